@@ -1,0 +1,24 @@
+// Every command the CLI has, in the order `--help` lists them.
+import type { Command } from 'commander';
+import type { Io } from '../shared.js';
+import { registerValidate, registerVerify } from './validate.js';
+import { registerBuild } from './build.js';
+import { registerInspect } from './inspect.js';
+import { registerInit } from './init.js';
+import { registerRules } from './rules.js';
+import { registerKeygen, registerSign } from './keys.js';
+import { registerImport } from './import.js';
+
+export type Register = (program: Command, io: Io) => void;
+
+export const commands: Register[] = [
+  registerValidate,
+  registerVerify,
+  registerBuild,
+  registerInspect,
+  registerInit,
+  registerImport,
+  registerKeygen,
+  registerSign,
+  registerRules,
+];

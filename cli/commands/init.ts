@@ -1,0 +1,18 @@
+// `ctxforge init <format> [dir]`: scaffold a valid source tree.
+import type { Command } from 'commander';
+import { initSource } from '../../src/init.js';
+import { printJson, type Io } from '../shared.js';
+
+export function registerInit(program: Command, io: Io): void {
+  program.command('init')
+    .description('Scaffold a valid source tree: init octx | ctxpkg | acx [dir]')
+    .argument('<format>', 'octx, ctxpkg or acx')
+    .argument('[dir]', 'directory to create (must be empty or absent)', '.')
+    .option('--name <name>', 'package / asset name')
+    .option('--json', 'print {"dir", "files"}')
+    .action(async (format: string, dir: string, o: Record<string, unknown>) => {
+      const r = await initSource(format, dir, { cwd: io.cwd, name: o.name as string | undefined });
+      if (o.json) printJson(io, r);
+      else io.out(`created ${r.format} source tree in ${r.dir}:\n${r.files.map((f) => `  ${f}`).join('\n')}`);
+    });
+}

@@ -1,0 +1,37 @@
+// `ctxforge keygen` and `ctxforge sign`.
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { generateSigningKey, loadSigningKey, writeKeyPair } from '../../src/core/keys.js';
+import { signPath } from '../../src/sign.js';
+import { printDiagnostics, printJson, type Io } from '../shared.js';
+import type { Diagnostic } from '../../src/core/diagnostics.js';
+
+export function registerKeygen(program: Command, io: Io): void {
+  program.command('keygen')
+    .description('Generate an Ed25519 signing key: PREFIX.key (PKCS#8 PEM, mode 0600) and PREFIX.pub (SPKI PEM)')
+    .requiredOption('--out <prefix>', 'path prefix for the two files')
+    .option('--json', 'print {"key", "pub", "public_key_hex"}')
+    .action(async (o: Record<string, unknown>) => {
+      const key = generateSigningKey();
+      const { keyPath, pubPath } = await writeKeyPair(resolve(io.cwd, o.out as string), key);
+      if (o.json) printJson(io, { key: keyPath, pub: pubPath, public_key_hex: key.publicKey.hex });
+      else io.out(`wrote ${keyPath} (private, 0600) and ${pubPath}\npublic key: ${key.publicKey.hex}`);
+    });
+}
+
+export function registerSign(program: Command, io: Io): void {
+  program.command('sign')
+    .description('Sign an existing package (.ctxpkg, .acx) in place, replacing any old signature')
+    .argument('<file>', 'package file')
+    .requiredOption('--key <key>', 'Ed25519 key: PKCS#8 PEM file, 64-hex seed, or env:VAR')
+    .option('-o, --out <file>', 'write the signed package here instead of in place')
+    .option('--json', 'print {"artifacts":[{path, format, sha256}]}')
+    .action(async (file: string, o: Record<string, unknown>) => {
+      const warnings: Diagnostic[] = [];
+      const key = loadSigningKey(o.key as string, { env: io.env, warnings });
+      printDiagnostics(io, warnings);
+      const a = await signPath(file, key, { cwd: io.cwd, env: io.env, out: o.out as string | undefined });
+      if (o.json) printJson(io, { artifacts: [{ path: a.path, format: a.format, sha256: a.sha256 }] });
+      else io.out(`signed ${a.path}  (public key ${key.publicKey.hex}, sha256 ${a.sha256})`);
+    });
+}

@@ -1,0 +1,18 @@
+// `ctxforge rules`: every diagnostic code, from the rule registry.
+import type { Command } from 'commander';
+import { allRules } from '../../src/core/rules.js';
+import '../../src/formats.js';
+import { printJson, type Io } from '../shared.js';
+
+export function registerRules(program: Command, io: Io): void {
+  program.command('rules')
+    .description('List every diagnostic code with its summary and spec section')
+    .option('--format <format>', 'only this format (octx, ctxpkg, acx, core, …)')
+    .option('--json', 'print the table as JSON')
+    .action((o: Record<string, unknown>) => {
+      const rules = allRules().filter((r) => !o.format || r.format === o.format);
+      if (o.json) return printJson(io, { rules });
+      const w = Math.max(...rules.map((r) => r.code.length));
+      io.out(rules.map((r) => `${r.code.padEnd(w)}  ${r.summary}${r.spec ? `  [${r.spec}]` : ''}`).join('\n'));
+    });
+}

@@ -1,0 +1,55 @@
+// `ctxforge validate` and `ctxforge verify`: check packages and source trees.
+import { Command, Option } from 'commander';
+import { validatePaths } from '../../src/validate.js';
+import { resultsText } from '../../src/core/report.js';
+import { ExitCode, limitsFrom, printJson, withLimitOptions, type Io } from '../shared.js';
+
+function addCommon(cmd: Command): Command {
+  return withLimitOptions(cmd)
+    .option('--json', 'print one JSON document: {"results":[{path, format, valid, diagnostics}]}')
+    .addOption(new Option('--format <format>', 'skip detection: treat inputs as this format').choices(['octx', 'ctxpkg', 'acx']))
+    .option('--key <key>', 'pin the signer: public key file (SPKI PEM) or 64 hex digits')
+    .option('--trust <registry>', 'trust registry (acx.trust-registry/1 JSON) for cartridge trust')
+    .option('--local-key <key>', 'public key treated as this machine\'s own (acx "local" trust)')
+    .option('--packages <dir>', 'directory of packages for resolving ctxpkg dependencies');
+}
+
+async function run(io: Io, paths: string[], o: Record<string, unknown>, verify: boolean): Promise<void> {
+  const results = await validatePaths(paths, {
+    cwd: io.cwd,
+    env: io.env,
+    format: o.format as string | undefined,
+    limits: limitsFrom(o),
+    key: o.key as string | undefined,
+    trust: o.trust as string | undefined,
+    localKey: o.localKey as string | undefined,
+    packagesDir: o.packages as string | undefined,
+    verify,
+  });
+  if (o.json) printJson(io, { results });
+  else io.out(resultsText(results));
+  if (results.some((r) => !r.valid)) throw new ExitCode(1);
+}
+
+export function registerValidate(program: Command, io: Io): void {
+  addCommon(program.command('validate')
+    .description('Validate packages (.octx, .ctxpkg, .acx) or source trees against their specs')
+    .argument('<paths...>', 'files, directories, or <ref>:<path> in git'))
+    .addHelpText('after', `
+Exit codes: 0 all valid, 1 something is invalid, 2 usage or I/O error.
+Examples:
+  ctxforge validate working-dir-example/octx
+  ctxforge validate dist/*.octx --json
+  ctxforge validate v1.2.0:knowledge-pack/`)
+    .action((paths: string[], o: Record<string, unknown>) => run(io, paths, o, false));
+}
+
+export function registerVerify(program: Command, io: Io): void {
+  addCommon(program.command('verify')
+    .description('Validate and verify integrity, signatures and trust of built packages')
+    .argument('<paths...>', 'package files'))
+    .addHelpText('after', `
+verify checks everything validate does, plus signatures (ctxpkg coverage, acx trust).
+Exit codes: 0 verified, 1 invalid, tampered or bad signature, 2 usage or I/O error.`)
+    .action((paths: string[], o: Record<string, unknown>) => run(io, paths, o, true));
+}

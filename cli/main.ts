@@ -1,0 +1,38 @@
+// ctxforge command line: argv → library calls → reporters. No logic of its own.
+import { Command, CommanderError } from 'commander';
+import { DiagnosticError } from '../src/core/diagnostics.js';
+import { diagnosticText, toJson } from '../src/core/report.js';
+import { defaultIo, ExitCode, type Io } from './shared.js';
+import { commands } from './commands/index.js';
+
+export const VERSION = '0.1.0';
+
+export async function main(argv: string[], io: Io = defaultIo()): Promise<number> {
+  const program = new Command('ctxforge')
+    .description('Validate, build, sign, verify and diff portable AI-agent knowledge packages (.octx, .ctxpkg, .acx).')
+    .version(VERSION, '-V, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+  for (const register of commands) register(program, io);
+  const wantsJson = argv.includes('--json');
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (e) {
+    if (e instanceof ExitCode) return e.code;
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      return 2;
+    }
+    if (e instanceof DiagnosticError) {
+      if (wantsJson) io.out(toJson({ error: e.diagnostic }));
+      else io.err(diagnosticText(e.diagnostic));
+      return e.exitCode;
+    }
+    const msg = (e as Error)?.stack ?? String(e);
+    if (wantsJson) io.out(toJson({ error: { severity: 'error', code: 'CTXFORGE_INTERNAL', message: (e as Error)?.message ?? String(e) } }));
+    else io.err(`  error CTXFORGE_INTERNAL: ${msg}`);
+    return 2;
+  }
+}

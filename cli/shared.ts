@@ -1,0 +1,63 @@
+// Shared CLI plumbing: option parsing helpers, printing, and mapping failures to exit codes.
+import { Command, Option } from 'commander';
+import { DiagnosticError, type Diagnostic } from '../src/core/diagnostics.js';
+import { diagnosticText, toJson } from '../src/core/report.js';
+import type { Limits } from '../src/core/limits.js';
+
+export interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export const defaultIo = (): Io => ({
+  out: (s) => process.stdout.write(s.endsWith('\n') ? s : `${s}\n`),
+  err: (s) => process.stderr.write(s.endsWith('\n') ? s : `${s}\n`),
+  cwd: process.cwd(),
+  env: process.env,
+});
+
+export function intArg(name: string) {
+  return (v: string): number => {
+    if (!/^\d+$/.test(v)) throw new DiagnosticError({ severity: 'error', code: 'CTXFORGE_USAGE', message: `${name} takes a whole number, got ${JSON.stringify(v)}` }, 2);
+    return Number(v);
+  };
+}
+
+/** Adds the resource-limit flags shared by every reading command. */
+export function withLimitOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--max-entries <n>', 'most archive entries / files').argParser(intArg('--max-entries')))
+    .addOption(new Option('--max-file-bytes <n>', 'largest expanded file, bytes').argParser(intArg('--max-file-bytes')))
+    .addOption(new Option('--max-total-bytes <n>', 'largest total expanded size, bytes').argParser(intArg('--max-total-bytes')))
+    .addOption(new Option('--max-ratio <n>', 'highest compression ratio of one entry').argParser(intArg('--max-ratio')))
+    .addOption(new Option('--max-depth <n>', 'deepest JSON / YAML nesting').argParser(intArg('--max-depth')))
+    .addOption(new Option('--max-line-bytes <n>', 'longest JSONL line, bytes').argParser(intArg('--max-line-bytes')));
+}
+
+export function limitsFrom(o: Record<string, unknown>): Partial<Limits> {
+  return {
+    maxEntries: o.maxEntries as number | undefined,
+    maxFileBytes: o.maxFileBytes as number | undefined,
+    maxTotalBytes: o.maxTotalBytes as number | undefined,
+    maxRatio: o.maxRatio as number | undefined,
+    maxDepth: o.maxDepth as number | undefined,
+    maxLineBytes: o.maxLineBytes as number | undefined,
+  };
+}
+
+export function printJson(io: Io, v: unknown): void {
+  io.out(toJson(v));
+}
+
+export function printDiagnostics(io: Io, diags: Diagnostic[]): void {
+  for (const d of diags) io.err(diagnosticText(d));
+}
+
+/** Thrown by commands to end with an exit code without further output. */
+export class ExitCode extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}

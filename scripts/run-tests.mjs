@@ -1,0 +1,19 @@
+// Runs every test file under test/ (found explicitly, never by a shell glob that could match nothing)
+// with node:test through tsx. Fails when no test file exists.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+function walk(dir, out) {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) { if (name !== 'fixtures' && name !== 'corpus') walk(p, out); }
+    else if (name.endsWith('.test.ts')) out.push(p);
+  }
+  return out;
+}
+const only = process.argv.slice(2);
+const files = only.length ? only : walk('test', []);
+if (files.length === 0) { console.error('run-tests: no test files found under test/'); process.exit(1); }
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
+process.exit(r.status ?? 1);

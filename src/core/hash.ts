@@ -1,0 +1,24 @@
+// SHA-256 through node:crypto (native, ~16x a pure-JS hash), for buffers and streamed files.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+
+export function sha256Hex(data: Uint8Array | string): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+export function sha256Bytes(data: Uint8Array | string): Buffer {
+  return createHash('sha256').update(data).digest();
+}
+
+/** Hashes a file without holding it in memory; also returns its size. */
+export async function sha256File(path: string): Promise<{ sha256: string; size: number }> {
+  const h = createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    h.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { sha256: h.digest('hex'), size };
+}
+
+export const HEX64 = /^[0-9a-f]{64}$/;

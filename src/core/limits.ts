@@ -1,0 +1,31 @@
+// Resource limits, explicit and overridable, applied before and while reading untrusted input.
+
+export interface Limits {
+  /** Maximum number of archive entries / files. */
+  maxEntries: number;
+  /** Maximum expanded size of one file, bytes. */
+  maxFileBytes: number;
+  /** Maximum total expanded size, bytes. */
+  maxTotalBytes: number;
+  /** Maximum expanded/compressed ratio of one entry. */
+  maxRatio: number;
+  /** Maximum JSON / YAML nesting depth. */
+  maxDepth: number;
+  /** Maximum length of one JSONL line, bytes. */
+  maxLineBytes: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  maxEntries: 200_000,
+  maxFileBytes: 512 * 1024 * 1024,
+  maxTotalBytes: 4 * 1024 * 1024 * 1024,
+  maxRatio: 200,
+  maxDepth: 100,
+  maxLineBytes: 16 * 1024 * 1024,
+});
+
+export function resolveLimits(partial: Partial<Limits> = {}): Limits {
+  const out = { ...DEFAULT_LIMITS };
+  for (const [k, v] of Object.entries(partial)) if (v !== undefined) (out as Record<string, number>)[k] = v as number;
+  return out;
+}

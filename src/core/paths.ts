@@ -1,0 +1,37 @@
+// Safe relative POSIX paths: the one check every archive reader, tree and unpacker uses.
+
+/** Returns why `p` is not a safe relative POSIX path in NFC, or null when it is safe. */
+export function unsafePathReason(p: string): string | null {
+  if (p.length === 0) return 'empty path';
+  if (p.includes('\0')) return 'path contains NUL';
+  if (p.includes('\\')) return 'path contains a backslash';
+  if (p.startsWith('/')) return 'absolute path';
+  if (/^[A-Za-z]:/.test(p)) return 'drive-letter path';
+  for (const seg of p.split('/')) {
+    if (seg === '') return 'empty path segment';
+    if (seg === '.' || seg === '..') return `"${seg}" path segment`;
+  }
+  if (p.normalize('NFC') !== p) return 'path is not in Unicode NFC';
+  return null;
+}
+
+export function isSafePath(p: string): boolean {
+  return unsafePathReason(p) === null;
+}
+
+/** Compares paths by their UTF-8 bytes (not JS's UTF-16 order). */
+export function compareUtf8(a: string, b: string): number {
+  if (a === b) return 0;
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+export function sortUtf8<T>(items: T[], key: (t: T) => string): T[] {
+  const keyed = items.map((t) => ({ t, k: Buffer.from(key(t), 'utf8') }));
+  keyed.sort((x, y) => Buffer.compare(x.k, y.k));
+  return keyed.map((x) => x.t);
+}
+
+/** Key under which two names collide on a case-insensitive, normalising file system. */
+export function foldedKey(p: string): string {
+  return p.normalize('NFD').toLowerCase().normalize('NFC');
+}

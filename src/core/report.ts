@@ -1,0 +1,59 @@
+// Reporters: one list of diagnostics rendered as human text, JSON or GitHub workflow commands.
+import type { Diagnostic } from './diagnostics.js';
+
+export interface ReportedResult {
+  path: string;
+  format?: string;
+  valid: boolean;
+  diagnostics: Diagnostic[];
+  details?: Record<string, unknown>;
+}
+
+function where(d: Diagnostic): string {
+  if (!d.file) return '';
+  return `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}: `;
+}
+
+export function diagnosticText(d: Diagnostic): string {
+  const hint = d.hint ? `\n    hint: ${d.hint}` : '';
+  return `  ${d.severity} ${d.code}: ${where(d)}${d.message}${hint}`;
+}
+
+export function resultsText(results: ReportedResult[]): string {
+  const out: string[] = [];
+  for (const r of results) {
+    const errs = r.diagnostics.filter((d) => d.severity === 'error').length;
+    const warns = r.diagnostics.filter((d) => d.severity === 'warning').length;
+    const counts = [errs ? `${errs} error${errs > 1 ? 's' : ''}` : '', warns ? `${warns} warning${warns > 1 ? 's' : ''}` : ''].filter(Boolean).join(', ');
+    out.push(`${r.valid ? '✓ valid' : '✗ invalid'}  ${r.path}${r.format ? ` (${r.format})` : ''}${counts ? `  — ${counts}` : ''}`);
+    for (const d of r.diagnostics) out.push(diagnosticText(d));
+  }
+  return out.join('\n');
+}
+
+function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+function escapeProp(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** `::error file=…,line=…,title=CODE::message` lines (GitHub Actions workflow commands). */
+export function githubAnnotation(d: Diagnostic, fileBase = ''): string {
+  const kind = d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'notice';
+  const props: string[] = [];
+  if (d.file) props.push(`file=${escapeProp(fileBase ? `${fileBase.replace(/\/$/, '')}/${d.file}` : d.file)}`);
+  if (d.line) props.push(`line=${d.line}`);
+  if (d.column) props.push(`col=${d.column}`);
+  props.push(`title=${escapeProp(d.code)}`);
+  return `::${kind} ${props.join(',')}::${escapeData(d.message + (d.hint ? ` (hint: ${d.hint})` : ''))}`;
+}
+
+/** JSON replacer: bigint as its decimal text. */
+export function jsonReplacer(_k: string, v: unknown): unknown {
+  return typeof v === 'bigint' ? v.toString() : v;
+}
+
+export function toJson(v: unknown): string {
+  return JSON.stringify(v, jsonReplacer, 2);
+}

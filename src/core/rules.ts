@@ -1,0 +1,40 @@
+// The one rule registry: every diagnostic code with its summary and spec section, so that
+// `ctxforge rules` and the README's table come from the same data.
+
+export interface Rule {
+  code: string;
+  format: 'octx' | 'ctxpkg' | 'acx' | 'core' | 'git' | 'diff' | 'release';
+  summary: string;
+  /** Spec reference, e.g. "OCTX §4" or "CTXPKG §8". */
+  spec?: string;
+}
+
+const registry = new Map<string, Rule>();
+
+export function defineRules(rules: readonly Rule[]): void {
+  for (const r of rules) {
+    const prev = registry.get(r.code);
+    if (prev && prev.summary !== r.summary) throw new Error(`rule ${r.code} defined twice`);
+    registry.set(r.code, r);
+  }
+}
+
+export function allRules(): Rule[] {
+  return [...registry.values()].sort((a, b) => a.format.localeCompare(b.format) || a.code.localeCompare(b.code));
+}
+
+export function ruleFor(code: string): Rule | undefined {
+  return registry.get(code);
+}
+
+defineRules([
+  { code: 'CTXFORGE_USAGE', format: 'core', summary: 'The command line is not valid.' },
+  { code: 'CTXFORGE_IO', format: 'core', summary: 'A file could not be read or written.' },
+  { code: 'CTXFORGE_FORMAT_UNKNOWN', format: 'core', summary: 'The input is not a package or source tree of any supported format.' },
+  { code: 'CTXFORGE_INTERNAL', format: 'core', summary: 'An unexpected internal error; please report it.' },
+  { code: 'CTXFORGE_EPOCH_MISSING', format: 'core', summary: 'No build time: pass --source-date-epoch, set SOURCE_DATE_EPOCH, or build inside a git checkout.' },
+  { code: 'CTXFORGE_OUTPUT_EXISTS', format: 'core', summary: 'The output already exists with other content.' },
+  { code: 'CTXFORGE_KEY_INVALID', format: 'core', summary: 'A signing or verification key could not be read.' },
+  { code: 'CTXFORGE_KEY_PERMISSIONS', format: 'core', summary: 'A private key file is readable by other users.' },
+  { code: 'CTXFORGE_SECRET_FOUND', format: 'core', summary: 'A credential-shaped string was found in content about to be packaged.' },
+]);

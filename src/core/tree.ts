@@ -1,0 +1,147 @@
+// The one tree-reading abstraction: a read-only set of files addressed by safe relative POSIX paths.
+// Disk directories, ZIP archives and git trees implement it, so every format loads the same way
+// from a working directory, a built package or a git ref.
+import { readdir, lstat, readFile, stat as fsStat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { join, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { sortUtf8 } from './paths.js';
+
+export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
+
+export interface TreeEntry {
+  /** Relative POSIX path inside the tree (no leading or trailing slash). */
+  path: string;
+  kind: EntryKind;
+  /** Size in bytes of a file (0 for others). */
+  size: number;
+}
+
+export interface Tree {
+  /** Human-readable origin, used in messages ("working-dir-example/", "v1.2.0:knowledge/", "x.octx"). */
+  readonly label: string;
+  /** Every entry below the root, sorted by UTF-8 bytes of path. Directories are not listed. */
+  list(): Promise<TreeEntry[]>;
+  /** Raw bytes of a regular file; throws for anything else. */
+  read(path: string): Promise<Buffer>;
+  /** The entry at `path`, or undefined. */
+  stat(path: string): Promise<TreeEntry | undefined>;
+  /** Streams a file (trees that can; others read it whole). */
+  stream?(path: string): Readable;
+  /** Path on the local disk of a file, when the tree is a disk directory. */
+  localPath?(path: string): string;
+}
+
+export class TreeReadError extends Error {
+  constructor(message: string, readonly path: string) {
+    super(message);
+    this.name = 'TreeReadError';
+  }
+}
+
+/** A directory on disk. `.git` is never part of it; symlinks and special files are reported, not followed. */
+export class DiskTree implements Tree {
+  readonly label: string;
+  private cache: TreeEntry[] | undefined;
+  private index: Map<string, TreeEntry> | undefined;
+  constructor(readonly root: string, label?: string, private readonly skip: (relPath: string) => boolean = () => false) {
+    this.label = label ?? root;
+  }
+
+  async list(): Promise<TreeEntry[]> {
+    if (this.cache) return this.cache;
+    const out: TreeEntry[] = [];
+    const walk = async (abs: string, rel: string): Promise<void> => {
+      const dirents = await readdir(abs, { withFileTypes: true });
+      const subdirs: Promise<void>[] = [];
+      const stats: Promise<void>[] = [];
+      for (const d of dirents) {
+        const r = rel ? `${rel}/${d.name}` : d.name;
+        if (d.name === '.git' && !rel) continue;
+        if (this.skip(r)) continue;
+        const a = join(abs, d.name);
+        if (d.isDirectory()) subdirs.push(walk(a, r));
+        else if (d.isFile()) stats.push(lstat(a).then((s) => { out.push({ path: r, kind: 'file', size: s.size }); }));
+        else if (d.isSymbolicLink()) out.push({ path: r, kind: 'symlink', size: 0 });
+        else out.push({ path: r, kind: 'other', size: 0 });
+      }
+      await Promise.all([...stats, ...subdirs]);
+    };
+    await walk(this.root, '');
+    this.cache = sortUtf8(out, (e) => e.path);
+    this.index = new Map(this.cache.map((e) => [e.path, e]));
+    return this.cache;
+  }
+
+  async read(path: string): Promise<Buffer> {
+    const abs = this.localPath(path);
+    const s = await lstat(abs).catch(() => undefined);
+    if (!s) throw new TreeReadError(`${path}: no such file`, path);
+    if (!s.isFile()) throw new TreeReadError(`${path}: not a regular file`, path);
+    return readFile(abs);
+  }
+
+  async stat(path: string): Promise<TreeEntry | undefined> {
+    if (this.index) return this.index.get(path);
+    const s = await lstat(this.localPath(path)).catch(() => undefined);
+    if (!s) return undefined;
+    const kind: EntryKind = s.isFile() ? 'file' : s.isDirectory() ? 'dir' : s.isSymbolicLink() ? 'symlink' : 'other';
+    return { path, kind, size: s.isFile() ? s.size : 0 };
+  }
+
+  stream(path: string): Readable {
+    return createReadStream(this.localPath(path), { highWaterMark: 1 << 20 });
+  }
+
+  localPath(path: string): string {
+    return join(this.root, ...path.split('/'));
+  }
+}
+
+/** An in-memory tree (tests, generated packages, merged results). */
+export class MemoryTree implements Tree {
+  private readonly files: Map<string, Buffer>;
+  constructor(files: Record<string, string | Uint8Array> | Map<string, Buffer>, readonly label = '(memory)') {
+    this.files = files instanceof Map ? files : new Map(Object.entries(files).map(([k, v]) => [k, Buffer.from(v as Uint8Array)]));
+  }
+  async list(): Promise<TreeEntry[]> {
+    return sortUtf8([...this.files].map(([path, b]) => ({ path, kind: 'file' as const, size: b.length })), (e) => e.path);
+  }
+  async read(path: string): Promise<Buffer> {
+    const b = this.files.get(path);
+    if (!b) throw new TreeReadError(`${path}: no such file`, path);
+    return b;
+  }
+  async stat(path: string): Promise<TreeEntry | undefined> {
+    const b = this.files.get(path);
+    return b ? { path, kind: 'file', size: b.length } : undefined;
+  }
+}
+
+/** A view of `base` below `prefix` (e.g. one package folder inside a repository tree). */
+export class SubTree implements Tree {
+  readonly label: string;
+  private readonly p: string;
+  constructor(private readonly base: Tree, prefix: string) {
+    this.p = prefix.replace(/\/+$/, '');
+    this.label = this.p ? `${base.label.replace(/\/$/, '')}/${this.p}` : base.label;
+  }
+  async list(): Promise<TreeEntry[]> {
+    if (!this.p) return this.base.list();
+    const pre = `${this.p}/`;
+    return (await this.base.list()).filter((e) => e.path.startsWith(pre)).map((e) => ({ ...e, path: e.path.slice(pre.length) }));
+  }
+  read(path: string): Promise<Buffer> { return this.base.read(this.p ? `${this.p}/${path}` : path); }
+  async stat(path: string): Promise<TreeEntry | undefined> {
+    const e = await this.base.stat(this.p ? `${this.p}/${path}` : path);
+    return e ? { ...e, path } : undefined;
+  }
+}
+
+export async function isDirectory(p: string): Promise<boolean> {
+  return (await fsStat(p).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+export function toPosix(p: string): string {
+  return sep === '/' ? p : p.split(sep).join('/');
+}

@@ -1,0 +1,23 @@
+// UUIDv7: strict validation of the lowercase canonical form, and generation (random or seeded, so
+// builds that must be reproducible can derive IDs from committed inputs).
+import { randomBytes, createHash } from 'node:crypto';
+
+export const UUIDV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+export function isUuidV7(v: unknown): v is string {
+  return typeof v === 'string' && UUIDV7.test(v);
+}
+
+/**
+ * A UUIDv7 for `timeMs`. With `seed`, the 74 non-time bits come from SHA-256(seed) and the result is
+ * deterministic; without it they are random.
+ */
+export function uuidv7(timeMs: number = Date.now(), seed?: string): string {
+  const b = seed === undefined ? randomBytes(16) : createHash('sha256').update(seed).digest().subarray(0, 16);
+  const t = BigInt(Math.max(0, Math.floor(timeMs)));
+  for (let i = 0; i < 6; i++) b[i] = Number((t >> BigInt(8 * (5 - i))) & 0xffn);
+  b[6] = (b[6]! & 0x0f) | 0x70;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = Buffer.from(b).toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

@@ -1,0 +1,126 @@
+// The contract every format module implements. Commands, diff and release reach a format only
+// through this surface (via the registry in formats.ts), so a new format is a new folder.
+import type { Diagnostic } from './core/diagnostics.js';
+import type { Limits } from './core/limits.js';
+import type { SigningKey } from './core/keys.js';
+import type { Tree } from './core/tree.js';
+
+export type FormatName = 'octx' | 'ctxpkg' | 'acx';
+
+/** A built artifact as input: a file on disk, or bytes (e.g. a blob read from git). */
+export interface ArtifactInput {
+  label: string;
+  path?: string;
+  bytes?: Buffer;
+}
+
+export interface CommonOptions {
+  limits?: Partial<Limits>;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface ValidateOptions extends CommonOptions {
+  /** Pinned public key (spec accepted by loadPublicKey): signatures must be made by it. */
+  key?: string;
+  /** Trust registry file (acx). */
+  trust?: string;
+  /** Local key (acx `local` trust). */
+  localKey?: string;
+  /** Directory of packages to resolve dependencies against (ctxpkg). */
+  packagesDir?: string;
+  /** Require a signature (verify). */
+  requireSignature?: boolean;
+}
+
+export interface ValidationResult {
+  /** What was validated, as the user named it. */
+  path: string;
+  format: FormatName;
+  /** 'artifact' for a built package, 'source' for a source tree / working directory. */
+  kind: 'artifact' | 'source';
+  valid: boolean;
+  diagnostics: Diagnostic[];
+  /** Format-specific facts for --json and inspect: capabilities, coverage, trust, level, digest … */
+  details?: Record<string, unknown>;
+}
+
+export interface BuildOptions extends CommonOptions {
+  outDir: string;
+  /** Seconds since 1970; else SOURCE_DATE_EPOCH, else the git commit time of the source. */
+  epoch?: number | string;
+  /** Directory on disk the source came from (for git commit time and provenance), when known. */
+  sourceDir?: string;
+  key?: SigningKey;
+  allowSecrets?: boolean;
+  compress?: boolean;
+  /** Warnings produced while building (e.g. secrets allowed). */
+  warnings?: Diagnostic[];
+}
+
+export interface BuiltArtifact {
+  path: string;
+  format: FormatName;
+  sha256: string;
+  size: number;
+  name: string;
+  version: string;
+}
+
+/** One stable identity of a package, compared across versions by diff. */
+export interface Item {
+  /** e.g. "document", "chunk", "event", "entity", "relation", "capability", "extension", "node", "edge", "skill", "memory" … */
+  kind: string;
+  /** Stable ID, unique within its kind. */
+  id: string;
+  /** Where it lives (file path), when it has one: a changed path with the same ID is a move. */
+  path?: string;
+  /** Digest of its content: a changed digest with the same ID is a modification. */
+  digest: string;
+  /** Human title for release notes. */
+  title?: string;
+  /** Attributes whose change is classified separately (e.g. {type: "Reference"}). */
+  attrs?: Record<string, string | number | boolean | null>;
+}
+
+export interface PackageSummary {
+  format: FormatName;
+  /** Stable identity of the package (asset id, package name, artifact id). */
+  identity: string;
+  name: string;
+  version: string;
+  items: Item[];
+}
+
+export interface InspectResult {
+  text: string;
+  json: Record<string, unknown>;
+}
+
+export interface FormatModule {
+  readonly name: FormatName;
+  readonly title: string;
+  /** Extension of built artifacts, with the dot. */
+  readonly extension: string;
+  /** Does a file with these first bytes (≥ 512 when the file is that long) and this name look like an artifact? */
+  sniffArtifact(head: Buffer, fileName: string): boolean;
+  /** Is this tree a source tree (working directory) of this format? */
+  isSource(tree: Tree): Promise<boolean>;
+  validateArtifact(input: ArtifactInput, opts: ValidateOptions): Promise<ValidationResult>;
+  validateSource(tree: Tree, opts: ValidateOptions): Promise<ValidationResult>;
+  /** Verification beyond validity (signatures, coverage, trust); defaults to validateArtifact. */
+  verifyArtifact?(input: ArtifactInput, opts: ValidateOptions): Promise<ValidationResult>;
+  build(tree: Tree, opts: BuildOptions): Promise<BuiltArtifact>;
+  inspect(input: ArtifactInput, opts: ValidateOptions): Promise<InspectResult>;
+  /** Stable-ID items for diff, from a source tree or a built artifact. */
+  items(input: Tree | ArtifactInput, opts: CommonOptions): Promise<PackageSummary>;
+  /** Scaffolds a valid source tree in `dir`; returns the files written (relative). */
+  init(dir: string, opts: { name?: string; epochMs?: number }): Promise<string[]>;
+  /** Turns a built artifact back into a source tree in `dir` (round trip: build gives the same content). */
+  importArtifact?(input: ArtifactInput, dir: string, opts: CommonOptions): Promise<string[]>;
+  /** Signs an existing artifact (replacing an old signature); writes `outPath` atomically. */
+  sign?(input: ArtifactInput, key: SigningKey, outPath: string, opts: CommonOptions): Promise<BuiltArtifact>;
+}
+
+export function isTree(x: Tree | ArtifactInput): x is Tree {
+  return typeof (x as Tree).list === 'function';
+}

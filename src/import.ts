@@ -1,0 +1,17 @@
+// Import a built artifact back into a source tree through its format module.
+import { readdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { fail } from './core/diagnostics.js';
+import { resolveInput } from './inputs.js';
+
+export async function importPath(spec: string, dir: string, opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const cwd = opts.cwd ?? process.cwd();
+  const r = await resolveInput(spec, { cwd });
+  if (r.kind !== 'artifact') fail('CTXFORGE_USAGE', `${spec} is already a source tree`, {}, 2);
+  if (!r.module.importArtifact) fail('CTXFORGE_USAGE', `import is not available for ${r.module.title}; use unpack`, {}, 2);
+  const abs = resolve(cwd, dir);
+  const existing = await readdir(abs).catch(() => [] as string[]);
+  if (existing.length) fail('CTXFORGE_OUTPUT_EXISTS', `${dir} is not empty; import writes only into an empty or new directory`, {}, 2);
+  const files = await r.module.importArtifact(r.input, abs, { env: opts.env });
+  return { format: r.module.name, dir, files };
+}

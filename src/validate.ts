@@ -1,0 +1,32 @@
+// Validate or verify what the user named: each path resolved to its format, then checked.
+import { DiagnosticError } from './core/diagnostics.js';
+import type { ValidateOptions, ValidationResult } from './format.js';
+import { resolveInput } from './inputs.js';
+
+export interface ValidatePathsOptions extends ValidateOptions {
+  cwd?: string;
+  format?: string;
+  /** Also verify signatures / trust (the `verify` command). */
+  verify?: boolean;
+}
+
+export async function validateOne(spec: string, opts: ValidatePathsOptions = {}): Promise<ValidationResult> {
+  let r;
+  try {
+    r = await resolveInput(spec, opts);
+  } catch (e) {
+    if (e instanceof DiagnosticError && e.exitCode === 1) {
+      return { path: spec, format: 'octx', kind: 'artifact', valid: false, diagnostics: [e.diagnostic] } as ValidationResult;
+    }
+    throw e;
+  }
+  if (r.kind === 'source') return r.module.validateSource(r.tree, opts);
+  if (opts.verify && r.module.verifyArtifact) return r.module.verifyArtifact(r.input, opts);
+  return r.module.validateArtifact(r.input, opts);
+}
+
+export async function validatePaths(specs: string[], opts: ValidatePathsOptions = {}): Promise<ValidationResult[]> {
+  const out: ValidationResult[] = [];
+  for (const s of specs) out.push(await validateOne(s, opts));
+  return out;
+}

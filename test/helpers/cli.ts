@@ -1,0 +1,40 @@
+// Runs the CLI for tests: in-process (fast) or as a real process from source.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { main } from '../../cli/main.js';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const sharedDir = join(repoRoot, '..', 'shared');
+export const vectorsDir = join(sharedDir, 'vectors');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `ctxforge args…` in this process. */
+export async function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(['node', 'ctxforge', ...args], {
+    out: (s) => { stdout += s.endsWith('\n') ? s : `${s}\n`; },
+    err: (s) => { stderr += s.endsWith('\n') ? s : `${s}\n`; },
+    cwd: opts.cwd ?? process.cwd(),
+    env: opts.env ?? process.env,
+  });
+  return { code, stdout, stderr };
+}
+
+/** Runs `node bin/ctxforge.js args…` as a child process (from source, never a stale build). */
+export function spawnCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): CliResult {
+  const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), ...args], {
+    cwd: opts.cwd ?? repoRoot,
+    env: { ...(opts.env ?? process.env), CTXFORGE_FROM_SOURCE: '1' },
+    encoding: 'utf8',
+    input: opts.input,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}

@@ -1,0 +1,44 @@
+// Temporary directories and real git repositories for tests.
+import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { after } from 'node:test';
+
+const made: string[] = [];
+after(() => { for (const d of made) rmSync(d, { recursive: true, force: true }); });
+
+export function tmpDir(prefix = 'ctxforge-test-'): string {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  made.push(d);
+  return d;
+}
+
+export function writeTree(root: string, files: Record<string, string | Uint8Array>): void {
+  for (const [p, c] of Object.entries(files)) {
+    const abs = join(root, ...p.split('/'));
+    mkdirSync(dirname(abs), { recursive: true });
+    writeFileSync(abs, c);
+  }
+}
+
+/** Runs git with a fixed identity and dates so commits are reproducible. */
+export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): string {
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com',
+      GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z',
+      GIT_CONFIG_NOSYSTEM: '1', HOME: cwd,
+      ...env,
+    },
+  });
+}
+
+export function initRepo(dir: string): string {
+  git(dir, ['init', '-q', '-b', 'main']);
+  git(dir, ['config', 'commit.gpgsign', 'false']);
+  return dir;
+}
