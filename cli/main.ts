@@ -26,8 +26,8 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
       return 2;
     }
     if (e instanceof DiagnosticError) {
-      if (wantsJson) io.out(toJson({ error: e.diagnostic }));
-      else io.err(diagnosticText(e.diagnostic));
+      if (wantsJson) io.out(toJson({ error: e.diagnostic, diagnostics: e.all }));
+      else for (const d of e.all) io.err(diagnosticText(d));
       return e.exitCode;
     }
     const msg = (e as Error)?.stack ?? String(e);

@@ -8,6 +8,7 @@ import { registerInit } from './init.js';
 import { registerRules } from './rules.js';
 import { registerKeygen, registerSign } from './keys.js';
 import { registerImport } from './import.js';
+import { registerIds, registerUnpack } from './octx.js';
 
 export type Register = (program: Command, io: Io) => void;
 
@@ -17,6 +18,8 @@ export const commands: Register[] = [
   registerBuild,
   registerInspect,
   registerInit,
+  registerIds,
+  registerUnpack,
   registerImport,
   registerKeygen,
   registerSign,

@@ -46,16 +46,26 @@ export class DiagnosticError extends Error {
   readonly diagnostic: Diagnostic;
   /** 1 = invalid input, 2 = usage or I/O problem (the CLI's exit codes). */
   readonly exitCode: 1 | 2;
-  constructor(diagnostic: Diagnostic, exitCode: 1 | 2 = 1) {
+  /** Every diagnostic behind the failure (the first is `diagnostic`). */
+  readonly all: Diagnostic[];
+  constructor(diagnostic: Diagnostic, exitCode: 1 | 2 = 1, all?: Diagnostic[]) {
     super(diagnostic.message);
     this.name = 'DiagnosticError';
     this.diagnostic = diagnostic;
     this.exitCode = exitCode;
+    this.all = all && all.length ? all : [diagnostic];
   }
 }
 
 export function fail(code: string, message: string, loc: Location = {}, exitCode: 1 | 2 = 1): never {
   throw new DiagnosticError(error(code, message, loc), exitCode);
+}
+
+/** Fails with every error in `diags` (and its warnings), when there is any error. */
+export function failWith(diags: Diagnostic[], summary: string, exitCode: 1 | 2 = 1): void {
+  const errs = diags.filter((d) => d.severity === 'error');
+  if (!errs.length) return;
+  throw new DiagnosticError({ ...errs[0]!, message: `${summary}: ${errs[0]!.message}` }, exitCode, diags);
 }
 
 /** Stable ordering for reports: by file, line, column, then code. */

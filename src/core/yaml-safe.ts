@@ -15,6 +15,8 @@ export interface SafeYamlOptions {
   maxDepth?: number;
   /** Added to reported line numbers (e.g. frontmatter starting on line 2 of a file). */
   lineOffset?: number;
+  /** Integers as bigint, so callers can tell `1` from `1.0` (floats stay numbers). */
+  intAsBigInt?: boolean;
 }
 
 function lineOf(doc: Document, offset: number | undefined, lineOffset: number): number | undefined {
@@ -29,7 +31,7 @@ function lineOf(doc: Document, offset: number | undefined, lineOffset: number): 
 export function parseYamlSafe(text: string, opts: SafeYamlOptions = {}): unknown {
   const lineOffset = opts.lineOffset ?? 0;
   const maxDepth = opts.maxDepth ?? 100;
-  const doc = parseDocument(text, { uniqueKeys: true, merge: false, strict: true, schema: 'core', prettyErrors: false });
+  const doc = parseDocument(text, { uniqueKeys: true, merge: false, strict: true, schema: 'core', prettyErrors: false, intAsBigInt: opts.intAsBigInt ?? false });
   (doc as unknown as { _src: string })._src = text;
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) {

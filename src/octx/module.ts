@@ -1,3 +1,99 @@
-// Placeholder while the OCTX module is written.
-import type { FormatModule } from '../format.js';
-export const octx = { name: 'octx', title: 'OCTX v0.1', extension: '.octx' } as unknown as FormatModule;
+// OCTX v0.1 as a format module: the registry's one entry point to everything OCTX.
+import type { FormatModule, ArtifactInput, ValidationResult, ValidateOptions } from '../format.js';
+import { isTree } from '../format.js';
+import { fail } from '../core/diagnostics.js';
+import type { Tree } from '../core/tree.js';
+import './codes.js';
+import { openOctx } from './archive.js';
+import { checkPackage, type OctxReport } from './package.js';
+import { buildOctx } from './build.js';
+import { inspectOctx } from './inspect.js';
+import { octxItems } from './items.js';
+import { initOctx } from './init.js';
+import { parseJson } from '../core/strict-json.js';
+
+function toResult(path: string, kind: 'artifact' | 'source', r: OctxReport): ValidationResult {
+  return {
+    path,
+    format: 'octx',
+    kind,
+    valid: r.valid,
+    diagnostics: r.diagnostics,
+    details: {
+      format_valid: r.format_valid,
+      fully_validated: r.fully_validated,
+      capabilities: r.capabilities,
+      ...(r.open_error ? { open_error: r.open_error } : {}),
+      ...(r.package_digest ? { package_digest: r.package_digest } : {}),
+      ...(r.manifest?.asset?.id ? { asset_id: r.manifest.asset.id } : {}),
+      ...(r.manifest?.release?.version ? { version: r.manifest.release.version } : {}),
+    },
+  };
+}
+
+export async function validateOctxArtifact(input: ArtifactInput, opts: ValidateOptions = {}): Promise<ValidationResult & { report?: OctxReport }> {
+  const opened = await openOctx(input, opts.limits);
+  if (!opened.tree) {
+    return { path: input.label, format: 'octx', kind: 'artifact', valid: false, diagnostics: opened.diagnostics, details: { format_valid: false, fully_validated: false, capabilities: {}, open_error: 'security' } };
+  }
+  try {
+    const report = await checkPackage(opened.tree, { workdir: false, limits: opts.limits });
+    return { ...toResult(input.label, 'artifact', report), report };
+  } finally {
+    opened.tree.close();
+  }
+}
+
+export const octx: FormatModule = {
+  name: 'octx',
+  title: 'OCTX v0.1',
+  extension: '.octx',
+
+  sniffArtifact(head: Buffer, fileName: string): boolean {
+    const zip = head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6);
+    return zip && (fileName.endsWith('.octx') || head.includes('manifest.json'));
+  },
+
+  async isSource(tree: Tree): Promise<boolean> {
+    const m = await tree.stat('manifest.json');
+    if (!m || m.kind !== 'file' || m.size > 16 * 1024 * 1024) return false;
+    try {
+      const v = parseJson((await tree.read('manifest.json')).toString('utf8').replace(/^\ufeff/, '')) as Record<string, unknown>;
+      return v?.format === 'octx';
+    } catch {
+      return (await tree.list()).some((e) => e.path.startsWith('knowledge/'));
+    }
+  },
+
+  validateArtifact: validateOctxArtifact,
+
+  async validateSource(tree: Tree, opts: ValidateOptions): Promise<ValidationResult> {
+    return toResult(tree.label, 'source', await checkPackage(tree, { workdir: true, limits: opts.limits }));
+  },
+
+  build: buildOctx,
+
+  async inspect(input: ArtifactInput, opts: ValidateOptions) {
+    const opened = await openOctx(input, opts.limits);
+    if (!opened.tree) fail(opened.diagnostics[0]!.code, `${input.label} cannot be opened: ${opened.diagnostics.map((d) => d.message).join('; ')}`);
+    try {
+      const report = await checkPackage(opened.tree, { workdir: false, limits: opts.limits });
+      return inspectOctx(opened.tree, report, input.path, input.bytes?.length);
+    } finally {
+      opened.tree.close();
+    }
+  },
+
+  async items(input: Tree | ArtifactInput, opts) {
+    if (isTree(input)) return octxItems(input, true, opts.limits);
+    const opened = await openOctx(input, opts.limits);
+    if (!opened.tree) fail(opened.diagnostics[0]!.code, `${input.label} cannot be opened: ${opened.diagnostics[0]!.message}`);
+    try {
+      return await octxItems(opened.tree, false, opts.limits);
+    } finally {
+      opened.tree.close();
+    }
+  },
+
+  init: initOctx,
+};

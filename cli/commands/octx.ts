@@ -1,0 +1,38 @@
+// OCTX-only commands: `ids` (stamp stable document IDs) and `unpack` (safe extraction).
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { stampIds } from '../../src/octx/ids.js';
+import { unpackOctx } from '../../src/octx/unpack.js';
+import { ExitCode, limitsFrom, printDiagnostics, printJson, withLimitOptions, type Io } from '../shared.js';
+
+export function registerIds(program: Command, io: Io): void {
+  program.command('ids')
+    .description('Stamp a missing octx.document_id (and type) into OCTX Concept Documents; existing IDs are never changed')
+    .argument('[dir]', 'OCTX working directory', '.')
+    .option('--dry-run', 'only report what would be stamped')
+    .option('--json', 'print {"stamped":[{path, document_id?, type?}], "diagnostics"}')
+    .addHelpText('after', '\nOnly the missing lines are inserted into the frontmatter; every other byte of each file stays as it was.')
+    .action(async (dir: string, o: Record<string, unknown>) => {
+      const r = await stampIds(resolve(io.cwd, dir), { dryRun: !!o.dryRun });
+      if (o.json) printJson(io, r);
+      else {
+        printDiagnostics(io, r.diagnostics);
+        io.out(r.stamped.length ? r.stamped.map((s) => `${o.dryRun ? 'would stamp' : 'stamped'} ${s.path}: ${[s.document_id && `document_id ${s.document_id}`, s.type && `type ${s.type}`].filter(Boolean).join(', ')}`).join('\n') : 'every Concept Document already has its ID and type');
+      }
+      if (r.diagnostics.length) throw new ExitCode(1);
+    });
+}
+
+export function registerUnpack(program: Command, io: Io): void {
+  withLimitOptions(program.command('unpack')
+    .description('Extract a valid .octx safely into a directory (validated first; nothing outside <dir> is written)')
+    .argument('<file>', '.octx package')
+    .argument('<dir>', 'target directory')
+    .option('--json', 'print {"dir", "files", "unchanged"}'))
+    .addHelpText('after', '\nRefuses to overwrite unrelated files, to write through symlinks, and names that collide on case-insensitive file systems.')
+    .action(async (file: string, dir: string, o: Record<string, unknown>) => {
+      const r = await unpackOctx({ label: file, path: resolve(io.cwd, file) }, resolve(io.cwd, dir), { limits: limitsFrom(o) });
+      if (o.json) printJson(io, { ...r, dir });
+      else io.out(`unpacked ${r.files.length} files into ${dir}${r.unchanged.length ? ` (${r.unchanged.length} already identical)` : ''}`);
+    });
+}

@@ -1,0 +1,141 @@
+// Opens an untrusted cartridge safely: header checks before any SQL, a read-only in-memory copy
+// (no sidecar is ever created, read or rolled back), a schema that must be exactly the normative
+// DDL (so no trigger or view can run), then plain row reads into a model.
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { error, warning, info, fail, type Diagnostic } from '../core/diagnostics.js';
+import { resolveLimits, type Limits } from '../core/limits.js';
+import type { ArtifactInput } from '../format.js';
+import { APPLICATION_ID, SPEC_MAJOR, SPEC_MINOR, VEC0_FORMAT, isSqlite, readSqliteHeader, unpackUserVersion, type SqliteHeader, type UserVersion } from './header.js';
+import { TABLES, ddlMatches, indexMatches, isHousekeepingTable, type TableName } from './ddl.js';
+import type { ObjectRow } from './objects.js';
+import type { SkillRow } from './skills.js';
+
+export interface MetaRow { key: unknown; value: unknown }
+export interface SqlarRow { name: unknown; mode: unknown; mtime: unknown; sz: unknown; data: unknown }
+export interface MemoryRow { id: unknown; zone: unknown; artifact_fingerprint: unknown; codebase_fingerprint: unknown; payload: unknown; oid: unknown; created_at: unknown }
+export interface SignatureRow { sig_id: unknown; target: unknown; manifest_hash: unknown; envelope: unknown; keyid: unknown; public_key_pem: unknown; alg: unknown; created_at: unknown }
+export interface AttestationRow { att_id: unknown; type: unknown; subject_oid: unknown; media_type: unknown; document: unknown; status_url: unknown; created_at: unknown }
+export interface CapabilityRow { id: unknown; json: unknown; content_hash: unknown }
+
+export interface CartridgeData {
+  label: string;
+  size: number;
+  header: SqliteHeader;
+  userVersion: UserVersion;
+  meta: MetaRow[];
+  sqlar: SqlarRow[];
+  memory: MemoryRow[];
+  objects: ObjectRow[];
+  signatures: SignatureRow[];
+  attestations: AttestationRow[];
+  skills: Array<Record<keyof SkillRow, unknown>>;
+  capabilities: CapabilityRow[];
+  vectorRows: number;
+  /** Tables whose stored DDL matched, so their rows were read. */
+  readable: Set<TableName>;
+}
+
+export async function readInputBytes(input: ArtifactInput, limits: Limits): Promise<Buffer> {
+  if (input.bytes) return input.bytes;
+  const st = await stat(input.path!).catch(() => undefined);
+  if (!st?.isFile()) fail('CTXFORGE_IO', `${input.label}: not a readable file`, {}, 2);
+  if (st.size > limits.maxTotalBytes) fail('ACX_CORRUPT', `${input.label} is ${st.size} bytes, over the limit of ${limits.maxTotalBytes}`, { file: input.label });
+  return readFile(input.path!);
+}
+
+/** Throws DiagnosticError (exit 1) for anything that stops reading; returns the rest as diagnostics. */
+export async function openCartridge(input: ArtifactInput, limitsIn?: Partial<Limits>): Promise<{ data: CartridgeData; diagnostics: Diagnostic[]; db: Database.Database; bytes: Buffer }> {
+  const limits = resolveLimits(limitsIn);
+  const file = input.label;
+  const bytes = await readInputBytes(input, limits);
+  const d: Diagnostic[] = [];
+  if (!isSqlite(bytes)) fail('ACX_NOT_SQLITE', `${file} is not a SQLite database (no "SQLite format 3" header)`, { file });
+  const header = readSqliteHeader(bytes);
+  if (!header) fail('ACX_CORRUPT', `${file} is truncated: shorter than the 100-byte SQLite header`, { file });
+  if (header.applicationId !== APPLICATION_ID) {
+    fail('ACX_NOT_ACX', `not an .acx cartridge: application_id is ${header.applicationId}, expected ${APPLICATION_ID} ("ACX1")`, { file });
+  }
+  if (header.writeVersion === 2 || header.readVersion === 2) {
+    fail('ACX_JOURNAL', `${file} is in WAL mode; a cartridge must be one self-contained rollback-journal file`, { file, hint: 'checkpoint it and set PRAGMA journal_mode=DELETE' });
+  }
+  if (input.path) {
+    for (const s of ['-wal', '-shm', '-journal']) {
+      if (existsSync(input.path + s)) fail('ACX_JOURNAL', `${file} has a ${s} sidecar file; refusing a cartridge whose content may live outside the file`, { file, hint: `remove ${input.path + s} only if you know it is stale` });
+    }
+  }
+  const uv = unpackUserVersion(header.userVersion);
+  if (header.userVersion === 0 || uv.major !== SPEC_MAJOR) {
+    fail('ACX_VERSION_UNSUPPORTED', `user_version ${header.userVersion} has spec_MAJOR ${uv.major}; this reader supports ${SPEC_MAJOR}`, { file });
+  }
+  if (uv.minor > SPEC_MINOR) d.push(warning('ACX_VERSION_NEWER_MINOR', `spec_MINOR ${uv.minor} is newer than ${SPEC_MINOR}; reading it as additive`, { file }));
+  if (uv.vec0 !== VEC0_FORMAT) d.push(info('ACX_VEC0_FORMAT', `vec0 storage format ${uv.vec0} differs from ${VEC0_FORMAT}: drop and re-index vectors`, { file }));
+  const ps = header.pageSize;
+  if (ps < 512 || ps > 65536 || (ps & (ps - 1)) !== 0) fail('ACX_CORRUPT', `${file} has an invalid page size ${ps}`, { file });
+  if (bytes.length % ps !== 0 || (header.versionValidFor === header.changeCounter && header.pageCount * ps > bytes.length)) {
+    fail('ACX_CORRUPT', `${file} is truncated or padded: ${bytes.length} bytes is not ${header.pageCount} pages of ${ps}`, { file });
+  }
+  let db: Database.Database;
+  try {
+    db = new Database(bytes, { readonly: true });
+  } catch (e) {
+    fail('ACX_CORRUPT', `${file} cannot be opened as SQLite: ${(e as Error).message}`, { file });
+  }
+  try {
+    db.pragma('trusted_schema = OFF');
+    const check = db.pragma('quick_check', { simple: false }) as Array<{ quick_check: string }>;
+    if (check.length !== 1 || check[0]!.quick_check !== 'ok') fail('ACX_CORRUPT', `${file} is corrupt: ${check.slice(0, 3).map((c) => c.quick_check).join('; ')}`, { file });
+    const data = readAll(db, file, header, uv, bytes.length, d, uv.minor > SPEC_MINOR);
+    return { data, diagnostics: d, db, bytes };
+  } catch (e) {
+    db.close();
+    if ((e as Error).name === 'DiagnosticError') throw e;
+    fail('ACX_CORRUPT', `${file} is corrupt: ${(e as Error).message}`, { file });
+  }
+}
+
+function readAll(db: Database.Database, file: string, header: SqliteHeader, uv: UserVersion, size: number, d: Diagnostic[], newerMinor: boolean): CartridgeData {
+  const master = db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master').all() as Array<{ type: string; name: string; tbl_name: string; sql: string | null }>;
+  const readable = new Set<TableName>();
+  const seen = new Set<string>();
+  for (const m of master) {
+    if (m.type === 'table') {
+      if ((TABLES as readonly string[]).includes(m.name)) {
+        seen.add(m.name);
+        if (m.name === 'vectors' && /^\s*create\s+virtual\s+table/i.test(m.sql ?? '')) {
+          d.push(info('ACX_VEC0_FORMAT', 'vectors is a vec0 virtual table; it is derived and never read here', { file }));
+          continue;
+        }
+        if (ddlMatches(m.name as TableName, m.sql)) readable.add(m.name as TableName);
+        else d.push(error('ACX_SCHEMA_DDL', `table ${m.name} does not use the normative DDL of §3.2`, { file, hint: 'create it with the verbatim CREATE TABLE statement' }));
+      } else if (isHousekeepingTable(m.name)) continue;
+      else d.push((newerMinor ? warning : error)('ACX_SCHEMA_OBJECT', `unknown table ${m.name}`, { file }));
+    } else if (m.type === 'index') {
+      if (m.sql === null && m.name.startsWith('sqlite_autoindex_')) continue;
+      if (m.name === 'memory_zone_fp' && indexMatches(m.sql)) continue;
+      d.push((newerMinor ? warning : error)('ACX_SCHEMA_OBJECT', `unknown index ${m.name}`, { file }));
+    } else {
+      d.push(error('ACX_SCHEMA_OBJECT', `the schema holds a ${m.type} ${JSON.stringify(m.name)}; cartridges carry no ${m.type}s (it is never executed)`, { file }));
+    }
+  }
+  for (const t of TABLES) if (!seen.has(t)) d.push(error('ACX_SCHEMA_MISSING', `table ${t} of the normative DDL is missing`, { file }));
+  if (!master.some((m) => m.name === 'memory_zone_fp')) d.push(error('ACX_SCHEMA_MISSING', 'index memory_zone_fp of the normative DDL is missing', { file }));
+  const rows = <T>(t: TableName, cols: string): T[] => (readable.has(t) ? (db.prepare(`SELECT ${cols} FROM "${t}"`).all() as T[]) : []);
+  return {
+    label: file,
+    size,
+    header,
+    userVersion: uv,
+    meta: rows<MetaRow>('cartridge', 'key, value'),
+    sqlar: rows<SqlarRow>('sqlar', 'name, mode, mtime, sz, data'),
+    memory: rows<MemoryRow>('memory', 'id, zone, artifact_fingerprint, codebase_fingerprint, payload, oid, created_at'),
+    objects: rows<ObjectRow>('objects', 'oid, kind, source_ref, canon, zone, sz'),
+    signatures: rows<SignatureRow>('signatures', 'sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at'),
+    attestations: rows<AttestationRow>('attestations', 'att_id, type, subject_oid, media_type, document, status_url, created_at'),
+    skills: rows('acx_skill', 'sqlar_path, name, description, license, compatibility, skill_version, body_tokens, content_sha256, resources, ext, schema_version'),
+    capabilities: rows<CapabilityRow>('capabilities', 'id, json, content_hash'),
+    vectorRows: readable.has('vectors') ? (db.prepare('SELECT count(*) AS n FROM vectors').get() as { n: number }).n : 0,
+    readable,
+  };
+}

@@ -1,0 +1,371 @@
+// Checks one opened cartridge end to end: meta, sqlar names and blobs, every ROM object recomputed
+// from its live source, coverage, the manifest hash, memory/capability/skill rules, every DSSE
+// row, and finally the trust verdict in SPEC §4.5 order.
+import { error, warning, info, type Diagnostic } from '../core/diagnostics.js';
+import { jcs } from '../core/jcs.js';
+import { parseJson } from '../core/strict-json.js';
+import { foldedKey } from '../core/paths.js';
+import { isSemver } from '../core/semver.js';
+import { loadPublicKey, spkiKeyId, verifyEd25519, type PublicKey } from '../core/keys.js';
+import { resolveLimits, type Limits } from '../core/limits.js';
+import { FLAG_SAVE_PRESENT } from './header.js';
+import { decodeBlob, BlobError, sqlarModeProblem, sqlarNameProblem, zoneOfName } from './sqlar.js';
+import { metaOid, oidOf, UNBOUND_META, type ObjectRow } from './objects.js';
+import { manifestHash, sortRomObjects, type ManifestEntry } from './manifest.js';
+import { pae, parseEnvelope, PAYLOAD_TYPE } from './dsse.js';
+import { judgeSigner, TRUST_ORDER, type TrustRegistry, type TrustVerdict } from './trust.js';
+import { artifactFingerprint, memoryTierProblems, type Rec } from './memory.js';
+import { capabilityProblems } from './capabilities.js';
+import { bodyTokens, checkSkillMd, deriveSkillRow, skillPathProblem, type SkillRow } from './skills.js';
+import type { CartridgeData, SignatureRow } from './open.js';
+
+export const REQUIRED_META = ['acx.spec_version', 'acx.cartridge_id', 'acx.artifact_id', 'acx.artifact_version', 'acx.publisher_id', 'acx.created_at', 'acx.embedding_engine', 'acx.rom_manifest_hash'];
+const PER_ENTRY_CAP = 256 * 1024 * 1024;
+const TOTAL_CAP = 1024 * 1024 * 1024;
+
+export interface VerifyOptions {
+  registry?: TrustRegistry;
+  localKeyId?: string;
+  pinnedKey?: PublicKey;
+  requireSignature?: boolean;
+  now?: number;
+  limits?: Partial<Limits>;
+}
+
+export interface SignatureReport {
+  sigId: string;
+  keyid: string;
+  verdict: TrustVerdict;
+  signature: 'verified' | 'unverified' | 'invalid';
+  reason: string;
+  publisherId?: string;
+  signedAt?: string;
+}
+
+export interface TrustReport {
+  integrity: 'intact' | 'tampered';
+  signature: 'verified' | 'unverified' | 'unsigned' | 'invalid';
+  trust: TrustVerdict;
+  status: 'verified' | 'warning' | 'invalid';
+  reason: string;
+  manifestHash: string;
+  recordedManifestHash: string | null;
+  keyid?: string;
+  signatures: SignatureReport[];
+}
+
+export interface CheckResult {
+  diagnostics: Diagnostic[];
+  report: TrustReport;
+  meta: Map<string, string>;
+  /** Decoded bytes of every sqlar row with a string name. */
+  files: Map<string, Buffer>;
+  manifest: ManifestEntry[];
+  romObjects: ObjectRow[];
+}
+
+const str = (v: unknown): v is string => typeof v === 'string';
+
+function parseCanonical(text: unknown): { value?: Rec; problem?: string } {
+  if (!str(text)) return { problem: 'is not TEXT' };
+  let v: unknown;
+  try { v = parseJson(text); } catch (e) { return { problem: `is not strict JSON: ${(e as Error).message}` }; }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return { problem: 'is not a JSON object' };
+  try { if (jcs(v) !== text) return { value: v as Rec, problem: 'is not in RFC 8785 canonical form' }; } catch (e) { return { problem: (e as Error).message }; }
+  return { value: v as Rec };
+}
+
+export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): CheckResult {
+  const file = c.label;
+  const d: Diagnostic[] = [];
+  const limits = resolveLimits(opts.limits);
+  const tamper: string[] = [];
+  const at = (code: string, message: string, sev: 'error' | 'warning' | 'info' = 'error') => d.push((sev === 'error' ? error : sev === 'warning' ? warning : info)(code, message, { file }));
+  const tampered = (code: string, message: string) => { tamper.push(message); at(code, message); };
+
+  // meta
+  const meta = new Map<string, string>();
+  for (const m of c.meta) {
+    if (!str(m.key) || !str(m.value)) { at('ACX_META_VALUE', `cartridge row ${JSON.stringify(m.key)} must have TEXT key and value`); continue; }
+    meta.set(m.key, m.value);
+  }
+  for (const k of REQUIRED_META) if (!meta.has(k)) at('ACX_META_MISSING', `meta key ${k} is missing`);
+  const mv = (k: string) => meta.get(k);
+  if (mv('acx.artifact_version') !== undefined && !isSemver(mv('acx.artifact_version'))) at('ACX_META_VALUE', `acx.artifact_version ${JSON.stringify(mv('acx.artifact_version'))} is not SemVer`);
+  const pub = mv('acx.publisher_id');
+  if (pub !== undefined && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(pub)) at('ACX_META_VALUE', `acx.publisher_id ${JSON.stringify(pub)} is not a reverse-DNS label`);
+  const cid = mv('acx.cartridge_id');
+  if (cid !== undefined && pub !== undefined && !(cid.startsWith(`${pub}/${mv('acx.artifact_id') ?? ''}@`) && /@[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(cid))) {
+    at('ACX_META_VALUE', `acx.cartridge_id ${JSON.stringify(cid)} is not <publisher>/<artifact_id>@<uuid>`);
+  }
+  let engine: unknown;
+  if (mv('acx.embedding_engine') !== undefined) {
+    try { engine = parseJson(mv('acx.embedding_engine')!); } catch { /* reported below */ }
+    const e = engine as Record<string, unknown> | undefined;
+    if (!e || typeof e !== 'object' || typeof e.id !== 'string' || typeof e.dim !== 'number' || !Number.isInteger(e.dim) || e.dim < 1) at('ACX_META_VALUE', 'acx.embedding_engine must be JSON {"id": string, "dim": positive integer}');
+  }
+  const desc = mv('acx.description');
+  if (desc !== undefined && (desc.length < 20 || desc.length > 500)) at('ACX_META_VALUE', `acx.description must be 20–500 characters (has ${desc.length})`, 'warning');
+  for (const k of ['acx.authors', 'acx.tags']) {
+    const v = mv(k);
+    if (v === undefined) continue;
+    try { if (!Array.isArray(parseJson(v))) throw new Error(); } catch { at('ACX_META_VALUE', `${k} must be a JSON array`); }
+  }
+
+  // sqlar
+  const files = new Map<string, Buffer>();
+  const folded = new Map<string, string>();
+  let total = 0;
+  for (const r of c.sqlar) {
+    const np = sqlarNameProblem(r.name);
+    const name = String(r.name);
+    if (np) at('ACX_SQLAR_PATH', `sqlar path is unsafe or non-portable: ${JSON.stringify(name)}: ${np}`);
+    const mp = sqlarModeProblem(r.mode);
+    if (mp) at('ACX_SQLAR_MODE', `sqlar ${name}: ${mp}`);
+    if (str(r.name)) {
+      const f = foldedKey(r.name);
+      const other = folded.get(f);
+      if (other !== undefined) at('ACX_SQLAR_PATH', `sqlar names ${JSON.stringify(other)} and ${JSON.stringify(name)} collide on case-insensitive file systems`);
+      else folded.set(f, r.name);
+    }
+    try {
+      const cap = Math.min(PER_ENTRY_CAP, limits.maxFileBytes);
+      const { raw } = decodeBlob(r.sz, r.data, cap);
+      total += raw.length;
+      if (total > Math.min(TOTAL_CAP, limits.maxTotalBytes)) { at('ACX_SQLAR_DATA', 'sqlar content is over the total inflation limit'); break; }
+      if (str(r.name)) files.set(r.name, raw);
+    } catch (e) {
+      if (!(e instanceof BlobError)) throw e;
+      at('ACX_SQLAR_DATA', `sqlar ${name}: ${e.message}`);
+    }
+  }
+
+  // memory and capabilities by id
+  const memById = new Map<string, (typeof c.memory)[number]>();
+  for (const m of c.memory) if (str(m.id)) memById.set(m.id, m);
+  const capById = new Map<string, (typeof c.capabilities)[number]>();
+  for (const k of c.capabilities) if (str(k.id)) capById.set(k.id, k);
+
+  // objects: recompute every oid from its live source
+  const byRef = new Map<string, ObjectRow[]>();
+  const live: ObjectRow[] = [];
+  for (const o of c.objects) {
+    if (!str(o.oid) || !str(o.kind) || !str(o.source_ref) || !str(o.canon) || !str(o.zone) || typeof o.sz !== 'number') {
+      at('ACX_OBJECT_FIELD', `objects row ${JSON.stringify(o.source_ref)} has a wrongly typed column`);
+      continue;
+    }
+    const list = byRef.get(o.source_ref) ?? [];
+    list.push(o);
+    byRef.set(o.source_ref, list);
+  }
+  for (const [ref, list] of byRef) {
+    if (list.length > 1) { (list[0]!.zone === 'rom' ? tampered : at)('ACX_OBJECT_DUPLICATE', `${list.length} objects rows name ${ref}; at most one of their oids can match`); }
+    for (const o of list) {
+      let bytes: Buffer | string | undefined;
+      let canon: string;
+      let sz: number | undefined;
+      let srcZone: string | undefined;
+      if (o.kind === 'sqlar' || o.kind === 'skill') {
+        canon = 'raw';
+        const raw = files.get(ref);
+        if (raw) { bytes = raw; sz = raw.length; srcZone = zoneOfName(ref) ?? undefined; }
+        else if (c.sqlar.some((s) => s.name === ref)) { at('ACX_OBJECT_SOURCE_MISSING', `${ref}: its blob cannot be decoded`); }
+      } else if (o.kind === 'memory' && ref.startsWith('memory:')) {
+        canon = 'jcs-rfc8785';
+        const m = memById.get(ref.slice(7));
+        if (m && str(m.payload)) { bytes = m.payload; sz = Buffer.byteLength(m.payload); srcZone = String(m.zone); }
+      } else if (o.kind === 'cartridge' && ref.startsWith('cartridge:')) {
+        canon = 'jcs-rfc8785';
+        const key = ref.slice(10);
+        const v = meta.get(key);
+        if (v !== undefined) { bytes = jcs({ key, value: v }); sz = Buffer.byteLength(v); srcZone = key === 'acx.save_codebase_fingerprint' ? 'save' : 'rom'; }
+      } else if (o.kind === 'cartridge' && ref.startsWith('capability:')) {
+        canon = 'jcs-rfc8785';
+        const k = capById.get(ref.slice(11));
+        if (k && str(k.json)) { bytes = k.json; sz = Buffer.byteLength(k.json); srcZone = 'rom'; }
+      } else if (o.kind === 'attestation' && ref.startsWith('attestation:')) {
+        canon = 'jcs-rfc8785';
+        const a = c.attestations.find((x) => x.att_id === ref.slice(12));
+        if (a && str(a.document)) { bytes = a.document; sz = Buffer.byteLength(a.document); srcZone = 'rom'; }
+      } else {
+        at('ACX_OBJECT_FIELD', `objects row ${ref}: kind ${o.kind} does not fit its source_ref`);
+        canon = o.canon;
+      }
+      if (bytes === undefined) {
+        if (o.zone === 'rom') tampered('ACX_OBJECT_SOURCE_MISSING', `ROM object ${ref} has no live source (deleted or renamed)`);
+        else at('ACX_OBJECT_SOURCE_MISSING', `SAVE object ${ref} has no live source`, 'warning');
+        live.push(o);
+        continue;
+      }
+      const oid = o.kind === 'cartridge' && ref.startsWith('cartridge:') ? metaOid(ref.slice(10), meta.get(ref.slice(10))!) : oidOf(bytes);
+      if (oid !== o.oid) {
+        if (o.zone === 'rom') tampered('ACX_OBJECT_MISMATCH', `oid mismatch on ${ref}: recorded ${o.oid}, live content hashes to ${oid}`);
+        else at('ACX_OBJECT_MISMATCH', `SAVE object ${ref}: recorded ${o.oid}, live ${oid}`, 'warning');
+      }
+      if (o.canon !== canon) at('ACX_OBJECT_FIELD', `objects row ${ref}: canon is ${o.canon}, expected ${canon}`);
+      if (sz !== undefined && o.sz !== sz) at('ACX_OBJECT_FIELD', `objects row ${ref}: sz is ${o.sz}, live size is ${sz}`);
+      if (srcZone !== undefined && o.zone !== srcZone) at('ACX_OBJECT_FIELD', `objects row ${ref}: zone ${o.zone} does not mirror its source zone ${srcZone}`);
+      live.push({ ...o, oid, sz: sz ?? o.sz });
+    }
+  }
+  const romObjects = sortRomObjects(live);
+  const manifest = romObjects.map((r) => ({ sourceRef: r.source_ref, oid: r.oid, canon: r.canon, sz: r.sz }));
+  const hash = manifestHash(manifest);
+
+  // coverage: all ROM content must be addressed by the manifest
+  const romRefs = new Set(romObjects.map((o) => o.source_ref));
+  for (const name of files.keys()) if (zoneOfName(name) === 'rom' && !romRefs.has(name)) tampered('ACX_OBJECT_UNREGISTERED', `ROM file ${name} has no objects row: unsigned ROM content`);
+  for (const [id, m] of memById) if (m.zone === 'rom' && !romRefs.has(`memory:${id}`)) tampered('ACX_OBJECT_UNREGISTERED', `ROM memory ${id} has no objects row: unsigned ROM content`);
+  for (const id of capById.keys()) if (!romRefs.has(`capability:${id}`)) tampered('ACX_OBJECT_UNREGISTERED', `capability ${id} has no objects row: unsigned ROM content`);
+  const unbound = [...meta.keys()].filter((k) => !UNBOUND_META.has(k) && !romRefs.has(`cartridge:${k}`));
+  if (unbound.length) at('ACX_META_UNSIGNED', `meta keys not covered by the ROM manifest (unsigned): ${unbound.join(', ')}`, 'info');
+  const recorded = meta.get('acx.rom_manifest_hash') ?? null;
+  if (recorded !== null && recorded !== hash) at('ACX_MANIFEST_HASH_META', `acx.rom_manifest_hash is ${recorded}, the recomputed ROM manifest hash is ${hash}`);
+
+  // memory rows
+  for (const m of c.memory) {
+    const id = String(m.id);
+    const p = parseCanonical(m.payload);
+    if (p.problem) at('ACX_MEMORY', `memory ${id}: payload ${p.problem}`);
+    if (!p.value) continue;
+    const r = p.value;
+    if (r.id !== m.id) at('ACX_MEMORY', `memory ${id}: payload id ${JSON.stringify(r.id)} differs from the row id`);
+    for (const pr of memoryTierProblems(r, String(m.zone), m.codebase_fingerprint)) at('ACX_MEMORY', `memory ${id}: ${pr}`);
+    if (str(m.payload) && m.oid !== oidOf(m.payload)) at('ACX_MEMORY', `memory ${id}: memory.oid ${String(m.oid)} is not the payload hash`);
+    if (m.artifact_fingerprint !== r.artifactFingerprint) at('ACX_MEMORY', `memory ${id}: artifact_fingerprint column differs from the payload`);
+    else if (artifactFingerprint(r) !== r.artifactFingerprint) at('ACX_MEMORY_FINGERPRINT', `memory ${id}: artifactFingerprint ${String(r.artifactFingerprint)} is not the recomputed ${artifactFingerprint(r)}`, 'warning');
+    if (!str(m.created_at)) at('ACX_MEMORY', `memory ${id}: created_at must be TEXT`);
+  }
+
+  // capabilities
+  for (const k of c.capabilities) {
+    const id = String(k.id);
+    const p = parseCanonical(k.json);
+    if (p.problem) at('ACX_CAPABILITY', `capability ${id}: json ${p.problem}`);
+    if (!p.value) continue;
+    if (p.value.id !== k.id) at('ACX_CAPABILITY', `capability ${id}: json id ${JSON.stringify(p.value.id)} differs from the row id`);
+    if (str(k.json) && k.content_hash !== oidOf(k.json)) at('ACX_CAPABILITY', `capability ${id}: content_hash is not the hash of its json`);
+    for (const pr of capabilityProblems(p.value)) at('ACX_CAPABILITY', `capability ${id}: ${pr}`);
+  }
+
+  // skills
+  const skillFiles = new Map<string, Array<{ rel: string; raw: Buffer }>>();
+  for (const [name, raw] of files) {
+    if (!name.startsWith('rom/skills/')) continue;
+    const rel = name.slice('rom/skills/'.length);
+    const lp = skillPathProblem(rel);
+    if (lp) { at('ACX_SKILL_LAYOUT', lp); continue; }
+    const dir = rel.split('/')[0]!;
+    const list = skillFiles.get(dir) ?? [];
+    list.push({ rel: rel.slice(dir.length + 1), raw });
+    skillFiles.set(dir, list);
+  }
+  const indexRows = new Map(c.skills.map((s) => [String(s.sqlar_path), s]));
+  const derived = new Map<string, SkillRow>();
+  for (const [dir, list] of skillFiles) {
+    const md = list.find((f) => f.rel === 'SKILL.md');
+    if (!md) { at('ACX_SKILL_LAYOUT', `rom/skills/${dir}/ has no SKILL.md`); continue; }
+    const { fm, diagnostics } = checkSkillMd(md.raw, dir, `${file}:rom/skills/${dir}/SKILL.md`);
+    d.push(...diagnostics);
+    if (fm) derived.set(`rom/skills/${dir}/SKILL.md`, deriveSkillRow(dir, fm, md.raw, list));
+  }
+  for (const [path, want] of derived) {
+    const got = indexRows.get(path);
+    if (!got) { at('ACX_SKILL_INDEX', `acx_skill has no row for ${path}`); continue; }
+    for (const k of ['name', 'description', 'license', 'compatibility', 'content_sha256', 'schema_version'] as const) {
+      if ((got[k] ?? null) !== want[k]) at('ACX_SKILL_INDEX', `acx_skill ${path}: ${k} is ${JSON.stringify(got[k])}, SKILL.md gives ${JSON.stringify(want[k])}`);
+    }
+    let res: unknown;
+    try { res = str(got.resources) ? parseJson(got.resources) : undefined; } catch { res = undefined; }
+    if (res === undefined || jcs(res) !== jcs(JSON.parse(want.resources))) at('ACX_SKILL_INDEX', `acx_skill ${path}: resources differ from the files under rom/skills/`);
+    if (got.body_tokens !== null && got.body_tokens !== bodyTokens(files.get(path)!)) at('ACX_SKILL_TOKENS', `acx_skill ${path}: body_tokens ${String(got.body_tokens)} differs from the estimate ${bodyTokens(files.get(path)!)}`, 'warning');
+    if (got.ext !== null && got.ext !== undefined) {
+      let ext: unknown;
+      try { ext = parseJson(String(got.ext)); } catch { ext = null; }
+      if (typeof ext !== 'object' || ext === null || Array.isArray(ext) || Object.keys(ext).some((k) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(k))) {
+        at('ACX_SKILL_INDEX', `acx_skill ${path}: ext must be a JSON object keyed by reverse-DNS namespaces`);
+      }
+    }
+  }
+  for (const path of indexRows.keys()) if (!derived.has(path) && !skillFiles.has(path.split('/')[2] ?? '')) at('ACX_SKILL_INDEX', `acx_skill row ${path} has no SKILL.md in sqlar`);
+
+  // header flags
+  const savePresent = [...files.keys()].some((n) => zoneOfName(n) === 'save') || c.memory.some((m) => m.zone === 'save') || c.objects.some((o) => o.zone === 'save');
+  if (Boolean(c.userVersion.flags & FLAG_SAVE_PRESENT) !== savePresent) at('ACX_FLAGS', `FLAG_SAVE_PRESENT is ${c.userVersion.flags & 1 ? 'set' : 'clear'} but the cartridge ${savePresent ? 'has' : 'has no'} SAVE rows`, 'warning');
+  if (c.userVersion.flags & ~FLAG_SAVE_PRESENT) at('ACX_FLAGS', `unknown user_version flag bits 0x${(c.userVersion.flags & ~1).toString(16)}`, 'warning');
+
+  // attestations
+  for (const a of c.attestations) {
+    if (!str(a.att_id) || !str(a.type) || !str(a.media_type) || !str(a.document) || !str(a.created_at)) at('ACX_ATTESTATION', `attestation ${String(a.att_id)} has a missing or non-TEXT column`);
+  }
+
+  // signatures and trust
+  const sigReports = c.signatures.map((s) => checkSignature(s, hash, opts, meta));
+  const sigTamper: string[] = [];
+  for (const s of sigReports) {
+    if (s.verdict === 'tampered') { sigTamper.push(`signature ${s.sigId}: ${s.reason}`); at(s.code, `signature ${s.sigId}: ${s.reason}`); }
+  }
+  const report = assemble(tamper, sigTamper, sigReports, hash, recorded);
+  if (report.trust === 'legacy') at('ACX_SIGNATURE_MISSING', 'the cartridge is unsigned (trust: legacy)', opts.requireSignature || opts.pinnedKey ? 'error' : 'warning');
+  if (report.trust === 'portable') at(report.signature === 'unverified' ? 'ACX_SIGNATURE_UNVERIFIED' : 'ACX_TRUST_PORTABLE', `trust: portable: ${report.reason}`, 'warning');
+  if (opts.pinnedKey && c.signatures.length) {
+    const want = spkiKeyId(opts.pinnedKey);
+    if (!sigReports.some((s) => s.keyid === want && s.signature === 'verified')) at('ACX_SIGNER_MISMATCH', `no signature verifies with the pinned key ${want}`);
+  }
+  return { diagnostics: d, report, meta, files, manifest, romObjects };
+}
+
+interface RowReport extends SignatureReport { code: string }
+
+function checkSignature(s: SignatureRow, hash: string, opts: VerifyOptions, _meta: Map<string, string>): RowReport {
+  const sigId = String(s.sig_id);
+  const keyid = String(s.keyid);
+  const bad = (code: string, reason: string): RowReport => ({ sigId, keyid, verdict: 'tampered', signature: 'invalid', reason, code });
+  if (s.target !== 'rom-manifest') return bad('ACX_SIGNATURE_ENVELOPE', `target ${JSON.stringify(s.target)} is not rom-manifest`);
+  if (s.alg !== 'ed25519') return bad('ACX_SIGNATURE_ENVELOPE', `alg ${JSON.stringify(s.alg)} is not ed25519`);
+  const env = parseEnvelope(s.envelope);
+  if ('problem' in env) return bad('ACX_SIGNATURE_ENVELOPE', env.problem);
+  const pred = env.predicate;
+  if (`sha256:${env.subjectHex}` !== hash) return bad('ACX_SIGNATURE_SUBJECT', `subject digest sha256:${env.subjectHex} is not the ROM manifest hash ${hash}`);
+  if (s.manifest_hash !== hash) return bad('ACX_SIGNATURE_SUBJECT', `signatures.manifest_hash ${String(s.manifest_hash)} is not the ROM manifest hash ${hash}`);
+  for (const k of ['manifestHash', 'romDigest']) if (pred[k] !== undefined && pred[k] !== hash) return bad('ACX_SIGNATURE_SUBJECT', `predicate.${k} ${String(pred[k])} is not the ROM manifest hash`);
+  if (env.signatures[0]!.keyid !== keyid) return bad('ACX_SIGNATURE_KEYID', `row keyid ${keyid} differs from the envelope's ${env.signatures[0]!.keyid}`);
+  const message = pae(PAYLOAD_TYPE, env.payloadBytes);
+  let verifiedBy: string | undefined;
+  for (const sg of env.signatures) {
+    let key: PublicKey | undefined = opts.registry?.entries.get(sg.keyid)?.publicKey;
+    if (!key && opts.pinnedKey && spkiKeyId(opts.pinnedKey) === sg.keyid) key = opts.pinnedKey;
+    if (!key && sg.keyid === keyid && str(s.public_key_pem) && s.public_key_pem.trim()) {
+      try { key = loadPublicKey(s.public_key_pem); } catch { return bad('ACX_SIGNATURE_ENVELOPE', 'public_key_pem is not an Ed25519 SPKI PEM'); }
+    }
+    if (!key) continue;
+    if (spkiKeyId(key) !== sg.keyid) return bad('ACX_SIGNATURE_KEYID', `keyid ${sg.keyid} is not sha256 of the SPKI of the key that holds it (${spkiKeyId(key)})`);
+    if (!verifyEd25519(key, message, sg.sig)) return bad('ACX_SIGNATURE_INVALID', `DSSE signature by ${sg.keyid} does not verify`);
+    verifiedBy ??= sg.keyid;
+  }
+  const signed = { publisherId: pred.publisherId, signedAt: pred.signedAt };
+  const extra = { publisherId: str(pred.publisherId) ? pred.publisherId : undefined, signedAt: str(pred.signedAt) ? pred.signedAt : undefined };
+  // A compromised key is fatal whether or not its signature could be checked.
+  for (const sg of env.signatures) {
+    const e = opts.registry?.entries.get(sg.keyid);
+    if (e?.revocationReason === 'key-compromise') return { ...bad('ACX_TRUST_REVOKED', `signer ${sg.keyid} was revoked for key-compromise`), ...extra };
+  }
+  if (!verifiedBy) return { sigId, keyid, verdict: 'portable', signature: 'unverified', reason: `no public key for ${keyid} is available, so the signature is UNVERIFIED`, code: 'ACX_SIGNATURE_UNVERIFIED', ...extra };
+  const j = judgeSigner(verifiedBy, opts.registry, signed, opts.now ?? Date.now());
+  if (j.verdict === 'tampered') return { ...bad('ACX_TRUST_REVOKED', j.reason), ...extra };
+  let verdict: TrustVerdict = j.verdict;
+  let reason = j.reason;
+  if (verdict === 'trusted' && opts.localKeyId === verifiedBy) { verdict = 'local'; reason = `${reason}; it is this machine's own key`; }
+  return { sigId, keyid: verifiedBy, verdict, signature: 'verified', reason, code: 'ACX_TRUST_PORTABLE', ...extra };
+}
+
+function assemble(tamper: string[], sigTamper: string[], sigs: RowReport[], hash: string, recorded: string | null): TrustReport {
+  const base = { manifestHash: hash, recordedManifestHash: recorded, signatures: sigs.map(({ code: _c, ...r }) => r) };
+  const integrity = tamper.length ? 'tampered' : 'intact';
+  const signature = !sigs.length ? 'unsigned' : sigs.some((s) => s.signature === 'invalid') ? 'invalid' : sigs.some((s) => s.signature === 'verified') ? 'verified' : 'unverified';
+  if (tamper.length || sigTamper.length) return { ...base, integrity, signature, trust: 'tampered', status: 'invalid', reason: [...tamper, ...sigTamper][0]! };
+  if (!sigs.length) return { ...base, integrity: 'intact', signature: 'unsigned', trust: 'legacy', status: 'warning', reason: 'no DSSE signature row: the cartridge is unsigned' };
+  const best = [...sigs].sort((a, b) => TRUST_ORDER.indexOf(b.verdict) - TRUST_ORDER.indexOf(a.verdict))[0]!;
+  const status = best.verdict === 'trusted' || best.verdict === 'local' ? 'verified' : 'warning';
+  return { ...base, integrity, signature, trust: best.verdict, status, reason: best.reason, keyid: best.keyid };
+}

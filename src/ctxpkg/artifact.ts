@@ -1,0 +1,85 @@
+// Reads a .ctxpkg file into text, values and syntax tree, with the pre-parse gates of §11 (size
+// ceiling, ZIP and BOM detection, strict UTF-8, strict JSON, exactly two top-level members).
+import { stat, readFile } from 'node:fs/promises';
+import { error, type Diagnostic, type Location } from '../core/diagnostics.js';
+import { decodeUtf8Strict, JsonSyntaxError, parseJsonWithRanges, type MemberRange } from '../core/strict-json.js';
+import type { ArtifactInput, CommonOptions } from '../format.js';
+import './rules.js';
+import { lineAt, offsetOf, parseJsonTree, type JNode } from './json-tree.js';
+import type { JsonObject } from './model.js';
+import type { Path } from './check.js';
+
+/** Default ceiling for one package file (the vectors' README: 64 MiB). */
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_DEPTH = 1000;
+
+export interface ArtifactDoc {
+  label: string;
+  text: string;
+  bytes: Buffer;
+  tree: JNode;
+  manifest: unknown;
+  content: unknown;
+  manifestRange: MemberRange;
+  contentRange: MemberRange;
+  locate: (path: Path) => Location;
+}
+
+/** Integers become bigint (exact); other numbers doubles, so float-ness survives for writers. */
+export function numberHook(lexeme: string, isInteger: boolean): unknown {
+  return isInteger ? BigInt(lexeme) : Number(lexeme);
+}
+
+export async function readArtifactBytes(input: ArtifactInput, opts: CommonOptions): Promise<{ bytes?: Buffer; diag?: Diagnostic }> {
+  const max = opts.limits?.maxFileBytes ?? DEFAULT_MAX_BYTES;
+  const file = input.label;
+  if (input.bytes) {
+    if (input.bytes.length > max) return { diag: error('CTXPKG_FILE_TOO_LARGE', `${file} is ${input.bytes.length} bytes, above the ceiling of ${max}`, { file }) };
+    return { bytes: input.bytes };
+  }
+  const st = await stat(input.path!).catch(() => undefined);
+  if (!st?.isFile()) return { diag: error('CTXPKG_JSON_INVALID', `${file} is not a readable file`, { file }) };
+  if (st.size > max) return { diag: error('CTXPKG_FILE_TOO_LARGE', `${file} is ${st.size} bytes, above the ceiling of ${max}; not parsed`, { file, hint: 'raise it with --max-file-bytes if you trust the file' }) };
+  return { bytes: await readFile(input.path!) };
+}
+
+export function parseArtifactText(bytes: Buffer, file: string, maxDepth = DEFAULT_MAX_DEPTH): { doc?: ArtifactDoc; diags: Diagnostic[] } {
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
+    return { diags: [error('CTXPKG_ZIP_UNSUPPORTED', `${file} is a ZIP container; the ZIP form is a draft, not CTXPKG v2 (which is one JSON document)`, { file })] };
+  }
+  let text: string;
+  try {
+    text = decodeUtf8Strict(bytes, file);
+  } catch (e) {
+    return { diags: [error('CTXPKG_ENCODING', (e as JsonSyntaxError).reason ?? String(e), { file, line: 1 })] };
+  }
+  let parsed;
+  try {
+    parsed = parseJsonWithRanges(text, { maxDepth, number: numberHook });
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) {
+      const code = e.code === 'JSON_DUPLICATE_KEY' ? 'CTXPKG_DUPLICATE_MEMBER' : e.code === 'JSON_DEPTH' ? 'CTXPKG_JSON_DEPTH' : 'CTXPKG_JSON_INVALID';
+      const hint = code === 'CTXPKG_DUPLICATE_MEMBER' ? 'a repeated member lets the hashed bytes and the loaded data differ; it is always rejected' : undefined;
+      return { diags: [error(code, e.reason, { file, line: e.line, column: e.column, ...(hint ? { hint } : {}) })] };
+    }
+    if (e instanceof RangeError) return { diags: [error('CTXPKG_JSON_DEPTH', 'JSON nested too deeply to read', { file })] };
+    throw e;
+  }
+  const top = parsed.value;
+  if (typeof top !== 'object' || top === null || Array.isArray(top)) {
+    return { diags: [error('CTXPKG_TOP_LEVEL', 'the document must be a JSON object {"manifest": …, "content": …}', { file, line: 1 })] };
+  }
+  const keys = parsed.members.map((m) => m.key);
+  const extra = keys.filter((k) => k !== 'manifest' && k !== 'content');
+  const mr = parsed.members.find((m) => m.key === 'manifest');
+  const cr = parsed.members.find((m) => m.key === 'content');
+  if (extra.length || !mr || !cr) {
+    const what = extra.length ? `unexpected top-level member${extra.length > 1 ? 's' : ''} ${extra.map((k) => JSON.stringify(k)).join(', ')}` : `missing top-level member "${!mr ? 'manifest' : 'content'}"`;
+    const off = extra.length ? parsed.members.find((m) => m.key === extra[0])!.keyStart : 0;
+    return { diags: [error('CTXPKG_TOP_LEVEL', `exactly two top-level members are allowed, "manifest" and "content": ${what}`, { file, line: lineAt(text, off) })] };
+  }
+  const tree = parseJsonTree(text, maxDepth + 1);
+  const locate = (path: Path): Location => ({ file, line: lineAt(text, offsetOf(tree, path)) });
+  const t = top as JsonObject;
+  return { diags: [], doc: { label: file, text, bytes, tree, manifest: t.manifest, content: t.content, manifestRange: mr, contentRange: cr, locate } };
+}

@@ -1,0 +1,85 @@
+// Builds a source tree into `<name>-<version>.ctxpkg`: validate, scan for secrets, assemble, check
+// the output like any received package, then rename it into place (nothing half-written on failure).
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { join } from 'node:path';
+import { writeFile, readFile, chmod } from 'node:fs/promises';
+import { DiagnosticError, error, hasErrors, type Diagnostic } from '../core/diagnostics.js';
+import { writeAtomic } from '../core/atomic.js';
+import { sha256Hex } from '../core/hash.js';
+import { scanSecrets } from '../core/secrets.js';
+import { isoSeconds, resolveEpoch } from '../core/time.js';
+import type { Tree } from '../core/tree.js';
+import type { BuildOptions, BuiltArtifact } from '../format.js';
+import { parseArtifactText } from './artifact.js';
+import { checkContent, checkLevel, checkManifest, type CheckContext } from './check.js';
+import { loadSource, MANIFEST_FILE, type SourcePackage } from './source.js';
+import { verifyDoc } from './verify.js';
+import { artifactFileName, writePackage } from './writer.js';
+
+const run = promisify(execFile);
+
+/** Throws the first error, saying how many more there are (the CLI prints one diagnostic per failure). */
+export function failWith(diags: Diagnostic[], what: string): never {
+  const errs = diags.filter((d) => d.severity === 'error');
+  const first = errs[0]!;
+  const more = errs.length > 1 ? ` (and ${errs.length - 1} more error${errs.length > 2 ? 's' : ''}; run \`ctxforge validate\` on the ${what} to see all)` : '';
+  throw new DiagnosticError({ ...first, message: first.message + more }, 1);
+}
+
+/** Every rule a source tree must pass before it is built. */
+export function checkSourcePackage(pkg: SourcePackage): Diagnostic[] {
+  const ctx: CheckContext = { locate: pkg.locate, mode: 'source' };
+  const diags = [...checkManifest(pkg.manifest, ctx), ...checkContent(pkg.content, ctx)];
+  if (!hasErrors(diags)) diags.push(...checkLevel(pkg.manifest, pkg.content, ctx).diags);
+  return diags;
+}
+
+export function secretsIn(pkg: SourcePackage, allow: boolean): Diagnostic[] {
+  const out = scanSecrets(pkg.manifestText, MANIFEST_FILE, MANIFEST_FILE, allow);
+  for (const n of pkg.nodes) out.push(...scanSecrets(n.text, n.file, `node ${String(n.node.id)}`, allow));
+  return out;
+}
+
+/** The git tree of the source directory at HEAD, when it is committed and clean (deterministic). */
+export async function projectHash(dir: string | undefined): Promise<string | undefined> {
+  if (!dir) return undefined;
+  try {
+    const status = await run('git', ['status', '--porcelain', '--', '.'], { cwd: dir });
+    if (status.stdout.trim() !== '') return undefined;
+    const { stdout } = await run('git', ['rev-parse', 'HEAD:./'], { cwd: dir });
+    const h = stdout.trim();
+    return /^[0-9a-f]{40,64}$/.test(h) ? h : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function buildSource(tree: Tree, opts: BuildOptions): Promise<BuiltArtifact> {
+  const { pkg, diags } = await loadSource(tree);
+  if (!pkg || hasErrors(diags)) failWith(diags, 'source tree');
+  const problems = checkSourcePackage(pkg);
+  if (hasErrors(problems)) failWith(problems, 'source tree');
+  const secrets = secretsIn(pkg, !!opts.allowSecrets);
+  if (hasErrors(secrets)) failWith(secrets, 'source tree');
+  opts.warnings?.push(...diags, ...problems, ...secrets);
+
+  const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, env: opts.env });
+  const written = writePackage(pkg.manifest, pkg.content, { createdAt: isoSeconds(epoch), projectHash: await projectHash(opts.sourceDir), key: opts.key });
+  const name = pkg.manifest.name as string;
+  const version = pkg.manifest.version as string;
+  const target = join(opts.outDir, artifactFileName(name, version));
+  const bytes = Buffer.from(written.text, 'utf8');
+  await writeAtomic(target, async (tmp) => { await writeFile(tmp, bytes); await chmod(tmp, 0o644); }, {
+    check: async (tmp) => {
+      const back = await readFile(tmp);
+      const parsed = parseArtifactText(back, target);
+      const report = parsed.doc ? verifyDoc(parsed.doc, {}) : { diagnostics: parsed.diags };
+      if (hasErrors(report.diagnostics)) {
+        const d = report.diagnostics.find((x) => x.severity === 'error')!;
+        throw new DiagnosticError(error('CTXPKG_JSON_INVALID', `internal: the built package does not verify (${d.code}: ${d.message}); nothing was written`), 2);
+      }
+    },
+  });
+  return { path: target, format: 'ctxpkg', sha256: sha256Hex(bytes), size: bytes.length, name, version };
+}

@@ -1,0 +1,19 @@
+// §8 integrity: the three digests of a package, computed from the bytes of its `content` member.
+import { sha256Hex } from '../core/hash.js';
+
+export interface Integrity {
+  sha256: string;
+  content_hash: string;
+  byte_size: number;
+}
+
+/** Integrity of compact content bytes (the §8 `content_json_bytes`). */
+export function integrityOf(name: string, version: string, contentBytes: Uint8Array | string): Integrity {
+  const bytes = typeof contentBytes === 'string' ? Buffer.from(contentBytes, 'utf8') : contentBytes;
+  const content_hash = sha256Hex(bytes);
+  return { sha256: packageHash(name, version, content_hash), content_hash, byte_size: bytes.length };
+}
+
+export function packageHash(name: string, version: string, contentHash: string): string {
+  return sha256Hex(Buffer.from(`${name}:${version}:${contentHash}`, 'utf8'));
+}

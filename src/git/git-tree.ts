@@ -1,0 +1,104 @@
+// A directory of a commit as a Tree: every format loads from `<ref>:<path>` exactly as from disk,
+// without a checkout. Listing walks tree objects only; blobs are inflated on first read, once.
+import { sortUtf8 } from '../core/paths.js';
+import { TreeReadError, type EntryKind, type Tree, type TreeEntry } from '../core/tree.js';
+import type { GitRepo } from './repo.js';
+
+interface Node {
+  oid: string;
+  mode: string;
+  kind: EntryKind;
+}
+
+function kindOf(mode: string, type: string): EntryKind {
+  if (type === 'blob') return mode === '120000' ? 'symlink' : 'file';
+  // Submodules (gitlinks) have no content in this repository.
+  return 'other';
+}
+
+/** Runs `fn` over `items` with at most `n` in flight (fs handles stay bounded on 10k-file trees). */
+async function mapLimit<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+  return out;
+}
+
+export class GitTree implements Tree {
+  private nodes: Promise<Map<string, Node>> | undefined;
+  private dirs = new Set<string>();
+  private listed: TreeEntry[] | undefined;
+
+  /**
+   * @param treeOid the tree object at `prefix` in `commit`
+   * @param prefix path of this tree inside the repository ('' for the root), for messages
+   */
+  constructor(
+    readonly repo: GitRepo,
+    readonly commit: string,
+    readonly treeOid: string,
+    readonly prefix: string,
+    readonly label: string,
+  ) {}
+
+  private walk(): Promise<Map<string, Node>> {
+    this.nodes ??= (async () => {
+      const map = new Map<string, Node>();
+      const visit = async (oid: string, rel: string): Promise<void> => {
+        const entries = await this.repo.readTreeEntries(oid);
+        const subs: Promise<void>[] = [];
+        for (const e of entries) {
+          const p = rel ? `${rel}/${e.path}` : e.path;
+          if (e.type === 'tree') {
+            this.dirs.add(p);
+            subs.push(visit(e.oid, p));
+          } else {
+            map.set(p, { oid: e.oid, mode: e.mode, kind: kindOf(e.mode, e.type) });
+          }
+        }
+        await Promise.all(subs);
+      };
+      await visit(this.treeOid, '');
+      return map;
+    })();
+    return this.nodes;
+  }
+
+  async list(): Promise<TreeEntry[]> {
+    if (this.listed) return this.listed;
+    const nodes = await this.walk();
+    const all = [...nodes];
+    const entries = await mapLimit(all, 32, async ([path, n]) => ({
+      path,
+      kind: n.kind,
+      size: n.kind === 'file' ? await this.repo.blobSize(n.oid) : 0,
+    }));
+    this.listed = sortUtf8(entries, (e) => e.path);
+    return this.listed;
+  }
+
+  async read(path: string): Promise<Buffer> {
+    const n = (await this.walk()).get(path);
+    if (!n) throw new TreeReadError(`${path}: no such file in ${this.label}`, path);
+    if (n.kind !== 'file') throw new TreeReadError(`${path}: not a regular file in ${this.label}`, path);
+    return this.repo.readBlob(n.oid);
+  }
+
+  async stat(path: string): Promise<TreeEntry | undefined> {
+    const nodes = await this.walk();
+    const n = nodes.get(path);
+    if (!n) return this.dirs.has(path) ? { path, kind: 'dir', size: 0 } : undefined;
+    return { path, kind: n.kind, size: n.kind === 'file' ? await this.repo.blobSize(n.oid) : 0 };
+  }
+
+  /** The git blob id of a file (lets callers skip unchanged files between two versions). */
+  async oidOf(path: string): Promise<string | undefined> {
+    return (await this.walk()).get(path)?.oid;
+  }
+}

@@ -1,0 +1,253 @@
+// One git repository read through isomorphic-git: refs to commits, commit times, tags, paths at a
+// commit, and blobs — with one object cache per repository per run, so every blob is inflated once.
+import fs from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import * as git from 'isomorphic-git';
+import { fail } from '../core/diagnostics.js';
+import { objectSize, PackIndex } from './object-size.js';
+import './rules.js';
+
+export interface GitTag {
+  /** Short name, e.g. "v1.2.0" or "guide@v1.2.0". */
+  name: string;
+  /** The commit the tag points to (annotated tags peeled). */
+  commit: string;
+  annotated: boolean;
+}
+
+export interface RawTreeEntry {
+  mode: string;
+  path: string;
+  oid: string;
+  type: 'blob' | 'tree' | 'commit';
+}
+
+export type PathTarget = { type: 'tree' | 'blob' | 'commit'; oid: string; mode: string };
+
+export class GitRepo {
+  /** isomorphic-git's object cache (parsed pack indexes, packfiles), shared by every call. */
+  readonly cache: object = {};
+  private readonly blobs = new Map<string, Promise<Buffer>>();
+  private readonly trees = new Map<string, Promise<RawTreeEntry[]>>();
+  private readonly sizes = new Map<string, Promise<number>>();
+  private readonly packs: PackIndex;
+  private tagsMemo: Promise<GitTag[]> | undefined;
+  /** How many blobs were inflated (tests and benchmarks check "each blob once"). */
+  blobReads = 0;
+
+  /** `headDir` differs from `gitdir` in a linked worktree, whose HEAD is its own. */
+  constructor(readonly dir: string, readonly gitdir: string, private readonly headDir: string = gitdir) {
+    this.packs = new PackIndex(gitdir);
+  }
+
+  private get base() {
+    return { fs, dir: this.dir, gitdir: this.gitdir, cache: this.cache };
+  }
+
+  /** Commit oid of a ref: branch, tag (annotated or not), HEAD, full or abbreviated oid, with ~N / ^N suffixes. */
+  async resolveCommit(ref: string): Promise<string> {
+    const m = /^(.*?)((?:[~^]\d*)*)$/.exec(ref)!;
+    const name = m[1]!;
+    const suffix = m[2]!;
+    if (!name) fail('CTXFORGE_GIT_REF_UNKNOWN', `${JSON.stringify(ref)} is not a git ref`, {}, 2);
+    let oid = await this.resolveName(name);
+    if (oid === undefined) {
+      fail('CTXFORGE_GIT_REF_UNKNOWN', `${JSON.stringify(name)} is not a branch, tag or commit of the repository at ${this.dir}`, {
+        hint: 'list tags with `git tag`; use <ref>:<path>, e.g. v1.2.0:knowledge/',
+      }, 2);
+    }
+    oid = await this.peelToCommit(oid, name);
+    for (const step of suffix.match(/[~^]\d*/g) ?? []) {
+      const n = step.length > 1 ? Number(step.slice(1)) : 1;
+      if (step[0] === '~') {
+        for (let i = 0; i < n; i++) oid = await this.parent(oid, 0, ref);
+      } else if (n > 0) {
+        oid = await this.parent(oid, n - 1, ref);
+      }
+    }
+    return oid;
+  }
+
+  private async resolveName(name: string): Promise<string | undefined> {
+    if (name === 'HEAD' && this.headDir !== this.gitdir) {
+      const head = (await readFile(join(this.headDir, 'HEAD'), 'utf8').catch(() => '')).trim();
+      name = head.startsWith('ref: ') ? head.slice(5) : head;
+    }
+    try {
+      return await git.resolveRef({ fs, dir: this.dir, gitdir: this.gitdir, ref: name });
+    } catch {
+      // not a ref name; maybe an abbreviated oid
+    }
+    if (/^[0-9a-f]{4,40}$/i.test(name)) {
+      try {
+        return await git.expandOid({ ...this.base, oid: name.toLowerCase() });
+      } catch {
+        return undefined;
+      }
+    }
+    return undefined;
+  }
+
+  private async peelToCommit(oid: string, name: string): Promise<string> {
+    for (let depth = 0; depth < 10; depth++) {
+      const o = await this.readObject(oid, name);
+      if (o.type === 'commit') return oid;
+      if (o.type === 'tag') {
+        oid = (o.object as { object: string }).object;
+        continue;
+      }
+      fail('CTXFORGE_GIT_REF_UNKNOWN', `${JSON.stringify(name)} names a ${o.type}, not a commit`, {}, 2);
+    }
+    fail('CTXFORGE_GIT_REF_UNKNOWN', `${JSON.stringify(name)}: tag chain too deep`, {}, 2);
+  }
+
+  private async readObject(oid: string, what: string) {
+    try {
+      return await git.readObject({ ...this.base, oid });
+    } catch (e) {
+      fail('CTXFORGE_GIT_OBJECT_UNREADABLE', `cannot read git object ${oid} (${what}): ${(e as Error).message}`, {}, 2);
+    }
+  }
+
+  private async parent(oid: string, index: number, ref: string): Promise<string> {
+    const c = await this.commit(oid);
+    const p = c.parent[index];
+    if (!p) fail('CTXFORGE_GIT_REF_UNKNOWN', `${JSON.stringify(ref)}: commit ${oid.slice(0, 12)} has no parent #${index + 1}`, {}, 2);
+    return p;
+  }
+
+  async commit(oid: string): Promise<git.CommitObject> {
+    try {
+      return (await git.readCommit({ ...this.base, oid })).commit;
+    } catch (e) {
+      fail('CTXFORGE_GIT_OBJECT_UNREADABLE', `cannot read commit ${oid}: ${(e as Error).message}`, {}, 2);
+    }
+  }
+
+  /** Committer time of a commit, seconds since 1970: the default build epoch of a release. */
+  async commitTime(oid: string): Promise<number> {
+    return (await this.commit(oid)).committer.timestamp;
+  }
+
+  /** Time of the last commit at or before `oid` that changed `path` (what `git log -1 -- path` says). */
+  async lastChangeTime(oid: string, path: string): Promise<number> {
+    if (!path) return this.commitTime(oid);
+    const log = await git.log({ ...this.base, ref: oid, filepath: path, depth: 1 });
+    return log[0]?.commit.committer.timestamp ?? this.commitTime(oid);
+  }
+
+  async tags(): Promise<GitTag[]> {
+    this.tagsMemo ??= (async () => {
+      const names = await git.listTags({ fs, dir: this.dir, gitdir: this.gitdir });
+      const out: GitTag[] = [];
+      for (const name of names) {
+        const oid = await git.resolveRef({ fs, dir: this.dir, gitdir: this.gitdir, ref: `refs/tags/${name}` });
+        const o = await git.readObject({ ...this.base, oid }).catch(() => undefined);
+        if (!o) continue;
+        if (o.type === 'commit') out.push({ name, commit: oid, annotated: false });
+        else if (o.type === 'tag') {
+          const commit = await this.peelToCommit(oid, name).catch(() => undefined);
+          if (commit) out.push({ name, commit, annotated: true });
+        }
+      }
+      return out;
+    })();
+    return this.tagsMemo;
+  }
+
+  async treeOfCommit(oid: string): Promise<string> {
+    return (await this.commit(oid)).tree;
+  }
+
+  async readTreeEntries(treeOid: string): Promise<RawTreeEntry[]> {
+    let p = this.trees.get(treeOid);
+    if (!p) {
+      p = git.readTree({ ...this.base, oid: treeOid }).then((r) => r.tree as RawTreeEntry[]);
+      this.trees.set(treeOid, p);
+    }
+    return p;
+  }
+
+  /** The object at `path` (POSIX, relative to the repository root; '' is the root) in a commit. */
+  async lookup(commitOid: string, path: string): Promise<PathTarget | undefined> {
+    let cur: PathTarget = { type: 'tree', oid: await this.treeOfCommit(commitOid), mode: '040000' };
+    for (const seg of path.split('/').filter(Boolean)) {
+      if (cur.type !== 'tree') return undefined;
+      const e = (await this.readTreeEntries(cur.oid)).find((x) => x.path === seg);
+      if (!e) return undefined;
+      cur = { type: e.type, oid: e.oid, mode: e.mode };
+    }
+    return cur;
+  }
+
+  /** A blob's bytes, inflated once per run however many trees or versions share it. */
+  readBlob(oid: string): Promise<Buffer> {
+    let p = this.blobs.get(oid);
+    if (!p) {
+      p = git.readBlob({ ...this.base, oid }).then((r) => {
+        this.blobReads++;
+        return Buffer.from(r.blob.buffer, r.blob.byteOffset, r.blob.byteLength);
+      });
+      this.blobs.set(oid, p);
+      p.catch(() => this.blobs.delete(oid));
+    }
+    return p;
+  }
+
+  /** A blob's size without inflating it when the object header tells (else by reading it). */
+  blobSize(oid: string): Promise<number> {
+    let p = this.sizes.get(oid);
+    if (!p) {
+      const cached = this.blobs.get(oid);
+      p = cached
+        ? cached.then((b) => b.length)
+        : objectSize(this.gitdir, this.packs, oid).then((s) => s ?? this.readBlob(oid).then((b) => b.length));
+      this.sizes.set(oid, p);
+    }
+    return p;
+  }
+}
+
+const repos = new Map<string, GitRepo>();
+
+/** Where `.git` is for a work tree root: a directory, or a `gitdir:` file (worktrees, submodules). */
+async function gitdirOf(root: string): Promise<{ gitdir: string; headDir: string }> {
+  const dotgit = join(root, '.git');
+  const st = await fs.promises.stat(dotgit);
+  if (st.isDirectory()) return { gitdir: dotgit, headDir: dotgit };
+  const m = /^gitdir:\s*(.+?)\s*$/m.exec(await readFile(dotgit, 'utf8'));
+  if (!m) return { gitdir: dotgit, headDir: dotgit };
+  const gd = isAbsolute(m[1]!) ? m[1]! : resolve(root, m[1]!);
+  // Linked worktrees keep objects and refs in the common dir; isomorphic-git reads one gitdir.
+  const common = await readFile(join(gd, 'commondir'), 'utf8').catch(() => undefined);
+  return { gitdir: common ? resolve(gd, common.trim()) : gd, headDir: gd };
+}
+
+/** The repository containing `cwd`, or undefined outside git. One instance (and cache) per run. */
+export async function findRepo(cwd: string): Promise<GitRepo | undefined> {
+  let root: string;
+  try {
+    root = await git.findRoot({ fs, filepath: resolve(cwd) });
+  } catch {
+    return undefined;
+  }
+  const { gitdir, headDir } = await gitdirOf(root);
+  let r = repos.get(headDir);
+  if (!r) {
+    r = new GitRepo(root, gitdir, headDir);
+    repos.set(headDir, r);
+  }
+  return r;
+}
+
+export async function openRepo(cwd: string): Promise<GitRepo> {
+  const r = await findRepo(cwd);
+  if (!r) fail('CTXFORGE_GIT_NOT_A_REPO', `${cwd} is not inside a git repository`, { hint: 'run inside a git checkout, or pass artifacts / directories instead of <ref>:<path>' }, 2);
+  return r;
+}
+
+/** Drops every per-run cache (long-lived processes between runs; tests). */
+export function clearRepoCache(): void {
+  repos.clear();
+}

@@ -1,0 +1,135 @@
+// Knowledge documents (§6, OKF v0.1): concept frontmatter (safe YAML, non-empty type, UUIDv7
+// octx.document_id) and the reserved index.md / log.md structure.
+import { error, type Diagnostic } from '../core/diagnostics.js';
+import { parseYamlSafe, splitFrontmatter, stripBom, YamlSafetyError } from '../core/yaml-safe.js';
+import { isUuidV7 } from '../core/uuid.js';
+
+export interface ConceptDoc {
+  path: string;
+  id?: string;
+  type?: string;
+  title?: string;
+  /** Line of the document_id (or of the frontmatter) for diagnostics. */
+  idLine: number;
+}
+
+export function isKnowledgeMarkdown(path: string): boolean {
+  return path.startsWith('knowledge/') && path.endsWith('.md');
+}
+
+export function isReserved(path: string): boolean {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return base === 'index.md' || base === 'log.md';
+}
+
+export function isConcept(path: string): boolean {
+  return isKnowledgeMarkdown(path) && !isReserved(path);
+}
+
+function decode(bytes: Buffer, file: string, diags: Diagnostic[]): string | undefined {
+  try {
+    return stripBom(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    diags.push(error('OCTX_DOCUMENT_ENCODING', `${file} is not valid UTF-8`, { file }));
+    return undefined;
+  }
+}
+
+function lineOfYamlKey(yaml: string, key: string, firstLine: number): number {
+  const lines = yaml.split('\n');
+  for (let i = 0; i < lines.length; i++) if (new RegExp(`^\\s*${key}\\s*:`).test(lines[i]!)) return firstLine + i;
+  return firstLine;
+}
+
+function firstH1(body: string): string | undefined {
+  const m = /^#[ \t]+(.+?)[ \t#]*$/m.exec(body);
+  return m ? m[1] : undefined;
+}
+
+export function checkConcept(path: string, bytes: Buffer, maxDepth: number, diags: Diagnostic[]): ConceptDoc {
+  const doc: ConceptDoc = { path, idLine: 1 };
+  const text = decode(bytes, path, diags);
+  if (text === undefined) return doc;
+  const fm = splitFrontmatter(text);
+  if (!fm.present) {
+    diags.push(error('OCTX_DOCUMENT_FRONTMATTER', `${path} has no YAML frontmatter; a Concept Document starts with a --- fenced block holding type and octx.document_id`, {
+      file: path, line: 1, hint: 'run `ctxforge ids <workdir>` to add the missing frontmatter fields',
+    }));
+    return doc;
+  }
+  let data: unknown;
+  try {
+    data = parseYamlSafe(fm.yaml, { maxDepth, lineOffset: fm.yamlLine - 1 });
+  } catch (e) {
+    if (e instanceof YamlSafetyError) {
+      diags.push(error('OCTX_DOCUMENT_FRONTMATTER', `${path}: invalid frontmatter: ${e.reason}`, { file: path, line: e.line ?? fm.yamlLine }));
+      return doc;
+    }
+    throw e;
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    diags.push(error('OCTX_DOCUMENT_FRONTMATTER', `${path}: frontmatter must be a YAML mapping`, { file: path, line: fm.yamlLine }));
+    return doc;
+  }
+  const d = data as Record<string, unknown>;
+  if (typeof d.type !== 'string' || d.type.trim() === '') {
+    diags.push(error('OCTX_DOCUMENT_FRONTMATTER', `${path}: frontmatter needs a non-empty string "type" (OKF type, e.g. Reference)`, {
+      file: path, line: lineOfYamlKey(fm.yaml, 'type', fm.yamlLine),
+    }));
+  } else doc.type = d.type;
+  if (typeof d.title === 'string') doc.title = d.title;
+  else doc.title = firstH1(fm.body);
+  const octx = d.octx;
+  const id = typeof octx === 'object' && octx !== null && !Array.isArray(octx) ? (octx as Record<string, unknown>).document_id : undefined;
+  doc.idLine = lineOfYamlKey(fm.yaml, 'document_id', fm.yamlLine);
+  if (!isUuidV7(id)) {
+    diags.push(error('OCTX_DOCUMENT_ID_INVALID',
+      id === undefined ? `${path}: frontmatter lacks octx.document_id` : `${path}: octx.document_id ${JSON.stringify(id)} is not a lowercase canonical UUIDv7`,
+      { file: path, line: id === undefined ? fm.yamlLine : doc.idLine, hint: 'run `ctxforge ids <workdir>` to stamp missing IDs (existing IDs are never changed)' }));
+  } else doc.id = id;
+  return doc;
+}
+
+const H1 = /^# \S/m;
+const INDEX_ENTRY = /^[*+-] \[[^\]]+\]\([^)]+\)/m;
+const LOG_DATE = /^## (\d{4}-\d\d-\d\d)$/;
+
+/** OKF reserved files, with upstream's checks (stricter than OKF §9; notes-octx §5). */
+export function checkReserved(path: string, bytes: Buffer, maxDepth: number, diags: Diagnostic[]): void {
+  const bad = (msg: string, line?: number) => diags.push(error('OCTX_OKF_RESERVED_INVALID', `${path}: ${msg}`, { file: path, line }));
+  const text = decode(bytes, path, diags);
+  if (text === undefined) return;
+  const fm = splitFrontmatter(text);
+  const isIndex = path.endsWith('index.md');
+  if (fm.present) {
+    if (path !== 'knowledge/index.md') bad('frontmatter is allowed only in knowledge/index.md', 1);
+    else {
+      try {
+        const data = parseYamlSafe(fm.yaml, { maxDepth, lineOffset: fm.yamlLine - 1 });
+        if (data !== null && data !== undefined) {
+          if (typeof data !== 'object' || Array.isArray(data)) bad('frontmatter must be a mapping', fm.yamlLine);
+          else for (const k of Object.keys(data)) if (k !== 'okf_version') bad(`frontmatter key ${JSON.stringify(k)} is not allowed (only okf_version)`, fm.yamlLine);
+        }
+      } catch (e) {
+        if (e instanceof YamlSafetyError) bad(`invalid frontmatter: ${e.reason}`, e.line ?? fm.yamlLine);
+        else throw e;
+      }
+    }
+  }
+  const body = fm.present ? fm.body : text;
+  if (!H1.test(body)) bad('needs a "# " title heading');
+  if (isIndex) {
+    if (!INDEX_ENTRY.test(body)) bad('an index needs at least one list entry "- [Title](target)"');
+    return;
+  }
+  const lines = body.split(/\r?\n/);
+  let prev: string | undefined;
+  lines.forEach((l, i) => {
+    if (!l.startsWith('## ')) return;
+    const m = LOG_DATE.exec(l);
+    const line = i + (fm.present ? fm.bodyLine : 1);
+    if (!m) { bad(`log heading ${JSON.stringify(l)} must be exactly "## YYYY-MM-DD" (OKF v0.1)`, line); return; }
+    if (prev !== undefined && m[1]! > prev) bad(`log dates must be in descending order (${m[1]} after ${prev})`, line);
+    prev = m[1];
+  });
+}

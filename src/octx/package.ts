@@ -1,0 +1,217 @@
+// Validation of one OCTX package or working directory held in a Tree, layer by layer as the spec
+// orders it: manifest → files and digests → documents → package digest (the format), then each
+// declared capability, which a format failure blocks.
+import { error, type Diagnostic } from '../core/diagnostics.js';
+import { sha256Hex } from '../core/hash.js';
+import { resolveLimits, type Limits } from '../core/limits.js';
+import { unsafePathReason } from '../core/paths.js';
+import type { Tree, TreeEntry } from '../core/tree.js';
+import { JcsError } from '../core/jcs.js';
+import { checkManifest, parseManifestBytes, MANIFEST, type FileEntry, type Manifest } from './manifest.js';
+import { checkConcept, checkReserved, isConcept, isKnowledgeMarkdown, type ConceptDoc } from './documents.js';
+import { packageDigest } from './digest.js';
+import { readJsonl } from './jsonl.js';
+import { checkSag, SAG_FILES, SAG_PATHS, type SagData } from './records.js';
+import { checkArrowFile, checkVectorConfig, targetsFor, VECTOR_CONFIG, VECTOR_FILES, VECTOR_PATHS } from './vectors.js';
+import { mapLimit } from '../core/concurrency.js';
+
+export interface OctxReport {
+  format_valid: boolean;
+  valid: boolean;
+  fully_validated: boolean;
+  capabilities: Record<string, boolean | null>;
+  diagnostics: Diagnostic[];
+  open_error?: string;
+  manifest?: Manifest;
+  /** The payload file list (declared, or derived from a working directory). */
+  files: FileEntry[];
+  documents: ConceptDoc[];
+  /** Digest computed per §10 (when the files matched). */
+  package_digest?: string;
+  declared_digest?: string;
+}
+
+const EXTENSION_PATH = /^extensions\/[a-z0-9-]+(?:\.[a-z0-9-]+)+\/\d+\.\d+\/.+/;
+
+/** Working-directory payload: knowledge Markdown, the standard capability paths, extensions. */
+export function isPayloadPath(p: string): boolean {
+  return isKnowledgeMarkdown(p) || SAG_PATHS.includes(p) || VECTOR_PATHS.includes(p) || p.startsWith('extensions/');
+}
+
+function emptyReport(diagnostics: Diagnostic[], openError?: string): OctxReport {
+  return { format_valid: false, valid: false, fully_validated: false, capabilities: {}, diagnostics, open_error: openError, files: [], documents: [] };
+}
+
+export interface CheckOptions {
+  workdir: boolean;
+  limits?: Partial<Limits>;
+}
+
+export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<OctxReport> {
+  const limits = resolveLimits(opts.limits);
+  const diags: Diagnostic[] = [];
+  const mstat = await tree.stat(MANIFEST);
+  if (!mstat || mstat.kind !== 'file') {
+    return emptyReport([error('OCTX_MANIFEST_MISSING', `${tree.label} has no manifest.json`, { hint: opts.workdir ? 'run `ctxforge init octx <dir>` to start a working directory' : undefined })], 'manifest missing');
+  }
+  if (mstat.size > limits.maxFileBytes) return emptyReport([error('OCTX_ZIP_LIMIT', 'manifest.json is larger than the per-file limit', { file: MANIFEST })], 'limit');
+  const parsed = parseManifestBytes(await tree.read(MANIFEST), limits.maxDepth);
+  if (!parsed.raw) return emptyReport(parsed.diagnostics, parsed.openError);
+  const mc = checkManifest(parsed.raw, parsed.text, opts.workdir);
+  diags.push(...mc.diagnostics);
+  const capabilities = { ...mc.capabilities };
+  if (mc.unsupportedVersion) {
+    for (const name of Object.keys(capabilities)) {
+      diags.push(error('OCTX_CAPABILITY_DEPENDENCY_INVALID', `capability ${name} is not validated: the OCTX format itself is invalid`));
+    }
+    return { ...emptyReport(diags), capabilities, manifest: mc.manifest };
+  }
+  const manifest = mc.manifest!;
+  const entries = await tree.list();
+  const byPath = new Map<string, TreeEntry>(entries.map((e) => [e.path, e]));
+
+  // The payload list: declared, or (working directory without files[]) every payload file on disk.
+  let files: FileEntry[];
+  const declared = Array.isArray(parsed.raw.files);
+  if (declared) {
+    files = (parsed.raw.files as unknown[]).filter((f): f is FileEntry => typeof (f as FileEntry)?.path === 'string' && typeof (f as FileEntry)?.sha256 === 'string');
+  } else {
+    files = [];
+    for (const e of entries) {
+      if (!isPayloadPath(e.path)) continue;
+      const why = unsafePathReason(e.path);
+      if (why) { diags.push(error('OCTX_PATH_UNSAFE', `${e.path}: ${why}`, { file: e.path })); continue; }
+      if (e.kind !== 'file') { diags.push(error('OCTX_FILE_NOT_REGULAR', `${e.path} is a ${e.kind === 'symlink' ? 'symbolic link' : 'special file'}; only regular files can be packaged`, { file: e.path })); continue; }
+      files.push({ path: e.path, sha256: '' });
+    }
+  }
+  if (opts.workdir && declared) {
+    for (const e of entries) if (isPayloadPath(e.path) && e.kind !== 'file') diags.push(error('OCTX_FILE_NOT_REGULAR', `${e.path} is not a regular file`, { file: e.path }));
+  }
+
+  // Hash every listed file; parse concept documents and reserved files on the same read.
+  const idSpace = new Set<string>();
+  if (typeof manifest.asset?.id === 'string') idSpace.add(manifest.asset.id);
+  const documents: ConceptDoc[] = [];
+  let digestsOk = true;
+  const docDiags: Diagnostic[][] = [];
+  await mapLimit(files, 16, async (f, i) => {
+    const e = byPath.get(f.path);
+    const local: Diagnostic[] = [];
+    docDiags[i] = local;
+    if (!e || e.kind !== 'file') {
+      digestsOk = false;
+      local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${f.path} is listed in files[] but ${e ? 'is not a regular file' : 'is missing'}`, { file: f.path }));
+      return;
+    }
+    if (e.size > limits.maxFileBytes) { digestsOk = false; local.push(error('OCTX_ZIP_LIMIT', `${f.path} is larger than the per-file limit`, { file: f.path })); return; }
+    let bytes: Buffer;
+    try {
+      bytes = await tree.read(f.path);
+    } catch (err) {
+      digestsOk = false;
+      local.push(error('OCTX_ZIP_CORRUPT', `${f.path}: ${(err as Error).message}`, { file: f.path }));
+      return;
+    }
+    const actual = sha256Hex(bytes);
+    if (!declared) f.sha256 = actual;
+    else if (actual !== f.sha256) {
+      digestsOk = false;
+      local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${f.path}: SHA-256 is ${actual}, files[] declares ${f.sha256}`, { file: f.path, hint: 'the file changed after the package was built; rebuild it' }));
+      return;
+    }
+    if (isConcept(f.path)) documents[i] = checkConcept(f.path, bytes, limits.maxDepth, local);
+    else if (isKnowledgeMarkdown(f.path)) checkReserved(f.path, bytes, limits.maxDepth, local);
+  });
+  for (const d of docDiags) if (d) diags.push(...d);
+  const docs = documents.filter(Boolean);
+
+  const listed = new Set(files.map((f) => f.path));
+  if (!files.some((f) => isConcept(f.path))) {
+    diags.push(error('OCTX_CONCEPT_REQUIRED', 'the package needs at least one Concept Document: a knowledge/**/*.md other than index.md and log.md', { file: opts.workdir ? 'knowledge/' : MANIFEST }));
+  }
+  for (const d of docs) {
+    if (!d.id) continue;
+    if (idSpace.has(d.id)) diags.push(error('OCTX_ID_DUPLICATE', `${d.path}: document_id ${d.id} is already used by the asset or another document`, { file: d.path, line: d.idLine }));
+    idSpace.add(d.id);
+  }
+  for (const p of listed) {
+    if (SAG_PATHS.includes(p) && !('sag-structured' in capabilities)) {
+      diags.push(error('OCTX_STANDARD_PATH_UNDECLARED', `${p} is a sag-structured/0.1 path but the manifest does not declare that capability`, { file: p, hint: 'add "capabilities": {"sag-structured": {"version": "0.1"}} or move private data under extensions/' }));
+    }
+    if (VECTOR_PATHS.includes(p) && !('vectors' in capabilities)) {
+      diags.push(error('OCTX_STANDARD_PATH_UNDECLARED', `${p} is a vectors/0.1 path but the manifest does not declare that capability`, { file: p }));
+    }
+    if (p.startsWith('extensions/') && !EXTENSION_PATH.test(p)) {
+      diags.push(error('OCTX_EXTENSION_PATH_INVALID', `${p} must be extensions/<reverse-domain-namespace>/<major.minor>/…`, { file: p }));
+    }
+  }
+
+  let computed: string | undefined;
+  const declaredDigest = typeof manifest.release?.package_digest === 'string' ? manifest.release.package_digest : undefined;
+  if (digestsOk && !diags.some((d) => d.code === 'OCTX_SCHEMA_VALIDATION')) {
+    try {
+      computed = packageDigest(declared ? parsed.raw : { ...parsed.raw, files: files.map((f) => ({ path: f.path, sha256: f.sha256 })) });
+      if (declaredDigest && declaredDigest !== computed) {
+        diags.push(error('OCTX_PACKAGE_DIGEST_MISMATCH', `release.package_digest is ${declaredDigest} but the manifest and file list give ${computed}`, { file: MANIFEST, hint: 'the manifest was edited after the build; rebuild the package' }));
+      }
+    } catch (e) {
+      if (!(e instanceof JcsError)) throw e;
+      diags.push(error('OCTX_SCHEMA_VALIDATION', `manifest cannot be canonicalized for the package digest: ${e.message}`, { file: MANIFEST }));
+    }
+  }
+  const formatValid = !diags.some((d) => d.severity === 'error');
+
+  // Capabilities, each blocked by a format failure; vectors also by sag-structured.
+  const concepts = new Map<string, string>();
+  for (const d of docs) if (d.id && !concepts.has(d.id)) concepts.set(d.id, d.path);
+  let sagIds: ReturnType<typeof checkSag> | undefined;
+  const blocked = (name: string, why: string) => { capabilities[name] = false; diags.push(error('OCTX_CAPABILITY_DEPENDENCY_INVALID', `capability ${name} is not validated: ${why}`)); };
+  if ('sag-structured' in capabilities && capabilities['sag-structured'] !== null) {
+    if (!formatValid) blocked('sag-structured', 'the OCTX format layer is invalid');
+    else {
+      const capDiags: Diagnostic[] = [];
+      const missing = SAG_PATHS.filter((p) => !listed.has(p));
+      for (const p of missing) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', `sag-structured/0.1 requires ${p} in files[]`, { file: MANIFEST }));
+      if (!missing.length) {
+        const read = async (p: string) => readJsonl(p, await tree.read(p), limits.maxDepth, limits.maxLineBytes, capDiags);
+        const data = {
+          chunks: await read(SAG_FILES.chunks), events: await read(SAG_FILES.events), entities: await read(SAG_FILES.entities),
+          chunkEvents: await read(SAG_FILES.chunkEvents), eventEntities: await read(SAG_FILES.eventEntities),
+        };
+        if (Object.values(data).every(Boolean)) sagIds = checkSag(data as SagData, concepts, new Set(idSpace), capDiags);
+      }
+      diags.push(...capDiags);
+      capabilities['sag-structured'] = !capDiags.some((d) => d.severity === 'error');
+    }
+  }
+  if ('vectors' in capabilities && capabilities.vectors !== null) {
+    if (!formatValid) blocked('vectors', 'the OCTX format layer is invalid');
+    else if (capabilities['sag-structured'] !== true || !sagIds) blocked('vectors', 'vectors/0.1 depends on a valid sag-structured/0.1');
+    else {
+      const capDiags: Diagnostic[] = [];
+      const arrows = Object.values(VECTOR_FILES).filter((p) => listed.has(p));
+      if (!listed.has(VECTOR_CONFIG)) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', `vectors/0.1 requires ${VECTOR_CONFIG} in files[]`, { file: MANIFEST }));
+      if (!arrows.length) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', 'vectors/0.1 requires at least one of vectors/chunks.arrow, vectors/events.arrow, vectors/entities.arrow', { file: MANIFEST }));
+      if (!capDiags.length) {
+        checkVectorConfig(await tree.read(VECTOR_CONFIG), limits.maxDepth, capDiags);
+        for (const a of arrows) checkArrowFile(a, await tree.read(a), targetsFor(a, sagIds), capDiags);
+      }
+      diags.push(...capDiags);
+      capabilities.vectors = !capDiags.some((d) => d.severity === 'error');
+    }
+  }
+  const caps = Object.values(capabilities);
+  return {
+    format_valid: formatValid,
+    valid: formatValid && !caps.includes(false),
+    fully_validated: formatValid && caps.every((c) => c === true),
+    capabilities,
+    diagnostics: diags,
+    manifest,
+    files,
+    documents: docs,
+    package_digest: computed,
+    declared_digest: declaredDigest,
+  };
+}

@@ -1,0 +1,103 @@
+// vectors/0.1 (§7, §8): a config without credentials or endpoints, and Arrow IPC *file* vectors
+// whose record IDs cover the target records exactly, with finite float32 values.
+import * as arrow from 'apache-arrow';
+import { error, type Diagnostic } from '../core/diagnostics.js';
+import { parseJson, JsonSyntaxError, decodeUtf8Strict } from '../core/strict-json.js';
+import type { SagIds } from './records.js';
+
+export const VECTOR_CONFIG = 'vectors/config.json';
+export const VECTOR_FILES = { chunks: 'vectors/chunks.arrow', events: 'vectors/events.arrow', entities: 'vectors/entities.arrow' } as const;
+export const VECTOR_PATHS: string[] = [VECTOR_CONFIG, ...Object.values(VECTOR_FILES)];
+
+const FORBIDDEN_KEY = /api|auth|credential|distance|endpoint|header|host|key|metric|normaliz|password|secret|token|url/i;
+const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\/|^www\./i;
+const MAX_DIM = 65536;
+
+export function checkVectorConfig(bytes: Buffer, maxDepth: number, diags: Diagnostic[]): boolean {
+  const file = VECTOR_CONFIG;
+  const bad = (msg: string, line?: number) => { diags.push(error('OCTX_VECTORS_INVALID', `${file}: ${msg}`, { file, line })); return false; };
+  let v: unknown;
+  try {
+    v = parseJson(decodeUtf8Strict(bytes, file), { maxDepth });
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) {
+      diags.push(error(e.code === 'JSON_DUPLICATE_KEY' ? 'OCTX_JSON_DUPLICATE_KEY' : 'OCTX_JSON_INVALID', `${file}: ${e.reason}`, { file, line: e.line || undefined }));
+      return false;
+    }
+    throw e;
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return bad('must be a JSON object');
+  const o = v as Record<string, unknown>;
+  let ok = true;
+  if (typeof o.model !== 'string' || o.model === '') ok = bad('"model" must be a non-empty string');
+  if (o.revision !== undefined && (typeof o.revision !== 'string' || o.revision === '')) ok = bad('"revision" must be a non-empty string');
+  const walk = (x: unknown, path: string): void => {
+    if (typeof x === 'string' && URL_LIKE.test(x)) ok = bad(`${path || 'a value'} looks like a URL; a vectors config must not name endpoints`);
+    if (typeof x !== 'object' || x === null) return;
+    for (const [k, val] of Object.entries(x)) {
+      if (FORBIDDEN_KEY.test(k)) ok = bad(`key ${JSON.stringify(k)} is not allowed (no credentials, endpoints or search settings in a package)`);
+      walk(val, path ? `${path}.${k}` : k);
+    }
+  };
+  walk(o, '');
+  return ok;
+}
+
+export function checkArrowFile(file: string, bytes: Buffer, targets: Set<string>, diags: Diagnostic[]): boolean {
+  const bad = (msg: string) => { diags.push(error('OCTX_VECTORS_INVALID', `${file}: ${msg}`, { file })); return false; };
+  const magic = Buffer.from('ARROW1');
+  if (bytes.length < 12 || !bytes.subarray(0, 6).equals(magic) || !bytes.subarray(bytes.length - 6).equals(magic)) {
+    return bad('not an Arrow IPC file (the ARROW1 magic is missing; an Arrow stream is not accepted)');
+  }
+  let reader: arrow.RecordBatchReader;
+  try {
+    reader = arrow.RecordBatchReader.from(bytes);
+    reader.open();
+  } catch (e) {
+    return bad(`cannot read the Arrow file: ${(e as Error).message}`);
+  }
+  if (!reader.isFile()) return bad('not an Arrow IPC file');
+  const fields = reader.schema.fields;
+  const idField = fields.filter((f) => f.name === 'record_id');
+  const vecField = fields.filter((f) => f.name === 'vector');
+  if (idField.length !== 1 || vecField.length !== 1) return bad('needs exactly one "record_id" and one "vector" column');
+  const idf = idField[0]!;
+  const vf = vecField[0]!;
+  if (!arrow.DataType.isUtf8(idf.type) || idf.nullable) return bad('"record_id" must be utf8 not null');
+  if (!arrow.DataType.isFixedSizeList(vf.type) || vf.nullable) return bad('"vector" must be fixed_size_list<float32>[d] not null');
+  const fsl = vf.type as arrow.FixedSizeList;
+  const child = fsl.children[0]!;
+  if (!arrow.DataType.isFloat(child.type) || (child.type as arrow.Float).precision !== arrow.Precision.SINGLE) return bad('"vector" items must be float32');
+  if (!(fsl.listSize > 0 && fsl.listSize <= MAX_DIM)) return bad(`vector dimension must be 1…${MAX_DIM}, got ${fsl.listSize}`);
+  const footerBatches = (reader as unknown as { numRecordBatches: number }).numRecordBatches;
+  const seen = new Set<string>();
+  let batches = 0;
+  let ok = true;
+  try {
+    for (const batch of reader) {
+      batches++;
+      const ids = batch.getChild('record_id')!;
+      const vecs = batch.getChild('vector')!;
+      if (ids.nullCount || vecs.nullCount) ok = bad('null record_id or vector');
+      for (let i = 0; i < batch.numRows; i++) {
+        const id = ids.get(i) as string;
+        if (seen.has(id)) ok = bad(`record_id ${id} appears twice`);
+        seen.add(id);
+        if (!targets.has(id)) ok = bad(`record_id ${id} is not a record of the target file`);
+      }
+      const values = (vecs.data[0]!.children[0]!.values) as Float32Array;
+      for (let i = 0; i < values.length; i++) if (!Number.isFinite(values[i]!)) { ok = bad('vector values must be finite'); break; }
+    }
+  } catch (e) {
+    return bad(`cannot read the Arrow record batches (compressed or damaged?): ${(e as Error).message}`);
+  }
+  if (batches !== footerBatches) ok = bad(`the footer lists ${footerBatches} record batches but ${batches} were read`);
+  for (const t of targets) if (!seen.has(t)) { ok = bad(`record ${t} has no vector`); break; }
+  return ok;
+}
+
+export function targetsFor(file: string, ids: SagIds): Set<string> {
+  if (file === VECTOR_FILES.chunks) return ids.chunks;
+  if (file === VECTOR_FILES.events) return ids.events;
+  return ids.entities;
+}

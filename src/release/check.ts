@@ -1,0 +1,96 @@
+// The pull-request check: validate every package at the head, diff each against the base commit
+// read from git, and decide pass/fail by the `fail-on` policy. Rendering lives in check-report.ts.
+import { warning, type Diagnostic } from '../core/diagnostics.js';
+import type { Bump } from '../core/semver.js';
+import { diffPackage, maxBump, type DiffSummary } from './collab.js';
+import { commitOf, GitCliTree, git } from './gitcli.js';
+import { discoverPackages } from './packages.js';
+
+/** What fails the check, besides nothing: `error` invalid packages, `version` a bump too small for the changes, `breaking` any breaking change, `warning` any warning. */
+export type FailOn = 'error' | 'version' | 'breaking' | 'warning';
+export const FAIL_ON_VALUES: readonly FailOn[] = ['error', 'version', 'breaking', 'warning'];
+
+export function parseFailOn(s: string | undefined): FailOn[] {
+  const t = (s ?? '').trim();
+  if (!t) return ['error', 'version'];
+  if (t === 'none' || t === 'never') return [];
+  const out: FailOn[] = [];
+  for (const part of t.split(/[\s,]+/).filter(Boolean)) {
+    if (!(FAIL_ON_VALUES as readonly string[]).includes(part)) throw new Error(`fail-on: unknown value ${JSON.stringify(part)} (use ${FAIL_ON_VALUES.join(', ')} or none)`);
+    out.push(part as FailOn);
+  }
+  return out;
+}
+
+export interface CheckOptions {
+  cwd: string;
+  /** Base commit of the PR (a sha or ref), or null to skip the diff. */
+  base: string | null;
+  config?: string;
+  path?: string;
+  failOn?: FailOn[];
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface PackageCheck {
+  name: string;
+  path: string;
+  format: string;
+  version: string;
+  valid: boolean;
+  diagnostics: Diagnostic[];
+  diff: DiffSummary | null;
+  /** Why this package fails the check (empty = passes). */
+  findings: string[];
+}
+
+export interface CheckResult {
+  valid: boolean;
+  failed: boolean;
+  base: string | null;
+  required_bump: Bump;
+  packages: PackageCheck[];
+  failOn: FailOn[];
+  notes: Diagnostic[];
+}
+
+async function ensureCommit(cwd: string, ref: string): Promise<string | null> {
+  const have = await commitOf(cwd, ref);
+  if (have) return have;
+  // A shallow checkout may lack the base: fetch just that commit (actions/checkout leaves credentials).
+  await git(cwd, ['fetch', '--no-tags', '--depth=1', 'origin', ref]).catch(() => undefined);
+  return commitOf(cwd, ref);
+}
+
+export async function runCheck(o: CheckOptions): Promise<CheckResult> {
+  const failOn = o.failOn ?? ['error', 'version'];
+  const notes: Diagnostic[] = [];
+  const pkgs = await discoverPackages({ cwd: o.cwd, config: o.config, path: o.path });
+  const base = o.base ? await ensureCommit(o.cwd, o.base) : null;
+  if (o.base && !base) notes.push(warning('CTXFORGE_CHECK_NO_BASE', `base commit ${o.base} is not in the clone; packages were validated but not diffed`, { hint: 'use actions/checkout with fetch-depth: 0' }));
+  const out: PackageCheck[] = [];
+  let required: Bump = 'none';
+  for (const p of pkgs) {
+    const v = await p.module.validateSource(p.tree, { env: o.env });
+    let diff: DiffSummary | null = null;
+    if (base) {
+      const oldTree = new GitCliTree(o.cwd, base, p.relPath);
+      const existed = await oldTree.exists().catch(() => false);
+      diff = await diffPackage({ cwd: o.cwd, module: p.module, name: p.name, relPath: p.relPath, oldRef: existed ? base : null, oldTree: existed ? oldTree : null, newTree: p.tree, newDir: p.dir, opts: { env: o.env } })
+        .catch((e: Error) => {
+          notes.push(warning('CTXFORGE_CHECK_DIFF', `${p.relPath || '.'}: could not diff against the base (${e.message})`));
+          return null;
+        });
+      if (diff) required = maxBump(required, diff.result.required_bump);
+    }
+    const findings: string[] = [];
+    if (!v.valid && failOn.includes('error')) findings.push('invalid package');
+    if (failOn.includes('warning') && v.diagnostics.some((d) => d.severity === 'warning')) findings.push('warnings');
+    if (diff && diff.result.old) {
+      if (failOn.includes('version') && !diff.result.version_ok) findings.push(`version ${diff.result.old.version} → ${diff.result.new.version} is too small: the changes need a ${diff.result.required_bump} bump`);
+      if (failOn.includes('breaking') && diff.result.breaking) findings.push('breaking changes');
+    }
+    out.push({ name: p.name, path: p.relPath || '.', format: p.format, version: p.version, valid: v.valid, diagnostics: v.diagnostics, diff, findings });
+  }
+  return { valid: out.every((p) => p.valid), failed: out.some((p) => p.findings.length > 0), base, required_bump: required, packages: out, failOn, notes };
+}
