@@ -35,7 +35,8 @@ export interface ValidateOptions extends CommonOptions {
 export interface ValidationResult {
   /** What was validated, as the user named it. */
   path: string;
-  format: FormatName;
+  /** 'unknown' when the input matched no format (its diagnostic says so). */
+  format: FormatName | 'unknown';
   /** 'artifact' for a built package, 'source' for a source tree / working directory. */
   kind: 'artifact' | 'source';
   valid: boolean;

@@ -4,8 +4,10 @@ import { basename } from 'node:path';
 import type { FormatModule, FormatName, ArtifactInput } from './format.js';
 import type { Tree } from './core/tree.js';
 import { octx } from './octx/module.js';
+import { acx } from './acx/module.js';
+import { ctxpkg } from './ctxpkg/module.js';
 
-const modules: FormatModule[] = [octx];
+const modules: FormatModule[] = [octx, acx, ctxpkg];
 
 export function registerFormat(m: FormatModule): void {
   if (!modules.some((x) => x.name === m.name)) modules.push(m);

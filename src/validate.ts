@@ -16,7 +16,7 @@ export async function validateOne(spec: string, opts: ValidatePathsOptions = {})
     r = await resolveInput(spec, opts);
   } catch (e) {
     if (e instanceof DiagnosticError && e.exitCode === 1) {
-      return { path: spec, format: 'octx', kind: 'artifact', valid: false, diagnostics: [e.diagnostic] } as ValidationResult;
+      return { path: spec, format: 'unknown', kind: 'artifact', valid: false, diagnostics: e.all };
     }
     throw e;
   }

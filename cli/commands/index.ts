@@ -8,6 +8,11 @@ import { registerInit } from './init.js';
 import { registerRules } from './rules.js';
 import { registerKeygen, registerSign } from './keys.js';
 import { registerImport } from './import.js';
+import { registerStrip } from './strip.js';
+import { registerMerge } from './merge.js';
+import { registerDiff } from './diff.js';
+import { registerList } from './list.js';
+import { registerRelease } from './release.js';
 import { registerIds, registerUnpack } from './octx.js';
 
 export type Register = (program: Command, io: Io) => void;
@@ -17,11 +22,16 @@ export const commands: Register[] = [
   registerVerify,
   registerBuild,
   registerInspect,
+  registerDiff,
+  registerList,
   registerInit,
   registerIds,
   registerUnpack,
   registerImport,
+  registerStrip,
+  registerMerge,
   registerKeygen,
   registerSign,
+  registerRelease,
   registerRules,
 ];

@@ -3,6 +3,8 @@ import { Command, Option } from 'commander';
 import { validatePaths } from '../../src/validate.js';
 import { resultsText } from '../../src/core/report.js';
 import { ExitCode, limitsFrom, printJson, withLimitOptions, type Io } from '../shared.js';
+import { reproduce } from '../../src/repo/reproduce.js';
+import { DiagnosticError } from '../../src/core/diagnostics.js';
 
 function addCommon(cmd: Command): Command {
   return withLimitOptions(cmd)
@@ -44,12 +46,35 @@ Examples:
     .action((paths: string[], o: Record<string, unknown>) => run(io, paths, o, false));
 }
 
+async function runReproduce(io: Io, paths: string[], o: Record<string, unknown>): Promise<void> {
+  if (!o.ref) throw new DiagnosticError({ severity: 'error', code: 'CTXFORGE_USAGE', message: '--reproduce needs --ref <tag>' }, 2);
+  const results = [];
+  for (const p of paths) {
+    results.push(await reproduce(p, {
+      cwd: io.cwd, env: io.env, limits: limitsFrom(o), ref: o.ref as string,
+      format: o.format as string | undefined, epoch: o.sourceDateEpoch as string | undefined,
+    }));
+  }
+  if (o.json) printJson(io, { results });
+  else {
+    for (const r of results) {
+      io.out(r.identical
+        ? `✓ reproduced  ${r.artifact}  from ${r.source} (commit ${r.commit.slice(0, 12)}, epoch ${r.epoch}), sha256 ${r.expected_sha256}`
+        : `✗ not reproduced  ${r.artifact}  from ${r.source}: expected sha256 ${r.expected_sha256}, rebuilt ${r.attempts.map((a) => `${a.sha256 ?? `error: ${a.error}`} (epoch ${a.epoch}, ${a.epoch_source})`).join('; ')}`);
+    }
+  }
+  if (results.some((r) => !r.identical)) throw new ExitCode(1);
+}
+
 export function registerVerify(program: Command, io: Io): void {
   addCommon(program.command('verify')
     .description('Validate and verify integrity, signatures and trust of built packages')
-    .argument('<paths...>', 'package files'))
+    .argument('<paths...>', 'package files')
+    .option('--reproduce', 'rebuild each package from git at --ref and check it is byte-identical')
+    .option('--ref <ref>', 'with --reproduce: the release tag, or <tag>:<path> naming the source folder')
+    .option('--source-date-epoch <n>', 'with --reproduce: build time (default: the commit time at --ref)'))
     .addHelpText('after', `
 verify checks everything validate does, plus signatures (ctxpkg coverage, acx trust).
 Exit codes: 0 verified, 1 invalid, tampered or bad signature, 2 usage or I/O error.`)
-    .action((paths: string[], o: Record<string, unknown>) => run(io, paths, o, true));
+    .action((paths: string[], o: Record<string, unknown>) => (o.reproduce ? runReproduce(io, paths, o) : run(io, paths, o, true)));
 }

@@ -46,10 +46,10 @@ export function romRecord(src: Rec): Rec {
   if (r.repoLabel === undefined) r.repoLabel = 'portable-core';
   if (r.projectLabel === undefined) r.projectLabel = 'portable-core';
   r.zone = 'rom';
-  delete r.artifactFingerprint;
-  r.artifactFingerprint = artifactFingerprint(r);
+  // A committed fingerprint (e.g. from an import) is kept: it was taken before the strip, over labels we no longer see.
+  if (typeof r.artifactFingerprint !== 'string' || !/^[0-9a-f]{10}$/.test(r.artifactFingerprint)) r.artifactFingerprint = artifactFingerprint(r);
   return r;
 }
 
 /** The fields the builder fills in, which a source record (and an import) leaves out. */
-export const DERIVED_MEMORY_FIELDS = ['artifactFingerprint', 'zone', 'portable', 'codebaseFingerprint', 'repoId'];
+export const DERIVED_MEMORY_FIELDS = ['zone'];

@@ -1,7 +1,7 @@
 // The acx.trust-registry/1 loader (public keys only) and the signer-eligibility half of the trust
 // taxonomy (SPEC §4.4–4.5): given a verified keyid, is it trusted, portable, or revoked for compromise?
 import { readFileSync } from 'node:fs';
-import { createPublicKey } from 'node:crypto';
+import { publicKeyFromPem } from './pem.js';
 import { fail } from '../core/diagnostics.js';
 import { parseJson } from '../core/strict-json.js';
 import { loadPublicKey, spkiKeyId, type PublicKey } from '../core/keys.js';
@@ -60,11 +60,8 @@ export function loadTrustRegistry(path: string): TrustRegistry {
     if (typeof e.keyid !== 'string' || !/^ed25519:[0-9a-f]{64}$/.test(e.keyid)) bad(`keys[${i}].keyid must be ed25519:<64 hex>`, path);
     if (entries.has(e.keyid)) bad(`keyid ${e.keyid} appears twice`, path);
     if (typeof e.publicKeyPem !== 'string') bad(`keys[${i}].publicKeyPem is missing`, path);
-    let pub: PublicKey;
-    try {
-      createPublicKey({ key: e.publicKeyPem, format: 'pem' });
-      pub = loadPublicKey(e.publicKeyPem);
-    } catch { bad(`keys[${i}].publicKeyPem is not an Ed25519 SPKI PEM`, path); }
+    const pub = publicKeyFromPem(e.publicKeyPem);
+    if (!pub) bad(`keys[${i}].publicKeyPem is not an Ed25519 SPKI PEM`, path);
     if (spkiKeyId(pub) !== e.keyid) bad(`keys[${i}].keyid does not match its publicKeyPem (sha256 of the SPKI is ${sha256Hex(pub.spkiDer)})`, path);
     entries.set(e.keyid, {
       keyid: e.keyid, publisherId: e.publisherId, algorithm: e.algorithm, publicKey: pub, status: e.status,

@@ -6,7 +6,8 @@ import { jcs } from '../core/jcs.js';
 import { parseJson } from '../core/strict-json.js';
 import { foldedKey } from '../core/paths.js';
 import { isSemver } from '../core/semver.js';
-import { loadPublicKey, spkiKeyId, verifyEd25519, type PublicKey } from '../core/keys.js';
+import { spkiKeyId, verifyEd25519, type PublicKey } from '../core/keys.js';
+import { publicKeyFromPem } from './pem.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 import { FLAG_SAVE_PRESENT } from './header.js';
 import { decodeBlob, BlobError, sqlarModeProblem, sqlarNameProblem, zoneOfName } from './sqlar.js';
@@ -14,7 +15,7 @@ import { metaOid, oidOf, UNBOUND_META, type ObjectRow } from './objects.js';
 import { manifestHash, sortRomObjects, type ManifestEntry } from './manifest.js';
 import { pae, parseEnvelope, PAYLOAD_TYPE } from './dsse.js';
 import { judgeSigner, TRUST_ORDER, type TrustRegistry, type TrustVerdict } from './trust.js';
-import { artifactFingerprint, memoryTierProblems, type Rec } from './memory.js';
+import { memoryTierProblems, type Rec } from './memory.js';
 import { capabilityProblems } from './capabilities.js';
 import { bodyTokens, checkSkillMd, deriveSkillRow, skillPathProblem, type SkillRow } from './skills.js';
 import type { CartridgeData, SignatureRow } from './open.js';
@@ -232,8 +233,9 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     if (r.id !== m.id) at('ACX_MEMORY', `memory ${id}: payload id ${JSON.stringify(r.id)} differs from the row id`);
     for (const pr of memoryTierProblems(r, String(m.zone), m.codebase_fingerprint)) at('ACX_MEMORY', `memory ${id}: ${pr}`);
     if (str(m.payload) && m.oid !== oidOf(m.payload)) at('ACX_MEMORY', `memory ${id}: memory.oid ${String(m.oid)} is not the payload hash`);
+    // The fingerprint is taken before the §7.4 strip, over labels the payload no longer holds, so only its shape and column can be checked.
     if (m.artifact_fingerprint !== r.artifactFingerprint) at('ACX_MEMORY', `memory ${id}: artifact_fingerprint column differs from the payload`);
-    else if (artifactFingerprint(r) !== r.artifactFingerprint) at('ACX_MEMORY_FINGERPRINT', `memory ${id}: artifactFingerprint ${String(r.artifactFingerprint)} is not the recomputed ${artifactFingerprint(r)}`, 'warning');
+    else if (typeof r.artifactFingerprint !== 'string' || !/^[0-9a-f]{10}$/.test(r.artifactFingerprint)) at('ACX_MEMORY_FINGERPRINT', `memory ${id}: artifactFingerprint must be 10 lowercase hex digits`);
     if (!str(m.created_at)) at('ACX_MEMORY', `memory ${id}: created_at must be TEXT`);
   }
 
@@ -336,7 +338,8 @@ function checkSignature(s: SignatureRow, hash: string, opts: VerifyOptions, _met
     let key: PublicKey | undefined = opts.registry?.entries.get(sg.keyid)?.publicKey;
     if (!key && opts.pinnedKey && spkiKeyId(opts.pinnedKey) === sg.keyid) key = opts.pinnedKey;
     if (!key && sg.keyid === keyid && str(s.public_key_pem) && s.public_key_pem.trim()) {
-      try { key = loadPublicKey(s.public_key_pem); } catch { return bad('ACX_SIGNATURE_ENVELOPE', 'public_key_pem is not an Ed25519 SPKI PEM'); }
+      key = publicKeyFromPem(s.public_key_pem) ?? undefined;
+      if (!key) return bad('ACX_SIGNATURE_ENVELOPE', 'public_key_pem is not an Ed25519 SPKI PEM');
     }
     if (!key) continue;
     if (spkiKeyId(key) !== sg.keyid) return bad('ACX_SIGNATURE_KEYID', `keyid ${sg.keyid} is not sha256 of the SPKI of the key that holds it (${spkiKeyId(key)})`);

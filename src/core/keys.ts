@@ -39,6 +39,12 @@ function privateFromSeed(seed: Buffer): KeyObject {
   return createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
 }
 
+/** How a key argument may be named in a message: never echo what could be key material. */
+function describeSpec(spec: string): string {
+  const looksSecret = spec.length > 120 || /[\n\r]/.test(spec) || /^[A-Za-z0-9+/=_-]{32,}$/.test(spec.trim());
+  return looksSecret ? '(the value given; not shown, it may be key material)' : spec;
+}
+
 function keyFromText(text: string, what: string): SigningKey {
   const t = text.trim();
   let priv: KeyObject;
@@ -74,13 +80,13 @@ export function loadSigningKey(spec: string, opts: KeyLoadOptions = {}): Signing
   try {
     const st = statSync(spec);
     if ((st.mode & 0o077) !== 0 && opts.warnings) {
-      opts.warnings.push(warning('CTXFORGE_KEY_PERMISSIONS', `private key file ${spec} is readable by other users (mode ${(st.mode & 0o777).toString(8)})`, { file: spec, hint: `chmod 600 ${spec}` }));
+      opts.warnings.push(warning('CTXFORGE_KEY_PERMISSIONS', `private key file ${describeSpec(spec)} is readable by other users (mode ${(st.mode & 0o777).toString(8)})`, { file: spec, hint: `chmod 600 ${spec}` }));
     }
     text = readFileSync(spec, 'utf8');
   } catch {
-    fail('CTXFORGE_KEY_INVALID', `cannot read key file ${spec}`, {}, 2);
+    fail('CTXFORGE_KEY_INVALID', `cannot read key file ${describeSpec(spec)}`, { hint: 'pass a PKCS#8 PEM file, a 64-hex-digit seed, or env:VARIABLE' }, 2);
   }
-  return keyFromText(text, `key file ${spec}`);
+  return keyFromText(text, `key file ${describeSpec(spec)}`);
 }
 
 /** Loads a public key: SPKI PEM, 64-hex raw key, or a file holding either (or a private key). */
@@ -91,7 +97,7 @@ export function loadPublicKey(spec: string, opts: KeyLoadOptions = {}): PublicKe
     try {
       text = readFileSync(spec, 'utf8');
     } catch {
-      fail('CTXFORGE_KEY_INVALID', `cannot read public key ${spec}`, {}, 2);
+      fail('CTXFORGE_KEY_INVALID', `cannot read public key ${describeSpec(spec)}`, {}, 2);
     }
   }
   const t = text.trim();

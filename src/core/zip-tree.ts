@@ -45,7 +45,9 @@ const S_IFDIR = 0o040000;
 const S_IFLNK = 0o120000;
 
 function openZip(source: string | Buffer): Promise<YZip> {
-  const opts = { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true, strictFileNames: false };
+  // Sizes are validated by read() itself: yauzl's own check rejects encrypted entries with a
+  // misleading size message before the encryption flag can be reported.
+  const opts = { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: false, strictFileNames: false };
   return new Promise((resolve, reject) => {
     const cb = (err: Error | null, zf?: yauzl.ZipFile) => (err || !zf ? reject(err ?? new Error('cannot open ZIP')) : resolve(zf as YZip));
     if (typeof source === 'string') yauzl.open(source, opts, cb);
@@ -191,15 +193,19 @@ export class ZipTree implements Tree {
   }
 
   async read(path: string): Promise<Buffer> {
+    const declared = this.byPath.get(path)?.size ?? 0;
     const s = await this.openStream(path);
     const chunks: Buffer[] = [];
     let n = 0;
     try {
       for await (const c of s) {
         n += (c as Buffer).length;
+        // A lying declared size must not be trusted: stop as soon as the data passes it.
+        if (n > declared) throw new TreeReadError(`${path}: expands past its declared size of ${declared} bytes`, path);
         if (n > this.limits.maxFileBytes) throw new TreeReadError(`${path}: expands past the per-file limit`, path);
         chunks.push(c as Buffer);
       }
+      if (n !== declared) throw new TreeReadError(`${path}: holds ${n} bytes but declares ${declared}`, path);
     } catch (e) {
       s.destroy();
       if (e instanceof TreeReadError) throw e;

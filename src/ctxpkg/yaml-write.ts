@@ -55,7 +55,7 @@ function valueText(v: JsonValue, indent: string): string {
     }
     return out;
   }
-  const entries = Object.keys(v);
+  const entries = Object.keys(v as object);
   if (entries.length === 0) return ' {}\n';
   return `\n${yamlMapping(v as Record<string, JsonValue>, `${indent}  `)}`;
 }
@@ -64,5 +64,5 @@ function valueText(v: JsonValue, indent: string): string {
 function flowText(v: JsonValue): string {
   if (isScalar(v)) return yamlScalar(v);
   if (Array.isArray(v)) return `[${v.map(flowText).join(', ')}]`;
-  return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${flowText(x)}`).join(', ')}}`;
+  return `{${Object.entries(v as Record<string, JsonValue>).map(([k, x]) => `${JSON.stringify(k)}: ${flowText(x)}`).join(', ')}}`;
 }

@@ -88,9 +88,9 @@ export function renderDiffMarkdown(r: DiffResult, opts: MarkdownOptions = {}): s
   }
   out.push(`${h} ${cell(name)} ${r.new.version}`, '');
   const ver = r.version_ok ? '✅' : '❌';
-  out.push(`Compared with ${r.old.version}${r.old.label ? ` (${code(r.old.label)})` : ''}: ${countsLine(r)}.`);
-  out.push(`Required bump: **${r.required_bump}**; version ${r.old.version} → ${r.new.version} ${ver}${r.version_message ? ` ${cell(r.version_message)}` : ''}`);
-  if (r.tag) out.push(`Tag ${code(r.tag.name)} ${r.tag.matches ? 'matches' : '**does not match**'} the package version${r.tag.matches ? '' : ` (${r.tag.version ?? 'no version'} vs ${r.new.version})`}.`);
+  out.push(`- Compared with ${r.old.version}${r.old.label ? ` (${code(r.old.label)})` : ''}: ${countsLine(r)}.`);
+  out.push(`- Required bump: **${r.required_bump}**; version ${r.old.version} → ${r.new.version} ${ver}${r.version_message ? ` — ${cell(r.version_message)}` : ''}`);
+  if (r.tag) out.push(`- Tag ${code(r.tag.name)} ${r.tag.matches ? 'matches' : '**does not match**'} the package version${r.tag.matches ? '' : ` (${r.tag.version ?? 'no version'} vs ${r.new.version})`}.`);
   out.push('');
   for (const g of GROUPS) {
     const rows = r.changes.filter((c) => c.severity === g.severity);

@@ -56,7 +56,11 @@ export interface PreviousTagOptions {
    * tag, so that changed content under an old version shows up as a version error.
    */
   version?: string;
-  /** Tags on this commit are the release itself, never its predecessor (CI running at the tag). */
+  /**
+   * A tag on this commit carrying `version` is the release itself, never its predecessor (CI
+   * running at the tag). Other tags on it stay candidates: a working tree edited on top of a
+   * tagged HEAD compares with that tag.
+   */
   excludeCommit?: string;
   /**
    * Whether prereleases count as predecessors. Default: only when `version` is itself a
@@ -71,7 +75,7 @@ export function previousReleaseTag(tags: readonly GitTag[], opts: PreviousTagOpt
   const v = opts.version && isSemver(opts.version) ? opts.version : undefined;
   const withPre = opts.includePrereleases ?? (v ? isPrerelease(v) : false);
   const candidates = releaseTags(tags, pattern).filter((t) =>
-    t.commit !== opts.excludeCommit && (!v || compareSemver(t.version, v) <= 0));
+    !(t.commit === opts.excludeCommit && (!v || compareSemver(t.version, v) === 0)) && (!v || compareSemver(t.version, v) <= 0));
   const stable = candidates.find((t) => !isPrerelease(t.version));
   if (!withPre) {
     // With no version to compare to and only prereleases tagged, the newest prerelease is still

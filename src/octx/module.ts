@@ -57,11 +57,12 @@ export const octx: FormatModule = {
   async isSource(tree: Tree): Promise<boolean> {
     const m = await tree.stat('manifest.json');
     if (!m || m.kind !== 'file' || m.size > 16 * 1024 * 1024) return false;
+    const text = (await tree.read('manifest.json')).toString('utf8').replace(/^\ufeff/, '');
     try {
-      const v = parseJson((await tree.read('manifest.json')).toString('utf8').replace(/^\ufeff/, '')) as Record<string, unknown>;
-      return v?.format === 'octx';
+      return (parseJson(text) as Record<string, unknown>)?.format === 'octx';
     } catch {
-      return (await tree.list()).some((e) => e.path.startsWith('knowledge/'));
+      // A broken manifest is still an OCTX working directory, so that validate reports why.
+      return /"format"\s*:\s*"octx"/.test(text) || (await tree.stat('knowledge')) !== undefined || (await tree.list()).some((e) => e.path.startsWith('knowledge/'));
     }
   },
 

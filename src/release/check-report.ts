@@ -26,12 +26,12 @@ export function checkMarkdown(r: CheckResult): string {
   out.push('| package | format | version | status | changes | required bump | verdict |', '|---|---|---|---|---|---|---|');
   for (const p of r.packages) {
     const d = p.diff?.result;
-    const changes = !d ? '—' : !d.old ? 'new package' : String(d.changes.length);
-    const verdict = !d || !d.old ? '—' : d.version_ok ? `✅ ${d.old.version} → ${d.new.version}` : `❌ ${d.old.version} → ${d.new.version} needs ${d.required_bump}`;
+    const changes = !d ? '—' : d.initial ? 'new package' : String(d.changes.length);
+    const verdict = !d || d.initial ? '—' : d.version_ok ? `✅ ${d.old.version} → ${d.new.version}` : `❌ ${d.old.version} → ${d.new.version} needs ${d.required_bump}`;
     const errs = p.diagnostics.filter((x) => x.severity === 'error').length;
     const warns = p.diagnostics.filter((x) => x.severity === 'warning').length;
     const status = p.valid ? `✅ valid${warns ? ` (${warns} warning${warns > 1 ? 's' : ''})` : ''}` : `❌ ${errs} error${errs === 1 ? '' : 's'}`;
-    out.push(`| \`${cell(p.path)}\` | ${p.format} | ${p.version} | ${status} | ${changes} | ${d?.old ? d.required_bump : '—'} | ${verdict} |`);
+    out.push(`| \`${cell(p.path)}\` | ${p.format} | ${p.version} | ${status} | ${changes} | ${d && !d.initial ? d.required_bump : '—'} | ${verdict} |`);
   }
   out.push('');
   for (const p of r.packages) {
@@ -42,7 +42,7 @@ export function checkMarkdown(r: CheckResult): string {
       for (const d of p.diagnostics) out.push(diagRow(p.path, d));
       out.push('', '</details>', '');
     }
-    if (p.diff && p.diff.result.old) out.push(p.diff.markdown.trimEnd(), '');
+    if (p.diff && !p.diff.result.initial) out.push(p.diff.markdown.trimEnd(), '');
   }
   for (const n of r.notes) out.push(`> ${n.severity}: ${cell(n.message)}${n.hint ? ` (${cell(n.hint)})` : ''}`, '');
   out.push(`Required bump across packages: **${r.required_bump}**. Failing on: ${r.failOn.length ? r.failOn.join(', ') : 'nothing'}.`, '');

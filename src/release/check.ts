@@ -3,7 +3,8 @@
 import { warning, type Diagnostic } from '../core/diagnostics.js';
 import type { Bump } from '../core/semver.js';
 import { diffPackage, maxBump, type DiffSummary } from './collab.js';
-import { commitOf, GitCliTree, git } from './gitcli.js';
+import { commitOf, git } from './gitcli.js';
+import { repoOf, treeAt } from './collab.js';
 import { discoverPackages } from './packages.js';
 
 /** What fails the check, besides nothing: `error` invalid packages, `version` a bump too small for the changes, `breaking` any breaking change, `warning` any warning. */
@@ -26,7 +27,6 @@ export interface CheckOptions {
   cwd: string;
   /** Base commit of the PR (a sha or ref), or null to skip the diff. */
   base: string | null;
-  config?: string;
   path?: string;
   failOn?: FailOn[];
   env?: NodeJS.ProcessEnv;
@@ -65,29 +65,34 @@ async function ensureCommit(cwd: string, ref: string): Promise<string | null> {
 export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const failOn = o.failOn ?? ['error', 'version'];
   const notes: Diagnostic[] = [];
-  const pkgs = await discoverPackages({ cwd: o.cwd, config: o.config, path: o.path });
-  const base = o.base ? await ensureCommit(o.cwd, o.base) : null;
+  const { root, packages: pkgs } = await discoverPackages({ cwd: o.cwd, path: o.path });
+  const base = o.base ? await ensureCommit(root, o.base) : null;
   if (o.base && !base) notes.push(warning('CTXFORGE_CHECK_NO_BASE', `base commit ${o.base} is not in the clone; packages were validated but not diffed`, { hint: 'use actions/checkout with fetch-depth: 0' }));
+  const repo = base ? await repoOf(root) : undefined;
+  const head = await commitOf(root, 'HEAD');
   const out: PackageCheck[] = [];
   let required: Bump = 'none';
   for (const p of pkgs) {
     const v = await p.module.validateSource(p.tree, { env: o.env });
     let diff: DiffSummary | null = null;
-    if (base) {
-      const oldTree = new GitCliTree(o.cwd, base, p.relPath);
-      const existed = await oldTree.exists().catch(() => false);
-      diff = await diffPackage({ cwd: o.cwd, module: p.module, name: p.name, relPath: p.relPath, oldRef: existed ? base : null, oldTree: existed ? oldTree : null, newTree: p.tree, newDir: p.dir, opts: { env: o.env } })
-        .catch((e: Error) => {
-          notes.push(warning('CTXFORGE_CHECK_DIFF', `${p.relPath || '.'}: could not diff against the base (${e.message})`));
-          return null;
+    if (base && repo) {
+      try {
+        const oldTree = await treeAt(repo, base, p.relPath);
+        diff = await diffPackage({
+          module: p.module, name: p.name, relPath: p.relPath, policy: p.policy, oldTree, oldLabel: base.slice(0, 12), oldCommit: base,
+          newTree: p.tree, ...(head ? { newCommit: head } : {}), opts: { env: o.env },
         });
-      if (diff) required = maxBump(required, diff.result.required_bump);
+        required = maxBump(required, diff.result.required_bump);
+      } catch (e) {
+        // An invalid package may not yield items; its diagnostics already say why.
+        notes.push(warning('CTXFORGE_CHECK_DIFF', `${p.relPath || '.'}: not diffed against the base (${(e as Error).message})`));
+      }
     }
     const findings: string[] = [];
     if (!v.valid && failOn.includes('error')) findings.push('invalid package');
     if (failOn.includes('warning') && v.diagnostics.some((d) => d.severity === 'warning')) findings.push('warnings');
-    if (diff && diff.result.old) {
-      if (failOn.includes('version') && !diff.result.version_ok) findings.push(`version ${diff.result.old.version} → ${diff.result.new.version} is too small: the changes need a ${diff.result.required_bump} bump`);
+    if (diff && !diff.result.initial) {
+      if (failOn.includes('version') && !diff.result.version_ok) findings.push(diff.result.version_message ?? `version ${diff.result.old.version} → ${diff.result.new.version} does not cover a ${diff.result.required_bump} bump`);
       if (failOn.includes('breaking') && diff.result.breaking) findings.push('breaking changes');
     }
     out.push({ name: p.name, path: p.relPath || '.', format: p.format, version: p.version, valid: v.valid, diagnostics: v.diagnostics, diff, findings });

@@ -5,6 +5,7 @@ import type { FormatModule, FormatName, ValidationResult } from '../format.js';
 import type { Tree } from '../core/tree.js';
 import type { RetryOptions } from './github/http.js';
 import type { DiffSummary } from './collab.js';
+import type { PolicyTable } from '../diff/policy.js';
 
 export interface GitHubPublishOptions {
   token: string;
@@ -35,18 +36,17 @@ export interface ReleaseOptions {
   key?: SigningKey;
   /** Only the package at this path (relative to cwd). */
   path?: string;
-  /** Repository config file (default ctxforge.yaml when present). */
-  config?: string;
   env?: NodeJS.ProcessEnv;
   github?: GitHubPublishOptions;
   log?: (line: string) => void;
 }
 
 export interface ReleasePackage {
-  /** Name used for prefixed tags (`<name>@v1.2.3`). */
   name: string;
-  /** Other names that select it in a prefixed tag (format identity, folder name). */
-  aliases: string[];
+  /** Tag pattern with `{name}` expanded, e.g. "v*" or "guide@v*" (src/repo). */
+  tagPattern: string;
+  /** Merged change policy for diffs. */
+  policy: PolicyTable;
   /** Path relative to the repository root ('' for the root itself). */
   relPath: string;
   dir: string;
@@ -92,6 +92,8 @@ export interface Context {
   outDir: string;
   log: (line: string) => void;
   key?: SigningKey;
+  /** Repository root. */
+  root: string;
   tag: string;
   /** True when the tag does not exist yet (a local rehearsal). */
   tagIsVirtual: boolean;

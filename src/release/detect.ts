@@ -1,84 +1,56 @@
-// Step "detect": which tag is released, which package it names, its version, commit and epoch.
+// Step "detect": which tag is released, which package(s) its tag pattern names, the version, the
+// commit and the epoch (the tag's commit time).
 import { fail, warning } from '../core/diagnostics.js';
-import { isPrerelease, isSemver } from '../core/semver.js';
+import { isPrerelease } from '../core/semver.js';
 import { resolveEpoch } from '../core/time.js';
+import { tagName, tagVersion } from '../git/tags.js';
 import type { Context, ReleasePackage, Step } from './context.js';
 import { commitOf, commitTime, dirtyFiles, isGitRepo, tagsAtHead } from './gitcli.js';
 import { discoverPackages } from './packages.js';
 
-export interface ParsedTag {
-  tag: string;
-  /** Package name of a prefixed tag (`name@v1.2.3`), else null. */
-  prefix: string | null;
-  version: string;
-}
-
-/** `v1.2.3`, `1.2.3` or `<pkg>@v1.2.3` (the last `@` splits, so scoped names like `@org/x@v1` work). */
-export function parseTag(tag: string): ParsedTag | null {
-  const at = tag.lastIndexOf('@');
-  const prefix = at > 0 ? tag.slice(0, at) : null;
-  const rest = at > 0 ? tag.slice(at + 1) : tag;
-  const version = rest.startsWith('v') ? rest.slice(1) : rest;
-  return isSemver(version) ? { tag, prefix, version } : null;
-}
-
-/** The tag being released: explicit, else the pushed ref, else a tag at HEAD. */
-async function findTag(ctx: Context): Promise<string | null> {
+/** The tag being released: explicit, else the pushed ref, else the one release tag at HEAD. */
+async function findTag(ctx: Context, pkgs: ReleasePackage[]): Promise<string | null> {
   if (ctx.opts.tag) return ctx.opts.tag;
   const ref = ctx.env.GITHUB_REF ?? '';
   if (ref.startsWith('refs/tags/')) return ref.slice('refs/tags/'.length);
-  const here = (await tagsAtHead(ctx.opts.cwd)).filter((t) => parseTag(t));
+  const here = (await tagsAtHead(ctx.root)).filter((t) => pkgs.some((p) => tagVersion(t, p.tagPattern)));
   return here.length === 1 ? here[0]! : null;
-}
-
-function selectPackages(all: ReleasePackage[], parsed: ParsedTag): ReleasePackage[] {
-  if (parsed.prefix) {
-    const hit = all.filter((p) => p.name === parsed.prefix || p.aliases.includes(parsed.prefix!));
-    if (!hit.length) {
-      fail('CTXFORGE_RELEASE_TAG', `tag ${parsed.tag} names package ${JSON.stringify(parsed.prefix)}, which is not in this repository`, {
-        hint: `packages: ${all.map((p) => p.name).join(', ')}`,
-      });
-    }
-    return hit.slice(0, 1);
-  }
-  if (all.length > 1) {
-    fail('CTXFORGE_RELEASE_TAG', `tag ${parsed.tag} has no package prefix, but the repository has ${all.length} packages`, {
-      hint: `tag one package, e.g. ${all[0]!.name}@v${parsed.version}`,
-    });
-  }
-  return all;
 }
 
 export const detect: Step = {
   name: 'detect',
   async run(ctx) {
-    const cwd = ctx.opts.cwd;
-    const all = await discoverPackages({ cwd, config: ctx.opts.config, path: ctx.opts.path });
-    let tag = await findTag(ctx);
+    const { root, packages: all } = await discoverPackages({ cwd: ctx.opts.cwd, path: ctx.opts.path });
+    ctx.root = root;
+    let tag = await findTag(ctx, all);
     if (!tag) {
-      if (!ctx.opts.dryRun) fail('CTXFORGE_RELEASE_TAG', 'no tag to release: HEAD has no version tag and none was given', { hint: 'pass --tag v1.2.3, or rehearse with --dry-run' }, 2);
-      if (all.length > 1) fail('CTXFORGE_RELEASE_TAG', 'several packages: name the one to rehearse with --tag <name>@v<version>', {}, 2);
-      tag = `v${all[0]!.version}`;
+      if (!ctx.opts.dryRun) fail('CTXFORGE_RELEASE_TAG', 'no tag to release: HEAD has no release tag and none was given', { hint: 'pass --tag v1.2.3, or rehearse with --dry-run' }, 2);
+      if (all.length > 1) fail('CTXFORGE_RELEASE_TAG', `${all.length} packages: name the one to rehearse with --tag (e.g. ${tagName(all[0]!.version, all[0]!.tagPattern)}) or --path`, {}, 2);
+      tag = tagName(all[0]!.version, all[0]!.tagPattern);
       ctx.tagIsVirtual = true;
     }
-    const parsed = parseTag(tag);
-    if (!parsed) fail('CTXFORGE_RELEASE_TAG', `tag ${JSON.stringify(tag)} is not a version tag`, { hint: 'use v1.2.3, or <package>@v1.2.3 in a repository with several packages' }, 2);
-    const chosen = selectPackages(all, parsed);
+    const chosen = all.filter((p) => tagVersion(tag!, p.tagPattern) !== undefined);
+    if (!chosen.length) {
+      fail('CTXFORGE_RELEASE_TAG', `tag ${tag} matches no package's tag pattern`, {
+        hint: `patterns: ${all.map((p) => `${p.relPath || '.'} → ${p.tagPattern}`).join(', ')}`,
+      }, 2);
+    }
+    const version = tagVersion(tag, chosen[0]!.tagPattern)!;
     for (const p of chosen) {
-      if (p.version !== parsed.version) {
-        fail('CTXFORGE_RELEASE_VERSION_MISMATCH', `tag ${tag} says ${parsed.version}, but ${p.relPath || '.'} declares version ${p.version}`, {
+      if (p.version !== version) {
+        fail('CTXFORGE_RELEASE_VERSION_MISMATCH', `tag ${tag} says ${version}, but ${p.relPath || '.'} declares version ${p.version}`, {
           hint: 'bump the version in the package and tag that commit, or tag the version the package declares',
         });
       }
     }
     ctx.tag = tag;
-    ctx.version = parsed.version;
+    ctx.version = version;
     ctx.packages = chosen;
-    ctx.prerelease = isPrerelease(parsed.version);
+    ctx.prerelease = isPrerelease(version);
 
-    const inGit = await isGitRepo(cwd);
-    const tagCommit = inGit && !ctx.tagIsVirtual ? await commitOf(cwd, `refs/tags/${tag}`) : null;
-    const head = inGit ? await commitOf(cwd, 'HEAD') : null;
+    const inGit = await isGitRepo(root);
+    const tagCommit = inGit && !ctx.tagIsVirtual ? await commitOf(root, `refs/tags/${tag}`) : null;
+    const head = inGit ? await commitOf(root, 'HEAD') : null;
     if (!tagCommit && !ctx.tagIsVirtual) {
       if (!ctx.opts.dryRun) fail('CTXFORGE_RELEASE_TAG', `tag ${tag} does not exist in this repository`, { hint: 'create and push the tag first, or rehearse with --dry-run' }, 2);
       ctx.tagIsVirtual = true;
@@ -90,11 +62,11 @@ export const detect: Step = {
     }
     ctx.commit = tagCommit ?? head;
     for (const p of chosen) {
-      const dirty = inGit ? await dirtyFiles(cwd, p.relPath) : [];
+      const dirty = inGit ? await dirtyFiles(root, p.relPath) : [];
       if (dirty.length) ctx.warnings.push(warning('CTXFORGE_RELEASE_DIRTY', `${p.relPath || '.'} has ${dirty.length} uncommitted change(s); the release will not be reproducible from git`));
     }
     // The tag's commit time, not the clock: rebuilding the tag later gives the same bytes.
-    const t = ctx.commit ? await commitTime(cwd, ctx.commit) : null;
+    const t = ctx.commit ? await commitTime(root, ctx.commit) : null;
     ctx.epoch = t ?? (await resolveEpoch({ env: ctx.env }));
     ctx.log(`release ${tag}: ${chosen.map((p) => `${p.name} ${p.version} (${p.format})`).join(', ')} at ${ctx.commit?.slice(0, 12) ?? 'no commit'}, epoch ${ctx.epoch}${ctx.prerelease ? ', prerelease' : ''}`);
   },

@@ -3,31 +3,11 @@
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic.js';
 import { sha256Hex } from '../core/hash.js';
-import { compareSemver, isPrerelease } from '../core/semver.js';
-import { diffPackage } from './collab.js';
+import { diffPackage, previousTagOf, repoOf, treeAt } from './collab.js';
 import type { Context, Step } from './context.js';
-import { parseTag } from './detect.js';
-import { GitCliTree, isGitRepo, mergedTags, tryGit } from './gitcli.js';
 import { PUBLIC_KEY_NAME, SIGNATURE_NAME } from './sign.js';
 
 export const NOTES_NAME = 'RELEASE_NOTES.md';
-
-/** The highest earlier version tag of the same package (same prefix) reachable from the release. */
-export async function previousTag(cwd: string, tag: string, commit: string | null): Promise<string | null> {
-  const cur = parseTag(tag);
-  if (!cur || !(await isGitRepo(cwd))) return null;
-  const tags = commit ? await mergedTags(cwd, commit) : (await tryGit(cwd, ['tag']))?.split('\n').filter(Boolean) ?? [];
-  let best: { tag: string; version: string } | null = null;
-  for (const t of tags) {
-    const p = parseTag(t);
-    if (!p || t === tag || p.prefix !== cur.prefix) continue;
-    if (compareSemver(p.version, cur.version) >= 0) continue;
-    // A stable release is compared with the previous stable one, not with its own release candidates.
-    if (!isPrerelease(cur.version) && isPrerelease(p.version)) continue;
-    if (!best || compareSemver(p.version, best.version) > 0) best = { tag: t, version: p.version };
-  }
-  return best?.tag ?? null;
-}
 
 function verifySection(ctx: Context): string {
   const signed = ctx.artifacts.some((a) => a.name === SIGNATURE_NAME);
@@ -40,20 +20,21 @@ function verifySection(ctx: Context): string {
 export const notes: Step = {
   name: 'notes',
   async run(ctx) {
-    const cwd = ctx.opts.cwd;
-    ctx.previousTag = ctx.tagIsVirtual ? await previousTag(cwd, ctx.tag, null) : await previousTag(cwd, ctx.tag, ctx.commit);
+    const repo = await repoOf(ctx.root);
+    const first = ctx.packages[0]!;
+    // Tags on the release commit are the release itself, never its predecessor.
+    ctx.previousTag = repo ? await previousTagOf(repo, first.tagPattern, ctx.version, ctx.tagIsVirtual ? null : ctx.commit) : null;
     const parts = [`# ${ctx.packages.map((p) => p.name).join(', ')} ${ctx.version}`, ''];
-    if (!ctx.previousTag) parts.push('Initial release.', '');
-    else parts.push(`Changes since ${ctx.previousTag}.`, '');
+    parts.push(ctx.previousTag ? `Changes since ${ctx.previousTag}.` : 'Initial release.', '');
     for (const p of ctx.packages) {
-      const oldTree = ctx.previousTag ? new GitCliTree(cwd, `refs/tags/${ctx.previousTag}`, p.relPath) : null;
-      const present = oldTree ? await oldTree.exists().catch(() => false) : false;
+      const oldTree = repo && ctx.previousTag ? await treeAt(repo, `refs/tags/${ctx.previousTag}`, p.relPath) : null;
       const d = await diffPackage({
-        cwd, module: p.module, name: p.name, relPath: p.relPath, oldRef: present ? ctx.previousTag : null,
-        oldTree: present ? oldTree : null, newTree: p.tree, newDir: p.dir, opts: { env: ctx.env },
+        module: p.module, name: p.name, relPath: p.relPath, policy: p.policy, oldTree, newTree: p.tree,
+        ...(ctx.previousTag ? { oldLabel: ctx.previousTag } : {}), ...(ctx.commit ? { newCommit: ctx.commit } : {}),
+        tag: { name: ctx.tag, pattern: p.tagPattern, version: ctx.version }, opts: { env: ctx.env }, level: 2,
       });
       ctx.diffs.push(d);
-      if (ctx.previousTag) parts.push(d.markdown.trimEnd(), '');
+      parts.push(d.markdown.trimEnd(), '');
     }
     parts.push('## Assets', '', '| file | sha256 |', '|---|---|');
     for (const a of ctx.artifacts.filter((x) => x.kind === 'package' || x.kind === 'provenance')) parts.push(`| ${a.name} | \`${a.sha256}\` |`);

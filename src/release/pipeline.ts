@@ -72,7 +72,7 @@ export async function runRelease(opts: ReleaseOptions, steps: readonly Step[] = 
   const outDir = resolve(opts.cwd, opts.outDir ?? 'dist');
   await mkdir(outDir, { recursive: true });
   const ctx: Context = {
-    opts, env, outDir, log: opts.log ?? (() => {}), key, tag: '', tagIsVirtual: false, version: '', commit: null, epoch: 0,
+    opts, env, outDir, log: opts.log ?? (() => {}), key, root: resolve(opts.cwd), tag: '', tagIsVirtual: false, version: '', commit: null, epoch: 0,
     prerelease: false, packages: [], validation: [], artifacts: [], warnings, previousTag: null, diffs: [],
   };
   const reports: StepReport[] = [];

@@ -16,6 +16,10 @@ export interface RawEntry {
   /** Overrides for the local header only. */
   localMethod?: number;
   localFlags?: number;
+  /** Write no local record: the central entry points at this offset (overlap attacks). */
+  phantomOffset?: number;
+  /** Declared uncompressed size, when it should lie. */
+  declaredSize?: number;
 }
 
 export function buildZip(entries: RawEntry[]): Buffer {
@@ -30,6 +34,24 @@ export function buildZip(entries: RawEntry[]): Buffer {
     const nonAscii = [...name].some((b) => b >= 0x80);
     const flags = e.flags ?? (nonAscii ? 0x800 : 0);
     const crc = crc32(raw);
+    const size = e.declaredSize ?? raw.length;
+    if (e.phantomOffset !== undefined) {
+      const ch = Buffer.alloc(46);
+      ch.writeUInt32LE(0x02014b50, 0);
+      ch.writeUInt16LE(((e.createSystem ?? 3) << 8) | 20, 4);
+      ch.writeUInt16LE(20, 6);
+      ch.writeUInt16LE(flags, 8);
+      ch.writeUInt16LE(method, 10);
+      ch.writeUInt16LE(0x21, 14);
+      ch.writeUInt32LE(crc, 16);
+      ch.writeUInt32LE(body.length, 20);
+      ch.writeUInt32LE(size, 24);
+      ch.writeUInt16LE(name.length, 28);
+      ch.writeUInt32LE(((e.mode ?? 0o100644) << 16) >>> 0, 38);
+      ch.writeUInt32LE(e.phantomOffset, 42);
+      centrals.push(ch, name);
+      continue;
+    }
     const lh = Buffer.alloc(30);
     lh.writeUInt32LE(0x04034b50, 0);
     lh.writeUInt16LE(20, 4);
@@ -39,7 +61,7 @@ export function buildZip(entries: RawEntry[]): Buffer {
     lh.writeUInt16LE(0x21, 12);
     lh.writeUInt32LE(crc, 14);
     lh.writeUInt32LE(body.length, 18);
-    lh.writeUInt32LE(raw.length, 22);
+    lh.writeUInt32LE(size, 22);
     lh.writeUInt16LE(name.length, 26);
     lh.writeUInt16LE(0, 28);
     locals.push(lh, name, body);
@@ -53,7 +75,7 @@ export function buildZip(entries: RawEntry[]): Buffer {
     ch.writeUInt16LE(0x21, 14);
     ch.writeUInt32LE(crc, 16);
     ch.writeUInt32LE(body.length, 20);
-    ch.writeUInt32LE(raw.length, 24);
+    ch.writeUInt32LE(size, 24);
     ch.writeUInt16LE(name.length, 28);
     ch.writeUInt16LE(0, 30);
     ch.writeUInt16LE(0, 32);
@@ -67,8 +89,9 @@ export function buildZip(entries: RawEntry[]): Buffer {
   const cd = Buffer.concat(centrals);
   const eocd = Buffer.alloc(22);
   eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(entries.length, 8);
-  eocd.writeUInt16LE(entries.length, 10);
+  const n = centrals.length / 2;
+  eocd.writeUInt16LE(n, 8);
+  eocd.writeUInt16LE(n, 10);
   eocd.writeUInt32LE(cd.length, 12);
   eocd.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, cd, eocd]);

@@ -1,0 +1,187 @@
+// The GitHub Action's entry: inputs and event → src/release (check or release) → annotations, job
+// summary, outputs, exit status. No release or check logic of its own.
+import * as core from '@actions/core';
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DiagnosticError, type Diagnostic } from '../src/core/diagnostics.js';
+import { loadSigningKey, type SigningKey } from '../src/core/keys.js';
+import { resultsText } from '../src/core/report.js';
+import { runRelease, ReleaseFailure, type ReleaseResult } from '../src/release/index.js';
+import { runCheck, parseFailOn, type CheckResult } from '../src/release/check.js';
+import { checkMarkdown, commentBody, COMMENT_MARKER, repoPath, sarifLog } from '../src/release/check-report.js';
+import { maxBump } from '../src/release/collab.js';
+import { sha256sums } from '../src/release/checksums.js';
+import { GitHubApi } from '../src/release/github/api.js';
+import { GitHubError } from '../src/release/github/http.js';
+import { boolInput, dropInput, input, triInput } from './inputs.js';
+
+const VERSION = '0.1.0';
+
+interface Event {
+  pull_request?: { number: number; base: { sha: string; ref?: string }; head: { sha: string } };
+  before?: string;
+  number?: number;
+}
+
+function readEvent(): Event {
+  const p = process.env.GITHUB_EVENT_PATH;
+  if (!p) return {};
+  try {
+    return JSON.parse(readFileSync(p, 'utf8')) as Event;
+  } catch {
+    return {};
+  }
+}
+
+function modeOf(eventName: string, ref: string): 'check' | 'release' {
+  const m = input('mode');
+  if (m === 'check' || m === 'release') return m;
+  if (m) throw new Error(`input mode must be check or release, got ${JSON.stringify(m)}`);
+  return eventName === 'push' && ref.startsWith('refs/tags/') ? 'release' : eventName === 'release' ? 'release' : 'check';
+}
+
+function annotate(pkgPath: string, d: Diagnostic): void {
+  const file = repoPath(pkgPath, d.file);
+  const props: core.AnnotationProperties = { title: d.code, ...(file ? { file } : {}), ...(d.line ? { startLine: d.line } : {}), ...(d.column ? { startColumn: d.column } : {}) };
+  const msg = d.hint ? `${d.message} (hint: ${d.hint})` : d.message;
+  if (d.severity === 'error') core.error(msg, props);
+  else if (d.severity === 'warning') core.warning(msg, props);
+  else core.notice(msg, props);
+}
+
+function token(): string {
+  const t = input('github-token') || process.env.GITHUB_TOKEN || '';
+  if (t) core.setSecret(t);
+  return t;
+}
+
+/** CTXFORGE_RETRY_BASE_MS shortens backoff (tests; impatient self-hosted setups). */
+function retryTuning(): { baseMs: number } | undefined {
+  const v = Number(process.env.CTXFORGE_RETRY_BASE_MS);
+  return Number.isFinite(v) && v > 0 ? { baseMs: v } : undefined;
+}
+
+function apiUrl(): string {
+  return process.env.GITHUB_API_URL || 'https://api.github.com';
+}
+
+/** The signing key, masked and removed from the environment; parsed in memory, never written to disk. */
+function signingKey(): SigningKey | undefined {
+  const raw = input('signing-key');
+  dropInput('signing-key');
+  if (!raw) return undefined;
+  core.setSecret(raw);
+  // The runner masks line by line, so a PEM's body lines are registered one by one as well.
+  for (const line of raw.split(/\r?\n/)) if (line.trim().length >= 16 && !line.startsWith('-----')) core.setSecret(line.trim());
+  return loadSigningKey('env:SIGNING_KEY', { env: { SIGNING_KEY: raw } });
+}
+
+async function stickyComment(api: GitHubApi, pr: number, body: string): Promise<void> {
+  try {
+    const mine = (await api.listIssueComments(pr)).find((c) => c.body.includes(COMMENT_MARKER));
+    if (mine) await api.updateIssueComment(mine.id, body);
+    else await api.createIssueComment(pr, body);
+  } catch (e) {
+    // A fork's pull_request token is read-only: the job summary carries the same report.
+    if (e instanceof GitHubError && (e.status === 403 || e.status === 404)) {
+      core.warning(`could not write the PR comment (${e.status}: the token is read-only, as on pull requests from forks); the report is in the job summary`);
+      return;
+    }
+    throw e;
+  }
+}
+
+async function check(workspace: string, event: Event): Promise<number> {
+  const failOn = parseFailOn(input('fail-on'));
+  const pr = event.pull_request;
+  const zero = /^0+$/;
+  const base = pr?.base.sha ?? (event.before && !zero.test(event.before) ? event.before : null);
+  const r: CheckResult = await runCheck({ cwd: workspace, base, path: input('path') || undefined, failOn });
+  core.info(resultsText(r.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
+  for (const p of r.packages) for (const d of p.diagnostics) annotate(p.path, d);
+  for (const n of r.notes) core.warning(n.message);
+  for (const p of r.packages) for (const f of p.findings) if (f !== 'invalid package') core.error(`${p.name}: ${f}`, { title: 'ctxforge check' });
+  // Annotations are capped per step; the summary always has every diagnostic.
+  await core.summary.addRaw(checkMarkdown(r), true).write();
+  const sarif = input('sarif');
+  if (sarif) await writeFile(resolve(workspace, sarif), `${JSON.stringify(sarifLog(r, VERSION), null, 2)}\n`);
+  if (pr && boolInput('comment', false)) {
+    const t = token();
+    if (!t) core.warning('comment: true needs github-token');
+    else await stickyComment(new GitHubApi(t, apiUrl(), process.env.GITHUB_REPOSITORY ?? ''), pr.number, commentBody(r));
+  }
+  core.setOutput('valid', String(r.valid));
+  core.setOutput('required-bump', r.required_bump);
+  core.setOutput('artifacts', '[]');
+  core.setOutput('digests', '');
+  core.setOutput('release-url', '');
+  if (r.failed) {
+    core.setFailed(`ctxforge check failed: ${r.packages.filter((p) => p.findings.length).map((p) => `${p.name} (${p.findings.join('; ')})`).join(', ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+function releaseMarkdown(r: ReleaseResult): string {
+  const lines = [`## ctxforge release ${r.tag}${r.release ? (r.release.draft ? ' (draft)' : '') : r.dry_run ? ' (dry run)' : ''}`, ''];
+  if (r.release) lines.push(`Release: ${r.release.url}`, '', `Uploaded ${r.release.uploaded.length}, kept ${r.release.kept.length}, replaced ${r.release.replaced.length}.`, '');
+  lines.push('| asset | sha256 | bytes |', '|---|---|---|');
+  for (const a of r.artifacts) lines.push(`| ${a.name} | \`${a.sha256}\` | ${a.size} |`);
+  lines.push('');
+  for (const d of r.diffs) lines.push(d.markdown.trimEnd(), '');
+  return lines.join('\n');
+}
+
+async function release(workspace: string): Promise<number> {
+  const key = signingKey();
+  const t = token();
+  const dryRun = boolInput('dry-run', false);
+  const repository = process.env.GITHUB_REPOSITORY ?? '';
+  if (!dryRun && (!t || !repository)) throw new Error('release mode needs github-token and GITHUB_REPOSITORY (or dry-run: true)');
+  const makeLatest = input('make-latest');
+  if (makeLatest && !['true', 'false', 'legacy'].includes(makeLatest)) throw new Error('input make-latest must be true, false or legacy');
+  const outDir = join(process.env.RUNNER_TEMP || tmpdir(), 'ctxforge-dist');
+  let r: ReleaseResult;
+  try {
+    r = await runRelease({
+      cwd: workspace, outDir, dryRun, key, path: input('path') || undefined,
+      github: t && repository ? {
+        token: t, repository, apiUrl: apiUrl(), draft: boolInput('draft', false), prerelease: triInput('prerelease'),
+        makeLatest: (makeLatest || undefined) as 'true' | 'false' | 'legacy' | undefined, overwrite: boolInput('overwrite', false),
+        retry: retryTuning(),
+      } : undefined,
+      log: (s) => core.info(s),
+    });
+  } catch (e) {
+    if (e instanceof ReleaseFailure) for (const v of e.validation) for (const d of v.diagnostics) annotate(v.path, d);
+    core.setOutput('valid', String(!(e instanceof ReleaseFailure && e.validation.some((v) => !v.valid))));
+    throw e;
+  }
+  for (const w of r.warnings) core.warning(w.message);
+  const required = r.diffs.reduce((b, d) => maxBump(b, d.result.required_bump), 'none' as ReturnType<typeof maxBump>);
+  core.setOutput('valid', 'true');
+  core.setOutput('artifacts', JSON.stringify(r.artifacts.map((a) => ({ name: a.name, path: a.path, kind: a.kind, sha256: a.sha256, size: a.size }))));
+  core.setOutput('digests', sha256sums(r.artifacts.filter((a) => a.kind !== 'notes')));
+  core.setOutput('required-bump', required);
+  core.setOutput('release-url', r.release?.url ?? '');
+  await core.summary.addRaw(releaseMarkdown(r), true).write();
+  return 0;
+}
+
+export async function main(): Promise<number> {
+  const eventName = process.env.GITHUB_EVENT_NAME ?? '';
+  const workspace = resolve(process.env.GITHUB_WORKSPACE || process.cwd());
+  try {
+    const mode = modeOf(eventName, process.env.GITHUB_REF ?? '');
+    core.info(`ctxforge ${VERSION}: ${mode} (${eventName || 'no event'})`);
+    return mode === 'release' ? await release(workspace) : await check(workspace, readEvent());
+  } catch (e) {
+    if (e instanceof DiagnosticError) core.setFailed(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ''}`);
+    else core.setFailed((e as Error).message);
+    return 1;
+  }
+}
+
+process.exitCode = await main();

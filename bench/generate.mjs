@@ -1,0 +1,332 @@
+// Writes the benchmark inputs deterministically from a seed: OCTX working directories of N OKF
+// documents, a git repository with two tags of one OCTX case (1% changed, some moved), a ctxpkg
+// source tree and an Agent Cartridge source tree. Same seed and size, same bytes, on any machine.
+//
+// Usage: node bench/generate.mjs [--sizes 1000,10000] [--diff-size 10000] [--seed 42] [--out bench/out]
+// Each input is skipped when `<dir>.stamp` (kept outside the tree, so peers hash only the input)
+// records the same parameters, so repeated `npm run bench` runs do not pay for generation again.
+import { mkdirSync, writeFileSync, rmSync, existsSync, readFileSync, renameSync } from 'node:fs';
+import { join, dirname, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** Bump when the generated content changes, so stale stamped inputs are regenerated. */
+const GENERATOR_VERSION = 1;
+
+// ---------- deterministic randomness ----------
+
+/** mulberry32: tiny, fast, and good enough for synthetic text; Math.random would break determinism. */
+export function rng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n) => Math.floor(next() * n),
+    pick: (arr) => arr[Math.floor(next() * arr.length)],
+    hex: (digits) => {
+      let s = '';
+      while (s.length < digits) s += Math.floor(next() * 0x10000).toString(16).padStart(4, '0');
+      return s.slice(0, digits);
+    },
+  };
+}
+
+/** Seed-derived canonical UUIDv7: a fixed 2026 timestamp plus the counter keeps IDs sorted and unique. */
+export function uuidv7(r, counter) {
+  const ts = (1767225600000 + counter).toString(16).padStart(12, '0');
+  const randA = r.hex(3);
+  const variant = '89ab'[r.int(4)];
+  return `${ts.slice(0, 8)}-${ts.slice(8, 12)}-7${randA}-${variant}${r.hex(3)}-${r.hex(12)}`;
+}
+
+const WORDS = (
+  'release build archive package digest manifest signature checksum version tag commit branch merge ' +
+  'review pipeline cache index document concept guide reference schema record chunk event entity ' +
+  'vector model graph node edge layer policy trust key agent memory skill knowledge source tree ' +
+  'deterministic reproducible stable portable verify validate publish rollback migrate deploy ' +
+  'latency throughput budget quota storage network service client server request response retry'
+).split(' ');
+const TYPES = ['Concept', 'Guide', 'Reference', 'Decision', 'Runbook'];
+const TOPICS = ['architecture', 'operations', 'security', 'data', 'product', 'onboarding', 'api', 'testing'];
+const DOCS_PER_DIR = 200;
+
+function sentence(r) {
+  const n = 8 + r.int(12);
+  const w = [];
+  for (let i = 0; i < n; i++) w.push(r.pick(WORDS));
+  const s = w.join(' ');
+  return s[0].toUpperCase() + s.slice(1) + '.';
+}
+
+function title(r) {
+  const n = 2 + r.int(3);
+  const w = [];
+  for (let i = 0; i < n; i++) w.push(r.pick(WORDS));
+  return w.join(' ').replace(/^./, (c) => c.toUpperCase());
+}
+
+// ---------- OCTX ----------
+
+/** Document list of an OCTX case: identity and placement only; bodies are rendered from `bodySeed`. */
+function octxDocs(n, seed) {
+  const r = rng(seed);
+  const docs = [];
+  for (let i = 0; i < n; i++) {
+    const topic = TOPICS[i % TOPICS.length];
+    const dir = `${topic}/part-${String(Math.floor(i / (TOPICS.length * DOCS_PER_DIR))).padStart(3, '0')}`;
+    docs.push({
+      i,
+      id: uuidv7(r, 1000 + i),
+      type: TYPES[r.int(TYPES.length)],
+      title: `${title(r)} ${i}`,
+      path: `knowledge/${dir}/doc-${String(i).padStart(6, '0')}.md`,
+      linkBase: `knowledge/${dir}/doc-${String(i).padStart(6, '0')}.md`,
+      bodySeed: (seed * 1000003 + i) >>> 0,
+    });
+  }
+  return docs;
+}
+
+function relLink(from, to) {
+  const a = dirname(from).split('/');
+  const b = to.split('/');
+  let k = 0;
+  while (k < a.length && k < b.length - 1 && a[k] === b[k]) k++;
+  return [...Array(a.length - k).fill('..'), ...b.slice(k)].join('/') || '.';
+}
+
+/**
+ * One OKF document, ~1–3 KB: frontmatter, H1, paragraphs, and links to 3–8 other documents.
+ * Links are written relative to `doc.linkBase` among `linkDocs` (the v1.0.0 layout), so a move
+ * changes only the moved file and the change set stays at exactly 1% of documents (OKF never
+ * resolves links, so stale ones stay valid).
+ */
+function renderDoc(doc, docs) {
+  const r = rng(doc.bodySeed);
+  const target = 1024 + r.int(2048);
+  let body = `---\ntype: ${doc.type}\ntitle: ${doc.title}\noctx:\n  document_id: ${doc.id}\n---\n\n# ${doc.title}\n\n`;
+  const links = 3 + r.int(6);
+  for (let l = 0; l < links; l++) {
+    const other = docs[r.int(docs.length)];
+    body += `${sentence(r)} See [${other.title}](${relLink(doc.linkBase, other.linkBase)}). `;
+    if (l % 2 === 1) body += '\n\n';
+  }
+  let section = 1;
+  while (body.length < target) {
+    if (r.int(4) === 0) body += `\n\n## Section ${section++}\n\n`;
+    body += sentence(r) + (r.int(5) === 0 ? '\n\n' : ' ');
+  }
+  return body.trimEnd() + '\n';
+}
+
+/** Writes the full OCTX working directory for `docs` (replacing `knowledge/` entirely, so moved files leave no copy). */
+function writeOctxTree(dir, docs, { assetId, version }) {
+  rmSync(join(dir, 'knowledge'), { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const manifest = { format: 'octx', format_version: '0.1', asset: { id: assetId, name: 'Bench' }, release: { version } };
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  const byDir = new Map();
+  for (const d of docs) {
+    const p = join(dir, d.path);
+    const dd = dirname(d.path);
+    if (!byDir.has(dd)) {
+      byDir.set(dd, []);
+      mkdirSync(join(dir, dd), { recursive: true });
+    }
+    byDir.get(dd).push(d);
+    writeFileSync(p, renderDoc(d, docs));
+  }
+  // Per-directory indexes (OKF §6): an H1 and one entry per document; no frontmatter below the root.
+  const dirs = [...byDir.keys()].sort();
+  for (const dd of dirs) {
+    const entries = byDir.get(dd).map((d) => `- [${d.title}](${d.path.slice(dd.length + 1)})`).join('\n');
+    writeFileSync(join(dir, dd, 'index.md'), `# ${dd.slice('knowledge/'.length)}\n\n${entries}\n`);
+  }
+  const rootEntries = dirs.map((dd) => `- [${dd.slice('knowledge/'.length)}](${dd.slice('knowledge/'.length)}/index.md)`);
+  writeFileSync(join(dir, 'knowledge', 'index.md'), `---\nokf_version: "0.1"\n---\n\n# Bench knowledge base\n\n${rootEntries.join('\n')}\n`);
+  writeFileSync(join(dir, 'knowledge', 'log.md'), `# Log\n\n## 2026-02-01\n\n- Version ${version}.\n\n## 2026-01-01\n\n- First version.\n`);
+}
+
+function stampOk(dir, params) {
+  const f = dir + '.stamp';
+  return existsSync(f) && readFileSync(f, 'utf8') === JSON.stringify(params);
+}
+function stamp(dir, params) {
+  writeFileSync(dir + '.stamp', JSON.stringify(params));
+}
+
+/** Generates into a temp sibling and renames, so an interrupted run never leaves a half tree stamped. */
+function generateInto(dir, params, fn) {
+  if (stampOk(dir, params) && existsSync(dir)) return false;
+  const tmp = dir + '.tmp';
+  rmSync(tmp, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(dir + '.stamp', { force: true });
+  mkdirSync(tmp, { recursive: true });
+  fn(tmp);
+  renameSync(tmp, dir);
+  stamp(dir, params);
+  return true;
+}
+
+export function generateOctx(outDir, n, seed) {
+  const dir = join(outDir, `octx-${n}`);
+  const params = { v: GENERATOR_VERSION, kind: 'octx', n, seed };
+  const made = generateInto(dir, params, (tmp) => {
+    const r = rng(seed ^ 0xa55e7);
+    writeOctxTree(tmp, octxDocs(n, seed), { assetId: uuidv7(r, 0), version: '1.0.0' });
+  });
+  return { dir, made };
+}
+
+// ---------- git repository with two tags ----------
+
+function git(cwd, args) {
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.invalid',
+    GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.invalid',
+    GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null',
+  };
+  return execFileSync('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 28 });
+}
+
+/** v1.0.0 = the N-document case; v1.1.0 changes 1% of documents: 70% of those edited, 30% moved. */
+export function generateGitRepo(outDir, n, seed) {
+  const dir = join(outDir, `git-${n}`);
+  const params = { v: GENERATOR_VERSION, kind: 'git', n, seed };
+  const made = generateInto(dir, params, (tmp) => {
+    const r = rng(seed ^ 0xa55e7);
+    const assetId = uuidv7(r, 0);
+    const docs = octxDocs(n, seed);
+    // Own repository: git must never walk up into the project's repository.
+    git(tmp, ['init', '-q', '-b', 'main']);
+    writeOctxTree(tmp, docs, { assetId, version: '1.0.0' });
+    git(tmp, ['add', '-A']);
+    git(tmp, ['-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'v1.0.0', '--date', '2026-01-01T00:00:00Z']);
+    git(tmp, ['tag', 'v1.0.0']);
+
+    const cr = rng(seed ^ 0xd1ff);
+    const changed = new Set();
+    const nChanged = Math.max(1, Math.round(n / 100));
+    while (changed.size < nChanged) changed.add(cr.int(n));
+    const next = docs.map((d) => ({ ...d }));
+    let k = 0;
+    for (const i of [...changed].sort((a, b) => a - b)) {
+      const d = next[i];
+      // Moves at k = 1, 4, 7 (mod 10): 30% moved, and even the 2-change smoke case has one move.
+      if (![1, 4, 7].includes(k++ % 10)) {
+        d.bodySeed = (d.bodySeed ^ 0x5eed) >>> 0; // new body, same identity
+      } else {
+        d.path = d.path.replace(/\/part-(\d+)\//, '/moved/'); // same document_id, new path
+      }
+    }
+    writeOctxTree(tmp, next, { assetId, version: '1.1.0' });
+    git(tmp, ['add', '-A']);
+    git(tmp, ['-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'v1.1.0', '--date', '2026-02-01T00:00:00Z']);
+    git(tmp, ['tag', 'v1.1.0']);
+    writeFileSync(join(tmp, '.git', 'bench-changed.json'), JSON.stringify({ changed: nChanged }));
+  });
+  return { dir, made };
+}
+
+// ---------- ctxpkg ----------
+
+const CTXPKG_TYPES = ['fact', 'convention', 'decision', 'procedure', 'gotcha'];
+
+/** ctxpkg source tree: `nodes` node files, 3 edges each to earlier-or-later nodes. */
+export function generateCtxpkg(outDir, nodes, seed) {
+  const dir = join(outDir, `ctxpkg-${nodes}`);
+  const params = { v: GENERATOR_VERSION, kind: 'ctxpkg', nodes, seed };
+  const made = generateInto(dir, params, (tmp) => {
+    const r = rng(seed ^ 0xc7c7);
+    writeFileSync(join(tmp, 'ctxpkg.yaml'),
+      `name: "@bench/ctxpkg"\nversion: 1.0.0\ndescription: Benchmark graph\nconformance_level: 2\ndependencies: []\ntags:\n  - bench\n`);
+    mkdirSync(join(tmp, 'nodes'));
+    const id = (i) => `node-${String(i).padStart(6, '0')}`;
+    for (let i = 0; i < nodes; i++) {
+      const edges = new Set();
+      while (edges.size < Math.min(3, nodes - 1)) {
+        const t = r.int(nodes);
+        if (t !== i) edges.add(t);
+      }
+      const e = [...edges].map((t) => `  - to: ${id(t)}\n    type: related_to\n`).join('');
+      const text = [sentence(r), sentence(r), sentence(r)].join(' ');
+      writeFileSync(join(tmp, 'nodes', `${id(i)}.md`),
+        `---\nid: ${id(i)}\ntype: ${CTXPKG_TYPES[i % CTXPKG_TYPES.length]}\nconfidence: 0.8\nedges:\n${e}---\n${text}\n`);
+    }
+  });
+  return { dir, made };
+}
+
+// ---------- Agent Cartridge ----------
+
+/** Cartridge source tree with `files` knowledge Markdown files (~1–3 KB each) and one skill. */
+export function generateAcx(outDir, files, seed) {
+  const dir = join(outDir, `acx-${files}`);
+  const params = { v: GENERATOR_VERSION, kind: 'acx', files, seed };
+  const made = generateInto(dir, params, (tmp) => {
+    const r = rng(seed ^ 0xacc5);
+    const h = r.hex(32);
+    const uuid = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    writeFileSync(join(tmp, 'cartridge.yaml'),
+      `publisher: io.github.bench\nartifact: bench-cartridge\nversion: 1.0.0\nuuid: ${uuid}\n` +
+      `description: Benchmark cartridge.\nlicense: Apache-2.0\nauthors:\n  - name: Bench\ntags: [bench]\n` +
+      `embedding_engine: {id: local-hash-128, dim: 128}\nagent_name: Bench Agent\n`);
+    mkdirSync(join(tmp, 'skills', 'bench-skill'), { recursive: true });
+    writeFileSync(join(tmp, 'skills', 'bench-skill', 'SKILL.md'),
+      `---\nname: bench-skill\ndescription: Answers from the benchmark knowledge. Use for benchmark questions.\nlicense: Apache-2.0\nmetadata:\n  version: 1.0.0\n---\n\n# Bench skill\n\nAnswer from knowledge/.\n`);
+    for (let i = 0; i < files; i++) {
+      const sub = join(tmp, 'knowledge', `part-${String(Math.floor(i / 500)).padStart(3, '0')}`);
+      if (i % 500 === 0) mkdirSync(sub, { recursive: true });
+      const target = 1024 + r.int(2048);
+      let body = `# ${title(r)} ${i}\n\n`;
+      while (body.length < target) body += sentence(r) + (r.int(5) === 0 ? '\n\n' : ' ');
+      writeFileSync(join(sub, `note-${String(i).padStart(6, '0')}.md`), body.trimEnd() + '\n');
+    }
+  });
+  return { dir, made };
+}
+
+// ---------- CLI ----------
+
+function parseArgs(argv) {
+  const o = { sizes: [1000, 10000, 50000], diffSize: 10000, seed: 42, out: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--sizes') o.sizes = argv[++i].split(',').map(Number);
+    else if (a === '--diff-size') o.diffSize = Number(argv[++i]);
+    else if (a === '--seed') o.seed = Number(argv[++i]);
+    else if (a === '--out') o.out = argv[++i];
+    else throw new Error(`unknown argument ${a}`);
+  }
+  return o;
+}
+
+/** Generates every input of a run; returns their directories keyed by case. */
+export function generateAll({ sizes, diffSize, seed, out }) {
+  mkdirSync(out, { recursive: true });
+  const res = { octx: {}, ctxpkg: {}, acx: {}, git: null };
+  for (const n of sizes) {
+    const t = Date.now();
+    res.octx[n] = generateOctx(out, n, seed).dir;
+    // ctxpkg graph: 2 nodes per document, so the 50k case is the issue's 100k nodes / 300k edges.
+    res.ctxpkg[n] = generateCtxpkg(out, 2 * n, seed).dir;
+    res.acx[n] = generateAcx(out, n, seed).dir;
+    process.stderr.write(`generated size ${n} in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+  }
+  if (diffSize) res.git = generateGitRepo(out, diffSize, seed).dir;
+  return res;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const o = parseArgs(process.argv.slice(2));
+  o.out ??= join(dirname(fileURLToPath(import.meta.url)), 'out');
+  console.log(JSON.stringify(generateAll(o), null, 2));
+}

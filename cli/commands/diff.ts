@@ -1,0 +1,65 @@
+// `ctxforge diff`: compare two versions of a package by stable ID, with a SemVer verdict.
+import { Command, Option } from 'commander';
+import {
+  defaultPackageDir, diffInputs, diffJson, diffWithPreviousRelease, failingFindings, renderDiffMarkdown,
+  type Change, type DiffResult,
+} from '../../src/diff/index.js';
+import { ExitCode, limitsFrom, printJson, withLimitOptions, type Io } from '../shared.js';
+
+function what(c: Change): string {
+  const name = c.title ? `${c.title} (${c.id})` : c.path ? `${c.path} (${c.id})` : c.id;
+  const extra = c.change === 'moved' ? `: ${c.from} → ${c.to}`
+    : c.change === 'retyped' ? `: ${c.from} → ${c.to}`
+      : c.attr ? ` ${c.attr}: ${c.from} → ${c.to}` : '';
+  return `${c.kind} ${name}${extra}`;
+}
+
+function text(r: DiffResult): string {
+  if (r.initial) return `${r.new.name ?? r.format} ${r.new.version}: initial release (${r.changes.length} items)`;
+  const lines = [`${r.new.name ?? r.format} ${r.old.version} → ${r.new.version}: ${r.changes.length} change${r.changes.length === 1 ? '' : 's'}`];
+  for (const c of r.changes) lines.push(`  ${c.severity.padEnd(8)} ${c.change.padEnd(12)} ${what(c)}`);
+  lines.push(`required bump: ${r.required_bump}; version ${r.version_ok ? 'ok' : `NOT ok${r.version_message ? `: ${r.version_message}` : ''}`}`);
+  if (r.tag) lines.push(`tag ${r.tag.name}: ${r.tag.matches ? 'matches' : 'does NOT match'} version ${r.new.version}`);
+  return lines.join('\n');
+}
+
+export function registerDiff(program: Command, io: Io): void {
+  withLimitOptions(program.command('diff')
+    .description('Compare two versions of a package by stable ID: added, removed, modified, moved, retyped; SemVer verdict')
+    .argument('[old]', 'old version: artifact, directory, <ref>:<path>, or a bare ref (same path as <new>); default: the previous release tag')
+    .argument('[new]', 'new version (default: the package in the working tree)')
+    .option('--json', 'print the diff as one JSON document')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'md', 'json']).default('text'))
+    .addOption(new Option('--fail-on <what>', 'exit 1 on breaking findings, on any finding, or on a version / tag problem').choices(['breaking', 'any', 'version']))
+    .option('--tag <name>', 'check that this tag name carries the new version')
+    .option('--tag-pattern <pattern>', 'release tag pattern, "*" standing for the version (default from ctxforge.yaml, else v*)')
+    .option('--no-config', 'ignore ctxforge.yaml')
+    .option('--initial', 'treat <new> (the only argument) as an initial release'))
+    .addHelpText('after', `
+Exit codes: 0 compared (and no --fail-on finding), 1 --fail-on triggered or the versions are not
+comparable (different package identity), 2 usage or I/O error.
+Examples:
+  ctxforge diff                               # previous release tag vs working tree
+  ctxforge diff v1.2.0 knowledge/              # the tag's copy of knowledge/ vs the working tree
+  ctxforge diff v1.2.0:knowledge/ v1.3.0:knowledge/ --format md
+  ctxforge diff dist/old.octx dist/new.octx --json --fail-on breaking`)
+    .action(async (oldArg: string | undefined, newArg: string | undefined, o: Record<string, unknown>) => {
+      const opts = {
+        cwd: io.cwd, env: io.env, limits: limitsFrom(o),
+        tag: o.tag as string | undefined, tagPattern: o.tagPattern as string | undefined, noConfig: o.config === false,
+      };
+      let r: DiffResult;
+      if (oldArg !== undefined && newArg !== undefined) r = await diffInputs(oldArg, newArg, opts);
+      else {
+        // One argument is the new side, as in "what changed in this package since its last release".
+        const neu = oldArg ?? (await defaultPackageDir(io.cwd));
+        r = o.initial ? await diffInputs(null, neu, opts) : await diffWithPreviousRelease(neu, opts);
+      }
+      const fmt = o.json ? 'json' : (o.format as string);
+      if (fmt === 'json') printJson(io, diffJson(r));
+      else if (fmt === 'md') io.out(renderDiffMarkdown(r));
+      else io.out(text(r));
+      const on = o.failOn as 'breaking' | 'any' | 'version' | undefined;
+      if (on === 'version' ? !r.version_ok || r.tag?.matches === false : on && failingFindings(r, on).length > 0) throw new ExitCode(1);
+    });
+}

@@ -1,0 +1,28 @@
+// `ctxforge strip <in.acx> --out <out.acx>`: strip-to-ROM, printing the ROM manifest hash before and after.
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { stripToRom } from '../../src/acx/strip.js';
+import { limitsFrom, printJson, withLimitOptions, type Io } from '../shared.js';
+
+export function registerStrip(program: Command, io: Io): void {
+  withLimitOptions(program.command('strip')
+    .description('Strip a cartridge to its ROM (delete the SAVE zone) and prove the signed ROM manifest hash is unchanged')
+    .argument('<in>', 'cartridge (.acx)')
+    .requiredOption('-o, --out <file>', 'where to write the ROM-only cartridge')
+    .option('--trust <registry>', 'trust registry for the trust verdict')
+    .option('--json', 'print {"before", "after", "equal", "removed", "signature", "trust"}'))
+    .addHelpText('after', '\nExit codes: 0 stripped with an equal hash, 1 the input is invalid or tampered, 2 usage or I/O error.')
+    .action(async (input: string, o: Record<string, unknown>) => {
+      const r = await stripToRom({ label: input, path: resolve(io.cwd, input) }, resolve(io.cwd, o.out as string),
+        { env: io.env, limits: limitsFrom(o), trust: o.trust ? resolve(io.cwd, o.trust as string) : undefined });
+      if (o.json) printJson(io, r);
+      else io.out([
+        `rom hash before strip: ${r.before}`,
+        `rom hash after  strip: ${r.after}`,
+        `hash-equality proof:   ${r.equal ? 'EQUAL (ROM intact; SAVE removed)' : 'DIFFERENT'}`,
+        `removed: ${r.removed.sqlar} sqlar, ${r.removed.memory} memory, ${r.removed.vectors} vectors, ${r.removed.objects} objects rows`,
+        `signature: ${r.signature}, trust: ${r.trustAfter}`,
+        `wrote ${o.out as string}`,
+      ].join('\n'));
+    });
+}

@@ -1,0 +1,103 @@
+// Source tree → deterministic, optionally signed .acx: objects for every ROM unit (refusing
+// identical bytes), the manifest hash, the DSSE row, the SQLite image, self-verification, and an
+// atomic rename into the output directory.
+import { join } from 'node:path';
+import { open } from 'node:fs/promises';
+import { error, fail, type Diagnostic } from '../core/diagnostics.js';
+import { resolveEpoch, isoSeconds } from '../core/time.js';
+import { sha256Hex } from '../core/hash.js';
+import { writeAtomic } from '../core/atomic.js';
+import type { Tree } from '../core/tree.js';
+import type { SigningKey } from '../core/keys.js';
+import type { BuildOptions, BuiltArtifact } from '../format.js';
+import { loadSource, type CartridgeSource } from './source.js';
+import { capabilityObject, memoryObject, metaObject, sqlarObject, UNBOUND_META, type ObjectRow } from './objects.js';
+import { romManifestHash } from './manifest.js';
+import { signatureRow } from './sign.js';
+import { writeCartridge, type WriteContent } from './writer.js';
+import { openCartridge } from './open.js';
+import { checkCartridge } from './verify.js';
+
+/** Turns a loaded source into writer content; duplicate ROM bytes are diagnostics naming both sources. */
+export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | undefined, compress: boolean): { content?: WriteContent; manifestHash?: string; diagnostics: Diagnostic[] } {
+  const d: Diagnostic[] = [];
+  const meta = new Map(src.meta);
+  if (!meta.has('acx.created_at')) meta.set('acx.created_at', isoSeconds(epoch));
+  meta.set('acx.vec0_format', '1');
+  const objects: ObjectRow[] = [];
+  const owner = new Map<string, string>();
+  const add = (o: ObjectRow, from: string) => {
+    const prev = owner.get(o.oid);
+    if (prev !== undefined) {
+      d.push(error('ACX_DUPLICATE_ROM_BYTES', `${from} and ${prev} have identical content (${o.oid}); objects.oid is the primary key, so a cartridge cannot register both`,
+        { file: from, hint: 'remove one copy or make the contents differ; ctxforge never drops one silently' }));
+      return;
+    }
+    owner.set(o.oid, from);
+    objects.push(o);
+  };
+  for (const f of src.files) add(sqlarObject(f.name, f.raw, 'rom'), f.from);
+  const memory = src.memory.map((m) => {
+    const o = memoryObject(m.id, m.payload, 'rom');
+    add(o, m.from);
+    return { id: m.id, payload: m.payload, artifactFingerprint: m.artifactFingerprint, createdAt: m.createdAt, oid: o.oid };
+  });
+  const capabilities = src.capabilities.map((k) => {
+    const o = capabilityObject(k.id, k.json);
+    add(o, k.from);
+    return { id: k.id, json: k.json, contentHash: o.oid };
+  });
+  for (const [k, v] of meta) if (!UNBOUND_META.has(k)) add(metaObject(k, v), `cartridge.yaml (${k})`);
+  if (d.length) return { diagnostics: d };
+  const manifestHash = romManifestHash(objects);
+  meta.set('acx.rom_manifest_hash', manifestHash);
+  const signedAt = meta.get('acx.created_at')!;
+  const signatures = key ? [signatureRow(key, objects, manifestHash, meta, signedAt)] : [];
+  return {
+    manifestHash,
+    diagnostics: d,
+    content: {
+      meta, files: src.files.map((f) => ({ name: f.name, raw: f.raw })), memory, capabilities, objects, skills: src.skills,
+      attestations: src.attestations.map(({ from: _f, ...a }) => a), signatures, mtime: epoch, compress,
+    },
+  };
+}
+
+function failWith(diags: Diagnostic[], what: string): never {
+  const errors = diags.filter((x) => x.severity === 'error');
+  const first = errors[0]!;
+  const more = errors.length > 1 ? `\n${errors.slice(1, 20).map((e) => `    ${e.file ? `${e.file}${e.line ? `:${e.line}` : ''}: ` : ''}${e.message}`).join('\n')}` : '';
+  fail(first.code, `${what}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)${more}` : ''}`, { file: first.file, line: first.line, hint: first.hint });
+}
+
+export async function buildCartridge(tree: Tree, opts: BuildOptions): Promise<BuiltArtifact> {
+  const warnings = opts.warnings ?? [];
+  const { source, diagnostics } = await loadSource(tree, { allowSecrets: opts.allowSecrets });
+  warnings.push(...diagnostics.filter((x) => x.severity !== 'error'));
+  if (!source) failWith(diagnostics, `cannot build ${tree.label}`);
+  const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, env: opts.env });
+  const a = assemble(source, epoch, opts.key, !!opts.compress);
+  if (!a.content) failWith(a.diagnostics, `cannot build ${tree.label}`);
+  const bytes = writeCartridge(a.content);
+  const name = `${source.artifact}-${source.version}.acx`;
+  const target = join(opts.outDir, name);
+  await writeAtomic(target, async (tmp) => {
+    const fh = await open(tmp, 'wx', 0o644);
+    try { await fh.writeFile(bytes); await fh.chmod(0o644); await fh.sync(); } finally { await fh.close(); }
+  }, { check: async (tmp) => selfCheck(tmp, a.manifestHash!, !!opts.key) });
+  return { path: target, format: 'acx', sha256: sha256Hex(bytes), size: bytes.length, name: source.artifact, version: source.version };
+}
+
+/** The output must pass the same verification any reader applies, or it is never published. */
+export async function selfCheck(path: string, manifestHash: string, signed: boolean): Promise<void> {
+  const o = await openCartridge({ label: path, path });
+  try {
+    const c = checkCartridge(o.data, {});
+    const errs = [...o.diagnostics, ...c.diagnostics].filter((x) => x.severity === 'error');
+    if (errs.length || c.report.trust === 'tampered' || c.report.manifestHash !== manifestHash || (signed && c.report.signature !== 'verified')) {
+      fail('ACX_OUTPUT_INVALID', `the built cartridge failed verification: ${errs[0]?.message ?? c.report.reason}`);
+    }
+  } finally {
+    o.db.close();
+  }
+}

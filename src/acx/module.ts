@@ -1,0 +1,46 @@
+// The Agent Cartridge (.acx) format module: the FormatModule surface over src/acx/.
+import './rules.js';
+import { hasErrors } from '../core/diagnostics.js';
+import type { FormatModule, ValidationResult } from '../format.js';
+import { isTree } from '../format.js';
+import { APPLICATION_ID, isSqlite } from './header.js';
+import { checkArtifact } from './artifact.js';
+import { loadSource } from './source.js';
+import { buildCartridge } from './build.js';
+import { inspectCartridge } from './inspect.js';
+import { cartridgeItems, sourceItems } from './items.js';
+import { initCartridge } from './init.js';
+import { importCartridge } from './import.js';
+import { signCartridge } from './resign.js';
+
+export const acx: FormatModule = {
+  name: 'acx',
+  title: 'Agent Cartridge (.acx)',
+  extension: '.acx',
+  sniffArtifact(head, fileName) {
+    if (!isSqlite(head)) return false;
+    if (head.length >= 72 && head.readUInt32BE(68) === APPLICATION_ID) return true;
+    return fileName.endsWith('.acx');
+  },
+  async isSource(tree) {
+    return (await tree.stat('cartridge.yaml'))?.kind === 'file';
+  },
+  async validateArtifact(input, opts) {
+    return (await checkArtifact(input, opts)).result;
+  },
+  async verifyArtifact(input, opts) {
+    return (await checkArtifact(input, opts)).result;
+  },
+  async validateSource(tree, _opts): Promise<ValidationResult> {
+    const { diagnostics } = await loadSource(tree);
+    return { path: tree.label, format: 'acx', kind: 'source', valid: !hasErrors(diagnostics), diagnostics };
+  },
+  build: buildCartridge,
+  inspect: inspectCartridge,
+  async items(input, opts) {
+    return isTree(input) ? sourceItems(input) : cartridgeItems(input, opts);
+  },
+  init: initCartridge,
+  importArtifact: importCartridge,
+  sign: signCartridge,
+};

@@ -1,0 +1,27 @@
+// Signs an existing cartridge: a fresh DSSE row over its (verified intact) ROM manifest replaces any old one.
+import { isoSeconds, parseEpoch } from '../core/time.js';
+import { sha256Hex } from '../core/hash.js';
+import type { SigningKey } from '../core/keys.js';
+import type { ArtifactInput, BuiltArtifact, CommonOptions } from '../format.js';
+import { usableCartridge, writeBytes } from './strip.js';
+import { signatureRow } from './sign.js';
+import { rewriteCartridge } from './writer.js';
+import { selfCheck } from './build.js';
+
+export async function signCartridge(input: ArtifactInput, key: SigningKey, outPath: string, opts: CommonOptions): Promise<BuiltArtifact> {
+  const c = await usableCartridge(input, { limits: opts.limits, env: opts.env }, 'sign');
+  const meta = c.check.meta;
+  const hash = c.check.report.manifestHash;
+  const env = opts.env ?? process.env;
+  // Signing time is a committed input (SOURCE_DATE_EPOCH, else the cartridge's own created_at), so re-signing is reproducible.
+  const signedAt = env.SOURCE_DATE_EPOCH ? isoSeconds(parseEpoch(env.SOURCE_DATE_EPOCH, 'SOURCE_DATE_EPOCH')) : meta.get('acx.created_at') ?? isoSeconds(0);
+  const row = signatureRow(key, c.check.romObjects, hash, meta, signedAt);
+  const bytes = rewriteCartridge(c.bytes, (db) => {
+    db.prepare('DELETE FROM signatures').run();
+    db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, ?, 'ed25519', ?)")
+      .run(row.sig_id, row.manifest_hash, row.envelope, row.keyid, row.public_key_pem, row.created_at);
+    if (!meta.has('acx.rom_manifest_hash')) db.prepare("INSERT INTO cartridge (key, value) VALUES ('acx.rom_manifest_hash', ?)").run(hash);
+  });
+  await writeBytes(outPath, bytes, (tmp) => selfCheck(tmp, hash, true));
+  return { path: outPath, format: 'acx', sha256: sha256Hex(bytes), size: bytes.length, name: meta.get('acx.artifact_id') ?? '', version: meta.get('acx.artifact_version') ?? '' };
+}

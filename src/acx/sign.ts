@@ -1,0 +1,29 @@
+// Produces the signatures row for a ROM manifest: in-toto Statement, DSSE envelope, keyid, PEM.
+import type { SigningKey } from '../core/keys.js';
+import { signStatement, makeStatement } from './dsse.js';
+import type { SignatureInsert } from './writer.js';
+import { checksumHash } from './manifest.js';
+import type { ObjectRow } from './objects.js';
+
+export function signatureRow(key: SigningKey, objects: ObjectRow[], manifestHash: string, meta: Map<string, string>, signedAt: string): SignatureInsert {
+  let engine: unknown = null;
+  try { engine = JSON.parse(meta.get('acx.embedding_engine') ?? 'null'); } catch { /* validated before signing */ }
+  const statement = makeStatement({
+    cartridgeId: meta.get('acx.cartridge_id') ?? '',
+    manifestHash,
+    checksumHash: checksumHash(objects),
+    fileCount: objects.filter((o) => o.zone === 'rom').length,
+    publisherId: meta.get('acx.publisher_id') ?? '',
+    embeddingEngine: engine,
+    signedAt,
+  });
+  const { envelope, keyid } = signStatement(statement, key);
+  return {
+    sig_id: `sig-rom-${manifestHash.replace(/^sha256:/, '').slice(0, 12)}`,
+    manifest_hash: manifestHash,
+    envelope: JSON.stringify(envelope),
+    keyid,
+    public_key_pem: key.publicKey.spkiPem,
+    created_at: signedAt,
+  };
+}

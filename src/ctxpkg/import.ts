@@ -1,0 +1,68 @@
+// Turns a verified package (v2, or v1 through §10) back into an editable source tree: ctxpkg.yaml
+// plus one Markdown file per node, so that building it again gives the same graph.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fail } from '../core/diagnostics.js';
+import { foldedKey } from '../core/paths.js';
+import type { ArtifactInput, CommonOptions } from '../format.js';
+import { graphOf } from './check.js';
+import { isObject, type JsonObject, type JsonValue } from './model.js';
+import { readAndVerify } from './read.js';
+import { contentToBody, MANIFEST_FILE, NODES_DIR, RESERVED_MANIFEST } from './source.js';
+import { isV1, v1ToV2 } from './v1.js';
+import { orderNode } from './write.js';
+import { yamlMapping } from './yaml-write.js';
+
+/** A file-system-safe, stable slug of a node id. */
+export function slugOf(id: string): string {
+  const s = id.normalize('NFC').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 100);
+  return s || 'node';
+}
+
+/** Source files for a package's manifest fields and content (relative path → text). */
+export function sourceFiles(fields: JsonObject, content: JsonObject): Map<string, string> {
+  const files = new Map<string, string>();
+  const m: JsonObject = {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (RESERVED_MANIFEST.includes(k) || k === 'stats') continue;
+    if ((k === 'author' || k === 'updated_at') && v === null) continue;
+    m[k] = v;
+  }
+  files.set(MANIFEST_FILE, `# ctxpkg source manifest: edit, then \`ctxforge build\`. Nodes live in ${NODES_DIR}*.md.\n${yamlMapping(m)}`);
+  const g = graphOf(content);
+  const used = new Set<string>();
+  for (const n of g.nodes) {
+    const id = n.id as string;
+    let base = `${NODES_DIR}${slugOf(id)}`;
+    for (let i = 2; used.has(foldedKey(`${base}.md`)); i++) base = `${NODES_DIR}${slugOf(id)}-${i}`;
+    used.add(foldedKey(`${base}.md`));
+    const { content: text, ...fm } = orderNode(n);
+    const edges = g.edges.filter((e) => e.from === id).map((e) => {
+      const { from: _f, ...rest } = e;
+      void _f;
+      return rest as JsonValue;
+    });
+    const front: JsonObject = { ...fm, ...(edges.length ? { edges } : {}) };
+    files.set(`${base}.md`, `---\n${yamlMapping(front)}---\n${contentToBody(String(text))}`);
+  }
+  return files;
+}
+
+export async function importArtifact(input: ArtifactInput, dir: string, opts: CommonOptions): Promise<string[]> {
+  const r = await readAndVerify(input, { limits: opts.limits, env: opts.env });
+  if (!r.valid || !r.doc) {
+    const d = r.diagnostics.find((x) => x.severity === 'error')!;
+    fail('CTXPKG_IMPORT_REFUSED', `${input.label} does not verify, so it is not imported: ${d.code}: ${d.message}`, { file: d.file, line: d.line });
+  }
+  let fields = r.doc.manifest as JsonObject;
+  let content = r.doc.content as JsonObject;
+  if (isV1(fields)) ({ fields, content } = v1ToV2(fields, content));
+  else if (!isObject(content.context_graph)) content = { context_graph: { format: 'ctxpkg-graph-v2', nodes: [], edges: [] } };
+  const files = sourceFiles(fields, content);
+  for (const [rel, text] of files) {
+    const abs = join(dir, ...rel.split('/'));
+    await mkdir(dirname(abs), { recursive: true });
+    await writeFile(abs, text, { flag: 'wx' });
+  }
+  return [...files.keys()].sort();
+}

@@ -1,0 +1,33 @@
+// Stable-ID items for diff: nodes by id, edges by from|to|type (the §6 identities), dependencies and
+// conflicts by name.
+import { sha256Hex } from '../core/hash.js';
+import type { Item } from '../format.js';
+import { dependencyList, isObject, asNumber, type JsonObject } from './model.js';
+import { graphOf } from './check.js';
+import { orderEdge, orderNode, toJsonText } from './write.js';
+
+export function packageItems(manifest: unknown, content: unknown, nodePaths: Map<string, string> = new Map()): Item[] {
+  const m = isObject(manifest) ? manifest : {};
+  const g = graphOf(content);
+  const items: Item[] = [];
+  for (const n of g.nodes) {
+    const id = String(n.id);
+    const text = typeof n.content === 'string' ? n.content : '';
+    const path = nodePaths.get(id);
+    items.push({
+      kind: 'node', id, digest: sha256Hex(toJsonText(orderNode(n))), title: `${String(n.type)} ${id}`,
+      ...(path ? { path } : {}),
+      attrs: { type: String(n.type), content: sha256Hex(text), activation: asNumber(n.activation) ?? 1, supersedes: typeof n.supersedes === 'string' ? n.supersedes : null },
+    });
+  }
+  for (const e of g.edges) {
+    const id = `${String(e.from)}|${String(e.to)}|${String(e.type)}`;
+    items.push({ kind: 'edge', id, digest: sha256Hex(toJsonText(orderEdge(e as JsonObject))), title: `${String(e.from)} -${String(e.type)}-> ${String(e.to)}`,
+      attrs: { weight: asNumber(e.weight) ?? 1, coactivations: asNumber(e.coactivations) ?? null } });
+  }
+  for (const d of [...dependencyList(m.dependencies), ...dependencyList(m.optional_dependencies, true)]) {
+    items.push({ kind: 'dependency', id: d.name, digest: sha256Hex(`${d.version_req}\n${d.optional}`), attrs: { version_req: d.version_req, optional: d.optional } });
+  }
+  for (const c of Array.isArray(m.conflicts) ? m.conflicts : []) if (typeof c === 'string') items.push({ kind: 'conflict', id: c, digest: sha256Hex(c) });
+  return items;
+}

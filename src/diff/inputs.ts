@@ -1,0 +1,172 @@
+// Diff what the user names — artifacts, directories or `<ref>:<path>` — as one call: resolve both
+// sides, load their items through their format modules, find the repository's policy and tag
+// pattern, and compare. Also picks the previous release tag when no old side is named.
+import { stat } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
+import { fail } from '../core/diagnostics.js';
+import type { CommonOptions, PackageSummary } from '../format.js';
+import { resolveInput } from '../inputs.js';
+import { findRepo, type GitRepo } from '../git/repo.js';
+import { parseRefSpec, repoPath } from '../git/ref-spec.js';
+import { DEFAULT_TAG_PATTERN, previousReleaseTag, tagVersion, type ReleaseTag } from '../git/tags.js';
+import { readRepoConfig } from '../repo/config.js';
+import { discoverPackages, packageAt, relativeToRoot, type RepoPackage } from '../repo/packages.js';
+import { DiskTree, toPosix } from '../core/tree.js';
+import '../repo/git-inputs.js';
+import { diffSummaries, type DiffResult } from './compare.js';
+import { checkPolicy, mergePolicy, type PolicyTable } from './policy.js';
+import './rules.js';
+
+export interface DiffInputsOptions extends CommonOptions {
+  cwd?: string;
+  /** Skip format detection. */
+  format?: string;
+  /** Overrides applied on top of ctxforge.yaml's (which apply on top of the defaults). */
+  policy?: PolicyTable;
+  /** Ignore ctxforge.yaml (policy and tag pattern). */
+  noConfig?: boolean;
+  /** A tag name to check against the new version (release jobs run at a tag). */
+  tag?: string;
+  /** Tag pattern for `tag` and previous-release discovery (default: the package's, else "v*"). */
+  tagPattern?: string;
+}
+
+interface Side {
+  spec: string;
+  label: string;
+  summary: PackageSummary;
+  repo?: GitRepo;
+  /** Repository-relative path of the source or artifact, when it is inside a repository. */
+  repoPath?: string;
+  commit?: string;
+}
+
+interface Where {
+  repo?: GitRepo;
+  repoPath?: string;
+  commit?: string;
+}
+
+async function locate(spec: string, cwd: string): Promise<Where> {
+  const abs = resolve(cwd, spec);
+  const st = await stat(abs).catch(() => undefined);
+  if (st) {
+    const repo = await findRepo(st.isDirectory() ? abs : dirname(abs));
+    return repo ? { repo, repoPath: relativeToRoot(repo.dir, abs) } : {};
+  }
+  const rs = parseRefSpec(spec);
+  if (!rs) return {};
+  const repo = await findRepo(cwd);
+  if (!repo) return {};
+  return { repo, repoPath: repoPath(repo, rs.path, cwd), commit: await repo.resolveCommit(rs.ref) };
+}
+
+async function loadSide(spec: string, opts: DiffInputsOptions): Promise<Side> {
+  const cwd = opts.cwd ?? process.cwd();
+  const r = await resolveInput(spec, { cwd, format: opts.format });
+  const common: CommonOptions = { limits: opts.limits, env: opts.env };
+  const summary = r.kind === 'source' ? await r.module.items(r.tree, common) : await r.module.items(r.input, common);
+  return { spec, label: r.label, summary, ...(await locate(spec, cwd)) };
+}
+
+/** `v1.2.0` alone, next to a new side inside a repository, means that tag's copy of the same path. */
+async function expandBareRef(oldSpec: string, neu: Side, cwd: string): Promise<string> {
+  if (parseRefSpec(oldSpec) || neu.repoPath === undefined || !neu.repo) return oldSpec;
+  if (await stat(resolve(cwd, oldSpec)).catch(() => undefined)) return oldSpec;
+  return `${oldSpec}:${neu.repoPath}`;
+}
+
+interface PackageContext {
+  policy: PolicyTable;
+  pkg?: RepoPackage;
+}
+
+async function packageContext(side: Side, opts: DiffInputsOptions, needPattern: boolean): Promise<PackageContext> {
+  const user = opts.policy ? checkPolicy(opts.policy, 'policy option') : {};
+  if (opts.noConfig || !side.repo || side.repoPath === undefined) return { policy: user };
+  // Policy and patterns come from the working tree's ctxforge.yaml: the rules of the repository as
+  // it is now judge every pair of versions, old tags included.
+  const cfg = await readRepoConfig(new DiskTree(side.repo.dir));
+  if (!cfg && !needPattern) return { policy: user };
+  const pkgs = await discoverPackages({ cwd: side.repo.dir });
+  const pkg = packageAt(pkgs, side.repoPath);
+  const tables = pkg ? pkg.policy.map((p) => checkPolicy(p.table, p.where)) : cfg?.policy ? [checkPolicy(cfg.policy, 'ctxforge.yaml policy')] : [];
+  return { policy: mergePolicy(...tables, user), pkg };
+}
+
+function compare(old: Side | null, neu: Side, ctx: PackageContext, opts: DiffInputsOptions): DiffResult {
+  const pattern = opts.tagPattern ?? ctx.pkg?.tagPattern ?? DEFAULT_TAG_PATTERN;
+  return diffSummaries(old?.summary ?? null, neu.summary, {
+    policy: ctx.policy,
+    oldLabel: old?.label,
+    newLabel: neu.label,
+    oldCommit: old?.commit,
+    newCommit: neu.commit,
+    tag: opts.tag ? { name: opts.tag, pattern, version: tagVersion(opts.tag, pattern) } : undefined,
+  });
+}
+
+/**
+ * Compares two versions. `oldSpec` null means an initial release (everything is added). A bare
+ * ref as `oldSpec` ("v1.2.0") means the same path as the new side, at that ref.
+ */
+export async function diffInputs(oldSpec: string | null, newSpec: string, opts: DiffInputsOptions = {}): Promise<DiffResult> {
+  const cwd = opts.cwd ?? process.cwd();
+  const neu = await loadSide(newSpec, opts);
+  const old = oldSpec === null ? null : await loadSide(await expandBareRef(oldSpec, neu, cwd), opts);
+  return compare(old, neu, await packageContext(neu, opts, !!opts.tag && !opts.tagPattern), opts);
+}
+
+export interface PreviousRelease {
+  /** `<tag>:<path>` of the previous release, or null when there is none (initial release). */
+  spec: string | null;
+  tag?: ReleaseTag;
+  pattern: string;
+}
+
+async function previousFor(neu: Side, ctx: PackageContext, opts: DiffInputsOptions): Promise<PreviousRelease> {
+  const pattern = opts.tagPattern ?? ctx.pkg?.tagPattern ?? DEFAULT_TAG_PATTERN;
+  if (!neu.repo || neu.repoPath === undefined) return { spec: null, pattern };
+  // A working tree is compared with tags other than the one on HEAD (CI at a release tag), a
+  // `<ref>:<path>` with tags other than the one on its commit.
+  const head = neu.commit ?? (await neu.repo.resolveCommit('HEAD').catch(() => undefined));
+  const tag = previousReleaseTag(await neu.repo.tags(), { pattern, version: neu.summary.version, excludeCommit: head });
+  if (!tag) return { spec: null, pattern };
+  const there = await neu.repo.lookup(tag.commit, neu.repoPath);
+  // The package did not exist at that release (added later, or moved): nothing to compare with.
+  if (!there) return { spec: null, tag, pattern };
+  return { spec: `${tag.name}:${neu.repoPath}`, tag, pattern };
+}
+
+/** The previous release of what `newSpec` names: the highest matching tag at or below its version. */
+export async function findPreviousRelease(newSpec: string, opts: DiffInputsOptions = {}): Promise<PreviousRelease> {
+  const neu = await loadSide(newSpec, opts);
+  return previousFor(neu, await packageContext(neu, opts, true), opts);
+}
+
+/** Compares `newSpec` with its previous release tag, or reports an initial release when there is none. */
+export async function diffWithPreviousRelease(newSpec: string, opts: DiffInputsOptions = {}): Promise<DiffResult & { previous_tag: string | null }> {
+  const neu = await loadSide(newSpec, opts);
+  const ctx = await packageContext(neu, opts, true);
+  const prev = await previousFor(neu, ctx, opts);
+  const old = prev.spec ? await loadSide(prev.spec, opts) : null;
+  return { ...compare(old, neu, ctx, opts), previous_tag: prev.spec ? prev.tag!.name : null };
+}
+
+/** The working-tree package a bare `ctxforge diff` means: the one containing `cwd`, or the only one. */
+export async function defaultPackageDir(cwd: string): Promise<string> {
+  const pkgs = await discoverPackages({ cwd });
+  const here = relativeToRoot(pkgs.root, resolve(cwd));
+  const usable = pkgs.packages.filter((p) => !p.problem);
+  const inside = here !== undefined ? packageAt({ ...pkgs, packages: usable }, here) : undefined;
+  const pick = inside ?? (usable.length === 1 ? usable[0] : undefined);
+  if (!pick) {
+    fail('CTXFORGE_DIFF_NO_BASE', usable.length === 0
+      ? `no package found in ${pkgs.root}`
+      : `${usable.length} packages in ${pkgs.root} (${usable.map((p) => p.path || '.').join(', ')}): name the one to diff`, {
+      hint: 'ctxforge diff <old> <new>, e.g. ctxforge diff v1.2.0 knowledge/  — `ctxforge list` shows the packages',
+    }, 2);
+  }
+  // Relative, so that labels in notes and JSON do not carry the machine's checkout path.
+  return toPosix(relative(resolve(cwd), resolve(pkgs.root, pick.path))) || '.';
+}

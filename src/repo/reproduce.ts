@@ -1,0 +1,124 @@
+// Proof that a release is what its source says: rebuild the package from git at a tag (no checkout)
+// and compare the bytes with the released artifact.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fail } from '../core/diagnostics.js';
+import { sha256Hex } from '../core/hash.js';
+import { parseEpoch } from '../core/time.js';
+import type { CommonOptions, FormatModule } from '../format.js';
+import { formatByName } from '../formats.js';
+import { resolveInput } from '../inputs.js';
+import { openRepo } from '../git/repo.js';
+import { openRefPath, parseRefSpec, repoPath } from '../git/ref-spec.js';
+import { discoverPackages } from './packages.js';
+import './git-inputs.js';
+import './rules.js';
+
+export interface ReproduceOptions extends CommonOptions {
+  cwd?: string;
+  /** The release ref: "v1.2.0", or "v1.2.0:path/to/package" to name the source folder. */
+  ref: string;
+  /** Force the artifact's format. */
+  format?: string;
+  /** Build time; default: the ref's commit time, then the last commit time of the package folder. */
+  epoch?: number | string;
+}
+
+export interface ReproduceAttempt {
+  epoch: number;
+  epoch_source: 'explicit' | 'ref-commit' | 'last-change';
+  sha256?: string;
+  error?: string;
+}
+
+export interface ReproduceResult {
+  artifact: string;
+  format: string;
+  ref: string;
+  commit: string;
+  /** `<ref>:<path>` of the source tree that was built. */
+  source: string;
+  expected_sha256: string;
+  actual_sha256: string | null;
+  identical: boolean;
+  /** The epoch of the identical build (or of the first attempt). */
+  epoch: number;
+  attempts: ReproduceAttempt[];
+}
+
+async function sourcePath(module: FormatModule, identity: string, ref: string, cwd: string, opts: CommonOptions): Promise<string> {
+  const found = await discoverPackages({ cwd, ref });
+  const same = found.packages.filter((p) => p.format === module.name && !p.problem);
+  if (same.length === 1) return same[0]!.path;
+  // Several packages of this format: the one with the artifact's identity is its source.
+  for (const p of same) {
+    const t = await openRefPath(found.repo!, ref, p.path);
+    const s = await module.items(t.tree!, opts).catch(() => undefined);
+    if (s && s.identity === identity) return p.path;
+  }
+  fail('CTXFORGE_REPRODUCE_NO_SOURCE', same.length === 0
+    ? `no ${module.name} source tree found at ${ref}`
+    : `${same.length} ${module.name} source trees at ${ref}, none with the artifact's identity ${identity}`, {
+    hint: 'name the source folder: --ref <tag>:<path>',
+  }, 1);
+}
+
+export async function reproduce(artifactSpec: string, opts: ReproduceOptions): Promise<ReproduceResult> {
+  const cwd = opts.cwd ?? process.cwd();
+  const r = await resolveInput(artifactSpec, { cwd, format: opts.format });
+  if (r.kind !== 'artifact') fail('CTXFORGE_USAGE', `${artifactSpec} is a source tree; --reproduce takes a built package`, {}, 2);
+  const bytes = r.input.bytes ?? (await readFile(r.input.path!));
+  const expected = sha256Hex(bytes);
+  const common: CommonOptions = { limits: opts.limits, env: opts.env };
+  const repo = await openRepo(cwd);
+  const rs = parseRefSpec(opts.ref);
+  const ref = rs ? rs.ref : opts.ref;
+  const commit = await repo.resolveCommit(ref);
+  const path = rs ? repoPath(repo, rs.path, cwd) : await sourcePath(r.module, (await r.module.items(r.input, common)).identity, commit, cwd, common);
+  const target = await openRefPath(repo, ref, path);
+  if (!target.tree) fail('CTXFORGE_REPRODUCE_NO_SOURCE', `${ref}:${path} is a file, not a source tree`, {}, 1);
+  const module = formatByName(r.module.name)!;
+
+  const epochs: Array<Omit<ReproduceAttempt, 'sha256'>> = [];
+  if (opts.epoch !== undefined && opts.epoch !== '') epochs.push({ epoch: parseEpoch(opts.epoch, '--source-date-epoch'), epoch_source: 'explicit' });
+  else {
+    // `ctxforge build` at a checkout defaults to the folder's last commit time, release jobs often
+    // to the tag's commit time; both come from committed history, so trying both keeps the proof.
+    epochs.push({ epoch: await repo.commitTime(commit), epoch_source: 'ref-commit' });
+    const last = await repo.lastChangeTime(commit, path);
+    if (last !== epochs[0]!.epoch) epochs.push({ epoch: last, epoch_source: 'last-change' });
+  }
+
+  const attempts: ReproduceAttempt[] = [];
+  const out = await mkdtemp(join(tmpdir(), 'ctxforge-reproduce-'));
+  try {
+    for (const e of epochs) {
+      try {
+        // Secrets were judged when the release was built; this build is only compared, then deleted.
+        const built = await module.build(target.tree, {
+          outDir: join(out, String(attempts.length)), epoch: e.epoch, env: {}, limits: opts.limits, allowSecrets: true, warnings: [],
+        });
+        attempts.push({ ...e, sha256: built.sha256 });
+        if (built.sha256 === expected) break;
+      } catch (err) {
+        attempts.push({ ...e, error: (err as Error).message });
+      }
+    }
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+  const hit = attempts.find((a) => a.sha256 === expected);
+  return {
+    artifact: r.label,
+    format: module.name,
+    ref,
+    commit,
+    source: `${ref}:${path}`,
+    expected_sha256: expected,
+    actual_sha256: (hit ?? attempts.find((a) => a.sha256))?.sha256 ?? null,
+    identical: !!hit,
+    epoch: (hit ?? attempts[0]!).epoch,
+    attempts,
+  };
+}

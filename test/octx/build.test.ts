@@ -1,0 +1,139 @@
+// Building a working directory: stock-tool readability, byte-identical rebuilds, independent digest.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, cpSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot, runCli, spawnCli } from '../helpers/cli.js';
+import { tmpDir, writeTree, git, initRepo } from '../helpers/tmp.js';
+import { readDir } from '../helpers/octx-cases.js';
+
+const example = join(repoRoot, 'working-dir-example', 'octx');
+const EPOCH = '1767225600';
+
+function buildTo(out: string, src = example, env: NodeJS.ProcessEnv = {}, cwd = repoRoot): string {
+  const r = spawnCli(['build', src, '--out', out, '--source-date-epoch', EPOCH, '--json'], { cwd, env: { ...process.env, ...env } });
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  const j = JSON.parse(r.stdout);
+  assert.equal(j.artifacts.length, 1);
+  assert.equal(j.artifacts[0].format, 'octx');
+  return j.artifacts[0].path;
+}
+
+test('a built .octx passes unzip -t and Python zipfile.testzip()', () => {
+  const out = tmpDir();
+  const file = buildTo(out);
+  assert.match(file, /release-engineering-handbook-1\.1\.0\.octx$/);
+  const t = spawnSync('unzip', ['-t', file], { encoding: 'utf8' });
+  assert.equal(t.status, 0, t.stdout + t.stderr);
+  assert.match(t.stdout, /No errors detected/);
+  const py = spawnSync('python3', ['-c', 'import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); r=z.testzip(); print(z.namelist()[0]); sys.exit(0 if r is None else 1)', file], { encoding: 'utf8' });
+  assert.equal(py.status, 0, py.stderr);
+  assert.equal(py.stdout.trim(), 'manifest.json', 'manifest.json is the first entry');
+  const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+  const payload = names.slice(1);
+  const sorted = [...payload].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  assert.deepEqual(payload, sorted, 'payload in UTF-8 byte order');
+  const zv = execFileSync('unzip', ['-Zv', file], { encoding: 'utf8' });
+  assert.ok(!/compression method:\s+deflated/.test(zv), 'entries are STORED');
+  assert.match(zv, /file last modified on \(DOS date\/time\):\s+1980 Jan 1 00:00:00/);
+  assert.ok(!/Unix file attributes \((?!100644)/.test(zv), 'every entry has mode 100644');
+});
+
+test('package digest equals an independent JCS computation (Python)', () => {
+  const out = tmpDir();
+  const file = buildTo(out);
+  const script = `
+import zipfile, json, hashlib, sys
+z = zipfile.ZipFile(sys.argv[1])
+m = json.loads(z.read('manifest.json'))
+for f in m['files']:
+    assert hashlib.sha256(z.read(f['path'])).hexdigest() == f['sha256'], f['path']
+declared = m['release'].pop('package_digest')
+m['files'].sort(key=lambda f: f['path'].encode('utf-8'))
+def jcs(v):
+    if isinstance(v, dict):
+        return '{' + ','.join(json.dumps(k, ensure_ascii=False) + ':' + jcs(v[k]) for k in sorted(v, key=lambda k: k.encode('utf-16-be'))) + '}'
+    if isinstance(v, list):
+        return '[' + ','.join(jcs(x) for x in v) + ']'
+    if isinstance(v, bool) or v is None:
+        return json.dumps(v)
+    if isinstance(v, float):
+        return repr(int(v)) if v.is_integer() else repr(v)
+    return json.dumps(v, ensure_ascii=False)
+print(declared == 'sha256:' + hashlib.sha256(jcs(m).encode('utf-8')).hexdigest())
+`;
+  const r = spawnSync('python3', ['-c', script, file], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.trim(), 'True');
+});
+
+test('two builds under different TZ, umask, checkout path and file-creation order are byte-identical', () => {
+  const a = tmpDir();
+  const b = tmpDir();
+  // Copy B: files created in reverse order, in a different path.
+  const srcB = join(tmpDir(), 'deeper', 'checkout', 'octx');
+  const files = [...readDir(example)].reverse();
+  for (const [p, data] of files) writeTree(srcB, { [p]: data });
+  const fa = buildTo(a, example, { TZ: 'UTC' });
+  const r = spawnSync('sh', ['-c', `umask 077 && TZ=Pacific/Kiritimati CTXFORGE_FROM_SOURCE=1 "${process.execPath}" "${join(repoRoot, 'bin/ctxforge.js')}" build "${srcB}" --out "${b}" --source-date-epoch ${EPOCH} --json`], { encoding: 'utf8', cwd: tmpDir() });
+  assert.equal(r.status, 0, r.stderr);
+  const fb = JSON.parse(r.stdout).artifacts[0].path;
+  assert.ok(readFileSync(fa).equals(readFileSync(fb)), 'identical bytes');
+  const tzc = buildTo(tmpDir(), example, { TZ: 'America/St_Johns' });
+  assert.ok(readFileSync(fa).equals(readFileSync(tzc)));
+});
+
+test('the epoch comes from the flag, SOURCE_DATE_EPOCH or the git commit time, never the clock', async () => {
+  const src = join(tmpDir(), 'wd');
+  cpSync(example, src, { recursive: true });
+  const out = tmpDir();
+  const noTime = await runCli(['build', src, '--out', out], { env: { ...process.env, SOURCE_DATE_EPOCH: '' } });
+  assert.equal(noTime.code, 2);
+  assert.match(noTime.stderr, /CTXFORGE_EPOCH_MISSING/);
+  assert.deepEqual(readdirSync(out), [], 'nothing written');
+  const env = await runCli(['build', src, '--out', out, '--json'], { env: { ...process.env, SOURCE_DATE_EPOCH: '1700000000' } });
+  assert.equal(env.code, 0, env.stderr);
+  const p = JSON.parse(env.stdout).artifacts[0].path;
+  const m = JSON.parse(execFileSync('unzip', ['-p', p, 'manifest.json'], { encoding: 'utf8' }));
+  assert.equal(m.release.created_at, '2023-11-14T22:13:20Z');
+  initRepo(src);
+  git(src, ['add', '-A']);
+  git(src, ['commit', '-qm', 'initial'], { GIT_COMMITTER_DATE: '2026-03-04T05:06:07Z' });
+  const out2 = tmpDir();
+  const fromGit = await runCli(['build', src, '--out', out2, '--json'], { env: { ...process.env, SOURCE_DATE_EPOCH: '' } });
+  assert.equal(fromGit.code, 0, fromGit.stderr);
+  const m2 = JSON.parse(execFileSync('unzip', ['-p', JSON.parse(fromGit.stdout).artifacts[0].path, 'manifest.json'], { encoding: 'utf8' }));
+  assert.equal(m2.release.created_at, '2026-03-04T05:06:07Z');
+});
+
+test('build keeps unknown manifest fields and extension bytes, ignores non-payload files', async () => {
+  const src = join(tmpDir(), 'wd');
+  cpSync(example, src, { recursive: true });
+  writeFileSync(join(src, 'README.md'), 'not payload');
+  mkdirSync(join(src, '.octx'), { recursive: true });
+  writeFileSync(join(src, '.octx', 'state.json'), '{}');
+  const out = tmpDir();
+  const file = buildTo(out, src);
+  const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+  assert.ok(!names.includes('README.md') && !names.some((n) => n.startsWith('.octx')));
+  const m = JSON.parse(execFileSync('unzip', ['-p', file, 'manifest.json'], { encoding: 'utf8' }));
+  assert.deepEqual(m['x-maintainers'], ['platform-team']);
+  const ext = 'extensions/dev.ctxforge.example/1.0/review-status.jsonl';
+  assert.ok(execFileSync('unzip', ['-p', file, ext]).equals(readFileSync(join(example, ...ext.split('/')))));
+  assert.deepEqual(Object.keys(m), ['format', 'format_version', 'asset', 'release', 'capabilities', 'x-maintainers', 'files']);
+});
+
+test('an invalid working directory fails the build with diagnostics and writes nothing', async () => {
+  const src = tmpDir();
+  writeTree(src, {
+    'manifest.json': JSON.stringify({ format: 'octx', format_version: '0.1', asset: { id: '019a0000-0000-7000-8000-00000000a001', name: 'X' }, release: { version: '1.0.0' } }),
+    'knowledge/a.md': '---\ntype: Reference\n---\n\n# A\n',
+  });
+  const out = join(tmpDir(), 'out');
+  const r = await runCli(['build', src, '--out', out, '--source-date-epoch', EPOCH]);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /OCTX_DOCUMENT_ID_INVALID/);
+  assert.match(r.stderr, /knowledge\/a\.md:2/);
+  assert.ok(!existsSync(out) || readdirSync(out).length === 0);
+});
