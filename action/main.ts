@@ -104,7 +104,7 @@ async function check(workspace: string, event: Event): Promise<number> {
   for (const n of r.notes) core.warning(n.message);
   for (const p of r.packages) for (const f of p.findings) if (f !== 'invalid package') core.error(`${p.name}: ${f}`, { title: 'ctxforge check' });
   // Annotations are capped per step; the summary always has every diagnostic.
-  await core.summary.addRaw(checkMarkdown(r), true).write();
+  await writeSummary(checkMarkdown(r));
   const sarif = input('sarif');
   if (sarif) await writeFile(resolve(workspace, sarif), `${JSON.stringify(sarifLog(r, VERSION), null, 2)}\n`);
   if (pr && boolInput('comment', false)) {
@@ -122,6 +122,15 @@ async function check(workspace: string, event: Event): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+/** Outside a runner (local rehearsal) there is no job summary; that is not a failure. */
+async function writeSummary(md: string): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) {
+    core.info(md);
+    return;
+  }
+  await core.summary.addRaw(md, true).write();
 }
 
 function releaseMarkdown(r: ReleaseResult): string {
@@ -166,7 +175,7 @@ async function release(workspace: string): Promise<number> {
   core.setOutput('digests', sha256sums(r.artifacts.filter((a) => a.kind !== 'notes')));
   core.setOutput('required-bump', required);
   core.setOutput('release-url', r.release?.url ?? '');
-  await core.summary.addRaw(releaseMarkdown(r), true).write();
+  await writeSummary(releaseMarkdown(r));
   return 0;
 }
 

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** Bump when the generated content changes, so stale stamped inputs are regenerated. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 // ---------- deterministic randomness ----------
 
@@ -187,9 +187,11 @@ export function generateOctx(outDir, n, seed) {
 
 // ---------- git repository with two tags ----------
 
-function git(cwd, args) {
+function git(cwd, args, date) {
+  // Fixed author and committer identity and dates: the same seed gives the same commit IDs.
   const env = {
     ...process.env,
+    ...(date ? { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } : {}),
     GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.invalid',
     GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.invalid',
     GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null',
@@ -209,7 +211,7 @@ export function generateGitRepo(outDir, n, seed) {
     git(tmp, ['init', '-q', '-b', 'main']);
     writeOctxTree(tmp, docs, { assetId, version: '1.0.0' });
     git(tmp, ['add', '-A']);
-    git(tmp, ['-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'v1.0.0', '--date', '2026-01-01T00:00:00Z']);
+    git(tmp, ['-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'v1.0.0'], '2026-01-01T00:00:00Z');
     git(tmp, ['tag', 'v1.0.0']);
 
     const cr = rng(seed ^ 0xd1ff);
@@ -229,7 +231,7 @@ export function generateGitRepo(outDir, n, seed) {
     }
     writeOctxTree(tmp, next, { assetId, version: '1.1.0' });
     git(tmp, ['add', '-A']);
-    git(tmp, ['-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'v1.1.0', '--date', '2026-02-01T00:00:00Z']);
+    git(tmp, ['-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'v1.1.0'], '2026-02-01T00:00:00Z');
     git(tmp, ['tag', 'v1.1.0']);
     writeFileSync(join(tmp, '.git', 'bench-changed.json'), JSON.stringify({ changed: nChanged }));
   });

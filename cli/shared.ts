@@ -11,7 +11,17 @@ export interface Io {
   env: NodeJS.ProcessEnv;
 }
 
-export const defaultIo = (): Io => ({
+// A closed pipe (`ctxforge … | head`) is the reader's choice, not an error of ours.
+let epipeGuard = false;
+function guardEpipe(): void {
+  if (epipeGuard) return;
+  epipeGuard = true;
+  for (const s of [process.stdout, process.stderr]) {
+    s.on('error', (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0); else throw e; });
+  }
+}
+
+export const defaultIo = (): Io => (guardEpipe(), {
   out: (s) => process.stdout.write(s.endsWith('\n') ? s : `${s}\n`),
   err: (s) => process.stderr.write(s.endsWith('\n') ? s : `${s}\n`),
   cwd: process.cwd(),

@@ -1,4 +1,6 @@
 // Validate or verify what the user named: each path resolved to its format, then checked.
+import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
 import { DiagnosticError } from './core/diagnostics.js';
 import type { ValidateOptions, ValidationResult } from './format.js';
 import { resolveInput } from './inputs.js';
@@ -10,7 +12,16 @@ export interface ValidatePathsOptions extends ValidateOptions {
   verify?: boolean;
 }
 
-export async function validateOne(spec: string, opts: ValidatePathsOptions = {}): Promise<ValidationResult> {
+/** File-valued options are relative to the caller's directory, not the process's. */
+function resolveFileOptions(opts: ValidatePathsOptions): ValidatePathsOptions {
+  const cwd = opts.cwd ?? process.cwd();
+  // Only what names an existing file is a path; key ids, hex keys and env: references pass through.
+  const file = (v: string | undefined) => (v && !v.startsWith('env:') && existsSync(resolve(cwd, v)) ? resolve(cwd, v) : v);
+  return { ...opts, key: file(opts.key), trust: file(opts.trust), localKey: file(opts.localKey), packagesDir: file(opts.packagesDir) };
+}
+
+export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {}): Promise<ValidationResult> {
+  const opts = resolveFileOptions(optsIn);
   let r;
   try {
     r = await resolveInput(spec, opts);

@@ -14,6 +14,7 @@ import { registerDiff } from './diff.js';
 import { registerList } from './list.js';
 import { registerRelease } from './release.js';
 import { registerIds, registerUnpack } from './octx.js';
+import { registerDemo } from './demo.js';
 
 export type Register = (program: Command, io: Io) => void;
 
@@ -33,5 +34,6 @@ export const commands: Register[] = [
   registerKeygen,
   registerSign,
   registerRelease,
+  registerDemo,
   registerRules,
 ];

@@ -22,6 +22,8 @@ export async function importCartridge(input: ArtifactInput, dir: string, opts: C
   const c = await checkArtifact(input, { limits: opts.limits, env: opts.env });
   if (!c.check || !c.data) fail(c.result.diagnostics[0]!.code, `cannot import ${input.label}: ${c.result.diagnostics[0]!.message}`);
   if (c.check.report.trust === 'tampered') fail('ACX_OBJECT_MISMATCH', `cannot import ${input.label}: it is tampered (${c.check.report.reason})`);
+  const firstError = c.result.diagnostics.find((x) => x.severity === 'error');
+  if (firstError) fail(firstError.code, `cannot import ${input.label}: ${firstError.message}`, { hint: 'run `ctxforge verify` for every problem' });
   const meta = c.check.meta;
   const out = new Map<string, string | Buffer>();
   const y: Record<string, unknown> = {};

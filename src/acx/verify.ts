@@ -279,7 +279,9 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     }
     let res: unknown;
     try { res = str(got.resources) ? parseJson(got.resources) : undefined; } catch { res = undefined; }
-    if (res === undefined || jcs(res) !== jcs(JSON.parse(want.resources))) at('ACX_SKILL_INDEX', `acx_skill ${path}: resources differ from the files under rom/skills/`);
+    let same = false;
+    try { same = res !== undefined && jcs(res) === jcs(JSON.parse(want.resources)); } catch { same = false; }
+    if (!same) at('ACX_SKILL_INDEX', `acx_skill ${path}: resources differ from the files under rom/skills/`);
     if (got.body_tokens !== null && got.body_tokens !== bodyTokens(files.get(path)!)) at('ACX_SKILL_TOKENS', `acx_skill ${path}: body_tokens ${String(got.body_tokens)} differs from the estimate ${bodyTokens(files.get(path)!)}`, 'warning');
     if (got.ext !== null && got.ext !== undefined) {
       let ext: unknown;

@@ -1,6 +1,7 @@
 // Renders a PR check for people and tools: job-summary / comment Markdown and SARIF 2.1.0.
 import type { Diagnostic } from '../core/diagnostics.js';
 import type { CheckResult } from './check.js';
+import { ruleFor } from '../core/rules.js';
 
 export const COMMENT_MARKER = '<!-- ctxforge:check -->';
 const MAX_COMMENT = 60_000; // GitHub rejects bodies over 65536 characters
@@ -61,7 +62,7 @@ export function sarifLog(r: CheckResult, toolVersion: string): Record<string, un
   const results: unknown[] = [];
   for (const p of r.packages) {
     for (const d of p.diagnostics) {
-      if (!rules.has(d.code)) rules.set(d.code, { id: d.code, shortDescription: { text: d.code } });
+      if (!rules.has(d.code)) rules.set(d.code, { id: d.code, shortDescription: { text: ruleFor(d.code)?.summary ?? d.code } });
       const uri = repoPath(p.path, d.file) ?? (p.path === '.' ? 'ctxforge.yaml' : p.path);
       results.push({
         ruleId: d.code,

@@ -6,6 +6,7 @@ import { diffPackage, maxBump, type DiffSummary } from './collab.js';
 import { commitOf, git } from './gitcli.js';
 import { repoOf, treeAt } from './collab.js';
 import { discoverPackages } from './packages.js';
+import './rules.js';
 
 /** What fails the check, besides nothing: `error` invalid packages, `version` a bump too small for the changes, `breaking` any breaking change, `warning` any warning. */
 export type FailOn = 'error' | 'version' | 'breaking' | 'warning';

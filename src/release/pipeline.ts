@@ -13,6 +13,7 @@ import { provenance } from './provenance.js';
 import { publish } from './publish.js';
 import { sign, unsignedWarning } from './sign.js';
 import { validate } from './validate.js';
+import './rules.js';
 import type { DiffSummary } from './collab.js';
 
 export const pipeline: readonly Step[] = [

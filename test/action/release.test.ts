@@ -3,6 +3,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startGitHub, type FakeGitHub } from '../helpers/github-server.js';
@@ -91,7 +92,8 @@ test('first release: draft created, assets uploaded and verified, then published
   assert.equal(prov._type, 'https://in-toto.io/Statement/v1');
   assert.equal(prov.predicateType, 'https://slsa.dev/provenance/v1');
   assert.deepEqual(prov.predicate.buildDefinition.resolvedDependencies[0].digest, { gitCommit: sha });
-  assert.equal(prov.subject[0].digest.sha256, rel.assets.find((a) => a.name === 'guide-1.0.0.octx')!.bytes.length ? artifacts.find((a) => a.name === 'guide-1.0.0.octx')!.sha256 : '');
+  const octxBytes = rel.assets.find((a) => a.name === 'guide-1.0.0.octx')!.bytes;
+  assert.deepEqual(prov.subject, [{ name: 'guide-1.0.0.octx', digest: { sha256: createHash('sha256').update(octxBytes).digest('hex') } }]);
 
   assert.ok(r.stdout.includes('::add-mask::'), 'the key must be registered as a secret');
   assertNoKeyMaterial(r.stdout, r.stderr, r.summary, JSON.stringify(r.outputs), ...filesUnder(r.runnerTemp), ...rel.assets.map((a) => a.bytes.toString('latin1')));
@@ -197,4 +199,17 @@ test('dry-run builds and signs but publishes nothing; a tag that does not match 
   assert.equal(bad.code, 1);
   assert.match(bad.stdout, /CTXFORGE_RELEASE_VERSION_MISMATCH/);
   assert.equal(gh.releases.length, 0);
+});
+
+test('a tag whose package is invalid: annotations at file and line, failing exit, no release created', async () => {
+  const gh = await server();
+  const dir = makeRepo(octxFiles('1.0.0', [ALPHA, { id: 'bad', title: 'Beta' }]));
+  git(dir, ['tag', 'v1.0.0']);
+  const sha = git(dir, ['rev-parse', 'HEAD']).trim();
+  const r = await release(gh, dir, sha);
+  assert.equal(r.code, 1);
+  assert.ok(r.stdout.split('\n').some((l) => l.startsWith('::error ') && l.includes('file=guide/knowledge/beta.md') && l.includes('line=5')), r.stdout);
+  assert.match(r.stdout, /CTXFORGE_RELEASE_INVALID/);
+  assert.equal(r.outputs.valid, 'false');
+  assert.equal(gh.log.length, 0);
 });

@@ -14,6 +14,8 @@ export interface Fault {
   /** Reply with this status (and a GitHub-shaped error body)… */
   status?: number;
   headers?: Record<string, string>;
+  /** Body for a `status` fault (default: a GitHub-shaped error). */
+  body?: unknown;
   /** …or cut the connection: before storing anything ('drop') or after storing the upload ('drop-after'). */
   drop?: 'drop' | 'drop-after';
   /** How many matching requests it hits (Infinity for a storm). */
@@ -154,7 +156,7 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
       if (fault.status) {
         await readBody(req);
         record(fault.status);
-        return send(res, fault.status, { message: fault.status >= 500 ? 'Server Error' : 'Fault', documentation_url: DOCS }, fault.headers);
+        return send(res, fault.status, fault.body ?? { message: fault.status >= 500 ? 'Server Error' : 'Fault', documentation_url: DOCS }, fault.headers);
       }
     }
     const body = await readBody(req);

@@ -87,10 +87,13 @@ export class GitHubHttp {
   async request<T = unknown>(method: string, url: string, o: RequestOptions = {}): Promise<Response<T | null>> {
     const r = this.retry;
     let lastErr: GitHubError | null = null;
+    // Set when the server said how long to wait (rate limits); else exponential backoff.
+    let serverWait: number | null = null;
     for (let attempt = 0; attempt <= r.retries; attempt++) {
       if (attempt > 0) {
         const backoff = Math.min(r.maxDelayMs, r.baseMs * 2 ** (attempt - 1));
-        const wait = (lastErr as GitHubError & { waitMs?: number })?.waitMs ?? backoff;
+        const wait = serverWait ?? backoff;
+        serverWait = null;
         // Jitter spreads concurrent re-runs apart.
         await r.sleep(Math.round(wait * (0.75 + Math.random() * 0.5)));
       }
@@ -138,7 +141,7 @@ export class GitHubHttp {
       if (!retryable) throw err;
       if (rl !== null) {
         if (rl > r.maxRateLimitWaitMs) throw new GitHubError(`${err.message} (rate limited; reset in ${Math.round(rl / 1000)}s is beyond the wait limit)`, res.status, method, shown(url), data, attempt + 1);
-        (err as GitHubError & { waitMs?: number }).waitMs = rl;
+        serverWait = rl;
       }
       lastErr = err;
       this.log(`retrying: ${err.message}`);

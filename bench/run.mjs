@@ -1,0 +1,331 @@
+// Runs ctxforge side by side with the tool a user would otherwise reach for, on the same generated
+// inputs, alternating A B A B, and reports whole-process wall time and peak RSS (issue 7).
+//
+// Usage: node bench/run.mjs [--smoke] [--sizes 1000,10000] [--runs 3] [--diff-size 10000] [--seed 42]
+// --smoke: 200 documents, 1 run each, no warm-up: checks that every command works (CI), not speed.
+// Exits 1 if any command failed (wrong exit code) and 0 otherwise; it never judges timings.
+import { spawnSync, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync, readdirSync, statSync, mkdtempSync, readFileSync } from 'node:fs';
+import { join, dirname, resolve, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cpus, totalmem, tmpdir, loadavg } from 'node:os';
+import { generateAll } from './generate.mjs';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const root = resolve(benchDir, '..');
+const outDir = join(benchDir, 'out');
+const cli = join(root, 'bin', 'ctxforge.js');
+const TIME = '/usr/bin/time';
+
+// ---------- arguments ----------
+
+const opts = { smoke: false, sizes: null, runs: null, diffSize: null, seed: 42 };
+for (let i = 2; i < process.argv.length; i++) {
+  const a = process.argv[i];
+  if (a === '--smoke') opts.smoke = true;
+  else if (a === '--sizes') opts.sizes = process.argv[++i].split(',').map(Number);
+  else if (a === '--runs') opts.runs = Number(process.argv[++i]);
+  else if (a === '--diff-size') opts.diffSize = Number(process.argv[++i]);
+  else if (a === '--seed') opts.seed = Number(process.argv[++i]);
+  else {
+    console.error(`unknown argument ${a}`);
+    process.exit(2);
+  }
+}
+opts.sizes ??= opts.smoke ? [200] : [1000, 10000, 50000];
+opts.runs ??= opts.smoke ? 1 : 3;
+opts.diffSize ??= opts.smoke ? 200 : 10000;
+const warmup = !opts.smoke;
+
+// Targets from issue 7 (ratio ctxforge / peer, judged on the 50k cases). Reported, never asserted.
+const TARGETS = { build: 1.0, 'validate .octx': 2.0, 'validate dir': 1.0, 'ctxpkg verify': 2.0 };
+
+// ---------- measuring ----------
+
+const haveTime = existsSync(TIME);
+if (!haveTime) console.error(`warning: ${TIME} is missing (apt-get install -y time); peak RSS is not reported`);
+if (!existsSync(join(root, 'lib', 'cli', 'main.js'))) {
+  console.error('warning: lib/ is not built, so ctxforge runs from source through tsx (slower start-up); run `npm run build` first');
+}
+
+/** Runs argv once; wall time from hrtime around the whole process, peak RSS from GNU time -v. */
+function measure(argv, cwd, expectCode = 0) {
+  const full = haveTime ? [TIME, '-v', ...argv] : argv;
+  const t0 = process.hrtime.bigint();
+  const p = spawnSync(full[0], full.slice(1), { cwd, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  const err = p.stderr ? p.stderr.toString() : '';
+  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(err);
+  const ok = p.status === expectCode;
+  return {
+    ms,
+    rssKiB: rss ? Number(rss[1]) : null,
+    code: p.status,
+    ok,
+    // Keep the tool's own stderr (minus time's report) for the failure message.
+    stderr: ok ? undefined : err.replace(/\n\tCommand being timed:[\s\S]*$/, '').slice(-2000),
+  };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const summary = (samples) => ({
+  median_ms: median(samples.map((s) => s.ms)),
+  min_ms: Math.min(...samples.map((s) => s.ms)),
+  max_ms: Math.max(...samples.map((s) => s.ms)),
+  rss_median_kib: samples.every((s) => s.rssKiB != null) ? median(samples.map((s) => s.rssKiB)) : null,
+  rss_max_kib: samples.every((s) => s.rssKiB != null) ? Math.max(...samples.map((s) => s.rssKiB)) : null,
+});
+
+const failures = [];
+
+/**
+ * One case: `a` (ctxforge) and `b` (peer) are {argv, cwd, before?}; `before` runs untimed ahead of
+ * each sample (e.g. removing the previous output, so every build starts from the same state).
+ */
+function runCase(name, size, a, b, extra = {}) {
+  const samples = { ctxforge: [], peer: [] };
+  const one = (side, spec) => {
+    spec.before?.();
+    const s = measure(spec.argv, spec.cwd, spec.expect ?? 0);
+    if (!s.ok) failures.push({ case: name, size, side, argv: spec.argv, code: s.code, stderr: s.stderr });
+    return s;
+  };
+  if (warmup) {
+    // Untimed first pass: fills the page cache for both sides alike, so neither pays cold reads.
+    one('ctxforge', a);
+    one('peer', b);
+  }
+  for (let i = 0; i < opts.runs; i++) {
+    samples.ctxforge.push(one('ctxforge', a));
+    samples.peer.push(one('peer', b));
+  }
+  const res = {
+    case: name,
+    size,
+    ctxforge: { argv: a.argv, ...summary(samples.ctxforge), samples: samples.ctxforge },
+    peer: { argv: b.argv, ...summary(samples.peer), samples: samples.peer },
+    ...extra,
+  };
+  res.ratio = res.ctxforge.median_ms / res.peer.median_ms;
+  res.target_ratio = TARGETS[name] ?? null;
+  res.ok = [...samples.ctxforge, ...samples.peer].every((s) => s.ok);
+  process.stderr.write(`  ${name} ${size}: ctxforge ${res.ctxforge.median_ms.toFixed(0)} ms, peer ${res.peer.median_ms.toFixed(0)} ms${res.ok ? '' : '  FAILED'}\n`);
+  return res;
+}
+
+/** Untimed setup step (building the artifact a case then reads); a failure is a harness failure. */
+function setup(what, argv, cwd) {
+  const t0 = Date.now();
+  const p = spawnSync(argv[0], argv.slice(1), { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 26 });
+  if (p.status !== 0) {
+    failures.push({ case: `setup: ${what}`, argv, code: p.status, stderr: p.stderr.toString().slice(-2000) });
+    return null;
+  }
+  process.stderr.write(`  setup ${what}: ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  return p.stdout.toString();
+}
+
+function treeStats(dir) {
+  let files = 0;
+  let bytes = 0;
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.name === '.git') continue;
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        files++;
+        bytes += statSync(p).size;
+      }
+    }
+  };
+  walk(dir);
+  return { files, bytes };
+}
+
+/** Does `ctxforge init <format>` produce something ctxforge itself validates? Decides ctxpkg/acx cases. */
+function formatWorks(format) {
+  const d = mkdtempSync(join(tmpdir(), `ctxforge-bench-init-${format}-`));
+  try {
+    const init = spawnSync(process.execPath, [cli, 'init', format, join(d, 'src')], { stdio: 'ignore' });
+    if (init.status !== 0) return `init ${format} exited ${init.status}`;
+    const v = spawnSync(process.execPath, [cli, 'validate', join(d, 'src')], { stdio: 'ignore' });
+    if (v.status !== 0) return `validate of init ${format} exited ${v.status}`;
+    return null;
+  } finally {
+    rmSync(d, { recursive: true, force: true });
+  }
+}
+
+// ---------- cases ----------
+
+// Fixed epoch and signing seed: builds are reproducible and identical across runs and machines.
+const EPOCH = '1767225600';
+const SIGN_SEED = '42'.repeat(32);
+const node = process.execPath;
+
+// Load average at start and end: other processes on the machine make the timings noisy.
+const loadStart = loadavg();
+const t0 = Date.now();
+process.stderr.write(`generating inputs (sizes ${opts.sizes.join(', ')}; diff ${opts.diffSize}) under ${relative(root, outDir)}/\n`);
+const inputs = generateAll({ sizes: opts.sizes, diffSize: opts.diffSize, seed: opts.seed, out: outDir });
+const generateSeconds = (Date.now() - t0) / 1000;
+
+const skipped = [];
+const skipCtxpkg = formatWorks('ctxpkg');
+const skipAcx = formatWorks('acx');
+if (skipCtxpkg) skipped.push({ case: 'ctxpkg verify', reason: skipCtxpkg });
+if (skipAcx) skipped.push({ case: 'acx verify', reason: skipAcx });
+
+const results = [];
+const work = join(outDir, 'artifacts');
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+
+for (const n of opts.sizes) {
+  const wd = inputs.octx[n];
+  const st = treeStats(wd);
+  const info = { files: st.files, bytes: st.bytes };
+  process.stderr.write(`size ${n}: ${st.files} files, ${(st.bytes / 1048576).toFixed(1)} MiB\n`);
+
+  // build: ctxforge also validates before publishing; zip -0 only stores. Same tree, fresh output each run.
+  const buildOut = join(work, `build-${n}`);
+  const zipOut = join(work, `zip-${n}.zip`);
+  results.push(runCase('build', n,
+    { argv: [node, cli, 'build', wd, '--out', buildOut, '--source-date-epoch', EPOCH], before: () => rmSync(buildOut, { recursive: true, force: true }) },
+    { argv: ['zip', '-0', '-X', '-r', '-q', zipOut, '.'], cwd: wd, before: () => rmSync(zipOut, { force: true }) },
+    info));
+
+  // validate a built .octx: the artifact of the last build run.
+  const octx = existsSync(buildOut) ? readdirSync(buildOut).find((f) => f.endsWith('.octx')) : undefined;
+  if (octx) {
+    const file = join(buildOut, octx);
+    results.push(runCase('validate .octx', n,
+      { argv: [node, cli, 'validate', file] },
+      { argv: ['unzip', '-tq', file] },
+      { ...info, artifact_bytes: statSync(file).size }));
+  } else {
+    failures.push({ case: 'validate .octx', size: n, reason: 'build produced no .octx' });
+  }
+
+  // validate the working directory vs hashing every file of it.
+  results.push(runCase('validate dir', n,
+    { argv: [node, cli, 'validate', wd] },
+    { argv: ['sh', '-c', 'find . -type f -print0 | xargs -0 sha256sum > /dev/null'], cwd: wd },
+    info));
+
+  // ctxpkg validate + verify of a signed package vs JSON.parse + SHA-256 of the same file.
+  if (!skipCtxpkg) {
+    const src = inputs.ctxpkg[n];
+    const out = join(work, `ctxpkg-${n}`);
+    const json = setup(`ctxpkg build ${n}`, [node, cli, 'build', src, '--out', out, '--source-date-epoch', EPOCH, '--key', SIGN_SEED, '--json']);
+    if (json) {
+      const file = JSON.parse(json).artifacts[0].path;
+      const floor = `const b=require('fs').readFileSync(process.argv[1]);JSON.parse(b);require('crypto').createHash('sha256').update(b).digest('hex')`;
+      results.push(runCase('ctxpkg verify', n,
+        { argv: [node, cli, 'verify', file] },
+        { argv: [node, '-e', floor, file] },
+        { nodes: 2 * n, edges: 6 * n, artifact_bytes: statSync(file).size }));
+    }
+  }
+
+  // cartridge verify of a signed .acx vs listing its sqlar with sqlite3 and hashing the file.
+  if (!skipAcx) {
+    const src = inputs.acx[n];
+    const out = join(work, `acx-${n}`);
+    const json = setup(`acx build ${n}`, [node, cli, 'build', src, '--out', out, '--source-date-epoch', EPOCH, '--key', SIGN_SEED, '--json']);
+    if (json) {
+      const file = JSON.parse(json).artifacts[0].path;
+      results.push(runCase('acx verify', n,
+        { argv: [node, cli, 'verify', file] },
+        { argv: ['sh', '-c', 'sqlite3 "$1" -Atv > /dev/null && sha256sum "$1" > /dev/null', 'sh', file] },
+        { knowledge_files: n, artifact_bytes: statSync(file).size }));
+    }
+  }
+}
+
+// diff of two tags (1% of documents changed, 30% of those moved) vs git's own name-status diff.
+if (inputs.git) {
+  const changed = JSON.parse(readFileSync(join(inputs.git, '.git', 'bench-changed.json'), 'utf8')).changed;
+  results.push(runCase('diff', opts.diffSize,
+    { argv: [node, cli, 'diff', 'v1.0.0:.', 'v1.1.0:.'], cwd: inputs.git },
+    { argv: ['git', 'diff', '--name-status', 'v1.0.0', 'v1.1.0'], cwd: inputs.git },
+    { changed_documents: changed }));
+}
+
+// ---------- report ----------
+
+const PEER_LABELS = {
+  build: 'zip -0 -X -r',
+  'validate .octx': 'unzip -tq',
+  'validate dir': 'find | xargs -0 sha256sum',
+  'ctxpkg verify': 'node -e JSON.parse + sha256',
+  'acx verify': 'sqlite3 -Atv + sha256sum',
+  diff: 'git diff --name-status',
+};
+
+const fmtMs = (s) => `${s.median_ms.toFixed(0)} (${s.min_ms.toFixed(0)}–${s.max_ms.toFixed(0)})`;
+const fmtRss = (kib) => (kib == null ? 'n/a' : `${(kib / 1024).toFixed(0)} MB`);
+const rows = [['case', 'size', 'ctxforge ms median (min–max)', 'peer ms median (min–max)', 'ratio', 'target', 'ctxforge RSS', 'peer RSS', 'peer']];
+for (const r of results) {
+  rows.push([
+    r.ok ? r.case : `${r.case} FAILED`, String(r.size), fmtMs(r.ctxforge), fmtMs(r.peer), r.ratio.toFixed(2) + '×',
+    r.target_ratio == null ? '' : `≤ ${r.target_ratio}×`, fmtRss(r.ctxforge.rss_max_kib), fmtRss(r.peer.rss_max_kib),
+    PEER_LABELS[r.case] ?? '',
+  ]);
+}
+for (const s of skipped) rows.push([`${s.case} SKIPPED`, '', s.reason, '', '', '', '', '', '']);
+const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
+const line = (r) => '| ' + r.map((c, i) => c + ' '.repeat(widths[i] - [...c].length)).join(' | ') + ' |';
+console.log(line(rows[0]));
+console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
+for (const r of rows.slice(1)) console.log(line(r));
+
+// Issue 7's diff target compares diff with validating the whole tree of the same size.
+const diffRes = results.find((r) => r.case === 'diff');
+const vdir = results.find((r) => r.case === 'validate dir' && r.size === opts.diffSize);
+const diffVsValidate = diffRes && vdir ? diffRes.ctxforge.median_ms / vdir.ctxforge.median_ms : null;
+console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load average ${loadStart.map((x) => x.toFixed(1)).join(' ')} → ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+if (diffVsValidate != null) console.log(`\ndiff / validate dir at ${opts.diffSize}: ${diffVsValidate.toFixed(2)}× (target ≤ 0.2×)`);
+
+const gitRev = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return null;
+  }
+})();
+const report = {
+  generated_at: new Date().toISOString(),
+  mode: opts.smoke ? 'smoke' : 'full',
+  params: { sizes: opts.sizes, runs: opts.runs, warmup, diff_size: opts.diffSize, seed: opts.seed },
+  machine: {
+    nproc: cpus().length,
+    cpu: cpus()[0]?.model ?? null,
+    mem_total_bytes: totalmem(),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    ctxforge_from: existsSync(join(root, 'lib', 'cli', 'main.js')) && !process.env.CTXFORGE_FROM_SOURCE ? 'lib' : 'source (tsx)',
+    git_head: gitRev,
+    loadavg_start: loadStart,
+    loadavg_end: loadavg(),
+  },
+  generate_seconds: generateSeconds,
+  results,
+  skipped,
+  diff_vs_validate_dir: diffVsValidate,
+  failures,
+  ok: failures.length === 0,
+};
+// A smoke run must not overwrite the committed results of a real run.
+const resultsPath = opts.smoke ? join(outDir, 'results-smoke.json') : join(benchDir, 'results.json');
+writeFileSync(resultsPath, JSON.stringify(report, null, 2) + '\n');
+console.log(`\nwrote ${relative(root, resultsPath)} (${results.length} cases, ${skipped.length} skipped, ${failures.length} failures)`);
+if (failures.length) {
+  for (const f of failures) console.error(`FAILED ${f.case} ${f.size ?? ''} ${f.side ?? ''}: exit ${f.code ?? '-'} ${f.reason ?? ''}\n${f.stderr ?? ''}`);
+  process.exitCode = 1;
+}
