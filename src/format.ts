@@ -92,6 +92,11 @@ export interface PackageSummary {
   items: Item[];
 }
 
+export interface InspectOptions extends ValidateOptions {
+  /** ctxpkg: token budget for the activation-ordered assembly (`inspect --budget N`). */
+  budget?: string;
+}
+
 export interface InspectResult {
   text: string;
   json: Record<string, unknown>;
@@ -111,7 +116,7 @@ export interface FormatModule {
   /** Verification beyond validity (signatures, coverage, trust); defaults to validateArtifact. */
   verifyArtifact?(input: ArtifactInput, opts: ValidateOptions): Promise<ValidationResult>;
   build(tree: Tree, opts: BuildOptions): Promise<BuiltArtifact>;
-  inspect(input: ArtifactInput, opts: ValidateOptions): Promise<InspectResult>;
+  inspect(input: ArtifactInput, opts: InspectOptions): Promise<InspectResult>;
   /** Stable-ID items for diff, from a source tree or a built artifact. */
   items(input: Tree | ArtifactInput, opts: CommonOptions): Promise<PackageSummary>;
   /** Scaffolds a valid source tree in `dir`; returns the files written (relative). */

@@ -15,5 +15,5 @@ export interface InspectPathOptions {
 export async function inspectPath(spec: string, opts: InspectPathOptions = {}): Promise<InspectResult> {
   const r = await resolveInput(spec, { cwd: opts.cwd });
   if (r.kind !== 'artifact') fail('CTXFORGE_USAGE', `${spec} is a source tree; inspect takes a built package (run build first, or validate it)`, {}, 2);
-  return r.module.inspect(r.input, { limits: opts.limits, env: opts.env, trust: opts.trust, ...(opts.budget ? { budget: opts.budget } : {}) } as never);
+  return r.module.inspect(r.input, { limits: opts.limits, env: opts.env, trust: opts.trust, budget: opts.budget });
 }

@@ -1,6 +1,6 @@
 // Safe YAML: core schema only, no anchors or aliases (not even an unused anchor), no custom tags,
 // unique scalar keys, bounded depth. Any violation is an error with its line.
-import { parseDocument, isAlias, isScalar, isMap, isSeq, isPair, visit, type Document } from 'yaml';
+import { parseDocument, isScalar, visit, type Document } from 'yaml';
 
 export class YamlSafetyError extends Error {
   constructor(message: string, readonly line?: number) {
@@ -57,7 +57,6 @@ export function parseYamlSafe(text: string, opts: SafeYamlOptions = {}): unknown
       }
     },
   });
-  void isAlias; void isMap; void isSeq; void isPair;
   return doc.toJS({ maxAliasCount: 0 });
 }
 
@@ -77,20 +76,11 @@ export interface Frontmatter {
 export function splitFrontmatter(text: string): Frontmatter {
   const open = /^---[ \t]*\r?\n/.exec(text);
   if (!open) return { yaml: '', yamlLine: 1, body: text, bodyLine: 1, present: false };
-  const start = open[0].length;
-  const close = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m;
-  close.lastIndex = 0;
-  const rest = text.slice(start);
-  // Search for a closing fence at the start of a line.
-  let idx = -1;
-  let fenceLen = 0;
-  const re = /(^|\n)((?:---|\.\.\.)[ \t]*)(\r?\n|$)/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(rest))) {
-    idx = m.index + m[1]!.length;
-    fenceLen = m[2]!.length + m[3]!.length;
-    break;
-  }
+  const rest = text.slice(open[0].length);
+  // The closing fence is the first `---` or `...` line.
+  const m = /(^|\n)((?:---|\.\.\.)[ \t]*)(\r?\n|$)/.exec(rest);
+  const idx = m ? m.index + m[1]!.length : -1;
+  const fenceLen = m ? m[2]!.length + m[3]!.length : 0;
   if (idx < 0) return { yaml: '', yamlLine: 2, body: text, bodyLine: 1, present: false };
   const yaml = rest.slice(0, idx);
   const yamlLines = yaml.split('\n').length - (yaml.endsWith('\n') || yaml === '' ? 1 : 0);

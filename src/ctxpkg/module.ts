@@ -1,7 +1,7 @@
 // The CTXPKG v2 format module: the FormatModule surface over the ctxpkg folder's pieces.
 import { hasErrors, type Diagnostic } from '../core/diagnostics.js';
 import type { Tree } from '../core/tree.js';
-import { isTree, type ArtifactInput, type FormatModule, type InspectResult, type PackageSummary, type ValidateOptions, type ValidationResult } from '../format.js';
+import { isTree, type ArtifactInput, type FormatModule, type InspectOptions, type InspectResult, type PackageSummary, type ValidateOptions, type ValidationResult } from '../format.js';
 import { fail } from '../core/diagnostics.js';
 import { assemble } from './budget.js';
 import { buildSource, checkSourcePackage, secretsIn } from './build.js';
@@ -51,7 +51,7 @@ async function validateSource(tree: Tree, opts: ValidateOptions): Promise<Valida
   return { path: tree.label, format: 'ctxpkg', kind: 'source', valid: !hasErrors(diagnostics), diagnostics, details };
 }
 
-async function inspect(input: ArtifactInput, opts: ValidateOptions & { budget?: string }): Promise<InspectResult> {
+async function inspect(input: ArtifactInput, opts: InspectOptions): Promise<InspectResult> {
   const r = await readAndVerify(input, opts);
   if (!r.doc || !r.details) {
     const d = r.diagnostics[0]!;

@@ -1,7 +1,7 @@
 // JSONL reading (§8): UTF-8 without BOM, one strict JSON object per line, no empty lines, a final
 // newline optional, each line bounded in length.
 import { error, type Diagnostic } from '../core/diagnostics.js';
-import { parseJson, JsonSyntaxError } from '../core/strict-json.js';
+import { parseJson, JsonSyntaxError, decodeUtf8Strict } from '../core/strict-json.js';
 
 export interface JsonlRecord {
   line: number;
@@ -9,15 +9,11 @@ export interface JsonlRecord {
 }
 
 export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLineBytes: number, diags: Diagnostic[]): JsonlRecord[] | undefined {
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    diags.push(error('OCTX_JSON_INVALID', `${file} starts with a UTF-8 BOM; JSONL files must not have one`, { file, line: 1 }));
-    return undefined;
-  }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    diags.push(error('OCTX_JSON_INVALID', `${file} is not valid UTF-8`, { file }));
+    text = decodeUtf8Strict(bytes, file);
+  } catch (e) {
+    diags.push(error('OCTX_JSON_INVALID', (e as JsonSyntaxError).reason, { file, line: 1 }));
     return undefined;
   }
   const out: JsonlRecord[] = [];

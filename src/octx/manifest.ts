@@ -68,15 +68,13 @@ function isObj(v: unknown): v is Record<string, unknown> {
 
 export function parseManifestBytes(bytes: Buffer, maxDepth: number): { raw?: Record<string, unknown>; text?: string; diagnostics: Diagnostic[]; openError?: string } {
   const file = MANIFEST;
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    const msg = 'manifest must not contain a UTF-8 BOM';
-    return { diagnostics: [error('OCTX_JSON_INVALID', msg, { file, line: 1, hint: 'save manifest.json as UTF-8 without a byte order mark' })], openError: msg };
-  }
   let text: string;
   try {
-    text = decodeUtf8Strict(bytes, 'manifest.json');
+    // "manifest must not contain a UTF-8 BOM" is the reference's open error, word for word.
+    text = decodeUtf8Strict(bytes, 'manifest');
   } catch (e) {
-    return { diagnostics: [error('OCTX_JSON_INVALID', (e as Error).message, { file })], openError: (e as Error).message };
+    const msg = (e as JsonSyntaxError).reason;
+    return { diagnostics: [error('OCTX_JSON_INVALID', msg, { file, line: 1, hint: msg.includes('BOM') ? 'save manifest.json as UTF-8 without a byte order mark' : undefined })], openError: msg };
   }
   try {
     const v = parseJson(text, { maxDepth });

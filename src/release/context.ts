@@ -6,6 +6,7 @@ import type { Tree } from '../core/tree.js';
 import type { RetryOptions } from './github/http.js';
 import type { DiffSummary } from './collab.js';
 import type { PolicyTable } from '../diff/policy.js';
+import type { PublishOutcome } from './github/publish.js';
 
 export interface GitHubPublishOptions {
   token: string;
@@ -76,15 +77,8 @@ export interface StepReport {
   reason?: string;
 }
 
-export interface PublishedRelease {
-  id: number;
-  url: string;
-  draft: boolean;
-  prerelease: boolean;
-  uploaded: string[];
-  kept: string[];
-  replaced: string[];
-}
+/** What publishing did: the GitHub client's own outcome type. */
+export type PublishedRelease = PublishOutcome;
 
 export interface Context {
   opts: ReleaseOptions;

@@ -35,7 +35,7 @@ export function buildZip(entries: RawEntry[]): Buffer {
     const flags = e.flags ?? (nonAscii ? 0x800 : 0);
     const crc = crc32(raw);
     const size = e.declaredSize ?? raw.length;
-    if (e.phantomOffset !== undefined) {
+    const central = (localOffset: number) => {
       const ch = Buffer.alloc(46);
       ch.writeUInt32LE(0x02014b50, 0);
       ch.writeUInt16LE(((e.createSystem ?? 3) << 8) | 20, 4);
@@ -48,8 +48,11 @@ export function buildZip(entries: RawEntry[]): Buffer {
       ch.writeUInt32LE(size, 24);
       ch.writeUInt16LE(name.length, 28);
       ch.writeUInt32LE(((e.mode ?? 0o100644) << 16) >>> 0, 38);
-      ch.writeUInt32LE(e.phantomOffset, 42);
+      ch.writeUInt32LE(localOffset, 42);
       centrals.push(ch, name);
+    };
+    if (e.phantomOffset !== undefined) {
+      central(e.phantomOffset);
       continue;
     }
     const lh = Buffer.alloc(30);
@@ -65,25 +68,7 @@ export function buildZip(entries: RawEntry[]): Buffer {
     lh.writeUInt16LE(name.length, 26);
     lh.writeUInt16LE(0, 28);
     locals.push(lh, name, body);
-    const ch = Buffer.alloc(46);
-    ch.writeUInt32LE(0x02014b50, 0);
-    ch.writeUInt16LE(((e.createSystem ?? 3) << 8) | 20, 4);
-    ch.writeUInt16LE(20, 6);
-    ch.writeUInt16LE(flags, 8);
-    ch.writeUInt16LE(method, 10);
-    ch.writeUInt16LE(0, 12);
-    ch.writeUInt16LE(0x21, 14);
-    ch.writeUInt32LE(crc, 16);
-    ch.writeUInt32LE(body.length, 20);
-    ch.writeUInt32LE(size, 24);
-    ch.writeUInt16LE(name.length, 28);
-    ch.writeUInt16LE(0, 30);
-    ch.writeUInt16LE(0, 32);
-    ch.writeUInt16LE(0, 34);
-    ch.writeUInt16LE(0, 36);
-    ch.writeUInt32LE(((e.mode ?? 0o100644) << 16) >>> 0, 38);
-    ch.writeUInt32LE(offset, 42);
-    centrals.push(ch, name);
+    central(offset);
     offset += 30 + name.length + body.length;
   }
   const cd = Buffer.concat(centrals);
