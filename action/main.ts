@@ -63,6 +63,12 @@ function retryTuning(): { baseMs: number } | undefined {
   return Number.isFinite(v) && v > 0 ? { baseMs: v } : undefined;
 }
 
+/** The `config` input, resolved against the repository root as a workflow author writes it. */
+function configInput(workspace: string): string | undefined {
+  const c = input('config');
+  return c ? resolve(workspace, c) : undefined;
+}
+
 function apiUrl(): string {
   return process.env.GITHUB_API_URL || 'https://api.github.com';
 }
@@ -98,7 +104,7 @@ async function check(workspace: string, event: Event): Promise<number> {
   const pr = event.pull_request;
   const zero = /^0+$/;
   const base = pr?.base.sha ?? (event.before && !zero.test(event.before) ? event.before : null);
-  const r: CheckResult = await runCheck({ cwd: workspace, base, path: input('path') || undefined, failOn });
+  const r: CheckResult = await runCheck({ cwd: workspace, base, path: input('path') || undefined, config: configInput(workspace), failOn });
   core.info(resultsText(r.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
   for (const p of r.packages) for (const d of p.diagnostics) annotate(p.path, d);
   for (const n of r.notes) core.warning(n.message);
@@ -155,7 +161,7 @@ async function release(workspace: string): Promise<number> {
   let r: ReleaseResult;
   try {
     r = await runRelease({
-      cwd: workspace, outDir, dryRun, key, path: input('path') || undefined,
+      cwd: workspace, outDir, dryRun, key, path: input('path') || undefined, config: configInput(workspace),
       github: t && repository ? {
         token: t, repository, apiUrl: apiUrl(), draft: boolInput('draft', false), prerelease: triInput('prerelease'),
         makeLatest: (makeLatest || undefined) as 'true' | 'false' | 'legacy' | undefined, overwrite: boolInput('overwrite', false),

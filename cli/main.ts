@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { DiagnosticError } from '../src/core/diagnostics.js';
 import { diagnosticText, toJson } from '../src/core/report.js';
 import { defaultIo, ExitCode, type Io } from './shared.js';
+import { setProgressSink } from '../src/core/progress.js';
 import { commands } from './commands/index.js';
 
 export const VERSION = '0.1.0';
@@ -16,6 +17,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
   for (const register of commands) register(program, io);
   const wantsJson = argv.includes('--json');
+  setProgressSink(wantsJson ? null : io.progress ?? null, { intervalMs: io.progressIntervalMs });
   try {
     await program.parseAsync(argv);
     return 0;
@@ -34,5 +36,7 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
     if (wantsJson) io.out(toJson({ error: { severity: 'error', code: 'CTXFORGE_INTERNAL', message: (e as Error)?.message ?? String(e) } }));
     else io.err(`  error CTXFORGE_INTERNAL: ${msg}`);
     return 2;
+  } finally {
+    setProgressSink(null);
   }
 }

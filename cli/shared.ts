@@ -1,14 +1,19 @@
 // Shared CLI plumbing: option parsing helpers, printing, and mapping failures to exit codes.
+import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { DiagnosticError, type Diagnostic } from '../src/core/diagnostics.js';
 import { diagnosticText, toJson } from '../src/core/report.js';
 import type { Limits } from '../src/core/limits.js';
+import { terminalSink, type ProgressSink } from '../src/core/progress.js';
 
 export interface Io {
   out: (s: string) => void;
   err: (s: string) => void;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Where progress of long operations goes; absent when nobody watches (pipe, CI, tests). */
+  progress?: ProgressSink;
+  progressIntervalMs?: number;
 }
 
 // A closed pipe (`ctxforge … | head`) is the reader's choice, not an error of ours.
@@ -26,6 +31,9 @@ export const defaultIo = (): Io => (guardEpipe(), {
   err: (s) => process.stderr.write(s.endsWith('\n') ? s : `${s}\n`),
   cwd: process.cwd(),
   env: process.env,
+  ...(process.stderr.isTTY && !process.env.CI ? { progress: terminalSink(process.stderr) } : {}),
+  // CTXFORGE_PROGRESS_INTERVAL_MS: how often the line is redrawn (default 100; tests use 0).
+  progressIntervalMs: Number(process.env.CTXFORGE_PROGRESS_INTERVAL_MS ?? 100),
 });
 
 export function intArg(name: string) {
@@ -55,6 +63,16 @@ export function limitsFrom(o: Record<string, unknown>): Partial<Limits> {
     maxDepth: o.maxDepth as number | undefined,
     maxLineBytes: o.maxLineBytes as number | undefined,
   };
+}
+
+/** `--config <file>`: a ctxforge.yaml-style file instead of the repository root's, for commands that discover packages. */
+export function configOption(prefix = ''): Option {
+  return new Option('--config <file>', `${prefix}repository config to use instead of ctxforge.yaml at the repository root (it must exist; package paths in it stay repository-relative)`);
+}
+
+/** The --config file as an absolute path, since the library may search from another directory than the user's. */
+export function configFrom(io: Io, o: Record<string, unknown>): string | undefined {
+  return typeof o.config === 'string' && o.config !== '' ? resolve(io.cwd, o.config) : undefined;
 }
 
 export function printJson(io: Io, v: unknown): void {

@@ -17,6 +17,11 @@ export interface ArtifactInput {
 export interface CommonOptions {
   limits?: Partial<Limits>;
   env?: NodeJS.ProcessEnv;
+  /**
+   * items() of a diff: only these paths differ from the other side, so items of other files may be
+   * left out of both summaries (they would compare equal). A module may ignore it.
+   */
+  only?: ReadonlySet<string>;
 }
 
 export interface ValidateOptions extends CommonOptions {
@@ -90,6 +95,8 @@ export interface PackageSummary {
   name: string;
   version: string;
   items: Item[];
+  /** Set when items() honoured `CommonOptions.only`: the items of the other files are left out. */
+  partial?: boolean;
 }
 
 export interface InspectOptions extends ValidateOptions {

@@ -4,7 +4,7 @@ import {
   defaultPackageDir, diffInputs, diffJson, diffWithPreviousRelease, failingFindings, renderDiffMarkdown,
   type Change, type DiffResult,
 } from '../../src/diff/index.js';
-import { ExitCode, limitsFrom, printJson, withLimitOptions, type Io } from '../shared.js';
+import { configFrom, configOption, ExitCode, limitsFrom, printJson, withLimitOptions, type Io } from '../shared.js';
 
 function what(c: Change): string {
   const name = c.title ? `${c.title} (${c.id})` : c.path ? `${c.path} (${c.id})` : c.id;
@@ -33,6 +33,7 @@ export function registerDiff(program: Command, io: Io): void {
     .addOption(new Option('--fail-on <what>', 'exit 1 on breaking findings, on any finding, or on a version / tag problem').choices(['breaking', 'any', 'version']))
     .option('--tag <name>', 'check that this tag name carries the new version')
     .option('--tag-pattern <pattern>', 'release tag pattern, "*" standing for the version (default from ctxforge.yaml, else v*)')
+    .addOption(configOption())
     .option('--no-config', 'ignore ctxforge.yaml')
     .option('--initial', 'treat <new> (the only argument) as an initial release'))
     .addHelpText('after', `
@@ -46,13 +47,13 @@ Examples:
     .action(async (oldArg: string | undefined, newArg: string | undefined, o: Record<string, unknown>) => {
       const opts = {
         cwd: io.cwd, env: io.env, limits: limitsFrom(o),
-        tag: o.tag as string | undefined, tagPattern: o.tagPattern as string | undefined, noConfig: o.config === false,
+        tag: o.tag as string | undefined, tagPattern: o.tagPattern as string | undefined, noConfig: o.config === false, config: configFrom(io, o),
       };
       let r: DiffResult;
       if (oldArg !== undefined && newArg !== undefined) r = await diffInputs(oldArg, newArg, opts);
       else {
         // One argument is the new side, as in "what changed in this package since its last release".
-        const neu = oldArg ?? (await defaultPackageDir(io.cwd));
+        const neu = oldArg ?? (await defaultPackageDir(io.cwd, opts.config));
         r = o.initial ? await diffInputs(null, neu, opts) : await diffWithPreviousRelease(neu, opts);
       }
       const fmt = o.json ? 'json' : (o.format as string);

@@ -1,19 +1,22 @@
 // `ctxforge list`: the packages of the repository (from ctxforge.yaml or detected) and their releases.
 import type { Command } from 'commander';
 import { listPackages } from '../../src/repo/list.js';
-import { ExitCode, printJson, type Io } from '../shared.js';
+import { configFrom, configOption, ExitCode, printJson, type Io } from '../shared.js';
 
 export function registerList(program: Command, io: Io): void {
   program.command('list')
     .description('List the packages of this repository: path, format, version, tag pattern, latest release tag')
     .option('--json', 'print {"root", "config", "packages":[…]}')
     .option('--ref <ref>', 'list the packages as they are at this git ref')
+    .addOption(configOption())
     .addHelpText('after', `
-Packages come from ctxforge.yaml at the repository root when it lists any, else every folder
-(up to 4 levels deep) that a format recognises as its source tree.
-Exit codes: 0 listed, 1 a configured package is unusable, 2 usage or I/O error.`)
+Packages come from ctxforge.yaml at the repository root (or the --config file) when it lists any,
+else every folder (up to 4 levels deep) that a format recognises as its source tree. A --config
+file is read from disk, also with --ref.
+Exit codes: 0 listed, 1 a configured package is unusable or the --config file is missing,
+2 usage or I/O error.`)
     .action(async (o: Record<string, unknown>) => {
-      const r = await listPackages({ cwd: io.cwd, ref: o.ref as string | undefined });
+      const r = await listPackages({ cwd: io.cwd, ref: o.ref as string | undefined, config: configFrom(io, o) });
       if (o.json) printJson(io, r);
       else if (r.packages.length === 0) io.out(`no packages found in ${r.root}`);
       else {

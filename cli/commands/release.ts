@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { runRelease, ReleaseFailure, type ReleaseResult } from '../../src/release/index.js';
 import { resultsText } from '../../src/core/report.js';
-import { ExitCode, printDiagnostics, printJson, type Io } from '../shared.js';
+import { configFrom, configOption, ExitCode, printDiagnostics, printJson, type Io } from '../shared.js';
 
 function summary(r: ReleaseResult): string {
   const lines = [`${r.dry_run ? 'rehearsed' : 'released'} ${r.tag} (${r.packages.map((p) => `${p.name} ${p.version}`).join(', ')})${r.previous_tag ? `, previous ${r.previous_tag}` : ', initial release'}`];
@@ -21,13 +21,15 @@ export function registerRelease(program: Command, io: Io): void {
     .option('-o, --out <dir>', 'output directory', 'dist')
     .option('--key <key>', 'Ed25519 signing key: PKCS#8 PEM file, 64-hex seed, or env:VAR')
     .option('--path <dir>', 'only the package at this repository path')
+    .addOption(configOption())
     .option('--json', 'print the release result as JSON')
     .addHelpText('after', `
 Publishing needs GITHUB_TOKEN and GITHUB_REPOSITORY (GitHub Actions sets them); without them, or
 with --dry-run, the release stops after writing the output directory.
 Examples:
   ctxforge release --dry-run --key env:CTXFORGE_KEY
-  ctxforge release --tag guide@v1.2.0 --key release.key`)
+  ctxforge release --tag guide@v1.2.0 --key release.key
+  ctxforge release --dry-run --config .github/ctxforge.yaml --tag guide@v1.2.0`)
     .action(async (o: Record<string, unknown>) => {
       const env = io.env;
       const token = env.GITHUB_TOKEN;
@@ -35,7 +37,7 @@ Examples:
       try {
         const r = await runRelease({
           cwd: io.cwd, env, outDir: o.out as string, tag: o.tag as string | undefined, dryRun: !!o.dryRun,
-          keySpec: o.key as string | undefined, path: o.path as string | undefined,
+          keySpec: o.key as string | undefined, path: o.path as string | undefined, config: configFrom(io, o),
           github: token && repository ? { token, repository, apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com' } : undefined,
           log: o.json ? undefined : (s) => io.err(s),
         });

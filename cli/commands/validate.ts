@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import { validatePaths } from '../../src/validate.js';
 import { resultsText } from '../../src/core/report.js';
-import { ExitCode, limitsFrom, printJson, withLimitOptions, type Io } from '../shared.js';
+import { configFrom, configOption, ExitCode, limitsFrom, printJson, withLimitOptions, type Io } from '../shared.js';
 import { reproduce } from '../../src/repo/reproduce.js';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
 
@@ -52,7 +52,7 @@ async function runReproduce(io: Io, paths: string[], o: Record<string, unknown>)
   for (const p of paths) {
     results.push(await reproduce(p, {
       cwd: io.cwd, env: io.env, limits: limitsFrom(o), ref: o.ref as string,
-      format: o.format as string | undefined, epoch: o.sourceDateEpoch as string | undefined,
+      format: o.format as string | undefined, epoch: o.sourceDateEpoch as string | undefined, config: configFrom(io, o),
     }));
   }
   if (o.json) printJson(io, { results });
@@ -72,7 +72,8 @@ export function registerVerify(program: Command, io: Io): void {
     .argument('<paths...>', 'package files')
     .option('--reproduce', 'rebuild each package from git at --ref and check it is byte-identical')
     .option('--ref <ref>', 'with --reproduce: the release tag, or <tag>:<path> naming the source folder')
-    .option('--source-date-epoch <n>', 'with --reproduce: build time (default: the commit time at --ref)'))
+    .option('--source-date-epoch <n>', 'with --reproduce: build time (default: the commit time at --ref)')
+    .addOption(configOption('with --reproduce: ')))
     .addHelpText('after', `
 verify checks everything validate does, plus signatures (ctxpkg coverage, acx trust).
 Exit codes: 0 verified, 1 invalid, tampered or bad signature, 2 usage or I/O error.`)

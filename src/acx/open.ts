@@ -1,7 +1,10 @@
 // Opens an untrusted cartridge safely: header checks before any SQL, a read-only in-memory copy
 // (no sidecar is ever created, read or rolled back), a schema that must be exactly the normative
 // DDL (so no trigger or view can run), then plain row reads into a model.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { lazyRequire } from '../core/lazy.js';
+
+const sqlite = lazyRequire<typeof Database>('better-sqlite3');
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { error, warning, info, fail, type Diagnostic } from '../core/diagnostics.js';
@@ -78,7 +81,7 @@ export async function openCartridge(input: ArtifactInput, limitsIn?: Partial<Lim
   }
   let db: Database.Database;
   try {
-    db = new Database(bytes, { readonly: true });
+    db = new (sqlite())(bytes, { readonly: true });
   } catch (e) {
     fail('ACX_CORRUPT', `${file} cannot be opened as SQLite: ${(e as Error).message}`, { file });
   }

@@ -117,6 +117,11 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
   const files = new Map<string, Buffer>();
   const folded = new Map<string, string>();
   let total = 0;
+  // Every blob must inflate to exactly its sz, so the declared sizes bound the total up front:
+  // over the cap, compressed blobs are refused without inflating any (bombs stay small in memory).
+  const totalCap = Math.min(TOTAL_CAP, limits.maxTotalBytes);
+  const declared = c.sqlar.reduce((n, r) => n + (typeof r.sz === 'number' && r.sz > 0 ? r.sz : 0), 0);
+  if (declared > totalCap) at('ACX_SQLAR_DATA', `sqlar entries declare ${declared} bytes in total, over the total inflation limit of ${totalCap}`);
   for (const r of c.sqlar) {
     const np = sqlarNameProblem(r.name);
     const name = String(r.name);
@@ -129,11 +134,12 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
       if (other !== undefined) at('ACX_SQLAR_PATH', `sqlar names ${JSON.stringify(other)} and ${JSON.stringify(name)} collide on case-insensitive file systems`);
       else folded.set(f, r.name);
     }
+    if (declared > totalCap && !(Buffer.isBuffer(r.data) && r.data.length === r.sz)) continue;
     try {
       const cap = Math.min(PER_ENTRY_CAP, limits.maxFileBytes);
       const { raw } = decodeBlob(r.sz, r.data, cap);
       total += raw.length;
-      if (total > Math.min(TOTAL_CAP, limits.maxTotalBytes)) { at('ACX_SQLAR_DATA', 'sqlar content is over the total inflation limit'); break; }
+      if (total > totalCap) { at('ACX_SQLAR_DATA', 'sqlar content is over the total inflation limit'); break; }
       if (str(r.name)) files.set(r.name, raw);
     } catch (e) {
       if (!(e instanceof BlobError)) throw e;

@@ -1,6 +1,9 @@
 // Writes cartridge content into SQLite bytes deterministically: fixed page size, the verbatim DDL,
 // rows inserted in primary-key order, VACUUM, then the serialized image.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { lazyRequire } from '../core/lazy.js';
+
+const sqlite = lazyRequire<typeof Database>('better-sqlite3');
 import { compareUtf8 } from '../core/paths.js';
 import { APPLICATION_ID, PAGE_SIZE, userVersionFor } from './header.js';
 import { schemaScript } from './ddl.js';
@@ -34,7 +37,7 @@ export interface WriteContent {
 const by = <T>(k: (t: T) => string) => (a: T, b: T) => compareUtf8(k(a), k(b));
 
 export function writeCartridge(c: WriteContent): Buffer {
-  const db = new Database(':memory:');
+  const db = new (sqlite())(':memory:');
   try {
     db.pragma(`page_size = ${PAGE_SIZE}`);
     db.pragma('encoding = "UTF-8"');
@@ -71,7 +74,7 @@ export function writeCartridge(c: WriteContent): Buffer {
 
 /** Runs `mutate` on a writable in-memory copy of an already-validated cartridge, VACUUMs, returns the bytes. */
 export function rewriteCartridge(bytes: Buffer, mutate: (db: Database.Database) => void): Buffer {
-  const db = new Database(bytes);
+  const db = new (sqlite())(bytes);
   try {
     db.pragma('trusted_schema = OFF');
     db.transaction(() => mutate(db))();

@@ -3,6 +3,21 @@
 import { open, rename, rm, mkdir, link, unlink } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { DiagnosticError, error } from './diagnostics.js';
+
+const WHY: Record<string, string> = {
+  ENOSPC: 'no space left on the device', EDQUOT: 'the disk quota is exhausted', EFBIG: 'the file is larger than this process may write (file size limit)',
+  EACCES: 'permission denied', EPERM: 'operation not permitted', EROFS: 'the file system is read-only', ENOTDIR: 'a parent of the path is not a directory',
+  EISDIR: 'the path is a directory', ENAMETOOLONG: 'the path is too long', EIO: 'an I/O error occurred', EEXIST: 'the path already exists',
+};
+
+/** A failed write as the CLI reports it (CTXFORGE_IO, exit 2), not as an internal error with a stack. */
+function asIoError(e: unknown, target: string): unknown {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (e instanceof DiagnosticError || typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return e;
+  return new DiagnosticError(error('CTXFORGE_IO', `cannot write this file: ${WHY[code] ?? (e as Error).message} (${code}); nothing was written`,
+    { file: target, hint: code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG' ? 'free space or choose another --out directory' : 'choose a writable --out directory' }), 2);
+}
 
 export function tempPathFor(target: string): string {
   return join(dirname(target), `.${basename(target)}.ctxforge-tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
@@ -17,15 +32,19 @@ export async function writeAtomic(
   produce: (tmpPath: string) => Promise<void>,
   opts: { mode?: number; check?: (tmpPath: string) => Promise<void> } = {},
 ): Promise<void> {
-  await mkdir(dirname(target), { recursive: true });
+  try {
+    await mkdir(dirname(target), { recursive: true });
+  } catch (e) {
+    throw asIoError(e, target);
+  }
   const tmp = tempPathFor(target);
   try {
     await produce(tmp);
     if (opts.check) await opts.check(tmp);
     await rename(tmp, target);
   } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw asIoError(e, target);
   }
 }
 

@@ -68,6 +68,12 @@ export function failWith(diags: Diagnostic[], summary: string, exitCode: 1 | 2 =
   throw new DiagnosticError({ ...errs[0]!, message: `${summary}: ${errs[0]!.message}` }, exitCode, diags);
 }
 
+/** A value from an untrusted document as JSON for a message: strict parsers keep big integers as
+ * bigint, which JSON.stringify refuses with a TypeError. */
+export function showValue(v: unknown): string {
+  return JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)) ?? String(v);
+}
+
 /** Stable ordering for reports: by file, line, column, then code. */
 export function sortDiagnostics(diags: Diagnostic[]): Diagnostic[] {
   return diags.sort((a, b) =>

@@ -12,9 +12,15 @@ export class JcsError extends Error {
   }
 }
 
+// RFC 8785 §3.2.2.2 serialises strings as UTF-8, which a lone surrogate has no form in; the
+// library throws a plain Error for it, which callers could not tell from a bug.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 export function assertJcsSafe(value: unknown, path = ''): void {
   switch (typeof value) {
     case 'string':
+      if (LONE_SURROGATE.test(value)) throw new JcsError('JCS cannot encode a string with a lone surrogate', path);
+      return;
     case 'boolean':
       return;
     case 'number':
@@ -28,7 +34,10 @@ export function assertJcsSafe(value: unknown, path = ''): void {
         value.forEach((v, i) => assertJcsSafe(v, `${path}[${i}]`));
         return;
       }
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) assertJcsSafe(v, `${path}.${k}`);
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+        if (LONE_SURROGATE.test(k)) throw new JcsError('JCS cannot encode a key with a lone surrogate', path);
+        assertJcsSafe(v, `${path}.${k}`);
+      }
       return;
     default:
       throw new JcsError(`JCS cannot encode a value of type ${typeof value}`, path);

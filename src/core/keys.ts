@@ -5,6 +5,7 @@ import { readFileSync, statSync, existsSync } from 'node:fs';
 import { writeFileAtomic } from './atomic.js';
 import { fail, warning, type Diagnostic } from './diagnostics.js';
 import { sha256Hex } from './hash.js';
+import { Point } from '@noble/ed25519';
 
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
@@ -126,8 +127,19 @@ export function signEd25519(key: SigningKey, message: Uint8Array): Buffer {
 export function verifyEd25519(pub: PublicKey | Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
   if (signature.length !== 64) return false;
   const k = pub instanceof Uint8Array ? publicKeyFromRaw(pub) : pub;
+  // OpenSSL accepts a small-order key (e.g. the identity point) with an identity R and s = 0 for
+  // every message: such a "signature" binds to no private key, so it is refused (as libsodium does).
+  if (isSmallOrder(k.raw) || isSmallOrder(signature.subarray(0, 32))) return false;
   try {
     return edVerify(null, message, k.keyObject, signature);
+  } catch {
+    return false;
+  }
+}
+
+function isSmallOrder(encoded: Uint8Array): boolean {
+  try {
+    return Point.fromBytes(Uint8Array.from(encoded)).isSmallOrder();
   } catch {
     return false;
   }

@@ -1,11 +1,12 @@
 // The one tree-reading abstraction: a read-only set of files addressed by safe relative POSIX paths.
 // Disk directories, ZIP archives and git trees implement it, so every format loads the same way
 // from a working directory, a built package or a git ref.
-import { readdir, lstat, readFile, stat as fsStat } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
+import { stat as fsStat } from 'node:fs/promises';
+import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { sortUtf8 } from './paths.js';
+import { createHash } from 'node:crypto';
 
 export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
 
@@ -30,6 +31,8 @@ export interface Tree {
   stream?(path: string): Readable;
   /** Path on the local disk of a file, when the tree is a disk directory. */
   localPath?(path: string): string;
+  /** SHA-256 (hex) of a file read in chunks, for trees that can avoid holding a large file whole. */
+  hash?(path: string): Promise<string>;
 }
 
 export class TreeReadError extends Error {
@@ -48,43 +51,37 @@ export class DiskTree implements Tree {
     this.label = label ?? root;
   }
 
+  // Synchronous on purpose: for the many small files of a knowledge base a blocking syscall costs
+  // a few µs, a promise round trip through libuv's thread pool ~10× that (issue 7's profile).
   async list(): Promise<TreeEntry[]> {
     if (this.cache) return this.cache;
     const out: TreeEntry[] = [];
-    const walk = async (abs: string, rel: string): Promise<void> => {
-      const dirents = await readdir(abs, { withFileTypes: true });
-      const subdirs: Promise<void>[] = [];
-      const stats: Promise<void>[] = [];
-      for (const d of dirents) {
+    const walk = (abs: string, rel: string): void => {
+      for (const d of readdirSync(abs, { withFileTypes: true })) {
         const r = rel ? `${rel}/${d.name}` : d.name;
         if (d.name === '.git' && !rel) continue;
         if (this.skip(r)) continue;
         const a = join(abs, d.name);
-        if (d.isDirectory()) subdirs.push(walk(a, r));
-        else if (d.isFile()) stats.push(lstat(a).then((s) => { out.push({ path: r, kind: 'file', size: s.size }); }));
+        if (d.isDirectory()) walk(a, r);
+        else if (d.isFile()) out.push({ path: r, kind: 'file', size: lstatSync(a).size });
         else if (d.isSymbolicLink()) out.push({ path: r, kind: 'symlink', size: 0 });
         else out.push({ path: r, kind: 'other', size: 0 });
       }
-      await Promise.all([...stats, ...subdirs]);
     };
-    await walk(this.root, '');
+    walk(this.root, '');
     this.cache = sortUtf8(out, (e) => e.path);
     this.index = new Map(this.cache.map((e) => [e.path, e]));
     return this.cache;
   }
 
   async read(path: string): Promise<Buffer> {
-    const abs = this.localPath(path);
-    const s = await lstat(abs).catch(() => undefined);
-    if (!s) throw new TreeReadError(`${path}: no such file`, path);
-    if (!s.isFile()) throw new TreeReadError(`${path}: not a regular file`, path);
-    return readFile(abs);
+    return readRegularFile(this.localPath(path), path);
   }
 
   async stat(path: string): Promise<TreeEntry | undefined> {
     if (this.index) return this.index.get(path);
-    const s = await lstat(this.localPath(path)).catch(() => undefined);
-    if (!s) return undefined;
+    let s;
+    try { s = lstatSync(this.localPath(path)); } catch { return undefined; }
     const kind: EntryKind = s.isFile() ? 'file' : s.isDirectory() ? 'dir' : s.isSymbolicLink() ? 'symlink' : 'other';
     return { path, kind, size: s.isFile() ? s.size : 0 };
   }
@@ -93,8 +90,56 @@ export class DiskTree implements Tree {
     return createReadStream(this.localPath(path), { highWaterMark: 1 << 20 });
   }
 
+  async hash(path: string): Promise<string> {
+    return withRegularFile(this.localPath(path), path, (fd, size) => {
+      const h = createHash('sha256');
+      const buf = Buffer.allocUnsafe(Math.min(size, 1 << 20) || 1);
+      for (let off = 0; off < size;) {
+        const n = readSync(fd, buf, 0, Math.min(buf.length, size - off), off);
+        if (n === 0) break;
+        h.update(buf.subarray(0, n));
+        off += n;
+      }
+      return h.digest('hex');
+    });
+  }
+
   localPath(path: string): string {
     return join(this.root, ...path.split('/'));
+  }
+}
+
+/**
+ * Reads a regular file without following a symlink (O_NOFOLLOW) and checks it through the open
+ * descriptor, so a file swapped for a link or a FIFO between listing and reading is refused.
+ */
+export function readRegularFile(abs: string, label: string): Buffer {
+  return withRegularFile(abs, label, (fd, size) => {
+    const buf = Buffer.allocUnsafe(size);
+    let off = 0;
+    while (off < buf.length) {
+      const n = readSync(fd, buf, off, buf.length - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    return off === buf.length ? buf : buf.subarray(0, off);
+  });
+}
+
+function withRegularFile<T>(abs: string, label: string, use: (fd: number, size: number) => T): T {
+  let fd: number;
+  try {
+    fd = openSync(abs, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new TreeReadError(code === 'ENOENT' ? `${label}: no such file` : code === 'ELOOP' ? `${label}: not a regular file` : `${label}: ${(e as Error).message}`, label);
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new TreeReadError(`${label}: not a regular file`, label);
+    return use(fd, st.size);
+  } finally {
+    closeSync(fd);
   }
 }
 

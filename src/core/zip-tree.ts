@@ -1,7 +1,12 @@
 // A ZIP archive as a Tree, opened defensively: every entry's name, type, flags, method, local
 // header and data range are checked before anything is read, and reads are bounded by the limits.
-import yauzl from 'yauzl';
-import type { Readable } from 'node:stream';
+import type yauzl from 'yauzl';
+import { lazyRequire } from './lazy.js';
+
+const yauzlLib = lazyRequire<typeof yauzl>('yauzl');
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { unsafePathReason, sortUtf8 } from './paths.js';
 import { resolveLimits, type Limits } from './limits.js';
 import type { Tree, TreeEntry } from './tree.js';
@@ -27,11 +32,11 @@ export class ZipSecurityError extends Error {
 interface ZipEntryInfo extends TreeEntry {
   raw: yauzl.Entry;
   method: number;
+  /** Offset of the entry's data (after its local header). */
+  dataStart: number;
 }
 
-type YZip = yauzl.ZipFile & {
-  readLocalFileHeader(e: yauzl.Entry, cb: (err: Error | null, h: LocalHeader) => void): void;
-};
+type YZip = yauzl.ZipFile;
 interface LocalHeader {
   fileDataStart: number;
   generalPurposeBitFlag: number;
@@ -39,20 +44,110 @@ interface LocalHeader {
   fileName: Buffer;
 }
 
+/**
+ * Positioned, synchronous reads of the archive bytes. yauzl parses the central directory; local
+ * headers and STORED data (what ctxforge builds) are read here directly, because yauzl's
+ * per-entry callbacks and streams cost several thread-pool round trips per file (issue 7).
+ */
+const BLOCK = 1 << 20;
+
+class ByteSource {
+  private constructor(private readonly fd: number | undefined, private readonly buf: Buffer | undefined, readonly size: number) {}
+  static of(source: string | Buffer): ByteSource {
+    if (typeof source !== 'string') return new ByteSource(undefined, source, source.length);
+    const fd = openSync(source, 'r');
+    return new ByteSource(fd, undefined, fstatSync(fd).size);
+  }
+  // Entries lie one after another, and ctxforge reads them in that order: reading the file in 1 MiB
+  // blocks turns three small reads per entry (local header, name, data) into one read per block.
+  private block: Buffer | undefined;
+  private blockStart = 0;
+
+  /** Exactly `length` bytes at `offset`; throws when the archive ends first. */
+  readAt(offset: number, length: number): Buffer {
+    if (offset < 0 || offset + length > this.size) throw new Error(`archive ends before byte ${offset + length} (it has ${this.size})`);
+    if (this.buf) return this.buf.subarray(offset, offset + length);
+    if (length <= BLOCK / 4) {
+      if (!this.block || offset < this.blockStart || offset + length > this.blockStart + this.block.length) {
+        this.blockStart = offset;
+        this.block = this.pread(offset, Math.min(BLOCK, this.size - offset));
+      }
+      return this.block.subarray(offset - this.blockStart, offset - this.blockStart + length);
+    }
+    return this.pread(offset, length);
+  }
+
+  private pread(offset: number, length: number): Buffer {
+    const out = Buffer.allocUnsafe(length);
+    let done = 0;
+    while (done < length) {
+      const n = readSync(this.fd!, out, done, length - done, offset + done);
+      if (n === 0) throw new Error(`archive ends before byte ${offset + length}`);
+      done += n;
+    }
+    return out;
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+  }
+}
+
+function readLocalHeader(src: ByteSource, offset: number): LocalHeader {
+  const h = src.readAt(offset, 30);
+  if (h.readUInt32LE(0) !== 0x04034b50) throw new Error(`invalid local file header signature: 0x${h.readUInt32LE(0).toString(16)}`);
+  const nameLen = h.readUInt16LE(26);
+  const extraLen = h.readUInt16LE(28);
+  return {
+    generalPurposeBitFlag: h.readUInt16LE(6),
+    compressionMethod: h.readUInt16LE(8),
+    fileName: Buffer.from(src.readAt(offset + 30, nameLen)),
+    fileDataStart: offset + 30 + nameLen + extraLen,
+  };
+}
+
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
 const S_IFLNK = 0o120000;
 
-function openZip(source: string | Buffer): Promise<YZip> {
+function openZip(source: Buffer | ByteSource): Promise<YZip> {
   // Sizes are validated by read() itself: yauzl's own check rejects encrypted entries with a
   // misleading size message before the encryption flag can be reported.
   const opts = { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: false, strictFileNames: false };
   return new Promise((resolve, reject) => {
     const cb = (err: Error | null, zf?: yauzl.ZipFile) => (err || !zf ? reject(err ?? new Error('cannot open ZIP')) : resolve(zf as YZip));
-    if (typeof source === 'string') yauzl.open(source, opts, cb);
-    else yauzl.fromBuffer(source, opts, cb);
+    if (Buffer.isBuffer(source)) yauzlLib().fromBuffer(source, opts, cb);
+    else yauzlLib().fromRandomAccessReader(readerOver(source), source.size, opts, cb);
   });
+}
+
+/**
+ * yauzl reading through the same block cache: left to itself it issues two asynchronous reads per
+ * central-directory record, 20 000 thread-pool round trips for 10 000 entries.
+ */
+function readerOver(src: ByteSource): yauzl.RandomAccessReader {
+  const Base = yauzlLib().RandomAccessReader as unknown as new () => yauzl.RandomAccessReader;
+  class BlockReader extends Base {
+    override _readStreamForRange(start: number, end: number): Readable {
+      let at = start;
+      return new Readable({
+        read() {
+          if (at >= end) { this.push(null); return; }
+          const n = Math.min(1 << 20, end - at);
+          try {
+            this.push(Buffer.from(src.readAt(at, n)));
+          } catch (e) {
+            this.destroy(e as Error);
+            return;
+          }
+          at += n;
+          if (at >= end) this.push(null);
+        },
+      });
+    }
+  }
+  return new BlockReader();
 }
 
 function decodeName(buf: Buffer, flags: number): string | null {
@@ -71,6 +166,7 @@ export class ZipTree implements Tree {
   private constructor(
     readonly label: string,
     private readonly zip: YZip,
+    private readonly bytes: ByteSource,
     private readonly entries: ZipEntryInfo[],
     private readonly byPath: Map<string, ZipEntryInfo>,
     private readonly limits: Limits,
@@ -81,13 +177,17 @@ export class ZipTree implements Tree {
     const limits = resolveLimits(opts.limits);
     const label = opts.label ?? (typeof source === 'string' ? source : '(zip)');
     let zip: YZip;
+    let bytes: ByteSource | undefined;
     try {
-      zip = await openZip(source);
+      if (typeof source === 'string') bytes = ByteSource.of(source);
+      zip = await openZip(bytes ?? (source as Buffer));
     } catch (e) {
-      throw new ZipSecurityError([{ kind: 'CORRUPT', message: `not a readable ZIP archive: ${(e as Error).message}` }]);
+      bytes?.close();
+      throw new ZipSecurityError([{ kind: readerErrorKind(e), message: `not a readable ZIP archive: ${(e as Error).message}` }]);
     }
     const problems: ZipProblem[] = [];
     try {
+      bytes ??= ByteSource.of(source);
       if (zip.entryCount > limits.maxEntries) {
         throw new ZipSecurityError([{ kind: 'LIMIT', message: `archive has ${zip.entryCount} entries, more than the limit of ${limits.maxEntries} (--max-entries)` }]);
       }
@@ -109,17 +209,24 @@ export class ZipTree implements Tree {
         const path = isDir ? name.replace(/\/+$/, '') : name;
         const why = unsafePathReason(path);
         if (why) { problems.push({ kind: 'PATH_UNSAFE', entry: name, message: `unsafe entry name ${JSON.stringify(name)}: ${why}` }); continue; }
+        const alias = unicodePathName(e);
+        if (alias !== null && alias !== name) {
+          problems.push({ kind: 'PATH_UNSAFE', entry: name, message: `entry ${JSON.stringify(name)} carries an Info-ZIP Unicode Path field naming ${JSON.stringify(alias)}; extractors that honour it would write there` });
+          continue;
+        }
         if (flags & 0x1) problems.push({ kind: 'ENCRYPTED', entry: name, message: `entry ${JSON.stringify(name)} is encrypted` });
         if (e.compressionMethod !== 0 && e.compressionMethod !== 8) {
           problems.push({ kind: 'METHOD_UNSUPPORTED', entry: name, message: `entry ${JSON.stringify(name)} uses compression method ${e.compressionMethod}; only STORE (0) and DEFLATE (8) are allowed` });
         }
         const system = e.versionMadeBy >> 8;
         const type = (e.externalFileAttributes >>> 16) & S_IFMT;
-        if (system === 3 && type !== 0 && type !== S_IFREG && type !== S_IFDIR) {
+        // Unix file types are honoured by extractors for more hosts than 3 (macOS writes 19, 7-Zip
+        // sets them on Windows too), so a non-regular type is refused whatever the host says.
+        if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) {
           problems.push({ kind: 'SPECIAL_FILE', entry: name, message: `entry ${JSON.stringify(name)} is a ${type === S_IFLNK ? 'symbolic link' : 'special file'}; only regular files are allowed` });
           continue;
         }
-        if (system === 3 && isDir !== (type === S_IFDIR) && type !== 0) {
+        if ((system === 3 || system === 19) && isDir !== (type === S_IFDIR) && type !== 0) {
           problems.push({ kind: 'SPECIAL_FILE', entry: name, message: `entry ${JSON.stringify(name)} has a name and a file type that disagree` });
           continue;
         }
@@ -138,7 +245,7 @@ export class ZipTree implements Tree {
         }
         let local: LocalHeader;
         try {
-          local = await new Promise<LocalHeader>((res, rej) => zip.readLocalFileHeader(e, (err, h) => (err ? rej(err) : res(h))));
+          local = readLocalHeader(bytes, e.relativeOffsetOfLocalHeader);
         } catch (err) {
           problems.push({ kind: 'CORRUPT', entry: name, message: `entry ${JSON.stringify(name)}: bad local header (${(err as Error).message})` });
           continue;
@@ -148,12 +255,19 @@ export class ZipTree implements Tree {
           continue;
         }
         ranges.push({ start: e.relativeOffsetOfLocalHeader, end: local.fileDataStart + e.compressedSize, name });
-        files.push({ path, kind: 'file', size: e.uncompressedSize, raw: e, method: e.compressionMethod });
+        files.push({ path, kind: 'file', size: e.uncompressedSize, raw: e, method: e.compressionMethod, dataStart: local.fileDataStart });
       }
       if (total > limits.maxTotalBytes) {
         problems.push({ kind: 'LIMIT', message: `archive expands to ${total} bytes, over the total limit of ${limits.maxTotalBytes} (--max-total-bytes)` });
       }
       for (const d of dirs) if (names.has(d)) problems.push({ kind: 'DUPLICATE', entry: d, message: `${JSON.stringify(d)} is both a file and a directory` });
+      // Implied directories count too: a file `a` next to `a/b` cannot be extracted as both.
+      for (const f of files) {
+        for (let i = f.path.indexOf('/'); i !== -1; i = f.path.indexOf('/', i + 1)) {
+          const parent = f.path.slice(0, i);
+          if (names.has(parent) && !dirs.has(parent)) problems.push({ kind: 'DUPLICATE', entry: parent, message: `${JSON.stringify(parent)} is both a file and the directory of ${JSON.stringify(f.path)}` });
+        }
+      }
       ranges.sort((a, b) => a.start - b.start);
       for (let i = 1; i < ranges.length; i++) {
         if (ranges[i]!.start < ranges[i - 1]!.end) {
@@ -162,11 +276,12 @@ export class ZipTree implements Tree {
       }
       if (problems.length) throw new ZipSecurityError(problems);
       const sorted = sortUtf8(files, (f) => f.path);
-      return new ZipTree(label, zip, sorted, new Map(sorted.map((f) => [f.path, f])), limits);
+      return new ZipTree(label, zip, bytes, sorted, new Map(sorted.map((f) => [f.path, f])), limits);
     } catch (e) {
       zip.close();
+      bytes?.close();
       if (e instanceof ZipSecurityError) throw e;
-      throw new ZipSecurityError([{ kind: 'CORRUPT', message: `corrupt ZIP archive: ${(e as Error).message}` }]);
+      throw new ZipSecurityError([{ kind: readerErrorKind(e), message: `corrupt ZIP archive: ${(e as Error).message}` }]);
     }
   }
 
@@ -193,9 +308,56 @@ export class ZipTree implements Tree {
   }
 
   async read(path: string): Promise<Buffer> {
-    const declared = this.byPath.get(path)?.size ?? 0;
-    const s = await this.openStream(path);
+    const entry = this.byPath.get(path);
+    if (entry && entry.method === 0) {
+      // STORED: the declared sizes were checked equal at open, so the data is exactly this range.
+      this.checkLimit(entry);
+      try {
+        // A copy: a view would pin the whole read block for as long as the caller keeps the bytes.
+        return Buffer.from(this.bytes.readAt(entry.dataStart, entry.size));
+      } catch (e) {
+        throw new TreeReadError(`${path}: ${(e as Error).message}`, path);
+      }
+    }
     const chunks: Buffer[] = [];
+    let n = 0;
+    for await (const c of this.chunks(path)) { chunks.push(c); n += c.length; }
+    return Buffer.concat(chunks, n);
+  }
+
+  /** SHA-256 (hex) of an entry's bytes, read a chunk at a time (bounded memory for large entries). */
+  hash(path: string): Promise<string> {
+    return this.hashEntry(path);
+  }
+
+  async hashEntry(path: string): Promise<string> {
+    const h = createHash('sha256');
+    for await (const c of this.chunks(path)) h.update(c);
+    return h.digest('hex');
+  }
+
+  private checkLimit(entry: ZipEntryInfo): void {
+    if (entry.size > this.limits.maxFileBytes) throw new TreeReadError(`${entry.path}: expands past the per-file limit`, entry.path);
+  }
+
+  /** An entry's bytes in chunks, never trusting the declared size of compressed data. */
+  private async *chunks(path: string): AsyncGenerator<Buffer> {
+    const entry = this.byPath.get(path);
+    if (!entry) throw new TreeReadError(`${path}: no such entry`, path);
+    this.checkLimit(entry);
+    if (entry.method === 0) {
+      const step = 1 << 20;
+      for (let off = 0; off < entry.size; off += step) {
+        try {
+          yield this.bytes.readAt(entry.dataStart + off, Math.min(step, entry.size - off));
+        } catch (e) {
+          throw new TreeReadError(`${path}: ${(e as Error).message}`, path);
+        }
+      }
+      return;
+    }
+    const declared = entry.size;
+    const s = await this.openStream(path);
     let n = 0;
     try {
       for await (const c of s) {
@@ -203,7 +365,7 @@ export class ZipTree implements Tree {
         // A lying declared size must not be trusted: stop as soon as the data passes it.
         if (n > declared) throw new TreeReadError(`${path}: expands past its declared size of ${declared} bytes`, path);
         if (n > this.limits.maxFileBytes) throw new TreeReadError(`${path}: expands past the per-file limit`, path);
-        chunks.push(c as Buffer);
+        yield c as Buffer;
       }
       if (n !== declared) throw new TreeReadError(`${path}: holds ${n} bytes but declares ${declared}`, path);
     } catch (e) {
@@ -211,11 +373,11 @@ export class ZipTree implements Tree {
       if (e instanceof TreeReadError) throw e;
       throw new TreeReadError(`${path}: ${(e as Error).message}`, path);
     }
-    return Buffer.concat(chunks, n);
   }
 
   close(): void {
     this.zip.close();
+    this.bytes.close();
   }
 }
 
@@ -227,4 +389,25 @@ function readAllEntries(zip: YZip): Promise<yauzl.Entry[]> {
     zip.on('error', reject);
     zip.readEntry();
   });
+}
+
+/** yauzl refuses some archives outright; keep the specific code for the ones the rules name. */
+function readerErrorKind(e: unknown): ZipProblemKind {
+  const m = (e as Error)?.message ?? '';
+  if (/multi-disk/.test(m)) return 'MULTI_DISK';
+  if (/encrypt/.test(m)) return 'ENCRYPTED';
+  return 'CORRUPT';
+}
+
+/** The name in an Info-ZIP Unicode Path extra field (0x7075), or null when there is none. */
+function unicodePathName(e: yauzl.Entry): string | null {
+  for (const f of e.extraFields ?? []) {
+    if (f.id !== 0x7075) continue;
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(f.data.subarray(5));
+    } catch {
+      return '';
+    }
+  }
+  return null;
 }

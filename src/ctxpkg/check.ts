@@ -1,7 +1,7 @@
 // The validation rules of §3–§7 over parsed values: manifest fields, graph schema, names, versions,
 // dependencies and conformance levels. The same rules run for artifacts and source trees; only how a
 // path becomes a file and line differs.
-import { error, warning, info, type Diagnostic, type Location } from '../core/diagnostics.js';
+import { error, warning, info, showValue, type Diagnostic, type Location } from '../core/diagnostics.js';
 import { isSemver } from '../core/semver.js';
 import './rules.js';
 import { GRAPH_FORMAT, asNumber, dependencyList, isIntegral, isObject, nameProblem, scopeOf, scopeProblem, type JsonObject } from './model.js';
@@ -16,7 +16,9 @@ export interface CheckContext {
 }
 
 const ISO_UTC = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|\+00:00)$/;
-export const isIsoUtc = (v: unknown): boolean => typeof v === 'string' && ISO_UTC.test(v);
+// The pattern allows day 31 in every month; the date must also exist (2026-02-30 does not).
+const realDate = (v: string): boolean => { const [y, m, d] = v.slice(0, 10).split('-').map(Number); return new Date(Date.UTC(y!, m! - 1, d!)).getUTCDate() === d; };
+export const isIsoUtc = (v: unknown): boolean => typeof v === 'string' && ISO_UTC.test(v) && realDate(v);
 const LOWER_HEX = (n: number) => new RegExp(`^[0-9a-f]{${n}}$`);
 const ANY_HEX = (n: number) => new RegExp(`^[0-9a-fA-F]{${n}}$`);
 
@@ -78,7 +80,7 @@ export function checkManifest(m: unknown, ctx: CheckContext): Diagnostic[] {
     }
   }
   if (m.description !== undefined && typeof m.description !== 'string') out.push(error('CTXPKG_MANIFEST_FIELD_TYPE', 'description must be a string', at('description')));
-  if (m.created_at !== undefined && !isIsoUtc(m.created_at)) out.push(error('CTXPKG_CREATED_AT_INVALID', `created_at ${JSON.stringify(m.created_at)} is not an ISO 8601 UTC date-time`, at('created_at')));
+  if (m.created_at !== undefined && !isIsoUtc(m.created_at)) out.push(error('CTXPKG_CREATED_AT_INVALID', `created_at ${showValue(m.created_at)} is not an ISO 8601 UTC date-time`, at('created_at')));
   if (m.conformance_level !== undefined) {
     const l = asNumber(m.conformance_level);
     if (!isIntegral(m.conformance_level) || (l !== 1 && l !== 2 && l !== 3)) out.push(error('CTXPKG_LEVEL_INVALID', `conformance_level must be 1, 2 or 3, got ${String(m.conformance_level)}`, at('conformance_level')));
@@ -94,7 +96,7 @@ export function checkManifest(m: unknown, ctx: CheckContext): Diagnostic[] {
     }
   }
   if (m.kind !== undefined && !['context', 'skills', 'addon', 'grammar'].includes(m.kind as string)) {
-    out.push(error('CTXPKG_KIND_UNKNOWN', `kind ${JSON.stringify(m.kind)} is unknown (a newer reader is required)`, at('kind')));
+    out.push(error('CTXPKG_KIND_UNKNOWN', `kind ${showValue(m.kind)} is unknown (a newer reader is required)`, at('kind')));
   }
   if (ctx.mode === 'artifact' && m.integrity !== undefined) {
     const g = m.integrity;
@@ -102,7 +104,8 @@ export function checkManifest(m: unknown, ctx: CheckContext): Diagnostic[] {
     else {
       checkHex(g.sha256, 64, 'integrity.sha256', 'CTXPKG_INTEGRITY_INVALID', at('integrity', 'sha256'), out);
       checkHex(g.content_hash, 64, 'integrity.content_hash', 'CTXPKG_INTEGRITY_INVALID', at('integrity', 'content_hash'), out);
-      if (!isIntegral(g.byte_size) || (asNumber(g.byte_size) ?? -1) < 0) out.push(error('CTXPKG_INTEGRITY_INVALID', 'integrity.byte_size must be a non-negative integer', at('integrity', 'byte_size')));
+      // Integer lexemes parse as bigint; `2526.0` parses as a number and is not a byte count.
+      if (typeof g.byte_size !== 'bigint' || g.byte_size < 0n) out.push(error('CTXPKG_INTEGRITY_INVALID', 'integrity.byte_size must be a non-negative integer', at('integrity', 'byte_size')));
     }
   }
   if (ctx.mode === 'artifact' && m.provenance !== undefined) {
@@ -160,7 +163,7 @@ export function checkContent(content: unknown, ctx: CheckContext): Diagnostic[] 
   if (g === undefined) return out;
   const gp = ['content', 'context_graph'];
   if (!isObject(g)) return [error('CTXPKG_GRAPH_FORMAT', 'content.context_graph must be an object', ctx.locate(gp))];
-  if (g.format !== GRAPH_FORMAT) out.push(error('CTXPKG_GRAPH_FORMAT', `context_graph.format must be "${GRAPH_FORMAT}", got ${JSON.stringify(g.format)}`, ctx.locate([...gp, 'format'])));
+  if (g.format !== GRAPH_FORMAT) out.push(error('CTXPKG_GRAPH_FORMAT', `context_graph.format must be "${GRAPH_FORMAT}", got ${showValue(g.format)}`, ctx.locate([...gp, 'format'])));
   if (!Array.isArray(g.nodes)) { out.push(error('CTXPKG_GRAPH_FORMAT', 'context_graph.nodes must be a list', ctx.locate([...gp, 'nodes']))); return out; }
   if (g.edges === undefined) out.push(warning('CTXPKG_GRAPH_EDGES_MISSING', 'context_graph has no "edges" list', ctx.locate(gp)));
   else if (!Array.isArray(g.edges)) out.push(error('CTXPKG_GRAPH_FORMAT', 'context_graph.edges must be a list', ctx.locate([...gp, 'edges'])));
@@ -186,7 +189,7 @@ export function checkContent(content: unknown, ctx: CheckContext): Diagnostic[] 
     for (const k of ['category', 'source', 'blob_ref', 'file_path', 'supersedes'] as const) {
       if (n[k] !== undefined && typeof n[k] !== 'string') out.push(error('CTXPKG_NODE_INVALID', `${label}: ${k} must be a string`, at(k)));
     }
-    if (n.created_at !== undefined && !isIsoUtc(n.created_at)) out.push(error('CTXPKG_CREATED_AT_INVALID', `${label}: created_at ${JSON.stringify(n.created_at)} is not an ISO 8601 UTC date-time`, at('created_at')));
+    if (n.created_at !== undefined && !isIsoUtc(n.created_at)) out.push(error('CTXPKG_CREATED_AT_INVALID', `${label}: created_at ${showValue(n.created_at)} is not an ISO 8601 UTC date-time`, at('created_at')));
   });
   if (Array.isArray(g.edges)) {
     g.edges.forEach((e, i) => {

@@ -3,7 +3,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { error, warning, type Diagnostic, type Location } from '../core/diagnostics.js';
-import { compareSemver, isSemver, satisfiesRange, semver } from '../core/semver.js';
+import { compareSemver, isSemver, satisfiesRange, semverLib } from '../core/semver.js';
 import type { ValidateOptions } from '../format.js';
 import { dependencyList, isObject, type Dependency } from './model.js';
 import { readAndVerify } from './read.js';
@@ -64,7 +64,7 @@ export async function resolveDependencies(manifest: unknown, dir: string, locate
       : error('CTXPKG_DEPENDENCY_UNRESOLVED', `dependency ${d.name} ${d.version_req}: ${msg}`, at));
     if (d.name === self) { report('a package cannot depend on itself'); resolutions.push({ ...d, resolved: null }); continue; }
     const range = normaliseRange(d.version_req);
-    if (semver.validRange(range) === null) { report(`"${d.version_req}" is not a SemVer range`); resolutions.push({ ...d, resolved: null }); continue; }
+    if (semverLib().validRange(range) === null) { report(`"${d.version_req}" is not a SemVer range`); resolutions.push({ ...d, resolved: null }); continue; }
     const candidates = available.filter((p) => p.name === d.name && isSemver(p.version) && satisfiesRange(p.version, range))
       .sort((a, b) => compareSemver(b.version, a.version));
     const best = candidates[0];

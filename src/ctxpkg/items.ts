@@ -6,6 +6,16 @@ import { dependencyList, isObject, asNumber, type JsonObject } from './model.js'
 import { graphOf } from './check.js';
 import { orderEdge, orderNode, toJsonText } from './write.js';
 
+/** Digest of a node or edge; a value the writer cannot express (a number beyond the double range in
+ * an invalid package) still gets a stable digest, so diff reports the package instead of crashing. */
+function digestOf(v: JsonObject): string {
+  try {
+    return sha256Hex(toJsonText(v));
+  } catch {
+    return sha256Hex(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : typeof x === 'number' && !Number.isFinite(x) ? String(x) : x)));
+  }
+}
+
 export function packageItems(manifest: unknown, content: unknown, nodePaths: Map<string, string> = new Map()): Item[] {
   const m = isObject(manifest) ? manifest : {};
   const g = graphOf(content);
@@ -15,14 +25,14 @@ export function packageItems(manifest: unknown, content: unknown, nodePaths: Map
     const text = typeof n.content === 'string' ? n.content : '';
     const path = nodePaths.get(id);
     items.push({
-      kind: 'node', id, digest: sha256Hex(toJsonText(orderNode(n))), title: `${String(n.type)} ${id}`,
+      kind: 'node', id, digest: digestOf(orderNode(n)), title: `${String(n.type)} ${id}`,
       ...(path ? { path } : {}),
       attrs: { type: String(n.type), content: sha256Hex(text), activation: asNumber(n.activation) ?? 1, supersedes: typeof n.supersedes === 'string' ? n.supersedes : null },
     });
   }
   for (const e of g.edges) {
     const id = `${String(e.from)}|${String(e.to)}|${String(e.type)}`;
-    items.push({ kind: 'edge', id, digest: sha256Hex(toJsonText(orderEdge(e as JsonObject))), title: `${String(e.from)} -${String(e.type)}-> ${String(e.to)}`,
+    items.push({ kind: 'edge', id, digest: digestOf(orderEdge(e as JsonObject)), title: `${String(e.from)} -${String(e.type)}-> ${String(e.to)}`,
       attrs: { weight: asNumber(e.weight) ?? 1, coactivations: asNumber(e.coactivations) ?? null } });
   }
   for (const d of [...dependencyList(m.dependencies), ...dependencyList(m.optional_dependencies, true)]) {

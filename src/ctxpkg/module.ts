@@ -94,7 +94,8 @@ async function items(input: Tree | ArtifactInput, opts: ValidateOptions): Promis
   }
   const r = await readAndVerify(input, opts);
   if (!r.doc) fail(r.diagnostics[0]!.code, r.diagnostics[0]!.message, { file: r.diagnostics[0]!.file, line: r.diagnostics[0]!.line });
-  const m = r.doc.manifest as Record<string, never>;
+  // A document whose manifest is not an object (null, a list …) still has items: none of its own.
+  const m = (isObject(r.doc.manifest) ? r.doc.manifest : {}) as Record<string, never>;
   const content = isV1(m) ? v1ToV2(m, r.doc.content as never).content : r.doc.content;
   const name = String(m.name);
   return { format: 'ctxpkg', identity: name, name, version: String(m.version), items: packageItems(m, content) };

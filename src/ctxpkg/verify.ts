@@ -1,6 +1,6 @@
 // Verifies a parsed package: the rules, §8 integrity recomputed from the document text, and §9
 // signatures (identity and manifest), with the coverage a passing signature actually has.
-import { error, warning, hasErrors, type Diagnostic } from '../core/diagnostics.js';
+import { error, warning, hasErrors, showValue, type Diagnostic } from '../core/diagnostics.js';
 import { loadPublicKey } from '../core/keys.js';
 import type { ValidateOptions } from '../format.js';
 import { CanonicalJsonError } from './canonical-json.js';
@@ -103,7 +103,7 @@ function verifySignature(doc: ArtifactDoc, m: Record<string, unknown>, computed:
   details.signature = 'invalid';
   if (!isObject(sig)) { diags.push(error('CTXPKG_SIGNATURE_INVALID', 'signature must be an object (or null for unsigned)', at())); return; }
   const shape: Diagnostic[] = [];
-  if (sig.algorithm !== 'ed25519') shape.push(error('CTXPKG_SIGNATURE_INVALID', `signature.algorithm must be "ed25519", got ${JSON.stringify(sig.algorithm)}`, at('algorithm')));
+  if (sig.algorithm !== 'ed25519') shape.push(error('CTXPKG_SIGNATURE_INVALID', `signature.algorithm must be "ed25519", got ${showValue(sig.algorithm)}`, at('algorithm')));
   const pkOk = checkHex(sig.public_key, 64, 'signature.public_key', 'CTXPKG_SIGNATURE_INVALID', at('public_key'), shape);
   const valOk = checkHex(sig.value, 128, 'signature.value', 'CTXPKG_SIGNATURE_INVALID', at('value'), shape);
   const mvPresent = sig.manifest_value !== undefined;

@@ -3,7 +3,7 @@
 import { fail } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
-import { bumpBetween, isPrerelease, isSemver, semver, type Bump } from '../core/semver.js';
+import { bumpBetween, isPrerelease, isSemver, semverLib, type Bump } from '../core/semver.js';
 import type { FormatName, Item, PackageSummary } from '../format.js';
 import { bumpCovers, CHANGE_TYPES, maxSeverity, requiredBump, severityOf, type ChangeType, type PolicyTable, type Severity } from './policy.js';
 import './rules.js';
@@ -37,6 +37,8 @@ export interface VersionSide {
   commit?: string;
   /** Items per kind. */
   items?: Record<string, number>;
+  /** True when only the files that differ between the sides were read: `items` counts those. */
+  partial?: boolean;
 }
 
 export interface TagCheck {
@@ -90,10 +92,10 @@ function indexItems(items: readonly Item[], side: string): Map<string, Item> {
 
 function versionMajor(v: unknown): { major: number; minor: number } | undefined {
   // Only strings spelling a full x.y.z count, so that a title like "2" never reads as a version.
-  if (typeof v !== 'string' || !/\d+\.\d+\.\d+/.test(v) || !semver.validRange(v.trim())) return undefined;
+  if (typeof v !== 'string' || !/\d+\.\d+\.\d+/.test(v) || !semverLib().validRange(v.trim())) return undefined;
   // Ranges like "^1.2.0" or ">=2.0.0" count by their lowest version.
   try {
-    const c = semver.minVersion(v.trim());
+    const c = semverLib().minVersion(v.trim());
     return c ? { major: c.major, minor: c.minor } : undefined;
   } catch {
     return undefined;
@@ -164,7 +166,7 @@ function versionVerdict(from: string, to: string, required: Bump): { actual: Bum
   if (actual === 'none') return { actual, ok: false, message: `content changed but the version stayed ${to}: a ${required} bump is required` };
   // A prerelease promises no compatibility (SemVer §9), and moving along one release's
   // prereleases or to that release itself already carries the bump announced by its core version.
-  const sameCore = semver.major(from) === semver.major(to) && semver.minor(from) === semver.minor(to) && semver.patch(from) === semver.patch(to);
+  const sameCore = semverLib().major(from) === semverLib().major(to) && semverLib().minor(from) === semverLib().minor(to) && semverLib().patch(from) === semverLib().patch(to);
   if (isPrerelease(from) && sameCore) return { actual, ok: true };
   if (bumpCovers(actual, required)) return { actual, ok: true };
   return { actual, ok: false, message: `the changes require a ${required} bump from ${from}, but ${to} is a ${actual} bump` };
@@ -210,6 +212,7 @@ export function diffSummaries(old: PackageSummary | null, neu: PackageSummary, o
   const side = (s: PackageSummary, label?: string, commit?: string): VersionSide => ({
     version: s.version, name: s.name, identity: s.identity,
     ...(label ? { label } : {}), ...(commit ? { commit } : {}), items: countKinds(s.items),
+    ...(s.partial ? { partial: true } : {}),
   });
   const result: DiffResult = {
     format: neu.format,

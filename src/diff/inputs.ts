@@ -5,11 +5,12 @@ import { stat } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { fail } from '../core/diagnostics.js';
 import type { CommonOptions, PackageSummary } from '../format.js';
-import { resolveInput } from '../inputs.js';
+import { resolveInput, type ResolvedInput } from '../inputs.js';
+import { differingPaths } from './unchanged.js';
 import { findRepo, type GitRepo } from '../git/repo.js';
 import { parseRefSpec, repoPath } from '../git/ref-spec.js';
 import { DEFAULT_TAG_PATTERN, previousReleaseTag, tagVersion, type ReleaseTag } from '../git/tags.js';
-import { readRepoConfig } from '../repo/config.js';
+import { readRepoConfig, readConfigFile } from '../repo/config.js';
 import { discoverPackages, packageAt, relativeToRoot, type RepoPackage } from '../repo/packages.js';
 import { DiskTree, toPosix } from '../core/tree.js';
 import '../repo/git-inputs.js';
@@ -25,6 +26,8 @@ export interface DiffInputsOptions extends CommonOptions {
   policy?: PolicyTable;
   /** Ignore ctxforge.yaml (policy and tag pattern). */
   noConfig?: boolean;
+  /** Config file (on disk, relative to cwd) instead of ctxforge.yaml at the repository root. */
+  config?: string;
   /** A tag name to check against the new version (release jobs run at a tag). */
   tag?: string;
   /** Tag pattern for `tag` and previous-release discovery (default: the package's, else "v*"). */
@@ -61,12 +64,43 @@ async function locate(spec: string, cwd: string): Promise<Where> {
   return { repo, repoPath: repoPath(repo, rs.path, cwd), commit: await repo.resolveCommit(rs.ref) };
 }
 
-async function loadSide(spec: string, opts: DiffInputsOptions): Promise<Side> {
+interface Loaded extends Side {
+  resolved: ResolvedInput;
+  /** The `only` set the summary was read with (undefined: everything was read). */
+  readWith?: ReadonlySet<string>;
+}
+
+const NOTHING: ReadonlySet<string> = new Set();
+
+/**
+ * Resolves a side and reads its summary. `only` lets a module read just those files (NOTHING:
+ * just the package's own header, for its name and version).
+ */
+async function loadSide(spec: string, opts: DiffInputsOptions, only?: ReadonlySet<string>): Promise<Loaded> {
   const cwd = opts.cwd ?? process.cwd();
   const r = await resolveInput(spec, { cwd, format: opts.format });
-  const common: CommonOptions = { limits: opts.limits, env: opts.env };
+  return { spec, ...(await summarize(r, opts, only)), resolved: r, ...(await locate(spec, cwd)) };
+}
+
+async function summarize(r: ResolvedInput, opts: DiffInputsOptions, only?: ReadonlySet<string>): Promise<{ label: string; summary: PackageSummary; readWith?: ReadonlySet<string> }> {
+  const common: CommonOptions = { limits: opts.limits, env: opts.env, ...(only && r.kind === 'source' ? { only } : {}) };
   const summary = r.kind === 'source' ? await r.module.items(r.tree, common) : await r.module.items(r.input, common);
-  return { spec, label: r.label, summary, ...(await locate(spec, cwd)) };
+  return { label: r.label, summary, ...(summary.partial ? { readWith: only } : {}) };
+}
+
+/**
+ * Both summaries of a comparison. When both sides are source trees of one format whose differing
+ * files can be found from git object ids, each side reads only those; both sides always cover the
+ * same files.
+ */
+async function loadPair(oldSpec: string, neu: Loaded, opts: DiffInputsOptions): Promise<[Side, Side]> {
+  const cwd = opts.cwd ?? process.cwd();
+  const oldR = await resolveInput(oldSpec, { cwd, format: opts.format });
+  const only = oldR.kind === 'source' && neu.resolved.kind === 'source' && oldR.module === neu.resolved.module
+    ? await differingPaths(oldR.tree, neu.resolved.tree) : undefined;
+  const old = { spec: oldSpec, ...(await summarize(oldR, opts, only)), ...(await locate(oldSpec, cwd)) };
+  const same = neu.readWith === old.readWith;
+  return [old, same ? neu : { ...neu, ...(await summarize(neu.resolved, opts, old.readWith)) }];
 }
 
 /** `v1.2.0` alone, next to a new side inside a repository, means that tag's copy of the same path. */
@@ -86,11 +120,12 @@ async function packageContext(side: Side, opts: DiffInputsOptions, needPattern: 
   if (opts.noConfig || !side.repo || side.repoPath === undefined) return { policy: user };
   // Policy and patterns come from the working tree's ctxforge.yaml: the rules of the repository as
   // it is now judge every pair of versions, old tags included.
-  const cfg = await readRepoConfig(new DiskTree(side.repo.dir));
+  const config = opts.config ? resolve(opts.cwd ?? process.cwd(), opts.config) : undefined;
+  const cfg = config ? await readConfigFile(config, { cwd: side.repo.dir, root: side.repo.dir }) : await readRepoConfig(new DiskTree(side.repo.dir));
   if (!cfg && !needPattern) return { policy: user };
-  const pkgs = await discoverPackages({ cwd: side.repo.dir });
+  const pkgs = await discoverPackages({ cwd: side.repo.dir, config });
   const pkg = packageAt(pkgs, side.repoPath);
-  const tables = pkg ? pkg.policy.map((p) => checkPolicy(p.table, p.where)) : cfg?.policy ? [checkPolicy(cfg.policy, 'ctxforge.yaml policy')] : [];
+  const tables = pkg ? pkg.policy.map((p) => checkPolicy(p.table, p.where)) : cfg?.policy ? [checkPolicy(cfg.policy, `${cfg.file} policy`)] : [];
   return { policy: mergePolicy(...tables, user), pkg };
 }
 
@@ -112,8 +147,8 @@ function compare(old: Side | null, neu: Side, ctx: PackageContext, opts: DiffInp
  */
 export async function diffInputs(oldSpec: string | null, newSpec: string, opts: DiffInputsOptions = {}): Promise<DiffResult> {
   const cwd = opts.cwd ?? process.cwd();
-  const neu = await loadSide(newSpec, opts);
-  const old = oldSpec === null ? null : await loadSide(await expandBareRef(oldSpec, neu, cwd), opts);
+  const first = await loadSide(newSpec, opts, oldSpec === null ? undefined : NOTHING);
+  const [old, neu] = oldSpec === null ? [null, first] : await loadPair(await expandBareRef(oldSpec, first, cwd), first, opts);
   return compare(old, neu, await packageContext(neu, opts, !!opts.tag && !opts.tagPattern), opts);
 }
 
@@ -146,16 +181,16 @@ export async function findPreviousRelease(newSpec: string, opts: DiffInputsOptio
 
 /** Compares `newSpec` with its previous release tag, or reports an initial release when there is none. */
 export async function diffWithPreviousRelease(newSpec: string, opts: DiffInputsOptions = {}): Promise<DiffResult & { previous_tag: string | null }> {
-  const neu = await loadSide(newSpec, opts);
-  const ctx = await packageContext(neu, opts, true);
-  const prev = await previousFor(neu, ctx, opts);
-  const old = prev.spec ? await loadSide(prev.spec, opts) : null;
+  const first = await loadSide(newSpec, opts, NOTHING);
+  const ctx = await packageContext(first, opts, true);
+  const prev = await previousFor(first, ctx, opts);
+  const [old, neu] = prev.spec ? await loadPair(prev.spec, first, opts) : [null, first.readWith ? { ...first, ...(await summarize(first.resolved, opts)) } : first];
   return { ...compare(old, neu, ctx, opts), previous_tag: prev.spec ? prev.tag!.name : null };
 }
 
 /** The working-tree package a bare `ctxforge diff` means: the one containing `cwd`, or the only one. */
-export async function defaultPackageDir(cwd: string): Promise<string> {
-  const pkgs = await discoverPackages({ cwd });
+export async function defaultPackageDir(cwd: string, config?: string): Promise<string> {
+  const pkgs = await discoverPackages({ cwd, config });
   const here = relativeToRoot(pkgs.root, resolve(cwd));
   const usable = pkgs.packages.filter((p) => !p.problem);
   const inside = here !== undefined ? packageAt({ ...pkgs, packages: usable }, here) : undefined;

@@ -84,17 +84,45 @@ export class GitTree implements Tree {
   }
 
   async read(path: string): Promise<Buffer> {
-    const n = (await this.walk()).get(path);
-    if (!n) throw new TreeReadError(`${path}: no such file in ${this.label}`, path);
+    const n = await this.node(path);
+    if (!n || n.kind === 'dir') throw new TreeReadError(`${path}: no such file in ${this.label}`, path);
     if (n.kind !== 'file') throw new TreeReadError(`${path}: not a regular file in ${this.label}`, path);
     return this.repo.readBlob(n.oid);
   }
 
   async stat(path: string): Promise<TreeEntry | undefined> {
-    const nodes = await this.walk();
-    const n = nodes.get(path);
-    if (!n) return this.dirs.has(path) ? { path, kind: 'dir', size: 0 } : undefined;
+    const n = await this.node(path);
+    if (!n) return undefined;
+    if (n.kind === 'dir') return { path, kind: 'dir', size: 0 };
     return { path, kind: n.kind, size: n.kind === 'file' ? await this.repo.blobSize(n.oid) : 0 };
+  }
+
+  /**
+   * One path's node. Before the tree has been walked, only the trees along the path are read, so
+   * reading a manifest (format detection, a diff of changed files) does not walk the whole tree.
+   */
+  private async node(path: string): Promise<(Node | { kind: 'dir'; oid: string; mode: string }) | undefined> {
+    if (this.nodes) {
+      const n = (await this.nodes).get(path);
+      return n ?? (this.dirs.has(path) ? { kind: 'dir', oid: '', mode: '040000' } : undefined);
+    }
+    let oid = this.treeOid;
+    const segs = path.split('/');
+    for (let i = 0; i < segs.length; i++) {
+      const e = (await this.repo.readTreeEntries(oid)).find((x) => x.path === segs[i]);
+      if (!e) return undefined;
+      if (i === segs.length - 1) return e.type === 'tree' ? { kind: 'dir', oid: e.oid, mode: e.mode } : { oid: e.oid, mode: e.mode, kind: kindOf(e.mode, e.type) };
+      if (e.type !== 'tree') return undefined;
+      oid = e.oid;
+    }
+    return undefined;
+  }
+
+  /** Every file's blob id, from tree objects alone (no blob is read, no size looked up). */
+  async fileOids(): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const [p, n] of await this.walk()) if (n.kind === 'file') out.set(p, n.oid);
+    return out;
   }
 
   /** The git blob id of a file (lets callers skip unchanged files between two versions). */

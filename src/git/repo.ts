@@ -3,7 +3,10 @@
 import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
-import * as git from 'isomorphic-git';
+import type * as Git from 'isomorphic-git';
+import { lazyRequire } from '../core/lazy.js';
+
+const gitLib = lazyRequire<typeof Git>('isomorphic-git');
 import { fail } from '../core/diagnostics.js';
 import { objectSize, PackIndex } from './object-size.js';
 import './rules.js';
@@ -75,13 +78,13 @@ export class GitRepo {
       name = head.startsWith('ref: ') ? head.slice(5) : head;
     }
     try {
-      return await git.resolveRef({ fs, dir: this.dir, gitdir: this.gitdir, ref: name });
+      return await gitLib().resolveRef({ fs, dir: this.dir, gitdir: this.gitdir, ref: name });
     } catch {
       // not a ref name; maybe an abbreviated oid
     }
     if (/^[0-9a-f]{4,40}$/i.test(name)) {
       try {
-        return await git.expandOid({ ...this.base, oid: name.toLowerCase() });
+        return await gitLib().expandOid({ ...this.base, oid: name.toLowerCase() });
       } catch {
         return undefined;
       }
@@ -104,7 +107,7 @@ export class GitRepo {
 
   private async readObject(oid: string, what: string) {
     try {
-      return await git.readObject({ ...this.base, oid });
+      return await gitLib().readObject({ ...this.base, oid });
     } catch (e) {
       fail('CTXFORGE_GIT_OBJECT_UNREADABLE', `cannot read git object ${oid} (${what}): ${(e as Error).message}`, {}, 2);
     }
@@ -117,9 +120,9 @@ export class GitRepo {
     return p;
   }
 
-  async commit(oid: string): Promise<git.CommitObject> {
+  async commit(oid: string): Promise<Git.CommitObject> {
     try {
-      return (await git.readCommit({ ...this.base, oid })).commit;
+      return (await gitLib().readCommit({ ...this.base, oid })).commit;
     } catch (e) {
       fail('CTXFORGE_GIT_OBJECT_UNREADABLE', `cannot read commit ${oid}: ${(e as Error).message}`, {}, 2);
     }
@@ -133,17 +136,17 @@ export class GitRepo {
   /** Time of the last commit at or before `oid` that changed `path` (what `git log -1 -- path` says). */
   async lastChangeTime(oid: string, path: string): Promise<number> {
     if (!path) return this.commitTime(oid);
-    const log = await git.log({ ...this.base, ref: oid, filepath: path, depth: 1 });
+    const log = await gitLib().log({ ...this.base, ref: oid, filepath: path, depth: 1 });
     return log[0]?.commit.committer.timestamp ?? this.commitTime(oid);
   }
 
   async tags(): Promise<GitTag[]> {
     this.tagsMemo ??= (async () => {
-      const names = await git.listTags({ fs, dir: this.dir, gitdir: this.gitdir });
+      const names = await gitLib().listTags({ fs, dir: this.dir, gitdir: this.gitdir });
       const out: GitTag[] = [];
       for (const name of names) {
-        const oid = await git.resolveRef({ fs, dir: this.dir, gitdir: this.gitdir, ref: `refs/tags/${name}` });
-        const o = await git.readObject({ ...this.base, oid }).catch(() => undefined);
+        const oid = await gitLib().resolveRef({ fs, dir: this.dir, gitdir: this.gitdir, ref: `refs/tags/${name}` });
+        const o = await gitLib().readObject({ ...this.base, oid }).catch(() => undefined);
         if (!o) continue;
         if (o.type === 'commit') out.push({ name, commit: oid, annotated: false });
         else if (o.type === 'tag') {
@@ -163,7 +166,7 @@ export class GitRepo {
   async readTreeEntries(treeOid: string): Promise<RawTreeEntry[]> {
     let p = this.trees.get(treeOid);
     if (!p) {
-      p = git.readTree({ ...this.base, oid: treeOid }).then((r) => r.tree as RawTreeEntry[]);
+      p = gitLib().readTree({ ...this.base, oid: treeOid }).then((r) => r.tree as RawTreeEntry[]);
       this.trees.set(treeOid, p);
     }
     return p;
@@ -185,7 +188,7 @@ export class GitRepo {
   readBlob(oid: string): Promise<Buffer> {
     let p = this.blobs.get(oid);
     if (!p) {
-      p = git.readBlob({ ...this.base, oid }).then((r) => {
+      p = gitLib().readBlob({ ...this.base, oid }).then((r) => {
         this.blobReads++;
         return Buffer.from(r.blob.buffer, r.blob.byteOffset, r.blob.byteLength);
       });
@@ -228,7 +231,7 @@ async function gitdirOf(root: string): Promise<{ gitdir: string; headDir: string
 export async function findRepo(cwd: string): Promise<GitRepo | undefined> {
   let root: string;
   try {
-    root = await git.findRoot({ fs, filepath: resolve(cwd) });
+    root = await gitLib().findRoot({ fs, filepath: resolve(cwd) });
   } catch {
     return undefined;
   }

@@ -1,11 +1,13 @@
 // Building a working directory into a deterministic .octx: STORED entries, manifest first, payload
 // in UTF-8 byte order, fixed mode and DOS time (time-zone independent), validated before rename.
-import yazl from 'yazl';
-import { createWriteStream } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { startProgress } from '../core/progress.js';
+import type { Readable } from 'node:stream';
 import { failWith, fail, type Diagnostic } from '../core/diagnostics.js';
 import { writeAtomic } from '../core/atomic.js';
-import { sha256File } from '../core/hash.js';
+import { FileSink } from '../core/file-sink.js';
+import { ZipWriter } from '../core/zip-writer.js';
+import { sha256Hex } from '../core/hash.js';
 import { sortUtf8 } from '../core/paths.js';
 import { isoSeconds, resolveEpoch } from '../core/time.js';
 import type { Tree } from '../core/tree.js';
@@ -13,6 +15,7 @@ import type { BuildOptions, BuiltArtifact } from '../format.js';
 import { checkPackage } from './package.js';
 import { MANIFEST } from './manifest.js';
 import { openOctx } from './archive.js';
+import type { ZipTree } from '../core/zip-tree.js';
 import { stringifyManifest } from './serialize.js';
 import { packageDigest } from './digest.js';
 
@@ -22,31 +25,85 @@ export function slug(name: string): string {
   return s || 'package';
 }
 
-// yazl takes DOS times from local-time getters; a local-constructor date gives the same DOS
-// fields in every time zone.
-const DOS_EPOCH = (): Date => new Date(1980, 0, 1, 0, 0, 0);
-const ENTRY = { compress: false, forceZip64Format: true, forceDosTimestamp: true, mode: 0o100644 } as const;
+/** One payload file: its archive path and size, and how to get its bytes. */
+export interface ArchiveSource {
+  path: string;
+  size: number;
+  /** Small files: the bytes. */
+  read: () => Promise<Buffer>;
+  /** Large files: a fresh stream of the bytes (called more than once). */
+  stream?: () => Readable;
+}
 
-/** Writes the archive for a manifest and its (sorted) payload to `outPath`. */
-export async function writeOctxArchive(outPath: string, manifestBytes: Buffer, files: { path: string; read: () => Promise<Buffer> }[]): Promise<void> {
-  const zip = new yazl.ZipFile();
-  const done = new Promise<void>((resolve, reject) => {
-    const ws = createWriteStream(outPath, { flags: 'wx', mode: 0o644 });
-    ws.on('error', reject);
-    ws.on('close', () => resolve());
-    zip.outputStream.on('error', reject);
-    zip.outputStream.pipe(ws);
-  });
-  zip.addBuffer(manifestBytes, MANIFEST, { ...ENTRY, mtime: DOS_EPOCH(), forceZip64Format: false });
-  for (const f of files) {
-    zip.addBuffer(await f.read(), f.path, { ...ENTRY, mtime: DOS_EPOCH() });
+/**
+ * Writes the archive for a manifest and its (sorted) payload to `outPath` and returns the SHA-256
+ * and size of what was written: manifest first (no ZIP64 field), then each payload entry with
+ * ZIP64 information (notes-octx.md). One file is in memory at a time.
+ */
+export async function writeOctxArchive(outPath: string, manifestBytes: Buffer, files: ArchiveSource[]): Promise<{ sha256: string; size: number }> {
+  const sink = new FileSink(outPath, 0o644);
+  try {
+    const zip = new ZipWriter(sink);
+    const progress = startProgress(`writing ${basename(outPath).replace(/^\.(.*)\.ctxforge-tmp-.*$/, '$1')}`, files.length);
+    zip.addBuffer(MANIFEST, manifestBytes, { zip64: false });
+    for (const f of files) {
+      if (f.stream) await zip.addStream(f.path, f.size, f.stream, { zip64: true });
+      else zip.addBuffer(f.path, await f.read(), { zip64: true });
+      progress.tick(f.size);
+    }
+    zip.end();
+    progress.done();
+    return sink.finish();
+  } finally {
+    sink.close();
   }
-  zip.end();
-  await done;
+}
+
+/** Bytes of a tree file as a stream: streamed from disk when large, read whole when small. */
+function treeSource(tree: Tree, path: string, size: number, kept: Map<string, Buffer>): ArchiveSource {
+  const stream = tree.stream?.bind(tree);
+  const read = async () => {
+    const b = kept.get(path);
+    if (!b) return tree.read(path);
+    kept.delete(path);
+    return b;
+  };
+  return { path, size, read, ...(stream && size > STREAM_ABOVE ? { stream: () => stream(path) } : {}) };
+}
+const STREAM_ABOVE = 4 * 1024 * 1024;
+const KEEP_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The written archive, read back: the security checks of any opened archive, then every entry's
+ * bytes against the digest the validated source gave. The documents themselves were validated
+ * from the same bytes, so they are not parsed a second time.
+ */
+async function checkWritten(zipTree: ZipTree, manifestBytes: Buffer, files: { path: string; sha256: string }[]): Promise<string[]> {
+  const problems: string[] = [];
+  const listed = await zipTree.list();
+  const expected = new Map(files.map((f) => [f.path, f.sha256]));
+  expected.set(MANIFEST, sha256Hex(manifestBytes));
+  if (listed.length !== expected.size) problems.push(`the archive holds ${listed.length} entries, ${expected.size} were written`);
+  for (const e of listed) {
+    const want = expected.get(e.path);
+    if (!want) { problems.push(`unexpected entry ${e.path}`); continue; }
+    const got = e.size > STREAM_ABOVE ? await zipTree.hashEntry(e.path) : sha256Hex(await zipTree.read(e.path));
+    if (got !== want) problems.push(`${e.path} was written with SHA-256 ${got}, expected ${want}`);
+  }
+  return problems;
 }
 
 export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltArtifact> {
-  const report = await checkPackage(tree, { workdir: true, limits: opts.limits });
+  // Small files validated a moment ago are written from memory instead of being read again, up to
+  // a bound, so a large package still has one file in memory at a time.
+  const kept = new Map<string, Buffer>();
+  let keptBytes = 0;
+  const retain = (path: string, bytes: Buffer) => {
+    if (bytes.length > STREAM_ABOVE || keptBytes + bytes.length > KEEP_BYTES) return;
+    kept.set(path, bytes);
+    keptBytes += bytes.length;
+  };
+  const report = await checkPackage(tree, { workdir: true, limits: opts.limits, retain });
   failWith(report.diagnostics, `${tree.label} is not a valid OCTX working directory`);
   const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, env: opts.env });
   const raw = structuredClone(report.manifest!) as Record<string, unknown> & { release: Record<string, unknown> };
@@ -59,24 +116,23 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
   const name = `${slug(String((raw.asset as { name: string }).name))}-${raw.release.version}.octx`;
   const outPath = join(opts.outDir, name);
   const diagnostics: Diagnostic[] = [];
+  const sizes = new Map((await tree.list()).map((e) => [e.path, e.size]));
+  let written = { sha256: '', size: 0 };
   await writeAtomic(outPath, async (tmp) => {
-    await writeOctxArchive(tmp, manifestBytes, files.map((f) => ({ path: f.path, read: () => tree.read(f.path) })));
+    written = await writeOctxArchive(tmp, manifestBytes, files.map((f) => treeSource(tree, f.path, sizes.get(f.path) ?? 0, kept)));
   }, {
     check: async (tmp) => {
       const opened = await openOctx({ label: name, path: tmp }, opts.limits);
       diagnostics.push(...opened.diagnostics);
-      if (opened.tree) {
-        try {
-          const r = await checkPackage(opened.tree, { workdir: false, limits: opts.limits });
-          diagnostics.push(...r.diagnostics);
-          if (r.package_digest !== raw.release.package_digest) fail('CTXFORGE_INTERNAL', 'the built package digest differs from the one written');
-        } finally {
-          opened.tree.close();
-        }
+      failWith(diagnostics, 'the built package does not open as a safe archive (nothing was written)');
+      try {
+        const problems = await checkWritten(opened.tree!, manifestBytes, files);
+        if (problems.length) fail('CTXFORGE_INTERNAL', `the built archive does not hold what was written (nothing was written): ${problems.slice(0, 3).join('; ')}`);
+      } finally {
+        opened.tree!.close();
       }
-      failWith(diagnostics, 'the built package does not validate (nothing was written)');
     },
   });
-  const { sha256, size } = await sha256File(outPath);
+  const { sha256, size } = written;
   return { path: outPath, format: 'octx', sha256, size, name: String((raw.asset as { name: string }).name), version: String(raw.release.version) };
 }

@@ -35,10 +35,17 @@ function decode(bytes: Buffer, file: string, diags: Diagnostic[]): string | unde
   }
 }
 
+const KEY_LINE = new Map<string, RegExp>();
+
+/** Line of the first `key:` in the YAML text (one multiline search, no per-line split). */
 function lineOfYamlKey(yaml: string, key: string, firstLine: number): number {
-  const lines = yaml.split('\n');
-  for (let i = 0; i < lines.length; i++) if (new RegExp(`^\\s*${key}\\s*:`).test(lines[i]!)) return firstLine + i;
-  return firstLine;
+  let re = KEY_LINE.get(key);
+  if (!re) KEY_LINE.set(key, (re = new RegExp(`^[ \\t]*${key}[ \\t]*:`, 'm')));
+  const m = re.exec(yaml);
+  if (!m) return firstLine;
+  let line = firstLine;
+  for (let i = yaml.indexOf('\n'); i !== -1 && i < m.index; i = yaml.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 function firstH1(body: string): string | undefined {

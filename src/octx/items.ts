@@ -4,10 +4,11 @@ import { sha256Hex } from '../core/hash.js';
 import { jcs } from '../core/jcs.js';
 import type { Tree } from '../core/tree.js';
 import type { Item, PackageSummary } from '../format.js';
-import { checkPackage, type OctxReport } from './package.js';
+import { checkPackage, isPayloadPath, type OctxReport } from './package.js';
+import { MANIFEST, parseManifestBytes } from './manifest.js';
 import { readJsonl } from './jsonl.js';
 import { SAG_FILES } from './records.js';
-import { isReserved, isKnowledgeMarkdown } from './documents.js';
+import { checkConcept, isConcept, isReserved, isKnowledgeMarkdown } from './documents.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 
 function recordDigest(v: unknown): string {
@@ -18,9 +19,33 @@ function recordDigest(v: unknown): string {
   }
 }
 
-export async function octxItems(tree: Tree, workdir: boolean, limitsIn?: Partial<Limits>, report?: OctxReport): Promise<PackageSummary> {
+/**
+ * Items of the files in `only` (the ones that differ from the other side of a diff) plus the
+ * manifest's; nothing else is read. A file that cannot be parsed contributes what it can, as in
+ * the full path: diff reports changes, validation reports problems.
+ */
+async function partialReport(tree: Tree, only: ReadonlySet<string>, limits: Limits): Promise<OctxReport> {
+  const manifestBytes = await tree.read(MANIFEST).catch(() => undefined);
+  const parsed = manifestBytes ? parseManifestBytes(manifestBytes, limits.maxDepth) : undefined;
+  const manifest = (parsed?.raw ?? undefined) as OctxReport['manifest'];
+  const declared = Array.isArray(parsed?.raw?.files) ? new Set((parsed!.raw!.files as { path?: unknown }[]).map((f) => f?.path).filter((p): p is string => typeof p === 'string')) : undefined;
+  const files: OctxReport['files'] = [];
+  const documents: OctxReport['documents'] = [];
+  for (const path of [...only].sort()) {
+    if (declared ? !declared.has(path) : !isPayloadPath(path)) continue;
+    const e = await tree.stat(path);
+    if (!e || e.kind !== 'file' || e.size > limits.maxFileBytes) continue;
+    const bytes = await tree.read(path).catch(() => undefined);
+    if (!bytes) continue;
+    files.push({ path, sha256: sha256Hex(bytes) });
+    if (isConcept(path)) documents.push(checkConcept(path, bytes, limits.maxDepth, []));
+  }
+  return { format_valid: false, valid: false, fully_validated: false, capabilities: {}, diagnostics: [], manifest, files, documents };
+}
+
+export async function octxItems(tree: Tree, workdir: boolean, limitsIn?: Partial<Limits>, report?: OctxReport, only?: ReadonlySet<string>): Promise<PackageSummary> {
   const limits = resolveLimits(limitsIn);
-  const r = report ?? (await checkPackage(tree, { workdir, limits }));
+  const r = report ?? (only ? await partialReport(tree, only, limits) : await checkPackage(tree, { workdir, limits }));
   const m = r.manifest;
   const items: Item[] = [];
   const digestOf = new Map(r.files.map((f) => [f.path, f.sha256]));
@@ -45,7 +70,8 @@ export async function octxItems(tree: Tree, workdir: boolean, limitsIn?: Partial
     ['event-entity', SAG_FILES.eventEntities, (v) => `${v.event_id}|${v.entity_id}`, () => undefined],
   ];
   for (const [kind, file, idOf, titleOf] of recordKinds) {
-    if (!listed.has(file)) continue;
+    // Listed is not present: a broken package may list a record file it lacks (diff must not crash on it).
+    if (!listed.has(file) || (await tree.stat(file))?.kind !== 'file') continue;
     const recs = readJsonl(file, await tree.read(file), limits.maxDepth, limits.maxLineBytes, []) ?? [];
     for (const rec of recs) {
       const id = idOf(rec.value);
@@ -59,5 +85,6 @@ export async function octxItems(tree: Tree, workdir: boolean, limitsIn?: Partial
     name: String(m?.asset?.name ?? ''),
     version: String(m?.release?.version ?? ''),
     items,
+    ...(only && !report ? { partial: true } : {}),
   };
 }

@@ -1,5 +1,5 @@
 // The OCTX manifest (§5): parse manifest.json strictly and check every field's exact form.
-import { error, warning, type Diagnostic } from '../core/diagnostics.js';
+import { error, warning, showValue, type Diagnostic } from '../core/diagnostics.js';
 import { parseJson, JsonSyntaxError, decodeUtf8Strict } from '../core/strict-json.js';
 import { isUuidV7 } from '../core/uuid.js';
 import { isSemver } from '../core/semver.js';
@@ -99,10 +99,10 @@ export function checkManifest(raw: Record<string, unknown>, text: string | undef
   const at = (key: string) => ({ file: MANIFEST, line: lineOfKey(text, key) });
   const schema = (msg: string, key: string) => diagnostics.push(error('OCTX_SCHEMA_VALIDATION', msg, at(key)));
 
-  if (raw.format !== 'octx') schema(`"format" must be "octx", got ${JSON.stringify(raw.format)}`, 'format');
+  if (raw.format !== 'octx') schema(`"format" must be "octx", got ${showValue(raw.format)}`, 'format');
   if (raw.format_version !== FORMAT_VERSION) {
     diagnostics.push(error('OCTX_FORMAT_VERSION_UNSUPPORTED',
-      `format_version ${JSON.stringify(raw.format_version)} is not supported; ctxforge reads OCTX ${FORMAT_VERSION} only`, at('format_version')));
+      `format_version ${showValue(raw.format_version)} is not supported; ctxforge reads OCTX ${FORMAT_VERSION} only`, at('format_version')));
     for (const name of Object.keys(isObj(raw.capabilities) ? raw.capabilities : {})) capabilities[name] = false;
     return { raw, text, diagnostics, unsupportedVersion: true, capabilities };
   }
@@ -110,7 +110,7 @@ export function checkManifest(raw: Record<string, unknown>, text: string | undef
   const asset = raw.asset;
   if (!isObj(asset)) schema('"asset" must be an object with "id" and "name"', 'asset');
   else {
-    if (!isUuidV7(asset.id)) schema(`asset.id must be a lowercase canonical UUIDv7, got ${JSON.stringify(asset.id)}`, 'id');
+    if (!isUuidV7(asset.id)) schema(`asset.id must be a lowercase canonical UUIDv7, got ${showValue(asset.id)}`, 'id');
     if (typeof asset.name !== 'string' || asset.name.trim() === '') schema('asset.name must be a non-empty string', 'name');
     if (asset.derived_from !== undefined) {
       const d = asset.derived_from;
@@ -127,11 +127,11 @@ export function checkManifest(raw: Record<string, unknown>, text: string | undef
   const release = raw.release;
   if (!isObj(release)) schema('"release" must be an object with "version", "created_at" and "package_digest"', 'release');
   else {
-    if (!isSemver(release.version)) schema(`release.version must be SemVer 2.0.0 (like 1.2.3), got ${JSON.stringify(release.version)}`, 'version');
+    if (!isSemver(release.version)) schema(`release.version must be SemVer 2.0.0 (like 1.2.3), got ${showValue(release.version)}`, 'version');
     if (release.created_at !== undefined || !workdir) {
       if (!isValidCreatedAt(release.created_at)) {
         diagnostics.push(error('OCTX_RELEASE_CREATED_AT_INVALID',
-          `release.created_at must be a UTC time YYYY-MM-DDTHH:MM:SS[.fraction]Z (seconds 00–59, a real date), got ${JSON.stringify(release.created_at)}`, at('created_at')));
+          `release.created_at must be a UTC time YYYY-MM-DDTHH:MM:SS[.fraction]Z (seconds 00–59, a real date), got ${showValue(release.created_at)}`, at('created_at')));
       }
     }
     if (release.package_digest !== undefined || !workdir) {
@@ -168,9 +168,9 @@ export function checkManifest(raw: Record<string, unknown>, text: string | undef
         if (!isObj(f) || typeof f.path !== 'string') { schema(`files[${i}].path must be a string`, 'files'); return; }
         if (typeof f.sha256 !== 'string' || !HEX64.test(f.sha256)) schema(`files[${i}].sha256 (${f.path}) must be 64 lowercase hex digits without a prefix`, 'files');
         const why = unsafePathReason(f.path);
-        if (why) schema(`files[${i}].path ${JSON.stringify(f.path)} is not a safe relative path: ${why}`, 'files');
+        if (why) schema(`files[${i}].path ${showValue(f.path)} is not a safe relative path: ${why}`, 'files');
         if (f.path === MANIFEST) schema('files[] must not list manifest.json (the digest would include itself)', 'files');
-        if (seen.has(f.path)) diagnostics.push(error('OCTX_FILE_DUPLICATE', `files[] lists ${JSON.stringify(f.path)} more than once`, at('files')));
+        if (seen.has(f.path)) diagnostics.push(error('OCTX_FILE_DUPLICATE', `files[] lists ${showValue(f.path)} more than once`, at('files')));
         seen.add(f.path);
       });
     }

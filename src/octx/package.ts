@@ -14,6 +14,7 @@ import { readJsonl } from './jsonl.js';
 import { checkSag, SAG_FILES, SAG_PATHS, type SagData } from './records.js';
 import { checkArrowFile, checkVectorConfig, targetsFor, VECTOR_CONFIG, VECTOR_FILES, VECTOR_PATHS } from './vectors.js';
 import { mapLimit } from '../core/concurrency.js';
+import { startProgress } from '../core/progress.js';
 
 export interface OctxReport {
   format_valid: boolean;
@@ -31,6 +32,8 @@ export interface OctxReport {
   declared_digest?: string;
 }
 
+const HASH_IN_CHUNKS_ABOVE = 8 * 1024 * 1024;
+
 const EXTENSION_PATH = /^extensions\/[a-z0-9-]+(?:\.[a-z0-9-]+)+\/\d+\.\d+\/.+/;
 
 /** Working-directory payload: knowledge Markdown, the standard capability paths, extensions. */
@@ -45,6 +48,8 @@ function emptyReport(diagnostics: Diagnostic[], openError?: string): OctxReport 
 export interface CheckOptions {
   workdir: boolean;
   limits?: Partial<Limits>;
+  /** Offered the bytes of every payload file that hashed as expected (build keeps some for writing). */
+  retain?: (path: string, bytes: Buffer) => void;
 }
 
 export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<OctxReport> {
@@ -95,8 +100,10 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
   const documents: ConceptDoc[] = [];
   let digestsOk = true;
   const docDiags: Diagnostic[][] = [];
+  const progress = startProgress(`checking ${tree.label.replace(/\/+$/, '').split('/').pop()}`, files.length);
   await mapLimit(files, 16, async (f, i) => {
     const e = byPath.get(f.path);
+    progress.tick(e?.size ?? 0);
     const local: Diagnostic[] = [];
     docDiags[i] = local;
     if (!e || e.kind !== 'file') {
@@ -105,24 +112,34 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       return;
     }
     if (e.size > limits.maxFileBytes) { digestsOk = false; local.push(error('OCTX_ZIP_LIMIT', `${f.path} is larger than the per-file limit`, { file: f.path })); return; }
-    let bytes: Buffer;
+    // A large file whose content no rule reads (an extension payload) is hashed in chunks, so
+    // memory holds a chunk of it, not all of it.
+    const hashOnly = e.size > HASH_IN_CHUNKS_ABOVE && tree.hash && !isKnowledgeMarkdown(f.path) && !SAG_PATHS.includes(f.path) && !VECTOR_PATHS.includes(f.path);
+    let bytes: Buffer | undefined;
+    let actual: string;
     try {
-      bytes = await tree.read(f.path);
+      if (hashOnly) actual = await tree.hash!(f.path);
+      else {
+        bytes = await tree.read(f.path);
+        actual = sha256Hex(bytes);
+      }
     } catch (err) {
       digestsOk = false;
       local.push(error('OCTX_ZIP_CORRUPT', `${f.path}: ${(err as Error).message}`, { file: f.path }));
       return;
     }
-    const actual = sha256Hex(bytes);
     if (!declared) f.sha256 = actual;
     else if (actual !== f.sha256) {
       digestsOk = false;
       local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${f.path}: SHA-256 is ${actual}, files[] declares ${f.sha256}`, { file: f.path, hint: 'the file changed after the package was built; rebuild it' }));
       return;
     }
+    if (!bytes) return;
+    opts.retain?.(f.path, bytes);
     if (isConcept(f.path)) documents[i] = checkConcept(f.path, bytes, limits.maxDepth, local);
     else if (isKnowledgeMarkdown(f.path)) checkReserved(f.path, bytes, limits.maxDepth, local);
   });
+  progress.done();
   for (const d of docDiags) if (d) diags.push(...d);
   const docs = documents.filter(Boolean);
 

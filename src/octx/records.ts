@@ -1,6 +1,6 @@
 // sag-structured/0.1 (§7, record rules from upstream): chunks, events, entities and their two
 // relation files, checked as one whole capability.
-import { error, type Diagnostic } from '../core/diagnostics.js';
+import { error, showValue, type Diagnostic } from '../core/diagnostics.js';
 import { isUuidV7 } from '../core/uuid.js';
 import type { JsonlRecord } from './jsonl.js';
 
@@ -42,7 +42,7 @@ export function checkSag(data: SagData, concepts: Map<string, string>, idSpace: 
 
   const claimId = (file: string, r: JsonlRecord, set: Set<string>): string | undefined => {
     const id = r.value.id;
-    if (!isUuidV7(id)) { bad('OCTX_SCHEMA_VALIDATION', file, r.line, `"id" must be a lowercase canonical UUIDv7, got ${JSON.stringify(id)}`); return undefined; }
+    if (!isUuidV7(id)) { bad('OCTX_SCHEMA_VALIDATION', file, r.line, `"id" must be a lowercase canonical UUIDv7, got ${showValue(id)}`); return undefined; }
     if (idSpace.has(id)) { bad('OCTX_ID_DUPLICATE', file, r.line, `id ${id} is already used by another asset, document or record`); return undefined; }
     idSpace.add(id);
     set.add(id);

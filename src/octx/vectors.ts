@@ -1,6 +1,9 @@
 // vectors/0.1 (§7, §8): a config without credentials or endpoints, and Arrow IPC *file* vectors
 // whose record IDs cover the target records exactly, with finite float32 values.
-import * as arrow from 'apache-arrow';
+import type * as Arrow from 'apache-arrow';
+import { lazyRequire } from '../core/lazy.js';
+
+const arrowLib = lazyRequire<typeof Arrow>('apache-arrow');
 import { error, type Diagnostic } from '../core/diagnostics.js';
 import { parseJson, JsonSyntaxError, decodeUtf8Strict } from '../core/strict-json.js';
 import type { SagIds } from './records.js';
@@ -49,9 +52,9 @@ export function checkArrowFile(file: string, bytes: Buffer, targets: Set<string>
   if (bytes.length < 12 || !bytes.subarray(0, 6).equals(magic) || !bytes.subarray(bytes.length - 6).equals(magic)) {
     return bad('not an Arrow IPC file (the ARROW1 magic is missing; an Arrow stream is not accepted)');
   }
-  let reader: arrow.RecordBatchReader;
+  let reader: Arrow.RecordBatchReader;
   try {
-    reader = arrow.RecordBatchReader.from(bytes);
+    reader = arrowLib().RecordBatchReader.from(bytes);
     reader.open();
   } catch (e) {
     return bad(`cannot read the Arrow file: ${(e as Error).message}`);
@@ -63,11 +66,11 @@ export function checkArrowFile(file: string, bytes: Buffer, targets: Set<string>
   if (idField.length !== 1 || vecField.length !== 1) return bad('needs exactly one "record_id" and one "vector" column');
   const idf = idField[0]!;
   const vf = vecField[0]!;
-  if (!arrow.DataType.isUtf8(idf.type) || idf.nullable) return bad('"record_id" must be utf8 not null');
-  if (!arrow.DataType.isFixedSizeList(vf.type) || vf.nullable) return bad('"vector" must be fixed_size_list<float32>[d] not null');
-  const fsl = vf.type as arrow.FixedSizeList;
+  if (!arrowLib().DataType.isUtf8(idf.type) || idf.nullable) return bad('"record_id" must be utf8 not null');
+  if (!arrowLib().DataType.isFixedSizeList(vf.type) || vf.nullable) return bad('"vector" must be fixed_size_list<float32>[d] not null');
+  const fsl = vf.type as Arrow.FixedSizeList;
   const child = fsl.children[0]!;
-  if (!arrow.DataType.isFloat(child.type) || (child.type as arrow.Float).precision !== arrow.Precision.SINGLE) return bad('"vector" items must be float32');
+  if (!arrowLib().DataType.isFloat(child.type) || (child.type as Arrow.Float).precision !== arrowLib().Precision.SINGLE) return bad('"vector" items must be float32');
   if (!(fsl.listSize > 0 && fsl.listSize <= MAX_DIM)) return bad(`vector dimension must be 1…${MAX_DIM}, got ${fsl.listSize}`);
   const footerBatches = (reader as unknown as { numRecordBatches: number }).numRecordBatches;
   const seen = new Set<string>();

@@ -29,6 +29,8 @@ export interface CheckOptions {
   /** Base commit of the PR (a sha or ref), or null to skip the diff. */
   base: string | null;
   path?: string;
+  /** Config file instead of the root's ctxforge.yaml (relative to cwd); it must exist. */
+  config?: string;
   failOn?: FailOn[];
   env?: NodeJS.ProcessEnv;
 }
@@ -66,7 +68,7 @@ async function ensureCommit(cwd: string, ref: string): Promise<string | null> {
 export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const failOn = o.failOn ?? ['error', 'version'];
   const notes: Diagnostic[] = [];
-  const { root, packages: pkgs } = await discoverPackages({ cwd: o.cwd, path: o.path });
+  const { root, packages: pkgs } = await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
   const base = o.base ? await ensureCommit(root, o.base) : null;
   if (o.base && !base) notes.push(warning('CTXFORGE_CHECK_NO_BASE', `base commit ${o.base} is not in the clone; packages were validated but not diffed`, { hint: 'use actions/checkout with fetch-depth: 0' }));
   const repo = base ? await repoOf(root) : undefined;

@@ -37,6 +37,8 @@ export interface ReleaseOptions {
   key?: SigningKey;
   /** Only the package at this path (relative to cwd). */
   path?: string;
+  /** Config file instead of the root's ctxforge.yaml (relative to cwd); it must exist. */
+  config?: string;
   env?: NodeJS.ProcessEnv;
   github?: GitHubPublishOptions;
   log?: (line: string) => void;

@@ -20,7 +20,7 @@ async function findTag(ctx: Context, pkgs: ReleasePackage[]): Promise<string | n
 export const detect: Step = {
   name: 'detect',
   async run(ctx) {
-    const { root, packages: all } = await discoverPackages({ cwd: ctx.opts.cwd, path: ctx.opts.path });
+    const { root, packages: all } = await discoverPackages({ cwd: ctx.opts.cwd, path: ctx.opts.path, config: ctx.opts.config });
     ctx.root = root;
     let tag = await findTag(ctx, all);
     if (!tag) {

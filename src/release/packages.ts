@@ -13,20 +13,22 @@ export interface DiscoverOptions {
   cwd: string;
   /** Only packages at or below this repository path. */
   path?: string;
+  /** Config file instead of the root's ctxforge.yaml (relative to cwd); it must exist. */
+  config?: string;
 }
 
 export async function discoverPackages(o: DiscoverOptions): Promise<{ root: string; packages: ReleasePackage[] }> {
-  const found = await repoPackages({ cwd: o.cwd });
+  const found = await repoPackages({ cwd: o.cwd, config: o.config });
   let list = found.packages;
   if (o.path !== undefined && o.path !== '') {
     const want = o.path.replace(/^\.\/?/, '').replace(/\/+$/, '');
     list = list.filter((p) => want === '' || p.path === want || p.path.startsWith(`${want}/`));
     if (!list.length) fail('CTXFORGE_RELEASE_NO_PACKAGES', `${o.path} is not a package of this repository`, { hint: `packages: ${found.packages.map((p) => p.path || '.').join(', ') || 'none'}` }, 2);
   }
-  if (!list.length) fail('CTXFORGE_RELEASE_NO_PACKAGES', `no packages found in ${found.root}`, { hint: 'list them under `packages:` in ctxforge.yaml' }, 1);
+  if (!list.length) fail('CTXFORGE_RELEASE_NO_PACKAGES', `no packages found in ${found.root}`, { hint: `list them under \`packages:\` in ${found.config?.file ?? 'ctxforge.yaml'}` }, 1);
   const out: ReleasePackage[] = [];
   for (const p of list) {
-    if (p.problem) fail('CTXFORGE_RELEASE_PACKAGE_UNUSABLE', `${p.path || '.'}: ${p.problem}`, { file: 'ctxforge.yaml' }, 1);
+    if (p.problem) fail('CTXFORGE_RELEASE_PACKAGE_UNUSABLE', `${p.path || '.'}: ${p.problem}`, { file: found.config?.file ?? 'ctxforge.yaml' }, 1);
     const module = p.format ? formatByName(p.format) : undefined;
     if (!module) fail('CTXFORGE_FORMAT_UNKNOWN', `${p.path || '.'}: format ${p.format ?? '(none)'} is not available`, {}, 1);
     const dir = resolve(found.root, p.path);

@@ -1,7 +1,10 @@
-// `ctxforge.yaml` at a repository root: which folders are packages, their formats, tag patterns and
-// change-policy overrides. Read from disk or from a git tree at a ref, checked strictly.
+// `ctxforge.yaml` at a repository root (or a file of that form named with --config / the Action's
+// `config` input): which folders are packages, their formats, tag patterns and change-policy
+// overrides. Read from disk or from a git tree at a ref, checked strictly.
+import { readFile, stat } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { fail } from '../core/diagnostics.js';
-import type { Tree } from '../core/tree.js';
+import { toPosix, type Tree } from '../core/tree.js';
 import { unsafePathReason } from '../core/paths.js';
 import { parseYamlSafe } from '../core/yaml-safe.js';
 import { expandTagPattern } from '../git/tags.js';
@@ -22,64 +25,74 @@ export interface PackageConfig {
 }
 
 export interface RepoConfig {
+  /** Where it was read from, as diagnostics show it: repository-relative when inside the repository. */
+  file: string;
   tag_pattern?: string;
   policy?: Record<string, unknown>;
   packages: PackageConfig[];
 }
 
-function bad(msg: string): never {
-  fail('CTXFORGE_REPO_CONFIG_INVALID', msg, { file: CONFIG_FILE, hint: 'see docs/versioning.md for the ctxforge.yaml schema' }, 2);
+const HINT = 'see "Repository config" in the README for the ctxforge.yaml schema';
+
+function bad(file: string, msg: string): never {
+  fail('CTXFORGE_REPO_CONFIG_INVALID', msg, { file, hint: HINT }, 2);
 }
 
-function obj(v: unknown, where: string): Record<string, unknown> {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) bad(`${where} must be a mapping`);
-  return v as Record<string, unknown>;
+/** The checks of one config file, so that every message names the file it is about. */
+function checker(file: string) {
+  const no = (msg: string): never => bad(file, msg);
+  const str = (v: unknown, where: string): string => {
+    if (typeof v !== 'string' || v === '') no(`${where} must be a non-empty string`);
+    return v as string;
+  };
+  return {
+    no,
+    str,
+    obj(v: unknown, where: string): Record<string, unknown> {
+      if (!v || typeof v !== 'object' || Array.isArray(v)) no(`${where} must be a mapping`);
+      return v as Record<string, unknown>;
+    },
+    onlyKeys(o: Record<string, unknown>, allowed: string[], where: string): void {
+      for (const k of Object.keys(o)) if (!allowed.includes(k)) no(`${where}: unknown key ${JSON.stringify(k)} (allowed: ${allowed.join(', ')})`);
+    },
+    pattern(v: unknown, where: string, name?: string): string {
+      const p = str(v, where);
+      try {
+        expandTagPattern(p, name ?? 'name');
+      } catch (e) {
+        no(`${where}: ${(e as Error).message}`);
+      }
+      return p;
+    },
+  };
 }
 
-function onlyKeys(o: Record<string, unknown>, allowed: string[], where: string): void {
-  for (const k of Object.keys(o)) if (!allowed.includes(k)) bad(`${where}: unknown key ${JSON.stringify(k)} (allowed: ${allowed.join(', ')})`);
-}
-
-function str(v: unknown, where: string): string {
-  if (typeof v !== 'string' || v === '') bad(`${where} must be a non-empty string`);
-  return v;
-}
-
-function pattern(v: unknown, where: string, name?: string): string {
-  const p = str(v, where);
-  try {
-    expandTagPattern(p, name ?? 'name');
-  } catch (e) {
-    bad(`${where}: ${(e as Error).message}`);
-  }
-  return p;
-}
-
-export function parseRepoConfig(text: string): RepoConfig {
+export function parseRepoConfig(text: string, file: string = CONFIG_FILE): RepoConfig {
+  const { no, str, obj, onlyKeys, pattern } = checker(file);
   let doc: unknown;
   try {
     doc = parseYamlSafe(text);
   } catch (e) {
-    bad(`${CONFIG_FILE}: ${(e as Error).message}`);
+    no(`${file}: ${(e as Error).message}`);
   }
-  const top = obj(doc ?? {}, CONFIG_FILE);
-  onlyKeys(top, ['packages', 'tag_pattern', 'policy'], CONFIG_FILE);
-  const cfg: RepoConfig = { packages: [] };
+  const top = obj(doc ?? {}, file);
+  onlyKeys(top, ['packages', 'tag_pattern', 'policy'], file);
+  const cfg: RepoConfig = { file, packages: [] };
   if (top.tag_pattern !== undefined) cfg.tag_pattern = pattern(top.tag_pattern, 'tag_pattern');
   if (top.policy !== undefined) cfg.policy = obj(top.policy, 'policy');
-  if (top.packages !== undefined && !Array.isArray(top.packages)) bad('packages must be a list');
+  if (top.packages !== undefined && !Array.isArray(top.packages)) no('packages must be a list');
   const seen = new Set<string>();
   for (const [i, raw] of ((top.packages as unknown[]) ?? []).entries()) {
     const where = `packages[${i}]`;
     const p = obj(raw, where);
     onlyKeys(p, ['path', 'format', 'name', 'tag_pattern', 'policy'], where);
     const path = str(p.path, `${where}.path`).replace(/^\.\/?/, '').replace(/\/+$/, '');
-    if (path !== '' && unsafePathReason(path)) bad(`${where}.path ${JSON.stringify(p.path)}: ${unsafePathReason(path)}`);
-    if (seen.has(path)) bad(`${where}.path ${JSON.stringify(p.path)} is listed twice`);
+    if (path !== '' && unsafePathReason(path)) no(`${where}.path ${JSON.stringify(p.path)}: ${unsafePathReason(path)}`);
+    if (seen.has(path)) no(`${where}.path ${JSON.stringify(p.path)} is listed twice`);
     seen.add(path);
     const pc: PackageConfig = { path };
     if (p.format !== undefined) {
-      if (!FORMATS.includes(p.format as string)) bad(`${where}.format must be one of ${FORMATS.join(', ')}`);
+      if (!FORMATS.includes(p.format as string)) no(`${where}.format must be one of ${FORMATS.join(', ')}`);
       pc.format = p.format as PackageConfig['format'];
     }
     if (p.name !== undefined) pc.name = str(p.name, `${where}.name`);
@@ -95,4 +108,40 @@ export async function readRepoConfig(tree: Tree): Promise<RepoConfig | undefined
   const st = await tree.stat(CONFIG_FILE);
   if (!st || st.kind !== 'file') return undefined;
   return parseRepoConfig((await tree.read(CONFIG_FILE)).toString('utf8'));
+}
+
+/** How diagnostics name a config file: repository-relative inside the repository, else its full path. */
+export function shownConfigPath(abs: string, root: string): string {
+  const rel = toPosix(relative(root, abs));
+  return rel && rel !== '..' && !rel.startsWith('../') && !isAbsolute(rel) ? rel : toPosix(abs);
+}
+
+/**
+ * A config file the user named (--config, the Action's `config` input): always a file on disk, also
+ * when packages are read at a ref, because it names the rules to apply, not a version of them. Its
+ * package paths stay repository-relative wherever the file lives. Not finding it is an error — the
+ * user asked for these rules, and silently falling back to detection would release something else.
+ */
+export async function readConfigFile(path: string, o: { cwd: string; root: string }): Promise<RepoConfig> {
+  const abs = resolve(o.cwd, path);
+  const shown = shownConfigPath(abs, o.root);
+  const st = await stat(abs).catch(() => undefined);
+  if (!st || !st.isFile()) {
+    fail('CTXFORGE_REPO_CONFIG_MISSING', `config file ${shown} ${st ? 'is not a regular file' : 'does not exist'}`, {
+      file: shown, hint: 'check the path (relative to the directory ctxforge runs in; the Action resolves it against the repository root), or leave it out to use ctxforge.yaml at the root',
+    }, 1);
+  }
+  let text: string;
+  try {
+    text = await readFile(abs, 'utf8');
+  } catch (e) {
+    fail('CTXFORGE_REPO_CONFIG_MISSING', `config file ${shown} cannot be read: ${(e as Error).message}`, { file: shown }, 1);
+  }
+  return parseRepoConfig(text, shown);
+}
+
+/** The named config file when there is one, else ctxforge.yaml in `tree` (when it has one). */
+export async function repoConfig(tree: Tree | undefined, o: { file?: string; cwd: string; root: string }): Promise<RepoConfig | undefined> {
+  if (o.file) return readConfigFile(o.file, o);
+  return tree ? readRepoConfig(tree) : undefined;
 }

@@ -26,6 +26,8 @@ export interface PackageList {
   root: string;
   ref?: string;
   config: boolean;
+  /** The config file that was read (repository-relative when inside the repository), or null. */
+  config_file: string | null;
   packages: ListedPackage[];
 }
 
@@ -55,5 +57,5 @@ export async function listPackages(opts: DiscoverOptions = {}): Promise<PackageL
     }
     packages.push(item);
   }
-  return { root: found.root, ...(found.ref ? { ref: found.ref } : {}), config: !!found.config, packages };
+  return { root: found.root, ...(found.ref ? { ref: found.ref } : {}), config: !!found.config, config_file: found.config?.file ?? null, packages };
 }

@@ -1,5 +1,6 @@
-// The packages of a repository — listed in ctxforge.yaml, else found by asking every format
-// whether a folder is one of its source trees — with the tag pattern each one releases under.
+// The packages of a repository — listed in ctxforge.yaml (or a config file the user names), else
+// found by asking every format whether a folder is one of its source trees — with the tag pattern
+// each one releases under.
 import { readdir } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { fail } from '../core/diagnostics.js';
@@ -9,7 +10,7 @@ import { detectSource, formatByName } from '../formats.js';
 import { findRepo, type GitRepo } from '../git/repo.js';
 import { openRefPath } from '../git/ref-spec.js';
 import { DEFAULT_TAG_PATTERN, expandTagPattern } from '../git/tags.js';
-import { readRepoConfig, type RepoConfig } from './config.js';
+import { repoConfig, type RepoConfig } from './config.js';
 import './rules.js';
 
 /** Folders deeper than this below the root are not searched for packages. */
@@ -45,6 +46,8 @@ export interface DiscoverOptions {
   cwd?: string;
   /** Read the repository at this ref instead of the working tree. */
   ref?: string;
+  /** A config file to use instead of the root's ctxforge.yaml (on disk; relative to `cwd`); it must exist. */
+  config?: string;
 }
 
 async function diskDirs(root: string): Promise<string[]> {
@@ -106,9 +109,9 @@ export async function discoverPackages(opts: DiscoverOptions = {}): Promise<Repo
     };
   }
   const rootTree = await subtree('');
-  const config = rootTree ? await readRepoConfig(rootTree) : undefined;
+  const config = await repoConfig(rootTree, { file: opts.config, cwd, root });
   const packages: RepoPackage[] = [];
-  const topPolicy = config?.policy ? [{ where: 'ctxforge.yaml policy', table: config.policy }] : [];
+  const topPolicy = config?.policy ? [{ where: `${config.file} policy`, table: config.policy }] : [];
 
   if (config && config.packages.length > 0) {
     const several = config.packages.length > 1;
@@ -116,7 +119,7 @@ export async function discoverPackages(opts: DiscoverOptions = {}): Promise<Repo
       const name = pc.name ?? (basename(pc.path) || basename(root));
       const pkg: RepoPackage = {
         path: pc.path, name, tagPattern: patternFor(config, pc.tag_pattern, name, several),
-        policy: [...topPolicy, ...(pc.policy ? [{ where: `ctxforge.yaml packages[${i}].policy`, table: pc.policy }] : [])],
+        policy: [...topPolicy, ...(pc.policy ? [{ where: `${config.file} packages[${i}].policy`, table: pc.policy }] : [])],
         source: 'config',
       };
       const tree = await subtree(pc.path);

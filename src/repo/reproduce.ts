@@ -23,6 +23,8 @@ export interface ReproduceOptions extends CommonOptions {
   format?: string;
   /** Build time; default: the ref's commit time, then the last commit time of the package folder. */
   epoch?: number | string;
+  /** Config file (on disk) that lists the packages, instead of ctxforge.yaml at the ref. */
+  config?: string;
 }
 
 export interface ReproduceAttempt {
@@ -47,8 +49,8 @@ export interface ReproduceResult {
   attempts: ReproduceAttempt[];
 }
 
-async function sourcePath(module: FormatModule, identity: string, ref: string, cwd: string, opts: CommonOptions): Promise<string> {
-  const found = await discoverPackages({ cwd, ref });
+async function sourcePath(module: FormatModule, identity: string, ref: string, cwd: string, opts: CommonOptions, config?: string): Promise<string> {
+  const found = await discoverPackages({ cwd, ref, config });
   const same = found.packages.filter((p) => p.format === module.name && !p.problem);
   if (same.length === 1) return same[0]!.path;
   // Several packages of this format: the one with the artifact's identity is its source.
@@ -75,7 +77,7 @@ export async function reproduce(artifactSpec: string, opts: ReproduceOptions): P
   const rs = parseRefSpec(opts.ref);
   const ref = rs ? rs.ref : opts.ref;
   const commit = await repo.resolveCommit(ref);
-  const path = rs ? repoPath(repo, rs.path, cwd) : await sourcePath(r.module, (await r.module.items(r.input, common)).identity, commit, cwd, common);
+  const path = rs ? repoPath(repo, rs.path, cwd) : await sourcePath(r.module, (await r.module.items(r.input, common)).identity, commit, cwd, common, opts.config);
   const target = await openRefPath(repo, ref, path);
   if (!target.tree) fail('CTXFORGE_REPRODUCE_NO_SOURCE', `${ref}:${path} is a file, not a source tree`, {}, 1);
   const module = formatByName(r.module.name)!;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startGitHub, type FakeGitHub } from '../helpers/github-server.js';
 import { git } from '../helpers/tmp.js';
-import { ALPHA, BETA, commitAll, makeRepo, octxFiles, replaceTree, runAction } from './harness.js';
+import { ALPHA, BETA, commitAll, ctxpkgFiles, makeRepo, makeRepoOf, octxFiles, replaceTree, runAction } from './harness.js';
 
 const servers: FakeGitHub[] = [];
 after(async () => { for (const s of servers) await s.close(); });
@@ -113,4 +113,21 @@ test('more diagnostics than GitHub shows as annotations: every one is still in t
   const annotations = r.stdout.split('\n').filter((l) => l.startsWith('::error ') && l.includes('OCTX_DOCUMENT_ID_INVALID'));
   assert.equal(annotations.length, 12);
   for (let i = 0; i < 12; i++) assert.ok(r.summary.includes(`guide/knowledge/doc${String(i).padStart(2, '0')}.md:5`), `doc${i} missing from the summary`);
+});
+
+test('a PR with an invalid ctxpkg package: an annotation at the node file and line, the check fails', async () => {
+  const dir = makeRepoOf({ kb: ctxpkgFiles('1.0.0') });
+  const base = git(dir, ['rev-parse', 'HEAD']).trim();
+  replaceTree(dir, 'kb', ctxpkgFiles('1.1.0', { broken: true }));
+  const head = commitAll(dir, 'add a gotcha');
+  const r = await pr(dir, base, head);
+  assert.equal(r.code, 1, r.stdout);
+  const ann = r.stdout.split('\n').find((l) => l.startsWith('::error ') && l.includes('CTXPKG_NODE_RANGE'));
+  assert.ok(ann, r.stdout);
+  assert.match(ann!, /file=kb\/nodes\/gotcha-double-charge\.md/);
+  assert.match(ann!, /line=4/);
+  assert.match(ann!, /activation/);
+  assert.equal(r.outputs.valid, 'false');
+  assert.match(r.summary, /❌ failed/);
+  assert.match(r.summary, /`kb\/nodes\/gotcha-double-charge\.md:4`/);
 });

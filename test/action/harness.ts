@@ -1,15 +1,19 @@
-// Shared by the Action tests: real git repositories holding OCTX packages, and the Action entry run
-// as a child process with the environment a GitHub runner gives it.
+// Shared by the Action tests: real git repositories holding OCTX, ctxpkg and cartridge source trees,
+// and the Action entry run as a child process with the environment a GitHub runner gives it.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, initRepo, tmpDir, writeTree } from '../helpers/tmp.js';
 import { repoRoot } from '../helpers/cli.js';
+import { signingKeyFromSeed } from '../../src/core/keys.js';
 
 // Resolved here because the child runs in a temp repository where `tsx` is not resolvable.
 const TSX = import.meta.resolve('tsx');
 
 export const SEED = '4c1f0e9a2b3d5c7e9f8a6b4c2d0e1f3a5b7c9d8e6f4a2b0c1d3e5f7a9b8c6d4e';
+export const SIGNER = signingKeyFromSeed(Buffer.from(SEED, 'hex'));
+/** The key as a user stores it in the CTXFORGE_SIGNING_KEY secret. */
+export const PEM = SIGNER.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
 
 export interface Doc {
   id: string;
@@ -30,10 +34,39 @@ export function octxFiles(version: string, docs: Doc[], assetId = '019c0000-0000
 export const ALPHA: Doc = { id: '019c0000-0000-7000-8000-0000000000a1', title: 'Alpha' };
 export const BETA: Doc = { id: '019c0000-0000-7000-8000-0000000000b2', title: 'Beta' };
 
+/** A ctxpkg source tree: two nodes joined by an edge; `broken` adds a node with an out-of-range activation (line 4). */
+export function ctxpkgFiles(version: string, o: { broken?: boolean } = {}): Record<string, string> {
+  const files: Record<string, string> = {
+    'ctxpkg.yaml': `name: "@acme/kb"\nversion: ${version}\ndescription: Payments knowledge for coding agents\nconformance_level: 2\ndependencies: []\n`,
+    'nodes/fact-retries.md': '---\nid: fact-retries\ntype: fact\nedges:\n  - to: decision-idempotency\n    type: related_to\n---\nRetries reuse the idempotency key.\n',
+    'nodes/decision-idempotency.md': '---\nid: decision-idempotency\ntype: decision\n---\nEvery charge carries an idempotency key.\n',
+  };
+  if (o.broken) files['nodes/gotcha-double-charge.md'] = '---\nid: gotcha-double-charge\ntype: gotcha\nactivation: 7\n---\nA new key per retry charges twice.\n';
+  return files;
+}
+
+export const SKILL_MD = '---\nname: hello\ndescription: Greets the user and explains what this cartridge contains. Use when asked what the agent can do.\nlicense: Apache-2.0\n---\n\n# Hello\n\nSay hello.\n';
+
+/** An Agent Cartridge source tree: one skill and one knowledge note; builds to helper-<version>.acx. */
+export function acxFiles(version: string): Record<string, string> {
+  return {
+    'cartridge.yaml': `publisher: io.github.acme\nartifact: helper\nversion: ${version}\nuuid: 019c0000-0000-7000-8000-0000000000cc\n`
+      + 'description: A small cartridge with one skill and one knowledge note.\nlicense: Apache-2.0\ntags: [test]\nembedding_engine: {id: local-hash-128, dim: 128}\n',
+    'skills/hello/SKILL.md': SKILL_MD,
+    'knowledge/overview.md': '# Overview\n\nWhat this agent knows.\n',
+  };
+}
+
 /** A repository with the package in `guide/`, committed at a fixed date. */
 export function makeRepo(files: Record<string, string>, pkgDir = 'guide'): string {
+  return makeRepoOf({ [pkgDir]: files });
+}
+
+/** A repository with one source tree per folder (and `extra` files at the root), in one commit. */
+export function makeRepoOf(trees: Record<string, Record<string, string>>, extra: Record<string, string> = {}): string {
   const dir = initRepo(tmpDir('ctxforge-action-'));
-  writeTree(dir, Object.fromEntries(Object.entries(files).map(([p, c]) => [`${pkgDir}/${p}`, c])));
+  for (const [pkgDir, files] of Object.entries(trees)) writeTree(dir, Object.fromEntries(Object.entries(files).map(([p, c]) => [`${pkgDir}/${p}`, c])));
+  writeTree(dir, extra);
   git(dir, ['add', '-A']);
   git(dir, ['commit', '-q', '-m', 'initial']);
   return dir;
@@ -121,5 +154,14 @@ export function runAction(o: RunOptions): Promise<ActionRun> {
         summary: existsSync(summaryPath) ? readFileSync(summaryPath, 'utf8') : '',
       });
     });
+  });
+}
+
+/** A tag push of `tag` (at HEAD of `dir`) running the Action in release mode with the test key. */
+export function releaseTag(apiUrl: string, dir: string, tag: string, inputs: Record<string, string> = {}): Promise<ActionRun> {
+  const sha = git(dir, ['rev-parse', 'HEAD']).trim();
+  return runAction({
+    workspace: dir, eventName: 'push', event: { ref: `refs/tags/${tag}`, after: sha }, ref: `refs/tags/${tag}`, sha, apiUrl,
+    inputs: { 'SIGNING-KEY': PEM, 'GITHUB-TOKEN': 'ghs_testtoken', ...inputs },
   });
 }

@@ -11,6 +11,8 @@ export interface Fault {
   /** Matched against the request path (without query). */
   path: RegExp;
   host?: 'api' | 'uploads';
+  /** Only uploads of the asset with this `name` query parameter. */
+  name?: string;
   /** Reply with this status (and a GitHub-shaped error body)… */
   status?: number;
   headers?: Record<string, string>;
@@ -64,6 +66,10 @@ export interface RequestLog {
   method: string;
   path: string;
   status: number;
+  /** Uploads: the asset name and how the body was framed (GitHub needs Content-Length, not chunked). */
+  name?: string;
+  contentLength?: string;
+  transferEncoding?: string;
 }
 
 export interface FakeGitHub {
@@ -142,8 +148,14 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
     const url = new URL(req.url ?? '/', 'http://x');
     const path = url.pathname;
     const method = req.method ?? 'GET';
-    const record = (status: number) => log.push({ host, method, path, status });
-    const fault = faults.find((f) => f.times > 0 && f.path.test(path) && (!f.method || f.method === method) && (!f.host || f.host === host));
+    const upload = host === 'uploads' ? {
+      name: url.searchParams.get('name') ?? '',
+      ...(req.headers['content-length'] !== undefined ? { contentLength: req.headers['content-length'] } : {}),
+      ...(req.headers['transfer-encoding'] !== undefined ? { transferEncoding: req.headers['transfer-encoding'] } : {}),
+    } : {};
+    const record = (status: number) => log.push({ host, method, path, status, ...upload });
+    const fault = faults.find((f) => f.times > 0 && f.path.test(path) && (!f.method || f.method === method) && (!f.host || f.host === host)
+      && (f.name === undefined || f.name === url.searchParams.get('name')));
     if (fault) {
       fault.times--;
       if (fault.drop === 'drop') {
@@ -172,6 +184,8 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
         const r = releases.find((x) => x.id === Number(m![1]));
         if (!r) { record(404); return notFound(res); }
         if (r.immutable) { record(422); return immutableErr(res); }
+        // GitHub needs the size up front and refuses a chunked upload.
+        if (req.headers['content-length'] === undefined) return wrap(400, { message: 'Bad Content-Length', documentation_url: DOCS, status: '400' });
         const name = url.searchParams.get('name') ?? '';
         if (r.assets.some((a) => a.name === name)) { record(422); return invalid(res, 'ReleaseAsset', 'already_exists', 'name'); }
         const a: StoredAsset = { id: nextId++, name, label: url.searchParams.get('label'), content_type: String(req.headers['content-type'] ?? 'application/octet-stream'), state: 'uploaded', bytes: body, created_at: NOW };

@@ -1,14 +1,15 @@
 // The GitHub client's retry policy and draft-first publishing against the local GitHub, below the
-// Action: what is retried, what is not, and how races and leftovers are resolved.
+// Action: what is retried, what is not, how races and leftovers are resolved, and that uploads
+// stream from disk with a Content-Length.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { startGitHub, type FakeGitHub } from '../helpers/github-server.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { GitHubApi } from '../../src/release/github/api.js';
-import { GitHubError } from '../../src/release/github/http.js';
+import { GitHubError, UploadSourceError } from '../../src/release/github/http.js';
 import { publishRelease, type LocalAsset, type PublishRequest } from '../../src/release/github/publish.js';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
 
@@ -105,4 +106,41 @@ test('draft: true uploads and verifies but leaves the release unpublished', asyn
   assert.equal(out.draft, true);
   assert.equal(gh.releases[0]!.draft, true);
   assert.equal(gh.log.filter((l) => l.method === 'PATCH').length, 0);
+});
+
+test('a multi-megabyte asset is streamed with its Content-Length; a drop mid-upload and a 503 re-open the file; the server holds the exact bytes', async () => {
+  const { gh, api } = await setup({ digests: false });
+  const bytes = randomBytes(5 * 1024 * 1024 + 17);
+  const p = join(tmpDir(), 'big.bin');
+  writeFileSync(p, bytes);
+  const big: LocalAsset = { name: 'big.bin', path: p, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
+  gh.faults.push({ host: 'uploads', path: /\/assets$/, name: 'big.bin', drop: 'drop', times: 1 });
+  gh.faults.push({ host: 'uploads', path: /\/assets$/, name: 'big.bin', status: 503, times: 1 });
+  const out = await publishRelease(api, req([big, asset('a.txt', 'A')]));
+  assert.deepEqual(out.uploaded.sort(), ['a.txt', 'big.bin']);
+  const stored = gh.releases[0]!.assets.find((a) => a.name === 'big.bin')!;
+  assert.equal(stored.bytes.length, bytes.length);
+  assert.ok(stored.bytes.equals(bytes), 'the server must receive exactly the file');
+  const attempts = gh.log.filter((l) => l.host === 'uploads' && l.name === 'big.bin');
+  assert.deepEqual(attempts.map((l) => l.status), [0, 503, 201], 'dropped, 503, then stored: each retry sent the whole file again');
+  for (const l of attempts) {
+    assert.equal(l.contentLength, String(bytes.length));
+    assert.equal(l.transferEncoding, undefined, 'GitHub refuses chunked uploads');
+  }
+  // Without GitHub's digest the verification downloads the asset; it matched, so it was published.
+  assert.equal(gh.releases[0]!.draft, false);
+});
+
+test('an upload whose file cannot be read is not retried; a file changed after hashing fails as changed, before any upload', async () => {
+  const { gh, api } = await setup();
+  const rel = await api.createRelease({ tag_name: 'v1.0.0', draft: true });
+  const unreadable = { length: 3, open: () => { throw new Error('gone'); } };
+  await assert.rejects(api.uploadAsset(rel, 'x.bin', unreadable, 'application/octet-stream'), (e: unknown) => e instanceof UploadSourceError && /gone/.test(e.message));
+  assert.equal(gh.log.filter((l) => l.host === 'uploads').length, 0);
+
+  const a = asset('a.txt', 'AAAA');
+  writeFileSync(a.path, 'BBBB');
+  await assert.rejects(publishRelease(api, req([a])), (e: unknown) => e instanceof DiagnosticError && e.diagnostic.code === 'CTXFORGE_RELEASE_CHANGED');
+  assert.equal(gh.log.filter((l) => l.host === 'uploads').length, 0);
+  assert.deepEqual(gh.releases[0]!.assets, []);
 });

@@ -1,5 +1,5 @@
 // The handful of GitHub REST endpoints a release and a PR check use, typed to the fields we read.
-import { GitHubHttp, type RetryOptions } from './http.js';
+import { GitHubHttp, type RetryOptions, type UploadBody } from './http.js';
 
 export interface GhAsset {
   id: number;
@@ -91,9 +91,9 @@ export class GitHubApi {
   }
 
   /** Uploads to the host of the release's `upload_url` (uploads.github.com on github.com). */
-  async uploadAsset(release: GhRelease, name: string, bytes: Buffer, contentType: string): Promise<GhAsset> {
+  async uploadAsset(release: GhRelease, name: string, body: UploadBody, contentType: string): Promise<GhAsset> {
     const url = `${release.upload_url.replace(/\{.*\}$/, '')}?name=${encodeURIComponent(name)}`;
-    return (await this.http.request<GhAsset>('POST', url, { raw: bytes, contentType, retryNotFound: true })).data!;
+    return (await this.http.request<GhAsset>('POST', url, { upload: body, contentType, retryNotFound: true })).data!;
   }
 
   async deleteAsset(id: number): Promise<void> {

@@ -1,9 +1,11 @@
 // GitHub REST over fetch with the retry policy releases need: back off on 5xx, dropped connections,
-// rate limits and (when asked) 404 replication lag; fail at once on 400/401/403/422.
+// rate limits and (when asked) 404 replication lag; fail at once on 400/401/403/422. Upload bodies
+// are streamed from disk, so a release's size never becomes the process's memory.
 //
 // Why fetch and not @actions/github's octokit: we need per-call control of 404-as-lag, uploads to the
 // host named by `upload_url`, byte-exact downloads and one retry policy we can test against a local
 // server; octokit would add its own retry/throttle plugins (not installed) and hide those choices.
+import type { Readable } from 'node:stream';
 
 export interface RetryOptions {
   /** Attempts after the first. */
@@ -44,9 +46,31 @@ export class GitHubError extends Error {
   }
 }
 
+/** A request body read from a source that can be opened again for every attempt. */
+export interface UploadBody {
+  /** A fresh stream of exactly `length` bytes: a stream is consumed once, so each retry opens its own. */
+  open(): Readable;
+  /** Sent as Content-Length: GitHub's upload endpoint needs it and refuses chunked bodies. */
+  length: number;
+}
+
+/** The body's own source failed (a missing or changed file): retrying would read the same thing. */
+export class UploadSourceError extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+    this.name = 'UploadSourceError';
+  }
+}
+
+/**
+ * Slowest upload rate we still wait for. A fixed whole-request timeout would abort every large
+ * asset on a slow link and then retry it into the same timeout, so uploads get time by size.
+ */
+const MIN_UPLOAD_BYTES_PER_MS = 64; // 64 KB/s
+
 export interface RequestOptions {
   body?: unknown;
-  raw?: Buffer;
+  upload?: UploadBody;
   contentType?: string;
   accept?: string;
   /** Treat 404 as replication lag (the resource was just created) and retry. */
@@ -98,6 +122,8 @@ export class GitHubHttp {
         await r.sleep(Math.round(wait * (0.75 + Math.random() * 0.5)));
       }
       let res: globalThis.Response;
+      let source: Readable | undefined;
+      let sourceErr: unknown;
       try {
         const headers: Record<string, string> = {
           authorization: `Bearer ${this.token}`,
@@ -105,23 +131,36 @@ export class GitHubHttp {
           'x-github-api-version': '2022-11-28',
           'user-agent': 'ctxforge-release',
         };
-        let body: Buffer | string | undefined;
-        if (o.raw) {
-          body = o.raw;
+        let body: Readable | string | undefined;
+        let timeoutMs = r.timeoutMs;
+        if (o.upload) {
+          body = openSource(o.upload);
+          source = body;
+          body.once('error', (err) => { sourceErr = err; });
           headers['content-type'] = o.contentType ?? 'application/octet-stream';
-          headers['content-length'] = String(o.raw.length);
+          headers['content-length'] = String(o.upload.length);
+          timeoutMs += Math.ceil(o.upload.length / MIN_UPLOAD_BYTES_PER_MS);
         } else if (o.body !== undefined) {
           body = JSON.stringify(o.body);
           headers['content-type'] = 'application/json';
         }
-        res = await fetch(url, { method, headers, body, redirect: 'follow', signal: AbortSignal.timeout(r.timeoutMs) });
+        // Node's fetch (undici) takes a Node Readable as an async-iterable body, and refuses any
+        // streamed body without `duplex: 'half'` (the request is sent whole before the response).
+        res = await fetch(url, { method, headers, body, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs), ...(o.upload ? { duplex: 'half' as const } : {}) });
       } catch (e) {
+        source?.destroy();
+        if (sourceErr || e instanceof UploadSourceError) {
+          const cause: unknown = sourceErr ?? (e as UploadSourceError).cause;
+          throw new UploadSourceError(`${method} ${shown(url)}: reading the upload failed: ${(cause as Error)?.message ?? String(cause)}`, cause);
+        }
         // Connection reset, DNS hiccup or timeout: the request may or may not have landed; callers
         // make their writes safe to repeat (uploads re-list on already_exists).
         lastErr = new GitHubError(`${method} ${shown(url)}: ${(e as Error).cause ? String((e as Error).cause) : (e as Error).message}`, 0, method, shown(url), null, attempt + 1);
         this.log(`retrying after network error: ${lastErr.message}`);
         continue;
       }
+      // The server may answer before reading the whole body (an early 4xx/5xx): release the file.
+      source?.destroy();
       const bytes = Buffer.from(await res.arrayBuffer().catch(() => new ArrayBuffer(0)));
       const ct = res.headers.get('content-type') ?? '';
       let data: unknown = null;
@@ -148,5 +187,13 @@ export class GitHubHttp {
     }
     if (lastErr && lastErr.status === 404 && o.allowNotFound) return { status: 404, headers: new Headers(), data: null, bytes: Buffer.alloc(0) };
     throw new GitHubError(`${lastErr?.message ?? method} — gave up after ${r.retries + 1} attempts`, lastErr?.status ?? 0, method, shown(url), lastErr?.body ?? null, r.retries + 1);
+  }
+}
+
+function openSource(u: UploadBody): Readable {
+  try {
+    return u.open();
+  } catch (e) {
+    throw new UploadSourceError((e as Error).message, e);
   }
 }

@@ -1,10 +1,10 @@
 // Draft-first publishing of one GitHub release: find (drafts included) or create a draft, upload what
 // is missing, re-list and compare digests, then publish. Safe to re-run on the same tag.
-import { readFile } from 'node:fs/promises';
-import { sha256Hex } from '../../core/hash.js';
+import { sha256File, sha256Hex } from '../../core/hash.js';
 import { DiagnosticError, error } from '../../core/diagnostics.js';
 import type { GitHubApi, GhAsset, GhRelease } from './api.js';
-import { GitHubError } from './http.js';
+import { fileBody } from './file-body.js';
+import { GitHubError, UploadSourceError } from './http.js';
 
 export interface LocalAsset {
   name: string;
@@ -147,14 +147,17 @@ export async function publishRelease(api: GitHubApi, req: PublishRequest): Promi
 }
 
 async function uploadOne(api: GitHubApi, rel: GhRelease, local: LocalAsset, log: (s: string) => void): Promise<void> {
-  const bytes = await readFile(local.path);
-  if (sha256Hex(bytes) !== local.sha256) throw failure('CTXFORGE_RELEASE_CHANGED', `${local.path} changed on disk during the release`);
+  const changed = () => failure('CTXFORGE_RELEASE_CHANGED', `${local.path} changed on disk during the release`, 'nothing else may write to the output directory while a release runs');
+  // Hashed by streaming too: checking the file must not cost the memory that streaming saves.
+  const now = await sha256File(local.path).catch(() => null);
+  if (!now || now.sha256 !== local.sha256 || now.size !== local.size) throw changed();
   for (let round = 0; round < 3; round++) {
     try {
-      await api.uploadAsset(rel, local.name, bytes, local.contentType ?? 'application/octet-stream');
-      log(`uploaded ${local.name} (${bytes.length} bytes)`);
+      await api.uploadAsset(rel, local.name, fileBody(local.path, local.size), local.contentType ?? 'application/octet-stream');
+      log(`uploaded ${local.name} (${local.size} bytes)`);
       return;
     } catch (e) {
+      if (e instanceof UploadSourceError) throw changed();
       // The asset exists: our own earlier attempt that landed after a dropped connection, or a
       // half-finished upload ("starter") GitHub keeps around. Decide from the listing.
       if (!isAlreadyExists(e)) throw e;
