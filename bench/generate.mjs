@@ -1,17 +1,20 @@
 // Writes the benchmark inputs deterministically from a seed: OCTX working directories of N OKF
-// documents, a git repository with two tags of one OCTX case (1% changed, some moved), a ctxpkg
-// source tree and an Agent Cartridge source tree. Same seed and size, same bytes, on any machine.
+// documents with sag-structured records and an Arrow vectors file, a git repository with two tags
+// of one OCTX case (1% changed, some moved), a ~1 GiB OCTX working directory for the memory case
+// (documents plus large extension blobs), a ctxpkg source tree and an Agent Cartridge source tree.
+// Same seed and size, same bytes, on any machine.
 //
-// Usage: node bench/generate.mjs [--sizes 1000,10000] [--diff-size 10000] [--seed 42] [--out bench/out]
+// Usage: node bench/generate.mjs [--sizes 1000,10000] [--diff-size 10000] [--memory] [--seed 42] [--out bench/out]
 // Each input is skipped when `<dir>.stamp` (kept outside the tree, so peers hash only the input)
 // records the same parameters, so repeated `npm run bench` runs do not pay for generation again.
-import { mkdirSync, writeFileSync, rmSync, existsSync, readFileSync, renameSync } from 'node:fs';
+import { mkdirSync, writeFileSync, rmSync, existsSync, readFileSync, renameSync, openSync, writeSync, closeSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import * as arrow from 'apache-arrow';
 
 /** Bump when the generated content changes, so stale stamped inputs are regenerated. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 
 // ---------- deterministic randomness ----------
 
@@ -125,12 +128,134 @@ function renderDoc(doc, docs) {
   return body.trimEnd() + '\n';
 }
 
+// ---------- sag-structured records and vectors ----------
+
+const VECTOR_DIM = 64;
+const VECTOR_BATCH_ROWS = 16384;
+const ENTITY_TYPES = ['Tool', 'Service', 'Specification', 'Team', 'System', 'EnvironmentVariable', 'Format'];
+// Disjoint UUIDv7 counter ranges: the counter sets the timestamp bits, so IDs of different record
+// kinds can never collide with each other, with documents (1000 + i) or with the asset (0).
+const CHUNK_BASE = 10_000_000;
+const EVENT_BASE = 20_000_000;
+const ENTITY_BASE = 30_000_000;
+const MAX_CHUNKS_PER_DOC = 3;
+
+/**
+ * Chunk count and chunk IDs per document, from the seed and the document's index only: an edited
+ * body keeps its chunk IDs (same identity, new text), as a re-chunking producer would.
+ */
+function chunkPlan(docs, seed) {
+  const r = rng(seed ^ 0xc4c4c4);
+  return docs.map((d) => {
+    const k = 1 + r.int(MAX_CHUNKS_PER_DOC); // 1–3, ~2 per document
+    const ids = [];
+    for (let o = 0; o < k; o++) ids.push(uuidv7(r, CHUNK_BASE + d.i * MAX_CHUNKS_PER_DOC + o));
+    return ids;
+  });
+}
+
+/** Splits a rendered document (after its frontmatter) into `k` contiguous runs of paragraphs. */
+function chunkTexts(body, k) {
+  const end = body.indexOf('\n---\n', 4);
+  const paras = body.slice(end + 5).split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
+  const n = Math.min(k, paras.length);
+  const out = [];
+  for (let c = 0; c < n; c++) out.push(paras.slice(Math.floor((c * paras.length) / n), Math.floor(((c + 1) * paras.length) / n)).join('\n\n'));
+  return out;
+}
+
+/** Buffered line writer: 100k+ small writeSync calls or one 100 MB string would both be wasteful. */
+function lineWriter(file) {
+  const fd = openSync(file, 'w');
+  let buf = [];
+  let len = 0;
+  const flush = () => {
+    if (buf.length) writeSync(fd, buf.join(''));
+    buf = [];
+    len = 0;
+  };
+  return {
+    line(obj) {
+      const l = JSON.stringify(obj) + '\n';
+      buf.push(l);
+      len += l.length;
+      if (len > 1 << 20) flush();
+    },
+    close() {
+      flush();
+      closeSync(fd);
+    },
+  };
+}
+
+/**
+ * Events and entities depend only on the document count and seed (not on bodies), so both tags of
+ * the git case share them. Events: one per two documents, linked to every chunk of those two
+ * documents (so each chunk has an event), in hierarchies of five (root, three children at level 1,
+ * one grandchild at level 2). Entities: one per five documents; event e links entity
+ * floor(e·entities/events), which covers every entity, plus 0–2 random others.
+ */
+function eventPlan(nDocs, seed) {
+  const r = rng(seed ^ 0xe7e7e7);
+  const nEvents = Math.max(1, Math.ceil(nDocs / 2));
+  const nEntities = Math.max(1, Math.ceil(nDocs / 5));
+  const events = [];
+  for (let e = 0; e < nEvents; e++) {
+    const ev = { id: uuidv7(r, EVENT_BASE + e), title: title(r), content: sentence(r) + ' ' + sentence(r) };
+    if (r.int(3) === 0) ev.summary = sentence(r);
+    ev.category = TOPICS[r.int(TOPICS.length)];
+    const m = e % 5;
+    if (m >= 1 && m <= 3) Object.assign(ev, { parent_id: events[e - m].id, level: 1 });
+    else if (m === 4) Object.assign(ev, { parent_id: events[e - 1].id, level: 2 });
+    events.push(ev);
+  }
+  const entities = [];
+  for (let k = 0; k < nEntities; k++) {
+    const en = { id: uuidv7(r, ENTITY_BASE + k), name: `${title(r)} ${k}`, type: ENTITY_TYPES[r.int(ENTITY_TYPES.length)] };
+    if (r.int(2) === 0) en.description = sentence(r);
+    entities.push(en);
+  }
+  const eventEntities = [];
+  for (let e = 0; e < nEvents; e++) {
+    const linked = new Set([Math.floor((e * nEntities) / nEvents)]);
+    const extra = Math.min(r.int(3), nEntities - 1);
+    while (linked.size < 1 + extra) linked.add(r.int(nEntities));
+    for (const k of linked) eventEntities.push({ event_id: events[e].id, entity_id: entities[k].id, weight: Math.round(r.next() * 100) / 100 });
+  }
+  return { events, entities, eventEntities };
+}
+
+/** vectors/chunks.arrow: Arrow IPC file, record_id utf8 + vector fixed_size_list<float32>[64], several batches. */
+function writeVectors(file, ids, values, dim) {
+  const item = new arrow.Field('item', new arrow.Float32(), false);
+  const vecType = new arrow.FixedSizeList(dim, item);
+  const schema = new arrow.Schema([new arrow.Field('record_id', new arrow.Utf8(), false), new arrow.Field('vector', vecType, false)]);
+  const batches = [];
+  for (let off = 0; off < ids.length; off += VECTOR_BATCH_ROWS) {
+    const n = Math.min(VECTOR_BATCH_ROWS, ids.length - off);
+    const idVec = arrow.vectorFromArray(ids.slice(off, off + n), new arrow.Utf8());
+    const valueData = arrow.makeData({ type: new arrow.Float32(), length: n * dim, data: values.subarray(off * dim, (off + n) * dim) });
+    const vecData = arrow.makeData({ type: vecType, length: n, child: valueData });
+    batches.push(new arrow.RecordBatch(schema, arrow.makeData({ type: new arrow.Struct(schema.fields), length: n, children: [idVec.data[0], vecData] })));
+  }
+  writeFileSync(file, arrow.tableToIPC(new arrow.Table(schema, batches), 'file'));
+}
+
 /** Writes the full OCTX working directory for `docs` (replacing `knowledge/` entirely, so moved files leave no copy). */
-function writeOctxTree(dir, docs, { assetId, version }) {
+function writeOctxTree(dir, docs, { assetId, version, seed }) {
   rmSync(join(dir, 'knowledge'), { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const manifest = { format: 'octx', format_version: '0.1', asset: { id: assetId, name: 'Bench' }, release: { version } };
+  for (const d of ['data', 'relations', 'vectors']) mkdirSync(join(dir, d), { recursive: true });
+  const manifest = {
+    format: 'octx', format_version: '0.1', asset: { id: assetId, name: 'Bench' }, release: { version },
+    capabilities: { 'sag-structured': { version: '0.1' }, vectors: { version: '0.1' } },
+  };
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+
+  const plan = chunkPlan(docs, seed);
+  const chunks = lineWriter(join(dir, 'data', 'chunks.jsonl'));
+  const chunkIds = [];
+  const chunkSeeds = [];
+  const docChunks = []; // per document: indexes into chunkIds
   const byDir = new Map();
   for (const d of docs) {
     const p = join(dir, d.path);
@@ -140,8 +265,54 @@ function writeOctxTree(dir, docs, { assetId, version }) {
       mkdirSync(join(dir, dd), { recursive: true });
     }
     byDir.get(dd).push(d);
-    writeFileSync(p, renderDoc(d, docs));
+    const body = renderDoc(d, docs);
+    writeFileSync(p, body);
+    const mine = [];
+    chunkTexts(body, plan[d.i].length).forEach((text, o) => {
+      chunks.line({ id: plan[d.i][o], document_id: d.id, ordinal: o, text });
+      mine.push(chunkIds.length);
+      chunkIds.push(plan[d.i][o]);
+      // Vectors follow the body: an edited document is re-embedded, a moved one is not.
+      chunkSeeds.push((d.bodySeed * 31 + o) >>> 0);
+    });
+    docChunks.push(mine);
   }
+  chunks.close();
+
+  const { events, entities, eventEntities } = eventPlan(docs.length, seed);
+  const ev = lineWriter(join(dir, 'data', 'events.jsonl'));
+  for (const e of events) ev.line(e);
+  ev.close();
+  const en = lineWriter(join(dir, 'data', 'entities.jsonl'));
+  for (const e of entities) en.line(e);
+  en.close();
+  const ce = lineWriter(join(dir, 'relations', 'chunk-events.jsonl'));
+  const cr = rng(seed ^ 0xce5eed);
+  for (let i = 0; i < docChunks.length; i++) {
+    const e = Math.min(Math.floor(i / 2), events.length - 1);
+    for (const c of docChunks[i]) {
+      ce.line({ chunk_id: chunkIds[c], event_id: events[e].id });
+      // One chunk in ten also supports a second, unrelated event (a many-to-many relation).
+      if (cr.int(10) === 0 && events.length > 1) {
+        let o = cr.int(events.length);
+        if (o === e) o = (o + 1) % events.length;
+        ce.line({ chunk_id: chunkIds[c], event_id: events[o].id });
+      }
+    }
+  }
+  ce.close();
+  const ee = lineWriter(join(dir, 'relations', 'event-entities.jsonl'));
+  for (const x of eventEntities) ee.line(x);
+  ee.close();
+
+  const values = new Float32Array(chunkIds.length * VECTOR_DIM);
+  for (let c = 0; c < chunkIds.length; c++) {
+    const vr = rng(chunkSeeds[c]);
+    for (let j = 0; j < VECTOR_DIM; j++) values[c * VECTOR_DIM + j] = vr.next() * 2 - 1;
+  }
+  writeFileSync(join(dir, 'vectors', 'config.json'), JSON.stringify({ model: `bench-embed-${VECTOR_DIM}`, revision: '2026-01' }, null, 2) + '\n');
+  writeVectors(join(dir, 'vectors', 'chunks.arrow'), chunkIds, values, VECTOR_DIM);
+
   // Per-directory indexes (OKF §6): an H1 and one entry per document; no frontmatter below the root.
   const dirs = [...byDir.keys()].sort();
   for (const dd of dirs) {
@@ -180,7 +351,47 @@ export function generateOctx(outDir, n, seed) {
   const params = { v: GENERATOR_VERSION, kind: 'octx', n, seed };
   const made = generateInto(dir, params, (tmp) => {
     const r = rng(seed ^ 0xa55e7);
-    writeOctxTree(tmp, octxDocs(n, seed), { assetId: uuidv7(r, 0), version: '1.0.0' });
+    writeOctxTree(tmp, octxDocs(n, seed), { assetId: uuidv7(r, 0), version: '1.0.0', seed });
+  });
+  return { dir, made };
+}
+
+// ---------- memory case: ~1 GiB working directory ----------
+
+const MiB = 1 << 20;
+export const MEMORY_DEFAULTS = { docs: 10000, blobs: 10, blobMiB: 100 };
+
+/**
+ * One extension blob: a seeded 1 MiB block repeated, each copy stamped with (blob, block) so no two
+ * MiB are identical (nothing downstream can win by deduplicating). Byte-by-byte JS randomness would
+ * take minutes per GiB; this writes at disk speed.
+ */
+function writeBlob(file, block, blobIndex, mib) {
+  const fd = openSync(file, 'w');
+  try {
+    for (let b = 0; b < mib; b++) {
+      block.writeUInt32LE(blobIndex, 0);
+      block.writeUInt32LE(b, 4);
+      writeSync(fd, block);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The memory case: an N-document OCTX tree plus `blobs` × `blobMiB` MiB under extensions/. */
+export function generateOctxMemory(outDir, { docs: n, blobs, blobMiB } = MEMORY_DEFAULTS, seed) {
+  const dir = join(outDir, `octx-mem-${n}`);
+  const params = { v: GENERATOR_VERSION, kind: 'octx-mem', n, blobs, blobMiB, seed };
+  const made = generateInto(dir, params, (tmp) => {
+    const r = rng(seed ^ 0x3e3e3);
+    writeOctxTree(tmp, octxDocs(n, seed), { assetId: uuidv7(r, 0), version: '1.0.0', seed });
+    const ext = join(tmp, 'extensions', 'dev.ctxforge.bench', '1.0', 'blobs');
+    mkdirSync(ext, { recursive: true });
+    const block = Buffer.alloc(MiB);
+    const br = rng(seed ^ 0xb10b);
+    for (let i = 0; i < MiB; i += 4) block.writeUInt32LE(Math.floor(br.next() * 0x100000000), i);
+    for (let i = 0; i < blobs; i++) writeBlob(join(ext, `blob-${String(i).padStart(2, '0')}.bin`), block, i, blobMiB);
   });
   return { dir, made };
 }
@@ -209,7 +420,7 @@ export function generateGitRepo(outDir, n, seed) {
     const docs = octxDocs(n, seed);
     // Own repository: git must never walk up into the project's repository.
     git(tmp, ['init', '-q', '-b', 'main']);
-    writeOctxTree(tmp, docs, { assetId, version: '1.0.0' });
+    writeOctxTree(tmp, docs, { assetId, version: '1.0.0', seed });
     git(tmp, ['add', '-A']);
     git(tmp, ['-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'v1.0.0'], '2026-01-01T00:00:00Z');
     git(tmp, ['tag', 'v1.0.0']);
@@ -229,7 +440,7 @@ export function generateGitRepo(outDir, n, seed) {
         d.path = d.path.replace(/\/part-(\d+)\//, '/moved/'); // same document_id, new path
       }
     }
-    writeOctxTree(tmp, next, { assetId, version: '1.1.0' });
+    writeOctxTree(tmp, next, { assetId, version: '1.1.0', seed });
     git(tmp, ['add', '-A']);
     git(tmp, ['-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'v1.1.0'], '2026-02-01T00:00:00Z');
     git(tmp, ['tag', 'v1.1.0']);
@@ -299,12 +510,13 @@ export function generateAcx(outDir, files, seed) {
 // ---------- CLI ----------
 
 function parseArgs(argv) {
-  const o = { sizes: [1000, 10000, 50000], diffSize: 10000, seed: 42, out: null };
+  const o = { sizes: [1000, 10000, 50000], diffSize: 10000, memory: false, seed: 42, out: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--sizes') o.sizes = argv[++i].split(',').map(Number);
     else if (a === '--diff-size') o.diffSize = Number(argv[++i]);
     else if (a === '--seed') o.seed = Number(argv[++i]);
+    else if (a === '--memory') o.memory = true;
     else if (a === '--out') o.out = argv[++i];
     else throw new Error(`unknown argument ${a}`);
   }
@@ -312,9 +524,9 @@ function parseArgs(argv) {
 }
 
 /** Generates every input of a run; returns their directories keyed by case. */
-export function generateAll({ sizes, diffSize, seed, out }) {
+export function generateAll({ sizes, diffSize, memory, seed, out }) {
   mkdirSync(out, { recursive: true });
-  const res = { octx: {}, ctxpkg: {}, acx: {}, git: null };
+  const res = { octx: {}, ctxpkg: {}, acx: {}, git: null, memory: null };
   for (const n of sizes) {
     const t = Date.now();
     res.octx[n] = generateOctx(out, n, seed).dir;
@@ -324,6 +536,12 @@ export function generateAll({ sizes, diffSize, seed, out }) {
     process.stderr.write(`generated size ${n} in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
   }
   if (diffSize) res.git = generateGitRepo(out, diffSize, seed).dir;
+  if (memory) {
+    const t = Date.now();
+    const m = generateOctxMemory(out, memory === true ? MEMORY_DEFAULTS : memory, seed);
+    res.memory = m.dir;
+    if (m.made) process.stderr.write(`generated memory case in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+  }
   return res;
 }
 

@@ -2,14 +2,18 @@
 // inputs, alternating A B A B, and reports whole-process wall time and peak RSS (issue 7).
 //
 // Usage: node bench/run.mjs [--smoke] [--sizes 1000,10000] [--runs 3] [--diff-size 10000] [--seed 42]
-// --smoke: 200 documents, 1 run each, no warm-up: checks that every command works (CI), not speed.
+//                           [--memory | --no-memory] [--memory-runs 1]
+// --smoke: 200 documents, 1 run each, no warm-up, no memory case: checks that every command works
+// (CI), not speed.
+// --memory (default in a full run): validate / build / validate-the-build of a ~1 GiB working
+// directory, for peak RSS against the 200 MB target; needs ~3 GiB in bench/out, skipped below 4 GiB free.
 // Exits 1 if any command failed (wrong exit code) and 0 otherwise; it never judges timings.
 import { spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync, readdirSync, statSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join, dirname, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus, totalmem, tmpdir, loadavg } from 'node:os';
-import { generateAll } from './generate.mjs';
+import { generateAll, MEMORY_DEFAULTS } from './generate.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = resolve(benchDir, '..');
@@ -19,7 +23,7 @@ const TIME = '/usr/bin/time';
 
 // ---------- arguments ----------
 
-const opts = { smoke: false, sizes: null, runs: null, diffSize: null, seed: 42 };
+const opts = { smoke: false, sizes: null, runs: null, diffSize: null, seed: 42, memory: null, memoryRuns: 1 };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
   if (a === '--smoke') opts.smoke = true;
@@ -27,6 +31,9 @@ for (let i = 2; i < process.argv.length; i++) {
   else if (a === '--runs') opts.runs = Number(process.argv[++i]);
   else if (a === '--diff-size') opts.diffSize = Number(process.argv[++i]);
   else if (a === '--seed') opts.seed = Number(process.argv[++i]);
+  else if (a === '--memory') opts.memory = true;
+  else if (a === '--no-memory') opts.memory = false;
+  else if (a === '--memory-runs') opts.memoryRuns = Number(process.argv[++i]);
   else {
     console.error(`unknown argument ${a}`);
     process.exit(2);
@@ -35,10 +42,17 @@ for (let i = 2; i < process.argv.length; i++) {
 opts.sizes ??= opts.smoke ? [200] : [1000, 10000, 50000];
 opts.runs ??= opts.smoke ? 1 : 3;
 opts.diffSize ??= opts.smoke ? 200 : 10000;
+// The smoke run is CI's quick check; ~3 GiB of I/O has no place there, even when asked for.
+if (opts.smoke && opts.memory) console.error('note: --memory is ignored with --smoke');
+opts.memory = opts.smoke ? false : opts.memory ?? true;
 const warmup = !opts.smoke;
 
 // Targets from issue 7 (ratio ctxforge / peer, judged on the 50k cases). Reported, never asserted.
 const TARGETS = { build: 1.0, 'validate .octx': 2.0, 'validate dir': 1.0, 'ctxpkg verify': 2.0 };
+// Issue 7: validating or building a 1 GiB package keeps peak RSS ≤ 200 MB. Reported, never asserted.
+const MEMORY_TARGET_KIB = 200 * 1024;
+// Room for the input (~1 GiB), the built .octx and zip's copy (~1 GiB each), with slack.
+const MEMORY_MIN_FREE = 4 * 2 ** 30;
 
 // ---------- measuring ----------
 
@@ -86,7 +100,7 @@ const failures = [];
  * One case: `a` (ctxforge) and `b` (peer) are {argv, cwd, before?}; `before` runs untimed ahead of
  * each sample (e.g. removing the previous output, so every build starts from the same state).
  */
-function runCase(name, size, a, b, extra = {}) {
+function runCase(name, size, a, b, extra = {}, { runs = opts.runs, warm = warmup } = {}) {
   const samples = { ctxforge: [], peer: [] };
   const one = (side, spec) => {
     spec.before?.();
@@ -94,12 +108,12 @@ function runCase(name, size, a, b, extra = {}) {
     if (!s.ok) failures.push({ case: name, size, side, argv: spec.argv, code: s.code, stderr: s.stderr });
     return s;
   };
-  if (warmup) {
+  if (warm) {
     // Untimed first pass: fills the page cache for both sides alike, so neither pays cold reads.
     one('ctxforge', a);
     one('peer', b);
   }
-  for (let i = 0; i < opts.runs; i++) {
+  for (let i = 0; i < runs; i++) {
     samples.ctxforge.push(one('ctxforge', a));
     samples.peer.push(one('peer', b));
   }
@@ -112,6 +126,8 @@ function runCase(name, size, a, b, extra = {}) {
   };
   res.ratio = res.ctxforge.median_ms / res.peer.median_ms;
   res.target_ratio = TARGETS[name] ?? null;
+  // Cost per document: flat (or falling, as start-up amortises) across sizes means linear growth.
+  res.us_per_doc = extra.memory ? null : (res.ctxforge.median_ms * 1000) / size;
   res.ok = [...samples.ctxforge, ...samples.peer].every((s) => s.ok);
   process.stderr.write(`  ${name} ${size}: ctxforge ${res.ctxforge.median_ms.toFixed(0)} ms, peer ${res.peer.median_ms.toFixed(0)} ms${res.ok ? '' : '  FAILED'}\n`);
   return res;
@@ -171,8 +187,27 @@ const node = process.execPath;
 // Load average at start and end: other processes on the machine make the timings noisy.
 const loadStart = loadavg();
 const t0 = Date.now();
+/** Free bytes on the file system holding `dir`, from POSIX `df -Pk` (null if df is unavailable). */
+function freeBytes(dir) {
+  try {
+    const out = execFileSync('df', ['-Pk', dir], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim().split('\n');
+    return Number(out[out.length - 1].split(/\s+/)[3]) * 1024;
+  } catch {
+    return null;
+  }
+}
+let memorySkip = null;
+if (opts.memory) {
+  mkdirSync(outDir, { recursive: true });
+  const free = freeBytes(outDir);
+  if (free == null) memorySkip = 'cannot read free disk space (df failed)';
+  else if (free < MEMORY_MIN_FREE) memorySkip = `only ${(free / 2 ** 30).toFixed(1)} GiB free in ${relative(root, outDir)}/, the memory case needs ≥ ${MEMORY_MIN_FREE / 2 ** 30} GiB`;
+  if (memorySkip) process.stderr.write(`skipping the memory case: ${memorySkip}\n`);
+} else {
+  memorySkip = opts.smoke ? 'smoke run' : '--no-memory';
+}
 process.stderr.write(`generating inputs (sizes ${opts.sizes.join(', ')}; diff ${opts.diffSize}) under ${relative(root, outDir)}/\n`);
-const inputs = generateAll({ sizes: opts.sizes, diffSize: opts.diffSize, seed: opts.seed, out: outDir });
+const inputs = generateAll({ sizes: opts.sizes, diffSize: opts.diffSize, memory: memorySkip ? false : MEMORY_DEFAULTS, seed: opts.seed, out: outDir });
 const generateSeconds = (Date.now() - t0) / 1000;
 
 const skipped = [];
@@ -180,6 +215,7 @@ const skipCtxpkg = formatWorks('ctxpkg');
 const skipAcx = formatWorks('acx');
 if (skipCtxpkg) skipped.push({ case: 'ctxpkg verify', reason: skipCtxpkg });
 if (skipAcx) skipped.push({ case: 'acx verify', reason: skipAcx });
+if (memorySkip && opts.memory) skipped.push({ case: 'memory', reason: memorySkip });
 
 const results = [];
 const work = join(outDir, 'artifacts');
@@ -257,6 +293,41 @@ if (inputs.git) {
     { changed_documents: changed }));
 }
 
+// Memory: a ~1 GiB working directory (documents, records, vectors, large extension blobs), where
+// anything that holds whole files or the whole package shows up in peak RSS. Each side runs
+// `--memory-runs` times without warm-up: RSS barely varies, and the input was just read or written.
+let memoryInfo = null;
+if (inputs.memory) {
+  const wd = inputs.memory;
+  const st = treeStats(wd);
+  memoryInfo = { dir: relative(root, wd), documents: MEMORY_DEFAULTS.docs, files: st.files, bytes: st.bytes };
+  process.stderr.write(`memory case: ${st.files} files, ${(st.bytes / 2 ** 30).toFixed(2)} GiB\n`);
+  const info = { memory: true, files: st.files, bytes: st.bytes };
+  const mopts = { runs: opts.memoryRuns, warm: false };
+  const buildOut = join(work, 'mem-build');
+  const zipOut = join(work, 'mem-zip.zip');
+  results.push(runCase('memory: validate dir', MEMORY_DEFAULTS.docs,
+    { argv: [node, cli, 'validate', wd] },
+    { argv: ['sh', '-c', 'find . -type f -print0 | xargs -0 sha256sum > /dev/null'], cwd: wd },
+    info, mopts));
+  results.push(runCase('memory: build', MEMORY_DEFAULTS.docs,
+    { argv: [node, cli, 'build', wd, '--out', buildOut, '--source-date-epoch', EPOCH], before: () => rmSync(buildOut, { recursive: true, force: true }) },
+    { argv: ['zip', '-0', '-X', '-r', '-q', zipOut, '.'], cwd: wd, before: () => rmSync(zipOut, { force: true }) },
+    info, mopts));
+  rmSync(zipOut, { force: true }); // free its GiB before anything else reads the disk
+  const octx = existsSync(buildOut) ? readdirSync(buildOut).find((f) => f.endsWith('.octx')) : undefined;
+  if (octx) {
+    const file = join(buildOut, octx);
+    results.push(runCase('memory: validate .octx', MEMORY_DEFAULTS.docs,
+      { argv: [node, cli, 'validate', file] },
+      { argv: ['unzip', '-tq', file] },
+      { ...info, artifact_bytes: statSync(file).size }, mopts));
+  } else {
+    failures.push({ case: 'memory: validate .octx', size: MEMORY_DEFAULTS.docs, reason: 'build produced no .octx' });
+  }
+  rmSync(buildOut, { recursive: true, force: true });
+}
+
 // ---------- report ----------
 
 const PEER_LABELS = {
@@ -266,24 +337,86 @@ const PEER_LABELS = {
   'ctxpkg verify': 'node -e JSON.parse + sha256',
   'acx verify': 'sqlite3 -Atv + sha256sum',
   diff: 'git diff --name-status',
+  'memory: build': 'zip -0 -X -r',
+  'memory: validate .octx': 'unzip -tq',
+  'memory: validate dir': 'find | xargs -0 sha256sum',
 };
 
 const fmtMs = (s) => `${s.median_ms.toFixed(0)} (${s.min_ms.toFixed(0)}–${s.max_ms.toFixed(0)})`;
 const fmtRss = (kib) => (kib == null ? 'n/a' : `${(kib / 1024).toFixed(0)} MB`);
-const rows = [['case', 'size', 'ctxforge ms median (min–max)', 'peer ms median (min–max)', 'ratio', 'target', 'ctxforge RSS', 'peer RSS', 'peer']];
+const fmtUs = (us) => (us == null ? '' : us >= 100 ? us.toFixed(0) : us.toFixed(1));
+const fmtGiB = (bytes) => `${(bytes / 2 ** 30).toFixed(2)} GiB`;
+const memPass = (r) => (r.ok && r.ctxforge.rss_max_kib != null ? r.ctxforge.rss_max_kib <= MEMORY_TARGET_KIB : null);
+const rows = [['case', 'size', 'ctxforge ms median (min–max)', 'µs/doc', 'peer ms median (min–max)', 'ratio', 'target', 'ctxforge RSS', 'peer RSS', 'peer']];
 for (const r of results) {
   rows.push([
-    r.ok ? r.case : `${r.case} FAILED`, String(r.size), fmtMs(r.ctxforge), fmtMs(r.peer), r.ratio.toFixed(2) + '×',
-    r.target_ratio == null ? '' : `≤ ${r.target_ratio}×`, fmtRss(r.ctxforge.rss_max_kib), fmtRss(r.peer.rss_max_kib),
-    PEER_LABELS[r.case] ?? '',
+    r.ok ? r.case : `${r.case} FAILED`, r.memory ? fmtGiB(r.bytes) : String(r.size), fmtMs(r.ctxforge), fmtUs(r.us_per_doc), fmtMs(r.peer),
+    r.ratio.toFixed(2) + '×',
+    r.memory ? `RSS ≤ ${MEMORY_TARGET_KIB / 1024} MB` : r.target_ratio == null ? '' : `≤ ${r.target_ratio}×`,
+    fmtRss(r.ctxforge.rss_max_kib) + (r.memory ? (memPass(r) === true ? ' ok' : memPass(r) === false ? ' OVER' : '') : ''),
+    fmtRss(r.peer.rss_max_kib), PEER_LABELS[r.case] ?? '',
   ]);
 }
-for (const s of skipped) rows.push([`${s.case} SKIPPED`, '', s.reason, '', '', '', '', '', '']);
-const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
-const line = (r) => '| ' + r.map((c, i) => c + ' '.repeat(widths[i] - [...c].length)).join(' | ') + ' |';
-console.log(line(rows[0]));
-console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
-for (const r of rows.slice(1)) console.log(line(r));
+// The reason goes last, where a long text does not widen the timing columns.
+for (const s of skipped) rows.push([`${s.case} SKIPPED`, '', '', '', '', '', '', '', '', s.reason]);
+const printTable = (t) => {
+  const widths = t[0].map((_, i) => Math.max(...t.map((r) => [...r[i]].length)));
+  const line = (r) => '| ' + r.map((c, i) => c + ' '.repeat(widths[i] - [...c].length)).join(' | ') + ' |';
+  console.log(line(t[0]));
+  console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
+  for (const r of t.slice(1)) console.log(line(r));
+};
+printTable(rows);
+
+// Cost growth per case across sizes. The marginal cost (Δ time / Δ documents between neighbouring
+// sizes) cancels start-up, so linear growth shows as a flat marginal column and quadratic work as
+// a rising one.
+const growth = [];
+for (const name of [...new Set(results.filter((r) => !r.memory && r.case !== 'diff').map((r) => r.case))]) {
+  const pts = results.filter((r) => r.case === name && !r.memory).sort((a, b) => a.size - b.size)
+    .map((r) => ({ size: r.size, median_ms: r.ctxforge.median_ms, us_per_doc: r.us_per_doc, peer_us_per_doc: (r.peer.median_ms * 1000) / r.size }));
+  const marginal = pts.slice(1).map((p, i) => ({ from: pts[i].size, to: p.size, us_per_doc: ((p.median_ms - pts[i].median_ms) * 1000) / (p.size - pts[i].size) }));
+  growth.push({ case: name, points: pts, marginal });
+}
+const sizesSorted = [...opts.sizes].sort((a, b) => a - b);
+// One size has nothing to compare; the µs/doc column above already shows it.
+if (growth.length && sizesSorted.length > 1) {
+  const steps = sizesSorted.slice(1).map((s, i) => `${sizesSorted[i]}→${s}`);
+  const g = [['cost growth (ctxforge µs/doc)', ...sizesSorted.map(String), ...steps.map((s) => `marginal ${s}`)]];
+  for (const c of growth) {
+    g.push([c.case, ...sizesSorted.map((n) => fmtUs(c.points.find((p) => p.size === n)?.us_per_doc)),
+      ...sizesSorted.slice(1).map((n) => fmtUs(c.marginal.find((m) => m.to === n)?.us_per_doc))]);
+  }
+  console.log('');
+  printTable(g);
+}
+
+const memory = {
+  target_rss_kib: MEMORY_TARGET_KIB,
+  target: `peak RSS ≤ ${MEMORY_TARGET_KIB / 1024} MB`,
+  input: memoryInfo,
+  skipped: memorySkip,
+  cases: results.filter((r) => r.memory).map((r) => ({
+    case: r.case,
+    bytes: r.artifact_bytes ?? r.bytes,
+    ctxforge_rss_max_kib: r.ctxforge.rss_max_kib,
+    peer_rss_max_kib: r.peer.rss_max_kib,
+    ctxforge_median_ms: r.ctxforge.median_ms,
+    peer_median_ms: r.peer.median_ms,
+    pass: memPass(r),
+  })),
+};
+if (memory.cases.length) {
+  const m = [['memory case', 'bytes', 'ctxforge peak RSS', 'peer peak RSS', 'target', 'result']];
+  for (const c of memory.cases) {
+    m.push([c.case, fmtGiB(c.bytes), fmtRss(c.ctxforge_rss_max_kib), fmtRss(c.peer_rss_max_kib), memory.target,
+      c.pass === true ? 'pass' : c.pass === false ? `FAIL (${(c.ctxforge_rss_max_kib / MEMORY_TARGET_KIB).toFixed(1)}× the target)` : 'n/a']);
+  }
+  console.log('');
+  printTable(m);
+} else if (opts.memory) {
+  console.log(`\nmemory case skipped: ${memorySkip}`);
+}
 
 // Issue 7's diff target compares diff with validating the whole tree of the same size.
 const diffRes = results.find((r) => r.case === 'diff');
@@ -302,7 +435,7 @@ const gitRev = (() => {
 const report = {
   generated_at: new Date().toISOString(),
   mode: opts.smoke ? 'smoke' : 'full',
-  params: { sizes: opts.sizes, runs: opts.runs, warmup, diff_size: opts.diffSize, seed: opts.seed },
+  params: { sizes: opts.sizes, runs: opts.runs, warmup, diff_size: opts.diffSize, seed: opts.seed, memory: opts.memory, memory_runs: opts.memoryRuns },
   machine: {
     nproc: cpus().length,
     cpu: cpus()[0]?.model ?? null,
@@ -317,6 +450,8 @@ const report = {
   generate_seconds: generateSeconds,
   results,
   skipped,
+  growth,
+  memory,
   diff_vs_validate_dir: diffVsValidate,
   failures,
   ok: failures.length === 0,

@@ -71,7 +71,7 @@ function treeSource(tree: Tree, path: string, size: number, kept: Map<string, Bu
   return { path, size, read, ...(stream && size > STREAM_ABOVE ? { stream: () => stream(path) } : {}) };
 }
 const STREAM_ABOVE = 4 * 1024 * 1024;
-const KEEP_BYTES = 64 * 1024 * 1024;
+const KEEP_BYTES = 16 * 1024 * 1024;
 
 /**
  * The written archive, read back: the security checks of any opened archive, then every entry's

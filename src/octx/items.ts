@@ -11,6 +11,17 @@ import { SAG_FILES } from './records.js';
 import { checkConcept, isConcept, isReserved, isKnowledgeMarkdown } from './documents.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 
+// A diff reads the same record file at two versions, and nearly every line is the same in both:
+// the digest of a line's value is computed once per distinct line (JCS dominated diff profiles).
+const digestByLine = new Map<string, string>();
+
+function recordDigestOfLine(raw: string | undefined, v: unknown): string {
+  if (raw === undefined) return recordDigest(v);
+  let d = digestByLine.get(raw);
+  if (d === undefined) digestByLine.set(raw, (d = recordDigest(v)));
+  return d;
+}
+
 function recordDigest(v: unknown): string {
   try {
     return sha256Hex(jcs(v));
@@ -63,7 +74,7 @@ export async function octxItems(tree: Tree, workdir: boolean, limitsIn?: Partial
   }
   const listed = new Set(r.files.map((f) => f.path));
   const recordKinds: [string, string, (v: Record<string, unknown>) => string | undefined, (v: Record<string, unknown>) => string | undefined][] = [
-    ['chunk', SAG_FILES.chunks, (v) => v.id as string, (v) => (typeof v.text === 'string' ? v.text.slice(0, 60) : undefined)],
+    ['chunk', SAG_FILES.chunks, (v) => v.id as string, (v) => (typeof v.text === 'string' ? v.text.slice(0, 120).replace(/\s+/g, ' ').trim().slice(0, 60) : undefined)],
     ['event', SAG_FILES.events, (v) => v.id as string, (v) => v.title as string],
     ['entity', SAG_FILES.entities, (v) => v.id as string, (v) => v.name as string],
     ['chunk-event', SAG_FILES.chunkEvents, (v) => `${v.chunk_id}|${v.event_id}`, () => undefined],
@@ -76,7 +87,7 @@ export async function octxItems(tree: Tree, workdir: boolean, limitsIn?: Partial
     for (const rec of recs) {
       const id = idOf(rec.value);
       if (typeof id !== 'string') continue;
-      items.push({ kind, id, path: file, digest: recordDigest(rec.value), title: titleOf(rec.value) });
+      items.push({ kind, id, path: file, digest: recordDigestOfLine(rec.raw, rec.value), title: titleOf(rec.value) });
     }
   }
   return {

@@ -6,6 +6,8 @@ import { parseJson, JsonSyntaxError, decodeUtf8Strict } from '../core/strict-jso
 export interface JsonlRecord {
   line: number;
   value: Record<string, unknown>;
+  /** The line's text (a slice of the file's text, not a copy). */
+  raw?: string;
 }
 
 export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLineBytes: number, diags: Diagnostic[]): JsonlRecord[] | undefined {
@@ -44,7 +46,7 @@ export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLine
         ok = false;
         continue;
       }
-      out.push({ line, value: v as Record<string, unknown> });
+      out.push({ line, value: v as Record<string, unknown>, raw: s });
     } catch (e) {
       if (!(e instanceof JsonSyntaxError)) throw e;
       diags.push(error(e.code === 'JSON_DUPLICATE_KEY' ? 'OCTX_JSON_DUPLICATE_KEY' : 'OCTX_JSON_INVALID', `${file}:${line}: ${e.reason}`, { file, line, column: e.column }));

@@ -164,7 +164,18 @@ export function checkSag(data: SagData, concepts: Map<string, string>, idSpace: 
   for (const [docId, path] of concepts) {
     if (!docsWithChunks.has(docId)) diags.push(error('OCTX_DOCUMENT_WITHOUT_CHUNK', `${path} (document ${docId}) has no chunk in ${SAG_FILES.chunks}`, { file: path }));
   }
-  const lineOf = (recs: JsonlRecord[], id: string) => recs.find((r) => r.value.id === id)?.line ?? 1;
+  // One index per file, built on the first miss: a search per finding would be quadratic when a
+  // hostile package leaves every record unlinked.
+  const lineIndex = new Map<JsonlRecord[], Map<unknown, number>>();
+  const lineOf = (recs: JsonlRecord[], id: string) => {
+    let idx = lineIndex.get(recs);
+    if (!idx) {
+      idx = new Map();
+      for (const r of recs) if (!idx.has(r.value.id)) idx.set(r.value.id, r.line);
+      lineIndex.set(recs, idx);
+    }
+    return idx.get(id) ?? 1;
+  };
   for (const c of ids.chunks) if (!chunkEvents.has(c)) bad('OCTX_SAG_CHUNK_WITHOUT_EVENT', SAG_FILES.chunks, lineOf(data.chunks, c), `chunk ${c} is linked to no event in ${SAG_FILES.chunkEvents}`);
   for (const e of ids.events) {
     if (!eventChunks.has(e)) bad('OCTX_EVENT_WITHOUT_CHUNK', SAG_FILES.events, eventLine.get(e) ?? 1, `event ${e} is linked to no chunk in ${SAG_FILES.chunkEvents}`);

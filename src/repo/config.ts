@@ -129,13 +129,13 @@ export async function readConfigFile(path: string, o: { cwd: string; root: strin
   if (!st || !st.isFile()) {
     fail('CTXFORGE_REPO_CONFIG_MISSING', `config file ${shown} ${st ? 'is not a regular file' : 'does not exist'}`, {
       file: shown, hint: 'check the path (relative to the directory ctxforge runs in; the Action resolves it against the repository root), or leave it out to use ctxforge.yaml at the root',
-    }, 1);
+    }, 2);
   }
   let text: string;
   try {
     text = await readFile(abs, 'utf8');
   } catch (e) {
-    fail('CTXFORGE_REPO_CONFIG_MISSING', `config file ${shown} cannot be read: ${(e as Error).message}`, { file: shown }, 1);
+    fail('CTXFORGE_REPO_CONFIG_MISSING', `config file ${shown} cannot be read: ${(e as Error).message}`, { file: shown }, 2);
   }
   return parseRepoConfig(text, shown);
 }

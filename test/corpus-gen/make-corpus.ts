@@ -18,7 +18,7 @@ import { sha256Hex } from '../../src/core/hash.js';
 import { parseJsonWithRanges } from '../../src/core/strict-json.js';
 import { integrityOf } from '../../src/ctxpkg/integrity.js';
 import { signingKeyFromSeed, spkiKeyId } from '../../src/core/keys.js';
-import { makeZip, zip64Extra, unicodePathExtra, type ZEntry } from './zip.js';
+import { makeZip, zip64Extra, unicodePathExtra, type ZEntry } from '../helpers/rawzip.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SEED = '9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60';

@@ -5,9 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { git, writeTree } from '../helpers/tmp.js';
+import { git, tmpDir, writeTree } from '../helpers/tmp.js';
 import { runCli } from '../helpers/cli.js';
 import { diffInputs, diffWithPreviousRelease, findPreviousRelease, renderDiffMarkdown } from '../../src/diff/index.js';
+import { findRepo } from '../../src/git/repo.js';
 import { commitAll, docId, move, newRepo, tag, writeOctx, docText, ASSET } from '../git/fixture.js';
 
 const long = (n: number) => Array.from({ length: 30 }, (_, i) => `Paragraph ${i} about topic ${n}.`).join('\n\n');
@@ -285,4 +286,35 @@ test('a document edited and moved in one commit keeps one identity (markdown sho
   const md = renderDiffMarkdown(r);
   assert.match(md, /\| moved \| document \| Setup \|/);
   assert.match(md, /\| modified \| document \| Setup \|/);
+});
+
+test('a diff between two commits reads only the files that differ, and finds what a full read finds', async () => {
+  const dir = newRepo();
+  const pack = join(dir, 'pack');
+  const docs = Array.from({ length: 40 }, (_, i) => ({ path: `part-${i % 4}/d${i}.md`, id: docId(100 + i), title: `Doc ${i}`, body: long(i) }));
+  writeOctx(pack, { version: '1.0.0', docs });
+  commitAll(dir, 'v1', 1767225600);
+  tag(dir, 'v1.0.0');
+  const next = docs.map((d, i) => (i === 5 ? { ...d, body: 'Rewritten.' } : i === 9 ? { ...d, path: `part-3/moved-${i}.md` } : d));
+  writeOctx(pack, { version: '1.0.1', docs: next });
+  commitAll(dir, 'v1.0.1', 1767312000);
+  tag(dir, 'v1.0.1');
+  const repo = (await findRepo(dir))!;
+  const before = repo.blobReads;
+  const partial = await diffInputs('v1.0.0:pack', 'v1.0.1:pack', { cwd: dir });
+  const reads = repo.blobReads - before;
+  // Manifests, the edited document and the moved one on each side: not the 38 untouched documents.
+  assert.ok(reads <= 8, `${reads} blobs were read`);
+  assert.equal(partial.new.partial, true);
+  // The same two versions as plain directories are read in full: the same findings.
+  const a = join(tmpDir(), 'a');
+  const b = join(tmpDir(), 'b');
+  for (const [t, out] of [['v1.0.0', a], ['v1.0.1', b]] as const) {
+    git(dir, ['worktree', 'add', '--detach', out, t]);
+  }
+  const full = await diffInputs(join(a, 'pack'), join(b, 'pack'), { cwd: dir });
+  const key = (c: object) => JSON.stringify(c, Object.keys(c).sort());
+  assert.deepEqual(partial.changes.map(key).sort(), full.changes.map(key).sort());
+  assert.deepEqual([partial.required_bump, partial.counts], [full.required_bump, full.counts]);
+  assert.deepEqual(partial.changes.filter((c) => c.kind === 'document').map((c) => [c.id, c.change]).sort(), [[docId(105), 'modified'], [docId(109), 'moved']]);
 });

@@ -1,6 +1,6 @@
 // `--config <file>` on the commands that discover packages, as real processes: list, release, diff
 // and verify --reproduce read the named file (relative to where they run) instead of the root's
-// ctxforge.yaml, and a named file that does not exist is CTXFORGE_REPO_CONFIG_MISSING, exit 1.
+// ctxforge.yaml, and a named file that does not exist is CTXFORGE_REPO_CONFIG_MISSING, exit 2 (like any missing input path).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -62,23 +62,23 @@ test('diff --config: the named file\'s policy judges the change', () => {
   assert.deepEqual([lenient.required_bump, lenient.version_ok], ['minor', true]);
 });
 
-test('a named config file that does not exist: CTXFORGE_REPO_CONFIG_MISSING, exit 1, on every command that takes --config', () => {
+test('a named config file that does not exist: CTXFORGE_REPO_CONFIG_MISSING, exit 2, on every command that takes --config', () => {
   const dir = repo();
   const list = spawnCli(['list', '--config', 'nope.yaml'], { cwd: dir });
-  assert.equal(list.code, 1);
+  assert.equal(list.code, 2);
   assert.match(list.stderr, /error CTXFORGE_REPO_CONFIG_MISSING: .*config file nope\.yaml does not exist/);
   assert.doesNotMatch(list.stderr, /CTXFORGE_INTERNAL|at .*\.ts:\d+/, 'a diagnostic, not a stack trace');
   const asJson = spawnCli(['list', '--json', '--config', 'nope.yaml'], { cwd: dir });
-  assert.equal(asJson.code, 1);
+  assert.equal(asJson.code, 2);
   assert.equal((JSON.parse(asJson.stdout) as { error: { code: string; file: string } }).error.code, 'CTXFORGE_REPO_CONFIG_MISSING');
   const dirGiven = spawnCli(['list', '--config', '.github'], { cwd: dir });
-  assert.equal(dirGiven.code, 1);
+  assert.equal(dirGiven.code, 2);
   assert.match(dirGiven.stderr, /CTXFORGE_REPO_CONFIG_MISSING: .*\.github is not a regular file/);
   const built = spawnCli(['build', 'guide', '--out', '.', '--source-date-epoch', '1767225600'], { cwd: dir });
   assert.equal(built.code, 0, built.stderr);
   for (const args of [['release', '--dry-run'], ['diff', 'guide'], ['verify', 'guide-1.0.0.octx', '--reproduce', '--ref', 'release-1.0.0']]) {
     const r = spawnCli([...args, '--config', 'nope.yaml'], { cwd: dir });
-    assert.equal(r.code, 1, `${args[0]}: ${r.stdout}${r.stderr}`);
+    assert.equal(r.code, 2, `${args[0]}: ${r.stdout}${r.stderr}`);
     assert.match(r.stdout + r.stderr, /CTXFORGE_REPO_CONFIG_MISSING/, args[0]);
   }
   // An invalid named file is reported against that file, not the root's ctxforge.yaml.
