@@ -83,7 +83,7 @@ export async function octxItems(tree: Tree, workdir: boolean, limitsIn?: Partial
   for (const [kind, file, idOf, titleOf] of recordKinds) {
     // Listed is not present: a broken package may list a record file it lacks (diff must not crash on it).
     if (!listed.has(file) || (await tree.stat(file))?.kind !== 'file') continue;
-    const recs = readJsonl(file, await tree.read(file), limits.maxDepth, limits.maxLineBytes, []) ?? [];
+    const recs = readJsonl(file, await tree.read(file), limits.maxDepth, limits.maxLineBytes, [], true) ?? [];
     for (const rec of recs) {
       const id = idOf(rec.value);
       if (typeof id !== 'string') continue;

@@ -1,36 +1,49 @@
 // JSONL reading (§8): UTF-8 without BOM, one strict JSON object per line, no empty lines, a final
 // newline optional, each line bounded in length.
 import { error, type Diagnostic } from '../core/diagnostics.js';
-import { parseJson, JsonSyntaxError, decodeUtf8Strict } from '../core/strict-json.js';
+import { parseJson, JsonSyntaxError } from '../core/strict-json.js';
 
 export interface JsonlRecord {
   line: number;
   value: Record<string, unknown>;
-  /** The line's text (a slice of the file's text, not a copy). */
+  /** The line's text, when asked for. */
   raw?: string;
 }
 
-export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLineBytes: number, diags: Diagnostic[]): JsonlRecord[] | undefined {
-  let text: string;
-  try {
-    text = decodeUtf8Strict(bytes, file);
-  } catch (e) {
-    diags.push(error('OCTX_JSON_INVALID', (e as JsonSyntaxError).reason, { file, line: 1 }));
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Reads the records of one JSONL file. Lines are decoded one at a time from the bytes (a newline
+ * byte never falls inside a UTF-8 sequence), so a large record file is never also held as one
+ * decoded string. `keepRaw` keeps each line's text on its record (diff digests lines).
+ */
+export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLineBytes: number, diags: Diagnostic[], keepRaw = false): JsonlRecord[] | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    diags.push(error('OCTX_JSON_INVALID', `${file} must not contain a UTF-8 BOM`, { file, line: 1 }));
     return undefined;
   }
   const out: JsonlRecord[] = [];
   let ok = true;
   let start = 0;
   let line = 0;
-  while (start < text.length) {
+  while (start < bytes.length) {
     line++;
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    let s = text.slice(start, end);
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    let stop = end;
+    if (stop > start && bytes[stop - 1] === 0x0d) stop--;
+    const lineStart = start;
     start = end + 1;
-    if (s.endsWith('\r')) s = s.slice(0, -1);
-    if (s.length > maxLineBytes && Buffer.byteLength(s) > maxLineBytes) {
+    if (stop - lineStart > maxLineBytes) {
       diags.push(error('OCTX_JSONL_LINE_TOO_LONG', `${file}:${line} is longer than ${maxLineBytes} bytes (--max-line-bytes)`, { file, line }));
+      ok = false;
+      continue;
+    }
+    let s: string;
+    try {
+      s = UTF8.decode(bytes.subarray(lineStart, stop));
+    } catch {
+      diags.push(error('OCTX_JSON_INVALID', `${file}:${line} is not valid UTF-8`, { file, line }));
       ok = false;
       continue;
     }
@@ -46,7 +59,7 @@ export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLine
         ok = false;
         continue;
       }
-      out.push({ line, value: v as Record<string, unknown>, raw: s });
+      out.push(keepRaw ? { line, value: v as Record<string, unknown>, raw: s } : { line, value: v as Record<string, unknown> });
     } catch (e) {
       if (!(e instanceof JsonSyntaxError)) throw e;
       diags.push(error(e.code === 'JSON_DUPLICATE_KEY' ? 'OCTX_JSON_DUPLICATE_KEY' : 'OCTX_JSON_INVALID', `${file}:${line}: ${e.reason}`, { file, line, column: e.column }));

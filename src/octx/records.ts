@@ -97,14 +97,27 @@ export function checkSag(data: SagData, concepts: Map<string, string>, idSpace: 
     const l = level.get(id);
     return typeof l === 'number' && Number.isInteger(l) ? l : undefined;
   };
+  // Every event whose parent chain runs into a cycle. Each event is walked once (a chain that
+  // reaches an event already settled takes its answer), so a hostile 50k-long chain stays linear.
   const inCycle = new Set<string>();
+  const settled = new Map<string, boolean>();
   for (const start of parent.keys()) {
-    const seen = new Set<string>();
+    if (settled.has(start)) continue;
+    const path: string[] = [];
+    const onPath = new Set<string>();
     let cur: string | undefined = start;
+    let cyclic = false;
     while (cur !== undefined && parent.has(cur)) {
-      if (seen.has(cur)) { for (const s of seen) inCycle.add(s); break; }
-      seen.add(cur);
+      const known = settled.get(cur);
+      if (known !== undefined) { cyclic = known; break; }
+      if (onPath.has(cur)) { cyclic = true; break; }
+      onPath.add(cur);
+      path.push(cur);
       cur = parent.get(cur);
+    }
+    for (const p of path) {
+      settled.set(p, cyclic);
+      if (cyclic) inCycle.add(p);
     }
   }
   for (const [id, p] of parent) {
