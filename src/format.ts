@@ -22,6 +22,8 @@ export interface CommonOptions {
    * left out of both summaries (they would compare equal). A module may ignore it.
    */
   only?: ReadonlySet<string>;
+  /** With `only`: the other side's tree, so a module may also leave out unchanged parts of a file. */
+  other?: Tree;
 }
 
 export interface ValidateOptions extends CommonOptions {

@@ -82,8 +82,11 @@ async function loadSide(spec: string, opts: DiffInputsOptions, only?: ReadonlySe
   return { spec, ...(await summarize(r, opts, only)), resolved: r, ...(await locate(spec, cwd)) };
 }
 
-async function summarize(r: ResolvedInput, opts: DiffInputsOptions, only?: ReadonlySet<string>): Promise<{ label: string; summary: PackageSummary; readWith?: ReadonlySet<string> }> {
-  const common: CommonOptions = { limits: opts.limits, env: opts.env, ...(only && r.kind === 'source' ? { only } : {}) };
+async function summarize(r: ResolvedInput, opts: DiffInputsOptions, only?: ReadonlySet<string>, other?: ResolvedInput): Promise<{ label: string; summary: PackageSummary; readWith?: ReadonlySet<string> }> {
+  const common: CommonOptions = {
+    limits: opts.limits, env: opts.env,
+    ...(only && r.kind === 'source' ? { only, ...(other?.kind === 'source' ? { other: other.tree } : {}) } : {}),
+  };
   const summary = r.kind === 'source' ? await r.module.items(r.tree, common) : await r.module.items(r.input, common);
   return { label: r.label, summary, ...(summary.partial ? { readWith: only } : {}) };
 }
@@ -98,9 +101,10 @@ async function loadPair(oldSpec: string, neu: Loaded, opts: DiffInputsOptions): 
   const oldR = await resolveInput(oldSpec, { cwd, format: opts.format });
   const only = oldR.kind === 'source' && neu.resolved.kind === 'source' && oldR.module === neu.resolved.module
     ? await differingPaths(oldR.tree, neu.resolved.tree) : undefined;
-  const old = { spec: oldSpec, ...(await summarize(oldR, opts, only)), ...(await locate(oldSpec, cwd)) };
-  const same = neu.readWith === old.readWith;
-  return [old, same ? neu : { ...neu, ...(await summarize(neu.resolved, opts, old.readWith)) }];
+  const old = { spec: oldSpec, ...(await summarize(oldR, opts, only, neu.resolved)), ...(await locate(oldSpec, cwd)) };
+  // The new side is read again unless it was read in full and so was the old one.
+  const same = neu.readWith === undefined && old.readWith === undefined;
+  return [old, same ? neu : { ...neu, ...(await summarize(neu.resolved, opts, old.readWith, oldR)) }];
 }
 
 /** `v1.2.0` alone, next to a new side inside a repository, means that tag's copy of the same path. */

@@ -6,7 +6,7 @@ import type { Tree } from '../core/tree.js';
 import type { Item, PackageSummary } from '../format.js';
 import { checkPackage, isPayloadPath, type OctxReport } from './package.js';
 import { MANIFEST, parseManifestBytes } from './manifest.js';
-import { readJsonl } from './jsonl.js';
+import { jsonlLines, readJsonl } from './jsonl.js';
 import { SAG_FILES } from './records.js';
 import { checkConcept, isConcept, isReserved, isKnowledgeMarkdown } from './documents.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
@@ -28,6 +28,11 @@ function recordDigest(v: unknown): string {
   } catch {
     return sha256Hex(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)));
   }
+}
+
+async function otherLines(other: Tree, file: string): Promise<Set<string> | undefined> {
+  if ((await other.stat(file))?.kind !== 'file') return undefined;
+  return jsonlLines(await other.read(file));
 }
 
 /**
@@ -54,7 +59,7 @@ async function partialReport(tree: Tree, only: ReadonlySet<string>, limits: Limi
   return { format_valid: false, valid: false, fully_validated: false, capabilities: {}, diagnostics: [], manifest, files, documents };
 }
 
-export async function octxItems(tree: Tree, workdir: boolean, limitsIn?: Partial<Limits>, report?: OctxReport, only?: ReadonlySet<string>): Promise<PackageSummary> {
+export async function octxItems(tree: Tree, workdir: boolean, limitsIn?: Partial<Limits>, report?: OctxReport, only?: ReadonlySet<string>, other?: Tree): Promise<PackageSummary> {
   const limits = resolveLimits(limitsIn);
   const r = report ?? (only ? await partialReport(tree, only, limits) : await checkPackage(tree, { workdir, limits }));
   const m = r.manifest;
@@ -83,7 +88,10 @@ export async function octxItems(tree: Tree, workdir: boolean, limitsIn?: Partial
   for (const [kind, file, idOf, titleOf] of recordKinds) {
     // Listed is not present: a broken package may list a record file it lacks (diff must not crash on it).
     if (!listed.has(file) || (await tree.stat(file))?.kind !== 'file') continue;
-    const recs = readJsonl(file, await tree.read(file), limits.maxDepth, limits.maxLineBytes, [], true) ?? [];
+    // In a diff, records on lines the other version holds unchanged cancel out: only the lines that
+    // differ are parsed, on both sides, so one edited chunk costs one record, not the file.
+    const same = only && other ? await otherLines(other, file) : undefined;
+    const recs = readJsonl(file, await tree.read(file), limits.maxDepth, limits.maxLineBytes, [], true, same) ?? [];
     for (const rec of recs) {
       const id = idOf(rec.value);
       if (typeof id !== 'string') continue;

@@ -17,7 +17,7 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * byte never falls inside a UTF-8 sequence), so a large record file is never also held as one
  * decoded string. `keepRaw` keeps each line's text on its record (diff digests lines).
  */
-export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLineBytes: number, diags: Diagnostic[], keepRaw = false): JsonlRecord[] | undefined {
+export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLineBytes: number, diags: Diagnostic[], keepRaw = false, skip?: ReadonlySet<string>): JsonlRecord[] | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     diags.push(error('OCTX_JSON_INVALID', `${file} must not contain a UTF-8 BOM`, { file, line: 1 }));
     return undefined;
@@ -47,6 +47,8 @@ export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLine
       ok = false;
       continue;
     }
+    // A diff leaves out lines the other version holds word for word: they are the same records.
+    if (skip?.has(s)) continue;
     if (s.trim() === '') {
       diags.push(error('OCTX_JSONL_EMPTY_LINE', `${file}:${line} is empty; JSONL allows no blank lines`, { file, line }));
       ok = false;
@@ -67,4 +69,17 @@ export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLine
     }
   }
   return ok ? out : undefined;
+}
+
+/** The lines of a JSONL file as readJsonl sees them (CR stripped); lines that are not UTF-8 are left out. */
+export function jsonlLines(bytes: Buffer): Set<string> {
+  const out = new Set<string>();
+  for (let start = 0; start < bytes.length;) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    const stop = end > start && bytes[end - 1] === 0x0d ? end - 1 : end;
+    try { out.add(UTF8.decode(bytes.subarray(start, stop))); } catch { /* never equal to a decoded line */ }
+    start = end + 1;
+  }
+  return out;
 }

@@ -86,7 +86,7 @@ export const octx: FormatModule = {
   },
 
   async items(input: Tree | ArtifactInput, opts) {
-    if (isTree(input)) return octxItems(input, true, opts.limits, undefined, opts.only);
+    if (isTree(input)) return octxItems(input, true, opts.limits, undefined, opts.only, opts.other);
     const opened = await openOctx(input, opts.limits);
     if (!opened.tree) fail(opened.diagnostics[0]!.code, `${input.label} cannot be opened: ${opened.diagnostics[0]!.message}`);
     try {

@@ -3,10 +3,10 @@
 // ctxforge.yaml policy, and verify --reproduce.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, tmpDir, writeTree } from '../helpers/tmp.js';
-import { runCli } from '../helpers/cli.js';
+import { repoRoot, runCli } from '../helpers/cli.js';
 import { diffInputs, diffWithPreviousRelease, findPreviousRelease, renderDiffMarkdown } from '../../src/diff/index.js';
 import { findRepo } from '../../src/git/repo.js';
 import { commitAll, docId, move, newRepo, tag, writeOctx, docText, ASSET } from '../git/fixture.js';
@@ -317,4 +317,26 @@ test('a diff between two commits reads only the files that differ, and finds wha
   assert.deepEqual(partial.changes.map(key).sort(), full.changes.map(key).sort());
   assert.deepEqual([partial.required_bump, partial.counts], [full.required_bump, full.counts]);
   assert.deepEqual(partial.changes.filter((c) => c.kind === 'document').map((c) => [c.id, c.change]).sort(), [[docId(105), 'modified'], [docId(109), 'moved']]);
+});
+
+test('records: only the lines that differ are read, and the findings equal a full read', async () => {
+  const dir = newRepo();
+  cpSync(join(repoRoot, 'working-dir-example', 'octx'), join(dir, 'pack'), { recursive: true });
+  commitAll(dir, 'v1', 1767225600);
+  tag(dir, 'v1.0.0');
+  const chunksPath = join(dir, 'pack', 'data', 'chunks.jsonl');
+  const lines = readFileSync(chunksPath, 'utf8').trimEnd().split('\n');
+  const edited = JSON.parse(lines[1]!) as { id: string; text: string };
+  lines[1] = JSON.stringify({ ...edited, text: `${edited.text} Edited.` });
+  writeFileSync(chunksPath, `${lines.join('\n')}\n`);
+  commitAll(dir, 'v1.0.1', 1767312000);
+  tag(dir, 'v1.0.1');
+  const partial = await diffInputs('v1.0.0:pack', 'v1.0.1:pack', { cwd: dir });
+  assert.deepEqual(partial.changes.map((c) => [c.kind, c.id, c.change]), [['chunk', edited.id, 'modified']]);
+  const a = join(tmpDir(), 'a');
+  const b = join(tmpDir(), 'b');
+  git(dir, ['worktree', 'add', '--detach', a, 'v1.0.0']);
+  git(dir, ['worktree', 'add', '--detach', b, 'v1.0.1']);
+  const full = await diffInputs(join(a, 'pack'), join(b, 'pack'), { cwd: dir });
+  assert.deepEqual(partial.changes, full.changes);
 });
