@@ -1,5 +1,6 @@
 // JSONL reading (§8): UTF-8 without BOM, one strict JSON object per line, no empty lines, a final
 // newline optional, each line bounded in length.
+import { isUtf8 } from 'node:buffer';
 import { error, type Diagnostic } from '../core/diagnostics.js';
 import { parseJson, JsonSyntaxError } from '../core/strict-json.js';
 
@@ -22,6 +23,9 @@ export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLine
     diags.push(error('OCTX_JSON_INVALID', `${file} must not contain a UTF-8 BOM`, { file, line: 1 }));
     return undefined;
   }
+  // One native UTF-8 check of the whole file; lines are then decoded without a check each, and
+  // only a file that fails it is decoded strictly line by line to name the bad line.
+  const valid = isUtf8(bytes);
   const out: JsonlRecord[] = [];
   let ok = true;
   let start = 0;
@@ -41,7 +45,7 @@ export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLine
     }
     let s: string;
     try {
-      s = UTF8.decode(bytes.subarray(lineStart, stop));
+      s = valid ? bytes.toString('utf8', lineStart, stop) : UTF8.decode(bytes.subarray(lineStart, stop));
     } catch {
       diags.push(error('OCTX_JSON_INVALID', `${file}:${line} is not valid UTF-8`, { file, line }));
       ok = false;
@@ -74,11 +78,12 @@ export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLine
 /** The lines of a JSONL file as readJsonl sees them (CR stripped); lines that are not UTF-8 are left out. */
 export function jsonlLines(bytes: Buffer): Set<string> {
   const out = new Set<string>();
+  const valid = isUtf8(bytes);
   for (let start = 0; start < bytes.length;) {
     let end = bytes.indexOf(0x0a, start);
     if (end < 0) end = bytes.length;
     const stop = end > start && bytes[end - 1] === 0x0d ? end - 1 : end;
-    try { out.add(UTF8.decode(bytes.subarray(start, stop))); } catch { /* never equal to a decoded line */ }
+    try { out.add(valid ? bytes.toString('utf8', start, stop) : UTF8.decode(bytes.subarray(start, stop))); } catch { /* never equal to a decoded line */ }
     start = end + 1;
   }
   return out;

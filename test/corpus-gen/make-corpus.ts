@@ -421,6 +421,9 @@ function octxCases(base: OctxBase, add: Add, put: Put, bad: MkBad, ok: Mk): void
   man('manifest-huge-integer', 'an unknown field holding a 40-digit integer (outside the JCS/I-JSON range)', bad('OCTX_SCHEMA_VALIDATION'), { text: (s) => s.replace('{\n', '{\n  "x_big": 1234567890123456789012345678901234567890,\n') });
   man('manifest-lone-surrogate', 'asset.name with a lone surrogate escape \\ud800 (no JCS form, so no package digest)', bad('OCTX_SCHEMA_VALIDATION'), { text: (s) => s.replace(/"name": "([^"]*)"/, '"name": "$1 \\ud800"') });
   man('manifest-trailing-data', 'a second JSON value after the manifest', bad('OCTX_JSON_INVALID'), { text: (s) => s + '{}\n' });
+  // Fuzz findings (npm run fuzz): big integers kept exact as bigint once crashed the messages that show them.
+  man('fuzz-format-bigint', 'fuzz finding: "format" is a 20-digit integer (shown in the message, no crash)', bad('OCTX_SCHEMA_VALIDATION'), { text: (s) => s.replace('"format": "octx"', '"format": 12345678901234567890') });
+  man('fuzz-version-bigint', 'fuzz finding: release.version is a 20-digit integer', bad('OCTX_SCHEMA_VALIDATION'), { text: (s) => s.replace(/"version": "1\.1\.0"/, '"version": 12345678901234567890') });
   man('manifest-invalid-utf8', 'a raw 0xFF byte inside asset.name', bad('OCTX_JSON_INVALID'), { bytes: (b) => { const s = b.toString('latin1'); const i = s.indexOf('"name": "') + 9; return Buffer.concat([b.subarray(0, i), Buffer.from([0xff]), b.subarray(i)]); } });
   man('manifest-nan', 'NaN as a value', bad('OCTX_JSON_INVALID'), { text: (s) => s.replace('{\n', '{\n  "x_nan": NaN,\n') });
   man('manifest-not-object', 'manifest.json is a JSON array', bad('OCTX_SCHEMA_VALIDATION'), { text: () => '[]\n' });
@@ -458,6 +461,7 @@ function octxCases(base: OctxBase, add: Add, put: Put, bad: MkBad, ok: Mk): void
   rec('big-ordinal', 'ordinal 2^64: an integer, and records are hashed as bytes, never canonicalised (valid, as upstream)', ok(), chunks.replace(first, first.replace('"ordinal":0', '"ordinal":18446744073709551616')));
   rec('lone-surrogate', 'a text field with a lone surrogate escape: RFC 8259 grammar allows it and records are hashed as bytes (valid, as upstream)', ok(), chunks.replace(first, first.replace('"text":"', '"text":"\\udc00')));
   rec('nan', 'NaN as a value', bad('OCTX_JSON_INVALID'), chunks.replace(first, first.replace('"ordinal":0', '"ordinal":NaN')));
+  rec('fuzz-id-bigint', 'fuzz finding: a record id that is a 20-digit integer (shown in the message, no crash)', bad('OCTX_SCHEMA_VALIDATION'), chunks.replace(first, first.replace(/"id":"[^"]+"/, '"id":12345678901234567890')));
   rec('not-object', 'a line holding an array', bad('OCTX_SCHEMA_VALIDATION'), chunks.replace(first, '[1,2,3]'));
   rec('unknown-reference', 'a chunk naming a document that does not exist', bad('OCTX_RECORD_REFERENCE_UNKNOWN'), chunks.replace(first, first.replace(/"document_id":"[^"]+"/, '"document_id":"019a0000-0000-7000-8000-0000000fffff"')));
   rec('escaped-key-dup', 'a record repeats "id" spelled \\u0069d', bad('OCTX_JSON_DUPLICATE_KEY'), chunks.replace(first, first.replace('{"id":', '{"\\u0069d":"x","id":')));
@@ -543,6 +547,8 @@ function ctxpkgCases(b: { signed: string; unsigned: string; other: string }, add
   c('huge-float-manifest', 'json', 'signed: 1e400 in an x_ field (beyond the double range)', bad('CTXPKG_MANIFEST_UNCANONICAL'), editManifest(S, (m) => m.replace(/^\{/, '{"x_big":1e400,')));
   c('lone-surrogate-manifest', 'json', 'signed: a lone surrogate in the description', bad('CTXPKG_MANIFEST_UNCANONICAL'), S.replace(/"description":"/, '"description":"\\ud800'));
   c('huge-activation', 'json', 'activation 1e400 (integrity recomputed)', bad('CTXPKG_NODE_RANGE'), reContent(U, (t) => t.replace(/"activation":[0-9.]+/, '"activation":1e400')));
+  c('fuzz-created-at-bigint', 'json', 'fuzz finding: manifest created_at is a 20-digit integer (shown in the message, no crash)', bad('CTXPKG_CREATED_AT_INVALID'), editManifest(U, (m) => m.replace(/"created_at":"[^"]+"/, '"created_at":12345678901234567890')));
+  c('fuzz-algorithm-bigint', 'json', 'fuzz finding: signature.algorithm is a 20-digit integer', bad('CTXPKG_SIGNATURE_INVALID'), S.replace(/"algorithm":"[^"]+"/, '"algorithm":12345678901234567890'));
   c('huge-byte-size', 'integrity', 'byte_size 2^64', bad('CTXPKG_INTEGRITY_BYTE_SIZE'), U.replace(/"byte_size":\d+/, '"byte_size":18446744073709551616'));
   c('file-too-large', 'limits', 'a valid package under --max-file-bytes 1000', bad('CTXPKG_FILE_TOO_LARGE'), U, { args: ['--max-file-bytes', '1000'] });
   c('depth-flag', 'limits', 'a valid package under --max-depth 3', bad('CTXPKG_JSON_DEPTH'), U, { args: ['--max-depth', '3'] });
