@@ -1,5 +1,5 @@
 // Building a working directory into a deterministic .octx: STORED entries, manifest first, payload
-// in UTF-8 byte order, fixed mode and DOS time (time-zone independent), validated before rename.
+// in UTF-8 byte order, fixed mode and DOS time (time-zone independent), read back and checked before rename.
 import { basename, join } from 'node:path';
 import { startProgress } from '../core/progress.js';
 import type { Readable } from 'node:stream';
