@@ -9,6 +9,7 @@ import { lazyRequire } from '../core/lazy.js';
 const gitLib = lazyRequire<typeof Git>('isomorphic-git');
 import { fail } from '../core/diagnostics.js';
 import { objectSize, PackIndex } from './object-size.js';
+import { readBlobDirect } from './blob-read.js';
 import './rules.js';
 
 export interface GitTag {
@@ -188,8 +189,10 @@ export class GitRepo {
   readBlob(oid: string): Promise<Buffer> {
     let p = this.blobs.get(oid);
     if (!p) {
-      p = gitLib().readBlob({ ...this.base, oid }).then((r) => {
+      p = readBlobDirect(this.gitdir, this.packs, oid).then(async (direct) => {
         this.blobReads++;
+        if (direct) return direct;
+        const r = await gitLib().readBlob({ ...this.base, oid });
         return Buffer.from(r.blob.buffer, r.blob.byteOffset, r.blob.byteLength);
       });
       this.blobs.set(oid, p);
