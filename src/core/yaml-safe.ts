@@ -7,15 +7,13 @@
 // complex key goes first through js-yaml 4 (~10 µs) with a schema holding exactly YAML 1.2's core
 // resolution rules (the same regular expressions the reference uses). Anything js-yaml rejects,
 // and any text the gate lets by, goes to the reference, so errors and their lines are the same.
-import { createRequire } from 'node:module';
 import type { Document } from 'yaml';
 import type * as JsYaml from 'js-yaml';
+import { lazyRequire } from './lazy.js';
 
-// Loaded on first use and synchronously (both ship CommonJS), so a command that parses no YAML
-// never pays for either parser at start-up.
-const requireCjs = createRequire(import.meta.url);
-let yamlLib: typeof import('yaml') | undefined;
-const reference = (): typeof import('yaml') => (yamlLib ??= requireCjs('yaml') as typeof import('yaml'));
+// A command that parses no YAML never pays for either parser at start-up.
+const reference = lazyRequire<typeof import('yaml')>('yaml');
+const jsYaml = lazyRequire<typeof JsYaml>('js-yaml');
 
 export class YamlSafetyError extends Error {
   constructor(message: string, readonly line?: number) {
@@ -56,7 +54,7 @@ let fast: FastParser | undefined;
 /** js-yaml with YAML 1.2 core resolution exactly as the reference package applies it. */
 function fastParser(): FastParser {
   if (fast) return fast;
-  const js = requireCjs('js-yaml') as typeof JsYaml;
+  const js = jsYaml();
   const scalar = (tag: string, resolve: (s: string) => boolean, construct: (s: string) => unknown) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: 'scalar', resolve, construct });
   const schemaFor = (bigInt: boolean): JsYaml.Schema => js.FAILSAFE_SCHEMA.extend({
     implicit: [
