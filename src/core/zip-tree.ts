@@ -342,11 +342,7 @@ export class ZipTree implements Tree {
   }
 
   /** SHA-256 (hex) of an entry's bytes, read a chunk at a time (bounded memory for large entries). */
-  hash(path: string): Promise<string> {
-    return this.hashEntry(path);
-  }
-
-  async hashEntry(path: string): Promise<string> {
+  async hash(path: string): Promise<string> {
     const h = createHash('sha256');
     for await (const c of this.chunks(path)) h.update(c);
     return h.digest('hex');

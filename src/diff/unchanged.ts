@@ -3,7 +3,7 @@
 // working directory is compared with a git tree by the git blob ids of its files. Format modules
 // then read only the differing files (`CommonOptions.only`), so a pull request that touches 1% of
 // a knowledge base costs about 1% of validating it (issue 7).
-import { createHash } from 'node:crypto';
+import { gitBlobId } from '../git/blob-id.js';
 import { DiskTree, type Tree } from '../core/tree.js';
 import { GitTree } from '../git/git-tree.js';
 
@@ -43,11 +43,6 @@ async function compareGitTrees(a: GitTree, b: GitTree): Promise<Set<string>> {
   return out;
 }
 
-/** The id git gives a file's bytes: SHA-1 of "blob <size>\0" + bytes. */
-function blobId(bytes: Buffer): string {
-  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
-}
-
 async function compareWithDisk(g: GitTree, d: DiskTree): Promise<Set<string>> {
   const out = new Set<string>();
   const inGit = await g.fileOids();
@@ -56,7 +51,7 @@ async function compareWithDisk(g: GitTree, d: DiskTree): Promise<Set<string>> {
     const oid = inGit.get(e.path);
     if (!oid || e.kind !== 'file') { out.add(e.path); continue; }
     try {
-      if (blobId(await d.read(e.path)) !== oid) out.add(e.path);
+      if (gitBlobId(await d.read(e.path)) !== oid) out.add(e.path);
     } catch {
       out.add(e.path);
     }

@@ -3,18 +3,17 @@
 // dominated diffs of changed record files (issue 7). Every blob read here is checked against its
 // object id (SHA-1 of "blob <size>\0" + bytes), so any doubt returns undefined and the caller falls
 // back to isomorphic-git, which is always right, just slower.
-import { createHash } from 'node:crypto';
 import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import type { PackIndex } from './object-size.js';
+import { packEntryHeader, type PackIndex } from './object-size.js';
+import { gitBlobId } from './blob-id.js';
 
 /** Larger blobs take the library path (which applies its own limits). */
 const MAX_DIRECT = 512 * 1024 * 1024;
 
 function checked(oid: string, content: Buffer): Buffer | undefined {
-  const id = createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
-  return id === oid ? content : undefined;
+  return gitBlobId(content) === oid ? content : undefined;
 }
 
 async function loose(gitdir: string, oid: string): Promise<Buffer | undefined> {
@@ -34,25 +33,16 @@ async function packed(packs: PackIndex, oid: string): Promise<Buffer | undefined
   try {
     const head = Buffer.alloc(16);
     const { bytesRead } = await fh.read(head, 0, 16, loc.offset);
-    let i = 0;
-    let c = head[i++]!;
-    const type = (c >> 4) & 7;
-    let size = c & 15;
-    let mul = 16;
-    while (c & 0x80 && i < bytesRead) {
-      c = head[i++]!;
-      size += (c & 0x7f) * mul;
-      mul *= 128;
-    }
+    const h = packEntryHeader(head.subarray(0, bytesRead));
     // 3 = a whole blob; deltas (6, 7) and anything else go to the library.
-    if (type !== 3 || c & 0x80 || size > MAX_DIRECT) return undefined;
+    if (!h || h.type !== 3 || h.size > MAX_DIRECT) return undefined;
     const packSize = (await stat(loc.pack)).size;
     // Deflate never grows data by more than a few bytes per 16 KiB block.
-    const window = Math.min(packSize - loc.offset - i, size + (size >> 10) + 1024);
+    const window = Math.min(packSize - loc.offset - h.dataStart, h.size + (h.size >> 10) + 1024);
     const data = Buffer.alloc(window);
-    await fh.read(data, 0, window, loc.offset + i);
-    const content = inflateSync(data, { maxOutputLength: size + 1 });
-    return content.length === size ? checked(oid, content) : undefined;
+    await fh.read(data, 0, window, loc.offset + h.dataStart);
+    const content = inflateSync(data, { maxOutputLength: h.size + 1 });
+    return content.length === h.size ? checked(oid, content) : undefined;
   } finally {
     await fh.close();
   }

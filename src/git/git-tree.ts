@@ -106,16 +106,11 @@ export class GitTree implements Tree {
       const n = (await this.nodes).get(path);
       return n ?? (this.dirs.has(path) ? { kind: 'dir', oid: '', mode: '040000' } : undefined);
     }
-    let oid = this.treeOid;
-    const segs = path.split('/');
-    for (let i = 0; i < segs.length; i++) {
-      const e = (await this.repo.readTreeEntries(oid)).find((x) => x.path === segs[i]);
-      if (!e) return undefined;
-      if (i === segs.length - 1) return e.type === 'tree' ? { kind: 'dir', oid: e.oid, mode: e.mode } : { oid: e.oid, mode: e.mode, kind: kindOf(e.mode, e.type) };
-      if (e.type !== 'tree') return undefined;
-      oid = e.oid;
-    }
-    return undefined;
+    // A tree path has no empty segment ('a//b' names nothing, as in the walked listing).
+    if (!path || path.split('/').includes('')) return undefined;
+    const t = await this.repo.lookupIn(this.treeOid, path);
+    if (!t) return undefined;
+    return t.type === 'tree' ? { kind: 'dir', oid: t.oid, mode: t.mode } : { oid: t.oid, mode: t.mode, kind: kindOf(t.mode, t.type) };
   }
 
   /** Every file's blob id, from tree objects alone (no blob is read, no size looked up). */

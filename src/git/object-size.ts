@@ -27,7 +27,7 @@ function inflatePrefix(buf: Buffer): Buffer | undefined {
   }
 }
 
-interface PackLocation {
+export interface PackLocation {
   pack: string;
   offset: number;
 }
@@ -82,8 +82,8 @@ function varint(buf: Buffer, pos: number): { value: number; next: number } | und
   return undefined;
 }
 
-async function packedSize(loc: PackLocation): Promise<number | undefined> {
-  const head = await readAt(loc.pack, loc.offset, HEAD_BYTES);
+/** A pack entry's header: object type (1–4 whole, 6/7 deltas), size, and where its data starts. */
+export function packEntryHeader(head: Buffer): { type: number; size: number; dataStart: number } | undefined {
   let i = 0;
   let c = head[i++];
   if (c === undefined) return undefined;
@@ -96,6 +96,15 @@ async function packedSize(loc: PackLocation): Promise<number | undefined> {
     size += (c & 0x7f) * mul;
     mul *= 128;
   }
+  return { type, size, dataStart: i };
+}
+
+async function packedSize(loc: PackLocation): Promise<number | undefined> {
+  const head = await readAt(loc.pack, loc.offset, HEAD_BYTES);
+  const h = packEntryHeader(head);
+  if (!h) return undefined;
+  const { type, size } = h;
+  let i = h.dataStart;
   if (type >= 1 && type <= 4) return size;
   if (type === 6) {
     // OFS_DELTA: skip the negative base offset (its own varint flavour; only its length matters here).

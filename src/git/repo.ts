@@ -175,7 +175,12 @@ export class GitRepo {
 
   /** The object at `path` (POSIX, relative to the repository root; '' is the root) in a commit. */
   async lookup(commitOid: string, path: string): Promise<PathTarget | undefined> {
-    let cur: PathTarget = { type: 'tree', oid: await this.treeOfCommit(commitOid), mode: '040000' };
+    return this.lookupIn(await this.treeOfCommit(commitOid), path);
+  }
+
+  /** The object at `path` below the tree `treeOid` ('' is the tree itself); reads only the trees on the way. */
+  async lookupIn(treeOid: string, path: string): Promise<PathTarget | undefined> {
+    let cur: PathTarget = { type: 'tree', oid: treeOid, mode: '040000' };
     for (const seg of path.split('/').filter(Boolean)) {
       if (cur.type !== 'tree') return undefined;
       const e = (await this.readTreeEntries(cur.oid)).find((x) => x.path === seg);

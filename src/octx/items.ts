@@ -11,17 +11,6 @@ import { SAG_FILES } from './records.js';
 import { checkConcept, isConcept, isReserved, isKnowledgeMarkdown } from './documents.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 
-// A diff reads the same record file at two versions, and nearly every line is the same in both:
-// the digest of a line's value is computed once per distinct line (JCS dominated diff profiles).
-const digestByLine = new Map<string, string>();
-
-function recordDigestOfLine(raw: string | undefined, v: unknown): string {
-  if (raw === undefined) return recordDigest(v);
-  let d = digestByLine.get(raw);
-  if (d === undefined) digestByLine.set(raw, (d = recordDigest(v)));
-  return d;
-}
-
 function recordDigest(v: unknown): string {
   try {
     return sha256Hex(jcs(v));
@@ -91,11 +80,11 @@ export async function octxItems(tree: Tree, workdir: boolean, limitsIn?: Partial
     // In a diff, records on lines the other version holds unchanged cancel out: only the lines that
     // differ are parsed, on both sides, so one edited chunk costs one record, not the file.
     const same = only && other ? await otherLines(other, file) : undefined;
-    const recs = readJsonl(file, await tree.read(file), limits.maxDepth, limits.maxLineBytes, [], true, same) ?? [];
+    const recs = readJsonl(file, await tree.read(file), limits.maxDepth, limits.maxLineBytes, [], same) ?? [];
     for (const rec of recs) {
       const id = idOf(rec.value);
       if (typeof id !== 'string') continue;
-      items.push({ kind, id, path: file, digest: recordDigestOfLine(rec.raw, rec.value), title: titleOf(rec.value) });
+      items.push({ kind, id, path: file, digest: recordDigest(rec.value), title: titleOf(rec.value) });
     }
   }
   return {
