@@ -4,6 +4,7 @@ import { error, type Diagnostic } from '../core/diagnostics.js';
 import { parseYamlSafe, splitFrontmatter, stripBom, YamlSafetyError } from '../core/yaml-safe.js';
 import { sha256Hex } from '../core/hash.js';
 import { sortUtf8 } from '../core/paths.js';
+import { decodeUtf8 } from '../core/utf8.js';
 
 export const SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const ALLOWED = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'];
@@ -22,8 +23,8 @@ export interface Frontmatter {
 export function checkSkillMd(bytes: Buffer, dirName: string, file: string): { fm?: Frontmatter; diagnostics: Diagnostic[] } {
   const d: Diagnostic[] = [];
   const err = (message: string, line?: number) => d.push(error('ACX_SKILL_FRONTMATTER', message, { file, line }));
-  let text: string;
-  try { text = new TextDecoder('utf-8', { fatal: true }).decode(bytes); } catch { err('SKILL.md is not valid UTF-8'); return { diagnostics: d }; }
+  const text = decodeUtf8(bytes);
+  if (text === undefined) { err('SKILL.md is not valid UTF-8'); return { diagnostics: d }; }
   const split = splitFrontmatter(stripBom(text));
   if (!split.present) { err('SKILL.md must begin with --- fenced YAML frontmatter', 1); return { diagnostics: d }; }
   let doc: unknown;

@@ -14,6 +14,7 @@ import { checkSkillMd, deriveSkillRow, skillPathProblem, SKILL_NAME, type SkillR
 import { romRecord, type Rec } from './memory.js';
 import { capabilityId, capabilityProblems } from './capabilities.js';
 import { RFC3339 } from './trust.js';
+import { decodeUtf8 } from '../core/utf8.js';
 
 export interface SourceFile { name: string; raw: Buffer; from: string }
 export interface SourceMemory { id: string; payload: string; artifactFingerprint: string; createdAt: string; from: string }
@@ -54,8 +55,8 @@ export function derivedUuid(seed: string): string {
 }
 
 async function readYaml(tree: Tree, path: string, d: Diagnostic[]): Promise<{ value: unknown; text: string } | undefined> {
-  let text: string;
-  try { text = new TextDecoder('utf-8', { fatal: true }).decode(await tree.read(path)); } catch {
+  const text = await tree.read(path).then(decodeUtf8, () => undefined);
+  if (text === undefined) {
     d.push(error('ACX_SOURCE_YAML', `${path} is not valid UTF-8 or cannot be read`, { file: path }));
     return undefined;
   }
@@ -66,7 +67,7 @@ async function readYaml(tree: Tree, path: string, d: Diagnostic[]): Promise<{ va
 }
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const utf8 = (b: Buffer): string | null => { try { return new TextDecoder('utf-8', { fatal: true }).decode(b); } catch { return null; } };
+const utf8 = (b: Buffer): string | null => decodeUtf8(b) ?? null;
 
 export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = {}): Promise<{ source?: CartridgeSource; diagnostics: Diagnostic[] }> {
   const d: Diagnostic[] = [];

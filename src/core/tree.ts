@@ -31,8 +31,21 @@ export interface Tree {
   stream?(path: string): Readable;
   /** Path on the local disk of a file, when the tree is a disk directory. */
   localPath?(path: string): string;
-  /** SHA-256 (hex) of a file read in chunks, for trees that can avoid holding a large file whole. */
-  hash?(path: string): Promise<string>;
+  /** A file's bytes in blocks, for trees that can avoid holding a large file whole. */
+  chunks?(path: string): AsyncIterable<Buffer>;
+}
+
+/** A file's bytes in blocks: the tree's own when it has them, else the whole file as one. */
+export async function* fileChunks(tree: Tree, path: string): AsyncGenerator<Buffer> {
+  if (tree.chunks) yield* tree.chunks(path);
+  else yield await tree.read(path);
+}
+
+/** SHA-256 (hex) of a file, read in blocks where the tree can. */
+export async function hashFile(tree: Tree, path: string): Promise<string> {
+  const h = createHash('sha256');
+  for await (const c of fileChunks(tree, path)) h.update(c);
+  return h.digest('hex');
 }
 
 export class TreeReadError extends Error {
@@ -90,18 +103,22 @@ export class DiskTree implements Tree {
     return createReadStream(this.localPath(path), { highWaterMark: 1 << 20 });
   }
 
-  async hash(path: string): Promise<string> {
-    return withRegularFile(this.localPath(path), path, (fd, size) => {
-      const h = createHash('sha256');
+  // Blocks are read synchronously through the same checked descriptor as read().
+  async *chunks(path: string): AsyncGenerator<Buffer> {
+    const fd = openRegularFile(this.localPath(path), path);
+    try {
+      const size = fstatSync(fd).size;
       const buf = Buffer.allocUnsafe(Math.min(size, 1 << 20) || 1);
       for (let off = 0; off < size;) {
         const n = readSync(fd, buf, 0, Math.min(buf.length, size - off), off);
         if (n === 0) break;
-        h.update(buf.subarray(0, n));
         off += n;
+        // A fresh block each time: the caller may keep what it is given.
+        yield Buffer.from(buf.subarray(0, n));
       }
-      return h.digest('hex');
-    });
+    } finally {
+      closeSync(fd);
+    }
   }
 
   localPath(path: string): string {
@@ -127,6 +144,15 @@ export function readRegularFile(abs: string, label: string): Buffer {
 }
 
 function withRegularFile<T>(abs: string, label: string, use: (fd: number, size: number) => T): T {
+  const fd = openRegularFile(abs, label);
+  try {
+    return use(fd, fstatSync(fd).size);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function openRegularFile(abs: string, label: string): number {
   let fd: number;
   try {
     fd = openSync(abs, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
@@ -134,12 +160,13 @@ function withRegularFile<T>(abs: string, label: string, use: (fd: number, size: 
     const code = (e as NodeJS.ErrnoException).code;
     throw new TreeReadError(code === 'ENOENT' ? `${label}: no such file` : code === 'ELOOP' ? `${label}: not a regular file` : `${label}: ${(e as Error).message}`, label);
   }
+  let ok = false;
   try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) throw new TreeReadError(`${label}: not a regular file`, label);
-    return use(fd, st.size);
+    if (!fstatSync(fd).isFile()) throw new TreeReadError(`${label}: not a regular file`, label);
+    ok = true;
+    return fd;
   } finally {
-    closeSync(fd);
+    if (!ok) closeSync(fd);
   }
 }
 

@@ -5,12 +5,12 @@ import { lazyRequire } from './lazy.js';
 
 const yauzlLib = lazyRequire<typeof yauzl>('yauzl');
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { unsafePathReason, sortUtf8 } from './paths.js';
 import { resolveLimits, type Limits } from './limits.js';
 import type { Tree, TreeEntry } from './tree.js';
 import { TreeReadError } from './tree.js';
+import { decodeUtf8 } from './utf8.js';
 
 export type ZipProblemKind =
   | 'CORRUPT' | 'NAME_ENCODING' | 'PATH_UNSAFE' | 'DUPLICATE' | 'ENCRYPTED' | 'METHOD_UNSUPPORTED'
@@ -168,11 +168,7 @@ function readerOver(src: ByteSource): yauzl.RandomAccessReader {
 
 function decodeName(buf: Buffer, flags: number): string | null {
   if (flags & 0x800) {
-    try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(buf);
-    } catch {
-      return null;
-    }
+    return decodeUtf8(buf) ?? null;
   }
   for (const b of buf) if (b >= 0x80) return null;
   return buf.toString('latin1');
@@ -341,19 +337,12 @@ export class ZipTree implements Tree {
     return Buffer.concat(chunks, n);
   }
 
-  /** SHA-256 (hex) of an entry's bytes, read a chunk at a time (bounded memory for large entries). */
-  async hash(path: string): Promise<string> {
-    const h = createHash('sha256');
-    for await (const c of this.chunks(path)) h.update(c);
-    return h.digest('hex');
-  }
-
   private checkLimit(entry: ZipEntryInfo): void {
     if (entry.size > this.limits.maxFileBytes) throw new TreeReadError(`${entry.path}: expands past the per-file limit`, entry.path);
   }
 
   /** An entry's bytes in chunks, never trusting the declared size of compressed data. */
-  private async *chunks(path: string): AsyncGenerator<Buffer> {
+  async *chunks(path: string): AsyncGenerator<Buffer> {
     const entry = this.byPath.get(path);
     if (!entry) throw new TreeReadError(`${path}: no such entry`, path);
     this.checkLimit(entry);
@@ -415,11 +404,7 @@ function readerErrorKind(e: unknown): ZipProblemKind {
 function unicodePathName(e: yauzl.Entry): string | null {
   for (const f of e.extraFields ?? []) {
     if (f.id !== 0x7075) continue;
-    try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(f.data.subarray(5));
-    } catch {
-      return '';
-    }
+    return decodeUtf8(f.data.subarray(5)) ?? '';
   }
   return null;
 }

@@ -10,7 +10,7 @@ import { ZipWriter } from '../core/zip-writer.js';
 import { sha256Hex } from '../core/hash.js';
 import { sortUtf8 } from '../core/paths.js';
 import { isoSeconds, resolveEpoch } from '../core/time.js';
-import type { Tree } from '../core/tree.js';
+import { hashFile, type Tree } from '../core/tree.js';
 import type { BuildOptions, BuiltArtifact } from '../format.js';
 import { checkPackage } from './package.js';
 import { MANIFEST } from './manifest.js';
@@ -87,7 +87,7 @@ async function checkWritten(zipTree: ZipTree, manifestBytes: Buffer, files: { pa
   for (const e of listed) {
     const want = expected.get(e.path);
     if (!want) { problems.push(`unexpected entry ${e.path}`); continue; }
-    const got = await zipTree.hash(e.path);
+    const got = await hashFile(zipTree, e.path);
     if (got !== want) problems.push(`${e.path} was written with SHA-256 ${got}, expected ${want}`);
   }
   return problems;

@@ -3,6 +3,7 @@
 import { error, type Diagnostic } from '../core/diagnostics.js';
 import { parseYamlSafe, splitFrontmatter, stripBom, YamlSafetyError } from '../core/yaml-safe.js';
 import { isUuidV7 } from '../core/uuid.js';
+import { decodeUtf8 } from '../core/utf8.js';
 
 export interface ConceptDoc {
   path: string;
@@ -27,12 +28,9 @@ export function isConcept(path: string): boolean {
 }
 
 function decode(bytes: Buffer, file: string, diags: Diagnostic[]): string | undefined {
-  try {
-    return stripBom(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    diags.push(error('OCTX_DOCUMENT_ENCODING', `${file} is not valid UTF-8`, { file }));
-    return undefined;
-  }
+  const text = decodeUtf8(bytes);
+  if (text === undefined) diags.push(error('OCTX_DOCUMENT_ENCODING', `${file} is not valid UTF-8`, { file }));
+  return text === undefined ? undefined : stripBom(text);
 }
 
 const KEY_LINE = new Map<string, RegExp>();

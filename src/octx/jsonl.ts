@@ -3,92 +3,168 @@
 import { isUtf8 } from 'node:buffer';
 import { error, type Diagnostic } from '../core/diagnostics.js';
 import { parseJson, JsonSyntaxError } from '../core/strict-json.js';
+import { decodeUtf8 } from '../core/utf8.js';
 
 export interface JsonlRecord {
   line: number;
   value: Record<string, unknown>;
 }
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/**
+ * Splits a JSONL byte stream, given in blocks of any size, into lines and hands each line's text
+ * to `onLine` (undefined when the line is not UTF-8 or is longer than `maxBytes`; `length` counts
+ * its bytes without newline and CR). A newline byte never falls inside a UTF-8 sequence, so the
+ * complete lines of a block are checked with one native UTF-8 test; only a line that spans blocks
+ * is copied, and a line longer than the limit is counted, never accumulated: memory holds one
+ * block and one line however large the file.
+ */
+export class LineSplitter {
+  private line = 0;
+  private carry: Buffer[] = [];
+  private carryLen = 0;
+  private lastByte = -1;
 
-interface RawLine {
-  line: number;
-  /** Bytes of the line without its newline (and CR). */
-  length: number;
-  /** The decoded text, or undefined when the line is not UTF-8. */
-  text: string | undefined;
+  constructor(private readonly maxBytes: number, private readonly onLine: (line: number, length: number, text: string | undefined) => void) {}
+
+  push(block: Buffer): void {
+    let start = 0;
+    let nl = block.indexOf(0x0a);
+    if (nl >= 0 && this.carryLen > 0) {
+      this.add(block.subarray(0, nl));
+      this.flushCarry();
+      start = nl + 1;
+      nl = block.indexOf(0x0a, start);
+    }
+    if (nl >= 0) {
+      // The complete lines [start, last newline) of this block.
+      const last = block.lastIndexOf(0x0a);
+      const valid = isUtf8(block.subarray(start, last));
+      while (nl >= 0) {
+        this.emit(block, start, nl, valid);
+        start = nl + 1;
+        nl = block.indexOf(0x0a, start);
+      }
+    }
+    if (start < block.length) this.add(block.subarray(start));
+  }
+
+  /** The last line, when the file does not end with a newline. */
+  end(): void {
+    if (this.carryLen > 0) this.flushCarry();
+  }
+
+  private emit(block: Buffer, start: number, end: number, valid: boolean): void {
+    this.line++;
+    const stop = end > start && block[end - 1] === 0x0d ? end - 1 : end;
+    let text: string | undefined;
+    if (stop - start <= this.maxBytes) text = valid ? block.toString('utf8', start, stop) : decodeLine(block.subarray(start, stop));
+    this.onLine(this.line, stop - start, text);
+  }
+
+  private add(piece: Buffer): void {
+    if (!piece.length) return;
+    this.lastByte = piece[piece.length - 1]!;
+    // Beyond the limit (with room for a CR) the line is only counted.
+    if (this.carryLen + piece.length <= this.maxBytes + 1) this.carry.push(Buffer.from(piece));
+    else this.carry = [];
+    this.carryLen += piece.length;
+  }
+
+  private flushCarry(): void {
+    this.line++;
+    const length = this.lastByte === 0x0d ? this.carryLen - 1 : this.carryLen;
+    let text: string | undefined;
+    if (length <= this.maxBytes) text = decodeLine(Buffer.concat(this.carry).subarray(0, length));
+    this.carry = [];
+    this.carryLen = 0;
+    this.lastByte = -1;
+    this.onLine(this.line, length, text);
+  }
+}
+
+// A leading U+FEFF inside a line is content here (the file's BOM is refused before splitting).
+function decodeLine(bytes: Buffer): string | undefined {
+  return isUtf8(bytes) ? bytes.toString('utf8') : undefined;
 }
 
 /**
- * A JSONL file's lines, decoded one at a time from the bytes (a newline byte never falls inside a
- * UTF-8 sequence), so a large record file is never also held as one decoded string. One native
- * UTF-8 check of the whole file lets valid files skip the strict decoder; only a file that fails it
- * is decoded strictly line by line, to name the bad line. Lines longer than `maxBytes` are not
- * decoded at all.
+ * Parses a JSONL file given in blocks and hands each record to `onRecord` as soon as its line is
+ * parsed, so a caller that keeps a few fields lets the rest be collected line by line. `skip`
+ * leaves out lines given word for word (diff). `end()` is false when any line failed (its
+ * diagnostic is in `diags`); records after a failure are not handed on.
  */
-function* rawLines(bytes: Buffer, maxBytes = Infinity): Generator<RawLine> {
-  const valid = isUtf8(bytes);
-  let line = 0;
-  for (let start = 0; start < bytes.length;) {
-    line++;
-    let end = bytes.indexOf(0x0a, start);
-    if (end < 0) end = bytes.length;
-    const stop = end > start && bytes[end - 1] === 0x0d ? end - 1 : end;
-    let text: string | undefined;
-    if (stop - start <= maxBytes) {
-      try { text = valid ? bytes.toString('utf8', start, stop) : UTF8.decode(bytes.subarray(start, stop)); } catch { text = undefined; }
+export class JsonlParser {
+  private ok = true;
+  private head: Buffer | undefined = Buffer.alloc(0);
+  private bom = false;
+  private readonly lines: LineSplitter;
+
+  constructor(private readonly file: string, maxDepth: number, maxLineBytes: number, private readonly diags: Diagnostic[],
+    onRecord: (value: Record<string, unknown>, line: number) => void, skip?: ReadonlySet<string>) {
+    this.lines = new LineSplitter(maxLineBytes, (line, length, s) => {
+      if (length > maxLineBytes) {
+        this.fail(error('OCTX_JSONL_LINE_TOO_LONG', `${file}:${line} is longer than ${maxLineBytes} bytes (--max-line-bytes)`, { file, line }));
+        return;
+      }
+      if (s === undefined) { this.fail(error('OCTX_JSON_INVALID', `${file}:${line} is not valid UTF-8`, { file, line })); return; }
+      // A diff leaves out lines the other version holds word for word: they are the same records.
+      if (skip?.has(s)) return;
+      if (s.trim() === '') { this.fail(error('OCTX_JSONL_EMPTY_LINE', `${file}:${line} is empty; JSONL allows no blank lines`, { file, line })); return; }
+      let v: unknown;
+      try {
+        v = parseJson(s, { maxDepth });
+      } catch (e) {
+        if (!(e instanceof JsonSyntaxError)) throw e;
+        this.fail(error(e.code === 'JSON_DUPLICATE_KEY' ? 'OCTX_JSON_DUPLICATE_KEY' : 'OCTX_JSON_INVALID', `${file}:${line}: ${e.reason}`, { file, line, column: e.column }));
+        return;
+      }
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) { this.fail(error('OCTX_SCHEMA_VALIDATION', `${file}:${line} must be a JSON object`, { file, line })); return; }
+      if (this.ok) onRecord(v as Record<string, unknown>, line);
+    });
+  }
+
+  push(block: Buffer): void {
+    if (this.bom || !block.length) return;
+    if (this.head) {
+      // The BOM check needs the first three bytes, which a stream may split.
+      block = this.head.length ? Buffer.concat([this.head, block]) : block;
+      if (block.length < 3) { this.head = block; return; }
+      this.head = undefined;
+      if (block[0] === 0xef && block[1] === 0xbb && block[2] === 0xbf) {
+        this.bom = true;
+        this.fail(error('OCTX_JSON_INVALID', `${this.file} must not contain a UTF-8 BOM`, { file: this.file, line: 1 }));
+        return;
+      }
     }
-    yield { line, length: stop - start, text };
-    start = end + 1;
+    this.lines.push(block);
+  }
+
+  end(): boolean {
+    if (this.head?.length) this.lines.push(this.head);
+    this.head = undefined;
+    if (!this.bom) this.lines.end();
+    return this.ok;
+  }
+
+  private fail(d: Diagnostic): void {
+    this.diags.push(d);
+    this.ok = false;
   }
 }
 
 /** Reads the records of one JSONL file; `skip` leaves out lines given word for word (diff). */
 export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLineBytes: number, diags: Diagnostic[], skip?: ReadonlySet<string>): JsonlRecord[] | undefined {
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    diags.push(error('OCTX_JSON_INVALID', `${file} must not contain a UTF-8 BOM`, { file, line: 1 }));
-    return undefined;
-  }
   const out: JsonlRecord[] = [];
-  let ok = true;
-  for (const { line, length, text: s } of rawLines(bytes, maxLineBytes)) {
-    if (length > maxLineBytes) {
-      diags.push(error('OCTX_JSONL_LINE_TOO_LONG', `${file}:${line} is longer than ${maxLineBytes} bytes (--max-line-bytes)`, { file, line }));
-      ok = false;
-      continue;
-    }
-    if (s === undefined) {
-      diags.push(error('OCTX_JSON_INVALID', `${file}:${line} is not valid UTF-8`, { file, line }));
-      ok = false;
-      continue;
-    }
-    // A diff leaves out lines the other version holds word for word: they are the same records.
-    if (skip?.has(s)) continue;
-    if (s.trim() === '') {
-      diags.push(error('OCTX_JSONL_EMPTY_LINE', `${file}:${line} is empty; JSONL allows no blank lines`, { file, line }));
-      ok = false;
-      continue;
-    }
-    try {
-      const v = parseJson(s, { maxDepth });
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) {
-        diags.push(error('OCTX_SCHEMA_VALIDATION', `${file}:${line} must be a JSON object`, { file, line }));
-        ok = false;
-        continue;
-      }
-      out.push({ line, value: v as Record<string, unknown> });
-    } catch (e) {
-      if (!(e instanceof JsonSyntaxError)) throw e;
-      diags.push(error(e.code === 'JSON_DUPLICATE_KEY' ? 'OCTX_JSON_DUPLICATE_KEY' : 'OCTX_JSON_INVALID', `${file}:${line}: ${e.reason}`, { file, line, column: e.column }));
-      ok = false;
-    }
-  }
-  return ok ? out : undefined;
+  const p = new JsonlParser(file, maxDepth, maxLineBytes, diags, (value, line) => { out.push({ line, value }); }, skip);
+  p.push(bytes);
+  return p.end() ? out : undefined;
 }
 
 /** The lines of a JSONL file as readJsonl sees them (CR stripped); lines that are not UTF-8 are left out. */
 export function jsonlLines(bytes: Buffer): Set<string> {
   const out = new Set<string>();
-  for (const { text } of rawLines(bytes)) if (text !== undefined) out.add(text);
+  const s = new LineSplitter(Infinity, (_l, _n, text) => { if (text !== undefined) out.add(text); });
+  s.push(bytes);
+  s.end();
   return out;
 }

@@ -5,14 +5,16 @@ import { error, type Diagnostic } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 import { unsafePathReason } from '../core/paths.js';
-import type { Tree, TreeEntry } from '../core/tree.js';
+import { fileChunks, type Tree, type TreeEntry } from '../core/tree.js';
+import { createHash } from 'node:crypto';
 import { JcsError } from '../core/jcs.js';
 import { checkManifest, parseManifestBytes, MANIFEST, type FileEntry, type Manifest } from './manifest.js';
 import { checkConcept, checkReserved, isConcept, isKnowledgeMarkdown, type ConceptDoc } from './documents.js';
 import { packageDigest } from './digest.js';
-import { readJsonl } from './jsonl.js';
+import { JsonlParser, readJsonl } from './jsonl.js';
 import { checkSag, SAG_FILES, SAG_PATHS, type SagData } from './records.js';
-import { checkArrowFile, checkVectorConfig, targetsFor, VECTOR_CONFIG, VECTOR_FILES, VECTOR_PATHS } from './vectors.js';
+import { SagIndexer } from './records-fast.js';
+import { checkArrowFile, checkVectorConfig, targetKind, VECTOR_CONFIG, VECTOR_FILES, VECTOR_PATHS } from './vectors.js';
 import { mapLimit } from '../core/concurrency.js';
 import { startProgress } from '../core/progress.js';
 
@@ -31,6 +33,9 @@ export interface OctxReport {
   package_digest?: string;
   declared_digest?: string;
 }
+
+// Records are indexed in this order: relations name records of all three kinds.
+const SAG_ORDER = ['chunks', 'events', 'entities', 'chunkEvents', 'eventEntities'] as const;
 
 const HASH_IN_CHUNKS_ABOVE = 8 * 1024 * 1024;
 
@@ -100,8 +105,17 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
   const documents: ConceptDoc[] = [];
   let digestsOk = true;
   const docDiags: Diagnostic[][] = [];
+  // Record files come first, one at a time in rule order, each read in blocks: hashed and parsed on
+  // the same pass, their records streamed into the indexer, which keeps a few fields per record.
+  // What the parse found is used only if the format layer passes.
+  const sagWanted = 'sag-structured' in capabilities && capabilities['sag-structured'] !== null;
+  const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
+  const sagStream = sagWanted && sagAt.every((i) => i >= 0);
+  const sagParseDiags: Diagnostic[] = [];
+  const indexer = new SagIndexer();
+  let sagParsed = sagStream;
   const progress = startProgress(`checking ${tree.label.replace(/\/+$/, '').split('/').pop()}`, files.length);
-  await mapLimit(files, 16, async (f, i) => {
+  const checkFile = async (f: FileEntry, i: number, parser?: JsonlParser) => {
     const e = byPath.get(f.path);
     progress.tick(e?.size ?? 0);
     const local: Diagnostic[] = [];
@@ -109,36 +123,51 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     if (!e || e.kind !== 'file') {
       digestsOk = false;
       local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${f.path} is listed in files[] but ${e ? 'is not a regular file' : 'is missing'}`, { file: f.path }));
-      return;
+      return false;
     }
-    if (e.size > limits.maxFileBytes) { digestsOk = false; local.push(error('OCTX_ZIP_LIMIT', `${f.path} is larger than the per-file limit`, { file: f.path })); return; }
+    if (e.size > limits.maxFileBytes) { digestsOk = false; local.push(error('OCTX_ZIP_LIMIT', `${f.path} is larger than the per-file limit`, { file: f.path })); return false; }
     // A large file whose content no rule reads (an extension payload) is hashed in chunks, so
-    // memory holds a chunk of it, not all of it.
-    const hashOnly = e.size > HASH_IN_CHUNKS_ABOVE && tree.hash && !isKnowledgeMarkdown(f.path) && !SAG_PATHS.includes(f.path) && !VECTOR_PATHS.includes(f.path);
+    // memory holds a chunk of it, not all of it; so is a record file, parsed on the way.
+    const hashOnly = e.size > HASH_IN_CHUNKS_ABOVE && !isKnowledgeMarkdown(f.path) && !SAG_PATHS.includes(f.path) && !VECTOR_PATHS.includes(f.path);
     let bytes: Buffer | undefined;
     let actual: string;
     try {
-      if (hashOnly) actual = await tree.hash!(f.path);
-      else {
+      if (hashOnly || parser) {
+        const h = createHash('sha256');
+        for await (const c of fileChunks(tree, f.path)) { h.update(c); parser?.push(c); }
+        actual = h.digest('hex');
+      } else {
         bytes = await tree.read(f.path);
         actual = sha256Hex(bytes);
       }
     } catch (err) {
       digestsOk = false;
       local.push(error('OCTX_ZIP_CORRUPT', `${f.path}: ${(err as Error).message}`, { file: f.path }));
-      return;
+      return false;
     }
     if (!declared) f.sha256 = actual;
     else if (actual !== f.sha256) {
       digestsOk = false;
       local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${f.path}: SHA-256 is ${actual}, files[] declares ${f.sha256}`, { file: f.path, hint: 'the file changed after the package was built; rebuild it' }));
-      return;
+      return false;
     }
-    if (!bytes) return;
+    if (!bytes) return true;
     opts.retain?.(f.path, bytes);
     if (isConcept(f.path)) documents[i] = checkConcept(f.path, bytes, limits.maxDepth, local);
     else if (isKnowledgeMarkdown(f.path)) checkReserved(f.path, bytes, limits.maxDepth, local);
-  });
+    return true;
+  };
+  if (sagStream) {
+    for (const key of SAG_ORDER) {
+      const p = SAG_FILES[key];
+      const i = sagAt[SAG_PATHS.indexOf(p)]!;
+      const parser = new JsonlParser(p, limits.maxDepth, limits.maxLineBytes, sagParseDiags, (v) => indexer[key](v));
+      const read = await checkFile(files[i]!, i, parser);
+      sagParsed = parser.end() && read && sagParsed;
+    }
+  }
+  const rest = files.map((_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
+  await mapLimit(rest, 16, (i) => checkFile(files[i]!, i).then(() => undefined));
   progress.done();
   for (const d of docDiags) if (d) diags.push(...d);
   const docs = documents.filter(Boolean);
@@ -191,12 +220,18 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       const missing = SAG_PATHS.filter((p) => !listed.has(p));
       for (const p of missing) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', `sag-structured/0.1 requires ${p} in files[]`, { file: MANIFEST }));
       if (!missing.length) {
-        const read = async (p: string) => readJsonl(p, await tree.read(p), limits.maxDepth, limits.maxLineBytes, capDiags);
-        const data = {
-          chunks: await read(SAG_FILES.chunks), events: await read(SAG_FILES.events), entities: await read(SAG_FILES.entities),
-          chunkEvents: await read(SAG_FILES.chunkEvents), eventEntities: await read(SAG_FILES.eventEntities),
-        };
-        if (Object.values(data).every(Boolean)) sagIds = checkSag(data as SagData, concepts, new Set(idSpace), capDiags);
+        // The records were parsed while hashed; only when the indexer has doubts are the files read
+        // again whole, for the checker that names each finding at its line.
+        capDiags.push(...sagParseDiags);
+        if (sagParsed) sagIds = indexer.finish(concepts, idSpace);
+        if (sagParsed && !sagIds) {
+          const read = async (p: string) => readJsonl(p, await tree.read(p), limits.maxDepth, limits.maxLineBytes, capDiags)!;
+          const data: SagData = {
+            chunks: await read(SAG_FILES.chunks), events: await read(SAG_FILES.events), entities: await read(SAG_FILES.entities),
+            chunkEvents: await read(SAG_FILES.chunkEvents), eventEntities: await read(SAG_FILES.eventEntities),
+          };
+          sagIds = checkSag(data, concepts, idSpace, capDiags);
+        }
       }
       diags.push(...capDiags);
       capabilities['sag-structured'] = !capDiags.some((d) => d.severity === 'error');
@@ -212,7 +247,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       if (!arrows.length) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', 'vectors/0.1 requires at least one of vectors/chunks.arrow, vectors/events.arrow, vectors/entities.arrow', { file: MANIFEST }));
       if (!capDiags.length) {
         checkVectorConfig(await tree.read(VECTOR_CONFIG), limits.maxDepth, capDiags);
-        for (const a of arrows) checkArrowFile(a, await tree.read(a), targetsFor(a, sagIds), capDiags);
+        for (const a of arrows) checkArrowFile(a, await tree.read(a), sagIds, targetKind(a), capDiags);
       }
       diags.push(...capDiags);
       capabilities.vectors = !capDiags.some((d) => d.severity === 'error');

@@ -3,6 +3,9 @@
 import { error, showValue, type Diagnostic } from '../core/diagnostics.js';
 import { isUuidV7 } from '../core/uuid.js';
 import type { JsonlRecord } from './jsonl.js';
+import { fastSag, indexSag, FORBIDDEN_ENTITY, FORBIDDEN_EVENT, type SagIds, type SagRecords } from './records-fast.js';
+
+export type { SagIds } from './records-fast.js';
 
 export const SAG_FILES = {
   chunks: 'data/chunks.jsonl',
@@ -13,32 +16,27 @@ export const SAG_FILES = {
 } as const;
 export const SAG_PATHS: string[] = Object.values(SAG_FILES);
 
-const FORBIDDEN_EVENT = ['chunk_id', 'references', 'rank'];
-const FORBIDDEN_ENTITY = ['normalized_name', 'entity_type_id', 'index_id', 'index_status', 'embedding', 'vector'];
 
-export interface SagData {
-  chunks: JsonlRecord[];
-  events: JsonlRecord[];
-  entities: JsonlRecord[];
-  chunkEvents: JsonlRecord[];
-  eventEntities: JsonlRecord[];
-}
-
-export interface SagIds {
-  chunks: Set<string>;
-  events: Set<string>;
-  entities: Set<string>;
-}
+export type SagData = SagRecords;
 
 const nonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
 
 /**
  * Checks all record rules. `concepts` maps document_id → path; `idSpace` holds asset and document
- * IDs already used (shared identity space, §9).
+ * IDs already used (shared identity space, §9). Returns the record ids when no rule failed.
  */
-export function checkSag(data: SagData, concepts: Map<string, string>, idSpace: Set<string>, diags: Diagnostic[]): SagIds {
+export function checkSag(data: SagData, concepts: Map<string, string>, idSpace: ReadonlySet<string>, diags: Diagnostic[]): SagIds | undefined {
+  const fast = fastSag(data, concepts, idSpace);
+  if (fast) return fast;
+  const before = diags.length;
+  reportSag(data, concepts, new Set(idSpace), diags);
+  return diags.length === before ? indexSag(data) : undefined;
+}
+
+/** The record rules one by one, each finding at its file and line (exported for the fast path's agreement test). */
+export function reportSag(data: SagData, concepts: Map<string, string>, idSpace: Set<string>, diags: Diagnostic[]): void {
   const bad = (code: string, file: string, line: number, msg: string) => diags.push(error(code, `${file}:${line}: ${msg}`, { file, line }));
-  const ids: SagIds = { chunks: new Set(), events: new Set(), entities: new Set() };
+  const ids = { chunks: new Set<string>(), events: new Set<string>(), entities: new Set<string>() };
 
   const claimId = (file: string, r: JsonlRecord, set: Set<string>): string | undefined => {
     const id = r.value.id;
@@ -195,5 +193,4 @@ export function checkSag(data: SagData, concepts: Map<string, string>, idSpace: 
     if (!eventEntities.has(e)) bad('OCTX_EVENT_WITHOUT_ENTITY', SAG_FILES.events, eventLine.get(e) ?? 1, `event ${e} is linked to no entity in ${SAG_FILES.eventEntities}`);
   }
   for (const n of ids.entities) if (!entityEvents.has(n)) bad('OCTX_ENTITY_WITHOUT_EVENT', SAG_FILES.entities, lineOf(data.entities, n), `entity ${n} is linked to no event in ${SAG_FILES.eventEntities}`);
-  return ids;
 }

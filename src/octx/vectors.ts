@@ -6,7 +6,7 @@ import { lazyRequire } from '../core/lazy.js';
 const arrowLib = lazyRequire<typeof Arrow>('apache-arrow');
 import { error, type Diagnostic } from '../core/diagnostics.js';
 import { parseJson, JsonSyntaxError, decodeUtf8Strict } from '../core/strict-json.js';
-import type { SagIds } from './records.js';
+import { KIND_CHUNK, KIND_ENTITY, KIND_EVENT, recordOf, type RecordKind, type SagIds } from './records-fast.js';
 
 export const VECTOR_CONFIG = 'vectors/config.json';
 export const VECTOR_FILES = { chunks: 'vectors/chunks.arrow', events: 'vectors/events.arrow', entities: 'vectors/entities.arrow' } as const;
@@ -46,7 +46,8 @@ export function checkVectorConfig(bytes: Buffer, maxDepth: number, diags: Diagno
   return ok;
 }
 
-export function checkArrowFile(file: string, bytes: Buffer, targets: Set<string>, diags: Diagnostic[]): boolean {
+/** Checks one Arrow vectors file; its record_ids must cover the records of `kind` exactly. */
+export function checkArrowFile(file: string, bytes: Buffer, ids: SagIds, kind: RecordKind, diags: Diagnostic[]): boolean {
   const bad = (msg: string) => { diags.push(error('OCTX_VECTORS_INVALID', `${file}: ${msg}`, { file })); return false; };
   const magic = Buffer.from('ARROW1');
   if (bytes.length < 12 || !bytes.subarray(0, 6).equals(magic) || !bytes.subarray(bytes.length - 6).equals(magic)) {
@@ -73,20 +74,28 @@ export function checkArrowFile(file: string, bytes: Buffer, targets: Set<string>
   if (!arrowLib().DataType.isFloat(child.type) || (child.type as Arrow.Float).precision !== arrowLib().Precision.SINGLE) return bad('"vector" items must be float32');
   if (!(fsl.listSize > 0 && fsl.listSize <= MAX_DIM)) return bad(`vector dimension must be 1…${MAX_DIM}, got ${fsl.listSize}`);
   const footerBatches = (reader as unknown as { numRecordBatches: number }).numRecordBatches;
-  const seen = new Set<string>();
+  // One lookup per row: a record number marks its vector seen; ids that are no target record are
+  // kept in a set only to report a repeat of them.
+  const seen = new Uint8Array(ids.kind.length);
+  const strays = new Set<string>();
+  let covered = 0;
   let batches = 0;
   let ok = true;
   try {
     for (const batch of reader) {
       batches++;
-      const ids = batch.getChild('record_id')!;
+      const col = batch.getChild('record_id')!;
       const vecs = batch.getChild('vector')!;
-      if (ids.nullCount || vecs.nullCount) ok = bad('null record_id or vector');
+      if (col.nullCount || vecs.nullCount) ok = bad('null record_id or vector');
       for (let i = 0; i < batch.numRows; i++) {
-        const id = ids.get(i) as string;
-        if (seen.has(id)) ok = bad(`record_id ${id} appears twice`);
-        seen.add(id);
-        if (!targets.has(id)) ok = bad(`record_id ${id} is not a record of the target file`);
+        const id = col.get(i) as string;
+        const g = recordOf(ids, id, kind);
+        if (g < 0) {
+          if (strays.has(id)) ok = bad(`record_id ${id} appears twice`);
+          strays.add(id);
+          ok = bad(`record_id ${id} is not a record of the target file`);
+        } else if (seen[g]) ok = bad(`record_id ${id} appears twice`);
+        else { seen[g] = 1; covered++; }
       }
       const values = (vecs.data[0]!.children[0]!.values) as Float32Array;
       for (let i = 0; i < values.length; i++) if (!Number.isFinite(values[i]!)) { ok = bad('vector values must be finite'); break; }
@@ -95,12 +104,15 @@ export function checkArrowFile(file: string, bytes: Buffer, targets: Set<string>
     return bad(`cannot read the Arrow record batches (compressed or damaged?): ${(e as Error).message}`);
   }
   if (batches !== footerBatches) ok = bad(`the footer lists ${footerBatches} record batches but ${batches} were read`);
-  for (const t of targets) if (!seen.has(t)) { ok = bad(`record ${t} has no vector`); break; }
+  if (covered < ids.counts[kind]) {
+    for (const [id, g] of ids.index) if (ids.kind[g] === kind && !seen[g]) { ok = bad(`record ${id} has no vector`); break; }
+  }
   return ok;
 }
 
-export function targetsFor(file: string, ids: SagIds): Set<string> {
-  if (file === VECTOR_FILES.chunks) return ids.chunks;
-  if (file === VECTOR_FILES.events) return ids.events;
-  return ids.entities;
+/** The kind of record a vectors file covers. */
+export function targetKind(file: string): RecordKind {
+  if (file === VECTOR_FILES.chunks) return KIND_CHUNK;
+  if (file === VECTOR_FILES.events) return KIND_EVENT;
+  return KIND_ENTITY;
 }

@@ -1,0 +1,155 @@
+// The record fast path (records-fast.ts) may only say "no finding" when the reporting checker
+// finds none, and the streaming JSONL parser must see the same lines however a file is cut into
+// blocks. Both are checked against the reference on a valid record set and thousands of seeded
+// mutations of it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fastSag, indexSag, KIND_CHUNK, KIND_ENTITY, KIND_EVENT, recordOf } from '../../src/octx/records-fast.js';
+import { checkSag, reportSag, type SagData } from '../../src/octx/records.js';
+import { JsonlParser, readJsonl, type JsonlRecord } from '../../src/octx/jsonl.js';
+import type { Diagnostic } from '../../src/core/diagnostics.js';
+
+const uid = (kind: number, i: number) => `019c${kind.toString(16).padStart(4, '0')}-0000-7000-8000-${i.toString(16).padStart(12, '0')}`;
+const ASSET = uid(9, 0);
+const DOCS = [uid(1, 0), uid(1, 1), uid(1, 2)];
+const recs = (values: Record<string, unknown>[]): JsonlRecord[] => values.map((value, i) => ({ line: i + 1, value }));
+
+function base(): SagData {
+  const chunks = [0, 1, 2, 3, 4].map((i) => ({ id: uid(2, i), document_id: DOCS[i % 3], ordinal: Math.floor(i / 3), text: `chunk ${i}` }));
+  const events = [
+    { id: uid(3, 0), title: 'root', content: '' },
+    { id: uid(3, 1), title: 'child', content: 'c', parent_id: uid(3, 0), level: 1, summary: 's' },
+    { id: uid(3, 2), title: 'grandchild', content: 'g', parent_id: uid(3, 1), level: 2, category: 'x' },
+  ];
+  const entities = [{ id: uid(4, 0), name: 'A', type: 'System' }, { id: uid(4, 1), name: 'B', type: 'Format', description: 'd' }];
+  const chunkEvents = chunks.map((c, i) => ({ chunk_id: c.id, event_id: events[i % 3]!.id }));
+  const eventEntities = [{ event_id: events[0]!.id, entity_id: entities[0]!.id, weight: 0.5 }, { event_id: events[1]!.id, entity_id: entities[1]!.id },
+    { event_id: events[2]!.id, entity_id: entities[0]!.id, description: 'r' }];
+  return { chunks: recs(chunks), events: recs(events), entities: recs(entities), chunkEvents: recs(chunkEvents), eventEntities: recs(eventEntities) };
+}
+const concepts = () => new Map(DOCS.map((d, i) => [d, `knowledge/d${i}.md`]));
+const idSpace = () => new Set([ASSET, ...DOCS]);
+
+function findings(data: SagData): Diagnostic[] {
+  const diags: Diagnostic[] = [];
+  reportSag(data, concepts(), idSpace(), diags);
+  return diags;
+}
+
+test('a valid record set takes the fast path, with the same ids as the reference index', () => {
+  const data = base();
+  assert.deepEqual(findings(data), []);
+  const ids = fastSag(data, concepts(), idSpace());
+  assert.ok(ids, 'the fast path accepts a valid set');
+  const ref = indexSag(data);
+  assert.deepEqual([...ids.index], [...ref.index]);
+  assert.deepEqual([...ids.kind], [...ref.kind]);
+  assert.deepEqual(ids.counts, [0, 5, 3, 2]);
+  assert.equal(recordOf(ids, uid(2, 4), KIND_CHUNK), 4);
+  assert.equal(recordOf(ids, uid(2, 4), KIND_EVENT), -1);
+  assert.equal(recordOf(ids, uid(4, 1), KIND_ENTITY), 9);
+  assert.equal(recordOf(ids, DOCS[0]!, KIND_CHUNK), -1, 'a document id is no record');
+});
+
+// Seeded PRNG (mulberry32), so a failure names a reproducible case.
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('fast path agreement: over 4000 seeded mutations, "no finding" only where the reporter finds none', () => {
+  const files = ['chunks', 'events', 'entities', 'chunkEvents', 'eventEntities'] as const;
+  const allIds = [ASSET, ...DOCS, ...[0, 1, 2, 3, 4].map((i) => uid(2, i)), uid(3, 0), uid(3, 1), uid(3, 2), uid(4, 0), uid(4, 1), uid(5, 5)];
+  const keys = ['id', 'document_id', 'ordinal', 'text', 'title', 'content', 'summary', 'category', 'parent_id', 'level', 'name', 'type',
+    'description', 'chunk_id', 'event_id', 'entity_id', 'weight', 'rank', 'embedding', 'references'];
+  let fastValid = 0;
+  let reporterValid = 0;
+  for (let seed = 1; seed <= 4000; seed++) {
+    const r = rng(seed);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+    const values: unknown[] = [...allIds, '', 'x', 0, 1, 2, 3, -1, 1.5, 2 ** 21, 2 ** 53 + 2, 10n ** 20n, null, true, [], {}, 'NaN'];
+    const data = base();
+    for (let m = 1 + Math.floor(r() * 3); m > 0; m--) {
+      const file = data[pick(files)];
+      const op = r();
+      if (op < 0.55 && file.length) {
+        const rec = pick(file).value;
+        const k = pick(keys);
+        if (r() < 0.2) delete rec[k];
+        else rec[k] = pick(values);
+      } else if (op < 0.75 && file.length) {
+        file.push({ line: file.length + 1, value: structuredClone(pick(file).value) }); // a repeated record or pair
+      } else if (op < 0.9 && file.length) {
+        file.splice(Math.floor(r() * file.length), 1); // a record or link gone
+      } else if (file.length > 1) {
+        file.reverse(); // order does not matter to the rules
+      }
+    }
+    const fast = fastSag(data, concepts(), idSpace());
+    const found = findings(data);
+    if (fast) {
+      fastValid++;
+      assert.deepEqual(found.map((d) => d.message), [], `seed ${seed}: the fast path accepted a set the reporter rejects`);
+    }
+    if (!found.length) reporterValid++;
+    // checkSag gives ids exactly when there is no finding.
+    const diags: Diagnostic[] = [];
+    const ids = checkSag(data, concepts(), idSpace(), diags);
+    assert.equal(Boolean(ids), found.length === 0, `seed ${seed}`);
+    assert.deepEqual(diags, found, `seed ${seed}: checkSag reports what the reporter finds`);
+  }
+  // The mutations must reach both sides, or the agreement says nothing.
+  assert.ok(fastValid > 100, `fast path taken ${fastValid} times`);
+  assert.ok(reporterValid < 3900, `reporter found problems in ${4000 - reporterValid} cases`);
+});
+
+function parseInBlocks(bytes: Buffer, cuts: number[], maxLine: number) {
+  const diags: Diagnostic[] = [];
+  const out: JsonlRecord[] = [];
+  const p = new JsonlParser('f.jsonl', 64, maxLine, diags, (value, line) => { out.push({ line, value }); });
+  let at = 0;
+  for (const c of [...cuts, bytes.length]) { p.push(bytes.subarray(at, c)); at = c; }
+  return { ok: p.end(), out, diags };
+}
+
+test('JSONL in blocks: every cut of a file gives the records and findings of the whole', () => {
+  const samples: Buffer[] = [
+    Buffer.from('{"a":"é€😀"}\r\n{"b":2}\n{"c":"\\u00e9"}'),
+    Buffer.from('{"a":1}\n\n{"b":2}\n'),
+    Buffer.concat([Buffer.from('{"a":"'), Buffer.from([0xc3]), Buffer.from('"}\n{"b":1}\n')]), // invalid UTF-8 on line 1
+    Buffer.from('{"a":1}\n{"long":"' + 'x'.repeat(40) + '"}\n{"c":3}\r'),
+    Buffer.from('\ufeff{"a":1}\n'),
+    Buffer.from('{"a":1,"a":2}\n[1]\n{"ok":true}'),
+    Buffer.from('\n'),
+    Buffer.from(''),
+    Buffer.from('{"a":"\ufeff"}\n'),
+  ];
+  for (const bytes of samples) {
+    const diags: Diagnostic[] = [];
+    const whole = readJsonl('f.jsonl', bytes, 64, 30, diags);
+    for (let i = 0; i <= bytes.length; i++) {
+      for (let j = i; j <= Math.min(bytes.length, i + 7); j++) {
+        const got = parseInBlocks(bytes, [i, j], 30);
+        assert.deepEqual(got.diags, diags, `${JSON.stringify(bytes.toString())} cut at ${i},${j}`);
+        assert.equal(got.ok, whole !== undefined);
+        if (whole) assert.deepEqual(got.out, whole);
+      }
+    }
+    const bytewise = parseInBlocks(bytes, Array.from({ length: bytes.length }, (_, k) => k), 30);
+    assert.deepEqual(bytewise.diags, diags, `${JSON.stringify(bytes.toString())} one byte at a time`);
+  }
+});
+
+test('JSONL in blocks: a line far past the limit is counted, not held', () => {
+  const huge = Buffer.concat([Buffer.from('{"a":1}\n{"x":"'), Buffer.alloc(8 << 20, 0x61), Buffer.from('"}\n{"b":2}\n')]);
+  const cuts = Array.from({ length: Math.floor(huge.length / 65536) }, (_, k) => (k + 1) * 65536);
+  const got = parseInBlocks(huge, cuts, 1024);
+  assert.equal(got.ok, false);
+  assert.deepEqual(got.diags.map((d) => [d.code, d.line]), [['OCTX_JSONL_LINE_TOO_LONG', 2]]);
+});
