@@ -8,8 +8,9 @@ const BLOCK = 1 << 20;
 
 export class FileSink {
   private fd: number | undefined;
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+  // Small chunks are copied into one block, so a caller may reuse a chunk once write returns.
+  private readonly block = Buffer.allocUnsafe(BLOCK);
+  private fill = 0;
   private readonly hash: Hash = createHash('sha256');
   /** Bytes written so far (the offset of the next byte). */
   position = 0;
@@ -19,12 +20,18 @@ export class FileSink {
     this.fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
   }
 
+  /** Writes (or copies) `chunk` before returning: the caller may reuse it. */
   write(chunk: Buffer): void {
     this.hash.update(chunk);
     this.position += chunk.length;
-    this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
-    if (this.pendingBytes >= BLOCK) this.flush();
+    if (chunk.length >= BLOCK) {
+      this.flush();
+      this.writeAll(chunk);
+      return;
+    }
+    if (this.fill + chunk.length > BLOCK) this.flush();
+    chunk.copy(this.block, this.fill);
+    this.fill += chunk.length;
   }
 
   /** Flushes, syncs (durable before the caller renames it into place) and closes. */
@@ -44,11 +51,13 @@ export class FileSink {
   }
 
   private flush(): void {
-    if (!this.pendingBytes) return;
-    const block = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending, this.pendingBytes);
-    this.pending = [];
-    this.pendingBytes = 0;
+    if (!this.fill) return;
+    this.writeAll(this.block.subarray(0, this.fill));
+    this.fill = 0;
+  }
+
+  private writeAll(b: Buffer): void {
     let off = 0;
-    while (off < block.length) off += writeSync(this.fd!, block, off, block.length - off);
+    while (off < b.length) off += writeSync(this.fd!, b, off, b.length - off);
   }
 }

@@ -17,31 +17,40 @@ export class JcsError extends Error {
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function assertJcsSafe(value: unknown, path = ''): void {
-  switch (typeof value) {
-    case 'string':
-      if (LONE_SURROGATE.test(value)) throw new JcsError('JCS cannot encode a string with a lone surrogate', path);
-      return;
-    case 'boolean':
-      return;
-    case 'number':
-      if (!Number.isFinite(value)) throw new JcsError('JCS cannot encode a non-finite number', path);
-      return;
-    case 'bigint':
-      throw new JcsError('JCS cannot encode an integer outside the IEEE-754 double range exactly', path);
-    case 'object':
-      if (value === null) return;
-      if (Array.isArray(value)) {
-        value.forEach((v, i) => assertJcsSafe(v, `${path}[${i}]`));
+  const at: (string | number)[] = [];
+  // The path is built only for the error: a manifest of 50 000 files has 150 000 values.
+  const where = () => path + at.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('');
+  const walk = (v: unknown): void => {
+    switch (typeof v) {
+      case 'string':
+        if (LONE_SURROGATE.test(v)) throw new JcsError('JCS cannot encode a string with a lone surrogate', where());
         return;
-      }
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-        if (LONE_SURROGATE.test(k)) throw new JcsError('JCS cannot encode a key with a lone surrogate', path);
-        assertJcsSafe(v, `${path}.${k}`);
-      }
-      return;
-    default:
-      throw new JcsError(`JCS cannot encode a value of type ${typeof value}`, path);
-  }
+      case 'boolean':
+        return;
+      case 'number':
+        if (!Number.isFinite(v)) throw new JcsError('JCS cannot encode a non-finite number', where());
+        return;
+      case 'bigint':
+        throw new JcsError('JCS cannot encode an integer outside the IEEE-754 double range exactly', where());
+      case 'object':
+        if (v === null) return;
+        if (Array.isArray(v)) {
+          for (let i = 0; i < v.length; i++) { at.push(i); walk(v[i]); at.pop(); }
+          return;
+        }
+        for (const k in v) {
+          if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+          if (LONE_SURROGATE.test(k)) throw new JcsError('JCS cannot encode a key with a lone surrogate', where());
+          at.push(k);
+          walk((v as Record<string, unknown>)[k]);
+          at.pop();
+        }
+        return;
+      default:
+        throw new JcsError(`JCS cannot encode a value of type ${typeof v}`, where());
+    }
+  };
+  walk(value);
 }
 
 export function jcs(value: unknown): string {

@@ -26,10 +26,18 @@ export function compareUtf8(a: string, b: string): number {
 }
 
 export function sortUtf8<T>(items: T[], key: (t: T) => string): T[] {
-  const keyed = items.map((t) => ({ t, k: Buffer.from(key(t), 'utf8') }));
+  const keys = items.map(key);
+  // UTF-16 code-unit order is UTF-8 byte order except where a surrogate pair meets U+E000–U+FFFF:
+  // without such characters a plain string sort gives the same order without encoding every key.
+  if (!keys.some((k) => HIGH.test(k))) {
+    const idx = keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+    return idx.map((i) => items[i]!);
+  }
+  const keyed = items.map((t, i) => ({ t, k: Buffer.from(keys[i]!, 'utf8') }));
   keyed.sort((x, y) => Buffer.compare(x.k, y.k));
   return keyed.map((x) => x.t);
 }
+const HIGH = /[\ud800-\uffff]/;
 
 /** Key under which two names collide on a case-insensitive, normalising file system. */
 export function foldedKey(p: string): string {

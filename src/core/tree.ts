@@ -2,9 +2,8 @@
 // Disk directories, ZIP archives and git trees implement it, so every format loads the same way
 // from a working directory, a built package or a git ref.
 import { stat as fsStat } from 'node:fs/promises';
-import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import type { Readable } from 'node:stream';
 import { sortUtf8 } from './paths.js';
 import { createHash } from 'node:crypto';
 
@@ -27,11 +26,12 @@ export interface Tree {
   read(path: string): Promise<Buffer>;
   /** The entry at `path`, or undefined. */
   stat(path: string): Promise<TreeEntry | undefined>;
-  /** Streams a file (trees that can; others read it whole). */
-  stream?(path: string): Readable;
   /** Path on the local disk of a file, when the tree is a disk directory. */
   localPath?(path: string): string;
-  /** A file's bytes in blocks, for trees that can avoid holding a large file whole. */
+  /**
+   * A file's bytes in blocks, for trees that can avoid holding a large file whole. A block may be
+   * reused for the next one: a caller copies what it keeps.
+   */
   chunks?(path: string): AsyncIterable<Buffer>;
 }
 
@@ -99,10 +99,6 @@ export class DiskTree implements Tree {
     return { path, kind, size: s.isFile() ? s.size : 0 };
   }
 
-  stream(path: string): Readable {
-    return createReadStream(this.localPath(path), { highWaterMark: 1 << 20 });
-  }
-
   // Blocks are read synchronously through the same checked descriptor as read().
   async *chunks(path: string): AsyncGenerator<Buffer> {
     const fd = openRegularFile(this.localPath(path), path);
@@ -113,8 +109,7 @@ export class DiskTree implements Tree {
         const n = readSync(fd, buf, 0, Math.min(buf.length, size - off), off);
         if (n === 0) break;
         off += n;
-        // A fresh block each time: the caller may keep what it is given.
-        yield Buffer.from(buf.subarray(0, n));
+        yield buf.subarray(0, n);
       }
     } finally {
       closeSync(fd);

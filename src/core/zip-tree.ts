@@ -77,8 +77,15 @@ class ByteSource {
     return this.pread(offset, length);
   }
 
-  private pread(offset: number, length: number): Buffer {
-    const out = Buffer.allocUnsafe(length);
+  /** `length` bytes at `offset` in `into` (reused by the caller, so a large entry needs no fresh memory per block). */
+  readInto(offset: number, length: number, into: Buffer): Buffer {
+    if (offset < 0 || offset + length > this.size) throw new Error(`archive ends before byte ${offset + length} (it has ${this.size})`);
+    if (this.buf) return this.buf.subarray(offset, offset + length);
+    return this.pread(offset, length, into);
+  }
+
+  private pread(offset: number, length: number, into?: Buffer): Buffer {
+    const out = into ? into.subarray(0, length) : Buffer.allocUnsafe(length);
     let done = 0;
     while (done < length) {
       const n = readSync(this.fd!, out, done, length - done, offset + done);
@@ -348,9 +355,10 @@ export class ZipTree implements Tree {
     this.checkLimit(entry);
     if (entry.method === 0) {
       const step = 1 << 20;
+      const block = Buffer.allocUnsafe(Math.min(step, entry.size) || 1);
       for (let off = 0; off < entry.size; off += step) {
         try {
-          yield this.bytes.readAt(entry.dataStart + off, Math.min(step, entry.size - off));
+          yield this.bytes.readInto(entry.dataStart + off, Math.min(step, entry.size - off), block);
         } catch (e) {
           throw new TreeReadError(`${path}: ${(e as Error).message}`, path);
         }

@@ -6,7 +6,6 @@
 // archive ends, and computes CRC-32 in JavaScript (issue 7). Here entries are written in order
 // as they arrive, one file in memory at a time, with zlib's native CRC-32.
 import { crc32 } from 'node:zlib';
-import type { Readable } from 'node:stream';
 
 export interface ZipOutput {
   readonly position: number;
@@ -54,15 +53,15 @@ export class ZipWriter {
    * Adds a large file without holding it: `open` is called twice, once to compute the CRC the
    * local header needs up front, once to copy the bytes (the file must not change in between).
    */
-  async addStream(path: string, size: number, open: () => Promise<Readable> | Readable, opts: EntryOptions): Promise<void> {
+  async addStream(path: string, size: number, open: () => AsyncIterable<Buffer>, opts: EntryOptions): Promise<void> {
     let crc = 0;
     let n = 0;
-    for await (const c of await open()) { crc = crc32(c as Buffer, crc); n += (c as Buffer).length; }
+    for await (const c of open()) { crc = crc32(c, crc); n += c.length; }
     if (n !== size) throw new Error(`${path} holds ${n} bytes, ${size} were expected`);
     const entry = this.begin(Buffer.from(path, 'utf8'), size, crc, opts);
     let m = 0;
     let check = 0;
-    for await (const c of await open()) { this.out.write(c as Buffer); check = crc32(c as Buffer, check); m += (c as Buffer).length; }
+    for await (const c of open()) { this.out.write(c); check = crc32(c, check); m += c.length; }
     if (m !== size || check !== crc) throw new Error(`${path} changed while it was being archived`);
     this.entries.push(entry);
   }

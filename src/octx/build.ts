@@ -2,7 +2,6 @@
 // in UTF-8 byte order, fixed mode and DOS time (time-zone independent), read back and checked before rename.
 import { basename, join } from 'node:path';
 import { startProgress } from '../core/progress.js';
-import type { Readable } from 'node:stream';
 import { failWith, fail, type Diagnostic } from '../core/diagnostics.js';
 import { writeAtomic } from '../core/atomic.js';
 import { FileSink } from '../core/file-sink.js';
@@ -10,7 +9,7 @@ import { ZipWriter } from '../core/zip-writer.js';
 import { sha256Hex } from '../core/hash.js';
 import { sortUtf8 } from '../core/paths.js';
 import { isoSeconds, resolveEpoch } from '../core/time.js';
-import { hashFile, type Tree } from '../core/tree.js';
+import { fileChunks, hashFile, type Tree } from '../core/tree.js';
 import type { BuildOptions, BuiltArtifact } from '../format.js';
 import { checkPackage } from './package.js';
 import { MANIFEST } from './manifest.js';
@@ -31,8 +30,8 @@ export interface ArchiveSource {
   size: number;
   /** Small files: the bytes. */
   read: () => Promise<Buffer>;
-  /** Large files: a fresh stream of the bytes (called more than once). */
-  stream?: () => Readable;
+  /** Large files: the bytes in blocks, afresh on each call (called more than once). */
+  chunks?: () => AsyncIterable<Buffer>;
 }
 
 /**
@@ -47,7 +46,7 @@ export async function writeOctxArchive(outPath: string, manifestBytes: Buffer, f
     const progress = startProgress(`writing ${basename(outPath).replace(/^\.(.*)\.ctxforge-tmp-.*$/, '$1')}`, files.length);
     zip.addBuffer(MANIFEST, manifestBytes, { zip64: false });
     for (const f of files) {
-      if (f.stream) await zip.addStream(f.path, f.size, f.stream, { zip64: true });
+      if (f.chunks) await zip.addStream(f.path, f.size, f.chunks, { zip64: true });
       else zip.addBuffer(f.path, await f.read(), { zip64: true });
       progress.tick(f.size);
     }
@@ -59,16 +58,15 @@ export async function writeOctxArchive(outPath: string, manifestBytes: Buffer, f
   }
 }
 
-/** Bytes of a tree file as a stream: streamed from disk when large, read whole when small. */
+/** Bytes of a tree file: in blocks when large, read whole when small. */
 function treeSource(tree: Tree, path: string, size: number, kept: Map<string, Buffer>): ArchiveSource {
-  const stream = tree.stream?.bind(tree);
   const read = async () => {
     const b = kept.get(path);
     if (!b) return tree.read(path);
     kept.delete(path);
     return b;
   };
-  return { path, size, read, ...(stream && size > STREAM_ABOVE ? { stream: () => stream(path) } : {}) };
+  return { path, size, read, ...(tree.chunks && size > STREAM_ABOVE ? { chunks: () => fileChunks(tree, path) } : {}) };
 }
 const STREAM_ABOVE = 4 * 1024 * 1024;
 const KEEP_BYTES = 16 * 1024 * 1024;

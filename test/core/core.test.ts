@@ -8,7 +8,7 @@ import { parseJson, parseJsonWithRanges, JsonSyntaxError } from '../../src/core/
 import { jcs, JcsError } from '../../src/core/jcs.js';
 import { isSemver, bumpBetween } from '../../src/core/semver.js';
 import { isUuidV7, uuidv7 } from '../../src/core/uuid.js';
-import { unsafePathReason, compareUtf8, foldedKey } from '../../src/core/paths.js';
+import { unsafePathReason, compareUtf8, foldedKey, sortUtf8 } from '../../src/core/paths.js';
 import { parseYamlSafe, YamlSafetyError, splitFrontmatter } from '../../src/core/yaml-safe.js';
 import { generateSigningKey, signEd25519, verifyEd25519, writeKeyPair, loadSigningKey, loadPublicKey } from '../../src/core/keys.js';
 import { writeAtomic } from '../../src/core/atomic.js';
@@ -127,4 +127,20 @@ test('atomic writes leave the old file or nothing when production fails', async 
 test('secret scan finds credential shapes and not ordinary prose', () => {
   const found = findSecrets(['aws = AKIAIOSFODNN7EXAMPLE', '-----BEGIN RSA PRIVATE KEY-----', 'token: ghp_' + 'a1B2'.repeat(9), 'api_key = "Zx8Qw2Lp9Rt4Vb7Nm3Kj6Hg5"', 'plain words only here'].join('\n'));
   assert.deepEqual(found.map((f) => f.line), [1, 2, 3, 4]);
+});
+
+test('sortUtf8 orders by UTF-8 bytes, with and without characters where UTF-16 order differs', () => {
+  const ref = (xs: string[]) => [...xs].sort((a, b) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
+  const pool = ['a', 'b', 'Z', 'é', '\u00ff', '\uffff', '\ue000', '😀', '\ud83d\ude00x', 'a/b', 'a-b', 'a', ''];
+  let r = 7;
+  const next = () => (r = (r * 1103515245 + 12345) % 2 ** 31);
+  for (let round = 0; round < 500; round++) {
+    const xs = Array.from({ length: 1 + (next() % 12) }, () => Array.from({ length: next() % 4 }, () => pool[next() % pool.length]).join(''));
+    assert.deepEqual(sortUtf8(xs, (x) => x), ref(xs), JSON.stringify(xs));
+    const ascii = xs.map((x) => x.replace(/[^\x00-\x7f]/g, 'q'));
+    assert.deepEqual(sortUtf8(ascii, (x) => x), ref(ascii));
+  }
+  // The two orders really differ on this pair, so the test can tell them apart.
+  assert.deepEqual(sortUtf8(['\uffff', '😀'], (x) => x), ['\uffff', '😀']);
+  assert.ok('😀' < '\uffff', 'UTF-16 order puts the emoji first');
 });

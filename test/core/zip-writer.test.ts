@@ -104,3 +104,28 @@ test('a file that changes between the CRC pass and the copy is refused, not arch
   await assert.rejects(zip.addStream('a.bin', 4, () => Readable.from([Buffer.from(calls++ === 0 ? 'abcd' : 'abce')], { objectMode: false }), { zip64: true }), /changed while/);
   sink.close();
 });
+
+test('FileSink copies what it keeps: one buffer reused for every chunk still writes every byte', () => {
+  const dir = tmpDir();
+  const out = join(dir, 'reuse.bin');
+  const sink = new FileSink(out);
+  const block = Buffer.alloc(300_000);
+  const expected: Buffer[] = [];
+  // Chunk sizes below, at and above the sink's 1 MiB block, each written from the same buffer.
+  for (const [i, n] of [1000, 300_000, 5, 299_999, 1, 300_000, 300_000, 300_000, 2].entries()) {
+    const chunk = block.subarray(0, n);
+    chunk.fill(65 + i);
+    expected.push(Buffer.from(chunk));
+    sink.write(chunk);
+  }
+  const big = Buffer.alloc(3 << 20, 0x7a);
+  sink.write(big);
+  expected.push(Buffer.from(big));
+  big.fill(0);
+  const { sha256, size } = sink.finish();
+  const want = Buffer.concat(expected);
+  const got = readFileSync(out);
+  assert.equal(size, want.length);
+  assert.ok(got.equals(want), 'the file holds each chunk as it was when written');
+  assert.equal(sha256, createHash('sha256').update(want).digest('hex'));
+});
