@@ -33,6 +33,19 @@ export interface Tree {
    * reused for the next one: a caller copies what it keeps.
    */
   chunks?(path: string): AsyncIterable<Buffer>;
+  /**
+   * Where a file's bytes lie, as they are, in a local file: a descriptor for positioned reads (which
+   * another thread may make too) and the range. Undefined when they do not lie anywhere as they are
+   * (compressed, in memory, in git). `release` when done.
+   */
+  openRange?(path: string): FileRange | undefined;
+}
+
+export interface FileRange {
+  fd: number;
+  offset: number;
+  size: number;
+  release(): void;
 }
 
 /** A file's bytes in blocks: the tree's own when it has them, else the whole file as one. */
@@ -97,6 +110,11 @@ export class DiskTree implements Tree {
     try { s = lstatSync(this.localPath(path)); } catch { return undefined; }
     const kind: EntryKind = s.isFile() ? 'file' : s.isDirectory() ? 'dir' : s.isSymbolicLink() ? 'symlink' : 'other';
     return { path, kind, size: s.isFile() ? s.size : 0 };
+  }
+
+  openRange(path: string): FileRange {
+    const fd = openRegularFile(this.localPath(path), path);
+    return { fd, offset: 0, size: fstatSync(fd).size, release: () => closeSync(fd) };
   }
 
   // Blocks are read synchronously through the same checked descriptor as read().

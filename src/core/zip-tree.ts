@@ -8,7 +8,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { unsafePathReason, sortUtf8 } from './paths.js';
 import { resolveLimits, type Limits } from './limits.js';
-import type { Tree, TreeEntry } from './tree.js';
+import type { FileRange, Tree, TreeEntry } from './tree.js';
 import { TreeReadError } from './tree.js';
 import { decodeUtf8 } from './utf8.js';
 
@@ -52,7 +52,7 @@ interface LocalHeader {
 const BLOCK = 1 << 20;
 
 class ByteSource {
-  private constructor(private readonly fd: number | undefined, private readonly buf: Buffer | undefined, readonly size: number) {}
+  private constructor(readonly fd: number | undefined, private readonly buf: Buffer | undefined, readonly size: number) {}
   static of(source: string | Buffer): ByteSource {
     if (typeof source !== 'string') return new ByteSource(undefined, source, source.length);
     const fd = openSync(source, 'r');
@@ -324,6 +324,14 @@ export class ZipTree implements Tree {
     if (!e) return Promise.reject(new TreeReadError(`${path}: no such entry`, path));
     return new Promise((resolve, reject) =>
       this.zip.openReadStream(e.raw, (err, s) => (err || !s ? reject(new TreeReadError(`${path}: ${err?.message ?? 'cannot read'}`, path)) : resolve(s))));
+  }
+
+  /** A STORED entry of an archive on disk lies as it is in the archive (sizes checked equal at open). */
+  openRange(path: string): FileRange | undefined {
+    const entry = this.byPath.get(path);
+    if (!entry || entry.kind !== 'file' || entry.method !== 0 || this.bytes.fd === undefined) return undefined;
+    this.checkLimit(entry);
+    return { fd: this.bytes.fd, offset: entry.dataStart, size: entry.size, release: () => undefined };
   }
 
   async read(path: string): Promise<Buffer> {

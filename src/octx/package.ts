@@ -5,15 +5,15 @@ import { error, type Diagnostic } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 import { unsafePathReason } from '../core/paths.js';
-import { fileChunks, type Tree, type TreeEntry } from '../core/tree.js';
+import { fileChunks, type FileRange, type Tree, type TreeEntry } from '../core/tree.js';
 import { createHash } from 'node:crypto';
 import { JcsError } from '../core/jcs.js';
 import { checkManifest, parseManifestBytes, MANIFEST, type FileEntry, type Manifest } from './manifest.js';
 import { checkConcept, checkReserved, isConcept, isKnowledgeMarkdown, type ConceptDoc } from './documents.js';
 import { packageDigest } from './digest.js';
-import { JsonlParser, readJsonl } from './jsonl.js';
+import { readJsonl } from './jsonl.js';
 import { checkSag, SAG_FILES, SAG_PATHS, type SagData } from './records.js';
-import { SagIndexer } from './records-fast.js';
+import { InlinePass, wantsWorker, WorkerPass, type RecordPassLimits, type SagKey } from './record-pass.js';
 import { checkArrowFile, checkVectorConfig, targetKind, VECTOR_CONFIG, VECTOR_FILES, VECTOR_PATHS } from './vectors.js';
 import { mapLimit } from '../core/concurrency.js';
 import { startProgress } from '../core/progress.js';
@@ -111,11 +111,11 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
   const sagWanted = 'sag-structured' in capabilities && capabilities['sag-structured'] !== null;
   const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
   const sagStream = sagWanted && sagAt.every((i) => i >= 0);
-  const sagParseDiags: Diagnostic[] = [];
-  const indexer = new SagIndexer();
-  let sagParsed = sagStream;
+  const pass = sagStream ? startPass(tree, limits, sagAt.reduce((n, i) => n + (byPath.get(files[i]!.path)?.size ?? 0), 0)) : undefined;
   const progress = startProgress(`checking ${tree.label.replace(/\/+$/, '').split('/').pop()}`, files.length);
-  const checkFile = async (f: FileEntry, i: number, parser?: JsonlParser) => {
+  // `via`: the bytes' way in, when not read here whole: pushed block by block to a consumer, or
+  // read and hashed elsewhere (the record worker), which gives the digest.
+  const checkFile = async (f: FileEntry, i: number, via?: { onChunk?: (c: Buffer) => void; digest?: () => Promise<string> }) => {
     const e = byPath.get(f.path);
     progress.tick(e?.size ?? 0);
     const local: Diagnostic[] = [];
@@ -132,9 +132,10 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     let bytes: Buffer | undefined;
     let actual: string;
     try {
-      if (hashOnly || parser) {
+      if (via?.digest) actual = await via.digest();
+      else if (hashOnly || via?.onChunk) {
         const h = createHash('sha256');
-        for await (const c of fileChunks(tree, f.path)) { h.update(c); parser?.push(c); }
+        for await (const c of fileChunks(tree, f.path)) { h.update(c); via?.onChunk?.(c); }
         actual = h.digest('hex');
       } else {
         bytes = await tree.read(f.path);
@@ -157,113 +158,138 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     else if (isKnowledgeMarkdown(f.path)) checkReserved(f.path, bytes, limits.maxDepth, local);
     return true;
   };
-  if (sagStream) {
-    for (const key of SAG_ORDER) {
-      const p = SAG_FILES[key];
-      const i = sagAt[SAG_PATHS.indexOf(p)]!;
-      const parser = new JsonlParser(p, limits.maxDepth, limits.maxLineBytes, sagParseDiags, (v) => indexer[key](v));
-      const read = await checkFile(files[i]!, i, parser);
-      sagParsed = parser.end() && read && sagParsed;
-    }
-  }
-  const rest = files.map((_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
-  await mapLimit(rest, 16, (i) => checkFile(files[i]!, i).then(() => undefined));
-  progress.done();
-  for (const d of docDiags) if (d) diags.push(...d);
-  const docs = documents.filter(Boolean);
+  try {
+    const sagIndex = (key: SagKey) => sagAt[SAG_PATHS.indexOf(SAG_FILES[key])]!;
+    // On a worker the record files are read while the documents are checked here; inline they are
+    // read first, in rule order.
+    let sagJobs: Promise<boolean>[] = [];
+    if (pass instanceof WorkerPass) sagJobs = SAG_ORDER.map((key) => checkFile(files[sagIndex(key)]!, sagIndex(key), { digest: () => pass.digest(key) }));
+    else if (pass) for (const key of SAG_ORDER) pass.end(key, await checkFile(files[sagIndex(key)]!, sagIndex(key), { onChunk: (c) => pass.push(key, c) }));
+    const rest = files.map((_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
+    await mapLimit(rest, 16, (i) => checkFile(files[i]!, i).then(() => undefined));
+    await Promise.all(sagJobs);
+    progress.done();
+    for (const d of docDiags) if (d) diags.push(...d);
+    const docs = documents.filter(Boolean);
 
-  const listed = new Set(files.map((f) => f.path));
-  if (!files.some((f) => isConcept(f.path))) {
-    diags.push(error('OCTX_CONCEPT_REQUIRED', 'the package needs at least one Concept Document: a knowledge/**/*.md other than index.md and log.md', { file: opts.workdir ? 'knowledge/' : MANIFEST }));
-  }
-  for (const d of docs) {
-    if (!d.id) continue;
-    if (idSpace.has(d.id)) diags.push(error('OCTX_ID_DUPLICATE', `${d.path}: document_id ${d.id} is already used by the asset or another document`, { file: d.path, line: d.idLine }));
-    idSpace.add(d.id);
-  }
-  for (const p of listed) {
-    if (SAG_PATHS.includes(p) && !('sag-structured' in capabilities)) {
-      diags.push(error('OCTX_STANDARD_PATH_UNDECLARED', `${p} is a sag-structured/0.1 path but the manifest does not declare that capability`, { file: p, hint: 'add "capabilities": {"sag-structured": {"version": "0.1"}} or move private data under extensions/' }));
+    const listed = new Set(files.map((f) => f.path));
+    if (!files.some((f) => isConcept(f.path))) {
+      diags.push(error('OCTX_CONCEPT_REQUIRED', 'the package needs at least one Concept Document: a knowledge/**/*.md other than index.md and log.md', { file: opts.workdir ? 'knowledge/' : MANIFEST }));
     }
-    if (VECTOR_PATHS.includes(p) && !('vectors' in capabilities)) {
-      diags.push(error('OCTX_STANDARD_PATH_UNDECLARED', `${p} is a vectors/0.1 path but the manifest does not declare that capability`, { file: p }));
+    for (const d of docs) {
+      if (!d.id) continue;
+      if (idSpace.has(d.id)) diags.push(error('OCTX_ID_DUPLICATE', `${d.path}: document_id ${d.id} is already used by the asset or another document`, { file: d.path, line: d.idLine }));
+      idSpace.add(d.id);
     }
-    if (p.startsWith('extensions/') && !EXTENSION_PATH.test(p)) {
-      diags.push(error('OCTX_EXTENSION_PATH_INVALID', `${p} must be extensions/<reverse-domain-namespace>/<major.minor>/…`, { file: p }));
-    }
-  }
-
-  let computed: string | undefined;
-  const declaredDigest = typeof manifest.release?.package_digest === 'string' ? manifest.release.package_digest : undefined;
-  if (digestsOk && !diags.some((d) => d.code === 'OCTX_SCHEMA_VALIDATION')) {
-    try {
-      computed = packageDigest(declared ? parsed.raw : { ...parsed.raw, files: files.map((f) => ({ path: f.path, sha256: f.sha256 })) });
-      if (declaredDigest && declaredDigest !== computed) {
-        diags.push(error('OCTX_PACKAGE_DIGEST_MISMATCH', `release.package_digest is ${declaredDigest} but the manifest and file list give ${computed}`, { file: MANIFEST, hint: 'the manifest was edited after the build; rebuild the package' }));
+    for (const p of listed) {
+      if (SAG_PATHS.includes(p) && !('sag-structured' in capabilities)) {
+        diags.push(error('OCTX_STANDARD_PATH_UNDECLARED', `${p} is a sag-structured/0.1 path but the manifest does not declare that capability`, { file: p, hint: 'add "capabilities": {"sag-structured": {"version": "0.1"}} or move private data under extensions/' }));
       }
-    } catch (e) {
-      if (!(e instanceof JcsError)) throw e;
-      diags.push(error('OCTX_SCHEMA_VALIDATION', `manifest cannot be canonicalized for the package digest: ${e.message}`, { file: MANIFEST }));
+      if (VECTOR_PATHS.includes(p) && !('vectors' in capabilities)) {
+        diags.push(error('OCTX_STANDARD_PATH_UNDECLARED', `${p} is a vectors/0.1 path but the manifest does not declare that capability`, { file: p }));
+      }
+      if (p.startsWith('extensions/') && !EXTENSION_PATH.test(p)) {
+        diags.push(error('OCTX_EXTENSION_PATH_INVALID', `${p} must be extensions/<reverse-domain-namespace>/<major.minor>/…`, { file: p }));
+      }
     }
-  }
-  const formatValid = !diags.some((d) => d.severity === 'error');
 
-  // Capabilities, each blocked by a format failure; vectors also by sag-structured.
-  const concepts = new Map<string, string>();
-  for (const d of docs) if (d.id && !concepts.has(d.id)) concepts.set(d.id, d.path);
-  let sagIds: ReturnType<typeof checkSag> | undefined;
-  const blocked = (name: string, why: string) => { capabilities[name] = false; diags.push(error('OCTX_CAPABILITY_DEPENDENCY_INVALID', `capability ${name} is not validated: ${why}`)); };
-  if ('sag-structured' in capabilities && capabilities['sag-structured'] !== null) {
-    if (!formatValid) blocked('sag-structured', 'the OCTX format layer is invalid');
-    else {
-      const capDiags: Diagnostic[] = [];
-      const missing = SAG_PATHS.filter((p) => !listed.has(p));
-      for (const p of missing) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', `sag-structured/0.1 requires ${p} in files[]`, { file: MANIFEST }));
-      if (!missing.length) {
-        // The records were parsed while hashed; only when the indexer has doubts are the files read
-        // again whole, for the checker that names each finding at its line.
-        capDiags.push(...sagParseDiags);
-        if (sagParsed) sagIds = indexer.finish(concepts, idSpace);
-        if (sagParsed && !sagIds) {
-          const read = async (p: string) => readJsonl(p, await tree.read(p), limits.maxDepth, limits.maxLineBytes, capDiags)!;
-          const data: SagData = {
-            chunks: await read(SAG_FILES.chunks), events: await read(SAG_FILES.events), entities: await read(SAG_FILES.entities),
-            chunkEvents: await read(SAG_FILES.chunkEvents), eventEntities: await read(SAG_FILES.eventEntities),
-          };
-          sagIds = checkSag(data, concepts, idSpace, capDiags);
+    let computed: string | undefined;
+    const declaredDigest = typeof manifest.release?.package_digest === 'string' ? manifest.release.package_digest : undefined;
+    if (digestsOk && !diags.some((d) => d.code === 'OCTX_SCHEMA_VALIDATION')) {
+      try {
+        computed = packageDigest(declared ? parsed.raw : { ...parsed.raw, files: files.map((f) => ({ path: f.path, sha256: f.sha256 })) });
+        if (declaredDigest && declaredDigest !== computed) {
+          diags.push(error('OCTX_PACKAGE_DIGEST_MISMATCH', `release.package_digest is ${declaredDigest} but the manifest and file list give ${computed}`, { file: MANIFEST, hint: 'the manifest was edited after the build; rebuild the package' }));
         }
+      } catch (e) {
+        if (!(e instanceof JcsError)) throw e;
+        diags.push(error('OCTX_SCHEMA_VALIDATION', `manifest cannot be canonicalized for the package digest: ${e.message}`, { file: MANIFEST }));
       }
-      diags.push(...capDiags);
-      capabilities['sag-structured'] = !capDiags.some((d) => d.severity === 'error');
     }
-  }
-  if ('vectors' in capabilities && capabilities.vectors !== null) {
-    if (!formatValid) blocked('vectors', 'the OCTX format layer is invalid');
-    else if (capabilities['sag-structured'] !== true || !sagIds) blocked('vectors', 'vectors/0.1 depends on a valid sag-structured/0.1');
-    else {
-      const capDiags: Diagnostic[] = [];
-      const arrows = Object.values(VECTOR_FILES).filter((p) => listed.has(p));
-      if (!listed.has(VECTOR_CONFIG)) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', `vectors/0.1 requires ${VECTOR_CONFIG} in files[]`, { file: MANIFEST }));
-      if (!arrows.length) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', 'vectors/0.1 requires at least one of vectors/chunks.arrow, vectors/events.arrow, vectors/entities.arrow', { file: MANIFEST }));
-      if (!capDiags.length) {
-        checkVectorConfig(await tree.read(VECTOR_CONFIG), limits.maxDepth, capDiags);
-        for (const a of arrows) checkArrowFile(a, await tree.read(a), sagIds, targetKind(a), capDiags);
+    const formatValid = !diags.some((d) => d.severity === 'error');
+
+    // Capabilities, each blocked by a format failure; vectors also by sag-structured.
+    const concepts = new Map<string, string>();
+    for (const d of docs) if (d.id && !concepts.has(d.id)) concepts.set(d.id, d.path);
+    let sagIds: ReturnType<typeof checkSag> | undefined;
+    const blocked = (name: string, why: string) => { capabilities[name] = false; diags.push(error('OCTX_CAPABILITY_DEPENDENCY_INVALID', `capability ${name} is not validated: ${why}`)); };
+    if ('sag-structured' in capabilities && capabilities['sag-structured'] !== null) {
+      if (!formatValid) blocked('sag-structured', 'the OCTX format layer is invalid');
+      else {
+        const capDiags: Diagnostic[] = [];
+        const missing = SAG_PATHS.filter((p) => !listed.has(p));
+        for (const p of missing) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', `sag-structured/0.1 requires ${p} in files[]`, { file: MANIFEST }));
+        if (!missing.length) {
+          // The records were parsed while hashed; only when the indexer has doubts are the files read
+          // again whole, for the checker that names each finding at its line.
+          const parse = await pass!.finish(concepts, idSpace);
+          capDiags.push(...parse.diags);
+          sagIds = parse.ids;
+          if (parse.parsed && !sagIds) {
+            const read = async (p: string) => readJsonl(p, await tree.read(p), limits.maxDepth, limits.maxLineBytes, capDiags)!;
+            const data: SagData = {
+              chunks: await read(SAG_FILES.chunks), events: await read(SAG_FILES.events), entities: await read(SAG_FILES.entities),
+              chunkEvents: await read(SAG_FILES.chunkEvents), eventEntities: await read(SAG_FILES.eventEntities),
+            };
+            sagIds = checkSag(data, concepts, idSpace, capDiags);
+          }
+        }
+        diags.push(...capDiags);
+        capabilities['sag-structured'] = !capDiags.some((d) => d.severity === 'error');
       }
-      diags.push(...capDiags);
-      capabilities.vectors = !capDiags.some((d) => d.severity === 'error');
     }
+    if ('vectors' in capabilities && capabilities.vectors !== null) {
+      if (!formatValid) blocked('vectors', 'the OCTX format layer is invalid');
+      else if (capabilities['sag-structured'] !== true || !sagIds) blocked('vectors', 'vectors/0.1 depends on a valid sag-structured/0.1');
+      else {
+        const capDiags: Diagnostic[] = [];
+        const arrows = Object.values(VECTOR_FILES).filter((p) => listed.has(p));
+        if (!listed.has(VECTOR_CONFIG)) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', `vectors/0.1 requires ${VECTOR_CONFIG} in files[]`, { file: MANIFEST }));
+        if (!arrows.length) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', 'vectors/0.1 requires at least one of vectors/chunks.arrow, vectors/events.arrow, vectors/entities.arrow', { file: MANIFEST }));
+        if (!capDiags.length) {
+          checkVectorConfig(await tree.read(VECTOR_CONFIG), limits.maxDepth, capDiags);
+          for (const a of arrows) checkArrowFile(a, await tree.read(a), sagIds, targetKind(a), capDiags);
+        }
+        diags.push(...capDiags);
+        capabilities.vectors = !capDiags.some((d) => d.severity === 'error');
+      }
+    }
+    const caps = Object.values(capabilities);
+    return {
+      format_valid: formatValid,
+      valid: formatValid && !caps.includes(false),
+      fully_validated: formatValid && caps.every((c) => c === true),
+      capabilities,
+      diagnostics: diags,
+      manifest,
+      files,
+      documents: docs,
+      package_digest: computed,
+      declared_digest: declaredDigest,
+    };
+  } finally {
+    pass?.close();
   }
-  const caps = Object.values(capabilities);
-  return {
-    format_valid: formatValid,
-    valid: formatValid && !caps.includes(false),
-    fully_validated: formatValid && caps.every((c) => c === true),
-    capabilities,
-    diagnostics: diags,
-    manifest,
-    files,
-    documents: docs,
-    package_digest: computed,
-    declared_digest: declaredDigest,
-  };
+}
+
+/**
+ * The record pass for this tree: on a worker when the records are large and the tree can hand over
+ * where all five files lie on disk; otherwise inline. A file that cannot be opened here leaves the
+ * inline pass to report it where every file is reported.
+ */
+function startPass(tree: Tree, limits: RecordPassLimits, totalBytes: number): InlinePass | WorkerPass {
+  if (!tree.openRange || !wantsWorker(totalBytes)) return new InlinePass(limits);
+  const ranges = new Map<SagKey, FileRange>();
+  try {
+    for (const key of SAG_ORDER) {
+      const r = tree.openRange(SAG_FILES[key]);
+      if (!r) break;
+      ranges.set(key, r);
+    }
+  } catch {
+    // Reported by the inline pass's own read.
+  }
+  if (ranges.size === SAG_ORDER.length) return new WorkerPass(limits, ranges);
+  for (const r of ranges.values()) r.release();
+  return new InlinePass(limits);
 }

@@ -153,3 +153,69 @@ test('JSONL in blocks: a line far past the limit is counted, not held', () => {
   assert.equal(got.ok, false);
   assert.deepEqual(got.diags.map((d) => [d.code, d.line]), [['OCTX_JSONL_LINE_TOO_LONG', 2]]);
 });
+
+// The record worker (record-pass.ts) reads the record files itself, from a directory or from a
+// STORED archive on disk. Every public vector case, both ways, must give the report the inline pass gives.
+test('record worker agreement: every OCTX vector case, as a directory and as an .octx on disk, reports alike on and off the worker', async () => {
+  const { loadCases, materialize } = await import('../helpers/octx-cases.js');
+  const { checkPackage } = await import('../../src/octx/package.js');
+  const { validateOctxArtifact } = await import('../../src/octx/module.js');
+  const { DiskTree } = await import('../../src/core/tree.js');
+  const { tmpDir, writeTree } = await import('../helpers/tmp.js');
+  const { writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const saved = process.env.CTXFORGE_RECORD_WORKER;
+  const run = async (mode: '0' | '1', f: () => Promise<unknown>) => {
+    process.env.CTXFORGE_RECORD_WORKER = mode;
+    try { return JSON.parse(JSON.stringify(await f())); } finally { process.env.CTXFORGE_RECORD_WORKER = saved ?? ''; if (saved === undefined) delete process.env.CTXFORGE_RECORD_WORKER; }
+  };
+  let withRecords = 0;
+  for (const c of loadCases()) {
+    const m = materialize(c);
+    const dir = tmpDir();
+    const zipPath = join(dir, 'p.octx');
+    writeFileSync(zipPath, m.zip);
+    const zipOf = () => validateOctxArtifact({ label: 'p.octx', path: zipPath });
+    assert.deepEqual(await run('1', zipOf), await run('0', zipOf), `${c.id} (.octx)`);
+    if (m.files) {
+      const wd = join(dir, 'wd');
+      writeTree(wd, Object.fromEntries(m.files));
+      const dirOf = () => checkPackage(new DiskTree(wd), { workdir: true });
+      const on = await run('1', dirOf);
+      assert.deepEqual(on, await run('0', dirOf), `${c.id} (directory)`);
+      if ((on as { capabilities: Record<string, unknown> }).capabilities['sag-structured'] !== undefined) withRecords++;
+    }
+  }
+  assert.ok(withRecords > 10, `cases with records: ${withRecords}`);
+});
+
+test('record worker: reads the five files through descriptors, gives their SHA-256 and the ids of the inline pass', async () => {
+  const { WorkerPass, InlinePass } = await import('../../src/octx/record-pass.js');
+  const { DiskTree } = await import('../../src/core/tree.js');
+  const { tmpDir, writeTree } = await import('../helpers/tmp.js');
+  const { createHash } = await import('node:crypto');
+  const data = base();
+  const jsonl = (rs: JsonlRecord[]) => Buffer.from(rs.map((r) => JSON.stringify(r.value)).join('\n') + '\n');
+  const keys = ['chunks', 'events', 'entities', 'chunkEvents', 'eventEntities'] as const;
+  const paths = { chunks: 'data/chunks.jsonl', events: 'data/events.jsonl', entities: 'data/entities.jsonl', chunkEvents: 'relations/chunk-events.jsonl', eventEntities: 'relations/event-entities.jsonl' };
+  const dir = tmpDir();
+  writeTree(dir, Object.fromEntries(keys.map((k) => [paths[k], jsonl(data[k])])));
+  const tree = new DiskTree(dir);
+  const limits = { maxDepth: 64, maxLineBytes: 1 << 20 };
+  const worker = new WorkerPass(limits, new Map(keys.map((k) => [k, tree.openRange(paths[k])])));
+  for (const k of keys) assert.equal(await worker.digest(k), createHash('sha256').update(jsonl(data[k])).digest('hex'), k);
+  const got = await worker.finish(concepts(), idSpace());
+  const inline = new InlinePass(limits);
+  for (const k of keys) { inline.push(k, jsonl(data[k])); inline.end(k, true); }
+  const want = await inline.finish(concepts(), idSpace());
+  assert.equal(got.parsed, true);
+  assert.ok(got.ids, 'the worker proved the records valid');
+  assert.deepEqual([...got.ids.index], [...want.ids!.index]);
+  assert.deepEqual([...got.ids.kind], [...want.ids!.kind]);
+  // A broken line is found on the worker just as inline, at its line.
+  writeTree(dir, { 'data/events.jsonl': Buffer.concat([jsonl(data.events), Buffer.from('{"id": oops}\n')]) });
+  const broken = new WorkerPass(limits, new Map(keys.map((k) => [k, tree.openRange(paths[k])])));
+  const r = await broken.finish(concepts(), idSpace());
+  assert.equal(r.parsed, false);
+  assert.deepEqual(r.diags.map((d) => [d.code, d.file, d.line]), [['OCTX_JSON_INVALID', 'data/events.jsonl', 4]]);
+});

@@ -1,0 +1,175 @@
+// The record pass of sag-structured/0.1: record files hashed and parsed line by line into the
+// indexer in one read. A large knowledge base's records are a third of its validation time, and
+// they depend on the documents only at the very end (document ids), so above a size, when the tree
+// can say where their bytes lie on disk, they are read and parsed on a worker thread while the main
+// thread reads and checks the documents: the two cores of a CI runner both work. Small packages,
+// git trees and compressed entries stay on one thread. Both paths run the same parser and indexer,
+// so they give the same findings.
+import { Worker } from 'node:worker_threads';
+import type { Diagnostic } from '../core/diagnostics.js';
+import type { FileRange } from '../core/tree.js';
+import { JsonlParser } from './jsonl.js';
+import { SagIndexer, type SagIds } from './records-fast.js';
+import { SAG_FILES } from './records.js';
+
+export type SagKey = keyof typeof SAG_FILES;
+
+export interface RecordPassLimits {
+  maxDepth: number;
+  maxLineBytes: number;
+}
+
+export interface RecordPassResult {
+  /** Every record file was read whole and every line parsed. */
+  parsed: boolean;
+  /** What the parse found (the files' own lines: UTF-8, JSON, length). */
+  diags: Diagnostic[];
+  /** The ids, when the fast path proved every record rule. */
+  ids?: SagIds;
+}
+
+/** Record files larger than this in total are parsed on a worker thread. */
+export const WORKER_ABOVE = 8 * 1024 * 1024;
+
+/** Whether record files of `totalBytes` go to a worker; CTXFORGE_RECORD_WORKER=1 / 0 forces it on / off. */
+export function wantsWorker(totalBytes: number): boolean {
+  const force = process.env.CTXFORGE_RECORD_WORKER;
+  return force === '1' || (force !== '0' && totalBytes > WORKER_ABOVE);
+}
+
+/** The pass on this thread: the record files are pushed to it in blocks as they are hashed. */
+export class InlinePass {
+  private readonly indexer = new SagIndexer();
+  private readonly parsers = new Map<SagKey, JsonlParser>();
+  private readonly diags: Diagnostic[] = [];
+  private parsed = true;
+
+  constructor(private readonly limits: RecordPassLimits) {}
+
+  private parser(key: SagKey): JsonlParser {
+    let p = this.parsers.get(key);
+    if (!p) {
+      p = new JsonlParser(SAG_FILES[key], this.limits.maxDepth, this.limits.maxLineBytes, this.diags, (v) => this.indexer[key](v));
+      this.parsers.set(key, p);
+    }
+    return p;
+  }
+
+  /** The next block of a record file (the caller may reuse it afterwards). */
+  push(key: SagKey, chunk: Buffer): void {
+    this.parser(key).push(chunk);
+  }
+
+  /** The file is done; `complete` is false when it could not be read whole. */
+  end(key: SagKey, complete: boolean): void {
+    this.parsed = this.parser(key).end() && complete && this.parsed;
+  }
+
+  async finish(concepts: ReadonlyMap<string, string>, idSpace: ReadonlySet<string>): Promise<RecordPassResult> {
+    return { parsed: this.parsed, diags: this.diags, ids: this.parsed ? this.indexer.finish(concepts, idSpace) : undefined };
+  }
+
+  close(): void {}
+}
+
+type ToWorker =
+  | { op: 'file'; key: SagKey; fd: number; offset: number; size: number }
+  | { op: 'finish'; concepts: ReadonlyMap<string, string>; idSpace: ReadonlySet<string> };
+type FromWorker =
+  | { op: 'hashed'; key: SagKey; sha256?: string; error?: string }
+  | { op: 'result'; result: RecordPassResult };
+export type { ToWorker as RecordWorkerMessage, FromWorker as RecordWorkerReply };
+
+/**
+ * The pass on a worker thread, which reads the record files itself through descriptors the main
+ * thread opened (positioned reads are safe across threads), so nothing is copied between threads
+ * and memory holds one block per file. Each file's digest comes back as soon as it is read.
+ */
+export class WorkerPass {
+  private readonly worker: Worker;
+  private failure: Error | undefined;
+  private readonly hashed = new Map<SagKey, { resolve: (s: string) => void; reject: (e: Error) => void; promise: Promise<string> }>();
+  private result: { resolve: (r: RecordPassResult) => void; reject: (e: Error) => void } | undefined;
+  private waiting = 0;
+
+  constructor(limits: RecordPassLimits, private readonly ranges: Map<SagKey, FileRange>) {
+    this.worker = spawn(limits);
+    // Never the reason the process stays up: it is held only while a result is awaited.
+    this.worker.unref();
+    for (const key of ranges.keys()) {
+      let resolve!: (s: string) => void;
+      let reject!: (e: Error) => void;
+      const promise = new Promise<string>((res, rej) => { resolve = res; reject = rej; });
+      promise.catch(() => undefined); // observed by digest(); unobserved when the pass is closed early
+      this.hashed.set(key, { resolve, reject, promise });
+    }
+    this.worker.on('message', (m: FromWorker) => {
+      if (m.op === 'hashed') {
+        const h = this.hashed.get(m.key)!;
+        this.release(m.key);
+        this.unhold();
+        if (m.sha256) h.resolve(m.sha256);
+        else h.reject(new Error(m.error ?? 'cannot read'));
+      } else {
+        this.unhold();
+        this.result?.resolve(m.result);
+        this.close();
+      }
+    });
+    this.worker.on('error', (e) => this.fail(e));
+    this.worker.on('exit', (code) => this.fail(new Error(`the record worker stopped (exit code ${code})`)));
+    for (const [key, r] of ranges) {
+      this.hold();
+      this.worker.postMessage({ op: 'file', key, fd: r.fd, offset: r.offset, size: r.size } satisfies ToWorker);
+    }
+  }
+
+  /** The SHA-256 of a record file, once the worker has read it. */
+  digest(key: SagKey): Promise<string> {
+    return this.hashed.get(key)!.promise;
+  }
+
+  finish(concepts: ReadonlyMap<string, string>, idSpace: ReadonlySet<string>): Promise<RecordPassResult> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.result = { resolve, reject };
+      this.hold();
+      this.worker.postMessage({ op: 'finish', concepts, idSpace } satisfies ToWorker);
+    });
+  }
+
+  close(): void {
+    for (const key of [...this.ranges.keys()]) this.release(key);
+    this.worker.unref();
+    void this.worker.terminate();
+  }
+
+  private fail(e: Error): void {
+    if (this.failure) return;
+    this.failure = e;
+    for (const h of this.hashed.values()) h.reject(e);
+    this.result?.reject(e);
+    this.result = undefined;
+  }
+
+  private hold(): void { if (this.waiting++ === 0) this.worker.ref(); }
+  private unhold(): void { if (--this.waiting === 0) this.worker.unref(); }
+
+  private release(key: SagKey): void {
+    const r = this.ranges.get(key);
+    this.ranges.delete(key);
+    r?.release();
+  }
+}
+
+function spawn(limits: RecordPassLimits): Worker {
+  const self = import.meta.url;
+  if (self.endsWith('.ts')) {
+    // Running from source (tests): a worker does not inherit tsx's loader hooks on Node 20, so it
+    // registers tsx before importing the TypeScript module.
+    const entry = new URL('./record-worker.ts', self).href;
+    const tsx = import.meta.resolve('tsx/esm/api');
+    return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`, { eval: true, workerData: limits });
+  }
+  return new Worker(new URL('./record-worker.js', self), { workerData: limits });
+}
