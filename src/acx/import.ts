@@ -2,12 +2,16 @@
 // gives the same ROM content: skills/, knowledge/, rom/, memory/, capabilities/, attestations/.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { stringify } from 'yaml';
+import type * as Yaml from 'yaml';
+import { lazyRequire } from '../core/lazy.js';
 import { fail } from '../core/diagnostics.js';
 import type { ArtifactInput, CommonOptions } from '../format.js';
 import { checkArtifact } from './artifact.js';
 import { DERIVED_MEMORY_FIELDS } from './memory.js';
 import { zoneOfName } from './sqlar.js';
+
+const yamlLib = lazyRequire<typeof Yaml>('yaml');
+const stringify = (v: unknown, o: Yaml.ToStringOptions) => yamlLib().stringify(v, o);
 
 const FIELD_OF: Record<string, string> = {
   'acx.publisher_id': 'publisher', 'acx.artifact_id': 'artifact', 'acx.artifact_version': 'version', 'acx.created_at': 'created_at',

@@ -14,7 +14,7 @@ export class JcsError extends Error {
 
 // RFC 8785 §3.2.2.2 serialises strings as UTF-8, which a lone surrogate has no form in; the
 // library throws a plain Error for it, which callers could not tell from a bug.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function assertJcsSafe(value: unknown, path = ''): void {
   const at: (string | number)[] = [];

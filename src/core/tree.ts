@@ -39,6 +39,29 @@ export interface Tree {
    * (compressed, in memory, in git). `release` when done.
    */
   openRange?(path: string): FileRange | undefined;
+  /** A way for another thread to read these files, when the tree has one for all of them. */
+  handoff?(paths: string[]): FileHandoff | undefined;
+}
+
+/**
+ * Files handed to another thread to read: from a directory by path (with the same checks as
+ * read()), or from an archive on disk by byte range through an open descriptor.
+ */
+export type FileHandoff =
+  | { kind: 'disk'; root: string; paths: string[] }
+  | { kind: 'ranges'; fd: number; offsets: number[]; sizes: number[]; paths: string[] };
+
+/** Reads file `k` of a hand-off (on whichever thread holds it). */
+export function readHandoff(h: FileHandoff, k: number): Buffer {
+  const path = h.paths[k]!;
+  if (h.kind === 'disk') return readRegularFile(join(h.root, ...path.split('/')), path);
+  const out = Buffer.allocUnsafe(h.sizes[k]!);
+  for (let done = 0; done < out.length;) {
+    const n = readSync(h.fd, out, done, out.length - done, h.offsets[k]! + done);
+    if (n === 0) throw new TreeReadError(`${path}: the archive ends inside it`, path);
+    done += n;
+  }
+  return out;
 }
 
 export interface FileRange {
@@ -110,6 +133,10 @@ export class DiskTree implements Tree {
     try { s = lstatSync(this.localPath(path)); } catch { return undefined; }
     const kind: EntryKind = s.isFile() ? 'file' : s.isDirectory() ? 'dir' : s.isSymbolicLink() ? 'symlink' : 'other';
     return { path, kind, size: s.isFile() ? s.size : 0 };
+  }
+
+  handoff(paths: string[]): FileHandoff {
+    return { kind: 'disk', root: this.root, paths };
   }
 
   openRange(path: string): FileRange {

@@ -8,7 +8,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { unsafePathReason, sortUtf8 } from './paths.js';
 import { resolveLimits, type Limits } from './limits.js';
-import type { FileRange, Tree, TreeEntry } from './tree.js';
+import type { FileHandoff, FileRange, Tree, TreeEntry } from './tree.js';
 import { TreeReadError } from './tree.js';
 import { decodeUtf8 } from './utf8.js';
 
@@ -324,6 +324,19 @@ export class ZipTree implements Tree {
     if (!e) return Promise.reject(new TreeReadError(`${path}: no such entry`, path));
     return new Promise((resolve, reject) =>
       this.zip.openReadStream(e.raw, (err, s) => (err || !s ? reject(new TreeReadError(`${path}: ${err?.message ?? 'cannot read'}`, path)) : resolve(s))));
+  }
+
+  handoff(paths: string[]): FileHandoff | undefined {
+    if (this.bytes.fd === undefined) return undefined;
+    const offsets: number[] = [];
+    const sizes: number[] = [];
+    for (const p of paths) {
+      const e = this.byPath.get(p);
+      if (!e || e.kind !== 'file' || e.method !== 0 || e.size > this.limits.maxFileBytes) return undefined;
+      offsets.push(e.dataStart);
+      sizes.push(e.size);
+    }
+    return { kind: 'ranges', fd: this.bytes.fd, offsets, sizes, paths };
   }
 
   /** A STORED entry of an archive on disk lies as it is in the archive (sizes checked equal at open). */

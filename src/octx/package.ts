@@ -13,7 +13,7 @@ import { checkConcept, checkReserved, isConcept, isKnowledgeMarkdown, type Conce
 import { packageDigest } from './digest.js';
 import { readJsonl } from './jsonl.js';
 import { checkSag, SAG_FILES, SAG_PATHS, type SagData } from './records.js';
-import { InlinePass, wantsWorker, WorkerPass, type RecordPassLimits, type SagKey } from './record-pass.js';
+import { InlinePass, wantsWorker, WorkerPass, type RecordPassLimits, type SagKey, type VectorFile } from './record-pass.js';
 import { checkArrowFile, checkVectorConfig, targetKind, VECTOR_CONFIG, VECTOR_FILES, VECTOR_PATHS } from './vectors.js';
 import { mapLimit } from '../core/concurrency.js';
 import { startProgress } from '../core/progress.js';
@@ -36,6 +36,11 @@ export interface OctxReport {
 
 // Records are indexed in this order: relations name records of all three kinds.
 const SAG_ORDER = ['chunks', 'events', 'entities', 'chunkEvents', 'eventEntities'] as const;
+
+// Documents shared with the record worker: only for knowledge bases large enough to pay for the
+// messages, in batches that keep both threads busy to the end.
+const SHARE_ABOVE = 2000;
+const SHARE_BATCH = 64;
 
 const HASH_IN_CHUNKS_ABOVE = 8 * 1024 * 1024;
 
@@ -111,11 +116,13 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
   const sagWanted = 'sag-structured' in capabilities && capabilities['sag-structured'] !== null;
   const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
   const sagStream = sagWanted && sagAt.every((i) => i >= 0);
-  const pass = sagStream ? startPass(tree, limits, sagAt.reduce((n, i) => n + (byPath.get(files[i]!.path)?.size ?? 0), 0)) : undefined;
+  const vectorPaths = 'vectors' in capabilities && capabilities.vectors !== null ? Object.values(VECTOR_FILES).filter((p) => files.some((f) => f.path === p)) : [];
+  const pass = sagStream ? startPass(tree, limits, sagAt.reduce((n, i) => n + (byPath.get(files[i]!.path)?.size ?? 0), 0), vectorPaths) : undefined;
   const progress = startProgress(`checking ${tree.label.replace(/\/+$/, '').split('/').pop()}`, files.length);
   // `via`: the bytes' way in, when not read here whole: pushed block by block to a consumer, or
   // read and hashed elsewhere (the record worker), which gives the digest.
-  const checkFile = async (f: FileEntry, i: number, via?: { onChunk?: (c: Buffer) => void; digest?: () => Promise<string> }) => {
+  // A listed file's entry, when it can be read: present, regular, within the limit.
+  const begin = (f: FileEntry, i: number): { e: TreeEntry; local: Diagnostic[] } | undefined => {
     const e = byPath.get(f.path);
     progress.tick(e?.size ?? 0);
     const local: Diagnostic[] = [];
@@ -123,14 +130,36 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     if (!e || e.kind !== 'file') {
       digestsOk = false;
       local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${f.path} is listed in files[] but ${e ? 'is not a regular file' : 'is missing'}`, { file: f.path }));
+      return undefined;
+    }
+    if (e.size > limits.maxFileBytes) { digestsOk = false; local.push(error('OCTX_ZIP_LIMIT', `${f.path} is larger than the per-file limit`, { file: f.path })); return undefined; }
+    return { e, local };
+  };
+  // The digest read (or the read's failure) against files[]; true when the file is as listed.
+  const settle = (f: FileEntry, local: Diagnostic[], actual: string | Error): boolean => {
+    if (actual instanceof Error) {
+      digestsOk = false;
+      local.push(error('OCTX_ZIP_CORRUPT', `${f.path}: ${actual.message}`, { file: f.path }));
       return false;
     }
-    if (e.size > limits.maxFileBytes) { digestsOk = false; local.push(error('OCTX_ZIP_LIMIT', `${f.path} is larger than the per-file limit`, { file: f.path })); return false; }
+    if (!declared) f.sha256 = actual;
+    else if (actual !== f.sha256) {
+      digestsOk = false;
+      local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${f.path}: SHA-256 is ${actual}, files[] declares ${f.sha256}`, { file: f.path, hint: 'the file changed after the package was built; rebuild it' }));
+      return false;
+    }
+    return true;
+  };
+  // `via`: the bytes' way in, when not read here whole: pushed block by block to a consumer, or
+  // read and hashed elsewhere (the record worker), which gives the digest.
+  const checkFile = async (f: FileEntry, i: number, via?: { onChunk?: (c: Buffer) => void; digest?: () => Promise<string> }) => {
+    const b = begin(f, i);
+    if (!b) return false;
     // A large file whose content no rule reads (an extension payload) is hashed in chunks, so
     // memory holds a chunk of it, not all of it; so is a record file, parsed on the way.
-    const hashOnly = e.size > HASH_IN_CHUNKS_ABOVE && !isKnowledgeMarkdown(f.path) && !SAG_PATHS.includes(f.path) && !VECTOR_PATHS.includes(f.path);
+    const hashOnly = b.e.size > HASH_IN_CHUNKS_ABOVE && !isKnowledgeMarkdown(f.path) && !SAG_PATHS.includes(f.path) && !VECTOR_PATHS.includes(f.path);
     let bytes: Buffer | undefined;
-    let actual: string;
+    let actual: string | Error;
     try {
       if (via?.digest) actual = await via.digest();
       else if (hashOnly || via?.onChunk) {
@@ -142,20 +171,13 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
         actual = sha256Hex(bytes);
       }
     } catch (err) {
-      digestsOk = false;
-      local.push(error('OCTX_ZIP_CORRUPT', `${f.path}: ${(err as Error).message}`, { file: f.path }));
-      return false;
+      actual = err as Error;
     }
-    if (!declared) f.sha256 = actual;
-    else if (actual !== f.sha256) {
-      digestsOk = false;
-      local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${f.path}: SHA-256 is ${actual}, files[] declares ${f.sha256}`, { file: f.path, hint: 'the file changed after the package was built; rebuild it' }));
-      return false;
-    }
+    if (!settle(f, b.local, actual)) return false;
     if (!bytes) return true;
     opts.retain?.(f.path, bytes);
-    if (isConcept(f.path)) documents[i] = checkConcept(f.path, bytes, limits.maxDepth, local);
-    else if (isKnowledgeMarkdown(f.path)) checkReserved(f.path, bytes, limits.maxDepth, local);
+    if (isConcept(f.path)) documents[i] = checkConcept(f.path, bytes, limits.maxDepth, b.local);
+    else if (isKnowledgeMarkdown(f.path)) checkReserved(f.path, bytes, limits.maxDepth, b.local);
     return true;
   };
   try {
@@ -166,7 +188,29 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     if (pass instanceof WorkerPass) sagJobs = SAG_ORDER.map((key) => checkFile(files[sagIndex(key)]!, sagIndex(key), { digest: () => pass.digest(key) }));
     else if (pass) for (const key of SAG_ORDER) pass.end(key, await checkFile(files[sagIndex(key)]!, sagIndex(key), { onChunk: (c) => pass.push(key, c) }));
     const rest = files.map((_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
-    await mapLimit(rest, 16, (i) => checkFile(files[i]!, i).then(() => undefined));
+    // With a worker, the knowledge documents are shared with it (claimed in batches from one
+    // counter); the rest, and everything without a worker, is checked here.
+    const shareable = pass instanceof WorkerPass ? rest.filter((i) => isKnowledgeMarkdown(files[i]!.path) && byPath.get(files[i]!.path)?.kind === 'file' && byPath.get(files[i]!.path)!.size <= limits.maxFileBytes) : [];
+    const handoff = shareable.length >= SHARE_ABOVE ? tree.handoff?.(shareable.map((i) => files[i]!.path)) : undefined;
+    if (handoff && pass instanceof WorkerPass) {
+      const inShare = new Set(shareable);
+      const counter = new SharedArrayBuffer(4);
+      const claims = new Int32Array(counter);
+      const theirs = pass.shareDocs(handoff, counter, SHARE_BATCH, (results) => {
+        for (const r of results) {
+          const i = shareable[r.k]!;
+          const b = begin(files[i]!, i);
+          if (!b || !settle(files[i]!, b.local, r.sha256 ?? new Error(r.error))) continue;
+          if (r.doc) documents[i] = r.doc;
+          b.local.push(...r.diags);
+        }
+      });
+      await mapLimit(rest.filter((i) => !inShare.has(i)), 16, (i) => checkFile(files[i]!, i).then(() => undefined));
+      for (let start; (start = Atomics.add(claims, 0, SHARE_BATCH)) < shareable.length;) {
+        await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(files[i]!, i).then(() => undefined));
+      }
+      await theirs;
+    } else await mapLimit(rest, 16, (i) => checkFile(files[i]!, i).then(() => undefined));
     await Promise.all(sagJobs);
     progress.done();
     for (const d of docDiags) if (d) diags.push(...d);
@@ -212,6 +256,9 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const concepts = new Map<string, string>();
     for (const d of docs) if (d.id && !concepts.has(d.id)) concepts.set(d.id, d.path);
     let sagIds: ReturnType<typeof checkSag> | undefined;
+    let sagProven = false;
+    // The vectors files' findings, when the record worker checked them against the ids it holds.
+    let vectorDiags: Diagnostic[] | undefined;
     const blocked = (name: string, why: string) => { capabilities[name] = false; diags.push(error('OCTX_CAPABILITY_DEPENDENCY_INVALID', `capability ${name} is not validated: ${why}`)); };
     if ('sag-structured' in capabilities && capabilities['sag-structured'] !== null) {
       if (!formatValid) blocked('sag-structured', 'the OCTX format layer is invalid');
@@ -225,13 +272,16 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
           const parse = await pass!.finish(concepts, idSpace);
           capDiags.push(...parse.diags);
           sagIds = parse.ids;
-          if (parse.parsed && !sagIds) {
+          sagProven = parse.proven;
+          if (parse.proven) vectorDiags = parse.vectorDiags;
+          if (parse.parsed && !parse.proven) {
             const read = async (p: string) => readJsonl(p, await tree.read(p), limits.maxDepth, limits.maxLineBytes, capDiags)!;
             const data: SagData = {
               chunks: await read(SAG_FILES.chunks), events: await read(SAG_FILES.events), entities: await read(SAG_FILES.entities),
               chunkEvents: await read(SAG_FILES.chunkEvents), eventEntities: await read(SAG_FILES.eventEntities),
             };
             sagIds = checkSag(data, concepts, idSpace, capDiags);
+            sagProven = Boolean(sagIds);
           }
         }
         diags.push(...capDiags);
@@ -240,7 +290,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     }
     if ('vectors' in capabilities && capabilities.vectors !== null) {
       if (!formatValid) blocked('vectors', 'the OCTX format layer is invalid');
-      else if (capabilities['sag-structured'] !== true || !sagIds) blocked('vectors', 'vectors/0.1 depends on a valid sag-structured/0.1');
+      else if (capabilities['sag-structured'] !== true || !sagProven) blocked('vectors', 'vectors/0.1 depends on a valid sag-structured/0.1');
       else {
         const capDiags: Diagnostic[] = [];
         const arrows = Object.values(VECTOR_FILES).filter((p) => listed.has(p));
@@ -248,7 +298,8 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
         if (!arrows.length) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', 'vectors/0.1 requires at least one of vectors/chunks.arrow, vectors/events.arrow, vectors/entities.arrow', { file: MANIFEST }));
         if (!capDiags.length) {
           checkVectorConfig(await tree.read(VECTOR_CONFIG), limits.maxDepth, capDiags);
-          for (const a of arrows) checkArrowFile(a, await tree.read(a), sagIds, targetKind(a), capDiags);
+          if (vectorDiags) capDiags.push(...vectorDiags);
+          else for (const a of arrows) checkArrowFile(a, await tree.read(a), sagIds!, targetKind(a), capDiags);
         }
         diags.push(...capDiags);
         capabilities.vectors = !capDiags.some((d) => d.severity === 'error');
@@ -277,7 +328,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
  * where all five files lie on disk; otherwise inline. A file that cannot be opened here leaves the
  * inline pass to report it where every file is reported.
  */
-function startPass(tree: Tree, limits: RecordPassLimits, totalBytes: number): InlinePass | WorkerPass {
+function startPass(tree: Tree, limits: RecordPassLimits, totalBytes: number, vectorPaths: string[]): InlinePass | WorkerPass {
   if (!tree.openRange || !wantsWorker(totalBytes)) return new InlinePass(limits);
   const ranges = new Map<SagKey, FileRange>();
   try {
@@ -289,7 +340,21 @@ function startPass(tree: Tree, limits: RecordPassLimits, totalBytes: number): In
   } catch {
     // Reported by the inline pass's own read.
   }
-  if (ranges.size === SAG_ORDER.length) return new WorkerPass(limits, ranges);
-  for (const r of ranges.values()) r.release();
-  return new InlinePass(limits);
+  if (ranges.size !== SAG_ORDER.length) {
+    for (const r of ranges.values()) r.release();
+    return new InlinePass(limits);
+  }
+  // The vectors files too, when all of them can be handed over (else the main thread checks them).
+  const vectors: VectorFile[] = [];
+  try {
+    for (const path of vectorPaths) {
+      const range = tree.openRange(path);
+      if (!range) break;
+      vectors.push({ path, kind: targetKind(path), range });
+    }
+  } catch {
+    // Checked on the main thread, which reports what it cannot read.
+  }
+  if (vectors.length !== vectorPaths.length) for (const v of vectors.splice(0)) v.range.release();
+  return new WorkerPass(limits, ranges, vectors);
 }

@@ -7,9 +7,11 @@
 // so they give the same findings.
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../core/diagnostics.js';
-import type { FileRange } from '../core/tree.js';
+import type { FileHandoff, FileRange } from '../core/tree.js';
+import type { ConceptDoc } from './documents.js';
 import { JsonlParser } from './jsonl.js';
-import { SagIndexer, type SagIds } from './records-fast.js';
+import { SagIndexer, type RecordKind, type SagIds } from './records-fast.js';
+import { checkArrowFile } from './vectors.js';
 import { SAG_FILES } from './records.js';
 
 export type SagKey = keyof typeof SAG_FILES;
@@ -24,8 +26,19 @@ export interface RecordPassResult {
   parsed: boolean;
   /** What the parse found (the files' own lines: UTF-8, JSON, length). */
   diags: Diagnostic[];
-  /** The ids, when the fast path proved every record rule. */
+  /** The fast path proved every record rule. */
+  proven: boolean;
+  /** The ids, when proven (from a worker only when it did not check the vectors itself). */
   ids?: SagIds;
+  /** The findings of the vectors files, when the worker checked them (valid only when proven). */
+  vectorDiags?: Diagnostic[];
+}
+
+/** A vectors file the worker checks against the record ids (its digest is checked by the main thread). */
+export interface VectorFile {
+  path: string;
+  kind: RecordKind;
+  range: FileRange;
 }
 
 /** Record files larger than this in total are parsed on a worker thread. */
@@ -66,17 +79,45 @@ export class InlinePass {
   }
 
   async finish(concepts: ReadonlyMap<string, string>, idSpace: ReadonlySet<string>): Promise<RecordPassResult> {
-    return { parsed: this.parsed, diags: this.diags, ids: this.parsed ? this.indexer.finish(concepts, idSpace) : undefined };
+    const ids = this.parsed ? this.indexer.finish(concepts, idSpace) : undefined;
+    return { parsed: this.parsed, diags: this.diags, proven: Boolean(ids), ids, ...(this.vectorDiags ? { vectorDiags: this.vectorDiags } : {}) };
+  }
+
+  private vectorDiags: Diagnostic[] | undefined;
+
+  /**
+   * Checks vectors files against the ids indexed so far, before finish(): if finish proves the
+   * records, these are the ids it gives, so the findings stand; otherwise they are not used.
+   */
+  checkVectors(files: { path: string; kind: RecordKind; bytes: Buffer }[]): void {
+    const ids = this.parsed ? this.indexer.ids() : undefined;
+    if (!ids) return;
+    const diags: Diagnostic[] = [];
+    for (const f of files) checkArrowFile(f.path, f.bytes, ids, f.kind, diags);
+    this.vectorDiags = diags;
   }
 
   close(): void {}
 }
 
+/** What the worker found for one shared knowledge document (`k` indexes the hand-off's paths). */
+export interface SharedDocResult {
+  k: number;
+  sha256?: string;
+  error?: string;
+  doc?: ConceptDoc;
+  diags: Diagnostic[];
+}
+
 type ToWorker =
   | { op: 'file'; key: SagKey; fd: number; offset: number; size: number }
+  | { op: 'docs'; handoff: FileHandoff; counter: SharedArrayBuffer; batch: number }
+  | { op: 'vectors'; files: { path: string; kind: RecordKind; fd: number; offset: number; size: number }[] }
   | { op: 'finish'; concepts: ReadonlyMap<string, string>; idSpace: ReadonlySet<string> };
 type FromWorker =
   | { op: 'hashed'; key: SagKey; sha256?: string; error?: string }
+  | { op: 'docs'; results: SharedDocResult[] }
+  | { op: 'docs-done' }
   | { op: 'result'; result: RecordPassResult };
 export type { ToWorker as RecordWorkerMessage, FromWorker as RecordWorkerReply };
 
@@ -92,7 +133,7 @@ export class WorkerPass {
   private result: { resolve: (r: RecordPassResult) => void; reject: (e: Error) => void } | undefined;
   private waiting = 0;
 
-  constructor(limits: RecordPassLimits, private readonly ranges: Map<SagKey, FileRange>) {
+  constructor(limits: RecordPassLimits, private readonly ranges: Map<SagKey, FileRange>, private readonly vectors: VectorFile[] = []) {
     this.worker = spawn(limits);
     // Never the reason the process stays up: it is held only while a result is awaited.
     this.worker.unref();
@@ -110,6 +151,10 @@ export class WorkerPass {
         this.unhold();
         if (m.sha256) h.resolve(m.sha256);
         else h.reject(new Error(m.error ?? 'cannot read'));
+      } else if (m.op === 'docs') this.onDocs?.(m.results);
+      else if (m.op === 'docs-done') {
+        this.unhold();
+        this.docsDone?.();
       } else {
         this.unhold();
         this.result?.resolve(m.result);
@@ -122,7 +167,30 @@ export class WorkerPass {
       this.hold();
       this.worker.postMessage({ op: 'file', key, fd: r.fd, offset: r.offset, size: r.size } satisfies ToWorker);
     }
+    // Right after the records, before any share of documents: Arrow's ~200 ms of loading and the
+    // check then run while the main thread still reads documents.
+    if (vectors.length) this.worker.postMessage({ op: 'vectors', files: vectors.map((v) => ({ path: v.path, kind: v.kind, fd: v.range.fd, offset: v.range.offset, size: v.range.size })) } satisfies ToWorker);
   }
+
+  private onDocs: ((r: SharedDocResult[]) => void) | undefined;
+  private docsDone: (() => void) | undefined;
+
+  /**
+   * Once its record files are read, the worker also takes knowledge documents: both threads claim
+   * batches of the hand-off's files from one shared counter (Int32 slot 0), so whichever is free
+   * takes the next batch. Resolves when the worker has claimed its last batch and reported it.
+   */
+  shareDocs(handoff: FileHandoff, counter: SharedArrayBuffer, batch: number, onResults: (r: SharedDocResult[]) => void): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.onDocs = onResults;
+      this.docsDone = resolve;
+      this.docsFailed = reject;
+      this.hold();
+      this.worker.postMessage({ op: 'docs', handoff, counter, batch } satisfies ToWorker);
+    });
+  }
+  private docsFailed: ((e: Error) => void) | undefined;
 
   /** The SHA-256 of a record file, once the worker has read it. */
   digest(key: SagKey): Promise<string> {
@@ -140,6 +208,7 @@ export class WorkerPass {
 
   close(): void {
     for (const key of [...this.ranges.keys()]) this.release(key);
+    for (const v of this.vectors.splice(0)) v.range.release();
     this.worker.unref();
     void this.worker.terminate();
   }
@@ -148,6 +217,7 @@ export class WorkerPass {
     if (this.failure) return;
     this.failure = e;
     for (const h of this.hashed.values()) h.reject(e);
+    this.docsFailed?.(e);
     this.result?.reject(e);
     this.result = undefined;
   }

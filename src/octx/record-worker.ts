@@ -3,15 +3,36 @@
 import { readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
-import { InlinePass, type RecordPassLimits, type RecordWorkerMessage, type RecordWorkerReply } from './record-pass.js';
+import { InlinePass, type RecordPassLimits, type RecordWorkerMessage, type RecordWorkerReply, type SharedDocResult } from './record-pass.js';
+import { readHandoff, type FileHandoff } from '../core/tree.js';
+import { checkConcept, checkReserved, isConcept } from './documents.js';
+import type { Diagnostic } from '../core/diagnostics.js';
 
-const pass = new InlinePass(workerData as RecordPassLimits);
+const limits = workerData as RecordPassLimits;
+const pass = new InlinePass(limits);
 const block = Buffer.allocUnsafe(1 << 20);
 const reply = (m: RecordWorkerReply) => parentPort!.postMessage(m);
 
 parentPort!.on('message', (m: RecordWorkerMessage) => {
+  if (m.op === 'docs') {
+    shareDocs(m.handoff, new Int32Array(m.counter), m.batch);
+    reply({ op: 'docs-done' });
+    return;
+  }
   if (m.op === 'finish') {
-    void pass.finish(m.concepts, m.idSpace).then((result) => reply({ op: 'result', result }));
+    void pass.finish(m.concepts, m.idSpace).then((result) => {
+      // The ids stay here when the vectors were checked here: a 100 000-entry map is costly to clone.
+      if (result.vectorDiags) delete result.ids;
+      reply({ op: 'result', result });
+    });
+    return;
+  }
+  if (m.op === 'vectors') {
+    try {
+      pass.checkVectors(m.files.map((f) => ({ path: f.path, kind: f.kind, bytes: readRange(f.fd, f.offset, f.size) })));
+    } catch {
+      // Unreadable here: the main thread checks the vectors itself.
+    }
     return;
   }
   const h = createHash('sha256');
@@ -32,3 +53,39 @@ parentPort!.on('message', (m: RecordWorkerMessage) => {
   pass.end(m.key, true);
   reply({ op: 'hashed', key: m.key, sha256: h.digest('hex') });
 });
+
+// The worker's share of the knowledge documents: the checks the main thread runs on its share.
+function shareDocs(h: FileHandoff, counter: Int32Array, batch: number): void {
+  for (;;) {
+    const start = Atomics.add(counter, 0, batch);
+    if (start >= h.paths.length) return;
+    const results: SharedDocResult[] = [];
+    for (let k = start; k < Math.min(start + batch, h.paths.length); k++) {
+      const path = h.paths[k]!;
+      const diags: Diagnostic[] = [];
+      let bytes: Buffer;
+      try {
+        bytes = readHandoff(h, k);
+      } catch (e) {
+        results.push({ k, error: (e as Error).message, diags });
+        continue;
+      }
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const r: SharedDocResult = { k, sha256, diags };
+      if (isConcept(path)) r.doc = checkConcept(path, bytes, limits.maxDepth, diags);
+      else checkReserved(path, bytes, limits.maxDepth, diags);
+      results.push(r);
+    }
+    reply({ op: 'docs', results });
+  }
+}
+
+function readRange(fd: number, offset: number, size: number): Buffer {
+  const out = Buffer.allocUnsafe(size);
+  for (let done = 0; done < size;) {
+    const n = readSync(fd, out, done, size - done, offset + done);
+    if (n === 0) throw new Error('ends early');
+    done += n;
+  }
+  return out;
+}

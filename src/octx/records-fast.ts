@@ -152,11 +152,22 @@ export class SagIndexer {
     out.push(gx, gy);
   }
 
+  /**
+   * The ids as indexed so far, before the cross-record rules are checked: the ids finish() gives
+   * when they hold (a vectors check can start on them early). Undefined once in doubt.
+   */
+  ids(): SagIds | undefined {
+    if (this.doubt) return undefined;
+    this.kind ??= Uint8Array.from(this.kinds);
+    return { index: this.index, kind: this.kind, counts: this.counts };
+  }
+  private kind: Uint8Array | undefined;
+
   finish(concepts: ReadonlyMap<string, string>, idSpace: ReadonlySet<string>): SagIds | undefined {
     if (this.doubt) return undefined;
     const n = this.kinds.length;
     if (n * n >= 2 ** 53) return undefined;
-    const kind = Uint8Array.from(this.kinds);
+    const kind = (this.kind ??= Uint8Array.from(this.kinds));
     // Record ids are new to the package; every document a chunk names is a Concept Document, and
     // every Concept Document has a chunk.
     for (const id of idSpace) if (this.index.has(id)) return undefined;

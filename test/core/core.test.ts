@@ -144,3 +144,24 @@ test('sortUtf8 orders by UTF-8 bytes, with and without characters where UTF-16 o
   assert.deepEqual(sortUtf8(['\uffff', '😀'], (x) => x), ['\uffff', '😀']);
   assert.ok('😀' < '\uffff', 'UTF-16 order puts the emoji first');
 });
+
+test('package digest: the direct files[] serialisation equals JCS of the whole manifest', async () => {
+  const { packageDigest } = await import('../../src/octx/digest.js');
+  const { createHash } = await import('node:crypto');
+  const reference = (m: Record<string, unknown>) => {
+    const copy = structuredClone(m) as Record<string, unknown> & { release?: Record<string, unknown>; files?: { path: string }[] };
+    if (copy.release) delete copy.release.package_digest;
+    if (Array.isArray(copy.files)) copy.files = sortUtf8(copy.files, (f) => f.path);
+    return `sha256:${createHash('sha256').update(jcs(copy)).digest('hex')}`;
+  };
+  const names = ['knowledge/a.md', 'knowledge/é "q".md', 'knowledge/😀\\x.md', 'data/chunks.jsonl', 'knowledge/\u2028.md', 'k/\u0001', 'z'];
+  for (let n = 0; n < names.length; n++) {
+    const files = names.slice(0, n + 1).map((p, i) => ({ path: p, sha256: String(i).repeat(64).slice(0, 64) }));
+    const m = { format: 'octx', format_version: '0.1', asset: { id: 'x', name: 'N' }, release: { version: '1.0.0', package_digest: 'sha256:00' }, files, extra: { z: 1, a: [1.5, 'é'] } };
+    assert.equal(packageDigest(m), reference(m), `with ${n + 1} files`);
+    // Entries with other members take the general path, and must agree too.
+    const odd = { ...m, files: files.map((f, i) => (i === 0 ? { ...f, size: 3 } : f)) };
+    assert.equal(packageDigest(odd), reference(odd));
+  }
+  assert.throws(() => packageDigest({ files: [{ path: 'a\ud800', sha256: 'x' }] }), JcsError, 'a lone surrogate is refused on either path');
+});

@@ -212,6 +212,34 @@ test('record worker: reads the five files through descriptors, gives their SHA-2
   assert.ok(got.ids, 'the worker proved the records valid');
   assert.deepEqual([...got.ids.index], [...want.ids!.index]);
   assert.deepEqual([...got.ids.kind], [...want.ids!.kind]);
+  // Vectors handed over with the records are checked on the worker: one good file, one that
+  // names an event where chunk ids belong.
+  const arrow = await import('apache-arrow');
+  const arrowFile = (ids: string[]) => {
+    const item = new arrow.Field('item', new arrow.Float32(), false);
+    const vecType = new arrow.FixedSizeList(2, item);
+    const schema = new arrow.Schema([new arrow.Field('record_id', new arrow.Utf8(), false), new arrow.Field('vector', vecType, false)]);
+    const idVec = arrow.vectorFromArray(ids, new arrow.Utf8());
+    const valueData = arrow.makeData({ type: new arrow.Float32(), length: ids.length * 2, data: new Float32Array(ids.length * 2).fill(0.5) });
+    const vecData = arrow.makeData({ type: vecType, length: ids.length, child: valueData });
+    const batch = new arrow.RecordBatch(schema, arrow.makeData({ type: new arrow.Struct(schema.fields), length: ids.length, children: [idVec.data[0]!, vecData] }));
+    return Buffer.from(arrow.tableToIPC(new arrow.Table(schema, [batch]), 'file'));
+  };
+  const chunkIds = data.chunks.map((r) => r.value.id as string);
+  writeTree(dir, { 'vectors/chunks.arrow': arrowFile(chunkIds), 'vectors/events.arrow': arrowFile([...chunkIds.slice(1), uid(3, 0)]) });
+  const { KIND_CHUNK: C, KIND_EVENT: E } = await import('../../src/octx/records-fast.js');
+  const withVectors = new WorkerPass(limits, new Map(keys.map((k) => [k, tree.openRange(paths[k])])), [
+    { path: 'vectors/chunks.arrow', kind: C, range: tree.openRange('vectors/chunks.arrow') },
+    { path: 'vectors/events.arrow', kind: E, range: tree.openRange('vectors/events.arrow') },
+  ]);
+  const v = await withVectors.finish(concepts(), idSpace());
+  assert.equal(v.proven, true);
+  assert.equal(v.ids, undefined, 'the ids stay on the worker when it checked the vectors');
+  assert.ok(v.vectorDiags, 'the worker checked the vectors');
+  assert.ok(v.vectorDiags.every((d) => d.file === 'vectors/events.arrow'), JSON.stringify(v.vectorDiags));
+  assert.ok(v.vectorDiags.some((d) => d.message.includes(`record_id ${chunkIds[1]} is not a record of the target file`)));
+  assert.ok(v.vectorDiags.some((d) => d.message.includes(`record ${uid(3, 1)} has no vector`)));
+
   // A broken line is found on the worker just as inline, at its line.
   writeTree(dir, { 'data/events.jsonl': Buffer.concat([jsonl(data.events), Buffer.from('{"id": oops}\n')]) });
   const broken = new WorkerPass(limits, new Map(keys.map((k) => [k, tree.openRange(paths[k])])));
