@@ -6,6 +6,7 @@
 // archive ends, and computes CRC-32 in JavaScript (issue 7). Here entries are written in order
 // as they arrive, one file in memory at a time, with zlib's native CRC-32.
 import { crc32 } from 'node:zlib';
+import { createHash } from 'node:crypto';
 
 export interface ZipOutput {
   readonly position: number;
@@ -52,8 +53,9 @@ export class ZipWriter {
   /**
    * Adds a large file without holding it: `open` is called twice, once to compute the CRC the
    * local header needs up front, once to copy the bytes (the file must not change in between).
+   * Returns the SHA-256 of the bytes copied.
    */
-  async addStream(path: string, size: number, open: () => AsyncIterable<Buffer>, opts: EntryOptions): Promise<void> {
+  async addStream(path: string, size: number, open: () => AsyncIterable<Buffer>, opts: EntryOptions): Promise<string> {
     let crc = 0;
     let n = 0;
     for await (const c of open()) { crc = crc32(c, crc); n += c.length; }
@@ -61,9 +63,11 @@ export class ZipWriter {
     const entry = this.begin(Buffer.from(path, 'utf8'), size, crc, opts);
     let m = 0;
     let check = 0;
-    for await (const c of open()) { this.out.write(c); check = crc32(c, check); m += c.length; }
+    const h = createHash('sha256');
+    for await (const c of open()) { this.out.write(c); check = crc32(c, check); h.update(c); m += c.length; }
     if (m !== size || check !== crc) throw new Error(`${path} changed while it was being archived`);
     this.entries.push(entry);
+    return h.digest('hex');
   }
 
   /** Writes the central directory and end records. */

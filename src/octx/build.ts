@@ -9,7 +9,7 @@ import { ZipWriter } from '../core/zip-writer.js';
 import { sha256Hex } from '../core/hash.js';
 import { sortUtf8 } from '../core/paths.js';
 import { isoSeconds, resolveEpoch } from '../core/time.js';
-import { fileChunks, hashFile, type Tree } from '../core/tree.js';
+import { fileChunks, type Tree } from '../core/tree.js';
 import type { BuildOptions, BuiltArtifact } from '../format.js';
 import { checkPackage } from './package.js';
 import { MANIFEST } from './manifest.js';
@@ -28,8 +28,10 @@ export function slug(name: string): string {
 export interface ArchiveSource {
   path: string;
   size: number;
-  /** Small files: the bytes. */
-  read: () => Promise<Buffer>;
+  /** The SHA-256 the file was validated with: bytes read again for the write must still have it. */
+  sha256?: string;
+  /** Small files: the bytes (and whether they are the very bytes validated, so need no new hash). */
+  read: () => Promise<{ bytes: Buffer; validated: boolean }>;
   /** Large files: the bytes in blocks, afresh on each call (called more than once). */
   chunks?: () => AsyncIterable<Buffer>;
 }
@@ -45,9 +47,22 @@ export async function writeOctxArchive(outPath: string, manifestBytes: Buffer, f
     const zip = new ZipWriter(sink);
     const progress = startProgress(`writing ${basename(outPath).replace(/^\.(.*)\.ctxforge-tmp-.*$/, '$1')}`, files.length);
     zip.addBuffer(MANIFEST, manifestBytes, { zip64: false });
+    // A file that changed since it was validated would make the manifest lie about the archive:
+    // every byte read again is hashed on its way in and checked against the validated digest.
+    const changed = (path: string, got: string, want: string) => fail('OCTX_FILE_DIGEST_MISMATCH',
+      `${path} changed while the package was being built (SHA-256 ${got}, validated as ${want}); nothing was written`, { file: path, hint: 'build again once the working directory is not being edited' });
     for (const f of files) {
-      if (f.chunks) await zip.addStream(f.path, f.size, f.chunks, { zip64: true });
-      else zip.addBuffer(f.path, await f.read(), { zip64: true });
+      if (f.chunks) {
+        const got = await zip.addStream(f.path, f.size, f.chunks, { zip64: true });
+        if (f.sha256 && got !== f.sha256) changed(f.path, got, f.sha256);
+      } else {
+        const { bytes, validated } = await f.read();
+        if (f.sha256 && !validated) {
+          const got = sha256Hex(bytes);
+          if (got !== f.sha256) changed(f.path, got, f.sha256);
+        }
+        zip.addBuffer(f.path, bytes, { zip64: true });
+      }
       progress.tick(f.size);
     }
     zip.end();
@@ -59,35 +74,36 @@ export async function writeOctxArchive(outPath: string, manifestBytes: Buffer, f
 }
 
 /** Bytes of a tree file: in blocks when large, read whole when small. */
-function treeSource(tree: Tree, path: string, size: number, kept: Map<string, Buffer>): ArchiveSource {
+function treeSource(tree: Tree, path: string, size: number, sha256: string, kept: Map<string, Buffer>): ArchiveSource {
   const read = async () => {
     const b = kept.get(path);
-    if (!b) return tree.read(path);
+    if (!b) return { bytes: await tree.read(path), validated: false };
     kept.delete(path);
-    return b;
+    return { bytes: b, validated: true };
   };
-  return { path, size, read, ...(tree.chunks && size > STREAM_ABOVE ? { chunks: () => fileChunks(tree, path) } : {}) };
+  return { path, size, sha256, read, ...(tree.chunks && size > STREAM_ABOVE ? { chunks: () => fileChunks(tree, path) } : {}) };
 }
 const STREAM_ABOVE = 4 * 1024 * 1024;
 const KEEP_BYTES = 16 * 1024 * 1024;
 
 /**
- * The written archive, read back: the security checks of any opened archive, then every entry's
- * bytes against the digest the validated source gave. The documents themselves were validated
- * from the same bytes, so they are not parsed a second time.
+ * The written archive, opened again: the security checks of any opened archive, then its entries
+ * against what was written: the same paths, each of the size written, and the manifest's bytes.
+ * Each payload entry's bytes were checked against their validated digest on the way in, and the
+ * documents were validated from the same bytes, so neither is read again.
  */
-async function checkWritten(zipTree: ZipTree, manifestBytes: Buffer, files: { path: string; sha256: string }[]): Promise<string[]> {
+async function checkWritten(zipTree: ZipTree, manifestBytes: Buffer, files: { path: string; sha256: string }[], sizes: Map<string, number>): Promise<string[]> {
   const problems: string[] = [];
   const listed = await zipTree.list();
-  const expected = new Map(files.map((f) => [f.path, f.sha256]));
-  expected.set(MANIFEST, sha256Hex(manifestBytes));
+  const expected = new Map(files.map((f) => [f.path, sizes.get(f.path) ?? -1]));
+  expected.set(MANIFEST, manifestBytes.length);
   if (listed.length !== expected.size) problems.push(`the archive holds ${listed.length} entries, ${expected.size} were written`);
   for (const e of listed) {
     const want = expected.get(e.path);
-    if (!want) { problems.push(`unexpected entry ${e.path}`); continue; }
-    const got = await hashFile(zipTree, e.path);
-    if (got !== want) problems.push(`${e.path} was written with SHA-256 ${got}, expected ${want}`);
+    if (want === undefined) problems.push(`unexpected entry ${e.path}`);
+    else if (e.size !== want) problems.push(`${e.path} holds ${e.size} bytes, ${want} were written`);
   }
+  if (!problems.length && !(await zipTree.read(MANIFEST)).equals(manifestBytes)) problems.push('the manifest entry does not hold the manifest written');
   return problems;
 }
 
@@ -117,14 +133,14 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
   const sizes = new Map((await tree.list()).map((e) => [e.path, e.size]));
   let written = { sha256: '', size: 0 };
   await writeAtomic(outPath, async (tmp) => {
-    written = await writeOctxArchive(tmp, manifestBytes, files.map((f) => treeSource(tree, f.path, sizes.get(f.path) ?? 0, kept)));
+    written = await writeOctxArchive(tmp, manifestBytes, files.map((f) => treeSource(tree, f.path, sizes.get(f.path) ?? 0, f.sha256, kept)));
   }, {
     check: async (tmp) => {
       const opened = await openOctx({ label: name, path: tmp }, opts.limits);
       diagnostics.push(...opened.diagnostics);
       failWith(diagnostics, 'the built package does not open as a safe archive (nothing was written)');
       try {
-        const problems = await checkWritten(opened.tree!, manifestBytes, files);
+        const problems = await checkWritten(opened.tree!, manifestBytes, files, sizes);
         if (problems.length) fail('CTXFORGE_INTERNAL', `the built archive does not hold what was written (nothing was written): ${problems.slice(0, 3).join('; ')}`);
       } finally {
         opened.tree!.close();

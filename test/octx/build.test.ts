@@ -137,3 +137,46 @@ test('an invalid working directory fails the build with diagnostics and writes n
   assert.match(r.stderr, /knowledge\/a\.md:2/);
   assert.ok(!existsSync(out) || readdirSync(out).length === 0);
 });
+
+test('a file edited between validation and writing fails the build; nothing is written', async () => {
+  const { buildOctx } = await import('../../src/octx/build.js');
+  const { DiskTree } = await import('../../src/core/tree.js');
+  // Both ways a file is read again for the write: whole (a document, once the 16 MiB of bytes kept
+  // from validation are used up by earlier files) and in blocks (a file over 4 MiB).
+  for (const [target, how] of [['knowledge/concepts/signing-releases.md', 'read'], ['extensions/dev.example/1.0/big.bin', 'chunks']] as const) {
+    const src = tmpDir();
+    cpSync(example, src, { recursive: true });
+    const blobs: Record<string, Buffer> = { 'extensions/dev.example/1.0/big.bin': Buffer.alloc(5 << 20, 7) };
+    // Fillers that use up the 16 MiB budget exactly, after the example's own (smaller, earlier) extension files.
+    const used = [...readDir(join(src, 'extensions')).values()].reduce((n, b) => n + b.length, 0);
+    for (let i = 0; i < 4; i++) blobs[`extensions/dev.example/1.0/fill-${i}.bin`] = Buffer.alloc(i === 3 ? (4 << 20) - used : 4 << 20, i);
+    writeTree(src, blobs);
+    // The tree hands out the validated bytes first, then edited ones, as a racing editor would.
+    class RacingTree extends DiskTree {
+      reads = 0;
+      override async read(path: string): Promise<Buffer> {
+        const b = await super.read(path);
+        if (path === target && ++this.reads >= 2) return Buffer.concat([b.subarray(0, -1), Buffer.from('!')]);
+        return b;
+      }
+      override async *chunks(path: string): AsyncGenerator<Buffer> {
+        if (path !== target) { yield* super.chunks(path); return; }
+        this.reads++;
+        const b = Buffer.from(await super.read(path));
+        b[0] = 0x21;
+        yield b;
+      }
+    }
+    const out = join(tmpDir(), 'out');
+    mkdirSync(out);
+    const tree = new RacingTree(src, src);
+    await assert.rejects(buildOctx(tree, { outDir: out, epoch: EPOCH, sourceDir: src }), (e: Error & { diagnostic?: { code: string; file?: string; message: string } }) => {
+      assert.equal(e.diagnostic?.code, 'OCTX_FILE_DIGEST_MISMATCH', `${how}: ${e.message}`);
+      assert.equal(e.diagnostic?.file, target);
+      assert.match(e.diagnostic!.message, /changed while the package was being built/);
+      return true;
+    });
+    assert.ok(tree.reads >= 2, `${how}: validated, then read again for the write (${tree.reads} reads)`);
+    assert.deepEqual(readdirSync(out), [], `${how}: no artifact and no temp file`);
+  }
+});
