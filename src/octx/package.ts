@@ -119,8 +119,6 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
   const vectorPaths = 'vectors' in capabilities && capabilities.vectors !== null ? Object.values(VECTOR_FILES).filter((p) => files.some((f) => f.path === p)) : [];
   const pass = sagStream ? startPass(tree, limits, sagAt.reduce((n, i) => n + (byPath.get(files[i]!.path)?.size ?? 0), 0), vectorPaths) : undefined;
   const progress = startProgress(`checking ${tree.label.replace(/\/+$/, '').split('/').pop()}`, files.length);
-  // `via`: the bytes' way in, when not read here whole: pushed block by block to a consumer, or
-  // read and hashed elsewhere (the record worker), which gives the digest.
   // A listed file's entry, when it can be read: present, regular, within the limit.
   const begin = (f: FileEntry, i: number): { e: TreeEntry; local: Diagnostic[] } | undefined => {
     const e = byPath.get(f.path);
