@@ -2,9 +2,10 @@
 // indexer in one read. A large knowledge base's records are a third of its validation time, and
 // they depend on the documents only at the very end (document ids), so above a size, when the tree
 // can say where their bytes lie on disk, they are read and parsed on a worker thread while the main
-// thread reads and checks the documents: the two cores of a CI runner both work. Small packages,
-// git trees and compressed entries stay on one thread. Both paths run the same parser and indexer,
-// so they give the same findings.
+// thread reads and checks the documents: the two cores of a CI runner both work. The worker then
+// checks the vectors files against the ids it holds and takes a share of the documents. Small
+// packages, git trees and compressed entries stay on one thread. Both paths run the same parser,
+// indexer and document checks, so they give the same findings.
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../core/diagnostics.js';
 import type { FileHandoff, FileRange } from '../core/tree.js';
@@ -232,6 +233,10 @@ export class WorkerPass {
   }
 }
 
+// Records are parsed into garbage that dies at once, so a small young generation costs the worker
+// nothing in time and keeps ~25 MB off the process's peak (issue 7's 200 MB bound on 1 GiB).
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
+
 function spawn(limits: RecordPassLimits): Worker {
   const self = import.meta.url;
   if (self.endsWith('.ts')) {
@@ -239,7 +244,7 @@ function spawn(limits: RecordPassLimits): Worker {
     // registers tsx before importing the TypeScript module.
     const entry = new URL('./record-worker.ts', self).href;
     const tsx = import.meta.resolve('tsx/esm/api');
-    return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`, { eval: true, workerData: limits });
+    return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`, { eval: true, workerData: limits, resourceLimits: WORKER_LIMITS });
   }
-  return new Worker(new URL('./record-worker.js', self), { workerData: limits });
+  return new Worker(new URL('./record-worker.js', self), { workerData: limits, resourceLimits: WORKER_LIMITS });
 }

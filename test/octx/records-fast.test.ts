@@ -247,3 +247,40 @@ test('record worker: reads the five files through descriptors, gives their SHA-2
   assert.equal(r.parsed, false);
   assert.deepEqual(r.diags.map((d) => [d.code, d.file, d.line]), [['OCTX_JSON_INVALID', 'data/events.jsonl', 4]]);
 });
+
+// Tests run from source; the compiled worker (lib/src/octx/record-worker.js) is what users run, so
+// one generated package with records and vectors goes through the built CLI too, worker on and off.
+test('the built CLI (lib/) reports alike with the record worker on and off, on a package with records and vectors', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { statSync, existsSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { repoRoot } = await import('../helpers/cli.js');
+  const { tmpDir, writeTree } = await import('../helpers/tmp.js');
+  const built = join(repoRoot, 'lib', 'src', 'octx', 'record-worker.js');
+  assert.ok(existsSync(built), 'lib/ is built (npm test builds it first)');
+  for (const f of ['record-worker', 'record-pass', 'package']) {
+    assert.ok(statSync(join(repoRoot, 'lib', 'src', 'octx', `${f}.js`)).mtimeMs >= statSync(join(repoRoot, 'src', 'octx', `${f}.ts`)).mtimeMs, `lib/ is older than src/octx/${f}.ts: run npm run build`);
+  }
+  const { generateOctx } = await import(join(repoRoot, 'bench', 'generate.mjs'));
+  const { dir } = generateOctx(tmpDir(), 300, 7) as { dir: string };
+  const run = (worker: string, args: string[]) => {
+    const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), ...args, '--json'], {
+      env: { ...process.env, CTXFORGE_FROM_SOURCE: '', CTXFORGE_RECORD_WORKER: worker }, encoding: 'utf8',
+    });
+    return { code: r.status, json: JSON.parse(r.stdout || '{}'), stderr: r.stderr };
+  };
+  const on = run('1', ['validate', dir]);
+  assert.equal(on.code, 0, on.stderr);
+  assert.equal(on.json.results[0].valid, true);
+  assert.deepEqual(on.json.results[0].details.capabilities, { 'sag-structured': true, vectors: true });
+  assert.deepEqual(on.json, run('0', ['validate', dir]).json);
+  // A vector that names no record, and a chunk that names no document: both found on the worker.
+  const { readFileSync } = await import('node:fs');
+  const chunks = readFileSync(join(dir, 'data', 'chunks.jsonl'), 'utf8').split('\n');
+  chunks[3] = chunks[3]!.replace(/"document_id":"[^"]+"/, '"document_id":"019c0000-0000-7000-8000-000000000bad"');
+  writeTree(dir, { 'data/chunks.jsonl': chunks.join('\n') });
+  const bad = run('1', ['validate', dir]);
+  assert.equal(bad.code, 1);
+  assert.ok(bad.json.results[0].diagnostics.some((d: { code: string; line?: number }) => d.code === 'OCTX_RECORD_REFERENCE_UNKNOWN' && d.line === 4), JSON.stringify(bad.json.results[0].diagnostics.slice(0, 3)));
+  assert.deepEqual(bad.json, run('0', ['validate', dir]).json);
+});
