@@ -55,10 +55,19 @@ export type FileHandoff =
 export function readHandoff(h: FileHandoff, k: number): Buffer {
   const path = h.paths[k]!;
   if (h.kind === 'disk') return readRegularFile(join(h.root, ...path.split('/')), path);
-  const out = Buffer.allocUnsafe(h.sizes[k]!);
-  for (let done = 0; done < out.length;) {
-    const n = readSync(h.fd, out, done, out.length - done, h.offsets[k]! + done);
-    if (n === 0) throw new TreeReadError(`${path}: the archive ends inside it`, path);
+  try {
+    return readExactly(h.fd, h.offsets[k]!, h.sizes[k]!);
+  } catch {
+    throw new TreeReadError(`${path}: the archive ends inside it`, path);
+  }
+}
+
+/** Exactly `size` bytes at `offset` of an open file (positioned reads); throws when it ends first. */
+export function readExactly(fd: number, offset: number, size: number): Buffer {
+  const out = Buffer.allocUnsafe(size);
+  for (let done = 0; done < size;) {
+    const n = readSync(fd, out, done, size - done, offset + done);
+    if (n === 0) throw new Error(`ends after ${done} of ${size} bytes`);
     done += n;
   }
   return out;

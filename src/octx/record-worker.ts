@@ -1,10 +1,11 @@
 // The worker thread of the record pass (record-pass.ts): reads each record file through the
-// descriptor it is given, hashes it and feeds the same inline pass, block by block.
+// descriptor it is given, hashes it and feeds the same inline pass, block by block; then checks
+// the vectors files against the ids so far, and takes batches of the knowledge documents.
 import { readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { InlinePass, type RecordPassLimits, type RecordWorkerMessage, type RecordWorkerReply, type SharedDocResult } from './record-pass.js';
-import { readHandoff, type FileHandoff } from '../core/tree.js';
+import { readExactly, readHandoff, type FileHandoff } from '../core/tree.js';
 import { checkConcept, checkReserved, isConcept } from './documents.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 
@@ -29,7 +30,7 @@ parentPort!.on('message', (m: RecordWorkerMessage) => {
   }
   if (m.op === 'vectors') {
     try {
-      pass.checkVectors(m.files.map((f) => ({ path: f.path, kind: f.kind, bytes: readRange(f.fd, f.offset, f.size) })));
+      pass.checkVectors(m.files.map((f) => ({ path: f.path, kind: f.kind, bytes: readExactly(f.fd, f.offset, f.size) })));
     } catch {
       // Unreadable here: the main thread checks the vectors itself.
     }
@@ -78,14 +79,4 @@ function shareDocs(h: FileHandoff, counter: Int32Array, batch: number): void {
     }
     reply({ op: 'docs', results });
   }
-}
-
-function readRange(fd: number, offset: number, size: number): Buffer {
-  const out = Buffer.allocUnsafe(size);
-  for (let done = 0; done < size;) {
-    const n = readSync(fd, out, done, size - done, offset + done);
-    if (n === 0) throw new Error('ends early');
-    done += n;
-  }
-  return out;
 }
