@@ -17,7 +17,10 @@ export interface ArtifactDoc {
   label: string;
   text: string;
   bytes: Buffer;
-  tree: JNode;
+  /** The whole document's syntax tree (built on first use). */
+  readonly tree: JNode;
+  /** The manifest member's syntax tree, offsets in `text` (built alone, on first use). */
+  manifestNode: () => JNode;
   manifest: unknown;
   content: unknown;
   manifestRange: MemberRange;
@@ -78,8 +81,27 @@ export function parseArtifactText(bytes: Buffer, file: string, maxDepth = DEFAUL
     const off = extra.length ? parsed.members.find((m) => m.key === extra[0])!.keyStart : 0;
     return { diags: [error('CTXPKG_TOP_LEVEL', `exactly two top-level members are allowed, "manifest" and "content": ${what}`, { file, line: lineAt(text, off) })] };
   }
-  const tree = parseJsonTree(text, maxDepth + 1);
-  const locate = (path: Path): Location => ({ file, line: lineAt(text, offsetOf(tree, path)) });
+  // The syntax tree of the whole document (a second parse of a file that may be 64 MiB) is built
+  // only when a finding needs a line; signatures need the manifest's, which is parsed alone.
+  // Manifest paths (most findings, and warnings located eagerly) are found in the manifest's tree.
+  let tree: JNode | undefined;
+  let manifestTree: JNode | undefined;
+  const whole = () => (tree ??= parseJsonTree(text, maxDepth + 1));
+  const manifestNode = () => (manifestTree ??= parseJsonTree(text, maxDepth, { start: mr.valueStart, end: mr.valueEnd }));
+  const inManifest = (rest: Path): number => {
+    const m = manifestNode();
+    const o = offsetOf(m, rest);
+    // Nothing found below the manifest: the whole tree would point at its "manifest" key.
+    return o === m.start ? mr.keyStart : o;
+  };
+  const locate = (path: Path): Location => ({ file, line: lineAt(text, path[0] === 'manifest' ? inManifest(path.slice(1)) : offsetOf(whole(), path)) });
   const t = top as JsonObject;
-  return { diags: [], doc: { label: file, text, bytes, tree, manifest: t.manifest, content: t.content, manifestRange: mr, contentRange: cr, locate } };
+  return {
+    diags: [],
+    doc: {
+      label: file, text, bytes, manifest: t.manifest, content: t.content, manifestRange: mr, contentRange: cr, locate,
+      get tree() { return whole(); },
+      manifestNode,
+    },
+  };
 }

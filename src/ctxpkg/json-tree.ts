@@ -26,9 +26,10 @@ export class JsonTreeError extends Error {
 const WS = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
 /** Parses `text` (one JSON value, surrounding whitespace allowed); duplicates are kept, not rejected. */
-export function parseJsonTree(text: string, maxDepth = 1000): JNode {
-  let i = 0;
-  const s = text;
+export function parseJsonTree(text: string, maxDepth = 1000, range?: { start: number; end: number }): JNode {
+  // With `range`, only the value text[start, end) is parsed; offsets stay those of `text`.
+  let i = range?.start ?? 0;
+  const s = range ? text.slice(0, range.end) : text;
   const ws = (): void => { while (i < s.length && WS(s.charCodeAt(i))) i++; };
   const bad = (m: string, at = i): never => { throw new JsonTreeError(m, at); };
 

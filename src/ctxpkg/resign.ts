@@ -8,7 +8,7 @@ import type { SigningKey } from '../core/keys.js';
 import { scanSecrets } from '../core/secrets.js';
 import type { ArtifactInput, BuiltArtifact, CommonOptions } from '../format.js';
 import { graphOf } from './check.js';
-import { member, parseJsonTree } from './json-tree.js';
+import { parseJsonTree } from './json-tree.js';
 import { readAndVerify, verifyBytes } from './read.js';
 import { signIdentity, signManifest } from './signature.js';
 import { toJsonText } from './write.js';
@@ -27,7 +27,7 @@ export async function resignArtifact(input: ArtifactInput, key: SigningKey, outP
   if (hasErrors(secrets)) fail(secrets[0]!.code, secrets[0]!.message, { file: secrets[0]!.file, line: secrets[0]!.line });
   opts.warnings?.push(...secrets);
 
-  const mnode = member(doc.tree, 'manifest')!;
+  const mnode = doc.manifestNode();
   if (mnode.t !== 'obj') fail('CTXPKG_SIGN_REFUSED', 'the manifest is not an object');
   const name = r.details!.name!;
   const version = r.details!.version!;

@@ -5,7 +5,7 @@ import { loadPublicKey } from '../core/keys.js';
 import type { ValidateOptions } from '../format.js';
 import { CanonicalJsonError } from './canonical-json.js';
 import { checkContent, checkHex, checkLevel, checkManifest, checkSummary, graphOf, type CheckContext } from './check.js';
-import { compactJsonText, member } from './json-tree.js';
+import { compactJsonText } from './json-tree.js';
 import { integrityOf, type Integrity } from './integrity.js';
 import { asNumber, isObject } from './model.js';
 import { identityMessage, manifestMessage, verifyHex, type Coverage } from './signature.js';
@@ -124,7 +124,7 @@ function verifySignature(doc: ArtifactDoc, m: Record<string, unknown>, computed:
   if (!idOk) diags.push(error('CTXPKG_SIGNATURE_MISMATCH', 'signature.value does not verify for this name, version and content (recomputed package hash)', at('value')));
   let manOk = true;
   if (mvPresent) {
-    const mnode = member(doc.tree, 'manifest')!;
+    const mnode = doc.manifestNode();
     try {
       manOk = verifyHex(pk, manifestMessage(mnode), sig.manifest_value as string);
       if (!manOk) diags.push(error('CTXPKG_MANIFEST_SIGNATURE_MISMATCH', 'signature.manifest_value does not verify: a manifest field was changed after signing', at('manifest_value')));

@@ -215,3 +215,25 @@ test('sign replaces the old signature, keeps content bytes, and writes both valu
   const refused = await runCli(['sign', bad, '--key', SEED]);
   assert.equal(refused.code, 1);
 });
+
+test('the manifest syntax tree parsed alone equals the one inside the whole document (offsets in the text)', async () => {
+  const { parseJsonTree, member } = await import('../../src/ctxpkg/json-tree.js');
+  const { parseArtifactText } = await import('../../src/ctxpkg/artifact.js');
+  const docs = [
+    '{"manifest": {"name": "a", "n": 1.50, "list": [1, {"x": null}]}, "content": {"k": "v"}}',
+    '{\n  "content" : {"k": [1,2,3]},\n  "manifest":\n\t{ "name" : "\\u00e9\\"q",\n "version": "1.0.0", "e": 1e3 }\n}\n',
+  ];
+  for (const text of docs) {
+    const { doc } = parseArtifactText(Buffer.from(text), 'x.ctxpkg');
+    assert.ok(doc, text);
+    assert.deepEqual(doc.manifestNode(), member(parseJsonTree(text), 'manifest'));
+    const m = doc.manifestNode();
+    assert.ok(m.t === 'obj' && m.members.every((x) => text.slice(x.value.start, x.value.end) === text.slice(x.value.start, x.value.end).trim()));
+    // Locations of manifest paths come from that tree alone and equal the whole document's.
+    const { offsetOf, lineAt } = await import('../../src/ctxpkg/json-tree.js');
+    const full = parseJsonTree(text);
+    for (const path of [['manifest'], ['manifest', 'name'], ['manifest', 'missing'], ['manifest', 'list', 1, 'x'], ['manifest', 'list', 9], ['manifest', 'e'], ['content', 'k']]) {
+      assert.equal(doc.locate(path).line, lineAt(text, offsetOf(full, path)), `${JSON.stringify(path)} in ${JSON.stringify(text)}`);
+    }
+  }
+});
