@@ -171,9 +171,10 @@ export function checkContent(content: unknown, ctx: CheckContext): Diagnostic[] 
   g.nodes.forEach((n, i) => {
     const at = (...p: (string | number)[]) => ctx.locate([...gp, 'nodes', i, ...p]);
     if (!isObject(n)) { out.push(error('CTXPKG_NODE_INVALID', `node ${i} must be an object`, at())); return; }
-    const label = typeof n.id === 'string' ? `node ${JSON.stringify(n.id)}` : `node ${i}`;
+    // Built only for a finding: 100k nodes and 300k edges would otherwise each format one.
+    const label = () => (typeof n.id === 'string' ? `node ${JSON.stringify(n.id)}` : `node ${i}`);
     for (const k of ['id', 'type', 'content'] as const) {
-      if (typeof n[k] !== 'string') out.push(error('CTXPKG_NODE_INVALID', `${label}: "${k}" is required and must be a string`, at(n[k] === undefined ? '' : k)));
+      if (typeof n[k] !== 'string') out.push(error('CTXPKG_NODE_INVALID', `${label()}: "${k}" is required and must be a string`, at(n[k] === undefined ? '' : k)));
     }
     if (typeof n.id === 'string') {
       if (n.id === '') out.push(error('CTXPKG_NODE_INVALID', `node ${i}: id must not be empty`, at('id')));
@@ -181,33 +182,33 @@ export function checkContent(content: unknown, ctx: CheckContext): Diagnostic[] 
       ids.add(n.id);
     }
     for (const k of ['activation', 'confidence'] as const) {
-      if (n[k] !== undefined && !fraction(n[k])) out.push(error('CTXPKG_NODE_RANGE', `${label}: ${k} must be a number from 0.0 to 1.0, got ${String(n[k])}`, at(k)));
+      if (n[k] !== undefined && !fraction(n[k])) out.push(error('CTXPKG_NODE_RANGE', `${label()}: ${k} must be a number from 0.0 to 1.0, got ${String(n[k])}`, at(k)));
     }
     for (const k of ['decay_half_life_days', 'line_start', 'line_end'] as const) {
-      if (n[k] !== undefined && !counter(n[k])) out.push(error('CTXPKG_NODE_RANGE', `${label}: ${k} must be a non-negative integer, got ${String(n[k])}`, at(k)));
+      if (n[k] !== undefined && !counter(n[k])) out.push(error('CTXPKG_NODE_RANGE', `${label()}: ${k} must be a non-negative integer, got ${String(n[k])}`, at(k)));
     }
     for (const k of ['category', 'source', 'blob_ref', 'file_path', 'supersedes'] as const) {
-      if (n[k] !== undefined && typeof n[k] !== 'string') out.push(error('CTXPKG_NODE_INVALID', `${label}: ${k} must be a string`, at(k)));
+      if (n[k] !== undefined && typeof n[k] !== 'string') out.push(error('CTXPKG_NODE_INVALID', `${label()}: ${k} must be a string`, at(k)));
     }
-    if (n.created_at !== undefined && !isIsoUtc(n.created_at)) out.push(error('CTXPKG_CREATED_AT_INVALID', `${label}: created_at ${showValue(n.created_at)} is not an ISO 8601 UTC date-time`, at('created_at')));
+    if (n.created_at !== undefined && !isIsoUtc(n.created_at)) out.push(error('CTXPKG_CREATED_AT_INVALID', `${label()}: created_at ${showValue(n.created_at)} is not an ISO 8601 UTC date-time`, at('created_at')));
   });
   if (Array.isArray(g.edges)) {
     g.edges.forEach((e, i) => {
       const at = (...p: (string | number)[]) => ctx.locate([...gp, 'edges', i, ...p]);
       if (!isObject(e)) { out.push(error('CTXPKG_EDGE_INVALID', `edge ${i} must be an object`, at())); return; }
-      const label = `edge ${i} (${String(e.from)} → ${String(e.to)})`;
+      const label = () => `edge ${i} (${String(e.from)} → ${String(e.to)})`;
       for (const k of ['from', 'to', 'type'] as const) {
-        if (typeof e[k] !== 'string') out.push(error('CTXPKG_EDGE_INVALID', `${label}: "${k}" is required and must be a string`, at(e[k] === undefined ? '' : k)));
+        if (typeof e[k] !== 'string') out.push(error('CTXPKG_EDGE_INVALID', `${label()}: "${k}" is required and must be a string`, at(e[k] === undefined ? '' : k)));
       }
       for (const k of ['from', 'to'] as const) {
-        if (typeof e[k] === 'string' && !ids.has(e[k] as string)) out.push(error('CTXPKG_EDGE_DANGLING', `${label}: "${k}" names ${JSON.stringify(e[k])}, which is not a node of this package`, at(k)));
+        if (typeof e[k] === 'string' && !ids.has(e[k] as string)) out.push(error('CTXPKG_EDGE_DANGLING', `${label()}: "${k}" names ${JSON.stringify(e[k])}, which is not a node of this package`, at(k)));
       }
       if (e.weight !== undefined) {
         const w = asNumber(e.weight);
-        if (w === undefined || !Number.isFinite(w)) out.push(error('CTXPKG_NODE_RANGE', `${label}: weight must be a finite number`, at('weight')));
+        if (w === undefined || !Number.isFinite(w)) out.push(error('CTXPKG_NODE_RANGE', `${label()}: weight must be a finite number`, at('weight')));
       }
-      if (e.coactivations !== undefined && !counter(e.coactivations)) out.push(error('CTXPKG_NODE_RANGE', `${label}: coactivations must be a non-negative integer`, at('coactivations')));
-      if (e.metadata !== undefined && typeof e.metadata !== 'string') out.push(error('CTXPKG_EDGE_INVALID', `${label}: metadata must be a string`, at('metadata')));
+      if (e.coactivations !== undefined && !counter(e.coactivations)) out.push(error('CTXPKG_NODE_RANGE', `${label()}: coactivations must be a non-negative integer`, at('coactivations')));
+      if (e.metadata !== undefined && typeof e.metadata !== 'string') out.push(error('CTXPKG_EDGE_INVALID', `${label()}: metadata must be a string`, at('metadata')));
     });
   }
   return out;

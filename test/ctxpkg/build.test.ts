@@ -237,3 +237,38 @@ test('the manifest syntax tree parsed alone equals the one inside the whole docu
     }
   }
 });
+
+test('compactJsonText: the same as a character-by-character compaction, on generated JSON texts', async () => {
+  const { compactJsonText } = await import('../../src/ctxpkg/json-tree.js');
+  // The reference: the §8 rule applied one character at a time.
+  const reference = (t: string) => {
+    let out = '';
+    for (let i = 0; i < t.length; i++) {
+      const c = t[i]!;
+      if (c === '"') {
+        let j = i + 1;
+        while (j < t.length && t[j] !== '"') j += t[j] === '\\' ? 2 : 1;
+        out += t.slice(i, j + 1);
+        i = j;
+      } else if (!' \t\n\r'.includes(c)) out += c;
+    }
+    return out;
+  };
+  let r = 11;
+  const next = () => (r = (r * 1103515245 + 12345) % 2 ** 31);
+  const ws = () => [' ', '\n', '\t', '\r\n', '', ''][next() % 6]!;
+  // Escaped quotes followed by whitespace, escaped backslashes before the closing quote.
+  const strs = ['"a b"', '"\\\\"', '"\\""', '"x\\\\\\"y"', '" \\n\\t "', '"é 😀"', '""', '"\\\\\\\\"', '"a\\" b"', '"\\\\\\" c "'];
+  const value = (d: number): string => {
+    const k = next() % (d > 3 ? 3 : 6);
+    if (k === 0) return strs[next() % strs.length]!;
+    if (k === 1) return ['1.50', '-0', '2e10', 'true', 'null'][next() % 5]!;
+    if (k === 2) return String(next() % 1000);
+    if (k === 3) return `[${ws()}${Array.from({ length: next() % 4 }, () => value(d + 1)).join(`${ws()},${ws()}`)}${ws()}]`;
+    return `{${ws()}${Array.from({ length: next() % 4 }, () => `${strs[next() % strs.length]}${ws()}:${ws()}${value(d + 1)}`).join(`,${ws()}`)}${ws()}}`;
+  };
+  for (let k = 0; k < 2000; k++) {
+    const t = `${ws()}${value(0)}${ws()}`;
+    assert.equal(compactJsonText(t), reference(t), JSON.stringify(t));
+  }
+});
