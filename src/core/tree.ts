@@ -62,6 +62,20 @@ export function readHandoff(h: FileHandoff, k: number): Buffer {
   }
 }
 
+/**
+ * The bytes [offset, offset + size) of an open file in blocks of up to 1 MiB, through one reused
+ * buffer (a caller copies what it keeps); stops early if the file ends first.
+ */
+export function* readBlocks(fd: number, offset: number, size: number): Generator<Buffer> {
+  const buf = Buffer.allocUnsafe(Math.min(size, 1 << 20) || 1);
+  for (let done = 0; done < size;) {
+    const n = readSync(fd, buf, 0, Math.min(buf.length, size - done), offset + done);
+    if (n === 0) return;
+    done += n;
+    yield buf.subarray(0, n);
+  }
+}
+
 /** Exactly `size` bytes at `offset` of an open file (positioned reads); throws when it ends first. */
 export function readExactly(fd: number, offset: number, size: number): Buffer {
   const out = Buffer.allocUnsafe(size);
@@ -157,14 +171,7 @@ export class DiskTree implements Tree {
   async *chunks(path: string): AsyncGenerator<Buffer> {
     const fd = openRegularFile(this.localPath(path), path);
     try {
-      const size = fstatSync(fd).size;
-      const buf = Buffer.allocUnsafe(Math.min(size, 1 << 20) || 1);
-      for (let off = 0; off < size;) {
-        const n = readSync(fd, buf, 0, Math.min(buf.length, size - off), off);
-        if (n === 0) break;
-        off += n;
-        yield buf.subarray(0, n);
-      }
+      yield* readBlocks(fd, 0, fstatSync(fd).size);
     } finally {
       closeSync(fd);
     }

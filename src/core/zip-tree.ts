@@ -331,10 +331,11 @@ export class ZipTree implements Tree {
     const offsets: number[] = [];
     const sizes: number[] = [];
     for (const p of paths) {
-      const e = this.byPath.get(p);
-      if (!e || e.kind !== 'file' || e.method !== 0 || e.size > this.limits.maxFileBytes) return undefined;
-      offsets.push(e.dataStart);
-      sizes.push(e.size);
+      let r: FileRange | undefined;
+      try { r = this.openRange(p); } catch { return undefined; } // over the limit: read (and reported) here
+      if (!r) return undefined;
+      offsets.push(r.offset);
+      sizes.push(r.size);
     }
     return { kind: 'ranges', fd: this.bytes.fd, offsets, sizes, paths };
   }

@@ -24,12 +24,10 @@ export function packageDigest(manifest: Record<string, unknown>): string {
 function canonicalManifest(m: Record<string, unknown>): string {
   const files = m.files;
   if (!Array.isArray(files) || !files.every(isPlainFileEntry)) return jcs(m);
-  const rest = { ...m };
-  delete rest.files;
   const members = Object.keys(m).sort(); // UTF-16 code-unit order, as RFC 8785 §3.2.3 sorts
   const parts = members.map((k) => `${JSON.stringify(k)}:${k === 'files'
     ? `[${files.map((f: { path: string; sha256: string }) => `{"path":${JSON.stringify(f.path)},"sha256":${JSON.stringify(f.sha256)}}`).join(',')}]`
-    : jcs(rest[k])}`);
+    : jcs(m[k])}`);
   assertJcsSafe(Object.fromEntries(members.map((k) => [k, null]))); // the member names themselves
   return `{${parts.join(',')}}`;
 }

@@ -51,6 +51,13 @@ function firstH1(body: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
+/** Checks a knowledge Markdown file as what its path makes it: a Concept Document (returned) or a reserved index.md / log.md. */
+export function checkKnowledge(path: string, bytes: Buffer, maxDepth: number, diags: Diagnostic[]): ConceptDoc | undefined {
+  if (isConcept(path)) return checkConcept(path, bytes, maxDepth, diags);
+  checkReserved(path, bytes, maxDepth, diags);
+  return undefined;
+}
+
 export function checkConcept(path: string, bytes: Buffer, maxDepth: number, diags: Diagnostic[]): ConceptDoc {
   const doc: ConceptDoc = { path, idLine: 1 };
   const text = decode(bytes, path, diags);

@@ -9,7 +9,7 @@ import { fileChunks, type FileRange, type Tree, type TreeEntry } from '../core/t
 import { createHash } from 'node:crypto';
 import { JcsError } from '../core/jcs.js';
 import { checkManifest, parseManifestBytes, MANIFEST, type FileEntry, type Manifest } from './manifest.js';
-import { checkConcept, checkReserved, isConcept, isKnowledgeMarkdown, type ConceptDoc } from './documents.js';
+import { checkKnowledge, isConcept, isKnowledgeMarkdown, type ConceptDoc } from './documents.js';
 import { packageDigest } from './digest.js';
 import { readJsonl } from './jsonl.js';
 import { checkSag, SAG_FILES, SAG_PATHS, type SagData } from './records.js';
@@ -174,8 +174,10 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     if (!settle(f, b.local, actual)) return false;
     if (!bytes) return true;
     opts.retain?.(f.path, bytes);
-    if (isConcept(f.path)) documents[i] = checkConcept(f.path, bytes, limits.maxDepth, b.local);
-    else if (isKnowledgeMarkdown(f.path)) checkReserved(f.path, bytes, limits.maxDepth, b.local);
+    if (isKnowledgeMarkdown(f.path)) {
+      const doc = checkKnowledge(f.path, bytes, limits.maxDepth, b.local);
+      if (doc) documents[i] = doc;
+    }
     return true;
   };
   try {

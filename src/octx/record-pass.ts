@@ -175,6 +175,7 @@ export class WorkerPass {
 
   private onDocs: ((r: SharedDocResult[]) => void) | undefined;
   private docsDone: (() => void) | undefined;
+  private docsFailed: ((e: Error) => void) | undefined;
 
   /**
    * Once its record files are read, the worker also takes knowledge documents: both threads claim
@@ -191,7 +192,6 @@ export class WorkerPass {
       this.worker.postMessage({ op: 'docs', handoff, counter, batch } satisfies ToWorker);
     });
   }
-  private docsFailed: ((e: Error) => void) | undefined;
 
   /** The SHA-256 of a record file, once the worker has read it. */
   digest(key: SagKey): Promise<string> {

@@ -1,17 +1,16 @@
 // The worker thread of the record pass (record-pass.ts): reads each record file through the
 // descriptor it is given, hashes it and feeds the same inline pass, block by block; then checks
 // the vectors files against the ids so far, and takes batches of the knowledge documents.
-import { readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { InlinePass, type RecordPassLimits, type RecordWorkerMessage, type RecordWorkerReply, type SharedDocResult } from './record-pass.js';
-import { readExactly, readHandoff, type FileHandoff } from '../core/tree.js';
-import { checkConcept, checkReserved, isConcept } from './documents.js';
+import { readBlocks, readExactly, readHandoff, type FileHandoff } from '../core/tree.js';
+import { sha256Hex } from '../core/hash.js';
+import { checkKnowledge } from './documents.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 
 const limits = workerData as RecordPassLimits;
 const pass = new InlinePass(limits);
-const block = Buffer.allocUnsafe(1 << 20);
 const reply = (m: RecordWorkerReply) => parentPort!.postMessage(m);
 
 parentPort!.on('message', (m: RecordWorkerMessage) => {
@@ -38,14 +37,13 @@ parentPort!.on('message', (m: RecordWorkerMessage) => {
   }
   const h = createHash('sha256');
   try {
-    for (let done = 0; done < m.size;) {
-      const n = readSync(m.fd, block, 0, Math.min(block.length, m.size - done), m.offset + done);
-      if (n === 0) throw new Error(`ends after ${done} of ${m.size} bytes`);
-      const c = block.subarray(0, n);
+    let done = 0;
+    for (const c of readBlocks(m.fd, m.offset, m.size)) {
       h.update(c);
       pass.push(m.key, c);
-      done += n;
+      done += c.length;
     }
+    if (done < m.size) throw new Error(`ends after ${done} of ${m.size} bytes`);
   } catch (e) {
     pass.end(m.key, false);
     reply({ op: 'hashed', key: m.key, error: (e as Error).message });
@@ -71,11 +69,7 @@ function shareDocs(h: FileHandoff, counter: Int32Array, batch: number): void {
         results.push({ k, error: (e as Error).message, diags });
         continue;
       }
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const r: SharedDocResult = { k, sha256, diags };
-      if (isConcept(path)) r.doc = checkConcept(path, bytes, limits.maxDepth, diags);
-      else checkReserved(path, bytes, limits.maxDepth, diags);
-      results.push(r);
+      results.push({ k, sha256: sha256Hex(bytes), doc: checkKnowledge(path, bytes, limits.maxDepth, diags), diags });
     }
     reply({ op: 'docs', results });
   }

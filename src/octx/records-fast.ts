@@ -23,7 +23,8 @@ export interface SagIds {
   counts: [number, number, number, number];
 }
 
-export interface SagRecords {
+/** The five record files' records, in rule order. */
+export interface SagData {
   chunks: JsonlRecord[];
   events: JsonlRecord[];
   entities: JsonlRecord[];
@@ -38,7 +39,7 @@ export function recordOf(ids: SagIds, id: string, kind: RecordKind): number {
 }
 
 /** Indexes the records' ids (for a package the reporting checker found valid). */
-export function indexSag(data: SagRecords): SagIds {
+export function indexSag(data: SagData): SagIds {
   const n = data.chunks.length + data.events.length + data.entities.length;
   const ids: SagIds = { index: new Map(), kind: new Uint8Array(n), counts: [0, 0, 0, 0] };
   let g = 0;
@@ -55,7 +56,7 @@ export const FORBIDDEN_ENTITY = ['normalized_name', 'entity_type_id', 'index_id'
 // Keys of a duplicate check are packed into one float64: exact below 2^53.
 const ORDINAL_LIMIT = 2 ** 21;
 
-const nonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
+export const nonEmpty = (v: unknown): boolean => typeof v === 'string' && v.length > 0;
 
 function hasAdjacentEqual(keys: Float64Array): boolean {
   keys.sort();
@@ -83,9 +84,6 @@ export class SagIndexer {
   // Relations, as record-number pairs.
   private readonly chunkEventPairs: number[] = [];
   private readonly eventEntityPairs: number[] = [];
-
-  /** False once a record broke (or may have broken) a rule. */
-  get clean(): boolean { return !this.doubt; }
 
   // Claims the record's id: a canonical UUIDv7 not used before. One hash of the id.
   private claim(v: Record<string, unknown>, k: RecordKind): boolean {
@@ -204,7 +202,7 @@ export class SagIndexer {
 }
 
 /** The ids of `data` when every record rule holds, or undefined when any may not. */
-export function fastSag(data: SagRecords, concepts: ReadonlyMap<string, string>, idSpace: ReadonlySet<string>): SagIds | undefined {
+export function fastSag(data: SagData, concepts: ReadonlyMap<string, string>, idSpace: ReadonlySet<string>): SagIds | undefined {
   const ix = new SagIndexer();
   for (const r of data.chunks) ix.chunks(r.value);
   for (const r of data.events) ix.events(r.value);

@@ -3,9 +3,9 @@
 import { error, showValue, type Diagnostic } from '../core/diagnostics.js';
 import { isUuidV7 } from '../core/uuid.js';
 import type { JsonlRecord } from './jsonl.js';
-import { fastSag, indexSag, FORBIDDEN_ENTITY, FORBIDDEN_EVENT, type SagIds, type SagRecords } from './records-fast.js';
+import { fastSag, indexSag, nonEmpty, FORBIDDEN_ENTITY, FORBIDDEN_EVENT, type SagData, type SagIds } from './records-fast.js';
 
-export type { SagIds } from './records-fast.js';
+export type { SagData, SagIds } from './records-fast.js';
 
 export const SAG_FILES = {
   chunks: 'data/chunks.jsonl',
@@ -15,11 +15,6 @@ export const SAG_FILES = {
   eventEntities: 'relations/event-entities.jsonl',
 } as const;
 export const SAG_PATHS: string[] = Object.values(SAG_FILES);
-
-
-export type SagData = SagRecords;
-
-const nonEmpty = (v: unknown) => typeof v === 'string' && v.length > 0;
 
 /**
  * Checks all record rules. `concepts` maps document_id → path; `idSpace` holds asset and document
