@@ -8,8 +8,8 @@ import { lazyRequire } from '../core/lazy.js';
 
 const gitLib = lazyRequire<typeof Git>('isomorphic-git');
 import { fail } from '../core/diagnostics.js';
-import { objectSize, PackIndex } from './object-size.js';
-import { readBlobDirect } from './blob-read.js';
+import { ObjectStore } from './object-store.js';
+import { parseCommitObject, parseTagTarget, parseTreeObject, type CommitInfo } from './object-parse.js';
 import './rules.js';
 
 export interface GitTag {
@@ -35,14 +35,15 @@ export class GitRepo {
   private readonly blobs = new Map<string, Promise<Buffer>>();
   private readonly trees = new Map<string, Promise<RawTreeEntry[]>>();
   private readonly sizes = new Map<string, Promise<number>>();
-  private readonly packs: PackIndex;
+  /** Objects read without the library where that is simple (its fallback is always right). */
+  readonly objects: ObjectStore;
   private tagsMemo: Promise<GitTag[]> | undefined;
   /** How many blobs were inflated (tests and benchmarks check "each blob once"). */
   blobReads = 0;
 
   /** `headDir` differs from `gitdir` in a linked worktree, whose HEAD is its own. */
   constructor(readonly dir: string, readonly gitdir: string, private readonly headDir: string = gitdir) {
-    this.packs = new PackIndex(gitdir);
+    this.objects = new ObjectStore(gitdir);
   }
 
   private get base() {
@@ -95,10 +96,10 @@ export class GitRepo {
 
   private async peelToCommit(oid: string, name: string): Promise<string> {
     for (let depth = 0; depth < 10; depth++) {
-      const o = await this.readObject(oid, name);
+      const o = await this.peelStep(oid, name);
       if (o.type === 'commit') return oid;
       if (o.type === 'tag') {
-        oid = (o.object as { object: string }).object;
+        oid = o.target;
         continue;
       }
       fail('CTXFORGE_GIT_REF_UNKNOWN', `${JSON.stringify(name)} names a ${o.type}, not a commit`, {}, 2);
@@ -106,9 +107,14 @@ export class GitRepo {
     fail('CTXFORGE_GIT_REF_UNKNOWN', `${JSON.stringify(name)}: tag chain too deep`, {}, 2);
   }
 
-  private async readObject(oid: string, what: string) {
+  /** An object's type, and for an annotated tag the object it points to. */
+  private async peelStep(oid: string, what: string): Promise<{ type: string; target: string }> {
+    const direct = await this.objects.read(oid);
+    const target = direct?.type === 'tag' ? parseTagTarget(direct.body) : '';
+    if (direct && target !== undefined) return { type: direct.type, target };
     try {
-      return await gitLib().readObject({ ...this.base, oid });
+      const o = await gitLib().readObject({ ...this.base, oid });
+      return { type: o.type, target: o.type === 'tag' ? (o.object as { object: string }).object : '' };
     } catch (e) {
       fail('CTXFORGE_GIT_OBJECT_UNREADABLE', `cannot read git object ${oid} (${what}): ${(e as Error).message}`, {}, 2);
     }
@@ -121,7 +127,10 @@ export class GitRepo {
     return p;
   }
 
-  async commit(oid: string): Promise<Git.CommitObject> {
+  async commit(oid: string): Promise<CommitInfo> {
+    const direct = await this.objects.read(oid);
+    const parsed = direct?.type === 'commit' ? parseCommitObject(direct.body) : undefined;
+    if (parsed) return parsed;
     try {
       return (await gitLib().readCommit({ ...this.base, oid })).commit;
     } catch (e) {
@@ -147,7 +156,7 @@ export class GitRepo {
       const out: GitTag[] = [];
       for (const name of names) {
         const oid = await gitLib().resolveRef({ fs, dir: this.dir, gitdir: this.gitdir, ref: `refs/tags/${name}` });
-        const o = await gitLib().readObject({ ...this.base, oid }).catch(() => undefined);
+        const o = await this.peelStep(oid, name).catch(() => undefined);
         if (!o) continue;
         if (o.type === 'commit') out.push({ name, commit: oid, annotated: false });
         else if (o.type === 'tag') {
@@ -167,7 +176,10 @@ export class GitRepo {
   async readTreeEntries(treeOid: string): Promise<RawTreeEntry[]> {
     let p = this.trees.get(treeOid);
     if (!p) {
-      p = gitLib().readTree({ ...this.base, oid: treeOid }).then((r) => r.tree as RawTreeEntry[]);
+      p = this.objects.read(treeOid).then(async (o) => {
+        const direct = o?.type === 'tree' ? parseTreeObject(o.body) : undefined;
+        return direct ?? ((await gitLib().readTree({ ...this.base, oid: treeOid })).tree as RawTreeEntry[]);
+      });
       this.trees.set(treeOid, p);
     }
     return p;
@@ -194,9 +206,9 @@ export class GitRepo {
   readBlob(oid: string): Promise<Buffer> {
     let p = this.blobs.get(oid);
     if (!p) {
-      p = readBlobDirect(this.gitdir, this.packs, oid).then(async (direct) => {
+      p = this.objects.read(oid).then(async (direct) => {
         this.blobReads++;
-        if (direct) return direct;
+        if (direct?.type === 'blob') return direct.body;
         const r = await gitLib().readBlob({ ...this.base, oid });
         return Buffer.from(r.blob.buffer, r.blob.byteOffset, r.blob.byteLength);
       });
@@ -213,7 +225,7 @@ export class GitRepo {
       const cached = this.blobs.get(oid);
       p = cached
         ? cached.then((b) => b.length)
-        : objectSize(this.gitdir, this.packs, oid).then((s) => s ?? this.readBlob(oid).then((b) => b.length));
+        : Promise.resolve(this.objects.size(oid)).then((s) => s ?? this.readBlob(oid).then((b) => b.length));
       this.sizes.set(oid, p);
     }
     return p;

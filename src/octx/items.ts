@@ -6,10 +6,11 @@ import type { Tree } from '../core/tree.js';
 import type { Item, PackageSummary } from '../format.js';
 import { checkPackage, isPayloadPath, type OctxReport } from './package.js';
 import { MANIFEST, parseManifestBytes } from './manifest.js';
-import { jsonlLines, readJsonl } from './jsonl.js';
+import { linesNotIn, readJsonl } from './jsonl.js';
 import { SAG_FILES } from './records.js';
 import { checkConcept, isConcept, isReserved, isKnowledgeMarkdown } from './documents.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
+import { mapLimit } from '../core/concurrency.js';
 
 function recordDigest(v: unknown): string {
   try {
@@ -19,38 +20,64 @@ function recordDigest(v: unknown): string {
   }
 }
 
-async function otherLines(other: Tree, file: string): Promise<Set<string> | undefined> {
-  if ((await other.stat(file))?.kind !== 'file') return undefined;
-  return jsonlLines(await other.read(file));
+/**
+ * A record file's bytes for diff: with the other side's copy, only the lines it does not hold
+ * (records on lines both versions hold word for word cancel out). Both copies are read at once.
+ */
+async function recordBytes(tree: Tree, file: string, other: Tree | undefined): Promise<Buffer> {
+  const theirs = other && (await other.stat(file))?.kind === 'file' ? other.read(file) : undefined;
+  const [mine, them] = await Promise.all([tree.read(file), theirs]);
+  return them ? linesNotIn(mine, them) : mine;
+}
+
+const RECORD_FILES: ReadonlySet<string> = new Set(Object.values(SAG_FILES));
+
+interface PartialRead {
+  report: OctxReport;
+  /** Record files among the differing ones: their lines that differ from the other side. */
+  records: Map<string, Buffer>;
 }
 
 /**
  * Items of the files in `only` (the ones that differ from the other side of a diff) plus the
- * manifest's; nothing else is read. A file that cannot be parsed contributes what it can, as in
- * the full path: diff reports changes, validation reports problems.
+ * manifest's; nothing else is read. Files are read a few at a time, so that inflating large git
+ * blobs overlaps. A file that cannot be parsed contributes what it can, as in the full path: diff
+ * reports changes, validation reports problems.
  */
-async function partialReport(tree: Tree, only: ReadonlySet<string>, limits: Limits): Promise<OctxReport> {
+async function partialReport(tree: Tree, only: ReadonlySet<string>, limits: Limits, other: Tree | undefined): Promise<PartialRead> {
   const manifestBytes = await tree.read(MANIFEST).catch(() => undefined);
   const parsed = manifestBytes ? parseManifestBytes(manifestBytes, limits.maxDepth) : undefined;
   const manifest = (parsed?.raw ?? undefined) as OctxReport['manifest'];
   const declared = Array.isArray(parsed?.raw?.files) ? new Set((parsed!.raw!.files as { path?: unknown }[]).map((f) => f?.path).filter((p): p is string => typeof p === 'string')) : undefined;
-  const files: OctxReport['files'] = [];
-  const documents: OctxReport['documents'] = [];
-  for (const path of [...only].sort()) {
-    if (declared ? !declared.has(path) : !isPayloadPath(path)) continue;
+  const paths = [...only].sort().filter((p) => (declared ? declared.has(p) : isPayloadPath(p)));
+  const files: (OctxReport['files'][number] | undefined)[] = new Array(paths.length);
+  const documents: (OctxReport['documents'][number] | undefined)[] = new Array(paths.length);
+  const records = new Map<string, Buffer>();
+  await mapLimit(paths, 8, async (path, i) => {
     const e = await tree.stat(path);
-    if (!e || e.kind !== 'file' || e.size > limits.maxFileBytes) continue;
+    if (!e || e.kind !== 'file' || e.size > limits.maxFileBytes) return;
+    // A record file is not an item itself (its records are), so it is not hashed.
+    if (RECORD_FILES.has(path)) {
+      const bytes = await recordBytes(tree, path, other).catch(() => undefined);
+      if (bytes) records.set(path, bytes);
+      return;
+    }
     const bytes = await tree.read(path).catch(() => undefined);
-    if (!bytes) continue;
-    files.push({ path, sha256: sha256Hex(bytes) });
-    if (isConcept(path)) documents.push(checkConcept(path, bytes, limits.maxDepth, []));
-  }
-  return { format_valid: false, valid: false, fully_validated: false, capabilities: {}, diagnostics: [], manifest, files, documents };
+    if (!bytes) return;
+    files[i] = { path, sha256: sha256Hex(bytes) };
+    if (isConcept(path)) documents[i] = checkConcept(path, bytes, limits.maxDepth, []);
+  });
+  const report: OctxReport = {
+    format_valid: false, valid: false, fully_validated: false, capabilities: {}, diagnostics: [], manifest,
+    files: files.filter((f) => f !== undefined), documents: documents.filter((d) => d !== undefined),
+  };
+  return { report, records };
 }
 
 export async function octxItems(tree: Tree, workdir: boolean, limitsIn?: Partial<Limits>, report?: OctxReport, only?: ReadonlySet<string>, other?: Tree): Promise<PackageSummary> {
   const limits = resolveLimits(limitsIn);
-  const r = report ?? (only ? await partialReport(tree, only, limits) : await checkPackage(tree, { workdir, limits }));
+  const partial = !report && only ? await partialReport(tree, only, limits, other) : undefined;
+  const r = report ?? partial?.report ?? await checkPackage(tree, { workdir, limits });
   const m = r.manifest;
   const items: Item[] = [];
   const digestOf = new Map(r.files.map((f) => [f.path, f.sha256]));
@@ -75,12 +102,13 @@ export async function octxItems(tree: Tree, workdir: boolean, limitsIn?: Partial
     ['event-entity', SAG_FILES.eventEntities, (v) => `${v.event_id}|${v.entity_id}`, () => undefined],
   ];
   for (const [kind, file, idOf, titleOf] of recordKinds) {
-    // Listed is not present: a broken package may list a record file it lacks (diff must not crash on it).
-    if (!listed.has(file) || (await tree.stat(file))?.kind !== 'file') continue;
-    // In a diff, records on lines the other version holds unchanged cancel out: only the lines that
-    // differ are parsed, on both sides, so one edited chunk costs one record, not the file.
-    const same = only && other ? await otherLines(other, file) : undefined;
-    const recs = readJsonl(file, await tree.read(file), limits.maxDepth, limits.maxLineBytes, [], same) ?? [];
+    // In a diff only the lines that differ were read, on both sides: one edited chunk costs one
+    // record, not the file. Listed is not present: a broken package may list a record file it
+    // lacks (diff must not crash on it).
+    const bytes = partial ? partial.records.get(file)
+      : listed.has(file) && (await tree.stat(file))?.kind === 'file' ? await tree.read(file) : undefined;
+    if (!bytes) continue;
+    const recs = readJsonl(file, bytes, limits.maxDepth, limits.maxLineBytes, []) ?? [];
     for (const rec of recs) {
       const id = idOf(rec.value);
       if (typeof id !== 'string') continue;

@@ -3,7 +3,6 @@
 import { isUtf8 } from 'node:buffer';
 import { error, type Diagnostic } from '../core/diagnostics.js';
 import { parseJson, JsonSyntaxError } from '../core/strict-json.js';
-import { decodeUtf8 } from '../core/utf8.js';
 
 export interface JsonlRecord {
   line: number;
@@ -89,9 +88,9 @@ function decodeLine(bytes: Buffer): string | undefined {
 
 /**
  * Parses a JSONL file given in blocks and hands each record to `onRecord` as soon as its line is
- * parsed, so a caller that keeps a few fields lets the rest be collected line by line. `skip`
- * leaves out lines given word for word (diff). `end()` is false when any line failed (its
- * diagnostic is in `diags`); records after a failure are not handed on.
+ * parsed, so a caller that keeps a few fields lets the rest be collected line by line. `end()`
+ * is false when any line failed (its diagnostic is in `diags`); records after a failure are not
+ * handed on.
  */
 export class JsonlParser {
   private ok = true;
@@ -100,15 +99,13 @@ export class JsonlParser {
   private readonly lines: LineSplitter;
 
   constructor(private readonly file: string, maxDepth: number, maxLineBytes: number, private readonly diags: Diagnostic[],
-    onRecord: (value: Record<string, unknown>, line: number) => void, skip?: ReadonlySet<string>) {
+    onRecord: (value: Record<string, unknown>, line: number) => void) {
     this.lines = new LineSplitter(maxLineBytes, (line, length, s) => {
       if (length > maxLineBytes) {
         this.fail(error('OCTX_JSONL_LINE_TOO_LONG', `${file}:${line} is longer than ${maxLineBytes} bytes (--max-line-bytes)`, { file, line }));
         return;
       }
       if (s === undefined) { this.fail(error('OCTX_JSON_INVALID', `${file}:${line} is not valid UTF-8`, { file, line })); return; }
-      // A diff leaves out lines the other version holds word for word: they are the same records.
-      if (skip?.has(s)) return;
       if (s.trim() === '') { this.fail(error('OCTX_JSONL_EMPTY_LINE', `${file}:${line} is empty; JSONL allows no blank lines`, { file, line })); return; }
       let v: unknown;
       try {
@@ -152,19 +149,97 @@ export class JsonlParser {
   }
 }
 
-/** Reads the records of one JSONL file; `skip` leaves out lines given word for word (diff). */
-export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLineBytes: number, diags: Diagnostic[], skip?: ReadonlySet<string>): JsonlRecord[] | undefined {
+/** Reads the records of one JSONL file. */
+export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLineBytes: number, diags: Diagnostic[]): JsonlRecord[] | undefined {
   const out: JsonlRecord[] = [];
-  const p = new JsonlParser(file, maxDepth, maxLineBytes, diags, (value, line) => { out.push({ line, value }); }, skip);
+  const p = new JsonlParser(file, maxDepth, maxLineBytes, diags, (value, line) => { out.push({ line, value }); });
   p.push(bytes);
   return p.end() ? out : undefined;
 }
 
-/** The lines of a JSONL file as readJsonl sees them (CR stripped); lines that are not UTF-8 are left out. */
-export function jsonlLines(bytes: Buffer): Set<string> {
-  const out = new Set<string>();
-  const s = new LineSplitter(Infinity, (_l, _n, text) => { if (text !== undefined) out.add(text); });
-  s.push(bytes);
-  s.end();
-  return out;
+/** The lines of a file by key: chains of line numbers through `next` (-1 ends a chain). */
+interface LineIndex {
+  bytes: Buffer;
+  starts: number[];
+  /** End of each line, CR stripped. */
+  ends: number[];
+  head: Map<number, number>;
+  next: number[];
 }
+
+/**
+ * A cheap key of a line's bytes: its length and eight 32-bit words spread over it. Equal keys are
+ * only candidates; lines are compared byte for byte, so the key needs no strength, only spread.
+ * It stays a small integer, which a Map hashes fastest.
+ */
+function lineKey(b: Buffer, start: number, end: number): number {
+  const n = end - start;
+  let h = n | 0;
+  if (n >= 4) {
+    const step = ((n - 4) / 7) | 0;
+    for (let i = 0; i < 8; i++) h = Math.imul(h ^ b.readInt32LE(start + i * step), 0x9e3779b1);
+  } else {
+    for (let i = start; i < end; i++) h = Math.imul(h ^ b[i]!, 0x9e3779b1);
+  }
+  return h & 0x3fffffff;
+}
+
+/** Where the line starting at `start` ends (before a CR), and where the next one starts. */
+function lineEnd(b: Buffer, start: number): number {
+  const nl = b.indexOf(0x0a, start);
+  const stop = nl < 0 ? b.length : nl;
+  return stop > start && b[stop - 1] === 0x0d ? stop - 1 : stop;
+}
+
+function nextLine(b: Buffer, end: number): number {
+  if (b[end] === 0x0d) end++;
+  return end + 1;
+}
+
+const indexes = new WeakMap<Buffer, LineIndex>();
+
+function lineIndex(bytes: Buffer): LineIndex {
+  let ix = indexes.get(bytes);
+  if (ix) return ix;
+  ix = { bytes, starts: [], ends: [], head: new Map(), next: [] };
+  for (let s = 0, n = 0; s < bytes.length; n++) {
+    const e = lineEnd(bytes, s);
+    const k = lineKey(bytes, s, e);
+    ix.starts.push(s);
+    ix.ends.push(e);
+    ix.next.push(ix.head.get(k) ?? -1);
+    ix.head.set(k, n);
+    s = nextLine(bytes, e);
+  }
+  indexes.set(bytes, ix);
+  return ix;
+}
+
+function holds(ix: LineIndex, b: Buffer, start: number, end: number): boolean {
+  for (let n = ix.head.get(lineKey(b, start, end)) ?? -1; n >= 0; n = ix.next[n]!) {
+    const s = ix.starts[n]!;
+    const e = ix.ends[n]!;
+    if (e - s === end - start && ix.bytes.compare(b, start, end, s, e) === 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The lines of `mine` that `theirs` does not hold word for word (CR stripped, anywhere in the
+ * file), as JSONL in their order. In a diff such lines are the only records that can differ, so a
+ * file with one edited record is parsed for one line, on both sides, and no unchanged line is ever
+ * decoded. A file with a BOM is returned whole, so that reading it fails as it would alone.
+ */
+export function linesNotIn(mine: Buffer, theirs: Buffer): Buffer {
+  if (mine.length >= 3 && mine[0] === 0xef && mine[1] === 0xbb && mine[2] === 0xbf) return mine;
+  const ix = lineIndex(theirs);
+  const keep: Buffer[] = [];
+  for (let s = 0; s < mine.length;) {
+    const e = lineEnd(mine, s);
+    if (!holds(ix, mine, s, e)) keep.push(mine.subarray(s, e), NEWLINE);
+    s = nextLine(mine, e);
+  }
+  return Buffer.concat(keep);
+}
+
+const NEWLINE = Buffer.from('\n');
