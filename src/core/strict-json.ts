@@ -56,6 +56,31 @@ export interface ParsedWithRanges {
   value: unknown;
   /** Members of the top-level object in document order (empty when the top level is not an object). */
   members: MemberRange[];
+  /**
+   * Every run of whitespace between tokens, as [start, end) offset pairs in document order: what
+   * §8 compaction removes, so that compacting a member is slicing, not a second scan.
+   */
+  spaces: number[];
+}
+
+/** `text[start, end)` without the whitespace runs the parser recorded there (ParsedWithRanges.spaces). */
+export function withoutSpaces(text: string, spaces: readonly number[], start: number, end: number): string {
+  // The first run ending after `start` (runs are sorted and disjoint).
+  let lo = 0;
+  let hi = spaces.length / 2;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (spaces[mid * 2 + 1]! <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  const parts: string[] = [];
+  let at = start;
+  for (let k = lo * 2; k < spaces.length && spaces[k]! < end; k += 2) {
+    parts.push(text.slice(at, Math.max(at, spaces[k]!)));
+    at = Math.min(end, spaces[k + 1]!);
+  }
+  parts.push(text.slice(at, end));
+  return parts.length === 1 ? parts[0]! : parts.join('');
 }
 
 export function parseJson(text: string, options: JsonParseOptions = {}): unknown {
@@ -146,7 +171,9 @@ class Parser {
   private i = 0;
   private readonly maxDepth: number;
   private readonly num: (lexeme: string, isInteger: boolean) => unknown;
+  private readonly spaces: number[] | null;
   constructor(private readonly s: string, opts: JsonParseOptions, private readonly ranges: boolean) {
+    this.spaces = ranges ? [] : null;
     this.maxDepth = opts.maxDepth ?? 100;
     this.num = opts.number ?? defaultNumber;
   }
@@ -157,12 +184,14 @@ class Parser {
 
   private ws(): void {
     const s = this.s;
-    let i = this.i;
+    const start = this.i;
+    let i = start;
     while (i < s.length) {
       const c = s.charCodeAt(i);
       if (c < 128 && WS[c]) i++;
       else break;
     }
+    if (i > start && this.spaces) this.spaces.push(start, i);
     this.i = i;
   }
 
@@ -173,7 +202,7 @@ class Parser {
     const value = this.value(0, this.ranges ? members : null);
     this.ws();
     if (this.i < this.s.length) this.fail('unexpected data after the JSON value');
-    return { value, members };
+    return { value, members, spaces: this.spaces ?? [] };
   }
 
   private value(depth: number, members: MemberRange[] | null): unknown {

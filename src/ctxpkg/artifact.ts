@@ -2,7 +2,7 @@
 // ceiling, ZIP and BOM detection, strict UTF-8, strict JSON, exactly two top-level members).
 import { stat, readFile } from 'node:fs/promises';
 import { error, type Diagnostic, type Location } from '../core/diagnostics.js';
-import { decodeUtf8Strict, JsonSyntaxError, parseJsonWithRanges, type MemberRange } from '../core/strict-json.js';
+import { decodeUtf8Strict, JsonSyntaxError, parseJsonWithRanges, withoutSpaces, type MemberRange } from '../core/strict-json.js';
 import type { ArtifactInput, CommonOptions } from '../format.js';
 import './rules.js';
 import { lineAt, offsetOf, parseJsonTree, type JNode } from './json-tree.js';
@@ -25,6 +25,8 @@ export interface ArtifactDoc {
   content: unknown;
   manifestRange: MemberRange;
   contentRange: MemberRange;
+  /** The `content` member's text as §8 hashes it: whitespace between tokens removed. */
+  compactContent: () => string;
   locate: (path: Path) => Location;
 }
 
@@ -100,6 +102,7 @@ export function parseArtifactText(bytes: Buffer, file: string, maxDepth = DEFAUL
     diags: [],
     doc: {
       label: file, text, bytes, manifest: t.manifest, content: t.content, manifestRange: mr, contentRange: cr, locate,
+      compactContent: () => withoutSpaces(text, parsed.spaces, cr.valueStart, cr.valueEnd),
       get tree() { return whole(); },
       manifestNode,
     },

@@ -156,6 +156,29 @@ export function graphOf(content: unknown): GraphFacts {
   };
 }
 
+const NODE_REQUIRED = ['id', 'type', 'content'] as const;
+const NODE_FRACTIONS = ['activation', 'confidence'] as const;
+const NODE_COUNTERS = ['decay_half_life_days', 'line_start', 'line_end'] as const;
+const NODE_STRINGS = ['category', 'source', 'blob_ref', 'file_path', 'supersedes'] as const;
+const EDGE_REQUIRED = ['from', 'to', 'type'] as const;
+const EDGE_ENDS = ['from', 'to'] as const;
+
+function edgeFindings(e: JsonObject, i: number, ids: ReadonlySet<string>, out: Diagnostic[], at: (...p: (string | number)[]) => Location): void {
+  const label = () => `edge ${i} (${String(e.from)} → ${String(e.to)})`;
+  for (const k of EDGE_REQUIRED) {
+    if (typeof e[k] !== 'string') out.push(error('CTXPKG_EDGE_INVALID', `${label()}: "${k}" is required and must be a string`, at(e[k] === undefined ? '' : k)));
+  }
+  for (const k of EDGE_ENDS) {
+    if (typeof e[k] === 'string' && !ids.has(e[k] as string)) out.push(error('CTXPKG_EDGE_DANGLING', `${label()}: "${k}" names ${JSON.stringify(e[k])}, which is not a node of this package`, at(k)));
+  }
+  if (e.weight !== undefined) {
+    const w = asNumber(e.weight);
+    if (w === undefined || !Number.isFinite(w)) out.push(error('CTXPKG_NODE_RANGE', `${label()}: weight must be a finite number`, at('weight')));
+  }
+  if (e.coactivations !== undefined && !counter(e.coactivations)) out.push(error('CTXPKG_NODE_RANGE', `${label()}: coactivations must be a non-negative integer`, at('coactivations')));
+  if (e.metadata !== undefined && typeof e.metadata !== 'string') out.push(error('CTXPKG_EDGE_INVALID', `${label()}: metadata must be a string`, at('metadata')));
+}
+
 export function checkContent(content: unknown, ctx: CheckContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (!isObject(content)) return [error('CTXPKG_CONTENT_INVALID', 'content must be an object', ctx.locate(['content']))];
@@ -168,12 +191,15 @@ export function checkContent(content: unknown, ctx: CheckContext): Diagnostic[] 
   if (g.edges === undefined) out.push(warning('CTXPKG_GRAPH_EDGES_MISSING', 'context_graph has no "edges" list', ctx.locate(gp)));
   else if (!Array.isArray(g.edges)) out.push(error('CTXPKG_GRAPH_FORMAT', 'context_graph.edges must be a list', ctx.locate([...gp, 'edges'])));
   const ids = new Set<string>();
-  g.nodes.forEach((n, i) => {
+  // 100k nodes and 300k edges: locations and labels are built only for a finding, and the loops
+  // allocate nothing per item.
+  const nodes = g.nodes;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
     const at = (...p: (string | number)[]) => ctx.locate([...gp, 'nodes', i, ...p]);
-    if (!isObject(n)) { out.push(error('CTXPKG_NODE_INVALID', `node ${i} must be an object`, at())); return; }
-    // Built only for a finding: 100k nodes and 300k edges would otherwise each format one.
+    if (!isObject(n)) { out.push(error('CTXPKG_NODE_INVALID', `node ${i} must be an object`, at())); continue; }
     const label = () => (typeof n.id === 'string' ? `node ${JSON.stringify(n.id)}` : `node ${i}`);
-    for (const k of ['id', 'type', 'content'] as const) {
+    for (const k of NODE_REQUIRED) {
       if (typeof n[k] !== 'string') out.push(error('CTXPKG_NODE_INVALID', `${label()}: "${k}" is required and must be a string`, at(n[k] === undefined ? '' : k)));
     }
     if (typeof n.id === 'string') {
@@ -181,35 +207,31 @@ export function checkContent(content: unknown, ctx: CheckContext): Diagnostic[] 
       if (ids.has(n.id)) out.push(error('CTXPKG_NODE_DUPLICATE_ID', `node id ${JSON.stringify(n.id)} is used twice`, at('id')));
       ids.add(n.id);
     }
-    for (const k of ['activation', 'confidence'] as const) {
+    for (const k of NODE_FRACTIONS) {
       if (n[k] !== undefined && !fraction(n[k])) out.push(error('CTXPKG_NODE_RANGE', `${label()}: ${k} must be a number from 0.0 to 1.0, got ${String(n[k])}`, at(k)));
     }
-    for (const k of ['decay_half_life_days', 'line_start', 'line_end'] as const) {
+    for (const k of NODE_COUNTERS) {
       if (n[k] !== undefined && !counter(n[k])) out.push(error('CTXPKG_NODE_RANGE', `${label()}: ${k} must be a non-negative integer, got ${String(n[k])}`, at(k)));
     }
-    for (const k of ['category', 'source', 'blob_ref', 'file_path', 'supersedes'] as const) {
+    for (const k of NODE_STRINGS) {
       if (n[k] !== undefined && typeof n[k] !== 'string') out.push(error('CTXPKG_NODE_INVALID', `${label()}: ${k} must be a string`, at(k)));
     }
     if (n.created_at !== undefined && !isIsoUtc(n.created_at)) out.push(error('CTXPKG_CREATED_AT_INVALID', `${label()}: created_at ${showValue(n.created_at)} is not an ISO 8601 UTC date-time`, at('created_at')));
-  });
+  }
   if (Array.isArray(g.edges)) {
-    g.edges.forEach((e, i) => {
-      const at = (...p: (string | number)[]) => ctx.locate([...gp, 'edges', i, ...p]);
-      if (!isObject(e)) { out.push(error('CTXPKG_EDGE_INVALID', `edge ${i} must be an object`, at())); return; }
-      const label = () => `edge ${i} (${String(e.from)} → ${String(e.to)})`;
-      for (const k of ['from', 'to', 'type'] as const) {
-        if (typeof e[k] !== 'string') out.push(error('CTXPKG_EDGE_INVALID', `${label()}: "${k}" is required and must be a string`, at(e[k] === undefined ? '' : k)));
-      }
-      for (const k of ['from', 'to'] as const) {
-        if (typeof e[k] === 'string' && !ids.has(e[k] as string)) out.push(error('CTXPKG_EDGE_DANGLING', `${label()}: "${k}" names ${JSON.stringify(e[k])}, which is not a node of this package`, at(k)));
-      }
-      if (e.weight !== undefined) {
-        const w = asNumber(e.weight);
-        if (w === undefined || !Number.isFinite(w)) out.push(error('CTXPKG_NODE_RANGE', `${label()}: weight must be a finite number`, at('weight')));
-      }
-      if (e.coactivations !== undefined && !counter(e.coactivations)) out.push(error('CTXPKG_NODE_RANGE', `${label()}: coactivations must be a non-negative integer`, at('coactivations')));
-      if (e.metadata !== undefined && typeof e.metadata !== 'string') out.push(error('CTXPKG_EDGE_INVALID', `${label()}: metadata must be a string`, at('metadata')));
-    });
+    const edges = g.edges;
+    for (let i = 0; i < edges.length; i++) {
+      const e = edges[i];
+      if (!isObject(e)) { out.push(error('CTXPKG_EDGE_INVALID', `edge ${i} must be an object`, ctx.locate([...gp, 'edges', i]))); continue; }
+      const from = e.from;
+      const to = e.to;
+      // The common case, a well-formed edge between known nodes, is decided without a closure.
+      const w = e.weight;
+      if (typeof from === 'string' && typeof to === 'string' && typeof e.type === 'string' && ids.has(from) && ids.has(to) &&
+        (w === undefined || Number.isFinite(asNumber(w) ?? NaN)) && (e.coactivations === undefined || counter(e.coactivations)) &&
+        (e.metadata === undefined || typeof e.metadata === 'string')) continue;
+      edgeFindings(e, i, ids, out, (...p) => ctx.locate([...gp, 'edges', i, ...p]));
+    }
   }
   return out;
 }

@@ -148,34 +148,3 @@ export function lineAt(text: string, offset: number): number {
   return lineColumn(text, offset).line;
 }
 
-/**
- * The §8 compaction of a JSON text: space, tab, LF and CR removed outside string literals; strings
- * (escapes included) copied exactly as written.
- */
-export function compactJsonText(text: string): string {
-  let out = '';
-  let run = 0;
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      i++;
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c) { i += 2; continue; }
-        i++;
-        if (d === 0x22) break;
-      }
-      continue;
-    }
-    if (WS(c)) {
-      out += text.slice(run, i);
-      while (i < n && WS(text.charCodeAt(i))) i++;
-      run = i;
-      continue;
-    }
-    i++;
-  }
-  return out + text.slice(run, n);
-}

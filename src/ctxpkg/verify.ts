@@ -5,7 +5,6 @@ import { loadPublicKey } from '../core/keys.js';
 import type { ValidateOptions } from '../format.js';
 import { CanonicalJsonError } from './canonical-json.js';
 import { checkContent, checkHex, checkLevel, checkManifest, checkSummary, graphOf, type CheckContext } from './check.js';
-import { compactJsonText } from './json-tree.js';
 import { integrityOf, type Integrity } from './integrity.js';
 import { asNumber, isObject } from './model.js';
 import { identityMessage, manifestMessage, verifyHex, type Coverage } from './signature.js';
@@ -50,7 +49,7 @@ export function verifyDoc(doc: ArtifactDoc, opts: ValidateOptions = {}): VerifyO
   };
 
   // §8: the exact text of the content member, compacted; never a re-serialisation.
-  const contentText = compactJsonText(doc.text.slice(doc.contentRange.valueStart, doc.contentRange.valueEnd));
+  const contentText = doc.compactContent();
   let computed: Integrity | undefined;
   if (name !== null && version !== null) {
     computed = integrityOf(name, version, contentText);
