@@ -9,9 +9,10 @@ export interface Integrity {
 
 /** Integrity of compact content bytes (the §8 `content_json_bytes`). */
 export function integrityOf(name: string, version: string, contentBytes: Uint8Array | string): Integrity {
-  const bytes = typeof contentBytes === 'string' ? Buffer.from(contentBytes, 'utf8') : contentBytes;
-  const content_hash = sha256Hex(bytes);
-  return { sha256: packageHash(name, version, content_hash), content_hash, byte_size: bytes.length };
+  // A string is hashed as its UTF-8 bytes without copying them out (64 MiB documents).
+  const content_hash = sha256Hex(contentBytes);
+  const byte_size = typeof contentBytes === 'string' ? Buffer.byteLength(contentBytes, 'utf8') : contentBytes.length;
+  return { sha256: packageHash(name, version, content_hash), content_hash, byte_size };
 }
 
 export function packageHash(name: string, version: string, contentHash: string): string {

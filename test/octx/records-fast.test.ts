@@ -284,3 +284,29 @@ test('the built CLI (lib/) reports alike with the record worker on and off, on a
   assert.ok(bad.json.results[0].diagnostics.some((d: { code: string; line?: number }) => d.code === 'OCTX_RECORD_REFERENCE_UNKNOWN' && d.line === 4), JSON.stringify(bad.json.results[0].diagnostics.slice(0, 3)));
   assert.deepEqual(bad.json, run('0', ['validate', dir]).json);
 });
+
+test('linesNotIn: the lines of one file that the other does not hold, CR and final newline as readJsonl sees them', async () => {
+  const { linesNotIn } = await import('../../src/octx/jsonl.js');
+  // The reference: lines as strings, CR stripped, compared as a set.
+  const lines = (b: Buffer) => { const t = b.toString('latin1').split('\n'); if (t[t.length - 1] === '') t.pop(); return t.map((l) => l.replace(/\r$/, '')); };
+  const reference = (a: Buffer, b: Buffer) => { const have = new Set(lines(b)); return lines(a).filter((l) => !have.has(l)).map((l) => `${l}\n`).join(''); };
+  let r = 5;
+  const next = () => (r = (r * 1103515245 + 12345) % 2 ** 31);
+  // Lines that differ in one byte at the start, middle or end, short ones, empty ones, a lone CR.
+  const pool = ['{"id":"a","text":"x"}', '{"id":"a","text":"y"}', '{"id":"b","text":"x"}', 'x', 'y', '', '\r', 'ab', 'ba', '{"id":"a","text":"x"} ', `{"t":"${'z'.repeat(300)}"}`, `{"t":"${'z'.repeat(299)}q"}`, 'é', '\u00e9\u00e8'];
+  const file = () => {
+    const n = next() % 12;
+    let s = '';
+    for (let i = 0; i < n; i++) s += pool[next() % pool.length] + (next() % 4 === 0 ? '\r\n' : '\n');
+    if (n && next() % 3 === 0) s = s.replace(/\r?\n$/, '');
+    return Buffer.from(s, 'latin1');
+  };
+  for (let k = 0; k < 3000; k++) {
+    const a = file();
+    const b = file();
+    assert.equal(linesNotIn(a, b).toString('latin1'), reference(a, b), JSON.stringify([a.toString('latin1'), b.toString('latin1')]));
+  }
+  // A file with a BOM comes back whole, so that reading it fails as it does alone.
+  const bom = Buffer.from('\ufeff{"id":"a"}\n', 'utf8');
+  assert.equal(linesNotIn(bom, bom), bom);
+});
