@@ -248,9 +248,10 @@ test('record worker: reads the five files through descriptors, gives their SHA-2
   assert.deepEqual(r.diags.map((d) => [d.code, d.file, d.line]), [['OCTX_JSON_INVALID', 'data/events.jsonl', 4]]);
 });
 
-// Tests run from source; the compiled worker (lib/src/octx/record-worker.js) is what users run, so
-// one generated package with records and vectors goes through the built CLI too, worker on and off.
-test('the built CLI (lib/) reports alike with the record worker on and off, on a package with records and vectors', async () => {
+// Tests run from source; the bundled CLI and worker (lib/bundle/, with its one-file apache-arrow)
+// are what users run, so one generated package with records and vectors goes through the built CLI
+// too, worker on and off.
+test('the built CLI (lib/bundle/) reports alike with the record worker on and off, on a package with records and vectors', async () => {
   const { spawnSync } = await import('node:child_process');
   const { statSync, existsSync } = await import('node:fs');
   const { join } = await import('node:path');
@@ -260,6 +261,10 @@ test('the built CLI (lib/) reports alike with the record worker on and off, on a
   assert.ok(existsSync(built), 'lib/ is built (npm test builds it first)');
   for (const f of ['record-worker', 'record-pass', 'package']) {
     assert.ok(statSync(join(repoRoot, 'lib', 'src', 'octx', `${f}.js`)).mtimeMs >= statSync(join(repoRoot, 'src', 'octx', `${f}.ts`)).mtimeMs, `lib/ is older than src/octx/${f}.ts: run npm run build`);
+  }
+  for (const f of ['main.js', 'record-worker.js', 'vendor/apache-arrow.cjs']) {
+    const b = join(repoRoot, 'lib', 'bundle', f);
+    assert.ok(existsSync(b) && statSync(b).mtimeMs >= statSync(built).mtimeMs, `lib/bundle/${f} is missing or older than lib/: run npm run build`);
   }
   const { generateOctx } = await import(join(repoRoot, 'bench', 'generate.mjs'));
   const { dir } = generateOctx(tmpDir(), 300, 7) as { dir: string };
