@@ -1,7 +1,7 @@
 // A new file written synchronously in large blocks, hashed on the way out. An archive writer emits
 // two small chunks per entry (header, data); through fs.WriteStream each costs a thread-pool round
 // trip, which left a 10k-document build mostly idle (issue 7's profile).
-import { closeSync, constants, fsyncSync, openSync, writeSync } from 'node:fs';
+import { close, closeSync, constants, fsync, openSync, writeSync } from 'node:fs';
 import { createHash, type Hash } from 'node:crypto';
 
 const BLOCK = 1 << 20;
@@ -34,12 +34,19 @@ export class FileSink {
     this.fill += chunk.length;
   }
 
-  /** Flushes, syncs (durable before the caller renames it into place) and closes. */
-  finish(): { sha256: string; size: number } {
+  /**
+   * Flushes, then syncs and closes on the thread pool: `durable` settles once the file is on disk,
+   * and the caller renames it into place only after that. Meanwhile it may read the file back —
+   * the archive check and the fsync overlap instead of adding up (~0.5 s each on a 300 MB build).
+   */
+  finish(): { sha256: string; size: number; durable: Promise<void> } {
     this.flush();
-    fsyncSync(this.fd!);
-    this.close();
-    return { sha256: this.hash.digest('hex'), size: this.position };
+    const fd = this.fd!;
+    this.fd = undefined;
+    const durable = new Promise<void>((resolve, reject) => {
+      fsync(fd, (err) => close(fd, (err2) => (err ?? err2 ? reject(err ?? err2) : resolve())));
+    });
+    return { sha256: this.hash.digest('hex'), size: this.position, durable };
   }
 
   /** Closes without finishing (after a failure; the caller removes the file). */

@@ -41,7 +41,7 @@ export interface ArchiveSource {
  * and size of what was written: manifest first (no ZIP64 field), then each payload entry with
  * ZIP64 information (notes-octx.md). One file is in memory at a time.
  */
-export async function writeOctxArchive(outPath: string, manifestBytes: Buffer, files: ArchiveSource[]): Promise<{ sha256: string; size: number }> {
+export async function writeOctxArchive(outPath: string, manifestBytes: Buffer, files: ArchiveSource[]): Promise<{ sha256: string; size: number; durable: Promise<void> }> {
   const sink = new FileSink(outPath, 0o644);
   try {
     const zip = new ZipWriter(sink);
@@ -131,19 +131,24 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
   const outPath = join(opts.outDir, name);
   const diagnostics: Diagnostic[] = [];
   const sizes = new Map((await tree.list()).map((e) => [e.path, e.size]));
-  let written = { sha256: '', size: 0 };
+  let written = { sha256: '', size: 0, durable: Promise.resolve() };
   await writeAtomic(outPath, async (tmp) => {
     written = await writeOctxArchive(tmp, manifestBytes, files.map((f) => treeSource(tree, f.path, sizes.get(f.path) ?? 0, f.sha256, kept)));
   }, {
+    // The archive is read back while it is being made durable; it is renamed only after both.
     check: async (tmp) => {
-      const opened = await openOctx({ label: name, path: tmp }, opts.limits);
-      diagnostics.push(...opened.diagnostics);
-      failWith(diagnostics, 'the built package does not open as a safe archive (nothing was written)');
       try {
-        const problems = await checkWritten(opened.tree!, manifestBytes, files, sizes);
-        if (problems.length) fail('CTXFORGE_INTERNAL', `the built archive does not hold what was written (nothing was written): ${problems.slice(0, 3).join('; ')}`);
+        const opened = await openOctx({ label: name, path: tmp }, opts.limits);
+        diagnostics.push(...opened.diagnostics);
+        failWith(diagnostics, 'the built package does not open as a safe archive (nothing was written)');
+        try {
+          const problems = await checkWritten(opened.tree!, manifestBytes, files, sizes);
+          if (problems.length) fail('CTXFORGE_INTERNAL', `the built archive does not hold what was written (nothing was written): ${problems.slice(0, 3).join('; ')}`);
+        } finally {
+          opened.tree!.close();
+        }
       } finally {
-        opened.tree!.close();
+        await written.durable;
       }
     },
   });

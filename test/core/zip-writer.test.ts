@@ -34,8 +34,9 @@ async function viaWriter(out: string, files: File[], streamed = false): Promise<
     else zip.addBuffer(f.path, f.data, { zip64: i > 0 });
   }
   zip.end();
-  const r = sink.finish();
-  return { bytes: readFileSync(out), ...r };
+  const { sha256, size, durable } = sink.finish();
+  await durable;
+  return { bytes: readFileSync(out), sha256, size };
 }
 
 const sample: File[] = [
@@ -79,7 +80,7 @@ test('65 536 entries: ZIP64 end records that unzip, Python and our reader accept
   zip.addBuffer('manifest.json', Buffer.from('{}'), { zip64: false });
   for (let i = 0; i < 65536; i++) zip.addBuffer(`f/${i}.txt`, Buffer.from(String(i)), { zip64: true });
   zip.end();
-  sink.finish();
+  await sink.finish().durable;
   const bytes = readFileSync(out);
   assert.equal(bytes.readUInt32LE(bytes.length - 22), 0x06054b50);
   assert.equal(bytes.readUInt16LE(bytes.length - 22 + 10), 0xffff, 'EOCD entry count saturates');
@@ -105,7 +106,7 @@ test('a file that changes between the CRC pass and the copy is refused, not arch
   sink.close();
 });
 
-test('FileSink copies what it keeps: one buffer reused for every chunk still writes every byte', () => {
+test('FileSink copies what it keeps: one buffer reused for every chunk still writes every byte', async () => {
   const dir = tmpDir();
   const out = join(dir, 'reuse.bin');
   const sink = new FileSink(out);
@@ -122,7 +123,8 @@ test('FileSink copies what it keeps: one buffer reused for every chunk still wri
   sink.write(big);
   expected.push(Buffer.from(big));
   big.fill(0);
-  const { sha256, size } = sink.finish();
+  const { sha256, size, durable } = sink.finish();
+  await durable;
   const want = Buffer.concat(expected);
   const got = readFileSync(out);
   assert.equal(size, want.length);
