@@ -34,6 +34,7 @@ const MAX_CHAIN = 4095;
 const BASE_CACHE_BYTES = 64 * 1024 * 1024;
 const HEAD_BYTES = 512;
 const HEAD_READ = 8192;
+const OID = /^[0-9a-f]{40}$/;
 
 const inflateAsync = promisify(inflate);
 
@@ -177,6 +178,7 @@ export class ObjectStore {
 
   /** The object `oid`, checked against its id, or undefined when it is not simply readable here. */
   async read(oid: string): Promise<GitObject | undefined> {
+    if (!OID.test(oid)) return undefined;
     try {
       const o = (await this.readPacked(oid)) ?? (await this.readLoose(oid));
       return o && objectId(o.type, o.body) === oid ? o : undefined;
@@ -188,6 +190,7 @@ export class ObjectStore {
 
   /** The size of the object `oid` from its header (a delta's from the start of its data). */
   size(oid: string): number | undefined {
+    if (!OID.test(oid)) return undefined;
     try {
       const at = this.locate(oid);
       return at ? this.packedSize(at.pack, at.offset) : this.looseSize(oid);
@@ -247,7 +250,7 @@ export class ObjectStore {
 
   /** Where `oid` is packed: a binary search of each index's sorted ids, inside its fan-out bucket. */
   private locate(oid: string): { pack: string; offset: number } | undefined {
-    if (!/^[0-9a-f]{40}$/.test(oid)) return undefined;
+    if (!OID.test(oid)) return undefined;
     const want = Buffer.from(oid, 'hex');
     for (const p of this.loadPacks()) {
       const first = want[0]!;
