@@ -280,3 +280,34 @@ test('§8 compaction of a member (the parser\'s whitespace runs removed) equals 
   }
   assert.ok(spaced > 500, 'most generated members contain whitespace to remove');
 });
+
+test('edge checks: every finding of a malformed edge is reported, and well-formed edges with any optional field pass', async () => {
+  const { checkContent } = await import('../../src/ctxpkg/check.js');
+  const where: string[] = [];
+  const ctx = { mode: 'artifact' as const, locate: (p: (string | number)[]) => { where.push(p.join('.')); return { file: 'f.ctxpkg' }; } };
+  const nodes = [{ id: 'a', type: 'fact', content: 'x' }, { id: 'b', type: 'fact', content: 'y' }];
+  const good = [
+    { from: 'a', to: 'b', type: 'related_to' },
+    { from: 'a', to: 'b', type: 'related_to', weight: 0.5, coactivations: 3n, metadata: '{}' },
+    { from: 'b', to: 'a', type: 'x', weight: 2n },
+  ];
+  assert.deepEqual(checkContent({ context_graph: { format: 'ctxpkg-graph-v2', nodes, edges: good } }, ctx).map((d) => d.code), []);
+  const bad: [Record<string, unknown>, string, string][] = [
+    [{ from: 'a', to: 'zz', type: 't' }, 'CTXPKG_EDGE_DANGLING', '"to" names "zz"'],
+    [{ from: 'zz', to: 'a', type: 't' }, 'CTXPKG_EDGE_DANGLING', '"from" names "zz"'],
+    [{ from: 'a', to: 'b' }, 'CTXPKG_EDGE_INVALID', '"type" is required'],
+    [{ from: 1, to: 'b', type: 't' }, 'CTXPKG_EDGE_INVALID', '"from" is required'],
+    [{ from: 'a', to: 'b', type: 't', weight: 'heavy' }, 'CTXPKG_NODE_RANGE', 'weight must be a finite number'],
+    [{ from: 'a', to: 'b', type: 't', weight: 10n ** 400n }, 'CTXPKG_NODE_RANGE', 'weight must be a finite number'],
+    [{ from: 'a', to: 'b', type: 't', coactivations: -1n }, 'CTXPKG_NODE_RANGE', 'coactivations must be a non-negative integer'],
+    [{ from: 'a', to: 'b', type: 't', coactivations: 1.5 }, 'CTXPKG_NODE_RANGE', 'coactivations must be a non-negative integer'],
+    [{ from: 'a', to: 'b', type: 't', metadata: {} }, 'CTXPKG_EDGE_INVALID', 'metadata must be a string'],
+  ];
+  for (const [edge, code, text] of bad) {
+    where.length = 0;
+    const diags = checkContent({ context_graph: { format: 'ctxpkg-graph-v2', nodes, edges: [...good, edge] } }, ctx);
+    assert.deepEqual(diags.map((d) => d.code), [code], JSON.stringify(edge, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v)));
+    assert.ok(diags[0]!.message.includes(text) && diags[0]!.message.startsWith('edge 3 '), diags[0]!.message);
+    assert.ok(where.every((w) => w.startsWith('content.context_graph.edges.3')), where.join(' '));
+  }
+});
