@@ -63,8 +63,8 @@ export interface ParsedWithRanges {
   spaces: number[];
 }
 
-/** `text[start, end)` without the whitespace runs the parser recorded there (ParsedWithRanges.spaces). */
-export function withoutSpaces(text: string, spaces: readonly number[], start: number, end: number): string {
+/** The [start, end) pairs of `[start, end)` that lie outside the recorded whitespace runs, in order. */
+export function outsideSpaces(spaces: readonly number[], start: number, end: number): number[] {
   // The first run ending after `start` (runs are sorted and disjoint).
   let lo = 0;
   let hi = spaces.length / 2;
@@ -73,14 +73,23 @@ export function withoutSpaces(text: string, spaces: readonly number[], start: nu
     if (spaces[mid * 2 + 1]! <= start) lo = mid + 1;
     else hi = mid;
   }
-  const parts: string[] = [];
+  const out: number[] = [];
   let at = start;
   for (let k = lo * 2; k < spaces.length && spaces[k]! < end; k += 2) {
-    parts.push(text.slice(at, Math.max(at, spaces[k]!)));
-    at = Math.min(end, spaces[k + 1]!);
+    if (spaces[k]! > at) out.push(at, spaces[k]!);
+    at = Math.min(end, Math.max(at, spaces[k + 1]!));
   }
-  parts.push(text.slice(at, end));
-  return parts.length === 1 ? parts[0]! : parts.join('');
+  if (end > at) out.push(at, end);
+  return out;
+}
+
+/** `text[start, end)` without the whitespace runs the parser recorded there (ParsedWithRanges.spaces). */
+export function withoutSpaces(text: string, spaces: readonly number[], start: number, end: number): string {
+  const keep = outsideSpaces(spaces, start, end);
+  if (keep.length === 2) return text.slice(keep[0], keep[1]);
+  const parts: string[] = [];
+  for (let k = 0; k < keep.length; k += 2) parts.push(text.slice(keep[k], keep[k + 1]));
+  return parts.join('');
 }
 
 export function parseJson(text: string, options: JsonParseOptions = {}): unknown {

@@ -2,7 +2,7 @@
 // ceiling, ZIP and BOM detection, strict UTF-8, strict JSON, exactly two top-level members).
 import { stat, readFile } from 'node:fs/promises';
 import { error, type Diagnostic, type Location } from '../core/diagnostics.js';
-import { decodeUtf8Strict, JsonSyntaxError, parseJsonWithRanges, withoutSpaces, type MemberRange } from '../core/strict-json.js';
+import { decodeUtf8Strict, JsonSyntaxError, outsideSpaces, parseJsonWithRanges, withoutSpaces, type MemberRange } from '../core/strict-json.js';
 import type { ArtifactInput, CommonOptions } from '../format.js';
 import './rules.js';
 import { lineAt, offsetOf, parseJsonTree, type JNode } from './json-tree.js';
@@ -25,8 +25,8 @@ export interface ArtifactDoc {
   content: unknown;
   manifestRange: MemberRange;
   contentRange: MemberRange;
-  /** The `content` member's text as §8 hashes it: whitespace between tokens removed. */
-  compactContent: () => string;
+  /** The `content` member as §8 hashes it (whitespace between tokens removed): bytes or text. */
+  compactContent: () => Buffer | string;
   locate: (path: Path) => Location;
 }
 
@@ -46,6 +46,20 @@ export async function readArtifactBytes(input: ArtifactInput, opts: CommonOption
   if (!st?.isFile()) return { diag: error('CTXPKG_JSON_INVALID', `${file} is not a readable file`, { file }) };
   if (st.size > max) return { diag: error('CTXPKG_FILE_TOO_LARGE', `${file} is ${st.size} bytes, above the ceiling of ${max}; not parsed`, { file, hint: 'raise it with --max-file-bytes if you trust the file' }) };
   return { bytes: await readFile(input.path!) };
+}
+
+/**
+ * A member's §8 bytes. An all-ASCII text (as many bytes as characters) has byte offsets equal to
+ * its character offsets, so the file's own bytes are sliced instead of encoding a 64 MiB string
+ * again for the hash; any other text is compacted as a string.
+ */
+function compactMember(bytes: Buffer, text: string, spaces: readonly number[], r: MemberRange): Buffer | string {
+  if (text.length !== bytes.length) return withoutSpaces(text, spaces, r.valueStart, r.valueEnd);
+  const keep = outsideSpaces(spaces, r.valueStart, r.valueEnd);
+  if (keep.length === 2) return bytes.subarray(keep[0], keep[1]);
+  const parts: Buffer[] = [];
+  for (let k = 0; k < keep.length; k += 2) parts.push(bytes.subarray(keep[k], keep[k + 1]));
+  return Buffer.concat(parts);
 }
 
 export function parseArtifactText(bytes: Buffer, file: string, maxDepth = DEFAULT_MAX_DEPTH): { doc?: ArtifactDoc; diags: Diagnostic[] } {
@@ -102,7 +116,7 @@ export function parseArtifactText(bytes: Buffer, file: string, maxDepth = DEFAUL
     diags: [],
     doc: {
       label: file, text, bytes, manifest: t.manifest, content: t.content, manifestRange: mr, contentRange: cr, locate,
-      compactContent: () => withoutSpaces(text, parsed.spaces, cr.valueStart, cr.valueEnd),
+      compactContent: () => compactMember(bytes, text, parsed.spaces, cr),
       get tree() { return whole(); },
       manifestNode,
     },

@@ -241,15 +241,15 @@ export function checkContent(content: unknown, ctx: CheckContext): Diagnostic[] 
  * edge. 3: level 2 plus explicit activation on every node (the cognitive state is actually carried).
  * Callers only ask this of packages without errors.
  */
-export function satisfiedLevel(content: unknown): 1 | 2 | 3 {
-  const g = graphOf(content);
+export function satisfiedLevel(content: unknown, g: GraphFacts = graphOf(content)): 1 | 2 | 3 {
   if (!g.hasGraph || g.edges.length === 0) return 1;
   if (g.nodes.length > 0 && g.nodes.every((n) => n.activation !== undefined)) return 3;
   return 2;
 }
 
-export function checkLevel(manifest: unknown, content: unknown, ctx: CheckContext): { diags: Diagnostic[]; satisfied: number; declared: number } {
-  const satisfied = satisfiedLevel(content);
+/** `g`: the content's graph facts when the caller has them already (a 100k-node graph is walked once). */
+export function checkLevel(manifest: unknown, content: unknown, ctx: CheckContext, g?: GraphFacts): { diags: Diagnostic[]; satisfied: number; declared: number } {
+  const satisfied = satisfiedLevel(content, g);
   const m = isObject(manifest) ? manifest : {};
   const d = asNumber(m.conformance_level);
   const declared = d === 1 || d === 2 || d === 3 ? d : 1;
@@ -263,11 +263,11 @@ export function checkLevel(manifest: unknown, content: unknown, ctx: CheckContex
 }
 
 /** graph_summary claims compared with the graph (warnings: the summary is informative). */
-export function checkSummary(manifest: unknown, content: unknown, ctx: CheckContext): Diagnostic[] {
+export function checkSummary(manifest: unknown, content: unknown, ctx: CheckContext, graph?: GraphFacts): Diagnostic[] {
   const m = isObject(manifest) ? manifest : {};
   const s = m.graph_summary;
   if (!isObject(s)) return [];
-  const g = graphOf(content);
+  const g = graph ?? graphOf(content);
   const out: Diagnostic[] = [];
   const at = (k: string) => ctx.locate(['manifest', 'graph_summary', k]);
   if (s.node_count !== undefined && asNumber(s.node_count) !== g.nodes.length) out.push(warning('CTXPKG_GRAPH_SUMMARY_MISMATCH', `graph_summary.node_count is ${String(s.node_count)} but the graph has ${g.nodes.length} nodes`, at('node_count')));

@@ -37,11 +37,11 @@ export interface VerifyOutcome {
 
 export function verifyDoc(doc: ArtifactDoc, opts: ValidateOptions = {}): VerifyOutcome {
   const ctx: CheckContext = { locate: doc.locate, mode: 'artifact' };
-  const diags: Diagnostic[] = [...checkManifest(doc.manifest, ctx), ...checkContent(doc.content, ctx), ...checkSummary(doc.manifest, doc.content, ctx)];
+  const g = graphOf(doc.content);
+  const diags: Diagnostic[] = [...checkManifest(doc.manifest, ctx), ...checkContent(doc.content, ctx), ...checkSummary(doc.manifest, doc.content, ctx, g)];
   const m = isObject(doc.manifest) ? doc.manifest : {};
   const name = typeof m.name === 'string' ? m.name : null;
   const version = typeof m.version === 'string' ? m.version : null;
-  const g = graphOf(doc.content);
   const details: VerifyDetails = {
     name, version, schema_version: asNumber(m.schema_version) ?? null, integrity: 'fail', signature: 'none', coverage: null, public_key: null,
     conformance_level: asNumber(m.conformance_level) ?? 1, satisfied_level: null, content_hash: null, sha256: null, byte_size: null,
@@ -49,10 +49,10 @@ export function verifyDoc(doc: ArtifactDoc, opts: ValidateOptions = {}): VerifyO
   };
 
   // §8: the exact text of the content member, compacted; never a re-serialisation.
-  const contentText = doc.compactContent();
+  const contentBytes = doc.compactContent();
   let computed: Integrity | undefined;
   if (name !== null && version !== null) {
-    computed = integrityOf(name, version, contentText);
+    computed = integrityOf(name, version, contentBytes);
     Object.assign(details, { content_hash: computed.content_hash, sha256: computed.sha256, byte_size: computed.byte_size });
     const decl = isObject(m.integrity) ? m.integrity : undefined;
     if (decl) {
@@ -81,7 +81,7 @@ export function verifyDoc(doc: ArtifactDoc, opts: ValidateOptions = {}): VerifyO
   verifySignature(doc, m, computed, details, diags, opts);
 
   if (!hasErrors(diags)) {
-    const lv = checkLevel(doc.manifest, doc.content, ctx);
+    const lv = checkLevel(doc.manifest, doc.content, ctx, g);
     details.satisfied_level = lv.satisfied;
     diags.push(...lv.diags);
   }
