@@ -1,4 +1,5 @@
 // Unit checks of the cartridge building blocks: header words, sqlar blob forms, names, base64, DDL, robustness.
+import { seeded } from '../helpers/random.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync, deflateSync } from 'node:zlib';
@@ -73,8 +74,7 @@ test('capability ids follow sha256(taskType|sorted stack|domain)', () => {
 
 test('random page damage never throws: every result is a ValidationResult', async () => {
   const good = readFileSync(await buildExample());
-  let seed = 12345;
-  const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+  const rnd = seeded(12345).below;
   for (let i = 0; i < 60; i++) {
     const b = Buffer.from(good);
     const at = 100 + rnd(b.length - 100);

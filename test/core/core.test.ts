@@ -1,4 +1,5 @@
 // The shared foundation: strict JSON, JCS, SemVer, UUIDv7, paths, safe YAML, keys, atomic writes.
+import { seeded } from '../helpers/random.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -132,8 +133,7 @@ test('secret scan finds credential shapes and not ordinary prose', () => {
 test('sortUtf8 orders by UTF-8 bytes, with and without characters where UTF-16 order differs', () => {
   const ref = (xs: string[]) => [...xs].sort((a, b) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
   const pool = ['a', 'b', 'Z', 'é', '\u00ff', '\uffff', '\ue000', '😀', '\ud83d\ude00x', 'a/b', 'a-b', 'a', ''];
-  let r = 7;
-  const next = () => (r = (r * 1103515245 + 12345) % 2 ** 31);
+  const { next } = seeded(7);
   for (let round = 0; round < 500; round++) {
     const xs = Array.from({ length: 1 + (next() % 12) }, () => Array.from({ length: next() % 4 }, () => pool[next() % pool.length]).join(''));
     assert.deepEqual(sortUtf8(xs, (x) => x), ref(xs), JSON.stringify(xs));

@@ -1,4 +1,5 @@
 // Building, signing, importing and the CLI contract for ctxpkg source trees.
+import { seeded } from '../helpers/random.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, readdirSync, existsSync, cpSync } from 'node:fs';
@@ -254,8 +255,7 @@ test('§8 compaction of a member (the parser\'s whitespace runs removed) equals 
     }
     return out;
   };
-  let r = 11;
-  const next = () => (r = (r * 1103515245 + 12345) % 2 ** 31);
+  const { next } = seeded(11);
   const ws = () => [' ', '\n', '\t', '\r\n', '', ''][next() % 6]!;
   // Escaped quotes followed by whitespace, escaped backslashes before the closing quote.
   const strs = ['"a b"', '"\\\\"', '"\\""', '"x\\\\\\"y"', '" \\n\\t "', '"é 😀"', '""', '"\\\\\\\\"', '"a\\" b"', '"\\\\\\" c "'];
@@ -279,6 +279,20 @@ test('§8 compaction of a member (the parser\'s whitespace runs removed) equals 
     if (reference(v) !== v) spaced++;
   }
   assert.ok(spaced > 500, 'most generated members contain whitespace to remove');
+  // Through the artifact reader: an all-ASCII file is sliced as bytes, any other compacted as text;
+  // both give the reference's UTF-8 bytes.
+  const { parseArtifactText } = await import('../../src/ctxpkg/artifact.js');
+  const kinds = new Set<string>();
+  for (let k = 0; k < 600; k++) {
+    const v = value(1);
+    const t = `{${ws()}"manifest"${ws()}:${ws()}{}${ws()},${ws()}"content"${ws()}:${ws()}${v}${ws()}}${ws()}`;
+    const { doc, diags } = parseArtifactText(Buffer.from(t, 'utf8'), 'g.ctxpkg');
+    assert.deepEqual(diags, []);
+    const c = doc!.compactContent();
+    kinds.add(`${typeof c}/${/[^\x00-\x7f]/.test(t) ? 'utf8' : 'ascii'}`);
+    assert.deepEqual(Buffer.from(c), Buffer.from(reference(v), 'utf8'), JSON.stringify(t));
+  }
+  assert.deepEqual([...kinds].sort(), ['object/ascii', 'string/utf8'], 'both paths ran, each on its kind of text');
 });
 
 test('edge checks: every finding of a malformed edge is reported, and well-formed edges with any optional field pass', async () => {

@@ -2,6 +2,7 @@
 // finds none, and the streaming JSONL parser must see the same lines however a file is cut into
 // blocks. Both are checked against the reference on a valid record set and thousands of seeded
 // mutations of it.
+import { seeded } from '../helpers/random.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fastSag, indexSag, KIND_CHUNK, KIND_ENTITY, KIND_EVENT, recordOf } from '../../src/octx/records-fast.js';
@@ -295,8 +296,7 @@ test('linesNotIn: the lines of one file that the other does not hold, CR and fin
   // The reference: lines as strings, CR stripped, compared as a set.
   const lines = (b: Buffer) => { const t = b.toString('latin1').split('\n'); if (t[t.length - 1] === '') t.pop(); return t.map((l) => l.replace(/\r$/, '')); };
   const reference = (a: Buffer, b: Buffer) => { const have = new Set(lines(b)); return lines(a).filter((l) => !have.has(l)).map((l) => `${l}\n`).join(''); };
-  let r = 5;
-  const next = () => (r = (r * 1103515245 + 12345) % 2 ** 31);
+  const { next } = seeded(5);
   // Lines that differ in one byte at the start, middle or end, short ones, empty ones, a lone CR.
   const pool = ['{"id":"a","text":"x"}', '{"id":"a","text":"y"}', '{"id":"b","text":"x"}', 'x', 'y', '', '\r', 'ab', 'ba', '{"id":"a","text":"x"} ', `{"t":"${'z'.repeat(300)}"}`, `{"t":"${'z'.repeat(299)}q"}`, 'é', '\u00e9\u00e8'];
   const file = () => {
