@@ -4,6 +4,7 @@
 // left to the library, which rejects them with its own error: this parser only accepts what is
 // plainly safe.
 import { isUtf8 } from 'node:buffer';
+import { sortUtf8 } from '../core/paths.js';
 import type { RawTreeEntry } from './repo.js';
 
 const MODES: Record<string, [string, RawTreeEntry['type']]> = {
@@ -23,7 +24,11 @@ function plainlySafe(name: string): boolean {
   return folded !== '' && !folded.startsWith('.git') && !/^git~\d/.test(folded);
 }
 
-/** The entries in the object's own order, or undefined when the library must judge them. */
+/**
+ * The entries by name in code point order — the order isomorphic-git gives, which callers (package
+ * discovery) see; git's own order puts a tree `a` after `a-b` — or undefined when the library
+ * must judge them.
+ */
 export function parseTreeObject(body: Buffer): RawTreeEntry[] | undefined {
   const out: RawTreeEntry[] = [];
   let i = 0;
@@ -38,7 +43,7 @@ export function parseTreeObject(body: Buffer): RawTreeEntry[] | undefined {
     out.push({ mode: mode[0], path, oid: body.toString('hex', nul + 1, nul + 21), type: mode[1] });
     i = nul + 21;
   }
-  return out;
+  return sortUtf8(out, (e) => e.path);
 }
 
 /** What ctxforge reads of a commit. */

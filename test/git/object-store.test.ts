@@ -11,6 +11,7 @@ import { git, writeTree } from '../helpers/tmp.js';
 import { GitRepo } from '../../src/git/index.js';
 import { applyDelta, ObjectStore } from '../../src/git/object-store.js';
 import { parseCommitObject, parseTagTarget, parseTreeObject } from '../../src/git/object-parse.js';
+import { sortUtf8 } from '../../src/core/paths.js';
 import { commitAll, newRepo } from './fixture.js';
 
 const big = (v: number) => Array.from({ length: 3000 }, (_, i) => `record ${i} ${i % 500 === 0 ? v : 0} ${'x'.repeat(40)}`).join('\n');
@@ -39,7 +40,8 @@ function packVerify(dir: string): string {
 /** A history where one file changes a little in each of `n` commits, so packs hold delta chains. */
 function history(n: number): string {
   const dir = newRepo();
-  writeTree(dir, { 'bin.dat': Buffer.from(Array.from({ length: 70000 }, (_, i) => (i * 7919) & 0xff)), 'empty.txt': '', 'sub/dir/a.txt': 'a\n' });
+  // `sub-notes.txt` comes before the tree `sub` in git's order ("sub/"), after it by name.
+  writeTree(dir, { 'bin.dat': Buffer.from(Array.from({ length: 70000 }, (_, i) => (i * 7919) & 0xff)), 'empty.txt': '', 'sub/dir/a.txt': 'a\n', 'sub-notes.txt': 'n\n' });
   for (let v = 1; v <= n; v++) {
     writeTree(dir, { 'data.jsonl': big(v), [`sub/f${v}.txt`]: `file ${v}\n` });
     commitAll(dir, `v${v}`, 1767225600 + v * 60);
@@ -64,7 +66,7 @@ async function assertAllDirect(dir: string, what: string): Promise<number> {
         const [mode, kind, id] = meta!.split(' ');
         return { mode: mode!, path: path!, oid: id!, type: kind! };
       });
-      assert.deepEqual(parseTreeObject(o.body), listed, `${what}: entries of tree ${oid}`);
+      assert.deepEqual(parseTreeObject(o.body), sortUtf8(listed, (e) => e.path), `${what}: entries of tree ${oid}`);
     }
     n++;
   }
@@ -100,7 +102,9 @@ test('GitRepo reads blobs and trees through the store, once each, and falls back
   const oid = git(dir, ['rev-parse', 'HEAD:data.jsonl']).trim();
   assert.deepEqual(await repo.readBlob(oid), catFile(dir, 'blob', oid));
   const tree = git(dir, ['rev-parse', 'HEAD^{tree}']).trim();
-  assert.deepEqual((await repo.readTreeEntries(tree)).map((e) => e.path).sort(), ['bin.dat', 'data.jsonl', 'empty.txt', 'sub']);
+  // By name, as the library orders them (package discovery walks trees in this order).
+  assert.deepEqual((await repo.readTreeEntries(tree)).map((e) => e.path), ['bin.dat', 'data.jsonl', 'empty.txt', 'sub', 'sub-notes.txt']);
+  assert.deepEqual(git(dir, ['ls-tree', '--name-only', tree]).trim().split('\n'), ['bin.dat', 'data.jsonl', 'empty.txt', 'sub-notes.txt', 'sub'], "git's own order differs");
 });
 
 test('a corrupted loose object is not trusted: the id check fails and the library reports it', async () => {
