@@ -53,10 +53,11 @@ export interface CommitInfo {
   committer: { timestamp: number };
 }
 
-const OID = /^[0-9a-f]{40}$/;
+/** A full object id as git writes it. */
+export const OID = /^[0-9a-f]{40}$/;
 
 /** The header lines of a commit or tag (continuation lines of multi-line headers, like gpgsig, skipped). */
-function headers(body: Buffer): string[] | undefined {
+function headers(body: Buffer): string[] {
   const end = body.indexOf('\n\n');
   const head = body.toString('utf8', 0, end < 0 ? body.length : end);
   return head.split('\n').filter((l) => !l.startsWith(' '));
@@ -64,7 +65,6 @@ function headers(body: Buffer): string[] | undefined {
 
 export function parseCommitObject(body: Buffer): CommitInfo | undefined {
   const lines = headers(body);
-  if (!lines) return undefined;
   let tree: string | undefined;
   const parent: string[] = [];
   let timestamp: number | undefined;
@@ -85,7 +85,7 @@ export function parseCommitObject(body: Buffer): CommitInfo | undefined {
 
 /** The object an annotated tag points to. */
 export function parseTagTarget(body: Buffer): string | undefined {
-  const line = headers(body)?.find((l) => l.startsWith('object '));
+  const line = headers(body).find((l) => l.startsWith('object '));
   const oid = line?.slice(7);
   return oid && OID.test(oid) ? oid : undefined;
 }

@@ -7,7 +7,7 @@ import type { Item, PackageSummary } from '../format.js';
 import { checkPackage, isPayloadPath, type OctxReport } from './package.js';
 import { MANIFEST, parseManifestBytes } from './manifest.js';
 import { linesNotIn, readJsonl } from './jsonl.js';
-import { SAG_FILES } from './records.js';
+import { SAG_FILES, SAG_PATHS } from './records.js';
 import { checkConcept, isConcept, isReserved, isKnowledgeMarkdown } from './documents.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 import { mapLimit } from '../core/concurrency.js';
@@ -30,7 +30,6 @@ async function recordBytes(tree: Tree, file: string, other: Tree | undefined): P
   return them ? linesNotIn(mine, them) : mine;
 }
 
-const RECORD_FILES: ReadonlySet<string> = new Set(Object.values(SAG_FILES));
 
 interface PartialRead {
   report: OctxReport;
@@ -57,7 +56,7 @@ async function partialReport(tree: Tree, only: ReadonlySet<string>, limits: Limi
     const e = await tree.stat(path);
     if (!e || e.kind !== 'file' || e.size > limits.maxFileBytes) return;
     // A record file is not an item itself (its records are), so it is not hashed.
-    if (RECORD_FILES.has(path)) {
+    if (SAG_PATHS.includes(path)) {
       const bytes = await recordBytes(tree, path, other).catch(() => undefined);
       if (bytes) records.set(path, bytes);
       return;

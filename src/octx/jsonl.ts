@@ -196,12 +196,8 @@ function nextLine(b: Buffer, end: number): number {
   return end + 1;
 }
 
-const indexes = new WeakMap<Buffer, LineIndex>();
-
 function lineIndex(bytes: Buffer): LineIndex {
-  let ix = indexes.get(bytes);
-  if (ix) return ix;
-  ix = { bytes, starts: [], ends: [], head: new Map(), next: [] };
+  const ix: LineIndex = { bytes, starts: [], ends: [], head: new Map(), next: [] };
   for (let s = 0, n = 0; s < bytes.length; n++) {
     const e = lineEnd(bytes, s);
     const k = lineKey(bytes, s, e);
@@ -211,7 +207,6 @@ function lineIndex(bytes: Buffer): LineIndex {
     ix.head.set(k, n);
     s = nextLine(bytes, e);
   }
-  indexes.set(bytes, ix);
   return ix;
 }
 
