@@ -2,6 +2,9 @@
 
 /** Returns why `p` is not a safe relative POSIX path in NFC, or null when it is safe. */
 export function unsafePathReason(p: string): string | null {
+  // Most paths are plain ASCII words: one regex proves them safe without splitting or normalising
+  // (50 000 archive entries and files are checked per run, issue 7). The rest take the full checks.
+  if (PLAIN_PATH.test(p)) return null;
   if (p.length === 0) return 'empty path';
   if (p.includes('\0')) return 'path contains NUL';
   if (p.includes('\\')) return 'path contains a backslash';
@@ -14,6 +17,10 @@ export function unsafePathReason(p: string): string | null {
   if (p.normalize('NFC') !== p) return 'path is not in Unicode NFC';
   return null;
 }
+
+// Segments that start with a word character or '-' (so never "." or ".." or empty), of ASCII word
+// characters, '-', '.', '+' and space: no NUL, backslash, drive letter, leading or trailing slash.
+const PLAIN_PATH = /^[\w-][\w\-.+ ]*(?:\/[\w-][\w\-.+ ]*)*$/;
 
 export function isSafePath(p: string): boolean {
   return unsafePathReason(p) === null;

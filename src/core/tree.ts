@@ -163,15 +163,15 @@ export class DiskTree implements Tree {
   }
 
   openRange(path: string): FileRange {
-    const fd = openRegularFile(this.localPath(path), path);
-    return { fd, offset: 0, size: fstatSync(fd).size, release: () => closeSync(fd) };
+    const { fd, size } = openRegularFile(this.localPath(path), path);
+    return { fd, offset: 0, size, release: () => closeSync(fd) };
   }
 
   // Blocks are read synchronously through the same checked descriptor as read().
   async *chunks(path: string): AsyncGenerator<Buffer> {
-    const fd = openRegularFile(this.localPath(path), path);
+    const { fd, size } = openRegularFile(this.localPath(path), path);
     try {
-      yield* readBlocks(fd, 0, fstatSync(fd).size);
+      yield* readBlocks(fd, 0, size);
     } finally {
       closeSync(fd);
     }
@@ -200,15 +200,16 @@ export function readRegularFile(abs: string, label: string): Buffer {
 }
 
 function withRegularFile<T>(abs: string, label: string, use: (fd: number, size: number) => T): T {
-  const fd = openRegularFile(abs, label);
+  const { fd, size } = openRegularFile(abs, label);
   try {
-    return use(fd, fstatSync(fd).size);
+    return use(fd, size);
   } finally {
     closeSync(fd);
   }
 }
 
-function openRegularFile(abs: string, label: string): number {
+// One fstat per file, for its type and its size: at 50 000 files a second one cost ~0.1 s (issue 7).
+function openRegularFile(abs: string, label: string): { fd: number; size: number } {
   let fd: number;
   try {
     fd = openSync(abs, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
@@ -218,9 +219,10 @@ function openRegularFile(abs: string, label: string): number {
   }
   let ok = false;
   try {
-    if (!fstatSync(fd).isFile()) throw new TreeReadError(`${label}: not a regular file`, label);
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw new TreeReadError(`${label}: not a regular file`, label);
     ok = true;
-    return fd;
+    return { fd, size: st.size };
   } finally {
     if (!ok) closeSync(fd);
   }

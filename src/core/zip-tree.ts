@@ -5,6 +5,7 @@ import { lazyRequire } from './lazy.js';
 
 const yauzlLib = lazyRequire<typeof yauzl>('yauzl');
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { unsafePathReason, sortUtf8 } from './paths.js';
 import { resolveLimits, type Limits } from './limits.js';
@@ -41,6 +42,7 @@ interface LocalHeader {
   fileDataStart: number;
   generalPurposeBitFlag: number;
   compressionMethod: number;
+  /** The name's bytes, a view into the read block (compared at once, not kept). */
   fileName: Buffer;
 }
 
@@ -100,15 +102,16 @@ class ByteSource {
   }
 }
 
-function readLocalHeader(src: ByteSource, offset: number): LocalHeader {
-  const h = src.readAt(offset, 30);
+function readLocalHeader(src: ByteSource, offset: number, expectedNameLength: number): LocalHeader {
+  // The fixed header and the name the central directory expects, in one read from the block.
+  const h = src.readAt(offset, 30 + expectedNameLength);
   if (h.readUInt32LE(0) !== 0x04034b50) throw new Error(`invalid local file header signature: 0x${h.readUInt32LE(0).toString(16)}`);
   const nameLen = h.readUInt16LE(26);
   const extraLen = h.readUInt16LE(28);
   return {
     generalPurposeBitFlag: h.readUInt16LE(6),
     compressionMethod: h.readUInt16LE(8),
-    fileName: Buffer.from(src.readAt(offset + 30, nameLen)),
+    fileName: nameLen === expectedNameLength ? h.subarray(30) : src.readAt(offset + 30, nameLen),
     fileDataStart: offset + 30 + nameLen + extraLen,
   };
 }
@@ -174,11 +177,11 @@ function readerOver(src: ByteSource): yauzl.RandomAccessReader {
 }
 
 function decodeName(buf: Buffer, flags: number): string | null {
-  if (flags & 0x800) {
-    return decodeUtf8(buf) ?? null;
-  }
-  for (const b of buf) if (b >= 0x80) return null;
-  return buf.toString('latin1');
+  // Names are Buffers already: decoded in place, with no view made per entry (decodeUtf8 takes any Uint8Array).
+  if (isAscii(buf)) return buf.toString('latin1');
+  if (!(flags & 0x800) || !isUtf8(buf)) return null;
+  const s = buf.toString('utf8');
+  return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
 }
 
 export class ZipTree implements Tree {
@@ -264,7 +267,7 @@ export class ZipTree implements Tree {
         }
         let local: LocalHeader;
         try {
-          local = readLocalHeader(bytes, e.relativeOffsetOfLocalHeader);
+          local = readLocalHeader(bytes, e.relativeOffsetOfLocalHeader, (e.fileName as unknown as Buffer).length);
         } catch (err) {
           problems.push({ kind: 'CORRUPT', entry: name, message: `entry ${JSON.stringify(name)}: bad local header (${(err as Error).message})` });
           continue;
@@ -281,9 +284,14 @@ export class ZipTree implements Tree {
       }
       for (const d of dirs) if (names.has(d)) problems.push({ kind: 'DUPLICATE', entry: d, message: `${JSON.stringify(d)} is both a file and a directory` });
       // Implied directories count too: a file `a` next to `a/b` cannot be extracted as both.
+      // Each directory is checked once, walking up from a file's until one already seen (whose own
+      // parents then were too), so the cost follows the directories, not files × depth.
+      const seenDirs = new Set<string>();
       for (const f of files) {
-        for (let i = f.path.indexOf('/'); i !== -1; i = f.path.indexOf('/', i + 1)) {
+        for (let i = f.path.lastIndexOf('/'); i > 0; i = f.path.lastIndexOf('/', i - 1)) {
           const parent = f.path.slice(0, i);
+          if (seenDirs.has(parent)) break;
+          seenDirs.add(parent);
           if (names.has(parent) && !dirs.has(parent)) problems.push({ kind: 'DUPLICATE', entry: parent, message: `${JSON.stringify(parent)} is both a file and the directory of ${JSON.stringify(f.path)}` });
         }
       }

@@ -11,6 +11,8 @@ import { inspectOctx } from './inspect.js';
 import { octxItems } from './items.js';
 import { initOctx } from './init.js';
 import { parseJson } from '../core/strict-json.js';
+import { warmRecordWorker, WORKER_ABOVE } from './record-pass.js';
+import { statSync } from 'node:fs';
 
 function toResult(path: string, kind: 'artifact' | 'source', r: OctxReport): ValidationResult {
   return {
@@ -32,6 +34,8 @@ function toResult(path: string, kind: 'artifact' | 'source', r: OctxReport): Val
 }
 
 export async function validateOctxArtifact(input: ArtifactInput, opts: ValidateOptions = {}): Promise<ValidationResult & { report?: OctxReport }> {
+  // A large archive likely holds large records: the worker starts while the central directory is read.
+  if (input.path && (statSync(input.path, { throwIfNoEntry: false })?.size ?? 0) > WORKER_ABOVE) warmRecordWorker();
   const opened = await openOctx(input, opts.limits);
   if (!opened.tree) {
     return { path: input.label, format: 'octx', kind: 'artifact', valid: false, diagnostics: opened.diagnostics, details: { format_valid: false, fully_validated: false, capabilities: {}, open_error: 'security' } };

@@ -82,111 +82,117 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     return { ...emptyReport(diags), capabilities, manifest: mc.manifest };
   }
   const manifest = mc.manifest!;
-  const entries = await tree.list();
-  const byPath = new Map<string, TreeEntry>(entries.map((e) => [e.path, e]));
-
-  // The payload list: declared, or (working directory without files[]) every payload file on disk.
-  let files: FileEntry[];
-  const declared = Array.isArray(parsed.raw.files);
-  if (declared) {
-    files = (parsed.raw.files as unknown[]).filter((f): f is FileEntry => typeof (f as FileEntry)?.path === 'string' && typeof (f as FileEntry)?.sha256 === 'string');
-  } else {
-    files = [];
-    for (const e of entries) {
-      if (!isPayloadPath(e.path)) continue;
-      const why = unsafePathReason(e.path);
-      if (why) { diags.push(error('OCTX_PATH_UNSAFE', `${e.path}: ${why}`, { file: e.path })); continue; }
-      if (e.kind !== 'file') { diags.push(error('OCTX_FILE_NOT_REGULAR', `${e.path} is a ${e.kind === 'symlink' ? 'symbolic link' : 'special file'}; only regular files can be packaged`, { file: e.path })); continue; }
-      files.push({ path: e.path, sha256: '' });
-    }
-  }
-  if (opts.workdir && declared) {
-    for (const e of entries) if (isPayloadPath(e.path) && e.kind !== 'file') diags.push(error('OCTX_FILE_NOT_REGULAR', `${e.path} is not a regular file`, { file: e.path }));
-  }
-
-  // Hash every listed file; parse concept documents and reserved files on the same read.
-  const idSpace = new Set<string>();
-  if (typeof manifest.asset?.id === 'string') idSpace.add(manifest.asset.id);
-  const documents: ConceptDoc[] = [];
-  let digestsOk = true;
-  const docDiags: Diagnostic[][] = [];
-  // Record files come first, one at a time in rule order, each read in blocks: hashed and parsed on
-  // the same pass, their records streamed into the indexer, which keeps a few fields per record.
-  // What the parse found is used only if the format layer passes.
+  // Record files come first, each read in blocks: hashed and parsed on the same pass, their records
+  // streamed into the indexer, which keeps a few fields per record. What the parse found is used
+  // only if the format layer passes. The pass starts before the listing (a directory walk, which
+  // the worker's reading then overlaps) and is dropped if the files turn out not to be listed.
   const sagWanted = 'sag-structured' in capabilities && capabilities['sag-structured'] !== null;
-  const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
-  const sagStream = sagWanted && sagAt.every((i) => i >= 0);
-  const vectorPaths = 'vectors' in capabilities && capabilities.vectors !== null ? Object.values(VECTOR_FILES).filter((p) => files.some((f) => f.path === p)) : [];
-  const pass = sagStream ? startPass(tree, limits, sagAt.reduce((n, i) => n + (byPath.get(files[i]!.path)?.size ?? 0), 0), vectorPaths) : undefined;
-  const progress = startProgress(`checking ${tree.label.replace(/\/+$/, '').split('/').pop()}`, files.length);
-  // A listed file's entry, when it can be read: present, regular, within the limit.
-  const begin = (f: FileEntry, i: number): { e: TreeEntry; local: Diagnostic[] } | undefined => {
-    const e = byPath.get(f.path);
-    progress.tick(e?.size ?? 0);
-    const local: Diagnostic[] = [];
-    docDiags[i] = local;
-    if (!e || e.kind !== 'file') {
-      digestsOk = false;
-      local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${f.path} is listed in files[] but ${e ? 'is not a regular file' : 'is missing'}`, { file: f.path }));
-      return undefined;
-    }
-    if (e.size > limits.maxFileBytes) { digestsOk = false; local.push(error('OCTX_ZIP_LIMIT', `${f.path} is larger than the per-file limit`, { file: f.path })); return undefined; }
-    return { e, local };
-  };
-  // The digest read (or the read's failure) against files[]; true when the file is as listed.
-  const settle = (f: FileEntry, local: Diagnostic[], actual: string | Error): boolean => {
-    if (actual instanceof Error) {
-      digestsOk = false;
-      local.push(error('OCTX_ZIP_CORRUPT', `${f.path}: ${actual.message}`, { file: f.path }));
-      return false;
-    }
-    if (!declared) f.sha256 = actual;
-    else if (actual !== f.sha256) {
-      digestsOk = false;
-      local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${f.path}: SHA-256 is ${actual}, files[] declares ${f.sha256}`, { file: f.path, hint: 'the file changed after the package was built; rebuild it' }));
-      return false;
-    }
-    return true;
-  };
-  // `via`: the bytes' way in, when not read here whole: pushed block by block to a consumer, or
-  // read and hashed elsewhere (the record worker), which gives the digest.
-  const checkFile = async (f: FileEntry, i: number, via?: { onChunk?: (c: Buffer) => void; digest?: () => Promise<string> }) => {
-    const b = begin(f, i);
-    if (!b) return false;
-    // A large file whose content no rule reads (an extension payload) is hashed in chunks, so
-    // memory holds a chunk of it, not all of it; so is a record file, parsed on the way.
-    const hashOnly = b.e.size > HASH_IN_CHUNKS_ABOVE && !isKnowledgeMarkdown(f.path) && !SAG_PATHS.includes(f.path) && !VECTOR_PATHS.includes(f.path);
-    let bytes: Buffer | undefined;
-    let actual: string | Error;
-    try {
-      if (via?.digest) actual = await via.digest();
-      else if (hashOnly || via?.onChunk) {
-        const h = createHash('sha256');
-        for await (const c of fileChunks(tree, f.path)) { h.update(c); via?.onChunk?.(c); }
-        actual = h.digest('hex');
-      } else {
-        bytes = await tree.read(f.path);
-        actual = sha256Hex(bytes);
-      }
-    } catch (err) {
-      actual = err as Error;
-    }
-    if (!settle(f, b.local, actual)) return false;
-    if (!bytes) return true;
-    opts.retain?.(f.path, bytes);
-    if (isKnowledgeMarkdown(f.path)) {
-      const doc = checkKnowledge(f.path, bytes, limits.maxDepth, b.local);
-      if (doc) documents[i] = doc;
-    }
-    return true;
-  };
+  let pass = sagWanted ? startPass(tree, limits) : undefined;
   try {
+    const entries = await tree.list();
+    const byPath = new Map<string, TreeEntry>(entries.map((e) => [e.path, e]));
+
+    // The payload list: declared, or (working directory without files[]) every payload file on disk.
+    let files: FileEntry[];
+    const declared = Array.isArray(parsed.raw.files);
+    if (declared) {
+      files = (parsed.raw.files as unknown[]).filter((f): f is FileEntry => typeof (f as FileEntry)?.path === 'string' && typeof (f as FileEntry)?.sha256 === 'string');
+    } else {
+      files = [];
+      for (const e of entries) {
+        if (!isPayloadPath(e.path)) continue;
+        const why = unsafePathReason(e.path);
+        if (why) { diags.push(error('OCTX_PATH_UNSAFE', `${e.path}: ${why}`, { file: e.path })); continue; }
+        if (e.kind !== 'file') { diags.push(error('OCTX_FILE_NOT_REGULAR', `${e.path} is a ${e.kind === 'symlink' ? 'symbolic link' : 'special file'}; only regular files can be packaged`, { file: e.path })); continue; }
+        files.push({ path: e.path, sha256: '' });
+      }
+    }
+    if (opts.workdir && declared) {
+      for (const e of entries) if (isPayloadPath(e.path) && e.kind !== 'file') diags.push(error('OCTX_FILE_NOT_REGULAR', `${e.path} is not a regular file`, { file: e.path }));
+    }
+
+    // Hash every listed file; parse concept documents and reserved files on the same read.
+    const idSpace = new Set<string>();
+    if (typeof manifest.asset?.id === 'string') idSpace.add(manifest.asset.id);
+    const documents: ConceptDoc[] = [];
+    let digestsOk = true;
+    const docDiags: Diagnostic[][] = [];
+    const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
+    const sagStream = sagWanted && sagAt.every((i) => i >= 0);
+    if (!sagStream) { pass?.close(); pass = undefined; }
+    if (pass instanceof WorkerPass && 'vectors' in capabilities && capabilities.vectors !== null) {
+      pass.checkVectors(vectorRanges(tree, Object.values(VECTOR_FILES).filter((p) => files.some((f) => f.path === p))));
+    }
+    const progress = startProgress(`checking ${tree.label.replace(/\/+$/, '').split('/').pop()}`, files.length);
+    // A listed file's entry, when it can be read: present, regular, within the limit.
+    const begin = (f: FileEntry, i: number): { e: TreeEntry; local: Diagnostic[] } | undefined => {
+      const e = byPath.get(f.path);
+      progress.tick(e?.size ?? 0);
+      const local: Diagnostic[] = [];
+      docDiags[i] = local;
+      if (!e || e.kind !== 'file') {
+        digestsOk = false;
+        local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${f.path} is listed in files[] but ${e ? 'is not a regular file' : 'is missing'}`, { file: f.path }));
+        return undefined;
+      }
+      if (e.size > limits.maxFileBytes) { digestsOk = false; local.push(error('OCTX_ZIP_LIMIT', `${f.path} is larger than the per-file limit`, { file: f.path })); return undefined; }
+      return { e, local };
+    };
+    // The digest read (or the read's failure) against files[]; true when the file is as listed.
+    const settle = (f: FileEntry, local: Diagnostic[], actual: string | Error): boolean => {
+      if (actual instanceof Error) {
+        digestsOk = false;
+        local.push(error('OCTX_ZIP_CORRUPT', `${f.path}: ${actual.message}`, { file: f.path }));
+        return false;
+      }
+      if (!declared) f.sha256 = actual;
+      else if (actual !== f.sha256) {
+        digestsOk = false;
+        local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${f.path}: SHA-256 is ${actual}, files[] declares ${f.sha256}`, { file: f.path, hint: 'the file changed after the package was built; rebuild it' }));
+        return false;
+      }
+      return true;
+    };
+    // `via`: the bytes' way in, when not read here whole: pushed block by block to a consumer, or
+    // read and hashed elsewhere (the record worker), which gives the digest.
+    const checkFile = async (f: FileEntry, i: number, via?: { onChunk?: (c: Buffer) => void; digest?: () => Promise<string> }) => {
+      const b = begin(f, i);
+      if (!b) return false;
+      // A large file whose content no rule reads (an extension payload) is hashed in chunks, so
+      // memory holds a chunk of it, not all of it; so is a record file, parsed on the way.
+      const hashOnly = b.e.size > HASH_IN_CHUNKS_ABOVE && !isKnowledgeMarkdown(f.path) && !SAG_PATHS.includes(f.path) && !VECTOR_PATHS.includes(f.path);
+      let bytes: Buffer | undefined;
+      let actual: string | Error;
+      try {
+        if (via?.digest) actual = await via.digest();
+        else if (hashOnly || via?.onChunk) {
+          const h = createHash('sha256');
+          for await (const c of fileChunks(tree, f.path)) { h.update(c); via?.onChunk?.(c); }
+          actual = h.digest('hex');
+        } else {
+          bytes = await tree.read(f.path);
+          actual = sha256Hex(bytes);
+        }
+      } catch (err) {
+        actual = err as Error;
+      }
+      if (!settle(f, b.local, actual)) return false;
+      if (!bytes) return true;
+      opts.retain?.(f.path, bytes);
+      if (isKnowledgeMarkdown(f.path)) {
+        const doc = checkKnowledge(f.path, bytes, limits.maxDepth, b.local);
+        if (doc) documents[i] = doc;
+      }
+      return true;
+    };
     const sagIndex = (key: SagKey) => sagAt[SAG_PATHS.indexOf(SAG_FILES[key])]!;
     // On a worker the record files are read while the documents are checked here; inline they are
     // read first, in rule order.
     let sagJobs: Promise<boolean>[] = [];
-    if (pass instanceof WorkerPass) sagJobs = SAG_ORDER.map((key) => checkFile(files[sagIndex(key)]!, sagIndex(key), { digest: () => pass.digest(key) }));
-    else if (pass) for (const key of SAG_ORDER) pass.end(key, await checkFile(files[sagIndex(key)]!, sagIndex(key), { onChunk: (c) => pass.push(key, c) }));
+    const worker = pass instanceof WorkerPass ? pass : undefined;
+    const inline = pass instanceof InlinePass ? pass : undefined;
+    if (worker) sagJobs = SAG_ORDER.map((key) => checkFile(files[sagIndex(key)]!, sagIndex(key), { digest: () => worker.digest(key) }));
+    else if (inline) for (const key of SAG_ORDER) inline.end(key, await checkFile(files[sagIndex(key)]!, sagIndex(key), { onChunk: (c) => inline.push(key, c) }));
     const rest = files.map((_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
     // With a worker, the knowledge documents are shared with it (claimed in batches from one
     // counter); the rest, and everything without a worker, is checked here.
@@ -237,6 +243,13 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       }
     }
 
+    // The record pass's cross-checks need only the documents' ids: on a worker they run while this
+    // thread computes the package digest. Their result is used only if the format layer passes.
+    const concepts = new Map<string, string>();
+    for (const d of docs) if (d.id && !concepts.has(d.id)) concepts.set(d.id, d.path);
+    const finishing = pass && digestsOk ? pass.finish(concepts, idSpace) : undefined;
+    finishing?.catch(() => undefined); // awaited below when used; a failure unused is no failure
+
     let computed: string | undefined;
     const declaredDigest = typeof manifest.release?.package_digest === 'string' ? manifest.release.package_digest : undefined;
     if (digestsOk && !diags.some((d) => d.code === 'OCTX_SCHEMA_VALIDATION')) {
@@ -253,8 +266,6 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const formatValid = !diags.some((d) => d.severity === 'error');
 
     // Capabilities, each blocked by a format failure; vectors also by sag-structured.
-    const concepts = new Map<string, string>();
-    for (const d of docs) if (d.id && !concepts.has(d.id)) concepts.set(d.id, d.path);
     let sagIds: ReturnType<typeof checkSag> | undefined;
     let sagProven = false;
     // The vectors files' findings, when the record worker checked them against the ids it holds.
@@ -269,7 +280,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
         if (!missing.length) {
           // The records were parsed while hashed; only when the indexer has doubts are the files read
           // again whole, for the checker that names each finding at its line.
-          const parse = await pass!.finish(concepts, idSpace);
+          const parse = await (finishing ?? pass!.finish(concepts, idSpace));
           capDiags.push(...parse.diags);
           sagIds = parse.ids;
           sagProven = parse.proven;
@@ -325,11 +336,12 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
 
 /**
  * The record pass for this tree: on a worker when the records are large and the tree can hand over
- * where all five files lie on disk; otherwise inline. A file that cannot be opened here leaves the
- * inline pass to report it where every file is reported.
+ * where all five files lie on disk; otherwise inline. Started before the tree is listed, so that
+ * the worker reads records while this thread walks a directory. A file that cannot be opened here
+ * leaves the inline pass to report it where every file is reported.
  */
-function startPass(tree: Tree, limits: RecordPassLimits, totalBytes: number, vectorPaths: string[]): InlinePass | WorkerPass {
-  if (!tree.openRange || !wantsWorker(totalBytes)) return new InlinePass(limits);
+function startPass(tree: Tree, limits: RecordPassLimits): InlinePass | WorkerPass {
+  if (!tree.openRange) return new InlinePass(limits);
   const ranges = new Map<SagKey, FileRange>();
   try {
     for (const key of SAG_ORDER) {
@@ -340,21 +352,27 @@ function startPass(tree: Tree, limits: RecordPassLimits, totalBytes: number, vec
   } catch {
     // Reported by the inline pass's own read.
   }
-  if (ranges.size !== SAG_ORDER.length) {
+  const total = [...ranges.values()].reduce((n, r) => n + r.size, 0);
+  if (ranges.size !== SAG_ORDER.length || !wantsWorker(total)) {
     for (const r of ranges.values()) r.release();
     return new InlinePass(limits);
   }
-  // The vectors files too, when all of them can be handed over (else the main thread checks them).
+  return new WorkerPass(limits, ranges);
+}
+
+/** The vectors files for the worker to check, when all of them can be handed over (else this thread checks them). */
+function vectorRanges(tree: Tree, vectorPaths: string[]): VectorFile[] {
   const vectors: VectorFile[] = [];
   try {
     for (const path of vectorPaths) {
-      const range = tree.openRange(path);
+      const range = tree.openRange!(path);
       if (!range) break;
       vectors.push({ path, kind: targetKind(path), range });
     }
   } catch {
     // Checked on the main thread, which reports what it cannot read.
   }
-  if (vectors.length !== vectorPaths.length) for (const v of vectors.splice(0)) v.range.release();
-  return new WorkerPass(limits, ranges, vectors);
+  if (vectors.length === vectorPaths.length) return vectors;
+  for (const v of vectors) v.range.release();
+  return [];
 }

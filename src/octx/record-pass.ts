@@ -111,6 +111,7 @@ export interface SharedDocResult {
 }
 
 type ToWorker =
+  | { op: 'init'; limits: RecordPassLimits }
   | { op: 'file'; key: SagKey; fd: number; offset: number; size: number }
   | { op: 'docs'; handoff: FileHandoff; counter: SharedArrayBuffer; batch: number }
   | { op: 'vectors'; files: { path: string; kind: RecordKind; fd: number; offset: number; size: number }[] }
@@ -134,8 +135,11 @@ export class WorkerPass {
   private result: { resolve: (r: RecordPassResult) => void; reject: (e: Error) => void } | undefined;
   private waiting = 0;
 
-  constructor(limits: RecordPassLimits, private readonly ranges: Map<SagKey, FileRange>, private readonly vectors: VectorFile[] = []) {
-    this.worker = spawn(limits);
+  private readonly vectors: VectorFile[] = [];
+
+  constructor(limits: RecordPassLimits, private readonly ranges: Map<SagKey, FileRange>) {
+    this.worker = takeWorker();
+    this.worker.postMessage({ op: 'init', limits } satisfies ToWorker);
     // Never the reason the process stays up: it is held only while a result is awaited.
     this.worker.unref();
     for (const key of ranges.keys()) {
@@ -168,8 +172,15 @@ export class WorkerPass {
       this.hold();
       this.worker.postMessage({ op: 'file', key, fd: r.fd, offset: r.offset, size: r.size } satisfies ToWorker);
     }
-    // Right after the records, before any share of documents: Arrow's ~200 ms of loading and the
-    // check then run while the main thread still reads documents.
+  }
+
+  /**
+   * The vectors files, checked against the record ids once the records are read. Before any share
+   * of documents: Arrow's ~200 ms of loading and the check then run while the main thread still
+   * reads documents. The pass releases the ranges.
+   */
+  checkVectors(vectors: VectorFile[]): void {
+    this.vectors.push(...vectors);
     if (vectors.length) this.worker.postMessage({ op: 'vectors', files: vectors.map((v) => ({ path: v.path, kind: v.kind, fd: v.range.fd, offset: v.range.offset, size: v.range.size })) } satisfies ToWorker);
   }
 
@@ -237,14 +248,38 @@ export class WorkerPass {
 // nothing in time and keeps ~25 MB off the process's peak (issue 7's 200 MB bound on 1 GiB).
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
-function spawn(limits: RecordPassLimits): Worker {
+let warm: Worker | undefined;
+
+/**
+ * Starts the record worker ahead of need, when a caller knows early that the input is large (a
+ * multi-megabyte .octx): its ~200 ms of start-up then overlap the archive's central directory
+ * instead of delaying the records. Unused, it never holds the process up.
+ */
+export function warmRecordWorker(): void {
+  if (warm || process.env.CTXFORGE_RECORD_WORKER === '0') return;
+  warm = spawn();
+  warm.unref();
+  // A warm worker that fails or stops is not used; takeWorker() starts a fresh one.
+  const w = warm;
+  const drop = () => { if (warm === w) warm = undefined; };
+  w.on('error', drop);
+  w.on('exit', drop);
+}
+
+function takeWorker(): Worker {
+  const w = warm ?? spawn();
+  warm = undefined;
+  return w;
+}
+
+function spawn(): Worker {
   const self = import.meta.url;
   if (self.endsWith('.ts')) {
     // Running from source (tests): a worker does not inherit tsx's loader hooks on Node 20, so it
     // registers tsx before importing the TypeScript module.
     const entry = new URL('./record-worker.ts', self).href;
     const tsx = import.meta.resolve('tsx/esm/api');
-    return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`, { eval: true, workerData: limits, resourceLimits: WORKER_LIMITS });
+    return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`, { eval: true, resourceLimits: WORKER_LIMITS });
   }
-  return new Worker(new URL('./record-worker.js', self), { workerData: limits, resourceLimits: WORKER_LIMITS });
+  return new Worker(new URL('./record-worker.js', self), { resourceLimits: WORKER_LIMITS });
 }

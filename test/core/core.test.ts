@@ -73,8 +73,11 @@ test('UUIDv7: generated IDs are canonical; validation rejects other forms', () =
 });
 
 test('safe paths and UTF-8 ordering', () => {
-  for (const bad of ['', '/a', 'a/../b', './a', 'a//b', 'a\\b', 'a\0', 'C:/x', 'e\u0301.md', 'a/']) assert.ok(unsafePathReason(bad), bad);
-  for (const ok of ['a', 'a/b.md', '\u00e9.md', '.hidden/x', 'a..b']) assert.equal(unsafePathReason(ok), null, ok);
+  for (const bad of ['', '/a', 'a/../b', './a', 'a//b', 'a\\b', 'a\0', 'C:/x', 'C:x', 'e\u0301.md', 'a/', 'a/.', 'a/..', 'x/./y', 'a/b/', '..']) assert.ok(unsafePathReason(bad), bad);
+  for (const ok of ['a', 'a/b.md', '\u00e9.md', '.hidden/x', 'a..b', 'a b/c-d+e.md', '-x/_y.', 'k/a.../b']) assert.equal(unsafePathReason(ok), null, ok);
+  // The one-regex fast path and the full checks agree: each reason is the full checks' own.
+  assert.equal(unsafePathReason('a/../b'), '".." path segment');
+  assert.equal(unsafePathReason('a//b'), 'empty path segment');
   assert.ok(compareUtf8('\ud83d\ude00', '\uffff') > 0, 'astral sorts after U+FFFF in UTF-8');
   assert.ok('\ud83d\ude00' < '\uffff', 'but before it in UTF-16');
   assert.equal(foldedKey('Caf\u00e9'), foldedKey('cafe\u0301'));

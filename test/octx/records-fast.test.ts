@@ -163,7 +163,7 @@ test('record worker agreement: every OCTX vector case, as a directory and as an 
   const { validateOctxArtifact } = await import('../../src/octx/module.js');
   const { DiskTree } = await import('../../src/core/tree.js');
   const { tmpDir, writeTree } = await import('../helpers/tmp.js');
-  const { writeFileSync } = await import('node:fs');
+  const { writeFileSync, renameSync, symlinkSync, existsSync } = await import('node:fs');
   const { join } = await import('node:path');
   const saved = process.env.CTXFORGE_RECORD_WORKER;
   const run = async (mode: '0' | '1', f: () => Promise<unknown>) => {
@@ -171,6 +171,7 @@ test('record worker agreement: every OCTX vector case, as a directory and as an 
     try { return JSON.parse(JSON.stringify(await f())); } finally { process.env.CTXFORGE_RECORD_WORKER = saved ?? ''; if (saved === undefined) delete process.env.CTXFORGE_RECORD_WORKER; }
   };
   let withRecords = 0;
+  let symlinked = false;
   for (const c of loadCases()) {
     const m = materialize(c);
     const dir = tmpDir();
@@ -184,14 +185,28 @@ test('record worker agreement: every OCTX vector case, as a directory and as an 
       const dirOf = () => checkPackage(new DiskTree(wd), { workdir: true });
       const on = await run('1', dirOf);
       assert.deepEqual(on, await run('0', dirOf), `${c.id} (directory)`);
-      if ((on as { capabilities: Record<string, unknown> }).capabilities['sag-structured'] !== undefined) withRecords++;
+      const hasRecords = (on as { capabilities: Record<string, unknown> }).capabilities['sag-structured'] !== undefined;
+      if (hasRecords) withRecords++;
+      if (hasRecords && !symlinked && existsSync(join(wd, 'data', 'events.jsonl'))) {
+        // The worker's pass opens the record files before the directory is listed: a record file
+        // that is a symbolic link is refused by that open (O_NOFOLLOW) and reported by the listing, alike.
+        const real = join(dir, 'events-elsewhere.jsonl');
+        renameSync(join(wd, 'data', 'events.jsonl'), real);
+        symlinkSync(real, join(wd, 'data', 'events.jsonl'));
+        const linked = await run('1', dirOf) as { valid: boolean; diagnostics: { code: string; file?: string }[] };
+        assert.deepEqual(linked, await run('0', dirOf), `${c.id} (directory, events.jsonl a symlink)`);
+        assert.equal(linked.valid, false);
+        assert.ok(linked.diagnostics.some((d) => d.code === 'OCTX_FILE_NOT_REGULAR' && d.file === 'data/events.jsonl'), JSON.stringify(linked.diagnostics));
+        symlinked = true;
+      }
     }
   }
   assert.ok(withRecords > 10, `cases with records: ${withRecords}`);
+  assert.ok(symlinked, 'the symlinked record file was tried');
 });
 
 test('record worker: reads the five files through descriptors, gives their SHA-256 and the ids of the inline pass', async () => {
-  const { WorkerPass, InlinePass } = await import('../../src/octx/record-pass.js');
+  const { WorkerPass, InlinePass, warmRecordWorker } = await import('../../src/octx/record-pass.js');
   const { DiskTree } = await import('../../src/core/tree.js');
   const { tmpDir, writeTree } = await import('../helpers/tmp.js');
   const { createHash } = await import('node:crypto');
@@ -229,7 +244,10 @@ test('record worker: reads the five files through descriptors, gives their SHA-2
   const chunkIds = data.chunks.map((r) => r.value.id as string);
   writeTree(dir, { 'vectors/chunks.arrow': arrowFile(chunkIds), 'vectors/events.arrow': arrowFile([...chunkIds.slice(1), uid(3, 0)]) });
   const { KIND_CHUNK: C, KIND_EVENT: E } = await import('../../src/octx/records-fast.js');
-  const withVectors = new WorkerPass(limits, new Map(keys.map((k) => [k, tree.openRange(paths[k])])), [
+  // From a worker started ahead of need, as a large .octx's validation starts it.
+  warmRecordWorker();
+  const withVectors = new WorkerPass(limits, new Map(keys.map((k) => [k, tree.openRange(paths[k])])));
+  withVectors.checkVectors([
     { path: 'vectors/chunks.arrow', kind: C, range: tree.openRange('vectors/chunks.arrow') },
     { path: 'vectors/events.arrow', kind: E, range: tree.openRange('vectors/events.arrow') },
   ]);
