@@ -1,10 +1,10 @@
-// Bundles the compiled CLI (lib/cli/main.js) and the record worker into lib/bundle/, one module
+// Bundles the compiled CLI (lib/cli/main.js) and its worker threads into lib/bundle/, one module
 // each. Node 20 resolves, reads and compiles ~170 ES modules at every start (~150 ms here, issue 7);
 // one file takes a fraction of that. Packages stay external, resolved from node_modules as usual;
 // the ones loaded on first use (core/lazy.ts) also get a one-file copy in lib/bundle/vendor/, which
 // lazyRequire prefers when it sits beside the running bundle (apache-arrow: ~120 ms → ~55 ms).
-// better-sqlite3 is a native addon and is never copied. The worker keeps its name beside the CLI
-// bundle, where record-pass looks for it. Without esbuild (an unsupported platform), the bundle is
+// better-sqlite3 is a native addon and is never copied. Each worker keeps its name beside the
+// CLI bundle, where core/worker.ts looks for it. Without esbuild (an unsupported platform), the bundle is
 // removed and bin/ctxforge.js runs lib/cli/main.js.
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,7 +21,11 @@ try {
   process.exit(0);
 }
 await esbuild.build({
-  entryPoints: { main: join(root, 'lib', 'cli', 'main.js'), 'record-worker': join(root, 'lib', 'src', 'octx', 'record-worker.js') },
+  entryPoints: {
+    main: join(root, 'lib', 'cli', 'main.js'),
+    'record-worker': join(root, 'lib', 'src', 'octx', 'record-worker.js'),
+    'read-ahead-worker': join(root, 'lib', 'src', 'core', 'read-ahead-worker.js'),
+  },
   outdir: out,
   bundle: true,
   platform: 'node',

@@ -176,6 +176,35 @@ function readerOver(src: ByteSource): yauzl.RandomAccessReader {
   return new BlockReader();
 }
 
+/**
+ * Entries whose bytes a caller wants to start on before the whole archive is checked (the record
+ * files of a large .octx: their worker then reads while the rest of the central directory is):
+ * each STORED one is offered as soon as its central and local headers agree. Speculative: the
+ * archive may still fail its checks, so a caller uses what it did with a range only if open()
+ * succeeds and openRange() gives the same range.
+ */
+export interface EarlyRanges {
+  paths: readonly string[];
+  onRange(path: string, range: FileRange): void;
+}
+
+function earlyRanges(bytes: ByteSource, early: EarlyRanges): (e: yauzl.Entry) => void {
+  const wanted = new Map(early.paths.map((p) => [Buffer.from(p, 'utf8').toString('latin1'), p]));
+  return (e) => {
+    const raw = e.fileName as unknown as Buffer;
+    const path = wanted.get(raw.toString('latin1'));
+    if (path === undefined || e.compressionMethod !== 0 || e.compressedSize !== e.uncompressedSize || bytes.fd === undefined) return;
+    wanted.delete(raw.toString('latin1'));
+    try {
+      const local = readLocalHeader(bytes, e.relativeOffsetOfLocalHeader, raw.length);
+      if (local.compressionMethod !== 0 || !local.fileName.equals(raw)) return;
+      early.onRange(path, { fd: bytes.fd, offset: local.fileDataStart, size: e.uncompressedSize, release: () => undefined });
+    } catch {
+      // Reported by the checks of open() itself.
+    }
+  };
+}
+
 function decodeName(buf: Buffer, flags: number): string | null {
   // Names are Buffers already: decoded in place, with no view made per entry (decodeUtf8 takes any Uint8Array).
   if (isAscii(buf)) return buf.toString('latin1');
@@ -195,7 +224,7 @@ export class ZipTree implements Tree {
   ) {}
 
   /** Opens and checks the archive; throws ZipSecurityError listing every problem found. */
-  static async open(source: string | Buffer, opts: { label?: string; limits?: Partial<Limits> } = {}): Promise<ZipTree> {
+  static async open(source: string | Buffer, opts: { label?: string; limits?: Partial<Limits>; early?: EarlyRanges } = {}): Promise<ZipTree> {
     const limits = resolveLimits(opts.limits);
     const label = opts.label ?? (typeof source === 'string' ? source : '(zip)');
     let zip: YZip;
@@ -213,7 +242,7 @@ export class ZipTree implements Tree {
       if (zip.entryCount > limits.maxEntries) {
         throw new ZipSecurityError([{ kind: 'LIMIT', message: `archive has ${zip.entryCount} entries, more than the limit of ${limits.maxEntries} (--max-entries)` }]);
       }
-      const raws = await readAllEntries(zip);
+      const raws = await readAllEntries(zip, opts.early && bytes ? earlyRanges(bytes, opts.early) : undefined);
       const files: ZipEntryInfo[] = [];
       const names = new Set<string>();
       const dirs = new Set<string>();
@@ -420,10 +449,10 @@ export class ZipTree implements Tree {
   }
 }
 
-function readAllEntries(zip: YZip): Promise<yauzl.Entry[]> {
+function readAllEntries(zip: YZip, onEntry?: (e: yauzl.Entry) => void): Promise<yauzl.Entry[]> {
   return new Promise((resolve, reject) => {
     const out: yauzl.Entry[] = [];
-    zip.on('entry', (e: yauzl.Entry) => { out.push(e); zip.readEntry(); });
+    zip.on('entry', (e: yauzl.Entry) => { out.push(e); onEntry?.(e); zip.readEntry(); });
     zip.on('end', () => resolve(out));
     zip.on('error', reject);
     zip.readEntry();

@@ -42,24 +42,26 @@ export class ZipWriter {
   private readonly entries: Written[] = [];
   constructor(private readonly out: ZipOutput) {}
 
-  /** Adds a file whose bytes are in memory. */
-  addBuffer(path: string, data: Buffer, opts: EntryOptions): void {
+  /** Adds a file whose bytes are in memory (and whose CRC-32 another thread may have computed already). */
+  addBuffer(path: string, data: Buffer, opts: EntryOptions, knownCrc32?: number): void {
     const name = Buffer.from(path, 'utf8');
-    const entry = this.begin(name, data.length, crc32(data), opts);
+    const entry = this.begin(name, data.length, knownCrc32 ?? crc32(data), opts);
     this.out.write(data);
     this.entries.push(entry);
   }
 
   /**
    * Adds a large file without holding it: `open` is called twice, once to compute the CRC the
-   * local header needs up front, once to copy the bytes (the file must not change in between).
-   * Returns the SHA-256 of the bytes copied.
+   * local header needs up front (unless the caller knows it already), once to copy the bytes,
+   * which must give that CRC. Returns the SHA-256 of the bytes copied.
    */
-  async addStream(path: string, size: number, open: () => AsyncIterable<Buffer>, opts: EntryOptions): Promise<string> {
-    let crc = 0;
-    let n = 0;
-    for await (const c of open()) { crc = crc32(c, crc); n += c.length; }
-    if (n !== size) throw new Error(`${path} holds ${n} bytes, ${size} were expected`);
+  async addStream(path: string, size: number, open: () => AsyncIterable<Buffer>, opts: EntryOptions, knownCrc32?: number): Promise<string> {
+    let crc = knownCrc32 ?? 0;
+    if (knownCrc32 === undefined) {
+      let n = 0;
+      for await (const c of open()) { crc = crc32(c, crc); n += c.length; }
+      if (n !== size) throw new Error(`${path} holds ${n} bytes, ${size} were expected`);
+    }
     const entry = this.begin(Buffer.from(path, 'utf8'), size, crc, opts);
     let m = 0;
     let check = 0;

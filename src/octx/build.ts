@@ -10,6 +10,7 @@ import { sha256Hex } from '../core/hash.js';
 import { sortUtf8 } from '../core/paths.js';
 import { isoSeconds, resolveEpoch } from '../core/time.js';
 import { fileChunks, type Tree } from '../core/tree.js';
+import { ReadAhead } from '../core/read-ahead.js';
 import type { BuildOptions, BuiltArtifact } from '../format.js';
 import { checkPackage } from './package.js';
 import { MANIFEST } from './manifest.js';
@@ -30,10 +31,12 @@ export interface ArchiveSource {
   size: number;
   /** The SHA-256 the file was validated with: bytes read again for the write must still have it. */
   sha256?: string;
-  /** Small files: the bytes (and whether they are the very bytes validated, so need no new hash). */
-  read: () => Promise<{ bytes: Buffer; validated: boolean }>;
+  /** Small files: the bytes, with their SHA-256 and CRC-32 when already known (validated bytes kept, or read ahead). */
+  read: () => Promise<{ bytes: Buffer; sha256?: string; crc32?: number }>;
   /** Large files: the bytes in blocks, afresh on each call (called more than once). */
   chunks?: () => AsyncIterable<Buffer>;
+  /** Large files: their CRC-32 when validation computed it (saves a read; the copy is checked against it). */
+  crc32?: number;
 }
 
 /**
@@ -53,15 +56,15 @@ export async function writeOctxArchive(outPath: string, manifestBytes: Buffer, f
       `${path} changed while the package was being built (SHA-256 ${got}, validated as ${want}); nothing was written`, { file: path, hint: 'build again once the working directory is not being edited' });
     for (const f of files) {
       if (f.chunks) {
-        const got = await zip.addStream(f.path, f.size, f.chunks, { zip64: true });
+        const got = await zip.addStream(f.path, f.size, f.chunks, { zip64: true }, f.crc32);
         if (f.sha256 && got !== f.sha256) changed(f.path, got, f.sha256);
       } else {
-        const { bytes, validated } = await f.read();
-        if (f.sha256 && !validated) {
-          const got = sha256Hex(bytes);
+        const r = await f.read();
+        if (f.sha256) {
+          const got = r.sha256 ?? sha256Hex(r.bytes);
           if (got !== f.sha256) changed(f.path, got, f.sha256);
         }
-        zip.addBuffer(f.path, bytes, { zip64: true });
+        zip.addBuffer(f.path, r.bytes, { zip64: true }, r.crc32);
       }
       progress.tick(f.size);
     }
@@ -73,18 +76,24 @@ export async function writeOctxArchive(outPath: string, manifestBytes: Buffer, f
   }
 }
 
-/** Bytes of a tree file: in blocks when large, read whole when small. */
-function treeSource(tree: Tree, path: string, size: number, sha256: string, kept: Map<string, Buffer>): ArchiveSource {
+/** Bytes of a tree file: in blocks when large, else kept from validation, read ahead, or read whole. */
+function treeSource(tree: Tree, path: string, size: number, sha256: string, kept: Map<string, Buffer>, ahead: ReadAhead | undefined, crc: number | undefined): ArchiveSource {
   const read = async () => {
     const b = kept.get(path);
-    if (!b) return { bytes: await tree.read(path), validated: false };
-    kept.delete(path);
-    return { bytes: b, validated: true };
+    if (b) {
+      kept.delete(path);
+      return { bytes: b, sha256 };
+    }
+    if (ahead) return ahead.take(path);
+    return { bytes: await tree.read(path) };
   };
-  return { path, size, sha256, read, ...(tree.chunks && size > STREAM_ABOVE ? { chunks: () => fileChunks(tree, path) } : {}) };
+  return { path, size, sha256, read, ...(streamed(tree, size) ? { chunks: () => fileChunks(tree, path), crc32: crc } : {}) };
 }
 const STREAM_ABOVE = 4 * 1024 * 1024;
 const KEEP_BYTES = 16 * 1024 * 1024;
+// Files read again for the write go through a worker thread (read-ahead.ts) above this many.
+const READ_AHEAD_ABOVE = 2000;
+const streamed = (tree: Tree, size: number) => Boolean(tree.chunks) && size > STREAM_ABOVE;
 
 /**
  * The written archive, opened again: the security checks of any opened archive, then its entries
@@ -117,23 +126,40 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
     kept.set(path, bytes);
     keptBytes += bytes.length;
   };
-  const report = await checkPackage(tree, { workdir: true, limits: opts.limits, retain });
+  const crcs = new Map<string, number>();
+  const report = await checkPackage(tree, { workdir: true, limits: opts.limits, retain, crcs });
   failWith(report.diagnostics, `${tree.label} is not a valid OCTX working directory`);
+  const files = sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path);
+  const sizes = new Map((await tree.list()).map((e) => [e.path, e.size]));
+  // What is read again whole, in write order: on another thread when it is many files, which
+  // starts reading now, while the manifest is made.
+  const again = files.filter((f) => !kept.has(f.path) && !streamed(tree, sizes.get(f.path) ?? 0)).map((f) => f.path);
+  const handoff = again.length > READ_AHEAD_ABOVE ? tree.handoff?.(again) : undefined;
+  const ahead = handoff ? new ReadAhead(handoff) : undefined;
+  try {
+    return await writeBuilt(tree, opts, report.manifest!, files, sizes, kept, ahead, crcs);
+  } finally {
+    ahead?.close();
+  }
+}
+
+async function writeBuilt(
+  tree: Tree, opts: BuildOptions, manifest: object, files: { path: string; sha256: string }[], sizes: Map<string, number>, kept: Map<string, Buffer>,
+  ahead: ReadAhead | undefined, crcs: Map<string, number>,
+): Promise<BuiltArtifact> {
   const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, env: opts.env });
-  const raw = structuredClone(report.manifest!) as Record<string, unknown> & { release: Record<string, unknown> };
+  const raw = structuredClone(manifest) as Record<string, unknown> & { release: Record<string, unknown> };
   raw.release.created_at = isoSeconds(epoch);
   delete raw.release.package_digest;
-  const files = sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path);
   raw.files = files;
   raw.release.package_digest = packageDigest(raw);
   const manifestBytes = Buffer.from(stringifyManifest(raw), 'utf8');
   const name = `${slug(String((raw.asset as { name: string }).name))}-${raw.release.version}.octx`;
   const outPath = join(opts.outDir, name);
   const diagnostics: Diagnostic[] = [];
-  const sizes = new Map((await tree.list()).map((e) => [e.path, e.size]));
   let written = { sha256: '', size: 0, durable: Promise.resolve() };
   await writeAtomic(outPath, async (tmp) => {
-    written = await writeOctxArchive(tmp, manifestBytes, files.map((f) => treeSource(tree, f.path, sizes.get(f.path) ?? 0, f.sha256, kept)));
+    written = await writeOctxArchive(tmp, manifestBytes, files.map((f) => treeSource(tree, f.path, sizes.get(f.path) ?? 0, f.sha256, kept, ahead, crcs.get(f.path))));
   }, {
     // The archive is read back while it is being made durable; it is renamed only after both.
     check: async (tmp) => {

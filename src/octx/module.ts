@@ -5,13 +5,13 @@ import { fail } from '../core/diagnostics.js';
 import type { Tree } from '../core/tree.js';
 import './codes.js';
 import { openOctx } from './archive.js';
-import { checkPackage, type OctxReport } from './package.js';
+import { checkPackage, earlyRecordPass, type OctxReport } from './package.js';
 import { buildOctx } from './build.js';
 import { inspectOctx } from './inspect.js';
 import { octxItems } from './items.js';
 import { initOctx } from './init.js';
 import { parseJson } from '../core/strict-json.js';
-import { warmRecordWorker, WORKER_ABOVE } from './record-pass.js';
+import { wantsWorker } from './record-pass.js';
 import { statSync } from 'node:fs';
 
 function toResult(path: string, kind: 'artifact' | 'source', r: OctxReport): ValidationResult {
@@ -34,16 +34,25 @@ function toResult(path: string, kind: 'artifact' | 'source', r: OctxReport): Val
 }
 
 export async function validateOctxArtifact(input: ArtifactInput, opts: ValidateOptions = {}): Promise<ValidationResult & { report?: OctxReport }> {
-  // A large archive likely holds large records: the worker starts while the central directory is read.
-  if (input.path && (statSync(input.path, { throwIfNoEntry: false })?.size ?? 0) > WORKER_ABOVE) warmRecordWorker();
-  const opened = await openOctx(input, opts.limits);
+  // A large archive likely holds large records: their worker starts on each record file as soon
+  // as its headers are read, while the rest of the central directory is checked here.
+  const early = input.path && wantsWorker(statSync(input.path, { throwIfNoEntry: false })?.size ?? 0) ? earlyRecordPass(opts.limits) : undefined;
+  let opened;
+  try {
+    opened = await openOctx(input, opts.limits, early?.ranges);
+  } catch (e) {
+    early?.pass.close();
+    throw e;
+  }
   if (!opened.tree) {
+    early?.pass.close();
     return { path: input.label, format: 'octx', kind: 'artifact', valid: false, diagnostics: opened.diagnostics, details: { format_valid: false, fully_validated: false, capabilities: {}, open_error: 'security' } };
   }
   try {
-    const report = await checkPackage(opened.tree, { workdir: false, limits: opts.limits });
+    const report = await checkPackage(opened.tree, { workdir: false, limits: opts.limits, started: early?.pass });
     return { ...toResult(input.label, 'artifact', report), report };
   } finally {
+    early?.pass.close();
     opened.tree.close();
   }
 }

@@ -6,6 +6,7 @@ import { sha256Hex } from '../core/hash.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 import { unsafePathReason } from '../core/paths.js';
 import { fileChunks, type FileRange, type Tree, type TreeEntry } from '../core/tree.js';
+import type { EarlyRanges } from '../core/zip-tree.js';
 import { createHash } from 'node:crypto';
 import { JcsError } from '../core/jcs.js';
 import { checkManifest, parseManifestBytes, MANIFEST, type FileEntry, type Manifest } from './manifest.js';
@@ -60,6 +61,25 @@ export interface CheckOptions {
   limits?: Partial<Limits>;
   /** Offered the bytes of every payload file that hashed as expected (build keeps some for writing). */
   retain?: (path: string, bytes: Buffer) => void;
+  /**
+   * A record pass started while the archive was opened (earlyRecordPass): used when it read every
+   * record file from where the opened tree says it lies, else closed (the caller closes it too,
+   * for the paths that return before the records: closing twice is harmless).
+   */
+  started?: WorkerPass;
+  /** Filled with the CRC-32 of each file whose bytes were read on another thread, where it was computed there. */
+  crcs?: Map<string, number>;
+}
+
+/**
+ * A record pass on a worker, fed each record file as openOctx finds it: the ranges to hand to
+ * openOctx, and the pass to hand to checkPackage.
+ */
+export function earlyRecordPass(limits?: Partial<Limits>): { pass: WorkerPass; ranges: EarlyRanges } {
+  const l = resolveLimits(limits);
+  const pass = new WorkerPass({ maxDepth: l.maxDepth, maxLineBytes: l.maxLineBytes });
+  const keyOf = new Map<string, SagKey>(SAG_ORDER.map((k) => [SAG_FILES[k], k]));
+  return { pass, ranges: { paths: [...keyOf.keys()], onRange: (path, range) => pass.addFile(keyOf.get(path)!, range) } };
 }
 
 export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<OctxReport> {
@@ -87,7 +107,9 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
   // only if the format layer passes. The pass starts before the listing (a directory walk, which
   // the worker's reading then overlaps) and is dropped if the files turn out not to be listed.
   const sagWanted = 'sag-structured' in capabilities && capabilities['sag-structured'] !== null;
-  let pass = sagWanted ? startPass(tree, limits) : undefined;
+  const early = opts.started && sagWanted && opts.started.covers(tree, SAG_ORDER) ? opts.started : undefined;
+  if (!early) opts.started?.close();
+  let pass = early ?? (sagWanted ? startPass(tree, limits) : undefined);
   try {
     const entries = await tree.list();
     const byPath = new Map<string, TreeEntry>(entries.map((e) => [e.path, e]));
@@ -191,7 +213,16 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     let sagJobs: Promise<boolean>[] = [];
     const worker = pass instanceof WorkerPass ? pass : undefined;
     const inline = pass instanceof InlinePass ? pass : undefined;
-    if (worker) sagJobs = SAG_ORDER.map((key) => checkFile(files[sagIndex(key)]!, sagIndex(key), { digest: () => worker.digest(key) }));
+    if (worker) {
+      sagJobs = SAG_ORDER.map((key) => checkFile(files[sagIndex(key)]!, sagIndex(key), {
+        digest: async () => {
+          const sha256 = await worker.digest(key);
+          const crc = worker.crc32(key);
+          if (crc !== undefined) opts.crcs?.set(SAG_FILES[key], crc);
+          return sha256;
+        },
+      }));
+    }
     else if (inline) for (const key of SAG_ORDER) inline.end(key, await checkFile(files[sagIndex(key)]!, sagIndex(key), { onChunk: (c) => inline.push(key, c) }));
     const rest = files.map((_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
     // With a worker, the knowledge documents are shared with it (claimed in batches from one

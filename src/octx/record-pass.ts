@@ -6,9 +6,10 @@
 // checks the vectors files against the ids it holds and takes a share of the documents. Small
 // packages, git trees and compressed entries stay on one thread. Both paths run the same parser,
 // indexer and document checks, so they give the same findings.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../core/worker.js';
 import type { Diagnostic } from '../core/diagnostics.js';
-import type { FileHandoff, FileRange } from '../core/tree.js';
+import type { FileHandoff, FileRange, Tree } from '../core/tree.js';
 import type { ConceptDoc } from './documents.js';
 import { JsonlParser } from './jsonl.js';
 import { SagIndexer, type RecordKind, type SagIds } from './records-fast.js';
@@ -117,7 +118,7 @@ type ToWorker =
   | { op: 'vectors'; files: { path: string; kind: RecordKind; fd: number; offset: number; size: number }[] }
   | { op: 'finish'; concepts: ReadonlyMap<string, string>; idSpace: ReadonlySet<string> };
 type FromWorker =
-  | { op: 'hashed'; key: SagKey; sha256?: string; error?: string }
+  | { op: 'hashed'; key: SagKey; sha256?: string; crc32?: number; error?: string }
   | { op: 'docs'; results: SharedDocResult[] }
   | { op: 'docs-done' }
   | { op: 'result'; result: RecordPassResult };
@@ -136,24 +137,21 @@ export class WorkerPass {
   private waiting = 0;
 
   private readonly vectors: VectorFile[] = [];
+  private readonly ranges = new Map<SagKey, FileRange>();
+  /** Where each file was read from, for covers(). */
+  private readonly given = new Map<SagKey, { fd: number; offset: number; size: number }>();
 
-  constructor(limits: RecordPassLimits, private readonly ranges: Map<SagKey, FileRange>) {
-    this.worker = takeWorker();
+  constructor(limits: RecordPassLimits, ranges: ReadonlyMap<SagKey, FileRange> = new Map()) {
+    this.worker = spawn();
     this.worker.postMessage({ op: 'init', limits } satisfies ToWorker);
     // Never the reason the process stays up: it is held only while a result is awaited.
     this.worker.unref();
-    for (const key of ranges.keys()) {
-      let resolve!: (s: string) => void;
-      let reject!: (e: Error) => void;
-      const promise = new Promise<string>((res, rej) => { resolve = res; reject = rej; });
-      promise.catch(() => undefined); // observed by digest(); unobserved when the pass is closed early
-      this.hashed.set(key, { resolve, reject, promise });
-    }
     this.worker.on('message', (m: FromWorker) => {
       if (m.op === 'hashed') {
         const h = this.hashed.get(m.key)!;
         this.release(m.key);
         this.unhold();
+        if (m.crc32 !== undefined) this.crcs.set(m.key, m.crc32);
         if (m.sha256) h.resolve(m.sha256);
         else h.reject(new Error(m.error ?? 'cannot read'));
       } else if (m.op === 'docs') this.onDocs?.(m.results);
@@ -168,10 +166,36 @@ export class WorkerPass {
     });
     this.worker.on('error', (e) => this.fail(e));
     this.worker.on('exit', (code) => this.fail(new Error(`the record worker stopped (exit code ${code})`)));
-    for (const [key, r] of ranges) {
-      this.hold();
-      this.worker.postMessage({ op: 'file', key, fd: r.fd, offset: r.offset, size: r.size } satisfies ToWorker);
-    }
+    for (const [key, r] of ranges) this.addFile(key, r);
+  }
+
+  /** A record file for the worker to read (each key once; the pass releases the range). */
+  addFile(key: SagKey, r: FileRange): void {
+    if (this.hashed.has(key) || this.failure) { r.release(); return; }
+    let resolve!: (s: string) => void;
+    let reject!: (e: Error) => void;
+    const promise = new Promise<string>((res, rej) => { resolve = res; reject = rej; });
+    promise.catch(() => undefined); // observed by digest(); unobserved when the pass is closed early
+    this.hashed.set(key, { resolve, reject, promise });
+    this.ranges.set(key, r);
+    this.given.set(key, { fd: r.fd, offset: r.offset, size: r.size });
+    this.hold();
+    this.worker.postMessage({ op: 'file', key, fd: r.fd, offset: r.offset, size: r.size } satisfies ToWorker);
+  }
+
+  /**
+   * Whether this pass read every record file from exactly where `tree` says it lies: a pass started
+   * while an archive was still being checked (openOctx's early ranges) stands only then.
+   */
+  covers(tree: Tree, keys: readonly SagKey[]): boolean {
+    if (this.failure || !tree.openRange) return false;
+    return keys.every((key) => {
+      const g = this.given.get(key);
+      let r: FileRange | undefined;
+      try { r = tree.openRange!(SAG_FILES[key]); } catch { return false; }
+      r?.release();
+      return Boolean(g && r && g.fd === r.fd && g.offset === r.offset && g.size === r.size);
+    });
   }
 
   /**
@@ -202,6 +226,13 @@ export class WorkerPass {
       this.hold();
       this.worker.postMessage({ op: 'docs', handoff, counter, batch } satisfies ToWorker);
     });
+  }
+
+  private readonly crcs = new Map<SagKey, number>();
+
+  /** The CRC-32 of a record file, once its digest has come (undefined when it could not be read). */
+  crc32(key: SagKey): number | undefined {
+    return this.crcs.get(key);
   }
 
   /** The SHA-256 of a record file, once the worker has read it. */
@@ -248,38 +279,6 @@ export class WorkerPass {
 // nothing in time and keeps ~25 MB off the process's peak (issue 7's 200 MB bound on 1 GiB).
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
-let warm: Worker | undefined;
-
-/**
- * Starts the record worker ahead of need, when a caller knows early that the input is large (a
- * multi-megabyte .octx): its ~200 ms of start-up then overlap the archive's central directory
- * instead of delaying the records. Unused, it never holds the process up.
- */
-export function warmRecordWorker(): void {
-  if (warm || process.env.CTXFORGE_RECORD_WORKER === '0') return;
-  warm = spawn();
-  warm.unref();
-  // A warm worker that fails or stops is not used; takeWorker() starts a fresh one.
-  const w = warm;
-  const drop = () => { if (warm === w) warm = undefined; };
-  w.on('error', drop);
-  w.on('exit', drop);
-}
-
-function takeWorker(): Worker {
-  const w = warm ?? spawn();
-  warm = undefined;
-  return w;
-}
-
 function spawn(): Worker {
-  const self = import.meta.url;
-  if (self.endsWith('.ts')) {
-    // Running from source (tests): a worker does not inherit tsx's loader hooks on Node 20, so it
-    // registers tsx before importing the TypeScript module.
-    const entry = new URL('./record-worker.ts', self).href;
-    const tsx = import.meta.resolve('tsx/esm/api');
-    return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`, { eval: true, resourceLimits: WORKER_LIMITS });
-  }
-  return new Worker(new URL('./record-worker.js', self), { resourceLimits: WORKER_LIMITS });
+  return startWorker(import.meta.url, 'record-worker', { resourceLimits: WORKER_LIMITS });
 }

@@ -2,6 +2,7 @@
 // descriptor it is given, hashes it and feeds the same inline pass, block by block; then checks
 // the vectors files against the ids so far, and takes batches of the knowledge documents.
 import { createHash } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { parentPort } from 'node:worker_threads';
 import { InlinePass, type RecordPassLimits, type RecordWorkerMessage, type RecordWorkerReply, type SharedDocResult } from './record-pass.js';
 import { readBlocks, readExactly, readHandoff, type FileHandoff } from '../core/tree.js';
@@ -42,10 +43,13 @@ parentPort!.on('message', (m: RecordWorkerMessage) => {
     return;
   }
   const h = createHash('sha256');
+  // The CRC-32 too: a build writes the file into its archive, whose local header needs it first.
+  let crc = 0;
   try {
     let done = 0;
     for (const c of readBlocks(m.fd, m.offset, m.size)) {
       h.update(c);
+      crc = crc32(c, crc);
       pass.push(m.key, c);
       done += c.length;
     }
@@ -56,7 +60,7 @@ parentPort!.on('message', (m: RecordWorkerMessage) => {
     return;
   }
   pass.end(m.key, true);
-  reply({ op: 'hashed', key: m.key, sha256: h.digest('hex') });
+  reply({ op: 'hashed', key: m.key, sha256: h.digest('hex'), crc32: crc });
 });
 
 // The worker's share of the knowledge documents: the checks the main thread runs on its share.

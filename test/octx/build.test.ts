@@ -180,3 +180,60 @@ test('a file edited between validation and writing fails the build; nothing is w
     assert.deepEqual(readdirSync(out), [], `${how}: no artifact and no temp file`);
   }
 });
+
+// Above 2000 files read again for the write, a worker thread reads them ahead (core/read-ahead.ts).
+test('build with many files: read ahead on a worker, the same bytes as read here; a file edited or removed after validation fails the build and leaves nothing', async () => {
+  const { buildOctx } = await import('../../src/octx/build.js');
+  const { DiskTree } = await import('../../src/core/tree.js');
+  const { rmSync } = await import('node:fs');
+  const src = join(tmpDir(), 'many');
+  cpSync(example, src, { recursive: true });
+  const many: Record<string, string> = {};
+  // 36 MB: past the 16 MiB of validated bytes the build keeps, so more than 2000 are read again.
+  for (let i = 0; i < 4500; i++) many[`extensions/dev.ctxforge.example/1.0/many/f-${String(i).padStart(4, '0')}.txt`] = `file ${i} `.padEnd(8000 + (i % 7), '.') + '\n';
+  writeTree(src, many);
+  const handedOff: number[] = [];
+  class Counting extends DiskTree {
+    override handoff(paths: string[]) { handedOff.push(paths.length); return super.handoff(paths); }
+  }
+  class NoHandoff extends DiskTree {
+    override handoff = undefined;
+  }
+  const build = async (tree: DiskTree) => {
+    const out = join(tmpDir(), 'out');
+    mkdirSync(out);
+    const a = await buildOctx(tree, { outDir: out, epoch: EPOCH, sourceDir: src });
+    return { out, bytes: readFileSync(a.path) };
+  };
+  const ahead = await build(new Counting(src, src));
+  assert.ok(handedOff.some((n) => n > 2000), `read ahead: ${handedOff}`);
+  const here = await build(new NoHandoff(src, src));
+  assert.ok(ahead.bytes.equals(here.bytes), 'the same archive either way');
+  const t = spawnSync('unzip', ['-tq', join(ahead.out, readdirSync(ahead.out)[0]!)], { encoding: 'utf8' });
+  assert.equal(t.status, 0, t.stdout + t.stderr);
+
+  // The hand-off is made after validation, just before the write: the moment to edit or remove a file.
+  const target = 'extensions/dev.ctxforge.example/1.0/many/f-4499.txt';
+  for (const how of ['edited', 'removed'] as const) {
+    class Racing extends DiskTree {
+      override handoff(paths: string[]) {
+        if (paths.includes(target)) {
+          if (how === 'edited') writeFileSync(join(src, ...target.split('/')), 'edited after validation\n');
+          else rmSync(join(src, ...target.split('/')));
+        }
+        return super.handoff(paths);
+      }
+    }
+    const out = join(tmpDir(), 'out');
+    mkdirSync(out);
+    await assert.rejects(buildOctx(new Racing(src, src), { outDir: out, epoch: EPOCH, sourceDir: src }), (e: Error & { diagnostic?: { code: string; file?: string } }) => {
+      if (how === 'edited') {
+        assert.equal(e.diagnostic?.code, 'OCTX_FILE_DIGEST_MISMATCH', e.message);
+        assert.equal(e.diagnostic?.file, target);
+      } else assert.match(e.message, /f-4499\.txt: no such file/);
+      return true;
+    });
+    assert.deepEqual(readdirSync(out), [], `${how}: no artifact and no temp file`);
+    writeFileSync(join(src, ...target.split('/')), many[target]!);
+  }
+});

@@ -206,7 +206,7 @@ test('record worker agreement: every OCTX vector case, as a directory and as an 
 });
 
 test('record worker: reads the five files through descriptors, gives their SHA-256 and the ids of the inline pass', async () => {
-  const { WorkerPass, InlinePass, warmRecordWorker } = await import('../../src/octx/record-pass.js');
+  const { WorkerPass, InlinePass } = await import('../../src/octx/record-pass.js');
   const { DiskTree } = await import('../../src/core/tree.js');
   const { tmpDir, writeTree } = await import('../helpers/tmp.js');
   const { createHash } = await import('node:crypto');
@@ -244,9 +244,9 @@ test('record worker: reads the five files through descriptors, gives their SHA-2
   const chunkIds = data.chunks.map((r) => r.value.id as string);
   writeTree(dir, { 'vectors/chunks.arrow': arrowFile(chunkIds), 'vectors/events.arrow': arrowFile([...chunkIds.slice(1), uid(3, 0)]) });
   const { KIND_CHUNK: C, KIND_EVENT: E } = await import('../../src/octx/records-fast.js');
-  // From a worker started ahead of need, as a large .octx's validation starts it.
-  warmRecordWorker();
-  const withVectors = new WorkerPass(limits, new Map(keys.map((k) => [k, tree.openRange(paths[k])])));
+  // Files added one by one after the start, as an archive's early ranges are.
+  const withVectors = new WorkerPass(limits);
+  for (const k of keys) withVectors.addFile(k, tree.openRange(paths[k]));
   withVectors.checkVectors([
     { path: 'vectors/chunks.arrow', kind: C, range: tree.openRange('vectors/chunks.arrow') },
     { path: 'vectors/events.arrow', kind: E, range: tree.openRange('vectors/events.arrow') },
@@ -265,6 +265,47 @@ test('record worker: reads the five files through descriptors, gives their SHA-2
   const r = await broken.finish(concepts(), idSpace());
   assert.equal(r.parsed, false);
   assert.deepEqual(r.diags.map((d) => [d.code, d.file, d.line]), [['OCTX_JSON_INVALID', 'data/events.jsonl', 4]]);
+});
+
+// A large .octx's record worker starts on each record file as the central directory reaches it
+// (ZipTree.open's early ranges); checkPackage uses that pass only if the opened tree agrees.
+test('early record ranges: offered while the archive opens, they are where the opened tree says; the pass started on them covers the tree', async () => {
+  const { loadCases, materialize } = await import('../helpers/octx-cases.js');
+  const { ZipTree } = await import('../../src/core/zip-tree.js');
+  const { earlyRecordPass } = await import('../../src/octx/package.js');
+  const { SAG_FILES } = await import('../../src/octx/records.js');
+  const { tmpDir } = await import('../helpers/tmp.js');
+  const { writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const keys = Object.keys(SAG_FILES) as (keyof typeof SAG_FILES)[];
+  let tried = 0;
+  for (const c of loadCases()) {
+    const m = materialize(c);
+    const file = join(tmpDir(), 'p.octx');
+    writeFileSync(file, m.zip);
+    const seen = new Map<string, { offset: number; size: number }>();
+    const early = earlyRecordPass();
+    let tree;
+    try {
+      tree = await ZipTree.open(file, { early: { paths: early.ranges.paths, onRange: (p, r) => { seen.set(p, { offset: r.offset, size: r.size }); early.ranges.onRange(p, r); } } });
+    } catch {
+      early.pass.close();
+      continue; // a case refused at open: nothing offered is used
+    }
+    try {
+      if (!keys.every((k) => tree.openRange(SAG_FILES[k]))) continue;
+      tried++;
+      for (const k of keys) {
+        const r = tree.openRange(SAG_FILES[k])!;
+        assert.deepEqual(seen.get(SAG_FILES[k]), { offset: r.offset, size: r.size }, `${c.id}: ${SAG_FILES[k]}`);
+      }
+      assert.ok(early.pass.covers(tree, keys), c.id);
+    } finally {
+      early.pass.close();
+      tree.close();
+    }
+  }
+  assert.ok(tried > 5, `cases with all five record files stored: ${tried}`);
 });
 
 // Tests run from source; the bundled CLI and worker (lib/bundle/, with its one-file apache-arrow)
