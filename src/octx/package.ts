@@ -257,11 +257,18 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     if (!files.some((f) => isConcept(f.path))) {
       diags.push(error('OCTX_CONCEPT_REQUIRED', 'the package needs at least one Concept Document: a knowledge/**/*.md other than index.md and log.md', { file: opts.workdir ? 'knowledge/' : MANIFEST }));
     }
+    // The ids, and each id's first document; then, on a worker, the record pass's cross-checks,
+    // which need only these, run while this thread does the rest (the package digest among it).
+    // Their result is used only if the format layer passes.
+    const concepts = new Map<string, string>();
     for (const d of docs) {
       if (!d.id) continue;
       if (idSpace.has(d.id)) diags.push(error('OCTX_ID_DUPLICATE', `${d.path}: document_id ${d.id} is already used by the asset or another document`, { file: d.path, line: d.idLine }));
       idSpace.add(d.id);
+      if (!concepts.has(d.id)) concepts.set(d.id, d.path);
     }
+    const finishing = pass && digestsOk ? pass.finish(concepts, idSpace) : undefined;
+    finishing?.catch(() => undefined); // awaited below when used; a failure unused is no failure
     for (const p of listed) {
       if (SAG_PATHS.includes(p) && !('sag-structured' in capabilities)) {
         diags.push(error('OCTX_STANDARD_PATH_UNDECLARED', `${p} is a sag-structured/0.1 path but the manifest does not declare that capability`, { file: p, hint: 'add "capabilities": {"sag-structured": {"version": "0.1"}} or move private data under extensions/' }));
@@ -273,13 +280,6 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
         diags.push(error('OCTX_EXTENSION_PATH_INVALID', `${p} must be extensions/<reverse-domain-namespace>/<major.minor>/…`, { file: p }));
       }
     }
-
-    // The record pass's cross-checks need only the documents' ids: on a worker they run while this
-    // thread computes the package digest. Their result is used only if the format layer passes.
-    const concepts = new Map<string, string>();
-    for (const d of docs) if (d.id && !concepts.has(d.id)) concepts.set(d.id, d.path);
-    const finishing = pass && digestsOk ? pass.finish(concepts, idSpace) : undefined;
-    finishing?.catch(() => undefined); // awaited below when used; a failure unused is no failure
 
     let computed: string | undefined;
     const declaredDigest = typeof manifest.release?.package_digest === 'string' ? manifest.release.package_digest : undefined;
