@@ -1,6 +1,7 @@
 // Reads a .ctxpkg file into text, values and syntax tree, with the pre-parse gates of §11 (size
 // ceiling, ZIP and BOM detection, strict UTF-8, strict JSON, exactly two top-level members).
-import { stat, readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { error, type Diagnostic, type Location } from '../core/diagnostics.js';
 import { decodeUtf8Strict, JsonSyntaxError, outsideSpaces, parseJsonWithRanges, withoutSpaces, type MemberRange } from '../core/strict-json.js';
 import type { ArtifactInput, CommonOptions } from '../format.js';
@@ -45,7 +46,12 @@ export async function readArtifactBytes(input: ArtifactInput, opts: CommonOption
   const st = await stat(input.path!).catch(() => undefined);
   if (!st?.isFile()) return { diag: error('CTXPKG_JSON_INVALID', `${file} is not a readable file`, { file }) };
   if (st.size > max) return { diag: error('CTXPKG_FILE_TOO_LARGE', `${file} is ${st.size} bytes, above the ceiling of ${max}; not parsed`, { file, hint: 'raise it with --max-file-bytes if you trust the file' }) };
-  return { bytes: await readFile(input.path!) };
+  // One read of the known size: the promise API reads in 512 KiB steps, ~50 vs ~35 ms for 55 MB.
+  try {
+    return { bytes: readFileSync(input.path!) };
+  } catch (e) {
+    return { diag: error('CTXPKG_JSON_INVALID', `${file} is not a readable file: ${(e as Error).message}`, { file }) };
+  }
 }
 
 /**

@@ -7,10 +7,10 @@ export interface Integrity {
   byte_size: number;
 }
 
-/** Integrity of compact content bytes (the §8 `content_json_bytes`). */
-export function integrityOf(name: string, version: string, contentBytes: Uint8Array | string): Integrity {
+/** Integrity of compact content bytes (the §8 `content_json_bytes`), whose SHA-256 the caller may have computed already. */
+export function integrityOf(name: string, version: string, contentBytes: Uint8Array | string, contentHash?: string): Integrity {
   // A string is hashed as its UTF-8 bytes without copying them out (64 MiB documents).
-  const content_hash = sha256Hex(contentBytes);
+  const content_hash = contentHash ?? sha256Hex(contentBytes);
   const byte_size = typeof contentBytes === 'string' ? Buffer.byteLength(contentBytes, 'utf8') : contentBytes.length;
   return { sha256: packageHash(name, version, content_hash), content_hash, byte_size };
 }

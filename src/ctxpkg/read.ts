@@ -3,7 +3,7 @@
 import { hasErrors, type Diagnostic } from '../core/diagnostics.js';
 import type { ArtifactInput, ValidateOptions } from '../format.js';
 import { DEFAULT_MAX_DEPTH, parseArtifactText, readArtifactBytes, type ArtifactDoc } from './artifact.js';
-import { verifyDoc, type VerifyDetails } from './verify.js';
+import { verifyDoc, verifyDocAsync, type VerifyDetails, type VerifyOutcome } from './verify.js';
 
 export interface ReadResult {
   doc?: ArtifactDoc;
@@ -15,13 +15,22 @@ export interface ReadResult {
 export async function readAndVerify(input: ArtifactInput, opts: ValidateOptions = {}): Promise<ReadResult> {
   const { bytes, diag } = await readArtifactBytes(input, opts);
   if (!bytes) return { diagnostics: [diag!], valid: false };
-  return verifyBytes(bytes, input.label, opts);
+  const parsed = parse(bytes, input.label, opts);
+  if (!parsed.doc) return { diagnostics: parsed.diags, valid: false };
+  return result(parsed.doc, await verifyDocAsync(parsed.doc, opts));
 }
 
 export function verifyBytes(bytes: Buffer, label: string, opts: ValidateOptions = {}): ReadResult {
-  const depth = opts.limits?.maxDepth !== undefined ? Math.max(opts.limits.maxDepth, 1) : DEFAULT_MAX_DEPTH;
-  const parsed = parseArtifactText(bytes, label, depth);
+  const parsed = parse(bytes, label, opts);
   if (!parsed.doc) return { diagnostics: parsed.diags, valid: false };
-  const v = verifyDoc(parsed.doc, opts);
-  return { doc: parsed.doc, diagnostics: v.diagnostics, details: v.details, valid: !hasErrors(v.diagnostics) };
+  return result(parsed.doc, verifyDoc(parsed.doc, opts));
+}
+
+function parse(bytes: Buffer, label: string, opts: ValidateOptions) {
+  const depth = opts.limits?.maxDepth !== undefined ? Math.max(opts.limits.maxDepth, 1) : DEFAULT_MAX_DEPTH;
+  return parseArtifactText(bytes, label, depth);
+}
+
+function result(doc: ArtifactDoc, v: VerifyOutcome): ReadResult {
+  return { doc, diagnostics: v.diagnostics, details: v.details, valid: !hasErrors(v.diagnostics) };
 }

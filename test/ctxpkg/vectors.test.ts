@@ -30,6 +30,23 @@ for (const e of expected) {
   });
 }
 
+// verify reads through readAndVerify, which hashes the content member on the thread pool while the
+// rules run (verifyDocAsync); build and merge verify in one go (verifyDoc). Both must say the same.
+test('every vector: the off-thread digest path and the one-thread path give the same outcome', async () => {
+  const { readAndVerify } = await import('../../src/ctxpkg/read.js');
+  let asyncHashed = 0;
+  for (const e of expected) {
+    const path = join(dir, e.file);
+    const a = await readAndVerify({ label: e.file, path });
+    const b = verifyBytes(readFileSync(path), e.file);
+    assert.deepEqual(a.diagnostics, b.diagnostics, e.file);
+    assert.deepEqual(a.details, b.details, e.file);
+    assert.equal(a.valid, e.valid, e.file);
+    if (typeof a.doc?.compactContent() !== 'string' && a.details?.content_hash) asyncHashed++;
+  }
+  assert.ok(asyncHashed > 5, `vectors whose content was hashed off-thread: ${asyncHashed}`);
+});
+
 test('validate gives the same verdicts as verify', async () => {
   for (const e of expected) {
     const r = await runCli(['validate', '--json', join(dir, e.file)]);
