@@ -33,10 +33,19 @@ function toResult(path: string, kind: 'artifact' | 'source', r: OctxReport): Val
   };
 }
 
+/** The size of a file, or 0 when it cannot be read (openOctx then says why). */
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
 export async function validateOctxArtifact(input: ArtifactInput, opts: ValidateOptions = {}): Promise<ValidationResult & { report?: OctxReport }> {
   // A large archive likely holds large records: their worker starts on each record file as soon
   // as its headers are read, while the rest of the central directory is checked here.
-  const early = input.path && wantsWorker(statSync(input.path, { throwIfNoEntry: false })?.size ?? 0) ? earlyRecordPass(opts.limits) : undefined;
+  const early = input.path && wantsWorker(sizeOf(input.path)) ? earlyRecordPass(opts.limits) : undefined;
   let opened;
   try {
     opened = await openOctx(input, opts.limits, early?.ranges);
