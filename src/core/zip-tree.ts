@@ -5,7 +5,7 @@ import { lazyRequire } from './lazy.js';
 
 const yauzlLib = lazyRequire<typeof yauzl>('yauzl');
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { isAscii, isUtf8 } from 'node:buffer';
+import { isAscii } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { unsafePathReason, sortUtf8 } from './paths.js';
 import { resolveLimits, type Limits } from './limits.js';
@@ -202,9 +202,10 @@ function earlyRanges(bytes: ByteSource, early: EarlyRanges): (e: yauzl.Entry) =>
   const wanted = new Map(early.paths.map((p) => [Buffer.from(p, 'utf8').toString('latin1'), p]));
   return (e) => {
     const raw = e.fileName as unknown as Buffer;
-    const path = wanted.get(raw.toString('latin1'));
+    const key = raw.toString('latin1');
+    const path = wanted.get(key);
     if (path === undefined || e.compressionMethod !== 0 || e.compressedSize !== e.uncompressedSize || bytes.fd === undefined) return;
-    wanted.delete(raw.toString('latin1'));
+    wanted.delete(key);
     try {
       const local = readLocalHeader(bytes, e.relativeOffsetOfLocalHeader, raw.length);
       if (local.compressionMethod !== 0 || !local.fileName.equals(raw)) return;
@@ -216,11 +217,9 @@ function earlyRanges(bytes: ByteSource, early: EarlyRanges): (e: yauzl.Entry) =>
 }
 
 function decodeName(buf: Buffer, flags: number): string | null {
-  // Names are Buffers already: decoded in place, with no view made per entry (decodeUtf8 takes any Uint8Array).
+  // Most names are ASCII: decoded in place, without the view decodeUtf8 makes of any Uint8Array.
   if (isAscii(buf)) return buf.toString('latin1');
-  if (!(flags & 0x800) || !isUtf8(buf)) return null;
-  const s = buf.toString('utf8');
-  return s.charCodeAt(0) === 0xfeff ? s.slice(1) : s;
+  return flags & 0x800 ? decodeUtf8(buf) ?? null : null;
 }
 
 export class ZipTree implements Tree {

@@ -30,7 +30,6 @@ async function recordBytes(tree: Tree, file: string, other: Tree | undefined): P
   return them ? linesNotIn(mine, them) : mine;
 }
 
-
 interface PartialRead {
   report: OctxReport;
   /** Record files among the differing ones: their lines that differ from the other side. */

@@ -112,7 +112,6 @@ export interface SharedDocResult {
 }
 
 type ToWorker =
-  | { op: 'init'; limits: RecordPassLimits }
   | { op: 'file'; key: SagKey; fd: number; offset: number; size: number }
   | { op: 'docs'; handoff: FileHandoff; counter: SharedArrayBuffer; batch: number }
   | { op: 'vectors'; files: { path: string; kind: RecordKind; fd: number; offset: number; size: number }[] }
@@ -140,10 +139,10 @@ export class WorkerPass {
   private readonly ranges = new Map<SagKey, FileRange>();
   /** Where each file was read from, for covers(). */
   private readonly given = new Map<SagKey, { fd: number; offset: number; size: number }>();
+  private readonly crcs = new Map<SagKey, number>();
 
   constructor(limits: RecordPassLimits, ranges: ReadonlyMap<SagKey, FileRange> = new Map()) {
-    this.worker = spawn();
-    this.worker.postMessage({ op: 'init', limits } satisfies ToWorker);
+    this.worker = spawn(limits);
     // Never the reason the process stays up: it is held only while a result is awaited.
     this.worker.unref();
     this.worker.on('message', (m: FromWorker) => {
@@ -228,8 +227,6 @@ export class WorkerPass {
     });
   }
 
-  private readonly crcs = new Map<SagKey, number>();
-
   /** The CRC-32 of a record file, once its digest has come (undefined when it could not be read). */
   crc32(key: SagKey): number | undefined {
     return this.crcs.get(key);
@@ -279,6 +276,6 @@ export class WorkerPass {
 // nothing in time and keeps ~25 MB off the process's peak (issue 7's 200 MB bound on 1 GiB).
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
-function spawn(): Worker {
-  return startWorker(import.meta.url, 'record-worker', { resourceLimits: WORKER_LIMITS });
+function spawn(limits: RecordPassLimits): Worker {
+  return startWorker(import.meta.url, 'record-worker', { workerData: limits, resourceLimits: WORKER_LIMITS });
 }

@@ -3,24 +3,18 @@
 // the vectors files against the ids so far, and takes batches of the knowledge documents.
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { InlinePass, type RecordPassLimits, type RecordWorkerMessage, type RecordWorkerReply, type SharedDocResult } from './record-pass.js';
 import { readBlocks, readExactly, readHandoff, type FileHandoff } from '../core/tree.js';
 import { sha256Hex } from '../core/hash.js';
 import { checkKnowledge } from './documents.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 
-// Set by the first message: the worker may be started before the limits are known (warmRecordWorker).
-let limits!: RecordPassLimits;
-let pass!: InlinePass;
+const limits = workerData as RecordPassLimits;
+const pass = new InlinePass(limits);
 const reply = (m: RecordWorkerReply) => parentPort!.postMessage(m);
 
 parentPort!.on('message', (m: RecordWorkerMessage) => {
-  if (m.op === 'init') {
-    limits = m.limits;
-    pass = new InlinePass(limits);
-    return;
-  }
   if (m.op === 'docs') {
     shareDocs(m.handoff, new Int32Array(m.counter), m.batch);
     reply({ op: 'docs-done' });
