@@ -1,6 +1,7 @@
 // Atomic outputs: write to a temp file beside the target, then rename, so a reader (or a crash)
 // sees the old file or the new one, never half of one.
 import { open, rename, rm, mkdir, link, unlink } from 'node:fs/promises';
+import { closeSync, constants, fsync, close, mkdirSync, openSync, rmSync, rmdirSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { DiagnosticError, error } from './diagnostics.js';
@@ -32,8 +33,9 @@ export async function writeAtomic(
   produce: (tmpPath: string) => Promise<void>,
   opts: { mode?: number; check?: (tmpPath: string) => Promise<void> } = {},
 ): Promise<void> {
+  let created: string | undefined;
   try {
-    await mkdir(dirname(target), { recursive: true });
+    created = await mkdir(dirname(target), { recursive: true });
   } catch (e) {
     throw asIoError(e, target);
   }
@@ -44,9 +46,80 @@ export async function writeAtomic(
     await rename(tmp, target);
   } catch (e) {
     await rm(tmp, { force: true }).catch(() => undefined);
+    removeMadeDirs(created, target);
     throw asIoError(e, target);
   }
 }
+
+/**
+ * A temp file beside `target`, open for positioned writes from any thread, for a writer that does
+ * not write front to back (an archive written while it is validated). Published by commit() only;
+ * discard() removes it, and the output directory too when this made it and it is still empty.
+ */
+export class TempOutput {
+  readonly path: string;
+  private fdOpen: number | undefined;
+  private readonly created: string | undefined;
+
+  constructor(readonly target: string, mode = 0o644) {
+    try {
+      this.created = mkdirSync(dirname(target), { recursive: true });
+      this.path = tempPathFor(target);
+      this.fdOpen = openSync(this.path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL, mode);
+    } catch (e) {
+      removeMadeDirs(this.created, target);
+      throw asIoError(e, target);
+    }
+  }
+
+  get fd(): number {
+    if (this.fdOpen === undefined) throw new Error('the temp output is closed');
+    return this.fdOpen;
+  }
+
+  /** Syncs and closes on the thread pool: settles once the bytes are on disk (reads may overlap it). */
+  durable(): Promise<void> {
+    const fd = this.fd;
+    this.fdOpen = undefined;
+    return new Promise<void>((resolve, reject) => {
+      fsync(fd, (err) => close(fd, (err2) => (err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve())));
+    });
+  }
+
+  /** Renames the (synced, closed) temp file over the target. */
+  async commit(): Promise<void> {
+    try {
+      await rename(this.path, this.target);
+    } catch (e) {
+      this.discard();
+      throw asIoError(e, this.target);
+    }
+  }
+
+  discard(): void {
+    if (this.fdOpen !== undefined) {
+      try { closeSync(this.fdOpen); } catch { /* closing is all that is left to do */ }
+      this.fdOpen = undefined;
+    }
+    rmSync(this.path, { force: true });
+    removeMadeDirs(this.created, this.target);
+  }
+}
+
+/**
+ * After a failure, the directories made for `target` (`made`: the first one mkdir made), innermost
+ * first, each only if it is empty: a failed build leaves no trace, and never removes what another
+ * writer put there meanwhile.
+ */
+function removeMadeDirs(made: string | undefined, target: string): void {
+  if (!made) return;
+  for (let dir = dirname(target); ; dir = dirname(dir)) {
+    try { rmdirSync(dir); } catch { return; }
+    if (dir === made || dirname(dir) === dir) return;
+  }
+}
+
+export { asIoError };
 
 export async function writeFileAtomic(target: string, data: Uint8Array | string, mode = 0o644): Promise<void> {
   await writeAtomic(target, async (tmp) => {

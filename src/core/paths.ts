@@ -37,6 +37,10 @@ export function sortUtf8<T>(items: T[], key: (t: T) => string): T[] {
   // UTF-16 code-unit order is UTF-8 byte order except where a surrogate pair meets U+E000–U+FFFF:
   // without such characters a plain string sort gives the same order without encoding every key.
   if (!keys.some((k) => HIGH.test(k))) {
+    // Listings arrive sorted already (every tree lists in this order): one pass says so.
+    let sorted = true;
+    for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! <= keys[i]!;
+    if (sorted) return items.slice();
     const idx = keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
     return idx.map((i) => items[i]!);
   }

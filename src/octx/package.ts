@@ -7,6 +7,7 @@ import { resolveLimits, type Limits } from '../core/limits.js';
 import { unsafePathReason } from '../core/paths.js';
 import { fileChunks, type FileRange, type Tree, type TreeEntry } from '../core/tree.js';
 import type { EarlyRanges } from '../core/zip-tree.js';
+import type { ZipPlacement } from '../core/zip-placement.js';
 import { createHash } from 'node:crypto';
 import { JcsError } from '../core/jcs.js';
 import { checkManifest, parseManifestBytes, MANIFEST, type FileEntry, type Manifest } from './manifest.js';
@@ -14,7 +15,7 @@ import { checkKnowledge, isConcept, isKnowledgeMarkdown, type ConceptDoc } from 
 import { packageDigest } from './digest.js';
 import { readJsonl } from './jsonl.js';
 import { checkSag, SAG_FILES, SAG_PATHS, type SagData } from './records.js';
-import { InlinePass, wantsWorker, WorkerPass, type RecordPassLimits, type SagKey, type VectorFile } from './record-pass.js';
+import { InlinePass, wantsWorker, WorkerPass, type PlacedFile, type RecordPassLimits, type SagKey, type VectorFile } from './record-pass.js';
 import { checkArrowFile, checkVectorConfig, targetKind, VECTOR_CONFIG, VECTOR_FILES, VECTOR_PATHS } from './vectors.js';
 import { mapLimit } from '../core/concurrency.js';
 import { startProgress } from '../core/progress.js';
@@ -52,6 +53,25 @@ export function isPayloadPath(p: string): boolean {
   return isKnowledgeMarkdown(p) || SAG_PATHS.includes(p) || VECTOR_PATHS.includes(p) || p.startsWith('extensions/');
 }
 
+/**
+ * Hands the record files to the worker to copy into the archive: those still of their listed size
+ * (one that is not is left unwritten: it changed since the listing).
+ */
+function placeRecords(tree: Tree, placement: ZipPlacement, worker: WorkerPass, byPath: ReadonlyMap<string, TreeEntry>): Map<SagKey, Promise<PlacedFile>> {
+  const files: { key: SagKey; range: FileRange; at: number }[] = [];
+  for (const key of SAG_ORDER) {
+    const i = placement.layout.index.get(SAG_FILES[key]);
+    if (i === undefined) continue;
+    const e = placement.layout.entries[i]!;
+    let range: FileRange | undefined;
+    try { range = tree.openRange?.(SAG_FILES[key]); } catch { range = undefined; }
+    if (!range) continue;
+    if (range.size !== e.size || range.size !== byPath.get(SAG_FILES[key])?.size) { range.release(); continue; }
+    files.push({ key, range, at: e.dataAt });
+  }
+  return worker.placeFiles(placement.path, files);
+}
+
 function emptyReport(diagnostics: Diagnostic[], openError?: string): OctxReport {
   return { format_valid: false, valid: false, fully_validated: false, capabilities: {}, diagnostics, open_error: openError, files: [], documents: [] };
 }
@@ -59,16 +79,19 @@ function emptyReport(diagnostics: Diagnostic[], openError?: string): OctxReport 
 export interface CheckOptions {
   workdir: boolean;
   limits?: Partial<Limits>;
-  /** Offered the bytes of every payload file that hashed as expected (build keeps some for writing). */
-  retain?: (path: string, bytes: Buffer) => void;
+  /**
+   * A build: called once the payload list is known, with the manifest and each payload file's
+   * listed size; the archive it returns (if any) is written as the files are read, each file from
+   * the bytes that were checked (core/zip-placement.ts). Entries whose file changed since the
+   * listing, or whose write failed, are left unwritten, for the caller to report.
+   */
+  place?: (manifest: Manifest, files: readonly { path: string; size: number }[]) => ZipPlacement | undefined;
   /**
    * A record pass started while the archive was opened (earlyRecordPass): used when it read every
    * record file from where the opened tree says it lies, else closed (the caller closes it too,
    * for the paths that return before the records: closing twice is harmless).
    */
   started?: WorkerPass;
-  /** Filled with the CRC-32 of each file whose bytes were read on another thread, where it was computed there. */
-  crcs?: Map<string, number>;
 }
 
 /**
@@ -142,6 +165,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
     const sagStream = sagWanted && sagAt.every((i) => i >= 0);
     if (!sagStream) { pass?.close(); pass = undefined; }
+    const placement = opts.place?.(manifest, files.map((f) => ({ path: f.path, size: byPath.get(f.path)?.size ?? 0 })));
     if (pass instanceof WorkerPass && 'vectors' in capabilities && capabilities.vectors !== null) {
       pass.checkVectors(vectorRanges(tree, Object.values(VECTOR_FILES).filter((p) => files.some((f) => f.path === p))));
     }
@@ -189,8 +213,10 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
         if (via?.digest) actual = await via.digest();
         else if (hashOnly || via?.onChunk) {
           const h = createHash('sha256');
-          for await (const c of fileChunks(tree, f.path)) { h.update(c); via?.onChunk?.(c); }
+          const out = placement?.stream(f.path);
+          for await (const c of fileChunks(tree, f.path)) { h.update(c); via?.onChunk?.(c); out?.push(c); }
           actual = h.digest('hex');
+          out?.end();
         } else {
           bytes = await tree.read(f.path);
           actual = sha256Hex(bytes);
@@ -200,7 +226,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       }
       if (!settle(f, b.local, actual)) return false;
       if (!bytes) return true;
-      opts.retain?.(f.path, bytes);
+      placement?.put(f.path, bytes);
       if (isKnowledgeMarkdown(f.path)) {
         const doc = checkKnowledge(f.path, bytes, limits.maxDepth, b.local);
         if (doc) documents[i] = doc;
@@ -215,15 +241,13 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const inline = pass instanceof InlinePass ? pass : undefined;
     if (worker) {
       sagJobs = SAG_ORDER.map((key) => checkFile(files[sagIndex(key)]!, sagIndex(key), {
-        digest: async () => {
-          const sha256 = await worker.digest(key);
-          const crc = worker.crc32(key);
-          if (crc !== undefined) opts.crcs?.set(SAG_FILES[key], crc);
-          return sha256;
-        },
+        digest: () => worker.digest(key),
       }));
     }
     else if (inline) for (const key of SAG_ORDER) inline.end(key, await checkFile(files[sagIndex(key)]!, sagIndex(key), { onChunk: (c) => inline.push(key, c) }));
+    // In a build the worker copies the record files into the archive once it has read them (the
+    // layout did not exist when it started), before it takes any document.
+    const placedRecords = placement && worker ? placeRecords(tree, placement, worker, byPath) : undefined;
     const rest = files.map((_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
     // With a worker, the knowledge documents are shared with it (claimed in batches from one
     // counter); the rest, and everything without a worker, is checked here.
@@ -236,12 +260,14 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       const theirs = pass.shareDocs(handoff, counter, SHARE_BATCH, (results) => {
         for (const r of results) {
           const i = shareable[r.k]!;
+          if (r.crc32 !== undefined) placement!.wrote(files[i]!.path, r.crc32);
+          else if (r.writeError) placement!.failed(Object.assign(new Error(r.writeError.message), { code: r.writeError.code }));
           const b = begin(files[i]!, i);
           if (!b || !settle(files[i]!, b.local, r.sha256 ?? new Error(r.error))) continue;
           if (r.doc) documents[i] = r.doc;
           b.local.push(...r.diags);
         }
-      });
+      }, placement?.slots(shareable.map((i) => files[i]!.path)));
       await mapLimit(rest.filter((i) => !inShare.has(i)), 16, (i) => checkFile(files[i]!, i).then(() => undefined));
       for (let start; (start = Atomics.add(claims, 0, SHARE_BATCH)) < shareable.length;) {
         await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(files[i]!, i).then(() => undefined));
@@ -249,6 +275,16 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       await theirs;
     } else await mapLimit(rest, 16, (i) => checkFile(files[i]!, i).then(() => undefined));
     await Promise.all(sagJobs);
+    // A record file's copy stands only if it is what was checked.
+    if (placedRecords) {
+      for (const [key, copied] of placedRecords) {
+        const r = await copied;
+        const f = files[sagIndex(key)]!;
+        if ('sha256' in r) { if (r.sha256 === f.sha256) placement!.wroteData(f.path, r.crc32); }
+        else if (r.write) placement!.failed(r.error);
+      }
+    }
+    placement?.flush();
     progress.done();
     for (const d of docDiags) if (d) diags.push(...d);
     const docs = documents.filter(Boolean);

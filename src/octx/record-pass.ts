@@ -10,6 +10,7 @@ import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../core/worker.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import type { FileHandoff, FileRange, Tree } from '../core/tree.js';
+import type { PlacedSlots } from '../core/zip-placement.js';
 import type { ConceptDoc } from './documents.js';
 import { JsonlParser } from './jsonl.js';
 import { SagIndexer, type RecordKind, type SagIds } from './records-fast.js';
@@ -109,15 +110,24 @@ export interface SharedDocResult {
   error?: string;
   doc?: ConceptDoc;
   diags: Diagnostic[];
+  /** In a build: the document's CRC-32, once the worker wrote it into its place in the archive. */
+  crc32?: number;
+  /** In a build: why the document could not be written (it was checked all the same). */
+  writeError?: { message: string; code?: string };
 }
+
+/** A record file's copy into the archive: its SHA-256 and CRC-32 as copied, or why not (`write`: writing failed). */
+export type PlacedFile = { sha256: string; crc32: number } | { error: Error; write: boolean };
 
 type ToWorker =
   | { op: 'file'; key: SagKey; fd: number; offset: number; size: number }
-  | { op: 'docs'; handoff: FileHandoff; counter: SharedArrayBuffer; batch: number }
+  | { op: 'docs'; handoff: FileHandoff; counter: SharedArrayBuffer; batch: number; place?: PlacedSlots }
+  | { op: 'place'; path: string; files: { key: SagKey; fd: number; offset: number; size: number; at: number }[] }
   | { op: 'vectors'; files: { path: string; kind: RecordKind; fd: number; offset: number; size: number }[] }
   | { op: 'finish'; concepts: ReadonlyMap<string, string>; idSpace: ReadonlySet<string> };
 type FromWorker =
-  | { op: 'hashed'; key: SagKey; sha256?: string; crc32?: number; error?: string }
+  | { op: 'hashed'; key: SagKey; sha256?: string; error?: string }
+  | { op: 'placed'; key: SagKey; sha256?: string; crc32?: number; error?: string; code?: string; write?: boolean }
   | { op: 'docs'; results: SharedDocResult[] }
   | { op: 'docs-done' }
   | { op: 'result'; result: RecordPassResult };
@@ -139,7 +149,7 @@ export class WorkerPass {
   private readonly ranges = new Map<SagKey, FileRange>();
   /** Where each file was read from, for covers(). */
   private readonly given = new Map<SagKey, { fd: number; offset: number; size: number }>();
-  private readonly crcs = new Map<SagKey, number>();
+  private readonly placing = new Map<SagKey, { range: FileRange; resolve: (p: PlacedFile) => void }>();
 
   constructor(limits: RecordPassLimits, ranges: ReadonlyMap<SagKey, FileRange> = new Map()) {
     this.worker = spawn(limits);
@@ -150,9 +160,14 @@ export class WorkerPass {
         const h = this.hashed.get(m.key)!;
         this.release(m.key);
         this.unhold();
-        if (m.crc32 !== undefined) this.crcs.set(m.key, m.crc32);
         if (m.sha256) h.resolve(m.sha256);
         else h.reject(new Error(m.error ?? 'cannot read'));
+      } else if (m.op === 'placed') {
+        const p = this.placing.get(m.key)!;
+        this.placing.delete(m.key);
+        p.range.release();
+        this.unhold();
+        p.resolve(m.sha256 ? { sha256: m.sha256, crc32: m.crc32! } : { error: Object.assign(new Error(m.error ?? 'cannot copy'), { code: m.code }), write: Boolean(m.write) });
       } else if (m.op === 'docs') this.onDocs?.(m.results);
       else if (m.op === 'docs-done') {
         this.unhold();
@@ -216,20 +231,35 @@ export class WorkerPass {
    * batches of the hand-off's files from one shared counter (Int32 slot 0), so whichever is free
    * takes the next batch. Resolves when the worker has claimed its last batch and reported it.
    */
-  shareDocs(handoff: FileHandoff, counter: SharedArrayBuffer, batch: number, onResults: (r: SharedDocResult[]) => void): Promise<void> {
+  shareDocs(handoff: FileHandoff, counter: SharedArrayBuffer, batch: number, onResults: (r: SharedDocResult[]) => void, place?: PlacedSlots): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       this.onDocs = onResults;
       this.docsDone = resolve;
       this.docsFailed = reject;
       this.hold();
-      this.worker.postMessage({ op: 'docs', handoff, counter, batch } satisfies ToWorker);
+      this.worker.postMessage({ op: 'docs', handoff, counter, batch, place } satisfies ToWorker);
     });
   }
 
-  /** The CRC-32 of a record file, once its digest has come (undefined when it could not be read). */
-  crc32(key: SagKey): number | undefined {
-    return this.crcs.get(key);
+  /**
+   * In a build: the worker copies record files into the archive at `path` (each `at` its data's
+   * offset), after reading them for the checks and before taking documents. Each promise settles
+   * with what was copied; the pass releases the ranges.
+   */
+  placeFiles(path: string, files: { key: SagKey; range: FileRange; at: number }[]): Map<SagKey, Promise<PlacedFile>> {
+    const out = new Map<SagKey, Promise<PlacedFile>>();
+    for (const f of files) {
+      out.set(f.key, new Promise<PlacedFile>((resolve) => {
+        if (this.failure) { f.range.release(); resolve({ error: this.failure, write: false }); return; }
+        this.placing.set(f.key, { range: f.range, resolve });
+        this.hold();
+      }));
+    }
+    if (files.length && !this.failure) {
+      this.worker.postMessage({ op: 'place', path, files: files.map((f) => ({ key: f.key, fd: f.range.fd, offset: f.range.offset, size: f.range.size, at: f.at })) } satisfies ToWorker);
+    }
+    return out;
   }
 
   /** The SHA-256 of a record file, once the worker has read it. */
@@ -248,6 +278,7 @@ export class WorkerPass {
 
   close(): void {
     for (const key of [...this.ranges.keys()]) this.release(key);
+    this.settlePlacing(new Error('the record pass was closed'));
     for (const v of this.vectors.splice(0)) v.range.release();
     this.worker.unref();
     void this.worker.terminate();
@@ -258,8 +289,17 @@ export class WorkerPass {
     this.failure = e;
     for (const h of this.hashed.values()) h.reject(e);
     this.docsFailed?.(e);
+    this.settlePlacing(e);
     this.result?.reject(e);
     this.result = undefined;
+  }
+
+  private settlePlacing(why: Error): void {
+    for (const [key, p] of this.placing) {
+      this.placing.delete(key);
+      p.range.release();
+      p.resolve({ error: why, write: false });
+    }
   }
 
   private hold(): void { if (this.waiting++ === 0) this.worker.ref(); }

@@ -1,11 +1,16 @@
 // The worker thread of the record pass (record-pass.ts): reads each record file through the
 // descriptor it is given, hashes it and feeds the same inline pass, block by block; then checks
-// the vectors files against the ids so far, and takes batches of the knowledge documents.
+// the vectors files against the ids so far, and takes batches of the knowledge documents. In a
+// build it also writes what it read into the archive being made (core/zip-placement.ts).
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { closeSync, constants, openSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { InlinePass, type RecordPassLimits, type RecordWorkerMessage, type RecordWorkerReply, type SharedDocResult } from './record-pass.js';
 import { readBlocks, readExactly, readHandoff, type FileHandoff } from '../core/tree.js';
+import { PlacedWrites, writeAt } from '../core/placed-writes.js';
+import { localHeader } from '../core/zip-layout.js';
+import type { PlacedSlots } from '../core/zip-placement.js';
 import { sha256Hex } from '../core/hash.js';
 import { checkKnowledge } from './documents.js';
 import type { Diagnostic } from '../core/diagnostics.js';
@@ -16,8 +21,12 @@ const reply = (m: RecordWorkerReply) => parentPort!.postMessage(m);
 
 parentPort!.on('message', (m: RecordWorkerMessage) => {
   if (m.op === 'docs') {
-    shareDocs(m.handoff, new Int32Array(m.counter), m.batch);
+    shareDocs(m.handoff, new Int32Array(m.counter), m.batch, m.place);
     reply({ op: 'docs-done' });
+    return;
+  }
+  if (m.op === 'place') {
+    placeFiles(m);
     return;
   }
   if (m.op === 'finish') {
@@ -37,13 +46,10 @@ parentPort!.on('message', (m: RecordWorkerMessage) => {
     return;
   }
   const h = createHash('sha256');
-  // The CRC-32 too: a build writes the file into its archive, whose local header needs it first.
-  let crc = 0;
   try {
     let done = 0;
     for (const c of readBlocks(m.fd, m.offset, m.size)) {
       h.update(c);
-      crc = crc32(c, crc);
       pass.push(m.key, c);
       done += c.length;
     }
@@ -54,27 +60,95 @@ parentPort!.on('message', (m: RecordWorkerMessage) => {
     return;
   }
   pass.end(m.key, true);
-  reply({ op: 'hashed', key: m.key, sha256: h.digest('hex'), crc32: crc });
+  reply({ op: 'hashed', key: m.key, sha256: h.digest('hex') });
 });
 
-// The worker's share of the knowledge documents: the checks the main thread runs on its share.
-function shareDocs(h: FileHandoff, counter: Int32Array, batch: number): void {
-  for (;;) {
-    const start = Atomics.add(counter, 0, batch);
-    if (start >= h.paths.length) return;
-    const results: SharedDocResult[] = [];
-    for (let k = start; k < Math.min(start + batch, h.paths.length); k++) {
-      const path = h.paths[k]!;
-      const diags: Diagnostic[] = [];
-      let bytes: Buffer;
-      try {
-        bytes = readHandoff(h, k);
-      } catch (e) {
-        results.push({ k, error: (e as Error).message, diags });
-        continue;
+// The worker's share of the knowledge documents: the checks the main thread runs on its share;
+// in a build each document then goes into its place in the archive, a batch per write.
+function shareDocs(h: FileHandoff, counter: Int32Array, batch: number, place: PlacedSlots | undefined): void {
+  const out = place ? openForPlacing(place.path) : undefined;
+  const writes = out?.fd === undefined ? undefined : new PlacedWrites(out.fd);
+  try {
+    for (;;) {
+      const start = Atomics.add(counter, 0, batch);
+      if (start >= h.paths.length) return;
+      const results: SharedDocResult[] = [];
+      const placed: SharedDocResult[] = [];
+      let writeError = out?.error;
+      for (let k = start; k < Math.min(start + batch, h.paths.length); k++) {
+        const path = h.paths[k]!;
+        const diags: Diagnostic[] = [];
+        let bytes: Buffer;
+        try {
+          bytes = readHandoff(h, k);
+        } catch (e) {
+          results.push({ k, error: (e as Error).message, diags });
+          continue;
+        }
+        const r: SharedDocResult = { k, sha256: sha256Hex(bytes), doc: checkKnowledge(path, bytes, limits.maxDepth, diags), diags };
+        results.push(r);
+        // A document whose size is not the one laid out changed since the listing: left unwritten.
+        if (writes && !writeError && place!.at[k]! >= 0 && bytes.length === place!.sizes[k]) {
+          r.crc32 = crc32(bytes);
+          try {
+            const header = localHeader(Buffer.from(path, 'utf8'), bytes.length, r.crc32);
+            writes.add(place!.at[k]!, header);
+            writes.add(place!.at[k]! + header.length, bytes);
+            placed.push(r);
+          } catch (e) {
+            writeError = writeErrorOf(e);
+          }
+        }
       }
-      results.push({ k, sha256: sha256Hex(bytes), doc: checkKnowledge(path, bytes, limits.maxDepth, diags), diags });
+      if (!writeError) try { writes?.flush(); } catch (e) { writeError = writeErrorOf(e); }
+      // A failed write leaves the batch's documents unwritten, each said so.
+      if (writeError) for (const r of placed) { delete r.crc32; r.writeError = writeError; }
+      reply({ op: 'docs', results });
     }
-    reply({ op: 'docs', results });
+  } finally {
+    if (out?.fd !== undefined) closeSync(out.fd);
+  }
+}
+
+type WriteError = { message: string; code?: string };
+const writeErrorOf = (e: unknown): WriteError => ({ message: (e as Error).message, code: (e as NodeJS.ErrnoException).code });
+
+function openForPlacing(path: string): { fd?: number; error?: WriteError } {
+  try {
+    return { fd: openSync(path, constants.O_WRONLY) };
+  } catch (e) {
+    return { error: writeErrorOf(e) };
+  }
+}
+
+// Record files copied into their places in the archive, once their reading for the checks is done
+// (the layout exists only after the listing, which that reading overlaps): read again, and hashed
+// again so the build can tell that what it copied is what it checked.
+function placeFiles(m: Extract<RecordWorkerMessage, { op: 'place' }>): void {
+  const out = openForPlacing(m.path);
+  try {
+    for (const f of m.files) {
+      if (out.fd === undefined) { reply({ op: 'placed', key: f.key, error: out.error!.message, code: out.error!.code, write: true }); continue; }
+      const h = createHash('sha256');
+      let crc = 0;
+      let done = 0;
+      let writing = false;
+      try {
+        for (const c of readBlocks(f.fd, f.offset, f.size)) {
+          h.update(c);
+          crc = crc32(c, crc);
+          writing = true;
+          writeAt(out.fd, c, f.at + done);
+          writing = false;
+          done += c.length;
+        }
+        if (done < f.size) throw new Error(`ends after ${done} of ${f.size} bytes`);
+        reply({ op: 'placed', key: f.key, sha256: h.digest('hex'), crc32: crc });
+      } catch (e) {
+        reply({ op: 'placed', key: f.key, error: (e as Error).message, code: writing ? (e as NodeJS.ErrnoException).code : undefined, write: writing });
+      }
+    }
+  } finally {
+    if (out.fd !== undefined) closeSync(out.fd);
   }
 }

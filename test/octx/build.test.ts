@@ -1,9 +1,10 @@
 // Building a working directory: stock-tool readability, byte-identical rebuilds, independent digest.
-import { test } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, cpSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { repoRoot, runCli, spawnCli } from '../helpers/cli.js';
 import { tmpDir, writeTree, git, initRepo } from '../helpers/tmp.js';
 import { readDir } from '../helpers/octx-cases.js';
@@ -138,33 +139,29 @@ test('an invalid working directory fails the build with diagnostics and writes n
   assert.ok(!existsSync(out) || readdirSync(out).length === 0);
 });
 
-test('a file edited between validation and writing fails the build; nothing is written', async () => {
+test('a file that changes between the listing and its one read fails the build; nothing is written', async () => {
   const { buildOctx } = await import('../../src/octx/build.js');
   const { DiskTree } = await import('../../src/core/tree.js');
-  // Both ways a file is read again for the write: whole (a document, once the 16 MiB of bytes kept
-  // from validation are used up by earlier files) and in blocks (a file over 4 MiB).
+  // Each file is read once, and written into the archive from the bytes its checks read; a file no
+  // longer the size it was listed with does not fit the layout. Both ways a file is read: whole
+  // (a document) and in blocks (a file over 8 MiB that no rule reads).
   for (const [target, how] of [['knowledge/concepts/signing-releases.md', 'read'], ['extensions/dev.example/1.0/big.bin', 'chunks']] as const) {
     const src = tmpDir();
     cpSync(example, src, { recursive: true });
-    const blobs: Record<string, Buffer> = { 'extensions/dev.example/1.0/big.bin': Buffer.alloc(5 << 20, 7) };
-    // Fillers that use up the 16 MiB budget exactly, after the example's own (smaller, earlier) extension files.
-    const used = [...readDir(join(src, 'extensions')).values()].reduce((n, b) => n + b.length, 0);
-    for (let i = 0; i < 4; i++) blobs[`extensions/dev.example/1.0/fill-${i}.bin`] = Buffer.alloc(i === 3 ? (4 << 20) - used : 4 << 20, i);
-    writeTree(src, blobs);
-    // The tree hands out the validated bytes first, then edited ones, as a racing editor would.
+    writeTree(src, { 'extensions/dev.example/1.0/big.bin': Buffer.alloc(9 << 20, 7) });
     class RacingTree extends DiskTree {
       reads = 0;
       override async read(path: string): Promise<Buffer> {
         const b = await super.read(path);
-        if (path === target && ++this.reads >= 2) return Buffer.concat([b.subarray(0, -1), Buffer.from('!')]);
-        return b;
+        if (path !== target) return b;
+        this.reads++;
+        return Buffer.concat([b, Buffer.from('appended after the listing\n')]);
       }
       override async *chunks(path: string): AsyncGenerator<Buffer> {
         if (path !== target) { yield* super.chunks(path); return; }
         this.reads++;
-        const b = Buffer.from(await super.read(path));
-        b[0] = 0x21;
-        yield b;
+        yield* super.chunks(path);
+        yield Buffer.from('appended after the listing\n');
       }
     }
     const out = join(tmpDir(), 'out');
@@ -176,64 +173,130 @@ test('a file edited between validation and writing fails the build; nothing is w
       assert.match(e.diagnostic!.message, /changed while the package was being built/);
       return true;
     });
-    assert.ok(tree.reads >= 2, `${how}: validated, then read again for the write (${tree.reads} reads)`);
+    assert.equal(tree.reads, 1, `${how}: read once`);
     assert.deepEqual(readdirSync(out), [], `${how}: no artifact and no temp file`);
   }
 });
 
-// Above 2000 files read again for the write, a worker thread reads them ahead (core/read-ahead.ts).
-test('build with many files: read ahead on a worker, the same bytes as read here; a file edited or removed after validation fails the build and leaves nothing', async () => {
+test('a failed build removes the output directory it made, and only that', async () => {
+  const src = tmpDir();
+  cpSync(example, src, { recursive: true });
+  writeFileSync(join(src, 'knowledge', 'bad.md'), '---\ntype: [unclosed\n---\n# Bad\n');
+  const parent = tmpDir();
+  const r = await runCli(['build', src, '--out', join(parent, 'a', 'b'), '--source-date-epoch', EPOCH]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.deepEqual(readdirSync(parent), [], 'a/ and a/b/ made for the build are gone');
+  mkdirSync(join(parent, 'kept'));
+  writeFileSync(join(parent, 'kept', 'other.txt'), 'not the build\'s');
+  const r2 = await runCli(['build', src, '--out', join(parent, 'kept'), '--source-date-epoch', EPOCH]);
+  assert.equal(r2.code, 1);
+  assert.deepEqual(readdirSync(join(parent, 'kept')), ['other.txt']);
+});
+
+// A large build: the record worker checks and writes its share of the documents and copies the
+// record files into the archive, while this thread writes the rest.
+test('a large build written by two threads is byte-identical to one written by this thread alone; a record file that changed before its copy, or a file grown or removed after the listing, fails it', async () => {
   const { buildOctx } = await import('../../src/octx/build.js');
-  const { DiskTree } = await import('../../src/core/tree.js');
-  const { rmSync } = await import('node:fs');
+  const { DiskTree, readRegularFile } = await import('../../src/core/tree.js');
+  const { rmSync, appendFileSync, openSync: open, closeSync: close } = await import('node:fs');
   const src = join(tmpDir(), 'many');
   cpSync(example, src, { recursive: true });
-  const many: Record<string, string> = {};
-  // 36 MB: past the 16 MiB of validated bytes the build keeps, so more than 2000 are read again.
-  for (let i = 0; i < 4500; i++) many[`extensions/dev.ctxforge.example/1.0/many/f-${String(i).padStart(4, '0')}.txt`] = `file ${i} `.padEnd(8000 + (i % 7), '.') + '\n';
-  writeTree(src, many);
+  const docs: Record<string, string> = {};
+  // Over the 2000 documents above which the worker takes a share.
+  for (let i = 0; i < 2600; i++) docs[`knowledge/many/doc-${String(i).padStart(4, '0')}.md`] = `---\ntype: Concept\ntitle: Document ${i}\noctx:\n  document_id: 019a0000-0000-7000-8000-${(0xe00000 + i).toString(16).padStart(12, '0')}\n---\n\n# Document ${i}\n\n${'Text of the document. '.repeat(1 + (i % 40))}\n`;
+  writeTree(src, docs);
+  // Each document's chunk.
+  appendFileSync(join(src, 'data', 'chunks.jsonl'), Array.from({ length: 2600 }, (_, i) =>
+    `${JSON.stringify({ id: `019a0000-0000-7000-8000-${(0xc00000 + i).toString(16).padStart(12, '0')}`, document_id: `019a0000-0000-7000-8000-${(0xe00000 + i).toString(16).padStart(12, '0')}`, ordinal: 0, text: `Chunk of document ${i}.` })}\n`).join(''));
+  // Without vectors (every chunk would need one).
+  rmSync(join(src, 'vectors'), { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(src, 'manifest.json'), 'utf8'));
+  delete manifest.capabilities.vectors;
+  writeFileSync(join(src, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  const event = readFileSync(join(src, 'relations', 'chunk-events.jsonl'), 'utf8').split('\n')[0]!;
+  appendFileSync(join(src, 'relations', 'chunk-events.jsonl'), Array.from({ length: 2600 }, (_, i) =>
+    `${JSON.stringify({ ...JSON.parse(event), chunk_id: `019a0000-0000-7000-8000-${(0xc00000 + i).toString(16).padStart(12, '0')}` })}\n`).join(''));
   const handedOff: number[] = [];
+  // This thread's reads are slowed so that the worker (slow to start from source) takes a share.
   class Counting extends DiskTree {
     override handoff(paths: string[]) { handedOff.push(paths.length); return super.handoff(paths); }
+    override async read(path: string) {
+      if (path.startsWith('knowledge/many/')) await new Promise((r) => setTimeout(r, 5));
+      return super.read(path);
+    }
   }
+  // Entries written by the worker, as this thread learns of them.
+  const { ZipPlacement } = await import('../../src/core/zip-placement.js');
+  const counted = { wrote: 0, wroteData: 0 };
+  const { wrote, wroteData } = ZipPlacement.prototype;
+  ZipPlacement.prototype.wrote = function (...a) { counted.wrote++; return wrote.apply(this, a); };
+  ZipPlacement.prototype.wroteData = function (...a) { counted.wroteData++; return wroteData.apply(this, a); };
+  after(() => { Object.assign(ZipPlacement.prototype, { wrote, wroteData }); });
   class NoHandoff extends DiskTree {
     override handoff = undefined;
   }
+  const before = process.env.CTXFORGE_RECORD_WORKER;
+  const withWorker = async <T>(on: boolean, f: () => Promise<T>) => {
+    process.env.CTXFORGE_RECORD_WORKER = on ? '1' : '0';
+    try { return await f(); } finally { if (before === undefined) delete process.env.CTXFORGE_RECORD_WORKER; else process.env.CTXFORGE_RECORD_WORKER = before; }
+  };
   const build = async (tree: DiskTree) => {
     const out = join(tmpDir(), 'out');
     mkdirSync(out);
     const a = await buildOctx(tree, { outDir: out, epoch: EPOCH, sourceDir: src });
-    return { out, bytes: readFileSync(a.path) };
+    return { out, path: a.path, sha256: a.sha256, bytes: readFileSync(a.path) };
   };
-  const ahead = await build(new Counting(src, src));
-  assert.ok(handedOff.some((n) => n > 2000), `read ahead: ${handedOff}`);
-  const here = await build(new NoHandoff(src, src));
-  assert.ok(ahead.bytes.equals(here.bytes), 'the same archive either way');
-  const t = spawnSync('unzip', ['-tq', join(ahead.out, readdirSync(ahead.out)[0]!)], { encoding: 'utf8' });
+  const two = await withWorker(true, () => build(new Counting(src, src)));
+  assert.ok(handedOff.some((n) => n > 2000), `documents shared with the worker: ${handedOff}`);
+  assert.ok(counted.wrote > 0, 'the worker wrote some documents');
+  assert.equal(counted.wroteData, 5, 'the worker copied the five record files');
+  const one = await withWorker(false, () => build(new NoHandoff(src, src)));
+  assert.ok(two.bytes.equals(one.bytes), 'the same archive either way');
+  assert.equal(two.sha256, createHash('sha256').update(two.bytes).digest('hex'));
+  const t = spawnSync('unzip', ['-tq', two.path], { encoding: 'utf8' });
   assert.equal(t.status, 0, t.stdout + t.stderr);
 
-  // The hand-off is made after validation, just before the write: the moment to edit or remove a file.
-  const target = 'extensions/dev.ctxforge.example/1.0/many/f-4499.txt';
-  for (const how of ['edited', 'removed'] as const) {
-    class Racing extends DiskTree {
-      override handoff(paths: string[]) {
-        if (paths.includes(target)) {
-          if (how === 'edited') writeFileSync(join(src, ...target.split('/')), 'edited after validation\n');
-          else rmSync(join(src, ...target.split('/')));
-        }
-        return super.handoff(paths);
-      }
+  // The worker copies data/chunks.jsonl after checking it: a copy that reads other bytes (here a
+  // second range over a changed copy of the file, as an editor's write would give) is refused.
+  const changedCopy = join(tmpDir(), 'chunks.jsonl');
+  const original = readRegularFile(join(src, 'data', 'chunks.jsonl'), 'chunks');
+  writeFileSync(changedCopy, Buffer.concat([original.subarray(0, -2), Buffer.from('!\n')]));
+  class ChangedBeforeCopy extends DiskTree {
+    opened = 0;
+    override openRange(path: string) {
+      if (path !== 'data/chunks.jsonl' || ++this.opened === 1) return super.openRange(path);
+      const fd = open(changedCopy, 'r');
+      return { fd, offset: 0, size: original.length, release: () => close(fd) };
     }
+  }
+  const failing = async (tree: DiskTree, code: string | RegExp, file?: string) => {
     const out = join(tmpDir(), 'out');
     mkdirSync(out);
-    await assert.rejects(buildOctx(new Racing(src, src), { outDir: out, epoch: EPOCH, sourceDir: src }), (e: Error & { diagnostic?: { code: string; file?: string } }) => {
-      if (how === 'edited') {
-        assert.equal(e.diagnostic?.code, 'OCTX_FILE_DIGEST_MISMATCH', e.message);
-        assert.equal(e.diagnostic?.file, target);
-      } else assert.match(e.message, /f-4499\.txt: no such file/);
+    await withWorker(true, () => assert.rejects(buildOctx(tree, { outDir: out, epoch: EPOCH, sourceDir: src }), (e: Error & { diagnostic?: { code: string; file?: string } }) => {
+      if (typeof code === 'string') {
+        assert.equal(e.diagnostic?.code, code, e.message);
+        assert.equal(e.diagnostic?.file, file);
+      } else assert.match(e.message, code);
       return true;
-    });
-    assert.deepEqual(readdirSync(out), [], `${how}: no artifact and no temp file`);
-    writeFileSync(join(src, ...target.split('/')), many[target]!);
+    }));
+    assert.deepEqual(readdirSync(out), [], 'no artifact and no temp file');
+  };
+  const copied = new ChangedBeforeCopy(src, src);
+  await failing(copied, 'OCTX_FILE_DIGEST_MISMATCH', 'data/chunks.jsonl');
+  assert.equal(copied.opened, 2, 'opened for the check, then for the copy');
+
+  // A document grown, or removed, after the listing (whichever thread reads it).
+  const target = 'knowledge/many/doc-2599.md';
+  for (const how of ['grown', 'removed'] as const) {
+    class Racing extends DiskTree {
+      override async list() {
+        const entries = await super.list();
+        if (how === 'grown') appendFileSync(join(src, ...target.split('/')), 'grown after the listing\n');
+        else rmSync(join(src, ...target.split('/')), { force: true });
+        return entries;
+      }
+    }
+    await failing(new Racing(src, src), how === 'grown' ? 'OCTX_FILE_DIGEST_MISMATCH' : /doc-2599\.md: no such file/, target);
+    writeFileSync(join(src, ...target.split('/')), docs[target]!);
   }
 });

@@ -1,0 +1,151 @@
+// A deterministic STORED ZIP/ZIP64 archive laid out before any byte is written: the exact bytes
+// yazl 3 writes for addBuffer entries with OCTX's options (notes-octx.md: compress false,
+// forceZip64Format on payload entries, forceDosTimestamp, mode 0100644, 1980-01-01 00:00), which
+// test/core/zip-layout.test.ts checks against yazl itself. A STORED entry's place depends only on
+// the names and sizes before it, so every entry's offset is known from the listing: each thread
+// that reads a file during validation writes it straight into place (issue 7: a build reads every
+// file once). yazl itself finds the next entry by scanning every entry from the first (quadratic:
+// seconds at 50k entries) and keeps every added buffer until the archive ends.
+export interface ZipEntrySpec {
+  path: string;
+  size: number;
+  /** ZIP64 extended information in the central directory even when sizes and offsets fit. */
+  zip64: boolean;
+}
+
+export interface PlacedEntry {
+  name: Buffer;
+  size: number;
+  zip64: boolean;
+  /** Offset of the local header; the data follows it at dataAt. */
+  headerAt: number;
+  dataAt: number;
+}
+
+const UTF8 = 1 << 11;
+const MADE_BY_UNIX_63 = (3 << 8) | 63;
+const MODE_FILE_644 = (0o100644 << 16) >>> 0;
+const DOS_TIME_1980 = 0;
+const DOS_DATE_1980 = (0 << 9) | (1 << 5) | 1;
+const MAX32 = 0xffffffff;
+
+function u64(buf: Buffer, value: number, at: number): void {
+  buf.writeUInt32LE(value % 0x100000000, at);
+  buf.writeUInt32LE(Math.floor(value / 0x100000000), at + 4);
+}
+
+// Sizes that do not fit 32 bits go in a ZIP64 extra field of the local header as well.
+const bigLocal = (size: number) => size >= MAX32;
+
+export function localHeaderLength(nameLength: number, size: number): number {
+  return 30 + nameLength + (bigLocal(size) ? 20 : 0);
+}
+
+/** The local header of a STORED entry (pure: any thread may build it once it has the CRC). */
+export function localHeader(name: Buffer, size: number, crc: number): Buffer {
+  const big = bigLocal(size);
+  const h = Buffer.alloc(localHeaderLength(name.length, size));
+  h.writeUInt32LE(0x04034b50, 0);
+  h.writeUInt16LE(big ? 45 : 20, 4);
+  h.writeUInt16LE(UTF8, 6);
+  h.writeUInt16LE(0, 8);
+  h.writeUInt16LE(DOS_TIME_1980, 10);
+  h.writeUInt16LE(DOS_DATE_1980, 12);
+  h.writeUInt32LE(crc, 14);
+  h.writeUInt32LE(big ? MAX32 : size, 18);
+  h.writeUInt32LE(big ? MAX32 : size, 22);
+  h.writeUInt16LE(name.length, 26);
+  h.writeUInt16LE(big ? 20 : 0, 28);
+  name.copy(h, 30);
+  if (big) {
+    const x = 30 + name.length;
+    h.writeUInt16LE(1, x);
+    h.writeUInt16LE(16, x + 2);
+    u64(h, size, x + 4);
+    u64(h, size, x + 12);
+  }
+  return h;
+}
+
+export class ZipLayout {
+  readonly entries: PlacedEntry[] = [];
+  readonly index = new Map<string, number>();
+  /** Where the central directory starts: the end of the last entry's data. */
+  readonly centralAt: number;
+
+  /** Entries in archive order. */
+  constructor(specs: readonly ZipEntrySpec[]) {
+    let at = 0;
+    for (const s of specs) {
+      const name = Buffer.from(s.path, 'utf8');
+      if (name.length > 0xffff) throw new Error(`entry name longer than 65535 bytes: ${s.path}`);
+      const zip64 = s.zip64 || s.size > 0xfffffffe || at > 0xfffffffe;
+      const dataAt = at + localHeaderLength(name.length, s.size);
+      this.index.set(s.path, this.entries.length);
+      this.entries.push({ name, size: s.size, zip64, headerAt: at, dataAt });
+      at = dataAt + s.size;
+    }
+    this.centralAt = at;
+  }
+
+  /** The central directory and end records, from each entry's CRC-32 (in entry order). */
+  tail(crcs: ArrayLike<number>): Buffer {
+    const records = this.entries.map((e, i) => centralRecord(e, crcs[i]!));
+    const cdStart = this.centralAt;
+    const cdSize = records.reduce((n, r) => n + r.length, 0);
+    const count = this.entries.length;
+    const parts = records;
+    if (count >= 0xffff || cdSize >= MAX32 || cdStart >= MAX32) {
+      const r = Buffer.alloc(56);
+      r.writeUInt32LE(0x06064b50, 0);
+      u64(r, 56 - 12, 4);
+      r.writeUInt16LE(MADE_BY_UNIX_63, 12);
+      r.writeUInt16LE(45, 14);
+      u64(r, count, 24);
+      u64(r, count, 32);
+      u64(r, cdSize, 40);
+      u64(r, cdStart, 48);
+      const loc = Buffer.alloc(20);
+      loc.writeUInt32LE(0x07064b50, 0);
+      u64(loc, cdStart + cdSize, 8);
+      loc.writeUInt32LE(1, 16);
+      parts.push(r, loc);
+    }
+    const eocd = Buffer.alloc(22);
+    eocd.writeUInt32LE(0x06054b50, 0);
+    eocd.writeUInt16LE(count >= 0xffff ? 0xffff : count, 8);
+    eocd.writeUInt16LE(count >= 0xffff ? 0xffff : count, 10);
+    eocd.writeUInt32LE(cdSize >= MAX32 ? MAX32 : cdSize, 12);
+    eocd.writeUInt32LE(cdStart >= MAX32 ? MAX32 : cdStart, 16);
+    parts.push(eocd);
+    return Buffer.concat(parts);
+  }
+}
+
+function centralRecord(e: PlacedEntry, crc: number): Buffer {
+  const r = Buffer.alloc(46 + e.name.length + (e.zip64 ? 28 : 0));
+  r.writeUInt32LE(0x02014b50, 0);
+  r.writeUInt16LE(MADE_BY_UNIX_63, 4);
+  r.writeUInt16LE(e.zip64 ? 45 : 20, 6);
+  r.writeUInt16LE(UTF8, 8);
+  r.writeUInt16LE(0, 10);
+  r.writeUInt16LE(DOS_TIME_1980, 12);
+  r.writeUInt16LE(DOS_DATE_1980, 14);
+  r.writeUInt32LE(crc, 16);
+  r.writeUInt32LE(e.zip64 ? MAX32 : e.size, 20);
+  r.writeUInt32LE(e.zip64 ? MAX32 : e.size, 24);
+  r.writeUInt16LE(e.name.length, 28);
+  r.writeUInt16LE(e.zip64 ? 28 : 0, 30);
+  r.writeUInt32LE(MODE_FILE_644, 38);
+  r.writeUInt32LE(e.zip64 ? MAX32 : e.headerAt, 42);
+  e.name.copy(r, 46);
+  if (e.zip64) {
+    const x = 46 + e.name.length;
+    r.writeUInt16LE(1, x);
+    r.writeUInt16LE(24, x + 2);
+    u64(r, e.size, x + 4);
+    u64(r, e.size, x + 12);
+    u64(r, e.headerAt, x + 20);
+  }
+  return r;
+}

@@ -1,0 +1,232 @@
+// An archive written in place while its files are read for validation: every entry's offset is
+// fixed by the layout (zip-layout.ts), so whichever thread holds a file's bytes writes its header
+// and data there, in any order, and no file is read a second time for the write. What each entry
+// holds is tracked here; the archive is complete once every entry is written and the tail is.
+import { crc32 } from 'node:zlib';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { ZipLayout, localHeader, type ZipEntrySpec } from './zip-layout.js';
+import { PlacedWrites } from './placed-writes.js';
+import { startWorker } from './worker.js';
+
+/** What another thread needs to write some entries itself: the file, and each one's header offset and size. */
+export interface PlacedSlots {
+  path: string;
+  /** Header offset of each file, or -1 when it has no entry. */
+  at: number[];
+  sizes: number[];
+}
+
+const PENDING = 0;
+const DONE = 1;
+
+export class ZipPlacement {
+  readonly layout: ZipLayout;
+  private readonly crcs: Uint32Array;
+  private readonly state: Uint8Array;
+  private readonly out: PlacedWrites;
+  /**
+   * The first write that failed (a full disk, an I/O error), here or on another thread: the build
+   * fails with it, so what is left is not written at all.
+   */
+  writeError: Error | undefined;
+
+  /** `fd` is open for writing at `path` (which other threads open for themselves). */
+  constructor(readonly fd: number, readonly path: string, specs: readonly ZipEntrySpec[]) {
+    this.layout = new ZipLayout(specs);
+    this.crcs = new Uint32Array(specs.length);
+    this.state = new Uint8Array(specs.length);
+    this.out = new PlacedWrites(fd);
+  }
+
+  /**
+   * A whole file's bytes (kept unchanged until the next flush): its header and data go in place.
+   * False when the bytes are not the size the layout was made with (the file changed since it was
+   * listed); the entry then stays unwritten.
+   */
+  put(path: string, bytes: Buffer): boolean {
+    const i = this.layout.index.get(path);
+    if (i === undefined) return false;
+    const e = this.layout.entries[i]!;
+    if (bytes.length !== e.size || this.state[i] !== PENDING) return false;
+    const crc = crc32(bytes);
+    this.crcs[i] = crc;
+    this.state[i] = DONE;
+    this.writing(() => {
+      this.out.add(e.headerAt, localHeader(e.name, e.size, crc));
+      this.out.add(e.dataAt, bytes);
+    });
+    return true;
+  }
+
+  /**
+   * A file written block by block as it is read here (a block may be reused once push returns).
+   * end() says whether it came to exactly the size laid out, and writes the header then.
+   */
+  stream(path: string): { push(c: Buffer): void; end(): boolean } | undefined {
+    const i = this.layout.index.get(path);
+    if (i === undefined || this.state[i] !== PENDING) return undefined;
+    const e = this.layout.entries[i]!;
+    let n = 0;
+    let crc = 0;
+    return {
+      push: (c) => {
+        if (n + c.length <= e.size) this.writing(() => this.out.write(e.dataAt + n, c));
+        n += c.length;
+        crc = crc32(c, crc);
+      },
+      end: () => n === e.size && this.wroteData(path, crc),
+    };
+  }
+
+  /** Where another thread is to write these files (each must then be reported by wrote or wroteData). */
+  slots(paths: readonly string[]): PlacedSlots {
+    const at: number[] = [];
+    const sizes: number[] = [];
+    for (const p of paths) {
+      const i = this.layout.index.get(p);
+      const e = i === undefined ? undefined : this.layout.entries[i];
+      at.push(e ? e.headerAt : -1);
+      sizes.push(e ? e.size : 0);
+    }
+    return { path: this.path, at, sizes };
+  }
+
+  /** Another thread wrote this entry's header and data. */
+  wrote(path: string, crc: number): void {
+    const i = this.layout.index.get(path);
+    if (i === undefined) return;
+    this.crcs[i] = crc >>> 0;
+    this.state[i] = DONE;
+  }
+
+  /** This entry's data is in place (written here or by another thread): its header goes in now. */
+  wroteData(path: string, crc: number): boolean {
+    const i = this.layout.index.get(path);
+    if (i === undefined || this.state[i] === DONE) return false;
+    const e = this.layout.entries[i]!;
+    this.crcs[i] = crc >>> 0;
+    this.state[i] = DONE;
+    this.writing(() => this.out.add(e.headerAt, localHeader(e.name, e.size, this.crcs[i]!)));
+    return true;
+  }
+
+  /** A write on another thread failed. */
+  failed(e: Error): void {
+    this.writeError ??= e;
+  }
+
+  flush(): void {
+    this.writing(() => this.out.flush());
+  }
+
+  /** The paths of the entries not written (their files changed since the listing). */
+  unwritten(): string[] {
+    const left: string[] = [];
+    this.state.forEach((s, i) => { if (s !== DONE) left.push(this.layout.entries[i]!.name.toString('utf8')); });
+    return left;
+  }
+
+  /**
+   * Writes the central directory and end records and returns the archive's size. Every entry must
+   * be written, and no write may have failed (the failure is thrown).
+   */
+  finish(): number {
+    this.flush();
+    if (this.writeError) throw this.writeError;
+    if (this.unwritten().length) throw new Error('the archive has unwritten entries');
+    const tail = this.layout.tail(this.crcs);
+    this.out.write(this.layout.centralAt, tail);
+    return this.layout.centralAt + tail.length;
+  }
+
+  // After one failed write nothing more is written: the build fails with the first error.
+  private writing(write: () => void): void {
+    if (this.writeError) return;
+    try {
+      write();
+    } catch (e) {
+      this.writeError = e as Error;
+    }
+  }
+
+  /**
+   * Reads the finished archive back front to back: its SHA-256, and each entry's data against the
+   * CRC-32 it was written with, which catches any entry written to the wrong place. Rejects with
+   * the first entry that does not hold what was written. A large archive is read on another thread
+   * (read-back-worker.ts), while this one goes on (the build opens the archive meanwhile).
+   */
+  async verify(size: number): Promise<{ sha256: string; size: number }> {
+    const plan: ReadBackPlan = {
+      path: this.path,
+      size,
+      dataAt: Float64Array.from(this.layout.entries, (e) => e.dataAt),
+      sizes: Float64Array.from(this.layout.entries, (e) => e.size),
+      crcs: this.crcs,
+    };
+    const failed = (i: number | undefined, message: string) =>
+      new Error(i === undefined ? message : `entry ${this.layout.entries[i]!.name.toString('utf8')} does not hold the bytes written for it`);
+    if (size <= READ_BACK_HERE_UP_TO) {
+      const r = readBack(plan);
+      if ('error' in r) throw failed(r.entry, r.error);
+      return { sha256: r.sha256, size };
+    }
+    const worker = startWorker(import.meta.url, 'read-back-worker', { workerData: plan, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+    const r = await new Promise<ReadBackResult>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the read-back worker stopped (exit code ${code})`)));
+    }).finally(() => void worker.terminate());
+    if ('error' in r) throw failed(r.entry, r.error);
+    return { sha256: r.sha256, size };
+  }
+}
+
+const READ_BACK_HERE_UP_TO = 16 * 1024 * 1024;
+
+export interface ReadBackPlan {
+  path: string;
+  size: number;
+  /** Each entry's data offset and size, and the CRC-32 it was written with. */
+  dataAt: Float64Array;
+  sizes: Float64Array;
+  crcs: Uint32Array;
+}
+export type ReadBackResult = { sha256: string } | { error: string; entry?: number };
+
+/** The archive's SHA-256, read back in blocks with each entry's data checked against its CRC-32. */
+export function readBack(plan: ReadBackPlan): ReadBackResult {
+  const { path, size, dataAt, sizes, crcs } = plan;
+  const fd = openSync(path, 'r');
+  try {
+    const h = createHash('sha256');
+    const buf = Buffer.allocUnsafe(1 << 20);
+    let i = 0;
+    let crc = 0;
+    for (let pos = 0; pos < size;) {
+      const n = readSync(fd, buf, 0, Math.min(buf.length, size - pos), pos);
+      if (n === 0) return { error: `the archive ends after ${pos} of ${size} bytes` };
+      const block = buf.subarray(0, n);
+      h.update(block);
+      // The parts of this block that are entry data, each folded into its entry's CRC.
+      for (let at = pos; i < dataAt.length;) {
+        const start = dataAt[i]!;
+        const end = start + sizes[i]!;
+        if (start >= pos + n) break;
+        const to = Math.min(end, pos + n);
+        const from = Math.max(at, start);
+        if (to > from) crc = crc32(block.subarray(from - pos, to - pos), crc);
+        at = to;
+        if (to < end) break;
+        if (crc >>> 0 !== crcs[i]) return { error: 'crc', entry: i };
+        crc = 0;
+        i++;
+      }
+      pos += n;
+    }
+    if (i !== dataAt.length) return { error: 'the archive ends inside its entries' };
+    return { sha256: h.digest('hex') };
+  } finally {
+    closeSync(fd);
+  }
+}

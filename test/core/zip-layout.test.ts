@@ -1,0 +1,182 @@
+// The archive layout is checked against yazl (the writer notes-octx.md prescribes) byte for byte,
+// written in place in any order, and its large-archive paths against stock readers.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, createWriteStream, openSync, closeSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import yazl from 'yazl';
+import fc from 'fast-check';
+import { ZipPlacement } from '../../src/core/zip-placement.js';
+import { PlacedWrites } from '../../src/core/placed-writes.js';
+import { ZipTree } from '../../src/core/zip-tree.js';
+import { tmpDir } from '../helpers/tmp.js';
+
+type File = { path: string; data: Buffer };
+
+/** The reference: yazl with the options of notes-octx.md. */
+async function viaYazl(out: string, files: File[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  const opts = { compress: false, forceDosTimestamp: true, mode: 0o100644, mtime: new Date(1980, 0, 1, 0, 0, 0) };
+  files.forEach((f, i) => zip.addBuffer(f.data, f.path, { ...opts, forceZip64Format: i > 0 }));
+  zip.end();
+  await new Promise<void>((resolve, reject) => zip.outputStream.pipe(createWriteStream(out)).on('close', resolve).on('error', reject));
+  return readFileSync(out);
+}
+
+/**
+ * Lays the files out (the first without ZIP64 information, as OCTX's manifest) and writes them in
+ * `order` (indexes), each whole or, when `streamed`, in blocks through one reused buffer.
+ */
+async function viaPlacement(out: string, files: File[], order = files.map((_, i) => i), streamed = false): Promise<{ bytes: Buffer; sha256: string; size: number }> {
+  const fd = openSync(out, 'wx+');
+  try {
+    const p = new ZipPlacement(fd, out, files.map((f, i) => ({ path: f.path, size: f.data.length, zip64: i > 0 })));
+    const block = Buffer.alloc(3);
+    for (const i of order) {
+      const f = files[i]!;
+      if (!streamed) { assert.ok(p.put(f.path, Buffer.from(f.data))); continue; }
+      const s = p.stream(f.path)!;
+      for (let at = 0; at < f.data.length; at += block.length) {
+        const n = f.data.copy(block, 0, at, at + block.length);
+        s.push(block.subarray(0, n));
+        block.fill(0x55); // the block is reused: what was pushed must already be written
+      }
+      assert.ok(s.end());
+    }
+    assert.deepEqual(p.unwritten(), []);
+    const size = p.finish();
+    const { sha256 } = await p.verify(size);
+    return { bytes: readFileSync(out), sha256, size };
+  } finally {
+    closeSync(fd);
+  }
+}
+const sample: File[] = [
+  { path: 'manifest.json', data: Buffer.from('{"format":"octx"}\n') },
+  { path: 'knowledge/a.md', data: Buffer.from('---\ntype: X\n---\n# A\n') },
+  { path: 'knowledge/é/ünïcode ☃.md', data: Buffer.from('x') },
+  { path: 'extensions/org.example/1.0/empty.bin', data: Buffer.alloc(0) },
+  { path: 'vectors/chunks.arrow', data: Buffer.from(Array.from({ length: 70000 }, (_, i) => (i * 31) & 0xff)) },
+];
+
+test('the layout gives yazl\'s bytes whatever order the entries are written in, whole or streamed, and reports the digest of what it wrote', async () => {
+  const dir = tmpDir();
+  const ref = await viaYazl(join(dir, 'yazl.zip'), sample);
+  const mine = await viaPlacement(join(dir, 'mine.zip'), sample);
+  assert.ok(ref.equals(mine.bytes), 'entries in order differ from yazl');
+  assert.equal(mine.sha256, createHash('sha256').update(ref).digest('hex'));
+  assert.equal(mine.size, ref.length);
+  const backwards = await viaPlacement(join(dir, 'backwards.zip'), sample, sample.map((_, i) => sample.length - 1 - i));
+  assert.ok(ref.equals(backwards.bytes), 'entries written last to first differ from yazl');
+  const streamed = await viaPlacement(join(dir, 'streamed.zip'), sample, undefined, true);
+  assert.ok(ref.equals(streamed.bytes), 'streamed entries differ from yazl');
+  const t = spawnSync('unzip', ['-tq', join(dir, 'mine.zip')], { encoding: 'utf8' });
+  assert.equal(t.status, 0, t.stdout + t.stderr);
+});
+
+test('generated file sets in generated write orders: byte-identical to yazl', async () => {
+  const dir = tmpDir();
+  const file = fc.record({ path: fc.stringMatching(/^[a-z0-9é☃]{1,12}(\/[a-z0-9]{1,8}){0,3}$/), data: fc.uint8Array({ maxLength: 300 }).map((u) => Buffer.from(u)) });
+  const files = fc.uniqueArray(file, { selector: (f) => f.path, minLength: 1, maxLength: 25 });
+  let n = 0;
+  await fc.assert(fc.asyncProperty(files.chain((fs) => fc.tuple(fc.constant(fs), fc.shuffledSubarray(fs.map((_, i) => i), { minLength: fs.length }))), async ([fs, order]) => {
+    n++;
+    const ref = await viaYazl(join(dir, `y${n}.zip`), fs);
+    const mine = await viaPlacement(join(dir, `m${n}.zip`), fs, order);
+    assert.ok(ref.equals(mine.bytes));
+  }), { numRuns: 40 });
+});
+
+test('65 536 entries: ZIP64 end records that unzip, Python and our reader accept', async () => {
+  const dir = tmpDir();
+  const out = join(dir, 'many.zip');
+  const files = [{ path: 'manifest.json', data: Buffer.from('{}') }, ...Array.from({ length: 65536 }, (_, i) => ({ path: `f/${i}.txt`, data: Buffer.from(String(i)) }))];
+  const { bytes } = await viaPlacement(out, files);
+  assert.equal(bytes.readUInt32LE(bytes.length - 22), 0x06054b50);
+  assert.equal(bytes.readUInt16LE(bytes.length - 22 + 10), 0xffff, 'EOCD entry count saturates');
+  assert.equal(bytes.readUInt32LE(bytes.length - 22 - 20), 0x07064b50, 'ZIP64 locator precedes the EOCD');
+  const t = spawnSync('unzip', ['-tq', out], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  assert.equal(t.status, 0, t.stderr);
+  const py = spawnSync('python3', ['-c', 'import zipfile,sys; z=zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; print(len(z.namelist()))', out], { encoding: 'utf8' });
+  assert.equal(py.stdout.trim(), '65537', py.stderr);
+  const tree = await ZipTree.open(out, { limits: { maxEntries: 100000 } });
+  try {
+    assert.equal((await tree.read('f/65535.txt')).toString(), '65535');
+  } finally {
+    tree.close();
+  }
+});
+
+test('a file that is not the size laid out is refused and left unwritten; finishing then fails', () => {
+  const dir = tmpDir();
+  const out = join(dir, 'x.zip');
+  const fd = openSync(out, 'wx+');
+  try {
+    const p = new ZipPlacement(fd, out, [{ path: 'a.bin', size: 4, zip64: false }, { path: 'b.bin', size: 4, zip64: true }]);
+    assert.equal(p.put('a.bin', Buffer.from('abcde')), false, 'one byte too many');
+    const s = p.stream('b.bin')!;
+    s.push(Buffer.from('abc'));
+    assert.equal(s.end(), false, 'one byte short');
+    assert.deepEqual(p.unwritten(), ['a.bin', 'b.bin']);
+    assert.throws(() => p.finish(), /unwritten entries/);
+    assert.ok(p.put('a.bin', Buffer.from('abcd')));
+    assert.equal(p.put('a.bin', Buffer.from('abcd')), false, 'an entry is written once');
+  } finally {
+    closeSync(fd);
+  }
+});
+
+test('reading back finds an entry whose bytes are not the ones written for it, on either thread', async () => {
+  const dir = tmpDir();
+  // Small enough to be read back on this thread, and over the 16 MiB above which a worker reads it.
+  for (const big of [false, true]) {
+    const out = join(dir, `bad-${big}.zip`);
+    const fd = openSync(out, 'wx+');
+    try {
+      const files = [{ path: 'a.txt', data: Buffer.from('first') }, { path: 'big.bin', data: Buffer.alloc(big ? 17 << 20 : 1000, 1) }, { path: 'z.txt', data: Buffer.from('last') }];
+      const p = new ZipPlacement(fd, out, files.map((f) => ({ path: f.path, size: f.data.length, zip64: true })));
+      for (const f of files) assert.ok(p.put(f.path, f.data));
+      const size = p.finish();
+      assert.equal((await p.verify(size)).size, size);
+      // One byte of big.bin's data overwritten, as a write to the wrong offset would.
+      writeSync(fd, Buffer.from([2]), 0, 1, p.layout.entries[1]!.dataAt + 500);
+      await assert.rejects(p.verify(size), /entry big\.bin does not hold the bytes written for it/);
+    } finally {
+      closeSync(fd);
+    }
+  }
+});
+
+test('PlacedWrites: pieces out of order, some adjacent, with gaps between; write() for a buffer reused at once', () => {
+  const dir = tmpDir();
+  const out = join(dir, 'placed.bin');
+  const fd = openSync(out, 'wx+');
+  try {
+    const w = new PlacedWrites(fd);
+    const want = Buffer.alloc(3000, 0x2e);
+    const put = (at: number, text: string) => { w.add(at, Buffer.from(text)); want.write(text, at); };
+    put(2000, 'later');
+    put(10, 'abc');
+    put(13, 'def');
+    put(0, 'zero');
+    put(2995, 'end!!');
+    const reused = Buffer.from('RRRR');
+    w.write(100, reused);
+    want.write('RRRR', 100);
+    reused.fill(0);
+    // Over 512 pieces: flushed on the way, still every byte in place.
+    for (let i = 0; i < 600; i++) put(200 + i, String.fromCharCode(65 + (i % 26)));
+    w.flush();
+    const got = readFileSync(out);
+    // Bytes never written read as zero; the expectation's fill stands for them only where written.
+    for (let i = 0; i < want.length; i++) if (got[i] !== 0) assert.equal(got[i], want[i], `byte ${i}`);
+    assert.equal(got.subarray(0, 16).toString('latin1'), 'zero\0\0\0\0\0\0abcdef');
+    assert.equal(got.subarray(100, 104).toString(), 'RRRR');
+    assert.equal(got.subarray(2995, 3000).toString(), 'end!!');
+    assert.equal(got.subarray(200, 800).toString(), Array.from({ length: 600 }, (_, i) => String.fromCharCode(65 + (i % 26))).join(''));
+  } finally {
+    closeSync(fd);
+  }
+});
