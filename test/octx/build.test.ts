@@ -300,3 +300,22 @@ test('a large build written by two threads is byte-identical to one written by t
     writeFileSync(join(src, ...target.split('/')), docs[target]!);
   }
 });
+
+test('the built manifest\'s length is known from its paths before any file is read, whatever the paths hold', async () => {
+  const { builtManifestLength } = await import('../../src/octx/build.js');
+  const { stringifyManifest } = await import('../../src/octx/serialize.js');
+  const manifest = JSON.parse(readFileSync(join(example, 'manifest.json'), 'utf8'));
+  const samples = [
+    [],
+    ['knowledge/a.md'],
+    ['knowledge/é/ünïcode ☃.md', 'knowledge/q"uote\\back.md', 'knowledge/\u0001ctl\ttab.md', 'knowledge/😀/astral.md', 'knowledge/lone\ud800.md'],
+    Array.from({ length: 300 }, (_, i) => `knowledge/n/${'x'.repeat(i % 17)}${i}.md`),
+  ];
+  for (const paths of samples) {
+    const raw = structuredClone(manifest);
+    raw.release.created_at = '2026-01-01T00:00:00Z';
+    raw.files = paths.map((p, i) => ({ path: p, sha256: createHash('sha256').update(String(i)).digest('hex') }));
+    raw.release.package_digest = `sha256:${'ab'.repeat(32)}`; // any digest: fixed-length hex
+    assert.equal(builtManifestLength(manifest, Number(EPOCH), paths), Buffer.byteLength(stringifyManifest(raw)), JSON.stringify(paths.slice(0, 5)));
+  }
+});
