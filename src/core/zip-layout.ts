@@ -14,7 +14,9 @@ export interface ZipEntrySpec {
 }
 
 export interface PlacedEntry {
-  name: Buffer;
+  /** The name's UTF-8 bytes: [nameAt, nameAt + nameLength) of the layout's `names`. */
+  nameAt: number;
+  nameLength: number;
   size: number;
   zip64: boolean;
   /** Offset of the local header; the data follows it at dataAt. */
@@ -70,32 +72,48 @@ export function localHeader(name: Buffer, size: number, crc: number): Buffer {
 export class ZipLayout {
   readonly entries: PlacedEntry[] = [];
   readonly index = new Map<string, number>();
+  /** Every entry's name, one after another (one buffer, not 50 000 of them). */
+  readonly names: Buffer;
   /** Where the central directory starts: the end of the last entry's data. */
   readonly centralAt: number;
 
   /** Entries in archive order. */
   constructor(specs: readonly ZipEntrySpec[]) {
+    // NUL-separated, so that no two names' lone surrogates can pair up into one character.
+    this.names = Buffer.from(specs.map((s) => s.path).join('\0'), 'utf8');
     let at = 0;
+    let nameAt = 0;
     for (const s of specs) {
-      const name = Buffer.from(s.path, 'utf8');
-      if (name.length > 0xffff) throw new Error(`entry name longer than 65535 bytes: ${s.path}`);
+      const nameLength = Buffer.byteLength(s.path, 'utf8');
+      if (nameLength > 0xffff) throw new Error(`entry name longer than 65535 bytes: ${s.path}`);
       const zip64 = s.zip64 || s.size > 0xfffffffe || at > 0xfffffffe;
-      const dataAt = at + localHeaderLength(name.length, s.size);
+      const dataAt = at + localHeaderLength(nameLength, s.size);
       this.index.set(s.path, this.entries.length);
-      this.entries.push({ name, size: s.size, zip64, headerAt: at, dataAt });
+      this.entries.push({ nameAt, nameLength, size: s.size, zip64, headerAt: at, dataAt });
+      nameAt += nameLength + 1;
       at = dataAt + s.size;
     }
     this.centralAt = at;
   }
 
-  /** The central directory and end records, from each entry's CRC-32 (in entry order). */
+  /** Entry i's name (a view of `names`). */
+  name(i: number): Buffer {
+    const e = this.entries[i]!;
+    return this.names.subarray(e.nameAt, e.nameAt + e.nameLength);
+  }
+
+  /** The central directory and end records, from each entry's CRC-32 (in entry order), in one buffer. */
   tail(crcs: ArrayLike<number>): Buffer {
-    const records = this.entries.map((e, i) => centralRecord(e, crcs[i]!));
-    const cdStart = this.centralAt;
-    const cdSize = records.reduce((n, r) => n + r.length, 0);
     const count = this.entries.length;
-    const parts = records;
-    if (count >= 0xffff || cdSize >= MAX32 || cdStart >= MAX32) {
+    let cdSize = 0;
+    for (const e of this.entries) cdSize += centralRecordLength(e);
+    const cdStart = this.centralAt;
+    const big = count >= 0xffff || cdSize >= MAX32 || cdStart >= MAX32;
+    const out = Buffer.alloc(cdSize + (big ? 56 + 20 : 0) + 22);
+    let at = 0;
+    this.entries.forEach((e, i) => { at = writeCentralRecord(out, at, e, crcs[i]!, this.names); });
+    const parts: Buffer[] = [];
+    if (big) {
       const r = Buffer.alloc(56);
       r.writeUInt32LE(0x06064b50, 0);
       u64(r, 56 - 12, 4);
@@ -118,12 +136,16 @@ export class ZipLayout {
     eocd.writeUInt32LE(cdSize >= MAX32 ? MAX32 : cdSize, 12);
     eocd.writeUInt32LE(cdStart >= MAX32 ? MAX32 : cdStart, 16);
     parts.push(eocd);
-    return Buffer.concat(parts);
+    for (const p of parts) at += p.copy(out, at);
+    return out;
   }
 }
 
-function centralRecord(e: PlacedEntry, crc: number): Buffer {
-  const r = Buffer.alloc(46 + e.name.length + (e.zip64 ? 28 : 0));
+const centralRecordLength = (e: PlacedEntry) => 46 + e.nameLength + (e.zip64 ? 28 : 0);
+
+/** Writes entry e's central-directory record into `out` at `start` (zero-filled); returns where it ends. */
+function writeCentralRecord(out: Buffer, start: number, e: PlacedEntry, crc: number, names: Buffer): number {
+  const r = out.subarray(start, start + centralRecordLength(e));
   r.writeUInt32LE(0x02014b50, 0);
   r.writeUInt16LE(MADE_BY_UNIX_63, 4);
   r.writeUInt16LE(e.zip64 ? 45 : 20, 6);
@@ -134,18 +156,18 @@ function centralRecord(e: PlacedEntry, crc: number): Buffer {
   r.writeUInt32LE(crc, 16);
   r.writeUInt32LE(e.zip64 ? MAX32 : e.size, 20);
   r.writeUInt32LE(e.zip64 ? MAX32 : e.size, 24);
-  r.writeUInt16LE(e.name.length, 28);
+  r.writeUInt16LE(e.nameLength, 28);
   r.writeUInt16LE(e.zip64 ? 28 : 0, 30);
   r.writeUInt32LE(MODE_FILE_644, 38);
   r.writeUInt32LE(e.zip64 ? MAX32 : e.headerAt, 42);
-  e.name.copy(r, 46);
+  names.copy(r, 46, e.nameAt, e.nameAt + e.nameLength);
   if (e.zip64) {
-    const x = 46 + e.name.length;
+    const x = 46 + e.nameLength;
     r.writeUInt16LE(1, x);
     r.writeUInt16LE(24, x + 2);
     u64(r, e.size, x + 4);
     u64(r, e.size, x + 12);
     u64(r, e.headerAt, x + 20);
   }
-  return r;
+  return start + r.length;
 }

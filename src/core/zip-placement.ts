@@ -53,7 +53,7 @@ export class ZipPlacement {
     this.crcs[i] = crc;
     this.state[i] = DONE;
     this.writing(() => {
-      this.out.add(e.headerAt, localHeader(e.name, e.size, crc));
+      this.out.add(e.headerAt, localHeader(this.layout.name(i), e.size, crc));
       this.out.add(e.dataAt, bytes);
     });
     return true;
@@ -107,7 +107,7 @@ export class ZipPlacement {
     const e = this.layout.entries[i]!;
     this.crcs[i] = crc >>> 0;
     this.state[i] = DONE;
-    this.writing(() => this.out.add(e.headerAt, localHeader(e.name, e.size, this.crcs[i]!)));
+    this.writing(() => this.out.add(e.headerAt, localHeader(this.layout.name(i), e.size, this.crcs[i]!)));
     return true;
   }
 
@@ -123,7 +123,7 @@ export class ZipPlacement {
   /** The paths of the entries not written (their files changed since the listing). */
   unwritten(): string[] {
     const left: string[] = [];
-    this.state.forEach((s, i) => { if (s !== DONE) left.push(this.layout.entries[i]!.name.toString('utf8')); });
+    this.state.forEach((s, i) => { if (s !== DONE) left.push(this.layout.name(i).toString('utf8')); });
     return left;
   }
 
@@ -165,7 +165,7 @@ export class ZipPlacement {
       crcs: this.crcs,
     };
     const failed = (i: number | undefined, message: string) =>
-      new Error(i === undefined ? message : `entry ${this.layout.entries[i]!.name.toString('utf8')} does not hold the bytes written for it`);
+      new Error(i === undefined ? message : `entry ${this.layout.name(i).toString('utf8')} does not hold the bytes written for it`);
     if (size <= READ_BACK_HERE_UP_TO) {
       const r = readBack(plan);
       if ('error' in r) throw failed(r.entry, r.error);

@@ -40,6 +40,7 @@ function builtManifest(manifest: Manifest, epoch: number, files: readonly { path
 }
 
 const ZERO_DIGEST = '0'.repeat(64);
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /**
  * The byte length of the built manifest for these payload paths, without rendering 50 000 entries
@@ -51,7 +52,8 @@ export function builtManifestLength(manifest: Manifest, epoch: number, paths: re
   if (!paths.length) return withEmpty(0);
   const one = withEmpty(1);
   let n = one + (paths.length - 1) * (withEmpty(2) - one);
-  for (const p of paths) n += Buffer.byteLength(JSON.stringify(p), 'utf8') - 2;
+  // A path with nothing JSON escapes is its own bytes between quotes.
+  for (const p of paths) n += NEEDS_ESCAPE.test(p) ? Buffer.byteLength(JSON.stringify(p), 'utf8') - 2 : Buffer.byteLength(p, 'utf8');
   return n;
 }
 
