@@ -71,7 +71,8 @@ export function localHeader(name: Buffer, size: number, crc: number): Buffer {
 
 export class ZipLayout {
   readonly entries: PlacedEntry[] = [];
-  readonly index = new Map<string, number>();
+  private byPath: Map<string, number> | undefined;
+  private readonly paths: readonly string[];
   /** Every entry's name, one after another (one buffer, not 50 000 of them). */
   readonly names: Buffer;
   /** Where the central directory starts: the end of the last entry's data. */
@@ -79,6 +80,7 @@ export class ZipLayout {
 
   /** Entries in archive order. */
   constructor(specs: readonly ZipEntrySpec[]) {
+    this.paths = specs.map((s) => s.path);
     // NUL-separated, so that no two names' lone surrogates can pair up into one character.
     this.names = Buffer.from(specs.map((s) => s.path).join('\0'), 'utf8');
     let at = 0;
@@ -88,12 +90,17 @@ export class ZipLayout {
       if (nameLength > 0xffff) throw new Error(`entry name longer than 65535 bytes: ${s.path}`);
       const zip64 = s.zip64 || s.size > 0xfffffffe || at > 0xfffffffe;
       const dataAt = at + localHeaderLength(nameLength, s.size);
-      this.index.set(s.path, this.entries.length);
       this.entries.push({ nameAt, nameLength, size: s.size, zip64, headerAt: at, dataAt });
       nameAt += nameLength + 1;
       at = dataAt + s.size;
     }
     this.centralAt = at;
+  }
+
+  /** The index of the entry for `path` (callers that know their files' order pass indexes instead). */
+  indexOf(path: string): number | undefined {
+    this.byPath ??= new Map(this.paths.map((p, i) => [p, i]));
+    return this.byPath.get(path);
   }
 
   /** Entry i's name (a view of `names`). */

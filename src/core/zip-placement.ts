@@ -44,10 +44,9 @@ export class ZipPlacement {
    * False when the bytes are not the size the layout was made with (the file changed since it was
    * listed); the entry then stays unwritten.
    */
-  put(path: string, bytes: Buffer): boolean {
-    const i = this.layout.index.get(path);
-    if (i === undefined) return false;
-    const e = this.layout.entries[i]!;
+  put(i: number, bytes: Buffer): boolean {
+    const e = this.layout.entries[i];
+    if (!e) return false;
     if (bytes.length !== e.size || this.state[i] !== PENDING) return false;
     const crc = crc32(bytes);
     this.crcs[i] = crc;
@@ -63,10 +62,9 @@ export class ZipPlacement {
    * A file written block by block as it is read here (a block may be reused once push returns).
    * end() says whether it came to exactly the size laid out, and writes the header then.
    */
-  stream(path: string): { push(c: Buffer): void; end(): boolean } | undefined {
-    const i = this.layout.index.get(path);
-    if (i === undefined || this.state[i] !== PENDING) return undefined;
-    const e = this.layout.entries[i]!;
+  stream(i: number): { push(c: Buffer): void; end(): boolean } | undefined {
+    const e = this.layout.entries[i];
+    if (!e || this.state[i] !== PENDING) return undefined;
     let n = 0;
     let crc = 0;
     return {
@@ -75,36 +73,28 @@ export class ZipPlacement {
         n += c.length;
         crc = crc32(c, crc);
       },
-      end: () => n === e.size && this.wroteData(path, crc),
+      end: () => n === e.size && this.wroteData(i, crc),
     };
   }
 
-  /** Where another thread is to write these files (each must then be reported by wrote or wroteData). */
-  slots(paths: readonly string[]): PlacedSlots {
-    const at: number[] = [];
-    const sizes: number[] = [];
-    for (const p of paths) {
-      const i = this.layout.index.get(p);
-      const e = i === undefined ? undefined : this.layout.entries[i];
-      at.push(e ? e.headerAt : -1);
-      sizes.push(e ? e.size : 0);
-    }
+  /** Where another thread is to write these entries (each must then be reported by wrote or wroteData). */
+  slots(entries: readonly number[]): PlacedSlots {
+    const at = entries.map((i) => this.layout.entries[i]?.headerAt ?? -1);
+    const sizes = entries.map((i) => this.layout.entries[i]?.size ?? 0);
     return { path: this.path, at, sizes };
   }
 
-  /** Another thread wrote this entry's header and data. */
-  wrote(path: string, crc: number): void {
-    const i = this.layout.index.get(path);
-    if (i === undefined) return;
+  /** Another thread wrote entry i's header and data. */
+  wrote(i: number, crc: number): void {
+    if (!this.layout.entries[i]) return;
     this.crcs[i] = crc >>> 0;
     this.state[i] = DONE;
   }
 
-  /** This entry's data is in place (written here or by another thread): its header goes in now. */
-  wroteData(path: string, crc: number): boolean {
-    const i = this.layout.index.get(path);
-    if (i === undefined || this.state[i] === DONE) return false;
-    const e = this.layout.entries[i]!;
+  /** Entry i's data is in place (written here or by another thread): its header goes in now. */
+  wroteData(i: number, crc: number): boolean {
+    const e = this.layout.entries[i];
+    if (!e || this.state[i] === DONE) return false;
     this.crcs[i] = crc >>> 0;
     this.state[i] = DONE;
     this.writing(() => this.out.add(e.headerAt, localHeader(this.layout.name(i), e.size, this.crcs[i]!)));

@@ -70,7 +70,7 @@ async function checkWritten(zipTree: ZipTree, manifestBytes: Buffer, placement: 
   const entries = placement.layout.entries;
   if (listed.length !== entries.length) problems.push(`the archive holds ${listed.length} entries, ${entries.length} were written`);
   for (const e of listed) {
-    const i = placement.layout.index.get(e.path);
+    const i = placement.layout.indexOf(e.path);
     if (i === undefined) problems.push(`unexpected entry ${e.path}`);
     else if (e.size !== entries[i]!.size) problems.push(`${e.path} holds ${e.size} bytes, ${entries[i]!.size} were written`);
   }
@@ -90,11 +90,15 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
       // then each payload file in UTF-8 byte order with ZIP64 information (notes-octx.md).
       place: (manifest, files) => {
         if (typeof manifest.release !== 'object' || manifest.release === null) return undefined; // invalid: reported by the checks
-        const sorted = sortUtf8([...files], (f) => f.path);
+        const order = sortUtf8(files.map((_, i) => i), (i) => files[i]!.path);
+        const sorted = order.map((i) => files[i]!);
         const manifestSize = builtManifestLength(manifest, epoch, sorted.map((f) => f.path));
         temp = new TempOutput(join(opts.outDir, artifactName(manifest)));
         placement = new ZipPlacement(temp.fd, temp.path, [{ path: MANIFEST, size: manifestSize, zip64: false }, ...sorted.map((f) => ({ path: f.path, size: f.size, zip64: true }))]);
-        return placement;
+        // The manifest is entry 0; payload file order[k] is entry k + 1.
+        const entryOf = new Int32Array(files.length);
+        order.forEach((i, k) => { entryOf[i] = k + 1; });
+        return { archive: placement, entryOf };
       },
     });
     failWith(report.diagnostics, `${tree.label} is not a valid OCTX working directory`);
@@ -116,7 +120,7 @@ async function finishBuilt(manifest: Manifest, epoch: number, files: { path: str
     fail('OCTX_FILE_DIGEST_MISMATCH', `${left[0]} changed while the package was being built${left.length > 1 ? ` (and ${left.length - 1} more)` : ''}; nothing was written`,
       { file: left[0], hint: 'build again once the working directory is not being edited' });
   }
-  if (!placement.put(MANIFEST, manifestBytes)) fail('CTXFORGE_INTERNAL', 'the built manifest is not the length it was laid out with (nothing was written)');
+  if (!placement.put(0, manifestBytes)) fail('CTXFORGE_INTERNAL', 'the built manifest is not the length it was laid out with (nothing was written)');
   const size = placement.finish();
   const name = basename(temp.target);
   // Read back (on another thread when large) while it is opened again here and made durable; it is

@@ -57,12 +57,11 @@ export function isPayloadPath(p: string): boolean {
  * Hands the record files to the worker to copy into the archive: those still of their listed size
  * (one that is not is left unwritten: it changed since the listing).
  */
-function placeRecords(tree: Tree, placement: ZipPlacement, worker: WorkerPass, byPath: ReadonlyMap<string, TreeEntry>): Map<SagKey, Promise<PlacedFile>> {
+function placeRecords(tree: Tree, placement: ZipPlacement, entryOf: (key: SagKey) => number, worker: WorkerPass, byPath: ReadonlyMap<string, TreeEntry>): Map<SagKey, Promise<PlacedFile>> {
   const files: { key: SagKey; range: FileRange; at: number }[] = [];
   for (const key of SAG_ORDER) {
-    const i = placement.layout.index.get(SAG_FILES[key]);
-    if (i === undefined) continue;
-    const e = placement.layout.entries[i]!;
+    const e = placement.layout.entries[entryOf(key)];
+    if (!e) continue;
     let range: FileRange | undefined;
     try { range = tree.openRange?.(SAG_FILES[key]); } catch { range = undefined; }
     if (!range) continue;
@@ -76,6 +75,12 @@ function emptyReport(diagnostics: Diagnostic[], openError?: string): OctxReport 
   return { format_valid: false, valid: false, fully_validated: false, capabilities: {}, diagnostics, open_error: openError, files: [], documents: [] };
 }
 
+/** A build's archive, and the entry of each payload file in it (by the file's index in the list `place` was given). */
+export interface PayloadArchive {
+  archive: ZipPlacement;
+  entryOf: Int32Array;
+}
+
 export interface CheckOptions {
   workdir: boolean;
   limits?: Partial<Limits>;
@@ -85,7 +90,7 @@ export interface CheckOptions {
    * the bytes that were checked (core/zip-placement.ts). Entries whose file changed since the
    * listing, or whose write failed, are left unwritten, for the caller to report.
    */
-  place?: (manifest: Manifest, files: readonly { path: string; size: number }[]) => ZipPlacement | undefined;
+  place?: (manifest: Manifest, files: readonly { path: string; size: number }[]) => PayloadArchive | undefined;
   /**
    * A record pass started while the archive was opened (earlyRecordPass): used when it read every
    * record file from where the opened tree says it lies, else closed (the caller closes it too,
@@ -165,7 +170,9 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
     const sagStream = sagWanted && sagAt.every((i) => i >= 0);
     if (!sagStream) { pass?.close(); pass = undefined; }
-    const placement = opts.place?.(manifest, files.map((f) => ({ path: f.path, size: byPath.get(f.path)?.size ?? 0 })));
+    const placed = opts.place?.(manifest, files.map((f) => ({ path: f.path, size: byPath.get(f.path)?.size ?? 0 })));
+    const placement = placed?.archive;
+    const entryOf = placed?.entryOf ?? new Int32Array(0);
     if (pass instanceof WorkerPass && 'vectors' in capabilities && capabilities.vectors !== null) {
       pass.checkVectors(vectorRanges(tree, Object.values(VECTOR_FILES).filter((p) => files.some((f) => f.path === p))));
     }
@@ -213,7 +220,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
         if (via?.digest) actual = await via.digest();
         else if (hashOnly || via?.onChunk) {
           const h = createHash('sha256');
-          const out = placement?.stream(f.path);
+          const out = placement?.stream(entryOf[i]!);
           for await (const c of fileChunks(tree, f.path)) { h.update(c); via?.onChunk?.(c); out?.push(c); }
           actual = h.digest('hex');
           out?.end();
@@ -226,7 +233,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       }
       if (!settle(f, b.local, actual)) return false;
       if (!bytes) return true;
-      placement?.put(f.path, bytes);
+      placement?.put(entryOf[i]!, bytes);
       if (isKnowledgeMarkdown(f.path)) {
         const doc = checkKnowledge(f.path, bytes, limits.maxDepth, b.local);
         if (doc) documents[i] = doc;
@@ -247,7 +254,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     else if (inline) for (const key of SAG_ORDER) inline.end(key, await checkFile(files[sagIndex(key)]!, sagIndex(key), { onChunk: (c) => inline.push(key, c) }));
     // In a build the worker copies the record files into the archive once it has read them (the
     // layout did not exist when it started), before it takes any document.
-    const placedRecords = placement && worker ? placeRecords(tree, placement, worker, byPath) : undefined;
+    const placedRecords = placement && worker ? placeRecords(tree, placement, (key) => entryOf[sagIndex(key)]!, worker, byPath) : undefined;
     const rest = files.map((_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
     // With a worker, the knowledge documents are shared with it (claimed in batches from one
     // counter); the rest, and everything without a worker, is checked here.
@@ -260,14 +267,14 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       const theirs = pass.shareDocs(handoff, counter, SHARE_BATCH, (results) => {
         for (const r of results) {
           const i = shareable[r.k]!;
-          if (r.crc32 !== undefined) placement!.wrote(files[i]!.path, r.crc32);
+          if (r.crc32 !== undefined) placement!.wrote(entryOf[i]!, r.crc32);
           else if (r.writeError) placement!.failed(Object.assign(new Error(r.writeError.message), { code: r.writeError.code }));
           const b = begin(files[i]!, i);
           if (!b || !settle(files[i]!, b.local, r.sha256 ?? new Error(r.error))) continue;
           if (r.doc) documents[i] = r.doc;
           b.local.push(...r.diags);
         }
-      }, placement?.slots(shareable.map((i) => files[i]!.path)));
+      }, placement?.slots(shareable.map((i) => entryOf[i]!)));
       await mapLimit(rest.filter((i) => !inShare.has(i)), 16, (i) => checkFile(files[i]!, i).then(() => undefined));
       for (let start; (start = Atomics.add(claims, 0, SHARE_BATCH)) < shareable.length;) {
         await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(files[i]!, i).then(() => undefined));
@@ -280,7 +287,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       for (const [key, copied] of placedRecords) {
         const r = await copied;
         const f = files[sagIndex(key)]!;
-        if ('sha256' in r) { if (r.sha256 === f.sha256) placement!.wroteData(f.path, r.crc32); }
+        if ('sha256' in r) { if (r.sha256 === f.sha256) placement!.wroteData(entryOf[sagIndex(key)]!, r.crc32); }
         else if (r.write) placement!.failed(r.error);
       }
     }
