@@ -181,6 +181,13 @@ class Parser {
   private readonly maxDepth: number;
   private readonly num: (lexeme: string, isInteger: boolean) => unknown;
   private readonly spaces: number[] | null;
+  /**
+   * At each depth, the keys of the last object parsed there, in order: objects of one kind (300k
+   * edges) repeat their keys, and a key matched against this list is neither scanned, sliced, nor
+   * looked up among the object's earlier keys again. The list is always exactly one object's keys
+   * (each without escapes), so a run of matches is a run of distinct keys.
+   */
+  private readonly shapes: string[][] = [];
   constructor(private readonly s: string, opts: JsonParseOptions, private readonly ranges: boolean) {
     this.spaces = ranges ? [] : null;
     this.maxDepth = opts.maxDepth ?? 100;
@@ -247,13 +254,28 @@ class Parser {
     this.i++;
     this.ws();
     if (s.charCodeAt(this.i) === 0x7d) { this.i++; return obj; }
-    for (;;) {
+    const shape = (this.shapes[depth] ??= []);
+    let matching = true; // every key so far was shape[k]
+    let storing = true; // every key so far is in shape
+    for (let k = 0; ; k++) {
       this.ws();
       if (s.charCodeAt(this.i) !== 0x22) this.fail('expected a string key');
       const keyStart = this.i;
-      const key = this.string();
-      if (Object.prototype.hasOwnProperty.call(obj, key)) {
-        this.fail(`duplicate key ${JSON.stringify(key)}`, 'JSON_DUPLICATE_KEY', keyStart);
+      const known = matching ? shape[k] : undefined;
+      let key: string;
+      if (known !== undefined && s.charCodeAt(keyStart + 1 + known.length) === 0x22 && s.startsWith(known, keyStart + 1)) {
+        key = known;
+        this.i = keyStart + known.length + 2;
+      } else {
+        key = this.string();
+        if (Object.prototype.hasOwnProperty.call(obj, key)) {
+          this.fail(`duplicate key ${JSON.stringify(key)}`, 'JSON_DUPLICATE_KEY', keyStart);
+        }
+        // From here the list becomes this object's keys (as far as they can be matched by text:
+        // a key written with escapes ends it).
+        if (matching) { matching = false; shape.length = k; }
+        if (storing && this.i - keyStart - 2 === key.length) shape.push(key);
+        else storing = false;
       }
       this.ws();
       if (s.charCodeAt(this.i) !== 0x3a) this.fail("expected ':' after a key");

@@ -43,3 +43,31 @@ test('generated JSON (also with duplicated keys spliced in) parses the same on b
     if (m) agree(text.replace(m[0], `{"${m[1]}":${n % 7},"${m[1]}":`));
   }), { numRuns: 400 });
 });
+
+// The strict parser matches keys against the previous object's at the same depth (strict-json.ts,
+// `shapes`): a duplicate must be found however the objects before it were keyed.
+test('duplicate keys after objects of other shapes: found wherever they fall', () => {
+  const dup = (text: string) => assert.throws(() => parseJsonStrict(text), (e: Error & { code?: string }) => e.code === 'JSON_DUPLICATE_KEY', text);
+  dup('[{"x":1,"y":1,"z":1},{"z":1},{"z":1,"y":1,"z":1}]');
+  dup('[{"x":1,"y":1,"z":1},{"z":1},{"x":1,"y":1,"z":1,"z":1}]');
+  dup('[{"x":1,"y":1},{"x":1,"q":1},{"x":1,"q":1,"y":1,"x":1}]');
+  dup('[{"a":1,"b":1,"c":1},{"a":1,"b":1,"c":1},{"a":1,"b":1,"a":1}]');
+  dup('[{"a":1,"b":1},{"b":1,"a":1},{"b":1,"a":1,"b":1}]');
+  dup('[{"a":1},{"\\u0061":1,"a":2}]');
+  dup('[{"\\u0061":1},{"a":1,"\\u0061":2}]');
+  dup('[{"ab":1,"c":1},{"ab":1,"ab":1}]');
+  dup('[{"a":{"p":1,"q":1}},{"a":{"p":1,"p":1}}]');
+  // A key written with escapes is never matched by its text: "a\\b" then "a\b" are two keys.
+  assert.deepEqual((parseJsonStrict('[{"a\\\\b":1},{"a\\b":2}]') as object[]).map((o) => Object.keys(o)), [['a\\b'], ['a\b']]);
+  // Keys that share a prefix with the one before them are not taken for it.
+  const v = parseJsonStrict('[{"id":1,"idx":2},{"idx":3,"id":4},{"id":5,"i":6,"idx":7}]') as Record<string, number>[];
+  assert.deepEqual(v, [{ id: 1, idx: 2 }, { idx: 3, id: 4 }, { id: 5, i: 6, idx: 7 }]);
+  assert.deepEqual(Object.keys(v[1]!), ['idx', 'id']);
+  // Many objects of one shape, then one with a repeat: the 300k-edge case.
+  const edges = Array.from({ length: 1000 }, (_, i) => `{"from":"n${i}","to":"n${i + 1}","type":"rel"}`);
+  assert.equal((parseJsonStrict(`[${edges.join(',')}]`) as unknown[]).length, 1000);
+  dup(`[${edges.join(',')},{"from":"a","to":"b","from":"c"}]`);
+  const proto = parseJsonStrict('[{"__proto__":1},{"__proto__":2}]') as object[];
+  assert.deepEqual(proto.map((o) => Object.getOwnPropertyDescriptor(o, '__proto__')?.value), [1, 2]);
+  assert.equal(Object.getPrototypeOf(proto[1]), Object.prototype);
+});
