@@ -20,6 +20,39 @@ function asIoError(e: unknown, target: string): unknown {
     { file: target, hint: code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG' ? 'free space or choose another --out directory' : 'choose a writable --out directory' }), 2);
 }
 
+// Temp files still being written, removed if the process is interrupted (Ctrl-C, a CI job
+// cancelled): a build of 50k files holds its temp file for seconds, and an interrupt must not leave
+// it in the output directory. The signal is then re-raised, so the exit status still says so.
+const live = new Map<string, { made: string | undefined; target: string }>();
+let handling = false;
+
+function onSignal(signal: NodeJS.Signals): void {
+  for (const [path, t] of live) {
+    try { rmSync(path, { force: true }); } catch { /* going away regardless */ }
+    removeMadeDirs(t.made, t.target);
+  }
+  live.clear();
+  process.removeListener('SIGINT', onSignal);
+  process.removeListener('SIGTERM', onSignal);
+  process.kill(process.pid, signal);
+}
+
+function track(path: string, target: string, made: string | undefined): void {
+  live.set(path, { made, target });
+  if (handling) return;
+  handling = true;
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+}
+
+function untrack(path: string): void {
+  live.delete(path);
+  if (live.size || !handling) return;
+  handling = false;
+  process.removeListener('SIGINT', onSignal);
+  process.removeListener('SIGTERM', onSignal);
+}
+
 export function tempPathFor(target: string): string {
   return join(dirname(target), `.${basename(target)}.ctxforge-tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
 }
@@ -40,6 +73,7 @@ export async function writeAtomic(
     throw asIoError(e, target);
   }
   const tmp = tempPathFor(target);
+  track(tmp, target, created);
   try {
     await produce(tmp);
     if (opts.check) await opts.check(tmp);
@@ -48,6 +82,8 @@ export async function writeAtomic(
     await rm(tmp, { force: true }).catch(() => undefined);
     removeMadeDirs(created, target);
     throw asIoError(e, target);
+  } finally {
+    untrack(tmp);
   }
 }
 
@@ -66,6 +102,7 @@ export class TempOutput {
       this.created = mkdirSync(dirname(target), { recursive: true });
       this.path = tempPathFor(target);
       this.fdOpen = openSync(this.path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL, mode);
+      track(this.path, target, this.created);
     } catch (e) {
       removeMadeDirs(this.created, target);
       throw asIoError(e, target);
@@ -90,6 +127,7 @@ export class TempOutput {
   async commit(): Promise<void> {
     try {
       await rename(this.path, this.target);
+      untrack(this.path);
     } catch (e) {
       this.discard();
       throw asIoError(e, this.target);
@@ -103,6 +141,7 @@ export class TempOutput {
     }
     rmSync(this.path, { force: true });
     removeMadeDirs(this.created, this.target);
+    untrack(this.path);
   }
 }
 

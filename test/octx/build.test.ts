@@ -319,3 +319,30 @@ test('the built manifest\'s length is known from its paths before any file is re
     assert.equal(builtManifestLength(manifest, Number(EPOCH), paths), Buffer.byteLength(stringifyManifest(raw)), JSON.stringify(paths.slice(0, 5)));
   }
 });
+
+test('a build interrupted while it writes (SIGINT, SIGTERM) leaves no temp file and no output directory it made', async () => {
+  const { spawn } = await import('node:child_process');
+  const { existsSync: exists } = await import('node:fs');
+  const src = join(tmpDir(), 'big');
+  cpSync(example, src, { recursive: true });
+  const fill: Record<string, Buffer> = {};
+  // Enough to take a while from source: the temp file exists from the listing to the rename.
+  for (let i = 0; i < 3000; i++) fill[`extensions/dev.ctxforge.example/1.0/f-${i}.bin`] = Buffer.alloc(20000, i % 251);
+  writeTree(src, fill);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    const parent = tmpDir();
+    const out = join(parent, 'made', 'dist');
+    const child = spawn(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'build', src, '--out', out, '--source-date-epoch', EPOCH], { env: { ...process.env, CTXFORGE_FROM_SOURCE: '1' }, stdio: 'ignore' });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
+    let sent = false;
+    for (let k = 0; k < 3000 && !sent; k++) {
+      if (exists(out) && readdirSync(out).some((f) => f.includes('.ctxforge-tmp-'))) { child.kill(signal); sent = true; break; }
+      if (child.exitCode !== null) break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const r = await exited;
+    assert.ok(sent, `${signal}: the temp file was seen (exit ${r.code})`);
+    assert.equal(r.signal, signal, `${signal}: the process ends by the signal, as uncaught`);
+    assert.deepEqual(readdirSync(parent), [], `${signal}: no temp file, and made/dist/ removed`);
+  }
+});
