@@ -31,7 +31,12 @@ export class ZipSecurityError extends Error {
 }
 
 interface ZipEntryInfo extends TreeEntry {
-  raw: yauzl.Entry;
+  /**
+   * yauzl's entry, kept only for a compressed one (its stream needs it): 50k entries kept alive
+   * for nothing made the young-generation collections copy them all (~0.1 s of a 50k open).
+   */
+  raw?: yauzl.Entry;
+  compressedSize: number;
   method: number;
   /** Offset of the entry's data (after its local header). */
   dataStart: number;
@@ -54,11 +59,20 @@ interface LocalHeader {
 const BLOCK = 1 << 20;
 
 class ByteSource {
-  private constructor(readonly fd: number | undefined, private readonly buf: Buffer | undefined, readonly size: number) {}
+  private constructor(readonly fd: number | undefined, private readonly buf: Buffer | undefined, readonly size: number, private readonly ownsFd = true) {}
   static of(source: string | Buffer): ByteSource {
     if (typeof source !== 'string') return new ByteSource(undefined, source, source.length);
     const fd = openSync(source, 'r');
     return new ByteSource(fd, undefined, fstatSync(fd).size);
+  }
+
+  /**
+   * The same bytes through a block of its own (the descriptor stays this one's): yauzl walks the
+   * central directory at the end of the archive while each entry's local header is read near its
+   * start, and one shared block would be refilled twice per entry.
+   */
+  sibling(): ByteSource {
+    return new ByteSource(this.fd, this.buf, this.size, false);
   }
   // Entries lie one after another, and ctxforge reads them in that order: reading the file in 1 MiB
   // blocks turns three small reads per entry (local header, name, data) into one read per block.
@@ -108,7 +122,7 @@ class ByteSource {
   }
 
   close(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
+    if (this.fd !== undefined && this.ownsFd) closeSync(this.fd);
   }
 }
 
@@ -138,7 +152,7 @@ function openZip(source: Buffer | ByteSource): Promise<YZip> {
   return new Promise((resolve, reject) => {
     const cb = (err: Error | null, zf?: yauzl.ZipFile) => (err || !zf ? reject(err ?? new Error('cannot open ZIP')) : resolve(zf as YZip));
     if (Buffer.isBuffer(source)) yauzlLib().fromBuffer(source, opts, cb);
-    else yauzlLib().fromRandomAccessReader(readerOver(source), source.size, opts, cb);
+    else yauzlLib().fromRandomAccessReader(readerOver(source.sibling()), source.size, opts, cb);
   });
 }
 
@@ -251,28 +265,30 @@ export class ZipTree implements Tree {
       if (zip.entryCount > limits.maxEntries) {
         throw new ZipSecurityError([{ kind: 'LIMIT', message: `archive has ${zip.entryCount} entries, more than the limit of ${limits.maxEntries} (--max-entries)` }]);
       }
-      const raws = await readAllEntries(zip, opts.early && bytes ? earlyRanges(bytes, opts.early) : undefined);
       const files: ZipEntryInfo[] = [];
       const names = new Set<string>();
       const dirs = new Set<string>();
       const ranges: { start: number; end: number; name: string }[] = [];
       let total = 0;
-      for (const e of raws) {
+      const src = bytes;
+      // Each entry is checked as yauzl reads it and only what is needed is kept, so 50k yauzl
+      // entries die young instead of surviving to the end of the walk.
+      const take = (e: yauzl.Entry): void => {
         const flags = e.generalPurposeBitFlag;
         const name = decodeName(e.fileName as unknown as Buffer, flags);
         const shown = name ?? (e.fileName as unknown as Buffer).toString('latin1');
         if (name === null) {
           problems.push({ kind: 'NAME_ENCODING', entry: shown, message: `entry name ${JSON.stringify(shown)} is not valid UTF-8 or lacks the UTF-8 flag (bit 11)` });
-          continue;
+          return;
         }
         const isDir = name.endsWith('/');
         const path = isDir ? name.replace(/\/+$/, '') : name;
         const why = unsafePathReason(path);
-        if (why) { problems.push({ kind: 'PATH_UNSAFE', entry: name, message: `unsafe entry name ${JSON.stringify(name)}: ${why}` }); continue; }
+        if (why) { problems.push({ kind: 'PATH_UNSAFE', entry: name, message: `unsafe entry name ${JSON.stringify(name)}: ${why}` }); return; }
         const alias = unicodePathName(e);
         if (alias !== null && alias !== name) {
           problems.push({ kind: 'PATH_UNSAFE', entry: name, message: `entry ${JSON.stringify(name)} carries an Info-ZIP Unicode Path field naming ${JSON.stringify(alias)}; extractors that honour it would write there` });
-          continue;
+          return;
         }
         if (flags & 0x1) problems.push({ kind: 'ENCRYPTED', entry: name, message: `entry ${JSON.stringify(name)} is encrypted` });
         if (e.compressionMethod !== 0 && e.compressionMethod !== 8) {
@@ -284,14 +300,14 @@ export class ZipTree implements Tree {
         // sets them on Windows too), so a non-regular type is refused whatever the host says.
         if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) {
           problems.push({ kind: 'SPECIAL_FILE', entry: name, message: `entry ${JSON.stringify(name)} is a ${type === S_IFLNK ? 'symbolic link' : 'special file'}; only regular files are allowed` });
-          continue;
+          return;
         }
         if ((system === 3 || system === 19) && isDir !== (type === S_IFDIR) && type !== 0) {
           problems.push({ kind: 'SPECIAL_FILE', entry: name, message: `entry ${JSON.stringify(name)} has a name and a file type that disagree` });
-          continue;
+          return;
         }
-        if (isDir) { dirs.add(path); continue; }
-        if (names.has(path)) { problems.push({ kind: 'DUPLICATE', entry: name, message: `duplicate entry ${JSON.stringify(name)}` }); continue; }
+        if (isDir) { dirs.add(path); return; }
+        if (names.has(path)) { problems.push({ kind: 'DUPLICATE', entry: name, message: `duplicate entry ${JSON.stringify(name)}` }); return; }
         names.add(path);
         if (e.uncompressedSize > limits.maxFileBytes) {
           problems.push({ kind: 'LIMIT', entry: name, message: `entry ${JSON.stringify(name)} expands to ${e.uncompressedSize} bytes, over the per-file limit of ${limits.maxFileBytes} (--max-file-bytes)` });
@@ -305,18 +321,20 @@ export class ZipTree implements Tree {
         }
         let local: LocalHeader;
         try {
-          local = readLocalHeader(bytes, e.relativeOffsetOfLocalHeader, (e.fileName as unknown as Buffer).length);
+          local = readLocalHeader(src, e.relativeOffsetOfLocalHeader, (e.fileName as unknown as Buffer).length);
         } catch (err) {
           problems.push({ kind: 'CORRUPT', entry: name, message: `entry ${JSON.stringify(name)}: bad local header (${(err as Error).message})` });
-          continue;
+          return;
         }
         if (local.generalPurposeBitFlag !== flags || local.compressionMethod !== e.compressionMethod || !local.fileName.equals(e.fileName as unknown as Buffer)) {
           problems.push({ kind: 'HEADER_MISMATCH', entry: name, message: `entry ${JSON.stringify(name)}: local and central headers disagree on flags, method or name` });
-          continue;
+          return;
         }
         ranges.push({ start: e.relativeOffsetOfLocalHeader, end: local.fileDataStart + e.compressedSize, name });
-        files.push({ path, kind: 'file', size: e.uncompressedSize, raw: e, method: e.compressionMethod, dataStart: local.fileDataStart });
-      }
+        files.push({ path, kind: 'file', size: e.uncompressedSize, raw: e.compressionMethod === 0 ? undefined : e, compressedSize: e.compressedSize, method: e.compressionMethod, dataStart: local.fileDataStart });
+      };
+      const early = opts.early ? earlyRanges(bytes, opts.early) : undefined;
+      await readAllEntries(zip, (e) => { early?.(e); take(e); });
       if (total > limits.maxTotalBytes) {
         problems.push({ kind: 'LIMIT', message: `archive expands to ${total} bytes, over the total limit of ${limits.maxTotalBytes} (--max-total-bytes)` });
       }
@@ -362,14 +380,15 @@ export class ZipTree implements Tree {
   /** Entry metadata for tests and inspect: method and offsets. */
   entryInfo(path: string): { method: number; compressedSize: number } | undefined {
     const e = this.byPath.get(path);
-    return e ? { method: e.method, compressedSize: e.raw.compressedSize } : undefined;
+    return e ? { method: e.method, compressedSize: e.compressedSize } : undefined;
   }
 
   private openStream(path: string): Promise<Readable> {
     const e = this.byPath.get(path);
-    if (!e) return Promise.reject(new TreeReadError(`${path}: no such entry`, path));
+    if (!e?.raw) return Promise.reject(new TreeReadError(`${path}: no such compressed entry`, path));
+    const raw = e.raw;
     return new Promise((resolve, reject) =>
-      this.zip.openReadStream(e.raw, (err, s) => (err || !s ? reject(new TreeReadError(`${path}: ${err?.message ?? 'cannot read'}`, path)) : resolve(s))));
+      this.zip.openReadStream(raw, (err, s) => (err || !s ? reject(new TreeReadError(`${path}: ${err?.message ?? 'cannot read'}`, path)) : resolve(s))));
   }
 
   handoff(paths: string[]): FileHandoff | undefined {
@@ -458,11 +477,22 @@ export class ZipTree implements Tree {
   }
 }
 
-function readAllEntries(zip: YZip, onEntry?: (e: yauzl.Entry) => void): Promise<yauzl.Entry[]> {
+/** Walks the central directory, handing each entry to `onEntry` as it is read. */
+function readAllEntries(zip: YZip, onEntry: (e: yauzl.Entry) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const out: yauzl.Entry[] = [];
-    zip.on('entry', (e: yauzl.Entry) => { out.push(e); onEntry?.(e); zip.readEntry(); });
-    zip.on('end', () => resolve(out));
+    let failed = false;
+    zip.on('entry', (e: yauzl.Entry) => {
+      if (failed) return;
+      try {
+        onEntry(e);
+      } catch (err) {
+        failed = true;
+        reject(err);
+        return;
+      }
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve());
     zip.on('error', reject);
     zip.readEntry();
   });
