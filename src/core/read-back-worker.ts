@@ -1,12 +1,15 @@
-// The worker thread of ZipPlacement.verify: reads a finished archive back (readBack) while the
-// main thread opens it and checks its entries.
-import { parentPort, workerData } from 'node:worker_threads';
+// The worker thread of ZipPlacement.verify: started while the archive is written, it waits for
+// the plan, then reads the finished archive back (readBack) while the main thread opens it and
+// checks its entries.
+import { parentPort } from 'node:worker_threads';
 import { readBack, type ReadBackPlan, type ReadBackResult } from './zip-placement.js';
 
-let result: ReadBackResult;
-try {
-  result = readBack(workerData as ReadBackPlan);
-} catch (e) {
-  result = { error: (e as Error).message };
-}
-parentPort!.postMessage(result);
+parentPort!.once('message', (plan: ReadBackPlan) => {
+  let result: ReadBackResult;
+  try {
+    result = readBack(plan);
+  } catch (e) {
+    result = { error: (e as Error).message };
+  }
+  parentPort!.postMessage(result);
+});

@@ -98,6 +98,7 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
         // The manifest is entry 0; payload file order[k] is entry k + 1.
         const entryOf = new Int32Array(files.length);
         order.forEach((i, k) => { entryOf[i] = k + 1; });
+        placement.prepareVerify();
         return { archive: placement, entryOf };
       },
     });
@@ -105,6 +106,7 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
     if (!temp || !placement) fail('CTXFORGE_INTERNAL', 'the archive was not laid out (nothing was written)');
     return await finishBuilt(report.manifest!, epoch, sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path), temp, placement, opts.limits);
   } catch (e) {
+    placement?.close();
     temp?.discard();
     throw temp ? asIoError(e, temp.target) : e;
   }
