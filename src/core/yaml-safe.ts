@@ -43,10 +43,12 @@ function lineOf(doc: Document, offset: number | undefined, lineOffset: number): 
 
 /**
  * Characters without which no anchor (&), alias (*), tag (!), explicit key (? ) or flow-collection
- * key (]: or }:) can be written. Prose that merely contains one ("R&D", "Why?") just takes the
- * reference path.
+ * key (]: or }:) can be written, and a `#` right after a closing bracket, brace, quote or comma,
+ * which js-yaml takes for a comment where YAML requires white space first (`[a]#x` is an error to
+ * the reference), and a colon with nothing before it on its line or after `{`, `[` or `,` (an
+ * empty key: the reference names it "", js-yaml "null"). Prose that merely contains one ("R&D", "Why?") just takes the reference path.
  */
-const NEEDS_REFERENCE = /[&*!%]|\?(?:[ \t\r\n]|$)|[\]}][ \t]*:/;
+const NEEDS_REFERENCE = /[&*!%]|\?(?:[ \t\r\n]|$)|[\]}][ \t]*:|[\]}"',]#|(?:^|[\n{[,])[ \t-]*:/;
 
 interface FastParser { load: typeof JsYaml.load; schemas: Map<boolean, JsYaml.Schema> }
 let fast: FastParser | undefined;

@@ -9,7 +9,7 @@ import { stringify } from 'yaml';
 import { parseYamlSafe, parseReference } from '../../src/core/yaml-safe.js';
 
 const samples = [
-  '', 'a: 1', 'a: 1\nb: [1, 2, x]\nc:\n  d: e\n', 'a: 0o17\nb: 0x1F\nc: -0x1F\nd: +12\ne: 1_000\nf: 0b11\ng: 017\nh: 1e3\ni: .5\nj: 1.\nk: .inf\nl: -.Inf\nm: .NaN\nn: 1.0e+3\n',
+  "'': [.:]#]\n", "'': [{(:,: '0o17'}]\n", 'a: {x: 1, : 2}', ': x', '- : x', 'a: [: x]', 'a: [x]#c', 'a: {b: 1}#c', 'a: "q"#c', "a: 'q'#c", 'a: [x,#c]', 'a: C# and F#', 'a: [x] #c', '', 'a: 1', 'a: 1\nb: [1, 2, x]\nc:\n  d: e\n', 'a: 0o17\nb: 0x1F\nc: -0x1F\nd: +12\ne: 1_000\nf: 0b11\ng: 017\nh: 1e3\ni: .5\nj: 1.\nk: .inf\nl: -.Inf\nm: .NaN\nn: 1.0e+3\n',
   'a: yes\nb: no\nc: on\nd: True\ne: FALSE\nf: ~\ng: Null\nh:\ni: null\n', 'a: "1"\nb: \'true\'\nc: "x\\ty"', 'a: 12345678901234567890\n',
   'a: b: c', 'a: 1\na: 2', 'x:\n\t- a', 'list:\n- a\n- b\n', 'a: |\n  line1\n  line2\nb: >\n  folded\n  text\n', '- a\n- b', 'just a string', '123', '"q"',
   'a: [1, [2, 3]]', 'a: {b: 1}', 'a: x # comment\n# c\nb: y', 'a: "unterminated', 'a:\n  - b: 1\n    c: 2\n  - d\n', 'k: v\n  bad: indent', '1: a\n"1": b', 'a: 2001-12-14', 'a: 1:2', 'a: :x', 'a: -', 'a: - b',
