@@ -3,11 +3,12 @@
 // and data there, in any order, and no file is read a second time for the write. What each entry
 // holds is tracked here; the archive is complete once every entry is written and the tail is.
 import { crc32 } from 'node:zlib';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { ZipLayout, localHeader, type ZipEntrySpec } from './zip-layout.js';
 import { PlacedWrites } from './placed-writes.js';
 import { startWorker } from './worker.js';
+import { readBlocks } from './tree.js';
 import type { Worker } from 'node:worker_threads';
 
 /** What another thread needs to write some entries itself: the file, and each one's header offset and size. */
@@ -20,6 +21,18 @@ export interface PlacedSlots {
 
 const PENDING = 0;
 const DONE = 1;
+
+/**
+ * Queues a whole file's entry, its local header then its data, at `headerAt` (either thread's way
+ * to write an entry whose bytes it holds); returns the CRC-32 the header carries.
+ */
+export function queueEntry(out: PlacedWrites, headerAt: number, name: Buffer, bytes: Buffer): number {
+  const crc = crc32(bytes);
+  const header = localHeader(name, bytes.length, crc);
+  out.add(headerAt, header);
+  out.add(headerAt + header.length, bytes);
+  return crc;
+}
 
 export class ZipPlacement {
   readonly layout: ZipLayout;
@@ -49,13 +62,9 @@ export class ZipPlacement {
     const e = this.layout.entries[i];
     if (!e) return false;
     if (bytes.length !== e.size || this.state[i] !== PENDING) return false;
-    const crc = crc32(bytes);
-    this.crcs[i] = crc;
+    this.crcs[i] = crc32(bytes);
     this.state[i] = DONE;
-    this.writing(() => {
-      this.out.add(e.headerAt, localHeader(this.layout.name(i), e.size, crc));
-      this.out.add(e.dataAt, bytes);
-    });
+    this.writing(() => { queueEntry(this.out, e.headerAt, this.layout.name(i), bytes); });
     return true;
   }
 
@@ -216,13 +225,11 @@ export function readBack(plan: ReadBackPlan): ReadBackResult {
   const fd = openSync(path, 'r');
   try {
     const h = createHash('sha256');
-    const buf = Buffer.allocUnsafe(1 << 20);
     let i = 0;
     let crc = 0;
-    for (let pos = 0; pos < size;) {
-      const n = readSync(fd, buf, 0, Math.min(buf.length, size - pos), pos);
-      if (n === 0) return { error: `the archive ends after ${pos} of ${size} bytes` };
-      const block = buf.subarray(0, n);
+    let pos = 0;
+    for (const block of readBlocks(fd, 0, size)) {
+      const n = block.length;
       h.update(block);
       // The parts of this block that are entry data, each folded into its entry's CRC.
       for (let at = pos; i < dataAt.length;) {
@@ -240,6 +247,7 @@ export function readBack(plan: ReadBackPlan): ReadBackResult {
       }
       pos += n;
     }
+    if (pos < size) return { error: `the archive ends after ${pos} of ${size} bytes` };
     if (i !== dataAt.length) return { error: 'the archive ends inside its entries' };
     return { sha256: h.digest('hex') };
   } finally {

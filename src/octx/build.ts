@@ -35,7 +35,7 @@ function builtManifest(manifest: Manifest, epoch: number, files: readonly { path
   raw.release.created_at = isoSeconds(epoch);
   delete raw.release.package_digest;
   raw.files = files;
-  raw.release.package_digest = placeholder ? `sha256:${'0'.repeat(64)}` : packageDigest(raw);
+  raw.release.package_digest = placeholder ? `sha256:${ZERO_DIGEST}` : packageDigest(raw);
   return { raw, bytes: Buffer.from(stringifyManifest(raw), 'utf8') };
 }
 

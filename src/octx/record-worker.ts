@@ -9,8 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { InlinePass, type RecordPassLimits, type RecordWorkerMessage, type RecordWorkerReply, type SharedDocResult } from './record-pass.js';
 import { readBlocks, readExactly, readHandoff, type FileHandoff } from '../core/tree.js';
 import { PlacedWrites, writeAt } from '../core/placed-writes.js';
-import { localHeader } from '../core/zip-layout.js';
-import type { PlacedSlots } from '../core/zip-placement.js';
+import { queueEntry, type PlacedSlots } from '../core/zip-placement.js';
 import { sha256Hex } from '../core/hash.js';
 import { checkKnowledge } from './documents.js';
 import type { Diagnostic } from '../core/diagnostics.js';
@@ -89,11 +88,8 @@ function shareDocs(h: FileHandoff, counter: Int32Array, batch: number, place: Pl
         results.push(r);
         // A document whose size is not the one laid out changed since the listing: left unwritten.
         if (writes && !writeError && place!.at[k]! >= 0 && bytes.length === place!.sizes[k]) {
-          r.crc32 = crc32(bytes);
           try {
-            const header = localHeader(Buffer.from(path, 'utf8'), bytes.length, r.crc32);
-            writes.add(place!.at[k]!, header);
-            writes.add(place!.at[k]! + header.length, bytes);
+            r.crc32 = queueEntry(writes, place!.at[k]!, Buffer.from(path, 'utf8'), bytes);
             placed.push(r);
           } catch (e) {
             writeError = writeErrorOf(e);
