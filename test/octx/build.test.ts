@@ -330,19 +330,28 @@ test('a build interrupted while it writes (SIGINT, SIGTERM) leaves no temp file 
   for (let i = 0; i < 3000; i++) fill[`extensions/dev.ctxforge.example/1.0/f-${i}.bin`] = Buffer.alloc(20000, i % 251);
   writeTree(src, fill);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    const parent = tmpDir();
-    const out = join(parent, 'made', 'dist');
-    const child = spawn(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'build', src, '--out', out, '--source-date-epoch', EPOCH], { env: { ...process.env, CTXFORGE_FROM_SOURCE: '1' }, stdio: 'ignore' });
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
-    let sent = false;
-    for (let k = 0; k < 3000 && !sent; k++) {
-      if (exists(out) && readdirSync(out).some((f) => f.includes('.ctxforge-tmp-'))) { child.kill(signal); sent = true; break; }
-      if (child.exitCode !== null) break;
-      await new Promise((r) => setTimeout(r, 5));
+    // On a loaded machine the signal can land after the rename, which rightly leaves the finished
+    // artifact: such an attempt is retried. Any other leftover (a temp file, an empty made/) fails.
+    let interrupted = false;
+    for (let attempt = 0; attempt < 5 && !interrupted; attempt++) {
+      const parent = tmpDir();
+      const out = join(parent, 'made', 'dist');
+      const child = spawn(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'build', src, '--out', out, '--source-date-epoch', EPOCH], { env: { ...process.env, CTXFORGE_FROM_SOURCE: '1' }, stdio: 'ignore' });
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
+      let sent = false;
+      for (let k = 0; k < 3000 && !sent; k++) {
+        if (exists(out) && readdirSync(out).some((f) => f.includes('.ctxforge-tmp-'))) { child.kill(signal); sent = true; break; }
+        if (child.exitCode !== null) break;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      const r = await exited;
+      assert.ok(sent, `${signal}: the temp file was seen (exit ${r.code})`);
+      assert.equal(r.signal, signal, `${signal}: the process ends by the signal, as uncaught`);
+      const left = readdirSync(parent, { recursive: true }).map(String).sort();
+      if (left.length === 3 && left[2]!.endsWith('.octx') && !left[2]!.includes('.ctxforge-tmp-')) continue; // signalled after the rename
+      assert.deepEqual(left, [], `${signal}: no temp file, and made/dist/ removed`);
+      interrupted = true;
     }
-    const r = await exited;
-    assert.ok(sent, `${signal}: the temp file was seen (exit ${r.code})`);
-    assert.equal(r.signal, signal, `${signal}: the process ends by the signal, as uncaught`);
-    assert.deepEqual(readdirSync(parent), [], `${signal}: no temp file, and made/dist/ removed`);
+    assert.ok(interrupted, `${signal}: one of the attempts was interrupted while writing`);
   }
 });
