@@ -98,12 +98,16 @@ export class TempOutput {
   private readonly created: string | undefined;
 
   constructor(readonly target: string, mode = 0o644) {
+    this.path = tempPathFor(target);
     try {
       this.created = mkdirSync(dirname(target), { recursive: true });
-      this.path = tempPathFor(target);
-      this.fdOpen = openSync(this.path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL, mode);
+      // Tracked before the file exists: Node installs a signal's handler when its first listener is
+      // added, so a signal that lands between the open and the listener would kill the process
+      // with the file left behind.
       track(this.path, target, this.created);
+      this.fdOpen = openSync(this.path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL, mode);
     } catch (e) {
+      untrack(this.path);
       removeMadeDirs(this.created, target);
       throw asIoError(e, target);
     }
