@@ -19,21 +19,29 @@ function nowFrom(env: NodeJS.ProcessEnv | undefined): number | undefined {
   return v && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : undefined;
 }
 
-export async function checkArtifact(input: ArtifactInput, opts: ValidateOptions): Promise<Checked> {
+/**
+ * `keep`: what the caller needs beyond the verdict: the file's bytes (to rewrite it) or every
+ * decoded sqlar file (to export them). A plain check keeps neither, so it holds no second copy of
+ * a large cartridge.
+ */
+export async function checkArtifact(input: ArtifactInput, opts: ValidateOptions, keep: { bytes?: boolean; files?: boolean } = {}): Promise<Checked> {
   const registry = opts.trust ? loadTrustRegistry(opts.trust) : undefined;
   const local = localKeyId(opts.localKey, opts.env);
   const pinnedKey = opts.key ? loadPublicKey(opts.key, { env: opts.env }) : undefined;
+  // A cartridge that cannot be read (on open, or a row while its files are walked) is an invalid
+  // result, not an error of the command.
+  const rejected = (e: unknown): Checked => {
+    if (!(e instanceof DiagnosticError && e.exitCode === 1)) throw e;
+    return { result: { path: input.label, format: 'acx', kind: 'artifact', valid: false, diagnostics: [e.diagnostic], details: { valid: false, integrity: null, signature: null, trust: null, reason: `rejected on open: ${e.diagnostic.message}` } } };
+  };
   let opened;
   try {
-    opened = await openCartridge(input, opts.limits);
+    opened = await openCartridge(input, opts.limits, keep.bytes);
   } catch (e) {
-    if (e instanceof DiagnosticError && e.exitCode === 1) {
-      return { result: { path: input.label, format: 'acx', kind: 'artifact', valid: false, diagnostics: [e.diagnostic], details: { valid: false, integrity: null, signature: null, trust: null, reason: `rejected on open: ${e.diagnostic.message}` } } };
-    }
-    throw e;
+    return rejected(e);
   }
   try {
-    const check = checkCartridge(opened.data, { registry, localKeyId: local, pinnedKey, requireSignature: opts.requireSignature, now: nowFrom(opts.env), limits: opts.limits });
+    const check = checkCartridge(opened.data, { keepFiles: keep.files, registry, localKeyId: local, pinnedKey, requireSignature: opts.requireSignature, now: nowFrom(opts.env), limits: opts.limits });
     const diagnostics: Diagnostic[] = [...opened.diagnostics, ...check.diagnostics];
     const valid = !hasErrors(diagnostics) && check.report.trust !== 'tampered';
     const r = check.report;
@@ -44,6 +52,8 @@ export async function checkArtifact(input: ArtifactInput, opts: ValidateOptions)
       },
       data: opened.data, check, bytes: opened.bytes,
     };
+  } catch (e) {
+    return rejected(e);
   } finally {
     opened.db.close();
   }

@@ -23,7 +23,7 @@ const BUILDER_META = ['acx.spec_version', 'acx.rom_manifest_hash', 'acx.vec0_for
 const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$/;
 
 export async function importCartridge(input: ArtifactInput, dir: string, opts: CommonOptions): Promise<string[]> {
-  const c = await checkArtifact(input, { limits: opts.limits, env: opts.env });
+  const c = await checkArtifact(input, { limits: opts.limits, env: opts.env }, { files: true });
   if (!c.check || !c.data) fail(c.result.diagnostics[0]!.code, `cannot import ${input.label}: ${c.result.diagnostics[0]!.message}`);
   if (c.check.report.trust === 'tampered') fail('ACX_OBJECT_MISMATCH', `cannot import ${input.label}: it is tampered (${c.check.report.reason})`);
   const firstError = c.result.diagnostics.find((x) => x.severity === 'error');

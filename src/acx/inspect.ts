@@ -19,7 +19,7 @@ export async function inspectCartridge(input: ArtifactInput, opts: ValidateOptio
   const memory = { rom: data.memory.filter((m) => m.zone === 'rom').length, save: data.memory.filter((m) => m.zone === 'save').length };
   const meta = Object.fromEntries([...check.meta].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
   const r = check.report;
-  const files = [...check.files.keys()].sort();
+  const files = [...check.fileNames].sort();
   const json = {
     path: input.label, format: 'acx', valid: c.result.valid,
     header: { applicationId: data.header.applicationId, userVersion: data.header.userVersion, ...data.userVersion, pageSize: data.header.pageSize, bytes: data.size },

@@ -22,13 +22,24 @@ export interface SignatureRow { sig_id: unknown; target: unknown; manifest_hash:
 export interface AttestationRow { att_id: unknown; type: unknown; subject_oid: unknown; media_type: unknown; document: unknown; status_url: unknown; created_at: unknown }
 export interface CapabilityRow { id: unknown; json: unknown; content_hash: unknown }
 
+/**
+ * The sqlar table, read one row at a time while the database is open: a cartridge's files are
+ * hashed and checked as they come and only what a rule needs again is kept, so checking one does
+ * not hold all its files at once.
+ */
+export interface SqlarRows {
+  /** The sum of the positive numeric sz values: bounds inflation before any blob is read. */
+  declared: number;
+  rows(): Iterable<SqlarRow>;
+}
+
 export interface CartridgeData {
   label: string;
   size: number;
   header: SqliteHeader;
   userVersion: UserVersion;
   meta: MetaRow[];
-  sqlar: SqlarRow[];
+  sqlar: SqlarRows;
   memory: MemoryRow[];
   objects: ObjectRow[];
   signatures: SignatureRow[];
@@ -48,11 +59,15 @@ export async function readInputBytes(input: ArtifactInput, limits: Limits): Prom
   return readFile(input.path!);
 }
 
-/** Throws DiagnosticError (exit 1) for anything that stops reading; returns the rest as diagnostics. */
-export async function openCartridge(input: ArtifactInput, limitsIn?: Partial<Limits>): Promise<{ data: CartridgeData; diagnostics: Diagnostic[]; db: Database.Database; bytes: Buffer }> {
+/**
+ * Throws DiagnosticError (exit 1) for anything that stops reading; returns the rest as diagnostics.
+ * The file's bytes are returned only with `keepBytes` (a rewrite needs them): SQLite holds its own
+ * copy once open, so a check does not hold the file twice.
+ */
+export async function openCartridge(input: ArtifactInput, limitsIn?: Partial<Limits>, keepBytes = false): Promise<{ data: CartridgeData; diagnostics: Diagnostic[]; db: Database.Database; bytes?: Buffer }> {
   const limits = resolveLimits(limitsIn);
   const file = input.label;
-  const bytes = await readInputBytes(input, limits);
+  let bytes: Buffer | undefined = await readInputBytes(input, limits);
   const d: Diagnostic[] = [];
   if (!isSqlite(bytes)) fail('ACX_NOT_SQLITE', `${file} is not a SQLite database (no "SQLite format 3" header)`, { file });
   const header = readSqliteHeader(bytes);
@@ -85,14 +100,27 @@ export async function openCartridge(input: ArtifactInput, limitsIn?: Partial<Lim
   } catch (e) {
     fail('ACX_CORRUPT', `${file} cannot be opened as SQLite: ${(e as Error).message}`, { file });
   }
+  const size = bytes.length;
+  const kept = keepBytes ? bytes : undefined;
+  bytes = undefined;
   try {
     db.pragma('trusted_schema = OFF');
     const check = db.pragma('quick_check', { simple: false }) as Array<{ quick_check: string }>;
     if (check.length !== 1 || check[0]!.quick_check !== 'ok') fail('ACX_CORRUPT', `${file} is corrupt: ${check.slice(0, 3).map((c) => c.quick_check).join('; ')}`, { file });
-    const data = readAll(db, file, header, uv, bytes.length, d, uv.minor > SPEC_MINOR);
-    return { data, diagnostics: d, db, bytes };
+    const data = readAll(db, file, header, uv, size, d, uv.minor > SPEC_MINOR);
+    return { data, diagnostics: d, db, bytes: kept };
   } catch (e) {
     db.close();
+    if ((e as Error).name === 'DiagnosticError') throw e;
+    fail('ACX_CORRUPT', `${file} is corrupt: ${(e as Error).message}`, { file });
+  }
+}
+
+/** A row that cannot be read while the rows are walked is ACX_CORRUPT, as it is when they are read at open. */
+function* corruptAsDiagnostic<T>(rows: Iterable<T>, file: string): Generator<T> {
+  try {
+    yield* rows;
+  } catch (e) {
     if ((e as Error).name === 'DiagnosticError') throw e;
     fail('ACX_CORRUPT', `${file} is corrupt: ${(e as Error).message}`, { file });
   }
@@ -131,7 +159,10 @@ function readAll(db: Database.Database, file: string, header: SqliteHeader, uv: 
     header,
     userVersion: uv,
     meta: rows<MetaRow>('cartridge', 'key, value'),
-    sqlar: rows<SqlarRow>('sqlar', 'name, mode, mtime, sz, data'),
+    sqlar: readable.has('sqlar') ? {
+      declared: (db.prepare("SELECT total(sz) AS n FROM sqlar WHERE typeof(sz) IN ('integer', 'real') AND sz > 0").get() as { n: number }).n,
+      rows: () => corruptAsDiagnostic(db.prepare('SELECT name, mode, mtime, sz, data FROM sqlar').iterate() as Iterable<SqlarRow>, file),
+    } : { declared: 0, rows: () => [] },
     memory: rows<MemoryRow>('memory', 'id, zone, artifact_fingerprint, codebase_fingerprint, payload, oid, created_at'),
     objects: rows<ObjectRow>('objects', 'oid, kind, source_ref, canon, zone, sz'),
     signatures: rows<SignatureRow>('signatures', 'sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at'),

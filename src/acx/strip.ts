@@ -24,7 +24,7 @@ export interface StripResult {
 
 /** Refuses anything whose schema or integrity is in doubt: running SQL on it must be safe and meaningful. */
 export async function usableCartridge(input: ArtifactInput, opts: ValidateOptions, what: string) {
-  const c = await checkArtifact(input, opts);
+  const c = await checkArtifact(input, opts, { bytes: true });
   if (!c.check || !c.bytes) fail(c.result.diagnostics[0]?.code ?? 'ACX_CORRUPT', `cannot ${what} ${input.label}: ${c.result.diagnostics[0]?.message ?? 'unreadable'}`);
   const blocking = c.result.diagnostics.find((x) => x.severity === 'error' && /^ACX_(SCHEMA|CORRUPT|JOURNAL)/.test(x.code));
   if (blocking) fail(blocking.code, `cannot ${what} ${input.label}: ${blocking.message}`);

@@ -25,6 +25,8 @@ const PER_ENTRY_CAP = 256 * 1024 * 1024;
 const TOTAL_CAP = 1024 * 1024 * 1024;
 
 export interface VerifyOptions {
+  /** Keep every decoded file in CheckResult.files (import needs them; a check does not). */
+  keepFiles?: boolean;
   registry?: TrustRegistry;
   localKeyId?: string;
   pinnedKey?: PublicKey;
@@ -59,7 +61,9 @@ export interface CheckResult {
   diagnostics: Diagnostic[];
   report: TrustReport;
   meta: Map<string, string>;
-  /** Decoded bytes of every sqlar row with a string name. */
+  /** The name of every sqlar row with a string name whose blob decodes. */
+  fileNames: string[];
+  /** Their decoded bytes: with keepFiles all of them, else only the skills' (rom/skills/). */
   files: Map<string, Buffer>;
   manifest: ManifestEntry[];
   romObjects: ObjectRow[];
@@ -113,16 +117,22 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     try { if (!Array.isArray(parseJson(v))) throw new Error(); } catch { at('ACX_META_VALUE', `${k} must be a JSON array`); }
   }
 
-  // sqlar
+  // sqlar, one row at a time: each file is hashed as it is decoded, and its bytes are kept only
+  // where a later rule reads them (the skills), so a large cartridge is never all in memory.
   const files = new Map<string, Buffer>();
+  const decoded = new Map<string, { oid: string; sz: number }>();
+  const names = new Set<string>();
   const folded = new Map<string, string>();
   let total = 0;
   // Every blob must inflate to exactly its sz, so the declared sizes bound the total up front:
   // over the cap, compressed blobs are refused without inflating any (bombs stay small in memory).
   const totalCap = Math.min(TOTAL_CAP, limits.maxTotalBytes);
-  const declared = c.sqlar.reduce((n, r) => n + (typeof r.sz === 'number' && r.sz > 0 ? r.sz : 0), 0);
+  const declared = c.sqlar.declared;
   if (declared > totalCap) at('ACX_SQLAR_DATA', `sqlar entries declare ${declared} bytes in total, over the total inflation limit of ${totalCap}`);
-  for (const r of c.sqlar) {
+  let overTotal = false;
+  for (const r of c.sqlar.rows()) {
+    if (str(r.name)) names.add(r.name);
+    if (overTotal) continue; // past the total cap only the names are wanted
     const np = sqlarNameProblem(r.name);
     const name = String(r.name);
     if (np) at('ACX_SQLAR_PATH', `sqlar path is unsafe or non-portable: ${JSON.stringify(name)}: ${np}`);
@@ -139,8 +149,11 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
       const cap = Math.min(PER_ENTRY_CAP, limits.maxFileBytes);
       const { raw } = decodeBlob(r.sz, r.data, cap);
       total += raw.length;
-      if (total > totalCap) { at('ACX_SQLAR_DATA', 'sqlar content is over the total inflation limit'); break; }
-      if (str(r.name)) files.set(r.name, raw);
+      if (total > totalCap) { at('ACX_SQLAR_DATA', 'sqlar content is over the total inflation limit'); overTotal = true; continue; }
+      if (str(r.name)) {
+        decoded.set(r.name, { oid: oidOf(raw), sz: raw.length });
+        if (opts.keepFiles || r.name.startsWith('rom/skills/')) files.set(r.name, raw);
+      }
     } catch (e) {
       if (!(e instanceof BlobError)) throw e;
       at('ACX_SQLAR_DATA', `sqlar ${name}: ${e.message}`);
@@ -169,14 +182,15 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     if (list.length > 1) { (list[0]!.zone === 'rom' ? tampered : at)('ACX_OBJECT_DUPLICATE', `${list.length} objects rows name ${ref}; at most one of their oids can match`); }
     for (const o of list) {
       let bytes: Buffer | string | undefined;
+      let fileOid: string | undefined;
       let canon: string;
       let sz: number | undefined;
       let srcZone: string | undefined;
       if (o.kind === 'sqlar' || o.kind === 'skill') {
         canon = 'raw';
-        const raw = files.get(ref);
-        if (raw) { bytes = raw; sz = raw.length; srcZone = zoneOfName(ref) ?? undefined; }
-        else if (c.sqlar.some((s) => s.name === ref)) { at('ACX_OBJECT_SOURCE_MISSING', `${ref}: its blob cannot be decoded`); }
+        const f = decoded.get(ref);
+        if (f) { fileOid = f.oid; sz = f.sz; srcZone = zoneOfName(ref) ?? undefined; }
+        else if (names.has(ref)) { at('ACX_OBJECT_SOURCE_MISSING', `${ref}: its blob cannot be decoded`); }
       } else if (o.kind === 'memory' && ref.startsWith('memory:')) {
         canon = 'jcs-rfc8785';
         const m = memById.get(ref.slice(7));
@@ -198,13 +212,13 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
         at('ACX_OBJECT_FIELD', `objects row ${ref}: kind ${o.kind} does not fit its source_ref`);
         canon = o.canon;
       }
-      if (bytes === undefined) {
+      if (bytes === undefined && fileOid === undefined) {
         if (o.zone === 'rom') tampered('ACX_OBJECT_SOURCE_MISSING', `ROM object ${ref} has no live source (deleted or renamed)`);
         else at('ACX_OBJECT_SOURCE_MISSING', `SAVE object ${ref} has no live source`, 'warning');
         live.push(o);
         continue;
       }
-      const oid = o.kind === 'cartridge' && ref.startsWith('cartridge:') ? metaOid(ref.slice(10), meta.get(ref.slice(10))!) : oidOf(bytes);
+      const oid = fileOid ?? (o.kind === 'cartridge' && ref.startsWith('cartridge:') ? metaOid(ref.slice(10), meta.get(ref.slice(10))!) : oidOf(bytes!));
       if (oid !== o.oid) {
         if (o.zone === 'rom') tampered('ACX_OBJECT_MISMATCH', `oid mismatch on ${ref}: recorded ${o.oid}, live content hashes to ${oid}`);
         else at('ACX_OBJECT_MISMATCH', `SAVE object ${ref}: recorded ${o.oid}, live ${oid}`, 'warning');
@@ -221,7 +235,7 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
 
   // coverage: all ROM content must be addressed by the manifest
   const romRefs = new Set(romObjects.map((o) => o.source_ref));
-  for (const name of files.keys()) if (zoneOfName(name) === 'rom' && !romRefs.has(name)) tampered('ACX_OBJECT_UNREGISTERED', `ROM file ${name} has no objects row: unsigned ROM content`);
+  for (const name of decoded.keys()) if (zoneOfName(name) === 'rom' && !romRefs.has(name)) tampered('ACX_OBJECT_UNREGISTERED', `ROM file ${name} has no objects row: unsigned ROM content`);
   for (const [id, m] of memById) if (m.zone === 'rom' && !romRefs.has(`memory:${id}`)) tampered('ACX_OBJECT_UNREGISTERED', `ROM memory ${id} has no objects row: unsigned ROM content`);
   for (const id of capById.keys()) if (!romRefs.has(`capability:${id}`)) tampered('ACX_OBJECT_UNREGISTERED', `capability ${id} has no objects row: unsigned ROM content`);
   const unbound = [...meta.keys()].filter((k) => !UNBOUND_META.has(k) && !romRefs.has(`cartridge:${k}`));
@@ -300,7 +314,7 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
   for (const path of indexRows.keys()) if (!derived.has(path) && !skillFiles.has(path.split('/')[2] ?? '')) at('ACX_SKILL_INDEX', `acx_skill row ${path} has no SKILL.md in sqlar`);
 
   // header flags
-  const savePresent = [...files.keys()].some((n) => zoneOfName(n) === 'save') || c.memory.some((m) => m.zone === 'save') || c.objects.some((o) => o.zone === 'save');
+  const savePresent = [...decoded.keys()].some((n) => zoneOfName(n) === 'save') || c.memory.some((m) => m.zone === 'save') || c.objects.some((o) => o.zone === 'save');
   if (Boolean(c.userVersion.flags & FLAG_SAVE_PRESENT) !== savePresent) at('ACX_FLAGS', `FLAG_SAVE_PRESENT is ${c.userVersion.flags & 1 ? 'set' : 'clear'} but the cartridge ${savePresent ? 'has' : 'has no'} SAVE rows`, 'warning');
   if (c.userVersion.flags & ~FLAG_SAVE_PRESENT) at('ACX_FLAGS', `unknown user_version flag bits 0x${(c.userVersion.flags & ~1).toString(16)}`, 'warning');
 
@@ -322,7 +336,7 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     const want = spkiKeyId(opts.pinnedKey);
     if (!sigReports.some((s) => s.keyid === want && s.signature === 'verified')) at('ACX_SIGNER_MISMATCH', `no signature verifies with the pinned key ${want}`);
   }
-  return { diagnostics: d, report, meta, files, manifest, romObjects };
+  return { diagnostics: d, report, meta, fileNames: [...decoded.keys()], files, manifest, romObjects };
 }
 
 interface RowReport extends SignatureReport { code: string }

@@ -156,3 +156,30 @@ test('items: the same stable ids from the source tree and from the built cartrid
   const diff = after.items.filter((i) => before.get(`${i.kind}:${i.id}`) !== i.digest).map((i) => `${i.kind}:${i.id}`).sort();
   assert.deepEqual(diff, ['manifest:rom', 'meta:acx.agent_name']);
 });
+
+test('a check reads sqlar one row at a time and keeps only the skills; import asks for every file, a rewrite for the bytes', async () => {
+  const { checkArtifact } = await import('../../src/acx/artifact.js');
+  const { execFileSync } = await import('node:child_process');
+  const file = await built;
+  // What stock sqlite3 extracts is what the check decoded and hashed.
+  const cwd = tmpDir('acx-x-');
+  execFileSync('sqlite3', [file, '-Ax'], { cwd });
+  const walk = (d: string, pre = ''): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name), `${pre}${e.name}/`) : [`${pre}${e.name}`]));
+  const extracted = walk(cwd).sort();
+  const plain = await checkArtifact({ label: 'built', path: file }, {});
+  assert.equal(plain.result.valid, true);
+  assert.equal(plain.bytes, undefined, 'a plain check holds no copy of the file');
+  assert.deepEqual([...plain.check!.fileNames].sort(), extracted);
+  const kept = [...plain.check!.files.keys()].sort();
+  assert.ok(kept.length > 0 && kept.length < extracted.length, `only some files kept: ${kept.length} of ${extracted.length}`);
+  assert.ok(kept.every((n) => n.startsWith('rom/skills/')), kept.join(', '));
+  const rows = plain.data!.sqlar;
+  assert.ok(!Array.isArray(rows), 'sqlar rows are not materialised');
+  const all = await checkArtifact({ label: 'built', path: file }, {}, { files: true, bytes: true });
+  assert.deepEqual([...all.check!.files.keys()].sort(), extracted);
+  for (const name of extracted) assert.ok(all.check!.files.get(name)!.equals(readFileSync(join(cwd, name))), name);
+  assert.ok(all.bytes!.equals(readFileSync(file)));
+  // The verdict does not depend on what is kept.
+  assert.deepEqual(all.check!.report, plain.check!.report);
+  assert.deepEqual(all.result.diagnostics, plain.result.diagnostics);
+});
