@@ -143,9 +143,33 @@ test('sortUtf8 orders by UTF-8 bytes, with and without characters where UTF-16 o
     const ascii = xs.map((x) => x.replace(/[^\x00-\x7f]/g, 'q'));
     assert.deepEqual(sortUtf8(ascii, (x) => x), ref(ascii));
   }
+  // compareUtf8 as a comparator gives the same order, and says equal only for equal strings.
+  for (let round = 0; round < 2000; round++) {
+    const [x, y] = [0, 1].map(() => Array.from({ length: next() % 4 }, () => pool[next() % pool.length]).join(''));
+    assert.equal(Math.sign(compareUtf8(x!, y!)), Buffer.compare(Buffer.from(x!, 'utf8'), Buffer.from(y!, 'utf8')), JSON.stringify([x, y]));
+  }
   // The two orders really differ on this pair, so the test can tell them apart.
+  assert.equal(compareUtf8('\uffff', '😀'), -1);
   assert.deepEqual(sortUtf8(['\uffff', '😀'], (x) => x), ['\uffff', '😀']);
   assert.ok('😀' < '\uffff', 'UTF-16 order puts the emoji first');
+});
+
+test('ACX ROM manifest hash: the direct serialisation equals JCS of the entries', async () => {
+  const { manifestHash } = await import('../../src/acx/manifest.js');
+  const { createHash } = await import('node:crypto');
+  const reference = (e: unknown[]) => `sha256:${createHash('sha256').update(jcs(e)).digest('hex')}`;
+  const odd = ['plain', 'quote " and \\ back', 'tab\tnew\nline\u0001', 'é😀\uffff\ue000', '\u2028\u2029', '</script>', ''];
+  const { next } = seeded(11);
+  for (let round = 0; round < 300; round++) {
+    const entries = Array.from({ length: next() % 6 }, () => ({
+      sourceRef: odd[next() % odd.length]! + String(next() % 100), oid: `sha256:${'ab'.repeat(32)}`, canon: odd[next() % odd.length]!,
+      sz: [0, 1, 2 ** 31, 2 ** 53 - 1, 1e21, 1.5, -0][next() % 7]!,
+    }));
+    assert.equal(manifestHash(entries), reference(entries), JSON.stringify(entries));
+  }
+  // What JCS refuses is still refused, not written as JSON.stringify would.
+  assert.throws(() => manifestHash([{ sourceRef: 'a\ud800', oid: 'x', canon: 'raw', sz: 1 }]));
+  assert.throws(() => manifestHash([{ sourceRef: 'a', oid: 'x', canon: 'raw', sz: Number.NaN }]));
 });
 
 test('package digest: the direct files[] serialisation equals JCS of the whole manifest', async () => {
