@@ -1,6 +1,6 @@
 // Atomic outputs: write to a temp file beside the target, then rename, so a reader (or a crash)
 // sees the old file or the new one, never half of one.
-import { open, rename, rm, mkdir, link, unlink } from 'node:fs/promises';
+import { open, rename, rm, link, unlink } from 'node:fs/promises';
 import { closeSync, constants, fsync, close, mkdirSync, openSync, rmSync, rmdirSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -37,12 +37,20 @@ function onSignal(signal: NodeJS.Signals): void {
   process.kill(process.pid, signal);
 }
 
-function track(path: string, target: string, made: string | undefined): void {
-  live.set(path, { made, target });
-  if (handling) return;
-  handling = true;
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+/**
+ * Tracked before the temp file or its directories exist, its record completed as they are made:
+ * Node installs a signal's handler only when its first listener is added, so a signal landing
+ * between a file's creation and the listener would kill the process with the file left behind.
+ */
+function track(path: string, target: string): { made: string | undefined; target: string } {
+  const t = { made: undefined as string | undefined, target };
+  live.set(path, t);
+  if (!handling) {
+    handling = true;
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
+  return t;
 }
 
 function untrack(path: string): void {
@@ -66,14 +74,16 @@ export async function writeAtomic(
   produce: (tmpPath: string) => Promise<void>,
   opts: { mode?: number; check?: (tmpPath: string) => Promise<void> } = {},
 ): Promise<void> {
+  const tmp = tempPathFor(target);
+  const tracked = track(tmp, target);
   let created: string | undefined;
   try {
-    created = await mkdir(dirname(target), { recursive: true });
+    // Synchronous, so that an interrupt is handled only once what it made is recorded.
+    created = tracked.made = mkdirSync(dirname(target), { recursive: true });
   } catch (e) {
+    untrack(tmp);
     throw asIoError(e, target);
   }
-  const tmp = tempPathFor(target);
-  track(tmp, target, created);
   try {
     await produce(tmp);
     if (opts.check) await opts.check(tmp);
@@ -99,12 +109,9 @@ export class TempOutput {
 
   constructor(readonly target: string, mode = 0o644) {
     this.path = tempPathFor(target);
+    const tracked = track(this.path, target);
     try {
-      this.created = mkdirSync(dirname(target), { recursive: true });
-      // Tracked before the file exists: Node installs a signal's handler when its first listener is
-      // added, so a signal that lands between the open and the listener would kill the process
-      // with the file left behind.
-      track(this.path, target, this.created);
+      this.created = tracked.made = mkdirSync(dirname(target), { recursive: true });
       this.fdOpen = openSync(this.path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL, mode);
     } catch (e) {
       untrack(this.path);

@@ -128,6 +128,31 @@ test('atomic writes leave the old file or nothing when production fails', async 
   assert.deepEqual(readdirSync(dir), ['out.bin']);
 });
 
+test('an interrupt finds its handler before a temp output or its directory exists, and none is left after', async () => {
+  const { createRequire, syncBuiltinESMExports } = await import('node:module');
+  const { TempOutput } = await import('../../src/core/atomic.js');
+  const fs = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
+  const listening = () => `${process.listenerCount('SIGINT') - base.int} ${process.listenerCount('SIGTERM') - base.term}`;
+  const base = { int: process.listenerCount('SIGINT'), term: process.listenerCount('SIGTERM') };
+  const seen: string[] = [];
+  const orig = { openSync: fs.openSync, mkdirSync: fs.mkdirSync };
+  // The module's own imports of node:fs are live bindings: what they call is observed here.
+  fs.openSync = ((...a: Parameters<typeof fs.openSync>) => { seen.push(`open: ${listening()}`); return orig.openSync(...a); }) as typeof fs.openSync;
+  fs.mkdirSync = ((...a: Parameters<typeof fs.mkdirSync>) => { seen.push(`mkdir: ${listening()}`); return orig.mkdirSync(...a); }) as typeof fs.mkdirSync;
+  syncBuiltinESMExports();
+  const dir = tmpDir();
+  try {
+    new TempOutput(join(dir, 'made', 'a.bin')).discard();
+    await writeAtomic(join(dir, 'made-too', 'b.bin'), async (tmp) => { seen.push(`produce: ${listening()}`); writeFileSync(tmp, 'b'); });
+  } finally {
+    Object.assign(fs, orig);
+    syncBuiltinESMExports();
+  }
+  assert.deepEqual(seen, ['mkdir: 1 1', 'open: 1 1', 'mkdir: 1 1', 'produce: 1 1']);
+  assert.equal(listening(), '0 0', 'no listener is left once nothing is being written');
+  assert.deepEqual(readdirSync(dir).sort(), ['made-too'], 'the discarded output took the directory it made with it');
+});
+
 test('secret scan finds credential shapes and not ordinary prose', () => {
   const found = findSecrets(['aws = AKIAIOSFODNN7EXAMPLE', '-----BEGIN RSA PRIVATE KEY-----', 'token: ghp_' + 'a1B2'.repeat(9), 'api_key = "Zx8Qw2Lp9Rt4Vb7Nm3Kj6Hg5"', 'plain words only here'].join('\n'));
   assert.deepEqual(found.map((f) => f.line), [1, 2, 3, 4]);
