@@ -12,6 +12,8 @@ export async function main(argv: string[], io: Io = defaultIo()): Promise<number
   const program = new Command('ctxforge')
     .description('Validate, build, sign, verify and diff portable AI-agent knowledge packages (.octx, .ctxpkg, .acx).')
     .version(VERSION, '-V, --version')
+    // Program options only before the command: else `merge --version 2.0.0` printed ctxforge's own version.
+    .enablePositionalOptions()
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });

@@ -29,6 +29,7 @@ export async function buildPath(src: string, opts: BuildPathOptions): Promise<Bu
     outDir: resolve(cwd, opts.outDir),
     epoch: opts.epoch,
     sourceDir: r.dir,
+    sourceTime: r.time,
     key,
     allowSecrets: opts.allowSecrets,
     compress: opts.compress,

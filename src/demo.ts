@@ -1,7 +1,7 @@
 // The main job on a folder of source trees, end to end and with a throwaway key: validate, build
 // every format, sign, verify, diff against the previous release, checksum and sign the checksums.
 // It is what `npm start` runs on working-dir-example/.
-import { readdir, writeFile, mkdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join, resolve, relative } from 'node:path';
 import { DiskTree } from './core/tree.js';
 import { generateSigningKey } from './core/keys.js';
@@ -13,6 +13,7 @@ import { validatePaths } from './validate.js';
 import { diffWithPreviousRelease, renderDiffMarkdown } from './diff/index.js';
 import { sha256sums } from './release/checksums.js';
 import { minisignPublicKey, minisignSign } from './release/minisign.js';
+import { makeDirs } from './core/dirs.js';
 
 /** Used only when the folder is neither given an epoch nor committed in git (e.g. a tarball). */
 export const DEMO_FALLBACK_EPOCH = 1767225600;
@@ -59,7 +60,7 @@ export async function runDemo(dir: string, opts: { cwd?: string; outDir: string;
   }
   const steps: DemoStep[] = [];
   const warnings: Diagnostic[] = [];
-  await mkdir(outDir, { recursive: true });
+  makeDirs(outDir);
   let ok = sources.length > 0;
   for (const s of sources) {
     const label = relative(cwd, s.path) || '.';

@@ -58,6 +58,8 @@ export interface BuildOptions extends CommonOptions {
   epoch?: number | string;
   /** Directory on disk the source came from (for git commit time and provenance), when known. */
   sourceDir?: string;
+  /** When the source was last committed, for a source read from git (`<ref>:<path>`): the default epoch. */
+  sourceTime?: () => Promise<number | null>;
   key?: SigningKey;
   allowSecrets?: boolean;
   compress?: boolean;

@@ -9,7 +9,7 @@ import { detectArtifact, detectSource, formatByName } from './formats.js';
 
 export type ResolvedInput =
   | { kind: 'artifact'; module: FormatModule; input: ArtifactInput; label: string }
-  | { kind: 'source'; module: FormatModule; tree: Tree; dir?: string; label: string };
+  | { kind: 'source'; module: FormatModule; tree: Tree; dir?: string; time?: () => Promise<number | null>; label: string };
 
 export interface ResolveOptions {
   cwd?: string;
@@ -18,7 +18,7 @@ export interface ResolveOptions {
 }
 
 /** Hook for `<ref>:<path>` inputs; the git module installs it. */
-export type RefResolver = (spec: string, cwd: string) => Promise<{ tree: Tree; blob?: Buffer; label: string } | null>;
+export type RefResolver = (spec: string, cwd: string) => Promise<{ tree: Tree; blob?: Buffer; label: string; time?: () => Promise<number | null> } | null>;
 let refResolver: RefResolver | null = null;
 export function setRefResolver(r: RefResolver): void {
   refResolver = r;
@@ -57,7 +57,7 @@ export async function resolveInput(spec: string, opts: ResolveOptions = {}): Pro
       }
       const module = forced ?? (await detectSource(r.tree));
       if (!module) fail('CTXFORGE_FORMAT_UNKNOWN', `${spec} is not a source tree of any supported format`);
-      return { kind: 'source', module, tree: r.tree, label: r.label };
+      return { kind: 'source', module, tree: r.tree, time: r.time, label: r.label };
     }
   }
   fail('CTXFORGE_IO', `${spec}: no such file or directory${spec.includes(':') ? ' (and not a readable <ref>:<path>)' : ''}`, {}, 2);

@@ -1,13 +1,13 @@
 // `ctxforge rules`: every diagnostic code, from the rule registry.
-import type { Command } from 'commander';
-import { allRules } from '../../src/core/rules.js';
+import { Option, type Command } from 'commander';
+import { allRules, RULE_FORMATS } from '../../src/core/rules.js';
 import '../../src/formats.js';
 import { printJson, type Io } from '../shared.js';
 
 export function registerRules(program: Command, io: Io): void {
   program.command('rules')
     .description('List every diagnostic code with its summary and spec section')
-    .option('--format <format>', 'only this format (octx, ctxpkg, acx, core, …)')
+    .addOption(new Option('--format <format>', 'only the codes of this format').choices(RULE_FORMATS))
     .option('--json', 'print the table as JSON')
     .action((o: Record<string, unknown>) => {
       const rules = allRules().filter((r) => !o.format || r.format === o.format);

@@ -75,7 +75,7 @@ export async function buildCartridge(tree: Tree, opts: BuildOptions): Promise<Bu
   const { source, diagnostics } = await loadSource(tree, { allowSecrets: opts.allowSecrets });
   warnings.push(...diagnostics.filter((x) => x.severity !== 'error'));
   if (!source) failWith(diagnostics, `cannot build ${tree.label}`);
-  const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, env: opts.env });
+  const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, sourceTime: opts.sourceTime, env: opts.env });
   const a = assemble(source, epoch, opts.key, !!opts.compress);
   if (!a.content) failWith(a.diagnostics, `cannot build ${tree.label}`);
   const bytes = writeCartridge(a.content);

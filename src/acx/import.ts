@@ -1,6 +1,6 @@
 // A built cartridge back into an editable source tree (ROM only), such that building the result
 // gives the same ROM content: skills/, knowledge/, rom/, memory/, capabilities/, attestations/.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type * as Yaml from 'yaml';
 import { lazyRequire } from '../core/lazy.js';
@@ -9,6 +9,7 @@ import type { ArtifactInput, CommonOptions } from '../format.js';
 import { checkArtifact } from './artifact.js';
 import { DERIVED_MEMORY_FIELDS } from './memory.js';
 import { zoneOfName } from './sqlar.js';
+import { makeDirs } from '../core/dirs.js';
 
 const yamlLib = lazyRequire<typeof Yaml>('yaml');
 const stringify = (v: unknown, o: Yaml.ToStringOptions) => yamlLib().stringify(v, o);
@@ -65,7 +66,7 @@ export async function importCartridge(input: ArtifactInput, dir: string, opts: C
   }
   for (const [rel, data] of out) {
     const abs = join(dir, ...rel.split('/'));
-    await mkdir(dirname(abs), { recursive: true });
+    makeDirs(dirname(abs));
     await writeFile(abs, data, { flag: 'wx' });
   }
   return [...out.keys()].sort();

@@ -1,7 +1,8 @@
 // Scaffolds a small valid cartridge source tree (`ctxforge init acx DIR`).
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { makeDirs } from '../core/dirs.js';
 
 export function scaffold(name: string, uuid: string): Record<string, string> {
   return {
@@ -48,7 +49,7 @@ export async function initCartridge(dir: string, opts: { name?: string; epochMs?
   const files = scaffold(opts.name ?? 'starter-cartridge', randomUUID());
   for (const [rel, text] of Object.entries(files)) {
     const abs = join(dir, ...rel.split('/'));
-    await mkdir(dirname(abs), { recursive: true });
+    makeDirs(dirname(abs));
     await writeFile(abs, text, { flag: 'wx' });
   }
   return Object.keys(files).sort();

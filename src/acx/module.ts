@@ -6,7 +6,7 @@ import { isTree } from '../format.js';
 import { APPLICATION_ID, isSqlite } from './header.js';
 import { checkArtifact } from './artifact.js';
 import { loadSource } from './source.js';
-import { buildCartridge } from './build.js';
+import { assemble, buildCartridge } from './build.js';
 import { inspectCartridge } from './inspect.js';
 import { cartridgeItems, sourceItems } from './items.js';
 import { initCartridge } from './init.js';
@@ -32,7 +32,10 @@ export const acx: FormatModule = {
     return (await checkArtifact(input, opts)).result;
   },
   async validateSource(tree, _opts): Promise<ValidationResult> {
-    const { diagnostics } = await loadSource(tree);
+    const { source, diagnostics } = await loadSource(tree);
+    // What only assembling finds (two ROM sources with identical bytes) is a source error too: a
+    // tree that validates must build. The build time cannot change the outcome.
+    if (source) diagnostics.push(...assemble(source, 0, undefined, false).diagnostics);
     return { path: tree.label, format: 'acx', kind: 'source', valid: !hasErrors(diagnostics), diagnostics };
   },
   build: buildCartridge,

@@ -1,7 +1,8 @@
 // Atomic outputs: write to a temp file beside the target, then rename, so a reader (or a crash)
 // sees the old file or the new one, never half of one.
 import { open, rename, rm, link, unlink } from 'node:fs/promises';
-import { closeSync, constants, fsync, close, mkdirSync, openSync, rmSync, rmdirSync } from 'node:fs';
+import { closeSync, constants, fsync, close, openSync, rmSync, rmdirSync } from 'node:fs';
+import { makeDirs } from './dirs.js';
 import { dirname, basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { DiagnosticError, error } from './diagnostics.js';
@@ -79,7 +80,7 @@ export async function writeAtomic(
   let created: string | undefined;
   try {
     // Synchronous, so that an interrupt is handled only once what it made is recorded.
-    created = tracked.made = mkdirSync(dirname(target), { recursive: true });
+    created = tracked.made = makeDirs(dirname(target));
   } catch (e) {
     untrack(tmp);
     throw asIoError(e, target);
@@ -111,7 +112,7 @@ export class TempOutput {
     this.path = tempPathFor(target);
     const tracked = track(this.path, target);
     try {
-      this.created = tracked.made = mkdirSync(dirname(target), { recursive: true });
+      this.created = tracked.made = makeDirs(dirname(target));
       this.fdOpen = openSync(this.path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL, mode);
     } catch (e) {
       untrack(this.path);

@@ -1,9 +1,12 @@
 // The one rule registry: every diagnostic code with its summary and spec section, so that
 // `ctxforge rules` and the README's table come from the same data.
 
+/** The groups a code belongs to (its prefix's format, or the layer that reports it). */
+export const RULE_FORMATS = ['octx', 'ctxpkg', 'acx', 'core', 'git', 'diff', 'release'] as const;
+
 export interface Rule {
   code: string;
-  format: 'octx' | 'ctxpkg' | 'acx' | 'core' | 'git' | 'diff' | 'release';
+  format: (typeof RULE_FORMATS)[number];
   summary: string;
   /** Spec reference, e.g. "OCTX §4" or "CTXPKG §8". */
   spec?: string;

@@ -23,12 +23,16 @@ export async function gitCommitTime(dir: string): Promise<number | null> {
   }
 }
 
-export async function resolveEpoch(opts: { epoch?: number | string; dir?: string; env?: NodeJS.ProcessEnv }): Promise<number> {
+export async function resolveEpoch(opts: { epoch?: number | string; dir?: string; sourceTime?: () => Promise<number | null>; env?: NodeJS.ProcessEnv }): Promise<number> {
   if (opts.epoch !== undefined && opts.epoch !== '') return parseEpoch(opts.epoch, '--source-date-epoch');
   const env = opts.env ?? process.env;
   if (env.SOURCE_DATE_EPOCH !== undefined && env.SOURCE_DATE_EPOCH !== '') return parseEpoch(env.SOURCE_DATE_EPOCH, 'SOURCE_DATE_EPOCH');
   if (opts.dir) {
     const t = await gitCommitTime(opts.dir);
+    if (t !== null) return t;
+  }
+  if (opts.sourceTime) {
+    const t = await opts.sourceTime();
     if (t !== null) return t;
   }
   fail('CTXFORGE_EPOCH_MISSING',

@@ -64,7 +64,7 @@ export async function buildSource(tree: Tree, opts: BuildOptions): Promise<Built
   if (hasErrors(secrets)) failWith(secrets, 'source tree');
   opts.warnings?.push(...diags, ...problems, ...secrets);
 
-  const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, env: opts.env });
+  const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, sourceTime: opts.sourceTime, env: opts.env });
   const written = writePackage(pkg.manifest, pkg.content, { createdAt: isoSeconds(epoch), projectHash: await projectHash(opts.sourceDir), key: opts.key });
   const name = pkg.manifest.name as string;
   const version = pkg.manifest.version as string;

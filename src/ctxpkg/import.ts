@@ -1,6 +1,6 @@
 // Turns a verified package (v2, or v1 through §10) back into an editable source tree: ctxpkg.yaml
 // plus one Markdown file per node, so that building it again gives the same graph.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fail } from '../core/diagnostics.js';
 import { foldedKey } from '../core/paths.js';
@@ -12,6 +12,7 @@ import { contentToBody, MANIFEST_FILE, NODES_DIR, RESERVED_MANIFEST } from './so
 import { isV1, v1ToV2 } from './v1.js';
 import { orderNode } from './write.js';
 import { yamlMapping } from './yaml-write.js';
+import { makeDirs } from '../core/dirs.js';
 
 /** A file-system-safe, stable slug of a node id. */
 export function slugOf(id: string): string {
@@ -61,7 +62,7 @@ export async function importArtifact(input: ArtifactInput, dir: string, opts: Co
   const files = sourceFiles(fields, content);
   for (const [rel, text] of files) {
     const abs = join(dir, ...rel.split('/'));
-    await mkdir(dirname(abs), { recursive: true });
+    makeDirs(dirname(abs));
     await writeFile(abs, text, { flag: 'wx' });
   }
   return [...files.keys()].sort();

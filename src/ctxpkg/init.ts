@@ -1,7 +1,8 @@
 // Scaffolds a small, valid ctxpkg source tree that shows the layout: manifest, typed nodes, an edge.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join, basename } from 'node:path';
 import { nameProblem } from './model.js';
+import { makeDirs } from '../core/dirs.js';
 
 export async function initSource(dir: string, opts: { name?: string }): Promise<string[]> {
   const fallback = basename(dir).toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^[-_]+/, '') || 'my-context';
@@ -42,7 +43,7 @@ Every change comes with a test that fails without it.
   };
   for (const [rel, text] of Object.entries(files)) {
     const abs = join(dir, ...rel.split('/'));
-    await mkdir(dirname(abs), { recursive: true });
+    makeDirs(dirname(abs));
     await writeFile(abs, text, { flag: 'wx' });
   }
   return Object.keys(files).sort();

@@ -68,7 +68,7 @@ export async function openRefPath(repo: GitRepo, ref: string, path: string): Pro
  * The resolver `src/inputs.ts` calls for `<ref>:<path>` (installed by src/repo/git-inputs.ts):
  * null when the spec is not one or there is no repository, so the caller's own error applies.
  */
-export async function resolveRefSpec(spec: string, cwd: string): Promise<{ tree: Tree; blob?: Buffer; label: string } | null> {
+export async function resolveRefSpec(spec: string, cwd: string): Promise<{ tree: Tree; blob?: Buffer; label: string; time?: () => Promise<number | null> } | null> {
   const rs = parseRefSpec(spec);
   if (!rs) return null;
   const repo = await findRepo(cwd);
@@ -79,5 +79,6 @@ export async function resolveRefSpec(spec: string, cwd: string): Promise<{ tree:
     const dir = await openRefPath(repo, rs.ref, parent);
     return { tree: dir.tree!, blob: t.blob.bytes, label: t.label };
   }
-  return { tree: t.tree!, label: t.label };
+  // As for a checked-out directory (`git log -1 -- .`): the last commit at or before the ref that changed it.
+  return { tree: t.tree!, label: t.label, time: () => repo.lastChangeTime(t.commit, t.path) };
 }

@@ -79,7 +79,7 @@ async function checkWritten(zipTree: ZipTree, manifestBytes: Buffer, placement: 
 }
 
 export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltArtifact> {
-  const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, env: opts.env });
+  const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, sourceTime: opts.sourceTime, env: opts.env });
   let temp: TempOutput | undefined;
   let placement: ZipPlacement | undefined;
   try {

@@ -1,8 +1,9 @@
 // Scaffolding a new, valid OCTX working directory with fresh UUIDv7s.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join, dirname } from 'node:path';
 import { uuidv7 } from '../core/uuid.js';
 import { stringifyManifest } from './serialize.js';
+import { makeDirs } from '../core/dirs.js';
 
 export async function initOctx(dir: string, opts: { name?: string; epochMs?: number }): Promise<string[]> {
   const now = opts.epochMs ?? Date.now();
@@ -22,7 +23,7 @@ export async function initOctx(dir: string, opts: { name?: string; epochMs?: num
   };
   for (const [p, c] of Object.entries(files)) {
     const abs = join(dir, ...p.split('/'));
-    await mkdir(dirname(abs), { recursive: true });
+    makeDirs(dirname(abs));
     await writeFile(abs, c, { flag: 'wx' });
   }
   return Object.keys(files);

@@ -1,7 +1,7 @@
 // OCTX v0.1 as a format module: the registry's one entry point to everything OCTX.
 import type { FormatModule, ArtifactInput, ValidationResult, ValidateOptions } from '../format.js';
 import { isTree } from '../format.js';
-import { fail } from '../core/diagnostics.js';
+import { error, fail } from '../core/diagnostics.js';
 import type { Tree } from '../core/tree.js';
 import './codes.js';
 import { openOctx } from './archive.js';
@@ -88,7 +88,15 @@ export const octx: FormatModule = {
     }
   },
 
-  validateArtifact: validateOctxArtifact,
+  async validateArtifact(input: ArtifactInput, opts: ValidateOptions = {}): Promise<ValidationResult> {
+    const r = await validateOctxArtifact(input, opts);
+    // A pinned signer that nothing can be checked against must not pass silently.
+    if (!opts.key) return r;
+    const d = error('OCTX_SIGNATURE_UNSUPPORTED', `--key pins a signer, but ${input.label} is an .octx, which carries no signature of its own`, {
+      file: input.label, hint: 'a ctxforge release signs SHA256SUMS: check it with `minisign -Vm SHA256SUMS -p minisign.pub`, then `sha256sum -c SHA256SUMS`',
+    });
+    return { ...r, valid: false, diagnostics: [...r.diagnostics, d] };
+  },
 
   async validateSource(tree: Tree, opts: ValidateOptions): Promise<ValidationResult> {
     return toResult(tree.label, 'source', await checkPackage(tree, { workdir: true, limits: opts.limits }));

@@ -1,7 +1,7 @@
 // Safe extraction of a valid .octx (§4): every target checked before the first write — inside the
 // target directory, no symlinked parents, no case/normalisation collisions, no unrelated file
 // overwritten — then each file written atomically.
-import { lstat, mkdir, readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join, resolve, sep, dirname } from 'node:path';
 import { error, failWith, type Diagnostic } from '../core/diagnostics.js';
 import { writeFileAtomic } from '../core/atomic.js';
@@ -12,6 +12,7 @@ import type { ArtifactInput } from '../format.js';
 import { openOctx } from './archive.js';
 import { checkPackage } from './package.js';
 import { MANIFEST } from './manifest.js';
+import { makeDirs } from '../core/dirs.js';
 
 export interface UnpackResult {
   dir: string;
@@ -82,7 +83,7 @@ export async function unpackOctx(input: ArtifactInput, targetDir: string, opts: 
     const res: UnpackResult = { dir: targetDir, files: [], unchanged: [] };
     for (const item of plan) {
       if (!item.write) { res.unchanged.push(item.path); continue; }
-      await mkdir(dirname(item.abs), { recursive: true });
+      makeDirs(dirname(item.abs));
       await writeFileAtomic(item.abs, await tree.read(item.path), 0o644);
       res.files.push(item.path);
     }

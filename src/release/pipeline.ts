@@ -1,6 +1,5 @@
 // The release pipeline: an ordered list of steps over one Context, and runRelease to drive it.
 import { resolve } from 'node:path';
-import { mkdir } from 'node:fs/promises';
 import { DiagnosticError, type Diagnostic } from '../core/diagnostics.js';
 import { loadSigningKey } from '../core/keys.js';
 import type { ValidationResult } from '../format.js';
@@ -15,6 +14,7 @@ import { sign, unsignedWarning } from './sign.js';
 import { validate } from './validate.js';
 import './rules.js';
 import type { DiffSummary } from './collab.js';
+import { makeDirs } from '../core/dirs.js';
 
 export const pipeline: readonly Step[] = [
   detect,     // tag → package(s), version, commit, epoch (the tag's commit time)
@@ -71,7 +71,7 @@ export async function runRelease(opts: ReleaseOptions, steps: readonly Step[] = 
   const key = opts.key ?? (opts.keySpec ? loadSigningKey(opts.keySpec, { env, warnings }) : undefined);
   if (!key) warnings.push(unsignedWarning());
   const outDir = resolve(opts.cwd, opts.outDir ?? 'dist');
-  await mkdir(outDir, { recursive: true });
+  makeDirs(outDir);
   const ctx: Context = {
     opts, env, outDir, log: opts.log ?? (() => {}), key, root: resolve(opts.cwd), tag: '', tagIsVirtual: false, version: '', commit: null, epoch: 0,
     prerelease: false, packages: [], validation: [], artifacts: [], warnings, previousTag: null, diffs: [],

@@ -112,6 +112,11 @@ test('two ROM files with identical bytes are refused, naming both paths', async 
   assert.match(msg, /ACX_DUPLICATE_ROM_BYTES/);
   assert.match(msg, /knowledge\/copy-of-identity\.md/);
   assert.match(msg, /knowledge\/IDENTITY\.md/);
+  // validate says so first, at the file: a source tree that validates must build.
+  const v = await runCli(['validate', src, '--json']);
+  assert.equal(v.code, 1, v.stdout);
+  const d = (JSON.parse(v.stdout) as { results: Array<{ diagnostics: Array<{ code: string; file?: string }> }> }).results[0]!.diagnostics;
+  assert.ok(d.some((x) => x.code === 'ACX_DUPLICATE_ROM_BYTES' && /copy-of-identity\.md|IDENTITY\.md/.test(x.file ?? '')), JSON.stringify(d));
 });
 
 test('secrets are refused before export (and allowed only with --allow-secrets)', async () => {

@@ -70,6 +70,11 @@ test('rules lists every code once, with a summary, from the one registry', async
   const text = await runCli(['rules', '--format', 'octx']);
   assert.match(text.stdout, /^OCTX_/m);
   assert.ok(!/^CTXFORGE_/m.test(text.stdout));
+  // Every group a rule can belong to is a choice; anything else is a usage error, not an empty list.
+  for (const f of new Set(rules.map((x) => x.format))) assert.equal((await runCli(['rules', '--format', f])).code, 0, f);
+  const bogus = await runCli(['rules', '--format', 'bogus']);
+  assert.equal(bogus.code, 2);
+  assert.match(bogus.stderr, /Allowed choices are/);
 });
 
 test('inspect --json reports asset, release, documents and capabilities', async () => {

@@ -15,6 +15,7 @@ import { generateSigningKey, signEd25519, verifyEd25519, writeKeyPair, loadSigni
 import { writeAtomic } from '../../src/core/atomic.js';
 import { findSecrets } from '../../src/core/secrets.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { repoRoot } from '../helpers/cli.js';
 
 const jsonErr = (s: string) => { try { parseJson(s); } catch (e) { return (e as JsonSyntaxError).code; } return 'ok'; };
 
@@ -151,6 +152,26 @@ test('an interrupt finds its handler before a temp output or its directory exist
   assert.deepEqual(seen, ['mkdir: 1 1', 'open: 1 1', 'mkdir: 1 1', 'produce: 1 1']);
   assert.equal(listening(), '0 0', 'no listener is left once nothing is being written');
   assert.deepEqual(readdirSync(dir).sort(), ['made-too'], 'the discarded output took the directory it made with it');
+});
+
+test('makeDirs makes what is missing and says where it began, refuses a file in the way, and fails at once where mkdir says ENOENT under an existing parent', async () => {
+  const { makeDirs } = await import('../../src/core/dirs.js');
+  const { mkdirSync: mk, existsSync } = await import('node:fs');
+  const dir = tmpDir();
+  assert.equal(makeDirs(join(dir, 'a', 'b', 'c')), join(dir, 'a'));
+  assert.ok(existsSync(join(dir, 'a', 'b', 'c')));
+  assert.equal(makeDirs(join(dir, 'a', 'b')), undefined, 'nothing made');
+  mk(join(dir, 'a', 'b', 'd'));
+  assert.equal(makeDirs(join(dir, 'a', 'b', 'd', 'e')), join(dir, 'a', 'b', 'd', 'e'));
+  writeFileSync(join(dir, 'file'), 'x');
+  assert.throws(() => makeDirs(join(dir, 'file', 'x')), (e: NodeJS.ErrnoException) => e.code === 'ENOTDIR');
+  assert.throws(() => makeDirs(join(dir, 'file')), (e: NodeJS.ErrnoException) => e.code === 'ENOTDIR');
+  // Node's own recursive mkdir spins forever here; a build must fail with CTXFORGE_IO instead.
+  assert.throws(() => makeDirs('/proc/ctxforge-no-such/x'), (e: NodeJS.ErrnoException) => e.code === 'ENOENT');
+  const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'build', join(repoRoot, 'working-dir-example', 'octx'), '--out', '/proc/ctxforge-no-such/dist', '--source-date-epoch', '1767225600'],
+    { encoding: 'utf8', timeout: 60_000, env: { ...process.env, CTXFORGE_FROM_SOURCE: '1' } });
+  assert.equal(r.status, 2, `exit ${r.status} ${r.signal ?? ''} ${r.stderr}`);
+  assert.match(r.stderr, /CTXFORGE_IO/);
 });
 
 test('secret scan finds credential shapes and not ordinary prose', () => {

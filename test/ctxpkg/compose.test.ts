@@ -55,6 +55,20 @@ test('merge: union by id, averaged weights, contradicts warned, supersedes deact
   assert.equal((await runCli(['build', imp, '--out', tmpDir(), '--source-date-epoch', EPOCH])).code, 0, 'and buildable');
 });
 
+test('merge --version names the merged package version (not the version of ctxforge); ctxforge --version still prints it', async () => {
+  const dir = tmpDir();
+  const a = await pkg(dir, '@t/a', '1.0.0', A);
+  const b = await pkg(dir, '@t/b', '2.0.0', B);
+  const out = join(dir, 'v.ctxpkg');
+  const r = await runCli(['merge', a, b, '--out', out, '--name', '@t/combo', '--version', '2.0.0']);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  const m = JSON.parse(readFileSync(out, 'utf8')).manifest;
+  assert.deepEqual([m.name, m.version], ['@t/combo', '2.0.0']);
+  const v = await runCli(['--version']);
+  assert.equal(v.code, 0);
+  assert.match(v.stdout, /^\d+\.\d+\.\d+\s*$/);
+});
+
 test('merge refuses an invalid input', async () => {
   const dir = tmpDir();
   const a = await pkg(dir, '@t/a', '1.0.0', A);

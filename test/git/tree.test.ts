@@ -175,3 +175,23 @@ test('a committed artifact is validated from its blob', async () => {
   assert.equal((JSON.parse(r.stdout) as { results: Array<{ kind: string; path: string }> }).results[0]!.kind, 'artifact');
   assert.ok(readFileSync(join(dir, 'dist', name), 'utf8') === 'garbage');
 });
+
+test('build <ref>:<path> takes its build time from git, as a build of that directory checked out does', async () => {
+  const dir = newRepo();
+  writeOctx(join(dir, 'pack'), { version: '1.0.0', docs: [{ path: 'guide.md', id: docId(1), title: 'Guide' }] });
+  commitAll(dir, 'pack', 1767225600);
+  writeFileSync(join(dir, 'other.txt'), 'a later commit that does not touch pack/\n');
+  commitAll(dir, 'other', 1767312000);
+  tag(dir, 'v1.0.0', true);
+  // The working tree moves on, so the ref build cannot be reading the disk.
+  writeFileSync(join(dir, 'pack', 'knowledge', 'guide.md'), 'changed on disk\n');
+  const fromRef = await runCli(['build', 'v1.0.0:pack', '--out', 'from-ref', '--json'], { cwd: dir, env: { ...process.env, SOURCE_DATE_EPOCH: '' } });
+  assert.equal(fromRef.code, 0, fromRef.stderr + fromRef.stdout);
+  git(dir, ['checkout', '-q', '--', 'pack']);
+  const fromDir = await runCli(['build', 'pack', '--out', 'from-dir', '--json'], { cwd: dir, env: { ...process.env, SOURCE_DATE_EPOCH: '' } });
+  assert.equal(fromDir.code, 0, fromDir.stderr);
+  const sha = (r: { stdout: string }) => (JSON.parse(r.stdout) as { artifacts: Array<{ sha256: string; path: string }> }).artifacts[0]!;
+  assert.equal(sha(fromRef).sha256, sha(fromDir).sha256, 'the same bytes as the checked-out build');
+  const unzipped = readFileSync(sha(fromRef).path);
+  assert.ok(unzipped.includes(Buffer.from('"created_at": "2026-01-01T00:00:00Z"')), 'created_at is the last commit that changed pack/, not the tag');
+});

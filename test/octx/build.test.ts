@@ -355,3 +355,16 @@ test('a build interrupted while it writes (SIGINT, SIGTERM) leaves no temp file 
     assert.ok(interrupted, `${signal}: one of the attempts was interrupted while writing`);
   }
 });
+
+test('verify --key on an .octx fails with OCTX_SIGNATURE_UNSUPPORTED: there is no signature to pin', async () => {
+  const file = buildTo(tmpDir());
+  const plain = await runCli(['verify', file]);
+  assert.equal(plain.code, 0, plain.stderr);
+  const pinned = await runCli(['verify', file, '--key', 'ab'.repeat(32), '--json']);
+  assert.equal(pinned.code, 1, pinned.stdout);
+  const r = (JSON.parse(pinned.stdout) as { results: Array<{ valid: boolean; diagnostics: Array<{ code: string; hint?: string }> }> }).results[0]!;
+  assert.equal(r.valid, false);
+  const d = r.diagnostics.find((x) => x.code === 'OCTX_SIGNATURE_UNSUPPORTED');
+  assert.ok(d, JSON.stringify(r.diagnostics));
+  assert.match(d.hint ?? '', /minisign/);
+});
