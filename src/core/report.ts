@@ -25,10 +25,20 @@ export function resultsText(results: ReportedResult[]): string {
     const errs = r.diagnostics.filter((d) => d.severity === 'error').length;
     const warns = r.diagnostics.filter((d) => d.severity === 'warning').length;
     const counts = [errs ? `${errs} error${errs > 1 ? 's' : ''}` : '', warns ? `${warns} warning${warns > 1 ? 's' : ''}` : ''].filter(Boolean).join(', ');
-    out.push(`${r.valid ? '✓ valid' : '✗ invalid'}  ${r.path}${r.format ? ` (${r.format})` : ''}${counts ? `  — ${counts}` : ''}`);
+    const verdict = verdictText(r.details);
+    out.push(`${r.valid ? '✓ valid' : '✗ invalid'}  ${r.path}${r.format ? ` (${r.format})` : ''}${verdict ? `  ${verdict}` : ''}${counts ? `  — ${counts}` : ''}`);
     for (const d of r.diagnostics) out.push(diagnosticText(d));
   }
   return out.join('\n');
+}
+
+// What verification concluded, when the format reports it (ctxpkg integrity, signature and
+// coverage; acx signature and trust): a passing verify says what it passed with, not only "valid".
+const VERDICT_KEYS = ['integrity', 'signature', 'coverage', 'trust'] as const;
+function verdictText(details: Record<string, unknown> | undefined): string {
+  if (!details) return '';
+  const parts = VERDICT_KEYS.filter((k) => typeof details[k] === 'string').map((k) => `${k} ${String(details[k])}`);
+  return parts.length ? `[${parts.join(', ')}]` : '';
 }
 
 function escapeData(s: string): string {

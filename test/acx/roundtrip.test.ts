@@ -157,6 +157,15 @@ test('items: the same stable ids from the source tree and from the built cartrid
   assert.deepEqual(diff, ['manifest:rom', 'meta:acx.agent_name']);
 });
 
+test('verify text says what it concluded: integrity, signature and trust', async () => {
+  const r = await runCli(['verify', await built]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /✓ valid .*\(acx\) {2}\[integrity intact, signature verified, trust portable\]/);
+  const tampered = await runCli(['verify', mutate(await built, "UPDATE sqlar SET data = X'00', sz = 1 WHERE name LIKE 'rom/knowledge/%'")]);
+  assert.equal(tampered.code, 1);
+  assert.match(tampered.stdout, /✗ invalid .*\[integrity tampered, signature invalid, trust tampered\]/);
+});
+
 test('a check reads sqlar one row at a time and keeps only the skills; import asks for every file, a rewrite for the bytes', async () => {
   const { checkArtifact } = await import('../../src/acx/artifact.js');
   const { execFileSync } = await import('node:child_process');

@@ -50,6 +50,7 @@ test('merge: union by id, averaged weights, contradicts warned, supersedes deact
   assert.ok(g.nodes.find((n: { id: string }) => n.id === 'a-only'), 'both sides of a contradiction kept');
   const v = await runCli(['verify', o1]);
   assert.equal(v.code, 0, 'merged package is valid');
+  assert.match(v.stdout, /✓ valid .*\(ctxpkg\) {2}\[integrity pass, signature none\]/, 'the text says what verification concluded');
   const imp = join(tmpDir(), 'src');
   assert.equal((await runCli(['import', o1, imp])).code, 0);
   assert.equal((await runCli(['build', imp, '--out', tmpDir(), '--source-date-epoch', EPOCH])).code, 0, 'and buildable');
