@@ -9,6 +9,11 @@ export function registerDemo(program: Command, io: Io): void {
     .argument('[dir]', 'folder holding source trees (each subfolder is checked)', 'working-dir-example')
     .option('-o, --out <dir>', 'output directory', 'dist')
     .option('--json', 'print the whole result as JSON')
+    .addHelpText('after', `
+Examples:
+  ctxforge demo
+  ctxforge demo working-dir-example --out /tmp/ctxforge-demo
+  ctxforge demo working-dir-example --json`)
     .action(async (dir: string, o: Record<string, unknown>) => {
       const r = await runDemo(dir, { cwd: io.cwd, env: io.env, outDir: o.out as string, log: o.json ? undefined : (s) => io.out(s) });
       if (o.json) printJson(io, r);

@@ -9,6 +9,10 @@ export function registerImport(program: Command, io: Io): void {
     .argument('<file>', 'package file')
     .argument('<dir>', 'directory to create (must be empty or absent)')
     .option('--json', 'print {"dir", "files"}')
+    .addHelpText('after', `
+Examples:
+  ctxforge import dist/acme-payments-service-1.3.0.ctxpkg payments-src
+  ctxforge import dist/research-assistant-1.2.0.acx cartridge-src --json`)
     .action(async (file: string, dir: string, o: Record<string, unknown>) => {
       const r = await importPath(file, dir, { cwd: io.cwd, env: io.env });
       if (o.json) printJson(io, r);

@@ -10,6 +10,11 @@ export function registerInit(program: Command, io: Io): void {
     .argument('[dir]', 'directory to create (must be empty or absent)', '.')
     .option('--name <name>', 'package / asset name')
     .option('--json', 'print {"dir", "files"}')
+    .addHelpText('after', `
+Examples:
+  ctxforge init octx handbook
+  ctxforge init ctxpkg payments-knowledge --name @acme/payments-knowledge
+  ctxforge init acx my-cartridge --json`)
     .action(async (format: string, dir: string, o: Record<string, unknown>) => {
       const r = await initSource(format, dir, { cwd: io.cwd, name: o.name as string | undefined });
       if (o.json) printJson(io, r);

@@ -9,8 +9,12 @@ import type { Diagnostic } from '../../src/core/diagnostics.js';
 export function registerKeygen(program: Command, io: Io): void {
   program.command('keygen')
     .description('Generate an Ed25519 signing key: PREFIX.key (PKCS#8 PEM, mode 0600) and PREFIX.pub (SPKI PEM)')
-    .requiredOption('--out <prefix>', 'path prefix for the two files')
+    .requiredOption('--out <prefix>', '(required) path prefix for the two files')
     .option('--json', 'print {"key", "pub", "public_key_hex"}')
+    .addHelpText('after', `
+Examples:
+  ctxforge keygen --out release          # writes release.key and release.pub
+  ctxforge keygen --out keys/ci --json`)
     .action(async (o: Record<string, unknown>) => {
       const key = generateSigningKey();
       const { keyPath, pubPath } = await writeKeyPair(resolve(io.cwd, o.out as string), key);
@@ -23,9 +27,14 @@ export function registerSign(program: Command, io: Io): void {
   program.command('sign')
     .description('Sign an existing package (.ctxpkg, .acx) in place, replacing any old signature')
     .argument('<file>', 'package file')
-    .requiredOption('--key <key>', 'Ed25519 key: PKCS#8 PEM file, 64-hex seed, or env:VAR')
+    .requiredOption('--key <key>', '(required) Ed25519 key: PKCS#8 PEM file, 64-hex seed, or env:VAR')
     .option('-o, --out <file>', 'write the signed package here instead of in place')
     .option('--json', 'print {"artifacts":[{path, format, sha256}]}')
+    .addHelpText('after', `
+Examples:
+  ctxforge sign dist/acme-payments-service-1.3.0.ctxpkg --key release.key
+  ctxforge sign dist/research-assistant-1.2.0.acx --key env:CTXFORGE_KEY --out dist/signed.acx
+  ctxforge sign dist/acme-payments-service-1.3.0.ctxpkg --key release.key --json`)
     .action(async (file: string, o: Record<string, unknown>) => {
       const warnings: Diagnostic[] = [];
       const key = loadSigningKey(o.key as string, { env: io.env, warnings });

@@ -13,8 +13,13 @@ export function registerList(program: Command, io: Io): void {
 Packages come from ctxforge.yaml at the repository root (or the --config file) when it lists any,
 else every folder (up to 4 levels deep) that a format recognises as its source tree. A --config
 file is read from disk, also with --ref.
-Exit codes: 0 listed, 1 a configured package is unusable or the --config file is missing,
-2 usage or I/O error.`)
+Exit codes: 0 listed, 1 a configured package is unusable, 2 usage or I/O error, including a
+missing --config file (CTXFORGE_REPO_CONFIG_MISSING) or an invalid one (CTXFORGE_REPO_CONFIG_INVALID).
+Examples:
+  ctxforge list
+  ctxforge list --json
+  ctxforge list --ref octx@v1.1.0
+  ctxforge list --config .github/ctxforge.yaml`)
     .action(async (o: Record<string, unknown>) => {
       const r = await listPackages({ cwd: io.cwd, ref: o.ref as string | undefined, config: configFrom(io, o) });
       if (o.json) printJson(io, r);

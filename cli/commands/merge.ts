@@ -10,13 +10,18 @@ export function registerMerge(program: Command, io: Io): void {
   withLimitOptions(program.command('merge')
     .description('Merge .ctxpkg packages (CTXPKG §6 graph merge) into one new package; the result is the same whatever the argument order')
     .argument('<packages...>', 'two or more .ctxpkg files')
-    .requiredOption('-o, --out <file>', 'output .ctxpkg file')
+    .requiredOption('-o, --out <file>', '(required) output .ctxpkg file')
     .option('--name <name>', 'name of the merged package', 'merged')
     .option('--version <version>', 'version of the merged package', '1.0.0')
     .option('--description <text>', 'description of the merged package')
     .option('--source-date-epoch <n>', 'created_at (default: $SOURCE_DATE_EPOCH, else the newest input created_at)')
     .option('--key <key>', 'sign the result: PKCS#8 PEM file, 64-hex seed, or env:VAR')
     .option('--json', 'print {"artifacts":[{path, format, sha256}], inputs, node_count, edge_count, contradictions, deactivated, warnings}'))
+    .addHelpText('after', `
+Examples:
+  ctxforge merge dist/acme-payments-service-1.3.0.ctxpkg dist/acme-payments-knowledge-0.1.0.ctxpkg --out dist/merged.ctxpkg
+  ctxforge merge dist/*.ctxpkg -o dist/acme-all.ctxpkg --name @acme/all --version 2.0.0 --key env:CTXFORGE_KEY
+  ctxforge merge dist/*.ctxpkg -o merged.ctxpkg --source-date-epoch 1767225600 --json`)
     .action(async (files: string[], o: Record<string, unknown>) => {
       const warnings: Diagnostic[] = [];
       const key = o.key ? loadSigningKey(o.key as string, { env: io.env, warnings }) : undefined;

@@ -11,7 +11,12 @@ export function registerIds(program: Command, io: Io): void {
     .argument('[dir]', 'OCTX working directory', '.')
     .option('--dry-run', 'only report what would be stamped')
     .option('--json', 'print {"stamped":[{path, document_id?, type?}], "diagnostics"}')
-    .addHelpText('after', '\nOnly the missing lines are inserted into the frontmatter; every other byte of each file stays as it was.')
+    .addHelpText('after', `
+Only the missing lines are inserted into the frontmatter; every other byte of each file stays as it was.
+Examples:
+  ctxforge ids working-dir-example/octx --dry-run
+  ctxforge ids working-dir-example/octx
+  ctxforge ids --dry-run --json`)
     .action(async (dir: string, o: Record<string, unknown>) => {
       const r = await stampIds(resolve(io.cwd, dir), { dryRun: !!o.dryRun });
       if (o.json) printJson(io, r);
@@ -29,7 +34,11 @@ export function registerUnpack(program: Command, io: Io): void {
     .argument('<file>', '.octx package')
     .argument('<dir>', 'target directory')
     .option('--json', 'print {"dir", "files", "unchanged"}'))
-    .addHelpText('after', '\nRefuses to overwrite unrelated files, to write through symlinks, and names that collide on case-insensitive file systems.')
+    .addHelpText('after', `
+Refuses to overwrite unrelated files, to write through symlinks, and names that collide on case-insensitive file systems.
+Examples:
+  ctxforge unpack dist/release-engineering-handbook-1.1.0.octx handbook-src
+  ctxforge unpack dist/release-engineering-handbook-1.1.0.octx handbook-src --json`)
     .action(async (file: string, dir: string, o: Record<string, unknown>) => {
       const r = await unpackOctx({ label: file, path: resolve(io.cwd, file) }, resolve(io.cwd, dir), { limits: limitsFrom(o) });
       if (o.json) printJson(io, { ...r, dir });

@@ -9,6 +9,11 @@ export function registerRules(program: Command, io: Io): void {
     .description('List every diagnostic code with its summary and spec section')
     .addOption(new Option('--format <format>', 'only the codes of this format').choices(RULE_FORMATS))
     .option('--json', 'print the table as JSON')
+    .addHelpText('after', `
+Examples:
+  ctxforge rules
+  ctxforge rules --format acx
+  ctxforge rules --format octx --json`)
     .action((o: Record<string, unknown>) => {
       const rules = allRules().filter((r) => !o.format || r.format === o.format);
       if (o.json) return printJson(io, { rules });

@@ -8,10 +8,14 @@ export function registerStrip(program: Command, io: Io): void {
   withLimitOptions(program.command('strip')
     .description('Strip a cartridge to its ROM (delete the SAVE zone) and prove the signed ROM manifest hash is unchanged')
     .argument('<in>', 'cartridge (.acx)')
-    .requiredOption('-o, --out <file>', 'where to write the ROM-only cartridge')
+    .requiredOption('-o, --out <file>', '(required) where to write the ROM-only cartridge')
     .option('--trust <registry>', 'trust registry for the trust verdict')
-    .option('--json', 'print {"before", "after", "equal", "removed", "signature", "trust"}'))
-    .addHelpText('after', '\nExit codes: 0 stripped with an equal hash, 1 the input is invalid or tampered, 2 usage or I/O error.')
+    .option('--json', 'print {"input", "output", "before", "after", "equal", "removed", "trustBefore", "trustAfter", "signature", "sha256"}'))
+    .addHelpText('after', `
+Exit codes: 0 stripped with an equal hash, 1 the input is invalid or tampered, 2 usage or I/O error.
+Examples:
+  ctxforge strip dist/research-assistant-1.2.0.acx --out dist/research-assistant-1.2.0-rom.acx
+  ctxforge strip dist/research-assistant-1.2.0.acx -o rom.acx --trust trust-registry.json --json`)
     .action(async (input: string, o: Record<string, unknown>) => {
       const r = await stripToRom({ label: input, path: resolve(io.cwd, input) }, resolve(io.cwd, o.out as string),
         { env: io.env, limits: limitsFrom(o), trust: o.trust ? resolve(io.cwd, o.trust as string) : undefined });

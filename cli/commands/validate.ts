@@ -76,6 +76,10 @@ export function registerVerify(program: Command, io: Io): void {
     .addOption(configOption('with --reproduce: ')))
     .addHelpText('after', `
 verify checks everything validate does, plus signatures (ctxpkg coverage, acx trust).
-Exit codes: 0 verified, 1 invalid, tampered or bad signature, 2 usage or I/O error.`)
+Exit codes: 0 verified, 1 invalid, tampered or bad signature, 2 usage or I/O error.
+Examples:
+  ctxforge verify dist/acme-payments-service-1.3.0.ctxpkg --key release.pub
+  ctxforge verify dist/research-assistant-1.2.0.acx --trust trust-registry.json --json
+  ctxforge verify dist/release-engineering-handbook-1.1.0.octx --reproduce --ref octx@v1.1.0`)
     .action((paths: string[], o: Record<string, unknown>) => (o.reproduce ? runReproduce(io, paths, o) : run(io, paths, o, true)));
 }

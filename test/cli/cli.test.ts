@@ -59,6 +59,19 @@ test('--help lists the commands and teaches each one', async () => {
   assert.match((await runCli(['validate', '--help'])).stdout, /Exit codes: 0/);
 });
 
+test('every subcommand\'s --help exits 0 and ends with examples', async () => {
+  const top = await runCli(['--help']);
+  assert.equal(top.code, 0);
+  const section = top.stdout.slice(top.stdout.indexOf('\nCommands:\n'));
+  const names = [...section.matchAll(/^ {2}([a-z][\w-]*)\b/gm)].map((m) => m[1]).filter((c) => c !== 'help');
+  assert.ok(names.length >= 17, names.join(' '));
+  for (const c of names) {
+    const r = await runCli([c, '--help']);
+    assert.equal(r.code, 0, `${c}: ${r.stderr}`);
+    assert.match(r.stdout, /\nExamples:\n {2}ctxforge /, c);
+  }
+});
+
 test('rules lists every code once, with a summary, from the one registry', async () => {
   const r = await runCli(['rules', '--json']);
   assert.equal(r.code, 0);
