@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { stampIds } from '../../src/octx/ids.js';
-import { unpackOctx } from '../../src/octx/unpack.js';
+import { unpackPath } from '../../src/import.js';
 import { ExitCode, limitsFrom, printDiagnostics, printJson, withLimitOptions, type Io } from '../shared.js';
 
 export function registerIds(program: Command, io: Io): void {
@@ -40,7 +40,7 @@ Examples:
   ctxforge unpack dist/release-engineering-handbook-1.1.0.octx handbook-src
   ctxforge unpack dist/release-engineering-handbook-1.1.0.octx handbook-src --json`)
     .action(async (file: string, dir: string, o: Record<string, unknown>) => {
-      const r = await unpackOctx({ label: file, path: resolve(io.cwd, file) }, resolve(io.cwd, dir), { limits: limitsFrom(o) });
+      const r = await unpackPath(file, dir, { cwd: io.cwd, limits: limitsFrom(o) });
       if (o.json) printJson(io, { ...r, dir });
       else io.out(`unpacked ${r.files.length} files into ${dir}${r.unchanged.length ? ` (${r.unchanged.length} already identical)` : ''}`);
     });

@@ -68,7 +68,7 @@ async function inspect(input: ArtifactInput, opts: InspectOptions): Promise<Insp
   const lines = [
     `${d.name}@${d.version}  (ctxpkg v${String(d.schema_version)}, level ${d.conformance_level} declared, ${d.satisfied_level ?? '?'} satisfied)  ${r.valid ? 'valid' : 'INVALID'}`,
     `  ${String(m.description ?? '')}`,
-    `  created ${String(m.created_at)}; ${g.nodes.length} nodes, ${g.edges.length} edges; sha256 ${d.sha256}`,
+    `  created ${String(m.created_at)}; ${g.nodes.length} nodes, ${g.edges.length} edges; package hash (integrity.sha256) ${d.sha256}`,
     `  integrity ${d.integrity}; signature ${d.signature}${d.coverage ? ` (coverage: ${d.coverage}${d.coverage === 'identity_only' ? ' — other manifest fields are NOT covered' : ''})` : ''}${d.public_key ? `, key ${d.public_key}` : ''}`,
     `  node types: ${[...types].sort().map(([t, c]) => `${t} ${c}`).join(', ') || '—'}`,
   ];

@@ -131,3 +131,24 @@ test('init octx scaffolds a working directory that validates and builds', async 
   const again = await runCli(['init', 'octx', dir]);
   assert.equal(again.code, 2, 'refuses a non-empty directory');
 });
+
+test('unpack of another format names the command that fits; a source tree is refused; nothing is written', async () => {
+  const out = tmpDir();
+  const b = await runCli(['build', join(repoRoot, 'working-dir-example', 'ctxpkg'), '--out', out, '--source-date-epoch', '1767225600', '--json']);
+  assert.equal(b.code, 0, b.stderr);
+  const pkg = JSON.parse(b.stdout).artifacts[0].path as string;
+  const dir = join(tmpDir(), 'x');
+  const r = await runCli(['unpack', pkg, dir]);
+  assert.equal(r.code, 2, r.stdout + r.stderr);
+  assert.match(r.stderr, /CTXFORGE_USAGE: .*CTXPKG.*unpack is for \.octx, use `ctxforge import`/);
+  const src = await runCli(['unpack', example, dir]);
+  assert.equal(src.code, 2);
+  assert.match(src.stderr, /is a source tree; unpack takes a built \.octx/);
+  assert.ok(!existsSync(dir));
+  // Bytes no format recognises are still the archive checks' to name.
+  const junk = join(tmpDir(), 'junk.octx');
+  writeFileSync(junk, 'not a zip at all');
+  const j = await runCli(['unpack', junk, dir]);
+  assert.equal(j.code, 1, j.stderr);
+  assert.match(j.stderr, /OCTX_/);
+});
