@@ -2,7 +2,7 @@
 // optional dependencies attempted and reported without aborting, and `conflicts` enforced both ways.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { error, warning, type Diagnostic, type Location } from '../core/diagnostics.js';
+import { error, fail, warning, type Diagnostic, type Location } from '../core/diagnostics.js';
 import { compareSemver, isSemver, satisfiesRange, semverLib } from '../core/semver.js';
 import type { ValidateOptions } from '../format.js';
 import { dependencyList, isObject, type Dependency } from './model.js';
@@ -22,11 +22,8 @@ export interface Resolution extends Dependency {
 
 /** Valid packages found in `dir` (invalid ones are skipped with a warning: they cannot be installed). */
 export async function scanPackages(dir: string, opts: ValidateOptions, diags: Diagnostic[]): Promise<AvailablePackage[]> {
-  const names = (await readdir(dir).catch(() => null));
-  if (names === null) {
-    diags.push(error('CTXPKG_DEPENDENCY_UNRESOLVED', `package directory ${dir} cannot be read`, { file: dir }));
-    return [];
-  }
+  // A --packages directory that is not there is the caller's mistake (exit 2), not the package's.
+  const names = await readdir(dir).catch((e: NodeJS.ErrnoException) => fail('CTXFORGE_IO', `--packages ${dir} cannot be read: ${e.code ?? e.message}`, { hint: 'name a directory of .ctxpkg files' }, 2));
   const out: AvailablePackage[] = [];
   for (const n of names.sort()) {
     if (!n.endsWith('.ctxpkg')) continue;

@@ -99,6 +99,10 @@ test('dependencies resolve against --packages; optional failures are warnings; c
   const codes = JSON.parse(r2.stdout).results[0].diagnostics.map((d: { code: string }) => d.code);
   assert.ok(codes.includes('CTXPKG_DEPENDENCY_UNRESOLVED'));
   assert.ok(codes.includes('CTXPKG_CONFLICT'));
+  // A --packages directory that does not exist is a usage / I/O error (exit 2), not an invalid package.
+  const r3 = await runCli(['validate', '--json', '--packages', join(out, 'no-such-dir'), app]);
+  assert.equal(r3.code, 2, r3.stdout + r3.stderr);
+  assert.equal(JSON.parse(r3.stdout).error.code, 'CTXFORGE_IO');
 });
 
 test('a v1 package imports losslessly into a v2 source tree that builds', async () => {
