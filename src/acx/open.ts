@@ -111,9 +111,14 @@ export async function openCartridge(input: ArtifactInput, limitsIn?: Partial<Lim
     return { data, diagnostics: d, db, bytes: kept };
   } catch (e) {
     db.close();
-    if ((e as Error).name === 'DiagnosticError') throw e;
-    fail('ACX_CORRUPT', `${file} is corrupt: ${(e as Error).message}`, { file });
+    rethrowAsCorrupt(e, file);
   }
+}
+
+/** A diagnostic stays what it is; anything SQLite throws while reading is ACX_CORRUPT. */
+function rethrowAsCorrupt(e: unknown, file: string): never {
+  if ((e as Error).name === 'DiagnosticError') throw e;
+  fail('ACX_CORRUPT', `${file} is corrupt: ${(e as Error).message}`, { file });
 }
 
 /** A row that cannot be read while the rows are walked is ACX_CORRUPT, as it is when they are read at open. */
@@ -121,8 +126,7 @@ function* corruptAsDiagnostic<T>(rows: Iterable<T>, file: string): Generator<T> 
   try {
     yield* rows;
   } catch (e) {
-    if ((e as Error).name === 'DiagnosticError') throw e;
-    fail('ACX_CORRUPT', `${file} is corrupt: ${(e as Error).message}`, { file });
+    rethrowAsCorrupt(e, file);
   }
 }
 

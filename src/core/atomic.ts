@@ -77,10 +77,9 @@ export async function writeAtomic(
 ): Promise<void> {
   const tmp = tempPathFor(target);
   const tracked = track(tmp, target);
-  let created: string | undefined;
   try {
     // Synchronous, so that an interrupt is handled only once what it made is recorded.
-    created = tracked.made = makeDirs(dirname(target));
+    tracked.made = makeDirs(dirname(target));
   } catch (e) {
     untrack(tmp);
     throw asIoError(e, target);
@@ -91,7 +90,7 @@ export async function writeAtomic(
     await rename(tmp, target);
   } catch (e) {
     await rm(tmp, { force: true }).catch(() => undefined);
-    removeMadeDirs(created, target);
+    removeMadeDirs(tracked.made, target);
     throw asIoError(e, target);
   } finally {
     untrack(tmp);
