@@ -15,6 +15,7 @@ import { registerList } from './list.js';
 import { registerRelease } from './release.js';
 import { registerIds, registerUnpack } from './octx.js';
 import { registerDemo } from './demo.js';
+import { registerSync } from './sync.js';
 
 export type Register = (program: Command, io: Io) => void;
 
@@ -28,6 +29,7 @@ export const commands: Register[] = [
   registerInit,
   registerIds,
   registerUnpack,
+  registerSync,
   registerImport,
   registerStrip,
   registerMerge,

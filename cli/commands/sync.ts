@@ -1,0 +1,58 @@
+// `ctxforge sync`: a folder of Markdown → a source tree in one format, identities kept in the ID map.
+import { Command, Option } from 'commander';
+import { resolve } from 'node:path';
+import { DiagnosticError } from '../../src/core/diagnostics.js';
+import { syncDocs, type SyncResult } from '../../src/sync/index.js';
+import type { TargetFormat } from '../../src/sync/model.js';
+import { ExitCode, printDiagnostics, printJson, type Io } from '../shared.js';
+
+function text(r: SyncResult): string {
+  const verb = r.dryRun ? 'would ' : '';
+  const lines = [`${r.dryRun ? 'dry run: ' : ''}${r.created ? `${verb}create` : `${verb}update`} ${r.format} source tree: ${r.added.length} added, ${r.modified.length} modified, ${r.moved.length} moved, ${r.removed.length} removed, ${r.unchanged} unchanged`];
+  for (const a of r.added) lines.push(`  added     ${a.path} (${a.id})`);
+  for (const a of r.modified) lines.push(`  modified  ${a.path} (${a.id})`);
+  for (const a of r.moved) lines.push(`  moved     ${a.from} → ${a.upstream} (${a.id}, similarity ${a.similarity})`);
+  for (const a of r.removed) lines.push(`  removed   ${a.upstream} (${a.id}, retired)`);
+  lines.push(`files: ${r.files.written.length} ${verb}written, ${r.files.removed.length} ${verb}removed, ${r.files.unchanged} unchanged`);
+  return lines.join('\n');
+}
+
+const collect = (v: string, prev: string[]) => [...prev, v];
+
+export function registerSync(program: Command, io: Io): void {
+  program.command('sync')
+    .description('Create or update a source tree (OCTX by default, ctxpkg, acx) from a folder of Markdown you do not own, keeping stable IDs in a committed ID map')
+    .argument('<docs-dir>', 'folder of Markdown (plain, OKF, Docusaurus, MkDocs, Hugo)')
+    .argument('<source-tree>', 'source tree to create or update')
+    .addOption(new Option('--format <format>', 'format of a new source tree (default: the existing tree\'s, else octx)').choices(['octx', 'ctxpkg', 'acx']))
+    .option('--dry-run', 'only report what would change')
+    .option('--json', 'print {format, created, added, modified, moved, removed, unchanged, files, diagnostics}')
+    .option('--threshold <n>', 'content similarity (0–1) at which a vanished page and a new one are the same page moved', '0.5')
+    .option('--type <type>', 'document type (OKF type for octx/acx, node type for ctxpkg)')
+    .option('--type-rule <folder=type>', 'type for the pages below a folder (repeatable; the longest folder wins)', collect, [])
+    .option('--no-rename', 'refuse names that are not portable instead of normalising them')
+    .option('--name <name>', 'package name of a new source tree (default: the root page\'s title, else the folder name)')
+    .addHelpText('after', `
+The ID map .ctxforge-sync.json in the source tree holds upstream path → {id, digest, path}; commit it.
+Exit codes: 0 synced, 1 findings (a name refused with --no-rename), 2 usage or I/O error.
+Examples:
+  ctxforge sync vendor-docs/ knowledge-pack/
+  ctxforge sync vendor-docs/ knowledge-pack/ --dry-run
+  ctxforge sync docs/ ctx/ --format ctxpkg --type-rule guides=procedure --json`)
+    .action(async (docs: string, tree: string, o: Record<string, unknown>) => {
+      const threshold = Number(o.threshold);
+      const rules: [string, string][] = [];
+      for (const r of o.typeRule as string[]) {
+        const i = r.indexOf('=');
+        if (i <= 0 || i === r.length - 1) throw new DiagnosticError({ severity: 'error', code: 'CTXFORGE_USAGE', message: `--type-rule takes folder=type, got ${JSON.stringify(r)}` }, 2);
+        rules.push([r.slice(0, i), r.slice(i + 1)]);
+      }
+      const r = await syncDocs(resolve(io.cwd, docs), resolve(io.cwd, tree), {
+        format: o.format as TargetFormat | undefined, dryRun: !!o.dryRun, threshold, type: o.type as string | undefined,
+        typeRules: rules, noRename: o.rename === false, name: o.name as string | undefined,
+      });
+      if (o.json) printJson(io, r);
+      else { printDiagnostics(io, r.diagnostics.filter((d) => d.severity !== 'info' || d.code !== 'SYNC_MOVED')); io.out(text(r)); }
+      if (r.diagnostics.some((d) => d.severity === 'error')) throw new ExitCode(1);
+    });
+}

@@ -1,0 +1,57 @@
+// The ID map a synced source tree commits (.ctxforge-sync.json): upstream path → stable ID, content
+// digest and the file it became, plus every ID ever retired, so identity survives upstream files
+// that carry none and a removed ID is never handed out again.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fail } from '../core/diagnostics.js';
+import { parseJson } from '../core/strict-json.js';
+import type { TargetFormat } from './model.js';
+import { TARGET_FORMATS } from './model.js';
+
+export const ID_MAP_FILE = '.ctxforge-sync.json';
+
+export interface MapEntry {
+  id: string;
+  digest: string;
+  /** The document's portable path below the format's document folder. */
+  path: string;
+}
+
+export interface IdMap {
+  version: 1;
+  format: TargetFormat;
+  documents: Record<string, MapEntry>;
+  /** upstream asset path → portable path */
+  assets: Record<string, string>;
+  /** Managed files the last sync wrote (so the next one removes those it no longer writes). */
+  files: string[];
+  retired: string[];
+}
+
+const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export async function readIdMap(dir: string): Promise<IdMap | undefined> {
+  let text: string;
+  try { text = await readFile(join(dir, ID_MAP_FILE), 'utf8'); } catch { return undefined; }
+  const bad = (m: string): never => fail('SYNC_ID_MAP_INVALID', `${ID_MAP_FILE}: ${m}`, { file: ID_MAP_FILE, hint: 'restore it from git; without it every document would get a new ID' }, 2);
+  let v: unknown;
+  try { v = parseJson(text); } catch (e) { return bad((e as Error).message); }
+  if (!isMap(v) || v.version !== 1n && v.version !== 1) return bad('must be {"version": 1, …}');
+  if (!TARGET_FORMATS.includes(v.format as TargetFormat)) return bad(`format must be one of ${TARGET_FORMATS.join(', ')}`);
+  if (!isMap(v.documents) || !isMap(v.assets ?? {}) || !Array.isArray(v.retired ?? []) || !Array.isArray(v.files ?? [])) return bad('documents, assets, files and retired have the wrong shape');
+  const documents: Record<string, MapEntry> = {};
+  for (const [k, e] of Object.entries(v.documents)) {
+    if (!isMap(e) || typeof e.id !== 'string' || typeof e.digest !== 'string' || typeof e.path !== 'string') return bad(`documents[${JSON.stringify(k)}] must be {id, digest, path}`);
+    documents[k] = { id: e.id, digest: e.digest, path: e.path };
+  }
+  const strings = (a: unknown[], what: string) => a.map((x) => (typeof x === 'string' ? x : bad(`${what} must hold strings`)));
+  const assets: Record<string, string> = {};
+  for (const [k, p] of Object.entries((v.assets ?? {}) as Record<string, unknown>)) assets[k] = typeof p === 'string' ? p : bad('assets must map paths to paths');
+  return { version: 1, format: v.format as TargetFormat, documents, assets, files: strings((v.files ?? []) as unknown[], 'files'), retired: strings((v.retired ?? []) as unknown[], 'retired') };
+}
+
+const sorted = <T>(o: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(o).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+
+export function idMapText(m: IdMap): string {
+  return `${JSON.stringify({ version: 1, format: m.format, documents: sorted(m.documents), assets: sorted(m.assets), files: [...m.files].sort(), retired: [...new Set(m.retired)].sort() }, null, 2)}\n`;
+}

@@ -1,0 +1,217 @@
+// `ctxforge sync`: a folder of Markdown someone else owns → an OCTX working directory, a ctxpkg
+// source tree or a cartridge source tree, with identity kept in the committed ID map: unchanged and
+// edited pages keep their IDs, renames and moves are found by content, new pages get new IDs, and
+// a removed ID is retired for good.
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { fail, info, hasErrors, type Diagnostic } from '../core/diagnostics.js';
+import { uuidv7 } from '../core/uuid.js';
+import { splitFrontmatter } from '../core/yaml-safe.js';
+import { markdownLinks, isExternal, splitTarget, resolveLink, relativeLink } from '../links/markdown.js';
+import { readUpstream, type UpstreamDoc } from './upstream.js';
+import { ID_MAP_FILE, idMapText, readIdMap, type IdMap, type MapEntry } from './idmap.js';
+import { portableNames } from './names.js';
+import { shingles, jaccard } from './similarity.js';
+import { DOC_DIR, MANIFEST_FILE, render } from './render.js';
+import { apply, preview, type Applied } from './apply.js';
+import type { Doc, TargetFormat } from './model.js';
+import { TARGET_FORMATS } from './model.js';
+import './rules.js';
+
+export interface SyncOptions {
+  format?: TargetFormat;
+  dryRun?: boolean;
+  /** Lowest content similarity (0–1) at which a vanished page and a new one are one page moved. Default 0.5. */
+  threshold?: number;
+  /** Type of every document (OKF type; a ctxpkg node type for ctxpkg). */
+  type?: string;
+  /** Per-folder types: [folder prefix, type], the longest matching prefix wins. */
+  typeRules?: [string, string][];
+  /** Refuse non-portable names instead of normalising them. */
+  noRename?: boolean;
+  name?: string;
+  now?: number;
+}
+
+export interface SyncChange { id: string; path: string; upstream: string }
+export interface SyncMove extends SyncChange { from: string; similarity: number }
+
+export interface SyncResult {
+  format: TargetFormat;
+  created: boolean;
+  dryRun: boolean;
+  added: SyncChange[];
+  modified: SyncChange[];
+  moved: SyncMove[];
+  removed: SyncChange[];
+  unchanged: number;
+  files: Applied;
+  diagnostics: Diagnostic[];
+}
+
+function detectFormat(dir: string): TargetFormat | undefined {
+  return TARGET_FORMATS.find((f) => existsSync(join(dir, MANIFEST_FILE[f])));
+}
+
+function typeFor(path: string, o: SyncOptions): string | undefined {
+  let best: [string, string] | undefined;
+  for (const r of o.typeRules ?? []) {
+    const pre = r[0].replace(/^\.?\/+|\/+$/g, '');
+    if ((path === pre || path.startsWith(`${pre}/`)) && (!best || pre.length > best[0].length)) best = [pre, r[1]];
+  }
+  return best?.[1] ?? o.type;
+}
+
+/** The body the previous sync wrote for a document, for similarity (the upstream copy is gone). */
+function previousBody(target: string, format: TargetFormat, e: MapEntry): string {
+  try { return splitFrontmatter(readFileSync(join(target, DOC_DIR[format], ...e.path.split('/')), 'utf8')).body; } catch { return ''; }
+}
+
+/** Rewrites relative links to renamed pages and assets so they still resolve. */
+function relink(body: string, from: string, newFrom: string, names: ReadonlyMap<string, string>): string {
+  const edits: { at: number; len: number; text: string }[] = [];
+  for (const l of markdownLinks(body)) {
+    if (isExternal(l.target)) continue;
+    const { path, anchor } = splitTarget(l.target);
+    if (!path) continue;
+    const to = resolveLink(from, path);
+    const moved = to === undefined ? undefined : names.get(to);
+    if (moved === undefined) continue;
+    const now = relativeLink(newFrom, moved);
+    if (now === path) continue;
+    edits.push({ at: l.at, len: path.length, text: now });
+    void anchor;
+  }
+  let out = body;
+  for (const e of edits.sort((a, b) => b.at - a.at)) if (out.slice(e.at, e.at + e.len) !== e.text) out = out.slice(0, e.at) + e.text + out.slice(e.at + e.len);
+  return out;
+}
+
+export async function syncDocs(docsDir: string, targetDir: string, o: SyncOptions = {}): Promise<SyncResult> {
+  const docsAbs = resolve(docsDir);
+  const target = resolve(targetDir);
+  let st;
+  try { st = lstatSync(docsAbs); } catch { fail('CTXFORGE_IO', `${docsDir} does not exist`, { file: docsDir }, 2); }
+  if (!st.isDirectory()) fail('CTXFORGE_USAGE', `${docsDir} is not a directory of Markdown`, { file: docsDir }, 2);
+  if (target === docsAbs || target.startsWith(`${docsAbs}/`)) fail('CTXFORGE_USAGE', 'the source tree must not lie inside the docs folder it is synced from', {}, 2);
+  if (existsSync(target) && lstatSync(target).isSymbolicLink()) fail('SYNC_TARGET_SYMLINK', `${targetDir} is a symbolic link; ctxforge never writes through one`, {}, 2);
+
+  const map = await readIdMap(target);
+  const present = existsSync(target) ? detectFormat(target) : undefined;
+  const format = o.format ?? map?.format ?? present ?? 'octx';
+  if (map && map.format !== format) fail('CTXFORGE_USAGE', `${targetDir} was synced as ${map.format}; convert it with \`ctxforge convert\` instead of syncing it as ${format}`, { file: ID_MAP_FILE }, 2);
+  if (present && present !== format) fail('CTXFORGE_USAGE', `${targetDir} is a ${present} source tree, not ${format}`, { file: MANIFEST_FILE[present] }, 2);
+  const threshold = o.threshold ?? 0.5;
+  if (!(threshold > 0 && threshold <= 1)) fail('CTXFORGE_USAGE', '--threshold must be a number above 0 and at most 1', {}, 2);
+
+  const up = await readUpstream(docsAbs);
+  const diagnostics: Diagnostic[] = [...up.notes];
+  const names = portableNames([...up.docs.map((d) => ({ path: d.path, markdown: true })), ...up.assets.map((a) => ({ path: a.path, markdown: false }))], !!o.noRename);
+  diagnostics.push(...names.diagnostics);
+  if (hasErrors(names.diagnostics)) return empty(format, !!o.dryRun, diagnostics);
+
+  const old: IdMap = map ?? { version: 1, format, documents: {}, assets: {}, files: [], retired: [] };
+  const retired = new Set(old.retired);
+  const used = new Set<string>();
+  const idOf = new Map<string, string>();
+  const result: SyncResult = { format, created: !present, dryRun: !!o.dryRun, added: [], modified: [], moved: [], removed: [], unchanged: 0, files: { written: [], removed: [], unchanged: 0 }, diagnostics };
+  const byId = new Map(Object.entries(old.documents).map(([p, e]) => [e.id, p]));
+  const claimed = new Set<string>();
+
+  // 1. IDs the pages carry, then pages still at their path.
+  for (const d of up.docs) {
+    if (d.id && !retired.has(d.id) && !used.has(d.id)) { idOf.set(d.path, d.id); used.add(d.id); const was = byId.get(d.id); if (was) claimed.add(was); }
+  }
+  for (const d of up.docs) {
+    if (idOf.has(d.path)) continue;
+    const e = old.documents[d.path];
+    if (e && !used.has(e.id) && !claimed.has(d.path)) { idOf.set(d.path, e.id); used.add(e.id); claimed.add(d.path); }
+  }
+  // 2. Pages that vanished from their path and pages with no ID yet: one page moved when the
+  //    content is the same, or similar enough.
+  const vanished = Object.entries(old.documents).filter(([p, e]) => !claimed.has(p) && !used.has(e.id));
+  const fresh = up.docs.filter((d) => !idOf.has(d.path));
+  const movedFrom = new Map<string, { from: string; similarity: number }>();
+  if (vanished.length && fresh.length) {
+    const byDigest = new Map<string, [string, MapEntry][]>();
+    for (const v of vanished) byDigest.set(v[1].digest, [...(byDigest.get(v[1].digest) ?? []), v]);
+    const left: UpstreamDoc[] = [];
+    for (const d of fresh) {
+      const cands = byDigest.get(d.digest)?.filter(([, e]) => !used.has(e.id));
+      if (cands?.length) {
+        const [from, e] = cands.sort((a, b) => (basename(a[0]) === basename(d.path) ? -1 : 0) - (basename(b[0]) === basename(d.path) ? -1 : 0))[0]!;
+        idOf.set(d.path, e.id); used.add(e.id); movedFrom.set(d.path, { from, similarity: 1 });
+      } else left.push(d);
+    }
+    const rest = vanished.filter(([, e]) => !used.has(e.id));
+    if (left.length && rest.length) {
+      const oldSh = rest.map(([p, e]) => ({ p, e, sh: shingles(previousBody(target, format, e)) }));
+      const pairs: { d: UpstreamDoc; p: string; e: MapEntry; s: number }[] = [];
+      for (const d of left) {
+        const sh = shingles(d.body);
+        for (const v of oldSh) {
+          const s = jaccard(sh, v.sh);
+          if (s >= threshold) pairs.push({ d, p: v.p, e: v.e, s });
+        }
+      }
+      pairs.sort((a, b) => b.s - a.s || (a.d.path < b.d.path ? -1 : 1));
+      for (const x of pairs) {
+        if (idOf.has(x.d.path) || used.has(x.e.id)) continue;
+        idOf.set(x.d.path, x.e.id); used.add(x.e.id); movedFrom.set(x.d.path, { from: x.p, similarity: Math.round(x.s * 1000) / 1000 });
+      }
+    }
+  }
+  // 3. New IDs for the rest; never one retired or in use.
+  let tick = o.now ?? Date.now();
+  for (const d of up.docs) {
+    if (idOf.has(d.path)) continue;
+    let id: string;
+    do id = uuidv7(tick++); while (used.has(id) || retired.has(id));
+    idOf.set(d.path, id); used.add(id);
+  }
+
+  // The documents, with links to renamed pages rewritten.
+  const docs: Doc[] = [];
+  const newMap: IdMap = { version: 1, format, documents: {}, assets: {}, files: [], retired: [...retired] };
+  for (const d of up.docs) {
+    const path = names.map.get(d.path)!;
+    const id = idOf.get(d.path)!;
+    const type = typeFor(d.path, o);
+    const doc: Doc = { id, path, title: d.title, body: relink(d.body, d.path, path, names.map) };
+    if (format === 'ctxpkg') { if (type) doc.carried = { ctxpkg: { type } }; } else if (type) doc.type = type;
+    if (d.description) doc.description = d.description;
+    if (d.tags) doc.tags = d.tags;
+    docs.push(doc);
+    newMap.documents[d.path] = { id, digest: d.digest, path };
+    const before = old.documents[d.path];
+    const mv = movedFrom.get(d.path);
+    const ch = { id, path, upstream: d.path };
+    if (mv) {
+      result.moved.push({ ...ch, from: mv.from, similarity: mv.similarity });
+      diagnostics.push(info('SYNC_MOVED', `${mv.from} → ${d.path} (same document ${id}, similarity ${mv.similarity})`, { file: d.path }));
+    } else if (!before || before.id !== id) result.added.push(ch);
+    else if (before.digest !== d.digest || before.path !== path) result.modified.push(ch);
+    else result.unchanged++;
+  }
+  for (const [p, e] of Object.entries(old.documents)) {
+    if (used.has(e.id)) continue;
+    result.removed.push({ id: e.id, path: e.path, upstream: p });
+    newMap.retired.push(e.id);
+  }
+  for (const a of up.assets) newMap.assets[a.path] = names.map.get(a.path)!;
+
+  const name = o.name ?? up.rootTitle ?? basename(docsAbs);
+  const r = render(format, { docs, assets: up.assets.map((a) => ({ path: names.map.get(a.path)!, bytes: a.bytes })) }, { name, version: '0.1.0' });
+  diagnostics.push(...r.notes);
+  newMap.files = [...r.files.keys()];
+  const write = new Map(r.files);
+  if (!existsSync(join(target, r.manifest.path))) write.set(r.manifest.path, Buffer.from(r.manifest.text, 'utf8'));
+  write.set(ID_MAP_FILE, Buffer.from(idMapText(newMap), 'utf8'));
+  const plan = { write, remove: old.files.filter((f) => !r.files.has(f)) };
+  result.files = o.dryRun ? preview(target, plan) : await apply(target, plan);
+  return result;
+}
+
+function empty(format: TargetFormat, dryRun: boolean, diagnostics: Diagnostic[]): SyncResult {
+  return { format, created: false, dryRun, added: [], modified: [], moved: [], removed: [], unchanged: 0, files: { written: [], removed: [], unchanged: 0 }, diagnostics };
+}

@@ -1,0 +1,69 @@
+// Portable names: every document and asset path is made to fit the strictest of the three formats
+// (a cartridge's sqlar segment, [A-Za-z0-9][A-Za-z0-9._-]*), so a converted tree needs no renames.
+// Each change is reported; case collisions get a numbered suffix.
+import { info, error, type Diagnostic } from '../core/diagnostics.js';
+import { foldedKey } from '../core/paths.js';
+
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+/** Basenames OCTX reserves for OKF navigation: an upstream page of that name is a site page. */
+const OKF_RESERVED: Record<string, string> = { 'index.md': 'index-page.md', 'log.md': 'log-page.md' };
+
+export function portableSegment(seg: string): string {
+  let s = seg.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+  s = s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-{2,}/g, '-');
+  s = s.replace(/^[^A-Za-z0-9]+/, '').replace(/[.-]+$/, '');
+  if (s === '') s = 'x';
+  if (WINDOWS_DEVICE.test(s)) s = s.replace(/^([^.]*)/, '$1-page');
+  return s.slice(0, 120);
+}
+
+/** The portable form of a relative path; Markdown pages end in .md, README/index pages become site pages. */
+export function portablePath(path: string, markdown: boolean): string {
+  const segs = path.split('/');
+  let base = segs.pop()!;
+  if (markdown) {
+    base = base.replace(/\.(md|markdown|mdx)$/i, '');
+    base = `${portableSegment(base)}.md`;
+    base = OKF_RESERVED[base.toLowerCase()] ?? base;
+  } else {
+    const dot = base.lastIndexOf('.');
+    base = dot > 0 ? `${portableSegment(base.slice(0, dot))}.${portableSegment(base.slice(dot + 1))}` : portableSegment(base);
+  }
+  return [...segs.map(portableSegment), base].join('/');
+}
+
+export interface Renames {
+  /** upstream path → portable path */
+  map: Map<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Portable paths for every upstream path, unique even on case-insensitive file systems. With
+ * `refuse`, a path that would change is an error naming the rename instead.
+ */
+export function portableNames(paths: { path: string; markdown: boolean }[], refuse: boolean): Renames {
+  const map = new Map<string, string>();
+  const diagnostics: Diagnostic[] = [];
+  const taken = new Set<string>();
+  // Unchanged names first, so that a colliding rename never displaces a name the upstream already has.
+  const order = [...paths].sort((a, b) => Number(portablePath(a.path, a.markdown) !== a.path) - Number(portablePath(b.path, b.markdown) !== b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const p of order) {
+    let out = portablePath(p.path, p.markdown);
+    if (taken.has(foldedKey(out))) {
+      const dot = out.lastIndexOf('.');
+      const stem = dot > out.lastIndexOf('/') ? out.slice(0, dot) : out;
+      const ext = dot > out.lastIndexOf('/') ? out.slice(dot) : '';
+      let n = 2;
+      while (taken.has(foldedKey(`${stem}-${n}${ext}`))) n++;
+      out = `${stem}-${n}${ext}`;
+    }
+    taken.add(foldedKey(out));
+    map.set(p.path, out);
+    if (out !== p.path) {
+      if (refuse) diagnostics.push(error('SYNC_NAME_NOT_PORTABLE', `${p.path} is not a portable name; it would become ${out}`, { file: p.path, hint: 'rename it upstream, or sync without --no-rename to let ctxforge normalise it' }));
+      else diagnostics.push(info('SYNC_NAME_NORMALISED', `${p.path} → ${out}`, { file: p.path }));
+    }
+  }
+  return { map, diagnostics };
+}
