@@ -37,12 +37,13 @@ export function version1(n: number): Map<string, Page> {
 
 /** Fills in the texts (links point at other pages by their current paths). */
 export function render(pages: Map<string, Page>, edited: ReadonlySet<string> = new Set()): void {
-  const list = [...pages.values()];
-  list.forEach((p, i) => {
-    const targets = [list[(i + 7) % list.length]!, list[(i + 131) % list.length]!].filter((t) => t.key !== p.key);
-    const n = Number(p.key.replace(/\D/g, '') || 0);
+  const fallback = pages.get('readme')!;
+  for (const p of pages.values()) {
+    const n = Number(p.key.replace(/\D/g, '') || 0) + (p.key.startsWith('new') ? 100000 : p.key.startsWith('idx') ? 50000 : 0);
+    // Links go to pages by key, so a page's text changes only when a page it links to moves or goes.
+    const targets = [`p${(n + 7) % 2000}`, `p${(n + 131) % 2000}`].map((k) => pages.get(k) ?? fallback).filter((t) => t.key !== p.key);
     p.text = pageText({ key: p.key, title: p.title, path: p.path, fm: n % 3 === 0 }, targets, n, edited.has(p.key) ? `\n${para(n + 99, 12)}\n` : '');
-  });
+  }
 }
 
 export interface Version2 { pages: Map<string, Page>; edited: Set<string>; added: Set<string>; removed: Set<string>; moved: Set<string> }
