@@ -4,12 +4,25 @@ import { existsSync } from 'node:fs';
 import { DiagnosticError } from './core/diagnostics.js';
 import type { ValidateOptions, ValidationResult } from './format.js';
 import { resolveInput } from './inputs.js';
+import { DiskTree } from './core/tree.js';
+import { findRepo } from './git/repo.js';
+import { readRepoConfig } from './repo/config.js';
+import { checkLinks, type LinkLevel } from './links/check.js';
 
 export interface ValidatePathsOptions extends ValidateOptions {
   cwd?: string;
   format?: string;
   /** Also verify signatures / trust (the `verify` command). */
   verify?: boolean;
+  /** Relative links to missing documents or anchors: off, warning (default) or error. */
+  links?: LinkLevel;
+}
+
+/** `links:` of the repository's ctxforge.yaml, when there is one (a config other commands reject is theirs to report). */
+export async function configuredLinkLevel(cwd: string): Promise<LinkLevel | undefined> {
+  const repo = await findRepo(cwd).catch(() => undefined);
+  if (!repo) return undefined;
+  try { return (await readRepoConfig(new DiskTree(repo.dir)))?.links; } catch { return undefined; }
 }
 
 /** File-valued options are relative to the caller's directory, not the process's. */
@@ -31,13 +44,22 @@ export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {
     }
     throw e;
   }
-  if (r.kind === 'source') return r.module.validateSource(r.tree, opts);
+  if (r.kind === 'source') {
+    const res = await r.module.validateSource(r.tree, opts);
+    const links = await checkLinks(r.tree, r.module.name, opts.links ?? 'warning');
+    if (links.length) {
+      res.diagnostics.push(...links);
+      if (links.some((d) => d.severity === 'error')) res.valid = false;
+    }
+    return res;
+  }
   if (opts.verify && r.module.verifyArtifact) return r.module.verifyArtifact(r.input, opts);
   return r.module.validateArtifact(r.input, opts);
 }
 
 export async function validatePaths(specs: string[], opts: ValidatePathsOptions = {}): Promise<ValidationResult[]> {
   const out: ValidationResult[] = [];
-  for (const s of specs) out.push(await validateOne(s, opts));
+  const links = opts.links ?? (await configuredLinkLevel(opts.cwd ?? process.cwd())) ?? 'warning';
+  for (const s of specs) out.push(await validateOne(s, { ...opts, links }));
   return out;
 }

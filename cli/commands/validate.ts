@@ -13,7 +13,8 @@ function addCommon(cmd: Command): Command {
     .option('--key <key>', 'pin the signer: public key file (SPKI PEM) or 64 hex digits')
     .option('--trust <registry>', 'trust registry (acx.trust-registry/1 JSON) for cartridge trust')
     .option('--local-key <key>', 'public key treated as this machine\'s own (acx "local" trust)')
-    .option('--packages <dir>', 'directory of packages for resolving ctxpkg dependencies');
+    .option('--packages <dir>', 'directory of packages for resolving ctxpkg dependencies')
+    .addOption(new Option('--links <level>', 'relative links to missing documents or anchors in source trees (default: `links:` in ctxforge.yaml, else warning)').choices(['off', 'warning', 'error']));
 }
 
 async function run(io: Io, paths: string[], o: Record<string, unknown>, verify: boolean): Promise<void> {
@@ -26,6 +27,7 @@ async function run(io: Io, paths: string[], o: Record<string, unknown>, verify: 
     trust: o.trust as string | undefined,
     localKey: o.localKey as string | undefined,
     packagesDir: o.packages as string | undefined,
+    links: o.links as 'off' | 'warning' | 'error' | undefined,
     verify,
   });
   if (o.json) printJson(io, { results });

@@ -87,9 +87,9 @@ export function headingAnchors(text: string): Set<string> {
       if (explicit) out.add(explicit[1]!);
       continue;
     }
-    let title = h[1]!;
+    const title = h[1]!;
     const custom = /\s*\{#([^}]+)\}$/.exec(title);
-    if (custom) { out.add(custom[1]!); title = title.slice(0, custom.index); }
+    if (custom) { out.add(custom[1]!); continue; }
     const slug = title.toLowerCase().replace(/<[^>]*>/g, '').replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s/g, '-');
     const n = count.get(slug) ?? 0;
     count.set(slug, n + 1);

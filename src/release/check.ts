@@ -6,6 +6,9 @@ import { diffPackage, maxBump, type DiffSummary } from './collab.js';
 import { commitOf, git } from './gitcli.js';
 import { repoOf, treeAt } from './collab.js';
 import { discoverPackages } from './packages.js';
+import { checkLinks } from '../links/check.js';
+import { readRepoConfig } from '../repo/config.js';
+import { DiskTree } from '../core/tree.js';
 import './rules.js';
 
 /** What fails the check, besides nothing: `error` invalid packages, `version` a bump too small for the changes, `breaking` any breaking change, `warning` any warning. */
@@ -75,8 +78,15 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const head = await commitOf(root, 'HEAD');
   const out: PackageCheck[] = [];
   let required: Bump = 'none';
+  // A move that leaves links dangling shows up here, as a warning or (links: error) an error.
+  const linkLevel = (await readRepoConfig(new DiskTree(root)).catch(() => undefined))?.links ?? 'warning';
   for (const p of pkgs) {
     const v = await p.module.validateSource(p.tree, { env: o.env });
+    const links = await checkLinks(p.tree, p.format, linkLevel);
+    if (links.length) {
+      v.diagnostics.push(...links);
+      if (links.some((d) => d.severity === 'error')) v.valid = false;
+    }
     let diff: DiffSummary | null = null;
     if (base && repo) {
       try {

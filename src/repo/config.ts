@@ -29,6 +29,8 @@ export interface RepoConfig {
   file: string;
   tag_pattern?: string;
   policy?: Record<string, unknown>;
+  /** How validate and the PR check report relative links to missing documents or anchors. */
+  links?: 'off' | 'warning' | 'error';
   packages: PackageConfig[];
 }
 
@@ -76,8 +78,12 @@ export function parseRepoConfig(text: string, file: string = CONFIG_FILE): RepoC
     no(`${file}: ${(e as Error).message}`);
   }
   const top = obj(doc ?? {}, file);
-  onlyKeys(top, ['packages', 'tag_pattern', 'policy'], file);
+  onlyKeys(top, ['packages', 'tag_pattern', 'policy', 'links'], file);
   const cfg: RepoConfig = { file, packages: [] };
+  if (top.links !== undefined) {
+    if (!['off', 'warning', 'error'].includes(top.links as string)) no('links must be off, warning or error');
+    cfg.links = top.links as RepoConfig['links'];
+  }
   if (top.tag_pattern !== undefined) cfg.tag_pattern = pattern(top.tag_pattern, 'tag_pattern');
   if (top.policy !== undefined) cfg.policy = obj(top.policy, 'policy');
   if (top.packages !== undefined && !Array.isArray(top.packages)) no('packages must be a list');

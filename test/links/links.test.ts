@@ -1,0 +1,81 @@
+// Relative links between a package's documents: validate reports a link to a missing document or
+// anchor with file and line, as a warning by default and an error with --links error or `links:
+// error` in ctxforge.yaml; the PR check shows a move that left links dangling.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { renameSync } from 'node:fs';
+import { runCli } from '../helpers/cli.js';
+import { tmpDir, writeTree, git, initRepo } from '../helpers/tmp.js';
+import { headingAnchors, markdownLinks } from '../../src/links/markdown.js';
+import { runCheck } from '../../src/release/check.js';
+
+const doc = (id: string, body: string) => `---\ntype: Reference\ntitle: T\noctx:\n  document_id: ${id}\n---\n\n${body}`;
+const ID = (n: number) => `019a0000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+
+function octxTree(root: string): void {
+  writeTree(root, {
+    'manifest.json': JSON.stringify({ format: 'octx', format_version: '0.1', asset: { id: ID(99), name: 'Links' }, release: { version: '1.0.0' } }),
+    'knowledge/index.md': '# Links\n\n- [A](a.md)\n',
+    'knowledge/a.md': doc(ID(1), '# A\n\nSee [B](sub/b.md#usage), [C](sub/c.md), [top](#a), [web](https://example.com/x.md)\n\n```\n[not a link](nowhere.md)\n```\n'),
+    'knowledge/sub/b.md': doc(ID(2), '# B\n\n## Usage\n\nBack to [A](../a.md#missing-anchor). Out: [x](../../../etc/passwd).\n'),
+  });
+}
+
+test('markdown helpers: links outside code, GitHub anchors', () => {
+  const ls = markdownLinks('a [x](y.md) `[z](q.md)`\n```\n[w](v.md)\n```\n![img](i.png "t")\n');
+  assert.deepEqual(ls.map((l) => [l.target, l.line]), [['y.md', 1], ['i.png', 5]]);
+  assert.deepEqual([...headingAnchors('# Hello, World!\n## Hello, World!\n### Ünïcode {#custom}\n')], ['hello-world', 'hello-world-1', 'custom']);
+});
+
+test('validate: broken links and anchors are warnings with file and line; --links error makes them errors; off silences', async () => {
+  const root = tmpDir();
+  octxTree(join(root, 'pkg'));
+  let r = await runCli(['validate', 'pkg', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stdout);
+  const diags = JSON.parse(r.stdout).results[0].diagnostics as { code: string; severity: string; file: string; line: number }[];
+  const links = diags.filter((d) => d.code.startsWith('LINK_')).map((d) => [d.code, d.severity, d.file, d.line]);
+  links.sort((a, b) => String(a[2]).localeCompare(String(b[2])) || String(a[0]).localeCompare(String(b[0])));
+  assert.deepEqual(links, [
+    ['LINK_BROKEN', 'warning', 'knowledge/a.md', 10],
+    ['LINK_ANCHOR_MISSING', 'warning', 'knowledge/sub/b.md', 12],
+    ['LINK_BROKEN', 'warning', 'knowledge/sub/b.md', 12],
+  ]);
+  r = await runCli(['validate', 'pkg', '--links', 'error'], { cwd: root });
+  assert.equal(r.code, 1);
+  assert.match(r.stdout + r.stderr, /knowledge\/a\.md:10/);
+  r = await runCli(['validate', 'pkg', '--links', 'off', '--json'], { cwd: root });
+  assert.ok(!JSON.parse(r.stdout).results[0].diagnostics.some((d: { code: string }) => d.code.startsWith('LINK_')));
+  r = await runCli(['validate', 'pkg', '--links', 'loud'], { cwd: root });
+  assert.equal(r.code, 2);
+});
+
+test('ctxforge.yaml links: error fails validate and the PR check after a move that leaves links dangling', async () => {
+  const root = initRepo(tmpDir());
+  octxTree(join(root, 'pkg'));
+  // Start from a tree whose links all resolve.
+  writeTree(join(root, 'pkg'), {
+    'knowledge/a.md': doc(ID(1), '# A\n\nSee [B](sub/b.md#usage).\n'),
+    'knowledge/sub/b.md': doc(ID(2), '# B\n\n## Usage\n\nBack to [A](../a.md#a).\n'),
+    'ctxforge.yaml': '',
+  });
+  writeTree(root, { 'ctxforge.yaml': 'links: error\npackages:\n  - path: pkg\n' });
+  git(root, ['add', '-A']); git(root, ['commit', '-qm', 'base']);
+  let r = await runCli(['validate', 'pkg'], { cwd: root });
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  const base = git(root, ['rev-parse', 'HEAD']).trim();
+  renameSync(join(root, 'pkg', 'knowledge', 'sub', 'b.md'), join(root, 'pkg', 'knowledge', 'b2.md'));
+  git(root, ['add', '-A']); git(root, ['commit', '-qm', 'move b']);
+  r = await runCli(['validate', 'pkg'], { cwd: root });
+  assert.equal(r.code, 1);
+  assert.match(r.stdout + r.stderr, /LINK_BROKEN/);
+  const check = await runCheck({ cwd: root, base });
+  assert.equal(check.failed, true);
+  const d = check.packages[0]!.diagnostics.filter((x) => x.code.startsWith('LINK_'));
+  assert.ok(d.some((x) => x.file === 'knowledge/a.md' && x.line === 10 && x.severity === 'error'), JSON.stringify(d));
+  // A bad value in the config is the config's error.
+  writeTree(root, { 'ctxforge.yaml': 'links: sometimes\n' });
+  r = await runCli(['list'], { cwd: root });
+  assert.equal(r.code, 2);
+  assert.match(r.stderr + r.stdout, /links must be off, warning or error/);
+});
