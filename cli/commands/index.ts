@@ -16,6 +16,7 @@ import { registerRelease } from './release.js';
 import { registerIds, registerUnpack } from './octx.js';
 import { registerDemo } from './demo.js';
 import { registerSync } from './sync.js';
+import { registerConvert } from './convert.js';
 
 export type Register = (program: Command, io: Io) => void;
 
@@ -30,6 +31,7 @@ export const commands: Register[] = [
   registerIds,
   registerUnpack,
   registerSync,
+  registerConvert,
   registerImport,
   registerStrip,
   registerMerge,
