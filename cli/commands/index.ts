@@ -17,6 +17,7 @@ import { registerIds, registerUnpack } from './octx.js';
 import { registerDemo } from './demo.js';
 import { registerSync } from './sync.js';
 import { registerConvert } from './convert.js';
+import { registerExport } from './export.js';
 
 export type Register = (program: Command, io: Io) => void;
 
@@ -32,6 +33,7 @@ export const commands: Register[] = [
   registerUnpack,
   registerSync,
   registerConvert,
+  registerExport,
   registerImport,
   registerStrip,
   registerMerge,
