@@ -18,6 +18,7 @@ import { registerDemo } from './demo.js';
 import { registerSync } from './sync.js';
 import { registerConvert } from './convert.js';
 import { registerExport } from './export.js';
+import { registerSkills } from './skills.js';
 
 export type Register = (program: Command, io: Io) => void;
 
@@ -34,6 +35,7 @@ export const commands: Register[] = [
   registerSync,
   registerConvert,
   registerExport,
+  registerSkills,
   registerImport,
   registerStrip,
   registerMerge,
