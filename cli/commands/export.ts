@@ -8,7 +8,10 @@ import { printJson, type Io } from '../shared.js';
 import { dirname } from 'node:path';
 
 export function registerExport(program: Command, io: Io): void {
-  const exp = program.command('export').description('Write an index of a package for other tools (llms-txt)');
+  const exp = program.command('export').description('Write an index of a package for other tools (llms-txt)')
+    .addHelpText('after', `
+Examples:
+  ctxforge export llms-txt working-dir-example/octx --out llms.txt`);
   exp.command('llms-txt')
     .description('Write an llms.txt (H1 title, blockquote summary, sections of - [title](path): description) from a package\'s documents')
     .argument('<source-tree|artifact>', 'source tree of any format, or a built .octx / .ctxpkg / .acx')

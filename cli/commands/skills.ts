@@ -13,7 +13,12 @@ function finish(io: Io, o: Record<string, unknown>, r: { diagnostics: Diagnostic
 }
 
 export function registerSkills(program: Command, io: Io): void {
-  const sk = program.command('skills').description('Agent Skills folders (<name>/SKILL.md, scripts/, references/, assets/): validate, import into a cartridge or ctxpkg kind: skills tree, export back');
+  const sk = program.command('skills').description('Agent Skills folders (<name>/SKILL.md, scripts/, references/, assets/): validate, import into a cartridge or ctxpkg kind: skills tree, export back')
+    .addHelpText('after', `
+Examples:
+  ctxforge skills validate my-skills/
+  ctxforge skills import my-skills/ cartridge/
+  ctxforge skills export cartridge/ --out my-skills/`);
   sk.command('validate')
     .description('Check a folder of Agent Skills against the agentskills.io specification')
     .argument('<dir>', 'folder holding <name>/SKILL.md')
