@@ -129,3 +129,28 @@ test('convert refuses a non-empty unrelated --out, an unknown tree, the same for
   const p = await docsOf(join(root, 'p'));
   assert.deepEqual(p.get('a')!.links, ['b']);
 });
+
+test('converting again follows the source: removed documents go, the kept manifest takes the new version', async () => {
+  const root = tmpDir();
+  writeTree(join(root, 'docs'), { 'a.md': '# A\n\nSee [B](b.md).\n', 'b.md': '# B\n\nBee.\n', 'c.md': '# C\n\nSea.\n' });
+  let r = await runCli(['sync', 'docs', 'kb'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  r = await runCli(['convert', 'kb', '--to', 'acx', '--out', 'cart'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  // The user makes the cartridge manifest theirs.
+  const yml = join(root, 'cart', 'cartridge.yaml');
+  writeFileSync(yml, (await import('node:fs')).readFileSync(yml, 'utf8').replace('dev.ctxforge.local', 'io.github.example').replace('NOASSERTION', 'CC-BY-4.0'));
+  (await import('node:fs')).rmSync(join(root, 'docs', 'c.md'));
+  r = await runCli(['sync', 'docs', 'kb'], { cwd: root });
+  const m = join(root, 'kb', 'manifest.json');
+  writeFileSync(m, (await import('node:fs')).readFileSync(m, 'utf8').replace('"0.1.0"', '"0.2.0"'));
+  r = await runCli(['convert', 'kb', '--to', 'acx', '--out', 'cart', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout).files.removed, ['knowledge/c.md']);
+  const now = (await import('node:fs')).readFileSync(yml, 'utf8');
+  assert.match(now, /io\.github\.example/);
+  assert.match(now, /CC-BY-4\.0/);
+  assert.match(now, /^version: "0\.2\.0"$/m);
+  r = await runCli(['validate', 'cart'], { cwd: root });
+  assert.equal(r.code, 0, r.stdout);
+});
