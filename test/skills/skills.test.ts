@@ -108,6 +108,12 @@ test('skills import into a ctxpkg kind: skills package: content.documents per le
     const plain = execFileSync('zstd', ['-d', '-c', '-q', frame]);
     assert.ok(plain.equals(Buffer.from(SKILLS[f.path as keyof typeof SKILLS])), f.path);
   }
+  // The artifact imports back into a source tree whose documents/ is the skills folder again.
+  r = await runCli(['import', art, 'reimported'], { cwd: root });
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  assert.deepEqual(files(join(root, 'reimported', 'documents')), files(join(root, 'skills')));
+  r = await runCli(['export', 'llms-txt', art], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
   // A tampered body fails verification.
   blobs[0]!.body = zstdRaw(Buffer.from('tampered')).toString('base64');
   writeFileSync(join(root, 'tampered.ctxpkg'), JSON.stringify(doc));
