@@ -172,3 +172,25 @@ test('sync refuses what it must: --no-rename, symlinks in the target, another fo
   assert.match(r.stderr, /SYNC_TARGET_SYMLINK/);
   assert.deepEqual(readdirSync(join(root, 'elsewhere')), []);
 });
+
+test('non-portable names: NFD, reserved characters, case collisions, device names are renamed and reported, links follow', async () => {
+  const root = tmpDir();
+  writeTree(join(root, 'docs'), {
+    'Guide.md': '# Guide one\n\nSee [the other](guide.md) and [notes](e\u0301t\u00e9:notes%3F.md) and [con](con.md).\n',
+    'guide.md': '# Guide two\n\nLower case.\n',
+    'e\u0301t\u00e9:notes?.md': '# Été\n\nNotes.\n',
+    'con.md': '# Con\n\nA device name on Windows.\n',
+  });
+  const r = await runCli(['sync', 'docs', 'out', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  const paths = [...s.added.map((a: { path: string }) => a.path)].sort();
+  assert.deepEqual(paths, ['Guide.md', 'con-page.md', 'ete-notes.md', 'guide-2.md']);
+  assert.equal(s.diagnostics.filter((d: { code: string }) => d.code === 'SYNC_NAME_NORMALISED').length, 3);
+  const guide = readFileSync(join(root, 'out', 'knowledge', 'Guide.md'), 'utf8');
+  assert.match(guide, /\[the other\]\(guide-2\.md\)/);
+  assert.match(guide, /\[notes\]\(ete-notes\.md\)/);
+  assert.match(guide, /\[con\]\(con-page\.md\)/);
+  const v = await runCli(['validate', 'out', '--links', 'error'], { cwd: root });
+  assert.equal(v.code, 0, v.stdout);
+});
