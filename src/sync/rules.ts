@@ -12,6 +12,7 @@ defineRules([
   { code: 'SYNC_SYMLINK_SKIPPED', format: 'core', summary: 'A symbolic link in the docs folder was left out; links are never followed.' },
   { code: 'SYNC_NOT_UTF8', format: 'core', summary: 'An upstream Markdown file is not UTF-8 and was left out.' },
   { code: 'SYNC_TARGET_SYMLINK', format: 'core', summary: 'A path in the target directory is a symbolic link; nothing is written through one.' },
+  { code: 'SYNC_TARGET_CONFLICT', format: 'core', summary: 'sync would overwrite files in the source tree that an earlier sync did not write.' },
   { code: 'SYNC_PATH_UNSAFE', format: 'core', summary: 'A path to be written is not a safe relative path inside the target directory.' },
   { code: 'CONVERT_LEFT_OUT', format: 'core', summary: 'Part of the source has no place in the target format and was left out of the conversion (info).' },
   { code: 'CONVERT_OUTPUT_NOT_EMPTY', format: 'core', summary: 'The --out directory holds files that are not from an earlier conversion of the same kind.' },

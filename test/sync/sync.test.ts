@@ -171,6 +171,14 @@ test('sync refuses what it must: --no-rename, symlinks in the target, another fo
   assert.equal(r.code, 2);
   assert.match(r.stderr, /SYNC_TARGET_SYMLINK/);
   assert.deepEqual(readdirSync(join(root, 'elsewhere')), []);
+  // A hand-made working directory's files are never overwritten by a first sync.
+  r = await runCli(['init', 'octx', 'hand'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const index = readFileSync(join(root, 'hand', 'knowledge', 'index.md'), 'utf8');
+  r = await runCli(['sync', 'docs', 'hand'], { cwd: root });
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /SYNC_TARGET_CONFLICT.*knowledge\/index\.md/);
+  assert.equal(readFileSync(join(root, 'hand', 'knowledge', 'index.md'), 'utf8'), index);
 });
 
 test('non-portable names: NFD, reserved characters, case collisions, device names are renamed and reported, links follow', async () => {
