@@ -45,11 +45,11 @@ export async function checkLinks(tree: Tree, format: string, level: LinkLevel = 
       const line = l.line + offset;
       const to = path === '' ? f : resolveLink(f, path);
       if (to === undefined || (!files.has(to) && !dirs.has(to.replace(/\/$/, '')) && to !== '')) {
-        out.push(make('LINK_BROKEN', `${f}:${line}: link to ${l.target} points to ${to ?? 'outside the package'}, which the package does not hold`, { file: f, line, hint: 'fix the link, or add the document it names' }));
+        out.push(make('LINK_BROKEN', `link to ${l.target} points to ${to ?? 'outside the package'}, which the package does not hold`, { file: f, line, hint: 'fix the link, or add the document it names' }));
         continue;
       }
       if (anchor && to.endsWith('.md') && files.has(to) && !(await anchorsOf(to)).has(anchor)) {
-        out.push(make('LINK_ANCHOR_MISSING', `${f}:${line}: ${to} has no heading with anchor #${anchor}`, { file: f, line }));
+        out.push(make('LINK_ANCHOR_MISSING', `${to} has no heading with anchor #${anchor}`, { file: f, line }));
       }
     }
   }

@@ -72,7 +72,7 @@ function relink(body: string, from: string, newFrom: string, names: ReadonlyMap<
   const edits: { at: number; len: number; text: string }[] = [];
   for (const l of markdownLinks(body)) {
     if (isExternal(l.target)) continue;
-    const { path, anchor } = splitTarget(l.target);
+    const { path } = splitTarget(l.target);
     if (!path) continue;
     const to = resolveLink(from, path);
     const moved = to === undefined ? undefined : names.get(to);
@@ -80,7 +80,6 @@ function relink(body: string, from: string, newFrom: string, names: ReadonlyMap<
     const now = relativeLink(newFrom, moved);
     if (now === path) continue;
     edits.push({ at: l.at, len: path.length, text: now });
-    void anchor;
   }
   let out = body;
   for (const e of edits.sort((a, b) => b.at - a.at)) if (out.slice(e.at, e.at + e.len) !== e.text) out = out.slice(0, e.at) + e.text + out.slice(e.at + e.len);
