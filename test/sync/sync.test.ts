@@ -202,3 +202,27 @@ test('non-portable names: NFD, reserved characters, case collisions, device name
   const v = await runCli(['validate', 'out', '--links', 'error'], { cwd: root });
   assert.equal(v.code, 0, v.stdout);
 });
+
+for (const format of ['ctxpkg', 'acx']) {
+  test(`re-sync into ${format}: the stable-ID diff of the two trees holds exactly the added, removed and moved pages`, async () => {
+    const root = tmpDir();
+    const v1 = version1(300); render(v1); writePages(join(root, 'up1'), v1);
+    const v2 = version2(v1); render(v2.pages, v2.edited); writePages(join(root, 'up2'), v2.pages);
+    let r = await runCli(['sync', 'up1', 'a', '--format', format], { cwd: root });
+    assert.equal(r.code, 0, r.stderr);
+    (await import('node:fs')).cpSync(join(root, 'a'), join(root, 'b'), { recursive: true });
+    r = await runCli(['sync', 'up2', 'b'], { cwd: root });
+    assert.equal(r.code, 0, r.stderr);
+    const m1 = idMap(join(root, 'a')), m2 = idMap(join(root, 'b'));
+    r = await runCli(['diff', 'a', 'b', '--json'], { cwd: root });
+    assert.equal(r.code, 0, r.stderr);
+    const kind = format === 'ctxpkg' ? 'node' : 'knowledge';
+    const changes = JSON.parse(r.stdout).changes as { kind: string; change: string; id: string }[];
+    const got = (c: string) => new Set(changes.filter((x) => x.kind === kind && x.change === c).map((x) => x.id));
+    const id1 = (k: string) => m1.documents[v1.get(k)!.path]!.id;
+    const id2 = (k: string) => m2.documents[v2.pages.get(k)!.path]!.id;
+    assert.deepEqual(got('added'), new Set([...v2.added].map(id2)));
+    assert.deepEqual(got('removed'), new Set([...v2.removed].map(id1)));
+    assert.deepEqual(got('moved'), new Set([...v2.pages.keys()].filter((k) => v1.has(k) && v1.get(k)!.path !== v2.pages.get(k)!.path).map(id1)));
+  });
+}
