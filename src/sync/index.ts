@@ -53,13 +53,14 @@ function detectFormat(dir: string): TargetFormat | undefined {
   return TARGET_FORMATS.find((f) => existsSync(join(dir, MANIFEST_FILE[f])));
 }
 
-function typeFor(path: string, o: SyncOptions): string | undefined {
+/** A per-folder rule first, then the page's own type, then the default. */
+function typeFor(path: string, own: string | undefined, o: SyncOptions): string | undefined {
   let best: [string, string] | undefined;
   for (const r of o.typeRules ?? []) {
     const pre = r[0].replace(/^\.?\/+|\/+$/g, '');
     if ((path === pre || path.startsWith(`${pre}/`)) && (!best || pre.length > best[0].length)) best = [pre, r[1]];
   }
-  return best?.[1] ?? o.type;
+  return best?.[1] ?? own ?? o.type;
 }
 
 /** The body the previous sync wrote for a document, for similarity (the upstream copy is gone). */
@@ -175,9 +176,16 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   for (const d of up.docs) {
     const path = names.map.get(d.path)!;
     const id = idOf.get(d.path)!;
-    const type = typeFor(d.path, o);
     const doc: Doc = { id, path, title: d.title, body: relink(d.body, d.path, path, names.map) };
-    if (format === 'ctxpkg') { if (type) doc.carried = { ctxpkg: { type } }; } else if (type) doc.type = type;
+    // For ctxpkg the rule names the node type; the page's own (OKF) type rides along as okf_type.
+    if (format === 'ctxpkg') {
+      const nodeType = typeFor(d.path, undefined, o);
+      if (nodeType) doc.carried = { ctxpkg: { type: nodeType } };
+      if (d.type) doc.type = d.type;
+    } else {
+      const type = typeFor(d.path, d.type, o);
+      if (type) doc.type = type;
+    }
     if (d.description) doc.description = d.description;
     if (d.tags) doc.tags = d.tags;
     docs.push(doc);

@@ -15,6 +15,8 @@ export interface UpstreamDoc {
   title: string;
   description?: string;
   tags?: string[];
+  /** The page's own type (OKF frontmatter `type`). */
+  type?: string;
   /** An ID the file already carries (octx.document_id, or a UUIDv7 id). */
   id?: string;
   body: string;
@@ -31,7 +33,7 @@ export interface Upstream {
 const MARKDOWN = /\.(md|markdown|mdx)$/i;
 /** Generator folders and files that are build machinery, not pages. */
 const SKIP = /(^|\/)(\.[^/]*|node_modules)(\/|$)|(^|\/)(_category_\.json|_category_\.ya?ml|mkdocs\.ya?ml|sidebars\.[jt]s|docusaurus\.config\.[jt]s|hugo\.(toml|ya?ml)|config\.toml)$/;
-const KEPT = new Set(['title', 'description', 'tags', 'octx']);
+const KEPT = new Set(['title', 'description', 'tags', 'octx', 'type']);
 const GENERATOR_KEYS: Record<string, string> = {
   id: 'Docusaurus page id', slug: 'site URL slug', sidebar_position: 'sidebar order', sidebar_label: 'sidebar label',
   weight: 'Hugo menu order', draft: 'Hugo draft flag', date: 'page date', hide: 'MkDocs hide', nav_order: 'nav order', keywords: 'SEO keywords',
@@ -120,6 +122,7 @@ export async function readUpstream(dir: string): Promise<Upstream> {
     const tags = Array.isArray(data.tags) ? data.tags.filter((t): t is string => typeof t === 'string') : undefined;
     const doc: UpstreamDoc = { path: e.path, digest: `sha256:${sha256Hex(bytes)}`, title, body };
     if (typeof data.description === 'string') doc.description = data.description;
+    if (typeof data.type === 'string' && data.type.trim()) doc.type = data.type.trim();
     if (tags?.length) doc.tags = tags;
     if (isUuidV7(carriedId)) doc.id = carriedId;
     else if (isUuidV7(data.id)) doc.id = data.id as string;

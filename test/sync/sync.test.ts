@@ -226,3 +226,25 @@ for (const format of ['ctxpkg', 'acx']) {
     assert.deepEqual(got('moved'), new Set([...v2.pages.keys()].filter((k) => v1.has(k) && v1.get(k)!.path !== v2.pages.get(k)!.path).map(id1)));
   });
 }
+
+test('types: a per-folder rule, else the page\'s own OKF type, else --type, else the format default', async () => {
+  const root = tmpDir();
+  writeTree(join(root, 'docs'), {
+    'guides/a.md': '---\ntype: Concept\n---\n# A\n\ntext\n',
+    'guides/deep/b.md': '# B\n\ntext\n',
+    'ref/c.md': '---\ntype: Runbook\n---\n# C\n\ntext\n',
+    'd.md': '# D\n\ntext\n',
+  });
+  const r = await runCli(['sync', 'docs', 'out', '--type', 'Note', '--type-rule', 'guides=Guide', '--type-rule', 'guides/deep=Tutorial'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const typeOf = (p: string) => /^type: (.+)$/m.exec(readFileSync(join(root, 'out', 'knowledge', p), 'utf8'))![1];
+  assert.deepEqual(['guides/a.md', 'guides/deep/b.md', 'ref/c.md', 'd.md'].map(typeOf), ['Guide', 'Tutorial', 'Runbook', 'Note']);
+  const r2 = await runCli(['sync', 'docs', 'pk', '--format', 'ctxpkg', '--type-rule', 'ref=procedure'], { cwd: root });
+  assert.equal(r2.code, 0, r2.stderr);
+  const c = readFileSync(join(root, 'pk', 'nodes', 'ref', 'c.md'), 'utf8');
+  assert.match(c, /^type: procedure$/m);
+  assert.match(c, /^okf_type: Runbook$/m);
+  assert.match(readFileSync(join(root, 'pk', 'nodes', 'd.md'), 'utf8'), /^type: fact$/m);
+  const bad = await runCli(['sync', 'docs', 'x', '--type-rule', 'nope'], { cwd: root });
+  assert.equal(bad.code, 2);
+});
