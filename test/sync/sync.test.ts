@@ -248,3 +248,31 @@ test('types: a per-folder rule, else the page\'s own OKF type, else --type, else
   const bad = await runCli(['sync', 'docs', 'x', '--type-rule', 'nope'], { cwd: root });
   assert.equal(bad.code, 2);
 });
+
+test('site generators: Docusaurus, MkDocs and Hugo (TOML) frontmatter give titles, tags, descriptions; the rest is dropped with a note', async () => {
+  const root = tmpDir();
+  writeTree(join(root, 'docs'), {
+    'docusaurus/intro.mdx': '---\nid: intro\ntitle: Introduction\nsidebar_label: Intro\nsidebar_position: 1\nslug: /\ntags: [start]\n---\n\n# Ignored heading\n\nHello.\n',
+    'mkdocs/page.md': '---\ndescription: A MkDocs page.\nhide:\n  - navigation\n---\n\n# From the heading\n\nBody.\n',
+    'hugo/_index.md': '+++\ntitle = "Hugo section"\nweight = 10\ndraft = false\ntags = ["a", "b"]\n+++\n\nSection text.\n',
+    'plain/no-title_here.md': 'Just text, no heading.\n',
+  });
+  const r = await runCli(['sync', 'docs', 'out', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  const read = (p: string) => readFileSync(join(root, 'out', 'knowledge', p), 'utf8');
+  const intro = read('docusaurus/intro.md');
+  assert.match(intro, /^title: Introduction$/m);
+  assert.match(intro, /^tags: \[start\]$/m);
+  assert.doesNotMatch(intro, /sidebar|slug/);
+  assert.match(read('mkdocs/page.md'), /^title: From the heading$/m);
+  assert.match(read('mkdocs/page.md'), /^description: A MkDocs page\.$/m);
+  const hugo = read('hugo/index-page.md');
+  assert.match(hugo, /^title: Hugo section$/m);
+  assert.match(hugo, /^tags: \[a, b\]$/m);
+  assert.doesNotMatch(hugo, /\+\+\+/);
+  assert.match(read('plain/no-title_here.md'), /^title: No title here$/m);
+  const dropped = s.diagnostics.filter((d: { code: string }) => d.code === 'SYNC_FRONTMATTER_DROPPED').map((d: { message: string }) => /key "([^"]+)"/.exec(d.message)![1]).sort();
+  assert.deepEqual(dropped, ['draft', 'hide', 'id', 'sidebar_label', 'sidebar_position', 'slug', 'weight']);
+  assert.equal((await runCli(['validate', 'out'], { cwd: root })).code, 0);
+});
