@@ -100,12 +100,15 @@ export async function readUpstream(dir: string): Promise<Upstream> {
     else {
       const fm = splitFrontmatter(text);
       if (fm.present) {
-        body = fm.body;
+        // A page that opens with a horizontal rule is not frontmatter: only a YAML mapping is, and
+        // anything else keeps the page whole.
         try {
           const v = parseYamlSafe(fm.yaml);
-          if (v && typeof v === 'object' && !Array.isArray(v)) data = v as Record<string, unknown>;
+          if (v && typeof v === 'object' && !Array.isArray(v)) { data = v as Record<string, unknown>; body = fm.body; }
+          else if (v !== null && v !== undefined) notes.push(warning('SYNC_FRONTMATTER_INVALID', `${e.path}: the --- block is not a YAML mapping; the page is taken whole`, { file: e.path, line: fm.yamlLine }));
+          else body = fm.body;
         } catch (err) {
-          notes.push(warning('SYNC_FRONTMATTER_INVALID', `${e.path}: frontmatter is not valid YAML (${(err as Error).message}); the page is taken without it`, { file: e.path, line: fm.yamlLine }));
+          notes.push(warning('SYNC_FRONTMATTER_INVALID', `${e.path}: frontmatter is not valid YAML (${(err as Error).message}); the page is taken whole`, { file: e.path, line: fm.yamlLine }));
         }
       }
     }

@@ -276,3 +276,18 @@ test('site generators: Docusaurus, MkDocs and Hugo (TOML) frontmatter give title
   assert.deepEqual(dropped, ['draft', 'hide', 'id', 'sidebar_label', 'sidebar_position', 'slug', 'weight']);
   assert.equal((await runCli(['validate', 'out'], { cwd: root })).code, 0);
 });
+
+test('a page that opens with a horizontal rule or broken frontmatter is taken whole, with a warning', async () => {
+  const root = tmpDir();
+  writeTree(join(root, 'docs'), {
+    'rule.md': '---\nJust a rule, then text: that is not YAML: at all\n---\n\n# Rule\n\nKept.\n',
+    'broken.md': '---\ntitle: [unclosed\n---\n\n# Broken\n\nAlso kept.\n',
+  });
+  const r = await runCli(['sync', 'docs', 'out', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.equal(s.diagnostics.filter((d: { code: string }) => d.code === 'SYNC_FRONTMATTER_INVALID').length, 2);
+  assert.match(readFileSync(join(root, 'out', 'knowledge', 'rule.md'), 'utf8'), /Just a rule[\s\S]*Kept\./);
+  assert.match(readFileSync(join(root, 'out', 'knowledge', 'broken.md'), 'utf8'), /title: \[unclosed[\s\S]*Also kept\./);
+  assert.equal((await runCli(['validate', 'out'], { cwd: root })).code, 0);
+});
