@@ -9,9 +9,10 @@ import { apply, preview, type Applied } from '../sync/apply.js';
 import { yamlLines } from '../sync/yaml.js';
 import { allowedToolsString, checkSkill, type Skill } from './spec.js';
 import { splitFrontmatter } from '../core/yaml-safe.js';
+import { DOCUMENT_CAPS } from '../ctxpkg/documents.js';
 
-/** lean-ctx's caps for a `kind: skills` package (plaintext bytes). */
-export const SKILLS_PACK_CAPS = { files: 256, fileBytes: 1024 * 1024, totalBytes: 8 * 1024 * 1024 };
+/** lean-ctx's caps for a `kind: skills` package (plaintext bytes), checked before anything is written. */
+const SKILLS_PACK_CAPS = DOCUMENT_CAPS;
 
 export interface SkillsReport { skills: string[]; diagnostics: Diagnostic[] }
 
