@@ -7,7 +7,7 @@ defineRules([
   { code: 'SYNC_NAME_NOT_PORTABLE', format: 'core', summary: 'An upstream file name is not portable and --no-rename refuses to rename it.' },
   { code: 'SYNC_MOVED', format: 'core', summary: 'A page vanished from one path and reappeared at another with the same or similar content: it keeps its ID (info).' },
   { code: 'SYNC_FRONTMATTER_DROPPED', format: 'core', summary: 'A site-generator frontmatter key has no place in the package and was left out (info).' },
-  { code: 'SYNC_FRONTMATTER_INVALID', format: 'core', summary: 'An upstream page\'s frontmatter is not valid YAML; the page was taken without it.' },
+  { code: 'SYNC_FRONTMATTER_INVALID', format: 'core', summary: 'An upstream page\'s --- block is not a YAML mapping (broken frontmatter, or a horizontal rule); the page was taken whole.' },
   { code: 'SYNC_ASSETS_LEFT_OUT', format: 'core', summary: 'Asset files (images …) were left out: the target format packages no such files (info).' },
   { code: 'SYNC_SYMLINK_SKIPPED', format: 'core', summary: 'A symbolic link in the docs folder was left out; links are never followed.' },
   { code: 'SYNC_NOT_UTF8', format: 'core', summary: 'An upstream Markdown file is not UTF-8 and was left out.' },
