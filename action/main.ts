@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { DiagnosticError, type Diagnostic } from '../src/core/diagnostics.js';
 import { loadSigningKey, type SigningKey } from '../src/core/keys.js';
 import { resultsText } from '../src/core/report.js';
+import { escapeControls, escapeData, neutralizeCommands } from '../src/core/log-safe.js';
 import { runRelease, ReleaseFailure, type ReleaseResult } from '../src/release/index.js';
 import { runCheck, parseFailOn, type CheckResult } from '../src/release/check.js';
 import { checkMarkdown, commentBody, COMMENT_MARKER, repoPath, sarifLog } from '../src/release/check-report.js';
@@ -42,10 +43,19 @@ function modeOf(eventName: string, ref: string): 'check' | 'release' {
   return eventName === 'push' && ref.startsWith('refs/tags/') ? 'release' : eventName === 'release' ? 'release' : 'check';
 }
 
+/**
+ * core.info writes its text as it is; every line of ours that holds content goes through here, so a
+ * name or key cannot put a workflow command at the start of a line (annotations and setFailed are
+ * escaped by @actions/core itself).
+ */
+function info(text: string): void {
+  core.info(neutralizeCommands(escapeControls(text)));
+}
+
 function annotate(pkgPath: string, d: Diagnostic): void {
   const file = repoPath(pkgPath, d.file);
   const props: core.AnnotationProperties = { title: d.code, ...(file ? { file } : {}), ...(d.line ? { startLine: d.line } : {}), ...(d.column ? { startColumn: d.column } : {}) };
-  const msg = d.hint ? `${d.message} (hint: ${d.hint})` : d.message;
+  const msg = escapeControls(d.hint ? `${d.message} (hint: ${d.hint})` : d.message);
   if (d.severity === 'error') core.error(msg, props);
   else if (d.severity === 'warning') core.warning(msg, props);
   else core.notice(msg, props);
@@ -105,7 +115,7 @@ async function check(workspace: string, event: Event): Promise<number> {
   const zero = /^0+$/;
   const base = pr?.base.sha ?? (event.before && !zero.test(event.before) ? event.before : null);
   const r: CheckResult = await runCheck({ cwd: workspace, base, path: input('path') || undefined, config: configInput(workspace), failOn });
-  core.info(resultsText(r.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
+  info(resultsText(r.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
   for (const p of r.packages) for (const d of p.diagnostics) annotate(p.path, d);
   for (const n of r.notes) core.warning(n.message);
   for (const p of r.packages) for (const f of p.findings) if (f !== 'invalid package') core.error(`${p.name}: ${f}`, { title: 'ctxforge check' });
@@ -133,7 +143,7 @@ async function check(workspace: string, event: Event): Promise<number> {
 /** Outside a runner (local rehearsal) there is no job summary; that is not a failure. */
 async function writeSummary(md: string): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) {
-    core.info(md);
+    info(md);
     return;
   }
   await core.summary.addRaw(md, true).write();
@@ -167,7 +177,7 @@ async function release(workspace: string): Promise<number> {
         makeLatest: (makeLatest || undefined) as 'true' | 'false' | 'legacy' | undefined, overwrite: boolInput('overwrite', false),
         retry: retryTuning(),
       } : undefined,
-      log: (s) => core.info(s),
+      log: (s) => info(escapeData(s)),
     });
   } catch (e) {
     if (e instanceof ReleaseFailure) for (const v of e.validation) for (const d of v.diagnostics) annotate(v.path, d);
