@@ -2,12 +2,12 @@
 // summary, outputs, exit status. No release or check logic of its own.
 import * as core from '@actions/core';
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DiagnosticError, type Diagnostic } from '../src/core/diagnostics.js';
 import { loadSigningKey, type SigningKey } from '../src/core/keys.js';
 import { resultsText } from '../src/core/report.js';
+import { writeFileAtomic } from '../src/core/atomic.js';
 import { escapeControls, escapeData, neutralizeCommands } from '../src/core/log-safe.js';
 import { runRelease, ReleaseFailure, type ReleaseResult } from '../src/release/index.js';
 import { runCheck, parseFailOn, type CheckResult } from '../src/release/check.js';
@@ -122,7 +122,9 @@ async function check(workspace: string, event: Event): Promise<number> {
   // Annotations are capped per step; the summary always has every diagnostic.
   await writeSummary(checkMarkdown(r));
   const sarif = input('sarif');
-  if (sarif) await writeFile(resolve(workspace, sarif), `${JSON.stringify(sarifLog(r, VERSION), null, 2)}\n`);
+  // Through a temp file and a rename, refused when the path is or passes through a symlink: the
+  // workspace is the pull request's checkout, and it can commit `ctxforge.sarif -> anywhere`.
+  if (sarif) await writeFileAtomic(resolve(workspace, sarif), `${JSON.stringify(sarifLog(r, VERSION), null, 2)}\n`, 0o644, workspace);
   if (pr && boolInput('comment', false)) {
     const t = token();
     if (!t) core.warning('comment: true needs github-token');
