@@ -11,7 +11,8 @@ import { writeFileAtomic } from '../src/core/atomic.js';
 import { escapeControls, escapeData, neutralizeCommands } from '../src/core/log-safe.js';
 import { runRelease, ReleaseFailure, type ReleaseResult } from '../src/release/index.js';
 import { runCheck, parseFailOn, type CheckResult } from '../src/release/check.js';
-import { checkMarkdown, commentBody, COMMENT_MARKER, repoPath, sarifLog } from '../src/release/check-report.js';
+import { checkMarkdown, commentBody, COMMENT_MARKER, repoPath, sarifLog, summaryBody } from '../src/release/check-report.js';
+import { mdCodeCell, mdText } from '../src/core/markdown-safe.js';
 import { maxBump } from '../src/release/collab.js';
 import { sha256sums } from '../src/release/checksums.js';
 import { GitHubApi } from '../src/release/github/api.js';
@@ -148,14 +149,14 @@ async function writeSummary(md: string): Promise<void> {
     info(md);
     return;
   }
-  await core.summary.addRaw(md, true).write();
+  await core.summary.addRaw(summaryBody(md), true).write();
 }
 
 function releaseMarkdown(r: ReleaseResult): string {
-  const lines = [`## ctxforge release ${r.tag}${r.release ? (r.release.draft ? ' (draft)' : '') : r.dry_run ? ' (dry run)' : ''}`, ''];
+  const lines = [`## ctxforge release ${mdText(r.tag)}${r.release ? (r.release.draft ? ' (draft)' : '') : r.dry_run ? ' (dry run)' : ''}`, ''];
   if (r.release) lines.push(`Release: ${r.release.url}`, '', `Uploaded ${r.release.uploaded.length}, kept ${r.release.kept.length}, replaced ${r.release.replaced.length}.`, '');
   lines.push('| asset | sha256 | bytes |', '|---|---|---|');
-  for (const a of r.artifacts) lines.push(`| ${a.name} | \`${a.sha256}\` | ${a.size} |`);
+  for (const a of r.artifacts) lines.push(`| ${mdCodeCell(a.name)} | \`${a.sha256}\` | ${a.size} |`);
   lines.push('');
   for (const d of r.diffs) lines.push(d.markdown.trimEnd(), '');
   return lines.join('\n');
