@@ -16,6 +16,9 @@ import { registerRelease } from './release.js';
 import { registerIds, registerUnpack } from './octx.js';
 import { registerDemo } from './demo.js';
 import { registerSync } from './sync.js';
+import { registerConvert } from './convert.js';
+import { registerExport } from './export.js';
+import { registerSkills } from './skills.js';
 
 export type Register = (program: Command, io: Io) => void;
 
@@ -30,6 +33,9 @@ export const commands: Register[] = [
   registerIds,
   registerUnpack,
   registerSync,
+  registerConvert,
+  registerExport,
+  registerSkills,
   registerImport,
   registerStrip,
   registerMerge,

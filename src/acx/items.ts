@@ -8,9 +8,21 @@ import { checkArtifact } from './artifact.js';
 import { loadSource } from './source.js';
 import { assemble } from './build.js';
 import type { ObjectRow } from './objects.js';
+import { knowledgeId } from './verify.js';
 
-function itemsFrom(objects: ObjectRow[], meta: Map<string, string>, manifestHash: string, skipMeta: Set<string>): Item[] {
+/**
+ * A knowledge file is identified by the `id` its frontmatter carries (sync and convert write one, so
+ * a moved page stays the same item), else by its path; an id two files share falls back to paths.
+ */
+function knowledgeKeys(ids: ReadonlyMap<string, string>): Map<string, string> {
+  const count = new Map<string, number>();
+  for (const id of ids.values()) count.set(id, (count.get(id) ?? 0) + 1);
+  return new Map([...ids].filter(([, id]) => count.get(id) === 1));
+}
+
+function itemsFrom(objects: ObjectRow[], meta: Map<string, string>, manifestHash: string, skipMeta: Set<string>, knowledgeIds: ReadonlyMap<string, string> = new Map()): Item[] {
   const items: Item[] = [];
+  const kid = knowledgeKeys(knowledgeIds);
   const rom = objects.filter((o) => o.zone === 'rom');
   const skills = new Map<string, string[]>();
   for (const o of rom) {
@@ -18,7 +30,7 @@ function itemsFrom(objects: ObjectRow[], meta: Map<string, string>, manifestHash
     if (o.kind === 'sqlar' && ref.startsWith('rom/skills/')) {
       const name = ref.split('/')[2]!;
       skills.set(name, [...(skills.get(name) ?? []), `${ref} ${o.oid}`]);
-    } else if (o.kind === 'sqlar') items.push({ kind: ref.startsWith('rom/knowledge/') ? 'knowledge' : 'file', id: ref.slice(4), path: ref, digest: o.oid });
+    } else if (o.kind === 'sqlar') items.push({ kind: ref.startsWith('rom/knowledge/') ? 'knowledge' : 'file', id: kid.get(ref) ?? ref.slice(4), path: ref, digest: o.oid });
     else if (o.kind === 'memory') items.push({ kind: 'memory', id: ref.slice(7), digest: o.oid });
     else if (ref.startsWith('capability:')) items.push({ kind: 'capability', id: ref.slice(11), digest: o.oid });
     else if (ref.startsWith('cartridge:') && !skipMeta.has(ref.slice(10))) items.push({ kind: 'meta', id: ref.slice(10), digest: o.oid, title: meta.get(ref.slice(10)) });
@@ -34,7 +46,7 @@ export async function cartridgeItems(input: ArtifactInput, opts: CommonOptions):
   const meta = c.check.meta;
   return {
     format: 'acx', identity: `${meta.get('acx.publisher_id') ?? ''}/${meta.get('acx.artifact_id') ?? ''}`, name: meta.get('acx.artifact_id') ?? '', version: meta.get('acx.artifact_version') ?? '',
-    items: itemsFrom(c.check.romObjects, meta, c.check.report.manifestHash, new Set()),
+    items: itemsFrom(c.check.romObjects, meta, c.check.report.manifestHash, new Set(), c.check.knowledgeIds),
   };
 }
 
@@ -49,5 +61,7 @@ export async function sourceItems(tree: Tree): Promise<PackageSummary> {
   if (!a.content) { const e = a.diagnostics[0]!; fail(e.code, e.message, { file: e.file }); }
   const skip = new Set(source.createdAtGiven ? [] : ['acx.created_at']);
   const meta = a.content.meta;
-  return { format: 'acx', identity: `${meta.get('acx.publisher_id')}/${source.artifact}`, name: source.artifact, version: source.version, items: itemsFrom(a.content.objects, meta, a.manifestHash!, skip) };
+  const ids = new Map<string, string>();
+  for (const f of source.files) if (f.name.startsWith('rom/knowledge/')) { const id = knowledgeId(f.raw); if (id) ids.set(f.name, id); }
+  return { format: 'acx', identity: `${meta.get('acx.publisher_id')}/${source.artifact}`, name: source.artifact, version: source.version, items: itemsFrom(a.content.objects, meta, a.manifestHash!, skip, ids) };
 }

@@ -67,9 +67,20 @@ export interface CheckResult {
   files: Map<string, Buffer>;
   manifest: ManifestEntry[];
   romObjects: ObjectRow[];
+  /** Knowledge files that carry a frontmatter `id` (ctxforge sync and convert write one): name → id. */
+  knowledgeIds: Map<string, string>;
 }
 
 const str = (v: unknown): v is string => typeof v === 'string';
+
+/** The `id:` of a knowledge Markdown file's frontmatter (its first 4 KiB), when it has one. */
+export function knowledgeId(raw: Buffer): string | undefined {
+  if (raw[0] !== 0x2d || raw[1] !== 0x2d || raw[2] !== 0x2d) return undefined;
+  const head = raw.subarray(0, 4096).toString('utf8');
+  const fm = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(head);
+  const m = fm && /^id:[ \t]*(?:"([^"\n]+)"|'([^'\n]+)'|([^\s#"'][^\n#]*?))[ \t]*$/m.exec(fm[1]!);
+  return m ? (m[1] ?? m[2] ?? m[3])!.trim() || undefined : undefined;
+}
 
 function parseCanonical(text: unknown): { value?: Rec; problem?: string } {
   if (!str(text)) return { problem: 'is not TEXT' };
@@ -121,6 +132,7 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
   // where a later rule reads them (the skills), so a large cartridge is never all in memory.
   const files = new Map<string, Buffer>();
   const decoded = new Map<string, { oid: string; sz: number }>();
+  const knowledgeIds = new Map<string, string>();
   const names = new Set<string>();
   const folded = new Map<string, string>();
   let total = 0;
@@ -153,6 +165,7 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
       if (str(r.name)) {
         decoded.set(r.name, { oid: oidOf(raw), sz: raw.length });
         if (opts.keepFiles || r.name.startsWith('rom/skills/')) files.set(r.name, raw);
+        if (r.name.startsWith('rom/knowledge/')) { const id = knowledgeId(raw); if (id) knowledgeIds.set(r.name, id); }
       }
     } catch (e) {
       if (!(e instanceof BlobError)) throw e;
@@ -336,7 +349,7 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     const want = spkiKeyId(opts.pinnedKey);
     if (!sigReports.some((s) => s.keyid === want && s.signature === 'verified')) at('ACX_SIGNER_MISMATCH', `no signature verifies with the pinned key ${want}`);
   }
-  return { diagnostics: d, report, meta, fileNames: [...decoded.keys()], files, manifest, romObjects };
+  return { diagnostics: d, report, meta, fileNames: [...decoded.keys()], files, manifest, romObjects, knowledgeIds };
 }
 
 interface RowReport extends SignatureReport { code: string }

@@ -8,7 +8,9 @@ import type { ArtifactInput, CommonOptions } from '../format.js';
 import { graphOf } from './check.js';
 import { isObject, type JsonObject, type JsonValue } from './model.js';
 import { readAndVerify } from './read.js';
-import { contentToBody, MANIFEST_FILE, NODES_DIR, RESERVED_MANIFEST } from './source.js';
+import { contentToBody, DOCUMENTS_DIR, MANIFEST_FILE, NODES_DIR, RESERVED_MANIFEST } from './source.js';
+import { documentPathProblem, zstdDecode } from './documents.js';
+import { unsafePathReason } from '../core/paths.js';
 import { isV1, v1ToV2 } from './v1.js';
 import { orderNode } from './write.js';
 import { yamlMapping } from './yaml-write.js';
@@ -57,9 +59,18 @@ export async function importArtifact(input: ArtifactInput, dir: string, opts: Co
   }
   let fields = r.doc.manifest as JsonObject;
   let content = r.doc.content as JsonObject;
+  const documents = isObject(content.documents) && Array.isArray(content.documents.files) ? content.documents.files : [];
   if (isV1(fields)) ({ fields, content } = v1ToV2(fields, content));
   else if (!isObject(content.context_graph)) content = { context_graph: { format: 'ctxpkg-graph-v2', nodes: [], edges: [] } };
-  const files = sourceFiles(fields, content);
+  const files: Map<string, string | Buffer> = sourceFiles(fields, content);
+  // kind: skills — each verified blob back as a file under documents/ (the source layout).
+  for (const f of documents) {
+    if (!isObject(f) || typeof f.path !== 'string' || typeof f.body !== 'string') continue;
+    if (documentPathProblem(f.path) || unsafePathReason(`${DOCUMENTS_DIR}${f.path}`)) fail('CTXPKG_IMPORT_REFUSED', `document path ${JSON.stringify(f.path)} cannot be written safely`);
+    const plain = zstdDecode(Buffer.from(f.body, 'base64'));
+    if (!plain) fail('CTXPKG_IMPORT_REFUSED', `document ${JSON.stringify(f.path)} uses compressed zstd blocks, which this Node runtime cannot decode`, {}, 2);
+    files.set(`${DOCUMENTS_DIR}${f.path}`, plain);
+  }
   for (const [rel, text] of files) {
     const abs = join(dir, ...rel.split('/'));
     makeDirs(dirname(abs));

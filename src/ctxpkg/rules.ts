@@ -52,6 +52,7 @@ defineRules([
   r('SIGNATURE_MISSING', 'A signature is required (pinned key or --require-signature) but the package is unsigned.', '§9'),
   r('SIGNATURE_IDENTITY_ONLY', 'The signature covers name, version and content only, not the other manifest fields.', '§9.1'),
   r('KIND_UNKNOWN', 'An unknown package kind (needs a newer reader).', '§3'),
+  r('DOCUMENTS_INVALID', 'The kind: skills payload (content.documents) breaks its rules: kind coherence, paths, caps, or a body that does not match its sha256.', '§3.4 (lean-ctx)'),
   r('SOURCE_MANIFEST_MISSING', 'A ctxpkg source tree needs ctxpkg.yaml at its root.'),
   r('SOURCE_YAML', 'ctxpkg.yaml or a node frontmatter is not safe, valid YAML (no anchors, aliases, custom tags or duplicate keys).'),
   r('SOURCE_FRONTMATTER_MISSING', 'A node file has no YAML frontmatter (--- … ---).'),

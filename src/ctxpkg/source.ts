@@ -9,9 +9,12 @@ import { compareUtf8 } from '../core/paths.js';
 import './rules.js';
 import type { Path } from './check.js';
 import { GRAPH_FORMAT, isObject, type JsonObject, type JsonValue } from './model.js';
+import { documentsOf } from './documents.js';
 
 export const MANIFEST_FILE = 'ctxpkg.yaml';
 export const NODES_DIR = 'nodes/';
+/** kind: skills — every file below documents/ is one named blob, its path relative to documents/. */
+export const DOCUMENTS_DIR = 'documents/';
 /** Computed by the build; setting them in the source would be silently overwritten, so it is an error. */
 export const RESERVED_MANIFEST = ['schema_version', 'created_at', 'integrity', 'provenance', 'signature', 'graph_summary'];
 
@@ -147,7 +150,16 @@ export async function loadSource(tree: Tree): Promise<{ pkg?: SourcePackage; dia
   const ek = (e: SourceEdge, k: string) => (typeof e.edge[k] === 'string' ? (e.edge[k] as string) : '');
   edges.sort((a, b) => compareUtf8(ek(a, 'from'), ek(b, 'from')) || compareUtf8(ek(a, 'to'), ek(b, 'to')) || compareUtf8(ek(a, 'type'), ek(b, 'type')));
 
-  const content: JsonObject = { context_graph: { format: GRAPH_FORMAT, nodes: nodes.map((n) => n.node), edges: edges.map((e) => e.edge) } };
+  const content: JsonObject = manifest.kind === 'skills' && !nodes.length ? {} : { context_graph: { format: GRAPH_FORMAT, nodes: nodes.map((n) => n.node), edges: edges.map((e) => e.edge) } };
+  if (manifest.kind === 'skills') {
+    const docs: { path: string; bytes: Buffer }[] = [];
+    for (const e of entries) {
+      if (!e.path.startsWith(DOCUMENTS_DIR)) continue;
+      if (e.kind !== 'file') { diags.push(error('CTXPKG_SOURCE_FILE_INVALID', `${e.path} is a ${e.kind}, not a regular file`, { file: e.path })); continue; }
+      docs.push({ path: e.path.slice(DOCUMENTS_DIR.length), bytes: await tree.read(e.path) });
+    }
+    content.documents = documentsOf(docs);
+  }
   const locate = (path: Path): Location => {
     if (path[0] === 'manifest') return { file: MANIFEST_FILE, line: manifestLines.get(String(path[1] ?? '')) ?? 1 };
     if (path[2] === 'nodes' && typeof path[3] === 'number' && nodes[path[3]]) {

@@ -20,11 +20,12 @@ export function markdownLinks(text: string): MdLink[] {
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
-    const f = /^\s{0,3}(`{3,}|~{3,})/.exec(l);
+    const c = l.charCodeAt(l.search(/\S|$/));
+    const f = c === 96 || c === 126 ? /^\s{0,3}(`{3,}|~{3,})/.exec(l) : null;
     if (f) {
       if (fence === null) fence = f[1]![0]!.repeat(f[1]!.length);
       else if (f[1]!.startsWith(fence)) fence = null;
-    } else if (fence === null) {
+    } else if (fence === null && l.includes('](')) {
       const masked = l.replace(/`[^`]*`/g, (m) => ' '.repeat(m.length));
       for (const m of masked.matchAll(INLINE)) {
         const raw = m[3]!;

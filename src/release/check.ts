@@ -7,7 +7,7 @@ import { commitOf, git } from './gitcli.js';
 import { repoOf, treeAt } from './collab.js';
 import { discoverPackages } from './packages.js';
 import { checkLinks } from '../links/check.js';
-import { readRepoConfig } from '../repo/config.js';
+import { repoConfig } from '../repo/config.js';
 import { DiskTree } from '../core/tree.js';
 import './rules.js';
 
@@ -79,7 +79,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const out: PackageCheck[] = [];
   let required: Bump = 'none';
   // A move that leaves links dangling shows up here, as a warning or (links: error) an error.
-  const linkLevel = (await readRepoConfig(new DiskTree(root)).catch(() => undefined))?.links ?? 'warning';
+  const linkLevel = (await repoConfig(new DiskTree(root), { file: o.config, cwd: o.cwd, root }).catch(() => undefined))?.links ?? 'warning';
   for (const p of pkgs) {
     const v = await p.module.validateSource(p.tree, { env: o.env });
     const links = await checkLinks(p.tree, p.format, linkLevel);

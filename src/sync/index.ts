@@ -53,13 +53,14 @@ function detectFormat(dir: string): TargetFormat | undefined {
   return TARGET_FORMATS.find((f) => existsSync(join(dir, MANIFEST_FILE[f])));
 }
 
-function typeFor(path: string, o: SyncOptions): string | undefined {
+/** A per-folder rule first, then the page's own type, then the default. */
+function typeFor(path: string, own: string | undefined, o: SyncOptions): string | undefined {
   let best: [string, string] | undefined;
   for (const r of o.typeRules ?? []) {
     const pre = r[0].replace(/^\.?\/+|\/+$/g, '');
     if ((path === pre || path.startsWith(`${pre}/`)) && (!best || pre.length > best[0].length)) best = [pre, r[1]];
   }
-  return best?.[1] ?? o.type;
+  return best?.[1] ?? own ?? o.type;
 }
 
 /** The body the previous sync wrote for a document, for similarity (the upstream copy is gone). */
@@ -72,7 +73,7 @@ function relink(body: string, from: string, newFrom: string, names: ReadonlyMap<
   const edits: { at: number; len: number; text: string }[] = [];
   for (const l of markdownLinks(body)) {
     if (isExternal(l.target)) continue;
-    const { path, anchor } = splitTarget(l.target);
+    const { path } = splitTarget(l.target);
     if (!path) continue;
     const to = resolveLink(from, path);
     const moved = to === undefined ? undefined : names.get(to);
@@ -80,7 +81,6 @@ function relink(body: string, from: string, newFrom: string, names: ReadonlyMap<
     const now = relativeLink(newFrom, moved);
     if (now === path) continue;
     edits.push({ at: l.at, len: path.length, text: now });
-    void anchor;
   }
   let out = body;
   for (const e of edits.sort((a, b) => b.at - a.at)) if (out.slice(e.at, e.at + e.len) !== e.text) out = out.slice(0, e.at) + e.text + out.slice(e.at + e.len);
@@ -176,9 +176,16 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   for (const d of up.docs) {
     const path = names.map.get(d.path)!;
     const id = idOf.get(d.path)!;
-    const type = typeFor(d.path, o);
     const doc: Doc = { id, path, title: d.title, body: relink(d.body, d.path, path, names.map) };
-    if (format === 'ctxpkg') { if (type) doc.carried = { ctxpkg: { type } }; } else if (type) doc.type = type;
+    // For ctxpkg the rule names the node type; the page's own (OKF) type rides along as okf_type.
+    if (format === 'ctxpkg') {
+      const nodeType = typeFor(d.path, undefined, o);
+      if (nodeType) doc.carried = { ctxpkg: { type: nodeType } };
+      if (d.type) doc.type = d.type;
+    } else {
+      const type = typeFor(d.path, d.type, o);
+      if (type) doc.type = type;
+    }
     if (d.description) doc.description = d.description;
     if (d.tags) doc.tags = d.tags;
     docs.push(doc);
@@ -207,6 +214,14 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const write = new Map(r.files);
   if (!existsSync(join(target, r.manifest.path))) write.set(r.manifest.path, Buffer.from(r.manifest.text, 'utf8'));
   write.set(ID_MAP_FILE, Buffer.from(idMapText(newMap), 'utf8'));
+  // Files a previous sync did not write are someone's work: never overwritten.
+  const mine = new Set(old.files);
+  const clash = [...r.files.keys()].filter((f) => !mine.has(f) && existsSync(join(target, ...f.split('/'))) && !readFileSync(join(target, ...f.split('/'))).equals(r.files.get(f)!));
+  if (clash.length) {
+    fail('SYNC_TARGET_CONFLICT', `${clash.length} file${clash.length === 1 ? '' : 's'} in ${targetDir} would be overwritten but were not written by an earlier sync: ${clash.slice(0, 5).join(', ')}${clash.length > 5 ? ', …' : ''}`, {
+      file: clash[0], hint: 'sync into a new directory, or move those files away first',
+    }, 2);
+  }
   const plan = { write, remove: old.files.filter((f) => !r.files.has(f)) };
   result.files = o.dryRun ? preview(target, plan) : await apply(target, plan);
   return result;

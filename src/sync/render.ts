@@ -60,6 +60,7 @@ export function octxIdFor(id: string): string {
 export function render(format: TargetFormat, corpus: Corpus, meta: PackageMeta, opts: { assetId?: string } = {}): Rendered {
   const files = new Map<string, Buffer>();
   const notes: Diagnostic[] = [];
+  let edgeCount = 0;
   const byPath = new Map(corpus.docs.map((d) => [d.path, d]));
   const dir = DOC_DIR[format];
   for (const d of corpus.docs) {
@@ -73,6 +74,7 @@ export function render(format: TargetFormat, corpus: Corpus, meta: PackageMeta, 
       const linkEdges = linkedIds(d, byPath).map((to) => ({ to, type: LINK_EDGE }));
       const kept = Array.isArray(edges) ? edges.filter((e) => (e as { type?: unknown }).type !== LINK_EDGE) : [];
       const all = [...linkEdges, ...kept];
+      edgeCount += all.length;
       const fm = { id: d.id, type: type ?? 'fact', ...common(d), okf_type: d.type, ...rest, ...carriedFor(d, 'ctxpkg'), edges: all.length ? all : undefined };
       files.set(dir + d.path, withBody(frontmatter(fm), d.body));
     } else {
@@ -93,7 +95,7 @@ export function render(format: TargetFormat, corpus: Corpus, meta: PackageMeta, 
     manifest = { path: 'manifest.json', text: `${JSON.stringify({ format: 'octx', format_version: '0.1', asset: { id: opts.assetId ?? uuidv7(), name: meta.name }, release: { version } }, null, 2)}\n` };
   } else if (format === 'ctxpkg') {
     const name = /^@[a-z0-9][a-z0-9_-]*\/[a-z0-9][a-z0-9_-]*$/.test(meta.name) ? meta.name : `@local/${slug(meta.name)}`;
-    manifest = { path: 'ctxpkg.yaml', text: `${yamlLines({ name, version, description, conformance_level: 2, dependencies: [] }).join('\n')}\n` };
+    manifest = { path: 'ctxpkg.yaml', text: `${yamlLines({ name, version, description, conformance_level: edgeCount ? 2 : 1, dependencies: [] }).join('\n')}\n` };
   } else {
     const desc = description.length >= 20 ? description.slice(0, 500) : `${description} (documentation packaged by ctxforge)`;
     manifest = { path: 'cartridge.yaml', text: `${yamlLines({ publisher: 'dev.ctxforge.local', artifact: slug(meta.name), version, description: desc, license: 'NOASSERTION' }).join('\n')}\n` };

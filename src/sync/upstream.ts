@@ -15,6 +15,8 @@ export interface UpstreamDoc {
   title: string;
   description?: string;
   tags?: string[];
+  /** The page's own type (OKF frontmatter `type`). */
+  type?: string;
   /** An ID the file already carries (octx.document_id, or a UUIDv7 id). */
   id?: string;
   body: string;
@@ -31,7 +33,7 @@ export interface Upstream {
 const MARKDOWN = /\.(md|markdown|mdx)$/i;
 /** Generator folders and files that are build machinery, not pages. */
 const SKIP = /(^|\/)(\.[^/]*|node_modules)(\/|$)|(^|\/)(_category_\.json|_category_\.ya?ml|mkdocs\.ya?ml|sidebars\.[jt]s|docusaurus\.config\.[jt]s|hugo\.(toml|ya?ml)|config\.toml)$/;
-const KEPT = new Set(['title', 'description', 'tags', 'octx']);
+const KEPT = new Set(['title', 'description', 'tags', 'octx', 'type']);
 const GENERATOR_KEYS: Record<string, string> = {
   id: 'Docusaurus page id', slug: 'site URL slug', sidebar_position: 'sidebar order', sidebar_label: 'sidebar label',
   weight: 'Hugo menu order', draft: 'Hugo draft flag', date: 'page date', hide: 'MkDocs hide', nav_order: 'nav order', keywords: 'SEO keywords',
@@ -98,12 +100,15 @@ export async function readUpstream(dir: string): Promise<Upstream> {
     else {
       const fm = splitFrontmatter(text);
       if (fm.present) {
-        body = fm.body;
+        // A page that opens with a horizontal rule is not frontmatter: only a YAML mapping is, and
+        // anything else keeps the page whole.
         try {
           const v = parseYamlSafe(fm.yaml);
-          if (v && typeof v === 'object' && !Array.isArray(v)) data = v as Record<string, unknown>;
+          if (v && typeof v === 'object' && !Array.isArray(v)) { data = v as Record<string, unknown>; body = fm.body; }
+          else if (v !== null && v !== undefined) notes.push(warning('SYNC_FRONTMATTER_INVALID', `${e.path}: the --- block is not a YAML mapping; the page is taken whole`, { file: e.path, line: fm.yamlLine }));
+          else body = fm.body;
         } catch (err) {
-          notes.push(warning('SYNC_FRONTMATTER_INVALID', `${e.path}: frontmatter is not valid YAML (${(err as Error).message}); the page is taken without it`, { file: e.path, line: fm.yamlLine }));
+          notes.push(warning('SYNC_FRONTMATTER_INVALID', `${e.path}: frontmatter is not valid YAML (${(err as Error).message}); the page is taken whole`, { file: e.path, line: fm.yamlLine }));
         }
       }
     }
@@ -120,6 +125,7 @@ export async function readUpstream(dir: string): Promise<Upstream> {
     const tags = Array.isArray(data.tags) ? data.tags.filter((t): t is string => typeof t === 'string') : undefined;
     const doc: UpstreamDoc = { path: e.path, digest: `sha256:${sha256Hex(bytes)}`, title, body };
     if (typeof data.description === 'string') doc.description = data.description;
+    if (typeof data.type === 'string' && data.type.trim()) doc.type = data.type.trim();
     if (tags?.length) doc.tags = tags;
     if (isUuidV7(carriedId)) doc.id = carriedId;
     else if (isUuidV7(data.id)) doc.id = data.id as string;

@@ -69,10 +69,14 @@ test('ctxforge.yaml links: error fails validate and the PR check after a move th
   r = await runCli(['validate', 'pkg'], { cwd: root });
   assert.equal(r.code, 1);
   assert.match(r.stdout + r.stderr, /LINK_BROKEN/);
-  const check = await runCheck({ cwd: root, base });
+  const check = await runCheck({ cwd: root, base, failOn: ['error'] });
   assert.equal(check.failed, true);
   const d = check.packages[0]!.diagnostics.filter((x) => x.code.startsWith('LINK_'));
   assert.ok(d.some((x) => x.file === 'knowledge/a.md' && x.line === 10 && x.severity === 'error'), JSON.stringify(d));
+  // The config the check is told to use (the Action's `config` input) sets the level too.
+  writeTree(root, { 'ctxforge.yaml': 'packages:\n  - path: pkg\n', 'ci/strict.yaml': 'links: error\npackages:\n  - path: pkg\n' });
+  assert.equal((await runCheck({ cwd: root, base, failOn: ['error'] })).failed, false);
+  assert.equal((await runCheck({ cwd: root, base, config: 'ci/strict.yaml', failOn: ['error'] })).failed, true);
   // A bad value in the config is the config's error.
   writeTree(root, { 'ctxforge.yaml': 'links: sometimes\n' });
   r = await runCli(['list'], { cwd: root });

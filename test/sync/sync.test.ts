@@ -171,4 +171,123 @@ test('sync refuses what it must: --no-rename, symlinks in the target, another fo
   assert.equal(r.code, 2);
   assert.match(r.stderr, /SYNC_TARGET_SYMLINK/);
   assert.deepEqual(readdirSync(join(root, 'elsewhere')), []);
+  // A hand-made working directory's files are never overwritten by a first sync.
+  r = await runCli(['init', 'octx', 'hand'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const index = readFileSync(join(root, 'hand', 'knowledge', 'index.md'), 'utf8');
+  r = await runCli(['sync', 'docs', 'hand'], { cwd: root });
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /SYNC_TARGET_CONFLICT.*knowledge\/index\.md/);
+  assert.equal(readFileSync(join(root, 'hand', 'knowledge', 'index.md'), 'utf8'), index);
+});
+
+test('non-portable names: NFD, reserved characters, case collisions, device names are renamed and reported, links follow', async () => {
+  const root = tmpDir();
+  writeTree(join(root, 'docs'), {
+    'Guide.md': '# Guide one\n\nSee [the other](guide.md) and [notes](e\u0301t\u00e9:notes%3F.md) and [con](con.md).\n',
+    'guide.md': '# Guide two\n\nLower case.\n',
+    'e\u0301t\u00e9:notes?.md': '# Été\n\nNotes.\n',
+    'con.md': '# Con\n\nA device name on Windows.\n',
+  });
+  const r = await runCli(['sync', 'docs', 'out', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  const paths = [...s.added.map((a: { path: string }) => a.path)].sort();
+  assert.deepEqual(paths, ['Guide.md', 'con-page.md', 'ete-notes.md', 'guide-2.md']);
+  assert.equal(s.diagnostics.filter((d: { code: string }) => d.code === 'SYNC_NAME_NORMALISED').length, 3);
+  const guide = readFileSync(join(root, 'out', 'knowledge', 'Guide.md'), 'utf8');
+  assert.match(guide, /\[the other\]\(guide-2\.md\)/);
+  assert.match(guide, /\[notes\]\(ete-notes\.md\)/);
+  assert.match(guide, /\[con\]\(con-page\.md\)/);
+  const v = await runCli(['validate', 'out', '--links', 'error'], { cwd: root });
+  assert.equal(v.code, 0, v.stdout);
+});
+
+for (const format of ['ctxpkg', 'acx']) {
+  test(`re-sync into ${format}: the stable-ID diff of the two trees holds exactly the added, removed and moved pages`, async () => {
+    const root = tmpDir();
+    const v1 = version1(300); render(v1); writePages(join(root, 'up1'), v1);
+    const v2 = version2(v1); render(v2.pages, v2.edited); writePages(join(root, 'up2'), v2.pages);
+    let r = await runCli(['sync', 'up1', 'a', '--format', format], { cwd: root });
+    assert.equal(r.code, 0, r.stderr);
+    (await import('node:fs')).cpSync(join(root, 'a'), join(root, 'b'), { recursive: true });
+    r = await runCli(['sync', 'up2', 'b'], { cwd: root });
+    assert.equal(r.code, 0, r.stderr);
+    const m1 = idMap(join(root, 'a')), m2 = idMap(join(root, 'b'));
+    r = await runCli(['diff', 'a', 'b', '--json'], { cwd: root });
+    assert.equal(r.code, 0, r.stderr);
+    const kind = format === 'ctxpkg' ? 'node' : 'knowledge';
+    const changes = JSON.parse(r.stdout).changes as { kind: string; change: string; id: string }[];
+    const got = (c: string) => new Set(changes.filter((x) => x.kind === kind && x.change === c).map((x) => x.id));
+    const id1 = (k: string) => m1.documents[v1.get(k)!.path]!.id;
+    const id2 = (k: string) => m2.documents[v2.pages.get(k)!.path]!.id;
+    assert.deepEqual(got('added'), new Set([...v2.added].map(id2)));
+    assert.deepEqual(got('removed'), new Set([...v2.removed].map(id1)));
+    assert.deepEqual(got('moved'), new Set([...v2.pages.keys()].filter((k) => v1.has(k) && v1.get(k)!.path !== v2.pages.get(k)!.path).map(id1)));
+  });
+}
+
+test('types: a per-folder rule, else the page\'s own OKF type, else --type, else the format default', async () => {
+  const root = tmpDir();
+  writeTree(join(root, 'docs'), {
+    'guides/a.md': '---\ntype: Concept\n---\n# A\n\ntext\n',
+    'guides/deep/b.md': '# B\n\ntext\n',
+    'ref/c.md': '---\ntype: Runbook\n---\n# C\n\ntext\n',
+    'd.md': '# D\n\ntext\n',
+  });
+  const r = await runCli(['sync', 'docs', 'out', '--type', 'Note', '--type-rule', 'guides=Guide', '--type-rule', 'guides/deep=Tutorial'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const typeOf = (p: string) => /^type: (.+)$/m.exec(readFileSync(join(root, 'out', 'knowledge', p), 'utf8'))![1];
+  assert.deepEqual(['guides/a.md', 'guides/deep/b.md', 'ref/c.md', 'd.md'].map(typeOf), ['Guide', 'Tutorial', 'Runbook', 'Note']);
+  const r2 = await runCli(['sync', 'docs', 'pk', '--format', 'ctxpkg', '--type-rule', 'ref=procedure'], { cwd: root });
+  assert.equal(r2.code, 0, r2.stderr);
+  const c = readFileSync(join(root, 'pk', 'nodes', 'ref', 'c.md'), 'utf8');
+  assert.match(c, /^type: procedure$/m);
+  assert.match(c, /^okf_type: Runbook$/m);
+  assert.match(readFileSync(join(root, 'pk', 'nodes', 'd.md'), 'utf8'), /^type: fact$/m);
+  const bad = await runCli(['sync', 'docs', 'x', '--type-rule', 'nope'], { cwd: root });
+  assert.equal(bad.code, 2);
+});
+
+test('site generators: Docusaurus, MkDocs and Hugo (TOML) frontmatter give titles, tags, descriptions; the rest is dropped with a note', async () => {
+  const root = tmpDir();
+  writeTree(join(root, 'docs'), {
+    'docusaurus/intro.mdx': '---\nid: intro\ntitle: Introduction\nsidebar_label: Intro\nsidebar_position: 1\nslug: /\ntags: [start]\n---\n\n# Ignored heading\n\nHello.\n',
+    'mkdocs/page.md': '---\ndescription: A MkDocs page.\nhide:\n  - navigation\n---\n\n# From the heading\n\nBody.\n',
+    'hugo/_index.md': '+++\ntitle = "Hugo section"\nweight = 10\ndraft = false\ntags = ["a", "b"]\n+++\n\nSection text.\n',
+    'plain/no-title_here.md': 'Just text, no heading.\n',
+  });
+  const r = await runCli(['sync', 'docs', 'out', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  const read = (p: string) => readFileSync(join(root, 'out', 'knowledge', p), 'utf8');
+  const intro = read('docusaurus/intro.md');
+  assert.match(intro, /^title: Introduction$/m);
+  assert.match(intro, /^tags: \[start\]$/m);
+  assert.doesNotMatch(intro, /sidebar|slug/);
+  assert.match(read('mkdocs/page.md'), /^title: From the heading$/m);
+  assert.match(read('mkdocs/page.md'), /^description: A MkDocs page\.$/m);
+  const hugo = read('hugo/index-page.md');
+  assert.match(hugo, /^title: Hugo section$/m);
+  assert.match(hugo, /^tags: \[a, b\]$/m);
+  assert.doesNotMatch(hugo, /\+\+\+/);
+  assert.match(read('plain/no-title_here.md'), /^title: No title here$/m);
+  const dropped = s.diagnostics.filter((d: { code: string }) => d.code === 'SYNC_FRONTMATTER_DROPPED').map((d: { message: string }) => /key "([^"]+)"/.exec(d.message)![1]).sort();
+  assert.deepEqual(dropped, ['draft', 'hide', 'id', 'sidebar_label', 'sidebar_position', 'slug', 'weight']);
+  assert.equal((await runCli(['validate', 'out'], { cwd: root })).code, 0);
+});
+
+test('a page that opens with a horizontal rule or broken frontmatter is taken whole, with a warning', async () => {
+  const root = tmpDir();
+  writeTree(join(root, 'docs'), {
+    'rule.md': '---\nJust a rule, then text: that is not YAML: at all\n---\n\n# Rule\n\nKept.\n',
+    'broken.md': '---\ntitle: [unclosed\n---\n\n# Broken\n\nAlso kept.\n',
+  });
+  const r = await runCli(['sync', 'docs', 'out', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const s = JSON.parse(r.stdout);
+  assert.equal(s.diagnostics.filter((d: { code: string }) => d.code === 'SYNC_FRONTMATTER_INVALID').length, 2);
+  assert.match(readFileSync(join(root, 'out', 'knowledge', 'rule.md'), 'utf8'), /Just a rule[\s\S]*Kept\./);
+  assert.match(readFileSync(join(root, 'out', 'knowledge', 'broken.md'), 'utf8'), /title: \[unclosed[\s\S]*Also kept\./);
+  assert.equal((await runCli(['validate', 'out'], { cwd: root })).code, 0);
 });
