@@ -97,7 +97,10 @@ function signingKey(): SigningKey | undefined {
 
 async function stickyComment(api: GitHubApi, pr: number, body: string): Promise<void> {
   try {
-    const mine = (await api.listIssueComments(pr)).find((c) => c.body.includes(COMMENT_MARKER));
+    // Only a comment this token wrote is ours to update: anyone can post one holding the marker
+    // (the PR author, to have the verdict edited into their comment, or to hide it).
+    const me = await api.viewer();
+    const mine = (await api.listIssueComments(pr)).find((c) => c.body.includes(COMMENT_MARKER) && !!c.user && c.user.id === me.id && c.user.login === me.login);
     if (mine) await api.updateIssueComment(mine.id, body);
     else await api.createIssueComment(pr, body);
   } catch (e) {

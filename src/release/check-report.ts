@@ -71,13 +71,22 @@ export function summaryBody(md: string): string {
   });
 }
 
+/**
+ * A repository-relative path as a SARIF `uri` (an RFC 3986 relative reference): each segment
+ * percent-encoded, so a name holding a space, `%`, `#`, `?` or non-ASCII names that file and no
+ * other (a raw `#` would start a fragment, a raw `%41` would read as `A`).
+ */
+export function sarifUri(path: string): string {
+  return path.split('/').map((seg) => encodeURIComponent(seg).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
+}
+
 export function sarifLog(r: CheckResult, toolVersion: string): Record<string, unknown> {
   const rules = new Map<string, { id: string; shortDescription: { text: string } }>();
   const results: unknown[] = [];
   for (const p of r.packages) {
     for (const d of p.diagnostics) {
       if (!rules.has(d.code)) rules.set(d.code, { id: d.code, shortDescription: { text: ruleFor(d.code)?.summary ?? d.code } });
-      const uri = repoPath(p.path, d.file) ?? (p.path === '.' ? 'ctxforge.yaml' : p.path);
+      const uri = sarifUri(repoPath(p.path, d.file) ?? (p.path === '.' ? 'ctxforge.yaml' : p.path));
       results.push({
         ruleId: d.code,
         level: d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'note',

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic.js';
 import { sha256Hex } from '../core/hash.js';
-import { mdCode, mdCodeCell, mdText } from '../core/markdown-safe.js';
+import { mdCodeCell, mdText } from '../core/markdown-safe.js';
 import { diffPackage, previousTagOf, repoOf, treeAt } from './collab.js';
 import type { Context, Step } from './context.js';
 import { PUBLIC_KEY_NAME, SIGNATURE_NAME } from './sign.js';
@@ -27,7 +27,7 @@ export const notes: Step = {
     ctx.previousTag = repo ? await previousTagOf(repo, first.tagPattern, ctx.version, ctx.tagIsVirtual ? null : ctx.commit) : null;
     // Package names, tags and versions come from the repository: inert text in the notes and the body.
     const parts = [`# ${mdText(`${ctx.packages.map((p) => p.name).join(', ')} ${ctx.version}`)}`, ''];
-    parts.push(ctx.previousTag ? `Changes since ${mdCode(ctx.previousTag)}.` : 'Initial release.', '');
+    parts.push(ctx.previousTag ? `Changes since ${mdText(ctx.previousTag)}.` : 'Initial release.', '');
     for (const p of ctx.packages) {
       const oldTree = repo && ctx.previousTag ? await treeAt(repo, `refs/tags/${ctx.previousTag}`, p.relPath) : null;
       const d = await diffPackage({
