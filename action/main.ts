@@ -129,6 +129,8 @@ async function check(workspace: string, event: Event): Promise<number> {
   // Through a temp file and a rename, refused when the path is or passes through a symlink: the
   // workspace is the pull request's checkout, and it can commit `ctxforge.sarif -> anywhere`.
   if (sarif) await writeFileAtomic(resolve(workspace, sarif), `${JSON.stringify(sarifLog(r, VERSION), null, 2)}\n`, 0o644, workspace);
+  const report = input('report');
+  if (report) await writeFileAtomic(resolve(workspace, report), commentBody(r), 0o644, workspace);
   if (pr && boolInput('comment', false)) {
     const t = token();
     if (!t) core.warning('comment: true needs github-token');

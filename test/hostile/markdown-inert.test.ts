@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startGitHub, type FakeGitHub } from '../helpers/github-server.js';
 import { runCli } from '../helpers/cli.js';
-import { git } from '../helpers/tmp.js';
+import { git, tmpDir } from '../helpers/tmp.js';
 import { ALPHA, BETA, commitAll, makeRepoOf, octxFiles, replaceTree, runAction } from '../action/harness.js';
 import { mdCode, mdCodeCell, mdText, truncateMarkdown } from '../../src/core/markdown-safe.js';
 
@@ -101,13 +101,16 @@ test('PR comment and job summary: hostile file names and titles stay text', asyn
   const gh = await startGitHub();
   servers.push(gh);
   const { dir, base, head } = hostileRepo();
+  const reportDir = tmpDir('ctxforge-report-');
   const r = await runAction({
     workspace: dir, eventName: 'pull_request', ref: 'refs/pull/7/merge', sha: head, apiUrl: gh.apiUrl,
     event: { number: 7, pull_request: { number: 7, base: { sha: base, ref: 'main' }, head: { sha: head } } },
-    inputs: { 'GITHUB-TOKEN': 'ghs_testtoken', COMMENT: 'true' },
+    inputs: { 'GITHUB-TOKEN': 'ghs_testtoken', COMMENT: 'true', REPORT: join(reportDir, 'report.md') },
   });
   assert.equal(r.code, 1, r.stdout);
   assert.equal(gh.comments.length, 1, r.stdout);
+  // The `report` file (for a workflow_run follow-up on fork PRs) is the comment, byte for byte.
+  assert.equal(readFileSync(join(reportDir, 'report.md'), 'utf8'), gh.comments[0]!.body);
   for (const [where, md] of [['summary', r.summary], ['comment', gh.comments[0]!.body]] as const) {
     const spans = assertInert(md, where);
     // The file name is still shown whole, as code.
