@@ -2,15 +2,17 @@
 // summary, outputs, exit status. No release or check logic of its own.
 import * as core from '@actions/core';
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DiagnosticError, type Diagnostic } from '../src/core/diagnostics.js';
 import { loadSigningKey, type SigningKey } from '../src/core/keys.js';
 import { resultsText } from '../src/core/report.js';
+import { writeFileAtomic } from '../src/core/atomic.js';
+import { escapeControls, escapeData, neutralizeCommands } from '../src/core/log-safe.js';
 import { runRelease, ReleaseFailure, type ReleaseResult } from '../src/release/index.js';
 import { runCheck, parseFailOn, type CheckResult } from '../src/release/check.js';
-import { checkMarkdown, commentBody, COMMENT_MARKER, repoPath, sarifLog } from '../src/release/check-report.js';
+import { checkMarkdown, commentBody, COMMENT_MARKER, repoPath, sarifLog, summaryBody } from '../src/release/check-report.js';
+import { mdCodeCell, mdText } from '../src/core/markdown-safe.js';
 import { maxBump } from '../src/release/collab.js';
 import { sha256sums } from '../src/release/checksums.js';
 import { GitHubApi } from '../src/release/github/api.js';
@@ -42,10 +44,19 @@ function modeOf(eventName: string, ref: string): 'check' | 'release' {
   return eventName === 'push' && ref.startsWith('refs/tags/') ? 'release' : eventName === 'release' ? 'release' : 'check';
 }
 
+/**
+ * core.info writes its text as it is; every line of ours that holds content goes through here, so a
+ * name or key cannot put a workflow command at the start of a line (annotations and setFailed are
+ * escaped by @actions/core itself).
+ */
+function info(text: string): void {
+  core.info(neutralizeCommands(escapeControls(text)));
+}
+
 function annotate(pkgPath: string, d: Diagnostic): void {
   const file = repoPath(pkgPath, d.file);
   const props: core.AnnotationProperties = { title: d.code, ...(file ? { file } : {}), ...(d.line ? { startLine: d.line } : {}), ...(d.column ? { startColumn: d.column } : {}) };
-  const msg = d.hint ? `${d.message} (hint: ${d.hint})` : d.message;
+  const msg = escapeControls(d.hint ? `${d.message} (hint: ${d.hint})` : d.message);
   if (d.severity === 'error') core.error(msg, props);
   else if (d.severity === 'warning') core.warning(msg, props);
   else core.notice(msg, props);
@@ -86,7 +97,10 @@ function signingKey(): SigningKey | undefined {
 
 async function stickyComment(api: GitHubApi, pr: number, body: string): Promise<void> {
   try {
-    const mine = (await api.listIssueComments(pr)).find((c) => c.body.includes(COMMENT_MARKER));
+    // Only a comment this token wrote is ours to update: anyone can post one holding the marker
+    // (the PR author, to have the verdict edited into their comment, or to hide it).
+    const me = await api.viewer();
+    const mine = (await api.listIssueComments(pr)).find((c) => c.body.includes(COMMENT_MARKER) && !!c.user && c.user.id === me.id && c.user.login === me.login);
     if (mine) await api.updateIssueComment(mine.id, body);
     else await api.createIssueComment(pr, body);
   } catch (e) {
@@ -105,14 +119,18 @@ async function check(workspace: string, event: Event): Promise<number> {
   const zero = /^0+$/;
   const base = pr?.base.sha ?? (event.before && !zero.test(event.before) ? event.before : null);
   const r: CheckResult = await runCheck({ cwd: workspace, base, path: input('path') || undefined, config: configInput(workspace), failOn });
-  core.info(resultsText(r.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
+  info(resultsText(r.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
   for (const p of r.packages) for (const d of p.diagnostics) annotate(p.path, d);
   for (const n of r.notes) core.warning(n.message);
   for (const p of r.packages) for (const f of p.findings) if (f !== 'invalid package') core.error(`${p.name}: ${f}`, { title: 'ctxforge check' });
   // Annotations are capped per step; the summary always has every diagnostic.
   await writeSummary(checkMarkdown(r));
   const sarif = input('sarif');
-  if (sarif) await writeFile(resolve(workspace, sarif), `${JSON.stringify(sarifLog(r, VERSION), null, 2)}\n`);
+  // Through a temp file and a rename, refused when the path is or passes through a symlink: the
+  // workspace is the pull request's checkout, and it can commit `ctxforge.sarif -> anywhere`.
+  if (sarif) await writeFileAtomic(resolve(workspace, sarif), `${JSON.stringify(sarifLog(r, VERSION), null, 2)}\n`, 0o644, workspace);
+  const report = input('report');
+  if (report) await writeFileAtomic(resolve(workspace, report), commentBody(r), 0o644, workspace);
   if (pr && boolInput('comment', false)) {
     const t = token();
     if (!t) core.warning('comment: true needs github-token');
@@ -133,17 +151,17 @@ async function check(workspace: string, event: Event): Promise<number> {
 /** Outside a runner (local rehearsal) there is no job summary; that is not a failure. */
 async function writeSummary(md: string): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) {
-    core.info(md);
+    info(md);
     return;
   }
-  await core.summary.addRaw(md, true).write();
+  await core.summary.addRaw(summaryBody(md), true).write();
 }
 
 function releaseMarkdown(r: ReleaseResult): string {
-  const lines = [`## ctxforge release ${r.tag}${r.release ? (r.release.draft ? ' (draft)' : '') : r.dry_run ? ' (dry run)' : ''}`, ''];
+  const lines = [`## ctxforge release ${mdText(r.tag)}${r.release ? (r.release.draft ? ' (draft)' : '') : r.dry_run ? ' (dry run)' : ''}`, ''];
   if (r.release) lines.push(`Release: ${r.release.url}`, '', `Uploaded ${r.release.uploaded.length}, kept ${r.release.kept.length}, replaced ${r.release.replaced.length}.`, '');
   lines.push('| asset | sha256 | bytes |', '|---|---|---|');
-  for (const a of r.artifacts) lines.push(`| ${a.name} | \`${a.sha256}\` | ${a.size} |`);
+  for (const a of r.artifacts) lines.push(`| ${mdCodeCell(a.name)} | \`${a.sha256}\` | ${a.size} |`);
   lines.push('');
   for (const d of r.diffs) lines.push(d.markdown.trimEnd(), '');
   return lines.join('\n');
@@ -167,7 +185,7 @@ async function release(workspace: string): Promise<number> {
         makeLatest: (makeLatest || undefined) as 'true' | 'false' | 'legacy' | undefined, overwrite: boolInput('overwrite', false),
         retry: retryTuning(),
       } : undefined,
-      log: (s) => core.info(s),
+      log: (s) => info(escapeData(s)),
     });
   } catch (e) {
     if (e instanceof ReleaseFailure) for (const v of e.validation) for (const d of v.diagnostics) annotate(v.path, d);

@@ -4,11 +4,15 @@ import { DiagnosticError } from '../src/core/diagnostics.js';
 import { diagnosticText, toJson } from '../src/core/report.js';
 import { defaultIo, ExitCode, type Io } from './shared.js';
 import { setProgressSink } from '../src/core/progress.js';
+import { neutralizeCommands } from '../src/core/log-safe.js';
 import { commands } from './commands/index.js';
 
 export const VERSION = '0.1.0';
 
-export async function main(argv: string[], io: Io = defaultIo()): Promise<number> {
+export async function main(argv: string[], given: Io = defaultIo()): Promise<number> {
+  // The CLI never emits workflow commands, and it runs in workflow steps: a line of its output that
+  // would start one came from content (a file name, a manifest value) and is shown, not obeyed.
+  const io: Io = { ...given, out: (s) => given.out(neutralizeCommands(s)), err: (s) => given.err(neutralizeCommands(s)) };
   const program = new Command('ctxforge')
     .description('Validate, build, sign, verify and diff portable AI-agent knowledge packages (.octx, .ctxpkg, .acx).')
     .version(VERSION, '-V, --version')

@@ -51,7 +51,12 @@ export function withLimitOptions(cmd: Command): Command {
     .addOption(new Option('--max-total-bytes <n>', 'largest total expanded size, bytes').argParser(intArg('--max-total-bytes')))
     .addOption(new Option('--max-ratio <n>', 'highest compression ratio of one entry').argParser(intArg('--max-ratio')))
     .addOption(new Option('--max-depth <n>', 'deepest JSON / YAML nesting').argParser(intArg('--max-depth')))
-    .addOption(new Option('--max-line-bytes <n>', 'longest JSONL line, bytes').argParser(intArg('--max-line-bytes')));
+    .addOption(new Option('--max-line-bytes <n>', 'longest JSONL line, bytes').argParser(intArg('--max-line-bytes')))
+    .addOption(new Option('--max-jsonl-records <n>', 'most lines of one OCTX JSONL file (reference default 1000000)').argParser(intArg('--max-jsonl-records')))
+    .addOption(new Option('--max-arrow-dimension <n>', 'largest vector dimension of an OCTX Arrow file (default 65536)').argParser(intArg('--max-arrow-dimension')))
+    .addOption(new Option('--max-arrow-batches <n>', 'most batches of one OCTX Arrow file (default 100000)').argParser(intArg('--max-arrow-batches')))
+    .addOption(new Option('--max-arrow-rows <n>', 'most rows of one OCTX Arrow file (default 10000000)').argParser(intArg('--max-arrow-rows')))
+    .addOption(new Option('--max-arrow-values <n>', 'most rows × dimension of one OCTX Arrow file (default 100000000)').argParser(intArg('--max-arrow-values')));
 }
 
 export function limitsFrom(o: Record<string, unknown>): Partial<Limits> {
@@ -62,6 +67,11 @@ export function limitsFrom(o: Record<string, unknown>): Partial<Limits> {
     maxRatio: o.maxRatio as number | undefined,
     maxDepth: o.maxDepth as number | undefined,
     maxLineBytes: o.maxLineBytes as number | undefined,
+    maxJsonlRecords: o.maxJsonlRecords as number | undefined,
+    maxArrowDimension: o.maxArrowDimension as number | undefined,
+    maxArrowBatches: o.maxArrowBatches as number | undefined,
+    maxArrowRows: o.maxArrowRows as number | undefined,
+    maxArrowValues: o.maxArrowValues as number | undefined,
   };
 }
 

@@ -1,7 +1,7 @@
 // The main job on a folder of source trees, end to end and with a throwaway key: validate, build
 // every format, sign, verify, diff against the previous release, checksum and sign the checksums.
 // It is what `npm start` runs on working-dir-example/.
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join, resolve, relative } from 'node:path';
 import { DiskTree } from './core/tree.js';
 import { generateSigningKey } from './core/keys.js';
@@ -14,6 +14,7 @@ import { diffWithPreviousRelease, renderDiffMarkdown } from './diff/index.js';
 import { sha256sums } from './release/checksums.js';
 import { minisignPublicKey, minisignSign } from './release/minisign.js';
 import { makeDirs } from './core/dirs.js';
+import { refuseSymlinks, writeFileAtomic } from './core/atomic.js';
 
 /** Used only when the folder is neither given an epoch nor committed in git (e.g. a tarball). */
 export const DEMO_FALLBACK_EPOCH = 1767225600;
@@ -60,6 +61,7 @@ export async function runDemo(dir: string, opts: { cwd?: string; outDir: string;
   }
   const steps: DemoStep[] = [];
   const warnings: Diagnostic[] = [];
+  refuseSymlinks(outDir, cwd);
   makeDirs(outDir);
   let ok = sources.length > 0;
   for (const s of sources) {
@@ -89,9 +91,9 @@ export async function runDemo(dir: string, opts: { cwd?: string; outDir: string;
   }
   const built = steps.filter((s) => s.artifact).map((s) => ({ name: s.artifact!.path.slice(outDir.length + 1), sha256: s.artifact!.sha256 }));
   const sums = sha256sums(built);
-  await writeFile(join(outDir, 'SHA256SUMS'), sums);
-  await writeFile(join(outDir, 'SHA256SUMS.minisig'), minisignSign(key, Buffer.from(sums), { trustedComment: `ctxforge demo: ${built.map((b) => b.name).join(' ')}` }));
-  await writeFile(join(outDir, 'minisign.pub'), minisignPublicKey(key));
+  await writeFileAtomic(join(outDir, 'SHA256SUMS'), sums);
+  await writeFileAtomic(join(outDir, 'SHA256SUMS.minisig'), minisignSign(key, Buffer.from(sums), { trustedComment: `ctxforge demo: ${built.map((b) => b.name).join(' ')}` }));
+  await writeFileAtomic(join(outDir, 'minisign.pub'), minisignPublicKey(key));
   log(`wrote ${relative(cwd, outDir) || '.'}/: ${built.length} artifacts, SHA256SUMS, SHA256SUMS.minisig, minisign.pub`);
   return { out_dir: outDir, public_key: key.publicKey.hex, epoch_note: epochNote, steps, checksums: sums, ok, warnings };
 }

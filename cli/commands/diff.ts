@@ -4,22 +4,23 @@ import {
   defaultPackageDir, diffInputs, diffJson, diffWithPreviousRelease, failingFindings, renderDiffMarkdown,
   type Change, type DiffResult,
 } from '../../src/diff/index.js';
+import { escapeData as esc } from '../../src/core/log-safe.js';
 import { configFrom, configOption, ExitCode, limitsFrom, printJson, withLimitOptions, type Io } from '../shared.js';
 
 function what(c: Change): string {
-  const name = c.title ? `${c.title} (${c.id})` : c.path ? `${c.path} (${c.id})` : c.id;
-  const extra = c.change === 'moved' ? `: ${c.from} → ${c.to}`
+  const name = esc(c.title ? `${c.title} (${c.id})` : c.path ? `${c.path} (${c.id})` : c.id);
+  const extra = esc(c.change === 'moved' ? `: ${c.from} → ${c.to}`
     : c.change === 'retyped' ? `: ${c.from} → ${c.to}`
-      : c.attr ? ` ${c.attr}: ${c.from} → ${c.to}` : '';
+      : c.attr ? ` ${c.attr}: ${c.from} → ${c.to}` : '');
   return `${c.kind} ${name}${extra}`;
 }
 
 function text(r: DiffResult): string {
-  if (r.initial) return `${r.new.name ?? r.format} ${r.new.version}: initial release (${r.changes.length} items)`;
-  const lines = [`${r.new.name ?? r.format} ${r.old.version} → ${r.new.version}: ${r.changes.length} change${r.changes.length === 1 ? '' : 's'}`];
+  if (r.initial) return `${esc(r.new.name ?? r.format)} ${esc(String(r.new.version))}: initial release (${r.changes.length} items)`;
+  const lines = [`${esc(r.new.name ?? r.format)} ${esc(String(r.old.version))} → ${esc(String(r.new.version))}: ${r.changes.length} change${r.changes.length === 1 ? '' : 's'}`];
   for (const c of r.changes) lines.push(`  ${c.severity.padEnd(8)} ${c.change.padEnd(12)} ${what(c)}`);
-  lines.push(`required bump: ${r.required_bump}; version ${r.version_ok ? 'ok' : `NOT ok${r.version_message ? `: ${r.version_message}` : ''}`}`);
-  if (r.tag) lines.push(`tag ${r.tag.name}: ${r.tag.matches ? 'matches' : 'does NOT match'} version ${r.new.version}`);
+  lines.push(`required bump: ${r.required_bump}; version ${r.version_ok ? 'ok' : `NOT ok${r.version_message ? `: ${esc(r.version_message)}` : ''}`}`);
+  if (r.tag) lines.push(`tag ${esc(r.tag.name)}: ${r.tag.matches ? 'matches' : 'does NOT match'} version ${esc(String(r.new.version))}`);
   return lines.join('\n');
 }
 

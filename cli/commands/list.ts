@@ -1,6 +1,7 @@
 // `ctxforge list`: the packages of the repository (from ctxforge.yaml or detected) and their releases.
 import type { Command } from 'commander';
 import { listPackages } from '../../src/repo/list.js';
+import { escapeData as esc } from '../../src/core/log-safe.js';
 import { configFrom, configOption, ExitCode, printJson, type Io } from '../shared.js';
 
 export function registerList(program: Command, io: Io): void {
@@ -26,9 +27,9 @@ Examples:
       else if (r.packages.length === 0) io.out(`no packages found in ${r.root}`);
       else {
         for (const p of r.packages) {
-          const ver = p.version ? ` ${p.package_name || p.name} ${p.version}` : '';
-          const tag = p.latest_tag ? `  latest ${p.latest_tag}` : '  no release tag';
-          io.out(`${p.path || '.'}  (${p.format ?? '?'}${ver})  tags ${p.tag_pattern}${tag}${p.problem ? `  ✗ ${p.problem}` : ''}`);
+          const ver = p.version ? ` ${esc(`${p.package_name || p.name} ${p.version}`)}` : '';
+          const tag = p.latest_tag ? `  latest ${esc(p.latest_tag)}` : '  no release tag';
+          io.out(`${esc(p.path || '.')}  (${p.format ?? '?'}${ver})  tags ${esc(p.tag_pattern)}${tag}${p.problem ? `  ✗ ${esc(p.problem)}` : ''}`);
         }
       }
       if (r.packages.some((p) => p.problem)) throw new ExitCode(1);

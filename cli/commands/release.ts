@@ -3,12 +3,13 @@
 import type { Command } from 'commander';
 import { runRelease, ReleaseFailure, type ReleaseResult } from '../../src/release/index.js';
 import { resultsText } from '../../src/core/report.js';
+import { escapeData as esc } from '../../src/core/log-safe.js';
 import { configFrom, configOption, ExitCode, printDiagnostics, printJson, type Io } from '../shared.js';
 
 function summary(r: ReleaseResult): string {
-  const lines = [`${r.dry_run ? 'rehearsed' : 'released'} ${r.tag} (${r.packages.map((p) => `${p.name} ${p.version}`).join(', ')})${r.previous_tag ? `, previous ${r.previous_tag}` : ', initial release'}`];
-  for (const a of r.artifacts) lines.push(`  ${a.name.padEnd(28)} ${a.sha256}`);
-  for (const s of r.steps.filter((x) => x.status === 'skipped')) lines.push(`  skipped ${s.name}: ${s.reason}`);
+  const lines = [esc(`${r.dry_run ? 'rehearsed' : 'released'} ${r.tag} (${r.packages.map((p) => `${p.name} ${p.version}`).join(', ')})${r.previous_tag ? `, previous ${r.previous_tag}` : ', initial release'}`)];
+  for (const a of r.artifacts) lines.push(`  ${esc(a.name).padEnd(28)} ${a.sha256}`);
+  for (const s of r.steps.filter((x) => x.status === 'skipped')) lines.push(`  skipped ${s.name}: ${esc(s.reason ?? '')}`);
   if (r.release) lines.push(`  ${r.release.draft ? 'draft' : 'published'}: ${r.release.url}`);
   return lines.join('\n');
 }
@@ -39,7 +40,7 @@ Examples:
           cwd: io.cwd, env, outDir: o.out as string, tag: o.tag as string | undefined, dryRun: !!o.dryRun,
           keySpec: o.key as string | undefined, path: o.path as string | undefined, config: configFrom(io, o),
           github: token && repository ? { token, repository, apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com' } : undefined,
-          log: o.json ? undefined : (s) => io.err(s),
+          log: o.json ? undefined : (s) => io.err(esc(s)),
         });
         printDiagnostics(io, r.warnings);
         if (o.json) printJson(io, r);

@@ -1,9 +1,9 @@
 // Atomic outputs: write to a temp file beside the target, then rename, so a reader (or a crash)
 // sees the old file or the new one, never half of one.
 import { open, rename, rm, link, unlink } from 'node:fs/promises';
-import { closeSync, constants, fsync, close, openSync, rmSync, rmdirSync } from 'node:fs';
+import { closeSync, constants, fsync, close, lstatSync, openSync, rmSync, rmdirSync } from 'node:fs';
 import { makeDirs } from './dirs.js';
-import { dirname, basename, join } from 'node:path';
+import { dirname, basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { DiagnosticError, error } from './diagnostics.js';
 
@@ -19,6 +19,35 @@ function asIoError(e: unknown, target: string): unknown {
   if (e instanceof DiagnosticError || typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return e;
   return new DiagnosticError(error('CTXFORGE_IO', `cannot write this file: ${WHY[code] ?? (e as Error).message} (${code}); nothing was written`,
     { file: target, hint: code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG' ? 'free space or choose another --out directory' : 'choose a writable --out directory' }), 2);
+}
+
+/**
+ * Refuses to write at `target` when it, or a directory on the way to it, is a symbolic link: a
+ * repository can commit `ctxforge.sarif -> ~/.bashrc` or `dist -> /elsewhere`, and a write that
+ * followed it would land outside its place. Checked from `base` (the directory the path was given
+ * relative to; default the working directory) down, each component with lstat; a target outside
+ * `base` has its own directory and itself checked. Components that do not exist yet are made by us.
+ */
+export function refuseSymlinks(target: string, base: string = process.cwd()): void {
+  const abs = resolve(target);
+  const b = resolve(base);
+  const rel = relative(b, abs);
+  const inside = rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
+  let cur = inside ? b : dirname(dirname(abs));
+  for (const part of relative(cur, abs).split(sep).filter(Boolean)) {
+    cur = join(cur, part);
+    let link: boolean;
+    try {
+      link = lstatSync(cur).isSymbolicLink();
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return;
+      throw asIoError(e, target);
+    }
+    if (link) {
+      throw new DiagnosticError(error('CTXFORGE_IO_SYMLINK', `refusing to write ${target}: ${cur === abs ? 'it is' : `${relative(b, cur) || cur} is`} a symbolic link; nothing was written`,
+        { file: target, hint: 'outputs are never written through a symlink (a repository can commit one pointing anywhere): remove the link or choose another path' }), 2);
+    }
+  }
 }
 
 // Temp files still being written, removed if the process is interrupted (Ctrl-C, a CI job
@@ -73,8 +102,9 @@ export function tempPathFor(target: string): string {
 export async function writeAtomic(
   target: string,
   produce: (tmpPath: string) => Promise<void>,
-  opts: { mode?: number; check?: (tmpPath: string) => Promise<void> } = {},
+  opts: { mode?: number; check?: (tmpPath: string) => Promise<void>; base?: string } = {},
 ): Promise<void> {
+  refuseSymlinks(target, opts.base);
   const tmp = tempPathFor(target);
   const tracked = track(tmp, target);
   try {
@@ -107,12 +137,13 @@ export class TempOutput {
   private fdOpen: number | undefined;
   private readonly created: string | undefined;
 
-  constructor(readonly target: string, mode = 0o644) {
+  constructor(readonly target: string, mode = 0o644, base?: string) {
+    refuseSymlinks(target, base);
     this.path = tempPathFor(target);
     const tracked = track(this.path, target);
     try {
       this.created = tracked.made = makeDirs(dirname(target));
-      this.fdOpen = openSync(this.path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL, mode);
+      this.fdOpen = openSync(this.path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
     } catch (e) {
       untrack(this.path);
       removeMadeDirs(this.created, target);
@@ -171,9 +202,10 @@ function removeMadeDirs(made: string | undefined, target: string): void {
 
 export { asIoError };
 
-export async function writeFileAtomic(target: string, data: Uint8Array | string, mode = 0o644): Promise<void> {
+export async function writeFileAtomic(target: string, data: Uint8Array | string, mode = 0o644, base?: string): Promise<void> {
   await writeAtomic(target, async (tmp) => {
-    const fh = await open(tmp, 'wx', mode);
+    // A fresh name, created here: O_EXCL never opens what is there already, O_NOFOLLOW never a link.
+    const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
     try {
       await fh.writeFile(data);
       await fh.chmod(mode);
@@ -181,7 +213,7 @@ export async function writeFileAtomic(target: string, data: Uint8Array | string,
     } finally {
       await fh.close();
     }
-  });
+  }, base ? { base } : {});
 }
 
 /** Publishes `tmp` at `target` only if `target` does not exist (no overwrite, no race). */

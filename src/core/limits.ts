@@ -13,6 +13,16 @@ export interface Limits {
   maxDepth: number;
   /** Maximum length of one JSONL line, bytes. */
   maxLineBytes: number;
+  /** Maximum lines (records) of one JSONL file; empty lines count (the OCTX reference's max_jsonl_records). */
+  maxJsonlRecords: number;
+  /** Maximum vector dimension of an Arrow file (max_arrow_dimension). */
+  maxArrowDimension: number;
+  /** Maximum dictionary + record batches of one Arrow file (max_arrow_batches). */
+  maxArrowBatches: number;
+  /** Maximum rows of one Arrow file (max_arrow_rows). */
+  maxArrowRows: number;
+  /** Maximum rows × dimension of one Arrow file (max_arrow_values). */
+  maxArrowValues: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -22,6 +32,12 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxRatio: 200,
   maxDepth: 100,
   maxLineBytes: 16 * 1024 * 1024,
+  // The OCTX reference's defaults (notes-octx-0.1.6.md §5).
+  maxJsonlRecords: 1_000_000,
+  maxArrowDimension: 65_536,
+  maxArrowBatches: 100_000,
+  maxArrowRows: 10_000_000,
+  maxArrowValues: 100_000_000,
 });
 
 export function resolveLimits(partial: Partial<Limits> = {}): Limits {

@@ -1,6 +1,7 @@
 // Progress of long operations (files done / total, bytes, rate) on an interactive terminal. The
 // library only counts; whether and where anything is shown is the front end's choice (the CLI
 // shows it on a TTY's stderr, never when piped, with --json, or in CI), so results stay clean.
+import { escapeData } from './log-safe.js';
 
 export interface ProgressSink {
   /** Called with a whole status line, at most every `intervalMs`; `final` once at the end. */
@@ -62,7 +63,8 @@ export function terminalSink(stream: { write(s: string): unknown; columns?: numb
   return {
     show(line, final) {
       const width = Math.max(20, (stream.columns || 80) - 1);
-      stream.write(final ? '\r\x1b[2K' : `\r\x1b[2K${line.slice(0, width)}`);
+      // The label can name a file: escaped, so a name cannot move the cursor or break the line.
+      stream.write(final ? '\r\x1b[2K' : `\r\x1b[2K${escapeData(line).slice(0, width)}`);
     },
   };
 }

@@ -1,5 +1,6 @@
 // Reporters: one list of diagnostics rendered as human text, JSON or GitHub workflow commands.
 import type { Diagnostic } from './diagnostics.js';
+import { escapeData, escapeProperty } from './log-safe.js';
 
 export interface ReportedResult {
   path: string;
@@ -11,12 +12,13 @@ export interface ReportedResult {
 
 function where(d: Diagnostic): string {
   if (!d.file) return '';
-  return `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}: `;
+  return `${escapeData(d.file)}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ''}` : ''}: `;
 }
 
 export function diagnosticText(d: Diagnostic): string {
-  const hint = d.hint ? `\n    hint: ${d.hint}` : '';
-  return `  ${d.severity} ${d.code}: ${where(d)}${d.message}${hint}`;
+  // Messages quote names and keys from the package: escaped, so none can start a log line.
+  const hint = d.hint ? `\n    hint: ${escapeData(d.hint)}` : '';
+  return `  ${d.severity} ${escapeData(d.code)}: ${where(d)}${escapeData(d.message)}${hint}`;
 }
 
 export function resultsText(results: ReportedResult[]): string {
@@ -26,7 +28,7 @@ export function resultsText(results: ReportedResult[]): string {
     const warns = r.diagnostics.filter((d) => d.severity === 'warning').length;
     const counts = [errs ? `${errs} error${errs > 1 ? 's' : ''}` : '', warns ? `${warns} warning${warns > 1 ? 's' : ''}` : ''].filter(Boolean).join(', ');
     const verdict = verdictText(r.details);
-    out.push(`${r.valid ? '✓ valid' : '✗ invalid'}  ${r.path}${r.format ? ` (${r.format})` : ''}${verdict ? `  ${verdict}` : ''}${counts ? `  — ${counts}` : ''}`);
+    out.push(`${r.valid ? '✓ valid' : '✗ invalid'}  ${escapeData(r.path)}${r.format ? ` (${escapeData(r.format)})` : ''}${verdict ? `  ${verdict}` : ''}${counts ? `  — ${counts}` : ''}`);
     for (const d of r.diagnostics) out.push(diagnosticText(d));
   }
   return out.join('\n');
@@ -37,25 +39,19 @@ export function resultsText(results: ReportedResult[]): string {
 const VERDICT_KEYS = ['integrity', 'signature', 'coverage', 'trust'] as const;
 function verdictText(details: Record<string, unknown> | undefined): string {
   if (!details) return '';
-  const parts = VERDICT_KEYS.filter((k) => typeof details[k] === 'string').map((k) => `${k} ${String(details[k])}`);
+  const parts = VERDICT_KEYS.filter((k) => typeof details[k] === 'string').map((k) => `${k} ${escapeData(String(details[k]))}`);
   return parts.length ? `[${parts.join(', ')}]` : '';
 }
 
-function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-function escapeProp(s: string): string {
-  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-}
 
 /** `::error file=…,line=…,title=CODE::message` lines (GitHub Actions workflow commands). */
 export function githubAnnotation(d: Diagnostic, fileBase = ''): string {
   const kind = d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'notice';
   const props: string[] = [];
-  if (d.file) props.push(`file=${escapeProp(fileBase ? `${fileBase.replace(/\/$/, '')}/${d.file}` : d.file)}`);
+  if (d.file) props.push(`file=${escapeProperty(fileBase ? `${fileBase.replace(/\/$/, '')}/${d.file}` : d.file)}`);
   if (d.line) props.push(`line=${d.line}`);
   if (d.column) props.push(`col=${d.column}`);
-  props.push(`title=${escapeProp(d.code)}`);
+  props.push(`title=${escapeProperty(d.code)}`);
   return `::${kind} ${props.join(',')}::${escapeData(d.message + (d.hint ? ` (hint: ${d.hint})` : ''))}`;
 }
 

@@ -33,6 +33,7 @@ export function ruleFor(code: string): Rule | undefined {
 defineRules([
   { code: 'CTXFORGE_USAGE', format: 'core', summary: 'The command line is not valid.' },
   { code: 'CTXFORGE_IO', format: 'core', summary: 'A file could not be read or written.' },
+  { code: 'CTXFORGE_IO_SYMLINK', format: 'core', summary: 'An output path is, or passes through, a symbolic link; nothing is written through one.' },
   { code: 'CTXFORGE_FORMAT_UNKNOWN', format: 'core', summary: 'The input is not a package or source tree of any supported format.' },
   { code: 'CTXFORGE_INTERNAL', format: 'core', summary: 'An unexpected internal error; please report it.' },
   { code: 'CTXFORGE_EPOCH_MISSING', format: 'core', summary: 'No build time: pass --source-date-epoch, set SOURCE_DATE_EPOCH, or build inside a git checkout.' },

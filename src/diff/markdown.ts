@@ -2,6 +2,7 @@
 // category) for job summaries and release bodies.
 import type { Change, DiffResult } from './compare.js';
 import type { Severity } from './policy.js';
+import { mdCode, mdCodeCell, mdText } from '../core/markdown-safe.js';
 
 export interface MarkdownOptions {
   /** Heading level of the section title (default 2). */
@@ -27,14 +28,9 @@ const VERB: Record<Change['change'], string> = {
   major_bump: 'major bump',
 };
 
-function cell(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').replace(/([*_`[\]<>])/g, '\\$1');
-}
-
-function code(s: string): string {
-  const t = s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
-  return t.includes('`') ? `\`\` ${t} \`\`` : `\`${t}\``;
-}
+// Titles, paths, IDs, attribute values and versions come from the package: inert text only.
+const cell = mdText;
+const code = mdCodeCell;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -82,15 +78,15 @@ export function renderDiffMarkdown(r: DiffResult, opts: MarkdownOptions = {}): s
   const name = r.new.name ?? r.format;
   const out: string[] = [];
   if (r.initial) {
-    out.push(`${h} ${cell(name)} ${r.new.version} — initial release`, '');
-    out.push(`${r.format}: ${itemsLine(r.new.items)}.`, '');
+    out.push(`${h} ${cell(name)} ${cell(r.new.version)} — initial release`, '');
+    out.push(`${r.format}: ${cell(itemsLine(r.new.items))}.`, '');
     return out.join('\n');
   }
-  out.push(`${h} ${cell(name)} ${r.new.version}`, '');
+  out.push(`${h} ${cell(name)} ${cell(r.new.version)}`, '');
   const ver = r.version_ok ? '✅' : '❌';
-  out.push(`- Compared with ${r.old.version}${r.old.label ? ` (${code(r.old.label)})` : ''}: ${countsLine(r)}.`);
-  out.push(`- Required bump: **${r.required_bump}**; version ${r.old.version} → ${r.new.version} ${ver}${r.version_message ? ` — ${cell(r.version_message)}` : ''}`);
-  if (r.tag) out.push(`- Tag ${code(r.tag.name)} ${r.tag.matches ? 'matches' : '**does not match**'} the package version${r.tag.matches ? '' : ` (${r.tag.version ?? 'no version'} vs ${r.new.version})`}.`);
+  out.push(`- Compared with ${cell(r.old.version)}${r.old.label ? ` (${mdCode(r.old.label)})` : ''}: ${countsLine(r)}.`);
+  out.push(`- Required bump: **${r.required_bump}**; version ${cell(r.old.version)} → ${cell(r.new.version)} ${ver}${r.version_message ? ` — ${cell(r.version_message)}` : ''}`);
+  if (r.tag) out.push(`- Tag ${mdCode(r.tag.name)} ${r.tag.matches ? 'matches' : '**does not match**'} the package version${r.tag.matches ? '' : ` (${cell(r.tag.version ?? 'no version')} vs ${cell(r.new.version)})`}.`);
   out.push('');
   for (const g of GROUPS) {
     const rows = r.changes.filter((c) => c.severity === g.severity);

@@ -1,7 +1,7 @@
 // Knowledge documents (§6, OKF v0.1): concept frontmatter (safe YAML, non-empty type, UUIDv7
 // octx.document_id) and the reserved index.md / log.md structure.
 import { error, type Diagnostic } from '../core/diagnostics.js';
-import { parseYamlSafe, splitFrontmatter, stripBom, YamlSafetyError } from '../core/yaml-safe.js';
+import { parseYamlSafe, splitFrontmatter, YamlSafetyError } from '../core/yaml-safe.js';
 import { isUuidV7 } from '../core/uuid.js';
 import { decodeUtf8 } from '../core/utf8.js';
 
@@ -30,7 +30,9 @@ export function isConcept(path: string): boolean {
 function decode(bytes: Buffer, file: string, diags: Diagnostic[]): string | undefined {
   const text = decodeUtf8(bytes);
   if (text === undefined) diags.push(error('OCTX_DOCUMENT_ENCODING', `${file} is not valid UTF-8`, { file }));
-  return text === undefined ? undefined : stripBom(text);
+  // decodeUtf8 drops exactly one leading BOM; a second one is content, so such a file does not
+  // start with frontmatter (notes-octx-0.1.6.md).
+  return text;
 }
 
 const KEY_LINE = new Map<string, RegExp>();

@@ -99,8 +99,15 @@ export class JsonlParser {
   private readonly lines: LineSplitter;
 
   constructor(private readonly file: string, maxDepth: number, maxLineBytes: number, private readonly diags: Diagnostic[],
-    onRecord: (value: Record<string, unknown>, line: number) => void) {
+    onRecord: (value: Record<string, unknown>, line: number) => void, maxRecords = Number.POSITIVE_INFINITY) {
+    let overLimit = false;
     this.lines = new LineSplitter(maxLineBytes, (line, length, s) => {
+      // Counted while reading, empty lines included, as the reference counts (max_jsonl_records).
+      if (line > maxRecords) {
+        if (!overLimit) this.fail(error('OCTX_RESOURCE_LIMIT', `${file} has more than ${maxRecords} lines (--max-jsonl-records)`, { file, line }));
+        overLimit = true;
+        return;
+      }
       if (length > maxLineBytes) {
         this.fail(error('OCTX_JSONL_LINE_TOO_LONG', `${file}:${line} is longer than ${maxLineBytes} bytes (--max-line-bytes)`, { file, line }));
         return;
@@ -150,9 +157,9 @@ export class JsonlParser {
 }
 
 /** Reads the records of one JSONL file. */
-export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLineBytes: number, diags: Diagnostic[]): JsonlRecord[] | undefined {
+export function readJsonl(file: string, bytes: Buffer, maxDepth: number, maxLineBytes: number, diags: Diagnostic[], maxRecords?: number): JsonlRecord[] | undefined {
   const out: JsonlRecord[] = [];
-  const p = new JsonlParser(file, maxDepth, maxLineBytes, diags, (value, line) => { out.push({ line, value }); });
+  const p = new JsonlParser(file, maxDepth, maxLineBytes, diags, (value, line) => { out.push({ line, value }); }, maxRecords);
   p.push(bytes);
   return p.end() ? out : undefined;
 }

@@ -16,7 +16,8 @@ import { packageDigest } from './digest.js';
 import { readJsonl } from './jsonl.js';
 import { checkSag, SAG_FILES, SAG_PATHS, type SagData } from './records.js';
 import { InlinePass, wantsWorker, WorkerPass, type PlacedFile, type RecordPassLimits, type SagKey, type VectorFile } from './record-pass.js';
-import { checkArrowFile, checkVectorConfig, targetKind, VECTOR_CONFIG, VECTOR_FILES, VECTOR_PATHS } from './vectors.js';
+import { checkArrowFile, checkVectorConfig, targetKind, VECTOR_CONFIG, VECTOR_FILES, VECTOR_PATHS, VECTOR_PROFILES, VECTOR_ROLES } from './vectors.js';
+import { checkVectorProfiles } from './vector-profiles.js';
 import { mapLimit } from '../core/concurrency.js';
 import { startProgress } from '../core/progress.js';
 
@@ -105,7 +106,7 @@ export interface CheckOptions {
  */
 export function earlyRecordPass(limits?: Partial<Limits>): { pass: WorkerPass; ranges: EarlyRanges } {
   const l = resolveLimits(limits);
-  const pass = new WorkerPass({ maxDepth: l.maxDepth, maxLineBytes: l.maxLineBytes });
+  const pass = new WorkerPass(l);
   const keyOf = new Map<string, SagKey>(SAG_ORDER.map((k) => [SAG_FILES[k], k]));
   return { pass, ranges: { paths: [...keyOf.keys()], onRange: (path, range) => pass.addFile(keyOf.get(path)!, range) } };
 }
@@ -360,7 +361,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
           sagProven = parse.proven;
           if (parse.proven) vectorDiags = parse.vectorDiags;
           if (parse.parsed && !parse.proven) {
-            const read = async (p: string) => readJsonl(p, await tree.read(p), limits.maxDepth, limits.maxLineBytes, capDiags)!;
+            const read = async (p: string) => readJsonl(p, await tree.read(p), limits.maxDepth, limits.maxLineBytes, capDiags, limits.maxJsonlRecords)!;
             const data: SagData = {
               chunks: await read(SAG_FILES.chunks), events: await read(SAG_FILES.events), entities: await read(SAG_FILES.entities),
               chunkEvents: await read(SAG_FILES.chunkEvents), eventEntities: await read(SAG_FILES.eventEntities),
@@ -379,12 +380,27 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       else {
         const capDiags: Diagnostic[] = [];
         const arrows = Object.values(VECTOR_FILES).filter((p) => listed.has(p));
-        if (!listed.has(VECTOR_CONFIG)) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', `vectors/0.1 requires ${VECTOR_CONFIG} in files[]`, { file: MANIFEST }));
-        if (!arrows.length) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', 'vectors/0.1 requires at least one of vectors/chunks.arrow, vectors/events.arrow, vectors/entities.arrow', { file: MANIFEST }));
-        if (!capDiags.length) {
-          checkVectorConfig(await tree.read(VECTOR_CONFIG), limits.maxDepth, capDiags);
-          if (vectorDiags) capDiags.push(...vectorDiags);
-          else for (const a of arrows) checkArrowFile(a, await tree.read(a), sagIds!, targetKind(a), capDiags);
+        const configLayout = listed.has(VECTOR_CONFIG) || arrows.length > 0;
+        if (listed.has(VECTOR_PROFILES)) {
+          // The profiles layout (octx 0.1.6); the two layouts are alternatives, never mixed.
+          if (configLayout) capDiags.push(error('OCTX_VECTORS_INVALID', `vectors/0.1 takes one layout: ${VECTOR_PROFILES} with role files, or ${VECTOR_CONFIG} with {chunks,events,entities}.arrow, not both`, { file: VECTOR_PROFILES }));
+          else if (sagIds) {
+            await checkVectorProfiles({
+              listed, read: (p) => tree.read(p), ids: sagIds, maxDepth: limits.maxDepth, limits,
+              relationKeys: async () => (readJsonl(SAG_FILES.eventEntities, await tree.read(SAG_FILES.eventEntities), limits.maxDepth, limits.maxLineBytes, [], limits.maxJsonlRecords) ?? [])
+                .map((r) => `event_entity:${String(r.value.event_id)}:${String(r.value.entity_id)}`),
+            }, capDiags);
+          }
+        } else {
+          const roleFiles = Object.values(VECTOR_ROLES).filter((p) => listed.has(p));
+          for (const f of roleFiles) capDiags.push(error('OCTX_STANDARD_PATH_UNDECLARED', `${f} is a vectors role file but the package has no ${VECTOR_PROFILES} declaring its role`, { file: f }));
+          if (!listed.has(VECTOR_CONFIG)) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', `vectors/0.1 requires ${VECTOR_CONFIG} (or ${VECTOR_PROFILES}) in files[]`, { file: MANIFEST }));
+          if (!arrows.length) capDiags.push(error('OCTX_CAPABILITY_FILE_REQUIRED', 'vectors/0.1 requires at least one of vectors/chunks.arrow, vectors/events.arrow, vectors/entities.arrow', { file: MANIFEST }));
+          if (!capDiags.length) {
+            checkVectorConfig(await tree.read(VECTOR_CONFIG), limits.maxDepth, capDiags);
+            if (vectorDiags) capDiags.push(...vectorDiags);
+            else for (const a of arrows) checkArrowFile(a, await tree.read(a), sagIds!, targetKind(a), capDiags, limits);
+          }
         }
         diags.push(...capDiags);
         capabilities.vectors = !capDiags.some((d) => d.severity === 'error');

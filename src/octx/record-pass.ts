@@ -14,14 +14,20 @@ import type { PlacedSlots } from '../core/zip-placement.js';
 import type { ConceptDoc } from './documents.js';
 import { JsonlParser } from './jsonl.js';
 import { SagIndexer, type RecordKind, type SagIds } from './records-fast.js';
-import { checkArrowFile } from './vectors.js';
+import { checkArrowFile, DEFAULT_ARROW_LIMITS, type ArrowLimits } from './vectors.js';
+
+/** The Arrow limits a caller set (an undefined field keeps the default). */
+function definedOnly(l: Partial<ArrowLimits>): Partial<ArrowLimits> {
+  return Object.fromEntries(Object.entries({ maxArrowDimension: l.maxArrowDimension, maxArrowBatches: l.maxArrowBatches, maxArrowRows: l.maxArrowRows, maxArrowValues: l.maxArrowValues }).filter(([, v]) => v !== undefined));
+}
 import { SAG_FILES } from './records.js';
 
 export type SagKey = keyof typeof SAG_FILES;
 
-export interface RecordPassLimits {
+export interface RecordPassLimits extends Partial<ArrowLimits> {
   maxDepth: number;
   maxLineBytes: number;
+  maxJsonlRecords?: number;
 }
 
 export interface RecordPassResult {
@@ -65,7 +71,7 @@ export class InlinePass {
   private parser(key: SagKey): JsonlParser {
     let p = this.parsers.get(key);
     if (!p) {
-      p = new JsonlParser(SAG_FILES[key], this.limits.maxDepth, this.limits.maxLineBytes, this.diags, (v) => this.indexer[key](v));
+      p = new JsonlParser(SAG_FILES[key], this.limits.maxDepth, this.limits.maxLineBytes, this.diags, (v) => this.indexer[key](v), this.limits.maxJsonlRecords);
       this.parsers.set(key, p);
     }
     return p;
@@ -96,7 +102,7 @@ export class InlinePass {
     const ids = this.parsed ? this.indexer.ids() : undefined;
     if (!ids) return;
     const diags: Diagnostic[] = [];
-    for (const f of files) checkArrowFile(f.path, f.bytes, ids, f.kind, diags);
+    for (const f of files) checkArrowFile(f.path, f.bytes, ids, f.kind, diags, { ...DEFAULT_ARROW_LIMITS, ...definedOnly(this.limits) });
     this.vectorDiags = diags;
   }
 

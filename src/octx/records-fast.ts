@@ -194,7 +194,8 @@ export class SagIndexer {
     };
     if (!pairsOk(this.chunkEventPairs, 1) || !pairsOk(this.eventEntityPairs, 2)) return undefined;
     for (let g = 0; g < n; g++) {
-      const need = kind[g] === KIND_CHUNK ? 1 : kind[g] === KIND_EVENT ? 3 : 2;
+      // A chunk needs no event (octx 0.1.4 relaxed it); events need both, entities an event.
+      const need = kind[g] === KIND_CHUNK ? 0 : kind[g] === KIND_EVENT ? 3 : 2;
       if ((linked[g]! & need) !== need) return undefined;
     }
     return { index: this.index, kind, counts: this.counts };

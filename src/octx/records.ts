@@ -135,7 +135,6 @@ export function reportSag(data: SagData, concepts: Map<string, string>, idSpace:
   }
 
   // Relations
-  const chunkEvents = new Map<string, number>();
   const eventChunks = new Map<string, number>();
   const eventEntities = new Map<string, number>();
   const entityEvents = new Map<string, number>();
@@ -155,7 +154,7 @@ export function reportSag(data: SagData, concepts: Map<string, string>, idSpace:
       if (ok) onPair(x, y, r);
     }
   };
-  pairs(SAG_FILES.chunkEvents, data.chunkEvents, 'chunk_id', 'event_id', ids.chunks, ids.events, (c, e) => { inc(chunkEvents, c); inc(eventChunks, e); });
+  pairs(SAG_FILES.chunkEvents, data.chunkEvents, 'chunk_id', 'event_id', ids.chunks, ids.events, (_c, e) => { inc(eventChunks, e); });
   pairs(SAG_FILES.eventEntities, data.eventEntities, 'event_id', 'entity_id', ids.events, ids.entities, (e, n, r) => {
     inc(eventEntities, e); inc(entityEvents, n);
     const w = r.value.weight;
@@ -182,7 +181,7 @@ export function reportSag(data: SagData, concepts: Map<string, string>, idSpace:
     }
     return idx.get(id) ?? 1;
   };
-  for (const c of ids.chunks) if (!chunkEvents.has(c)) bad('OCTX_SAG_CHUNK_WITHOUT_EVENT', SAG_FILES.chunks, lineOf(data.chunks, c), `chunk ${c} is linked to no event in ${SAG_FILES.chunkEvents}`);
+  // No rule for a chunk without an event: the reference dropped it in 0.1.4 (notes-octx-0.1.6.md §6).
   for (const e of ids.events) {
     if (!eventChunks.has(e)) bad('OCTX_EVENT_WITHOUT_CHUNK', SAG_FILES.events, eventLine.get(e) ?? 1, `event ${e} is linked to no chunk in ${SAG_FILES.chunkEvents}`);
     if (!eventEntities.has(e)) bad('OCTX_EVENT_WITHOUT_ENTITY', SAG_FILES.events, eventLine.get(e) ?? 1, `event ${e} is linked to no entity in ${SAG_FILES.eventEntities}`);

@@ -1,5 +1,8 @@
-// vectors/0.1 (§7, §8): a config without credentials or endpoints, and Arrow IPC *file* vectors
-// whose record IDs cover the target records exactly, with finite float32 values.
+// vectors/0.1 (§7, §8) in either of its two layouts: the 0.1 config (vectors/config.json without
+// credentials or endpoints, and {chunks,events,entities}.arrow covering their records exactly), or
+// the profiles layout octx 0.1.6 writes (vectors/profiles.json and one Arrow file per role, each
+// covering its targets exactly or, when the profile says `partial`, a subset; notes-octx-0.1.6.md).
+// Every file is an Arrow IPC *file* of finite float32 vectors, read within the Arrow limits.
 import type * as Arrow from 'apache-arrow';
 import { isAscii } from 'node:buffer';
 import { lazyRequire } from '../core/lazy.js';
@@ -11,11 +14,34 @@ import { KIND_CHUNK, KIND_ENTITY, KIND_EVENT, recordOf, type RecordKind, type Sa
 
 export const VECTOR_CONFIG = 'vectors/config.json';
 export const VECTOR_FILES = { chunks: 'vectors/chunks.arrow', events: 'vectors/events.arrow', entities: 'vectors/entities.arrow' } as const;
-export const VECTOR_PATHS: string[] = [VECTOR_CONFIG, ...Object.values(VECTOR_FILES)];
+export const VECTOR_PROFILES = 'vectors/profiles.json';
+/** The six roles of the profiles layout and the file each one's vectors live in. */
+export const VECTOR_ROLES: Readonly<Record<string, string>> = Object.freeze({
+  'chunk.heading': 'vectors/chunk_heading.arrow',
+  'chunk.content': 'vectors/chunk_content.arrow',
+  'event.title': 'vectors/event_title.arrow',
+  'event.content': 'vectors/event_content.arrow',
+  'entity.name': 'vectors/entity_name.arrow',
+  'event_entity.relation': 'vectors/event_entity_relation.arrow',
+});
+export const VECTOR_PATHS: string[] = [VECTOR_CONFIG, ...Object.values(VECTOR_FILES), VECTOR_PROFILES, ...Object.values(VECTOR_ROLES)];
+
+/** The reference's Arrow limits (notes-octx-0.1.6.md §5), each per file. */
+export interface ArrowLimits {
+  maxArrowDimension: number;
+  maxArrowBatches: number;
+  maxArrowRows: number;
+  maxArrowValues: number;
+}
+export const DEFAULT_ARROW_LIMITS: Readonly<ArrowLimits> = Object.freeze({
+  maxArrowDimension: 65_536,
+  maxArrowBatches: 100_000,
+  maxArrowRows: 10_000_000,
+  maxArrowValues: 100_000_000,
+});
 
 const FORBIDDEN_KEY = /api|auth|credential|distance|endpoint|header|host|key|metric|normaliz|password|secret|token|url/i;
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\/|^www\./i;
-const MAX_DIM = 65536;
 
 export function checkVectorConfig(bytes: Buffer, maxDepth: number, diags: Diagnostic[]): boolean {
   const file = VECTOR_CONFIG;
@@ -47,9 +73,56 @@ export function checkVectorConfig(bytes: Buffer, maxDepth: number, diags: Diagno
   return ok;
 }
 
-/** Checks one Arrow vectors file; its record_ids must cover the records of `kind` exactly. */
-export function checkArrowFile(file: string, bytes: Buffer, ids: SagIds, kind: RecordKind, diags: Diagnostic[]): boolean {
+/** What an Arrow file's record_ids must name: target numbers 0 ≤ n < size, `total` of them. */
+export interface ArrowTarget {
+  /** The target number of `id`, or -1 when it names no target. */
+  numberOf(id: string): number;
+  size: number;
+  total: number;
+  /** A target id without a vector, when some target has none (for the message). */
+  firstMissing(seen: Uint8Array): string | undefined;
+}
+
+export interface ArrowRules {
+  /** complete: every target has exactly one vector; partial: a subset, each at most once. */
+  coverage: 'complete' | 'partial';
+  /** The list size the file must have (the profile's `dimensions`), when one is declared. */
+  dimensions?: number;
+  limits: ArrowLimits;
+}
+
+/** The targets of a 0.1-config vectors file: every record of `kind`. */
+export function recordTarget(ids: SagIds, kind: RecordKind): ArrowTarget {
+  return {
+    numberOf: (id) => recordOf(ids, id, kind),
+    size: ids.kind.length,
+    total: ids.counts[kind],
+    firstMissing: (seen) => { for (const [id, g] of ids.index) if (ids.kind[g] === kind && !seen[g]) return id; return undefined; },
+  };
+}
+
+/** Targets named by a list of ids (the relation keys of the profiles layout). */
+export function listTarget(idList: readonly string[]): ArrowTarget {
+  const index = new Map<string, number>();
+  for (const id of idList) if (!index.has(id)) index.set(id, index.size);
+  return {
+    numberOf: (id) => index.get(id) ?? -1,
+    size: index.size,
+    total: index.size,
+    firstMissing: (seen) => { for (const [id, g] of index) if (!seen[g]) return id; return undefined; },
+  };
+}
+
+/** Checks one 0.1-config Arrow vectors file; its record_ids must cover the records of `kind` exactly. */
+export function checkArrowFile(file: string, bytes: Buffer, ids: SagIds, kind: RecordKind, diags: Diagnostic[], limits: ArrowLimits = DEFAULT_ARROW_LIMITS): boolean {
+  return checkArrow(file, bytes, recordTarget(ids, kind), { coverage: 'complete', limits }, diags);
+}
+
+/** Checks one Arrow vectors file against its targets and rules, stopping at the first limit it breaks. */
+export function checkArrow(file: string, bytes: Buffer, target: ArrowTarget, rules: ArrowRules, diags: Diagnostic[]): boolean {
   const bad = (msg: string) => { diags.push(error('OCTX_VECTORS_INVALID', `${file}: ${msg}`, { file })); return false; };
+  const limit = (msg: string) => { diags.push(error('OCTX_RESOURCE_LIMIT', `${file}: ${msg}`, { file })); return false; };
+  const { limits } = rules;
   const magic = Buffer.from('ARROW1');
   if (bytes.length < 12 || !bytes.subarray(0, 6).equals(magic) || !bytes.subarray(bytes.length - 6).equals(magic)) {
     return bad('not an Arrow IPC file (the ARROW1 magic is missing; an Arrow stream is not accepted)');
@@ -70,28 +143,39 @@ export function checkArrowFile(file: string, bytes: Buffer, ids: SagIds, kind: R
   const vf = vecField[0]!;
   if (!arrowLib().DataType.isUtf8(idf.type) || idf.nullable) return bad('"record_id" must be utf8 not null');
   if (!arrowLib().DataType.isFixedSizeList(vf.type) || vf.nullable) return bad('"vector" must be fixed_size_list<float32>[d] not null');
+  const hashField = fields.filter((f) => f.name === 'input_sha256');
+  if (hashField.length > 1 || (hashField[0] && !arrowLib().DataType.isUtf8(hashField[0].type))) return bad('"input_sha256", when present, must be one utf8 column');
   const fsl = vf.type as Arrow.FixedSizeList;
   const child = fsl.children[0]!;
   if (!arrowLib().DataType.isFloat(child.type) || (child.type as Arrow.Float).precision !== arrowLib().Precision.SINGLE) return bad('"vector" items must be float32');
-  if (!(fsl.listSize > 0 && fsl.listSize <= MAX_DIM)) return bad(`vector dimension must be 1…${MAX_DIM}, got ${fsl.listSize}`);
+  const dim = fsl.listSize;
+  if (!(dim > 0)) { diags.push(error('OCTX_VECTOR_DIMENSION_INVALID', `${file}: vector dimension must be positive, got ${dim}`, { file })); return false; }
+  if (dim > limits.maxArrowDimension) return limit(`vector dimension ${dim} is above the limit of ${limits.maxArrowDimension} (--max-arrow-dimension)`);
+  if (rules.dimensions !== undefined && dim !== rules.dimensions) return bad(`vector dimension is ${dim} but the profile declares ${rules.dimensions}`);
   const footerBatches = (reader as unknown as { numRecordBatches: number }).numRecordBatches;
-  // One lookup per row: a record number marks its vector seen; ids that are no target record are
-  // kept in a set only to report a repeat of them.
-  const seen = new Uint8Array(ids.kind.length);
+  const dictionaries = ((reader as unknown as { footer?: { numDictionaries?: number } }).footer?.numDictionaries) ?? 0;
+  if (footerBatches + dictionaries > limits.maxArrowBatches) return limit(`${footerBatches + dictionaries} batches are above the limit of ${limits.maxArrowBatches} (--max-arrow-batches)`);
+  // One lookup per row: a target number marks its vector seen; ids that are no target are kept in
+  // a set only to report a repeat of them.
+  const seen = new Uint8Array(target.size);
   const strays = new Set<string>();
   let covered = 0;
   let batches = 0;
+  let rows = 0;
   let ok = true;
   try {
     for (const batch of reader) {
       batches++;
+      rows += batch.numRows;
+      if (rows > limits.maxArrowRows) return limit(`more than ${limits.maxArrowRows} rows (--max-arrow-rows)`);
+      if (rows * dim > limits.maxArrowValues) return limit(`more than ${limits.maxArrowValues} vector values (--max-arrow-values)`);
       const col = batch.getChild('record_id')!;
       const vecs = batch.getChild('vector')!;
       if (col.nullCount || vecs.nullCount) ok = bad('null record_id or vector');
       const idAt = recordIds(col);
       for (let i = 0; i < batch.numRows; i++) {
         const id = idAt(i);
-        const g = recordOf(ids, id, kind);
+        const g = target.numberOf(id);
         if (g < 0) {
           if (strays.has(id)) ok = bad(`record_id ${id} appears twice`);
           strays.add(id);
@@ -106,8 +190,9 @@ export function checkArrowFile(file: string, bytes: Buffer, ids: SagIds, kind: R
     return bad(`cannot read the Arrow record batches (compressed or damaged?): ${(e as Error).message}`);
   }
   if (batches !== footerBatches) ok = bad(`the footer lists ${footerBatches} record batches but ${batches} were read`);
-  if (covered < ids.counts[kind]) {
-    for (const [id, g] of ids.index) if (ids.kind[g] === kind && !seen[g]) { ok = bad(`record ${id} has no vector`); break; }
+  if (rules.coverage === 'complete' && covered < target.total) {
+    const missing = target.firstMissing(seen);
+    ok = bad(`record ${missing ?? '?'} has no vector${covered + 1 < target.total ? ` (${target.total - covered} records have none)` : ''}`);
   }
   return ok;
 }

@@ -2,9 +2,13 @@
 import type { Diagnostic } from '../core/diagnostics.js';
 import type { CheckResult } from './check.js';
 import { ruleFor } from '../core/rules.js';
+import { mdCodeCell, mdText, truncateMarkdown } from '../core/markdown-safe.js';
 
 export const COMMENT_MARKER = '<!-- ctxforge:check -->';
-const MAX_COMMENT = 60_000; // GitHub rejects bodies over 65536 characters
+/** GitHub rejects comment bodies over 65,536 characters. */
+export const MAX_COMMENT = 65_536;
+/** GitHub takes at most 1 MiB of job summary per step. */
+export const MAX_SUMMARY_BYTES = 1024 * 1024;
 
 /** Path of a diagnostic's file from the repository root (what annotations and SARIF need). */
 export function repoPath(pkgPath: string, file: string | undefined): string | undefined {
@@ -12,14 +16,13 @@ export function repoPath(pkgPath: string, file: string | undefined): string | un
   return pkgPath === '.' || !pkgPath ? file : `${pkgPath.replace(/\/$/, '')}/${file}`;
 }
 
-function cell(s: string): string {
-  return s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
+// Every name, path, message and hint comes from the pull request: inert text or code spans only.
+const cell = mdText;
 
 function diagRow(pkgPath: string, d: Diagnostic): string {
   const f = repoPath(pkgPath, d.file);
-  const at = f ? `\`${f}${d.line ? `:${d.line}` : ''}\`` : '';
-  return `| ${d.severity} | \`${d.code}\` | ${at} | ${cell(d.message)}${d.hint ? ` — ${cell(d.hint)}` : ''} |`;
+  const at = f ? mdCodeCell(`${f}${d.line ? `:${d.line}` : ''}`) : '';
+  return `| ${d.severity} | ${mdCodeCell(d.code)} | ${at} | ${cell(d.message)}${d.hint ? ` — ${cell(d.hint)}` : ''} |`;
 }
 
 export function checkMarkdown(r: CheckResult): string {
@@ -28,11 +31,11 @@ export function checkMarkdown(r: CheckResult): string {
   for (const p of r.packages) {
     const d = p.diff?.result;
     const changes = !d ? '—' : d.initial ? 'new package' : String(d.changes.length);
-    const verdict = !d || d.initial ? '—' : d.version_ok ? `✅ ${d.old.version} → ${d.new.version}` : `❌ ${d.old.version} → ${d.new.version} needs ${d.required_bump}`;
+    const verdict = !d || d.initial ? '—' : d.version_ok ? `✅ ${cell(d.old.version)} → ${cell(d.new.version)}` : `❌ ${cell(d.old.version)} → ${cell(d.new.version)} needs ${d.required_bump}`;
     const errs = p.diagnostics.filter((x) => x.severity === 'error').length;
     const warns = p.diagnostics.filter((x) => x.severity === 'warning').length;
     const status = p.valid ? `✅ valid${warns ? ` (${warns} warning${warns > 1 ? 's' : ''})` : ''}` : `❌ ${errs} error${errs === 1 ? '' : 's'}`;
-    out.push(`| \`${cell(p.path)}\` | ${p.format} | ${p.version} | ${status} | ${changes} | ${d && !d.initial ? d.required_bump : '—'} | ${verdict} |`);
+    out.push(`| ${mdCodeCell(p.path)} | ${cell(p.format)} | ${cell(p.version)} | ${status} | ${changes} | ${d && !d.initial ? d.required_bump : '—'} | ${verdict} |`);
   }
   out.push('');
   for (const p of r.packages) {
@@ -47,14 +50,34 @@ export function checkMarkdown(r: CheckResult): string {
   }
   for (const n of r.notes) out.push(`> ${n.severity}: ${cell(n.message)}${n.hint ? ` (${cell(n.hint)})` : ''}`, '');
   out.push(`Required bump across packages: **${r.required_bump}**. Failing on: ${r.failOn.length ? r.failOn.join(', ') : 'nothing'}.`, '');
+  // The verdict is the first line and the totals the last: a reader of a cut report sees both.
   return out.join('\n');
 }
 
 /** The sticky comment: the marker finds it again on the next push. */
 export function commentBody(r: CheckResult): string {
-  let md = checkMarkdown(r);
-  if (md.length > MAX_COMMENT) md = `${md.slice(0, MAX_COMMENT)}\n\n… truncated; the job summary has the full report.\n`;
+  const md = truncateMarkdown(checkMarkdown(r), {
+    limit: MAX_COMMENT - COMMENT_MARKER.length - 1, unit: 'chars',
+    fullReportAt: "this run's job summary, its annotations and (with the `sarif` input) the SARIF file",
+  });
   return `${COMMENT_MARKER}\n${md}`;
+}
+
+/** The job summary: the same report, within the runner's per-step limit. */
+export function summaryBody(md: string): string {
+  return truncateMarkdown(md, {
+    limit: MAX_SUMMARY_BYTES - 1024, unit: 'bytes',
+    fullReportAt: "this run's annotations and log, and (with the `sarif` input) the SARIF file",
+  });
+}
+
+/**
+ * A repository-relative path as a SARIF `uri` (an RFC 3986 relative reference): each segment
+ * percent-encoded, so a name holding a space, `%`, `#`, `?` or non-ASCII names that file and no
+ * other (a raw `#` would start a fragment, a raw `%41` would read as `A`).
+ */
+export function sarifUri(path: string): string {
+  return path.split('/').map((seg) => encodeURIComponent(seg).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
 }
 
 export function sarifLog(r: CheckResult, toolVersion: string): Record<string, unknown> {
@@ -63,7 +86,7 @@ export function sarifLog(r: CheckResult, toolVersion: string): Record<string, un
   for (const p of r.packages) {
     for (const d of p.diagnostics) {
       if (!rules.has(d.code)) rules.set(d.code, { id: d.code, shortDescription: { text: ruleFor(d.code)?.summary ?? d.code } });
-      const uri = repoPath(p.path, d.file) ?? (p.path === '.' ? 'ctxforge.yaml' : p.path);
+      const uri = sarifUri(repoPath(p.path, d.file) ?? (p.path === '.' ? 'ctxforge.yaml' : p.path));
       results.push({
         ruleId: d.code,
         level: d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'note',

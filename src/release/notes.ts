@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { writeFileAtomic } from '../core/atomic.js';
 import { sha256Hex } from '../core/hash.js';
+import { mdCodeCell, mdText } from '../core/markdown-safe.js';
 import { diffPackage, previousTagOf, repoOf, treeAt } from './collab.js';
 import type { Context, Step } from './context.js';
 import { PUBLIC_KEY_NAME, SIGNATURE_NAME } from './sign.js';
@@ -24,8 +25,9 @@ export const notes: Step = {
     const first = ctx.packages[0]!;
     // Tags on the release commit are the release itself, never its predecessor.
     ctx.previousTag = repo ? await previousTagOf(repo, first.tagPattern, ctx.version, ctx.tagIsVirtual ? null : ctx.commit) : null;
-    const parts = [`# ${ctx.packages.map((p) => p.name).join(', ')} ${ctx.version}`, ''];
-    parts.push(ctx.previousTag ? `Changes since ${ctx.previousTag}.` : 'Initial release.', '');
+    // Package names, tags and versions come from the repository: inert text in the notes and the body.
+    const parts = [`# ${mdText(`${ctx.packages.map((p) => p.name).join(', ')} ${ctx.version}`)}`, ''];
+    parts.push(ctx.previousTag ? `Changes since ${mdText(ctx.previousTag)}.` : 'Initial release.', '');
     for (const p of ctx.packages) {
       const oldTree = repo && ctx.previousTag ? await treeAt(repo, `refs/tags/${ctx.previousTag}`, p.relPath) : null;
       const d = await diffPackage({
@@ -37,7 +39,7 @@ export const notes: Step = {
       parts.push(d.markdown.trimEnd(), '');
     }
     parts.push('## Assets', '', '| file | sha256 |', '|---|---|');
-    for (const a of ctx.artifacts.filter((x) => x.kind === 'package' || x.kind === 'provenance')) parts.push(`| ${a.name} | \`${a.sha256}\` |`);
+    for (const a of ctx.artifacts.filter((x) => x.kind === 'package' || x.kind === 'provenance')) parts.push(`| ${mdCodeCell(a.name)} | \`${a.sha256}\` |`);
     parts.push('', verifySection(ctx));
     const text = parts.join('\n');
     ctx.notes = text;

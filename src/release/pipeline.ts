@@ -15,6 +15,7 @@ import { validate } from './validate.js';
 import './rules.js';
 import type { DiffSummary } from './collab.js';
 import { makeDirs } from '../core/dirs.js';
+import { refuseSymlinks } from '../core/atomic.js';
 
 export const pipeline: readonly Step[] = [
   detect,     // tag → package(s), version, commit, epoch (the tag's commit time)
@@ -71,6 +72,9 @@ export async function runRelease(opts: ReleaseOptions, steps: readonly Step[] = 
   const key = opts.key ?? (opts.keySpec ? loadSigningKey(opts.keySpec, { env, warnings }) : undefined);
   if (!key) warnings.push(unsignedWarning());
   const outDir = resolve(opts.cwd, opts.outDir ?? 'dist');
+  // Each file write checks its own directory and name; the way from the working directory down to
+  // the output directory (a committed `dist -> /elsewhere`) is checked here, once.
+  refuseSymlinks(outDir, opts.cwd);
   makeDirs(outDir);
   const ctx: Context = {
     opts, env, outDir, log: opts.log ?? (() => {}), key, root: resolve(opts.cwd), tag: '', tagIsVirtual: false, version: '', commit: null, epoch: 0,

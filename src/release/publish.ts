@@ -3,6 +3,10 @@ import { warning } from '../core/diagnostics.js';
 import type { Context, Step } from './context.js';
 import { GitHubApi } from './github/api.js';
 import { publishRelease, type LocalAsset } from './github/publish.js';
+import { truncateMarkdown } from '../core/markdown-safe.js';
+
+/** GitHub rejects release bodies over 125,000 characters. */
+const MAX_RELEASE_BODY = 125_000;
 
 function contentType(name: string): string {
   if (name.endsWith('.json')) return 'application/json';
@@ -27,7 +31,7 @@ export const publish: Step = {
     const assets: LocalAsset[] = ctx.artifacts.filter((a) => a.kind !== 'notes').map((a) => ({ name: a.name, path: a.path, sha256: a.sha256, size: a.size, contentType: contentType(a.name) }));
     const out = await publishRelease(api, {
       tag: ctx.tag, commit: ctx.commit, name: `${ctx.packages.map((p) => p.name).join(', ')} ${ctx.version}`,
-      body: ctx.notes ?? '', assets, draft: !!gh.draft, prerelease: gh.prerelease ?? ctx.prerelease,
+      body: truncateMarkdown(ctx.notes ?? '', { limit: MAX_RELEASE_BODY, unit: 'chars', fullReportAt: 'RELEASE_NOTES.md, written beside the assets by the release job' }), assets, draft: !!gh.draft, prerelease: gh.prerelease ?? ctx.prerelease,
       makeLatest: gh.makeLatest ?? (ctx.prerelease ? 'false' : undefined), overwrite: !!gh.overwrite, log: ctx.log,
     });
     ctx.release = out;

@@ -12,6 +12,7 @@ defineRules([
   { code: 'CTXFORGE_RELEASE_NAME_CLASH', format: 'release', summary: 'Two packages build artifacts with the same file name.' },
   { code: 'CTXFORGE_RELEASE_UNSIGNED', format: 'release', summary: 'No signing key: SHA256SUMS is not signed and ctxpkg/acx artifacts carry no signature.' },
   { code: 'CTXFORGE_RELEASE_ASSET_CONFLICT', format: 'release', summary: 'The GitHub release already has an asset of that name with different bytes.' },
+  { code: 'CTXFORGE_RELEASE_TARGET_MOVED', format: 'release', summary: 'The GitHub release was made from another commit than the one its tag now names; refused unless overwrite, which replaces its notes and target too.' },
   { code: 'CTXFORGE_RELEASE_IMMUTABLE', format: 'release', summary: 'The published release is immutable and differs from this build; it is never changed.' },
   { code: 'CTXFORGE_RELEASE_VERIFY', format: 'release', summary: 'An uploaded asset does not match the local file when listed again; the release stays a draft.' },
   { code: 'CTXFORGE_RELEASE_UPLOAD', format: 'release', summary: 'An asset could not be uploaded.' },

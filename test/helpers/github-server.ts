@@ -59,6 +59,40 @@ export interface ServerOptions {
   digests?: boolean;
   /** Comments return 403 like a fork PR's read-only token. */
   readOnlyComments?: boolean;
+  /**
+   * Who the token is. Default 'app' for a `ghs_` token (a GitHub App installation token, as
+   * GITHUB_TOKEN is): GET /user answers 403 and what it writes is authored by github-actions[bot].
+   * A user object: a personal access token of that user (GET /user returns it).
+   */
+  identity?: 'app' | GhUser;
+}
+
+/** The fields of GitHub's simple-user object that clients read (the rest as recorded responses have them). */
+export interface GhUser {
+  login: string;
+  id: number;
+  type?: 'User' | 'Bot';
+}
+
+export function simpleUser(u: GhUser): Record<string, unknown> {
+  return {
+    login: u.login, id: u.id, node_id: `MDQ6VXNlcj${u.id}`, avatar_url: `https://avatars.githubusercontent.com/u/${u.id}?v=4`, gravatar_id: '',
+    url: `https://api.github.com/users/${encodeURIComponent(u.login)}`, html_url: `https://github.com/${encodeURIComponent(u.login)}`,
+    type: u.type ?? 'User', site_admin: false,
+  };
+}
+
+/** The author of what GITHUB_TOKEN writes (GitHub's real id for github-actions[bot]). */
+export const ACTIONS_BOT: GhUser = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' };
+/** Someone else: a PR author, a reviewer. */
+export const OTHER_USER: GhUser = { login: 'mallory', id: 666, type: 'User' };
+
+export interface StoredComment {
+  id: number;
+  issue: number;
+  body: string;
+  /** The author; absent means OTHER_USER (a comment a test planted as someone else). */
+  user?: GhUser;
 }
 
 export interface RequestLog {
@@ -78,16 +112,12 @@ export interface FakeGitHub {
   owner: string;
   repo: string;
   releases: StoredRelease[];
-  comments: Array<{ id: number; issue: number; body: string }>;
+  comments: StoredComment[];
   faults: Fault[];
   log: RequestLog[];
   close(): Promise<void>;
 }
 
-const USER = {
-  login: 'fixture-bot', id: 4242, node_id: 'MDQ6VXNlcjQyNDI=', avatar_url: 'https://avatars.example/u/4242', gravatar_id: '',
-  url: 'https://api.github.com/users/fixture-bot', html_url: 'https://github.com/fixture-bot', type: 'Bot', site_admin: false,
-};
 const DOCS = 'https://docs.github.com/rest/releases';
 const NOW = '2026-01-02T03:04:05Z';
 
@@ -95,6 +125,13 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
   const owner = o.owner ?? 'acme';
   const repo = o.repo ?? 'knowledge';
   const token = o.token ?? 'ghs_testtoken';
+  const identity = o.identity ?? (token.startsWith('ghs_') ? 'app' : { login: 'fixture-user', id: 4243, type: 'User' as const });
+  const me: GhUser = identity === 'app' ? ACTIONS_BOT : identity;
+  const commentJson = (c: StoredComment) => ({
+    id: c.id, node_id: `IC_${c.id}`, url: `${api}/repos/${owner}/${repo}/issues/comments/${c.id}`,
+    html_url: `${web}/pull/${c.issue}#issuecomment-${c.id}`, body: c.body, user: simpleUser(c.user ?? OTHER_USER),
+    created_at: NOW, updated_at: NOW, author_association: c.user ? 'NONE' : 'CONTRIBUTOR',
+  });
   const releases: StoredRelease[] = [];
   const comments: FakeGitHub['comments'] = [];
   const faults: Fault[] = [];
@@ -106,7 +143,7 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
 
   const assetJson = (a: StoredAsset) => ({
     url: `${api}/repos/${owner}/${repo}/releases/assets/${a.id}`,
-    id: a.id, node_id: `RA_${a.id}`, name: a.name, label: a.label, uploader: USER, content_type: a.content_type, state: a.state,
+    id: a.id, node_id: `RA_${a.id}`, name: a.name, label: a.label, uploader: simpleUser(me), content_type: a.content_type, state: a.state,
     size: a.bytes.length, download_count: 0, created_at: a.created_at, updated_at: a.created_at,
     browser_download_url: `${web}/releases/download/${encodeURIComponent(a.name)}`,
     ...(o.digests !== false ? { digest: a.state === 'uploaded' ? `sha256:${createHash('sha256').update(a.bytes).digest('hex')}` : null } : {}),
@@ -118,7 +155,7 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
     // Drafts live at an untagged URL until published, as on GitHub.
     html_url: r.draft ? `${web}/releases/tag/untagged-${r.id}` : `${web}/releases/tag/${r.tag_name}`,
     id: r.id, node_id: `RE_${r.id}`, tag_name: r.tag_name, target_commitish: r.target_commitish, name: r.name, draft: r.draft,
-    immutable: r.immutable, author: USER, prerelease: r.prerelease, created_at: r.created_at, published_at: r.published_at,
+    immutable: r.immutable, author: simpleUser(me), prerelease: r.prerelease, created_at: r.created_at, published_at: r.published_at,
     assets: r.assets.map(assetJson),
     tarball_url: `${api}/repos/${owner}/${repo}/tarball/${r.tag_name}`, zipball_url: `${api}/repos/${owner}/${repo}/zipball/${r.tag_name}`,
     body: r.body,
@@ -174,6 +211,11 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
     const body = await readBody(req);
     const wrap = (status: number, b: unknown, h?: Record<string, string>) => { record(status); send(res, status, b, h); };
     if (req.headers.authorization !== `Bearer ${token}`) return wrap(401, { message: 'Bad credentials', documentation_url: DOCS, status: '401' });
+    if (path === '/user' && method === 'GET') {
+      // An installation token is not a user: GitHub answers 403 here.
+      if (identity === 'app') return wrap(403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user', status: '403' });
+      return wrap(200, { ...simpleUser(identity), name: identity.login, public_repos: 0, followers: 0, following: 0, created_at: NOW, updated_at: NOW });
+    }
     const base = `/repos/${owner}/${repo}`;
     if (!path.startsWith(base)) { record(404); return notFound(res); }
     const rest = path.slice(base.length);
@@ -228,6 +270,12 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
       const r = releases.find((x) => x.id === Number(m![1]));
       if (!r) { record(404); return notFound(res); }
       if (method === 'GET') return wrap(200, releaseJson(r));
+      if (method === 'DELETE') {
+        releases.splice(releases.indexOf(r), 1);
+        record(204);
+        res.writeHead(204);
+        return res.end();
+      }
       if (method === 'PATCH') {
         if (r.immutable) { record(422); return immutableErr(res); }
         const b = JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
@@ -239,6 +287,7 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
         }
         if (typeof b.name === 'string') r.name = b.name;
         if (typeof b.body === 'string') r.body = b.body;
+        if (typeof b.target_commitish === 'string') r.target_commitish = b.target_commitish;
         if (typeof b.prerelease === 'boolean') r.prerelease = b.prerelease;
         if (typeof b.make_latest === 'string') r.make_latest = b.make_latest;
         return wrap(200, releaseJson(r));
@@ -272,12 +321,12 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
     }
     if ((m = rest.match(/^\/issues\/(\d+)\/comments$/))) {
       const issue = Number(m[1]);
-      if (method === 'GET') return wrap(200, comments.filter((c) => c.issue === issue).map((c) => ({ id: c.id, body: c.body, user: USER, html_url: `${web}/pull/${issue}#issuecomment-${c.id}` })));
+      if (method === 'GET') return wrap(200, comments.filter((c) => c.issue === issue).map(commentJson));
       if (method === 'POST') {
         if (o.readOnlyComments) return wrap(403, { message: 'Resource not accessible by integration', documentation_url: DOCS, status: '403' });
-        const c = { id: nextId++, issue, body: String((JSON.parse(body.toString('utf8')) as { body: string }).body) };
+        const c: StoredComment = { id: nextId++, issue, body: String((JSON.parse(body.toString('utf8')) as { body: string }).body), user: me };
         comments.push(c);
-        return wrap(201, { id: c.id, body: c.body, user: USER });
+        return wrap(201, commentJson(c));
       }
     }
     if ((m = rest.match(/^\/issues\/comments\/(\d+)$/)) && method === 'PATCH') {
@@ -285,7 +334,7 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
       if (!c) { record(404); return notFound(res); }
       if (o.readOnlyComments) return wrap(403, { message: 'Resource not accessible by integration', documentation_url: DOCS, status: '403' });
       c.body = String((JSON.parse(body.toString('utf8')) as { body: string }).body);
-      return wrap(200, { id: c.id, body: c.body, user: USER });
+      return wrap(200, commentJson(c));
     }
     record(404);
     notFound(res);

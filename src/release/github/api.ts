@@ -1,5 +1,5 @@
 // The handful of GitHub REST endpoints a release and a PR check use, typed to the fields we read.
-import { GitHubHttp, type RetryOptions, type UploadBody } from './http.js';
+import { GitHubError, GitHubHttp, type RetryOptions, type UploadBody } from './http.js';
 
 export interface GhAsset {
   id: number;
@@ -16,6 +16,7 @@ export interface GhAsset {
 export interface GhRelease {
   id: number;
   tag_name: string;
+  target_commitish?: string;
   name: string | null;
   draft: boolean;
   prerelease: boolean;
@@ -26,11 +27,21 @@ export interface GhRelease {
   body?: string | null;
 }
 
+export interface GhUser {
+  login: string;
+  id: number;
+}
+
 export interface GhComment {
   id: number;
   body: string;
   html_url?: string;
+  /** The author (null for a deleted account). */
+  user?: GhUser | null;
 }
+
+/** What GITHUB_TOKEN (a GitHub App installation token) writes is authored by this account. */
+export const ACTIONS_BOT: GhUser = { login: 'github-actions[bot]', id: 41898282 };
 
 export interface NewRelease {
   tag_name: string;
@@ -102,6 +113,25 @@ export class GitHubApi {
 
   async downloadAsset(asset: GhAsset): Promise<Buffer> {
     return (await this.http.request('GET', asset.url, { accept: 'application/octet-stream', retryNotFound: true })).bytes;
+  }
+
+  /**
+   * Who this token writes as: GET /user for a user's token; an installation token (GITHUB_TOKEN)
+   * is not a user and gets 403 there, and what it writes is authored by github-actions[bot].
+   */
+  async viewer(): Promise<GhUser> {
+    try {
+      const r = await this.http.request<GhUser>('GET', `${this.base}/user`, { allowNotFound: true });
+      return r.status === 200 && r.data && typeof r.data.login === 'string' && typeof r.data.id === 'number' ? { login: r.data.login, id: r.data.id } : ACTIONS_BOT;
+    } catch (e) {
+      if (e instanceof GitHubError && e.status === 403) return ACTIONS_BOT;
+      throw e;
+    }
+  }
+
+  /** Removes a release (its tag stays); used only on a draft this run created itself. */
+  async deleteRelease(id: number): Promise<void> {
+    await this.http.request('DELETE', this.repoUrl(`/releases/${id}`), { allowNotFound: true });
   }
 
   async listIssueComments(issue: number): Promise<GhComment[]> {

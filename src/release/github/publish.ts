@@ -82,15 +82,43 @@ async function createDraft(api: GitHubApi, req: PublishRequest): Promise<GhRelea
   }
 }
 
+/**
+ * Two runs releasing one tag at once can each create a draft (GitHub refuses a second release of a
+ * tag only once one is published). After creating, list again: a published release of the tag wins,
+ * else the oldest; a draft of ours that lost is deleted, so one release is left and no stray draft.
+ */
+async function settleDuplicates(api: GitHubApi, tag: string, ours: GhRelease, log: (s: string) => void): Promise<GhRelease> {
+  const same = (await api.listReleases()).filter((r) => r.tag_name === tag);
+  if (!same.some((r) => r.id === ours.id)) same.push(ours);
+  const winner = same.find((r) => !r.draft) ?? same.sort((a, b) => a.id - b.id)[0]!;
+  if (winner.id === ours.id) return ours;
+  await api.deleteRelease(ours.id);
+  log(`another run created release ${winner.id} for ${tag} at the same time: removed our draft ${ours.id} and continued with it`);
+  return winner;
+}
+
+const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
 export async function publishRelease(api: GitHubApi, req: PublishRequest): Promise<PublishOutcome> {
   const log = req.log ?? (() => {});
   let rel = await findRelease(api, req.tag);
+  const existed = !!rel;
   if (rel) log(`found ${rel.draft ? 'draft' : 'published'} release ${rel.id} for ${req.tag}`);
   else {
-    rel = await createDraft(api, req);
-    log(`created draft release ${rel.id} for ${req.tag}`);
+    const created = await createDraft(api, req);
+    log(`created draft release ${created.id} for ${req.tag}`);
+    rel = await settleDuplicates(api, req.tag, created, log);
   }
   const locked = !rel.draft && rel.immutable === true;
+
+  // A release made from another commit than the tag now names (the tag was moved): its notes
+  // describe other bytes. Only overwrite may take it over, and then notes and target are replaced.
+  const target = rel.target_commitish ?? '';
+  const moved = existed && !!req.commit && SHA.test(target) && target !== req.commit;
+  if (moved && (locked || !req.overwrite)) {
+    throw failure('CTXFORGE_RELEASE_TARGET_MOVED', `release ${req.tag} was made from commit ${target.slice(0, 12)}, but the tag now points at ${req.commit!.slice(0, 12)}`,
+      locked ? 'the release is immutable: tag a new version' : 'tag a new version, or set overwrite to replace its assets, notes and target with this build');
+  }
 
   // Plan every asset before changing anything, so a conflict leaves the release as it was.
   const remote = await api.listAssets(rel.id);
@@ -136,12 +164,17 @@ export async function publishRelease(api: GitHubApi, req: PublishRequest): Promi
     }
   }
 
+  const target_ = req.commit ? { target_commitish: req.commit } : {};
   if (rel.draft && !req.draft) {
     rel = await api.updateRelease(rel.id, {
-      draft: false, prerelease: req.prerelease, name: req.name, body: req.body,
+      draft: false, prerelease: req.prerelease, name: req.name, body: req.body, ...target_,
       ...(req.makeLatest ? { make_latest: req.makeLatest } : {}),
     });
     log(`published release ${rel.id}: ${rel.html_url}`);
+  } else if (existed && req.overwrite && !locked && (rel.body !== req.body || moved)) {
+    // Overwritten assets get the notes that describe them.
+    rel = await api.updateRelease(rel.id, { name: req.name, body: req.body, ...target_ });
+    log(`updated the notes${moved ? ' and target' : ''} of release ${rel.id}`);
   }
   return { id: rel.id, url: rel.html_url, draft: rel.draft, prerelease: rel.prerelease, uploaded, kept, replaced };
 }
