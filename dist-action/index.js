@@ -2161,9 +2161,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve9, reject) => {
+          return new Promise((resolve11, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve9(data);
+              return err ? reject(err) : resolve11(data);
             });
           });
         }
@@ -2201,12 +2201,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve9, reject) => {
+          return new Promise((resolve11, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve9(data);
+              ) : resolve11(data);
             });
           });
         }
@@ -4473,8 +4473,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve9, reject) => {
-        res = resolve9;
+      const promise = new Promise((resolve11, reject) => {
+        res = resolve11;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6725,12 +6725,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve9, reject) => {
+      const waitForDrain = () => new Promise((resolve11, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve9;
+          callback = resolve11;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7400,12 +7400,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve9, reject) => {
+      const waitForDrain = () => new Promise((resolve11, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve9;
+          callback = resolve11;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7884,16 +7884,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve9) => {
+        return new Promise((resolve11) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve9;
+            this[kClosedResolve] = resolve11;
           } else {
-            resolve9(null);
+            resolve11(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve9) => {
+        return new Promise((resolve11) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -7904,7 +7904,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve9(null);
+            resolve11(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7955,7 +7955,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve9, reject) => {
+        const socket = await new Promise((resolve11, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve9(socket2);
+              resolve11(socket2);
             }
           });
         });
@@ -8303,8 +8303,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve9) => {
-            this[kClosedResolve] = resolve9;
+          await new Promise((resolve11) => {
+            this[kClosedResolve] = resolve11;
           });
         }
       }
@@ -9573,7 +9573,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve9, reject) => {
+        return await new Promise((resolve11, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9586,7 +9586,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve9(null);
+              resolve11(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9605,7 +9605,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve9, reject) => {
+      return new Promise((resolve11, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9622,7 +9622,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve9,
+              resolve: resolve11,
               reject,
               length: 0,
               body: []
@@ -9692,18 +9692,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve9, stream, length } = consume2;
+      const { type, body, resolve: resolve11, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve9(chunksDecode(body, length));
+          resolve11(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve9(JSON.parse(chunksDecode(body, length)));
+          resolve11(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve9(chunksConcat(body, length).buffer);
+          resolve11(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve9(new Blob(body, { type: stream[kContentType] }));
+          resolve11(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve9(chunksConcat(body, length));
+          resolve11(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9960,9 +9960,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve11, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve11(data);
           });
         });
       }
@@ -10185,9 +10185,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve11, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve11(data);
           });
         });
       }
@@ -10472,9 +10472,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve11, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve11(data);
           });
         });
       }
@@ -10566,9 +10566,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve11, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve11(data);
           });
         });
       }
@@ -14431,7 +14431,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve9, reject) => agent.dispatch(
+        return new Promise((resolve11, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14507,7 +14507,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable3({ read: resume });
               const onError = this.onError.bind(this);
-              resolve9({
+              resolve11({
                 status,
                 statusText,
                 headersList,
@@ -14550,7 +14550,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve9({
+              resolve11({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18291,8 +18291,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve9) => {
-        setTimeout(resolve9, ms).unref();
+      return new Promise((resolve11) => {
+        setTimeout(resolve11, ms).unref();
       });
     }
     module.exports = {
@@ -19312,11 +19312,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve9) {
-      resolve9(value);
+    return value instanceof P2 ? value : new P2(function(resolve11) {
+      resolve11(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve9, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -19332,7 +19332,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result2) {
-      result2.done ? resolve9(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+      result2.done ? resolve11(result2.value) : adopt(result2.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -19654,9 +19654,8 @@ function info(message) {
 
 // action/main.ts
 import { readFileSync as readFileSync5 } from "node:fs";
-import { writeFile as writeFile9 } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join as join19, resolve as resolve8 } from "node:path";
+import { join as join19, resolve as resolve10 } from "node:path";
 
 // src/core/diagnostics.ts
 function error2(code2, message, loc = {}) {
@@ -19707,7 +19706,7 @@ import { readFileSync, statSync as statSync2, existsSync as existsSync2 } from "
 
 // src/core/atomic.ts
 import { open as open2, rename as rename2, rm as rm2, link, unlink as unlink2 } from "node:fs/promises";
-import { closeSync, constants as constants3, fsync, close, openSync, rmSync, rmdirSync } from "node:fs";
+import { closeSync, constants as constants3, fsync, close, lstatSync, openSync, rmSync, rmdirSync } from "node:fs";
 
 // src/core/dirs.ts
 import { mkdirSync, statSync } from "node:fs";
@@ -19735,7 +19734,7 @@ function makeDirs(dir) {
 }
 
 // src/core/atomic.ts
-import { dirname as dirname2, basename, join } from "node:path";
+import { dirname as dirname2, basename, isAbsolute, join, relative, resolve as resolve2, sep } from "node:path";
 import { randomBytes } from "node:crypto";
 var WHY = {
   ENOSPC: "no space left on the device",
@@ -19758,6 +19757,30 @@ function asIoError(e, target) {
     `cannot write this file: ${WHY[code2] ?? e.message} (${code2}); nothing was written`,
     { file: target, hint: code2 === "ENOSPC" || code2 === "EDQUOT" || code2 === "EFBIG" ? "free space or choose another --out directory" : "choose a writable --out directory" }
   ), 2);
+}
+function refuseSymlinks(target, base = process.cwd()) {
+  const abs = resolve2(target);
+  const b = resolve2(base);
+  const rel = relative(b, abs);
+  const inside = rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
+  let cur = inside ? b : dirname2(dirname2(abs));
+  for (const part of relative(cur, abs).split(sep).filter(Boolean)) {
+    cur = join(cur, part);
+    let link2;
+    try {
+      link2 = lstatSync(cur).isSymbolicLink();
+    } catch (e) {
+      if (e.code === "ENOENT" || e.code === "ENOTDIR") return;
+      throw asIoError(e, target);
+    }
+    if (link2) {
+      throw new DiagnosticError(error2(
+        "CTXFORGE_IO_SYMLINK",
+        `refusing to write ${target}: ${cur === abs ? "it is" : `${relative(b, cur) || cur} is`} a symbolic link; nothing was written`,
+        { file: target, hint: "outputs are never written through a symlink (a repository can commit one pointing anywhere): remove the link or choose another path" }
+      ), 2);
+    }
+  }
 }
 var live = /* @__PURE__ */ new Map();
 var handling = false;
@@ -19795,6 +19818,7 @@ function tempPathFor(target) {
   return join(dirname2(target), `.${basename(target)}.ctxforge-tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
 }
 async function writeAtomic(target, produce, opts = {}) {
+  refuseSymlinks(target, opts.base);
   const tmp = tempPathFor(target);
   const tracked = track(tmp, target);
   try {
@@ -19816,13 +19840,14 @@ async function writeAtomic(target, produce, opts = {}) {
   }
 }
 var TempOutput = class {
-  constructor(target, mode = 420) {
+  constructor(target, mode = 420, base) {
     this.target = target;
+    refuseSymlinks(target, base);
     this.path = tempPathFor(target);
     const tracked = track(this.path, target);
     try {
       this.created = tracked.made = makeDirs(dirname2(target));
-      this.fdOpen = openSync(this.path, constants3.O_RDWR | constants3.O_CREAT | constants3.O_EXCL, mode);
+      this.fdOpen = openSync(this.path, constants3.O_RDWR | constants3.O_CREAT | constants3.O_EXCL | constants3.O_NOFOLLOW, mode);
     } catch (e) {
       untrack(this.path);
       removeMadeDirs(this.created, target);
@@ -19841,8 +19866,8 @@ var TempOutput = class {
   durable() {
     const fd = this.fd;
     this.fdOpen = void 0;
-    return new Promise((resolve9, reject) => {
-      fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve9()));
+    return new Promise((resolve11, reject) => {
+      fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve11()));
     });
   }
   /** Renames the (synced, closed) temp file over the target. */
@@ -19879,9 +19904,9 @@ function removeMadeDirs(made, target) {
     if (dir === made || dirname2(dir) === dir) return;
   }
 }
-async function writeFileAtomic(target, data, mode = 420) {
+async function writeFileAtomic(target, data, mode = 420, base) {
   await writeAtomic(target, async (tmp) => {
-    const fh = await open2(tmp, "wx", mode);
+    const fh = await open2(tmp, constants3.O_WRONLY | constants3.O_CREAT | constants3.O_EXCL | constants3.O_NOFOLLOW, mode);
     try {
       await fh.writeFile(data);
       await fh.chmod(mode);
@@ -19889,7 +19914,7 @@ async function writeFileAtomic(target, data, mode = 420) {
     } finally {
       await fh.close();
     }
-  });
+  }, base ? { base } : {});
 }
 
 // src/core/hash.ts
@@ -20395,15 +20420,32 @@ function spkiKeyId(pub) {
   return `ed25519:${sha256Hex(pub.spkiDer)}`;
 }
 
+// src/core/log-safe.ts
+var CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+function showControl(c) {
+  return `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+}
+function escapeData2(s) {
+  return s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(CONTROLS, showControl);
+}
+function escapeControls(s) {
+  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/g, showControl);
+}
+var COMMAND_START = /^(\s*)(::|##\[)/;
+function neutralizeCommands(text2) {
+  if (!text2.includes("::") && !text2.includes("##[")) return text2;
+  return text2.split(/(\r\n|\r|\n)/).map((part) => part.replace(COMMAND_START, (_m, ws, cmd) => `${ws}${cmd === "::" ? "%3A:" : "%23#["}`)).join("");
+}
+
 // src/core/report.ts
 function where(d) {
   if (!d.file) return "";
-  return `${d.file}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ""}` : ""}: `;
+  return `${escapeData2(d.file)}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ""}` : ""}: `;
 }
 function diagnosticText(d) {
   const hint = d.hint ? `
-    hint: ${d.hint}` : "";
-  return `  ${d.severity} ${d.code}: ${where(d)}${d.message}${hint}`;
+    hint: ${escapeData2(d.hint)}` : "";
+  return `  ${d.severity} ${escapeData2(d.code)}: ${where(d)}${escapeData2(d.message)}${hint}`;
 }
 function resultsText(results) {
   const out = [];
@@ -20412,7 +20454,7 @@ function resultsText(results) {
     const warns = r3.diagnostics.filter((d) => d.severity === "warning").length;
     const counts = [errs ? `${errs} error${errs > 1 ? "s" : ""}` : "", warns ? `${warns} warning${warns > 1 ? "s" : ""}` : ""].filter(Boolean).join(", ");
     const verdict = verdictText(r3.details);
-    out.push(`${r3.valid ? "✓ valid" : "✗ invalid"}  ${r3.path}${r3.format ? ` (${r3.format})` : ""}${verdict ? `  ${verdict}` : ""}${counts ? `  — ${counts}` : ""}`);
+    out.push(`${r3.valid ? "✓ valid" : "✗ invalid"}  ${escapeData2(r3.path)}${r3.format ? ` (${escapeData2(r3.format)})` : ""}${verdict ? `  ${verdict}` : ""}${counts ? `  — ${counts}` : ""}`);
     for (const d of r3.diagnostics) out.push(diagnosticText(d));
   }
   return out.join("\n");
@@ -20420,12 +20462,33 @@ function resultsText(results) {
 var VERDICT_KEYS = ["integrity", "signature", "coverage", "trust"];
 function verdictText(details) {
   if (!details) return "";
-  const parts = VERDICT_KEYS.filter((k) => typeof details[k] === "string").map((k) => `${k} ${String(details[k])}`);
+  const parts = VERDICT_KEYS.filter((k) => typeof details[k] === "string").map((k) => `${k} ${escapeData2(String(details[k]))}`);
   return parts.length ? `[${parts.join(", ")}]` : "";
 }
 
 // src/release/pipeline.ts
-import { resolve as resolve7 } from "node:path";
+import { resolve as resolve9 } from "node:path";
+
+// src/release/artifacts-file.ts
+import { appendFile as appendFile2 } from "node:fs/promises";
+import { isAbsolute as isAbsolute2, resolve as resolve3 } from "node:path";
+var artifactsFile = {
+  name: "artifacts-file",
+  skip(ctx) {
+    return ctx.env.GITHUB_ARTIFACTS ? false : "GITHUB_ARTIFACTS is not set";
+  },
+  async run(ctx) {
+    const file = ctx.env.GITHUB_ARTIFACTS;
+    const paths = ctx.artifacts.map((a) => isAbsolute2(a.path) ? a.path : resolve3(ctx.root, a.path)).filter((p) => !/[\r\n]/.test(p));
+    try {
+      await appendFile2(file, paths.map((p) => `${p}
+`).join(""));
+    } catch (e) {
+      fail("CTXFORGE_IO", `cannot append the built files to GITHUB_ARTIFACTS (${file}): ${e.message}`, {}, 2);
+    }
+    ctx.log(`listed ${paths.length} built file(s) in GITHUB_ARTIFACTS`);
+  }
+};
 
 // src/release/build.ts
 import { basename as basename2 } from "node:path";
@@ -20598,6 +20661,7 @@ function ruleFor(code2) {
 defineRules([
   { code: "CTXFORGE_USAGE", format: "core", summary: "The command line is not valid." },
   { code: "CTXFORGE_IO", format: "core", summary: "A file could not be read or written." },
+  { code: "CTXFORGE_IO_SYMLINK", format: "core", summary: "An output path is, or passes through, a symbolic link; nothing is written through one." },
   { code: "CTXFORGE_FORMAT_UNKNOWN", format: "core", summary: "The input is not a package or source tree of any supported format." },
   { code: "CTXFORGE_INTERNAL", format: "core", summary: "An unexpected internal error; please report it." },
   { code: "CTXFORGE_EPOCH_MISSING", format: "core", summary: "No build time: pass --source-date-epoch, set SOURCE_DATE_EPOCH, or build inside a git checkout." },
@@ -20691,12 +20755,12 @@ async function dirtyFiles(cwd, rel) {
 }
 
 // src/release/packages.ts
-import { resolve as resolve6 } from "node:path";
+import { resolve as resolve8 } from "node:path";
 
 // src/core/tree.ts
 import { stat as fsStat } from "node:fs/promises";
-import { closeSync as closeSync2, constants as constants4, fstatSync, lstatSync, openSync as openSync2, readdirSync, readSync } from "node:fs";
-import { join as join3, sep } from "node:path";
+import { closeSync as closeSync2, constants as constants4, fstatSync, lstatSync as lstatSync2, openSync as openSync2, readdirSync, readSync } from "node:fs";
+import { join as join3, sep as sep2 } from "node:path";
 function* readBlocks(fd, offset, size) {
   const buf = Buffer.allocUnsafe(Math.min(size, 1 << 20) || 1);
   for (let done = 0; done < size; ) {
@@ -20750,7 +20814,7 @@ var DiskTree = class {
         if (this.skip(r3)) continue;
         const a = join3(abs, d.name);
         if (d.isDirectory()) walk(a, r3);
-        else if (d.isFile()) out.push({ path: r3, kind: "file", size: lstatSync(a).size });
+        else if (d.isFile()) out.push({ path: r3, kind: "file", size: lstatSync2(a).size });
         else if (d.isSymbolicLink()) out.push({ path: r3, kind: "symlink", size: 0 });
         else out.push({ path: r3, kind: "other", size: 0 });
       }
@@ -20767,7 +20831,7 @@ var DiskTree = class {
     if (this.index) return this.index.get(path);
     let s;
     try {
-      s = lstatSync(this.localPath(path));
+      s = lstatSync2(this.localPath(path));
     } catch {
       return void 0;
     }
@@ -20836,7 +20900,7 @@ async function isDirectory2(p) {
   return (await fsStat(p).catch(() => void 0))?.isDirectory() ?? false;
 }
 function toPosix(p) {
-  return sep === "/" ? p : p.split(sep).join("/");
+  return sep2 === "/" ? p : p.split(sep2).join("/");
 }
 
 // src/format.ts
@@ -20861,7 +20925,6 @@ defineRules([
   { code: "OCTX_EVENT_WITHOUT_ENTITY", format: "octx", summary: "An event is linked to no entity.", spec: "sag-structured/0.1" },
   { code: "OCTX_ENTITY_WITHOUT_EVENT", format: "octx", summary: "An entity is linked to no event.", spec: "sag-structured/0.1" },
   { code: "OCTX_DOCUMENT_WITHOUT_CHUNK", format: "octx", summary: "A Concept Document has no chunk in data/chunks.jsonl.", spec: "sag-structured/0.1" },
-  { code: "OCTX_SAG_CHUNK_WITHOUT_EVENT", format: "octx", summary: "A chunk is linked to no event.", spec: "sag-structured/0.1" },
   { code: "OCTX_RECORD_REFERENCE_UNKNOWN", format: "octx", summary: "A record refers to an ID that does not exist.", spec: "sag-structured/0.1" },
   { code: "OCTX_RELATION_DUPLICATE", format: "octx", summary: "The same relation pair appears twice.", spec: "sag-structured/0.1" },
   { code: "OCTX_CHUNK_ORDINAL_DUPLICATE", format: "octx", summary: "Two chunks of one document share an ordinal.", spec: "sag-structured/0.1" },
@@ -20880,7 +20943,9 @@ defineRules([
   { code: "OCTX_RELEASE_CREATED_AT_INVALID", format: "octx", summary: "release.created_at is not a real UTC instant in YYYY-MM-DDTHH:MM:SS[.fraction]Z form.", spec: S("5.1") },
   { code: "OCTX_SCHEMA_VALIDATION", format: "octx", summary: "A manifest field or record field is missing or has the wrong form.", spec: S("5, §7") },
   { code: "OCTX_STANDARD_PATH_UNDECLARED", format: "octx", summary: "A standard capability path is present but its capability is not declared.", spec: S("7") },
-  { code: "OCTX_VECTORS_INVALID", format: "octx", summary: "vectors/config.json or an Arrow vectors file breaks the vectors/0.1 rules.", spec: "vectors/0.1" },
+  { code: "OCTX_VECTORS_INVALID", format: "octx", summary: "vectors/config.json, vectors/profiles.json or an Arrow vectors file breaks the vectors/0.1 rules.", spec: "vectors/0.1" },
+  { code: "OCTX_VECTOR_DIMENSION_INVALID", format: "octx", summary: "A vector dimension (Arrow list size or profile dimensions) is not positive.", spec: "vectors/0.1" },
+  { code: "OCTX_RESOURCE_LIMIT", format: "octx", summary: "A record or Arrow limit is exceeded: records per JSONL file, vector dimension, batches, rows or values per Arrow file (--max-jsonl-records, --max-arrow-*).", spec: S("4") },
   { code: "OCTX_EXTENSION_PATH_INVALID", format: "octx", summary: "An extensions/ path is not extensions/<reverse-domain>/<major.minor>/….", spec: S("12") },
   { code: "OCTX_SIGNATURE_UNSUPPORTED", format: "octx", summary: "A signer was pinned (--key), but an .octx carries no signature of its own: its release signs SHA256SUMS (minisign).", spec: S("10") },
   { code: "OCTX_ZIP_CORRUPT", format: "octx", summary: "The archive is not a readable ZIP or an entry is damaged.", spec: S("4") },
@@ -20910,7 +20975,13 @@ var DEFAULT_LIMITS = Object.freeze({
   maxTotalBytes: 4 * 1024 * 1024 * 1024,
   maxRatio: 200,
   maxDepth: 100,
-  maxLineBytes: 16 * 1024 * 1024
+  maxLineBytes: 16 * 1024 * 1024,
+  // The OCTX reference's defaults (notes-octx-0.1.6.md §5).
+  maxJsonlRecords: 1e6,
+  maxArrowDimension: 65536,
+  maxArrowBatches: 1e5,
+  maxArrowRows: 1e7,
+  maxArrowValues: 1e8
 });
 function resolveLimits(partial = {}) {
   const out = { ...DEFAULT_LIMITS };
@@ -21025,8 +21096,8 @@ var S_IFDIR = 16384;
 var S_IFLNK = 40960;
 function openZip(source) {
   const opts = { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: false, strictFileNames: false };
-  return new Promise((resolve9, reject) => {
-    const cb = (err, zf) => err || !zf ? reject(err ?? new Error("cannot open ZIP")) : resolve9(zf);
+  return new Promise((resolve11, reject) => {
+    const cb = (err, zf) => err || !zf ? reject(err ?? new Error("cannot open ZIP")) : resolve11(zf);
     if (Buffer.isBuffer(source)) yauzlLib().fromBuffer(source, opts, cb);
     else yauzlLib().fromRandomAccessReader(readerOver(source.sibling()), source.size, opts, cb);
   });
@@ -21247,7 +21318,7 @@ var ZipTree = class _ZipTree {
     const e = this.byPath.get(path);
     if (!e?.raw) return Promise.reject(new TreeReadError(`${path}: no such compressed entry`, path));
     const raw = e.raw;
-    return new Promise((resolve9, reject) => this.zip.openReadStream(raw, (err, s) => err || !s ? reject(new TreeReadError(`${path}: ${err?.message ?? "cannot read"}`, path)) : resolve9(s)));
+    return new Promise((resolve11, reject) => this.zip.openReadStream(raw, (err, s) => err || !s ? reject(new TreeReadError(`${path}: ${err?.message ?? "cannot read"}`, path)) : resolve11(s)));
   }
   handoff(paths) {
     if (this.bytes.fd === void 0) return void 0;
@@ -21334,7 +21405,7 @@ var ZipTree = class _ZipTree {
   }
 };
 function readAllEntries(zip, onEntry) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve11, reject) => {
     let failed = false;
     zip.on("entry", (e) => {
       if (failed) return;
@@ -21347,7 +21418,7 @@ function readAllEntries(zip, onEntry) {
       }
       zip.readEntry();
     });
-    zip.on("end", () => resolve9());
+    zip.on("end", () => resolve11());
     zip.on("error", reject);
     zip.readEntry();
   });
@@ -22087,7 +22158,7 @@ var fast;
 function fastParser() {
   if (fast) return fast;
   const js = jsYaml();
-  const scalar = (tag, resolve9, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve9, construct });
+  const scalar = (tag, resolve11, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve11, construct });
   const schemaFor = (bigInt) => js.FAILSAFE_SCHEMA.extend({
     implicit: [
       scalar("null", (s) => /^(?:~|[Nn]ull|NULL)?$/.test(s), () => null),
@@ -22184,7 +22255,7 @@ function isConcept(path) {
 function decode(bytes, file, diags) {
   const text2 = decodeUtf8(bytes);
   if (text2 === void 0) diags.push(error2("OCTX_DOCUMENT_ENCODING", `${file} is not valid UTF-8`, { file }));
-  return text2 === void 0 ? void 0 : stripBom(text2);
+  return text2;
 }
 var KEY_LINE = /* @__PURE__ */ new Map();
 function lineOfYamlKey(yaml2, key2, firstLine) {
@@ -22389,10 +22460,16 @@ function decodeLine(bytes) {
   return isUtf82(bytes) ? bytes.toString("utf8") : void 0;
 }
 var JsonlParser = class {
-  constructor(file, maxDepth, maxLineBytes, diags, onRecord) {
+  constructor(file, maxDepth, maxLineBytes, diags, onRecord, maxRecords = Number.POSITIVE_INFINITY) {
     this.file = file;
     this.diags = diags;
+    let overLimit = false;
     this.lines = new LineSplitter(maxLineBytes, (line, length, s) => {
+      if (line > maxRecords) {
+        if (!overLimit) this.fail(error2("OCTX_RESOURCE_LIMIT", `${file} has more than ${maxRecords} lines (--max-jsonl-records)`, { file, line }));
+        overLimit = true;
+        return;
+      }
       if (length > maxLineBytes) {
         this.fail(error2("OCTX_JSONL_LINE_TOO_LONG", `${file}:${line} is longer than ${maxLineBytes} bytes (--max-line-bytes)`, { file, line }));
         return;
@@ -22454,11 +22531,11 @@ var JsonlParser = class {
     this.ok = false;
   }
 };
-function readJsonl(file, bytes, maxDepth, maxLineBytes, diags) {
+function readJsonl(file, bytes, maxDepth, maxLineBytes, diags, maxRecords) {
   const out = [];
   const p = new JsonlParser(file, maxDepth, maxLineBytes, diags, (value, line) => {
     out.push({ line, value });
-  });
+  }, maxRecords);
   p.push(bytes);
   return p.end() ? out : void 0;
 }
@@ -22697,7 +22774,7 @@ var SagIndexer = class {
     };
     if (!pairsOk(this.chunkEventPairs, 1) || !pairsOk(this.eventEntityPairs, 2)) return void 0;
     for (let g = 0; g < n; g++) {
-      const need = kind[g] === KIND_CHUNK ? 1 : kind[g] === KIND_EVENT ? 3 : 2;
+      const need = kind[g] === KIND_CHUNK ? 0 : kind[g] === KIND_EVENT ? 3 : 2;
       if ((linked[g] & need) !== need) return void 0;
     }
     return { index: this.index, kind, counts: this.counts };
@@ -22845,7 +22922,6 @@ function reportSag(data, concepts, idSpace, diags) {
     if (v.description !== void 0 && typeof v.description !== "string") bad3("OCTX_SCHEMA_VALIDATION", f, r3.line, '"description" must be a string');
     for (const k of FORBIDDEN_ENTITY) if (k in v) bad3("OCTX_SCHEMA_VALIDATION", f, r3.line, `entities must not carry "${k}" (a local index field)`);
   }
-  const chunkEvents = /* @__PURE__ */ new Map();
   const eventChunks = /* @__PURE__ */ new Map();
   const eventEntities = /* @__PURE__ */ new Map();
   const entityEvents = /* @__PURE__ */ new Map();
@@ -22877,8 +22953,7 @@ function reportSag(data, concepts, idSpace, diags) {
       if (ok) onPair(x, y, r3);
     }
   };
-  pairs(SAG_FILES.chunkEvents, data.chunkEvents, "chunk_id", "event_id", ids.chunks, ids.events, (c, e) => {
-    inc(chunkEvents, c);
+  pairs(SAG_FILES.chunkEvents, data.chunkEvents, "chunk_id", "event_id", ids.chunks, ids.events, (_c, e) => {
     inc(eventChunks, e);
   });
   pairs(SAG_FILES.eventEntities, data.eventEntities, "event_id", "entity_id", ids.events, ids.entities, (e, n, r3) => {
@@ -22904,7 +22979,6 @@ function reportSag(data, concepts, idSpace, diags) {
     }
     return idx.get(id) ?? 1;
   };
-  for (const c of ids.chunks) if (!chunkEvents.has(c)) bad3("OCTX_SAG_CHUNK_WITHOUT_EVENT", SAG_FILES.chunks, lineOf2(data.chunks, c), `chunk ${c} is linked to no event in ${SAG_FILES.chunkEvents}`);
   for (const e of ids.events) {
     if (!eventChunks.has(e)) bad3("OCTX_EVENT_WITHOUT_CHUNK", SAG_FILES.events, eventLine.get(e) ?? 1, `event ${e} is linked to no chunk in ${SAG_FILES.chunkEvents}`);
     if (!eventEntities.has(e)) bad3("OCTX_EVENT_WITHOUT_ENTITY", SAG_FILES.events, eventLine.get(e) ?? 1, `event ${e} is linked to no entity in ${SAG_FILES.eventEntities}`);
@@ -22928,10 +23002,24 @@ import { isAscii as isAscii2 } from "node:buffer";
 var arrowLib = lazyRequire("apache-arrow");
 var VECTOR_CONFIG = "vectors/config.json";
 var VECTOR_FILES = { chunks: "vectors/chunks.arrow", events: "vectors/events.arrow", entities: "vectors/entities.arrow" };
-var VECTOR_PATHS = [VECTOR_CONFIG, ...Object.values(VECTOR_FILES)];
+var VECTOR_PROFILES = "vectors/profiles.json";
+var VECTOR_ROLES = Object.freeze({
+  "chunk.heading": "vectors/chunk_heading.arrow",
+  "chunk.content": "vectors/chunk_content.arrow",
+  "event.title": "vectors/event_title.arrow",
+  "event.content": "vectors/event_content.arrow",
+  "entity.name": "vectors/entity_name.arrow",
+  "event_entity.relation": "vectors/event_entity_relation.arrow"
+});
+var VECTOR_PATHS = [VECTOR_CONFIG, ...Object.values(VECTOR_FILES), VECTOR_PROFILES, ...Object.values(VECTOR_ROLES)];
+var DEFAULT_ARROW_LIMITS = Object.freeze({
+  maxArrowDimension: 65536,
+  maxArrowBatches: 1e5,
+  maxArrowRows: 1e7,
+  maxArrowValues: 1e8
+});
 var FORBIDDEN_KEY = /api|auth|credential|distance|endpoint|header|host|key|metric|normaliz|password|secret|token|url/i;
 var URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\/|^www\./i;
-var MAX_DIM = 65536;
 function checkVectorConfig(bytes, maxDepth, diags) {
   const file = VECTOR_CONFIG;
   const bad3 = (msg, line) => {
@@ -22964,11 +23052,43 @@ function checkVectorConfig(bytes, maxDepth, diags) {
   walk(o, "");
   return ok;
 }
-function checkArrowFile(file, bytes, ids, kind, diags) {
+function recordTarget(ids, kind) {
+  return {
+    numberOf: (id) => recordOf(ids, id, kind),
+    size: ids.kind.length,
+    total: ids.counts[kind],
+    firstMissing: (seen) => {
+      for (const [id, g] of ids.index) if (ids.kind[g] === kind && !seen[g]) return id;
+      return void 0;
+    }
+  };
+}
+function listTarget(idList) {
+  const index = /* @__PURE__ */ new Map();
+  for (const id of idList) if (!index.has(id)) index.set(id, index.size);
+  return {
+    numberOf: (id) => index.get(id) ?? -1,
+    size: index.size,
+    total: index.size,
+    firstMissing: (seen) => {
+      for (const [id, g] of index) if (!seen[g]) return id;
+      return void 0;
+    }
+  };
+}
+function checkArrowFile(file, bytes, ids, kind, diags, limits = DEFAULT_ARROW_LIMITS) {
+  return checkArrow(file, bytes, recordTarget(ids, kind), { coverage: "complete", limits }, diags);
+}
+function checkArrow(file, bytes, target, rules, diags) {
   const bad3 = (msg) => {
     diags.push(error2("OCTX_VECTORS_INVALID", `${file}: ${msg}`, { file }));
     return false;
   };
+  const limit = (msg) => {
+    diags.push(error2("OCTX_RESOURCE_LIMIT", `${file}: ${msg}`, { file }));
+    return false;
+  };
+  const { limits } = rules;
   const magic = Buffer.from("ARROW1");
   if (bytes.length < 12 || !bytes.subarray(0, 6).equals(magic) || !bytes.subarray(bytes.length - 6).equals(magic)) {
     return bad3("not an Arrow IPC file (the ARROW1 magic is missing; an Arrow stream is not accepted)");
@@ -22989,26 +23109,40 @@ function checkArrowFile(file, bytes, ids, kind, diags) {
   const vf = vecField[0];
   if (!arrowLib().DataType.isUtf8(idf.type) || idf.nullable) return bad3('"record_id" must be utf8 not null');
   if (!arrowLib().DataType.isFixedSizeList(vf.type) || vf.nullable) return bad3('"vector" must be fixed_size_list<float32>[d] not null');
+  const hashField = fields.filter((f) => f.name === "input_sha256");
+  if (hashField.length > 1 || hashField[0] && !arrowLib().DataType.isUtf8(hashField[0].type)) return bad3('"input_sha256", when present, must be one utf8 column');
   const fsl = vf.type;
   const child = fsl.children[0];
   if (!arrowLib().DataType.isFloat(child.type) || child.type.precision !== arrowLib().Precision.SINGLE) return bad3('"vector" items must be float32');
-  if (!(fsl.listSize > 0 && fsl.listSize <= MAX_DIM)) return bad3(`vector dimension must be 1…${MAX_DIM}, got ${fsl.listSize}`);
+  const dim = fsl.listSize;
+  if (!(dim > 0)) {
+    diags.push(error2("OCTX_VECTOR_DIMENSION_INVALID", `${file}: vector dimension must be positive, got ${dim}`, { file }));
+    return false;
+  }
+  if (dim > limits.maxArrowDimension) return limit(`vector dimension ${dim} is above the limit of ${limits.maxArrowDimension} (--max-arrow-dimension)`);
+  if (rules.dimensions !== void 0 && dim !== rules.dimensions) return bad3(`vector dimension is ${dim} but the profile declares ${rules.dimensions}`);
   const footerBatches = reader.numRecordBatches;
-  const seen = new Uint8Array(ids.kind.length);
+  const dictionaries = reader.footer?.numDictionaries ?? 0;
+  if (footerBatches + dictionaries > limits.maxArrowBatches) return limit(`${footerBatches + dictionaries} batches are above the limit of ${limits.maxArrowBatches} (--max-arrow-batches)`);
+  const seen = new Uint8Array(target.size);
   const strays = /* @__PURE__ */ new Set();
   let covered = 0;
   let batches = 0;
+  let rows = 0;
   let ok = true;
   try {
     for (const batch of reader) {
       batches++;
+      rows += batch.numRows;
+      if (rows > limits.maxArrowRows) return limit(`more than ${limits.maxArrowRows} rows (--max-arrow-rows)`);
+      if (rows * dim > limits.maxArrowValues) return limit(`more than ${limits.maxArrowValues} vector values (--max-arrow-values)`);
       const col = batch.getChild("record_id");
       const vecs = batch.getChild("vector");
       if (col.nullCount || vecs.nullCount) ok = bad3("null record_id or vector");
       const idAt = recordIds(col);
       for (let i = 0; i < batch.numRows; i++) {
         const id = idAt(i);
-        const g = recordOf(ids, id, kind);
+        const g = target.numberOf(id);
         if (g < 0) {
           if (strays.has(id)) ok = bad3(`record_id ${id} appears twice`);
           strays.add(id);
@@ -23029,11 +23163,9 @@ function checkArrowFile(file, bytes, ids, kind, diags) {
     return bad3(`cannot read the Arrow record batches (compressed or damaged?): ${e.message}`);
   }
   if (batches !== footerBatches) ok = bad3(`the footer lists ${footerBatches} record batches but ${batches} were read`);
-  if (covered < ids.counts[kind]) {
-    for (const [id, g] of ids.index) if (ids.kind[g] === kind && !seen[g]) {
-      ok = bad3(`record ${id} has no vector`);
-      break;
-    }
+  if (rules.coverage === "complete" && covered < target.total) {
+    const missing = target.firstMissing(seen);
+    ok = bad3(`record ${missing ?? "?"} has no vector${covered + 1 < target.total ? ` (${target.total - covered} records have none)` : ""}`);
   }
   return ok;
 }
@@ -23052,6 +23184,9 @@ function recordIds(col) {
 }
 
 // src/octx/record-pass.ts
+function definedOnly(l) {
+  return Object.fromEntries(Object.entries({ maxArrowDimension: l.maxArrowDimension, maxArrowBatches: l.maxArrowBatches, maxArrowRows: l.maxArrowRows, maxArrowValues: l.maxArrowValues }).filter(([, v]) => v !== void 0));
+}
 var WORKER_ABOVE = 8 * 1024 * 1024;
 function wantsWorker(totalBytes) {
   const force = process.env.CTXFORGE_RECORD_WORKER;
@@ -23069,7 +23204,7 @@ var InlinePass = class {
   parser(key2) {
     let p = this.parsers.get(key2);
     if (!p) {
-      p = new JsonlParser(SAG_FILES[key2], this.limits.maxDepth, this.limits.maxLineBytes, this.diags, (v) => this.indexer[key2](v));
+      p = new JsonlParser(SAG_FILES[key2], this.limits.maxDepth, this.limits.maxLineBytes, this.diags, (v) => this.indexer[key2](v), this.limits.maxJsonlRecords);
       this.parsers.set(key2, p);
     }
     return p;
@@ -23095,7 +23230,7 @@ var InlinePass = class {
     const ids = this.parsed ? this.indexer.ids() : void 0;
     if (!ids) return;
     const diags = [];
-    for (const f of files) checkArrowFile(f.path, f.bytes, ids, f.kind, diags);
+    for (const f of files) checkArrowFile(f.path, f.bytes, ids, f.kind, diags, { ...DEFAULT_ARROW_LIMITS, ...definedOnly(this.limits) });
     this.vectorDiags = diags;
   }
   close() {
@@ -23148,14 +23283,14 @@ var WorkerPass = class {
       r3.release();
       return;
     }
-    let resolve9;
+    let resolve11;
     let reject;
     const promise = new Promise((res, rej) => {
-      resolve9 = res;
+      resolve11 = res;
       reject = rej;
     });
     promise.catch(() => void 0);
-    this.hashed.set(key2, { resolve: resolve9, reject, promise });
+    this.hashed.set(key2, { resolve: resolve11, reject, promise });
     this.ranges.set(key2, r3);
     this.given.set(key2, { fd: r3.fd, offset: r3.offset, size: r3.size });
     this.hold();
@@ -23198,9 +23333,9 @@ var WorkerPass = class {
    */
   shareDocs(handoff, counter2, batch, onResults, place) {
     if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve9, reject) => {
+    return new Promise((resolve11, reject) => {
       this.onDocs = onResults;
-      this.docsDone = resolve9;
+      this.docsDone = resolve11;
       this.docsFailed = reject;
       this.hold();
       this.worker.postMessage({ op: "docs", handoff, counter: counter2, batch, place });
@@ -23214,13 +23349,13 @@ var WorkerPass = class {
   placeFiles(path, files) {
     const out = /* @__PURE__ */ new Map();
     for (const f of files) {
-      out.set(f.key, new Promise((resolve9) => {
+      out.set(f.key, new Promise((resolve11) => {
         if (this.failure) {
           f.range.release();
-          resolve9({ error: this.failure, write: false });
+          resolve11({ error: this.failure, write: false });
           return;
         }
-        this.placing.set(f.key, { range: f.range, resolve: resolve9 });
+        this.placing.set(f.key, { range: f.range, resolve: resolve11 });
         this.hold();
       }));
     }
@@ -23235,8 +23370,8 @@ var WorkerPass = class {
   }
   finish(concepts, idSpace) {
     if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve9, reject) => {
-      this.result = { resolve: resolve9, reject };
+    return new Promise((resolve11, reject) => {
+      this.result = { resolve: resolve11, reject };
       this.hold();
       this.worker.postMessage({ op: "finish", concepts, idSpace });
     });
@@ -23279,6 +23414,91 @@ var WorkerPass = class {
 var WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 function spawn(limits) {
   return startWorker(import.meta.url, "record-worker", { workerData: limits, resourceLimits: WORKER_LIMITS });
+}
+
+// src/octx/vector-profiles.ts
+function parseVectorProfiles(bytes, maxDepth, limits, diags) {
+  const file = VECTOR_PROFILES;
+  const bad3 = (msg, code2 = "OCTX_VECTORS_INVALID") => {
+    diags.push(error2(code2, `${file}: ${msg}`, { file }));
+  };
+  let v;
+  try {
+    v = parseJson(decodeUtf8Strict(bytes, file), { maxDepth });
+  } catch (e) {
+    if (!(e instanceof JsonSyntaxError)) throw e;
+    diags.push(error2(e.code === "JSON_DUPLICATE_KEY" ? "OCTX_JSON_DUPLICATE_KEY" : "OCTX_JSON_INVALID", `${file}: ${e.reason}`, { file, line: e.line || void 0 }));
+    return void 0;
+  }
+  const list = v?.profiles;
+  if (typeof v !== "object" || v === null || Array.isArray(v) || !Array.isArray(list)) {
+    bad3('must be a JSON object with a "profiles" array');
+    return void 0;
+  }
+  const out = [];
+  const roles = /* @__PURE__ */ new Set();
+  list.forEach((p, i) => {
+    const at = `profiles[${i}]`;
+    if (typeof p !== "object" || p === null || Array.isArray(p)) return bad3(`${at} must be an object`);
+    const o = p;
+    const role = o.role;
+    if (typeof role !== "string" || !Object.hasOwn(VECTOR_ROLES, role)) return bad3(`${at}.role must be one of ${Object.keys(VECTOR_ROLES).join(", ")}, got ${JSON.stringify(role)}`);
+    if (roles.has(role)) return bad3(`role ${role} has two profiles`);
+    roles.add(role);
+    let ok = true;
+    const d = o.dimensions;
+    if (typeof d !== "number" || !Number.isInteger(d)) {
+      bad3(`${at}.dimensions must be an integer`);
+      ok = false;
+    } else if (d <= 0) {
+      bad3(`${at}.dimensions must be positive, got ${d}`, "OCTX_VECTOR_DIMENSION_INVALID");
+      ok = false;
+    } else if (d > limits.maxArrowDimension) {
+      bad3(`${at}.dimensions ${d} is above the limit of ${limits.maxArrowDimension} (--max-arrow-dimension)`, "OCTX_RESOURCE_LIMIT");
+      ok = false;
+    }
+    if (o.dtype !== "float32") {
+      bad3(`${at}.dtype must be "float32"`);
+      ok = false;
+    }
+    if (o.coverage !== "complete" && o.coverage !== "partial") {
+      bad3(`${at}.coverage must be "complete" or "partial"`);
+      ok = false;
+    }
+    for (const k of ["fingerprint", "model", "recipe_id", "reuse_policy", "input_hash_algorithm", "provider", "revision", "model_fingerprint"]) {
+      if (o[k] !== void 0 && (typeof o[k] !== "string" || o[k] === "")) {
+        bad3(`${at}.${k}, when present, must be a non-empty string`);
+        ok = false;
+      }
+    }
+    if (ok) out.push({ role, file: VECTOR_ROLES[role], dimensions: d, coverage: o.coverage });
+  });
+  return out;
+}
+async function checkVectorProfiles(input2, diags) {
+  const profiles = parseVectorProfiles(await input2.read(VECTOR_PROFILES), input2.maxDepth, input2.limits, diags);
+  if (!profiles) return;
+  const declared = new Set(profiles.map((p) => p.file));
+  for (const f of Object.values(VECTOR_ROLES)) {
+    if (input2.listed.has(f) && !declared.has(f) && !diags.some((d) => d.file === VECTOR_PROFILES)) {
+      diags.push(error2("OCTX_STANDARD_PATH_UNDECLARED", `${f} is a vectors role file but no profile in ${VECTOR_PROFILES} declares its role`, { file: f }));
+    }
+  }
+  if (!profiles.length) diags.push(error2("OCTX_CAPABILITY_FILE_REQUIRED", `${VECTOR_PROFILES} declares no profile: vectors/0.1 needs at least one role`, { file: VECTOR_PROFILES }));
+  for (const p of profiles) {
+    if (!input2.listed.has(p.file)) {
+      diags.push(error2("OCTX_CAPABILITY_FILE_REQUIRED", `the ${p.role} profile needs ${p.file} in files[]`, { file: VECTOR_PROFILES }));
+      continue;
+    }
+    const target = await targetOf(p.role, input2);
+    checkArrow(p.file, await input2.read(p.file), target, { coverage: p.coverage, dimensions: p.dimensions, limits: input2.limits }, diags);
+  }
+}
+async function targetOf(role, input2) {
+  if (role.startsWith("chunk.")) return recordTarget(input2.ids, KIND_CHUNK);
+  if (role.startsWith("event.")) return recordTarget(input2.ids, KIND_EVENT);
+  if (role === "entity.name") return recordTarget(input2.ids, KIND_ENTITY);
+  return listTarget(await input2.relationKeys());
 }
 
 // src/core/concurrency.ts
@@ -23364,7 +23584,7 @@ function emptyReport(diagnostics, openError) {
 }
 function earlyRecordPass(limits) {
   const l = resolveLimits(limits);
-  const pass = new WorkerPass({ maxDepth: l.maxDepth, maxLineBytes: l.maxLineBytes });
+  const pass = new WorkerPass(l);
   const keyOf = new Map(SAG_ORDER.map((k) => [SAG_FILES[k], k]));
   return { pass, ranges: { paths: [...keyOf.keys()], onRange: (path, range) => pass.addFile(keyOf.get(path), range) } };
 }
@@ -23607,7 +23827,7 @@ async function checkPackage(tree, opts) {
           sagProven = parse2.proven;
           if (parse2.proven) vectorDiags = parse2.vectorDiags;
           if (parse2.parsed && !parse2.proven) {
-            const read = async (p) => readJsonl(p, await tree.read(p), limits.maxDepth, limits.maxLineBytes, capDiags);
+            const read = async (p) => readJsonl(p, await tree.read(p), limits.maxDepth, limits.maxLineBytes, capDiags, limits.maxJsonlRecords);
             const data = {
               chunks: await read(SAG_FILES.chunks),
               events: await read(SAG_FILES.events),
@@ -23629,12 +23849,29 @@ async function checkPackage(tree, opts) {
       else {
         const capDiags = [];
         const arrows = Object.values(VECTOR_FILES).filter((p) => listed.has(p));
-        if (!listed.has(VECTOR_CONFIG)) capDiags.push(error2("OCTX_CAPABILITY_FILE_REQUIRED", `vectors/0.1 requires ${VECTOR_CONFIG} in files[]`, { file: MANIFEST }));
-        if (!arrows.length) capDiags.push(error2("OCTX_CAPABILITY_FILE_REQUIRED", "vectors/0.1 requires at least one of vectors/chunks.arrow, vectors/events.arrow, vectors/entities.arrow", { file: MANIFEST }));
-        if (!capDiags.length) {
-          checkVectorConfig(await tree.read(VECTOR_CONFIG), limits.maxDepth, capDiags);
-          if (vectorDiags) capDiags.push(...vectorDiags);
-          else for (const a of arrows) checkArrowFile(a, await tree.read(a), sagIds, targetKind(a), capDiags);
+        const configLayout = listed.has(VECTOR_CONFIG) || arrows.length > 0;
+        if (listed.has(VECTOR_PROFILES)) {
+          if (configLayout) capDiags.push(error2("OCTX_VECTORS_INVALID", `vectors/0.1 takes one layout: ${VECTOR_PROFILES} with role files, or ${VECTOR_CONFIG} with {chunks,events,entities}.arrow, not both`, { file: VECTOR_PROFILES }));
+          else if (sagIds) {
+            await checkVectorProfiles({
+              listed,
+              read: (p) => tree.read(p),
+              ids: sagIds,
+              maxDepth: limits.maxDepth,
+              limits,
+              relationKeys: async () => (readJsonl(SAG_FILES.eventEntities, await tree.read(SAG_FILES.eventEntities), limits.maxDepth, limits.maxLineBytes, [], limits.maxJsonlRecords) ?? []).map((r3) => `event_entity:${String(r3.value.event_id)}:${String(r3.value.entity_id)}`)
+            }, capDiags);
+          }
+        } else {
+          const roleFiles = Object.values(VECTOR_ROLES).filter((p) => listed.has(p));
+          for (const f of roleFiles) capDiags.push(error2("OCTX_STANDARD_PATH_UNDECLARED", `${f} is a vectors role file but the package has no ${VECTOR_PROFILES} declaring its role`, { file: f }));
+          if (!listed.has(VECTOR_CONFIG)) capDiags.push(error2("OCTX_CAPABILITY_FILE_REQUIRED", `vectors/0.1 requires ${VECTOR_CONFIG} (or ${VECTOR_PROFILES}) in files[]`, { file: MANIFEST }));
+          if (!arrows.length) capDiags.push(error2("OCTX_CAPABILITY_FILE_REQUIRED", "vectors/0.1 requires at least one of vectors/chunks.arrow, vectors/events.arrow, vectors/entities.arrow", { file: MANIFEST }));
+          if (!capDiags.length) {
+            checkVectorConfig(await tree.read(VECTOR_CONFIG), limits.maxDepth, capDiags);
+            if (vectorDiags) capDiags.push(...vectorDiags);
+            else for (const a of arrows) checkArrowFile(a, await tree.read(a), sagIds, targetKind(a), capDiags, limits);
+          }
         }
         diags.push(...capDiags);
         capabilities.vectors = !capDiags.some((d) => d.severity === "error");
@@ -24041,8 +24278,8 @@ var ZipPlacement = class {
       return { sha256: r4.sha256, size };
     }
     worker.ref();
-    const r3 = await new Promise((resolve9, reject) => {
-      worker.once("message", resolve9);
+    const r3 = await new Promise((resolve11, reject) => {
+      worker.once("message", resolve11);
       worker.once("error", reject);
       worker.once("exit", (code2) => reject(new Error(`the read-back worker stopped (exit code ${code2})`)));
       worker.postMessage(plan);
@@ -26721,7 +26958,9 @@ defineRules([
   r2("VERSION_INVALID", "The version is not strict Semantic Versioning 2.0.0.", "§3.1"),
   r2("CREATED_AT_INVALID", "A timestamp is not an ISO 8601 date-time in UTC.", "§1"),
   r2("LEVEL_INVALID", "conformance_level must be 1, 2 or 3.", "§5"),
-  r2("LEVEL_UNMET", "The package declares a conformance level it does not satisfy.", "§5"),
+  r2("LEVEL_UNMET", "Warning: the content uses less than the declared conformance level (e.g. level 2 without edges); the level states what a reader must support, so the package stays valid.", "§5"),
+  r2("CHECKPOINT_INVALID", "content.checkpoint (or a source tree's checkpoint.json) is not a JSON object.", "§3"),
+  r2("CHECKPOINT_LAYER", 'content.checkpoint and the "checkpoint" entry of manifest.layers must come together.', "§3"),
   r2("PROVENANCE_INVALID", "provenance must be an object with string tool and tool_version.", "§3.1"),
   r2("INTEGRITY_INVALID", "integrity must hold sha256, content_hash (64 lowercase hex) and an integer byte_size.", "§8"),
   r2("HEX_UPPERCASE", "A digest, key or signature is written in uppercase hex; only lowercase is valid.", "§8"),
@@ -26768,7 +27007,7 @@ defineRules([
 
 // src/ctxpkg/model.ts
 var GRAPH_FORMAT = "ctxpkg-graph-v2";
-var CONTENT_ORDER = ["knowledge", "graph", "session", "patterns", "gotchas", "context_graph", "addon", "documents"];
+var CONTENT_ORDER = ["knowledge", "graph", "session", "patterns", "gotchas", "context_graph", "addon", "documents", "checkpoint"];
 var NODE_ORDER = [
   "id",
   "type",
@@ -27082,7 +27321,7 @@ function checkLevel(manifest, content, ctx, g) {
   const diags = [];
   if (declared > satisfied) {
     const why = satisfied === 1 ? "it has no typed edges" : "not every node carries an explicit activation";
-    diags.push(error2("CTXPKG_LEVEL_UNMET", `conformance_level ${declared} is declared but the package satisfies only level ${satisfied}: ${why}`, ctx.locate(["manifest", "conformance_level"])));
+    diags.push(warning2("CTXPKG_LEVEL_UNMET", `conformance_level ${declared} is declared but the content uses only level ${satisfied}: ${why}`, ctx.locate(["manifest", "conformance_level"])));
   }
   void info2;
   return { diags, satisfied, declared };
@@ -27249,11 +27488,6 @@ function checkDocuments(manifest, content, ctx) {
   if (total > DOCUMENT_CAPS.totalBytes) out.push(error2("CTXPKG_DOCUMENTS_INVALID", `the documents decode to ${total} bytes (at most ${DOCUMENT_CAPS.totalBytes})`, at));
   return out;
 }
-
-// src/ctxpkg/build.ts
-import { promisify as promisify3 } from "node:util";
-import { join as join9 } from "node:path";
-import { writeFile as writeFile5, readFile as readFile2, chmod as chmod2 } from "node:fs/promises";
 
 // src/ctxpkg/artifact.ts
 import { stat as stat4 } from "node:fs/promises";
@@ -27514,6 +27748,192 @@ function parseArtifactText(bytes, file, maxDepth = DEFAULT_MAX_DEPTH) {
   };
 }
 
+// src/ctxpkg/canonical-json.ts
+var CanonicalJsonError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "CanonicalJsonError";
+  }
+};
+var I64_MIN = -(2n ** 63n);
+var U64_MAX = 2n ** 64n - 1n;
+function formatDouble(x) {
+  if (!Number.isFinite(x)) throw new CanonicalJsonError(`number ${x} is outside the double range`);
+  if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
+  const sign2 = x < 0 ? "-" : "";
+  const [mant, exp] = Math.abs(x).toExponential().split("e");
+  const digits = mant.replace(".", "");
+  const n = digits.length;
+  const kk = Number(exp) + 1;
+  const k = kk - n;
+  let body;
+  if (k >= 0 && kk <= 16) body = `${digits}${"0".repeat(k)}.0`;
+  else if (kk > 0 && kk <= 16) body = `${digits.slice(0, kk)}.${digits.slice(kk)}`;
+  else if (kk > -5 && kk <= 0) body = `0.${"0".repeat(-kk)}${digits}`;
+  else {
+    const e = kk - 1;
+    body = `${digits[0]}${n > 1 ? `.${digits.slice(1)}` : ""}e${e < 0 ? "-" : "+"}${Math.abs(e)}`;
+  }
+  return sign2 + body;
+}
+function canonicalNumber(lexeme, isInteger) {
+  if (isInteger) {
+    const b = BigInt(lexeme);
+    if (b >= I64_MIN && b <= U64_MAX) return lexeme;
+  }
+  const x = Number(lexeme);
+  if (!Number.isFinite(x)) throw new CanonicalJsonError(`number ${lexeme.length > 40 ? `${lexeme.slice(0, 40)}…` : lexeme} is outside the double range`);
+  return formatDouble(x);
+}
+function checkWellFormed(s) {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 55296 && c <= 56319) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 56320 && d <= 57343) {
+        i++;
+        continue;
+      }
+      throw new CanonicalJsonError("string contains a lone surrogate");
+    }
+    if (c >= 56320 && c <= 57343) throw new CanonicalJsonError("string contains a lone surrogate");
+  }
+}
+var SHORT = { 8: "\\b", 12: "\\f", 10: "\\n", 13: "\\r", 9: "\\t", 34: '\\"', 92: "\\\\" };
+function canonicalString(s) {
+  checkWellFormed(s);
+  let out = '"';
+  let run4 = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 32 && c !== 34 && c !== 92) continue;
+    out += s.slice(run4, i) + (SHORT[c] ?? `\\u00${c.toString(16).padStart(2, "0")}`);
+    run4 = i + 1;
+  }
+  return `${out}${s.slice(run4)}"`;
+}
+function canonicalJsonNode(node) {
+  switch (node.t) {
+    case "lit":
+      return String(node.value);
+    case "str":
+      return canonicalString(node.value);
+    case "num":
+      return canonicalNumber(node.lexeme, node.isInteger);
+    case "arr":
+      return `[${node.items.map(canonicalJsonNode).join(",")}]`;
+    case "obj": {
+      const last = /* @__PURE__ */ new Map();
+      for (const m of node.members) last.set(m.key, m.value);
+      const keyed = [...last].map(([k, v]) => {
+        checkWellFormed(k);
+        return { k, b: Buffer.from(k, "utf8"), v };
+      });
+      keyed.sort((a, b) => Buffer.compare(a.b, b.b));
+      return `{${keyed.map((e) => `${canonicalString(e.k)}:${canonicalJsonNode(e.v)}`).join(",")}}`;
+    }
+  }
+}
+function canonicalJsonWithout(node, name) {
+  if (node.t !== "obj") throw new CanonicalJsonError("not an object");
+  return canonicalJsonNode({ ...node, members: node.members.filter((m) => m.key !== name) });
+}
+
+// src/ctxpkg/write.ts
+function toJsonText(v) {
+  if (v === null) return "null";
+  switch (typeof v) {
+    case "boolean":
+      return String(v);
+    case "bigint":
+      return v.toString();
+    case "number":
+      return formatDouble(v);
+    case "string":
+      return JSON.stringify(v);
+    case "object":
+      if (Array.isArray(v)) return `[${v.map((x) => toJsonText(x)).join(",")}]`;
+      return `{${Object.entries(v).filter(([, x]) => x !== void 0).map(([k, x]) => `${JSON.stringify(k)}:${toJsonText(x)}`).join(",")}}`;
+    default:
+      throw new Error(`cannot write ${typeof v}`);
+  }
+}
+function ordered(o, order) {
+  const out = {};
+  for (const k of order) if (o[k] !== void 0) out[k] = o[k];
+  for (const [k, v] of Object.entries(o)) if (!order.includes(k) && v !== void 0) out[k] = v;
+  return out;
+}
+function coerce(o, floats, ints) {
+  const out = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (floats.has(k) && (typeof v === "bigint" || typeof v === "number")) out[k] = Number(v);
+    else if (ints.has(k) && typeof v === "number" && Number.isInteger(v)) out[k] = BigInt(v);
+    else out[k] = v;
+  }
+  return out;
+}
+function orderNode(n) {
+  return ordered(coerce(n, NODE_FLOATS, NODE_INTS), NODE_ORDER);
+}
+function orderEdge(e) {
+  return ordered(coerce(e, EDGE_FLOATS, EDGE_INTS), EDGE_ORDER);
+}
+function orderContent(c) {
+  const out = ordered(c, CONTENT_ORDER);
+  const g = out.context_graph;
+  if (isObject(g)) {
+    out.context_graph = ordered({
+      ...g,
+      nodes: Array.isArray(g.nodes) ? g.nodes.map((n) => isObject(n) ? orderNode(n) : n) : g.nodes,
+      edges: Array.isArray(g.edges) ? g.edges.map((e) => isObject(e) ? orderEdge(e) : e) : g.edges
+    }, ["format", "nodes", "edges"]);
+  }
+  return out;
+}
+function orderManifest(m) {
+  const head = {};
+  for (const k of MANIFEST_HEAD) if (m[k] !== void 0) head[k] = m[k];
+  for (const [k, v] of Object.entries(m)) if (!MANIFEST_HEAD.includes(k) && !MANIFEST_TAIL.includes(k) && v !== void 0) head[k] = v;
+  for (const k of MANIFEST_TAIL) if (m[k] !== void 0) head[k] = m[k];
+  return head;
+}
+
+// src/ctxpkg/checkpoint.ts
+var CHECKPOINT_LAYER = "checkpoint";
+var CHECKPOINT_FILE = "checkpoint.json";
+function checkCheckpoint(manifest, content, ctx) {
+  if (!isObject(manifest) || !isObject(content)) return [];
+  const layers = Array.isArray(manifest.layers) ? manifest.layers : [];
+  const listed = layers.includes(CHECKPOINT_LAYER);
+  const cp = content.checkpoint;
+  if (cp === void 0) {
+    return listed ? [error2("CTXPKG_CHECKPOINT_LAYER", `layers lists "${CHECKPOINT_LAYER}" but content has no checkpoint`, ctx.locate(["manifest", "layers"]))] : [];
+  }
+  const out = [];
+  if (!isObject(cp)) out.push(error2("CTXPKG_CHECKPOINT_INVALID", "content.checkpoint must be an object", ctx.locate(["content", "checkpoint"])));
+  if (!listed) out.push(error2("CTXPKG_CHECKPOINT_LAYER", `content has a checkpoint but layers does not list "${CHECKPOINT_LAYER}"`, ctx.locate(["manifest", "layers"])));
+  return out;
+}
+function readCheckpointFile(bytes, diags) {
+  try {
+    return parseJson(decodeUtf8Strict(bytes, CHECKPOINT_FILE), { number: numberHook });
+  } catch (e) {
+    if (!(e instanceof JsonSyntaxError)) throw e;
+    diags.push(error2("CTXPKG_CHECKPOINT_INVALID", `${CHECKPOINT_FILE}: ${e.reason}`, { file: CHECKPOINT_FILE, line: e.line || void 0, column: e.column || void 0 }));
+    return void 0;
+  }
+}
+function checkpointFileText(v) {
+  return `${toJsonText(v)}
+`;
+}
+
+// src/ctxpkg/build.ts
+import { promisify as promisify3 } from "node:util";
+import { join as join9 } from "node:path";
+import { writeFile as writeFile5, readFile as readFile2, chmod as chmod2 } from "node:fs/promises";
+
 // src/ctxpkg/source.ts
 var MANIFEST_FILE = "ctxpkg.yaml";
 var NODES_DIR = "nodes/";
@@ -27650,6 +28070,18 @@ async function loadSource2(tree) {
     }
     content.documents = documentsOf(docs);
   }
+  const cpEntry = entries.find((e) => e.path === CHECKPOINT_FILE);
+  if (cpEntry) {
+    if (cpEntry.kind !== "file") diags.push(error2("CTXPKG_SOURCE_FILE_INVALID", `${CHECKPOINT_FILE} is a ${cpEntry.kind}, not a regular file`, { file: CHECKPOINT_FILE }));
+    else {
+      const cp = readCheckpointFile(await tree.read(CHECKPOINT_FILE), diags);
+      if (cp !== void 0) {
+        content.checkpoint = cp;
+        const layers = Array.isArray(manifest.layers) ? manifest.layers : [];
+        if (!layers.includes(CHECKPOINT_LAYER)) manifest.layers = [...layers, CHECKPOINT_LAYER];
+      }
+    }
+  }
   const locate = (path) => {
     if (path[0] === "manifest") return { file: MANIFEST_FILE, line: manifestLines.get(String(path[1] ?? "")) ?? 1 };
     if (path[2] === "nodes" && typeof path[3] === "number" && nodes[path[3]]) {
@@ -27661,97 +28093,6 @@ async function loadSource2(tree) {
     return { file: MANIFEST_FILE };
   };
   return { pkg: { label: tree.label, manifest, manifestLines, manifestText, nodes, edges, content, locate }, diags };
-}
-
-// src/ctxpkg/canonical-json.ts
-var CanonicalJsonError = class extends Error {
-  constructor(message) {
-    super(message);
-    this.name = "CanonicalJsonError";
-  }
-};
-var I64_MIN = -(2n ** 63n);
-var U64_MAX = 2n ** 64n - 1n;
-function formatDouble(x) {
-  if (!Number.isFinite(x)) throw new CanonicalJsonError(`number ${x} is outside the double range`);
-  if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
-  const sign2 = x < 0 ? "-" : "";
-  const [mant, exp] = Math.abs(x).toExponential().split("e");
-  const digits = mant.replace(".", "");
-  const n = digits.length;
-  const kk = Number(exp) + 1;
-  const k = kk - n;
-  let body;
-  if (k >= 0 && kk <= 16) body = `${digits}${"0".repeat(k)}.0`;
-  else if (kk > 0 && kk <= 16) body = `${digits.slice(0, kk)}.${digits.slice(kk)}`;
-  else if (kk > -5 && kk <= 0) body = `0.${"0".repeat(-kk)}${digits}`;
-  else {
-    const e = kk - 1;
-    body = `${digits[0]}${n > 1 ? `.${digits.slice(1)}` : ""}e${e < 0 ? "-" : "+"}${Math.abs(e)}`;
-  }
-  return sign2 + body;
-}
-function canonicalNumber(lexeme, isInteger) {
-  if (isInteger) {
-    const b = BigInt(lexeme);
-    if (b >= I64_MIN && b <= U64_MAX) return lexeme;
-  }
-  const x = Number(lexeme);
-  if (!Number.isFinite(x)) throw new CanonicalJsonError(`number ${lexeme.length > 40 ? `${lexeme.slice(0, 40)}…` : lexeme} is outside the double range`);
-  return formatDouble(x);
-}
-function checkWellFormed(s) {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 55296 && c <= 56319) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 56320 && d <= 57343) {
-        i++;
-        continue;
-      }
-      throw new CanonicalJsonError("string contains a lone surrogate");
-    }
-    if (c >= 56320 && c <= 57343) throw new CanonicalJsonError("string contains a lone surrogate");
-  }
-}
-var SHORT = { 8: "\\b", 12: "\\f", 10: "\\n", 13: "\\r", 9: "\\t", 34: '\\"', 92: "\\\\" };
-function canonicalString(s) {
-  checkWellFormed(s);
-  let out = '"';
-  let run4 = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 32 && c !== 34 && c !== 92) continue;
-    out += s.slice(run4, i) + (SHORT[c] ?? `\\u00${c.toString(16).padStart(2, "0")}`);
-    run4 = i + 1;
-  }
-  return `${out}${s.slice(run4)}"`;
-}
-function canonicalJsonNode(node) {
-  switch (node.t) {
-    case "lit":
-      return String(node.value);
-    case "str":
-      return canonicalString(node.value);
-    case "num":
-      return canonicalNumber(node.lexeme, node.isInteger);
-    case "arr":
-      return `[${node.items.map(canonicalJsonNode).join(",")}]`;
-    case "obj": {
-      const last = /* @__PURE__ */ new Map();
-      for (const m of node.members) last.set(m.key, m.value);
-      const keyed = [...last].map(([k, v]) => {
-        checkWellFormed(k);
-        return { k, b: Buffer.from(k, "utf8"), v };
-      });
-      keyed.sort((a, b) => Buffer.compare(a.b, b.b));
-      return `{${keyed.map((e) => `${canonicalString(e.k)}:${canonicalJsonNode(e.v)}`).join(",")}}`;
-    }
-  }
-}
-function canonicalJsonWithout(node, name) {
-  if (node.t !== "obj") throw new CanonicalJsonError("not an object");
-  return canonicalJsonNode({ ...node, members: node.members.filter((m) => m.key !== name) });
 }
 
 // src/ctxpkg/integrity.ts
@@ -27800,7 +28141,7 @@ async function verifyDocAsync(doc, opts = {}) {
 function checkDoc(doc) {
   const ctx = { locate: doc.locate, mode: "artifact" };
   const g = graphOf(doc.content);
-  const diags = [...checkManifest2(doc.manifest, ctx), ...checkContent(doc.content, ctx), ...checkDocuments(doc.manifest, doc.content, ctx), ...checkSummary(doc.manifest, doc.content, ctx, g)];
+  const diags = [...checkManifest2(doc.manifest, ctx), ...checkContent(doc.content, ctx), ...checkDocuments(doc.manifest, doc.content, ctx), ...checkCheckpoint(doc.manifest, doc.content, ctx), ...checkSummary(doc.manifest, doc.content, ctx, g)];
   const m = isObject(doc.manifest) ? doc.manifest : {};
   const name = typeof m.name === "string" ? m.name : null;
   const version = typeof m.version === "string" ? m.version : null;
@@ -27914,66 +28255,6 @@ function verifySignature(doc, m, computed, details, diags, opts) {
   }
 }
 
-// src/ctxpkg/write.ts
-function toJsonText(v) {
-  if (v === null) return "null";
-  switch (typeof v) {
-    case "boolean":
-      return String(v);
-    case "bigint":
-      return v.toString();
-    case "number":
-      return formatDouble(v);
-    case "string":
-      return JSON.stringify(v);
-    case "object":
-      if (Array.isArray(v)) return `[${v.map((x) => toJsonText(x)).join(",")}]`;
-      return `{${Object.entries(v).filter(([, x]) => x !== void 0).map(([k, x]) => `${JSON.stringify(k)}:${toJsonText(x)}`).join(",")}}`;
-    default:
-      throw new Error(`cannot write ${typeof v}`);
-  }
-}
-function ordered(o, order) {
-  const out = {};
-  for (const k of order) if (o[k] !== void 0) out[k] = o[k];
-  for (const [k, v] of Object.entries(o)) if (!order.includes(k) && v !== void 0) out[k] = v;
-  return out;
-}
-function coerce(o, floats, ints) {
-  const out = {};
-  for (const [k, v] of Object.entries(o)) {
-    if (floats.has(k) && (typeof v === "bigint" || typeof v === "number")) out[k] = Number(v);
-    else if (ints.has(k) && typeof v === "number" && Number.isInteger(v)) out[k] = BigInt(v);
-    else out[k] = v;
-  }
-  return out;
-}
-function orderNode(n) {
-  return ordered(coerce(n, NODE_FLOATS, NODE_INTS), NODE_ORDER);
-}
-function orderEdge(e) {
-  return ordered(coerce(e, EDGE_FLOATS, EDGE_INTS), EDGE_ORDER);
-}
-function orderContent(c) {
-  const out = ordered(c, CONTENT_ORDER);
-  const g = out.context_graph;
-  if (isObject(g)) {
-    out.context_graph = ordered({
-      ...g,
-      nodes: Array.isArray(g.nodes) ? g.nodes.map((n) => isObject(n) ? orderNode(n) : n) : g.nodes,
-      edges: Array.isArray(g.edges) ? g.edges.map((e) => isObject(e) ? orderEdge(e) : e) : g.edges
-    }, ["format", "nodes", "edges"]);
-  }
-  return out;
-}
-function orderManifest(m) {
-  const head = {};
-  for (const k of MANIFEST_HEAD) if (m[k] !== void 0) head[k] = m[k];
-  for (const [k, v] of Object.entries(m)) if (!MANIFEST_HEAD.includes(k) && !MANIFEST_TAIL.includes(k) && v !== void 0) head[k] = v;
-  for (const k of MANIFEST_TAIL) if (m[k] !== void 0) head[k] = m[k];
-  return head;
-}
-
 // src/ctxpkg/writer.ts
 var TOOL = "ctxforge";
 var TOOL_VERSION = "0.1.0";
@@ -28034,7 +28315,7 @@ function failWith3(diags, what) {
 }
 function checkSourcePackage(pkg) {
   const ctx = { locate: pkg.locate, mode: "source" };
-  const diags = [...checkManifest2(pkg.manifest, ctx), ...checkContent(pkg.content, ctx), ...checkDocuments(pkg.manifest, pkg.content, ctx)];
+  const diags = [...checkManifest2(pkg.manifest, ctx), ...checkContent(pkg.content, ctx), ...checkDocuments(pkg.manifest, pkg.content, ctx), ...checkCheckpoint(pkg.manifest, pkg.content, ctx)];
   if (!hasErrors(diags)) diags.push(...checkLevel(pkg.manifest, pkg.content, ctx).diags);
   return diags;
 }
@@ -28400,9 +28681,11 @@ async function importArtifact(input2, dir, opts) {
   let fields = r3.doc.manifest;
   let content = r3.doc.content;
   const documents = isObject(content.documents) && Array.isArray(content.documents.files) ? content.documents.files : [];
+  const checkpoint = content.checkpoint;
   if (isV1(fields)) ({ fields, content } = v1ToV2(fields, content));
   else if (!isObject(content.context_graph)) content = { context_graph: { format: "ctxpkg-graph-v2", nodes: [], edges: [] } };
   const files = sourceFiles(fields, content);
+  if (checkpoint !== void 0) files.set(CHECKPOINT_FILE, checkpointFileText(checkpoint));
   for (const f of documents) {
     if (!isObject(f) || typeof f.path !== "string" || typeof f.body !== "string") continue;
     if (documentPathProblem(f.path) || unsafePathReason(`${DOCUMENTS_DIR}${f.path}`)) fail("CTXPKG_IMPORT_REFUSED", `document path ${JSON.stringify(f.path)} cannot be written safely`);
@@ -28673,12 +28956,12 @@ async function detectSource(tree) {
 
 // src/repo/packages.ts
 import { readdir as readdir3 } from "node:fs/promises";
-import { basename as basename5, join as join15, relative as relative3, resolve as resolve5 } from "node:path";
+import { basename as basename5, join as join15, relative as relative4, resolve as resolve7 } from "node:path";
 
 // src/git/repo.ts
 import fs3 from "node:fs";
 import { readFile as readFile3 } from "node:fs/promises";
-import { isAbsolute, join as join14, resolve as resolve2 } from "node:path";
+import { isAbsolute as isAbsolute3, join as join14, resolve as resolve4 } from "node:path";
 
 // src/git/object-store.ts
 import { createHash as createHash6 } from "node:crypto";
@@ -29220,14 +29503,14 @@ async function gitdirOf(root) {
   if (st.isDirectory()) return { gitdir: dotgit, headDir: dotgit };
   const m = /^gitdir:\s*(.+?)\s*$/m.exec(await readFile3(dotgit, "utf8"));
   if (!m) return { gitdir: dotgit, headDir: dotgit };
-  const gd = isAbsolute(m[1]) ? m[1] : resolve2(root, m[1]);
+  const gd = isAbsolute3(m[1]) ? m[1] : resolve4(root, m[1]);
   const common = await readFile3(join14(gd, "commondir"), "utf8").catch(() => void 0);
-  return { gitdir: common ? resolve2(gd, common.trim()) : gd, headDir: gd };
+  return { gitdir: common ? resolve4(gd, common.trim()) : gd, headDir: gd };
 }
 async function findRepo(cwd) {
   let root;
   try {
-    root = await gitLib().findRoot({ fs: fs3, filepath: resolve2(cwd) });
+    root = await gitLib().findRoot({ fs: fs3, filepath: resolve4(cwd) });
   } catch {
     return void 0;
   }
@@ -29241,7 +29524,7 @@ async function findRepo(cwd) {
 }
 
 // src/git/ref-spec.ts
-import { relative, resolve as resolve3 } from "node:path";
+import { relative as relative2, resolve as resolve5 } from "node:path";
 
 // src/git/git-tree.ts
 function kindOf(mode, type) {
@@ -29363,7 +29646,7 @@ function parseRefSpec(spec) {
 }
 function repoPath(repo, path, cwd) {
   if (path === "." || path.startsWith("./") || path.startsWith("../")) {
-    const rel = toPosix(relative(repo.dir, resolve3(cwd, path)));
+    const rel = toPosix(relative2(repo.dir, resolve5(cwd, path)));
     if (rel === ".." || rel.startsWith("../")) fail("CTXFORGE_GIT_PATH_MISSING", `${path} is outside the repository at ${repo.dir}`, {}, 2);
     return rel;
   }
@@ -29401,7 +29684,7 @@ async function resolveRefSpec(spec, cwd) {
 
 // src/repo/config.ts
 import { readFile as readFile4, stat as stat5 } from "node:fs/promises";
-import { isAbsolute as isAbsolute2, relative as relative2, resolve as resolve4 } from "node:path";
+import { isAbsolute as isAbsolute4, relative as relative3, resolve as resolve6 } from "node:path";
 
 // src/repo/rules.ts
 defineRules([
@@ -29491,11 +29774,11 @@ async function readRepoConfig(tree) {
   return parseRepoConfig((await tree.read(CONFIG_FILE)).toString("utf8"));
 }
 function shownConfigPath(abs, root) {
-  const rel = toPosix(relative2(root, abs));
-  return rel && rel !== ".." && !rel.startsWith("../") && !isAbsolute2(rel) ? rel : toPosix(abs);
+  const rel = toPosix(relative3(root, abs));
+  return rel && rel !== ".." && !rel.startsWith("../") && !isAbsolute4(rel) ? rel : toPosix(abs);
 }
 async function readConfigFile(path, o) {
-  const abs = resolve4(o.cwd, path);
+  const abs = resolve6(o.cwd, path);
   const shown2 = shownConfigPath(abs, o.root);
   const st = await stat5(abs).catch(() => void 0);
   if (!st || !st.isFile()) {
@@ -29554,7 +29837,7 @@ function patternFor(cfg, own, name, several) {
   return expandTagPattern(raw, name);
 }
 async function discoverPackages(opts = {}) {
-  const cwd = resolve5(opts.cwd ?? process.cwd());
+  const cwd = resolve7(opts.cwd ?? process.cwd());
   const repo = await findRepo(cwd);
   if (opts.ref && !repo) fail("CTXFORGE_GIT_NOT_A_REPO", `${cwd} is not inside a git repository, so --ref ${opts.ref} cannot be read`, {}, 2);
   const root = repo?.dir ?? cwd;
@@ -29841,6 +30124,52 @@ function diffSummaries(old, neu, opts = {}) {
   return result2;
 }
 
+// src/core/markdown-safe.ts
+var NEWLINES = /\r\n|\r|\n|\u2028|\u2029/g;
+function unlink3(s) {
+  return s.replace(/#(?=\d)/g, "#&#8203;").replace(/\b(GH)-(?=\d)/gi, "$1-&#8203;").replace(/@/g, "@&#8203;");
+}
+function mdText(value) {
+  const s = String(value ?? "").replace(NEWLINES, " ");
+  const escaped = s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\\`*_[\]{}()~|!]/g, "\\$&");
+  return unlink3(escaped);
+}
+function mdCode(value, opts = {}) {
+  let s = String(value ?? "").replace(NEWLINES, " ");
+  if (opts.cell) s = s.replace(/\|/g, "\\|");
+  if (s === "") return "` `";
+  const longest = Math.max(0, ...(s.match(/`+/g) ?? []).map((r3) => r3.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = s.startsWith("`") || s.endsWith("`") || s.startsWith(" ") && s.endsWith(" ") ? " " : "";
+  return `${fence}${pad}${s}${pad}${fence}`;
+}
+function mdCodeCell(value) {
+  return mdCode(value, { cell: true });
+}
+function sizeOf2(s, unit) {
+  return unit === "bytes" ? Buffer.byteLength(s) : s.length;
+}
+function truncateMarkdown(md, t) {
+  if (sizeOf2(md, t.unit) <= t.limit) return md;
+  const tail = (open6) => `${"\n</details>\n".repeat(open6)}
+
+**… truncated:** this report is longer than GitHub accepts here; the full report is in ${t.fullReportAt}.
+`;
+  const lines = md.split("\n");
+  const kept = [];
+  let size = 0;
+  let open5 = 0;
+  for (const line of lines) {
+    const add = sizeOf2(line, t.unit) + 1;
+    const opens = /^<details\b/.test(line) ? 1 : /^<\/details>/.test(line) ? -1 : 0;
+    if (size + add + sizeOf2(tail(Math.max(0, open5 + opens)), t.unit) > t.limit) break;
+    kept.push(line);
+    size += add;
+    open5 = Math.max(0, open5 + opens);
+  }
+  return `${kept.join("\n")}${tail(open5)}`;
+}
+
 // src/diff/markdown.ts
 var GROUPS = [
   { severity: "breaking", title: "Breaking changes" },
@@ -29857,13 +30186,8 @@ var VERB = {
   attr_changed: "changed",
   major_bump: "major bump"
 };
-function cell(s) {
-  return s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ").replace(/([*_`[\]<>])/g, "\\$1");
-}
-function code(s) {
-  const t = s.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
-  return t.includes("`") ? `\`\` ${t} \`\`` : `\`${t}\``;
-}
+var cell = mdText;
+var code = mdCodeCell;
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -29903,15 +30227,15 @@ function renderDiffMarkdown(r3, opts = {}) {
   const name = r3.new.name ?? r3.format;
   const out = [];
   if (r3.initial) {
-    out.push(`${h} ${cell(name)} ${r3.new.version} — initial release`, "");
-    out.push(`${r3.format}: ${itemsLine(r3.new.items)}.`, "");
+    out.push(`${h} ${cell(name)} ${cell(r3.new.version)} — initial release`, "");
+    out.push(`${r3.format}: ${cell(itemsLine(r3.new.items))}.`, "");
     return out.join("\n");
   }
-  out.push(`${h} ${cell(name)} ${r3.new.version}`, "");
+  out.push(`${h} ${cell(name)} ${cell(r3.new.version)}`, "");
   const ver = r3.version_ok ? "✅" : "❌";
-  out.push(`- Compared with ${r3.old.version}${r3.old.label ? ` (${code(r3.old.label)})` : ""}: ${countsLine(r3)}.`);
-  out.push(`- Required bump: **${r3.required_bump}**; version ${r3.old.version} → ${r3.new.version} ${ver}${r3.version_message ? ` — ${cell(r3.version_message)}` : ""}`);
-  if (r3.tag) out.push(`- Tag ${code(r3.tag.name)} ${r3.tag.matches ? "matches" : "**does not match**"} the package version${r3.tag.matches ? "" : ` (${r3.tag.version ?? "no version"} vs ${r3.new.version})`}.`);
+  out.push(`- Compared with ${cell(r3.old.version)}${r3.old.label ? ` (${mdCode(r3.old.label)})` : ""}: ${countsLine(r3)}.`);
+  out.push(`- Required bump: **${r3.required_bump}**; version ${cell(r3.old.version)} → ${cell(r3.new.version)} ${ver}${r3.version_message ? ` — ${cell(r3.version_message)}` : ""}`);
+  if (r3.tag) out.push(`- Tag ${mdCode(r3.tag.name)} ${r3.tag.matches ? "matches" : "**does not match**"} the package version${r3.tag.matches ? "" : ` (${cell(r3.tag.version ?? "no version")} vs ${cell(r3.new.version)})`}.`);
   out.push("");
   for (const g of GROUPS) {
     const rows = r3.changes.filter((c) => c.severity === g.severity);
@@ -29973,7 +30297,7 @@ async function discoverPackages2(o) {
     if (p.problem) fail("CTXFORGE_RELEASE_PACKAGE_UNUSABLE", `${p.path || "."}: ${p.problem}`, { file: found.config?.file ?? "ctxforge.yaml" }, 1);
     const module = p.format ? formatByName(p.format) : void 0;
     if (!module) fail("CTXFORGE_FORMAT_UNKNOWN", `${p.path || "."}: format ${p.format ?? "(none)"} is not available`, {}, 1);
-    const dir = resolve6(found.root, p.path);
+    const dir = resolve8(found.root, p.path);
     const tree = new DiskTree(dir, p.path || ".");
     const summary3 = await module.items(tree, {});
     out.push({
@@ -30149,6 +30473,17 @@ function verifySection(ctx) {
   const lines = ["## Verify", "", "```sh", "sha256sum -c SHA256SUMS"];
   if (signed) lines.push(`minisign -Vm SHA256SUMS -x ${SIGNATURE_NAME} -p ${PUBLIC_KEY_NAME}   # use a copy of ${PUBLIC_KEY_NAME} you trust`);
   lines.push("```", "");
+  const repo = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(ctx.opts.github?.repository ?? "") ? ctx.opts.github.repository : "OWNER/REPO";
+  const tag = /^[A-Za-z0-9._@+\/-]+$/.test(ctx.tag) ? ctx.tag : "<tag>";
+  lines.push(
+    "Provenance, when the release workflow attests its files (actions/attest):",
+    "",
+    "```sh",
+    `gh attestation verify <file> --repo ${repo}   # <file>: any downloaded asset`,
+    `gh release verify-asset ${tag} <file> --repo ${repo}   # the asset is the one this (immutable) release holds`,
+    "```",
+    ""
+  );
   return lines.join("\n");
 }
 var notes = {
@@ -30157,8 +30492,8 @@ var notes = {
     const repo = await repoOf(ctx.root);
     const first = ctx.packages[0];
     ctx.previousTag = repo ? await previousTagOf(repo, first.tagPattern, ctx.version, ctx.tagIsVirtual ? null : ctx.commit) : null;
-    const parts = [`# ${ctx.packages.map((p) => p.name).join(", ")} ${ctx.version}`, ""];
-    parts.push(ctx.previousTag ? `Changes since ${ctx.previousTag}.` : "Initial release.", "");
+    const parts = [`# ${mdText(`${ctx.packages.map((p) => p.name).join(", ")} ${ctx.version}`)}`, ""];
+    parts.push(ctx.previousTag ? `Changes since ${mdText(ctx.previousTag)}.` : "Initial release.", "");
     for (const p of ctx.packages) {
       const oldTree = repo && ctx.previousTag ? await treeAt(repo, `refs/tags/${ctx.previousTag}`, p.relPath) : null;
       const d = await diffPackage({
@@ -30178,7 +30513,7 @@ var notes = {
       parts.push(d.markdown.trimEnd(), "");
     }
     parts.push("## Assets", "", "| file | sha256 |", "|---|---|");
-    for (const a of ctx.artifacts.filter((x) => x.kind === "package" || x.kind === "provenance")) parts.push(`| ${a.name} | \`${a.sha256}\` |`);
+    for (const a of ctx.artifacts.filter((x) => x.kind === "package" || x.kind === "provenance")) parts.push(`| ${mdCodeCell(a.name)} | \`${a.sha256}\` |`);
     parts.push("", verifySection(ctx));
     const text2 = parts.join("\n");
     ctx.notes = text2;
@@ -30382,6 +30717,7 @@ function openSource(u) {
 }
 
 // src/release/github/api.ts
+var ACTIONS_BOT = { login: "github-actions[bot]", id: 41898282 };
 var GitHubApi = class {
   constructor(token2, apiUrl2, repository, retry = {}, log) {
     this.repository = repository;
@@ -30436,6 +30772,23 @@ var GitHubApi = class {
   }
   async downloadAsset(asset) {
     return (await this.http.request("GET", asset.url, { accept: "application/octet-stream", retryNotFound: true })).bytes;
+  }
+  /**
+   * Who this token writes as: GET /user for a user's token; an installation token (GITHUB_TOKEN)
+   * is not a user and gets 403 there, and what it writes is authored by github-actions[bot].
+   */
+  async viewer() {
+    try {
+      const r3 = await this.http.request("GET", `${this.base}/user`, { allowNotFound: true });
+      return r3.status === 200 && r3.data && typeof r3.data.login === "string" && typeof r3.data.id === "number" ? { login: r3.data.login, id: r3.data.id } : ACTIONS_BOT;
+    } catch (e) {
+      if (e instanceof GitHubError && e.status === 403) return ACTIONS_BOT;
+      throw e;
+    }
+  }
+  /** Removes a release (its tag stays); used only on a draft this run created itself. */
+  async deleteRelease(id) {
+    await this.http.request("DELETE", this.repoUrl(`/releases/${id}`), { allowNotFound: true });
   }
   async listIssueComments(issue2) {
     const out = [];
@@ -30510,16 +30863,37 @@ async function createDraft(api, req) {
     return found;
   }
 }
+async function settleDuplicates(api, tag, ours, log) {
+  const same = (await api.listReleases()).filter((r3) => r3.tag_name === tag);
+  if (!same.some((r3) => r3.id === ours.id)) same.push(ours);
+  const winner = same.find((r3) => !r3.draft) ?? same.sort((a, b) => a.id - b.id)[0];
+  if (winner.id === ours.id) return ours;
+  await api.deleteRelease(ours.id);
+  log(`another run created release ${winner.id} for ${tag} at the same time: removed our draft ${ours.id} and continued with it`);
+  return winner;
+}
+var SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 async function publishRelease(api, req) {
   const log = req.log ?? (() => {
   });
   let rel = await findRelease(api, req.tag);
+  const existed = !!rel;
   if (rel) log(`found ${rel.draft ? "draft" : "published"} release ${rel.id} for ${req.tag}`);
   else {
-    rel = await createDraft(api, req);
-    log(`created draft release ${rel.id} for ${req.tag}`);
+    const created = await createDraft(api, req);
+    log(`created draft release ${created.id} for ${req.tag}`);
+    rel = await settleDuplicates(api, req.tag, created, log);
   }
   const locked = !rel.draft && rel.immutable === true;
+  const target = rel.target_commitish ?? "";
+  const moved = existed && !!req.commit && SHA.test(target) && target !== req.commit;
+  if (moved && (locked || !req.overwrite)) {
+    throw failure(
+      "CTXFORGE_RELEASE_TARGET_MOVED",
+      `release ${req.tag} was made from commit ${target.slice(0, 12)}, but the tag now points at ${req.commit.slice(0, 12)}`,
+      locked ? "the release is immutable: tag a new version" : "tag a new version, or set overwrite to replace its assets, notes and target with this build"
+    );
+  }
   const remote = await api.listAssets(rel.id);
   const kept = [];
   const toUpload = [];
@@ -30565,17 +30939,40 @@ async function publishRelease(api, req) {
       throw failure("CTXFORGE_RELEASE_VERIFY", `asset ${local.name} on release ${req.tag} does not match the local file after upload`, "re-run the release; the draft is left unpublished");
     }
   }
+  const target_ = req.commit ? { target_commitish: req.commit } : {};
   if (rel.draft && !req.draft) {
     rel = await api.updateRelease(rel.id, {
       draft: false,
       prerelease: req.prerelease,
       name: req.name,
       body: req.body,
+      ...target_,
       ...req.makeLatest ? { make_latest: req.makeLatest } : {}
     });
     log(`published release ${rel.id}: ${rel.html_url}`);
+  } else if (existed && req.overwrite && !locked && (rel.body !== req.body || moved)) {
+    rel = await api.updateRelease(rel.id, { name: req.name, body: req.body, ...target_ });
+    log(`updated the notes${moved ? " and target" : ""} of release ${rel.id}`);
   }
+  if (!rel.draft) await verifyPublished(api, rel, req, log);
   return { id: rel.id, url: rel.html_url, draft: rel.draft, prerelease: rel.prerelease, uploaded, kept, replaced };
+}
+async function verifyPublished(api, rel, req, log) {
+  const listed = await api.listAssets(rel.id);
+  const bad3 = [];
+  for (const local of req.assets) {
+    const r3 = listed.find((x) => x.name === local.name);
+    const got = r3 ? sha256Hex(await api.downloadAsset(r3)) : null;
+    if (got !== local.sha256) bad3.push(`${local.name} (built ${local.sha256.slice(0, 12)}, served ${got ? got.slice(0, 12) : "nothing"})`);
+  }
+  if (bad3.length) {
+    throw failure(
+      "CTXFORGE_RELEASE_PUBLISHED_MISMATCH",
+      `release ${req.tag} is published, but what it serves differs from what was built: ${bad3.join(", ")}`,
+      "do not announce this release: download and compare the assets with SHA256SUMS, then delete the release (or mark it broken) and tag a new version"
+    );
+  }
+  log(`verified ${req.assets.length} published asset(s) of ${req.tag} by downloading them again`);
 }
 async function uploadOne(api, rel, local, log) {
   const changed = () => failure("CTXFORGE_RELEASE_CHANGED", `${local.path} changed on disk during the release`, "nothing else may write to the output directory while a release runs");
@@ -30602,6 +30999,7 @@ async function uploadOne(api, rel, local, log) {
 }
 
 // src/release/publish.ts
+var MAX_RELEASE_BODY = 125e3;
 function contentType(name) {
   if (name.endsWith(".json")) return "application/json";
   if (name.endsWith(".octx")) return "application/zip";
@@ -30625,7 +31023,7 @@ var publish = {
       tag: ctx.tag,
       commit: ctx.commit,
       name: `${ctx.packages.map((p) => p.name).join(", ")} ${ctx.version}`,
-      body: ctx.notes ?? "",
+      body: truncateMarkdown(ctx.notes ?? "", { limit: MAX_RELEASE_BODY, unit: "chars", fullReportAt: "RELEASE_NOTES.md, written beside the assets by the release job" }),
       assets,
       draft: !!gh.draft,
       prerelease: gh.prerelease ?? ctx.prerelease,
@@ -30667,8 +31065,10 @@ defineRules([
   { code: "CTXFORGE_RELEASE_NAME_CLASH", format: "release", summary: "Two packages build artifacts with the same file name." },
   { code: "CTXFORGE_RELEASE_UNSIGNED", format: "release", summary: "No signing key: SHA256SUMS is not signed and ctxpkg/acx artifacts carry no signature." },
   { code: "CTXFORGE_RELEASE_ASSET_CONFLICT", format: "release", summary: "The GitHub release already has an asset of that name with different bytes." },
+  { code: "CTXFORGE_RELEASE_TARGET_MOVED", format: "release", summary: "The GitHub release was made from another commit than the one its tag now names; refused unless overwrite, which replaces its notes and target too." },
   { code: "CTXFORGE_RELEASE_IMMUTABLE", format: "release", summary: "The published release is immutable and differs from this build; it is never changed." },
   { code: "CTXFORGE_RELEASE_VERIFY", format: "release", summary: "An uploaded asset does not match the local file when listed again; the release stays a draft." },
+  { code: "CTXFORGE_RELEASE_PUBLISHED_MISMATCH", format: "release", summary: "After publishing, an asset downloaded again differs from the file that was built; the release is public and must not be used." },
   { code: "CTXFORGE_RELEASE_UPLOAD", format: "release", summary: "An asset could not be uploaded." },
   { code: "CTXFORGE_RELEASE_CHANGED", format: "release", summary: "A file changed on disk while the release was running." },
   { code: "CTXFORGE_RELEASE_STEP", format: "release", summary: "A release step failed unexpectedly." },
@@ -30692,6 +31092,8 @@ var pipeline = [
   // SHA256SUMS.minisig + minisign.pub (skipped without a key)
   notes,
   // RELEASE_NOTES.md from the diff against the previous tag
+  artifactsFile,
+  // every built file's path into GITHUB_ARTIFACTS, for actions/attest (issue 19)
   publish
   // GitHub release, draft-first (skipped on --dry-run)
 ];
@@ -30731,7 +31133,8 @@ async function runRelease(opts, steps = pipeline) {
   const warnings = [];
   const key2 = opts.key ?? (opts.keySpec ? loadSigningKey(opts.keySpec, { env, warnings }) : void 0);
   if (!key2) warnings.push(unsignedWarning());
-  const outDir = resolve7(opts.cwd, opts.outDir ?? "dist");
+  const outDir = resolve9(opts.cwd, opts.outDir ?? "dist");
+  refuseSymlinks(outDir, opts.cwd);
   makeDirs(outDir);
   const ctx = {
     opts,
@@ -30740,7 +31143,7 @@ async function runRelease(opts, steps = pipeline) {
     log: opts.log ?? (() => {
     }),
     key: key2,
-    root: resolve7(opts.cwd),
+    root: resolve9(opts.cwd),
     tag: "",
     tagIsVirtual: false,
     version: "",
@@ -30993,18 +31396,17 @@ async function runCheck(o) {
 
 // src/release/check-report.ts
 var COMMENT_MARKER = "<!-- ctxforge:check -->";
-var MAX_COMMENT = 6e4;
+var MAX_COMMENT = 65536;
+var MAX_SUMMARY_BYTES = 1024 * 1024;
 function repoPath2(pkgPath, file) {
   if (!file) return void 0;
   return pkgPath === "." || !pkgPath ? file : `${pkgPath.replace(/\/$/, "")}/${file}`;
 }
-function cell2(s) {
-  return s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-}
+var cell2 = mdText;
 function diagRow(pkgPath, d) {
   const f = repoPath2(pkgPath, d.file);
-  const at = f ? `\`${f}${d.line ? `:${d.line}` : ""}\`` : "";
-  return `| ${d.severity} | \`${d.code}\` | ${at} | ${cell2(d.message)}${d.hint ? ` — ${cell2(d.hint)}` : ""} |`;
+  const at = f ? mdCodeCell(`${f}${d.line ? `:${d.line}` : ""}`) : "";
+  return `| ${d.severity} | ${mdCodeCell(d.code)} | ${at} | ${cell2(d.message)}${d.hint ? ` — ${cell2(d.hint)}` : ""} |`;
 }
 function checkMarkdown(r3) {
   const out = [`## ctxforge check: ${r3.failed ? "❌ failed" : "✅ passed"}`, ""];
@@ -31012,11 +31414,11 @@ function checkMarkdown(r3) {
   for (const p of r3.packages) {
     const d = p.diff?.result;
     const changes = !d ? "—" : d.initial ? "new package" : String(d.changes.length);
-    const verdict = !d || d.initial ? "—" : d.version_ok ? `✅ ${d.old.version} → ${d.new.version}` : `❌ ${d.old.version} → ${d.new.version} needs ${d.required_bump}`;
+    const verdict = !d || d.initial ? "—" : d.version_ok ? `✅ ${cell2(d.old.version)} → ${cell2(d.new.version)}` : `❌ ${cell2(d.old.version)} → ${cell2(d.new.version)} needs ${d.required_bump}`;
     const errs = p.diagnostics.filter((x) => x.severity === "error").length;
     const warns = p.diagnostics.filter((x) => x.severity === "warning").length;
     const status = p.valid ? `✅ valid${warns ? ` (${warns} warning${warns > 1 ? "s" : ""})` : ""}` : `❌ ${errs} error${errs === 1 ? "" : "s"}`;
-    out.push(`| \`${cell2(p.path)}\` | ${p.format} | ${p.version} | ${status} | ${changes} | ${d && !d.initial ? d.required_bump : "—"} | ${verdict} |`);
+    out.push(`| ${mdCodeCell(p.path)} | ${cell2(p.format)} | ${cell2(p.version)} | ${status} | ${changes} | ${d && !d.initial ? d.required_bump : "—"} | ${verdict} |`);
   }
   out.push("");
   for (const p of r3.packages) {
@@ -31034,13 +31436,23 @@ function checkMarkdown(r3) {
   return out.join("\n");
 }
 function commentBody(r3) {
-  let md = checkMarkdown(r3);
-  if (md.length > MAX_COMMENT) md = `${md.slice(0, MAX_COMMENT)}
-
-… truncated; the job summary has the full report.
-`;
+  const md = truncateMarkdown(checkMarkdown(r3), {
+    limit: MAX_COMMENT - COMMENT_MARKER.length - 1,
+    unit: "chars",
+    fullReportAt: "this run's job summary, its annotations and (with the `sarif` input) the SARIF file"
+  });
   return `${COMMENT_MARKER}
 ${md}`;
+}
+function summaryBody(md) {
+  return truncateMarkdown(md, {
+    limit: MAX_SUMMARY_BYTES - 1024,
+    unit: "bytes",
+    fullReportAt: "this run's annotations and log, and (with the `sarif` input) the SARIF file"
+  });
+}
+function sarifUri(path) {
+  return path.split("/").map((seg) => encodeURIComponent(seg).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join("/");
 }
 function sarifLog(r3, toolVersion) {
   const rules = /* @__PURE__ */ new Map();
@@ -31048,7 +31460,7 @@ function sarifLog(r3, toolVersion) {
   for (const p of r3.packages) {
     for (const d of p.diagnostics) {
       if (!rules.has(d.code)) rules.set(d.code, { id: d.code, shortDescription: { text: ruleFor(d.code)?.summary ?? d.code } });
-      const uri = repoPath2(p.path, d.file) ?? (p.path === "." ? "ctxforge.yaml" : p.path);
+      const uri = sarifUri(repoPath2(p.path, d.file) ?? (p.path === "." ? "ctxforge.yaml" : p.path));
       results.push({
         ruleId: d.code,
         level: d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "note",
@@ -31102,10 +31514,13 @@ function modeOf(eventName, ref) {
   if (m) throw new Error(`input mode must be check or release, got ${JSON.stringify(m)}`);
   return eventName === "push" && ref.startsWith("refs/tags/") ? "release" : eventName === "release" ? "release" : "check";
 }
+function info3(text2) {
+  info(neutralizeCommands(escapeControls(text2)));
+}
 function annotate(pkgPath, d) {
   const file = repoPath2(pkgPath, d.file);
   const props = { title: d.code, ...file ? { file } : {}, ...d.line ? { startLine: d.line } : {}, ...d.column ? { startColumn: d.column } : {} };
-  const msg = d.hint ? `${d.message} (hint: ${d.hint})` : d.message;
+  const msg = escapeControls(d.hint ? `${d.message} (hint: ${d.hint})` : d.message);
   if (d.severity === "error") error(msg, props);
   else if (d.severity === "warning") warning(msg, props);
   else notice(msg, props);
@@ -31121,7 +31536,7 @@ function retryTuning() {
 }
 function configInput(workspace) {
   const c = input("config");
-  return c ? resolve8(workspace, c) : void 0;
+  return c ? resolve10(workspace, c) : void 0;
 }
 function apiUrl() {
   return process.env.GITHUB_API_URL || "https://api.github.com";
@@ -31136,7 +31551,8 @@ function signingKey() {
 }
 async function stickyComment(api, pr, body) {
   try {
-    const mine = (await api.listIssueComments(pr)).find((c) => c.body.includes(COMMENT_MARKER));
+    const me = await api.viewer();
+    const mine = (await api.listIssueComments(pr)).find((c) => c.body.includes(COMMENT_MARKER) && !!c.user && c.user.id === me.id && c.user.login === me.login);
     if (mine) await api.updateIssueComment(mine.id, body);
     else await api.createIssueComment(pr, body);
   } catch (e) {
@@ -31153,14 +31569,16 @@ async function check(workspace, event) {
   const zero = /^0+$/;
   const base = pr?.base.sha ?? (event.before && !zero.test(event.before) ? event.before : null);
   const r3 = await runCheck({ cwd: workspace, base, path: input("path") || void 0, config: configInput(workspace), failOn });
-  info(resultsText(r3.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
+  info3(resultsText(r3.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
   for (const p of r3.packages) for (const d of p.diagnostics) annotate(p.path, d);
   for (const n of r3.notes) warning(n.message);
   for (const p of r3.packages) for (const f of p.findings) if (f !== "invalid package") error(`${p.name}: ${f}`, { title: "ctxforge check" });
   await writeSummary(checkMarkdown(r3));
   const sarif = input("sarif");
-  if (sarif) await writeFile9(resolve8(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION), null, 2)}
-`);
+  if (sarif) await writeFileAtomic(resolve10(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION), null, 2)}
+`, 420, workspace);
+  const report = input("report");
+  if (report) await writeFileAtomic(resolve10(workspace, report), commentBody(r3), 420, workspace);
   if (pr && boolInput("comment", false)) {
     const t = token();
     if (!t) warning("comment: true needs github-token");
@@ -31179,16 +31597,16 @@ async function check(workspace, event) {
 }
 async function writeSummary(md) {
   if (!process.env.GITHUB_STEP_SUMMARY) {
-    info(md);
+    info3(md);
     return;
   }
-  await summary.addRaw(md, true).write();
+  await summary.addRaw(summaryBody(md), true).write();
 }
 function releaseMarkdown(r3) {
-  const lines = [`## ctxforge release ${r3.tag}${r3.release ? r3.release.draft ? " (draft)" : "" : r3.dry_run ? " (dry run)" : ""}`, ""];
+  const lines = [`## ctxforge release ${mdText(r3.tag)}${r3.release ? r3.release.draft ? " (draft)" : "" : r3.dry_run ? " (dry run)" : ""}`, ""];
   if (r3.release) lines.push(`Release: ${r3.release.url}`, "", `Uploaded ${r3.release.uploaded.length}, kept ${r3.release.kept.length}, replaced ${r3.release.replaced.length}.`, "");
   lines.push("| asset | sha256 | bytes |", "|---|---|---|");
-  for (const a of r3.artifacts) lines.push(`| ${a.name} | \`${a.sha256}\` | ${a.size} |`);
+  for (const a of r3.artifacts) lines.push(`| ${mdCodeCell(a.name)} | \`${a.sha256}\` | ${a.size} |`);
   lines.push("");
   for (const d of r3.diffs) lines.push(d.markdown.trimEnd(), "");
   return lines.join("\n");
@@ -31221,7 +31639,7 @@ async function release(workspace) {
         overwrite: boolInput("overwrite", false),
         retry: retryTuning()
       } : void 0,
-      log: (s) => info(s)
+      log: (s) => info3(escapeData2(s))
     });
   } catch (e) {
     if (e instanceof ReleaseFailure) for (const v of e.validation) for (const d of v.diagnostics) annotate(v.path, d);
@@ -31240,7 +31658,7 @@ async function release(workspace) {
 }
 async function main() {
   const eventName = process.env.GITHUB_EVENT_NAME ?? "";
-  const workspace = resolve8(process.env.GITHUB_WORKSPACE || process.cwd());
+  const workspace = resolve10(process.env.GITHUB_WORKSPACE || process.cwd());
   try {
     const mode = modeOf(eventName, process.env.GITHUB_REF ?? "");
     info(`ctxforge ${VERSION}: ${mode} (${eventName || "no event"})`);

@@ -457,10 +457,16 @@ function decodeLine(bytes) {
   return isUtf82(bytes) ? bytes.toString("utf8") : void 0;
 }
 var JsonlParser = class {
-  constructor(file, maxDepth, maxLineBytes, diags, onRecord) {
+  constructor(file, maxDepth, maxLineBytes, diags, onRecord, maxRecords = Number.POSITIVE_INFINITY) {
     this.file = file;
     this.diags = diags;
+    let overLimit = false;
     this.lines = new LineSplitter(maxLineBytes, (line, length, s) => {
+      if (line > maxRecords) {
+        if (!overLimit) this.fail(error("OCTX_RESOURCE_LIMIT", `${file} has more than ${maxRecords} lines (--max-jsonl-records)`, { file, line }));
+        overLimit = true;
+        return;
+      }
       if (length > maxLineBytes) {
         this.fail(error("OCTX_JSONL_LINE_TOO_LONG", `${file}:${line} is longer than ${maxLineBytes} bytes (--max-line-bytes)`, { file, line }));
         return;
@@ -695,7 +701,7 @@ var SagIndexer = class {
     };
     if (!pairsOk(this.chunkEventPairs, 1) || !pairsOk(this.eventEntityPairs, 2)) return void 0;
     for (let g = 0; g < n; g++) {
-      const need = kind[g] === KIND_CHUNK ? 1 : kind[g] === KIND_EVENT ? 3 : 2;
+      const need = kind[g] === KIND_CHUNK ? 0 : kind[g] === KIND_EVENT ? 3 : 2;
       if ((linked[g] & need) !== need) return void 0;
     }
     return { index: this.index, kind, counts: this.counts };
@@ -724,13 +730,46 @@ function lazyRequire(id) {
 var arrowLib = lazyRequire("apache-arrow");
 var VECTOR_CONFIG = "vectors/config.json";
 var VECTOR_FILES = { chunks: "vectors/chunks.arrow", events: "vectors/events.arrow", entities: "vectors/entities.arrow" };
-var VECTOR_PATHS = [VECTOR_CONFIG, ...Object.values(VECTOR_FILES)];
-var MAX_DIM = 65536;
-function checkArrowFile(file, bytes, ids, kind, diags) {
+var VECTOR_PROFILES = "vectors/profiles.json";
+var VECTOR_ROLES = Object.freeze({
+  "chunk.heading": "vectors/chunk_heading.arrow",
+  "chunk.content": "vectors/chunk_content.arrow",
+  "event.title": "vectors/event_title.arrow",
+  "event.content": "vectors/event_content.arrow",
+  "entity.name": "vectors/entity_name.arrow",
+  "event_entity.relation": "vectors/event_entity_relation.arrow"
+});
+var VECTOR_PATHS = [VECTOR_CONFIG, ...Object.values(VECTOR_FILES), VECTOR_PROFILES, ...Object.values(VECTOR_ROLES)];
+var DEFAULT_ARROW_LIMITS = Object.freeze({
+  maxArrowDimension: 65536,
+  maxArrowBatches: 1e5,
+  maxArrowRows: 1e7,
+  maxArrowValues: 1e8
+});
+function recordTarget(ids, kind) {
+  return {
+    numberOf: (id) => recordOf(ids, id, kind),
+    size: ids.kind.length,
+    total: ids.counts[kind],
+    firstMissing: (seen) => {
+      for (const [id, g] of ids.index) if (ids.kind[g] === kind && !seen[g]) return id;
+      return void 0;
+    }
+  };
+}
+function checkArrowFile(file, bytes, ids, kind, diags, limits2 = DEFAULT_ARROW_LIMITS) {
+  return checkArrow(file, bytes, recordTarget(ids, kind), { coverage: "complete", limits: limits2 }, diags);
+}
+function checkArrow(file, bytes, target, rules, diags) {
   const bad = (msg) => {
     diags.push(error("OCTX_VECTORS_INVALID", `${file}: ${msg}`, { file }));
     return false;
   };
+  const limit = (msg) => {
+    diags.push(error("OCTX_RESOURCE_LIMIT", `${file}: ${msg}`, { file }));
+    return false;
+  };
+  const { limits: limits2 } = rules;
   const magic = Buffer.from("ARROW1");
   if (bytes.length < 12 || !bytes.subarray(0, 6).equals(magic) || !bytes.subarray(bytes.length - 6).equals(magic)) {
     return bad("not an Arrow IPC file (the ARROW1 magic is missing; an Arrow stream is not accepted)");
@@ -751,26 +790,40 @@ function checkArrowFile(file, bytes, ids, kind, diags) {
   const vf = vecField[0];
   if (!arrowLib().DataType.isUtf8(idf.type) || idf.nullable) return bad('"record_id" must be utf8 not null');
   if (!arrowLib().DataType.isFixedSizeList(vf.type) || vf.nullable) return bad('"vector" must be fixed_size_list<float32>[d] not null');
+  const hashField = fields.filter((f) => f.name === "input_sha256");
+  if (hashField.length > 1 || hashField[0] && !arrowLib().DataType.isUtf8(hashField[0].type)) return bad('"input_sha256", when present, must be one utf8 column');
   const fsl = vf.type;
   const child = fsl.children[0];
   if (!arrowLib().DataType.isFloat(child.type) || child.type.precision !== arrowLib().Precision.SINGLE) return bad('"vector" items must be float32');
-  if (!(fsl.listSize > 0 && fsl.listSize <= MAX_DIM)) return bad(`vector dimension must be 1…${MAX_DIM}, got ${fsl.listSize}`);
+  const dim = fsl.listSize;
+  if (!(dim > 0)) {
+    diags.push(error("OCTX_VECTOR_DIMENSION_INVALID", `${file}: vector dimension must be positive, got ${dim}`, { file }));
+    return false;
+  }
+  if (dim > limits2.maxArrowDimension) return limit(`vector dimension ${dim} is above the limit of ${limits2.maxArrowDimension} (--max-arrow-dimension)`);
+  if (rules.dimensions !== void 0 && dim !== rules.dimensions) return bad(`vector dimension is ${dim} but the profile declares ${rules.dimensions}`);
   const footerBatches = reader.numRecordBatches;
-  const seen = new Uint8Array(ids.kind.length);
+  const dictionaries = reader.footer?.numDictionaries ?? 0;
+  if (footerBatches + dictionaries > limits2.maxArrowBatches) return limit(`${footerBatches + dictionaries} batches are above the limit of ${limits2.maxArrowBatches} (--max-arrow-batches)`);
+  const seen = new Uint8Array(target.size);
   const strays = /* @__PURE__ */ new Set();
   let covered = 0;
   let batches = 0;
+  let rows = 0;
   let ok = true;
   try {
     for (const batch of reader) {
       batches++;
+      rows += batch.numRows;
+      if (rows > limits2.maxArrowRows) return limit(`more than ${limits2.maxArrowRows} rows (--max-arrow-rows)`);
+      if (rows * dim > limits2.maxArrowValues) return limit(`more than ${limits2.maxArrowValues} vector values (--max-arrow-values)`);
       const col = batch.getChild("record_id");
       const vecs = batch.getChild("vector");
       if (col.nullCount || vecs.nullCount) ok = bad("null record_id or vector");
       const idAt = recordIds(col);
       for (let i = 0; i < batch.numRows; i++) {
         const id = idAt(i);
-        const g = recordOf(ids, id, kind);
+        const g = target.numberOf(id);
         if (g < 0) {
           if (strays.has(id)) ok = bad(`record_id ${id} appears twice`);
           strays.add(id);
@@ -791,11 +844,9 @@ function checkArrowFile(file, bytes, ids, kind, diags) {
     return bad(`cannot read the Arrow record batches (compressed or damaged?): ${e.message}`);
   }
   if (batches !== footerBatches) ok = bad(`the footer lists ${footerBatches} record batches but ${batches} were read`);
-  if (covered < ids.counts[kind]) {
-    for (const [id, g] of ids.index) if (ids.kind[g] === kind && !seen[g]) {
-      ok = bad(`record ${id} has no vector`);
-      break;
-    }
+  if (rules.coverage === "complete" && covered < target.total) {
+    const missing = target.firstMissing(seen);
+    ok = bad(`record ${missing ?? "?"} has no vector${covered + 1 < target.total ? ` (${target.total - covered} records have none)` : ""}`);
   }
   return ok;
 }
@@ -819,6 +870,9 @@ var SAG_FILES = {
 var SAG_PATHS = Object.values(SAG_FILES);
 
 // src/octx/record-pass.ts
+function definedOnly(l) {
+  return Object.fromEntries(Object.entries({ maxArrowDimension: l.maxArrowDimension, maxArrowBatches: l.maxArrowBatches, maxArrowRows: l.maxArrowRows, maxArrowValues: l.maxArrowValues }).filter(([, v]) => v !== void 0));
+}
 var WORKER_ABOVE = 8 * 1024 * 1024;
 var InlinePass = class {
   constructor(limits2) {
@@ -832,7 +886,7 @@ var InlinePass = class {
   parser(key) {
     let p = this.parsers.get(key);
     if (!p) {
-      p = new JsonlParser(SAG_FILES[key], this.limits.maxDepth, this.limits.maxLineBytes, this.diags, (v) => this.indexer[key](v));
+      p = new JsonlParser(SAG_FILES[key], this.limits.maxDepth, this.limits.maxLineBytes, this.diags, (v) => this.indexer[key](v), this.limits.maxJsonlRecords);
       this.parsers.set(key, p);
     }
     return p;
@@ -858,7 +912,7 @@ var InlinePass = class {
     const ids = this.parsed ? this.indexer.ids() : void 0;
     if (!ids) return;
     const diags = [];
-    for (const f of files) checkArrowFile(f.path, f.bytes, ids, f.kind, diags);
+    for (const f of files) checkArrowFile(f.path, f.bytes, ids, f.kind, diags, { ...DEFAULT_ARROW_LIMITS, ...definedOnly(this.limits) });
     this.vectorDiags = diags;
   }
   close() {
@@ -1161,9 +1215,6 @@ function splitFrontmatter(text) {
   const yamlLines = yaml.split("\n").length - (yaml.endsWith("\n") || yaml === "" ? 1 : 0);
   return { yaml, yamlLine: 2, body: rest.slice(idx + fenceLen), bodyLine: 2 + yamlLines + 1, present: true };
 }
-function stripBom(text) {
-  return text.charCodeAt(0) === 65279 ? text.slice(1) : text;
-}
 
 // src/octx/documents.ts
 function isKnowledgeMarkdown(path) {
@@ -1179,7 +1230,7 @@ function isConcept(path) {
 function decode(bytes, file, diags) {
   const text = decodeUtf8(bytes);
   if (text === void 0) diags.push(error("OCTX_DOCUMENT_ENCODING", `${file} is not valid UTF-8`, { file }));
-  return text === void 0 ? void 0 : stripBom(text);
+  return text;
 }
 var KEY_LINE = /* @__PURE__ */ new Map();
 function lineOfYamlKey(yaml, key, firstLine) {

@@ -161,10 +161,10 @@ export function runAction(o: RunOptions): Promise<ActionRun> {
 }
 
 /** A tag push of `tag` (at HEAD of `dir`) running the Action in release mode with the test key. */
-export function releaseTag(apiUrl: string, dir: string, tag: string, inputs: Record<string, string> = {}): Promise<ActionRun> {
+export function releaseTag(apiUrl: string, dir: string, tag: string, inputs: Record<string, string> = {}, env?: Record<string, string>): Promise<ActionRun> {
   const sha = git(dir, ['rev-parse', 'HEAD']).trim();
   return runAction({
-    workspace: dir, eventName: 'push', event: { ref: `refs/tags/${tag}`, after: sha }, ref: `refs/tags/${tag}`, sha, apiUrl,
+    workspace: dir, eventName: 'push', event: { ref: `refs/tags/${tag}`, after: sha }, ref: `refs/tags/${tag}`, sha, apiUrl, env,
     inputs: { 'SIGNING-KEY': PEM, 'GITHUB-TOKEN': 'ghs_testtoken', ...inputs },
   });
 }
