@@ -22866,7 +22866,7 @@ function reportSag(data, concepts, idSpace, diags) {
       }
     }
   }
-  const levelOf = (id) => {
+  const levelOf2 = (id) => {
     if (!parent.has(id)) return 0;
     const l = level.get(id);
     return typeof l === "number" && Number.isInteger(l) ? l : void 0;
@@ -22908,8 +22908,8 @@ function reportSag(data, concepts, idSpace, diags) {
       bad3("OCTX_RECORD_REFERENCE_UNKNOWN", SAG_FILES.events, line, `parent_id ${p} is not an event`);
       continue;
     }
-    const mine = levelOf(id);
-    const theirs = levelOf(p);
+    const mine = levelOf2(id);
+    const theirs = levelOf2(p);
     if (mine === void 0 || mine < 1) bad3("OCTX_EVENT_LEVEL_INVALID", SAG_FILES.events, line, `"level" must be an integer ≥ 1 for a child event`);
     else if (theirs !== void 0 && mine !== theirs + 1) bad3("OCTX_EVENT_LEVEL_INVALID", SAG_FILES.events, line, `level ${mine} must be its parent's level + 1 (${theirs + 1})`);
   }
@@ -31476,6 +31476,42 @@ function sarifLog(r3, toolVersion) {
   };
 }
 
+// src/release/list.ts
+async function listPackages(o) {
+  const { packages } = await discoverPackages2(o);
+  return packages.map((p) => ({ name: p.name, path: p.relPath || ".", format: p.format, version: p.version })).sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
+
+// src/release/annotations.ts
+var ANNOTATIONS_PER_LEVEL = 10;
+var LEVEL_ORDER = { error: 0, warning: 1, notice: 2 };
+function pickAnnotations(all, perLevel = ANNOTATIONS_PER_LEVEL) {
+  const seen = /* @__PURE__ */ new Map();
+  const ranked = all.map((c, i) => {
+    const key2 = c.file === void 0 ? void 0 : `${c.level}\0${c.file}`;
+    const nth = key2 === void 0 ? 0 : seen.get(key2) ?? 0;
+    if (key2 !== void 0) seen.set(key2, nth + 1);
+    return { c, nth, i };
+  });
+  ranked.sort((a, b) => LEVEL_ORDER[a.c.level] - LEVEL_ORDER[b.c.level] || a.nth - b.nth || a.i - b.i);
+  const used = { error: 0, warning: 0, notice: 0 };
+  const omitted = { error: 0, warning: 0, notice: 0 };
+  const shown2 = [];
+  for (const { c } of ranked) {
+    if (used[c.level] < perLevel) {
+      used[c.level]++;
+      shown2.push(c);
+    } else omitted[c.level]++;
+  }
+  return { shown: shown2, omitted };
+}
+function omittedNote(omitted) {
+  const parts = ["error", "warning", "notice"].filter((l) => omitted[l] > 0).map((l) => `${omitted[l]} ${l}${omitted[l] === 1 ? "" : "s"}`);
+  if (!parts.length) return "";
+  return `> ${parts.join(", ")} not annotated: GitHub shows at most ${ANNOTATIONS_PER_LEVEL} annotations of each level per step. Every finding is listed in this summary.
+`;
+}
+
 // action/inputs.ts
 function input(name, env = process.env) {
   const v = getInput(name);
@@ -31510,8 +31546,8 @@ function readEvent() {
 }
 function modeOf(eventName, ref) {
   const m = input("mode");
-  if (m === "check" || m === "release") return m;
-  if (m) throw new Error(`input mode must be check or release, got ${JSON.stringify(m)}`);
+  if (m === "check" || m === "release" || m === "list") return m;
+  if (m) throw new Error(`input mode must be check, release or list, got ${JSON.stringify(m)}`);
   return eventName === "push" && ref.startsWith("refs/tags/") ? "release" : eventName === "release" ? "release" : "check";
 }
 function info3(text2) {
@@ -31524,6 +31560,9 @@ function annotate(pkgPath, d) {
   if (d.severity === "error") error(msg, props);
   else if (d.severity === "warning") warning(msg, props);
   else notice(msg, props);
+}
+function levelOf(d) {
+  return d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "notice";
 }
 function token() {
   const t = input("github-token") || process.env.GITHUB_TOKEN || "";
@@ -31570,10 +31609,13 @@ async function check(workspace, event) {
   const base = pr?.base.sha ?? (event.before && !zero.test(event.before) ? event.before : null);
   const r3 = await runCheck({ cwd: workspace, base, path: input("path") || void 0, config: configInput(workspace), failOn });
   info3(resultsText(r3.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
-  for (const p of r3.packages) for (const d of p.diagnostics) annotate(p.path, d);
-  for (const n of r3.notes) warning(n.message);
-  for (const p of r3.packages) for (const f of p.findings) if (f !== "invalid package") error(`${p.name}: ${f}`, { title: "ctxforge check" });
-  await writeSummary(checkMarkdown(r3));
+  const picked = pickAnnotations([
+    ...r3.packages.flatMap((p) => p.diagnostics.map((d) => ({ level: levelOf(d), file: repoPath2(p.path, d.file) || void 0, item: () => annotate(p.path, d) }))),
+    ...r3.notes.map((n) => ({ level: "warning", item: () => warning(n.message) })),
+    ...r3.packages.flatMap((p) => p.findings.filter((f) => f !== "invalid package").map((f) => ({ level: "error", item: () => error(`${p.name}: ${f}`, { title: "ctxforge check" }) })))
+  ]);
+  for (const a of picked.shown) a.item();
+  await writeSummary(omittedNote(picked.omitted) + checkMarkdown(r3));
   const sarif = input("sarif");
   if (sarif) await writeFileAtomic(resolve10(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION), null, 2)}
 `, 420, workspace);
@@ -31662,6 +31704,12 @@ async function main() {
   try {
     const mode = modeOf(eventName, process.env.GITHUB_REF ?? "");
     info(`ctxforge ${VERSION}: ${mode} (${eventName || "no event"})`);
+    if (mode === "list") {
+      const packages = await listPackages({ cwd: workspace, path: input("path") || void 0, config: configInput(workspace) });
+      setOutput("packages", JSON.stringify(packages));
+      info3(packages.map((p) => `${p.path} (${p.format} ${p.version})`).join("\n"));
+      return 0;
+    }
     return mode === "release" ? await release(workspace) : await check(workspace, readEvent());
   } catch (e) {
     if (e instanceof DiagnosticError) setFailed(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ""}`);
