@@ -30800,6 +30800,11 @@ var GitHubApi = class {
     }
     return out;
   }
+  /** Open pull requests whose head is `owner:branch` (GitHub's `head` filter). */
+  async openPullsByHead(head) {
+    const r3 = await this.http.request("GET", this.repoUrl(`/pulls?state=open&per_page=100&head=${encodeURIComponent(head)}`));
+    return r3.data ?? [];
+  }
   async createIssueComment(issue2, body) {
     return (await this.http.request("POST", this.repoUrl(`/issues/${issue2}/comments`), { body: { body } })).data;
   }
@@ -31069,6 +31074,7 @@ defineRules([
   { code: "CTXFORGE_RELEASE_IMMUTABLE", format: "release", summary: "The published release is immutable and differs from this build; it is never changed." },
   { code: "CTXFORGE_RELEASE_VERIFY", format: "release", summary: "An uploaded asset does not match the local file when listed again; the release stays a draft." },
   { code: "CTXFORGE_RELEASE_PUBLISHED_MISMATCH", format: "release", summary: "After publishing, an asset downloaded again differs from the file that was built; the release is public and must not be used." },
+  { code: "CTXFORGE_REPORT_INVALID", format: "release", summary: "mode comment: the saved check report is missing, too large or not a ctxforge report, or the event is not a workflow_run of a pull_request check." },
   { code: "CTXFORGE_RELEASE_UPLOAD", format: "release", summary: "An asset could not be uploaded." },
   { code: "CTXFORGE_RELEASE_CHANGED", format: "release", summary: "A file changed on disk while the release was running." },
   { code: "CTXFORGE_RELEASE_STEP", format: "release", summary: "A release step failed unexpectedly." },
@@ -31482,6 +31488,26 @@ async function listPackages(o) {
   return packages.map((p) => ({ name: p.name, path: p.relPath || ".", format: p.format, version: p.version })).sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }
 
+// src/release/saved-report.ts
+import { lstat as lstat2, readFile as readFile6 } from "node:fs/promises";
+var MAX_COMMENT_CHARS = 65536;
+async function readSavedReport(path) {
+  const st = await lstat2(path).catch(() => void 0);
+  if (!st?.isFile()) fail("CTXFORGE_REPORT_INVALID", `the saved report ${path} is not a regular file`, { hint: "download the check run's report artifact and name the file in the report input" }, 2);
+  if (st.size > MAX_COMMENT_CHARS * 4) fail("CTXFORGE_REPORT_INVALID", `the saved report is ${st.size} bytes, more than a comment can hold`);
+  const body = (await readFile6(path, "utf8")).slice(0, MAX_COMMENT_CHARS);
+  if (!body.startsWith(COMMENT_MARKER)) fail("CTXFORGE_REPORT_INVALID", `the saved report does not start with ${COMMENT_MARKER}; it is not a ctxforge check report`);
+  return body;
+}
+async function pullRequestOfRun(api, event) {
+  const run4 = event.workflow_run;
+  if (!run4 || run4.event !== "pull_request") fail("CTXFORGE_REPORT_INVALID", "mode comment runs on a workflow_run event of a pull_request check", { hint: "on: workflow_run: workflows: [your check]; types: [completed]" }, 2);
+  const owner = run4.head_repository?.owner?.login;
+  if (!owner || !run4.head_branch || !run4.head_sha) return null;
+  const pulls = await api.openPullsByHead(`${owner}:${run4.head_branch}`);
+  return pulls.find((p) => p.head.sha === run4.head_sha)?.number ?? null;
+}
+
 // src/release/annotations.ts
 var ANNOTATIONS_PER_LEVEL = 10;
 var LEVEL_ORDER = { error: 0, warning: 1, notice: 2 };
@@ -31546,8 +31572,8 @@ function readEvent() {
 }
 function modeOf(eventName, ref) {
   const m = input("mode");
-  if (m === "check" || m === "release" || m === "list") return m;
-  if (m) throw new Error(`input mode must be check, release or list, got ${JSON.stringify(m)}`);
+  if (m === "check" || m === "release" || m === "list" || m === "comment") return m;
+  if (m) throw new Error(`input mode must be check, release, list or comment, got ${JSON.stringify(m)}`);
   return eventName === "push" && ref.startsWith("refs/tags/") ? "release" : eventName === "release" ? "release" : "check";
 }
 function info3(text2) {
@@ -31601,6 +31627,20 @@ async function stickyComment(api, pr, body) {
     }
     throw e;
   }
+}
+async function commentSaved(workspace) {
+  const t = token();
+  if (!t || !input("report")) throw new Error("mode comment needs github-token (pull-requests: write) and report (the saved report file)");
+  const body = await readSavedReport(resolve10(workspace, input("report")));
+  const api = new GitHubApi(t, apiUrl(), process.env.GITHUB_REPOSITORY ?? "", retryTuning());
+  const pr = await pullRequestOfRun(api, readEvent());
+  if (pr === null) {
+    warning("no open pull request has the head commit the check ran on (closed, or pushed to since); nothing posted");
+    return 0;
+  }
+  await stickyComment(api, pr, body);
+  info3(`posted the saved report on pull request #${pr}`);
+  return 0;
 }
 async function check(workspace, event) {
   const failOn = parseFailOn(input("fail-on"));
@@ -31710,6 +31750,7 @@ async function main() {
       info3(packages.map((p) => `${p.path} (${p.format} ${p.version})`).join("\n"));
       return 0;
     }
+    if (mode === "comment") return await commentSaved(workspace);
     return mode === "release" ? await release(workspace) : await check(workspace, readEvent());
   } catch (e) {
     if (e instanceof DiagnosticError) setFailed(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ""}`);
