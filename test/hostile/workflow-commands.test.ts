@@ -71,6 +71,15 @@ test('CLI validate, list and diff: content cannot start a workflow command', asy
     const out = r.stdout + r.stderr;
     assert.deepEqual(strayCommands(out, { annotations: false, masks: () => false }), [], `${args.join(' ')}:\n${out}`);
   }
+  // Build the valid package and read it back: inspect prints titles and names from inside it.
+  const b = await runCli(['build', 'guide', '--out', 'out'], { cwd: makeRepoOf({ guide: hostileOctx('1.0.0') }) });
+  assert.equal(b.code, 0, b.stderr);
+  const built = b.stdout.match(/built (\S+\.octx)/)![1]!;
+  for (const args of [['inspect', built], ['validate', built], ['verify', built]]) {
+    const r = await runCli(args);
+    assert.ok(r.code === 0 || r.code === 1, `${args.join(' ')}: ${r.stderr}`);
+    assert.deepEqual(strayCommands(r.stdout + r.stderr, { annotations: false, masks: () => false }), [], `${args.join(' ')}:\n${r.stdout}${r.stderr}`);
+  }
   // The payload is still shown, escaped, so a reader sees what the file is called.
   const v = await runCli(['validate', 'guide'], { cwd: dir });
   assert.ok(v.stdout.includes('knowledge/x%0A::error title=INJECTED::pwned.md'), v.stdout);
