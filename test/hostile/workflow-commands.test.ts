@@ -80,6 +80,9 @@ test('CLI validate, list and diff: content cannot start a workflow command', asy
     assert.ok(r.code === 0 || r.code === 1, `${args.join(' ')}: ${r.stderr}`);
     assert.deepEqual(strayCommands(r.stdout + r.stderr, { annotations: false, masks: () => false }), [], `${args.join(' ')}:\n${r.stdout}${r.stderr}`);
   }
+  // Each field stays on its line: the title is shown escaped after its path.
+  const i = await runCli(['inspect', built]);
+  assert.match(i.stdout, /knowledge\/alpha\.md {2}— Alpha%0A::error title=INJECTED::pwned%0A::add-mask::x/, i.stdout);
   // The payload is still shown, escaped, so a reader sees what the file is called.
   const v = await runCli(['validate', 'guide'], { cwd: dir });
   assert.ok(v.stdout.includes('knowledge/x%0A::error title=INJECTED::pwned.md'), v.stdout);
