@@ -122,3 +122,11 @@ test('Action release dry run: the release log and summary fallback stay inert', 
   assert.equal(r.code, 0, r.stdout);
   assert.deepEqual(strayCommands(r.stdout + r.stderr, { annotations: true, masks: ourMasks }), [], r.stdout);
 });
+
+test('the escapes: as @actions/core for % CR LF, controls shown, properties also : and ,; a line starting a command neutralised', async () => {
+  const { escapeData, escapeProperty, neutralizeCommands } = await import('../../src/core/log-safe.js');
+  assert.equal(escapeData('a%b\r\nc\u001b[31m\u0000\u2028'), 'a%25b%0D%0Ac\\u001b[31m\\u0000\\u2028');
+  assert.equal(escapeData('tab\tkept'), 'tab\tkept');
+  assert.equal(escapeProperty('a:b,c%\n'), 'a%3Ab%2Cc%25%0A');
+  assert.equal(neutralizeCommands('ok\n  ::error::x\r##[warning]y\n\u00a0::add-mask::z\nmid :: fine'), 'ok\n  %3A:error::x\r%23#[warning]y\n\u00a0%3A:add-mask::z\nmid :: fine');
+});
