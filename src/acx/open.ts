@@ -1,10 +1,7 @@
 // Opens an untrusted cartridge safely: header checks before any SQL, a read-only in-memory copy
 // (no sidecar is ever created, read or rolled back), a schema that must be exactly the normative
 // DDL (so no trigger or view can run), then plain row reads into a model.
-import type Database from 'better-sqlite3';
-import { lazyRequire } from '../core/lazy.js';
-
-const sqlite = lazyRequire<typeof Database>('better-sqlite3');
+import { openBytes, type SqliteDb } from '../core/sqlite.js';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { error, warning, info, fail, type Diagnostic } from '../core/diagnostics.js';
@@ -64,7 +61,7 @@ export async function readInputBytes(input: ArtifactInput, limits: Limits): Prom
  * The file's bytes are returned only with `keepBytes` (a rewrite needs them): SQLite holds its own
  * copy once open, so a check does not hold the file twice.
  */
-export async function openCartridge(input: ArtifactInput, limitsIn?: Partial<Limits>, keepBytes = false): Promise<{ data: CartridgeData; diagnostics: Diagnostic[]; db: Database.Database; bytes?: Buffer }> {
+export async function openCartridge(input: ArtifactInput, limitsIn?: Partial<Limits>, keepBytes = false): Promise<{ data: CartridgeData; diagnostics: Diagnostic[]; db: SqliteDb; bytes?: Buffer }> {
   const limits = resolveLimits(limitsIn);
   const file = input.label;
   let bytes: Buffer | undefined = await readInputBytes(input, limits);
@@ -94,9 +91,9 @@ export async function openCartridge(input: ArtifactInput, limitsIn?: Partial<Lim
   if (bytes.length % ps !== 0 || (header.versionValidFor === header.changeCounter && header.pageCount * ps > bytes.length)) {
     fail('ACX_CORRUPT', `${file} is truncated or padded: ${bytes.length} bytes is not ${header.pageCount} pages of ${ps}`, { file });
   }
-  let db: Database.Database;
+  let db: SqliteDb;
   try {
-    db = new (sqlite())(bytes, { readonly: true });
+    db = openBytes(bytes, { readonly: true });
   } catch (e) {
     fail('ACX_CORRUPT', `${file} cannot be opened as SQLite: ${(e as Error).message}`, { file });
   }
@@ -130,7 +127,7 @@ function* corruptAsDiagnostic<T>(rows: Iterable<T>, file: string): Generator<T> 
   }
 }
 
-function readAll(db: Database.Database, file: string, header: SqliteHeader, uv: UserVersion, size: number, d: Diagnostic[], newerMinor: boolean): CartridgeData {
+function readAll(db: SqliteDb, file: string, header: SqliteHeader, uv: UserVersion, size: number, d: Diagnostic[], newerMinor: boolean): CartridgeData {
   const master = db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master').all() as Array<{ type: string; name: string; tbl_name: string; sql: string | null }>;
   const readable = new Set<TableName>();
   const seen = new Set<string>();

@@ -1,9 +1,6 @@
 // Writes cartridge content into SQLite bytes deterministically: fixed page size, the verbatim DDL,
 // rows inserted in primary-key order, VACUUM, then the serialized image.
-import type Database from 'better-sqlite3';
-import { lazyRequire } from '../core/lazy.js';
-
-const sqlite = lazyRequire<typeof Database>('better-sqlite3');
+import { openBytes, openMemory, stampLibraryVersion, type SqliteDb } from '../core/sqlite.js';
 import { compareUtf8 } from '../core/paths.js';
 import { APPLICATION_ID, PAGE_SIZE, userVersionFor } from './header.js';
 import { schemaScript } from './ddl.js';
@@ -37,7 +34,7 @@ export interface WriteContent {
 const by = <T>(k: (t: T) => string) => (a: T, b: T) => compareUtf8(k(a), k(b));
 
 export function writeCartridge(c: WriteContent): Buffer {
-  const db = new (sqlite())(':memory:');
+  const db = openMemory();
   try {
     db.pragma(`page_size = ${PAGE_SIZE}`);
     db.pragma('encoding = "UTF-8"');
@@ -66,20 +63,20 @@ export function writeCartridge(c: WriteContent): Buffer {
       for (const k of [...c.capabilities].sort(by((x) => x.id))) cap.run(k.id, k.json, k.contentHash);
     })();
     db.exec('VACUUM');
-    return db.serialize();
+    return stampLibraryVersion(db.serialize());
   } finally {
     db.close();
   }
 }
 
 /** Runs `mutate` on a writable in-memory copy of an already-validated cartridge, VACUUMs, returns the bytes. */
-export function rewriteCartridge(bytes: Buffer, mutate: (db: Database.Database) => void): Buffer {
-  const db = new (sqlite())(bytes);
+export function rewriteCartridge(bytes: Buffer, mutate: (db: SqliteDb) => void): Buffer {
+  const db = openBytes(bytes);
   try {
     db.pragma('trusted_schema = OFF');
     db.transaction(() => mutate(db))();
     db.exec('VACUUM');
-    return db.serialize();
+    return stampLibraryVersion(db.serialize());
   } finally {
     db.close();
   }

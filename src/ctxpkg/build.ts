@@ -2,6 +2,7 @@
 // the output like any received package, then rename it into place (nothing half-written on failure).
 import { execFile } from 'node:child_process';
 import { checkDocuments } from './documents.js';
+import { checkCheckpoint } from './checkpoint.js';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { writeFile, readFile, chmod } from 'node:fs/promises';
@@ -31,7 +32,7 @@ export function failWith(diags: Diagnostic[], what: string): never {
 /** Every rule a source tree must pass before it is built. */
 export function checkSourcePackage(pkg: SourcePackage): Diagnostic[] {
   const ctx: CheckContext = { locate: pkg.locate, mode: 'source' };
-  const diags = [...checkManifest(pkg.manifest, ctx), ...checkContent(pkg.content, ctx), ...checkDocuments(pkg.manifest, pkg.content, ctx)];
+  const diags = [...checkManifest(pkg.manifest, ctx), ...checkContent(pkg.content, ctx), ...checkDocuments(pkg.manifest, pkg.content, ctx), ...checkCheckpoint(pkg.manifest, pkg.content, ctx)];
   if (!hasErrors(diags)) diags.push(...checkLevel(pkg.manifest, pkg.content, ctx).diags);
   return diags;
 }

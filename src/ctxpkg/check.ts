@@ -256,9 +256,11 @@ export function checkLevel(manifest: unknown, content: unknown, ctx: CheckContex
   const d = asNumber(m.conformance_level);
   const declared = d === 1 || d === 2 || d === 3 ? d : 1;
   const diags: Diagnostic[] = [];
+  // The declared level states what a reader must support, not what this content happens to use:
+  // a level-2 package with no edges yet is valid (content a level cannot read is an error elsewhere).
   if (declared > satisfied) {
     const why = satisfied === 1 ? 'it has no typed edges' : 'not every node carries an explicit activation';
-    diags.push(error('CTXPKG_LEVEL_UNMET', `conformance_level ${declared} is declared but the package satisfies only level ${satisfied}: ${why}`, ctx.locate(['manifest', 'conformance_level'])));
+    diags.push(warning('CTXPKG_LEVEL_UNMET', `conformance_level ${declared} is declared but the content uses only level ${satisfied}: ${why}`, ctx.locate(['manifest', 'conformance_level'])));
   }
   void info;
   return { diags, satisfied, declared };

@@ -10,6 +10,7 @@ import { isObject, type JsonObject, type JsonValue } from './model.js';
 import { readAndVerify } from './read.js';
 import { contentToBody, DOCUMENTS_DIR, MANIFEST_FILE, NODES_DIR, RESERVED_MANIFEST } from './source.js';
 import { documentPathProblem, zstdDecode } from './documents.js';
+import { CHECKPOINT_FILE, checkpointFileText } from './checkpoint.js';
 import { unsafePathReason } from '../core/paths.js';
 import { isV1, v1ToV2 } from './v1.js';
 import { orderNode } from './write.js';
@@ -60,9 +61,11 @@ export async function importArtifact(input: ArtifactInput, dir: string, opts: Co
   let fields = r.doc.manifest as JsonObject;
   let content = r.doc.content as JsonObject;
   const documents = isObject(content.documents) && Array.isArray(content.documents.files) ? content.documents.files : [];
+  const checkpoint = content.checkpoint;
   if (isV1(fields)) ({ fields, content } = v1ToV2(fields, content));
   else if (!isObject(content.context_graph)) content = { context_graph: { format: 'ctxpkg-graph-v2', nodes: [], edges: [] } };
   const files: Map<string, string | Buffer> = sourceFiles(fields, content);
+  if (checkpoint !== undefined) files.set(CHECKPOINT_FILE, checkpointFileText(checkpoint));
   // kind: skills — each verified blob back as a file under documents/ (the source layout).
   for (const f of documents) {
     if (!isObject(f) || typeof f.path !== 'string' || typeof f.body !== 'string') continue;

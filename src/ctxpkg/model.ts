@@ -7,7 +7,7 @@ export type JsonObject = { [k: string]: JsonValue };
 
 export const GRAPH_FORMAT = 'ctxpkg-graph-v2';
 
-export const CONTENT_ORDER = ['knowledge', 'graph', 'session', 'patterns', 'gotchas', 'context_graph', 'addon', 'documents'] as const;
+export const CONTENT_ORDER = ['knowledge', 'graph', 'session', 'patterns', 'gotchas', 'context_graph', 'addon', 'documents', 'checkpoint'] as const;
 export const NODE_ORDER = ['id', 'type', 'content', 'activation', 'category', 'source', 'created_at', 'decay_half_life_days', 'blob_ref',
   'file_path', 'line_start', 'line_end', 'confidence', 'supersedes'] as const;
 export const EDGE_ORDER = ['from', 'to', 'type', 'weight', 'coactivations', 'metadata'] as const;

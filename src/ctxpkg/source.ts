@@ -10,6 +10,7 @@ import './rules.js';
 import type { Path } from './check.js';
 import { GRAPH_FORMAT, isObject, type JsonObject, type JsonValue } from './model.js';
 import { documentsOf } from './documents.js';
+import { CHECKPOINT_FILE, CHECKPOINT_LAYER, readCheckpointFile } from './checkpoint.js';
 
 export const MANIFEST_FILE = 'ctxpkg.yaml';
 export const NODES_DIR = 'nodes/';
@@ -159,6 +160,19 @@ export async function loadSource(tree: Tree): Promise<{ pkg?: SourcePackage; dia
       docs.push({ path: e.path.slice(DOCUMENTS_DIR.length), bytes: await tree.read(e.path) });
     }
     content.documents = documentsOf(docs);
+  }
+  const cpEntry = entries.find((e) => e.path === CHECKPOINT_FILE);
+  if (cpEntry) {
+    if (cpEntry.kind !== 'file') diags.push(error('CTXPKG_SOURCE_FILE_INVALID', `${CHECKPOINT_FILE} is a ${cpEntry.kind}, not a regular file`, { file: CHECKPOINT_FILE }));
+    else {
+      const cp = readCheckpointFile(await tree.read(CHECKPOINT_FILE), diags);
+      if (cp !== undefined) {
+        content.checkpoint = cp;
+        // The layer is announced by the file's presence; a source need not repeat it in layers.
+        const layers = Array.isArray(manifest.layers) ? manifest.layers : [];
+        if (!layers.includes(CHECKPOINT_LAYER)) manifest.layers = [...layers, CHECKPOINT_LAYER];
+      }
+    }
   }
   const locate = (path: Path): Location => {
     if (path[0] === 'manifest') return { file: MANIFEST_FILE, line: manifestLines.get(String(path[1] ?? '')) ?? 1 };

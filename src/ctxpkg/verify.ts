@@ -2,6 +2,7 @@
 // signatures (identity and manifest), with the coverage a passing signature actually has.
 import { error, warning, hasErrors, showValue, type Diagnostic } from '../core/diagnostics.js';
 import { checkDocuments } from './documents.js';
+import { checkCheckpoint } from './checkpoint.js';
 import { loadPublicKey } from '../core/keys.js';
 import type { ValidateOptions } from '../format.js';
 import { CanonicalJsonError } from './canonical-json.js';
@@ -70,7 +71,7 @@ interface Checked {
 function checkDoc(doc: ArtifactDoc): Checked {
   const ctx: CheckContext = { locate: doc.locate, mode: 'artifact' };
   const g = graphOf(doc.content);
-  const diags: Diagnostic[] = [...checkManifest(doc.manifest, ctx), ...checkContent(doc.content, ctx), ...checkDocuments(doc.manifest, doc.content, ctx), ...checkSummary(doc.manifest, doc.content, ctx, g)];
+  const diags: Diagnostic[] = [...checkManifest(doc.manifest, ctx), ...checkContent(doc.content, ctx), ...checkDocuments(doc.manifest, doc.content, ctx), ...checkCheckpoint(doc.manifest, doc.content, ctx), ...checkSummary(doc.manifest, doc.content, ctx, g)];
   const m = isObject(doc.manifest) ? doc.manifest : {};
   const name = typeof m.name === 'string' ? m.name : null;
   const version = typeof m.version === 'string' ? m.version : null;

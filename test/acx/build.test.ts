@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openFile } from '../../src/core/sqlite.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { runCli } from '../helpers/cli.js';
 import { build, buildExample, copyExample, EXAMPLE, SEED, verifyJson } from './helpers.js';
@@ -19,7 +19,7 @@ test('a built cartridge has both header words, the verbatim DDL, and verifies wi
   assert.equal(b.readUInt32BE(68), 1094932529);
   assert.equal(b.readUInt32BE(60), 16777472);
   assert.equal(b.readUInt16BE(16), 4096);
-  const db = new Database(file, { readonly: true });
+  const db = openFile(file, { readonly: true });
   const sql = new Map((db.prepare("SELECT name, sql FROM sqlite_master WHERE type='table'").all() as Array<{ name: string; sql: string }>).map((r) => [r.name, r.sql]));
   for (const t of TABLES) assert.equal(sql.get(t), DDL[t], `table ${t} uses the verbatim DDL`);
   assert.equal(normalizeSql(sql.get('sqlar')!), 'create table sqlar(name text primary key,mode int,mtime int,sz int,data blob)');
@@ -69,7 +69,7 @@ test('file(1) reports application id 1094932529', async () => {
 test('--compress stores zlib blobs, keeps the ROM hash, and is smaller', async () => {
   const plain = await buildExample();
   const packed = await buildExample('--compress');
-  const db = new Database(packed, { readonly: true });
+  const db = openFile(packed, { readonly: true });
   const rows = db.prepare('SELECT name, sz, data FROM sqlar').all() as Array<{ name: string; sz: number; data: Buffer }>;
   db.close();
   const compressed = rows.filter((r) => r.sz !== r.data.length);

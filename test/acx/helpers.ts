@@ -1,7 +1,7 @@
 // Shared fixtures for the cartridge tests: build the example tree, copy and mutate cartridges.
 import { cpSync, copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openFile, type SqliteDb } from '../../src/core/sqlite.js';
 import { repoRoot, runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 
@@ -28,11 +28,11 @@ export async function buildExample(...extra: string[]): Promise<string> {
   return r.file;
 }
 
-/** A writable copy of `file`, changed by `sql` (or a function) through better-sqlite3. */
-export function mutate(file: string, change: string | ((db: Database.Database) => void)): string {
+/** A writable copy of `file`, changed by `sql` (or a function) through the SQLite adapter (either engine). */
+export function mutate(file: string, change: string | ((db: SqliteDb) => void)): string {
   const copy = join(tmpDir('acx-mut-'), 'mutated.acx');
   copyFileSync(file, copy);
-  const db = new Database(copy);
+  const db = openFile(copy);
   try {
     if (typeof change === 'string') db.exec(change);
     else change(db);

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import { openFile } from '../../src/core/sqlite.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { runCli, vectorsDir } from '../helpers/cli.js';
 import { build, buildExample, copyExample, EXAMPLE, mutate, verifyJson } from './helpers.js';
@@ -44,7 +44,7 @@ test('SAVE rows never change the ROM hash; strip removes them, keeps the hash an
   assert.equal(j.equal, true);
   assert.equal(j.signature, 'verified');
   assert.deepEqual(j.removed, { sqlar: 1, memory: 1, vectors: 0, objects: 2 });
-  const db = new Database(out, { readonly: true });
+  const db = openFile(out, { readonly: true });
   assert.equal((db.prepare("SELECT count(*) AS n FROM sqlar WHERE name GLOB 'save/*'").get() as { n: number }).n, 0);
   assert.equal((db.prepare("SELECT count(*) AS n FROM memory WHERE zone='save'").get() as { n: number }).n, 0);
   assert.equal(db.prepare("SELECT value FROM cartridge WHERE key='acx.save_codebase_fingerprint'").get(), undefined);
@@ -93,7 +93,7 @@ test('importing an upstream cartridge keeps every upstream ROM object when rebui
   const re = await build(dir);
   assert.equal(re.code, 0, re.stderr);
   const rows = (f: string) => {
-    const db = new Database(f, { readonly: true });
+    const db = openFile(f, { readonly: true });
     const r = db.prepare("SELECT oid || ' ' || source_ref AS k FROM objects WHERE zone='rom'").all() as Array<{ k: string }>;
     db.close();
     return new Set(r.map((x) => x.k));
@@ -117,7 +117,7 @@ test('sign: an unsigned cartridge gets a signature that verifies; re-signing rep
   assert.equal(v.details.manifestHash, (await verifyJson(r.file)).details.manifestHash);
   const again = join(tmpDir('acx-sign-'), 'resigned.acx');
   assert.equal((await runCli(['sign', out, '--key', '4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb', '--out', again])).code, 0);
-  const db = new Database(again, { readonly: true });
+  const db = openFile(again, { readonly: true });
   assert.equal((db.prepare('SELECT count(*) AS n FROM signatures').get() as { n: number }).n, 1);
   db.close();
   assert.equal((await verifyJson(again, '--key', '3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c')).code, 0);

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
+import type { SqliteDb } from '../../src/core/sqlite.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { runCli } from '../helpers/cli.js';
 import { buildExample, mutate, verifyJson } from './helpers.js';
@@ -11,7 +11,7 @@ import { jcs } from '../../src/core/jcs.js';
 
 const built = buildExample();
 
-async function expectTampered(change: string | ((db: Database.Database) => void), reason: RegExp) {
+async function expectTampered(change: string | ((db: SqliteDb) => void), reason: RegExp) {
   const file = mutate(await built, change);
   const v = await verifyJson(file);
   assert.equal(v.details.trust, 'tampered', String(v.details.reason));
