@@ -35,7 +35,7 @@ export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | 
     { name: LANCE_SCHEMA_PATH, raw: docBytes(lanceMemoryDoc(engine)) },
     { name: HARNESS_PATH, raw: docBytes(src.harness) },
     { name: LOOP_POLICY_PATH, raw: docBytes(src.loopContext) },
-  ].map((f) => ({ ...f, from: `cartridge.yaml (${f.name})` }));
+  ].filter((g) => !src.files.some((f) => f.name === g.name)).map((f) => ({ ...f, from: `cartridge.yaml (${f.name})` }));
   const files = [...src.files, ...generated];
   const objects: ObjectRow[] = [];
   const owner = new Map<string, string>();
