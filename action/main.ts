@@ -107,7 +107,9 @@ async function stickyComment(api: GitHubApi, pr: number, body: string): Promise<
     // Only a comment this token wrote is ours to update: anyone can post one holding the marker
     // (the PR author, to have the verdict edited into their comment, or to hide it).
     const me = await api.viewer();
-    const mine = (await api.listIssueComments(pr)).find((c) => c.body.includes(COMMENT_MARKER) && !!c.user && c.user.id === me.id && c.user.login === me.login);
+    // An app's `[bot]` login cannot be taken by a user; its id differs between github.com and GHES.
+    const isMe = (u: { login: string; id: number } | null | undefined) => !!u && u.login === me.login && (me.login.endsWith('[bot]') || u.id === me.id);
+    const mine = (await api.listIssueComments(pr)).find((c) => c.body.includes(COMMENT_MARKER) && isMe(c.user));
     if (mine) await api.updateIssueComment(mine.id, body);
     else await api.createIssueComment(pr, body);
   } catch (e) {
