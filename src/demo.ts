@@ -6,7 +6,7 @@ import { join, resolve, relative } from 'node:path';
 import { DiskTree } from './core/tree.js';
 import { generateSigningKey } from './core/keys.js';
 import { gitCommitTime } from './core/time.js';
-import type { Diagnostic } from './core/diagnostics.js';
+import { fail, type Diagnostic } from './core/diagnostics.js';
 import type { BuiltArtifact, ValidationResult } from './format.js';
 import { detectSource, formatByName } from './formats.js';
 import { validatePaths } from './validate.js';
@@ -44,9 +44,15 @@ export async function runDemo(dir: string, opts: { cwd?: string; outDir: string;
   const log = opts.log ?? (() => {});
   const root = resolve(cwd, dir);
   const outDir = resolve(cwd, opts.outDir);
+  // A folder that is not there (demo run away from the repository root, where its default lives)
+  // is a usage problem, said before a key is made.
+  const entries = await readdir(root, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
+    fail('CTXFORGE_IO', `${e.code === 'ENOTDIR' ? 'not a directory' : e.code === 'ENOENT' ? 'no such directory' : e.message}; demo runs on a folder of source trees (by default working-dir-example/ at the repository root)`,
+      { file: root, hint: 'run it from the repository root, or name the folder: ctxforge demo <dir>' }, 2);
+  });
   const key = generateSigningKey();
-  log(`throwaway signing key for this run: ${key.publicKey.hex}`);
-  const candidates = [root, ...(await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => join(root, d.name)).sort()];
+  log(`throwaway signing key for this run (public key): ${key.publicKey.hex}`);
+  const candidates = [root, ...entries.filter((d) => d.isDirectory()).map((d) => join(root, d.name)).sort()];
   const sources: { path: string; format: string }[] = [];
   for (const c of candidates) {
     const m = await detectSource(new DiskTree(c));

@@ -1,9 +1,24 @@
 // OCTX-only commands: `ids` (stamp stable document IDs) and `unpack` (safe extraction).
 import type { Command } from 'commander';
-import { resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fail } from '../../src/core/diagnostics.js';
 import { stampIds } from '../../src/octx/ids.js';
 import { unpackPath } from '../../src/import.js';
 import { ExitCode, limitsFrom, printDiagnostics, printJson, withLimitOptions, type Io } from '../shared.js';
+
+/** ids changes files, so it says plainly when the path is not an OCTX working directory. */
+function requireWorkingDir(abs: string): void {
+  let st;
+  try { st = statSync(abs); } catch {
+    fail('CTXFORGE_IO', 'no such directory', { file: abs, hint: 'name an OCTX working directory (manifest.json and knowledge/)' }, 2);
+  }
+  if (!st.isDirectory()) fail('CTXFORGE_IO', `not a directory; ids stamps the documents of an OCTX working directory`, { file: abs }, 2);
+  if (!existsSync(join(abs, 'manifest.json')) && !existsSync(join(abs, 'knowledge'))) {
+    fail('CTXFORGE_USAGE', `not an OCTX working directory (no manifest.json, no knowledge/); nothing was stamped`,
+      { file: abs, hint: 'run ctxforge ids on the folder holding manifest.json, or ctxforge init octx <dir> to make one' }, 2);
+  }
+}
 
 export function registerIds(program: Command, io: Io): void {
   program.command('ids')
@@ -18,6 +33,7 @@ Examples:
   ctxforge ids working-dir-example/octx
   ctxforge ids --dry-run --json`)
     .action(async (dir: string, o: Record<string, unknown>) => {
+      requireWorkingDir(resolve(io.cwd, dir));
       const r = await stampIds(resolve(io.cwd, dir), { dryRun: !!o.dryRun });
       if (o.json) printJson(io, r);
       else {
@@ -40,6 +56,8 @@ Examples:
   ctxforge unpack dist/release-engineering-handbook-1.1.0.octx handbook-src
   ctxforge unpack dist/release-engineering-handbook-1.1.0.octx handbook-src --json`)
     .action(async (file: string, dir: string, o: Record<string, unknown>) => {
+      // A missing package is an I/O problem (exit 2), not a corrupt archive (exit 1).
+      if (!existsSync(resolve(io.cwd, file))) fail('CTXFORGE_IO', 'no such file', { file: resolve(io.cwd, file) }, 2);
       const r = await unpackPath(file, dir, { cwd: io.cwd, limits: limitsFrom(o) });
       if (o.json) printJson(io, { ...r, dir });
       else io.out(`unpacked ${r.files.length} files into ${dir}${r.unchanged.length ? ` (${r.unchanged.length} already identical)` : ''}`);
