@@ -1,10 +1,22 @@
 // `ctxforge keygen` and `ctxforge sign`.
 import type { Command } from 'commander';
-import { resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
 import { generateSigningKey, loadSigningKey, writeKeyPair } from '../../src/core/keys.js';
 import { signPath } from '../../src/sign.js';
 import { printDiagnostics, printJson, type Io } from '../shared.js';
-import type { Diagnostic } from '../../src/core/diagnostics.js';
+import { warning, type Diagnostic } from '../../src/core/diagnostics.js';
+
+/** A private key inside a git work tree that git would not ignore is one `git add .` from a commit. */
+function keyExposure(keyPath: string): Diagnostic[] {
+  const cwd = dirname(keyPath);
+  const inside = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd, encoding: 'utf8' });
+  if (inside.status !== 0 || inside.stdout.trim() !== 'true') return [];
+  if (spawnSync('git', ['check-ignore', '-q', '--', keyPath], { cwd }).status === 0) return [];
+  return [warning('CTXFORGE_KEY_NOT_IGNORED', 'the private key is inside a git work tree and not ignored by git', {
+    file: keyPath, hint: `add it to .gitignore (for example a line "*.key"), or write keys outside the repository`,
+  })];
+}
 
 export function registerKeygen(program: Command, io: Io): void {
   program.command('keygen')
@@ -18,8 +30,12 @@ Examples:
     .action(async (o: Record<string, unknown>) => {
       const key = generateSigningKey();
       const { keyPath, pubPath } = await writeKeyPair(resolve(io.cwd, o.out as string), key);
-      if (o.json) printJson(io, { key: keyPath, pub: pubPath, public_key_hex: key.publicKey.hex });
-      else io.out(`wrote ${keyPath} (private, 0600) and ${pubPath}\npublic key: ${key.publicKey.hex}`);
+      const diagnostics = keyExposure(keyPath);
+      if (o.json) printJson(io, { key: keyPath, pub: pubPath, public_key_hex: key.publicKey.hex, diagnostics });
+      else {
+        printDiagnostics(io, diagnostics);
+        io.out(`wrote ${keyPath} (private, 0600) and ${pubPath}\npublic key: ${key.publicKey.hex}`);
+      }
     });
 }
 

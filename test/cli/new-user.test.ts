@@ -2,6 +2,7 @@
 // exit 2, never a stack trace; ids refuses a folder that is not a working directory; demo away
 // from the repository root says where it looks; unpack of a missing file is an I/O error.
 import { test } from 'node:test';
+import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { readdirSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,4 +70,22 @@ test('validate --json on a missing path keeps its {"results":[…]} shape or a C
   assert.equal(j.code, 2);
   assert.doesNotMatch(j.stdout + j.stderr, STACK);
   assert.match(j.stdout, /CTXFORGE_IO/);
+});
+
+test('keygen inside a git work tree warns unless git ignores the key; outside one it is quiet', () => {
+  const repo = tmpDir('ctxforge-newuser-git-');
+  execFileSync('git', ['init', '-q'], { cwd: repo });
+  const exposed = spawnCli(['keygen', '--out', 'release'], { cwd: repo });
+  assert.equal(exposed.code, 0, exposed.stderr);
+  assert.match(exposed.stderr, /warning CTXFORGE_KEY_NOT_IGNORED: \S*release\.key: the private key is inside a git work tree/);
+  const j = JSON.parse(spawnCli(['keygen', '--out', 'again', '--json'], { cwd: repo }).stdout);
+  assert.equal(j.diagnostics[0].code, 'CTXFORGE_KEY_NOT_IGNORED');
+  writeFileSync(join(repo, '.gitignore'), '*.key\n');
+  const ignored = spawnCli(['keygen', '--out', 'keys/ci'], { cwd: repo });
+  assert.equal(ignored.code, 0);
+  assert.doesNotMatch(ignored.stderr, /CTXFORGE_KEY_NOT_IGNORED/);
+  const outside = spawnCli(['keygen', '--out', 'k'], { cwd: tmpDir('ctxforge-newuser-nogit-') });
+  assert.equal(outside.code, 0);
+  assert.equal(outside.stderr, '');
+  assert.match(spawnCli(['rules']).stdout, /CTXFORGE_KEY_NOT_IGNORED/);
 });
