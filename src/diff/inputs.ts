@@ -3,7 +3,7 @@
 // pattern, and compare. Also picks the previous release tag when no old side is named.
 import { stat } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
-import { fail } from '../core/diagnostics.js';
+import { DiagnosticError, fail } from '../core/diagnostics.js';
 import type { CommonOptions, PackageSummary } from '../format.js';
 import { resolveInput, type ResolvedInput } from '../inputs.js';
 import { differingPaths } from './unchanged.js';
@@ -151,7 +151,14 @@ function compare(old: Side | null, neu: Side, ctx: PackageContext, opts: DiffInp
  */
 export async function diffInputs(oldSpec: string | null, newSpec: string, opts: DiffInputsOptions = {}): Promise<DiffResult> {
   const cwd = opts.cwd ?? process.cwd();
-  const first = await loadSide(newSpec, opts, oldSpec === null ? undefined : NOTHING);
+  const first = await loadSide(newSpec, opts, oldSpec === null ? undefined : NOTHING).catch(async (e: unknown) => {
+    // Both sides missing: name both, not just the first one looked at.
+    if (oldSpec !== null && e instanceof DiagnosticError && e.diagnostic.code === 'CTXFORGE_IO') {
+      const other = await resolveInput(oldSpec, { cwd, format: opts.format }).then(() => undefined, (o: unknown) => o);
+      if (other instanceof DiagnosticError && other.diagnostic.code === 'CTXFORGE_IO') throw new DiagnosticError(other.diagnostic, 2, [other.diagnostic, e.diagnostic]);
+    }
+    throw e;
+  });
   const [old, neu] = oldSpec === null ? [null, first] : await loadPair(await expandBareRef(oldSpec, first, cwd), first, opts);
   return compare(old, neu, await packageContext(neu, opts, !!opts.tag && !opts.tagPattern), opts);
 }

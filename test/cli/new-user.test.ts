@@ -89,3 +89,15 @@ test('keygen inside a git work tree warns unless git ignores the key; outside on
   assert.equal(outside.stderr, '');
   assert.match(spawnCli(['rules']).stdout, /CTXFORGE_KEY_NOT_IGNORED/);
 });
+
+test('diff with two missing paths names both (text and --json), exit 2', () => {
+  const d = setup();
+  const r = spawnCli(['diff', 'old.octx', 'new.octx'], { cwd: d });
+  usageError(r, /error CTXFORGE_IO: old\.octx: no such file or directory\n\s+error CTXFORGE_IO: new\.octx: no such file or directory/, 'diff');
+  const j = JSON.parse(spawnCli(['diff', 'old.octx', 'new.octx', '--json'], { cwd: d }).stdout);
+  assert.deepEqual(j.diagnostics.map((x: { message: string }) => x.message), ['old.octx: no such file or directory', 'new.octx: no such file or directory']);
+  // One missing side still names just that one.
+  writeFileSync(join(d, 'x.octx'), 'not a zip');
+  const one = spawnCli(['diff', 'x.octx', 'new.octx', '--json'], { cwd: d });
+  assert.equal(JSON.parse(one.stdout).error.message, 'new.octx: no such file or directory');
+});
