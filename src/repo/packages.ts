@@ -7,6 +7,7 @@ import { fail } from '../core/diagnostics.js';
 import { DiskTree, isDirectory, toPosix, type Tree } from '../core/tree.js';
 import type { FormatName } from '../format.js';
 import { detectSource, formatByName } from '../formats.js';
+import { linkedComponent } from '../core/no-links.js';
 import { findRepo, type GitRepo } from '../git/repo.js';
 import { openRefPath } from '../git/ref-spec.js';
 import { DEFAULT_TAG_PATTERN, expandTagPattern } from '../git/tags.js';
@@ -30,6 +31,8 @@ export interface RepoPackage {
   source: 'config' | 'detected';
   /** Why a configured package is unusable (missing folder, not a source tree). */
   problem?: string;
+  /** The diagnostic code of `problem` when it has its own (a symlinked path). */
+  problemCode?: string;
 }
 
 export interface RepoPackages {
@@ -104,6 +107,7 @@ export async function discoverPackages(opts: DiscoverOptions = {}): Promise<Repo
     };
   } else {
     subtree = async (dir) => {
+      if (linkedComponent(root, dir)) return undefined;
       const abs = join(root, ...dir.split('/').filter(Boolean));
       return (await isDirectory(abs)) ? new DiskTree(abs, dir || '.') : undefined;
     };
@@ -123,7 +127,12 @@ export async function discoverPackages(opts: DiscoverOptions = {}): Promise<Repo
         source: 'config',
       };
       const tree = await subtree(pc.path);
-      if (!tree) pkg.problem = `${pc.path || '.'} does not exist${opts.ref ? ` at ${opts.ref}` : ''}`;
+      const link = commit ? undefined : linkedComponent(root, pc.path);
+      if (link) {
+        // The link's target is not shown: it may name a place outside the repository.
+        pkg.problem = `${pc.path} is, or passes through, the symbolic link ${link}, which is not followed`;
+        pkg.problemCode = 'CTXFORGE_PATH_OUTSIDE_REPO';
+      } else if (!tree) pkg.problem = `${pc.path || '.'} does not exist${opts.ref ? ` at ${opts.ref}` : ''}`;
       else if (pc.format) {
         pkg.format = pc.format;
         if (!formatByName(pc.format)) pkg.problem = `format ${pc.format} is not available in this build`;
