@@ -93,7 +93,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
         const oldTree = await treeAt(repo, base, p.relPath);
         diff = await diffPackage({
           module: p.module, name: p.name, relPath: p.relPath, policy: p.policy, oldTree, oldLabel: base.slice(0, 12), oldCommit: base,
-          newTree: p.tree, ...(head ? { newCommit: head } : {}), opts: { env: o.env },
+          newTree: p.tree, ...(head ? { newCommit: head } : {}), opts: { env: o.env }, identityChange: 'breaking',
         });
         required = maxBump(required, diff.result.required_bump);
       } catch (e) {
