@@ -17,6 +17,7 @@ import { signatureRow } from './sign.js';
 import { writeCartridge, type WriteContent } from './writer.js';
 import { openCartridge } from './open.js';
 import { checkCartridge } from './verify.js';
+import { docBytes, HARNESS_PATH, LANCE_SCHEMA_PATH, lanceMemoryDoc, LOOP_POLICY_PATH, PACKAGE_SPEC_PATH, packageSpecDoc, type Engine } from './profile.js';
 
 /** Turns a loaded source into writer content; duplicate ROM bytes are diagnostics naming both sources. */
 export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | undefined, compress: boolean): { content?: WriteContent; manifestHash?: string; diagnostics: Diagnostic[] } {
@@ -24,6 +25,18 @@ export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | 
   const meta = new Map(src.meta);
   if (!meta.has('acx.created_at')) meta.set('acx.created_at', isoSeconds(epoch));
   meta.set('acx.vec0_format', '1');
+  // §7.7, §8.1, §9.1: the four ROM documents every conformant cartridge carries, and their pointers
+  meta.set('acx.package_spec', PACKAGE_SPEC_PATH);
+  meta.set('acx.lance_schema', LANCE_SCHEMA_PATH);
+  const engine = JSON.parse(meta.get('acx.embedding_engine')!) as Engine;
+  const counts = { memory: src.memory.length, skills: src.skills.length, capabilities: src.capabilities.length, levels: src.attestations.filter((a) => a.type === 'vc-2.0').length };
+  const generated = [
+    { name: PACKAGE_SPEC_PATH, raw: docBytes(packageSpecDoc(meta.get('acx.cartridge_id')!, meta.get('acx.spec_version')!, engine, counts)) },
+    { name: LANCE_SCHEMA_PATH, raw: docBytes(lanceMemoryDoc(engine)) },
+    { name: HARNESS_PATH, raw: docBytes(src.harness) },
+    { name: LOOP_POLICY_PATH, raw: docBytes(src.loopContext) },
+  ].filter((g) => !src.files.some((f) => f.name === g.name)).map((f) => ({ ...f, from: `cartridge.yaml (${f.name})` }));
+  const files = [...src.files, ...generated];
   const objects: ObjectRow[] = [];
   const owner = new Map<string, string>();
   const add = (o: ObjectRow, from: string) => {
@@ -36,7 +49,7 @@ export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | 
     owner.set(o.oid, from);
     objects.push(o);
   };
-  for (const f of src.files) add(sqlarObject(f.name, f.raw, 'rom'), f.from);
+  for (const f of files) add(sqlarObject(f.name, f.raw, 'rom'), f.from);
   const memory = src.memory.map((m) => {
     const o = memoryObject(m.id, m.payload, 'rom');
     add(o, m.from);
@@ -57,7 +70,7 @@ export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | 
     manifestHash,
     diagnostics: d,
     content: {
-      meta, files: src.files.map((f) => ({ name: f.name, raw: f.raw })), memory, capabilities, objects, skills: src.skills,
+      meta, files: files.map((f) => ({ name: f.name, raw: f.raw })), memory, capabilities, objects, skills: src.skills,
       attestations: src.attestations.map(({ from: _f, ...a }) => a), signatures, mtime: epoch, compress,
     },
   };

@@ -52,12 +52,15 @@ export function checkSkillMd(bytes: Buffer, dirName: string, file: string): { fm
   return d.length ? { diagnostics: d } : { fm: fm as unknown as Frontmatter, diagnostics: d };
 }
 
-/** Where a path below skills/ may be: SKILL.md or one level inside references/, scripts/, assets/. */
+const RESOURCE_DIRS = ['references', 'scripts', 'assets'];
+
+/** Where a path below skills/ may be: SKILL.md, or anywhere below references/, scripts/, assets/
+ *  (§5.1, the Agent Skills layout and the reference all allow nested folders such as assets/icons/). */
 export function skillPathProblem(rel: string): string | null {
   const parts = rel.split('/');
   if (parts.length === 2 && parts[1] === 'SKILL.md') return null;
-  if (parts.length === 3 && ['references', 'scripts', 'assets'].includes(parts[1]!)) return null;
-  return `${rel}: a skill holds SKILL.md plus files directly inside references/, scripts/ or assets/`;
+  if (parts.length >= 3 && RESOURCE_DIRS.includes(parts[1]!)) return null;
+  return `${rel}: a skill holds SKILL.md plus files inside references/, scripts/ or assets/`;
 }
 
 export interface SkillRow {
@@ -79,8 +82,10 @@ export const bodyTokens = (bytes: Buffer): number => Math.ceil(bytes.length / 4)
 
 /** The acx_skill row for the skill at rom/skills/<name>/, from its files (names relative to the skill dir). */
 export function deriveSkillRow(name: string, fm: Frontmatter, skillMd: Buffer, files: Array<{ rel: string; raw: Buffer }>): SkillRow {
-  const resources = sortUtf8(files.filter((f) => f.rel !== 'SKILL.md'), (f) => f.rel)
-    .map((f) => ({ path: f.rel, bytes: f.raw.length, sha256: sha256Hex(f.raw) }));
+  // The reference's inventory, byte for byte: full sqlar paths, references/ then scripts/ then
+  // assets/, each in name order, so ctxforge and the reference derive the same row.
+  const resources = RESOURCE_DIRS.flatMap((dir) => sortUtf8(files.filter((f) => f.rel.startsWith(`${dir}/`)), (f) => f.rel))
+    .map((f) => ({ path: `rom/skills/${name}/${f.rel}`, bytes: f.raw.length, sha256: sha256Hex(f.raw) }));
   return {
     sqlar_path: `rom/skills/${name}/SKILL.md`,
     name: fm.name,

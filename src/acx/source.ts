@@ -15,6 +15,8 @@ import { romRecord, type Rec } from './memory.js';
 import { capabilityId, capabilityProblems } from './capabilities.js';
 import { RFC3339 } from './trust.js';
 import { decodeUtf8 } from '../core/utf8.js';
+import { defaultHarness, defaultLoopPolicy, HARNESS_OVERRIDABLE, HARNESS_PATH, LOOP_OVERRIDABLE, LOOP_POLICY_PATH } from './profile.js';
+import { harnessProblems, loopPolicyProblems, schemaProblems } from './conformance.js';
 
 export interface SourceFile { name: string; raw: Buffer; from: string }
 export interface SourceMemory { id: string; payload: string; artifactFingerprint: string; createdAt: string; from: string }
@@ -32,9 +34,12 @@ export interface CartridgeSource {
   memory: SourceMemory[];
   capabilities: SourceCapability[];
   attestations: SourceAttestation[];
+  /** The §8 harness manifest and §9 loop-context policy: documented defaults with cartridge.yaml's overrides. */
+  harness: Record<string, unknown>;
+  loopContext: Record<string, unknown>;
 }
 
-const FIELDS = ['publisher', 'artifact', 'version', 'uuid', 'created_at', 'description', 'license', 'authors', 'tags', 'embedding_engine', 'agent_name', 'provider', 'model', 'role', 'declared_level', 'homepage', 'meta'];
+const FIELDS = ['publisher', 'artifact', 'version', 'uuid', 'created_at', 'description', 'license', 'authors', 'tags', 'embedding_engine', 'agent_name', 'provider', 'model', 'role', 'declared_level', 'homepage', 'meta', 'harness', 'loop_context'];
 /** Meta keys cartridge.yaml sets through named fields, so `meta:` may not set them. */
 const NAMED_META = ['acx.spec_version', 'acx.cartridge_id', 'acx.artifact_id', 'acx.artifact_version', 'acx.created_at', 'acx.embedding_engine', 'acx.publisher_id', 'acx.agent_name', 'acx.provider', 'acx.model', 'acx.role', 'acx.declared_level', 'acx.description', 'acx.license', 'acx.authors', 'acx.tags', 'acx.homepage', 'acx.rom_manifest_hash', 'acx.save_codebase_fingerprint'];
 const TOP_IGNORED = /^(README(\.md)?|LICENSE(\.md|\.txt)?|CHANGELOG\.md|\..*)$/;
@@ -133,6 +138,26 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = 
     }
   }
 
+  const docs: Record<string, Record<string, unknown>> = {};
+  for (const [k, base, keys, path] of [
+    ['harness', defaultHarness(), HARNESS_OVERRIDABLE, HARNESS_PATH],
+    ['loop_context', defaultLoopPolicy(isMap(engine) && typeof engine.id === 'string' ? engine.id : 'local-hash-128'), LOOP_OVERRIDABLE, LOOP_POLICY_PATH],
+  ] as const) {
+    const o = c[k];
+    const doc: Record<string, unknown> = { ...base };
+    if (o !== undefined && !isMap(o)) field(k, `${k} must be a mapping of ${keys.join(', ')}`);
+    else if (o) for (const [key, v] of Object.entries(o)) {
+      if (!keys.includes(key)) field(k, `${k}.${key} cannot be set (allowed: ${keys.join(', ')})`);
+      else doc[key] = JSON.parse(JSON.stringify(v)) as unknown;
+    }
+    // ctxforge writes only documents that meet both the spec's MUSTs and the published schema.
+    const problems = [...(k === 'harness' ? harnessProblems(doc) : loopPolicyProblems(doc))];
+    const sp = schemaProblems(path, doc);
+    if (sp) problems.push(`does not match the published schema: ${sp}`);
+    for (const p of problems) field(k, `${k} (${path}): ${p}`);
+    docs[k] = doc;
+  }
+
   const files: SourceFile[] = [];
   const memory: SourceMemory[] = [];
   const capabilities: SourceCapability[] = [];
@@ -158,7 +183,11 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = 
       else await addFile(p, `rom/${p}`);
     } else if (top === 'knowledge') await addFile(p, `rom/${p}`);
     else if (top === 'rom') {
-      if (p.startsWith('rom/skills/') || p.startsWith('rom/knowledge/')) d.push(error('ACX_SOURCE_FILE', `${p}: put skills in skills/ and knowledge in knowledge/, not under rom/`, { file: p }));
+      // A ROM document given as a file is kept verbatim (how an imported cartridge round-trips);
+      // otherwise the build generates it from cartridge.yaml.
+      if (p === HARNESS_PATH && c.harness !== undefined) d.push(error('ACX_SOURCE_FILE', `${p} and cartridge.yaml harness: both set the harness manifest; keep one`, { file: p }));
+      else if (p === LOOP_POLICY_PATH && c.loop_context !== undefined) d.push(error('ACX_SOURCE_FILE', `${p} and cartridge.yaml loop_context: both set the loop-context policy; keep one`, { file: p }));
+      else if (p.startsWith('rom/skills/') || p.startsWith('rom/knowledge/')) d.push(error('ACX_SOURCE_FILE', `${p}: put skills in skills/ and knowledge in knowledge/, not under rom/`, { file: p }));
       else await addFile(p, p);
     } else if (top === 'memory' && /^memory\/[^/]+\.ya?ml$/.test(p)) {
       const r = await readYaml(tree, p, d);
@@ -202,7 +231,7 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = 
     if (fm) skills.push(deriveSkillRow(dir, fm, md.raw, list.map((f) => ({ rel: f.name.slice(`rom/skills/${dir}/`.length), raw: f.raw }))));
   }
   if (d.some((x) => x.severity === 'error') || !artifact || !version) return { diagnostics: d };
-  return { source: { artifact, version, meta, createdAtGiven: createdAt !== undefined, files, skills, memory, capabilities, attestations }, diagnostics: d };
+  return { source: { artifact, version, meta, createdAtGiven: createdAt !== undefined, files, skills, memory, capabilities, attestations, harness: docs.harness!, loopContext: docs.loop_context! }, diagnostics: d };
 }
 
 function loadMemory(path: string, v: unknown, d: Diagnostic[]): SourceMemory | undefined {

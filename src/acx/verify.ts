@@ -17,10 +17,12 @@ import { pae, parseEnvelope, PAYLOAD_TYPE } from './dsse.js';
 import { judgeSigner, TRUST_ORDER, type TrustRegistry, type TrustVerdict } from './trust.js';
 import { memoryTierProblems, type Rec } from './memory.js';
 import { capabilityProblems } from './capabilities.js';
+import { checkConformance } from './conformance.js';
+import { GENERATED_PATHS } from './profile.js';
 import { bodyTokens, checkSkillMd, deriveSkillRow, skillPathProblem, type SkillRow } from './skills.js';
 import type { CartridgeData, SignatureRow } from './open.js';
 
-export const REQUIRED_META = ['acx.spec_version', 'acx.cartridge_id', 'acx.artifact_id', 'acx.artifact_version', 'acx.publisher_id', 'acx.created_at', 'acx.embedding_engine', 'acx.rom_manifest_hash'];
+export const REQUIRED_META = ['acx.spec_version', 'acx.cartridge_id', 'acx.artifact_id', 'acx.artifact_version', 'acx.publisher_id', 'acx.created_at', 'acx.embedding_engine', 'acx.rom_manifest_hash', 'acx.vec0_format'];
 const PER_ENTRY_CAP = 256 * 1024 * 1024;
 const TOTAL_CAP = 1024 * 1024 * 1024;
 
@@ -164,7 +166,7 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
       if (total > totalCap) { at('ACX_SQLAR_DATA', 'sqlar content is over the total inflation limit'); overTotal = true; continue; }
       if (str(r.name)) {
         decoded.set(r.name, { oid: oidOf(raw), sz: raw.length });
-        if (opts.keepFiles || r.name.startsWith('rom/skills/')) files.set(r.name, raw);
+        if (opts.keepFiles || r.name.startsWith('rom/skills/') || GENERATED_PATHS.includes(r.name)) files.set(r.name, raw);
         if (r.name.startsWith('rom/knowledge/')) { const id = knowledgeId(raw); if (id) knowledgeIds.set(r.name, id); }
       }
     } catch (e) {
@@ -283,7 +285,12 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     for (const pr of capabilityProblems(p.value)) at('ACX_CAPABILITY', `capability ${id}: ${pr}`);
   }
 
+  // §12 items 9, 11, 12: the package spec, harness manifest, loop policy and LanceDB descriptor
+  for (const p of checkConformance({ meta, file: (n) => files.get(n), names })) at(p.code, p.message, p.severity);
+
   // skills
+  // §5, §12 item 7: skills live wholly in ROM; a SAVE copy would be unsigned instructions.
+  for (const n of names) if (n.startsWith('save/skills/') || (n.startsWith('save/') && n.endsWith('/SKILL.md'))) at('ACX_SKILL_ZONE', `${n}: skills live wholly in the ROM zone (rom/skills/), never under save/`);
   const skillFiles = new Map<string, Array<{ rel: string; raw: Buffer }>>();
   for (const [name, raw] of files) {
     if (!name.startsWith('rom/skills/')) continue;

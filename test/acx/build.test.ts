@@ -26,7 +26,8 @@ test('a built cartridge has both header words, the verbatim DDL, and verifies wi
   const skill = db.prepare('SELECT * FROM acx_skill ORDER BY sqlar_path').all() as Array<Record<string, unknown>>;
   assert.deepEqual(skill.map((s) => s.name), ['citation-check', 'literature-review']);
   const res = JSON.parse(String(skill[1]!.resources)) as Array<{ path: string }>;
-  assert.deepEqual(res.map((r) => r.path), ['references/synthesis-table.md']);
+  // the reference's inventory form: full sqlar paths (reference-built/README.md)
+  assert.deepEqual(res.map((r) => r.path), ['rom/skills/literature-review/references/synthesis-table.md']);
   const kinds = db.prepare("SELECT kind, count(*) AS n FROM objects WHERE zone='rom' GROUP BY kind ORDER BY kind").all();
   assert.deepEqual(kinds.map((k) => (k as { kind: string }).kind), ['cartridge', 'memory', 'sqlar']);
   const meta = new Map((db.prepare('SELECT key, value FROM cartridge').all() as Array<{ key: string; value: string }>).map((r) => [r.key, r.value]));
