@@ -72,7 +72,7 @@ async function ensureCommit(cwd: string, ref: string): Promise<string | null> {
   const have = await commitOf(cwd, ref);
   if (have) return have;
   // A shallow checkout may lack the base: fetch just that commit (actions/checkout leaves credentials).
-  await git(cwd, ['fetch', '--no-tags', '--depth=1', 'origin', ref]).catch(() => undefined);
+  await git(cwd, ['fetch', '--no-tags', '--depth=1', '--end-of-options', 'origin', ref]).catch(() => undefined);
   return commitOf(cwd, ref);
 }
 
