@@ -21,6 +21,7 @@ import { sha256sums } from '../src/release/checksums.js';
 import { GitHubApi } from '../src/release/github/api.js';
 import { GitHubError } from '../src/release/github/http.js';
 import { boolInput, dropInput, input, triInput } from './inputs.js';
+import { eventSha } from '../src/git/event-sha.js';
 
 const VERSION = '0.1.0';
 
@@ -142,7 +143,9 @@ async function check(workspace: string, event: Event): Promise<number> {
   const failOn = parseFailOn(input('fail-on'));
   const pr = event.pull_request;
   const zero = /^0+$/;
-  const base = pr?.base.sha ?? (event.before && !zero.test(event.before) ? event.before : null);
+  const before = pr ? undefined : event.before;
+  const base = pr ? eventSha(pr.base?.sha, 'pull_request.base.sha') : before && !zero.test(before) ? eventSha(before, 'before') : null;
+  if (pr) eventSha(pr.head?.sha, 'pull_request.head.sha');
   const r: CheckResult = await runCheck({ cwd: workspace, base, path: input('path') || undefined, config: configInput(workspace), failOn });
   info(resultsText(r.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
   // Annotations are capped per step (src/release/annotations.ts); the summary always has every diagnostic.
@@ -246,8 +249,11 @@ export async function main(): Promise<number> {
     if (mode === 'comment') return await commentSaved(workspace);
     return mode === 'release' ? await release(workspace) : await check(workspace, readEvent());
   } catch (e) {
-    if (e instanceof DiagnosticError) core.setFailed(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ''}`);
-    else core.setFailed((e as Error).message);
+    if (e instanceof DiagnosticError) {
+      core.setFailed(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ''}`);
+      // A bad event payload is a usage problem, not a finding.
+      if (e.diagnostic.code === 'CTXFORGE_EVENT_SHA_INVALID') return 2;
+    } else core.setFailed((e as Error).message);
     return 1;
   }
 }

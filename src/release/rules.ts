@@ -7,6 +7,8 @@ defineRules([
   { code: 'CTXFORGE_RELEASE_NOT_AT_TAG', format: 'release', summary: 'The work tree is not at the tagged commit, so the artifacts would not match the tag.' },
   { code: 'CTXFORGE_RELEASE_DIRTY', format: 'release', summary: 'The package has uncommitted changes; the release cannot be rebuilt from git.' },
   { code: 'CTXFORGE_RELEASE_NO_PACKAGES', format: 'release', summary: 'No package was found (or none at the given path).' },
+  { code: 'CTXFORGE_CHECK_CONFIG_CHANGED', format: 'release', summary: 'The pull request changes ctxforge.yaml\'s package list or change policy; the base\'s config decides the check (fail-on `config` fails on loosening).' },
+  { code: 'CTXFORGE_CHECK_PACKAGE_GONE', format: 'release', summary: 'A package of the base commit\'s config cannot be checked at the head (folder gone, a symlink, unreadable).' },
   { code: 'CTXFORGE_RELEASE_PACKAGE_UNUSABLE', format: 'release', summary: 'A package listed in ctxforge.yaml is missing or not a source tree.' },
   { code: 'CTXFORGE_RELEASE_INVALID', format: 'release', summary: 'A released package is invalid; nothing was built.' },
   { code: 'CTXFORGE_RELEASE_NAME_CLASH', format: 'release', summary: 'Two packages build artifacts with the same file name.' },
