@@ -14,6 +14,8 @@ import { runCheck, parseFailOn, type CheckResult } from '../src/release/check.js
 import { checkMarkdown, commentBody, COMMENT_MARKER, repoPath, sarifLog, summaryBody } from '../src/release/check-report.js';
 import { mdCodeCell, mdText } from '../src/core/markdown-safe.js';
 import { maxBump } from '../src/release/collab.js';
+import { listPackages } from '../src/release/list.js';
+import { omittedNote, pickAnnotations, type AnnotationLevel } from '../src/release/annotations.js';
 import { sha256sums } from '../src/release/checksums.js';
 import { GitHubApi } from '../src/release/github/api.js';
 import { GitHubError } from '../src/release/github/http.js';
@@ -37,10 +39,10 @@ function readEvent(): Event {
   }
 }
 
-function modeOf(eventName: string, ref: string): 'check' | 'release' {
+function modeOf(eventName: string, ref: string): 'check' | 'release' | 'list' {
   const m = input('mode');
-  if (m === 'check' || m === 'release') return m;
-  if (m) throw new Error(`input mode must be check or release, got ${JSON.stringify(m)}`);
+  if (m === 'check' || m === 'release' || m === 'list') return m;
+  if (m) throw new Error(`input mode must be check, release or list, got ${JSON.stringify(m)}`);
   return eventName === 'push' && ref.startsWith('refs/tags/') ? 'release' : eventName === 'release' ? 'release' : 'check';
 }
 
@@ -60,6 +62,10 @@ function annotate(pkgPath: string, d: Diagnostic): void {
   if (d.severity === 'error') core.error(msg, props);
   else if (d.severity === 'warning') core.warning(msg, props);
   else core.notice(msg, props);
+}
+
+function levelOf(d: Diagnostic): AnnotationLevel {
+  return d.severity === 'error' ? 'error' : d.severity === 'warning' ? 'warning' : 'notice';
 }
 
 function token(): string {
@@ -100,7 +106,9 @@ async function stickyComment(api: GitHubApi, pr: number, body: string): Promise<
     // Only a comment this token wrote is ours to update: anyone can post one holding the marker
     // (the PR author, to have the verdict edited into their comment, or to hide it).
     const me = await api.viewer();
-    const mine = (await api.listIssueComments(pr)).find((c) => c.body.includes(COMMENT_MARKER) && !!c.user && c.user.id === me.id && c.user.login === me.login);
+    // An app's `[bot]` login cannot be taken by a user; its id differs between github.com and GHES.
+    const isMe = (u: { login: string; id: number } | null | undefined) => !!u && u.login === me.login && (me.login.endsWith('[bot]') || u.id === me.id);
+    const mine = (await api.listIssueComments(pr)).find((c) => c.body.includes(COMMENT_MARKER) && isMe(c.user));
     if (mine) await api.updateIssueComment(mine.id, body);
     else await api.createIssueComment(pr, body);
   } catch (e) {
@@ -120,11 +128,14 @@ async function check(workspace: string, event: Event): Promise<number> {
   const base = pr?.base.sha ?? (event.before && !zero.test(event.before) ? event.before : null);
   const r: CheckResult = await runCheck({ cwd: workspace, base, path: input('path') || undefined, config: configInput(workspace), failOn });
   info(resultsText(r.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
-  for (const p of r.packages) for (const d of p.diagnostics) annotate(p.path, d);
-  for (const n of r.notes) core.warning(n.message);
-  for (const p of r.packages) for (const f of p.findings) if (f !== 'invalid package') core.error(`${p.name}: ${f}`, { title: 'ctxforge check' });
-  // Annotations are capped per step; the summary always has every diagnostic.
-  await writeSummary(checkMarkdown(r));
+  // Annotations are capped per step (src/release/annotations.ts); the summary always has every diagnostic.
+  const picked = pickAnnotations<() => void>([
+    ...r.packages.flatMap((p) => p.diagnostics.map((d) => ({ level: levelOf(d), file: repoPath(p.path, d.file) || undefined, item: () => annotate(p.path, d) }))),
+    ...r.notes.map((n) => ({ level: 'warning' as const, item: () => core.warning(n.message) })),
+    ...r.packages.flatMap((p) => p.findings.filter((f) => f !== 'invalid package').map((f) => ({ level: 'error' as const, item: () => core.error(`${p.name}: ${f}`, { title: 'ctxforge check' }) }))),
+  ]);
+  for (const a of picked.shown) a.item();
+  await writeSummary(omittedNote(picked.omitted) + checkMarkdown(r));
   const sarif = input('sarif');
   // Through a temp file and a rename, refused when the path is or passes through a symlink: the
   // workspace is the pull request's checkout, and it can commit `ctxforge.sarif -> anywhere`.
@@ -209,6 +220,12 @@ export async function main(): Promise<number> {
   try {
     const mode = modeOf(eventName, process.env.GITHUB_REF ?? '');
     core.info(`ctxforge ${VERSION}: ${mode} (${eventName || 'no event'})`);
+    if (mode === 'list') {
+      const packages = await listPackages({ cwd: workspace, path: input('path') || undefined, config: configInput(workspace) });
+      core.setOutput('packages', JSON.stringify(packages));
+      info(packages.map((p) => `${p.path} (${p.format} ${p.version})`).join('\n'));
+      return 0;
+    }
     return mode === 'release' ? await release(workspace) : await check(workspace, readEvent());
   } catch (e) {
     if (e instanceof DiagnosticError) core.setFailed(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ''}`);

@@ -1,4 +1,5 @@
 // `inspect` for a cartridge: meta, ROM object counts by kind, skills, capabilities, memory, signature and trust.
+import { escapeData } from '../core/log-safe.js';
 import type { ArtifactInput, InspectResult, ValidateOptions } from '../format.js';
 import { fail } from '../core/diagnostics.js';
 import { checkArtifact } from './artifact.js';
@@ -39,5 +40,6 @@ export async function inspectCartridge(input: ArtifactInput, opts: ValidateOptio
     '== signature & trust ==', `  signature: ${r.signature}${r.keyid ? ` (${r.keyid})` : ''}`, `  trust: ${r.trust} (${r.status}): ${r.reason}`,
     ...c.result.diagnostics.filter((x) => x.severity !== 'info').map((x) => `  ${x.severity} ${x.code}: ${x.message}`),
   ];
-  return { text: lines.join('\n'), json };
+  // One element per line; names, titles and descriptions inside come from the package.
+  return { text: lines.map(escapeData).join('\n'), json };
 }

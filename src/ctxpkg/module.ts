@@ -1,4 +1,5 @@
 // The CTXPKG v2 format module: the FormatModule surface over the ctxpkg folder's pieces.
+import { escapeData } from '../core/log-safe.js';
 import { hasErrors, type Diagnostic } from '../core/diagnostics.js';
 import type { Tree } from '../core/tree.js';
 import { isTree, type ArtifactInput, type FormatModule, type InspectOptions, type InspectResult, type PackageSummary, type ValidateOptions, type ValidationResult } from '../format.js';
@@ -81,7 +82,8 @@ async function inspect(input: ArtifactInput, opts: InspectOptions): Promise<Insp
     for (const e of b.excluded) lines.push(`    - ${e.id} (${e.reason === 'deactivated' ? 'deactivated' : `over budget, ${e.tokens} tokens`})`);
   }
   for (const x of r.diagnostics) lines.push(`  ${x.severity} ${x.code}: ${x.message}`);
-  return { text: lines.join('\n'), json };
+  // One element per line; names, titles and descriptions inside come from the package.
+  return { text: lines.map(escapeData).join('\n'), json };
 }
 
 async function items(input: Tree | ArtifactInput, opts: ValidateOptions): Promise<PackageSummary> {

@@ -1,4 +1,5 @@
 // What a built .octx holds, for people (text) and machines (JSON).
+import { escapeData } from '../core/log-safe.js';
 import { stat } from 'node:fs/promises';
 import type { ZipTree } from '../core/zip-tree.js';
 import type { InspectResult } from '../format.js';
@@ -36,5 +37,6 @@ export async function inspectOctx(tree: ZipTree, report: OctxReport, archivePath
     `documents ${report.documents.length}:`,
     ...report.documents.map((d) => `  ${d.id ?? '(no id)'}  ${(d.type ?? '?').padEnd(12)} ${d.path}${d.title ? `  — ${d.title}` : ''}`),
   ];
-  return { text: lines.join('\n'), json };
+  // One element per line; names, titles and descriptions inside come from the package.
+  return { text: lines.map(escapeData).join('\n'), json };
 }

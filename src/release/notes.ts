@@ -15,6 +15,13 @@ function verifySection(ctx: Context): string {
   const lines = ['## Verify', '', '```sh', 'sha256sum -c SHA256SUMS'];
   if (signed) lines.push(`minisign -Vm SHA256SUMS -x ${SIGNATURE_NAME} -p ${PUBLIC_KEY_NAME}   # use a copy of ${PUBLIC_KEY_NAME} you trust`);
   lines.push('```', '');
+  // Attestations (issue 19): made by actions/attest in the release workflow, checked by gh. Only a
+  // repository and tag of plain characters go into the commands; anything else stays a placeholder.
+  const repo = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(ctx.opts.github?.repository ?? '') ? ctx.opts.github!.repository : 'OWNER/REPO';
+  const tag = /^[A-Za-z0-9._@+\/-]+$/.test(ctx.tag) ? ctx.tag : '<tag>';
+  lines.push('Provenance, when the release workflow attests its files (actions/attest):', '', '```sh',
+    `gh attestation verify <file> --repo ${repo}   # <file>: any downloaded asset`,
+    `gh release verify-asset ${tag} <file> --repo ${repo}   # the asset is the one this (immutable) release holds`, '```', '');
   return lines.join('\n');
 }
 

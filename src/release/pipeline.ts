@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { DiagnosticError, type Diagnostic } from '../core/diagnostics.js';
 import { loadSigningKey } from '../core/keys.js';
 import type { ValidationResult } from '../format.js';
+import { artifactsFile } from './artifacts-file.js';
 import { build } from './build.js';
 import { checksums } from './checksums.js';
 import type { Context, ReleaseArtifact, ReleaseOptions, Step, StepReport } from './context.js';
@@ -25,6 +26,7 @@ export const pipeline: readonly Step[] = [
   checksums,  // SHA256SUMS over artifacts + provenance
   sign,       // SHA256SUMS.minisig + minisign.pub (skipped without a key)
   notes,      // RELEASE_NOTES.md from the diff against the previous tag
+  artifactsFile, // every built file's path into GITHUB_ARTIFACTS, for actions/attest (issue 19)
   publish,    // GitHub release, draft-first (skipped on --dry-run)
 ];
 

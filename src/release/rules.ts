@@ -15,6 +15,7 @@ defineRules([
   { code: 'CTXFORGE_RELEASE_TARGET_MOVED', format: 'release', summary: 'The GitHub release was made from another commit than the one its tag now names; refused unless overwrite, which replaces its notes and target too.' },
   { code: 'CTXFORGE_RELEASE_IMMUTABLE', format: 'release', summary: 'The published release is immutable and differs from this build; it is never changed.' },
   { code: 'CTXFORGE_RELEASE_VERIFY', format: 'release', summary: 'An uploaded asset does not match the local file when listed again; the release stays a draft.' },
+  { code: 'CTXFORGE_RELEASE_PUBLISHED_MISMATCH', format: 'release', summary: 'After publishing, an asset downloaded again differs from the file that was built; the release is public and must not be used.' },
   { code: 'CTXFORGE_RELEASE_UPLOAD', format: 'release', summary: 'An asset could not be uploaded.' },
   { code: 'CTXFORGE_RELEASE_CHANGED', format: 'release', summary: 'A file changed on disk while the release was running.' },
   { code: 'CTXFORGE_RELEASE_STEP', format: 'release', summary: 'A release step failed unexpectedly.' },

@@ -3,7 +3,7 @@
 // a symlink or outside the directory.
 import { lstatSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { writeFileAtomic } from '../core/atomic.js';
+import { refuseSymlinks, writeFileAtomic } from '../core/atomic.js';
 import { fail } from '../core/diagnostics.js';
 import { makeDirs } from '../core/dirs.js';
 import { unsafePathReason } from '../core/paths.js';
@@ -63,8 +63,10 @@ export async function apply(root: string, plan: Plan): Promise<Applied> {
   const out = preview(root, plan);
   for (const rel of out.written) {
     const abs = join(root, ...rel.split('/'));
+    // Before making folders: a symlinked folder in the tree would have them made wherever it points.
+    refuseSymlinks(abs, root);
     makeDirs(dirname(abs));
-    await writeFileAtomic(abs, plan.write.get(rel)!);
+    await writeFileAtomic(abs, plan.write.get(rel)!, 0o644, root);
   }
   for (const rel of out.removed) {
     const abs = join(root, ...rel.split('/'));

@@ -131,3 +131,15 @@ test('a PR with an invalid ctxpkg package: an annotation at the node file and li
   assert.match(r.summary, /❌ failed/);
   assert.match(r.summary, /`kb\/nodes\/gotcha-double-charge\.md:4`/);
 });
+
+test('more findings than GitHub annotates: 10 errors at most, one per file first, the summary counts the rest', async () => {
+  const docs = Array.from({ length: 14 }, (_, i) => ({ id: `bad-${i}`, title: `Doc${String(i).padStart(2, '0')}` }));
+  const { dir, base, head } = prRepo((d) => replaceTree(d, 'guide', octxFiles('1.0.1', [ALPHA, BETA, ...docs])));
+  const r = await pr(dir, base, head);
+  assert.equal(r.code, 1, r.stdout);
+  const errors = r.stdout.split('\n').filter((l) => l.startsWith('::error '));
+  assert.ok(errors.length <= 10, `${errors.length} error annotations`);
+  const files = errors.map((l) => /file=([^,:]+)/.exec(l)?.[1]).filter(Boolean);
+  assert.equal(new Set(files).size, files.length, 'a second finding of a file was annotated before the first of another');
+  assert.match(r.summary, /\d+ errors? (, \d+ \w+ )?not annotated|\d+ errors?.*not annotated/);
+});

@@ -119,6 +119,8 @@ export interface RunOptions {
   apiUrl?: string;
   inputs?: Record<string, string>;
   env?: Record<string, string>;
+  /** Runs this instead of action/main.ts from source (the bundled Action: [node24, .../index.js]). */
+  command?: [string, ...string[]];
 }
 
 /** Runs action/main.ts as a process, with the variables a runner sets and INPUT_* as GitHub spells them. */
@@ -141,7 +143,8 @@ export function runAction(o: RunOptions): Promise<ActionRun> {
     ...(o.env ?? {}),
   };
   return new Promise((resolveRun, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, join(repoRoot, 'action', 'main.ts')], { cwd: o.workspace, env });
+    const [cmd, ...args] = o.command ?? [process.execPath, '--import', TSX, join(repoRoot, 'action', 'main.ts')];
+    const child = spawn(cmd, args, { cwd: o.workspace, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
@@ -158,10 +161,10 @@ export function runAction(o: RunOptions): Promise<ActionRun> {
 }
 
 /** A tag push of `tag` (at HEAD of `dir`) running the Action in release mode with the test key. */
-export function releaseTag(apiUrl: string, dir: string, tag: string, inputs: Record<string, string> = {}): Promise<ActionRun> {
+export function releaseTag(apiUrl: string, dir: string, tag: string, inputs: Record<string, string> = {}, env?: Record<string, string>): Promise<ActionRun> {
   const sha = git(dir, ['rev-parse', 'HEAD']).trim();
   return runAction({
-    workspace: dir, eventName: 'push', event: { ref: `refs/tags/${tag}`, after: sha }, ref: `refs/tags/${tag}`, sha, apiUrl,
+    workspace: dir, eventName: 'push', event: { ref: `refs/tags/${tag}`, after: sha }, ref: `refs/tags/${tag}`, sha, apiUrl, env,
     inputs: { 'SIGNING-KEY': PEM, 'GITHUB-TOKEN': 'ghs_testtoken', ...inputs },
   });
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, readdirSync, existsSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { repoRoot, runCli, spawnCli } from '../helpers/cli.js';
+import { repoRoot, runCli, spawnCli, vectorsDir } from '../helpers/cli.js';
 import { git, initRepo, tmpDir, writeTree } from '../helpers/tmp.js';
 import { verifyBytes } from '../../src/ctxpkg/read.js';
 import { identityMessage, manifestMessage } from '../../src/ctxpkg/signature.js';
@@ -120,7 +120,7 @@ test('project_hash is the git tree of the source when committed and clean', asyn
 });
 
 test('import → build round trip keeps every node and edge exactly (level 3 state included)', async () => {
-  const vec = join(repoRoot, '..', 'shared', 'vectors', 'ctxpkg', 'generated', 'valid-level3.ctxpkg');
+  const vec = join(vectorsDir, 'ctxpkg', 'generated', 'valid-level3.ctxpkg');
   const dir = join(tmpDir(), 'src');
   const i = await runCli(['import', vec, dir, '--json']);
   assert.equal(i.code, 0, i.stderr);
@@ -197,7 +197,7 @@ test('init scaffolds a tree that validates and builds', async () => {
 });
 
 test('sign replaces the old signature, keeps content bytes, and writes both values', async () => {
-  const vec = join(repoRoot, '..', 'shared', 'vectors', 'ctxpkg', 'generated', 'valid-level2-signed.ctxpkg');
+  const vec = join(vectorsDir, 'ctxpkg', 'generated', 'valid-level2-signed.ctxpkg');
   const p = join(tmpDir(), 'x.ctxpkg');
   writeFileSync(p, readFileSync(vec));
   const before = verifyBytes(readFileSync(p), p);
@@ -212,7 +212,7 @@ test('sign replaces the old signature, keeps content bytes, and writes both valu
   const tampered = readFileSync(p, 'utf8').replace('"optional":false', '"optional":true');
   assert.equal(verifyBytes(Buffer.from(tampered), 't').valid, false, 'manifest now covered');
   const bad = join(tmpDir(), 'bad.ctxpkg');
-  writeFileSync(bad, readFileSync(join(repoRoot, '..', 'shared', 'vectors', 'ctxpkg', 'generated', 'invalid-content-hash.ctxpkg')));
+  writeFileSync(bad, readFileSync(join(vectorsDir, 'ctxpkg', 'generated', 'invalid-content-hash.ctxpkg')));
   const refused = await runCli(['sign', bad, '--key', SEED]);
   assert.equal(refused.code, 1);
 });

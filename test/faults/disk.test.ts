@@ -8,6 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpDir } from '../helpers/tmp.js';
+import { cliReadableBy } from '../helpers/readable-cli.js';
 import { BIN, ENV, EPOCH, STACK, bigAcx, bigCtxpkg, bigOctx, buildSync } from './helpers.js';
 
 const src = tmpDir('ctxforge-disk-src-');
@@ -76,8 +77,10 @@ test('an output directory the user may not write (build run as nobody) gives CTX
     execFileSync('cp', ['-r', join(src, f), join(readable, f)]);
     execFileSync('chmod', ['-R', 'a+rX', join(readable, f)]);
   }
+  // A clone inside a 0700 folder is closed to nobody: it runs a readable copy of the CLI then.
+  const bin = cliReadableBy('nobody');
   for (const f of FORMATS) {
-    const r = spawnSync('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, BIN, 'build', join(readable, f), '--out', out, '--source-date-epoch', EPOCH, '--json'], {
+    const r = spawnSync('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, bin, 'build', join(readable, f), '--out', out, '--source-date-epoch', EPOCH, '--json'], {
       env: { ...ENV, HOME: '/tmp' }, encoding: 'utf8', timeout: 300_000, cwd: '/tmp',
     });
     assertIoFailure({ code: r.status, stdout: r.stdout, stderr: r.stderr }, /permission denied \(EACCES\)/, f);

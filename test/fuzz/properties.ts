@@ -21,7 +21,7 @@ import {
 import type { RawEntry } from '../helpers/rawzip.js';
 
 const repo = join(new URL('.', import.meta.url).pathname, '..', '..');
-const shared = join(repo, '..', 'shared', 'vectors');
+const shared = join(repo, 'test', 'vectors');
 export const SEED_KEY = '9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60';
 
 export interface FuzzInput { name: string; bytes?: Buffer; files?: Files }

@@ -59,6 +59,8 @@ export interface ServerOptions {
   digests?: boolean;
   /** Comments return 403 like a fork PR's read-only token. */
   readOnlyComments?: boolean;
+  /** Serves the asset of this name with one byte flipped once its release is published (a bad CDN copy). */
+  corruptPublished?: string;
   /**
    * Who the token is. Default 'app' for a `ghs_` token (a GitHub App installation token, as
    * GITHUB_TOKEN is): GET /user answers 403 and what it writes is authored by github-actions[bot].
@@ -346,8 +348,10 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
     const a = releases.flatMap((r) => r.assets).find((x) => x.id === Number(m[1]));
     log.push({ host: 'api', method: req.method ?? 'GET', path: req.url ?? '', status: a ? 200 : 404 });
     if (!a) { res.writeHead(404); res.end(); return true; }
-    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(a.bytes.length) });
-    res.end(a.bytes);
+    const published = releases.some((r) => !r.draft && r.assets.includes(a!));
+    const served = o.corruptPublished === a.name && published && a.bytes.length ? Buffer.concat([Buffer.from([a.bytes[0]! ^ 0xff]), a.bytes.subarray(1)]) : a.bytes;
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(served.length) });
+    res.end(served);
     return true;
   };
 

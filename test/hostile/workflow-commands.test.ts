@@ -71,6 +71,18 @@ test('CLI validate, list and diff: content cannot start a workflow command', asy
     const out = r.stdout + r.stderr;
     assert.deepEqual(strayCommands(out, { annotations: false, masks: () => false }), [], `${args.join(' ')}:\n${out}`);
   }
+  // Build the valid package and read it back: inspect prints titles and names from inside it.
+  const b = await runCli(['build', 'guide', '--out', 'out'], { cwd: makeRepoOf({ guide: hostileOctx('1.0.0') }) });
+  assert.equal(b.code, 0, b.stderr);
+  const built = b.stdout.match(/built (\S+\.octx)/)![1]!;
+  for (const args of [['inspect', built], ['validate', built], ['verify', built]]) {
+    const r = await runCli(args);
+    assert.ok(r.code === 0 || r.code === 1, `${args.join(' ')}: ${r.stderr}`);
+    assert.deepEqual(strayCommands(r.stdout + r.stderr, { annotations: false, masks: () => false }), [], `${args.join(' ')}:\n${r.stdout}${r.stderr}`);
+  }
+  // Each field stays on its line: the title is shown escaped after its path.
+  const i = await runCli(['inspect', built]);
+  assert.match(i.stdout, /knowledge\/alpha\.md {2}— Alpha%0A::error title=INJECTED::pwned%0A::add-mask::x/, i.stdout);
   // The payload is still shown, escaped, so a reader sees what the file is called.
   const v = await runCli(['validate', 'guide'], { cwd: dir });
   assert.ok(v.stdout.includes('knowledge/x%0A::error title=INJECTED::pwned.md'), v.stdout);
@@ -109,4 +121,12 @@ test('Action release dry run: the release log and summary fallback stay inert', 
   const r = await releaseTag('http://127.0.0.1:9', dir, 'v1.0.0', { 'DRY-RUN': 'true' });
   assert.equal(r.code, 0, r.stdout);
   assert.deepEqual(strayCommands(r.stdout + r.stderr, { annotations: true, masks: ourMasks }), [], r.stdout);
+});
+
+test('the escapes: as @actions/core for % CR LF, controls shown, properties also : and ,; a line starting a command neutralised', async () => {
+  const { escapeData, escapeProperty, neutralizeCommands } = await import('../../src/core/log-safe.js');
+  assert.equal(escapeData('a%b\r\nc\u001b[31m\u0000\u2028'), 'a%25b%0D%0Ac\\u001b[31m\\u0000\\u2028');
+  assert.equal(escapeData('tab\tkept'), 'tab\tkept');
+  assert.equal(escapeProperty('a:b,c%\n'), 'a%3Ab%2Cc%25%0A');
+  assert.equal(neutralizeCommands('ok\n  ::error::x\r##[warning]y\n\u00a0::add-mask::z\nmid :: fine'), 'ok\n  %3A:error::x\r%23#[warning]y\n\u00a0%3A:add-mask::z\nmid :: fine');
 });

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync, symlinkSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot, runCli } from '../helpers/cli.js';
+import { repoRoot, runCli, vectorsDir } from '../helpers/cli.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
 import { materialize } from '../helpers/octx-cases.js';
 import { stampText } from '../../src/octx/ids.js';
@@ -102,7 +102,7 @@ test('ids stamps missing document_id and type, keeping every other byte', () => 
 
 test('ctxforge ids on the OKF sample bundle makes it a valid OCTX working directory', async () => {
   const dir = tmpDir();
-  const okf = join(repoRoot, '..', 'shared', 'vectors', 'octx', 'okf-v0.1', 'crypto_bitcoin');
+  const okf = join(vectorsDir, 'octx', 'okf-v0.1', 'crypto_bitcoin');
   const { cpSync } = await import('node:fs');
   cpSync(okf, join(dir, 'knowledge'), { recursive: true });
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ format: 'octx', format_version: '0.1', asset: { id: '019c0000-0000-7000-8000-0000000000aa', name: 'Crypto Bitcoin' }, release: { version: '1.0.0' } }, null, 2));

@@ -127,3 +127,20 @@ test('SARIF URIs are percent-encoded repository-relative references that name ex
   const uris = sarif.runs[0].results.map((x: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) => x.locations[0]!.physicalLocation.artifactLocation.uri);
   assert.ok(uris.includes('guide/knowledge/a%20%23b%3Fc%2541%20%C3%BC.md'), uris.join('\n'));
 });
+
+test('the sticky comment with a personal token: found by the id GET /user returns, not by the marker alone', async () => {
+  const { gh } = await server({ token: 'ghp_usertoken', identity: { login: 'release-bot', id: 77 } });
+  const dir = makeRepoOf({ guide: octxFiles('1.0.0', [ALPHA, BETA]) });
+  const head = git(dir, ['rev-parse', 'HEAD']).trim();
+  gh.comments.push({ id: 1, issue: 7, body: '<!-- ctxforge:check -->\nplanted' });
+  gh.comments.push({ id: 2, issue: 7, body: '<!-- ctxforge:check -->\nan earlier run', user: { login: 'release-bot', id: 77 } });
+  const r = await runAction({
+    workspace: dir, eventName: 'pull_request', ref: 'refs/pull/7/merge', sha: head, apiUrl: gh.apiUrl,
+    event: { number: 7, pull_request: { number: 7, base: { sha: head, ref: 'main' }, head: { sha: head } } },
+    inputs: { 'GITHUB-TOKEN': 'ghp_usertoken', COMMENT: 'true' },
+  });
+  assert.equal(r.code, 0, r.stdout);
+  assert.equal(gh.comments.length, 2);
+  assert.equal(gh.comments[0]!.body, '<!-- ctxforge:check -->\nplanted');
+  assert.match(gh.comments[1]!.body, /## ctxforge check: ✅ passed/);
+});

@@ -176,7 +176,28 @@ export async function publishRelease(api: GitHubApi, req: PublishRequest): Promi
     rel = await api.updateRelease(rel.id, { name: req.name, body: req.body, ...target_ });
     log(`updated the notes${moved ? ' and target' : ''} of release ${rel.id}`);
   }
+  if (!rel.draft) await verifyPublished(api, rel, req, log);
   return { id: rel.id, url: rel.html_url, draft: rel.draft, prerelease: rel.prerelease, uploaded, kept, replaced };
+}
+
+/**
+ * What users download now is what was built: each asset fetched again from the published release
+ * and hashed (goreleaser's verify step). A digest GitHub reports is not enough here — the point is the
+ * bytes served. The release is public by now, so a difference is a loud failure, never a warning.
+ */
+async function verifyPublished(api: GitHubApi, rel: GhRelease, req: PublishRequest, log: (s: string) => void): Promise<void> {
+  const listed = await api.listAssets(rel.id);
+  const bad: string[] = [];
+  for (const local of req.assets) {
+    const r = listed.find((x) => x.name === local.name);
+    const got = r ? sha256Hex(await api.downloadAsset(r)) : null;
+    if (got !== local.sha256) bad.push(`${local.name} (built ${local.sha256.slice(0, 12)}, served ${got ? got.slice(0, 12) : 'nothing'})`);
+  }
+  if (bad.length) {
+    throw failure('CTXFORGE_RELEASE_PUBLISHED_MISMATCH', `release ${req.tag} is published, but what it serves differs from what was built: ${bad.join(', ')}`,
+      'do not announce this release: download and compare the assets with SHA256SUMS, then delete the release (or mark it broken) and tag a new version');
+  }
+  log(`verified ${req.assets.length} published asset(s) of ${req.tag} by downloading them again`);
 }
 
 async function uploadOne(api: GitHubApi, rel: GhRelease, local: LocalAsset, log: (s: string) => void): Promise<void> {
