@@ -169,3 +169,24 @@ for (const [what, edit, code, metaEdit] of specCases) {
 test('conformance: the built documents themselves have no findings', async () => {
   assert.deepEqual(await conformanceOf(() => {})(), []);
 });
+
+test('both signatures DDLs are valid: the SPEC §3.2 table without public_key_pem verifies with a pinned key, and sign writes into it', async () => {
+  const { SIGNATURES_SPEC } = await import('../../src/acx/ddl.js');
+  const { signingKeyFromSeed } = await import('../../src/core/keys.js');
+  const file = mutate(await buildExample(), `CREATE TABLE sig_old AS SELECT * FROM signatures; DROP TABLE signatures; ${SIGNATURES_SPEC};
+    INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, alg, created_at) SELECT sig_id, target, manifest_hash, envelope, keyid, alg, created_at FROM sig_old; DROP TABLE sig_old;`);
+  const plain = await verifyJson(file);
+  assert.equal(plain.code, 0, plain.codes.join(', '));
+  assert.ok(!plain.codes.includes('ACX_SCHEMA_DDL'));
+  assert.equal(plain.details.trust, 'portable');
+  const pub = signingKeyFromSeed(Buffer.from(SEED, 'hex')).publicKey.hex;
+  const pinned = await verifyJson(file, '--key', pub);
+  assert.equal(pinned.code, 0);
+  assert.equal(pinned.details.signature, 'verified');
+  const out = join(tmpDir('acx-sign-'), 'resigned.acx');
+  const s = await runCli(['sign', file, '--key', SEED, '--out', out]);
+  assert.equal(s.code, 0, s.stderr);
+  const again = await verifyJson(out, '--key', pub);
+  assert.equal(again.code, 0, again.codes.join(', '));
+  assert.equal(again.details.signature, 'verified');
+});
