@@ -190,3 +190,18 @@ test('both signatures DDLs are valid: the SPEC §3.2 table without public_key_pe
   assert.equal(again.code, 0, again.codes.join(', '));
   assert.equal(again.details.signature, 'verified');
 });
+
+test('a trust registry whose key entry has a namespace proof for another publisher is refused, exit 1 (as the reference refuses it)', async () => {
+  const { writeFileSync } = await import('node:fs');
+  const reg = JSON.parse(readFileSync(join(vectorsDir, 'acx', 'derived', 'trust-registry.publisher-mismatch.json'), 'utf8'));
+  // publisher-mismatch itself is well formed: its proof binds its own publisher; the key just is not the cartridge's
+  const ok = await runCli(['verify', join(vectorsDir, 'acx', 'derived', 'resigned-fresh-key.acx'), '--trust', join(vectorsDir, 'acx', 'derived', 'trust-registry.publisher-mismatch.json')]);
+  assert.equal(ok.code, 0, ok.stderr);
+  reg.keys[0].namespaceProof.oidcSubject = 'repo:ridgeworks/agents:ref:refs/heads/main';
+  const path = join(tmpDir('acx-reg-'), 'registry.json');
+  writeFileSync(path, JSON.stringify(reg));
+  const r = await runCli(['verify', join(vectorsDir, 'acx', 'derived', 'resigned-fresh-key.acx'), '--trust', path]);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout + r.stderr, /ACX_TRUST_REGISTRY_PROOF/);
+  assert.match(r.stdout + r.stderr, /repo:someoneelse/);
+});
