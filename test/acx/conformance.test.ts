@@ -232,3 +232,21 @@ test('a cartridge skill with a YAML-list allowed-tools builds and verifies', asy
   assert.equal(b.code, 0, b.stderr + b.stdout);
   await cleanVerify(b.file);
 });
+
+test('a harness manifest given as a source file is kept verbatim, and one breaking a MUST is refused at the source', async () => {
+  const { copyExample } = await import('./helpers.js');
+  const { mkdirSync, writeFileSync } = await import('node:fs');
+  const { defaultHarness } = await import('../../src/acx/profile.js');
+  const src = copyExample();
+  mkdirSync(join(src, 'rom', 'manifest'), { recursive: true });
+  const text = JSON.stringify({ ...defaultHarness(), optionalTools: [] }) + '\n';
+  writeFileSync(join(src, 'rom', 'manifest', 'harness-requirements.json'), text);
+  const b = await build(src, '--key', SEED);
+  assert.equal(b.code, 0, b.stderr);
+  assert.equal(readRom(b.file).files.get('rom/manifest/harness-requirements.json')!.toString(), text);
+  const h = defaultHarness();
+  writeFileSync(join(src, 'rom', 'manifest', 'harness-requirements.json'), JSON.stringify({ ...h, requiredTools: (h.requiredTools as Art).slice(1) }));
+  const r = await build(src);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr + r.stdout, /ACX_SOURCE_FILE[\s\S]*acx:execute is missing/);
+});
