@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Entry point: runs the compiled CLI (built by `npm ci` through `prepare`) — its one-file bundle when
+// Entry point: runs the compiled CLI (built by `npm run build`, and by `prepack` into every packed tarball) — its one-file bundle when
 // there is one (start-up, issue 7), else lib/cli/main.js; falls back to tsx on a source checkout
 // that has not been built (or with CTXFORGE_FROM_SOURCE=1, as tests do), so the bin always works
 // from any working directory.

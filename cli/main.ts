@@ -6,6 +6,18 @@ import { defaultIo, ExitCode, type Io } from './shared.js';
 import { setProgressSink } from '../src/core/progress.js';
 import { neutralizeCommands } from '../src/core/log-safe.js';
 import { commands } from './commands/index.js';
+import { error, type Diagnostic } from '../src/core/diagnostics.js';
+
+const FS_WHY: Record<string, string> = {
+  ENOENT: 'no such file or directory', ENOTDIR: 'not a directory', EISDIR: 'a directory, not a file',
+  EACCES: 'permission denied', EPERM: 'operation not permitted', ELOOP: 'too many symbolic links',
+};
+
+function fsErrorDiagnostic(e: unknown): Diagnostic | undefined {
+  const x = e as NodeJS.ErrnoException | undefined;
+  if (!x || typeof x.code !== 'string' || !(x.code in FS_WHY) || typeof x.path !== 'string') return undefined;
+  return error('CTXFORGE_IO', `${x.path}: ${FS_WHY[x.code]} (${x.code})`, { file: x.path, hint: 'check the path given on the command line' });
+}
 
 export const VERSION = '0.1.0';
 
@@ -37,6 +49,14 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
       if (wantsJson) io.out(toJson({ error: e.diagnostic, diagnostics: e.all }));
       else for (const d of e.all) io.err(diagnosticText(d));
       return e.exitCode;
+    }
+    // A file-system error that no command turned into a diagnostic (a missing or unreadable path
+    // given on the command line) is still the user's I/O problem, not an internal one: no stack.
+    const io_ = fsErrorDiagnostic(e);
+    if (io_) {
+      if (wantsJson) io.out(toJson({ error: io_ }));
+      else io.err(diagnosticText(io_));
+      return 2;
     }
     const msg = (e as Error)?.stack ?? String(e);
     if (wantsJson) io.out(toJson({ error: { severity: 'error', code: 'CTXFORGE_INTERNAL', message: (e as Error)?.message ?? String(e) } }));

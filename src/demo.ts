@@ -2,11 +2,12 @@
 // every format, sign, verify, diff against the previous release, checksum and sign the checksums.
 // It is what `npm start` runs on working-dir-example/.
 import { readdir } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { join, resolve, relative } from 'node:path';
 import { DiskTree } from './core/tree.js';
-import { generateSigningKey } from './core/keys.js';
+import { generateSigningKey, spkiKeyId } from './core/keys.js';
 import { gitCommitTime } from './core/time.js';
-import type { Diagnostic } from './core/diagnostics.js';
+import { fail, type Diagnostic } from './core/diagnostics.js';
 import type { BuiltArtifact, ValidationResult } from './format.js';
 import { detectSource, formatByName } from './formats.js';
 import { validatePaths } from './validate.js';
@@ -44,8 +45,15 @@ export async function runDemo(dir: string, opts: { cwd?: string; outDir: string;
   const log = opts.log ?? (() => {});
   const root = resolve(cwd, dir);
   const outDir = resolve(cwd, opts.outDir);
+  let st;
+  try { st = statSync(root); } catch { st = undefined; }
+  if (!st?.isDirectory()) {
+    fail('CTXFORGE_IO', `${dir}: ${st ? 'not a directory' : 'no such directory'}; demo runs on a folder of source trees`, {
+      hint: 'in a clone of ctxforge run `npm start` (or `ctxforge demo working-dir-example`); elsewhere name your folder: `ctxforge demo <dir>`',
+    }, 2);
+  }
   const key = generateSigningKey();
-  log(`throwaway signing key for this run: ${key.publicKey.hex}`);
+  log(`throwaway key for this run (public key, the private half is never written): ${key.publicKey.hex} (${spkiKeyId(key.publicKey)})`);
   const candidates = [root, ...(await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => join(root, d.name)).sort()];
   const sources: { path: string; format: string }[] = [];
   for (const c of candidates) {

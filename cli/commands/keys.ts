@@ -1,7 +1,8 @@
 // `ctxforge keygen` and `ctxforge sign`.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { generateSigningKey, loadSigningKey, writeKeyPair } from '../../src/core/keys.js';
+import { generateSigningKey, loadSigningKey, spkiKeyId, writeKeyPair } from '../../src/core/keys.js';
+import { uncommittedSecretWarning } from '../../src/repo/ignored.js';
 import { signPath } from '../../src/sign.js';
 import { printDiagnostics, printJson, type Io } from '../shared.js';
 import type { Diagnostic } from '../../src/core/diagnostics.js';
@@ -10,16 +11,24 @@ export function registerKeygen(program: Command, io: Io): void {
   program.command('keygen')
     .description('Generate an Ed25519 signing key: PREFIX.key (PKCS#8 PEM, mode 0600) and PREFIX.pub (SPKI PEM)')
     .requiredOption('--out <prefix>', '(required) path prefix for the two files')
-    .option('--json', 'print {"key", "pub", "public_key_hex"}')
+    .option('--json', 'print {"key", "pub", "public_key_hex", "key_id", "diagnostics"}')
     .addHelpText('after', `
+The key's identity is shown in both forms ctxforge uses: the hex public key (ctxpkg signatures) and
+the key id ed25519:<sha256 of the SPKI DER> (cartridge signatures and trust registries).
+Inside a git work tree a warning says when git would not ignore the private key.
 Examples:
   ctxforge keygen --out release          # writes release.key and release.pub
   ctxforge keygen --out keys/ci --json`)
     .action(async (o: Record<string, unknown>) => {
       const key = generateSigningKey();
       const { keyPath, pubPath } = await writeKeyPair(resolve(io.cwd, o.out as string), key);
-      if (o.json) printJson(io, { key: keyPath, pub: pubPath, public_key_hex: key.publicKey.hex });
-      else io.out(`wrote ${keyPath} (private, 0600) and ${pubPath}\npublic key: ${key.publicKey.hex}`);
+      const warn = uncommittedSecretWarning(keyPath, 'the private key');
+      const diagnostics = warn ? [warn] : [];
+      if (o.json) printJson(io, { key: keyPath, pub: pubPath, public_key_hex: key.publicKey.hex, key_id: spkiKeyId(key.publicKey), diagnostics });
+      else {
+        printDiagnostics(io, diagnostics);
+        io.out(`wrote ${keyPath} (private, 0600) and ${pubPath}\npublic key: ${key.publicKey.hex}\nkey id:     ${spkiKeyId(key.publicKey)}`);
+      }
     });
 }
 

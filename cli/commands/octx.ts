@@ -1,28 +1,31 @@
 // OCTX-only commands: `ids` (stamp stable document IDs) and `unpack` (safe extraction).
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { stampIds } from '../../src/octx/ids.js';
+import { stampPath } from '../../src/ids.js';
 import { unpackPath } from '../../src/import.js';
 import { ExitCode, limitsFrom, printDiagnostics, printJson, withLimitOptions, type Io } from '../shared.js';
 
 export function registerIds(program: Command, io: Io): void {
   program.command('ids')
-    .description('Stamp a missing octx.document_id (and type) into OCTX Concept Documents; existing IDs are never changed')
-    .argument('[dir]', 'OCTX working directory', '.')
+    .description('Stamp missing stable IDs (and types) into a source tree: OCTX octx.document_id, ctxpkg node id; existing IDs are never changed')
+    .argument('[dir]', 'OCTX working directory or ctxpkg source tree', '.')
     .option('--dry-run', 'only report what would be stamped')
-    .option('--json', 'print {"stamped":[{path, document_id?, type?}], "diagnostics"}')
+    .option('--json', 'print {"format", "dir", "stamped":[{path, id?, type?}], "diagnostics"}')
     .addHelpText('after', `
 Only the missing lines are inserted into the frontmatter; every other byte of each file stays as it was.
+An OCTX document gets a UUIDv7 octx.document_id and type Document; a ctxpkg node (nodes/**/*.md) gets
+an id made from its path (nodes/gotchas/retry.md → gotchas-retry) and type fact.
 Examples:
   ctxforge ids working-dir-example/octx --dry-run
   ctxforge ids working-dir-example/octx
   ctxforge ids --dry-run --json`)
     .action(async (dir: string, o: Record<string, unknown>) => {
-      const r = await stampIds(resolve(io.cwd, dir), { dryRun: !!o.dryRun });
+      const r = await stampPath(dir, { cwd: io.cwd, dryRun: !!o.dryRun });
+      const idName = r.format === 'octx' ? 'document_id' : 'id';
       if (o.json) printJson(io, r);
       else {
         printDiagnostics(io, r.diagnostics);
-        io.out(r.stamped.length ? r.stamped.map((s) => `${o.dryRun ? 'would stamp' : 'stamped'} ${s.path}: ${[s.document_id && `document_id ${s.document_id}`, s.type && `type ${s.type}`].filter(Boolean).join(', ')}`).join('\n') : 'every Concept Document already has its ID and type');
+        io.out(r.stamped.length ? r.stamped.map((s) => `${o.dryRun ? 'would stamp' : 'stamped'} ${s.path}: ${[s.id && `${idName} ${s.id}`, s.type && `type ${s.type}`].filter(Boolean).join(', ')}`).join('\n') : `every ${r.format === 'octx' ? 'Concept Document' : 'node'} already has its ID and type`);
       }
       if (r.diagnostics.length) throw new ExitCode(1);
     });

@@ -16,6 +16,7 @@ defineRules([
   { code: 'CTXFORGE_RELEASE_IMMUTABLE', format: 'release', summary: 'The published release is immutable and differs from this build; it is never changed.' },
   { code: 'CTXFORGE_RELEASE_VERIFY', format: 'release', summary: 'An uploaded asset does not match the local file when listed again; the release stays a draft.' },
   { code: 'CTXFORGE_RELEASE_PUBLISHED_MISMATCH', format: 'release', summary: 'After publishing, an asset downloaded again differs from the file that was built; the release is public and must not be used.' },
+  { code: 'CTXFORGE_REPORT_INVALID', format: 'release', summary: 'mode comment: the saved check report is missing, too large or not a ctxforge report, or the event is not a workflow_run of a pull_request check.' },
   { code: 'CTXFORGE_RELEASE_UPLOAD', format: 'release', summary: 'An asset could not be uploaded.' },
   { code: 'CTXFORGE_RELEASE_CHANGED', format: 'release', summary: 'A file changed on disk while the release was running.' },
   { code: 'CTXFORGE_RELEASE_STEP', format: 'release', summary: 'A release step failed unexpectedly.' },

@@ -6,5 +6,7 @@ defineRules([
   { code: 'CTXFORGE_REPO_CONFIG_MISSING', format: 'git', summary: 'The config file named with --config (the Action\'s `config` input) does not exist or cannot be read.' },
   { code: 'CTXFORGE_REPO_PACKAGE_UNKNOWN', format: 'git', summary: 'No package (configured or detected) matches the given path.' },
   { code: 'CTXFORGE_REPRODUCE_MISMATCH', format: 'git', summary: 'Rebuilding the package from git at the given ref did not give the same bytes as the artifact.' },
+  { code: 'CTXFORGE_BUILD_UNCOMMITTED', format: 'git', summary: 'Warning: the source folder has uncommitted changes, so the build will not match a build of the commit (whose time it uses by default).' },
+  { code: 'CTXFORGE_KEY_NOT_IGNORED', format: 'git', summary: 'Warning: keygen wrote a private key inside a git work tree where git does not ignore it.' },
   { code: 'CTXFORGE_REPRODUCE_NO_SOURCE', format: 'git', summary: 'No source tree for the artifact was found at the given ref.' },
 ]);

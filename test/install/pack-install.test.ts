@@ -1,0 +1,63 @@
+// The package a user installs: `npm pack` of this repository, installed with `npm install -g
+// <tarball>` into a temporary prefix, runs every command from a directory that is not the
+// repository — the compiled bundle, not tsx — and npm reports no install script left unapproved
+// (better-sqlite3's is allowed on the command line, as the README's install line does).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../helpers/cli.js';
+import { tmpDir } from '../helpers/tmp.js';
+
+const STACK = /\n\s+at .+\(.+:\d+:\d+\)|TypeError|ReferenceError/;
+
+test('npm pack → npm install -g → every command runs from any directory', { timeout: 900_000 }, () => {
+  const work = tmpDir('ctxforge-install-');
+  const packOut = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  const packed = JSON.parse(packOut) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  const paths = packed[0]!.files.map((f) => f.path);
+  assert.ok(paths.includes('bin/ctxforge.js') && paths.includes('lib/bundle/main.js') && paths.includes('package.json'), 'bin, the bundle and the manifest are packed');
+  assert.ok(!paths.some((p) => p.startsWith('test/') || p.startsWith('src/') || p.startsWith('node_modules/')), `sources and tests stay out: ${paths.filter((p) => /^(test|src)\//.test(p)).slice(0, 5)}`);
+  const tarball = join(work, packed[0]!.filename);
+  const prefix = join(work, 'prefix');
+  const inst = spawnSync('npm', ['install', '-g', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', '--allow-scripts=better-sqlite3', tarball], {
+    cwd: work, encoding: 'utf8', timeout: 840_000,
+  });
+  assert.equal(inst.status, 0, `npm install -g failed:\n${inst.stderr}`);
+  assert.doesNotMatch(inst.stderr, /install-scripts|not yet covered by allowScripts/, `npm warns about install scripts:\n${inst.stderr}`);
+  const bin = join(prefix, 'bin', 'ctxforge');
+  assert.ok(existsSync(bin), 'the bin link is installed');
+
+  // A user's own repository, far from this one.
+  const home = tmpDir('ctxforge-install-user-');
+  const env = { ...process.env, CTXFORGE_FROM_SOURCE: '', PATH: `${join(prefix, 'bin')}:${process.env.PATH}`, SOURCE_DATE_EPOCH: '1767225600', CI: '1' };
+  delete (env as Record<string, string | undefined>).CTXFORGE_FROM_SOURCE;
+  const run = (args: string[], expect = 0) => {
+    const r = spawnSync('ctxforge', args, { cwd: home, env, encoding: 'utf8' });
+    assert.equal(r.status, expect, `ctxforge ${args.join(' ')}: exit ${r.status}\n${r.stderr}${r.stdout}`);
+    assert.doesNotMatch(r.stderr + r.stdout, STACK, `ctxforge ${args.join(' ')}: a stack trace`);
+    return r.stdout;
+  };
+  assert.match(run(['--version']), /^0\.\d+\.\d+/);
+  assert.match(run(['rules']), /OCTX_DOCUMENT_ID_INVALID/);
+  run(['keygen', '--out', 'k']);
+  const outs: string[] = [];
+  for (const f of ['octx', 'ctxpkg', 'acx']) {
+    run(['init', f, f]);
+    run(['validate', f]);
+    const b = JSON.parse(run(['build', f, '--out', 'dist', '--json', ...(f === 'octx' ? [] : ['--key', 'k.key'])])) as { artifacts: Array<{ path: string }> };
+    const art = b.artifacts[0]!.path;
+    outs.push(art);
+    run(['verify', art]);
+    run(['inspect', art]);
+    run(['diff', art, art]);
+  }
+  assert.deepEqual(readdirSync(join(home, 'dist')).map((n) => n.slice(n.lastIndexOf('.'))).sort(), ['.acx', '.ctxpkg', '.octx']);
+  run(['import', outs[1]!, 'ctxpkg-again']);
+  run(['unpack', outs[0]!, 'octx-again']);
+  run(['strip', outs[2]!, '--out', 'stripped.acx']);
+  run(['list']);
+  run(['demo', 'nowhere'], 2);
+  run(['validate', 'missing'], 2);
+});
