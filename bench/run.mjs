@@ -293,6 +293,31 @@ if (inputs.git) {
     { changed_documents: changed }));
 }
 
+// Many tags (issue 16 §7): a package in a repository with 16,000 annotated release tags, packed as
+// `git gc` leaves them. ctxforge's diff against the previous release lists the tags and picks the
+// predecessor; the peer is git's own listing of them. Before packed-refs was read once, this was
+// quadratic in the number of tags.
+{
+  const nTags = opts.smoke ? 500 : 16000;
+  const repo = join(outDir, 'tags-repo');
+  rmSync(repo, { recursive: true, force: true });
+  mkdirSync(repo, { recursive: true });
+  const g = (args, input) => execFileSync('git', args, { cwd: repo, input, stdio: ['pipe', 'pipe', 'pipe'], maxBuffer: 1 << 28, env: { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@x', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@x', GIT_AUTHOR_DATE: '1767225600 +0000', GIT_COMMITTER_DATE: '1767225600 +0000' } });
+  g(['init', '-q', '-b', 'main']);
+  execFileSync('cp', ['-r', join(root, 'working-dir-example', 'octx'), join(repo, 'kb')]);
+  g(['add', '-A']);
+  g(['commit', '-qm', 'kb']);
+  const head = g(['rev-parse', 'HEAD']).toString().trim();
+  let stream = '';
+  for (let i = 0; i < nTags; i++) stream += `tag v0.${Math.floor(i / 100)}.${i % 100}\nfrom ${head}\ntagger b <b@x> 1767225600 +0000\ndata 4\ntag\n\n`;
+  g(['fast-import', '--quiet'], stream);
+  g(['pack-refs', '--all']);
+  results.push(runCase('tags: diff with previous release', nTags,
+    { argv: [node, cli, 'diff', 'kb', '--json'], cwd: repo },
+    { argv: ['git', 'for-each-ref', '--sort=-v:refname', '--count=1', 'refs/tags'], cwd: repo },
+    { tags: nTags }));
+}
+
 // Memory: a ~1 GiB working directory (documents, records, vectors, large extension blobs), where
 // anything that holds whole files or the whole package shows up in peak RSS. Each side runs
 // `--memory-runs` times without warm-up: RSS barely varies, and the input was just read or written.

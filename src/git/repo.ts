@@ -9,6 +9,7 @@ import { lazyRequire } from '../core/lazy.js';
 const gitLib = lazyRequire<typeof Git>('isomorphic-git');
 import { fail } from '../core/diagnostics.js';
 import { ObjectStore } from './object-store.js';
+import { readTagRefs } from './tag-refs.js';
 import { parseCommitObject, parseTagTarget, parseTreeObject, type CommitInfo } from './object-parse.js';
 import './rules.js';
 
@@ -40,6 +41,8 @@ export class GitRepo {
   private tagsMemo: Promise<GitTag[]> | undefined;
   /** How many blobs were inflated (tests and benchmarks check "each blob once"). */
   blobReads = 0;
+  /** How many times packed-refs was read for the tag list (once per run, whatever the tag count). */
+  packedRefsReads = 0;
 
   /** `headDir` differs from `gitdir` in a linked worktree, whose HEAD is its own. */
   constructor(readonly dir: string, readonly gitdir: string, private readonly headDir: string = gitdir) {
@@ -152,10 +155,13 @@ export class GitRepo {
 
   async tags(): Promise<GitTag[]> {
     this.tagsMemo ??= (async () => {
-      const names = await gitLib().listTags({ fs, dir: this.dir, gitdir: this.gitdir });
       const out: GitTag[] = [];
-      for (const name of names) {
-        const oid = await gitLib().resolveRef({ fs, dir: this.dir, gitdir: this.gitdir, ref: `refs/tags/${name}` });
+      for (const { name, oid, peeled } of await readTagRefs(this.gitdir, () => { this.packedRefsReads++; })) {
+        // packed-refs' peel line already names what an annotated tag points to: no object read.
+        if (peeled) {
+          if ((await this.peelStep(peeled, name).catch(() => undefined))?.type === 'commit') out.push({ name, commit: peeled, annotated: true });
+          continue;
+        }
         const o = await this.peelStep(oid, name).catch(() => undefined);
         if (!o) continue;
         if (o.type === 'commit') out.push({ name, commit: oid, annotated: false });
