@@ -15,11 +15,13 @@ import { checkMarkdown, commentBody, COMMENT_MARKER, repoPath, sarifLog, summary
 import { mdCodeCell, mdText } from '../src/core/markdown-safe.js';
 import { maxBump } from '../src/release/collab.js';
 import { listPackages } from '../src/release/list.js';
+import { pullRequestOfRun, readSavedReport, type WorkflowRunEvent } from '../src/release/saved-report.js';
 import { omittedNote, pickAnnotations, type AnnotationLevel } from '../src/release/annotations.js';
 import { sha256sums } from '../src/release/checksums.js';
 import { GitHubApi } from '../src/release/github/api.js';
 import { GitHubError } from '../src/release/github/http.js';
 import { boolInput, dropInput, input, triInput } from './inputs.js';
+import { eventSha } from '../src/git/event-sha.js';
 
 const VERSION = '0.1.0';
 
@@ -39,10 +41,10 @@ function readEvent(): Event {
   }
 }
 
-function modeOf(eventName: string, ref: string): 'check' | 'release' | 'list' {
+function modeOf(eventName: string, ref: string): 'check' | 'release' | 'list' | 'comment' {
   const m = input('mode');
-  if (m === 'check' || m === 'release' || m === 'list') return m;
-  if (m) throw new Error(`input mode must be check, release or list, got ${JSON.stringify(m)}`);
+  if (m === 'check' || m === 'release' || m === 'list' || m === 'comment') return m;
+  if (m) throw new Error(`input mode must be check, release, list or comment, got ${JSON.stringify(m)}`);
   return eventName === 'push' && ref.startsWith('refs/tags/') ? 'release' : eventName === 'release' ? 'release' : 'check';
 }
 
@@ -121,11 +123,29 @@ async function stickyComment(api: GitHubApi, pr: number, body: string): Promise<
   }
 }
 
+/** mode comment: post a report saved by a fork's read-only check run (src/release/saved-report.ts). */
+async function commentSaved(workspace: string): Promise<number> {
+  const t = token();
+  if (!t || !input('report')) throw new Error('mode comment needs github-token (pull-requests: write) and report (the saved report file)');
+  const body = await readSavedReport(resolve(workspace, input('report')));
+  const api = new GitHubApi(t, apiUrl(), process.env.GITHUB_REPOSITORY ?? '', retryTuning());
+  const pr = await pullRequestOfRun(api, readEvent() as WorkflowRunEvent);
+  if (pr === null) {
+    core.warning('no open pull request has the head commit the check ran on (closed, or pushed to since); nothing posted');
+    return 0;
+  }
+  await stickyComment(api, pr, body);
+  info(`posted the saved report on pull request #${pr}`);
+  return 0;
+}
+
 async function check(workspace: string, event: Event): Promise<number> {
   const failOn = parseFailOn(input('fail-on'));
   const pr = event.pull_request;
   const zero = /^0+$/;
-  const base = pr?.base.sha ?? (event.before && !zero.test(event.before) ? event.before : null);
+  const before = pr ? undefined : event.before;
+  const base = pr ? eventSha(pr.base?.sha, 'pull_request.base.sha') : before && !zero.test(before) ? eventSha(before, 'before') : null;
+  if (pr) eventSha(pr.head?.sha, 'pull_request.head.sha');
   const r: CheckResult = await runCheck({ cwd: workspace, base, path: input('path') || undefined, config: configInput(workspace), failOn });
   info(resultsText(r.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
   // Annotations are capped per step (src/release/annotations.ts); the summary always has every diagnostic.
@@ -226,10 +246,14 @@ export async function main(): Promise<number> {
       info(packages.map((p) => `${p.path} (${p.format} ${p.version})`).join('\n'));
       return 0;
     }
+    if (mode === 'comment') return await commentSaved(workspace);
     return mode === 'release' ? await release(workspace) : await check(workspace, readEvent());
   } catch (e) {
-    if (e instanceof DiagnosticError) core.setFailed(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ''}`);
-    else core.setFailed((e as Error).message);
+    if (e instanceof DiagnosticError) {
+      core.setFailed(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ''}`);
+      // A bad event payload is a usage problem, not a finding.
+      if (e.diagnostic.code === 'CTXFORGE_EVENT_SHA_INVALID') return 2;
+    } else core.setFailed((e as Error).message);
     return 1;
   }
 }

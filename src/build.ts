@@ -1,6 +1,7 @@
 // Build a source directory into its artifact, with the key and epoch resolved from user options.
 import { resolve } from 'node:path';
-import { fail, type Diagnostic } from './core/diagnostics.js';
+import { fail, warning, type Diagnostic } from './core/diagnostics.js';
+import { uncommittedPaths } from './repo/ignored.js';
 import { loadSigningKey } from './core/keys.js';
 import type { Limits } from './core/limits.js';
 import type { BuiltArtifact } from './format.js';
@@ -25,6 +26,16 @@ export async function buildPath(src: string, opts: BuildPathOptions): Promise<Bu
   if (r.kind !== 'source') fail('CTXFORGE_USAGE', `${src} is a built package; build takes a source directory`, { hint: 'to re-sign a package use `ctxforge sign`' }, 2);
   const warnings = opts.warnings ?? [];
   const key = opts.keySpec ? loadSigningKey(opts.keySpec, { env: opts.env, warnings }) : undefined;
+  if (r.dir) {
+    const changed = uncommittedPaths(r.dir);
+    if (changed?.length) {
+      const env = opts.env ?? process.env;
+      const fromCommit = (opts.epoch === undefined || opts.epoch === '') && !env.SOURCE_DATE_EPOCH;
+      warnings.push(warning('CTXFORGE_BUILD_UNCOMMITTED', `${src} has ${changed.length} uncommitted change${changed.length === 1 ? '' : 's'} (${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ', …' : ''}): the bytes will not match a build of ${fromCommit ? 'the last commit, whose time this build uses' : 'the committed source'}`, {
+        hint: 'commit first for a build anyone can reproduce from git (`ctxforge verify --reproduce`)',
+      }));
+    }
+  }
   return r.module.build(r.tree, {
     outDir: resolve(cwd, opts.outDir),
     epoch: opts.epoch,

@@ -2,9 +2,10 @@
 // every format, sign, verify, diff against the previous release, checksum and sign the checksums.
 // It is what `npm start` runs on working-dir-example/.
 import { readdir } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { join, resolve, relative } from 'node:path';
 import { DiskTree } from './core/tree.js';
-import { generateSigningKey } from './core/keys.js';
+import { generateSigningKey, spkiKeyId } from './core/keys.js';
 import { gitCommitTime } from './core/time.js';
 import { fail, type Diagnostic } from './core/diagnostics.js';
 import type { BuiltArtifact, ValidationResult } from './format.js';
@@ -44,15 +45,16 @@ export async function runDemo(dir: string, opts: { cwd?: string; outDir: string;
   const log = opts.log ?? (() => {});
   const root = resolve(cwd, dir);
   const outDir = resolve(cwd, opts.outDir);
-  // A folder that is not there (demo run away from the repository root, where its default lives)
-  // is a usage problem, said before a key is made.
-  const entries = await readdir(root, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
-    fail('CTXFORGE_IO', `${e.code === 'ENOTDIR' ? 'not a directory' : e.code === 'ENOENT' ? 'no such directory' : e.message}; demo runs on a folder of source trees (by default working-dir-example/ at the repository root)`,
-      { file: root, hint: 'run it from the repository root, or name the folder: ctxforge demo <dir>' }, 2);
-  });
+  let st;
+  try { st = statSync(root); } catch { st = undefined; }
+  if (!st?.isDirectory()) {
+    fail('CTXFORGE_IO', `${dir}: ${st ? 'not a directory' : 'no such directory'}; demo runs on a folder of source trees`, {
+      hint: 'in a clone of ctxforge run `npm start` (or `ctxforge demo working-dir-example`); elsewhere name your folder: `ctxforge demo <dir>`',
+    }, 2);
+  }
   const key = generateSigningKey();
-  log(`throwaway signing key for this run (public key): ${key.publicKey.hex}`);
-  const candidates = [root, ...entries.filter((d) => d.isDirectory()).map((d) => join(root, d.name)).sort()];
+  log(`throwaway key for this run (public key, the private half is never written): ${key.publicKey.hex} (${spkiKeyId(key.publicKey)})`);
+  const candidates = [root, ...(await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => join(root, d.name)).sort()];
   const sources: { path: string; format: string }[] = [];
   for (const c of candidates) {
     const m = await detectSource(new DiskTree(c));

@@ -136,6 +136,14 @@ export interface FormatModule {
   importArtifact?(input: ArtifactInput, dir: string, opts: CommonOptions): Promise<string[]>;
   /** Signs an existing artifact (replacing an old signature); writes `outPath` atomically. */
   sign?(input: ArtifactInput, key: SigningKey, outPath: string, opts: CommonOptions): Promise<BuiltArtifact>;
+  /** Stamps missing stable IDs (and types) into a source tree on disk; existing IDs never change. */
+  stampIds?(dir: string, opts: { dryRun?: boolean }): Promise<StampResult>;
+}
+
+export interface StampResult {
+  /** Each file given an ID or type: `id` is what the format calls it (OCTX document_id, ctxpkg node id). */
+  stamped: { path: string; id?: string; type?: string }[];
+  diagnostics: Diagnostic[];
 }
 
 export function isTree(x: Tree | ArtifactInput): x is Tree {

@@ -1,7 +1,7 @@
 // Import a built artifact back into a source tree through its format module.
 import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { fail } from './core/diagnostics.js';
+import { DiagnosticError, fail } from './core/diagnostics.js';
 import { resolveInput } from './inputs.js';
 import type { Limits } from './core/limits.js';
 import { unpackOctx } from './octx/unpack.js';
@@ -24,7 +24,11 @@ export async function importPath(spec: string, dir: string, opts: { cwd?: string
  */
 export async function unpackPath(spec: string, dir: string, opts: { cwd?: string; limits?: Partial<Limits> } = {}) {
   const cwd = opts.cwd ?? process.cwd();
-  const r = await resolveInput(spec, { cwd }).catch(() => undefined);
+  // A missing file is an I/O error (exit 2); bytes of no known format still get the archive checks.
+  const r = await resolveInput(spec, { cwd }).catch((e: unknown) => {
+    if (e instanceof DiagnosticError && e.diagnostic.code === 'CTXFORGE_IO') throw e;
+    return undefined;
+  });
   if (r?.kind === 'source') fail('CTXFORGE_USAGE', `${spec} is a source tree; unpack takes a built .octx`, {}, 2);
   if (r && r.module.name !== 'octx') {
     fail('CTXFORGE_USAGE', `${spec} is ${r.module.title}; unpack is for .octx${r.module.importArtifact ? ', use \`ctxforge import\`' : ''}`, {}, 2);

@@ -60,6 +60,15 @@ export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {
 export async function validatePaths(specs: string[], opts: ValidatePathsOptions = {}): Promise<ValidationResult[]> {
   const out: ValidationResult[] = [];
   const links = opts.links ?? (await configuredLinkLevel(opts.cwd ?? process.cwd())) ?? 'warning';
-  for (const s of specs) out.push(await validateOne(s, { ...opts, links }));
+  for (const s of specs) {
+    try {
+      out.push(await validateOne(s, { ...opts, links }));
+    } catch (e) {
+      // A path that cannot be read is one result among the others, so every caller (and --json)
+      // gets one shape; the CLI still ends with exit 2 for it.
+      if (!(e instanceof DiagnosticError) || e.diagnostic.code !== 'CTXFORGE_IO') throw e;
+      out.push({ path: s, format: 'unknown', kind: 'source', valid: false, diagnostics: e.all });
+    }
+  }
   return out;
 }

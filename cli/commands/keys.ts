@@ -1,40 +1,33 @@
 // `ctxforge keygen` and `ctxforge sign`.
 import type { Command } from 'commander';
-import { spawnSync } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
-import { generateSigningKey, loadSigningKey, writeKeyPair } from '../../src/core/keys.js';
+import { resolve } from 'node:path';
+import { generateSigningKey, loadSigningKey, spkiKeyId, writeKeyPair } from '../../src/core/keys.js';
+import { uncommittedSecretWarning } from '../../src/repo/ignored.js';
 import { signPath } from '../../src/sign.js';
 import { printDiagnostics, printJson, type Io } from '../shared.js';
-import { warning, type Diagnostic } from '../../src/core/diagnostics.js';
-
-/** A private key inside a git work tree that git would not ignore is one `git add .` from a commit. */
-function keyExposure(keyPath: string): Diagnostic[] {
-  const cwd = dirname(keyPath);
-  const inside = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd, encoding: 'utf8' });
-  if (inside.status !== 0 || inside.stdout.trim() !== 'true') return [];
-  if (spawnSync('git', ['check-ignore', '-q', '--', keyPath], { cwd }).status === 0) return [];
-  return [warning('CTXFORGE_KEY_NOT_IGNORED', 'the private key is inside a git work tree and not ignored by git', {
-    file: keyPath, hint: `add it to .gitignore (for example a line "*.key"), or write keys outside the repository`,
-  })];
-}
+import type { Diagnostic } from '../../src/core/diagnostics.js';
 
 export function registerKeygen(program: Command, io: Io): void {
   program.command('keygen')
     .description('Generate an Ed25519 signing key: PREFIX.key (PKCS#8 PEM, mode 0600) and PREFIX.pub (SPKI PEM)')
     .requiredOption('--out <prefix>', '(required) path prefix for the two files')
-    .option('--json', 'print {"key", "pub", "public_key_hex"}')
+    .option('--json', 'print {"key", "pub", "public_key_hex", "key_id", "diagnostics"}')
     .addHelpText('after', `
+The key's identity is shown in both forms ctxforge uses: the hex public key (ctxpkg signatures) and
+the key id ed25519:<sha256 of the SPKI DER> (cartridge signatures and trust registries).
+Inside a git work tree a warning says when git would not ignore the private key.
 Examples:
   ctxforge keygen --out release          # writes release.key and release.pub
   ctxforge keygen --out keys/ci --json`)
     .action(async (o: Record<string, unknown>) => {
       const key = generateSigningKey();
       const { keyPath, pubPath } = await writeKeyPair(resolve(io.cwd, o.out as string), key);
-      const diagnostics = keyExposure(keyPath);
-      if (o.json) printJson(io, { key: keyPath, pub: pubPath, public_key_hex: key.publicKey.hex, diagnostics });
+      const warn = uncommittedSecretWarning(keyPath, 'the private key');
+      const diagnostics = warn ? [warn] : [];
+      if (o.json) printJson(io, { key: keyPath, pub: pubPath, public_key_hex: key.publicKey.hex, key_id: spkiKeyId(key.publicKey), diagnostics });
       else {
         printDiagnostics(io, diagnostics);
-        io.out(`wrote ${keyPath} (private, 0600) and ${pubPath}\npublic key: ${key.publicKey.hex}`);
+        io.out(`wrote ${keyPath} (private, 0600) and ${pubPath}\npublic key: ${key.publicKey.hex}\nkey id:     ${spkiKeyId(key.publicKey)}`);
       }
     });
 }

@@ -32,6 +32,7 @@ async function run(io: Io, paths: string[], o: Record<string, unknown>, verify: 
   });
   if (o.json) printJson(io, { results });
   else io.out(resultsText(results));
+  if (results.some((r) => r.diagnostics.some((d) => d.code === 'CTXFORGE_IO'))) throw new ExitCode(2);
   if (results.some((r) => !r.valid)) throw new ExitCode(1);
 }
 

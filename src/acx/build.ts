@@ -8,7 +8,7 @@ import { resolveEpoch, isoSeconds } from '../core/time.js';
 import { sha256Hex } from '../core/hash.js';
 import { writeAtomic } from '../core/atomic.js';
 import type { Tree } from '../core/tree.js';
-import type { SigningKey } from '../core/keys.js';
+import type { PublicKey, SigningKey } from '../core/keys.js';
 import type { BuildOptions, BuiltArtifact } from '../format.js';
 import { loadSource, type CartridgeSource } from './source.js';
 import { capabilityObject, memoryObject, metaObject, sqlarObject, UNBOUND_META, type ObjectRow } from './objects.js';
@@ -102,10 +102,11 @@ export async function buildCartridge(tree: Tree, opts: BuildOptions): Promise<Bu
 }
 
 /** The output must pass the same verification any reader applies, or it is never published. */
-export async function selfCheck(path: string, manifestHash: string, signed: boolean): Promise<void> {
+export async function selfCheck(path: string, manifestHash: string, signed: boolean, signer?: PublicKey): Promise<void> {
   const o = await openCartridge({ label: path, path });
   try {
-    const c = checkCartridge(o.data, {});
+    // The signer's own public key, for a signatures table (SPEC §3.2 form) that carries none.
+    const c = checkCartridge(o.data, signer ? { pinnedKey: signer } : {});
     const errs = [...o.diagnostics, ...c.diagnostics].filter((x) => x.severity === 'error');
     if (errs.length || c.report.trust === 'tampered' || c.report.manifestHash !== manifestHash || (signed && c.report.signature !== 'verified')) {
       fail('ACX_OUTPUT_INVALID', `the built cartridge failed verification: ${errs[0]?.message ?? c.report.reason}`);

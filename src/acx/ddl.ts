@@ -132,7 +132,23 @@ export function normalizeSql(sql: string): string {
   return out.replace(/\s+/g, ' ').replace(/\s*([(),;])\s*/g, '$1').trim().replace(/;$/, '');
 }
 
+/** The signatures table as the SPEC §3.2 text gives it: no public_key_pem column (the key then
+ *  comes from --key or a trust registry). The container page's form above adds that column. */
+export const SIGNATURES_SPEC = `CREATE TABLE signatures (
+  sig_id        TEXT PRIMARY KEY NOT NULL,
+  target        TEXT NOT NULL DEFAULT 'rom-manifest',
+  manifest_hash TEXT NOT NULL,           -- 'sha256:...' over ROM objects
+  envelope      TEXT NOT NULL,           -- DSSE JSON
+  keyid         TEXT NOT NULL,           -- see §4 (ed25519:<hex>)
+  alg           TEXT NOT NULL DEFAULT 'ed25519',
+  created_at    TEXT NOT NULL
+) WITHOUT ROWID`;
+
+/** Whether a stored signatures DDL has the public_key_pem column (the container page's form). */
+export const signaturesHavePem = (storedSql: string | null): boolean => !!storedSql && normalizeSql(storedSql) === normalizeSql(DDL.signatures);
+
 const EXPECTED = new Map<string, string[]>(TABLES.map((t) => [t, [normalizeSql(DDL[t])]]));
+EXPECTED.get('signatures')!.push(normalizeSql(SIGNATURES_SPEC));
 EXPECTED.get('acx_skill')!.push(normalizeSql(ACX_SKILL_SPEC));
 
 export function ddlMatches(table: TableName, storedSql: string | null): boolean {

@@ -8,7 +8,7 @@ import { error, warning, info, fail, type Diagnostic } from '../core/diagnostics
 import { resolveLimits, type Limits } from '../core/limits.js';
 import type { ArtifactInput } from '../format.js';
 import { APPLICATION_ID, SPEC_MAJOR, SPEC_MINOR, VEC0_FORMAT, isSqlite, readSqliteHeader, unpackUserVersion, type SqliteHeader, type UserVersion } from './header.js';
-import { TABLES, ddlMatches, indexMatches, isHousekeepingTable, type TableName } from './ddl.js';
+import { TABLES, ddlMatches, signaturesHavePem, indexMatches, isHousekeepingTable, type TableName } from './ddl.js';
 import type { ObjectRow } from './objects.js';
 import type { SkillRow } from './skills.js';
 
@@ -153,6 +153,8 @@ function readAll(db: SqliteDb, file: string, header: SqliteHeader, uv: UserVersi
   }
   for (const t of TABLES) if (!seen.has(t)) d.push(error('ACX_SCHEMA_MISSING', `table ${t} of the normative DDL is missing`, { file }));
   if (!master.some((m) => m.name === 'memory_zone_fp')) d.push(error('ACX_SCHEMA_MISSING', 'index memory_zone_fp of the normative DDL is missing', { file }));
+  const sigSql = master.find((m) => m.type === 'table' && m.name === 'signatures')?.sql ?? null;
+  const pemColumn = signaturesHavePem(sigSql) ? 'public_key_pem' : 'NULL AS public_key_pem';
   const rows = <T>(t: TableName, cols: string): T[] => (readable.has(t) ? (db.prepare(`SELECT ${cols} FROM "${t}"`).all() as T[]) : []);
   return {
     label: file,
@@ -166,7 +168,7 @@ function readAll(db: SqliteDb, file: string, header: SqliteHeader, uv: UserVersi
     } : { declared: 0, rows: () => [] },
     memory: rows<MemoryRow>('memory', 'id, zone, artifact_fingerprint, codebase_fingerprint, payload, oid, created_at'),
     objects: rows<ObjectRow>('objects', 'oid, kind, source_ref, canon, zone, sz'),
-    signatures: rows<SignatureRow>('signatures', 'sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at'),
+    signatures: rows<SignatureRow>('signatures', `sig_id, target, manifest_hash, envelope, keyid, ${pemColumn}, alg, created_at`),
     attestations: rows<AttestationRow>('attestations', 'att_id, type, subject_oid, media_type, document, status_url, created_at'),
     skills: rows('acx_skill', 'sqlar_path, name, description, license, compatibility, skill_version, body_tokens, content_sha256, resources, ext, schema_version'),
     capabilities: rows<CapabilityRow>('capabilities', 'id, json, content_hash'),

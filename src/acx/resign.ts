@@ -18,10 +18,17 @@ export async function signCartridge(input: ArtifactInput, key: SigningKey, outPa
   const row = signatureRow(key, c.check.romObjects, hash, meta, signedAt);
   const bytes = rewriteCartridge(c.bytes, (db) => {
     db.prepare('DELETE FROM signatures').run();
-    db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, ?, 'ed25519', ?)")
-      .run(row.sig_id, row.manifest_hash, row.envelope, row.keyid, row.public_key_pem, row.created_at);
+    // Both DDLs are normative: the SPEC §3.2 table has no public_key_pem column, so the key stays out.
+    const pem = (db.prepare("SELECT count(*) AS n FROM pragma_table_info('signatures') WHERE name = 'public_key_pem'").get() as { n: number }).n > 0;
+    if (pem) {
+      db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, ?, 'ed25519', ?)")
+        .run(row.sig_id, row.manifest_hash, row.envelope, row.keyid, row.public_key_pem, row.created_at);
+    } else {
+      db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, 'ed25519', ?)")
+        .run(row.sig_id, row.manifest_hash, row.envelope, row.keyid, row.created_at);
+    }
     if (!meta.has('acx.rom_manifest_hash')) db.prepare("INSERT INTO cartridge (key, value) VALUES ('acx.rom_manifest_hash', ?)").run(hash);
   });
-  await writeBytes(outPath, bytes, (tmp) => selfCheck(tmp, hash, true));
+  await writeBytes(outPath, bytes, (tmp) => selfCheck(tmp, hash, true, key.publicKey));
   return { path: outPath, format: 'acx', sha256: sha256Hex(bytes), size: bytes.length, name: meta.get('acx.artifact_id') ?? '', version: meta.get('acx.artifact_version') ?? '' };
 }

@@ -36,6 +36,7 @@ export const ACX_RULES: Rule[] = [
   r('ACX_SIGNATURE_UNVERIFIED', 'No public key is available to verify the signature (portable, unverified).', 'ACX §4.5'),
   r('ACX_SIGNER_MISMATCH', 'The signature was not made by the pinned key (--key).', 'ACX §4'),
   r('ACX_TRUST_REGISTRY', 'The trust registry is malformed (acx.trust-registry/1, public keys only).', 'ACX §4.4'),
+  r('ACX_TRUST_REGISTRY_PROOF', 'A trust registry entry carries a namespace proof that does not bind its publisher; the registry is refused (exit 1), as the reference refuses it.', 'ACX §4.3, §4.4'),
   r('ACX_TRUST_REGISTRY_PRIVATE_KEY', 'The trust registry holds private key material and is refused.', 'ACX §4.4'),
   r('ACX_TRUST_PORTABLE', 'The signature verifies but the signer is not trusted (not in the registry, ineligible or revoked).', 'ACX §4.5'),
   r('ACX_TRUST_REVOKED', 'The signing key was revoked for key-compromise (tampered).', 'ACX §4.4'),

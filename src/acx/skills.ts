@@ -16,7 +16,7 @@ export interface Frontmatter {
   license?: string;
   compatibility?: string;
   metadata?: Record<string, string>;
-  'allowed-tools'?: string;
+  'allowed-tools'?: string | string[];
 }
 
 /** Checks SKILL.md text; `file` is where diagnostics point (source path or sqlar name). */
@@ -44,7 +44,11 @@ export function checkSkillMd(bytes: Buffer, dirName: string, file: string): { fm
   if (typeof fm.description !== 'string' || fm.description.length < 1 || fm.description.length > 1024) err('description must be a string of 1–1024 characters', lineOf('description'));
   if (fm.license !== undefined && typeof fm.license !== 'string') err('license must be a string', lineOf('license'));
   if (fm.compatibility !== undefined && (typeof fm.compatibility !== 'string' || fm.compatibility.length < 1 || fm.compatibility.length > 500)) err('compatibility must be a string of 1–500 characters', lineOf('compatibility'));
-  if (fm['allowed-tools'] !== undefined && typeof fm['allowed-tools'] !== 'string') err('allowed-tools must be a space-separated string', lineOf('allowed-tools'));
+  // agentskills.io now accepts both forms: a space-delimited string or a YAML list of strings.
+  const tools = fm['allowed-tools'];
+  if (tools !== undefined && typeof tools !== 'string' && !(Array.isArray(tools) && tools.every((t) => typeof t === 'string' && t.trim() !== ''))) {
+    err('allowed-tools must be a space-delimited string or a list of non-empty strings', lineOf('allowed-tools'));
+  }
   if (fm.metadata !== undefined) {
     const m = fm.metadata;
     if (typeof m !== 'object' || m === null || Array.isArray(m) || Object.values(m).some((v) => typeof v !== 'string')) err('metadata must map strings to strings', lineOf('metadata'));

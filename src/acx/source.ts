@@ -216,6 +216,14 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = 
     }
   }
 
+  // A harness manifest or loop policy given as a file must meet the MUSTs verify applies.
+  for (const f of files) {
+    if (f.name !== HARNESS_PATH && f.name !== LOOP_POLICY_PATH) continue;
+    let doc: unknown;
+    try { doc = parseJson(utf8(f.raw) ?? ''); } catch (e) { d.push(error('ACX_SOURCE_FILE', `${f.from} is not strict JSON: ${(e as Error).message}`, { file: f.from })); continue; }
+    for (const p of f.name === HARNESS_PATH ? harnessProblems(doc) : loopPolicyProblems(doc)) d.push(error('ACX_SOURCE_FILE', `${f.from}: ${p}`, { file: f.from }));
+  }
+
   // skills: every skills/<name>/ needs a valid SKILL.md whose name is the directory
   const skills: SkillRow[] = [];
   const byDir = new Map<string, SourceFile[]>();

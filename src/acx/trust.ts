@@ -63,6 +63,12 @@ export function loadTrustRegistry(path: string): TrustRegistry {
     const pub = publicKeyFromPem(e.publicKeyPem);
     if (!pub) bad(`keys[${i}].publicKeyPem is not an Ed25519 SPKI PEM`, path);
     if (spkiKeyId(pub) !== e.keyid) bad(`keys[${i}].keyid does not match its publicKeyPem (sha256 of the SPKI is ${sha256Hex(pub.spkiDer)})`, path);
+    // As the reference loads a registry: an entry whose namespace proof does not bind its own
+    // publisher is a broken registry (exit 1), not a quietly ineligible key.
+    if (typeof e.publisherId === 'string') {
+      const np = namespaceProblems(e.publisherId, e.namespaceProof);
+      if (np.length) fail('ACX_TRUST_REGISTRY_PROOF', `trust registry ${path}: keys[${i}] (${e.publisherId}) has an invalid namespace proof: ${np.join('; ')}`, { file: path }, 1);
+    }
     entries.set(e.keyid, {
       keyid: e.keyid, publisherId: e.publisherId, algorithm: e.algorithm, publicKey: pub, status: e.status,
       notBefore: e.notBefore, notAfter: e.notAfter, revokedAt: e.revokedAt, revocationReason: e.revocationReason,
@@ -74,15 +80,17 @@ export function loadTrustRegistry(path: string): TrustRegistry {
 
 const instant = (s: unknown): number | null => (typeof s === 'string' && RFC3339.test(s) ? Date.parse(s) : null);
 
-function namespaceProblems(publisherId: string, proof: unknown, now: number): string[] {
+/** Why a proof does not bind `publisherId` (the reference's rules); `now` adds the future check. */
+function namespaceProblems(publisherId: string, proof: unknown, now?: number): string[] {
   if (typeof proof !== 'object' || proof === null || Array.isArray(proof)) return ['no namespaceProof'];
   const p = proof as Record<string, unknown>;
   const keys = Object.keys(p).sort().join(',');
   const out: string[] = [];
   const at = instant(p.verifiedAt);
   if (at === null) out.push('namespaceProof.verifiedAt is not RFC 3339');
-  else if (at > now) out.push('namespaceProof.verifiedAt is in the future');
-  const gh = /^io\.github\.([A-Za-z0-9-]+)$/.exec(publisherId.split('/')[0] ?? '');
+  else if (now !== undefined && at > now) out.push('namespaceProof.verifiedAt is in the future');
+  const root = publisherId.split('/')[0] ?? '';
+  const gh = /^io\.github\.([a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.|$)/.exec(root);
   if (gh) {
     if (p.method !== 'github-oidc') out.push('an io.github.* publisher needs a github-oidc proof');
     if (keys !== 'method,oidcIssuer,oidcSubject,verifiedAt') out.push('a github-oidc proof has exactly method, oidcSubject, oidcIssuer, verifiedAt');
@@ -91,8 +99,7 @@ function namespaceProblems(publisherId: string, proof: unknown, now: number): st
   } else {
     if (p.method !== 'dns-txt') out.push('this publisher needs a dns-txt proof');
     if (keys !== 'method,txtRecord,verifiedAt') out.push('a dns-txt proof has exactly method, txtRecord, verifiedAt');
-    const labels = publisherId.split('.');
-    const expected = `_acx-challenge.${labels.slice(0, 2).reverse().join('.')}`;
+    const expected = `_acx-challenge.${root.split('.').reverse().join('.')}`;
     if (p.txtRecord !== expected) out.push(`txtRecord is not ${expected}`);
   }
   return out;

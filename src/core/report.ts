@@ -40,6 +40,9 @@ const VERDICT_KEYS = ['integrity', 'signature', 'coverage', 'trust'] as const;
 function verdictText(details: Record<string, unknown> | undefined): string {
   if (!details) return '';
   const parts = VERDICT_KEYS.filter((k) => typeof details[k] === 'string').map((k) => `${k} ${escapeData(String(details[k]))}`);
+  // The key a signature verified with, in the one form keygen prints for every format.
+  const signer = typeof details.key_id === 'string' ? details.key_id : typeof details.keyid === 'string' ? details.keyid : undefined;
+  if (signer && (details.signature === 'valid' || details.signature === 'verified')) parts.push(`key ${escapeData(signer)}`);
   return parts.length ? `[${parts.join(', ')}]` : '';
 }
 

@@ -33,7 +33,6 @@ export function ruleFor(code: string): Rule | undefined {
 defineRules([
   { code: 'CTXFORGE_USAGE', format: 'core', summary: 'The command line is not valid.' },
   { code: 'CTXFORGE_IO', format: 'core', summary: 'A file could not be read or written.' },
-  { code: 'CTXFORGE_KEY_NOT_IGNORED', format: 'core', summary: 'A private key was written inside a git work tree at a path git does not ignore; one `git add .` would commit it.' },
   { code: 'CTXFORGE_IO_SYMLINK', format: 'core', summary: 'An output path is, or passes through, a symbolic link; nothing is written through one.' },
   { code: 'CTXFORGE_FORMAT_UNKNOWN', format: 'core', summary: 'The input is not a package or source tree of any supported format.' },
   { code: 'CTXFORGE_INTERNAL', format: 'core', summary: 'An unexpected internal error; please report it.' },

@@ -5,6 +5,7 @@ import { stat as fsStat } from 'node:fs/promises';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { sortUtf8 } from './paths.js';
+import { linkedComponent } from './no-links.js';
 import { createHash } from 'node:crypto';
 
 export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
@@ -147,7 +148,7 @@ export class DiskTree implements Tree {
   }
 
   async read(path: string): Promise<Buffer> {
-    return readRegularFile(this.localPath(path), path);
+    return readRegularFile(this.checkedPath(path), path);
   }
 
   async stat(path: string): Promise<TreeEntry | undefined> {
@@ -163,13 +164,13 @@ export class DiskTree implements Tree {
   }
 
   openRange(path: string): FileRange {
-    const { fd, size } = openRegularFile(this.localPath(path), path);
+    const { fd, size } = openRegularFile(this.checkedPath(path), path);
     return { fd, offset: 0, size, release: () => closeSync(fd) };
   }
 
   // Blocks are read synchronously through the same checked descriptor as read().
   async *chunks(path: string): AsyncGenerator<Buffer> {
-    const { fd, size } = openRegularFile(this.localPath(path), path);
+    const { fd, size } = openRegularFile(this.checkedPath(path), path);
     try {
       yield* readBlocks(fd, 0, size);
     } finally {
@@ -179,6 +180,16 @@ export class DiskTree implements Tree {
 
   localPath(path: string): string {
     return join(this.root, ...path.split('/'));
+  }
+
+  // O_NOFOLLOW guards only the last component: a folder of the path that is a symlink (a manifest
+  // naming `docs/x.md` with `docs -> /etc`) would still lead outside the tree, so parents are checked.
+  private checkedPath(path: string): string {
+    const slash = path.lastIndexOf('/');
+    if (slash > 0 && linkedComponent(this.root, path.slice(0, slash))) {
+      throw new TreeReadError(`${path} passes through a symbolic link, which is not followed`, path);
+    }
+    return this.localPath(path);
   }
 }
 

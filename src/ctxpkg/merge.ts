@@ -1,6 +1,7 @@
 // §6 graph-merge composition: union of nodes by id, duplicate edges merged with averaged weights,
 // contradicts surfaced as warnings with both sides kept, superseded nodes deactivated (never
 // deleted). Inputs are ordered by identity first, so argument order never changes the result.
+import { existsSync } from 'node:fs';
 import { writeFile, chmod } from 'node:fs/promises';
 import { warning, fail, type Diagnostic } from '../core/diagnostics.js';
 import { writeAtomic } from '../core/atomic.js';
@@ -100,6 +101,7 @@ export async function mergePackages(list: ArtifactInput[], opts: MergeOptions): 
   if (list.length < 2) fail('CTXFORGE_USAGE', 'merge needs at least two packages', {}, 2);
   const inputs: Input[] = [];
   for (const a of list) {
+    if (a.path && !existsSync(a.path)) fail('CTXFORGE_IO', `${a.label}: no such file or directory`, {}, 2);
     const r = await readAndVerify(a, { limits: opts.limits, env: opts.env });
     if (!r.valid || !r.doc) {
       const d = r.diagnostics.find((x) => x.severity === 'error')!;

@@ -8,6 +8,7 @@ import { assemble } from './budget.js';
 import { buildSource, checkSourcePackage, secretsIn } from './build.js';
 import { resolveDependencies } from './deps.js';
 import { importArtifact } from './import.js';
+import { stampCtxpkgIds } from './ids.js';
 import { initSource } from './init.js';
 import { packageItems } from './items.js';
 import { isObject } from './model.js';
@@ -117,5 +118,6 @@ export const ctxpkg: FormatModule = {
   items,
   init: (dir, opts) => initSource(dir, opts),
   importArtifact,
+  stampIds: stampCtxpkgIds,
   sign: (input, key, outPath, opts) => resignArtifact(input, key, outPath, opts),
 };

@@ -3,7 +3,7 @@
 import { error, warning, hasErrors, showValue, type Diagnostic } from '../core/diagnostics.js';
 import { checkDocuments } from './documents.js';
 import { checkCheckpoint } from './checkpoint.js';
-import { loadPublicKey } from '../core/keys.js';
+import { loadPublicKey, spkiKeyId, publicKeyFromRaw } from '../core/keys.js';
 import type { ValidateOptions } from '../format.js';
 import { CanonicalJsonError } from './canonical-json.js';
 import { checkContent, checkHex, checkLevel, checkManifest, checkSummary, graphOf, type CheckContext } from './check.js';
@@ -23,6 +23,9 @@ export interface VerifyDetails {
   /** What a passing signature covers; null when unsigned or when the signature fails. */
   coverage: Coverage | null;
   public_key: string | null;
+  /** The signer as ed25519:<sha256 of SPKI DER>, the form keygen and cartridges show. */
+  key_id?: string;
+  file_sha256?: string;
   conformance_level: number;
   satisfied_level: number | null;
   content_hash: string | null;
@@ -146,7 +149,10 @@ function verifySignature(doc: ArtifactDoc, m: Record<string, unknown>, computed:
   const mvPresent = sig.manifest_value !== undefined;
   const mvOk = !mvPresent || checkHex(sig.manifest_value, 128, 'signature.manifest_value', 'CTXPKG_SIGNATURE_INVALID', at('manifest_value'), shape);
   diags.push(...shape);
-  if (pkOk) details.public_key = sig.public_key as string;
+  if (pkOk) {
+    details.public_key = sig.public_key as string;
+    details.key_id = spkiKeyId(publicKeyFromRaw(Buffer.from(sig.public_key as string, 'hex')));
+  }
   if (shape.length || !pkOk || !valOk || !mvOk) return;
   const pk = sig.public_key as string;
   if (pinned && pinned.hex !== pk) {

@@ -78,6 +78,12 @@ export interface CompareOptions {
   newLabel?: string;
   oldCommit?: string;
   newCommit?: string;
+  /**
+   * A changed identity: refused (two different packages; releases) or, for a pull-request check,
+   * compared anyway with the change itself breaking, so renaming the identity cannot turn a failing
+   * diff into a skipped one.
+   */
+  identityChange?: 'refuse' | 'breaking';
 }
 
 function indexItems(items: readonly Item[], side: string): Map<string, Item> {
@@ -177,7 +183,8 @@ export function diffSummaries(old: PackageSummary | null, neu: PackageSummary, o
   if (old && old.format !== neu.format) {
     fail('CTXFORGE_DIFF_FORMAT_MISMATCH', `cannot compare a ${old.format} package with a ${neu.format} package`, {}, 1);
   }
-  if (old && old.identity !== neu.identity) {
+  const identityChanged = !!old && old.identity !== neu.identity;
+  if (identityChanged && opts.identityChange !== 'breaking') {
     fail('CTXFORGE_DIFF_IDENTITY_CHANGED', `the package identity changed (${old.identity} → ${neu.identity}): these are different packages, not two versions of one`, {
       hint: 'a package keeps its identity (OCTX asset.id, ctxpkg name, acx id) across releases; a copy with a new identity is a new package and starts with an initial release',
     }, 1);
@@ -190,6 +197,13 @@ export function diffSummaries(old: PackageSummary | null, neu: PackageSummary, o
     severity: old ? severityOf(policy, r.kind, r.change, r.attr) : 'feature',
     fingerprint: fingerprint(r.kind, r.id, r.change, r.attr),
   }));
+  // Breaking whatever the policy says: the policy is not what may relax this.
+  if (identityChanged) {
+    changes.unshift({
+      change: 'attr_changed', kind: 'package', id: neu.identity, attr: 'identity', from: old!.identity, to: neu.identity, title: neu.name,
+      severity: 'breaking', fingerprint: fingerprint('package', neu.identity, 'attr_changed', 'identity'),
+    });
+  }
   const counts = Object.fromEntries(CHANGE_TYPES.map((c) => [c, 0])) as Record<ChangeType, number>;
   const severities: Record<Severity, number> = { breaking: 0, feature: 0, fix: 0, none: 0 };
   let worst: Severity = 'none';

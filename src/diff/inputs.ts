@@ -1,9 +1,9 @@
 // Diff what the user names — artifacts, directories or `<ref>:<path>` — as one call: resolve both
 // sides, load their items through their format modules, find the repository's policy and tag
 // pattern, and compare. Also picks the previous release tag when no old side is named.
+import { DiagnosticError, error, fail } from '../core/diagnostics.js';
 import { stat } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
-import { DiagnosticError, fail } from '../core/diagnostics.js';
 import type { CommonOptions, PackageSummary } from '../format.js';
 import { resolveInput, type ResolvedInput } from '../inputs.js';
 import { differingPaths } from './unchanged.js';
@@ -152,12 +152,12 @@ function compare(old: Side | null, neu: Side, ctx: PackageContext, opts: DiffInp
 export async function diffInputs(oldSpec: string | null, newSpec: string, opts: DiffInputsOptions = {}): Promise<DiffResult> {
   const cwd = opts.cwd ?? process.cwd();
   const first = await loadSide(newSpec, opts, oldSpec === null ? undefined : NOTHING).catch(async (e: unknown) => {
-    // Both sides missing: name both, not just the first one looked at.
-    if (oldSpec !== null && e instanceof DiagnosticError && e.diagnostic.code === 'CTXFORGE_IO') {
-      const other = await resolveInput(oldSpec, { cwd, format: opts.format }).then(() => undefined, (o: unknown) => o);
-      if (other instanceof DiagnosticError && other.diagnostic.code === 'CTXFORGE_IO') throw new DiagnosticError(other.diagnostic, 2, [other.diagnostic, e.diagnostic]);
-    }
-    throw e;
+    // When the new side cannot be read, say whether the old one can: two mistyped paths are
+    // named together, not one per run.
+    if (oldSpec === null || !(e instanceof DiagnosticError) || e.diagnostic.code !== 'CTXFORGE_IO') throw e;
+    const old = await resolveInput(oldSpec, { cwd, format: opts.format }).then(() => undefined, (o: unknown) => (o instanceof DiagnosticError && o.diagnostic.code === 'CTXFORGE_IO' ? o : undefined));
+    if (!old) throw e;
+    throw new DiagnosticError(error('CTXFORGE_IO', `neither side can be read: ${oldSpec} and ${newSpec} (no such file, directory or <ref>:<path>)`), 2, [old.diagnostic, e.diagnostic]);
   });
   const [old, neu] = oldSpec === null ? [null, first] : await loadPair(await expandBareRef(oldSpec, first, cwd), first, opts);
   return compare(old, neu, await packageContext(neu, opts, !!opts.tag && !opts.tagPattern), opts);

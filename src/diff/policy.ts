@@ -100,3 +100,15 @@ const BUMP_RANK: Record<Bump, number> = { none: 0, patch: 1, minor: 2, major: 3 
 export function bumpCovers(actual: Bump, required: Bump): boolean {
   return BUMP_RANK[actual] >= BUMP_RANK[required];
 }
+
+const STRENGTH: Record<Severity, number> = { none: 0, fix: 1, feature: 2, breaking: 3 };
+
+/** The keys (of either table) whose effective severity is weaker under `after` than under `before`. */
+export function loosenedKeys(before: PolicyTable, after: PolicyTable): string[] {
+  const out: string[] = [];
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const [kind, change, attr] = key.split('.') as [string, ChangeType, string | undefined];
+    if (STRENGTH[severityOf(after, kind, change, attr)] < STRENGTH[severityOf(before, kind, change, attr)]) out.push(key);
+  }
+  return out.sort();
+}

@@ -41,7 +41,7 @@ defineRules([
   { code: 'OCTX_VECTOR_DIMENSION_INVALID', format: 'octx', summary: 'A vector dimension (Arrow list size or profile dimensions) is not positive.', spec: 'vectors/0.1' },
   { code: 'OCTX_RESOURCE_LIMIT', format: 'octx', summary: 'A record or Arrow limit is exceeded: records per JSONL file, vector dimension, batches, rows or values per Arrow file (--max-jsonl-records, --max-arrow-*).', spec: S('4') },
   { code: 'OCTX_EXTENSION_PATH_INVALID', format: 'octx', summary: 'An extensions/ path is not extensions/<reverse-domain>/<major.minor>/….', spec: S('12') },
-  { code: 'OCTX_SIGNATURE_UNSUPPORTED', format: 'octx', summary: 'A signer was pinned (--key), but an .octx carries no signature of its own: its release signs SHA256SUMS (minisign).', spec: S('10') },
+  { code: 'OCTX_SIGNATURE_UNSUPPORTED', format: 'octx', summary: 'Warning: --key does not apply to an .octx, which carries no signature of its own; its release signs SHA256SUMS (minisign).', spec: S('10') },
   { code: 'OCTX_ZIP_CORRUPT', format: 'octx', summary: 'The archive is not a readable ZIP or an entry is damaged.', spec: S('4') },
   { code: 'OCTX_ZIP_NAME_ENCODING', format: 'octx', summary: 'An entry name is not UTF-8 (or non-ASCII without the UTF-8 flag).', spec: S('4') },
   { code: 'OCTX_ZIP_PATH_UNSAFE', format: 'octx', summary: 'An entry name is absolute, has ., .. or empty segments, a backslash, NUL, or is not NFC.', spec: S('4') },

@@ -1,7 +1,7 @@
 // OCTX v0.1 as a format module: the registry's one entry point to everything OCTX.
 import type { FormatModule, ArtifactInput, ValidationResult, ValidateOptions } from '../format.js';
 import { isTree } from '../format.js';
-import { error, fail } from '../core/diagnostics.js';
+import { error, fail, warning } from '../core/diagnostics.js';
 import type { Tree } from '../core/tree.js';
 import './codes.js';
 import { openOctx } from './archive.js';
@@ -9,6 +9,7 @@ import { checkPackage, earlyRecordPass, type OctxReport } from './package.js';
 import { buildOctx } from './build.js';
 import { inspectOctx } from './inspect.js';
 import { octxItems } from './items.js';
+import { stampIds } from './ids.js';
 import { initOctx } from './init.js';
 import { parseJson } from '../core/strict-json.js';
 import { wantsWorker } from './record-pass.js';
@@ -76,6 +77,11 @@ export const octx: FormatModule = {
     return zip && (fileName.endsWith('.octx') || head.includes('manifest.json'));
   },
 
+  async stampIds(dir, opts) {
+    const r = await stampIds(dir, opts);
+    return { stamped: r.stamped.map((s) => ({ path: s.path, id: s.document_id, type: s.type })), diagnostics: r.diagnostics };
+  },
+
   async isSource(tree: Tree): Promise<boolean> {
     const m = await tree.stat('manifest.json');
     if (!m || m.kind !== 'file' || m.size > 16 * 1024 * 1024) return false;
@@ -90,12 +96,13 @@ export const octx: FormatModule = {
 
   async validateArtifact(input: ArtifactInput, opts: ValidateOptions = {}): Promise<ValidationResult> {
     const r = await validateOctxArtifact(input, opts);
-    // A pinned signer that nothing can be checked against must not pass silently.
+    // A pinned signer that nothing can be checked against is said, never passed over silently; the
+    // package itself is judged as without the key (it has no signature to fail).
     if (!opts.key) return r;
-    const d = error('OCTX_SIGNATURE_UNSUPPORTED', `--key pins a signer, but ${input.label} is an .octx, which carries no signature of its own`, {
+    const d = warning('OCTX_SIGNATURE_UNSUPPORTED', `--key does not apply: ${input.label} is an .octx, which carries no signature of its own to pin`, {
       file: input.label, hint: 'a ctxforge release signs SHA256SUMS: check it with `minisign -Vm SHA256SUMS -p minisign.pub`, then `sha256sum -c SHA256SUMS`',
     });
-    return { ...r, valid: false, diagnostics: [...r.diagnostics, d] };
+    return { ...r, diagnostics: [...r.diagnostics, d], details: { ...r.details, signature: 'not applicable' } };
   },
 
   async validateSource(tree: Tree, opts: ValidateOptions): Promise<ValidationResult> {

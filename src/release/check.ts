@@ -1,23 +1,29 @@
 // The pull-request check: validate every package at the head, diff each against the base commit
 // read from git, and decide pass/fail by the `fail-on` policy. Rendering lives in check-report.ts.
-import { warning, type Diagnostic } from '../core/diagnostics.js';
+import { error, warning, type Diagnostic } from '../core/diagnostics.js';
 import type { Bump } from '../core/semver.js';
 import { diffPackage, maxBump, type DiffSummary } from './collab.js';
 import { commitOf, git } from './gitcli.js';
 import { repoOf, treeAt } from './collab.js';
 import { discoverPackages } from './packages.js';
+import { trustedPlan, type ConfigChange } from './trusted.js';
 import { checkLinks } from '../links/check.js';
 import { repoConfig } from '../repo/config.js';
 import { DiskTree } from '../core/tree.js';
 import './rules.js';
 
-/** What fails the check, besides nothing: `error` invalid packages, `version` a bump too small for the changes, `breaking` any breaking change, `warning` any warning. */
-export type FailOn = 'error' | 'version' | 'breaking' | 'warning';
-export const FAIL_ON_VALUES: readonly FailOn[] = ['error', 'version', 'breaking', 'warning'];
+/**
+ * What fails the check, besides nothing: `error` invalid packages, `version` a bump too small for
+ * the changes, `breaking` any breaking change, `warning` any warning, `config` a PR whose
+ * ctxforge.yaml weakens the gate (drops a package, changes its format, relaxes the policy).
+ */
+export type FailOn = 'error' | 'version' | 'breaking' | 'warning' | 'config';
+export const FAIL_ON_VALUES: readonly FailOn[] = ['error', 'version', 'breaking', 'warning', 'config'];
+export const DEFAULT_FAIL_ON: readonly FailOn[] = ['error', 'version', 'config'];
 
 export function parseFailOn(s: string | undefined): FailOn[] {
   const t = (s ?? '').trim();
-  if (!t) return ['error', 'version'];
+  if (!t) return [...DEFAULT_FAIL_ON];
   if (t === 'none' || t === 'never') return [];
   const out: FailOn[] = [];
   for (const part of t.split(/[\s,]+/).filter(Boolean)) {
@@ -58,28 +64,35 @@ export interface CheckResult {
   packages: PackageCheck[];
   failOn: FailOn[];
   notes: Diagnostic[];
+  /** What the head's config changes against the base's (which decided the check). */
+  configChanges: ConfigChange[];
 }
 
 async function ensureCommit(cwd: string, ref: string): Promise<string | null> {
   const have = await commitOf(cwd, ref);
   if (have) return have;
   // A shallow checkout may lack the base: fetch just that commit (actions/checkout leaves credentials).
-  await git(cwd, ['fetch', '--no-tags', '--depth=1', 'origin', ref]).catch(() => undefined);
+  await git(cwd, ['fetch', '--no-tags', '--depth=1', '--end-of-options', 'origin', ref]).catch(() => undefined);
   return commitOf(cwd, ref);
 }
 
 export async function runCheck(o: CheckOptions): Promise<CheckResult> {
-  const failOn = o.failOn ?? ['error', 'version'];
+  const failOn = o.failOn ?? [...DEFAULT_FAIL_ON];
   const notes: Diagnostic[] = [];
-  const { root, packages: pkgs } = await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
+  const { root, packages: headPkgs } = await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
   const base = o.base ? await ensureCommit(root, o.base) : null;
   if (o.base && !base) notes.push(warning('CTXFORGE_CHECK_NO_BASE', `base commit ${o.base} is not in the clone; packages were validated but not diffed`, { hint: 'use actions/checkout with fetch-depth: 0' }));
+  // The base's config decides what is checked and how: the PR cannot edit its own gate.
+  const plan = base ? await trustedPlan(root, base, headPkgs, { cwd: o.cwd, path: o.path, config: o.config }) : undefined;
+  const pkgs = plan?.packages ?? headPkgs;
+  const configChanges = plan?.changes ?? [];
+  for (const c of configChanges) notes.push(warning('CTXFORGE_CHECK_CONFIG_CHANGED', c.message, { file: o.config ?? 'ctxforge.yaml' }));
   const repo = base ? await repoOf(root) : undefined;
   const head = await commitOf(root, 'HEAD');
   const out: PackageCheck[] = [];
   let required: Bump = 'none';
   // A move that leaves links dangling shows up here, as a warning or (links: error) an error.
-  const linkLevel = (await repoConfig(new DiskTree(root), { file: o.config, cwd: o.cwd, root }).catch(() => undefined))?.links ?? 'warning';
+  const linkLevel = plan ? plan.links ?? 'warning' : (await repoConfig(new DiskTree(root), { file: o.config, cwd: o.cwd, root }).catch(() => undefined))?.links ?? 'warning';
   for (const p of pkgs) {
     const v = await p.module.validateSource(p.tree, { env: o.env });
     const links = await checkLinks(p.tree, p.format, linkLevel);
@@ -93,7 +106,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
         const oldTree = await treeAt(repo, base, p.relPath);
         diff = await diffPackage({
           module: p.module, name: p.name, relPath: p.relPath, policy: p.policy, oldTree, oldLabel: base.slice(0, 12), oldCommit: base,
-          newTree: p.tree, ...(head ? { newCommit: head } : {}), opts: { env: o.env },
+          newTree: p.tree, ...(head ? { newCommit: head } : {}), opts: { env: o.env }, identityChange: 'breaking',
         });
         required = maxBump(required, diff.result.required_bump);
       } catch (e) {
@@ -110,5 +123,13 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     }
     out.push({ name: p.name, path: p.relPath || '.', format: p.format, version: p.version, valid: v.valid, diagnostics: v.diagnostics, diff, findings });
   }
-  return { valid: out.every((p) => p.valid), failed: out.some((p) => p.findings.length > 0), base, required_bump: required, packages: out, failOn, notes };
+  for (const g of plan?.gone ?? []) {
+    const d = error('CTXFORGE_CHECK_PACKAGE_GONE', `${g.path}: a package at the base, not checkable at the head: ${g.why}`, { file: g.path });
+    out.push({ name: g.name, path: g.path, format: g.format, version: '', valid: false, diagnostics: [d], diff: null, findings: failOn.includes('error') ? ['package gone at the head'] : [] });
+  }
+  const configFails = failOn.includes('config') && configChanges.some((c) => c.loosening);
+  return {
+    valid: out.every((p) => p.valid), failed: configFails || out.some((p) => p.findings.length > 0),
+    base, required_bump: required, packages: out, failOn, notes, configChanges,
+  };
 }

@@ -58,6 +58,8 @@ export interface DiffRequest {
   opts?: CommonOptions;
   /** Heading level of the Markdown section. */
   level?: number;
+  /** See CompareOptions.identityChange. */
+  identityChange?: 'refuse' | 'breaking';
 }
 
 export async function diffPackage(req: DiffRequest): Promise<DiffSummary> {
@@ -67,6 +69,7 @@ export async function diffPackage(req: DiffRequest): Promise<DiffSummary> {
     policy: req.policy, ...(req.tag ? { tag: req.tag } : {}),
     ...(req.oldLabel ? { oldLabel: req.oldLabel } : {}), ...(req.oldCommit ? { oldCommit: req.oldCommit } : {}),
     ...(req.newCommit ? { newCommit: req.newCommit } : {}),
+    ...(req.identityChange ? { identityChange: req.identityChange } : {}),
   });
   return { package: req.name, relPath: req.relPath, result, markdown: renderDiffMarkdown(result, { level: req.level ?? 3 }) };
 }

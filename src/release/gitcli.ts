@@ -5,6 +5,9 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
+// Every call that carries a ref, commit or path from the repository or the event puts it after
+// `--end-of-options` (or `--` for paths), so a value starting with "-" is never read as an option.
+
 export async function git(cwd: string, args: string[]): Promise<string> {
   const { stdout } = await run('git', args, { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
   return stdout;
@@ -24,11 +27,11 @@ export async function isGitRepo(cwd: string): Promise<boolean> {
 
 /** The commit a ref points to (peeling annotated tags), or null. */
 export async function commitOf(cwd: string, ref: string): Promise<string | null> {
-  return tryGit(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  return tryGit(cwd, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
 }
 
 export async function commitTime(cwd: string, commit: string): Promise<number | null> {
-  const s = await tryGit(cwd, ['show', '-s', '--format=%ct', commit]);
+  const s = await tryGit(cwd, ['show', '-s', '--format=%ct', '--end-of-options', commit]);
   return s ? Number(s) : null;
 }
 

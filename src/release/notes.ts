@@ -18,10 +18,10 @@ function verifySection(ctx: Context): string {
   // Attestations (issue 19): made by actions/attest in the release workflow, checked by gh. Only a
   // repository and tag of plain characters go into the commands; anything else stays a placeholder.
   const repo = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(ctx.opts.github?.repository ?? '') ? ctx.opts.github!.repository : 'OWNER/REPO';
-  const tag = /^[A-Za-z0-9._@+\/-]+$/.test(ctx.tag) ? ctx.tag : '<tag>';
+  const tag = /^[A-Za-z0-9._@+\/-]+$/.test(ctx.tag) ? ctx.tag : 'TAG';
   lines.push('Provenance, when the release workflow attests its files (actions/attest):', '', '```sh',
-    `gh attestation verify <file> --repo ${repo}   # <file>: any downloaded asset`,
-    `gh release verify-asset ${tag} <file> --repo ${repo}   # the asset is the one this (immutable) release holds`, '```', '');
+    `gh attestation verify FILE --repo ${repo}   # FILE: any downloaded asset`,
+    `gh release verify-asset ${tag} FILE --repo ${repo}   # the asset is the one this (immutable) release holds`, '```', '');
   return lines.join('\n');
 }
 

@@ -21,14 +21,15 @@ export async function discoverPackages(o: DiscoverOptions): Promise<{ root: stri
   const found = await repoPackages({ cwd: o.cwd, config: o.config });
   let list = found.packages;
   if (o.path !== undefined && o.path !== '') {
-    const want = o.path.replace(/^\.\/?/, '').replace(/\/+$/, '');
+    // Only a leading "./" goes: `.kb` is not `kb`.
+    const want = o.path.replace(/^\.(\/+|$)/, '').replace(/\/+$/, '');
     list = list.filter((p) => want === '' || p.path === want || p.path.startsWith(`${want}/`));
     if (!list.length) fail('CTXFORGE_RELEASE_NO_PACKAGES', `${o.path} is not a package of this repository`, { hint: `packages: ${found.packages.map((p) => p.path || '.').join(', ') || 'none'}` }, 2);
   }
   if (!list.length) fail('CTXFORGE_RELEASE_NO_PACKAGES', `no packages found in ${found.root}`, { hint: `list them under \`packages:\` in ${found.config?.file ?? 'ctxforge.yaml'}` }, 1);
   const out: ReleasePackage[] = [];
   for (const p of list) {
-    if (p.problem) fail('CTXFORGE_RELEASE_PACKAGE_UNUSABLE', `${p.path || '.'}: ${p.problem}`, { file: found.config?.file ?? 'ctxforge.yaml' }, 1);
+    if (p.problem) fail(p.problemCode ?? 'CTXFORGE_RELEASE_PACKAGE_UNUSABLE', `${p.path || '.'}: ${p.problem}`, { file: found.config?.file ?? 'ctxforge.yaml' }, 1);
     const module = p.format ? formatByName(p.format) : undefined;
     if (!module) fail('CTXFORGE_FORMAT_UNKNOWN', `${p.path || '.'}: format ${p.format ?? '(none)'} is not available`, {}, 1);
     const dir = resolve(found.root, p.path);

@@ -6,6 +6,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { fail } from '../core/diagnostics.js';
 import { toPosix, type Tree } from '../core/tree.js';
 import { unsafePathReason } from '../core/paths.js';
+import { linkedComponent } from '../core/no-links.js';
 import { parseYamlSafe } from '../core/yaml-safe.js';
 import { expandTagPattern } from '../git/tags.js';
 import './rules.js';
@@ -92,7 +93,8 @@ export function parseRepoConfig(text: string, file: string = CONFIG_FILE): RepoC
     const where = `packages[${i}]`;
     const p = obj(raw, where);
     onlyKeys(p, ['path', 'format', 'name', 'tag_pattern', 'policy'], where);
-    const path = str(p.path, `${where}.path`).replace(/^\.\/?/, '').replace(/\/+$/, '');
+    // Only a leading "./" (or a lone ".") goes: `.kb` is a folder of its own, not `kb`.
+    const path = str(p.path, `${where}.path`).replace(/^\.(\/+|$)/, '').replace(/\/+$/, '');
     if (path !== '' && unsafePathReason(path)) no(`${where}.path ${JSON.stringify(p.path)}: ${unsafePathReason(path)}`);
     if (seen.has(path)) no(`${where}.path ${JSON.stringify(p.path)} is listed twice`);
     seen.add(path);
@@ -112,6 +114,11 @@ export function parseRepoConfig(text: string, file: string = CONFIG_FILE): RepoC
 /** The config in `tree` (a repository root on disk or at a ref), or undefined when there is none. */
 export async function readRepoConfig(tree: Tree): Promise<RepoConfig | undefined> {
   const st = await tree.stat(CONFIG_FILE);
+  if (st?.kind === 'symlink') {
+    fail('CTXFORGE_PATH_OUTSIDE_REPO', `${CONFIG_FILE} is a symbolic link, which is not followed`, {
+      file: CONFIG_FILE, hint: 'a committed link can point outside the repository; commit the file itself',
+    }, 2);
+  }
   if (!st || st.kind !== 'file') return undefined;
   return parseRepoConfig((await tree.read(CONFIG_FILE)).toString('utf8'));
 }
@@ -131,6 +138,15 @@ export function shownConfigPath(abs: string, root: string): string {
 export async function readConfigFile(path: string, o: { cwd: string; root: string }): Promise<RepoConfig> {
   const abs = resolve(o.cwd, path);
   const shown = shownConfigPath(abs, o.root);
+  const rel = relative(o.root, abs);
+  if (rel && !rel.startsWith('..') && !isAbsolute(rel)) {
+    const link = linkedComponent(o.root, toPosix(rel));
+    if (link) {
+      fail('CTXFORGE_PATH_OUTSIDE_REPO', `config file ${shown} is, or passes through, the symbolic link ${link}, which is not followed`, {
+        file: shown, hint: 'a committed link can point outside the repository; name the real file instead',
+      }, 2);
+    }
+  }
   const st = await stat(abs).catch(() => undefined);
   if (!st || !st.isFile()) {
     fail('CTXFORGE_REPO_CONFIG_MISSING', `config file ${shown} ${st ? 'is not a regular file' : 'does not exist'}`, {

@@ -2,15 +2,16 @@
 // found by asking every format whether a folder is one of its source trees — with the tag pattern
 // each one releases under.
 import { readdir } from 'node:fs/promises';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { fail } from '../core/diagnostics.js';
 import { DiskTree, isDirectory, toPosix, type Tree } from '../core/tree.js';
 import type { FormatName } from '../format.js';
 import { detectSource, formatByName } from '../formats.js';
+import { linkedComponent } from '../core/no-links.js';
 import { findRepo, type GitRepo } from '../git/repo.js';
 import { openRefPath } from '../git/ref-spec.js';
 import { DEFAULT_TAG_PATTERN, expandTagPattern } from '../git/tags.js';
-import { repoConfig, type RepoConfig } from './config.js';
+import { parseRepoConfig, repoConfig, type RepoConfig } from './config.js';
 import './rules.js';
 
 /** Folders deeper than this below the root are not searched for packages. */
@@ -30,6 +31,8 @@ export interface RepoPackage {
   source: 'config' | 'detected';
   /** Why a configured package is unusable (missing folder, not a source tree). */
   problem?: string;
+  /** The diagnostic code of `problem` when it has its own (a symlinked path). */
+  problemCode?: string;
 }
 
 export interface RepoPackages {
@@ -48,6 +51,11 @@ export interface DiscoverOptions {
   ref?: string;
   /** A config file to use instead of the root's ctxforge.yaml (on disk; relative to `cwd`); it must exist. */
   config?: string;
+  /**
+   * With `ref`, read a named config file that lies inside the repository at that ref too (the PR
+   * check's trusted base), not from the working tree; one outside the repository is read from disk.
+   */
+  configAtRef?: boolean;
 }
 
 async function diskDirs(root: string): Promise<string[]> {
@@ -87,6 +95,17 @@ function patternFor(cfg: RepoConfig | undefined, own: string | undefined, name: 
   return expandTagPattern(raw, name);
 }
 
+/** A named config file as it is in `tree` (the repository root at a ref), else as it is on disk. */
+async function configAtRef(tree: Tree, file: string, cwd: string, root: string): Promise<RepoConfig | undefined> {
+  const rel = relativeToRoot(root, resolve(cwd, file));
+  if (rel === undefined || isAbsolute(rel)) return repoConfig(undefined, { file, cwd, root });
+  const st = await tree.stat(rel);
+  if (st?.kind === 'symlink') fail('CTXFORGE_PATH_OUTSIDE_REPO', `config file ${rel} is a symbolic link, which is not followed`, { file: rel }, 2);
+  if (st?.kind === 'file') return parseRepoConfig((await tree.read(rel)).toString('utf8'), rel);
+  // Not there yet: the workflow (trusted) names it, so the file on disk is what it asks for.
+  return repoConfig(undefined, { file, cwd, root });
+}
+
 /** Finds the packages of the repository around `cwd` (or of `cwd` itself outside git). */
 export async function discoverPackages(opts: DiscoverOptions = {}): Promise<RepoPackages> {
   const cwd = resolve(opts.cwd ?? process.cwd());
@@ -104,12 +123,15 @@ export async function discoverPackages(opts: DiscoverOptions = {}): Promise<Repo
     };
   } else {
     subtree = async (dir) => {
+      if (linkedComponent(root, dir)) return undefined;
       const abs = join(root, ...dir.split('/').filter(Boolean));
       return (await isDirectory(abs)) ? new DiskTree(abs, dir || '.') : undefined;
     };
   }
   const rootTree = await subtree('');
-  const config = await repoConfig(rootTree, { file: opts.config, cwd, root });
+  const config = opts.ref && opts.configAtRef && opts.config && rootTree
+    ? await configAtRef(rootTree, opts.config, cwd, root)
+    : await repoConfig(rootTree, { file: opts.config, cwd, root });
   const packages: RepoPackage[] = [];
   const topPolicy = config?.policy ? [{ where: `${config.file} policy`, table: config.policy }] : [];
 
@@ -123,7 +145,12 @@ export async function discoverPackages(opts: DiscoverOptions = {}): Promise<Repo
         source: 'config',
       };
       const tree = await subtree(pc.path);
-      if (!tree) pkg.problem = `${pc.path || '.'} does not exist${opts.ref ? ` at ${opts.ref}` : ''}`;
+      const link = commit ? undefined : linkedComponent(root, pc.path);
+      if (link) {
+        // The link's target is not shown: it may name a place outside the repository.
+        pkg.problem = `${pc.path} is, or passes through, the symbolic link ${link}, which is not followed`;
+        pkg.problemCode = 'CTXFORGE_PATH_OUTSIDE_REPO';
+      } else if (!tree) pkg.problem = `${pc.path || '.'} does not exist${opts.ref ? ` at ${opts.ref}` : ''}`;
       else if (pc.format) {
         pkg.format = pc.format;
         if (!formatByName(pc.format)) pkg.problem = `format ${pc.format} is not available in this build`;

@@ -46,8 +46,8 @@ test('Action release: GITHUB_ARTIFACTS gets every built file, appended after wha
   // The notes say how to verify, with each tool.
   assert.match(rel.body!, /sha256sum -c SHA256SUMS/);
   assert.match(rel.body!, /minisign -Vm SHA256SUMS/);
-  assert.match(rel.body!, /gh attestation verify <file> --repo [\w.-]+\/[\w.-]+/);
-  assert.match(rel.body!, /gh release verify-asset v1\.0\.0 <file> --repo [\w.-]+\/[\w.-]+/);
+  assert.match(rel.body!, /gh attestation verify FILE --repo [\w.-]+\/[\w.-]+/);
+  assert.match(rel.body!, /gh release verify-asset v1\.0\.0 FILE --repo [\w.-]+\/[\w.-]+/);
 });
 
 test('ctxforge release as a workflow step: GITHUB_ARTIFACTS lists the built files; without it nothing is written', () => {

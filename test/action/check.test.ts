@@ -111,7 +111,9 @@ test('more diagnostics than GitHub shows as annotations: every one is still in t
   const r = await pr(dir, base, head);
   assert.equal(r.code, 1);
   const annotations = r.stdout.split('\n').filter((l) => l.startsWith('::error ') && l.includes('OCTX_DOCUMENT_ID_INVALID'));
-  assert.equal(annotations.length, 12);
+  // GitHub shows 10 error annotations per step; the rest are counted in the summary (issue 19).
+  assert.equal(annotations.length, 10);
+  assert.match(r.summary, /[1-9]\d* errors? not annotated/);
   for (let i = 0; i < 12; i++) assert.ok(r.summary.includes(`guide/knowledge/doc${String(i).padStart(2, '0')}.md:5`), `doc${i} missing from the summary`);
 });
 

@@ -75,7 +75,8 @@ function assertAcxVerifies(file: string): void {
   const pragmas = execFileSync('sqlite3', ['-readonly', file, 'PRAGMA application_id; PRAGMA user_version; PRAGMA integrity_check;'], { encoding: 'utf8' });
   assert.deepEqual(pragmas.trim().split('\n'), ['1094932529', '16777472', 'ok']);
   const listed = execFileSync('sqlite3', ['-readonly', file, '-At'], { encoding: 'utf8' }).trim().split('\n').sort();
-  assert.deepEqual(listed, ['rom/knowledge/overview.md', 'rom/skills/hello/SKILL.md']);
+  // the source's two files plus the four §12 ROM documents every build adds (docs/acx-conformance.md)
+  assert.deepEqual(listed, ['rom/knowledge/overview.md', 'rom/manifest/harness-requirements.json', 'rom/package-spec.json', 'rom/policy/loop-context-policy.json', 'rom/schema/lance-memory.json', 'rom/skills/hello/SKILL.md']);
   const out = tmpDir('ctxforge-sqlar-');
   execFileSync('sqlite3', ['-readonly', file, '-Ax'], { cwd: out });
   assert.equal(readFileSync(join(out, 'rom', 'skills', 'hello', 'SKILL.md'), 'utf8'), SKILL_MD);

@@ -19,5 +19,5 @@ test('mode list emits every package as JSON; a matrix job with one path checks o
   assert.doesNotMatch(one.summary, /`guide`|`cart`/);
   const bad = await runAction({ ...base, inputs: { MODE: 'lists' } });
   assert.equal(bad.code, 1);
-  assert.match(bad.stdout, /mode must be check, release or list/);
+  assert.match(bad.stdout, /mode must be check, release, list or comment/);
 });

@@ -110,3 +110,40 @@ test('active registry with the original ada-ridge: portable (keyid not in the re
   assert.equal(r.details.trust, 'portable');
   assert.equal(r.code, 0);
 });
+
+// Cartridges the reference CLI wrote (reference-built/expected.json): the L3 skill files, nested
+// asset folders and the reference's resources inventory are read as written; the non-ASCII name is not.
+const R = join(V, 'reference-built');
+const expected = JSON.parse(readFileSync(join(R, 'expected.json'), 'utf8')) as { cases: Array<{ file: string; expect: 'valid' | 'invalid'; trust: string }> };
+for (const c of expected.cases) {
+  test(`reference-built ${c.file}: ${c.expect}, trust ${c.trust}`, async () => {
+    const r = await verify(join(R, c.file));
+    assert.equal(r.details.trust, c.trust);
+    assert.equal(r.result.valid, c.expect === 'valid', JSON.stringify(r.result.diagnostics));
+    assert.equal(r.code, c.expect === 'valid' ? 0 : 1);
+    const errors = r.result.diagnostics.filter((x) => x.severity === 'error').map((x) => x.code);
+    // The only thing wrong with the invalid one is its sqlar name (SPEC §3.2), nothing about skills.
+    assert.deepEqual(errors, c.expect === 'valid' ? [] : ['ACX_SQLAR_PATH']);
+    const pinned = await verify(join(R, c.file), '--key', join(R, c.file.replace(/\.acx$/, '.pub.pem')));
+    assert.equal(pinned.details.signature, 'verified');
+  });
+}
+
+test('reference-built: ctxforge derives the reference\'s acx_skill.resources byte for byte', async () => {
+  const { openFile } = await import('../../src/core/sqlite.js');
+  const { deriveSkillRow } = await import('../../src/acx/skills.js');
+  const { decodeBlob } = await import('../../src/acx/sqlar.js');
+  for (const f of ['skills-with-l3.acx', 'skills-with-l3-flat.acx', 'skills-nonascii-name.acx']) {
+    const db = openFile(join(R, f), { readonly: true });
+    const files = db.prepare('SELECT name, sz, data FROM sqlar').all() as Array<{ name: string; sz: number; data: Buffer }>;
+    const rows = db.prepare('SELECT sqlar_path, resources FROM acx_skill').all() as Array<{ sqlar_path: string; resources: string }>;
+    db.close();
+    for (const row of rows) {
+      const dir = row.sqlar_path.split('/')[2]!;
+      const mine = files.filter((x) => x.name.startsWith(`rom/skills/${dir}/`)).map((x) => ({ rel: x.name.slice(`rom/skills/${dir}/`.length), raw: decodeBlob(x.sz, Buffer.from(x.data), 1 << 24).raw }));
+      const md = mine.find((x) => x.rel === 'SKILL.md')!;
+      const derived = deriveSkillRow(dir, { name: dir, description: 'x' } as never, md.raw, mine);
+      assert.equal(derived.resources, row.resources, `${f} ${row.sqlar_path}`);
+    }
+  }
+});

@@ -632,7 +632,8 @@ function acxCases(b: { signed: string; other: string; otherKey: string; work: st
   const reg = (name: string, entries: unknown[]) => { put(`acx/registries/${name}.json`, JSON.stringify({ schemaVersion: 'acx.trust-registry/1', registryId: `corpus.${name}`, updatedAt: '2026-07-16T00:00:00Z', keys: entries }, null, 2) + '\n'); return `acx/registries/${name}.json`; };
   const active = reg('active', [entry({})]);
   const compromised = reg('revoked-compromise', [entry({ status: 'revoked', revokedAt: '2026-01-02T00:00:00Z', revocationReason: 'key-compromise' })]);
-  const otherPub = reg('other-publisher', [entry({ publisherId: 'io.github.someone-else' })]);
+  // The entry's own proof binds its publisher (a registry with a mismatched proof is refused whole).
+  const otherPub = reg('other-publisher', [entry({ publisherId: 'io.github.someone-else', namespaceProof: { method: 'github-oidc', oidcSubject: 'repo:someone-else/agents:ref:refs/heads/main', oidcIssuer: 'https://token.actions.githubusercontent.com', verifiedAt: '2026-07-01T00:00:00Z' } })]);
   c('trusted', 'trust', 'signer active in the registry', ok(undefined, { trust: 'trusted' }), undefined, { file: 'acx/valid-signed.acx', extra_files: [active], args: ['--trust', active] });
   c('trust-revoked-compromise', 'trust', 'signer revoked for key-compromise', bad('ACX_TRUST_REVOKED', { trust: 'tampered' }), undefined, { file: 'acx/valid-signed.acx', extra_files: [compromised], args: ['--trust', compromised] });
   c('trust-other-publisher', 'trust', 'signer registered for another publisher', ok('ACX_TRUST_PORTABLE', { trust: 'portable' }), undefined, { file: 'acx/valid-signed.acx', extra_files: [otherPub], args: ['--trust', otherPub] });

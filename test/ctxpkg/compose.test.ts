@@ -102,7 +102,7 @@ test('dependencies resolve against --packages; optional failures are warnings; c
   // A --packages directory that does not exist is a usage / I/O error (exit 2), not an invalid package.
   const r3 = await runCli(['validate', '--json', '--packages', join(out, 'no-such-dir'), app]);
   assert.equal(r3.code, 2, r3.stdout + r3.stderr);
-  assert.equal(JSON.parse(r3.stdout).error.code, 'CTXFORGE_IO');
+  assert.equal(JSON.parse(r3.stdout).results[0].diagnostics[0].code, 'CTXFORGE_IO', 'one JSON shape: the I/O failure is the result of that path');
 });
 
 test('a v1 package imports losslessly into a v2 source tree that builds', async () => {

@@ -59,6 +59,8 @@ export interface ServerOptions {
   digests?: boolean;
   /** Comments return 403 like a fork PR's read-only token. */
   readOnlyComments?: boolean;
+  /** Open pull requests, answered by GET /pulls?head=owner:branch (owner is the head repository's). */
+  pulls?: Array<{ number: number; owner: string; branch: string; sha: string }>;
   /** Serves the asset of this name with one byte flipped once its release is published (a bad CDN copy). */
   corruptPublished?: string;
   /**
@@ -320,6 +322,11 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
         }
         return wrap(200, assetJson(a));
       }
+    }
+    if (rest === '/pulls' && method === 'GET') {
+      const head = url.searchParams.get('head') ?? '';
+      return wrap(200, (o.pulls ?? []).filter((p) => !head || `${p.owner}:${p.branch}` === head)
+        .map((p) => ({ number: p.number, state: 'open', head: { sha: p.sha, ref: p.branch, label: `${p.owner}:${p.branch}` } })));
     }
     if ((m = rest.match(/^\/issues\/(\d+)\/comments$/))) {
       const issue = Number(m[1]);

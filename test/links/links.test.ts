@@ -74,8 +74,10 @@ test('ctxforge.yaml links: error fails validate and the PR check after a move th
   const d = check.packages[0]!.diagnostics.filter((x) => x.code.startsWith('LINK_'));
   assert.ok(d.some((x) => x.file === 'knowledge/a.md' && x.line === 10 && x.severity === 'error'), JSON.stringify(d));
   // The config the check is told to use (the Action's `config` input) sets the level too.
+  // The base commit's config decides the check (issue 16 §5): dropping `links: error` in the PR's
+  // working tree does not relax it.
   writeTree(root, { 'ctxforge.yaml': 'packages:\n  - path: pkg\n', 'ci/strict.yaml': 'links: error\npackages:\n  - path: pkg\n' });
-  assert.equal((await runCheck({ cwd: root, base, failOn: ['error'] })).failed, false);
+  assert.equal((await runCheck({ cwd: root, base, failOn: ['error'] })).failed, true);
   assert.equal((await runCheck({ cwd: root, base, config: 'ci/strict.yaml', failOn: ['error'] })).failed, true);
   // A bad value in the config is the config's error.
   writeTree(root, { 'ctxforge.yaml': 'links: sometimes\n' });

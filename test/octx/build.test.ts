@@ -356,15 +356,18 @@ test('a build interrupted while it writes (SIGINT, SIGTERM) leaves no temp file 
   }
 });
 
-test('verify --key on an .octx fails with OCTX_SIGNATURE_UNSUPPORTED: there is no signature to pin', async () => {
+test('verify --key on an .octx does not fail it: a warning says the key does not apply (there is no signature to pin)', async () => {
   const file = buildTo(tmpDir());
   const plain = await runCli(['verify', file]);
   assert.equal(plain.code, 0, plain.stderr);
   const pinned = await runCli(['verify', file, '--key', 'ab'.repeat(32), '--json']);
-  assert.equal(pinned.code, 1, pinned.stdout);
-  const r = (JSON.parse(pinned.stdout) as { results: Array<{ valid: boolean; diagnostics: Array<{ code: string; hint?: string }> }> }).results[0]!;
-  assert.equal(r.valid, false);
+  assert.equal(pinned.code, 0, pinned.stdout);
+  const r = (JSON.parse(pinned.stdout) as { results: Array<{ valid: boolean; details: Record<string, unknown>; diagnostics: Array<{ code: string; severity: string; message: string; hint?: string }> }> }).results[0]!;
+  assert.equal(r.valid, true);
+  assert.equal(r.details.signature, 'not applicable');
   const d = r.diagnostics.find((x) => x.code === 'OCTX_SIGNATURE_UNSUPPORTED');
   assert.ok(d, JSON.stringify(r.diagnostics));
+  assert.equal(d.severity, 'warning');
+  assert.match(d.message, /does not apply/);
   assert.match(d.hint ?? '', /minisign/);
 });

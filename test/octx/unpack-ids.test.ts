@@ -112,7 +112,7 @@ test('ctxforge ids on the OKF sample bundle makes it a valid OCTX working direct
   assert.equal(r.code, 0, r.stderr);
   const stamped = JSON.parse(r.stdout).stamped;
   assert.equal(stamped.length, 5);
-  for (const s of stamped) assert.ok(isUuidV7(s.document_id));
+  for (const s of stamped) assert.ok(isUuidV7(s.id));
   const after = await runCli(['validate', dir]);
   assert.equal(after.code, 0, after.stdout);
   const second = await runCli(['ids', dir, '--json']);

@@ -53,6 +53,11 @@ export interface NewRelease {
   make_latest?: 'true' | 'false' | 'legacy';
 }
 
+export interface GhPull {
+  number: number;
+  head: { sha: string; ref: string };
+}
+
 export class GitHubApi {
   readonly http: GitHubHttp;
   private readonly base: string;
@@ -143,6 +148,12 @@ export class GitHubApi {
       if (items.length < 100) break;
     }
     return out;
+  }
+
+  /** Open pull requests whose head is `owner:branch` (GitHub's `head` filter). */
+  async openPullsByHead(head: string): Promise<GhPull[]> {
+    const r = await this.http.request<GhPull[]>('GET', this.repoUrl(`/pulls?state=open&per_page=100&head=${encodeURIComponent(head)}`));
+    return r.data ?? [];
   }
 
   async createIssueComment(issue: number, body: string): Promise<GhComment> {

@@ -1,0 +1,84 @@
+// What the pull-request check is decided by: the packages and change policy of the base commit's
+// ctxforge.yaml, which the pull request cannot edit. Head-only packages are checked too; what the
+// head's config changes (a package dropped, a policy loosened) is reported, and the loosening kind
+// is a `config` finding.
+import { existsSync, lstatSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DiskTree } from '../core/tree.js';
+import { linkedComponent } from '../core/no-links.js';
+import { loosenedKeys } from '../diff/policy.js';
+import { formatByName } from '../formats.js';
+import { discoverPackages as repoPackages, type RepoPackage } from '../repo/packages.js';
+import { policyOf } from './collab.js';
+import type { ReleasePackage } from './context.js';
+
+export interface ConfigChange {
+  message: string;
+  /** The change weakens the gate (a package dropped, its path or format changed, a policy relaxed). */
+  loosening: boolean;
+}
+
+export interface TrustedPlan {
+  packages: ReleasePackage[];
+  /** Base packages that cannot be opened at the head (gone, a symlink, no longer a source tree). */
+  gone: Array<{ path: string; name: string; format: string; why: string }>;
+  changes: ConfigChange[];
+  /** `links:` of the base config. */
+  links?: 'off' | 'warning' | 'error';
+}
+
+function under(path: string, want: string | undefined): boolean {
+  const w = (want ?? '').replace(/^\.(\/+|$)/, '').replace(/\/+$/, '');
+  return w === '' || path === w || path.startsWith(`${w}/`);
+}
+
+async function openAtHead(root: string, bp: RepoPackage): Promise<ReleasePackage | string> {
+  const module = bp.format ? formatByName(bp.format) : undefined;
+  if (!module) return `format ${bp.format ?? '(none)'} is not available`;
+  if (linkedComponent(root, bp.path)) return 'it is, or passes through, a symbolic link at the head, which is not followed';
+  const dir = resolve(root, bp.path);
+  if (!existsSync(dir) || !lstatSync(dir).isDirectory()) return 'its folder is gone at the head';
+  const tree = new DiskTree(dir, bp.path || '.');
+  try {
+    const summary = await module.items(tree, {});
+    return { name: bp.name, relPath: bp.path, dir, format: module.name, version: summary.version, module, tree, tagPattern: bp.tagPattern, policy: policyOf(bp) };
+  } catch (e) {
+    return `it cannot be read at the head: ${(e as Error).message}`;
+  }
+}
+
+/** The packages to check: the base's (with the base's policy) at the head, then head-only ones. */
+export async function trustedPlan(root: string, base: string, head: ReleasePackage[], o: { cwd: string; path?: string; config?: string }): Promise<TrustedPlan> {
+  const found = await repoPackages({ cwd: root, ref: base, config: o.config ? resolve(o.cwd, o.config) : undefined, configAtRef: true });
+  const basePkgs = found.packages.filter((p) => !p.problem && under(p.path, o.path));
+  const byPath = new Map(head.map((p) => [p.relPath, p]));
+  const packages: ReleasePackage[] = [];
+  const gone: TrustedPlan['gone'] = [];
+  const changes: ConfigChange[] = [];
+  const shown = (p: string): string => p || '.';
+  for (const bp of basePkgs) {
+    const hp = byPath.get(bp.path);
+    const basePolicy = policyOf(bp);
+    if (!hp) changes.push({ loosening: true, message: `${shown(bp.path)} is a package at the base but not at the head's config; it is still checked` });
+    else {
+      if (hp.format !== bp.format) changes.push({ loosening: true, message: `${shown(bp.path)}: format ${bp.format} at the base, ${hp.format} at the head; checked as ${bp.format}` });
+      const loose = loosenedKeys(basePolicy, hp.policy);
+      if (loose.length) changes.push({ loosening: true, message: `${shown(bp.path)}: the head's config relaxes the change policy (${loose.join(', ')}); the base's policy applies` });
+      else if (JSON.stringify(basePolicy) !== JSON.stringify(hp.policy)) changes.push({ loosening: false, message: `${shown(bp.path)}: the head's config changes the change policy; the base's policy applies` });
+    }
+    if (hp && hp.format === bp.format) {
+      packages.push({ ...hp, name: bp.name, tagPattern: bp.tagPattern, policy: basePolicy });
+      continue;
+    }
+    const opened = await openAtHead(root, bp);
+    if (typeof opened === 'string') gone.push({ path: shown(bp.path), name: bp.name, format: bp.format ?? '', why: opened });
+    else packages.push(opened);
+  }
+  const basePaths = new Set(basePkgs.map((p) => p.path));
+  for (const hp of head) {
+    if (basePaths.has(hp.relPath)) continue;
+    changes.push({ loosening: false, message: `${shown(hp.relPath)} is a new package in the head's config` });
+    packages.push(hp);
+  }
+  return { packages, gone, changes, ...(found.config?.links ? { links: found.config.links } : {}) };
+}
