@@ -1,9 +1,7 @@
 // Builds a source tree into `<name>-<version>.ctxpkg`: validate, scan for secrets, assemble, check
 // the output like any received package, then rename it into place (nothing half-written on failure).
-import { execFile } from 'node:child_process';
 import { checkDocuments } from './documents.js';
 import { checkCheckpoint } from './checkpoint.js';
-import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { writeFile, readFile, chmod } from 'node:fs/promises';
 import { DiagnosticError, error, hasErrors, type Diagnostic } from '../core/diagnostics.js';
@@ -18,8 +16,6 @@ import { checkContent, checkLevel, checkManifest, type CheckContext } from './ch
 import { loadSource, MANIFEST_FILE, type SourcePackage } from './source.js';
 import { verifyDoc } from './verify.js';
 import { artifactFileName, writePackage } from './writer.js';
-
-const run = promisify(execFile);
 
 /** Throws the first error, saying how many more there are (the CLI prints one diagnostic per failure). */
 export function failWith(diags: Diagnostic[], what: string): never {
@@ -43,18 +39,15 @@ export function secretsIn(pkg: SourcePackage, allow: boolean): Diagnostic[] {
   return out;
 }
 
-/** The git tree of the source directory at HEAD, when it is committed and clean (deterministic). */
-export async function projectHash(dir: string | undefined): Promise<string | undefined> {
-  if (!dir) return undefined;
-  try {
-    const status = await run('git', ['status', '--porcelain', '--', '.'], { cwd: dir });
-    if (status.stdout.trim() !== '') return undefined;
-    const { stdout } = await run('git', ['rev-parse', 'HEAD:./'], { cwd: dir });
-    const h = stdout.trim();
-    return /^[0-9a-f]{40,64}$/.test(h) ? h : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * provenance.project_hash: sha256 of the package as the writer normalises it, stamped with epoch 0
+ * and without provenance or signature. It is derived from the source files alone, never from the
+ * checkout (git status, HEAD), so a build of a working tree and a build of `<ref>:<path>` with the
+ * same files give the same bytes, which `verify --reproduce` depends on; and sources that differ
+ * only in what the writer fills in (an absent `dependencies`) give the same hash.
+ */
+export function projectHash(pkg: SourcePackage): string {
+  return sha256Hex(Buffer.from(writePackage(pkg.manifest, pkg.content, { createdAt: isoSeconds(0) }).text, 'utf8'));
 }
 
 export async function buildSource(tree: Tree, opts: BuildOptions): Promise<BuiltArtifact> {
@@ -67,7 +60,7 @@ export async function buildSource(tree: Tree, opts: BuildOptions): Promise<Built
   opts.warnings?.push(...diags, ...problems, ...secrets);
 
   const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, sourceTime: opts.sourceTime, env: opts.env });
-  const written = writePackage(pkg.manifest, pkg.content, { createdAt: isoSeconds(epoch), projectHash: await projectHash(opts.sourceDir), key: opts.key });
+  const written = writePackage(pkg.manifest, pkg.content, { createdAt: isoSeconds(epoch), projectHash: projectHash(pkg), key: opts.key });
   const name = pkg.manifest.name as string;
   const version = pkg.manifest.version as string;
   const target = join(opts.outDir, artifactFileName(name, version));

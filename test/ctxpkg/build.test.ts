@@ -106,17 +106,27 @@ test('byte-identical rebuilds across TZ, umask and file-creation order (real pro
   assert.ok(readFileSync(join(o1, name)).equals(readFileSync(join(o2, 'u', name))));
 });
 
-test('project_hash is the git tree of the source when committed and clean', async () => {
+test('project_hash comes from the source itself: a working-tree build and a `HEAD:<path>` build are the same bytes', async () => {
   const repo = initRepo(tmpDir());
   cpSync(example, join(repo, 'pkg'), { recursive: true });
   git(repo, ['add', '.']); git(repo, ['commit', '-qm', 'x']);
-  const tree = git(repo, ['rev-parse', 'HEAD:pkg']).trim();
-  const out = tmpDir();
-  const r = await runCli(['build', join(repo, 'pkg'), '--out', out, '--json'], { env: { ...process.env, SOURCE_DATE_EPOCH: '' } });
-  assert.equal(r.code, 0, r.stderr);
-  const m = JSON.parse(readFileSync(JSON.parse(r.stdout).artifacts[0].path, 'utf8')).manifest;
-  assert.equal(m.provenance.project_hash, tree);
-  assert.equal(m.created_at, '2026-01-01T00:00:00Z', 'commit time when no epoch is given');
+  const ow = tmpDir(); const og = tmpDir();
+  const w = await runCli(['build', 'pkg', '--out', ow, '--source-date-epoch', EPOCH, '--json'], { cwd: repo });
+  const g = await runCli(['build', 'HEAD:pkg', '--out', og, '--source-date-epoch', EPOCH, '--json'], { cwd: repo });
+  assert.equal(w.code, 0, w.stderr); assert.equal(g.code, 0, g.stderr);
+  const wb = readFileSync(JSON.parse(w.stdout).artifacts[0].path); const gb = readFileSync(JSON.parse(g.stdout).artifacts[0].path);
+  assert.ok(wb.equals(gb), 'working tree and git give the same bytes');
+  const m = JSON.parse(wb.toString('utf8')).manifest;
+  assert.match(m.provenance.project_hash, /^[0-9a-f]{64}$/);
+  // It follows the source: a changed node is a different project hash.
+  writeFileSync(join(repo, 'pkg', 'ctxpkg.yaml'), readFileSync(join(repo, 'pkg', 'ctxpkg.yaml'), 'utf8').replace(/^description: .*$/m, 'description: changed'));
+  const c = await runCli(['build', 'pkg', '--out', tmpDir(), '--source-date-epoch', EPOCH, '--json'], { cwd: repo });
+  assert.equal(c.code, 0, c.stderr);
+  assert.notEqual(JSON.parse(readFileSync(JSON.parse(c.stdout).artifacts[0].path, 'utf8')).manifest.provenance.project_hash, m.provenance.project_hash);
+  // Default epoch still comes from the commit time.
+  const d = await runCli(['build', 'HEAD:pkg', '--out', tmpDir(), '--json'], { cwd: repo, env: { ...process.env, SOURCE_DATE_EPOCH: '' } });
+  assert.equal(d.code, 0, d.stderr);
+  assert.equal(JSON.parse(readFileSync(JSON.parse(d.stdout).artifacts[0].path, 'utf8')).manifest.created_at, '2026-01-01T00:00:00Z');
 });
 
 test('import → build round trip keeps every node and edge exactly (level 3 state included)', async () => {
