@@ -136,6 +136,11 @@ export interface FormatModule {
   importArtifact?(input: ArtifactInput, dir: string, opts: CommonOptions): Promise<string[]>;
   /** Signs an existing artifact (replacing an old signature); writes `outPath` atomically. */
   sign?(input: ArtifactInput, key: SigningKey, outPath: string, opts: CommonOptions): Promise<BuiltArtifact>;
+  /**
+   * For `verify --reproduce` without the key: a digest of the artifact with its signatures taken
+   * out (a signed release and its unsigned rebuild share it), and whether it carries any.
+   */
+  unsignedDigest?(input: ArtifactInput): Promise<{ signed: boolean; digest: string }>;
   /** Stamps missing stable IDs (and types) into a source tree on disk; existing IDs never change. */
   stampIds?(dir: string, opts: { dryRun?: boolean }): Promise<StampResult>;
 }

@@ -2,15 +2,16 @@
 import { Command, Option } from 'commander';
 import { validatePaths } from '../../src/validate.js';
 import { resultsText } from '../../src/core/report.js';
-import { configFrom, configOption, ExitCode, limitsFrom, printJson, withLimitOptions, type Io } from '../shared.js';
+import { configFrom, configOption, ExitCode, limitsFrom, printDiagnostics, printJson, withLimitOptions, type Io } from '../shared.js';
 import { reproduce } from '../../src/repo/reproduce.js';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
+import { loadSigningKey } from '../../src/core/keys.js';
 
 function addCommon(cmd: Command): Command {
   return withLimitOptions(cmd)
     .option('--json', 'print one JSON document: {"results":[{path, format, valid, diagnostics}]}')
     .addOption(new Option('--format <format>', 'skip detection: treat inputs as this format').choices(['octx', 'ctxpkg', 'acx']))
-    .option('--key <key>', 'pin the signer: public key file (SPKI PEM) or 64 hex digits')
+    .option('--key <key>', 'pin the signer: public key file (SPKI PEM) or 64 hex digits; with --reproduce: the release\'s private key (rebuild byte for byte)')
     .option('--trust <registry>', 'trust registry (acx.trust-registry/1 JSON) for cartridge trust')
     .option('--local-key <key>', 'public key treated as this machine\'s own (acx "local" trust)')
     .option('--packages <dir>', 'directory of packages for resolving ctxpkg dependencies')
@@ -51,22 +52,30 @@ Examples:
 
 async function runReproduce(io: Io, paths: string[], o: Record<string, unknown>): Promise<void> {
   if (!o.ref) throw new DiagnosticError({ severity: 'error', code: 'CTXFORGE_USAGE', message: '--reproduce needs --ref <tag>' }, 2);
+  // With --reproduce, --key is the release's private key: a signed artifact is then rebuilt byte for byte.
+  const key = o.key ? loadSigningKey(o.key as string, { env: io.env }) : undefined;
   const results = [];
   for (const p of paths) {
     results.push(await reproduce(p, {
-      cwd: io.cwd, env: io.env, limits: limitsFrom(o), ref: o.ref as string,
+      cwd: io.cwd, env: io.env, limits: limitsFrom(o), ref: o.ref as string, key,
       format: o.format as string | undefined, epoch: o.sourceDateEpoch as string | undefined, config: configFrom(io, o),
     }));
   }
   if (o.json) printJson(io, { results });
   else {
     for (const r of results) {
-      io.out(r.identical
-        ? `✓ reproduced  ${r.artifact}  from ${r.source} (commit ${r.commit.slice(0, 12)}, epoch ${r.epoch}), sha256 ${r.expected_sha256}`
-        : `✗ not reproduced  ${r.artifact}  from ${r.source}: expected sha256 ${r.expected_sha256}, rebuilt ${r.attempts.map((a) => `${a.sha256 ?? `error: ${a.error}`} (epoch ${a.epoch}, ${a.epoch_source})`).join('; ')}`);
+      io.out(r.confirmed
+        ? `✓ reproduced  ${r.artifact}  from ${r.source} (commit ${r.commit.slice(0, 12)}, epoch ${r.epoch}), method ${r.method}: ${r.method === 'bytes'
+          ? `sha256 ${r.expected_sha256}`
+          : `unsigned content ${r.unsigned_digest} equals the rebuild, signature verified`}`
+        : `✗ not reproduced  ${r.artifact}  from ${r.source}: ${r.reason ?? 'mismatch'}; expected sha256 ${r.expected_sha256}, rebuilt ${r.attempts.map((a) => `${a.sha256 ?? `error: ${a.error}`} (epoch ${a.epoch}, ${a.epoch_source})`).join('; ')}`);
     }
   }
-  if (results.some((r) => !r.identical)) throw new ExitCode(1);
+  const bad = results.filter((r) => !r.confirmed);
+  if (bad.length) {
+    printDiagnostics(io, bad.map((r) => ({ severity: 'error' as const, code: 'CTXFORGE_REPRODUCE_MISMATCH', message: `${r.artifact} is not what ${r.source} builds: ${r.reason ?? 'mismatch'}`, file: r.artifact })));
+    throw new ExitCode(1);
+  }
 }
 
 export function registerVerify(program: Command, io: Io): void {

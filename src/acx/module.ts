@@ -12,6 +12,7 @@ import { cartridgeItems, sourceItems } from './items.js';
 import { initCartridge } from './init.js';
 import { importCartridge } from './import.js';
 import { signCartridge } from './resign.js';
+import { unsignedDigest } from './unsigned.js';
 
 export const acx: FormatModule = {
   name: 'acx',
@@ -46,4 +47,5 @@ export const acx: FormatModule = {
   init: initCartridge,
   importArtifact: importCartridge,
   sign: signCartridge,
+  unsignedDigest,
 };

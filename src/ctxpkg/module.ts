@@ -14,6 +14,7 @@ import { packageItems } from './items.js';
 import { isObject } from './model.js';
 import { readAndVerify } from './read.js';
 import { resignArtifact } from './resign.js';
+import { unsignedDigest } from './unsigned.js';
 import { checkLevel, graphOf } from './check.js';
 import { loadSource, MANIFEST_FILE } from './source.js';
 import { isV1, v1ToV2 } from './v1.js';
@@ -120,4 +121,5 @@ export const ctxpkg: FormatModule = {
   importArtifact,
   stampIds: stampCtxpkgIds,
   sign: (input, key, outPath, opts) => resignArtifact(input, key, outPath, opts),
+  unsignedDigest,
 };

@@ -1,12 +1,17 @@
 // Proof that a release is what its source says: rebuild the package from git at a tag (no checkout)
-// and compare the bytes with the released artifact.
+// and compare with the released artifact. Two proofs (docs/reproduce.md):
+// - "bytes": the rebuild is byte-identical; for a signed artifact this needs the signing key
+//   (--key), since Ed25519 is deterministic the signed rebuild is the same file.
+// - "content+signature": without the key, the unsigned rebuild equals the artifact with its
+//   signatures taken out (FormatModule.unsignedDigest) and the artifact's own signature verifies.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fail } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import { parseEpoch } from '../core/time.js';
-import type { CommonOptions, FormatModule } from '../format.js';
+import type { ArtifactInput, CommonOptions, FormatModule } from '../format.js';
+import type { SigningKey } from '../core/keys.js';
 import { formatByName } from '../formats.js';
 import { resolveInput } from '../inputs.js';
 import { openRepo } from '../git/repo.js';
@@ -25,12 +30,16 @@ export interface ReproduceOptions extends CommonOptions {
   epoch?: number | string;
   /** Config file (on disk) that lists the packages, instead of ctxforge.yaml at the ref. */
   config?: string;
+  /** The release's signing key: the signed rebuild must then be byte-identical. */
+  key?: SigningKey;
 }
 
 export interface ReproduceAttempt {
   epoch: number;
   epoch_source: 'explicit' | 'ref-commit' | 'last-change';
   sha256?: string;
+  /** Digest of the rebuild without signatures, when compared by content. */
+  unsigned_digest?: string;
   error?: string;
 }
 
@@ -43,7 +52,19 @@ export interface ReproduceResult {
   source: string;
   expected_sha256: string;
   actual_sha256: string | null;
+  /** The rebuild is byte-identical to the artifact. */
   identical: boolean;
+  /** The artifact is what its source says, shown by `method`. */
+  confirmed: boolean;
+  /** How it was shown; null when it was not. */
+  method: 'bytes' | 'content+signature' | null;
+  /** The artifact carries a signature. */
+  signed: boolean;
+  /** Without the key: digest of the artifact with its signatures taken out, and its signature's verdict. */
+  unsigned_digest?: string;
+  signature?: 'verified' | 'invalid';
+  /** Why it was not confirmed. */
+  reason?: string;
   /** The epoch of the identical build (or of the first attempt). */
   epoch: number;
   attempts: ReproduceAttempt[];
@@ -92,6 +113,12 @@ export async function reproduce(artifactSpec: string, opts: ReproduceOptions): P
     if (last !== epochs[0]!.epoch) epochs.push({ epoch: last, epoch_source: 'last-change' });
   }
 
+  const artifact: ArtifactInput = { label: r.label, bytes };
+  const sealed = module.unsignedDigest ? await module.unsignedDigest(artifact).catch(() => undefined) : undefined;
+  const signed = !!sealed?.signed;
+  // Without the key a signed artifact cannot be rebuilt byte for byte: compare what it signed.
+  const byContent = signed && !opts.key && !!sealed;
+
   const attempts: ReproduceAttempt[] = [];
   const out = await mkdtemp(join(tmpdir(), 'ctxforge-reproduce-'));
   try {
@@ -99,10 +126,12 @@ export async function reproduce(artifactSpec: string, opts: ReproduceOptions): P
       try {
         // Secrets were judged when the release was built; this build is only compared, then deleted.
         const built = await module.build(target.tree, {
-          outDir: join(out, String(attempts.length)), epoch: e.epoch, env: {}, limits: opts.limits, allowSecrets: true, warnings: [],
+          outDir: join(out, String(attempts.length)), epoch: e.epoch, env: {}, limits: opts.limits, allowSecrets: true, warnings: [], key: signed ? opts.key : undefined,
         });
-        attempts.push({ ...e, sha256: built.sha256 });
-        if (built.sha256 === expected) break;
+        const a: ReproduceAttempt = { ...e, sha256: built.sha256 };
+        if (byContent) a.unsigned_digest = (await module.unsignedDigest!({ label: built.path, path: built.path })).digest;
+        attempts.push(a);
+        if (built.sha256 === expected || (byContent && a.unsigned_digest === sealed!.digest)) break;
       } catch (err) {
         attempts.push({ ...e, error: (err as Error).message });
       }
@@ -111,6 +140,18 @@ export async function reproduce(artifactSpec: string, opts: ReproduceOptions): P
     await rm(out, { recursive: true, force: true });
   }
   const hit = attempts.find((a) => a.sha256 === expected);
+  const contentHit = byContent ? attempts.find((a) => a.unsigned_digest === sealed!.digest) : undefined;
+  let signature: ReproduceResult['signature'];
+  let reason: string | undefined;
+  if (!hit && contentHit) {
+    signature = (await signatureVerifies(module, artifact, common)) ? 'verified' : 'invalid';
+    if (signature === 'invalid') reason = 'the rebuilt content matches, but the artifact\'s signature does not verify';
+  } else if (!hit) {
+    reason = byContent
+      ? 'the unsigned rebuild differs from the content the artifact signs'
+      : signed && !opts.key ? 'the artifact is signed and its format cannot compare content without the key' : 'the rebuild is not byte-identical';
+  }
+  const method: ReproduceResult['method'] = hit ? 'bytes' : contentHit && signature === 'verified' ? 'content+signature' : null;
   return {
     artifact: r.label,
     format: module.name,
@@ -120,7 +161,20 @@ export async function reproduce(artifactSpec: string, opts: ReproduceOptions): P
     expected_sha256: expected,
     actual_sha256: (hit ?? attempts.find((a) => a.sha256))?.sha256 ?? null,
     identical: !!hit,
-    epoch: (hit ?? attempts[0]!).epoch,
+    confirmed: method !== null,
+    method,
+    signed,
+    ...(byContent ? { unsigned_digest: sealed!.digest } : {}),
+    ...(signature ? { signature } : {}),
+    ...(reason ? { reason } : {}),
+    epoch: (hit ?? contentHit ?? attempts[0]!).epoch,
     attempts,
   };
+}
+
+/** The artifact's own signature verifies (no pinned key: the rebuild already vouches for the content). */
+async function signatureVerifies(module: FormatModule, input: ArtifactInput, opts: CommonOptions): Promise<boolean> {
+  const v = await (module.verifyArtifact ?? module.validateArtifact).call(module, input, { ...opts, requireSignature: true }).catch(() => undefined);
+  const sig = v?.details?.signature;
+  return !!v && v.valid && (sig === 'valid' || sig === 'verified');
 }
