@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, runCli } from '../helpers/cli.js';
+import { runRelease } from '../../src/release/index.js';
 import { git, initRepo, tmpDir } from '../helpers/tmp.js';
 
 const EPOCH = '1767225600';
@@ -123,3 +124,26 @@ test('octx: one changed byte is NOT confirmed', async () => {
   assert.equal(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stderr, /CTXFORGE_REPRODUCE_MISMATCH/);
 });
+
+for (const format of ['octx', 'ctxpkg', 'acx']) {
+  test(`${format}: the release pipeline's own signed output reproduces from the release commit (default epoch)`, async () => {
+    const dir = initRepo(tmpDir());
+    cpSync(join(repoRoot, 'working-dir-example', format), dir, { recursive: true });
+    git(dir, ['add', '.']); git(dir, ['commit', '-qm', 'release']);
+    const rel = await runRelease({ cwd: dir, dryRun: true, keySpec: KEY, env: { ...process.env, SOURCE_DATE_EPOCH: '' } });
+    const packages = rel.artifacts.filter((a) => a.path.endsWith(`.${format}`));
+    assert.equal(packages.length, 1, rel.artifacts.map((a) => a.path).join(', '));
+    const artifact = packages[0]!.path;
+    const r = await runCli(['verify', '--reproduce', artifact, '--ref', 'HEAD', '--json'], { cwd: dir, env: { ...process.env, SOURCE_DATE_EPOCH: '' } });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const res = JSON.parse(r.stdout).results[0];
+    assert.equal(res.confirmed, true);
+    assert.equal(res.method, format === 'octx' ? 'bytes' : 'content+signature');
+    assert.equal(res.epoch, rel.epoch);
+    if (format !== 'octx') {
+      const k = await runCli(['verify', '--reproduce', artifact, '--ref', 'HEAD', '--key', KEY, '--json'], { cwd: dir, env: { ...process.env, SOURCE_DATE_EPOCH: '' } });
+      assert.equal(k.code, 0, k.stdout + k.stderr);
+      assert.equal(JSON.parse(k.stdout).results[0].method, 'bytes');
+    }
+  });
+}
