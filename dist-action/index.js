@@ -28725,6 +28725,7 @@ defineRules([
   { code: "CTXFORGE_GIT_REF_UNKNOWN", format: "git", summary: "A git ref (branch, tag, commit) does not resolve to a commit." },
   { code: "CTXFORGE_GIT_PATH_MISSING", format: "git", summary: "A path does not exist in the git tree at the given ref." },
   { code: "CTXFORGE_GIT_OBJECT_UNREADABLE", format: "git", summary: "A git object could not be read (missing, corrupt or of an unexpected type)." },
+  { code: "CTXFORGE_EVENT_REF_INVALID", format: "git", summary: "A tag name from GITHUB_REF or --tag is not a valid git ref name; it never reaches git." },
   { code: "CTXFORGE_EVENT_SHA_INVALID", format: "git", summary: "A commit id in the workflow event payload is not 40 or 64 hexadecimal digits; it never reaches git." },
   { code: "CTXFORGE_GIT_TAG_PATTERN", format: "git", summary: 'A tag pattern is not valid: it needs exactly one "*" standing for the version.' }
 ]);
@@ -28767,6 +28768,20 @@ function previousReleaseTag(tags, opts = {}) {
     return stable ?? (v ? void 0 : candidates[0]);
   }
   return candidates[0];
+}
+
+// src/git/event-sha.ts
+var SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function eventSha(value, where2) {
+  if (typeof value !== "string" || !SHA.test(value)) {
+    fail("CTXFORGE_EVENT_SHA_INVALID", `${where2} in the event payload is not a commit id (40 or 64 hexadecimal digits)`, {}, 2);
+  }
+  return value;
+}
+function eventTag(value, where2) {
+  const bad3 = !value || value.length > 255 || /[\u0000-\u0020\u007f~^:?*[\\]/.test(value) || value.includes("..") || value.includes("@{") || value === "@" || value.startsWith("-") || value.split("/").some((c) => c === "" || c.startsWith(".") || c.endsWith(".lock")) || value.endsWith(".");
+  if (bad3) fail("CTXFORGE_EVENT_REF_INVALID", `${where2} does not name a valid git tag`, { hint: "a release tag looks like v1.2.3 or guide@v1.2.3" }, 2);
+  return value;
 }
 
 // src/release/gitcli.ts
@@ -40303,9 +40318,9 @@ async function discoverPackages2(o) {
 
 // src/release/detect.ts
 async function findTag(ctx, pkgs) {
-  if (ctx.opts.tag) return ctx.opts.tag;
+  if (ctx.opts.tag) return eventTag(ctx.opts.tag, "--tag");
   const ref = ctx.env.GITHUB_REF ?? "";
-  if (ref.startsWith("refs/tags/")) return ref.slice("refs/tags/".length);
+  if (ref.startsWith("refs/tags/")) return eventTag(ref.slice("refs/tags/".length), "GITHUB_REF");
   const here = (await tagsAtHead(ctx.root)).filter((t) => pkgs.some((p) => tagVersion(t, p.tagPattern)));
   return here.length === 1 ? here[0] : null;
 }
@@ -40863,7 +40878,7 @@ async function settleDuplicates(api, tag, ours, log) {
   log(`another run created release ${winner.id} for ${tag} at the same time: removed our draft ${ours.id} and continued with it`);
   return winner;
 }
-var SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+var SHA2 = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 async function publishRelease(api, req) {
   const log = req.log ?? (() => {
   });
@@ -40877,7 +40892,7 @@ async function publishRelease(api, req) {
   }
   const locked = !rel.draft && rel.immutable === true;
   const target = rel.target_commitish ?? "";
-  const moved = existed && !!req.commit && SHA.test(target) && target !== req.commit;
+  const moved = existed && !!req.commit && SHA2.test(target) && target !== req.commit;
   if (moved && (locked || !req.overwrite)) {
     throw failure(
       "CTXFORGE_RELEASE_TARGET_MOVED",
@@ -41621,15 +41636,6 @@ function triInput(name) {
 function dropInput(name) {
   delete process.env[`INPUT_${name.toUpperCase()}`];
   delete process.env[`INPUT_${name.replace(/-/g, "_").toUpperCase()}`];
-}
-
-// src/git/event-sha.ts
-var SHA2 = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-function eventSha(value, where2) {
-  if (typeof value !== "string" || !SHA2.test(value)) {
-    fail("CTXFORGE_EVENT_SHA_INVALID", `${where2} in the event payload is not a commit id (40 or 64 hexadecimal digits)`, {}, 2);
-  }
-  return value;
 }
 
 // action/main.ts
