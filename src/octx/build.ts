@@ -18,6 +18,7 @@ import { openOctx } from './archive.js';
 import type { ZipTree } from '../core/zip-tree.js';
 import { stringifyManifest } from './serialize.js';
 import { packageDigest } from './digest.js';
+import { scanSecretBytes } from '../core/secrets.js';
 
 /** "SAG Technical Research" → "sag-technical-research". */
 export function slug(name: string): string {
@@ -104,6 +105,12 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
     });
     failWith(report.diagnostics, `${tree.label} is not a valid OCTX working directory`);
     if (!temp || !placement) fail('CTXFORGE_INTERNAL', 'the archive was not laid out (nothing was written)');
+    // Every file that ships (documents, records, extensions, the manifest) is scanned before the
+    // archive is renamed into place; a finding discards it.
+    const secrets: Diagnostic[] = [];
+    for (const path of [MANIFEST, ...report.files.map((f) => f.path)]) secrets.push(...scanSecretBytes(await tree.read(path), path, path, !!opts.allowSecrets));
+    failWith(secrets, `${tree.label} holds credentials`);
+    opts.warnings?.push(...secrets);
     return await finishBuilt(report.manifest!, epoch, sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path), temp, placement, opts.limits);
   } catch (e) {
     placement?.close();
