@@ -28374,8 +28374,8 @@ function privateFromSeed(seed) {
   return createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: "der", type: "pkcs8" });
 }
 function describeSpec(spec) {
-  const looksSecret = spec.length > 120 || /[\n\r]/.test(spec) || /^[A-Za-z0-9+/=_-]{32,}$/.test(spec.trim());
-  return looksSecret ? "(the value given; not shown, it may be key material)" : spec;
+  const pathLike = spec.length <= 200 && /^[A-Za-z0-9._\/~+-]+$/.test(spec) && /[./]/.test(spec) && !/[A-Za-z0-9+=_-]{24,}/.test(spec) && !/[0-9a-fA-F]{16,}/.test(spec);
+  return pathLike ? spec : "(the value given; not shown, it may be key material)";
 }
 function keyFromText(text2, what) {
   const t = text2.trim();
@@ -28407,7 +28407,7 @@ function loadSigningKey(spec, opts = {}) {
   try {
     const st = statSync2(spec);
     if ((st.mode & 63) !== 0 && opts.warnings) {
-      opts.warnings.push(warning2("CTXFORGE_KEY_PERMISSIONS", `private key file ${describeSpec(spec)} is readable by other users (mode ${(st.mode & 511).toString(8)})`, { file: spec, hint: `chmod 600 ${spec}` }));
+      opts.warnings.push(warning2("CTXFORGE_KEY_PERMISSIONS", `private key file ${describeSpec(spec)} is readable by other users (mode ${(st.mode & 511).toString(8)})`, { file: describeSpec(spec), hint: `chmod 600 ${describeSpec(spec)}` }));
     }
     text2 = readFileSync(spec, "utf8");
   } catch {
@@ -32453,6 +32453,104 @@ function stringifyManifest(m) {
 `;
 }
 
+// src/core/secrets.ts
+var PATTERNS = [
+  { name: "AWS access key id", re: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b/ },
+  { name: "AWS secret access key", re: /aws_secret_access_key\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}\b/i },
+  { name: "private key block", re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----/ },
+  { name: "GitHub token", re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/ },
+  { name: "Slack token", re: /\bxox[abprs]-[A-Za-z0-9-]{10,}\b/ },
+  { name: "Slack webhook", re: /https:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9]+\/B[A-Za-z0-9]+\/[A-Za-z0-9]+/ },
+  { name: "Stripe key", re: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/ },
+  { name: "Google API key", re: /\bAIza[0-9A-Za-z_-]{35}\b/ },
+  { name: "JSON Web Token", re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/ }
+];
+var ASSIGNMENT = /\b([A-Za-z0-9_.-]*(?:secret|token|password|passwd|api[_-]?key|access[_-]?key|private[_-]?key|credential)[A-Za-z0-9_.-]*)\s*[:=]\s*["']?([A-Za-z0-9/+_=.-]{20,})["']?/i;
+function entropy(s) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+var WINDOW = 8192;
+var OVERLAP = 1024;
+var ESCAPE = /\\(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|U([0-9a-fA-F]{8})|(.))/g;
+var SIMPLE = { n: "\n", t: "	", r: "\r", b: "\b", f: "\f", "0": "\0", "/": "/", '"': '"', "'": "'", "\\": "\\", " ": " ", _: " ", N: "", L: "\u2028", P: "\u2029", e: "\x1B", a: "\x07", v: "\v" };
+function decodeEscapes(s) {
+  if (!s.includes("\\") && !s.includes("''")) return s;
+  return s.replace(/''/g, "'").replace(ESCAPE, (m, u, x, U, c) => {
+    const hex = u ?? x ?? U;
+    if (hex) {
+      const n = parseInt(hex, 16);
+      return n <= 1114111 ? String.fromCodePoint(n) : m;
+    }
+    return SIMPLE[c] ?? m;
+  });
+}
+function matchLine(view, push) {
+  for (let at = 0; at === 0 || at + OVERLAP < view.length; at += WINDOW - OVERLAP) {
+    const w = view.length <= WINDOW ? view : view.slice(at, at + WINDOW);
+    for (const p of PATTERNS) {
+      const m = p.re.exec(w);
+      if (m) push(p.name, at + m.index, m[0].length);
+    }
+    const a = ASSIGNMENT.exec(w);
+    if (a && entropy(a[2]) >= 3.5 && /\d/.test(a[2]) && /[A-Za-z]/.test(a[2])) push(`high-entropy value assigned to "${a[1]}"`, at + a.index, a[0].length);
+    if (view.length <= WINDOW) break;
+  }
+}
+function findSecrets(text2) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  const add = (kind, line, column) => {
+    const k = `${kind}\0${line}`;
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push({ kind, line, column });
+    }
+  };
+  const lines = text2.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].replace(/\r$/, "");
+    matchLine(line, (kind, index) => add(kind, i + 1, index + 1));
+    const decoded = decodeEscapes(line);
+    if (decoded !== line) matchLine(decoded, (kind, index) => add(kind, i + 1, index + 1));
+    if (i + 1 < lines.length) {
+      const head = line.replace(/\\$/, "").trimEnd();
+      const tail = lines[i + 1].replace(/\r$/, "").trimStart();
+      if (!head || !tail) continue;
+      for (const [h, joined] of [[head.length, head + tail], [decodeEscapes(head).length, decodeEscapes(head + tail)]]) {
+        matchLine(joined, (kind, index, length) => {
+          if (index < h && index + length > h) add(kind, i + 1, index + 1);
+        });
+      }
+    }
+  }
+  return out;
+}
+function scanText(bytes) {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(b);
+  } catch {
+    return b.toString("latin1");
+  }
+}
+function scanSecrets(text2, file, where2, allow = false, lineOffset = 0) {
+  return findSecrets(text2).map((f) => {
+    const msg = `${where2} contains what looks like a ${f.kind}; refusing to package credentials`;
+    const loc = { file, line: f.line + lineOffset, column: f.column, hint: "remove it, or pass --allow-secrets to build anyway (local use only)" };
+    return allow ? warning2("CTXFORGE_SECRET_FOUND", msg, loc) : error2("CTXFORGE_SECRET_FOUND", msg, loc);
+  });
+}
+function scanSecretBytes(bytes, file, where2, allow = false) {
+  return scanSecrets(scanText(bytes), file, where2, allow);
+}
+
 // src/octx/build.ts
 function slug(name) {
   const s = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
@@ -32517,14 +32615,15 @@ async function buildOctx(tree, opts) {
     });
     failWith(report.diagnostics, `${tree.label} is not a valid OCTX working directory`);
     if (!temp || !placement) fail("CTXFORGE_INTERNAL", "the archive was not laid out (nothing was written)");
-    return await finishBuilt(report.manifest, epoch, sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path), temp, placement, opts.limits);
+    return await finishBuilt(report.manifest, epoch, sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path), temp, placement, opts);
   } catch (e) {
     placement?.close();
     temp?.discard();
     throw temp ? asIoError(e, temp.target) : e;
   }
 }
-async function finishBuilt(manifest, epoch, files, temp, placement, limits) {
+async function finishBuilt(manifest, epoch, files, temp, placement, opts) {
+  const limits = opts.limits;
   const { raw, bytes: manifestBytes } = builtManifest(manifest, epoch, files);
   if (placement.writeError) throw placement.writeError;
   const left = placement.unwritten().filter((p) => p !== MANIFEST);
@@ -32549,6 +32648,12 @@ async function finishBuilt(manifest, epoch, files, temp, placement, limits) {
     failWith(diagnostics, "the built package does not open as a safe archive (nothing was written)");
     const problems = await checkWritten(opened.tree, manifestBytes, placement);
     if (problems.length) fail("CTXFORGE_INTERNAL", `the built archive does not hold what was written (nothing was written): ${problems.slice(0, 3).join("; ")}`);
+    const secrets = [];
+    for (const e of await opened.tree.list()) {
+      if (e.kind === "file") secrets.push(...scanSecretBytes(await opened.tree.read(e.path), e.path, e.path, !!opts.allowSecrets));
+    }
+    failWith(secrets, "the package holds credentials (nothing was written)");
+    opts.warnings?.push(...secrets);
   } finally {
     opened.tree?.close();
     await Promise.allSettled([reading, durable]);
@@ -35908,54 +36013,6 @@ async function checkArtifact(input2, opts, keep = {}) {
   }
 }
 
-// src/core/secrets.ts
-var PATTERNS = [
-  { name: "AWS access key id", re: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b/ },
-  { name: "AWS secret access key", re: /aws_secret_access_key\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}\b/i },
-  { name: "private key block", re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----/ },
-  { name: "GitHub token", re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/ },
-  { name: "Slack token", re: /\bxox[abprs]-[A-Za-z0-9-]{10,}\b/ },
-  { name: "Slack webhook", re: /https:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9]+\/B[A-Za-z0-9]+\/[A-Za-z0-9]+/ },
-  { name: "Stripe key", re: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/ },
-  { name: "Google API key", re: /\bAIza[0-9A-Za-z_-]{35}\b/ },
-  { name: "JSON Web Token", re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/ }
-];
-var ASSIGNMENT = /\b([A-Za-z0-9_.-]*(?:secret|token|password|passwd|api[_-]?key|access[_-]?key|private[_-]?key|credential)[A-Za-z0-9_.-]*)\s*[:=]\s*["']?([A-Za-z0-9/+_=.-]{20,})["']?/i;
-function entropy(s) {
-  const counts = /* @__PURE__ */ new Map();
-  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let h = 0;
-  for (const n of counts.values()) {
-    const p = n / s.length;
-    h -= p * Math.log2(p);
-  }
-  return h;
-}
-function findSecrets(text2) {
-  const out = [];
-  const lines = text2.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (line.length > 1e5) continue;
-    for (const p of PATTERNS) {
-      const m = p.re.exec(line);
-      if (m) out.push({ kind: p.name, line: i + 1, column: m.index + 1 });
-    }
-    const a = ASSIGNMENT.exec(line);
-    if (a && entropy(a[2]) >= 3.5 && /\d/.test(a[2]) && /[A-Za-z]/.test(a[2])) {
-      out.push({ kind: `high-entropy value assigned to "${a[1]}"`, line: i + 1, column: a.index + 1 });
-    }
-  }
-  return out;
-}
-function scanSecrets(text2, file, where2, allow = false, lineOffset = 0) {
-  return findSecrets(text2).map((f) => {
-    const msg = `${where2} contains what looks like a ${f.kind}; refusing to package credentials`;
-    const loc = { file, line: f.line + lineOffset, column: f.column, hint: "remove it, or pass --allow-secrets to build anyway (local use only)" };
-    return allow ? warning2("CTXFORGE_SECRET_FOUND", msg, loc) : error2("CTXFORGE_SECRET_FOUND", msg, loc);
-  });
-}
-
 // src/acx/source.ts
 var FIELDS = ["publisher", "artifact", "version", "uuid", "created_at", "description", "license", "authors", "tags", "embedding_engine", "agent_name", "provider", "model", "role", "declared_level", "homepage", "meta", "harness", "loop_context"];
 var NAMED_META = ["acx.spec_version", "acx.cartridge_id", "acx.artifact_id", "acx.artifact_version", "acx.created_at", "acx.embedding_engine", "acx.publisher_id", "acx.agent_name", "acx.provider", "acx.model", "acx.role", "acx.declared_level", "acx.description", "acx.license", "acx.authors", "acx.tags", "acx.homepage", "acx.rom_manifest_hash", "acx.save_codebase_fingerprint"];
@@ -36084,6 +36141,7 @@ async function loadSource(tree, opts = {}) {
   const capabilities = [];
   const attestations = [];
   const secrets = (text2, path) => d.push(...scanSecrets(text2, path, path, opts.allowSecrets));
+  secrets(y.text, "cartridge.yaml");
   const addFile = async (path, name) => {
     const np = sqlarNameProblem(name);
     if (np) {
@@ -36091,8 +36149,7 @@ async function loadSource(tree, opts = {}) {
       return;
     }
     const raw = await tree.read(path);
-    const text2 = utf8(raw);
-    if (text2 !== null) secrets(text2, path);
+    d.push(...scanSecretBytes(raw, path, path, opts.allowSecrets));
     files.push({ name, raw, from: path });
   };
   for (const e of entries) {
@@ -36127,7 +36184,9 @@ async function loadSource(tree, opts = {}) {
       const k = loadCapability(p, r3.value, d);
       if (k) capabilities.push(k);
     } else if (top === "attestations" && /^attestations\/[^/]+\.json$/.test(p)) {
-      const a = loadAttestation(p, await tree.read(p), d);
+      const bytes = await tree.read(p);
+      d.push(...scanSecretBytes(bytes, p, p, opts.allowSecrets));
+      const a = loadAttestation(p, bytes, d);
       if (a) attestations.push(a);
     } else if (!p.includes("/") && TOP_IGNORED.test(p)) continue;
     else d.push(warning2("ACX_SOURCE_FILE", `${p} is not part of the cartridge layout and is ignored`, { file: p, hint: "ROM files go in skills/, knowledge/ or rom/; records in memory/ and capabilities/" }));
