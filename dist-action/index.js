@@ -164,18 +164,18 @@ var require_tunnel = __commonJS({
             res.statusCode
           );
           socket.destroy();
-          var error3 = new Error("tunneling socket could not be established, statusCode=" + res.statusCode);
-          error3.code = "ECONNRESET";
-          options.request.emit("error", error3);
+          var error4 = new Error("tunneling socket could not be established, statusCode=" + res.statusCode);
+          error4.code = "ECONNRESET";
+          options.request.emit("error", error4);
           self.removeSocket(placeholder);
           return;
         }
         if (head.length > 0) {
           debug2("got illegal response body from proxy");
           socket.destroy();
-          var error3 = new Error("got illegal response body from proxy");
-          error3.code = "ECONNRESET";
-          options.request.emit("error", error3);
+          var error4 = new Error("got illegal response body from proxy");
+          error4.code = "ECONNRESET";
+          options.request.emit("error", error4);
           self.removeSocket(placeholder);
           return;
         }
@@ -190,9 +190,9 @@ var require_tunnel = __commonJS({
           cause.message,
           cause.stack
         );
-        var error3 = new Error("tunneling socket could not be established, cause=" + cause.message);
-        error3.code = "ECONNRESET";
-        options.request.emit("error", error3);
+        var error4 = new Error("tunneling socket could not be established, cause=" + cause.message);
+        error4.code = "ECONNRESET";
+        options.request.emit("error", error4);
         self.removeSocket(placeholder);
       }
     };
@@ -1521,14 +1521,14 @@ var require_diagnostics = __commonJS({
       diagnosticsChannel.channel("undici:client:connectError").subscribe((evt) => {
         const {
           connectParams: { version, protocol, port, host },
-          error: error3
+          error: error4
         } = evt;
         debuglog(
           "connection to %s using %s%s errored - %s",
           `${host}${port ? `:${port}` : ""}`,
           protocol,
           version,
-          error3.message
+          error4.message
         );
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
@@ -1559,14 +1559,14 @@ var require_diagnostics = __commonJS({
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
           request: { method, path, origin },
-          error: error3
+          error: error4
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
           path,
-          error3.message
+          error4.message
         );
       });
       isClientSet = true;
@@ -1601,7 +1601,7 @@ var require_diagnostics = __commonJS({
         diagnosticsChannel.channel("undici:client:connectError").subscribe((evt) => {
           const {
             connectParams: { version, protocol, port, host },
-            error: error3
+            error: error4
           } = evt;
           debuglog(
             "connection to %s%s using %s%s errored - %s",
@@ -1609,7 +1609,7 @@ var require_diagnostics = __commonJS({
             port ? `:${port}` : "",
             protocol,
             version,
-            error3.message
+            error4.message
           );
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
@@ -1900,11 +1900,11 @@ var require_request = __commonJS({
       /**
        * @param {Error} error
        */
-      onUpgradeError(error3) {
+      onUpgradeError(error4) {
         assert(!this.aborted);
         assert(this.completed);
         if (channels.error.hasSubscribers) {
-          channels.error.publish({ request: this, error: error3 });
+          channels.error.publish({ request: this, error: error4 });
         }
       }
       /**
@@ -1935,16 +1935,16 @@ var require_request = __commonJS({
           this.onError(err);
         }
       }
-      onError(error3) {
+      onError(error4) {
         this.onFinally();
         if (channels.error.hasSubscribers) {
-          channels.error.publish({ request: this, error: error3 });
+          channels.error.publish({ request: this, error: error4 });
         }
         if (this.aborted) {
           return;
         }
         this.aborted = true;
-        return this[kHandler].onError(error3);
+        return this[kHandler].onError(error4);
       }
       onFinally() {
         if (this.errorHandler) {
@@ -2161,9 +2161,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve11, reject) => {
+          return new Promise((resolve12, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve11(data);
+              return err ? reject(err) : resolve12(data);
             });
           });
         }
@@ -2201,12 +2201,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve11, reject) => {
+          return new Promise((resolve12, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve11(data);
+              ) : resolve12(data);
             });
           });
         }
@@ -4473,8 +4473,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve11, reject) => {
-        res = resolve11;
+      const promise = new Promise((resolve12, reject) => {
+        res = resolve12;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -5690,7 +5690,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
       }
       throwIfAborted(object[kState]);
       const promise = createDeferredPromise();
-      const errorSteps = (error3) => promise.reject(error3);
+      const errorSteps = (error4) => promise.reject(error4);
       const successSteps = (data) => {
         try {
           promise.resolve(convertBytesToJSValue(data));
@@ -6097,9 +6097,9 @@ var require_client_h1 = __commonJS({
         client.emit("disconnect", client[kUrl], [client], new InformationalError("upgrade"));
         try {
           request.onUpgrade(statusCode, headers2, socket, statusText);
-        } catch (error3) {
-          util.errorRequest(client, request, error3);
-          util.destroy(socket, error3);
+        } catch (error4) {
+          util.errorRequest(client, request, error4);
+          util.destroy(socket, error4);
         }
         client[kResume]();
       }
@@ -6501,7 +6501,7 @@ var require_client_h1 = __commonJS({
       }
       const socket = client[kSocket];
       clearIdleSocketValidation(socket);
-      const abort = (error3) => {
+      const abort = (error4) => {
         if (request.aborted) {
           return;
         }
@@ -6511,7 +6511,7 @@ var require_client_h1 = __commonJS({
           }
           return;
         }
-        util.errorRequest(client, request, error3 || new RequestAbortedError());
+        util.errorRequest(client, request, error4 || new RequestAbortedError());
         util.destroy(body);
         util.destroy(socket, new InformationalError("aborted"));
       };
@@ -6725,12 +6725,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve11, reject) => {
+      const waitForDrain = () => new Promise((resolve12, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve11;
+          callback = resolve12;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7093,22 +7093,22 @@ var require_client_h2 = __commonJS({
       const { hostname, port } = client[kUrl];
       headers2[HTTP2_HEADER_AUTHORITY] = host || `${hostname}${port ? `:${port}` : ""}`;
       headers2[HTTP2_HEADER_METHOD] = method;
-      const abort = (error3) => {
+      const abort = (error4) => {
         if (request.aborted) {
           return;
         }
         if (request.completed) {
           if (method === "CONNECT" && stream != null) {
-            util.destroy(stream, error3 || new RequestAbortedError());
+            util.destroy(stream, error4 || new RequestAbortedError());
           }
           return;
         }
-        error3 = error3 || new RequestAbortedError();
-        util.errorRequest(client, request, error3);
+        error4 = error4 || new RequestAbortedError();
+        util.errorRequest(client, request, error4);
         if (stream != null) {
-          util.destroy(stream, error3);
+          util.destroy(stream, error4);
         }
-        util.destroy(body, error3);
+        util.destroy(body, error4);
         client[kQueue][client[kRunningIdx]++] = null;
         client[kResume]();
       };
@@ -7129,17 +7129,17 @@ var require_client_h2 = __commonJS({
           stream.off(errorMonitor, onUpgradeError);
           request.onUpgradeResponse(Number(headers3[HTTP2_HEADER_STATUS]), headers3, parseH2ResponseHeaders);
         };
-        const onUpgradeError = (error3) => {
+        const onUpgradeError = (error4) => {
           upgradeResponseFinished = true;
           stream.off("response", onResponse);
-          request.onUpgradeError(error3);
+          request.onUpgradeError(error4);
         };
         const onReady = () => {
           try {
             request.onUpgrade(null, null, stream);
-          } catch (error3) {
+          } catch (error4) {
             stream.off("response", onResponse);
-            abort(error3);
+            abort(error4);
             return;
           }
           if (request.aborted) {
@@ -7341,8 +7341,8 @@ var require_client_h2 = __commonJS({
         }
         request.onRequestSent();
         client[kResume]();
-      } catch (error3) {
-        abort(error3);
+      } catch (error4) {
+        abort(error4);
       }
     }
     function writeStream(abort, socket, expectsPayload, h2stream, body, client, request, contentLength) {
@@ -7400,12 +7400,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve11, reject) => {
+      const waitForDrain = () => new Promise((resolve12, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve11;
+          callback = resolve12;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7497,8 +7497,8 @@ var require_redirect_handler = __commonJS({
       onUpgrade(statusCode, headers2, socket) {
         this.handler.onUpgrade(statusCode, headers2, socket);
       }
-      onError(error3) {
-        this.handler.onError(error3);
+      onError(error4) {
+        this.handler.onError(error4);
       }
       onHeaders(statusCode, headers2, resume, statusText) {
         this.location = this.history.length >= this.maxRedirections || util.isDisturbed(this.opts.body) ? null : parseLocation(statusCode, headers2);
@@ -7884,16 +7884,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve11) => {
+        return new Promise((resolve12) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve11;
+            this[kClosedResolve] = resolve12;
           } else {
-            resolve11(null);
+            resolve12(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve11) => {
+        return new Promise((resolve12) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -7904,7 +7904,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve11(null);
+            resolve12(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7955,7 +7955,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve11, reject) => {
+        const socket = await new Promise((resolve12, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve11(socket2);
+              resolve12(socket2);
             }
           });
         });
@@ -8303,8 +8303,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve11) => {
-            this[kClosedResolve] = resolve11;
+          await new Promise((resolve12) => {
+            this[kClosedResolve] = resolve12;
           });
         }
       }
@@ -8428,7 +8428,7 @@ var require_pool = __commonJS({
         this[kOptions] = { ...util.deepClone(options), connect, allowH2 };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
         this[kFactory] = factory;
-        this.on("connectionError", (origin2, targets, error3) => {
+        this.on("connectionError", (origin2, targets, error4) => {
           for (const target of targets) {
             const idx = this[kClients].indexOf(target);
             if (idx !== -1) {
@@ -9573,7 +9573,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve11, reject) => {
+        return await new Promise((resolve12, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9586,7 +9586,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve11(null);
+              resolve12(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9605,7 +9605,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve11, reject) => {
+      return new Promise((resolve12, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9622,7 +9622,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve11,
+              resolve: resolve12,
               reject,
               length: 0,
               body: []
@@ -9692,18 +9692,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve11, stream, length } = consume2;
+      const { type, body, resolve: resolve12, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve11(chunksDecode(body, length));
+          resolve12(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve11(JSON.parse(chunksDecode(body, length)));
+          resolve12(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve11(chunksConcat(body, length).buffer);
+          resolve12(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve11(new Blob(body, { type: stream[kContentType] }));
+          resolve12(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve11(chunksConcat(body, length));
+          resolve12(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9960,9 +9960,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve11, reject) => {
+        return new Promise((resolve12, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve11(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -10185,9 +10185,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve11, reject) => {
+        return new Promise((resolve12, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve11(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -10472,9 +10472,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve11, reject) => {
+        return new Promise((resolve12, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve11(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -10566,9 +10566,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve11, reject) => {
+        return new Promise((resolve12, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve11(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -10849,13 +10849,13 @@ var require_mock_utils = __commonJS({
       if (mockDispatch2.data.callback) {
         mockDispatch2.data = { ...mockDispatch2.data, ...mockDispatch2.data.callback(opts) };
       }
-      const { data: { statusCode, data, headers: headers2, trailers, error: error3 }, delay, persist } = mockDispatch2;
+      const { data: { statusCode, data, headers: headers2, trailers, error: error4 }, delay, persist } = mockDispatch2;
       const { timesInvoked, times } = mockDispatch2;
       mockDispatch2.consumed = !persist && timesInvoked >= times;
       mockDispatch2.pending = timesInvoked < times;
-      if (error3 !== null) {
+      if (error4 !== null) {
         deleteMockDispatch(this[kDispatches], key2);
-        handler.onError(error3);
+        handler.onError(error4);
         return true;
       }
       if (typeof delay === "number" && delay > 0) {
@@ -10893,19 +10893,19 @@ var require_mock_utils = __commonJS({
         if (agent.isMockActive) {
           try {
             mockDispatch.call(this, opts, handler);
-          } catch (error3) {
-            if (error3 instanceof MockNotMatchedError) {
+          } catch (error4) {
+            if (error4 instanceof MockNotMatchedError) {
               const netConnect = agent[kGetNetConnect]();
               if (netConnect === false) {
-                throw new MockNotMatchedError(`${error3.message}: subsequent request to origin ${origin} was not allowed (net.connect disabled)`);
+                throw new MockNotMatchedError(`${error4.message}: subsequent request to origin ${origin} was not allowed (net.connect disabled)`);
               }
               if (checkNetConnect(netConnect, origin)) {
                 originalDispatch.call(this, opts, handler);
               } else {
-                throw new MockNotMatchedError(`${error3.message}: subsequent request to origin ${origin} was not allowed (net.connect is not enabled for this origin)`);
+                throw new MockNotMatchedError(`${error4.message}: subsequent request to origin ${origin} was not allowed (net.connect is not enabled for this origin)`);
               }
             } else {
-              throw error3;
+              throw error4;
             }
           }
         } else {
@@ -11070,11 +11070,11 @@ var require_mock_interceptor = __commonJS({
       /**
        * Mock an undici request with a defined error.
        */
-      replyWithError(error3) {
-        if (typeof error3 === "undefined") {
+      replyWithError(error4) {
+        if (typeof error4 === "undefined") {
           throw new InvalidArgumentError("error must be defined");
         }
-        const newMockDispatch = addMockDispatch(this[kDispatches], this[kDispatchKey], { error: error3 });
+        const newMockDispatch = addMockDispatch(this[kDispatches], this[kDispatchKey], { error: error4 });
         return new MockScope(newMockDispatch);
       }
       /**
@@ -13592,17 +13592,17 @@ var require_fetch = __commonJS({
         this.emit("terminated", reason);
       }
       // https://fetch.spec.whatwg.org/#fetch-controller-abort
-      abort(error3) {
+      abort(error4) {
         if (this.state !== "ongoing") {
           return;
         }
         this.state = "aborted";
-        if (!error3) {
-          error3 = new DOMException("The operation was aborted.", "AbortError");
+        if (!error4) {
+          error4 = new DOMException("The operation was aborted.", "AbortError");
         }
-        this.serializedAbortReason = error3;
-        this.connection?.destroy(error3);
-        this.emit("terminated", error3);
+        this.serializedAbortReason = error4;
+        this.connection?.destroy(error4);
+        this.emit("terminated", error4);
       }
     };
     function handleFetchDone(response) {
@@ -13698,12 +13698,12 @@ var require_fetch = __commonJS({
       );
     }
     var markResourceTiming = performance.markResourceTiming;
-    function abortFetch(p, request, responseObject, error3) {
+    function abortFetch(p, request, responseObject, error4) {
       if (p) {
-        p.reject(error3);
+        p.reject(error4);
       }
       if (request.body != null && isReadable(request.body?.stream)) {
-        request.body.stream.cancel(error3).catch((err) => {
+        request.body.stream.cancel(error4).catch((err) => {
           if (err.code === "ERR_INVALID_STATE") {
             return;
           }
@@ -13715,7 +13715,7 @@ var require_fetch = __commonJS({
       }
       const response = responseObject[kState];
       if (response.body != null && isReadable(response.body?.stream)) {
-        response.body.stream.cancel(error3).catch((err) => {
+        response.body.stream.cancel(error4).catch((err) => {
           if (err.code === "ERR_INVALID_STATE") {
             return;
           }
@@ -14431,7 +14431,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve11, reject) => agent.dispatch(
+        return new Promise((resolve12, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14507,7 +14507,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable3({ read: resume });
               const onError = this.onError.bind(this);
-              resolve11({
+              resolve12({
                 status,
                 statusText,
                 headersList,
@@ -14534,13 +14534,13 @@ var require_fetch = __commonJS({
               fetchParams.controller.ended = true;
               this.body.push(null);
             },
-            onError(error3) {
+            onError(error4) {
               if (this.abort) {
                 fetchParams.controller.off("terminated", this.abort);
               }
-              this.body?.destroy(error3);
-              fetchParams.controller.terminate(error3);
-              reject(error3);
+              this.body?.destroy(error4);
+              fetchParams.controller.terminate(error4);
+              reject(error4);
             },
             onUpgrade(status, rawHeaders, socket) {
               if (status !== 101) {
@@ -14550,7 +14550,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve11({
+              resolve12({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -15003,8 +15003,8 @@ var require_util4 = __commonJS({
                   }
                   fr[kResult] = result2;
                   fireAProgressEvent("load", fr);
-                } catch (error3) {
-                  fr[kError] = error3;
+                } catch (error4) {
+                  fr[kError] = error4;
                   fireAProgressEvent("error", fr);
                 }
                 if (fr[kState] !== "loading") {
@@ -15013,13 +15013,13 @@ var require_util4 = __commonJS({
               });
               break;
             }
-          } catch (error3) {
+          } catch (error4) {
             if (fr[kAborted]) {
               return;
             }
             queueMicrotask(() => {
               fr[kState] = "done";
-              fr[kError] = error3;
+              fr[kError] = error4;
               fireAProgressEvent("error", fr);
               if (fr[kState] !== "loading") {
                 fireAProgressEvent("loadend", fr);
@@ -17325,11 +17325,11 @@ var require_connection = __commonJS({
         });
       }
     }
-    function onSocketError(error3) {
+    function onSocketError(error4) {
       const { ws } = this;
       ws[kReadyState] = states.CLOSING;
       if (channels.socketError.hasSubscribers) {
-        channels.socketError.publish(error3);
+        channels.socketError.publish(error4);
       }
       this.destroy();
     }
@@ -17631,10 +17631,10 @@ var require_receiver = __commonJS({
                 this.#extensions.get("permessage-deflate").decompress(
                   body,
                   this.#info.fin,
-                  (error3, data) => {
-                    if (error3) {
-                      const code2 = error3 instanceof MessageSizeExceededError ? 1009 : 1007;
-                      failWebsocketConnectionWithCode(this.ws, code2, error3.message);
+                  (error4, data) => {
+                    if (error4) {
+                      const code2 = error4 instanceof MessageSizeExceededError ? 1009 : 1007;
+                      failWebsocketConnectionWithCode(this.ws, code2, error4.message);
                       return;
                     }
                     if (!this.writeFragments(data)) {
@@ -18291,8 +18291,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve11) => {
-        setTimeout(resolve11, ms).unref();
+      return new Promise((resolve12) => {
+        setTimeout(resolve12, ms).unref();
       });
     }
     module.exports = {
@@ -18354,9 +18354,9 @@ var require_eventsource_stream = __commonJS({
       return true;
     }
     function createMaxEventSizeExceededError() {
-      const error3 = new Error("EventSource message size exceeded");
-      error3.aborted = false;
-      return error3;
+      const error4 = new Error("EventSource message size exceeded");
+      error4.aborted = false;
+      return error4;
     }
     var EventSourceStream = class extends Transform {
       /**
@@ -18468,8 +18468,8 @@ var require_eventsource_stream = __commonJS({
             }
             try {
               this.parseLine(this.readLine(), this.event);
-            } catch (error3) {
-              callback(error3);
+            } catch (error4) {
+              callback(error4);
               return;
             }
             this.consumeCurrentByte();
@@ -18484,10 +18484,10 @@ var require_eventsource_stream = __commonJS({
         }
         callback();
       }
-      _destroy(error3, callback) {
+      _destroy(error4, callback) {
         this.chunks.length = 0;
         this.clearEvent();
-        super._destroy(error3, callback);
+        super._destroy(error4, callback);
       }
       /**
        * @param {Buffer} line
@@ -18875,8 +18875,8 @@ var require_eventsource = __commonJS({
           pipeline2(
             response.body.stream,
             eventSourceStream,
-            (error3) => {
-              if (error3?.aborted === false) {
+            (error4) => {
+              if (error4?.aborted === false) {
                 this.close();
                 this.dispatchEvent(new Event("error"));
               }
@@ -19590,9 +19590,9 @@ var require_codegen = __commonJS({
       }
     };
     var Throw = class extends Node {
-      constructor(error3) {
+      constructor(error4) {
         super();
-        this.error = error3;
+        this.error = error4;
       }
       render({ _n }) {
         return `throw ${this.error};` + _n;
@@ -19829,9 +19829,9 @@ var require_codegen = __commonJS({
       }
     };
     var Catch = class extends BlockNode {
-      constructor(error3) {
+      constructor(error4) {
         super();
-        this.error = error3;
+        this.error = error4;
       }
       render(opts) {
         return `catch(${this.error})` + super.render(opts);
@@ -20022,9 +20022,9 @@ var require_codegen = __commonJS({
         this._blockNode(node);
         this.code(tryBody);
         if (catchCode) {
-          const error3 = this.name("e");
-          this._currNode = node.catch = new Catch(error3);
-          catchCode(error3);
+          const error4 = this.name("e");
+          this._currNode = node.catch = new Catch(error4);
+          catchCode(error4);
         }
         if (finallyCode) {
           this._currNode = node.finally = new Finally();
@@ -20033,8 +20033,8 @@ var require_codegen = __commonJS({
         return this._endBlockNode(Catch, Finally);
       }
       // `throw` statement
-      throw(error3) {
-        return this._leafNode(new Throw(error3));
+      throw(error4) {
+        return this._leafNode(new Throw(error4));
       }
       // start self-balancing block
       block(body, nodeCount) {
@@ -20390,10 +20390,10 @@ var require_errors2 = __commonJS({
     exports.keyword$DataError = {
       message: ({ keyword, schemaType }) => schemaType ? (0, codegen_1.str)`"${keyword}" keyword must be ${schemaType} ($data)` : (0, codegen_1.str)`"${keyword}" keyword is invalid ($data)`
     };
-    function reportError(cxt, error3 = exports.keywordError, errorPaths, overrideAllErrors) {
+    function reportError(cxt, error4 = exports.keywordError, errorPaths, overrideAllErrors) {
       const { it } = cxt;
       const { gen, compositeRule, allErrors } = it;
-      const errObj = errorObjectCode(cxt, error3, errorPaths);
+      const errObj = errorObjectCode(cxt, error4, errorPaths);
       if (overrideAllErrors !== null && overrideAllErrors !== void 0 ? overrideAllErrors : compositeRule || allErrors) {
         addError(gen, errObj);
       } else {
@@ -20401,10 +20401,10 @@ var require_errors2 = __commonJS({
       }
     }
     exports.reportError = reportError;
-    function reportExtraError(cxt, error3 = exports.keywordError, errorPaths) {
+    function reportExtraError(cxt, error4 = exports.keywordError, errorPaths) {
       const { it } = cxt;
       const { gen, compositeRule, allErrors } = it;
-      const errObj = errorObjectCode(cxt, error3, errorPaths);
+      const errObj = errorObjectCode(cxt, error4, errorPaths);
       addError(gen, errObj);
       if (!(compositeRule || allErrors)) {
         returnErrors(it, names_1.default.vErrors);
@@ -20455,19 +20455,19 @@ var require_errors2 = __commonJS({
       schema: new codegen_1.Name("schema"),
       parentSchema: new codegen_1.Name("parentSchema")
     };
-    function errorObjectCode(cxt, error3, errorPaths) {
+    function errorObjectCode(cxt, error4, errorPaths) {
       const { createErrors } = cxt.it;
       if (createErrors === false)
         return (0, codegen_1._)`{}`;
-      return errorObject(cxt, error3, errorPaths);
+      return errorObject(cxt, error4, errorPaths);
     }
-    function errorObject(cxt, error3, errorPaths = {}) {
+    function errorObject(cxt, error4, errorPaths = {}) {
       const { gen, it } = cxt;
       const keyValues = [
         errorInstancePath(it, errorPaths),
         errorSchemaPath(cxt, errorPaths)
       ];
-      extraErrorProps(cxt, error3, keyValues);
+      extraErrorProps(cxt, error4, keyValues);
       return gen.object(...keyValues);
     }
     function errorInstancePath({ errorPath }, { instancePath }) {
@@ -22101,7 +22101,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve11.call(this, root, ref);
+      let _sch = resolve12.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a2 = root.localRefs) === null || _a2 === void 0 ? void 0 : _a2[ref];
         const { schemaId } = this.opts;
@@ -22128,7 +22128,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve11(root, ref) {
+    function resolve12(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -22992,7 +22992,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve11(baseURI, relativeURI, options) {
+    function resolve12(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -23383,7 +23383,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve11,
+      resolve: resolve12,
       resolveComponent,
       equal,
       serialize,
@@ -24188,7 +24188,7 @@ var require_limitNumber = __commonJS({
       exclusiveMaximum: { okStr: "<", ok: ops.LT, fail: ops.GTE },
       exclusiveMinimum: { okStr: ">", ok: ops.GT, fail: ops.LTE }
     };
-    var error3 = {
+    var error4 = {
       message: ({ keyword, schemaCode }) => (0, codegen_1.str)`must be ${KWDs[keyword].okStr} ${schemaCode}`,
       params: ({ keyword, schemaCode }) => (0, codegen_1._)`{comparison: ${KWDs[keyword].okStr}, limit: ${schemaCode}}`
     };
@@ -24197,7 +24197,7 @@ var require_limitNumber = __commonJS({
       type: "number",
       schemaType: "number",
       $data: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { keyword, data, schemaCode } = cxt;
         cxt.fail$data((0, codegen_1._)`${data} ${KWDs[keyword].fail} ${schemaCode} || isNaN(${data})`);
@@ -24213,7 +24213,7 @@ var require_multipleOf = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
-    var error3 = {
+    var error4 = {
       message: ({ schemaCode }) => (0, codegen_1.str)`must be multiple of ${schemaCode}`,
       params: ({ schemaCode }) => (0, codegen_1._)`{multipleOf: ${schemaCode}}`
     };
@@ -24222,7 +24222,7 @@ var require_multipleOf = __commonJS({
       type: "number",
       schemaType: "number",
       $data: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { gen, data, schemaCode, it } = cxt;
         const prec = it.opts.multipleOfPrecision;
@@ -24269,7 +24269,7 @@ var require_limitLength = __commonJS({
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
     var ucs2length_1 = require_ucs2length();
-    var error3 = {
+    var error4 = {
       message({ keyword, schemaCode }) {
         const comp = keyword === "maxLength" ? "more" : "fewer";
         return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} characters`;
@@ -24281,7 +24281,7 @@ var require_limitLength = __commonJS({
       type: "string",
       schemaType: "number",
       $data: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { keyword, data, schemaCode, it } = cxt;
         const op = keyword === "maxLength" ? codegen_1.operators.GT : codegen_1.operators.LT;
@@ -24301,7 +24301,7 @@ var require_pattern = __commonJS({
     var code_1 = require_code2();
     var util_1 = require_util9();
     var codegen_1 = require_codegen();
-    var error3 = {
+    var error4 = {
       message: ({ schemaCode }) => (0, codegen_1.str)`must match pattern "${schemaCode}"`,
       params: ({ schemaCode }) => (0, codegen_1._)`{pattern: ${schemaCode}}`
     };
@@ -24310,7 +24310,7 @@ var require_pattern = __commonJS({
       type: "string",
       schemaType: "string",
       $data: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { gen, data, $data, schema, schemaCode, it } = cxt;
         const u = it.opts.unicodeRegExp ? "u" : "";
@@ -24336,7 +24336,7 @@ var require_limitProperties = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
-    var error3 = {
+    var error4 = {
       message({ keyword, schemaCode }) {
         const comp = keyword === "maxProperties" ? "more" : "fewer";
         return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} properties`;
@@ -24348,7 +24348,7 @@ var require_limitProperties = __commonJS({
       type: "object",
       schemaType: "number",
       $data: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { keyword, data, schemaCode } = cxt;
         const op = keyword === "maxProperties" ? codegen_1.operators.GT : codegen_1.operators.LT;
@@ -24367,7 +24367,7 @@ var require_required = __commonJS({
     var code_1 = require_code2();
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
-    var error3 = {
+    var error4 = {
       message: ({ params: { missingProperty } }) => (0, codegen_1.str)`must have required property '${missingProperty}'`,
       params: ({ params: { missingProperty } }) => (0, codegen_1._)`{missingProperty: ${missingProperty}}`
     };
@@ -24376,7 +24376,7 @@ var require_required = __commonJS({
       type: "object",
       schemaType: "array",
       $data: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { gen, schema, schemaCode, data, $data, it } = cxt;
         const { opts } = it;
@@ -24447,7 +24447,7 @@ var require_limitItems = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
-    var error3 = {
+    var error4 = {
       message({ keyword, schemaCode }) {
         const comp = keyword === "maxItems" ? "more" : "fewer";
         return (0, codegen_1.str)`must NOT have ${comp} than ${schemaCode} items`;
@@ -24459,7 +24459,7 @@ var require_limitItems = __commonJS({
       type: "array",
       schemaType: "number",
       $data: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { keyword, data, schemaCode } = cxt;
         const op = keyword === "maxItems" ? codegen_1.operators.GT : codegen_1.operators.LT;
@@ -24490,7 +24490,7 @@ var require_uniqueItems = __commonJS({
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
     var equal_1 = require_equal();
-    var error3 = {
+    var error4 = {
       message: ({ params: { i, j } }) => (0, codegen_1.str)`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
       params: ({ params: { i, j } }) => (0, codegen_1._)`{i: ${i}, j: ${j}}`
     };
@@ -24499,7 +24499,7 @@ var require_uniqueItems = __commonJS({
       type: "array",
       schemaType: "boolean",
       $data: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { gen, data, $data, schema, parentSchema, schemaCode, it } = cxt;
         if (!$data && !schema)
@@ -24556,14 +24556,14 @@ var require_const = __commonJS({
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
     var equal_1 = require_equal();
-    var error3 = {
+    var error4 = {
       message: "must be equal to constant",
       params: ({ schemaCode }) => (0, codegen_1._)`{allowedValue: ${schemaCode}}`
     };
     var def = {
       keyword: "const",
       $data: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { gen, data, $data, schemaCode, schema } = cxt;
         if ($data || schema && typeof schema == "object") {
@@ -24585,7 +24585,7 @@ var require_enum = __commonJS({
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
     var equal_1 = require_equal();
-    var error3 = {
+    var error4 = {
       message: "must be equal to one of the allowed values",
       params: ({ schemaCode }) => (0, codegen_1._)`{allowedValues: ${schemaCode}}`
     };
@@ -24593,7 +24593,7 @@ var require_enum = __commonJS({
       keyword: "enum",
       schemaType: "array",
       $data: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { gen, data, $data, schema, schemaCode, it } = cxt;
         if (!$data && schema.length === 0)
@@ -24672,7 +24672,7 @@ var require_additionalItems = __commonJS({
     exports.validateAdditionalItems = void 0;
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
-    var error3 = {
+    var error4 = {
       message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
       params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
     };
@@ -24681,7 +24681,7 @@ var require_additionalItems = __commonJS({
       type: "array",
       schemaType: ["boolean", "object"],
       before: "uniqueItems",
-      error: error3,
+      error: error4,
       code(cxt) {
         const { parentSchema, it } = cxt;
         const { items: items2 } = parentSchema;
@@ -24800,7 +24800,7 @@ var require_items2020 = __commonJS({
     var util_1 = require_util9();
     var code_1 = require_code2();
     var additionalItems_1 = require_additionalItems();
-    var error3 = {
+    var error4 = {
       message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
       params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
     };
@@ -24809,7 +24809,7 @@ var require_items2020 = __commonJS({
       type: "array",
       schemaType: ["object", "boolean"],
       before: "uniqueItems",
-      error: error3,
+      error: error4,
       code(cxt) {
         const { schema, parentSchema, it } = cxt;
         const { prefixItems } = parentSchema;
@@ -24833,7 +24833,7 @@ var require_contains = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
-    var error3 = {
+    var error4 = {
       message: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1.str)`must contain at least ${min} valid item(s)` : (0, codegen_1.str)`must contain at least ${min} and no more than ${max} valid item(s)`,
       params: ({ params: { min, max } }) => max === void 0 ? (0, codegen_1._)`{minContains: ${min}}` : (0, codegen_1._)`{minContains: ${min}, maxContains: ${max}}`
     };
@@ -24843,7 +24843,7 @@ var require_contains = __commonJS({
       schemaType: ["object", "boolean"],
       before: "uniqueItems",
       trackErrors: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { gen, schema, parentSchema, data, it } = cxt;
         let min;
@@ -25021,7 +25021,7 @@ var require_propertyNames = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
-    var error3 = {
+    var error4 = {
       message: "property name must be valid",
       params: ({ params }) => (0, codegen_1._)`{propertyName: ${params.propertyName}}`
     };
@@ -25029,7 +25029,7 @@ var require_propertyNames = __commonJS({
       keyword: "propertyNames",
       type: "object",
       schemaType: ["object", "boolean"],
-      error: error3,
+      error: error4,
       code(cxt) {
         const { gen, schema, data, it } = cxt;
         if ((0, util_1.alwaysValidSchema)(it, schema))
@@ -25066,7 +25066,7 @@ var require_additionalProperties = __commonJS({
     var codegen_1 = require_codegen();
     var names_1 = require_names();
     var util_1 = require_util9();
-    var error3 = {
+    var error4 = {
       message: "must NOT have additional properties",
       params: ({ params }) => (0, codegen_1._)`{additionalProperty: ${params.additionalProperty}}`
     };
@@ -25076,7 +25076,7 @@ var require_additionalProperties = __commonJS({
       schemaType: ["boolean", "object"],
       allowUndefined: true,
       trackErrors: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { gen, schema, parentSchema, data, errsCount, it } = cxt;
         if (!errsCount)
@@ -25350,7 +25350,7 @@ var require_oneOf = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
-    var error3 = {
+    var error4 = {
       message: "must match exactly one schema in oneOf",
       params: ({ params }) => (0, codegen_1._)`{passingSchemas: ${params.passing}}`
     };
@@ -25358,7 +25358,7 @@ var require_oneOf = __commonJS({
       keyword: "oneOf",
       schemaType: "array",
       trackErrors: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { gen, schema, parentSchema, it } = cxt;
         if (!Array.isArray(schema))
@@ -25435,7 +25435,7 @@ var require_if = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
-    var error3 = {
+    var error4 = {
       message: ({ params }) => (0, codegen_1.str)`must match "${params.ifClause}" schema`,
       params: ({ params }) => (0, codegen_1._)`{failingKeyword: ${params.ifClause}}`
     };
@@ -25443,7 +25443,7 @@ var require_if = __commonJS({
       keyword: "if",
       schemaType: ["object", "boolean"],
       trackErrors: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { gen, parentSchema, it } = cxt;
         if (parentSchema.then === void 0 && parentSchema.else === void 0) {
@@ -25768,7 +25768,7 @@ var require_unevaluatedProperties = __commonJS({
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
     var names_1 = require_names();
-    var error3 = {
+    var error4 = {
       message: "must NOT have unevaluated properties",
       params: ({ params }) => (0, codegen_1._)`{unevaluatedProperty: ${params.unevaluatedProperty}}`
     };
@@ -25777,7 +25777,7 @@ var require_unevaluatedProperties = __commonJS({
       type: "object",
       schemaType: ["boolean", "object"],
       trackErrors: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { gen, schema, data, errsCount, it } = cxt;
         if (!errsCount)
@@ -25833,7 +25833,7 @@ var require_unevaluatedItems = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
     var util_1 = require_util9();
-    var error3 = {
+    var error4 = {
       message: ({ params: { len } }) => (0, codegen_1.str)`must NOT have more than ${len} items`,
       params: ({ params: { len } }) => (0, codegen_1._)`{limit: ${len}}`
     };
@@ -25841,7 +25841,7 @@ var require_unevaluatedItems = __commonJS({
       keyword: "unevaluatedItems",
       type: "array",
       schemaType: ["boolean", "object"],
-      error: error3,
+      error: error4,
       code(cxt) {
         const { gen, schema, data, it } = cxt;
         const items2 = it.items || 0;
@@ -25888,7 +25888,7 @@ var require_format = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var codegen_1 = require_codegen();
-    var error3 = {
+    var error4 = {
       message: ({ schemaCode }) => (0, codegen_1.str)`must match format "${schemaCode}"`,
       params: ({ schemaCode }) => (0, codegen_1._)`{format: ${schemaCode}}`
     };
@@ -25897,7 +25897,7 @@ var require_format = __commonJS({
       type: ["number", "string"],
       schemaType: "string",
       $data: true,
-      error: error3,
+      error: error4,
       code(cxt, ruleType) {
         const { gen, data, $data, schema, schemaCode, it } = cxt;
         const { opts, errSchemaPath, schemaEnv, self } = it;
@@ -26058,7 +26058,7 @@ var require_discriminator = __commonJS({
     var compile_1 = require_compile();
     var ref_error_1 = require_ref_error();
     var util_1 = require_util9();
-    var error3 = {
+    var error4 = {
       message: ({ params: { discrError, tagName: tagName2 } }) => discrError === types_1.DiscrError.Tag ? `tag "${tagName2}" must be string` : `value of tag "${tagName2}" must be in oneOf`,
       params: ({ params: { discrError, tag, tagName: tagName2 } }) => (0, codegen_1._)`{error: ${discrError}, tag: ${tagName2}, tagValue: ${tag}}`
     };
@@ -26066,7 +26066,7 @@ var require_discriminator = __commonJS({
       keyword: "discriminator",
       type: "object",
       schemaType: "object",
-      error: error3,
+      error: error4,
       code(cxt) {
         const { gen, data, schema, parentSchema, it } = cxt;
         const { oneOf } = parentSchema;
@@ -27097,7 +27097,7 @@ var require_limit = __commonJS({
       formatExclusiveMaximum: { okStr: "<", ok: ops.LT, fail: ops.GTE },
       formatExclusiveMinimum: { okStr: ">", ok: ops.GT, fail: ops.LTE }
     };
-    var error3 = {
+    var error4 = {
       message: ({ keyword, schemaCode }) => (0, codegen_1.str)`should be ${KWDs[keyword].okStr} ${schemaCode}`,
       params: ({ keyword, schemaCode }) => (0, codegen_1._)`{comparison: ${KWDs[keyword].okStr}, limit: ${schemaCode}}`
     };
@@ -27106,7 +27106,7 @@ var require_limit = __commonJS({
       type: "string",
       schemaType: "string",
       $data: true,
-      error: error3,
+      error: error4,
       code(cxt) {
         const { gen, data, schemaCode, keyword, it } = cxt;
         const { opts, self } = it;
@@ -27358,11 +27358,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve11) {
-      resolve11(value);
+    return value instanceof P2 ? value : new P2(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve11, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -27378,7 +27378,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result2) {
-      result2.done ? resolve11(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+      result2.done ? resolve12(result2.value) : adopt(result2.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -27701,7 +27701,7 @@ function info(message) {
 // action/main.ts
 import { readFileSync as readFileSync5 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join as join19, resolve as resolve10 } from "node:path";
+import { join as join21, resolve as resolve11 } from "node:path";
 
 // src/core/diagnostics.ts
 function error2(code2, message, loc = {}) {
@@ -27912,8 +27912,8 @@ var TempOutput = class {
   durable() {
     const fd = this.fd;
     this.fdOpen = void 0;
-    return new Promise((resolve11, reject) => {
-      fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve11()));
+    return new Promise((resolve12, reject) => {
+      fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve12()));
     });
   }
   /** Renames the (synced, closed) temp file over the target. */
@@ -28374,8 +28374,8 @@ function privateFromSeed(seed) {
   return createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: "der", type: "pkcs8" });
 }
 function describeSpec(spec) {
-  const looksSecret = spec.length > 120 || /[\n\r]/.test(spec) || /^[A-Za-z0-9+/=_-]{32,}$/.test(spec.trim());
-  return looksSecret ? "(the value given; not shown, it may be key material)" : spec;
+  const pathLike = spec.length <= 200 && /^[A-Za-z0-9._\/~+-]+$/.test(spec) && /[./]/.test(spec) && !/[A-Za-z0-9+=_-]{24,}/.test(spec) && !/[0-9a-fA-F]{16,}/.test(spec);
+  return pathLike ? spec : "(the value given; not shown, it may be key material)";
 }
 function keyFromText(text2, what) {
   const t = text2.trim();
@@ -28407,7 +28407,7 @@ function loadSigningKey(spec, opts = {}) {
   try {
     const st = statSync2(spec);
     if ((st.mode & 63) !== 0 && opts.warnings) {
-      opts.warnings.push(warning2("CTXFORGE_KEY_PERMISSIONS", `private key file ${describeSpec(spec)} is readable by other users (mode ${(st.mode & 511).toString(8)})`, { file: spec, hint: `chmod 600 ${spec}` }));
+      opts.warnings.push(warning2("CTXFORGE_KEY_PERMISSIONS", `private key file ${describeSpec(spec)} is readable by other users (mode ${(st.mode & 511).toString(8)})`, { file: describeSpec(spec), hint: `chmod 600 ${describeSpec(spec)}` }));
     }
     text2 = readFileSync(spec, "utf8");
   } catch {
@@ -28509,6 +28509,8 @@ var VERDICT_KEYS = ["integrity", "signature", "coverage", "trust"];
 function verdictText(details) {
   if (!details) return "";
   const parts = VERDICT_KEYS.filter((k) => typeof details[k] === "string").map((k) => `${k} ${escapeData2(String(details[k]))}`);
+  const signer = typeof details.key_id === "string" ? details.key_id : typeof details.keyid === "string" ? details.keyid : void 0;
+  if (signer && (details.signature === "valid" || details.signature === "verified")) parts.push(`key ${escapeData2(signer)}`);
   return parts.length ? `[${parts.join(", ")}]` : "";
 }
 
@@ -28723,6 +28725,8 @@ defineRules([
   { code: "CTXFORGE_GIT_REF_UNKNOWN", format: "git", summary: "A git ref (branch, tag, commit) does not resolve to a commit." },
   { code: "CTXFORGE_GIT_PATH_MISSING", format: "git", summary: "A path does not exist in the git tree at the given ref." },
   { code: "CTXFORGE_GIT_OBJECT_UNREADABLE", format: "git", summary: "A git object could not be read (missing, corrupt or of an unexpected type)." },
+  { code: "CTXFORGE_EVENT_REF_INVALID", format: "git", summary: "A tag name from GITHUB_REF or --tag is not a valid git ref name; it never reaches git." },
+  { code: "CTXFORGE_EVENT_SHA_INVALID", format: "git", summary: "A commit id in the workflow event payload is not 40 or 64 hexadecimal digits; it never reaches git." },
   { code: "CTXFORGE_GIT_TAG_PATTERN", format: "git", summary: 'A tag pattern is not valid: it needs exactly one "*" standing for the version.' }
 ]);
 
@@ -28766,6 +28770,20 @@ function previousReleaseTag(tags, opts = {}) {
   return candidates[0];
 }
 
+// src/git/event-sha.ts
+var SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function eventSha(value, where2) {
+  if (typeof value !== "string" || !SHA.test(value)) {
+    fail("CTXFORGE_EVENT_SHA_INVALID", `${where2} in the event payload is not a commit id (40 or 64 hexadecimal digits)`, {}, 2);
+  }
+  return value;
+}
+function eventTag(value, where2) {
+  const bad3 = !value || value.length > 255 || /[\u0000-\u0020\u007f~^:?*[\\]/.test(value) || value.includes("..") || value.includes("@{") || value === "@" || value.startsWith("-") || value.split("/").some((c) => c === "" || c.startsWith(".") || c.endsWith(".lock")) || value.endsWith(".");
+  if (bad3) fail("CTXFORGE_EVENT_REF_INVALID", `${where2} does not name a valid git tag`, { hint: "a release tag looks like v1.2.3 or guide@v1.2.3" }, 2);
+  return value;
+}
+
 // src/release/gitcli.ts
 import { execFile as execFile2 } from "node:child_process";
 import { promisify as promisify2 } from "node:util";
@@ -28785,10 +28803,10 @@ async function isGitRepo(cwd) {
   return await tryGit(cwd, ["rev-parse", "--is-inside-work-tree"]) === "true";
 }
 async function commitOf(cwd, ref) {
-  return tryGit(cwd, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
+  return tryGit(cwd, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]);
 }
 async function commitTime(cwd, commit) {
-  const s = await tryGit(cwd, ["show", "-s", "--format=%ct", commit]);
+  const s = await tryGit(cwd, ["show", "-s", "--format=%ct", "--end-of-options", commit]);
   return s ? Number(s) : null;
 }
 async function tagsAtHead(cwd) {
@@ -28805,8 +28823,29 @@ import { resolve as resolve8 } from "node:path";
 
 // src/core/tree.ts
 import { stat as fsStat } from "node:fs/promises";
-import { closeSync as closeSync2, constants as constants4, fstatSync, lstatSync as lstatSync2, openSync as openSync2, readdirSync, readSync } from "node:fs";
-import { join as join3, sep as sep2 } from "node:path";
+import { closeSync as closeSync2, constants as constants4, fstatSync, lstatSync as lstatSync3, openSync as openSync2, readdirSync, readSync } from "node:fs";
+import { join as join4, sep as sep2 } from "node:path";
+
+// src/core/no-links.ts
+import { lstatSync as lstatSync2 } from "node:fs";
+import { join as join3 } from "node:path";
+function linkedComponent(root, rel) {
+  const parts = rel.split("/").filter((p) => p !== "");
+  let abs = root;
+  for (let i = 0; i < parts.length; i++) {
+    abs = join3(abs, parts[i]);
+    let link2;
+    try {
+      link2 = lstatSync2(abs).isSymbolicLink();
+    } catch {
+      return void 0;
+    }
+    if (link2) return parts.slice(0, i + 1).join("/");
+  }
+  return void 0;
+}
+
+// src/core/tree.ts
 function* readBlocks(fd, offset, size) {
   const buf = Buffer.allocUnsafe(Math.min(size, 1 << 20) || 1);
   for (let done = 0; done < size; ) {
@@ -28858,9 +28897,9 @@ var DiskTree = class {
         const r3 = rel ? `${rel}/${d.name}` : d.name;
         if (d.name === ".git" && !rel) continue;
         if (this.skip(r3)) continue;
-        const a = join3(abs, d.name);
+        const a = join4(abs, d.name);
         if (d.isDirectory()) walk(a, r3);
-        else if (d.isFile()) out.push({ path: r3, kind: "file", size: lstatSync2(a).size });
+        else if (d.isFile()) out.push({ path: r3, kind: "file", size: lstatSync3(a).size });
         else if (d.isSymbolicLink()) out.push({ path: r3, kind: "symlink", size: 0 });
         else out.push({ path: r3, kind: "other", size: 0 });
       }
@@ -28871,13 +28910,13 @@ var DiskTree = class {
     return this.cache;
   }
   async read(path) {
-    return readRegularFile(this.localPath(path), path);
+    return readRegularFile(this.checkedPath(path), path);
   }
   async stat(path) {
     if (this.index) return this.index.get(path);
     let s;
     try {
-      s = lstatSync2(this.localPath(path));
+      s = lstatSync3(this.localPath(path));
     } catch {
       return void 0;
     }
@@ -28888,12 +28927,12 @@ var DiskTree = class {
     return { kind: "disk", root: this.root, paths };
   }
   openRange(path) {
-    const { fd, size } = openRegularFile(this.localPath(path), path);
+    const { fd, size } = openRegularFile(this.checkedPath(path), path);
     return { fd, offset: 0, size, release: () => closeSync2(fd) };
   }
   // Blocks are read synchronously through the same checked descriptor as read().
   async *chunks(path) {
-    const { fd, size } = openRegularFile(this.localPath(path), path);
+    const { fd, size } = openRegularFile(this.checkedPath(path), path);
     try {
       yield* readBlocks(fd, 0, size);
     } finally {
@@ -28901,7 +28940,16 @@ var DiskTree = class {
     }
   }
   localPath(path) {
-    return join3(this.root, ...path.split("/"));
+    return join4(this.root, ...path.split("/"));
+  }
+  // O_NOFOLLOW guards only the last component: a folder of the path that is a symlink (a manifest
+  // naming `docs/x.md` with `docs -> /etc`) would still lead outside the tree, so parents are checked.
+  checkedPath(path) {
+    const slash = path.lastIndexOf("/");
+    if (slash > 0 && linkedComponent(this.root, path.slice(0, slash))) {
+      throw new TreeReadError(`${path} passes through a symbolic link, which is not followed`, path);
+    }
+    return this.localPath(path);
   }
 };
 function readRegularFile(abs, label2) {
@@ -28993,7 +29041,7 @@ defineRules([
   { code: "OCTX_VECTOR_DIMENSION_INVALID", format: "octx", summary: "A vector dimension (Arrow list size or profile dimensions) is not positive.", spec: "vectors/0.1" },
   { code: "OCTX_RESOURCE_LIMIT", format: "octx", summary: "A record or Arrow limit is exceeded: records per JSONL file, vector dimension, batches, rows or values per Arrow file (--max-jsonl-records, --max-arrow-*).", spec: S("4") },
   { code: "OCTX_EXTENSION_PATH_INVALID", format: "octx", summary: "An extensions/ path is not extensions/<reverse-domain>/<major.minor>/….", spec: S("12") },
-  { code: "OCTX_SIGNATURE_UNSUPPORTED", format: "octx", summary: "A signer was pinned (--key), but an .octx carries no signature of its own: its release signs SHA256SUMS (minisign).", spec: S("10") },
+  { code: "OCTX_SIGNATURE_UNSUPPORTED", format: "octx", summary: "Warning: --key does not apply to an .octx, which carries no signature of its own; its release signs SHA256SUMS (minisign).", spec: S("10") },
   { code: "OCTX_ZIP_CORRUPT", format: "octx", summary: "The archive is not a readable ZIP or an entry is damaged.", spec: S("4") },
   { code: "OCTX_ZIP_NAME_ENCODING", format: "octx", summary: "An entry name is not UTF-8 (or non-ASCII without the UTF-8 flag).", spec: S("4") },
   { code: "OCTX_ZIP_PATH_UNSAFE", format: "octx", summary: "An entry name is absolute, has ., .. or empty segments, a backslash, NUL, or is not NFC.", spec: S("4") },
@@ -29142,8 +29190,8 @@ var S_IFDIR = 16384;
 var S_IFLNK = 40960;
 function openZip(source) {
   const opts = { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: false, strictFileNames: false };
-  return new Promise((resolve11, reject) => {
-    const cb = (err, zf) => err || !zf ? reject(err ?? new Error("cannot open ZIP")) : resolve11(zf);
+  return new Promise((resolve12, reject) => {
+    const cb = (err, zf) => err || !zf ? reject(err ?? new Error("cannot open ZIP")) : resolve12(zf);
     if (Buffer.isBuffer(source)) yauzlLib().fromBuffer(source, opts, cb);
     else yauzlLib().fromRandomAccessReader(readerOver(source.sibling()), source.size, opts, cb);
   });
@@ -29364,7 +29412,7 @@ var ZipTree = class _ZipTree {
     const e = this.byPath.get(path);
     if (!e?.raw) return Promise.reject(new TreeReadError(`${path}: no such compressed entry`, path));
     const raw = e.raw;
-    return new Promise((resolve11, reject) => this.zip.openReadStream(raw, (err, s) => err || !s ? reject(new TreeReadError(`${path}: ${err?.message ?? "cannot read"}`, path)) : resolve11(s)));
+    return new Promise((resolve12, reject) => this.zip.openReadStream(raw, (err, s) => err || !s ? reject(new TreeReadError(`${path}: ${err?.message ?? "cannot read"}`, path)) : resolve12(s)));
   }
   handoff(paths) {
     if (this.bytes.fd === void 0) return void 0;
@@ -29451,7 +29499,7 @@ var ZipTree = class _ZipTree {
   }
 };
 function readAllEntries(zip, onEntry) {
-  return new Promise((resolve11, reject) => {
+  return new Promise((resolve12, reject) => {
     let failed = false;
     zip.on("entry", (e) => {
       if (failed) return;
@@ -29464,7 +29512,7 @@ function readAllEntries(zip, onEntry) {
       }
       zip.readEntry();
     });
-    zip.on("end", () => resolve11());
+    zip.on("end", () => resolve12());
     zip.on("error", reject);
     zip.readEntry();
   });
@@ -30204,7 +30252,7 @@ var fast;
 function fastParser() {
   if (fast) return fast;
   const js = jsYaml();
-  const scalar = (tag, resolve11, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve11, construct });
+  const scalar = (tag, resolve12, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve12, construct });
   const schemaFor = (bigInt) => js.FAILSAFE_SCHEMA.extend({
     implicit: [
       scalar("null", (s) => /^(?:~|[Nn]ull|NULL)?$/.test(s), () => null),
@@ -31329,14 +31377,14 @@ var WorkerPass = class {
       r3.release();
       return;
     }
-    let resolve11;
+    let resolve12;
     let reject;
     const promise = new Promise((res, rej) => {
-      resolve11 = res;
+      resolve12 = res;
       reject = rej;
     });
     promise.catch(() => void 0);
-    this.hashed.set(key2, { resolve: resolve11, reject, promise });
+    this.hashed.set(key2, { resolve: resolve12, reject, promise });
     this.ranges.set(key2, r3);
     this.given.set(key2, { fd: r3.fd, offset: r3.offset, size: r3.size });
     this.hold();
@@ -31379,9 +31427,9 @@ var WorkerPass = class {
    */
   shareDocs(handoff, counter2, batch, onResults, place) {
     if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve11, reject) => {
+    return new Promise((resolve12, reject) => {
       this.onDocs = onResults;
-      this.docsDone = resolve11;
+      this.docsDone = resolve12;
       this.docsFailed = reject;
       this.hold();
       this.worker.postMessage({ op: "docs", handoff, counter: counter2, batch, place });
@@ -31395,13 +31443,13 @@ var WorkerPass = class {
   placeFiles(path, files) {
     const out = /* @__PURE__ */ new Map();
     for (const f of files) {
-      out.set(f.key, new Promise((resolve11) => {
+      out.set(f.key, new Promise((resolve12) => {
         if (this.failure) {
           f.range.release();
-          resolve11({ error: this.failure, write: false });
+          resolve12({ error: this.failure, write: false });
           return;
         }
-        this.placing.set(f.key, { range: f.range, resolve: resolve11 });
+        this.placing.set(f.key, { range: f.range, resolve: resolve12 });
         this.hold();
       }));
     }
@@ -31416,8 +31464,8 @@ var WorkerPass = class {
   }
   finish(concepts, idSpace) {
     if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve11, reject) => {
-      this.result = { resolve: resolve11, reject };
+    return new Promise((resolve12, reject) => {
+      this.result = { resolve: resolve12, reject };
       this.hold();
       this.worker.postMessage({ op: "finish", concepts, idSpace });
     });
@@ -31974,7 +32022,7 @@ function vectorRanges(tree, vectorPaths) {
 }
 
 // src/octx/build.ts
-import { basename as basename3, join as join4 } from "node:path";
+import { basename as basename3, join as join5 } from "node:path";
 
 // src/core/zip-placement.ts
 import { crc32 } from "node:zlib";
@@ -32324,8 +32372,8 @@ var ZipPlacement = class {
       return { sha256: r4.sha256, size };
     }
     worker.ref();
-    const r3 = await new Promise((resolve11, reject) => {
-      worker.once("message", resolve11);
+    const r3 = await new Promise((resolve12, reject) => {
+      worker.once("message", resolve12);
       worker.once("error", reject);
       worker.once("exit", (code2) => reject(new Error(`the read-back worker stopped (exit code ${code2})`)));
       worker.postMessage(plan);
@@ -32405,6 +32453,104 @@ function stringifyManifest(m) {
 `;
 }
 
+// src/core/secrets.ts
+var PATTERNS = [
+  { name: "AWS access key id", re: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b/ },
+  { name: "AWS secret access key", re: /aws_secret_access_key\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}\b/i },
+  { name: "private key block", re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----/ },
+  { name: "GitHub token", re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/ },
+  { name: "Slack token", re: /\bxox[abprs]-[A-Za-z0-9-]{10,}\b/ },
+  { name: "Slack webhook", re: /https:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9]+\/B[A-Za-z0-9]+\/[A-Za-z0-9]+/ },
+  { name: "Stripe key", re: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/ },
+  { name: "Google API key", re: /\bAIza[0-9A-Za-z_-]{35}\b/ },
+  { name: "JSON Web Token", re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/ }
+];
+var ASSIGNMENT = /\b([A-Za-z0-9_.-]*(?:secret|token|password|passwd|api[_-]?key|access[_-]?key|private[_-]?key|credential)[A-Za-z0-9_.-]*)\s*[:=]\s*["']?([A-Za-z0-9/+_=.-]{20,})["']?/i;
+function entropy(s) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+var WINDOW = 8192;
+var OVERLAP = 1024;
+var ESCAPE = /\\(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|U([0-9a-fA-F]{8})|(.))/g;
+var SIMPLE = { n: "\n", t: "	", r: "\r", b: "\b", f: "\f", "0": "\0", "/": "/", '"': '"', "'": "'", "\\": "\\", " ": " ", _: " ", N: "", L: "\u2028", P: "\u2029", e: "\x1B", a: "\x07", v: "\v" };
+function decodeEscapes(s) {
+  if (!s.includes("\\") && !s.includes("''")) return s;
+  return s.replace(/''/g, "'").replace(ESCAPE, (m, u, x, U, c) => {
+    const hex = u ?? x ?? U;
+    if (hex) {
+      const n = parseInt(hex, 16);
+      return n <= 1114111 ? String.fromCodePoint(n) : m;
+    }
+    return SIMPLE[c] ?? m;
+  });
+}
+function matchLine(view, push) {
+  for (let at = 0; at === 0 || at + OVERLAP < view.length; at += WINDOW - OVERLAP) {
+    const w = view.length <= WINDOW ? view : view.slice(at, at + WINDOW);
+    for (const p of PATTERNS) {
+      const m = p.re.exec(w);
+      if (m) push(p.name, at + m.index, m[0].length);
+    }
+    const a = ASSIGNMENT.exec(w);
+    if (a && entropy(a[2]) >= 3.5 && /\d/.test(a[2]) && /[A-Za-z]/.test(a[2])) push(`high-entropy value assigned to "${a[1]}"`, at + a.index, a[0].length);
+    if (view.length <= WINDOW) break;
+  }
+}
+function findSecrets(text2) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  const add = (kind, line, column) => {
+    const k = `${kind}\0${line}`;
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push({ kind, line, column });
+    }
+  };
+  const lines = text2.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].replace(/\r$/, "");
+    matchLine(line, (kind, index) => add(kind, i + 1, index + 1));
+    const decoded = decodeEscapes(line);
+    if (decoded !== line) matchLine(decoded, (kind, index) => add(kind, i + 1, index + 1));
+    if (i + 1 < lines.length) {
+      const head = line.replace(/\\$/, "").trimEnd();
+      const tail = lines[i + 1].replace(/\r$/, "").trimStart();
+      if (!head || !tail) continue;
+      for (const [h, joined] of [[head.length, head + tail], [decodeEscapes(head).length, decodeEscapes(head + tail)]]) {
+        matchLine(joined, (kind, index, length) => {
+          if (index < h && index + length > h) add(kind, i + 1, index + 1);
+        });
+      }
+    }
+  }
+  return out;
+}
+function scanText(bytes) {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(b);
+  } catch {
+    return b.toString("latin1");
+  }
+}
+function scanSecrets(text2, file, where2, allow = false, lineOffset = 0) {
+  return findSecrets(text2).map((f) => {
+    const msg = `${where2} contains what looks like a ${f.kind}; refusing to package credentials`;
+    const loc = { file, line: f.line + lineOffset, column: f.column, hint: "remove it, or pass --allow-secrets to build anyway (local use only)" };
+    return allow ? warning2("CTXFORGE_SECRET_FOUND", msg, loc) : error2("CTXFORGE_SECRET_FOUND", msg, loc);
+  });
+}
+function scanSecretBytes(bytes, file, where2, allow = false) {
+  return scanSecrets(scanText(bytes), file, where2, allow);
+}
+
 // src/octx/build.ts
 function slug(name) {
   const s = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
@@ -32457,7 +32603,7 @@ async function buildOctx(tree, opts) {
         const order = sortUtf8(files.map((_, i) => i), (i) => files[i].path);
         const sorted = order.map((i) => files[i]);
         const manifestSize = builtManifestLength(manifest, epoch, sorted.map((f) => f.path));
-        temp = new TempOutput(join4(opts.outDir, artifactName(manifest)));
+        temp = new TempOutput(join5(opts.outDir, artifactName(manifest)));
         placement = new ZipPlacement(temp.fd, temp.path, [{ path: MANIFEST, size: manifestSize, zip64: false }, ...sorted.map((f) => ({ path: f.path, size: f.size, zip64: true }))]);
         const entryOf = new Int32Array(files.length);
         order.forEach((i, k) => {
@@ -32469,14 +32615,15 @@ async function buildOctx(tree, opts) {
     });
     failWith(report.diagnostics, `${tree.label} is not a valid OCTX working directory`);
     if (!temp || !placement) fail("CTXFORGE_INTERNAL", "the archive was not laid out (nothing was written)");
-    return await finishBuilt(report.manifest, epoch, sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path), temp, placement, opts.limits);
+    return await finishBuilt(report.manifest, epoch, sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path), temp, placement, opts);
   } catch (e) {
     placement?.close();
     temp?.discard();
     throw temp ? asIoError(e, temp.target) : e;
   }
 }
-async function finishBuilt(manifest, epoch, files, temp, placement, limits) {
+async function finishBuilt(manifest, epoch, files, temp, placement, opts) {
+  const limits = opts.limits;
   const { raw, bytes: manifestBytes } = builtManifest(manifest, epoch, files);
   if (placement.writeError) throw placement.writeError;
   const left = placement.unwritten().filter((p) => p !== MANIFEST);
@@ -32501,6 +32648,12 @@ async function finishBuilt(manifest, epoch, files, temp, placement, limits) {
     failWith(diagnostics, "the built package does not open as a safe archive (nothing was written)");
     const problems = await checkWritten(opened.tree, manifestBytes, placement);
     if (problems.length) fail("CTXFORGE_INTERNAL", `the built archive does not hold what was written (nothing was written): ${problems.slice(0, 3).join("; ")}`);
+    const secrets = [];
+    for (const e of await opened.tree.list()) {
+      if (e.kind === "file") secrets.push(...scanSecretBytes(await opened.tree.read(e.path), e.path, e.path, !!opts.allowSecrets));
+    }
+    failWith(secrets, "the package holds credentials (nothing was written)");
+    opts.warnings?.push(...secrets);
   } finally {
     opened.tree?.close();
     await Promise.allSettled([reading, durable]);
@@ -32647,9 +32800,93 @@ async function octxItems(tree, workdir, limitsIn, report, only, other) {
   };
 }
 
+// src/octx/ids.ts
+import { readFile } from "node:fs/promises";
+function titleFrom(body, path) {
+  const m = /^#[ \t]+(.+?)[ \t#]*$/m.exec(body);
+  if (m) return m[1];
+  const base = path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/, "");
+  return base.replace(/[-_]+/g, " ");
+}
+function yamlString(s) {
+  return /^[A-Za-z0-9][A-Za-z0-9 _.,()-]*$/.test(s) && !/^(true|false|null|yes|no|on|off|~)$/i.test(s) && !/^[\d.]+$/.test(s) ? s : JSON.stringify(s);
+}
+function stampText(text2, path, newId) {
+  const bom = text2.charCodeAt(0) === 65279 ? "\uFEFF" : "";
+  const t = bom ? text2.slice(1) : text2;
+  const eol = t.includes("\r\n") ? "\r\n" : "\n";
+  const fm = splitFrontmatter(t);
+  if (!fm.present) {
+    const id = newId();
+    const head = ["---", "type: Document", `title: ${yamlString(titleFrom(t, path))}`, "octx:", `  document_id: ${id}`, "---", ""].join(eol);
+    return { text: bom + head + (t.startsWith(eol) || t === "" ? "" : eol) + t, document_id: id, type: "Document" };
+  }
+  let data;
+  try {
+    const v = parseYamlSafe(fm.yaml);
+    data = v && typeof v === "object" && !Array.isArray(v) ? v : {};
+  } catch (e) {
+    return { error: e.reason ?? String(e), line: e.line };
+  }
+  const openLen = /^---[ \t]*\r?\n/.exec(t)[0].length;
+  let yaml2 = fm.yaml;
+  const out = {};
+  const lines = yaml2.split(/\r?\n/);
+  if (yaml2.endsWith("\n")) lines.pop();
+  const octx2 = data.octx;
+  if (octx2 !== void 0 && (typeof octx2 !== "object" || octx2 === null || Array.isArray(octx2))) return { error: "octx must be a mapping" };
+  const hasId = octx2 && octx2.document_id !== void 0;
+  if (!hasId) {
+    const id = newId();
+    out.document_id = id;
+    const at = lines.findIndex((l) => /^octx\s*:\s*$/.test(l));
+    if (octx2 === void 0) lines.push("octx:", `  document_id: ${id}`);
+    else if (at >= 0) {
+      const next = lines[at + 1];
+      const indent = next && /^(\s+)\S/.exec(next)?.[1] ? /^(\s+)/.exec(next)[1] : "  ";
+      lines.splice(at + 1, 0, `${indent}document_id: ${id}`);
+    } else return { error: "octx is written in flow style; add document_id by hand" };
+  }
+  if (typeof data.type !== "string" || data.type.trim() === "") {
+    if (data.type !== void 0) return { error: "type is present but not a non-empty string; fix it by hand" };
+    lines.unshift("type: Document");
+    out.type = "Document";
+  }
+  if (!out.document_id && !out.type) return { text: text2 };
+  yaml2 = lines.join(eol) + eol;
+  return { text: bom + t.slice(0, openLen) + yaml2 + t.slice(openLen + fm.yaml.length), ...out };
+}
+async function stampIds(dir, opts = {}) {
+  const tree = new DiskTree(dir);
+  const res = { stamped: [], diagnostics: [] };
+  const seen = /* @__PURE__ */ new Set();
+  let tick = opts.now ?? Date.now();
+  for (const e of await tree.list()) {
+    if (e.kind !== "file" || !isConcept(e.path)) continue;
+    const abs = tree.localPath(e.path);
+    const text2 = await readFile(abs, "utf8");
+    const r3 = stampText(text2, e.path, () => {
+      let id;
+      do
+        id = uuidv7(tick++);
+      while (seen.has(id));
+      seen.add(id);
+      return id;
+    });
+    if ("error" in r3) {
+      res.diagnostics.push(error2("OCTX_DOCUMENT_FRONTMATTER", `${e.path}: cannot stamp: ${r3.error}`, { file: e.path, line: r3.line }));
+      continue;
+    }
+    if (r3.text === text2) continue;
+    if (!opts.dryRun) await writeFileAtomic(abs, r3.text);
+    res.stamped.push({ path: e.path, document_id: r3.document_id, type: r3.type });
+  }
+  return res;
+}
+
 // src/octx/init.ts
 import { writeFile as writeFile2 } from "node:fs/promises";
-import { join as join5, dirname as dirname3 } from "node:path";
+import { join as join6, dirname as dirname3 } from "node:path";
 async function initOctx(dir, opts) {
   const now = opts.epochMs ?? Date.now();
   const assetId = uuidv7(now);
@@ -32685,7 +32922,7 @@ Write one Markdown document per concept under knowledge/. Run \`ctxforge ids .\`
 `
   };
   for (const [p, c] of Object.entries(files)) {
-    const abs = join5(dir, ...p.split("/"));
+    const abs = join6(dir, ...p.split("/"));
     makeDirs(dirname3(abs));
     await writeFile2(abs, c, { flag: "wx" });
   }
@@ -32748,6 +32985,10 @@ var octx = {
     const zip = head.length >= 4 && head[0] === 80 && head[1] === 75 && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6);
     return zip && (fileName.endsWith(".octx") || head.includes("manifest.json"));
   },
+  async stampIds(dir, opts) {
+    const r3 = await stampIds(dir, opts);
+    return { stamped: r3.stamped.map((s) => ({ path: s.path, id: s.document_id, type: s.type })), diagnostics: r3.diagnostics };
+  },
   async isSource(tree) {
     const m = await tree.stat("manifest.json");
     if (!m || m.kind !== "file" || m.size > 16 * 1024 * 1024) return false;
@@ -32761,11 +33002,11 @@ var octx = {
   async validateArtifact(input2, opts = {}) {
     const r3 = await validateOctxArtifact(input2, opts);
     if (!opts.key) return r3;
-    const d = error2("OCTX_SIGNATURE_UNSUPPORTED", `--key pins a signer, but ${input2.label} is an .octx, which carries no signature of its own`, {
+    const d = warning2("OCTX_SIGNATURE_UNSUPPORTED", `--key does not apply: ${input2.label} is an .octx, which carries no signature of its own to pin`, {
       file: input2.label,
       hint: "a ctxforge release signs SHA256SUMS: check it with `minisign -Vm SHA256SUMS -p minisign.pub`, then `sha256sum -c SHA256SUMS`"
     });
-    return { ...r3, valid: false, diagnostics: [...r3.diagnostics, d] };
+    return { ...r3, diagnostics: [...r3.diagnostics, d], details: { ...r3.details, signature: "not applicable" } };
   },
   async validateSource(tree, opts) {
     return toResult(tree.label, "source", await checkPackage(tree, { workdir: true, limits: opts.limits }));
@@ -32829,6 +33070,7 @@ var ACX_RULES = [
   r("ACX_SIGNATURE_UNVERIFIED", "No public key is available to verify the signature (portable, unverified).", "ACX §4.5"),
   r("ACX_SIGNER_MISMATCH", "The signature was not made by the pinned key (--key).", "ACX §4"),
   r("ACX_TRUST_REGISTRY", "The trust registry is malformed (acx.trust-registry/1, public keys only).", "ACX §4.4"),
+  r("ACX_TRUST_REGISTRY_PROOF", "A trust registry entry carries a namespace proof that does not bind its publisher; the registry is refused (exit 1), as the reference refuses it.", "ACX §4.3, §4.4"),
   r("ACX_TRUST_REGISTRY_PRIVATE_KEY", "The trust registry holds private key material and is refused.", "ACX §4.4"),
   r("ACX_TRUST_PORTABLE", "The signature verifies but the signer is not trusted (not in the registry, ineligible or revoked).", "ACX §4.5"),
   r("ACX_TRUST_REVOKED", "The signing key was revoked for key-compromise (tampered).", "ACX §4.4"),
@@ -33035,7 +33277,7 @@ function stampLibraryVersion(image) {
 
 // src/acx/open.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { readFile, stat as stat3 } from "node:fs/promises";
+import { readFile as readFile2, stat as stat3 } from "node:fs/promises";
 
 // src/acx/ddl.ts
 var TABLES = ["cartridge", "sqlar", "memory", "vectors", "objects", "signatures", "attestations", "acx_skill", "capabilities"];
@@ -33161,7 +33403,18 @@ function normalizeSql(sql) {
   }
   return out.replace(/\s+/g, " ").replace(/\s*([(),;])\s*/g, "$1").trim().replace(/;$/, "");
 }
+var SIGNATURES_SPEC = `CREATE TABLE signatures (
+  sig_id        TEXT PRIMARY KEY NOT NULL,
+  target        TEXT NOT NULL DEFAULT 'rom-manifest',
+  manifest_hash TEXT NOT NULL,           -- 'sha256:...' over ROM objects
+  envelope      TEXT NOT NULL,           -- DSSE JSON
+  keyid         TEXT NOT NULL,           -- see §4 (ed25519:<hex>)
+  alg           TEXT NOT NULL DEFAULT 'ed25519',
+  created_at    TEXT NOT NULL
+) WITHOUT ROWID`;
+var signaturesHavePem = (storedSql) => !!storedSql && normalizeSql(storedSql) === normalizeSql(DDL.signatures);
 var EXPECTED = new Map(TABLES.map((t) => [t, [normalizeSql(DDL[t])]]));
+EXPECTED.get("signatures").push(normalizeSql(SIGNATURES_SPEC));
 EXPECTED.get("acx_skill").push(normalizeSql(ACX_SKILL_SPEC));
 function ddlMatches(table, storedSql) {
   if (!storedSql) return false;
@@ -33180,7 +33433,7 @@ async function readInputBytes(input2, limits) {
   const st = await stat3(input2.path).catch(() => void 0);
   if (!st?.isFile()) fail("CTXFORGE_IO", `${input2.label}: not a readable file`, {}, 2);
   if (st.size > limits.maxTotalBytes) fail("ACX_CORRUPT", `${input2.label} is ${st.size} bytes, over the limit of ${limits.maxTotalBytes}`, { file: input2.label });
-  return readFile(input2.path);
+  return readFile2(input2.path);
 }
 async function openCartridge(input2, limitsIn, keepBytes = false) {
   const limits = resolveLimits(limitsIn);
@@ -33269,6 +33522,8 @@ function readAll(db, file, header, uv, size, d, newerMinor) {
   }
   for (const t of TABLES) if (!seen.has(t)) d.push(error2("ACX_SCHEMA_MISSING", `table ${t} of the normative DDL is missing`, { file }));
   if (!master.some((m) => m.name === "memory_zone_fp")) d.push(error2("ACX_SCHEMA_MISSING", "index memory_zone_fp of the normative DDL is missing", { file }));
+  const sigSql = master.find((m) => m.type === "table" && m.name === "signatures")?.sql ?? null;
+  const pemColumn = signaturesHavePem(sigSql) ? "public_key_pem" : "NULL AS public_key_pem";
   const rows = (t, cols) => readable.has(t) ? db.prepare(`SELECT ${cols} FROM "${t}"`).all() : [];
   return {
     label: file,
@@ -33282,7 +33537,7 @@ function readAll(db, file, header, uv, size, d, newerMinor) {
     } : { declared: 0, rows: () => [] },
     memory: rows("memory", "id, zone, artifact_fingerprint, codebase_fingerprint, payload, oid, created_at"),
     objects: rows("objects", "oid, kind, source_ref, canon, zone, sz"),
-    signatures: rows("signatures", "sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at"),
+    signatures: rows("signatures", `sig_id, target, manifest_hash, envelope, keyid, ${pemColumn}, alg, created_at`),
     attestations: rows("attestations", "att_id, type, subject_oid, media_type, document, status_url, created_at"),
     skills: rows("acx_skill", "sqlar_path, name, description, license, compatibility, skill_version, body_tokens, content_sha256, resources, ext, schema_version"),
     capabilities: rows("capabilities", "id, json, content_hash"),
@@ -33560,6 +33815,10 @@ function loadTrustRegistry(path) {
     const pub = publicKeyFromPem(e.publicKeyPem);
     if (!pub) bad(`keys[${i}].publicKeyPem is not an Ed25519 SPKI PEM`, path);
     if (spkiKeyId(pub) !== e.keyid) bad(`keys[${i}].keyid does not match its publicKeyPem (sha256 of the SPKI is ${sha256Hex(pub.spkiDer)})`, path);
+    if (typeof e.publisherId === "string") {
+      const np = namespaceProblems(e.publisherId, e.namespaceProof);
+      if (np.length) fail("ACX_TRUST_REGISTRY_PROOF", `trust registry ${path}: keys[${i}] (${e.publisherId}) has an invalid namespace proof: ${np.join("; ")}`, { file: path }, 1);
+    }
     entries.set(e.keyid, {
       keyid: e.keyid,
       publisherId: e.publisherId,
@@ -33584,8 +33843,9 @@ function namespaceProblems(publisherId, proof, now) {
   const out = [];
   const at = instant(p.verifiedAt);
   if (at === null) out.push("namespaceProof.verifiedAt is not RFC 3339");
-  else if (at > now) out.push("namespaceProof.verifiedAt is in the future");
-  const gh = /^io\.github\.([A-Za-z0-9-]+)$/.exec(publisherId.split("/")[0] ?? "");
+  else if (now !== void 0 && at > now) out.push("namespaceProof.verifiedAt is in the future");
+  const root = publisherId.split("/")[0] ?? "";
+  const gh = /^io\.github\.([a-z0-9](?:[a-z0-9-]*[a-z0-9])?)(?:\.|$)/.exec(root);
   if (gh) {
     if (p.method !== "github-oidc") out.push("an io.github.* publisher needs a github-oidc proof");
     if (keys !== "method,oidcIssuer,oidcSubject,verifiedAt") out.push("a github-oidc proof has exactly method, oidcSubject, oidcIssuer, verifiedAt");
@@ -33594,8 +33854,7 @@ function namespaceProblems(publisherId, proof, now) {
   } else {
     if (p.method !== "dns-txt") out.push("this publisher needs a dns-txt proof");
     if (keys !== "method,txtRecord,verifiedAt") out.push("a dns-txt proof has exactly method, txtRecord, verifiedAt");
-    const labels = publisherId.split(".");
-    const expected = `_acx-challenge.${labels.slice(0, 2).reverse().join(".")}`;
+    const expected = `_acx-challenge.${root.split(".").reverse().join(".")}`;
     if (p.txtRecord !== expected) out.push(`txtRecord is not ${expected}`);
   }
   return out;
@@ -35289,7 +35548,10 @@ function checkSkillMd(bytes, dirName, file) {
   if (typeof fm.description !== "string" || fm.description.length < 1 || fm.description.length > 1024) err("description must be a string of 1–1024 characters", lineOf2("description"));
   if (fm.license !== void 0 && typeof fm.license !== "string") err("license must be a string", lineOf2("license"));
   if (fm.compatibility !== void 0 && (typeof fm.compatibility !== "string" || fm.compatibility.length < 1 || fm.compatibility.length > 500)) err("compatibility must be a string of 1–500 characters", lineOf2("compatibility"));
-  if (fm["allowed-tools"] !== void 0 && typeof fm["allowed-tools"] !== "string") err("allowed-tools must be a space-separated string", lineOf2("allowed-tools"));
+  const tools = fm["allowed-tools"];
+  if (tools !== void 0 && typeof tools !== "string" && !(Array.isArray(tools) && tools.every((t) => typeof t === "string" && t.trim() !== ""))) {
+    err("allowed-tools must be a space-delimited string or a list of non-empty strings", lineOf2("allowed-tools"));
+  }
   if (fm.metadata !== void 0) {
     const m = fm.metadata;
     if (typeof m !== "object" || m === null || Array.isArray(m) || Object.values(m).some((v) => typeof v !== "string")) err("metadata must map strings to strings", lineOf2("metadata"));
@@ -35751,54 +36013,6 @@ async function checkArtifact(input2, opts, keep = {}) {
   }
 }
 
-// src/core/secrets.ts
-var PATTERNS = [
-  { name: "AWS access key id", re: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b/ },
-  { name: "AWS secret access key", re: /aws_secret_access_key\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}\b/i },
-  { name: "private key block", re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----/ },
-  { name: "GitHub token", re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/ },
-  { name: "Slack token", re: /\bxox[abprs]-[A-Za-z0-9-]{10,}\b/ },
-  { name: "Slack webhook", re: /https:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9]+\/B[A-Za-z0-9]+\/[A-Za-z0-9]+/ },
-  { name: "Stripe key", re: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/ },
-  { name: "Google API key", re: /\bAIza[0-9A-Za-z_-]{35}\b/ },
-  { name: "JSON Web Token", re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/ }
-];
-var ASSIGNMENT = /\b([A-Za-z0-9_.-]*(?:secret|token|password|passwd|api[_-]?key|access[_-]?key|private[_-]?key|credential)[A-Za-z0-9_.-]*)\s*[:=]\s*["']?([A-Za-z0-9/+_=.-]{20,})["']?/i;
-function entropy(s) {
-  const counts = /* @__PURE__ */ new Map();
-  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let h = 0;
-  for (const n of counts.values()) {
-    const p = n / s.length;
-    h -= p * Math.log2(p);
-  }
-  return h;
-}
-function findSecrets(text2) {
-  const out = [];
-  const lines = text2.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (line.length > 1e5) continue;
-    for (const p of PATTERNS) {
-      const m = p.re.exec(line);
-      if (m) out.push({ kind: p.name, line: i + 1, column: m.index + 1 });
-    }
-    const a = ASSIGNMENT.exec(line);
-    if (a && entropy(a[2]) >= 3.5 && /\d/.test(a[2]) && /[A-Za-z]/.test(a[2])) {
-      out.push({ kind: `high-entropy value assigned to "${a[1]}"`, line: i + 1, column: a.index + 1 });
-    }
-  }
-  return out;
-}
-function scanSecrets(text2, file, where2, allow = false, lineOffset = 0) {
-  return findSecrets(text2).map((f) => {
-    const msg = `${where2} contains what looks like a ${f.kind}; refusing to package credentials`;
-    const loc = { file, line: f.line + lineOffset, column: f.column, hint: "remove it, or pass --allow-secrets to build anyway (local use only)" };
-    return allow ? warning2("CTXFORGE_SECRET_FOUND", msg, loc) : error2("CTXFORGE_SECRET_FOUND", msg, loc);
-  });
-}
-
 // src/acx/source.ts
 var FIELDS = ["publisher", "artifact", "version", "uuid", "created_at", "description", "license", "authors", "tags", "embedding_engine", "agent_name", "provider", "model", "role", "declared_level", "homepage", "meta", "harness", "loop_context"];
 var NAMED_META = ["acx.spec_version", "acx.cartridge_id", "acx.artifact_id", "acx.artifact_version", "acx.created_at", "acx.embedding_engine", "acx.publisher_id", "acx.agent_name", "acx.provider", "acx.model", "acx.role", "acx.declared_level", "acx.description", "acx.license", "acx.authors", "acx.tags", "acx.homepage", "acx.rom_manifest_hash", "acx.save_codebase_fingerprint"];
@@ -35927,6 +36141,7 @@ async function loadSource(tree, opts = {}) {
   const capabilities = [];
   const attestations = [];
   const secrets = (text2, path) => d.push(...scanSecrets(text2, path, path, opts.allowSecrets));
+  secrets(y.text, "cartridge.yaml");
   const addFile = async (path, name) => {
     const np = sqlarNameProblem(name);
     if (np) {
@@ -35934,8 +36149,7 @@ async function loadSource(tree, opts = {}) {
       return;
     }
     const raw = await tree.read(path);
-    const text2 = utf8(raw);
-    if (text2 !== null) secrets(text2, path);
+    d.push(...scanSecretBytes(raw, path, path, opts.allowSecrets));
     files.push({ name, raw, from: path });
   };
   for (const e of entries) {
@@ -35970,7 +36184,9 @@ async function loadSource(tree, opts = {}) {
       const k = loadCapability(p, r3.value, d);
       if (k) capabilities.push(k);
     } else if (top === "attestations" && /^attestations\/[^/]+\.json$/.test(p)) {
-      const a = loadAttestation(p, await tree.read(p), d);
+      const bytes = await tree.read(p);
+      d.push(...scanSecretBytes(bytes, p, p, opts.allowSecrets));
+      const a = loadAttestation(p, bytes, d);
       if (a) attestations.push(a);
     } else if (!p.includes("/") && TOP_IGNORED.test(p)) continue;
     else d.push(warning2("ACX_SOURCE_FILE", `${p} is not part of the cartridge layout and is ignored`, { file: p, hint: "ROM files go in skills/, knowledge/ or rom/; records in memory/ and capabilities/" }));
@@ -35982,6 +36198,17 @@ async function loadSource(tree, opts = {}) {
       if (seen.has(id)) d.push(error2("ACX_SOURCE_FIELD", `${what} ${id} is used by both ${seen.get(id)} and ${x.from}`, { file: x.from }));
       else seen.set(id, x.from);
     }
+  }
+  for (const f of files) {
+    if (f.name !== HARNESS_PATH && f.name !== LOOP_POLICY_PATH) continue;
+    let doc;
+    try {
+      doc = parseJson(utf8(f.raw) ?? "");
+    } catch (e) {
+      d.push(error2("ACX_SOURCE_FILE", `${f.from} is not strict JSON: ${e.message}`, { file: f.from }));
+      continue;
+    }
+    for (const p of f.name === HARNESS_PATH ? harnessProblems(doc) : loopPolicyProblems(doc)) d.push(error2("ACX_SOURCE_FILE", `${f.from}: ${p}`, { file: f.from }));
   }
   const skills = [];
   const byDir = /* @__PURE__ */ new Map();
@@ -36062,7 +36289,7 @@ function loadAttestation(path, raw, d) {
 }
 
 // src/acx/build.ts
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 import { open as open3 } from "node:fs/promises";
 
 // src/acx/sign.ts
@@ -36224,7 +36451,7 @@ async function buildCartridge(tree, opts) {
   if (!a.content) failWith2(a.diagnostics, `cannot build ${tree.label}`);
   const bytes = writeCartridge(a.content);
   const name = `${source.artifact}-${source.version}.acx`;
-  const target = join6(opts.outDir, name);
+  const target = join7(opts.outDir, name);
   await writeAtomic(target, async (tmp) => {
     const fh = await open3(tmp, "wx", 420);
     try {
@@ -36237,10 +36464,10 @@ async function buildCartridge(tree, opts) {
   }, { check: async (tmp) => selfCheck(tmp, a.manifestHash, !!opts.key) });
   return { path: target, format: "acx", sha256: sha256Hex(bytes), size: bytes.length, name: source.artifact, version: source.version };
 }
-async function selfCheck(path, manifestHash2, signed) {
+async function selfCheck(path, manifestHash2, signed, signer) {
   const o = await openCartridge({ label: path, path });
   try {
-    const c = checkCartridge(o.data, {});
+    const c = checkCartridge(o.data, signer ? { pinnedKey: signer } : {});
     const errs = [...o.diagnostics, ...c.diagnostics].filter((x) => x.severity === "error");
     if (errs.length || c.report.trust === "tampered" || c.report.manifestHash !== manifestHash2 || signed && c.report.signature !== "verified") {
       fail("ACX_OUTPUT_INVALID", `the built cartridge failed verification: ${errs[0]?.message ?? c.report.reason}`);
@@ -36374,7 +36601,7 @@ async function sourceItems(tree) {
 
 // src/acx/init.ts
 import { writeFile as writeFile3 } from "node:fs/promises";
-import { dirname as dirname4, join as join7 } from "node:path";
+import { dirname as dirname4, join as join8 } from "node:path";
 import { randomUUID as randomUUID2 } from "node:crypto";
 function scaffold(name, uuid) {
   return {
@@ -36419,7 +36646,7 @@ timestamp: "2026-01-01T00:00:00Z"
 async function initCartridge(dir, opts) {
   const files = scaffold(opts.name ?? "starter-cartridge", randomUUID2());
   for (const [rel, text2] of Object.entries(files)) {
-    const abs = join7(dir, ...rel.split("/"));
+    const abs = join8(dir, ...rel.split("/"));
     makeDirs(dirname4(abs));
     await writeFile3(abs, text2, { flag: "wx" });
   }
@@ -36428,7 +36655,7 @@ async function initCartridge(dir, opts) {
 
 // src/acx/import.ts
 import { writeFile as writeFile4 } from "node:fs/promises";
-import { dirname as dirname5, join as join8 } from "node:path";
+import { dirname as dirname5, join as join9 } from "node:path";
 var yamlLib = lazyRequire("yaml");
 var stringify = (v, o) => yamlLib().stringify(v, o);
 var FIELD_OF = {
@@ -36490,7 +36717,7 @@ ${stringify(y, { lineWidth: 0 })}`);
 `);
   }
   for (const [rel, data] of out) {
-    const abs = join8(dir, ...rel.split("/"));
+    const abs = join9(dir, ...rel.split("/"));
     makeDirs(dirname5(abs));
     await writeFile4(abs, data, { flag: "wx" });
   }
@@ -36530,10 +36757,15 @@ async function signCartridge(input2, key2, outPath, opts) {
   const row = signatureRow(key2, c.check.romObjects, hash, meta, signedAt);
   const bytes = rewriteCartridge(c.bytes, (db) => {
     db.prepare("DELETE FROM signatures").run();
-    db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, ?, 'ed25519', ?)").run(row.sig_id, row.manifest_hash, row.envelope, row.keyid, row.public_key_pem, row.created_at);
+    const pem = db.prepare("SELECT count(*) AS n FROM pragma_table_info('signatures') WHERE name = 'public_key_pem'").get().n > 0;
+    if (pem) {
+      db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, ?, 'ed25519', ?)").run(row.sig_id, row.manifest_hash, row.envelope, row.keyid, row.public_key_pem, row.created_at);
+    } else {
+      db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, 'ed25519', ?)").run(row.sig_id, row.manifest_hash, row.envelope, row.keyid, row.created_at);
+    }
     if (!meta.has("acx.rom_manifest_hash")) db.prepare("INSERT INTO cartridge (key, value) VALUES ('acx.rom_manifest_hash', ?)").run(hash);
   });
-  await writeBytes(outPath, bytes, (tmp) => selfCheck(tmp, hash, true));
+  await writeBytes(outPath, bytes, (tmp) => selfCheck(tmp, hash, true, key2.publicKey));
   return { path: outPath, format: "acx", sha256: sha256Hex(bytes), size: bytes.length, name: meta.get("acx.artifact_id") ?? "", version: meta.get("acx.artifact_version") ?? "" };
 }
 
@@ -37564,8 +37796,8 @@ function checkpointFileText(v) {
 
 // src/ctxpkg/build.ts
 import { promisify as promisify3 } from "node:util";
-import { join as join9 } from "node:path";
-import { writeFile as writeFile5, readFile as readFile2, chmod as chmod2 } from "node:fs/promises";
+import { join as join10 } from "node:path";
+import { writeFile as writeFile5, readFile as readFile3, chmod as chmod2 } from "node:fs/promises";
 
 // src/ctxpkg/source.ts
 var MANIFEST_FILE = "ctxpkg.yaml";
@@ -37855,7 +38087,10 @@ function verifySignature(doc, m, computed, details, diags, opts) {
   const mvPresent = sig.manifest_value !== void 0;
   const mvOk = !mvPresent || checkHex(sig.manifest_value, 128, "signature.manifest_value", "CTXPKG_SIGNATURE_INVALID", at("manifest_value"), shape);
   diags.push(...shape);
-  if (pkOk) details.public_key = sig.public_key;
+  if (pkOk) {
+    details.public_key = sig.public_key;
+    details.key_id = spkiKeyId(publicKeyFromRaw(Buffer.from(sig.public_key, "hex")));
+  }
   if (shape.length || !pkOk || !valOk || !mvOk) return;
   const pk = sig.public_key;
   if (pinned && pinned.hex !== pk) {
@@ -37981,14 +38216,14 @@ async function buildSource(tree, opts) {
   const written = writePackage(pkg.manifest, pkg.content, { createdAt: isoSeconds(epoch), projectHash: await projectHash(opts.sourceDir), key: opts.key });
   const name = pkg.manifest.name;
   const version = pkg.manifest.version;
-  const target = join9(opts.outDir, artifactFileName(name, version));
+  const target = join10(opts.outDir, artifactFileName(name, version));
   const bytes = Buffer.from(written.text, "utf8");
   await writeAtomic(target, async (tmp) => {
     await writeFile5(tmp, bytes);
     await chmod2(tmp, 420);
   }, {
     check: async (tmp) => {
-      const back = await readFile2(tmp);
+      const back = await readFile3(tmp);
       const parsed = parseArtifactText(back, target);
       const report = parsed.doc ? verifyDoc(parsed.doc, {}) : { diagnostics: parsed.diags };
       if (hasErrors(report.diagnostics)) {
@@ -38002,7 +38237,7 @@ async function buildSource(tree, opts) {
 
 // src/ctxpkg/deps.ts
 import { readdir as readdir2 } from "node:fs/promises";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 
 // src/ctxpkg/read.ts
 async function readAndVerify(input2, opts = {}) {
@@ -38010,12 +38245,16 @@ async function readAndVerify(input2, opts = {}) {
   if (!bytes) return { diagnostics: [diag], valid: false };
   const parsed = parse(bytes, input2.label, opts);
   if (!parsed.doc) return { diagnostics: parsed.diags, valid: false };
-  return result(parsed.doc, await verifyDocAsync(parsed.doc, opts));
+  const r3 = result(parsed.doc, await verifyDocAsync(parsed.doc, opts));
+  if (r3.details) r3.details.file_sha256 = sha256Hex(bytes);
+  return r3;
 }
 function verifyBytes(bytes, label2, opts = {}) {
   const parsed = parse(bytes, label2, opts);
   if (!parsed.doc) return { diagnostics: parsed.diags, valid: false };
-  return result(parsed.doc, verifyDoc(parsed.doc, opts));
+  const r3 = result(parsed.doc, verifyDoc(parsed.doc, opts));
+  if (r3.details) r3.details.file_sha256 = sha256Hex(bytes);
+  return r3;
 }
 function parse(bytes, label2, opts) {
   const depth = opts.limits?.maxDepth !== void 0 ? Math.max(opts.limits.maxDepth, 1) : DEFAULT_MAX_DEPTH;
@@ -38031,7 +38270,7 @@ async function scanPackages(dir, opts, diags) {
   const out = [];
   for (const n of names.sort()) {
     if (!n.endsWith(".ctxpkg")) continue;
-    const path = join10(dir, n);
+    const path = join11(dir, n);
     const r3 = await readAndVerify({ label: path, path }, { limits: opts.limits, env: opts.env });
     if (!r3.valid || !r3.doc || !isObject(r3.doc.manifest)) {
       diags.push(warning2("CTXPKG_DEPENDENCY_UNRESOLVED", `${n} in the package directory does not verify and is ignored`, { file: path }));
@@ -38093,7 +38332,7 @@ async function resolveDependencies(manifest, dir, locate, opts = {}) {
 
 // src/ctxpkg/import.ts
 import { writeFile as writeFile6 } from "node:fs/promises";
-import { dirname as dirname6, join as join11 } from "node:path";
+import { dirname as dirname6, join as join12 } from "node:path";
 
 // src/ctxpkg/v1.ts
 var CODE_KIND = {
@@ -38327,16 +38566,90 @@ async function importArtifact(input2, dir, opts) {
     files.set(`${DOCUMENTS_DIR}${f.path}`, plain2);
   }
   for (const [rel, text2] of files) {
-    const abs = join11(dir, ...rel.split("/"));
+    const abs = join12(dir, ...rel.split("/"));
     makeDirs(dirname6(abs));
     await writeFile6(abs, text2, { flag: "wx" });
   }
   return [...files.keys()].sort();
 }
 
+// src/ctxpkg/ids.ts
+import { readFile as readFile4 } from "node:fs/promises";
+var DEFAULT_TYPE = "fact";
+function slugOf2(path) {
+  const s = path.slice(NODES_DIR.length).replace(/\.md$/, "").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return s || "node";
+}
+async function stampCtxpkgIds(dir, opts = {}) {
+  const tree = new DiskTree(dir);
+  const res = { stamped: [], diagnostics: [] };
+  const files = [];
+  const used = /* @__PURE__ */ new Set();
+  for (const e of await tree.list()) {
+    if (e.kind !== "file" || !e.path.startsWith(NODES_DIR) || !e.path.endsWith(".md")) continue;
+    const abs = tree.localPath(e.path);
+    const text2 = await readFile4(abs, "utf8");
+    const fm = splitFrontmatter(text2.replace(/^\ufeff/, ""));
+    if (!fm.present) {
+      files.push({ path: e.path, abs, text: text2 });
+      continue;
+    }
+    try {
+      const v = parseYamlSafe(fm.yaml);
+      const data = v && typeof v === "object" && !Array.isArray(v) ? v : {};
+      if (typeof data.id === "string") used.add(data.id);
+      files.push({ path: e.path, abs, text: text2, data, yaml: fm.yaml });
+    } catch (err) {
+      const y = err;
+      res.diagnostics.push(error2("CTXPKG_SOURCE_YAML", `${e.path}: cannot stamp: ${y.reason ?? String(err)}`, { file: e.path, line: y.line }));
+    }
+  }
+  const newId = (path) => {
+    const base = slugOf2(path);
+    let id = base;
+    for (let i = 2; used.has(id); i++) id = `${base}-${i}`;
+    used.add(id);
+    return id;
+  };
+  for (const f of files) {
+    const eol = f.text.includes("\r\n") ? "\r\n" : "\n";
+    const bom = f.text.charCodeAt(0) === 65279 ? "\uFEFF" : "";
+    const t = bom ? f.text.slice(1) : f.text;
+    let out;
+    const stamp = { path: f.path };
+    if (!f.data) {
+      stamp.id = newId(f.path);
+      stamp.type = DEFAULT_TYPE;
+      out = `${bom}---${eol}id: ${stamp.id}${eol}type: ${DEFAULT_TYPE}${eol}---${eol}${t}`;
+    } else {
+      const add = [];
+      if (f.data.id === void 0) {
+        stamp.id = newId(f.path);
+        add.push(`id: ${stamp.id}`);
+      } else if (typeof f.data.id !== "string" || f.data.id === "") {
+        res.diagnostics.push(error2("CTXPKG_SOURCE_YAML", `${f.path}: id is present but not a non-empty string; fix it by hand`, { file: f.path }));
+        continue;
+      }
+      if (f.data.type === void 0) {
+        stamp.type = DEFAULT_TYPE;
+        add.push(`type: ${DEFAULT_TYPE}`);
+      } else if (typeof f.data.type !== "string" || f.data.type.trim() === "") {
+        res.diagnostics.push(error2("CTXPKG_SOURCE_YAML", `${f.path}: type is present but not a non-empty string; fix it by hand`, { file: f.path }));
+        continue;
+      }
+      if (!add.length) continue;
+      const openLen = /^---[ \t]*\r?\n/.exec(t)[0].length;
+      out = bom + t.slice(0, openLen) + add.map((l) => l + eol).join("") + t.slice(openLen);
+    }
+    if (!opts.dryRun) await writeFileAtomic(f.abs, out);
+    res.stamped.push(stamp);
+  }
+  return res;
+}
+
 // src/ctxpkg/init.ts
 import { writeFile as writeFile7 } from "node:fs/promises";
-import { dirname as dirname7, join as join12, basename as basename4 } from "node:path";
+import { dirname as dirname7, join as join13, basename as basename4 } from "node:path";
 async function initSource(dir, opts) {
   const fallback = basename4(dir).toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+/, "") || "my-context";
   const name = opts.name ?? `@local/${nameProblem(fallback) ? "my-context" : fallback}`;
@@ -38375,7 +38688,7 @@ Every change comes with a test that fails without it.
 `
   };
   for (const [rel, text2] of Object.entries(files)) {
-    const abs = join12(dir, ...rel.split("/"));
+    const abs = join13(dir, ...rel.split("/"));
     makeDirs(dirname7(abs));
     await writeFile7(abs, text2, { flag: "wx" });
   }
@@ -38574,6 +38887,7 @@ var ctxpkg = {
   items,
   init: (dir, opts) => initSource(dir, opts),
   importArtifact,
+  stampIds: stampCtxpkgIds,
   sign: (input2, key2, outPath, opts) => resignArtifact(input2, key2, outPath, opts)
 };
 
@@ -38588,18 +38902,18 @@ async function detectSource(tree) {
 }
 
 // src/repo/packages.ts
-import { readdir as readdir3 } from "node:fs/promises";
-import { basename as basename5, join as join15, relative as relative4, resolve as resolve7 } from "node:path";
+import { readdir as readdir4 } from "node:fs/promises";
+import { basename as basename5, isAbsolute as isAbsolute5, join as join17, relative as relative4, resolve as resolve7 } from "node:path";
 
 // src/git/repo.ts
 import fs3 from "node:fs";
-import { readFile as readFile3 } from "node:fs/promises";
-import { isAbsolute as isAbsolute3, join as join14, resolve as resolve4 } from "node:path";
+import { readFile as readFile6 } from "node:fs/promises";
+import { isAbsolute as isAbsolute3, join as join16, resolve as resolve4 } from "node:path";
 
 // src/git/object-store.ts
 import { createHash as createHash6 } from "node:crypto";
 import { closeSync as closeSync5, fstatSync as fstatSync3, openSync as openSync5, readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 import { promisify as promisify4 } from "node:util";
 import { inflate, inflateSync as inflateSync2, constants as zc } from "node:zlib";
 
@@ -38811,7 +39125,7 @@ var ObjectStore = class {
     }
   }
   loosePath(oid) {
-    return join13(this.gitdir, "objects", oid.slice(0, 2), oid.slice(2));
+    return join14(this.gitdir, "objects", oid.slice(0, 2), oid.slice(2));
   }
   async readLoose(oid) {
     let raw;
@@ -38837,7 +39151,7 @@ var ObjectStore = class {
   }
   loadPacks() {
     if (this.packs) return this.packs;
-    const dir = join13(this.gitdir, "objects", "pack");
+    const dir = join14(this.gitdir, "objects", "pack");
     let names;
     try {
       names = readdirSync2(dir);
@@ -38846,11 +39160,11 @@ var ObjectStore = class {
     }
     this.packs = [];
     for (const name of names.filter((n) => n.endsWith(".idx")).sort()) {
-      const idx = readFileSync4(join13(dir, name));
+      const idx = readFileSync4(join14(dir, name));
       if (idx.length < 8 + 1024 || idx.readUInt32BE(0) !== 4285812579 || idx.readUInt32BE(4) !== 2) continue;
       const count = idx.readUInt32BE(8 + 255 * 4);
       if (idx.length < 8 + 1024 + count * 28) continue;
-      this.packs.push({ idx, count, pack: join13(dir, name.replace(/\.idx$/, ".pack")) });
+      this.packs.push({ idx, count, pack: join14(dir, name.replace(/\.idx$/, ".pack")) });
     }
     return this.packs;
   }
@@ -38939,6 +39253,53 @@ var ObjectStore = class {
   }
 };
 
+// src/git/tag-refs.ts
+import { readFile as readFile5, readdir as readdir3 } from "node:fs/promises";
+import { join as join15 } from "node:path";
+var OID2 = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+function parsePackedTags(text2) {
+  const out = /* @__PURE__ */ new Map();
+  let last;
+  for (const line of text2.split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    if (line.startsWith("^")) {
+      const peeled = line.slice(1).trim();
+      if (last && OID2.test(peeled)) last.peeled = peeled;
+      continue;
+    }
+    last = void 0;
+    const sp = line.indexOf(" ");
+    const oid = line.slice(0, sp);
+    const ref = line.slice(sp + 1).trim();
+    if (sp < 0 || !OID2.test(oid) || !ref.startsWith("refs/tags/")) continue;
+    last = { name: ref.slice("refs/tags/".length), oid };
+    out.set(last.name, last);
+  }
+  return out;
+}
+async function walkLoose(dir, prefix, out) {
+  let entries;
+  try {
+    entries = await readdir3(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    const name = prefix + e.name;
+    if (e.isDirectory()) await walkLoose(join15(dir, e.name), `${name}/`, out);
+    else if (e.isFile()) {
+      const oid = (await readFile5(join15(dir, e.name), "utf8").catch(() => "")).trim();
+      if (OID2.test(oid)) out.set(name, { name, oid });
+    }
+  }
+}
+async function readTagRefs(gitdir, onPackedRead) {
+  const packed = await readFile5(join15(gitdir, "packed-refs"), "utf8").then((t) => (onPackedRead?.(), t), () => "");
+  const refs = parsePackedTags(packed);
+  await walkLoose(join15(gitdir, "refs", "tags"), "", refs);
+  return [...refs.values()].sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
 // src/git/repo.ts
 var gitLib = lazyRequire("isomorphic-git");
 var GitRepo = class {
@@ -38962,6 +39323,8 @@ var GitRepo = class {
   tagsMemo;
   /** How many blobs were inflated (tests and benchmarks check "each blob once"). */
   blobReads = 0;
+  /** How many times packed-refs was read for the tag list (once per run, whatever the tag count). */
+  packedRefsReads = 0;
   get base() {
     return { fs: fs3, dir: this.dir, gitdir: this.gitdir, cache: this.cache };
   }
@@ -38990,7 +39353,7 @@ var GitRepo = class {
   }
   async resolveName(name) {
     if (name === "HEAD" && this.headDir !== this.gitdir) {
-      const head = (await readFile3(join14(this.headDir, "HEAD"), "utf8").catch(() => "")).trim();
+      const head = (await readFile6(join16(this.headDir, "HEAD"), "utf8").catch(() => "")).trim();
       name = head.startsWith("ref: ") ? head.slice(5) : head;
     }
     try {
@@ -39058,10 +39421,14 @@ var GitRepo = class {
   }
   async tags() {
     this.tagsMemo ??= (async () => {
-      const names = await gitLib().listTags({ fs: fs3, dir: this.dir, gitdir: this.gitdir });
       const out = [];
-      for (const name of names) {
-        const oid = await gitLib().resolveRef({ fs: fs3, dir: this.dir, gitdir: this.gitdir, ref: `refs/tags/${name}` });
+      for (const { name, oid, peeled } of await readTagRefs(this.gitdir, () => {
+        this.packedRefsReads++;
+      })) {
+        if (peeled) {
+          if ((await this.peelStep(peeled, name).catch(() => void 0))?.type === "commit") out.push({ name, commit: peeled, annotated: true });
+          continue;
+        }
         const o = await this.peelStep(oid, name).catch(() => void 0);
         if (!o) continue;
         if (o.type === "commit") out.push({ name, commit: oid, annotated: false });
@@ -39131,13 +39498,13 @@ var GitRepo = class {
 };
 var repos = /* @__PURE__ */ new Map();
 async function gitdirOf(root) {
-  const dotgit = join14(root, ".git");
+  const dotgit = join16(root, ".git");
   const st = await fs3.promises.stat(dotgit);
   if (st.isDirectory()) return { gitdir: dotgit, headDir: dotgit };
-  const m = /^gitdir:\s*(.+?)\s*$/m.exec(await readFile3(dotgit, "utf8"));
+  const m = /^gitdir:\s*(.+?)\s*$/m.exec(await readFile6(dotgit, "utf8"));
   if (!m) return { gitdir: dotgit, headDir: dotgit };
   const gd = isAbsolute3(m[1]) ? m[1] : resolve4(root, m[1]);
-  const common = await readFile3(join14(gd, "commondir"), "utf8").catch(() => void 0);
+  const common = await readFile6(join16(gd, "commondir"), "utf8").catch(() => void 0);
   return { gitdir: common ? resolve4(gd, common.trim()) : gd, headDir: gd };
 }
 async function findRepo(cwd) {
@@ -39316,15 +39683,18 @@ async function resolveRefSpec(spec, cwd) {
 }
 
 // src/repo/config.ts
-import { readFile as readFile4, stat as stat5 } from "node:fs/promises";
+import { readFile as readFile7, stat as stat5 } from "node:fs/promises";
 import { isAbsolute as isAbsolute4, relative as relative3, resolve as resolve6 } from "node:path";
 
 // src/repo/rules.ts
 defineRules([
   { code: "CTXFORGE_REPO_CONFIG_INVALID", format: "git", summary: "ctxforge.yaml at the repository root (or the config file named with --config) is not valid." },
   { code: "CTXFORGE_REPO_CONFIG_MISSING", format: "git", summary: "The config file named with --config (the Action's `config` input) does not exist or cannot be read." },
+  { code: "CTXFORGE_PATH_OUTSIDE_REPO", format: "git", summary: "A package path or config file is, or passes through, a symbolic link: links are never followed, since one can lead outside the repository." },
   { code: "CTXFORGE_REPO_PACKAGE_UNKNOWN", format: "git", summary: "No package (configured or detected) matches the given path." },
   { code: "CTXFORGE_REPRODUCE_MISMATCH", format: "git", summary: "Rebuilding the package from git at the given ref did not give the same bytes as the artifact." },
+  { code: "CTXFORGE_BUILD_UNCOMMITTED", format: "git", summary: "Warning: the source folder has uncommitted changes, so the build will not match a build of the commit (whose time it uses by default)." },
+  { code: "CTXFORGE_KEY_NOT_IGNORED", format: "git", summary: "Warning: keygen wrote a private key inside a git work tree where git does not ignore it." },
   { code: "CTXFORGE_REPRODUCE_NO_SOURCE", format: "git", summary: "No source tree for the artifact was found at the given ref." }
 ]);
 
@@ -39385,7 +39755,7 @@ function parseRepoConfig(text2, file = CONFIG_FILE) {
     const where2 = `packages[${i}]`;
     const p = obj(raw, where2);
     onlyKeys(p, ["path", "format", "name", "tag_pattern", "policy"], where2);
-    const path = str3(p.path, `${where2}.path`).replace(/^\.\/?/, "").replace(/\/+$/, "");
+    const path = str3(p.path, `${where2}.path`).replace(/^\.(\/+|$)/, "").replace(/\/+$/, "");
     if (path !== "" && unsafePathReason(path)) no(`${where2}.path ${JSON.stringify(p.path)}: ${unsafePathReason(path)}`);
     if (seen.has(path)) no(`${where2}.path ${JSON.stringify(p.path)} is listed twice`);
     seen.add(path);
@@ -39403,6 +39773,12 @@ function parseRepoConfig(text2, file = CONFIG_FILE) {
 }
 async function readRepoConfig(tree) {
   const st = await tree.stat(CONFIG_FILE);
+  if (st?.kind === "symlink") {
+    fail("CTXFORGE_PATH_OUTSIDE_REPO", `${CONFIG_FILE} is a symbolic link, which is not followed`, {
+      file: CONFIG_FILE,
+      hint: "a committed link can point outside the repository; commit the file itself"
+    }, 2);
+  }
   if (!st || st.kind !== "file") return void 0;
   return parseRepoConfig((await tree.read(CONFIG_FILE)).toString("utf8"));
 }
@@ -39413,6 +39789,16 @@ function shownConfigPath(abs, root) {
 async function readConfigFile(path, o) {
   const abs = resolve6(o.cwd, path);
   const shown2 = shownConfigPath(abs, o.root);
+  const rel = relative3(o.root, abs);
+  if (rel && !rel.startsWith("..") && !isAbsolute4(rel)) {
+    const link2 = linkedComponent(o.root, toPosix(rel));
+    if (link2) {
+      fail("CTXFORGE_PATH_OUTSIDE_REPO", `config file ${shown2} is, or passes through, the symbolic link ${link2}, which is not followed`, {
+        file: shown2,
+        hint: "a committed link can point outside the repository; name the real file instead"
+      }, 2);
+    }
+  }
   const st = await stat5(abs).catch(() => void 0);
   if (!st || !st.isFile()) {
     fail("CTXFORGE_REPO_CONFIG_MISSING", `config file ${shown2} ${st ? "is not a regular file" : "does not exist"}`, {
@@ -39422,7 +39808,7 @@ async function readConfigFile(path, o) {
   }
   let text2;
   try {
-    text2 = await readFile4(abs, "utf8");
+    text2 = await readFile7(abs, "utf8");
   } catch (e) {
     fail("CTXFORGE_REPO_CONFIG_MISSING", `config file ${shown2} cannot be read: ${e.message}`, { file: shown2 }, 2);
   }
@@ -39440,12 +39826,12 @@ async function diskDirs(root) {
   const out = [""];
   const walk = async (abs, rel, depth) => {
     if (depth >= MAX_DEPTH) return;
-    const ents = await readdir3(abs, { withFileTypes: true }).catch(() => []);
+    const ents = await readdir4(abs, { withFileTypes: true }).catch(() => []);
     for (const d of ents) {
       if (!d.isDirectory() || d.name.startsWith(".") || SKIP_DIRS.has(d.name)) continue;
       const r3 = rel ? `${rel}/${d.name}` : d.name;
       out.push(r3);
-      await walk(join15(abs, d.name), r3, depth + 1);
+      await walk(join17(abs, d.name), r3, depth + 1);
     }
   };
   await walk(root, "", 0);
@@ -39469,6 +39855,14 @@ function patternFor(cfg, own, name, several) {
   const raw = own ?? cfg?.tag_pattern ?? (several ? "{name}@v*" : DEFAULT_TAG_PATTERN);
   return expandTagPattern(raw, name);
 }
+async function configAtRef(tree, file, cwd, root) {
+  const rel = relativeToRoot(root, resolve7(cwd, file));
+  if (rel === void 0 || isAbsolute5(rel)) return repoConfig(void 0, { file, cwd, root });
+  const st = await tree.stat(rel);
+  if (st?.kind === "symlink") fail("CTXFORGE_PATH_OUTSIDE_REPO", `config file ${rel} is a symbolic link, which is not followed`, { file: rel }, 2);
+  if (st?.kind === "file") return parseRepoConfig((await tree.read(rel)).toString("utf8"), rel);
+  return repoConfig(void 0, { file, cwd, root });
+}
 async function discoverPackages(opts = {}) {
   const cwd = resolve7(opts.cwd ?? process.cwd());
   const repo = await findRepo(cwd);
@@ -39485,12 +39879,13 @@ async function discoverPackages(opts = {}) {
     };
   } else {
     subtree = async (dir) => {
-      const abs = join15(root, ...dir.split("/").filter(Boolean));
+      if (linkedComponent(root, dir)) return void 0;
+      const abs = join17(root, ...dir.split("/").filter(Boolean));
       return await isDirectory2(abs) ? new DiskTree(abs, dir || ".") : void 0;
     };
   }
   const rootTree = await subtree("");
-  const config = await repoConfig(rootTree, { file: opts.config, cwd, root });
+  const config = opts.ref && opts.configAtRef && opts.config && rootTree ? await configAtRef(rootTree, opts.config, cwd, root) : await repoConfig(rootTree, { file: opts.config, cwd, root });
   const packages = [];
   const topPolicy = config?.policy ? [{ where: `${config.file} policy`, table: config.policy }] : [];
   if (config && config.packages.length > 0) {
@@ -39505,7 +39900,11 @@ async function discoverPackages(opts = {}) {
         source: "config"
       };
       const tree = await subtree(pc.path);
-      if (!tree) pkg.problem = `${pc.path || "."} does not exist${opts.ref ? ` at ${opts.ref}` : ""}`;
+      const link2 = commit ? void 0 : linkedComponent(root, pc.path);
+      if (link2) {
+        pkg.problem = `${pc.path} is, or passes through, the symbolic link ${link2}, which is not followed`;
+        pkg.problemCode = "CTXFORGE_PATH_OUTSIDE_REPO";
+      } else if (!tree) pkg.problem = `${pc.path || "."} does not exist${opts.ref ? ` at ${opts.ref}` : ""}`;
       else if (pc.format) {
         pkg.format = pc.format;
         if (!formatByName(pc.format)) pkg.problem = `format ${pc.format} is not available in this build`;
@@ -39531,6 +39930,10 @@ async function discoverPackages(opts = {}) {
     packages.push({ path: f.path, format: f.format, name, tagPattern: patternFor(config, void 0, name, found.length > 1), policy: topPolicy, source: "detected" });
   }
   return { root, repo, ref: opts.ref, config, packages };
+}
+function relativeToRoot(root, abs) {
+  const rel = toPosix(relative4(root, abs));
+  return rel === ".." || rel.startsWith("../") ? void 0 : rel;
 }
 
 // src/inputs.ts
@@ -39615,6 +40018,15 @@ var BUMP_RANK = { none: 0, patch: 1, minor: 2, major: 3 };
 function bumpCovers(actual, required) {
   return BUMP_RANK[actual] >= BUMP_RANK[required];
 }
+var STRENGTH = { none: 0, fix: 1, feature: 2, breaking: 3 };
+function loosenedKeys(before, after) {
+  const out = [];
+  for (const key2 of /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const [kind, change, attr] = key2.split(".");
+    if (STRENGTH[severityOf(after, kind, change, attr)] < STRENGTH[severityOf(before, kind, change, attr)]) out.push(key2);
+  }
+  return out.sort();
+}
 
 // src/diff/compare.ts
 function indexItems(items2, side) {
@@ -39695,7 +40107,8 @@ function diffSummaries(old, neu, opts = {}) {
   if (old && old.format !== neu.format) {
     fail("CTXFORGE_DIFF_FORMAT_MISMATCH", `cannot compare a ${old.format} package with a ${neu.format} package`, {}, 1);
   }
-  if (old && old.identity !== neu.identity) {
+  const identityChanged = !!old && old.identity !== neu.identity;
+  if (identityChanged && opts.identityChange !== "breaking") {
     fail("CTXFORGE_DIFF_IDENTITY_CHANGED", `the package identity changed (${old.identity} → ${neu.identity}): these are different packages, not two versions of one`, {
       hint: "a package keeps its identity (OCTX asset.id, ctxpkg name, acx id) across releases; a copy with a new identity is a new package and starts with an initial release"
     }, 1);
@@ -39708,6 +40121,19 @@ function diffSummaries(old, neu, opts = {}) {
     severity: old ? severityOf(policy, r3.kind, r3.change, r3.attr) : "feature",
     fingerprint: fingerprint(r3.kind, r3.id, r3.change, r3.attr)
   }));
+  if (identityChanged) {
+    changes.unshift({
+      change: "attr_changed",
+      kind: "package",
+      id: neu.identity,
+      attr: "identity",
+      from: old.identity,
+      to: neu.identity,
+      title: neu.name,
+      severity: "breaking",
+      fingerprint: fingerprint("package", neu.identity, "attr_changed", "identity")
+    });
+  }
   const counts = Object.fromEntries(CHANGE_TYPES.map((c) => [c, 0]));
   const severities = { breaking: 0, feature: 0, fix: 0, none: 0 };
   let worst = "none";
@@ -39910,7 +40336,8 @@ async function diffPackage(req) {
     ...req.tag ? { tag: req.tag } : {},
     ...req.oldLabel ? { oldLabel: req.oldLabel } : {},
     ...req.oldCommit ? { oldCommit: req.oldCommit } : {},
-    ...req.newCommit ? { newCommit: req.newCommit } : {}
+    ...req.newCommit ? { newCommit: req.newCommit } : {},
+    ...req.identityChange ? { identityChange: req.identityChange } : {}
   });
   return { package: req.name, relPath: req.relPath, result: result2, markdown: renderDiffMarkdown(result2, { level: req.level ?? 3 }) };
 }
@@ -39920,14 +40347,14 @@ async function discoverPackages2(o) {
   const found = await discoverPackages({ cwd: o.cwd, config: o.config });
   let list = found.packages;
   if (o.path !== void 0 && o.path !== "") {
-    const want = o.path.replace(/^\.\/?/, "").replace(/\/+$/, "");
+    const want = o.path.replace(/^\.(\/+|$)/, "").replace(/\/+$/, "");
     list = list.filter((p) => want === "" || p.path === want || p.path.startsWith(`${want}/`));
     if (!list.length) fail("CTXFORGE_RELEASE_NO_PACKAGES", `${o.path} is not a package of this repository`, { hint: `packages: ${found.packages.map((p) => p.path || ".").join(", ") || "none"}` }, 2);
   }
   if (!list.length) fail("CTXFORGE_RELEASE_NO_PACKAGES", `no packages found in ${found.root}`, { hint: `list them under \`packages:\` in ${found.config?.file ?? "ctxforge.yaml"}` }, 1);
   const out = [];
   for (const p of list) {
-    if (p.problem) fail("CTXFORGE_RELEASE_PACKAGE_UNUSABLE", `${p.path || "."}: ${p.problem}`, { file: found.config?.file ?? "ctxforge.yaml" }, 1);
+    if (p.problem) fail(p.problemCode ?? "CTXFORGE_RELEASE_PACKAGE_UNUSABLE", `${p.path || "."}: ${p.problem}`, { file: found.config?.file ?? "ctxforge.yaml" }, 1);
     const module = p.format ? formatByName(p.format) : void 0;
     if (!module) fail("CTXFORGE_FORMAT_UNKNOWN", `${p.path || "."}: format ${p.format ?? "(none)"} is not available`, {}, 1);
     const dir = resolve8(found.root, p.path);
@@ -39950,9 +40377,9 @@ async function discoverPackages2(o) {
 
 // src/release/detect.ts
 async function findTag(ctx, pkgs) {
-  if (ctx.opts.tag) return ctx.opts.tag;
+  if (ctx.opts.tag) return eventTag(ctx.opts.tag, "--tag");
   const ref = ctx.env.GITHUB_REF ?? "";
-  if (ref.startsWith("refs/tags/")) return ref.slice("refs/tags/".length);
+  if (ref.startsWith("refs/tags/")) return eventTag(ref.slice("refs/tags/".length), "GITHUB_REF");
   const here = (await tagsAtHead(ctx.root)).filter((t) => pkgs.some((p) => tagVersion(t, p.tagPattern)));
   return here.length === 1 ? here[0] : null;
 }
@@ -40010,11 +40437,11 @@ var detect = {
 };
 
 // src/release/notes.ts
-import { join as join17 } from "node:path";
+import { join as join19 } from "node:path";
 
 // src/release/sign.ts
-import { join as join16 } from "node:path";
-import { readFile as readFile5 } from "node:fs/promises";
+import { join as join18 } from "node:path";
+import { readFile as readFile8 } from "node:fs/promises";
 
 // src/release/minisign.ts
 import { createHash as createHash7 } from "node:crypto";
@@ -40079,14 +40506,14 @@ var sign = {
   },
   async run(ctx) {
     const key2 = ctx.key;
-    const sumsPath = join16(ctx.outDir, CHECKSUMS_NAME);
-    const sums = await readFile5(sumsPath);
+    const sumsPath = join18(ctx.outDir, CHECKSUMS_NAME);
+    const sums = await readFile8(sumsPath);
     const sig = minisignSign(key2, sums, { trustedComment: `timestamp:${ctx.epoch}	file:${CHECKSUMS_NAME}	hashed	tag:${ctx.tag}` });
     const pub = minisignPublicKey(key2);
     const check2 = minisignVerify(pub, sig, sums);
     if (!check2.valid) throw new Error(`internal: fresh minisign signature does not verify (${check2.reason})`);
-    const sigPath = join16(ctx.outDir, SIGNATURE_NAME);
-    const pubPath = join16(ctx.outDir, PUBLIC_KEY_NAME);
+    const sigPath = join18(ctx.outDir, SIGNATURE_NAME);
+    const pubPath = join18(ctx.outDir, PUBLIC_KEY_NAME);
     await writeFileAtomic(sigPath, sig);
     await writeFileAtomic(pubPath, pub);
     ctx.artifacts.push({ name: SIGNATURE_NAME, path: sigPath, kind: "signature", sha256: sha256Hex(sig), size: Buffer.byteLength(sig) });
@@ -40150,14 +40577,14 @@ var notes = {
     parts.push("", verifySection(ctx));
     const text2 = parts.join("\n");
     ctx.notes = text2;
-    const path = join17(ctx.outDir, NOTES_NAME);
+    const path = join19(ctx.outDir, NOTES_NAME);
     await writeFileAtomic(path, text2);
     ctx.artifacts.push({ name: NOTES_NAME, path, kind: "notes", sha256: sha256Hex(text2), size: Buffer.byteLength(text2) });
   }
 };
 
 // src/release/provenance.ts
-import { join as join18 } from "node:path";
+import { join as join20 } from "node:path";
 var PROVENANCE_NAME = "provenance.intoto.json";
 var BUILD_TYPE = "https://github.com/ctxforge/ctxforge/blob/main/docs/action.md#provenance";
 function sourceUri(ctx) {
@@ -40199,7 +40626,7 @@ var provenance = {
   async run(ctx) {
     const text2 = `${JSON.stringify(provenanceStatement(ctx), null, 2)}
 `;
-    const path = join18(ctx.outDir, PROVENANCE_NAME);
+    const path = join20(ctx.outDir, PROVENANCE_NAME);
     await writeFileAtomic(path, text2);
     ctx.artifacts.push({ name: PROVENANCE_NAME, path, kind: "provenance", sha256: sha256Hex(text2), size: Buffer.byteLength(text2) });
   }
@@ -40510,7 +40937,7 @@ async function settleDuplicates(api, tag, ours, log) {
   log(`another run created release ${winner.id} for ${tag} at the same time: removed our draft ${ours.id} and continued with it`);
   return winner;
 }
-var SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+var SHA2 = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 async function publishRelease(api, req) {
   const log = req.log ?? (() => {
   });
@@ -40524,7 +40951,7 @@ async function publishRelease(api, req) {
   }
   const locked = !rel.draft && rel.immutable === true;
   const target = rel.target_commitish ?? "";
-  const moved = existed && !!req.commit && SHA.test(target) && target !== req.commit;
+  const moved = existed && !!req.commit && SHA2.test(target) && target !== req.commit;
   if (moved && (locked || !req.overwrite)) {
     throw failure(
       "CTXFORGE_RELEASE_TARGET_MOVED",
@@ -40698,6 +41125,8 @@ defineRules([
   { code: "CTXFORGE_RELEASE_NOT_AT_TAG", format: "release", summary: "The work tree is not at the tagged commit, so the artifacts would not match the tag." },
   { code: "CTXFORGE_RELEASE_DIRTY", format: "release", summary: "The package has uncommitted changes; the release cannot be rebuilt from git." },
   { code: "CTXFORGE_RELEASE_NO_PACKAGES", format: "release", summary: "No package was found (or none at the given path)." },
+  { code: "CTXFORGE_CHECK_CONFIG_CHANGED", format: "release", summary: "The pull request changes ctxforge.yaml's package list or change policy; the base's config decides the check (fail-on `config` fails on loosening)." },
+  { code: "CTXFORGE_CHECK_PACKAGE_GONE", format: "release", summary: "A package of the base commit's config cannot be checked at the head (folder gone, a symlink, unreadable)." },
   { code: "CTXFORGE_RELEASE_PACKAGE_UNUSABLE", format: "release", summary: "A package listed in ctxforge.yaml is missing or not a source tree." },
   { code: "CTXFORGE_RELEASE_INVALID", format: "release", summary: "A released package is invalid; nothing was built." },
   { code: "CTXFORGE_RELEASE_NAME_CLASH", format: "release", summary: "Two packages build artifacts with the same file name." },
@@ -40813,6 +41242,62 @@ async function runRelease(opts, steps = pipeline) {
     reports.push({ name: step.name, status: "ran" });
   }
   return resultOf(ctx, reports);
+}
+
+// src/release/trusted.ts
+import { existsSync as existsSync5, lstatSync as lstatSync4 } from "node:fs";
+import { resolve as resolve10 } from "node:path";
+function under(path, want) {
+  const w = (want ?? "").replace(/^\.(\/+|$)/, "").replace(/\/+$/, "");
+  return w === "" || path === w || path.startsWith(`${w}/`);
+}
+async function openAtHead(root, bp) {
+  const module = bp.format ? formatByName(bp.format) : void 0;
+  if (!module) return `format ${bp.format ?? "(none)"} is not available`;
+  if (linkedComponent(root, bp.path)) return "it is, or passes through, a symbolic link at the head, which is not followed";
+  const dir = resolve10(root, bp.path);
+  if (!existsSync5(dir) || !lstatSync4(dir).isDirectory()) return "its folder is gone at the head";
+  const tree = new DiskTree(dir, bp.path || ".");
+  try {
+    const summary3 = await module.items(tree, {});
+    return { name: bp.name, relPath: bp.path, dir, format: module.name, version: summary3.version, module, tree, tagPattern: bp.tagPattern, policy: policyOf(bp) };
+  } catch (e) {
+    return `it cannot be read at the head: ${e.message}`;
+  }
+}
+async function trustedPlan(root, base, head, o) {
+  const found = await discoverPackages({ cwd: root, ref: base, config: o.config ? resolve10(o.cwd, o.config) : void 0, configAtRef: true });
+  const basePkgs = found.packages.filter((p) => !p.problem && under(p.path, o.path));
+  const byPath = new Map(head.map((p) => [p.relPath, p]));
+  const packages = [];
+  const gone = [];
+  const changes = [];
+  const shown2 = (p) => p || ".";
+  for (const bp of basePkgs) {
+    const hp = byPath.get(bp.path);
+    const basePolicy = policyOf(bp);
+    if (!hp) changes.push({ loosening: true, message: `${shown2(bp.path)} is a package at the base but not at the head's config; it is still checked` });
+    else {
+      if (hp.format !== bp.format) changes.push({ loosening: true, message: `${shown2(bp.path)}: format ${bp.format} at the base, ${hp.format} at the head; checked as ${bp.format}` });
+      const loose = loosenedKeys(basePolicy, hp.policy);
+      if (loose.length) changes.push({ loosening: true, message: `${shown2(bp.path)}: the head's config relaxes the change policy (${loose.join(", ")}); the base's policy applies` });
+      else if (JSON.stringify(basePolicy) !== JSON.stringify(hp.policy)) changes.push({ loosening: false, message: `${shown2(bp.path)}: the head's config changes the change policy; the base's policy applies` });
+    }
+    if (hp && hp.format === bp.format) {
+      packages.push({ ...hp, name: bp.name, tagPattern: bp.tagPattern, policy: basePolicy });
+      continue;
+    }
+    const opened = await openAtHead(root, bp);
+    if (typeof opened === "string") gone.push({ path: shown2(bp.path), name: bp.name, format: bp.format ?? "", why: opened });
+    else packages.push(opened);
+  }
+  const basePaths = new Set(basePkgs.map((p) => p.path));
+  for (const hp of head) {
+    if (basePaths.has(hp.relPath)) continue;
+    changes.push({ loosening: false, message: `${shown2(hp.relPath)} is a new package in the head's config` });
+    packages.push(hp);
+  }
+  return { packages, gone, changes, ...found.config?.links ? { links: found.config.links } : {} };
 }
 
 // src/links/markdown.ts
@@ -40964,10 +41449,11 @@ async function checkLinks(tree, format, level = "warning") {
 }
 
 // src/release/check.ts
-var FAIL_ON_VALUES = ["error", "version", "breaking", "warning"];
+var FAIL_ON_VALUES = ["error", "version", "breaking", "warning", "config"];
+var DEFAULT_FAIL_ON = ["error", "version", "config"];
 function parseFailOn(s) {
   const t = (s ?? "").trim();
-  if (!t) return ["error", "version"];
+  if (!t) return [...DEFAULT_FAIL_ON];
   if (t === "none" || t === "never") return [];
   const out = [];
   for (const part of t.split(/[\s,]+/).filter(Boolean)) {
@@ -40979,20 +41465,24 @@ function parseFailOn(s) {
 async function ensureCommit(cwd, ref) {
   const have = await commitOf(cwd, ref);
   if (have) return have;
-  await git(cwd, ["fetch", "--no-tags", "--depth=1", "origin", ref]).catch(() => void 0);
+  await git(cwd, ["fetch", "--no-tags", "--depth=1", "--end-of-options", "origin", ref]).catch(() => void 0);
   return commitOf(cwd, ref);
 }
 async function runCheck(o) {
-  const failOn = o.failOn ?? ["error", "version"];
+  const failOn = o.failOn ?? [...DEFAULT_FAIL_ON];
   const notes2 = [];
-  const { root, packages: pkgs } = await discoverPackages2({ cwd: o.cwd, path: o.path, config: o.config });
+  const { root, packages: headPkgs } = await discoverPackages2({ cwd: o.cwd, path: o.path, config: o.config });
   const base = o.base ? await ensureCommit(root, o.base) : null;
   if (o.base && !base) notes2.push(warning2("CTXFORGE_CHECK_NO_BASE", `base commit ${o.base} is not in the clone; packages were validated but not diffed`, { hint: "use actions/checkout with fetch-depth: 0" }));
+  const plan = base ? await trustedPlan(root, base, headPkgs, { cwd: o.cwd, path: o.path, config: o.config }) : void 0;
+  const pkgs = plan?.packages ?? headPkgs;
+  const configChanges = plan?.changes ?? [];
+  for (const c of configChanges) notes2.push(warning2("CTXFORGE_CHECK_CONFIG_CHANGED", c.message, { file: o.config ?? "ctxforge.yaml" }));
   const repo = base ? await repoOf(root) : void 0;
   const head = await commitOf(root, "HEAD");
   const out = [];
   let required = "none";
-  const linkLevel = (await repoConfig(new DiskTree(root), { file: o.config, cwd: o.cwd, root }).catch(() => void 0))?.links ?? "warning";
+  const linkLevel = plan ? plan.links ?? "warning" : (await repoConfig(new DiskTree(root), { file: o.config, cwd: o.cwd, root }).catch(() => void 0))?.links ?? "warning";
   for (const p of pkgs) {
     const v = await p.module.validateSource(p.tree, { env: o.env });
     const links = await checkLinks(p.tree, p.format, linkLevel);
@@ -41014,7 +41504,8 @@ async function runCheck(o) {
           oldCommit: base,
           newTree: p.tree,
           ...head ? { newCommit: head } : {},
-          opts: { env: o.env }
+          opts: { env: o.env },
+          identityChange: "breaking"
         });
         required = maxBump(required, diff.result.required_bump);
       } catch (e) {
@@ -41030,7 +41521,21 @@ async function runCheck(o) {
     }
     out.push({ name: p.name, path: p.relPath || ".", format: p.format, version: p.version, valid: v.valid, diagnostics: v.diagnostics, diff, findings });
   }
-  return { valid: out.every((p) => p.valid), failed: out.some((p) => p.findings.length > 0), base, required_bump: required, packages: out, failOn, notes: notes2 };
+  for (const g of plan?.gone ?? []) {
+    const d = error2("CTXFORGE_CHECK_PACKAGE_GONE", `${g.path}: a package at the base, not checkable at the head: ${g.why}`, { file: g.path });
+    out.push({ name: g.name, path: g.path, format: g.format, version: "", valid: false, diagnostics: [d], diff: null, findings: failOn.includes("error") ? ["package gone at the head"] : [] });
+  }
+  const configFails = failOn.includes("config") && configChanges.some((c) => c.loosening);
+  return {
+    valid: out.every((p) => p.valid),
+    failed: configFails || out.some((p) => p.findings.length > 0),
+    base,
+    required_bump: required,
+    packages: out,
+    failOn,
+    notes: notes2,
+    configChanges
+  };
 }
 
 // src/release/check-report.ts
@@ -41122,13 +41627,13 @@ async function listPackages(o) {
 }
 
 // src/release/saved-report.ts
-import { lstat as lstat2, readFile as readFile6 } from "node:fs/promises";
+import { lstat as lstat2, readFile as readFile9 } from "node:fs/promises";
 var MAX_COMMENT_CHARS = 65536;
 async function readSavedReport(path) {
   const st = await lstat2(path).catch(() => void 0);
   if (!st?.isFile()) fail("CTXFORGE_REPORT_INVALID", `the saved report ${path} is not a regular file`, { hint: "download the check run's report artifact and name the file in the report input" }, 2);
   if (st.size > MAX_COMMENT_CHARS * 4) fail("CTXFORGE_REPORT_INVALID", `the saved report is ${st.size} bytes, more than a comment can hold`);
-  const body = (await readFile6(path, "utf8")).slice(0, MAX_COMMENT_CHARS);
+  const body = (await readFile9(path, "utf8")).slice(0, MAX_COMMENT_CHARS);
   if (!body.startsWith(COMMENT_MARKER)) fail("CTXFORGE_REPORT_INVALID", `the saved report does not start with ${COMMENT_MARKER}; it is not a ctxforge check report`);
   return body;
 }
@@ -41234,7 +41739,7 @@ function retryTuning() {
 }
 function configInput(workspace) {
   const c = input("config");
-  return c ? resolve10(workspace, c) : void 0;
+  return c ? resolve11(workspace, c) : void 0;
 }
 function apiUrl() {
   return process.env.GITHUB_API_URL || "https://api.github.com";
@@ -41265,7 +41770,7 @@ async function stickyComment(api, pr, body) {
 async function commentSaved(workspace) {
   const t = token();
   if (!t || !input("report")) throw new Error("mode comment needs github-token (pull-requests: write) and report (the saved report file)");
-  const body = await readSavedReport(resolve10(workspace, input("report")));
+  const body = await readSavedReport(resolve11(workspace, input("report")));
   const api = new GitHubApi(t, apiUrl(), process.env.GITHUB_REPOSITORY ?? "", retryTuning());
   const pr = await pullRequestOfRun(api, readEvent());
   if (pr === null) {
@@ -41280,7 +41785,9 @@ async function check(workspace, event) {
   const failOn = parseFailOn(input("fail-on"));
   const pr = event.pull_request;
   const zero = /^0+$/;
-  const base = pr?.base.sha ?? (event.before && !zero.test(event.before) ? event.before : null);
+  const before = pr ? void 0 : event.before;
+  const base = pr ? eventSha(pr.base?.sha, "pull_request.base.sha") : before && !zero.test(before) ? eventSha(before, "before") : null;
+  if (pr) eventSha(pr.head?.sha, "pull_request.head.sha");
   const r3 = await runCheck({ cwd: workspace, base, path: input("path") || void 0, config: configInput(workspace), failOn });
   info3(resultsText(r3.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
   const picked = pickAnnotations([
@@ -41291,10 +41798,10 @@ async function check(workspace, event) {
   for (const a of picked.shown) a.item();
   await writeSummary(omittedNote(picked.omitted) + checkMarkdown(r3));
   const sarif = input("sarif");
-  if (sarif) await writeFileAtomic(resolve10(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION), null, 2)}
+  if (sarif) await writeFileAtomic(resolve11(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION), null, 2)}
 `, 420, workspace);
   const report = input("report");
-  if (report) await writeFileAtomic(resolve10(workspace, report), commentBody(r3), 420, workspace);
+  if (report) await writeFileAtomic(resolve11(workspace, report), commentBody(r3), 420, workspace);
   if (pr && boolInput("comment", false)) {
     const t = token();
     if (!t) warning("comment: true needs github-token");
@@ -41335,7 +41842,7 @@ async function release(workspace) {
   if (!dryRun && (!t || !repository)) throw new Error("release mode needs github-token and GITHUB_REPOSITORY (or dry-run: true)");
   const makeLatest = input("make-latest");
   if (makeLatest && !["true", "false", "legacy"].includes(makeLatest)) throw new Error("input make-latest must be true, false or legacy");
-  const outDir = join19(process.env.RUNNER_TEMP || tmpdir(), "ctxforge-dist");
+  const outDir = join21(process.env.RUNNER_TEMP || tmpdir(), "ctxforge-dist");
   let r3;
   try {
     r3 = await runRelease({
@@ -41374,7 +41881,7 @@ async function release(workspace) {
 }
 async function main() {
   const eventName = process.env.GITHUB_EVENT_NAME ?? "";
-  const workspace = resolve10(process.env.GITHUB_WORKSPACE || process.cwd());
+  const workspace = resolve11(process.env.GITHUB_WORKSPACE || process.cwd());
   try {
     const mode = modeOf(eventName, process.env.GITHUB_REF ?? "");
     info(`ctxforge ${VERSION}: ${mode} (${eventName || "no event"})`);
@@ -41387,8 +41894,10 @@ async function main() {
     if (mode === "comment") return await commentSaved(workspace);
     return mode === "release" ? await release(workspace) : await check(workspace, readEvent());
   } catch (e) {
-    if (e instanceof DiagnosticError) setFailed(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ""}`);
-    else setFailed(e.message);
+    if (e instanceof DiagnosticError) {
+      setFailed(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ""}`);
+      if (e.diagnostic.code === "CTXFORGE_EVENT_SHA_INVALID") return 2;
+    } else setFailed(e.message);
     return 1;
   }
 }

@@ -6,7 +6,7 @@ import { parseYamlSafe, YamlSafetyError } from '../core/yaml-safe.js';
 import { parseJson } from '../core/strict-json.js';
 import { jcs } from '../core/jcs.js';
 import { isSemver } from '../core/semver.js';
-import { scanSecrets } from '../core/secrets.js';
+import { scanSecrets, scanSecretBytes } from '../core/secrets.js';
 import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import { sqlarNameProblem } from './sqlar.js';
@@ -163,12 +163,14 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = 
   const capabilities: SourceCapability[] = [];
   const attestations: SourceAttestation[] = [];
   const secrets = (text: string, path: string) => d.push(...scanSecrets(text, path, path, opts.allowSecrets));
+  // cartridge.yaml's fields (meta, harness, loop_context…) end up in the cartridge too.
+  secrets(y.text, 'cartridge.yaml');
   const addFile = async (path: string, name: string) => {
     const np = sqlarNameProblem(name);
     if (np) { d.push(error('ACX_SOURCE_PATH', `${path} cannot be stored as ${name}: ${np}`, { file: path })); return; }
     const raw = await tree.read(path);
-    const text = utf8(raw);
-    if (text !== null) secrets(text, path);
+    // Scanned as bytes: a ROM file that is not UTF-8 ships all the same.
+    d.push(...scanSecretBytes(raw, path, path, opts.allowSecrets));
     files.push({ name, raw, from: path });
   };
   for (const e of entries) {
@@ -202,7 +204,9 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = 
       const k = loadCapability(p, r.value, d);
       if (k) capabilities.push(k);
     } else if (top === 'attestations' && /^attestations\/[^/]+\.json$/.test(p)) {
-      const a = loadAttestation(p, await tree.read(p), d);
+      const bytes = await tree.read(p);
+      d.push(...scanSecretBytes(bytes, p, p, opts.allowSecrets));
+      const a = loadAttestation(p, bytes, d);
       if (a) attestations.push(a);
     } else if (!p.includes('/') && TOP_IGNORED.test(p)) continue;
     else d.push(warning('ACX_SOURCE_FILE', `${p} is not part of the cartridge layout and is ignored`, { file: p, hint: 'ROM files go in skills/, knowledge/ or rom/; records in memory/ and capabilities/' }));

@@ -40,10 +40,15 @@ function privateFromSeed(seed: Buffer): KeyObject {
   return createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
 }
 
-/** How a key argument may be named in a message: never echo what could be key material. */
-function describeSpec(spec: string): string {
-  const looksSecret = spec.length > 120 || /[\n\r]/.test(spec) || /^[A-Za-z0-9+/=_-]{32,}$/.test(spec.trim());
-  return looksSecret ? '(the value given; not shown, it may be key material)' : spec;
+/**
+ * How a key argument may be named in a message: never echo what could be key material. Only a
+ * value shaped like an ordinary path (path characters, a `/` or `.`, no long run of key-like
+ * characters) is shown; anything else (a one-line PEM, spaced or quoted hex, `ed25519:`/`0x`
+ * prefixes, a short or long seed) is described, not quoted.
+ */
+export function describeSpec(spec: string): string {
+  const pathLike = spec.length <= 200 && /^[A-Za-z0-9._\/~+-]+$/.test(spec) && /[./]/.test(spec) && !/[A-Za-z0-9+=_-]{24,}/.test(spec) && !/[0-9a-fA-F]{16,}/.test(spec);
+  return pathLike ? spec : '(the value given; not shown, it may be key material)';
 }
 
 function keyFromText(text: string, what: string): SigningKey {
@@ -81,7 +86,7 @@ export function loadSigningKey(spec: string, opts: KeyLoadOptions = {}): Signing
   try {
     const st = statSync(spec);
     if ((st.mode & 0o077) !== 0 && opts.warnings) {
-      opts.warnings.push(warning('CTXFORGE_KEY_PERMISSIONS', `private key file ${describeSpec(spec)} is readable by other users (mode ${(st.mode & 0o777).toString(8)})`, { file: spec, hint: `chmod 600 ${spec}` }));
+      opts.warnings.push(warning('CTXFORGE_KEY_PERMISSIONS', `private key file ${describeSpec(spec)} is readable by other users (mode ${(st.mode & 0o777).toString(8)})`, { file: describeSpec(spec), hint: `chmod 600 ${describeSpec(spec)}` }));
     }
     text = readFileSync(spec, 'utf8');
   } catch {

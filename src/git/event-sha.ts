@@ -14,3 +14,15 @@ export function eventSha(value: unknown, where: string): string {
   }
   return value;
 }
+
+/**
+ * A tag name from the environment (GITHUB_REF) or the command line, as `git check-ref-format`
+ * allows it: no control characters, spaces or `~^:?*[\`, no `..` or `@{`, no leading `-` or `.`,
+ * no trailing `/`, `.` or `.lock`, no empty path component. Else exit 2 with CTXFORGE_EVENT_REF_INVALID.
+ */
+export function eventTag(value: string, where: string): string {
+  const bad = !value || value.length > 255 || /[\u0000-\u0020\u007f~^:?*[\\]/.test(value) || value.includes('..') || value.includes('@{') || value === '@'
+    || value.startsWith('-') || value.split('/').some((c) => c === '' || c.startsWith('.') || c.endsWith('.lock')) || value.endsWith('.');
+  if (bad) fail('CTXFORGE_EVENT_REF_INVALID', `${where} does not name a valid git tag`, { hint: 'a release tag looks like v1.2.3 or guide@v1.2.3' }, 2);
+  return value;
+}

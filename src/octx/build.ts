@@ -18,6 +18,7 @@ import { openOctx } from './archive.js';
 import type { ZipTree } from '../core/zip-tree.js';
 import { stringifyManifest } from './serialize.js';
 import { packageDigest } from './digest.js';
+import { scanSecretBytes } from '../core/secrets.js';
 
 /** "SAG Technical Research" → "sag-technical-research". */
 export function slug(name: string): string {
@@ -104,7 +105,7 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
     });
     failWith(report.diagnostics, `${tree.label} is not a valid OCTX working directory`);
     if (!temp || !placement) fail('CTXFORGE_INTERNAL', 'the archive was not laid out (nothing was written)');
-    return await finishBuilt(report.manifest!, epoch, sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path), temp, placement, opts.limits);
+    return await finishBuilt(report.manifest!, epoch, sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path), temp, placement, opts);
   } catch (e) {
     placement?.close();
     temp?.discard();
@@ -112,7 +113,8 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
   }
 }
 
-async function finishBuilt(manifest: Manifest, epoch: number, files: { path: string; sha256: string }[], temp: TempOutput, placement: ZipPlacement, limits: Partial<Limits> | undefined): Promise<BuiltArtifact> {
+async function finishBuilt(manifest: Manifest, epoch: number, files: { path: string; sha256: string }[], temp: TempOutput, placement: ZipPlacement, opts: BuildOptions): Promise<BuiltArtifact> {
+  const limits: Partial<Limits> | undefined = opts.limits;
   const { raw, bytes: manifestBytes } = builtManifest(manifest, epoch, files);
   if (placement.writeError) throw placement.writeError;
   // A file not written changed between the listing and its read (its size is not the listed one),
@@ -138,6 +140,14 @@ async function finishBuilt(manifest: Manifest, epoch: number, files: { path: str
     failWith(diagnostics, 'the built package does not open as a safe archive (nothing was written)');
     const problems = await checkWritten(opened.tree!, manifestBytes, placement);
     if (problems.length) fail('CTXFORGE_INTERNAL', `the built archive does not hold what was written (nothing was written): ${problems.slice(0, 3).join('; ')}`);
+    // Every entry that ships (manifest, documents, records, extension files) is scanned as the
+    // archive holds it, so what is scanned is exactly what would be published; a finding discards it.
+    const secrets: Diagnostic[] = [];
+    for (const e of await opened.tree!.list()) {
+      if (e.kind === 'file') secrets.push(...scanSecretBytes(await opened.tree!.read(e.path), e.path, e.path, !!opts.allowSecrets));
+    }
+    failWith(secrets, 'the package holds credentials (nothing was written)');
+    opts.warnings?.push(...secrets);
   } finally {
     opened.tree?.close();
     await Promise.allSettled([reading, durable]);

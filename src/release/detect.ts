@@ -4,15 +4,16 @@ import { fail, warning } from '../core/diagnostics.js';
 import { isPrerelease } from '../core/semver.js';
 import { resolveEpoch } from '../core/time.js';
 import { tagName, tagVersion } from '../git/tags.js';
+import { eventTag } from '../git/event-sha.js';
 import type { Context, ReleasePackage, Step } from './context.js';
 import { commitOf, commitTime, dirtyFiles, isGitRepo, tagsAtHead } from './gitcli.js';
 import { discoverPackages } from './packages.js';
 
 /** The tag being released: explicit, else the pushed ref, else the one release tag at HEAD. */
 async function findTag(ctx: Context, pkgs: ReleasePackage[]): Promise<string | null> {
-  if (ctx.opts.tag) return ctx.opts.tag;
+  if (ctx.opts.tag) return eventTag(ctx.opts.tag, '--tag');
   const ref = ctx.env.GITHUB_REF ?? '';
-  if (ref.startsWith('refs/tags/')) return ref.slice('refs/tags/'.length);
+  if (ref.startsWith('refs/tags/')) return eventTag(ref.slice('refs/tags/'.length), 'GITHUB_REF');
   const here = (await tagsAtHead(ctx.root)).filter((t) => pkgs.some((p) => tagVersion(t, p.tagPattern)));
   return here.length === 1 ? here[0]! : null;
 }

@@ -161,7 +161,7 @@ test('items: the same stable ids from the source tree and from the built cartrid
 test('verify text says what it concluded: integrity, signature and trust', async () => {
   const r = await runCli(['verify', await built]);
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /✓ valid .*\(acx\) {2}\[integrity intact, signature verified, trust portable\]/);
+  assert.match(r.stdout, /✓ valid .*\(acx\) {2}\[integrity intact, signature verified, trust portable, key ed25519:[0-9a-f]{64}\]/);
   const tampered = await runCli(['verify', mutate(await built, "UPDATE sqlar SET data = X'00', sz = 1 WHERE name LIKE 'rom/knowledge/%'")]);
   assert.equal(tampered.code, 1);
   assert.match(tampered.stdout, /✗ invalid .*\[integrity tampered, signature invalid, trust tampered\]/);
