@@ -82,7 +82,7 @@ export function registerVerify(program: Command, io: Io): void {
   addCommon(program.command('verify')
     .description('Validate and verify integrity, signatures and trust of built packages')
     .argument('<paths...>', 'package files')
-    .option('--reproduce', 'rebuild each package from git at --ref and check it is byte-identical')
+    .option('--reproduce', 'rebuild each package from git at --ref: byte-identical, or for a signed one without --key, the same unsigned content under a signature that verifies')
     .option('--ref <ref>', 'with --reproduce: the release tag, or <tag>:<path> naming the source folder')
     .option('--source-date-epoch <n>', 'with --reproduce: build time (default: the commit time at --ref)')
     .addOption(configOption('with --reproduce: ')))

@@ -1,6 +1,8 @@
 // What an acx signature vouches for: the cartridge without its signature rows. Both sides go
 // through the same rewrite (delete, VACUUM), so a signed release and its unsigned rebuild have the
-// same digest exactly when every other row, the ROM manifest hash included, is the same.
+// same digest exactly when every other row, the ROM manifest hash included, is the same. A hostile
+// trigger on `signatures` could rewrite rows during the delete, but it stays in the schema, so the
+// stripped copy then differs from the rebuild (which has none) and nothing is confirmed.
 import { readFile } from 'node:fs/promises';
 import { sha256Hex } from '../core/hash.js';
 import type { ArtifactInput } from '../format.js';

@@ -6,7 +6,7 @@ defineRules([
   { code: 'CTXFORGE_REPO_CONFIG_MISSING', format: 'git', summary: 'The config file named with --config (the Action\'s `config` input) does not exist or cannot be read.' },
   { code: 'CTXFORGE_PATH_OUTSIDE_REPO', format: 'git', summary: 'A package path or config file is, or passes through, a symbolic link: links are never followed, since one can lead outside the repository.' },
   { code: 'CTXFORGE_REPO_PACKAGE_UNKNOWN', format: 'git', summary: 'No package (configured or detected) matches the given path.' },
-  { code: 'CTXFORGE_REPRODUCE_MISMATCH', format: 'git', summary: 'Rebuilding the package from git at the given ref did not give the same bytes as the artifact.' },
+  { code: 'CTXFORGE_REPRODUCE_MISMATCH', format: 'git', summary: 'Rebuilding the package from git at the given ref did not confirm the artifact: not the same bytes, nor (signed, without the key) the same unsigned content under a signature that verifies.' },
   { code: 'CTXFORGE_BUILD_UNCOMMITTED', format: 'git', summary: 'Warning: the source folder has uncommitted changes, so the build will not match a build of the commit (whose time it uses by default).' },
   { code: 'CTXFORGE_KEY_NOT_IGNORED', format: 'git', summary: 'Warning: keygen wrote a private key inside a git work tree where git does not ignore it.' },
   { code: 'CTXFORGE_REPRODUCE_NO_SOURCE', format: 'git', summary: 'No source tree for the artifact was found at the given ref.' },
