@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { repoRoot, runCli } from '../helpers/cli.js';
 import { runRelease } from '../../src/release/index.js';
 import { git, initRepo, tmpDir } from '../helpers/tmp.js';
@@ -147,3 +148,15 @@ for (const format of ['octx', 'ctxpkg', 'acx']) {
     }
   });
 }
+
+test('acx: a signed cartridge with a trigger added after signing is NOT confirmed (the schema is content too)', async () => {
+  const dir = release('acx');
+  const artifact = await built(dir, 'pkg', KEY);
+  // A trigger that would fire on the signature-row delete the content comparison performs.
+  execFileSync('sqlite3', [artifact, "CREATE TRIGGER t AFTER DELETE ON signatures BEGIN DELETE FROM cartridge WHERE key = 'acx.nonexistent'; END;"]);
+  const r = await reproduce(dir, artifact);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.equal(r.result.confirmed, false);
+  assert.equal(r.result.reason, 'the unsigned rebuild differs from the content the artifact signs');
+  assert.match(r.stderr, /CTXFORGE_REPRODUCE_MISMATCH/);
+});
