@@ -73,7 +73,7 @@ async function runReproduce(io: Io, paths: string[], o: Record<string, unknown>)
   }
   const bad = results.filter((r) => !r.confirmed);
   if (bad.length) {
-    printDiagnostics(io, bad.map((r) => ({ severity: 'error' as const, code: 'CTXFORGE_REPRODUCE_MISMATCH', message: `${r.artifact} is not what ${r.source} builds: ${r.reason ?? 'mismatch'}`, file: r.artifact })));
+    printDiagnostics(io, bad.map((r) => ({ severity: 'error' as const, code: 'CTXFORGE_REPRODUCE_MISMATCH', message: `not what ${r.source} builds: ${r.reason ?? 'mismatch'}`, file: r.artifact })));
     throw new ExitCode(1);
   }
 }
