@@ -11114,7 +11114,7 @@ var require_mock_interceptor = __commonJS({
 var require_mock_client = __commonJS({
   "node_modules/undici/lib/mock/mock-client.js"(exports, module) {
     "use strict";
-    var { promisify: promisify5 } = __require("node:util");
+    var { promisify: promisify4 } = __require("node:util");
     var Client = require_client();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -11154,7 +11154,7 @@ var require_mock_client = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify5(this[kOriginalClose])();
+        await promisify4(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -11167,7 +11167,7 @@ var require_mock_client = __commonJS({
 var require_mock_pool = __commonJS({
   "node_modules/undici/lib/mock/mock-pool.js"(exports, module) {
     "use strict";
-    var { promisify: promisify5 } = __require("node:util");
+    var { promisify: promisify4 } = __require("node:util");
     var Pool = require_pool();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -11207,7 +11207,7 @@ var require_mock_pool = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify5(this[kOriginalClose])();
+        await promisify4(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -32205,14 +32205,14 @@ var PlacedWrites = class {
     this.bytes = 0;
     for (let i = 0; i < pieces.length; ) {
       const at = pieces[i].at;
-      const run4 = [];
+      const run3 = [];
       let end = at;
       while (i < pieces.length && pieces[i].at === end) {
-        run4.push(pieces[i].bytes);
+        run3.push(pieces[i].bytes);
         end += pieces[i].bytes.length;
         i++;
       }
-      writeAllAt(this.fd, run4, at);
+      writeAllAt(this.fd, run3, at);
     }
   }
 };
@@ -36769,6 +36769,18 @@ async function signCartridge(input2, key2, outPath, opts) {
   return { path: outPath, format: "acx", sha256: sha256Hex(bytes), size: bytes.length, name: meta.get("acx.artifact_id") ?? "", version: meta.get("acx.artifact_version") ?? "" };
 }
 
+// src/acx/unsigned.ts
+import { readFile as readFile3 } from "node:fs/promises";
+async function unsignedDigest(input2) {
+  const bytes = input2.bytes ?? await readFile3(input2.path);
+  let signed = false;
+  const stripped = rewriteCartridge(bytes, (db) => {
+    signed = db.prepare("SELECT count(*) AS n FROM signatures").get().n > 0;
+    db.prepare("DELETE FROM signatures").run();
+  });
+  return { signed, digest: sha256Hex(stripped) };
+}
+
 // src/acx/module.ts
 var acx = {
   name: "acx",
@@ -36800,7 +36812,8 @@ var acx = {
   },
   init: initCartridge,
   importArtifact: importCartridge,
-  sign: signCartridge
+  sign: signCartridge,
+  unsignedDigest
 };
 
 // src/ctxpkg/rules.ts
@@ -37231,9 +37244,6 @@ function assemble3(content, budget, at) {
   return out;
 }
 
-// src/ctxpkg/build.ts
-import { execFile as execFile3 } from "node:child_process";
-
 // src/ctxpkg/documents.ts
 import * as zlib from "node:zlib";
 var DOCUMENT_ENCODING = "zstd+base64";
@@ -37381,12 +37391,12 @@ function parseJsonTree(text2, maxDepth = 1e3, range) {
     const start = i;
     i++;
     let out = "";
-    let run4 = i;
+    let run3 = i;
     for (; ; ) {
       if (i >= s.length) bad3("unterminated string", start);
       const c = s.charCodeAt(i);
       if (c === 34) {
-        out += s.slice(run4, i);
+        out += s.slice(run3, i);
         i++;
         return out;
       }
@@ -37395,7 +37405,7 @@ function parseJsonTree(text2, maxDepth = 1e3, range) {
         i++;
         continue;
       }
-      out += s.slice(run4, i);
+      out += s.slice(run3, i);
       const e = s[i + 1];
       const simple = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "	" };
       if (e !== void 0 && e in simple) {
@@ -37407,7 +37417,7 @@ function parseJsonTree(text2, maxDepth = 1e3, range) {
         out += String.fromCharCode(parseInt(hex, 16));
         i += 6;
       } else bad3("invalid escape in a string");
-      run4 = i;
+      run3 = i;
     }
   };
   const value = (depth) => {
@@ -37668,14 +37678,14 @@ var SHORT = { 8: "\\b", 12: "\\f", 10: "\\n", 13: "\\r", 9: "\\t", 34: '\\"', 92
 function canonicalString(s) {
   checkWellFormed(s);
   let out = '"';
-  let run4 = 0;
+  let run3 = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 32 && c !== 34 && c !== 92) continue;
-    out += s.slice(run4, i) + (SHORT[c] ?? `\\u00${c.toString(16).padStart(2, "0")}`);
-    run4 = i + 1;
+    out += s.slice(run3, i) + (SHORT[c] ?? `\\u00${c.toString(16).padStart(2, "0")}`);
+    run3 = i + 1;
   }
-  return `${out}${s.slice(run4)}"`;
+  return `${out}${s.slice(run3)}"`;
 }
 function canonicalJsonNode(node) {
   switch (node.t) {
@@ -37795,9 +37805,8 @@ function checkpointFileText(v) {
 }
 
 // src/ctxpkg/build.ts
-import { promisify as promisify3 } from "node:util";
 import { join as join10 } from "node:path";
-import { writeFile as writeFile5, readFile as readFile3, chmod as chmod2 } from "node:fs/promises";
+import { writeFile as writeFile5, readFile as readFile4, chmod as chmod2 } from "node:fs/promises";
 
 // src/ctxpkg/source.ts
 var MANIFEST_FILE = "ctxpkg.yaml";
@@ -38174,7 +38183,6 @@ function artifactFileName(name, version) {
 }
 
 // src/ctxpkg/build.ts
-var run3 = promisify3(execFile3);
 function failWith3(diags, what) {
   const errs = diags.filter((d) => d.severity === "error");
   const first = errs[0];
@@ -38192,17 +38200,8 @@ function secretsIn(pkg, allow) {
   for (const n of pkg.nodes) out.push(...scanSecrets(n.text, n.file, `node ${String(n.node.id)}`, allow));
   return out;
 }
-async function projectHash(dir) {
-  if (!dir) return void 0;
-  try {
-    const status = await run3("git", ["status", "--porcelain", "--", "."], { cwd: dir });
-    if (status.stdout.trim() !== "") return void 0;
-    const { stdout } = await run3("git", ["rev-parse", "HEAD:./"], { cwd: dir });
-    const h = stdout.trim();
-    return /^[0-9a-f]{40,64}$/.test(h) ? h : void 0;
-  } catch {
-    return void 0;
-  }
+function projectHash(pkg) {
+  return sha256Hex(Buffer.from(writePackage(pkg.manifest, pkg.content, { createdAt: isoSeconds(0) }).text, "utf8"));
 }
 async function buildSource(tree, opts) {
   const { pkg, diags } = await loadSource2(tree);
@@ -38213,7 +38212,7 @@ async function buildSource(tree, opts) {
   if (hasErrors(secrets)) failWith3(secrets, "source tree");
   opts.warnings?.push(...diags, ...problems, ...secrets);
   const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, sourceTime: opts.sourceTime, env: opts.env });
-  const written = writePackage(pkg.manifest, pkg.content, { createdAt: isoSeconds(epoch), projectHash: await projectHash(opts.sourceDir), key: opts.key });
+  const written = writePackage(pkg.manifest, pkg.content, { createdAt: isoSeconds(epoch), projectHash: projectHash(pkg), key: opts.key });
   const name = pkg.manifest.name;
   const version = pkg.manifest.version;
   const target = join10(opts.outDir, artifactFileName(name, version));
@@ -38223,7 +38222,7 @@ async function buildSource(tree, opts) {
     await chmod2(tmp, 420);
   }, {
     check: async (tmp) => {
-      const back = await readFile3(tmp);
+      const back = await readFile4(tmp);
       const parsed = parseArtifactText(back, target);
       const report = parsed.doc ? verifyDoc(parsed.doc, {}) : { diagnostics: parsed.diags };
       if (hasErrors(report.diagnostics)) {
@@ -38574,7 +38573,7 @@ async function importArtifact(input2, dir, opts) {
 }
 
 // src/ctxpkg/ids.ts
-import { readFile as readFile4 } from "node:fs/promises";
+import { readFile as readFile5 } from "node:fs/promises";
 var DEFAULT_TYPE = "fact";
 function slugOf2(path) {
   const s = path.slice(NODES_DIR.length).replace(/\.md$/, "").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
@@ -38588,7 +38587,7 @@ async function stampCtxpkgIds(dir, opts = {}) {
   for (const e of await tree.list()) {
     if (e.kind !== "file" || !e.path.startsWith(NODES_DIR) || !e.path.endsWith(".md")) continue;
     const abs = tree.localPath(e.path);
-    const text2 = await readFile4(abs, "utf8");
+    const text2 = await readFile5(abs, "utf8");
     const fm = splitFrontmatter(text2.replace(/^\ufeff/, ""));
     if (!fm.present) {
       files.push({ path: e.path, abs, text: text2 });
@@ -38784,6 +38783,22 @@ async function resignArtifact(input2, key2, outPath, opts) {
   return { path: outPath, format: "ctxpkg", sha256: sha256Hex(bytes), size: bytes.length, name, version };
 }
 
+// src/ctxpkg/unsigned.ts
+import { readFile as readFile6 } from "node:fs/promises";
+async function unsignedDigest2(input2) {
+  const bytes = input2.bytes ?? await readFile6(input2.path);
+  const parsed = parseArtifactText(bytes, input2.label);
+  if (!parsed.doc) fail(parsed.diags[0].code, parsed.diags[0].message, { file: input2.label }, 1);
+  const doc = parsed.doc;
+  const mnode = doc.manifestNode();
+  if (mnode.t !== "obj") fail("CTXPKG_MANIFEST_FIELD_TYPE", `${input2.label}: the manifest is not an object`, { file: input2.label }, 1);
+  const kept = mnode.members.filter((m2) => m2.key !== "signature").map((m2) => `${JSON.stringify(m2.key)}:${doc.text.slice(m2.value.start, m2.value.end)}`);
+  const m = `"manifest":{${kept.join(",")}}`;
+  const c = `"content":${doc.text.slice(doc.contentRange.valueStart, doc.contentRange.valueEnd)}`;
+  const manifestFirst = doc.manifestRange.keyStart < doc.contentRange.keyStart;
+  return { signed: kept.length !== mnode.members.length, digest: sha256Hex(Buffer.from(`{${manifestFirst ? `${m},${c}` : `${c},${m}`}}`, "utf8")) };
+}
+
 // src/ctxpkg/module.ts
 function sniff(head, fileName) {
   if (/\.(ctxpkg|lctxpkg)$/.test(fileName)) return true;
@@ -38888,7 +38903,8 @@ var ctxpkg = {
   init: (dir, opts) => initSource(dir, opts),
   importArtifact,
   stampIds: stampCtxpkgIds,
-  sign: (input2, key2, outPath, opts) => resignArtifact(input2, key2, outPath, opts)
+  sign: (input2, key2, outPath, opts) => resignArtifact(input2, key2, outPath, opts),
+  unsignedDigest: unsignedDigest2
 };
 
 // src/formats.ts
@@ -38907,14 +38923,14 @@ import { basename as basename5, isAbsolute as isAbsolute5, join as join17, relat
 
 // src/git/repo.ts
 import fs3 from "node:fs";
-import { readFile as readFile6 } from "node:fs/promises";
+import { readFile as readFile8 } from "node:fs/promises";
 import { isAbsolute as isAbsolute3, join as join16, resolve as resolve4 } from "node:path";
 
 // src/git/object-store.ts
 import { createHash as createHash6 } from "node:crypto";
 import { closeSync as closeSync5, fstatSync as fstatSync3, openSync as openSync5, readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
 import { join as join14 } from "node:path";
-import { promisify as promisify4 } from "node:util";
+import { promisify as promisify3 } from "node:util";
 import { inflate, inflateSync as inflateSync2, constants as zc } from "node:zlib";
 
 // src/git/object-parse.ts
@@ -38989,7 +39005,7 @@ var MAX_CHAIN = 4095;
 var BASE_CACHE_BYTES = 64 * 1024 * 1024;
 var HEAD_BYTES = 512;
 var HEAD_READ = 8192;
-var inflateAsync = promisify4(inflate);
+var inflateAsync = promisify3(inflate);
 var Unsure = class extends Error {
 };
 function unsure() {
@@ -39254,7 +39270,7 @@ var ObjectStore = class {
 };
 
 // src/git/tag-refs.ts
-import { readFile as readFile5, readdir as readdir3 } from "node:fs/promises";
+import { readFile as readFile7, readdir as readdir3 } from "node:fs/promises";
 import { join as join15 } from "node:path";
 var OID2 = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 function parsePackedTags(text2) {
@@ -39288,13 +39304,13 @@ async function walkLoose(dir, prefix, out) {
     const name = prefix + e.name;
     if (e.isDirectory()) await walkLoose(join15(dir, e.name), `${name}/`, out);
     else if (e.isFile()) {
-      const oid = (await readFile5(join15(dir, e.name), "utf8").catch(() => "")).trim();
+      const oid = (await readFile7(join15(dir, e.name), "utf8").catch(() => "")).trim();
       if (OID2.test(oid)) out.set(name, { name, oid });
     }
   }
 }
 async function readTagRefs(gitdir, onPackedRead) {
-  const packed = await readFile5(join15(gitdir, "packed-refs"), "utf8").then((t) => (onPackedRead?.(), t), () => "");
+  const packed = await readFile7(join15(gitdir, "packed-refs"), "utf8").then((t) => (onPackedRead?.(), t), () => "");
   const refs = parsePackedTags(packed);
   await walkLoose(join15(gitdir, "refs", "tags"), "", refs);
   return [...refs.values()].sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -39353,7 +39369,7 @@ var GitRepo = class {
   }
   async resolveName(name) {
     if (name === "HEAD" && this.headDir !== this.gitdir) {
-      const head = (await readFile6(join16(this.headDir, "HEAD"), "utf8").catch(() => "")).trim();
+      const head = (await readFile8(join16(this.headDir, "HEAD"), "utf8").catch(() => "")).trim();
       name = head.startsWith("ref: ") ? head.slice(5) : head;
     }
     try {
@@ -39501,10 +39517,10 @@ async function gitdirOf(root) {
   const dotgit = join16(root, ".git");
   const st = await fs3.promises.stat(dotgit);
   if (st.isDirectory()) return { gitdir: dotgit, headDir: dotgit };
-  const m = /^gitdir:\s*(.+?)\s*$/m.exec(await readFile6(dotgit, "utf8"));
+  const m = /^gitdir:\s*(.+?)\s*$/m.exec(await readFile8(dotgit, "utf8"));
   if (!m) return { gitdir: dotgit, headDir: dotgit };
   const gd = isAbsolute3(m[1]) ? m[1] : resolve4(root, m[1]);
-  const common = await readFile6(join16(gd, "commondir"), "utf8").catch(() => void 0);
+  const common = await readFile8(join16(gd, "commondir"), "utf8").catch(() => void 0);
   return { gitdir: common ? resolve4(gd, common.trim()) : gd, headDir: gd };
 }
 async function findRepo(cwd) {
@@ -39683,7 +39699,7 @@ async function resolveRefSpec(spec, cwd) {
 }
 
 // src/repo/config.ts
-import { readFile as readFile7, stat as stat5 } from "node:fs/promises";
+import { readFile as readFile9, stat as stat5 } from "node:fs/promises";
 import { isAbsolute as isAbsolute4, relative as relative3, resolve as resolve6 } from "node:path";
 
 // src/repo/rules.ts
@@ -39692,7 +39708,7 @@ defineRules([
   { code: "CTXFORGE_REPO_CONFIG_MISSING", format: "git", summary: "The config file named with --config (the Action's `config` input) does not exist or cannot be read." },
   { code: "CTXFORGE_PATH_OUTSIDE_REPO", format: "git", summary: "A package path or config file is, or passes through, a symbolic link: links are never followed, since one can lead outside the repository." },
   { code: "CTXFORGE_REPO_PACKAGE_UNKNOWN", format: "git", summary: "No package (configured or detected) matches the given path." },
-  { code: "CTXFORGE_REPRODUCE_MISMATCH", format: "git", summary: "Rebuilding the package from git at the given ref did not give the same bytes as the artifact." },
+  { code: "CTXFORGE_REPRODUCE_MISMATCH", format: "git", summary: "Rebuilding the package from git at the given ref did not confirm the artifact: not the same bytes, nor (signed, without the key) the same unsigned content under a signature that verifies." },
   { code: "CTXFORGE_BUILD_UNCOMMITTED", format: "git", summary: "Warning: the source folder has uncommitted changes, so the build will not match a build of the commit (whose time it uses by default)." },
   { code: "CTXFORGE_KEY_NOT_IGNORED", format: "git", summary: "Warning: keygen wrote a private key inside a git work tree where git does not ignore it." },
   { code: "CTXFORGE_REPRODUCE_NO_SOURCE", format: "git", summary: "No source tree for the artifact was found at the given ref." }
@@ -39808,7 +39824,7 @@ async function readConfigFile(path, o) {
   }
   let text2;
   try {
-    text2 = await readFile7(abs, "utf8");
+    text2 = await readFile9(abs, "utf8");
   } catch (e) {
     fail("CTXFORGE_REPO_CONFIG_MISSING", `config file ${shown2} cannot be read: ${e.message}`, { file: shown2 }, 2);
   }
@@ -40441,7 +40457,7 @@ import { join as join19 } from "node:path";
 
 // src/release/sign.ts
 import { join as join18 } from "node:path";
-import { readFile as readFile8 } from "node:fs/promises";
+import { readFile as readFile10 } from "node:fs/promises";
 
 // src/release/minisign.ts
 import { createHash as createHash7 } from "node:crypto";
@@ -40507,7 +40523,7 @@ var sign = {
   async run(ctx) {
     const key2 = ctx.key;
     const sumsPath = join18(ctx.outDir, CHECKSUMS_NAME);
-    const sums = await readFile8(sumsPath);
+    const sums = await readFile10(sumsPath);
     const sig = minisignSign(key2, sums, { trustedComment: `timestamp:${ctx.epoch}	file:${CHECKSUMS_NAME}	hashed	tag:${ctx.tag}` });
     const pub = minisignPublicKey(key2);
     const check2 = minisignVerify(pub, sig, sums);
@@ -41627,23 +41643,23 @@ async function listPackages(o) {
 }
 
 // src/release/saved-report.ts
-import { lstat as lstat2, readFile as readFile9 } from "node:fs/promises";
+import { lstat as lstat2, readFile as readFile11 } from "node:fs/promises";
 var MAX_COMMENT_CHARS = 65536;
 async function readSavedReport(path) {
   const st = await lstat2(path).catch(() => void 0);
   if (!st?.isFile()) fail("CTXFORGE_REPORT_INVALID", `the saved report ${path} is not a regular file`, { hint: "download the check run's report artifact and name the file in the report input" }, 2);
   if (st.size > MAX_COMMENT_CHARS * 4) fail("CTXFORGE_REPORT_INVALID", `the saved report is ${st.size} bytes, more than a comment can hold`);
-  const body = (await readFile9(path, "utf8")).slice(0, MAX_COMMENT_CHARS);
+  const body = (await readFile11(path, "utf8")).slice(0, MAX_COMMENT_CHARS);
   if (!body.startsWith(COMMENT_MARKER)) fail("CTXFORGE_REPORT_INVALID", `the saved report does not start with ${COMMENT_MARKER}; it is not a ctxforge check report`);
   return body;
 }
 async function pullRequestOfRun(api, event) {
-  const run4 = event.workflow_run;
-  if (!run4 || run4.event !== "pull_request") fail("CTXFORGE_REPORT_INVALID", "mode comment runs on a workflow_run event of a pull_request check", { hint: "on: workflow_run: workflows: [your check]; types: [completed]" }, 2);
-  const owner = run4.head_repository?.owner?.login;
-  if (!owner || !run4.head_branch || !run4.head_sha) return null;
-  const pulls = await api.openPullsByHead(`${owner}:${run4.head_branch}`);
-  return pulls.find((p) => p.head.sha === run4.head_sha)?.number ?? null;
+  const run3 = event.workflow_run;
+  if (!run3 || run3.event !== "pull_request") fail("CTXFORGE_REPORT_INVALID", "mode comment runs on a workflow_run event of a pull_request check", { hint: "on: workflow_run: workflows: [your check]; types: [completed]" }, 2);
+  const owner = run3.head_repository?.owner?.login;
+  if (!owner || !run3.head_branch || !run3.head_sha) return null;
+  const pulls = await api.openPullsByHead(`${owner}:${run3.head_branch}`);
+  return pulls.find((p) => p.head.sha === run3.head_sha)?.number ?? null;
 }
 
 // src/release/annotations.ts
