@@ -15,5 +15,7 @@ function walk(dir, out) {
 const only = process.argv.slice(2);
 const files = only.length ? only : walk('test', []);
 if (files.length === 0) { console.error('run-tests: no test files found under test/'); process.exit(1); }
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
+// TAP on every Node: 20 and 22 default to it when not on a terminal, 24 to the spec reporter, and
+// CI reads the `# tests N` line.
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=tap', '--test-concurrency=2', ...files], { stdio: 'inherit' });
 process.exit(r.status ?? 1);
