@@ -11114,7 +11114,7 @@ var require_mock_interceptor = __commonJS({
 var require_mock_client = __commonJS({
   "node_modules/undici/lib/mock/mock-client.js"(exports, module) {
     "use strict";
-    var { promisify: promisify4 } = __require("node:util");
+    var { promisify: promisify5 } = __require("node:util");
     var Client = require_client();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -11154,7 +11154,7 @@ var require_mock_client = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify4(this[kOriginalClose])();
+        await promisify5(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -11167,7 +11167,7 @@ var require_mock_client = __commonJS({
 var require_mock_pool = __commonJS({
   "node_modules/undici/lib/mock/mock-pool.js"(exports, module) {
     "use strict";
-    var { promisify: promisify4 } = __require("node:util");
+    var { promisify: promisify5 } = __require("node:util");
     var Pool = require_pool();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -11207,7 +11207,7 @@ var require_mock_pool = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify4(this[kOriginalClose])();
+        await promisify5(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -28813,9 +28813,27 @@ async function tagsAtHead(cwd) {
   const s = await tryGit(cwd, ["tag", "--points-at", "HEAD"]);
   return s ? s.split("\n").filter(Boolean).sort() : [];
 }
-async function dirtyFiles(cwd, rel) {
-  const s = await tryGit(cwd, ["status", "--porcelain", "--", rel || "."]);
-  return s ? s.split("\n").filter(Boolean) : [];
+
+// src/repo/ignored.ts
+import { execFile as execFile3, spawnSync } from "node:child_process";
+import { promisify as promisify3 } from "node:util";
+var run3 = promisify3(execFile3);
+async function uncommittedPaths(cwd, rel = ".") {
+  let out;
+  try {
+    ({ stdout: out } = await run3("git", ["status", "--porcelain=v1", "-z", "--", rel || "."], { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 }));
+  } catch {
+    return [];
+  }
+  const fields = out.split("\0");
+  const paths = [];
+  for (let i = 0; i < fields.length; i++) {
+    const e = fields[i];
+    if (e.length < 4) continue;
+    paths.push(e.slice(3));
+    if (/[RC]/.test(e.slice(0, 2))) i++;
+  }
+  return paths;
 }
 
 // src/release/packages.ts
@@ -32205,14 +32223,14 @@ var PlacedWrites = class {
     this.bytes = 0;
     for (let i = 0; i < pieces.length; ) {
       const at = pieces[i].at;
-      const run3 = [];
+      const run4 = [];
       let end = at;
       while (i < pieces.length && pieces[i].at === end) {
-        run3.push(pieces[i].bytes);
+        run4.push(pieces[i].bytes);
         end += pieces[i].bytes.length;
         i++;
       }
-      writeAllAt(this.fd, run3, at);
+      writeAllAt(this.fd, run4, at);
     }
   }
 };
@@ -37391,12 +37409,12 @@ function parseJsonTree(text2, maxDepth = 1e3, range) {
     const start = i;
     i++;
     let out = "";
-    let run3 = i;
+    let run4 = i;
     for (; ; ) {
       if (i >= s.length) bad3("unterminated string", start);
       const c = s.charCodeAt(i);
       if (c === 34) {
-        out += s.slice(run3, i);
+        out += s.slice(run4, i);
         i++;
         return out;
       }
@@ -37405,7 +37423,7 @@ function parseJsonTree(text2, maxDepth = 1e3, range) {
         i++;
         continue;
       }
-      out += s.slice(run3, i);
+      out += s.slice(run4, i);
       const e = s[i + 1];
       const simple = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "	" };
       if (e !== void 0 && e in simple) {
@@ -37417,7 +37435,7 @@ function parseJsonTree(text2, maxDepth = 1e3, range) {
         out += String.fromCharCode(parseInt(hex, 16));
         i += 6;
       } else bad3("invalid escape in a string");
-      run3 = i;
+      run4 = i;
     }
   };
   const value = (depth) => {
@@ -37678,14 +37696,14 @@ var SHORT = { 8: "\\b", 12: "\\f", 10: "\\n", 13: "\\r", 9: "\\t", 34: '\\"', 92
 function canonicalString(s) {
   checkWellFormed(s);
   let out = '"';
-  let run3 = 0;
+  let run4 = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 32 && c !== 34 && c !== 92) continue;
-    out += s.slice(run3, i) + (SHORT[c] ?? `\\u00${c.toString(16).padStart(2, "0")}`);
-    run3 = i + 1;
+    out += s.slice(run4, i) + (SHORT[c] ?? `\\u00${c.toString(16).padStart(2, "0")}`);
+    run4 = i + 1;
   }
-  return `${out}${s.slice(run3)}"`;
+  return `${out}${s.slice(run4)}"`;
 }
 function canonicalJsonNode(node) {
   switch (node.t) {
@@ -38930,7 +38948,7 @@ import { isAbsolute as isAbsolute3, join as join16, resolve as resolve4 } from "
 import { createHash as createHash6 } from "node:crypto";
 import { closeSync as closeSync5, fstatSync as fstatSync3, openSync as openSync5, readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
 import { join as join14 } from "node:path";
-import { promisify as promisify3 } from "node:util";
+import { promisify as promisify4 } from "node:util";
 import { inflate, inflateSync as inflateSync2, constants as zc } from "node:zlib";
 
 // src/git/object-parse.ts
@@ -39005,7 +39023,7 @@ var MAX_CHAIN = 4095;
 var BASE_CACHE_BYTES = 64 * 1024 * 1024;
 var HEAD_BYTES = 512;
 var HEAD_READ = 8192;
-var inflateAsync = promisify3(inflate);
+var inflateAsync = promisify4(inflate);
 var Unsure = class extends Error {
 };
 function unsure() {
@@ -40443,7 +40461,7 @@ var detect = {
     }
     ctx.commit = tagCommit ?? head;
     for (const p of chosen) {
-      const dirty = inGit ? await dirtyFiles(root, p.relPath) : [];
+      const dirty = inGit ? await uncommittedPaths(root, p.relPath) : [];
       if (dirty.length) ctx.warnings.push(warning2("CTXFORGE_RELEASE_DIRTY", `${p.relPath || "."} has ${dirty.length} uncommitted change(s); the release will not be reproducible from git`));
     }
     const t = ctx.commit ? await commitTime(root, ctx.commit) : null;
@@ -41654,12 +41672,12 @@ async function readSavedReport(path) {
   return body;
 }
 async function pullRequestOfRun(api, event) {
-  const run3 = event.workflow_run;
-  if (!run3 || run3.event !== "pull_request") fail("CTXFORGE_REPORT_INVALID", "mode comment runs on a workflow_run event of a pull_request check", { hint: "on: workflow_run: workflows: [your check]; types: [completed]" }, 2);
-  const owner = run3.head_repository?.owner?.login;
-  if (!owner || !run3.head_branch || !run3.head_sha) return null;
-  const pulls = await api.openPullsByHead(`${owner}:${run3.head_branch}`);
-  return pulls.find((p) => p.head.sha === run3.head_sha)?.number ?? null;
+  const run4 = event.workflow_run;
+  if (!run4 || run4.event !== "pull_request") fail("CTXFORGE_REPORT_INVALID", "mode comment runs on a workflow_run event of a pull_request check", { hint: "on: workflow_run: workflows: [your check]; types: [completed]" }, 2);
+  const owner = run4.head_repository?.owner?.login;
+  if (!owner || !run4.head_branch || !run4.head_sha) return null;
+  const pulls = await api.openPullsByHead(`${owner}:${run4.head_branch}`);
+  return pulls.find((p) => p.head.sha === run4.head_sha)?.number ?? null;
 }
 
 // src/release/annotations.ts

@@ -27,8 +27,8 @@ export async function buildPath(src: string, opts: BuildPathOptions): Promise<Bu
   const warnings = opts.warnings ?? [];
   const key = opts.keySpec ? loadSigningKey(opts.keySpec, { env: opts.env, warnings }) : undefined;
   if (r.dir) {
-    const changed = uncommittedPaths(r.dir);
-    if (changed?.length) {
+    const changed = await uncommittedPaths(r.dir);
+    if (changed.length) {
       const env = opts.env ?? process.env;
       const fromCommit = (opts.epoch === undefined || opts.epoch === '') && !env.SOURCE_DATE_EPOCH;
       warnings.push(warning('CTXFORGE_BUILD_UNCOMMITTED', `${src} has ${changed.length} uncommitted change${changed.length === 1 ? '' : 's'} (${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ', …' : ''}): the bytes will not match a build of ${fromCommit ? 'the last commit, whose time this build uses' : 'the committed source'}`, {

@@ -6,7 +6,8 @@ import { resolveEpoch } from '../core/time.js';
 import { tagName, tagVersion } from '../git/tags.js';
 import { eventTag } from '../git/event-sha.js';
 import type { Context, ReleasePackage, Step } from './context.js';
-import { commitOf, commitTime, dirtyFiles, isGitRepo, tagsAtHead } from './gitcli.js';
+import { commitOf, commitTime, isGitRepo, tagsAtHead } from './gitcli.js';
+import { uncommittedPaths } from '../repo/ignored.js';
 import { discoverPackages } from './packages.js';
 
 /** The tag being released: explicit, else the pushed ref, else the one release tag at HEAD. */
@@ -63,7 +64,7 @@ export const detect: Step = {
     }
     ctx.commit = tagCommit ?? head;
     for (const p of chosen) {
-      const dirty = inGit ? await dirtyFiles(root, p.relPath) : [];
+      const dirty = inGit ? await uncommittedPaths(root, p.relPath) : [];
       if (dirty.length) ctx.warnings.push(warning('CTXFORGE_RELEASE_DIRTY', `${p.relPath || '.'} has ${dirty.length} uncommitted change(s); the release will not be reproducible from git`));
     }
     // The tag's commit time, not the clock: rebuilding the tag later gives the same bytes.

@@ -1,4 +1,4 @@
-// The few work-tree facts src/git does not offer (tags at HEAD, uncommitted changes, fetching a
+// The few work-tree facts src/git does not offer (tags at HEAD, fetching a
 // missing base commit), read through the git CLI that a checkout always has.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -41,8 +41,3 @@ export async function tagsAtHead(cwd: string): Promise<string[]> {
   return s ? s.split('\n').filter(Boolean).sort() : [];
 }
 
-/** Files changed in the work tree below `rel` (uncommitted edits make a release unreproducible). */
-export async function dirtyFiles(cwd: string, rel: string): Promise<string[]> {
-  const s = await tryGit(cwd, ['status', '--porcelain', '--', rel || '.']);
-  return s ? s.split('\n').filter(Boolean) : [];
-}

@@ -1,9 +1,13 @@
-// Whether a file about to hold a secret would be committed: inside a git work tree and not ignored.
-// Asked of the git CLI (check-ignore knows every ignore source: .gitignore files, info/exclude,
+// Work-tree facts asked of the git CLI: whether a file about to hold a secret would be committed
+// (inside a git work tree and not ignored), and what is not committed yet.
+// (check-ignore knows every ignore source: .gitignore files, info/exclude,
 // core.excludesFile), never by reading .gitignore ourselves.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { dirname } from 'node:path';
 import { warning, type Diagnostic } from '../core/diagnostics.js';
+
+const run = promisify(execFile);
 
 function git(cwd: string, args: string[]): number | null {
   const r = spawnSync('git', args, { cwd, stdio: 'ignore', timeout: 10_000 });
@@ -21,9 +25,26 @@ export function uncommittedSecretWarning(path: string, what: string): Diagnostic
   });
 }
 
-/** Paths under `dir` that differ from HEAD (modified, staged, untracked, deleted), or null outside git. */
-export function uncommittedPaths(dir: string): string[] | null {
-  const r = spawnSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', '.'], { cwd: dir, encoding: 'buffer', timeout: 30_000, maxBuffer: 64 * 1024 * 1024 });
-  if (r.error || r.status !== 0) return null;
-  return r.stdout.toString('utf8').split('\0').filter((e) => e.length > 3).map((e) => e.slice(3));
+/**
+ * The entries of `git status` below `rel` of the work tree at `cwd` — modified, staged, deleted,
+ * untracked (a folder of untracked files once, as git shows it) — as paths; [] outside git. One
+ * reader for build's and release's "uncommitted changes" warnings.
+ */
+export async function uncommittedPaths(cwd: string, rel = '.'): Promise<string[]> {
+  let out: string;
+  try {
+    ({ stdout: out } = await run('git', ['status', '--porcelain=v1', '-z', '--', rel || '.'], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }));
+  } catch {
+    return [];
+  }
+  // -z: "XY path" fields, and after a rename or copy one more field with its old path.
+  const fields = out.split('\0');
+  const paths: string[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const e = fields[i]!;
+    if (e.length < 4) continue;
+    paths.push(e.slice(3));
+    if (/[RC]/.test(e.slice(0, 2))) i++;
+  }
+  return paths;
 }
