@@ -143,6 +143,95 @@ export interface FormatModule {
   unsignedDigest?(input: ArtifactInput): Promise<{ signed: boolean; digest: string }>;
   /** Stamps missing stable IDs (and types) into a source tree on disk; existing IDs never change. */
   stampIds?(dir: string, opts: { dryRun?: boolean }): Promise<StampResult>;
+
+  // ── Documents in and out: the one place this format's layout is known to sync, convert,
+  //    skills, export llms-txt, install and serve (none of them reads a layout of its own). ──
+
+  /** The source tree's manifest file (`manifest.json`, `ctxpkg.yaml`, `cartridge.yaml`). */
+  readonly manifestFile: string;
+  /** The folder of the source tree that holds the knowledge documents, with its slash (`knowledge/`, `nodes/`). */
+  readonly documentRoot: string;
+  /**
+   * A source tree or a built artifact as neutral documents: knowledge Markdown with stable IDs,
+   * the assets beside it, Agent Skills folders, and the package identity. What has no neutral
+   * form (records, vectors, memory …) is named in `notes`, never dropped silently.
+   */
+  documents?(input: Tree | ArtifactInput, opts: DocumentsOptions): Promise<Documents>;
+  /**
+   * Neutral documents as this format's source tree: the managed files (documents, assets, skills,
+   * generated navigation) and the manifest a new tree starts with (an existing manifest is the
+   * user's: `opts.existingManifest` is updated in place, never regenerated).
+   */
+  writeSource?(docs: Documents, opts: WriteSourceOptions): SourceFiles;
+}
+
+/** A knowledge document in the format-neutral model. */
+export interface Doc {
+  /** Stable ID as the format names it: an OCTX document_id, a ctxpkg node id, a cartridge knowledge file's `id`. */
+  id: string;
+  /** Portable relative path below the format's document root, ending in .md. */
+  path: string;
+  title: string;
+  /** OKF type (Reference, Concept …). */
+  type?: string;
+  description?: string;
+  tags?: string[];
+  /** Markdown after the frontmatter. */
+  body: string;
+  /** Fields of one format that no other has a place for, under the format's name, so a round trip gives them back. */
+  carried?: Record<string, Record<string, unknown>>;
+}
+
+/** A non-Markdown file beside the documents (an image …), relative to the document root. */
+export interface Asset {
+  path: string;
+  bytes: Buffer;
+}
+
+/** An Agent Skill: `SKILL.md` and any files and folders beside it, paths relative to the skill's folder. */
+export interface SkillFolder {
+  name: string;
+  files: { rel: string; bytes: Buffer }[];
+}
+
+export interface PackageMeta {
+  name: string;
+  version?: string;
+  description?: string;
+  /**
+   * The package identity and manifest fields of each format that the others cannot hold (an OCTX
+   * asset id, a ctxpkg name, a cartridge publisher/artifact …), under the format's name: a
+   * conversion A → B → A reads it back and gives the same identity.
+   */
+  carried?: Record<string, Record<string, unknown>>;
+}
+
+export interface Documents {
+  format: FormatName;
+  meta: PackageMeta;
+  docs: Doc[];
+  assets: Asset[];
+  skills: SkillFolder[];
+  /** What was left out or changed on the way (info / warning diagnostics). */
+  notes: Diagnostic[];
+}
+
+export interface DocumentsOptions extends CommonOptions {
+  /** Read only what is wanted (default: everything), e.g. skills alone for `skills export`. */
+  want?: { docs?: boolean; skills?: boolean };
+}
+
+export interface WriteSourceOptions {
+  /** The manifest text the target tree already has, when it has one. */
+  existingManifest?: string;
+}
+
+export interface SourceFiles {
+  /** Managed files: path in the source tree → content. */
+  files: Map<string, Buffer>;
+  /** The manifest to write (the existing one updated, or a new one). */
+  manifest: { path: string; text: string };
+  notes: Diagnostic[];
 }
 
 export interface StampResult {

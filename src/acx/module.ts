@@ -18,6 +18,8 @@ export const acx: FormatModule = {
   name: 'acx',
   title: 'Agent Cartridge (.acx)',
   extension: '.acx',
+  manifestFile: 'cartridge.yaml',
+  documentRoot: 'knowledge/',
   sniffArtifact(head, fileName) {
     if (!isSqlite(head)) return false;
     if (head.length >= 72 && head.readUInt32BE(68) === APPLICATION_ID) return true;

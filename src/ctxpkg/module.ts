@@ -109,6 +109,8 @@ export const ctxpkg: FormatModule = {
   name: 'ctxpkg',
   title: 'CTXPKG v2',
   extension: '.ctxpkg',
+  manifestFile: 'ctxpkg.yaml',
+  documentRoot: 'nodes/',
   sniffArtifact: sniff,
   isSource: async (tree) => (await tree.stat(MANIFEST_FILE))?.kind === 'file',
   validateArtifact,

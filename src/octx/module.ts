@@ -71,6 +71,8 @@ export const octx: FormatModule = {
   name: 'octx',
   title: 'OCTX v0.1',
   extension: '.octx',
+  manifestFile: 'manifest.json',
+  documentRoot: 'knowledge/',
 
   sniffArtifact(head: Buffer, fileName: string): boolean {
     const zip = head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6);
