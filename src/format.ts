@@ -172,13 +172,18 @@ export interface Doc {
   /** Portable relative path below the format's document root, ending in .md. */
   path: string;
   title: string;
-  /** OKF type (Reference, Concept …). */
+  /** OKF type (Concept, Guide …); absent for the default, Reference (OCTX writes that one, and reads it back as absent). */
   type?: string;
   description?: string;
   tags?: string[];
-  /** Markdown after the frontmatter. */
+  /** Markdown after the frontmatter (and after the one blank line every writer puts between them). */
   body: string;
-  /** Fields of one format that no other has a place for, under the format's name, so a round trip gives them back. */
+  /**
+   * Fields of one format that no other has a place for, under the format's name, so a round trip
+   * gives them back. A format's own block holds either its other frontmatter fields, or — when its
+   * writer would have written other bytes (hand-written quoting, key order, no title) — the
+   * document's whole head as read (`x-frontmatter`), written again while the document still says the same.
+   */
   carried?: Record<string, Record<string, unknown>>;
 }
 
@@ -201,7 +206,10 @@ export interface PackageMeta {
   /**
    * The package identity and manifest fields of each format that the others cannot hold (an OCTX
    * asset id, a ctxpkg name, a cartridge publisher/artifact …), under the format's name: a
-   * conversion A → B → A reads it back and gives the same identity.
+   * conversion A → B → A reads it back and gives the same identity. A reader leaves out what its
+   * writer derives by itself from the neutral fields, so a round trip adds nothing. In a manifest
+   * the blocks of the other formats travel in one `x-ctxforge` field (with the neutral name and
+   * description where the format's own fields cannot hold them as given).
    */
   carried?: Record<string, Record<string, unknown>>;
 }
@@ -224,6 +232,12 @@ export interface DocumentsOptions extends CommonOptions {
 export interface WriteSourceOptions {
   /** The manifest text the target tree already has, when it has one. */
   existingManifest?: string;
+  /**
+   * What an identity the format must invent (an OCTX asset id) is derived from when neither the
+   * existing manifest nor `meta.carried` holds one. Default: the package name, so that converting
+   * again gives the same identity; sync passes a fresh value, so unrelated doc sets never share one.
+   */
+  identitySeed?: string;
 }
 
 export interface SourceFiles {

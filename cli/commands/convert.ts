@@ -1,27 +1,31 @@
-// `ctxforge convert`: a source tree of one format → another format's source tree, IDs kept.
+// `ctxforge convert`: a source tree or built package of one format → another format's source tree, IDs kept.
 import { Command, Option } from 'commander';
-import { resolve } from 'node:path';
-import { convertTree } from '../../src/convert/index.js';
-import type { TargetFormat } from '../../src/sync/model.js';
+import { convertPath } from '../../src/convert/index.js';
+import type { FormatName } from '../../src/format.js';
 import { printDiagnostics, printJson, type Io } from '../shared.js';
 
 export function registerConvert(program: Command, io: Io): void {
   program.command('convert')
-    .description('Write another format\'s source tree from an OCTX working directory, ctxpkg source tree or cartridge source tree, keeping stable IDs')
-    .argument('<source-tree>', 'source tree to convert')
+    .description('Write another format\'s source tree from a source tree or a built .octx / .ctxpkg / .acx, keeping stable IDs and the package identity')
+    .argument('<source>', 'source tree (any format), built artifact, or <ref>:<path> to convert')
     .addOption(new Option('--to <format>', 'target format').choices(['octx', 'ctxpkg', 'acx']).makeOptionMandatory())
     .requiredOption('--out <dir>', 'directory for the new source tree (new, empty, or an earlier conversion)')
     .option('--dry-run', 'only report what would be written')
     .option('--json', 'print {from, to, out, documents, files, diagnostics}')
     .addHelpText('after', `
-Relative links become ctxpkg "references" edges and edges become links; what the target cannot hold
-(records, vectors, memory, capabilities, dependencies …) is listed as CONVERT_LEFT_OUT info.
+Every document keeps its ID, and the package its identity: what the target has no field for (an OCTX
+asset id, ctxpkg dependencies, a cartridge publisher, a hand-written frontmatter) travels in an
+x-ctxforge / x-<format> field, so converting back gives the same package and \`ctxforge diff\` shows no
+change. Relative links become ctxpkg "references" edges and edges become links. What no other format
+has a place for (records, vectors, memory, capabilities, skills …) is listed as CONVERT_LEFT_OUT info.
+A built .ctxpkg holds no file paths: its documents are named after their node ids.
 Exit codes: 0 converted, 1 the source is not valid enough to read, 2 usage or I/O error.
 Examples:
   ctxforge convert working-dir-example/octx --to ctxpkg --out handbook-ctxpkg
-  ctxforge convert working-dir-example/ctxpkg --to acx --out payments-cartridge --json`)
+  ctxforge convert working-dir-example/ctxpkg --to acx --out payments-cartridge --json
+  ctxforge convert dist/handbook-1.1.0.octx --to acx --out handbook-cartridge`)
     .action(async (src: string, o: Record<string, unknown>) => {
-      const r = await convertTree(resolve(io.cwd, src), o.to as TargetFormat, resolve(io.cwd, o.out as string), { dryRun: !!o.dryRun, label: src });
+      const r = await convertPath(src, o.to as FormatName, o.out as string, { dryRun: !!o.dryRun, cwd: io.cwd });
       if (o.json) printJson(io, { ...r, out: o.out });
       else {
         printDiagnostics(io, r.diagnostics);

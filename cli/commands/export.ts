@@ -1,11 +1,10 @@
 // `ctxforge export llms-txt`: an llms.txt index of a package's documents.
 import type { Command } from 'commander';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { writeFileAtomic } from '../../src/core/atomic.js';
 import { makeDirs } from '../../src/core/dirs.js';
 import { exportLlmsTxt } from '../../src/export/llms-txt.js';
 import { printJson, type Io } from '../shared.js';
-import { dirname } from 'node:path';
 
 export function registerExport(program: Command, io: Io): void {
   const exp = program.command('export').description('Write an index of a package for other tools (llms-txt)')
@@ -13,19 +12,25 @@ export function registerExport(program: Command, io: Io): void {
 Examples:
   ctxforge export llms-txt working-dir-example/octx --out llms.txt`);
   exp.command('llms-txt')
-    .description('Write an llms.txt (H1 title, blockquote summary, sections of - [title](path): description) from a package\'s documents')
-    .argument('<source-tree|artifact>', 'source tree of any format, or a built .octx / .ctxpkg / .acx')
-    .option('--out <file>', 'write here (atomically) instead of standard output')
-    .option('--base-url <url>', 'prefix of every link (default: paths relative to the source tree)')
+    .description('Write an llms.txt (H1 title, blockquote summary, one section a folder of - [title](url): description) from a package\'s documents')
+    .argument('<source|artifact>', 'source tree of any format, a built .octx / .ctxpkg / .acx, or <ref>:<path>')
+    .option('--out <file>', 'write here (atomically); - or no --out writes to standard output')
+    .option('--base-url <url>', 'prefix of every link, e.g. the doc site\'s address (default: paths relative to the document root)')
     .option('--json', 'print {format, documents, sections, out?, text?}')
     .addHelpText('after', `
+Each entry links the page where the doc site serves it: in a tree made by \`ctxforge sync\`, the path the
+page has upstream (from the ID map), else the document's path below knowledge/ or nodes/. Sections are
+the top-level folders, spelled as they are. Descriptions come from the frontmatter, else the first
+sentence of prose, as plain text; titles and descriptions are escaped so they cannot form links.
 Exit codes: 0 written, 1 the input is not a valid package, 2 usage or I/O error.
 Examples:
   ctxforge export llms-txt working-dir-example/octx
-  ctxforge export llms-txt dist/handbook-1.1.0.octx --out site/llms.txt --base-url https://example.com/handbook/`)
+  ctxforge export llms-txt dist/handbook-1.1.0.octx --out site/llms.txt --base-url https://example.com/handbook/
+  ctxforge export llms-txt synced-docs/ --base-url https://docs.example.com/ --out -`)
     .action(async (spec: string, o: Record<string, unknown>) => {
       const r = await exportLlmsTxt(spec, { cwd: io.cwd, baseUrl: o.baseUrl as string | undefined });
-      const out = o.out ? resolve(io.cwd, o.out as string) : undefined;
+      const toFile = typeof o.out === 'string' && o.out !== '-';
+      const out = toFile ? resolve(io.cwd, o.out as string) : undefined;
       if (out) { makeDirs(dirname(out)); await writeFileAtomic(out, r.text); }
       if (o.json) printJson(io, { format: r.format, documents: r.documents, sections: r.sections, ...(out ? { out: o.out } : { text: r.text }) });
       else if (!out) io.out(r.text);

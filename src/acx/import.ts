@@ -23,7 +23,8 @@ const FIELD_OF: Record<string, string> = {
 const BUILDER_META = ['acx.spec_version', 'acx.rom_manifest_hash', 'acx.vec0_format', 'acx.save_codebase_fingerprint', 'acx.cartridge_id'];
 const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$/;
 
-export async function importCartridge(input: ArtifactInput, dir: string, opts: CommonOptions): Promise<string[]> {
+/** The source tree of a verified cartridge (ROM only), as files (relative path → content). */
+export async function importedFiles(input: ArtifactInput, opts: CommonOptions): Promise<Map<string, string | Buffer>> {
   const c = await checkArtifact(input, { limits: opts.limits, env: opts.env }, { files: true });
   if (!c.check || !c.data) fail(c.result.diagnostics[0]!.code, `cannot import ${input.label}: ${c.result.diagnostics[0]!.message}`);
   if (c.check.report.trust === 'tampered') fail('ACX_OBJECT_MISMATCH', `cannot import ${input.label}: it is tampered (${c.check.report.reason})`);
@@ -64,6 +65,11 @@ export async function importCartridge(input: ArtifactInput, dir: string, opts: C
     const id = String(a.att_id);
     out.set(`attestations/${SAFE_FILE.test(id) ? id : `attestation-${++n}`}.json`, `${JSON.stringify({ type: a.type, subject_oid: a.subject_oid, media_type: a.media_type, document: a.document, status_url: a.status_url, created_at: a.created_at }, null, 2)}\n`);
   }
+  return out;
+}
+
+export async function importCartridge(input: ArtifactInput, dir: string, opts: CommonOptions): Promise<string[]> {
+  const out = await importedFiles(input, opts);
   for (const [rel, data] of out) {
     const abs = join(dir, ...rel.split('/'));
     makeDirs(dirname(abs));

@@ -13,6 +13,8 @@ import { initCartridge } from './init.js';
 import { importCartridge } from './import.js';
 import { signCartridge } from './resign.js';
 import { unsignedDigest } from './unsigned.js';
+import { readAcxDocuments } from './read-documents.js';
+import { writeAcxSource } from './write-source.js';
 
 export const acx: FormatModule = {
   name: 'acx',
@@ -50,4 +52,6 @@ export const acx: FormatModule = {
   importArtifact: importCartridge,
   sign: signCartridge,
   unsignedDigest,
+  documents: readAcxDocuments,
+  writeSource: writeAcxSource,
 };

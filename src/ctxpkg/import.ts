@@ -52,7 +52,8 @@ export function sourceFiles(fields: JsonObject, content: JsonObject): Map<string
   return files;
 }
 
-export async function importArtifact(input: ArtifactInput, dir: string, opts: CommonOptions): Promise<string[]> {
+/** The source tree of a verified package, as files (relative path → content); refuses one that does not verify. */
+export async function importedFiles(input: ArtifactInput, opts: CommonOptions): Promise<Map<string, string | Buffer>> {
   const r = await readAndVerify(input, { limits: opts.limits, env: opts.env });
   if (!r.valid || !r.doc) {
     const d = r.diagnostics.find((x) => x.severity === 'error')!;
@@ -74,6 +75,11 @@ export async function importArtifact(input: ArtifactInput, dir: string, opts: Co
     if (!plain) fail('CTXPKG_IMPORT_REFUSED', `document ${JSON.stringify(f.path)} uses compressed zstd blocks, which this Node runtime cannot decode`, {}, 2);
     files.set(`${DOCUMENTS_DIR}${f.path}`, plain);
   }
+  return files;
+}
+
+export async function importArtifact(input: ArtifactInput, dir: string, opts: CommonOptions): Promise<string[]> {
+  const files = await importedFiles(input, opts);
   for (const [rel, text] of files) {
     const abs = join(dir, ...rel.split('/'));
     makeDirs(dirname(abs));

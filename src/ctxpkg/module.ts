@@ -18,6 +18,8 @@ import { unsignedDigest } from './unsigned.js';
 import { checkLevel, graphOf } from './check.js';
 import { loadSource, MANIFEST_FILE } from './source.js';
 import { isV1, v1ToV2 } from './v1.js';
+import { readCtxpkgDocuments } from './read-documents.js';
+import { writeCtxpkgSource } from './write-source.js';
 import './rules.js';
 
 function sniff(head: Buffer, fileName: string): boolean {
@@ -124,4 +126,6 @@ export const ctxpkg: FormatModule = {
   stampIds: stampCtxpkgIds,
   sign: (input, key, outPath, opts) => resignArtifact(input, key, outPath, opts),
   unsignedDigest,
+  documents: readCtxpkgDocuments,
+  writeSource: writeCtxpkgSource,
 };

@@ -1,82 +1,99 @@
-// llms.txt (llmstxt.org) from a package's documents: an H1 title, a blockquote summary, and one
-// section a top-level folder of `- [title](path): description` links — what agent tooling looks for.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { DiskTree } from '../core/tree.js';
-import { readCorpus } from '../convert/read.js';
-import { DOC_DIR } from '../sync/render.js';
-import type { Corpus, PackageMeta, TargetFormat } from '../sync/model.js';
+// llms.txt (llmstxt.org) from a package's documents, read through its format module (a source tree
+// or a built artifact alike): an H1 title, a blockquote summary, and one section a top-level folder of
+// `- [title](url): description` entries. Links name the page where the doc site serves it (the upstream
+// path a synced tree's ID map records, else the document's path), titles and descriptions are plain
+// text escaped so that nothing in them can end, open or re-point a link.
+import { parseJson } from '../core/strict-json.js';
+import type { Tree } from '../core/tree.js';
+import type { Doc, Documents, FormatName } from '../format.js';
 import { resolveInput } from '../inputs.js';
-import { importPath, unpackPath } from '../import.js';
+import { ID_MAP_FILE } from '../sync/idmap.js';
+import { plainText } from './plain-text.js';
 
 export interface LlmsTxt {
   text: string;
-  format: TargetFormat;
+  format: FormatName;
   documents: number;
   sections: string[];
 }
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
-const linkText = (s: string) => oneLine(s).replace(/([[\]])/g, '\\$1');
 
-/** The first sentence of prose in a body, for documents that carry no description. */
-function firstSentence(body: string): string | undefined {
-  for (const l of body.split(/\n\s*\n/)) {
-    const t = oneLine(l);
-    if (!t || /^(#|```|~~~|[-*+] |\||<|!\[)/.test(t)) continue;
-    const m = /^(.{1,200}?[.!?])(\s|$)/.exec(t);
-    return m ? m[1] : t.slice(0, 200);
-  }
-  return undefined;
+/** Text that reads as itself inside and after a Markdown link: every character that could open, end or re-point one is escaped. */
+export function escapeLinkText(s: string): string {
+  return oneLine(s).replace(/[\\[\]()<>`]/g, '\\$&');
 }
 
-function heading(folder: string): string {
-  const t = folder.replace(/[-_]+/g, ' ').trim();
-  return t ? t[0]!.toUpperCase() + t.slice(1) : folder;
+/** A URL path as a link destination: percent-encoded, so no space, parenthesis, bracket, angle bracket or backslash is left to end it. */
+function encodePath(p: string): string {
+  return p.split('/').map((s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
 }
 
-export function renderLlmsTxt(format: TargetFormat, corpus: Corpus, meta: PackageMeta, baseUrl = ''): LlmsTxt {
-  const groups = new Map<string, typeof corpus.docs>();
-  for (const d of [...corpus.docs].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    const top = d.path.includes('/') ? d.path.slice(0, d.path.indexOf('/')) : '';
-    groups.set(top, [...(groups.get(top) ?? []), d]);
+/** A base URL given on the command line, made safe for a link destination (its own percent-escapes kept). */
+function safeBase(base: string): string {
+  const b = base && !base.endsWith('/') ? `${base}/` : base;
+  // eslint-disable-next-line no-control-regex
+  return b.replace(/[\s()<>[\]\\`"\u0000-\u001f\u007f]/g, (c) => encodeURIComponent(c).replace(/[()]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`));
+}
+
+/** The sentence that opens a text, at most about 200 characters. */
+function firstSentence(text: string): string {
+  const m = /^(.{1,200}?[.!?])(\s|$)/.exec(text);
+  return m ? m[1]! : text.length > 200 ? `${text.slice(0, 200).replace(/\s+\S*$/, '')}…` : text;
+}
+
+/**
+ * llms.txt of neutral documents. `upstream` maps a document's path to the path it has on the doc
+ * site (a synced tree's ID map); links are `baseUrl` + that path, relative to the document root
+ * without a base.
+ */
+export function renderLlmsTxt(docs: Documents, o: { baseUrl?: string; upstream?: ReadonlyMap<string, string> } = {}): LlmsTxt {
+  const pathOf = (d: Doc) => o.upstream?.get(d.path) ?? d.path;
+  const groups = new Map<string, { d: Doc; path: string }[]>();
+  for (const d of docs.docs) {
+    const path = pathOf(d);
+    const top = path.includes('/') ? path.slice(0, path.indexOf('/')) : '';
+    groups.set(top, [...(groups.get(top) ?? []), { d, path }]);
   }
-  const base = baseUrl && !baseUrl.endsWith('/') ? `${baseUrl}/` : baseUrl;
-  const summary = meta.description ? oneLine(meta.description) : `${corpus.docs.length} documents${meta.version ? ` of version ${meta.version}` : ''}.`;
-  const lines = [`# ${oneLine(meta.name)}`, '', `> ${summary}`, ''];
+  const base = safeBase(o.baseUrl ?? '');
+  const meta = docs.meta;
+  const summary = meta.description ? plainText(meta.description) : `${docs.docs.length} documents${meta.version ? ` of version ${meta.version}` : ''}.`;
+  const lines = [`# ${escapeLinkText(meta.name)}`, '', `> ${escapeLinkText(summary)}`, ''];
   const sections: string[] = [];
-  const order = [...groups.keys()].sort((a, b) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1));
+  const order = [...groups.keys()].sort((a, b) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0));
   for (const g of order) {
-    const name = g === '' ? 'Docs' : heading(g);
+    // The folder's own spelling: it is how the site names the section.
+    const name = g === '' ? 'Docs' : g;
     sections.push(name);
-    lines.push(`## ${name}`, '');
-    for (const d of groups.get(g)!) {
-      const href = encodeURI(`${base}${DOC_DIR[format]}${d.path}`);
-      const about = d.description ?? firstSentence(d.body);
-      lines.push(`- [${linkText(d.title)}](${href})${about ? `: ${oneLine(about)}` : ''}`);
+    lines.push(`## ${escapeLinkText(name)}`, '');
+    for (const { d, path } of groups.get(g)!.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+      const about = plainText(d.description ?? d.body, { firstParagraph: d.description === undefined });
+      const title = escapeLinkText(d.title) || escapeLinkText(path);
+      lines.push(`- [${title}](${base}${encodePath(path)})${about ? `: ${escapeLinkText(d.description === undefined ? firstSentence(about) : about)}` : ''}`);
     }
     lines.push('');
   }
-  return { text: lines.join('\n'), format, documents: corpus.docs.length, sections };
+  return { text: lines.join('\n'), format: docs.format, documents: docs.docs.length, sections };
 }
 
-/** llms.txt of a source tree (any format) or a built artifact (read through import / unpack into a temp directory). */
+/** Document path → upstream path, from the ID map a synced source tree commits; empty for anything else. */
+async function upstreamPaths(tree: Tree): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  let map: unknown;
+  try { map = parseJson((await tree.read(ID_MAP_FILE)).toString('utf8')); } catch { return out; }
+  const documents = (map as { documents?: unknown })?.documents;
+  if (typeof documents !== 'object' || documents === null) return out;
+  for (const [upstream, e] of Object.entries(documents as Record<string, unknown>)) {
+    const path = (e as { path?: unknown })?.path;
+    if (typeof path === 'string') out.set(path, upstream);
+  }
+  return out;
+}
+
+/** llms.txt of a source tree (any format), a built artifact, or `<ref>:<path>`. */
 export async function exportLlmsTxt(spec: string, o: { cwd?: string; baseUrl?: string } = {}): Promise<LlmsTxt> {
-  const cwd = o.cwd ?? process.cwd();
-  const r = await resolveInput(spec, { cwd });
-  if (r.kind === 'source') {
-    const read = await readCorpus(r.tree);
-    return renderLlmsTxt(read.format, read.corpus, read.meta, o.baseUrl);
-  }
-  const tmp = await mkdtemp(join(tmpdir(), 'ctxforge-llms-'));
-  try {
-    const dir = join(tmp, 'src');
-    if (r.module.name === 'octx') await unpackPath(resolve(cwd, spec), dir, { cwd });
-    else await importPath(resolve(cwd, spec), dir, { cwd });
-    const read = await readCorpus(new DiskTree(dir, spec));
-    return renderLlmsTxt(read.format, read.corpus, read.meta, o.baseUrl);
-  } finally {
-    await rm(tmp, { recursive: true, force: true });
-  }
+  const r = await resolveInput(spec, { cwd: o.cwd ?? process.cwd() });
+  const input = r.kind === 'source' ? r.tree : r.input;
+  const docs = await r.module.documents!(input, { want: { docs: true } });
+  return renderLlmsTxt(docs, { baseUrl: o.baseUrl, upstream: r.kind === 'source' ? await upstreamPaths(r.tree) : undefined });
 }

@@ -11,6 +11,8 @@ import { inspectOctx } from './inspect.js';
 import { octxItems } from './items.js';
 import { stampIds } from './ids.js';
 import { initOctx } from './init.js';
+import { readOctxDocuments } from './read-documents.js';
+import { writeOctxSource } from './write-source.js';
 import { parseJson } from '../core/strict-json.js';
 import { wantsWorker } from './record-pass.js';
 import { statSync } from 'node:fs';
@@ -136,4 +138,6 @@ export const octx: FormatModule = {
   },
 
   init: initOctx,
+  documents: readOctxDocuments,
+  writeSource: writeOctxSource,
 };

@@ -12,7 +12,8 @@ import { readUpstream, type UpstreamDoc } from './upstream.js';
 import { ID_MAP_FILE, idMapText, readIdMap, type IdMap, type MapEntry } from './idmap.js';
 import { portableNames } from './names.js';
 import { shingles, jaccard } from './similarity.js';
-import { DOC_DIR, MANIFEST_FILE, render } from './render.js';
+import { formatByName } from '../formats.js';
+import type { FormatModule } from '../format.js';
 import { apply, preview, type Applied } from './apply.js';
 import type { Doc, TargetFormat } from './model.js';
 import { TARGET_FORMATS } from './model.js';
@@ -49,8 +50,11 @@ export interface SyncResult {
   diagnostics: Diagnostic[];
 }
 
+/** The format module sync writes through: its documents model is the one place its layout is known. */
+const moduleOf = (f: TargetFormat): FormatModule => formatByName(f)!;
+
 function detectFormat(dir: string): TargetFormat | undefined {
-  return TARGET_FORMATS.find((f) => existsSync(join(dir, MANIFEST_FILE[f])));
+  return TARGET_FORMATS.find((f) => existsSync(join(dir, moduleOf(f).manifestFile)));
 }
 
 /** A per-folder rule first, then the page's own type, then the default. */
@@ -65,7 +69,7 @@ function typeFor(path: string, own: string | undefined, o: SyncOptions): string 
 
 /** The body the previous sync wrote for a document, for similarity (the upstream copy is gone). */
 function previousBody(target: string, format: TargetFormat, e: MapEntry): string {
-  try { return splitFrontmatter(readFileSync(join(target, DOC_DIR[format], ...e.path.split('/')), 'utf8')).body; } catch { return ''; }
+  try { return splitFrontmatter(readFileSync(join(target, moduleOf(format).documentRoot, ...e.path.split('/')), 'utf8')).body; } catch { return ''; }
 }
 
 /** Rewrites relative links to renamed pages and assets so they still resolve. */
@@ -100,7 +104,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const present = existsSync(target) ? detectFormat(target) : undefined;
   const format = o.format ?? map?.format ?? present ?? 'octx';
   if (map && map.format !== format) fail('CTXFORGE_USAGE', `${targetDir} was synced as ${map.format}; convert it with \`ctxforge convert\` instead of syncing it as ${format}`, { file: ID_MAP_FILE }, 2);
-  if (present && present !== format) fail('CTXFORGE_USAGE', `${targetDir} is a ${present} source tree, not ${format}`, { file: MANIFEST_FILE[present] }, 2);
+  if (present && present !== format) fail('CTXFORGE_USAGE', `${targetDir} is a ${present} source tree, not ${format}`, { file: moduleOf(present).manifestFile }, 2);
   const threshold = o.threshold ?? 0.5;
   if (!(threshold > 0 && threshold <= 1)) fail('CTXFORGE_USAGE', '--threshold must be a number above 0 and at most 1', {}, 2);
 
@@ -208,7 +212,8 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   for (const a of up.assets) newMap.assets[a.path] = names.map.get(a.path)!;
 
   const name = o.name ?? up.rootTitle ?? basename(docsAbs);
-  const r = render(format, { docs, assets: up.assets.map((a) => ({ path: names.map.get(a.path)!, bytes: a.bytes })) }, { name, version: '0.1.0' });
+  // A new tree's identity is its own (a fresh seed), never one derived from a name another doc set may share.
+  const r = moduleOf(format).writeSource!({ format, meta: { name, version: '0.1.0' }, docs, assets: up.assets.map((a) => ({ path: names.map.get(a.path)!, bytes: a.bytes })), skills: [], notes: [] }, { identitySeed: uuidv7() });
   diagnostics.push(...r.notes);
   newMap.files = [...r.files.keys()];
   const write = new Map(r.files);

@@ -1,5 +1,7 @@
 // Diagnostic codes of sync, convert, link checking, llms.txt export and Agent Skills, in the one rule registry.
 import { defineRules } from '../core/rules.js';
+// CONVERT_LEFT_OUT and SYNC_ASSETS_LEFT_OUT are the documents model's (src/doc-rules.ts): the format modules report them.
+import '../doc-rules.js';
 
 defineRules([
   { code: 'SYNC_ID_MAP_INVALID', format: 'core', summary: '.ctxforge-sync.json (the committed ID map of a synced source tree) cannot be read.' },
@@ -8,13 +10,11 @@ defineRules([
   { code: 'SYNC_MOVED', format: 'core', summary: 'A page vanished from one path and reappeared at another with the same or similar content: it keeps its ID (info).' },
   { code: 'SYNC_FRONTMATTER_DROPPED', format: 'core', summary: 'A site-generator frontmatter key has no place in the package and was left out (info).' },
   { code: 'SYNC_FRONTMATTER_INVALID', format: 'core', summary: 'An upstream page\'s --- block is not a YAML mapping (broken frontmatter, or a horizontal rule); the page was taken whole.' },
-  { code: 'SYNC_ASSETS_LEFT_OUT', format: 'core', summary: 'Asset files (images …) were left out: the target format packages no such files (info).' },
   { code: 'SYNC_SYMLINK_SKIPPED', format: 'core', summary: 'A symbolic link in the docs folder was left out; links are never followed.' },
   { code: 'SYNC_NOT_UTF8', format: 'core', summary: 'An upstream Markdown file is not UTF-8 and was left out.' },
   { code: 'SYNC_TARGET_SYMLINK', format: 'core', summary: 'A path in the target directory is a symbolic link; nothing is written through one.' },
   { code: 'SYNC_TARGET_CONFLICT', format: 'core', summary: 'sync would overwrite files in the source tree that an earlier sync did not write.' },
   { code: 'SYNC_PATH_UNSAFE', format: 'core', summary: 'A path to be written is not a safe relative path inside the target directory.' },
-  { code: 'CONVERT_LEFT_OUT', format: 'core', summary: 'Part of the source has no place in the target format and was left out of the conversion (info).' },
   { code: 'CONVERT_OUTPUT_NOT_EMPTY', format: 'core', summary: 'The --out directory holds files that are not from an earlier conversion of the same kind.' },
   { code: 'LINK_BROKEN', format: 'core', summary: 'A relative Markdown link points to a file that is not in the package.' },
   { code: 'LINK_ANCHOR_MISSING', format: 'core', summary: 'A relative Markdown link names a heading anchor the target document does not have.' },

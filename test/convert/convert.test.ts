@@ -8,17 +8,22 @@ import { readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { runCli, repoRoot } from '../helpers/cli.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
 import { DiskTree } from '../../src/core/tree.js';
-import { readCorpus } from '../../src/convert/read.js';
-import { linkedIds } from '../../src/sync/render.js';
-import type { Doc } from '../../src/sync/model.js';
+import { detectSource } from '../../src/formats.js';
+import { linkedIds } from '../../src/ctxpkg/link-edges.js';
+import type { Doc, Documents } from '../../src/format.js';
 import { version1, render, writePages } from '../sync/docset.js';
 
 const FORMATS = ['octx', 'ctxpkg', 'acx'] as const;
 
+async function read(dir: string): Promise<Documents> {
+  const tree = new DiskTree(dir);
+  return (await detectSource(tree))!.documents!(tree, {});
+}
+
 async function docsOf(dir: string): Promise<Map<string, Doc & { links: string[] }>> {
-  const { corpus } = await readCorpus(new DiskTree(dir));
-  const byPath = new Map(corpus.docs.map((d) => [d.path, d]));
-  return new Map(corpus.docs.map((d) => [d.id, { ...d, links: linkedIds(d, byPath).sort() }]));
+  const { docs } = await read(dir);
+  const byPath = new Map(docs.map((d) => [d.path, d]));
+  return new Map(docs.map((d) => [d.id, { ...d, links: linkedIds(d, byPath).sort() }]));
 }
 
 async function buildAndValidate(dir: string, root: string): Promise<void> {
@@ -98,7 +103,7 @@ test('a synced doc set converts through all three formats and back with the same
   assert.deepEqual([...back.keys()].sort(), [...start.keys()].sort());
   for (const [id, d] of start) assert.deepEqual(back.get(id)!.links, d.links, `links of ${id}`);
   // The ctxpkg tree holds each link as a references edge between the same IDs.
-  const ctx = await readCorpus(new DiskTree(join(root, 'via-ctxpkg')));
+  const ctx = await read(join(root, 'via-ctxpkg'));
   assert.equal(ctx.format, 'ctxpkg');
 });
 
@@ -150,7 +155,8 @@ test('converting again follows the source: removed documents go, the kept manife
   const now = (await import('node:fs')).readFileSync(yml, 'utf8');
   assert.match(now, /io\.github\.example/);
   assert.match(now, /CC-BY-4\.0/);
-  assert.match(now, /^version: "0\.2\.0"$/m);
+  // Quoted as the user's file has it or plain as the yaml library writes a new one: the value is the string 0.2.0.
+  assert.match(now, /^version: "?0\.2\.0"?$/m);
   r = await runCli(['validate', 'cart'], { cwd: root });
   assert.equal(r.code, 0, r.stdout);
 });

@@ -1,0 +1,69 @@
+// A cartridge source tree or a built .acx as neutral documents: the Markdown of knowledge/ with the
+// `id` each file carries, the files beside it as assets, and the package identity (artifact, version,
+// description, the other cartridge.yaml fields); skills, memory, capabilities, attestations and
+// other ROM files are named in notes, since no other format has a place for them.
+import { failWith, info, warning, type Diagnostic } from '../core/diagnostics.js';
+import { documentString, plain, splitDocText } from '../core/doc-text.js';
+import { parseJson } from '../core/strict-json.js';
+import { MemoryTree, type Tree } from '../core/tree.js';
+import { parseYamlSafe } from '../core/yaml-safe.js';
+import { beyondDerived, isMap, manifestExtension, withKeptHead } from '../doc-model.js';
+import { isTree, type ArtifactInput, type Asset, type Documents, type DocumentsOptions } from '../format.js';
+import { docFromText, documentText, DOCUMENT_ROOT } from './doc-fields.js';
+import { importedFiles } from './import.js';
+import { loadSource } from './source.js';
+import { derivedCartridge, EXTENSION_META, MANIFEST_FILE } from './write-source.js';
+
+const KINDS: Record<string, string> = { skills: 'Agent Skills (use `ctxforge skills export` / `import`)', memory: 'ROM memory records', capabilities: 'capability records', attestations: 'attestations', rom: 'other ROM files' };
+
+export async function readAcxDocuments(input: Tree | ArtifactInput, opts: DocumentsOptions): Promise<Documents> {
+  if (isTree(input)) return fromTree(input);
+  const files = await importedFiles(input, opts);
+  return fromTree(new MemoryTree(new Map([...files].map(([k, v]) => [k, Buffer.isBuffer(v) ? v : Buffer.from(v, 'utf8')])), input.label));
+}
+
+async function fromTree(tree: Tree): Promise<Documents> {
+  // The cartridge's own loader judges the tree; a credential in it is the build's business, not a reader's.
+  const loaded = await loadSource(tree, { allowSecrets: true });
+  failWith(loaded.diagnostics, `${tree.label} is not a readable cartridge source tree`);
+  const notes: Diagnostic[] = [];
+  const docs = [];
+  const assets: Asset[] = [];
+  const groups = new Map<string, string[]>();
+  for (const e of await tree.list()) {
+    if (e.kind !== 'file') continue;
+    if (e.path.startsWith(DOCUMENT_ROOT)) {
+      const path = e.path.slice(DOCUMENT_ROOT.length);
+      if (!path.endsWith('.md')) { assets.push({ path, bytes: await tree.read(e.path) }); continue; }
+      const text = splitDocText(documentString(await tree.read(e.path), e.path), e.path);
+      docs.push(withKeptHead(docFromText(text, path), 'acx', text, documentText));
+    } else if (e.path.includes('/')) {
+      const top = e.path.split('/')[0]!;
+      groups.set(top, [...(groups.get(top) ?? []), e.path]);
+    }
+  }
+  for (const [top, list] of groups) notes.push(info('CONVERT_LEFT_OUT', `${top}/ (${KINDS[top] ?? 'files'}, ${list.length} file${list.length === 1 ? '' : 's'}) has no place in the other formats' documents`, { file: list[0] }));
+
+  const y = plain(parseYamlSafe(documentString(await tree.read(MANIFEST_FILE), MANIFEST_FILE))) as Record<string, unknown>;
+  const { version, description, artifact, ...rest } = y;
+  const metaMap = isMap(rest.meta) ? { ...rest.meta } : {};
+  let extValue: unknown;
+  if (typeof metaMap[EXTENSION_META] === 'string') {
+    try { extValue = parseJson(metaMap[EXTENSION_META] as string); } catch {
+      notes.push(warning('CONVERT_LEFT_OUT', `meta ${EXTENSION_META} in ${MANIFEST_FILE} is not JSON and is ignored`, { file: MANIFEST_FILE }));
+    }
+  }
+  delete metaMap[EXTENSION_META];
+  if (Object.keys(metaMap).length) rest.meta = metaMap;
+  else delete rest.meta;
+  const ext = manifestExtension(plain(extValue));
+  const meta: Documents['meta'] = { name: ext.name ?? String(artifact) };
+  if (typeof version === 'string') meta.version = version;
+  const desc = 'description' in ext ? ext.description : description;
+  if (typeof desc === 'string') meta.description = desc;
+  const carried = { ...ext.carried };
+  const mine = beyondDerived({ artifact, ...rest }, derivedCartridge(meta));
+  if (Object.keys(mine).length) carried.acx = mine;
+  if (Object.keys(carried).length) meta.carried = carried;
+  return { format: 'acx', meta, docs, assets, skills: [], notes };
+}

@@ -1,0 +1,88 @@
+// One ctxpkg node file (nodes/**.md) as a neutral Doc and back: id, title, okf_type (the neutral
+// type; `type` is the node type), description and tags; the node's other fields and edges; the
+// blocks it carries for the other formats. Relative links between documents are `references` edges.
+import { fail } from '../core/diagnostics.js';
+import { firstHeading, splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
+import { canonical, carriedBlocks, isMap, keptHead, KEPT_HEAD, neutralType, takeCarried } from '../doc-model.js';
+import type { Doc } from '../format.js';
+import { LINK_EDGE, linkedIds } from './link-edges.js';
+
+export const DOCUMENT_ROOT = 'nodes/';
+/** The node type a document without one gets. */
+export const DEFAULT_NODE_TYPE = 'fact';
+/** Inside the ctxpkg block: the "See also" text the reader appended for edges whose links were not in the text. */
+export const SEE_ALSO = 'x-see-also';
+/** Inside the ctxpkg block beside a kept head: the IDs the body linked to when it was read. */
+export const LINKS_READ = 'x-links';
+
+/** A references edge that says nothing but its target: the link in the text says it all. */
+export function plainReference(e: unknown): e is { to: string; type: string } {
+  return isMap(e) && e.type === LINK_EDGE && typeof e.to === 'string' && Object.keys(e).every((k) => k === 'to' || k === 'type');
+}
+
+/** A node file's fields and body as a Doc (`path` below nodes/), and the targets of its plain references edges. */
+export function docFromText(t: DocText, path: string, file: string): { doc: Doc; refs: string[] } {
+  const { carried, rest } = takeCarried(t.fields, 'ctxpkg');
+  const { id, title, okf_type, description, tags, edges, ...own } = rest;
+  if (typeof id !== 'string' || !id) fail('CTXPKG_NODE_INVALID', `${file} has no id`, { file }, 1);
+  const doc: Doc = { id, path, title: typeof title === 'string' ? title : firstHeading(t.body) ?? id, body: t.body };
+  const nt = neutralType(okf_type);
+  if (nt) doc.type = nt;
+  if (typeof description === 'string') doc.description = description;
+  const tl = Array.isArray(tags) ? tags.filter((x): x is string => typeof x === 'string') : [];
+  if (tl.length) doc.tags = tl;
+  if (own.type === DEFAULT_NODE_TYPE) delete own.type;
+  const refs: string[] = [];
+  const kept: unknown[] = [];
+  for (const e of Array.isArray(edges) ? edges : []) {
+    if (plainReference(e)) refs.push(e.to);
+    else kept.push(e);
+  }
+  if (kept.length) own.edges = kept;
+  if (Object.keys(own).length) carried.ctxpkg = own;
+  if (Object.keys(carried).length) doc.carried = carried;
+  return { doc, refs };
+}
+
+/** The body as the node holds it: without the "See also" line a reader added. */
+function ownBody(d: Doc, own: Record<string, unknown>): string {
+  const s = own[SEE_ALSO];
+  return typeof s === 'string' && s && d.body.endsWith(s) ? d.body.slice(0, d.body.length - s.length) : d.body;
+}
+
+/** The frontmatter a new node file gets: link edges first, then the node's other edges. */
+function fieldsOf(d: Doc, own: Record<string, unknown>, byPath: ReadonlyMap<string, Doc>): Record<string, unknown> {
+  const { type, edges, [KEPT_HEAD]: _h, [SEE_ALSO]: _s, [LINKS_READ]: _l, ...rest } = own;
+  void _h; void _s; void _l;
+  const kept = Array.isArray(edges) ? edges.filter((e) => !plainReference(e)) : [];
+  const haveRef = new Set(kept.filter((e) => isMap(e) && e.type === LINK_EDGE).map((e) => (e as { to: unknown }).to));
+  const all = [...linkedIds(d, byPath).filter((to) => !haveRef.has(to)).map((to) => ({ to, type: LINK_EDGE })), ...kept];
+  return {
+    id: d.id, type: typeof type === 'string' ? type : DEFAULT_NODE_TYPE, title: d.title, description: d.description, tags: d.tags?.length ? d.tags : undefined,
+    okf_type: d.type, ...rest, ...carriedBlocks(d.carried, 'ctxpkg'), edges: all.length ? all : undefined,
+  };
+}
+
+/**
+ * The file of a node and how many edges it declares: its kept head while it still says what the
+ * document says and the text links to what it linked to when read (the head holds the edges), else
+ * written afresh.
+ */
+export function nodeFile(d: Doc, byPath: ReadonlyMap<string, Doc>): { text: string; edges: number } {
+  const own = d.carried?.ctxpkg ?? {};
+  const body = ownBody(d, own);
+  const reparse = (t: DocText) => docFromText(t, d.path, d.path).doc;
+  const head = keptHead(d, 'ctxpkg', reparse);
+  if (head !== undefined && canonical(linkedIds(d, byPath)) === canonical(own[LINKS_READ] ?? [])) {
+    const e = splitDocText(head + body, d.path).fields.edges;
+    return { text: head + body, edges: Array.isArray(e) ? e.length : 0 };
+  }
+  const kept = own[KEPT_HEAD];
+  let fields = own;
+  if (typeof kept === 'string') {
+    // A head that no longer holds still has the node's own fields and edges.
+    try { fields = { ...(reparse(splitDocText(kept + d.body, d.path)).carried?.ctxpkg ?? {}), [SEE_ALSO]: own[SEE_ALSO] }; } catch { fields = {}; }
+  }
+  const f = fieldsOf(d, fields, byPath);
+  return { text: writeDocText(f, body), edges: Array.isArray(f.edges) ? f.edges.length : 0 };
+}

@@ -1,0 +1,54 @@
+// Neutral documents as a ctxpkg source tree: one node file a document under nodes/ (links become
+// `references` edges), and ctxpkg.yaml — a new one from the package identity, or the existing one
+// with its version and x-ctxforge set as data.
+import type { Diagnostic } from '../core/diagnostics.js';
+import { info } from '../core/diagnostics.js';
+import { editYaml, yamlDocumentText } from '../core/yaml-edit.js';
+import { manifestExtensionFor, MANIFEST_EXT, nameSlug } from '../doc-model.js';
+import type { Documents, PackageMeta, SourceFiles, WriteSourceOptions } from '../format.js';
+import { DOCUMENT_ROOT, nodeFile } from './doc-fields.js';
+import { MANIFEST_FILE } from './source.js';
+
+const SCOPED = /^@[a-z0-9][a-z0-9_-]*\/[a-z0-9][a-z0-9_-]*$/;
+
+/** The manifest fields the writer fills in by itself: a reader carries only what differs from them. */
+export function derivedManifest(meta: PackageMeta, edges: boolean): Record<string, unknown> {
+  return { name: SCOPED.test(meta.name) ? meta.name : `@local/${nameSlug(meta.name)}`, conformance_level: edges ? 2 : 1, dependencies: [] };
+}
+
+function defaultDescription(meta: PackageMeta): string {
+  return meta.description ?? `${meta.name}: documentation packaged by ctxforge`;
+}
+
+export function writeCtxpkgSource(docs: Documents, opts: WriteSourceOptions): SourceFiles {
+  const files = new Map<string, Buffer>();
+  const notes: Diagnostic[] = [];
+  const byPath = new Map(docs.docs.map((d) => [d.path, d]));
+  let edges = false;
+  for (const d of docs.docs) {
+    const node = nodeFile(d, byPath);
+    edges ||= node.edges > 0;
+    files.set(DOCUMENT_ROOT + d.path, Buffer.from(node.text, 'utf8'));
+  }
+  if (docs.assets.length) {
+    notes.push(info('SYNC_ASSETS_LEFT_OUT', `${docs.assets.length} asset file${docs.assets.length === 1 ? '' : 's'} (e.g. ${docs.assets[0]!.path}) left out: a .ctxpkg holds only nodes`, { file: docs.assets[0]!.path }));
+  }
+  const meta = docs.meta;
+  const c = meta.carried?.ctxpkg ?? {};
+  const derived = derivedManifest(meta, edges);
+  const name = typeof c.name === 'string' ? c.name : (derived.name as string);
+  const description = defaultDescription(meta);
+  const ext = manifestExtensionFor(meta, 'ctxpkg', { name, description });
+  let text: string;
+  if (opts.existingManifest !== undefined) {
+    text = editYaml(opts.existingManifest, MANIFEST_FILE, [
+      ...(meta.version !== undefined ? [{ path: ['version'], value: meta.version }] : []),
+      { path: [MANIFEST_EXT], value: ext },
+    ]);
+  } else {
+    const { name: _n, version: _v, description: _d, [MANIFEST_EXT]: _x, ...rest } = c;
+    void _n; void _v; void _d; void _x;
+    text = yamlDocumentText({ name, version: meta.version ?? '0.1.0', description, conformance_level: derived.conformance_level, dependencies: [], ...rest, ...(ext ? { [MANIFEST_EXT]: ext } : {}) });
+  }
+  return { files, manifest: { path: MANIFEST_FILE, text }, notes };
+}

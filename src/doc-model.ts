@@ -1,0 +1,130 @@
+// The rules of the documents model (src/format.ts) that every format's reader and writer share:
+// what one format holds that another has no place for travels under that format's name (a document's
+// `x-octx` / `x-ctxpkg` / `x-acx` block, a manifest's `x-ctxforge`), and a document head that a
+// writer would not have written itself travels whole, so that converting back gives the same bytes.
+import { splitDocText, type DocText } from './core/doc-text.js';
+import type { Doc, FormatName, PackageMeta } from './format.js';
+import './doc-rules.js';
+
+export const FORMAT_NAMES: readonly FormatName[] = ['octx', 'ctxpkg', 'acx'];
+
+/** The OKF type a document without one has (OCTX must write a type): read back, it is no type. */
+export const DEFAULT_TYPE = 'Reference';
+
+/** Inside a document's carried block: its original head, when the format's writer would not write it so. */
+export const KEPT_HEAD = 'x-frontmatter';
+
+/** A manifest's one extension field: neutral values its own fields cannot hold, and the other formats' identities. */
+export const MANIFEST_EXT = 'x-ctxforge';
+
+export type Carried = Record<string, Record<string, unknown>>;
+
+export const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A neutral type: none for the default. */
+export function neutralType(t: unknown): string | undefined {
+  return typeof t === 'string' && t.trim() && t !== DEFAULT_TYPE ? t : undefined;
+}
+
+/** Takes the `x-<format>` blocks out of frontmatter fields: the blocks of the other formats, and the rest. */
+export function takeCarried(fields: Record<string, unknown>, self: FormatName): { carried: Carried; rest: Record<string, unknown> } {
+  const carried: Carried = {};
+  const rest: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields)) {
+    const f = FORMAT_NAMES.find((x) => k === `x-${x}`);
+    if (!f) rest[k] = v;
+    // A block of the format itself says nothing its own fields do not.
+    else if (f !== self && isMap(v) && Object.keys(v).length) carried[f] = v;
+  }
+  return { carried, rest };
+}
+
+/** The `x-<format>` blocks a document written as `self` carries for the other formats. */
+export function carriedBlocks(carried: Carried | undefined, self: FormatName): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of FORMAT_NAMES) {
+    const v = carried?.[f];
+    if (f !== self && v && Object.keys(v).length) out[`x-${f}`] = v;
+  }
+  return out;
+}
+
+/** JSON with sorted keys, for comparing values read from different formats. */
+export function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (isMap(v)) return `{${Object.keys(v).filter((k) => v[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
+/** Do two readings of a document say the same in every neutral field and in what they carry for the other formats? */
+export function sameDocument(a: Doc, b: Doc, self: FormatName): boolean {
+  const other = (d: Doc) => Object.fromEntries(Object.entries(d.carried ?? {}).filter(([f]) => f !== self));
+  return a.id === b.id && a.title === b.title && a.type === b.type && a.description === b.description && canonical(a.tags ?? []) === canonical(b.tags ?? [])
+    && canonical(other(a)) === canonical(other(b));
+}
+
+/**
+ * The head a document carried for this format when it was read from it, if it is still a head for
+ * this body and still says what the document says (`reparse` reads it as the format's reader does);
+ * else undefined, and the writer writes the document afresh.
+ */
+export function keptHead(d: Doc, self: FormatName, reparse: (t: DocText) => Doc): string | undefined {
+  const head = d.carried?.[self]?.[KEPT_HEAD];
+  if (typeof head !== 'string') return undefined;
+  try {
+    // Carried text that is no head, or that would swallow part of the body, is never written as one.
+    const t = splitDocText(head + d.body, d.path);
+    return t.head === head && sameDocument(reparse(t), d, self) ? head : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A document as its reader returns it: with its own fields, or, when the format's writer would
+ * write other bytes for it (hand-written quoting, key order, no title …), with its head kept whole.
+ */
+export function withKeptHead(d: Doc, self: FormatName, text: DocText, write: (d: Doc) => string): Doc {
+  if (write(d) === text.head + text.body) return d;
+  return { ...d, carried: { ...(d.carried ?? {}), [self]: { [KEPT_HEAD]: text.head } } };
+}
+
+/**
+ * The neutral values a manifest read from `fields` says, with its `x-ctxforge` extension applied:
+ * a name or description its own fields could not hold as given, and the other formats' identities.
+ */
+export function manifestExtension(v: unknown): { name?: string; description?: string | null; carried: Carried } {
+  const x = isMap(v) ? v : {};
+  const carried: Carried = {};
+  for (const f of FORMAT_NAMES) if (isMap(x[f]) && Object.keys(x[f]).length) carried[f] = x[f];
+  return {
+    ...(typeof x.name === 'string' ? { name: x.name } : {}),
+    ...('description' in x && (typeof x.description === 'string' || x.description === null) ? { description: x.description as string | null } : {}),
+    carried,
+  };
+}
+
+/**
+ * The `x-ctxforge` value a manifest written as `self` carries: the neutral name and description
+ * where its own fields hold something else, and the other formats' identities. Undefined when empty.
+ */
+export function manifestExtensionFor(meta: PackageMeta, self: FormatName, stored: { name: string; description?: string }): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  if (stored.name !== meta.name) out.name = meta.name;
+  if (stored.description !== meta.description) out.description = meta.description ?? null;
+  for (const f of FORMAT_NAMES) {
+    const c = meta.carried?.[f];
+    if (f !== self && c && Object.keys(c).length) out[f] = c;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** Fields of `own` that differ from what the format's writer derives by itself: only those need carrying. */
+export function beyondDerived(own: Record<string, unknown>, derived: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(own).filter(([k, v]) => v !== undefined && canonical(v) !== canonical(derived[k])));
+}
+
+/** A lowercase slug of a package name, for formats whose names allow only [a-z0-9-]. */
+export function nameSlug(s: string): string {
+  return s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '') || 'knowledge';
+}

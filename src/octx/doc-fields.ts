@@ -1,0 +1,66 @@
+// One OKF concept document (knowledge/**.md) as a neutral Doc and back: type, title, description and
+// tags; octx.document_id (a neutral ID that is no UUIDv7 gets a derived one and rides along as
+// `x-id`); the document's other fields; the blocks it carries for the other formats.
+import { fail } from '../core/diagnostics.js';
+import { firstHeading, splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
+import { isUuidV7, uuidv7 } from '../core/uuid.js';
+import { carriedBlocks, DEFAULT_TYPE, isMap, keptHead, KEPT_HEAD, neutralType, takeCarried } from '../doc-model.js';
+import type { Doc } from '../format.js';
+
+export const DOCUMENT_ROOT = 'knowledge/';
+/** The neutral ID of a document whose ID is not a UUIDv7 (a ctxpkg node id, a cartridge file's id). */
+const NEUTRAL_ID = 'x-id';
+
+/** The document_id for a neutral ID: itself when it is a UUIDv7, else one derived from it (the same every time). */
+export function octxIdFor(id: string): string {
+  return isUuidV7(id) ? id : uuidv7(0, `ctxforge-id:${id}`);
+}
+
+/** A concept document's fields and body as a Doc; `path` is below knowledge/. */
+export function docFromText(t: DocText, path: string, file: string): Doc {
+  const { carried, rest } = takeCarried(t.fields, 'octx');
+  const { type, title, description, tags, octx, [NEUTRAL_ID]: xid, ...own } = rest;
+  const docId = isMap(octx) && typeof octx.document_id === 'string' ? octx.document_id : undefined;
+  if (!docId) fail('OCTX_DOCUMENT_ID_INVALID', `${file} has no octx.document_id; run \`ctxforge ids\` first`, { file }, 1);
+  const id = typeof xid === 'string' && xid ? xid : docId;
+  const d: Doc = { id, path, title: typeof title === 'string' ? title : firstHeading(t.body) ?? path, body: t.body };
+  const nt = neutralType(type);
+  if (nt) d.type = nt;
+  if (typeof description === 'string') d.description = description;
+  const tl = Array.isArray(tags) ? tags.filter((x): x is string => typeof x === 'string') : [];
+  if (tl.length) d.tags = tl;
+  // The octx map's other keys stay the document's; its document_id only when it is not the derived one.
+  const rest2 = { ...(octx as Record<string, unknown>) };
+  if (rest2.document_id === octxIdFor(id)) delete rest2.document_id;
+  if (Object.keys(rest2).length) own.octx = rest2;
+  if (Object.keys(own).length) carried.octx = own;
+  if (Object.keys(carried).length) d.carried = carried;
+  return d;
+}
+
+/** The frontmatter a new concept document gets. */
+function fieldsOf(d: Doc, own: Record<string, unknown>): Record<string, unknown> {
+  const { octx, [KEPT_HEAD]: _h, ...rest } = own;
+  void _h;
+  const id = octxIdFor(d.id);
+  return {
+    type: d.type ?? DEFAULT_TYPE, title: d.title, description: d.description, tags: d.tags?.length ? d.tags : undefined,
+    ...rest, octx: { document_id: id, ...(isMap(octx) ? octx : {}) }, ...(id !== d.id ? { [NEUTRAL_ID]: d.id } : {}), ...carriedBlocks(d.carried, 'octx'),
+  };
+}
+
+/** The file text of a document: its kept head when it still says what the document says, else written afresh. */
+export function documentText(d: Doc): string {
+  const reparse = (t: DocText) => docFromText(t, d.path, d.path);
+  const head = keptHead(d, 'octx', reparse);
+  if (head !== undefined) return head + d.body;
+  const own = d.carried?.octx ?? {};
+  const kept = own[KEPT_HEAD];
+  // A head that no longer says what the document says still holds the document's own fields.
+  const fields = typeof kept === 'string' ? reparseOwn(kept, d, reparse) : own;
+  return writeDocText(fieldsOf(d, fields), d.body);
+}
+
+function reparseOwn(head: string, d: Doc, reparse: (t: DocText) => Doc): Record<string, unknown> {
+  try { return reparse(splitDocText(head + d.body, d.path)).carried?.octx ?? {}; } catch { return {}; }
+}
