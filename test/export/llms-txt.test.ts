@@ -151,6 +151,11 @@ test('titles and descriptions cannot re-point a link: every entry\'s first link 
   assert.equal(r.code, 0, r.stderr);
   const es = entries(r.stdout);
   assert.equal(es.length, 7);
+  // First the attack itself: no entry's first link leads to the attacker, and none has a second link.
+  for (const e of es) {
+    assert.doesNotMatch(e.href, /evil/, `the first link of ${JSON.stringify(e.line)} is re-pointed`);
+    assert.equal(e.links.length, 1, `${JSON.stringify(e.line)} holds one link`);
+  }
   const want = new Map(Object.entries(hostile).map(([p, [t]]) => [`https://docs.example/${p}`, t]));
   want.set('https://docs.example/odd (name) [x].md', 'Odd');
   for (const e of es) {
