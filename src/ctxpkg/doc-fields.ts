@@ -50,13 +50,21 @@ function ownBody(d: Doc, own: Record<string, unknown>): string {
   return typeof s === 'string' && s && d.body.endsWith(s) ? d.body.slice(0, d.body.length - s.length) : d.body;
 }
 
-/** The frontmatter a new node file gets: link edges first, then the node's other edges. */
-function fieldsOf(d: Doc, own: Record<string, unknown>, byPath: ReadonlyMap<string, Doc>): Record<string, unknown> {
+/**
+ * The frontmatter a new node file gets: link edges first, then the node's other edges. `refs`: the
+ * plain references edges of a head that no longer holds and the links the text had when it was
+ * read, so that a link without an edge there still has none, and only links added since become edges.
+ */
+function fieldsOf(d: Doc, own: Record<string, unknown>, byPath: ReadonlyMap<string, Doc>, refs?: { head: string[]; read: string[] }): Record<string, unknown> {
   const { type, edges, [KEPT_HEAD]: _h, [SEE_ALSO]: _s, [LINKS_READ]: _l, ...rest } = own;
   void _h; void _s; void _l;
   const kept = Array.isArray(edges) ? edges.filter((e) => !plainReference(e)) : [];
   const haveRef = new Set(kept.filter((e) => isMap(e) && e.type === LINK_EDGE).map((e) => (e as { to: unknown }).to));
-  const all = [...linkedIds(d, byPath).filter((to) => !haveRef.has(to)).map((to) => ({ to, type: LINK_EDGE })), ...kept];
+  const now = linkedIds(d, byPath);
+  const targets = refs
+    ? [...new Set([...refs.head.filter((t) => !refs.read.includes(t) || now.includes(t)), ...now.filter((t) => !refs.read.includes(t))])]
+    : now;
+  const all = [...targets.filter((to) => !haveRef.has(to)).map((to) => ({ to, type: LINK_EDGE })), ...kept];
   return {
     id: d.id, type: typeof type === 'string' ? type : DEFAULT_NODE_TYPE, title: d.title, description: d.description, tags: d.tags?.length ? d.tags : undefined,
     okf_type: d.type, ...rest, ...carriedBlocks(d.carried, 'ctxpkg'), edges: all.length ? all : undefined,
@@ -79,10 +87,16 @@ export function nodeFile(d: Doc, byPath: ReadonlyMap<string, Doc>): { text: stri
   }
   const kept = own[KEPT_HEAD];
   let fields = own;
+  let refs: { head: string[]; read: string[] } | undefined;
   if (typeof kept === 'string') {
     // A head that no longer holds still has the node's own fields and edges.
-    try { fields = { ...(reparse(splitDocText(kept + d.body, d.path)).carried?.ctxpkg ?? {}), [SEE_ALSO]: own[SEE_ALSO] }; } catch { fields = {}; }
+    try {
+      const back = docFromText(splitDocText(kept + d.body, d.path), d.path, d.path);
+      fields = back.doc.carried?.ctxpkg ?? {};
+      const read = own[LINKS_READ];
+      refs = { head: back.refs, read: Array.isArray(read) ? read.filter((x): x is string => typeof x === 'string') : [] };
+    } catch { fields = {}; }
   }
-  const f = fieldsOf(d, fields, byPath);
+  const f = fieldsOf(d, fields, byPath, refs);
   return { text: writeDocText(f, body), edges: Array.isArray(f.edges) ? f.edges.length : 0 };
 }

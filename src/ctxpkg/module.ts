@@ -18,6 +18,8 @@ import { unsignedDigest } from './unsigned.js';
 import { checkLevel, graphOf } from './check.js';
 import { loadSource, MANIFEST_FILE } from './source.js';
 import { isV1, v1ToV2 } from './v1.js';
+import { zstdDecode } from './documents.js';
+import { parseYamlSafe, splitFrontmatter } from '../core/yaml-safe.js';
 import { readCtxpkgDocuments } from './read-documents.js';
 import { writeCtxpkgSource } from './write-source.js';
 import './rules.js';
@@ -56,6 +58,35 @@ async function validateSource(tree: Tree, opts: ValidateOptions): Promise<Valida
   return { path: tree.label, format: 'ctxpkg', kind: 'source', valid: !hasErrors(diagnostics), diagnostics, details };
 }
 
+/**
+ * kind: skills — the skill folders of the documents payload (each <name>/ holding a SKILL.md), with
+ * the description its SKILL.md gives, and how many files each holds.
+ */
+function skillsOf(content: unknown): { name: string; description: string | null; files: number }[] {
+  const files = isObject(content) && isObject(content.documents) && Array.isArray(content.documents.files) ? content.documents.files : [];
+  const byName = new Map<string, { name: string; description: string | null; files: number }>();
+  for (const f of files) {
+    if (!isObject(f) || typeof f.path !== 'string' || f.path.indexOf('/') <= 0) continue;
+    const name = f.path.slice(0, f.path.indexOf('/'));
+    const s = byName.get(name) ?? { name, description: null, files: 0 };
+    s.files++;
+    if (f.path === `${name}/SKILL.md` && typeof f.body === 'string') s.description = skillDescription(f.body);
+    byName.set(name, s);
+  }
+  return [...byName.values()].filter((s) => files.some((f) => isObject(f) && f.path === `${s.name}/SKILL.md`)).sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+function skillDescription(body: string): string | null {
+  try {
+    const text = zstdDecode(Buffer.from(body, 'base64'))?.toString('utf8');
+    const fm = text === undefined ? undefined : splitFrontmatter(text.replace(/^\uFEFF/, ''));
+    const v = fm?.present ? parseYamlSafe(fm.yaml) : undefined;
+    return isObject(v) && typeof v.description === 'string' ? v.description.replace(/\s+/g, ' ').trim() : null;
+  } catch {
+    return null;
+  }
+}
+
 async function inspect(input: ArtifactInput, opts: InspectOptions): Promise<InspectResult> {
   const r = await readAndVerify(input, opts);
   if (!r.doc || !r.details) {
@@ -68,8 +99,10 @@ async function inspect(input: ArtifactInput, opts: InspectOptions): Promise<Insp
   const types = new Map<string, number>();
   for (const n of g.nodes) types.set(String(n.type), (types.get(String(n.type)) ?? 0) + 1);
   const d = r.details;
-  const json: Record<string, unknown> = { ...d, valid: r.valid, description: m.description ?? null, created_at: m.created_at ?? null, node_types: Object.fromEntries([...types].sort()),
-    diagnostics: r.diagnostics };
+  const kind = typeof m.kind === 'string' ? m.kind : 'context';
+  const skills = kind === 'skills' ? skillsOf(r.doc.content) : undefined;
+  const json: Record<string, unknown> = { ...d, valid: r.valid, kind, description: m.description ?? null, created_at: m.created_at ?? null, node_types: Object.fromEntries([...types].sort()),
+    ...(skills ? { skills } : {}), diagnostics: r.diagnostics };
   const lines = [
     `${d.name}@${d.version}  (ctxpkg v${String(d.schema_version)}, level ${d.conformance_level} declared, ${d.satisfied_level ?? '?'} satisfied)  ${r.valid ? 'valid' : 'INVALID'}`,
     `  ${String(m.description ?? '')}`,
@@ -77,6 +110,8 @@ async function inspect(input: ArtifactInput, opts: InspectOptions): Promise<Insp
     `  integrity ${d.integrity}; signature ${d.signature}${d.coverage ? ` (coverage: ${d.coverage}${d.coverage === 'identity_only' ? ' — other manifest fields are NOT covered' : ''})` : ''}${d.public_key ? `, key ${d.public_key}` : ''}`,
     `  node types: ${[...types].sort().map(([t, c]) => `${t} ${c}`).join(', ') || '—'}`,
   ];
+  if (m.kind !== undefined) lines.push(`  kind ${kind}${skills ? `: ${skills.length} skill${skills.length === 1 ? '' : 's'}` : ''}`);
+  for (const s of skills ?? []) lines.push(`    ${s.name} (${s.files} file${s.files === 1 ? '' : 's'})${s.description ? `: ${s.description}` : ''}`);
   if (opts.budget !== undefined) {
     if (!/^[1-9]\d*$/.test(opts.budget)) fail('CTXPKG_BUDGET_INVALID', `--budget needs a positive whole number of tokens, got ${JSON.stringify(opts.budget)}`, {}, 2);
     const b = assemble(content, Number(opts.budget), typeof m.created_at === 'string' ? m.created_at : undefined);

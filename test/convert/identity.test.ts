@@ -139,3 +139,36 @@ test('a built artifact converts as its source tree does: the same identity and d
   assert.equal(r.code, 2);
   assert.match(r.stderr, /ctxforge import/);
 });
+
+test('an edit made in the other format wins on the way back, and the fields only the first format holds stay', async () => {
+  const root = tmpDir();
+  writeTree(join(root, 'a'), HAND.ctxpkg);
+  let r = await runCli(['convert', 'a', '--to', 'octx', '--out', 'b'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const b = (p: string) => join(root, 'b', 'knowledge', p);
+  writeTree(join(root, 'b', 'knowledge'), {
+    'procedures/b.md': readFileSync(b('procedures/b.md'), 'utf8').replace('title: Do B', 'title: Do B now'),
+    'facts/a.md': readFileSync(b('facts/a.md'), 'utf8').replace('Services restart on deploy.', 'Services restart on deploy; see [the gotcha](../c.md).'),
+  });
+  // A kept head that was tampered with to claim another identity is never written back.
+  const c = readFileSync(b('c.md'), 'utf8');
+  assert.match(c, /x-frontmatter: /);
+  writeTree(join(root, 'b', 'knowledge'), { 'c.md': c.replace(/x-frontmatter: ".*"/, 'x-frontmatter: "---\\nid: stolen\\ntype: gotcha\\n---\\n"') });
+  r = await runCli(['convert', 'b', '--to', 'ctxpkg', '--out', 'c'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const node = (p: string) => readFileSync(join(root, 'c', 'nodes', p), 'utf8');
+  assert.match(node('procedures/b.md'), /^title: Do B now$/m);
+  assert.match(node('procedures/b.md'), /^type: procedure$/m);
+  assert.match(node('procedures/b.md'), /^okf_type: Guide$/m);
+  assert.match(node('procedures/b.md'), /^activation: 1$/m);
+  const a = node('facts/a.md');
+  assert.match(a, /^source: adr-7$/m);
+  assert.match(a, /to: proc-b\n {4}type: related_to\n {4}weight: 0\.7/);
+  assert.match(a, /to: gotcha-c\n {4}type: references/);
+  assert.match(node('c.md'), /^id: gotcha-c$/m);
+  const d = await diffJson('a', 'c', root);
+  assert.equal(d.new.identity, d.old.identity);
+  // Only what was edited, plus the node whose tampered head was dropped (written afresh, with a title).
+  const changed = [...new Set((d.changes as { kind: string; id: string }[]).map((x) => `${x.kind} ${x.id}`))].sort();
+  assert.deepEqual(changed, ['edge fact-a|gotcha-c|references', 'node fact-a', 'node gotcha-c', 'node proc-b']);
+});
