@@ -90,7 +90,7 @@ export function withKeptHead(d: Doc, self: FormatName, text: DocText, write: (d:
 }
 
 /**
- * The neutral values a manifest read from `fields` says, with its `x-ctxforge` extension applied:
+ * What a manifest's `x-ctxforge` extension says:
  * a name or description its own fields could not hold as given, and the other formats' identities.
  */
 export function manifestExtension(v: unknown): { name?: string; description?: string | null; carried: Carried } {

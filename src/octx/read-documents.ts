@@ -68,7 +68,10 @@ async function fromTree(tree: Tree, listed: ReadonlySet<string> | undefined): Pr
     const text = splitDocText(documentString(await tree.read(e.path), e.path), e.path);
     read.push({ text, doc: docFromText(text, path, e.path) });
   }
-  for (const [top, list] of other) leftOut(notes, `${top}/ (${KINDS[top] ?? 'files outside knowledge/'}, ${list.length} file${list.length === 1 ? '' : 's'}) has no place in the other formats' documents`, list[0]);
+  for (const [top, list] of other) {
+    const what = list.length === 1 && list[0] === top ? top : `${top}/ (${KINDS[top] ?? 'files outside knowledge/'}, ${list.length} file${list.length === 1 ? '' : 's'})`;
+    leftOut(notes, `${what} has no place in the other formats' documents`, list[0]);
+  }
   if (isMap(m.capabilities) && Object.keys(m.capabilities).length) leftOut(notes, `manifest capabilities ${Object.keys(m.capabilities).join(', ')} are OCTX-only`, MANIFEST);
 
   const docs = read.map((r) => withKeptHead(r.doc, 'octx', r.text, documentText));
