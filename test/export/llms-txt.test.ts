@@ -165,4 +165,16 @@ test('titles and descriptions cannot re-point a link: every entry\'s first link 
     assert.deepEqual(e.links, [e.href], `${href}: the entry holds no other link`);
   }
   assert.doesNotMatch(md.render(r.stdout), /<a href="https:\/\/evil|<img/);
+  // The ID map is committed content too: an upstream path crafted as link syntax or a scheme stays a path.
+  const mapFile = join(root, 'pkg', '.ctxforge-sync.json');
+  const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+  map.documents = Object.fromEntries(Object.entries(map.documents).map(([k, v], i) => [i === 0 ? 'x](https://evil.example/10) [y' : i === 1 ? 'javascript:alert(1)' : k, v]));
+  writeTree(join(root, 'pkg'), { '.ctxforge-sync.json': JSON.stringify(map) });
+  for (const base of ['https://docs.example/', '']) {
+    r = await runCli(['export', 'llms-txt', 'pkg', ...(base ? ['--base-url', base] : [])], { cwd: root });
+    assert.equal(r.code, 0, r.stderr);
+    const got = entries(r.stdout).map((e) => decodeURIComponent(e.href));
+    assert.ok(got.includes(`${base}x](https://evil.example/10) [y`) && got.includes(`${base}javascript:alert(1)`), got.join('\n'));
+    assert.doesNotMatch(md.render(r.stdout), /<a href="(https:\/\/evil|javascript:)/);
+  }
 });
