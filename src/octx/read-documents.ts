@@ -3,7 +3,7 @@
 // manifest fields), a hand-written index.md and the log kept for the way back; records, relations,
 // vectors, extensions and capabilities named in notes, since no other format has a place for them.
 import { fail, failWith, info, type Diagnostic } from '../core/diagnostics.js';
-import { documentString, splitDocText } from '../core/doc-text.js';
+import { documentString, splitDocText, type DocText } from '../core/doc-text.js';
 import type { Tree } from '../core/tree.js';
 import { beyondDerived, isMap, manifestExtension, MANIFEST_EXT, withKeptHead } from '../doc-model.js';
 import { isTree, type ArtifactInput, type Asset, type Doc, type Documents, type DocumentsOptions } from '../format.js';
@@ -43,7 +43,7 @@ async function fromTree(tree: Tree, listed: ReadonlySet<string> | undefined): Pr
   failWith(parsed.diagnostics, `${tree.label}: manifest.json cannot be read`);
   const m = parsed.raw!;
   const notes: Diagnostic[] = [];
-  const read: { text: ReturnType<typeof splitDocText>; doc: Doc }[] = [];
+  const read: { text: DocText; doc: Doc }[] = [];
   const assets: Asset[] = [];
   let index: string | undefined;
   let log: string | undefined;
