@@ -10,7 +10,7 @@ import { decodeUtf8 } from '../core/utf8.js';
 import { splitFrontmatter, stripBom } from '../core/yaml-safe.js';
 import { scanMarkdown, type Link, type Scan } from './parse.js';
 import { fastLinks } from './fast.js';
-import { anchorsOf, blockIdsOf, hasAnchor, MARKDOWN_FILE, SiteIndex, type Anchors } from './site.js';
+import { anchorsOf, blockIdsOf, hasAnchor, MARKDOWN_FILE, SiteIndex, type Anchors, type DocMeta } from './site.js';
 import { siteFor, type SiteConfig } from './generators.js';
 import { GENERATORS, type Generator } from './slugs.js';
 import '../sync/rules.js';
@@ -48,6 +48,10 @@ export interface LinkCheckOptions {
   root?: string;
   /** The site's generator and layout, when known (default: what the tree's .ctxforge-sync.json recorded, else GitHub's rules). */
   site?: SiteConfig;
+  /** The pages, when not every Markdown file below the document roots is one (an upstream docs folder). */
+  documents?: string[];
+  /** Docusaurus `id`/`slug` of pages (an upstream Docusaurus site: links by id resolve through them). */
+  meta?: ReadonlyMap<string, DocMeta>;
 }
 
 /** The generator a synced tree was written for, as its .ctxforge-sync.json records it. */
@@ -78,13 +82,14 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
   if (level === 'off') return { diagnostics: [], counts, generator: site.generator };
   const entries = await tree.list();
   const files = new Set<string>();
-  const docs: string[] = [];
+  let docs: string[] = [];
   for (const e of entries) {
     if (e.kind !== 'file') continue;
     files.add(e.path);
-    if (MARKDOWN_FILE.test(e.path) && docRoots.some((r) => e.path.startsWith(r))) docs.push(e.path);
+    if (!o.documents && MARKDOWN_FILE.test(e.path) && docRoots.some((r) => e.path.startsWith(r))) docs.push(e.path);
   }
-  const index = new SiteIndex(files, docs, site);
+  if (o.documents) docs = o.documents.filter((d) => files.has(d));
+  const index = new SiteIndex(files, docs, site, o.meta);
   const make = level === 'error' ? error : warning;
   const out: Diagnostic[] = [];
   const g = site.generator;

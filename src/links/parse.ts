@@ -331,7 +331,7 @@ export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
     if (tok.type === 'html_block') {
       for (const m of tok.content.matchAll(HTML_ID)) out.htmlIds.push(m[1] ?? m[2] ?? m[3]!);
       out.inHtml += count(HTML_LINK, tok.content) + count(/\]\(/g, tok.content);
-      const h = /<h[1-6][^>]*>([^<]*)</i.exec(tok.content);
+      const h = tok.content.startsWith('<!--') ? null : /<h[1-6][^>\n]{0,500}>([^<]{0,1000})</i.exec(tok.content);
       if (h && tok.map) out.headings.push({ level: Number(/<h([1-6])/i.exec(h[0])![1]), text: h[1]!.trim(), line: tok.map[0] + 1, ...(/\bid\s*=\s*["']([^"']+)["']/i.exec(h[0]) ? { id: /\bid\s*=\s*["']([^"']+)["']/i.exec(h[0])![1] } : {}) });
       continue;
     }
