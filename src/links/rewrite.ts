@@ -53,7 +53,9 @@ function pathTarget(oldPath: string, fromNew: string, to: string, ctx: RewriteCo
     const rel = to.startsWith(site.root) ? to.slice(site.root.length) : undefined;
     if (rel !== undefined) for (const f of styled(rel)) out.push(`/${site.routeBase ? `${site.routeBase}/` : ''}${f === './' ? '' : f}`);
   }
-  for (const f of styled(relativeLink(fromNew, to))) out.push(f);
+  // `./x` stays `./x`: only the name changes.
+  const dot = (f: string) => (oldPath.startsWith('./') && !f.startsWith('.') ? `./${f}` : f);
+  for (const f of styled(relativeLink(fromNew, to))) out.push(dot(f));
   return out.map(encodePath);
 }
 
