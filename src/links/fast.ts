@@ -122,7 +122,8 @@ export function fastLinks(text: string): Link[] | undefined {
       const item = /^(?:(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$))+/.exec(l.slice(lead));
       if (item) {
         const rest = l.slice(lead + item[0].length);
-        if (/^(?:`{3}|~{3}|>)/.test(rest) || /[ \t]{4}$|\t/.test(item[0])) return undefined;
+        // Four spaces after a marker start an indented block inside the item.
+        if (/^(?:`{3}|~{3}|>)/.test(rest) || /[ \t]{4}|\t/.test(item[0])) return undefined;
       }
       // Every line is read for code spans too: one left open would hide a link on the next line.
       if ((l.includes('[') || l.includes('`')) && !scanLine(l, off, lineNo, out)) return undefined;
