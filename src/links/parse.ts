@@ -179,7 +179,12 @@ md.inline.ruler.before('link', 'wiki', wiki);
       const tok = state.tokens[n];
       if (ok && tok && c.start >= 0) {
         const label = (tok.meta as { label: string }).label;
-        if (label.startsWith('^')) cur.footnotes.push(label.slice(1));
+        if (label.startsWith('^')) {
+          // The label as written (the normalised one is upper-cased; footnote anchors keep its case).
+          const open = state.bMarks[startLine]! + state.tShift[startLine]!;
+          const close = state.src.indexOf(']', open);
+          cur.footnotes.push(close > open ? state.src.slice(open + 2, close) : label.slice(1));
+        }
         else {
           const pointy = state.src.charCodeAt(c.start) === 0x3c;
           cur.defs.push({ start: pointy ? c.start + 1 : c.start, end: pointy ? c.end - 1 : c.end, label });
@@ -300,6 +305,21 @@ function dedentAdmonitions(text: string): { text: string; shift: number[] } | un
   return { text: lines.join('\n'), shift };
 }
 
+/** HTML with its comments taken out (one pass: an unclosed comment runs to the end). */
+function withoutComments(html: string): string {
+  if (!html.includes('<!--')) return html;
+  let out = '';
+  let i = 0;
+  for (;;) {
+    const a = html.indexOf('<!--', i);
+    if (a < 0) return out + html.slice(i);
+    out += html.slice(i, a);
+    const b = html.indexOf('-->', a + 4);
+    if (b < 0) return out;
+    i = b + 3;
+  }
+}
+
 const MDX_IMPORT = /^import\s+[^'"\n;]*?\bfrom\s*(['"])([^'"\n]{1,1000})\1|^import\s*(['"])([^'"\n]{1,1000})\3/;
 
 /** Links, headings, HTML ids and footnotes of a Markdown text (its frontmatter already removed). */
@@ -329,9 +349,10 @@ export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
   for (let i = 0; i < tokens.length; i++) {
     const tok = tokens[i]!;
     if (tok.type === 'html_block') {
-      for (const m of tok.content.matchAll(HTML_ID)) out.htmlIds.push(m[1] ?? m[2] ?? m[3]!);
-      out.inHtml += count(HTML_LINK, tok.content) + count(/\]\(/g, tok.content);
-      const h = tok.content.startsWith('<!--') ? null : /<h[1-6][^>\n]{0,500}>([^<]{0,1000})</i.exec(tok.content);
+      const html = withoutComments(tok.content);
+      for (const m of html.matchAll(HTML_ID)) out.htmlIds.push(m[1] ?? m[2] ?? m[3]!);
+      out.inHtml += count(HTML_LINK, html) + count(/\]\(/g, html);
+      const h = /<h[1-6][^>\n]{0,500}>([^<]{0,1000})</i.exec(html);
       if (h && tok.map) out.headings.push({ level: Number(/<h([1-6])/i.exec(h[0])![1]), text: h[1]!.trim(), line: tok.map[0] + 1, ...(/\bid\s*=\s*["']([^"']+)["']/i.exec(h[0]) ? { id: /\bid\s*=\s*["']([^"']+)["']/i.exec(h[0])![1] } : {}) });
       continue;
     }
@@ -340,7 +361,7 @@ export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
     const atx = prev?.type === 'heading_open' && prev.markup.startsWith('#');
     const raws = state.inline.get(tok.children!) ?? [];
     for (const c of tok.children!) {
-      if (c.type === 'html_inline') {
+      if (c.type === 'html_inline' && !c.content.startsWith('<!--')) {
         for (const m of c.content.matchAll(HTML_ID)) out.htmlIds.push(m[1] ?? m[2] ?? m[3]!);
         out.inHtml += count(HTML_LINK, c.content);
       }
