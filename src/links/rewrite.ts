@@ -60,11 +60,12 @@ function pathTarget(oldPath: string, fromNew: string, to: string, ctx: RewriteCo
 }
 
 /** The new text of a wiki link's note part: the bare name where it is unique, else the path from the vault root. */
-function wikiTargets(to: string): string[] {
+function wikiTargets(to: string, withPath: boolean): string[] {
   const note = MARKDOWN_FILE.test(to);
   const name = note ? stemOf(to) : to.slice(to.lastIndexOf('/') + 1);
   const full = note ? to.replace(MARKDOWN_FILE, '') : to;
-  return [name, full];
+  // A link written with a path keeps one.
+  return withPath ? [full, name] : [name, full];
 }
 
 /**
@@ -105,7 +106,7 @@ export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx
     if (l.kind === 'wiki' || l.kind === 'embed') {
       const h = l.target.indexOf('#');
       suffix = h < 0 ? '' : l.target.slice(h);
-      candidates = wikiTargets(want);
+      candidates = wikiTargets(want, (h < 0 ? l.target : l.target.slice(0, h)).includes('/'));
     } else {
       const { path } = splitAnchor(l.target);
       suffix = l.target.slice(path.length);
