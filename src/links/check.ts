@@ -4,7 +4,9 @@
 // `validate --links error` or `links: error` in ctxforge.yaml). What cannot be judged here —
 // external, templated, inside HTML or JSX, a root path the docs do not serve — is counted, never
 // passed over in silence. Each document is read once; a target's anchors are read once more at most.
-import type { Tree } from '../core/tree.js';
+import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
+import { DiskTree, readRegularFile, type Tree } from '../core/tree.js';
 import { error, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { splitFrontmatter, stripBom } from '../core/yaml-safe.js';
@@ -67,6 +69,30 @@ async function recordedSite(tree: Tree): Promise<{ generator: Generator; root: s
   } catch { return undefined; }
 }
 
+/**
+ * Reads a tree's files for the check. A folder on disk is read as DiskTree reads it — no symlink is
+ * followed, the file itself opened O_NOFOLLOW — but each folder's path is checked once, not once a
+ * file (at 50 000 documents the per-read checks cost more than the check itself).
+ */
+function reader(tree: Tree): (path: string) => Buffer | undefined | Promise<Buffer | undefined> {
+  if (!(tree instanceof DiskTree)) return (p) => tree.read(p).catch(() => undefined);
+  const plain = new Map<string, boolean>([['', true]]);
+  const folderOk = (dir: string): boolean => {
+    const known = plain.get(dir);
+    if (known !== undefined) return known;
+    const slash = dir.lastIndexOf('/');
+    let ok = folderOk(slash < 0 ? '' : dir.slice(0, slash));
+    if (ok) { try { ok = !lstatSync(join(tree.root, ...dir.split('/'))).isSymbolicLink(); } catch { ok = false; } }
+    plain.set(dir, ok);
+    return ok;
+  };
+  return (p) => {
+    const slash = p.lastIndexOf('/');
+    if (!folderOk(slash < 0 ? '' : p.slice(0, slash))) return undefined;
+    try { return readRegularFile(tree.localPath(p), p); } catch { return undefined; }
+  };
+}
+
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 /** Checks every link of the Markdown documents below `docRoots` in `tree`. */
@@ -96,8 +122,9 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
   const scanOpts = (p: string) => ({ wiki: site.wiki, admonitions: site.admonitions, mdx: /\.mdx$/i.test(p) });
   // Anchors are kept per target only (a large package's texts are not held).
   const anchors = new Map<string, { a: Anchors; text: string }>();
+  const read = reader(tree);
   const bodyOf = async (p: string) => {
-    const t = decodeUtf8(await tree.read(p).catch(() => Buffer.alloc(0))) ?? '';
+    const t = decodeUtf8((await read(p)) ?? Buffer.alloc(0)) ?? '';
     const fm = splitFrontmatter(stripBom(t));
     return { body: fm.body, offset: fm.present ? fm.bodyLine - 1 : 0 };
   };
@@ -105,7 +132,7 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
   const pending: { from: string; line: number; anchor: string; to: string; target: string }[] = [];
 
   for (const f of docs) {
-    const bytes = await tree.read(f).catch(() => undefined);
+    const bytes = await read(f);
     // Most documents of a large package link nowhere: a text without `[` or `<` holds no link.
     if (!bytes || (bytes.indexOf(0x5b) < 0 && bytes.indexOf(0x3c) < 0)) continue;
     const t = decodeUtf8(bytes);

@@ -36,6 +36,7 @@ export const isTemplated = (t: string) => TEMPLATE.test(t);
 export const hasScheme = (t: string) => /^[a-z][a-z0-9+.-]*:/i.test(t) || t.startsWith('//');
 
 function decode(p: string): string {
+  if (!/[\\&%]/.test(p)) return p;
   let s = unescape(p);
   try { s = decodeURIComponent(s); } catch { /* keep as written */ }
   return s;
@@ -43,6 +44,8 @@ function decode(p: string): string {
 
 /** Joins `rel` onto folder `base` ('' or ending in '/'); undefined when it climbs out. */
 export function joinPath(base: string, rel: string): string | undefined {
+  // Most links name a file beside or below their page: nothing to resolve.
+  if (!/(^|\/)\.{1,2}(\/|$)|\/\/|^\//.test(rel)) return base + rel;
   const parts = base ? base.replace(/\/$/, '').split('/') : [];
   const segs = rel.split('/');
   for (let i = 0; i < segs.length; i++) {
