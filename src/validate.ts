@@ -28,7 +28,7 @@ export async function configuredLinkLevel(cwd: string): Promise<LinkLevel | unde
 }
 
 /** The link settings ctxforge.yaml gives the package whose tree this is (matched by its folder on disk). */
-async function configuredLinks(cwd: string, tree: unknown): Promise<{ level?: LinkLevel; root?: string } | undefined> {
+async function configuredLinks(cwd: string, tree: unknown): Promise<{ level?: LinkLevel; root?: string; generator?: string } | undefined> {
   const dir = (tree as { root?: unknown }).root;
   if (typeof dir !== 'string') return undefined;
   const repo = await findRepo(cwd).catch(() => undefined);
@@ -66,7 +66,7 @@ export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {
     const cfg = await configuredLinks(cwd, r.tree);
     const level = opts.links ?? cfg?.level ?? (cfg ? undefined : await configuredLinkLevel(cwd)) ?? 'warning';
     const root = opts.linksRoot ?? cfg?.root;
-    const links = await checkLinks(r.tree, r.module.name, level, root !== undefined ? { root } : {});
+    const links = await checkLinks(r.tree, r.module.name, level, { ...(root !== undefined ? { root } : {}), ...(cfg?.generator ? { generator: cfg.generator } : {}) });
     if (links.length) {
       res.diagnostics.push(...links);
       if (links.some((d) => d.severity === 'error')) res.valid = false;

@@ -36,6 +36,8 @@ export interface LinkCounts {
   html: number;
   /** Root paths outside what the docs folder serves (Docusaurus pages and static files beside the docs). */
   elsewhere: number;
+  /** Links to upstream assets a synced tree's format leaves out (images in OCTX and ctxpkg), as its ID map records them. */
+  leftOut: number;
 }
 
 export interface LinkReport {
@@ -50,23 +52,28 @@ export interface LinkCheckOptions {
   root?: string;
   /** The site's generator and layout, when known (default: what the tree's .ctxforge-sync.json recorded, else GitHub's rules). */
   site?: SiteConfig;
+  /** The generator by name (`links.generator` in ctxforge.yaml), when no `site` is given. */
+  generator?: string;
   /** The pages, when not every Markdown file below the document roots is one (an upstream docs folder). */
   documents?: string[];
   /** Docusaurus `id`/`slug` of pages (an upstream Docusaurus site: links by id resolve through them). */
   meta?: ReadonlyMap<string, DocMeta>;
+  /** What the tree is, in messages (default "the package"). */
+  holder?: string;
 }
 
-/** The generator a synced tree was written for, as its .ctxforge-sync.json records it. */
-async function recordedSite(tree: Tree): Promise<{ generator: Generator; root: string } | undefined> {
+/** What a synced tree's .ctxforge-sync.json records: the site's generator and `/`, and the upstream assets (by portable path). */
+async function recorded(tree: Tree): Promise<{ generator?: Generator; root: string; assets: string[] }> {
+  const none = { root: '', assets: [] };
   try {
     const st = await tree.stat('.ctxforge-sync.json');
-    if (st?.kind !== 'file') return undefined;
-    const v = JSON.parse((await tree.read('.ctxforge-sync.json')).toString('utf8')) as { site?: { generator?: unknown; root?: unknown } };
+    if (st?.kind !== 'file') return none;
+    const v = JSON.parse((await tree.read('.ctxforge-sync.json')).toString('utf8')) as { site?: { generator?: unknown; root?: unknown }; assets?: unknown };
+    const assets = v.assets && typeof v.assets === 'object' ? Object.values(v.assets as Record<string, unknown>).filter((x): x is string => typeof x === 'string') : [];
     const g = v.site?.generator;
-    if (typeof g !== 'string' || !GENERATORS.includes(g as Generator)) return undefined;
     const root = typeof v.site?.root === 'string' && !v.site.root.split('/').includes('..') ? v.site.root : '';
-    return { generator: g as Generator, root };
-  } catch { return undefined; }
+    return { ...(typeof g === 'string' && GENERATORS.includes(g as Generator) ? { generator: g as Generator } : {}), root, assets };
+  } catch { return none; }
 }
 
 /**
@@ -98,12 +105,15 @@ const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 /** Checks every link of the Markdown documents below `docRoots` in `tree`. */
 export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkCheckOptions = {}): Promise<LinkReport> {
   const level = o.level ?? 'warning';
-  const counts: LinkCounts = { links: 0, checked: 0, broken: 0, anchorsMissing: 0, external: 0, templated: 0, html: 0, elsewhere: 0 };
+  const counts: LinkCounts = { links: 0, checked: 0, broken: 0, anchorsMissing: 0, external: 0, templated: 0, html: 0, elsewhere: 0, leftOut: 0 };
   let site = o.site;
+  const rec = o.site ? { root: '', assets: [] as string[] } : await recorded(tree);
   if (!site) {
-    const rec = await recordedSite(tree);
-    site = siteFor(rec?.generator ?? 'github', `${docRoots[0] ?? ''}${rec?.root ?? ''}`);
+    const named = o.generator && GENERATORS.includes(o.generator as Generator) ? o.generator as Generator : undefined;
+    site = siteFor(named ?? rec.generator ?? 'github', `${docRoots[0] ?? ''}${rec.root}`);
   }
+  // Upstream assets a synced tree's format left out (sync said so): links to them are not broken upstream.
+  const leftOut = new Set(rec.assets.map((a) => `${docRoots[0] ?? ''}${a}`));
   if (o.root !== undefined) site = { ...site, root: o.root === '' || o.root.endsWith('/') ? o.root : `${o.root}/` };
   if (level === 'off') return { diagnostics: [], counts, generator: site.generator };
   const entries = await tree.list();
@@ -115,8 +125,11 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
     if (!o.documents && MARKDOWN_FILE.test(e.path) && docRoots.some((r) => e.path.startsWith(r))) docs.push(e.path);
   }
   if (o.documents) docs = o.documents.filter((d) => files.has(d));
-  const index = new SiteIndex(files, docs, site, o.meta);
+  // The index holds the left-out files too, so links reach them as upstream does; reaching one is counted.
+  const absent = new Set([...leftOut].filter((f) => !files.has(f)));
+  const index = new SiteIndex(absent.size ? new Set([...files, ...absent]) : files, docs, site, o.meta);
   const make = level === 'error' ? error : warning;
+  const holder = o.holder ?? 'the package';
   const out: Diagnostic[] = [];
   const g = site.generator;
   const scanOpts = (p: string) => ({ wiki: site.wiki, admonitions: site.admonitions, mdx: /\.mdx$/i.test(p) });
@@ -160,15 +173,16 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
         case 'skip': continue;
         case 'outside':
           counts.checked++; counts.broken++;
-          out.push(make('LINK_BROKEN', `link to ${shown} points outside the package`, { file: f, line, hint: 'fix the link, or add the document it names' }));
+          out.push(make('LINK_BROKEN', `link to ${shown} points outside ${holder}`, { file: f, line, hint: 'fix the link, or add the document it names' }));
           continue;
         case 'broken':
           counts.checked++; counts.broken++;
           out.push(make('LINK_BROKEN', l.kind === 'wiki' || l.kind === 'embed'
-            ? `${l.kind === 'embed' ? 'embed' : 'wiki link'} ${shown} matches no ${l.kind === 'embed' ? 'file' : 'page'} the package holds`
-            : `link to ${shown} points to ${r.path || '/'}, which the package does not hold`, { file: f, line, hint: 'fix the link, or add the document it names' }));
+            ? `${l.kind === 'embed' ? 'embed' : 'wiki link'} ${shown} matches no ${l.kind === 'embed' ? 'file' : 'page'} ${holder} holds`
+            : `link to ${shown} points to ${r.path || '/'}, which ${holder} does not hold`, { file: f, line, hint: 'fix the link, or add the document it names' }));
           continue;
         case 'ok':
+          if (absent.has(r.path)) { counts.leftOut++; continue; }
           counts.checked++;
           if (r.anchor && r.document) pending.push({ from: f, line, anchor: r.anchor, to: r.path, target: shown });
       }
@@ -192,9 +206,10 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
     counts.templated ? `${counts.templated} templated` : '',
     counts.html ? `${counts.html} inside HTML or JSX` : '',
     counts.elsewhere ? `${counts.elsewhere} to site pages outside the docs (${site.routeBase ? `not under /${site.routeBase}/` : 'not in the package'})` : '',
+    counts.leftOut ? `${counts.leftOut} to upstream files this format leaves out (images …)` : '',
   ].filter(Boolean);
   if (notJudged.length) {
-    const n = counts.external + counts.templated + counts.html + counts.elsewhere;
+    const n = counts.external + counts.templated + counts.html + counts.elsewhere + counts.leftOut;
     out.push(info('LINK_NOT_JUDGED', `${plural(n, 'link')} not judged: ${notJudged.join(', ')}; ${plural(counts.checked, 'link')} checked`, {}));
   }
   return { diagnostics: out, counts, generator: g };

@@ -98,7 +98,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   for (const p of pkgs) {
     const v = await p.module.validateSource(p.tree, { env: o.env });
     const ls = linkSettingsFor(linkConfig, p.relPath);
-    const links = await checkLinks(p.tree, p.format, ls.level ?? linkLevel, ls.root !== undefined ? { root: ls.root } : {});
+    const links = await checkLinks(p.tree, p.format, ls.level ?? linkLevel, { ...(ls.root !== undefined ? { root: ls.root } : {}), ...(ls.generator ? { generator: ls.generator } : {}) });
     if (links.length) {
       v.diagnostics.push(...links);
       if (links.some((d) => d.severity === 'error')) v.valid = false;

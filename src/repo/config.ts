@@ -32,6 +32,8 @@ export interface LinkSettings {
   level?: 'off' | 'warning' | 'error';
   /** Folder inside the package that root-absolute links (`/guide/x`) resolve against; default the document root. */
   root?: string;
+  /** The site generator the documents are written for (a converted tree carries no ID map that records it). */
+  generator?: string;
 }
 
 export interface RepoConfig {
@@ -125,6 +127,8 @@ export function parseRepoConfig(text: string, file: string = CONFIG_FILE): RepoC
 }
 
 const LEVELS = ['off', 'warning', 'error'];
+/** The generators whose link and anchor rules the check knows (src/links/slugs.ts). */
+const GENERATORS = ['github', 'mdbook', 'vitepress', 'docusaurus', 'mkdocs', 'obsidian', 'foam'];
 
 /** `links: error` or `links: {level: error, root: knowledge/docs}`. */
 function linkSettings(v: unknown, where: string, no: (m: string) => never): LinkSettings {
@@ -134,7 +138,7 @@ function linkSettings(v: unknown, where: string, no: (m: string) => never): Link
   }
   if (!v || typeof v !== 'object' || Array.isArray(v)) no(`${where} must be off, warning or error, or a mapping {level, root}`);
   const o = v as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (k !== 'level' && k !== 'root') no(`${where}: unknown key ${JSON.stringify(k)} (allowed: level, root)`);
+  for (const k of Object.keys(o)) if (!['level', 'root', 'generator'].includes(k)) no(`${where}: unknown key ${JSON.stringify(k)} (allowed: level, root, generator)`);
   const out: LinkSettings = {};
   if (o.level !== undefined) {
     if (typeof o.level !== 'string' || !LEVELS.includes(o.level)) no(`${where}.level must be off, warning or error`);
@@ -146,6 +150,10 @@ function linkSettings(v: unknown, where: string, no: (m: string) => never): Link
     if (r !== '' && unsafePathReason(r)) no(`${where}.root ${JSON.stringify(o.root)}: ${unsafePathReason(r)}`);
     out.root = r;
   }
+  if (o.generator !== undefined) {
+    if (typeof o.generator !== 'string' || !GENERATORS.includes(o.generator)) no(`${where}.generator must be one of ${GENERATORS.join(', ')}`);
+    out.generator = o.generator as string;
+  }
   return out;
 }
 
@@ -154,7 +162,8 @@ export function linkSettingsFor(cfg: RepoConfig | undefined, pkgPath: string): L
   const own = cfg?.packages.find((p) => p.path === pkgPath)?.links;
   const level = own?.level ?? cfg?.links;
   const root = own?.root ?? cfg?.linksRoot;
-  return { ...(level ? { level } : {}), ...(root !== undefined ? { root } : {}) };
+  const generator = own?.generator;
+  return { ...(level ? { level } : {}), ...(root !== undefined ? { root } : {}), ...(generator ? { generator } : {}) };
 }
 
 /** The config in `tree` (a repository root on disk or at a ref), or undefined when there is none. */
