@@ -259,7 +259,8 @@ function plainText(children: Token[]): string {
   return out;
 }
 
-const ATTRS = /[ \t]*\{[ \t]*:?([^{}\n]*)\}[ \t]*$/;
+// No leading `[ \t]*`: from every blank of a long run it would scan the run again (quadratic).
+const ATTRS = /\{[ \t]*:?([^{}\n]*)\}[ \t]*$/;
 /** An explicit id at the end of a heading: `{#id}`, `{ #id .class }`, `{ id="x" }`, `{: #id }`. */
 export function headingAttrs(text: string): { text: string; id?: string } {
   const m = ATTRS.exec(text);

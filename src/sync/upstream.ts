@@ -75,7 +75,8 @@ const GENERATOR_KEYS: Record<string, string> = {
 
 export function normaliseBody(body: string): string {
   let s = body.replace(/\r\n?/g, '\n').replace(/^\n+/, '');
-  s = s.replace(/\s+$/, '');
+  // trimEnd, not /\s+$/: the regular expression rescans every run of blanks from each of its blanks.
+  s = s.trimEnd();
   return s === '' ? '' : `${s}\n`;
 }
 

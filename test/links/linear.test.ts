@@ -7,19 +7,22 @@ import assert from 'node:assert/strict';
 import { countSteps } from '../helpers/steps.js';
 import { scanMarkdown } from '../../src/links/parse.js';
 import { fastLinks } from '../../src/links/fast.js';
-import { markdownLinks, headingAnchors } from '../../src/links/markdown.js';
+import { anchorsOf } from '../../src/links/site.js';
+import { markdownLinks } from '../../src/links/markdown.js';
+import { firstHeading, normaliseBody } from '../../src/sync/upstream.js';
 
 const MB = 1 << 20;
 // Whole units, so both sizes end alike (a cut link would send only one of them to the parser).
 const line = (unit: string, size: number) => unit.repeat(Math.floor(size / unit.length));
 
-/** Every scanner over the text: the parser with every option, the fast path, the compatibility exports, heading anchors. */
+/**
+ * Every scanner over the text: the parser with every option (markdownLinks and headingAnchors are
+ * this parse, or the fast path), heading anchors through the generators' slug rules, the fast path.
+ */
 const scanAll = (t: string) => {
-  scanMarkdown(t, { wiki: true, admonitions: true, mdx: true });
+  const s = scanMarkdown(t, { wiki: true, admonitions: true, mdx: true });
+  for (const g of ['github', 'vitepress', 'mkdocs', 'mdbook'] as const) anchorsOf(s, g);
   fastLinks(t);
-  markdownLinks(t);
-  // Headings: their anchors through VitePress's slug rules (titles use the same parse).
-  headingAnchors(t, 'vitepress');
 };
 
 const UNITS: [string, string][] = [
@@ -43,6 +46,21 @@ for (const [name, unit] of UNITS) {
     // character is read a bounded number of times.
     assert.ok(full <= 2.2 * half, `${name}: ${half} steps for 512 KB, ${full} for 1 MB`);
     assert.ok(full <= 400 * MB, `${name}: ${full} steps for 1 MB (${(full / MB).toFixed(1)} a character)`);
+  });
+}
+
+// Long runs of blanks inside a line: a pattern that starts with a blank quantifier rescans the run
+// from each of its blanks (a trailing-blank regex and the heading-attribute one did).
+const BLANKS: [string, (n: number) => string][] = [
+  ['a heading with a 1 MB run of blanks', (n) => `# a${' '.repeat(n)}b {#x}\n`],
+  ['a paragraph with a 1 MB run of blanks', (n) => `a${' '.repeat(n)}b\n\ntext`],
+];
+for (const [name, make] of BLANKS) {
+  test(`linear: ${name} (titles and bodies as sync reads them too)`, () => {
+    const all = (t: string) => { scanAll(t); firstHeading(t); normaliseBody(t); markdownLinks(t); };
+    const half = countSteps(() => all(make(MB / 2))).steps;
+    const full = countSteps(() => all(make(MB))).steps;
+    assert.ok(full <= 2.2 * half && full <= 400 * MB, `${name}: ${half} steps for 512 KB, ${full} for 1 MB`);
   });
 }
 
