@@ -1,12 +1,12 @@
 // Validate or verify what the user named: each path resolved to its format, then checked.
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { existsSync } from 'node:fs';
 import { DiagnosticError } from './core/diagnostics.js';
 import type { ValidateOptions, ValidationResult } from './format.js';
 import { resolveInput } from './inputs.js';
 import { DiskTree } from './core/tree.js';
 import { findRepo } from './git/repo.js';
-import { readRepoConfig } from './repo/config.js';
+import { linkSettingsFor, readRepoConfig } from './repo/config.js';
 import { checkLinks, type LinkLevel } from './links/check.js';
 
 export interface ValidatePathsOptions extends ValidateOptions {
@@ -16,6 +16,8 @@ export interface ValidatePathsOptions extends ValidateOptions {
   verify?: boolean;
   /** Relative links to missing documents or anchors: off, warning (default) or error. */
   links?: LinkLevel;
+  /** Folder inside the package that `/…` links resolve against (default: `links.root` in ctxforge.yaml, else the document root). */
+  linksRoot?: string;
 }
 
 /** `links:` of the repository's ctxforge.yaml, when there is one (a config other commands reject is theirs to report). */
@@ -23,6 +25,19 @@ export async function configuredLinkLevel(cwd: string): Promise<LinkLevel | unde
   const repo = await findRepo(cwd).catch(() => undefined);
   if (!repo) return undefined;
   try { return (await readRepoConfig(new DiskTree(repo.dir)))?.links; } catch { return undefined; }
+}
+
+/** The link settings ctxforge.yaml gives the package whose tree this is (matched by its folder on disk). */
+async function configuredLinks(cwd: string, tree: unknown): Promise<{ level?: LinkLevel; root?: string; generator?: string } | undefined> {
+  const dir = (tree as { root?: unknown }).root;
+  if (typeof dir !== 'string') return undefined;
+  const repo = await findRepo(cwd).catch(() => undefined);
+  if (!repo) return undefined;
+  let cfg;
+  try { cfg = await readRepoConfig(new DiskTree(repo.dir)); } catch { return undefined; }
+  const rel = relative(repo.dir, dir).split(sep).join('/');
+  if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
+  return linkSettingsFor(cfg, rel);
 }
 
 /** File-valued options are relative to the caller's directory, not the process's. */
@@ -46,7 +61,12 @@ export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {
   }
   if (r.kind === 'source') {
     const res = await r.module.validateSource(r.tree, opts);
-    const links = await checkLinks(r.tree, r.module.name, opts.links ?? 'warning');
+    // --links wins; else the package's own `links:` in ctxforge.yaml, else the repository's.
+    const cwd = opts.cwd ?? process.cwd();
+    const cfg = await configuredLinks(cwd, r.tree);
+    const level = opts.links ?? cfg?.level ?? (cfg ? undefined : await configuredLinkLevel(cwd)) ?? 'warning';
+    const root = opts.linksRoot ?? cfg?.root;
+    const links = await checkLinks(r.tree, r.module.name, level, { ...(root !== undefined ? { root } : {}), ...(cfg?.generator ? { generator: cfg.generator } : {}) });
     if (links.length) {
       res.diagnostics.push(...links);
       if (links.some((d) => d.severity === 'error')) res.valid = false;
@@ -59,10 +79,9 @@ export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {
 
 export async function validatePaths(specs: string[], opts: ValidatePathsOptions = {}): Promise<ValidationResult[]> {
   const out: ValidationResult[] = [];
-  const links = opts.links ?? (await configuredLinkLevel(opts.cwd ?? process.cwd())) ?? 'warning';
   for (const s of specs) {
     try {
-      out.push(await validateOne(s, { ...opts, links }));
+      out.push(await validateOne(s, opts));
     } catch (e) {
       // A path that cannot be read is one result among the others, so every caller (and --json)
       // gets one shape; the CLI still ends with exit 2 for it.

@@ -14,6 +14,8 @@ function text(r: SyncResult): string {
   for (const a of r.moved) lines.push(`  moved     ${a.from} → ${a.upstream} (${a.id}, similarity ${a.similarity})`);
   for (const a of r.removed) lines.push(`  removed   ${a.upstream} (${a.id}, retired)`);
   lines.push(`files: ${r.files.written.length} ${verb}written, ${r.files.removed.length} ${verb}removed, ${r.files.unchanged} unchanged`);
+  if (r.linksRewritten) lines.push(`links: ${r.linksRewritten} rewritten to follow renamed files`);
+  if (r.skipped.length) lines.push(`skipped: ${r.skipped.length} file${r.skipped.length === 1 ? '' : 's'} left out (each named above; --json lists them)`);
   return lines.join('\n');
 }
 
@@ -22,11 +24,11 @@ const collect = (v: string, prev: string[]) => [...prev, v];
 export function registerSync(program: Command, io: Io): void {
   program.command('sync')
     .description('Create or update a source tree (OCTX by default, ctxpkg, acx) from a folder of Markdown you do not own, keeping stable IDs in a committed ID map')
-    .argument('<docs-dir>', 'folder of Markdown (plain, OKF, Docusaurus, MkDocs, Hugo)')
+    .argument('<docs-dir>', 'folder of Markdown (plain, OKF, an mdBook, VitePress, Docusaurus or MkDocs site, an Obsidian or Foam vault, Hugo)')
     .argument('<source-tree>', 'source tree to create or update')
     .addOption(new Option('--format <format>', 'format of a new source tree (default: the existing tree\'s, else octx)').choices(['octx', 'ctxpkg', 'acx']))
     .option('--dry-run', 'only report what would change')
-    .option('--json', 'print {format, created, added, modified, moved, removed, unchanged, files, diagnostics}')
+    .option('--json', 'print {format, created, added, modified, moved, removed, unchanged, files, skipped, site, linksRewritten, diagnostics}')
     .option('--threshold <n>', 'content similarity (0–1) at which a vanished page and a new one are the same page moved', '0.5')
     .option('--type <type>', 'document type (OKF type for octx/acx, node type for ctxpkg)')
     .option('--type-rule <folder=type>', 'type for the pages below a folder (repeatable; the longest folder wins)', collect, [])
@@ -34,6 +36,10 @@ export function registerSync(program: Command, io: Io): void {
     .option('--name <name>', 'package name of a new source tree (default: the root page\'s title, else the folder name)')
     .addHelpText('after', `
 The ID map .ctxforge-sync.json in the source tree holds upstream path → {id, digest, path}; commit it.
+The site generator is told from static marker files (book.toml, .vitepress/, docusaurus.config.*,
+mkdocs.yml, .obsidian/); configuration that is code is never executed. Renamed files take every
+link to them along (inline, reference definitions, wiki links, embeds, MDX imports); broken links
+upstream are reported as warnings, and every file left out is named.
 Exit codes: 0 synced, 1 findings (a name refused with --no-rename), 2 usage or I/O error.
 Examples:
   ctxforge sync vendor-docs/ knowledge-pack/

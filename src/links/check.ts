@@ -1,57 +1,221 @@
-// Relative Markdown links between the documents of a package: a link to a file the package does
-// not hold, or to a heading anchor its target lacks, is reported with file and line (a warning by
-// default; an error with `validate --links error` or `links: error` in ctxforge.yaml).
-import type { Tree } from '../core/tree.js';
-import { error, warning, type Diagnostic } from '../core/diagnostics.js';
+// Links between a package's documents, judged as the site they came from would serve them: a
+// link (inline, reference definition, image, wiki link, embed) to nothing the package holds, or to
+// an anchor its target lacks, is reported with file and line (a warning by default; an error with
+// `validate --links error` or `links: error` in ctxforge.yaml). What cannot be judged here —
+// external, templated, inside HTML or JSX, a root path the docs do not serve — is counted, never
+// passed over in silence. Each document is read once; a target's anchors are read once more at most.
+import { lstatSync } from 'node:fs';
+import { join } from 'node:path';
+import { DiskTree, readRegularFile, type Tree } from '../core/tree.js';
+import { error, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { splitFrontmatter, stripBom } from '../core/yaml-safe.js';
-import { headingAnchors, isExternal, markdownLinks, resolveLink, splitTarget } from './markdown.js';
+import { scanMarkdown, type Link, type Scan } from './parse.js';
+import { fastLinks } from './fast.js';
+import { anchorsOf, blockIdsOf, hasAnchor, MARKDOWN_FILE, SiteIndex, type Anchors, type DocMeta } from './site.js';
+import { siteFor, type SiteConfig } from './generators.js';
+import { GENERATORS, type Generator } from './slugs.js';
 import '../sync/rules.js';
 
 export type LinkLevel = 'off' | 'warning' | 'error';
 export const LINK_LEVELS: readonly LinkLevel[] = ['off', 'warning', 'error'];
 
 /** Where a format keeps the Markdown whose links are checked. */
-const DOC_ROOTS: Record<string, string[]> = { octx: ['knowledge/'], ctxpkg: ['nodes/'], acx: ['knowledge/', 'skills/'] };
+export const DOC_ROOTS: Record<string, string[]> = { octx: ['knowledge/'], ctxpkg: ['nodes/'], acx: ['knowledge/', 'skills/'] };
 
-export async function checkLinks(tree: Tree, format: string, level: LinkLevel = 'warning'): Promise<Diagnostic[]> {
-  if (level === 'off') return [];
-  const roots = DOC_ROOTS[format] ?? [''];
-  const entries = await tree.list();
-  const files = new Set(entries.filter((e) => e.kind === 'file').map((e) => e.path));
-  const dirs = new Set<string>();
-  for (const f of files) for (let i = f.indexOf('/'); i > 0; i = f.indexOf('/', i + 1)) dirs.add(f.slice(0, i));
-  // Only anchor sets are kept (a large package's texts are not held): a target is read again when a link names one of its anchors.
-  const text = async (p: string) => decodeUtf8(await tree.read(p).catch(() => Buffer.alloc(0)));
-  const anchors = new Map<string, Set<string>>();
-  const anchorsOf = async (p: string) => {
-    if (!anchors.has(p)) anchors.set(p, headingAnchors(splitFrontmatter(stripBom((await text(p)) ?? '')).body));
-    return anchors.get(p)!;
+export interface LinkCounts {
+  /** Links found in the documents (reference uses not counted: their definitions are). */
+  links: number;
+  /** Links judged (resolved, and their anchors checked). */
+  checked: number;
+  broken: number;
+  anchorsMissing: number;
+  external: number;
+  templated: number;
+  /** Link-like attributes and Markdown links inside HTML or JSX blocks. */
+  html: number;
+  /** Root paths outside what the docs folder serves (Docusaurus pages and static files beside the docs). */
+  elsewhere: number;
+  /** Links to upstream assets a synced tree's format leaves out (images in OCTX and ctxpkg), as its ID map records them. */
+  leftOut: number;
+}
+
+export interface LinkReport {
+  diagnostics: Diagnostic[];
+  counts: LinkCounts;
+  generator: Generator;
+}
+
+export interface LinkCheckOptions {
+  level?: LinkLevel;
+  /** Folder of the tree that `/…` links resolve against (`links.root`); default: the document root. */
+  root?: string;
+  /** The site's generator and layout, when known (default: what the tree's .ctxforge-sync.json recorded, else GitHub's rules). */
+  site?: SiteConfig;
+  /** The generator by name (`links.generator` in ctxforge.yaml), when no `site` is given. */
+  generator?: string;
+  /** The pages, when not every Markdown file below the document roots is one (an upstream docs folder). */
+  documents?: string[];
+  /** Docusaurus `id`/`slug` of pages (an upstream Docusaurus site: links by id resolve through them). */
+  meta?: ReadonlyMap<string, DocMeta>;
+  /** What the tree is, in messages (default "the package"). */
+  holder?: string;
+}
+
+/** What a synced tree's .ctxforge-sync.json records: the site's generator and `/`, and the upstream assets (by portable path). */
+async function recorded(tree: Tree): Promise<{ generator?: Generator; root: string; assets: string[] }> {
+  const none = { root: '', assets: [] };
+  try {
+    const st = await tree.stat('.ctxforge-sync.json');
+    if (st?.kind !== 'file') return none;
+    const v = JSON.parse((await tree.read('.ctxforge-sync.json')).toString('utf8')) as { site?: { generator?: unknown; root?: unknown }; assets?: unknown };
+    const assets = v.assets && typeof v.assets === 'object' ? Object.values(v.assets as Record<string, unknown>).filter((x): x is string => typeof x === 'string') : [];
+    const g = v.site?.generator;
+    const root = typeof v.site?.root === 'string' && !v.site.root.split('/').includes('..') ? v.site.root : '';
+    return { ...(typeof g === 'string' && GENERATORS.includes(g as Generator) ? { generator: g as Generator } : {}), root, assets };
+  } catch { return none; }
+}
+
+/**
+ * Reads a tree's files for the check. A folder on disk is read as DiskTree reads it — no symlink is
+ * followed, the file itself opened O_NOFOLLOW — but each folder's path is checked once, not once a
+ * file (at 50 000 documents the per-read checks cost more than the check itself).
+ */
+function reader(tree: Tree): (path: string) => Buffer | undefined | Promise<Buffer | undefined> {
+  if (!(tree instanceof DiskTree)) return (p) => tree.read(p).catch(() => undefined);
+  const plain = new Map<string, boolean>([['', true]]);
+  const folderOk = (dir: string): boolean => {
+    const known = plain.get(dir);
+    if (known !== undefined) return known;
+    const slash = dir.lastIndexOf('/');
+    let ok = folderOk(slash < 0 ? '' : dir.slice(0, slash));
+    if (ok) { try { ok = !lstatSync(join(tree.root, ...dir.split('/'))).isSymbolicLink(); } catch { ok = false; } }
+    plain.set(dir, ok);
+    return ok;
   };
+  return (p) => {
+    const slash = p.lastIndexOf('/');
+    if (!folderOk(slash < 0 ? '' : p.slice(0, slash))) return undefined;
+    try { return readRegularFile(tree.localPath(p), p); } catch { return undefined; }
+  };
+}
+
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+
+/** Checks every link of the Markdown documents below `docRoots` in `tree`. */
+export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkCheckOptions = {}): Promise<LinkReport> {
+  const level = o.level ?? 'warning';
+  const counts: LinkCounts = { links: 0, checked: 0, broken: 0, anchorsMissing: 0, external: 0, templated: 0, html: 0, elsewhere: 0, leftOut: 0 };
+  let site = o.site;
+  const rec = o.site ? { root: '', assets: [] as string[] } : await recorded(tree);
+  if (!site) {
+    const named = o.generator && GENERATORS.includes(o.generator as Generator) ? o.generator as Generator : undefined;
+    site = siteFor(named ?? rec.generator ?? 'github', `${docRoots[0] ?? ''}${rec.root}`);
+  }
+  // Upstream assets a synced tree's format left out (sync said so): links to them are not broken upstream.
+  const leftOut = new Set(rec.assets.map((a) => `${docRoots[0] ?? ''}${a}`));
+  if (o.root !== undefined) site = { ...site, root: o.root === '' || o.root.endsWith('/') ? o.root : `${o.root}/` };
+  if (level === 'off') return { diagnostics: [], counts, generator: site.generator };
+  const entries = await tree.list();
+  const files = new Set<string>();
+  let docs: string[] = [];
+  for (const e of entries) {
+    if (e.kind !== 'file') continue;
+    files.add(e.path);
+    if (!o.documents && MARKDOWN_FILE.test(e.path) && docRoots.some((r) => e.path.startsWith(r))) docs.push(e.path);
+  }
+  if (o.documents) docs = o.documents.filter((d) => files.has(d));
+  // The index holds the left-out files too, so links reach them as upstream does; reaching one is counted.
+  const absent = new Set([...leftOut].filter((f) => !files.has(f)));
+  const index = new SiteIndex(absent.size ? new Set([...files, ...absent]) : files, docs, site, o.meta);
   const make = level === 'error' ? error : warning;
+  const holder = o.holder ?? 'the package';
   const out: Diagnostic[] = [];
-  for (const f of files) {
-    if (!f.endsWith('.md') || !roots.some((r) => f.startsWith(r))) continue;
-    const bytes = await tree.read(f).catch(() => undefined);
-    // Most documents of a large package link nowhere: those are not decoded.
-    if (!bytes || bytes.indexOf('](') < 0) continue;
+  const g = site.generator;
+  const scanOpts = (p: string) => ({ wiki: site.wiki, admonitions: site.admonitions, mdx: /\.mdx$/i.test(p) });
+  // Anchors are kept per target only (a large package's texts are not held).
+  const anchors = new Map<string, { a: Anchors; text: string }>();
+  const read = reader(tree);
+  const bodyOf = async (p: string) => {
+    const t = decodeUtf8((await read(p)) ?? Buffer.alloc(0)) ?? '';
+    const fm = splitFrontmatter(stripBom(t));
+    return { body: fm.body, offset: fm.present ? fm.bodyLine - 1 : 0 };
+  };
+  const keep = (p: string, s: Pick<Scan, 'headings' | 'htmlIds' | 'footnotes'>, text: string) => anchors.set(p, { a: anchorsOf(s, g), text: g === 'obsidian' || g === 'foam' ? text : '' });
+  const pending: { from: string; line: number; anchor: string; to: string; target: string }[] = [];
+
+  for (const f of docs) {
+    const bytes = await read(f);
+    // Most documents of a large package link nowhere: a text without `[` or `<` holds no link.
+    if (!bytes || (bytes.indexOf(0x5b) < 0 && bytes.indexOf(0x3c) < 0)) continue;
     const t = decodeUtf8(bytes);
     if (t === undefined) continue;
     const fm = splitFrontmatter(stripBom(t));
     const offset = fm.present ? fm.bodyLine - 1 : 0;
-    for (const l of markdownLinks(fm.body)) {
-      if (isExternal(l.target) || l.target === '') continue;
-      const { path, anchor } = splitTarget(l.target);
+    const opts = scanOpts(f);
+    let links: Link[] | undefined = opts.admonitions || opts.mdx ? undefined : fastLinks(fm.body);
+    if (!links) {
+      const s = scanMarkdown(fm.body, opts);
+      links = s.links;
+      counts.html += s.inHtml;
+      keep(f, s, fm.body);
+    }
+    for (const l of links) {
+      if (l.kind === 'reference' || l.kind === 'import') continue;
+      counts.links++;
+      const r = index.resolve(l, f);
       const line = l.line + offset;
-      const to = path === '' ? f : resolveLink(f, path);
-      if (to === undefined || (!files.has(to) && !dirs.has(to.replace(/\/$/, '')) && to !== '')) {
-        out.push(make('LINK_BROKEN', `link to ${l.target} points to ${to ?? 'outside the package'}, which the package does not hold`, { file: f, line, hint: 'fix the link, or add the document it names' }));
-        continue;
-      }
-      if (anchor && to.endsWith('.md') && files.has(to) && !(await anchorsOf(to)).has(anchor)) {
-        out.push(make('LINK_ANCHOR_MISSING', `${to} has no heading with anchor #${anchor}`, { file: f, line }));
+      const shown = l.kind === 'wiki' || l.kind === 'embed' ? `${l.kind === 'embed' ? '!' : ''}[[${l.target}]]` : l.target;
+      switch (r.status) {
+        case 'external': counts.external++; continue;
+        case 'templated': counts.templated++; continue;
+        case 'elsewhere': counts.elsewhere++; continue;
+        case 'skip': continue;
+        case 'outside':
+          counts.checked++; counts.broken++;
+          out.push(make('LINK_BROKEN', `link to ${shown} points outside ${holder}`, { file: f, line, hint: 'fix the link, or add the document it names' }));
+          continue;
+        case 'broken':
+          counts.checked++; counts.broken++;
+          out.push(make('LINK_BROKEN', l.kind === 'wiki' || l.kind === 'embed'
+            ? `${l.kind === 'embed' ? 'embed' : 'wiki link'} ${shown} matches no ${l.kind === 'embed' ? 'file' : 'page'} ${holder} holds`
+            : `link to ${shown} points to ${r.path || '/'}, which ${holder} does not hold`, { file: f, line, hint: 'fix the link, or add the document it names' }));
+          continue;
+        case 'ok':
+          if (absent.has(r.path)) { counts.leftOut++; continue; }
+          counts.checked++;
+          if (r.anchor && r.document) pending.push({ from: f, line, anchor: r.anchor, to: r.path, target: shown });
       }
     }
   }
-  return out;
+  for (const p of pending) {
+    let a = anchors.get(p.to);
+    if (!a) {
+      const { body } = await bodyOf(p.to);
+      keep(p.to, scanMarkdown(body, scanOpts(p.to)), body);
+      a = anchors.get(p.to)!;
+    }
+    const text = a.text;
+    if (!hasAnchor(p.anchor, a.a, g, () => blockIdsOf(text))) {
+      counts.anchorsMissing++;
+      out.push(make('LINK_ANCHOR_MISSING', `${p.to} has no heading with anchor #${p.anchor}${g !== 'github' ? ` (anchors as ${g} writes them)` : ''}`, { file: p.from, line: p.line }));
+    }
+  }
+  const notJudged = [
+    counts.external ? `${counts.external} external` : '',
+    counts.templated ? `${counts.templated} templated` : '',
+    counts.html ? `${counts.html} inside HTML or JSX` : '',
+    counts.elsewhere ? `${counts.elsewhere} to site pages outside the docs (${site.routeBase ? `not under /${site.routeBase}/` : 'not in the package'})` : '',
+    counts.leftOut ? `${counts.leftOut} to upstream files this format leaves out (images …)` : '',
+  ].filter(Boolean);
+  if (notJudged.length) {
+    const n = counts.external + counts.templated + counts.html + counts.elsewhere + counts.leftOut;
+    out.push(info('LINK_NOT_JUDGED', `${plural(n, 'link')} not judged: ${notJudged.join(', ')}; ${plural(counts.checked, 'link')} checked`, {}));
+  }
+  return { diagnostics: out, counts, generator: g };
+}
+
+/** The link check of a format's source tree (validate and the PR check): its findings and what it could not judge. */
+export async function checkLinks(tree: Tree, format: string, level: LinkLevel = 'warning', o: Omit<LinkCheckOptions, 'level'> = {}): Promise<Diagnostic[]> {
+  return (await checkTreeLinks(tree, DOC_ROOTS[format] ?? [''], { ...o, level })).diagnostics;
 }

@@ -1,44 +1,34 @@
-// Markdown link facts shared by the link check, sync and convert: the relative links of a text
-// (outside code), heading anchors as GitHub writes them, and resolving a link against its file.
+// Markdown link facts shared by the link check, sync and convert: the links of a text (outside
+// code, as a CommonMark parser reads it), heading anchors, and resolving a link against its file.
+// The richer API — a site's pages indexed once and links resolved as the site serves them — is
+// SiteIndex in site.ts; rewriting links after renames is rewrite.ts.
+import { scanMarkdown, type LinkKind, type ScanOptions } from './parse.js';
+import { fastLinks } from './fast.js';
+import { anchorsOf } from './site.js';
+import type { Generator } from './slugs.js';
+
+export type { LinkKind };
 
 export interface MdLink {
-  /** The target as written, without its title. */
+  /** The target as written, without its title (a wiki link: the note and `#heading`, without `|alias`). */
   target: string;
   /** 1-based line in the text given. */
   line: number;
-  /** Offset of the target in the text, for rewriting. */
+  /** Offset of the target in the text, for rewriting (-1 when it cannot be placed). */
   at: number;
+  /** How the link is written: inline, image, definition (of a reference link), autolink, wiki, embed, import (MDX). */
+  kind: LinkKind;
 }
 
-const INLINE = /(!?)\[((?:[^\]\\\n]|\\.)*)\]\(\s*(<[^>\n]*>|[^)\s]*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)/g;
-
-/** Inline links and images of `text`, skipping fenced code blocks and inline code spans. */
-export function markdownLinks(text: string): MdLink[] {
-  const out: MdLink[] = [];
-  let fence: string | null = null;
-  let offset = 0;
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i]!;
-    const c = l.charCodeAt(l.search(/\S|$/));
-    const f = c === 96 || c === 126 ? /^\s{0,3}(`{3,}|~{3,})/.exec(l) : null;
-    if (f) {
-      if (fence === null) fence = f[1]![0]!.repeat(f[1]!.length);
-      else if (f[1]!.startsWith(fence)) fence = null;
-    } else if (fence === null && l.includes('](')) {
-      const masked = l.replace(/`[^`]*`/g, (m) => ' '.repeat(m.length));
-      for (const m of masked.matchAll(INLINE)) {
-        const raw = m[3]!;
-        const open = m.index! + m[0].indexOf('](') + 2;
-        const lead = l.slice(open).length - l.slice(open).trimStart().length;
-        const t = raw.startsWith('<') ? raw.slice(1, -1) : raw;
-        const at = offset + open + lead + (raw.startsWith('<') ? 1 : 0);
-        out.push({ target: t, line: i + 1, at });
-      }
-    }
-    offset += l.length + 1;
-  }
-  return out;
+/**
+ * Every link of `text` that names a target — inline links and images, reference definitions,
+ * autolinks, and wiki links and embeds — as a CommonMark parser reads it, so nothing inside code
+ * counts. Reference uses are left out (their definitions carry the targets).
+ */
+export function markdownLinks(text: string, opts: ScanOptions = { wiki: true }): MdLink[] {
+  const fast = opts.admonitions || opts.mdx ? undefined : fastLinks(text);
+  const links = fast ?? scanMarkdown(text, opts).links;
+  return links.filter((l) => l.kind !== 'reference').map((l) => ({ target: l.target, line: l.line, at: l.at, kind: l.kind }));
 }
 
 /** A link that leaves the package: a scheme, a protocol-relative or absolute URL path. */
@@ -73,28 +63,7 @@ export function relativeLink(fromFile: string, toFile: string): string {
   return [...a.slice(i).map(() => '..'), ...b.slice(i)].join('/');
 }
 
-/** GitHub's heading anchors: lowercase, punctuation dropped, spaces to hyphens, repeats numbered. */
-export function headingAnchors(text: string): Set<string> {
-  const out = new Set<string>();
-  const count = new Map<string, number>();
-  let fence: string | null = null;
-  for (const l of text.split('\n')) {
-    const f = /^\s{0,3}(`{3,}|~{3,})/.exec(l);
-    if (f) { if (fence === null) fence = f[1]![0]!.repeat(f[1]!.length); else if (f[1]!.startsWith(fence)) fence = null; continue; }
-    if (fence !== null) continue;
-    const h = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(l);
-    if (!h) {
-      const explicit = /<a\s+(?:name|id)="([^"]+)"/.exec(l);
-      if (explicit) out.add(explicit[1]!);
-      continue;
-    }
-    const title = h[1]!;
-    const custom = /\s*\{#([^}]+)\}$/.exec(title);
-    if (custom) { out.add(custom[1]!); continue; }
-    const slug = title.toLowerCase().replace(/<[^>]*>/g, '').replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s/g, '-');
-    const n = count.get(slug) ?? 0;
-    count.set(slug, n + 1);
-    out.add(n ? `${slug}-${n}` : slug);
-  }
-  return out;
+/** A page's heading anchors as a generator writes them (GitHub's by default), explicit ids, HTML ids and footnotes included. */
+export function headingAnchors(text: string, generator: Generator = 'github'): Set<string> {
+  return anchorsOf(scanMarkdown(text, { admonitions: generator === 'mkdocs' }), generator).ids;
 }

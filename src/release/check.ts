@@ -8,6 +8,7 @@ import { repoOf, treeAt } from './collab.js';
 import { discoverPackages } from './packages.js';
 import { trustedPlan, type ConfigChange } from './trusted.js';
 import { checkLinks } from '../links/check.js';
+import { linkSettingsFor } from '../repo/config.js';
 import { repoConfig } from '../repo/config.js';
 import { DiskTree } from '../core/tree.js';
 import './rules.js';
@@ -92,10 +93,12 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const out: PackageCheck[] = [];
   let required: Bump = 'none';
   // A move that leaves links dangling shows up here, as a warning or (links: error) an error.
-  const linkLevel = plan ? plan.links ?? 'warning' : (await repoConfig(new DiskTree(root), { file: o.config, cwd: o.cwd, root }).catch(() => undefined))?.links ?? 'warning';
+  const linkConfig = plan ? plan.config : await repoConfig(new DiskTree(root), { file: o.config, cwd: o.cwd, root }).catch(() => undefined);
+  const linkLevel = plan ? plan.links ?? 'warning' : linkConfig?.links ?? 'warning';
   for (const p of pkgs) {
     const v = await p.module.validateSource(p.tree, { env: o.env });
-    const links = await checkLinks(p.tree, p.format, linkLevel);
+    const ls = linkSettingsFor(linkConfig, p.relPath);
+    const links = await checkLinks(p.tree, p.format, ls.level ?? linkLevel, { ...(ls.root !== undefined ? { root: ls.root } : {}), ...(ls.generator ? { generator: ls.generator } : {}) });
     if (links.length) {
       v.diagnostics.push(...links);
       if (links.some((d) => d.severity === 'error')) v.valid = false;

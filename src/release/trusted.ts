@@ -9,6 +9,7 @@ import { linkedComponent } from '../core/no-links.js';
 import { loosenedKeys } from '../diff/policy.js';
 import { formatByName } from '../formats.js';
 import { discoverPackages as repoPackages, type RepoPackage } from '../repo/packages.js';
+import type { RepoConfig } from '../repo/config.js';
 import { policyOf } from './collab.js';
 import type { ReleasePackage } from './context.js';
 
@@ -25,6 +26,8 @@ export interface TrustedPlan {
   changes: ConfigChange[];
   /** `links:` of the base config. */
   links?: 'off' | 'warning' | 'error';
+  /** The base config itself (per-package link settings come from it). */
+  config?: RepoConfig;
 }
 
 function under(path: string, want: string | undefined): boolean {
@@ -80,5 +83,5 @@ export async function trustedPlan(root: string, base: string, head: ReleasePacka
     changes.push({ loosening: false, message: `${shown(hp.relPath)} is a new package in the head's config` });
     packages.push(hp);
   }
-  return { packages, gone, changes, ...(found.config?.links ? { links: found.config.links } : {}) };
+  return { packages, gone, changes, ...(found.config?.links ? { links: found.config.links } : {}), ...(found.config ? { config: found.config } : {}) };
 }

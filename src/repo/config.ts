@@ -23,6 +23,17 @@ export interface PackageConfig {
   tag_pattern?: string;
   /** Raw policy overrides; the diff checks them (src/diff/policy.ts). */
   policy?: Record<string, unknown>;
+  /** This package's link check: its level, and the folder (inside the package) that `/…` links resolve against. */
+  links?: LinkSettings;
+}
+
+/** `links:` as a level, or `{level, root}`. */
+export interface LinkSettings {
+  level?: 'off' | 'warning' | 'error';
+  /** Folder inside the package that root-absolute links (`/guide/x`) resolve against; default the document root. */
+  root?: string;
+  /** The site generator the documents are written for (a converted tree carries no ID map that records it). */
+  generator?: string;
 }
 
 export interface RepoConfig {
@@ -32,6 +43,8 @@ export interface RepoConfig {
   policy?: Record<string, unknown>;
   /** How validate and the PR check report relative links to missing documents or anchors. */
   links?: 'off' | 'warning' | 'error';
+  /** `links.root` for every package (a package's own `links.root` wins). */
+  linksRoot?: string;
   packages: PackageConfig[];
 }
 
@@ -82,8 +95,9 @@ export function parseRepoConfig(text: string, file: string = CONFIG_FILE): RepoC
   onlyKeys(top, ['packages', 'tag_pattern', 'policy', 'links'], file);
   const cfg: RepoConfig = { file, packages: [] };
   if (top.links !== undefined) {
-    if (!['off', 'warning', 'error'].includes(top.links as string)) no('links must be off, warning or error');
-    cfg.links = top.links as RepoConfig['links'];
+    const l = linkSettings(top.links, 'links', no);
+    if (l.level) cfg.links = l.level;
+    if (l.root !== undefined) cfg.linksRoot = l.root;
   }
   if (top.tag_pattern !== undefined) cfg.tag_pattern = pattern(top.tag_pattern, 'tag_pattern');
   if (top.policy !== undefined) cfg.policy = obj(top.policy, 'policy');
@@ -92,7 +106,7 @@ export function parseRepoConfig(text: string, file: string = CONFIG_FILE): RepoC
   for (const [i, raw] of ((top.packages as unknown[]) ?? []).entries()) {
     const where = `packages[${i}]`;
     const p = obj(raw, where);
-    onlyKeys(p, ['path', 'format', 'name', 'tag_pattern', 'policy'], where);
+    onlyKeys(p, ['path', 'format', 'name', 'tag_pattern', 'policy', 'links'], where);
     // Only a leading "./" (or a lone ".") goes: `.kb` is a folder of its own, not `kb`.
     const path = str(p.path, `${where}.path`).replace(/^\.(\/+|$)/, '').replace(/\/+$/, '');
     if (path !== '' && unsafePathReason(path)) no(`${where}.path ${JSON.stringify(p.path)}: ${unsafePathReason(path)}`);
@@ -106,9 +120,50 @@ export function parseRepoConfig(text: string, file: string = CONFIG_FILE): RepoC
     if (p.name !== undefined) pc.name = str(p.name, `${where}.name`);
     if (p.tag_pattern !== undefined) pc.tag_pattern = pattern(p.tag_pattern, `${where}.tag_pattern`, pc.name);
     if (p.policy !== undefined) pc.policy = obj(p.policy, `${where}.policy`);
+    if (p.links !== undefined) pc.links = linkSettings(p.links, `${where}.links`, no);
     cfg.packages.push(pc);
   }
   return cfg;
+}
+
+const LEVELS = ['off', 'warning', 'error'];
+/** The generators whose link and anchor rules the check knows (src/links/slugs.ts). */
+const GENERATORS = ['github', 'mdbook', 'vitepress', 'docusaurus', 'mkdocs', 'obsidian', 'foam'];
+
+/** `links: error` or `links: {level: error, root: knowledge/docs}`. */
+function linkSettings(v: unknown, where: string, no: (m: string) => never): LinkSettings {
+  if (typeof v === 'string') {
+    if (!LEVELS.includes(v)) no(`${where} must be off, warning or error`);
+    return { level: v as LinkSettings['level'] };
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) no(`${where} must be off, warning or error, or a mapping {level, root}`);
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) if (!['level', 'root', 'generator'].includes(k)) no(`${where}: unknown key ${JSON.stringify(k)} (allowed: level, root, generator)`);
+  const out: LinkSettings = {};
+  if (o.level !== undefined) {
+    if (typeof o.level !== 'string' || !LEVELS.includes(o.level)) no(`${where}.level must be off, warning or error`);
+    out.level = o.level as LinkSettings['level'];
+  }
+  if (o.root !== undefined) {
+    if (typeof o.root !== 'string') no(`${where}.root must be a folder inside the package`);
+    const r = (o.root as string).replace(/^\.(\/+|$)/, '').replace(/\/+$/, '');
+    if (r !== '' && unsafePathReason(r)) no(`${where}.root ${JSON.stringify(o.root)}: ${unsafePathReason(r)}`);
+    out.root = r;
+  }
+  if (o.generator !== undefined) {
+    if (typeof o.generator !== 'string' || !GENERATORS.includes(o.generator)) no(`${where}.generator must be one of ${GENERATORS.join(', ')}`);
+    out.generator = o.generator as string;
+  }
+  return out;
+}
+
+/** The link check settings of the package at `pkgPath` (repository-relative): its own, else the repository's. */
+export function linkSettingsFor(cfg: RepoConfig | undefined, pkgPath: string): LinkSettings {
+  const own = cfg?.packages.find((p) => p.path === pkgPath)?.links;
+  const level = own?.level ?? cfg?.links;
+  const root = own?.root ?? cfg?.linksRoot;
+  const generator = own?.generator;
+  return { ...(level ? { level } : {}), ...(root !== undefined ? { root } : {}), ...(generator ? { generator } : {}) };
 }
 
 /** The config in `tree` (a repository root on disk or at a ref), or undefined when there is none. */

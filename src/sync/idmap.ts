@@ -26,6 +26,8 @@ export interface IdMap {
   /** Managed files the last sync wrote (so the next one removes those it no longer writes). */
   files: string[];
   retired: string[];
+  /** The site generator the upstream folder was written for and the folder `/` maps to, so the link check judges the tree as that site serves it. */
+  site?: { generator: string; root: string };
 }
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -47,11 +49,16 @@ export async function readIdMap(dir: string): Promise<IdMap | undefined> {
   const strings = (a: unknown[], what: string) => a.map((x) => (typeof x === 'string' ? x : bad(`${what} must hold strings`)));
   const assets: Record<string, string> = {};
   for (const [k, p] of Object.entries((v.assets ?? {}) as Record<string, unknown>)) assets[k] = typeof p === 'string' ? p : bad('assets must map paths to paths');
-  return { version: 1, format: v.format as TargetFormat, documents, assets, files: strings((v.files ?? []) as unknown[], 'files'), retired: strings((v.retired ?? []) as unknown[], 'retired') };
+  const out: IdMap = { version: 1, format: v.format as TargetFormat, documents, assets, files: strings((v.files ?? []) as unknown[], 'files'), retired: strings((v.retired ?? []) as unknown[], 'retired') };
+  if (v.site !== undefined) {
+    if (!isMap(v.site) || typeof v.site.generator !== 'string' || typeof v.site.root !== 'string') return bad('site must be {"generator": "…", "root": "…"}');
+    out.site = { generator: v.site.generator, root: v.site.root };
+  }
+  return out;
 }
 
 const sorted = <T>(o: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(o).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
 
 export function idMapText(m: IdMap): string {
-  return `${JSON.stringify({ version: 1, format: m.format, documents: sorted(m.documents), assets: sorted(m.assets), files: [...m.files].sort(), retired: [...new Set(m.retired)].sort() }, null, 2)}\n`;
+  return `${JSON.stringify({ version: 1, format: m.format, documents: sorted(m.documents), assets: sorted(m.assets), files: [...m.files].sort(), retired: [...new Set(m.retired)].sort(), ...(m.site ? { site: m.site } : {}) }, null, 2)}\n`;
 }

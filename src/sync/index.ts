@@ -4,13 +4,16 @@
 // a removed ID is retired for good.
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { fail, info, hasErrors, type Diagnostic } from '../core/diagnostics.js';
+import { error, fail, info, hasErrors, type Diagnostic } from '../core/diagnostics.js';
 import { uuidv7 } from '../core/uuid.js';
 import { splitFrontmatter } from '../core/yaml-safe.js';
-import { markdownLinks, isExternal, splitTarget, resolveLink, relativeLink } from '../links/markdown.js';
-import { readUpstream, type UpstreamDoc } from './upstream.js';
+import { DiskTree } from '../core/tree.js';
+import { SiteIndex } from '../links/site.js';
+import { rewriteLinks } from '../links/rewrite.js';
+import { checkTreeLinks } from '../links/check.js';
+import { readUpstream, type Skipped, type UpstreamDoc } from './upstream.js';
 import { ID_MAP_FILE, idMapText, readIdMap, type IdMap, type MapEntry } from './idmap.js';
-import { portableNames } from './names.js';
+import { portableNames, portablePath } from './names.js';
 import { shingles, jaccard } from './similarity.js';
 import { formatByName } from '../formats.js';
 import type { FormatModule } from '../format.js';
@@ -47,6 +50,12 @@ export interface SyncResult {
   removed: SyncChange[];
   unchanged: number;
   files: Applied;
+  /** Every upstream file left out, with the reason (skipped folders, site configuration, dot-files that are no pages …). */
+  skipped: Skipped[];
+  /** The site generator the upstream folder was read as, and what of its navigation was code and not read. */
+  site: { generator: string; marker: string; notRead: string[] };
+  /** Links rewritten because the file they point at was renamed (or reached through an id the package does not keep). */
+  linksRewritten: number;
   diagnostics: Diagnostic[];
 }
 
@@ -72,25 +81,6 @@ function previousBody(target: string, format: TargetFormat, e: MapEntry): string
   try { return splitFrontmatter(readFileSync(join(target, moduleOf(format).documentRoot, ...e.path.split('/')), 'utf8')).body; } catch { return ''; }
 }
 
-/** Rewrites relative links to renamed pages and assets so they still resolve. */
-function relink(body: string, from: string, newFrom: string, names: ReadonlyMap<string, string>): string {
-  const edits: { at: number; len: number; text: string }[] = [];
-  for (const l of markdownLinks(body)) {
-    if (isExternal(l.target)) continue;
-    const { path } = splitTarget(l.target);
-    if (!path) continue;
-    const to = resolveLink(from, path);
-    const moved = to === undefined ? undefined : names.get(to);
-    if (moved === undefined) continue;
-    const now = relativeLink(newFrom, moved);
-    if (now === path) continue;
-    edits.push({ at: l.at, len: path.length, text: now });
-  }
-  let out = body;
-  for (const e of edits.sort((a, b) => b.at - a.at)) if (out.slice(e.at, e.at + e.len) !== e.text) out = out.slice(0, e.at) + e.text + out.slice(e.at + e.len);
-  return out;
-}
-
 export async function syncDocs(docsDir: string, targetDir: string, o: SyncOptions = {}): Promise<SyncResult> {
   const docsAbs = resolve(docsDir);
   const target = resolve(targetDir);
@@ -110,15 +100,40 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
 
   const up = await readUpstream(docsAbs);
   const diagnostics: Diagnostic[] = [...up.notes];
-  const names = portableNames([...up.docs.map((d) => ({ path: d.path, markdown: true })), ...up.assets.map((a) => ({ path: a.path, markdown: false }))], !!o.noRename);
-  diagnostics.push(...names.diagnostics);
-  if (hasErrors(names.diagnostics)) return empty(format, !!o.dryRun, diagnostics);
-
+  const siteInfo = { generator: up.site.generator, marker: up.site.marker, notRead: up.site.notRead };
   const old: IdMap = map ?? { version: 1, format, documents: {}, assets: {}, files: [], retired: [] };
+  // Names given by the last sync are kept: a newcomer that collides gets the suffix.
+  const previous = new Map<string, string>([...Object.entries(old.documents).map(([p, e]) => [p, e.path] as [string, string]), ...Object.entries(old.assets)]);
+  const names = portableNames([...up.docs.map((d) => ({ path: d.path, markdown: true })), ...up.assets.map((a) => ({ path: a.path, markdown: false }))], !!o.noRename, previous);
+  diagnostics.push(...names.diagnostics);
+  if (hasErrors(names.diagnostics)) return empty(format, !!o.dryRun, diagnostics, up.skipped, siteInfo);
+
+  // Links are resolved as the upstream site serves them, and rewritten where a rename (or an id the
+  // package does not keep) would break them; the renamed tree is the judge of every rewrite.
+  const upFiles = [...up.docs.map((d) => d.path), ...up.assets.map((a) => a.path)];
+  const before = new SiteIndex(upFiles, up.docs.map((d) => d.path), up.site, up.meta);
+  const root = up.site.root ? portableRoot(up.site.root) : '';
+  const after = new SiteIndex(upFiles.map((f) => names.map.get(f)!), up.docs.map((d) => names.map.get(d.path)!), { ...up.site, root, docIds: false, nav: new Map() });
+  const scanOpts = (p: string) => ({ wiki: up.site.wiki, admonitions: up.site.admonitions, mdx: /\.mdx$/i.test(p) });
+  const bodies = new Map<string, string>();
+  let linksRewritten = 0;
+  for (const d of up.docs) {
+    const r = rewriteLinks(d.body, d.path, names.map.get(d.path)!, { before, after, moves: names.map }, scanOpts(d.path));
+    bodies.set(d.path, r.text);
+    linksRewritten += r.rewritten;
+    for (const f of r.failures) {
+      diagnostics.push(error('SYNC_LINK_NOT_REWRITTEN', `${d.path}: the link to ${f.target} cannot be rewritten to reach ${f.to} after the rename, so nothing was written`, { file: d.path, line: f.line, hint: 'rename the file upstream to a portable name, or write the link as a plain relative path' }));
+    }
+  }
+  if (hasErrors(diagnostics)) return empty(format, !!o.dryRun, diagnostics, up.skipped, siteInfo);
+  // Broken links upstream are reported as the site would serve them (the synced tree keeps them as written).
+  const upstreamLinks = await checkTreeLinks(new DiskTree(docsAbs), [''], { level: 'warning', site: up.site, documents: up.docs.map((d) => d.path), meta: up.meta, holder: 'the docs folder' });
+  diagnostics.push(...upstreamLinks.diagnostics);
+
   const retired = new Set(old.retired);
   const used = new Set<string>();
   const idOf = new Map<string, string>();
-  const result: SyncResult = { format, created: !present, dryRun: !!o.dryRun, added: [], modified: [], moved: [], removed: [], unchanged: 0, files: { written: [], removed: [], unchanged: 0 }, diagnostics };
+  const result: SyncResult = { format, created: !present, dryRun: !!o.dryRun, added: [], modified: [], moved: [], removed: [], unchanged: 0, files: { written: [], removed: [], unchanged: 0 }, skipped: up.skipped, site: siteInfo, linksRewritten, diagnostics };
   const byId = new Map(Object.entries(old.documents).map(([p, e]) => [e.id, p]));
   const claimed = new Set<string>();
 
@@ -176,11 +191,11 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
 
   // The documents, with links to renamed pages rewritten.
   const docs: Doc[] = [];
-  const newMap: IdMap = { version: 1, format, documents: {}, assets: {}, files: [], retired: [...retired] };
+  const newMap: IdMap = { version: 1, format, documents: {}, assets: {}, files: [], retired: [...retired], ...(up.site.marker ? { site: { generator: up.site.generator, root } } : {}) };
   for (const d of up.docs) {
     const path = names.map.get(d.path)!;
     const id = idOf.get(d.path)!;
-    const doc: Doc = { id, path, title: d.title, body: relink(d.body, d.path, path, names.map) };
+    const doc: Doc = { id, path, title: d.title, body: bodies.get(d.path)! };
     // For ctxpkg the rule names the node type; the page's own (OKF) type rides along as okf_type.
     if (format === 'ctxpkg') {
       const nodeType = typeFor(d.path, undefined, o);
@@ -232,6 +247,11 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   return result;
 }
 
-function empty(format: TargetFormat, dryRun: boolean, diagnostics: Diagnostic[]): SyncResult {
-  return { format, created: false, dryRun, added: [], modified: [], moved: [], removed: [], unchanged: 0, files: { written: [], removed: [], unchanged: 0 }, diagnostics };
+function empty(format: TargetFormat, dryRun: boolean, diagnostics: Diagnostic[], skipped: Skipped[], site: SyncResult['site']): SyncResult {
+  return { format, created: false, dryRun, added: [], modified: [], moved: [], removed: [], unchanged: 0, files: { written: [], removed: [], unchanged: 0 }, skipped, site, linksRewritten: 0, diagnostics };
+}
+
+/** The portable form of the site's root folder (`src/`, `docs/`), as the renamed tree has it. */
+function portableRoot(root: string): string {
+  return `${portablePath(`${root}x.md`, true).slice(0, -'x.md'.length)}`;
 }

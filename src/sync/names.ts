@@ -39,17 +39,31 @@ export interface Renames {
 }
 
 /**
- * Portable paths for every upstream path, unique even on case-insensitive file systems. With
- * `refuse`, a path that would change is an error naming the rename instead.
+ * Portable paths for every upstream path, unique even on case-insensitive file systems. A path that
+ * had a portable name before (`previous`, from the ID map) keeps it, so a page renamed for
+ * portability keeps its name when upstream later adds a colliding one: the newcomer gets the
+ * suffix. With `refuse`, a path that would change is an error naming the rename instead.
  */
-export function portableNames(paths: { path: string; markdown: boolean }[], refuse: boolean): Renames {
+export function portableNames(paths: { path: string; markdown: boolean }[], refuse: boolean, previous: ReadonlyMap<string, string> = new Map()): Renames {
   const map = new Map<string, string>();
   const diagnostics: Diagnostic[] = [];
   const taken = new Set<string>();
-  // Unchanged names first, so that a colliding rename never displaces a name the upstream already has.
-  const order = [...paths].sort((a, b) => Number(portablePath(a.path, a.markdown) !== a.path) - Number(portablePath(b.path, b.markdown) !== b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // A name given before is still this path's when it is still a portable form of it (its own, or
+  // its own with a collision suffix).
+  const kept = (p: { path: string; markdown: boolean }): string | undefined => {
+    const was = previous.get(p.path);
+    if (was === undefined) return undefined;
+    const own = portablePath(p.path, p.markdown);
+    if (was === own) return was;
+    const dot = own.lastIndexOf('.');
+    const [stem, ext] = dot > own.lastIndexOf('/') ? [own.slice(0, dot), own.slice(dot)] : [own, ''];
+    return was.startsWith(`${stem}-`) && was.endsWith(ext) && /^\d+$/.test(was.slice(stem.length + 1, was.length - ext.length)) ? was : undefined;
+  };
+  const rank = (p: { path: string; markdown: boolean }) => (kept(p) !== undefined ? 0 : portablePath(p.path, p.markdown) === p.path ? 1 : 2);
+  // Names kept from the last sync first, then unchanged names, so a colliding rename never displaces either.
+  const order = [...paths].sort((a, b) => rank(a) - rank(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const p of order) {
-    let out = portablePath(p.path, p.markdown);
+    let out = kept(p) ?? portablePath(p.path, p.markdown);
     if (taken.has(foldedKey(out))) {
       const dot = out.lastIndexOf('.');
       const stem = dot > out.lastIndexOf('/') ? out.slice(0, dot) : out;

@@ -1,7 +1,14 @@
-// Reads a folder of Markdown someone else owns (plain files, OKF, Docusaurus / MkDocs / Hugo
-// frontmatter) into documents without IDs yet: title, description, tags and body, with a note for
-// every frontmatter key the package has no place for. Symlinks are never followed.
+// Reads a folder of Markdown someone else owns (plain files, OKF, an mdBook, VitePress, Docusaurus
+// or MkDocs site, an Obsidian or Foam vault, Hugo frontmatter) into documents without IDs yet:
+// title, description, tags and body, with a note for every frontmatter key the package has no place
+// for. What counts as a document: every .md/.mdx/.markdown file outside the skipped folders (dot
+// folders such as .git/, .github/, .vitepress/, .docusaurus/, .obsidian/, and node_modules/) —
+// dot-file pages included — except a site's configuration and navigation files and Docusaurus
+// `_` partials (kept as assets); every file left out is named. Symlinks are never followed.
 import { DiskTree } from '../core/tree.js';
+import { scanMarkdown } from '../links/parse.js';
+import { detectSite, docusaurusCategory, type SiteConfig } from '../links/generators.js';
+import type { DocMeta } from '../links/site.js';
 import { info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { parseYamlSafe, splitFrontmatter, stripBom } from '../core/yaml-safe.js';
@@ -20,6 +27,14 @@ export interface UpstreamDoc {
   /** An ID the file already carries (octx.document_id, or a UUIDv7 id). */
   id?: string;
   body: string;
+  /** Position in the site's static navigation (SUMMARY.md, mkdocs.yml nav, sidebar_position, _category_), when it has one. */
+  order?: number;
+}
+
+export interface Skipped {
+  path: string;
+  /** Why: a skipped folder, a site's configuration or navigation file, a dot-file that is no page. */
+  reason: string;
 }
 
 export interface Upstream {
@@ -28,11 +43,30 @@ export interface Upstream {
   /** Title of the folder's root page, for a new package's name. */
   rootTitle?: string;
   notes: Diagnostic[];
+  /** Every file left out, by path, with the reason. */
+  skipped: Skipped[];
+  /** The site generator the folder is written for (from static marker files). */
+  site: SiteConfig;
+  /** Docusaurus `id`/`slug` of the pages that set them (links by id resolve through them). */
+  meta: Map<string, DocMeta>;
 }
 
 const MARKDOWN = /\.(md|markdown|mdx)$/i;
-/** Generator folders and files that are build machinery, not pages. */
-const SKIP = /(^|\/)(\.[^/]*|node_modules)(\/|$)|(^|\/)(_category_\.json|_category_\.ya?ml|mkdocs\.ya?ml|sidebars\.[jt]s|docusaurus\.config\.[jt]s|hugo\.(toml|ya?ml)|config\.toml)$/;
+/** Folders never read: version control, editors, generators' machinery and caches, installed packages. */
+const SKIPPED_DIR = /(^|\/)(\.[^/]*|node_modules)\//;
+/** Site configuration and navigation files: read as data where they are data, never packaged as pages or assets. */
+const SITE_FILE = /(^|\/)(_category_\.json|_category_\.ya?ml|mkdocs\.ya?ml|book\.toml|sidebars\.[cm]?[jt]s|docusaurus\.config\.[cm]?[jt]s|hugo\.(toml|ya?ml)|config\.toml)$/;
+
+/** Why a path is left out, or undefined when it is read. */
+function skipReason(path: string, site: SiteConfig): string | undefined {
+  const d = SKIPPED_DIR.exec(path);
+  if (d) return `in ${path.slice(0, d.index + d[0].length)} (a skipped folder)`;
+  if (SITE_FILE.test(path)) return 'site configuration or navigation';
+  if (site.generator === 'mdbook' && path === `${site.root}SUMMARY.md`) return 'mdBook navigation (SUMMARY.md, read for titles and order)';
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  if (base.startsWith('.') && !MARKDOWN.test(base)) return 'a dot-file that is no page';
+  return undefined;
+}
 const KEPT = new Set(['title', 'description', 'tags', 'octx', 'type']);
 const GENERATOR_KEYS: Record<string, string> = {
   id: 'Docusaurus page id', slug: 'site URL slug', sidebar_position: 'sidebar order', sidebar_label: 'sidebar label',
@@ -41,20 +75,26 @@ const GENERATOR_KEYS: Record<string, string> = {
 
 export function normaliseBody(body: string): string {
   let s = body.replace(/\r\n?/g, '\n').replace(/^\n+/, '');
-  s = s.replace(/\s+$/, '');
+  // trimEnd, not /\s+$/: the regular expression rescans every run of blanks from each of its blanks.
+  s = s.trimEnd();
   return s === '' ? '' : `${s}\n`;
 }
 
-export function firstH1(body: string): string | undefined {
-  let fence = false;
-  for (const l of body.split('\n')) {
-    if (/^\s{0,3}(```|~~~)/.test(l)) fence = !fence;
-    if (fence) continue;
-    const m = /^#[ \t]+(.+?)[ \t#]*$/.exec(l);
-    if (m) return m[1]!.trim();
+/**
+ * A page's title from its text: the first heading of any level (ATX, setext, or an HTML `<h1>`…),
+ * as a CommonMark parser finds it — never inside code, an HTML comment or an MDX import — with an
+ * explicit `{#id}` suffix stripped.
+ */
+export function firstHeading(body: string, opts: { mdx?: boolean; admonitions?: boolean } = {}): string | undefined {
+  for (const h of scanMarkdown(body, opts).headings) {
+    const t = h.text.replace(/\s+/g, ' ').trim();
+    if (t) return t;
   }
   return undefined;
 }
+
+/** @deprecated the first heading of any level now gives the title: firstHeading. */
+export const firstH1 = (body: string) => firstHeading(body);
 
 function titleFromName(path: string): string {
   const parts = path.split('/');
@@ -77,21 +117,38 @@ function tomlFrontmatter(text: string): { data: Record<string, unknown>; body: s
   return { data, body: text.slice(m[0].length) };
 }
 
+const numberOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'bigint' ? Number(v) : undefined);
+
 export async function readUpstream(dir: string): Promise<Upstream> {
   const tree = new DiskTree(dir);
+  const site = await detectSite(dir);
   const notes: Diagnostic[] = [];
   const docs: UpstreamDoc[] = [];
   const assets: Upstream['assets'] = [];
+  const skipped: Skipped[] = [];
+  const meta = new Map<string, DocMeta>();
+  const categories = new Map<string, { label?: string; position?: number }>();
   const dropped = new Map<string, { n: number; first: string }>();
   let rootTitle: string | undefined;
+  const titled: { doc: UpstreamDoc; fromName: boolean; navTitle?: string }[] = [];
   for (const e of await tree.list()) {
-    if (SKIP.test(e.path)) continue;
-    if (e.kind === 'symlink') { notes.push(warning('SYNC_SYMLINK_SKIPPED', `${e.path} is a symbolic link; links are never followed, so it is left out`, { file: e.path })); continue; }
-    if (e.kind !== 'file') continue;
+    const why = skipReason(e.path, site);
+    if (why) {
+      skipped.push({ path: e.path, reason: why });
+      if (e.kind === 'file' && /(^|\/)_category_\.(json|ya?ml)$/.test(e.path)) {
+        const c = await docusaurusCategory((await tree.read(e.path)).toString('utf8'), e.path.endsWith('.json'));
+        if (c) categories.set(e.path.slice(0, e.path.lastIndexOf('/') + 1), c);
+      }
+      continue;
+    }
+    if (e.kind === 'symlink') { notes.push(warning('SYNC_SYMLINK_SKIPPED', `${e.path} is a symbolic link; links are never followed, so it is left out`, { file: e.path })); skipped.push({ path: e.path, reason: 'a symbolic link' }); continue; }
+    if (e.kind !== 'file') { skipped.push({ path: e.path, reason: 'not a regular file' }); continue; }
     const bytes = await tree.read(e.path);
-    if (!MARKDOWN.test(e.path)) { assets.push({ path: e.path, bytes }); continue; }
+    // Docusaurus partials (`_x.mdx`, or inside `_folder/`) are imported by pages, not pages themselves.
+    const partial = site.docIds && /(^|\/)_[^/]*$|(^|\/)_[^/]*\//.test(e.path);
+    if (!MARKDOWN.test(e.path) || partial) { assets.push({ path: e.path, bytes }); continue; }
     const raw = decodeUtf8(bytes);
-    if (raw === undefined) { notes.push(warning('SYNC_NOT_UTF8', `${e.path} is not valid UTF-8 and is left out`, { file: e.path })); continue; }
+    if (raw === undefined) { notes.push(warning('SYNC_NOT_UTF8', `${e.path} is not valid UTF-8 and is left out`, { file: e.path })); skipped.push({ path: e.path, reason: 'not UTF-8' }); continue; }
     const text = stripBom(raw).replace(/\r\n?/g, '\n');
     let data: Record<string, unknown> = {};
     let body = text;
@@ -119,21 +176,54 @@ export async function readUpstream(dir: string): Promise<Upstream> {
       dropped.set(k, d);
     }
     body = normaliseBody(body);
+    if (site.docIds && (typeof data.id === 'string' || typeof data.slug === 'string')) {
+      meta.set(e.path, { ...(typeof data.id === 'string' ? { id: data.id } : {}), ...(typeof data.slug === 'string' ? { slug: data.slug } : {}) });
+    }
     const octx = data.octx as Record<string, unknown> | undefined;
     const carriedId = octx && typeof octx === 'object' ? octx.document_id : undefined;
-    const title = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : firstH1(body) ?? titleFromName(e.path);
+    const own = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : firstHeading(body, { mdx: /\.mdx$/i.test(e.path), admonitions: site.admonitions });
     const tags = Array.isArray(data.tags) ? data.tags.filter((t): t is string => typeof t === 'string') : undefined;
-    const doc: UpstreamDoc = { path: e.path, digest: `sha256:${sha256Hex(bytes)}`, title, body };
+    const doc: UpstreamDoc = { path: e.path, digest: `sha256:${sha256Hex(bytes)}`, title: own ?? titleFromName(e.path), body };
     if (typeof data.description === 'string') doc.description = data.description;
     if (typeof data.type === 'string' && data.type.trim()) doc.type = data.type.trim();
     if (tags?.length) doc.tags = tags;
     if (isUuidV7(carriedId)) doc.id = carriedId;
     else if (isUuidV7(data.id)) doc.id = data.id as string;
+    const nav = site.nav.get(e.path);
+    const position = numberOf(data.sidebar_position);
+    if (nav) doc.order = nav.order;
+    else if (position !== undefined) doc.order = position;
+    const label = typeof data.sidebar_label === 'string' && data.sidebar_label.trim() ? data.sidebar_label.trim() : nav?.title;
+    titled.push({ doc, fromName: own === undefined, ...(label ? { navTitle: label } : {}) });
     docs.push(doc);
-    if (/^(index|readme|_index)\.(md|mdx|markdown)$/i.test(e.path)) rootTitle ??= title;
   }
+  // Static navigation names a page that has no title of its own; a folder's _category_ names its index page.
+  for (const t of titled) {
+    if (!t.fromName) continue;
+    const folder = t.doc.path.slice(0, t.doc.path.lastIndexOf('/') + 1);
+    const isIndex = /(^|\/)(index|readme|_index)\.(md|mdx|markdown)$/i.test(t.doc.path);
+    const cat = isIndex ? categories.get(folder) : undefined;
+    const nav = t.navTitle ?? cat?.label;
+    if (nav) t.doc.title = nav;
+  }
+  for (const t of titled) {
+    if (t.doc.order !== undefined) continue;
+    const folder = t.doc.path.slice(0, t.doc.path.lastIndexOf('/') + 1);
+    const cat = categories.get(folder);
+    if (cat?.position !== undefined && /(^|\/)(index|readme)\.(md|mdx)$/i.test(t.doc.path)) t.doc.order = cat.position;
+  }
+  for (const d of docs) if (/^(index|readme|_index)\.(md|mdx|markdown)$/i.test(d.path.slice(site.root.length)) && d.path.startsWith(site.root)) rootTitle ??= d.title;
   for (const [k, d] of [...dropped].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     notes.push(info('SYNC_FRONTMATTER_DROPPED', `frontmatter key ${JSON.stringify(k)}${GENERATOR_KEYS[k] ? ` (${GENERATOR_KEYS[k]})` : ''} dropped from ${d.n} page${d.n === 1 ? '' : 's'}: the package keeps title, description and tags, and the ID map keeps identity`, { file: d.first }));
   }
-  return { docs, assets, rootTitle, notes };
+  if (site.marker) notes.push(info('SYNC_SITE_DETECTED', `${site.generator} site (${site.marker}): links resolve and anchors are checked as ${site.generator} serves them${site.nav.size ? `; ${site.nav.size} pages have titles and order from its static navigation` : ''}`, {}));
+  for (const f of site.notRead) notes.push(info('SYNC_NAV_NOT_READ', `${f} is code, not data: ctxforge never executes upstream configuration, so its navigation was not read (titles come from the pages)`, { file: f }));
+  // Every file left out is named: one note a reason, listing the files (all of them are in --json).
+  const byReason = new Map<string, string[]>();
+  for (const x of skipped) byReason.set(x.reason, [...(byReason.get(x.reason) ?? []), x.path]);
+  for (const [reason, paths] of byReason) {
+    const shown = paths.slice(0, 20).join(', ');
+    notes.push(info('SYNC_SKIPPED', `${paths.length} file${paths.length === 1 ? '' : 's'} left out, ${reason}: ${shown}${paths.length > 20 ? `, … (${paths.length - 20} more; --json lists every one)` : ''}`, { file: paths[0] }));
+  }
+  return { docs, assets, rootTitle, notes, skipped, site, meta };
 }

@@ -33,14 +33,17 @@ test('validate: broken links and anchors are warnings with file and line; --link
   octxTree(join(root, 'pkg'));
   let r = await runCli(['validate', 'pkg', '--json'], { cwd: root });
   assert.equal(r.code, 0, r.stdout);
-  const diags = JSON.parse(r.stdout).results[0].diagnostics as { code: string; severity: string; file: string; line: number }[];
+  const diags = JSON.parse(r.stdout).results[0].diagnostics as { code: string; severity: string; file: string; line: number; message: string }[];
   const links = diags.filter((d) => d.code.startsWith('LINK_')).map((d) => [d.code, d.severity, d.file, d.line]);
   links.sort((a, b) => String(a[2]).localeCompare(String(b[2])) || String(a[0]).localeCompare(String(b[0])));
   assert.deepEqual(links, [
     ['LINK_BROKEN', 'warning', 'knowledge/a.md', 10],
     ['LINK_ANCHOR_MISSING', 'warning', 'knowledge/sub/b.md', 12],
     ['LINK_BROKEN', 'warning', 'knowledge/sub/b.md', 12],
+    // What it could not judge is counted, not passed over: the https link.
+    ['LINK_NOT_JUDGED', 'info', undefined, undefined],
   ]);
+  assert.match(diags.find((d) => d.code === 'LINK_NOT_JUDGED')!.message as string, /1 link not judged: 1 external; 6 links checked/);
   r = await runCli(['validate', 'pkg', '--links', 'error'], { cwd: root });
   assert.equal(r.code, 1);
   assert.match(r.stdout + r.stderr, /knowledge\/a\.md:10/);

@@ -1,0 +1,173 @@
+// Which site generator a docs folder is written for, told from static marker files alone
+// (book.toml, .vitepress/, docusaurus.config.*, mkdocs.yml, .obsidian/, .foam/) — configuration is
+// read as data where it is data (book.toml's src, mkdocs.yml's docs_dir, nav and extensions,
+// SUMMARY.md, _category_ files) and never executed where it is code (.vitepress/config.*,
+// sidebars.js, docusaurus.config.*): those are named as not read.
+import { lstatSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { Generator } from './slugs.js';
+
+export interface SiteConfig {
+  generator: Generator;
+  /** The marker file or folder that decided it ('' for the GitHub default). */
+  marker: string;
+  /** The folder, relative to the synced or checked root ('' or ending in '/'), that `/` of the site maps to. */
+  root: string;
+  /** Docusaurus: the URL path the docs are served under (`docs`), stripped from root-absolute links. */
+  routeBase?: string;
+  /** `[[wiki links]]` are links here (Obsidian, Foam, MkDocs with a wiki-link extension or plugin). */
+  wiki: boolean;
+  /** MkDocs admonitions and content tabs hold Markdown. */
+  admonitions: boolean;
+  /** Wiki links and names match case-insensitively (Obsidian, Foam). */
+  vault: boolean;
+  /** Docusaurus: frontmatter `id`/`slug` decide URLs; `_`-prefixed files are partials, not pages. */
+  docIds: boolean;
+  /** Navigation files that are code and were not read. */
+  notRead: string[];
+  /** Navigation read as data: page path (relative to the scanned root) → title and position. */
+  nav: Map<string, { title?: string; order: number }>;
+}
+
+export function defaultSite(): SiteConfig {
+  return { generator: 'github', marker: '', root: '', wiki: true, admonitions: false, vault: false, docIds: false, notRead: [], nav: new Map() };
+}
+
+/** A regular file's text (never through a symlink), or undefined. */
+function readPlain(abs: string): string | undefined {
+  try {
+    const st = lstatSync(abs);
+    if (!st.isFile() || st.size > 4 * 1024 * 1024) return undefined;
+    return readFileSync(abs, 'utf8');
+  } catch { return undefined; }
+}
+const isDir = (abs: string) => { try { return lstatSync(abs).isDirectory(); } catch { return false; } };
+const isFile = (abs: string) => { try { return lstatSync(abs).isFile(); } catch { return false; } };
+
+/** `key = "value"` in one `[section]` of a TOML file (book.toml is read as data for `src` only). */
+function tomlValue(text: string, section: string, key: string): string | undefined {
+  let inSection = false;
+  for (const l of text.split('\n')) {
+    const s = /^\s*\[([^\]]+)\]\s*$/.exec(l);
+    if (s) { inSection = s[1]!.trim() === section; continue; }
+    if (!inSection) continue;
+    const m = new RegExp(`^\\s*${key}\\s*=\\s*["']([^"'\\n]*)["']`).exec(l);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+async function yamlData(text: string): Promise<Record<string, unknown> | undefined> {
+  const YAML = await import('yaml');
+  try {
+    // mkdocs.yml uses Python tags (!!python/name:…, !ENV): as data they are plain scalars here.
+    const v = YAML.parse(text, { logLevel: 'silent', uniqueKeys: false, maxAliasCount: 100, customTags: [] });
+    return v && typeof v === 'object' && !Array.isArray(v) ? v as Record<string, unknown> : undefined;
+  } catch { return undefined; }
+}
+
+function mkdocsNav(nav: unknown, out: Map<string, { title?: string; order: number }>): void {
+  const walk = (v: unknown, title?: string) => {
+    if (typeof v === 'string') { if (/\.(md|markdown)$/i.test(v) && !out.has(v)) out.set(v.replace(/^\.\//, ''), { title, order: out.size }); return; }
+    if (Array.isArray(v)) { for (const x of v) walk(x); return; }
+    if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, typeof x === 'string' ? k : undefined);
+  };
+  walk(nav);
+}
+
+/** mdBook's SUMMARY.md: `[Title](path.md)` entries, in order (drafts with an empty target have no page). */
+function mdbookNav(text: string, out: Map<string, { title?: string; order: number }>): void {
+  for (const l of text.split('\n')) {
+    const m = /^\s*(?:[-*+]\s+)?\[([^\]\n]{1,500})\]\(([^)\s]{1,1000})\)\s*$/.exec(l);
+    if (!m) continue;
+    let p: string;
+    try { p = decodeURIComponent(m[2]!); } catch { p = m[2]!; }
+    p = p.replace(/^\.\//, '');
+    if (!out.has(p)) out.set(p, { title: m[1]!.trim(), order: out.size });
+  }
+}
+
+/**
+ * The generator of the docs folder `dir` on disk. Markers are looked for in the folder itself and,
+ * when the folder is a generator's docs folder (mdBook's `src`, MkDocs' `docs_dir`, Docusaurus'
+ * `docs`), in the folder above it.
+ */
+export async function detectSite(dir: string): Promise<SiteConfig> {
+  const site = defaultSite();
+  const parent = dirname(dir);
+  const name = basename(dir);
+  const here = (f: string) => join(dir, f);
+  const up = (f: string) => join(parent, f);
+  const configs = (base: (f: string) => string, stem: string) => ['js', 'ts', 'mjs', 'cjs', 'mts'].map((e) => `${stem}.${e}`).filter((f) => isFile(base(f)));
+
+  const book = readPlain(here('book.toml')) ?? undefined;
+  const bookUp = book === undefined ? readPlain(up('book.toml')) : undefined;
+  if (book !== undefined || (bookUp !== undefined && (tomlValue(bookUp, 'book', 'src') ?? 'src') === name)) {
+    site.generator = 'mdbook'; site.marker = 'book.toml'; site.wiki = false;
+    const src = book !== undefined ? (tomlValue(book, 'book', 'src') ?? 'src').replace(/^\.\/|\/+$/g, '') : '';
+    site.root = src ? `${src}/` : '';
+    const summary = readPlain(join(dir, site.root, 'SUMMARY.md'));
+    if (summary !== undefined) {
+      const nav = new Map<string, { title?: string; order: number }>();
+      mdbookNav(summary, nav);
+      for (const [p, v] of nav) site.nav.set(site.root + p, v);
+    }
+    return site;
+  }
+  if (isDir(here('.vitepress'))) {
+    site.generator = 'vitepress'; site.marker = '.vitepress/'; site.wiki = false;
+    site.notRead = ['config', 'config.js', 'config.ts', 'config.mjs', 'config.mts'].map((f) => `.vitepress/${f}`).filter((f) => isFile(here(f)));
+    return site;
+  }
+  const docusaurusHere = configs(here, 'docusaurus.config');
+  const docusaurusUp = docusaurusHere.length ? [] : name === 'docs' ? configs(up, 'docusaurus.config') : [];
+  if (docusaurusHere.length || docusaurusUp.length) {
+    site.generator = 'docusaurus'; site.marker = (docusaurusHere[0] ?? docusaurusUp[0])!; site.wiki = false; site.docIds = true;
+    site.root = docusaurusHere.length && isDir(here('docs')) ? 'docs/' : '';
+    site.routeBase = 'docs';
+    const base = docusaurusHere.length ? here : up;
+    site.notRead = [...(docusaurusHere.length ? docusaurusHere : docusaurusUp.map((f) => `../${f}`)), ...configs(base, 'sidebars').map((f) => (docusaurusHere.length ? f : `../${f}`))];
+    return site;
+  }
+  const mk = readPlain(here('mkdocs.yml')) ?? readPlain(here('mkdocs.yaml'));
+  const mkUp = mk === undefined ? readPlain(up('mkdocs.yml')) ?? readPlain(up('mkdocs.yaml')) : undefined;
+  const mkText = mk ?? mkUp;
+  if (mkText !== undefined) {
+    const data = await yamlData(mkText) ?? {};
+    const docsDir = (typeof data.docs_dir === 'string' ? data.docs_dir : 'docs').replace(/^\.\/|\/+$/g, '');
+    if (mk !== undefined || docsDir === name) {
+      site.generator = 'mkdocs'; site.marker = mk !== undefined ? 'mkdocs.yml' : '../mkdocs.yml'; site.admonitions = true;
+      site.root = mk !== undefined ? `${docsDir}/` : '';
+      const exts = JSON.stringify([data.markdown_extensions ?? [], data.plugins ?? []]);
+      site.wiki = /wikilinks|roamlinks|ezlinks|autolinks/.test(exts);
+      const nav = new Map<string, { title?: string; order: number }>();
+      mkdocsNav(data.nav, nav);
+      for (const [p, v] of nav) site.nav.set(site.root + p, v);
+      return site;
+    }
+  }
+  if (isDir(here('.obsidian'))) { site.generator = 'obsidian'; site.marker = '.obsidian/'; site.vault = true; return site; }
+  if (isDir(here('.foam')) || isFile(here('.vscode/foam.json'))) { site.generator = 'foam'; site.marker = isDir(here('.foam')) ? '.foam/' : '.vscode/foam.json'; site.vault = true; return site; }
+  return site;
+}
+
+/** Docusaurus `_category_.json` / `_category_.yml` of a folder: its label and position, as data. */
+export async function docusaurusCategory(text: string, json: boolean): Promise<{ label?: string; position?: number } | undefined> {
+  let v: unknown;
+  if (json) { try { v = JSON.parse(text); } catch { return undefined; } } else v = await yamlData(text);
+  if (!v || typeof v !== 'object') return undefined;
+  const o = v as Record<string, unknown>;
+  return { ...(typeof o.label === 'string' ? { label: o.label } : {}), ...(typeof o.position === 'number' ? { position: o.position } : {}) };
+}
+
+/** The site rules of a generator named by a record (a synced tree's .ctxforge-sync.json), with `/` at `root`. */
+export function siteFor(generator: Generator, root: string): SiteConfig {
+  const s = defaultSite();
+  s.generator = generator;
+  s.root = root === '' || root.endsWith('/') ? root : `${root}/`;
+  s.wiki = generator === 'github' || generator === 'obsidian' || generator === 'foam';
+  s.vault = generator === 'obsidian' || generator === 'foam';
+  s.admonitions = generator === 'mkdocs';
+  if (generator === 'docusaurus') s.routeBase = 'docs';
+  return s;
+}

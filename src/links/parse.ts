@@ -1,0 +1,403 @@
+// Markdown scanned as a CommonMark parser reads it: every link form a doc site writes (inline,
+// reference definitions and uses, images, autolinks, wiki links and embeds, MDX imports) with the
+// exact offset of its target for rewriting, every heading with its explicit {#id}, HTML ids and
+// footnotes — nothing inside code. markdown-it does the parsing (linear on hostile input, and
+// several times faster than micromark, which is quadratic on runs of `[a](`: see docs/sync-convert.md).
+import MarkdownIt from 'markdown-it';
+import type { StateBlock, StateInline, Token } from 'markdown-it';
+
+export type LinkKind = 'inline' | 'image' | 'definition' | 'reference' | 'autolink' | 'wiki' | 'embed' | 'import';
+
+export interface Link {
+  kind: LinkKind;
+  /**
+   * The target as written: a destination without its `<>` and title; for a wiki link or embed the
+   * part before `|` (note and `#heading`); '' for a reference use (its definition holds the target).
+   */
+  target: string;
+  /** 1-based line of the target (of `[[` for a wiki link). */
+  line: number;
+  /** Offset of `target` in the (line-ending normalised) text; -1 when it cannot be placed exactly. */
+  at: number;
+  /** Reference use and definition: the normalised label. */
+  label?: string;
+  /** Wiki link: the text after `|`. */
+  alias?: string;
+}
+
+export interface Heading {
+  level: number;
+  /** The heading's text as a reader sees it (markup gone, an explicit `{#id}` suffix stripped). */
+  text: string;
+  /** An explicit id: `{#id}`, `{ #id }`, `{ id="x" }`, `{: #id }`. */
+  id?: string;
+  line: number;
+}
+
+export interface Scan {
+  links: Link[];
+  headings: Heading[];
+  /** `id`/`name` attributes of HTML in the text (explicit anchors). */
+  htmlIds: string[];
+  /** Footnote labels defined in the text (`[^label]: …`). */
+  footnotes: string[];
+  /** Link-like attributes (`href`, `src`, `to`) and Markdown links swallowed by HTML or JSX blocks: not judged. */
+  inHtml: number;
+}
+
+export interface ScanOptions {
+  /** Recognise `[[wiki links]]` and `![[embeds]]` (Obsidian, Foam, MkDocs roamlinks). */
+  wiki?: boolean;
+  /** MkDocs: the indented bodies of `!!!`/`???` admonitions and `===` content tabs are Markdown. */
+  admonitions?: boolean;
+  /** MDX: `import … from '…'` lines are read as imports. */
+  mdx?: boolean;
+}
+
+/** What the wrapped rules record while markdown-it parses one text (parsing is synchronous). */
+interface Raw { kind: LinkKind; start: number; end: number; label?: string; alias?: string }
+let cur: { opts: ScanOptions; inline: Map<Token[], Raw[]>; defs: { start: number; end: number; label: string }[]; footnotes: string[]; capture?: { start: number; end: number } } | undefined;
+
+const md = new MarkdownIt('commonmark', { html: true });
+// Every destination is a link here (`javascript:` too: it is external, and counted), kept as written.
+md.validateLink = () => true;
+md.normalizeLink = (s) => s;
+md.normalizeLinkText = (s) => s;
+const parseDest = md.helpers.parseLinkDestination;
+md.helpers.parseLinkDestination = (str, start, max) => {
+  const r = parseDest(str, start, max);
+  if (cur?.capture && r.ok) { cur.capture.start = start; cur.capture.end = r.pos; }
+  return r;
+};
+
+const record = (state: StateInline, r: Raw) => {
+  if (!cur) return;
+  let list = cur.inline.get(state.tokens);
+  if (!list) cur.inline.set(state.tokens, (list = []));
+  list.push(r);
+};
+
+const isWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a;
+
+function wrapLink(name: 'link' | 'image'): void {
+  const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: (s: StateInline, silent: boolean) => boolean }[] }).__rules__;
+  const orig = rules.find((r) => r.name === name)!.fn;
+  md.inline.ruler.at(name, (state, silent) => {
+    const start = state.pos;
+    if (!orig(state, silent)) return false;
+    if (silent || !cur) return true;
+    const src = state.src;
+    const end = state.pos;
+    const open = name === 'image' ? start + 1 : start;
+    const labelEnd = md.helpers.parseLinkLabel(state, open, name === 'link');
+    if (labelEnd < 0) return true;
+    const kind: LinkKind = name === 'image' ? 'image' : 'inline';
+    if (src.charCodeAt(labelEnd + 1) === 0x28 && src.charCodeAt(end - 1) === 0x29) {
+      let p = labelEnd + 2;
+      while (p < end && isWs(src.charCodeAt(p))) p++;
+      const d = src.charCodeAt(p) === 0x29 ? undefined : parseDest(src, p, state.posMax);
+      if (!d?.ok) { record(state, { kind, start: p, end: p }); return true; }
+      const pointy = src.charCodeAt(p) === 0x3c;
+      record(state, { kind, start: pointy ? p + 1 : p, end: pointy ? d.pos - 1 : d.pos });
+      return true;
+    }
+    // A reference: full `[text][label]`, collapsed `[text][]` or shortcut `[text]`.
+    let label = end > labelEnd + 1 && src.charCodeAt(labelEnd + 1) === 0x5b ? src.slice(labelEnd + 2, end - 1) : '';
+    if (!label) label = src.slice(open + 1, labelEnd);
+    const norm = md.utils.normalizeReference(label);
+    if (!norm.startsWith('^')) record(state, { kind: 'reference', start: -1, end: -1, label: norm });
+    return true;
+  });
+}
+wrapLink('link');
+wrapLink('image');
+
+{
+  const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: (s: StateInline, silent: boolean) => boolean }[] }).__rules__;
+  const orig = rules.find((r) => r.name === 'autolink')!.fn;
+  md.inline.ruler.at('autolink', (state, silent) => {
+    const start = state.pos;
+    if (!orig(state, silent)) return false;
+    if (!silent) record(state, { kind: 'autolink', start: start + 1, end: state.pos - 1 });
+    return true;
+  });
+}
+
+/**
+ * `[[note#heading|alias]]` and `![[file]]`: the target holds no `[`, `]` or line ending, so each
+ * attempt stops at the next bracket and the rule stays linear on runs of brackets.
+ */
+function wiki(state: StateInline, silent: boolean): boolean {
+  if (!cur?.opts.wiki) return false;
+  const src = state.src;
+  let p = state.pos;
+  const embed = src.charCodeAt(p) === 0x21;
+  if (embed) p++;
+  if (src.charCodeAt(p) !== 0x5b || src.charCodeAt(p + 1) !== 0x5b) return false;
+  const from = p + 2;
+  let q = from;
+  const max = state.posMax;
+  while (q < max) {
+    const c = src.charCodeAt(q);
+    if (c === 0x5b || c === 0x0a) return false;
+    if (c === 0x5d) break;
+    q++;
+  }
+  if (q + 1 >= max || src.charCodeAt(q + 1) !== 0x5d || q === from) return false;
+  const inner = src.slice(from, q);
+  const bar = inner.indexOf('|');
+  const target = bar < 0 ? inner : inner.slice(0, bar);
+  // `[[toc]]` and GitLab's `[[_TOC_]]` are table-of-contents markers, not links.
+  if (!embed && /^\s*(toc|_toc_)\s*$/i.test(inner)) return false;
+  if (!silent) {
+    record(state, { kind: embed ? 'embed' : 'wiki', start: from, end: from + target.length, alias: bar < 0 ? undefined : inner.slice(bar + 1) });
+    const t = state.push('text', '', 0);
+    t.content = bar < 0 ? target.replace(/#/g, ' ') : inner.slice(bar + 1);
+  }
+  state.pos = q + 2;
+  return true;
+}
+md.inline.ruler.before('link', 'wiki', wiki);
+
+{
+  const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: (s: StateBlock, a: number, b: number, silent: boolean) => boolean }[] }).__rules__;
+  const orig = rules.find((r) => r.name === 'reference')!.fn;
+  md.block.ruler.at('reference', (state, startLine, endLine, silent) => {
+    if (!cur) return orig(state, startLine, endLine, silent);
+    if (silent) {
+      // A silent call (the next line tested as a terminator) must not capture the outer definition's destination.
+      const saved = cur.capture;
+      cur.capture = undefined;
+      try { return orig(state, startLine, endLine, silent); } finally { cur.capture = saved; }
+    }
+    cur.capture = { start: -1, end: -1 };
+    const n = state.tokens.length;
+    let ok = false;
+    try { ok = orig(state, startLine, endLine, silent); } finally {
+      const c = cur.capture;
+      cur.capture = undefined;
+      const tok = state.tokens[n];
+      if (ok && tok && c.start >= 0) {
+        const label = (tok.meta as { label: string }).label;
+        if (label.startsWith('^')) {
+          // The label as written (the normalised one is upper-cased; footnote anchors keep its case).
+          const open = state.bMarks[startLine]! + state.tShift[startLine]!;
+          const close = state.src.indexOf(']', open);
+          cur.footnotes.push(close > open ? state.src.slice(open + 2, close) : label.slice(1));
+        }
+        else {
+          const pointy = state.src.charCodeAt(c.start) === 0x3c;
+          cur.defs.push({ start: pointy ? c.start + 1 : c.start, end: pointy ? c.end - 1 : c.end, label });
+        }
+      }
+    }
+    return ok;
+  }, { alt: ['paragraph', 'reference'] });
+}
+
+// The core rule that parses inline content, written out so each block's children are known by their array.
+md.core.ruler.at('inline', (state) => {
+  for (const tok of state.tokens) if (tok.type === 'inline') state.md.inline.parse(tok.content, state.md, state.env, tok.children!);
+});
+
+/** Offsets where each line of `text` starts. */
+function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i + 1);
+  return out;
+}
+
+/** Binary search: the 0-based line holding `offset`. */
+function lineOf(starts: number[], offset: number): number {
+  let lo = 0, hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+const trimEndSpaces = (s: string) => { let e = s.length; while (e > 0 && (s.charCodeAt(e - 1) === 0x20 || s.charCodeAt(e - 1) === 0x09)) e--; return e; };
+
+/**
+ * Where each line of an inline token's content starts in the text. A paragraph's lines are the ends
+ * of its source lines (container markers and indentation cut off the front, trailing blanks off the
+ * last); an ATX heading's content follows its `#` run. -1 where a line cannot be placed.
+ */
+function placeContent(text: string, starts: number[], tok: Token, atx: boolean): { lineStart: number[]; docStart: number[]; line0: number } {
+  const content = tok.content;
+  const cl = lineStarts(content);
+  const line0 = tok.map ? tok.map[0] : 0;
+  const docStart: number[] = [];
+  for (let i = 0; i < cl.length; i++) {
+    const L = line0 + i;
+    const s0 = starts[L];
+    if (s0 === undefined) { docStart.push(-1); continue; }
+    const sEnd = L + 1 < starts.length ? starts[L + 1]! - 1 : text.length;
+    const s = text.slice(s0, sEnd);
+    const c = content.slice(cl[i]!, i + 1 < cl.length ? cl[i + 1]! - 1 : content.length);
+    if (atx) {
+      let p = s.indexOf('#');
+      while (p >= 0 && s.charCodeAt(p) === 0x23) p++;
+      while (p >= 0 && p < s.length && (s.charCodeAt(p) === 0x20 || s.charCodeAt(p) === 0x09)) p++;
+      docStart.push(p >= 0 && s.startsWith(c, p) ? s0 + p : -1);
+    } else {
+      const base = trimEndSpaces(s) - trimEndSpaces(c);
+      docStart.push(base >= 0 ? s0 + base : -1);
+    }
+  }
+  return { lineStart: cl, docStart, line0 };
+}
+
+/** The heading text a reader sees: text and code, links by their text, images and HTML dropped. */
+function plainText(children: Token[]): string {
+  let out = '';
+  for (const c of children) {
+    if (c.type === 'text' || c.type === 'code_inline') out += c.content;
+    else if (c.type === 'softbreak' || c.type === 'hardbreak') out += ' ';
+  }
+  return out;
+}
+
+// No leading `[ \t]*`: from every blank of a long run it would scan the run again (quadratic).
+const ATTRS = /\{[ \t]*:?([^{}\n]*)\}[ \t]*$/;
+/** An explicit id at the end of a heading: `{#id}`, `{ #id .class }`, `{ id="x" }`, `{: #id }`. */
+export function headingAttrs(text: string): { text: string; id?: string } {
+  const m = ATTRS.exec(text);
+  if (!m) return { text };
+  const body = m[1]!;
+  const hash = /(?:^|[ \t])#([^\s#.{}="']+)/.exec(body);
+  const kv = /(?:^|[ \t])id[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/.exec(body);
+  const id = hash?.[1] ?? kv?.[1] ?? kv?.[2] ?? kv?.[3];
+  // Braces holding no id and no class are the heading's own text.
+  if (id === undefined && !/(?:^|[ \t])\.[A-Za-z_-]/.test(body)) return { text };
+  return { text: text.slice(0, m.index).trimEnd(), id };
+}
+
+const HTML_ID = /\b(?:id|name)[ \t]*=[ \t]*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"'>]{1,200}))/g;
+const HTML_LINK = /\b(?:href|src|to)[ \t]*=/g;
+const count = (re: RegExp, s: string) => { re.lastIndex = 0; let n = 0; while (re.exec(s)) n++; return n; };
+
+/**
+ * MkDocs admonitions (`!!! note`, `??? tip`, `???+ tip`) and content tabs (`=== "Tab"`) hold their
+ * body indented by four spaces: the body is Markdown, so it is dedented before parsing (outside code
+ * fences), and the removed columns are remembered per line so offsets still point into the text.
+ */
+function dedentAdmonitions(text: string): { text: string; shift: number[] } | undefined {
+  if (!/^[ \t]*(?:!!!|\?\?\?\+?|===)[ \t]/m.test(text)) return undefined;
+  const lines = text.split('\n');
+  const shift: number[] = new Array(lines.length).fill(0);
+  const stack: number[] = [];
+  let fence: { ch: string; n: number; indent: number } | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const indent = l.length - l.replace(/^ +/, '').length;
+    const blank = l.trim() === '';
+    if (!blank) while (stack.length && indent < stack[stack.length - 1]!) stack.pop();
+    const remove = blank ? Math.min(indent, (stack.length ? stack[stack.length - 1]! : 0)) : (stack.length ? stack[stack.length - 1]! : 0);
+    const rest = l.slice(remove);
+    lines[i] = rest;
+    shift[i] = remove;
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(rest);
+    if (fence) { if (f && f[1]![0] === fence.ch && f[1]!.length >= fence.n && rest.slice(f[0].length).trim() === '') fence = undefined; continue; }
+    if (f) { fence = { ch: f[1]![0]!, n: f[1]!.length, indent }; continue; }
+    if (/^(?:!!!|\?\?\?\+?|===)[ \t]+\S/.test(rest)) stack.push(remove + 4);
+  }
+  return { text: lines.join('\n'), shift };
+}
+
+/** HTML with its comments taken out (one pass: an unclosed comment runs to the end). */
+function withoutComments(html: string): string {
+  if (!html.includes('<!--')) return html;
+  let out = '';
+  let i = 0;
+  for (;;) {
+    const a = html.indexOf('<!--', i);
+    if (a < 0) return out + html.slice(i);
+    out += html.slice(i, a);
+    const b = html.indexOf('-->', a + 4);
+    if (b < 0) return out;
+    i = b + 3;
+  }
+}
+
+const MDX_IMPORT = /^import\s+[^'"\n;]*?\bfrom\s*(['"])([^'"\n]{1,1000})\1|^import\s*(['"])([^'"\n]{1,1000})\3/;
+
+/** Links, headings, HTML ids and footnotes of a Markdown text (its frontmatter already removed). */
+export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
+  const text = input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input;
+  const dd = opts.admonitions ? dedentAdmonitions(text) : undefined;
+  const src = dd ? dd.text : text;
+  cur = { opts, inline: new Map(), defs: [], footnotes: [] };
+  let tokens: Token[];
+  const state = cur;
+  try { tokens = md.parse(src, {}); } finally { cur = undefined; }
+  const starts = lineStarts(src);
+  const origStarts = dd ? lineStarts(text) : starts;
+  // An offset in the parsed text → an offset in the text given (admonition bodies were dedented).
+  const toText = (off: number) => {
+    if (!dd || off < 0) return off;
+    const L = lineOf(starts, off);
+    return origStarts[L]! + dd.shift[L]! + (off - starts[L]!);
+  };
+  const out: Scan = { links: [], headings: [], htmlIds: [], footnotes: state.footnotes, inHtml: 0 };
+  const push = (kind: LinkKind, at: number, target: string, extra: Partial<Link> = {}) => {
+    const t = toText(at);
+    const ok = t >= 0 && text.startsWith(target, t);
+    out.links.push({ kind, target, line: lineOf(origStarts, Math.max(0, t)) + 1, at: ok ? t : -1, ...extra });
+  };
+  for (const d of state.defs) push('definition', d.start, src.slice(d.start, d.end), { label: d.label });
+  for (let i = 0; i < tokens.length; i++) {
+    const tok = tokens[i]!;
+    if (tok.type === 'html_block') {
+      const html = withoutComments(tok.content);
+      for (const m of html.matchAll(HTML_ID)) out.htmlIds.push(m[1] ?? m[2] ?? m[3]!);
+      out.inHtml += count(HTML_LINK, html) + count(/\]\(/g, html);
+      const h = /<h[1-6][^>\n]{0,500}>([^<]{0,1000})</i.exec(html);
+      if (h && tok.map) out.headings.push({ level: Number(/<h([1-6])/i.exec(h[0])![1]), text: h[1]!.trim(), line: tok.map[0] + 1, ...(/\bid\s*=\s*["']([^"']+)["']/i.exec(h[0]) ? { id: /\bid\s*=\s*["']([^"']+)["']/i.exec(h[0])![1] } : {}) });
+      continue;
+    }
+    if (tok.type !== 'inline') continue;
+    const prev = tokens[i - 1];
+    const atx = prev?.type === 'heading_open' && prev.markup.startsWith('#');
+    const raws = state.inline.get(tok.children!) ?? [];
+    for (const c of tok.children!) {
+      if (c.type === 'html_inline' && !c.content.startsWith('<!--')) {
+        for (const m of c.content.matchAll(HTML_ID)) out.htmlIds.push(m[1] ?? m[2] ?? m[3]!);
+        out.inHtml += count(HTML_LINK, c.content);
+      }
+    }
+    if (prev?.type === 'heading_open' && tok.map) {
+      const a = headingAttrs(plainText(tok.children!).trim());
+      out.headings.push({ level: Number(prev.tag.slice(1)), text: a.text, line: tok.map[0] + 1, ...(a.id !== undefined ? { id: a.id } : {}) });
+    } else if (prev?.type === 'paragraph_open') {
+      const fn = /^\[\^([^\]\s]+)\]:/.exec(tok.content);
+      if (fn) out.footnotes.push(fn[1]!);
+    }
+    const mdxImport = !!opts.mdx && prev?.type === 'paragraph_open' && /^import\b/m.test(tok.content);
+    if (!raws.length && !mdxImport) continue;
+    const place = placeContent(src, starts, tok, atx);
+    const toDoc = (j: number) => {
+      const li = lineOf(place.lineStart, j);
+      const base = place.docStart[li]!;
+      return base < 0 ? -1 : base + (j - place.lineStart[li]!);
+    };
+    for (const r of raws) {
+      if (r.kind === 'reference') { out.links.push({ kind: 'reference', target: '', line: (tok.map?.[0] ?? 0) + 1, at: -1, label: r.label }); continue; }
+      push(r.kind, toDoc(r.start), tok.content.slice(r.start, r.end), r.alias !== undefined ? { alias: r.alias } : {});
+    }
+    if (mdxImport) {
+      let off = 0;
+      for (const l of tok.content.split('\n')) {
+        const m = MDX_IMPORT.exec(l);
+        if (m) {
+          const spec = m[2] ?? m[4]!;
+          push('import', toDoc(off + m[0].lastIndexOf(spec)), spec);
+        }
+        off += l.length + 1;
+      }
+    }
+  }
+  out.links.sort((a, b) => a.line - b.line || a.at - b.at);
+  return out;
+}

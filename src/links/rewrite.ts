@@ -1,0 +1,137 @@
+// Links rewritten after files are renamed or moved (sync's portable names, convert): every link
+// form that points at a renamed file — inline links and images, reference definitions, wiki links
+// and embeds, MDX imports — is rewritten in the style it was written in (relative or root-absolute,
+// extensionless, `.html` or a folder), and every rewrite is checked to resolve, in the renamed
+// tree, to the file the link meant. A link that cannot be rewritten is returned, never left broken.
+import { scanMarkdown, type Link, type ScanOptions } from './parse.js';
+import { joinPath, MARKDOWN_FILE, splitAnchor, SiteIndex } from './site.js';
+import { relativeLink } from './markdown.js';
+
+export interface RewriteContext {
+  /** The pages and files as they were, with the site's rules (Docusaurus ids included). */
+  before: SiteIndex;
+  /** The same files at their new paths. */
+  after: SiteIndex;
+  /** Old path → new path, for every file that moved (files not named keep their path). */
+  moves: ReadonlyMap<string, string>;
+}
+
+export interface RewriteResult {
+  text: string;
+  /** How many links were rewritten. */
+  rewritten: number;
+  /** Links to a moved file that could not be rewritten to resolve to it. */
+  failures: { line: number; target: string; to: string }[];
+}
+
+const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
+const stemOf = (p: string) => p.slice(p.lastIndexOf('/') + 1).replace(MARKDOWN_FILE, '');
+
+/** Writes a path as a link target: only what a destination cannot hold is percent-encoded. */
+function encodePath(p: string): string {
+  return p.replace(/[\s()<>%#?\\[\]]/g, (c) => encodeURIComponent(c));
+}
+
+/** The new text of a path-style target (inline, image, definition), in the style `old` was written in. */
+function pathTarget(oldPath: string, fromNew: string, to: string, ctx: RewriteContext): string[] {
+  const site = ctx.after.site;
+  const out: string[] = [];
+  const isIndex = /(^|\/)(index|readme|_index)\.(md|mdx|markdown)$/i.test(to);
+  const extensionless = !oldPath.endsWith('/') && MARKDOWN_FILE.test(to) && !/\.[A-Za-z0-9]{1,8}$/.test(oldPath.slice(oldPath.lastIndexOf('/') + 1));
+  const html = /\.html?$/i.test(oldPath) && MARKDOWN_FILE.test(to);
+  const styled = (file: string): string[] => {
+    const forms: string[] = [];
+    if (html) forms.push(file.replace(MARKDOWN_FILE, '.html'));
+    if (extensionless || oldPath.endsWith('/')) {
+      if (isIndex && (oldPath.endsWith('/') || oldPath === '' || oldPath === '.')) forms.push(dirOf(file) || './');
+      forms.push(file.replace(MARKDOWN_FILE, ''));
+    }
+    forms.push(file);
+    return forms;
+  };
+  if (oldPath.startsWith('/')) {
+    const rel = to.startsWith(site.root) ? to.slice(site.root.length) : undefined;
+    if (rel !== undefined) for (const f of styled(rel)) out.push(`/${site.routeBase ? `${site.routeBase}/` : ''}${f === './' ? '' : f}`);
+  }
+  // `./x` stays `./x`: only the name changes.
+  const dot = (f: string) => (oldPath.startsWith('./') && !f.startsWith('.') ? `./${f}` : f);
+  for (const f of styled(relativeLink(fromNew, to))) out.push(dot(f));
+  return out.map(encodePath);
+}
+
+/** The new text of a wiki link's note part: the bare name where it is unique, else the path from the vault root. */
+function wikiTargets(to: string, withPath: boolean): string[] {
+  const note = MARKDOWN_FILE.test(to);
+  const name = note ? stemOf(to) : to.slice(to.lastIndexOf('/') + 1);
+  const full = note ? to.replace(MARKDOWN_FILE, '') : to;
+  // A link written with a path keeps one.
+  return withPath ? [full, name] : [name, full];
+}
+
+/**
+ * Rewrites the links of `text` (a page that was at `fromOld` and is now at `fromNew`) so each still
+ * reaches the file it reached before the moves. Links that resolved to nothing are left as written.
+ */
+export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx: RewriteContext, opts: ScanOptions = {}): RewriteResult {
+  const links = scanMarkdown(text, opts).links;
+  const edits: { at: number; len: number; text: string }[] = [];
+  const failures: RewriteResult['failures'] = [];
+  const moved = (p: string) => ctx.moves.get(p) ?? p;
+  for (const l of links) {
+    if (l.kind === 'reference' || l.kind === 'autolink') continue;
+    let to: string | undefined;
+    if (l.kind === 'import') {
+      if (!/^\.\.?\//.test(l.target)) continue;
+      const p = joinPath(dirOf(fromOld), l.target);
+      to = p !== undefined && ctx.before.files.has(p) ? p : undefined;
+      if (to === undefined) continue;
+      const want = moved(to);
+      const still = joinPath(dirOf(fromNew), l.target);
+      if (still === want) continue;
+      let rel = relativeLink(fromNew, want);
+      if (!rel.startsWith('.')) rel = `./${rel}`;
+      if (l.at < 0) { failures.push({ line: l.line, target: l.target, to: want }); continue; }
+      edits.push({ at: l.at, len: l.target.length, text: rel });
+      continue;
+    }
+    const r = ctx.before.resolve(l, fromOld);
+    if (r.status !== 'ok') continue;
+    const want = moved(r.path);
+    // Unchanged when it still reaches the same file from where the page now is.
+    const now = ctx.after.resolve(l, fromNew);
+    if (now.status === 'ok' && now.path === want) continue;
+    if (l.at < 0) { failures.push({ line: l.line, target: l.target, to: want }); continue; }
+    let candidates: string[];
+    let suffix = '';
+    if (l.kind === 'wiki' || l.kind === 'embed') {
+      const h = l.target.indexOf('#');
+      suffix = h < 0 ? '' : l.target.slice(h);
+      candidates = wikiTargets(want, (h < 0 ? l.target : l.target.slice(0, h)).includes('/'));
+    } else {
+      const { path } = splitAnchor(l.target);
+      suffix = l.target.slice(path.length);
+      candidates = pathTarget(path, fromNew, want, ctx);
+    }
+    const pick = candidates.find((c) => {
+      const r2 = ctx.after.resolve({ kind: l.kind, target: c + suffix }, fromNew);
+      return r2.status === 'ok' && r2.path === want;
+    });
+    if (pick === undefined) { failures.push({ line: l.line, target: l.target, to: want }); continue; }
+    let replacement = pick + suffix;
+    // A wiki link keeps the text it showed: the old name becomes its alias.
+    if (l.kind === 'wiki' && l.alias === undefined) {
+      const h = l.target.indexOf('#');
+      const shown = (h < 0 ? l.target : l.target.slice(0, h)).trim();
+      if (pick !== shown) replacement += `|${h < 0 ? shown : `${shown} > ${l.target.slice(h + 1).trim()}`}`;
+    }
+    edits.push({ at: l.at, len: l.target.length, text: replacement });
+  }
+  let out = text;
+  let rewritten = 0;
+  for (const e of edits.sort((a, b) => b.at - a.at)) {
+    if (out.slice(e.at, e.at + e.len) === e.text) continue;
+    out = out.slice(0, e.at) + e.text + out.slice(e.at + e.len);
+    rewritten++;
+  }
+  return { text: out, rewritten, failures };
+}

@@ -1,0 +1,250 @@
+// A doc site's pages, indexed once, and every link resolved to the page the site would serve:
+// relative and root-absolute paths, extensionless and `.html` targets, folders served by their
+// index or README, Docusaurus ids and slugs, and wiki links by name across the vault (shortest
+// unique match, case-insensitively where Obsidian and Foam are).
+import MarkdownIt from 'markdown-it';
+import type { Link } from './parse.js';
+import type { SiteConfig } from './generators.js';
+import { footnoteAnchors, headingKey, headingSlugs, type Generator } from './slugs.js';
+import type { Scan } from './parse.js';
+
+export const MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
+const INDEX_NAMES = ['index.md', 'README.md', 'readme.md', 'index.mdx', 'README.mdx', '_index.md', 'index.markdown', 'Readme.md'];
+const unescape = new MarkdownIt().utils.unescapeAll;
+
+export type Resolution =
+  /** A file of the site (a page or an asset); `anchor` still to be checked against the page. */
+  | { status: 'ok'; path: string; document: boolean; anchor?: string }
+  /** Points inside the site at nothing it holds. */
+  | { status: 'broken'; path: string; anchor?: string }
+  /** Climbs out of the site's folder. */
+  | { status: 'outside' }
+  /** Not judged: another site (a scheme, `//host`), a template, or a root path the docs folder does not serve. */
+  | { status: 'external' | 'templated' | 'elsewhere' }
+  /** Judged elsewhere: a reference use (by its definition), an MDX import (code). */
+  | { status: 'skip' };
+
+export interface DocMeta {
+  /** Docusaurus frontmatter `id` and `slug`. */
+  id?: string;
+  slug?: string;
+}
+
+const TEMPLATE = /\{\{|\{%|\$\{|<%|^\{/;
+export const isTemplated = (t: string) => TEMPLATE.test(t);
+/** A scheme (`https:`, `mailto:` …) or a protocol-relative `//host`: another site. */
+export const hasScheme = (t: string) => /^[a-z][a-z0-9+.-]*:/i.test(t) || t.startsWith('//');
+
+function decode(p: string): string {
+  if (!/[\\&%]/.test(p)) return p;
+  let s = unescape(p);
+  try { s = decodeURIComponent(s); } catch { /* keep as written */ }
+  return s;
+}
+
+/** Joins `rel` onto folder `base` ('' or ending in '/'); undefined when it climbs out. */
+export function joinPath(base: string, rel: string): string | undefined {
+  // Most links name a file beside or below their page: nothing to resolve.
+  if (!/(^|\/)\.{1,2}(\/|$)|\/\/|^\//.test(rel)) return base + rel;
+  const parts = base ? base.replace(/\/$/, '').split('/') : [];
+  const segs = rel.split('/');
+  for (let i = 0; i < segs.length; i++) {
+    const seg = segs[i]!;
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') { if (!parts.length) return undefined; parts.pop(); } else parts.push(seg);
+  }
+  return parts.join('/') + (rel.endsWith('/') && parts.length ? '/' : '');
+}
+
+const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
+const stripNumber = (seg: string) => seg.replace(/^\d+\s*[-_.]+\s*(?=[^-_.\s])/, '');
+
+export function splitAnchor(target: string): { path: string; anchor?: string } {
+  const h = target.indexOf('#');
+  const noQuery = (s: string) => { const q = s.indexOf('?'); return q < 0 ? s : s.slice(0, q); };
+  return h < 0 ? { path: noQuery(target) } : { path: noQuery(target.slice(0, h)), anchor: target.slice(h + 1) };
+}
+
+export class SiteIndex {
+  readonly files: ReadonlySet<string>;
+  readonly documents: ReadonlySet<string>;
+  readonly dirs: Set<string> = new Set();
+  private byName?: Map<string, string[]>;
+  private lower?: Map<string, string>;
+  private readonly byUrl = new Map<string, string>();
+
+  /**
+   * @param files every file of the tree, by path from its root
+   * @param documents the pages among them
+   * @param meta Docusaurus `id`/`slug` of pages that have them (when the site's pages are read with their frontmatter)
+   */
+  constructor(files: Iterable<string>, documents: Iterable<string>, readonly site: SiteConfig, meta?: ReadonlyMap<string, DocMeta>) {
+    this.files = files instanceof Set ? files : new Set(files);
+    this.documents = documents instanceof Set ? documents : new Set(documents);
+    for (const f of this.files) for (let i = f.indexOf('/'); i > 0; i = f.indexOf('/', i + 1)) this.dirs.add(f.slice(0, i));
+    if (site.docIds) {
+      for (const d of this.documents) {
+        if (!d.startsWith(site.root)) continue;
+        const m = meta?.get(d);
+        const rel = d.slice(site.root.length);
+        const dir = dirOf(rel).split('/').filter(Boolean).map(stripNumber).join('/');
+        const stem = stripNumber(rel.slice(dirOf(rel).length).replace(MARKDOWN_FILE, ''));
+        const parent = dir.split('/').pop() ?? '';
+        const id = m?.id ?? stem;
+        let url = /^(index|readme)$/i.test(stem) || (stem === parent && !m?.id) ? dir : dir ? `${dir}/${id}` : id;
+        if (m?.slug) url = m.slug.startsWith('/') ? m.slug.replace(/^\/+|\/+$/g, '') : (dir ? `${dir}/${m.slug}` : m.slug).replace(/\/+$/, '');
+        if (!this.byUrl.has(url)) this.byUrl.set(url, d);
+      }
+    }
+  }
+
+  get generator(): Generator { return this.site.generator; }
+
+  /** The page a folder serves: its index or README. */
+  private indexOf(dir: string): string | undefined {
+    const d = dir.replace(/\/$/, '');
+    for (const n of INDEX_NAMES) { const p = d ? `${d}/${n}` : n; if (this.files.has(p)) return p; }
+    if (this.site.docIds && d) { const own = `${d}/${d.split('/').pop()}.md`; if (this.files.has(own)) return own; }
+    return undefined;
+  }
+
+  /** What a site serves at a path: the file, the page behind an extensionless or `.html` path, or a folder's index. */
+  lookup(p: string): string | undefined {
+    if (p !== '' && !p.endsWith('/') && this.files.has(p)) return p;
+    if (p === '' || p.endsWith('/') || this.dirs.has(p)) { const i = this.indexOf(p); if (i) return i; }
+    if (p.endsWith('/')) return undefined;
+    const html = /\.html?$/i.exec(p);
+    const stem = html ? p.slice(0, html.index) : p;
+    if (html && /(^|\/)index$/.test(stem)) { const i = this.indexOf(stem.replace(/(^|\/)index$/, '')); if (i) return i; }
+    for (const ext of ['.md', '.mdx', '.markdown']) if (this.files.has(stem + ext)) return stem + ext;
+    if (this.site.docIds && p.startsWith(this.site.root)) {
+      const url = p.slice(this.site.root.length).split('/').map(stripNumber).join('/').replace(/\/+$/, '');
+      const hit = this.byUrl.get(url) ?? this.byUrl.get(url.replace(/\.html?$/i, ''));
+      if (hit) return hit;
+    }
+    if (this.site.vault) {
+      this.lower ??= new Map([...this.files].map((f) => [f.toLowerCase(), f]));
+      const hit = this.lower.get(p.toLowerCase()) ?? this.lower.get(`${p.toLowerCase()}.md`);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+
+  /** Resolves `link`, written in the page `from`, to the file the site would serve. */
+  resolve(link: Pick<Link, 'kind' | 'target'>, from: string): Resolution {
+    if (link.kind === 'reference' || link.kind === 'import') return { status: 'skip' };
+    if (link.kind === 'wiki' || link.kind === 'embed') return this.resolveWiki(link.target, from, link.kind === 'embed');
+    const t = link.target.trim();
+    if (isTemplated(t)) return { status: 'templated' };
+    if (link.kind === 'autolink' || hasScheme(t)) return { status: 'external' };
+    const { path: rawPath, anchor } = splitAnchor(t);
+    const a = anchor === undefined ? {} : { anchor: decode(anchor) };
+    if (rawPath === '') return { status: 'ok', path: from, document: this.documents.has(from), ...a };
+    const path = decode(rawPath);
+    let p: string | undefined;
+    if (path.startsWith('/')) {
+      let rest = path.replace(/^\/+/, '');
+      if (this.site.routeBase) {
+        const rb = this.site.routeBase;
+        if (rest === rb || rest.startsWith(`${rb}/`)) rest = rest.slice(rb.length + 1);
+        else return { status: 'elsewhere' };
+      }
+      p = joinPath(this.site.root, rest || './');
+      if (p !== undefined && !this.lookup(p) && this.site.generator === 'vitepress') {
+        // VitePress serves public/ at the site root.
+        const pub = joinPath(`${this.site.root}public/`, rest);
+        if (pub !== undefined && this.files.has(pub)) return { status: 'ok', path: pub, document: false, ...a };
+      }
+    } else p = joinPath(dirOf(from), path);
+    if (p === undefined) return { status: 'outside' };
+    const hit = this.lookup(p);
+    if (hit) return { status: 'ok', path: hit, document: this.documents.has(hit), ...a };
+    if (this.site.vault && !path.includes('/')) {
+      const w = this.byNameLookup(path.replace(/\.md$/i, ''), from, /\.md$/i.test(path) || !/\.[A-Za-z0-9]{1,8}$/.test(path));
+      if (w) return { status: 'ok', path: w, document: this.documents.has(w), ...a };
+    }
+    return { status: 'broken', path: p, ...a };
+  }
+
+  private names(): Map<string, string[]> {
+    if (!this.byName) {
+      this.byName = new Map();
+      for (const f of this.files) {
+        const base = f.slice(f.lastIndexOf('/') + 1).toLowerCase();
+        const keys = MARKDOWN_FILE.test(base) ? [base.replace(MARKDOWN_FILE, ''), base] : [base];
+        for (const k of keys) { const l = this.byName.get(k); if (l) l.push(f); else this.byName.set(k, [f]); }
+      }
+    }
+    return this.byName;
+  }
+
+  /** By name across the vault: the same folder first, then the shortest path; a path suffix narrows it (Foam). */
+  private byNameLookup(name: string, from: string, note: boolean): string | undefined {
+    const n = name.toLowerCase();
+    const slash = n.lastIndexOf('/');
+    const base = n.slice(slash + 1);
+    let cands = (this.names().get(base) ?? []).filter((f) => !note || MARKDOWN_FILE.test(f) || !/\.[A-Za-z0-9]{1,8}$/.test(base));
+    if (slash >= 0) {
+      const suffix = n.replace(/^\.?\//, '');
+      cands = cands.filter((f) => { const k = f.toLowerCase().replace(MARKDOWN_FILE, ''); const s = suffix.replace(MARKDOWN_FILE, ''); return k === s || k.endsWith(`/${s}`); });
+    }
+    if (!cands.length) return undefined;
+    const exact = cands.filter((f) => f.slice(f.lastIndexOf('/') + 1).replace(MARKDOWN_FILE, '') === name.slice(name.lastIndexOf('/') + 1).replace(MARKDOWN_FILE, ''));
+    const pool = exact.length ? exact : cands;
+    const here = dirOf(from);
+    return [...pool].sort((a, b) => Number(dirOf(b) === here) - Number(dirOf(a) === here) || a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0))[0];
+  }
+
+  /** `[[note#heading|alias]]`, `![[file]]`: relative or vault paths first, then by name. */
+  resolveWiki(target: string, from: string, embed: boolean): Resolution {
+    const h = target.indexOf('#');
+    const name = (h < 0 ? target : target.slice(0, h)).trim();
+    const a = h < 0 ? {} : { anchor: target.slice(h + 1).trim() };
+    if (name === '') return { status: 'ok', path: from, document: true, ...a };
+    const note = !embed || MARKDOWN_FILE.test(name) || !/\.[A-Za-z0-9]{1,8}$/.test(name);
+    const tryPath = (p: string | undefined) => {
+      if (p === undefined) return undefined;
+      if (this.files.has(p)) return p;
+      if (note && this.files.has(`${p}.md`)) return `${p}.md`;
+      return undefined;
+    };
+    let hit: string | undefined;
+    if (name.startsWith('./') || name.startsWith('../')) hit = tryPath(joinPath(dirOf(from), name));
+    else if (name.includes('/')) hit = tryPath(joinPath(this.site.root, name.replace(/^\/+/, '')));
+    hit ??= this.byNameLookup(name, from, note);
+    if (hit) return { status: 'ok', path: hit, document: this.documents.has(hit), ...a };
+    return { status: 'broken', path: name, ...a };
+  }
+}
+
+/** The anchors a page offers: heading slugs by the generator's rules, explicit ids, HTML ids, footnotes. */
+export interface Anchors {
+  ids: Set<string>;
+  /** Heading texts as Obsidian and Foam compare them. */
+  keys: Set<string>;
+}
+
+export function anchorsOf(scan: Pick<Scan, 'headings' | 'htmlIds' | 'footnotes'>, g: Generator): Anchors {
+  const ids = new Set<string>([...headingSlugs(scan.headings, g), ...scan.htmlIds, ...footnoteAnchors(scan.footnotes)]);
+  if (g === 'obsidian' || g === 'foam') for (const s of headingSlugs(scan.headings, 'github')) ids.add(s);
+  return { ids, keys: new Set(scan.headings.map((x) => headingKey(x.text))) };
+}
+
+/** Does the page with these anchors have `anchor`? Block references (`^id`) are checked against `blockIds`. */
+export function hasAnchor(anchor: string, a: Anchors, g: Generator, blockIds?: () => Set<string>): boolean {
+  if (anchor === '' || a.ids.has(anchor)) return true;
+  if (g === 'obsidian' || g === 'foam') {
+    if (anchor.startsWith('^')) return blockIds ? blockIds().has(anchor.slice(1)) : true;
+    return a.keys.has(headingKey(anchor)) || a.ids.has(anchor.toLowerCase());
+  }
+  // GitHub matches anchors whatever their case.
+  if (g === 'github') return a.ids.has(anchor.toLowerCase());
+  return false;
+}
+
+/** Obsidian block ids (` ^id` at a line's end) of a text. */
+export function blockIdsOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/[ \t]\^([A-Za-z0-9-]{1,64})[ \t]*$/gm)) out.add(m[1]!);
+  return out;
+}

@@ -1,0 +1,80 @@
+// Heading anchors as each site generator writes them: the slug of a heading's text and how
+// repeated headings are numbered (GitHub and Docusaurus: github-slugger; VitePress: its slugify
+// under markdown-it-anchor; mdBook: normalize_id; MkDocs: Python-Markdown's toc slugify), plus the
+// anchors footnotes get.
+export type Generator = 'github' | 'mdbook' | 'vitepress' | 'docusaurus' | 'mkdocs' | 'obsidian' | 'foam';
+export const GENERATORS: readonly Generator[] = ['github', 'mdbook', 'vitepress', 'docusaurus', 'mkdocs', 'obsidian', 'foam'];
+
+/** github-slugger: lowercase, everything but letters, marks, numbers, `_`, `-` and spaces dropped, each space a hyphen. */
+function githubSlug(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+}
+
+/** VitePress's default slugify (@mdit-vue/shared). */
+function vitepressSlug(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[\u0000-\u001f]/g, '')
+    .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, '-').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '')
+    .replace(/^(\d)/, '_$1').toLowerCase();
+}
+
+/** mdBook's normalize_id: alphanumerics, `_` and `-` kept (ASCII lowercased), whitespace to `-`, the rest dropped. */
+function mdbookSlug(text: string): string {
+  let out = '';
+  for (const ch of text.trim()) {
+    if (/[\p{L}\p{N}_-]/u.test(ch)) out += /[A-Z]/.test(ch) ? ch.toLowerCase() : ch;
+    else if (/\s/u.test(ch)) out += '-';
+  }
+  return out;
+}
+
+/** Python-Markdown's toc slugify: NFKD, ASCII only, `[^\w\s-]` dropped, runs of `-` and space to one `-`. */
+function mkdocsSlug(text: string): string {
+  const ascii = text.normalize('NFKD').replace(/[^\x00-\x7f]/g, '');
+  return ascii.replace(/[^\w\s-]/g, '').trim().toLowerCase().replace(/[-\s]+/g, '-');
+}
+
+export function slugify(text: string, g: Generator): string {
+  switch (g) {
+    case 'vitepress': return vitepressSlug(text);
+    case 'mdbook': return mdbookSlug(text);
+    case 'mkdocs': return mkdocsSlug(text);
+    default: return githubSlug(text);
+  }
+}
+
+/** The anchors of a page's headings, in order, numbered as the generator numbers repeats. */
+export function headingSlugs(headings: readonly { text: string; id?: string }[], g: Generator): string[] {
+  const seen = new Set<string>();
+  const counts = new Map<string, number>();
+  const out: string[] = [];
+  for (const h of headings) {
+    if (h.id !== undefined) { seen.add(h.id); out.push(h.id); continue; }
+    const base = slugify(h.text, g);
+    let s = base;
+    if (g === 'mkdocs') {
+      // Python-Markdown: `_1`, `_2` … (and an empty slug is `_1`).
+      while (seen.has(s) || !s) { const m = /^(.*)_([0-9]+)$/.exec(s); s = m ? `${m[1]}_${Number(m[2]) + 1}` : `${s}_1`; }
+    } else if (seen.has(s)) {
+      let n = counts.get(base) ?? 0;
+      do { n++; s = `${base}-${n}`; } while (seen.has(s));
+      counts.set(base, n);
+    }
+    seen.add(s);
+    out.push(s);
+  }
+  return out;
+}
+
+/** Anchors footnotes get on any of the generators (each writes its own form; all are accepted). */
+export function footnoteAnchors(labels: readonly string[]): string[] {
+  const out: string[] = [];
+  labels.forEach((l, i) => {
+    out.push(l, `fn-${l}`, `fnref-${l}`, `fn:${l}`, `fnref:${l}`, `user-content-fn-${l}`, `user-content-fnref-${l}`, `footnote-${l}`, `fn${i + 1}`, `fnref${i + 1}`);
+  });
+  return out;
+}
+
+/** How Obsidian and Foam compare a `#heading` of a link with a heading: case, punctuation and spacing aside. */
+export function headingKey(text: string): string {
+  return text.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
