@@ -8,7 +8,7 @@ import { DiagnosticError, type Diagnostic } from '../src/core/diagnostics.js';
 import { loadSigningKey, type SigningKey } from '../src/core/keys.js';
 import { resultsText } from '../src/core/report.js';
 import { writeFileAtomic } from '../src/core/atomic.js';
-import { escapeControls, escapeData, neutralizeCommands } from '../src/core/log-safe.js';
+import { breakLegacy, escapeControls, escapeData, neutralizeCommands } from '../src/core/log-safe.js';
 import { runRelease, ReleaseFailure, type ReleaseResult } from '../src/release/index.js';
 import { runCheck, parseFailOn, type CheckResult } from '../src/release/check.js';
 import { checkMarkdown, commentBody, COMMENT_MARKER, repoPath, sarifLog, summaryBody } from '../src/release/check-report.js';
@@ -58,7 +58,9 @@ function info(text: string): void {
 }
 
 function annotate(pkgPath: string, d: Diagnostic): void {
-  const file = repoPath(pkgPath, d.file);
+  // @actions/core escapes a property's `%`, CR, LF, `:` and `,`; a `##[` in a file name is ours to break.
+  const at = repoPath(pkgPath, d.file);
+  const file = at === undefined ? undefined : breakLegacy(at);
   const props: core.AnnotationProperties = { title: d.code, ...(file ? { file } : {}), ...(d.line ? { startLine: d.line } : {}), ...(d.column ? { startColumn: d.column } : {}) };
   const msg = escapeControls(d.hint ? `${d.message} (hint: ${d.hint})` : d.message);
   if (d.severity === 'error') core.error(msg, props);
@@ -151,8 +153,8 @@ async function check(workspace: string, event: Event): Promise<number> {
   // Annotations are capped per step (src/release/annotations.ts); the summary always has every diagnostic.
   const picked = pickAnnotations<() => void>([
     ...r.packages.flatMap((p) => p.diagnostics.map((d) => ({ level: levelOf(d), file: repoPath(p.path, d.file) || undefined, item: () => annotate(p.path, d) }))),
-    ...r.notes.map((n) => ({ level: 'warning' as const, item: () => core.warning(n.message) })),
-    ...r.packages.flatMap((p) => p.findings.filter((f) => f !== 'invalid package').map((f) => ({ level: 'error' as const, item: () => core.error(`${p.name}: ${f}`, { title: 'ctxforge check' }) }))),
+    ...r.notes.map((n) => ({ level: levelOf(n), file: n.file, item: () => annotate('.', n) })),
+    ...r.packages.flatMap((p) => p.findings.filter((f) => f !== 'invalid package').map((f) => ({ level: 'error' as const, item: () => core.error(escapeControls(`${p.name}: ${f}`), { title: 'ctxforge check' }) }))),
   ]);
   for (const a of picked.shown) a.item();
   await writeSummary(omittedNote(picked.omitted) + checkMarkdown(r));
@@ -173,7 +175,9 @@ async function check(workspace: string, event: Event): Promise<number> {
   core.setOutput('digests', '');
   core.setOutput('release-url', '');
   if (r.failed) {
-    core.setFailed(`ctxforge check failed: ${r.packages.filter((p) => p.findings.length).map((p) => `${p.name} (${p.findings.join('; ')})`).join(', ')}`);
+    const why = r.packages.filter((p) => p.findings.length).map((p) => `${p.name} (${p.findings.join('; ')})`);
+    if (!why.length) why.push(r.notes.filter((n) => n.severity === 'error').map((n) => n.code)[0] ?? 'the config');
+    core.setFailed(escapeControls(`ctxforge check failed: ${why.join(', ')}`));
     return 1;
   }
   return 0;
@@ -223,7 +227,7 @@ async function release(workspace: string): Promise<number> {
     core.setOutput('valid', String(!(e instanceof ReleaseFailure && e.validation.some((v) => !v.valid))));
     throw e;
   }
-  for (const w of r.warnings) core.warning(w.message);
+  for (const w of r.warnings) core.warning(escapeControls(w.message));
   const required = r.diffs.reduce((b, d) => maxBump(b, d.result.required_bump), 'none' as ReturnType<typeof maxBump>);
   core.setOutput('valid', 'true');
   core.setOutput('artifacts', JSON.stringify(r.artifacts.map((a) => ({ name: a.name, path: a.path, kind: a.kind, sha256: a.sha256, size: a.size }))));
@@ -250,10 +254,12 @@ export async function main(): Promise<number> {
     return mode === 'release' ? await release(workspace) : await check(workspace, readEvent());
   } catch (e) {
     if (e instanceof DiagnosticError) {
-      core.setFailed(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ''}`);
+      // Each diagnostic with a place (a config file's line) is an annotation on it; setFailed says why the step failed.
+      for (const d of e.all) if (d.file) annotate('.', d);
+      core.setFailed(escapeControls(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ''}`));
       // A bad event payload is a usage problem, not a finding.
       if (e.diagnostic.code === 'CTXFORGE_EVENT_SHA_INVALID') return 2;
-    } else core.setFailed((e as Error).message);
+    } else core.setFailed(escapeControls((e as Error).message));
     return 1;
   }
 }

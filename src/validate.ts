@@ -18,11 +18,14 @@ export interface ValidatePathsOptions extends ValidateOptions {
   links?: LinkLevel;
 }
 
-/** `links:` of the repository's ctxforge.yaml, when there is one (a config other commands reject is theirs to report). */
+/**
+ * `links:` of the repository's ctxforge.yaml, when there is one. An invalid file is refused
+ * (CTXFORGE_REPO_CONFIG_INVALID), never read as "no config": a typo must not turn checks off.
+ */
 export async function configuredLinkLevel(cwd: string): Promise<LinkLevel | undefined> {
   const repo = await findRepo(cwd).catch(() => undefined);
   if (!repo) return undefined;
-  try { return (await readRepoConfig(new DiskTree(repo.dir)))?.links; } catch { return undefined; }
+  return (await readRepoConfig(new DiskTree(repo.dir)))?.links?.level;
 }
 
 /** File-valued options are relative to the caller's directory, not the process's. */
@@ -59,7 +62,9 @@ export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {
 
 export async function validatePaths(specs: string[], opts: ValidatePathsOptions = {}): Promise<ValidationResult[]> {
   const out: ValidationResult[] = [];
-  const links = opts.links ?? (await configuredLinkLevel(opts.cwd ?? process.cwd())) ?? 'warning';
+  // Read (and so checked) even when --links decides the level: an invalid config is refused either way.
+  const configured = await configuredLinkLevel(opts.cwd ?? process.cwd());
+  const links = opts.links ?? configured ?? 'warning';
   for (const s of specs) {
     try {
       out.push(await validateOne(s, { ...opts, links }));

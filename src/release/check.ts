@@ -1,6 +1,6 @@
 // The pull-request check: validate every package at the head, diff each against the base commit
 // read from git, and decide pass/fail by the `fail-on` policy. Rendering lives in check-report.ts.
-import { error, warning, type Diagnostic } from '../core/diagnostics.js';
+import { DiagnosticError, error, warning, type Diagnostic } from '../core/diagnostics.js';
 import type { Bump } from '../core/semver.js';
 import { diffPackage, maxBump, type DiffSummary } from './collab.js';
 import { commitOf, git } from './gitcli.js';
@@ -8,8 +8,6 @@ import { repoOf, treeAt } from './collab.js';
 import { discoverPackages } from './packages.js';
 import { trustedPlan, type ConfigChange } from './trusted.js';
 import { checkLinks } from '../links/check.js';
-import { repoConfig } from '../repo/config.js';
-import { DiskTree } from '../core/tree.js';
 import './rules.js';
 
 /**
@@ -79,11 +77,18 @@ async function ensureCommit(cwd: string, ref: string): Promise<string | null> {
 export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const failOn = o.failOn ?? [...DEFAULT_FAIL_ON];
   const notes: Diagnostic[] = [];
-  const { root, packages: headPkgs } = await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
+  const { root, packages: headPkgs, config: headConfig } = await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
   const base = o.base ? await ensureCommit(root, o.base) : null;
   if (o.base && !base) notes.push(warning('CTXFORGE_CHECK_NO_BASE', `base commit ${o.base} is not in the clone; packages were validated but not diffed`, { hint: 'use actions/checkout with fetch-depth: 0' }));
   // The base's config decides what is checked and how: the PR cannot edit its own gate.
-  const plan = base ? await trustedPlan(root, base, headPkgs, { cwd: o.cwd, path: o.path, config: o.config }) : undefined;
+  let baseConfigInvalid = false;
+  const plan = base ? await trustedPlan(root, base, headPkgs, { cwd: o.cwd, path: o.path, config: o.config }).catch((e: unknown) => {
+    // The gate's own rules are unreadable: the check fails (whatever fail-on says) until they are fixed.
+    if (!(e instanceof DiagnosticError) || e.diagnostic.code !== 'CTXFORGE_REPO_CONFIG_INVALID') throw e;
+    baseConfigInvalid = true;
+    for (const d of e.all) notes.push({ ...d, message: `the base commit's config is invalid, so nothing decides this check: ${d.message}` });
+    return undefined;
+  }) : undefined;
   const pkgs = plan?.packages ?? headPkgs;
   const configChanges = plan?.changes ?? [];
   for (const c of configChanges) notes.push(warning('CTXFORGE_CHECK_CONFIG_CHANGED', c.message, { file: o.config ?? 'ctxforge.yaml' }));
@@ -92,7 +97,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const out: PackageCheck[] = [];
   let required: Bump = 'none';
   // A move that leaves links dangling shows up here, as a warning or (links: error) an error.
-  const linkLevel = plan ? plan.links ?? 'warning' : (await repoConfig(new DiskTree(root), { file: o.config, cwd: o.cwd, root }).catch(() => undefined))?.links ?? 'warning';
+  const linkLevel = (plan ? plan.links : headConfig?.links)?.level ?? 'warning';
   for (const p of pkgs) {
     const v = await p.module.validateSource(p.tree, { env: o.env });
     const links = await checkLinks(p.tree, p.format, linkLevel);
@@ -127,7 +132,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     const d = error('CTXFORGE_CHECK_PACKAGE_GONE', `${g.path}: a package at the base, not checkable at the head: ${g.why}`, { file: g.path });
     out.push({ name: g.name, path: g.path, format: g.format, version: '', valid: false, diagnostics: [d], diff: null, findings: failOn.includes('error') ? ['package gone at the head'] : [] });
   }
-  const configFails = failOn.includes('config') && configChanges.some((c) => c.loosening);
+  const configFails = baseConfigInvalid || (failOn.includes('config') && configChanges.some((c) => c.loosening));
   return {
     valid: out.every((p) => p.valid), failed: configFails || out.some((p) => p.findings.length > 0),
     base, required_bump: required, packages: out, failOn, notes, configChanges,

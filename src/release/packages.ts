@@ -5,6 +5,7 @@ import { DiskTree } from '../core/tree.js';
 import { fail } from '../core/diagnostics.js';
 import { formatByName } from '../formats.js';
 import { discoverPackages as repoPackages } from '../repo/packages.js';
+import type { RepoConfig } from '../repo/config.js';
 import '../repo/git-inputs.js';
 import { policyOf } from './collab.js';
 import type { ReleasePackage } from './context.js';
@@ -17,7 +18,7 @@ export interface DiscoverOptions {
   config?: string;
 }
 
-export async function discoverPackages(o: DiscoverOptions): Promise<{ root: string; packages: ReleasePackage[] }> {
+export async function discoverPackages(o: DiscoverOptions): Promise<{ root: string; packages: ReleasePackage[]; config?: RepoConfig }> {
   const found = await repoPackages({ cwd: o.cwd, config: o.config });
   let list = found.packages;
   if (o.path !== undefined && o.path !== '') {
@@ -40,5 +41,5 @@ export async function discoverPackages(o: DiscoverOptions): Promise<{ root: stri
       tagPattern: p.tagPattern, policy: policyOf(p),
     });
   }
-  return { root: found.root, packages: out };
+  return { root: found.root, packages: out, ...(found.config ? { config: found.config } : {}) };
 }

@@ -11,6 +11,7 @@ import { formatByName } from '../formats.js';
 import { discoverPackages as repoPackages, type RepoPackage } from '../repo/packages.js';
 import { policyOf } from './collab.js';
 import type { ReleasePackage } from './context.js';
+import type { LinksConfig } from '../repo/config.js';
 
 export interface ConfigChange {
   message: string;
@@ -24,7 +25,7 @@ export interface TrustedPlan {
   gone: Array<{ path: string; name: string; format: string; why: string }>;
   changes: ConfigChange[];
   /** `links:` of the base config. */
-  links?: 'off' | 'warning' | 'error';
+  links?: LinksConfig;
 }
 
 function under(path: string, want: string | undefined): boolean {
