@@ -43,7 +43,8 @@ export function escapeControls(s: string): string {
   return breakLegacy(s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/g, showControl));
 }
 
-const COMMAND_START = /^(\s*)::/;
+// The runner trims what .NET calls white space before looking for `::`: JavaScript's \s and U+0085.
+const COMMAND_START = /^([\s\u0085]*)::/;
 
 /**
  * The last line of defence for a writer that never emits workflow commands itself (the CLI's text

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { git, writeTree } from '../helpers/tmp.js';
 import { repoRoot, runCli } from '../helpers/cli.js';
 import { runCheck } from '../../src/release/check.js';
-import { parseRepoConfig, CONFIG_SCHEMA_ID } from '../../src/repo/config.js';
+import { parseRepoConfig } from '../../src/repo/config.js';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
 import { ALPHA, BETA, commitAll, makeRepoOf, octxFiles, runAction } from '../action/harness.js';
 
@@ -114,7 +114,8 @@ test('verify --reproduce: an invalid ctxforge.yaml at the old tag is a warning, 
   assert.deepEqual(res.warnings.map((w) => [w.severity, w.code]), [['warning', 'CTXFORGE_REPO_CONFIG_INVALID']]);
 });
 
-test('the schema is the one place the config is defined: published with a stable $id, and what it accepts is what ctxforge accepts', () => {
+test('the schema is the one place the config is defined: published with a stable $id, and what it accepts is what ctxforge accepts', async () => {
+  const { CONFIG_SCHEMA_ID } = await import('../../src/repo/config.js') as { CONFIG_SCHEMA_ID?: string };
   const schema = JSON.parse(readFileSync(join(repoRoot, 'schemas', 'ctxforge.schema.json'), 'utf8')) as { $id: string; $schema: string; properties: Record<string, unknown> };
   assert.equal(schema.$id, CONFIG_SCHEMA_ID);
   assert.match(schema.$id, /^https:\/\/.+\/ctxforge\.schema\.json$/);
