@@ -141,13 +141,32 @@ async function commentSaved(workspace: string): Promise<number> {
   return 0;
 }
 
-async function check(workspace: string, event: Event): Promise<number> {
-  const failOn = parseFailOn(input('fail-on'));
+/** The commit whose config decides a check or a list: a PR's base, a push's `before` (all zeros: a new branch, none). */
+function baseOf(event: Event): string | null {
   const pr = event.pull_request;
   const zero = /^0+$/;
   const before = pr ? undefined : event.before;
   const base = pr ? eventSha(pr.base?.sha, 'pull_request.base.sha') : before && !zero.test(before) ? eventSha(before, 'before') : null;
   if (pr) eventSha(pr.head?.sha, 'pull_request.head.sha');
+  return base;
+}
+
+/**
+ * mode list: the matrix of packages, decided like the check's packages (src/release/list.ts). On a
+ * pull request without its base commit it fails closed; on a push a missing `before` is a warning.
+ */
+async function list(workspace: string, event: Event): Promise<number> {
+  const r = await listPackages({ cwd: workspace, path: input('path') || undefined, config: configInput(workspace), base: baseOf(event), requireBase: !!event.pull_request });
+  for (const n of r.notes) annotate('.', n);
+  core.setOutput('packages', JSON.stringify(r.packages));
+  info(r.packages.map((p) => `${p.path} (${p.format} ${p.version || 'not at the head'})`).join('\n'));
+  return 0;
+}
+
+async function check(workspace: string, event: Event): Promise<number> {
+  const failOn = parseFailOn(input('fail-on'));
+  const pr = event.pull_request;
+  const base = baseOf(event);
   const r: CheckResult = await runCheck({ cwd: workspace, base, path: input('path') || undefined, config: configInput(workspace), failOn });
   info(resultsText(r.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
   // Annotations are capped per step (src/release/annotations.ts); the summary always has every diagnostic.
@@ -244,12 +263,7 @@ export async function main(): Promise<number> {
   try {
     const mode = modeOf(eventName, process.env.GITHUB_REF ?? '');
     core.info(`ctxforge ${VERSION}: ${mode} (${eventName || 'no event'})`);
-    if (mode === 'list') {
-      const packages = await listPackages({ cwd: workspace, path: input('path') || undefined, config: configInput(workspace) });
-      core.setOutput('packages', JSON.stringify(packages));
-      info(packages.map((p) => `${p.path} (${p.format} ${p.version})`).join('\n'));
-      return 0;
-    }
+    if (mode === 'list') return await list(workspace, readEvent());
     if (mode === 'comment') return await commentSaved(workspace);
     return mode === 'release' ? await release(workspace) : await check(workspace, readEvent());
   } catch (e) {

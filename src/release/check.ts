@@ -3,9 +3,10 @@
 import { DiagnosticError, error, warning, type Diagnostic } from '../core/diagnostics.js';
 import type { Bump } from '../core/semver.js';
 import { diffPackage, maxBump, type DiffSummary } from './collab.js';
-import { commitOf, git } from './gitcli.js';
+import { commitOf, ensureCommit } from './gitcli.js';
 import { repoOf, treeAt } from './collab.js';
 import { discoverPackages } from './packages.js';
+import { discoverPackages as repoPackages } from '../repo/packages.js';
 import { trustedPlan, type ConfigChange } from './trusted.js';
 import { checkLinks } from '../links/check.js';
 import './rules.js';
@@ -66,23 +67,20 @@ export interface CheckResult {
   configChanges: ConfigChange[];
 }
 
-async function ensureCommit(cwd: string, ref: string): Promise<string | null> {
-  const have = await commitOf(cwd, ref);
-  if (have) return have;
-  // A shallow checkout may lack the base: fetch just that commit (actions/checkout leaves credentials).
-  await git(cwd, ['fetch', '--no-tags', '--depth=1', '--end-of-options', 'origin', ref]).catch(() => undefined);
-  return commitOf(cwd, ref);
-}
-
 export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const failOn = o.failOn ?? [...DEFAULT_FAIL_ON];
   const notes: Diagnostic[] = [];
-  const { root, packages: headPkgs, config: headConfig } = await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
+  // With a base, a path the head's config no longer lists is still checked: the base may have a package there.
+  const { root, packages: headPkgs, config: headConfig } = await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config, allowNone: !!o.base });
   const base = o.base ? await ensureCommit(root, o.base) : null;
   if (o.base && !base) notes.push(warning('CTXFORGE_CHECK_NO_BASE', `base commit ${o.base} is not in the clone; packages were validated but not diffed`, { hint: 'use actions/checkout with fetch-depth: 0' }));
+  // Nothing to check, and no base to say there should be something: the head's own verdict.
+  if (!headPkgs.length && !base) await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
   // The base's config decides what is checked and how: the PR cannot edit its own gate.
   let baseConfigInvalid = false;
-  const plan = base ? await trustedPlan(root, base, headPkgs, { cwd: o.cwd, path: o.path, config: o.config }).catch((e: unknown) => {
+  // Every package path of the head's config, not only those under `path`: what it dropped is reported in every matrix entry.
+  const headPaths = base && o.path ? new Set((await repoPackages({ cwd: o.cwd, config: o.config })).packages.map((p) => p.path)) : undefined;
+  const plan = base ? await trustedPlan(root, base, headPkgs, { cwd: o.cwd, path: o.path, config: o.config, headPaths }).catch((e: unknown) => {
     // The gate's own rules are unreadable: the check fails (whatever fail-on says) until they are fixed.
     if (!(e instanceof DiagnosticError) || e.diagnostic.code !== 'CTXFORGE_REPO_CONFIG_INVALID') throw e;
     baseConfigInvalid = true;

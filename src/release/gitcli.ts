@@ -30,6 +30,17 @@ export async function commitOf(cwd: string, ref: string): Promise<string | null>
   return tryGit(cwd, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
 }
 
+/**
+ * The commit `ref` names, fetching just that commit when a shallow checkout lacks it (the PR's base;
+ * actions/checkout leaves credentials unless told not to), or null when it cannot be had.
+ */
+export async function ensureCommit(cwd: string, ref: string): Promise<string | null> {
+  const have = await commitOf(cwd, ref);
+  if (have) return have;
+  await git(cwd, ['fetch', '--no-tags', '--depth=1', '--end-of-options', 'origin', ref]).catch(() => undefined);
+  return commitOf(cwd, ref);
+}
+
 export async function commitTime(cwd: string, commit: string): Promise<number | null> {
   const s = await tryGit(cwd, ['show', '-s', '--format=%ct', '--end-of-options', commit]);
   return s ? Number(s) : null;

@@ -16,6 +16,8 @@ export interface DiscoverOptions {
   path?: string;
   /** Config file instead of the root's ctxforge.yaml (relative to cwd); it must exist. */
   config?: string;
+  /** No package (at `path`) is an empty list, not a failure: the PR check, whose base may still have one there. */
+  allowNone?: boolean;
 }
 
 export async function discoverPackages(o: DiscoverOptions): Promise<{ root: string; packages: ReleasePackage[]; config?: RepoConfig }> {
@@ -25,9 +27,9 @@ export async function discoverPackages(o: DiscoverOptions): Promise<{ root: stri
     // Only a leading "./" goes: `.kb` is not `kb`.
     const want = o.path.replace(/^\.(\/+|$)/, '').replace(/\/+$/, '');
     list = list.filter((p) => want === '' || p.path === want || p.path.startsWith(`${want}/`));
-    if (!list.length) fail('CTXFORGE_RELEASE_NO_PACKAGES', `${o.path} is not a package of this repository`, { hint: `packages: ${found.packages.map((p) => p.path || '.').join(', ') || 'none'}` }, 2);
+    if (!list.length && !o.allowNone) fail('CTXFORGE_RELEASE_NO_PACKAGES', `${o.path} is not a package of this repository`, { hint: `packages: ${found.packages.map((p) => p.path || '.').join(', ') || 'none'}` }, 2);
   }
-  if (!list.length) fail('CTXFORGE_RELEASE_NO_PACKAGES', `no packages found in ${found.root}`, { hint: `list them under \`packages:\` in ${found.config?.file ?? 'ctxforge.yaml'}` }, 1);
+  if (!list.length && !o.allowNone) fail('CTXFORGE_RELEASE_NO_PACKAGES', `no packages found in ${found.root}`, { hint: `list them under \`packages:\` in ${found.config?.file ?? 'ctxforge.yaml'}` }, 1);
   const out: ReleasePackage[] = [];
   for (const p of list) {
     if (p.problem) fail(p.problemCode ?? 'CTXFORGE_RELEASE_PACKAGE_UNUSABLE', `${p.path || '.'}: ${p.problem}`, { file: found.config?.file ?? 'ctxforge.yaml' }, 1);
