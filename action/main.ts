@@ -15,7 +15,8 @@ import { checkMarkdown, commentBody, COMMENT_MARKER, repoPath, sarifLog, summary
 import { mdCodeCell, mdText } from '../src/core/markdown-safe.js';
 import { maxBump } from '../src/release/collab.js';
 import { listPackages } from '../src/release/list.js';
-import { pullRequestOfRun, readSavedReport, type WorkflowRunEvent } from '../src/release/saved-report.js';
+import { pullRequestOfRun, readSavedReport, reportedBy, type WorkflowRunEvent } from '../src/release/saved-report.js';
+import { checkReportJson } from '../src/release/check-json.js';
 import { omittedNote, pickAnnotations, type AnnotationLevel } from '../src/release/annotations.js';
 import { sha256sums } from '../src/release/checksums.js';
 import { GitHubApi } from '../src/release/github/api.js';
@@ -129,15 +130,18 @@ async function stickyComment(api: GitHubApi, pr: number, body: string): Promise<
 async function commentSaved(workspace: string): Promise<number> {
   const t = token();
   if (!t || !input('report')) throw new Error('mode comment needs github-token (pull-requests: write) and report (the saved report file)');
-  const body = await readSavedReport(resolve(workspace, input('report')));
+  const event = readEvent() as WorkflowRunEvent;
+  const saved = await readSavedReport(resolve(workspace, input('report')), VERSION);
+  // Rendered here, from data, with the escaping of every other comment; the run that reported it is named.
+  const body = commentBody(saved, reportedBy(event, process.env, saved));
   const api = new GitHubApi(t, apiUrl(), process.env.GITHUB_REPOSITORY ?? '', retryTuning());
-  const pr = await pullRequestOfRun(api, readEvent() as WorkflowRunEvent);
+  const pr = await pullRequestOfRun(api, event);
   if (pr === null) {
     core.warning('no open pull request has the head commit the check ran on (closed, or pushed to since); nothing posted');
     return 0;
   }
   await stickyComment(api, pr, body);
-  info(`posted the saved report on pull request #${pr}`);
+  info(`posted the check report of run ${reportedBy(event, process.env, saved).runUrl} on pull request #${pr}`);
   return 0;
 }
 
@@ -182,7 +186,8 @@ async function check(workspace: string, event: Event): Promise<number> {
   // workspace is the pull request's checkout, and it can commit `ctxforge.sarif -> anywhere`.
   if (sarif) await writeFileAtomic(resolve(workspace, sarif), `${JSON.stringify(sarifLog(r, VERSION), null, 2)}\n`, 0o644, workspace);
   const report = input('report');
-  if (report) await writeFileAtomic(resolve(workspace, report), commentBody(r), 0o644, workspace);
+  // Data, not Markdown: the comment side validates it and renders the comment itself (fork recipe).
+  if (report) await writeFileAtomic(resolve(workspace, report), checkReportJson(r, VERSION), 0o644, workspace);
   if (pr && boolInput('comment', false)) {
     const t = token();
     if (!t) core.warning('comment: true needs github-token');
