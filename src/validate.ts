@@ -8,6 +8,7 @@ import { DiskTree } from './core/tree.js';
 import { findRepo } from './git/repo.js';
 import { readRepoConfig } from './repo/config.js';
 import { checkLinks, type LinkLevel } from './links/check.js';
+import { checkIdMap } from './sync/idmap-check.js';
 
 export interface ValidatePathsOptions extends ValidateOptions {
   cwd?: string;
@@ -50,9 +51,12 @@ export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {
   if (r.kind === 'source') {
     const res = await r.module.validateSource(r.tree, opts);
     const links = await checkLinks(r.tree, r.module.name, opts.links ?? 'warning');
-    if (links.length) {
-      res.diagnostics.push(...links);
-      if (links.some((d) => d.severity === 'error')) res.valid = false;
+    // A synced tree's committed ID map must agree with its documents (a hand edit would swap IDs at the next sync).
+    const idMap = await checkIdMap(r.tree, r.module);
+    for (const found of [links, idMap]) {
+      if (!found.length) continue;
+      res.diagnostics.push(...found);
+      if (found.some((d) => d.severity === 'error')) res.valid = false;
     }
     return res;
   }

@@ -5,6 +5,7 @@ import { resolve, join } from 'node:path';
 import { fail, type Diagnostic } from '../core/diagnostics.js';
 import { DiskTree } from '../core/tree.js';
 import { uuidv7 } from '../core/uuid.js';
+import { reassignClaimedIds, refusedClaimWarnings } from '../core/id-claims.js';
 import { apply, preview, type Applied } from '../sync/apply.js';
 import { DOC_DIR, MANIFEST_FILE, octxIdFor, render } from '../sync/render.js';
 import type { TargetFormat } from '../sync/model.js';
@@ -33,6 +34,8 @@ export async function convertTree(src: string, to: TargetFormat, outDir: string,
   }
   const read = await readCorpus(new DiskTree(abs, o.label ?? src));
   if (read.format === to) fail('CTXFORGE_USAGE', `${src} is already a ${to} source tree`, {}, 2);
+  // Two documents claiming one ID (a copied file): the first by path keeps it (src/core/id-claims.ts).
+  read.notes.push(...refusedClaimWarnings(reassignClaimedIds(read.corpus.docs, (d) => uuidv7(0, `ctxforge-claim:${d.path}`)), 'SYNC_ID_CLAIMED', 'document'));
   const assetId = read.format === 'octx' ? undefined : octxIdFor(uuidv7(0, `ctxforge-asset:${read.meta.name}`));
   const r = render(to, read.corpus, read.meta, { assetId });
   const write = new Map(r.files);

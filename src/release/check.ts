@@ -9,6 +9,8 @@ import { discoverPackages } from './packages.js';
 import { discoverPackages as repoPackages } from '../repo/packages.js';
 import { trustedPlan, type ConfigChange } from './trusted.js';
 import { checkLinks } from '../links/check.js';
+import type { Tree } from '../core/tree.js';
+import { checkIdMap, compareIdMaps } from '../sync/idmap-check.js';
 import './rules.js';
 
 /**
@@ -104,9 +106,20 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
       if (links.some((d) => d.severity === 'error')) v.valid = false;
     }
     let diff: DiffSummary | null = null;
+    let oldTree: Tree | null = null;
+    let oldUnreadable: unknown;
+    if (base && repo) {
+      try { oldTree = await treeAt(repo, base, p.relPath); } catch (e) { oldUnreadable = e; }
+    }
+    // The committed ID map against the documents, and against the base's map (changes shown in the summary).
+    const idMap = [...await checkIdMap(p.tree, p.module), ...await compareIdMaps(oldTree, p.tree, p.module)];
+    if (idMap.length) {
+      v.diagnostics.push(...idMap);
+      if (idMap.some((d) => d.severity === 'error')) v.valid = false;
+    }
     if (base && repo) {
       try {
-        const oldTree = await treeAt(repo, base, p.relPath);
+        if (oldUnreadable) throw oldUnreadable;
         diff = await diffPackage({
           module: p.module, name: p.name, relPath: p.relPath, policy: p.policy, oldTree, oldLabel: base.slice(0, 12), oldCommit: base,
           newTree: p.tree, ...(head ? { newCommit: head } : {}), opts: { env: o.env }, identityChange: 'breaking',
