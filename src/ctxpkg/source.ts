@@ -42,6 +42,8 @@ export interface SourcePackage {
   nodes: SourceNode[];
   edges: SourceEdge[];
   content: JsonObject;
+  /** kind: skills — the files below documents/ as they are packaged (for the secret scan). */
+  documentFiles: { path: string; bytes: Buffer }[];
   locate: (path: Path) => Location;
 }
 
@@ -152,8 +154,8 @@ export async function loadSource(tree: Tree): Promise<{ pkg?: SourcePackage; dia
   edges.sort((a, b) => compareUtf8(ek(a, 'from'), ek(b, 'from')) || compareUtf8(ek(a, 'to'), ek(b, 'to')) || compareUtf8(ek(a, 'type'), ek(b, 'type')));
 
   const content: JsonObject = manifest.kind === 'skills' && !nodes.length ? {} : { context_graph: { format: GRAPH_FORMAT, nodes: nodes.map((n) => n.node), edges: edges.map((e) => e.edge) } };
+  const docs: { path: string; bytes: Buffer }[] = [];
   if (manifest.kind === 'skills') {
-    const docs: { path: string; bytes: Buffer }[] = [];
     for (const e of entries) {
       if (!e.path.startsWith(DOCUMENTS_DIR)) continue;
       if (e.kind !== 'file') { diags.push(error('CTXPKG_SOURCE_FILE_INVALID', `${e.path} is a ${e.kind}, not a regular file`, { file: e.path })); continue; }
@@ -184,5 +186,5 @@ export async function loadSource(tree: Tree): Promise<{ pkg?: SourcePackage; dia
     if (path[2] === 'edges' && typeof path[3] === 'number' && edges[path[3]]) return { file: edges[path[3]]!.file, line: edges[path[3]]!.line };
     return { file: MANIFEST_FILE };
   };
-  return { pkg: { label: tree.label, manifest, manifestLines, manifestText, nodes, edges, content, locate }, diags };
+  return { pkg: { label: tree.label, manifest, manifestLines, manifestText, nodes, edges, content, documentFiles: docs, locate }, diags };
 }
