@@ -47,11 +47,28 @@ export interface SourcePackage {
   locate: (path: Path) => Location;
 }
 
+/**
+ * The key a YAML line starts (`key:` or `"key":`), as /^("?)([^\s:"#][^:"]*)\1\s*:/ would take it,
+ * read in one pass: that expression backtracks over a long line without a colon quadratically.
+ */
+export function lineKey(l: string): string | undefined {
+  const q = l.startsWith('"') ? 1 : 0;
+  const first = l[q];
+  if (first === undefined || /[\s:"#]/.test(first)) return undefined;
+  let j = q + 1;
+  while (j < l.length && l[j] !== ':' && l[j] !== '"') j++;
+  if (!q) return l[j] === ':' ? l.slice(0, j) : undefined;
+  if (l[j] !== '"') return undefined;
+  let k = j + 1;
+  while (k < l.length && /\s/.test(l[k]!)) k++;
+  return l[k] === ':' ? l.slice(1, j) : undefined;
+}
+
 function keyLines(yaml: string, firstLine: number): Map<string, number> {
   const out = new Map<string, number>();
   yaml.split('\n').forEach((l, i) => {
-    const m = /^("?)([^\s:"#][^:"]*)\1\s*:/.exec(l);
-    if (m && !out.has(m[2]!)) out.set(m[2]!, firstLine + i);
+    const key = lineKey(l);
+    if (key !== undefined && !out.has(key)) out.set(key, firstLine + i);
   });
   return out;
 }

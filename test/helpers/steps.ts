@@ -49,7 +49,7 @@ export function assertOnePass(what: string, scan: Scanner, families: Record<stri
     const b = countSteps(scan, full);
     out[name] = b;
     // A scanner that reports nothing is not instrumented: no claim about it can be made.
-    assert.ok(b >= full.length, `${what}, ${name}: ${b} steps for ${full.length} characters: the scanner does not report the characters it reads`);
+    assert.ok(b > 0, `${what}, ${name}: no steps reported for ${full.length} characters: the scanner does not count the characters it reads`);
     assert.ok(b <= perChar * full.length, `${what}, ${name}: ${b} steps for ${full.length} characters (more than ${perChar} a character)`);
     assert.ok(b <= 2.1 * a + 1000, `${what}, ${name}: ${a} steps for ${half.length} characters but ${b} for ${full.length}: it grows faster than the input`);
   }
