@@ -306,9 +306,13 @@ export function findSecrets(text: string, steps: StepSink = NO_STEPS): SecretFin
       const head = line.replace(/\\$/, '').trimEnd();
       const tail = next.trimStart();
       if (!head || !tail) continue;
-      const dHead = decodeEscapes(head, steps);
-      for (const [h, joined] of [[head.length, head + tail], [dHead.length, decodeEscapes(head + tail, steps)]] as const) {
-        matchLine(joined, (hit) => { if (hit.index < h && hit.index + hit.length > h) add(hit.kind, n, hit.index + 1); }, steps);
+      const joined = head + tail;
+      const views: Array<[number, string]> = [[head.length, joined]];
+      const dJoined = decodeEscapes(joined, steps);
+      // Without escapes the decoded view is the same text: it is not read twice.
+      if (dJoined !== joined) views.push([decodeEscapes(head, steps).length, dJoined]);
+      for (const [h, view] of views) {
+        matchLine(view, (hit) => { if (hit.index < h && hit.index + hit.length > h) add(hit.kind, n, hit.index + 1); }, steps);
       }
     }
   }
@@ -319,11 +323,14 @@ export function findSecrets(text: string, steps: StepSink = NO_STEPS): SecretFin
 
 /** Share of NULs at even / odd byte offsets that marks NUL-interleaved (UTF-16) text. */
 function utf16Without(b: Buffer): 'utf-16le' | 'utf-16be' | undefined {
-  if (b.length < 4) return undefined;
+  // Text without a NUL is never UTF-16 of ASCII; the share is judged on the first 64 KiB (UTF-16 text
+  // is interleaved throughout, and a 1 GiB binary file is not walked byte by byte in JavaScript).
+  if (b.length < 4 || b.indexOf(0) < 0) return undefined;
+  const n = Math.min(b.length, 64 * 1024) & ~1;
   let even = 0;
   let odd = 0;
-  for (let i = 0; i < b.length; i++) if (b[i] === 0) { if (i & 1) odd++; else even++; }
-  const half = b.length / 2;
+  for (let i = 0; i < n; i++) if (b[i] === 0) { if (i & 1) odd++; else even++; }
+  const half = n / 2;
   // Mostly-ASCII UTF-16: one byte of each pair is NUL, the other almost never is.
   if (odd >= half * 0.3 && odd > 4 * even) return 'utf-16le';
   if (even >= half * 0.3 && even > 4 * odd) return 'utf-16be';

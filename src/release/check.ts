@@ -76,8 +76,6 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const { root, packages: headPkgs, config: headConfig } = await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config, allowNone: !!o.base });
   const base = o.base ? await ensureCommit(root, o.base) : null;
   if (o.base && !base) notes.push(warning('CTXFORGE_CHECK_NO_BASE', `base commit ${o.base} is not in the clone; packages were validated but not diffed`, { hint: 'use actions/checkout with fetch-depth: 0' }));
-  // Nothing to check, and no base to say there should be something: the head's own verdict.
-  if (!headPkgs.length && !base) await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
   // The base's config decides what is checked and how: the PR cannot edit its own gate.
   let baseConfigInvalid = false;
   // Every package path of the head's config, not only those under `path`: what it dropped is reported in every matrix entry.
@@ -90,6 +88,8 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     return undefined;
   }) : undefined;
   const pkgs = plan?.packages ?? headPkgs;
+  // Nothing at the path at the head nor at the base (a mistyped `path` input): that is an error, never a pass.
+  if (!pkgs.length && !plan?.gone.length) await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
   const configChanges = plan?.changes ?? [];
   for (const c of configChanges) notes.push(warning('CTXFORGE_CHECK_CONFIG_CHANGED', c.message, { file: o.config ?? 'ctxforge.yaml' }));
   const repo = base ? await repoOf(root) : undefined;

@@ -101,6 +101,11 @@ test('attack: a typo in the head\'s config, and a base commit the clone lacks: t
   const typo = await recipe(dir, base, head);
   assert.equal(typo.green, false);
   assert.match(typo.list.stdout, /CTXFORGE_REPO_CONFIG_INVALID/);
+  // A mistyped `path` input names no package at the head nor at the base: red, never an empty pass.
+  const { dir: d3, base: b3 } = setup();
+  const nowhere = await action(d3, b3, b3, { PATH: 'gide' });
+  assert.notEqual(nowhere.code, 0, nowhere.stdout);
+  assert.match(nowhere.stdout, /CTXFORGE_RELEASE_NO_PACKAGES: gide is not a package of this repository/);
 
   const { dir: d2 } = setup();
   const h2 = git(d2, ['rev-parse', 'HEAD']).trim();
