@@ -10,7 +10,6 @@ import { constants } from 'node:fs';
 import { fail } from '../core/diagnostics.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { MAX_CHECK_REPORT_BYTES, readCheckReport } from './check-json.js';
-import type { CheckResult } from './check.js';
 import type { GitHubApi } from './github/api.js';
 
 export type SavedReport = ReturnType<typeof readCheckReport>;
@@ -72,4 +71,3 @@ export async function pullRequestOfRun(api: GitHubApi, event: WorkflowRunEvent):
   return pulls.find((p) => p.head.sha === run.head_sha)?.number ?? null;
 }
 
-export type { CheckResult };
