@@ -8,14 +8,15 @@ import { DiagnosticError, type Diagnostic } from '../src/core/diagnostics.js';
 import { loadSigningKey, type SigningKey } from '../src/core/keys.js';
 import { resultsText } from '../src/core/report.js';
 import { writeFileAtomic } from '../src/core/atomic.js';
-import { escapeControls, escapeData, neutralizeCommands } from '../src/core/log-safe.js';
+import { breakLegacy, escapeControls, escapeData, neutralizeCommands } from '../src/core/log-safe.js';
 import { runRelease, ReleaseFailure, type ReleaseResult } from '../src/release/index.js';
 import { runCheck, parseFailOn, type CheckResult } from '../src/release/check.js';
 import { checkMarkdown, commentBody, COMMENT_MARKER, repoPath, sarifLog, summaryBody } from '../src/release/check-report.js';
 import { mdCodeCell, mdText } from '../src/core/markdown-safe.js';
 import { maxBump } from '../src/release/collab.js';
 import { listPackages } from '../src/release/list.js';
-import { pullRequestOfRun, readSavedReport, type WorkflowRunEvent } from '../src/release/saved-report.js';
+import { pullRequestOfRun, readSavedReport, reportedBy, type WorkflowRunEvent } from '../src/release/saved-report.js';
+import { checkReportJson } from '../src/release/check-json.js';
 import { omittedNote, pickAnnotations, type AnnotationLevel } from '../src/release/annotations.js';
 import { sha256sums } from '../src/release/checksums.js';
 import { GitHubApi } from '../src/release/github/api.js';
@@ -58,7 +59,9 @@ function info(text: string): void {
 }
 
 function annotate(pkgPath: string, d: Diagnostic): void {
-  const file = repoPath(pkgPath, d.file);
+  // @actions/core escapes a property's `%`, CR, LF, `:` and `,`; a `##[` in a file name is ours to break.
+  const at = repoPath(pkgPath, d.file);
+  const file = at === undefined ? undefined : breakLegacy(at);
   const props: core.AnnotationProperties = { title: d.code, ...(file ? { file } : {}), ...(d.line ? { startLine: d.line } : {}), ...(d.column ? { startColumn: d.column } : {}) };
   const msg = escapeControls(d.hint ? `${d.message} (hint: ${d.hint})` : d.message);
   if (d.severity === 'error') core.error(msg, props);
@@ -127,32 +130,54 @@ async function stickyComment(api: GitHubApi, pr: number, body: string): Promise<
 async function commentSaved(workspace: string): Promise<number> {
   const t = token();
   if (!t || !input('report')) throw new Error('mode comment needs github-token (pull-requests: write) and report (the saved report file)');
-  const body = await readSavedReport(resolve(workspace, input('report')));
+  const event = readEvent() as WorkflowRunEvent;
+  const saved = await readSavedReport(resolve(workspace, input('report')), VERSION);
+  // Rendered here, from data, with the escaping of every other comment; the run that reported it is named.
+  const body = commentBody(saved, reportedBy(event, process.env, saved));
   const api = new GitHubApi(t, apiUrl(), process.env.GITHUB_REPOSITORY ?? '', retryTuning());
-  const pr = await pullRequestOfRun(api, readEvent() as WorkflowRunEvent);
+  const pr = await pullRequestOfRun(api, event);
   if (pr === null) {
     core.warning('no open pull request has the head commit the check ran on (closed, or pushed to since); nothing posted');
     return 0;
   }
   await stickyComment(api, pr, body);
-  info(`posted the saved report on pull request #${pr}`);
+  info(`posted the check report of run ${reportedBy(event, process.env, saved).runUrl} on pull request #${pr}`);
+  return 0;
+}
+
+/** The commit whose config decides a check or a list: a PR's base, a push's `before` (all zeros: a new branch, none). */
+function baseOf(event: Event): string | null {
+  const pr = event.pull_request;
+  const zero = /^0+$/;
+  const before = pr ? undefined : event.before;
+  const base = pr ? eventSha(pr.base?.sha, 'pull_request.base.sha') : before && !zero.test(before) ? eventSha(before, 'before') : null;
+  if (pr) eventSha(pr.head?.sha, 'pull_request.head.sha');
+  return base;
+}
+
+/**
+ * mode list: the matrix of packages, decided like the check's packages (src/release/list.ts). On a
+ * pull request without its base commit it fails closed; on a push a missing `before` is a warning.
+ */
+async function list(workspace: string, event: Event): Promise<number> {
+  const r = await listPackages({ cwd: workspace, path: input('path') || undefined, config: configInput(workspace), base: baseOf(event), requireBase: !!event.pull_request });
+  for (const n of r.notes) annotate('.', n);
+  core.setOutput('packages', JSON.stringify(r.packages));
+  info(r.packages.map((p) => `${p.path} (${p.format} ${p.version || 'not at the head'})`).join('\n'));
   return 0;
 }
 
 async function check(workspace: string, event: Event): Promise<number> {
   const failOn = parseFailOn(input('fail-on'));
   const pr = event.pull_request;
-  const zero = /^0+$/;
-  const before = pr ? undefined : event.before;
-  const base = pr ? eventSha(pr.base?.sha, 'pull_request.base.sha') : before && !zero.test(before) ? eventSha(before, 'before') : null;
-  if (pr) eventSha(pr.head?.sha, 'pull_request.head.sha');
+  const base = baseOf(event);
   const r: CheckResult = await runCheck({ cwd: workspace, base, path: input('path') || undefined, config: configInput(workspace), failOn });
   info(resultsText(r.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
   // Annotations are capped per step (src/release/annotations.ts); the summary always has every diagnostic.
   const picked = pickAnnotations<() => void>([
     ...r.packages.flatMap((p) => p.diagnostics.map((d) => ({ level: levelOf(d), file: repoPath(p.path, d.file) || undefined, item: () => annotate(p.path, d) }))),
-    ...r.notes.map((n) => ({ level: 'warning' as const, item: () => core.warning(n.message) })),
-    ...r.packages.flatMap((p) => p.findings.filter((f) => f !== 'invalid package').map((f) => ({ level: 'error' as const, item: () => core.error(`${p.name}: ${f}`, { title: 'ctxforge check' }) }))),
+    ...r.notes.map((n) => ({ level: levelOf(n), file: n.file, item: () => annotate('.', n) })),
+    ...r.packages.flatMap((p) => p.findings.filter((f) => f !== 'invalid package').map((f) => ({ level: 'error' as const, item: () => core.error(escapeControls(`${p.name}: ${f}`), { title: 'ctxforge check' }) }))),
   ]);
   for (const a of picked.shown) a.item();
   await writeSummary(omittedNote(picked.omitted) + checkMarkdown(r));
@@ -161,7 +186,8 @@ async function check(workspace: string, event: Event): Promise<number> {
   // workspace is the pull request's checkout, and it can commit `ctxforge.sarif -> anywhere`.
   if (sarif) await writeFileAtomic(resolve(workspace, sarif), `${JSON.stringify(sarifLog(r, VERSION), null, 2)}\n`, 0o644, workspace);
   const report = input('report');
-  if (report) await writeFileAtomic(resolve(workspace, report), commentBody(r), 0o644, workspace);
+  // Data, not Markdown: the comment side validates it and renders the comment itself (fork recipe).
+  if (report) await writeFileAtomic(resolve(workspace, report), checkReportJson(r, VERSION), 0o644, workspace);
   if (pr && boolInput('comment', false)) {
     const t = token();
     if (!t) core.warning('comment: true needs github-token');
@@ -173,7 +199,9 @@ async function check(workspace: string, event: Event): Promise<number> {
   core.setOutput('digests', '');
   core.setOutput('release-url', '');
   if (r.failed) {
-    core.setFailed(`ctxforge check failed: ${r.packages.filter((p) => p.findings.length).map((p) => `${p.name} (${p.findings.join('; ')})`).join(', ')}`);
+    const why = r.packages.filter((p) => p.findings.length).map((p) => `${p.name} (${p.findings.join('; ')})`);
+    if (!why.length) why.push(r.notes.filter((n) => n.severity === 'error').map((n) => n.code)[0] ?? 'the config');
+    core.setFailed(escapeControls(`ctxforge check failed: ${why.join(', ')}`));
     return 1;
   }
   return 0;
@@ -223,7 +251,7 @@ async function release(workspace: string): Promise<number> {
     core.setOutput('valid', String(!(e instanceof ReleaseFailure && e.validation.some((v) => !v.valid))));
     throw e;
   }
-  for (const w of r.warnings) core.warning(w.message);
+  for (const w of r.warnings) core.warning(escapeControls(w.message));
   const required = r.diffs.reduce((b, d) => maxBump(b, d.result.required_bump), 'none' as ReturnType<typeof maxBump>);
   core.setOutput('valid', 'true');
   core.setOutput('artifacts', JSON.stringify(r.artifacts.map((a) => ({ name: a.name, path: a.path, kind: a.kind, sha256: a.sha256, size: a.size }))));
@@ -240,20 +268,17 @@ export async function main(): Promise<number> {
   try {
     const mode = modeOf(eventName, process.env.GITHUB_REF ?? '');
     core.info(`ctxforge ${VERSION}: ${mode} (${eventName || 'no event'})`);
-    if (mode === 'list') {
-      const packages = await listPackages({ cwd: workspace, path: input('path') || undefined, config: configInput(workspace) });
-      core.setOutput('packages', JSON.stringify(packages));
-      info(packages.map((p) => `${p.path} (${p.format} ${p.version})`).join('\n'));
-      return 0;
-    }
+    if (mode === 'list') return await list(workspace, readEvent());
     if (mode === 'comment') return await commentSaved(workspace);
     return mode === 'release' ? await release(workspace) : await check(workspace, readEvent());
   } catch (e) {
     if (e instanceof DiagnosticError) {
-      core.setFailed(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ''}`);
+      // Each diagnostic with a place (a config file's line) is an annotation on it; setFailed says why the step failed.
+      for (const d of e.all) if (d.file) annotate('.', d);
+      core.setFailed(escapeControls(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ''}`));
       // A bad event payload is a usage problem, not a finding.
       if (e.diagnostic.code === 'CTXFORGE_EVENT_SHA_INVALID') return 2;
-    } else core.setFailed((e as Error).message);
+    } else core.setFailed(escapeControls((e as Error).message));
     return 1;
   }
 }

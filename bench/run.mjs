@@ -127,7 +127,7 @@ function runCase(name, size, a, b, extra = {}, { runs = opts.runs, warm = warmup
   res.ratio = res.ctxforge.median_ms / res.peer.median_ms;
   res.target_ratio = TARGETS[name] ?? null;
   // Cost per document: flat (or falling, as start-up amortises) across sizes means linear growth.
-  res.us_per_doc = extra.memory ? null : (res.ctxforge.median_ms * 1000) / size;
+  res.us_per_doc = extra.memory || extra.pathological ? null : (res.ctxforge.median_ms * 1000) / size;
   res.ok = [...samples.ctxforge, ...samples.peer].every((s) => s.ok);
   process.stderr.write(`  ${name} ${size}: ctxforge ${res.ctxforge.median_ms.toFixed(0)} ms, peer ${res.peer.median_ms.toFixed(0)} ms${res.ok ? '' : '  FAILED'}\n`);
   return res;
@@ -318,6 +318,42 @@ if (inputs.git) {
     { tags: nTags }));
 }
 
+// Pathological content (issue 24): documents whose one line is megabytes of `[`, `(`, backticks,
+// backslashes, `[a](` or `a-` — what makes a backtracking scanner quadratic. `validate` (front-
+// matter, links, headings, secrets on the way) and `sync` (reading, link rewriting) must stay linear
+// in the bytes: the one-pass tests count steps (test/helpers/steps.ts); this case shows the time.
+// The smoke run uses 16 KiB lines, which even a quadratic scanner gets through.
+{
+  const lineBytes = opts.smoke ? 16 * 1024 : 4 * 1024 * 1024;
+  const families = { brackets: '[', parens: '(', backticks: '`', backslashes: '\\', 'open-links': '[a](', 'angle-links': '![x](<', dashes: 'a-' };
+  const base = join(outDir, 'pathological');
+  rmSync(base, { recursive: true, force: true });
+  const wd = join(base, 'octx');
+  const up = join(base, 'upstream');
+  mkdirSync(join(wd, 'knowledge'), { recursive: true });
+  mkdirSync(up, { recursive: true });
+  writeFileSync(join(wd, 'manifest.json'), `${JSON.stringify({ format: 'octx', format_version: '0.1', asset: { id: '019c0000-0000-7000-8000-00000000b001', name: 'Pathological' }, release: { version: '1.0.0' } }, null, 2)}\n`);
+  let i = 0;
+  for (const [name, unit] of Object.entries(families)) {
+    const line = unit.repeat(Math.ceil(lineBytes / unit.length)).slice(0, lineBytes);
+    const id = `019c0000-0000-7000-8000-${(0xb100 + i++).toString(16).padStart(12, '0')}`;
+    writeFileSync(join(wd, 'knowledge', `${name}.md`), `---\ntype: Reference\ntitle: ${name}\noctx:\n  document_id: ${id}\n---\n\n# ${name}\n\n${line}\n`);
+    writeFileSync(join(up, `${name}.md`), `# ${name}\n\n${line}\n`);
+  }
+  const mib = Number(((lineBytes * Object.keys(families).length) / 2 ** 20).toFixed(2));
+  const info = { pathological: true, line_bytes: lineBytes, families: Object.keys(families) };
+  const synced = join(base, 'synced');
+  const copied = join(base, 'copied');
+  results.push(runCase('pathological lines: validate', mib,
+    { argv: [node, cli, 'validate', wd] },
+    { argv: ['sh', '-c', 'cat knowledge/*.md | wc -l > /dev/null'], cwd: wd },
+    info));
+  results.push(runCase('pathological lines: sync', mib,
+    { argv: [node, cli, 'sync', up, synced], before: () => rmSync(synced, { recursive: true, force: true }) },
+    { argv: ['cp', '-r', up, copied], before: () => rmSync(copied, { recursive: true, force: true }) },
+    info));
+}
+
 // Memory: a ~1 GiB working directory (documents, records, vectors, large extension blobs), where
 // anything that holds whole files or the whole package shows up in peak RSS. Each side runs
 // `--memory-runs` times without warm-up: RSS barely varies, and the input was just read or written.
@@ -365,6 +401,8 @@ const PEER_LABELS = {
   'memory: build': 'zip -0 -X -r',
   'memory: validate .octx': 'unzip -tq',
   'memory: validate dir': 'find | xargs -0 sha256sum',
+  'pathological lines: validate': 'cat, wc -l',
+  'pathological lines: sync': 'cp -r',
 };
 
 const fmtMs = (s) => `${s.median_ms.toFixed(0)} (${s.min_ms.toFixed(0)}–${s.max_ms.toFixed(0)})`;
@@ -375,7 +413,7 @@ const memPass = (r) => (r.ok && r.ctxforge.rss_max_kib != null ? r.ctxforge.rss_
 const rows = [['case', 'size', 'ctxforge ms median (min–max)', 'µs/doc', 'peer ms median (min–max)', 'ratio', 'target', 'ctxforge RSS', 'peer RSS', 'peer']];
 for (const r of results) {
   rows.push([
-    r.ok ? r.case : `${r.case} FAILED`, r.memory ? fmtGiB(r.bytes) : String(r.size), fmtMs(r.ctxforge), fmtUs(r.us_per_doc), fmtMs(r.peer),
+    r.ok ? r.case : `${r.case} FAILED`, r.memory ? fmtGiB(r.bytes) : r.pathological ? `${r.size} MiB` : String(r.size), fmtMs(r.ctxforge), fmtUs(r.us_per_doc), fmtMs(r.peer),
     r.ratio.toFixed(2) + '×',
     r.memory ? `RSS ≤ ${MEMORY_TARGET_KIB / 1024} MB` : r.target_ratio == null ? '' : `≤ ${r.target_ratio}×`,
     fmtRss(r.ctxforge.rss_max_kib) + (r.memory ? (memPass(r) === true ? ' ok' : memPass(r) === false ? ' OVER' : '') : ''),
@@ -397,7 +435,7 @@ printTable(rows);
 // sizes) cancels start-up, so linear growth shows as a flat marginal column and quadratic work as
 // a rising one.
 const growth = [];
-for (const name of [...new Set(results.filter((r) => !r.memory && r.case !== 'diff').map((r) => r.case))]) {
+for (const name of [...new Set(results.filter((r) => !r.memory && !r.pathological && r.case !== 'diff').map((r) => r.case))]) {
   const pts = results.filter((r) => r.case === name && !r.memory).sort((a, b) => a.size - b.size)
     .map((r) => ({ size: r.size, median_ms: r.ctxforge.median_ms, us_per_doc: r.us_per_doc, peer_us_per_doc: (r.peer.median_ms * 1000) / r.size }));
   const marginal = pts.slice(1).map((p, i) => ({ from: pts[i].size, to: p.size, us_per_doc: ((p.median_ms - pts[i].median_ms) * 1000) / (p.size - pts[i].size) }));

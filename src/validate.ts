@@ -8,6 +8,7 @@ import { DiskTree } from './core/tree.js';
 import { findRepo } from './git/repo.js';
 import { linkSettingsFor, readRepoConfig } from './repo/config.js';
 import { checkLinks, type LinkLevel } from './links/check.js';
+import { checkIdMap } from './sync/idmap-check.js';
 
 export interface ValidatePathsOptions extends ValidateOptions {
   cwd?: string;
@@ -20,11 +21,14 @@ export interface ValidatePathsOptions extends ValidateOptions {
   linksRoot?: string;
 }
 
-/** `links:` of the repository's ctxforge.yaml, when there is one (a config other commands reject is theirs to report). */
+/**
+ * `links:` of the repository's ctxforge.yaml, when there is one. An invalid file is refused
+ * (CTXFORGE_REPO_CONFIG_INVALID), never read as "no config": a typo must not turn checks off.
+ */
 export async function configuredLinkLevel(cwd: string): Promise<LinkLevel | undefined> {
   const repo = await findRepo(cwd).catch(() => undefined);
   if (!repo) return undefined;
-  try { return (await readRepoConfig(new DiskTree(repo.dir)))?.links; } catch { return undefined; }
+  return (await readRepoConfig(new DiskTree(repo.dir)))?.links?.level;
 }
 
 /** The link settings ctxforge.yaml gives the package whose tree this is (matched by its folder on disk). */
@@ -33,8 +37,8 @@ async function configuredLinks(cwd: string, tree: unknown): Promise<{ level?: Li
   if (typeof dir !== 'string') return undefined;
   const repo = await findRepo(cwd).catch(() => undefined);
   if (!repo) return undefined;
-  let cfg;
-  try { cfg = await readRepoConfig(new DiskTree(repo.dir)); } catch { return undefined; }
+  // An invalid config is refused (CTXFORGE_REPO_CONFIG_INVALID), never read as "no settings".
+  const cfg = await readRepoConfig(new DiskTree(repo.dir));
   const rel = relative(repo.dir, dir).split(sep).join('/');
   if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
   return linkSettingsFor(cfg, rel);
@@ -67,9 +71,12 @@ export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {
     const level = opts.links ?? cfg?.level ?? (cfg ? undefined : await configuredLinkLevel(cwd)) ?? 'warning';
     const root = opts.linksRoot ?? cfg?.root;
     const links = await checkLinks(r.tree, r.module.name, level, { ...(root !== undefined ? { root } : {}), ...(cfg?.generator ? { generator: cfg.generator } : {}) });
-    if (links.length) {
-      res.diagnostics.push(...links);
-      if (links.some((d) => d.severity === 'error')) res.valid = false;
+    // A synced tree's committed ID map must agree with its documents (a hand edit would swap IDs at the next sync).
+    const idMap = await checkIdMap(r.tree, r.module);
+    for (const found of [links, idMap]) {
+      if (!found.length) continue;
+      res.diagnostics.push(...found);
+      if (found.some((d) => d.severity === 'error')) res.valid = false;
     }
     return res;
   }
@@ -79,6 +86,8 @@ export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {
 
 export async function validatePaths(specs: string[], opts: ValidatePathsOptions = {}): Promise<ValidationResult[]> {
   const out: ValidationResult[] = [];
+  // Read (and so checked) even when --links decides the level: an invalid config is refused either way.
+  await configuredLinkLevel(opts.cwd ?? process.cwd());
   for (const s of specs) {
     try {
       out.push(await validateOne(s, opts));

@@ -63,6 +63,7 @@ async function runReproduce(io: Io, paths: string[], o: Record<string, unknown>)
   }
   if (o.json) printJson(io, { results });
   else {
+    printDiagnostics(io, results.flatMap((r) => r.warnings ?? []));
     for (const r of results) {
       io.out(r.confirmed
         ? `✓ reproduced  ${r.artifact}  from ${r.source} (commit ${r.commit.slice(0, 12)}, epoch ${r.epoch}), method ${r.method}: ${r.method === 'bytes'

@@ -6,7 +6,7 @@ import { parseYamlSafe, YamlSafetyError } from '../core/yaml-safe.js';
 import { parseJson } from '../core/strict-json.js';
 import { jcs } from '../core/jcs.js';
 import { isSemver } from '../core/semver.js';
-import { scanSecrets, scanSecretBytes } from '../core/secrets.js';
+import { scanSecrets, scanSecretBytes, scanSecretName } from '../core/secrets.js';
 import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import { sqlarNameProblem } from './sqlar.js';
@@ -169,13 +169,15 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = 
     const np = sqlarNameProblem(name);
     if (np) { d.push(error('ACX_SOURCE_PATH', `${path} cannot be stored as ${name}: ${np}`, { file: path })); return; }
     const raw = await tree.read(path);
-    // Scanned as bytes: a ROM file that is not UTF-8 ships all the same.
-    d.push(...scanSecretBytes(raw, path, path, opts.allowSecrets));
+    // Scanned as bytes (a ROM file that is not UTF-8 ships all the same), and its name, which ships too.
+    d.push(...scanSecretName(name, opts.allowSecrets), ...scanSecretBytes(raw, path, path, opts.allowSecrets));
     files.push({ name, raw, from: path });
   };
   for (const e of entries) {
     const p = e.path;
     if (p === 'cartridge.yaml') continue;
+    // ROM names are scanned as they ship (addFile); records' and attestations' names here.
+    if (/^(memory|capabilities|attestations)\//.test(p)) d.push(...scanSecretName(p, opts.allowSecrets));
     if (e.kind !== 'file') { d.push(error('ACX_SOURCE_FILE', `${p} is a ${e.kind}; a cartridge holds regular files only`, { file: p })); continue; }
     const top = p.split('/')[0]!;
     if (top === 'skills') {

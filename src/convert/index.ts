@@ -8,6 +8,8 @@ import { fail, type Diagnostic } from '../core/diagnostics.js';
 import type { FormatName } from '../format.js';
 import { formatByName } from '../formats.js';
 import { resolveInput } from '../inputs.js';
+import { uuidv7 } from '../core/uuid.js';
+import { reassignClaimedIds, refusedClaimWarnings } from '../core/id-claims.js';
 import { apply, preview, type Applied } from '../sync/apply.js';
 import '../sync/rules.js';
 
@@ -49,6 +51,8 @@ export async function convertPath(spec: string, to: FormatName, outDir: string, 
     }
   }
   const docs = await r.module.documents(r.kind === 'source' ? r.tree : r.input, {});
+  // Two documents claiming one ID (a copied file): the first by path keeps it (src/core/id-claims.ts).
+  docs.notes.push(...refusedClaimWarnings(reassignClaimedIds(docs.docs, (d) => uuidv7(0, `ctxforge-claim:${d.path}`)), 'SYNC_ID_CLAIMED', 'document'));
   const written = target.writeSource(docs, { existingManifest });
   const write = new Map(written.files);
   write.set(written.manifest.path, Buffer.from(written.manifest.text, 'utf8'));

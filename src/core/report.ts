@@ -1,6 +1,6 @@
 // Reporters: one list of diagnostics rendered as human text, JSON or GitHub workflow commands.
 import type { Diagnostic } from './diagnostics.js';
-import { escapeData, escapeProperty } from './log-safe.js';
+import { escapeData, escapeProperty, jsonForLog } from './log-safe.js';
 
 export interface ReportedResult {
   path: string;
@@ -63,6 +63,7 @@ export function jsonReplacer(_k: string, v: unknown): unknown {
   return typeof v === 'bigint' ? v.toString() : v;
 }
 
+/** JSON for output: `--json` goes to the same logs as text, so no `##[` reaches the runner (see log-safe). */
 export function toJson(v: unknown): string {
-  return JSON.stringify(v, jsonReplacer, 2);
+  return jsonForLog(JSON.stringify(v, jsonReplacer, 2));
 }

@@ -1,24 +1,188 @@
-// Secret scan: credential-shaped strings in content about to be packaged (CTXPKG §11; ACX export).
+// Secret scan: credential-shaped strings in content about to be packaged (CTXPKG §11; ACX export),
+// in file contents (UTF-8, else latin1; UTF-16 by its BOM or by NUL-interleaving) and in file and
+// path names. Linear in the input: one literal search finds where a credential could start, and
+// each candidate is checked by a small matcher that reads only the runs of characters it needs;
+// a region a failed candidate has read is never read again for the same pattern.
 import { error, warning, type Diagnostic } from './diagnostics.js';
+import { NO_STEPS, type StepSink } from './steps.js';
+
+export interface SecretFinding {
+  kind: string;
+  line: number;
+  column: number;
+}
+
+/** A match in one line view: where it starts and how long it is. */
+interface Hit { kind: string; index: number; length: number }
+
+// ---- character classes and runs ----
+
+const isWord = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isUpperAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isWordDash = (c: number) => isWord(c) || c === 45;
+const isAlnumDash = (c: number) => isAlnum(c) || c === 45;
+const isKeyChar = (c: number) => isWord(c) || c === 46 || c === 45; // [A-Za-z0-9_.-]
+const isValueChar = (c: number) => isKeyChar(c) || c === 47 || c === 43 || c === 61; // [A-Za-z0-9/+_=.-]
+const isAwsSecretChar = (c: number) => isAlnum(c) || c === 47 || c === 43 || c === 61; // [A-Za-z0-9/+=]
+const isSpace = (c: number) => c === 32 || c === 9 || c === 11 || c === 12 || c === 13 || c === 10 || c === 0xa0 || c === 0xfeff || (c >= 0x2000 && c <= 0x200a) || c === 0x1680 || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+
+/** `\b` at `i` of `s`: a word character on exactly one side. */
+function boundary(s: string, i: number): boolean {
+  const before = i > 0 && isWord(s.charCodeAt(i - 1));
+  const after = i < s.length && isWord(s.charCodeAt(i));
+  return before !== after;
+}
+
+/** End of the run of `cls` characters starting at `from` (counted). */
+function runEnd(s: string, from: number, cls: (c: number) => boolean, steps: StepSink): number {
+  let i = from;
+  while (i < s.length && cls(s.charCodeAt(i))) i++;
+  steps(i - from + 1);
+  return i;
+}
+
+// ---- the patterns: a literal that starts each, and a matcher at a candidate ----
 
 interface Pattern {
   name: string;
-  re: RegExp;
+  /** Returns the match, or undefined; `skip` (when set) is where the next candidate for this pattern may start. */
+  at(s: string, p: number, lit: string, steps: StepSink): { hit?: Hit; skip?: number };
 }
 
-const PATTERNS: Pattern[] = [
-  { name: 'AWS access key id', re: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b/ },
-  { name: 'AWS secret access key', re: /aws_secret_access_key\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}\b/i },
-  { name: 'private key block', re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----/ },
-  { name: 'GitHub token', re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/ },
-  { name: 'Slack token', re: /\bxox[abprs]-[A-Za-z0-9-]{10,}\b/ },
-  { name: 'Slack webhook', re: /https:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9]+\/B[A-Za-z0-9]+\/[A-Za-z0-9]+/ },
-  { name: 'Stripe key', re: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/ },
-  { name: 'Google API key', re: /\bAIza[0-9A-Za-z_-]{35}\b/ },
-  { name: 'JSON Web Token', re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/ },
-];
+const AWS_PREFIXES = ['AKIA', 'ASIA', 'AGPA', 'AIDA', 'AROA', 'ANPA', 'ANVA', 'AIPA'];
+const PRIVATE_KEY = /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----/y;
 
-const ASSIGNMENT = /\b([A-Za-z0-9_.-]*(?:secret|token|password|passwd|api[_-]?key|access[_-]?key|private[_-]?key|credential)[A-Za-z0-9_.-]*)\s*[:=]\s*["']?([A-Za-z0-9/+_=.-]{20,})["']?/i;
+const PATTERNS: Record<string, Pattern> = {
+  aws: {
+    name: 'AWS access key id',
+    at(s, p, _lit, steps) {
+      // \b(?:AKIA|…)[0-9A-Z]{16}\b
+      steps(21);
+      if (!boundary(s, p)) return {};
+      for (let i = p + 4; i < p + 20; i++) if (i >= s.length || !isUpperAlnum(s.charCodeAt(i))) return {};
+      return boundary(s, p + 20) ? { hit: { kind: this.name, index: p, length: 20 } } : {};
+    },
+  },
+  awsSecret: {
+    name: 'AWS secret access key',
+    at(s, p, lit, steps) {
+      // aws_secret_access_key\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}\b
+      let i = runEnd(s, p + lit.length, isSpace, steps);
+      if (s[i] !== ':' && s[i] !== '=') return { skip: i };
+      i = runEnd(s, i + 1, isSpace, steps);
+      if (s[i] === '"' || s[i] === "'") i++;
+      steps(41);
+      for (let k = i; k < i + 40; k++) if (k >= s.length || !isAwsSecretChar(s.charCodeAt(k))) return { skip: i };
+      return boundary(s, i + 40) ? { hit: { kind: this.name, index: p, length: i + 40 - p } } : { skip: i };
+    },
+  },
+  privateKey: {
+    name: 'private key block',
+    at(s, p, _lit, steps) {
+      steps(64);
+      PRIVATE_KEY.lastIndex = 0;
+      const m = PRIVATE_KEY.exec(s.slice(p, p + 64));
+      return m ? { hit: { kind: this.name, index: p, length: m[0].length } } : {};
+    },
+  },
+  github: {
+    name: 'GitHub token',
+    at(s, p, lit, steps) {
+      // \b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b
+      if (!boundary(s, p)) return {};
+      const from = p + lit.length;
+      const pat = lit.length > 4;
+      const end = runEnd(s, from, pat ? isWord : isAlnum, steps);
+      const n = end - from;
+      // Inside a run no word boundary falls (github_pat_'s run is all word characters; gh*_'s ends at a non-alphanumeric).
+      const ok = pat ? n >= 22 && n <= 255 : n >= 36 && n <= 255 && boundary(s, end);
+      return ok ? { hit: { kind: this.name, index: p, length: end - p } } : { skip: end };
+    },
+  },
+  slackToken: {
+    name: 'Slack token',
+    at(s, p, _lit, steps) {
+      // \bxox[abprs]-[A-Za-z0-9-]{10,}\b: the last word boundary in the run, at least 10 in.
+      if (!boundary(s, p)) return {};
+      const end = runEnd(s, p + 5, isAlnumDash, steps);
+      for (let e = end; e >= p + 15; e--) {
+        steps(1);
+        if (boundary(s, e)) return { hit: { kind: this.name, index: p, length: e - p } };
+      }
+      return { skip: end };
+    },
+  },
+  slackWebhook: {
+    name: 'Slack webhook',
+    at(s, p, lit, steps) {
+      // https://hooks.slack.com/services/T[A-Za-z0-9]+/B[A-Za-z0-9]+/[A-Za-z0-9]+
+      let i = p + lit.length;
+      for (const lead of ['T', 'B', '']) {
+        if (lead && s[i] !== lead) return {};
+        const end = runEnd(s, i + lead.length, isAlnum, steps);
+        if (end === i + lead.length) return {};
+        i = end;
+        if (lead && s[i++] !== '/') return {};
+      }
+      return { hit: { kind: this.name, index: p, length: i - p } };
+    },
+  },
+  stripe: {
+    name: 'Stripe key',
+    at(s, p, lit, steps) {
+      // \b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b
+      if (!boundary(s, p)) return {};
+      const end = runEnd(s, p + lit.length, isAlnum, steps);
+      return end - (p + lit.length) >= 16 && boundary(s, end) ? { hit: { kind: this.name, index: p, length: end - p } } : { skip: end };
+    },
+  },
+  google: {
+    name: 'Google API key',
+    at(s, p, _lit, steps) {
+      // \bAIza[0-9A-Za-z_-]{35}\b
+      steps(40);
+      if (!boundary(s, p)) return {};
+      for (let i = p + 4; i < p + 39; i++) if (i >= s.length || !isWordDash(s.charCodeAt(i))) return {};
+      return boundary(s, p + 39) ? { hit: { kind: this.name, index: p, length: 39 } } : {};
+    },
+  },
+  jwt: {
+    name: 'JSON Web Token',
+    at(s, p, _lit, steps) {
+      // \beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b — each segment ends where its run ends.
+      if (!boundary(s, p)) return {};
+      const r1 = runEnd(s, p + 3, isWordDash, steps);
+      if (r1 - (p + 3) < 8 || s[r1] !== '.' || !s.startsWith('eyJ', r1 + 1)) return { skip: r1 };
+      const r2 = runEnd(s, r1 + 4, isWordDash, steps);
+      if (r2 - (r1 + 4) < 8 || s[r2] !== '.') return { skip: r1 };
+      const r3 = runEnd(s, r2 + 1, isWordDash, steps);
+      for (let e = r3; e >= r2 + 9; e--) {
+        steps(1);
+        if (boundary(s, e)) return { hit: { kind: this.name, index: p, length: e - p } };
+      }
+      return { skip: r1 };
+    },
+  },
+};
+
+// One literal search over a line finds every place a pattern could start (a fixed alternation of
+// literals: no backtracking into the text). Case matters only for what the matchers check.
+const ANCHOR = /AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|aws_secret_access_key|-----BEGIN |gh[pousr]_|github_pat_|xox[abprs]-|https:\/\/hooks\.slack\.com\/services\/|[sr]k_(?:live|test)_|AIza|eyJ|secret|token|passwd|password|api[_-]?key|access[_-]?key|private[_-]?key|credential/gi;
+
+function patternFor(lit: string): { key: string; pattern?: Pattern } {
+  if (AWS_PREFIXES.includes(lit)) return { key: 'aws', pattern: PATTERNS.aws };
+  const l = lit.toLowerCase();
+  if (l === 'aws_secret_access_key') return { key: 'awsSecret', pattern: PATTERNS.awsSecret };
+  if (lit === '-----BEGIN ') return { key: 'privateKey', pattern: PATTERNS.privateKey };
+  if (/^gh[pousr]_$/.test(lit) || lit === 'github_pat_') return { key: 'github', pattern: PATTERNS.github };
+  if (/^xox[abprs]-$/.test(lit)) return { key: 'slackToken', pattern: PATTERNS.slackToken };
+  if (lit === 'https://hooks.slack.com/services/') return { key: 'slackWebhook', pattern: PATTERNS.slackWebhook };
+  if (/^[sr]k_(?:live|test)_$/.test(lit)) return { key: 'stripe', pattern: PATTERNS.stripe };
+  if (lit === 'AIza') return { key: 'google', pattern: PATTERNS.google };
+  if (lit === 'eyJ') return { key: 'jwt', pattern: PATTERNS.jwt };
+  return { key: 'assignment' };
+}
 
 function entropy(s: string): number {
   const counts = new Map<string, number>();
@@ -31,23 +195,72 @@ function entropy(s: string): number {
   return h;
 }
 
-export interface SecretFinding {
-  kind: string;
-  line: number;
-  column: number;
+/**
+ * `name = value` where the name holds secret, token, password, api key, access key, private key or
+ * credential and the value is a long, high-entropy, mixed string. Every keyword of one name shares
+ * the same name and value, so a name is judged once; the next candidate starts after its value.
+ */
+function assignmentAt(s: string, p: number, steps: StepSink): { hit?: Hit; skip: number } {
+  // The name: the run of [A-Za-z0-9_.-] around the keyword, from its first word character.
+  let start = p;
+  while (start > 0 && isKeyChar(s.charCodeAt(start - 1))) start--;
+  steps(p - start + 1);
+  while (start < p && !isWord(s.charCodeAt(start))) start++;
+  const keyEnd = runEnd(s, p, isKeyChar, steps);
+  let i = runEnd(s, keyEnd, isSpace, steps);
+  if (s[i] !== ':' && s[i] !== '=') return { skip: keyEnd };
+  i = runEnd(s, i + 1, isSpace, steps);
+  if (s[i] === '"' || s[i] === "'") i++;
+  const valueEnd = runEnd(s, i, isValueChar, steps);
+  const value = s.slice(i, valueEnd);
+  if (value.length < 20) return { skip: Math.max(keyEnd, valueEnd) };
+  steps(value.length);
+  if (entropy(value) >= 3.5 && /\d/.test(value) && /[A-Za-z]/.test(value)) {
+    const key = s.slice(start, keyEnd);
+    const shown = key.length > 64 ? `${key.slice(0, 61)}…` : key;
+    return { hit: { kind: `high-entropy value assigned to "${shown}"`, index: start, length: valueEnd - start }, skip: valueEnd };
+  }
+  return { skip: valueEnd };
 }
 
-// Long lines are scanned in overlapping windows (no line is skipped for its length, and the
-// regular expressions never see more than a window); the overlap is longer than any pattern needs.
-const WINDOW = 8192;
-const OVERLAP = 1024;
+/** Every first match per pattern in one line view (one per kind is all a report needs). */
+function matchLine(s: string, push: (h: Hit) => void, steps: StepSink): void {
+  const skipUntil = new Map<string, number>();
+  const found = new Set<string>();
+  ANCHOR.lastIndex = 0;
+  for (;;) {
+    const from = ANCHOR.lastIndex;
+    const m = ANCHOR.exec(s);
+    if (!m) { steps(s.length - from + 1); return; }
+    steps(ANCHOR.lastIndex - from);
+    const p = m.index;
+    const lit = m[0];
+    const { key, pattern } = patternFor(lit);
+    // The literal search is case-insensitive for the keywords; the fixed prefixes must match exactly.
+    if (pattern && key !== 'awsSecret' && !PREFIX_EXACT.test(lit)) { ANCHOR.lastIndex = p + 1; continue; }
+    if (found.has(key) && key !== 'assignment') { ANCHOR.lastIndex = p + 1; continue; }
+    if ((skipUntil.get(key) ?? -1) > p) { ANCHOR.lastIndex = p + 1; continue; }
+    const r = pattern ? pattern.at(s, p, lit, steps) : assignmentAt(s, p, steps);
+    if (r.skip !== undefined) skipUntil.set(key, r.skip);
+    if (r.hit) {
+      push(r.hit);
+      if (key !== 'assignment') found.add(key);
+    }
+    // Overlapping literals ("AKIAKIA…", "tokentoken") each get their turn.
+    ANCHOR.lastIndex = p + 1;
+  }
+}
+
+// The exact spellings of the fixed prefixes (the search found them case-insensitively).
+const PREFIX_EXACT = /^(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|-----BEGIN |gh[pousr]_|github_pat_|xox[abprs]-|https:\/\/hooks\.slack\.com\/services\/|[sr]k_(?:live|test)_|AIza|eyJ)$/;
 
 // A secret spelled with JSON or YAML escapes ("\u0041KIA…", "\x41KIA…", "https:\/\/hooks…") is
 // the same secret once the file is parsed, so escapes are decoded before matching.
 const ESCAPE = /\\(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|U([0-9a-fA-F]{8})|(.))/g;
 const SIMPLE: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', '0': '\0', '/': '/', '"': '"', "'": "'", '\\': '\\', ' ': ' ', _: '\u00a0', N: '\u0085', L: '\u2028', P: '\u2029', e: '\u001b', a: '\u0007', v: '\u000b' };
-function decodeEscapes(s: string): string {
+function decodeEscapes(s: string, steps: StepSink): string {
   if (!s.includes('\\') && !s.includes("''")) return s;
+  steps(2 * s.length);
   return s.replace(/''/g, "'").replace(ESCAPE, (m, u: string, x: string, U: string, c: string) => {
     const hex = u ?? x ?? U;
     if (hex) {
@@ -58,58 +271,94 @@ function decodeEscapes(s: string): string {
   });
 }
 
-function matchLine(view: string, push: (kind: string, index: number, length: number) => void): void {
-  for (let at = 0; at === 0 || at + OVERLAP < view.length; at += WINDOW - OVERLAP) {
-    const w = view.length <= WINDOW ? view : view.slice(at, at + WINDOW);
-    for (const p of PATTERNS) {
-      const m = p.re.exec(w);
-      if (m) push(p.name, at + m.index, m[0].length);
-    }
-    const a = ASSIGNMENT.exec(w);
-    if (a && entropy(a[2]!) >= 3.5 && /\d/.test(a[2]!) && /[A-Za-z]/.test(a[2]!)) push(`high-entropy value assigned to "${a[1]}"`, at + a.index, a[0].length);
-    if (view.length <= WINDOW) break;
-  }
-}
-
-/** Finds credential-shaped strings; never returns the secret itself. */
-export function findSecrets(text: string): SecretFinding[] {
+/** Finds credential-shaped strings; never returns the secret itself. `steps` counts the work (tests). */
+export function findSecrets(text: string, steps: StepSink = NO_STEPS): SecretFinding[] {
   const out: SecretFinding[] = [];
   const seen = new Set<string>();
   const add = (kind: string, line: number, column: number) => {
     const k = `${kind}\0${line}`;
     if (!seen.has(k)) { seen.add(k); out.push({ kind, line, column }); }
   };
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.replace(/\r$/, '');
-    matchLine(line, (kind, index) => add(kind, i + 1, index + 1));
-    const decoded = decodeEscapes(line);
-    if (decoded !== line) matchLine(decoded, (kind, index) => add(kind, i + 1, index + 1));
+  let lineNo = 0;
+  let next: string | undefined;
+  let at = 0;
+  const read = (): string | undefined => {
+    if (at > text.length) return undefined;
+    let end = text.indexOf('\n', at);
+    if (end < 0) end = text.length;
+    steps(end - at + 1);
+    const l = text.slice(at, end);
+    at = end + 1;
+    return l.endsWith('\r') ? l.slice(0, -1) : l;
+  };
+  next = read();
+  while (next !== undefined) {
+    const line = next;
+    lineNo++;
+    next = read();
+    const n = lineNo;
+    matchLine(line, (h) => add(h.kind, n, h.index + 1), steps);
+    const decoded = decodeEscapes(line, steps);
+    if (decoded !== line) matchLine(decoded, (h) => add(h.kind, n, h.index + 1), steps);
     // A value continued on the next line (a YAML double-quoted line ending in "\", a folded or
     // wrapped scalar) is joined with it; only matches that cross the join are new.
-    if (i + 1 < lines.length) {
+    if (next !== undefined) {
       const head = line.replace(/\\$/, '').trimEnd();
-      const tail = lines[i + 1]!.replace(/\r$/, '').trimStart();
+      const tail = next.trimStart();
       if (!head || !tail) continue;
-      for (const [h, joined] of [[head.length, head + tail], [decodeEscapes(head).length, decodeEscapes(head + tail)]] as const) {
-        matchLine(joined, (kind, index, length) => { if (index < h && index + length > h) add(kind, i + 1, index + 1); });
+      const joined = head + tail;
+      const views: Array<[number, string]> = [[head.length, joined]];
+      const dJoined = decodeEscapes(joined, steps);
+      // Without escapes the decoded view is the same text: it is not read twice.
+      if (dJoined !== joined) views.push([decodeEscapes(head, steps).length, dJoined]);
+      for (const [h, view] of views) {
+        matchLine(view, (hit) => { if (hit.index < h && hit.index + hit.length > h) add(hit.kind, n, hit.index + 1); }, steps);
       }
     }
   }
   return out;
 }
 
+// ---- what a buffer says, in every encoding it may be read in ----
+
+/** Share of NULs at even / odd byte offsets that marks NUL-interleaved (UTF-16) text. */
+function utf16Without(b: Buffer): 'utf-16le' | 'utf-16be' | undefined {
+  // Text without a NUL is never UTF-16 of ASCII; the share is judged on the first 64 KiB (UTF-16 text
+  // is interleaved throughout, and a 1 GiB binary file is not walked byte by byte in JavaScript).
+  if (b.length < 4 || b.indexOf(0) < 0) return undefined;
+  const n = Math.min(b.length, 64 * 1024) & ~1;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < n; i++) if (b[i] === 0) { if (i & 1) odd++; else even++; }
+  const half = n / 2;
+  // Mostly-ASCII UTF-16: one byte of each pair is NUL, the other almost never is.
+  if (odd >= half * 0.3 && odd > 4 * even) return 'utf-16le';
+  if (even >= half * 0.3 && even > 4 * odd) return 'utf-16be';
+  return undefined;
+}
+
 /**
- * Text to scan for a file's bytes: UTF-8 when it is valid, else the latin1 view (one character a
- * byte), so a file that is not UTF-8 is still scanned: every pattern is ASCII.
+ * The texts to scan for a file's bytes: UTF-8 when it is valid, else the latin1 view (one character
+ * a byte: every pattern is ASCII); and UTF-16 when a BOM says so or the bytes are NUL-interleaved
+ * the way UTF-16 text of ASCII characters is (PowerShell 5 writes it by default).
  */
-export function scanText(bytes: Uint8Array): string {
+export function scanTexts(bytes: Uint8Array): string[] {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out: string[] = [];
+  const bom = b[0] === 0xff && b[1] === 0xfe ? 'utf-16le' : b[0] === 0xfe && b[1] === 0xff ? 'utf-16be' : undefined;
+  const wide = bom ?? utf16Without(b);
+  if (wide) out.push(new TextDecoder(wide, { ignoreBOM: false }).decode(b));
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(b);
+    out.push(new TextDecoder('utf-8', { fatal: true }).decode(b));
   } catch {
-    return b.toString('latin1');
+    out.push(b.toString('latin1'));
   }
+  return out;
+}
+
+/** The first of scanTexts: the view a file's lines are counted in when it is not UTF-16. */
+export function scanText(bytes: Uint8Array): string {
+  return scanTexts(bytes)[0]!;
 }
 
 /**
@@ -124,7 +373,41 @@ export function scanSecrets(text: string, file: string, where: string, allow = f
   });
 }
 
-/** scanSecrets over a file's bytes, whether or not they are UTF-8. */
+/** scanSecrets over a file's bytes in every encoding they may be read in (UTF-8 / latin1, UTF-16). */
 export function scanSecretBytes(bytes: Uint8Array, file: string, where: string, allow = false): Diagnostic[] {
-  return scanSecrets(scanText(bytes), file, where, allow);
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const text of scanTexts(bytes)) {
+    for (const d of scanSecrets(text, file, where, allow)) {
+      const k = `${d.message}\0${d.line}`;
+      if (!seen.has(k)) { seen.add(k); out.push(d); }
+    }
+  }
+  return out;
+}
+
+/**
+ * Secrets in a file or path name that ships (an entry name, a ROM file name, a node's file): the
+ * name is reported with each match cut to its first four characters, so the report does not carry
+ * the credential it refuses.
+ */
+export function scanSecretName(path: string, allow = false): Diagnostic[] {
+  const hits: Hit[] = [];
+  matchLine(path, (h) => hits.push(h), NO_STEPS);
+  let shown = path;
+  for (const h of [...hits].sort((a, b) => b.index - a.index)) {
+    if (h.length > 4) shown = `${shown.slice(0, h.index + 4)}…${shown.slice(h.index + h.length)}`;
+  }
+  const decoded = decodeEscapes(path, NO_STEPS);
+  if (decoded !== path) {
+    const before = hits.length;
+    matchLine(decoded, (h) => hits.push(h), NO_STEPS);
+    // Spelled with escapes, the name cannot be cut where the match is: only its folder is shown.
+    if (hits.length > before) shown = `${path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : ''}…`;
+  }
+  if (!hits.length) return [];
+  const kinds = [...new Set(hits.map((h) => h.kind))];
+  const msg = `the name ${shown} contains what looks like a ${kinds.join(' and a ')}; refusing to package credentials`;
+  const loc = { file: shown, hint: 'rename the file (names ship in the package as they are), or pass --allow-secrets to build anyway (local use only)' };
+  return [allow ? warning('CTXFORGE_SECRET_FOUND', msg, loc) : error('CTXFORGE_SECRET_FOUND', msg, loc)];
 }

@@ -1,10 +1,7 @@
 // Build time for reproducible outputs: an explicit epoch, SOURCE_DATE_EPOCH, or the commit time of the
 // source in git; never the wall clock.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { fail } from './diagnostics.js';
-
-const run = promisify(execFile);
+import { execGit } from './git-exec.js';
 
 export function parseEpoch(v: string | number, what: string): number {
   const s = String(v).trim();
@@ -15,7 +12,8 @@ export function parseEpoch(v: string | number, what: string): number {
 /** Commit time (seconds) of the last commit touching `dir`, or null outside git. */
 export async function gitCommitTime(dir: string): Promise<number | null> {
   try {
-    const { stdout } = await run('git', ['log', '-1', '--format=%ct', '--', '.'], { cwd: dir });
+    // Neutralised: a stranger's log.showSignature would run its gpg.program on a signed commit.
+    const stdout = await execGit(dir, ['log', '-1', '--no-show-signature', '--format=%ct', '--', '.']);
     const s = stdout.trim();
     return s ? Number(s) : null;
   } catch {

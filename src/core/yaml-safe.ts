@@ -10,6 +10,7 @@
 import type { Document } from 'yaml';
 import type * as JsYaml from 'js-yaml';
 import { lazyRequire } from './lazy.js';
+import { NO_STEPS, type StepSink } from './steps.js';
 
 // A command that parses no YAML never pays for either parser at start-up.
 const reference = lazyRequire<typeof import('yaml')>('yaml');
@@ -144,19 +145,48 @@ export interface Frontmatter {
   present: boolean;
 }
 
-/** Splits `---` fenced frontmatter from a Markdown text (BOM already stripped). */
-export function splitFrontmatter(text: string): Frontmatter {
-  const open = /^---[ \t]*\r?\n/.exec(text);
-  if (!open) return { yaml: '', yamlLine: 1, body: text, bodyLine: 1, present: false };
-  const rest = text.slice(open[0].length);
-  // The closing fence is the first `---` or `...` line.
-  const m = /(^|\n)((?:---|\.\.\.)[ \t]*)(\r?\n|$)/.exec(rest);
-  const idx = m ? m.index + m[1]!.length : -1;
-  const fenceLen = m ? m[2]!.length + m[3]!.length : 0;
-  if (idx < 0) return { yaml: '', yamlLine: 2, body: text, bodyLine: 1, present: false };
-  const yaml = rest.slice(0, idx);
-  const yamlLines = yaml.split('\n').length - (yaml.endsWith('\n') || yaml === '' ? 1 : 0);
-  return { yaml, yamlLine: 2, body: rest.slice(idx + fenceLen), bodyLine: 2 + yamlLines + 1, present: true };
+/** A closing fence line: `---` or `...`, then only spaces or tabs (a `\r` is the line end's). */
+function isClosingFence(text: string, from: number, to: number): boolean {
+  if (to - from < 3) return false;
+  const head = text.slice(from, from + 3);
+  if (head !== '---' && head !== '...') return false;
+  for (let i = from + 3; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
+
+/**
+ * Splits `---` fenced frontmatter from a Markdown text (BOM already stripped), reading each line
+ * once (`steps` counts them: a pathological file costs no more than its length).
+ */
+export function splitFrontmatter(text: string, steps: StepSink = NO_STEPS): Frontmatter {
+  // The opening fence: `---`, spaces or tabs, and a line end.
+  let i = 3;
+  steps(3);
+  if (!text.startsWith('---')) return { yaml: '', yamlLine: 1, body: text, bodyLine: 1, present: false };
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  if (text.charCodeAt(i) === 13) i++;
+  steps(i - 2);
+  if (text.charCodeAt(i) !== 10) return { yaml: '', yamlLine: 1, body: text, bodyLine: 1, present: false };
+  const start = i + 1;
+  // The closing fence is the first `---` or `...` line; its `\r` counts only before a `\n`.
+  let lines = 0;
+  for (let from = start; from <= text.length;) {
+    const nl = text.indexOf('\n', from);
+    const end = nl < 0 ? text.length : nl;
+    steps(end - from + 1);
+    const contentEnd = nl >= 0 && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    if (isClosingFence(text, from, contentEnd)) {
+      const after = nl < 0 ? text.length : nl + 1;
+      return { yaml: text.slice(start, from), yamlLine: 2, body: text.slice(after), bodyLine: 2 + lines + 1, present: true };
+    }
+    if (nl < 0) break;
+    lines++;
+    from = nl + 1;
+  }
+  return { yaml: '', yamlLine: 2, body: text, bodyLine: 1, present: false };
 }
 
 export function stripBom(text: string): string {

@@ -7,13 +7,13 @@ import { writeFile, readFile, chmod } from 'node:fs/promises';
 import { DiagnosticError, error, hasErrors, type Diagnostic } from '../core/diagnostics.js';
 import { writeAtomic } from '../core/atomic.js';
 import { sha256Hex } from '../core/hash.js';
-import { scanSecrets } from '../core/secrets.js';
+import { scanSecretBytes, scanSecretName, scanSecrets } from '../core/secrets.js';
 import { isoSeconds, resolveEpoch } from '../core/time.js';
 import type { Tree } from '../core/tree.js';
 import type { BuildOptions, BuiltArtifact } from '../format.js';
 import { parseArtifactText } from './artifact.js';
 import { checkContent, checkLevel, checkManifest, type CheckContext } from './check.js';
-import { loadSource, MANIFEST_FILE, type SourcePackage } from './source.js';
+import { DOCUMENTS_DIR, loadSource, MANIFEST_FILE, type SourcePackage } from './source.js';
 import { verifyDoc } from './verify.js';
 import { artifactFileName, writePackage } from './writer.js';
 
@@ -35,7 +35,9 @@ export function checkSourcePackage(pkg: SourcePackage): Diagnostic[] {
 
 export function secretsIn(pkg: SourcePackage, allow: boolean): Diagnostic[] {
   const out = scanSecrets(pkg.manifestText, MANIFEST_FILE, MANIFEST_FILE, allow);
-  for (const n of pkg.nodes) out.push(...scanSecrets(n.text, n.file, `node ${String(n.node.id)}`, allow));
+  for (const n of pkg.nodes) out.push(...scanSecretName(n.file, allow), ...scanSecrets(n.text, n.file, `node ${String(n.node.id)}`, allow));
+  // kind: skills — each packaged file, in every encoding (a UTF-16 script too), and its name.
+  for (const f of pkg.documentFiles) out.push(...scanSecretName(DOCUMENTS_DIR + f.path, allow), ...scanSecretBytes(f.bytes, DOCUMENTS_DIR + f.path, DOCUMENTS_DIR + f.path, allow));
   return out;
 }
 

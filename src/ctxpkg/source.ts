@@ -42,14 +42,33 @@ export interface SourcePackage {
   nodes: SourceNode[];
   edges: SourceEdge[];
   content: JsonObject;
+  /** kind: skills — the files below documents/ as they are packaged (for the secret scan). */
+  documentFiles: { path: string; bytes: Buffer }[];
   locate: (path: Path) => Location;
+}
+
+/**
+ * The key a YAML line starts (`key:` or `"key":`), as /^("?)([^\s:"#][^:"]*)\1\s*:/ would take it,
+ * read in one pass: that expression backtracks over a long line without a colon quadratically.
+ */
+export function lineKey(l: string): string | undefined {
+  const q = l.startsWith('"') ? 1 : 0;
+  const first = l[q];
+  if (first === undefined || /[\s:"#]/.test(first)) return undefined;
+  let j = q + 1;
+  while (j < l.length && l[j] !== ':' && l[j] !== '"') j++;
+  if (!q) return l[j] === ':' ? l.slice(0, j) : undefined;
+  if (l[j] !== '"') return undefined;
+  let k = j + 1;
+  while (k < l.length && /\s/.test(l[k]!)) k++;
+  return l[k] === ':' ? l.slice(1, j) : undefined;
 }
 
 function keyLines(yaml: string, firstLine: number): Map<string, number> {
   const out = new Map<string, number>();
   yaml.split('\n').forEach((l, i) => {
-    const m = /^("?)([^\s:"#][^:"]*)\1\s*:/.exec(l);
-    if (m && !out.has(m[2]!)) out.set(m[2]!, firstLine + i);
+    const key = lineKey(l);
+    if (key !== undefined && !out.has(key)) out.set(key, firstLine + i);
   });
   return out;
 }
@@ -152,8 +171,8 @@ export async function loadSource(tree: Tree): Promise<{ pkg?: SourcePackage; dia
   edges.sort((a, b) => compareUtf8(ek(a, 'from'), ek(b, 'from')) || compareUtf8(ek(a, 'to'), ek(b, 'to')) || compareUtf8(ek(a, 'type'), ek(b, 'type')));
 
   const content: JsonObject = manifest.kind === 'skills' && !nodes.length ? {} : { context_graph: { format: GRAPH_FORMAT, nodes: nodes.map((n) => n.node), edges: edges.map((e) => e.edge) } };
+  const docs: { path: string; bytes: Buffer }[] = [];
   if (manifest.kind === 'skills') {
-    const docs: { path: string; bytes: Buffer }[] = [];
     for (const e of entries) {
       if (!e.path.startsWith(DOCUMENTS_DIR)) continue;
       if (e.kind !== 'file') { diags.push(error('CTXPKG_SOURCE_FILE_INVALID', `${e.path} is a ${e.kind}, not a regular file`, { file: e.path })); continue; }
@@ -184,5 +203,5 @@ export async function loadSource(tree: Tree): Promise<{ pkg?: SourcePackage; dia
     if (path[2] === 'edges' && typeof path[3] === 'number' && edges[path[3]]) return { file: edges[path[3]]!.file, line: edges[path[3]]!.line };
     return { file: MANIFEST_FILE };
   };
-  return { pkg: { label: tree.label, manifest, manifestLines, manifestText, nodes, edges, content, locate }, diags };
+  return { pkg: { label: tree.label, manifest, manifestLines, manifestText, nodes, edges, content, documentFiles: docs, locate }, diags };
 }

@@ -49,6 +49,11 @@ export class GitRepo {
     this.objects = new ObjectStore(gitdir);
   }
 
+  /** A linked worktree (`git worktree add`): its HEAD and index live apart from the shared objects. */
+  get linkedWorktree(): boolean {
+    return this.headDir !== this.gitdir;
+  }
+
   private get base() {
     return { fs, dir: this.dir, gitdir: this.gitdir, cache: this.cache };
   }

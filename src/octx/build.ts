@@ -18,7 +18,7 @@ import { openOctx } from './archive.js';
 import type { ZipTree } from '../core/zip-tree.js';
 import { stringifyManifest } from './serialize.js';
 import { packageDigest } from './digest.js';
-import { scanSecretBytes } from '../core/secrets.js';
+import { scanSecretBytes, scanSecretName } from '../core/secrets.js';
 
 /** "SAG Technical Research" → "sag-technical-research". */
 export function slug(name: string): string {
@@ -144,7 +144,7 @@ async function finishBuilt(manifest: Manifest, epoch: number, files: { path: str
     // archive holds it, so what is scanned is exactly what would be published; a finding discards it.
     const secrets: Diagnostic[] = [];
     for (const e of await opened.tree!.list()) {
-      if (e.kind === 'file') secrets.push(...scanSecretBytes(await opened.tree!.read(e.path), e.path, e.path, !!opts.allowSecrets));
+      if (e.kind === 'file') secrets.push(...scanSecretName(e.path, !!opts.allowSecrets), ...scanSecretBytes(await opened.tree!.read(e.path), e.path, e.path, !!opts.allowSecrets));
     }
     failWith(secrets, 'the package holds credentials (nothing was written)');
     opts.warnings?.push(...secrets);

@@ -2,7 +2,7 @@
 import type { Diagnostic } from '../core/diagnostics.js';
 import type { CheckResult } from './check.js';
 import { ruleFor } from '../core/rules.js';
-import { mdCodeCell, mdText, truncateMarkdown } from '../core/markdown-safe.js';
+import { mdCode, mdCodeCell, mdText, truncateMarkdown } from '../core/markdown-safe.js';
 
 export const COMMENT_MARKER = '<!-- ctxforge:check -->';
 /** GitHub rejects comment bodies over 65,536 characters. */
@@ -25,8 +25,29 @@ function diagRow(pkgPath: string, d: Diagnostic): string {
   return `| ${d.severity} | ${mdCodeCell(d.code)} | ${at} | ${cell(d.message)}${d.hint ? ` — ${cell(d.hint)}` : ''} |`;
 }
 
-export function checkMarkdown(r: CheckResult): string {
-  const out: string[] = [`## ctxforge check: ${r.failed ? '❌ failed' : '✅ passed'}`, ''];
+/**
+ * Which run a comment's verdict came from, when the comment is rendered from a report that another
+ * run saved (the fork recipe): the pull request can change that run, so the comment says so.
+ */
+export interface VerdictSource {
+  runUrl: string;
+  conclusion: string | null;
+  truncated: boolean;
+}
+
+function verdictLine(r: CheckResult, from: VerdictSource | undefined): string {
+  if (!r.failed && from && from.conclusion !== 'success') {
+    // The report says passed, GitHub says the run did not succeed: the reader sees both.
+    return `## ctxforge check: ⚠️ reported as passed, but its run concluded ${mdCode(from.conclusion ?? 'unknown')}`;
+  }
+  return `## ctxforge check: ${r.failed ? '❌ failed' : '✅ passed'}`;
+}
+
+export function checkMarkdown(r: CheckResult, from?: VerdictSource): string {
+  const out: string[] = [verdictLine(r, from), ''];
+  if (from) {
+    out.push(`> This verdict was reported by [the pull request's own workflow run](${from.runUrl})${from.conclusion ? ` (${mdCode(from.conclusion)})` : ''}, which the pull request can change: the check's status on the commit is what gates the merge.${from.truncated ? ' The report was cut to fit its size limit; that run\'s job summary has all of it.' : ''}`, '');
+  }
   out.push('| package | format | version | status | changes | required bump | verdict |', '|---|---|---|---|---|---|---|');
   for (const p of r.packages) {
     const d = p.diff?.result;
@@ -55,8 +76,8 @@ export function checkMarkdown(r: CheckResult): string {
 }
 
 /** The sticky comment: the marker finds it again on the next push. */
-export function commentBody(r: CheckResult): string {
-  const md = truncateMarkdown(checkMarkdown(r), {
+export function commentBody(r: CheckResult, from?: VerdictSource): string {
+  const md = truncateMarkdown(checkMarkdown(r, from), {
     limit: MAX_COMMENT - COMMENT_MARKER.length - 1, unit: 'chars',
     fullReportAt: "this run's job summary, its annotations and (with the `sarif` input) the SARIF file",
   });

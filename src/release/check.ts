@@ -1,16 +1,17 @@
 // The pull-request check: validate every package at the head, diff each against the base commit
 // read from git, and decide pass/fail by the `fail-on` policy. Rendering lives in check-report.ts.
-import { error, warning, type Diagnostic } from '../core/diagnostics.js';
+import { DiagnosticError, error, warning, type Diagnostic } from '../core/diagnostics.js';
 import type { Bump } from '../core/semver.js';
 import { diffPackage, maxBump, type DiffSummary } from './collab.js';
-import { commitOf, git } from './gitcli.js';
+import { commitOf, ensureCommit } from './gitcli.js';
 import { repoOf, treeAt } from './collab.js';
 import { discoverPackages } from './packages.js';
+import { discoverPackages as repoPackages } from '../repo/packages.js';
 import { trustedPlan, type ConfigChange } from './trusted.js';
 import { checkLinks } from '../links/check.js';
 import { linkSettingsFor } from '../repo/config.js';
-import { repoConfig } from '../repo/config.js';
-import { DiskTree } from '../core/tree.js';
+import type { Tree } from '../core/tree.js';
+import { checkIdMap, compareIdMaps } from '../sync/idmap-check.js';
 import './rules.js';
 
 /**
@@ -69,23 +70,27 @@ export interface CheckResult {
   configChanges: ConfigChange[];
 }
 
-async function ensureCommit(cwd: string, ref: string): Promise<string | null> {
-  const have = await commitOf(cwd, ref);
-  if (have) return have;
-  // A shallow checkout may lack the base: fetch just that commit (actions/checkout leaves credentials).
-  await git(cwd, ['fetch', '--no-tags', '--depth=1', '--end-of-options', 'origin', ref]).catch(() => undefined);
-  return commitOf(cwd, ref);
-}
-
 export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const failOn = o.failOn ?? [...DEFAULT_FAIL_ON];
   const notes: Diagnostic[] = [];
-  const { root, packages: headPkgs } = await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
+  // With a base, a path the head's config no longer lists is still checked: the base may have a package there.
+  const { root, packages: headPkgs, config: headConfig } = await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config, allowNone: !!o.base });
   const base = o.base ? await ensureCommit(root, o.base) : null;
   if (o.base && !base) notes.push(warning('CTXFORGE_CHECK_NO_BASE', `base commit ${o.base} is not in the clone; packages were validated but not diffed`, { hint: 'use actions/checkout with fetch-depth: 0' }));
   // The base's config decides what is checked and how: the PR cannot edit its own gate.
-  const plan = base ? await trustedPlan(root, base, headPkgs, { cwd: o.cwd, path: o.path, config: o.config }) : undefined;
+  let baseConfigInvalid = false;
+  // Every package path of the head's config, not only those under `path`: what it dropped is reported in every matrix entry.
+  const headPaths = base && o.path ? new Set((await repoPackages({ cwd: o.cwd, config: o.config })).packages.map((p) => p.path)) : undefined;
+  const plan = base ? await trustedPlan(root, base, headPkgs, { cwd: o.cwd, path: o.path, config: o.config, headPaths }).catch((e: unknown) => {
+    // The gate's own rules are unreadable: the check fails (whatever fail-on says) until they are fixed.
+    if (!(e instanceof DiagnosticError) || e.diagnostic.code !== 'CTXFORGE_REPO_CONFIG_INVALID') throw e;
+    baseConfigInvalid = true;
+    for (const d of e.all) notes.push({ ...d, message: `the base commit's config is invalid, so nothing decides this check: ${d.message}` });
+    return undefined;
+  }) : undefined;
   const pkgs = plan?.packages ?? headPkgs;
+  // Nothing at the path at the head nor at the base (a mistyped `path` input): that is an error, never a pass.
+  if (!pkgs.length && !plan?.gone.length) await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
   const configChanges = plan?.changes ?? [];
   for (const c of configChanges) notes.push(warning('CTXFORGE_CHECK_CONFIG_CHANGED', c.message, { file: o.config ?? 'ctxforge.yaml' }));
   const repo = base ? await repoOf(root) : undefined;
@@ -93,8 +98,9 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const out: PackageCheck[] = [];
   let required: Bump = 'none';
   // A move that leaves links dangling shows up here, as a warning or (links: error) an error.
-  const linkConfig = plan ? plan.config : await repoConfig(new DiskTree(root), { file: o.config, cwd: o.cwd, root }).catch(() => undefined);
-  const linkLevel = plan ? plan.links ?? 'warning' : linkConfig?.links ?? 'warning';
+  // Link settings come from the base's config when there is a base (the PR cannot loosen its own check).
+  const linkConfig = plan ? plan.config : headConfig;
+  const linkLevel = linkConfig?.links?.level ?? 'warning';
   for (const p of pkgs) {
     const v = await p.module.validateSource(p.tree, { env: o.env });
     const ls = linkSettingsFor(linkConfig, p.relPath);
@@ -104,9 +110,20 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
       if (links.some((d) => d.severity === 'error')) v.valid = false;
     }
     let diff: DiffSummary | null = null;
+    let oldTree: Tree | null = null;
+    let oldUnreadable: unknown;
+    if (base && repo) {
+      try { oldTree = await treeAt(repo, base, p.relPath); } catch (e) { oldUnreadable = e; }
+    }
+    // The committed ID map against the documents, and against the base's map (changes shown in the summary).
+    const idMap = [...await checkIdMap(p.tree, p.module), ...await compareIdMaps(oldTree, p.tree, p.module)];
+    if (idMap.length) {
+      v.diagnostics.push(...idMap);
+      if (idMap.some((d) => d.severity === 'error')) v.valid = false;
+    }
     if (base && repo) {
       try {
-        const oldTree = await treeAt(repo, base, p.relPath);
+        if (oldUnreadable) throw oldUnreadable;
         diff = await diffPackage({
           module: p.module, name: p.name, relPath: p.relPath, policy: p.policy, oldTree, oldLabel: base.slice(0, 12), oldCommit: base,
           newTree: p.tree, ...(head ? { newCommit: head } : {}), opts: { env: o.env }, identityChange: 'breaking',
@@ -130,7 +147,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     const d = error('CTXFORGE_CHECK_PACKAGE_GONE', `${g.path}: a package at the base, not checkable at the head: ${g.why}`, { file: g.path });
     out.push({ name: g.name, path: g.path, format: g.format, version: '', valid: false, diagnostics: [d], diff: null, findings: failOn.includes('error') ? ['package gone at the head'] : [] });
   }
-  const configFails = failOn.includes('config') && configChanges.some((c) => c.loosening);
+  const configFails = baseConfigInvalid || (failOn.includes('config') && configChanges.some((c) => c.loosening));
   return {
     valid: out.every((p) => p.valid), failed: configFails || out.some((p) => p.findings.length > 0),
     base, required_bump: required, packages: out, failOn, notes, configChanges,

@@ -5,6 +5,7 @@ import { DiskTree } from '../core/tree.js';
 import { fail } from '../core/diagnostics.js';
 import { formatByName } from '../formats.js';
 import { discoverPackages as repoPackages } from '../repo/packages.js';
+import type { RepoConfig } from '../repo/config.js';
 import '../repo/git-inputs.js';
 import { policyOf } from './collab.js';
 import type { ReleasePackage } from './context.js';
@@ -15,18 +16,20 @@ export interface DiscoverOptions {
   path?: string;
   /** Config file instead of the root's ctxforge.yaml (relative to cwd); it must exist. */
   config?: string;
+  /** No package (at `path`) is an empty list, not a failure: the PR check, whose base may still have one there. */
+  allowNone?: boolean;
 }
 
-export async function discoverPackages(o: DiscoverOptions): Promise<{ root: string; packages: ReleasePackage[] }> {
+export async function discoverPackages(o: DiscoverOptions): Promise<{ root: string; packages: ReleasePackage[]; config?: RepoConfig }> {
   const found = await repoPackages({ cwd: o.cwd, config: o.config });
   let list = found.packages;
   if (o.path !== undefined && o.path !== '') {
     // Only a leading "./" goes: `.kb` is not `kb`.
     const want = o.path.replace(/^\.(\/+|$)/, '').replace(/\/+$/, '');
     list = list.filter((p) => want === '' || p.path === want || p.path.startsWith(`${want}/`));
-    if (!list.length) fail('CTXFORGE_RELEASE_NO_PACKAGES', `${o.path} is not a package of this repository`, { hint: `packages: ${found.packages.map((p) => p.path || '.').join(', ') || 'none'}` }, 2);
+    if (!list.length && !o.allowNone) fail('CTXFORGE_RELEASE_NO_PACKAGES', `${o.path} is not a package of this repository`, { hint: `packages: ${found.packages.map((p) => p.path || '.').join(', ') || 'none'}` }, 2);
   }
-  if (!list.length) fail('CTXFORGE_RELEASE_NO_PACKAGES', `no packages found in ${found.root}`, { hint: `list them under \`packages:\` in ${found.config?.file ?? 'ctxforge.yaml'}` }, 1);
+  if (!list.length && !o.allowNone) fail('CTXFORGE_RELEASE_NO_PACKAGES', `no packages found in ${found.root}`, { hint: `list them under \`packages:\` in ${found.config?.file ?? 'ctxforge.yaml'}` }, 1);
   const out: ReleasePackage[] = [];
   for (const p of list) {
     if (p.problem) fail(p.problemCode ?? 'CTXFORGE_RELEASE_PACKAGE_UNUSABLE', `${p.path || '.'}: ${p.problem}`, { file: found.config?.file ?? 'ctxforge.yaml' }, 1);
@@ -40,5 +43,5 @@ export async function discoverPackages(o: DiscoverOptions): Promise<{ root: stri
       tagPattern: p.tagPattern, policy: policyOf(p),
     });
   }
-  return { root: found.root, packages: out };
+  return { root: found.root, packages: out, ...(found.config ? { config: found.config } : {}) };
 }

@@ -9,9 +9,9 @@ import { linkedComponent } from '../core/no-links.js';
 import { loosenedKeys } from '../diff/policy.js';
 import { formatByName } from '../formats.js';
 import { discoverPackages as repoPackages, type RepoPackage } from '../repo/packages.js';
-import type { RepoConfig } from '../repo/config.js';
 import { policyOf } from './collab.js';
 import type { ReleasePackage } from './context.js';
+import type { LinksConfig, RepoConfig } from '../repo/config.js';
 
 export interface ConfigChange {
   message: string;
@@ -25,7 +25,7 @@ export interface TrustedPlan {
   gone: Array<{ path: string; name: string; format: string; why: string }>;
   changes: ConfigChange[];
   /** `links:` of the base config. */
-  links?: 'off' | 'warning' | 'error';
+  links?: LinksConfig;
   /** The base config itself (per-package link settings come from it). */
   config?: RepoConfig;
 }
@@ -51,7 +51,7 @@ async function openAtHead(root: string, bp: RepoPackage): Promise<ReleasePackage
 }
 
 /** The packages to check: the base's (with the base's policy) at the head, then head-only ones. */
-export async function trustedPlan(root: string, base: string, head: ReleasePackage[], o: { cwd: string; path?: string; config?: string }): Promise<TrustedPlan> {
+export async function trustedPlan(root: string, base: string, head: ReleasePackage[], o: { cwd: string; path?: string; config?: string; headPaths?: Set<string> }): Promise<TrustedPlan> {
   const found = await repoPackages({ cwd: root, ref: base, config: o.config ? resolve(o.cwd, o.config) : undefined, configAtRef: true });
   const basePkgs = found.packages.filter((p) => !p.problem && under(p.path, o.path));
   const byPath = new Map(head.map((p) => [p.relPath, p]));
@@ -59,6 +59,16 @@ export async function trustedPlan(root: string, base: string, head: ReleasePacka
   const gone: TrustedPlan['gone'] = [];
   const changes: ConfigChange[] = [];
   const shown = (p: string): string => p || '.';
+  // A check limited to one path (a matrix entry) still reports every base package the head's config
+  // dropped: if the matrix was built from the head's config, the dropped package has no entry of its
+  // own, and this finding is what turns the aggregate red.
+  if (o.path !== undefined && o.path !== '') {
+    const headAll = o.headPaths ?? new Set(head.map((p) => p.relPath));
+    for (const bp of found.packages) {
+      if (bp.problem || under(bp.path, o.path) || headAll.has(bp.path)) continue;
+      changes.push({ loosening: true, message: `${shown(bp.path)} is a package at the base but not in the head's config (outside this check's path ${o.path}; the check of its own path checks it)` });
+    }
+  }
   for (const bp of basePkgs) {
     const hp = byPath.get(bp.path);
     const basePolicy = policyOf(bp);

@@ -1,18 +1,28 @@
 // `ctxforge.yaml` at a repository root (or a file of that form named with --config / the Action's
-// `config` input): which folders are packages, their formats, tag patterns and change-policy
-// overrides. Read from disk or from a git tree at a ref, checked strictly.
+// `config` input): which folders are packages, their formats, tag patterns, change-policy
+// overrides and link checking. Read from disk or from a git tree at a ref. The file is defined in
+// one place, schemas/ctxforge.schema.json, and checked against it with ajv: a typo is refused with
+// its line, the allowed values and a did-you-mean, never read as "use the defaults".
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { fail } from '../core/diagnostics.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type { Document, LineCounter } from 'yaml';
+import schema from '../../schemas/ctxforge.schema.json' with { type: 'json' };
+import { DiagnosticError, error, fail, warning, type Diagnostic } from '../core/diagnostics.js';
+import { didYouMeanText } from '../core/did-you-mean.js';
+import { lazyRequire } from '../core/lazy.js';
 import { toPosix, type Tree } from '../core/tree.js';
 import { unsafePathReason } from '../core/paths.js';
 import { linkedComponent } from '../core/no-links.js';
-import { parseYamlSafe } from '../core/yaml-safe.js';
+import { parseYamlSafe, YamlSafetyError } from '../core/yaml-safe.js';
 import { expandTagPattern } from '../git/tags.js';
 import './rules.js';
 
 export const CONFIG_FILE = 'ctxforge.yaml';
-const FORMATS = ['octx', 'ctxpkg', 'acx'];
+/** The schema's `$id`: what editors and a SchemaStore catalog entry point at. */
+export const CONFIG_SCHEMA_ID: string = schema.$id;
+
+export type ConfigLinkLevel = 'off' | 'warning' | 'error';
 
 export interface PackageConfig {
   /** Repository-relative POSIX path of the package's source tree ('' for the root). */
@@ -27,13 +37,18 @@ export interface PackageConfig {
   links?: LinkSettings;
 }
 
-/** `links:` as a level, or `{level, root}`. */
+/** `links:` as a level, or `{level, root, generator}` (a package's own settings override the repository's). */
 export interface LinkSettings {
-  level?: 'off' | 'warning' | 'error';
+  level?: ConfigLinkLevel;
   /** Folder inside the package that root-absolute links (`/guide/x`) resolve against; default the document root. */
   root?: string;
   /** The site generator the documents are written for (a converted tree carries no ID map that records it). */
   generator?: string;
+}
+
+/** The repository-wide `links:`, its level always set (default warning). */
+export interface LinksConfig extends LinkSettings {
+  level: ConfigLinkLevel;
 }
 
 export interface RepoConfig {
@@ -41,133 +56,252 @@ export interface RepoConfig {
   file: string;
   tag_pattern?: string;
   policy?: Record<string, unknown>;
-  /** How validate and the PR check report relative links to missing documents or anchors. */
-  links?: 'off' | 'warning' | 'error';
-  /** `links.root` for every package (a package's own `links.root` wins). */
-  linksRoot?: string;
+  /** `links:` as written, a level or `{level, root}`, always in the mapping form here. */
+  links?: LinksConfig;
   packages: PackageConfig[];
 }
 
-const HINT = 'see "Repository config" in the README for the ctxforge.yaml schema';
+const HINT = 'schemas/ctxforge.schema.json defines the file (docs/git-and-releases.md, "Repository config")';
 
-function bad(file: string, msg: string): never {
-  fail('CTXFORGE_REPO_CONFIG_INVALID', msg, { file, hint: HINT }, 2);
+const ajv2020 = lazyRequire<typeof import('ajv/dist/2020.js')>('ajv/dist/2020');
+const yamlLib = lazyRequire<typeof import('yaml')>('yaml');
+let compiled: ValidateFunction | undefined;
+
+function validator(): ValidateFunction {
+  // verbose: each error carries its schema and data, which the messages below quote.
+  compiled ??= new (ajv2020().Ajv2020)({ allErrors: true, strict: true, verbose: true }).compile(schema);
+  return compiled;
 }
 
-/** The checks of one config file, so that every message names the file it is about. */
-function checker(file: string) {
-  const no = (msg: string): never => bad(file, msg);
-  const str = (v: unknown, where: string): string => {
-    if (typeof v !== 'string' || v === '') no(`${where} must be a non-empty string`);
-    return v as string;
-  };
-  return {
-    no,
-    str,
-    obj(v: unknown, where: string): Record<string, unknown> {
-      if (!v || typeof v !== 'object' || Array.isArray(v)) no(`${where} must be a mapping`);
-      return v as Record<string, unknown>;
-    },
-    onlyKeys(o: Record<string, unknown>, allowed: string[], where: string): void {
-      for (const k of Object.keys(o)) if (!allowed.includes(k)) no(`${where}: unknown key ${JSON.stringify(k)} (allowed: ${allowed.join(', ')})`);
-    },
-    pattern(v: unknown, where: string, name?: string): string {
-      const p = str(v, where);
-      try {
-        expandTagPattern(p, name ?? 'name');
-      } catch (e) {
-        no(`${where}: ${(e as Error).message}`);
+type Segment = string | number;
+
+/** `packages[0].format`, `policy["*.removed"]`: a place in the file as a reader writes it. */
+function placeName(segs: Segment[]): string {
+  let out = '';
+  for (const s of segs) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(s)) out += out ? `.${s}` : s;
+    else out += `[${JSON.stringify(s)}]`;
+  }
+  return out;
+}
+
+/** Line numbers of keys and values, from the reference YAML parser (only when something is wrong). */
+function lineFinder(text: string): (segs: Segment[], key?: boolean) => number | undefined {
+  let parsed: { doc: Document; lc: LineCounter } | undefined;
+  return (segs, key = false) => {
+    try {
+      if (!parsed) {
+        const y = yamlLib();
+        const lc = new y.LineCounter();
+        parsed = { doc: y.parseDocument(text, { lineCounter: lc }), lc };
       }
-      return p;
-    },
+      const y = yamlLib();
+      const { doc, lc } = parsed;
+      let range: [number, number, number] | undefined;
+      if (key && segs.length) {
+        const parent = segs.length > 1 ? doc.getIn(segs.slice(0, -1), true) : doc.contents;
+        if (y.isMap(parent)) {
+          const want = String(segs[segs.length - 1]);
+          const pair = parent.items.find((p) => String(y.isScalar(p.key) ? p.key.value : p.key) === want);
+          range = (pair?.key as { range?: [number, number, number] } | undefined)?.range;
+        }
+      } else {
+        const node = segs.length ? doc.getIn(segs, true) : doc.contents;
+        range = (node as { range?: [number, number, number] } | undefined)?.range;
+      }
+      return range ? lc.linePos(range[0]).line : undefined;
+    } catch {
+      return undefined;
+    }
   };
+}
+
+function shown(v: unknown): string {
+  return v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : JSON.stringify(v);
+}
+
+const TYPE_WORDS: Record<string, string> = { object: 'a mapping', array: 'a list', string: 'a string' };
+
+interface Problem { segs: Segment[]; key?: boolean; message: string }
+
+const LINKS_ALLOWED = 'off, warning or error, or a mapping {level, root}';
+
+/** One message per schema violation, naming the place, what is allowed and what was probably meant. */
+function problemsOf(errors: ErrorObject[], data: unknown): Problem[] {
+  const out: Problem[] = [];
+  const linksValue = (data as Record<string, unknown> | null)?.links;
+  for (const e of errors) {
+    const segs: Segment[] = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+    const where = placeName(segs);
+    const at = where ? `${where}: ` : '';
+    // `links` is a level or a mapping: only the branch matching what was written speaks.
+    if (e.instancePath === '/links') {
+      const isMap = typeof linksValue === 'object' && linksValue !== null && !Array.isArray(linksValue);
+      if (e.keyword === 'additionalProperties' && !isMap) continue;
+      if (e.keyword !== 'additionalProperties') {
+        if (isMap) continue;
+        if (e.keyword !== 'anyOf') continue;
+        out.push({ segs, message: `links must be ${LINKS_ALLOWED}: got ${shown(linksValue)}${didYouMeanText(linksValue, ['off', 'warning', 'error'])}` });
+        continue;
+      }
+    }
+    switch (e.keyword) {
+      case 'anyOf':
+        break;
+      case 'additionalProperties': {
+        const name = String((e.params as { additionalProperty: string }).additionalProperty);
+        const allowed = Object.keys((e.parentSchema as { properties?: Record<string, unknown> }).properties ?? {}).filter((k) => k !== '$schema');
+        out.push({ segs: [...segs, name], key: true, message: `${at}unknown key ${JSON.stringify(name)} (allowed: ${allowed.join(', ')})${didYouMeanText(name, allowed)}` });
+        break;
+      }
+      case 'enum': {
+        const allowed = ((e.params as { allowedValues: unknown[] }).allowedValues).map(String);
+        out.push({ segs, message: `${where} must be one of ${allowed.join(', ')}: got ${shown(e.data)}${didYouMeanText(e.data, allowed)}` });
+        break;
+      }
+      case 'propertyNames': {
+        const name = String((e.params as { propertyName: string }).propertyName);
+        const changes = ['added', 'removed', 'modified', 'moved', 'retyped', 'attr_changed', 'major_bump'];
+        const change = name.split('.')[1] ?? name;
+        out.push({
+          segs: [...segs, name], key: true,
+          message: `${where} key ${JSON.stringify(name)} is not "<kind>.<change>[.<attr>]" with change one of ${changes.join(', ')}${didYouMeanText(change, changes)}`,
+        });
+        break;
+      }
+      case 'pattern':
+        // The propertyNames error above already names a bad policy key.
+        if ((e.params as { propertyName?: string }).propertyName !== undefined || e.propertyName !== undefined) break;
+        out.push({ segs, message: `${where} ${shown(e.data)} must contain exactly one "*" (the version), e.g. "v*" or "guide@v*"` });
+        break;
+      case 'type': {
+        const want = String((e.params as { type: string }).type);
+        out.push({ segs, message: `${where || 'the file'} must be ${TYPE_WORDS[want] ?? want}, got ${shown(e.data)}` });
+        break;
+      }
+      case 'required':
+        out.push({ segs, message: `${at}${String((e.params as { missingProperty: string }).missingProperty)} is required` });
+        break;
+      case 'minLength':
+        out.push({ segs, message: `${where} must not be empty` });
+        break;
+      default:
+        out.push({ segs, message: `${at}${e.message ?? 'is not valid'}` });
+    }
+  }
+  return out;
+}
+
+function refuse(file: string, problems: Array<Problem & { line?: number }>): never {
+  const seen = new Set<string>();
+  const diags: Diagnostic[] = [];
+  for (const p of problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))) {
+    if (seen.has(p.message)) continue;
+    seen.add(p.message);
+    diags.push(error('CTXFORGE_REPO_CONFIG_INVALID', p.message, { file, ...(p.line ? { line: p.line } : {}), hint: HINT }));
+  }
+  throw new DiagnosticError(diags[0]!, 2, diags);
 }
 
 export function parseRepoConfig(text: string, file: string = CONFIG_FILE): RepoConfig {
-  const { no, str, obj, onlyKeys, pattern } = checker(file);
+  const lineOf = lineFinder(text);
   let doc: unknown;
   try {
     doc = parseYamlSafe(text);
   } catch (e) {
-    no(`${file}: ${(e as Error).message}`);
+    refuse(file, [{ segs: [], message: (e as Error).message, ...(e instanceof YamlSafetyError && e.line ? { line: e.line } : {}) }]);
   }
-  const top = obj(doc ?? {}, file);
-  onlyKeys(top, ['packages', 'tag_pattern', 'policy', 'links'], file);
+  doc ??= {};
+  const validate = validator();
+  if (!validate(doc)) refuse(file, problemsOf(validate.errors ?? [], doc).map((p) => ({ ...p, line: lineOf(p.segs, p.key) })));
+
+  // What the schema cannot say: paths are safe and listed once, tag patterns expand for their package.
+  const top = doc as { tag_pattern?: string; policy?: Record<string, unknown>; links?: ConfigLinkLevel | Partial<LinksConfig>; packages?: Array<Record<string, unknown>> };
+  const problems: Array<Problem & { line?: number }> = [];
+  const no = (segs: Segment[], message: string) => problems.push({ segs, message, line: lineOf(segs) });
+  const pattern = (p: string, segs: Segment[], name?: string) => {
+    try { expandTagPattern(p, name ?? 'name'); } catch (e) { no(segs, `${placeName(segs)}: ${(e as Error).message}`); }
+  };
   const cfg: RepoConfig = { file, packages: [] };
   if (top.links !== undefined) {
-    const l = linkSettings(top.links, 'links', no);
-    if (l.level) cfg.links = l.level;
-    if (l.root !== undefined) cfg.linksRoot = l.root;
+    cfg.links = { level: 'warning', ...linkSettings(top.links, ['links'], no) };
   }
-  if (top.tag_pattern !== undefined) cfg.tag_pattern = pattern(top.tag_pattern, 'tag_pattern');
-  if (top.policy !== undefined) cfg.policy = obj(top.policy, 'policy');
-  if (top.packages !== undefined && !Array.isArray(top.packages)) no('packages must be a list');
+  if (top.tag_pattern !== undefined) {
+    pattern(top.tag_pattern, ['tag_pattern']);
+    cfg.tag_pattern = top.tag_pattern;
+  }
+  if (top.policy !== undefined) cfg.policy = top.policy;
   const seen = new Set<string>();
-  for (const [i, raw] of ((top.packages as unknown[]) ?? []).entries()) {
-    const where = `packages[${i}]`;
-    const p = obj(raw, where);
-    onlyKeys(p, ['path', 'format', 'name', 'tag_pattern', 'policy', 'links'], where);
+  for (const [i, p] of (top.packages ?? []).entries()) {
+    const raw = p.path as string;
     // Only a leading "./" (or a lone ".") goes: `.kb` is a folder of its own, not `kb`.
-    const path = str(p.path, `${where}.path`).replace(/^\.(\/+|$)/, '').replace(/\/+$/, '');
-    if (path !== '' && unsafePathReason(path)) no(`${where}.path ${JSON.stringify(p.path)}: ${unsafePathReason(path)}`);
-    if (seen.has(path)) no(`${where}.path ${JSON.stringify(p.path)} is listed twice`);
+    const path = raw.replace(/^\.(\/+|$)/, '').replace(/\/+$/, '');
+    if (path !== '' && unsafePathReason(path)) no(['packages', i, 'path'], `packages[${i}].path ${JSON.stringify(raw)}: ${unsafePathReason(path)}`);
+    if (seen.has(path)) no(['packages', i, 'path'], `packages[${i}].path ${JSON.stringify(raw)} is listed twice`);
     seen.add(path);
     const pc: PackageConfig = { path };
-    if (p.format !== undefined) {
-      if (!FORMATS.includes(p.format as string)) no(`${where}.format must be one of ${FORMATS.join(', ')}`);
-      pc.format = p.format as PackageConfig['format'];
+    if (p.format !== undefined) pc.format = p.format as PackageConfig['format'];
+    if (p.name !== undefined) pc.name = p.name as string;
+    if (p.tag_pattern !== undefined) {
+      pattern(p.tag_pattern as string, ['packages', i, 'tag_pattern'], pc.name);
+      pc.tag_pattern = p.tag_pattern as string;
     }
-    if (p.name !== undefined) pc.name = str(p.name, `${where}.name`);
-    if (p.tag_pattern !== undefined) pc.tag_pattern = pattern(p.tag_pattern, `${where}.tag_pattern`, pc.name);
-    if (p.policy !== undefined) pc.policy = obj(p.policy, `${where}.policy`);
-    if (p.links !== undefined) pc.links = linkSettings(p.links, `${where}.links`, no);
+    if (p.policy !== undefined) pc.policy = p.policy as Record<string, unknown>;
+    if (p.links !== undefined) pc.links = linkSettings(p.links as ConfigLinkLevel | LinkSettings, ['packages', i, 'links'], no);
     cfg.packages.push(pc);
   }
+  if (problems.length) refuse(file, problems);
   return cfg;
 }
 
-const LEVELS = ['off', 'warning', 'error'];
-/** The generators whose link and anchor rules the check knows (src/links/slugs.ts). */
-const GENERATORS = ['github', 'mdbook', 'vitepress', 'docusaurus', 'mkdocs', 'obsidian', 'foam'];
-
-/** `links: error` or `links: {level: error, root: knowledge/docs}`. */
-function linkSettings(v: unknown, where: string, no: (m: string) => never): LinkSettings {
-  if (typeof v === 'string') {
-    if (!LEVELS.includes(v)) no(`${where} must be off, warning or error`);
-    return { level: v as LinkSettings['level'] };
+/**
+ * `links: error` or `links: {level: error, root: docs, generator: vitepress}` (the schema has checked
+ * the shape and the allowed values); a root must be a safe folder inside the package.
+ */
+function linkSettings(v: ConfigLinkLevel | LinkSettings, segs: Segment[], no: (segs: Segment[], message: string) => void): LinkSettings {
+  const l: LinkSettings = typeof v === 'string' ? { level: v } : { ...v };
+  if (l.root !== undefined) {
+    const written = l.root;
+    l.root = written.replace(/^\.(\/+|$)/, '').replace(/\/+$/, '');
+    const why = l.root === '' ? null : unsafePathReason(l.root);
+    if (why) no([...segs, 'root'], `${segs.join('.').replace(/\.(\d+)\./g, '[$1].')}.root ${JSON.stringify(written)}: ${why} (a folder inside the package, e.g. "docs")`);
   }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) no(`${where} must be off, warning or error, or a mapping {level, root}`);
-  const o = v as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (!['level', 'root', 'generator'].includes(k)) no(`${where}: unknown key ${JSON.stringify(k)} (allowed: level, root, generator)`);
-  const out: LinkSettings = {};
-  if (o.level !== undefined) {
-    if (typeof o.level !== 'string' || !LEVELS.includes(o.level)) no(`${where}.level must be off, warning or error`);
-    out.level = o.level as LinkSettings['level'];
-  }
-  if (o.root !== undefined) {
-    if (typeof o.root !== 'string') no(`${where}.root must be a folder inside the package`);
-    const r = (o.root as string).replace(/^\.(\/+|$)/, '').replace(/\/+$/, '');
-    if (r !== '' && unsafePathReason(r)) no(`${where}.root ${JSON.stringify(o.root)}: ${unsafePathReason(r)}`);
-    out.root = r;
-  }
-  if (o.generator !== undefined) {
-    if (typeof o.generator !== 'string' || !GENERATORS.includes(o.generator)) no(`${where}.generator must be one of ${GENERATORS.join(', ')}`);
-    out.generator = o.generator as string;
-  }
-  return out;
+  return l;
 }
 
 /** The link check settings of the package at `pkgPath` (repository-relative): its own, else the repository's. */
 export function linkSettingsFor(cfg: RepoConfig | undefined, pkgPath: string): LinkSettings {
   const own = cfg?.packages.find((p) => p.path === pkgPath)?.links;
-  const level = own?.level ?? cfg?.links;
-  const root = own?.root ?? cfg?.linksRoot;
-  const generator = own?.generator;
+  const level = own?.level ?? cfg?.links?.level;
+  const root = own?.root ?? cfg?.links?.root;
+  const generator = own?.generator ?? cfg?.links?.generator;
   return { ...(level ? { level } : {}), ...(root !== undefined ? { root } : {}), ...(generator ? { generator } : {}) };
 }
 
+/**
+ * How a caller treats a config it may not be able to use: `refuse` (the working tree, the PR head,
+ * the base of a check: an invalid file stops the command) or `warn` (a config read at an old tag:
+ * history cannot be fixed, so the problem is a warning and the file is left out).
+ */
+export type InvalidConfig = 'refuse' | 'warn';
+
+/**
+ * parseRepoConfig, or — with `warn` — undefined and a warning in `notes` when the file is invalid.
+ */
+export function parseRepoConfigAs(text: string, file: string, onInvalid: InvalidConfig, notes?: Diagnostic[], at?: string): RepoConfig | undefined {
+  if (onInvalid === 'refuse') return parseRepoConfig(text, file);
+  try {
+    return parseRepoConfig(text, file);
+  } catch (e) {
+    if (!(e instanceof DiagnosticError) || e.diagnostic.code !== 'CTXFORGE_REPO_CONFIG_INVALID') throw e;
+    notes?.push(...e.all.map((d) => warning(d.code, `${at ? `at ${at}: ` : ''}${d.message} (this config is left out; packages are found by detection)`, { ...(d.file ? { file: d.file } : {}), ...(d.line ? { line: d.line } : {}) })));
+    return undefined;
+  }
+}
+
 /** The config in `tree` (a repository root on disk or at a ref), or undefined when there is none. */
-export async function readRepoConfig(tree: Tree): Promise<RepoConfig | undefined> {
+export async function readRepoConfig(tree: Tree, o: { onInvalid?: InvalidConfig; notes?: Diagnostic[]; at?: string } = {}): Promise<RepoConfig | undefined> {
   const st = await tree.stat(CONFIG_FILE);
   if (st?.kind === 'symlink') {
     fail('CTXFORGE_PATH_OUTSIDE_REPO', `${CONFIG_FILE} is a symbolic link, which is not followed`, {
@@ -175,7 +309,7 @@ export async function readRepoConfig(tree: Tree): Promise<RepoConfig | undefined
     }, 2);
   }
   if (!st || st.kind !== 'file') return undefined;
-  return parseRepoConfig((await tree.read(CONFIG_FILE)).toString('utf8'));
+  return parseRepoConfigAs((await tree.read(CONFIG_FILE)).toString('utf8'), CONFIG_FILE, o.onInvalid ?? 'refuse', o.notes, o.at);
 }
 
 /** How diagnostics name a config file: repository-relative inside the repository, else its full path. */
@@ -218,7 +352,7 @@ export async function readConfigFile(path: string, o: { cwd: string; root: strin
 }
 
 /** The named config file when there is one, else ctxforge.yaml in `tree` (when it has one). */
-export async function repoConfig(tree: Tree | undefined, o: { file?: string; cwd: string; root: string }): Promise<RepoConfig | undefined> {
+export async function repoConfig(tree: Tree | undefined, o: { file?: string; cwd: string; root: string; onInvalid?: InvalidConfig; notes?: Diagnostic[]; at?: string }): Promise<RepoConfig | undefined> {
   if (o.file) return readConfigFile(o.file, o);
-  return tree ? readRepoConfig(tree) : undefined;
+  return tree ? readRepoConfig(tree, o) : undefined;
 }

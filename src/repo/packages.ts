@@ -11,7 +11,8 @@ import { linkedComponent } from '../core/no-links.js';
 import { findRepo, type GitRepo } from '../git/repo.js';
 import { openRefPath } from '../git/ref-spec.js';
 import { DEFAULT_TAG_PATTERN, expandTagPattern } from '../git/tags.js';
-import { parseRepoConfig, repoConfig, type RepoConfig } from './config.js';
+import { parseRepoConfigAs, repoConfig, type InvalidConfig, type RepoConfig } from './config.js';
+import type { Diagnostic } from '../core/diagnostics.js';
 import './rules.js';
 
 /** Folders deeper than this below the root are not searched for packages. */
@@ -56,6 +57,9 @@ export interface DiscoverOptions {
    * check's trusted base), not from the working tree; one outside the repository is read from disk.
    */
   configAtRef?: boolean;
+  /** An invalid config: refused (default), or with `warn` (a config read at an old tag) left out with a warning in `notes`. */
+  onInvalidConfig?: InvalidConfig;
+  notes?: Diagnostic[];
 }
 
 async function diskDirs(root: string): Promise<string[]> {
@@ -96,12 +100,12 @@ function patternFor(cfg: RepoConfig | undefined, own: string | undefined, name: 
 }
 
 /** A named config file as it is in `tree` (the repository root at a ref), else as it is on disk. */
-async function configAtRef(tree: Tree, file: string, cwd: string, root: string): Promise<RepoConfig | undefined> {
+async function configAtRef(tree: Tree, file: string, cwd: string, root: string, o: DiscoverOptions): Promise<RepoConfig | undefined> {
   const rel = relativeToRoot(root, resolve(cwd, file));
   if (rel === undefined || isAbsolute(rel)) return repoConfig(undefined, { file, cwd, root });
   const st = await tree.stat(rel);
   if (st?.kind === 'symlink') fail('CTXFORGE_PATH_OUTSIDE_REPO', `config file ${rel} is a symbolic link, which is not followed`, { file: rel }, 2);
-  if (st?.kind === 'file') return parseRepoConfig((await tree.read(rel)).toString('utf8'), rel);
+  if (st?.kind === 'file') return parseRepoConfigAs((await tree.read(rel)).toString('utf8'), rel, o.onInvalidConfig ?? 'refuse', o.notes, o.ref);
   // Not there yet: the workflow (trusted) names it, so the file on disk is what it asks for.
   return repoConfig(undefined, { file, cwd, root });
 }
@@ -130,8 +134,8 @@ export async function discoverPackages(opts: DiscoverOptions = {}): Promise<Repo
   }
   const rootTree = await subtree('');
   const config = opts.ref && opts.configAtRef && opts.config && rootTree
-    ? await configAtRef(rootTree, opts.config, cwd, root)
-    : await repoConfig(rootTree, { file: opts.config, cwd, root });
+    ? await configAtRef(rootTree, opts.config, cwd, root, opts)
+    : await repoConfig(rootTree, { file: opts.config, cwd, root, onInvalid: opts.onInvalidConfig, notes: opts.notes, at: opts.ref });
   const packages: RepoPackage[] = [];
   const topPolicy = config?.policy ? [{ where: `${config.file} policy`, table: config.policy }] : [];
 

@@ -7,7 +7,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fail } from '../core/diagnostics.js';
+import { fail, type Diagnostic } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import { parseEpoch } from '../core/time.js';
 import type { ArtifactInput, CommonOptions, FormatModule } from '../format.js';
@@ -68,10 +68,13 @@ export interface ReproduceResult {
   /** The epoch of the identical build (or of the first attempt). */
   epoch: number;
   attempts: ReproduceAttempt[];
+  /** Problems that did not stop the rebuild (an invalid ctxforge.yaml at the old tag: left out). */
+  warnings?: Diagnostic[];
 }
 
-async function sourcePath(module: FormatModule, identity: string, ref: string, cwd: string, opts: CommonOptions, config?: string): Promise<string> {
-  const found = await discoverPackages({ cwd, ref, config });
+async function sourcePath(module: FormatModule, identity: string, ref: string, cwd: string, opts: CommonOptions, config: string | undefined, notes: Diagnostic[]): Promise<string> {
+  // The config at an old tag cannot be fixed any more: an invalid one is a warning, and detection finds the source.
+  const found = await discoverPackages({ cwd, ref, config, onInvalidConfig: 'warn', notes });
   const same = found.packages.filter((p) => p.format === module.name && !p.problem);
   if (same.length === 1) return same[0]!.path;
   // Several packages of this format: the one with the artifact's identity is its source.
@@ -98,7 +101,8 @@ export async function reproduce(artifactSpec: string, opts: ReproduceOptions): P
   const rs = parseRefSpec(opts.ref);
   const ref = rs ? rs.ref : opts.ref;
   const commit = await repo.resolveCommit(ref);
-  const path = rs ? repoPath(repo, rs.path, cwd) : await sourcePath(r.module, (await r.module.items(r.input, common)).identity, commit, cwd, common, opts.config);
+  const warnings: Diagnostic[] = [];
+  const path = rs ? repoPath(repo, rs.path, cwd) : await sourcePath(r.module, (await r.module.items(r.input, common)).identity, ref, cwd, common, opts.config, warnings);
   const target = await openRefPath(repo, ref, path);
   if (!target.tree) fail('CTXFORGE_REPRODUCE_NO_SOURCE', `${ref}:${path} is a file, not a source tree`, {}, 1);
   const module = formatByName(r.module.name)!;
@@ -169,6 +173,7 @@ export async function reproduce(artifactSpec: string, opts: ReproduceOptions): P
     ...(reason ? { reason } : {}),
     epoch: (hit ?? contentHit ?? attempts[0]!).epoch,
     attempts,
+    ...(warnings.length ? { warnings } : {}),
   };
 }
 

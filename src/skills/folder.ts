@@ -10,6 +10,7 @@ import { yamlLines } from '../sync/yaml.js';
 import { allowedToolsString, checkSkill, type Skill } from './spec.js';
 import { splitFrontmatter } from '../core/yaml-safe.js';
 import { DOCUMENT_CAPS } from '../ctxpkg/documents.js';
+import { refusedClaimWarnings, settleIdClaims } from '../core/id-claims.js';
 
 /** lean-ctx's caps for a `kind: skills` package (plaintext bytes), checked before anything is written. */
 const SKILLS_PACK_CAPS = DOCUMENT_CAPS;
@@ -69,8 +70,12 @@ export async function importSkills(dir: string, target: string, o: { dryRun?: bo
   const t = resolve(target);
   const into = existsSync(resolve(t, 'cartridge.yaml')) ? 'acx' : existsSync(resolve(t, 'ctxpkg.yaml')) ? 'ctxpkg' : undefined;
   if (!into) fail('CTXFORGE_USAGE', `${target} is neither a cartridge source tree (cartridge.yaml) nor a ctxpkg source tree (ctxpkg.yaml)`, { hint: 'run `ctxforge init acx DIR`, or `ctxforge init ctxpkg DIR` and set kind: skills' }, 2);
-  const { skills, diagnostics } = await readSkills(dir);
-  for (const s of skills) diagnostics.push(...checkSkill(s, s.name));
+  const { skills: read, diagnostics } = await readSkills(dir);
+  for (const s of read) diagnostics.push(...checkSkill(s, s.name));
+  // A skill's name is its ID: two claiming one name, the first by path keeps it (src/core/id-claims.ts); a skill is never renamed, so the other is left out.
+  const claims = settleIdClaims(read.map((s) => ({ path: s.name, id: typeof s.frontmatter?.name === 'string' ? s.frontmatter.name : s.name })));
+  diagnostics.push(...refusedClaimWarnings(claims.refused, 'SYNC_ID_CLAIMED', 'skill').map((d) => ({ ...d, message: d.message.replace(/gets another ID$/, 'is left out') })));
+  const skills = read.filter((s) => claims.granted.has(s.name));
   const write = new Map<string, Buffer>();
   let total = 0;
   for (const s0 of skills) {

@@ -35,6 +35,11 @@ const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 export async function readIdMap(dir: string): Promise<IdMap | undefined> {
   let text: string;
   try { text = await readFile(join(dir, ID_MAP_FILE), 'utf8'); } catch { return undefined; }
+  return parseIdMap(text);
+}
+
+/** The map's text checked for shape (SYNC_ID_MAP_INVALID, exit 2, otherwise). */
+export function parseIdMap(text: string): IdMap {
   const bad = (m: string): never => fail('SYNC_ID_MAP_INVALID', `${ID_MAP_FILE}: ${m}`, { file: ID_MAP_FILE, hint: 'restore it from git; without it every document would get a new ID' }, 2);
   let v: unknown;
   try { v = parseJson(text); } catch (e) { return bad((e as Error).message); }

@@ -4,7 +4,9 @@
 // a removed ID is retired for good.
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { error, fail, info, hasErrors, type Diagnostic } from '../core/diagnostics.js';
+import { DiagnosticError, error, fail, info, hasErrors, warning, type Diagnostic } from '../core/diagnostics.js';
+import { refusedClaimWarnings, settleIdClaims } from '../core/id-claims.js';
+import { checkIdMap } from './idmap-check.js';
 import { uuidv7 } from '../core/uuid.js';
 import { splitFrontmatter } from '../core/yaml-safe.js';
 import { DiskTree } from '../core/tree.js';
@@ -81,6 +83,19 @@ function previousBody(target: string, format: TargetFormat, e: MapEntry): string
   try { return splitFrontmatter(readFileSync(join(target, moduleOf(format).documentRoot, ...e.path.split('/')), 'utf8')).body; } catch { return ''; }
 }
 
+/** IDs the old map gives to pages still present, unless the page now claims another one itself. */
+function heldIds(old: IdMap, docs: readonly UpstreamDoc[]): Map<string, string> {
+  const claim = new Map(docs.map((d) => [d.path, d.id]));
+  const held = new Map<string, string>();
+  for (const [p, e] of Object.entries(old.documents)) {
+    if (!claim.has(p)) continue;
+    const own = claim.get(p);
+    if (own !== undefined && own !== e.id) continue;
+    held.set(e.id, p);
+  }
+  return held;
+}
+
 export async function syncDocs(docsDir: string, targetDir: string, o: SyncOptions = {}): Promise<SyncResult> {
   const docsAbs = resolve(docsDir);
   const target = resolve(targetDir);
@@ -91,6 +106,14 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   if (existsSync(target) && lstatSync(target).isSymbolicLink()) fail('SYNC_TARGET_SYMLINK', `${targetDir} is a symbolic link; ctxforge never writes through one`, {}, 2);
 
   const map = await readIdMap(target);
+  // A map that contradicts the tree (edited by hand, or by a pull request) is not obeyed.
+  if (map && existsSync(join(target, moduleOf(map.format).manifestFile))) {
+    const wrong = (await checkIdMap(new DiskTree(target, targetDir), moduleOf(map.format))).filter((d) => d.severity === 'error');
+    if (wrong.length) {
+      const first = { ...wrong[0]!, message: `${ID_MAP_FILE} contradicts the source tree, so it is not used: ${wrong[0]!.message}`, hint: `restore ${ID_MAP_FILE} from git; nothing was written` };
+      throw new DiagnosticError(first, 1, [first, ...wrong.slice(1)]);
+    }
+  }
   const present = existsSync(target) ? detectFormat(target) : undefined;
   const format = o.format ?? map?.format ?? present ?? 'octx';
   if (map && map.format !== format) fail('CTXFORGE_USAGE', `${targetDir} was synced as ${map.format}; convert it with \`ctxforge convert\` instead of syncing it as ${format}`, { file: ID_MAP_FILE }, 2);
@@ -137,10 +160,13 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const byId = new Map(Object.entries(old.documents).map(([p, e]) => [e.id, p]));
   const claimed = new Set<string>();
 
-  // 1. IDs the pages carry, then pages still at their path.
-  for (const d of up.docs) {
-    if (d.id && !retired.has(d.id) && !used.has(d.id)) { idOf.set(d.path, d.id); used.add(d.id); const was = byId.get(d.id); if (was) claimed.add(was); }
-  }
+  // 1. IDs the pages carry — never one retired, never one another present page holds (the shared
+  //    rule of src/core/id-claims.ts) — then pages still at their path.
+  const claims = up.docs.filter((d) => d.id !== undefined && !retired.has(d.id)).map((d) => ({ path: d.path, id: d.id! }));
+  for (const d of up.docs) if (d.id !== undefined && retired.has(d.id)) diagnostics.push(warning('SYNC_ID_CLAIMED', `${d.path} claims the ID ${d.id}, which ${ID_MAP_FILE} retired: it gets another ID`, { file: d.path }));
+  const settled = settleIdClaims(claims, heldIds(old, up.docs));
+  diagnostics.push(...refusedClaimWarnings(settled.refused, 'SYNC_ID_CLAIMED'));
+  for (const [path, id] of settled.granted) { idOf.set(path, id); used.add(id); const was = byId.get(id); if (was) claimed.add(was); }
   for (const d of up.docs) {
     if (idOf.has(d.path)) continue;
     const e = old.documents[d.path];

@@ -5,6 +5,11 @@ import '../doc-rules.js';
 
 defineRules([
   { code: 'SYNC_ID_MAP_INVALID', format: 'core', summary: '.ctxforge-sync.json (the committed ID map of a synced source tree) cannot be read.' },
+  { code: 'SYNC_ID_CLAIMED', format: 'core', summary: 'A page (or source document) claims a stable ID that another present page holds, or that an earlier claimant took: the holder keeps it, the claimant gets another ID (warning naming both).' },
+  { code: 'SYNC_ID_MAP_CONTRADICTS', format: 'core', summary: 'An entry of .ctxforge-sync.json gives a document another ID than the document carries (validate, the PR check; sync refuses such a map).' },
+  { code: 'SYNC_ID_MAP_DUPLICATE', format: 'core', summary: 'An ID, or a document, is mapped twice in .ctxforge-sync.json.' },
+  { code: 'SYNC_ID_RETIRED_IN_USE', format: 'core', summary: 'An ID that .ctxforge-sync.json retired is mapped again or carried by a document; retired IDs are never handed out again.' },
+  { code: 'SYNC_ID_MAP_CHANGED', format: 'core', summary: 'The PR changes .ctxforge-sync.json: what changed (info), or an error when a retired ID is un-retired or a document that neither moved nor changed gets another ID.' },
   { code: 'SYNC_NAME_NORMALISED', format: 'core', summary: 'An upstream file name was not portable and was renamed in the source tree (info).' },
   { code: 'SYNC_NAME_NOT_PORTABLE', format: 'core', summary: 'An upstream file name is not portable and --no-rename refuses to rename it.' },
   { code: 'SYNC_MOVED', format: 'core', summary: 'A page vanished from one path and reappeared at another with the same or similar content: it keeps its ID (info).' },

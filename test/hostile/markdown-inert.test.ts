@@ -10,6 +10,9 @@ import { runCli } from '../helpers/cli.js';
 import { git, tmpDir } from '../helpers/tmp.js';
 import { ALPHA, BETA, commitAll, makeRepoOf, octxFiles, replaceTree, runAction } from '../action/harness.js';
 import { mdCode, mdCodeCell, mdText, truncateMarkdown } from '../../src/core/markdown-safe.js';
+import { assertInert, codeSpans } from '../helpers/markdown-inert.js';
+import { readCheckReport } from '../../src/release/check-json.js';
+import { commentBody } from '../../src/release/check-report.js';
 
 const servers: FakeGitHub[] = [];
 after(async () => { for (const s of servers) await s.close(); });
@@ -20,54 +23,6 @@ const TICKS = 'a ``` b ` c `` d';
 const CELL = 'x | y || z';
 const FILE_NAME = `f ${TICKS} ${CELL} ${PINGS.replace(/\//g, '-')} <details> &amp;.md`;
 const TITLE = `T ${HTML} ${PINGS} ${TICKS} ${CELL}\nsecond line\n| --- |`;
-
-/** Code spans as CommonMark reads them: a run of n backticks up to the next run of exactly n. */
-function codeSpans(line: string): { spans: string[]; rest: string } {
-  const spans: string[] = [];
-  let rest = '';
-  let i = 0;
-  while (i < line.length) {
-    if (line[i] !== '`' || (i > 0 && line[i - 1] === '\\' && !(i > 1 && line[i - 2] === '\\'))) { rest += line[i]; i++; continue; }
-    let n = 0;
-    while (line[i + n] === '`') n++;
-    const closeRe = new RegExp(`(?<!\`)\`{${n}}(?!\`)`, 'g');
-    closeRe.lastIndex = i + n;
-    const m = closeRe.exec(line);
-    if (!m) { rest += line.slice(i, i + n); i += n; continue; }
-    let body = line.slice(i + n, m.index);
-    if (body.startsWith(' ') && body.endsWith(' ') && body.trim()) body = body.slice(1, -1);
-    spans.push(body);
-    rest += '\u0000';
-    i = m.index + n;
-  }
-  return { spans, rest };
-}
-
-const OURS = new Set(['<details>', '<details open>', '<summary>', '</summary>', '</details>', '<!-- ctxforge:check -->']);
-
-/** What a renderer would make of it, checked: only our tags, balanced blocks, tables of one width, no pings. */
-function assertInert(md: string, where: string): string[] {
-  const allSpans: string[] = [];
-  let width = 0;
-  let opened = 0;
-  for (const line of md.split('\n')) {
-    const isRow = line.startsWith('|');
-    // GFM splits a row on every `|` not after a backslash, before it reads code spans.
-    if (isRow) {
-      const cells = line.split(/(?<!\\)\|/).length;
-      if (/^\|(---\|)+$/.test(line) || width === 0) width = cells;
-      assert.equal(cells, width, `${where}: a row of another width: ${line}`);
-    } else width = 0;
-    const { spans, rest } = codeSpans(isRow ? line.replace(/\\\|/g, '|') : line);
-    allSpans.push(...spans);
-    for (const tag of rest.match(/<[^>]*>?/g) ?? []) assert.ok(OURS.has(tag), `${where}: raw HTML ${tag} in: ${line}`);
-    opened += (rest.match(/<details/g) ?? []).length - (rest.match(/<\/details>/g) ?? []).length;
-    assert.doesNotMatch(rest, /(^|[^\w`])@[A-Za-z]/, `${where}: a mention in: ${line}`);
-    assert.doesNotMatch(rest, /(?<!&)#\d|GH-\d/i, `${where}: a reference in: ${line}`);
-  }
-  assert.equal(opened, 0, `${where}: unbalanced <details>`);
-  return allSpans;
-}
 
 function hostileRepo(): { dir: string; base: string; head: string } {
   const dir = makeRepoOf({ guide: octxFiles('1.0.0', [ALPHA, BETA]) });
@@ -105,12 +60,12 @@ test('PR comment and job summary: hostile file names and titles stay text', asyn
   const r = await runAction({
     workspace: dir, eventName: 'pull_request', ref: 'refs/pull/7/merge', sha: head, apiUrl: gh.apiUrl,
     event: { number: 7, pull_request: { number: 7, base: { sha: base, ref: 'main' }, head: { sha: head } } },
-    inputs: { 'GITHUB-TOKEN': 'ghs_testtoken', COMMENT: 'true', REPORT: join(reportDir, 'report.md') },
+    inputs: { 'GITHUB-TOKEN': 'ghs_testtoken', COMMENT: 'true', REPORT: join(reportDir, 'report.json') },
   });
   assert.equal(r.code, 1, r.stdout);
   assert.equal(gh.comments.length, 1, r.stdout);
-  // The `report` file (for a workflow_run follow-up on fork PRs) is the comment, byte for byte.
-  assert.equal(readFileSync(join(reportDir, 'report.md'), 'utf8'), gh.comments[0]!.body);
+  // The `report` file (for a workflow_run follow-up on fork PRs) is data that renders to the same comment.
+  assert.equal(commentBody(readCheckReport(readFileSync(join(reportDir, 'report.json'), 'utf8'), '0.1.0')), gh.comments[0]!.body);
   for (const [where, md] of [['summary', r.summary], ['comment', gh.comments[0]!.body]] as const) {
     const spans = assertInert(md, where);
     // The file name is still shown whole, as code.

@@ -1,0 +1,131 @@
+// The committed ID map (.ctxforge-sync.json) is reviewable input (issue 24). A PR that edits only
+// the map used to pass, and the next maintainer sync silently swapped two documents' IDs. Now
+// validate checks the map against the documents (an entry contradicting a document's own ID, an ID
+// mapped twice, a retired ID in use are errors), the PR check also against the base (`retired` only
+// grows; an ID that changes for a document whose content and path did not change is an error) and
+// shows the map's changes in the summary, and sync refuses a map that contradicts the tree.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli } from '../helpers/cli.js';
+import { git, initRepo, tmpDir, writeTree } from '../helpers/tmp.js';
+import { commitAll, runAction } from '../action/harness.js';
+
+const MAP = '.ctxforge-sync.json';
+
+interface IdMapJson { documents: Record<string, { id: string; digest: string; path: string }>; retired: string[]; [k: string]: unknown }
+
+/** A repository with `kb/` synced from `up/` (three pages, one removed so one ID is retired), committed. */
+async function synced(): Promise<{ repo: string; up: string; kb: string }> {
+  const repo = initRepo(tmpDir('ctxforge-idmap-'));
+  const up = join(repo, 'up');
+  mkdirSync(up);
+  writeTree(up, { 'alpha.md': '# Alpha\n\nAlpha text.\n', 'beta.md': '# Beta\n\nBeta text.\n', 'gone.md': '# Gone\n\nSoon gone.\n' });
+  const kb = join(repo, 'kb');
+  assert.equal((await runCli(['sync', up, kb])).code, 0);
+  git(repo, ['rm', '-q', '--cached', '-r', '--ignore-unmatch', '.']);
+  writeTree(up, {});
+  const { rmSync } = await import('node:fs');
+  rmSync(join(up, 'gone.md'));
+  assert.equal((await runCli(['sync', up, kb])).code, 0);
+  commitAll(repo, 'synced');
+  return { repo, up, kb };
+}
+
+const readMap = (kb: string) => JSON.parse(readFileSync(join(kb, MAP), 'utf8')) as IdMapJson;
+const writeMap = (kb: string, m: IdMapJson) => writeFileSync(join(kb, MAP), `${JSON.stringify(m, null, 2)}\n`);
+
+function swapped(kb: string): IdMapJson {
+  const m = readMap(kb);
+  const a = m.documents['alpha.md']!.id;
+  m.documents['alpha.md']!.id = m.documents['beta.md']!.id;
+  m.documents['beta.md']!.id = a;
+  return m;
+}
+
+test('validate: a map whose IDs contradict the documents, an ID mapped twice, a retired ID in use are errors with the map\'s line', async () => {
+  const { kb } = await synced();
+  assert.equal((await runCli(['validate', kb])).code, 0);
+  const orig = readMap(kb);
+  writeMap(kb, swapped(kb));
+  let r = await runCli(['validate', kb]);
+  assert.equal(r.code, 1, r.stdout);
+  assert.match(r.stdout, /error SYNC_ID_MAP_CONTRADICTS: \.ctxforge-sync\.json:\d+: alpha\.md is mapped to \S+, but knowledge\/alpha\.md carries \S+/);
+  assert.match(r.stdout, /beta\.md is mapped to/);
+
+  const twice = structuredClone(orig);
+  twice.documents['beta.md']!.id = orig.documents['alpha.md']!.id;
+  writeMap(kb, twice);
+  r = await runCli(['validate', kb]);
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /SYNC_ID_MAP_DUPLICATE: .*beta\.md and alpha\.md are both mapped to the ID/);
+
+  const retired = structuredClone(orig);
+  retired.retired = [...orig.retired, orig.documents['alpha.md']!.id];
+  writeMap(kb, retired);
+  r = await runCli(['validate', kb]);
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /SYNC_ID_RETIRED_IN_USE: .*alpha\.md is mapped to \S+, an ID the map retired/);
+});
+
+test('sync refuses a map that contradicts the tree, and writes nothing', async () => {
+  const { kb, up } = await synced();
+  const docBefore = readFileSync(join(kb, 'knowledge', 'alpha.md'), 'utf8');
+  writeMap(kb, swapped(kb));
+  const mapBefore = readFileSync(join(kb, MAP), 'utf8');
+  const r = await runCli(['sync', up, kb]);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /SYNC_ID_MAP_CONTRADICTS: .*\.ctxforge-sync\.json contradicts the source tree, so it is not used/);
+  assert.equal(readFileSync(join(kb, MAP), 'utf8'), mapBefore);
+  assert.equal(readFileSync(join(kb, 'knowledge', 'alpha.md'), 'utf8'), docBefore);
+});
+
+function pr(repo: string, base: string, head: string) {
+  return runAction({
+    workspace: repo, eventName: 'pull_request', ref: 'refs/pull/4/merge', sha: head,
+    event: { number: 4, pull_request: { number: 4, base: { sha: base, ref: 'main' }, head: { sha: head } } },
+    inputs: { 'FAIL-ON': 'error' },
+  });
+}
+
+test('PR check: IDs swapped in the map and the documents alike (consistent, so validate passes) fail against the base', async () => {
+  const { repo, kb } = await synced();
+  const base = git(repo, ['rev-parse', 'HEAD']).trim();
+  const m = readMap(kb);
+  const [a, b] = [m.documents['alpha.md']!.id, m.documents['beta.md']!.id];
+  writeMap(kb, swapped(kb));
+  for (const [f, from, to] of [['alpha.md', a, b], ['beta.md', b, a]] as const) {
+    const p = join(kb, 'knowledge', f);
+    writeFileSync(p, readFileSync(p, 'utf8').replace(from, to));
+  }
+  assert.equal((await runCli(['validate', kb])).code, 0, 'consistent with itself');
+  const head = commitAll(repo, 'swap');
+  const r = await pr(repo, base, head);
+  assert.equal(r.code, 1, r.stdout);
+  assert.match(r.stdout, /title=SYNC_ID_MAP_CHANGED.*alpha\.md changed its ID from \S+ to \S+, but neither the page nor its document moved or changed/);
+  assert.match(r.summary, /alpha\.md: ID \S+ → \S+/);
+});
+
+test('PR check: un-retiring an ID fails; an honest re-sync passes and its map changes are in the summary', async () => {
+  const { repo, up, kb } = await synced();
+  const base = git(repo, ['rev-parse', 'HEAD']).trim();
+  const m = readMap(kb);
+  const unretired = { ...m, retired: [] };
+  writeMap(kb, unretired);
+  const bad = commitAll(repo, 'unretire');
+  const r = await pr(repo, base, bad);
+  assert.equal(r.code, 1, r.stdout);
+  assert.match(r.stdout, /the retired ID \S+ is no longer retired/);
+
+  git(repo, ['reset', '-q', '--hard', base]);
+  writeTree(up, { 'delta.md': '# Delta\n\nNew page.\n', 'beta.md': '# Beta\n\nBeta text, edited.\n' });
+  assert.equal((await runCli(['sync', up, kb])).code, 0);
+  const manifest = join(kb, 'manifest.json');
+  writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('"0.1.0"', '"0.2.0"'));
+  const head = commitAll(repo, 'resync');
+  const ok = await pr(repo, base, head);
+  assert.equal(ok.code, 0, ok.stdout);
+  assert.match(ok.summary, /SYNC_ID_MAP_CHANGED/);
+  assert.match(ok.summary, /\.ctxforge-sync\.json: 1 entry added, 0 removed, 0 changed, 0 IDs retired/);
+});
