@@ -4,7 +4,7 @@
 // 60 KB line quadratically.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { countSteps } from '../helpers/steps.js';
+import { observeSteps } from '../helpers/steps.js';
 import { scanMarkdown } from '../../src/links/parse.js';
 import { fastLinks } from '../../src/links/fast.js';
 import { anchorsOf } from '../../src/links/site.js';
@@ -40,8 +40,8 @@ const UNITS: [string, string][] = [
 
 for (const [name, unit] of UNITS) {
   test(`linear: ${name} — one pass over a 1 MB line`, () => {
-    const half = countSteps(() => scanAll(line(unit, MB / 2))).steps;
-    const full = countSteps(() => scanAll(line(unit, MB))).steps;
+    const half = observeSteps(() => scanAll(line(unit, MB / 2))).steps;
+    const full = observeSteps(() => scanAll(line(unit, MB))).steps;
     // Twice the input costs twice the steps (a quadratic scanner would cost four times), and every
     // character is read a bounded number of times.
     assert.ok(full <= 2.2 * half, `${name}: ${half} steps for 512 KB, ${full} for 1 MB`);
@@ -58,8 +58,8 @@ const BLANKS: [string, (n: number) => string][] = [
 for (const [name, make] of BLANKS) {
   test(`linear: ${name} (titles and bodies as sync reads them too)`, () => {
     const all = (t: string) => { scanAll(t); firstHeading(t); normaliseBody(t); markdownLinks(t); };
-    const half = countSteps(() => all(make(MB / 2))).steps;
-    const full = countSteps(() => all(make(MB))).steps;
+    const half = observeSteps(() => all(make(MB / 2))).steps;
+    const full = observeSteps(() => all(make(MB))).steps;
     assert.ok(full <= 2.2 * half && full <= 400 * MB, `${name}: ${half} steps for 512 KB, ${full} for 1 MB`);
   });
 }
@@ -67,7 +67,7 @@ for (const [name, make] of BLANKS) {
 test('linear: the step counter itself sees a quadratic scan', () => {
   // A scanner that looks for a closing bracket from every opening one (the shape of the old regex).
   const quadratic = (t: string) => { let n = 0; for (let i = 0; i < t.length; i++) if (t.charCodeAt(i) === 0x5b && t.indexOf(']', i) < 0) n++; return n; };
-  const a = countSteps(() => quadratic('['.repeat(4000))).steps;
-  const b = countSteps(() => quadratic('['.repeat(8000))).steps;
+  const a = observeSteps(() => quadratic('['.repeat(4000))).steps;
+  const b = observeSteps(() => quadratic('['.repeat(8000))).steps;
   assert.ok(b > 3.5 * a);
 });

@@ -18,7 +18,7 @@ import { ALPHA, BETA, commitAll, makeRepoOf, octxFiles, runAction } from '../act
 const TYPOS: Array<{ yaml: string; line: number; says: RegExp }> = [
   { yaml: 'links: eror\n', line: 1, says: /links must be off, warning or error, or a mapping \{level, root\}: got "eror"; did you mean "error"\?/ },
   { yaml: 'packages:\n  - path: guide\nlink: error\n', line: 3, says: /unknown key "link" \(allowed: packages, tag_pattern, policy, links\); did you mean "links"\?/ },
-  { yaml: 'packages:\n  - path: guide\n    formt: octx\n', line: 3, says: /packages\[0\]: unknown key "formt" \(allowed: path, format, name, tag_pattern, policy\); did you mean "format"\?/ },
+  { yaml: 'packages:\n  - path: guide\n    formt: octx\n', line: 3, says: /packages\[0\]: unknown key "formt" \(allowed: path, format, name, tag_pattern, policy, links\); did you mean "format"\?/ },
   { yaml: 'policy:\n  "*.removd": none\n', line: 2, says: /policy key "\*\.removd" is not .*did you mean "removed"\?/ },
   { yaml: 'links:\n  level: eror\n', line: 2, says: /links\.level must be one of off, warning, error: got "eror"; did you mean "error"\?/ },
 ];
