@@ -8,6 +8,11 @@ import type { Document, Node as YamlNode, Pair, Scalar, YAMLMap } from 'yaml';
 import { lazyRequire } from './lazy.js';
 import { decodeUtf8 } from './utf8.js';
 import { parseYamlSafe, splitFrontmatter, YamlSafetyError } from './yaml-safe.js';
+import { defineRules } from './rules.js';
+
+defineRules([
+  { code: 'SKILL_NORMALISED', format: 'core', summary: 'An Agent Skill was changed on its way into a format, as the issue allows and only so (info): byte-order mark removed; for a cartridge, a list allowed-tools written as a string and unknown frontmatter keys moved into acx_skill.ext.' },
+]);
 
 const yamlLib = lazyRequire<typeof import('yaml')>('yaml');
 
@@ -69,10 +74,9 @@ export type ReadResult = { md: SkillMd; findings: SkillFinding[] } | { md?: unde
 export function readSkillMd(bytes: Buffer): ReadResult {
   const findings: SkillFinding[] = [];
   const bad = (rule: string, message: string, line?: number): ReadResult => ({ findings: [...findings, { severity: 'error', rule, message, line }] });
-  const decoded = decodeUtf8(bytes);
-  if (decoded === undefined) return bad('encoding', 'SKILL.md is not valid UTF-8');
-  const bom = decoded.charCodeAt(0) === 0xfeff;
-  const text = bom ? decoded.slice(1) : decoded;
+  const text = decodeUtf8(bytes);
+  if (text === undefined) return bad('encoding', 'SKILL.md is not valid UTF-8');
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   if (bom) findings.push({ severity: 'warning', rule: 'bom', message: 'SKILL.md starts with a byte-order mark: skills-ref rejects it ("must start with ---"); `skills import` removes it', line: 1 });
   const fm = splitFrontmatter(text);
   if (!fm.present) return bad('frontmatter', 'SKILL.md must begin with --- fenced YAML frontmatter holding name and description', 1);

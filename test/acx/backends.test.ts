@@ -137,6 +137,7 @@ test('no SQLite engine at all (Node 20 without better-sqlite3): every command th
     ['strip', file, '--out', join(work, 'st.acx')],
     ['import', file, join(work, 'imported')],
     ['diff', file, ref],
+    ['skills', 'export', file, '--out', join(work, 'skills')],
   ];
   for (const args of commands) {
     const r = cli(node20, args, { root });

@@ -209,3 +209,16 @@ test('the harness and loop documents against the upstream v1 schemas: warnings l
   assert.equal(p.severity, 'warning');
   for (const k of ['extraOne', 'extraTwo', 'extraThree', 'extraFour', 'extraFive']) assert.match(p.message, new RegExp(k));
 });
+
+test('sync into a cartridge: a docs folder with two byte-identical images builds and verifies (both paths bound)', async () => {
+  const root = tmpDir('acx-sync-');
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300, 7)]);
+  writeTree(join(root, 'docs'), { 'index.md': '# Home\n\n![a](img/a.png) ![b](img/b.png)\n', 'guide.md': '# Guide\n\nText.\n', 'img/a.png': png, 'img/b.png': png });
+  const s = await runCli(['sync', 'docs', 'cart', '--format', 'acx'], { cwd: root });
+  assert.equal(s.code, 0, s.stderr + s.stdout);
+  const b = await build(join(root, 'cart'), '--key', SEED);
+  assert.equal(b.code, 0, b.stderr + b.stdout);
+  const v = await verifyJson(b.file);
+  assert.equal(v.code, 0, JSON.stringify(v.result.diagnostics));
+  assert.deepEqual(v.details.unboundPaths, []);
+});
