@@ -149,7 +149,9 @@ function better(): { ctor?: BetterCtor; why?: string } {
     new ctor(':memory:').close();
     betterProbe = { ctor };
   } catch (e) {
-    betterProbe = { why: ((e as Error).message ?? String(e)).split('\n')[0]! };
+    // The loader's message says why (another NODE_MODULE_VERSION, a missing file), over several lines.
+    const m = ((e as Error).message ?? String(e)).replace(/\s+/g, ' ').trim();
+    betterProbe = { why: m.length > 400 ? `${m.slice(0, 397)}...` : m };
   }
   return betterProbe;
 }
