@@ -78,6 +78,7 @@ export interface WriteOptions {
  */
 export function writeSkillFolders(skills: SkillFolder[], o: WriteOptions = {}): WrittenSkills {
   const ns = o.extNamespace ?? DEFAULT_EXT_NAMESPACE;
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(ns)) fail('CTXFORGE_USAGE', `--ext-namespace ${JSON.stringify(ns)} is not a reverse-DNS namespace such as com.example.host (ACX §5.4)`, {}, 2);
   const files = new Map<string, Buffer>();
   const notes: Diagnostic[] = [];
   const refused = new Map<string, Diagnostic[]>();

@@ -117,6 +117,9 @@ test('cartridge: host-written skills are normalised as named and reported per sk
   assert.equal(r.code, 1, 'unknown top-level keys are errors, as in skills-ref');
   assert.deepEqual(r.json.invalid, ['claude-review']);
   await newCartridge(root);
+  r = await cli(root, 'skills', 'import', 'skills', 'cart', '--ext-namespace', 'Claude Code');
+  assert.equal(r.code, 2, 'the namespace must be reverse-DNS');
+  assert.match(r.stderr, /CTXFORGE_USAGE: --ext-namespace "Claude Code" is not a reverse-DNS namespace/);
   r = await cli(root, 'skills', 'import', 'skills', 'cart', '--json');
   assert.equal(r.code, 0, r.stdout + r.stderr);
   const notes = (r.json.diagnostics as Array<{ code: string; file: string; message: string }>).filter((d) => d.code === 'SKILL_NORMALISED');

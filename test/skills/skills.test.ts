@@ -172,3 +172,25 @@ test('zstd frames: raw blocks round trip across block boundaries; a compressed f
   assert.throws(() => zstdDecode(Buffer.from('nope nope')));
   void repoRoot;
 });
+
+test('hidden files and folders and symbolic links in a skills folder are left out and named; they never reach a format', async () => {
+  const { symlinkSync } = await import('node:fs');
+  const root = tmpDir();
+  writeTree(join(root, 'skills'), {
+    ...SKILLS,
+    'README.md': '# My skills\n',
+    'pdf-tools/.DS_Store': Buffer.from([0, 1]),
+    'pdf-tools/.git/HEAD': 'ref: refs/heads/main\n',
+    'pdf-tools/.git/config': '[core]\n',
+  });
+  symlinkSync('/etc/passwd', join(root, 'skills', 'pdf-tools', 'assets', 'passwd'));
+  const r = await runCli(['skills', 'validate', 'skills', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stdout);
+  const skipped = (JSON.parse(r.stdout).diagnostics as Array<{ code: string; file: string; message: string }>).filter((d) => d.code === 'SKILL_FILE_SKIPPED');
+  assert.deepEqual(skipped.map((d) => d.file).sort(), ['pdf-tools/.DS_Store', 'pdf-tools/.git/', 'pdf-tools/assets/passwd']);
+  assert.match(skipped.find((d) => d.file === 'pdf-tools/.git/')!.message, /\(2 files\) is hidden/);
+  assert.match(skipped.find((d) => d.file === 'pdf-tools/assets/passwd')!.message, /symbolic link/);
+  assert.equal((await runCli(['init', 'acx', 'cart'], { cwd: root })).code, 0);
+  assert.equal((await runCli(['skills', 'import', 'skills', 'cart'], { cwd: root })).code, 0);
+  assert.ok(!existsSync(join(root, 'cart', 'skills', 'pdf-tools', '.git')) && !existsSync(join(root, 'cart', 'skills', 'pdf-tools', 'assets', 'passwd')));
+});
