@@ -87,14 +87,16 @@ export async function importSkills(dir: string, target: string, o: ImportOptions
   diagnostics.push(...pack);
 
   const refusedList = [...refused].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([name, why]) => ({ name, reasons: why.map((d) => d.message) }));
-  const blocked = pack.length > 0 || (refused.size > 0 && !o.skipInvalid) || read.skills.length === 0;
+  const importable = checked.filter((s) => !refused.has(s.name));
+  // --skip-invalid imports the others; when there are none, nothing was imported and that fails too.
+  const blocked = pack.length > 0 || (refused.size > 0 && (!o.skipInvalid || !importable.length)) || read.skills.length === 0;
   for (const [name, why] of refused) {
     // With --skip-invalid a refusal is reported, not failed: the user asked for the others.
     const mk = o.skipInvalid ? warning : error;
     for (const d of why) diagnostics.push({ ...d, severity: o.skipInvalid ? 'warning' : d.severity });
     diagnostics.push(mk('SKILL_REFUSED', `skill refused (${why.length} reason${why.length === 1 ? '' : 's'} above)${o.skipInvalid ? '' : '; nothing was written'}`, { file: read.at.get(name) ?? name }));
   }
-  const imported = blocked ? [] : checked.map((s) => s.name).filter((n) => !refused.has(n));
+  const imported = blocked ? [] : importable.map((s) => s.name);
   const res: ImportResult = { into, imported, refused: refusedList, blocked, dryRun: !!o.dryRun, files: { written: [], removed: [], unchanged: 0 }, diagnostics };
   if (blocked) return res;
 
