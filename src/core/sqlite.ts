@@ -17,7 +17,7 @@
 // bind JS numbers as REAL, so parameters need no conversion.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DiagnosticError, error } from './diagnostics.js';
 import { lazyRequire } from './lazy.js';
 import { defineRules } from './rules.js';
@@ -231,12 +231,14 @@ export function openBytes(bytes: Uint8Array, options: OpenOptions = {}): SqliteD
 /** A database file, opened in place (it must exist). */
 export function openFile(path: string, options: OpenOptions = {}): SqliteDb {
   const readonly = !!options.readonly || !!options.immutable;
+  // A URI filename's path is absolute: a relative one would name a file at the root.
+  const abs = resolve(path);
   const e = engine();
   if (e.backend === 'better-sqlite3') {
     const Ctor = better().ctor!;
     if (options.immutable) {
       const url = new URL('file:');
-      url.pathname = path;
+      url.pathname = abs;
       return wrapBetter(new Ctor(`${url.href}?mode=ro&immutable=1`, { readonly: true, fileMustExist: true }));
     }
     return wrapBetter(new Ctor(path, { readonly, fileMustExist: true }));
@@ -244,7 +246,7 @@ export function openFile(path: string, options: OpenOptions = {}): SqliteDb {
   const { DatabaseSync } = nodeSqlite()!.mod;
   if (options.immutable) {
     const url = new URL('file:');
-    url.pathname = path;
+    url.pathname = abs;
     url.search = 'mode=ro&immutable=1';
     return wrapNode(new DatabaseSync(url, { readOnly: true }));
   }
