@@ -3,7 +3,8 @@
 // `x-octx` / `x-ctxpkg` / `x-acx` block, a manifest's `x-ctxforge`), and a document head that a
 // writer would not have written itself travels whole, so that converting back gives the same bytes.
 import { splitDocText, type DocText } from './core/doc-text.js';
-import type { Doc, FormatName, PackageMeta } from './format.js';
+import { info, type Diagnostic } from './core/diagnostics.js';
+import type { Doc, Documents, FormatName, PackageMeta } from './format.js';
 import './doc-rules.js';
 
 export const FORMAT_NAMES: readonly FormatName[] = ['octx', 'ctxpkg', 'acx'];
@@ -127,4 +128,11 @@ export function beyondDerived(own: Record<string, unknown>, derived: Record<stri
 /** A lowercase slug of a package name, for formats whose names allow only [a-z0-9-]. */
 export function nameSlug(s: string): string {
   return s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '') || 'knowledge';
+}
+
+/** The note a writer gives when the documents carry Agent Skills its format has no place for. */
+export function skillsLeftOut(docs: Documents, what: string): Diagnostic[] {
+  if (!docs.skills.length) return [];
+  const n = docs.skills.length;
+  return [info('CONVERT_LEFT_OUT', `${n} Agent Skill${n === 1 ? '' : 's'} (${docs.skills.slice(0, 3).map((s) => s.name).join(', ')}${n > 3 ? ' …' : ''}) left out: ${what}`, { hint: 'move skills with `ctxforge skills export` and `ctxforge skills import` (a cartridge, or a ctxpkg kind: skills pack)' })];
 }

@@ -48,7 +48,7 @@ export async function checkArtifact(input: ArtifactInput, opts: ValidateOptions,
     return {
       result: {
         path: input.label, format: 'acx', kind: 'artifact', valid, diagnostics,
-        details: { valid, integrity: r.integrity, signature: r.signature, trust: r.trust, status: r.status, reason: r.reason, manifestHash: r.manifestHash, recordedManifestHash: r.recordedManifestHash, keyid: r.keyid ?? null, signatures: r.signatures },
+        details: { valid, integrity: r.integrity, signature: r.signature, trust: r.trust, status: r.status, reason: r.reason, manifestHash: r.manifestHash, recordedManifestHash: r.recordedManifestHash, keyid: r.keyid ?? null, signatures: r.signatures, unboundPaths: check.unbound },
       },
       data: opened.data, check, bytes: opened.bytes,
     };

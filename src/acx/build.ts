@@ -1,17 +1,19 @@
-// Source tree → deterministic, optionally signed .acx: objects for every ROM unit (refusing
-// identical bytes), the manifest hash, the DSSE row, the SQLite image, self-verification, and an
-// atomic rename into the output directory.
+// Source tree → deterministic, optionally signed .acx: objects for every ROM unit (ROM files with
+// identical bytes share one row, and a signed ROM index binds every path), the manifest hash, the
+// DSSE row, the SQLite image, self-verification, and an atomic rename into the output directory.
 import { join } from 'node:path';
 import { open } from 'node:fs/promises';
-import { error, fail, type Diagnostic } from '../core/diagnostics.js';
+import { error, fail, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { resolveEpoch, isoSeconds } from '../core/time.js';
 import { sha256Hex } from '../core/hash.js';
 import { writeAtomic } from '../core/atomic.js';
 import type { Tree } from '../core/tree.js';
+import { compareUtf8 } from '../core/paths.js';
 import type { PublicKey, SigningKey } from '../core/keys.js';
 import type { BuildOptions, BuiltArtifact } from '../format.js';
 import { loadSource, type CartridgeSource } from './source.js';
-import { capabilityObject, memoryObject, metaObject, sqlarObject, UNBOUND_META, type ObjectRow } from './objects.js';
+import { capabilityObject, memoryObject, metaObject, oidOf, sqlarObject, UNBOUND_META, type ObjectRow } from './objects.js';
+import { ROM_INDEX_PATH, romIndexBytes } from './rom-index.js';
 import { romManifestHash } from './manifest.js';
 import { signatureRow } from './sign.js';
 import { writeCartridge, type WriteContent } from './writer.js';
@@ -19,7 +21,11 @@ import { openCartridge } from './open.js';
 import { checkCartridge } from './verify.js';
 import { docBytes, HARNESS_PATH, LANCE_SCHEMA_PATH, lanceMemoryDoc, LOOP_POLICY_PATH, PACKAGE_SPEC_PATH, packageSpecDoc, type Engine } from './profile.js';
 
-/** Turns a loaded source into writer content; duplicate ROM bytes are diagnostics naming both sources. */
+/**
+ * Turns a loaded source into writer content. ROM files with identical bytes share one objects row
+ * (the first path in code-point order) and a signed ROM index binds every path; two other ROM units
+ * with identical bytes (which no real source has) are diagnostics naming both.
+ */
 export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | undefined, compress: boolean): { content?: WriteContent; manifestHash?: string; diagnostics: Diagnostic[] } {
   const d: Diagnostic[] = [];
   const meta = new Map(src.meta);
@@ -43,13 +49,31 @@ export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | 
     const prev = owner.get(o.oid);
     if (prev !== undefined) {
       d.push(error('ACX_DUPLICATE_ROM_BYTES', `${from} and ${prev} have identical content (${o.oid}); objects.oid is the primary key, so a cartridge cannot register both`,
-        { file: from, hint: 'remove one copy or make the contents differ; ctxforge never drops one silently' }));
+        { file: from, hint: 'make the contents differ; ctxforge never drops one silently' }));
       return;
     }
     owner.set(o.oid, from);
     objects.push(o);
   };
-  for (const f of files) add(sqlarObject(f.name, f.raw, 'rom'), f.from);
+  // Files sharing bytes: one objects row, at the first path in code-point order; the ROM index
+  // (itself a registered ROM file) binds the others' paths.
+  const byOid = new Map<string, typeof files>();
+  for (const f of files) {
+    const oid = oidOf(f.raw);
+    byOid.set(oid, [...(byOid.get(oid) ?? []), f]);
+  }
+  const shared = [...byOid.values()].filter((g) => g.length > 1);
+  if (shared.length) {
+    const index = romIndexBytes(files.map((f) => ({ name: f.name, oid: oidOf(f.raw) })));
+    files.push({ name: ROM_INDEX_PATH, raw: index, from: `the ROM index (${ROM_INDEX_PATH})` });
+    byOid.set(oidOf(index), [...(byOid.get(oidOf(index)) ?? []), files[files.length - 1]!]);
+    const others = shared.reduce((n, g) => n + g.length - 1, 0);
+    d.push(info('ACX_ROM_PATH_BOUND', `${others} ROM file${others === 1 ? '' : 's'} share${others === 1 ? 's' : ''} bytes with another (one objects row per content, §3.2): ${ROM_INDEX_PATH} binds every path, e.g. ${shared[0]!.map((f) => f.name).sort(compareUtf8).join(' = ')}`));
+  }
+  for (const g of byOid.values()) {
+    const first = [...g].sort((a, b) => compareUtf8(a.name, b.name))[0]!;
+    add(sqlarObject(first.name, first.raw, 'rom'), first.from);
+  }
   const memory = src.memory.map((m) => {
     const o = memoryObject(m.id, m.payload, 'rom');
     add(o, m.from);
@@ -61,7 +85,8 @@ export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | 
     return { id: k.id, json: k.json, contentHash: o.oid };
   });
   for (const [k, v] of meta) if (!UNBOUND_META.has(k)) add(metaObject(k, v), `cartridge.yaml (${k})`);
-  if (d.length) return { diagnostics: d };
+  if (d.some((x) => x.severity === 'error')) return { diagnostics: d };
+  if (compress) d.push(warning('ACX_COMPRESS_ZLIB', 'sqlar blobs are written zlib-compressed (what stock `sqlite3 -Ax` reads); the ACX reference implementation reads only raw Deflate or stored blobs, so it cannot read this cartridge: leave --compress off for cartridges the reference (acx verify, acx load) must read'));
   const manifestHash = romManifestHash(objects);
   meta.set('acx.rom_manifest_hash', manifestHash);
   const signedAt = meta.get('acx.created_at')!;
@@ -91,6 +116,7 @@ export async function buildCartridge(tree: Tree, opts: BuildOptions): Promise<Bu
   const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, sourceTime: opts.sourceTime, env: opts.env });
   const a = assemble(source, epoch, opts.key, !!opts.compress);
   if (!a.content) failWith(a.diagnostics, `cannot build ${tree.label}`);
+  warnings.push(...a.diagnostics.filter((x) => x.severity !== 'error'));
   const bytes = writeCartridge(a.content);
   const name = `${source.artifact}-${source.version}.acx`;
   const target = join(opts.outDir, name);

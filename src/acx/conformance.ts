@@ -32,7 +32,8 @@ function validators(): Record<string, ValidateFunction> {
   return compiled;
 }
 
-const say = (errs: ErrorObject[] | null | undefined): string => (errs ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`).join('; ');
+// Every mismatch, not the first few: a reader comparing with the published schema needs all of them.
+const say = (errs: ErrorObject[] | null | undefined): string => (errs ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`).join('; ');
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Schema problems of one document, as text; empty when it conforms. */

@@ -9,6 +9,7 @@ import type { ArtifactInput, CommonOptions } from '../format.js';
 import { checkArtifact } from './artifact.js';
 import { DERIVED_MEMORY_FIELDS } from './memory.js';
 import { zoneOfName } from './sqlar.js';
+import { ROM_INDEX_PATH } from './rom-index.js';
 import { makeDirs } from '../core/dirs.js';
 
 const yamlLib = lazyRequire<typeof Yaml>('yaml');
@@ -48,7 +49,8 @@ export async function importedFiles(input: ArtifactInput, opts: CommonOptions): 
   if (Object.keys(extra).length) y.meta = extra;
   out.set('cartridge.yaml', `# Imported from ${input.label} (ROM manifest ${c.check.report.manifestHash})\n${stringify(y, { lineWidth: 0 })}`);
   for (const [name, raw] of c.check.files) {
-    if (zoneOfName(name) !== 'rom') continue;
+    // The ROM index is written by the build whenever files share bytes.
+    if (zoneOfName(name) !== 'rom' || name === ROM_INDEX_PATH) continue;
     const rel = name.slice(4);
     out.set(rel.startsWith('skills/') || rel.startsWith('knowledge/') ? rel : name, raw);
   }

@@ -7,7 +7,8 @@ import type { ArtifactInput, CommonOptions, Item, PackageSummary } from '../form
 import { checkArtifact } from './artifact.js';
 import { loadSource } from './source.js';
 import { assemble } from './build.js';
-import type { ObjectRow } from './objects.js';
+import { oidOf, type ObjectRow } from './objects.js';
+import { ROM_INDEX_PATH } from './rom-index.js';
 import { knowledgeId } from './verify.js';
 
 /**
@@ -20,17 +21,25 @@ function knowledgeKeys(ids: ReadonlyMap<string, string>): Map<string, string> {
   return new Map([...ids].filter(([, id]) => count.get(id) === 1));
 }
 
-function itemsFrom(objects: ObjectRow[], meta: Map<string, string>, manifestHash: string, skipMeta: Set<string>, knowledgeIds: ReadonlyMap<string, string> = new Map()): Item[] {
+/**
+ * `files` are the ROM files with their oids, every path (files sharing bytes share one objects row,
+ * so the objects alone would miss paths); the other items come from the objects.
+ */
+function itemsFrom(objects: ObjectRow[], files: ReadonlyMap<string, string>, meta: Map<string, string>, manifestHash: string, skipMeta: Set<string>, knowledgeIds: ReadonlyMap<string, string> = new Map()): Item[] {
   const items: Item[] = [];
   const kid = knowledgeKeys(knowledgeIds);
   const rom = objects.filter((o) => o.zone === 'rom');
   const skills = new Map<string, string[]>();
+  for (const [ref, oid] of files) {
+    if (ref === ROM_INDEX_PATH || !ref.startsWith('rom/')) continue;
+    if (ref.startsWith('rom/skills/')) {
+      const name = ref.split('/')[2]!;
+      skills.set(name, [...(skills.get(name) ?? []), `${ref} ${oid}`]);
+    } else items.push({ kind: ref.startsWith('rom/knowledge/') ? 'knowledge' : 'file', id: kid.get(ref) ?? ref.slice(4), path: ref, digest: oid });
+  }
   for (const o of rom) {
     const ref = o.source_ref;
-    if (o.kind === 'sqlar' && ref.startsWith('rom/skills/')) {
-      const name = ref.split('/')[2]!;
-      skills.set(name, [...(skills.get(name) ?? []), `${ref} ${o.oid}`]);
-    } else if (o.kind === 'sqlar') items.push({ kind: ref.startsWith('rom/knowledge/') ? 'knowledge' : 'file', id: kid.get(ref) ?? ref.slice(4), path: ref, digest: o.oid });
+    if (o.kind === 'sqlar') continue;
     else if (o.kind === 'memory') items.push({ kind: 'memory', id: ref.slice(7), digest: o.oid });
     else if (ref.startsWith('capability:')) items.push({ kind: 'capability', id: ref.slice(11), digest: o.oid });
     else if (ref.startsWith('cartridge:') && !skipMeta.has(ref.slice(10))) items.push({ kind: 'meta', id: ref.slice(10), digest: o.oid, title: meta.get(ref.slice(10)) });
@@ -46,7 +55,7 @@ export async function cartridgeItems(input: ArtifactInput, opts: CommonOptions):
   const meta = c.check.meta;
   return {
     format: 'acx', identity: `${meta.get('acx.publisher_id') ?? ''}/${meta.get('acx.artifact_id') ?? ''}`, name: meta.get('acx.artifact_id') ?? '', version: meta.get('acx.artifact_version') ?? '',
-    items: itemsFrom(c.check.romObjects, meta, c.check.report.manifestHash, new Set(), c.check.knowledgeIds),
+    items: itemsFrom(c.check.romObjects, c.check.romFiles, meta, c.check.report.manifestHash, new Set(), c.check.knowledgeIds),
   };
 }
 
@@ -63,5 +72,5 @@ export async function sourceItems(tree: Tree): Promise<PackageSummary> {
   const meta = a.content.meta;
   const ids = new Map<string, string>();
   for (const f of source.files) if (f.name.startsWith('rom/knowledge/')) { const id = knowledgeId(f.raw); if (id) ids.set(f.name, id); }
-  return { format: 'acx', identity: `${meta.get('acx.publisher_id')}/${source.artifact}`, name: source.artifact, version: source.version, items: itemsFrom(a.content.objects, meta, a.manifestHash!, skip, ids) };
+  return { format: 'acx', identity: `${meta.get('acx.publisher_id')}/${source.artifact}`, name: source.artifact, version: source.version, items: itemsFrom(a.content.objects, new Map(a.content.files.map((f) => [f.name, oidOf(f.raw)])), meta, a.manifestHash!, skip, ids) };
 }

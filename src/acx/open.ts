@@ -95,6 +95,8 @@ export async function openCartridge(input: ArtifactInput, limitsIn?: Partial<Lim
   try {
     db = openBytes(bytes, { readonly: true });
   } catch (e) {
+    // No SQLite engine on this Node is the installation's problem, not the file's.
+    if ((e as Error).name === 'DiagnosticError') throw e;
     fail('ACX_CORRUPT', `${file} cannot be opened as SQLite: ${(e as Error).message}`, { file });
   }
   const size = bytes.length;

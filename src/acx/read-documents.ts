@@ -1,7 +1,7 @@
 // A cartridge source tree or a built .acx as neutral documents: the Markdown of knowledge/ with the
 // `id` each file carries, the files beside it as assets, and the package identity (artifact, version,
-// description, the other cartridge.yaml fields); skills, memory, capabilities, attestations and
-// other ROM files are named in notes, since no other format has a place for them.
+// description, the other cartridge.yaml fields), the Agent Skills of skills/; memory, capabilities,
+// attestations and other ROM files are named in notes, since no other format has a place for them.
 import { failWith, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { documentString, plain, splitDocText } from '../core/doc-text.js';
 import { parseJson } from '../core/strict-json.js';
@@ -12,6 +12,7 @@ import { isTree, type ArtifactInput, type Asset, type Documents, type DocumentsO
 import { docFromText, documentText, DOCUMENT_ROOT } from './doc-fields.js';
 import { importedFiles } from './import.js';
 import { loadSource } from './source.js';
+import { readSkillFolders, SOURCE_SKILLS_DIR } from './skill-folders.js';
 import { derivedCartridge, EXTENSION_META, MANIFEST_FILE } from './write-source.js';
 
 const KINDS: Record<string, string> = { skills: 'Agent Skills (use `ctxforge skills export` / `import`)', memory: 'ROM memory records', capabilities: 'capability records', attestations: 'attestations', rom: 'other ROM files' };
@@ -37,7 +38,7 @@ async function fromTree(tree: Tree): Promise<Documents> {
       if (!path.endsWith('.md')) { assets.push({ path, bytes: await tree.read(e.path) }); continue; }
       const text = splitDocText(documentString(await tree.read(e.path), e.path), e.path);
       docs.push(withKeptHead(docFromText(text, path), 'acx', text, documentText));
-    } else if (e.path.includes('/')) {
+    } else if (e.path.includes('/') && !e.path.startsWith(SOURCE_SKILLS_DIR)) {
       const top = e.path.split('/')[0]!;
       groups.set(top, [...(groups.get(top) ?? []), e.path]);
     }
@@ -65,5 +66,5 @@ async function fromTree(tree: Tree): Promise<Documents> {
   const mine = beyondDerived({ artifact, ...rest }, derivedCartridge(meta));
   if (Object.keys(mine).length) carried.acx = mine;
   if (Object.keys(carried).length) meta.carried = carried;
-  return { format: 'acx', meta, docs, assets, skills: [], notes };
+  return { format: 'acx', meta, docs, assets, skills: await readSkillFolders(tree), notes };
 }

@@ -13,8 +13,11 @@ export async function signCartridge(input: ArtifactInput, key: SigningKey, outPa
   const meta = c.check.meta;
   const hash = c.check.report.manifestHash;
   const env = opts.env ?? process.env;
-  // Signing time is a committed input (SOURCE_DATE_EPOCH, else the cartridge's own created_at), so re-signing is reproducible.
-  const signedAt = env.SOURCE_DATE_EPOCH ? isoSeconds(parseEpoch(env.SOURCE_DATE_EPOCH, 'SOURCE_DATE_EPOCH')) : meta.get('acx.created_at') ?? isoSeconds(0);
+  // The signing time is the cartridge's own created_at, as `build --key` takes it, so signing after
+  // building gives the bytes `build --key` gives. Only a cartridge without one falls back to
+  // SOURCE_DATE_EPOCH (a committed input either way, so re-signing is reproducible).
+  const created = meta.get('acx.created_at');
+  const signedAt = created ?? (env.SOURCE_DATE_EPOCH ? isoSeconds(parseEpoch(env.SOURCE_DATE_EPOCH, 'SOURCE_DATE_EPOCH')) : isoSeconds(0));
   const row = signatureRow(key, c.check.romObjects, hash, meta, signedAt);
   const bytes = rewriteCartridge(c.bytes, (db) => {
     db.prepare('DELETE FROM signatures').run();

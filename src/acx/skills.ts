@@ -1,70 +1,46 @@
-// Skill bundles (SPEC §5): the SKILL.md frontmatter rules, the allowed layout under
-// rom/skills/<name>/, and the acx_skill index row re-derived from the files.
-import { error, type Diagnostic } from '../core/diagnostics.js';
-import { parseYamlSafe, splitFrontmatter, stripBom, YamlSafetyError } from '../core/yaml-safe.js';
+// Skill bundles (SPEC §5): a skill is rom/skills/<name>/SKILL.md plus any files and folders beside
+// it (the Agent Skills layout; §5.1 names references/, scripts/, assets/ without "only"); its
+// frontmatter follows §5.2 (six keys, ASCII names); its acx_skill row is re-derived from the files
+// with a real YAML parser (§5.3); host fields travel in acx_skill.ext (§5.4), derived from the
+// signed rom/skill-ext/<name>.json so the signature covers them too.
+import { error, warning, type Diagnostic } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import { sortUtf8 } from '../core/paths.js';
-import { decodeUtf8 } from '../core/utf8.js';
+import { jcs } from '../core/jcs.js';
+import { parseJson } from '../core/strict-json.js';
+import { checkSkillMd as checkFrontmatter, readSkillMd, type SkillMd } from '../core/agent-skill.js';
 
-export const SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const ALLOWED = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'];
+export { ASCII_SKILL_NAME as SKILL_NAME } from '../core/agent-skill.js';
 export const SKILL_SCHEMA_VERSION = 'acx.skill/1';
+export const SKILLS_PREFIX = 'rom/skills/';
+/** Where a skill's host fields live in ROM (signed), from which acx_skill.ext is derived. */
+export const SKILL_EXT_PREFIX = 'rom/skill-ext/';
+export const skillExtPath = (name: string): string => `${SKILL_EXT_PREFIX}${name}.json`;
+const REVERSE_DNS = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 
 export interface Frontmatter {
   name: string;
   description: string;
   license?: string;
   compatibility?: string;
-  metadata?: Record<string, string>;
-  'allowed-tools'?: string | string[];
 }
 
-/** Checks SKILL.md text; `file` is where diagnostics point (source path or sqlar name). */
-export function checkSkillMd(bytes: Buffer, dirName: string, file: string): { fm?: Frontmatter; diagnostics: Diagnostic[] } {
-  const d: Diagnostic[] = [];
-  const err = (message: string, line?: number) => d.push(error('ACX_SKILL_FRONTMATTER', message, { file, line }));
-  const text = decodeUtf8(bytes);
-  if (text === undefined) { err('SKILL.md is not valid UTF-8'); return { diagnostics: d }; }
-  const split = splitFrontmatter(stripBom(text));
-  if (!split.present) { err('SKILL.md must begin with --- fenced YAML frontmatter', 1); return { diagnostics: d }; }
-  let doc: unknown;
-  try { doc = parseYamlSafe(split.yaml, { lineOffset: split.yamlLine - 1 }); } catch (e) {
-    err(`frontmatter: ${e instanceof YamlSafetyError ? e.reason : (e as Error).message}`, e instanceof YamlSafetyError ? e.line : split.yamlLine);
-    return { diagnostics: d };
-  }
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) { err('frontmatter must be a YAML mapping', split.yamlLine); return { diagnostics: d }; }
-  const fm = doc as Record<string, unknown>;
-  const lineOf = (k: string): number => {
-    const i = split.yaml.split('\n').findIndex((l) => l.startsWith(`${k}:`));
-    return i < 0 ? split.yamlLine : split.yamlLine + i;
+/** Checks SKILL.md (§5.2); `file` is where diagnostics point (source path or `<cartridge>:<sqlar name>`). */
+export function checkSkillMd(bytes: Buffer, dirName: string, file: string): { fm?: Frontmatter; md?: SkillMd; diagnostics: Diagnostic[] } {
+  const r = readSkillMd(bytes);
+  const findings = r.md ? [...r.findings, ...checkFrontmatter(r.md, { folder: dirName, names: 'ascii' })] : r.findings;
+  const diagnostics = findings.map((x) => (x.severity === 'error' ? error : warning)('ACX_SKILL_FRONTMATTER', x.message, { file, line: x.line }));
+  if (!r.md || findings.some((x) => x.severity === 'error')) return { md: r.md, diagnostics };
+  const text = (k: string): string | undefined => {
+    const f = r.md!.fields.find((x) => x.key === k);
+    return f === undefined ? undefined : typeof f.value === 'string' ? f.value : f.plainText;
   };
-  for (const k of Object.keys(fm)) if (!ALLOWED.includes(k)) err(`unknown frontmatter key ${JSON.stringify(k)}: only ${ALLOWED.join(', ')} are allowed (host fields go in acx_skill.ext)`, lineOf(k));
-  if (typeof fm.name !== 'string' || !SKILL_NAME.test(fm.name) || fm.name.length > 64) err('name must be 1–64 characters of lowercase letters, digits and single hyphens', lineOf('name'));
-  else if (fm.name !== dirName) err(`name ${JSON.stringify(fm.name)} must equal its directory ${JSON.stringify(dirName)}`, lineOf('name'));
-  if (typeof fm.description !== 'string' || fm.description.length < 1 || fm.description.length > 1024) err('description must be a string of 1–1024 characters', lineOf('description'));
-  if (fm.license !== undefined && typeof fm.license !== 'string') err('license must be a string', lineOf('license'));
-  if (fm.compatibility !== undefined && (typeof fm.compatibility !== 'string' || fm.compatibility.length < 1 || fm.compatibility.length > 500)) err('compatibility must be a string of 1–500 characters', lineOf('compatibility'));
-  // agentskills.io now accepts both forms: a space-delimited string or a YAML list of strings.
-  const tools = fm['allowed-tools'];
-  if (tools !== undefined && typeof tools !== 'string' && !(Array.isArray(tools) && tools.every((t) => typeof t === 'string' && t.trim() !== ''))) {
-    err('allowed-tools must be a space-delimited string or a list of non-empty strings', lineOf('allowed-tools'));
-  }
-  if (fm.metadata !== undefined) {
-    const m = fm.metadata;
-    if (typeof m !== 'object' || m === null || Array.isArray(m) || Object.values(m).some((v) => typeof v !== 'string')) err('metadata must map strings to strings', lineOf('metadata'));
-  }
-  return d.length ? { diagnostics: d } : { fm: fm as unknown as Frontmatter, diagnostics: d };
+  return { md: r.md, diagnostics, fm: { name: text('name')!, description: text('description')!, license: text('license'), compatibility: text('compatibility') } };
 }
 
-const RESOURCE_DIRS = ['references', 'scripts', 'assets'];
-
-/** Where a path below skills/ may be: SKILL.md, or anywhere below references/, scripts/, assets/
- *  (§5.1, the Agent Skills layout and the reference all allow nested folders such as assets/icons/). */
+/** A file below rom/skills/ that is not inside a skill folder, or null. */
 export function skillPathProblem(rel: string): string | null {
-  const parts = rel.split('/');
-  if (parts.length === 2 && parts[1] === 'SKILL.md') return null;
-  if (parts.length >= 3 && RESOURCE_DIRS.includes(parts[1]!)) return null;
-  return `${rel}: a skill holds SKILL.md plus files inside references/, scripts/ or assets/`;
+  return rel.split('/').length >= 2 ? null : `${rel}: files under skills/ live inside a skill folder (skills/<name>/…)`;
 }
 
 export interface SkillRow {
@@ -84,14 +60,20 @@ export interface SkillRow {
 /** A rough token estimate (4 bytes a token), as the reference computes it. */
 export const bodyTokens = (bytes: Buffer): number => Math.ceil(bytes.length / 4);
 
-/** The acx_skill row for the skill at rom/skills/<name>/, from its files (names relative to the skill dir). */
-export function deriveSkillRow(name: string, fm: Frontmatter, skillMd: Buffer, files: Array<{ rel: string; raw: Buffer }>): SkillRow {
-  // The reference's inventory, byte for byte: full sqlar paths, references/ then scripts/ then
-  // assets/, each in name order, so ctxforge and the reference derive the same row.
+const RESOURCE_DIRS = ['references', 'scripts', 'assets'];
+
+/**
+ * The acx_skill row for the skill at rom/skills/<name>/, from its files (names relative to the skill
+ * folder). `resources` is the reference's Level-3 inventory byte for byte: full sqlar paths,
+ * references/ then scripts/ then assets/ (nested files included), each in name order. Other files
+ * of the skill (a LICENSE.txt, templates/, agents/) are still part of it, extracted and installed
+ * with it; the inventory names what §5.5 calls Level 3.
+ */
+export function deriveSkillRow(name: string, fm: Frontmatter, skillMd: Buffer, files: Array<{ rel: string; raw: Buffer }>, ext: string | null = null): SkillRow {
   const resources = RESOURCE_DIRS.flatMap((dir) => sortUtf8(files.filter((f) => f.rel.startsWith(`${dir}/`)), (f) => f.rel))
-    .map((f) => ({ path: `rom/skills/${name}/${f.rel}`, bytes: f.raw.length, sha256: sha256Hex(f.raw) }));
+    .map((f) => ({ path: `${SKILLS_PREFIX}${name}/${f.rel}`, bytes: f.raw.length, sha256: sha256Hex(f.raw) }));
   return {
-    sqlar_path: `rom/skills/${name}/SKILL.md`,
+    sqlar_path: `${SKILLS_PREFIX}${name}/SKILL.md`,
     name: fm.name,
     description: fm.description,
     license: fm.license ?? null,
@@ -100,7 +82,45 @@ export function deriveSkillRow(name: string, fm: Frontmatter, skillMd: Buffer, f
     body_tokens: bodyTokens(skillMd),
     content_sha256: sha256Hex(skillMd),
     resources: JSON.stringify(resources),
-    ext: null,
+    ext,
     schema_version: SKILL_SCHEMA_VERSION,
   };
+}
+
+/**
+ * The ext object of rom/skill-ext/<name>.json: `{"<reverse-DNS namespace>": {…}, …}`, as acx_skill.ext
+ * holds it (JCS), or why it is not one.
+ */
+export function parseSkillExt(raw: Buffer): { ext?: string; problem?: string } {
+  let v: unknown;
+  try { v = parseJson(raw.toString('utf8')); } catch (e) { return { problem: `is not strict JSON: ${(e as Error).message}` }; }
+  const problem = extProblem(v);
+  if (problem) return { problem };
+  return { ext: jcs(v) };
+}
+
+/** Why a value is not an ext object keyed by reverse-DNS namespaces, each holding an object. */
+export function extProblem(v: unknown): string | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'must be a JSON object keyed by reverse-DNS namespaces';
+  for (const [k, x] of Object.entries(v)) {
+    if (!REVERSE_DNS.test(k)) return `key ${JSON.stringify(k)} is not a reverse-DNS namespace such as com.example.host`;
+    if (typeof x !== 'object' || x === null || Array.isArray(x)) return `namespace ${k} must hold an object of fields`;
+  }
+  return null;
+}
+
+/**
+ * The value the reference's line reader stores for a top-level key: the text after `key:` on its
+ * line, trimmed (quotes, `>-`, `|` kept), or undefined when it finds none. A row with that text is a
+ * reference-written row, not a tampered one.
+ */
+export function referenceSpelling(skillMd: Buffer, key: string): string | undefined {
+  const m = /^---\n([\s\S]*?)\n---/.exec(skillMd.toString('utf8'));
+  if (!m) return undefined;
+  let found: string | undefined;
+  for (const line of m[1]!.split('\n')) {
+    const kv = /^([a-z-]+):\s*(.*)$/i.exec(line);
+    if (kv && kv[1] === key) found = kv[2]!.trim();
+  }
+  return found;
 }

@@ -10,7 +10,8 @@ import { scanSecrets, scanSecretBytes, scanSecretName } from '../core/secrets.js
 import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import { sqlarNameProblem } from './sqlar.js';
-import { checkSkillMd, deriveSkillRow, skillPathProblem, SKILL_NAME, type SkillRow } from './skills.js';
+import { checkSkillMd, deriveSkillRow, parseSkillExt, SKILL_EXT_PREFIX, skillPathProblem, SKILL_NAME, type SkillRow } from './skills.js';
+import { ROM_INDEX_PATH } from './rom-index.js';
 import { romRecord, type Rec } from './memory.js';
 import { capabilityId, capabilityProblems } from './capabilities.js';
 import { RFC3339 } from './trust.js';
@@ -167,7 +168,12 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = 
   secrets(y.text, 'cartridge.yaml');
   const addFile = async (path: string, name: string) => {
     const np = sqlarNameProblem(name);
-    if (np) { d.push(error('ACX_SOURCE_PATH', `${path} cannot be stored as ${name}: ${np}`, { file: path })); return; }
+    if (np) {
+      // The only limit on a skill's files is the container's portable path (§3.2); say where else it fits.
+      const where = name.startsWith('rom/skills/') ? '; a ctxpkg kind: skills pack (documents/) can hold this file' : '';
+      d.push(error('ACX_SOURCE_PATH', `${path} cannot be stored as ${name}: ${np} (ACX §3.2 allows only portable sqlar paths, every segment [A-Za-z0-9][A-Za-z0-9._-]{0,127})${where}`, { file: path }));
+      return;
+    }
     const raw = await tree.read(path);
     // Scanned as bytes (a ROM file that is not UTF-8 ships all the same), and its name, which ships too.
     d.push(...scanSecretName(name, opts.allowSecrets), ...scanSecretBytes(raw, path, path, opts.allowSecrets));
@@ -192,6 +198,7 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = 
       if (p === HARNESS_PATH && c.harness !== undefined) d.push(error('ACX_SOURCE_FILE', `${p} and cartridge.yaml harness: both set the harness manifest; keep one`, { file: p }));
       else if (p === LOOP_POLICY_PATH && c.loop_context !== undefined) d.push(error('ACX_SOURCE_FILE', `${p} and cartridge.yaml loop_context: both set the loop-context policy; keep one`, { file: p }));
       else if (p.startsWith('rom/skills/') || p.startsWith('rom/knowledge/')) d.push(error('ACX_SOURCE_FILE', `${p}: put skills in skills/ and knowledge in knowledge/, not under rom/`, { file: p }));
+      else if (p === ROM_INDEX_PATH) d.push(error('ACX_SOURCE_FILE', `${p} is written by the build (the ROM index of files that share bytes); remove it from the source tree`, { file: p }));
       else await addFile(p, p);
     } else if (top === 'memory' && /^memory\/[^/]+\.ya?ml$/.test(p)) {
       const r = await readYaml(tree, p, d);
@@ -237,12 +244,22 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = 
     const dir = f.name.split('/')[2]!;
     byDir.set(dir, [...(byDir.get(dir) ?? []), f]);
   }
+  // Host fields of a skill (§5.4), signed in rom/skill-ext/<name>.json: acx_skill.ext is derived from it.
+  const exts = new Map<string, string>();
+  for (const f of files) {
+    if (!f.name.startsWith(SKILL_EXT_PREFIX)) continue;
+    const m = /^rom\/skill-ext\/([^/]+)\.json$/.exec(f.name);
+    const e = m ? parseSkillExt(f.raw) : { problem: 'is not rom/skill-ext/<skill name>.json' };
+    if (e.problem) d.push(error('ACX_SKILL_EXT', `${f.from} ${e.problem}`, { file: f.from }));
+    else if (!byDir.has(m![1]!)) d.push(error('ACX_SKILL_EXT', `${f.from} holds host fields of skill ${m![1]}, which skills/ does not have`, { file: f.from }));
+    else exts.set(m![1]!, e.ext!);
+  }
   for (const [dir, list] of [...byDir].sort((a, b) => compareUtf8(a[0], b[0]))) {
-    const md = list.find((f) => f.name.endsWith(`/${dir}/SKILL.md`));
-    if (!md) { d.push(error('ACX_SKILL_LAYOUT', `skills/${dir}/ has no SKILL.md`, { file: `skills/${dir}` })); continue; }
+    const md = list.find((f) => f.name === `rom/skills/${dir}/SKILL.md`);
+    if (!md) { d.push(error('ACX_SKILL_LAYOUT', `skills/${dir}/ has no SKILL.md (a skill is a folder holding SKILL.md and any other files)`, { file: `skills/${dir}` })); continue; }
     const { fm, diagnostics } = checkSkillMd(md.raw, dir, md.from);
     d.push(...diagnostics);
-    if (fm) skills.push(deriveSkillRow(dir, fm, md.raw, list.map((f) => ({ rel: f.name.slice(`rom/skills/${dir}/`.length), raw: f.raw }))));
+    if (fm) skills.push(deriveSkillRow(dir, fm, md.raw, list.map((f) => ({ rel: f.name.slice(`rom/skills/${dir}/`.length), raw: f.raw })), exts.get(dir) ?? null));
   }
   if (d.some((x) => x.severity === 'error') || !artifact || !version) return { diagnostics: d };
   return { source: { artifact, version, meta, createdAtGiven: createdAt !== undefined, files, skills, memory, capabilities, attestations, harness: docs.harness!, loopContext: docs.loop_context! }, diagnostics: d };

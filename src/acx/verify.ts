@@ -1,6 +1,7 @@
 // Checks one opened cartridge end to end: meta, sqlar names and blobs, every ROM object recomputed
-// from its live source, coverage, the manifest hash, memory/capability/skill rules, every DSSE
-// row, and finally the trust verdict in SPEC §4.5 order.
+// from its live source, coverage (every ROM file registered, bound by the signed ROM index, or at
+// least signed under another path with the same bytes), the manifest hash, memory/capability/skill
+// rules, every DSSE row, and finally the trust verdict in SPEC §4.5 order.
 import { error, warning, info, type Diagnostic } from '../core/diagnostics.js';
 import { jcs } from '../core/jcs.js';
 import { parseJson } from '../core/strict-json.js';
@@ -19,7 +20,8 @@ import { memoryTierProblems, type Rec } from './memory.js';
 import { capabilityProblems } from './capabilities.js';
 import { checkConformance } from './conformance.js';
 import { GENERATED_PATHS } from './profile.js';
-import { bodyTokens, checkSkillMd, deriveSkillRow, skillPathProblem, type SkillRow } from './skills.js';
+import { bodyTokens, checkSkillMd, deriveSkillRow, extProblem, parseSkillExt, referenceSpelling, SKILL_EXT_PREFIX, skillExtPath, skillPathProblem, type SkillRow } from './skills.js';
+import { parseRomIndex, ROM_INDEX_PATH } from './rom-index.js';
 import type { CartridgeData, SignatureRow } from './open.js';
 
 export const REQUIRED_META = ['acx.spec_version', 'acx.cartridge_id', 'acx.artifact_id', 'acx.artifact_version', 'acx.publisher_id', 'acx.created_at', 'acx.embedding_engine', 'acx.rom_manifest_hash', 'acx.vec0_format'];
@@ -69,6 +71,10 @@ export interface CheckResult {
   files: Map<string, Buffer>;
   manifest: ManifestEntry[];
   romObjects: ObjectRow[];
+  /** Every ROM file whose bytes decode: path → oid (registered or not). */
+  romFiles: Map<string, string>;
+  /** ROM files signed only under another path with the same bytes (ACX_ROM_PATH_UNBOUND). */
+  unbound: Array<{ path: string; signedAs: string }>;
   /** Knowledge files that carry a frontmatter `id` (ctxforge sync and convert write one): name → id. */
   knowledgeIds: Map<string, string>;
 }
@@ -142,6 +148,7 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
   // over the cap, compressed blobs are refused without inflating any (bombs stay small in memory).
   const totalCap = Math.min(TOTAL_CAP, limits.maxTotalBytes);
   const declared = c.sqlar.declared;
+  const rawDeflate: string[] = [];
   if (declared > totalCap) at('ACX_SQLAR_DATA', `sqlar entries declare ${declared} bytes in total, over the total inflation limit of ${totalCap}`);
   let overTotal = false;
   for (const r of c.sqlar.rows()) {
@@ -161,18 +168,24 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     if (declared > totalCap && !(Buffer.isBuffer(r.data) && r.data.length === r.sz)) continue;
     try {
       const cap = Math.min(PER_ENTRY_CAP, limits.maxFileBytes);
-      const { raw } = decodeBlob(r.sz, r.data, cap);
+      const { raw, form } = decodeBlob(r.sz, r.data, cap);
+      if (form === 'deflate') rawDeflate.push(name);
       total += raw.length;
       if (total > totalCap) { at('ACX_SQLAR_DATA', 'sqlar content is over the total inflation limit'); overTotal = true; continue; }
       if (str(r.name)) {
         decoded.set(r.name, { oid: oidOf(raw), sz: raw.length });
-        if (opts.keepFiles || r.name.startsWith('rom/skills/') || GENERATED_PATHS.includes(r.name)) files.set(r.name, raw);
+        if (opts.keepFiles || r.name.startsWith('rom/skills/') || r.name.startsWith(SKILL_EXT_PREFIX) || r.name === ROM_INDEX_PATH || GENERATED_PATHS.includes(r.name)) files.set(r.name, raw);
         if (r.name.startsWith('rom/knowledge/')) { const id = knowledgeId(raw); if (id) knowledgeIds.set(r.name, id); }
       }
     } catch (e) {
       if (!(e instanceof BlobError)) throw e;
       at('ACX_SQLAR_DATA', `sqlar ${name}: ${e.message}`);
     }
+  }
+
+  if (rawDeflate.length) {
+    const some = rawDeflate.slice(0, 5).join(', ');
+    at('ACX_SQLAR_RAW_DEFLATE', `${rawDeflate.length} sqlar blob${rawDeflate.length === 1 ? ' is' : 's are'} raw Deflate (RFC 1951), the form the ACX reference writes: ctxforge and the reference read ${rawDeflate.length === 1 ? 'it' : 'them'}, stock \`sqlite3 -Ax\` cannot (it reads zlib, RFC 1950, or stored blobs): ${some}${rawDeflate.length > 5 ? `, and ${rawDeflate.length - 5} more` : ''}`, 'warning');
   }
 
   // memory and capabilities by id
@@ -184,6 +197,8 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
   // objects: recompute every oid from its live source
   const byRef = new Map<string, ObjectRow[]>();
   const live: ObjectRow[] = [];
+  /** oid → path of each registered ROM file whose bytes still match: what an unregistered twin may be signed as. */
+  const intactFiles = new Map<string, string>();
   for (const o of c.objects) {
     if (!str(o.oid) || !str(o.kind) || !str(o.source_ref) || !str(o.canon) || !str(o.zone) || typeof o.sz !== 'number') {
       at('ACX_OBJECT_FIELD', `objects row ${JSON.stringify(o.source_ref)} has a wrongly typed column`);
@@ -234,6 +249,7 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
         continue;
       }
       const oid = fileOid ?? (o.kind === 'cartridge' && ref.startsWith('cartridge:') ? metaOid(ref.slice(10), meta.get(ref.slice(10))!) : oidOf(bytes!));
+      if (oid === o.oid && o.zone === 'rom' && fileOid !== undefined && !intactFiles.has(oid)) intactFiles.set(oid, ref);
       if (oid !== o.oid) {
         if (o.zone === 'rom') tampered('ACX_OBJECT_MISMATCH', `oid mismatch on ${ref}: recorded ${o.oid}, live content hashes to ${oid}`);
         else at('ACX_OBJECT_MISMATCH', `SAVE object ${ref}: recorded ${o.oid}, live ${oid}`, 'warning');
@@ -248,13 +264,43 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
   const manifest = romObjects.map((r) => ({ sourceRef: r.source_ref, oid: r.oid, canon: r.canon, sz: r.sz }));
   const hash = manifestHash(manifest);
 
-  // coverage: all ROM content must be addressed by the manifest
+  // coverage: all ROM content must be addressed by the manifest. ROM files with identical bytes
+  // share one objects row (oid is the primary key, §3.2): a ctxforge cartridge binds the other
+  // paths in its signed ROM index; elsewhere such a file is intact (its bytes are signed) but its
+  // path is not. A ROM file whose bytes match no signed object is unsigned content: tampered.
   const romRefs = new Set(romObjects.map((o) => o.source_ref));
-  for (const name of decoded.keys()) if (zoneOfName(name) === 'rom' && !romRefs.has(name)) tampered('ACX_OBJECT_UNREGISTERED', `ROM file ${name} has no objects row: unsigned ROM content`);
+  let index: Map<string, string> | undefined;
+  if (romRefs.has(ROM_INDEX_PATH) && files.has(ROM_INDEX_PATH)) {
+    const p = parseRomIndex(files.get(ROM_INDEX_PATH)!);
+    if (p.problem) at('ACX_ROM_INDEX', `${ROM_INDEX_PATH} ${p.problem}`);
+    else index = p.paths;
+  }
+  if (index) {
+    for (const [path, oid] of index) {
+      const f = decoded.get(path);
+      if (!f) { if (!names.has(path)) tampered('ACX_OBJECT_SOURCE_MISSING', `ROM file ${path}, listed in the signed ROM index, is missing (deleted or renamed after signing)`); }
+      else if (f.oid !== oid) tampered('ACX_OBJECT_MISMATCH', `ROM file ${path} changed after signing: the signed ROM index records ${oid}, its bytes hash to ${f.oid}`);
+    }
+    for (const o of romObjects) if (o.kind === 'sqlar' && o.source_ref !== ROM_INDEX_PATH && !index.has(o.source_ref)) at('ACX_ROM_INDEX', `${o.source_ref} has an objects row but ${ROM_INDEX_PATH} does not list it: the index lists every ROM file`);
+  }
+  const unbound: Array<{ path: string; signedAs: string }> = [];
+  const romFiles = new Map<string, string>();
+  for (const [name, f] of decoded) {
+    if (zoneOfName(name) !== 'rom') continue;
+    romFiles.set(name, f.oid);
+    if (romRefs.has(name) || index?.has(name)) continue;
+    if (index) { tampered('ACX_OBJECT_UNREGISTERED', `ROM file ${name} was added after signing: neither an objects row nor the signed ROM index names it`); continue; }
+    const twin = intactFiles.get(f.oid);
+    if (twin !== undefined) unbound.push({ path: name, signedAs: twin });
+    else tampered('ACX_OBJECT_UNREGISTERED', `ROM file ${name} has no objects row and its bytes match no signed object: unsigned ROM content (added or rewritten after signing)`);
+  }
+  if (unbound.length) {
+    at('ACX_ROM_PATH_UNBOUND', `${unbound.length} ROM file${unbound.length === 1 ? ' is' : 's are'} signed only under another path with the same bytes (objects.oid is one row per content, §3.2), so ${unbound.length === 1 ? 'its bytes are' : 'their bytes are'} intact but ${unbound.length === 1 ? 'its path is' : 'their paths are'} not signed; a file copied to a new path after signing would look the same: ${unbound.map((u) => `${u.path} (signed as ${u.signedAs})`).join(', ')}`, 'warning');
+  }
   for (const [id, m] of memById) if (m.zone === 'rom' && !romRefs.has(`memory:${id}`)) tampered('ACX_OBJECT_UNREGISTERED', `ROM memory ${id} has no objects row: unsigned ROM content`);
   for (const id of capById.keys()) if (!romRefs.has(`capability:${id}`)) tampered('ACX_OBJECT_UNREGISTERED', `capability ${id} has no objects row: unsigned ROM content`);
-  const unbound = [...meta.keys()].filter((k) => !UNBOUND_META.has(k) && !romRefs.has(`cartridge:${k}`));
-  if (unbound.length) at('ACX_META_UNSIGNED', `meta keys not covered by the ROM manifest (unsigned): ${unbound.join(', ')}`, 'info');
+  const unsignedMeta = [...meta.keys()].filter((k) => !UNBOUND_META.has(k) && !romRefs.has(`cartridge:${k}`));
+  if (unsignedMeta.length) at('ACX_META_UNSIGNED', `meta keys not covered by the ROM manifest (unsigned): ${unsignedMeta.join(', ')}`, 'info');
   const recorded = meta.get('acx.rom_manifest_hash') ?? null;
   if (recorded !== null && recorded !== hash) at('ACX_MANIFEST_HASH_META', `acx.rom_manifest_hash is ${recorded}, the recomputed ROM manifest hash is ${hash}`);
 
@@ -302,6 +348,16 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     list.push({ rel: rel.slice(dir.length + 1), raw });
     skillFiles.set(dir, list);
   }
+  // §5.4 host fields: signed in rom/skill-ext/<name>.json, from which acx_skill.ext is derived.
+  const signedExt = new Map<string, string>();
+  for (const [name, raw] of files) {
+    if (!name.startsWith(SKILL_EXT_PREFIX)) continue;
+    const m = /^rom\/skill-ext\/([^/]+)\.json$/.exec(name);
+    const e = m ? parseSkillExt(raw) : { problem: 'is not rom/skill-ext/<skill name>.json' };
+    if (e.problem) at('ACX_SKILL_EXT', `${name} ${e.problem}`);
+    else if (!skillFiles.has(m![1]!)) at('ACX_SKILL_EXT', `${name} holds host fields of skill ${m![1]}, which rom/skills/ does not have`);
+    else signedExt.set(m![1]!, e.ext!);
+  }
   const indexRows = new Map(c.skills.map((s) => [String(s.sqlar_path), s]));
   const derived = new Map<string, SkillRow>();
   for (const [dir, list] of skillFiles) {
@@ -309,26 +365,38 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     if (!md) { at('ACX_SKILL_LAYOUT', `rom/skills/${dir}/ has no SKILL.md`); continue; }
     const { fm, diagnostics } = checkSkillMd(md.raw, dir, `${file}:rom/skills/${dir}/SKILL.md`);
     d.push(...diagnostics);
-    if (fm) derived.set(`rom/skills/${dir}/SKILL.md`, deriveSkillRow(dir, fm, md.raw, list));
+    if (fm) derived.set(`rom/skills/${dir}/SKILL.md`, deriveSkillRow(dir, fm, md.raw, list, signedExt.get(dir) ?? null));
   }
+  // acx_skill is a derived cache (§5.3): a host re-derives it and MUST reject a content_sha256
+  // that is not the SKILL.md hash. Other derived values that differ (the reference stores a quoted
+  // or block-scalar description as spelled, and lists no file outside references/, scripts/,
+  // assets/) are warnings: hosts use the re-derived row.
   for (const [path, want] of derived) {
     const got = indexRows.get(path);
-    if (!got) { at('ACX_SKILL_INDEX', `acx_skill has no row for ${path}`); continue; }
-    for (const k of ['name', 'description', 'license', 'compatibility', 'content_sha256', 'schema_version'] as const) {
-      if ((got[k] ?? null) !== want[k]) at('ACX_SKILL_INDEX', `acx_skill ${path}: ${k} is ${JSON.stringify(got[k])}, SKILL.md gives ${JSON.stringify(want[k])}`);
+    if (!got) { at('ACX_SKILL_INDEX', `acx_skill has no row for ${path}: a host could not list this skill without unpacking it (§5.3)`); continue; }
+    if ((got.content_sha256 ?? null) !== want.content_sha256) at('ACX_SKILL_INDEX', `acx_skill ${path}: content_sha256 is ${JSON.stringify(got.content_sha256)}, SKILL.md hashes to ${want.content_sha256} (§5.3: a host MUST reject the row)`);
+    const raw = files.get(path)!;
+    for (const k of ['name', 'description', 'license', 'compatibility', 'schema_version'] as const) {
+      if ((got[k] ?? null) === want[k]) continue;
+      const spelled = k === 'schema_version' ? undefined : referenceSpelling(raw, k);
+      if (spelled !== undefined && got[k] === spelled) at('ACX_SKILL_INDEX_DERIVED', `acx_skill ${path}: ${k} is stored as ${JSON.stringify(got[k])}, as SKILL.md spells it; read as YAML it is ${JSON.stringify(want[k])}, the value hosts use`, 'warning');
+      else at('ACX_SKILL_INDEX_DERIVED', `acx_skill ${path}: ${k} is ${JSON.stringify(got[k])}, SKILL.md gives ${JSON.stringify(want[k])}; hosts use the re-derived value`, 'warning');
     }
     let res: unknown;
     try { res = str(got.resources) ? parseJson(got.resources) : undefined; } catch { res = undefined; }
     let same = false;
     try { same = res !== undefined && jcs(res) === jcs(JSON.parse(want.resources)); } catch { same = false; }
-    if (!same) at('ACX_SKILL_INDEX', `acx_skill ${path}: resources differ from the files under rom/skills/`);
-    if (got.body_tokens !== null && got.body_tokens !== bodyTokens(files.get(path)!)) at('ACX_SKILL_TOKENS', `acx_skill ${path}: body_tokens ${String(got.body_tokens)} differs from the estimate ${bodyTokens(files.get(path)!)}`, 'warning');
-    if (got.ext !== null && got.ext !== undefined) {
+    if (!same) at('ACX_SKILL_INDEX_DERIVED', `acx_skill ${path}: resources differ from the files under references/, scripts/ and assets/ of rom/skills/${path.split('/')[2]}/; hosts use the re-derived inventory`, 'warning');
+    if (got.body_tokens !== null && got.body_tokens !== bodyTokens(raw)) at('ACX_SKILL_TOKENS', `acx_skill ${path}: body_tokens ${String(got.body_tokens)} differs from the estimate ${bodyTokens(raw)}`, 'warning');
+    const name = path.split('/')[2]!;
+    if (signedExt.has(name)) {
+      if ((got.ext ?? null) !== want.ext) at('ACX_SKILL_EXT', `acx_skill ${path}: ext differs from the signed ${skillExtPath(name)}; a host that merges host fields back would install unsigned ones`);
+    } else if (got.ext !== null && got.ext !== undefined) {
       let ext: unknown;
       try { ext = parseJson(String(got.ext)); } catch { ext = null; }
-      if (typeof ext !== 'object' || ext === null || Array.isArray(ext) || Object.keys(ext).some((k) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(k))) {
-        at('ACX_SKILL_INDEX', `acx_skill ${path}: ext must be a JSON object keyed by reverse-DNS namespaces`);
-      }
+      const p = extProblem(ext);
+      if (p) at('ACX_SKILL_INDEX', `acx_skill ${path}: ext ${p}`);
+      else at('ACX_SKILL_EXT', `acx_skill ${path}: ext is not covered by the signature (no ${skillExtPath(name)}): a host must not merge it into SKILL.md`, 'warning');
     }
   }
   for (const path of indexRows.keys()) if (!derived.has(path) && !skillFiles.has(path.split('/')[2] ?? '')) at('ACX_SKILL_INDEX', `acx_skill row ${path} has no SKILL.md in sqlar`);
@@ -356,7 +424,7 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     const want = spkiKeyId(opts.pinnedKey);
     if (!sigReports.some((s) => s.keyid === want && s.signature === 'verified')) at('ACX_SIGNER_MISMATCH', `no signature verifies with the pinned key ${want}`);
   }
-  return { diagnostics: d, report, meta, fileNames: [...decoded.keys()], files, manifest, romObjects, knowledgeIds };
+  return { diagnostics: d, report, meta, fileNames: [...decoded.keys()], files, manifest, romObjects, romFiles, unbound, knowledgeIds };
 }
 
 interface RowReport extends SignatureReport { code: string }

@@ -6,6 +6,7 @@ import { editYaml, yamlDocumentText } from '../core/yaml-edit.js';
 import { canonical, isMap, manifestExtensionFor, nameSlug } from '../doc-model.js';
 import type { Documents, PackageMeta, SourceFiles, WriteSourceOptions } from '../format.js';
 import { documentText, DOCUMENT_ROOT } from './doc-fields.js';
+import { writeSkillFolders } from './skill-folders.js';
 
 export const MANIFEST_FILE = 'cartridge.yaml';
 /** The meta entry (a JSON text, as meta values are strings) that holds the x-ctxforge extension. */
@@ -28,6 +29,10 @@ export function writeAcxSource(docs: Documents, opts: WriteSourceOptions): Sourc
   const notes: Diagnostic[] = [];
   for (const d of docs.docs) files.set(DOCUMENT_ROOT + d.path, Buffer.from(documentText(d), 'utf8'));
   for (const a of docs.assets) files.set(DOCUMENT_ROOT + a.path, a.bytes);
+  // Skills through the cartridge's own skill layout (six-key SKILL.md, host fields signed apart, §3.2 names).
+  const skills = writeSkillFolders(docs.skills);
+  for (const [p, b] of skills.files) files.set(p, b);
+  notes.push(...skills.notes);
   const meta = docs.meta;
   const c = meta.carried?.acx ?? {};
   const derived = derivedCartridge(meta);

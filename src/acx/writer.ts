@@ -69,14 +69,29 @@ export function writeCartridge(c: WriteContent): Buffer {
   }
 }
 
-/** Runs `mutate` on a writable in-memory copy of an already-validated cartridge, VACUUMs, returns the bytes. */
+/**
+ * Runs `mutate` on a writable in-memory copy of an already-validated cartridge, VACUUMs, returns the
+ * bytes. The header's change counter (offset 24) and schema cookie (offset 40) only count how often
+ * the file was written and its schema changed; the rewrite keeps the input's values, so a cartridge
+ * built unsigned and then signed is byte for byte the one `build --key` writes (both VACUUMed images
+ * of the same rows), and `verify --reproduce` can compare the two.
+ */
 export function rewriteCartridge(bytes: Buffer, mutate: (db: SqliteDb) => void): Buffer {
+  const counters = bytes.length >= 100 ? { change: bytes.readUInt32BE(24), cookie: bytes.readUInt32BE(40) } : undefined;
   const db = openBytes(bytes);
   try {
     db.pragma('trusted_schema = OFF');
+    const cookieBefore = db.pragma('schema_version', { simple: true }) as number;
     db.transaction(() => mutate(db))();
+    const schemaChanged = (db.pragma('schema_version', { simple: true }) as number) !== cookieBefore;
     db.exec('VACUUM');
-    return stampLibraryVersion(db.serialize());
+    const image = db.serialize();
+    if (counters && image.length >= 100) {
+      image.writeUInt32BE(counters.change, 24);
+      // A mutation that changed the schema keeps SQLite's own (greater) cookie.
+      if (!schemaChanged) image.writeUInt32BE(counters.cookie, 40);
+    }
+    return stampLibraryVersion(image);
   } finally {
     db.close();
   }

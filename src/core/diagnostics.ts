@@ -11,6 +11,11 @@ export interface Diagnostic {
   line?: number;
   column?: number;
   hint?: string;
+  /**
+   * The code ctxforge reported for this finding before it took the reference implementation's name
+   * for it (OCTX: docs/octx-codes.md), kept in --json so existing filters keep matching.
+   */
+  alias?: string;
 }
 
 export interface Location {
@@ -18,6 +23,7 @@ export interface Location {
   line?: number;
   column?: number;
   hint?: string;
+  alias?: string;
 }
 
 export function error(code: string, message: string, loc: Location = {}): Diagnostic {
@@ -33,7 +39,7 @@ export function info(code: string, message: string, loc: Location = {}): Diagnos
 }
 
 function clean(d: Diagnostic): Diagnostic {
-  for (const k of ['file', 'line', 'column', 'hint'] as const) if (d[k] === undefined) delete d[k];
+  for (const k of ['file', 'line', 'column', 'hint', 'alias'] as const) if (d[k] === undefined) delete d[k];
   return d;
 }
 

@@ -1,14 +1,30 @@
-// One SQLite API over two engines: node:sqlite (built into Node ≥ 24.16, so the bundled Action needs
-// no native addon and installs nothing) and better-sqlite3 (an optional dependency, for the CLI on
-// Node 20 and 22). The surface is the better-sqlite3 subset the cartridge code uses, so call sites
-// read the same on either engine. CTXFORGE_SQLITE=node|better-sqlite3 forces one; the default is
-// node:sqlite where Node has it.
+// One SQLite API over the engines a Node.js can have, so the cartridge code reads the same on every
+// supported Node and writes the same bytes on each:
+//   - node:sqlite in memory (Node ≥ 24.16, with serialize/deserialize): the default there, so the
+//     bundled Action needs no native addon and installs nothing;
+//   - better-sqlite3 (an optional native dependency): the default on Node 20 and 22;
+//   - node:sqlite through a private temporary file (Node 22.13+, which has no serialize or
+//     deserialize): used only when better-sqlite3 cannot be loaded (not installed, built for another
+//     Node ABI, installed with --ignore-scripts). test/acx/backends.test.ts proves its images equal
+//     the other two engines' byte for byte.
+// Where none loads, every command that needs SQLite stops with CTXFORGE_SQLITE_UNAVAILABLE (exit
+// 2) naming the fix, never with a verdict about the user's file. CTXFORGE_SQLITE=node|better-sqlite3
+// forces one engine.
 //
-// Both engines must give the same rows: node:sqlite hands out null-prototype rows, Uint8Array blobs
-// and (asked for bigints, so a hostile 2^63 integer is not a throw where better-sqlite3 reads it)
-// BigInt integers; each row is turned into what better-sqlite3 returns (plain object, Buffer,
-// number). Both engines bind JS numbers as REAL, so parameters need no conversion.
+// All engines give the same rows: node:sqlite hands out null-prototype rows, Uint8Array blobs and
+// (asked for bigints, so a hostile 2^63 integer is not a throw where better-sqlite3 reads it) BigInt
+// integers; each row is turned into what better-sqlite3 returns (plain object, Buffer, number). All
+// bind JS numbers as REAL, so parameters need no conversion.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DiagnosticError, error } from './diagnostics.js';
 import { lazyRequire } from './lazy.js';
+import { defineRules } from './rules.js';
+
+defineRules([
+  { code: 'CTXFORGE_SQLITE_UNAVAILABLE', format: 'core', summary: 'No SQLite engine can be loaded on this Node.js (better-sqlite3 missing or built for another Node version, and no usable node:sqlite): cartridges cannot be read or written until it is fixed.' },
+]);
 
 export type SqliteBackend = 'node' | 'better-sqlite3';
 export type Row = Record<string, unknown>;
@@ -41,7 +57,6 @@ export interface OpenOptions {
   immutable?: boolean;
 }
 
-// process.getBuiltinModule is synchronous and never resolves a file, so a bundle keeps it as is.
 interface NodeSqlite {
   DatabaseSync: new (location: string | URL, options?: Record<string, unknown>) => NodeDb;
 }
@@ -55,25 +70,62 @@ interface NodeStmt {
 interface NodeDb {
   prepare(sql: string): NodeStmt;
   exec(sql: string): void;
-  serialize(): Uint8Array;
-  deserialize(bytes: Uint8Array): void;
+  serialize?(): Uint8Array;
+  deserialize?(bytes: Uint8Array): void;
   close(): void;
-  readonly isTransaction: boolean;
+  readonly isTransaction?: boolean;
 }
 
-let nodeModule: NodeSqlite | null | undefined;
-function nodeSqlite(): NodeSqlite | undefined {
-  if (nodeModule === undefined) {
-    nodeModule = null;
-    const [maj, min] = process.versions.node.split('.').map(Number) as [number, number];
-    // Before 24.16 node:sqlite lacks what the cartridge rules need (or warns as experimental).
-    if (maj > 24 || (maj === 24 && min >= 16)) {
-      try {
-        nodeModule = (process as unknown as { getBuiltinModule(id: string): NodeSqlite }).getBuiltinModule('node:sqlite') ?? null;
-      } catch { nodeModule = null; }
-    }
+/** How node:sqlite can be used here: whole images in memory, through a temporary file, or not at all. */
+type NodeMode = 'memory' | 'file';
+let nodeProbe: { mod: NodeSqlite; mode: NodeMode } | null | undefined;
+
+function nodeVersion(): [number, number] {
+  return process.versions.node.split('.').map(Number) as [number, number];
+}
+
+/**
+ * node:sqlite when this Node has what the adapter needs. process.getBuiltinModule is synchronous
+ * and never resolves a file, so a bundle keeps it as is. Node 22 announces the module with an
+ * ExperimentalWarning on stderr; that one warning is about ctxforge's engine, not the user's input,
+ * so it is kept off their screen (any other warning passes).
+ */
+function nodeSqlite(): { mod: NodeSqlite; mode: NodeMode } | undefined {
+  if (nodeProbe !== undefined) return nodeProbe ?? undefined;
+  nodeProbe = null;
+  const [maj, min] = nodeVersion();
+  // Before 22.13 node:sqlite needs --experimental-sqlite; 23 is end of life.
+  if (maj < 22 || (maj === 22 && min < 13) || maj === 23) return undefined;
+  const emit = process.emitWarning;
+  process.emitWarning = function (this: unknown, warning: string | Error, ...rest: unknown[]) {
+    const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
+    const name = warning instanceof Error ? warning.name : type;
+    if ((name === 'ExperimentalWarning' || type === 'ExperimentalWarning') && /SQLite/i.test(String(warning instanceof Error ? warning.message : warning))) return;
+    return (emit as (...a: unknown[]) => void).call(process, warning, ...rest);
+  } as typeof process.emitWarning;
+  let mod: NodeSqlite | undefined;
+  try {
+    mod = (process as unknown as { getBuiltinModule(id: string): NodeSqlite | undefined }).getBuiltinModule('node:sqlite');
+  } catch {
+    mod = undefined;
+  } finally {
+    process.emitWarning = emit;
   }
-  return nodeModule ?? undefined;
+  if (!mod) return undefined;
+  const db = mod.DatabaseSync.prototype as unknown as Record<string, unknown>;
+  const st = new mod.DatabaseSync(':memory:');
+  let stmtOk = false;
+  try {
+    const s = st.prepare('SELECT 1') as unknown as Record<string, unknown>;
+    stmtOk = typeof s.iterate === 'function' && typeof s.setReadBigInts === 'function';
+  } finally {
+    st.close();
+  }
+  if (!stmtOk) return undefined;
+  // Before 24.16 node:sqlite lacks what the in-memory path needs (or warns as experimental).
+  const memory = (maj > 24 || (maj === 24 && min >= 16)) && typeof db.serialize === 'function' && typeof db.deserialize === 'function';
+  nodeProbe = { mod, mode: memory ? 'memory' : 'file' };
+  return nodeProbe;
 }
 
 type BetterCtor = new (file: string | Buffer, options?: Record<string, unknown>) => BetterDb;
@@ -85,37 +137,88 @@ interface BetterDb {
   serialize(): Buffer;
   close(): void;
 }
-const better = lazyRequire<BetterCtor>('better-sqlite3');
+const betterModule = lazyRequire<BetterCtor>('better-sqlite3');
+let betterProbe: { ctor?: BetterCtor; why?: string } | undefined;
 
-export function sqliteBackend(): SqliteBackend {
-  const want = process.env.CTXFORGE_SQLITE;
-  if (want === 'node') {
-    if (!nodeSqlite()) throw new Error(`CTXFORGE_SQLITE=node needs Node.js 24.16 or later with node:sqlite (this is ${process.version})`);
-    return 'node';
+/** better-sqlite3, or why it did not load (missing, or built for another Node ABI). Tried once. */
+function better(): { ctor?: BetterCtor; why?: string } {
+  if (betterProbe) return betterProbe;
+  try {
+    const ctor = betterModule();
+    // The binding loads on first use: a module built for another ABI throws here, not at require.
+    new ctor(':memory:').close();
+    betterProbe = { ctor };
+  } catch (e) {
+    // The loader's message says why (another NODE_MODULE_VERSION, a missing file), over several lines.
+    const m = ((e as Error).message ?? String(e)).replace(/\s+/g, ' ').trim();
+    betterProbe = { why: m.length > 400 ? `${m.slice(0, 397)}...` : m };
   }
-  if (want === 'better-sqlite3') return 'better-sqlite3';
-  return nodeSqlite() ? 'node' : 'better-sqlite3';
+  return betterProbe;
 }
 
-function loadBetter(): BetterCtor {
-  try {
-    return better();
-  } catch (e) {
-    throw new Error(`SQLite is not available: this Node.js (${process.version}) has no node:sqlite (24.16 or later) and the optional dependency better-sqlite3 did not load (${(e as Error).message})`);
-  }
+function unavailable(detail: string): never {
+  const [maj] = nodeVersion();
+  const fix = maj >= 22
+    ? 'run `npm rebuild better-sqlite3` in the ctxforge installation (it was built for another Node.js), or use Node.js 22.13 or later, whose built-in node:sqlite ctxforge uses when better-sqlite3 does not load'
+    : 'run `npm rebuild better-sqlite3` in the ctxforge installation (or reinstall it without --ignore-scripts), or use Node.js 22.13 or later, whose built-in node:sqlite ctxforge uses when better-sqlite3 does not load';
+  throw new DiagnosticError(error('CTXFORGE_SQLITE_UNAVAILABLE', `SQLite is not available on Node.js ${process.version}: ${detail}`, { hint: fix }), 2);
+}
+
+/** The engine this process uses (CTXFORGE_SQLITE forces one); CTXFORGE_SQLITE_UNAVAILABLE when none loads. */
+export function sqliteBackend(): SqliteBackend {
+  return engine().backend;
+}
+
+/** The engine in use, for people: `better-sqlite3`, `node:sqlite` or `node:sqlite (temporary file)`. */
+export function sqliteEngineName(): string {
+  const e = engine();
+  return e.backend === 'better-sqlite3' ? 'better-sqlite3' : e.mode === 'file' ? 'node:sqlite (temporary file)' : 'node:sqlite';
+}
+
+interface Engine { backend: SqliteBackend; mode?: NodeMode }
+let chosen: { key: string; engine: Engine } | undefined;
+
+function engine(): Engine {
+  const want = process.env.CTXFORGE_SQLITE ?? '';
+  if (chosen?.key === want) return chosen.engine;
+  const pick = (): Engine => {
+    if (want === 'node') {
+      const n = nodeSqlite();
+      if (!n) unavailable(`CTXFORGE_SQLITE=node needs node:sqlite, which this Node.js lacks (22.13 or later has it)`);
+      return { backend: 'node', mode: n.mode };
+    }
+    if (want === 'better-sqlite3') {
+      const b = better();
+      if (!b.ctor) unavailable(`CTXFORGE_SQLITE=better-sqlite3, and better-sqlite3 did not load (${b.why})`);
+      return { backend: 'better-sqlite3' };
+    }
+    const n = nodeSqlite();
+    if (n?.mode === 'memory') return { backend: 'node', mode: 'memory' };
+    const b = better();
+    if (b.ctor) return { backend: 'better-sqlite3' };
+    if (n) return { backend: 'node', mode: 'file' };
+    unavailable(`better-sqlite3 did not load (${b.why}) and this Node.js has no usable node:sqlite`);
+  };
+  chosen = { key: want, engine: pick() };
+  return chosen.engine;
 }
 
 /** An empty writable in-memory database. */
 export function openMemory(): SqliteDb {
-  return sqliteBackend() === 'node' ? wrapNode(new (nodeSqlite()!.DatabaseSync)(':memory:')) : wrapBetter(new (loadBetter())(':memory:'));
+  const e = engine();
+  if (e.backend === 'better-sqlite3') return wrapBetter(new (better().ctor!)(':memory:'));
+  if (e.mode === 'memory') return wrapNode(new (nodeSqlite()!.mod.DatabaseSync)(':memory:'));
+  return fileBacked(undefined, false);
 }
 
 /** An in-memory copy of `bytes`; the caller's buffer is never written. */
 export function openBytes(bytes: Uint8Array, options: OpenOptions = {}): SqliteDb {
-  if (sqliteBackend() === 'better-sqlite3') return wrapBetter(new (loadBetter())(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { readonly: !!options.readonly }));
-  const db = new (nodeSqlite()!.DatabaseSync)(':memory:');
+  const e = engine();
+  if (e.backend === 'better-sqlite3') return wrapBetter(new (better().ctor!)(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { readonly: !!options.readonly }));
+  if (e.mode === 'file') return fileBacked(bytes, !!options.readonly);
+  const db = new (nodeSqlite()!.mod.DatabaseSync)(':memory:');
   try {
-    db.deserialize(bytes);
+    db.deserialize!(bytes);
     // node:sqlite's deserialize ignores readOnly; query_only refuses every write statement instead.
     if (options.readonly) db.exec('PRAGMA query_only = ON');
   } catch (e) {
@@ -128,23 +231,69 @@ export function openBytes(bytes: Uint8Array, options: OpenOptions = {}): SqliteD
 /** A database file, opened in place (it must exist). */
 export function openFile(path: string, options: OpenOptions = {}): SqliteDb {
   const readonly = !!options.readonly || !!options.immutable;
-  if (sqliteBackend() === 'better-sqlite3') {
-    const Ctor = loadBetter();
+  // A URI filename's path is absolute: a relative one would name a file at the root.
+  const abs = resolve(path);
+  const e = engine();
+  if (e.backend === 'better-sqlite3') {
+    const Ctor = better().ctor!;
     if (options.immutable) {
       const url = new URL('file:');
-      url.pathname = path;
+      url.pathname = abs;
       return wrapBetter(new Ctor(`${url.href}?mode=ro&immutable=1`, { readonly: true, fileMustExist: true }));
     }
     return wrapBetter(new Ctor(path, { readonly, fileMustExist: true }));
   }
-  const { DatabaseSync } = nodeSqlite()!;
+  const { DatabaseSync } = nodeSqlite()!.mod;
   if (options.immutable) {
     const url = new URL('file:');
-    url.pathname = path;
+    url.pathname = abs;
     url.search = 'mode=ro&immutable=1';
     return wrapNode(new DatabaseSync(url, { readOnly: true }));
   }
   return wrapNode(new DatabaseSync(path, { readOnly: readonly }));
+}
+
+/** Private folders of the file-backed databases still open, removed at exit if a caller never closed one. */
+const liveFolders = new Set<string>();
+let exitHook = false;
+
+/**
+ * node:sqlite without serialize/deserialize (Node 22): the database lives in a file of a private
+ * temporary folder (0700), is opened read-only when asked, and its image is the file's bytes. A
+ * file database counts its write transactions in the header's change counter (offset 24), which an
+ * in-memory database never does; the image of a database that started empty gets 0 there, as the
+ * in-memory engines write it, so both give the same bytes. The folder goes when the database closes.
+ */
+function fileBacked(bytes: Uint8Array | undefined, readonly: boolean): SqliteDb {
+  const dir = mkdtempSync(join(tmpdir(), 'ctxforge-sqlite-'));
+  liveFolders.add(dir);
+  if (!exitHook) {
+    exitHook = true;
+    process.once('exit', () => { for (const d of liveFolders) rmSync(d, { recursive: true, force: true }); });
+  }
+  const file = join(dir, 'db.sqlite');
+  const drop = () => { rmSync(dir, { recursive: true, force: true }); liveFolders.delete(dir); };
+  let db: NodeDb;
+  try {
+    if (bytes) writeFileSync(file, bytes, { mode: 0o600, flag: 'wx' });
+    db = new (nodeSqlite()!.mod.DatabaseSync)(file, { readOnly: readonly });
+  } catch (e) {
+    drop();
+    throw e;
+  }
+  const fresh = !bytes;
+  const inner = wrapNode(db);
+  return {
+    ...inner,
+    serialize: () => {
+      const image = readFileSync(file);
+      if (fresh && image.length >= 100) image.fill(0, 24, 28);
+      return image;
+    },
+    close: () => {
+      try { db.close(); } finally { drop(); }
+    },
+  };
 }
 
 function wrapBetter(db: BetterDb): SqliteDb {
@@ -200,7 +349,8 @@ function wrapNode(db: NodeDb): SqliteDb {
     },
     transaction: (fn) => (...args) => {
       const name = `ctxforge_${depth}`;
-      const nested = db.isTransaction;
+      const open = () => db.isTransaction ?? depth > 0;
+      const nested = open();
       db.exec(nested ? `SAVEPOINT ${name}` : 'BEGIN');
       depth++;
       try {
@@ -209,14 +359,14 @@ function wrapNode(db: NodeDb): SqliteDb {
         return r;
       } catch (e) {
         if (nested) db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
-        else if (db.isTransaction) db.exec('ROLLBACK');
+        else if (db.isTransaction ?? true) { try { db.exec('ROLLBACK'); } catch { /* already rolled back */ } }
         throw e;
       } finally {
         depth--;
       }
     },
     serialize: () => {
-      const b = db.serialize();
+      const b = db.serialize!();
       return Buffer.from(b.buffer, b.byteOffset, b.byteLength);
     },
     close: () => db.close(),

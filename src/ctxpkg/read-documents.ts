@@ -14,6 +14,7 @@ import { importedFiles } from './import.js';
 import { linkedIds, seeAlsoLine } from './link-edges.js';
 import { DOCUMENTS_DIR, loadSource, MANIFEST_FILE } from './source.js';
 import { derivedManifest } from './write-source.js';
+import { readSkillFolders } from './skill-folders.js';
 
 export async function readCtxpkgDocuments(input: Tree | ArtifactInput, opts: DocumentsOptions): Promise<Documents> {
   if (isTree(input)) return fromTree(input);
@@ -55,8 +56,7 @@ async function fromTree(tree: Tree): Promise<Documents> {
     docs.push(d);
   }
   const entries = await tree.list();
-  const skills = entries.filter((e) => e.path.startsWith(DOCUMENTS_DIR));
-  if (skills.length) notes.push(info('CONVERT_LEFT_OUT', `${DOCUMENTS_DIR} (the kind: skills payload, ${skills.length} file${skills.length === 1 ? '' : 's'}) is not knowledge documents; use \`ctxforge skills export\``, { file: skills[0]!.path }));
+  const skills = entries.some((e) => e.path.startsWith(DOCUMENTS_DIR)) ? await readSkillFolders(tree) : [];
   if (entries.some((e) => e.path === CHECKPOINT_FILE)) notes.push(info('CONVERT_LEFT_OUT', `${CHECKPOINT_FILE} (the checkpoint layer) has no place in the other formats`, { file: CHECKPOINT_FILE }));
 
   const m = plain(parseYamlSafe(pkg!.manifestText.replace(/^\uFEFF/, ''))) as Record<string, unknown>;
@@ -73,5 +73,5 @@ async function fromTree(tree: Tree): Promise<Documents> {
   const mine = beyondDerived({ name, ...rest }, derivedManifest(meta, edges));
   if (Object.keys(mine).length) carried.ctxpkg = mine;
   if (Object.keys(carried).length) meta.carried = carried;
-  return { format: 'ctxpkg', meta, docs, assets: [], skills: [], notes };
+  return { format: 'ctxpkg', meta, docs, assets: [], skills, notes };
 }

@@ -12,6 +12,7 @@ import { parseJsonTree } from './json-tree.js';
 import { readAndVerify, verifyBytes } from './read.js';
 import { signIdentity, signManifest } from './signature.js';
 import { toJsonText } from './write.js';
+import { MANIFEST_TAIL } from './model.js';
 
 export async function resignArtifact(input: ArtifactInput, key: SigningKey, outPath: string, opts: CommonOptions & { allowSecrets?: boolean; warnings?: Diagnostic[] }): Promise<BuiltArtifact> {
   const r = await readAndVerify(input, { limits: opts.limits, env: opts.env });
@@ -38,7 +39,10 @@ export async function resignArtifact(input: ArtifactInput, key: SigningKey, outP
   const sig = toJsonText({ algorithm: 'ed25519', public_key: key.publicKey.hex, value, manifest_value });
   const oldIdx = mnode.members.findIndex((m) => m.key === 'signature');
   const kept = mnode.members.filter((m) => m.key !== 'signature');
-  const sigAt = oldIdx >= 0 ? oldIdx : kept.length;
+  // A first signature goes where `build --key` puts it (before the members that follow it in the
+  // manifest order), so signing after building gives the bytes a keyed build gives.
+  const after = kept.findIndex((m) => (MANIFEST_TAIL as readonly string[]).indexOf(m.key) > MANIFEST_TAIL.indexOf('signature'));
+  const sigAt = oldIdx >= 0 ? oldIdx : after >= 0 ? after : kept.length;
   parts.splice(sigAt, 0, `"signature":${sig}`);
   const contentText = doc.text.slice(doc.contentRange.valueStart, doc.contentRange.valueEnd);
   const manifestFirst = doc.manifestRange.keyStart < doc.contentRange.keyStart;

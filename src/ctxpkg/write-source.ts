@@ -4,7 +4,7 @@
 import type { Diagnostic } from '../core/diagnostics.js';
 import { info } from '../core/diagnostics.js';
 import { editYaml, yamlDocumentText } from '../core/yaml-edit.js';
-import { manifestExtensionFor, MANIFEST_EXT, nameSlug } from '../doc-model.js';
+import { manifestExtensionFor, MANIFEST_EXT, nameSlug, skillsLeftOut } from '../doc-model.js';
 import type { Documents, PackageMeta, SourceFiles, WriteSourceOptions } from '../format.js';
 import { DOCUMENT_ROOT, nodeFile } from './doc-fields.js';
 import { MANIFEST_FILE } from './source.js';
@@ -33,6 +33,7 @@ export function writeCtxpkgSource(docs: Documents, opts: WriteSourceOptions): So
   if (docs.assets.length) {
     notes.push(info('SYNC_ASSETS_LEFT_OUT', `${docs.assets.length} asset file${docs.assets.length === 1 ? '' : 's'} (e.g. ${docs.assets[0]!.path}) left out: a .ctxpkg holds only nodes`, { file: docs.assets[0]!.path }));
   }
+  notes.push(...skillsLeftOut(docs, 'a ctxpkg knowledge graph holds nodes (skills go into a separate kind: skills pack)'));
   const meta = docs.meta;
   const c = meta.carried?.ctxpkg ?? {};
   const derived = derivedManifest(meta, edges);

@@ -1,6 +1,20 @@
 // Every OCTX diagnostic code, registered once. Upstream's codes where it has one (notes-octx §1),
-// ctxforge's own for what upstream reports only as an exception.
+// ctxforge's own for what upstream reports only as an exception. Where octx 0.1.6 renamed a finding
+// (notes-octx-0.1.6.md), the reference's name is reported and ctxforge's earlier code rides along
+// as the diagnostic's alias (docs/octx-codes.md lists the mapping).
 import { defineRules } from '../core/rules.js';
+
+/** ctxforge's earlier code → the name octx 0.1.6 gives the same finding. */
+export const REFERENCE_CODES: Readonly<Record<string, string>> = {
+  // notes-octx-0.1.6.md §6: "the code is now OCTX_SAG_EVENT_IN_ENTITY_RELATION (test_octx_runtime.py:444)".
+  OCTX_EVENT_WITHOUT_ENTITY: 'OCTX_SAG_EVENT_IN_ENTITY_RELATION',
+};
+
+/** The code to report for a finding ctxforge names `code`, with that name as the alias when they differ. */
+export function referenceCode(code: string): { code: string; alias?: string } {
+  const ref = REFERENCE_CODES[code];
+  return ref ? { code: ref, alias: code } : { code };
+}
 
 const S = (n: string) => `OCTX §${n}`;
 
@@ -16,7 +30,7 @@ defineRules([
   { code: 'OCTX_EVENT_HIERARCHY_CYCLE', format: 'octx', summary: 'Event parent_id links form a cycle.', spec: 'sag-structured/0.1' },
   { code: 'OCTX_EVENT_LEVEL_INVALID', format: 'octx', summary: 'An event level does not equal its parent level + 1, or parent_id and level are not given together.', spec: 'sag-structured/0.1' },
   { code: 'OCTX_EVENT_WITHOUT_CHUNK', format: 'octx', summary: 'An event is linked to no chunk.', spec: 'sag-structured/0.1' },
-  { code: 'OCTX_EVENT_WITHOUT_ENTITY', format: 'octx', summary: 'An event is linked to no entity.', spec: 'sag-structured/0.1' },
+  { code: 'OCTX_SAG_EVENT_IN_ENTITY_RELATION', format: 'octx', summary: 'An event is linked to no entity (octx 0.1.6\'s name; ctxforge reported OCTX_EVENT_WITHOUT_ENTITY before, kept as the alias).', spec: 'sag-structured/0.1' },
   { code: 'OCTX_ENTITY_WITHOUT_EVENT', format: 'octx', summary: 'An entity is linked to no event.', spec: 'sag-structured/0.1' },
   { code: 'OCTX_DOCUMENT_WITHOUT_CHUNK', format: 'octx', summary: 'A Concept Document has no chunk in data/chunks.jsonl.', spec: 'sag-structured/0.1' },
   { code: 'OCTX_RECORD_REFERENCE_UNKNOWN', format: 'octx', summary: 'A record refers to an ID that does not exist.', spec: 'sag-structured/0.1' },

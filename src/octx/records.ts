@@ -2,6 +2,7 @@
 // relation files, checked as one whole capability.
 import { error, showValue, type Diagnostic } from '../core/diagnostics.js';
 import { isUuidV7 } from '../core/uuid.js';
+import { referenceCode } from './codes.js';
 import type { JsonlRecord } from './jsonl.js';
 import { fastSag, indexSag, nonEmpty, FORBIDDEN_ENTITY, FORBIDDEN_EVENT, type SagData, type SagIds } from './records-fast.js';
 
@@ -30,7 +31,10 @@ export function checkSag(data: SagData, concepts: Map<string, string>, idSpace: 
 
 /** The record rules one by one, each finding at its file and line (exported for the fast path's agreement test). */
 export function reportSag(data: SagData, concepts: Map<string, string>, idSpace: Set<string>, diags: Diagnostic[]): void {
-  const bad = (code: string, file: string, line: number, msg: string) => diags.push(error(code, `${file}:${line}: ${msg}`, { file, line }));
+  const bad = (code: string, file: string, line: number, msg: string) => {
+    const c = referenceCode(code);
+    diags.push(error(c.code, `${file}:${line}: ${msg}`, { file, line, alias: c.alias }));
+  };
   const ids = { chunks: new Set<string>(), events: new Set<string>(), entities: new Set<string>() };
 
   const claimId = (file: string, r: JsonlRecord, set: Set<string>): string | undefined => {

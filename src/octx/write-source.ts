@@ -4,7 +4,7 @@
 import { fail, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import { isUuidV7, uuidv7 } from '../core/uuid.js';
-import { canonical, isMap, manifestExtensionFor, MANIFEST_EXT } from '../doc-model.js';
+import { canonical, isMap, manifestExtensionFor, MANIFEST_EXT, skillsLeftOut } from '../doc-model.js';
 import type { Doc, Documents, PackageMeta, SourceFiles, WriteSourceOptions } from '../format.js';
 import { documentText, DOCUMENT_ROOT } from './doc-fields.js';
 import { FORMAT_VERSION, MANIFEST, parseManifestBytes } from './manifest.js';
@@ -86,6 +86,7 @@ export function writeOctxSource(docs: Documents, opts: WriteSourceOptions): Sour
   if (docs.assets.length) {
     notes.push(info('SYNC_ASSETS_LEFT_OUT', `${docs.assets.length} asset file${docs.assets.length === 1 ? '' : 's'} (e.g. ${docs.assets[0]!.path}) left out: a .octx packages only knowledge Markdown`, { file: docs.assets[0]!.path }));
   }
+  notes.push(...skillsLeftOut(docs, 'a .octx packages knowledge documents, records and vectors'));
   const c = docs.meta.carried?.octx ?? {};
   const index = isMap(c.index) && typeof c.index.text === 'string' && c.index.for === indexKey(docs.docs) ? c.index.text : indexText(docs.meta.name, docs.docs);
   files.set(`${DOCUMENT_ROOT}index.md`, Buffer.from(index, 'utf8'));

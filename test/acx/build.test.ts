@@ -103,21 +103,24 @@ test('an unsigned build is legacy; --require-signature style pinning fails it', 
   assert.equal(v.code, 0);
 });
 
-test('two ROM files with identical bytes are refused, naming both paths', async () => {
+test('two ROM files with identical bytes build: one objects row at the first path, the signed ROM index binds the other', async () => {
   const src = copyExample();
   writeFileSync(join(src, 'knowledge', 'copy-of-identity.md'), readFileSync(join(src, 'knowledge', 'IDENTITY.md')));
-  const r = await build(src);
-  assert.equal(r.code, 1);
-  assert.equal(r.file, '');
-  const msg = r.stderr + r.stdout;
-  assert.match(msg, /ACX_DUPLICATE_ROM_BYTES/);
-  assert.match(msg, /knowledge\/copy-of-identity\.md/);
-  assert.match(msg, /knowledge\/IDENTITY\.md/);
-  // validate says so first, at the file: a source tree that validates must build.
   const v = await runCli(['validate', src, '--json']);
-  assert.equal(v.code, 1, v.stdout);
-  const d = (JSON.parse(v.stdout) as { results: Array<{ diagnostics: Array<{ code: string; file?: string }> }> }).results[0]!.diagnostics;
-  assert.ok(d.some((x) => x.code === 'ACX_DUPLICATE_ROM_BYTES' && /copy-of-identity\.md|IDENTITY\.md/.test(x.file ?? '')), JSON.stringify(d));
+  assert.equal(v.code, 0, v.stdout);
+  const r = await build(src, '--key', SEED);
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  const db = openFile(r.file, { readonly: true });
+  try {
+    const refs = (db.prepare("SELECT source_ref FROM objects WHERE kind = 'sqlar' AND source_ref LIKE 'rom/knowledge/%'").all() as Array<{ source_ref: string }>).map((x) => x.source_ref);
+    assert.ok(refs.includes('rom/knowledge/IDENTITY.md') && !refs.includes('rom/knowledge/copy-of-identity.md'), 'the first path in code-point order keeps the row');
+    assert.ok(db.prepare("SELECT 1 FROM objects WHERE source_ref = 'rom/manifest/rom-index.json'").get(), 'the ROM index is a registered, signed ROM object');
+  } finally { db.close(); }
+  const j = await verifyJson(r.file);
+  assert.equal(j.code, 0, JSON.stringify(j.result.diagnostics));
+  assert.equal(j.details.integrity, 'intact');
+  assert.ok(!j.codes.includes('ACX_ROM_PATH_UNBOUND'), 'its own cartridges carry no unbound path');
+  assert.deepEqual(j.details.unboundPaths, []);
 });
 
 test('secrets are refused before export (and allowed only with --allow-secrets)', async () => {
@@ -144,7 +147,7 @@ test('source problems are diagnostics with file and line', async () => {
   assert.equal(unknown.code, 'ACX_SKILL_FRONTMATTER');
   assert.equal(unknown.file, 'skills/citation-check/SKILL.md');
   assert.equal(unknown.line, 5);
-  assert.ok(diags.some((d) => d.file === 'skills/Bad_Name/SKILL.md' && /must equal its directory/.test(d.message)));
+  assert.ok(diags.some((d) => d.file === 'skills/Bad_Name/SKILL.md' && /must equal its folder name/.test(d.message)));
 });
 
 test('cartridge.yaml errors point at the field', async () => {

@@ -206,23 +206,26 @@ test('a trust registry whose key entry has a namespace proof for another publish
   assert.match(r.stdout + r.stderr, /repo:someoneelse/);
 });
 
-test('SKILL.md allowed-tools: a space-delimited string or a YAML list of strings; anything else is refused with its line', async () => {
+test('SKILL.md allowed-tools: a space-delimited string; a YAML list of strings is a warning (hosts write it, import writes it as the string); anything else is refused with its line', async () => {
   const { checkSkillMd } = await import('../../src/acx/skills.js');
   const md = (tools: string) => Buffer.from(`---\nname: demo-skill\ndescription: Shows the allowed-tools forms. Use in tests only.\n${tools}---\n\n# Demo\n`);
   assert.deepEqual(checkSkillMd(md('allowed-tools: Bash(git:*) Read\n'), 'demo-skill', 'x').diagnostics, []);
   const list = checkSkillMd(md('allowed-tools:\n  - Bash(git:*)\n  - Read\n'), 'demo-skill', 'x');
-  assert.deepEqual(list.diagnostics, []);
-  assert.deepEqual(list.fm!['allowed-tools'], ['Bash(git:*)', 'Read']);
-  for (const bad of ['allowed-tools: 3\n', 'allowed-tools:\n  - Read\n  - 4\n', 'allowed-tools: {a: b}\n', 'allowed-tools:\n  - ""\n']) {
+  assert.deepEqual(list.diagnostics.map((d) => [d.severity, d.code, d.line]), [['warning', 'ACX_SKILL_FRONTMATTER', 4]]);
+  assert.ok(list.fm, 'a list is not an error');
+  for (const bad of ['allowed-tools:\n  - Read\n  - 4\n', 'allowed-tools: {a: b}\n', 'allowed-tools:\n  - ""\n']) {
     const r = checkSkillMd(md(bad), 'demo-skill', 'x');
-    assert.equal(r.diagnostics[0]?.code, 'ACX_SKILL_FRONTMATTER', bad);
-    assert.equal(r.diagnostics[0]?.line, 4, bad);
+    const e = r.diagnostics.find((d) => d.severity === 'error');
+    assert.equal(e?.code, 'ACX_SKILL_FRONTMATTER', bad);
+    assert.equal(e?.line, 4, bad);
   }
+  // An unquoted number is text to skills-ref (strictyaml) and a number to YAML 1.2: a warning.
+  assert.deepEqual(checkSkillMd(md('allowed-tools: 3\n'), 'demo-skill', 'x').diagnostics.map((d) => d.severity), ['warning']);
   // other six-key rules stay: an unknown key is still refused
   assert.equal(checkSkillMd(md('allowed-tools: Read\ntools: Read\n'), 'demo-skill', 'x').diagnostics[0]?.code, 'ACX_SKILL_FRONTMATTER');
 });
 
-test('a cartridge skill with a YAML-list allowed-tools builds and verifies', async () => {
+test('a cartridge skill with a YAML-list allowed-tools builds and verifies (with that one warning)', async () => {
   const { copyExample } = await import('./helpers.js');
   const { writeFileSync } = await import('node:fs');
   const src = copyExample();
@@ -230,7 +233,9 @@ test('a cartridge skill with a YAML-list allowed-tools builds and verifies', asy
   writeFileSync(join(src, 'skills', 'listed-tools', 'SKILL.md'), '---\nname: listed-tools\ndescription: Lists its tools as YAML. Use in tests only.\nallowed-tools:\n  - Bash(git:*)\n  - Read\n---\n\n# Listed\n', { flag: 'wx' });
   const b = await build(src, '--key', SEED);
   assert.equal(b.code, 0, b.stderr + b.stdout);
-  await cleanVerify(b.file);
+  const r = await verifyJson(b.file);
+  assert.equal(r.code, 0, JSON.stringify(r.result.diagnostics));
+  assert.deepEqual(r.result.diagnostics.filter((d) => d.code !== 'ACX_TRUST_PORTABLE').map((d) => [d.severity, d.code]), [['warning', 'ACX_SKILL_FRONTMATTER']]);
 });
 
 test('a harness manifest given as a source file is kept verbatim, and one breaking a MUST is refused at the source', async () => {

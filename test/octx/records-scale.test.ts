@@ -16,7 +16,7 @@ test('a 30 000-long parent chain and 30 000 unlinked events: linear, every findi
   const events = recs(Array.from({ length: N }, (_, i) => (i === 0 ? { id: id(3, 0), title: 't', content: '' } : { id: id(3, i), title: 't', content: '', parent_id: id(3, i - 1), level: i })));
   const diags: Diagnostic[] = [];
   checkSag({ chunks, events, entities: [], chunkEvents: [], eventEntities: [] }, new Map([[doc, 'knowledge/a.md']]), new Set([doc]), diags);
-  const unlinked = diags.filter((d) => d.code === 'OCTX_EVENT_WITHOUT_ENTITY');
+  const unlinked = diags.filter((d) => d.code === 'OCTX_SAG_EVENT_IN_ENTITY_RELATION' && d.alias === 'OCTX_EVENT_WITHOUT_ENTITY');
   assert.equal(unlinked.length, N);
   assert.equal(unlinked[N - 1]!.line, N, 'the last event is reported at its own line');
   assert.equal(diags.filter((d) => d.code === 'OCTX_SAG_CHUNK_WITHOUT_EVENT').length, 0, 'a chunk needs no event (octx 0.1.4)');

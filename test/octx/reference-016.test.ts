@@ -160,7 +160,8 @@ test('chunks without events are valid (octx 0.1.4); an event without an entity i
   const rs = await both({ id: 'orphan-chunk', base: 'sag-structured-valid', rehash: true, replace_jsonl: { 'data/chunks.jsonl': twoChunks }, expect: {} } as OctxCase);
   for (const r of rs) { assert.equal(r.valid, true, JSON.stringify(r.diags)); assert.equal(r.caps['sag-structured'], true); }
   const noEntity = await both({ id: 'event-no-entity', base: 'sag-structured-valid', rehash: true, replace_files: { 'relations/event-entities.jsonl': '' }, expect: {} } as OctxCase);
-  for (const r of noEntity) assert.ok(r.diags.some((d) => d.code === 'OCTX_EVENT_WITHOUT_ENTITY'), JSON.stringify(r.diags));
+  // octx 0.1.6's name for the finding, with ctxforge's earlier code as its alias (docs/octx-codes.md).
+  for (const r of noEntity) assert.ok(r.diags.some((d) => d.code === 'OCTX_SAG_EVENT_IN_ENTITY_RELATION' && (d as { alias?: string }).alias === 'OCTX_EVENT_WITHOUT_ENTITY'), JSON.stringify(r.diags));
 });
 
 test('record and Arrow limits: options with the reference defaults, enforced while reading', async () => {
@@ -185,4 +186,16 @@ test('exactly one leading BOM is removed from Markdown: a second one means the f
     assert.equal(r.valid, false);
     assert.ok(r.diags.some((d) => d.file === 'knowledge/guide.md' && /FRONTMATTER|DOCUMENT_ID/.test(d.code)), JSON.stringify(r.diags));
   }
+});
+
+test('--json reports octx 0.1.6\'s code and keeps the earlier ctxforge code as its alias', async () => {
+  const { runCli } = await import('../helpers/cli.js');
+  const { writeFileSync } = await import('node:fs');
+  const m = materialize({ id: 'event-no-entity', base: 'sag-structured-valid', rehash: true, replace_files: { 'relations/event-entities.jsonl': '' }, expect: {} } as OctxCase);
+  const file = (await import('node:path')).join(tmpDir(), 'event-no-entity.octx');
+  writeFileSync(file, m.zip);
+  const r = await runCli(['validate', file, '--json']);
+  assert.equal(r.code, 1);
+  const d = (JSON.parse(r.stdout).results[0].diagnostics as Array<{ code: string; alias?: string }>).find((x) => x.code === 'OCTX_SAG_EVENT_IN_ENTITY_RELATION');
+  assert.equal(d?.alias, 'OCTX_EVENT_WITHOUT_ENTITY');
 });

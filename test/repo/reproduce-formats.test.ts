@@ -160,3 +160,28 @@ test('acx: a signed cartridge with a trigger added after signing is NOT confirme
   assert.equal(r.result.reason, 'the unsigned rebuild differs from the content the artifact signs');
   assert.match(r.stderr, /CTXFORGE_REPRODUCE_MISMATCH/);
 });
+
+// Issue 25: `build` then `sign` gives the bytes `build --key` gives, so the signed release is
+// confirmed byte for byte with the key and by content+signature without it. Before, `sign` left
+// the cartridge's header counters of its rewrite (and took SOURCE_DATE_EPOCH as the signing time
+// where build takes created_at), so a cartridge signed after building was never "identical".
+for (const format of ['acx', 'ctxpkg']) {
+  test(`${format}: an artifact signed after building (build, then sign) is confirmed byte for byte with the key`, async () => {
+    const dir = release(format);
+    const unsigned = await built(dir, 'pkg');
+    const signed = join(tmpDir(), 'signed' + (format === 'acx' ? '.acx' : '.ctxpkg'));
+    // A cartridge signs at its own created_at, whatever SOURCE_DATE_EPOCH says when signing.
+    const env = format === 'acx' ? { ...process.env, SOURCE_DATE_EPOCH: '1' } : process.env;
+    const s = await runCli(['sign', unsigned, '--key', KEY, '--out', signed], { cwd: dir, env });
+    assert.equal(s.code, 0, s.stdout + s.stderr);
+    const keyed = await built(dir, 'pkg', KEY);
+    assert.ok(readFileSync(signed).equals(readFileSync(keyed)), '`sign` and `build --key` write the same bytes');
+    const k = await reproduce(dir, signed, ['--key', KEY]);
+    assert.equal(k.code, 0, k.stdout + k.stderr);
+    assert.equal(k.result.method, 'bytes');
+    assert.equal(k.result.identical, true);
+    const n = await reproduce(dir, signed);
+    assert.equal(n.code, 0, n.stdout + n.stderr);
+    assert.equal(n.result.method, 'content+signature');
+  });
+}

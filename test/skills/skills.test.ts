@@ -30,7 +30,7 @@ const SKILLS = {
   'release-notes/SKILL.md': '---\nname: release-notes\ndescription: Writes release notes from merged pull requests.\nallowed-tools: [Read, Grep]\n---\n\nCollect merged PRs since the last tag and group them.\n',
 };
 
-test('skills validate: the agentskills.io rules, with file and line', async () => {
+test('skills validate: the agentskills.io rules, with file, line, and lengths in code points', async () => {
   const root = tmpDir();
   writeTree(join(root, 'good'), SKILLS);
   let r = await runCli(['skills', 'validate', 'good', '--json'], { cwd: root });
@@ -40,32 +40,51 @@ test('skills validate: the agentskills.io rules, with file and line', async () =
     'Upper/SKILL.md': '---\nname: Upper\ndescription: x\n---\n',
     'mismatch/SKILL.md': '---\nname: other-name\ndescription: x\n---\n',
     'double--hyphen/SKILL.md': '---\nname: double--hyphen\ndescription: x\n---\n',
-    'long-desc/SKILL.md': `---\nname: long-desc\ndescription: ${'a'.repeat(1025)}\ncompatibility: ""\nmetadata:\n  n: 3\nallowed-tools: 7\nextra: 1\n---\n`,
+    'long-desc/SKILL.md': `---\nname: long-desc\ndescription: ${'é'.repeat(1068)}\ncompatibility: ""\nmetadata:\n  n:\n    deep: 3\nallowed-tools: {a: b}\nextra: 1\n---\n`,
+    'fits-in-code-points/SKILL.md': `---\nname: fits-in-code-points\ndescription: ${'🧪'.repeat(1000)}\n---\n`,
     'no-frontmatter/SKILL.md': '# Nothing\n',
     'no-skill-md/README.md': 'hello\n',
   });
   r = await runCli(['skills', 'validate', 'bad', '--json'], { cwd: root });
   assert.equal(r.code, 1);
-  const d = JSON.parse(r.stdout).diagnostics as { code: string; severity: string; file: string; line?: number; message: string }[];
-  const at = (file: string) => d.filter((x) => x.file === file).map((x) => x.message).join('\n');
-  assert.match(at('Upper/SKILL.md'), /name must be 1–64/);
+  const out = JSON.parse(r.stdout) as { invalid: string[]; diagnostics: { code: string; severity: string; file: string; line?: number; message: string }[] };
+  const d = out.diagnostics;
+  const at = (file: string) => d.filter((x) => x.file === file && x.severity === 'error').map((x) => x.message).join('\n');
+  assert.match(at('Upper/SKILL.md'), /must be lowercase/);
   assert.match(at('mismatch/SKILL.md'), /must equal its folder name/);
-  assert.match(at('double--hyphen/SKILL.md'), /no two hyphens/);
+  assert.match(at('double--hyphen/SKILL.md'), /two hyphens in a row/);
   const long = at('long-desc/SKILL.md');
-  for (const w of ['description', 'compatibility', 'metadata', 'allowed-tools', 'unknown frontmatter key "extra"']) assert.match(long, new RegExp(w));
-  assert.equal(d.find((x) => x.file === 'long-desc/SKILL.md' && x.message.includes('metadata must'))!.line, 5);
+  // 1068 characters (2136 UTF-8 bytes, 1068 UTF-16 units): the message says the real length.
+  assert.match(long, /description is 1068 characters, at most 1024/);
+  for (const w of ['compatibility is empty', 'metadata\\.n is a mapping', 'allowed-tools must be', 'unknown frontmatter key "extra"']) assert.match(long, new RegExp(w));
+  assert.equal(d.find((x) => x.file === 'long-desc/SKILL.md' && x.message.includes('metadata.n'))!.line, 5);
+  assert.equal(d.find((x) => x.message.includes('"extra"'))!.line, 9);
+  // 1000 astral characters are 2000 UTF-16 units but 1000 characters: valid.
+  assert.equal(at('fits-in-code-points/SKILL.md'), '');
   assert.match(at('no-frontmatter/SKILL.md'), /frontmatter/);
   assert.match(at('no-skill-md'), /no SKILL\.md/);
+  assert.deepEqual(out.invalid.sort(), ['Upper', 'double--hyphen', 'long-desc', 'mismatch', 'no-frontmatter', 'no-skill-md']);
+  // One skill folder on its own, as skills-ref takes it.
+  r = await runCli(['skills', 'validate', join('good', 'pdf-tools'), '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stdout);
+  assert.deepEqual(JSON.parse(r.stdout).skills, ['pdf-tools']);
+  assert.equal(JSON.parse(r.stdout).single, true);
+  r = await runCli(['skills', 'validate', join('bad', 'mismatch')], { cwd: root });
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /bad\/mismatch\/SKILL\.md:2: name "other-name" must equal its folder name "mismatch"/);
 });
 
-test('skills import into a cartridge: builds and validates; export gives the same folder back', async () => {
+test('skills import into a cartridge: builds and validates; export gives the same folder back (the list allowed-tools as the string a cartridge holds)', async () => {
   const root = tmpDir();
   writeTree(join(root, 'skills'), SKILLS);
   let r = await runCli(['init', 'acx', 'cart'], { cwd: root });
   assert.equal(r.code, 0, r.stderr + r.stdout);
   r = await runCli(['skills', 'import', 'skills', 'cart', '--json'], { cwd: root });
   assert.equal(r.code, 0, r.stdout + r.stderr);
-  assert.equal(JSON.parse(r.stdout).into, 'acx');
+  const j = JSON.parse(r.stdout);
+  assert.equal(j.into, 'acx');
+  assert.deepEqual(j.imported, ['pdf-tools', 'release-notes']);
+  assert.ok(j.diagnostics.some((x: { code: string; file: string; message: string }) => x.code === 'SKILL_NORMALISED' && x.file === 'release-notes/SKILL.md' && /allowed-tools list written as the space-separated string/.test(x.message)));
   r = await runCli(['validate', 'cart'], { cwd: root });
   assert.equal(r.code, 0, r.stdout + r.stderr);
   r = await runCli(['build', 'cart', '--out', 'dist', '--source-date-epoch', '1767225600'], { cwd: root });
@@ -73,15 +92,18 @@ test('skills import into a cartridge: builds and validates; export gives the sam
   const art = readdirSync(join(root, 'dist')).find((f) => f.endsWith('.acx'))!;
   r = await runCli(['validate', join('dist', art)], { cwd: root });
   assert.equal(r.code, 0, r.stdout + r.stderr);
-  r = await runCli(['skills', 'export', 'cart', '--out', 'back'], { cwd: root });
-  assert.equal(r.code, 0, r.stderr);
-  const a = files(join(root, 'skills'));
-  const b = files(join(root, 'back'));
-  for (const [p, c] of a) {
-    if (p === 'release-notes/SKILL.md') assert.match(b.get(p)!, /allowed-tools: "?Read Grep"?/, 'the list form became the string a cartridge holds');
-    else if (p.startsWith('pdf-tools/') || p.startsWith('release-notes/')) assert.equal(b.get(p), c, p);
+  for (const from of ['cart', join('dist', art)]) {
+    const out = `back-${from.length}`;
+    r = await runCli(['skills', 'export', from, '--out', out], { cwd: root });
+    assert.equal(r.code, 0, r.stderr);
+    const a = files(join(root, 'skills'));
+    const b = files(join(root, out));
+    for (const [p, c] of a) {
+      if (p === 'release-notes/SKILL.md') assert.equal(b.get(p), c.replace('allowed-tools: [Read, Grep]', 'allowed-tools: Read Grep'), 'the list form became the string a cartridge holds, nothing else changed');
+      else assert.equal(b.get(p), c, p);
+    }
+    for (const p of b.keys()) assert.ok(a.has(p) || p.startsWith('hello-world/'), `exported ${p} came from a skill (or init's sample)`);
   }
-  for (const p of b.keys()) assert.ok(a.has(p) || p.startsWith('hello-world/'), `exported ${p} came from a skill (or init's sample)`);
 });
 
 test('skills import into a ctxpkg kind: skills package: content.documents per lean-ctx, verified; export round trip; caps', async () => {
@@ -149,4 +171,26 @@ test('zstd frames: raw blocks round trip across block boundaries; a compressed f
   if (got) assert.ok(got.equals(readFileSync(join(root, 'in'))));
   assert.throws(() => zstdDecode(Buffer.from('nope nope')));
   void repoRoot;
+});
+
+test('hidden files and folders and symbolic links in a skills folder are left out and named; they never reach a format', async () => {
+  const { symlinkSync } = await import('node:fs');
+  const root = tmpDir();
+  writeTree(join(root, 'skills'), {
+    ...SKILLS,
+    'README.md': '# My skills\n',
+    'pdf-tools/.DS_Store': Buffer.from([0, 1]),
+    'pdf-tools/.git/HEAD': 'ref: refs/heads/main\n',
+    'pdf-tools/.git/config': '[core]\n',
+  });
+  symlinkSync('/etc/passwd', join(root, 'skills', 'pdf-tools', 'assets', 'passwd'));
+  const r = await runCli(['skills', 'validate', 'skills', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stdout);
+  const skipped = (JSON.parse(r.stdout).diagnostics as Array<{ code: string; file: string; message: string }>).filter((d) => d.code === 'SKILL_FILE_SKIPPED');
+  assert.deepEqual(skipped.map((d) => d.file).sort(), ['pdf-tools/.DS_Store', 'pdf-tools/.git/', 'pdf-tools/assets/passwd']);
+  assert.match(skipped.find((d) => d.file === 'pdf-tools/.git/')!.message, /\(2 files\) is hidden/);
+  assert.match(skipped.find((d) => d.file === 'pdf-tools/assets/passwd')!.message, /symbolic link/);
+  assert.equal((await runCli(['init', 'acx', 'cart'], { cwd: root })).code, 0);
+  assert.equal((await runCli(['skills', 'import', 'skills', 'cart'], { cwd: root })).code, 0);
+  assert.ok(!existsSync(join(root, 'cart', 'skills', 'pdf-tools', '.git')) && !existsSync(join(root, 'cart', 'skills', 'pdf-tools', 'assets', 'passwd')));
 });
