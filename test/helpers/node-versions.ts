@@ -52,7 +52,7 @@ export function node24(): string {
  */
 export function checkoutWithout(missing: string, parent: string): string {
   const root = join(parent, 'ctxforge');
-  for (const d of ['bin', 'cli', 'src']) cpSync(join(repoRoot, d), join(root, d), { recursive: true });
+  for (const d of ['bin', 'cli', 'src', 'schemas']) cpSync(join(repoRoot, d), join(root, d), { recursive: true });
   cpSync(join(repoRoot, 'package.json'), join(root, 'package.json'));
   const nm = join(root, 'node_modules');
   mkdirSync(nm, { recursive: true });
