@@ -1,7 +1,8 @@
 // One cartridge knowledge file (knowledge/**.md) as a neutral Doc and back: id (else the path without
 // .md), type, title, description and tags in its frontmatter; its other fields; the blocks it
 // carries for the other formats.
-import { firstHeading, splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
+import { splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
+import { titleOf } from '../links/title.js';
 import { carriedBlocks, keptHead, KEPT_HEAD, neutralType, takeCarried } from '../doc-model.js';
 import type { Doc } from '../format.js';
 
@@ -10,7 +11,7 @@ export const DOCUMENT_ROOT = 'knowledge/';
 export function docFromText(t: DocText, path: string): Doc {
   const { carried, rest } = takeCarried(t.fields, 'acx');
   const { id, type, title, description, tags, ...own } = rest;
-  const d: Doc = { id: typeof id === 'string' && id ? id : path.replace(/\.md$/, ''), path, title: typeof title === 'string' ? title : firstHeading(t.body) ?? path, body: t.body };
+  const d: Doc = { id: typeof id === 'string' && id ? id : path.replace(/\.md$/, ''), path, title: titleOf(title, t.body) ?? path, body: t.body };
   const nt = neutralType(type);
   if (nt) d.type = nt;
   if (typeof description === 'string') d.description = description;

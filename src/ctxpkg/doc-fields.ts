@@ -2,7 +2,8 @@
 // type; `type` is the node type), description and tags; the node's other fields and edges; the
 // blocks it carries for the other formats. Relative links between documents are `references` edges.
 import { fail } from '../core/diagnostics.js';
-import { firstHeading, splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
+import { splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
+import { titleOf } from '../links/title.js';
 import { canonical, carriedBlocks, isMap, keptHead, KEPT_HEAD, neutralType, takeCarried } from '../doc-model.js';
 import type { Doc } from '../format.js';
 import { LINK_EDGE, linkedIds } from './link-edges.js';
@@ -25,7 +26,7 @@ export function docFromText(t: DocText, path: string, file: string): { doc: Doc;
   const { carried, rest } = takeCarried(t.fields, 'ctxpkg');
   const { id, title, okf_type, description, tags, edges, ...own } = rest;
   if (typeof id !== 'string' || !id) fail('CTXPKG_NODE_INVALID', `${file} has no id`, { file }, 1);
-  const doc: Doc = { id, path, title: typeof title === 'string' ? title : firstHeading(t.body) ?? id, body: t.body };
+  const doc: Doc = { id, path, title: titleOf(title, t.body) ?? id, body: t.body };
   const nt = neutralType(okf_type);
   if (nt) doc.type = nt;
   if (typeof description === 'string') doc.description = description;

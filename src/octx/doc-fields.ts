@@ -2,7 +2,8 @@
 // tags; octx.document_id (a neutral ID that is no UUIDv7 gets a derived one and rides along as
 // `x-id`); the document's other fields; the blocks it carries for the other formats.
 import { fail } from '../core/diagnostics.js';
-import { firstHeading, splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
+import { splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
+import { titleOf } from '../links/title.js';
 import { isUuidV7, uuidv7 } from '../core/uuid.js';
 import { carriedBlocks, DEFAULT_TYPE, isMap, keptHead, KEPT_HEAD, neutralType, takeCarried } from '../doc-model.js';
 import type { Doc } from '../format.js';
@@ -23,7 +24,7 @@ export function docFromText(t: DocText, path: string, file: string): Doc {
   const docId = isMap(octx) && typeof octx.document_id === 'string' ? octx.document_id : undefined;
   if (!docId) fail('OCTX_DOCUMENT_ID_INVALID', `${file} has no octx.document_id; run \`ctxforge ids\` first`, { file }, 1);
   const id = typeof xid === 'string' && xid ? xid : docId;
-  const d: Doc = { id, path, title: typeof title === 'string' ? title : firstHeading(t.body) ?? path, body: t.body };
+  const d: Doc = { id, path, title: titleOf(title, t.body) ?? path, body: t.body };
   const nt = neutralType(type);
   if (nt) d.type = nt;
   if (typeof description === 'string') d.description = description;
