@@ -8,6 +8,7 @@ import { DiskTree } from './core/tree.js';
 import { findRepo } from './git/repo.js';
 import { linkSettingsFor, readRepoConfig } from './repo/config.js';
 import { checkLinks, type LinkLevel } from './links/check.js';
+import { manifestSite } from './doc-model.js';
 
 export interface ValidatePathsOptions extends ValidateOptions {
   cwd?: string;
@@ -66,7 +67,9 @@ export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {
     const cfg = await configuredLinks(cwd, r.tree);
     const level = opts.links ?? cfg?.level ?? (cfg ? undefined : await configuredLinkLevel(cwd)) ?? 'warning';
     const root = opts.linksRoot ?? cfg?.root;
-    const links = await checkLinks(r.tree, r.module.name, level, { ...(root !== undefined ? { root } : {}), ...(cfg?.generator ? { generator: cfg.generator } : {}) });
+    // A converted tree names its site in its manifest (x-ctxforge), so its links are judged by that site's rules.
+    const recorded = level === 'off' ? undefined : await manifestSite(r.module, r.tree);
+    const links = await checkLinks(r.tree, r.module.name, level, { ...(root !== undefined ? { root } : {}), ...(cfg?.generator ? { generator: cfg.generator } : {}), ...(recorded ? { recorded } : {}) });
     if (links.length) {
       res.diagnostics.push(...links);
       if (links.some((d) => d.severity === 'error')) res.valid = false;

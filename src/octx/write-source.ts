@@ -3,6 +3,7 @@
 // a new one from the package identity, or the existing one with its version and x-ctxforge set as data.
 import { fail, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
+import { unsafePathReason } from '../core/paths.js';
 import { isUuidV7, uuidv7 } from '../core/uuid.js';
 import { canonical, isMap, manifestExtensionFor, MANIFEST_EXT } from '../doc-model.js';
 import type { Doc, Documents, PackageMeta, SourceFiles, WriteSourceOptions } from '../format.js';
@@ -92,4 +93,14 @@ export function writeOctxSource(docs: Documents, opts: WriteSourceOptions): Sour
   if (typeof c.log === 'string') files.set(`${DOCUMENT_ROOT}log.md`, Buffer.from(c.log, 'utf8'));
   const text = opts.existingManifest !== undefined ? updatedManifest(opts.existingManifest, docs.meta) : newManifest(docs.meta, opts);
   return { files, manifest: { path: MANIFEST, text }, notes };
+}
+
+/** Why an OCTX working directory cannot hold a document or asset at `path` (below knowledge/), or undefined when it can. */
+export function octxNameProblem(path: string, kind: 'document' | 'asset'): string | undefined {
+  const why = unsafePathReason(DOCUMENT_ROOT + path);
+  if (why) return why;
+  if (kind !== 'document') return undefined;
+  if (!path.endsWith('.md')) return 'a concept document\'s name ends in .md';
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return base === 'index.md' || base === 'log.md' ? `OCTX reserves ${base} for OKF navigation` : undefined;
 }

@@ -8,6 +8,7 @@ import { repoOf, treeAt } from './collab.js';
 import { discoverPackages } from './packages.js';
 import { trustedPlan, type ConfigChange } from './trusted.js';
 import { checkLinks } from '../links/check.js';
+import { manifestSite } from '../doc-model.js';
 import { linkSettingsFor } from '../repo/config.js';
 import { repoConfig } from '../repo/config.js';
 import { DiskTree } from '../core/tree.js';
@@ -98,7 +99,9 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   for (const p of pkgs) {
     const v = await p.module.validateSource(p.tree, { env: o.env });
     const ls = linkSettingsFor(linkConfig, p.relPath);
-    const links = await checkLinks(p.tree, p.format, ls.level ?? linkLevel, { ...(ls.root !== undefined ? { root: ls.root } : {}), ...(ls.generator ? { generator: ls.generator } : {}) });
+    const level = ls.level ?? linkLevel;
+    const recorded = level === 'off' ? undefined : await manifestSite(p.module, p.tree);
+    const links = await checkLinks(p.tree, p.format, level, { ...(ls.root !== undefined ? { root: ls.root } : {}), ...(ls.generator ? { generator: ls.generator } : {}), ...(recorded ? { recorded } : {}) });
     if (links.length) {
       v.diagnostics.push(...links);
       if (links.some((d) => d.severity === 'error')) v.valid = false;
