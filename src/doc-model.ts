@@ -18,6 +18,21 @@ export const KEPT_HEAD = 'x-frontmatter';
 /** Inside a document's carried block: the path it had in that format, where a conversion had to rename it (the way back restores it). */
 export const KEPT_PATH = 'x-path';
 
+/** The frontmatter key of a document's position in its site's navigation (Doc.order), in every format. */
+export const NAV_ORDER = 'nav_order';
+
+/** A navigation position as frontmatter holds one: a finite number, else none. */
+export function navOrder(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+/** Documents in navigation order: those with a position by it, then the rest, each by path. */
+export function byNavigation(a: Doc, b: Doc): number {
+  const x = a.order ?? Infinity;
+  const y = b.order ?? Infinity;
+  return x !== y ? (x < y ? -1 : 1) : a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
 /** A manifest's one extension field: neutral values its own fields cannot hold, and the other formats' identities. */
 export const MANIFEST_EXT = 'x-ctxforge';
 
@@ -63,7 +78,7 @@ export function canonical(v: unknown): string {
 /** Do two readings of a document say the same in every neutral field and in what they carry for the other formats? */
 export function sameDocument(a: Doc, b: Doc, self: FormatName): boolean {
   const other = (d: Doc) => Object.fromEntries(Object.entries(d.carried ?? {}).filter(([f]) => f !== self));
-  return a.id === b.id && a.title === b.title && a.type === b.type && a.description === b.description && canonical(a.tags ?? []) === canonical(b.tags ?? [])
+  return a.id === b.id && a.title === b.title && a.type === b.type && a.description === b.description && a.order === b.order && canonical(a.tags ?? []) === canonical(b.tags ?? [])
     && canonical(other(a)) === canonical(other(b));
 }
 

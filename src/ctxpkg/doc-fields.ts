@@ -4,7 +4,7 @@
 import { fail } from '../core/diagnostics.js';
 import { splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
 import { titleOf } from '../links/title.js';
-import { canonical, carriedBlocks, isMap, keptHead, KEPT_HEAD, neutralType, takeCarried } from '../doc-model.js';
+import { canonical, carriedBlocks, isMap, keptHead, KEPT_HEAD, navOrder, NAV_ORDER, neutralType, takeCarried } from '../doc-model.js';
 import type { Doc } from '../format.js';
 import { LINK_EDGE, linkedIds, type LinkContext } from './link-edges.js';
 
@@ -24,7 +24,7 @@ export function plainReference(e: unknown): e is { to: string; type: string } {
 /** A node file's fields and body as a Doc (`path` below nodes/), and the targets of its plain references edges. */
 export function docFromText(t: DocText, path: string, file: string): { doc: Doc; refs: string[] } {
   const { carried, rest } = takeCarried(t.fields, 'ctxpkg');
-  const { id, title, okf_type, description, tags, edges, ...own } = rest;
+  const { id, title, okf_type, description, tags, edges, [NAV_ORDER]: nav, ...own } = rest;
   if (typeof id !== 'string' || !id) fail('CTXPKG_NODE_INVALID', `${file} has no id`, { file }, 1);
   const doc: Doc = { id, path, title: titleOf(title, t.body) ?? id, body: t.body };
   const nt = neutralType(okf_type);
@@ -32,6 +32,9 @@ export function docFromText(t: DocText, path: string, file: string): { doc: Doc;
   if (typeof description === 'string') doc.description = description;
   const tl = Array.isArray(tags) ? tags.filter((x): x is string => typeof x === 'string') : [];
   if (tl.length) doc.tags = tl;
+  const order = navOrder(nav);
+  if (order !== undefined) doc.order = order;
+  else if (nav !== undefined) own[NAV_ORDER] = nav;
   if (own.type === DEFAULT_NODE_TYPE) delete own.type;
   const refs: string[] = [];
   const kept: unknown[] = [];
@@ -68,7 +71,7 @@ function fieldsOf(d: Doc, own: Record<string, unknown>, ctx: LinkContext, refs?:
   const all = [...targets.filter((to) => !haveRef.has(to)).map((to) => ({ to, type: LINK_EDGE })), ...kept];
   return {
     id: d.id, type: typeof type === 'string' ? type : DEFAULT_NODE_TYPE, title: d.title, description: d.description, tags: d.tags?.length ? d.tags : undefined,
-    okf_type: d.type, ...rest, ...carriedBlocks(d.carried, 'ctxpkg'), edges: all.length ? all : undefined,
+    okf_type: d.type, [NAV_ORDER]: d.order, ...rest, ...carriedBlocks(d.carried, 'ctxpkg'), edges: all.length ? all : undefined,
   };
 }
 

@@ -5,7 +5,7 @@ import { fail, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import { unsafePathReason } from '../core/paths.js';
 import { isUuidV7, uuidv7 } from '../core/uuid.js';
-import { canonical, isMap, manifestExtensionFor, MANIFEST_EXT } from '../doc-model.js';
+import { byNavigation, canonical, isMap, manifestExtensionFor, MANIFEST_EXT } from '../doc-model.js';
 import type { Doc, Documents, PackageMeta, SourceFiles, WriteSourceOptions } from '../format.js';
 import { documentText, DOCUMENT_ROOT } from './doc-fields.js';
 import { FORMAT_VERSION, MANIFEST, parseManifestBytes } from './manifest.js';
@@ -23,10 +23,10 @@ export function indexKey(docs: readonly Doc[]): string {
   return sha256Hex(docs.map((d) => d.path).sort().join('\n'));
 }
 
-/** OKF navigation (knowledge/index.md): one entry a document, sorted by path. */
+/** OKF navigation (knowledge/index.md): one entry a document, in the site's navigation order where it has one, else by path. */
 export function indexText(name: string, docs: readonly Doc[]): string {
   const lines = [`# ${name.replace(/\n/g, ' ')}`, ''];
-  for (const d of [...docs].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+  for (const d of [...docs].sort(byNavigation)) {
     const t = d.title.replace(/[[\]\n]/g, ' ');
     lines.push(`- [${t}](${d.path})${d.description ? ` - ${d.description.replace(/\n/g, ' ')}` : ''}`);
   }

@@ -207,6 +207,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     }
     if (d.description) doc.description = d.description;
     if (d.tags) doc.tags = d.tags;
+    if (d.order !== undefined) doc.order = d.order;
     docs.push(doc);
     newMap.documents[d.path] = { id, digest: d.digest, path };
     const before = old.documents[d.path];

@@ -169,3 +169,34 @@ test('the site record travels through a built package: a cartridge built from a 
   assert.equal(got.found.length, s.planted.length, JSON.stringify(got.all, null, 1));
   assert.ok(!got.found.some((f) => /config|getting-started\.md:\d+:LINK_ANCHOR/.test(f)), got.found.join('\n'));
 });
+
+test('documents() honours want: the manifest alone (identity and site record) is read without one document being parsed', async () => {
+  const root = tmpDir();
+  const site = '{"generator": "mkdocs", "root": "docs/"}';
+  // Each tree holds a document its format's reader refuses: reading it at all would fail.
+  writeTree(join(root, 'octx'), {
+    'manifest.json': `{"format": "octx", "format_version": "0.1", "asset": {"id": "019b0000-0000-7000-8000-0000000000a1", "name": "W"}, "release": {"version": "1.0.0"}, "x-ctxforge": {"site": ${site}}}\n`,
+    'knowledge/bad.md': '---\ntype: Guide\n---\n# No document_id\n',
+  });
+  writeTree(join(root, 'ctxpkg'), {
+    'ctxpkg.yaml': `name: "@w/w"\nversion: 1.0.0\ndescription: want\nx-ctxforge:\n  site: ${site}\n`,
+    'nodes/bad.md': '---\nid: [not, a, string\n---\nbroken\n',
+  });
+  writeTree(join(root, 'acx'), {
+    'cartridge.yaml': `publisher: io.example\nartifact: w\nversion: 1.0.0\ndescription: Reading only what is wanted.\nlicense: MIT\nmeta:\n  acx.x-ctxforge: '${JSON.stringify({ site: JSON.parse(site) })}'\n`,
+    'knowledge/not portable.md': '# A name a cartridge cannot store\n',
+  });
+  const { formatByName } = await import('../../src/formats.js');
+  const { DiskTree } = await import('../../src/core/tree.js');
+  for (const f of FORMATS) {
+    const m = formatByName(f)!;
+    const tree = new DiskTree(join(root, f));
+    await assert.rejects(m.documents!(tree, {}), undefined, `${f}: reading the documents fails`);
+    for (const want of [{}, { skills: true }]) {
+      const d = await m.documents!(tree, { want });
+      assert.deepEqual([d.docs.length, d.assets.length], [0, 0], f);
+      assert.deepEqual(d.meta.site, { generator: 'mkdocs', root: 'docs/' }, f);
+      assert.equal(d.meta.version, '1.0.0');
+    }
+  }
+});
