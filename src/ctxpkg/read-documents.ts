@@ -70,9 +70,10 @@ async function fromTree(tree: Tree, withDocs: boolean, built: boolean): Promise<
   }
   if (built) {
     // A built package holds no file paths (nodes are placed at nodes/<id>.md): say which links that breaks.
-    const broken = read.flatMap((r) => unresolvedLinks(r.doc, ctx).map((l) => `${DOCUMENT_ROOT}${r.doc.path}:${l.line} → ${l.target}`));
+    const lineOf = (r: (typeof read)[number], line: number) => line + r.text.head.split('\n').length - 1;
+    const broken = read.flatMap((r) => unresolvedLinks(r.doc, ctx).map((l) => `${DOCUMENT_ROOT}${r.doc.path}:${lineOf(r, l.line)} → ${l.target}`));
     if (broken.length) {
-      notes.push(warning('CONVERT_LINKS_UNRESOLVED', `a built .ctxpkg holds no file paths, so its documents are placed at ${DOCUMENT_ROOT}<id>.md and ${broken.length} relative link${broken.length === 1 ? '' : 's'} between them no longer resolve${broken.length === 1 ? 's' : ''} (${broken.slice(0, 3).join(', ')}${broken.length > 3 ? ', …' : ''}); their references edges are kept, as See also links`, { hint: 'convert the ctxpkg source tree instead of the built package to keep the links' }));
+      notes.push(warning('CONVERT_LINKS_UNRESOLVED', `a built .ctxpkg holds no file paths, so its documents are placed at ${DOCUMENT_ROOT}<id>.md, where ${broken.length} relative link${broken.length === 1 ? '' : 's'} ${broken.length === 1 ? 'does' : 'do'} not resolve (${broken.slice(0, 3).join(', ')}${broken.length > 3 ? ', …' : ''}); their references edges are kept, as See also links`, { hint: 'convert the ctxpkg source tree instead of the built package to keep the links' }));
     }
   }
   const entries = await tree.list();

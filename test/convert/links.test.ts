@@ -200,3 +200,23 @@ test('documents() honours want: the manifest alone (identity and site record) is
     }
   }
 });
+
+test('a built .ctxpkg holds no file paths: converting one names the relative links that no longer resolve, and keeps their edges', async () => {
+  const root = tmpDir();
+  writeTree(join(root, 'a'), {
+    'ctxpkg.yaml': 'name: "@acme/paths"\nversion: 1.0.0\ndescription: Paths a build does not keep\n',
+    'nodes/guide/a.md': '---\nid: a\ntype: fact\ntitle: A\nedges:\n  - to: b\n    type: references\n---\n\nRead [b](../b.md) and [c](more/c.md).\n',
+    'nodes/b.md': '---\nid: b\ntype: fact\ntitle: B\n---\n\nB.\n',
+    'nodes/guide/more/c.md': '---\nid: c\ntype: fact\ntitle: C\n---\n\nC.\n',
+  });
+  let r = await runCli(['build', 'a', '--out', 'dist', '--source-date-epoch', '1767225600'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const art = join('dist', readdirSync(join(root, 'dist'))[0]!);
+  r = await runCli(['convert', art, '--to', 'acx', '--out', 'b', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const w = (JSON.parse(r.stdout) as { diagnostics: Diagnostic[] }).diagnostics.find((d) => d.code === 'CONVERT_LINKS_UNRESOLVED');
+  assert.ok(w && w.severity === 'warning', r.stdout);
+  assert.match(w.message, /nodes\/<id>\.md, where 2 relative links do not resolve \(nodes\/a\.md:\d+ → \.\.\/b\.md, nodes\/a\.md:\d+ → more\/c\.md\)/);
+  // The references edge is a link that resolves: a See also line to the node's own file.
+  assert.match(readFileSync(join(root, 'b', 'knowledge', 'a.md'), 'utf8'), /See also: \[B\]\(b\.md\)/);
+});
