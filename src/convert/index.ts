@@ -56,9 +56,9 @@ export async function convertPath(spec: string, to: FormatName, outDir: string, 
     }
   }
   const read = await r.module.documents(r.kind === 'source' ? r.tree : r.input, {});
-  // The site the documents were written for: the manifest's record, else a synced tree's ID map.
+  // The site the documents were written for: a synced tree's ID map, else the manifest's record (as the link check takes them).
   const idMap = r.kind === 'source' ? await recordedSite(r.tree) : undefined;
-  const site = read.meta.site ?? (idMap?.generator ? { generator: idMap.generator, root: idMap.root } : undefined);
+  const site = idMap?.generator ? { generator: idMap.generator, root: idMap.root } : read.meta.site;
   const leftOut = [...new Set([...(read.meta.site?.leftOut ?? []), ...(idMap?.leftOut ?? [])])];
   const renamed = renameForTarget({ ...read, meta: withSite(read.meta, site, leftOut) }, target);
   if (r.kind === 'source') renamed.notes = await inSourceTree(renamed.notes, r.tree, r.module.documentRoot, read.docs);

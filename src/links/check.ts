@@ -97,7 +97,7 @@ export async function recordedSite(tree: Tree): Promise<RecordedSite | undefined
 }
 
 /** The ID map's record, else the one the manifest carries (a converted tree), else none. */
-function recordOf(idMap: RecordedSite | undefined, manifest: SiteRecord | undefined): RecordedSite {
+export function recordOf(idMap: RecordedSite | undefined, manifest: SiteRecord | undefined): RecordedSite {
   const fromManifest: RecordedSite | undefined = manifest ? {
     ...(GENERATORS.includes(manifest.generator as Generator) ? { generator: manifest.generator as Generator } : {}),
     root: safeRoot(manifest.root) ?? '', leftOut: leftOutFiles(manifest.leftOut ?? []),

@@ -7,11 +7,11 @@ import { commitOf, git } from './gitcli.js';
 import { repoOf, treeAt } from './collab.js';
 import { discoverPackages } from './packages.js';
 import { trustedPlan, type ConfigChange } from './trusted.js';
-import { checkLinks } from '../links/check.js';
+import { checkLinks, DOC_ROOTS, recordedSite, recordOf } from '../links/check.js';
 import { manifestSite } from '../doc-model.js';
 import { linkSettingsFor } from '../repo/config.js';
 import { repoConfig } from '../repo/config.js';
-import { DiskTree } from '../core/tree.js';
+import { DiskTree, type Tree } from '../core/tree.js';
 import './rules.js';
 
 /**
@@ -100,8 +100,21 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     const v = await p.module.validateSource(p.tree, { env: o.env });
     const ls = linkSettingsFor(linkConfig, p.relPath);
     const level = ls.level ?? linkLevel;
+    let oldTree: Tree | null = null;
+    let unread: unknown;
+    if (base && repo) { try { oldTree = await treeAt(repo, base, p.relPath); } catch (e) { unread = e; } }
     const recorded = level === 'off' ? undefined : await manifestSite(p.module, p.tree);
-    const links = await checkLinks(p.tree, p.format, level, { ...(ls.root !== undefined ? { root: ls.root } : {}), ...(ls.generator ? { generator: ls.generator } : {}), ...(recorded ? { recorded } : {}) });
+    // The site rules a package's links are judged by are the base commit's when it had the package:
+    // a pull request cannot change them (its ID map's or manifest's generator) for its own check.
+    // What a format left out comes from the head (a re-sync adds images), and never names a page.
+    let rules: { generator?: string; root?: string } = {};
+    if (oldTree && level !== 'off') {
+      const was = recordOf(await recordedSite(oldTree), await manifestSite(p.module, oldTree));
+      rules = { generator: was.generator ?? 'github', root: `${DOC_ROOTS[p.format]?.[0] ?? ''}${was.root}` };
+    }
+    const generator = ls.generator ?? rules.generator;
+    const root = ls.root ?? rules.root;
+    const links = await checkLinks(p.tree, p.format, level, { ...(root !== undefined ? { root } : {}), ...(generator ? { generator } : {}), ...(recorded ? { recorded } : {}) });
     if (links.length) {
       v.diagnostics.push(...links);
       if (links.some((d) => d.severity === 'error')) v.valid = false;
@@ -109,7 +122,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     let diff: DiffSummary | null = null;
     if (base && repo) {
       try {
-        const oldTree = await treeAt(repo, base, p.relPath);
+        if (unread) throw unread;
         diff = await diffPackage({
           module: p.module, name: p.name, relPath: p.relPath, policy: p.policy, oldTree, oldLabel: base.slice(0, 12), oldCommit: base,
           newTree: p.tree, ...(head ? { newCommit: head } : {}), opts: { env: o.env }, identityChange: 'breaking',
