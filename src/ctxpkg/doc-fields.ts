@@ -1,6 +1,7 @@
 // One ctxpkg node file (nodes/**.md) as a neutral Doc and back: id, title, okf_type (the neutral
-// type; `type` is the node type), description and tags; the node's other fields and edges; the
-// blocks it carries for the other formats. Links between documents (every form, as the site serves them) are `references` edges.
+// type; `type` is the node type), description, tags and nav_order; the node's other fields and
+// edges; the blocks it carries for the other formats. Links between documents (every form, as the
+// package's site serves them) are `references` edges.
 import { fail } from '../core/diagnostics.js';
 import { splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
 import { titleOf } from '../links/title.js';
