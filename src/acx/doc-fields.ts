@@ -1,6 +1,6 @@
 // One cartridge knowledge file (knowledge/**.md) as a neutral Doc and back: id (else the path without
-// .md), type, title, description, tags and nav_order in its frontmatter; its other fields; the blocks it
-// carries for the other formats.
+// .md), type, title, description, tags and nav_order in its frontmatter; its other fields; the
+// blocks it carries for the other formats.
 import { splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
 import { titleOf } from '../links/title.js';
 import { carriedBlocks, keptHead, KEPT_HEAD, navOrder, NAV_ORDER, neutralType, takeCarried } from '../doc-model.js';

@@ -1,6 +1,6 @@
 // One OKF concept document (knowledge/**.md) as a neutral Doc and back: type, title, description,
-// tags and nav_order; octx.document_id (a neutral ID that is no UUIDv7 gets a derived one and rides along as
-// `x-id`); the document's other fields; the blocks it carries for the other formats.
+// tags and nav_order; octx.document_id (a neutral ID that is no UUIDv7 gets a derived one and rides
+// along as `x-id`); the document's other fields; the blocks it carries for the other formats.
 import { fail } from '../core/diagnostics.js';
 import { splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
 import { titleOf } from '../links/title.js';
