@@ -12,6 +12,7 @@ import { scanMarkdown } from '../../src/links/parse.js';
 import { DiskTree } from '../../src/core/tree.js';
 import { formatByName } from '../../src/formats.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { stampText } from '../../src/octx/ids.js';
 
 const BODY = '<!-- # Draft title, not the title -->\n\n```sh\n# a shell comment\n```\n\n## Real title {#real}\n\n# Later\n';
 
@@ -39,6 +40,12 @@ test('the format readers and OCTX validation take the title from the first headi
   // OCTX validation gives diff and release notes their titles.
   const items = await formatByName('octx')!.items(new DiskTree(join(root, 'octx')), {});
   assert.equal(items.items.find((i) => i.kind === 'document')?.title, 'Real title');
+});
+
+test('ctxforge ids stamps the title by the same rule', () => {
+  const r = stampText(BODY, 'knowledge/page.md', () => '019b0000-0000-7000-8000-0000000000d1');
+  assert.ok('text' in r);
+  assert.match(r.text, /^title: Real title$/m);
 });
 
 test('titleOf: a non-blank frontmatter title wins; a blank one gives way to the heading', () => {
