@@ -36,10 +36,21 @@ function freeName(path: string, markdown: boolean, taken: Set<string>): string {
   return `${stem}-${n}${ext}`;
 }
 
-/** The path a document had in `format`, as an earlier conversion recorded it. */
+/** Is `now` the name a conversion gave `was`: its portable form, or that with a `-2`, `-3` … suffix? */
+function renamedFrom(now: string, was: string): boolean {
+  const own = portablePath(was, true);
+  if (now === own) return true;
+  const stem = own.slice(0, -'.md'.length);
+  return now.startsWith(`${stem}-`) && now.endsWith('.md') && /^\d+$/.test(now.slice(stem.length + 1, -'.md'.length));
+}
+
+/**
+ * The path a document had in `format`, as an earlier conversion recorded it — while the document
+ * still sits where that conversion put it (moved or renamed since, it stays where it is now).
+ */
 function keptPath(d: Doc, format: FormatName): string | undefined {
   const p = d.carried?.[format]?.[KEPT_PATH];
-  return typeof p === 'string' && p !== d.path ? p : undefined;
+  return typeof p === 'string' && p !== d.path && renamedFrom(d.path, p) ? p : undefined;
 }
 
 /** `d` with its carried block of `format` changed by `edit` (a block left empty goes). */

@@ -220,3 +220,20 @@ test('a built .ctxpkg holds no file paths: converting one names the relative lin
   // The references edge is a link that resolves: a See also line to the node's own file.
   assert.match(readFileSync(join(root, 'b', 'knowledge', 'a.md'), 'utf8'), /See also: \[B\]\(b\.md\)/);
 });
+
+test('a document moved in the other format stays where it was moved: the old name is given back only to a document still at the name convert gave it', async () => {
+  const root = tmpDir();
+  writeTree(join(root, 'a'), NAMES);
+  let r = await runCli(['convert', 'a', '--to', 'octx', '--out', 'b'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const { renameSync } = await import('node:fs');
+  renameSync(join(root, 'b', 'knowledge', 'index-page.md'), join(root, 'b', 'knowledge', 'start.md'));
+  r = await runCli(['convert', 'b', '--to', 'ctxpkg', '--out', 'c'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(!existsSync(join(root, 'c', 'nodes', 'index.md')));
+  const start = readFileSync(join(root, 'c', 'nodes', 'start.md'), 'utf8');
+  assert.match(start, /^id: home$/m);
+  assert.doesNotMatch(start, /x-path/);
+  // The page that was not moved gets its name back.
+  assert.match(readFileSync(join(root, 'c', 'nodes', 'guide', 'index.md'), 'utf8'), /^id: guide$/m);
+});
