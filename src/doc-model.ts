@@ -4,7 +4,8 @@
 // writer would not have written itself travels whole, so that converting back gives the same bytes.
 import { splitDocText, type DocText } from './core/doc-text.js';
 import { info, type Diagnostic } from './core/diagnostics.js';
-import type { Doc, Documents, FormatName, PackageMeta } from './format.js';
+import type { Doc, Documents, FormatModule, FormatName, PackageMeta, SiteRecord } from './format.js';
+import type { Tree } from './core/tree.js';
 import './doc-rules.js';
 
 export const FORMAT_NAMES: readonly FormatName[] = ['octx', 'ctxpkg', 'acx'];
@@ -14,6 +15,24 @@ export const DEFAULT_TYPE = 'Reference';
 
 /** Inside a document's carried block: its original head, when the format's writer would not write it so. */
 export const KEPT_HEAD = 'x-frontmatter';
+
+/** Inside a document's carried block: the path it had in that format, where a conversion had to rename it (the way back restores it). */
+export const KEPT_PATH = 'x-path';
+
+/** The frontmatter key of a document's position in its site's navigation (Doc.order), in every format. */
+export const NAV_ORDER = 'nav_order';
+
+/** A navigation position as frontmatter holds one: a finite number, else none. */
+export function navOrder(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+/** Documents in navigation order: those with a position by it, then the rest, each by path. */
+export function byNavigation(a: Doc, b: Doc): number {
+  const x = a.order ?? Infinity;
+  const y = b.order ?? Infinity;
+  return x !== y ? (x < y ? -1 : 1) : a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
 
 /** A manifest's one extension field: neutral values its own fields cannot hold, and the other formats' identities. */
 export const MANIFEST_EXT = 'x-ctxforge';
@@ -60,7 +79,7 @@ export function canonical(v: unknown): string {
 /** Do two readings of a document say the same in every neutral field and in what they carry for the other formats? */
 export function sameDocument(a: Doc, b: Doc, self: FormatName): boolean {
   const other = (d: Doc) => Object.fromEntries(Object.entries(d.carried ?? {}).filter(([f]) => f !== self));
-  return a.id === b.id && a.title === b.title && a.type === b.type && a.description === b.description && canonical(a.tags ?? []) === canonical(b.tags ?? [])
+  return a.id === b.id && a.title === b.title && a.type === b.type && a.description === b.description && a.order === b.order && canonical(a.tags ?? []) === canonical(b.tags ?? [])
     && canonical(other(a)) === canonical(other(b));
 }
 
@@ -94,15 +113,40 @@ export function withKeptHead(d: Doc, self: FormatName, text: DocText, write: (d:
  * What a manifest's `x-ctxforge` extension says:
  * a name or description its own fields could not hold as given, and the other formats' identities.
  */
-export function manifestExtension(v: unknown): { name?: string; description?: string | null; carried: Carried } {
+export function manifestExtension(v: unknown): { name?: string; description?: string | null; carried: Carried; site?: SiteRecord } {
   const x = isMap(v) ? v : {};
   const carried: Carried = {};
   for (const f of FORMAT_NAMES) if (isMap(x[f]) && Object.keys(x[f]).length) carried[f] = x[f];
+  const site = siteFromJson(x.site);
   return {
     ...(typeof x.name === 'string' ? { name: x.name } : {}),
     ...('description' in x && (typeof x.description === 'string' || x.description === null) ? { description: x.description as string | null } : {}),
     carried,
+    ...(site ? { site } : {}),
   };
+}
+
+/**
+ * A site record as a manifest's `x-ctxforge` holds it (`{generator, root, left_out?}`); anything
+ * else is no record. The link check judges the values again: they come with the package.
+ */
+export function siteFromJson(v: unknown): SiteRecord | undefined {
+  if (!isMap(v) || typeof v.generator !== 'string' || !/^[a-z]{1,32}$/.test(v.generator) || typeof v.root !== 'string') return undefined;
+  const left = Array.isArray(v.left_out) ? v.left_out.filter((p): p is string => typeof p === 'string') : [];
+  return { generator: v.generator, root: v.root, ...(left.length ? { leftOut: left } : {}) };
+}
+
+function siteToJson(s: SiteRecord): Record<string, unknown> {
+  return { generator: s.generator, root: s.root, ...(s.leftOut?.length ? { left_out: [...s.leftOut].sort() } : {}) };
+}
+
+/**
+ * The site record a source tree's manifest carries, read without its documents; undefined when it
+ * has none or the manifest cannot be read (validation reports that).
+ */
+export async function manifestSite(m: FormatModule, tree: Tree): Promise<SiteRecord | undefined> {
+  if (!m.documents) return undefined;
+  try { return (await m.documents(tree, { want: {} })).meta.site; } catch { return undefined; }
 }
 
 /**
@@ -113,6 +157,7 @@ export function manifestExtensionFor(meta: PackageMeta, self: FormatName, stored
   const out: Record<string, unknown> = {};
   if (stored.name !== meta.name) out.name = meta.name;
   if (stored.description !== meta.description) out.description = meta.description ?? null;
+  if (meta.site) out.site = siteToJson(meta.site);
   for (const f of FORMAT_NAMES) {
     const c = meta.carried?.[f];
     if (f !== self && c && Object.keys(c).length) out[f] = c;

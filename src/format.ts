@@ -4,6 +4,9 @@ import type { Diagnostic } from './core/diagnostics.js';
 import type { Limits } from './core/limits.js';
 import type { SigningKey } from './core/keys.js';
 import type { Tree } from './core/tree.js';
+import type { SiteRecord } from './links/generators.js';
+
+export type { SiteRecord };
 
 export type FormatName = 'octx' | 'ctxpkg' | 'acx';
 
@@ -163,6 +166,12 @@ export interface FormatModule {
    * user's: `opts.existingManifest` is updated in place, never regenerated).
    */
   writeSource?(docs: Documents, opts: WriteSourceOptions): SourceFiles;
+  /**
+   * Why this format's source tree cannot hold a document or asset at `path` (below the document
+   * root) — a reserved name, a character or leading dot its names cannot have — or undefined when it
+   * can. `convert` renames such files (and every link that reaches them) before `writeSource`.
+   */
+  nameProblem?(path: string, kind: 'document' | 'asset'): string | undefined;
 }
 
 /** A knowledge document in the format-neutral model. */
@@ -185,6 +194,12 @@ export interface Doc {
    * document's whole head as read (`x-frontmatter`), written again while the document still says the same.
    */
   carried?: Record<string, Record<string, unknown>>;
+  /**
+   * Position in the navigation of the site the document came from (mdBook's SUMMARY.md, MkDocs
+   * `nav`, Docusaurus `sidebar_position` …), when it has one: OCTX's generated index lists documents
+   * in this order, then those without one by path. Each format keeps it as frontmatter `nav_order`.
+   */
+  order?: number;
 }
 
 /** A non-Markdown file beside the documents (an image …), relative to the document root. */
@@ -212,6 +227,8 @@ export interface PackageMeta {
    * description where the format's own fields cannot hold them as given).
    */
   carried?: Record<string, Record<string, unknown>>;
+  /** The doc site the documents were written for; in a manifest it travels in `x-ctxforge` as `site`. */
+  site?: SiteRecord;
 }
 
 export interface Documents {
@@ -225,8 +242,19 @@ export interface Documents {
 }
 
 export interface DocumentsOptions extends CommonOptions {
-  /** Read only what is wanted (default: everything), e.g. skills alone for `skills export`. */
+  /**
+   * Read only what is wanted (default: everything): given, what it does not set to true is not read —
+   * `{skills: true}` reads no document, `{}` only the package identity and site record (`meta`).
+   * Without docs, `docs` and `assets` are empty and `meta` leaves out what only the documents decide
+   * (an OCTX index kept for them, a ctxpkg conformance level derived from edges). A built artifact is
+   * verified all the same.
+   */
   want?: { docs?: boolean; skills?: boolean };
+}
+
+/** Does a documents() call want this part? */
+export function wants(opts: DocumentsOptions, part: 'docs' | 'skills'): boolean {
+  return !opts.want || opts.want[part] === true;
 }
 
 export interface WriteSourceOptions {

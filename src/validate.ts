@@ -9,6 +9,7 @@ import { findRepo } from './git/repo.js';
 import { linkSettingsFor, readRepoConfig } from './repo/config.js';
 import { checkLinks, type LinkLevel } from './links/check.js';
 import { checkIdMap } from './sync/idmap-check.js';
+import { manifestSite } from './doc-model.js';
 
 export interface ValidatePathsOptions extends ValidateOptions {
   cwd?: string;
@@ -70,7 +71,9 @@ export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {
     const cfg = await configuredLinks(cwd, r.tree);
     const level = opts.links ?? cfg?.level ?? (cfg ? undefined : await configuredLinkLevel(cwd)) ?? 'warning';
     const root = opts.linksRoot ?? cfg?.root;
-    const links = await checkLinks(r.tree, r.module.name, level, { ...(root !== undefined ? { root } : {}), ...(cfg?.generator ? { generator: cfg.generator } : {}) });
+    // A converted tree names its site in its manifest (x-ctxforge), so its links are judged by that site's rules.
+    const recorded = level === 'off' ? undefined : await manifestSite(r.module, r.tree);
+    const links = await checkLinks(r.tree, r.module.name, level, { ...(root !== undefined ? { root } : {}), ...(cfg?.generator ? { generator: cfg.generator } : {}), ...(recorded ? { recorded } : {}) });
     // A synced tree's committed ID map must agree with its documents (a hand edit would swap IDs at the next sync).
     const idMap = await checkIdMap(r.tree, r.module);
     for (const found of [links, idMap]) {

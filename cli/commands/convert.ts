@@ -16,9 +16,15 @@ export function registerConvert(program: Command, io: Io): void {
 Every document keeps its ID, and the package its identity: what the target has no field for (an OCTX
 asset id, ctxpkg dependencies, a cartridge publisher, a hand-written frontmatter) travels in an
 x-ctxforge / x-<format> field, so converting back gives the same package and \`ctxforge diff\` shows no
-change. Relative links become ctxpkg "references" edges and edges become links. What no other format
-has a place for (records, vectors, memory, capabilities, skills …) is listed as CONVERT_LEFT_OUT info.
-A built .ctxpkg holds no file paths: its documents are named after their node ids.
+change. Links between documents (inline, reference definitions, wiki links, embeds; extensionless,
+folder and root-absolute targets, resolved as the package's doc site serves them) become ctxpkg
+"references" edges, and edges become links. A name the target cannot hold (OCTX's index.md, a dot-file
+or a space in a cartridge) is renamed with every link to it (CONVERT_RENAMED), or nothing is written
+(CONVERT_LINK_NOT_REWRITTEN); the way back gives the name back. The doc site's generator travels in the
+manifest's x-ctxforge, so \`validate --links\` judges the converted tree by that site's rules. What no
+other format has a place for (records, vectors, memory, capabilities, skills …) is listed as
+CONVERT_LEFT_OUT info. A built .ctxpkg holds no file paths: its documents are named after their node
+ids, and the relative links that breaks are named (CONVERT_LINKS_UNRESOLVED); convert its source tree.
 Exit codes: 0 converted, 1 the source is not valid enough to read, 2 usage or I/O error.
 Examples:
   ctxforge convert working-dir-example/octx --to ctxpkg --out handbook-ctxpkg

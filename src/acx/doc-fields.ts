@@ -1,21 +1,25 @@
 // One cartridge knowledge file (knowledge/**.md) as a neutral Doc and back: id (else the path without
-// .md), type, title, description and tags in its frontmatter; its other fields; the blocks it
-// carries for the other formats.
-import { firstHeading, splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
-import { carriedBlocks, keptHead, KEPT_HEAD, neutralType, takeCarried } from '../doc-model.js';
+// .md), type, title, description, tags and nav_order in its frontmatter; its other fields; the
+// blocks it carries for the other formats.
+import { splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
+import { titleOf } from '../links/title.js';
+import { carriedBlocks, keptHead, KEPT_HEAD, navOrder, NAV_ORDER, neutralType, takeCarried } from '../doc-model.js';
 import type { Doc } from '../format.js';
 
 export const DOCUMENT_ROOT = 'knowledge/';
 
 export function docFromText(t: DocText, path: string): Doc {
   const { carried, rest } = takeCarried(t.fields, 'acx');
-  const { id, type, title, description, tags, ...own } = rest;
-  const d: Doc = { id: typeof id === 'string' && id ? id : path.replace(/\.md$/, ''), path, title: typeof title === 'string' ? title : firstHeading(t.body) ?? path, body: t.body };
+  const { id, type, title, description, tags, [NAV_ORDER]: nav, ...own } = rest;
+  const d: Doc = { id: typeof id === 'string' && id ? id : path.replace(/\.md$/, ''), path, title: titleOf(title, t.body) ?? path, body: t.body };
   const nt = neutralType(type);
   if (nt) d.type = nt;
   if (typeof description === 'string') d.description = description;
   const tl = Array.isArray(tags) ? tags.filter((x): x is string => typeof x === 'string') : [];
   if (tl.length) d.tags = tl;
+  const order = navOrder(nav);
+  if (order !== undefined) d.order = order;
+  else if (nav !== undefined) own[NAV_ORDER] = nav;
   if (Object.keys(own).length) carried.acx = own;
   if (Object.keys(carried).length) d.carried = carried;
   return d;
@@ -24,7 +28,7 @@ export function docFromText(t: DocText, path: string): Doc {
 function fieldsOf(d: Doc, own: Record<string, unknown>): Record<string, unknown> {
   const { [KEPT_HEAD]: _h, ...rest } = own;
   void _h;
-  return { id: d.id, type: d.type, title: d.title, description: d.description, tags: d.tags?.length ? d.tags : undefined, ...rest, ...carriedBlocks(d.carried, 'acx') };
+  return { id: d.id, type: d.type, title: d.title, description: d.description, tags: d.tags?.length ? d.tags : undefined, [NAV_ORDER]: d.order, ...rest, ...carriedBlocks(d.carried, 'acx') };
 }
 
 /** The file text of a knowledge document: its kept head when it still says what the document says, else written afresh. */

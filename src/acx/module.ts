@@ -14,7 +14,7 @@ import { importCartridge } from './import.js';
 import { signCartridge } from './resign.js';
 import { unsignedDigest } from './unsigned.js';
 import { readAcxDocuments } from './read-documents.js';
-import { writeAcxSource } from './write-source.js';
+import { acxNameProblem, writeAcxSource } from './write-source.js';
 
 export const acx: FormatModule = {
   name: 'acx',
@@ -54,4 +54,5 @@ export const acx: FormatModule = {
   unsignedDigest,
   documents: readAcxDocuments,
   writeSource: writeAcxSource,
+  nameProblem: acxNameProblem,
 };

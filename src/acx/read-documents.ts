@@ -2,13 +2,13 @@
 // `id` each file carries, the files beside it as assets, and the package identity (artifact, version,
 // description, the other cartridge.yaml fields), the Agent Skills of skills/; memory, capabilities,
 // attestations and other ROM files are named in notes, since no other format has a place for them.
-import { failWith, info, warning, type Diagnostic } from '../core/diagnostics.js';
+import { fail, failWith, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { documentString, plain, splitDocText } from '../core/doc-text.js';
 import { parseJson } from '../core/strict-json.js';
 import { MemoryTree, type Tree } from '../core/tree.js';
 import { parseYamlSafe } from '../core/yaml-safe.js';
 import { beyondDerived, isMap, manifestExtension, withKeptHead } from '../doc-model.js';
-import { isTree, type ArtifactInput, type Asset, type Documents, type DocumentsOptions } from '../format.js';
+import { isTree, wants, type ArtifactInput, type Asset, type Doc, type Documents, type DocumentsOptions } from '../format.js';
 import { docFromText, documentText, DOCUMENT_ROOT } from './doc-fields.js';
 import { importedFiles } from './import.js';
 import { loadSource } from './source.js';
@@ -18,20 +18,23 @@ import { derivedCartridge, EXTENSION_META, MANIFEST_FILE } from './write-source.
 const KINDS: Record<string, string> = { skills: 'Agent Skills (use `ctxforge skills export` / `import`)', memory: 'ROM memory records', capabilities: 'capability records', attestations: 'attestations', rom: 'other ROM files' };
 
 export async function readAcxDocuments(input: Tree | ArtifactInput, opts: DocumentsOptions): Promise<Documents> {
-  if (isTree(input)) return fromTree(input);
+  if (isTree(input)) return fromTree(input, wants(opts, 'docs'), wants(opts, 'skills'));
   const files = await importedFiles(input, opts);
-  return fromTree(new MemoryTree(new Map([...files].map(([k, v]) => [k, Buffer.isBuffer(v) ? v : Buffer.from(v, 'utf8')])), input.label));
+  return fromTree(new MemoryTree(new Map([...files].map(([k, v]) => [k, Buffer.isBuffer(v) ? v : Buffer.from(v, 'utf8')])), input.label), wants(opts, 'docs'), wants(opts, 'skills'));
 }
 
-async function fromTree(tree: Tree): Promise<Documents> {
-  // The cartridge's own loader judges the tree; a credential in it is the build's business, not a reader's.
-  const loaded = await loadSource(tree, { allowSecrets: true });
-  failWith(loaded.diagnostics, `${tree.label} is not a readable cartridge source tree`);
+async function fromTree(tree: Tree, withDocs: boolean, withSkills: boolean): Promise<Documents> {
+  // The cartridge's own loader judges the tree; a credential in it is the build's business, not a
+  // reader's. Without documents only cartridge.yaml is read.
+  if (withDocs) {
+    const loaded = await loadSource(tree, { allowSecrets: true });
+    failWith(loaded.diagnostics, `${tree.label} is not a readable cartridge source tree`);
+  } else if ((await tree.stat(MANIFEST_FILE))?.kind !== 'file') fail('ACX_SOURCE_MISSING', `${tree.label} has no ${MANIFEST_FILE}`, { file: MANIFEST_FILE }, 1);
   const notes: Diagnostic[] = [];
-  const docs = [];
+  const docs: Doc[] = [];
   const assets: Asset[] = [];
   const groups = new Map<string, string[]>();
-  for (const e of await tree.list()) {
+  for (const e of withDocs ? await tree.list() : []) {
     if (e.kind !== 'file') continue;
     if (e.path.startsWith(DOCUMENT_ROOT)) {
       const path = e.path.slice(DOCUMENT_ROOT.length);
@@ -62,9 +65,10 @@ async function fromTree(tree: Tree): Promise<Documents> {
   if (typeof version === 'string') meta.version = version;
   const desc = 'description' in ext ? ext.description : description;
   if (typeof desc === 'string') meta.description = desc;
+  if (ext.site) meta.site = ext.site;
   const carried = { ...ext.carried };
   const mine = beyondDerived({ artifact, ...rest }, derivedCartridge(meta));
   if (Object.keys(mine).length) carried.acx = mine;
   if (Object.keys(carried).length) meta.carried = carried;
-  return { format: 'acx', meta, docs, assets, skills: await readSkillFolders(tree), notes };
+  return { format: 'acx', meta, docs, assets, skills: withSkills ? await readSkillFolders(tree) : [], notes };
 }

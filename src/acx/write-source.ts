@@ -7,6 +7,7 @@ import { canonical, isMap, manifestExtensionFor, nameSlug } from '../doc-model.j
 import type { Documents, PackageMeta, SourceFiles, WriteSourceOptions } from '../format.js';
 import { documentText, DOCUMENT_ROOT } from './doc-fields.js';
 import { writeSkillFolders } from './skill-folders.js';
+import { sqlarNameProblem } from './sqlar.js';
 
 export const MANIFEST_FILE = 'cartridge.yaml';
 /** The meta entry (a JSON text, as meta values are strings) that holds the x-ctxforge extension. */
@@ -56,4 +57,11 @@ export function writeAcxSource(docs: Documents, opts: WriteSourceOptions): Sourc
     });
   }
   return { files, manifest: { path: MANIFEST_FILE, text }, notes };
+}
+
+/** Why a cartridge cannot hold a document or asset at `path` (below knowledge/, stored as rom/knowledge/…: ACX §3.2), or undefined when it can. */
+export function acxNameProblem(path: string, kind: 'document' | 'asset'): string | undefined {
+  const why = sqlarNameProblem(`rom/${DOCUMENT_ROOT}${path}`);
+  if (why) return why;
+  return kind === 'document' && !path.endsWith('.md') ? 'a knowledge document\'s name ends in .md' : undefined;
 }

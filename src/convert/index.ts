@@ -1,16 +1,23 @@
 // `ctxforge convert`: a source tree or built package of one format → another format's source tree.
 // The source's format module reads it as neutral documents and the target's writes them (src/format.ts),
 // so IDs, the package identity and what only the source's format holds travel both ways; what the
-// target has no place for is named. An earlier conversion in --out is updated, its manifest kept.
+// target has no place for is named. Names the target cannot hold are renamed with every link to
+// them (src/convert/renames.ts), and the site the documents came from travels in the manifest, so
+// the converted tree's links are judged as that site serves them. An earlier conversion in --out is
+// updated, its manifest kept.
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { fail, type Diagnostic } from '../core/diagnostics.js';
-import type { FormatName } from '../format.js';
+import { fail, failWith, type Diagnostic } from '../core/diagnostics.js';
+import type { Doc, FormatName, PackageMeta } from '../format.js';
+import type { Tree } from '../core/tree.js';
+import { documentString } from '../core/doc-text.js';
 import { formatByName } from '../formats.js';
 import { resolveInput } from '../inputs.js';
 import { uuidv7 } from '../core/uuid.js';
 import { reassignClaimedIds, refusedClaimWarnings } from '../core/id-claims.js';
 import { apply, preview, type Applied } from '../sync/apply.js';
+import { recordedSite } from '../links/check.js';
+import { renameForTarget } from './renames.js';
 import '../sync/rules.js';
 
 export interface ConvertResult {
@@ -50,14 +57,59 @@ export async function convertPath(spec: string, to: FormatName, outDir: string, 
       existingManifest = readFileSync(manifest, 'utf8');
     }
   }
-  const docs = await r.module.documents(r.kind === 'source' ? r.tree : r.input, {});
+  const read = await r.module.documents(r.kind === 'source' ? r.tree : r.input, {});
   // Two documents claiming one ID (a copied file): the first by path keeps it (src/core/id-claims.ts).
-  docs.notes.push(...refusedClaimWarnings(reassignClaimedIds(docs.docs, (d) => uuidv7(0, `ctxforge-claim:${d.path}`)), 'SYNC_ID_CLAIMED', 'document'));
-  const written = target.writeSource(docs, { existingManifest });
+  read.notes.push(...refusedClaimWarnings(reassignClaimedIds(read.docs, (d) => uuidv7(0, `ctxforge-claim:${d.path}`)), 'SYNC_ID_CLAIMED', 'document'));
+  // The site the documents were written for: a synced tree's ID map, else the manifest's record (as the link check takes them).
+  const idMap = r.kind === 'source' ? await recordedSite(r.tree) : undefined;
+  const site = idMap?.generator ? { generator: idMap.generator, root: idMap.root } : read.meta.site;
+  const leftOut = [...new Set([...(read.meta.site?.leftOut ?? []), ...(idMap?.leftOut ?? [])])];
+  const renamed = renameForTarget({ ...read, meta: withSite(read.meta, site, leftOut) }, target);
+  if (r.kind === 'source') renamed.notes = await inSourceTree(renamed.notes, r.tree, r.module.documentRoot, read.docs);
+  failWith(renamed.notes, 'a file must be renamed for the target format, and a link to it cannot follow');
+  let docs = renamed.docs;
+  let written = target.writeSource(docs, { existingManifest });
+  // Files the target leaves out (images in OCTX or ctxpkg) are named in its site record, so its link
+  // check counts the links to them instead of calling them broken.
+  const dropped = docs.assets.map((a) => a.path).filter((p) => !written.files.has(target.documentRoot + p));
+  const kept = new Set(docs.assets.map((a) => a.path).filter((p) => written.files.has(target.documentRoot + p)));
+  const all = [...new Set([...(docs.meta.site?.leftOut ?? []), ...dropped])].filter((p) => !kept.has(p)).sort();
+  const again = withSite(docs.meta, docs.meta.site, all);
+  if (JSON.stringify(again.site ?? null) !== JSON.stringify(docs.meta.site ?? null)) {
+    docs = { ...docs, meta: again };
+    written = target.writeSource(docs, { existingManifest });
+  }
   const write = new Map(written.files);
   write.set(written.manifest.path, Buffer.from(written.manifest.text, 'utf8'));
   // A converted tree is generated: what an earlier conversion wrote and this one does not goes.
   const plan = { write, remove: listFiles(join(out, ...target.documentRoot.split('/').filter(Boolean)), target.documentRoot).filter((p) => !write.has(p)) };
   const files = o.dryRun ? preview(out, plan) : await apply(out, plan);
-  return { from: r.module.name, to, out: outDir, documents: docs.docs.length, dryRun: !!o.dryRun, files, diagnostics: [...docs.notes, ...written.notes] };
+  return { from: r.module.name, to, out: outDir, documents: docs.docs.length, dryRun: !!o.dryRun, files, diagnostics: [...read.notes, ...renamed.notes, ...written.notes] };
+}
+
+/** Package metadata with its site record: the generator and root when known, and the files left out on the way. */
+function withSite(meta: PackageMeta, site: { generator: string; root: string } | undefined, leftOut: string[]): PackageMeta {
+  const { site: _s, ...rest } = meta;
+  void _s;
+  if (!site && !leftOut.length) return rest;
+  return { ...rest, site: { generator: site?.generator ?? 'github', root: site?.root ?? '', ...(leftOut.length ? { leftOut } : {}) } };
+}
+
+/** Notes on documents, placed where the user sees them: the file in the source tree, the line in that file. */
+async function inSourceTree(notes: Diagnostic[], tree: Tree, root: string, docs: readonly Doc[]): Promise<Diagnostic[]> {
+  const bodies = new Map(docs.map((d) => [d.path, d.body]));
+  const offsets = new Map<string, number>();
+  const offsetOf = async (path: string): Promise<number> => {
+    let n = offsets.get(path);
+    if (n !== undefined) return n;
+    n = 0;
+    try {
+      const text = documentString(await tree.read(root + path), root + path);
+      const body = bodies.get(path) ?? '';
+      if (text.endsWith(body)) n = text.slice(0, text.length - body.length).split('\n').length - 1;
+    } catch { /* the body's own line, then */ }
+    offsets.set(path, n);
+    return n;
+  };
+  return Promise.all(notes.map(async (d) => (d.file === undefined ? d : { ...d, file: root + d.file, ...(d.line !== undefined ? { line: d.line + await offsetOf(d.file) } : {}) })));
 }

@@ -42,16 +42,3 @@ export function splitDocText(text: string, file: string): DocText {
 export function writeDocText(fields: Record<string, unknown>, body: string): string {
   return `${frontmatter(fields)}\n${body}`;
 }
-
-/** The first level-1 ATX heading outside fenced code: a document's title when its frontmatter names none. */
-export function firstHeading(body: string): string | undefined {
-  let fence: string | null = null;
-  for (const l of body.split('\n')) {
-    const f = /^\s{0,3}(`{3,}|~{3,})/.exec(l);
-    if (f) { if (fence === null) fence = f[1]![0]!.repeat(f[1]!.length); else if (f[1]!.startsWith(fence)) fence = null; continue; }
-    if (fence !== null) continue;
-    const m = /^ {0,3}#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$/.exec(l);
-    if (m) return m[1]!.trim();
-  }
-  return undefined;
-}

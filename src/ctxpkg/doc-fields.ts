@@ -1,11 +1,13 @@
 // One ctxpkg node file (nodes/**.md) as a neutral Doc and back: id, title, okf_type (the neutral
-// type; `type` is the node type), description and tags; the node's other fields and edges; the
-// blocks it carries for the other formats. Relative links between documents are `references` edges.
+// type; `type` is the node type), description, tags and nav_order; the node's other fields and
+// edges; the blocks it carries for the other formats. Links between documents (every form, as the
+// package's site serves them) are `references` edges.
 import { fail } from '../core/diagnostics.js';
-import { firstHeading, splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
-import { canonical, carriedBlocks, isMap, keptHead, KEPT_HEAD, neutralType, takeCarried } from '../doc-model.js';
+import { splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
+import { titleOf } from '../links/title.js';
+import { canonical, carriedBlocks, isMap, keptHead, KEPT_HEAD, navOrder, NAV_ORDER, neutralType, takeCarried } from '../doc-model.js';
 import type { Doc } from '../format.js';
-import { LINK_EDGE, linkedIds } from './link-edges.js';
+import { LINK_EDGE, linkedIds, type LinkContext } from './link-edges.js';
 
 export const DOCUMENT_ROOT = 'nodes/';
 /** The node type a document without one gets. */
@@ -23,14 +25,17 @@ export function plainReference(e: unknown): e is { to: string; type: string } {
 /** A node file's fields and body as a Doc (`path` below nodes/), and the targets of its plain references edges. */
 export function docFromText(t: DocText, path: string, file: string): { doc: Doc; refs: string[] } {
   const { carried, rest } = takeCarried(t.fields, 'ctxpkg');
-  const { id, title, okf_type, description, tags, edges, ...own } = rest;
+  const { id, title, okf_type, description, tags, edges, [NAV_ORDER]: nav, ...own } = rest;
   if (typeof id !== 'string' || !id) fail('CTXPKG_NODE_INVALID', `${file} has no id`, { file }, 1);
-  const doc: Doc = { id, path, title: typeof title === 'string' ? title : firstHeading(t.body) ?? id, body: t.body };
+  const doc: Doc = { id, path, title: titleOf(title, t.body) ?? id, body: t.body };
   const nt = neutralType(okf_type);
   if (nt) doc.type = nt;
   if (typeof description === 'string') doc.description = description;
   const tl = Array.isArray(tags) ? tags.filter((x): x is string => typeof x === 'string') : [];
   if (tl.length) doc.tags = tl;
+  const order = navOrder(nav);
+  if (order !== undefined) doc.order = order;
+  else if (nav !== undefined) own[NAV_ORDER] = nav;
   if (own.type === DEFAULT_NODE_TYPE) delete own.type;
   const refs: string[] = [];
   const kept: unknown[] = [];
@@ -55,19 +60,19 @@ function ownBody(d: Doc, own: Record<string, unknown>): string {
  * plain references edges of a head that no longer holds and the links the text had when it was
  * read, so that a link without an edge there still has none, and only links added since become edges.
  */
-function fieldsOf(d: Doc, own: Record<string, unknown>, byPath: ReadonlyMap<string, Doc>, refs?: { head: string[]; read: string[] }): Record<string, unknown> {
+function fieldsOf(d: Doc, own: Record<string, unknown>, ctx: LinkContext, refs?: { head: string[]; read: string[] }): Record<string, unknown> {
   const { type, edges, [KEPT_HEAD]: _h, [SEE_ALSO]: _s, [LINKS_READ]: _l, ...rest } = own;
   void _h; void _s; void _l;
   const kept = Array.isArray(edges) ? edges.filter((e) => !plainReference(e)) : [];
   const haveRef = new Set(kept.filter((e) => isMap(e) && e.type === LINK_EDGE).map((e) => (e as { to: unknown }).to));
-  const now = linkedIds(d, byPath);
+  const now = linkedIds(d, ctx);
   const targets = refs
     ? [...new Set([...refs.head.filter((t) => !refs.read.includes(t) || now.includes(t)), ...now.filter((t) => !refs.read.includes(t))])]
     : now;
   const all = [...targets.filter((to) => !haveRef.has(to)).map((to) => ({ to, type: LINK_EDGE })), ...kept];
   return {
     id: d.id, type: typeof type === 'string' ? type : DEFAULT_NODE_TYPE, title: d.title, description: d.description, tags: d.tags?.length ? d.tags : undefined,
-    okf_type: d.type, ...rest, ...carriedBlocks(d.carried, 'ctxpkg'), edges: all.length ? all : undefined,
+    okf_type: d.type, [NAV_ORDER]: d.order, ...rest, ...carriedBlocks(d.carried, 'ctxpkg'), edges: all.length ? all : undefined,
   };
 }
 
@@ -76,12 +81,12 @@ function fieldsOf(d: Doc, own: Record<string, unknown>, byPath: ReadonlyMap<stri
  * document says and the text links to what it linked to when read (the head holds the edges), else
  * written afresh.
  */
-export function nodeFile(d: Doc, byPath: ReadonlyMap<string, Doc>): { text: string; edges: number } {
+export function nodeFile(d: Doc, ctx: LinkContext): { text: string; edges: number } {
   const own = d.carried?.ctxpkg ?? {};
   const body = ownBody(d, own);
   const reparse = (t: DocText) => docFromText(t, d.path, d.path).doc;
   const head = keptHead(d, 'ctxpkg', reparse);
-  if (head !== undefined && canonical(linkedIds(d, byPath)) === canonical(own[LINKS_READ] ?? [])) {
+  if (head !== undefined && canonical(linkedIds(d, ctx)) === canonical(own[LINKS_READ] ?? [])) {
     const e = splitDocText(head + body, d.path).fields.edges;
     return { text: head + body, edges: Array.isArray(e) ? e.length : 0 };
   }
@@ -97,6 +102,6 @@ export function nodeFile(d: Doc, byPath: ReadonlyMap<string, Doc>): { text: stri
       refs = { head: back.refs, read: Array.isArray(read) ? read.filter((x): x is string => typeof x === 'string') : [] };
     } catch { fields = {}; }
   }
-  const f = fieldsOf(d, fields, byPath, refs);
+  const f = fieldsOf(d, fields, ctx, refs);
   return { text: writeDocText(f, body), edges: Array.isArray(f.edges) ? f.edges.length : 0 };
 }

@@ -21,7 +21,7 @@ import { isV1, v1ToV2 } from './v1.js';
 import { zstdDecode } from './documents.js';
 import { parseYamlSafe, splitFrontmatter } from '../core/yaml-safe.js';
 import { readCtxpkgDocuments } from './read-documents.js';
-import { writeCtxpkgSource } from './write-source.js';
+import { ctxpkgNameProblem, writeCtxpkgSource } from './write-source.js';
 import './rules.js';
 
 function sniff(head: Buffer, fileName: string): boolean {
@@ -163,4 +163,5 @@ export const ctxpkg: FormatModule = {
   unsignedDigest,
   documents: readCtxpkgDocuments,
   writeSource: writeCtxpkgSource,
+  nameProblem: ctxpkgNameProblem,
 };

@@ -1,12 +1,14 @@
-// Neutral documents as a ctxpkg source tree: one node file a document under nodes/ (links become
-// `references` edges), and ctxpkg.yaml — a new one from the package identity, or the existing one
+// Neutral documents as a ctxpkg source tree: one node file a document under nodes/ (links to other
+// documents become `references` edges), and ctxpkg.yaml — a new one from the package identity, or the existing one
 // with its version and x-ctxforge set as data.
 import type { Diagnostic } from '../core/diagnostics.js';
 import { info } from '../core/diagnostics.js';
 import { editYaml, yamlDocumentText } from '../core/yaml-edit.js';
+import { unsafePathReason } from '../core/paths.js';
 import { manifestExtensionFor, MANIFEST_EXT, nameSlug, skillsLeftOut } from '../doc-model.js';
 import type { Documents, PackageMeta, SourceFiles, WriteSourceOptions } from '../format.js';
 import { DOCUMENT_ROOT, nodeFile } from './doc-fields.js';
+import { linkContext } from './link-edges.js';
 import { MANIFEST_FILE } from './source.js';
 
 const SCOPED = /^@[a-z0-9][a-z0-9_-]*\/[a-z0-9][a-z0-9_-]*$/;
@@ -23,10 +25,11 @@ function defaultDescription(meta: PackageMeta): string {
 export function writeCtxpkgSource(docs: Documents, opts: WriteSourceOptions): SourceFiles {
   const files = new Map<string, Buffer>();
   const notes: Diagnostic[] = [];
-  const byPath = new Map(docs.docs.map((d) => [d.path, d]));
+  // Links resolve as the package's site serves them, against its documents and the files beside them.
+  const ctx = linkContext(docs.docs, docs.assets.map((a) => a.path), docs.meta.site);
   let edges = false;
   for (const d of docs.docs) {
-    const node = nodeFile(d, byPath);
+    const node = nodeFile(d, ctx);
     edges ||= node.edges > 0;
     files.set(DOCUMENT_ROOT + d.path, Buffer.from(node.text, 'utf8'));
   }
@@ -52,4 +55,11 @@ export function writeCtxpkgSource(docs: Documents, opts: WriteSourceOptions): So
     text = yamlDocumentText({ name, version: meta.version ?? '0.1.0', description, conformance_level: derived.conformance_level, dependencies: [], ...rest, ...(ext ? { [MANIFEST_EXT]: ext } : {}) });
   }
   return { files, manifest: { path: MANIFEST_FILE, text }, notes };
+}
+
+/** Why a ctxpkg source tree cannot hold a document at `path` (below nodes/), or undefined when it can. */
+export function ctxpkgNameProblem(path: string, kind: 'document' | 'asset'): string | undefined {
+  const why = unsafePathReason(DOCUMENT_ROOT + path);
+  if (why) return why;
+  return kind === 'document' && !path.endsWith('.md') ? 'a node file\'s name ends in .md' : undefined;
 }

@@ -13,7 +13,7 @@ import { splitFrontmatter, stripBom } from '../core/yaml-safe.js';
 import { scanMarkdown, type Link, type Scan } from './parse.js';
 import { fastLinks } from './fast.js';
 import { anchorsOf, blockIdsOf, hasAnchor, MARKDOWN_FILE, SiteIndex, type Anchors, type DocMeta } from './site.js';
-import { siteFor, type SiteConfig } from './generators.js';
+import { siteFor, type SiteConfig, type SiteRecord } from './generators.js';
 import { GENERATORS, type Generator } from './slugs.js';
 import '../sync/rules.js';
 
@@ -60,20 +60,51 @@ export interface LinkCheckOptions {
   meta?: ReadonlyMap<string, DocMeta>;
   /** What the tree is, in messages (default "the package"). */
   holder?: string;
+  /** The site record the tree's manifest carries (`x-ctxforge` `site` of a converted tree), below an ID map's. */
+  recorded?: SiteRecord;
 }
 
-/** What a synced tree's .ctxforge-sync.json records: the site's generator and `/`, and the upstream assets (by portable path). */
-async function recorded(tree: Tree): Promise<{ generator?: Generator; root: string; assets: string[] }> {
-  const none = { root: '', assets: [] };
+/** A site as a tree records it: the generator, the folder `/` maps to, and files a format on the way left out. */
+export interface RecordedSite {
+  generator?: Generator;
+  /** Below the document root: '' or a folder ending in '/'. */
+  root: string;
+  /** Upstream files the tree's format could not hold (below the document root): links to them are counted, not reported. */
+  leftOut: string[];
+}
+
+/** A record's folder, when it is one inside the document root. */
+const safeRoot = (r: unknown): string | undefined => (typeof r === 'string' && !r.split('/').includes('..') && !r.startsWith('/') ? (r === '' || r.endsWith('/') ? r : `${r}/`) : undefined);
+/**
+ * Left-out files a record may name: never a page, which every format holds (a record naming one
+ * would silence a broken link), and never a path that climbs out.
+ */
+const leftOutFiles = (a: readonly string[]) => a.filter((p) => !/\.md$/i.test(p) && !p.split('/').includes('..'));
+
+/**
+ * What a synced tree's .ctxforge-sync.json records: the site's generator and `/`, and the upstream
+ * assets (by portable path), which its format may have left out. Undefined without an ID map.
+ */
+export async function recordedSite(tree: Tree): Promise<RecordedSite | undefined> {
   try {
     const st = await tree.stat('.ctxforge-sync.json');
-    if (st?.kind !== 'file') return none;
+    if (st?.kind !== 'file') return undefined;
     const v = JSON.parse((await tree.read('.ctxforge-sync.json')).toString('utf8')) as { site?: { generator?: unknown; root?: unknown }; assets?: unknown };
     const assets = v.assets && typeof v.assets === 'object' ? Object.values(v.assets as Record<string, unknown>).filter((x): x is string => typeof x === 'string') : [];
     const g = v.site?.generator;
-    const root = typeof v.site?.root === 'string' && !v.site.root.split('/').includes('..') ? v.site.root : '';
-    return { ...(typeof g === 'string' && GENERATORS.includes(g as Generator) ? { generator: g as Generator } : {}), root, assets };
-  } catch { return none; }
+    return { ...(typeof g === 'string' && GENERATORS.includes(g as Generator) ? { generator: g as Generator } : {}), root: safeRoot(v.site?.root) ?? '', leftOut: leftOutFiles(assets) };
+  } catch { return undefined; }
+}
+
+/** The ID map's record, else the one the manifest carries (a converted tree), else none. */
+export function recordOf(idMap: RecordedSite | undefined, manifest: SiteRecord | undefined): RecordedSite {
+  const fromManifest: RecordedSite | undefined = manifest ? {
+    ...(GENERATORS.includes(manifest.generator as Generator) ? { generator: manifest.generator as Generator } : {}),
+    root: safeRoot(manifest.root) ?? '', leftOut: leftOutFiles(manifest.leftOut ?? []),
+  } : undefined;
+  if (!idMap) return fromManifest ?? { root: '', leftOut: [] };
+  if (!fromManifest) return idMap;
+  return { ...(idMap.generator ?? fromManifest.generator ? { generator: idMap.generator ?? fromManifest.generator } : {}), root: idMap.generator ? idMap.root : fromManifest.root, leftOut: [...new Set([...idMap.leftOut, ...fromManifest.leftOut])] };
 }
 
 /**
@@ -107,13 +138,13 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
   const level = o.level ?? 'warning';
   const counts: LinkCounts = { links: 0, checked: 0, broken: 0, anchorsMissing: 0, external: 0, templated: 0, html: 0, elsewhere: 0, leftOut: 0 };
   let site = o.site;
-  const rec = o.site ? { root: '', assets: [] as string[] } : await recorded(tree);
+  const rec = o.site ? { root: '', leftOut: [] as string[] } : recordOf(await recordedSite(tree), o.recorded);
   if (!site) {
     const named = o.generator && GENERATORS.includes(o.generator as Generator) ? o.generator as Generator : undefined;
     site = siteFor(named ?? rec.generator ?? 'github', `${docRoots[0] ?? ''}${rec.root}`);
   }
-  // Upstream assets a synced tree's format left out (sync said so): links to them are not broken upstream.
-  const leftOut = new Set(rec.assets.map((a) => `${docRoots[0] ?? ''}${a}`));
+  // Upstream assets a format on the way left out (sync or convert said so): links to them are not broken upstream.
+  const leftOut = new Set(rec.leftOut.map((a) => `${docRoots[0] ?? ''}${a}`));
   if (o.root !== undefined) site = { ...site, root: o.root === '' || o.root.endsWith('/') ? o.root : `${o.root}/` };
   if (level === 'off') return { diagnostics: [], counts, generator: site.generator };
   const entries = await tree.list();

@@ -5,7 +5,7 @@
 // sidebars.js, docusaurus.config.*): those are named as not read.
 import { lstatSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { Generator } from './slugs.js';
+import { GENERATORS, type Generator } from './slugs.js';
 
 export interface SiteConfig {
   generator: Generator;
@@ -27,6 +27,22 @@ export interface SiteConfig {
   notRead: string[];
   /** Navigation read as data: page path (relative to the scanned root) → title and position. */
   nav: Map<string, { title?: string; order: number }>;
+}
+
+/**
+ * The doc site a package's documents were written for (sync records the generator it detected), so
+ * that links are resolved and anchors checked as that site serves them after any conversion.
+ */
+export interface SiteRecord {
+  /** The generator whose rules apply: mdbook, vitepress, docusaurus, mkdocs, obsidian, foam, github. */
+  generator: string;
+  /** The folder below the document root that `/` of the site maps to ('' or ending in '/'). */
+  root: string;
+  /**
+   * Files of the site (below the document root) that a format on the way could not hold — images in
+   * an OCTX or ctxpkg package: a link to one is counted as not judged, never reported broken.
+   */
+  leftOut?: string[];
 }
 
 export function defaultSite(): SiteConfig {
@@ -170,4 +186,15 @@ export function siteFor(generator: Generator, root: string): SiteConfig {
   s.admonitions = generator === 'mkdocs';
   if (generator === 'docusaurus') s.routeBase = 'docs';
   return s;
+}
+
+/**
+ * The site rules a record names (a package's `x-ctxforge` site, a synced tree's ID map): GitHub's
+ * when it names none or a generator ctxforge does not know, and `/` at the document root when its
+ * folder would climb out.
+ */
+export function siteRules(record: { generator: string; root: string } | undefined): SiteConfig {
+  const g = record && GENERATORS.includes(record.generator as Generator) ? record.generator as Generator : 'github';
+  const root = record && !record.root.split('/').includes('..') && !record.root.startsWith('/') ? record.root : '';
+  return siteFor(g, root);
 }

@@ -37,13 +37,16 @@ function pathTarget(oldPath: string, fromNew: string, to: string, ctx: RewriteCo
   const site = ctx.after.site;
   const out: string[] = [];
   const isIndex = /(^|\/)(index|readme|_index)\.(md|mdx|markdown)$/i.test(to);
-  const extensionless = !oldPath.endsWith('/') && MARKDOWN_FILE.test(to) && !/\.[A-Za-z0-9]{1,8}$/.test(oldPath.slice(oldPath.lastIndexOf('/') + 1));
+  // A dot-file's leading dot is part of its name (`./.hidden` is extensionless).
+  const extensionless = !oldPath.endsWith('/') && MARKDOWN_FILE.test(to) && !/\.[A-Za-z0-9]{1,8}$/.test(oldPath.slice(oldPath.lastIndexOf('/') + 1).replace(/^\./, ''));
   const html = /\.html?$/i.test(oldPath) && MARKDOWN_FILE.test(to);
   const styled = (file: string): string[] => {
     const forms: string[] = [];
     if (html) forms.push(file.replace(MARKDOWN_FILE, '.html'));
     if (extensionless || oldPath.endsWith('/')) {
-      if (isIndex && (oldPath.endsWith('/') || oldPath === '' || oldPath === '.')) forms.push(dirOf(file) || './');
+      // A folder link stays one; so does a link to the page a rename gave a folder's index
+      // (`guide/index-page` → `guide/` once the page is `guide/index.md` again).
+      if (isIndex && (oldPath.endsWith('/') || oldPath === '' || oldPath === '.' || stemOf(oldPath) !== stemOf(to))) forms.push(dirOf(file) || './');
       forms.push(file.replace(MARKDOWN_FILE, ''));
     }
     forms.push(file);
@@ -54,7 +57,7 @@ function pathTarget(oldPath: string, fromNew: string, to: string, ctx: RewriteCo
     if (rel !== undefined) for (const f of styled(rel)) out.push(`/${site.routeBase ? `${site.routeBase}/` : ''}${f === './' ? '' : f}`);
   }
   // `./x` stays `./x`: only the name changes.
-  const dot = (f: string) => (oldPath.startsWith('./') && !f.startsWith('.') ? `./${f}` : f);
+  const dot = (f: string) => (oldPath.startsWith('./') && !f.startsWith('./') && !f.startsWith('../') ? `./${f}` : f);
   for (const f of styled(relativeLink(fromNew, to))) out.push(dot(f));
   return out.map(encodePath);
 }
@@ -118,13 +121,18 @@ export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx
     });
     if (pick === undefined) { failures.push({ line: l.line, target: l.target, to: want }); continue; }
     let replacement = pick + suffix;
+    let len = l.target.length;
     // A wiki link keeps the text it showed: the old name becomes its alias.
+    const h = l.target.indexOf('#');
+    const shownAs = (name: string) => (h < 0 ? name : `${name} > ${l.target.slice(h + 1).trim()}`);
     if (l.kind === 'wiki' && l.alias === undefined) {
-      const h = l.target.indexOf('#');
       const shown = (h < 0 ? l.target : l.target.slice(0, h)).trim();
-      if (pick !== shown) replacement += `|${h < 0 ? shown : `${shown} > ${l.target.slice(h + 1).trim()}`}`;
+      if (pick !== shown) replacement += `|${shownAs(shown)}`;
+    } else if (l.kind === 'wiki' && l.alias === shownAs(pick) && text.startsWith(`${l.target}|${l.alias}]]`, l.at)) {
+      // The name it showed is its own again (a rename undone): the alias a rename added goes.
+      len += 1 + l.alias.length;
     }
-    edits.push({ at: l.at, len: l.target.length, text: replacement });
+    edits.push({ at: l.at, len, text: replacement });
   }
   let out = text;
   let rewritten = 0;

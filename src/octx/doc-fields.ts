@@ -1,10 +1,11 @@
-// One OKF concept document (knowledge/**.md) as a neutral Doc and back: type, title, description and
-// tags; octx.document_id (a neutral ID that is no UUIDv7 gets a derived one and rides along as
-// `x-id`); the document's other fields; the blocks it carries for the other formats.
+// One OKF concept document (knowledge/**.md) as a neutral Doc and back: type, title, description,
+// tags and nav_order; octx.document_id (a neutral ID that is no UUIDv7 gets a derived one and rides
+// along as `x-id`); the document's other fields; the blocks it carries for the other formats.
 import { fail } from '../core/diagnostics.js';
-import { firstHeading, splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
+import { splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
+import { titleOf } from '../links/title.js';
 import { isUuidV7, uuidv7 } from '../core/uuid.js';
-import { carriedBlocks, DEFAULT_TYPE, isMap, keptHead, KEPT_HEAD, neutralType, takeCarried } from '../doc-model.js';
+import { carriedBlocks, DEFAULT_TYPE, isMap, keptHead, KEPT_HEAD, navOrder, NAV_ORDER, neutralType, takeCarried } from '../doc-model.js';
 import type { Doc } from '../format.js';
 
 export const DOCUMENT_ROOT = 'knowledge/';
@@ -19,16 +20,19 @@ export function octxIdFor(id: string): string {
 /** A concept document's fields and body as a Doc; `path` is below knowledge/. */
 export function docFromText(t: DocText, path: string, file: string): Doc {
   const { carried, rest } = takeCarried(t.fields, 'octx');
-  const { type, title, description, tags, octx, [NEUTRAL_ID]: xid, ...own } = rest;
+  const { type, title, description, tags, octx, [NEUTRAL_ID]: xid, [NAV_ORDER]: nav, ...own } = rest;
   const docId = isMap(octx) && typeof octx.document_id === 'string' ? octx.document_id : undefined;
   if (!docId) fail('OCTX_DOCUMENT_ID_INVALID', `${file} has no octx.document_id; run \`ctxforge ids\` first`, { file }, 1);
   const id = typeof xid === 'string' && xid ? xid : docId;
-  const d: Doc = { id, path, title: typeof title === 'string' ? title : firstHeading(t.body) ?? path, body: t.body };
+  const d: Doc = { id, path, title: titleOf(title, t.body) ?? path, body: t.body };
   const nt = neutralType(type);
   if (nt) d.type = nt;
   if (typeof description === 'string') d.description = description;
   const tl = Array.isArray(tags) ? tags.filter((x): x is string => typeof x === 'string') : [];
   if (tl.length) d.tags = tl;
+  const order = navOrder(nav);
+  if (order !== undefined) d.order = order;
+  else if (nav !== undefined) own[NAV_ORDER] = nav;
   // The octx map's other keys stay the document's; its document_id only when it is not the derived one.
   const rest2 = { ...(octx as Record<string, unknown>) };
   if (rest2.document_id === octxIdFor(id)) delete rest2.document_id;
@@ -44,7 +48,7 @@ function fieldsOf(d: Doc, own: Record<string, unknown>): Record<string, unknown>
   void _h;
   const id = octxIdFor(d.id);
   return {
-    type: d.type ?? DEFAULT_TYPE, title: d.title, description: d.description, tags: d.tags?.length ? d.tags : undefined,
+    type: d.type ?? DEFAULT_TYPE, title: d.title, description: d.description, tags: d.tags?.length ? d.tags : undefined, [NAV_ORDER]: d.order,
     ...rest, octx: { document_id: id, ...(isMap(octx) ? octx : {}) }, ...(id !== d.id ? { [NEUTRAL_ID]: d.id } : {}), ...carriedBlocks(d.carried, 'octx'),
   };
 }

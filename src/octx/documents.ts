@@ -4,6 +4,7 @@ import { error, type Diagnostic } from '../core/diagnostics.js';
 import { parseYamlSafe, splitFrontmatter, YamlSafetyError } from '../core/yaml-safe.js';
 import { isUuidV7 } from '../core/uuid.js';
 import { decodeUtf8 } from '../core/utf8.js';
+import { titleOf } from '../links/title.js';
 
 export interface ConceptDoc {
   path: string;
@@ -48,11 +49,6 @@ function lineOfYamlKey(yaml: string, key: string, firstLine: number): number {
   return line;
 }
 
-function firstH1(body: string): string | undefined {
-  const m = /^#[ \t]+(.+?)[ \t#]*$/m.exec(body);
-  return m ? m[1] : undefined;
-}
-
 /** Checks a knowledge Markdown file as what its path makes it: a Concept Document (returned) or a reserved index.md / log.md. */
 export function checkKnowledge(path: string, bytes: Buffer, maxDepth: number, diags: Diagnostic[]): ConceptDoc | undefined {
   if (isConcept(path)) return checkConcept(path, bytes, maxDepth, diags);
@@ -91,8 +87,7 @@ export function checkConcept(path: string, bytes: Buffer, maxDepth: number, diag
       file: path, line: lineOfYamlKey(fm.yaml, 'type', fm.yamlLine),
     }));
   } else doc.type = d.type;
-  if (typeof d.title === 'string') doc.title = d.title;
-  else doc.title = firstH1(fm.body);
+  doc.title = titleOf(d.title, fm.body);
   const octx = d.octx;
   const id = typeof octx === 'object' && octx !== null && !Array.isArray(octx) ? (octx as Record<string, unknown>).document_id : undefined;
   doc.idLine = lineOfYamlKey(fm.yaml, 'document_id', fm.yamlLine);

@@ -7,15 +7,17 @@ import { uuidv7 } from '../core/uuid.js';
 import { parseYamlSafe, splitFrontmatter, YamlSafetyError } from '../core/yaml-safe.js';
 import { error, type Diagnostic } from '../core/diagnostics.js';
 import { isConcept } from './documents.js';
+import { firstHeading } from '../links/title.js';
 
 export interface IdsResult {
   stamped: { path: string; document_id?: string; type?: string }[];
   diagnostics: Diagnostic[];
 }
 
+/** The title a stamped document gets: its first heading (the one title rule), else its file name. */
 function titleFrom(body: string, path: string): string {
-  const m = /^#[ \t]+(.+?)[ \t#]*$/m.exec(body);
-  if (m) return m[1]!;
+  const h = firstHeading(body);
+  if (h) return h;
   const base = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
   return base.replace(/[-_]+/g, ' ');
 }

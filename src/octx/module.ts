@@ -12,7 +12,7 @@ import { octxItems } from './items.js';
 import { stampIds } from './ids.js';
 import { initOctx } from './init.js';
 import { readOctxDocuments } from './read-documents.js';
-import { writeOctxSource } from './write-source.js';
+import { octxNameProblem, writeOctxSource } from './write-source.js';
 import { parseJson } from '../core/strict-json.js';
 import { wantsWorker } from './record-pass.js';
 import { statSync } from 'node:fs';
@@ -140,4 +140,5 @@ export const octx: FormatModule = {
   init: initOctx,
   documents: readOctxDocuments,
   writeSource: writeOctxSource,
+  nameProblem: octxNameProblem,
 };

@@ -6,7 +6,7 @@ import { fail, failWith, info, type Diagnostic } from '../core/diagnostics.js';
 import { documentString, splitDocText, type DocText } from '../core/doc-text.js';
 import type { Tree } from '../core/tree.js';
 import { beyondDerived, isMap, manifestExtension, MANIFEST_EXT, withKeptHead } from '../doc-model.js';
-import { isTree, type ArtifactInput, type Asset, type Doc, type Documents, type DocumentsOptions } from '../format.js';
+import { isTree, wants, type ArtifactInput, type Asset, type Doc, type Documents, type DocumentsOptions } from '../format.js';
 import { openOctx } from './archive.js';
 import { docFromText, documentText, DOCUMENT_ROOT } from './doc-fields.js';
 import { MANIFEST, parseManifestBytes } from './manifest.js';
@@ -22,7 +22,7 @@ function leftOut(notes: Diagnostic[], what: string, file?: string): void {
 }
 
 export async function readOctxDocuments(input: Tree | ArtifactInput, opts: DocumentsOptions): Promise<Documents> {
-  if (isTree(input)) return fromTree(input, undefined);
+  if (isTree(input)) return fromTree(input, undefined, wants(opts, 'docs'));
   const opened = await openOctx(input, opts.limits);
   failWith(opened.diagnostics, `${input.label} is not a safe archive`);
   const tree = opened.tree!;
@@ -30,13 +30,13 @@ export async function readOctxDocuments(input: Tree | ArtifactInput, opts: Docum
     const report = await checkPackage(tree, { workdir: false, limits: opts.limits });
     failWith(report.diagnostics, `${input.label} is not a valid .octx`);
     // Only the files the manifest lists are the package; anything else in the ZIP is ignored (§5.2).
-    return await fromTree(tree, new Set(report.files.map((f) => f.path)));
+    return await fromTree(tree, new Set(report.files.map((f) => f.path)), wants(opts, 'docs'));
   } finally {
     tree.close();
   }
 }
 
-async function fromTree(tree: Tree, listed: ReadonlySet<string> | undefined): Promise<Documents> {
+async function fromTree(tree: Tree, listed: ReadonlySet<string> | undefined, withDocs: boolean): Promise<Documents> {
   const mstat = await tree.stat(MANIFEST);
   if (mstat?.kind !== 'file') fail('OCTX_MANIFEST_MISSING', `${tree.label} has no manifest.json`, { file: MANIFEST }, 1);
   const parsed = parseManifestBytes(await tree.read(MANIFEST), 100);
@@ -48,7 +48,8 @@ async function fromTree(tree: Tree, listed: ReadonlySet<string> | undefined): Pr
   let index: string | undefined;
   let log: string | undefined;
   const other = new Map<string, string[]>();
-  for (const e of await tree.list()) {
+  // Without documents, only the manifest is read.
+  for (const e of withDocs ? await tree.list() : []) {
     if (e.kind !== 'file' || e.path === MANIFEST || e.path === '.ctxforge-sync.json' || (listed && !listed.has(e.path))) continue;
     if (!e.path.startsWith(DOCUMENT_ROOT)) {
       const top = e.path.split('/')[0]!;
@@ -82,6 +83,7 @@ async function fromTree(tree: Tree, listed: ReadonlySet<string> | undefined): Pr
   const meta: Documents['meta'] = { name };
   if (typeof release.version === 'string') meta.version = release.version;
   if (typeof ext.description === 'string') meta.description = ext.description;
+  if (ext.site) meta.site = ext.site;
 
   // What the manifest says beyond the neutral fields, for a conversion back: the asset id, every other member.
   const { format: _f, format_version: _v, asset: _a, release: _r, files: _files, capabilities: _c, [MANIFEST_EXT]: _x, ...members } = m;

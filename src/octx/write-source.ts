@@ -3,8 +3,9 @@
 // a new one from the package identity, or the existing one with its version and x-ctxforge set as data.
 import { fail, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
+import { unsafePathReason } from '../core/paths.js';
 import { isUuidV7, uuidv7 } from '../core/uuid.js';
-import { canonical, isMap, manifestExtensionFor, MANIFEST_EXT, skillsLeftOut } from '../doc-model.js';
+import { byNavigation, canonical, isMap, manifestExtensionFor, MANIFEST_EXT, skillsLeftOut } from '../doc-model.js';
 import type { Doc, Documents, PackageMeta, SourceFiles, WriteSourceOptions } from '../format.js';
 import { documentText, DOCUMENT_ROOT } from './doc-fields.js';
 import { FORMAT_VERSION, MANIFEST, parseManifestBytes } from './manifest.js';
@@ -22,10 +23,10 @@ export function indexKey(docs: readonly Doc[]): string {
   return sha256Hex(docs.map((d) => d.path).sort().join('\n'));
 }
 
-/** OKF navigation (knowledge/index.md): one entry a document, sorted by path. */
+/** OKF navigation (knowledge/index.md): one entry a document, in the site's navigation order where it has one, else by path. */
 export function indexText(name: string, docs: readonly Doc[]): string {
   const lines = [`# ${name.replace(/\n/g, ' ')}`, ''];
-  for (const d of [...docs].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+  for (const d of [...docs].sort(byNavigation)) {
     const t = d.title.replace(/[[\]\n]/g, ' ');
     lines.push(`- [${t}](${d.path})${d.description ? ` - ${d.description.replace(/\n/g, ' ')}` : ''}`);
   }
@@ -93,4 +94,14 @@ export function writeOctxSource(docs: Documents, opts: WriteSourceOptions): Sour
   if (typeof c.log === 'string') files.set(`${DOCUMENT_ROOT}log.md`, Buffer.from(c.log, 'utf8'));
   const text = opts.existingManifest !== undefined ? updatedManifest(opts.existingManifest, docs.meta) : newManifest(docs.meta, opts);
   return { files, manifest: { path: MANIFEST, text }, notes };
+}
+
+/** Why an OCTX working directory cannot hold a document or asset at `path` (below knowledge/), or undefined when it can. */
+export function octxNameProblem(path: string, kind: 'document' | 'asset'): string | undefined {
+  const why = unsafePathReason(DOCUMENT_ROOT + path);
+  if (why) return why;
+  if (kind !== 'document') return undefined;
+  if (!path.endsWith('.md')) return 'a concept document\'s name ends in .md';
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return base === 'index.md' || base === 'log.md' ? `OCTX reserves ${base} for OKF navigation` : undefined;
 }

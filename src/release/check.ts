@@ -8,9 +8,10 @@ import { repoOf, treeAt } from './collab.js';
 import { discoverPackages } from './packages.js';
 import { discoverPackages as repoPackages } from '../repo/packages.js';
 import { trustedPlan, type ConfigChange } from './trusted.js';
-import { checkLinks } from '../links/check.js';
+import { checkLinks, DOC_ROOTS, recordedSite, recordOf } from '../links/check.js';
+import { manifestSite } from '../doc-model.js';
 import { linkSettingsFor } from '../repo/config.js';
-import type { Tree } from '../core/tree.js';
+import { DiskTree, type Tree } from '../core/tree.js';
 import { checkIdMap, compareIdMaps } from '../sync/idmap-check.js';
 import './rules.js';
 
@@ -104,17 +105,27 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   for (const p of pkgs) {
     const v = await p.module.validateSource(p.tree, { env: o.env });
     const ls = linkSettingsFor(linkConfig, p.relPath);
-    const links = await checkLinks(p.tree, p.format, ls.level ?? linkLevel, { ...(ls.root !== undefined ? { root: ls.root } : {}), ...(ls.generator ? { generator: ls.generator } : {}) });
+    const level = ls.level ?? linkLevel;
+    let oldTree: Tree | null = null;
+    let unread: unknown;
+    if (base && repo) { try { oldTree = await treeAt(repo, base, p.relPath); } catch (e) { unread = e; } }
+    const recorded = level === 'off' ? undefined : await manifestSite(p.module, p.tree);
+    // The site rules a package's links are judged by are the base commit's when it had the package:
+    // a pull request cannot change them (its ID map's or manifest's generator) for its own check.
+    // What a format left out comes from the head (a re-sync adds images), and never names a page.
+    let rules: { generator?: string; root?: string } = {};
+    if (oldTree && level !== 'off') {
+      const was = recordOf(await recordedSite(oldTree), await manifestSite(p.module, oldTree));
+      rules = { generator: was.generator ?? 'github', root: `${DOC_ROOTS[p.format]?.[0] ?? ''}${was.root}` };
+    }
+    const generator = ls.generator ?? rules.generator;
+    const root = ls.root ?? rules.root;
+    const links = await checkLinks(p.tree, p.format, level, { ...(root !== undefined ? { root } : {}), ...(generator ? { generator } : {}), ...(recorded ? { recorded } : {}) });
     if (links.length) {
       v.diagnostics.push(...links);
       if (links.some((d) => d.severity === 'error')) v.valid = false;
     }
     let diff: DiffSummary | null = null;
-    let oldTree: Tree | null = null;
-    let oldUnreadable: unknown;
-    if (base && repo) {
-      try { oldTree = await treeAt(repo, base, p.relPath); } catch (e) { oldUnreadable = e; }
-    }
     // The committed ID map against the documents, and against the base's map (changes shown in the summary).
     const idMap = [...await checkIdMap(p.tree, p.module), ...await compareIdMaps(oldTree, p.tree, p.module)];
     if (idMap.length) {
@@ -123,7 +134,7 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     }
     if (base && repo) {
       try {
-        if (oldUnreadable) throw oldUnreadable;
+        if (unread) throw unread;
         diff = await diffPackage({
           module: p.module, name: p.name, relPath: p.relPath, policy: p.policy, oldTree, oldLabel: base.slice(0, 12), oldCommit: base,
           newTree: p.tree, ...(head ? { newCommit: head } : {}), opts: { env: o.env }, identityChange: 'breaking',

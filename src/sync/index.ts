@@ -233,6 +233,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     }
     if (d.description) doc.description = d.description;
     if (d.tags) doc.tags = d.tags;
+    if (d.order !== undefined) doc.order = d.order;
     docs.push(doc);
     newMap.documents[d.path] = { id, digest: d.digest, path };
     const before = old.documents[d.path];
@@ -254,7 +255,9 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
 
   const name = o.name ?? up.rootTitle ?? basename(docsAbs);
   // A new tree's identity is its own (a fresh seed), never one derived from a name another doc set may share.
-  const r = moduleOf(format).writeSource!({ format, meta: { name, version: '0.1.0' }, docs, assets: up.assets.map((a) => ({ path: names.map.get(a.path)!, bytes: a.bytes })), skills: [], notes: [] }, { identitySeed: uuidv7() });
+  // The site travels with the package (its manifest's x-ctxforge), so a build or a conversion of it judges links as the site does.
+  const site = newMap.site ? { site: newMap.site } : {};
+  const r = moduleOf(format).writeSource!({ format, meta: { name, version: '0.1.0', ...site }, docs, assets: up.assets.map((a) => ({ path: names.map.get(a.path)!, bytes: a.bytes })), skills: [], notes: [] }, { identitySeed: uuidv7() });
   diagnostics.push(...r.notes);
   newMap.files = [...r.files.keys()];
   const write = new Map(r.files);

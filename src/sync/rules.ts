@@ -20,6 +20,8 @@ defineRules([
   { code: 'SYNC_TARGET_SYMLINK', format: 'core', summary: 'A path in the target directory is a symbolic link; nothing is written through one.' },
   { code: 'SYNC_TARGET_CONFLICT', format: 'core', summary: 'sync would overwrite files in the source tree that an earlier sync did not write.' },
   { code: 'SYNC_PATH_UNSAFE', format: 'core', summary: 'A path to be written is not a safe relative path inside the target directory.' },
+  { code: 'CONVERT_RENAMED', format: 'core', summary: 'A document or asset has a name the target format cannot hold (a reserved index.md, a leading dot …) and was renamed, every link to it rewritten; or it got back the name it had in that format (info).' },
+  { code: 'CONVERT_LINK_NOT_REWRITTEN', format: 'core', summary: 'A link to a file convert must rename could not be rewritten to reach it, so nothing was converted.' },
   { code: 'CONVERT_OUTPUT_NOT_EMPTY', format: 'core', summary: 'The --out directory holds files that are not from an earlier conversion of the same kind.' },
   { code: 'LINK_BROKEN', format: 'core', summary: 'A link (inline, reference definition, image, wiki link, embed) points to nothing the package holds, resolved as the site serves it.' },
   { code: 'LINK_ANCHOR_MISSING', format: 'core', summary: 'A link names a heading anchor the target document does not have (anchors as the site generator writes them).' },

@@ -6,7 +6,7 @@
 // dot-file pages included — except a site's configuration and navigation files and Docusaurus
 // `_` partials (kept as assets); every file left out is named. Symlinks are never followed.
 import { DiskTree } from '../core/tree.js';
-import { scanMarkdown } from '../links/parse.js';
+import { firstHeading } from '../links/title.js';
 import { detectSite, docusaurusCategory, type SiteConfig } from '../links/generators.js';
 import type { DocMeta } from '../links/site.js';
 import { info, warning, type Diagnostic } from '../core/diagnostics.js';
@@ -80,21 +80,8 @@ export function normaliseBody(body: string): string {
   return s === '' ? '' : `${s}\n`;
 }
 
-/**
- * A page's title from its text: the first heading of any level (ATX, setext, or an HTML `<h1>`…),
- * as a CommonMark parser finds it — never inside code, an HTML comment or an MDX import — with an
- * explicit `{#id}` suffix stripped.
- */
-export function firstHeading(body: string, opts: { mdx?: boolean; admonitions?: boolean } = {}): string | undefined {
-  for (const h of scanMarkdown(body, opts).headings) {
-    const t = h.text.replace(/\s+/g, ' ').trim();
-    if (t) return t;
-  }
-  return undefined;
-}
-
-/** @deprecated the first heading of any level now gives the title: firstHeading. */
-export const firstH1 = (body: string) => firstHeading(body);
+/** The first heading gives a page its title: the one rule every reader shares (src/links/title.ts). */
+export { firstHeading };
 
 function titleFromName(path: string): string {
   const parts = path.split('/');

@@ -9,7 +9,7 @@ import { runCli, repoRoot } from '../helpers/cli.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
 import { DiskTree } from '../../src/core/tree.js';
 import { detectSource } from '../../src/formats.js';
-import { linkedIds } from '../../src/ctxpkg/link-edges.js';
+import { linkContext, linkedIds } from '../../src/ctxpkg/link-edges.js';
 import type { Doc, Documents } from '../../src/format.js';
 import { version1, render, writePages } from '../sync/docset.js';
 
@@ -21,9 +21,9 @@ async function read(dir: string): Promise<Documents> {
 }
 
 async function docsOf(dir: string): Promise<Map<string, Doc & { links: string[] }>> {
-  const { docs } = await read(dir);
-  const byPath = new Map(docs.map((d) => [d.path, d]));
-  return new Map(docs.map((d) => [d.id, { ...d, links: linkedIds(d, byPath).sort() }]));
+  const { docs, assets, meta } = await read(dir);
+  const ctx = linkContext(docs, assets.map((a) => a.path), meta.site);
+  return new Map(docs.map((d) => [d.id, { ...d, links: linkedIds(d, ctx).sort() }]));
 }
 
 async function buildAndValidate(dir: string, root: string): Promise<void> {

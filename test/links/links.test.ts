@@ -88,3 +88,30 @@ test('ctxforge.yaml links: error fails validate and the PR check after a move th
   assert.equal(r.code, 2);
   assert.match(r.stderr + r.stdout, /links must be off, warning or error/);
 });
+
+test('a pull request cannot change the site rules its own links are judged by (its ID map or its manifest record)', async () => {
+  const root = initRepo(tmpDir());
+  octxTree(join(root, 'pkg'));
+  writeTree(join(root, 'pkg'), {
+    'knowledge/a.md': doc(ID(1), '# A\n\nSee [B](sub/b.md#usage).\n'),
+    'knowledge/sub/b.md': doc(ID(2), '# B\n\n## Usage\n'),
+  });
+  writeTree(root, { 'ctxforge.yaml': 'links: error\npackages:\n  - path: pkg\n' });
+  git(root, ['add', '-A']); git(root, ['commit', '-qm', 'base']);
+  const base = git(root, ['rev-parse', 'HEAD']).trim();
+  // The head breaks the link by GitHub's rules (a name's case, a heading's text as the anchor) and
+  // names a site whose rules would pass it: Obsidian's, case-insensitive.
+  const manifest = JSON.stringify({ format: 'octx', format_version: '0.1', asset: { id: ID(99), name: 'Links' }, release: { version: '1.0.0' }, 'x-ctxforge': { site: { generator: 'obsidian', root: '' } } });
+  writeTree(join(root, 'pkg'), { 'manifest.json': manifest, 'knowledge/a.md': doc(ID(1), '# A\n\nSee [B](Sub/B.md#Usage).\n') });
+  git(root, ['add', '-A']); git(root, ['commit', '-qm', 'weaken']);
+  // The record is the tree's own: validate judges the head by it.
+  const v = await runCli(['validate', 'pkg'], { cwd: root });
+  assert.equal(v.code, 0, v.stdout + v.stderr);
+  // The PR check judges it by the base's rules, and fails; so it does when the ID map names the site.
+  const broken = async () => (await runCheck({ cwd: root, base, failOn: ['error'] })).packages[0]!.diagnostics.filter((x) => x.code === 'LINK_BROKEN' && x.severity === 'error');
+  assert.equal((await broken()).length, 1);
+  writeTree(join(root, 'pkg'), { '.ctxforge-sync.json': JSON.stringify({ version: 1, format: 'octx', documents: {}, assets: {}, files: [], retired: [], site: { generator: 'obsidian', root: '' } }) });
+  git(root, ['add', '-A']); git(root, ['commit', '-qm', 'id map']);
+  assert.equal((await runCli(['validate', 'pkg'], { cwd: root })).code, 0);
+  assert.equal((await broken()).length, 1);
+});
