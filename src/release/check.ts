@@ -10,6 +10,7 @@ import { trustedPlan, type ConfigChange } from './trusted.js';
 import { checkLinks } from '../links/check.js';
 import { repoConfig } from '../repo/config.js';
 import { DiskTree } from '../core/tree.js';
+import { tagNoteDiagnostic } from '../repo/tag-patterns.js';
 import './rules.js';
 
 /**
@@ -79,7 +80,9 @@ async function ensureCommit(cwd: string, ref: string): Promise<string | null> {
 export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const failOn = o.failOn ?? [...DEFAULT_FAIL_ON];
   const notes: Diagnostic[] = [];
-  const { root, packages: headPkgs } = await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
+  const { root, configFile, packages: headPkgs } = await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
+  // How the head's packages will be tagged once merged: said, never silently changed.
+  for (const p of headPkgs) if (p.tagNote) notes.push(tagNoteDiagnostic(p.tagNote, configFile));
   const base = o.base ? await ensureCommit(root, o.base) : null;
   if (o.base && !base) notes.push(warning('CTXFORGE_CHECK_NO_BASE', `base commit ${o.base} is not in the clone; packages were validated but not diffed`, { hint: 'use actions/checkout with fetch-depth: 0' }));
   // The base's config decides what is checked and how: the PR cannot edit its own gate.

@@ -17,7 +17,7 @@ export interface DiscoverOptions {
   config?: string;
 }
 
-export async function discoverPackages(o: DiscoverOptions): Promise<{ root: string; packages: ReleasePackage[] }> {
+export async function discoverPackages(o: DiscoverOptions): Promise<{ root: string; configFile?: string; packages: ReleasePackage[] }> {
   const found = await repoPackages({ cwd: o.cwd, config: o.config });
   let list = found.packages;
   if (o.path !== undefined && o.path !== '') {
@@ -37,8 +37,8 @@ export async function discoverPackages(o: DiscoverOptions): Promise<{ root: stri
     const summary = await module.items(tree, {});
     out.push({
       name: p.name, relPath: p.path, dir, format: module.name, version: summary.version, module, tree,
-      tagPattern: p.tagPattern, policy: policyOf(p),
+      tagPattern: p.tagPattern, policy: policyOf(p), ...(p.tagNote ? { tagNote: p.tagNote } : {}),
     });
   }
-  return { root: found.root, packages: out };
+  return { root: found.root, ...(found.config ? { configFile: found.config.file } : {}), packages: out };
 }
