@@ -206,3 +206,18 @@ test('the workflow runs these steps in order on ctxforge\'s own version tags, np
   assert.equal(npmStep.env.NODE_AUTH_TOKEN, '${{ secrets.NPM_TOKEN }}');
   for (const s of steps.filter((x) => String(x.uses ?? '').startsWith('actions/checkout'))) assert.equal(s.with['persist-credentials'], false);
 });
+
+test('the README installs the current version from the URL the release notes give, and from a clone', async () => {
+  const { releaseNotes } = await import('../../scripts/self-release.mjs') as { releaseNotes: (o: Record<string, string>) => string };
+  const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  const tarball = `ctxforge-${version}.tgz`;
+  const notes = releaseNotes({ server: 'https://github.com', repository: 'ctxforge/ctxforge', tag: `v${version}`, tarball, bundle: `${tarball}.sigstore.json` });
+  const install = notes.split('\n').find((l) => l.startsWith('npm install -g') && l.includes('https://'))!;
+  assert.equal(install, `npm install -g --allow-scripts=better-sqlite3 https://github.com/ctxforge/ctxforge/releases/download/v${version}/${tarball}`);
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Install'), readme.indexOf('## Quick start'));
+  assert.ok(section.split('\n').includes(install), 'the README\'s install line is the release\'s');
+  assert.match(section, /^git clone https:\/\/github\.com\/ctxforge\/ctxforge && cd ctxforge$/m);
+  // The name is not on the registry yet: no install line may name it there.
+  assert.doesNotMatch(section, /^npm install -g(?: --[a-z-=0-9]+)* ctxforge(?:@\S+)?\s*(?:#.*)?$/m);
+});
