@@ -2,28 +2,10 @@
 // every package of the repository validated (links included), diffed against a base commit, judged
 // by the fail-on policy. The pre-commit hook `ctxforge-check` (.pre-commit-hooks.yaml) calls it.
 import { Option, type Command } from 'commander';
-import { runCheck, parseFailOn, type CheckResult } from '../../src/release/check.js';
-import { checkMarkdown } from '../../src/release/check-report.js';
-import { resultsText } from '../../src/core/report.js';
-import { escapeData as esc } from '../../src/core/log-safe.js';
+import { runCheck, parseFailOn } from '../../src/release/check.js';
+import { checkMarkdown, checkText } from '../../src/release/check-report.js';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
 import { configFrom, configOption, ExitCode, printDiagnostics, printJson, type Io } from '../shared.js';
-
-function text(r: CheckResult): string {
-  const lines: string[] = [];
-  lines.push(resultsText(r.packages.map((p) => ({ path: p.path, format: `${p.format}${p.version ? ` ${p.version}` : ''}`, valid: p.valid, diagnostics: p.diagnostics }))));
-  for (const p of r.packages) {
-    const d = p.diff?.result;
-    if (d) {
-      lines.push(d.initial
-        ? `  ${esc(p.path)}: new since the base`
-        : `  ${esc(p.path)}: ${d.changes.length} change${d.changes.length === 1 ? '' : 's'} since the base, required bump ${d.required_bump}; version ${esc(String(d.old.version))} → ${esc(String(d.new.version))} ${d.version_ok ? 'ok' : `NOT ok${d.version_message ? `: ${esc(d.version_message)}` : ''}`}`);
-    }
-    if (p.findings.length) lines.push(`  ${esc(p.path)} fails: ${esc(p.findings.join('; '))}`);
-  }
-  lines.push(`check ${r.failed ? 'FAILED' : 'passed'} (base ${r.base ? r.base.slice(0, 12) : 'none'}; failing on: ${r.failOn.length ? r.failOn.join(', ') : 'nothing'})`);
-  return lines.join('\n');
-}
 
 export function registerCheck(program: Command, io: Io): void {
   program.command('check')
@@ -51,7 +33,7 @@ Examples:
       const r = await runCheck({ cwd: io.cwd, base: o.base as string, path: o.path as string | undefined, config: configFrom(io, o), failOn, env: io.env });
       if (o.json) printJson(io, { ...r, packages: r.packages.map(({ diff, ...p }) => ({ ...p, diff: diff ? diff.result : null })) });
       else {
-        io.out(o.format === 'md' ? checkMarkdown(r) : text(r));
+        io.out(o.format === 'md' ? checkMarkdown(r) : checkText(r));
         printDiagnostics(io, r.notes);
       }
       if (r.failed) throw new ExitCode(1);

@@ -1,7 +1,7 @@
 // The tag pattern a package gets when ctxforge.yaml names none. One package releases under `v*`,
 // several under `<name>@v*`; so adding a second package would silently move the first one off the
-// `v*` tags it has released under. It keeps them instead — when the newest `v*` tag is provably its
-// release — and every place that reads the pattern is told so, with the line that makes it explicit.
+// `v*` tags it has released under. It keeps them instead — when git shows those tags are its
+// releases — and every place that reads the pattern is told so, with the line that makes it explicit.
 import { warning, type Diagnostic } from '../core/diagnostics.js';
 import { formatByName } from '../formats.js';
 import type { GitRepo } from '../git/repo.js';
