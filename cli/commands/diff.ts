@@ -15,7 +15,7 @@ export function registerDiff(program: Command, io: Io): void {
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'md', 'json']).default('text'))
     .addOption(new Option('--fail-on <what>', 'exit 1 on breaking findings, on any finding, or on a version / tag problem').choices(['breaking', 'any', 'version']))
     .option('--tag <name>', 'check that this tag name carries the new version')
-    .option('--tag-pattern <pattern>', 'release tag pattern, "*" standing for the version (default from ctxforge.yaml, else v*)')
+    .option('--tag-pattern <pattern>', 'release tag pattern, "*" standing for the version (default: the package\'s, as `ctxforge list` shows it)')
     .addOption(configOption())
     .option('--no-config', 'ignore ctxforge.yaml')
     .option('--initial', 'treat <new> (the only argument) as an initial release'))
