@@ -24,7 +24,8 @@ function itemName(g: ItemChanges): string {
 function itemLines(g: ItemChanges): string[] {
   const [head, ...rest] = g.changes;
   // The headline's own detail (a move's paths, a retype's types, an attribute's values) stays on its line.
-  const detail = head!.change === 'added' || head!.change === 'removed' || head!.change === 'modified' ? '' : `: ${lineText(head!, true)}`;
+  const detail = head!.change === 'moved' ? `: ${value(head!.from)} → ${value(head!.to)}`
+    : head!.change === 'retyped' || head!.change === 'attr_changed' || head!.change === 'major_bump' ? `: ${lineText(head!, true)}` : '';
   const lines = [`  ${g.severity.padEnd(8)} ${g.headline.padEnd(12)} ${esc(`${g.kind} ${itemName(g)}${detail}`)}`];
   for (const c of rest) lines.push(`${' '.repeat(24)}- ${esc(lineText(c))}${c.severity !== g.severity ? ` (${c.severity})` : ''}`);
   return lines;
