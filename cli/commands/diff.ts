@@ -1,28 +1,10 @@
 // `ctxforge diff`: compare two versions of a package by stable ID, with a SemVer verdict.
 import { Command, Option } from 'commander';
 import {
-  defaultPackageDir, diffInputs, diffJson, diffWithPreviousRelease, failingFindings, renderDiffMarkdown,
-  type Change, type DiffResult,
+  defaultPackageDir, diffInputs, diffJson, diffWithPreviousRelease, failingFindings, renderDiffMarkdown, renderDiffText,
+  type DiffResult,
 } from '../../src/diff/index.js';
-import { escapeData as esc } from '../../src/core/log-safe.js';
 import { configFrom, configOption, ExitCode, limitsFrom, printJson, withLimitOptions, type Io } from '../shared.js';
-
-function what(c: Change): string {
-  const name = esc(c.title ? `${c.title} (${c.id})` : c.path ? `${c.path} (${c.id})` : c.id);
-  const extra = esc(c.change === 'moved' ? `: ${c.from} → ${c.to}`
-    : c.change === 'retyped' ? `: ${c.from} → ${c.to}`
-      : c.attr ? ` ${c.attr}: ${c.from} → ${c.to}` : '');
-  return `${c.kind} ${name}${extra}`;
-}
-
-function text(r: DiffResult): string {
-  if (r.initial) return `${esc(r.new.name ?? r.format)} ${esc(String(r.new.version))}: initial release (${r.changes.length} items)`;
-  const lines = [`${esc(r.new.name ?? r.format)} ${esc(String(r.old.version))} → ${esc(String(r.new.version))}: ${r.changes.length} change${r.changes.length === 1 ? '' : 's'}`];
-  for (const c of r.changes) lines.push(`  ${c.severity.padEnd(8)} ${c.change.padEnd(12)} ${what(c)}`);
-  lines.push(`required bump: ${r.required_bump}; version ${r.version_ok ? 'ok' : `NOT ok${r.version_message ? `: ${esc(r.version_message)}` : ''}`}`);
-  if (r.tag) lines.push(`tag ${esc(r.tag.name)}: ${r.tag.matches ? 'matches' : 'does NOT match'} version ${esc(String(r.new.version))}`);
-  return lines.join('\n');
-}
 
 export function registerDiff(program: Command, io: Io): void {
   withLimitOptions(program.command('diff')
@@ -33,7 +15,7 @@ export function registerDiff(program: Command, io: Io): void {
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'md', 'json']).default('text'))
     .addOption(new Option('--fail-on <what>', 'exit 1 on breaking findings, on any finding, or on a version / tag problem').choices(['breaking', 'any', 'version']))
     .option('--tag <name>', 'check that this tag name carries the new version')
-    .option('--tag-pattern <pattern>', 'release tag pattern, "*" standing for the version (default from ctxforge.yaml, else v*)')
+    .option('--tag-pattern <pattern>', 'release tag pattern, "*" standing for the version (default: the package\'s, as `ctxforge list` shows it)')
     .addOption(configOption())
     .option('--no-config', 'ignore ctxforge.yaml')
     .option('--initial', 'treat <new> (the only argument) as an initial release'))
@@ -60,7 +42,7 @@ Examples:
       const fmt = o.json ? 'json' : (o.format as string);
       if (fmt === 'json') printJson(io, diffJson(r));
       else if (fmt === 'md') io.out(renderDiffMarkdown(r));
-      else io.out(text(r));
+      else io.out(renderDiffText(r));
       const on = o.failOn as 'breaking' | 'any' | 'version' | undefined;
       if (on === 'version' ? !r.version_ok || r.tag?.matches === false : on && failingFindings(r, on).length > 0) throw new ExitCode(1);
     });

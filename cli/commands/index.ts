@@ -12,6 +12,7 @@ import { registerStrip } from './strip.js';
 import { registerMerge } from './merge.js';
 import { registerDiff } from './diff.js';
 import { registerList } from './list.js';
+import { registerCheck } from './check.js';
 import { registerRelease } from './release.js';
 import { registerIds, registerUnpack } from './octx.js';
 import { registerDemo } from './demo.js';
@@ -29,6 +30,7 @@ export const commands: Register[] = [
   registerInspect,
   registerDiff,
   registerList,
+  registerCheck,
   registerInit,
   registerIds,
   registerUnpack,

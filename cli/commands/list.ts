@@ -1,6 +1,7 @@
 // `ctxforge list`: the packages of the repository (from ctxforge.yaml or detected) and their releases.
 import type { Command } from 'commander';
 import { listPackages } from '../../src/repo/list.js';
+import { tagNoteText } from '../../src/repo/tag-patterns.js';
 import { escapeData as esc } from '../../src/core/log-safe.js';
 import { configFrom, configOption, ExitCode, printJson, type Io } from '../shared.js';
 
@@ -30,6 +31,7 @@ Examples:
           const ver = p.version ? ` ${esc(`${p.package_name || p.name} ${p.version}`)}` : '';
           const tag = p.latest_tag ? `  latest ${esc(p.latest_tag)}` : '  no release tag';
           io.out(`${esc(p.path || '.')}  (${p.format ?? '?'}${ver})  tags ${esc(p.tag_pattern)}${tag}${p.problem ? `  ✗ ${esc(p.problem)}` : ''}`);
+          if (p.tag_note) io.out(`  note: ${esc(tagNoteText(p.tag_note))}`);
         }
       }
       if (r.packages.some((p) => p.problem)) throw new ExitCode(1);

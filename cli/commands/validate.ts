@@ -6,6 +6,8 @@ import { configFrom, configOption, ExitCode, limitsFrom, printDiagnostics, print
 import { reproduce } from '../../src/repo/reproduce.js';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
 import { loadSigningKey } from '../../src/core/keys.js';
+import { discoverPackages } from '../../src/repo/packages.js';
+import { join, relative } from 'node:path';
 
 function addCommon(cmd: Command): Command {
   return withLimitOptions(cmd)
@@ -18,7 +20,20 @@ function addCommon(cmd: Command): Command {
     .addOption(new Option('--links <level>', 'relative links to missing documents or anchors in source trees (default: `links:` in ctxforge.yaml, else warning)').choices(['off', 'warning', 'error']));
 }
 
-async function run(io: Io, paths: string[], o: Record<string, unknown>, verify: boolean): Promise<void> {
+/** No paths: the packages of the repository around the working directory (as `ctxforge list` shows them). */
+async function repositoryPackages(io: Io): Promise<string[]> {
+  const found = await discoverPackages({ cwd: io.cwd });
+  const usable = found.packages.filter((p) => !p.problem);
+  for (const p of found.packages.filter((x) => x.problem)) printDiagnostics(io, [{ severity: 'error', code: p.problemCode ?? 'CTXFORGE_REPO_PACKAGE_UNKNOWN', message: `${p.path || '.'}: ${p.problem}`, file: found.config?.file ?? 'ctxforge.yaml' }]);
+  if (!found.packages.length) {
+    throw new DiagnosticError({ severity: 'error', code: 'CTXFORGE_REPO_PACKAGE_UNKNOWN', message: `no packages found in ${found.root}`, hint: 'name what to validate (ctxforge validate <path>), or list the packages in ctxforge.yaml' }, 2);
+  }
+  if (usable.length < found.packages.length) throw new ExitCode(1);
+  return usable.map((p) => relative(io.cwd, join(found.root, p.path)) || '.');
+}
+
+async function run(io: Io, pathsIn: string[], o: Record<string, unknown>, verify: boolean): Promise<void> {
+  const paths = pathsIn.length ? pathsIn : await repositoryPackages(io);
   const results = await validatePaths(paths, {
     cwd: io.cwd,
     env: io.env,
@@ -40,10 +55,11 @@ async function run(io: Io, paths: string[], o: Record<string, unknown>, verify: 
 export function registerValidate(program: Command, io: Io): void {
   addCommon(program.command('validate')
     .description('Validate packages (.octx, .ctxpkg, .acx) or source trees against their specs')
-    .argument('<paths...>', 'files, directories, or <ref>:<path> in git'))
+    .argument('[paths...]', 'files, directories, or <ref>:<path> in git (default: every package of the repository, as `ctxforge list` shows them)'))
     .addHelpText('after', `
 Exit codes: 0 all valid, 1 something is invalid, 2 usage or I/O error.
 Examples:
+  ctxforge validate                              # every package of this repository
   ctxforge validate working-dir-example/octx
   ctxforge validate dist/*.octx --json
   ctxforge validate v1.2.0:knowledge-pack/`)

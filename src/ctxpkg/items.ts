@@ -16,6 +16,30 @@ function digestOf(v: JsonObject): string {
   }
 }
 
+/** The first ATX heading of a node's content outside code fences (any level), `{#id}` suffix dropped. */
+function firstHeading(text: string): string | undefined {
+  let fence: string | undefined;
+  for (const line of text.split('\n')) {
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (f) {
+      if (!fence) fence = f[1]![0]!.repeat(f[1]!.length);
+      else if (f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = undefined;
+      continue;
+    }
+    if (fence) continue;
+    const m = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
+    const t = m?.[1]?.replace(/[ \t]*\{#[^}\s]*\}$/, '').trim();
+    if (t) return t;
+  }
+  return undefined;
+}
+
+/** What a reader knows a node by: its `title` field, else its first heading, else its type and ID. */
+function nodeTitle(n: JsonObject, id: string, text: string): string {
+  if (typeof n.title === 'string' && n.title.trim()) return n.title.trim();
+  return firstHeading(text) ?? `${String(n.type)} ${id}`;
+}
+
 export function packageItems(manifest: unknown, content: unknown, nodePaths: Map<string, string> = new Map()): Item[] {
   const m = isObject(manifest) ? manifest : {};
   const g = graphOf(content);
@@ -25,7 +49,7 @@ export function packageItems(manifest: unknown, content: unknown, nodePaths: Map
     const text = typeof n.content === 'string' ? n.content : '';
     const path = nodePaths.get(id);
     items.push({
-      kind: 'node', id, digest: digestOf(orderNode(n)), title: `${String(n.type)} ${id}`,
+      kind: 'node', id, digest: digestOf(orderNode(n)), title: nodeTitle(n, id, text),
       ...(path ? { path } : {}),
       attrs: { type: String(n.type), content: sha256Hex(text), activation: asNumber(n.activation) ?? 1, supersedes: typeof n.supersedes === 'string' ? n.supersedes : null },
     });

@@ -5,6 +5,7 @@ import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import { bumpBetween, isPrerelease, isSemver, semverLib, type Bump } from '../core/semver.js';
 import type { FormatName, Item, PackageSummary } from '../format.js';
+import type { TagPatternNote } from '../repo/tag-patterns.js';
 import { bumpCovers, CHANGE_TYPES, maxSeverity, requiredBump, severityOf, type ChangeType, type PolicyTable, type Severity } from './policy.js';
 import './rules.js';
 
@@ -68,6 +69,11 @@ export interface DiffResult {
   /** Why version_ok is false, in words. */
   version_message?: string;
   tag?: TagCheck;
+  /**
+   * How the previous release was found, when a reader must know it: the package keeps the `v*`
+   * tags of a one-package past, or `v*` tags exist that no package claims (so "initial release").
+   */
+  tag_note?: TagPatternNote;
 }
 
 export interface CompareOptions {
@@ -84,6 +90,8 @@ export interface CompareOptions {
    * diff into a skipped one.
    */
   identityChange?: 'refuse' | 'breaking';
+  /** Carried into the result (see DiffResult.tag_note). */
+  tagNote?: TagPatternNote;
 }
 
 function indexItems(items: readonly Item[], side: string): Map<string, Item> {
@@ -241,6 +249,7 @@ export function diffSummaries(old: PackageSummary | null, neu: PackageSummary, o
     actual_bump: actual,
     version_ok: ok,
     ...(message ? { version_message: message } : {}),
+    ...(opts.tagNote ? { tag_note: opts.tagNote } : {}),
   };
   if (opts.tag) {
     const tv = opts.tag.version ?? null;

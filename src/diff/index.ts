@@ -11,5 +11,7 @@ export {
   DEFAULT_POLICY, CHANGE_TYPES, SEVERITIES, checkPolicy, mergePolicy, severityOf, requiredBump, bumpCovers,
   type ChangeType, type Severity, type PolicyTable,
 } from './policy.js';
-export { renderDiffMarkdown, type MarkdownOptions } from './markdown.js';
+export { renderDiffMarkdown, tagNoteMarkdown, type MarkdownOptions } from './markdown.js';
+export { renderDiffText } from './text.js';
+export { groupChanges, type ItemChanges } from './group.js';
 export { diffJson } from './json.js';

@@ -133,7 +133,8 @@ async function packageContext(side: Side, opts: DiffInputsOptions, needPattern: 
   return { policy: mergePolicy(...tables, user), pkg };
 }
 
-function compare(old: Side | null, neu: Side, ctx: PackageContext, opts: DiffInputsOptions): DiffResult {
+/** `usedPattern`: the package's tag pattern chose the old side or judges --tag, so its note belongs in the result. */
+function compare(old: Side | null, neu: Side, ctx: PackageContext, opts: DiffInputsOptions, usedPattern: boolean): DiffResult {
   const pattern = opts.tagPattern ?? ctx.pkg?.tagPattern ?? DEFAULT_TAG_PATTERN;
   return diffSummaries(old?.summary ?? null, neu.summary, {
     policy: ctx.policy,
@@ -142,6 +143,8 @@ function compare(old: Side | null, neu: Side, ctx: PackageContext, opts: DiffInp
     oldCommit: old?.commit,
     newCommit: neu.commit,
     tag: opts.tag ? { name: opts.tag, pattern, version: tagVersion(opts.tag, pattern) } : undefined,
+    // The note explains the package's own pattern; a --tag-pattern given by hand needs none.
+    ...(usedPattern && ctx.pkg?.tagNote && !opts.tagPattern ? { tagNote: ctx.pkg.tagNote } : {}),
   });
 }
 
@@ -160,7 +163,7 @@ export async function diffInputs(oldSpec: string | null, newSpec: string, opts: 
     throw new DiagnosticError(error('CTXFORGE_IO', `neither side can be read: ${oldSpec} and ${newSpec} (no such file, directory or <ref>:<path>)`), 2, [old.diagnostic, e.diagnostic]);
   });
   const [old, neu] = oldSpec === null ? [null, first] : await loadPair(await expandBareRef(oldSpec, first, cwd), first, opts);
-  return compare(old, neu, await packageContext(neu, opts, !!opts.tag && !opts.tagPattern), opts);
+  return compare(old, neu, await packageContext(neu, opts, !!opts.tag && !opts.tagPattern), opts, !!opts.tag);
 }
 
 export interface PreviousRelease {
@@ -196,7 +199,7 @@ export async function diffWithPreviousRelease(newSpec: string, opts: DiffInputsO
   const ctx = await packageContext(first, opts, true);
   const prev = await previousFor(first, ctx, opts);
   const [old, neu] = prev.spec ? await loadPair(prev.spec, first, opts) : [null, first.readWith ? { ...first, ...(await summarize(first.resolved, opts)) } : first];
-  return { ...compare(old, neu, ctx, opts), previous_tag: prev.spec ? prev.tag!.name : null };
+  return { ...compare(old, neu, ctx, opts, true), previous_tag: prev.spec ? prev.tag!.name : null };
 }
 
 /** The working-tree package a bare `ctxforge diff` means: the one containing `cwd`, or the only one. */

@@ -1,8 +1,10 @@
 // Release notes from a diff: a short Markdown section (verdict, counts, then one table per policy
-// category) for job summaries and release bodies.
+// category, one row per changed item with what changed in it) for job summaries and release bodies.
 import type { Change, DiffResult } from './compare.js';
 import type { Severity } from './policy.js';
 import { mdCode, mdCodeCell, mdText } from '../core/markdown-safe.js';
+import { changeLine, groupChanges, type ItemChanges } from './group.js';
+import type { TagPatternNote } from '../repo/tag-patterns.js';
 
 export interface MarkdownOptions {
   /** Heading level of the section title (default 2). */
@@ -40,25 +42,38 @@ function val(v: unknown): string {
   return v === null || v === undefined ? '—' : code(String(v));
 }
 
-function detail(c: Change): string {
-  switch (c.change) {
-    case 'moved':
-      return `${val(c.from)} → ${val(c.to)}`;
-    case 'retyped':
-      return `type ${val(c.from)} → ${val(c.to)}`;
-    case 'attr_changed':
-    case 'major_bump':
-      return `${cell(c.attr ?? '')}: ${val(c.from)} → ${val(c.to)}`;
-    default:
-      return c.path ? code(c.path) : '';
-  }
+/** One finding inside an item's row: `activation: 1 → 0.5`, `moved: a → b`, `content edited`. */
+function sub(c: Change, rowSeverity: Severity, headline = false): string {
+  const l = changeLine(c);
+  if (headline) delete l.extra;
+  const vals = 'from' in l || 'to' in l ? `: ${val(l.from)} → ${val(l.to)}` : '';
+  const tail = [l.extra, c.severity !== rowSeverity ? c.severity : undefined].filter(Boolean).join(', ');
+  return `${cell(l.what)}${vals}${tail ? ` (${tail})` : ''}`;
+}
+
+/** The Details cell: the headline's own detail (path, move, retype, attribute), then every other finding of the item. */
+function detail(g: ItemChanges): string {
+  const [head, ...rest] = g.changes;
+  const parts: string[] = [];
+  if (head!.change === 'moved') parts.push(`${val(head!.from)} → ${val(head!.to)}`);
+  else if (head!.change === 'retyped') parts.push(`type ${val(head!.from)} → ${val(head!.to)}`);
+  else if (head!.change === 'attr_changed' || head!.change === 'major_bump') parts.push(sub(head!, g.severity, true));
+  else if (g.path) parts.push(code(g.path));
+  parts.push(...rest.map((c) => sub(c, g.severity)));
+  // Our own line breaks between findings; nothing from the package becomes HTML.
+  return parts.join('<br>');
 }
 
 /** The name a reader recognises: the title, else the path, else the ID. */
-function label(c: Change): string {
-  if (c.title) return cell(c.title);
-  if (c.path) return code(c.path);
-  return code(c.id);
+function label(g: ItemChanges): string {
+  if (g.title) return cell(g.title);
+  if (g.path) return code(g.path);
+  return code(g.id);
+}
+
+/** How the previous release was found, when the reader must know it, with the config line that settles it. */
+export function tagNoteMarkdown(n: TagPatternNote): string {
+  return `> **Tag pattern:** ${cell(n.message)}. Make it explicit ${cell(n.where)}: ${mdCode(n.fix)}`;
 }
 
 function countsLine(r: DiffResult): string {
@@ -80,6 +95,7 @@ export function renderDiffMarkdown(r: DiffResult, opts: MarkdownOptions = {}): s
   if (r.initial) {
     out.push(`${h} ${cell(name)} ${cell(r.new.version)} — initial release`, '');
     out.push(`${r.format}: ${cell(itemsLine(r.new.items))}.`, '');
+    if (r.tag_note) out.push(tagNoteMarkdown(r.tag_note), '');
     return out.join('\n');
   }
   out.push(`${h} ${cell(name)} ${cell(r.new.version)}`, '');
@@ -88,11 +104,13 @@ export function renderDiffMarkdown(r: DiffResult, opts: MarkdownOptions = {}): s
   out.push(`- Required bump: **${r.required_bump}**; version ${cell(r.old.version)} → ${cell(r.new.version)} ${ver}${r.version_message ? ` — ${cell(r.version_message)}` : ''}`);
   if (r.tag) out.push(`- Tag ${mdCode(r.tag.name)} ${r.tag.matches ? 'matches' : '**does not match**'} the package version${r.tag.matches ? '' : ` (${cell(r.tag.version ?? 'no version')} vs ${cell(r.new.version)})`}.`);
   out.push('');
+  if (r.tag_note) out.push(tagNoteMarkdown(r.tag_note), '');
+  const items = groupChanges(r.changes);
   for (const g of GROUPS) {
-    const rows = r.changes.filter((c) => c.severity === g.severity);
+    const rows = items.filter((i) => i.severity === g.severity);
     if (rows.length === 0) continue;
     out.push(`${h}# ${g.title} (${rows.length})`, '', '| Change | Kind | Item | Details |', '|---|---|---|---|');
-    for (const c of rows.slice(0, maxRows)) out.push(`| ${VERB[c.change]} | ${cell(c.kind)} | ${label(c)} | ${detail(c)} |`);
+    for (const i of rows.slice(0, maxRows)) out.push(`| ${VERB[i.headline]} | ${cell(i.kind)} | ${label(i)} | ${detail(i)} |`);
     if (rows.length > maxRows) out.push('', `…and ${rows.length - maxRows} more.`);
     out.push('');
   }

@@ -1,8 +1,10 @@
-// Renders a PR check for people and tools: job-summary / comment Markdown and SARIF 2.1.0.
+// Renders a PR check for people and tools: job-summary / comment Markdown, terminal text and SARIF 2.1.0.
 import type { Diagnostic } from '../core/diagnostics.js';
 import type { CheckResult } from './check.js';
 import { ruleFor } from '../core/rules.js';
 import { mdCode, mdCodeCell, mdText, truncateMarkdown } from '../core/markdown-safe.js';
+import { resultsText } from '../core/report.js';
+import { escapeData as esc } from '../core/log-safe.js';
 
 export const COMMENT_MARKER = '<!-- ctxforge:check -->';
 /** GitHub rejects comment bodies over 65,536 characters. */
@@ -73,6 +75,23 @@ export function checkMarkdown(r: CheckResult, from?: VerdictSource): string {
   out.push(`Required bump across packages: **${r.required_bump}**. Failing on: ${r.failOn.length ? r.failOn.join(', ') : 'nothing'}.`, '');
   // The verdict is the first line and the totals the last: a reader of a cut report sees both.
   return out.join('\n');
+}
+
+/** The check as terminal text (`ctxforge check`): each package's validation, its diff against the base, the verdict last. */
+export function checkText(r: CheckResult): string {
+  const lines: string[] = [];
+  lines.push(resultsText(r.packages.map((p) => ({ path: p.path, format: `${p.format}${p.version ? ` ${p.version}` : ''}`, valid: p.valid, diagnostics: p.diagnostics }))));
+  for (const p of r.packages) {
+    const d = p.diff?.result;
+    if (d) {
+      lines.push(d.initial
+        ? `  ${esc(p.path)}: new since the base`
+        : `  ${esc(p.path)}: ${d.changes.length} change${d.changes.length === 1 ? '' : 's'} since the base, required bump ${d.required_bump}; version ${esc(String(d.old.version))} → ${esc(String(d.new.version))} ${d.version_ok ? 'ok' : `NOT ok${d.version_message ? `: ${esc(d.version_message)}` : ''}`}`);
+    }
+    if (p.findings.length) lines.push(`  ${esc(p.path)} fails: ${esc(p.findings.join('; '))}`);
+  }
+  lines.push(`check ${r.failed ? 'FAILED' : 'passed'} (base ${r.base ? r.base.slice(0, 12) : 'none'}; failing on: ${r.failOn.length ? r.failOn.join(', ') : 'nothing'})`);
+  return lines.join('\n');
 }
 
 /** The sticky comment: the marker finds it again on the next push. */

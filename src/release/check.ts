@@ -13,6 +13,7 @@ import { manifestSite } from '../doc-model.js';
 import { linkSettingsFor } from '../repo/config.js';
 import { DiskTree, type Tree } from '../core/tree.js';
 import { checkIdMap, compareIdMaps } from '../sync/idmap-check.js';
+import { tagNoteDiagnostic } from '../repo/tag-patterns.js';
 import './rules.js';
 
 /**
@@ -76,6 +77,8 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const notes: Diagnostic[] = [];
   // With a base, a path the head's config no longer lists is still checked: the base may have a package there.
   const { root, packages: headPkgs, config: headConfig } = await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config, allowNone: !!o.base });
+  // How the head's packages will be tagged once merged: said, never silently changed.
+  for (const p of headPkgs) if (p.tagNote) notes.push(tagNoteDiagnostic(p.tagNote, headConfig?.file));
   const base = o.base ? await ensureCommit(root, o.base) : null;
   if (o.base && !base) notes.push(warning('CTXFORGE_CHECK_NO_BASE', `base commit ${o.base} is not in the clone; packages were validated but not diffed`, { hint: 'use actions/checkout with fetch-depth: 0' }));
   // The base's config decides what is checked and how: the PR cannot edit its own gate.

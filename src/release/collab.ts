@@ -8,6 +8,7 @@ import { diffSummaries, type DiffResult } from '../diff/compare.js';
 import { renderDiffMarkdown } from '../diff/markdown.js';
 import { checkPolicy, mergePolicy, type PolicyTable } from '../diff/policy.js';
 import type { RepoPackage } from '../repo/packages.js';
+import type { TagPatternNote } from '../repo/tag-patterns.js';
 
 export type { DiffResult };
 
@@ -60,6 +61,8 @@ export interface DiffRequest {
   level?: number;
   /** See CompareOptions.identityChange. */
   identityChange?: 'refuse' | 'breaking';
+  /** How the previous release was found, when the reader must know (see DiffResult.tag_note). */
+  tagNote?: TagPatternNote;
 }
 
 export async function diffPackage(req: DiffRequest): Promise<DiffSummary> {
@@ -70,6 +73,7 @@ export async function diffPackage(req: DiffRequest): Promise<DiffSummary> {
     ...(req.oldLabel ? { oldLabel: req.oldLabel } : {}), ...(req.oldCommit ? { oldCommit: req.oldCommit } : {}),
     ...(req.newCommit ? { newCommit: req.newCommit } : {}),
     ...(req.identityChange ? { identityChange: req.identityChange } : {}),
+    ...(req.tagNote ? { tagNote: req.tagNote } : {}),
   });
   return { package: req.name, relPath: req.relPath, result, markdown: renderDiffMarkdown(result, { level: req.level ?? 3 }) };
 }

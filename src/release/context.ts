@@ -7,6 +7,7 @@ import type { RetryOptions } from './github/http.js';
 import type { DiffSummary } from './collab.js';
 import type { PolicyTable } from '../diff/policy.js';
 import type { PublishOutcome } from './github/publish.js';
+import type { TagPatternNote } from '../repo/tag-patterns.js';
 
 export interface GitHubPublishOptions {
   token: string;
@@ -48,6 +49,8 @@ export interface ReleasePackage {
   name: string;
   /** Tag pattern with `{name}` expanded, e.g. "v*" or "guide@v*" (src/repo). */
   tagPattern: string;
+  /** What must be said about the pattern (kept `v*` tags, unclaimed ones): src/repo/tag-patterns.ts. */
+  tagNote?: TagPatternNote;
   /** Merged change policy for diffs. */
   policy: PolicyTable;
   /** Path relative to the repository root ('' for the root itself). */

@@ -9,6 +9,7 @@ import type { Context, ReleasePackage, Step } from './context.js';
 import { commitOf, commitTime, isGitRepo, tagsAtHead } from './gitcli.js';
 import { uncommittedPaths } from '../repo/ignored.js';
 import { discoverPackages } from './packages.js';
+import { tagNoteDiagnostic } from '../repo/tag-patterns.js';
 
 /** The tag being released: explicit, else the pushed ref, else the one release tag at HEAD. */
 async function findTag(ctx: Context, pkgs: ReleasePackage[]): Promise<string | null> {
@@ -22,7 +23,7 @@ async function findTag(ctx: Context, pkgs: ReleasePackage[]): Promise<string | n
 export const detect: Step = {
   name: 'detect',
   async run(ctx) {
-    const { root, packages: all } = await discoverPackages({ cwd: ctx.opts.cwd, path: ctx.opts.path, config: ctx.opts.config });
+    const { root, config: repoCfg, packages: all } = await discoverPackages({ cwd: ctx.opts.cwd, path: ctx.opts.path, config: ctx.opts.config });
     ctx.root = root;
     let tag = await findTag(ctx, all);
     if (!tag) {
@@ -45,6 +46,7 @@ export const detect: Step = {
         });
       }
     }
+    for (const p of chosen) if (p.tagNote) ctx.warnings.push(tagNoteDiagnostic(p.tagNote, repoCfg?.file));
     ctx.tag = tag;
     ctx.version = version;
     ctx.packages = chosen;

@@ -41,6 +41,7 @@ export const notes: Step = {
         module: p.module, name: p.name, relPath: p.relPath, policy: p.policy, oldTree, newTree: p.tree,
         ...(ctx.previousTag ? { oldLabel: ctx.previousTag } : {}), ...(ctx.commit ? { newCommit: ctx.commit } : {}),
         tag: { name: ctx.tag, pattern: p.tagPattern, version: ctx.version }, opts: { env: ctx.env }, level: 2,
+        ...(p.tagNote ? { tagNote: p.tagNote } : {}),
       });
       ctx.diffs.push(d);
       parts.push(d.markdown.trimEnd(), '');

@@ -40,7 +40,7 @@ export async function discoverPackages(o: DiscoverOptions): Promise<{ root: stri
     const summary = await module.items(tree, {});
     out.push({
       name: p.name, relPath: p.path, dir, format: module.name, version: summary.version, module, tree,
-      tagPattern: p.tagPattern, policy: policyOf(p),
+      tagPattern: p.tagPattern, policy: policyOf(p), ...(p.tagNote ? { tagNote: p.tagNote } : {}),
     });
   }
   return { root: found.root, packages: out, ...(found.config ? { config: found.config } : {}) };

@@ -44,7 +44,7 @@ async function openAtHead(root: string, bp: RepoPackage): Promise<ReleasePackage
   const tree = new DiskTree(dir, bp.path || '.');
   try {
     const summary = await module.items(tree, {});
-    return { name: bp.name, relPath: bp.path, dir, format: module.name, version: summary.version, module, tree, tagPattern: bp.tagPattern, policy: policyOf(bp) };
+    return { name: bp.name, relPath: bp.path, dir, format: module.name, version: summary.version, module, tree, tagPattern: bp.tagPattern, policy: policyOf(bp), ...(bp.tagNote ? { tagNote: bp.tagNote } : {}) };
   } catch (e) {
     return `it cannot be read at the head: ${(e as Error).message}`;
   }
@@ -80,7 +80,9 @@ export async function trustedPlan(root: string, base: string, head: ReleasePacka
       else if (JSON.stringify(basePolicy) !== JSON.stringify(hp.policy)) changes.push({ loosening: false, message: `${shown(bp.path)}: the head's config changes the change policy; the base's policy applies` });
     }
     if (hp && hp.format === bp.format) {
-      packages.push({ ...hp, name: bp.name, tagPattern: bp.tagPattern, policy: basePolicy });
+      const { tagNote: _headNote, ...rest } = hp;
+      void _headNote;
+      packages.push({ ...rest, name: bp.name, tagPattern: bp.tagPattern, policy: basePolicy, ...(bp.tagNote ? { tagNote: bp.tagNote } : {}) });
       continue;
     }
     const opened = await openAtHead(root, bp);

@@ -5,7 +5,8 @@ import { formatByName } from '../formats.js';
 import { openRefPath } from '../git/ref-spec.js';
 import { releaseTags } from '../git/tags.js';
 import { DiskTree, type Tree } from '../core/tree.js';
-import { discoverPackages, type DiscoverOptions } from './packages.js';
+import { discoverPackages, type DiscoverOptions, type RepoPackage } from './packages.js';
+import type { TagPatternNote } from './tag-patterns.js';
 
 export interface ListedPackage {
   path: string;
@@ -15,6 +16,10 @@ export interface ListedPackage {
   package_name?: string;
   version: string | null;
   tag_pattern: string;
+  /** 'config', 'default', or 'kept' (the first package's `v*` tags after a second package was added). */
+  tag_pattern_from: RepoPackage['tagPatternFrom'];
+  /** What to know about the pattern, with the ctxforge.yaml line that makes it explicit. */
+  tag_note?: TagPatternNote;
   /** Highest release tag under the pattern, and how many there are. */
   latest_tag: string | null;
   tags: number;
@@ -39,6 +44,7 @@ export async function listPackages(opts: DiscoverOptions = {}): Promise<PackageL
     const rel = releaseTags(tags, p.tagPattern);
     const item: ListedPackage = {
       path: p.path, format: p.format ?? null, name: p.name, version: null, tag_pattern: p.tagPattern,
+      tag_pattern_from: p.tagPatternFrom, ...(p.tagNote ? { tag_note: p.tagNote } : {}),
       latest_tag: rel[0]?.name ?? null, tags: rel.length, source: p.source,
       ...(p.problem ? { problem: p.problem } : {}),
     };

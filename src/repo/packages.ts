@@ -1,6 +1,6 @@
 // The packages of a repository — listed in ctxforge.yaml (or a config file the user names), else
 // found by asking every format whether a folder is one of its source trees — with the tag pattern
-// each one releases under.
+// each one releases under (src/repo/tag-patterns.ts settles the defaults of several packages).
 import { readdir } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { fail } from '../core/diagnostics.js';
@@ -13,6 +13,7 @@ import { openRefPath } from '../git/ref-spec.js';
 import { DEFAULT_TAG_PATTERN, expandTagPattern } from '../git/tags.js';
 import { parseRepoConfigAs, repoConfig, type InvalidConfig, type RepoConfig } from './config.js';
 import type { Diagnostic } from '../core/diagnostics.js';
+import { keepFirstPackageTags, type TagPatternNote } from './tag-patterns.js';
 import './rules.js';
 
 /** Folders deeper than this below the root are not searched for packages. */
@@ -27,6 +28,13 @@ export interface RepoPackage {
   name: string;
   /** The tag pattern with `{name}` expanded, e.g. "v*" or "guide@v*". */
   tagPattern: string;
+  /**
+   * 'config': ctxforge.yaml names it; 'default': `v*` for one package, `<name>@v*` for several;
+   * 'kept': the first package of a repository that got a second keeps its `v*` release tags.
+   */
+  tagPatternFrom: 'config' | 'default' | 'kept';
+  /** What diff, check, list and release must say about the pattern, with the config line that makes it explicit. */
+  tagNote?: TagPatternNote;
   /** Raw policy overrides, repository-wide ones first then the package's own. */
   policy: Array<{ where: string; table: Record<string, unknown> }>;
   source: 'config' | 'detected';
@@ -93,10 +101,10 @@ async function gitDirs(repo: GitRepo, commit: string): Promise<string[]> {
   return out;
 }
 
-function patternFor(cfg: RepoConfig | undefined, own: string | undefined, name: string, several: boolean): string {
+function patternFor(cfg: RepoConfig | undefined, own: string | undefined, name: string, several: boolean): Pick<RepoPackage, 'tagPattern' | 'tagPatternFrom'> {
   // Several packages sharing "v*" would claim each other's tags, so they default to "<name>@v*".
   const raw = own ?? cfg?.tag_pattern ?? (several ? '{name}@v*' : DEFAULT_TAG_PATTERN);
-  return expandTagPattern(raw, name);
+  return { tagPattern: expandTagPattern(raw, name), tagPatternFrom: own ?? cfg?.tag_pattern ? 'config' : 'default' };
 }
 
 /** A named config file as it is in `tree` (the repository root at a ref), else as it is on disk. */
@@ -144,7 +152,7 @@ export async function discoverPackages(opts: DiscoverOptions = {}): Promise<Repo
     for (const [i, pc] of config.packages.entries()) {
       const name = pc.name ?? (basename(pc.path) || basename(root));
       const pkg: RepoPackage = {
-        path: pc.path, name, tagPattern: patternFor(config, pc.tag_pattern, name, several),
+        path: pc.path, name, ...patternFor(config, pc.tag_pattern, name, several),
         policy: [...topPolicy, ...(pc.policy ? [{ where: `${config.file} packages[${i}].policy`, table: pc.policy }] : [])],
         source: 'config',
       };
@@ -165,6 +173,7 @@ export async function discoverPackages(opts: DiscoverOptions = {}): Promise<Repo
       }
       packages.push(pkg);
     }
+    if (repo) await keepFirstPackageTags(repo, packages, config);
     return { root, repo, ref: opts.ref, config, packages };
   }
 
@@ -178,8 +187,9 @@ export async function discoverPackages(opts: DiscoverOptions = {}): Promise<Repo
   }
   for (const f of found) {
     const name = basename(f.path) || basename(root);
-    packages.push({ path: f.path, format: f.format, name, tagPattern: patternFor(config, undefined, name, found.length > 1), policy: topPolicy, source: 'detected' });
+    packages.push({ path: f.path, format: f.format, name, ...patternFor(config, undefined, name, found.length > 1), policy: topPolicy, source: 'detected' });
   }
+  if (repo) await keepFirstPackageTags(repo, packages, config);
   return { root, repo, ref: opts.ref, config, packages };
 }
 

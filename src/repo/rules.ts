@@ -10,4 +10,6 @@ defineRules([
   { code: 'CTXFORGE_BUILD_UNCOMMITTED', format: 'git', summary: 'Warning: the source folder has uncommitted changes, so the build will not match a build of the commit (whose time it uses by default).' },
   { code: 'CTXFORGE_KEY_NOT_IGNORED', format: 'git', summary: 'Warning: keygen wrote a private key inside a git work tree where git does not ignore it.' },
   { code: 'CTXFORGE_REPRODUCE_NO_SOURCE', format: 'git', summary: 'No source tree for the artifact was found at the given ref.' },
+  { code: 'CTXFORGE_TAG_PATTERN_KEPT', format: 'git', summary: 'Warning: a repository that had one package now has several, and no tag_pattern is configured: the first package keeps releasing under its `v*` tags (the message gives the ctxforge.yaml line that makes it explicit).' },
+  { code: 'CTXFORGE_TAG_PATTERN_UNCLAIMED', format: 'git', summary: 'Warning: the repository has `v*` release tags, but with several packages and no tag_pattern configured no package releases under them, so their previous release is not found (the message gives the ctxforge.yaml line to claim them).' },
 ]);

@@ -146,7 +146,9 @@ test('CLI: --json shape, --fail-on exit codes, markdown', async () => {
   assert.equal((await runCli(['diff', 'v1.0.0:pack', 'v1.1.0:pack', '--tag', 'v1.1.1', '--fail-on', 'version'], { cwd: dir })).code, 1);
   const md = await runCli(['diff', 'v1.0.0:pack', 'v1.1.0:pack', '--format', 'md'], { cwd: dir });
   assert.match(md.stdout, /### Features \(\d+\)/);
-  assert.match(md.stdout, /\| moved \| document \| Alpha \| `knowledge\/alpha\.md` → `knowledge\/topics\/alpha-renamed\.md` \|/);
+  // Alpha was rewritten and moved: one row, the move first, the edit under it.
+  assert.match(md.stdout, /^\| moved \| document \| Alpha \| `knowledge\/alpha\.md` → `knowledge\/topics\/alpha-renamed\.md`<br>modified \(fix\) \|$/m);
+  assert.equal(md.stdout.match(/\| Alpha \|/g)?.length, 1);
   const bad = await runCli(['diff', 'v9:pack', 'v1.1.0:pack'], { cwd: dir });
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /CTXFORGE_GIT_REF_UNKNOWN/);
@@ -268,7 +270,7 @@ test('verify --reproduce: a release rebuilt from its tag is byte-identical; a di
   assert.equal(noRef.code, 2);
 });
 
-test('a document edited and moved in one commit keeps one identity (markdown shows both)', async () => {
+test('a document edited and moved in one commit keeps one identity (markdown lists it once, with both)', async () => {
   const dir = newRepo();
   const pack = join(dir, 'pack');
   writeOctx(pack, { version: '1.0.0', docs: [{ path: 'a.md', id: docId(1), title: 'Setup', body: long(5) }] });
@@ -284,8 +286,8 @@ test('a document edited and moved in one commit keeps one identity (markdown sho
   // A move is a feature by default: 1.0.1 is not enough.
   assert.deepEqual([r.required_bump, r.version_ok], ['minor', false]);
   const md = renderDiffMarkdown(r);
-  assert.match(md, /\| moved \| document \| Setup \|/);
-  assert.match(md, /\| modified \| document \| Setup \|/);
+  assert.match(md, /^\| moved \| document \| Setup \| `knowledge\/a\.md` → `knowledge\/howto\/setup\.md`<br>modified \(fix\) \|$/m);
+  assert.equal(md.match(/\| Setup \|/g)?.length, 1, 'one row for one document');
 });
 
 test('a diff between two commits reads only the files that differ, and finds what a full read finds', async () => {

@@ -1,6 +1,8 @@
 // A local stand-in for GitHub's release and issue-comment REST endpoints on 127.0.0.1 (an API host and
 // a separate uploads host), with GitHub's semantics — drafts hidden from get-by-tag, 422
-// already_exists, immutable published releases — and injectable faults. Response bodies follow the
+// already_exists, immutable published releases — and injectable faults. Its API host also answers the
+// public download URL of published assets (`<apiUrl>/<owner>/<repo>/releases/download/<tag>/<name>`),
+// so a test can install what a release serves from the URL users are given. Response bodies follow the
 // shapes of the recorded responses in @octokit/fixtures (release-assets scenario), with our own data.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
@@ -149,7 +151,7 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
     url: `${api}/repos/${owner}/${repo}/releases/assets/${a.id}`,
     id: a.id, node_id: `RA_${a.id}`, name: a.name, label: a.label, uploader: simpleUser(me), content_type: a.content_type, state: a.state,
     size: a.bytes.length, download_count: 0, created_at: a.created_at, updated_at: a.created_at,
-    browser_download_url: `${web}/releases/download/${encodeURIComponent(a.name)}`,
+    browser_download_url: `${web}/releases/download/${encodeURIComponent(releases.find((r) => r.assets.includes(a))?.tag_name ?? 'untagged')}/${encodeURIComponent(a.name)}`,
     ...(o.digests !== false ? { digest: a.state === 'uploaded' ? `sha256:${createHash('sha256').update(a.bytes).digest('hex')}` : null } : {}),
   });
   const releaseJson = (r: StoredRelease) => ({
@@ -349,6 +351,22 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
     notFound(res);
   };
 
+  // The public download URL, `<server>/<owner>/<repo>/releases/download/<tag>/<name>`, with this
+  // host as the server: anyone may fetch a published release's asset, without a token; GitHub
+  // redirects to storage. Drafts are not downloadable there.
+  const download = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const prefix = `/${owner}/${repo}/releases/download/`;
+    if (!path.startsWith(prefix) || req.method !== 'GET') return false;
+    const [tag, name, ...more] = path.slice(prefix.length).split('/').map(decodeURIComponent);
+    const a = more.length ? undefined : releases.find((r) => !r.draft && r.tag_name === tag)?.assets.find((x) => x.name === name && x.state === 'uploaded');
+    log.push({ host: 'api', method: 'GET', path, status: a ? 302 : 404 });
+    if (!a) { res.writeHead(404); res.end('Not Found'); return true; }
+    res.writeHead(302, { location: `${api}/_storage/${a.id}` });
+    res.end();
+    return true;
+  };
+
   const storage = (req: IncomingMessage, res: ServerResponse): boolean => {
     const m = (req.url ?? '').match(/^\/_storage\/(\d+)$/);
     if (!m) return false;
@@ -363,7 +381,7 @@ export async function startGitHub(o: ServerOptions = {}): Promise<FakeGitHub> {
   };
 
   const apiHandler = handler('api');
-  const apiServer: Server = createServer((req, res) => { if (!storage(req, res)) void apiHandler(req, res); });
+  const apiServer: Server = createServer((req, res) => { if (!storage(req, res) && !download(req, res)) void apiHandler(req, res); });
   const upServer: Server = createServer((req, res) => { void handler('uploads')(req, res); });
   await new Promise<void>((r) => apiServer.listen(0, '127.0.0.1', r));
   await new Promise<void>((r) => upServer.listen(0, '127.0.0.1', r));
