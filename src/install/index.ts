@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { Documents, FormatName } from '../format.js';
 import { applyChanges, interrupted, recover, symlinkOnTheWay, type ApplyResult, type FolderChange } from './apply.js';
 import { type HostName, type Scope } from './hosts.js';
-import { LOCK_NAME, readLock, serializeLock, type Lock, type LockPackage, type LockSigner, type LockSource } from './lock.js';
+import { emptyLock, LOCK_NAME, readLock, serializeLock, type Lock, type LockPackage, type LockSigner, type LockSource } from './lock.js';
 import { planPackage, type PackagePlan } from './plan.js';
 import { printable } from './portable.js';
 import { acquire, acquireLocked, type Acquired } from './source.js';
@@ -237,6 +237,17 @@ export async function installVerified(v: VerifiedPackage, o: InstallOptions): Pr
   const ctx = context(o);
   const { lock, notes } = await start(ctx, o);
   return commitInstall(v, ctx, lock, notes, o);
+}
+
+/** Acquires and verifies an artifact exactly as install does, and reads it as documents; writes nothing (serve). */
+export async function verifySpec(spec: string, o: InstallOptions): Promise<VerifiedPackage> {
+  const ctx = context(o);
+  const acq = await acquire(spec, { cwd: o.cwd, root: ctx.root });
+  try {
+    return await verifyPackage(acq, ctx, emptyLock(ctx.scope), o);
+  } finally {
+    await acq.cleanup();
+  }
 }
 
 /** `ctxforge install` with no artifact: exactly the locked set again, each artifact checked against the lock. */
