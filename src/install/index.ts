@@ -15,7 +15,7 @@ import { emptyLock, LOCK_NAME, readLock, serializeLock, type Lock, type LockPack
 import { planPackage, type PackagePlan } from './plan.js';
 import { printable } from './portable.js';
 import { acquire, acquireLocked, type Acquired } from './source.js';
-import { checkArtifact, judge, loadKeyPin, lockPin, type KeyPin } from './verify.js';
+import { checkArtifact, judge, loadKeyPin, lockPin, verifyReleaseSignature, type Facts, type KeyPin } from './verify.js';
 import './rules.js';
 
 export interface InstallOptions {
@@ -122,25 +122,50 @@ export interface VerifiedPackage {
   diagnostics: Diagnostic[];
 }
 
-/** Verifies an acquired artifact (integrity, then the signer against --key/--trust or the lock's pin) and reads it as documents; throws when refused. */
+const PINNING = ['pinned', 'trusted', 'local'];
+
+/** A key some locked package is pinned to that also verifies this artifact (its signature, or its release's). */
+function pinFromLock(lock: Lock, facts: Facts, acq: Acquired): KeyPin | undefined {
+  for (const p of Object.values(lock.packages)) {
+    if (!PINNING.includes(p.signer.trust)) continue;
+    const pin = lockPin(p.signer);
+    if (!pin) continue;
+    if (facts.verifiedKeys.includes(pin.key_id)) return pin;
+    if (pin.raw && acq.release?.minisig && verifyReleaseSignature(pin.raw, acq.release.minisig, acq.release.sums).valid) return pin;
+  }
+  return undefined;
+}
+
+/**
+ * Verifies an acquired artifact and reads it as documents; throws when refused. Integrity and the
+ * signer are judged before the documents are read, against --key/--trust or a key the lock pins;
+ * once the package's name is known, against exactly the key the lock pins for it.
+ */
 async function verifyPackage(acq: Acquired, ctx: Ctx, lock: Lock, o: InstallOptions, locked?: LockPackage): Promise<VerifiedPackage> {
   const optionPin: KeyPin | undefined = o.key ? loadKeyPin(o.key, ctx.env) : undefined;
   const facts = await checkArtifact(acq, { key: optionPin, trust: o.trust, env: ctx.env, limits: o.limits });
+  // A package the lock records as accepted unsigned keeps that consent for exactly those bytes.
+  const consentFor = (p: LockPackage | undefined) => p !== undefined && (p.signer.trust === 'unsigned' || p.signer.trust === 'unverified') && p.artifact.sha256 === acq.sha256;
+  const consentAny = Object.values(lock.packages).some(consentFor);
+  const early = optionPin ?? (o.trust ? undefined : pinFromLock(lock, facts, acq));
+  let verdict = judge(facts, acq, { pin: early, trust: o.trust, allowUnsigned: o.allowUnsigned || consentAny });
+
   const docs = await documentsOf(facts, acq, o);
   const name = docs.meta.name;
   if (locked && name !== locked.name) {
     throw new DiagnosticError(error('CTXFORGE_INSTALL_CHECKSUM', `${acq.input.label} is package ${printable(name)}, but the lock records ${printable(locked.name)} for it`, { file: acq.input.label }), 1);
   }
   const old = lock.packages[name];
-  const recorded = old && ['pinned', 'trusted', 'local'].includes(old.signer.trust) ? lockPin(old.signer) : undefined;
+  const recorded = old && PINNING.includes(old.signer.trust) ? lockPin(old.signer) : undefined;
   if (optionPin && recorded && optionPin.key_id !== recorded.key_id) {
     throw new DiagnosticError(error('CTXFORGE_INSTALL_KEY_CHANGED', `${acq.input.label}: ctxforge.lock pins ${printable(name)} to ${recorded.key_id}, not to the --key given (${optionPin.key_id}); nothing was written`, {
       file: acq.input.label, hint: 'if the publisher rotated its key, check the new key out of band, uninstall the package and install it with the new --key',
     }), 1);
   }
-  // A package the lock records as accepted unsigned keeps that consent for exactly those bytes.
-  const consented = locked !== undefined && (locked.signer.trust === 'unsigned' || locked.signer.trust === 'unverified') && locked.artifact.sha256 === acq.sha256;
-  const verdict = judge(facts, acq, { pin: optionPin ?? recorded, trust: o.trust, allowUnsigned: o.allowUnsigned || consented });
+  const final = optionPin ?? (o.trust ? undefined : recorded);
+  if (final?.key_id !== early?.key_id || (consentAny && !consentFor(old))) {
+    verdict = judge(facts, acq, { pin: final, trust: o.trust, allowUnsigned: o.allowUnsigned || consentFor(old) });
+  }
   return {
     docs, format: facts.format, source: { ...acq.source, ...(verdict.release ? { release: verdict.release } : {}) },
     artifact: { file: acq.file, sha256: acq.sha256, size: acq.size }, signer: verdict.signer, unbound: facts.unbound,
