@@ -103,7 +103,7 @@ function changesFor(plan: { folders: string[]; files: PackagePlan['files'] } | n
 async function documentsOf(facts: Awaited<ReturnType<typeof checkArtifact>>, acq: Acquired, o: InstallOptions): Promise<Documents> {
   const m = facts.module;
   if (!m.documents) {
-    fail('CTXFORGE_INSTALL_DOCUMENTS_UNAVAILABLE', `${acq.input.label} verifies, but this ctxforge cannot read ${m.title} packages as documents yet (format.documents() is not implemented); nothing was written`, {
+    fail('CTXFORGE_INSTALL_DOCUMENTS_UNAVAILABLE', `the package verifies, but this ctxforge cannot read ${m.title} packages as documents yet (format.documents() is not implemented); nothing was written`, {
       file: acq.input.label, hint: 'update ctxforge',
     }, 2);
   }
@@ -153,12 +153,12 @@ async function verifyPackage(acq: Acquired, ctx: Ctx, lock: Lock, o: InstallOpti
   const docs = await documentsOf(facts, acq, o);
   const name = docs.meta.name;
   if (locked && name !== locked.name) {
-    throw new DiagnosticError(error('CTXFORGE_INSTALL_CHECKSUM', `${acq.input.label} is package ${printable(name)}, but the lock records ${printable(locked.name)} for it`, { file: acq.input.label }), 1);
+    throw new DiagnosticError(error('CTXFORGE_INSTALL_CHECKSUM', `this is package ${printable(name)}, but the lock records ${printable(locked.name)} for it`, { file: acq.input.label }), 1);
   }
   const old = lock.packages[name];
   const recorded = old && PINNING.includes(old.signer.trust) ? lockPin(old.signer) : undefined;
   if (optionPin && recorded && optionPin.key_id !== recorded.key_id) {
-    throw new DiagnosticError(error('CTXFORGE_INSTALL_KEY_CHANGED', `${acq.input.label}: ctxforge.lock pins ${printable(name)} to ${recorded.key_id}, not to the --key given (${optionPin.key_id}); nothing was written`, {
+    throw new DiagnosticError(error('CTXFORGE_INSTALL_KEY_CHANGED', `ctxforge.lock pins ${printable(name)} to ${recorded.key_id}, not to the --key given (${optionPin.key_id}); nothing was written`, {
       file: acq.input.label, hint: 'if the publisher rotated its key, check the new key out of band, uninstall the package and install it with the new --key',
     }), 1);
   }
@@ -287,7 +287,7 @@ export async function reinstall(o: InstallOptions): Promise<InstallReport> {
     const acq = await acquireLocked(entry.source, { cwd: ctx.root, root: ctx.root, scope: ctx.scope });
     try {
       if (acq.sha256 !== entry.artifact.sha256) {
-        throw new DiagnosticError(error('CTXFORGE_INSTALL_CHECKSUM', `${acq.input.label}: SHA-256 ${acq.sha256} is not the ${entry.artifact.sha256} ctxforge.lock records for ${printable(entry.name)}; nothing was written`, {
+        throw new DiagnosticError(error('CTXFORGE_INSTALL_CHECKSUM', `SHA-256 ${acq.sha256} is not the ${entry.artifact.sha256} ctxforge.lock records for ${printable(entry.name)}; nothing was written`, {
           file: acq.input.label, hint: 'the artifact at the recorded source changed since it was installed: install the new one by naming it, and review the lock diff',
         }), 1);
       }

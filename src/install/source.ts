@@ -72,7 +72,7 @@ function pickPackage(sums: Map<string, string>, where: string): string {
 function checkListed(file: string, sha256: string, sums: Buffer, label: string): void {
   const want = parseSums(sums.toString('utf8')).get(file);
   if (want !== undefined && want !== sha256) {
-    throw new DiagnosticError(error('CTXFORGE_INSTALL_CHECKSUM', `${label}: SHA-256 ${sha256} is not the ${want} that ${CHECKSUMS_FILE} lists for ${printable(file)}; nothing was written`, {
+    throw new DiagnosticError(error('CTXFORGE_INSTALL_CHECKSUM', `SHA-256 ${sha256} is not the ${want} that ${CHECKSUMS_FILE} lists for ${printable(file)}; nothing was written`, {
       file: label, hint: 'the file was changed or damaged after the release was made: download it again from the release',
     }), 1);
   }

@@ -76,10 +76,10 @@ export interface CheckOptions {
 export async function checkArtifact(acq: Acquired, o: CheckOptions): Promise<Facts> {
   const module = await detectArtifact(acq.input);
   if (!module) {
-    throw new DiagnosticError(error('CTXFORGE_FORMAT_UNKNOWN', `${acq.input.label} is not an .acx, .ctxpkg or .octx package`, { file: acq.input.label }), 1);
+    throw new DiagnosticError(error('CTXFORGE_FORMAT_UNKNOWN', `not an .acx, .ctxpkg or .octx package`, { file: acq.input.label }), 1);
   }
   if (o.trust && module.name !== 'acx') {
-    throw new DiagnosticError(error('CTXFORGE_USAGE', `--trust applies to cartridges (.acx); ${acq.input.label} is ${module.title}: pin its key with --key`, { file: acq.input.label }), 2);
+    throw new DiagnosticError(error('CTXFORGE_USAGE', `--trust applies to cartridges (.acx); this is ${module.title}: pin its key with --key`, { file: acq.input.label }), 2);
   }
   const opts = {
     env: o.env, limits: o.limits,
@@ -93,9 +93,9 @@ export async function checkArtifact(acq: Acquired, o: CheckOptions): Promise<Fac
   if (damage.length || d.trust === 'tampered' || d.integrity === 'tampered' || d.integrity === 'fail') {
     const all = damage.length ? damage : result.diagnostics.filter((x) => x.severity === 'error');
     const first = all[0] ?? error('CTXFORGE_INSTALL_TAMPERED', String(d.reason ?? 'integrity check failed'));
-    throw new DiagnosticError(error('CTXFORGE_INSTALL_TAMPERED', `${acq.input.label} does not verify (${first.code}: ${first.message}); nothing was written`, {
+    throw new DiagnosticError(error('CTXFORGE_INSTALL_TAMPERED', `the package does not verify (${first.code}: ${first.message}); nothing was written`, {
       file: acq.input.label, hint: 'a package changed after it was signed, or damaged, is never installed: get it again from its publisher',
-    }), 1, [error('CTXFORGE_INSTALL_TAMPERED', `${acq.input.label} does not verify; nothing was written`, { file: acq.input.label }), ...all]);
+    }), 1, [error('CTXFORGE_INSTALL_TAMPERED', 'the package does not verify; nothing was written', { file: acq.input.label }), ...all]);
   }
   let signed = false;
   let verifiedKeys: string[] = [];
@@ -147,7 +147,7 @@ export function judge(facts: Facts, acq: Acquired, o: JudgeOptions): Judgement {
   const label = acq.input.label;
   const diags: Diagnostic[] = [];
   const refuse = (code: string, message: string, hint: string): never => {
-    throw new DiagnosticError(error(code, `${label}: ${message}; nothing was written`, { file: label, hint }), 1);
+    throw new DiagnosticError(error(code, `${message}; nothing was written`, { file: label, hint }), 1);
   };
   const pin = o.pin;
   const rawHex = pin?.raw?.toString('hex') ?? null;
@@ -196,7 +196,7 @@ export function judge(facts: Facts, acq: Acquired, o: JudgeOptions): Judgement {
   }
   const allow = (trust: TrustLevel, code: string, message: string, hint: string): Judgement => {
     if (!o.allowUnsigned) refuse(code, message, hint);
-    diags.push(warning(code, `${label}: ${message}; installed anyway (--allow-unsigned)`, { file: label }));
+    diags.push(warning(code, `${message}; installed anyway (--allow-unsigned)`, { file: label }));
     return { signer: { ...base, key_id: facts.verifiedKeys[0] ?? null, public_key: null, trust }, release, diagnostics: diags };
   };
   if (facts.format === 'octx') {
