@@ -34,7 +34,7 @@ Examples:
       for (const d of p.notes) if (d.severity !== 'info') io.err(diagnosticText(d));
       const docs = p.served.reduce((n, s) => n + s.pkg.docs.length, 0);
       const built = p.served.filter((s) => s.index.built);
-      io.err(`ctxforge serve: ${p.served.length} package${p.served.length === 1 ? '' : 's'} verified (${p.served.map((s) => `${s.pkg.name}@${s.pkg.version ?? 'unversioned'}`).join(', ')}), ${docs} documents; ${built.length ? `index built for ${built.map((s) => s.pkg.name).join(', ')}` : 'indexes from the cache'}; MCP on stdio`);
+      io.err(`ctxforge serve: ${p.served.length} package${p.served.length === 1 ? '' : 's'} verified (${p.served.map((s) => `${s.pkg.name}@${s.pkg.version ?? 'unversioned'}`).join(', ')}), ${docs} documents; ${built.length ? `index built for ${built.map((s) => s.pkg.name).join(', ')} in ${Math.round(built.reduce((n, s) => n + s.index.buildMs, 0))} ms` : 'indexes from the cache'}; MCP on stdio`);
       const { VERSION } = await import('../main.js');
       await serveStdio(p, { version: VERSION });
     });
