@@ -4,6 +4,8 @@ import { Option, type Command } from 'commander';
 import type { Diagnostic } from '../../src/core/diagnostics.js';
 import { escapeData } from '../../src/core/log-safe.js';
 import { HOST_NAMES, type HostName } from '../../src/install/hosts.js';
+// The codes are listed by `ctxforge rules` although the command's code loads only when it runs.
+import '../../src/install/rules.js';
 import type { InstallOptions, InstallReport } from '../../src/install/index.js';
 import { ExitCode, limitsFrom, printDiagnostics, printJson, withLimitOptions, type Io } from '../shared.js';
 

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { diagnosticText } from '../../src/core/report.js';
 import { limitsFrom, withLimitOptions, type Io } from '../shared.js';
+import '../../src/serve/rules.js';
 
 export function registerServe(program: Command, io: Io): void {
   withLimitOptions(program.command('serve')

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { Documents, FormatName } from '../format.js';
 import { applyChanges, interrupted, recover, symlinkOnTheWay, type ApplyResult, type FolderChange } from './apply.js';
 import { type HostName, type Scope } from './hosts.js';
-import { emptyLock, LOCK_NAME, readLock, serializeLock, type Lock, type LockPackage, type LockSigner, type LockSource } from './lock.js';
+import { emptyLock, LOCK_NAME, RESERVED_NAMES, readLock, serializeLock, type Lock, type LockPackage, type LockSigner, type LockSource } from './lock.js';
 import { planPackage, type PackagePlan } from './plan.js';
 import { printable } from './portable.js';
 import { acquire, acquireLocked, type Acquired } from './source.js';
@@ -155,7 +155,7 @@ async function verifyPackage(acq: Acquired, ctx: Ctx, lock: Lock, o: InstallOpti
   if (locked && name !== locked.name) {
     throw new DiagnosticError(error('CTXFORGE_INSTALL_CHECKSUM', `this is package ${printable(name)}, but the lock records ${printable(locked.name)} for it`, { file: acq.input.label }), 1);
   }
-  const old = lock.packages[name];
+  const old = Object.hasOwn(lock.packages, name) ? lock.packages[name] : undefined;
   const recorded = old && PINNING.includes(old.signer.trust) ? lockPin(old.signer) : undefined;
   if (optionPin && recorded && optionPin.key_id !== recorded.key_id) {
     throw new DiagnosticError(error('CTXFORGE_INSTALL_KEY_CHANGED', `ctxforge.lock pins ${printable(name)} to ${recorded.key_id}, not to the --key given (${optionPin.key_id}); nothing was written`, {
@@ -178,7 +178,10 @@ interface Prepared { entry: LockPackage; plan: PackagePlan; old?: LockPackage; d
 /** What installing a verified package changes, checked against the lock; throws when refused. */
 function planInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, o: InstallOptions): Prepared {
   const name = v.docs.meta.name;
-  const old = lock.packages[name];
+  if (RESERVED_NAMES.has(name) || !name.trim()) {
+    throw new DiagnosticError(error('CTXFORGE_INSTALL_PATH_UNSAFE', `the package is named ${JSON.stringify(name)}, which cannot be a key of ctxforge.lock; nothing was written`), 1);
+  }
+  const old = Object.hasOwn(lock.packages, name) ? lock.packages[name] : undefined;
   const hosts = o.hosts?.length ? [...new Set(o.hosts)] : old?.hosts ?? ['agents'];
   const allowUnbound = o.allowUnbound ?? old?.allow_unbound ?? [];
   const plan = planPackage(v.docs, { scope: ctx.scope, hosts, unbound: v.unbound, allowUnbound });
@@ -225,15 +228,15 @@ function failOnErrors(r: ApplyResult, what: string): void {
   if (errs.length) throw new DiagnosticError({ ...errs[0]!, message: `${what}: ${errs[0]!.message}` }, errs.some((d) => d.code === 'CTXFORGE_IO_SYMLINK') ? 2 : 1, r.diagnostics);
 }
 
-async function start(ctx: Ctx, o: InstallOptions): Promise<{ lock: Lock; text?: string; notes: Diagnostic[] }> {
+async function start(ctx: Ctx, o: InstallOptions): Promise<{ lock: Lock; text?: string; exists: boolean; notes: Diagnostic[] }> {
   let notes: Diagnostic[] = [];
   if (o.dryRun) {
     if (interrupted(ctx.lockPath)) fail('CTXFORGE_INSTALL_INTERRUPTED', 'an earlier install was interrupted; run the command without --dry-run to complete it first', { file: ctx.lockLabel }, 2);
   } else {
     notes = await recover(ctx.root, ctx.scope, ctx.lockPath);
   }
-  const { lock, text } = await readLock(ctx.lockPath, ctx.lockLabel, ctx.scope);
-  return { lock, text, notes };
+  const { lock, text, exists } = await readLock(ctx.lockPath, ctx.lockLabel, ctx.scope);
+  return { lock, text, exists, notes };
 }
 
 async function commitInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, notes: Diagnostic[], o: InstallOptions): Promise<InstallReport> {
@@ -278,7 +281,8 @@ export async function verifySpec(spec: string, o: InstallOptions): Promise<Verif
 /** `ctxforge install` with no artifact: exactly the locked set again, each artifact checked against the lock. */
 export async function reinstall(o: InstallOptions): Promise<InstallReport> {
   const ctx = context(o);
-  const { lock, text, notes } = await start(ctx, o);
+  const { lock, text, exists, notes } = await start(ctx, o);
+  if (!exists) fail('CTXFORGE_USAGE', `there is no ${ctx.lockLabel} to reinstall from`, { hint: 'name an artifact: ctxforge install <file, release folder or URL>' }, 2);
   const next: Lock = { ...lock, packages: { ...lock.packages } };
   const changes: FolderChange[] = [];
   const packages: PackageReport[] = [];
@@ -366,7 +370,7 @@ export async function frozen(o: InstallOptions): Promise<InstallReport> {
 export async function uninstall(names: string[], o: InstallOptions): Promise<InstallReport> {
   const ctx = context(o);
   const { lock, notes } = await start(ctx, o);
-  const missing = names.filter((n) => !lock.packages[n]);
+  const missing = names.filter((n) => !Object.hasOwn(lock.packages, n));
   if (missing.length) {
     const known = Object.keys(lock.packages);
     fail('CTXFORGE_INSTALL_NOT_INSTALLED', `${missing.map(printable).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in ${ctx.lockLabel}`, {

@@ -14,6 +14,9 @@ import './rules.js';
 
 export const LOCK_NAME = 'ctxforge.lock';
 
+/** Names that are properties of every JavaScript object: never a package's key. */
+export const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
 export type FileRole = 'skill' | 'document' | 'asset' | 'index';
 export type TrustLevel = 'trusted' | 'local' | 'pinned' | 'unverified' | 'unsigned';
 
@@ -90,6 +93,7 @@ function semanticProblems(lock: Lock): string[] {
   const out: string[] = [];
   const owner = new Map<string, string>();
   for (const [key, p] of Object.entries(lock.packages)) {
+    if (RESERVED_NAMES.has(key)) out.push(`${printable(key)} is not a package name ctxforge writes`);
     if (p.name !== key) out.push(`packages.${printable(key)}.name is ${JSON.stringify(p.name)}, not its key`);
     for (const f of p.folders) {
       const why = folderProblem(f, lock.scope);

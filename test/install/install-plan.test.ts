@@ -340,3 +340,14 @@ test('install options other engineers call with: InstallOptions stays a plain ob
   const o: InstallOptions = { cwd: '.', hosts: ['agents'], force: false };
   assert.equal(o.cwd, '.');
 });
+
+test('names that are properties of every object are never lock keys; uninstall of one is "not installed"', async () => {
+  const dir = tmpDir('inst-proto-');
+  await refused(installVerified(verified(documents('__proto__', '1', { skills: [skill('x', { 'SKILL.md': skillMd('x') })] })), { cwd: dir }), 'CTXFORGE_INSTALL_PATH_UNSAFE');
+  assert.deepEqual(readdirSync(dir), []);
+  await installVerified(verified(kit()), { cwd: dir });
+  await refused(uninstall(['constructor'], { cwd: dir }), 'CTXFORGE_INSTALL_NOT_INSTALLED');
+  const lock = read(join(dir, 'ctxforge.lock')).replace('"acme-kit": {', '"__proto__": {');
+  writeFileSync(join(dir, 'ctxforge.lock'), lock);
+  await refused(uninstall(['acme-kit'], { cwd: dir }), 'CTXFORGE_LOCK_INVALID');
+});
