@@ -15,7 +15,7 @@ defineRules([
   { code: 'CTXFORGE_INSTALL_FOREIGN', format: 'core', summary: 'A file the lock does not record is where the package would write; it is never overwritten without --force.' },
   { code: 'CTXFORGE_INSTALL_CONFLICT', format: 'core', summary: 'Two packages would install the same skill or knowledge folder.' },
   { code: 'CTXFORGE_INSTALL_DRIFT', format: 'core', summary: 'install --frozen: an installed file is missing or differs from ctxforge.lock, or its artifact no longer verifies.' },
-  { code: 'CTXFORGE_INSTALL_INTERRUPTED', format: 'core', summary: 'An earlier install was interrupted; the next install, uninstall or serve --lock completes it (info), --frozen reports it.' },
+  { code: 'CTXFORGE_INSTALL_INTERRUPTED', format: 'core', summary: 'An earlier install was interrupted; the next install or uninstall completes it (info); --frozen and serve --lock report it and stop.' },
   { code: 'CTXFORGE_INSTALL_NOT_INSTALLED', format: 'core', summary: 'uninstall: the lock records no package of that name.' },
   { code: 'CTXFORGE_INSTALL_DOCUMENTS_UNAVAILABLE', format: 'core', summary: 'This format module cannot yet read a package as documents (format.documents()), so nothing of it can be installed or served.' },
   { code: 'CTXFORGE_INSTALL_INSECURE_URL', format: 'core', summary: 'The artifact was downloaded over plain http; it is still verified before anything is written (warning).' },
