@@ -59,7 +59,7 @@ export async function loadLocked(o: LoadOptions, notes: Diagnostic[]): Promise<S
     throw new DiagnosticError(error('CTXFORGE_INSTALL_INTERRUPTED', `an install into ${ctx.root} was interrupted; nothing is served until it is complete`, { file: ctx.lockLabel, hint: 'run `ctxforge install` to complete it' }), 1);
   }
   const { lock, exists } = await readLock(ctx.lockPath, ctx.lockLabel, ctx.scope);
-  if (!exists) throw new DiagnosticError(error('CTXFORGE_SERVE_NOTHING', `--lock: ${ctx.lockLabel} does not exist`, { file: ctx.lockLabel, hint: 'install packages first, or name artifacts to serve' }), 2);
+  if (!exists) throw new DiagnosticError(error('CTXFORGE_SERVE_NOTHING', '--lock: there is no lock file here', { file: ctx.lockLabel, hint: 'install packages first, or name artifacts to serve' }), 2);
   const out: ServedPackage[] = [];
   for (const p of Object.values(lock.packages)) {
     const docs: Doc[] = [];
