@@ -123,14 +123,30 @@ async function local(spec: string, o: AcquireOptions): Promise<Acquired> {
 }
 
 async function download(url: string, dest: string, max: number): Promise<boolean> {
+  // A stalled server ends the download; the timer never keeps the process alive by itself.
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(new Error('no answer within 10 minutes')), 10 * 60_000);
+  timer.unref();
+  try {
+    return await downloadWith(url, dest, max, ac.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function downloadWith(url: string, dest: string, max: number, signal: AbortSignal): Promise<boolean> {
   let res: Response;
   try {
-    res = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(10 * 60_000) });
+    res = await fetch(url, { redirect: 'follow', signal });
   } catch (e) {
     fail('CTXFORGE_IO', `cannot download ${url}: ${(e as Error).message}${(e as { cause?: Error }).cause ? ` (${(e as { cause: Error }).cause.message})` : ''}`, { file: url }, 2);
   }
-  if (res.status === 404) return false;
-  if (!res.ok || !res.body) fail('CTXFORGE_IO', `cannot download ${url}: HTTP ${res.status}`, { file: url }, 2);
+  if (!res.ok || !res.body) {
+    // An unread body holds its connection open.
+    await res.body?.cancel().catch(() => undefined);
+    if (res.status === 404) return false;
+    fail('CTXFORGE_IO', `cannot download ${url}: HTTP ${res.status}`, { file: url }, 2);
+  }
   let n = 0;
   const cap = new Transform({
     transform(chunk: Buffer, _e, cb) {

@@ -104,6 +104,9 @@ export function pemFile(key = KEY): string {
   return f;
 }
 
+const servers: Server[] = [];
+after(() => { for (const s of servers) { s.closeAllConnections(); s.close(); } });
+
 /** Serves `dir` on 127.0.0.1 (a stand-in for a release download URL); closed after the tests. */
 export async function serveFolder(dir: string): Promise<string> {
   const server: Server = createServer((req, res) => {
@@ -119,7 +122,9 @@ export async function serveFolder(dir: string): Promise<string> {
     }
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  after(() => new Promise<void>((r) => server.close(() => r())));
+  // Never what keeps a test file's process alive; closed (with the connections fetch keeps) at the end.
+  server.unref();
+  servers.push(server);
   const a = server.address();
   return `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/rel/`;
 }
