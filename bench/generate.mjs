@@ -507,6 +507,46 @@ export function generateAcx(outDir, files, seed) {
   return { dir, made };
 }
 
+// ---------- a cartridge of many skills (install) ----------
+
+/** Cartridge source tree with `skills` Agent Skills (SKILL.md, a script and a reference each) and no knowledge. */
+export function generateSkillsCartridge(outDir, skills, seed) {
+  const dir = join(outDir, `acx-skills-${skills}`);
+  const params = { v: GENERATOR_VERSION, kind: 'acx-skills', skills, seed };
+  const made = generateInto(dir, params, (tmp) => {
+    const r = rng(seed ^ 0x5c11);
+    const h = r.hex(32);
+    const uuid = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    writeFileSync(join(tmp, 'cartridge.yaml'),
+      `publisher: io.github.bench\nartifact: bench-skills\nversion: 1.0.0\nuuid: ${uuid}\n` +
+      `description: Benchmark skills cartridge.\nlicense: Apache-2.0\nauthors:\n  - name: Bench\ntags: [bench]\n` +
+      `embedding_engine: {id: local-hash-128, dim: 128}\nagent_name: Bench Agent\n`);
+    for (let i = 0; i < skills; i++) {
+      const name = `skill-${String(i).padStart(5, '0')}`;
+      const d = join(tmp, 'skills', name);
+      mkdirSync(join(d, 'scripts'), { recursive: true });
+      mkdirSync(join(d, 'references'), { recursive: true });
+      writeFileSync(join(d, 'SKILL.md'), `---\nname: ${name}\ndescription: ${sentence(r)} Use for ${r.pick(WORDS)} questions.\nlicense: Apache-2.0\n---\n\n# ${title(r)}\n\n${sentence(r)} ${sentence(r)}\n`);
+      writeFileSync(join(d, 'scripts', 'run.sh'), `#!/bin/sh\necho ${name}\n`);
+      writeFileSync(join(d, 'references', 'REFERENCE.md'), `# Reference\n\n${sentence(r)}\n`);
+    }
+  });
+  return { dir, made };
+}
+
+/** A fixed, seeded set of `n` search queries (one to three words of the generated vocabulary). */
+export function searchQueries(n = 100, seed = 42) {
+  const r = rng(seed ^ 0x9e77);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const k = 1 + r.int(3);
+    const w = [];
+    for (let j = 0; j < k; j++) w.push(r.pick(WORDS));
+    out.push(w.join(' '));
+  }
+  return out;
+}
+
 // ---------- CLI ----------
 
 function parseArgs(argv) {

@@ -1,5 +1,7 @@
 // Runs ctxforge side by side with the tool a user would otherwise reach for, on the same generated
-// inputs, alternating A B A B, and reports whole-process wall time and peak RSS (issue 7).
+// inputs, alternating A B A B, and reports whole-process wall time and peak RSS (issue 7); then
+// `install` of a cartridge of 1,000 skills against copying the folder by hand, and `serve` over the
+// largest cartridge: index build time and search latency p50/p99 on a fixed set of 100 queries (issue 27).
 //
 // Usage: node bench/run.mjs [--smoke] [--sizes 1000,10000] [--runs 3] [--diff-size 10000] [--seed 42]
 //                           [--memory | --no-memory] [--memory-runs 1]
@@ -13,7 +15,8 @@ import { existsSync, mkdirSync, rmSync, writeFileSync, readdirSync, statSync, mk
 import { join, dirname, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus, totalmem, tmpdir, loadavg } from 'node:os';
-import { generateAll, MEMORY_DEFAULTS } from './generate.mjs';
+import { generateAll, generateSkillsCartridge, MEMORY_DEFAULTS } from './generate.mjs';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const root = resolve(benchDir, '..');
@@ -218,6 +221,7 @@ if (skipAcx) skipped.push({ case: 'acx verify', reason: skipAcx });
 if (memorySkip && opts.memory) skipped.push({ case: 'memory', reason: memorySkip });
 
 const results = [];
+const acxArtifacts = {};
 const work = join(outDir, 'artifacts');
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
@@ -276,6 +280,7 @@ for (const n of opts.sizes) {
     const json = setup(`acx build ${n}`, [node, cli, 'build', src, '--out', out, '--source-date-epoch', EPOCH, '--key', SIGN_SEED, '--json']);
     if (json) {
       const file = JSON.parse(json).artifacts[0].path;
+      acxArtifacts[n] = file;
       results.push(runCase('acx verify', n,
         { argv: [node, cli, 'verify', file] },
         { argv: ['sh', '-c', 'sqlite3 "$1" -Atv > /dev/null && sha256sum "$1" > /dev/null', 'sh', file] },
@@ -352,6 +357,47 @@ if (inputs.git) {
     { argv: [node, cli, 'sync', up, synced], before: () => rmSync(synced, { recursive: true, force: true }) },
     { argv: ['cp', '-r', up, copied], before: () => rmSync(copied, { recursive: true, force: true }) },
     info));
+// install and serve (issue 27). They read packages through the format modules' documents(); where a
+// format cannot do that yet, the cases are skipped with that reason rather than failed.
+const SIGN_PUB = createPublicKey(createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(SIGN_SEED, 'hex')]), format: 'der', type: 'pkcs8' }))
+  .export({ type: 'spki', format: 'der' }).subarray(12).toString('hex');
+let serveReport = null;
+if (!skipAcx) {
+  // A signed cartridge of many skills installed into a fresh project, against copying the same skills folder by hand.
+  const nSkills = opts.smoke ? 20 : 1000;
+  const src = generateSkillsCartridge(outDir, nSkills, opts.seed).dir;
+  const json = setup(`skills cartridge build ${nSkills}`, [node, cli, 'build', src, '--out', join(work, 'skills-acx'), '--source-date-epoch', EPOCH, '--key', SIGN_SEED, '--json']);
+  if (json) {
+    const file = JSON.parse(json).artifacts[0].path;
+    const proj = join(work, 'install-project');
+    const peer = join(work, 'install-peer');
+    const fresh = (d) => () => { rmSync(d, { recursive: true, force: true }); mkdirSync(d, { recursive: true }); };
+    fresh(proj)();
+    const probe = spawnSync(node, [cli, 'install', file, '--key', SIGN_PUB, '--dry-run'], { cwd: proj, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (probe.status === 2 && /CTXFORGE_INSTALL_DOCUMENTS_UNAVAILABLE/.test(probe.stderr.toString())) {
+      skipped.push({ case: 'install skills', reason: 'the cartridge format module has no documents() yet' });
+    } else {
+      results.push(runCase('install skills', nSkills,
+        { argv: [node, cli, 'install', file, '--key', SIGN_PUB, '--host', 'agents'], cwd: proj, before: fresh(proj) },
+        { argv: ['cp', '-r', join(src, 'skills'), join(peer, 'skills')], cwd: peer, before: fresh(peer) },
+        { skills: nSkills, artifact_bytes: statSync(file).size }));
+    }
+  }
+  // serve: search latency (p50/p99 over a fixed set of 100 queries) and index build time on the largest cartridge.
+  const biggest = Math.max(...opts.sizes);
+  const file = acxArtifacts[biggest];
+  if (file) {
+    const t = Date.now();
+    const p = spawnSync(node, [join(benchDir, 'serve-search.mjs'), file, '--key', SIGN_PUB, '--queries', '100', '--seed', String(opts.seed)], { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 26 });
+    if (p.status === 0) {
+      serveReport = { package: `acx-${biggest}`, documents: biggest, ...JSON.parse(p.stdout.toString()) };
+      process.stderr.write(`  serve ${biggest}: index build ${serveReport.index_build_ms?.toFixed(0)} ms, search p50 ${serveReport.search_p50_ms.toFixed(1)} ms, p99 ${serveReport.search_p99_ms.toFixed(1)} ms (${((Date.now() - t) / 1000).toFixed(1)} s)\n`);
+    } else if (/CTXFORGE_INSTALL_DOCUMENTS_UNAVAILABLE/.test(p.stderr.toString())) {
+      skipped.push({ case: 'serve search', reason: 'the cartridge format module has no documents() yet' });
+    } else {
+      failures.push({ case: 'serve search', size: biggest, argv: ['serve-search.mjs', file], code: p.status, stderr: p.stderr.toString().slice(-2000) });
+    }
+  }
 }
 
 // Memory: a ~1 GiB working directory (documents, records, vectors, large extension blobs), where
@@ -397,6 +443,7 @@ const PEER_LABELS = {
   'validate dir': 'find | xargs -0 sha256sum',
   'ctxpkg verify': 'node -e JSON.parse + sha256',
   'acx verify': 'sqlite3 -Atv + sha256sum',
+  'install skills': 'cp -r skills/',
   diff: 'git diff --name-status',
   'memory: build': 'zip -0 -X -r',
   'memory: validate .octx': 'unzip -tq',
@@ -486,6 +533,7 @@ const diffRes = results.find((r) => r.case === 'diff');
 const vdir = results.find((r) => r.case === 'validate dir' && r.size === opts.diffSize);
 const diffVsValidate = diffRes && vdir ? diffRes.ctxforge.median_ms / vdir.ctxforge.median_ms : null;
 console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}; load average ${loadStart.map((x) => x.toFixed(1)).join(' ')} → ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+if (serveReport) console.log(`\nserve over ${serveReport.package} (${serveReport.documents} documents): index build ${serveReport.index_build_ms == null ? 'n/a' : `${serveReport.index_build_ms.toFixed(0)} ms`}, cold start ${serveReport.cold_start_ms.toFixed(0)} ms, warm start ${serveReport.warm_start_ms.toFixed(0)} ms; search over ${serveReport.queries} queries: p50 ${serveReport.search_p50_ms.toFixed(1)} ms, p99 ${serveReport.search_p99_ms.toFixed(1)} ms`);
 if (diffVsValidate != null) console.log(`\ndiff / validate dir at ${opts.diffSize}: ${diffVsValidate.toFixed(2)}× (target ≤ 0.2×)`);
 
 const gitRev = (() => {
@@ -516,6 +564,7 @@ const report = {
   growth,
   memory,
   diff_vs_validate_dir: diffVsValidate,
+  serve: serveReport,
   failures,
   ok: failures.length === 0,
 };

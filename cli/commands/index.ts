@@ -20,6 +20,8 @@ import { registerSync } from './sync.js';
 import { registerConvert } from './convert.js';
 import { registerExport } from './export.js';
 import { registerSkills } from './skills.js';
+import { registerInstall, registerUninstall } from './install.js';
+import { registerServe } from './serve.js';
 
 export type Register = (program: Command, io: Io) => void;
 
@@ -38,6 +40,9 @@ export const commands: Register[] = [
   registerConvert,
   registerExport,
   registerSkills,
+  registerInstall,
+  registerUninstall,
+  registerServe,
   registerImport,
   registerStrip,
   registerMerge,

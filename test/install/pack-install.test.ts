@@ -60,4 +60,11 @@ test('npm pack → npm install -g → every command runs from any directory', { 
   run(['list']);
   run(['demo', 'nowhere'], 2);
   run(['validate', 'missing'], 2);
+  // install and serve: their help, a refusal, and the MCP SDK (loaded only when serve starts) installed with the package.
+  assert.match(run(['install', '--help']), /\.claude\/skills/);
+  assert.match(run(['serve', '--help']), /mcpServers/);
+  run(['install', outs[2]!], 1);
+  run(['uninstall', 'nothing'], 1);
+  const sdk = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('@modelcontextprotocol/server'); await import('@modelcontextprotocol/server/stdio');"], { cwd: join(prefix, 'lib', 'node_modules', 'ctxforge'), encoding: 'utf8' });
+  assert.equal(sdk.status, 0, sdk.stderr);
 });

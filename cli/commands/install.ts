@@ -1,0 +1,114 @@
+// `ctxforge install` and `ctxforge uninstall`: verified packages into agent host folders, recorded
+// in ctxforge.lock.
+import { Option, type Command } from 'commander';
+import type { Diagnostic } from '../../src/core/diagnostics.js';
+import { escapeData } from '../../src/core/log-safe.js';
+import { HOST_NAMES, type HostName } from '../../src/install/hosts.js';
+// The codes are listed by `ctxforge rules` although the command's code loads only when it runs.
+import '../../src/install/rules.js';
+import type { InstallOptions, InstallReport } from '../../src/install/index.js';
+import { ExitCode, limitsFrom, printDiagnostics, printJson, withLimitOptions, type Io } from '../shared.js';
+
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+function options(io: Io, o: Record<string, unknown>): InstallOptions {
+  return {
+    cwd: io.cwd, env: io.env, user: !!o.user, hosts: o.host as HostName[] | undefined, key: o.key as string | undefined, trust: o.trust as string | undefined,
+    allowUnsigned: !!o.allowUnsigned, allowUnbound: o.allowUnbound as string[] | undefined, force: !!o.force, dryRun: !!o.dryRun, limits: limitsFrom(o),
+  };
+}
+
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+function text(r: InstallReport): string {
+  const lines: string[] = [];
+  const would = r.dry_run && r.action !== 'frozen';
+  for (const p of r.packages) {
+    const who = p.signer.trust === 'pinned' || p.signer.trust === 'trusted' || p.signer.trust === 'local'
+      ? `signed by ${p.signer.key_id} (${p.signer.trust})` : `${p.signer.trust.toUpperCase()} (--allow-unsigned)`;
+    const what = [p.skills.length ? count(p.skills.length, 'skill') : '', p.documents ? count(p.documents, 'document') : ''].filter(Boolean).join(', ');
+    const verb = r.action === 'uninstall' ? (would ? 'would remove' : 'removed') : r.action === 'frozen' ? 'checked' : would ? `would ${p.status === 'unchanged' ? 'keep' : 'install'}` : p.status;
+    lines.push(`${r.action === 'frozen' ? '•' : '✓'} ${verb} ${p.name}${p.version ? `@${p.version}` : ''} (${p.format}, ${who})${what ? `: ${what}` : ''} in ${p.folders.join(', ') || '—'}`);
+  }
+  if (r.action === 'frozen') {
+    lines.push(r.drift.length ? `✗ ${count(r.drift.length, 'drifted file')} against ${r.lock}` : `✓ every installed file matches ${r.lock}`);
+  } else {
+    lines.push(`${would ? 'would write' : 'wrote'} ${count(r.written.length, 'file')}, ${would ? 'would remove' : 'removed'} ${r.removed.length}, ${r.unchanged} unchanged${r.kept.length ? `, ${r.kept.length} of yours kept beside them` : ''}; lock ${r.lock}${would ? ' (dry run: nothing was written)' : ''}`);
+  }
+  return lines.map(escapeData).join('\n');
+}
+
+function finish(io: Io, o: Record<string, unknown>, r: InstallReport): void {
+  if (o.json) printJson(io, r);
+  else {
+    printDiagnostics(io, r.diagnostics.filter((d: Diagnostic) => d.severity !== 'info' || o.verbose));
+    io.out(text(r));
+  }
+  if (r.diagnostics.some((d) => d.severity === 'error')) throw new ExitCode(1);
+}
+
+export function registerInstall(program: Command, io: Io): void {
+  withLimitOptions(program.command('install')
+    .description('Verify a package, then install its skills and knowledge into agent host folders, recorded in ctxforge.lock')
+    .argument('[artifact]', '.acx, .ctxpkg or .octx file, a release folder or URL (with SHA256SUMS and its .minisig); none: reinstall the locked set')
+    .addOption(new Option('--host <host>', `agent host to install skills for (repeatable; default: agents, or the hosts the lock records)`).choices(HOST_NAMES).argParser(collect))
+    .option('--user', 'install into your home folder (lock in $XDG_CONFIG_HOME/ctxforge/) instead of the project')
+    .option('--key <key>', 'pin the signer: Ed25519 public key (SPKI PEM, 64 hex, or a minisign public key, which also checks SHA256SUMS.minisig)')
+    .option('--trust <registry>', 'cartridges: trust registry (acx.trust-registry/1) that must list the signer')
+    .option('--allow-unsigned', 'install a package whose signer cannot be checked (unsigned, or no key pinned); the lock says so')
+    .option('--allow-unbound <path>', 'install this cartridge path although the signature binds its bytes only under another path (repeatable)', collect)
+    .option('--force', 'overwrite or remove installed files you edited, and files the lock does not record where the package goes')
+    .option('--frozen', 'write nothing: check every installed file (and each reachable artifact) against ctxforge.lock; exit 1 naming each drift')
+    .option('--dry-run', 'verify and plan, write nothing')
+    .option('--verbose', 'also print info diagnostics')
+    .option('--json', 'print the report as JSON'))
+    .addHelpText('after', `
+Hosts and their folders (project scope; --user: the same below your home, copilot: ~/.copilot/skills):
+  agents  .agents/skills/   read by Codex, Gemini CLI, GitHub Copilot, Cursor, OpenCode, Amp
+  claude  .claude/skills/   codex .agents/skills/   cursor .cursor/skills/
+  copilot .github/skills/   gemini .gemini/skills/
+Knowledge documents go to .agents/knowledge/<package>/ with an llms.txt index (what serve --lock reads).
+
+Nothing is written unless the package verifies: tampered is always refused; unsigned or signed by a
+key nobody pinned is refused unless --allow-unsigned. A later install of the package must verify
+with the key the lock recorded. Exit codes: 0 installed, 1 refused or drift, 2 usage or I/O error.
+
+Examples:
+  ctxforge install dist/acme-skills-1.2.0.acx --key acme.pub --host claude --host agents
+  ctxforge install https://example.com/releases/v1.2.0/ --key minisign.pub
+  git add ctxforge.lock .claude .agents && git commit -m "skills: acme 1.2.0"
+  ctxforge install --frozen          # in CI: the committed files are what the lock says
+  ctxforge install                   # reinstall exactly the locked set`)
+    .action(async (artifact: string | undefined, o: Record<string, unknown>) => {
+      const lib = await import('../../src/install/index.js');
+      const opts = options(io, o);
+      if (o.frozen) {
+        if (artifact || o.force || o.host || o.allowUnbound) {
+          printDiagnostics(io, [{ severity: 'error', code: 'CTXFORGE_USAGE', message: '--frozen checks the locked set: it takes no artifact, --host, --allow-unbound or --force' }]);
+          throw new ExitCode(2);
+        }
+        return finish(io, o, await lib.frozen(opts));
+      }
+      if (!artifact && (o.host || o.allowUnbound)) {
+        printDiagnostics(io, [{ severity: 'error', code: 'CTXFORGE_USAGE', message: '--host and --allow-unbound apply to an artifact named on the command line; a reinstall uses what the lock records' }]);
+        throw new ExitCode(2);
+      }
+      finish(io, o, artifact ? await lib.installArtifact(artifact, opts) : await lib.reinstall(opts));
+    });
+}
+
+export function registerUninstall(program: Command, io: Io): void {
+  program.command('uninstall')
+    .description('Remove an installed package: exactly the files ctxforge.lock records, nothing you put beside them')
+    .argument('<name...>', 'package name as the lock records it')
+    .option('--user', 'the install in your home folder')
+    .option('--force', 'also remove installed files you edited since')
+    .option('--dry-run', 'only report what would be removed')
+    .option('--verbose', 'also print info diagnostics')
+    .option('--json', 'print the report as JSON')
+    .addHelpText('after', '\nExit codes: 0 removed, 1 not installed or edited files in the way, 2 usage or I/O error.\nExamples:\n  ctxforge uninstall acme-skills\n  ctxforge uninstall acme-skills --user --dry-run')
+    .action(async (names: string[], o: Record<string, unknown>) => {
+      const lib = await import('../../src/install/index.js');
+      finish(io, o, await lib.uninstall(names, options(io, o)));
+    });
+}

@@ -1,0 +1,363 @@
+// Writing an install into host folders so that an interruption leaves the old state or the new:
+// every folder a package owns is built complete in a staging folder beside it (with whatever the
+// user put in the old one carried over), a journal names the swaps, each folder is swapped in by
+// rename, and the lock is written last. A journal left by a killed process is completed by the next
+// command. Nothing is ever written through a symbolic link, and nothing the lock does not record as
+// the package's is overwritten or removed without --force.
+import { constants, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeSync, openSync, closeSync, copyFileSync, fsyncSync, unlinkSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+import { DiagnosticError, error, info, warning, type Diagnostic } from '../core/diagnostics.js';
+import { makeDirs } from '../core/dirs.js';
+import { writeFileAtomic } from '../core/atomic.js';
+import { sha256Hex } from '../core/hash.js';
+import { compareUtf8 } from '../core/paths.js';
+import { parseJson } from '../core/strict-json.js';
+import { folderProblem, parseLock, type Lock, type LockedFile } from './lock.js';
+import type { PlannedFile } from './plan.js';
+import type { Scope } from './hosts.js';
+import { printable } from './portable.js';
+
+export interface FolderChange {
+  /** Root-relative folder the change is about. */
+  folder: string;
+  /** The package files it holds afterwards (root-relative paths), or null when no package owns it any more. */
+  files: PlannedFile[] | null;
+  /** The files the old lock records in it. */
+  old: LockedFile[];
+}
+
+export interface ApplyOptions {
+  root: string;
+  scope: Scope;
+  lockPath: string;
+  /** The lock text to write once every folder is in place (undefined: the lock is not rewritten). */
+  lockText?: string;
+  force?: boolean;
+  dryRun?: boolean;
+}
+
+export interface ApplyResult {
+  written: string[];
+  removed: string[];
+  unchanged: number;
+  /** Files and folders the user put in a package's folder, kept where they are. */
+  kept: string[];
+  folders: { folder: string; action: 'create' | 'update' | 'remove' | 'unchanged' }[];
+  diagnostics: Diagnostic[];
+}
+
+type Kind = 'file' | 'dir' | 'symlink' | 'other';
+interface Entry { rel: string; kind: Kind }
+
+const STAGE = '.ctxforge-stage-';
+const OLD = '.ctxforge-old-';
+
+function lkind(abs: string): Kind | null {
+  try {
+    const st = lstatSync(abs);
+    return st.isSymbolicLink() ? 'symlink' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+    throw e;
+  }
+}
+
+/** Every entry below `abs` (never following a link), relative to it, parents before children. */
+function walk(abs: string): Entry[] {
+  const out: Entry[] = [];
+  const go = (dir: string, prefix: string) => {
+    for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareUtf8(a.name, b.name))) {
+      const rel = prefix ? `${prefix}/${d.name}` : d.name;
+      const kind: Kind = d.isSymbolicLink() ? 'symlink' : d.isFile() ? 'file' : d.isDirectory() ? 'dir' : 'other';
+      out.push({ rel, kind });
+      if (kind === 'dir') go(join(dir, d.name), rel);
+    }
+  };
+  go(abs, '');
+  return out;
+}
+
+/** The first component from `root` down to `abs` (exclusive of root) that is a symbolic link. */
+export function symlinkOnTheWay(root: string, rel: string): string | null {
+  let cur = root;
+  let sofar = '';
+  for (const part of rel.split('/')) {
+    cur = join(cur, part);
+    sofar = sofar ? `${sofar}/${part}` : part;
+    const k = lkind(cur);
+    if (k === null) return null;
+    if (k === 'symlink') return sofar;
+  }
+  return null;
+}
+
+const symlinkRefusal = (at: string, what: string) =>
+  error('CTXFORGE_IO_SYMLINK', `${printable(at)} is a symbolic link; ${what} is never written through one, nothing was written`, {
+    file: at, hint: 'a committed link can point anywhere: replace it with a real folder (or remove it) and install again',
+  });
+
+interface Prepared {
+  change: FolderChange;
+  abs: string;
+  exists: boolean;
+  /** Package files to write into the new folder (paths relative to the folder). */
+  write: { rel: string; bytes: Buffer }[];
+  /** Entries of the old folder carried into the new one. */
+  carry: Entry[];
+  action: 'create' | 'update' | 'remove' | 'unchanged';
+  written: string[];
+  removed: string[];
+}
+
+function inspect(root: string, ch: FolderChange, force: boolean, diags: Diagnostic[]): Prepared | undefined {
+  const abs = join(root, ...ch.folder.split('/'));
+  const link = symlinkOnTheWay(root, ch.folder);
+  if (link) { diags.push(symlinkRefusal(link, 'a package folder')); return undefined; }
+  const kind = lkind(abs);
+  const desired = new Map((ch.files ?? []).map((f) => [f.path.slice(ch.folder.length + 1), f]));
+  const old = new Map(ch.old.map((f) => [f.path.slice(ch.folder.length + 1), f]));
+  const prep: Prepared = { change: ch, abs, exists: kind !== null, write: [], carry: [], action: 'unchanged', written: [], removed: [] };
+  if (kind !== null && kind !== 'dir' && (!force || ch.files === null)) {
+    diags.push(error('CTXFORGE_INSTALL_FOREIGN', `${printable(ch.folder)} is ${kind === 'file' ? 'a file' : `a ${kind}`} where the package's folder goes; it is not overwritten`, {
+      file: ch.folder, hint: 'move it away, or pass --force to replace it',
+    }));
+    return undefined;
+  }
+  const entries = kind === 'dir' ? walk(abs) : [];
+  const onDisk = new Map(entries.map((e) => [e.rel, e]));
+  const sums = new Map<string, string>();
+  const digest = (rel: string) => {
+    let s = sums.get(rel);
+    if (s === undefined) { s = sha256Hex(readFileSync(join(abs, ...rel.split('/')))); sums.set(rel, s); }
+    return s;
+  };
+  const same = (rel: string, sha: string) => onDisk.get(rel)?.kind === 'file' && digest(rel) === sha;
+
+  // Files the package owned: an edit is the user's, never lost without --force.
+  for (const [rel, f] of old) {
+    const e = onDisk.get(rel);
+    if (!e || same(rel, f.sha256)) continue;
+    const want = desired.get(rel);
+    if (want && same(rel, want.sha256)) continue;
+    if (!force) {
+      diags.push(error('CTXFORGE_INSTALL_MODIFIED', `${printable(f.path)} was ${e.kind === 'file' ? 'edited' : `replaced by a ${e.kind}`} since it was installed; it is not ${want ? 'overwritten' : 'removed'}`, {
+        file: f.path, hint: 'keep your change elsewhere, or pass --force to discard it',
+      }));
+    }
+  }
+  // Everything else in the folder is the user's: carried into the new folder, unless the package
+  // needs its place (refused without --force).
+  const parents = new Set<string>();
+  for (const r of desired.keys()) for (let i = r.indexOf('/'); i >= 0; i = r.indexOf('/', i + 1)) parents.add(r.slice(0, i));
+  for (const e of entries) {
+    if (old.has(e.rel)) continue;
+    const want = desired.get(e.rel);
+    if (e.kind === 'dir' && !want) { prep.carry.push(e); continue; }
+    if (want && same(e.rel, want.sha256)) continue;
+    if (want || parents.has(e.rel)) {
+      if (!force) {
+        diags.push(error('CTXFORGE_INSTALL_FOREIGN', `${printable(`${ch.folder}/${e.rel}`)} is not recorded in ctxforge.lock as the package's, and the package would ${want ? 'overwrite it' : 'need a folder there'}`, {
+          file: `${ch.folder}/${e.rel}`, hint: 'move it away, or pass --force to replace it',
+        }));
+      }
+      continue;
+    }
+    if (e.kind === 'other') { diags.push(warning('CTXFORGE_INSTALL_FOREIGN', `${printable(`${ch.folder}/${e.rel}`)} is neither a file, a folder nor a link, and is not carried over`, { file: `${ch.folder}/${e.rel}` })); continue; }
+    prep.carry.push(e);
+  }
+  // A user's entry under a path the package takes over with --force is not carried either.
+  prep.carry = prep.carry.filter((e) => ![...desired.keys()].some((d) => e.rel.startsWith(`${d}/`)));
+  // A folder that only held the package's old files goes with them; an empty folder of the user's stays.
+  const oldParents = new Set<string>();
+  for (const r of old.keys()) for (let i = r.indexOf('/'); i >= 0; i = r.indexOf('/', i + 1)) oldParents.add(r.slice(0, i));
+  const keptFiles = prep.carry.filter((e) => e.kind !== 'dir');
+  prep.carry = prep.carry.filter((e) => e.kind !== 'dir' || !oldParents.has(e.rel) || keptFiles.some((c) => c.rel.startsWith(`${e.rel}/`)));
+  for (const [r, f] of desired) {
+    prep.write.push({ rel: r, bytes: f.bytes });
+    if (!same(r, f.sha256)) prep.written.push(f.path);
+  }
+  for (const [r, f] of old) if (!desired.has(r) && onDisk.has(r)) prep.removed.push(f.path);
+  const changed = prep.written.length > 0 || prep.removed.length > 0 || (ch.files !== null && kind !== 'dir');
+  if (!changed) return prep;
+  prep.action = ch.files === null ? (prep.carry.length ? 'update' : 'remove') : kind === null ? 'create' : 'update';
+  return prep;
+}
+
+function sibling(abs: string, tag: string): string {
+  return join(dirname(abs), `.${basename(abs)}${tag}${process.pid}-${randomBytes(4).toString('hex')}`);
+}
+
+function writeNew(path: string, bytes: Buffer): void {
+  makeDirs(dirname(path));
+  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+  try {
+    for (let off = 0; off < bytes.length;) off += writeSync(fd, bytes, off, bytes.length - off);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Builds the folder's new content in a staging folder beside it; returns the staging path. */
+function stage(p: Prepared): string {
+  const dir = sibling(p.abs, STAGE);
+  mkdirSync(dir);
+  for (const w of p.write) writeNew(join(dir, ...w.rel.split('/')), w.bytes);
+  for (const e of p.carry) {
+    const from = join(p.abs, ...e.rel.split('/'));
+    const to = join(dir, ...e.rel.split('/'));
+    if (e.kind === 'dir') makeDirs(to);
+    else {
+      makeDirs(dirname(to));
+      if (e.kind === 'symlink') symlinkSync(readlinkSync(from), to);
+      else copyFileSync(from, to, constants.COPYFILE_EXCL);
+    }
+  }
+  return dir;
+}
+
+interface Swap { folder: string; staged: string | null; backup: string }
+interface Journal { journal_version: 1; scope: Scope; lock?: string; swaps: Swap[] }
+
+export const journalPath = (lockPath: string) => `${lockPath}.journal`;
+
+// Signals that land while folders are swapped wait until the lock matches them.
+function deferSignals(): () => void {
+  let pending: NodeJS.Signals | null = null;
+  const hold = (s: NodeJS.Signals) => { pending ??= s; };
+  process.on('SIGINT', hold);
+  process.on('SIGTERM', hold);
+  return () => {
+    process.removeListener('SIGINT', hold);
+    process.removeListener('SIGTERM', hold);
+    if (pending) process.kill(process.pid, pending);
+  };
+}
+
+function rel(root: string, abs: string): string {
+  return abs.slice(root.length + 1).split(/[\\/]/).join('/');
+}
+
+/** Runs the swaps a journal names and writes its lock; each step is safe to repeat. */
+async function rollForward(root: string, lockPath: string, j: Journal): Promise<void> {
+  for (const s of j.swaps) {
+    const abs = join(root, ...s.folder.split('/'));
+    const staged = s.staged ? join(root, ...s.staged.split('/')) : null;
+    const backup = join(root, ...s.backup.split('/'));
+    if (staged ? lkind(staged) !== null : true) {
+      if (lkind(abs) !== null && lkind(backup) === null) renameSync(abs, backup);
+      if (staged) renameSync(staged, abs);
+    }
+  }
+  if (j.lock !== undefined) await writeFileAtomic(lockPath, j.lock, 0o644, root);
+  for (const s of j.swaps) rmSync(join(root, ...s.backup.split('/')), { recursive: true, force: true });
+  rmSync(journalPath(lockPath), { force: true });
+}
+
+/** A journal is repository content too: only swaps of folders install owns, beside themselves. */
+function checkJournal(j: unknown, scope: Scope): Journal | undefined {
+  if (!j || typeof j !== 'object') return undefined;
+  const x = j as Journal;
+  if (x.journal_version !== 1 || x.scope !== scope || !Array.isArray(x.swaps) || (x.lock !== undefined && typeof x.lock !== 'string')) return undefined;
+  for (const s of x.swaps) {
+    if (!s || typeof s.folder !== 'string' || folderProblem(s.folder, scope)) return undefined;
+    const dir = s.folder.slice(0, s.folder.lastIndexOf('/'));
+    const base = s.folder.slice(s.folder.lastIndexOf('/') + 1);
+    const ok = (p: unknown, tag: string) => typeof p === 'string' && p.startsWith(`${dir}/.${base}${tag}`) && !p.slice(dir.length + 1).includes('/');
+    if (!ok(s.backup, OLD) || !(s.staged === null || ok(s.staged, STAGE))) return undefined;
+  }
+  if (x.lock !== undefined) parseLock(x.lock, 'the lock in the install journal', scope);
+  return x;
+}
+
+/** Completes an install a killed process left half done; says so, or nothing when there was none. */
+export async function recover(root: string, scope: Scope, lockPath: string): Promise<Diagnostic[]> {
+  const jp = journalPath(lockPath);
+  const k = lkind(jp);
+  if (k === null) return [];
+  if (k !== 'file') throw new DiagnosticError(symlinkRefusal(rel(root, jp) || jp, 'the install journal'), 2);
+  let j: Journal | undefined;
+  try { j = checkJournal(parseJson(readFileSync(jp, 'utf8')), scope); } catch { j = undefined; }
+  if (!j) {
+    throw new DiagnosticError(error('CTXFORGE_INSTALL_INTERRUPTED', `${jp} is not an install journal ctxforge wrote; nothing was done`, {
+      file: jp, hint: 'remove it, then run `ctxforge install` to restore the locked files',
+    }), 2);
+  }
+  await rollForward(root, lockPath, j);
+  return [info('CTXFORGE_INSTALL_INTERRUPTED', `an interrupted install was completed (${j.swaps.length} folder${j.swaps.length === 1 ? '' : 's'} swapped in, the lock written)`, { file: jp })];
+}
+
+/** Is an install journal waiting here (an install was interrupted)? */
+export function interrupted(lockPath: string): boolean {
+  return lkind(journalPath(lockPath)) !== null;
+}
+
+/** Removes staging and backup folders left beside `folders` by processes that no longer run. */
+function sweepStale(root: string, folders: string[]): void {
+  for (const parent of new Set(folders.map((f) => dirname(join(root, ...f.split('/')))))) {
+    let names: string[];
+    try { names = readdirSync(parent); } catch { continue; }
+    for (const n of names) {
+      const m = /\.ctxforge-(?:stage|old)-(\d+)-[0-9a-f]{8}$/.exec(n);
+      if (!m || !n.startsWith('.')) continue;
+      const pid = Number(m[1]);
+      let alive = pid === process.pid;
+      if (!alive) { try { process.kill(pid, 0); alive = true; } catch (e) { alive = (e as NodeJS.ErrnoException).code === 'EPERM'; } }
+      if (!alive && lkind(join(parent, n)) === 'dir') rmSync(join(parent, n), { recursive: true, force: true });
+    }
+  }
+}
+
+export async function applyChanges(changes: FolderChange[], o: ApplyOptions): Promise<ApplyResult> {
+  const diags: Diagnostic[] = [];
+  const preps: Prepared[] = [];
+  for (const ch of [...changes].sort((a, b) => compareUtf8(a.folder, b.folder))) {
+    const p = inspect(o.root, ch, !!o.force, diags);
+    if (p) preps.push(p);
+  }
+  const result: ApplyResult = {
+    written: preps.flatMap((p) => (p.action === 'unchanged' ? [] : p.written)).sort(compareUtf8),
+    removed: preps.flatMap((p) => (p.action === 'unchanged' ? [] : p.removed)).sort(compareUtf8),
+    unchanged: preps.reduce((n, p) => n + (p.change.files?.length ?? 0), 0) - preps.reduce((n, p) => n + (p.action === 'unchanged' ? 0 : p.written.length), 0),
+    kept: preps.flatMap((p) => p.carry.map((e) => `${p.change.folder}/${e.rel}`)).sort(compareUtf8),
+    folders: preps.map((p) => ({ folder: p.change.folder, action: p.action })),
+    diagnostics: diags,
+  };
+  if (diags.some((d) => d.severity === 'error') || o.dryRun) return result;
+
+  sweepStale(o.root, preps.map((p) => p.change.folder));
+  const todo = preps.filter((p) => p.action !== 'unchanged');
+  const swaps: Swap[] = [];
+  const made: string[] = [];
+  try {
+    for (const p of todo) {
+      const first = makeDirs(dirname(p.abs));
+      if (first) made.push(first);
+      const staged = p.action === 'remove' ? null : stage(p);
+      swaps.push({ folder: p.change.folder, staged: staged ? rel(o.root, staged) : null, backup: rel(o.root, sibling(p.abs, OLD)) });
+    }
+  } catch (e) {
+    for (const s of swaps) if (s.staged) rmSync(join(o.root, ...s.staged.split('/')), { recursive: true, force: true });
+    for (const m of made.reverse()) rmSync(m, { recursive: true, force: true });
+    throw e;
+  }
+  if (!swaps.length && o.lockText === undefined) return result;
+  const release = deferSignals();
+  try {
+    const journal: Journal = { journal_version: 1, scope: o.scope, ...(o.lockText !== undefined ? { lock: o.lockText } : {}), swaps };
+    await writeFileAtomic(journalPath(o.lockPath), JSON.stringify(journal), 0o644, o.root);
+    if (process.env.CTXFORGE_INSTALL_FAULT === 'after-journal') process.kill(process.pid, 'SIGKILL');
+    await rollForward(o.root, o.lockPath, journal);
+  } finally {
+    release();
+  }
+  return result;
+}
+
+/** Removes a file the lock names, when it is still what was installed (uninstall of a single file). */
+export function unlinkIfSame(abs: string, sha256: string): boolean {
+  if (lkind(abs) !== 'file' || sha256Hex(readFileSync(abs)) !== sha256) return false;
+  unlinkSync(abs);
+  return true;
+}

@@ -1,0 +1,176 @@
+// ctxforge.lock: its shape, where it lives, reading it (a committed lock is repository content, so
+// strict JSON, the schema, and every path checked to stay inside a folder install owns) and writing
+// it sorted and stable, so a reviewer's diff shows only what changed.
+import { lstat, readFile } from 'node:fs/promises';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { DiagnosticError, error, fail } from '../core/diagnostics.js';
+import { parseJson } from '../core/strict-json.js';
+import { compareUtf8 } from '../core/paths.js';
+import type { FormatName } from '../format.js';
+import { HOST_NAMES, KNOWLEDGE_FOLDER, skillsFolder, type HostName, type Scope } from './hosts.js';
+import { LOCK_SCHEMA, LOCK_SCHEMA_ID } from './lock-schema.js';
+import { portablePathProblem, printable } from './portable.js';
+import './rules.js';
+
+export const LOCK_NAME = 'ctxforge.lock';
+
+/** Names that are properties of every JavaScript object: never a package's key. */
+export const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+export type FileRole = 'skill' | 'document' | 'asset' | 'index';
+export type TrustLevel = 'trusted' | 'local' | 'pinned' | 'unverified' | 'unsigned';
+
+export interface LockedFile { path: string; sha256: string; size: number; role: FileRole }
+
+export interface LockRelease {
+  checksums_sha256: string;
+  signature: 'verified' | 'unverified' | 'unsigned';
+  key_id?: string;
+  tag?: string;
+}
+
+export interface LockSource { type: 'path' | 'url'; location: string; release?: LockRelease }
+
+export interface LockSigner {
+  method: 'acx-dsse' | 'ctxpkg-ed25519' | 'release-minisign' | 'none';
+  key_id: string | null;
+  public_key: string | null;
+  trust: TrustLevel;
+  verdict: string;
+}
+
+export interface LockPackage {
+  name: string;
+  version: string | null;
+  format: FormatName;
+  source: LockSource;
+  artifact: { file: string; sha256: string; size: number };
+  signer: LockSigner;
+  hosts: HostName[];
+  allow_unbound?: string[];
+  folders: string[];
+  files: LockedFile[];
+}
+
+export interface Lock {
+  $schema?: string;
+  lockfile_version: 1;
+  scope: Scope;
+  packages: Record<string, LockPackage>;
+}
+
+export function emptyLock(scope: Scope): Lock {
+  return { $schema: LOCK_SCHEMA_ID, lockfile_version: 1, scope, packages: {} };
+}
+
+/** The folders a package may own in a scope: `<skills folder>/<name>` or `<knowledge folder>/<name>`. */
+function ownableParent(scope: Scope): Set<string> {
+  return new Set([...HOST_NAMES.map((h) => skillsFolder(h, scope)), KNOWLEDGE_FOLDER]);
+}
+
+/** Why a folder named in a lock (or planned) is not one install may own, or null. */
+export function folderProblem(folder: string, scope: Scope): string | null {
+  const p = portablePathProblem(folder);
+  if (p) return p;
+  const i = folder.lastIndexOf('/');
+  const parent = folder.slice(0, i);
+  const name = folder.slice(i + 1);
+  if (i < 0 || !ownableParent(scope).has(parent) || name.startsWith('.')) {
+    return `"${printable(folder)}" is not a skill or knowledge folder install owns (<host skills folder>/<name> or ${KNOWLEDGE_FOLDER}/<name>)`;
+  }
+  return null;
+}
+
+let validator: ReturnType<Ajv2020['compile']> | undefined;
+function validate(doc: unknown): string[] {
+  validator ??= new Ajv2020({ allErrors: true, strict: false }).compile(LOCK_SCHEMA);
+  if (validator(doc)) return [];
+  return (validator.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+}
+
+/** Everything the schema cannot say: file paths inside the package's own folders, no folder owned twice. */
+function semanticProblems(lock: Lock): string[] {
+  const out: string[] = [];
+  const owner = new Map<string, string>();
+  for (const [key, p] of Object.entries(lock.packages)) {
+    if (RESERVED_NAMES.has(key)) out.push(`${printable(key)} is not a package name ctxforge writes`);
+    if (p.name !== key) out.push(`packages.${printable(key)}.name is ${JSON.stringify(p.name)}, not its key`);
+    for (const f of p.folders) {
+      const why = folderProblem(f, lock.scope);
+      if (why) out.push(`package ${printable(key)}: ${why}`);
+      const prev = owner.get(f);
+      if (prev !== undefined) out.push(`folder ${printable(f)} is owned by both ${printable(prev)} and ${printable(key)}`);
+      owner.set(f, key);
+    }
+    const seen = new Set<string>();
+    for (const file of p.files) {
+      const why = portablePathProblem(file.path);
+      if (why) out.push(`package ${printable(key)}: file ${printable(file.path)}: ${why}`);
+      else if (!p.folders.some((f) => file.path.startsWith(`${f}/`))) out.push(`package ${printable(key)}: file ${printable(file.path)} is outside the package's folders`);
+      if (seen.has(file.path)) out.push(`package ${printable(key)}: file ${printable(file.path)} is listed twice`);
+      seen.add(file.path);
+    }
+  }
+  return out;
+}
+
+/** Parses and checks lock text; throws CTXFORGE_LOCK_INVALID (exit 2) naming what is wrong. */
+export function parseLock(text: string, label: string, scope: Scope): Lock {
+  let doc: unknown;
+  try {
+    doc = parseJson(text.replace(/^\ufeff/, ''));
+  } catch (e) {
+    fail('CTXFORGE_LOCK_INVALID', `${label} is not valid JSON: ${(e as Error).message}`, { file: label, hint: 'restore it from version control, or delete it and install again' }, 2);
+  }
+  const problems = validate(doc);
+  const lock = doc as Lock;
+  if (!problems.length) problems.push(...semanticProblems(lock));
+  if (!problems.length && lock.scope !== scope) problems.push(`it records a ${lock.scope} install, not a ${scope} one`);
+  if (problems.length) {
+    const diags = problems.map((p) => error('CTXFORGE_LOCK_INVALID', `${label}: ${p}`, { file: label }));
+    throw new DiagnosticError({ ...diags[0]!, hint: 'ctxforge writes this file; restore it from version control, or delete it and install again' }, 2, diags);
+  }
+  return lock;
+}
+
+/** The lock at `path`, or an empty one when there is none. A symlink is never read. */
+export async function readLock(path: string, label: string, scope: Scope): Promise<{ lock: Lock; exists: boolean; text?: string }> {
+  const st = await lstat(path).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
+  if (!st) return { lock: emptyLock(scope), exists: false };
+  if (!st.isFile()) fail('CTXFORGE_LOCK_INVALID', `${label} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}; it is never followed or read`, { file: label }, 2);
+  const text = await readFile(path, 'utf8');
+  return { lock: parseLock(text, label, scope), exists: true, text };
+}
+
+/** JSON with object keys in code-point order and two-space indents: one text for one lock. */
+export function stableJson(v: unknown): string {
+  const sortKeys = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(sortKeys);
+    if (x && typeof x === 'object') {
+      const o: Record<string, unknown> = {};
+      for (const k of Object.keys(x).sort(compareUtf8)) {
+        const val = (x as Record<string, unknown>)[k];
+        if (val !== undefined) o[k] = sortKeys(val);
+      }
+      return o;
+    }
+    return x;
+  };
+  return `${JSON.stringify(sortKeys(v), null, 2)}\n`;
+}
+
+/** The lock as written: sets sorted (files and folders by path, hosts by name), keys sorted. */
+export function serializeLock(lock: Lock): string {
+  const packages: Record<string, LockPackage> = {};
+  for (const name of Object.keys(lock.packages).sort(compareUtf8)) {
+    const p = lock.packages[name]!;
+    packages[name] = {
+      ...p,
+      hosts: [...new Set(p.hosts)].sort(compareUtf8),
+      ...(p.allow_unbound?.length ? { allow_unbound: [...new Set(p.allow_unbound)].sort(compareUtf8) } : { allow_unbound: undefined }),
+      folders: [...new Set(p.folders)].sort(compareUtf8),
+      files: [...p.files].sort((a, b) => compareUtf8(a.path, b.path)),
+    };
+  }
+  return stableJson({ $schema: LOCK_SCHEMA_ID, lockfile_version: 1, scope: lock.scope, packages });
+}

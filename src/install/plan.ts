@@ -1,0 +1,109 @@
+// What installing one package writes: from its neutral Documents (skills and knowledge documents)
+// to root-relative files in the host folders, every path checked before anything is written.
+import { error, info, type Diagnostic } from '../core/diagnostics.js';
+import { sha256Hex } from '../core/hash.js';
+import { foldedKey } from '../core/paths.js';
+import type { Documents } from '../format.js';
+import { KNOWLEDGE_FOLDER, skillsFolder, type HostName, type Scope } from './hosts.js';
+import { knowledgeFiles } from './knowledge.js';
+import type { FileRole } from './lock.js';
+import { portablePathProblem, printable, skillNameProblem } from './portable.js';
+
+export interface PlannedFile { path: string; bytes: Buffer; sha256: string; size: number; role: FileRole }
+
+export interface PackagePlan {
+  /** Folders the package owns after install, each swapped in as a whole. */
+  folders: string[];
+  files: PlannedFile[];
+  skills: string[];
+  documents: number;
+  diagnostics: Diagnostic[];
+}
+
+export interface PlanOptions {
+  scope: Scope;
+  hosts: HostName[];
+  /** Paths a cartridge's signature does not bind to (as the verifier names them). */
+  unbound?: string[];
+  /** Of those, the ones the user accepted with --allow-unbound. */
+  allowUnbound?: string[];
+}
+
+/** A folder name for a package's knowledge: its name with anything unportable turned into "-". */
+export function packageSlug(name: string): string {
+  const s = name.normalize('NFC').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 128);
+  return s || 'package';
+}
+
+const unsafe = (file: string, why: string) =>
+  error('CTXFORGE_INSTALL_PATH_UNSAFE', `${printable(file)}: ${why}; nothing of the package is written`, { file, hint: 'a package path must be relative, portable, and stay inside its skill or knowledge folder' });
+
+/** Files of one folder, relative to it: unsafe, unportable, case-colliding or file-vs-folder names refused. */
+function checkFolder(label: string, rels: string[], diags: Diagnostic[]): void {
+  const folded = new Map<string, string>();
+  const all = new Set(rels);
+  for (const rel of rels) {
+    const why = portablePathProblem(rel);
+    if (why) { diags.push(unsafe(`${label}/${rel}`, why)); continue; }
+    const k = foldedKey(rel);
+    const prev = folded.get(k);
+    if (prev !== undefined) diags.push(unsafe(`${label}/${rel}`, prev === rel ? 'the path appears twice' : `it differs from ${printable(prev)} only in case or Unicode form, and one would overwrite the other on macOS and Windows`));
+    folded.set(k, rel);
+    for (let i = rel.indexOf('/'); i >= 0; i = rel.indexOf('/', i + 1)) {
+      if (all.has(rel.slice(0, i))) diags.push(unsafe(`${label}/${rel}`, `${printable(rel.slice(0, i))} is both a file and a folder`));
+    }
+  }
+}
+
+/** Does the unbound artifact path `u` name this installed file (`<...>/<suffix>`)? */
+const names = (u: string, suffix: string) => u === suffix || u.endsWith(`/${suffix}`);
+
+export function planPackage(docs: Documents, o: PlanOptions): PackagePlan {
+  const diags: Diagnostic[] = [...docs.notes];
+  const files: PlannedFile[] = [];
+  const folders = new Set<string>();
+  const add = (path: string, bytes: Buffer, role: FileRole) => files.push({ path, bytes, sha256: sha256Hex(bytes), size: bytes.length, role });
+  const unbound = (o.unbound ?? []).filter((u) => !(o.allowUnbound ?? []).includes(u));
+  const refuseUnbound = (suffix: string, shown: string) => {
+    for (const u of unbound) {
+      if (names(u, suffix)) {
+        diags.push(error('CTXFORGE_INSTALL_UNBOUND', `${printable(u)} would be installed as ${printable(shown)}, but the signature binds its bytes only under another path`, {
+          file: u, hint: `a file copied to a new path after signing looks the same; install it only if you expect it: --allow-unbound ${JSON.stringify(u)}`,
+        }));
+      }
+    }
+  };
+
+  const skillNames = new Map<string, string>();
+  for (const s of docs.skills) {
+    const why = skillNameProblem(s.name);
+    if (why) { diags.push(unsafe(s.name, why)); continue; }
+    const k = foldedKey(s.name);
+    if (skillNames.has(k)) { diags.push(unsafe(s.name, `two skills are named ${printable(s.name)} (or differ only in case)`)); continue; }
+    skillNames.set(k, s.name);
+    if (!s.files.some((f) => f.rel === 'SKILL.md')) diags.push(unsafe(`${s.name}/SKILL.md`, 'the skill has no SKILL.md'));
+    checkFolder(s.name, s.files.map((f) => f.rel), diags);
+    for (const f of s.files) refuseUnbound(`${s.name}/${f.rel}`, `${s.name}/${f.rel}`);
+  }
+  const hostFolders = [...new Set(o.hosts.map((h) => skillsFolder(h, o.scope)))];
+  for (const hf of hostFolders) {
+    for (const s of docs.skills) {
+      folders.add(`${hf}/${s.name}`);
+      for (const f of s.files) add(`${hf}/${s.name}/${f.rel}`, f.bytes, 'skill');
+    }
+  }
+
+  const slug = packageSlug(docs.meta.name);
+  const kfiles = knowledgeFiles(docs.meta, docs.docs, docs.assets);
+  if (kfiles.length) {
+    checkFolder(slug, kfiles.map((f) => f.rel), diags);
+    for (const d of docs.docs) refuseUnbound(d.path, `${KNOWLEDGE_FOLDER}/${slug}/${d.path}`);
+    for (const a of docs.assets) refuseUnbound(a.path, `${KNOWLEDGE_FOLDER}/${slug}/${a.path}`);
+    folders.add(`${KNOWLEDGE_FOLDER}/${slug}`);
+    for (const f of kfiles) add(`${KNOWLEDGE_FOLDER}/${slug}/${f.rel}`, f.bytes, f.role);
+  }
+  if (!files.length) diags.push(error('CTXFORGE_INSTALL_PATH_UNSAFE', `${printable(docs.meta.name)} has neither skills nor knowledge documents: nothing to install`, { file: docs.meta.name }));
+  const accepted = (o.allowUnbound ?? []).filter((u) => (o.unbound ?? []).includes(u));
+  for (const u of accepted) diags.push(info('CTXFORGE_INSTALL_UNBOUND', `${printable(u)} is installed although the signature does not bind it to its path (--allow-unbound)`, { file: u }));
+  return { folders: [...folders], files, skills: docs.skills.map((s) => s.name), documents: docs.docs.length, diagnostics: diags };
+}

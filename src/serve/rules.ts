@@ -1,0 +1,8 @@
+// Diagnostic codes of `ctxforge serve`, in the one rule registry.
+import { defineRules } from '../core/rules.js';
+
+defineRules([
+  { code: 'CTXFORGE_SERVE_TAMPERED', format: 'core', summary: 'serve --lock: an installed knowledge file differs from ctxforge.lock; nothing is served.' },
+  { code: 'CTXFORGE_SERVE_NOTHING', format: 'core', summary: 'serve was given no package (name artifacts, or --lock with packages installed).' },
+  { code: 'CTXFORGE_SERVE_INDEX_CACHE', format: 'core', summary: 'The search index could not be written to the cache folder; it is kept in memory for this run (warning).' },
+]);

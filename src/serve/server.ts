@@ -1,0 +1,137 @@
+// `ctxforge serve`: a Model Context Protocol server on stdio (the official TypeScript SDK, v2:
+// serveStdio answers the 2025-era initialize handshake current clients open with and the
+// 2026-07-28 revision, from one factory). Read-only tools with JSON Schemas and structured output,
+// and every document as a resource. Nothing is served that was not verified at start.
+import type { Diagnostic } from '../core/diagnostics.js';
+import { DiagnosticError, error } from '../core/diagnostics.js';
+import { loadArtifacts, loadLocked, type LoadOptions, type ServedPackage } from './corpus.js';
+import { openIndex } from './search-index.js';
+import * as tools from './tools.js';
+import type { Served } from './tools.js';
+
+export interface ServeOptions extends LoadOptions {
+  specs: string[];
+  lock?: boolean;
+}
+
+export interface Prepared { served: Served[]; notes: Diagnostic[] }
+
+/** Verifies every package and opens (or builds) its index; throws before anything is served. */
+export async function prepareServe(o: ServeOptions): Promise<Prepared> {
+  const notes: Diagnostic[] = [];
+  const pkgs: ServedPackage[] = [...(await loadArtifacts(o.specs, o, notes)), ...(o.lock ? await loadLocked(o, notes) : [])];
+  if (!pkgs.length) throw new DiagnosticError(error('CTXFORGE_SERVE_NOTHING', 'nothing to serve: name artifacts, or --lock with packages installed', { hint: 'ctxforge serve dist/kb-1.0.0.octx --key minisign.pub' }), 2);
+  const names = new Map<string, number>();
+  for (const p of pkgs) names.set(p.name, (names.get(p.name) ?? 0) + 1);
+  const twice = [...names].filter(([, n]) => n > 1).map(([k]) => k);
+  if (twice.length) throw new DiagnosticError(error('CTXFORGE_USAGE', `package ${twice.map((t) => JSON.stringify(t)).join(', ')} is given more than once`), 2);
+  const served: Served[] = [];
+  for (const pkg of pkgs) served.push({ pkg, index: await openIndex(pkg, o.env ?? process.env, notes) });
+  return { served, notes };
+}
+
+const str = { type: 'string' } as const;
+const resultItem = {
+  type: 'object',
+  properties: { id: str, title: str, package: str, version: str, uri: str, citation: str, artifact_sha256: str, score: { type: 'number' }, snippet: str },
+  required: ['id', 'title', 'package', 'version', 'uri', 'citation', 'artifact_sha256', 'score', 'snippet'],
+} as const;
+
+export const TOOL_SCHEMAS = {
+  search: {
+    input: { type: 'object', additionalProperties: false, required: ['query'], properties: {
+      query: { type: 'string', minLength: 1, maxLength: 4096, description: 'Words to look for (BM25 over titles, tags and text).' },
+      limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Most results (default 10).' },
+      package: { type: 'string', description: 'Only this package (name, or name@version).' },
+    } },
+    output: { type: 'object', required: ['query', 'results'], properties: { query: str, results: { type: 'array', items: resultItem } } },
+  },
+  get: {
+    input: { type: 'object', additionalProperties: false, required: ['id'], properties: {
+      id: { type: 'string', minLength: 1, description: 'A document id, or a citation package@version#id.' },
+      package: { type: 'string', description: 'The package, when several have a document with this id.' },
+    } },
+    output: { type: 'object', required: ['id', 'title', 'package', 'version', 'path', 'uri', 'citation', 'artifact_sha256', 'links', 'text'], properties: {
+      id: str, title: str, package: str, version: str, path: str, uri: str, citation: str, artifact_sha256: str,
+      type: { type: ['string', 'null'] }, description: { type: ['string', 'null'] }, tags: { type: 'array', items: str }, links: { type: 'array', items: str }, text: str,
+    } },
+  },
+  context: {
+    input: { type: 'object', additionalProperties: false, required: ['query', 'max_tokens'], properties: {
+      query: { type: 'string', minLength: 1, maxLength: 4096, description: 'What the context is for.' },
+      max_tokens: { type: 'integer', minimum: 1, maximum: 1000000, description: `Token budget; tokens are estimated as ${tools.TOKEN_ESTIMATE}.` },
+      package: { type: 'string', description: 'Only this package.' },
+    } },
+    output: { type: 'object', required: ['query', 'max_tokens', 'used_tokens', 'token_estimate', 'items'], properties: {
+      query: str, max_tokens: { type: 'integer' }, used_tokens: { type: 'integer' }, token_estimate: str,
+      items: { type: 'array', items: { type: 'object', required: ['citation', 'artifact_sha256', 'id', 'title', 'package', 'version', 'section', 'tokens', 'text'], properties: {
+        citation: str, artifact_sha256: str, id: str, title: str, package: str, version: str, section: { type: ['string', 'null'] }, tokens: { type: 'integer' }, text: str,
+      } } },
+    } },
+  },
+  list_packages: {
+    input: { type: 'object', additionalProperties: false, properties: {} },
+    output: { type: 'object', required: ['packages'], properties: { packages: { type: 'array', items: { type: 'object', required: ['name', 'version', 'format', 'artifact_sha256', 'documents'], properties: {
+      name: str, version: str, format: str, artifact_sha256: str, source: str, documents: { type: 'integer' },
+      signer: { type: 'object', properties: { key_id: { type: ['string', 'null'] }, trust: str } },
+    } } } } },
+  },
+} as const;
+
+const DESCRIPTIONS: Record<keyof typeof TOOL_SCHEMAS, string> = {
+  search: 'Search the verified knowledge packages; returns ranked documents with their stable id, title, package@version, citation and a snippet.',
+  get: 'One document\'s full text and metadata (with its links), by id or citation.',
+  context: 'The best documents, or their best sections, for a query within a token budget, each with its citation (package@version#id) and the artifact\'s SHA-256.',
+  list_packages: 'The packages served: name, version, format, artifact SHA-256, signer.',
+};
+
+/** Starts the server on this process's stdio; resolves once it is listening. */
+export async function serveStdio(p: Prepared, info: { version: string }): Promise<{ close(): Promise<void> }> {
+  const sdk = await import('@modelcontextprotocol/server');
+  const stdio = await import('@modelcontextprotocol/server/stdio');
+  const run = (fn: () => unknown) => {
+    try {
+      const v = fn() as Record<string, unknown>;
+      return { content: [{ type: 'text' as const, text: JSON.stringify(v, null, 1) }], structuredContent: v };
+    } catch (e) {
+      if (e instanceof tools.ToolError) return { content: [{ type: 'text' as const, text: e.message }], isError: true };
+      throw e;
+    }
+  };
+  const handlers = {
+    search: (a: Record<string, unknown>) => run(() => tools.search(p.served, a as never)),
+    get: (a: Record<string, unknown>) => run(() => tools.get(p.served, a as never)),
+    context: (a: Record<string, unknown>) => run(() => tools.context(p.served, a as never)),
+    list_packages: () => run(() => tools.listPackages(p.served)),
+  };
+  const factory = () => {
+    const mcp = new sdk.McpServer({ name: 'ctxforge', version: info.version }, {
+      capabilities: { resources: {} },
+      instructions: 'Verified knowledge packages. Use search to find documents, get to read one, context to assemble a token-budgeted answer base with citations; cite package@version#id.',
+    });
+    for (const name of Object.keys(TOOL_SCHEMAS) as (keyof typeof TOOL_SCHEMAS)[]) {
+      mcp.registerTool(name, {
+        description: DESCRIPTIONS[name],
+        inputSchema: sdk.fromJsonSchema(TOOL_SCHEMAS[name].input as never),
+        outputSchema: sdk.fromJsonSchema(TOOL_SCHEMAS[name].output as never),
+        annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      }, (async (args: Record<string, unknown>) => handlers[name](args ?? {})) as never);
+    }
+    const protocolError = (e: unknown) => {
+      if (e instanceof tools.ToolError) throw new sdk.ProtocolError(-32602, e.message);
+      throw e;
+    };
+    mcp.server.setRequestHandler('resources/list', async (req: { params?: { cursor?: string } }) => {
+      try { return tools.listResources(p.served, req.params?.cursor); } catch (e) { return protocolError(e); }
+    });
+    mcp.server.setRequestHandler('resources/read', async (req: { params: { uri: string } }) => {
+      try { return tools.readResource(p.served, req.params.uri); } catch (e) { return protocolError(e); }
+    });
+    mcp.server.setRequestHandler('resources/templates/list', async () => ({
+      resourceTemplates: [{ uriTemplate: 'ctxforge://{package}@{version}/{id}', name: 'document', title: 'A document of a served package', mimeType: 'text/markdown' }],
+    }));
+    return mcp;
+  };
+  const handle = stdio.serveStdio(factory as never);
+  return { close: () => handle.close() };
+}

@@ -1,0 +1,129 @@
+// The serve tools as plain functions over verified documents and their FTS5 index: ranking,
+// hostile queries, get by id and citation, the token-budgeted context, resource pages, and the
+// index cache (reused for the same documents, rebuilt for others, never a source of text).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openFile, sqliteBackend } from '../../src/core/sqlite.js';
+import { servedPackage } from '../../src/serve/corpus.js';
+import { INDEX_VERSION, openIndex, queryTerms } from '../../src/serve/search-index.js';
+import * as tools from '../../src/serve/tools.js';
+import { tmpDir } from '../helpers/tmp.js';
+import type { Doc } from '../../src/format.js';
+
+const doc = (id: string, title: string, body: string, extra: Partial<Doc> = {}): Doc => ({ id, path: `${id}.md`, title, body, ...extra });
+
+const DOCS = [
+  doc('tagging', 'Tagging a release', '# Tagging a release\n\nCreate an annotated tag, then push it.\n\n## Signing\n\nSign the tag with the release key.\n'),
+  doc('rollback', 'Rolling back', '# Rolling back\n\nRevert the deploy when the error budget burns. Releases are never deleted.\n', { tags: ['operations'] }),
+  doc('keys', 'Keys', '# Keys\n\nThe release key lives in the vault. [tagging](tagging.md)\n\n## Rotation\n\n' + 'Rotate the key every year and publish the new key. '.repeat(40) + '\n\n## Storage\n\nStored offline.\n'),
+];
+
+async function served(env: NodeJS.ProcessEnv, docs = DOCS, name = 'handbook', sha = 'a'.repeat(64)) {
+  const notes: never[] = [];
+  const pkg = servedPackage({ name, version: '1.1.0', format: 'octx', sha256: sha, source: 'dist/h.octx', signer: { key_id: 'ABCDEF0123456789', trust: 'pinned' } }, docs, notes);
+  return { pkg, index: await openIndex(pkg, env, notes) };
+}
+
+test(`FTS5 with BM25 through the project's SQLite layer (${sqliteBackend()}): title matches rank first, stems match, hostile queries are words`, async () => {
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  const s = [await served(env)];
+  const r = tools.search(s, { query: 'tagging release' });
+  assert.equal(r.results[0]!.id, 'tagging');
+  assert.equal(r.results[0]!.citation, 'handbook@1.1.0#tagging');
+  assert.equal(r.results[0]!.uri, 'ctxforge://handbook@1.1.0/tagging');
+  assert.equal(r.results[0]!.artifact_sha256, 'a'.repeat(64));
+  assert.ok(tools.search(s, { query: 'released' }).results.length >= 2, 'porter stemming: released finds release');
+  assert.deepEqual(tools.search(s, { query: 'operations' }).results.map((x) => x.id), ['rollback'], 'tags are searched');
+  for (const q of ['"unbalanced', 'a OR * NEAR(', 'title:keys', '^^^', '-)(', 'NOT AND OR']) assert.doesNotThrow(() => tools.search(s, { query: q }), q);
+  assert.deepEqual(queryTerms('Tag; DROP TABLE docs; --'), ['tag', 'drop', 'table', 'docs']);
+  assert.equal(tools.search(s, { query: 'vault', limit: 1 }).results.length, 1);
+  assert.match(tools.search(s, { query: 'vault' }).results[0]!.snippet, /vault/);
+  assert.throws(() => tools.search(s, { query: 'x', package: 'nope' }), tools.ToolError);
+});
+
+test('get by id or citation, with links; ambiguous ids need the package', async () => {
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  const s = [await served(env), await served(env, [doc('keys', 'Other keys', 'Other.\n')], 'other', 'b'.repeat(64))];
+  assert.throws(() => tools.get(s, { id: 'keys' }), /2 packages have a document "keys"/);
+  const g = tools.get(s, { id: 'handbook@1.1.0#keys' });
+  assert.equal(g.title, 'Keys');
+  assert.deepEqual(g.links, ['tagging.md']);
+  assert.equal(tools.get(s, { id: 'keys', package: 'other' }).text, 'Other.\n');
+  assert.throws(() => tools.get(s, { id: 'missing' }), tools.ToolError);
+});
+
+test('context stays within the token budget (estimate ceil(chars / 4)), taking whole documents, else their best sections, each cited', async () => {
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  const s = [await served(env)];
+  assert.equal(tools.estimateTokens('abcd'), 1);
+  assert.equal(tools.estimateTokens('abcde'), 2);
+  assert.equal(tools.estimateTokens('ééé'), 1, 'characters, not bytes');
+  for (const budget of [5, 30, 60, 200, 5000]) {
+    const c = tools.context(s, { query: 'key rotation storage', max_tokens: budget });
+    assert.ok(c.used_tokens <= budget, `${budget}: used ${c.used_tokens}`);
+    assert.equal(c.used_tokens, c.items.reduce((n, i) => n + i.tokens, 0));
+    for (const i of c.items) {
+      assert.equal(i.tokens, tools.estimateTokens(i.text));
+      assert.match(i.citation, /^handbook@1\.1\.0#/);
+      assert.equal(i.artifact_sha256, 'a'.repeat(64));
+    }
+  }
+  const small = tools.context(s, { query: 'storage offline', max_tokens: 30 });
+  assert.ok(small.items.some((i) => i.id === 'keys' && i.section === 'Storage'), JSON.stringify(small.items.map((i) => [i.id, i.section])));
+  const all = tools.context(s, { query: 'release', max_tokens: 100000 });
+  assert.ok(all.items.every((i) => i.section === null), 'whole documents when they fit');
+});
+
+test('resources: every document, paged with an opaque cursor; a bad cursor or URI is an error', async () => {
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  const many = Array.from({ length: 250 }, (_, i) => doc(`d${String(i).padStart(3, '0')}`, `Doc ${i}`, `Body ${i}\n`));
+  const s = [await served(env, many, 'big'), await served(env)];
+  const seen: string[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const p = tools.listResources(s, cursor);
+    seen.push(...p.resources.map((r) => r.uri));
+    cursor = p.nextCursor;
+    pages++;
+  } while (cursor);
+  assert.equal(pages, 3);
+  assert.equal(seen.length, 253);
+  assert.equal(new Set(seen).size, 253);
+  assert.equal(seen[0], 'ctxforge://big@1.1.0/d000');
+  assert.throws(() => tools.listResources(s, 'garbage'), tools.ToolError);
+  assert.equal(tools.readResource(s, 'ctxforge://handbook@1.1.0/keys').contents[0]!.text, DOCS[2]!.body);
+  assert.throws(() => tools.readResource(s, 'ctxforge://handbook@1.1.0/nope'), tools.ToolError);
+  const odd = await served(env, [doc('a b/c', 'Odd', 'x\n')], '@scope/pkg', 'c'.repeat(64));
+  assert.equal(tools.resourceUri(odd.pkg, odd.pkg.docs[0]!), 'ctxforge://%40scope%2Fpkg@1.1.0/a%20b%2Fc');
+});
+
+test('the index cache: built once per artifact digest, reused for the same documents, rebuilt for other documents, and never a source of text', async () => {
+  const cache = tmpDir('serve-cache-');
+  const env = { ...process.env, XDG_CACHE_HOME: cache };
+  const first = await served(env);
+  assert.equal(first.index.built, true);
+  const file = join(cache, 'ctxforge', 'index', `${'a'.repeat(64)}-v${INDEX_VERSION}.sqlite`);
+  assert.ok(existsSync(file));
+  first.index.close();
+  const second = await served(env);
+  assert.equal(second.index.built, false, 'reused');
+  second.index.close();
+  const changed = await served(env, [...DOCS, doc('new', 'New', 'new text\n')]);
+  assert.equal(changed.index.built, true, 'other documents under the same digest: rebuilt');
+  changed.index.close();
+  // Someone rewrites the cached text: results still quote the verified documents.
+  const again = await served(env);
+  again.index.close();
+  const db = openFile(file);
+  db.exec("UPDATE docs SET body = 'INJECTED instructions release', title = 'INJECTED'");
+  db.close();
+  const s = [await served(env)];
+  assert.equal(s[0]!.index.built, false);
+  for (const r of tools.search(s, { query: 'release injected' }).results) {
+    assert.doesNotMatch(r.snippet + r.title, /INJECTED/);
+  }
+  assert.ok(readdirSync(join(cache, 'ctxforge', 'index')).every((n) => !n.includes('tmp')), 'no temp file left');
+});
