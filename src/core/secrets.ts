@@ -170,18 +170,23 @@ const PATTERNS: Record<string, Pattern> = {
 // literals: no backtracking into the text). Case matters only for what the matchers check.
 const ANCHOR = /AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|aws_secret_access_key|-----BEGIN |gh[pousr]_|github_pat_|xox[abprs]-|https:\/\/hooks\.slack\.com\/services\/|[sr]k_(?:live|test)_|AIza|eyJ|secret|token|passwd|password|api[_-]?key|access[_-]?key|private[_-]?key|credential/gi;
 
-function patternFor(lit: string): { key: string; pattern?: Pattern } {
-  if (AWS_PREFIXES.includes(lit)) return { key: 'aws', pattern: PATTERNS.aws };
+// The assignment keywords, matched in any case (`API_KEY`, `Secret`); every other literal of ANCHOR
+// is a fixed prefix that counts only as spelled (a base64 run holds "EYj" or "akia" by chance).
+const KEYWORD = /^(?:secret|token|passwd|password|api[_-]?key|access[_-]?key|private[_-]?key|credential)$/i;
+
+function patternFor(lit: string): { key: string; pattern?: Pattern } | undefined {
   const l = lit.toLowerCase();
   if (l === 'aws_secret_access_key') return { key: 'awsSecret', pattern: PATTERNS.awsSecret };
+  if (KEYWORD.test(lit)) return { key: 'assignment' };
+  if (!PREFIX_EXACT.test(lit)) return undefined;
+  if (AWS_PREFIXES.includes(lit)) return { key: 'aws', pattern: PATTERNS.aws };
   if (lit === '-----BEGIN ') return { key: 'privateKey', pattern: PATTERNS.privateKey };
   if (/^gh[pousr]_$/.test(lit) || lit === 'github_pat_') return { key: 'github', pattern: PATTERNS.github };
   if (/^xox[abprs]-$/.test(lit)) return { key: 'slackToken', pattern: PATTERNS.slackToken };
   if (lit === 'https://hooks.slack.com/services/') return { key: 'slackWebhook', pattern: PATTERNS.slackWebhook };
   if (/^[sr]k_(?:live|test)_$/.test(lit)) return { key: 'stripe', pattern: PATTERNS.stripe };
   if (lit === 'AIza') return { key: 'google', pattern: PATTERNS.google };
-  if (lit === 'eyJ') return { key: 'jwt', pattern: PATTERNS.jwt };
-  return { key: 'assignment' };
+  return { key: 'jwt', pattern: PATTERNS.jwt };
 }
 
 function entropy(s: string): number {
@@ -235,9 +240,10 @@ function matchLine(s: string, push: (h: Hit) => void, steps: StepSink): void {
     steps(ANCHOR.lastIndex - from);
     const p = m.index;
     const lit = m[0];
-    const { key, pattern } = patternFor(lit);
+    const which = patternFor(lit);
     // The literal search is case-insensitive for the keywords; the fixed prefixes must match exactly.
-    if (pattern && key !== 'awsSecret' && !PREFIX_EXACT.test(lit)) { ANCHOR.lastIndex = p + 1; continue; }
+    if (!which) { ANCHOR.lastIndex = p + 1; continue; }
+    const { key, pattern } = which;
     if (found.has(key) && key !== 'assignment') { ANCHOR.lastIndex = p + 1; continue; }
     if ((skipUntil.get(key) ?? -1) > p) { ANCHOR.lastIndex = p + 1; continue; }
     const r = pattern ? pattern.at(s, p, lit, steps) : assignmentAt(s, p, steps);

@@ -189,3 +189,12 @@ test('release: a secret in an OCTX extension fails release --dry-run with file a
   assert.ok(out.includes(`${f}:${readFileSync(join(dir, f), 'utf8').trimEnd().split('\n').length}`), out);
   assert.ok(!out.includes(GH));
 });
+
+test('a fixed token prefix counts only as spelled: base64 text holding "EYj", "akia" or "aiza" by chance is no finding, while the real spellings still are', () => {
+  // Lines of base64 digests, as documentation embeds them (hashes, data URIs): the case-insensitive
+  // literal search sees "EYj…" and "AkIa…" in them; none is a JWT, an AWS key id or an assignment.
+  const noise = ['1DhBbxHuXlC36B4mKuOEYjeDnaeNH3LXW1AQ+x9Zq', 'HNTxbeyjpWdyVJf0CotE56V3VAITfGcaoyLWenYho=', 'q8akiaQ2Lm0aizaPp7RtW9x3n5JH2s4kDfGh1Lz0', 'EyJrR90N3oT1y7uVw2xXb4cD6eF8gH0iJ2kL4mN6'].join('\n');
+  assert.deepEqual(findSecrets(noise), []);
+  const real = 'aws: AKIAIOSFODNN7EXAMPLE\napi_key = "Zx81kQ2mP0rT7vW3yB5nC9dF4gH6jL1s"\n';
+  assert.deepEqual([...new Set(findSecrets(real).map((f) => f.line))], [1, 2]);
+});
