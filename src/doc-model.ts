@@ -4,7 +4,8 @@
 // writer would not have written itself travels whole, so that converting back gives the same bytes.
 import { splitDocText, type DocText } from './core/doc-text.js';
 import { info, type Diagnostic } from './core/diagnostics.js';
-import type { Doc, Documents, FormatModule, FormatName, PackageMeta, SiteRecord } from './format.js';
+import type { Doc, Documents, FormatModule, FormatName, PackageMeta, SiteRecord, SkillFolder } from './format.js';
+import { compareUtf8 } from './core/paths.js';
 import type { Tree } from './core/tree.js';
 import './doc-rules.js';
 
@@ -180,4 +181,36 @@ export function skillsLeftOut(docs: Documents, what: string): Diagnostic[] {
   if (!docs.skills.length) return [];
   const n = docs.skills.length;
   return [info('CONVERT_LEFT_OUT', `${n} Agent Skill${n === 1 ? '' : 's'} (${docs.skills.slice(0, 3).map((s) => s.name).join(', ')}${n > 3 ? ' …' : ''}) left out: ${what}`, { hint: 'move skills with `ctxforge skills export` and `ctxforge skills import` (a cartridge, or a ctxpkg kind: skills pack)' })];
+}
+
+/**
+ * The neutral fields every format's document shares (type, description, tags, navigation order),
+ * set on `d` from the frontmatter values; a `nav_order` that is not a number stays the format's own
+ * field (`own`), so it is written back as it was.
+ */
+export function setCommonFields(d: Doc, f: { type: unknown; description: unknown; tags: unknown; nav: unknown }, own: Record<string, unknown>): void {
+  const nt = neutralType(f.type);
+  if (nt) d.type = nt;
+  if (typeof f.description === 'string') d.description = f.description;
+  const tl = Array.isArray(f.tags) ? f.tags.filter((x): x is string => typeof x === 'string') : [];
+  if (tl.length) d.tags = tl;
+  const order = navOrder(f.nav);
+  if (order !== undefined) d.order = order;
+  else if (f.nav !== undefined) own[NAV_ORDER] = f.nav;
+}
+
+/** Files below a skills folder (`<name>/<rel>`) as SkillFolders, sorted by name and path in code-point order. */
+export function groupSkillFiles(files: ReadonlyArray<{ path: string; bytes: Buffer }>): SkillFolder[] {
+  const by = new Map<string, SkillFolder>();
+  for (const f of files) {
+    const i = f.path.indexOf('/');
+    if (i <= 0) continue;
+    const name = f.path.slice(0, i);
+    const s = by.get(name) ?? { name, files: [] };
+    s.files.push({ rel: f.path.slice(i + 1), bytes: f.bytes });
+    by.set(name, s);
+  }
+  const out = [...by.values()].sort((a, b) => compareUtf8(a.name, b.name));
+  for (const s of out) s.files.sort((a, b) => compareUtf8(a.rel, b.rel));
+  return out;
 }

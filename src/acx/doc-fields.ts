@@ -3,7 +3,7 @@
 // blocks it carries for the other formats.
 import { splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
 import { titleOf } from '../links/title.js';
-import { carriedBlocks, keptHead, KEPT_HEAD, navOrder, NAV_ORDER, neutralType, takeCarried } from '../doc-model.js';
+import { carriedBlocks, keptHead, KEPT_HEAD, NAV_ORDER, setCommonFields, takeCarried } from '../doc-model.js';
 import type { Doc } from '../format.js';
 
 export const DOCUMENT_ROOT = 'knowledge/';
@@ -12,14 +12,7 @@ export function docFromText(t: DocText, path: string): Doc {
   const { carried, rest } = takeCarried(t.fields, 'acx');
   const { id, type, title, description, tags, [NAV_ORDER]: nav, ...own } = rest;
   const d: Doc = { id: typeof id === 'string' && id ? id : path.replace(/\.md$/, ''), path, title: titleOf(title, t.body) ?? path, body: t.body };
-  const nt = neutralType(type);
-  if (nt) d.type = nt;
-  if (typeof description === 'string') d.description = description;
-  const tl = Array.isArray(tags) ? tags.filter((x): x is string => typeof x === 'string') : [];
-  if (tl.length) d.tags = tl;
-  const order = navOrder(nav);
-  if (order !== undefined) d.order = order;
-  else if (nav !== undefined) own[NAV_ORDER] = nav;
+  setCommonFields(d, { type, description, tags, nav }, own);
   if (Object.keys(own).length) carried.acx = own;
   if (Object.keys(carried).length) d.carried = carried;
   return d;

@@ -6,8 +6,8 @@
 import { error, fail, info, type Diagnostic } from '../core/diagnostics.js';
 import { editSkillMd, allowedToolsString, readSkillMd, checkSkillMd, SKILL_FIELDS } from '../core/agent-skill.js';
 import type { Tree } from '../core/tree.js';
-import { compareUtf8 } from '../core/paths.js';
 import { isTree, type ArtifactInput, type SkillFolder } from '../format.js';
+import { groupSkillFiles } from '../doc-model.js';
 import { checkArtifact } from './artifact.js';
 import { sqlarNameProblem } from './sqlar.js';
 import { SKILLS_PREFIX, skillExtPath } from './skills.js';
@@ -17,21 +17,9 @@ export const SOURCE_SKILLS_DIR = 'skills/';
 /** The reverse-DNS namespace host fields go into unless the caller names another (Claude Code's fields are the ones §5.2 names). */
 export const DEFAULT_EXT_NAMESPACE = 'com.anthropic.claude-code';
 
+/** The files below `prefix` as skill folders (a file directly in `prefix` belongs to no skill). */
 function group(files: Array<{ path: string; bytes: Buffer }>, prefix: string): SkillFolder[] {
-  const by = new Map<string, SkillFolder>();
-  for (const f of files) {
-    if (!f.path.startsWith(prefix)) continue;
-    const rel = f.path.slice(prefix.length);
-    const i = rel.indexOf('/');
-    if (i <= 0) continue;
-    const name = rel.slice(0, i);
-    const s = by.get(name) ?? { name, files: [] };
-    s.files.push({ rel: rel.slice(i + 1), bytes: f.bytes });
-    by.set(name, s);
-  }
-  const out = [...by.values()].sort((a, b) => compareUtf8(a.name, b.name));
-  for (const s of out) s.files.sort((a, b) => compareUtf8(a.rel, b.rel));
-  return out;
+  return groupSkillFiles(files.filter((f) => f.path.startsWith(prefix)).map((f) => ({ path: f.path.slice(prefix.length), bytes: f.bytes })));
 }
 
 /**

@@ -5,7 +5,7 @@
 import { fail } from '../core/diagnostics.js';
 import { splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
 import { titleOf } from '../links/title.js';
-import { canonical, carriedBlocks, isMap, keptHead, KEPT_HEAD, navOrder, NAV_ORDER, neutralType, takeCarried } from '../doc-model.js';
+import { canonical, carriedBlocks, isMap, keptHead, KEPT_HEAD, NAV_ORDER, setCommonFields, takeCarried } from '../doc-model.js';
 import type { Doc } from '../format.js';
 import { LINK_EDGE, linkedIds, type LinkContext } from './link-edges.js';
 
@@ -28,14 +28,7 @@ export function docFromText(t: DocText, path: string, file: string): { doc: Doc;
   const { id, title, okf_type, description, tags, edges, [NAV_ORDER]: nav, ...own } = rest;
   if (typeof id !== 'string' || !id) fail('CTXPKG_NODE_INVALID', `${file} has no id`, { file }, 1);
   const doc: Doc = { id, path, title: titleOf(title, t.body) ?? id, body: t.body };
-  const nt = neutralType(okf_type);
-  if (nt) doc.type = nt;
-  if (typeof description === 'string') doc.description = description;
-  const tl = Array.isArray(tags) ? tags.filter((x): x is string => typeof x === 'string') : [];
-  if (tl.length) doc.tags = tl;
-  const order = navOrder(nav);
-  if (order !== undefined) doc.order = order;
-  else if (nav !== undefined) own[NAV_ORDER] = nav;
+  setCommonFields(doc, { type: okf_type, description, tags, nav }, own);
   if (own.type === DEFAULT_NODE_TYPE) delete own.type;
   const refs: string[] = [];
   const kept: unknown[] = [];

@@ -5,8 +5,8 @@
 // and its caps for one pack (256 files, 1 MiB a file, 8 MiB in all).
 import { error, fail, info, type Diagnostic } from '../core/diagnostics.js';
 import type { Tree } from '../core/tree.js';
-import { compareUtf8 } from '../core/paths.js';
 import { isTree, type ArtifactInput, type SkillFolder } from '../format.js';
+import { groupSkillFiles } from '../doc-model.js';
 import { isObject } from './model.js';
 import { readAndVerify } from './read.js';
 import { DOCUMENT_CAPS, documentPathProblem, zstdDecode } from './documents.js';
@@ -15,20 +15,6 @@ import { DOCUMENTS_DIR } from './source.js';
 const MIB = 1024 * 1024;
 const mib = (n: number) => `${(n / MIB).toFixed(n % MIB === 0 ? 0 : 2)} MiB`;
 
-function group(files: Array<{ path: string; bytes: Buffer }>): SkillFolder[] {
-  const by = new Map<string, SkillFolder>();
-  for (const f of files) {
-    const i = f.path.indexOf('/');
-    if (i <= 0) continue;
-    const name = f.path.slice(0, i);
-    const s = by.get(name) ?? { name, files: [] };
-    s.files.push({ rel: f.path.slice(i + 1), bytes: f.bytes });
-    by.set(name, s);
-  }
-  const out = [...by.values()].sort((a, b) => compareUtf8(a.name, b.name));
-  for (const s of out) s.files.sort((a, b) => compareUtf8(a.rel, b.rel));
-  return out;
-}
 
 /**
  * The skills of a ctxpkg skills-pack source tree (documents/<name>/…) or of a built package, which is
@@ -38,7 +24,7 @@ export async function readSkillFolders(input: Tree | ArtifactInput): Promise<Ski
   if (isTree(input)) {
     const files: Array<{ path: string; bytes: Buffer }> = [];
     for (const e of await input.list()) if (e.kind === 'file' && e.path.startsWith(DOCUMENTS_DIR)) files.push({ path: e.path.slice(DOCUMENTS_DIR.length), bytes: await input.read(e.path) });
-    return group(files);
+    return groupSkillFiles(files);
   }
   const r = await readAndVerify(input, {});
   if (!r.valid || !r.doc) {
@@ -54,7 +40,7 @@ export async function readSkillFolders(input: Tree | ArtifactInput): Promise<Ski
     if (!bytes) fail('CTXPKG_DOCUMENTS_INVALID', `${input.label}: document ${JSON.stringify(f.path)} uses compressed zstd blocks, which this Node.js cannot decode`, { file: input.label }, 2);
     files.push({ path: f.path, bytes });
   }
-  return group(files);
+  return groupSkillFiles(files);
 }
 
 export interface WrittenSkills {

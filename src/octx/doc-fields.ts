@@ -5,7 +5,7 @@ import { fail } from '../core/diagnostics.js';
 import { splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
 import { titleOf } from '../links/title.js';
 import { isUuidV7, uuidv7 } from '../core/uuid.js';
-import { carriedBlocks, DEFAULT_TYPE, isMap, keptHead, KEPT_HEAD, navOrder, NAV_ORDER, neutralType, takeCarried } from '../doc-model.js';
+import { carriedBlocks, DEFAULT_TYPE, isMap, keptHead, KEPT_HEAD, NAV_ORDER, setCommonFields, takeCarried } from '../doc-model.js';
 import type { Doc } from '../format.js';
 
 export const DOCUMENT_ROOT = 'knowledge/';
@@ -25,14 +25,7 @@ export function docFromText(t: DocText, path: string, file: string): Doc {
   if (!docId) fail('OCTX_DOCUMENT_ID_INVALID', `${file} has no octx.document_id; run \`ctxforge ids\` first`, { file }, 1);
   const id = typeof xid === 'string' && xid ? xid : docId;
   const d: Doc = { id, path, title: titleOf(title, t.body) ?? path, body: t.body };
-  const nt = neutralType(type);
-  if (nt) d.type = nt;
-  if (typeof description === 'string') d.description = description;
-  const tl = Array.isArray(tags) ? tags.filter((x): x is string => typeof x === 'string') : [];
-  if (tl.length) d.tags = tl;
-  const order = navOrder(nav);
-  if (order !== undefined) d.order = order;
-  else if (nav !== undefined) own[NAV_ORDER] = nav;
+  setCommonFields(d, { type, description, tags, nav }, own);
   // The octx map's other keys stay the document's; its document_id only when it is not the derived one.
   const rest2 = { ...(octx as Record<string, unknown>) };
   if (rest2.document_id === octxIdFor(id)) delete rest2.document_id;
