@@ -14,7 +14,7 @@ const collect = (v: string, prev: string[] = []) => [...prev, v];
 function options(io: Io, o: Record<string, unknown>): InstallOptions {
   return {
     cwd: io.cwd, env: io.env, user: !!o.user, hosts: o.host as HostName[] | undefined, key: o.key as string | undefined, trust: o.trust as string | undefined,
-    allowUnsigned: !!o.allowUnsigned, allowUnbound: o.allowUnbound as string[] | undefined, force: !!o.force, dryRun: !!o.dryRun, limits: limitsFrom(o),
+    allowUnsigned: !!o.allowUnsigned, allowUnbound: o.allowUnbound as string[] | undefined, force: !!o.force, dryRun: !!o.dryRun, offline: !!o.offline, limits: limitsFrom(o),
   };
 }
 
@@ -31,7 +31,10 @@ function text(r: InstallReport): string {
     lines.push(`${r.action === 'frozen' ? '•' : '✓'} ${verb} ${p.name}${p.version ? `@${p.version}` : ''} (${p.format}, ${who})${what ? `: ${what}` : ''} in ${p.folders.join(', ') || '—'}`);
   }
   if (r.action === 'frozen') {
-    lines.push(r.drift.length ? `✗ ${count(r.drift.length, 'drifted file')} against ${r.lock}` : `✓ every installed file matches ${r.lock}`);
+    const unchecked = r.packages.filter((p) => p.artifact_check === 'lock-only').length;
+    lines.push(r.drift.length ? `✗ ${count(r.drift.length, 'drift')} against ${r.lock} and the locked artifacts`
+      : unchecked ? `✓ every installed file matches ${r.lock}; ${count(unchecked, 'artifact')} not checked (--offline: lock-only)`
+        : `✓ every locked artifact verifies and installs exactly what ${r.lock} records, and every installed file matches it`);
   } else {
     lines.push(`${would ? 'would write' : 'wrote'} ${count(r.written.length, 'file')}, ${would ? 'would remove' : 'removed'} ${r.removed.length}, ${r.unchanged} unchanged${r.kept.length ? `, ${r.kept.length} of yours kept beside them` : ''}; lock ${r.lock}${would ? ' (dry run: nothing was written)' : ''}`);
   }
@@ -58,7 +61,8 @@ export function registerInstall(program: Command, io: Io): void {
     .option('--allow-unsigned', 'install a package whose signer cannot be checked (unsigned, or no key pinned); the lock says so')
     .option('--allow-unbound <path>', 'install this cartridge path although the signature binds its bytes only under another path (repeatable)', collect)
     .option('--force', 'overwrite or remove installed files you edited, and files the lock does not record where the package goes')
-    .option('--frozen', 'write nothing: check every installed file (and each reachable artifact) against ctxforge.lock; exit 1 naming each drift')
+    .option('--frozen', 'write nothing: verify each locked artifact again and check that it installs exactly what ctxforge.lock records, and that the disk holds exactly that; exit 1 naming each drift')
+    .option('--offline', 'with --frozen: download nothing; a locked artifact that cannot be read is reported as not checked (lock-only) instead of as drift')
     .option('--dry-run', 'verify and plan, write nothing')
     .option('--verbose', 'also print info diagnostics')
     .option('--json', 'print the report as JSON'))
@@ -71,13 +75,21 @@ Knowledge documents go to .agents/knowledge/<package>/ with an llms.txt index (w
 
 Nothing is written unless the package verifies: tampered is always refused; unsigned or signed by a
 key nobody pinned is refused unless --allow-unsigned. A later install of the package must verify
-with the key the lock recorded. Exit codes: 0 installed, 1 refused or drift, 2 usage or I/O error.
+with the key the lock recorded for its name, whatever --allow-unsigned or --trust say.
+
+--frozen trusts nothing the lock says on its own word: each locked artifact is fetched from its
+recorded source, checked against the recorded SHA-256 and key, and planned again; the lock entry
+must be exactly what installing it records, and the package folders must hold exactly its files
+(a file you added inside one is drift). An artifact that cannot be reached is drift, unless
+--offline: then nothing is downloaded and such an artifact is reported as not checked (lock-only).
+Exit codes: 0 installed (or no drift), 1 refused or drift, 2 usage or I/O error.
 
 Examples:
   ctxforge install dist/acme-skills-1.2.0.acx --key acme.pub --host claude --host agents
   ctxforge install https://example.com/releases/v1.2.0/ --key minisign.pub
   git add ctxforge.lock .claude .agents && git commit -m "skills: acme 1.2.0"
-  ctxforge install --frozen          # in CI: the committed files are what the lock says
+  ctxforge install --frozen          # in CI: the artifacts verify and the committed files are what the lock says
+  ctxforge install --frozen --offline  # without network: the committed files against the lock only
   ctxforge install                   # reinstall exactly the locked set`)
     .action(async (artifact: string | undefined, o: Record<string, unknown>) => {
       const lib = await import('../../src/install/index.js');
@@ -88,6 +100,10 @@ Examples:
           throw new ExitCode(2);
         }
         return finish(io, o, await lib.frozen(opts));
+      }
+      if (o.offline) {
+        printDiagnostics(io, [{ severity: 'error', code: 'CTXFORGE_USAGE', message: '--offline applies to --frozen: an install needs its artifact' }]);
+        throw new ExitCode(2);
       }
       if (!artifact && (o.host || o.allowUnbound)) {
         printDiagnostics(io, [{ severity: 'error', code: 'CTXFORGE_USAGE', message: '--host and --allow-unbound apply to an artifact named on the command line; a reinstall uses what the lock records' }]);

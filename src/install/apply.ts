@@ -2,12 +2,13 @@
 // every folder a package owns is built complete in a staging folder beside it (with whatever the
 // user put in the old one carried over), a journal names the swaps, each folder is swapped in by
 // rename, and the lock is written last. A journal left by a killed process is completed by the next
-// command. Nothing is ever written through a symbolic link, and nothing the lock does not record as
-// the package's is overwritten or removed without --force.
+// command — only if it is bound to the lock on disk and names only folders a lock owns, since a
+// journal that completes deletes folders. Nothing is ever written through a symbolic link, and
+// nothing the lock does not record as the package's is overwritten or removed without --force.
 import { constants, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeSync, openSync, closeSync, copyFileSync, fsyncSync, unlinkSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
-import { DiagnosticError, error, info, warning, type Diagnostic } from '../core/diagnostics.js';
+import { DiagnosticError, error, warning, type Diagnostic } from '../core/diagnostics.js';
 import { makeDirs } from '../core/dirs.js';
 import { writeFileAtomic } from '../core/atomic.js';
 import { sha256Hex } from '../core/hash.js';
@@ -31,6 +32,8 @@ export interface ApplyOptions {
   root: string;
   scope: Scope;
   lockPath: string;
+  /** Where the install journal is kept (see context.ts: never where a commit can put it). */
+  journalPath: string;
   /** The lock text to write once every folder is in place (undefined: the lock is not rewritten). */
   lockText?: string;
   force?: boolean;
@@ -53,7 +56,8 @@ interface Entry { rel: string; kind: Kind }
 const STAGE = '.ctxforge-stage-';
 const OLD = '.ctxforge-old-';
 
-function lkind(abs: string): Kind | null {
+/** What is at `abs`, never following a link (null: nothing). */
+export function lkind(abs: string): Kind | null {
   try {
     const st = lstatSync(abs);
     return st.isSymbolicLink() ? 'symlink' : st.isFile() ? 'file' : st.isDirectory() ? 'dir' : 'other';
@@ -64,7 +68,7 @@ function lkind(abs: string): Kind | null {
 }
 
 /** Every entry below `abs` (never following a link), relative to it, parents before children. */
-function walk(abs: string): Entry[] {
+export function walk(abs: string): Entry[] {
   const out: Entry[] = [];
   const go = (dir: string, prefix: string) => {
     for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareUtf8(a.name, b.name))) {
@@ -184,8 +188,10 @@ function inspect(root: string, ch: FolderChange, force: boolean, diags: Diagnost
   return prep;
 }
 
-function sibling(abs: string, tag: string): string {
-  return join(dirname(abs), `.${basename(abs)}${tag}${process.pid}-${randomBytes(4).toString('hex')}`);
+// Staging and backup folders carry the pid and the apply's random token, which the journal records:
+// a journal only ever moves folders named with its own token.
+function sibling(abs: string, tag: string, token: string): string {
+  return join(dirname(abs), `.${basename(abs)}${tag}${process.pid}-${token}`);
 }
 
 function writeNew(path: string, bytes: Buffer): void {
@@ -200,8 +206,8 @@ function writeNew(path: string, bytes: Buffer): void {
 }
 
 /** Builds the folder's new content in a staging folder beside it; returns the staging path. */
-function stage(p: Prepared): string {
-  const dir = sibling(p.abs, STAGE);
+function stage(p: Prepared, token: string): string {
+  const dir = sibling(p.abs, STAGE, token);
   mkdirSync(dir);
   for (const w of p.write) writeNew(join(dir, ...w.rel.split('/')), w.bytes);
   for (const e of p.carry) {
@@ -218,9 +224,18 @@ function stage(p: Prepared): string {
 }
 
 interface Swap { folder: string; staged: string | null; backup: string }
-interface Journal { journal_version: 1; scope: Scope; lock?: string; swaps: Swap[] }
+interface Journal {
+  journal_version: 2;
+  scope: Scope;
+  /** The random value every staging and backup folder name of this apply ends with. */
+  token: string;
+  /** SHA-256 of the lock file when the journal was written (null: there was none). */
+  from: string | null;
+  lock?: string;
+  swaps: Swap[];
+}
 
-export const journalPath = (lockPath: string) => `${lockPath}.journal`;
+const lockDigest = (lockPath: string): string | null => (lkind(lockPath) === 'file' ? sha256Hex(readFileSync(lockPath)) : null);
 
 // Signals that land while folders are swapped wait until the lock matches them.
 function deferSignals(): () => void {
@@ -240,57 +255,74 @@ function rel(root: string, abs: string): string {
 }
 
 /** Runs the swaps a journal names and writes its lock; each step is safe to repeat. */
-async function rollForward(root: string, lockPath: string, j: Journal): Promise<void> {
+async function rollForward(root: string, lockPath: string, journalPath: string, j: Journal): Promise<void> {
   for (const s of j.swaps) {
     const abs = join(root, ...s.folder.split('/'));
     const staged = s.staged ? join(root, ...s.staged.split('/')) : null;
     const backup = join(root, ...s.backup.split('/'));
-    if (staged ? lkind(staged) !== null : true) {
+    // A staging folder is swapped in only while it is a real folder (once swapped, it is gone).
+    if (staged ? lkind(staged) === 'dir' : true) {
       if (lkind(abs) !== null && lkind(backup) === null) renameSync(abs, backup);
       if (staged) renameSync(staged, abs);
     }
   }
   if (j.lock !== undefined) await writeFileAtomic(lockPath, j.lock, 0o644, root);
   for (const s of j.swaps) rmSync(join(root, ...s.backup.split('/')), { recursive: true, force: true });
-  rmSync(journalPath(lockPath), { force: true });
+  rmSync(journalPath, { force: true });
 }
 
-/** A journal is repository content too: only swaps of folders install owns, beside themselves. */
+const TOKEN = /^[0-9a-f]{16}$/;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The journal's shape: swaps of folders install may own, each beside itself and named with the journal's token. */
 function checkJournal(j: unknown, scope: Scope): Journal | undefined {
   if (!j || typeof j !== 'object') return undefined;
   const x = j as Journal;
-  if (x.journal_version !== 1 || x.scope !== scope || !Array.isArray(x.swaps) || (x.lock !== undefined && typeof x.lock !== 'string')) return undefined;
+  if (x.journal_version !== 2 || x.scope !== scope || typeof x.token !== 'string' || !TOKEN.test(x.token) || !(x.from === null || (typeof x.from === 'string' && /^[0-9a-f]{64}$/.test(x.from)))) return undefined;
+  if (!Array.isArray(x.swaps) || (x.lock !== undefined && typeof x.lock !== 'string')) return undefined;
   for (const s of x.swaps) {
     if (!s || typeof s.folder !== 'string' || folderProblem(s.folder, scope)) return undefined;
     const dir = s.folder.slice(0, s.folder.lastIndexOf('/'));
     const base = s.folder.slice(s.folder.lastIndexOf('/') + 1);
-    const ok = (p: unknown, tag: string) => typeof p === 'string' && p.startsWith(`${dir}/.${base}${tag}`) && !p.slice(dir.length + 1).includes('/');
+    const ok = (p: unknown, tag: string) => typeof p === 'string' && new RegExp(`^${escapeRe(`${dir}/.${base}${tag}`)}\\d+-${x.token}$`).test(p);
     if (!ok(s.backup, OLD) || !(s.staged === null || ok(s.staged, STAGE))) return undefined;
   }
-  if (x.lock !== undefined) parseLock(x.lock, 'the lock in the install journal', scope);
   return x;
 }
 
-/** Completes an install a killed process left half done; says so, or nothing when there was none. */
-export async function recover(root: string, scope: Scope, lockPath: string): Promise<Diagnostic[]> {
-  const jp = journalPath(lockPath);
+const notOurs = (jp: string, why: string) => new DiagnosticError(error('CTXFORGE_INSTALL_INTERRUPTED', `${jp} is not an install journal of this lock (${why}); nothing was done`, {
+  file: jp, hint: 'remove it, then run `ctxforge install` to restore the locked files',
+}), 2);
+
+const ownedBy = (lock: Lock) => new Set(Object.values(lock.packages).flatMap((p) => p.folders));
+
+/**
+ * Completes an install a killed process left half done; says so (a warning: folders were moved),
+ * or nothing when there was none. The journal must belong to the lock on disk (the lock it was
+ * written beside, or the one it was about to write), and every folder it swaps must be owned by
+ * that lock or by the journal's own.
+ */
+export async function recover(root: string, scope: Scope, lockPath: string, journalPath: string): Promise<Diagnostic[]> {
+  const jp = journalPath;
   const k = lkind(jp);
   if (k === null) return [];
-  if (k !== 'file') throw new DiagnosticError(symlinkRefusal(rel(root, jp) || jp, 'the install journal'), 2);
+  if (k !== 'file') throw new DiagnosticError(symlinkRefusal(jp, 'the install journal'), 2);
   let j: Journal | undefined;
   try { j = checkJournal(parseJson(readFileSync(jp, 'utf8')), scope); } catch { j = undefined; }
-  if (!j) {
-    throw new DiagnosticError(error('CTXFORGE_INSTALL_INTERRUPTED', `${jp} is not an install journal ctxforge wrote; nothing was done`, {
-      file: jp, hint: 'remove it, then run `ctxforge install` to restore the locked files',
-    }), 2);
-  }
-  await rollForward(root, lockPath, j);
-  return [info('CTXFORGE_INSTALL_INTERRUPTED', `an interrupted install was completed (${j.swaps.length} folder${j.swaps.length === 1 ? '' : 's'} swapped in, the lock written)`, { file: jp })];
+  if (!j) throw notOurs(jp, 'it is not one ctxforge wrote');
+  const next = j.lock !== undefined ? parseLock(j.lock, 'the lock in the install journal', scope) : undefined;
+  const now = lockDigest(lockPath);
+  if (now !== j.from && !(j.lock !== undefined && now === sha256Hex(j.lock))) throw notOurs(jp, `${basename(lockPath)} is neither the lock it was written beside nor the one it would write`);
+  const owned = new Set([...(now !== null ? ownedBy(parseLock(readFileSync(lockPath, 'utf8'), lockPath, scope)) : []), ...(next ? ownedBy(next) : [])]);
+  const stray = j.swaps.find((s) => !owned.has(s.folder));
+  if (stray) throw notOurs(jp, `it would move ${printable(stray.folder)}, which no lock owns`);
+  await rollForward(root, lockPath, jp, j);
+  return [warning('CTXFORGE_INSTALL_INTERRUPTED', `an interrupted install was completed: ${j.swaps.length} folder${j.swaps.length === 1 ? '' : 's'} swapped in${j.lock !== undefined ? ', the lock written' : ''}`, { file: jp })];
 }
 
-/** Is an install journal waiting here (an install was interrupted)? */
-export function interrupted(lockPath: string): boolean {
-  return lkind(journalPath(lockPath)) !== null;
+/** Is an install journal waiting at `journalPath` (an install was interrupted)? */
+export function interrupted(journalPath: string): boolean {
+  return lkind(journalPath) !== null;
 }
 
 /** Removes staging and backup folders left beside `folders` by processes that no longer run. */
@@ -299,7 +331,7 @@ function sweepStale(root: string, folders: string[]): void {
     let names: string[];
     try { names = readdirSync(parent); } catch { continue; }
     for (const n of names) {
-      const m = /\.ctxforge-(?:stage|old)-(\d+)-[0-9a-f]{8}$/.exec(n);
+      const m = /\.ctxforge-(?:stage|old)-(\d+)-[0-9a-f]{16}$/.exec(n);
       if (!m || !n.startsWith('.')) continue;
       const pid = Number(m[1]);
       let alive = pid === process.pid;
@@ -330,12 +362,13 @@ export async function applyChanges(changes: FolderChange[], o: ApplyOptions): Pr
   const todo = preps.filter((p) => p.action !== 'unchanged');
   const swaps: Swap[] = [];
   const made: string[] = [];
+  const token = randomBytes(8).toString('hex');
   try {
     for (const p of todo) {
       const first = makeDirs(dirname(p.abs));
       if (first) made.push(first);
-      const staged = p.action === 'remove' ? null : stage(p);
-      swaps.push({ folder: p.change.folder, staged: staged ? rel(o.root, staged) : null, backup: rel(o.root, sibling(p.abs, OLD)) });
+      const staged = p.action === 'remove' ? null : stage(p, token);
+      swaps.push({ folder: p.change.folder, staged: staged ? rel(o.root, staged) : null, backup: rel(o.root, sibling(p.abs, OLD, token)) });
     }
   } catch (e) {
     for (const s of swaps) if (s.staged) rmSync(join(o.root, ...s.staged.split('/')), { recursive: true, force: true });
@@ -345,10 +378,10 @@ export async function applyChanges(changes: FolderChange[], o: ApplyOptions): Pr
   if (!swaps.length && o.lockText === undefined) return result;
   const release = deferSignals();
   try {
-    const journal: Journal = { journal_version: 1, scope: o.scope, ...(o.lockText !== undefined ? { lock: o.lockText } : {}), swaps };
-    await writeFileAtomic(journalPath(o.lockPath), JSON.stringify(journal), 0o644, o.root);
+    const journal: Journal = { journal_version: 2, scope: o.scope, token, from: lockDigest(o.lockPath), ...(o.lockText !== undefined ? { lock: o.lockText } : {}), swaps };
+    await writeFileAtomic(o.journalPath, JSON.stringify(journal), 0o600, o.root);
     if (process.env.CTXFORGE_INSTALL_FAULT === 'after-journal') process.kill(process.pid, 'SIGKILL');
-    await rollForward(o.root, o.lockPath, journal);
+    await rollForward(o.root, o.lockPath, o.journalPath, journal);
   } finally {
     release();
   }

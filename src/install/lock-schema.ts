@@ -90,7 +90,9 @@ export const LOCK_SCHEMA = {
           type: 'array',
           uniqueItems: true,
           description: 'The skill and knowledge folders the package owns (each swapped as a whole).',
-          items: { $ref: '#/$defs/path' },
+          // The path schema written out, not a $ref: a validator knows then that the items are
+          // strings and checks uniqueItems in one pass rather than comparing every pair.
+          items: { type: 'string', minLength: 1, maxLength: 4096, pattern: REL_PATH },
         },
         files: {
           type: 'array',

@@ -5,7 +5,7 @@ import { lstat, readFile } from 'node:fs/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { DiagnosticError, error, fail } from '../core/diagnostics.js';
 import { parseJson } from '../core/strict-json.js';
-import { compareUtf8 } from '../core/paths.js';
+import { compareUtf8, foldedKey } from '../core/paths.js';
 import type { FormatName } from '../format.js';
 import { HOST_NAMES, KNOWLEDGE_FOLDER, skillsFolder, type HostName, type Scope } from './hosts.js';
 import { LOCK_SCHEMA, LOCK_SCHEMA_ID } from './lock-schema.js';
@@ -88,30 +88,60 @@ function validate(doc: unknown): string[] {
   return (validator.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
 }
 
-/** Everything the schema cannot say: file paths inside the package's own folders, no folder owned twice. */
+/** The folder of `folders` that holds `path` (found by its parent folders, not by trying every folder). */
+export function folderOf(path: string, folders: ReadonlySet<string>): string | undefined {
+  for (let i = path.lastIndexOf('/'); i > 0; i = path.lastIndexOf('/', i - 1)) {
+    const f = path.slice(0, i);
+    if (folders.has(f)) return f;
+  }
+  return undefined;
+}
+
+/** `files` grouped by the folder of `folders` each is in (every folder present, files outside any left out). */
+export function filesByFolder<T extends { path: string }>(files: readonly T[], folders: readonly string[]): Map<string, T[]> {
+  const set = new Set(folders);
+  const out = new Map<string, T[]>(folders.map((f) => [f, []]));
+  for (const f of files) {
+    const owner = folderOf(f.path, set);
+    if (owner !== undefined) out.get(owner)!.push(f);
+  }
+  return out;
+}
+
+/**
+ * Everything the schema cannot say: file paths inside the package's own folders, no folder listed
+ * twice or owned twice — also not in another case or Unicode form, which is one folder on macOS and
+ * Windows. Linear in the size of the lock: a hostile one is as cheap to refuse as a good one to read.
+ */
 function semanticProblems(lock: Lock): string[] {
   const out: string[] = [];
-  const owner = new Map<string, string>();
+  const owner = new Map<string, { key: string; folder: string }>();
   for (const [key, p] of Object.entries(lock.packages)) {
+    if (out.length > 100) break;
     if (RESERVED_NAMES.has(key)) out.push(`${printable(key)} is not a package name ctxforge writes`);
     if (p.name !== key) out.push(`packages.${printable(key)}.name is ${JSON.stringify(p.name)}, not its key`);
     for (const f of p.folders) {
       const why = folderProblem(f, lock.scope);
       if (why) out.push(`package ${printable(key)}: ${why}`);
-      const prev = owner.get(f);
-      if (prev !== undefined) out.push(`folder ${printable(f)} is owned by both ${printable(prev)} and ${printable(key)}`);
-      owner.set(f, key);
+      const k = foldedKey(f);
+      const prev = owner.get(k);
+      if (prev !== undefined) {
+        out.push(prev.key === key && prev.folder === f ? `package ${printable(key)}: folder ${printable(f)} is listed twice`
+          : `folder ${printable(f)} is owned by both ${printable(prev.key)}${prev.folder !== f ? ` (as ${printable(prev.folder)})` : ''} and ${printable(key)}`);
+      }
+      owner.set(k, { key, folder: f });
     }
+    const folders = new Set(p.folders);
     const seen = new Set<string>();
     for (const file of p.files) {
       const why = portablePathProblem(file.path);
       if (why) out.push(`package ${printable(key)}: file ${printable(file.path)}: ${why}`);
-      else if (!p.folders.some((f) => file.path.startsWith(`${f}/`))) out.push(`package ${printable(key)}: file ${printable(file.path)} is outside the package's folders`);
+      else if (folderOf(file.path, folders) === undefined) out.push(`package ${printable(key)}: file ${printable(file.path)} is outside the package's folders`);
       if (seen.has(file.path)) out.push(`package ${printable(key)}: file ${printable(file.path)} is listed twice`);
       seen.add(file.path);
     }
   }
-  return out;
+  return out.slice(0, 100);
 }
 
 /** Parses and checks lock text; throws CTXFORGE_LOCK_INVALID (exit 2) naming what is wrong. */

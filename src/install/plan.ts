@@ -55,22 +55,39 @@ function checkFolder(label: string, rels: string[], diags: Diagnostic[]): void {
   }
 }
 
-/** Does the unbound artifact path `u` name this installed file (`<...>/<suffix>`)? */
-const names = (u: string, suffix: string) => u === suffix || u.endsWith(`/${suffix}`);
+/**
+ * The unbound artifact paths by every tail they end with (`rom/skills/x/a.sh` under `rom/skills/x/a.sh`,
+ * `skills/x/a.sh`, `x/a.sh`, `a.sh`): a package file whose path is such a tail may be one of them.
+ * Matching by tail needs no knowledge of a format's layout, and errs on the side of refusing.
+ */
+export function unboundByTail(unbound: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const u of unbound) {
+    for (let i = 0; ;) {
+      const tail = u.slice(i);
+      const list = out.get(tail);
+      if (list) list.push(u);
+      else out.set(tail, [u]);
+      const j = u.indexOf('/', i);
+      if (j < 0) break;
+      i = j + 1;
+    }
+  }
+  return out;
+}
 
 export function planPackage(docs: Documents, o: PlanOptions): PackagePlan {
   const diags: Diagnostic[] = [...docs.notes];
   const files: PlannedFile[] = [];
   const folders = new Set<string>();
   const add = (path: string, bytes: Buffer, role: FileRole) => files.push({ path, bytes, sha256: sha256Hex(bytes), size: bytes.length, role });
-  const unbound = (o.unbound ?? []).filter((u) => !(o.allowUnbound ?? []).includes(u));
+  const allowed = new Set(o.allowUnbound ?? []);
+  const unbound = unboundByTail((o.unbound ?? []).filter((u) => !allowed.has(u)));
   const refuseUnbound = (suffix: string, shown: string) => {
-    for (const u of unbound) {
-      if (names(u, suffix)) {
-        diags.push(error('CTXFORGE_INSTALL_UNBOUND', `${printable(u)} would be installed as ${printable(shown)}, but the signature binds its bytes only under another path`, {
-          file: u, hint: `a file copied to a new path after signing looks the same; install it only if you expect it: --allow-unbound ${JSON.stringify(u)}`,
-        }));
-      }
+    for (const u of unbound.get(suffix) ?? []) {
+      diags.push(error('CTXFORGE_INSTALL_UNBOUND', `${printable(u)} would be installed as ${printable(shown)}, but the signature binds its bytes only under another path`, {
+        file: u, hint: `a file copied to a new path after signing looks the same; install it only if you expect it: --allow-unbound ${JSON.stringify(u)}`,
+      }));
     }
   };
 
@@ -103,7 +120,8 @@ export function planPackage(docs: Documents, o: PlanOptions): PackagePlan {
     for (const f of kfiles) add(`${KNOWLEDGE_FOLDER}/${slug}/${f.rel}`, f.bytes, f.role);
   }
   if (!files.length) diags.push(error('CTXFORGE_INSTALL_PATH_UNSAFE', `${printable(docs.meta.name)} has neither skills nor knowledge documents: nothing to install`, { file: docs.meta.name }));
-  const accepted = (o.allowUnbound ?? []).filter((u) => (o.unbound ?? []).includes(u));
+  const listed = new Set(o.unbound ?? []);
+  const accepted = [...allowed].filter((u) => listed.has(u));
   for (const u of accepted) diags.push(info('CTXFORGE_INSTALL_UNBOUND', `${printable(u)} is installed although the signature does not bind it to its path (--allow-unbound)`, { file: u }));
   return { folders: [...folders], files, skills: docs.skills.map((s) => s.name), documents: docs.docs.length, diagnostics: diags };
 }

@@ -1,13 +1,15 @@
 // Getting the artifact to verify: a local file, a release folder (the package file SHA256SUMS
-// names), or the same over http(s). A file's SHA-256 is checked against the release's SHA256SUMS
-// here, before anything else reads it; downloads go to a temporary folder outside the project.
-import { createWriteStream } from 'node:fs';
-import { lstat, mkdtemp, readFile, rm } from 'node:fs/promises';
+// names), or the same over http(s). Either way the artifact is copied once into a private temporary
+// folder outside the project, and that copy is what is hashed, checked against the release's
+// SHA256SUMS, verified and read as documents: a file changed on disk meanwhile changes nothing.
+import { constants, createWriteStream } from 'node:fs';
+import { lstat, mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Transform } from 'node:stream';
 import { DiagnosticError, error, fail, warning, type Diagnostic } from '../core/diagnostics.js';
+import { createHash } from 'node:crypto';
 import { sha256File, sha256Hex } from '../core/hash.js';
 import { unsafePathReason } from '../core/paths.js';
 import type { ArtifactInput } from '../format.js';
@@ -42,12 +44,38 @@ export interface Acquired {
   cleanup(): Promise<void>;
 }
 
+/**
+ * Which URLs a download may reach, checked for the first URL and again at every redirect: why `url`
+ * is refused, or null. `from` is the URL that redirected there (null for the first).
+ */
+export type UrlPolicy = (url: URL, from: URL | null) => string | null;
+
 export interface AcquireOptions {
   cwd: string;
   /** The scope's root: a path inside it is recorded relative to it. */
   root: string;
   maxBytes?: number;
+  /** Default: http or https, and never from https down to http. */
+  urlPolicy?: UrlPolicy;
 }
+
+const MAX_REDIRECTS = 5;
+const isLoopback = (u: URL) => /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(u.hostname);
+
+/** A URL named on the command line: http(s), and a redirect never leaves https for plain http. */
+export const commandLinePolicy: UrlPolicy = (u, from) => {
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return `${u.protocol} is neither https nor http`;
+  if (u.username || u.password) return 'it has credentials in it';
+  if (from?.protocol === 'https:' && u.protocol === 'http:') return 'it leaves https for plain http';
+  return null;
+};
+
+/** A URL a lock recorded (repository content): https, or http only to this machine — at every hop. */
+export const lockPolicy: UrlPolicy = (u, from) => {
+  const why = commandLinePolicy(u, from);
+  if (why) return why;
+  return u.protocol === 'https:' || isLoopback(u) ? null : 'a lock never makes ctxforge fetch plain http from another machine';
+};
 
 const isUrl = (s: string) => /^https?:\/\//i.test(s);
 const isArtifactName = (n: string) => allFormats().some((m) => n.endsWith(m.extension));
@@ -112,35 +140,101 @@ async function local(spec: string, o: AcquireOptions): Promise<Acquired> {
       release = { sums, minisig: (await readSmall(join(dirname(abs), CHECKSUMS_SIGNATURE)).catch(() => undefined))?.toString('utf8') };
     }
   }
-  const fst = await lstat(file).catch(() => undefined);
-  if (!fst?.isFile()) fail('CTXFORGE_IO', `${file} is not a regular file`, { file }, 2);
-  const { sha256, size } = await sha256File(file);
-  if (release) checkListed(basename(file), sha256, release.sums, file);
-  return {
-    input: { label: file === abs ? spec : join(spec, basename(file)), path: file }, file: basename(file), sha256, size,
-    source: { type: 'path', location: recordedPath(file, o.root) }, release, diagnostics: [], cleanup: async () => undefined,
-  };
+  const label = file === abs ? spec : join(spec, basename(file));
+  const dir = await mkdtemp(join(tmpdir(), 'ctxforge-install-'));
+  const cleanup = () => rm(dir, { recursive: true, force: true });
+  try {
+    const { path, sha256, size } = await privateCopy(file, join(dir, 'artifact'), o.maxBytes ?? DEFAULT_MAX);
+    if (release) checkListed(basename(file), sha256, release.sums, file);
+    return {
+      input: { label, path }, file: basename(file), sha256, size,
+      source: { type: 'path', location: recordedPath(file, o.root) }, release, diagnostics: [], cleanup,
+    };
+  } catch (e) {
+    await cleanup();
+    throw e;
+  }
 }
 
-async function download(url: string, dest: string, max: number): Promise<boolean> {
+/**
+ * Copies a local artifact into `dest` (mode 0600, in a folder only this user reads), hashing the
+ * bytes as they are copied. The source is opened without following a link and must be a regular
+ * file; from here on only the copy is read, so what was hashed is what is verified and installed.
+ */
+async function privateCopy(src: string, dest: string, max: number): Promise<{ path: string; sha256: string; size: number }> {
+  let fh;
+  try {
+    fh = await open(src, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    fail('CTXFORGE_IO', `${src} ${code === 'ELOOP' ? 'is a symbolic link; it is not read' : `cannot be read (${code ?? (e as Error).message})`}`, { file: src }, 2);
+  }
+  try {
+    if (!(await fh.stat()).isFile()) fail('CTXFORGE_IO', `${src} is not a regular file`, { file: src }, 2);
+    const h = createHash('sha256');
+    let size = 0;
+    const tap = new Transform({
+      transform(chunk: Buffer, _e, cb) {
+        size += chunk.length;
+        h.update(chunk);
+        cb(size > max ? new Error(`larger than ${max} bytes`) : null, chunk);
+      },
+    });
+    try {
+      await pipeline(fh.createReadStream({ autoClose: false, highWaterMark: 1 << 20 }), tap, createWriteStream(dest, { flags: 'wx', mode: 0o600 }));
+    } catch (e) {
+      fail('CTXFORGE_IO', `cannot read ${src}: ${(e as Error).message}`, { file: src }, 2);
+    }
+    return { path: dest, sha256: h.digest('hex'), size };
+  } finally {
+    await fh.close();
+  }
+}
+
+async function download(url: string, dest: string, max: number, policy: UrlPolicy): Promise<boolean> {
   // A stalled server ends the download; the timer never keeps the process alive by itself.
   const ac = new AbortController();
   const timer = setTimeout(() => ac.abort(new Error('no answer within 10 minutes')), 10 * 60_000);
   timer.unref();
   try {
-    return await downloadWith(url, dest, max, ac.signal);
+    return await downloadWith(url, dest, max, policy, ac.signal);
   } finally {
     clearTimeout(timer);
   }
 }
 
-async function downloadWith(url: string, dest: string, max: number, signal: AbortSignal): Promise<boolean> {
-  let res: Response;
-  try {
-    res = await fetch(url, { redirect: 'follow', signal });
-  } catch (e) {
-    fail('CTXFORGE_IO', `cannot download ${url}: ${(e as Error).message}${(e as { cause?: Error }).cause ? ` (${(e as { cause: Error }).cause.message})` : ''}`, { file: url }, 2);
+/** GETs `url`, following at most MAX_REDIRECTS redirects by hand, each target checked by `policy` before it is asked. */
+async function fetchChecked(url: string, policy: UrlPolicy, signal: AbortSignal): Promise<Response> {
+  let cur = new URL(url);
+  let from: URL | null = null;
+  for (let hop = 0; ; hop++) {
+    const why = policy(cur, from);
+    if (why) {
+      throw new DiagnosticError(error('CTXFORGE_INSTALL_REDIRECT', from ? `${printable(from.href)} redirects to ${printable(cur.href)}, which is not followed: ${why}` : `${printable(cur.href)} is not fetched: ${why}`, {
+        file: url, hint: 'download the release by hand and install the file, or ask the publisher for a direct https URL',
+      }), 2);
+    }
+    let res: Response;
+    try {
+      res = await fetch(cur.href, { redirect: 'manual', signal });
+    } catch (e) {
+      fail('CTXFORGE_IO', `cannot download ${printable(cur.href)}: ${(e as Error).message}${(e as { cause?: Error }).cause ? ` (${(e as { cause: Error }).cause.message})` : ''}`, { file: url }, 2);
+    }
+    if (![301, 302, 303, 307, 308].includes(res.status)) return res;
+    await res.body?.cancel().catch(() => undefined);
+    const location = res.headers.get('location');
+    let next: URL | undefined;
+    try { next = location ? new URL(location, cur) : undefined; } catch { next = undefined; }
+    if (!next) fail('CTXFORGE_IO', `cannot download ${printable(cur.href)}: HTTP ${res.status} without a usable Location`, { file: url }, 2);
+    if (hop >= MAX_REDIRECTS) fail('CTXFORGE_IO', `cannot download ${printable(url)}: more than ${MAX_REDIRECTS} redirects`, { file: url }, 2);
+    next.hash = '';
+    from = cur;
+    cur = next;
   }
+}
+
+async function downloadWith(url: string, dest: string, max: number, policy: UrlPolicy, signal: AbortSignal): Promise<boolean> {
+  const res = await fetchChecked(url, policy, signal);
   if (!res.ok || !res.body) {
     // An unread body holds its connection open.
     await res.body?.cancel().catch(() => undefined);
@@ -164,9 +258,10 @@ async function downloadWith(url: string, dest: string, max: number, signal: Abor
 
 async function remote(spec: string, o: AcquireOptions): Promise<Acquired> {
   let url: URL;
-  try { url = new URL(spec); } catch { fail('CTXFORGE_USAGE', `${spec} is not a URL`, {}, 2); }
+  try { url = new URL(spec); } catch { fail('CTXFORGE_USAGE', `${printable(spec)} is not a URL`, {}, 2); }
   if (url.username || url.password) fail('CTXFORGE_USAGE', 'a URL with credentials in it is not accepted (it would be recorded in ctxforge.lock)', { hint: 'serve the release without credentials in the URL' }, 2);
   url.hash = '';
+  const policy = o.urlPolicy ?? commandLinePolicy;
   const diagnostics: Diagnostic[] = [];
   if (url.protocol === 'http:') diagnostics.push(warning('CTXFORGE_INSTALL_INSECURE_URL', `${url.href} is plain http: anyone on the way can change it, so only its verification protects it`, { file: url.href }));
   const dir = await mkdtemp(join(tmpdir(), 'ctxforge-install-'));
@@ -174,8 +269,13 @@ async function remote(spec: string, o: AcquireOptions): Promise<Acquired> {
   try {
     const max = o.maxBytes ?? DEFAULT_MAX;
     const folder = new URL('.', url);
-    const fetchSmall = async (name: string) => (await download(new URL(name, folder).href, join(dir, name), SMALL_MAX)) ? readFile(join(dir, name)) : undefined;
-    let name = decodeURIComponent(url.pathname.slice(url.pathname.lastIndexOf('/') + 1));
+    const fetchSmall = async (name: string) => (await download(new URL(name, folder).href, join(dir, name), SMALL_MAX, policy)) ? readFile(join(dir, name)) : undefined;
+    let name: string;
+    try {
+      name = decodeURIComponent(url.pathname.slice(url.pathname.lastIndexOf('/') + 1));
+    } catch {
+      fail('CTXFORGE_USAGE', `${printable(url.href)} does not name a package file (its last segment is not valid percent-encoding)`, { file: url.href }, 2);
+    }
     const sums = await fetchSmall(CHECKSUMS_FILE);
     if (!name) {
       if (!sums) fail('CTXFORGE_USAGE', `${url.href} has no ${CHECKSUMS_FILE}: name the package file's URL`, { file: url.href }, 2);
@@ -186,7 +286,7 @@ async function remote(spec: string, o: AcquireOptions): Promise<Acquired> {
     const listed = sums !== undefined && parseSums(sums.toString('utf8')).has(name);
     const release = listed ? { sums: sums!, minisig: (await fetchSmall(CHECKSUMS_SIGNATURE))?.toString('utf8') } : undefined;
     const path = join(dir, 'artifact');
-    if (!(await download(url.href, path, max))) fail('CTXFORGE_IO', `cannot download ${url.href}: HTTP 404`, { file: url.href }, 2);
+    if (!(await download(url.href, path, max, policy))) fail('CTXFORGE_IO', `cannot download ${url.href}: HTTP 404`, { file: url.href }, 2);
     const { sha256, size } = await sha256File(path);
     if (release) checkListed(name, sha256, release.sums, url.href);
     return { input: { label: url.href, path }, file: name, sha256, size, source: { type: 'url', location: url.href }, release, diagnostics, cleanup };
@@ -210,11 +310,10 @@ export async function acquireLocked(src: LockSource, o: AcquireOptions & { scope
   if (src.type === 'url') {
     let u: URL;
     try { u = new URL(src.location); } catch { fail('CTXFORGE_LOCK_INVALID', `the recorded source ${printable(src.location)} is not a URL`, {}, 2); }
-    const loopback = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(u.hostname);
-    if (!(u.protocol === 'https:' || (u.protocol === 'http:' && loopback))) {
+    if (lockPolicy(u, null)) {
       fail('CTXFORGE_LOCK_INVALID', `the recorded source ${printable(src.location)} is not an https URL; a lock never makes ctxforge fetch from plain http`, { hint: 'install from an https URL' }, 2);
     }
-    return remote(u.href, o);
+    return remote(u.href, { ...o, urlPolicy: lockPolicy });
   }
   if (isAbsolute(src.location)) {
     if (o.scope === 'project') {

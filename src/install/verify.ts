@@ -110,10 +110,14 @@ export async function checkArtifact(acq: Acquired, o: CheckOptions): Promise<Fac
     if (d.signature === 'valid' && typeof d.key_id === 'string') verifiedKeys = [d.key_id];
     verdict = String(d.signature ?? 'none');
   }
-  const unbound = [
-    ...(Array.isArray(d.unbound_paths) ? (d.unbound_paths as unknown[]).filter((x): x is string => typeof x === 'string') : []),
-    ...result.diagnostics.filter((x) => x.code === 'ACX_ROM_PATH_UNBOUND' && x.file).map((x) => x.file!),
-  ];
+  // The cartridge verifier names each unbound path as {path, signedAs}; its diagnostic names the artifact.
+  const unbound = (Array.isArray(d.unboundPaths) ? (d.unboundPaths as unknown[]) : [])
+    .map((x) => (typeof x === 'string' ? x : x && typeof x === 'object' && typeof (x as { path?: unknown }).path === 'string' ? (x as { path: string }).path : undefined))
+    .filter((x): x is string => x !== undefined);
+  if (!unbound.length && result.diagnostics.some((x) => x.code === 'ACX_ROM_PATH_UNBOUND')) {
+    // The verifier says some path is unbound without saying which: no path of this cartridge can be trusted for its place.
+    throw new DiagnosticError(error('CTXFORGE_INSTALL_UNBOUND', 'the cartridge has ROM paths its signature does not bind, and the verifier did not name them; nothing was written', { file: acq.input.label }), 1);
+  }
   const diagnostics = result.diagnostics.filter((x) => x.severity !== 'error' && !POLICY_CODES.has(x.code));
   return { module, format: module.name, result, signed, verifiedKeys, verdict, unbound: [...new Set(unbound)], diagnostics };
 }
@@ -171,6 +175,15 @@ export function judge(facts: Facts, acq: Acquired, o: JudgeOptions): Judgement {
     }
   }
 
+  // A key the lock pins for this package is required whatever else is said: --allow-unsigned and
+  // --trust never turn a pinned package into an unsigned or differently signed one.
+  if (pin?.from === 'lock' && !releaseVerified && !(facts.format !== 'octx' && facts.verifiedKeys.includes(pin.key_id))) {
+    const by = facts.verifiedKeys.length ? `signed by ${facts.verifiedKeys.join(', ')}`
+      : facts.format === 'octx' ? (release ? `its release's SHA256SUMS is ${release.signature === 'unsigned' ? 'not signed' : 'not signed by it'}` : 'it does not come from a release signed by it')
+        : facts.signed ? 'its signature does not verify with that key' : 'it is not signed';
+    refuse('CTXFORGE_INSTALL_KEY_CHANGED', `ctxforge.lock pins this package to ${pin.key_id}, but ${by}`,
+      'if the publisher rotated its key, check the new key out of band, uninstall the package and install it with --key');
+  }
   const base = { method: METHOD[facts.format], verdict: facts.verdict };
   if (o.trust) {
     // The registry decides who is trusted; portable (verified, but not in it) is not enough.
@@ -187,7 +200,6 @@ export function judge(facts: Facts, acq: Acquired, o: JudgeOptions): Judgement {
     }
     if (facts.format !== 'octx' && facts.signed && !releaseVerified) {
       const by = facts.verifiedKeys.length ? `signed by ${facts.verifiedKeys.join(', ')}` : 'its signature does not verify with it';
-      if (pin.from === 'lock') refuse('CTXFORGE_INSTALL_KEY_CHANGED', `ctxforge.lock pins this package to ${pin.key_id}, but it is ${by}`, 'if the publisher rotated its key, check the new key out of band, uninstall the package and install it with --key');
       refuse('CTXFORGE_INSTALL_UNTRUSTED', `not signed by the pinned key ${pin.key_id} (${by})`, 'pin the publisher\'s key with --key');
     }
     if (releaseVerified) {

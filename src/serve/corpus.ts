@@ -1,6 +1,9 @@
 // The packages a server serves, each verified before it is served: artifacts through install's
-// verification (acquire, integrity, signer, documents), or the installed knowledge folders of
-// ctxforge.lock, every file checked against the SHA-256 the lock records.
+// verification (acquire, integrity, signer, documents), or the packages of ctxforge.lock, each
+// checked as `install --frozen` checks it (the recorded artifact verified and planned to exactly the
+// lock entry, the installed knowledge against the lock). Names, versions and citations come from
+// the verified package; only with --offline is a locked package served on the lock's word
+// ("lock-only"), from its installed files checked against the lock.
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DiagnosticError, error, warning, type Diagnostic } from '../core/diagnostics.js';
@@ -8,9 +11,12 @@ import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import type { Doc, FormatName } from '../format.js';
 import { symlinkOnTheWay, interrupted } from '../install/apply.js';
+import { checkLocked, type Drift } from '../install/drift.js';
+import { KNOWLEDGE_FOLDER } from '../install/hosts.js';
 import { context, verifySpec, type InstallOptions } from '../install/index.js';
-import { readLock } from '../install/lock.js';
+import { folderOf, readLock, type LockPackage } from '../install/lock.js';
 import { parseKnowledgeDoc } from '../install/knowledge.js';
+import { unboundByTail } from '../install/plan.js';
 import { printable } from '../install/portable.js';
 import './rules.js';
 
@@ -39,47 +45,79 @@ export function servedPackage(p: Omit<ServedPackage, 'byId' | 'digest' | 'docs'>
   return { ...p, docs: kept, byId, digest: h };
 }
 
-export interface LoadOptions extends Pick<InstallOptions, 'cwd' | 'env' | 'user' | 'key' | 'trust' | 'allowUnsigned' | 'limits'> {}
+export interface LoadOptions extends Pick<InstallOptions, 'cwd' | 'env' | 'user' | 'key' | 'trust' | 'allowUnsigned' | 'limits'> {
+  /** --lock: a locked artifact that cannot be read (or any URL) is not checked; its installed knowledge is served as "lock-only". */
+  offline?: boolean;
+}
 
 /** Each artifact verified (refused as install refuses it) and read as documents. */
 export async function loadArtifacts(specs: string[], o: LoadOptions, notes: Diagnostic[]): Promise<ServedPackage[]> {
   const out: ServedPackage[] = [];
   for (const spec of specs) {
     const v = await verifySpec(spec, o);
+    // A document whose path the signature does not bind could be a signed file copied under a
+    // name of someone else's choosing: never served (serve has no --allow-unbound).
+    const tails = unboundByTail(v.unbound);
+    const hit = [...v.docs.docs, ...v.docs.assets].flatMap((d) => (tails.get(d.path) ?? []).map((u) => ({ u, path: d.path })));
+    if (hit.length) {
+      const all = hit.map(({ u, path }) => error('CTXFORGE_INSTALL_UNBOUND', `${printable(u)} would be served as ${printable(path)}, but the signature binds its bytes only under another path`, { file: u }));
+      throw new DiagnosticError({ ...all[0]!, message: `${spec} is not served: ${all[0]!.message}`, hint: 'rebuild the cartridge with a current ctxforge (its signed ROM index binds every path), or install it with --allow-unbound and serve --lock' }, 1, all);
+    }
     notes.push(...v.diagnostics);
     out.push(servedPackage({ name: v.docs.meta.name, version: v.docs.meta.version ?? null, format: v.format, sha256: v.artifact.sha256, source: v.source.location, signer: { key_id: v.signer.key_id, trust: v.signer.trust } }, v.docs.docs, notes));
   }
   return out;
 }
 
-/** The installed knowledge of every package in ctxforge.lock, each file checked against the lock. */
+const inKnowledge = (folder: string) => folder.startsWith(`${KNOWLEDGE_FOLDER}/`);
+
+function refuse(p: LockPackage, drift: Drift[], lockLabel: string): never {
+  const all = drift.map((d) => error('CTXFORGE_SERVE_TAMPERED', d.problem, { file: d.path }));
+  throw new DiagnosticError({ ...all[0]!, message: `${printable(p.name)} is not served: it differs from ${lockLabel} or from its verified artifact: ${all[0]!.message}`, hint: 'run `ctxforge install --frozen` to see every difference, `ctxforge install --force` to restore the locked files' }, 1, all);
+}
+
+/** A package's installed documents read back from disk: only with --offline, when its artifact was not checked. */
+function lockOnlyDocs(p: LockPackage, root: string, lockLabel: string): Doc[] {
+  const docs: Doc[] = [];
+  const folders = new Set(p.folders);
+  for (const f of p.files.filter((x) => x.role === 'document')) {
+    const abs = join(root, ...f.path.split('/'));
+    const link = symlinkOnTheWay(root, f.path);
+    let bytes: Buffer | undefined;
+    if (!link) { try { if (lstatSync(abs).isFile()) bytes = readFileSync(abs); } catch { bytes = undefined; } }
+    if (!bytes || sha256Hex(bytes) !== f.sha256) refuse(p, [{ path: f.path, problem: 'changed while it was read', package: p.name }], lockLabel);
+    const folder = folderOf(f.path, folders)!;
+    const doc = parseKnowledgeDoc(bytes.toString('utf8'), f.path.slice(folder.length + 1));
+    if (!doc) refuse(p, [{ path: f.path, problem: 'not a document ctxforge installed', package: p.name }], lockLabel);
+    docs.push(doc);
+  }
+  return docs;
+}
+
+/**
+ * Every package of ctxforge.lock, checked as `install --frozen` checks it (its knowledge folder on
+ * disk, its artifact verified and planned to exactly the lock entry); any difference refuses the start.
+ */
 export async function loadLocked(o: LoadOptions, notes: Diagnostic[]): Promise<ServedPackage[]> {
   const ctx = context(o);
-  if (interrupted(ctx.lockPath)) {
+  if (interrupted(ctx.journalPath)) {
     throw new DiagnosticError(error('CTXFORGE_INSTALL_INTERRUPTED', `an install into ${ctx.root} was interrupted; nothing is served until it is complete`, { file: ctx.lockLabel, hint: 'run `ctxforge install` to complete it' }), 1);
   }
   const { lock, exists } = await readLock(ctx.lockPath, ctx.lockLabel, ctx.scope);
   if (!exists) throw new DiagnosticError(error('CTXFORGE_SERVE_NOTHING', '--lock: there is no lock file here', { file: ctx.lockLabel, hint: 'install packages first, or name artifacts to serve' }), 2);
   const out: ServedPackage[] = [];
   for (const p of Object.values(lock.packages)) {
-    const docs: Doc[] = [];
-    const bad: Diagnostic[] = [];
-    for (const f of p.files.filter((x) => x.role === 'document')) {
-      const abs = join(ctx.root, ...f.path.split('/'));
-      const link = symlinkOnTheWay(ctx.root, f.path);
-      let bytes: Buffer | undefined;
-      if (!link) { try { if (lstatSync(abs).isFile()) bytes = readFileSync(abs); } catch { bytes = undefined; } }
-      const why = link ? `${link} is a symbolic link` : !bytes ? 'missing' : sha256Hex(bytes) !== f.sha256 ? 'modified since install' : null;
-      if (why) { bad.push(error('CTXFORGE_SERVE_TAMPERED', `${printable(f.path)}: ${why}`, { file: f.path })); continue; }
-      const folder = p.folders.find((x) => f.path.startsWith(`${x}/`))!;
-      const doc = parseKnowledgeDoc(bytes!.toString('utf8'), f.path.slice(folder.length + 1));
-      if (!doc) { bad.push(error('CTXFORGE_SERVE_TAMPERED', `${printable(f.path)} is not a document ctxforge installed`, { file: f.path })); continue; }
-      docs.push(doc);
+    // The lock's key, not --key or --trust, says who signed a locked package.
+    const c = await checkLocked(p, ctx, lock, { env: o.env, limits: o.limits, offline: o.offline, folders: inKnowledge });
+    if (c.drift.length) refuse(p, c.drift, ctx.lockLabel);
+    if (c.verified) {
+      const v = c.verified;
+      out.push(servedPackage({ name: v.docs.meta.name, version: v.docs.meta.version ?? null, format: v.format, sha256: v.artifact.sha256, source: p.source.location, signer: { key_id: v.signer.key_id, trust: v.signer.trust } }, v.docs.docs, notes));
+      continue;
     }
-    if (bad.length) {
-      throw new DiagnosticError({ ...bad[0]!, message: `${printable(p.name)} is not served: its installed knowledge differs from ${ctx.lockLabel}: ${bad[0]!.message}`, hint: 'run `ctxforge install --frozen` to see every difference, `ctxforge install --force` to restore the locked files' }, 1, bad);
-    }
-    out.push(servedPackage({ name: p.name, version: p.version, format: p.format, sha256: p.artifact.sha256, source: p.source.location, signer: { key_id: p.signer.key_id, trust: p.signer.trust } }, docs, notes));
+    notes.push(...c.diagnostics);
+    notes.push(warning('CTXFORGE_INSTALL_LOCK_ONLY', `${printable(p.name)} is served on the lock's word (--offline): its installed files match ${ctx.lockLabel}, but its artifact was not verified, so its name, version and signer are what the lock says`, { file: p.source.location }));
+    out.push(servedPackage({ name: p.name, version: p.version, format: p.format, sha256: p.artifact.sha256, source: p.source.location, signer: { key_id: p.signer.key_id, trust: 'lock-only' } }, lockOnlyDocs(p, ctx.root, ctx.lockLabel), notes));
   }
   return out;
 }

@@ -273,17 +273,25 @@ test('--frozen writes nothing and names every file that drifted; --dry-run write
   assert.ok(dry.written.length > 0);
   assert.deepEqual(readdirSync(dir), []);
   await installVerified(verified(kit()), { cwd: dir, hosts: ['claude'] });
+  // The recorded artifact (dist/acme-kit.acx) does not exist: drift, unless --offline says not to check it.
   let f = await frozen({ cwd: dir });
+  assert.deepEqual(f.drift.map((d) => d.path), ['dist/acme-kit.acx']);
+  assert.match(f.drift[0]!.problem, /cannot be reached or checked/);
+  f = await frozen({ cwd: dir, offline: true });
   assert.deepEqual(f.drift, []);
+  assert.equal(f.packages[0]!.artifact_check, 'lock-only');
+  assert.ok(f.diagnostics.some((d) => d.code === 'CTXFORGE_INSTALL_LOCK_ONLY' && d.severity === 'warning'));
   writeFileSync(join(dir, '.claude/skills/pdf-tools/SKILL.md'), 'edited\n');
   rmSync(join(dir, '.agents/knowledge/acme-kit/guide/intro.md'));
   const before = tree(dir);
-  f = await frozen({ cwd: dir });
+  f = await frozen({ cwd: dir, offline: true });
   assert.deepEqual(f.drift.map((d) => [d.path, d.problem]).sort(), [
     ['.agents/knowledge/acme-kit/guide/intro.md', 'missing'],
     ['.claude/skills/pdf-tools/SKILL.md', 'modified since install'],
   ]);
-  assert.ok(f.diagnostics.filter((d) => d.code === 'CTXFORGE_INSTALL_DRIFT' && d.severity === 'error').length === 2);
+  const errs = f.diagnostics.filter((d) => d.code === 'CTXFORGE_INSTALL_DRIFT' && d.severity === 'error');
+  assert.equal(errs.length, 2);
+  for (const d of errs) assert.ok(!d.message.includes(d.file!), `the message does not repeat the path its diagnostic names: ${d.message}`);
   assert.deepEqual(tree(dir), before, '--frozen wrote nothing');
 });
 
@@ -317,7 +325,7 @@ test('an install killed after its folders are staged is completed by the next co
   assert.ok(existsSync(join(dir, 'ctxforge.lock.journal')));
   assert.equal(read(join(dir, 'ctxforge.lock')), v1, 'the old lock stays until the swap is done');
   assert.ok(existsSync(join(dir, '.claude/skills/pdf-tools/scripts/fill.py')), 'the old files are still in place');
-  const f = await frozen({ cwd: dir });
+  const f = await frozen({ cwd: dir, offline: true });
   assert.ok(f.drift.some((d) => /interrupted/.test(d.problem)));
   const next = await installVerified(verified(kit('2.0.0', { dropScript: true }), 'c'.repeat(64)), { cwd: dir });
   assert.ok(next.diagnostics.some((d) => d.code === 'CTXFORGE_INSTALL_INTERRUPTED'));
@@ -325,13 +333,13 @@ test('an install killed after its folders are staged is completed by the next co
   assert.equal(lockOf(dir).packages['acme-kit']!.version, '2.0.0');
   assert.ok(!existsSync(join(dir, '.claude/skills/pdf-tools/scripts/fill.py')));
   assert.deepEqual(readdirSync(join(dir, '.claude/skills')).sort(), ['pdf-tools', 'release-notes'], 'no staging or backup folder left');
-  assert.deepEqual((await frozen({ cwd: dir })).drift, []);
+  assert.deepEqual((await frozen({ cwd: dir, offline: true })).drift, []);
 });
 
 test('a journal that is not one ctxforge wrote (it names a folder install does not own) is refused, nothing moved', async () => {
   const dir = tmpDir('inst-badjournal-');
   mkdirSync(join(dir, '.git'));
-  writeFileSync(join(dir, 'ctxforge.lock.journal'), JSON.stringify({ journal_version: 1, scope: 'project', swaps: [{ folder: '.git', staged: null, backup: '..git.ctxforge-old-1-00000000' }] }));
+  writeFileSync(join(dir, '.git', 'ctxforge-install.journal'), JSON.stringify({ journal_version: 2, scope: 'project', token: '0'.repeat(16), from: null, swaps: [{ folder: '.git', staged: null, backup: `..git.ctxforge-old-1-${'0'.repeat(16)}` }] }));
   await refused(installVerified(verified(kit()), { cwd: dir }), 'CTXFORGE_INSTALL_INTERRUPTED');
   assert.ok(existsSync(join(dir, '.git')));
 });
