@@ -79,6 +79,14 @@ export async function verifyPackage(acq: Acquired, ctx: Ctx, lock: Lock, o: Prep
 
   const docs = await documentsOf(facts, acq, o);
   const name = docs.meta.name;
+  // The name decides which lock entry, pin and folders the package takes: a signed package's name
+  // must be the signer's word, not metadata added beside the signature (a genuine package of the
+  // same signer renamed would otherwise replace a locked one).
+  if (facts.signed && facts.metaUnsigned && facts.signedName !== name) {
+    throw new DiagnosticError(error('CTXFORGE_INSTALL_UNSIGNED_META', `the package calls itself ${printable(name)}, but ${facts.signedName !== undefined ? `its signature covers the name ${printable(facts.signedName)}` : 'part of its metadata, where its name and description can come from, is not covered by its signature'}; nothing was written`, {
+      file: acq.input.label, hint: 'metadata added or changed after signing is never taken as the package\'s identity: get the package again from its publisher',
+    }), 1);
+  }
   if (locked && name !== locked.name) {
     throw new DiagnosticError(error('CTXFORGE_INSTALL_CHECKSUM', `this is package ${printable(name)}, but the lock records ${printable(locked.name)} for it`, { file: acq.input.label }), 1);
   }

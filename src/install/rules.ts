@@ -9,6 +9,7 @@ defineRules([
   { code: 'CTXFORGE_INSTALL_UNVERIFIED', format: 'core', summary: 'The package is signed, but no key was pinned (--key, --trust or the lock) to check who signed it; it is installed only with --allow-unsigned.' },
   { code: 'CTXFORGE_INSTALL_UNTRUSTED', format: 'core', summary: 'The signer is not the pinned key, or not trusted by the trust registry.' },
   { code: 'CTXFORGE_INSTALL_KEY_CHANGED', format: 'core', summary: 'ctxforge.lock pins the package to a signing key that does not verify it (another key, no signature, no signed release), or --key names another: refused whatever --allow-unsigned or --trust say.' },
+  { code: 'CTXFORGE_INSTALL_UNSIGNED_META', format: 'core', summary: 'A signed package whose name could come from metadata its signature does not cover (a cartridge meta row outside the ROM manifest; an identity-only ctxpkg naming itself otherwise): refused, so it cannot take another package\'s place.' },
   { code: 'CTXFORGE_INSTALL_UNBOUND', format: 'core', summary: 'A cartridge file the signature does not bind to its path would be installed (only when named with --allow-unbound) or served (never).' },
   { code: 'CTXFORGE_INSTALL_PATH_UNSAFE', format: 'core', summary: 'A package path is absolute, climbs out with "..", is not portable, or collides with another: nothing of the package is written.' },
   { code: 'CTXFORGE_INSTALL_MODIFIED', format: 'core', summary: 'An installed file was edited since install; it is never overwritten or removed without --force.' },

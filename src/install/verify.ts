@@ -60,6 +60,14 @@ export interface Facts {
   verdict: string;
   /** Cartridge paths whose bytes the signature binds only under another path. */
   unbound: string[];
+  /**
+   * The verifier says some of the package's metadata is outside its signature (a cartridge meta row
+   * no objects row covers; a ctxpkg signature that covers only the identity): a name read from there
+   * is not the signer's word.
+   */
+  metaUnsigned: boolean;
+  /** The package name the signature itself covers, when the format's verifier reports one. */
+  signedName?: string;
   diagnostics: Diagnostic[];
 }
 
@@ -118,8 +126,10 @@ export async function checkArtifact(acq: Acquired, o: CheckOptions): Promise<Fac
     // The verifier says some path is unbound without saying which: no path of this cartridge can be trusted for its place.
     throw new DiagnosticError(error('CTXFORGE_INSTALL_UNBOUND', 'the cartridge has ROM paths its signature does not bind, and the verifier did not name them; nothing was written', { file: acq.input.label }), 1);
   }
+  const metaUnsigned = module.name === 'acx' ? result.diagnostics.some((x) => x.code === 'ACX_META_UNSIGNED') : module.name === 'ctxpkg' && d.coverage === 'identity_only';
+  const signedName = module.name === 'ctxpkg' && d.signature === 'valid' && typeof d.name === 'string' ? d.name : undefined;
   const diagnostics = result.diagnostics.filter((x) => x.severity !== 'error' && !POLICY_CODES.has(x.code));
-  return { module, format: module.name, result, signed, verifiedKeys, verdict, unbound: [...new Set(unbound)], diagnostics };
+  return { module, format: module.name, result, signed, verifiedKeys, verdict, unbound: [...new Set(unbound)], metaUnsigned, ...(signedName !== undefined ? { signedName } : {}), diagnostics };
 }
 
 const keyIdText = (id: Buffer) => Buffer.from(id).reverse().toString('hex').toUpperCase();
