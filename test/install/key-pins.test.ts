@@ -12,7 +12,7 @@ import { spkiKeyId } from '../../src/core/keys.js';
 import type { Lock } from '../../src/install/lock.js';
 import { repoRoot, runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
-import { artifacts, buildCartridge, cartridgeSource, EPOCH, KEY, KEY_ID, OTHER, OTHER_SEED, pemFile, project, SEED } from './artifacts.js';
+import { artifacts, buildCartridge, cartridgeSource, EPOCH, KEY, KEY_ID, minisignPubFile, OTHER, OTHER_SEED, pemFile, project, releaseFolder, SEED } from './artifacts.js';
 
 type Cli = { code: number; stdout: string; stderr: string };
 const lockText = (dir: string) => readFileSync(join(dir, 'ctxforge.lock'), 'utf8');
@@ -117,6 +117,17 @@ test('finding 7: a pinned package is never replaced by an unsigned one (--allow-
   assert.equal(t.code, 1, t.stdout + t.stderr);
   assert.equal(errorCode(t), 'CTXFORGE_INSTALL_KEY_CHANGED');
   assert.equal(lockText(dir), before);
+
+  // An .octx pinned through its signed release, then offered on its own (no release) with --allow-unsigned.
+  const odir = project();
+  ok(await runCli(['install', releaseFolder(a.octx, { key: KEY }), '--key', minisignPubFile()], { cwd: odir }), 'the .octx release, pinned');
+  const obefore = lockText(odir);
+  const lone = join(tmpDir('inst-lone-'), 'handbook.octx');
+  copyFileSync(a.octx, lone);
+  const o = await runCli(['install', lone, '--allow-unsigned', '--json'], { cwd: odir });
+  assert.equal(o.code, 1, o.stdout + o.stderr);
+  assert.equal(errorCode(o), 'CTXFORGE_INSTALL_KEY_CHANGED');
+  assert.equal(lockText(odir), obefore);
 });
 
 test('finding 15: the locked package signed by another key is refused as KEY_CHANGED (not "no key is pinned"); --frozen names each drifted path once', async () => {
