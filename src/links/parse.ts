@@ -192,7 +192,10 @@ md.inline.ruler.before('link', 'wiki', wiki);
       }
     }
     return ok;
-  }, { alt: ['paragraph', 'reference'] });
+  });
+  // Registered as stock markdown-it registers `reference`: with no `alt`. Listed as a terminator of
+  // paragraphs and of itself, a definition line would interrupt a paragraph (CommonMark says it
+  // cannot) and each definition's look-ahead would call the rule again, one stack frame a line.
 }
 
 // The core rule that parses inline content, written out so each block's children are known by their array.
