@@ -6,7 +6,7 @@ import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { DiagnosticError, error, fail, info, hasErrors, warning, type Diagnostic } from '../core/diagnostics.js';
 import { refusedClaimWarnings, settleIdClaims } from '../core/id-claims.js';
-import { checkIdMap } from './idmap-check.js';
+import { checkIdMap, syncMayRemove } from './idmap-check.js';
 import { uuidv7 } from '../core/uuid.js';
 import { splitFrontmatter } from '../core/yaml-safe.js';
 import { DiskTree } from '../core/tree.js';
@@ -272,7 +272,9 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
       file: clash[0], hint: 'sync into a new directory, or move those files away first',
     }, 2);
   }
-  const plan = { write, remove: old.files.filter((f) => !r.files.has(f)) };
+  // Only what a sync could have written is removed: the map's `files` is committed, reviewable
+  // input, and a hand-added manifest, map or path outside the document root is never deleted.
+  const plan = { write, remove: old.files.filter((f) => !r.files.has(f) && syncMayRemove(f, moduleOf(format))) };
   result.files = o.dryRun ? preview(target, plan) : await apply(target, plan);
   return result;
 }
