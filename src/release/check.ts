@@ -8,7 +8,7 @@ import { repoOf, treeAt } from './collab.js';
 import { discoverPackages } from './packages.js';
 import { discoverPackages as repoPackages } from '../repo/packages.js';
 import { trustedPlan, type ConfigChange } from './trusted.js';
-import { checkLinks, DOC_ROOTS, recordedSite, recordOf } from '../links/check.js';
+import { checkLinks, recordedSite, recordOf } from '../links/check.js';
 import { manifestSite } from '../doc-model.js';
 import { linkSettingsFor } from '../repo/config.js';
 import { DiskTree, type Tree } from '../core/tree.js';
@@ -120,15 +120,18 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     const recorded = level === 'off' ? undefined : await manifestSite(p.module, p.tree);
     // The site rules a package's links are judged by are the base commit's when it had the package:
     // a pull request cannot change them (its ID map's or manifest's generator) for its own check.
-    // What a format left out comes from the head (a re-sync adds images), and never names a page.
+    // What a format left out comes from the head (a re-sync adds images), but never names a page
+    // nor a file the base's package held (deleting a file does not make links to it "left out").
     let rules: { generator?: string; root?: string } = {};
+    let heldBefore: Set<string> | undefined;
     if (oldTree && level !== 'off') {
       const was = recordOf(await recordedSite(oldTree), await manifestSite(p.module, oldTree));
-      rules = { generator: was.generator ?? 'github', root: `${DOC_ROOTS[p.format]?.[0] ?? ''}${was.root}` };
+      rules = { generator: was.generator ?? 'github', root: `${p.module.documentRoot}${was.root}` };
+      heldBefore = new Set((await oldTree.list()).filter((e) => e.kind === 'file').map((e) => e.path));
     }
     const generator = ls.generator ?? rules.generator;
     const root = ls.root ?? rules.root;
-    const links = await checkLinks(p.tree, p.format, level, { ...(root !== undefined ? { root } : {}), ...(generator ? { generator } : {}), ...(recorded ? { recorded } : {}) });
+    const links = await checkLinks(p.tree, p.format, level, { ...(root !== undefined ? { root } : {}), ...(generator ? { generator } : {}), ...(recorded ? { recorded } : {}), ...(heldBefore ? { heldBefore } : {}) });
     if (links.length) {
       pushAll(v.diagnostics, links);
       if (links.some((d) => d.severity === 'error')) v.valid = false;
