@@ -6,9 +6,8 @@
 import type { Tree } from '../core/tree.js';
 import type { Doc, Documents, FormatName } from '../format.js';
 import { resolveInput } from '../inputs.js';
-import { ID_MAP_FILE, parseIdMap, type IdMap } from '../sync/idmap.js';
+import { ID_MAP_FILE, parseIdMap, upstreamKeyProblem, type IdMap } from '../sync/idmap.js';
 import { plainText } from './plain-text.js';
-import { isSafePath } from '../core/paths.js';
 
 export interface LlmsTxt {
   text: string;
@@ -49,7 +48,7 @@ function firstSentence(text: string): string {
  */
 export function renderLlmsTxt(docs: Documents, o: { baseUrl?: string; upstream?: ReadonlyMap<string, string> } = {}): LlmsTxt {
   // Only a safe relative path is a page of the site (`//host/x` would link to another host).
-  const pathOf = (d: Doc) => { const u = o.upstream?.get(d.path); return u !== undefined && isSafePath(u) ? u : d.path; };
+  const pathOf = (d: Doc) => { const u = o.upstream?.get(d.path); return u !== undefined && upstreamKeyProblem(u) === null ? u : d.path; };
   const groups = new Map<string, { d: Doc; path: string }[]>();
   for (const d of docs.docs) {
     const path = pathOf(d);

@@ -52,10 +52,11 @@ export function parseIdMap(text: string): IdMap {
   for (const [k, e] of Object.entries(v.documents)) {
     if (!isMap(e) || typeof e.id !== 'string' || typeof e.digest !== 'string' || typeof e.path !== 'string') return bad(`documents[${JSON.stringify(k)}] must be {id, digest, path}`);
     // Keys become links (llms.txt) and paths become files: `//host/x`, `/x` or `../x` is no page of the site.
-    const why = unsafePathReason(k) ?? unsafePathReason(e.path);
+    // (An upstream file's name is kept as found, so a key may be in NFD: only its form, not its spelling, is judged.)
+    const why = upstreamKeyProblem(k) ?? unsafePathReason(e.path);
     if (why) {
       const line = documentKeyLines(text).get(k);
-      fail('SYNC_ID_MAP_INVALID', `documents[${JSON.stringify(k)}]: ${unsafePathReason(k) ? 'the upstream key' : `the document ${JSON.stringify(e.path)}`} is not a safe relative path (${why})`, {
+      fail('SYNC_ID_MAP_INVALID', `documents[${JSON.stringify(k)}]: ${upstreamKeyProblem(k) ? 'the upstream key' : `the document ${JSON.stringify(e.path)}`} is not a safe relative path (${why})`, {
         file: ID_MAP_FILE, ...(line ? { line } : {}), hint: 'restore it from git, or sync again: a sync writes only relative paths',
       }, 2);
     }
@@ -73,6 +74,11 @@ export function parseIdMap(text: string): IdMap {
 }
 
 const sorted = <T>(o: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(o).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+
+/** Why an upstream key is no relative path of the docs folder (absolute, `//host`, `..`, `c:` …), else null. */
+export function upstreamKeyProblem(k: string): string | null {
+  return unsafePathReason(k.normalize('NFC'));
+}
 
 export function idMapText(m: IdMap): string {
   return `${JSON.stringify({ version: 1, format: m.format, documents: sorted(m.documents), assets: sorted(m.assets), files: [...m.files].sort(), retired: [...new Set(m.retired)].sort(), ...(m.site ? { site: m.site } : {}) }, null, 2)}\n`;
