@@ -6,7 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DiskTree } from '../../src/core/tree.js';
 import { checkLinks } from '../../src/links/check.js';
-import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { git, initRepo, tmpDir, writeTree } from '../helpers/tmp.js';
+import { runCli } from '../helpers/cli.js';
+import { commitAll, runAction } from '../action/harness.js';
 
 const NAMED = ['guide/setup', 'setup.html', 'x.mdx', 'x.markdown', 'page.htm', 'pic.png'];
 const PAGE_LINKS = ['guide/setup', '/guide/setup', 'setup.html', 'x.mdx', 'x.markdown', 'page.htm'];
@@ -48,3 +52,27 @@ test('the PR check\'s left-out files never include one the base\'s package held:
   assert.deepEqual(broken(again), [...PAGE_LINKS].sort());
 });
 
+
+test('PR check: deleting an image the base held and naming it left out in the ID map leaves the link broken', async () => {
+  const repo = initRepo(tmpDir('ctxforge-leftout-'));
+  const up = join(repo, 'up');
+  mkdirSync(up);
+  writeTree(up, { 'a.md': '# A\n\nSee ![the chart](chart.png).\n' });
+  const kb = join(repo, 'kb');
+  assert.equal((await runCli(['sync', up, kb])).code, 0);
+  // The image sits in the package at the base (committed beside the page).
+  writeTree(kb, { 'knowledge/chart.png': 'png' });
+  const base = commitAll(repo, 'synced, with the chart');
+  rmSync(join(kb, 'knowledge/chart.png'));
+  const map = JSON.parse(readFileSync(join(kb, '.ctxforge-sync.json'), 'utf8')) as { assets: Record<string, string> };
+  map.assets = { ...map.assets, 'chart.png': 'chart.png' };
+  writeFileSync(join(kb, '.ctxforge-sync.json'), `${JSON.stringify(map, null, 2)}\n`);
+  const head = commitAll(repo, 'chart gone, called left out');
+  const r = await runAction({
+    workspace: repo, eventName: 'pull_request', ref: 'refs/pull/5/merge', sha: head,
+    event: { number: 5, pull_request: { number: 5, base: { sha: base, ref: 'main' }, head: { sha: head } } },
+    inputs: { 'FAIL-ON': 'warning' },
+  });
+  assert.match(r.stdout, /title=LINK_BROKEN.*chart\.png/, r.stdout);
+  assert.equal(r.code, 1, r.stdout);
+});
