@@ -155,6 +155,14 @@ export interface FormatModule {
   /** The folder of the source tree that holds the knowledge documents, with its slash (`knowledge/`, `nodes/`). */
   readonly documentRoot: string;
   /**
+   * Does this format hold a synced tree's assets (images …) beside its documents? When it does, no
+   * link can point to an upstream file "the format left out", so a record naming such files counts
+   * for nothing in the link check. Absent: the format packages only Markdown and drops assets.
+   */
+  readonly holdsAssets?: boolean;
+  /** Folders of the source tree, besides the document root, whose Markdown links are checked (Agent Skills). */
+  readonly linkedRoots?: readonly string[];
+  /**
    * A source tree or a built artifact as neutral documents: knowledge Markdown with stable IDs,
    * the assets beside it, Agent Skills folders, and the package identity. What has no neutral
    * form (records, vectors, memory …) is named in `notes`, never dropped silently.

@@ -10,6 +10,7 @@ import { linkSettingsFor, readRepoConfig } from './repo/config.js';
 import { checkLinks, type LinkLevel } from './links/check.js';
 import { checkIdMap } from './sync/idmap-check.js';
 import { manifestSite } from './doc-model.js';
+import { pushAll } from './core/arrays.js';
 
 export interface ValidatePathsOptions extends ValidateOptions {
   cwd?: string;
@@ -78,7 +79,7 @@ export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {
     const idMap = await checkIdMap(r.tree, r.module);
     for (const found of [links, idMap]) {
       if (!found.length) continue;
-      res.diagnostics.push(...found);
+      pushAll(res.diagnostics, found);
       if (found.some((d) => d.severity === 'error')) res.valid = false;
     }
     return res;

@@ -15,6 +15,7 @@ import { signCartridge } from './resign.js';
 import { unsignedDigest } from './unsigned.js';
 import { readAcxDocuments } from './read-documents.js';
 import { acxNameProblem, writeAcxSource } from './write-source.js';
+import { SOURCE_SKILLS_DIR } from './skill-folders.js';
 
 export const acx: FormatModule = {
   name: 'acx',
@@ -22,6 +23,8 @@ export const acx: FormatModule = {
   extension: '.acx',
   manifestFile: 'cartridge.yaml',
   documentRoot: 'knowledge/',
+  holdsAssets: true,
+  linkedRoots: [SOURCE_SKILLS_DIR],
   sniffArtifact(head, fileName) {
     if (!isSqlite(head)) return false;
     if (head.length >= 72 && head.readUInt32BE(68) === APPLICATION_ID) return true;

@@ -32,7 +32,12 @@ export function mdCode(value: unknown, opts: { cell?: boolean } = {}): string {
   let s = String(value ?? '').replace(NEWLINES, ' ');
   if (opts.cell) s = s.replace(/\|/g, '\\|');
   if (s === '') return '` `';
-  const longest = Math.max(0, ...(s.match(/`+/g) ?? []).map((r) => r.length));
+  // Counted in one pass, never spread into Math.max: content can hold more runs than a call has arguments.
+  let longest = 0;
+  for (let i = 0, run = 0; i < s.length; i++) {
+    run = s.charCodeAt(i) === 0x60 ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
   const fence = '`'.repeat(longest + 1);
   const pad = s.startsWith('`') || s.endsWith('`') || (s.startsWith(' ') && s.endsWith(' ')) ? ' ' : '';
   return `${fence}${pad}${s}${pad}${fence}`;

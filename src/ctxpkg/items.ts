@@ -1,6 +1,7 @@
 // Stable-ID items for diff: nodes by id, edges by from|to|type (the §6 identities), dependencies and
 // conflicts by name.
 import { sha256Hex } from '../core/hash.js';
+import { firstHeading } from '../links/title.js';
 import type { Item } from '../format.js';
 import { dependencyList, isObject, asNumber, type JsonObject } from './model.js';
 import { graphOf } from './check.js';
@@ -14,24 +15,6 @@ function digestOf(v: JsonObject): string {
   } catch {
     return sha256Hex(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : typeof x === 'number' && !Number.isFinite(x) ? String(x) : x)));
   }
-}
-
-/** The first ATX heading of a node's content outside code fences (any level), `{#id}` suffix dropped. */
-function firstHeading(text: string): string | undefined {
-  let fence: string | undefined;
-  for (const line of text.split('\n')) {
-    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (f) {
-      if (!fence) fence = f[1]![0]!.repeat(f[1]!.length);
-      else if (f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = undefined;
-      continue;
-    }
-    if (fence) continue;
-    const m = /^ {0,3}#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line);
-    const t = m?.[1]?.replace(/[ \t]*\{#[^}\s]*\}$/, '').trim();
-    if (t) return t;
-  }
-  return undefined;
 }
 
 /** What a reader knows a node by: its `title` field, else its first heading, else its type and ID. */

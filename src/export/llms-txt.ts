@@ -3,11 +3,10 @@
 // `- [title](url): description` entries. Links name the page where the doc site serves it (the upstream
 // path a synced tree's ID map records, else the document's path), titles and descriptions are plain
 // text escaped so that nothing in them can end, open or re-point a link.
-import { parseJson } from '../core/strict-json.js';
 import type { Tree } from '../core/tree.js';
 import type { Doc, Documents, FormatName } from '../format.js';
 import { resolveInput } from '../inputs.js';
-import { ID_MAP_FILE } from '../sync/idmap.js';
+import { ID_MAP_FILE, parseIdMap, upstreamKeyProblem, type IdMap } from '../sync/idmap.js';
 import { plainText } from './plain-text.js';
 
 export interface LlmsTxt {
@@ -48,7 +47,8 @@ function firstSentence(text: string): string {
  * without a base.
  */
 export function renderLlmsTxt(docs: Documents, o: { baseUrl?: string; upstream?: ReadonlyMap<string, string> } = {}): LlmsTxt {
-  const pathOf = (d: Doc) => o.upstream?.get(d.path) ?? d.path;
+  // Only a safe relative path is a page of the site (`//host/x` would link to another host).
+  const pathOf = (d: Doc) => { const u = o.upstream?.get(d.path); return u !== undefined && upstreamKeyProblem(u) === null ? u : d.path; };
   const groups = new Map<string, { d: Doc; path: string }[]>();
   for (const d of docs.docs) {
     const path = pathOf(d);
@@ -76,17 +76,16 @@ export function renderLlmsTxt(docs: Documents, o: { baseUrl?: string; upstream?:
   return { text: lines.join('\n'), format: docs.format, documents: docs.docs.length, sections };
 }
 
-/** Document path → upstream path, from the ID map a synced source tree commits; empty for anything else. */
+/**
+ * Document path → upstream path, from the ID map a synced source tree commits; empty for anything
+ * else, and for a map that is not valid (an upstream key such as `//evil.example/x` would make an
+ * entry link to another host: the map's reader refuses every key that is not a safe relative path).
+ */
 async function upstreamPaths(tree: Tree): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  let map: unknown;
-  try { map = parseJson((await tree.read(ID_MAP_FILE)).toString('utf8')); } catch { return out; }
-  const documents = (map as { documents?: unknown })?.documents;
-  if (typeof documents !== 'object' || documents === null) return out;
-  for (const [upstream, e] of Object.entries(documents as Record<string, unknown>)) {
-    const path = (e as { path?: unknown })?.path;
-    if (typeof path === 'string') out.set(path, upstream);
-  }
+  let map: IdMap;
+  try { map = parseIdMap((await tree.read(ID_MAP_FILE)).toString('utf8')); } catch { return out; }
+  for (const [upstream, e] of Object.entries(map.documents)) out.set(e.path, upstream);
   return out;
 }
 

@@ -15,13 +15,17 @@ import { fastLinks } from './fast.js';
 import { anchorsOf, blockIdsOf, hasAnchor, MARKDOWN_FILE, SiteIndex, type Anchors, type DocMeta } from './site.js';
 import { siteFor, type SiteConfig, type SiteRecord } from './generators.js';
 import { GENERATORS, type Generator } from './slugs.js';
-import '../sync/rules.js';
+import { formatByName } from '../formats.js';
+import './rules.js';
 
 export type LinkLevel = 'off' | 'warning' | 'error';
 export const LINK_LEVELS: readonly LinkLevel[] = ['off', 'warning', 'error'];
 
-/** Where a format keeps the Markdown whose links are checked. */
-export const DOC_ROOTS: Record<string, string[]> = { octx: ['knowledge/'], ctxpkg: ['nodes/'], acx: ['knowledge/', 'skills/'] };
+/** Where a format keeps the Markdown whose links are checked: its document root first, then its skills' folders. */
+export function linkRoots(format: string): string[] {
+  const m = formatByName(format);
+  return m ? [m.documentRoot, ...(m.linkedRoots ?? [])] : [''];
+}
 
 export interface LinkCounts {
   /** Links found in the documents (reference uses not counted: their definitions are). */
@@ -62,6 +66,17 @@ export interface LinkCheckOptions {
   holder?: string;
   /** The site record the tree's manifest carries (`x-ctxforge` `site` of a converted tree), below an ID map's. */
   recorded?: SiteRecord;
+  /**
+   * Whether the tree's format drops assets. Only then is the ID map's list of upstream assets a
+   * list of files left out (a sync into a format that holds assets wrote every one of them); a
+   * manifest's `left_out`, written by convert from a format that dropped them, counts either way.
+   */
+  dropsAssets?: boolean;
+  /**
+   * Files the base commit's package held (the PR check): a left-out record naming one counts for
+   * nothing, so a pull request cannot delete a file and call the links it breaks "left out".
+   */
+  heldBefore?: ReadonlySet<string>;
 }
 
 /** A site as a tree records it: the generator, the folder `/` maps to, and files a format on the way left out. */
@@ -75,11 +90,21 @@ export interface RecordedSite {
 
 /** A record's folder, when it is one inside the document root. */
 const safeRoot = (r: unknown): string | undefined => (typeof r === 'string' && !r.split('/').includes('..') && !r.startsWith('/') ? (r === '' || r.endsWith('/') ? r : `${r}/`) : undefined);
+/** Extensions a site serves as pages (and a name without one, a route): never a left-out asset. */
+const PAGE_EXTENSION = /^(md|mdx|markdown|html?)$/i;
+/** The extension of a path's last segment, '' when it has none. */
+function extensionOf(p: string): string {
+  const base = p.slice(p.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1) : '';
+}
+/** Is `p` a name an asset can have: an extension that is no page's (`.png`, `.pdf`), never a route or a page? */
+export const isAssetName = (p: string): boolean => { const e = extensionOf(p); return e !== '' && !PAGE_EXTENSION.test(e); };
 /**
- * Left-out files a record may name: never a page, which every format holds (a record naming one
- * would silence a broken link), and never a path that climbs out.
+ * Left-out files a record may name: only assets — never a page or an extensionless route, which
+ * every format holds (a record naming one would silence a broken link) — and never a path that climbs out.
  */
-const leftOutFiles = (a: readonly string[]) => a.filter((p) => !/\.md$/i.test(p) && !p.split('/').includes('..'));
+const leftOutFiles = (a: readonly string[]) => a.filter((p) => isAssetName(p) && !p.startsWith('/') && !p.split('/').includes('..'));
 
 /**
  * What a synced tree's .ctxforge-sync.json records: the site's generator and `/`, and the upstream
@@ -138,13 +163,15 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
   const level = o.level ?? 'warning';
   const counts: LinkCounts = { links: 0, checked: 0, broken: 0, anchorsMissing: 0, external: 0, templated: 0, html: 0, elsewhere: 0, leftOut: 0 };
   let site = o.site;
-  const rec = o.site ? { root: '', leftOut: [] as string[] } : recordOf(await recordedSite(tree), o.recorded);
+  const synced = o.site ? undefined : await recordedSite(tree);
+  const rec = o.site ? { root: '', leftOut: [] as string[] } : recordOf(synced && !o.dropsAssets ? { ...synced, leftOut: [] } : synced, o.recorded);
   if (!site) {
     const named = o.generator && GENERATORS.includes(o.generator as Generator) ? o.generator as Generator : undefined;
     site = siteFor(named ?? rec.generator ?? 'github', `${docRoots[0] ?? ''}${rec.root}`);
   }
   // Upstream assets a format on the way left out (sync or convert said so): links to them are not broken upstream.
-  const leftOut = new Set(rec.leftOut.map((a) => `${docRoots[0] ?? ''}${a}`));
+  // Never a file the base commit's package held.
+  const leftOut = new Set(rec.leftOut.map((a) => `${docRoots[0] ?? ''}${a}`).filter((f) => !o.heldBefore?.has(f)));
   if (o.root !== undefined) site = { ...site, root: o.root === '' || o.root.endsWith('/') ? o.root : `${o.root}/` };
   if (level === 'off') return { diagnostics: [], counts, generator: site.generator };
   const entries = await tree.list();
@@ -213,7 +240,13 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
             : `link to ${shown} points to ${r.path || '/'}, which ${holder} does not hold`, { file: f, line, hint: 'fix the link, or add the document it names' }));
           continue;
         case 'ok':
-          if (absent.has(r.path)) { counts.leftOut++; continue; }
+          // A left-out file stands only for a link to that asset as written, never for a page or route that resolved to it.
+          if (absent.has(r.path)) {
+            if (!r.document && isAssetName(l.target.split('#')[0]!.split('?')[0]!) && extensionOf(l.target.split('#')[0]!.split('?')[0]!).toLowerCase() === extensionOf(r.path).toLowerCase()) { counts.leftOut++; continue; }
+            counts.checked++; counts.broken++;
+            out.push(make('LINK_BROKEN', `link to ${shown} points to ${r.path}, which ${holder} does not hold`, { file: f, line, hint: 'fix the link, or add the document it names' }));
+            continue;
+          }
           counts.checked++;
           if (r.anchor && r.document) pending.push({ from: f, line, anchor: r.anchor, to: r.path, target: shown });
       }
@@ -248,5 +281,5 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
 
 /** The link check of a format's source tree (validate and the PR check): its findings and what it could not judge. */
 export async function checkLinks(tree: Tree, format: string, level: LinkLevel = 'warning', o: Omit<LinkCheckOptions, 'level'> = {}): Promise<Diagnostic[]> {
-  return (await checkTreeLinks(tree, DOC_ROOTS[format] ?? [''], { ...o, level })).diagnostics;
+  return (await checkTreeLinks(tree, linkRoots(format), { dropsAssets: !formatByName(format)?.holdsAssets, ...o, level })).diagnostics;
 }

@@ -43,6 +43,11 @@ export interface Scan {
   footnotes: string[];
   /** Link-like attributes (`href`, `src`, `to`) and Markdown links swallowed by HTML or JSX blocks: not judged. */
   inHtml: number;
+  /**
+   * The `href` and `src` values of raw HTML (blocks and inline, outside comments), for a rename to
+   * rewrite: `at` is -1 where a value cannot be placed exactly in the text (HTML inside a quote or list).
+   */
+  htmlLinks: { target: string; line: number; at: number }[];
 }
 
 export interface ScanOptions {
@@ -55,7 +60,7 @@ export interface ScanOptions {
 }
 
 /** What the wrapped rules record while markdown-it parses one text (parsing is synchronous). */
-interface Raw { kind: LinkKind; start: number; end: number; label?: string; alias?: string }
+interface Raw { kind: LinkKind | 'html'; start: number; end: number; label?: string; alias?: string }
 let cur: { opts: ScanOptions; inline: Map<Token[], Raw[]>; defs: { start: number; end: number; label: string }[]; footnotes: string[]; capture?: { start: number; end: number } } | undefined;
 
 const md = new MarkdownIt('commonmark', { html: true });
@@ -119,6 +124,31 @@ wrapLink('image');
     const start = state.pos;
     if (!orig(state, silent)) return false;
     if (!silent) record(state, { kind: 'autolink', start: start + 1, end: state.pos - 1 });
+    return true;
+  });
+}
+
+/** `href`/`src` attribute values of a piece of HTML: where each value starts in it, and the value. */
+const HTML_LINK_VALUE = /(?:^|[\s"'/])(?:href|src)[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'=<>`]+))/gi;
+function htmlLinkValues(html: string): { start: number; value: string }[] {
+  const out: { start: number; value: string }[] = [];
+  for (const m of html.matchAll(HTML_LINK_VALUE)) {
+    const value = m[1] ?? m[2] ?? m[3]!;
+    const end = m.index! + m[0].length - (m[3] === undefined ? 1 : 0);
+    out.push({ start: end - value.length, value });
+  }
+  return out;
+}
+
+{
+  // Inline HTML: where its link attributes are, so a rename can rewrite them.
+  const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: (s: StateInline, silent: boolean) => boolean }[] }).__rules__;
+  const orig = rules.find((r) => r.name === 'html_inline')!.fn;
+  md.inline.ruler.at('html_inline', (state, silent) => {
+    const start = state.pos;
+    if (!orig(state, silent)) return false;
+    if (silent || !cur || state.src.startsWith('<!--', start)) return true;
+    for (const v of htmlLinkValues(state.src.slice(start, state.pos))) record(state, { kind: 'html', start: start + v.start, end: start + v.start + v.value.length });
     return true;
   });
 }
@@ -192,7 +222,10 @@ md.inline.ruler.before('link', 'wiki', wiki);
       }
     }
     return ok;
-  }, { alt: ['paragraph', 'reference'] });
+  });
+  // Registered as stock markdown-it registers `reference`: with no `alt`. Listed as a terminator of
+  // paragraphs and of itself, a definition line would interrupt a paragraph (CommonMark says it
+  // cannot) and each definition's look-ahead would call the rule again, one stack frame a line.
 }
 
 // The core rule that parses inline content, written out so each block's children are known by their array.
@@ -340,7 +373,11 @@ export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
     const L = lineOf(starts, off);
     return origStarts[L]! + dd.shift[L]! + (off - starts[L]!);
   };
-  const out: Scan = { links: [], headings: [], htmlIds: [], footnotes: state.footnotes, inHtml: 0 };
+  const out: Scan = { links: [], headings: [], htmlIds: [], footnotes: state.footnotes, inHtml: 0, htmlLinks: [] };
+  const pushHtml = (at: number, target: string, line: number) => {
+    const t = toText(at);
+    out.htmlLinks.push({ target, line: t >= 0 ? lineOf(origStarts, t) + 1 : line, at: t >= 0 && text.startsWith(target, t) ? t : -1 });
+  };
   const push = (kind: LinkKind, at: number, target: string, extra: Partial<Link> = {}) => {
     const t = toText(at);
     const ok = t >= 0 && text.startsWith(target, t);
@@ -353,6 +390,15 @@ export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
       const html = withoutComments(tok.content);
       for (const m of html.matchAll(HTML_ID)) out.htmlIds.push(m[1] ?? m[2] ?? m[3]!);
       out.inHtml += count(HTML_LINK, html) + count(/\]\(/g, html);
+      if (tok.map) {
+        // The block's text is the source's from its first line (exactly so outside quotes and lists).
+        const base = starts[tok.map[0]]!;
+        const comments = [...tok.content.matchAll(/<!--[\s\S]*?(?:-->|$)/g)].map((m) => [m.index!, m.index! + m[0].length] as const);
+        for (const v of htmlLinkValues(tok.content)) {
+          if (comments.some(([a, b]) => v.start >= a && v.start < b)) continue;
+          pushHtml(src.startsWith(v.value, base + v.start) ? base + v.start : -1, v.value, tok.map[0] + 1 + count(/\n/g, tok.content.slice(0, v.start)));
+        }
+      }
       const h = /<h[1-6][^>\n]{0,500}>([^<]{0,1000})</i.exec(html);
       if (h && tok.map) out.headings.push({ level: Number(/<h([1-6])/i.exec(h[0])![1]), text: h[1]!.trim(), line: tok.map[0] + 1, ...(/\bid\s*=\s*["']([^"']+)["']/i.exec(h[0]) ? { id: /\bid\s*=\s*["']([^"']+)["']/i.exec(h[0])![1] } : {}) });
       continue;
@@ -383,6 +429,7 @@ export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
       return base < 0 ? -1 : base + (j - place.lineStart[li]!);
     };
     for (const r of raws) {
+      if (r.kind === 'html') { pushHtml(toDoc(r.start), tok.content.slice(r.start, r.end), (tok.map?.[0] ?? 0) + 1); continue; }
       if (r.kind === 'reference') { out.links.push({ kind: 'reference', target: '', line: (tok.map?.[0] ?? 0) + 1, at: -1, label: r.label }); continue; }
       push(r.kind, toDoc(r.start), tok.content.slice(r.start, r.end), r.alias !== undefined ? { alias: r.alias } : {});
     }

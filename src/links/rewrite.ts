@@ -1,6 +1,6 @@
 // Links rewritten after files are renamed or moved (sync's portable names, convert): every link
 // form that points at a renamed file — inline links and images, reference definitions, wiki links
-// and embeds, MDX imports — is rewritten in the style it was written in (relative or root-absolute,
+// and embeds, MDX imports, `href` and `src` of raw HTML — is rewritten in the style it was written in (relative or root-absolute,
 // extensionless, `.html` or a folder), and every rewrite is checked to resolve, in the renamed
 // tree, to the file the link meant. A link that cannot be rewritten is returned, never left broken.
 import { scanMarkdown, type Link, type ScanOptions } from './parse.js';
@@ -76,7 +76,9 @@ function wikiTargets(to: string, withPath: boolean): string[] {
  * reaches the file it reached before the moves. Links that resolved to nothing are left as written.
  */
 export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx: RewriteContext, opts: ScanOptions = {}): RewriteResult {
-  const links = scanMarkdown(text, opts).links;
+  const scan = scanMarkdown(text, opts);
+  // A raw-HTML `href`/`src` is judged as an inline link is (the site resolves both alike).
+  const links: Link[] = [...scan.links, ...scan.htmlLinks.map((h) => ({ kind: 'inline' as const, target: h.target, line: h.line, at: h.at }))];
   const edits: { at: number; len: number; text: string }[] = [];
   const failures: RewriteResult['failures'] = [];
   const moved = (p: string) => ctx.moves.get(p) ?? p;

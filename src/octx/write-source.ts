@@ -103,5 +103,7 @@ export function octxNameProblem(path: string, kind: 'document' | 'asset'): strin
   if (kind !== 'document') return undefined;
   if (!path.endsWith('.md')) return 'a concept document\'s name ends in .md';
   const base = path.slice(path.lastIndexOf('/') + 1);
-  return base === 'index.md' || base === 'log.md' ? `OCTX reserves ${base} for OKF navigation` : undefined;
+  // Case-folded: `Index.md` beside the generated `index.md` is one file on macOS and Windows.
+  const folded = base.toLowerCase();
+  return folded === 'index.md' || folded === 'log.md' ? `OCTX reserves ${folded} for OKF navigation${folded === base ? '' : ` (${base} is that name on a case-insensitive file system)`}` : undefined;
 }

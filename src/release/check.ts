@@ -8,13 +8,14 @@ import { repoOf, treeAt } from './collab.js';
 import { discoverPackages } from './packages.js';
 import { discoverPackages as repoPackages } from '../repo/packages.js';
 import { trustedPlan, type ConfigChange } from './trusted.js';
-import { checkLinks, DOC_ROOTS, recordedSite, recordOf } from '../links/check.js';
+import { checkLinks, recordedSite, recordOf } from '../links/check.js';
 import { manifestSite } from '../doc-model.js';
 import { linkSettingsFor } from '../repo/config.js';
 import { DiskTree, type Tree } from '../core/tree.js';
 import { checkIdMap, compareIdMaps } from '../sync/idmap-check.js';
 import { tagNoteDiagnostic } from '../repo/tag-patterns.js';
 import './rules.js';
+import { pushAll } from '../core/arrays.js';
 
 /**
  * What fails the check, besides nothing: `error` invalid packages, `version` a bump too small for
@@ -80,7 +81,11 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   // How the head's packages will be tagged once merged: said, never silently changed.
   for (const p of headPkgs) if (p.tagNote) notes.push(tagNoteDiagnostic(p.tagNote, headConfig?.file));
   const base = o.base ? await ensureCommit(root, o.base) : null;
-  if (o.base && !base) notes.push(warning('CTXFORGE_CHECK_NO_BASE', `base commit ${o.base} is not in the clone; packages were validated but not diffed`, { hint: 'use actions/checkout with fetch-depth: 0' }));
+  // Without a diff, version and breaking changes cannot be judged: when they decide the check, it
+  // fails closed (a PR that made the diff throw would otherwise drop those findings and pass).
+  const judgesDiff = failOn.includes('version') || failOn.includes('breaking');
+  const undiffed = judgesDiff ? error : warning;
+  if (o.base && !base) notes.push(undiffed('CTXFORGE_CHECK_NO_BASE', `base commit ${o.base} is not in the clone; packages were validated but not diffed${judgesDiff ? ', so version and breaking changes are not judged and the check fails' : ''}`, { hint: 'use actions/checkout with fetch-depth: 0' }));
   // The base's config decides what is checked and how: the PR cannot edit its own gate.
   let baseConfigInvalid = false;
   // Every package path of the head's config, not only those under `path`: what it dropped is reported in every matrix entry.
@@ -115,24 +120,28 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     const recorded = level === 'off' ? undefined : await manifestSite(p.module, p.tree);
     // The site rules a package's links are judged by are the base commit's when it had the package:
     // a pull request cannot change them (its ID map's or manifest's generator) for its own check.
-    // What a format left out comes from the head (a re-sync adds images), and never names a page.
+    // What a format left out comes from the head (a re-sync adds images), but never names a page
+    // nor a file the base's package held (deleting a file does not make links to it "left out").
     let rules: { generator?: string; root?: string } = {};
+    let heldBefore: Set<string> | undefined;
     if (oldTree && level !== 'off') {
       const was = recordOf(await recordedSite(oldTree), await manifestSite(p.module, oldTree));
-      rules = { generator: was.generator ?? 'github', root: `${DOC_ROOTS[p.format]?.[0] ?? ''}${was.root}` };
+      rules = { generator: was.generator ?? 'github', root: `${p.module.documentRoot}${was.root}` };
+      heldBefore = new Set((await oldTree.list()).filter((e) => e.kind === 'file').map((e) => e.path));
     }
     const generator = ls.generator ?? rules.generator;
     const root = ls.root ?? rules.root;
-    const links = await checkLinks(p.tree, p.format, level, { ...(root !== undefined ? { root } : {}), ...(generator ? { generator } : {}), ...(recorded ? { recorded } : {}) });
+    const links = await checkLinks(p.tree, p.format, level, { ...(root !== undefined ? { root } : {}), ...(generator ? { generator } : {}), ...(recorded ? { recorded } : {}), ...(heldBefore ? { heldBefore } : {}) });
     if (links.length) {
-      v.diagnostics.push(...links);
+      pushAll(v.diagnostics, links);
       if (links.some((d) => d.severity === 'error')) v.valid = false;
     }
     let diff: DiffSummary | null = null;
+    let diffFailed = false;
     // The committed ID map against the documents, and against the base's map (changes shown in the summary).
     const idMap = [...await checkIdMap(p.tree, p.module), ...await compareIdMaps(oldTree, p.tree, p.module)];
     if (idMap.length) {
-      v.diagnostics.push(...idMap);
+      pushAll(v.diagnostics, idMap);
       if (idMap.some((d) => d.severity === 'error')) v.valid = false;
     }
     if (base && repo) {
@@ -144,11 +153,14 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
         });
         required = maxBump(required, diff.result.required_bump);
       } catch (e) {
-        // An invalid package may not yield items; its diagnostics already say why.
-        notes.push(warning('CTXFORGE_CHECK_DIFF', `${p.relPath || '.'}: not diffed against the base (${(e as Error).message})`));
+        // An invalid package may not yield items (its diagnostics say why); either way nothing here
+        // judged its version or breaking changes, so when those decide the check it fails.
+        notes.push(undiffed('CTXFORGE_CHECK_DIFF', `${p.relPath || '.'}: not diffed against the base (${(e as Error).message})${judgesDiff ? '; version and breaking changes could not be judged' : ''}`));
+        diffFailed = true;
       }
     }
     const findings: string[] = [];
+    if (judgesDiff && (diffFailed || (o.base && !base))) findings.push('not diffed against the base: version and breaking changes not judged');
     if (!v.valid && failOn.includes('error')) findings.push('invalid package');
     if (failOn.includes('warning') && v.diagnostics.some((d) => d.severity === 'warning')) findings.push('warnings');
     if (diff && !diff.result.initial) {

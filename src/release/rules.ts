@@ -23,6 +23,6 @@ defineRules([
   { code: 'CTXFORGE_RELEASE_CHANGED', format: 'release', summary: 'A file changed on disk while the release was running.' },
   { code: 'CTXFORGE_RELEASE_STEP', format: 'release', summary: 'A release step failed unexpectedly.' },
   { code: 'CTXFORGE_LIST_NO_BASE', format: 'release', summary: 'mode list on a pull request: the base commit is not in the clone, so the matrix cannot be decided by the base\'s config; the list fails closed.' },
-  { code: 'CTXFORGE_CHECK_NO_BASE', format: 'release', summary: 'The PR base commit is not in the clone; packages were validated but not diffed.' },
-  { code: 'CTXFORGE_CHECK_DIFF', format: 'release', summary: 'A package could not be diffed against the PR base.' },
+  { code: 'CTXFORGE_CHECK_NO_BASE', format: 'release', summary: 'The PR base commit is not in the clone; packages were validated but not diffed (an error when fail-on includes version or breaking).' },
+  { code: 'CTXFORGE_CHECK_DIFF', format: 'release', summary: 'A package could not be diffed against the PR base (an error when fail-on includes version or breaking: the check fails closed).' },
 ]);

@@ -3,12 +3,13 @@
 // against the documents of its tree (validate, the PR check, and sync before it trusts it) and, in
 // the PR check, against the map of the base commit. Documents are reached through the format's
 // contract (documents(), else its items under documentRoot), never by reading a layout here.
-import { error, info, type Diagnostic } from '../core/diagnostics.js';
+import { error, info, warning, type Diagnostic } from '../core/diagnostics.js';
+import { unsafePathReason } from '../core/paths.js';
 import { DiagnosticError } from '../core/diagnostics.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import type { Tree } from '../core/tree.js';
 import type { FormatModule } from '../format.js';
-import { ID_MAP_FILE, parseIdMap, type IdMap } from './idmap.js';
+import { ID_MAP_FILE, documentKeyLines, parseIdMap, type IdMap } from './idmap.js';
 import './rules.js';
 
 /** The map in `tree`, undefined when there is none; a map that cannot be read is a diagnostic. */
@@ -28,6 +29,18 @@ export async function idMapOf(tree: Tree): Promise<{ map?: IdMap; text?: string;
 
 /** Each document's own ID by its path below the document root. */
 async function documentIds(tree: Tree, module: FormatModule): Promise<Map<string, string>> {
+  // The PR check asks for the head's twice (its map, then against the base): read once a tree.
+  const cached = idsRead.get(tree)?.get(module.name);
+  if (cached) return cached;
+  const read = readDocumentIds(tree, module);
+  let perTree = idsRead.get(tree);
+  if (!perTree) idsRead.set(tree, (perTree = new Map()));
+  perTree.set(module.name, read);
+  return read;
+}
+const idsRead = new WeakMap<Tree, Map<string, Promise<Map<string, string>>>>();
+
+async function readDocumentIds(tree: Tree, module: FormatModule): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (module.documents) {
     for (const d of (await module.documents(tree, { want: { docs: true, skills: false } })).docs) out.set(d.path, d.id);
@@ -44,21 +57,17 @@ async function documentIds(tree: Tree, module: FormatModule): Promise<Map<string
   return out;
 }
 
-/** 1-based line of a JSON key's first occurrence in the map's text (for the annotation). */
-function lineOfKey(text: string | undefined, key: string): number | undefined {
-  if (!text) return undefined;
-  const i = text.indexOf(`${JSON.stringify(key)}:`);
-  return i < 0 ? undefined : text.slice(0, i).split('\n').length;
-}
-
 /**
  * The map against the documents of its own tree: an entry whose ID contradicts the document it
- * names, an ID (or a document) mapped twice, a retired ID mapped or carried by a document.
+ * names, an ID (or a document) mapped twice, a retired ID mapped or carried by a document, a
+ * `files` entry no sync writes. (An upstream key or document path that is not a safe relative path
+ * is refused when the map is read, before anything uses it.)
  */
 export async function checkIdMap(tree: Tree, module: FormatModule): Promise<Diagnostic[]> {
   const { map, text, diagnostics } = await idMapOf(tree);
   if (!map) return diagnostics;
-  const at = (key: string) => ({ file: ID_MAP_FILE, ...(lineOfKey(text, key) ? { line: lineOfKey(text, key)! } : {}) });
+  const lines = documentKeyLines(text);
+  const at = (key: string) => ({ file: ID_MAP_FILE, ...(lines.has(key) ? { line: lines.get(key)! } : {}) });
   // A package too broken to list its documents is reported by its own validation; the map's own rules still hold.
   const own = await documentIds(tree, module).catch(() => new Map<string, string>());
   const retired = new Set(map.retired);
@@ -82,6 +91,12 @@ export async function checkIdMap(tree: Tree, module: FormatModule): Promise<Diag
   for (const [path, id] of own) {
     if (retired.has(id) && !byId.has(id)) diagnostics.push(error('SYNC_ID_RETIRED_IN_USE', `${module.documentRoot}${path} carries ${id}, an ID ${ID_MAP_FILE} retired`, { file: `${module.documentRoot}${path}` }));
   }
+  const foreign = map.files.filter((f) => !syncMayRemove(f, module));
+  if (foreign.length) {
+    diagnostics.push(warning('SYNC_ID_MAP_INVALID', `files lists ${foreign.length} path${foreign.length === 1 ? '' : 's'} that no sync writes (${foreign.slice(0, 3).map((f) => JSON.stringify(f)).join(', ')}${foreign.length > 3 ? ', …' : ''}): sync never removes ${foreign.length === 1 ? 'it' : 'them'}`, {
+      file: ID_MAP_FILE, hint: `a sync writes only below ${module.documentRoot}, never ${module.manifestFile} or ${ID_MAP_FILE}`,
+    }));
+  }
   return diagnostics;
 }
 
@@ -92,49 +107,90 @@ async function withoutId(tree: Tree, path: string, id: string): Promise<string |
   return text?.split(id).join('');
 }
 
+const MAX_LISTED = 50;
+
 /**
- * The head's map against the base's (the PR check): `retired` only grows, and an entry whose
- * upstream page and document neither moved nor changed keeps its ID. What changed is reported as
- * info, so the PR summary shows it.
+ * The head's map against the base's (the PR check): `retired` only grows; a document whose path and
+ * content did not change keeps its ID — judged per document path (the base's document at P against
+ * the head's at P), whatever the map's keys say, so renaming keys cannot hide a swap; and what
+ * changed — entries and the `files` a next sync may remove — is reported as info, so the PR
+ * summary shows it.
  */
 export async function compareIdMaps(base: Tree | null, head: Tree, module: FormatModule): Promise<Diagnostic[]> {
   const h = await idMapOf(head);
   const b = base ? await idMapOf(base) : { diagnostics: [] as Diagnostic[] };
-  if (!h.map || !b.map) {
-    if (b.map && !h.map && !h.diagnostics.length) return [info('SYNC_ID_MAP_CHANGED', `${ID_MAP_FILE} was removed: the next sync gives every document a new ID`, { file: ID_MAP_FILE })];
-    return [];
-  }
   const out: Diagnostic[] = [];
-  const at = (key: string) => ({ file: ID_MAP_FILE, ...(lineOfKey(h.text, key) ? { line: lineOfKey(h.text, key)! } : {}) });
-  const headRetired = new Set(h.map.retired);
-  for (const id of b.map.retired) {
-    if (!headRetired.has(id)) out.push(error('SYNC_ID_MAP_CHANGED', `the retired ID ${id} is no longer retired: retired IDs are never handed out again, so the list only grows`, { file: ID_MAP_FILE }));
-  }
-  const changes: string[] = [];
-  let added = 0;
-  let removed = 0;
-  for (const [upstream, e] of Object.entries(h.map.documents)) {
-    const was = b.map.documents[upstream];
-    if (!was) { added++; continue; }
-    if (was.id === e.id) {
-      if (was.path !== e.path) changes.push(`${upstream}: document ${was.path} → ${e.path}`);
-      continue;
+  if (!b.map) return out;
+  if (!h.map && !h.diagnostics.length) out.push(info('SYNC_ID_MAP_CHANGED', `${ID_MAP_FILE} was removed: the next sync gives every document a new ID`, { file: ID_MAP_FILE }));
+  const root = module.documentRoot;
+  // Documents whose ID change is already reported through their map entry.
+  const reported = new Set<string>();
+  if (h.map) {
+    const lines = documentKeyLines(h.text);
+    const at = (key: string) => ({ file: ID_MAP_FILE, ...(lines.has(key) ? { line: lines.get(key)! } : {}) });
+    const headRetired = new Set(h.map.retired);
+    const baseRetired = new Set(b.map.retired);
+    for (const id of baseRetired) {
+      if (!headRetired.has(id)) out.push(error('SYNC_ID_MAP_CHANGED', `the retired ID ${id} is no longer retired: retired IDs are never handed out again, so the list only grows`, { file: ID_MAP_FILE }));
     }
-    changes.push(`${upstream}: ID ${was.id} → ${e.id}`);
-    const file = `${module.documentRoot}${e.path}`;
-    const sameText = was.path === e.path && base !== null && (await withoutId(base, file, was.id)) === (await withoutId(head, file, e.id));
-    if (was.path === e.path && (was.digest === e.digest || sameText)) {
-      out.push(error('SYNC_ID_MAP_CHANGED', `${upstream} changed its ID from ${was.id} to ${e.id}, but neither the page nor its document moved or changed: an ID only changes with the document`, {
-        ...at(upstream), hint: 'restore the entry from the base branch; IDs are assigned by `ctxforge sync`, never edited',
+    const changes: string[] = [];
+    let added = 0;
+    let removed = 0;
+    for (const [upstream, e] of Object.entries(h.map.documents)) {
+      const was = Object.hasOwn(b.map.documents, upstream) ? b.map.documents[upstream] : undefined;
+      if (!was) { added++; continue; }
+      if (was.id === e.id) {
+        if (was.path !== e.path) changes.push(`${upstream}: document ${was.path} → ${e.path}`);
+        continue;
+      }
+      changes.push(`${upstream}: ID ${was.id} → ${e.id}`);
+      const file = `${root}${e.path}`;
+      const sameText = was.path === e.path && base !== null && (await withoutId(base, file, was.id)) === (await withoutId(head, file, e.id));
+      if (was.path === e.path && (was.digest === e.digest || sameText)) {
+        reported.add(e.path);
+        out.push(error('SYNC_ID_MAP_CHANGED', `${upstream} changed its ID from ${was.id} to ${e.id}, but neither the page nor its document moved or changed: an ID only changes with the document`, {
+          ...at(upstream), hint: 'restore the entry from the base branch; IDs are assigned by `ctxforge sync`, never edited',
+        }));
+      }
+    }
+    for (const upstream of Object.keys(b.map.documents)) if (!Object.hasOwn(h.map.documents, upstream)) removed++;
+    let retiredNew = 0;
+    for (const id of headRetired) if (!baseRetired.has(id)) retiredNew++;
+    // `files` is what the next sync may remove: a change to it is shown, never passed over.
+    const baseFiles = new Set(b.map.files);
+    const headFiles = new Set(h.map.files);
+    const filesAdded = h.map.files.filter((f) => !baseFiles.has(f));
+    const filesRemoved = b.map.files.filter((f) => !headFiles.has(f));
+    if (added || removed || changes.length || retiredNew || filesAdded.length || filesRemoved.length) {
+      const files = filesAdded.length || filesRemoved.length ? `; files: ${filesAdded.length} added, ${filesRemoved.length} removed` : '';
+      out.push(info('SYNC_ID_MAP_CHANGED', `${ID_MAP_FILE}: ${added} entr${added === 1 ? 'y' : 'ies'} added, ${removed} removed, ${changes.length} changed, ${retiredNew} ID${retiredNew === 1 ? '' : 's'} retired${files}`, { file: ID_MAP_FILE }));
+      const listed = [...changes, ...filesAdded.map((f) => `files: + ${f} (${syncMayRemove(f, module) ? 'the next sync may remove it' : 'no sync writes or removes it'})`), ...filesRemoved.map((f) => `files: − ${f}`)];
+      for (const c of listed.slice(0, MAX_LISTED)) out.push(info('SYNC_ID_MAP_CHANGED', c, { file: ID_MAP_FILE }));
+      if (listed.length > MAX_LISTED) out.push(info('SYNC_ID_MAP_CHANGED', `… and ${listed.length - MAX_LISTED} more changes to the map`, { file: ID_MAP_FILE }));
+    }
+  }
+  // Per document path, independent of the map's keys: the base's document at P against the head's at P.
+  if (base) {
+    const [was, now] = await Promise.all([documentIds(base, module), documentIds(head, module)].map((p) => p.catch(() => new Map<string, string>())));
+    for (const [path, id] of now!) {
+      const old = was!.get(path);
+      if (old === undefined || old === id || reported.has(path)) continue;
+      const file = `${root}${path}`;
+      const before = await withoutId(base, file, old);
+      if (before === undefined || before !== (await withoutId(head, file, id))) continue;
+      out.push(error('SYNC_ID_MAP_CHANGED', `${file} changed its ID from ${old} to ${id}, but neither its path nor its content changed: an ID only changes with the document`, {
+        file, hint: 'restore the document\'s ID from the base branch; IDs are assigned by `ctxforge sync`, never edited',
       }));
     }
   }
-  for (const upstream of Object.keys(b.map.documents)) if (!h.map.documents[upstream]) removed++;
-  const retiredNew = h.map.retired.filter((id) => !b.map!.retired.includes(id)).length;
-  if (added || removed || changes.length || retiredNew) {
-    out.push(info('SYNC_ID_MAP_CHANGED', `${ID_MAP_FILE}: ${added} entr${added === 1 ? 'y' : 'ies'} added, ${removed} removed, ${changes.length} changed, ${retiredNew} ID${retiredNew === 1 ? '' : 's'} retired`, { file: ID_MAP_FILE }));
-    for (const c of changes.slice(0, 50)) out.push(info('SYNC_ID_MAP_CHANGED', c, { file: ID_MAP_FILE }));
-    if (changes.length > 50) out.push(info('SYNC_ID_MAP_CHANGED', `… and ${changes.length - 50} more changed entries`, { file: ID_MAP_FILE }));
-  }
   return out;
+}
+
+/**
+ * What a sync may remove of the files its map lists: a safe path below the document root that
+ * writeSource could have produced, never the manifest nor the map itself (a `files` list edited in
+ * a pull request must not make the next sync delete the user's files).
+ */
+export function syncMayRemove(f: string, module: FormatModule): boolean {
+  return !unsafePathReason(f) && f.startsWith(module.documentRoot) && f.length > module.documentRoot.length && f !== module.manifestFile && f !== ID_MAP_FILE;
 }

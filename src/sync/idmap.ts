@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail } from '../core/diagnostics.js';
 import { parseJson } from '../core/strict-json.js';
+import { unsafePathReason } from '../core/paths.js';
 import type { TargetFormat } from './model.js';
 import { TARGET_FORMATS } from './model.js';
 
@@ -46,13 +47,23 @@ export function parseIdMap(text: string): IdMap {
   if (!isMap(v) || v.version !== 1n && v.version !== 1) return bad('must be {"version": 1, …}');
   if (!TARGET_FORMATS.includes(v.format as TargetFormat)) return bad(`format must be one of ${TARGET_FORMATS.join(', ')}`);
   if (!isMap(v.documents) || !isMap(v.assets ?? {}) || !Array.isArray(v.retired ?? []) || !Array.isArray(v.files ?? [])) return bad('documents, assets, files and retired have the wrong shape');
-  const documents: Record<string, MapEntry> = {};
+  // Without a prototype: a key such as `__proto__` or `constructor` is an entry like any other.
+  const documents: Record<string, MapEntry> = Object.create(null) as Record<string, MapEntry>;
   for (const [k, e] of Object.entries(v.documents)) {
     if (!isMap(e) || typeof e.id !== 'string' || typeof e.digest !== 'string' || typeof e.path !== 'string') return bad(`documents[${JSON.stringify(k)}] must be {id, digest, path}`);
+    // Keys become links (llms.txt) and paths become files: `//host/x`, `/x` or `../x` is no page of the site.
+    // (An upstream file's name is kept as found, so a key may be in NFD: only its form, not its spelling, is judged.)
+    const why = upstreamKeyProblem(k) ?? unsafePathReason(e.path);
+    if (why) {
+      const line = documentKeyLines(text).get(k);
+      fail('SYNC_ID_MAP_INVALID', `documents[${JSON.stringify(k)}]: ${upstreamKeyProblem(k) ? 'the upstream key' : `the document ${JSON.stringify(e.path)}`} is not a safe relative path (${why})`, {
+        file: ID_MAP_FILE, ...(line ? { line } : {}), hint: 'restore it from git, or sync again: a sync writes only relative paths',
+      }, 2);
+    }
     documents[k] = { id: e.id, digest: e.digest, path: e.path };
   }
   const strings = (a: unknown[], what: string) => a.map((x) => (typeof x === 'string' ? x : bad(`${what} must hold strings`)));
-  const assets: Record<string, string> = {};
+  const assets: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [k, p] of Object.entries((v.assets ?? {}) as Record<string, unknown>)) assets[k] = typeof p === 'string' ? p : bad('assets must map paths to paths');
   const out: IdMap = { version: 1, format: v.format as TargetFormat, documents, assets, files: strings((v.files ?? []) as unknown[], 'files'), retired: strings((v.retired ?? []) as unknown[], 'retired') };
   if (v.site !== undefined) {
@@ -64,6 +75,47 @@ export function parseIdMap(text: string): IdMap {
 
 const sorted = <T>(o: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(o).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
 
+/** Why an upstream key is no relative path of the docs folder (absolute, `//host`, `..`, `c:` …), else null. */
+export function upstreamKeyProblem(k: string): string | null {
+  return unsafePathReason(k.normalize('NFC'));
+}
+
 export function idMapText(m: IdMap): string {
   return `${JSON.stringify({ version: 1, format: m.format, documents: sorted(m.documents), assets: sorted(m.assets), files: [...m.files].sort(), retired: [...new Set(m.retired)].sort(), ...(m.site ? { site: m.site } : {}) }, null, 2)}\n`;
+}
+
+/**
+ * 1-based line of each upstream key of `documents` in the map's text (for annotations), in one pass
+ * over the text: a map of 20,000 entries is as cheap to annotate as one.
+ */
+export function documentKeyLines(text: string | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  if (!text) return out;
+  let line = 1;
+  let depth = 0;
+  // The key each open object was opened under, so only keys directly inside top-level `documents` count.
+  const under: (string | undefined)[] = [];
+  let lastKey: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) line++;
+    else if (c === 0x7b /* { */ || c === 0x5b /* [ */) { under[depth++] = lastKey; lastKey = undefined; }
+    else if (c === 0x7d /* } */ || c === 0x5d /* ] */) { depth = Math.max(0, depth - 1); lastKey = undefined; }
+    else if (c === 0x22 /* " */) {
+      const start = i;
+      const at = line;
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) {
+        if (text.charCodeAt(i) === 0x5c) i++;
+        else if (text.charCodeAt(i) === 0x0a) line++;
+      }
+      let j = i + 1;
+      while (j < text.length && (text[j] === ' ' || text[j] === '\t' || text[j] === '\r' || text[j] === '\n')) j++;
+      if (text[j] !== ':') continue;
+      let key: string;
+      try { key = JSON.parse(text.slice(start, i + 1)) as string; } catch { continue; }
+      lastKey = key;
+      if (depth === 2 && under[0] === undefined && under[1] === 'documents' && !out.has(key)) out.set(key, at);
+    }
+  }
+  return out;
 }

@@ -6,7 +6,7 @@ import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { DiagnosticError, error, fail, info, hasErrors, warning, type Diagnostic } from '../core/diagnostics.js';
 import { refusedClaimWarnings, settleIdClaims } from '../core/id-claims.js';
-import { checkIdMap } from './idmap-check.js';
+import { checkIdMap, syncMayRemove } from './idmap-check.js';
 import { uuidv7 } from '../core/uuid.js';
 import { splitFrontmatter } from '../core/yaml-safe.js';
 import { DiskTree } from '../core/tree.js';
@@ -23,6 +23,7 @@ import { apply, preview, type Applied } from './apply.js';
 import type { Doc, TargetFormat } from './model.js';
 import { TARGET_FORMATS } from './model.js';
 import './rules.js';
+import { pushAll } from '../core/arrays.js';
 
 export interface SyncOptions {
   format?: TargetFormat;
@@ -128,7 +129,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   // Names given by the last sync are kept: a newcomer that collides gets the suffix.
   const previous = new Map<string, string>([...Object.entries(old.documents).map(([p, e]) => [p, e.path] as [string, string]), ...Object.entries(old.assets)]);
   const names = portableNames([...up.docs.map((d) => ({ path: d.path, markdown: true })), ...up.assets.map((a) => ({ path: a.path, markdown: false }))], !!o.noRename, previous);
-  diagnostics.push(...names.diagnostics);
+  pushAll(diagnostics, names.diagnostics);
   if (hasErrors(names.diagnostics)) return empty(format, !!o.dryRun, diagnostics, up.skipped, siteInfo);
 
   // Links are resolved as the upstream site serves them, and rewritten where a rename (or an id the
@@ -151,7 +152,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   if (hasErrors(diagnostics)) return empty(format, !!o.dryRun, diagnostics, up.skipped, siteInfo);
   // Broken links upstream are reported as the site would serve them (the synced tree keeps them as written).
   const upstreamLinks = await checkTreeLinks(new DiskTree(docsAbs), [''], { level: 'warning', site: up.site, documents: up.docs.map((d) => d.path), meta: up.meta, holder: 'the docs folder' });
-  diagnostics.push(...upstreamLinks.diagnostics);
+  pushAll(diagnostics, upstreamLinks.diagnostics);
 
   const retired = new Set(old.retired);
   const used = new Set<string>();
@@ -165,7 +166,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const claims = up.docs.filter((d) => d.id !== undefined && !retired.has(d.id)).map((d) => ({ path: d.path, id: d.id! }));
   for (const d of up.docs) if (d.id !== undefined && retired.has(d.id)) diagnostics.push(warning('SYNC_ID_CLAIMED', `${d.path} claims the ID ${d.id}, which ${ID_MAP_FILE} retired: it gets another ID`, { file: d.path }));
   const settled = settleIdClaims(claims, heldIds(old, up.docs));
-  diagnostics.push(...refusedClaimWarnings(settled.refused, 'SYNC_ID_CLAIMED'));
+  pushAll(diagnostics, refusedClaimWarnings(settled.refused, 'SYNC_ID_CLAIMED'));
   for (const [path, id] of settled.granted) { idOf.set(path, id); used.add(id); const was = byId.get(id); if (was) claimed.add(was); }
   for (const d of up.docs) {
     if (idOf.has(d.path)) continue;
@@ -258,7 +259,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   // The site travels with the package (its manifest's x-ctxforge), so a build or a conversion of it judges links as the site does.
   const site = newMap.site ? { site: newMap.site } : {};
   const r = moduleOf(format).writeSource!({ format, meta: { name, version: '0.1.0', ...site }, docs, assets: up.assets.map((a) => ({ path: names.map.get(a.path)!, bytes: a.bytes })), skills: [], notes: [] }, { identitySeed: uuidv7() });
-  diagnostics.push(...r.notes);
+  pushAll(diagnostics, r.notes);
   newMap.files = [...r.files.keys()];
   const write = new Map(r.files);
   if (!existsSync(join(target, r.manifest.path))) write.set(r.manifest.path, Buffer.from(r.manifest.text, 'utf8'));
@@ -271,7 +272,9 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
       file: clash[0], hint: 'sync into a new directory, or move those files away first',
     }, 2);
   }
-  const plan = { write, remove: old.files.filter((f) => !r.files.has(f)) };
+  // Only what a sync could have written is removed: the map's `files` is committed, reviewable
+  // input, and a hand-added manifest, map or path outside the document root is never deleted.
+  const plan = { write, remove: old.files.filter((f) => !r.files.has(f) && syncMayRemove(f, moduleOf(format))) };
   result.files = o.dryRun ? preview(target, plan) : await apply(target, plan);
   return result;
 }

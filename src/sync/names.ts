@@ -1,20 +1,34 @@
-// Portable names: every document and asset path is made to fit the strictest of the three formats
-// (a cartridge's sqlar segment, [A-Za-z0-9][A-Za-z0-9._-]*), so a converted tree needs no renames.
-// Each change is reported; case collisions get a numbered suffix.
+// Portable names: every document and asset path is made to fit every format's source tree (each
+// format says through its nameProblem what it cannot hold — a cartridge's sqlar segment, OCTX's
+// reserved navigation names), so a converted tree needs no renames. Each change is reported; case
+// collisions get a numbered suffix.
 import { info, error, type Diagnostic } from '../core/diagnostics.js';
 import { foldedKey } from '../core/paths.js';
+import { allFormats } from '../formats.js';
 
-const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
-/** Basenames OCTX reserves for OKF navigation: an upstream page of that name is a site page. */
-const OKF_RESERVED: Record<string, string> = { 'index.md': 'index-page.md', 'log.md': 'log-page.md' };
-
+/**
+ * A segment in the characters every format's names allow: accents dropped, anything else one `-`,
+ * starting with a letter or digit, no trailing dot or dash, at most 120 characters.
+ */
 export function portableSegment(seg: string): string {
   let s = seg.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
   s = s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-{2,}/g, '-');
   s = s.replace(/^[^A-Za-z0-9]+/, '').replace(/[.-]+$/, '');
   if (s === '') s = 'x';
-  if (WINDOWS_DEVICE.test(s)) s = s.replace(/^([^.]*)/, '$1-page');
   return s.slice(0, 120);
+}
+
+/** Does some format refuse this name (a folder probed with a document inside it)? */
+function refused(name: string, kind: 'document' | 'asset' | 'folder'): boolean {
+  const probe = kind === 'folder' ? `${name}/x.md` : name;
+  return allFormats().some((m) => m.nameProblem?.(probe, kind === 'asset' ? 'asset' : 'document') !== undefined);
+}
+
+/** A name some format refuses (a reserved `index.md`, a Windows device `con`) gets `-page` after its stem. */
+function allowed(name: string, kind: 'document' | 'asset' | 'folder'): string {
+  if (!refused(name, kind)) return name;
+  const dot = kind === 'folder' ? -1 : name.indexOf('.');
+  return dot < 0 ? `${name}-page` : `${name.slice(0, dot)}-page${name.slice(dot)}`;
 }
 
 /** The portable form of a relative path; Markdown pages end in .md, README/index pages become site pages. */
@@ -24,12 +38,11 @@ export function portablePath(path: string, markdown: boolean): string {
   if (markdown) {
     base = base.replace(/\.(md|markdown|mdx)$/i, '');
     base = `${portableSegment(base)}.md`;
-    base = OKF_RESERVED[base.toLowerCase()] ?? base;
   } else {
     const dot = base.lastIndexOf('.');
     base = dot > 0 ? `${portableSegment(base.slice(0, dot))}.${portableSegment(base.slice(dot + 1))}` : portableSegment(base);
   }
-  return [...segs.map(portableSegment), base].join('/');
+  return [...segs.map((s) => allowed(portableSegment(s), 'folder')), allowed(base, markdown ? 'document' : 'asset')].join('/');
 }
 
 export interface Renames {

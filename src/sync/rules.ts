@@ -1,4 +1,5 @@
-// Diagnostic codes of sync, convert, link checking, llms.txt export and Agent Skills, in the one rule registry.
+// Diagnostic codes of sync, convert, llms.txt export and Agent Skills, in the one rule registry
+// (link checking's are src/links/rules.ts).
 import { defineRules } from '../core/rules.js';
 // CONVERT_LEFT_OUT and SYNC_ASSETS_LEFT_OUT are the documents model's (src/doc-rules.ts): the format modules report them.
 import '../doc-rules.js';
@@ -23,9 +24,6 @@ defineRules([
   { code: 'CONVERT_RENAMED', format: 'core', summary: 'A document or asset has a name the target format cannot hold (a reserved index.md, a leading dot …) and was renamed, every link to it rewritten; or it got back the name it had in that format (info).' },
   { code: 'CONVERT_LINK_NOT_REWRITTEN', format: 'core', summary: 'A link to a file convert must rename could not be rewritten to reach it, so nothing was converted.' },
   { code: 'CONVERT_OUTPUT_NOT_EMPTY', format: 'core', summary: 'The --out directory holds files that are not from an earlier conversion of the same kind.' },
-  { code: 'LINK_BROKEN', format: 'core', summary: 'A link (inline, reference definition, image, wiki link, embed) points to nothing the package holds, resolved as the site serves it.' },
-  { code: 'LINK_ANCHOR_MISSING', format: 'core', summary: 'A link names a heading anchor the target document does not have (anchors as the site generator writes them).' },
-  { code: 'LINK_NOT_JUDGED', format: 'core', summary: 'Links the check could not judge — external, templated, inside HTML or JSX, root paths the docs do not serve — counted (info).' },
   { code: 'SYNC_LINK_NOT_REWRITTEN', format: 'core', summary: 'A link to a file sync renames could not be rewritten to reach it, so the sync wrote nothing.' },
   { code: 'SYNC_SKIPPED', format: 'core', summary: 'Upstream files sync leaves out (skipped folders, site configuration, dot-files that are no pages), each named (info).' },
   { code: 'SYNC_SITE_DETECTED', format: 'core', summary: 'The upstream folder is an mdBook, VitePress, Docusaurus or MkDocs site or an Obsidian/Foam vault, told from static marker files (info).' },

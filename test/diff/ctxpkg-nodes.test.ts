@@ -83,3 +83,18 @@ test('release notes: the same one row per node', async () => {
   assert.match(notes, /^\| modified \| node \| Retry policy \| `nodes\/retry\.md`<br>activation: `1` → `0\.5`<br>content edited \|$/m);
   assert.match(notes, /^\| added \| node \| Timeouts \| `nodes\/timeouts\.md` \|$/m);
 });
+
+test('a node\'s title is the first heading by the one title rule: a heading inside an HTML comment is no title (review 2, finding 10)', async () => {
+  const { ctxpkg } = await import('../../src/ctxpkg/module.js');
+  const { DiskTree } = await import('../../src/core/tree.js');
+  const { tmpDir } = await import('../helpers/tmp.js');
+  const dir = tmpDir();
+  writeTree(dir, {
+    'ctxpkg.yaml': 'name: "@acme/kb"\nversion: 1.0.0\ndescription: Team knowledge\nconformance_level: 2\ndependencies: []\n',
+    'nodes/a.md': node('n-a', 'fact', '<!--\n# Old draft heading\n-->\n# Real Title\n\nText.'),
+    'nodes/b.md': node('n-b', 'fact', 'Setext Title\n============\n\nText.'),
+  });
+  const items = (await ctxpkg.items(new DiskTree(dir), {})).items;
+  assert.equal(items.find((i) => i.id === 'n-a')?.title, 'Real Title');
+  assert.equal(items.find((i) => i.id === 'n-b')?.title, 'Setext Title');
+});

@@ -5,11 +5,13 @@
 // tool meant it to, whatever the titles and descriptions hold.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { runCli, repoRoot } from '../helpers/cli.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { renderLlmsTxt } from '../../src/export/llms-txt.js';
+import type { Documents } from '../../src/format.js';
 
 const md = new MarkdownIt();
 
@@ -165,16 +167,43 @@ test('titles and descriptions cannot re-point a link: every entry\'s first link 
     assert.deepEqual(e.links, [e.href], `${href}: the entry holds no other link`);
   }
   assert.doesNotMatch(md.render(r.stdout), /<a href="https:\/\/evil|<img/);
-  // The ID map is committed content too: an upstream path crafted as link syntax or a scheme stays a path.
+  // The ID map is committed content too: an upstream path crafted as link syntax or a scheme stays a
+  // path (one with `//` is no relative path at all: the next test).
   const mapFile = join(root, 'pkg', '.ctxforge-sync.json');
   const map = JSON.parse(readFileSync(mapFile, 'utf8'));
-  map.documents = Object.fromEntries(Object.entries(map.documents).map(([k, v], i) => [i === 0 ? 'x](https://evil.example/10) [y' : i === 1 ? 'javascript:alert(1)' : k, v]));
+  map.documents = Object.fromEntries(Object.entries(map.documents).map(([k, v], i) => [i === 0 ? 'x](https:evil.example/10) [y' : i === 1 ? 'javascript:alert(1)' : k, v]));
   writeTree(join(root, 'pkg'), { '.ctxforge-sync.json': JSON.stringify(map) });
   for (const base of ['https://docs.example/', '']) {
     r = await runCli(['export', 'llms-txt', 'pkg', ...(base ? ['--base-url', base] : [])], { cwd: root });
     assert.equal(r.code, 0, r.stderr);
     const got = entries(r.stdout).map((e) => decodeURIComponent(e.href));
-    assert.ok(got.includes(`${base}x](https://evil.example/10) [y`) && got.includes(`${base}javascript:alert(1)`), got.join('\n'));
-    assert.doesNotMatch(md.render(r.stdout), /<a href="(https:\/\/evil|javascript:)/);
+    assert.ok(got.includes(`${base}x](https:evil.example/10) [y`) && got.includes(`${base}javascript:alert(1)`), got.join('\n'));
+    assert.doesNotMatch(md.render(r.stdout), /<a href="(https:\/\/evil|https:evil|javascript:)/);
   }
+});
+
+test('an ID map key that is not a safe relative path never becomes a link: `//evil.example/phish` is refused, the document path is used (review 1, finding 12)', async () => {
+  const root = tmpDir();
+  writeTree(join(root, 'docs'), { 'guide.md': '# Guide\n\nHello.\n' });
+  assert.equal((await runCli(['sync', 'docs', 'pkg'], { cwd: root })).code, 0);
+  const mapFile = join(root, 'pkg', '.ctxforge-sync.json');
+  const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { documents: Record<string, unknown> };
+  for (const key of ['//evil.example/phish', '/etc/passwd', '../outside.md', 'a\\b.md']) {
+    writeTree(root, { 'pkg/.ctxforge-sync.json': `${JSON.stringify({ ...map, documents: { [key]: map.documents['guide.md'] } }, null, 2)}\n` });
+    const r = await runCli(['export', 'llms-txt', 'pkg'], { cwd: root });
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(entries(r.stdout).map((e) => e.href), ['guide.md'], key);
+    // validate and sync refuse the map, with its line.
+    const v = await runCli(['validate', 'pkg'], { cwd: root });
+    assert.equal(v.code, 1, key);
+    assert.match(v.stdout, /SYNC_ID_MAP_INVALID: \.ctxforge-sync\.json:5: documents\[.*\]: the upstream key is not a safe relative path/);
+    const s = await runCli(['sync', 'docs', 'pkg'], { cwd: root });
+    assert.notEqual(s.code, 0, key);
+    assert.match(s.stderr, /SYNC_ID_MAP_INVALID/);
+  }
+  writeFileSync(mapFile, `${JSON.stringify(map, null, 2)}\n`);
+  assert.equal((await runCli(['validate', 'pkg'], { cwd: root })).code, 0);
+  // renderLlmsTxt given such a path by any caller uses the document's own.
+  const docs = { format: 'octx', meta: { name: 'kb' }, docs: [{ id: '1', path: 'guide.md', title: 'Guide', body: 'Hello.' }], assets: [], skills: [], notes: [] } as unknown as Documents;
+  assert.deepEqual(entries(renderLlmsTxt(docs, { upstream: new Map([['guide.md', '//evil.example/phish']]) }).text).map((e) => e.href), ['guide.md']);
 });

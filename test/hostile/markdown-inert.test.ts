@@ -52,6 +52,15 @@ test('the building blocks: text is inert, a code span holds any value, truncatio
   assert.ok(Buffer.byteLength(bytes) <= 1000);
 });
 
+test('a code span holds a value of more backtick runs than a call takes arguments (review 1, finding 3)', () => {
+  for (const v of ['`a'.repeat(200_000), `${'`'.repeat(7)}${'x`'.repeat(150_000)}`]) {
+    const s = codeSpans(mdCode(v));
+    assert.equal(s.spans.length, 1);
+    assert.ok(s.spans[0] === v, 'the span holds the value exactly');
+  }
+  assert.ok(mdCode('a```b').startsWith('````a```b````'));
+});
+
 test('PR comment and job summary: hostile file names and titles stay text', async () => {
   const gh = await startGitHub();
   servers.push(gh);

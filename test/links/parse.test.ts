@@ -121,3 +121,26 @@ test('rewriteLinks: every form follows a rename in its own style, and a rewrite 
   const bad = rewriteLinks('[n](../My%20Note.md)\n', 'guide/x.md', 'guide/x.md', { before, after, moves: new Map([['My Note.md', 'gone/My-Note.md']]) });
   assert.deepEqual(bad.failures.map((f) => [f.line, f.target, f.to]), [[1, '../My%20Note.md', 'gone/My-Note.md']]);
 });
+
+test('reference definitions as stock markdown-it reads them: 50,000 in a row, 5,000 footnotes, none interrupting a paragraph (review 2, finding 1)', async () => {
+  const MarkdownIt = (await import('markdown-it')).default;
+  const stock = new MarkdownIt('commonmark');
+  const defined = (text: string) => { const env: { references?: Record<string, unknown> } = {}; stock.parse(text, env); return Object.keys(env.references ?? {}).length; };
+  // Before the fix the rule was its own terminator: each definition's look-ahead recursed, and
+  // about 3,000 definitions in a row overflowed the stack.
+  const defs = `# L\n\n${Array.from({ length: 50_000 }, (_, i) => `[r${i}]: ./index.md\n`).join('')}`;
+  const s = scanMarkdown(defs);
+  assert.equal(s.links.filter((l) => l.kind === 'definition').length, 50_000);
+  assert.equal(defined(defs), 50_000);
+  assert.equal(s.links[49_999]!.line, 50_002);
+  const notes = `# F\n\nText.[^1]\n\n${Array.from({ length: 5_000 }, (_, i) => `[^n${i}]: note-${i}\n`).join('')}`;
+  assert.equal(scanMarkdown(notes).footnotes.length, 5_000);
+  // A definition line cannot interrupt a paragraph: it is the paragraph's text, and links nowhere.
+  const para = 'Some text\n[a]: ./missing.md\n';
+  assert.deepEqual(scanMarkdown(para).links, []);
+  assert.equal(defined(para), 0);
+  // After a blank line it is a definition, as stock markdown-it has it.
+  const after = 'Some text\n\n[a]: ./there.md\n';
+  assert.deepEqual(scanMarkdown(after).links.map((l) => [l.kind, l.target, l.line]), [['definition', './there.md', 3]]);
+  assert.equal(defined(after), 1);
+});

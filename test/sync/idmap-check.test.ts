@@ -6,11 +6,13 @@
 // shows the map's changes in the summary, and sync refuses a map that contradicts the tree.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
 import { git, initRepo, tmpDir, writeTree } from '../helpers/tmp.js';
 import { commitAll, runAction } from '../action/harness.js';
+import { observeSteps } from '../helpers/steps.js';
+import { documentKeyLines } from '../../src/sync/idmap.js';
 
 const MAP = '.ctxforge-sync.json';
 
@@ -128,4 +130,76 @@ test('PR check: un-retiring an ID fails; an honest re-sync passes and its map ch
   assert.equal(ok.code, 0, ok.stdout);
   assert.match(ok.summary, /SYNC_ID_MAP_CHANGED/);
   assert.match(ok.summary, /\.ctxforge-sync\.json: 1 entry added, 0 removed, 0 changed, 0 IDs retired/);
+});
+
+test('PR check: IDs swapped while the map\'s keys are renamed still fail — judged per document path (review 1, finding 8)', async () => {
+  const { repo, kb } = await synced();
+  const base = git(repo, ['rev-parse', 'HEAD']).trim();
+  const m = readMap(kb);
+  const [a, b] = [m.documents['alpha.md']!, m.documents['beta.md']!];
+  // The keys renamed (so no entry of the base's map is found again), the IDs swapped in map and documents alike.
+  m.documents = { 'alpha2.md': { ...a, id: b.id }, 'beta2.md': { ...b, id: a.id } };
+  writeMap(kb, m);
+  for (const [f, from, to] of [['alpha.md', a.id, b.id], ['beta.md', b.id, a.id]] as const) {
+    const p = join(kb, 'knowledge', f);
+    writeFileSync(p, readFileSync(p, 'utf8').replace(from, to));
+  }
+  assert.equal((await runCli(['validate', kb])).code, 0, 'consistent with itself');
+  const head = commitAll(repo, 'swap under new keys');
+  const r = await pr(repo, base, head);
+  assert.equal(r.code, 1, r.stdout);
+  assert.match(r.stdout, /title=SYNC_ID_MAP_CHANGED.*knowledge\/alpha\.md changed its ID from \S+ to \S+, but neither its path nor its content changed/);
+  assert.match(r.stdout, /knowledge\/beta\.md changed its ID/);
+  // The same swap with the map deleted in the PR is caught the same way.
+  git(repo, ['rm', '-q', `kb/${MAP}`]);
+  const head2 = commitAll(repo, 'and no map');
+  const r2 = await pr(repo, base, head2);
+  assert.equal(r2.code, 1, r2.stdout);
+  assert.match(r2.stdout, /knowledge\/alpha\.md changed its ID/);
+});
+
+test('the map\'s key lines are found in one pass; 20,000 entries mapped to one ID are reported each at its line (review 1, finding 9)', async () => {
+  const mapOf = (n: number) => `${JSON.stringify({ version: 1, format: 'octx', documents: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}.md`, { id: 'same', digest: 'd', path: `p${i}.md` }])), assets: {}, files: [], retired: [] }, null, 2)}\n`;
+  const half = observeSteps(() => documentKeyLines(mapOf(10_000)));
+  const full = observeSteps(() => documentKeyLines(mapOf(20_000)));
+  assert.equal(full.result.size, 20_000);
+  // Before the fix each annotation searched the text from its start and split everything before the key: ~n² work.
+  assert.ok(full.steps <= 2.1 * half.steps + 1000, `${half.steps} steps for 10,000 entries, ${full.steps} for 20,000`);
+  const text = mapOf(20_000);
+  const lines = text.split('\n');
+  for (const k of ['p0.md', 'p12345.md', 'p19999.md']) assert.equal(lines[full.result.get(k)! - 1]!.trim(), `${JSON.stringify(k)}: {`);
+  // Only the keys of `documents` count: `id`, `path`, `version` are not upstream pages.
+  assert.equal(documentKeyLines(text).has('id'), false);
+
+  const { kb } = await synced();
+  writeFileSync(join(kb, MAP), text);
+  const r = await runCli(['validate', kb, '--json']);
+  assert.equal(r.code, 1);
+  const d = (JSON.parse(r.stdout) as { results: { diagnostics: { code: string; line?: number; message: string }[] }[] }).results[0]!.diagnostics.filter((x) => x.code === 'SYNC_ID_MAP_DUPLICATE');
+  assert.equal(d.length, 19_999);
+  const last = d.find((x) => x.message.startsWith('p19999.md '))!;
+  assert.equal(lines[last.line! - 1]!.trim(), '"p19999.md": {');
+});
+
+test('sync removes only files below the document root that it could have written: never the manifest, the map or a file outside; the PR check shows changes to `files` (review 2, finding 6)', async () => {
+  const { repo, up, kb } = await synced();
+  const base = git(repo, ['rev-parse', 'HEAD']).trim();
+  writeTree(kb, { 'NOTES.md': 'my notes\n', 'extra/keep.txt': 'mine\n' });
+  const m = readMap(kb);
+  const honest = [...m.files];
+  m.files = [...honest, 'manifest.json', MAP, 'NOTES.md', 'extra/keep.txt', 'knowledge/../NOTES.md'];
+  writeMap(kb, m);
+  const v = await runCli(['validate', kb]);
+  assert.match(v.stdout, /warning SYNC_ID_MAP_INVALID: .*files lists 5 paths that no sync writes/);
+  const head = commitAll(repo, 'files widened');
+  const r = await pr(repo, base, head);
+  assert.match(r.summary, /files: 5 added, 0 removed/);
+  assert.match(r.summary, /files: \+ NOTES\.md \\\(no sync writes or removes it\\\)/);
+  // The next sync leaves every one of them alone.
+  writeTree(up, { 'alpha.md': '# Alpha\n\nAlpha text, edited.\n' });
+  const s = await runCli(['sync', up, kb]);
+  assert.equal(s.code, 0, s.stderr);
+  for (const f of ['manifest.json', 'NOTES.md', 'extra/keep.txt']) assert.ok(existsSync(join(kb, f)), `${f} kept`);
+  assert.ok(existsSync(join(kb, MAP)));
+  assert.deepEqual(readMap(kb).files, honest.sort());
 });

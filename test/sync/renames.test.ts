@@ -132,3 +132,35 @@ test('links.root in ctxforge.yaml: root-absolute links resolve against the folde
   assert.equal(bad.code, 2);
   assert.match(bad.stderr + bad.stdout, /links\.root/);
 });
+
+test('links in raw HTML follow the renames too: href and src in HTML blocks and inline HTML are rewritten, comments and code left alone (review 2, finding 7)', async () => {
+  const root = tmpDir();
+  const up = join(root, 'docs');
+  writeTree(up, {
+    'index.md': [
+      '# Home', '',
+      '<p align="center">', '  <a href="My Note.md#part-two"><img src="my pic.png" alt="pic"></a>', '</p>', '',
+      'Inline: <a href=\'./My%20Note.md\'>the note</a> and <img src=my%20pic.png>.', '',
+      '<!-- <a href="My Note.md">kept in a comment</a> -->', '',
+      '`<a href="My Note.md">code</a>`', '',
+      '<a href="https://example.com/My Note.md">external</a>', '',
+    ].join('\n'),
+    'My Note.md': '# My Note\n\n## Part two\n',
+    'my pic.png': Buffer.from('png'),
+  });
+  const pkg = join(root, 'pkg');
+  const r = await syncDocs(up, pkg, { format: 'acx', now: 1_760_000_000_000 });
+  assert.ok(!r.diagnostics.some((d) => d.severity === 'error'), JSON.stringify(r.diagnostics));
+  const text = readFileSync(join(pkg, 'knowledge/index-page.md'), 'utf8');
+  assert.match(text, /<a href="My-Note\.md#part-two"><img src="my-pic\.png" alt="pic"><\/a>/);
+  assert.match(text, /Inline: <a href='\.\/My-Note\.md'>the note<\/a> and <img src=my-pic\.png>\./);
+  assert.match(text, /<!-- <a href="My Note\.md">kept in a comment<\/a> -->/);
+  assert.match(text, /`<a href="My Note\.md">code<\/a>`/);
+  assert.match(text, /<a href="https:\/\/example\.com\/My Note\.md">external<\/a>/);
+  assert.equal(r.linksRewritten, 4);
+  // HTML that cannot be placed exactly in the text (inside a quote) is never left broken: the sync refuses, naming it.
+  writeTree(up, { 'quoted.md': '# Quoted\n\n> <div>\n> <a href="My Note.md">note</a>\n> </div>\n' });
+  const q = await syncDocs(up, join(root, 'pkg2'), { format: 'acx', now: 1_760_000_000_000 });
+  const d = q.diagnostics.find((x) => x.code === 'SYNC_LINK_NOT_REWRITTEN');
+  assert.ok(d && d.file === 'quoted.md' && d.line === 4 && /My Note\.md/.test(d.message), JSON.stringify(q.diagnostics));
+});
