@@ -15,6 +15,7 @@ import { signCartridge } from './resign.js';
 import { unsignedDigest } from './unsigned.js';
 import { readAcxDocuments } from './read-documents.js';
 import { acxNameProblem, writeAcxSource } from './write-source.js';
+import { acxSkills } from './skill-folders.js';
 
 export const acx: FormatModule = {
   name: 'acx',
@@ -55,4 +56,5 @@ export const acx: FormatModule = {
   documents: readAcxDocuments,
   writeSource: writeAcxSource,
   nameProblem: acxNameProblem,
+  skills: acxSkills,
 };

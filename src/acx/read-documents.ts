@@ -20,7 +20,7 @@ const KINDS: Record<string, string> = { skills: 'Agent Skills (use `ctxforge ski
 export async function readAcxDocuments(input: Tree | ArtifactInput, opts: DocumentsOptions): Promise<Documents> {
   if (isTree(input)) return fromTree(input, wants(opts, 'docs'), wants(opts, 'skills'));
   const files = await importedFiles(input, opts);
-  return fromTree(new MemoryTree(new Map([...files].map(([k, v]) => [k, Buffer.isBuffer(v) ? v : Buffer.from(v, 'utf8')])), input.label), wants(opts, 'docs'), wants(opts, 'skills'));
+  return fromTree(new MemoryTree(files, input.label), wants(opts, 'docs'), wants(opts, 'skills'));
 }
 
 async function fromTree(tree: Tree, withDocs: boolean, withSkills: boolean): Promise<Documents> {
@@ -70,5 +70,5 @@ async function fromTree(tree: Tree, withDocs: boolean, withSkills: boolean): Pro
   const mine = beyondDerived({ artifact, ...rest }, derivedCartridge(meta));
   if (Object.keys(mine).length) carried.acx = mine;
   if (Object.keys(carried).length) meta.carried = carried;
-  return { format: 'acx', meta, docs, assets, skills: withSkills ? await readSkillFolders(tree) : [], notes };
+  return { format: 'acx', meta, docs, assets, skills: withSkills ? (await readSkillFolders(tree)).skills : [], notes };
 }

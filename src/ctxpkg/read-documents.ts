@@ -20,13 +20,13 @@ import { readSkillFolders } from './skill-folders.js';
 export async function readCtxpkgDocuments(input: Tree | ArtifactInput, opts: DocumentsOptions): Promise<Documents> {
   if (isTree(input)) return fromTree(input, wants(opts, 'docs'), wants(opts, 'skills'), false);
   const files = await importedFiles(input, opts);
-  return fromTree(new MemoryTree(new Map([...files].map(([k, v]) => [k, Buffer.isBuffer(v) ? v : Buffer.from(v, 'utf8')])), input.label), wants(opts, 'docs'), wants(opts, 'skills'), true);
+  return fromTree(new MemoryTree(files, input.label), wants(opts, 'docs'), wants(opts, 'skills'), true);
 }
 
 /** A kind: skills pack's Agent Skills (documents/<name>/…), when it has any. */
 async function skillsOf(tree: Tree, entries?: Array<{ path: string }>): Promise<SkillFolder[]> {
   const list = entries ?? (await tree.list());
-  return list.some((e) => e.path.startsWith(DOCUMENTS_DIR)) ? readSkillFolders(tree) : [];
+  return list.some((e) => e.path.startsWith(DOCUMENTS_DIR)) ? (await readSkillFolders(tree)).skills : [];
 }
 
 /** The manifest (and the skills, when wanted) alone, for a caller that wants no documents: nothing else is read. */
@@ -44,7 +44,7 @@ async function fromTree(tree: Tree, withDocs: boolean, withSkills: boolean, buil
   const { pkg, diags } = await loadSource(tree);
   failWith(diags, `${tree.label} is not a readable ctxpkg source tree`);
   const notes: Diagnostic[] = [];
-  const m = plain(parseYamlSafe(pkg!.manifestText.replace(/^\uFEFF/, ''))) as Record<string, unknown>;
+  const m = plain(parseYamlSafe(pkg!.manifestText)) as Record<string, unknown>;
   const site = manifestExtension(m[MANIFEST_EXT]).site;
   const read: { text: DocText; doc: Doc; refs: string[] }[] = [];
   for (const n of pkg!.nodes) {
