@@ -30,3 +30,16 @@ test('an unknown-key finding names its key (was only in the message text)', () =
   const f = checkSkillMd(r.md!, { folder: 'x', names: 'agentskills' }).filter((x) => x.rule === 'unknown-key');
   assert.deepEqual(f.map((x) => [x.key, x.line]), [['model', 4]]);
 });
+
+test('one set of Windows device names: COM0/LPT0 and the superscript forms, any case or extension; install and a cartridge refuse the same names (install let COM0 through)', async () => {
+  const { WINDOWS_DEVICE_NAME } = await import('../../src/core/paths.js');
+  const { portablePathProblem } = await import('../../src/install/portable.js');
+  const { sqlarNameProblem } = await import('../../src/acx/sqlar.js');
+  for (const n of ['CON', 'nul.tar.gz', 'com0', 'COM9', 'lpt¹', 'Lpt0.txt', 'aux']) {
+    assert.ok(WINDOWS_DEVICE_NAME.test(n), n);
+    assert.ok(portablePathProblem(`skills/x/${n}`), `install: ${n}`);
+  }
+  for (const n of ['console', 'com10', 'nul_', 'lpt', 'xcon']) assert.ok(!WINDOWS_DEVICE_NAME.test(n), n);
+  assert.match(sqlarNameProblem('rom/skills/COM0') ?? '', /Windows device name/);
+  assert.equal(portablePathProblem('skills/x/console.md'), null);
+});
