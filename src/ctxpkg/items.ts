@@ -81,8 +81,10 @@ function skillItems(content: unknown): Item[] {
     if (!isObject(f) || typeof f.path !== 'string') continue;
     const line = `${f.path} ${typeof f.sha256 === 'string' ? f.sha256 : ''}`;
     const i = f.path.indexOf('/');
-    if (i > 0) skills.set(f.path.slice(0, i), [...(skills.get(f.path.slice(0, i)) ?? []), line]);
-    else items.push({ kind: 'file', id: f.path, digest: sha256Hex(line) });
+    if (i <= 0) { items.push({ kind: 'file', id: f.path, digest: sha256Hex(line) }); continue; }
+    const name = f.path.slice(0, i);
+    const lines = skills.get(name);
+    if (lines) lines.push(line); else skills.set(name, [line]);
   }
   for (const [name, lines] of skills) items.push({ kind: 'skill', id: name, title: name, digest: `sha256:${sha256Hex(lines.sort().join('\n'))}` });
   return items;
