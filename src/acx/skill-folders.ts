@@ -38,11 +38,12 @@ export async function readSkillFolders(input: Tree | ArtifactInput, opts: Common
   if (c.check.report.trust === 'tampered') fail('ACX_OBJECT_MISMATCH', `cannot read the skills of ${input.label}: it is tampered (${c.check.report.reason})`, { file: input.label });
   const bad = c.result.diagnostics.find((x) => x.severity === 'error');
   if (bad) fail(bad.code, `cannot read the skills of ${input.label}: ${bad.message}`, { file: input.label, hint: 'run `ctxforge verify` for every problem' });
-  const unbound = c.check.unbound.filter((u) => u.path.startsWith(SKILLS_PREFIX)).map((u) => {
+  // Only files inside a skill's folder are exported, so only they can be unbound skill files.
+  const unbound = c.check.unbound.filter((u) => u.path.startsWith(SKILLS_PREFIX)).flatMap((u) => {
     const rest = u.path.slice(SKILLS_PREFIX.length);
     const i = rest.indexOf('/');
-    return { skill: rest.slice(0, i), rel: rest.slice(i + 1), path: u.path };
-  }).filter((u) => u.skill && u.rel);
+    return i > 0 && i < rest.length - 1 ? [{ skill: rest.slice(0, i), rel: rest.slice(i + 1), path: u.path }] : [];
+  });
   return {
     skills: group([...c.check.files].map(([path, bytes]) => ({ path, bytes })), SKILLS_PREFIX),
     diagnostics: c.result.diagnostics.filter((x) => x.severity === 'warning'),

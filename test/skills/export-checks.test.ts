@@ -50,6 +50,14 @@ test('skills export of a cartridge with a file copied to a new path after signin
   assert.equal(r.code, 0, r.stdout);
   assert.deepEqual(JSON.parse(r.stdout).unbound, [{ path: 'rom/skills/pdf-tools/scripts/run.sh', exported: true }]);
   assert.ok(existsSync(join(root, 'out', 'pdf-tools', 'scripts', 'run.sh')));
+  // A copy beside the skill folders (no skill's file) is refused by verification itself: nothing is written.
+  const beside = join(root, 'beside.acx');
+  copyFileSync(art, beside);
+  execFileSync('sqlite3', [beside, "INSERT INTO sqlar SELECT 'rom/skills/extract.sh', mode, mtime, sz, data FROM sqlar WHERE name = 'rom/skills/pdf-tools/scripts/extract.sh'"]);
+  r = await runCli(['skills', 'export', beside, '--out', 'out3', '--json'], { cwd: root });
+  assert.equal(r.code, 1, r.stdout);
+  assert.equal(JSON.parse(r.stdout).error.code, 'ACX_SKILL_LAYOUT');
+  assert.equal(existsSync(join(root, 'out3')), false);
   // The intact artifact exports without any of it.
   r = await runCli(['skills', 'export', art, '--out', 'out2', '--json'], { cwd: root });
   assert.equal(r.code, 0, r.stdout);
