@@ -102,6 +102,23 @@ export function keptHead(d: Doc, self: FormatName, reparse: (t: DocText) => Doc)
 }
 
 /**
+ * A document's text as a format writes it: the head it carried for the format when that head still
+ * holds (keptHead), else a fresh head of `write(fields)` over its own fields — those of a kept head
+ * that no longer holds, read again, since it still has the document's own fields; the format's
+ * carried fields when there is no kept head.
+ */
+export function documentTextWithKeptHead(d: Doc, self: FormatName, reparse: (t: DocText) => Doc, write: (fields: Record<string, unknown>) => string): string {
+  const head = keptHead(d, self, reparse);
+  if (head !== undefined) return head + d.body;
+  const own = d.carried?.[self] ?? {};
+  const kept = own[KEPT_HEAD];
+  if (typeof kept !== 'string') return write(own);
+  let fields: Record<string, unknown>;
+  try { fields = reparse(splitDocText(kept + d.body, d.path)).carried?.[self] ?? {}; } catch { fields = {}; }
+  return write(fields);
+}
+
+/**
  * A document as its reader returns it: with its own fields, or, when the format's writer would
  * write other bytes for it (hand-written quoting, key order, no title …), with its head kept whole.
  */

@@ -4,6 +4,7 @@ import type { Diagnostic } from './core/diagnostics.js';
 import type { Limits } from './core/limits.js';
 import type { SigningKey } from './core/keys.js';
 import type { Tree } from './core/tree.js';
+import type { SkillFolder } from './core/agent-skill.js';
 import type { SiteRecord } from './links/generators.js';
 
 export type { SiteRecord };
@@ -160,8 +161,6 @@ export interface FormatModule {
    * for nothing in the link check. Absent: the format packages only Markdown and drops assets.
    */
   readonly holdsAssets?: boolean;
-  /** Folders of the source tree, besides the document root, whose Markdown links are checked (Agent Skills). */
-  readonly linkedRoots?: readonly string[];
   /**
    * A source tree or a built artifact as neutral documents: knowledge Markdown with stable IDs,
    * the assets beside it, Agent Skills folders, and the package identity. What has no neutral
@@ -180,6 +179,63 @@ export interface FormatModule {
    * can. `convert` renames such files (and every link that reaches them) before `writeSource`.
    */
   nameProblem?(path: string, kind: 'document' | 'asset'): string | undefined;
+  /**
+   * Where and how this format holds Agent Skills (a cartridge's skills/, a ctxpkg kind: skills pack's
+   * documents/); absent for a format that holds none. The skills commands and convert reach skills
+   * only through it.
+   */
+  readonly skills?: FormatSkills;
+}
+
+/** A format's Agent Skills layout: the folders skills live in, and skill folders in and out. */
+export interface FormatSkills {
+  /** The source-tree folder holding one folder per skill, with its slash (`skills/`, `documents/`). */
+  readonly root: string;
+  /** Every source-tree folder the writer writes skill files into (the root first), each with its slash. */
+  readonly folders: readonly string[];
+  /** Unknown SKILL.md frontmatter keys: moved out of SKILL.md by the writer (a cartridge, ACX §5.4), or kept as written. */
+  readonly movesUnknownKeys: boolean;
+  /** Why this source tree of the format cannot take skills (a ctxpkg package not of kind: skills), or undefined when it can. */
+  refuses?(tree: Tree): Promise<string | undefined>;
+  /**
+   * The skills of a source tree or of a built artifact, which is verified first: one that does not
+   * verify gives no skills (a diagnostic error is thrown); its verification's warnings come back.
+   */
+  read(input: Tree | ArtifactInput, opts?: CommonOptions): Promise<SkillsRead>;
+  /** Skill folders as source-tree files, with the format's normalisations (reported) and limits (refusals). */
+  write(skills: SkillFolder[], opts?: SkillsWriteOptions): WrittenSkills;
+}
+
+export interface SkillsRead {
+  skills: SkillFolder[];
+  /** What verifying a built artifact warned about (nothing for a source tree). */
+  diagnostics: Diagnostic[];
+  /**
+   * Files of the skills whose bytes the artifact's signature binds only under another path (a file
+   * copied to a new path after signing would look the same): the skill, the file below its folder,
+   * and the path the artifact and its verifier name it by.
+   */
+  unbound: Array<{ skill: string; rel: string; path: string }>;
+}
+
+export interface SkillsWriteOptions {
+  /** A cartridge: the reverse-DNS namespace unknown frontmatter keys move into. */
+  extNamespace?: string;
+  /** Files the tree already holds below the skills root outside the skills written now, with their sizes (a ctxpkg pack's caps count them). */
+  existing?: Map<string, number>;
+}
+
+export interface WrittenSkills {
+  /** Source-tree path → bytes, for every skill the format can hold. */
+  files: Map<string, Buffer>;
+  /** What was changed on the way (info), and what was refused (errors, also in `refused`). */
+  notes: Diagnostic[];
+  /** Skills the format cannot hold, with the reasons. */
+  refused: Map<string, Diagnostic[]>;
+  /** The set as a whole over a limit of the format (a ctxpkg pack's caps): nothing should be written. */
+  pack: Diagnostic[];
+  /** What the written skills replace in the tree: a folder (ending in /) or a file path. */
+  owned: string[];
 }
 
 /** A knowledge document in the format-neutral model. */
@@ -216,11 +272,7 @@ export interface Asset {
   bytes: Buffer;
 }
 
-/** An Agent Skill: `SKILL.md` and any files and folders beside it, paths relative to the skill's folder. */
-export interface SkillFolder {
-  name: string;
-  files: { rel: string; bytes: Buffer }[];
-}
+export type { SkillFolder };
 
 export interface PackageMeta {
   name: string;
@@ -247,6 +299,11 @@ export interface Documents {
   skills: SkillFolder[];
   /** What was left out or changed on the way (info / warning diagnostics). */
   notes: Diagnostic[];
+  /**
+   * The documents' paths were made from their IDs (a built .ctxpkg holds no file paths): they name
+   * no page of the site the documents came from.
+   */
+  pathsFromIds?: boolean;
 }
 
 export interface DocumentsOptions extends CommonOptions {

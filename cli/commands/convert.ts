@@ -9,9 +9,9 @@ export function registerConvert(program: Command, io: Io): void {
     .description('Write another format\'s source tree from a source tree or a built .octx / .ctxpkg / .acx, keeping stable IDs and the package identity')
     .argument('<source>', 'source tree (any format), built artifact, or <ref>:<path> to convert')
     .addOption(new Option('--to <format>', 'target format').choices(['octx', 'ctxpkg', 'acx']).makeOptionMandatory())
-    .requiredOption('--out <dir>', 'directory for the new source tree (new, empty, or an earlier conversion)')
+    .requiredOption('--out <dir>', 'directory for the new source tree (new, empty, or an earlier conversion, which records its files in .ctxforge-convert.json)')
     .option('--dry-run', 'only report what would be written')
-    .option('--json', 'print {from, to, out, documents, files, diagnostics}')
+    .option('--json', 'print {from, to, out, documents, skills, files, diagnostics}')
     .addHelpText('after', `
 Every document keeps its ID, and the package its identity: what the target has no field for (an OCTX
 asset id, ctxpkg dependencies, a cartridge publisher, a hand-written frontmatter) travels in an
@@ -25,7 +25,11 @@ manifest's x-ctxforge, so \`validate --links\` judges the converted tree by that
 other format has a place for (records, vectors, memory, capabilities, skills …) is listed as
 CONVERT_LEFT_OUT info. A built .ctxpkg holds no file paths: its documents are named after their node
 ids, and the relative links that breaks are named (CONVERT_LINKS_UNRESOLVED); convert its source tree.
-Exit codes: 0 converted, 1 the source is not valid enough to read, 2 usage or I/O error.
+A skill the target cannot hold (a file name a cartridge cannot store) stops the conversion: nothing is
+written. Converting again into --out replaces and removes only the files the earlier conversion
+recorded in .ctxforge-convert.json; a file added by hand stays, and one this conversion would
+overwrite stops it (CONVERT_OUTPUT_NOT_EMPTY), as does a target tree without that record.
+Exit codes: 0 converted, 1 the source is not valid enough to read or the target cannot hold it, 2 usage or I/O error.
 Examples:
   ctxforge convert working-dir-example/octx --to ctxpkg --out handbook-ctxpkg
   ctxforge convert working-dir-example/ctxpkg --to acx --out payments-cartridge --json
@@ -35,7 +39,8 @@ Examples:
       if (o.json) printJson(io, { ...r, out: o.out });
       else {
         printDiagnostics(io, r.diagnostics);
-        io.out(`${r.dryRun ? 'dry run: would convert' : 'converted'} ${r.documents} documents ${r.from} → ${r.to} into ${o.out as string}: ${r.files.written.length} files ${r.dryRun ? 'to write' : 'written'}, ${r.files.unchanged} unchanged`);
+        const skills = r.skills ? ` and ${r.skills} skill${r.skills === 1 ? '' : 's'}` : '';
+        io.out(`${r.dryRun ? 'dry run: would convert' : 'converted'} ${r.documents} documents${skills} ${r.from} → ${r.to} into ${o.out as string}: ${r.files.written.length} files ${r.dryRun ? 'to write' : 'written'}, ${r.files.removed.length} ${r.dryRun ? 'to remove' : 'removed'}, ${r.files.unchanged} unchanged`);
       }
     });
 }

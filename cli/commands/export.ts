@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { writeFileAtomic } from '../../src/core/atomic.js';
 import { makeDirs } from '../../src/core/dirs.js';
 import { exportLlmsTxt } from '../../src/export/llms-txt.js';
-import { printJson, type Io } from '../shared.js';
+import { printDiagnostics, printJson, type Io } from '../shared.js';
 
 export function registerExport(program: Command, io: Io): void {
   const exp = program.command('export').description('Write an index of a package for other tools (llms-txt)')
@@ -16,12 +16,14 @@ Examples:
     .argument('<source|artifact>', 'source tree of any format, a built .octx / .ctxpkg / .acx, or <ref>:<path>')
     .option('--out <file>', 'write here (atomically); - or no --out writes to standard output')
     .option('--base-url <url>', 'prefix of every link, e.g. the doc site\'s address (default: paths relative to the document root)')
-    .option('--json', 'print {format, documents, sections, out?, text?}')
+    .option('--json', 'print {format, documents, sections, out?, text?, diagnostics}')
     .addHelpText('after', `
 Each entry links the page where the doc site serves it: in a tree made by \`ctxforge sync\`, the path the
 page has upstream (from the ID map), else the document's path below knowledge/ or nodes/. Sections are
 the top-level folders, spelled as they are. Descriptions come from the frontmatter, else the first
 sentence of prose, as plain text; titles and descriptions are escaped so they cannot form links.
+A built .ctxpkg holds no file paths, so its links are made from node IDs: a warning says so
+(EXPORT_URLS_FROM_IDS); export its source tree for links to the site's pages.
 Exit codes: 0 written, 1 the input is not a valid package, 2 usage or I/O error.
 Examples:
   ctxforge export llms-txt working-dir-example/octx
@@ -32,8 +34,9 @@ Examples:
       const toFile = typeof o.out === 'string' && o.out !== '-';
       const out = toFile ? resolve(io.cwd, o.out as string) : undefined;
       if (out) { makeDirs(dirname(out)); await writeFileAtomic(out, r.text); }
-      if (o.json) printJson(io, { format: r.format, documents: r.documents, sections: r.sections, ...(out ? { out: o.out } : { text: r.text }) });
-      else if (!out) io.out(r.text);
+      if (o.json) { printJson(io, { format: r.format, documents: r.documents, sections: r.sections, ...(out ? { out: o.out } : { text: r.text }), diagnostics: r.diagnostics }); return; }
+      printDiagnostics(io, r.diagnostics); // on standard error: the index itself may be going to standard output
+      if (!out) io.out(r.text);
       else io.out(`wrote ${o.out as string}: ${r.documents} documents in ${r.sections.length} sections`);
     });
 }

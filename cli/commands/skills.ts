@@ -15,6 +15,7 @@ function finish(io: Io, o: Record<string, unknown>, r: { diagnostics: Diagnostic
 }
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 export function registerSkills(program: Command, io: Io): void {
   const sk = program.command('skills').description('Agent Skills (a folder holding SKILL.md and any other files): validate, import into a cartridge or a ctxpkg kind: skills pack, export back')
@@ -45,7 +46,7 @@ Examples:
     .option('--skip-invalid', 'import the valid skills and name each refused one (default: an invalid skill means nothing is written)')
     .option('--ext-namespace <reverse-dns>', 'cartridge: the acx_skill.ext namespace unknown frontmatter keys move into', 'com.anthropic.claude-code')
     .option('--dry-run', 'only report what would be written')
-    .option('--json', 'print {into, imported, refused, blocked, files, diagnostics}')
+    .option('--json', 'print {into, skills, imported, refused, blocked, files, diagnostics}')
     .addHelpText('after', `
 Into a cartridge each SKILL.md keeps exactly the six specified keys: other keys (Claude Code's model,
 hooks …) move into acx_skill.ext under --ext-namespace, signed in rom/skill-ext/<name>.json, and a
@@ -60,7 +61,7 @@ Examples:
       const r = await importSkills(resolve(io.cwd, dir), resolve(io.cwd, tree), { dryRun: !!o.dryRun, skipInvalid: !!o.skipInvalid, extNamespace: o.extNamespace as string }, { dir, target: tree });
       const f = r.files;
       const line = r.blocked
-        ? `0 imported, ${r.refused.length} refused${r.refused.length ? ` (${r.refused.map((x) => x.name).join(', ')})` : ''}: nothing written to ${tree}${r.refused.length && !o.skipInvalid ? ' (--skip-invalid imports the others)' : ''}`
+        ? `0 imported, ${r.refused.length} refused${r.refused.length ? ` (${r.refused.map((x) => x.name).join(', ')})` : ''}: nothing written to ${tree}${r.refused.length && !o.skipInvalid && r.skills.length > r.refused.length ? ' (--skip-invalid imports the others)' : ''}`
         : `${r.dryRun ? 'would import' : 'imported'} ${plural(r.imported.length, 'skill')} into the ${r.into} source tree ${tree}, ${r.refused.length} refused${r.refused.length ? ` (${r.refused.map((x) => x.name).join(', ')})` : ''}: ${f.written.length} files ${r.dryRun ? 'to write' : 'written'}, ${f.removed.length} ${r.dryRun ? 'to remove' : 'removed'}, ${f.unchanged} unchanged`;
       finish(io, o, r, line, r.blocked || r.diagnostics.some((d) => d.severity === 'error'));
     });
@@ -68,11 +69,24 @@ Examples:
     .description('Write the skills of a cartridge or ctxpkg kind: skills pack (source tree or built artifact) as skill folders')
     .argument('<source>', 'cartridge or ctxpkg source tree, .acx or .ctxpkg file (verified first), or <ref>:<path>')
     .requiredOption('--out <dir>', 'folder to write <name>/SKILL.md … into')
+    .option('--allow-unbound <path>', 'cartridge: export this file although the signature binds its bytes only under another path (repeatable; the path as verify names it)', collect)
     .option('--dry-run', 'only report what would be written')
-    .option('--json', 'print {from, kind, skills, files, diagnostics}')
-    .addHelpText('after', '\nA built artifact must verify (never tampered). Files come out byte for byte as the package holds them.\nExit codes: 0 exported, 1 findings, 2 usage or I/O error.\nExamples:\n  ctxforge skills export working-dir-example/acx --out skills/\n  ctxforge skills export dist/research-assistant-1.2.0.acx --out skills/')
+    .option('--json', 'print {from, kind, skills, unbound, files, diagnostics}')
+    .addHelpText('after', `
+A built artifact must verify (never tampered); its verification's warnings are printed. A cartridge
+file whose bytes the signature binds only under another path (ACX_ROM_PATH_UNBOUND: a file copied to a
+new path after signing looks the same) is exported only when named with --allow-unbound, as install
+does; otherwise nothing is written. Files come out byte for byte as the package holds them.
+Exit codes: 0 exported, 1 findings (no skills in the package, an unbound file), 2 usage or I/O error.
+Examples:
+  ctxforge skills export working-dir-example/acx --out skills/
+  ctxforge skills export dist/research-assistant-1.2.0.acx --out skills/
+  ctxforge skills export vendor.acx --out skills/ --allow-unbound rom/skills/pdf/LICENSE.txt`)
     .action(async (src: string, o: Record<string, unknown>) => {
-      const r = await exportSkills(src, o.out as string, { dryRun: !!o.dryRun, cwd: io.cwd });
-      finish(io, o, r, `${r.dryRun ? 'would export' : 'exported'} ${plural(r.skills.length, 'skill')} from ${src} into ${o.out as string}: ${r.files.written.length} files ${r.dryRun ? 'to write' : 'written'}, ${r.files.unchanged} unchanged`, r.diagnostics.some((d) => d.severity === 'error'));
+      const r = await exportSkills(src, o.out as string, { dryRun: !!o.dryRun, cwd: io.cwd, allowUnbound: (o.allowUnbound as string[] | undefined) ?? [] });
+      const failed = r.diagnostics.some((d) => d.severity === 'error');
+      finish(io, o, r, failed
+        ? `nothing exported from ${src}${r.skills.length ? ` (${plural(r.skills.length, 'skill')} held back, reasons above)` : ''}`
+        : `${r.dryRun ? 'would export' : 'exported'} ${plural(r.skills.length, 'skill')} from ${src} into ${o.out as string}: ${r.files.written.length} files ${r.dryRun ? 'to write' : 'written'}, ${r.files.unchanged} unchanged`, failed);
     });
 }

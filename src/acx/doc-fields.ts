@@ -1,9 +1,9 @@
 // One cartridge knowledge file (knowledge/**.md) as a neutral Doc and back: id (else the path without
 // .md), type, title, description, tags and nav_order in its frontmatter; its other fields; the
 // blocks it carries for the other formats.
-import { splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
+import { writeDocText, type DocText } from '../core/doc-text.js';
 import { titleOf } from '../links/title.js';
-import { carriedBlocks, keptHead, KEPT_HEAD, NAV_ORDER, setCommonFields, takeCarried } from '../doc-model.js';
+import { carriedBlocks, documentTextWithKeptHead, KEPT_HEAD, NAV_ORDER, setCommonFields, takeCarried } from '../doc-model.js';
 import type { Doc } from '../format.js';
 
 export const DOCUMENT_ROOT = 'knowledge/';
@@ -26,15 +26,5 @@ function fieldsOf(d: Doc, own: Record<string, unknown>): Record<string, unknown>
 
 /** The file text of a knowledge document: its kept head when it still says what the document says, else written afresh. */
 export function documentText(d: Doc): string {
-  const reparse = (t: DocText) => docFromText(t, d.path);
-  const head = keptHead(d, 'acx', reparse);
-  if (head !== undefined) return head + d.body;
-  const own = d.carried?.acx ?? {};
-  const kept = own[KEPT_HEAD];
-  let fields = own;
-  if (typeof kept === 'string') {
-    // A head that no longer holds still has the document's own fields.
-    try { fields = reparse(splitDocText(kept + d.body, d.path)).carried?.acx ?? {}; } catch { fields = {}; }
-  }
-  return writeDocText(fieldsOf(d, fields), d.body);
+  return documentTextWithKeptHead(d, 'acx', (t: DocText) => docFromText(t, d.path), (fields) => writeDocText(fieldsOf(d, fields), d.body));
 }

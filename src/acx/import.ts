@@ -26,6 +26,11 @@ const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$/;
 
 /** The source tree of a verified cartridge (ROM only), as files (relative path → content). */
 export async function importedFiles(input: ArtifactInput, opts: CommonOptions): Promise<Map<string, string | Buffer>> {
+  return (await importedCartridge(input, opts)).files;
+}
+
+/** The source tree of a verified cartridge, and its meta keys that no signed ROM manifest entry covers (cartridge.yaml holds them too). */
+export async function importedCartridge(input: ArtifactInput, opts: CommonOptions): Promise<{ files: Map<string, string | Buffer>; unsignedMeta: string[] }> {
   const c = await checkArtifact(input, { limits: opts.limits, env: opts.env }, { files: true });
   if (!c.check || !c.data) fail(c.result.diagnostics[0]!.code, `cannot import ${input.label}: ${c.result.diagnostics[0]!.message}`);
   if (c.check.report.trust === 'tampered') fail('ACX_OBJECT_MISMATCH', `cannot import ${input.label}: it is tampered (${c.check.report.reason})`);
@@ -67,7 +72,7 @@ export async function importedFiles(input: ArtifactInput, opts: CommonOptions): 
     const id = String(a.att_id);
     out.set(`attestations/${SAFE_FILE.test(id) ? id : `attestation-${++n}`}.json`, `${JSON.stringify({ type: a.type, subject_oid: a.subject_oid, media_type: a.media_type, document: a.document, status_url: a.status_url, created_at: a.created_at }, null, 2)}\n`);
   }
-  return out;
+  return { files: out, unsignedMeta: [...c.check.unsignedMeta] };
 }
 
 export async function importCartridge(input: ArtifactInput, dir: string, opts: CommonOptions): Promise<string[]> {

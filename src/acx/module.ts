@@ -15,7 +15,7 @@ import { signCartridge } from './resign.js';
 import { unsignedDigest } from './unsigned.js';
 import { readAcxDocuments } from './read-documents.js';
 import { acxNameProblem, writeAcxSource } from './write-source.js';
-import { SOURCE_SKILLS_DIR } from './skill-folders.js';
+import { acxSkills } from './skill-folders.js';
 
 export const acx: FormatModule = {
   name: 'acx',
@@ -24,7 +24,6 @@ export const acx: FormatModule = {
   manifestFile: 'cartridge.yaml',
   documentRoot: 'knowledge/',
   holdsAssets: true,
-  linkedRoots: [SOURCE_SKILLS_DIR],
   sniffArtifact(head, fileName) {
     if (!isSqlite(head)) return false;
     if (head.length >= 72 && head.readUInt32BE(68) === APPLICATION_ID) return true;
@@ -58,4 +57,5 @@ export const acx: FormatModule = {
   documents: readAcxDocuments,
   writeSource: writeAcxSource,
   nameProblem: acxNameProblem,
+  skills: acxSkills,
 };

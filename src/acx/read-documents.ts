@@ -2,6 +2,9 @@
 // `id` each file carries, the files beside it as assets, and the package identity (artifact, version,
 // description, the other cartridge.yaml fields), the Agent Skills of skills/; memory, capabilities,
 // attestations and other ROM files are named in notes, since no other format has a place for them.
+// From a built cartridge the identity (name, description) comes only from meta its signature covers:
+// a meta row added after signing (ACX_META_UNSIGNED) could otherwise rename the package for install
+// and serve.
 import { fail, failWith, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { documentString, plain, splitDocText } from '../core/doc-text.js';
 import { parseJson } from '../core/strict-json.js';
@@ -10,7 +13,7 @@ import { parseYamlSafe } from '../core/yaml-safe.js';
 import { beyondDerived, isMap, manifestExtension, withKeptHead } from '../doc-model.js';
 import { isTree, wants, type ArtifactInput, type Asset, type Doc, type Documents, type DocumentsOptions } from '../format.js';
 import { docFromText, documentText, DOCUMENT_ROOT } from './doc-fields.js';
-import { importedFiles } from './import.js';
+import { importedCartridge } from './import.js';
 import { loadSource } from './source.js';
 import { readSkillFolders, SOURCE_SKILLS_DIR } from './skill-folders.js';
 import { derivedCartridge, EXTENSION_META, MANIFEST_FILE } from './write-source.js';
@@ -19,11 +22,17 @@ const KINDS: Record<string, string> = { skills: 'Agent Skills (use `ctxforge ski
 
 export async function readAcxDocuments(input: Tree | ArtifactInput, opts: DocumentsOptions): Promise<Documents> {
   if (isTree(input)) return fromTree(input, wants(opts, 'docs'), wants(opts, 'skills'));
-  const files = await importedFiles(input, opts);
-  return fromTree(new MemoryTree(new Map([...files].map(([k, v]) => [k, Buffer.isBuffer(v) ? v : Buffer.from(v, 'utf8')])), input.label), wants(opts, 'docs'), wants(opts, 'skills'));
+  const { files, unsignedMeta } = await importedCartridge(input, opts);
+  if (unsignedMeta.includes(ARTIFACT_META)) fail('ACX_META_UNSIGNED', `cannot read ${input.label}: its name (${ARTIFACT_META}) is not covered by the signature`, { file: input.label });
+  return fromTree(new MemoryTree(files, input.label), wants(opts, 'docs'), wants(opts, 'skills'), new Set(unsignedMeta));
 }
 
-async function fromTree(tree: Tree, withDocs: boolean, withSkills: boolean): Promise<Documents> {
+/** The meta key of the cartridge's name; with acx.description and the x-ctxforge record, what identity is read from. */
+const ARTIFACT_META = 'acx.artifact_id';
+const DESCRIPTION_META = 'acx.description';
+
+/** `unsigned`: a built cartridge's meta keys its signature does not cover (none for a source tree). */
+async function fromTree(tree: Tree, withDocs: boolean, withSkills: boolean, unsigned: ReadonlySet<string> = new Set()): Promise<Documents> {
   // The cartridge's own loader judges the tree; a credential in it is the build's business, not a
   // reader's. Without documents only cartridge.yaml is read.
   if (withDocs) {
@@ -49,8 +58,15 @@ async function fromTree(tree: Tree, withDocs: boolean, withSkills: boolean): Pro
   for (const [top, list] of groups) notes.push(info('CONVERT_LEFT_OUT', `${top}/ (${KINDS[top] ?? 'files'}, ${list.length} file${list.length === 1 ? '' : 's'}) has no place in the other formats' documents`, { file: list[0] }));
 
   const y = plain(parseYamlSafe(documentString(await tree.read(MANIFEST_FILE), MANIFEST_FILE))) as Record<string, unknown>;
-  const { version, description, artifact, ...rest } = y;
+  const { version, artifact, ...rest } = y;
+  let { description } = y;
   const metaMap = isMap(rest.meta) ? { ...rest.meta } : {};
+  const ignored = [EXTENSION_META, DESCRIPTION_META].filter((k) => unsigned.has(k));
+  if (ignored.length) {
+    notes.push(warning('ACX_META_UNSIGNED', `meta ${ignored.join(', ')} ${ignored.length === 1 ? 'is' : 'are'} not covered by the signature and ${ignored.length === 1 ? 'is' : 'are'} ignored: the package's name and description come only from signed fields`, { file: tree.label }));
+    if (unsigned.has(EXTENSION_META)) delete metaMap[EXTENSION_META];
+    if (unsigned.has(DESCRIPTION_META)) description = undefined;
+  }
   let extValue: unknown;
   if (typeof metaMap[EXTENSION_META] === 'string') {
     try { extValue = parseJson(metaMap[EXTENSION_META] as string); } catch {
@@ -70,5 +86,5 @@ async function fromTree(tree: Tree, withDocs: boolean, withSkills: boolean): Pro
   const mine = beyondDerived({ artifact, ...rest }, derivedCartridge(meta));
   if (Object.keys(mine).length) carried.acx = mine;
   if (Object.keys(carried).length) meta.carried = carried;
-  return { format: 'acx', meta, docs, assets, skills: withSkills ? await readSkillFolders(tree) : [], notes };
+  return { format: 'acx', meta, docs, assets, skills: withSkills ? (await readSkillFolders(tree)).skills : [], notes };
 }

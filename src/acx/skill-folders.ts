@@ -6,11 +6,11 @@
 import { error, fail, info, type Diagnostic } from '../core/diagnostics.js';
 import { editSkillMd, allowedToolsString, readSkillMd, checkSkillMd, SKILL_FIELDS } from '../core/agent-skill.js';
 import type { Tree } from '../core/tree.js';
-import { isTree, type ArtifactInput, type SkillFolder } from '../format.js';
+import { isTree, type ArtifactInput, type CommonOptions, type FormatSkills, type SkillFolder, type SkillsRead, type WrittenSkills } from '../format.js';
 import { groupSkillFiles } from '../doc-model.js';
 import { checkArtifact } from './artifact.js';
 import { sqlarNameProblem } from './sqlar.js';
-import { SKILLS_PREFIX, skillExtPath } from './skills.js';
+import { SKILL_EXT_PREFIX, SKILLS_PREFIX, skillExtPath } from './skills.js';
 
 /** Where a skill's files live in a cartridge source tree. */
 export const SOURCE_SKILLS_DIR = 'skills/';
@@ -24,34 +24,31 @@ function group(files: Array<{ path: string; bytes: Buffer }>, prefix: string): S
 
 /**
  * The skills of a cartridge source tree or of a built cartridge. A built one is verified first: a
- * tampered or invalid cartridge gives no skills (its SKILL.md could be anyone's instructions).
+ * tampered or invalid cartridge gives no skills (its SKILL.md could be anyone's instructions); its
+ * warnings come back, and the files whose paths its signature does not bind are named.
  */
-export async function readSkillFolders(input: Tree | ArtifactInput): Promise<SkillFolder[]> {
+export async function readSkillFolders(input: Tree | ArtifactInput, opts: CommonOptions = {}): Promise<SkillsRead> {
   if (isTree(input)) {
     const files: Array<{ path: string; bytes: Buffer }> = [];
     for (const e of await input.list()) if (e.kind === 'file' && e.path.startsWith(SOURCE_SKILLS_DIR)) files.push({ path: e.path, bytes: await input.read(e.path) });
-    return group(files, SOURCE_SKILLS_DIR);
+    return { skills: group(files, SOURCE_SKILLS_DIR), diagnostics: [], unbound: [] };
   }
-  const c = await checkArtifact(input, {}, { files: true });
+  const c = await checkArtifact(input, { limits: opts.limits, env: opts.env }, { files: true });
   if (!c.check) fail(c.result.diagnostics[0]!.code, `cannot read the skills of ${input.label}: ${c.result.diagnostics[0]!.message}`, { file: input.label });
   if (c.check.report.trust === 'tampered') fail('ACX_OBJECT_MISMATCH', `cannot read the skills of ${input.label}: it is tampered (${c.check.report.reason})`, { file: input.label });
   const bad = c.result.diagnostics.find((x) => x.severity === 'error');
   if (bad) fail(bad.code, `cannot read the skills of ${input.label}: ${bad.message}`, { file: input.label, hint: 'run `ctxforge verify` for every problem' });
-  return group([...c.check.files].map(([path, bytes]) => ({ path, bytes })), SKILLS_PREFIX);
-}
-
-export interface WrittenSkills {
-  /** Source-tree path → bytes, for every skill that a cartridge can hold. */
-  files: Map<string, Buffer>;
-  /** What was changed on the way, per skill (info), and what was refused (errors, also in `refused`). */
-  notes: Diagnostic[];
-  /** Skills a cartridge cannot hold, with the reasons. */
-  refused: Map<string, Diagnostic[]>;
-  /**
-   * What the written skills replace in the tree: a folder (ending in /) or a file path. A file there
-   * that `files` does not hold belongs to an earlier version of the skill.
-   */
-  owned: string[];
+  // Only files inside a skill's folder are exported, so only they can be unbound skill files.
+  const unbound = c.check.unbound.filter((u) => u.path.startsWith(SKILLS_PREFIX)).flatMap((u) => {
+    const rest = u.path.slice(SKILLS_PREFIX.length);
+    const i = rest.indexOf('/');
+    return i > 0 && i < rest.length - 1 ? [{ skill: rest.slice(0, i), rel: rest.slice(i + 1), path: u.path }] : [];
+  });
+  return {
+    skills: group([...c.check.files].map(([path, bytes]) => ({ path, bytes })), SKILLS_PREFIX),
+    diagnostics: c.result.diagnostics.filter((x) => x.severity === 'warning'),
+    unbound,
+  };
 }
 
 export interface WriteOptions {
@@ -120,5 +117,14 @@ export function writeSkillFolders(skills: SkillFolder[], o: WriteOptions = {}): 
     for (const [k, v] of out) files.set(k, v);
     owned.push(`${SOURCE_SKILLS_DIR}${s.name}/`, skillExtPath(s.name));
   }
-  return { files, notes, refused, owned };
+  return { files, notes, refused, pack: [], owned };
 }
+
+/** The cartridge's Agent Skills layout (src/format.ts): skills/<name>/… and the host fields in rom/skill-ext/. */
+export const acxSkills: FormatSkills = {
+  root: SOURCE_SKILLS_DIR,
+  folders: [SOURCE_SKILLS_DIR, SKILL_EXT_PREFIX],
+  movesUnknownKeys: true,
+  read: readSkillFolders,
+  write: (skills, o) => writeSkillFolders(skills, { extNamespace: o?.extNamespace }),
+};

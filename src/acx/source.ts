@@ -66,7 +66,7 @@ async function readYaml(tree: Tree, path: string, d: Diagnostic[]): Promise<{ va
     d.push(error('ACX_SOURCE_YAML', `${path} is not valid UTF-8 or cannot be read`, { file: path }));
     return undefined;
   }
-  try { return { value: parseYamlSafe(text.replace(/^\uFEFF/, '')), text }; } catch (e) {
+  try { return { value: parseYamlSafe(text), text }; } catch (e) {
     d.push(error('ACX_SOURCE_YAML', e instanceof YamlSafetyError ? e.reason : (e as Error).message, { file: path, line: e instanceof YamlSafetyError ? e.line : undefined }));
     return undefined;
   }

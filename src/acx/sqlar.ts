@@ -1,6 +1,7 @@
 // sqlar blobs and names: writing (stored, or stock zlib with --compress), reading all three forms
 // (stored, zlib RFC 1950, raw Deflate RFC 1951) under an inflation cap, and the name rules.
 import { deflateSync, inflateSync, inflateRawSync } from 'node:zlib';
+import { WINDOWS_DEVICE_NAME } from '../core/paths.js';
 
 export const MODE_REGULAR = 0o100644;
 
@@ -53,7 +54,6 @@ export function decodeBlob(sz: unknown, data: unknown, maxBytes: number): { raw:
 }
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 
 /** Why `name` may not be a sqlar name (container §3.2), or null. */
 export function sqlarNameProblem(name: unknown): string | null {
@@ -71,7 +71,7 @@ export function sqlarNameProblem(name: unknown): string | null {
     if (s === '.' || s === '..') return `"${s}" path segment`;
     if (!SEGMENT.test(s)) return `segment ${JSON.stringify(s)} is not [A-Za-z0-9][A-Za-z0-9._-]{0,127}`;
     if (s.endsWith('.')) return `segment ${JSON.stringify(s)} ends with a dot`;
-    if (WINDOWS_DEVICE.test(s)) return `segment ${JSON.stringify(s)} is a Windows device name`;
+    if (WINDOWS_DEVICE_NAME.test(s)) return `segment ${JSON.stringify(s)} is a Windows device name`;
   }
   return null;
 }

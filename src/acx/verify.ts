@@ -77,6 +77,8 @@ export interface CheckResult {
   unbound: Array<{ path: string; signedAs: string }>;
   /** Knowledge files that carry a frontmatter `id` (ctxforge sync and convert write one): name → id. */
   knowledgeIds: Map<string, string>;
+  /** Meta keys no ROM manifest entry covers (ACX_META_UNSIGNED): anyone can set them after signing. */
+  unsignedMeta: string[];
 }
 
 const str = (v: unknown): v is string => typeof v === 'string';
@@ -424,7 +426,7 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     const want = spkiKeyId(opts.pinnedKey);
     if (!sigReports.some((s) => s.keyid === want && s.signature === 'verified')) at('ACX_SIGNER_MISMATCH', `no signature verifies with the pinned key ${want}`);
   }
-  return { diagnostics: d, report, meta, fileNames: [...decoded.keys()], files, manifest, romObjects, romFiles, unbound, knowledgeIds };
+  return { diagnostics: d, report, meta, fileNames: [...decoded.keys()], files, manifest, romObjects, romFiles, unbound, knowledgeIds, unsignedMeta };
 }
 
 interface RowReport extends SignatureReport { code: string }

@@ -4,7 +4,9 @@
 // target has no place for is named. Names the target cannot hold are renamed with every link to
 // them (src/convert/renames.ts), and the site the documents came from travels in the manifest, so
 // the converted tree's links are judged as that site serves them. An earlier conversion in --out is
-// updated, its manifest kept.
+// updated, its manifest kept: only files it recorded (src/convert/record.ts) are replaced or removed.
+// A target that cannot hold something the source gives (a skill a cartridge cannot name) stops the
+// conversion before anything is written.
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fail, failWith, type Diagnostic } from '../core/diagnostics.js';
@@ -18,6 +20,7 @@ import { reassignClaimedIds, refusedClaimWarnings } from '../core/id-claims.js';
 import { apply, preview, type Applied } from '../sync/apply.js';
 import { recordedSite } from '../links/check.js';
 import { renameForTarget } from './renames.js';
+import { CONVERT_RECORD_FILE, convertRecordText, readConvertRecord } from './record.js';
 import '../sync/rules.js';
 
 export interface ConvertResult {
@@ -25,15 +28,11 @@ export interface ConvertResult {
   to: FormatName;
   out: string;
   documents: number;
+  /** Agent Skills written into the target (a cartridge holds them; the other formats leave them out, named). */
+  skills: number;
   dryRun: boolean;
   files: Applied;
   diagnostics: Diagnostic[];
-}
-
-function listFiles(abs: string, rel: string): string[] {
-  let entries;
-  try { entries = readdirSync(abs, { withFileTypes: true }); } catch { return []; }
-  return entries.flatMap((e) => (e.isDirectory() ? listFiles(join(abs, e.name), `${rel}${e.name}/`) : e.isFile() ? [`${rel}${e.name}`] : []));
 }
 
 /** `spec`: a source tree, a built artifact, or `<ref>:<path>`, resolved against `cwd`. */
@@ -47,6 +46,7 @@ export async function convertPath(spec: string, to: FormatName, outDir: string, 
   if (r.module.name === to) fail('CTXFORGE_USAGE', `${spec} is already ${r.module.title}${r.kind === 'artifact' ? '; `ctxforge import` turns it into a source tree' : ''}`, {}, 2);
   if (!r.module.documents) fail('CTXFORGE_USAGE', `${r.module.title} cannot be read as documents`, {}, 2);
   let existingManifest: string | undefined;
+  let recorded: Set<string> | undefined;
   if (existsSync(out)) {
     if (lstatSync(out).isSymbolicLink() || !lstatSync(out).isDirectory()) fail('CONVERT_OUTPUT_NOT_EMPTY', `${outDir} is not a directory`, { file: outDir }, 2);
     const manifest = join(out, target.manifestFile);
@@ -55,6 +55,9 @@ export async function convertPath(spec: string, to: FormatName, outDir: string, 
     if (existsSync(manifest)) {
       if (!lstatSync(manifest).isFile()) fail('SYNC_TARGET_SYMLINK', `${target.manifestFile} in ${outDir} is not a regular file; ctxforge never reads or writes through a link`, { file: target.manifestFile }, 2);
       existingManifest = readFileSync(manifest, 'utf8');
+      // A target tree nobody recorded converting is someone's work: converting into it could overwrite or remove it.
+      recorded = readConvertRecord(out, target, outDir);
+      if (!recorded) fail('CONVERT_OUTPUT_NOT_EMPTY', `${outDir} holds a ${to} source tree that no conversion recorded (no ${CONVERT_RECORD_FILE}): converting into it could overwrite or remove files written by hand`, { file: outDir, hint: 'pick an empty or new directory' }, 2);
     }
   }
   const read = await r.module.documents(r.kind === 'source' ? r.tree : r.input, {});
@@ -79,12 +82,29 @@ export async function convertPath(spec: string, to: FormatName, outDir: string, 
     docs = { ...docs, meta: again };
     written = target.writeSource(docs, { existingManifest });
   }
+  // What the target cannot hold (a skill a cartridge cannot name) is an error: nothing is written.
+  failWith(written.notes, `${outDir}: the ${to} source tree cannot hold everything the source gives, so nothing was written`);
   const write = new Map(written.files);
+  // A file a person added to an earlier conversion is theirs: it is neither replaced nor removed.
+  const mine = [...write].filter(([p, b]) => recorded && !recorded.has(p) && differs(join(out, ...p.split('/')), b)).map(([p]) => p);
+  if (mine.length) fail('CONVERT_OUTPUT_NOT_EMPTY', `${outDir} holds ${mine.length} file${mine.length === 1 ? '' : 's'} no conversion wrote that this one would replace: ${mine.slice(0, 3).join(', ')}${mine.length > 3 ? ', …' : ''}`, { file: `${outDir}/${mine[0]}`, hint: 'move or rename them, or pick an empty or new directory' }, 2);
+  const skills = docs.skills.filter((s) => target.skills && [...written.files.keys()].some((p) => p.startsWith(`${target.skills!.root}${s.name}/`))).length;
   write.set(written.manifest.path, Buffer.from(written.manifest.text, 'utf8'));
+  write.set(CONVERT_RECORD_FILE, Buffer.from(convertRecordText(written.files.keys(), target), 'utf8'));
   // A converted tree is generated: what an earlier conversion wrote and this one does not goes.
-  const plan = { write, remove: listFiles(join(out, ...target.documentRoot.split('/').filter(Boolean)), target.documentRoot).filter((p) => !write.has(p)) };
+  const plan = { write, remove: [...(recorded ?? [])].filter((p) => !write.has(p)).sort() };
   const files = o.dryRun ? preview(out, plan) : await apply(out, plan);
-  return { from: r.module.name, to, out: outDir, documents: docs.docs.length, dryRun: !!o.dryRun, files, diagnostics: [...read.notes, ...renamed.notes, ...written.notes] };
+  return { from: r.module.name, to, out: outDir, documents: docs.docs.length, skills, dryRun: !!o.dryRun, files, diagnostics: [...read.notes, ...renamed.notes, ...written.notes] };
+}
+
+/** Whether the file at `abs` is there and holds other bytes than `b` (a link or a folder counts as other). */
+function differs(abs: string, b: Buffer): boolean {
+  try {
+    if (!lstatSync(abs).isFile()) return true;
+    return !readFileSync(abs).equals(b);
+  } catch {
+    return false;
+  }
 }
 
 /** Package metadata with its site record: the generator and root when known, and the files left out on the way. */

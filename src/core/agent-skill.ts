@@ -6,7 +6,7 @@
 // and the cartridge format, which add their codes and their own name rule.
 import type { Document, Node as YamlNode, Pair, Scalar, YAMLMap } from 'yaml';
 import { lazyRequire } from './lazy.js';
-import { decodeUtf8 } from './utf8.js';
+import { decodeUtf8, hasBom } from './utf8.js';
 import { parseYamlSafe, splitFrontmatter, YamlSafetyError } from './yaml-safe.js';
 import { defineRules } from './rules.js';
 
@@ -66,6 +66,14 @@ export interface SkillFinding {
   line?: number;
   /** What the finding is about, for callers that pick codes or verdicts: `bom`, `unknown-key` … */
   rule: string;
+  /** The top-level frontmatter key it is about, when it is about one (an unknown key's own name). */
+  key?: string;
+}
+
+/** An Agent Skill: `SKILL.md` and any files and folders beside it, paths relative to the skill's folder. */
+export interface SkillFolder {
+  name: string;
+  files: { rel: string; bytes: Buffer }[];
 }
 
 export type ReadResult = { md: SkillMd; findings: SkillFinding[] } | { md?: undefined; findings: SkillFinding[] };
@@ -76,7 +84,7 @@ export function readSkillMd(bytes: Buffer): ReadResult {
   const bad = (rule: string, message: string, line?: number): ReadResult => ({ findings: [...findings, { severity: 'error', rule, message, line }] });
   const text = decodeUtf8(bytes);
   if (text === undefined) return bad('encoding', 'SKILL.md is not valid UTF-8');
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const bom = hasBom(bytes);
   if (bom) findings.push({ severity: 'warning', rule: 'bom', message: 'SKILL.md starts with a byte-order mark: skills-ref rejects it ("must start with ---"); `skills import` removes it', line: 1 });
   const fm = splitFrontmatter(text);
   if (!fm.present) return bad('frontmatter', 'SKILL.md must begin with --- fenced YAML frontmatter holding name and description', 1);
@@ -137,13 +145,13 @@ export interface CheckOptions {
 export function checkSkillMd(md: SkillMd, o: CheckOptions): SkillFinding[] {
   const out: SkillFinding[] = [];
   const f = new Map(md.fields.map((x) => [x.key, x]));
-  const err = (rule: string, message: string, line?: number) => out.push({ severity: 'error', rule, message, line });
-  const warn = (rule: string, message: string, line?: number) => out.push({ severity: 'warning', rule, message, line });
+  const err = (rule: string, message: string, line?: number, key?: string) => out.push({ severity: 'error', rule, message, line, ...(key !== undefined ? { key } : {}) });
+  const warn = (rule: string, message: string, line?: number, key?: string) => out.push({ severity: 'warning', rule, message, line, ...(key !== undefined ? { key } : {}) });
   const lineOf = (k: string) => f.get(k)?.line ?? md.yamlLine;
 
   const unknown = md.fields.filter((x) => !(SKILL_FIELDS as readonly string[]).includes(x.key));
-  for (const u of unknown) err('unknown-key', `unknown frontmatter key ${JSON.stringify(u.key)}: the specification allows only ${SKILL_FIELDS.join(', ')} (skills-ref rejects it; ACX §5.2: runtimes MUST reject it). \`skills import\` into a cartridge moves it to acx_skill.ext; a ctxpkg skills pack keeps it as written`, u.line);
-  for (const x of md.fields) if (x.style === 'flow') warn('flow', `${x.key} is written in YAML flow style ([…] or {…}), which skills-ref (strictyaml) refuses; write it as a block`, x.line);
+  for (const u of unknown) err('unknown-key', `unknown frontmatter key ${JSON.stringify(u.key)}: the specification allows only ${SKILL_FIELDS.join(', ')} (skills-ref rejects it; ACX §5.2: runtimes MUST reject it). \`skills import\` into a cartridge moves it to acx_skill.ext; a ctxpkg skills pack keeps it as written`, u.line, u.key);
+  for (const x of md.fields) if (x.style === 'flow') warn('flow', `${x.key} is written in YAML flow style ([…] or {…}), which skills-ref (strictyaml) refuses; write it as a block`, x.line, x.key);
   if (/---/.test(md.text.slice(3, md.yamlEnd))) warn('fence-split', 'the frontmatter holds "---" before its closing fence: skills-ref splits SKILL.md at the first "---" anywhere and misreads it', md.yamlLine);
 
   // A string field written as an unquoted number, boolean or null: skills-ref reads the text
@@ -153,7 +161,7 @@ export function checkSkillMd(md: SkillMd, o: CheckOptions): SkillFinding[] {
     if (!x) return undefined;
     if (typeof x.value === 'string') return x.value;
     if (x.plainText !== undefined && (typeof x.value === 'number' || typeof x.value === 'boolean' || x.value === null)) {
-      warn('typed-scalar', `${k}: ${x.plainText} is read by YAML 1.2 parsers as ${x.value === null ? 'null' : typeof x.value}, by skills-ref as the text "${x.plainText}"; quote it`, x.line);
+      warn('typed-scalar', `${k}: ${x.plainText} is read by YAML 1.2 parsers as ${x.value === null ? 'null' : typeof x.value}, by skills-ref as the text "${x.plainText}"; quote it`, x.line, k);
       return x.plainText;
     }
     return undefined;

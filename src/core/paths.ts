@@ -1,5 +1,12 @@
 // Safe relative POSIX paths: the one check every archive reader, tree and unpacker uses.
 
+/**
+ * A path segment Windows reserves for a device, whatever its case or extension (`nul.txt` too):
+ * CON, PRN, AUX, NUL, COM0–9 and LPT0–9, and COM/LPT with a superscript ¹ ² ³, as Microsoft's file
+ * naming rules list them. The one set every name check uses.
+ */
+export const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+
 /** Returns why `p` is not a safe relative POSIX path in NFC, or null when it is safe. */
 export function unsafePathReason(p: string): string | null {
   // Most paths are plain ASCII words: one regex proves them safe without splitting or normalising

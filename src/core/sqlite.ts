@@ -182,6 +182,10 @@ function engine(): Engine {
   const want = process.env.CTXFORGE_SQLITE ?? '';
   if (chosen?.key === want) return chosen.engine;
   const pick = (): Engine => {
+    // A misspelt engine name silently meant "choose for me": the user asked for something they did not get.
+    if (want !== '' && want !== 'node' && want !== 'better-sqlite3') {
+      throw new DiagnosticError(error('CTXFORGE_USAGE', `CTXFORGE_SQLITE=${JSON.stringify(want)} names no SQLite engine`, { hint: 'set CTXFORGE_SQLITE to node or better-sqlite3, or unset it to let ctxforge choose' }), 2);
+    }
     if (want === 'node') {
       const n = nodeSqlite();
       if (!n) unavailable(`CTXFORGE_SQLITE=node needs node:sqlite, which this Node.js lacks (22.13 or later has it)`);

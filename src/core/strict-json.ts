@@ -1,7 +1,7 @@
 // Strict JSON (RFC 8259) parsing: rejects duplicate keys at any depth, a BOM, NaN/Infinity, trailing
 // data and over-deep nesting, keeps integers beyond 2^53 exact as bigint, and can report the source
 // range of each top-level member (CTXPKG hashes the exact text of one member).
-import { decodeUtf8 } from './utf8.js';
+import { decodeUtf8, hasBom } from './utf8.js';
 
 export type JsonErrorCode = 'JSON_INVALID' | 'JSON_DUPLICATE_KEY' | 'JSON_DEPTH';
 
@@ -162,7 +162,7 @@ export function parseJsonWithRanges(text: string, options: JsonParseOptions = {}
 
 /** Decodes UTF-8 strictly: invalid sequences and a BOM are errors, not replacement characters. */
 export function decodeUtf8Strict(bytes: Uint8Array, what = 'input'): string {
-  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+  if (hasBom(bytes)) {
     throw new JsonSyntaxError('JSON_INVALID', `${what} must not contain a UTF-8 BOM`, '', 0);
   }
   // The BOM is refused above, so the decoder's BOM stripping never applies.

@@ -242,8 +242,10 @@ function openRegularFile(abs: string, label: string): { fd: number; size: number
 /** An in-memory tree (tests, generated packages, merged results). */
 export class MemoryTree implements Tree {
   private readonly files: Map<string, Buffer>;
-  constructor(files: Record<string, string | Uint8Array> | Map<string, Buffer>, readonly label = '(memory)') {
-    this.files = files instanceof Map ? files : new Map(Object.entries(files).map(([k, v]) => [k, Buffer.from(v as Uint8Array)]));
+  /** Files by path; text is stored as its UTF-8 bytes (an artifact's importer gives text and bytes alike). */
+  constructor(files: Record<string, string | Uint8Array> | ReadonlyMap<string, string | Uint8Array>, readonly label = '(memory)') {
+    const asBuffer = (v: string | Uint8Array): Buffer => (Buffer.isBuffer(v) ? v : typeof v === 'string' ? Buffer.from(v, 'utf8') : Buffer.from(v));
+    this.files = files instanceof Map ? new Map([...files].map(([k, v]) => [k, asBuffer(v)])) : new Map(Object.entries(files).map(([k, v]) => [k, asBuffer(v)]));
   }
   async list(): Promise<TreeEntry[]> {
     return sortUtf8([...this.files].map(([path, b]) => ({ path, kind: 'file' as const, size: b.length })), (e) => e.path);

@@ -189,6 +189,4 @@ export function splitFrontmatter(text: string, steps: StepSink = NO_STEPS): Fron
   return { yaml: '', yamlLine: 2, body: text, bodyLine: 1, present: false };
 }
 
-export function stripBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
+export { stripBom } from './utf8.js';

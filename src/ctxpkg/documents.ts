@@ -2,13 +2,20 @@
 // {path, sha256 of the plaintext, encoding "zstd+base64", body}, sorted by path, at most 256 files,
 // 1 MiB a file and 8 MiB in all. Bodies are written as zstd frames of raw blocks (valid zstd any
 // decoder reads, deterministic, no compressor needed); reading decodes raw and RLE blocks here and
-// compressed ones through Node's zstd where the runtime has it.
+// compressed ones through Node's zstd where the runtime has it. Each folder is an Agent Skill and is
+// checked by the Agent Skills rules (core/skill-folder.ts).
 import * as zlib from 'node:zlib';
 import { error, warning, type Diagnostic } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
+import { checkSkillFolder } from '../core/skill-folder.js';
+import { SKILL_FIELDS } from '../core/agent-skill.js';
+import { groupSkillFiles } from '../doc-model.js';
 import type { CheckContext } from './check.js';
 import { isObject, type JsonObject } from './model.js';
+
+/** kind: skills — in a source tree, every file below documents/ is one named blob, its path relative to documents/. */
+export const DOCUMENTS_DIR = 'documents/';
 
 export const DOCUMENT_ENCODING = 'zstd+base64';
 export const DOCUMENT_CAPS = { files: 256, fileBytes: 1024 * 1024, totalBytes: 8 * 1024 * 1024 };
@@ -92,6 +99,7 @@ export function checkDocuments(manifest: unknown, content: unknown, ctx: CheckCo
   if (!files.length) return [error('CTXPKG_DOCUMENTS_INVALID', 'a skills package holds at least one document', at)];
   if (files.length > DOCUMENT_CAPS.files) return [error('CTXPKG_DOCUMENTS_INVALID', `a skills package holds at most ${DOCUMENT_CAPS.files} documents, this one ${files.length}`, at)];
   const seen = new Set<string>();
+  const decoded: Array<{ path: string; bytes: Buffer }> = [];
   let total = 0;
   let prev = '';
   for (const f of files) {
@@ -110,7 +118,28 @@ export function checkDocuments(manifest: unknown, content: unknown, ctx: CheckCo
     if (plain.length > DOCUMENT_CAPS.fileBytes) out.push(error('CTXPKG_DOCUMENTS_INVALID', `${where} is ${plain.length} bytes (at most ${DOCUMENT_CAPS.fileBytes})`, at));
     if (sha256Hex(plain) !== f.sha256) out.push(error('CTXPKG_DOCUMENTS_INVALID', `${where}: body does not match its sha256`, at));
     total += plain.length;
+    decoded.push({ path: f.path, bytes: plain });
   }
   if (total > DOCUMENT_CAPS.totalBytes) out.push(error('CTXPKG_DOCUMENTS_INVALID', `the documents decode to ${total} bytes (at most ${DOCUMENT_CAPS.totalBytes})`, at));
+  out.push(...skillFindings(decoded, ctx));
+  return out;
+}
+
+/**
+ * The Agent Skills rules on each folder of a skills pack, as `skills validate` applies them, but
+ * for unknown frontmatter keys: a pack keeps a host's keys (Claude Code's `model` …) as written, so
+ * they are warnings. A source tree's findings point into its files; a built package's name the
+ * document inside it (`<package>:documents/<skill>/SKILL.md`).
+ */
+function skillFindings(files: Array<{ path: string; bytes: Buffer }>, ctx: CheckContext): Diagnostic[] {
+  const base = ctx.mode === 'source' ? DOCUMENTS_DIR : `${ctx.locate(['content', 'documents']).file ?? 'package'}:${DOCUMENTS_DIR}`;
+  const out: Diagnostic[] = [];
+  for (const s of groupSkillFiles(files)) {
+    for (const f of checkSkillFolder(s, `${base}${s.name}`).findings) {
+      // Whether a cartridge could hold the name is no finding about the pack.
+      if (f.rule === 'ascii-name') continue;
+      out.push(f.rule === 'unknown-key' ? { ...f.diagnostic, severity: 'warning', message: `unknown frontmatter key ${JSON.stringify(f.key)} kept as written: the specification allows only ${SKILL_FIELDS.join(', ')} and skills-ref rejects it, but hosts such as Claude Code read it` } : f.diagnostic);
+    }
+  }
   return out;
 }

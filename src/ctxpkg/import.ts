@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fail } from '../core/diagnostics.js';
 import { foldedKey } from '../core/paths.js';
+import type { Coverage } from './signature.js';
 import type { ArtifactInput, CommonOptions } from '../format.js';
 import { graphOf } from './check.js';
 import { isObject, type JsonObject, type JsonValue } from './model.js';
@@ -54,6 +55,14 @@ export function sourceFiles(fields: JsonObject, content: JsonObject): Map<string
 
 /** The source tree of a verified package, as files (relative path → content); refuses one that does not verify. */
 export async function importedFiles(input: ArtifactInput, opts: CommonOptions): Promise<Map<string, string | Buffer>> {
+  return (await importedPackage(input, opts)).files;
+}
+
+/**
+ * The source tree of a verified package, and what its signature covers: `identity_only` binds name,
+ * version and content but no other manifest field (description, x-ctxforge …); null when unsigned.
+ */
+export async function importedPackage(input: ArtifactInput, opts: CommonOptions): Promise<{ files: Map<string, string | Buffer>; coverage: Coverage | null }> {
   const r = await readAndVerify(input, { limits: opts.limits, env: opts.env });
   if (!r.valid || !r.doc) {
     const d = r.diagnostics.find((x) => x.severity === 'error')!;
@@ -75,7 +84,7 @@ export async function importedFiles(input: ArtifactInput, opts: CommonOptions): 
     if (!plain) fail('CTXPKG_IMPORT_REFUSED', `document ${JSON.stringify(f.path)} uses compressed zstd blocks, which this Node runtime cannot decode`, {}, 2);
     files.set(`${DOCUMENTS_DIR}${f.path}`, plain);
   }
-  return files;
+  return { files, coverage: r.details?.coverage ?? null };
 }
 
 export async function importArtifact(input: ArtifactInput, dir: string, opts: CommonOptions): Promise<string[]> {

@@ -1,5 +1,5 @@
 // Stable-ID items for diff: nodes by id, edges by from|to|type (the §6 identities), dependencies and
-// conflicts by name.
+// conflicts by name, and a kind: skills pack's skills by folder name (a file outside a folder by path).
 import { sha256Hex } from '../core/hash.js';
 import { firstHeading } from '../links/title.js';
 import type { Item } from '../format.js';
@@ -46,5 +46,29 @@ export function packageItems(manifest: unknown, content: unknown, nodePaths: Map
     items.push({ kind: 'dependency', id: d.name, digest: sha256Hex(`${d.version_req}\n${d.optional}`), attrs: { version_req: d.version_req, optional: d.optional } });
   }
   for (const c of Array.isArray(m.conflicts) ? m.conflicts : []) if (typeof c === 'string') items.push({ kind: 'conflict', id: c, digest: sha256Hex(c) });
+  items.push(...skillItems(content));
+  return items;
+}
+
+/**
+ * kind: skills — one `skill` item a folder of content.documents, its digest over every file's path
+ * and sha256 (as a cartridge's skills), so an edited, added or removed file of a skill changes it;
+ * a document outside a folder is a `file` item. Each blob's sha256 is of its plain bytes, so
+ * nothing is decoded.
+ */
+function skillItems(content: unknown): Item[] {
+  const docs = isObject(content) && isObject(content.documents) && Array.isArray(content.documents.files) ? content.documents.files : [];
+  const skills = new Map<string, string[]>();
+  const items: Item[] = [];
+  for (const f of docs) {
+    if (!isObject(f) || typeof f.path !== 'string') continue;
+    const line = `${f.path} ${typeof f.sha256 === 'string' ? f.sha256 : ''}`;
+    const i = f.path.indexOf('/');
+    if (i <= 0) { items.push({ kind: 'file', id: f.path, digest: sha256Hex(line) }); continue; }
+    const name = f.path.slice(0, i);
+    const lines = skills.get(name);
+    if (lines) lines.push(line); else skills.set(name, [line]);
+  }
+  for (const [name, lines] of skills) items.push({ kind: 'skill', id: name, title: name, digest: `sha256:${sha256Hex(lines.sort().join('\n'))}` });
   return items;
 }

@@ -18,8 +18,9 @@ import { unsignedDigest } from './unsigned.js';
 import { checkLevel, graphOf } from './check.js';
 import { loadSource, MANIFEST_FILE } from './source.js';
 import { isV1, v1ToV2 } from './v1.js';
-import { zstdDecode } from './documents.js';
-import { parseYamlSafe, splitFrontmatter } from '../core/yaml-safe.js';
+import { readSkillMd } from '../core/agent-skill.js';
+import { groupSkillFiles } from '../doc-model.js';
+import { ctxpkgSkills, documentBlobs } from './skill-folders.js';
 import { readCtxpkgDocuments } from './read-documents.js';
 import { ctxpkgNameProblem, writeCtxpkgSource } from './write-source.js';
 import './rules.js';
@@ -63,28 +64,11 @@ async function validateSource(tree: Tree, opts: ValidateOptions): Promise<Valida
  * the description its SKILL.md gives, and how many files each holds.
  */
 function skillsOf(content: unknown): { name: string; description: string | null; files: number }[] {
-  const files = isObject(content) && isObject(content.documents) && Array.isArray(content.documents.files) ? content.documents.files : [];
-  const byName = new Map<string, { name: string; description: string | null; files: number }>();
-  for (const f of files) {
-    if (!isObject(f) || typeof f.path !== 'string' || f.path.indexOf('/') <= 0) continue;
-    const name = f.path.slice(0, f.path.indexOf('/'));
-    const s = byName.get(name) ?? { name, description: null, files: 0 };
-    s.files++;
-    if (f.path === `${name}/SKILL.md` && typeof f.body === 'string') s.description = skillDescription(f.body);
-    byName.set(name, s);
-  }
-  return [...byName.values()].filter((s) => files.some((f) => isObject(f) && f.path === `${s.name}/SKILL.md`)).sort((a, b) => (a.name < b.name ? -1 : 1));
-}
-
-function skillDescription(body: string): string | null {
-  try {
-    const text = zstdDecode(Buffer.from(body, 'base64'))?.toString('utf8');
-    const fm = text === undefined ? undefined : splitFrontmatter(text.replace(/^\uFEFF/, ''));
-    const v = fm?.present ? parseYamlSafe(fm.yaml) : undefined;
-    return isObject(v) && typeof v.description === 'string' ? v.description.replace(/\s+/g, ' ').trim() : null;
-  } catch {
-    return null;
-  }
+  return groupSkillFiles(documentBlobs(content).files).filter((s) => s.files.some((f) => f.rel === 'SKILL.md')).map((s) => {
+    const md = readSkillMd(s.files.find((f) => f.rel === 'SKILL.md')!.bytes).md;
+    const d = md?.data.description;
+    return { name: s.name, description: typeof d === 'string' ? d.replace(/\s+/g, ' ').trim() : null, files: s.files.length };
+  });
 }
 
 async function inspect(input: ArtifactInput, opts: InspectOptions): Promise<InspectResult> {
@@ -164,4 +148,5 @@ export const ctxpkg: FormatModule = {
   documents: readCtxpkgDocuments,
   writeSource: writeCtxpkgSource,
   nameProblem: ctxpkgNameProblem,
+  skills: ctxpkgSkills,
 };

@@ -2,7 +2,9 @@
 // the package identity (name, version, the other ctxpkg.yaml fields); a `references` edge whose link
 // is not in the text becomes a "See also" link, so formats without edges keep it. A built package
 // holds no file paths: its nodes are read where `ctxforge import` puts them (nodes/<id>.md), and the
-// relative links that breaks are named.
+// relative links that breaks are named. From a built package the identity (name, description) comes
+// only from what its signature covers: an identity-only signature binds `name` but neither the
+// description nor the x-ctxforge record, which anyone could then set to rename the package.
 import { fail, failWith, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { documentString, plain, splitDocText, type DocText } from '../core/doc-text.js';
 import { MemoryTree, type Tree } from '../core/tree.js';
@@ -11,7 +13,7 @@ import { beyondDerived, isMap, KEPT_HEAD, manifestExtension, MANIFEST_EXT } from
 import { isTree, wants, type ArtifactInput, type Doc, type Documents, type DocumentsOptions, type PackageMeta, type SkillFolder } from '../format.js';
 import { CHECKPOINT_FILE } from './checkpoint.js';
 import { docFromText, DOCUMENT_ROOT, LINKS_READ, nodeFile, SEE_ALSO } from './doc-fields.js';
-import { importedFiles } from './import.js';
+import { importedPackage } from './import.js';
 import { linkContext, linkedIds, seeAlsoLine, unresolvedLinks } from './link-edges.js';
 import { DOCUMENTS_DIR, loadSource, MANIFEST_FILE } from './source.js';
 import { derivedManifest } from './write-source.js';
@@ -19,14 +21,25 @@ import { readSkillFolders } from './skill-folders.js';
 
 export async function readCtxpkgDocuments(input: Tree | ArtifactInput, opts: DocumentsOptions): Promise<Documents> {
   if (isTree(input)) return fromTree(input, wants(opts, 'docs'), wants(opts, 'skills'), false);
-  const files = await importedFiles(input, opts);
-  return fromTree(new MemoryTree(new Map([...files].map(([k, v]) => [k, Buffer.isBuffer(v) ? v : Buffer.from(v, 'utf8')])), input.label), wants(opts, 'docs'), wants(opts, 'skills'), true);
+  const { files, coverage } = await importedPackage(input, opts);
+  const read = await fromTree(new MemoryTree(files, input.label), wants(opts, 'docs'), wants(opts, 'skills'), true);
+  return coverage === 'identity_only' ? signedIdentity(read, files, input.label) : read;
+}
+
+/** The documents of a package signed identity-only, their name its signed `name`, with no unsigned description. */
+function signedIdentity(read: Documents, files: Map<string, string | Buffer>, label: string): Documents {
+  const m = plain(parseYamlSafe(documentString(Buffer.from(files.get(MANIFEST_FILE) ?? ''), MANIFEST_FILE))) as Record<string, unknown>;
+  const { description: _d, ...meta } = read.meta;
+  void _d;
+  const name = String(m.name);
+  const note = warning('CTXPKG_SIGNATURE_IDENTITY_ONLY', `the signature covers only name, version and content: the package is named by its signed name ${JSON.stringify(name)}, and its description and x-ctxforge record, which anyone could change, are ignored`, { file: label });
+  return { ...read, meta: { ...meta, name }, notes: [...read.notes, note] };
 }
 
 /** A kind: skills pack's Agent Skills (documents/<name>/…), when it has any. */
 async function skillsOf(tree: Tree, entries?: Array<{ path: string }>): Promise<SkillFolder[]> {
   const list = entries ?? (await tree.list());
-  return list.some((e) => e.path.startsWith(DOCUMENTS_DIR)) ? readSkillFolders(tree) : [];
+  return list.some((e) => e.path.startsWith(DOCUMENTS_DIR)) ? (await readSkillFolders(tree)).skills : [];
 }
 
 /** The manifest (and the skills, when wanted) alone, for a caller that wants no documents: nothing else is read. */
@@ -44,7 +57,7 @@ async function fromTree(tree: Tree, withDocs: boolean, withSkills: boolean, buil
   const { pkg, diags } = await loadSource(tree);
   failWith(diags, `${tree.label} is not a readable ctxpkg source tree`);
   const notes: Diagnostic[] = [];
-  const m = plain(parseYamlSafe(pkg!.manifestText.replace(/^\uFEFF/, ''))) as Record<string, unknown>;
+  const m = plain(parseYamlSafe(pkg!.manifestText)) as Record<string, unknown>;
   const site = manifestExtension(m[MANIFEST_EXT]).site;
   const read: { text: DocText; doc: Doc; refs: string[] }[] = [];
   for (const n of pkg!.nodes) {
@@ -88,7 +101,7 @@ async function fromTree(tree: Tree, withDocs: boolean, withSkills: boolean, buil
   if (entries.some((e) => e.path === CHECKPOINT_FILE)) notes.push(info('CONVERT_LEFT_OUT', `${CHECKPOINT_FILE} (the checkpoint layer) has no place in the other formats`, { file: CHECKPOINT_FILE }));
 
   const meta = packageMeta(m, edges, notes);
-  return { format: 'ctxpkg', meta, docs, assets: [], skills, notes };
+  return { format: 'ctxpkg', meta, docs, assets: [], skills, notes, ...(built ? { pathsFromIds: true } : {}) };
 }
 
 /** The package identity and site record of ctxpkg.yaml; what the other formats cannot hold is carried. */

@@ -3,19 +3,19 @@
 // comes from ids, never from file names, so moving or renaming a file changes nothing.
 import { error, type Diagnostic, type Location } from '../core/diagnostics.js';
 import { decodeUtf8Strict } from '../core/strict-json.js';
+import { withoutBom } from '../core/utf8.js';
 import type { Tree } from '../core/tree.js';
 import { parseYamlSafe, splitFrontmatter, YamlSafetyError } from '../core/yaml-safe.js';
 import { compareUtf8 } from '../core/paths.js';
 import './rules.js';
 import type { Path } from './check.js';
 import { GRAPH_FORMAT, isObject, type JsonObject, type JsonValue } from './model.js';
-import { documentsOf } from './documents.js';
+import { documentsOf, DOCUMENTS_DIR } from './documents.js';
 import { CHECKPOINT_FILE, CHECKPOINT_LAYER, readCheckpointFile } from './checkpoint.js';
 
 export const MANIFEST_FILE = 'ctxpkg.yaml';
 export const NODES_DIR = 'nodes/';
-/** kind: skills — every file below documents/ is one named blob, its path relative to documents/. */
-export const DOCUMENTS_DIR = 'documents/';
+export { DOCUMENTS_DIR };
 /** Computed by the build; setting them in the source would be silently overwritten, so it is an error. */
 export const RESERVED_MANIFEST = ['schema_version', 'created_at', 'integrity', 'provenance', 'signature', 'graph_summary'];
 
@@ -74,9 +74,8 @@ function keyLines(yaml: string, firstLine: number): Map<string, number> {
 }
 
 function decode(bytes: Buffer, file: string): { text?: string; diag?: Diagnostic } {
-  const b = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   try {
-    return { text: decodeUtf8Strict(b, file) };
+    return { text: decodeUtf8Strict(withoutBom(bytes), file) };
   } catch {
     return { diag: error('CTXPKG_SOURCE_FILE_INVALID', `${file} is not valid UTF-8 text`, { file }) };
   }

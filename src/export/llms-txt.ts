@@ -3,17 +3,21 @@
 // `- [title](url): description` entries. Links name the page where the doc site serves it (the upstream
 // path a synced tree's ID map records, else the document's path), titles and descriptions are plain
 // text escaped so that nothing in them can end, open or re-point a link.
+import { warning, type Diagnostic } from '../core/diagnostics.js';
 import type { Tree } from '../core/tree.js';
 import type { Doc, Documents, FormatName } from '../format.js';
 import { resolveInput } from '../inputs.js';
 import { ID_MAP_FILE, parseIdMap, upstreamKeyProblem, type IdMap } from '../sync/idmap.js';
 import { plainText } from './plain-text.js';
+import './rules.js';
 
 export interface LlmsTxt {
   text: string;
   format: FormatName;
   documents: number;
   sections: string[];
+  /** What makes the index less than it looks (links made from IDs). */
+  diagnostics: Diagnostic[];
 }
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -73,7 +77,9 @@ export function renderLlmsTxt(docs: Documents, o: { baseUrl?: string; upstream?:
     }
     lines.push('');
   }
-  return { text: lines.join('\n'), format: docs.format, documents: docs.docs.length, sections };
+  // A built .ctxpkg keeps node IDs, not file paths: every link would name nodes/<id>.md, which no site serves.
+  const diagnostics = docs.pathsFromIds ? [warning('EXPORT_URLS_FROM_IDS', `${docs.format} package without file paths: its ${docs.docs.length} links are made from document IDs (…/<id>.md) and name no page of the site the documents came from`, { hint: 'export the source tree instead of the built package' })] : [];
+  return { text: lines.join('\n'), format: docs.format, documents: docs.docs.length, sections, diagnostics };
 }
 
 /**

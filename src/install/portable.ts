@@ -1,8 +1,7 @@
 // Package paths that may become files in a host folder: safe (relative, no "..", NFC) and portable
 // (names every file system holds), checked before anything is written.
-import { unsafePathReason } from '../core/paths.js';
+import { unsafePathReason, WINDOWS_DEVICE_NAME } from '../core/paths.js';
 
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])(\..*)?$/i;
 // Characters no Windows or macOS file name can hold, and controls, which no agent host expects.
 const UNPORTABLE = /[\u0000-\u001f\u007f<>:"|?*]/;
 
@@ -14,7 +13,7 @@ export function portablePathProblem(p: string): string | null {
   for (const seg of p.split('/')) {
     if (UNPORTABLE.test(seg)) return `"${printable(seg)}" holds a character Windows cannot store (< > : " | ? * or a control)`;
     if (/[. ]$/.test(seg)) return `"${printable(seg)}" ends with a dot or a space, which Windows drops`;
-    if (WINDOWS_RESERVED.test(seg)) return `"${printable(seg)}" is a reserved device name on Windows`;
+    if (WINDOWS_DEVICE_NAME.test(seg)) return `"${printable(seg)}" is a reserved device name on Windows`;
     if (Buffer.byteLength(seg, 'utf8') > 255) return 'a path segment is longer than 255 bytes';
   }
   return null;

@@ -24,7 +24,7 @@ export const LINK_LEVELS: readonly LinkLevel[] = ['off', 'warning', 'error'];
 /** Where a format keeps the Markdown whose links are checked: its document root first, then its skills' folders. */
 export function linkRoots(format: string): string[] {
   const m = formatByName(format);
-  return m ? [m.documentRoot, ...(m.linkedRoots ?? [])] : [''];
+  return m ? [...new Set([m.documentRoot, ...(m.skills ? [m.skills.root] : [])])] : [''];
 }
 
 export interface LinkCounts {

@@ -2,10 +2,10 @@
 // tags and nav_order; octx.document_id (a neutral ID that is no UUIDv7 gets a derived one and rides
 // along as `x-id`); the document's other fields; the blocks it carries for the other formats.
 import { fail } from '../core/diagnostics.js';
-import { splitDocText, writeDocText, type DocText } from '../core/doc-text.js';
+import { writeDocText, type DocText } from '../core/doc-text.js';
 import { titleOf } from '../links/title.js';
 import { isUuidV7, uuidv7 } from '../core/uuid.js';
-import { carriedBlocks, DEFAULT_TYPE, isMap, keptHead, KEPT_HEAD, NAV_ORDER, setCommonFields, takeCarried } from '../doc-model.js';
+import { carriedBlocks, DEFAULT_TYPE, documentTextWithKeptHead, isMap, KEPT_HEAD, NAV_ORDER, setCommonFields, takeCarried } from '../doc-model.js';
 import type { Doc } from '../format.js';
 
 export const DOCUMENT_ROOT = 'knowledge/';
@@ -48,16 +48,5 @@ function fieldsOf(d: Doc, own: Record<string, unknown>): Record<string, unknown>
 
 /** The file text of a document: its kept head when it still says what the document says, else written afresh. */
 export function documentText(d: Doc): string {
-  const reparse = (t: DocText) => docFromText(t, d.path, d.path);
-  const head = keptHead(d, 'octx', reparse);
-  if (head !== undefined) return head + d.body;
-  const own = d.carried?.octx ?? {};
-  const kept = own[KEPT_HEAD];
-  // A head that no longer says what the document says still holds the document's own fields.
-  const fields = typeof kept === 'string' ? reparseOwn(kept, d, reparse) : own;
-  return writeDocText(fieldsOf(d, fields), d.body);
-}
-
-function reparseOwn(head: string, d: Doc, reparse: (t: DocText) => Doc): Record<string, unknown> {
-  try { return reparse(splitDocText(head + d.body, d.path)).carried?.octx ?? {}; } catch { return {}; }
+  return documentTextWithKeptHead(d, 'octx', (t: DocText) => docFromText(t, d.path, d.path), (fields) => writeDocText(fieldsOf(d, fields), d.body));
 }

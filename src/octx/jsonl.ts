@@ -3,6 +3,7 @@
 import { isUtf8 } from 'node:buffer';
 import { error, type Diagnostic } from '../core/diagnostics.js';
 import { parseJson, JsonSyntaxError } from '../core/strict-json.js';
+import { hasBom } from '../core/utf8.js';
 
 export interface JsonlRecord {
   line: number;
@@ -134,7 +135,7 @@ export class JsonlParser {
       block = this.head.length ? Buffer.concat([this.head, block]) : block;
       if (block.length < 3) { this.head = block; return; }
       this.head = undefined;
-      if (block[0] === 0xef && block[1] === 0xbb && block[2] === 0xbf) {
+      if (hasBom(block)) {
         this.bom = true;
         this.fail(error('OCTX_JSON_INVALID', `${this.file} must not contain a UTF-8 BOM`, { file: this.file, line: 1 }));
         return;
@@ -233,7 +234,7 @@ function holds(ix: LineIndex, b: Buffer, start: number, end: number): boolean {
  * decoded. A file with a BOM is returned whole, so that reading it fails as it would alone.
  */
 export function linesNotIn(mine: Buffer, theirs: Buffer): Buffer {
-  if (mine.length >= 3 && mine[0] === 0xef && mine[1] === 0xbb && mine[2] === 0xbf) return mine;
+  if (hasBom(mine)) return mine;
   const ix = lineIndex(theirs);
   const keep: Buffer[] = [];
   for (let s = 0; s < mine.length;) {

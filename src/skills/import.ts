@@ -3,17 +3,16 @@
 // layout (with that format's normalisations, each reported, and limits). By default an invalid skill
 // stops the whole import and nothing is written; --skip-invalid imports the others and names each
 // refused one with its reasons. A re-imported skill replaces its earlier version.
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { DiskTree } from '../core/tree.js';
 import { error, fail, warning, type Diagnostic } from '../core/diagnostics.js';
-import { parseYamlSafe } from '../core/yaml-safe.js';
+import { checkSkillFolder } from '../core/skill-folder.js';
 import { detectSource } from '../formats.js';
-import type { FormatName, SkillFolder } from '../format.js';
+import type { FormatModule, FormatName, SkillFolder } from '../format.js';
 import { apply, preview, type Applied } from '../sync/apply.js';
 import { readSkillsDir } from './read.js';
-import { checkSkillFolder } from './spec.js';
-import { skillsLayout } from './formats.js';
+import { SKILL_FORMATS_HINT } from './formats.js';
 import './rules.js';
 
 export interface ImportOptions {
@@ -25,7 +24,9 @@ export interface ImportOptions {
 }
 
 export interface ImportResult {
-  into: 'acx' | 'ctxpkg';
+  into: FormatName;
+  /** Every skill the folder holds, imported or not. */
+  skills: string[];
   imported: string[];
   refused: Array<{ name: string; reasons: string[] }>;
   /** Nothing was written because a skill was refused (without --skip-invalid) or the pack is over a cap. */
@@ -35,22 +36,22 @@ export interface ImportResult {
   diagnostics: Diagnostic[];
 }
 
-async function targetFormat(target: string, label: string): Promise<'acx' | 'ctxpkg'> {
-  const m = existsSync(target) ? await detectSource(new DiskTree(target, label)) : undefined;
-  if (m?.name === 'acx') return 'acx';
-  if (m?.name === 'ctxpkg') {
-    let kind: unknown;
-    try { kind = (parseYamlSafe(readFileSync(join(target, m.manifestFile), 'utf8')) as Record<string, unknown> | null)?.kind; } catch { kind = undefined; }
-    if (kind !== 'skills') fail('CTXFORGE_USAGE', `${label} is a ctxpkg source tree of kind ${kind === undefined ? 'context' : JSON.stringify(kind)}; skills go into a pack with kind: skills`, { hint: 'set kind: skills in its ctxpkg.yaml, or `ctxforge init ctxpkg DIR` a new pack' }, 2);
-    return 'ctxpkg';
-  }
-  fail('CTXFORGE_USAGE', `${label} is neither a cartridge source tree (cartridge.yaml) nor a ctxpkg skills-pack source tree (ctxpkg.yaml with kind: skills)`, { hint: 'run `ctxforge init acx DIR`, or `ctxforge init ctxpkg DIR` and set kind: skills' }, 2);
+/** The format of the target source tree, which must hold skills (its module's `skills`) and take them. */
+async function targetFormat(target: string, label: string): Promise<FormatModule & Required<Pick<FormatModule, 'skills'>>> {
+  const tree = new DiskTree(target, label);
+  const m = existsSync(target) ? await detectSource(tree) : undefined;
+  if (!m) fail('CTXFORGE_USAGE', `${label} is no source tree that holds skills: ${SKILL_FORMATS_HINT}`, { hint: 'run `ctxforge init acx DIR`, or `ctxforge init ctxpkg DIR` and set kind: skills' }, 2);
+  if (!m.skills) fail('CTXFORGE_USAGE', `${label} is an ${m.title} source tree, which holds no Agent Skills: ${SKILL_FORMATS_HINT}`, { hint: 'run `ctxforge init acx DIR`, or `ctxforge init ctxpkg DIR` and set kind: skills' }, 2);
+  const why = await m.skills.refuses?.(tree);
+  if (why) fail('CTXFORGE_USAGE', `${label} cannot take skills: ${why}`, {}, 2);
+  return m as FormatModule & Required<Pick<FormatModule, 'skills'>>;
 }
 
 export async function importSkills(dir: string, target: string, o: ImportOptions = {}, labels: { dir?: string; target?: string } = {}): Promise<ImportResult> {
   const t = resolve(target);
-  const into = await targetFormat(t, labels.target ?? target);
-  const layout = skillsLayout(into as FormatName);
+  const module = await targetFormat(t, labels.target ?? target);
+  const into = module.name;
+  const layout = module.skills;
   const read = await readSkillsDir(dir, labels.dir ?? dir);
   const diagnostics: Diagnostic[] = [...read.diagnostics];
   if (!read.skills.length) diagnostics.push(error('SKILL_INVALID', `${labels.dir ?? dir} holds no skill: a skill folder holds SKILL.md, a folder of skills holds <name>/SKILL.md`, { file: labels.dir ?? dir }));
@@ -64,8 +65,7 @@ export async function importSkills(dir: string, target: string, o: ImportOptions
     const blocking: Diagnostic[] = [];
     for (const f of v.findings) {
       if (f.rule === 'unknown-key') {
-        const key = /unknown frontmatter key ("[^"]*")/.exec(f.message)?.[1] ?? '';
-        if (!layout.movesUnknownKeys) diagnostics.push(warning('SKILL_INVALID', `unknown frontmatter key ${key} kept as written in the ctxpkg pack (hosts such as Claude Code read it; skills-ref and a cartridge reject it)`, { file: f.diagnostic.file, line: f.diagnostic.line }));
+        if (!layout.movesUnknownKeys) diagnostics.push(warning('SKILL_INVALID', `unknown frontmatter key ${JSON.stringify(f.key ?? '')} kept as written: ${module.title} keeps SKILL.md as it is (hosts such as Claude Code read the key; skills-ref and a cartridge reject it)`, { file: f.diagnostic.file, line: f.diagnostic.line }));
         continue;
       }
       if (f.rule === 'bom') continue; // removed on the way in, reported as SKILL_NORMALISED
@@ -78,7 +78,7 @@ export async function importSkills(dir: string, target: string, o: ImportOptions
 
   // Files the pack already holds outside the skills written now (a ctxpkg pack's caps count them).
   const existing = new Map<string, number>();
-  if (into === 'ctxpkg') for (const e of await new DiskTree(t).list()) if (e.kind === 'file' && e.path.startsWith('documents/')) existing.set(e.path.slice('documents/'.length), e.size);
+  for (const e of await new DiskTree(t).list()) if (e.kind === 'file' && e.path.startsWith(layout.root)) existing.set(e.path.slice(layout.root.length), e.size);
   const w = layout.write(checked, { extNamespace: o.extNamespace, existing });
   for (const [name, why] of w.refused) refused.set(name, [...(refused.get(name) ?? []), ...why]);
   const refusedByFormat = new Set([...w.refused.values()].flat());
@@ -97,7 +97,7 @@ export async function importSkills(dir: string, target: string, o: ImportOptions
     diagnostics.push(mk('SKILL_REFUSED', `skill refused (${why.length} reason${why.length === 1 ? '' : 's'} above)${o.skipInvalid ? '' : '; nothing was written'}`, { file: read.at.get(name) ?? name }));
   }
   const imported = blocked ? [] : importable.map((s) => s.name);
-  const res: ImportResult = { into, imported, refused: refusedList, blocked, dryRun: !!o.dryRun, files: { written: [], removed: [], unchanged: 0 }, diagnostics };
+  const res: ImportResult = { into, skills: read.skills.map((s) => s.name), imported, refused: refusedList, blocked, dryRun: !!o.dryRun, files: { written: [], removed: [], unchanged: 0 }, diagnostics };
   if (blocked) return res;
 
   // A re-imported skill replaces its earlier version: its files no longer there go.

@@ -1,7 +1,7 @@
 // `skills validate`: one skill folder or a folder of skills against the Agent Skills rules.
 import { error, type Diagnostic } from '../core/diagnostics.js';
 import { readSkillsDir } from './read.js';
-import { checkSkillFolder } from './spec.js';
+import { checkSkillFolder } from '../core/skill-folder.js';
 
 export interface ValidateResult { skills: string[]; valid: string[]; invalid: string[]; single: boolean; diagnostics: Diagnostic[] }
 

@@ -1,7 +1,7 @@
 // Every cartridge and registry in ../shared/vectors/acx gets the verdict and exit code its README states.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, vectorsDir } from '../helpers/cli.js';
 
@@ -164,7 +164,13 @@ test('reference-built real-shaped skills: the 18 paths signed only under another
   const { readdirSync: ls } = await import('node:fs');
   const { tmpDir } = await import('../helpers/tmp.js');
   const out = tmpDir('ctxforge-refskills-');
-  const e = await runCli(['skills', 'export', join(R, 'real-skills.acx'), '--out', join(out, 'skills')]);
+  // skills export treats the 18 as install does: named, nothing written, until --allow-unbound names each.
+  const held = await runCli(['skills', 'export', join(R, 'real-skills.acx'), '--out', join(out, 'skills')]);
+  assert.equal(held.code, 1, held.stderr);
+  assert.equal((held.stderr.match(/SKILL_UNBOUND/g) ?? []).length, 18, held.stderr);
+  assert.match(held.stderr, /warning ACX_ROM_PATH_UNBOUND/);
+  assert.equal(existsSync(join(out, 'skills')), false);
+  const e = await runCli(['skills', 'export', join(R, 'real-skills.acx'), '--out', join(out, 'skills'), ...unbound.flatMap((u) => ['--allow-unbound', u.path])]);
   assert.equal(e.code, 0, e.stderr);
   const src = join(R, 'src-real-skills');
   const walk = (d: string, pre = ''): string[] => ls(d, { withFileTypes: true }).flatMap((x) => (x.isDirectory() ? walk(join(d, x.name), `${pre}${x.name}/`) : [`${pre}${x.name}`]));

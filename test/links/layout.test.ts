@@ -24,7 +24,9 @@ test('no module of src/links imports from src/sync, and the LINK_* codes are reg
 });
 
 test('the folders whose links are checked are each format\'s document root and its skills\' folders, from the registry', () => {
-  for (const m of allFormats()) assert.deepEqual(linkRoots(m.name), [m.documentRoot, ...(m.linkedRoots ?? [])], m.name);
+  for (const m of allFormats()) assert.deepEqual(linkRoots(m.name), [...new Set([m.documentRoot, ...(m.skills ? [m.skills.root] : [])])], m.name);
   assert.deepEqual(linkRoots('acx'), ['knowledge/', 'skills/']);
+  assert.deepEqual(linkRoots('ctxpkg'), ['nodes/', 'documents/']);
+  assert.deepEqual(linkRoots('octx'), ['knowledge/']);
   assert.deepEqual(linkRoots('no-such-format'), ['']);
 });

@@ -190,21 +190,39 @@ test('npm-publish: skipped, and said so, without an npm token', () => {
   assert.match(r.out, /npm publish skipped: no NPM_TOKEN secret is configured/);
 });
 
-test('the workflow runs these steps in order on ctxforge\'s own version tags, npm publish only with a token', () => {
+test('the workflow runs these steps in order on ctxforge\'s own version tags, npm publish only with a token; npm ci runs in a job without write permissions or OIDC token', () => {
   const wf = parseYamlSafe(readFileSync(join(repoRoot, '.github', 'workflows', 'self-release.yml'), 'utf8')) as Record<string, any>;
   assert.deepEqual(wf.on, { push: { tags: ['v[0-9]*'] } });
-  assert.deepEqual(wf.permissions, { contents: 'write', 'id-token': 'write', attestations: 'write' });
-  const steps = wf.jobs.release.steps as Array<Record<string, any>>;
-  const scripted = steps.map((s) => String(s.run ?? s.uses ?? '')).map((s) => /self-release\.mjs ([a-z-]+)/.exec(s)?.[1] ?? (/^actions\/attest@/.test(s) ? 'attest' : /^npm ci/.test(s) ? 'npm ci' : ''))
+  // Nothing at the top: a job without its own permissions gets none.
+  assert.deepEqual(wf.permissions, {});
+  assert.deepEqual(Object.keys(wf.jobs).sort(), ['build', 'publish']);
+  assert.deepEqual(wf.jobs.build.permissions, { contents: 'read' });
+  assert.deepEqual(wf.jobs.publish.permissions, { contents: 'write', 'id-token': 'write', attestations: 'write' });
+  assert.equal(wf.jobs.publish.needs, 'build');
+  const named = (steps: Array<Record<string, any>>) => steps.map((s) => String(s.run ?? s.uses ?? ''))
+    .map((s) => /self-release\.mjs ([a-z-]+)/.exec(s)?.[1] ?? (/^actions\/attest@/.test(s) ? 'attest' : /^npm (ci|install|i)\b/.test(s) ? 'npm ci' : /^actions\/(upload|download)-artifact@/.test(s) ? s.replace(/^actions\/|@.*$/g, '') : ''))
     .filter(Boolean);
-  assert.deepEqual(scripted, ['npm ci', 'pack', 'smoke', 'attest', 'provenance', 'publish', 'npm-publish']);
+  const build = wf.jobs.build.steps as Array<Record<string, any>>;
+  const steps = wf.jobs.publish.steps as Array<Record<string, any>>;
+  assert.deepEqual(named(build), ['npm ci', 'pack', 'smoke', 'upload-artifact']);
+  // The job holding the tokens runs no dependency's install script: its one install is --ignore-scripts.
+  assert.deepEqual(named(steps), ['npm ci', 'download-artifact', 'attest', 'provenance', 'publish', 'npm-publish']);
+  for (const s of steps) {
+    const run = String(s.run ?? '');
+    if (/\bnpm (ci|install|i)\b/.test(run)) assert.match(run, /^npm ci --ignore-scripts\b/, run);
+    assert.doesNotMatch(run, /\bnpm (rebuild|run)\b|npx /, run);
+  }
+  const upload = build.find((s) => /^actions\/upload-artifact@/.test(String(s.uses)))!;
+  const download = steps.find((s) => /^actions\/download-artifact@/.test(String(s.uses)))!;
+  assert.equal(download.with.name, upload.with.name);
   const attest = steps.find((s) => /^actions\/attest@/.test(String(s.uses)))!;
   assert.match(String(attest.with['subject-path']), /steps\.pack\.outputs\.tarball/);
+  assert.ok(steps.some((s) => s.id === 'pack' && /GITHUB_OUTPUT/.test(String(s.run))), 'the publish job names the downloaded tarball');
   const prov = steps.find((s) => /self-release\.mjs provenance/.test(String(s.run)))!;
   assert.match(String(prov.run), /steps\.attest\.outputs\.bundle-path|ATTESTATION_BUNDLE/);
   const npmStep = steps.find((s) => /self-release\.mjs npm-publish/.test(String(s.run)))!;
   assert.equal(npmStep.env.NODE_AUTH_TOKEN, '${{ secrets.NPM_TOKEN }}');
-  for (const s of steps.filter((x) => String(x.uses ?? '').startsWith('actions/checkout'))) assert.equal(s.with['persist-credentials'], false);
+  for (const s of [...build, ...steps].filter((x) => String(x.uses ?? '').startsWith('actions/checkout'))) assert.equal(s.with['persist-credentials'], false);
 });
 
 test('the README installs the current version from the URL the release notes give, and from a clone', async () => {

@@ -1,11 +1,15 @@
 // The Agent Skills rules for one skill folder (agentskills.io and its skills-ref validator): SKILL.md
-// present, its frontmatter by the shared reader and checks (core/agent-skill.ts, Unicode names as
-// skills-ref), each finding a SKILL_INVALID diagnostic with its file and line. A format's own limits
-// (a cartridge's ASCII names and portable paths, a ctxpkg pack's caps) are the format's to add.
-import { error, info, warning, type Diagnostic } from '../core/diagnostics.js';
-import { checkSkillMd, readSkillMd, ASCII_SKILL_NAME, type SkillFinding } from '../core/agent-skill.js';
-import type { SkillFolder } from '../format.js';
-import './rules.js';
+// present, its frontmatter by the shared reader and checks (agent-skill.ts, Unicode names as
+// skills-ref), each finding a SKILL_INVALID diagnostic with its file and line. Shared by the skills
+// commands and a ctxpkg kind: skills pack's validation; a format's own limits (a cartridge's ASCII
+// names and portable paths, a ctxpkg pack's caps) are the format's to add.
+import { error, info, warning, type Diagnostic } from './diagnostics.js';
+import { checkSkillMd, readSkillMd, ASCII_SKILL_NAME, type SkillFinding, type SkillFolder } from './agent-skill.js';
+import { defineRules } from './rules.js';
+
+defineRules([
+  { code: 'SKILL_INVALID', format: 'core', summary: 'An Agent Skill (SKILL.md and its folder) breaks the agentskills.io specification.' },
+]);
 
 export interface SkillVerdict {
   diagnostics: Diagnostic[];
