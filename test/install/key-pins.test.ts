@@ -91,11 +91,18 @@ test('finding 5: a signed ctxpkg whose signature was cut to identity-only, renam
   writeFileSync(evil, renamed);
   const v = await runCli(['verify', evil, '--key', KEY.publicKey.hex, '--json']);
   assert.match(v.stdout, /CTXPKG_SIGNATURE_IDENTITY_ONLY/, v.stdout + v.stderr);
+  // The reader takes the name from the signed field only: unpinned, it is refused as unverified
+  // (not taken for the locked victim), and with the signer's key it installs under its signed name.
   const r = await runCli(['install', evil, '--json'], { cwd: dir });
   assert.equal(r.code, 1, r.stdout + r.stderr);
-  assert.equal(errorCode(r), 'CTXFORGE_INSTALL_UNSIGNED_META');
-  assert.match(JSON.parse(r.stdout).error.message, /signature covers the name @acme\/payments-service/);
+  assert.equal(errorCode(r), 'CTXFORGE_INSTALL_UNVERIFIED');
   assert.equal(lockText(dir), before, 'the locked package is not replaced');
+  const victim = lockOf(dir).packages['@acme/victim'];
+  ok(await runCli(['install', evil, '--key', KEY.publicKey.hex], { cwd: dir }), 'under its signed name');
+  const after = lockOf(dir);
+  assert.deepEqual(Object.keys(after.packages).sort(), ['@acme/payments-service', '@acme/victim']);
+  assert.deepEqual(after.packages['@acme/victim'], victim, 'the locked package is untouched');
+  assert.doesNotMatch(lockText(dir), /Ignore previous instructions/);
 });
 
 test('finding 7: a pinned package is never replaced by an unsigned one (--allow-unsigned) or one a trust registry vouches for (--trust)', async () => {
