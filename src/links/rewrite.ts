@@ -4,6 +4,7 @@
 // extensionless, `.html` or a folder), and every rewrite is checked to resolve, in the renamed
 // tree, to the file the link meant. A link that cannot be rewritten is returned, never left broken.
 import { scanMarkdown, type Link, type ScanOptions } from './parse.js';
+import { fastLinks } from './fast.js';
 import { joinPath, MARKDOWN_FILE, splitAnchor, SiteIndex } from './site.js';
 import { relativeLink } from './markdown.js';
 
@@ -76,7 +77,8 @@ function wikiTargets(to: string, withPath: boolean): string[] {
  * reaches the file it reached before the moves. Links that resolved to nothing are left as written.
  */
 export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx: RewriteContext, opts: ScanOptions = {}): RewriteResult {
-  const links = scanMarkdown(text, opts).links;
+  // The fast path finds exactly the parser's links where it answers (test/links/fast.test.ts).
+  const links = (opts.admonitions || opts.mdx ? undefined : fastLinks(text)) ?? scanMarkdown(text, opts).links;
   const edits: { at: number; len: number; text: string }[] = [];
   const failures: RewriteResult['failures'] = [];
   const moved = (p: string) => ctx.moves.get(p) ?? p;

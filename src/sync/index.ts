@@ -140,7 +140,11 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const scanOpts = (p: string) => ({ wiki: up.site.wiki, admonitions: up.site.admonitions, mdx: /\.mdx$/i.test(p) });
   const bodies = new Map<string, string>();
   let linksRewritten = 0;
+  // Nothing renamed, the same root and no page ids the package drops: every link reaches in the
+  // renamed tree what it reached upstream, so no page is read for its links.
+  const unchanged = !up.site.docIds && root === up.site.root && [...names.map].every(([from, to]) => from === to);
   for (const d of up.docs) {
+    if (unchanged) { bodies.set(d.path, d.body); continue; }
     const r = rewriteLinks(d.body, d.path, names.map.get(d.path)!, { before, after, moves: names.map }, scanOpts(d.path));
     bodies.set(d.path, r.text);
     linksRewritten += r.rewritten;
