@@ -32,41 +32,42 @@ export interface SimilarPair { left: number; right: number; similarity: number }
  * each other.
  */
 export function similarPairs(left: readonly Set<string>[], right: readonly Set<string>[], threshold: number): SimilarPair[] {
-  const ids = new Map<string, number>();
-  const freq: number[] = [];
-  const toIds = (s: Set<string>): number[] => {
-    const out: number[] = [];
-    for (const x of s) {
-      let id = ids.get(x);
-      if (id === undefined) { id = freq.length; ids.set(x, id); freq.push(0); }
-      freq[id]!++;
-      out.push(id);
-    }
-    return out;
+  // How common each shingle is, counted by hash into a fixed table (a collision only makes a
+  // shingle look commoner: the order stays one order, so the filter stays exact), where a map of
+  // every shingle would hold millions of entries.
+  const counts = new Uint32Array(BUCKETS);
+  const hashed = (s: Set<string>): { tokens: string[]; hashes: Uint32Array } => {
+    const tokens = [...s];
+    const hashes = new Uint32Array(tokens.length);
+    for (let i = 0; i < tokens.length; i++) { const h = fnv1a(tokens[i]!); hashes[i] = h; counts[h & (BUCKETS - 1)]!++; }
+    return { tokens, hashes };
   };
-  const l = left.map(toIds);
-  const r = right.map(toIds);
-  // Rare first; the id breaks ties, so the order is total.
-  const byRarity = (a: number, b: number) => freq[a]! - freq[b]! || a - b;
-  // A hair of slack, so rounding can only lengthen a prefix (a longer prefix is still exact).
-  const prefix = (x: number[]) => x.sort(byRarity).slice(0, x.length - Math.ceil(threshold * x.length - 1e-9) + 1);
-  const index = new Map<number, number[]>();
+  const l = left.map(hashed);
+  const r = right.map(hashed);
+  // Rare first; the hash, then the text, break ties, so the order is total.
+  const prefix = ({ tokens, hashes }: { tokens: string[]; hashes: Uint32Array }): string[] => {
+    const order = Array.from(tokens.keys());
+    order.sort((a, b) => counts[hashes[a]! & (BUCKETS - 1)]! - counts[hashes[b]! & (BUCKETS - 1)]! || hashes[a]! - hashes[b]! || (tokens[a]! < tokens[b]! ? -1 : tokens[a]! > tokens[b]! ? 1 : 0));
+    // A hair of slack, so rounding can only lengthen a prefix (a longer prefix is still exact).
+    return order.slice(0, tokens.length - Math.ceil(threshold * tokens.length - 1e-9) + 1).map((i) => tokens[i]!);
+  };
+  const index = new Map<string, number[]>();
   const emptyRight: number[] = [];
   r.forEach((x, j) => {
-    if (!x.length) { emptyRight.push(j); return; }
-    for (const id of prefix(x)) {
-      const at = index.get(id);
-      if (at) at.push(j); else index.set(id, [j]);
+    if (!x.tokens.length) { emptyRight.push(j); return; }
+    for (const t of prefix(x)) {
+      const at = index.get(t);
+      if (at) at.push(j); else index.set(t, [j]);
     }
   });
   const out: SimilarPair[] = [];
   const seen = new Int32Array(right.length).fill(-1);
   l.forEach((x, i) => {
     const cands: number[] = [];
-    if (!x.length) cands.push(...emptyRight);
+    if (!x.tokens.length) cands.push(...emptyRight);
     else {
-      for (const id of prefix(x)) {
-        for (const j of index.get(id) ?? []) {
+      for (const t of prefix(x)) {
+        for (const j of index.get(t) ?? []) {
           if (seen[j] === i) continue;
           seen[j] = i;
           cands.push(j);
@@ -80,4 +81,13 @@ export function similarPairs(left: readonly Set<string>[], right: readonly Set<s
     }
   });
   return out;
+}
+
+const BUCKETS = 1 << 20;
+
+/** FNV-1a over UTF-16 code units: a cheap, fixed hash (only the order of shingles depends on it). */
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
