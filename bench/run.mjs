@@ -450,11 +450,14 @@ else {
     const proj = join(work, 'install-project');
     const peer = join(work, 'install-peer');
     const fresh = (d) => () => { rmSync(d, { recursive: true, force: true }); mkdirSync(d, { recursive: true }); };
-    fresh(proj)();
+    // A project of its own: install writes at the top of the git work tree around it, which would
+    // otherwise be this repository.
+    const freshProject = () => { fresh(proj)(); execFileSync('git', ['init', '-q', proj]); };
+    freshProject();
     const probe = spawnSync(node, [cli, 'install', file, '--key', SIGN_PUB, '--dry-run'], { cwd: proj, stdio: ['ignore', 'pipe', 'pipe'] });
     if (probe.status !== 0) failures.push({ case: 'install skills (dry run)', size: nSkills, argv: ['install', file, '--dry-run'], code: probe.status, stderr: probe.stderr.toString().slice(-2000) });
     results.push(runCase('install skills', nSkills,
-      { argv: [node, cli, 'install', file, '--key', SIGN_PUB, '--host', 'agents'], cwd: proj, before: fresh(proj) },
+      { argv: [node, cli, 'install', file, '--key', SIGN_PUB, '--host', 'agents'], cwd: proj, before: freshProject },
       { argv: ['cp', '-r', join(src, 'skills'), join(peer, 'skills')], cwd: peer, before: fresh(peer) },
       { skills: nSkills, artifact_bytes: statSync(file).size }));
   }
