@@ -4,7 +4,7 @@
 // (documents plus large extension blobs), a ctxpkg source tree and an Agent Cartridge source tree.
 // Same seed and size, same bytes, on any machine.
 //
-// Usage: node bench/generate.mjs [--sizes 1000,10000] [--diff-size 10000] [--memory] [--seed 42] [--out bench/out]
+// Usage: node bench/generate.mjs [--sizes 1000,10000] [--diff-size 10000] [--flat 50000] [--memory] [--seed 42] [--out bench/out]
 // Each input is skipped when `<dir>.stamp` (kept outside the tree, so peers hash only the input)
 // records the same parameters, so repeated `npm run bench` runs do not pay for generation again.
 import { mkdirSync, writeFileSync, rmSync, existsSync, readFileSync, renameSync, openSync, writeSync, closeSync } from 'node:fs';
@@ -547,14 +547,227 @@ export function searchQueries(n = 100, seed = 42) {
   return out;
 }
 
+// ---------- the no-records shape (issue 28) ----------
+
+// 50,000 Markdown documents of ~4 KB in 200 folders: OKF frontmatter (type, title, description,
+// tags, document_id), one H1, one root-absolute link to another document, ~600 words of prose drawn
+// from a Zipf-distributed vocabulary (as prose is), no records. The same pages as an upstream docs
+// folder (no ids, for sync), a version of that folder with pages moved and edited (move detection),
+// and a git repository with two tags, 1% of documents edited (diff).
+
+export const FLAT_FOLDERS = 200;
+const FLAT_VOCABULARY = 8000;
+const SYLLABLES = 'ka lo mi ne ru sa te vo da fi ge hu ji ko la me no pa qui re si to un va we xe yo za bre cla dri fro gli pla spe tra'.split(' ');
+
+// The most frequent words of English prose, ranked first as in any corpus.
+const FUNCTION_WORDS = 'the of and to a in is it that for on with as by this be are or from at an not which can when if each its only one all'.split(' ');
+
+/** A deterministic vocabulary: function words first (most frequent), the common words, then pseudo-words of 1–3 syllables. */
+function flatVocabulary(seed) {
+  const r = rng(seed ^ 0xf1a7);
+  const words = [...FUNCTION_WORDS, ...WORDS];
+  const seen = new Set(words);
+  while (words.length < FLAT_VOCABULARY) {
+    const n = 1 + r.int(3);
+    let w = '';
+    for (let i = 0; i < n; i++) w += r.pick(SYLLABLES);
+    if (!seen.has(w)) { seen.add(w); words.push(w); }
+  }
+  // Zipf (s = 1): rank k is drawn with weight 1/k.
+  const cdf = new Float64Array(words.length);
+  let sum = 0;
+  for (let k = 0; k < words.length; k++) cdf[k] = sum += 1 / (k + 1);
+  for (let k = 0; k < words.length; k++) cdf[k] /= sum;
+  return { words, cdf };
+}
+
+function zipfWord(r, v) {
+  const x = r.next();
+  let lo = 0;
+  let hi = v.cdf.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (v.cdf[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return v.words[lo];
+}
+
+function flatSentence(r, v) {
+  const n = 8 + r.int(12);
+  const w = [];
+  for (let i = 0; i < n; i++) w.push(zipfWord(r, v));
+  const s = w.join(' ');
+  return { text: s[0].toUpperCase() + s.slice(1) + '.', words: n };
+}
+
+/** The pages of the no-records shape: identity, placement and the seed of each body. */
+export function flatDocs(n, seed) {
+  const r = rng(seed ^ 0xf1a70);
+  const folders = Math.max(1, Math.min(FLAT_FOLDERS, Math.round(n / 250)));
+  const per = Math.ceil(n / folders);
+  const docs = [];
+  for (let i = 0; i < n; i++) {
+    const f = Math.floor(i / per);
+    const dir = `${TOPICS[f % TOPICS.length]}/section-${String(f).padStart(3, '0')}`;
+    docs.push({
+      i,
+      id: uuidv7(r, 5000 + i),
+      type: TYPES[r.int(TYPES.length)],
+      title: `${title(r)} ${i}`,
+      tags: [TOPICS[f % TOPICS.length], r.pick(WORDS)],
+      path: `${dir}/page-${String(i).padStart(6, '0')}.md`,
+      link: 0,
+      bodySeed: (seed * 7919 + i) >>> 0,
+    });
+  }
+  for (const d of docs) d.link = (d.i + 1 + r.int(n - 1 || 1)) % n;
+  return docs;
+}
+
+/**
+ * One page of the shape: frontmatter, an H1, ~600 words in paragraphs, one root-absolute link in
+ * the second paragraph. `withId` adds octx.document_id (an OCTX working directory); a docs folder
+ * has none. `edit` replaces one paragraph and adds another (an edited page).
+ */
+export function renderFlat(d, docs, v, { withId, edit = false } = {}) {
+  const r = rng(d.bodySeed);
+  const desc = flatSentence(r, v).text;
+  let fm = `---\ntype: ${d.type}\ntitle: ${d.title}\ndescription: ${desc}\ntags:\n${d.tags.map((t) => `  - ${t}`).join('\n')}\n`;
+  if (withId) fm += `octx:\n  document_id: ${d.id}\n`;
+  fm += '---\n\n';
+  const target = docs[d.link];
+  const paras = [];
+  let words = 0;
+  const goal = 600 + r.int(60);
+  while (words < goal) {
+    const k = 3 + r.int(4);
+    const ss = [];
+    for (let i = 0; i < k && words < goal; i++) { const s = flatSentence(r, v); ss.push(s.text); words += s.words; }
+    paras.push(ss.join(' '));
+  }
+  if (paras.length > 1) paras[1] += ` See [${target.title}](/${target.path}) for more.`;
+  else paras[0] += ` See [${target.title}](/${target.path}).`;
+  if (edit) {
+    const er = rng(d.bodySeed ^ 0xed17);
+    const a = flatSentence(er, v).text;
+    const b = flatSentence(er, v).text;
+    paras[paras.length - 1] = `${a} ${b}`;
+    paras.push(flatSentence(er, v).text);
+  }
+  return `${fm}# ${d.title}\n\n${paras.join('\n\n')}\n`;
+}
+
+function writeFlatPages(root, docs, v, opts, pathOf = (d) => d.path) {
+  const made = new Set();
+  for (const d of docs) {
+    const p = join(root, pathOf(d));
+    const dir = dirname(p);
+    if (!made.has(dir)) { mkdirSync(dir, { recursive: true }); made.add(dir); }
+    writeFileSync(p, renderFlat(d, docs, v, opts(d)));
+  }
+}
+
+const flatManifest = (assetId, version) => JSON.stringify({ format: 'octx', format_version: '0.1', asset: { id: assetId, name: 'Flat knowledge' }, release: { version } }, null, 2) + '\n';
+
+/** The shape as an OCTX working directory (manifest.json and knowledge/). */
+export function generateFlatOctx(outDir, n, seed) {
+  const dir = join(outDir, `flat-${n}`);
+  const params = { v: GENERATOR_VERSION, kind: 'flat-octx', n, seed };
+  const made = generateInto(dir, params, (tmp) => {
+    const r = rng(seed ^ 0xf1a71);
+    writeFileSync(join(tmp, 'manifest.json'), flatManifest(uuidv7(r, 0), '1.0.0'));
+    writeFlatPages(join(tmp, 'knowledge'), flatDocs(n, seed), flatVocabulary(seed), () => ({ withId: true }));
+  });
+  return { dir, made };
+}
+
+/** The same pages as an upstream docs folder (no ids): what `sync` reads. */
+export function generateFlatDocs(outDir, n, seed) {
+  const dir = join(outDir, `flat-docs-${n}`);
+  const params = { v: GENERATOR_VERSION, kind: 'flat-docs', n, seed };
+  const made = generateInto(dir, params, (tmp) => {
+    writeFlatPages(tmp, flatDocs(n, seed), flatVocabulary(seed), () => ({ withId: false }));
+  });
+  return { dir, made };
+}
+
+/** Which pages the moved-and-edited version moves (every tenth: 5,000 of 50,000), and where to. */
+export function flatMoved(n) {
+  const moved = new Set();
+  for (let i = 0; i < n; i += 10) moved.add(i);
+  return moved;
+}
+const movedPath = (d) => d.path.replace(/^([^/]+)\/section-(\d+)\//, '$1/moved-$2/');
+
+/** The docs folder after a reorganisation: a tenth of the pages moved to another folder and edited. */
+export function generateFlatDocsMoved(outDir, n, seed) {
+  const dir = join(outDir, `flat-docs-${n}-moved`);
+  const params = { v: GENERATOR_VERSION, kind: 'flat-docs-moved', n, seed };
+  const made = generateInto(dir, params, (tmp) => {
+    const moved = flatMoved(n);
+    writeFlatPages(tmp, flatDocs(n, seed), flatVocabulary(seed), (d) => ({ withId: false, edit: moved.has(d.i) }), (d) => (moved.has(d.i) ? movedPath(d) : d.path));
+  });
+  return { dir, made, moved: flatMoved(n).size };
+}
+
+/** A git repository of the OCTX shape with two tags: v1.1.0 edits 1% of the documents. */
+export function generateFlatGit(outDir, n, seed) {
+  const dir = join(outDir, `flat-git-${n}`);
+  const params = { v: GENERATOR_VERSION, kind: 'flat-git', n, seed };
+  const made = generateInto(dir, params, (tmp) => {
+    const r = rng(seed ^ 0xf1a71);
+    const docs = flatDocs(n, seed);
+    const v = flatVocabulary(seed);
+    git(tmp, ['init', '-q', '-b', 'main']);
+    writeFileSync(join(tmp, 'manifest.json'), flatManifest(uuidv7(r, 0), '1.0.0'));
+    writeFlatPages(join(tmp, 'knowledge'), docs, v, () => ({ withId: true }));
+    git(tmp, ['add', '-A']);
+    git(tmp, ['-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'v1.0.0'], '2026-01-01T00:00:00Z');
+    git(tmp, ['tag', 'v1.0.0']);
+    const cr = rng(seed ^ 0xd1ff1);
+    const changed = new Set();
+    const nChanged = Math.max(1, Math.round(n / 100));
+    while (changed.size < nChanged) changed.add(cr.int(n));
+    for (const i of changed) writeFileSync(join(tmp, 'knowledge', docs[i].path), renderFlat(docs[i], docs, v, { withId: true, edit: true }));
+    git(tmp, ['add', '-A']);
+    git(tmp, ['-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'v1.1.0'], '2026-02-01T00:00:00Z');
+    git(tmp, ['tag', 'v1.1.0']);
+    writeFileSync(join(tmp, '.git', 'bench-changed.json'), JSON.stringify({ changed: nChanged }));
+  });
+  return { dir, made };
+}
+
+/**
+ * A fixed, seeded set of `n` search queries drawn from the no-records corpus: one to three
+ * consecutive words of a seeded page's prose.
+ */
+export function flatQueries(nDocs, n = 100, seed = 42) {
+  const r = rng(seed ^ 0x9e78);
+  const docs = flatDocs(nDocs, seed);
+  const v = flatVocabulary(seed);
+  const out = [];
+  while (out.length < n) {
+    const d = docs[r.int(docs.length)];
+    const body = renderFlat(d, docs, v, { withId: false }).split('\n# ')[1];
+    const words = body.split('\n').slice(2).join(' ').toLowerCase().split(/[^a-z]+/).filter(Boolean);
+    const k = 1 + r.int(3);
+    const at = r.int(Math.max(1, words.length - k));
+    const q = words.slice(at, at + k).join(' ');
+    if (q && !out.includes(q)) out.push(q);
+  }
+  return out;
+}
+
 // ---------- CLI ----------
 
 function parseArgs(argv) {
-  const o = { sizes: [1000, 10000, 50000], diffSize: 10000, memory: false, seed: 42, out: null };
+  const o = { sizes: [1000, 10000, 50000], diffSize: 10000, flat: 50000, memory: false, seed: 42, out: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--sizes') o.sizes = argv[++i].split(',').map(Number);
     else if (a === '--diff-size') o.diffSize = Number(argv[++i]);
+    else if (a === '--flat') o.flat = Number(argv[++i]);
     else if (a === '--seed') o.seed = Number(argv[++i]);
     else if (a === '--memory') o.memory = true;
     else if (a === '--out') o.out = argv[++i];
@@ -564,9 +777,9 @@ function parseArgs(argv) {
 }
 
 /** Generates every input of a run; returns their directories keyed by case. */
-export function generateAll({ sizes, diffSize, memory, seed, out }) {
+export function generateAll({ sizes, diffSize, flat, memory, seed, out }) {
   mkdirSync(out, { recursive: true });
-  const res = { octx: {}, ctxpkg: {}, acx: {}, git: null, memory: null };
+  const res = { octx: {}, ctxpkg: {}, acx: {}, git: null, memory: null, flat: null };
   for (const n of sizes) {
     const t = Date.now();
     res.octx[n] = generateOctx(out, n, seed).dir;
@@ -576,6 +789,12 @@ export function generateAll({ sizes, diffSize, memory, seed, out }) {
     process.stderr.write(`generated size ${n} in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
   }
   if (diffSize) res.git = generateGitRepo(out, diffSize, seed).dir;
+  if (flat) {
+    const t = Date.now();
+    const made = [generateFlatOctx(out, flat, seed), generateFlatDocs(out, flat, seed), generateFlatDocsMoved(out, flat, seed), generateFlatGit(out, flat, seed)];
+    res.flat = { n: flat, octx: made[0].dir, docs: made[1].dir, moved: made[2].dir, movedPages: made[2].moved, git: made[3].dir };
+    if (made.some((m) => m.made)) process.stderr.write(`generated the no-records shape (${flat}) in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+  }
   if (memory) {
     const t = Date.now();
     const m = generateOctxMemory(out, memory === true ? MEMORY_DEFAULTS : memory, seed);

@@ -3,7 +3,7 @@
 // `install` of a cartridge of 1,000 skills against copying the folder by hand, and `serve` over the
 // largest cartridge: index build time and search latency p50/p99 on a fixed set of 100 queries (issue 27).
 //
-// Usage: node bench/run.mjs [--smoke] [--sizes 1000,10000] [--runs 3] [--diff-size 10000] [--seed 42]
+// Usage: node bench/run.mjs [--smoke] [--sizes 1000,10000] [--runs 3] [--diff-size 10000] [--flat 50000] [--seed 42]
 //                           [--memory | --no-memory] [--memory-runs 1]
 // --smoke: 200 documents, 1 run each, no warm-up, no memory case: checks that every command works
 // (CI), not speed.
@@ -26,13 +26,14 @@ const TIME = '/usr/bin/time';
 
 // ---------- arguments ----------
 
-const opts = { smoke: false, sizes: null, runs: null, diffSize: null, seed: 42, memory: null, memoryRuns: 1 };
+const opts = { smoke: false, sizes: null, runs: null, diffSize: null, flat: null, seed: 42, memory: null, memoryRuns: 1 };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
   if (a === '--smoke') opts.smoke = true;
   else if (a === '--sizes') opts.sizes = process.argv[++i].split(',').map(Number);
   else if (a === '--runs') opts.runs = Number(process.argv[++i]);
   else if (a === '--diff-size') opts.diffSize = Number(process.argv[++i]);
+  else if (a === '--flat') opts.flat = Number(process.argv[++i]);
   else if (a === '--seed') opts.seed = Number(process.argv[++i]);
   else if (a === '--memory') opts.memory = true;
   else if (a === '--no-memory') opts.memory = false;
@@ -45,13 +46,20 @@ for (let i = 2; i < process.argv.length; i++) {
 opts.sizes ??= opts.smoke ? [200] : [1000, 10000, 50000];
 opts.runs ??= opts.smoke ? 1 : 3;
 opts.diffSize ??= opts.smoke ? 200 : 10000;
+// The no-records shape of issue 28 (0 leaves it out).
+opts.flat ??= opts.smoke ? 200 : 50000;
 // The smoke run is CI's quick check; ~3 GiB of I/O has no place there, even when asked for.
 if (opts.smoke && opts.memory) console.error('note: --memory is ignored with --smoke');
 opts.memory = opts.smoke ? false : opts.memory ?? true;
 const warmup = !opts.smoke;
 
 // Targets from issue 7 (ratio ctxforge / peer, judged on the 50k cases). Reported, never asserted.
-const TARGETS = { build: 1.0, 'validate .octx': 2.0, 'validate dir': 1.0, 'ctxpkg verify': 2.0 };
+const TARGETS = {
+  build: 1.0, 'validate .octx': 2.0, 'validate dir': 1.0, 'ctxpkg verify': 2.0,
+  // Issue 28, on the no-records shape.
+  'no-records: build': 1.5, 'no-records: validate .octx': 2.0, 'no-records: validate dir': 1.5, 'no-records: validate --links error': 1.5,
+  'no-records: sync': 3.0, 'no-records: sync again': 1.0, 'no-records: diff': 0.2,
+};
 // Issue 7: validating or building a 1 GiB package keeps peak RSS ≤ 200 MB. Reported, never asserted.
 const MEMORY_TARGET_KIB = 200 * 1024;
 // Room for the input (~1 GiB), the built .octx and zip's copy (~1 GiB each), with slack.
@@ -209,8 +217,8 @@ if (opts.memory) {
 } else {
   memorySkip = opts.smoke ? 'smoke run' : '--no-memory';
 }
-process.stderr.write(`generating inputs (sizes ${opts.sizes.join(', ')}; diff ${opts.diffSize}) under ${relative(root, outDir)}/\n`);
-const inputs = generateAll({ sizes: opts.sizes, diffSize: opts.diffSize, memory: memorySkip ? false : MEMORY_DEFAULTS, seed: opts.seed, out: outDir });
+process.stderr.write(`generating inputs (sizes ${opts.sizes.join(', ')}; diff ${opts.diffSize}; no-records ${opts.flat}) under ${relative(root, outDir)}/\n`);
+const inputs = generateAll({ sizes: opts.sizes, diffSize: opts.diffSize, flat: opts.flat, memory: memorySkip ? false : MEMORY_DEFAULTS, seed: opts.seed, out: outDir });
 const generateSeconds = (Date.now() - t0) / 1000;
 
 const skipped = [];
@@ -298,6 +306,74 @@ if (inputs.git) {
     { changed_documents: changed }));
 }
 
+// The no-records shape (issue 28): N Markdown pages of ~4 KB in 200 folders, OKF frontmatter, one
+// root-absolute link each, no records — the per-document costs show here, not the bytes. The same
+// pages as a docs folder (no ids) for sync, once more with every tenth page moved and edited (the
+// move detection), and as a git repository with two tags, 1% of the pages edited, for diff.
+if (inputs.flat) {
+  const f = inputs.flat;
+  const n = f.n;
+  const st = treeStats(f.octx);
+  const info = { flat: true, files: st.files, bytes: st.bytes };
+  process.stderr.write(`no-records ${n}: ${st.files} files, ${(st.bytes / 1048576).toFixed(1)} MiB\n`);
+  const buildOut = join(work, `flat-build-${n}`);
+  const zipOut = join(work, `flat-zip-${n}.zip`);
+  results.push(runCase('no-records: build', n,
+    { argv: [node, cli, 'build', f.octx, '--out', buildOut, '--source-date-epoch', EPOCH], before: () => rmSync(buildOut, { recursive: true, force: true }) },
+    { argv: ['zip', '-0', '-X', '-r', '-q', zipOut, '.'], cwd: f.octx, before: () => rmSync(zipOut, { force: true }) },
+    info));
+  rmSync(zipOut, { force: true });
+  const octx = existsSync(buildOut) ? readdirSync(buildOut).find((x) => x.endsWith('.octx')) : undefined;
+  if (octx) {
+    const file = join(buildOut, octx);
+    results.push(runCase('no-records: validate .octx', n,
+      { argv: [node, cli, 'validate', file] },
+      { argv: ['unzip', '-tq', file] },
+      { ...info, artifact_bytes: statSync(file).size }));
+  } else {
+    failures.push({ case: 'no-records: validate .octx', size: n, reason: 'build produced no .octx' });
+  }
+  results.push(runCase('no-records: validate dir', n,
+    { argv: [node, cli, 'validate', f.octx] },
+    { argv: ['sh', '-c', 'find . -type f -print0 | xargs -0 sha256sum > /dev/null'], cwd: f.octx },
+    info));
+  // The link check against validate without it: the peer is ctxforge itself.
+  results.push(runCase('no-records: validate --links error', n,
+    { argv: [node, cli, 'validate', f.octx, '--links', 'error'] },
+    { argv: [node, cli, 'validate', f.octx] },
+    info));
+  // sync into a new tree against copying the folder and hashing every file of the copy.
+  const synced = join(work, `flat-synced-${n}`);
+  const copied = join(work, `flat-copied-${n}`);
+  const copyAndHash = (from) => ['sh', '-c', 'cp -r "$1" "$2" && find "$2" -type f -print0 | xargs -0 sha256sum > /dev/null', 'sh', from, copied];
+  const noCopy = () => rmSync(copied, { recursive: true, force: true });
+  results.push(runCase('no-records: sync', n,
+    { argv: [node, cli, 'sync', f.docs, synced], before: () => rmSync(synced, { recursive: true, force: true }) },
+    { argv: copyAndHash(f.docs), before: noCopy },
+    info));
+  // Again, nothing changed: hash, compare, write nothing.
+  results.push(runCase('no-records: sync again', n,
+    { argv: [node, cli, 'sync', f.docs, synced] },
+    { argv: copyAndHash(f.docs), before: noCopy },
+    info));
+  // A reorganised docs folder: every tenth page moved to another folder and edited, found again by
+  // similarity. Each run starts from the tree the first sync wrote.
+  const movedTarget = join(work, `flat-moved-${n}`);
+  const fromSynced = () => { rmSync(movedTarget, { recursive: true, force: true }); execFileSync('cp', ['-r', synced, movedTarget]); };
+  results.push(runCase('no-records: sync moved and edited', n,
+    { argv: [node, cli, 'sync', f.moved, movedTarget], before: fromSynced },
+    { argv: copyAndHash(f.moved), before: noCopy },
+    { ...info, moved_pages: f.movedPages }));
+  rmSync(movedTarget, { recursive: true, force: true });
+  noCopy();
+  // diff of two tags (1% of the pages edited) against validating the tree at one of them.
+  const changed = JSON.parse(readFileSync(join(f.git, '.git', 'bench-changed.json'), 'utf8')).changed;
+  results.push(runCase('no-records: diff', n,
+    { argv: [node, cli, 'diff', 'v1.0.0:.', 'v1.1.0:.'], cwd: f.git },
+    { argv: [node, cli, 'validate', '.'], cwd: f.git },
+    { ...info, changed_documents: changed }));
+}
+
 // Many tags (issue 16 §7): a package in a repository with 16,000 annotated release tags, packed as
 // `git gc` leaves them. ctxforge's diff against the previous release lists the tags and picks the
 // predecessor; the peer is git's own listing of them. Before packed-refs was read once, this was
@@ -357,12 +433,14 @@ if (inputs.git) {
     { argv: [node, cli, 'sync', up, synced], before: () => rmSync(synced, { recursive: true, force: true }) },
     { argv: ['cp', '-r', up, copied], before: () => rmSync(copied, { recursive: true, force: true }) },
     info));
-// install and serve (issue 27). They read packages through the format modules' documents(); where a
-// format cannot do that yet, the cases are skipped with that reason rather than failed.
+}
+
+// install and serve (issue 27). Never skipped: a command that cannot read a cartridge is a failure.
 const SIGN_PUB = createPublicKey(createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(SIGN_SEED, 'hex')]), format: 'der', type: 'pkcs8' }))
   .export({ type: 'spki', format: 'der' }).subarray(12).toString('hex');
 let serveReport = null;
-if (!skipAcx) {
+if (skipAcx) failures.push({ case: 'install skills, serve search', reason: `no cartridge to install or serve: ${skipAcx}` });
+else {
   // A signed cartridge of many skills installed into a fresh project, against copying the same skills folder by hand.
   const nSkills = opts.smoke ? 20 : 1000;
   const src = generateSkillsCartridge(outDir, nSkills, opts.seed).dir;
@@ -372,16 +450,16 @@ if (!skipAcx) {
     const proj = join(work, 'install-project');
     const peer = join(work, 'install-peer');
     const fresh = (d) => () => { rmSync(d, { recursive: true, force: true }); mkdirSync(d, { recursive: true }); };
-    fresh(proj)();
+    // A project of its own: install writes at the top of the git work tree around it, which would
+    // otherwise be this repository.
+    const freshProject = () => { fresh(proj)(); execFileSync('git', ['init', '-q', proj]); };
+    freshProject();
     const probe = spawnSync(node, [cli, 'install', file, '--key', SIGN_PUB, '--dry-run'], { cwd: proj, stdio: ['ignore', 'pipe', 'pipe'] });
-    if (probe.status === 2 && /CTXFORGE_INSTALL_DOCUMENTS_UNAVAILABLE/.test(probe.stderr.toString())) {
-      skipped.push({ case: 'install skills', reason: 'the cartridge format module has no documents() yet' });
-    } else {
-      results.push(runCase('install skills', nSkills,
-        { argv: [node, cli, 'install', file, '--key', SIGN_PUB, '--host', 'agents'], cwd: proj, before: fresh(proj) },
-        { argv: ['cp', '-r', join(src, 'skills'), join(peer, 'skills')], cwd: peer, before: fresh(peer) },
-        { skills: nSkills, artifact_bytes: statSync(file).size }));
-    }
+    if (probe.status !== 0) failures.push({ case: 'install skills (dry run)', size: nSkills, argv: ['install', file, '--dry-run'], code: probe.status, stderr: probe.stderr.toString().slice(-2000) });
+    results.push(runCase('install skills', nSkills,
+      { argv: [node, cli, 'install', file, '--key', SIGN_PUB, '--host', 'agents'], cwd: proj, before: freshProject },
+      { argv: ['cp', '-r', join(src, 'skills'), join(peer, 'skills')], cwd: peer, before: fresh(peer) },
+      { skills: nSkills, artifact_bytes: statSync(file).size }));
   }
   // serve: search latency (p50/p99 over a fixed set of 100 queries) and index build time on the largest cartridge.
   const biggest = Math.max(...opts.sizes);
@@ -392,8 +470,6 @@ if (!skipAcx) {
     if (p.status === 0) {
       serveReport = { package: `acx-${biggest}`, documents: biggest, ...JSON.parse(p.stdout.toString()) };
       process.stderr.write(`  serve ${biggest}: index build ${serveReport.index_build_ms?.toFixed(0)} ms, search p50 ${serveReport.search_p50_ms.toFixed(1)} ms, p99 ${serveReport.search_p99_ms.toFixed(1)} ms (${((Date.now() - t) / 1000).toFixed(1)} s)\n`);
-    } else if (/CTXFORGE_INSTALL_DOCUMENTS_UNAVAILABLE/.test(p.stderr.toString())) {
-      skipped.push({ case: 'serve search', reason: 'the cartridge format module has no documents() yet' });
     } else {
       failures.push({ case: 'serve search', size: biggest, argv: ['serve-search.mjs', file], code: p.status, stderr: p.stderr.toString().slice(-2000) });
     }
@@ -450,6 +526,14 @@ const PEER_LABELS = {
   'memory: validate dir': 'find | xargs -0 sha256sum',
   'pathological lines: validate': 'cat, wc -l',
   'pathological lines: sync': 'cp -r',
+  'no-records: build': 'zip -0 -X -r',
+  'no-records: validate .octx': 'unzip -tq',
+  'no-records: validate dir': 'find | xargs -0 sha256sum',
+  'no-records: validate --links error': 'ctxforge validate',
+  'no-records: sync': 'cp -r + sha256sum',
+  'no-records: sync again': 'cp -r + sha256sum',
+  'no-records: sync moved and edited': 'cp -r + sha256sum',
+  'no-records: diff': 'ctxforge validate (one ref)',
 };
 
 const fmtMs = (s) => `${s.median_ms.toFixed(0)} (${s.min_ms.toFixed(0)}–${s.max_ms.toFixed(0)})`;
@@ -482,7 +566,7 @@ printTable(rows);
 // sizes) cancels start-up, so linear growth shows as a flat marginal column and quadratic work as
 // a rising one.
 const growth = [];
-for (const name of [...new Set(results.filter((r) => !r.memory && !r.pathological && r.case !== 'diff').map((r) => r.case))]) {
+for (const name of [...new Set(results.filter((r) => !r.memory && !r.pathological && !r.flat && r.case !== 'diff').map((r) => r.case))]) {
   const pts = results.filter((r) => r.case === name && !r.memory).sort((a, b) => a.size - b.size)
     .map((r) => ({ size: r.size, median_ms: r.ctxforge.median_ms, us_per_doc: r.us_per_doc, peer_us_per_doc: (r.peer.median_ms * 1000) / r.size }));
   const marginal = pts.slice(1).map((p, i) => ({ from: pts[i].size, to: p.size, us_per_doc: ((p.median_ms - pts[i].median_ms) * 1000) / (p.size - pts[i].size) }));

@@ -1,7 +1,8 @@
 // Atomic outputs: write to a temp file beside the target, then rename, so a reader (or a crash)
 // sees the old file or the new one, never half of one.
 import { open, rename, rm, link, unlink } from 'node:fs/promises';
-import { closeSync, constants, fsync, close, lstatSync, openSync, rmSync, rmdirSync } from 'node:fs';
+import { closeSync, constants, fsync, close, lstatSync, mkdirSync, openSync, rmSync, rmdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { makeDirs } from './dirs.js';
 import { dirname, basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -53,12 +54,12 @@ export function refuseSymlinks(target: string, base: string = process.cwd()): vo
 // Temp files still being written, removed if the process is interrupted (Ctrl-C, a CI job
 // cancelled): a build of 50k files holds its temp file for seconds, and an interrupt must not leave
 // it in the output directory. The signal is then re-raised, so the exit status still says so.
-const live = new Map<string, { made: string | undefined; target: string }>();
+const live = new Map<string, { made: string | undefined; target: string; dir?: boolean }>();
 let handling = false;
 
 function onSignal(signal: NodeJS.Signals): void {
   for (const [path, t] of live) {
-    try { rmSync(path, { force: true }); } catch { /* going away regardless */ }
+    try { rmSync(path, { force: true, recursive: !!t.dir }); } catch { /* going away regardless */ }
     removeMadeDirs(t.made, t.target);
   }
   live.clear();
@@ -72,8 +73,8 @@ function onSignal(signal: NodeJS.Signals): void {
  * Node installs a signal's handler only when its first listener is added, so a signal landing
  * between a file's creation and the listener would kill the process with the file left behind.
  */
-function track(path: string, target: string): { made: string | undefined; target: string } {
-  const t = { made: undefined as string | undefined, target };
+function track(path: string, target: string, dir = false): { made: string | undefined; target: string; dir?: boolean } {
+  const t = { made: undefined as string | undefined, target, ...(dir ? { dir } : {}) };
   live.set(path, t);
   if (!handling) {
     handling = true;
@@ -220,4 +221,151 @@ export async function writeFileAtomic(target: string, data: Uint8Array | string,
 export async function publishNoOverwrite(tmp: string, target: string): Promise<void> {
   await link(tmp, target);
   await unlink(tmp);
+}
+
+// ---- many files at once ----
+
+/** Files written at once by writeFilesAtomic / writeTreeAtomic: each one's path and bytes. */
+export interface FileToWrite { target: string; data: Uint8Array }
+
+/** Writes in flight on the thread pool: enough to keep its threads and the disk busy. */
+const WRITES_IN_FLIGHT = 32;
+
+const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+
+/** Creates `path` (never there before, never through a link) holding `data`, with exactly `mode`. */
+async function createFile(path: string, data: Uint8Array, mode: number): Promise<void> {
+  const fh = await open(path, EXCLUSIVE, mode);
+  try {
+    await fh.writeFile(data);
+    await fh.chmod(mode);
+  } finally {
+    await fh.close();
+  }
+}
+
+async function eachLimited<T>(items: readonly T[], fn: (x: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed: unknown;
+  const lane = async () => {
+    while (next < items.length && failed === undefined) {
+      const x = items[next++]!;
+      try { await fn(x); } catch (e) { failed ??= e; }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(WRITES_IN_FLIGHT, items.length) }, lane));
+  if (failed !== undefined) throw failed;
+}
+
+/**
+ * Makes what was just written below `dir` durable: the file system holding it is flushed once
+ * (`sync -f`, Linux's syncfs), which costs about what writing the data costs, where an fsync a
+ * file costs a journal commit each (~1 ms a file: 50 s for 50 000 small files). Where `sync -f`
+ * is not there, each file is synced, on the thread pool.
+ */
+async function makeDurable(dir: string, files: readonly string[]): Promise<void> {
+  if (process.platform === 'linux') {
+    const r = spawnSync('sync', ['-f', dir], { stdio: 'ignore', timeout: 10 * 60_000 });
+    if (r.status === 0) return;
+  }
+  await eachLimited(files, async (f) => {
+    const fh = await open(f, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try { await fh.sync(); } finally { await fh.close(); }
+  });
+}
+
+/**
+ * Writes many files, each atomically as writeFileAtomic does (a temp file beside it, renamed over
+ * it: a reader sees the old file or the new one), for a writer of thousands of small files: the
+ * temp files are written in parallel on the thread pool, made durable together (one flush of the
+ * file system, not a journal commit each), then renamed into place. Every target is checked for
+ * symlinks from `base` (each folder once), and its folders made. On a failure nothing more is
+ * renamed and every temp file is removed (files already renamed stay: each is whole).
+ */
+export async function writeFilesAtomic(files: readonly FileToWrite[], mode = 0o644, base: string = process.cwd()): Promise<void> {
+  if (!files.length) return;
+  const checked = new Set<string>();
+  const temps: { tmp: string; target: string }[] = [];
+  const made: { made: string; target: string }[] = [];
+  try {
+    for (const f of files) {
+      const dir = dirname(f.target);
+      if (!checked.has(dir)) {
+        refuseSymlinks(dir, base);
+        const m = makeDirs(dir);
+        if (m) made.push({ made: m, target: f.target });
+        checked.add(dir);
+      }
+      // The target itself: never written through a link.
+      refuseLinkAt(f.target, base);
+      const tmp = tempPathFor(f.target);
+      track(tmp, f.target);
+      temps.push({ tmp, target: f.target });
+    }
+    await eachLimited(temps.map((t, i) => ({ ...t, data: files[i]!.data })), (t) => createFile(t.tmp, t.data, mode));
+    await makeDurable(commonDir(files.map((f) => f.target)), temps.map((t) => t.tmp));
+    for (const t of temps) {
+      await rename(t.tmp, t.target);
+      untrack(t.tmp);
+    }
+  } catch (e) {
+    for (const t of temps) {
+      if (!live.has(t.tmp)) continue;
+      rmSync(t.tmp, { force: true });
+      untrack(t.tmp);
+    }
+    for (const m of made.reverse()) removeMadeDirs(m.made, m.target);
+    throw asIoError(e, files[0]!.target);
+  }
+}
+
+/** lstat of the target itself: a symlink there is refused as refuseSymlinks refuses one. */
+function refuseLinkAt(target: string, base: string): void {
+  let link = false;
+  try { link = lstatSync(target).isSymbolicLink(); } catch { return; }
+  if (link) refuseSymlinks(target, base);
+}
+
+/** The deepest directory holding every path. */
+function commonDir(paths: readonly string[]): string {
+  let d = dirname(resolve(paths[0]!));
+  for (const p of paths) {
+    const r = resolve(p);
+    while (d !== dirname(d) && !r.startsWith(d.endsWith(sep) ? d : `${d}${sep}`)) d = dirname(d);
+  }
+  return d;
+}
+
+/**
+ * Writes a new directory tree whole: every file into a temp directory beside `target` (in parallel
+ * on the thread pool, made durable together), which is then renamed to `target`, so the tree
+ * appears complete or not at all. `target` must not exist (or be an empty directory, which the
+ * rename replaces). `files` maps paths inside the tree (checked safe by the caller) to their bytes.
+ */
+export async function writeTreeAtomic(target: string, files: ReadonlyMap<string, Uint8Array>, mode = 0o644): Promise<void> {
+  refuseSymlinks(target, dirname(resolve(target)));
+  const tmp = tempPathFor(target);
+  const tracked = track(tmp, target, true);
+  try {
+    tracked.made = makeDirs(dirname(target));
+    mkdirSync(tmp);
+    const dirs = new Set<string>();
+    const list = [...files].map(([rel, data]) => {
+      const parts = rel.split('/');
+      for (let i = 1; i < parts.length; i++) {
+        const d = parts.slice(0, i).join('/');
+        if (!dirs.has(d)) { mkdirSync(join(tmp, ...d.split('/'))); dirs.add(d); }
+      }
+      return { target: join(tmp, ...parts), data };
+    });
+    await eachLimited(list, (f) => createFile(f.target, f.data, mode));
+    await makeDurable(tmp, list.map((f) => f.target));
+    await rename(tmp, target);
+    untrack(tmp);
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    removeMadeDirs(tracked.made, target);
+    untrack(tmp);
+    throw asIoError(e, target);
+  }
 }

@@ -5,6 +5,7 @@
 // a region a failed candidate has read is never read again for the same pattern.
 import { error, warning, type Diagnostic } from './diagnostics.js';
 import { NO_STEPS, type StepSink } from './steps.js';
+import { decodeUtf8 } from './utf8.js';
 
 export interface SecretFinding {
   kind: string;
@@ -277,52 +278,247 @@ function decodeEscapes(s: string, steps: StepSink): string {
   });
 }
 
-/** Finds credential-shaped strings; never returns the secret itself. `steps` counts the work (tests). */
+/** The findings of one line (and of its join with the next), as every line of a text is read. */
+function lineFindings(line: string, next: string | undefined, add: (kind: string, column: number) => void, steps: StepSink): void {
+  matchLine(line, (h) => add(h.kind, h.index + 1), steps);
+  const decoded = decodeEscapes(line, steps);
+  if (decoded !== line) matchLine(decoded, (h) => add(h.kind, h.index + 1), steps);
+  // A value continued on the next line (a YAML double-quoted line ending in "\", a folded or
+  // wrapped scalar) is joined with it; only matches that cross the join are new.
+  if (next === undefined) return;
+  const head = line.replace(/\\$/, '').trimEnd();
+  const tail = next.trimStart();
+  if (!head || !tail) return;
+  const joined = head + tail;
+  const views: Array<[number, string]> = [[head.length, joined]];
+  const dJoined = decodeEscapes(joined, steps);
+  // Without escapes the decoded view is the same text: it is not read twice.
+  if (dJoined !== joined) views.push([decodeEscapes(head, steps).length, dJoined]);
+  for (const [h, view] of views) {
+    matchLine(view, (hit) => { if (hit.index < h && hit.index + hit.length > h) add(hit.kind, hit.index + 1); }, steps);
+  }
+}
+
+/**
+ * Finds credential-shaped strings; never returns the secret itself. `steps` counts the work (tests).
+ * Only the lines that can hold a finding are read as lines: one search over the whole text finds
+ * every literal a pattern starts with and every escape, and a line holding neither (nor its join
+ * with the next, unless a literal or an escape crosses the join) finds nothing, so a clean line
+ * costs that one search. findSecretsEveryLine, which reads every line, is what this must equal.
+ */
 export function findSecrets(text: string, steps: StepSink = NO_STEPS): SecretFinding[] {
   const out: SecretFinding[] = [];
   const seen = new Set<string>();
-  const add = (kind: string, line: number, column: number) => {
-    const k = `${kind}\0${line}`;
-    if (!seen.has(k)) { seen.add(k); out.push({ kind, line, column }); }
-  };
+  const marks = markedPositions(text, steps);
+  let m = 0;
+  // Line k runs [start, end) (a trailing \r dropped); its findings are reported at line k + 1.
+  let start = 0;
+  let nl = text.indexOf('\n');
   let lineNo = 0;
-  let next: string | undefined;
-  let at = 0;
-  const read = (): string | undefined => {
-    if (at > text.length) return undefined;
-    let end = text.indexOf('\n', at);
-    if (end < 0) end = text.length;
-    steps(end - at + 1);
-    const l = text.slice(at, end);
-    at = end + 1;
-    return l.endsWith('\r') ? l.slice(0, -1) : l;
-  };
-  next = read();
-  while (next !== undefined) {
-    const line = next;
+  let current: string | undefined; // the line's text, once sliced (the next line's, carried over)
+  for (;;) {
     lineNo++;
-    next = read();
-    const n = lineNo;
-    matchLine(line, (h) => add(h.kind, n, h.index + 1), steps);
-    const decoded = decodeEscapes(line, steps);
-    if (decoded !== line) matchLine(decoded, (h) => add(h.kind, n, h.index + 1), steps);
-    // A value continued on the next line (a YAML double-quoted line ending in "\", a folded or
-    // wrapped scalar) is joined with it; only matches that cross the join are new.
-    if (next !== undefined) {
-      const head = line.replace(/\\$/, '').trimEnd();
-      const tail = next.trimStart();
-      if (!head || !tail) continue;
-      const joined = head + tail;
-      const views: Array<[number, string]> = [[head.length, joined]];
-      const dJoined = decodeEscapes(joined, steps);
-      // Without escapes the decoded view is the same text: it is not read twice.
-      if (dJoined !== joined) views.push([decodeEscapes(head, steps).length, dJoined]);
-      for (const [h, view] of views) {
-        matchLine(view, (hit) => { if (hit.index < h && hit.index + hit.length > h) add(hit.kind, n, hit.index + 1); }, steps);
-      }
+    const rawEnd = nl < 0 ? text.length : nl;
+    steps(rawEnd - start + 1);
+    const end = rawEnd > start && text.charCodeAt(rawEnd - 1) === 13 ? rawEnd - 1 : rawEnd;
+    while (m < marks.length && marks[m]! < start) m++;
+    const marked = m < marks.length && marks[m]! < end;
+    const last = nl < 0;
+    const nextStart = rawEnd + 1;
+    const nextNl = last ? -1 : text.indexOf('\n', nextStart);
+    const nextRaw = last ? 0 : nextNl < 0 ? text.length : nextNl;
+    const nextEnd = last ? 0 : nextRaw > nextStart && text.charCodeAt(nextRaw - 1) === 13 ? nextRaw - 1 : nextRaw;
+    let nextMarked = false;
+    if (!last) {
+      let k = m;
+      while (k < marks.length && marks[k]! < nextStart) k++;
+      nextMarked = k < marks.length && marks[k]! < nextEnd;
     }
+    let line = current;
+    current = undefined;
+    if (marked || (!last && (nextMarked || joinCrossesLiteral(text, start, end, nextStart, nextEnd, steps)))) {
+      line ??= text.slice(start, end);
+      const next = last ? undefined : text.slice(nextStart, nextEnd);
+      const n = lineNo;
+      lineFindings(line, next, (kind, column) => {
+        const key = `${kind}\0${n}`;
+        if (!seen.has(key)) { seen.add(key); out.push({ kind, line: n, column }); }
+      }, steps);
+      current = next;
+    }
+    if (last) return out;
+    start = nextStart;
+    nl = nextNl;
   }
+}
+
+/** findSecrets reading every line (the reference for its fast path; tests hold the two together). */
+export function findSecretsEveryLine(text: string, steps: StepSink = NO_STEPS): SecretFinding[] {
+  const out: SecretFinding[] = [];
+  const seen = new Set<string>();
+  const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  steps(text.length + 1);
+  lines.forEach((line, i) => {
+    lineFindings(line, lines[i + 1], (kind, column) => {
+      const key = `${kind}\0${i + 1}`;
+      if (!seen.has(key)) { seen.add(key); out.push({ kind, line: i + 1, column }); }
+    }, steps);
+  });
   return out;
+}
+
+// ---- the literal search: where a line can hold a finding ----
+
+// Every literal ANCHOR matches, spelled out in lower case (ANCHOR matches ASCII letters in any
+// case). test/core/secrets-fast.test.ts holds the two together.
+const LITERALS: string[] = [
+  'akia', 'asia', 'agpa', 'aida', 'aroa', 'anpa', 'anva', 'aipa', 'aws_secret_access_key', '-----begin ', 'ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_',
+  'xoxa-', 'xoxb-', 'xoxp-', 'xoxr-', 'xoxs-', 'https://hooks.slack.com/services/', 'sk_live_', 'sk_test_', 'rk_live_', 'rk_test_', 'aiza', 'eyj', 'secret', 'token',
+  'passwd', 'password', 'api_key', 'api-key', 'apikey', 'access_key', 'access-key', 'accesskey', 'private_key', 'private-key', 'privatekey', 'credential',
+];
+const fold = (c: number) => (c >= 65 && c <= 90 ? c | 0x20 : c);
+
+// A literal is found by its first three characters: each character of a literal's first three is a
+// letter, "-" or "_", five bits each, so a rolling 15-bit code over the text names every place one
+// may start, and only those places are compared with the literals that begin so.
+const TRI_CODE = new Uint8Array(256);
+for (let c = 97; c <= 122; c++) { TRI_CODE[c] = c - 96; TRI_CODE[c - 32] = c - 96; }
+TRI_CODE[45] = 27;
+TRI_CODE[95] = 28;
+// A flat table of flags for the search (a sparse array of lists is slower to index), the lists beside it.
+const TRI_HIT = new Uint8Array(1 << 15);
+const TRI_LITS = new Map<number, string[]>();
+for (const l of LITERALS) {
+  const h = (TRI_CODE[l.charCodeAt(0)]! << 10) | (TRI_CODE[l.charCodeAt(1)]! << 5) | TRI_CODE[l.charCodeAt(2)]!;
+  TRI_HIT[h] = 1;
+  TRI_LITS.set(h, [...(TRI_LITS.get(h) ?? []), l]);
+}
+
+/** The literal of `lits` spelled at `p` of `text` (ASCII letters in any case), or undefined. */
+function literalAt(text: string, p: number, lits: readonly string[]): string | undefined {
+  for (const l of lits) {
+    let j = 3;
+    while (j < l.length && fold(text.charCodeAt(p + j)) === l.charCodeAt(j)) j++;
+    if (j === l.length) return l;
+  }
+  return undefined;
+}
+
+/** literalAt over bytes (a literal is ASCII: its bytes are its characters in any of the views). */
+function literalAtBytes(b: Uint8Array, p: number, lits: readonly string[]): boolean {
+  for (const l of lits) {
+    let j = 3;
+    while (j < l.length && p + j < b.length && fold(b[p + j]!) === l.charCodeAt(j)) j++;
+    if (j === l.length) return true;
+  }
+  return false;
+}
+
+/**
+ * Where a line can hold a finding, ascending: each place a literal of ANCHOR is spelled (in any
+ * case), and each escape ("\" or "''"), whose decoding can spell one. One pass over the text.
+ */
+function markedPositions(text: string, steps: StepSink): number[] {
+  const marks: number[] = [];
+  const n = text.length;
+  let h = 0;
+  let inOrder = true;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    h = ((h << 5) | (c < 256 ? TRI_CODE[c]! : 0)) & 0x7fff;
+    if (TRI_HIT[h] === 1 && i >= 2 && literalAt(text, i - 2, TRI_LITS.get(h)!) !== undefined) {
+      if (marks.length && marks[marks.length - 1]! > i - 2) inOrder = false;
+      marks.push(i - 2);
+    }
+    if (c === 92 || (c === 39 && text.charCodeAt(i + 1) === 39)) marks.push(i);
+  }
+  steps(n + 1);
+  return inOrder ? marks : marks.sort((x, y) => x - y);
+}
+
+// ---- the join of two lines that hold no literal and no escape ----
+
+// A literal crossing a join has each pair of neighbouring characters in JOIN_PAIRS (letters folded).
+export const JOIN_PAIRS = new Set<number>();
+for (const l of LITERALS) for (let i = 0; i + 1 < l.length; i++) JOIN_PAIRS.add((l.charCodeAt(i) << 16) | l.charCodeAt(i + 1));
+JOIN_PAIRS.add((39 << 16) | 39); // '' across the join is an escape
+
+/** The longest literal: a literal crossing a join lies within this many characters of it on each side. */
+const JOIN_WINDOW = Math.max(...LITERALS.map((l) => l.length));
+
+/** Whether a literal, or "''", in `window` crosses its position `h` (the join). */
+function crossesAt(window: string, h: number): boolean {
+  if (window.charCodeAt(h - 1) === 39 && window.charCodeAt(h) === 39) return true;
+  for (let q = Math.max(0, h - JOIN_WINDOW); q < h && q + 2 < window.length; q++) {
+    const c0 = window.charCodeAt(q);
+    const c1 = window.charCodeAt(q + 1);
+    const c2 = window.charCodeAt(q + 2);
+    if (c0 > 255 || c1 > 255 || c2 > 255) continue;
+    const lits = TRI_LITS.get((TRI_CODE[c0]! << 10) | (TRI_CODE[c1]! << 5) | TRI_CODE[c2]!);
+    if (!lits || !TRI_CODE[c0] || !TRI_CODE[c1] || !TRI_CODE[c2]) continue;
+    const l = literalAt(window, q, lits.filter((x) => q + x.length > h));
+    if (l !== undefined) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the join of two lines that hold no literal and no escape can find anything: the line
+ * without a trailing "\" and trailing blanks, then the next without leading blanks (as lineFindings
+ * joins them), with a literal or "''" crossing the join. Reads only the blanks around the join and,
+ * when the two characters that meet could be neighbours in a literal, a literal's length each side.
+ */
+function joinCrossesLiteral(text: string, start: number, end: number, nextStart: number, nextEnd: number, steps: StepSink): boolean {
+  let e = end;
+  if (e > start && text.charCodeAt(e - 1) === 92) e--;
+  while (e > start && isSpace(text.charCodeAt(e - 1))) e--;
+  let s = nextStart;
+  while (s < nextEnd && isSpace(text.charCodeAt(s))) s++;
+  steps(end - e + s - nextStart + 1);
+  if (e === start || s === nextEnd) return false;
+  if (!JOIN_PAIRS.has((fold(text.charCodeAt(e - 1)) << 16) | fold(text.charCodeAt(s)))) return false;
+  const head = text.slice(Math.max(start, e - JOIN_WINDOW), e);
+  const window = head + text.slice(s, Math.min(nextEnd, s + JOIN_WINDOW));
+  steps(window.length);
+  return crossesAt(window, head.length);
+}
+
+const isAsciiBlank = (c: number) => c === 32 || (c >= 9 && c <= 13);
+
+/**
+ * True when bytes that are not UTF-16 hold nothing findSecrets could find in their UTF-8 or latin1
+ * text, decided on the bytes without decoding them: no literal (every literal is ASCII, so its
+ * bytes are the same in both texts), no escape, and no join where one could cross (a non-ASCII
+ * byte next to a join might be a blank either text trims: then the text is read). False means
+ * "read the text", never "found".
+ */
+export function cleanBytes(b: Uint8Array): boolean {
+  const n = b.length;
+  const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  if (buf.indexOf(92) >= 0 || buf.indexOf("''") >= 0) return false;
+  let h = 0;
+  for (let i = 0; i < n; i++) {
+    h = ((h << 5) | TRI_CODE[b[i]!]!) & 0x7fff;
+    if (TRI_HIT[h] === 1 && i >= 2 && literalAtBytes(b, i - 2, TRI_LITS.get(h)!)) return false;
+  }
+  for (let start = 0, nl = buf.indexOf(10); nl >= 0; start = nl + 1, nl = buf.indexOf(10, start)) {
+    // The join of [start, nl) and the next line.
+    let e = nl > start && b[nl - 1] === 13 ? nl - 1 : nl;
+    while (e > start && isAsciiBlank(b[e - 1]!)) e--;
+    if (e > start && b[e - 1]! >= 0x80) return false;
+    const nextStart = nl + 1;
+    let nextNl = buf.indexOf(10, nextStart);
+    if (nextNl < 0) nextNl = n;
+    const nextEnd = nextNl > nextStart && b[nextNl - 1] === 13 ? nextNl - 1 : nextNl;
+    let s = nextStart;
+    while (s < nextEnd && isAsciiBlank(b[s]!)) s++;
+    if (s < nextEnd && b[s]! >= 0x80) return false;
+    if (e === start || s === nextEnd) continue;
+    if (!JOIN_PAIRS.has((fold(b[e - 1]!) << 16) | fold(b[s]!))) continue;
+    const head = buf.toString('latin1', Math.max(start, e - JOIN_WINDOW), e);
+    if (crossesAt(head + buf.toString('latin1', s, Math.min(nextEnd, s + JOIN_WINDOW)), head.length)) return false;
+  }
+  return true;
 }
 
 // ---- what a buffer says, in every encoding it may be read in ----
@@ -343,6 +539,12 @@ function utf16Without(b: Buffer): 'utf-16le' | 'utf-16be' | undefined {
   return undefined;
 }
 
+/** The UTF-16 encoding the bytes are also read in: by a BOM, or NUL-interleaved. */
+export function wideEncoding(b: Buffer): 'utf-16le' | 'utf-16be' | undefined {
+  const bom = b[0] === 0xff && b[1] === 0xfe ? 'utf-16le' : b[0] === 0xfe && b[1] === 0xff ? 'utf-16be' : undefined;
+  return bom ?? utf16Without(b);
+}
+
 /**
  * The texts to scan for a file's bytes: UTF-8 when it is valid, else the latin1 view (one character
  * a byte: every pattern is ASCII); and UTF-16 when a BOM says so or the bytes are NUL-interleaved
@@ -351,14 +553,10 @@ function utf16Without(b: Buffer): 'utf-16le' | 'utf-16be' | undefined {
 export function scanTexts(bytes: Uint8Array): string[] {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out: string[] = [];
-  const bom = b[0] === 0xff && b[1] === 0xfe ? 'utf-16le' : b[0] === 0xfe && b[1] === 0xff ? 'utf-16be' : undefined;
-  const wide = bom ?? utf16Without(b);
+  const wide = wideEncoding(b);
   if (wide) out.push(new TextDecoder(wide, { ignoreBOM: false }).decode(b));
-  try {
-    out.push(new TextDecoder('utf-8', { fatal: true }).decode(b));
-  } catch {
-    out.push(b.toString('latin1'));
-  }
+  // decodeUtf8 is TextDecoder's fatal UTF-8 (a leading BOM dropped) at a seventh of the cost a file.
+  out.push(decodeUtf8(b) ?? b.toString('latin1'));
   return out;
 }
 
@@ -372,7 +570,12 @@ export function scanText(bytes: Uint8Array): string {
  * `where` names the unit (e.g. "node security-notes") for the message.
  */
 export function scanSecrets(text: string, file: string, where: string, allow = false, lineOffset = 0): Diagnostic[] {
-  return findSecrets(text).map((f) => {
+  return secretDiagnostics(findSecrets(text), file, where, allow, lineOffset);
+}
+
+/** The diagnostics of findings (see scanSecrets). */
+export function secretDiagnostics(found: readonly SecretFinding[], file: string, where: string, allow = false, lineOffset = 0): Diagnostic[] {
+  return found.map((f) => {
     const msg = `${where} contains what looks like a ${f.kind}; refusing to package credentials`;
     const loc = { file, line: f.line + lineOffset, column: f.column, hint: 'remove it, or pass --allow-secrets to build anyway (local use only)' };
     return allow ? warning('CTXFORGE_SECRET_FOUND', msg, loc) : error('CTXFORGE_SECRET_FOUND', msg, loc);
@@ -381,6 +584,8 @@ export function scanSecrets(text: string, file: string, where: string, allow = f
 
 /** scanSecrets over a file's bytes in every encoding they may be read in (UTF-8 / latin1, UTF-16). */
 export function scanSecretBytes(bytes: Uint8Array, file: string, where: string, allow = false): Diagnostic[] {
+  // Most files hold nothing to find: that is decided on the bytes, without decoding them.
+  if (!wideEncoding(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) && cleanBytes(bytes)) return [];
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   for (const text of scanTexts(bytes)) {

@@ -4,6 +4,7 @@
 // extensionless, `.html` or a folder), and every rewrite is checked to resolve, in the renamed
 // tree, to the file the link meant. A link that cannot be rewritten is returned, never left broken.
 import { scanMarkdown, type Link, type ScanOptions } from './parse.js';
+import { fastLinks } from './fast.js';
 import { joinPath, MARKDOWN_FILE, splitAnchor, SiteIndex } from './site.js';
 import { relativeLink } from './markdown.js';
 
@@ -76,9 +77,16 @@ function wikiTargets(to: string, withPath: boolean): string[] {
  * reaches the file it reached before the moves. Links that resolved to nothing are left as written.
  */
 export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx: RewriteContext, opts: ScanOptions = {}): RewriteResult {
-  const scan = scanMarkdown(text, opts);
-  // A raw-HTML `href`/`src` is judged as an inline link is (the site resolves both alike).
-  const links: Link[] = [...scan.links, ...scan.htmlLinks.map((h) => ({ kind: 'inline' as const, target: h.target, line: h.line, at: h.at }))];
+  // The fast path finds exactly the parser's links where it answers (test/links/fast.test.ts); it
+  // reads no raw HTML, so text holding a `<` goes to the parser.
+  const fast = opts.admonitions || opts.mdx || text.includes('<') ? undefined : fastLinks(text);
+  let links: Link[];
+  if (fast) links = fast;
+  else {
+    const scan = scanMarkdown(text, opts);
+    // A raw-HTML `href`/`src` is judged as an inline link is (the site resolves both alike).
+    links = [...scan.links, ...scan.htmlLinks.map((h) => ({ kind: 'inline' as const, target: h.target, line: h.line, at: h.at }))];
+  }
   const edits: { at: number; len: number; text: string }[] = [];
   const failures: RewriteResult['failures'] = [];
   const moved = (p: string) => ctx.moves.get(p) ?? p;

@@ -83,10 +83,15 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
   const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, sourceTime: opts.sourceTime, env: opts.env });
   let temp: TempOutput | undefined;
   let placement: ZipPlacement | undefined;
+  // Every entry that ships is scanned for secrets from the very bytes that are hashed and written,
+  // on the thread that read them; only a build that allows secrets and has no one to tell of them
+  // (a reproducibility check) skips the scan.
+  const scan = opts.allowSecrets && !opts.warnings ? undefined : { allow: !!opts.allowSecrets };
   try {
     const report = await checkPackage(tree, {
       workdir: true,
       limits: opts.limits,
+      ...(scan ? { secrets: scan } : {}),
       // The archive's layout, once the payload is listed: the manifest first (no ZIP64 field),
       // then each payload file in UTF-8 byte order with ZIP64 information (notes-octx.md).
       place: (manifest, files) => {
@@ -105,7 +110,9 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
     });
     failWith(report.diagnostics, `${tree.label} is not a valid OCTX working directory`);
     if (!temp || !placement) fail('CTXFORGE_INTERNAL', 'the archive was not laid out (nothing was written)');
-    return await finishBuilt(report.manifest!, epoch, sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path), temp, placement, opts);
+    const secrets = new Map<string, Diagnostic[]>();
+    if (scan) report.files.forEach((f, i) => secrets.set(f.path, report.secrets?.[i] ?? []));
+    return await finishBuilt(report.manifest!, epoch, sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path), temp, placement, opts, scan && secrets);
   } catch (e) {
     placement?.close();
     temp?.discard();
@@ -113,7 +120,21 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
   }
 }
 
-async function finishBuilt(manifest: Manifest, epoch: number, files: { path: string; sha256: string }[], temp: TempOutput, placement: ZipPlacement, opts: BuildOptions): Promise<BuiltArtifact> {
+/**
+ * Secrets in what ships, as the archive lists its entries: each entry's name, then its content (the
+ * payload's as scanned while it was read and written, the built manifest's here). A manifest
+ * finding's line is in the built manifest.
+ */
+function shippedSecrets(paths: string[], manifestBytes: Buffer, payload: ReadonlyMap<string, Diagnostic[]>, allow: boolean): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const p of sortUtf8(paths, (x) => x)) {
+    out.push(...scanSecretName(p, allow));
+    out.push(...(p === MANIFEST ? scanSecretBytes(manifestBytes, p, p, allow) : payload.get(p) ?? []));
+  }
+  return out;
+}
+
+async function finishBuilt(manifest: Manifest, epoch: number, files: { path: string; sha256: string }[], temp: TempOutput, placement: ZipPlacement, opts: BuildOptions, scanned: ReadonlyMap<string, Diagnostic[]> | undefined): Promise<BuiltArtifact> {
   const limits: Partial<Limits> | undefined = opts.limits;
   const { raw, bytes: manifestBytes } = builtManifest(manifest, epoch, files);
   if (placement.writeError) throw placement.writeError;
@@ -140,14 +161,13 @@ async function finishBuilt(manifest: Manifest, epoch: number, files: { path: str
     failWith(diagnostics, 'the built package does not open as a safe archive (nothing was written)');
     const problems = await checkWritten(opened.tree!, manifestBytes, placement);
     if (problems.length) fail('CTXFORGE_INTERNAL', `the built archive does not hold what was written (nothing was written): ${problems.slice(0, 3).join('; ')}`);
-    // Every entry that ships (manifest, documents, records, extension files) is scanned as the
-    // archive holds it, so what is scanned is exactly what would be published; a finding discards it.
-    const secrets: Diagnostic[] = [];
-    for (const e of await opened.tree!.list()) {
-      if (e.kind === 'file') secrets.push(...scanSecretName(e.path, !!opts.allowSecrets), ...scanSecretBytes(await opened.tree!.read(e.path), e.path, e.path, !!opts.allowSecrets));
+    // Every entry that ships (manifest, documents, records, extension files) was scanned from the
+    // bytes written into it, which the archive was just checked to hold; a finding discards it.
+    if (scanned) {
+      const secrets = shippedSecrets(placement.layout.entries.map((_, i) => placement.layout.name(i).toString('utf8')), manifestBytes, scanned, !!opts.allowSecrets);
+      failWith(secrets, 'the package holds credentials (nothing was written)');
+      opts.warnings?.push(...secrets);
     }
-    failWith(secrets, 'the package holds credentials (nothing was written)');
-    opts.warnings?.push(...secrets);
   } finally {
     opened.tree?.close();
     await Promise.allSettled([reading, durable]);

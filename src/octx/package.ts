@@ -19,6 +19,8 @@ import { InlinePass, wantsWorker, WorkerPass, type PlacedFile, type RecordPassLi
 import { checkArrowFile, checkVectorConfig, targetKind, VECTOR_CONFIG, VECTOR_FILES, VECTOR_PATHS, VECTOR_PROFILES, VECTOR_ROLES } from './vectors.js';
 import { checkVectorProfiles } from './vector-profiles.js';
 import { mapLimit } from '../core/concurrency.js';
+import { scanSecretBytes } from '../core/secrets.js';
+import { SecretStream } from '../core/secret-stream.js';
 import { startProgress } from '../core/progress.js';
 
 export interface OctxReport {
@@ -35,6 +37,8 @@ export interface OctxReport {
   /** Digest computed per §10 (when the files matched). */
   package_digest?: string;
   declared_digest?: string;
+  /** With `secrets`: each payload file's secret findings, by its index in `files`. */
+  secrets?: Diagnostic[][];
 }
 
 // Records are indexed in this order: relations name records of all three kinds.
@@ -98,6 +102,11 @@ export interface CheckOptions {
    * for the paths that return before the records: closing twice is harmless).
    */
   started?: WorkerPass;
+  /**
+   * A build: every payload file is scanned for secrets from the bytes read for its checks, on the
+   * thread that reads them (findings are warnings when `allow`), and the findings are returned.
+   */
+  secrets?: { allow: boolean };
 }
 
 /**
@@ -112,7 +121,8 @@ export function earlyRecordPass(limits?: Partial<Limits>): { pass: WorkerPass; r
 }
 
 export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<OctxReport> {
-  const limits = resolveLimits(opts.limits);
+  const limits: Limits & RecordPassLimits = { ...resolveLimits(opts.limits), ...(opts.secrets ? { secrets: opts.secrets } : {}) };
+  const scan = opts.secrets;
   const diags: Diagnostic[] = [];
   const mstat = await tree.stat(MANIFEST);
   if (!mstat || mstat.kind !== 'file') {
@@ -168,6 +178,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const documents: ConceptDoc[] = [];
     let digestsOk = true;
     const docDiags: Diagnostic[][] = [];
+    const secretsOf: Diagnostic[][] = [];
     const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
     const sagStream = sagWanted && sagAt.every((i) => i >= 0);
     if (!sagStream) { pass?.close(); pass = undefined; }
@@ -209,7 +220,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     };
     // `via`: the bytes' way in, when not read here whole: pushed block by block to a consumer, or
     // read and hashed elsewhere (the record worker), which gives the digest.
-    const checkFile = async (f: FileEntry, i: number, via?: { onChunk?: (c: Buffer) => void; digest?: () => Promise<string> }) => {
+    const checkFile = async (f: FileEntry, i: number, via?: { onChunk?: (c: Buffer) => void; digest?: () => Promise<string>; secrets?: () => Diagnostic[] }) => {
       const b = begin(f, i);
       if (!b) return false;
       // A large file whose content no rule reads (an extension payload) is hashed in chunks, so
@@ -218,16 +229,21 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       let bytes: Buffer | undefined;
       let actual: string | Error;
       try {
-        if (via?.digest) actual = await via.digest();
-        else if (hashOnly || via?.onChunk) {
+        if (via?.digest) {
+          actual = await via.digest();
+          if (scan && via.secrets) secretsOf[i] = via.secrets();
+        } else if (hashOnly || via?.onChunk) {
           const h = createHash('sha256');
           const out = placement?.stream(entryOf[i]!);
-          for await (const c of fileChunks(tree, f.path)) { h.update(c); via?.onChunk?.(c); out?.push(c); }
+          const secrets = scan ? new SecretStream(f.path, f.path, scan.allow) : undefined;
+          for await (const c of fileChunks(tree, f.path)) { h.update(c); via?.onChunk?.(c); out?.push(c); secrets?.push(c); }
           actual = h.digest('hex');
           out?.end();
+          if (secrets) secretsOf[i] = secrets.end();
         } else {
           bytes = await tree.read(f.path);
           actual = sha256Hex(bytes);
+          if (scan) secretsOf[i] = scanSecretBytes(bytes, f.path, f.path, scan.allow);
         }
       } catch (err) {
         actual = err as Error;
@@ -250,6 +266,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     if (worker) {
       sagJobs = SAG_ORDER.map((key) => checkFile(files[sagIndex(key)]!, sagIndex(key), {
         digest: () => worker.digest(key),
+        secrets: () => worker.secrets(key),
       }));
     }
     else if (inline) for (const key of SAG_ORDER) inline.end(key, await checkFile(files[sagIndex(key)]!, sagIndex(key), { onChunk: (c) => inline.push(key, c) }));
@@ -273,6 +290,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
           const b = begin(files[i]!, i);
           if (!b || !settle(files[i]!, b.local, r.sha256 ?? new Error(r.error))) continue;
           if (r.doc) documents[i] = r.doc;
+          if (r.secrets) secretsOf[i] = r.secrets;
           b.local.push(...r.diags);
         }
       }, placement?.slots(shareable.map((i) => entryOf[i]!)));
@@ -418,6 +436,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       documents: docs,
       package_digest: computed,
       declared_digest: declaredDigest,
+      ...(scan ? { secrets: secretsOf } : {}),
     };
   } finally {
     pass?.close();

@@ -28,6 +28,8 @@ export interface RecordPassLimits extends Partial<ArrowLimits> {
   maxDepth: number;
   maxLineBytes: number;
   maxJsonlRecords?: number;
+  /** In a build: the worker also scans what it reads for secrets (findings are warnings when `allow`). */
+  secrets?: { allow: boolean };
 }
 
 export interface RecordPassResult {
@@ -120,6 +122,8 @@ export interface SharedDocResult {
   crc32?: number;
   /** In a build: why the document could not be written (it was checked all the same). */
   writeError?: { message: string; code?: string };
+  /** In a build: the secret scan's findings in the document (core/secrets.ts). */
+  secrets?: Diagnostic[];
 }
 
 /** A record file's copy into the archive: its SHA-256 and CRC-32 as copied, or why not (`write`: writing failed). */
@@ -132,7 +136,7 @@ type ToWorker =
   | { op: 'vectors'; files: { path: string; kind: RecordKind; fd: number; offset: number; size: number }[] }
   | { op: 'finish'; concepts: ReadonlyMap<string, string>; idSpace: ReadonlySet<string> };
 type FromWorker =
-  | { op: 'hashed'; key: SagKey; sha256?: string; error?: string }
+  | { op: 'hashed'; key: SagKey; sha256?: string; error?: string; secrets?: Diagnostic[] }
   | { op: 'placed'; key: SagKey; sha256?: string; crc32?: number; error?: string; code?: string; write?: boolean }
   | { op: 'docs'; results: SharedDocResult[] }
   | { op: 'docs-done' }
@@ -166,6 +170,7 @@ export class WorkerPass {
         const h = this.hashed.get(m.key)!;
         this.release(m.key);
         this.unhold();
+        if (m.secrets) this.secretFindings.set(m.key, m.secrets);
         if (m.sha256) h.resolve(m.sha256);
         else h.reject(new Error(m.error ?? 'cannot read'));
       } else if (m.op === 'placed') {
@@ -271,6 +276,13 @@ export class WorkerPass {
   /** The SHA-256 of a record file, once the worker has read it. */
   digest(key: SagKey): Promise<string> {
     return this.hashed.get(key)!.promise;
+  }
+
+  private readonly secretFindings = new Map<SagKey, Diagnostic[]>();
+
+  /** In a build, once digest() has settled: the secret scan's findings in a record file as the worker read it. */
+  secrets(key: SagKey): Diagnostic[] {
+    return this.secretFindings.get(key) ?? [];
   }
 
   finish(concepts: ReadonlyMap<string, string>, idSpace: ReadonlySet<string>): Promise<RecordPassResult> {

@@ -13,6 +13,9 @@ import { queueEntry, type PlacedSlots } from '../core/zip-placement.js';
 import { sha256Hex } from '../core/hash.js';
 import { checkKnowledge } from './documents.js';
 import type { Diagnostic } from '../core/diagnostics.js';
+import { scanSecretBytes } from '../core/secrets.js';
+import { SecretStream } from '../core/secret-stream.js';
+import { SAG_FILES } from './records.js';
 
 const limits = workerData as RecordPassLimits;
 const pass = new InlinePass(limits);
@@ -45,11 +48,15 @@ parentPort!.on('message', (m: RecordWorkerMessage) => {
     return;
   }
   const h = createHash('sha256');
+  // In a build the record file is scanned for secrets as it is read (the build then copies these
+  // same bytes, or fails: the copy is hashed again and must match).
+  const scan = limits.secrets ? new SecretStream(SAG_FILES[m.key], SAG_FILES[m.key], limits.secrets.allow) : undefined;
   try {
     let done = 0;
     for (const c of readBlocks(m.fd, m.offset, m.size)) {
       h.update(c);
       pass.push(m.key, c);
+      scan?.push(c);
       done += c.length;
     }
     if (done < m.size) throw new Error(`ends after ${done} of ${m.size} bytes`);
@@ -59,7 +66,7 @@ parentPort!.on('message', (m: RecordWorkerMessage) => {
     return;
   }
   pass.end(m.key, true);
-  reply({ op: 'hashed', key: m.key, sha256: h.digest('hex') });
+  reply({ op: 'hashed', key: m.key, sha256: h.digest('hex'), ...(scan ? { secrets: scan.end() } : {}) });
 });
 
 // The worker's share of the knowledge documents: the checks the main thread runs on its share;
@@ -85,6 +92,7 @@ function shareDocs(h: FileHandoff, counter: Int32Array, batch: number, place: Pl
           continue;
         }
         const r: SharedDocResult = { k, sha256: sha256Hex(bytes), doc: checkKnowledge(path, bytes, limits.maxDepth, diags), diags };
+        if (limits.secrets) r.secrets = scanSecretBytes(bytes, path, path, limits.secrets.allow);
         results.push(r);
         // A document whose size is not the one laid out changed since the listing: left unwritten.
         if (writes && !writeError && place!.at[k]! >= 0 && bytes.length === place!.sizes[k]) {

@@ -1,11 +1,11 @@
 // Applies a planned source tree to a directory: writes only files whose bytes differ (each to a
-// temp file renamed into place), removes managed files no longer planned, and never writes through
-// a symlink or outside the directory.
-import { lstatSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
+// temp file renamed into place, or a new tree whole, renamed into place once), removes managed
+// files no longer planned, and never writes through a symlink or outside the directory. Each
+// folder of the target is looked at once, however many files it holds.
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, rmdirSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { refuseSymlinks, writeFileAtomic } from '../core/atomic.js';
+import { writeFilesAtomic, writeTreeAtomic } from '../core/atomic.js';
 import { fail } from '../core/diagnostics.js';
-import { makeDirs } from '../core/dirs.js';
 import { unsafePathReason } from '../core/paths.js';
 
 export interface Plan {
@@ -21,38 +21,87 @@ export interface Applied {
   unchanged: number;
 }
 
-/** Refuses a path whose existing parent inside `root` is a symlink or not a directory. */
-function checkInside(root: string, rel: string): void {
-  const why = unsafePathReason(rel);
-  if (why) fail('SYNC_PATH_UNSAFE', `${rel}: ${why}`, { file: rel }, 2);
-  const parts = rel.split('/');
-  let abs = root;
-  for (let i = 0; i < parts.length; i++) {
-    abs = join(abs, parts[i]!);
-    let st;
-    try { st = lstatSync(abs); } catch { return; }
-    if (st.isSymbolicLink()) fail('SYNC_TARGET_SYMLINK', `${parts.slice(0, i + 1).join('/')} in the target is a symbolic link; ctxforge never writes through one`, { file: rel, hint: 'replace the link with a real directory or file' }, 2);
-    if (i < parts.length - 1 && !st.isDirectory()) fail('SYNC_PATH_UNSAFE', `${parts.slice(0, i + 1).join('/')} in the target is not a directory`, { file: rel }, 2);
+/**
+ * The folders of a target, each checked once: a path whose existing folder inside `root` is a
+ * symlink or not a directory is refused; a missing folder means nothing below it exists yet.
+ */
+class TargetFolders {
+  private readonly seen = new Map<string, 'dir' | 'missing'>();
+  constructor(private readonly root: string) {}
+
+  /** Checks `rel` (its folders, then the file itself when they exist); false when a folder is missing. */
+  check(rel: string): { parts: string[]; present: boolean } {
+    const why = unsafePathReason(rel);
+    if (why) fail('SYNC_PATH_UNSAFE', `${rel}: ${why}`, { file: rel }, 2);
+    const parts = rel.split('/');
+    let prefix = '';
+    for (let i = 0; i < parts.length - 1; i++) {
+      prefix = i ? `${prefix}/${parts[i]}` : parts[i]!;
+      const known = this.seen.get(prefix);
+      if (known === 'missing') return { parts, present: false };
+      if (known === 'dir') continue;
+      let st;
+      try { st = lstatSync(join(this.root, ...parts.slice(0, i + 1))); } catch { this.seen.set(prefix, 'missing'); return { parts, present: false }; }
+      if (st.isSymbolicLink()) symlinkInTheWay(parts, i, rel);
+      if (!st.isDirectory()) fail('SYNC_PATH_UNSAFE', `${parts.slice(0, i + 1).join('/')} in the target is not a directory`, { file: rel }, 2);
+      this.seen.set(prefix, 'dir');
+    }
+    return { parts, present: true };
   }
 }
 
-function current(abs: string): Buffer | undefined {
-  try { return readFileSync(abs); } catch { return undefined; }
+function symlinkInTheWay(parts: string[], i: number, rel: string): never {
+  return fail('SYNC_TARGET_SYMLINK', `${parts.slice(0, i + 1).join('/')} in the target is a symbolic link; ctxforge never writes through one`, { file: rel, hint: 'replace the link with a real directory or file' }, 2);
+}
+
+/**
+ * The bytes of the file at `rel` when it is a regular file; undefined when it is absent or not a
+ * regular file; a symlink is refused. One open (O_NOFOLLOW) does the lstat's work and the read's.
+ */
+function current(root: string, parts: string[], rel: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(join(root, ...parts), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOOP') symlinkInTheWay(parts, parts.length - 1, rel);
+    return undefined;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return undefined;
+    const buf = Buffer.allocUnsafe(st.size);
+    let off = 0;
+    while (off < buf.length) {
+      const n = readSync(fd, buf, off, buf.length - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    return off === buf.length ? buf : buf.subarray(0, off);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** What applying `plan` to `root` would change, without changing it. */
 export function preview(root: string, plan: Plan): Applied {
   const out: Applied = { written: [], removed: [], unchanged: 0 };
+  const folders = new TargetFolders(root);
   for (const [rel, bytes] of plan.write) {
-    checkInside(root, rel);
-    const have = current(join(root, ...rel.split('/')));
+    const { parts, present } = folders.check(rel);
+    const have = present ? current(root, parts, rel) : undefined;
     if (have && have.equals(bytes)) out.unchanged++;
     else out.written.push(rel);
   }
   for (const rel of plan.remove) {
     if (plan.write.has(rel)) continue;
-    checkInside(root, rel);
-    try { if (lstatSync(join(root, ...rel.split('/'))).isFile()) out.removed.push(rel); } catch { /* already gone */ }
+    const { parts, present } = folders.check(rel);
+    if (!present) continue;
+    let st;
+    try { st = lstatSync(join(root, ...parts)); } catch { continue; /* already gone */ }
+    if (st.isSymbolicLink()) symlinkInTheWay(parts, parts.length - 1, rel);
+    if (st.isFile()) out.removed.push(rel);
   }
   out.written.sort();
   out.removed.sort();
@@ -61,12 +110,13 @@ export function preview(root: string, plan: Plan): Applied {
 
 export async function apply(root: string, plan: Plan): Promise<Applied> {
   const out = preview(root, plan);
-  for (const rel of out.written) {
-    const abs = join(root, ...rel.split('/'));
-    // Before making folders: a symlinked folder in the tree would have them made wherever it points.
-    refuseSymlinks(abs, root);
-    makeDirs(dirname(abs));
-    await writeFileAtomic(abs, plan.write.get(rel)!, 0o644, root);
+  let exists = true;
+  try { lstatSync(root); } catch { exists = false; }
+  if (!exists && out.written.length) {
+    // A new tree appears whole or not at all.
+    await writeTreeAtomic(root, new Map(out.written.map((rel) => [rel, plan.write.get(rel)!])));
+  } else {
+    await writeFilesAtomic(out.written.map((rel) => ({ target: join(root, ...rel.split('/')), data: plan.write.get(rel)! })), 0o644, root);
   }
   for (const rel of out.removed) {
     const abs = join(root, ...rel.split('/'));

@@ -16,7 +16,7 @@ import { checkTreeLinks } from '../links/check.js';
 import { readUpstream, type Skipped, type UpstreamDoc } from './upstream.js';
 import { ID_MAP_FILE, idMapText, readIdMap, type IdMap, type MapEntry } from './idmap.js';
 import { portableNames, portablePath } from './names.js';
-import { shingles, jaccard } from './similarity.js';
+import { shingles, similarPairs } from './similarity.js';
 import { formatByName } from '../formats.js';
 import type { FormatModule } from '../format.js';
 import { apply, preview, type Applied } from './apply.js';
@@ -141,7 +141,11 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const scanOpts = (p: string) => ({ wiki: up.site.wiki, admonitions: up.site.admonitions, mdx: /\.mdx$/i.test(p) });
   const bodies = new Map<string, string>();
   let linksRewritten = 0;
+  // Nothing renamed, the same root and no page ids the package drops: every link reaches in the
+  // renamed tree what it reached upstream, so no page is read for its links.
+  const unchanged = !up.site.docIds && root === up.site.root && [...names.map].every(([from, to]) => from === to);
   for (const d of up.docs) {
+    if (unchanged) { bodies.set(d.path, d.body); continue; }
     const r = rewriteLinks(d.body, d.path, names.map.get(d.path)!, { before, after, moves: names.map }, scanOpts(d.path));
     bodies.set(d.path, r.text);
     linksRewritten += r.rewritten;
@@ -191,15 +195,9 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     }
     const rest = vanished.filter(([, e]) => !used.has(e.id));
     if (left.length && rest.length) {
-      const oldSh = rest.map(([p, e]) => ({ p, e, sh: shingles(previousBody(target, format, e)) }));
-      const pairs: { d: UpstreamDoc; p: string; e: MapEntry; s: number }[] = [];
-      for (const d of left) {
-        const sh = shingles(d.body);
-        for (const v of oldSh) {
-          const s = jaccard(sh, v.sh);
-          if (s >= threshold) pairs.push({ d, p: v.p, e: v.e, s });
-        }
-      }
+      // Every pair at least `threshold` similar, found without comparing every pair (similarPairs).
+      const found = similarPairs(left.map((d) => shingles(d.body)), rest.map(([, e]) => shingles(previousBody(target, format, e))), threshold);
+      const pairs = found.map((x) => ({ d: left[x.left]!, p: rest[x.right]![0], e: rest[x.right]![1], s: x.similarity }));
       pairs.sort((a, b) => b.s - a.s || (a.d.path < b.d.path ? -1 : 1));
       for (const x of pairs) {
         if (idOf.has(x.d.path) || used.has(x.e.id)) continue;
