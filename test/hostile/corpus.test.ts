@@ -142,7 +142,7 @@ for (const id of spawned) {
   });
 }
 
-test('spawned bin/ctxforge.js: the exit codes of a valid, an invalid and an unreadable case', { timeout: 180_000 }, () => {
+test('the CLI as a spawned process: the exit codes of a valid, an invalid and an unreadable case', { timeout: 180_000 }, () => {
   for (const [id, exit] of [['octx-valid-base', 0], ['octx-slip-dotdot', 1], ['acx-corrupt-pages', 1]] as const) {
     const c = cases.find((x) => x.id === id)!;
     const dir = stage(c);
