@@ -5,13 +5,16 @@
 // npm registry is needed — and runs ctxforge-validate and ctxforge-check on a sample repository of
 // knowledge packages: clean, then a commit that breaks a package (refused), then a staged
 // ctxforge.yaml that drops a package (only the check refuses it). Kept out of the unit suite: the
-// environment takes minutes to install (two npm installs with better-sqlite3's build).
+// environment takes minutes to install (two npm installs). Both installs take the better-sqlite3
+// binary this checkout already built (test/helpers/sqlite-prebuild.mjs) instead of compiling SQLite
+// twice, and npm prefers its cache to asking the registry again.
 // Exit 0 all passed, 1 a check failed, 2 pre-commit or git missing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { offerBuiltSqlite } from '../test/helpers/sqlite-prebuild.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(join(tmpdir(), 'ctxforge-pre-commit-'));
@@ -31,6 +34,9 @@ const gitEnv = {
   GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null',
   // pre-commit's cache and clones, here and nowhere else.
   PRE_COMMIT_HOME: join(work, 'cache'),
+  // Packages already in npm's cache are not revalidated against the registry (the same versions:
+  // the lockfile pins them).
+  npm_config_prefer_offline: 'true',
 };
 const git = (args, cwd = sample) => execFileSync('git', args, { cwd, env: gitEnv, encoding: 'utf8' });
 const run = (cmd, args, cwd = sample) => {
@@ -62,6 +68,9 @@ try {
   git(['add', '-A']);
   git(['commit', '-q', '-m', 'two packages']);
 
+  // Under work/, where pre-commit's environment lies: prebuild-install finds the offer there.
+  const prebuilt = offerBuiltSqlite(work);
+  console.log(prebuilt ? `# better-sqlite3: this checkout's binary offered (${prebuilt})` : '# better-sqlite3: no loadable binary in node_modules, the installs compile it');
   const start = Date.now();
   const inst = run('pre-commit', ['install-hooks']);
   ok(inst.code === 0, `pre-commit installs the hooks from ${root} at ${rev.slice(0, 12)} (${Math.round((Date.now() - start) / 1000)} s)`, inst.out);

@@ -11,6 +11,7 @@
 # once into $CTXFORGE_NODE_CACHE (default $TMPDIR/ctxforge-node-cache/<major>, the cache
 # test/helpers/node-versions.ts uses). The copy lives in $CTXFORGE_WITH_NODE_WORK (default a fresh
 # temp folder, removed afterwards) and is made from the working tree, uncommitted changes included.
+# The better-sqlite3 binary built for that Node is kept in the Node's cache folder and reused.
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: with-node.sh <major> <command…>" >&2; exit 2; }
 major=$1; shift
@@ -46,9 +47,20 @@ if [ ! -d "$copy/node_modules" ]; then
   [ -f "$repo/.git" ] && excl+=(--exclude=./.git)
   tar -C "$repo" "${excl[@]}" -cf - . | tar -C "$copy" -xf -
   cp -a "$(readlink -f "$repo/node_modules")" "$copy/node_modules"
-  if [ -d "$copy/node_modules/better-sqlite3" ]; then
-    (cd "$copy" && PATH="$node_bin:$PATH" npm_config_nodedir="$pkg" npm_config_build_from_source=true \
-      npm rebuild better-sqlite3 --no-audit --no-fund --loglevel=error >&2)
+  sq=$copy/node_modules/better-sqlite3
+  if [ -d "$sq" ]; then
+    # The rebuilt binary is kept beside this Node (one per Node version and better-sqlite3 version)
+    # and copied in next time: compiling SQLite takes 1-3 minutes of the 2 cores, every run.
+    sqv=$("$node_bin/node" -p "require('$sq/package.json').version")
+    kept=$pkgroot/better-sqlite3-$sqv-node-$("$node_bin/node" -p process.versions.node).node
+    if [ -f "$kept" ] && cp "$kept" "$sq/build/Release/better_sqlite3.node" \
+      && (cd "$copy" && "$node_bin/node" -e "new (require('better-sqlite3'))(':memory:').close()" 2>/dev/null); then
+      :
+    else
+      (cd "$copy" && PATH="$node_bin:$PATH" npm_config_nodedir="$pkg" npm_config_build_from_source=true \
+        npm rebuild better-sqlite3 --no-audit --no-fund --loglevel=error >&2)
+      cp "$sq/build/Release/better_sqlite3.node" "$kept.$$" && mv -f "$kept.$$" "$kept" || rm -f "$kept.$$"
+    fi
   fi
 fi
 cd "$copy"

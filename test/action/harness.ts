@@ -1,14 +1,12 @@
 // Shared by the Action tests: real git repositories holding OCTX, ctxpkg and cartridge source trees,
-// and the Action entry run as a child process with the environment a GitHub runner gives it.
+// and the Action entry (built from the current sources, helpers/built.ts) run as a child process with
+// the environment a GitHub runner gives it.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, initRepo, tmpDir, writeTree } from '../helpers/tmp.js';
-import { repoRoot } from '../helpers/cli.js';
+import { actionCommand } from '../helpers/built.js';
 import { signingKeyFromSeed } from '../../src/core/keys.js';
-
-// Resolved here because the child runs in a temp repository where `tsx` is not resolvable.
-const TSX = import.meta.resolve('tsx');
 
 export const SEED = '4c1f0e9a2b3d5c7e9f8a6b4c2d0e1f3a5b7c9d8e6f4a2b0c1d3e5f7a9b8c6d4e';
 export const SIGNER = signingKeyFromSeed(Buffer.from(SEED, 'hex'));
@@ -143,7 +141,7 @@ export function runAction(o: RunOptions): Promise<ActionRun> {
     ...(o.env ?? {}),
   };
   return new Promise((resolveRun, reject) => {
-    const [cmd, ...args] = o.command ?? [process.execPath, '--import', TSX, join(repoRoot, 'action', 'main.ts')];
+    const [cmd, ...args] = o.command ?? actionCommand();
     const child = spawn(cmd, args, { cwd: o.workspace, env });
     let stdout = '';
     let stderr = '';

@@ -3,14 +3,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot, runCli, spawnCli } from '../helpers/cli.js';
+import { repoRoot, runCli, spawnBin } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 
 const example = join(repoRoot, 'working-dir-example', 'octx');
 
 test('the bin runs as a real process from another working directory, resolving relative paths there', () => {
   const cwd = join(repoRoot, 'working-dir-example');
-  const r = spawnCli(['validate', 'octx', '--json'], { cwd });
+  const r = spawnBin(['validate', 'octx', '--json'], { cwd });
   assert.equal(r.code, 0, r.stderr);
   const j = JSON.parse(r.stdout);
   assert.deepEqual(Object.keys(j), ['results']);

@@ -2,10 +2,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { formatProgress, setProgressSink, startProgress } from '../../src/core/progress.js';
-import { repoRoot, spawnCli } from '../helpers/cli.js';
+import { spawnCli } from '../helpers/cli.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { builtCli } from '../helpers/built.js';
 
 function workdir(docs: number): string {
   const dir = tmpDir();
@@ -42,7 +42,7 @@ test('on a terminal, validate shows progress on stderr; piped or with --json it 
   const dir = workdir(60);
   const env = { ...process.env, CTXFORGE_FROM_SOURCE: '1', CTXFORGE_PROGRESS_INTERVAL_MS: '0', CI: '' };
   delete (env as Record<string, string | undefined>).CI;
-  const cmd = (extra: string) => `${JSON.stringify(process.execPath)} ${JSON.stringify(join(repoRoot, 'bin', 'ctxforge.js'))} validate ${JSON.stringify(dir)} ${extra} 2>&1 >/dev/null`;
+  const cmd = (extra: string) => `${JSON.stringify(process.execPath)} ${JSON.stringify(builtCli())} validate ${JSON.stringify(dir)} ${extra} 2>&1 >/dev/null`;
   // script(1) runs the command on a pseudo-terminal, as a user's shell would.
   const tty = spawnSync('script', ['-qec', cmd(''), '/dev/null'], { env, encoding: 'utf8' });
   assert.equal(tty.status, 0, tty.stdout);

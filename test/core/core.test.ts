@@ -16,6 +16,7 @@ import { writeAtomic } from '../../src/core/atomic.js';
 import { findSecrets } from '../../src/core/secrets.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { repoRoot } from '../helpers/cli.js';
+import { builtCli } from '../helpers/built.js';
 
 const jsonErr = (s: string) => { try { parseJson(s); } catch (e) { return (e as JsonSyntaxError).code; } return 'ok'; };
 
@@ -168,7 +169,7 @@ test('makeDirs makes what is missing and says where it began, refuses a file in 
   assert.throws(() => makeDirs(join(dir, 'file')), (e: NodeJS.ErrnoException) => e.code === 'ENOTDIR');
   // Node's own recursive mkdir spins forever here; a build must fail with CTXFORGE_IO instead.
   assert.throws(() => makeDirs('/proc/ctxforge-no-such/x'), (e: NodeJS.ErrnoException) => e.code === 'ENOENT');
-  const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'build', join(repoRoot, 'working-dir-example', 'octx'), '--out', '/proc/ctxforge-no-such/dist', '--source-date-epoch', '1767225600'],
+  const r = spawnSync(process.execPath, [builtCli(), 'build', join(repoRoot, 'working-dir-example', 'octx'), '--out', '/proc/ctxforge-no-such/dist', '--source-date-epoch', '1767225600'],
     { encoding: 'utf8', timeout: 60_000, env: { ...process.env, CTXFORGE_FROM_SOURCE: '1' } });
   assert.equal(r.status, 2, `exit ${r.status} ${r.signal ?? ''} ${r.stderr}`);
   assert.match(r.stderr, /CTXFORGE_IO/);

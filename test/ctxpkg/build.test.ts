@@ -10,6 +10,7 @@ import { git, initRepo, tmpDir, writeTree } from '../helpers/tmp.js';
 import { verifyBytes } from '../../src/ctxpkg/read.js';
 import { identityMessage, manifestMessage } from '../../src/ctxpkg/signature.js';
 import { member } from '../../src/ctxpkg/json-tree.js';
+import { builtCli } from '../helpers/built.js';
 
 const SEED = 'a'.repeat(64);
 const example = join(repoRoot, 'working-dir-example', 'ctxpkg');
@@ -102,7 +103,7 @@ test('byte-identical rebuilds across TZ, umask and file-creation order (real pro
   assert.equal(r1.code, 0, r1.stderr); assert.equal(r2.code, 0, r2.stderr);
   const name = 'acme-payments-service-1.3.0.ctxpkg';
   assert.ok(readFileSync(join(o1, name)).equals(readFileSync(join(o2, name))));
-  execFileSync('sh', ['-c', `umask 077 && TZ=Asia/Kolkata SOURCE_DATE_EPOCH=${EPOCH} CTXFORGE_FROM_SOURCE=1 "${process.execPath}" "${join(repoRoot, 'bin', 'ctxforge.js')}" build "${a}" --out "${o2}/u" --key ${SEED}`]);
+  execFileSync('sh', ['-c', `umask 077 && TZ=Asia/Kolkata SOURCE_DATE_EPOCH=${EPOCH} CTXFORGE_FROM_SOURCE=1 "${process.execPath}" "${builtCli()}" build "${a}" --out "${o2}/u" --key ${SEED}`]);
   assert.ok(readFileSync(join(o1, name)).equals(readFileSync(join(o2, 'u', name))));
 });
 

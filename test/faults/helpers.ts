@@ -1,14 +1,14 @@
 // Source trees for the fault tests: a large one per format (so a build spends real time writing),
-// and process helpers that run the CLI from source.
+// and process helpers that run the CLI built from the current sources (helpers/built.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '../helpers/cli.js';
+import { builtCli } from '../helpers/built.js';
 import { writeTree } from '../helpers/tmp.js';
 
 export const EPOCH = '1767225600';
-export const BIN = join(repoRoot, 'bin', 'ctxforge.js');
+export const BIN = builtCli();
 export const ENV = { ...process.env, CTXFORGE_FROM_SOURCE: '1' };
 
 /** Deterministic incompressible-looking text (STORED entries keep it at full size). */

@@ -7,15 +7,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { repoRoot } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { closeContext, makeContext, mutationProps } from './properties.js';
+import { builtCli } from '../helpers/built.js';
 
 const ctx = makeContext();
 after(() => closeContext(ctx));
 
 function cli(args: string[]) {
-  const r = spawnSync(process.execPath, ['--max-old-space-size=256', join(repoRoot, 'bin', 'ctxforge.js'), ...args], {
+  const r = spawnSync(process.execPath, ['--max-old-space-size=256', builtCli(), ...args], {
     env: { ...process.env, CTXFORGE_FROM_SOURCE: '1' }, encoding: 'utf8', timeout: 120_000, maxBuffer: 64 << 20,
   });
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };

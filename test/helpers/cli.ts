@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { main } from '../../cli/main.js';
+import { builtCli } from './built.js';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // The public vectors live in the repository (test/vectors, copied from the project's shared set; its
@@ -28,13 +29,24 @@ export async function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.
   return { code, stdout, stderr };
 }
 
-/** Runs `node bin/ctxforge.js args…` as a child process (from source, never a stale build). */
+/** Runs ctxforge as a child process, built from the sources as they are (helpers/built.ts, never a stale build). */
 export function spawnCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): CliResult {
-  const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), ...args], {
+  const r = spawnSync(process.execPath, [builtCli(), ...args], {
     cwd: opts.cwd ?? repoRoot,
     env: { ...(opts.env ?? process.env), CTXFORGE_FROM_SOURCE: '1' },
     encoding: 'utf8',
     input: opts.input,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Runs bin/ctxforge.js itself as a child process, from source through tsx (the bin's own test). */
+export function spawnBin(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): CliResult {
+  const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), ...args], {
+    cwd: opts.cwd ?? repoRoot,
+    env: { ...(opts.env ?? process.env), CTXFORGE_FROM_SOURCE: '1' },
+    encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };

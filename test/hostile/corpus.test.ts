@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { repoRoot, runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { makeCorpus, type CorpusCase } from '../corpus-gen/make-corpus.js';
+import { builtCli } from '../helpers/built.js';
 
 const corpus = join(repoRoot, 'test', 'corpus');
 const { cases } = JSON.parse(readFileSync(join(corpus, 'cases.json'), 'utf8')) as { cases: CorpusCase[] };
@@ -141,11 +142,11 @@ for (const id of spawned) {
   });
 }
 
-test('spawned bin/ctxforge.js: the exit codes of a valid, an invalid and an unreadable case', { timeout: 180_000 }, () => {
+test('the CLI as a spawned process: the exit codes of a valid, an invalid and an unreadable case', { timeout: 180_000 }, () => {
   for (const [id, exit] of [['octx-valid-base', 0], ['octx-slip-dotdot', 1], ['acx-corrupt-pages', 1]] as const) {
     const c = cases.find((x) => x.id === id)!;
     const dir = stage(c);
-    const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'validate', c.file], { cwd: dir, encoding: 'utf8', timeout: 150_000, env: { ...process.env, CTXFORGE_FROM_SOURCE: '1' } });
+    const r = spawnSync(process.execPath, [builtCli(), 'validate', c.file], { cwd: dir, encoding: 'utf8', timeout: 150_000, env: { ...process.env, CTXFORGE_FROM_SOURCE: '1' } });
     assert.equal(r.status, exit, `${id}: ${r.stdout}${r.stderr}`);
     assert.doesNotMatch(r.stderr, /^\s+at /m);
   }

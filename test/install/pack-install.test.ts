@@ -1,7 +1,9 @@
 // The package a user installs: `npm pack` of this repository, installed with `npm install -g
 // <tarball>` into a temporary prefix, runs every command from a directory that is not the
 // repository — the compiled bundle, not tsx — and npm reports no install script left unapproved
-// (better-sqlite3's is allowed on the command line, as the README's install line does).
+// (better-sqlite3's is allowed on the command line, as the README's install line does). That script
+// takes the better-sqlite3 binary this checkout already built, as it would take GitHub's prebuilt
+// one on a user's machine, instead of compiling SQLite again for minutes (helpers/sqlite-prebuild).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -9,11 +11,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { offerBuiltSqlite } from '../helpers/sqlite-prebuild.mjs';
 
 const STACK = /\n\s+at .+\(.+:\d+:\d+\)|TypeError|ReferenceError/;
 
-test('npm pack → npm install -g → every command runs from any directory', { timeout: 900_000 }, () => {
+test('npm pack → npm install -g → every command runs from any directory', { timeout: 900_000 }, (t) => {
   const work = tmpDir('ctxforge-install-');
+  const prebuilt = offerBuiltSqlite(work);
   const packOut = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
   const packed = JSON.parse(packOut) as Array<{ filename: string; files: Array<{ path: string }> }>;
   const paths = packed[0]!.files.map((f) => f.path);
@@ -26,6 +30,9 @@ test('npm pack → npm install -g → every command runs from any directory', { 
   });
   assert.equal(inst.status, 0, `npm install -g failed:\n${inst.stderr}`);
   assert.doesNotMatch(inst.stderr, /install-scripts|not yet covered by allowScripts/, `npm warns about install scripts:\n${inst.stderr}`);
+  const sqliteBuild = join(prefix, 'lib', 'node_modules', 'ctxforge', 'node_modules', 'better-sqlite3', 'build', 'Release');
+  assert.ok(existsSync(join(sqliteBuild, 'better_sqlite3.node')), 'better-sqlite3 is installed with its binary');
+  if (!prebuilt || existsSync(join(sqliteBuild, 'obj.target'))) t.diagnostic('better-sqlite3 was compiled from source (no usable binary in node_modules to offer)');
   const bin = join(prefix, 'bin', 'ctxforge');
   assert.ok(existsSync(bin), 'the bin link is installed');
 

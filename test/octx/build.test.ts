@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { repoRoot, runCli, spawnCli } from '../helpers/cli.js';
 import { tmpDir, writeTree, git, initRepo } from '../helpers/tmp.js';
 import { readDir } from '../helpers/octx-cases.js';
+import { builtCli } from '../helpers/built.js';
 
 const example = join(repoRoot, 'working-dir-example', 'octx');
 const EPOCH = '1767225600';
@@ -77,7 +78,7 @@ test('two builds under different TZ, umask, checkout path and file-creation orde
   const files = [...readDir(example)].reverse();
   for (const [p, data] of files) writeTree(srcB, { [p]: data });
   const fa = buildTo(a, example, { TZ: 'UTC' });
-  const r = spawnSync('sh', ['-c', `umask 077 && TZ=Pacific/Kiritimati CTXFORGE_FROM_SOURCE=1 "${process.execPath}" "${join(repoRoot, 'bin/ctxforge.js')}" build "${srcB}" --out "${b}" --source-date-epoch ${EPOCH} --json`], { encoding: 'utf8', cwd: tmpDir() });
+  const r = spawnSync('sh', ['-c', `umask 077 && TZ=Pacific/Kiritimati CTXFORGE_FROM_SOURCE=1 "${process.execPath}" "${builtCli()}" build "${srcB}" --out "${b}" --source-date-epoch ${EPOCH} --json`], { encoding: 'utf8', cwd: tmpDir() });
   assert.equal(r.status, 0, r.stderr);
   const fb = JSON.parse(r.stdout).artifacts[0].path;
   assert.ok(readFileSync(fa).equals(readFileSync(fb)), 'identical bytes');
@@ -336,7 +337,7 @@ test('a build interrupted while it writes (SIGINT, SIGTERM) leaves no temp file 
     for (let attempt = 0; attempt < 5 && !interrupted; attempt++) {
       const parent = tmpDir();
       const out = join(parent, 'made', 'dist');
-      const child = spawn(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'build', src, '--out', out, '--source-date-epoch', EPOCH], { env: { ...process.env, CTXFORGE_FROM_SOURCE: '1' }, stdio: 'ignore' });
+      const child = spawn(process.execPath, [builtCli(), 'build', src, '--out', out, '--source-date-epoch', EPOCH], { env: { ...process.env, CTXFORGE_FROM_SOURCE: '1' }, stdio: 'ignore' });
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
       let sent = false;
       for (let k = 0; k < 3000 && !sent; k++) {

@@ -5,24 +5,23 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { repoRoot } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { mutate } from '../acx/helpers.js';
 import { artifacts, KEY, minisignPubFile, pemFile, releaseFolder } from '../install/artifacts.js';
 import { connect, session } from './client.js';
+import { builtCli } from '../helpers/built.js';
 
 const env = () => ({ ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') });
 
 test('a tampered artifact is never served: the server does not start, exit 1, the package named', async () => {
   const a = await artifacts();
   const bad = mutate(a.acx, "UPDATE sqlar SET data = CAST('changed' AS BLOB), sz = 7 WHERE name = (SELECT name FROM sqlar WHERE name LIKE 'rom/knowledge/%' ORDER BY name LIMIT 1)");
-  const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'serve', bad, '--key', pemFile()], { cwd: tmpDir(), env: { ...env(), CTXFORGE_FROM_SOURCE: '1' }, encoding: 'utf8', input: '' });
+  const r = spawnSync(process.execPath, [builtCli(), 'serve', bad, '--key', pemFile()], { cwd: tmpDir(), env: { ...env(), CTXFORGE_FROM_SOURCE: '1' }, encoding: 'utf8', input: '' });
   assert.equal(r.status, 1, r.stderr);
   assert.match(r.stderr, /CTXFORGE_INSTALL_TAMPERED/);
   assert.match(r.stderr, /mutated\.acx/);
   assert.equal(r.stdout, '');
-  const unsigned = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'serve', a.acxUnsigned], { cwd: tmpDir(), env: { ...env(), CTXFORGE_FROM_SOURCE: '1' }, encoding: 'utf8', input: '' });
+  const unsigned = spawnSync(process.execPath, [builtCli(), 'serve', a.acxUnsigned], { cwd: tmpDir(), env: { ...env(), CTXFORGE_FROM_SOURCE: '1' }, encoding: 'utf8', input: '' });
   assert.equal(unsigned.status, 1);
   assert.match(unsigned.stderr, /CTXFORGE_INSTALL_UNSIGNED/);
 });

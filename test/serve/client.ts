@@ -1,15 +1,15 @@
-// The MCP SDK's own client over stdio against `ctxforge serve` run as a real process (from source).
+// The MCP SDK's own client over stdio against `ctxforge serve` run as a real process (built from the
+// current sources, helpers/built.ts).
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { join } from 'node:path';
-import { repoRoot } from '../helpers/cli.js';
+import { builtCli } from '../helpers/built.js';
 
 export type Era = 'legacy' | 'modern';
 
 export async function connect(args: string[], o: { cwd: string; env?: NodeJS.ProcessEnv; era?: Era }): Promise<{ client: Client; stderr: () => string }> {
   const client = new Client({ name: 'ctxforge-test', version: '1.0.0' }, o.era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {});
   const transport = new StdioClientTransport({
-    command: process.execPath, args: [join(repoRoot, 'bin', 'ctxforge.js'), 'serve', ...args], cwd: o.cwd,
+    command: process.execPath, args: [builtCli(), 'serve', ...args], cwd: o.cwd,
     env: { ...(o.env ?? process.env), CTXFORGE_FROM_SOURCE: '1' } as Record<string, string>, stderr: 'pipe',
   });
   let err = '';
