@@ -19,11 +19,15 @@ var __commonJS = (cb, mod2) => function __require2() {
     throw mod2 = 0, e;
   }
 };
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key2 of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key2) && key2 !== except)
-        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
+    for (let key3 of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key3) && key3 !== except)
+        __defProp(to, key3, { get: () => from[key3], enumerable: !(desc = __getOwnPropDesc(from, key3)) || desc.enumerable });
   }
   return to;
 };
@@ -590,10 +594,10 @@ var require_errors = __commonJS({
     };
     var kHTTPParserError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_HTTP_PARSER");
     var HTTPParserError = class extends Error {
-      constructor(message, code2, data) {
+      constructor(message, code3, data) {
         super(message);
         this.name = "HTTPParserError";
-        this.code = code2 ? `HPE_${code2}` : void 0;
+        this.code = code3 ? `HPE_${code3}` : void 0;
         this.data = data ? data.toString() : void 0;
       }
       static [Symbol.hasInstance](instance) {
@@ -616,12 +620,12 @@ var require_errors = __commonJS({
     };
     var kRequestRetryError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_REQ_RETRY");
     var RequestRetryError = class extends UndiciError {
-      constructor(message, code2, { headers: headers2, data }) {
+      constructor(message, code3, { headers: headers2, data }) {
         super(message);
         this.name = "RequestRetryError";
         this.message = message || "Request retry error";
         this.code = "UND_ERR_REQ_RETRY";
-        this.statusCode = code2;
+        this.statusCode = code3;
         this.data = data;
         this.headers = headers2;
       }
@@ -632,12 +636,12 @@ var require_errors = __commonJS({
     };
     var kResponseError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_RESPONSE");
     var ResponseError = class extends UndiciError {
-      constructor(message, code2, { headers: headers2, data }) {
+      constructor(message, code3, { headers: headers2, data }) {
         super(message);
         this.name = "ResponseError";
         this.message = message || "Response error";
         this.code = "UND_ERR_RESPONSE";
-        this.statusCode = code2;
+        this.statusCode = code3;
         this.data = data;
         this.headers = headers2;
       }
@@ -807,9 +811,9 @@ var require_constants = __commonJS({
       "X-XSS-Protection"
     ];
     for (let i = 0; i < wellknownHeaderNames.length; ++i) {
-      const key2 = wellknownHeaderNames[i];
-      const lowerCasedKey = key2.toLowerCase();
-      headerNameLowerCasedRecord[key2] = headerNameLowerCasedRecord[lowerCasedKey] = lowerCasedKey;
+      const key3 = wellknownHeaderNames[i];
+      const lowerCasedKey = key3.toLowerCase();
+      headerNameLowerCasedRecord[key3] = headerNameLowerCasedRecord[lowerCasedKey] = lowerCasedKey;
     }
     Object.setPrototypeOf(headerNameLowerCasedRecord, null);
     module.exports = {
@@ -843,16 +847,16 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key2, value, index) {
-        if (index === void 0 || index >= key2.length) {
+      constructor(key3, value, index) {
+        if (index === void 0 || index >= key3.length) {
           throw new TypeError("Unreachable");
         }
-        const code2 = this.code = key2.charCodeAt(index);
-        if (code2 > 127) {
+        const code3 = this.code = key3.charCodeAt(index);
+        if (code3 > 127) {
           throw new TypeError("key must be ascii string");
         }
-        if (key2.length !== ++index) {
-          this.middle = new _TstNode(key2, value, index);
+        if (key3.length !== ++index) {
+          this.middle = new _TstNode(key3, value, index);
         } else {
           this.value = value;
         }
@@ -861,39 +865,39 @@ var require_tree = __commonJS({
        * @param {string} key
        * @param {any} value
        */
-      add(key2, value) {
-        const length = key2.length;
+      add(key3, value) {
+        const length = key3.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
         }
         let index = 0;
         let node = this;
         while (true) {
-          const code2 = key2.charCodeAt(index);
-          if (code2 > 127) {
+          const code3 = key3.charCodeAt(index);
+          if (code3 > 127) {
             throw new TypeError("key must be ascii string");
           }
-          if (node.code === code2) {
+          if (node.code === code3) {
             if (length === ++index) {
               node.value = value;
               break;
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key2, value, index);
+              node.middle = new _TstNode(key3, value, index);
               break;
             }
-          } else if (node.code < code2) {
+          } else if (node.code < code3) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key2, value, index);
+              node.left = new _TstNode(key3, value, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key2, value, index);
+            node.right = new _TstNode(key3, value, index);
             break;
           }
         }
@@ -902,24 +906,24 @@ var require_tree = __commonJS({
        * @param {Uint8Array} key
        * @return {TstNode | null}
        */
-      search(key2) {
-        const keylength = key2.length;
+      search(key3) {
+        const keylength = key3.length;
         let index = 0;
         let node = this;
         while (node !== null && index < keylength) {
-          let code2 = key2[index];
-          if (code2 <= 90 && code2 >= 65) {
-            code2 |= 32;
+          let code3 = key3[index];
+          if (code3 <= 90 && code3 >= 65) {
+            code3 |= 32;
           }
           while (node !== null) {
-            if (code2 === node.code) {
+            if (code3 === node.code) {
               if (keylength === ++index) {
                 return node;
               }
               node = node.middle;
               break;
             }
-            node = node.code < code2 ? node.left : node.right;
+            node = node.code < code3 ? node.left : node.right;
           }
         }
         return null;
@@ -932,25 +936,25 @@ var require_tree = __commonJS({
        * @param {string} key
        * @param {any} value
        * */
-      insert(key2, value) {
+      insert(key3, value) {
         if (this.node === null) {
-          this.node = new TstNode(key2, value, 0);
+          this.node = new TstNode(key3, value, 0);
         } else {
-          this.node.add(key2, value);
+          this.node.add(key3, value);
         }
       }
       /**
        * @param {Uint8Array} key
        * @return {any}
        */
-      lookup(key2) {
-        return this.node?.search(key2)?.value ?? null;
+      lookup(key3) {
+        return this.node?.search(key3)?.value ?? null;
       }
     };
     var tree = new TernarySearchTree();
     for (let i = 0; i < wellknownHeaderNames.length; ++i) {
-      const key2 = headerNameLowerCasedRecord[wellknownHeaderNames[i]];
-      tree.insert(key2, key2);
+      const key3 = headerNameLowerCasedRecord[wellknownHeaderNames[i]];
+      tree.insert(key3, key3);
     }
     module.exports = {
       TernarySearchTree,
@@ -1174,20 +1178,20 @@ var require_util = __commonJS({
     function parseHeaders(headers2, obj) {
       if (obj === void 0) obj = {};
       for (let i = 0; i < headers2.length; i += 2) {
-        const key2 = headerNameToString(headers2[i]);
-        let val2 = obj[key2];
+        const key3 = headerNameToString(headers2[i]);
+        let val2 = obj[key3];
         if (val2) {
           if (typeof val2 === "string") {
             val2 = [val2];
-            obj[key2] = val2;
+            obj[key3] = val2;
           }
           val2.push(headers2[i + 1].toString("utf8"));
         } else {
           const headersValue = headers2[i + 1];
           if (typeof headersValue === "string") {
-            obj[key2] = headersValue;
+            obj[key3] = headersValue;
           } else {
-            obj[key2] = Array.isArray(headersValue) ? headersValue.map((x) => x.toString("utf8")) : headersValue.toString("utf8");
+            obj[key3] = Array.isArray(headersValue) ? headersValue.map((x) => x.toString("utf8")) : headersValue.toString("utf8");
           }
         }
       }
@@ -1201,21 +1205,21 @@ var require_util = __commonJS({
       const ret = new Array(len);
       let hasContentLength = false;
       let contentDispositionIdx = -1;
-      let key2;
+      let key3;
       let val2;
       let kLen = 0;
       for (let n = 0; n < headers2.length; n += 2) {
-        key2 = headers2[n];
+        key3 = headers2[n];
         val2 = headers2[n + 1];
-        typeof key2 !== "string" && (key2 = key2.toString());
+        typeof key3 !== "string" && (key3 = key3.toString());
         typeof val2 !== "string" && (val2 = val2.toString("utf8"));
-        kLen = key2.length;
-        if (kLen === 14 && key2[7] === "-" && (key2 === "content-length" || key2.toLowerCase() === "content-length")) {
+        kLen = key3.length;
+        if (kLen === 14 && key3[7] === "-" && (key3 === "content-length" || key3.toLowerCase() === "content-length")) {
           hasContentLength = true;
-        } else if (kLen === 19 && key2[7] === "-" && (key2 === "content-disposition" || key2.toLowerCase() === "content-disposition")) {
+        } else if (kLen === 19 && key3[7] === "-" && (key3 === "content-disposition" || key3.toLowerCase() === "content-disposition")) {
           contentDispositionIdx = n + 1;
         }
-        ret[n] = key2;
+        ret[n] = key3;
         ret[n + 1] = val2;
       }
       if (hasContentLength && contentDispositionIdx !== -1) {
@@ -1284,8 +1288,8 @@ var require_util = __commonJS({
             iterator = iterable[Symbol.asyncIterator]();
           },
           async pull(controller) {
-            const { done, value } = await iterator.next();
-            if (done) {
+            const { done: done2, value } = await iterator.next();
+            if (done2) {
               queueMicrotask(() => {
                 controller.close();
                 controller.byobRequest?.respond(0);
@@ -1626,11 +1630,11 @@ var require_diagnostics = __commonJS({
         websocketDebuglog("connection opened %s%s", address, port ? `:${port}` : "");
       });
       diagnosticsChannel.channel("undici:websocket:close").subscribe((evt) => {
-        const { websocket, code: code2, reason } = evt;
+        const { websocket, code: code3, reason } = evt;
         websocketDebuglog(
           "closed connection to %s - %s %s",
           websocket.url,
-          code2,
+          code3,
           reason
         );
       });
@@ -1956,20 +1960,20 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key2, value) {
-        processHeader(this, key2, value);
+      addHeader(key3, value) {
+        processHeader(this, key3, value);
         return this;
       }
     };
-    function processHeader(request, key2, val2) {
+    function processHeader(request, key3, val2) {
       if (val2 && (typeof val2 === "object" && !Array.isArray(val2))) {
-        throw new InvalidArgumentError(`invalid ${key2} header`);
+        throw new InvalidArgumentError(`invalid ${key3} header`);
       } else if (val2 === void 0) {
         return;
       }
-      let headerName = headerNameLowerCasedRecord[key2];
+      let headerName = headerNameLowerCasedRecord[key3];
       if (headerName === void 0) {
-        headerName = key2.toLowerCase();
+        headerName = key3.toLowerCase();
         if (headerNameLowerCasedRecord[headerName] === void 0 && !isValidHTTPToken(headerName)) {
           throw new InvalidArgumentError("invalid header key");
         }
@@ -1979,17 +1983,17 @@ var require_request = __commonJS({
         for (let i = 0; i < val2.length; i++) {
           if (typeof val2[i] === "string") {
             if (!isValidHeaderValue(val2[i])) {
-              throw new InvalidArgumentError(`invalid ${key2} header`);
+              throw new InvalidArgumentError(`invalid ${key3} header`);
             }
             arr.push(val2[i]);
           } else if (val2[i] === null) {
             arr.push("");
           } else if (typeof val2[i] === "object") {
-            throw new InvalidArgumentError(`invalid ${key2} header`);
+            throw new InvalidArgumentError(`invalid ${key3} header`);
           } else {
             const str3 = `${val2[i]}`;
             if (!isValidHeaderValue(str3)) {
-              throw new InvalidArgumentError(`invalid ${key2} header`);
+              throw new InvalidArgumentError(`invalid ${key3} header`);
             }
             arr.push(str3);
           }
@@ -1997,14 +2001,14 @@ var require_request = __commonJS({
         val2 = arr;
       } else if (typeof val2 === "string") {
         if (!isValidHeaderValue(val2)) {
-          throw new InvalidArgumentError(`invalid ${key2} header`);
+          throw new InvalidArgumentError(`invalid ${key3} header`);
         }
       } else if (val2 === null) {
         val2 = "";
       } else {
         val2 = `${val2}`;
         if (!isValidHeaderValue(val2)) {
-          throw new InvalidArgumentError(`invalid ${key2} header`);
+          throw new InvalidArgumentError(`invalid ${key3} header`);
         }
       }
       if (headerName === "host") {
@@ -2025,7 +2029,7 @@ var require_request = __commonJS({
         }
       } else if (request.contentType === null && headerName === "content-type") {
         request.contentType = val2;
-        request.headers.push(key2, val2);
+        request.headers.push(key3, val2);
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
@@ -2039,7 +2043,7 @@ var require_request = __commonJS({
       } else if (headerName === "expect") {
         throw new NotSupportedError("expect header not supported");
       } else {
-        request.headers.push(key2, val2);
+        request.headers.push(key3, val2);
       }
     }
     module.exports = Request;
@@ -2161,9 +2165,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve12, reject) => {
+          return new Promise((resolve14, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve12(data);
+              return err ? reject(err) : resolve14(data);
             });
           });
         }
@@ -2201,12 +2205,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve12, reject) => {
+          return new Promise((resolve14, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve12(data);
+              ) : resolve14(data);
             });
           });
         }
@@ -2527,13 +2531,13 @@ var require_connect = __commonJS({
         constructor(maxCachedSessions) {
           this._maxCachedSessions = maxCachedSessions;
           this._sessionCache = /* @__PURE__ */ new Map();
-          this._sessionRegistry = new global.FinalizationRegistry((key2) => {
+          this._sessionRegistry = new global.FinalizationRegistry((key3) => {
             if (this._sessionCache.size < this._maxCachedSessions) {
               return;
             }
-            const ref = this._sessionCache.get(key2);
+            const ref = this._sessionCache.get(key3);
             if (ref !== void 0 && ref.deref() === void 0) {
-              this._sessionCache.delete(key2);
+              this._sessionCache.delete(key3);
             }
           });
         }
@@ -2697,10 +2701,10 @@ var require_utils = __commonJS({
     exports.enumToMap = void 0;
     function enumToMap(obj) {
       const res = {};
-      Object.keys(obj).forEach((key2) => {
-        const value = obj[key2];
+      Object.keys(obj).forEach((key3) => {
+        const value = obj[key3];
         if (typeof value === "number") {
-          res[key2] = value;
+          res[key3] = value;
         }
       });
       return res;
@@ -2877,9 +2881,9 @@ var require_constants2 = __commonJS({
     ];
     exports.METHOD_MAP = utils_1.enumToMap(METHODS);
     exports.H_METHOD_MAP = {};
-    Object.keys(exports.METHOD_MAP).forEach((key2) => {
-      if (/^H/.test(key2)) {
-        exports.H_METHOD_MAP[key2] = exports.METHOD_MAP[key2];
+    Object.keys(exports.METHOD_MAP).forEach((key3) => {
+      if (/^H/.test(key3)) {
+        exports.H_METHOD_MAP[key3] = exports.METHOD_MAP[key3];
       }
     });
     var FINISH;
@@ -3669,8 +3673,8 @@ var require_webidl = __commonJS({
       return new TypeError(`${message.header}: ${message.message}`);
     };
     webidl.errors.conversionFailed = function(context) {
-      const plural2 = context.types.length === 1 ? "" : " one of";
-      const message = `${context.argument} could not be converted to${plural2}: ${context.types.join(", ")}.`;
+      const plural3 = context.types.length === 1 ? "" : " one of";
+      const message = `${context.argument} could not be converted to${plural3}: ${context.types.join(", ")}.`;
       return webidl.errors.exception({
         header: context.prefix,
         message
@@ -3830,8 +3834,8 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done, value } = method.next();
-          if (done) {
+          const { done: done2, value } = method.next();
+          if (done2) {
             break;
           }
           seq.push(converter(value, prefix, `${argument}[${index++}]`));
@@ -3850,19 +3854,19 @@ var require_webidl = __commonJS({
         const result2 = {};
         if (!types.isProxy(O)) {
           const keys2 = [...Object.getOwnPropertyNames(O), ...Object.getOwnPropertySymbols(O)];
-          for (const key2 of keys2) {
-            const typedKey = keyConverter(key2, prefix, argument);
-            const typedValue = valueConverter(O[key2], prefix, argument);
+          for (const key3 of keys2) {
+            const typedKey = keyConverter(key3, prefix, argument);
+            const typedValue = valueConverter(O[key3], prefix, argument);
             result2[typedKey] = typedValue;
           }
           return result2;
         }
         const keys = Reflect.ownKeys(O);
-        for (const key2 of keys) {
-          const desc = Reflect.getOwnPropertyDescriptor(O, key2);
+        for (const key3 of keys) {
+          const desc = Reflect.getOwnPropertyDescriptor(O, key3);
           if (desc?.enumerable) {
-            const typedKey = keyConverter(key2, prefix, argument);
-            const typedValue = valueConverter(O[key2], prefix, argument);
+            const typedKey = keyConverter(key3, prefix, argument);
+            const typedValue = valueConverter(O[key3], prefix, argument);
             result2[typedKey] = typedValue;
           }
         }
@@ -3893,29 +3897,29 @@ var require_webidl = __commonJS({
           });
         }
         for (const options of converters) {
-          const { key: key2, defaultValue, required, converter } = options;
+          const { key: key3, defaultValue, required, converter } = options;
           if (required === true) {
-            if (!Object.hasOwn(dictionary, key2)) {
+            if (!Object.hasOwn(dictionary, key3)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `Missing required key "${key2}".`
+                message: `Missing required key "${key3}".`
               });
             }
           }
-          let value = dictionary[key2];
+          let value = dictionary[key3];
           const hasDefault = Object.hasOwn(options, "defaultValue");
           if (hasDefault && value !== null) {
             value ??= defaultValue();
           }
           if (required || hasDefault || value !== void 0) {
-            value = converter(value, prefix, `${argument}.${key2}`);
+            value = converter(value, prefix, `${argument}.${key3}`);
             if (options.allowedValues && !options.allowedValues.includes(value)) {
               throw webidl.errors.exception({
                 header: prefix,
                 message: `${value} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key2] = value;
+            dict[key3] = value;
           }
         }
         return dict;
@@ -4118,9 +4122,9 @@ var require_util2 = __commonJS({
     }
     function isValidEncodedURL(url) {
       for (let i = 0; i < url.length; ++i) {
-        const code2 = url.charCodeAt(i);
-        if (code2 > 126 || // Non-US-ASCII + DEL
-        code2 < 32) {
+        const code3 = url.charCodeAt(i);
+        if (code3 > 126 || // Non-US-ASCII + DEL
+        code3 < 32) {
           return false;
         }
       }
@@ -4473,8 +4477,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve12, reject) => {
-        res = resolve12;
+      const promise = new Promise((resolve14, reject) => {
+        res = resolve14;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -4530,18 +4534,18 @@ var require_util2 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key2, [valueIndex]: value } = values[index];
+          const { [keyIndex]: key3, [valueIndex]: value } = values[index];
           this.#index = index + 1;
           let result2;
           switch (this.#kind) {
             case "key":
-              result2 = key2;
+              result2 = key3;
               break;
             case "value":
               result2 = value;
               break;
             case "key+value":
-              result2 = [key2, value];
+              result2 = [key3, value];
               break;
           }
           return {
@@ -4607,8 +4611,8 @@ var require_util2 = __commonJS({
                 `Failed to execute 'forEach' on '${name}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key2, 1: value } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value, key2, this);
+            for (const { 0: key3, 1: value } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value, key3, this);
             }
           }
         }
@@ -4626,15 +4630,15 @@ var require_util2 = __commonJS({
     async function fullyReadBody(body, processBody, processBodyError) {
       const successSteps = processBody;
       const errorSteps = processBodyError;
-      let reader;
+      let reader2;
       try {
-        reader = body.stream.getReader();
+        reader2 = body.stream.getReader();
       } catch (e) {
         errorSteps(e);
         return;
       }
       try {
-        successSteps(await readAllBytes(reader));
+        successSteps(await readAllBytes(reader2));
       } catch (e) {
         errorSteps(e);
       }
@@ -4657,12 +4661,12 @@ var require_util2 = __commonJS({
       assert(!invalidIsomorphicEncodeValueRegex.test(input2));
       return input2;
     }
-    async function readAllBytes(reader) {
+    async function readAllBytes(reader2) {
       const bytes = [];
       let byteLength = 0;
       while (true) {
-        const { done, value: chunk } = await reader.read();
-        if (done) {
+        const { done: done2, value: chunk } = await reader2.read();
+        if (done2) {
           return Buffer.concat(bytes, byteLength);
         }
         if (!isUint8Array(chunk)) {
@@ -4711,8 +4715,8 @@ var require_util2 = __commonJS({
       }
       const rangeStart = collectASequenceOfCodePoints(
         (char) => {
-          const code2 = char.charCodeAt(0);
-          return code2 >= 48 && code2 <= 57;
+          const code3 = char.charCodeAt(0);
+          return code3 >= 48 && code3 <= 57;
         },
         data,
         position
@@ -4738,8 +4742,8 @@ var require_util2 = __commonJS({
       }
       const rangeEnd = collectASequenceOfCodePoints(
         (char) => {
-          const code2 = char.charCodeAt(0);
-          return code2 >= 48 && code2 <= 57;
+          const code3 = char.charCodeAt(0);
+          return code3 >= 48 && code3 <= 57;
         },
         data,
         position
@@ -4856,8 +4860,8 @@ var require_util2 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name, list) {
-      const value = list.get(name, true);
+    function getDecodeSplit(name, list3) {
+      const value = list3.get(name, true);
       if (value === null) {
         return null;
       }
@@ -5191,13 +5195,13 @@ var require_formdata_parser = __commonJS({
       }
       return true;
     }
-    function validateBoundary(boundary) {
-      const length = boundary.length;
+    function validateBoundary(boundary2) {
+      const length = boundary2.length;
       if (length < 27 || length > 70) {
         return false;
       }
       for (let i = 0; i < length; ++i) {
-        const cp = boundary.charCodeAt(i);
+        const cp = boundary2.charCodeAt(i);
         if (!(cp >= 48 && cp <= 57 || cp >= 65 && cp <= 90 || cp >= 97 && cp <= 122 || cp === 39 || cp === 45 || cp === 95)) {
           return false;
         }
@@ -5210,7 +5214,7 @@ var require_formdata_parser = __commonJS({
       if (boundaryString === void 0) {
         return "failure";
       }
-      const boundary = Buffer.from(`--${boundaryString}`, "utf8");
+      const boundary2 = Buffer.from(`--${boundaryString}`, "utf8");
       const entryList = [];
       const position = { position: 0 };
       while (input2[position.position] === 13 && input2[position.position + 1] === 10) {
@@ -5224,8 +5228,8 @@ var require_formdata_parser = __commonJS({
         input2 = input2.subarray(0, trailing);
       }
       while (true) {
-        if (input2.subarray(position.position, position.position + boundary.length).equals(boundary)) {
-          position.position += boundary.length;
+        if (input2.subarray(position.position, position.position + boundary2.length).equals(boundary2)) {
+          position.position += boundary2.length;
         } else {
           return "failure";
         }
@@ -5244,7 +5248,7 @@ var require_formdata_parser = __commonJS({
         position.position += 2;
         let body;
         {
-          const boundaryIndex = input2.indexOf(boundary.subarray(2), position.position);
+          const boundaryIndex = input2.indexOf(boundary2.subarray(2), position.position);
           if (boundaryIndex === -1) {
             return "failure";
           }
@@ -5498,10 +5502,10 @@ var require_body = __commonJS({
       } else if (ArrayBuffer.isView(object)) {
         source = new Uint8Array(object.buffer.slice(object.byteOffset, object.byteOffset + object.byteLength));
       } else if (util.isFormDataLike(object)) {
-        const boundary = `----formdata-undici-0${`${random(1e11)}`.padStart(11, "0")}`;
-        const prefix = `--${boundary}\r
+        const boundary2 = `----formdata-undici-0${`${random(1e11)}`.padStart(11, "0")}`;
+        const prefix = `--${boundary2}\r
 Content-Disposition: form-data`;
-        const escape2 = (str3) => str3.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
+        const escape3 = (str3) => str3.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
         const normalizeLinefeeds = (value) => value.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
@@ -5509,14 +5513,14 @@ Content-Disposition: form-data`;
         let hasUnknownSizeValue = false;
         for (const [name, value] of object) {
           if (typeof value === "string") {
-            const chunk2 = textEncoder.encode(prefix + `; name="${escape2(normalizeLinefeeds(name))}"\r
+            const chunk2 = textEncoder.encode(prefix + `; name="${escape3(normalizeLinefeeds(name))}"\r
 \r
 ${normalizeLinefeeds(value)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${escape2(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape2(value.name)}"` : "") + `\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${escape3(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape3(value.name)}"` : "") + `\r
 Content-Type: ${value.type || "application/octet-stream"}\r
 \r
 `);
@@ -5528,7 +5532,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
             }
           }
         }
-        const chunk = textEncoder.encode(`--${boundary}--\r
+        const chunk = textEncoder.encode(`--${boundary2}--\r
 `);
         blobParts.push(chunk);
         length += chunk.byteLength;
@@ -5545,7 +5549,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
             }
           }
         };
-        type = `multipart/form-data; boundary=${boundary}`;
+        type = `multipart/form-data; boundary=${boundary2}`;
       } else if (isBlobLike(object)) {
         source = object;
         length = object.size;
@@ -5573,8 +5577,8 @@ Content-Type: ${value.type || "application/octet-stream"}\r
             iterator = action(object)[Symbol.asyncIterator]();
           },
           async pull(controller) {
-            const { value, done } = await iterator.next();
-            if (done) {
+            const { value, done: done2 } = await iterator.next();
+            if (done2) {
               queueMicrotask(() => {
                 controller.close();
                 controller.byobRequest?.respond(0);
@@ -5786,7 +5790,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants5 = require_constants2();
+    var constants6 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util.addListener;
@@ -5861,7 +5865,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports2 }) {
         assert(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants5.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants6.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5956,11 +5960,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants5.ERROR.OK) {
+          if (ret !== constants6.ERROR.OK) {
             const body = data.subarray(offset);
-            if (ret === constants5.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants6.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body);
-            } else if (ret === constants5.ERROR.PAUSED) {
+            } else if (ret === constants6.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body);
             } else {
@@ -5983,10 +5987,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants5.ERROR.OK) {
+        if (ret === constants6.ERROR.OK) {
           return null;
         }
-        if (ret === constants5.ERROR.PAUSED || ret === constants5.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants6.ERROR.PAUSED || ret === constants6.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6003,7 +6007,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants5.ERROR[ret], data);
+        return new HTTPParserError(message, constants6.ERROR[ret], data);
       }
       destroy() {
         assert(this.ptr != null);
@@ -6051,15 +6055,15 @@ var require_client_h1 = __commonJS({
         } else {
           this.headers[len - 1] = Buffer.concat([this.headers[len - 1], buf]);
         }
-        const key2 = this.headers[len - 2];
-        if (key2.length === 10) {
-          const headerName = util.bufferToLowerCasedHeaderName(key2);
+        const key3 = this.headers[len - 2];
+        if (key3.length === 10) {
+          const headerName = util.bufferToLowerCasedHeaderName(key3);
           if (headerName === "keep-alive") {
             this.keepAlive += buf.toString();
           } else if (headerName === "connection") {
             this.connection += buf.toString();
           }
-        } else if (key2.length === 14 && util.bufferToLowerCasedHeaderName(key2) === "content-length") {
+        } else if (key3.length === 14 && util.bufferToLowerCasedHeaderName(key3) === "content-length") {
           this.contentLength += buf.toString();
         }
         this.trackHeader(buf.length);
@@ -6183,7 +6187,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants5.ERROR.PAUSED : 0;
+        return pause ? constants6.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6205,7 +6209,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request.onData(buf) === false) {
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6241,13 +6245,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants5.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -6557,15 +6561,15 @@ upgrade: ${upgrade}\r
       }
       if (Array.isArray(headers2)) {
         for (let n = 0; n < headers2.length; n += 2) {
-          const key2 = headers2[n + 0];
+          const key3 = headers2[n + 0];
           const val2 = headers2[n + 1];
           if (Array.isArray(val2)) {
             for (let i = 0; i < val2.length; i++) {
-              header += `${key2}: ${val2[i]}\r
+              header += `${key3}: ${val2[i]}\r
 `;
             }
           } else {
-            header += `${key2}: ${val2}\r
+            header += `${key3}: ${val2}\r
 `;
           }
         }
@@ -6725,12 +6729,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve12, reject) => {
+      const waitForDrain = () => new Promise((resolve14, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve12;
+          callback = resolve14;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7030,9 +7034,9 @@ var require_client_h2 = __commonJS({
       this[kSocket][kError] = err;
       this[kClient][kOnError](err);
     }
-    function onHttp2FrameError(type, code2, id) {
+    function onHttp2FrameError(type, code3, id) {
       if (id === 0) {
-        const err = new InformationalError(`HTTP/2: "frameError" received - type ${type}, code ${code2}`);
+        const err = new InformationalError(`HTTP/2: "frameError" received - type ${type}, code ${code3}`);
         this[kSocket][kError] = err;
         this[kClient][kOnError](err);
       }
@@ -7042,8 +7046,8 @@ var require_client_h2 = __commonJS({
       this.destroy(err);
       util.destroy(this[kSocket], err);
     }
-    function onHTTP2GoAway(code2) {
-      const err = this[kError] || new SocketError(`HTTP/2: "GOAWAY" frame received with code ${code2}`, util.getSocketInfo(this));
+    function onHTTP2GoAway(code3) {
+      const err = this[kError] || new SocketError(`HTTP/2: "GOAWAY" frame received with code ${code3}`, util.getSocketInfo(this));
       const client = this[kClient];
       client[kSocket] = null;
       client[kHTTPContext] = null;
@@ -7075,18 +7079,18 @@ var require_client_h2 = __commonJS({
       }
       const headers2 = {};
       for (let n = 0; n < reqHeaders.length; n += 2) {
-        const key2 = reqHeaders[n + 0];
+        const key3 = reqHeaders[n + 0];
         const val2 = reqHeaders[n + 1];
         if (Array.isArray(val2)) {
           for (let i = 0; i < val2.length; i++) {
-            if (headers2[key2]) {
-              headers2[key2] += `,${val2[i]}`;
+            if (headers2[key3]) {
+              headers2[key3] += `,${val2[i]}`;
             } else {
-              headers2[key2] = val2[i];
+              headers2[key3] = val2[i];
             }
           }
         } else {
-          headers2[key2] = val2;
+          headers2[key3] = val2;
         }
       }
       let stream;
@@ -7248,8 +7252,8 @@ var require_client_h2 = __commonJS({
       stream.once("error", function(err) {
         abort(err);
       });
-      stream.once("frameError", (type, code2) => {
-        abort(new InformationalError(`HTTP/2: "frameError" received - type ${type}, code ${code2}`));
+      stream.once("frameError", (type, code3) => {
+        abort(new InformationalError(`HTTP/2: "frameError" received - type ${type}, code ${code3}`));
       });
       return true;
       function writeBodyH2() {
@@ -7400,12 +7404,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve12, reject) => {
+      const waitForDrain = () => new Promise((resolve14, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve12;
+          callback = resolve14;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7581,9 +7585,9 @@ var require_redirect_handler = __commonJS({
           }
         }
       } else if (headers2 && typeof headers2 === "object") {
-        for (const key2 of Object.keys(headers2)) {
-          if (!shouldRemoveHeader(key2, removeContent, unknownOrigin)) {
-            ret.push(key2, headers2[key2]);
+        for (const key3 of Object.keys(headers2)) {
+          if (!shouldRemoveHeader(key3, removeContent, unknownOrigin)) {
+            ret.push(key3, headers2[key3]);
           }
         }
       } else {
@@ -7884,16 +7888,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve12) => {
+        return new Promise((resolve14) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve12;
+            this[kClosedResolve] = resolve14;
           } else {
-            resolve12(null);
+            resolve14(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve12) => {
+        return new Promise((resolve14) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -7904,7 +7908,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve12(null);
+            resolve14(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7955,7 +7959,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve12, reject) => {
+        const socket = await new Promise((resolve14, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7967,7 +7971,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve12(socket2);
+              resolve14(socket2);
             }
           });
         });
@@ -8303,8 +8307,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve12) => {
-            this[kClosedResolve] = resolve12;
+          await new Promise((resolve14) => {
+            this[kClosedResolve] = resolve14;
           });
         }
       }
@@ -8664,16 +8668,16 @@ var require_agent = __commonJS({
         return ret;
       }
       [kDispatch](opts, handler) {
-        let key2;
+        let key3;
         if (opts.origin && (typeof opts.origin === "string" || opts.origin instanceof URL)) {
-          key2 = String(opts.origin);
+          key3 = String(opts.origin);
         } else {
           throw new InvalidArgumentError("opts.origin must be a non-empty string or URL.");
         }
-        let dispatcher = this[kClients].get(key2);
+        let dispatcher = this[kClients].get(key3);
         if (!dispatcher) {
           dispatcher = this[kFactory](opts.origin, this[kOptions]).on("drain", this[kOnDrain]).on("connect", this[kOnConnect]).on("disconnect", this[kOnDisconnect]).on("connectionError", this[kOnConnectionError]);
-          this[kClients].set(key2, dispatcher);
+          this[kClients].set(key3, dispatcher);
         }
         return dispatcher.dispatch(opts, handler);
       }
@@ -8912,7 +8916,7 @@ var require_proxy_agent = __commonJS({
       return headers2;
     }
     function throwIfProxyAuthIsSent(headers2) {
-      const existProxyAuth = headers2 && Object.keys(headers2).find((key2) => key2.toLowerCase() === "proxy-authorization");
+      const existProxyAuth = headers2 && Object.keys(headers2).find((key3) => key3.toLowerCase() === "proxy-authorization");
       if (existProxyAuth) {
         throw new InvalidArgumentError("Proxy-Authorization should be sent in ProxyAgent constructor");
       }
@@ -9187,7 +9191,7 @@ var require_retry_handler = __commonJS({
         if (this.handler.onBodySent) return this.handler.onBodySent(chunk);
       }
       static [kRetryHandlerDefaultRetry](err, { state, opts }, cb) {
-        const { statusCode, code: code2, headers: headers2 } = err;
+        const { statusCode, code: code3, headers: headers2 } = err;
         const { method, retryOptions } = opts;
         const {
           maxRetries,
@@ -9199,7 +9203,7 @@ var require_retry_handler = __commonJS({
           methods
         } = retryOptions;
         const { counter: counter2 } = state;
-        if (code2 && code2 !== "UND_ERR_REQ_RETRY" && !errorCodes.includes(code2)) {
+        if (code3 && code3 !== "UND_ERR_REQ_RETRY" && !errorCodes.includes(code3)) {
           cb(err);
           return;
         }
@@ -9573,7 +9577,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve12, reject) => {
+        return await new Promise((resolve14, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9586,7 +9590,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve12(null);
+              resolve14(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9605,7 +9609,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve12, reject) => {
+      return new Promise((resolve14, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9622,7 +9626,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve12,
+              resolve: resolve14,
               reject,
               length: 0,
               body: []
@@ -9692,18 +9696,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve12, stream, length } = consume2;
+      const { type, body, resolve: resolve14, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve12(chunksDecode(body, length));
+          resolve14(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve12(JSON.parse(chunksDecode(body, length)));
+          resolve14(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve12(chunksConcat(body, length).buffer);
+          resolve14(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve12(new Blob(body, { type: stream[kContentType] }));
+          resolve14(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve12(chunksConcat(body, length));
+          resolve14(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9960,9 +9964,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve12, reject) => {
+        return new Promise((resolve14, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve12(data);
+            return err ? reject(err) : resolve14(data);
           });
         });
       }
@@ -10185,9 +10189,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve12, reject) => {
+        return new Promise((resolve14, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve12(data);
+            return err ? reject(err) : resolve14(data);
           });
         });
       }
@@ -10472,9 +10476,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve12, reject) => {
+        return new Promise((resolve14, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve12(data);
+            return err ? reject(err) : resolve14(data);
           });
         });
       }
@@ -10566,9 +10570,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve12, reject) => {
+        return new Promise((resolve14, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve12(data);
+            return err ? reject(err) : resolve14(data);
           });
         });
       }
@@ -10690,18 +10694,18 @@ var require_mock_utils = __commonJS({
         })
       );
     }
-    function getHeaderByName(headers2, key2) {
+    function getHeaderByName(headers2, key3) {
       if (Array.isArray(headers2)) {
         for (let i = 0; i < headers2.length; i += 2) {
-          if (headers2[i].toLocaleLowerCase() === key2.toLocaleLowerCase()) {
+          if (headers2[i].toLocaleLowerCase() === key3.toLocaleLowerCase()) {
             return headers2[i + 1];
           }
         }
         return void 0;
       } else if (typeof headers2.get === "function") {
-        return headers2.get(key2);
+        return headers2.get(key3);
       } else {
-        return lowerCaseEntries(headers2)[key2.toLocaleLowerCase()];
+        return lowerCaseEntries(headers2)[key3.toLocaleLowerCase()];
       }
     }
     function buildHeadersFromArray(headers2) {
@@ -10765,41 +10769,41 @@ var require_mock_utils = __commonJS({
         return data.toString();
       }
     }
-    function getMockDispatch(mockDispatches, key2) {
-      const basePath = key2.query ? buildURL(key2.path, key2.query) : key2.path;
+    function getMockDispatch(mockDispatches, key3) {
+      const basePath = key3.query ? buildURL(key3.path, key3.query) : key3.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
       let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path }) => matchValue(safeUrl(path), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter(({ method }) => matchValue(method, key2.method));
+      matchedMockDispatches = matchedMockDispatches.filter(({ method }) => matchValue(method, key3.method));
       if (matchedMockDispatches.length === 0) {
-        throw new MockNotMatchedError(`Mock dispatch not matched for method '${key2.method}' on path '${resolvedPath}'`);
+        throw new MockNotMatchedError(`Mock dispatch not matched for method '${key3.method}' on path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter(({ body }) => typeof body !== "undefined" ? matchValue(body, key2.body) : true);
+      matchedMockDispatches = matchedMockDispatches.filter(({ body }) => typeof body !== "undefined" ? matchValue(body, key3.body) : true);
       if (matchedMockDispatches.length === 0) {
-        throw new MockNotMatchedError(`Mock dispatch not matched for body '${key2.body}' on path '${resolvedPath}'`);
+        throw new MockNotMatchedError(`Mock dispatch not matched for body '${key3.body}' on path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter((mockDispatch2) => matchHeaders(mockDispatch2, key2.headers));
+      matchedMockDispatches = matchedMockDispatches.filter((mockDispatch2) => matchHeaders(mockDispatch2, key3.headers));
       if (matchedMockDispatches.length === 0) {
-        const headers2 = typeof key2.headers === "object" ? JSON.stringify(key2.headers) : key2.headers;
+        const headers2 = typeof key3.headers === "object" ? JSON.stringify(key3.headers) : key3.headers;
         throw new MockNotMatchedError(`Mock dispatch not matched for headers '${headers2}' on path '${resolvedPath}'`);
       }
       return matchedMockDispatches[0];
     }
-    function addMockDispatch(mockDispatches, key2, data) {
+    function addMockDispatch(mockDispatches, key3, data) {
       const baseData = { timesInvoked: 0, times: 1, persist: false, consumed: false };
       const replyData = typeof data === "function" ? { callback: data } : { ...data };
-      const newMockDispatch = { ...baseData, ...key2, pending: true, data: { error: null, ...replyData } };
+      const newMockDispatch = { ...baseData, ...key3, pending: true, data: { error: null, ...replyData } };
       mockDispatches.push(newMockDispatch);
       return newMockDispatch;
     }
-    function deleteMockDispatch(mockDispatches, key2) {
+    function deleteMockDispatch(mockDispatches, key3) {
       const index = mockDispatches.findIndex((dispatch) => {
         if (!dispatch.consumed) {
           return false;
         }
-        return matchKey(dispatch, key2);
+        return matchKey(dispatch, key3);
       });
       if (index !== -1) {
         mockDispatches.splice(index, 1);
@@ -10819,9 +10823,9 @@ var require_mock_utils = __commonJS({
       const keys = Object.keys(data);
       const result2 = [];
       for (let i = 0; i < keys.length; ++i) {
-        const key2 = keys[i];
-        const value = data[key2];
-        const name = Buffer.from(`${key2}`);
+        const key3 = keys[i];
+        const value = data[key3];
+        const name = Buffer.from(`${key3}`);
         if (Array.isArray(value)) {
           for (let j = 0; j < value.length; ++j) {
             result2.push(name, Buffer.from(`${value[j]}`));
@@ -10843,8 +10847,8 @@ var require_mock_utils = __commonJS({
       return Buffer.concat(buffers).toString("utf8");
     }
     function mockDispatch(opts, handler) {
-      const key2 = buildKey(opts);
-      const mockDispatch2 = getMockDispatch(this[kDispatches], key2);
+      const key3 = buildKey(opts);
+      const mockDispatch2 = getMockDispatch(this[kDispatches], key3);
       mockDispatch2.timesInvoked++;
       if (mockDispatch2.data.callback) {
         mockDispatch2.data = { ...mockDispatch2.data, ...mockDispatch2.data.callback(opts) };
@@ -10854,7 +10858,7 @@ var require_mock_utils = __commonJS({
       mockDispatch2.consumed = !persist && timesInvoked >= times;
       mockDispatch2.pending = timesInvoked < times;
       if (error4 !== null) {
-        deleteMockDispatch(this[kDispatches], key2);
+        deleteMockDispatch(this[kDispatches], key3);
         handler.onError(error4);
         return true;
       }
@@ -10879,7 +10883,7 @@ var require_mock_utils = __commonJS({
         handler.onHeaders?.(statusCode, responseHeaders, resume, getStatusText(statusCode));
         handler.onData?.(Buffer.from(responseData));
         handler.onComplete?.(responseTrailers);
-        deleteMockDispatch(mockDispatches, key2);
+        deleteMockDispatch(mockDispatches, key3);
       }
       function resume() {
       }
@@ -11114,7 +11118,7 @@ var require_mock_interceptor = __commonJS({
 var require_mock_client = __commonJS({
   "node_modules/undici/lib/mock/mock-client.js"(exports, module) {
     "use strict";
-    var { promisify: promisify5 } = __require("node:util");
+    var { promisify: promisify3 } = __require("node:util");
     var Client = require_client();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -11154,7 +11158,7 @@ var require_mock_client = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify5(this[kOriginalClose])();
+        await promisify3(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -11167,7 +11171,7 @@ var require_mock_client = __commonJS({
 var require_mock_pool = __commonJS({
   "node_modules/undici/lib/mock/mock-pool.js"(exports, module) {
     "use strict";
-    var { promisify: promisify5 } = __require("node:util");
+    var { promisify: promisify3 } = __require("node:util");
     var Pool = require_pool();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -11207,7 +11211,7 @@ var require_mock_pool = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify5(this[kOriginalClose])();
+        await promisify3(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -11233,15 +11237,15 @@ var require_pluralizer = __commonJS({
       this: "these"
     };
     module.exports = class Pluralizer {
-      constructor(singular, plural2) {
+      constructor(singular, plural3) {
         this.singular = singular;
-        this.plural = plural2;
+        this.plural = plural3;
       }
-      pluralize(count) {
-        const one = count === 1;
+      pluralize(count2) {
+        const one = count2 === 1;
         const keys = one ? singulars : plurals;
         const noun = one ? this.singular : this.plural;
-        return { ...keys, count, noun };
+        return { ...keys, count: count2, noun };
       }
     };
   }
@@ -11795,16 +11799,16 @@ var require_dns = __commonJS({
       setRecords(origin, addresses) {
         const timestamp = Date.now();
         const records = { records: { 4: null, 6: null } };
-        for (const record of addresses) {
-          record.timestamp = timestamp;
-          if (typeof record.ttl === "number") {
-            record.ttl = Math.min(record.ttl, this.#maxTTL);
+        for (const record2 of addresses) {
+          record2.timestamp = timestamp;
+          if (typeof record2.ttl === "number") {
+            record2.ttl = Math.min(record2.ttl, this.#maxTTL);
           } else {
-            record.ttl = this.#maxTTL;
+            record2.ttl = this.#maxTTL;
           }
-          const familyRecords = records.records[record.family] ?? { ips: [] };
-          familyRecords.ips.push(record);
-          records.records[record.family] = familyRecords;
+          const familyRecords = records.records[record2.family] ?? { ips: [] };
+          familyRecords.ips.push(record2);
+          records.records[record2.family] = familyRecords;
         }
         this.#records.set(origin.hostname, records);
       }
@@ -11942,8 +11946,8 @@ var require_headers = __commonJS({
     var util = __require("node:util");
     var kHeadersMap = /* @__PURE__ */ Symbol("headers map");
     var kHeadersSortedMap = /* @__PURE__ */ Symbol("headers map sorted");
-    function isHTTPWhiteSpaceCharCode(code2) {
-      return code2 === 10 || code2 === 13 || code2 === 9 || code2 === 32;
+    function isHTTPWhiteSpaceCharCode(code3) {
+      return code3 === 10 || code3 === 13 || code3 === 9 || code3 === 32;
     }
     function headerValueNormalize(potentialValue) {
       let i = 0;
@@ -12269,9 +12273,9 @@ var require_headers = __commonJS({
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
         webidl.brandCheck(this, _Headers);
-        const list = this.#headersList.cookies;
-        if (list) {
-          return [...list];
+        const list3 = this.#headersList.cookies;
+        if (list3) {
+          return [...list3];
         }
         return [];
       }
@@ -12311,8 +12315,8 @@ var require_headers = __commonJS({
       static getHeadersList(o) {
         return o.#headersList;
       }
-      static setHeadersList(o, list) {
-        o.#headersList = list;
+      static setHeadersList(o, list3) {
+        o.#headersList = list3;
       }
     };
     var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers3;
@@ -12786,16 +12790,16 @@ var require_dispatcher_weakref = __commonJS({
       constructor(finalizer) {
         this.finalizer = finalizer;
       }
-      register(dispatcher, key2) {
+      register(dispatcher, key3) {
         if (dispatcher.on) {
           dispatcher.on("disconnect", () => {
             if (dispatcher[kConnected] === 0 && dispatcher[kSize] === 0) {
-              this.finalizer(key2);
+              this.finalizer(key3);
             }
           });
         }
       }
-      unregister(key2) {
+      unregister(key3) {
       }
     };
     module.exports = function() {
@@ -13280,13 +13284,13 @@ var require_request2 = __commonJS({
         if (this.signal.aborted) {
           ac.abort(this.signal.reason);
         } else {
-          let list = dependentControllerMap.get(this.signal);
-          if (list === void 0) {
-            list = /* @__PURE__ */ new Set();
-            dependentControllerMap.set(this.signal, list);
+          let list3 = dependentControllerMap.get(this.signal);
+          if (list3 === void 0) {
+            list3 = /* @__PURE__ */ new Set();
+            dependentControllerMap.set(this.signal, list3);
           }
           const acRef = new WeakRef(ac);
-          list.add(acRef);
+          list3.add(acRef);
           util.addAbortListener(
             ac.signal,
             buildAbort(acRef)
@@ -14374,11 +14378,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done, value } = await fetchParams.controller.next();
+            const { done: done2, value } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done ? void 0 : value;
+            bytes = done2 ? void 0 : value;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -14431,7 +14435,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve12, reject) => agent.dispatch(
+        return new Promise((resolve14, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14507,7 +14511,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable3({ read: resume });
               const onError = this.onError.bind(this);
-              resolve12({
+              resolve14({
                 status,
                 statusText,
                 headersList,
@@ -14550,7 +14554,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve12({
+              resolve14({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -14970,21 +14974,21 @@ var require_util4 = __commonJS({
       fr[kResult] = null;
       fr[kError] = null;
       const stream = blob.stream();
-      const reader = stream.getReader();
+      const reader2 = stream.getReader();
       const bytes = [];
-      let chunkPromise = reader.read();
+      let chunkPromise = reader2.read();
       let isFirstChunk = true;
       (async () => {
         while (!fr[kAborted]) {
           try {
-            const { done, value } = await chunkPromise;
+            const { done: done2, value } = await chunkPromise;
             if (isFirstChunk && !fr[kAborted]) {
               queueMicrotask(() => {
                 fireAProgressEvent("loadstart", fr);
               });
             }
             isFirstChunk = false;
-            if (!done && types.isUint8Array(value)) {
+            if (!done2 && types.isUint8Array(value)) {
               bytes.push(value);
               if ((fr[kLastProgressEventFired] === void 0 || Date.now() - fr[kLastProgressEventFired] >= 50) && !fr[kAborted]) {
                 fr[kLastProgressEventFired] = Date.now();
@@ -14992,8 +14996,8 @@ var require_util4 = __commonJS({
                   fireAProgressEvent("progress", fr);
                 });
               }
-              chunkPromise = reader.read();
-            } else if (done) {
+              chunkPromise = reader2.read();
+            } else if (done2) {
               queueMicrotask(() => {
                 fr[kState] = "done";
                 try {
@@ -15030,12 +15034,12 @@ var require_util4 = __commonJS({
         }
       })();
     }
-    function fireAProgressEvent(e, reader) {
+    function fireAProgressEvent(e, reader2) {
       const event = new ProgressEvent(e, {
         bubbles: false,
         cancelable: false
       });
-      reader.dispatchEvent(event);
+      reader2.dispatchEvent(event);
     }
     function packageData(bytes, type, mimeType, encodingName) {
       switch (type) {
@@ -15067,7 +15071,7 @@ var require_util4 = __commonJS({
           if (encoding === "failure") {
             encoding = "UTF-8";
           }
-          return decode3(bytes, encoding);
+          return decode5(bytes, encoding);
         }
         case "ArrayBuffer": {
           const sequence = combineByteSequences(bytes);
@@ -15084,7 +15088,7 @@ var require_util4 = __commonJS({
         }
       }
     }
-    function decode3(ioQueue, encoding) {
+    function decode5(ioQueue, encoding) {
       const bytes = combineByteSequences(ioQueue);
       const BOMEncoding = BOMSniffing(bytes);
       let slice = 0;
@@ -15630,8 +15634,8 @@ var require_cache = __commonJS({
         const bodyReadPromise = createDeferredPromise();
         if (innerResponse.body != null) {
           const stream = innerResponse.body.stream;
-          const reader = stream.getReader();
-          readAllBytes(reader).then(bodyReadPromise.resolve, bodyReadPromise.reject);
+          const reader2 = stream.getReader();
+          readAllBytes(reader2).then(bodyReadPromise.resolve, bodyReadPromise.reject);
         } else {
           bodyReadPromise.resolve(void 0);
         }
@@ -16098,8 +16102,8 @@ var require_util6 = __commonJS({
     "use strict";
     function isCTLExcludingHtab(value) {
       for (let i = 0; i < value.length; ++i) {
-        const code2 = value.charCodeAt(i);
-        if (code2 >= 0 && code2 <= 8 || code2 >= 10 && code2 <= 31 || code2 === 127) {
+        const code3 = value.charCodeAt(i);
+        if (code3 >= 0 && code3 <= 8 || code3 >= 10 && code3 <= 31 || code3 === 127) {
           return true;
         }
       }
@@ -16107,26 +16111,26 @@ var require_util6 = __commonJS({
     }
     function validateCookieName(name) {
       for (let i = 0; i < name.length; ++i) {
-        const code2 = name.charCodeAt(i);
-        if (code2 < 33 || // exclude CTLs (0-31), SP and HT
-        code2 > 126 || // exclude non-ascii and DEL
-        code2 === 34 || // "
-        code2 === 40 || // (
-        code2 === 41 || // )
-        code2 === 60 || // <
-        code2 === 62 || // >
-        code2 === 64 || // @
-        code2 === 44 || // ,
-        code2 === 59 || // ;
-        code2 === 58 || // :
-        code2 === 92 || // \
-        code2 === 47 || // /
-        code2 === 91 || // [
-        code2 === 93 || // ]
-        code2 === 63 || // ?
-        code2 === 61 || // =
-        code2 === 123 || // {
-        code2 === 125) {
+        const code3 = name.charCodeAt(i);
+        if (code3 < 33 || // exclude CTLs (0-31), SP and HT
+        code3 > 126 || // exclude non-ascii and DEL
+        code3 === 34 || // "
+        code3 === 40 || // (
+        code3 === 41 || // )
+        code3 === 60 || // <
+        code3 === 62 || // >
+        code3 === 64 || // @
+        code3 === 44 || // ,
+        code3 === 59 || // ;
+        code3 === 58 || // :
+        code3 === 92 || // \
+        code3 === 47 || // /
+        code3 === 91 || // [
+        code3 === 93 || // ]
+        code3 === 63 || // ?
+        code3 === 61 || // =
+        code3 === 123 || // {
+        code3 === 125) {
           throw new Error("Invalid cookie name");
         }
       }
@@ -16142,31 +16146,31 @@ var require_util6 = __commonJS({
         ++i;
       }
       while (i < len) {
-        const code2 = value.charCodeAt(i++);
-        if (code2 < 33 || // exclude CTLs (0-31)
-        code2 > 126 || // non-ascii and DEL (127)
-        code2 === 34 || // "
-        code2 === 44 || // ,
-        code2 === 59 || // ;
-        code2 === 92) {
+        const code3 = value.charCodeAt(i++);
+        if (code3 < 33 || // exclude CTLs (0-31)
+        code3 > 126 || // non-ascii and DEL (127)
+        code3 === 34 || // "
+        code3 === 44 || // ,
+        code3 === 59 || // ;
+        code3 === 92) {
           throw new Error("Invalid cookie value");
         }
       }
     }
     function validateCookiePath(path) {
       for (let i = 0; i < path.length; ++i) {
-        const code2 = path.charCodeAt(i);
-        if (code2 < 32 || // exclude CTLs (0-31)
-        code2 > 126 || // exclude DEL and non-ascii
-        code2 === 59) {
+        const code3 = path.charCodeAt(i);
+        if (code3 < 32 || // exclude CTLs (0-31)
+        code3 > 126 || // exclude DEL and non-ascii
+        code3 === 59) {
           throw new Error("Invalid cookie path");
         }
       }
     }
-    function isLetterOrDigit(code2) {
-      return code2 >= 48 && code2 <= 57 || // 0-9
-      code2 >= 65 && code2 <= 90 || // A-Z
-      code2 >= 97 && code2 <= 122;
+    function isLetterOrDigit(code3) {
+      return code3 >= 48 && code3 <= 57 || // 0-9
+      code3 >= 65 && code3 <= 90 || // A-Z
+      code3 >= 97 && code3 <= 122;
     }
     function validateCookieDomain(domain) {
       if (domain === " ") {
@@ -16177,8 +16181,8 @@ var require_util6 = __commonJS({
       }
       let labelLength = 0;
       for (let i = 0; i < domain.length; ++i) {
-        const code2 = domain.charCodeAt(i);
-        if (code2 === 46) {
+        const code3 = domain.charCodeAt(i);
+        if (code3 === 46) {
           if (labelLength === 0) {
             throw new Error("Invalid cookie domain");
           }
@@ -16188,10 +16192,10 @@ var require_util6 = __commonJS({
           labelLength = 0;
           continue;
         }
-        if (labelLength === 0 && !isLetterOrDigit(code2)) {
+        if (labelLength === 0 && !isLetterOrDigit(code3)) {
           throw new Error("Invalid cookie domain");
         }
-        if (!isLetterOrDigit(code2) && code2 !== 45) {
+        if (!isLetterOrDigit(code3) && code3 !== 45) {
           throw new Error("Invalid cookie domain");
         }
         if (++labelLength > 63) {
@@ -16280,8 +16284,8 @@ var require_util6 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key2, ...value] = part.split("=");
-        const trimmedKey = key2.trim();
+        const [key3, ...value] = part.split("=");
+        const trimmedKey = key3.trim();
         const joinedValue = value.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
@@ -16912,7 +16916,7 @@ var require_util7 = __commonJS({
     var { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = require_symbols5();
     var { states, opcodes } = require_constants5();
     var { ErrorEvent, createFastMessageEvent } = require_events();
-    var { isUtf8: isUtf84 } = __require("node:buffer");
+    var { isUtf8: isUtf85 } = __require("node:buffer");
     var { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = require_data_url();
     function isConnecting(ws) {
       return ws[kReadyState] === states.CONNECTING;
@@ -16965,37 +16969,37 @@ var require_util7 = __commonJS({
         return false;
       }
       for (let i = 0; i < protocol.length; ++i) {
-        const code2 = protocol.charCodeAt(i);
-        if (code2 < 33 || // CTL, contains SP (0x20) and HT (0x09)
-        code2 > 126 || code2 === 34 || // "
-        code2 === 40 || // (
-        code2 === 41 || // )
-        code2 === 44 || // ,
-        code2 === 47 || // /
-        code2 === 58 || // :
-        code2 === 59 || // ;
-        code2 === 60 || // <
-        code2 === 61 || // =
-        code2 === 62 || // >
-        code2 === 63 || // ?
-        code2 === 64 || // @
-        code2 === 91 || // [
-        code2 === 92 || // \
-        code2 === 93 || // ]
-        code2 === 123 || // {
-        code2 === 125) {
+        const code3 = protocol.charCodeAt(i);
+        if (code3 < 33 || // CTL, contains SP (0x20) and HT (0x09)
+        code3 > 126 || code3 === 34 || // "
+        code3 === 40 || // (
+        code3 === 41 || // )
+        code3 === 44 || // ,
+        code3 === 47 || // /
+        code3 === 58 || // :
+        code3 === 59 || // ;
+        code3 === 60 || // <
+        code3 === 61 || // =
+        code3 === 62 || // >
+        code3 === 63 || // ?
+        code3 === 64 || // @
+        code3 === 91 || // [
+        code3 === 92 || // \
+        code3 === 93 || // ]
+        code3 === 123 || // {
+        code3 === 125) {
           return false;
         }
       }
       return true;
     }
-    function isValidStatusCode(code2) {
-      if (code2 >= 1e3 && code2 < 1015) {
-        return code2 !== 1004 && // reserved
-        code2 !== 1005 && // "MUST NOT be set as a status code"
-        code2 !== 1006;
+    function isValidStatusCode(code3) {
+      if (code3 >= 1e3 && code3 < 1015) {
+        return code3 !== 1004 && // reserved
+        code3 !== 1005 && // "MUST NOT be set as a status code"
+        code3 !== 1006;
       }
-      return code2 >= 3e3 && code2 <= 4999;
+      return code3 >= 3e3 && code3 <= 4999;
     }
     function failWebsocketConnection(ws, reason) {
       const { [kController]: controller, [kResponse]: response } = ws;
@@ -17052,7 +17056,7 @@ var require_util7 = __commonJS({
     var hasIntl = typeof process.versions.icu === "string";
     var fatalDecoder = hasIntl ? new TextDecoder("utf-8", { fatal: true }) : void 0;
     var utf8Decode = hasIntl ? fatalDecoder.decode.bind(fatalDecoder) : function(buffer) {
-      if (isUtf84(buffer)) {
+      if (isUtf85(buffer)) {
         return buffer.toString("utf-8");
       }
       throw new TypeError("Invalid utf-8 received.");
@@ -17264,7 +17268,7 @@ var require_connection = __commonJS({
       });
       return controller;
     }
-    function closeWebSocketConnection(ws, code2, reason, reasonByteLength) {
+    function closeWebSocketConnection(ws, code3, reason, reasonByteLength) {
       if (isClosing(ws) || isClosed(ws)) {
       } else if (!isEstablished(ws)) {
         failWebsocketConnection(ws, "Connection was closed before it was established.");
@@ -17272,12 +17276,12 @@ var require_connection = __commonJS({
       } else if (ws[kSentClose] === sentCloseFrameState.NOT_SENT) {
         ws[kSentClose] = sentCloseFrameState.PROCESSING;
         const frame = new WebsocketFrameSend();
-        if (code2 !== void 0 && reason === void 0) {
+        if (code3 !== void 0 && reason === void 0) {
           frame.frameData = Buffer.allocUnsafe(2);
-          frame.frameData.writeUInt16BE(code2, 0);
-        } else if (code2 !== void 0 && reason !== void 0) {
+          frame.frameData.writeUInt16BE(code3, 0);
+        } else if (code3 !== void 0 && reason !== void 0) {
           frame.frameData = Buffer.allocUnsafe(2 + reasonByteLength);
-          frame.frameData.writeUInt16BE(code2, 0);
+          frame.frameData.writeUInt16BE(code3, 0);
           frame.frameData.write(reason, 2, "utf-8");
         } else {
           frame.frameData = emptyBuffer;
@@ -17302,25 +17306,25 @@ var require_connection = __commonJS({
       response.socket.off("close", onSocketClose);
       response.socket.off("error", onSocketError);
       const wasClean = ws[kSentClose] === sentCloseFrameState.SENT && ws[kReceivedClose];
-      let code2 = 1005;
+      let code3 = 1005;
       let reason = "";
       const result2 = ws[kByteParser].closingInfo;
       if (result2 && !result2.error) {
-        code2 = result2.code ?? 1005;
+        code3 = result2.code ?? 1005;
         reason = result2.reason;
       } else if (!ws[kReceivedClose]) {
-        code2 = 1006;
+        code3 = 1006;
       }
       ws[kReadyState] = states.CLOSED;
       fireEvent("close", ws, (type, init) => new CloseEvent(type, init), {
         wasClean,
-        code: code2,
+        code: code3,
         reason
       });
       if (channels.close.hasSubscribers) {
         channels.close.publish({
           websocket: ws,
-          code: code2,
+          code: code3,
           reason
         });
       }
@@ -17445,8 +17449,8 @@ var require_receiver = __commonJS({
     var { closeWebSocketConnection } = require_connection();
     var { PerMessageDeflate } = require_permessage_deflate();
     var { MessageSizeExceededError } = require_errors();
-    function failWebsocketConnectionWithCode(ws, code2, reason) {
-      closeWebSocketConnection(ws, code2, reason, Buffer.byteLength(reason));
+    function failWebsocketConnectionWithCode(ws, code3, reason) {
+      closeWebSocketConnection(ws, code3, reason, Buffer.byteLength(reason));
       failWebsocketConnection(ws, reason);
     }
     var ByteParser = class extends Writable {
@@ -17633,8 +17637,8 @@ var require_receiver = __commonJS({
                   this.#info.fin,
                   (error4, data) => {
                     if (error4) {
-                      const code2 = error4 instanceof MessageSizeExceededError ? 1009 : 1007;
-                      failWebsocketConnectionWithCode(this.ws, code2, error4.message);
+                      const code3 = error4 instanceof MessageSizeExceededError ? 1009 : 1007;
+                      failWebsocketConnectionWithCode(this.ws, code3, error4.message);
                       return;
                     }
                     if (!this.writeFragments(data)) {
@@ -17720,11 +17724,11 @@ var require_receiver = __commonJS({
       }
       parseCloseBody(data) {
         assert(data.length !== 1);
-        let code2;
+        let code3;
         if (data.length >= 2) {
-          code2 = data.readUInt16BE(0);
+          code3 = data.readUInt16BE(0);
         }
-        if (code2 !== void 0 && !isValidStatusCode(code2)) {
+        if (code3 !== void 0 && !isValidStatusCode(code3)) {
           return { code: 1002, reason: "Invalid status code", error: true };
         }
         let reason = data.subarray(2);
@@ -17736,7 +17740,7 @@ var require_receiver = __commonJS({
         } catch {
           return { code: 1007, reason: "Invalid UTF-8", error: true };
         }
-        return { code: code2, reason, error: false };
+        return { code: code3, reason, error: false };
       }
       /**
        * Parses control frames.
@@ -17751,8 +17755,8 @@ var require_receiver = __commonJS({
           }
           this.#info.closeInfo = this.parseCloseBody(body);
           if (this.#info.closeInfo.error) {
-            const { code: code2, reason } = this.#info.closeInfo;
-            closeWebSocketConnection(this.ws, code2, reason, reason.length);
+            const { code: code3, reason } = this.#info.closeInfo;
+            closeWebSocketConnection(this.ws, code3, reason, reason.length);
             failWebsocketConnection(this.ws, reason);
             return false;
           }
@@ -17990,17 +17994,17 @@ var require_websocket = __commonJS({
        * @param {number|undefined} code
        * @param {string|undefined} reason
        */
-      close(code2 = void 0, reason = void 0) {
+      close(code3 = void 0, reason = void 0) {
         webidl.brandCheck(this, _WebSocket);
         const prefix = "WebSocket.close";
-        if (code2 !== void 0) {
-          code2 = webidl.converters["unsigned short"](code2, prefix, "code", { clamp: true });
+        if (code3 !== void 0) {
+          code3 = webidl.converters["unsigned short"](code3, prefix, "code", { clamp: true });
         }
         if (reason !== void 0) {
           reason = webidl.converters.USVString(reason, prefix, "reason");
         }
-        if (code2 !== void 0) {
-          if (code2 !== 1e3 && (code2 < 3e3 || code2 > 4999)) {
+        if (code3 !== void 0) {
+          if (code3 !== 1e3 && (code3 < 3e3 || code3 > 4999)) {
             throw new DOMException("invalid code", "InvalidAccessError");
           }
         }
@@ -18014,7 +18018,7 @@ var require_websocket = __commonJS({
             );
           }
         }
-        closeWebSocketConnection(this, code2, reason, reasonByteLength);
+        closeWebSocketConnection(this, code3, reason, reasonByteLength);
       }
       /**
        * @see https://websockets.spec.whatwg.org/#dom-websocket-send
@@ -18260,15 +18264,15 @@ var require_websocket = __commonJS({
     }
     function onParserError(err) {
       let message;
-      let code2;
+      let code3;
       if (err instanceof CloseEvent) {
         message = err.reason;
-        code2 = err.code;
+        code3 = err.code;
       } else {
         message = err.message;
       }
       fireEvent("error", this, () => new ErrorEvent("error", { error: err, message }));
-      closeWebSocketConnection(this, code2);
+      closeWebSocketConnection(this, code3);
     }
     module.exports = {
       WebSocket
@@ -18291,8 +18295,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve12) => {
-        setTimeout(resolve12, ms).unref();
+      return new Promise((resolve14) => {
+        setTimeout(resolve14, ms).unref();
       });
     }
     module.exports = {
@@ -18660,15 +18664,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count) {
-        while (count > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count2) {
+        while (count2 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count < remaining) {
-            this.linePos += count;
-            count = 0;
+          if (count2 < remaining) {
+            this.linePos += count2;
+            count2 = 0;
           } else {
-            count -= remaining;
+            count2 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -19150,6 +19154,245 @@ var require_undici = __commonJS({
   }
 });
 
+// node_modules/punycode.js/punycode.js
+var require_punycode = __commonJS({
+  "node_modules/punycode.js/punycode.js"(exports, module) {
+    "use strict";
+    var maxInt = 2147483647;
+    var base = 36;
+    var tMin = 1;
+    var tMax = 26;
+    var skew = 38;
+    var damp = 700;
+    var initialBias = 72;
+    var initialN = 128;
+    var delimiter = "-";
+    var regexPunycode = /^xn--/;
+    var regexNonASCII = /[^\0-\x7F]/;
+    var regexSeparators = /[\x2E\u3002\uFF0E\uFF61]/g;
+    var errors = {
+      "overflow": "Overflow: input needs wider integers to process",
+      "not-basic": "Illegal input >= 0x80 (not a basic code point)",
+      "invalid-input": "Invalid input"
+    };
+    var baseMinusTMin = base - tMin;
+    var floor = Math.floor;
+    var stringFromCharCode = String.fromCharCode;
+    function error4(type) {
+      throw new RangeError(errors[type]);
+    }
+    function map(array, callback) {
+      const result2 = [];
+      let length = array.length;
+      while (length--) {
+        result2[length] = callback(array[length]);
+      }
+      return result2;
+    }
+    function mapDomain(domain, callback) {
+      const parts = domain.split("@");
+      let result2 = "";
+      if (parts.length > 1) {
+        result2 = parts[0] + "@";
+        domain = parts[1];
+      }
+      domain = domain.replace(regexSeparators, ".");
+      const labels = domain.split(".");
+      const encoded = map(labels, callback).join(".");
+      return result2 + encoded;
+    }
+    function ucs2decode(string) {
+      const output = [];
+      let counter2 = 0;
+      const length = string.length;
+      while (counter2 < length) {
+        const value = string.charCodeAt(counter2++);
+        if (value >= 55296 && value <= 56319 && counter2 < length) {
+          const extra = string.charCodeAt(counter2++);
+          if ((extra & 64512) == 56320) {
+            output.push(((value & 1023) << 10) + (extra & 1023) + 65536);
+          } else {
+            output.push(value);
+            counter2--;
+          }
+        } else {
+          output.push(value);
+        }
+      }
+      return output;
+    }
+    var ucs2encode = (codePoints2) => String.fromCodePoint(...codePoints2);
+    var basicToDigit = function(codePoint) {
+      if (codePoint >= 48 && codePoint < 58) {
+        return 26 + (codePoint - 48);
+      }
+      if (codePoint >= 65 && codePoint < 91) {
+        return codePoint - 65;
+      }
+      if (codePoint >= 97 && codePoint < 123) {
+        return codePoint - 97;
+      }
+      return base;
+    };
+    var digitToBasic = function(digit, flag) {
+      return digit + 22 + 75 * (digit < 26) - ((flag != 0) << 5);
+    };
+    var adapt = function(delta, numPoints, firstTime) {
+      let k = 0;
+      delta = firstTime ? floor(delta / damp) : delta >> 1;
+      delta += floor(delta / numPoints);
+      for (; delta > baseMinusTMin * tMax >> 1; k += base) {
+        delta = floor(delta / baseMinusTMin);
+      }
+      return floor(k + (baseMinusTMin + 1) * delta / (delta + skew));
+    };
+    var decode5 = function(input2) {
+      const output = [];
+      const inputLength = input2.length;
+      let i = 0;
+      let n = initialN;
+      let bias = initialBias;
+      let basic = input2.lastIndexOf(delimiter);
+      if (basic < 0) {
+        basic = 0;
+      }
+      for (let j = 0; j < basic; ++j) {
+        if (input2.charCodeAt(j) >= 128) {
+          error4("not-basic");
+        }
+        output.push(input2.charCodeAt(j));
+      }
+      for (let index = basic > 0 ? basic + 1 : 0; index < inputLength; ) {
+        const oldi = i;
+        for (let w = 1, k = base; ; k += base) {
+          if (index >= inputLength) {
+            error4("invalid-input");
+          }
+          const digit = basicToDigit(input2.charCodeAt(index++));
+          if (digit >= base) {
+            error4("invalid-input");
+          }
+          if (digit > floor((maxInt - i) / w)) {
+            error4("overflow");
+          }
+          i += digit * w;
+          const t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
+          if (digit < t) {
+            break;
+          }
+          const baseMinusT = base - t;
+          if (w > floor(maxInt / baseMinusT)) {
+            error4("overflow");
+          }
+          w *= baseMinusT;
+        }
+        const out = output.length + 1;
+        bias = adapt(i - oldi, out, oldi == 0);
+        if (floor(i / out) > maxInt - n) {
+          error4("overflow");
+        }
+        n += floor(i / out);
+        i %= out;
+        output.splice(i++, 0, n);
+      }
+      return String.fromCodePoint(...output);
+    };
+    var encode2 = function(input2) {
+      const output = [];
+      input2 = ucs2decode(input2);
+      const inputLength = input2.length;
+      let n = initialN;
+      let delta = 0;
+      let bias = initialBias;
+      for (const currentValue of input2) {
+        if (currentValue < 128) {
+          output.push(stringFromCharCode(currentValue));
+        }
+      }
+      const basicLength = output.length;
+      let handledCPCount = basicLength;
+      if (basicLength) {
+        output.push(delimiter);
+      }
+      while (handledCPCount < inputLength) {
+        let m = maxInt;
+        for (const currentValue of input2) {
+          if (currentValue >= n && currentValue < m) {
+            m = currentValue;
+          }
+        }
+        const handledCPCountPlusOne = handledCPCount + 1;
+        if (m - n > floor((maxInt - delta) / handledCPCountPlusOne)) {
+          error4("overflow");
+        }
+        delta += (m - n) * handledCPCountPlusOne;
+        n = m;
+        for (const currentValue of input2) {
+          if (currentValue < n && ++delta > maxInt) {
+            error4("overflow");
+          }
+          if (currentValue === n) {
+            let q2 = delta;
+            for (let k = base; ; k += base) {
+              const t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
+              if (q2 < t) {
+                break;
+              }
+              const qMinusT = q2 - t;
+              const baseMinusT = base - t;
+              output.push(
+                stringFromCharCode(digitToBasic(t + qMinusT % baseMinusT, 0))
+              );
+              q2 = floor(qMinusT / baseMinusT);
+            }
+            output.push(stringFromCharCode(digitToBasic(q2, 0)));
+            bias = adapt(delta, handledCPCountPlusOne, handledCPCount === basicLength);
+            delta = 0;
+            ++handledCPCount;
+          }
+        }
+        ++delta;
+        ++n;
+      }
+      return output.join("");
+    };
+    var toUnicode = function(input2) {
+      return mapDomain(input2, function(string) {
+        return regexPunycode.test(string) ? decode5(string.slice(4).toLowerCase()) : string;
+      });
+    };
+    var toASCII = function(input2) {
+      return mapDomain(input2, function(string) {
+        return regexNonASCII.test(string) ? "xn--" + encode2(string) : string;
+      });
+    };
+    var punycode2 = {
+      /**
+       * A string representing the current Punycode.js version number.
+       * @memberOf punycode
+       * @type String
+       */
+      "version": "2.3.1",
+      /**
+       * An object of methods to convert from JavaScript's internal character
+       * representation (UCS-2) to Unicode code points, and back.
+       * @see <https://mathiasbynens.be/notes/javascript-encoding>
+       * @memberOf punycode
+       * @type Object
+       */
+      "ucs2": {
+        "decode": ucs2decode,
+        "encode": ucs2encode
+      },
+      "decode": decode5,
+      "encode": encode2,
+      "toASCII": toASCII,
+      "toUnicode": toUnicode
+    };
+    module.exports = punycode2;
+  }
+});
+
 // node_modules/ajv/dist/compile/codegen/code.js
 var require_code = __commonJS({
   "node_modules/ajv/dist/compile/codegen/code.js"(exports) {
@@ -19179,9 +19422,9 @@ var require_code = __commonJS({
     };
     exports.Name = Name;
     var _Code = class extends _CodeOrName {
-      constructor(code2) {
+      constructor(code3) {
         super();
-        this._items = typeof code2 === "string" ? [code2] : code2;
+        this._items = typeof code3 === "string" ? [code3] : code3;
       }
       toString() {
         return this.str;
@@ -19208,13 +19451,13 @@ var require_code = __commonJS({
     exports._Code = _Code;
     exports.nil = new _Code("");
     function _(strs, ...args) {
-      const code2 = [strs[0]];
+      const code3 = [strs[0]];
       let i = 0;
       while (i < args.length) {
-        addCodeArg(code2, args[i]);
-        code2.push(strs[++i]);
+        addCodeArg(code3, args[i]);
+        code3.push(strs[++i]);
       }
-      return new _Code(code2);
+      return new _Code(code3);
     }
     exports._ = _;
     var plus = new _Code("+");
@@ -19230,13 +19473,13 @@ var require_code = __commonJS({
       return new _Code(expr);
     }
     exports.str = str3;
-    function addCodeArg(code2, arg) {
+    function addCodeArg(code3, arg) {
       if (arg instanceof _Code)
-        code2.push(...arg._items);
+        code3.push(...arg._items);
       else if (arg instanceof Name)
-        code2.push(arg);
+        code3.push(arg);
       else
-        code2.push(interpolate(arg));
+        code3.push(interpolate(arg));
     }
     exports.addCodeArg = addCodeArg;
     function optimize(expr) {
@@ -19271,8 +19514,8 @@ var require_code = __commonJS({
         return `"${a}${b.slice(1)}`;
       return;
     }
-    function strConcat(c1, c2) {
-      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str3`${c1}${c2}`;
+    function strConcat(c12, c2) {
+      return c2.emptyStr() ? c12 : c12.emptyStr() ? c2 : str3`${c12}${c2}`;
     }
     exports.strConcat = strConcat;
     function interpolate(x) {
@@ -19286,15 +19529,15 @@ var require_code = __commonJS({
       return JSON.stringify(x).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
     }
     exports.safeStringify = safeStringify;
-    function getProperty(key2) {
-      return typeof key2 == "string" && exports.IDENTIFIER.test(key2) ? new _Code(`.${key2}`) : _`[${key2}]`;
+    function getProperty(key3) {
+      return typeof key3 == "string" && exports.IDENTIFIER.test(key3) ? new _Code(`.${key3}`) : _`[${key3}]`;
     }
     exports.getProperty = getProperty;
-    function getEsmExportName(key2) {
-      if (typeof key2 == "string" && exports.IDENTIFIER.test(key2)) {
-        return new _Code(`${key2}`);
+    function getEsmExportName(key3) {
+      if (typeof key3 == "string" && exports.IDENTIFIER.test(key3)) {
+        return new _Code(`${key3}`);
       }
-      throw new Error(`CodeGen: invalid export name: ${key2}, use explicit $id name mapping`);
+      throw new Error(`CodeGen: invalid export name: ${key3}, use explicit $id name mapping`);
     }
     exports.getEsmExportName = getEsmExportName;
     function regexpCode(rx) {
@@ -19420,7 +19663,7 @@ var require_scope = __commonJS({
         }, usedValues, getCode);
       }
       _reduceValues(values, valueCode, usedValues = {}, getCode) {
-        let code2 = code_1.nil;
+        let code3 = code_1.nil;
         for (const prefix in values) {
           const vs = values[prefix];
           if (!vs)
@@ -19433,16 +19676,16 @@ var require_scope = __commonJS({
             let c = valueCode(name);
             if (c) {
               const def = this.opts.es5 ? exports.varKinds.var : exports.varKinds.const;
-              code2 = (0, code_1._)`${code2}${def} ${name} = ${c};${this.opts._n}`;
+              code3 = (0, code_1._)`${code3}${def} ${name} = ${c};${this.opts._n}`;
             } else if (c = getCode === null || getCode === void 0 ? void 0 : getCode(name)) {
-              code2 = (0, code_1._)`${code2}${c}${this.opts._n}`;
+              code3 = (0, code_1._)`${code3}${c}${this.opts._n}`;
             } else {
               throw new ValueError(name);
             }
             nameSet.set(name, UsedValueState.Completed);
           });
         }
-        return code2;
+        return code3;
       }
     };
     exports.ValueScope = ValueScope;
@@ -19527,11 +19770,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants5);
+          this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -19548,10 +19791,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants5);
+        this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -19602,9 +19845,9 @@ var require_codegen = __commonJS({
       }
     };
     var AnyCode = class extends Node {
-      constructor(code2) {
+      constructor(code3) {
         super();
-        this.code = code2;
+        this.code = code3;
       }
       render({ _n }) {
         return `${this.code};` + _n;
@@ -19612,8 +19855,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants5) {
-        this.code = optimizeExpr(this.code, names, constants5);
+      optimizeNames(names, constants6) {
+        this.code = optimizeExpr(this.code, names, constants6);
         return this;
       }
       get names() {
@@ -19626,7 +19869,7 @@ var require_codegen = __commonJS({
         this.nodes = nodes;
       }
       render(opts) {
-        return this.nodes.reduce((code2, n) => code2 + n.render(opts), "");
+        return this.nodes.reduce((code3, n) => code3 + n.render(opts), "");
       }
       optimizeNodes() {
         const { nodes } = this;
@@ -19642,12 +19885,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants5))
+          if (n.optimizeNames(names, constants6))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -19674,10 +19917,10 @@ var require_codegen = __commonJS({
         this.condition = condition;
       }
       render(opts) {
-        let code2 = `if(${this.condition})` + super.render(opts);
+        let code3 = `if(${this.condition})` + super.render(opts);
         if (this.else)
-          code2 += "else " + this.else.render(opts);
-        return code2;
+          code3 += "else " + this.else.render(opts);
+        return code3;
       }
       optimizeNodes() {
         super.optimizeNodes();
@@ -19700,12 +19943,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a2;
-        this.else = (_a2 = this.else) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants5);
-        if (!(super.optimizeNames(names, constants5) || this.else))
+        this.else = (_a2 = this.else) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants6);
+        if (!(super.optimizeNames(names, constants6) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants5);
+        this.condition = optimizeExpr(this.condition, names, constants6);
         return this;
       }
       get names() {
@@ -19728,10 +19971,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants5);
+        this.iteration = optimizeExpr(this.iteration, names, constants6);
         return this;
       }
       get names() {
@@ -19767,10 +20010,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants5);
+        this.iterable = optimizeExpr(this.iterable, names, constants6);
         return this;
       }
       get names() {
@@ -19798,12 +20041,12 @@ var require_codegen = __commonJS({
     Return.kind = "return";
     var Try = class extends BlockNode {
       render(opts) {
-        let code2 = "try" + super.render(opts);
+        let code3 = "try" + super.render(opts);
         if (this.catch)
-          code2 += this.catch.render(opts);
+          code3 += this.catch.render(opts);
         if (this.finally)
-          code2 += this.finally.render(opts);
-        return code2;
+          code3 += this.finally.render(opts);
+        return code3;
       }
       optimizeNodes() {
         var _a2, _b;
@@ -19812,11 +20055,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a2, _b;
-        super.optimizeNames(names, constants5);
-        (_a2 = this.catch) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants5);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants5);
+        super.optimizeNames(names, constants6);
+        (_a2 = this.catch) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants6);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants6);
         return this;
       }
       get names() {
@@ -19920,18 +20163,18 @@ var require_codegen = __commonJS({
       }
       // returns code for object literal for the passed argument list of key-value pairs
       object(...keyValues) {
-        const code2 = ["{"];
-        for (const [key2, value] of keyValues) {
-          if (code2.length > 1)
-            code2.push(",");
-          code2.push(key2);
-          if (key2 !== value || this.opts.es5) {
-            code2.push(":");
-            (0, code_1.addCodeArg)(code2, value);
+        const code3 = ["{"];
+        for (const [key3, value] of keyValues) {
+          if (code3.length > 1)
+            code3.push(",");
+          code3.push(key3);
+          if (key3 !== value || this.opts.es5) {
+            code3.push(":");
+            (0, code_1.addCodeArg)(code3, value);
           }
         }
-        code2.push("}");
-        return new code_1._Code(code2);
+        code3.push("}");
+        return new code_1._Code(code3);
       }
       // `if` clause (or statement if `thenBody` and, optionally, `elseBody` are passed)
       if(condition, thenBody, elseBody) {
@@ -20117,7 +20360,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants5) {
+    function optimizeExpr(expr, names, constants6) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -20132,14 +20375,14 @@ var require_codegen = __commonJS({
         return items2;
       }, []));
       function replaceName(n) {
-        const c = constants5[n.str];
+        const c = constants6[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants5[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants6[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -20200,17 +20443,17 @@ var require_util9 = __commonJS({
       if (typeof schema === "boolean")
         return;
       const rules = self.RULES.keywords;
-      for (const key2 in schema) {
-        if (!rules[key2])
-          checkStrictMode(it, `unknown keyword: "${key2}"`);
+      for (const key3 in schema) {
+        if (!rules[key3])
+          checkStrictMode(it, `unknown keyword: "${key3}"`);
       }
     }
     exports.checkUnknownRules = checkUnknownRules;
     function schemaHasRules(schema, rules) {
       if (typeof schema == "boolean")
         return !schema;
-      for (const key2 in schema)
-        if (rules[key2])
+      for (const key3 in schema)
+        if (rules[key3])
           return true;
       return false;
     }
@@ -20218,8 +20461,8 @@ var require_util9 = __commonJS({
     function schemaHasRulesButRef(schema, RULES) {
       if (typeof schema == "boolean")
         return !schema;
-      for (const key2 in schema)
-        if (key2 !== "$ref" && RULES.all[key2])
+      for (const key3 in schema)
+        if (key3 !== "$ref" && RULES.all[key3])
           return true;
       return false;
     }
@@ -20318,8 +20561,8 @@ var require_util9 = __commonJS({
     })(Type || (exports.Type = Type = {}));
     function getErrorPath(dataProp, dataPropType, jsPropertySyntax) {
       if (dataProp instanceof codegen_1.Name) {
-        const isNumber = dataPropType === Type.Num;
-        return jsPropertySyntax ? isNumber ? (0, codegen_1._)`"[" + ${dataProp} + "]"` : (0, codegen_1._)`"['" + ${dataProp} + "']"` : isNumber ? (0, codegen_1._)`"/" + ${dataProp}` : (0, codegen_1._)`"/" + ${dataProp}.replace(/~/g, "~0").replace(/\\//g, "~1")`;
+        const isNumber2 = dataPropType === Type.Num;
+        return jsPropertySyntax ? isNumber2 ? (0, codegen_1._)`"[" + ${dataProp} + "]"` : (0, codegen_1._)`"['" + ${dataProp} + "']"` : isNumber2 ? (0, codegen_1._)`"/" + ${dataProp}` : (0, codegen_1._)`"/" + ${dataProp}.replace(/~/g, "~0").replace(/\\//g, "~1")`;
       }
       return jsPropertySyntax ? (0, codegen_1.getProperty)(dataProp).toString() : "/" + escapeJsonPointer(dataProp);
     }
@@ -20586,12 +20829,12 @@ var require_applicability = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.shouldUseRule = exports.shouldUseGroup = exports.schemaHasRulesForType = void 0;
     function schemaHasRulesForType({ schema, self }, type) {
-      const group = self.RULES.types[type];
-      return group && group !== true && shouldUseGroup(schema, group);
+      const group2 = self.RULES.types[type];
+      return group2 && group2 !== true && shouldUseGroup(schema, group2);
     }
     exports.schemaHasRulesForType = schemaHasRulesForType;
-    function shouldUseGroup(schema, group) {
-      return group.rules.some((rule) => shouldUseRule(schema, rule));
+    function shouldUseGroup(schema, group2) {
+      return group2.rules.some((rule) => shouldUseRule(schema, rule));
     }
     exports.shouldUseGroup = shouldUseGroup;
     function shouldUseRule(schema, rule) {
@@ -20797,8 +21040,8 @@ var require_defaults = __commonJS({
     function assignDefaults(it, ty) {
       const { properties, items: items2 } = it.schema;
       if (ty === "object" && properties) {
-        for (const key2 in properties) {
-          assignDefault(it, key2, properties[key2].default);
+        for (const key3 in properties) {
+          assignDefault(it, key3, properties[key3].default);
         }
       } else if (ty === "array" && Array.isArray(items2)) {
         items2.forEach((sch, i) => assignDefault(it, i, sch.default));
@@ -21182,8 +21425,8 @@ var require_fast_deep_equal = __commonJS({
         for (i = length; i-- !== 0; )
           if (!Object.prototype.hasOwnProperty.call(b, keys[i])) return false;
         for (i = length; i-- !== 0; ) {
-          var key2 = keys[i];
-          if (!equal(a[key2], b[key2])) return false;
+          var key3 = keys[i];
+          if (!equal(a[key3], b[key3])) return false;
         }
         return true;
       }
@@ -21255,20 +21498,20 @@ var require_json_schema_traverse = __commonJS({
     function _traverse(opts, pre, post, schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex) {
       if (schema && typeof schema == "object" && !Array.isArray(schema)) {
         pre(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
-        for (var key2 in schema) {
-          var sch = schema[key2];
+        for (var key3 in schema) {
+          var sch = schema[key3];
           if (Array.isArray(sch)) {
-            if (key2 in traverse.arrayKeywords) {
+            if (key3 in traverse.arrayKeywords) {
               for (var i = 0; i < sch.length; i++)
-                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key2 + "/" + i, rootSchema, jsonPtr, key2, schema, i);
+                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key3 + "/" + i, rootSchema, jsonPtr, key3, schema, i);
             }
-          } else if (key2 in traverse.propsKeywords) {
+          } else if (key3 in traverse.propsKeywords) {
             if (sch && typeof sch == "object") {
               for (var prop in sch)
-                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key2 + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key2, schema, prop);
+                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key3 + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key3, schema, prop);
             }
-          } else if (key2 in traverse.keywords || opts.allKeys && !(key2 in traverse.skipKeywords)) {
-            _traverse(opts, pre, post, sch, jsonPtr + "/" + key2, rootSchema, jsonPtr, key2, schema);
+          } else if (key3 in traverse.keywords || opts.allKeys && !(key3 in traverse.skipKeywords)) {
+            _traverse(opts, pre, post, sch, jsonPtr + "/" + key3, rootSchema, jsonPtr, key3, schema);
           }
         }
         post(schema, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
@@ -21325,10 +21568,10 @@ var require_resolve = __commonJS({
       "$dynamicAnchor"
     ]);
     function hasRef(schema) {
-      for (const key2 in schema) {
-        if (REF_KEYWORDS.has(key2))
+      for (const key3 in schema) {
+        if (REF_KEYWORDS.has(key3))
           return true;
-        const sch = schema[key2];
+        const sch = schema[key3];
         if (Array.isArray(sch) && sch.some(hasRef))
           return true;
         if (typeof sch == "object" && hasRef(sch))
@@ -21337,23 +21580,23 @@ var require_resolve = __commonJS({
       return false;
     }
     function countKeys(schema) {
-      let count = 0;
-      for (const key2 in schema) {
-        if (key2 === "$ref")
+      let count2 = 0;
+      for (const key3 in schema) {
+        if (key3 === "$ref")
           return Infinity;
-        count++;
-        if (SIMPLE_INLINED.has(key2))
+        count2++;
+        if (SIMPLE_INLINED.has(key3))
           continue;
-        if (typeof schema[key2] == "object") {
-          (0, util_1.eachItem)(schema[key2], (sch) => count += countKeys(sch));
+        if (typeof schema[key3] == "object") {
+          (0, util_1.eachItem)(schema[key3], (sch) => count2 += countKeys(sch));
         }
-        if (count === Infinity)
+        if (count2 === Infinity)
           return Infinity;
       }
-      return count;
+      return count2;
     }
-    function getFullPath(resolver, id = "", normalize) {
-      if (normalize !== false)
+    function getFullPath(resolver, id = "", normalize2) {
+      if (normalize2 !== false)
         id = normalizeId(id);
       const p = resolver.parse(id);
       return _getFullPath(resolver, p);
@@ -21374,7 +21617,7 @@ var require_resolve = __commonJS({
       return resolver.resolve(baseId, id);
     }
     exports.resolveUrl = resolveUrl;
-    var ANCHOR = /^[a-z_][-a-z0-9._]*$/i;
+    var ANCHOR2 = /^[a-z_][-a-z0-9._]*$/i;
     function getSchemaRefs(schema, baseId) {
       if (typeof schema == "boolean")
         return {};
@@ -21417,7 +21660,7 @@ var require_resolve = __commonJS({
         }
         function addAnchor(anchor) {
           if (typeof anchor == "string") {
-            if (!ANCHOR.test(anchor))
+            if (!ANCHOR2.test(anchor))
               throw new Error(`invalid anchor "${anchor}"`);
             addRef.call(this, `#${anchor}`);
           }
@@ -21534,8 +21777,8 @@ var require_validate = __commonJS({
     function schemaCxtHasRules({ schema, self }) {
       if (typeof schema == "boolean")
         return !schema;
-      for (const key2 in schema)
-        if (self.RULES.all[key2])
+      for (const key3 in schema)
+        if (self.RULES.all[key3])
           return true;
       return false;
     }
@@ -21621,36 +21864,36 @@ var require_validate = __commonJS({
       if (!opts.jtd)
         checkStrictTypes(it, types);
       gen.block(() => {
-        for (const group of RULES.rules)
-          groupKeywords(group);
+        for (const group2 of RULES.rules)
+          groupKeywords(group2);
         groupKeywords(RULES.post);
       });
-      function groupKeywords(group) {
-        if (!(0, applicability_1.shouldUseGroup)(schema, group))
+      function groupKeywords(group2) {
+        if (!(0, applicability_1.shouldUseGroup)(schema, group2))
           return;
-        if (group.type) {
-          gen.if((0, dataType_2.checkDataType)(group.type, data, opts.strictNumbers));
-          iterateKeywords(it, group);
-          if (types.length === 1 && types[0] === group.type && typeErrors) {
+        if (group2.type) {
+          gen.if((0, dataType_2.checkDataType)(group2.type, data, opts.strictNumbers));
+          iterateKeywords(it, group2);
+          if (types.length === 1 && types[0] === group2.type && typeErrors) {
             gen.else();
             (0, dataType_2.reportTypeError)(it);
           }
           gen.endIf();
         } else {
-          iterateKeywords(it, group);
+          iterateKeywords(it, group2);
         }
         if (!allErrors)
           gen.if((0, codegen_1._)`${names_1.default.errors} === ${errsCount || 0}`);
       }
     }
-    function iterateKeywords(it, group) {
+    function iterateKeywords(it, group2) {
       const { gen, schema, opts: { useDefaults } } = it;
       if (useDefaults)
-        (0, defaults_1.assignDefaults)(it, group.type);
+        (0, defaults_1.assignDefaults)(it, group2.type);
       gen.block(() => {
-        for (const rule of group.rules) {
+        for (const rule of group2.rules) {
           if ((0, applicability_1.shouldUseRule)(schema, rule)) {
-            keywordCode(it, rule.keyword, rule.definition, group.type);
+            keywordCode(it, rule.keyword, rule.definition, group2.type);
           }
         }
       });
@@ -22101,7 +22344,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve12.call(this, root, ref);
+      let _sch = resolve14.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a2 = root.localRefs) === null || _a2 === void 0 ? void 0 : _a2[ref];
         const { schemaId } = this.opts;
@@ -22128,7 +22371,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve12(root, ref) {
+    function resolve14(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -22250,22 +22493,22 @@ var require_utils2 = __commonJS({
     }
     function stringArrayToHexStripped(input2) {
       let acc = "";
-      let code2 = 0;
+      let code3 = 0;
       let i = 0;
       for (i = 0; i < input2.length; i++) {
-        code2 = input2[i].charCodeAt(0);
-        if (code2 === 48) {
+        code3 = input2[i].charCodeAt(0);
+        if (code3 === 48) {
           continue;
         }
-        if (!(code2 >= 48 && code2 <= 57 || code2 >= 65 && code2 <= 70 || code2 >= 97 && code2 <= 102)) {
+        if (!(code3 >= 48 && code3 <= 57 || code3 >= 65 && code3 <= 70 || code3 >= 97 && code3 <= 102)) {
           return "";
         }
         acc += input2[i];
         break;
       }
       for (i += 1; i < input2.length; i++) {
-        code2 = input2[i].charCodeAt(0);
-        if (!(code2 >= 48 && code2 <= 57 || code2 >= 65 && code2 <= 70 || code2 >= 97 && code2 <= 102)) {
+        code3 = input2[i].charCodeAt(0);
+        if (!(code3 >= 48 && code3 <= 57 || code3 >= 65 && code3 <= 70 || code3 >= 97 && code3 <= 102)) {
           return "";
         }
         acc += input2[i];
@@ -22538,15 +22781,15 @@ var require_utils2 = __commonJS({
         if (isPathCharacter(ch)) {
           output += ch;
         } else {
-          const code2 = input2.charCodeAt(i);
-          if (code2 < 128) {
-            output += isEscapeSafe(code2) ? ch : BYTE_HEX[code2];
-          } else if (code2 < 55296 || code2 > 57343) {
-            output += percentEncodeNonAscii(code2);
-          } else if (code2 <= 56319 && i + 1 < input2.length) {
+          const code3 = input2.charCodeAt(i);
+          if (code3 < 128) {
+            output += isEscapeSafe(code3) ? ch : BYTE_HEX[code3];
+          } else if (code3 < 55296 || code3 > 57343) {
+            output += percentEncodeNonAscii(code3);
+          } else if (code3 <= 56319 && i + 1 < input2.length) {
             const low = input2.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code3 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -22577,15 +22820,15 @@ var require_utils2 = __commonJS({
         if (isPathCharacter(ch) && (ch !== ":" || !firstSegment)) {
           output += ch;
         } else {
-          const code2 = input2.charCodeAt(i);
-          if (code2 < 128) {
-            output += BYTE_HEX[code2];
-          } else if (code2 < 55296 || code2 > 57343) {
-            output += percentEncodeNonAscii(code2);
-          } else if (code2 <= 56319 && i + 1 < input2.length) {
+          const code3 = input2.charCodeAt(i);
+          if (code3 < 128) {
+            output += BYTE_HEX[code3];
+          } else if (code3 < 55296 || code3 > 57343) {
+            output += percentEncodeNonAscii(code3);
+          } else if (code3 <= 56319 && i + 1 < input2.length) {
             const low = input2.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code3 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -22612,15 +22855,15 @@ var require_utils2 = __commonJS({
         if (isAllowed(ch)) {
           output += ch;
         } else {
-          const code2 = input2.charCodeAt(i);
-          if (code2 < 128) {
-            output += BYTE_HEX[code2];
-          } else if (code2 < 55296 || code2 > 57343) {
-            output += percentEncodeNonAscii(code2);
-          } else if (code2 <= 56319 && i + 1 < input2.length) {
+          const code3 = input2.charCodeAt(i);
+          if (code3 < 128) {
+            output += BYTE_HEX[code3];
+          } else if (code3 < 55296 || code3 > 57343) {
+            output += percentEncodeNonAscii(code3);
+          } else if (code3 <= 56319 && i + 1 < input2.length) {
             const low = input2.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code3 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -22665,15 +22908,15 @@ var require_utils2 = __commonJS({
         if (isQueryFragmentCharacter(ch)) {
           output += ch;
         } else {
-          const code2 = input2.charCodeAt(i);
-          if (code2 < 128) {
-            output += isEscapeSafe(code2) ? ch : BYTE_HEX[code2];
-          } else if (code2 < 55296 || code2 > 57343) {
-            output += percentEncodeNonAscii(code2);
-          } else if (code2 <= 56319 && i + 1 < input2.length) {
+          const code3 = input2.charCodeAt(i);
+          if (code3 < 128) {
+            output += isEscapeSafe(code3) ? ch : BYTE_HEX[code3];
+          } else if (code3 < 55296 || code3 > 57343) {
+            output += percentEncodeNonAscii(code3);
+          } else if (code3 <= 56319 && i + 1 < input2.length) {
             const low = input2.charCodeAt(i + 1);
             if (low >= 56320 && low <= 57343) {
-              output += percentEncodeNonAscii(65536 + (code2 - 55296 << 10) + (low - 56320));
+              output += percentEncodeNonAscii(65536 + (code3 - 55296 << 10) + (low - 56320));
               i++;
             } else {
               output += percentEncodeNonAscii(65533);
@@ -22982,7 +23225,7 @@ var require_fast_uri = __commonJS({
       }
       return stringScheme;
     }
-    function normalize(uri, options) {
+    function normalize2(uri, options) {
       if (typeof uri === "string") {
         uri = /** @type {T} */
         normalizeString(uri, options);
@@ -22992,7 +23235,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve12(baseURI, relativeURI, options) {
+    function resolve14(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -23028,50 +23271,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative5, options, skipNormalization) {
+    function resolveComponent(base, relative6, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative5 = parse2(serialize(relative5, options), options);
+        relative6 = parse2(serialize(relative6, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative5.scheme) {
-        target.scheme = relative5.scheme;
-        target.userinfo = relative5.userinfo;
-        target.host = relative5.host;
-        target.port = relative5.port;
-        target.path = removeDotSegments(relative5.path || "");
-        target.query = relative5.query;
+      if (!options.tolerant && relative6.scheme) {
+        target.scheme = relative6.scheme;
+        target.userinfo = relative6.userinfo;
+        target.host = relative6.host;
+        target.port = relative6.port;
+        target.path = removeDotSegments(relative6.path || "");
+        target.query = relative6.query;
       } else {
-        if (relative5.userinfo !== void 0 || relative5.host !== void 0 || relative5.port !== void 0) {
-          target.userinfo = relative5.userinfo;
-          target.host = relative5.host;
-          target.port = relative5.port;
-          target.path = removeDotSegments(relative5.path || "");
-          target.query = relative5.query;
+        if (relative6.userinfo !== void 0 || relative6.host !== void 0 || relative6.port !== void 0) {
+          target.userinfo = relative6.userinfo;
+          target.host = relative6.host;
+          target.port = relative6.port;
+          target.path = removeDotSegments(relative6.path || "");
+          target.query = relative6.query;
         } else {
-          if (!relative5.path) {
+          if (!relative6.path) {
             target.path = base.path;
-            if (relative5.query !== void 0) {
-              target.query = relative5.query;
+            if (relative6.query !== void 0) {
+              target.query = relative6.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative5.path[0] === "/") {
-              target.path = removeDotSegments(relative5.path);
+            if (relative6.path[0] === "/") {
+              target.path = removeDotSegments(relative6.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative5.path;
+                target.path = "/" + relative6.path;
               } else if (!base.path) {
-                target.path = relative5.path;
+                target.path = relative6.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative6.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative5.query;
+            target.query = relative6.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -23079,7 +23322,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative5.fragment;
+      target.fragment = relative6.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -23382,8 +23625,8 @@ var require_fast_uri = __commonJS({
     }
     var fastUri = {
       SCHEMES,
-      normalize,
-      resolve: resolve12,
+      normalize: normalize2,
+      resolve: resolve14,
       resolveComponent,
       equal,
       serialize,
@@ -23630,7 +23873,7 @@ var require_core = __commonJS({
         }
       }
       // Adds schema to the instance
-      addSchema(schema, key2, _meta, _validateSchema = this.opts.validateSchema) {
+      addSchema(schema, key3, _meta, _validateSchema = this.opts.validateSchema) {
         if (Array.isArray(schema)) {
           for (const sch of schema)
             this.addSchema(sch, void 0, _meta, _validateSchema);
@@ -23644,15 +23887,15 @@ var require_core = __commonJS({
             throw new Error(`schema ${schemaId} must be string`);
           }
         }
-        key2 = (0, resolve_1.normalizeId)(key2 || id);
-        this._checkUnique(key2);
-        this.schemas[key2] = this._addSchema(schema, _meta, key2, _validateSchema, true);
+        key3 = (0, resolve_1.normalizeId)(key3 || id);
+        this._checkUnique(key3);
+        this.schemas[key3] = this._addSchema(schema, _meta, key3, _validateSchema, true);
         return this;
       }
       // Add schema that will be used to validate other schemas
       // options in META_IGNORE_OPTIONS are alway set to false
-      addMetaSchema(schema, key2, _validateSchema = this.opts.validateSchema) {
-        this.addSchema(schema, key2, true, _validateSchema);
+      addMetaSchema(schema, key3, _validateSchema = this.opts.validateSchema) {
+        this.addSchema(schema, key3, true, _validateSchema);
         return this;
       }
       //  Validate schema against its meta-schema
@@ -23781,24 +24024,24 @@ var require_core = __commonJS({
         const { RULES } = this;
         delete RULES.keywords[keyword];
         delete RULES.all[keyword];
-        for (const group of RULES.rules) {
-          const i = group.rules.findIndex((rule) => rule.keyword === keyword);
+        for (const group2 of RULES.rules) {
+          const i = group2.rules.findIndex((rule) => rule.keyword === keyword);
           if (i >= 0)
-            group.rules.splice(i, 1);
+            group2.rules.splice(i, 1);
         }
         return this;
       }
       // Add format
-      addFormat(name, format) {
-        if (typeof format == "string")
-          format = new RegExp(format);
-        this.formats[name] = format;
+      addFormat(name, format2) {
+        if (typeof format2 == "string")
+          format2 = new RegExp(format2);
+        this.formats[name] = format2;
         return this;
       }
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
         if (!errors || errors.length === 0)
           return "No errors";
-        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text2, msg) => text2 + separator + msg);
+        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text3, msg) => text3 + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
         const rules = this.RULES.all;
@@ -23808,14 +24051,14 @@ var require_core = __commonJS({
           let keywords = metaSchema;
           for (const seg of segments)
             keywords = keywords[seg];
-          for (const key2 in rules) {
-            const rule = rules[key2];
+          for (const key3 in rules) {
+            const rule = rules[key3];
             if (typeof rule != "object")
               continue;
             const { $data } = rule.definition;
-            const schema = keywords[key2];
+            const schema = keywords[key3];
             if ($data && schema)
-              keywords[key2] = schemaOrData(schema);
+              keywords[key3] = schemaOrData(schema);
           }
         }
         return metaSchema;
@@ -23888,10 +24131,10 @@ var require_core = __commonJS({
     Ajv.MissingRefError = ref_error_1.default;
     exports.default = Ajv;
     function checkOptions(checkOpts, options, msg, log = "error") {
-      for (const key2 in checkOpts) {
-        const opt = key2;
+      for (const key3 in checkOpts) {
+        const opt = key3;
         if (opt in options)
-          this.logger[log](`${msg}: option ${key2}. ${checkOpts[opt]}`);
+          this.logger[log](`${msg}: option ${key3}. ${checkOpts[opt]}`);
       }
     }
     function getSchEnv(keyRef) {
@@ -23905,14 +24148,14 @@ var require_core = __commonJS({
       if (Array.isArray(optsSchemas))
         this.addSchema(optsSchemas);
       else
-        for (const key2 in optsSchemas)
-          this.addSchema(optsSchemas[key2], key2);
+        for (const key3 in optsSchemas)
+          this.addSchema(optsSchemas[key3], key3);
     }
     function addInitialFormats() {
       for (const name in this.opts.formats) {
-        const format = this.opts.formats[name];
-        if (format)
-          this.addFormat(name, format);
+        const format2 = this.opts.formats[name];
+        if (format2)
+          this.addFormat(name, format2);
       }
     }
     function addInitialKeywords(defs) {
@@ -24888,10 +25131,10 @@ var require_contains = __commonJS({
         cxt.result(valid, () => cxt.reset());
         function validateItemsWithCount() {
           const schValid = gen.name("_valid");
-          const count = gen.let("count", 0);
-          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count)));
+          const count2 = gen.let("count", 0);
+          validateItems(schValid, () => gen.if(schValid, () => checkLimits(count2)));
         }
-        function validateItems(_valid, block) {
+        function validateItems(_valid, block2) {
           gen.forRange("i", 0, len, (i) => {
             cxt.subschema({
               keyword: "contains",
@@ -24899,19 +25142,19 @@ var require_contains = __commonJS({
               dataPropType: util_1.Type.Num,
               compositeRule: true
             }, _valid);
-            block();
+            block2();
           });
         }
-        function checkLimits(count) {
-          gen.code((0, codegen_1._)`${count}++`);
+        function checkLimits(count2) {
+          gen.code((0, codegen_1._)`${count2}++`);
           if (max === void 0) {
-            gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true).break());
+            gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true).break());
           } else {
-            gen.if((0, codegen_1._)`${count} > ${max}`, () => gen.assign(valid, false).break());
+            gen.if((0, codegen_1._)`${count2} > ${max}`, () => gen.assign(valid, false).break());
             if (min === 1)
               gen.assign(valid, true);
             else
-              gen.if((0, codegen_1._)`${count} >= ${min}`, () => gen.assign(valid, true));
+              gen.if((0, codegen_1._)`${count2} >= ${min}`, () => gen.assign(valid, true));
           }
         }
       }
@@ -24954,11 +25197,11 @@ var require_dependencies = __commonJS({
     function splitDependencies({ schema }) {
       const propertyDeps = {};
       const schemaDeps = {};
-      for (const key2 in schema) {
-        if (key2 === "__proto__")
+      for (const key3 in schema) {
+        if (key3 === "__proto__")
           continue;
-        const deps = Array.isArray(schema[key2]) ? propertyDeps : schemaDeps;
-        deps[key2] = schema[key2];
+        const deps = Array.isArray(schema[key3]) ? propertyDeps : schemaDeps;
+        deps[key3] = schema[key3];
       }
       return [propertyDeps, schemaDeps];
     }
@@ -25035,13 +25278,13 @@ var require_propertyNames = __commonJS({
         if ((0, util_1.alwaysValidSchema)(it, schema))
           return;
         const valid = gen.name("valid");
-        gen.forIn("key", data, (key2) => {
-          cxt.setParams({ propertyName: key2 });
+        gen.forIn("key", data, (key3) => {
+          cxt.setParams({ propertyName: key3 });
           cxt.subschema({
             keyword: "propertyNames",
-            data: key2,
+            data: key3,
             dataTypes: ["string"],
-            propertyName: key2,
+            propertyName: key3,
             compositeRule: true
           }, valid);
           gen.if((0, codegen_1.not)(valid), () => {
@@ -25090,38 +25333,38 @@ var require_additionalProperties = __commonJS({
         checkAdditionalProperties();
         cxt.ok((0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
         function checkAdditionalProperties() {
-          gen.forIn("key", data, (key2) => {
+          gen.forIn("key", data, (key3) => {
             if (!props.length && !patProps.length)
-              additionalPropertyCode(key2);
+              additionalPropertyCode(key3);
             else
-              gen.if(isAdditional(key2), () => additionalPropertyCode(key2));
+              gen.if(isAdditional(key3), () => additionalPropertyCode(key3));
           });
         }
-        function isAdditional(key2) {
+        function isAdditional(key3) {
           let definedProp;
           if (props.length > 8) {
             const propsSchema = (0, util_1.schemaRefOrVal)(it, parentSchema.properties, "properties");
-            definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key2);
+            definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key3);
           } else if (props.length) {
-            definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._)`${key2} === ${p}`));
+            definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._)`${key3} === ${p}`));
           } else {
             definedProp = codegen_1.nil;
           }
           if (patProps.length) {
-            definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p)}.test(${key2})`));
+            definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p)}.test(${key3})`));
           }
           return (0, codegen_1.not)(definedProp);
         }
-        function deleteAdditional(key2) {
-          gen.code((0, codegen_1._)`delete ${data}[${key2}]`);
+        function deleteAdditional(key3) {
+          gen.code((0, codegen_1._)`delete ${data}[${key3}]`);
         }
-        function additionalPropertyCode(key2) {
+        function additionalPropertyCode(key3) {
           if (opts.removeAdditional === "all" || opts.removeAdditional && schema === false) {
-            deleteAdditional(key2);
+            deleteAdditional(key3);
             return;
           }
           if (schema === false) {
-            cxt.setParams({ additionalProperty: key2 });
+            cxt.setParams({ additionalProperty: key3 });
             cxt.error();
             if (!allErrors)
               gen.break();
@@ -25130,22 +25373,22 @@ var require_additionalProperties = __commonJS({
           if (typeof schema == "object" && !(0, util_1.alwaysValidSchema)(it, schema)) {
             const valid = gen.name("valid");
             if (opts.removeAdditional === "failing") {
-              applyAdditionalSchema(key2, valid, false);
+              applyAdditionalSchema(key3, valid, false);
               gen.if((0, codegen_1.not)(valid), () => {
                 cxt.reset();
-                deleteAdditional(key2);
+                deleteAdditional(key3);
               });
             } else {
-              applyAdditionalSchema(key2, valid);
+              applyAdditionalSchema(key3, valid);
               if (!allErrors)
                 gen.if((0, codegen_1.not)(valid), () => gen.break());
             }
           }
         }
-        function applyAdditionalSchema(key2, valid, errors) {
+        function applyAdditionalSchema(key3, valid, errors) {
           const subschema = {
             keyword: "additionalProperties",
-            dataProp: key2,
+            dataProp: key3,
             dataPropType: util_1.Type.Str
           };
           if (errors === false) {
@@ -25270,19 +25513,19 @@ var require_patternProperties = __commonJS({
           }
         }
         function validateProperties(pat) {
-          gen.forIn("key", data, (key2) => {
-            gen.if((0, codegen_1._)`${(0, code_1.usePattern)(cxt, pat)}.test(${key2})`, () => {
+          gen.forIn("key", data, (key3) => {
+            gen.if((0, codegen_1._)`${(0, code_1.usePattern)(cxt, pat)}.test(${key3})`, () => {
               const alwaysValid = alwaysValidPatterns.includes(pat);
               if (!alwaysValid) {
                 cxt.subschema({
                   keyword: "patternProperties",
                   schemaProp: pat,
-                  dataProp: key2,
+                  dataProp: key3,
                   dataPropType: util_2.Type.Str
                 }, valid);
               }
               if (it.opts.unevaluated && props !== true) {
-                gen.assign((0, codegen_1._)`${props}[${key2}]`, true);
+                gen.assign((0, codegen_1._)`${props}[${key3}]`, true);
               } else if (!alwaysValid && !it.allErrors) {
                 gen.if((0, codegen_1.not)(valid), () => gen.break());
               }
@@ -25784,15 +26027,15 @@ var require_unevaluatedProperties = __commonJS({
           throw new Error("ajv implementation error");
         const { allErrors, props } = it;
         if (props instanceof codegen_1.Name) {
-          gen.if((0, codegen_1._)`${props} !== true`, () => gen.forIn("key", data, (key2) => gen.if(unevaluatedDynamic(props, key2), () => unevaluatedPropCode(key2))));
+          gen.if((0, codegen_1._)`${props} !== true`, () => gen.forIn("key", data, (key3) => gen.if(unevaluatedDynamic(props, key3), () => unevaluatedPropCode(key3))));
         } else if (props !== true) {
-          gen.forIn("key", data, (key2) => props === void 0 ? unevaluatedPropCode(key2) : gen.if(unevaluatedStatic(props, key2), () => unevaluatedPropCode(key2)));
+          gen.forIn("key", data, (key3) => props === void 0 ? unevaluatedPropCode(key3) : gen.if(unevaluatedStatic(props, key3), () => unevaluatedPropCode(key3)));
         }
         it.props = true;
         cxt.ok((0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
-        function unevaluatedPropCode(key2) {
+        function unevaluatedPropCode(key3) {
           if (schema === false) {
-            cxt.setParams({ unevaluatedProperty: key2 });
+            cxt.setParams({ unevaluatedProperty: key3 });
             cxt.error();
             if (!allErrors)
               gen.break();
@@ -25802,21 +26045,21 @@ var require_unevaluatedProperties = __commonJS({
             const valid = gen.name("valid");
             cxt.subschema({
               keyword: "unevaluatedProperties",
-              dataProp: key2,
+              dataProp: key3,
               dataPropType: util_1.Type.Str
             }, valid);
             if (!allErrors)
               gen.if((0, codegen_1.not)(valid), () => gen.break());
           }
         }
-        function unevaluatedDynamic(evaluatedProps, key2) {
-          return (0, codegen_1._)`!${evaluatedProps} || !${evaluatedProps}[${key2}]`;
+        function unevaluatedDynamic(evaluatedProps, key3) {
+          return (0, codegen_1._)`!${evaluatedProps} || !${evaluatedProps}[${key3}]`;
         }
-        function unevaluatedStatic(evaluatedProps, key2) {
+        function unevaluatedStatic(evaluatedProps, key3) {
           const ps = [];
           for (const p in evaluatedProps) {
             if (evaluatedProps[p] === true)
-              ps.push((0, codegen_1._)`${key2} !== ${p}`);
+              ps.push((0, codegen_1._)`${key3} !== ${p}`);
           }
           return (0, codegen_1.and)(...ps);
         }
@@ -25914,18 +26157,18 @@ var require_format = __commonJS({
           });
           const fDef = gen.const("fDef", (0, codegen_1._)`${fmts}[${schemaCode}]`);
           const fType = gen.let("fType");
-          const format = gen.let("format");
-          gen.if((0, codegen_1._)`typeof ${fDef} == "object" && !(${fDef} instanceof RegExp)`, () => gen.assign(fType, (0, codegen_1._)`${fDef}.type || "string"`).assign(format, (0, codegen_1._)`${fDef}.validate`), () => gen.assign(fType, (0, codegen_1._)`"string"`).assign(format, fDef));
+          const format2 = gen.let("format");
+          gen.if((0, codegen_1._)`typeof ${fDef} == "object" && !(${fDef} instanceof RegExp)`, () => gen.assign(fType, (0, codegen_1._)`${fDef}.type || "string"`).assign(format2, (0, codegen_1._)`${fDef}.validate`), () => gen.assign(fType, (0, codegen_1._)`"string"`).assign(format2, fDef));
           cxt.fail$data((0, codegen_1.or)(unknownFmt(), invalidFmt()));
           function unknownFmt() {
             if (opts.strictSchema === false)
               return codegen_1.nil;
-            return (0, codegen_1._)`${schemaCode} && !${format}`;
+            return (0, codegen_1._)`${schemaCode} && !${format2}`;
           }
           function invalidFmt() {
-            const callFormat = schemaEnv.$async ? (0, codegen_1._)`(${fDef}.async ? await ${format}(${data}) : ${format}(${data}))` : (0, codegen_1._)`${format}(${data})`;
-            const validData = (0, codegen_1._)`(typeof ${format} == "function" ? ${callFormat} : ${format}.test(${data}))`;
-            return (0, codegen_1._)`${format} && ${format} !== true && ${fType} === ${ruleType} && !${validData}`;
+            const callFormat = schemaEnv.$async ? (0, codegen_1._)`(${fDef}.async ? await ${format2}(${data}) : ${format2}(${data}))` : (0, codegen_1._)`${format2}(${data})`;
+            const validData = (0, codegen_1._)`(typeof ${format2} == "function" ? ${callFormat} : ${format2}.test(${data}))`;
+            return (0, codegen_1._)`${format2} && ${format2} !== true && ${fType} === ${ruleType} && !${validData}`;
           }
         }
         function validateFormat() {
@@ -25936,7 +26179,7 @@ var require_format = __commonJS({
           }
           if (formatDef === true)
             return;
-          const [fmtType, format, fmtRef] = getFormat(formatDef);
+          const [fmtType, format2, fmtRef] = getFormat(formatDef);
           if (fmtType === ruleType)
             cxt.pass(validCondition());
           function unknownFormat() {
@@ -25950,8 +26193,8 @@ var require_format = __commonJS({
             }
           }
           function getFormat(fmtDef) {
-            const code2 = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema)}` : void 0;
-            const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code: code2 });
+            const code3 = fmtDef instanceof RegExp ? (0, codegen_1.regexpCode)(fmtDef) : opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(schema)}` : void 0;
+            const fmt = gen.scopeValue("formats", { key: schema, ref: fmtDef, code: code3 });
             if (typeof fmtDef == "object" && !(fmtDef instanceof RegExp)) {
               return [fmtDef.type || "string", fmtDef.validate, (0, codegen_1._)`${fmt}.validate`];
             }
@@ -25963,7 +26206,7 @@ var require_format = __commonJS({
                 throw new Error("async format in sync schema");
               return (0, codegen_1._)`await ${fmtRef}(${data})`;
             }
-            return typeof format == "function" ? (0, codegen_1._)`${fmtRef}(${data})` : (0, codegen_1._)`${fmtRef}.test(${data})`;
+            return typeof format2 == "function" ? (0, codegen_1._)`${fmtRef}(${data})` : (0, codegen_1._)`${fmtRef}.test(${data})`;
           }
         }
       }
@@ -25978,8 +26221,8 @@ var require_format2 = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var format_1 = require_format();
-    var format = [format_1.default];
-    exports.default = format;
+    var format2 = [format_1.default];
+    exports.default = format2;
   }
 });
 
@@ -26528,7 +26771,7 @@ var require_json_schema_2020_12 = __commonJS({
     var unevaluated = require_unevaluated2();
     var content = require_content();
     var core = require_core3();
-    var format = require_format_annotation();
+    var format2 = require_format_annotation();
     var metadata = require_meta_data();
     var validation = require_validation2();
     var META_SUPPORT_DATA = ["/properties"];
@@ -26540,7 +26783,7 @@ var require_json_schema_2020_12 = __commonJS({
         unevaluated,
         content,
         core,
-        with$data(this, format),
+        with$data(this, format2),
         metadata,
         with$data(this, validation)
       ].forEach((sch) => this.addMetaSchema(sch, void 0, false));
@@ -26731,7 +26974,7 @@ var require_formats = __commonJS({
         const matches = TIME.exec(str3);
         if (!matches)
           return false;
-        const hr = +matches[1];
+        const hr2 = +matches[1];
         const min = +matches[2];
         const sec = +matches[3];
         const tz = matches[4];
@@ -26740,10 +26983,10 @@ var require_formats = __commonJS({
         const tzM = +(matches[7] || 0);
         if (tzH > 23 || tzM > 59 || strictTimeZone && !tz)
           return false;
-        if (hr <= 23 && min <= 59 && sec < 60)
+        if (hr2 <= 23 && min <= 59 && sec < 60)
           return true;
         const utcMin = min - tzM * tzSign;
-        const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
+        const utcHr = hr2 - tzH * tzSign - (utcMin < 0 ? 1 : 0);
         return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
       };
     }
@@ -27126,17 +27369,17 @@ var require_limit = __commonJS({
           cxt.fail$data((0, codegen_1.or)((0, codegen_1._)`typeof ${fmt} != "object"`, (0, codegen_1._)`${fmt} instanceof RegExp`, (0, codegen_1._)`typeof ${fmt}.compare != "function"`, compareCode(fmt)));
         }
         function validateFormat() {
-          const format = fCxt.schema;
-          const fmtDef = self.formats[format];
+          const format2 = fCxt.schema;
+          const fmtDef = self.formats[format2];
           if (!fmtDef || fmtDef === true)
             return;
           if (typeof fmtDef != "object" || fmtDef instanceof RegExp || typeof fmtDef.compare != "function") {
-            throw new Error(`"${keyword}": format "${format}" does not define "compare" function`);
+            throw new Error(`"${keyword}": format "${format2}" does not define "compare" function`);
           }
           const fmt = gen.scopeValue("formats", {
-            key: format,
+            key: format2,
             ref: fmtDef,
-            code: opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(format)}` : void 0
+            code: opts.code.formats ? (0, codegen_1._)`${opts.code.formats}${(0, codegen_1.getProperty)(format2)}` : void 0
           });
           cxt.fail$data(compareCode(fmt));
         }
@@ -27170,8 +27413,8 @@ var require_dist = __commonJS({
         return ajv;
       }
       const [formats, exportName] = opts.mode === "fast" ? [formats_1.fastFormats, fastName] : [formats_1.fullFormats, fullName];
-      const list = opts.formats || formats_1.formatNames;
-      addFormats(ajv, list, formats, exportName);
+      const list3 = opts.formats || formats_1.formatNames;
+      addFormats(ajv, list3, formats, exportName);
       if (opts.keywords)
         (0, limit_1.default)(ajv);
       return ajv;
@@ -27183,12 +27426,12 @@ var require_dist = __commonJS({
         throw new Error(`Unknown format "${name}"`);
       return f;
     };
-    function addFormats(ajv, list, fs4, exportName) {
+    function addFormats(ajv, list3, fs5, exportName) {
       var _a2;
       var _b;
       (_a2 = (_b = ajv.opts.code).formats) !== null && _a2 !== void 0 ? _a2 : _b.formats = (0, codegen_1._)`require("ajv-formats/dist/formats").${exportName}`;
-      for (const f of list)
-        ajv.addFormat(f, fs4[f]);
+      for (const f of list3)
+        ajv.addFormat(f, fs5[f]);
     }
     module.exports = exports = formatsPlugin;
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -27242,16 +27485,16 @@ var Command = class {
     if (this.properties && Object.keys(this.properties).length > 0) {
       cmdStr += " ";
       let first = true;
-      for (const key2 in this.properties) {
-        if (this.properties.hasOwnProperty(key2)) {
-          const val2 = this.properties[key2];
+      for (const key3 in this.properties) {
+        if (this.properties.hasOwnProperty(key3)) {
+          const val2 = this.properties[key3];
           if (val2) {
             if (first) {
               first = false;
             } else {
               cmdStr += ",";
             }
-            cmdStr += `${key2}=${escapeProperty(val2)}`;
+            cmdStr += `${key3}=${escapeProperty(val2)}`;
           }
         }
       }
@@ -27283,16 +27526,16 @@ function issueFileCommand(command, message) {
     encoding: "utf8"
   });
 }
-function prepareKeyValueMessage(key2, value) {
+function prepareKeyValueMessage(key3, value) {
   const delimiter = `ghadelimiter_${crypto.randomUUID()}`;
   const convertedValue = toCommandValue(value);
-  if (key2.includes(delimiter)) {
+  if (key3.includes(delimiter)) {
     throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
   }
   if (convertedValue.includes(delimiter)) {
     throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
   }
-  return `${key2}<<${delimiter}${os2.EOL}${convertedValue}${os2.EOL}${delimiter}`;
+  return `${key3}<<${delimiter}${os2.EOL}${convertedValue}${os2.EOL}${delimiter}`;
 }
 
 // node_modules/@actions/core/lib/core.js
@@ -27356,13 +27599,13 @@ var HttpResponseRetryCodes = [
 // node_modules/@actions/core/lib/summary.js
 import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
-var __awaiter = function(thisArg, _arguments, P2, generator) {
+var __awaiter = function(thisArg, _arguments, P3, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve12) {
-      resolve12(value);
+    return value instanceof P3 ? value : new P3(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve12, reject) {
+  return new (P3 || (P3 = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -27378,7 +27621,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result2) {
-      result2.done ? resolve12(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+      result2.done ? resolve14(result2.value) : adopt(result2.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -27423,7 +27666,7 @@ var Summary = class {
    * @returns {string} content wrapped in HTML element
    */
   wrap(tag, content, attrs = {}) {
-    const htmlAttrs = Object.entries(attrs).map(([key2, value]) => ` ${key2}="${value}"`).join("");
+    const htmlAttrs = Object.entries(attrs).map(([key3, value]) => ` ${key3}="${value}"`).join("");
     if (!content) {
       return `<${tag}${htmlAttrs}>`;
     }
@@ -27488,8 +27731,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addRaw(text2, addEOL = false) {
-    this._buffer += text2;
+  addRaw(text3, addEOL = false) {
+    this._buffer += text3;
     return addEOL ? this.addEOL() : this;
   }
   /**
@@ -27508,9 +27751,9 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addCodeBlock(code2, lang) {
+  addCodeBlock(code3, lang) {
     const attrs = Object.assign({}, lang && { lang });
-    const element = this.wrap("pre", this.wrap("code", code2), attrs);
+    const element = this.wrap("pre", this.wrap("code", code3), attrs);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -27585,10 +27828,10 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addHeading(text2, level) {
+  addHeading(text3, level) {
     const tag = `h${level}`;
     const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag) ? tag : "h1";
-    const element = this.wrap(allowedTag, text2);
+    const element = this.wrap(allowedTag, text3);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -27617,9 +27860,9 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addQuote(text2, cite) {
+  addQuote(text3, cite) {
     const attrs = Object.assign({}, cite && { cite });
-    const element = this.wrap("blockquote", text2, attrs);
+    const element = this.wrap("blockquote", text3, attrs);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -27630,8 +27873,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addLink(text2, href) {
-    const element = this.wrap("a", text2, { href });
+  addLink(text3, href) {
+    const element = this.wrap("a", text3, { href });
     return this.addRaw(element).addEOL();
   }
 };
@@ -27699,22 +27942,22 @@ function info(message) {
 }
 
 // action/main.ts
-import { readFileSync as readFileSync5 } from "node:fs";
-import { tmpdir } from "node:os";
-import { join as join21, resolve as resolve11 } from "node:path";
+import { readFileSync as readFileSync6 } from "node:fs";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join23, resolve as resolve13 } from "node:path";
 
 // src/core/diagnostics.ts
-function error2(code2, message, loc = {}) {
-  return clean({ severity: "error", code: code2, message, ...loc });
+function error2(code3, message, loc = {}) {
+  return clean({ severity: "error", code: code3, message, ...loc });
 }
-function warning2(code2, message, loc = {}) {
-  return clean({ severity: "warning", code: code2, message, ...loc });
+function warning2(code3, message, loc = {}) {
+  return clean({ severity: "warning", code: code3, message, ...loc });
 }
-function info2(code2, message, loc = {}) {
-  return clean({ severity: "info", code: code2, message, ...loc });
+function info2(code3, message, loc = {}) {
+  return clean({ severity: "info", code: code3, message, ...loc });
 }
 function clean(d) {
-  for (const k of ["file", "line", "column", "hint"]) if (d[k] === void 0) delete d[k];
+  for (const k of ["file", "line", "column", "hint", "alias"]) if (d[k] === void 0) delete d[k];
   return d;
 }
 function hasErrors(diags) {
@@ -27734,8 +27977,8 @@ var DiagnosticError = class extends Error {
     this.all = all && all.length ? all : [diagnostic];
   }
 };
-function fail(code2, message, loc = {}, exitCode = 1) {
-  throw new DiagnosticError(error2(code2, message, loc), exitCode);
+function fail(code3, message, loc = {}, exitCode = 1) {
+  throw new DiagnosticError(error2(code3, message, loc), exitCode);
 }
 function failWith(diags, summary3, exitCode = 1) {
   const errs = diags.filter((d) => d.severity === "error");
@@ -27752,7 +27995,7 @@ import { readFileSync, statSync as statSync2, existsSync as existsSync2 } from "
 
 // src/core/atomic.ts
 import { open as open2, rename as rename2, rm as rm2, link, unlink as unlink2 } from "node:fs/promises";
-import { closeSync, constants as constants3, fsync, close, lstatSync, openSync, rmSync, rmdirSync } from "node:fs";
+import { closeSync, constants as constants3, fsync, close, lstatSync, mkdirSync as mkdirSync2, openSync, rmSync, rmdirSync } from "node:fs";
 
 // src/core/dirs.ts
 import { mkdirSync, statSync } from "node:fs";
@@ -27796,12 +28039,12 @@ var WHY = {
   EEXIST: "the path already exists"
 };
 function asIoError(e, target) {
-  const code2 = e?.code;
-  if (e instanceof DiagnosticError || typeof code2 !== "string" || !/^E[A-Z]+$/.test(code2)) return e;
+  const code3 = e?.code;
+  if (e instanceof DiagnosticError || typeof code3 !== "string" || !/^E[A-Z]+$/.test(code3)) return e;
   return new DiagnosticError(error2(
     "CTXFORGE_IO",
-    `cannot write this file: ${WHY[code2] ?? e.message} (${code2}); nothing was written`,
-    { file: target, hint: code2 === "ENOSPC" || code2 === "EDQUOT" || code2 === "EFBIG" ? "free space or choose another --out directory" : "choose a writable --out directory" }
+    `cannot write this file: ${WHY[code3] ?? e.message} (${code3}); nothing was written`,
+    { file: target, hint: code3 === "ENOSPC" || code3 === "EDQUOT" || code3 === "EFBIG" ? "free space or choose another --out directory" : "choose a writable --out directory" }
   ), 2);
 }
 function refuseSymlinks(target, base = process.cwd()) {
@@ -27809,20 +28052,20 @@ function refuseSymlinks(target, base = process.cwd()) {
   const b = resolve2(base);
   const rel = relative(b, abs);
   const inside = rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
-  let cur = inside ? b : dirname2(dirname2(abs));
-  for (const part of relative(cur, abs).split(sep).filter(Boolean)) {
-    cur = join(cur, part);
-    let link2;
+  let cur2 = inside ? b : dirname2(dirname2(abs));
+  for (const part of relative(cur2, abs).split(sep).filter(Boolean)) {
+    cur2 = join(cur2, part);
+    let link3;
     try {
-      link2 = lstatSync(cur).isSymbolicLink();
+      link3 = lstatSync(cur2).isSymbolicLink();
     } catch (e) {
       if (e.code === "ENOENT" || e.code === "ENOTDIR") return;
       throw asIoError(e, target);
     }
-    if (link2) {
+    if (link3) {
       throw new DiagnosticError(error2(
         "CTXFORGE_IO_SYMLINK",
-        `refusing to write ${target}: ${cur === abs ? "it is" : `${relative(b, cur) || cur} is`} a symbolic link; nothing was written`,
+        `refusing to write ${target}: ${cur2 === abs ? "it is" : `${relative(b, cur2) || cur2} is`} a symbolic link; nothing was written`,
         { file: target, hint: "outputs are never written through a symlink (a repository can commit one pointing anywhere): remove the link or choose another path" }
       ), 2);
     }
@@ -27833,7 +28076,7 @@ var handling = false;
 function onSignal(signal) {
   for (const [path, t] of live) {
     try {
-      rmSync(path, { force: true });
+      rmSync(path, { force: true, recursive: !!t.dir });
     } catch {
     }
     removeMadeDirs(t.made, t.target);
@@ -27843,8 +28086,8 @@ function onSignal(signal) {
   process.removeListener("SIGTERM", onSignal);
   process.kill(process.pid, signal);
 }
-function track(path, target) {
-  const t = { made: void 0, target };
+function track(path, target, dir = false) {
+  const t = { made: void 0, target, ...dir ? { dir } : {} };
   live.set(path, t);
   if (!handling) {
     handling = true;
@@ -27912,8 +28155,8 @@ var TempOutput = class {
   durable() {
     const fd = this.fd;
     this.fdOpen = void 0;
-    return new Promise((resolve12, reject) => {
-      fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve12()));
+    return new Promise((resolve14, reject) => {
+      fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve14()));
     });
   }
   /** Renames the (synced, closed) temp file over the target. */
@@ -27962,6 +28205,7 @@ async function writeFileAtomic(target, data, mode = 420, base) {
     }
   }, base ? { base } : {});
 }
+var EXCLUSIVE = constants3.O_WRONLY | constants3.O_CREAT | constants3.O_EXCL | constants3.O_NOFOLLOW;
 
 // src/core/hash.ts
 import { createHash } from "node:crypto";
@@ -28059,9 +28303,9 @@ var invert = (number, modulo) => {
   let b = modulo;
   let x = 0n, u = 1n;
   while (a !== 0n) {
-    const q = b / a;
-    const r3 = b - a * q;
-    const m = x - u * q;
+    const q2 = b / a;
+    const r3 = b - a * q2;
+    const m = x - u * q2;
     b = a, a = r3, x = u, u = m;
   }
   const gcd = b;
@@ -28084,11 +28328,11 @@ var Point = class _Point {
   T;
   // Constructor only bounds-checks and freezes XYZT coordinates; it does not prove the point is
   // on-curve or that T matches X*Y/Z.
-  constructor(X, Y, Z, T) {
+  constructor(X, Y, Z2, T) {
     const max = B256;
     this.X = arange(X, 0n, max);
     this.Y = arange(Y, 0n, max);
-    this.Z = arange(Z, 1n, max);
+    this.Z = arange(Z2, 1n, max);
     this.T = arange(T, 0n, max);
     freeze(this);
   }
@@ -28135,18 +28379,18 @@ var Point = class _Point {
     const p = this;
     if (p.is0())
       throw new Error("bad point: ZERO");
-    const { X, Y, Z, T } = p;
+    const { X, Y, Z: Z2, T } = p;
     const X2 = modP(X * X);
     const Y2 = modP(Y * Y);
-    const Z2 = modP(Z * Z);
-    const Z4 = modP(Z2 * Z2);
+    const Z22 = modP(Z2 * Z2);
+    const Z4 = modP(Z22 * Z22);
     const aX2 = modP(X2 * a);
-    const left = modP(Z2 * (aX2 + Y2));
+    const left = modP(Z22 * (aX2 + Y2));
     const right = mod(Z4 + modP(d * modP(X2 * Y2)));
     if (left !== right)
       throw new Error("bad point: equation left != right (1)");
     const XY = modP(X * Y);
-    const ZT = modP(Z * T);
+    const ZT = modP(Z2 * T);
     if (XY !== ZT)
       throw new Error("bad point: equation left != right (2)");
     return this;
@@ -28237,16 +28481,16 @@ var Point = class _Point {
     }
     return p;
   }
-  multiplyUnsafe(scalar) {
-    return this.multiply(scalar, false);
+  multiplyUnsafe(scalar2) {
+    return this.multiply(scalar2, false);
   }
   /** Convert point to 2d xy affine point. (X, Y, Z) ∋ (x=X/Z, y=Y/Z) */
   toAffine() {
-    const { X, Y, Z } = this;
+    const { X, Y, Z: Z2 } = this;
     if (this.equals(I))
       return { x: 0n, y: 1n };
-    const iz = invert(Z, P);
-    if (modP(Z * iz) !== 1n)
+    const iz = invert(Z2, P);
+    if (modP(Z2 * iz) !== 1n)
       throw new Error("invalid inverse");
     return { x: modP(X * iz), y: modP(Y * iz) };
   }
@@ -28377,8 +28621,8 @@ function describeSpec(spec) {
   const pathLike = spec.length <= 200 && /^[A-Za-z0-9._\/~+-]+$/.test(spec) && /[./]/.test(spec) && !/[A-Za-z0-9+=_-]{24,}/.test(spec) && !/[0-9a-fA-F]{16,}/.test(spec);
   return pathLike ? spec : "(the value given; not shown, it may be key material)";
 }
-function keyFromText(text2, what) {
-  const t = text2.trim();
+function keyFromText(text3, what) {
+  const t = text3.trim();
   let priv;
   if (/^[0-9a-fA-F]{64}$/.test(t)) priv = privateFromSeed(Buffer.from(t, "hex"));
   else if (t.includes("-----BEGIN")) {
@@ -28403,29 +28647,29 @@ function loadSigningKey(spec, opts = {}) {
     return keyFromText(v, `the key in $${name}`);
   }
   if (/^[0-9a-fA-F]{64}$/.test(spec.trim()) && !existsSync2(spec)) return keyFromText(spec, "the key given on the command line");
-  let text2;
+  let text3;
   try {
     const st = statSync2(spec);
     if ((st.mode & 63) !== 0 && opts.warnings) {
       opts.warnings.push(warning2("CTXFORGE_KEY_PERMISSIONS", `private key file ${describeSpec(spec)} is readable by other users (mode ${(st.mode & 511).toString(8)})`, { file: describeSpec(spec), hint: `chmod 600 ${describeSpec(spec)}` }));
     }
-    text2 = readFileSync(spec, "utf8");
+    text3 = readFileSync(spec, "utf8");
   } catch {
     fail("CTXFORGE_KEY_INVALID", `cannot read key file ${describeSpec(spec)}`, { hint: "pass a PKCS#8 PEM file, a 64-hex-digit seed, or env:VARIABLE" }, 2);
   }
-  return keyFromText(text2, `key file ${describeSpec(spec)}`);
+  return keyFromText(text3, `key file ${describeSpec(spec)}`);
 }
 function loadPublicKey(spec, opts = {}) {
-  let text2 = spec;
-  if (spec.startsWith("env:")) text2 = (opts.env ?? process.env)[spec.slice(4)] ?? "";
+  let text3 = spec;
+  if (spec.startsWith("env:")) text3 = (opts.env ?? process.env)[spec.slice(4)] ?? "";
   else if (!/^[0-9a-fA-F]{64}$/.test(spec.trim())) {
     try {
-      text2 = readFileSync(spec, "utf8");
+      text3 = readFileSync(spec, "utf8");
     } catch {
       fail("CTXFORGE_KEY_INVALID", `cannot read public key ${describeSpec(spec)}`, {}, 2);
     }
   }
-  const t = text2.trim();
+  const t = text3.trim();
   if (/^[0-9a-fA-F]{64}$/.test(t)) return publicKeyFromRaw(Buffer.from(t, "hex"));
   if (t.includes("PRIVATE KEY-----")) return keyFromText(t, "the key").publicKey;
   try {
@@ -28442,8 +28686,8 @@ function publicKeyFromRaw(raw) {
   const k = createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, raw]), format: "der", type: "spki" });
   return publicFromKeyObject(k);
 }
-function signEd25519(key2, message) {
-  return edSign(null, message, key2.privateKey);
+function signEd25519(key3, message) {
+  return edSign(null, message, key3.privateKey);
 }
 function verifyEd25519(pub, message, signature) {
   if (signature.length !== 64) return false;
@@ -28471,16 +28715,20 @@ var CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
 function showControl(c) {
   return `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 }
+var LEGACY = /#(?=#\[)/g;
+function breakLegacy(s) {
+  return s.includes("##[") ? s.replace(LEGACY, "%23") : s;
+}
 function escapeData2(s) {
-  return s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(CONTROLS, showControl);
+  return breakLegacy(s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(CONTROLS, showControl));
 }
 function escapeControls(s) {
-  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/g, showControl);
+  return breakLegacy(s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/g, showControl));
 }
-var COMMAND_START = /^(\s*)(::|##\[)/;
-function neutralizeCommands(text2) {
-  if (!text2.includes("::") && !text2.includes("##[")) return text2;
-  return text2.split(/(\r\n|\r|\n)/).map((part) => part.replace(COMMAND_START, (_m, ws, cmd) => `${ws}${cmd === "::" ? "%3A:" : "%23#["}`)).join("");
+var COMMAND_START = /^([\s\u0085]*)::/;
+function neutralizeCommands(text3) {
+  if (!text3.includes("::") && !text3.includes("##[")) return text3;
+  return breakLegacy(text3.split(/(\r\n|\r|\n)/).map((part) => part.replace(COMMAND_START, (_m, ws) => `${ws}%3A:`)).join(""));
 }
 
 // src/core/report.ts
@@ -28515,7 +28763,7 @@ function verdictText(details) {
 }
 
 // src/release/pipeline.ts
-import { resolve as resolve9 } from "node:path";
+import { resolve as resolve11 } from "node:path";
 
 // src/release/artifacts-file.ts
 import { appendFile as appendFile2 } from "node:fs/promises";
@@ -28557,6 +28805,7 @@ var build = {
 import { join as join2 } from "node:path";
 
 // src/core/paths.ts
+var WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 function unsafePathReason(p) {
   if (PLAIN_PATH.test(p)) return null;
   if (p.length === 0) return "empty path";
@@ -28577,8 +28826,8 @@ function compareUtf8(a, b) {
   if (!HIGH.test(a) && !HIGH.test(b)) return a < b ? -1 : 1;
   return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 }
-function sortUtf8(items2, key2) {
-  const keys = items2.map(key2);
+function sortUtf8(items2, key3) {
+  const keys = items2.map(key3);
   if (!keys.some((k) => HIGH.test(k))) {
     let sorted = true;
     for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1] <= keys[i];
@@ -28605,10 +28854,10 @@ var checksums = {
   name: "checksums",
   async run(ctx) {
     const covered = ctx.artifacts.filter((a) => a.kind === "package" || a.kind === "provenance");
-    const text2 = sha256sums(covered);
+    const text3 = sha256sums(covered);
     const path = join2(ctx.outDir, CHECKSUMS_NAME);
-    await writeFileAtomic(path, text2);
-    ctx.artifacts.push({ name: CHECKSUMS_NAME, path, kind: "checksums", sha256: sha256Hex(text2), size: Buffer.byteLength(text2) });
+    await writeFileAtomic(path, text3);
+    ctx.artifacts.push({ name: CHECKSUMS_NAME, path, kind: "checksums", sha256: sha256Hex(text3), size: Buffer.byteLength(text3) });
   }
 };
 
@@ -28653,10 +28902,67 @@ function satisfiesRange(version, range) {
   return semverLib().satisfies(version, range, { includePrerelease: false });
 }
 
-// src/core/time.ts
-import { execFile } from "node:child_process";
+// src/core/git-exec.ts
+import { execFile, spawn, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
 var run = promisify(execFile);
+var NEUTRAL_CONFIG = [
+  "core.fsmonitor=false",
+  "core.hooksPath=/dev/null",
+  "core.pager=cat",
+  "core.askPass=",
+  "core.sshCommand=ssh",
+  "core.gitProxy=",
+  "core.untrackedCache=false",
+  "credential.helper=",
+  "log.showSignature=false",
+  // Transports: only the ordinary ones; a remote helper (`foo::url` runs git-remote-foo) or ext:: is refused.
+  "protocol.allow=never",
+  "protocol.https.allow=always",
+  "protocol.http.allow=always",
+  "protocol.ssh.allow=always",
+  "protocol.git.allow=always",
+  "protocol.file.allow=always",
+  "protocol.ext.allow=never",
+  // (remote.<name>.uploadpack cannot be overridden here — git keeps the first one given — so a
+  // fetch passes --upload-pack itself.)
+  "submodule.recurse=false",
+  "fetch.recurseSubmodules=false",
+  "status.submoduleSummary=false",
+  "diff.ignoreSubmodules=all"
+];
+function neutralGit(args, env = process.env, extraConfig = []) {
+  const clean2 = { ...env };
+  for (const k of ["GIT_EXTERNAL_DIFF", "GIT_PAGER", "PAGER", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_PROXY_COMMAND", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR"]) delete clean2[k];
+  clean2.GIT_TERMINAL_PROMPT = "0";
+  clean2.GIT_PAGER = "cat";
+  clean2.GIT_OPTIONAL_LOCKS = "0";
+  return { args: ["--no-pager", ...[...NEUTRAL_CONFIG, ...extraConfig].flatMap((c) => ["-c", c]), ...args], env: clean2 };
+}
+async function execGit(cwd, args, o = {}) {
+  const n = neutralGit(args, o.env ?? process.env, o.config ?? []);
+  const { stdout } = await run("git", n.args, { cwd, env: n.env, encoding: "utf8", maxBuffer: o.maxBuffer ?? 256 * 1024 * 1024, ...o.timeout ? { timeout: o.timeout } : {} });
+  return stdout;
+}
+function execGitInput(cwd, args, input2, o = {}) {
+  const n = neutralGit(args, o.env ?? process.env, o.config ?? []);
+  return new Promise((resolveRun, reject) => {
+    const child = spawn("git", n.args, { cwd, env: n.env, stdio: ["pipe", "pipe", "pipe"] });
+    const out = [];
+    let size = 0;
+    child.stdout.on("data", (c) => {
+      size += c.length;
+      if (size <= (o.maxBuffer ?? 256 * 1024 * 1024)) out.push(c);
+    });
+    child.stderr.resume();
+    child.on("error", reject);
+    child.on("close", (code3) => code3 === 0 ? resolveRun(Buffer.concat(out).toString("utf8")) : reject(new Error(`git ${args[0]} exited with ${code3}`)));
+    child.stdin.on("error", () => void 0);
+    child.stdin.end(input2);
+  });
+}
+
+// src/core/time.ts
 function parseEpoch(v, what) {
   const s = String(v).trim();
   if (!/^\d{1,12}$/.test(s)) fail("CTXFORGE_USAGE", `${what} must be a whole number of seconds since 1970, got ${JSON.stringify(String(v))}`, {}, 2);
@@ -28664,7 +28970,7 @@ function parseEpoch(v, what) {
 }
 async function gitCommitTime(dir) {
   try {
-    const { stdout } = await run("git", ["log", "-1", "--format=%ct", "--", "."], { cwd: dir });
+    const stdout = await execGit(dir, ["log", "-1", "--no-show-signature", "--format=%ct", "--", "."]);
     const s = stdout.trim();
     return s ? Number(s) : null;
   } catch {
@@ -28703,8 +29009,8 @@ function defineRules(rules) {
     registry.set(r3.code, r3);
   }
 }
-function ruleFor(code2) {
-  return registry.get(code2);
+function ruleFor(code3) {
+  return registry.get(code3);
 }
 defineRules([
   { code: "CTXFORGE_USAGE", format: "core", summary: "The command line is not valid." },
@@ -28779,18 +29085,14 @@ function eventSha(value, where2) {
   return value;
 }
 function eventTag(value, where2) {
-  const bad3 = !value || value.length > 255 || /[\u0000-\u0020\u007f~^:?*[\\]/.test(value) || value.includes("..") || value.includes("@{") || value === "@" || value.startsWith("-") || value.split("/").some((c) => c === "" || c.startsWith(".") || c.endsWith(".lock")) || value.endsWith(".");
-  if (bad3) fail("CTXFORGE_EVENT_REF_INVALID", `${where2} does not name a valid git tag`, { hint: "a release tag looks like v1.2.3 or guide@v1.2.3" }, 2);
+  const bad2 = !value || value.length > 255 || /[\u0000-\u0020\u007f~^:?*[\\]/.test(value) || value.includes("..") || value.includes("@{") || value === "@" || value.startsWith("-") || value.split("/").some((c) => c === "" || c.startsWith(".") || c.endsWith(".lock")) || value.endsWith(".");
+  if (bad2) fail("CTXFORGE_EVENT_REF_INVALID", `${where2} does not name a valid git tag`, { hint: "a release tag looks like v1.2.3 or guide@v1.2.3" }, 2);
   return value;
 }
 
 // src/release/gitcli.ts
-import { execFile as execFile2 } from "node:child_process";
-import { promisify as promisify2 } from "node:util";
-var run2 = promisify2(execFile2);
 async function git(cwd, args) {
-  const { stdout } = await run2("git", args, { cwd, maxBuffer: 256 * 1024 * 1024, encoding: "utf8" });
-  return stdout;
+  return execGit(cwd, args);
 }
 async function tryGit(cwd, args) {
   try {
@@ -28805,8 +29107,14 @@ async function isGitRepo(cwd) {
 async function commitOf(cwd, ref) {
   return tryGit(cwd, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${ref}^{commit}`]);
 }
+async function ensureCommit(cwd, ref) {
+  const have = await commitOf(cwd, ref);
+  if (have) return have;
+  await git(cwd, ["fetch", "--upload-pack=git-upload-pack", "--no-tags", "--no-recurse-submodules", "--no-write-fetch-head", "--depth=1", "--end-of-options", "origin", ref]).catch(() => void 0);
+  return commitOf(cwd, ref);
+}
 async function commitTime(cwd, commit) {
-  const s = await tryGit(cwd, ["show", "-s", "--format=%ct", "--end-of-options", commit]);
+  const s = await tryGit(cwd, ["show", "-s", "--no-show-signature", "--format=%ct", "--end-of-options", commit]);
   return s ? Number(s) : null;
 }
 async function tagsAtHead(cwd) {
@@ -28815,29 +29123,8 @@ async function tagsAtHead(cwd) {
 }
 
 // src/repo/ignored.ts
-import { execFile as execFile3, spawnSync } from "node:child_process";
-import { promisify as promisify3 } from "node:util";
-var run3 = promisify3(execFile3);
-async function uncommittedPaths(cwd, rel = ".") {
-  let out;
-  try {
-    ({ stdout: out } = await run3("git", ["status", "--porcelain=v1", "-z", "--", rel || "."], { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 }));
-  } catch {
-    return [];
-  }
-  const fields = out.split("\0");
-  const paths = [];
-  for (let i = 0; i < fields.length; i++) {
-    const e = fields[i];
-    if (e.length < 4) continue;
-    paths.push(e.slice(3));
-    if (/[RC]/.test(e.slice(0, 2))) i++;
-  }
-  return paths;
-}
-
-// src/release/packages.ts
-import { resolve as resolve8 } from "node:path";
+import fs4 from "node:fs";
+import { dirname as dirname3, relative as relative2, resolve as resolve5 } from "node:path";
 
 // src/core/tree.ts
 import { stat as fsStat } from "node:fs/promises";
@@ -28852,13 +29139,13 @@ function linkedComponent(root, rel) {
   let abs = root;
   for (let i = 0; i < parts.length; i++) {
     abs = join3(abs, parts[i]);
-    let link2;
+    let link3;
     try {
-      link2 = lstatSync2(abs).isSymbolicLink();
+      link3 = lstatSync2(abs).isSymbolicLink();
     } catch {
       return void 0;
     }
-    if (link2) return parts.slice(0, i + 1).join("/");
+    if (link3) return parts.slice(0, i + 1).join("/");
   }
   return void 0;
 }
@@ -28866,19 +29153,19 @@ function linkedComponent(root, rel) {
 // src/core/tree.ts
 function* readBlocks(fd, offset, size) {
   const buf = Buffer.allocUnsafe(Math.min(size, 1 << 20) || 1);
-  for (let done = 0; done < size; ) {
-    const n = readSync(fd, buf, 0, Math.min(buf.length, size - done), offset + done);
+  for (let done2 = 0; done2 < size; ) {
+    const n = readSync(fd, buf, 0, Math.min(buf.length, size - done2), offset + done2);
     if (n === 0) return;
-    done += n;
+    done2 += n;
     yield buf.subarray(0, n);
   }
 }
 function readExactly(fd, offset, size) {
   const out = Buffer.allocUnsafe(size);
-  for (let done = 0; done < size; ) {
-    const n = readSync(fd, out, done, size - done, offset + done);
-    if (n === 0) throw new Error(`ends after ${done} of ${size} bytes`);
-    done += n;
+  for (let done2 = 0; done2 < size; ) {
+    const n = readSync(fd, out, done2, size - done2, offset + done2);
+    if (n === 0) throw new Error(`ends after ${done2} of ${size} bytes`);
+    done2 += n;
   }
   return out;
 }
@@ -28995,8 +29282,8 @@ function openRegularFile(abs, label2) {
   try {
     fd = openSync2(abs, constants4.O_RDONLY | (constants4.O_NOFOLLOW ?? 0) | (constants4.O_NONBLOCK ?? 0));
   } catch (e) {
-    const code2 = e.code;
-    throw new TreeReadError(code2 === "ENOENT" ? `${label2}: no such file` : code2 === "ELOOP" ? `${label2}: not a regular file` : `${label2}: ${e.message}`, label2);
+    const code3 = e.code;
+    throw new TreeReadError(code3 === "ENOENT" ? `${label2}: no such file` : code3 === "ELOOP" ? `${label2}: not a regular file` : `${label2}: ${e.message}`, label2);
   }
   let ok = false;
   try {
@@ -29008,6 +29295,28 @@ function openRegularFile(abs, label2) {
     if (!ok) closeSync2(fd);
   }
 }
+var MemoryTree = class {
+  /** Files by path; text is stored as its UTF-8 bytes (an artifact's importer gives text and bytes alike). */
+  constructor(files, label2 = "(memory)") {
+    this.label = label2;
+    const asBuffer = (v) => Buffer.isBuffer(v) ? v : typeof v === "string" ? Buffer.from(v, "utf8") : Buffer.from(v);
+    this.files = files instanceof Map ? new Map([...files].map(([k, v]) => [k, asBuffer(v)])) : new Map(Object.entries(files).map(([k, v]) => [k, asBuffer(v)]));
+  }
+  label;
+  files;
+  async list() {
+    return sortUtf8([...this.files].map(([path, b]) => ({ path, kind: "file", size: b.length })), (e) => e.path);
+  }
+  async read(path) {
+    const b = this.files.get(path);
+    if (!b) throw new TreeReadError(`${path}: no such file`, path);
+    return b;
+  }
+  async stat(path) {
+    const b = this.files.get(path);
+    return b ? { path, kind: "file", size: b.length } : void 0;
+  }
+};
 async function isDirectory2(p) {
   return (await fsStat(p).catch(() => void 0))?.isDirectory() ?? false;
 }
@@ -29015,12 +29324,716 @@ function toPosix(p) {
   return sep2 === "/" ? p : p.split(sep2).join("/");
 }
 
+// src/git/repo.ts
+import fs3 from "node:fs";
+import { readFile as readFile2 } from "node:fs/promises";
+import { isAbsolute as isAbsolute3, join as join7, resolve as resolve4 } from "node:path";
+
+// src/git/object-store.ts
+import { createHash as createHash2 } from "node:crypto";
+import { closeSync as closeSync3, fstatSync as fstatSync2, openSync as openSync3, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
+import { join as join5 } from "node:path";
+import { promisify as promisify2 } from "node:util";
+import { inflate, inflateSync, constants as zc } from "node:zlib";
+
+// src/git/object-parse.ts
+import { isUtf8 } from "node:buffer";
+var MODES = {
+  "40000": ["040000", "tree"],
+  "100644": ["100644", "blob"],
+  "100755": ["100755", "blob"],
+  "120000": ["120000", "blob"],
+  "160000": ["160000", "commit"]
+};
+var DOUBTFUL = /[\\/:\u200C-\u200F\u202A-\u202E\u206A-\u206F\uFEFF]/;
+function plainlySafe(name) {
+  if (!name || DOUBTFUL.test(name)) return false;
+  const folded = name.toLowerCase().replace(/[. ]+$/, "");
+  return folded !== "" && !folded.startsWith(".git") && !/^git~\d/.test(folded);
+}
+function parseTreeObject(body) {
+  const out = [];
+  let i = 0;
+  while (i < body.length) {
+    const sp = body.indexOf(32, i);
+    const nul = sp < 0 ? -1 : body.indexOf(0, sp + 1);
+    if (nul < 0 || nul + 21 > body.length) return void 0;
+    const mode = MODES[body.toString("latin1", i, sp)];
+    if (!mode || !isUtf8(body.subarray(sp + 1, nul))) return void 0;
+    const path = body.toString("utf8", sp + 1, nul);
+    if (!plainlySafe(path)) return void 0;
+    out.push({ mode: mode[0], path, oid: body.toString("hex", nul + 1, nul + 21), type: mode[1] });
+    i = nul + 21;
+  }
+  return sortUtf8(out, (e) => e.path);
+}
+var OID = /^[0-9a-f]{40}$/;
+function headers(body) {
+  const end = body.indexOf("\n\n");
+  const head = body.toString("utf8", 0, end < 0 ? body.length : end);
+  return head.split("\n").filter((l) => !l.startsWith(" "));
+}
+function parseCommitObject(body) {
+  const lines = headers(body);
+  let tree;
+  const parent = [];
+  let timestamp;
+  for (const l of lines) {
+    const sp = l.indexOf(" ");
+    const key3 = l.slice(0, sp);
+    const value = l.slice(sp + 1);
+    if (key3 === "tree") tree = value;
+    else if (key3 === "parent") parent.push(value);
+    else if (key3 === "committer") {
+      const m = / (\d{1,15}) [+-]\d{4}$/.exec(value);
+      if (m) timestamp = Number(m[1]);
+    }
+  }
+  if (!tree || !OID.test(tree) || !parent.every((p) => OID.test(p)) || timestamp === void 0) return void 0;
+  return { tree, parent, committer: { timestamp } };
+}
+function parseTagTarget(body) {
+  const line = headers(body).find((l) => l.startsWith("object "));
+  const oid = line?.slice(7);
+  return oid && OID.test(oid) ? oid : void 0;
+}
+
+// src/git/object-store.ts
+var TYPES = { 1: "commit", 2: "tree", 3: "blob", 4: "tag" };
+var OFS_DELTA = 6;
+var REF_DELTA = 7;
+var MAX_OBJECT = 512 * 1024 * 1024;
+var ASYNC_ABOVE = 1024 * 1024;
+var MAX_CHAIN = 4095;
+var BASE_CACHE_BYTES = 64 * 1024 * 1024;
+var HEAD_BYTES = 512;
+var HEAD_READ = 8192;
+var inflateAsync = promisify2(inflate);
+var Unsure = class extends Error {
+};
+function unsure() {
+  throw new Unsure("not simply readable");
+}
+async function inflateExact(data, size) {
+  const opts = { maxOutputLength: size + 1, chunkSize: Math.max(64, size + 1) };
+  const out = data.length > ASYNC_ABOVE ? await inflateAsync(data, opts) : inflateSync(data, opts);
+  if (out.length !== size) unsure();
+  return out;
+}
+function inflatePrefix(buf) {
+  try {
+    return inflateSync(buf, { finishFlush: zc.Z_SYNC_FLUSH });
+  } catch {
+    return void 0;
+  }
+}
+function looseHeader(start) {
+  const text3 = start.length ? inflatePrefix(start)?.toString("latin1") : void 0;
+  const m = text3 ? /^(blob|tree|commit|tag) (\d{1,15})\0/.exec(text3) : null;
+  return m ? { type: m[1], size: Number(m[2]), headerLength: m[0].length } : void 0;
+}
+function varint(buf, pos) {
+  let value = 0;
+  let mul = 1;
+  for (let i = pos; i < buf.length && i < pos + 8; i++) {
+    const c = buf[i];
+    value += (c & 127) * mul;
+    mul *= 128;
+    if (!(c & 128)) return { value, next: i + 1 };
+  }
+  unsure();
+}
+function packEntryHeader(head) {
+  let i = 0;
+  let c = head[i++];
+  if (c === void 0) return void 0;
+  const type = c >> 4 & 7;
+  let size = c & 15;
+  let mul = 16;
+  while (c & 128) {
+    c = head[i++];
+    if (c === void 0 || i > 10) return void 0;
+    size += (c & 127) * mul;
+    mul *= 128;
+  }
+  return { type, size, dataStart: i };
+}
+function applyDelta(base, delta) {
+  const b = varint(delta, 0);
+  const r3 = varint(delta, b.next);
+  if (b.value !== base.length || r3.value > MAX_OBJECT) unsure();
+  const out = Buffer.allocUnsafe(r3.value);
+  let o = 0;
+  let i = r3.next;
+  while (i < delta.length) {
+    const op = delta[i++];
+    if (op & 128) {
+      let off = 0;
+      let len = 0;
+      for (let bit = 0; bit < 4; bit++) if (op & 1 << bit) off |= delta[i++] << 8 * bit;
+      for (let bit = 0; bit < 3; bit++) if (op & 16 << bit) len |= delta[i++] << 8 * bit;
+      off >>>= 0;
+      if (len === 0) len = 65536;
+      if (i > delta.length || off + len > base.length || o + len > out.length) unsure();
+      base.copy(out, o, off, off + len);
+      o += len;
+    } else if (op) {
+      if (i + op > delta.length || o + op > out.length) unsure();
+      delta.copy(out, o, i, i + op);
+      o += op;
+      i += op;
+    } else {
+      unsure();
+    }
+  }
+  if (o !== out.length) unsure();
+  return out;
+}
+function objectId(type, body) {
+  return createHash2("sha1").update(`${type} ${body.length}\0`).update(body).digest("hex");
+}
+function readAt(path, position, length) {
+  const fd = openSync3(path, "r");
+  try {
+    return readExactly(fd, position, Math.max(0, Math.min(length, fstatSync2(fd).size - position)));
+  } finally {
+    closeSync3(fd);
+  }
+}
+function deltaBase(head, h) {
+  let i = h.dataStart;
+  if (h.type === REF_DELTA) return i + 20 <= head.length ? { start: i + 20, id: head.toString("hex", i, i + 20) } : void 0;
+  if (h.type !== OFS_DELTA) return void 0;
+  let c = head[i++];
+  if (c === void 0) return void 0;
+  let back = c & 127;
+  while (c & 128) {
+    c = head[i++];
+    if (c === void 0) return void 0;
+    back = (back + 1) * 128 + (c & 127);
+  }
+  return { start: i, back };
+}
+var deflatedBound = (size) => size + (size >> 10) + 1024;
+var ObjectStore = class {
+  constructor(gitdir) {
+    this.gitdir = gitdir;
+  }
+  gitdir;
+  packs;
+  bases = /* @__PURE__ */ new Map();
+  baseBytes = 0;
+  /** The object `oid`, checked against its id, or undefined when it is not simply readable here. */
+  async read(oid) {
+    if (!OID.test(oid)) return void 0;
+    try {
+      const o = await this.readPacked(oid) ?? await this.readLoose(oid);
+      return o && objectId(o.type, o.body) === oid ? o : void 0;
+    } catch {
+      return void 0;
+    }
+  }
+  /** The size of the object `oid` from its header (a delta's from the start of its data). */
+  size(oid) {
+    if (!OID.test(oid)) return void 0;
+    try {
+      const at = this.locate(oid);
+      return at ? this.packedSize(at.pack, at.offset) : this.looseSize(oid);
+    } catch {
+      return void 0;
+    }
+  }
+  loosePath(oid) {
+    return join5(this.gitdir, "objects", oid.slice(0, 2), oid.slice(2));
+  }
+  async readLoose(oid) {
+    let raw;
+    try {
+      raw = readFileSync2(this.loosePath(oid));
+    } catch {
+      return void 0;
+    }
+    const h = looseHeader(raw.subarray(0, HEAD_BYTES));
+    if (!h || h.size > MAX_OBJECT) return void 0;
+    const all = await inflateExact(raw, h.headerLength + h.size);
+    if (all.toString("latin1", 0, h.headerLength) !== `${h.type} ${h.size}\0`) return void 0;
+    return { type: h.type, body: all.subarray(h.headerLength) };
+  }
+  looseSize(oid) {
+    let head;
+    try {
+      head = readAt(this.loosePath(oid), 0, HEAD_BYTES);
+    } catch {
+      return void 0;
+    }
+    return looseHeader(head)?.size;
+  }
+  loadPacks() {
+    if (this.packs) return this.packs;
+    const dir = join5(this.gitdir, "objects", "pack");
+    let names;
+    try {
+      names = readdirSync2(dir);
+    } catch {
+      names = [];
+    }
+    this.packs = [];
+    for (const name of names.filter((n) => n.endsWith(".idx")).sort()) {
+      const idx = readFileSync2(join5(dir, name));
+      if (idx.length < 8 + 1024 || idx.readUInt32BE(0) !== 4285812579 || idx.readUInt32BE(4) !== 2) continue;
+      const count2 = idx.readUInt32BE(8 + 255 * 4);
+      if (idx.length < 8 + 1024 + count2 * 28) continue;
+      this.packs.push({ idx, count: count2, pack: join5(dir, name.replace(/\.idx$/, ".pack")) });
+    }
+    return this.packs;
+  }
+  /** Where `oid` is packed: a binary search of each index's sorted ids, inside its fan-out bucket. */
+  locate(oid) {
+    if (!OID.test(oid)) return void 0;
+    const want = Buffer.from(oid, "hex");
+    for (const p of this.loadPacks()) {
+      const first = want[0];
+      let lo = first === 0 ? 0 : p.idx.readUInt32BE(8 + (first - 1) * 4);
+      let hi = p.idx.readUInt32BE(8 + first * 4);
+      const ids = 8 + 1024;
+      while (lo < hi) {
+        const mid = lo + hi >>> 1;
+        const c = p.idx.compare(want, 0, 20, ids + mid * 20, ids + mid * 20 + 20);
+        if (c === 0) {
+          const offsets = ids + p.count * 24;
+          let off = p.idx.readUInt32BE(offsets + mid * 4);
+          if (off & 2147483648) off = Number(p.idx.readBigUInt64BE(offsets + p.count * 4 + (off & 2147483647) * 8));
+          return { pack: p.pack, offset: off };
+        }
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+      }
+    }
+    return void 0;
+  }
+  async readPacked(oid) {
+    const at = this.locate(oid);
+    return at ? this.readEntry(at.pack, at.offset, 0) : void 0;
+  }
+  async readEntry(pack, offset, depth) {
+    if (depth > MAX_CHAIN) unsure();
+    const key3 = `${offset}:${pack}`;
+    const cached = this.bases.get(key3);
+    if (cached) return cached;
+    const head = readAt(pack, offset, HEAD_READ);
+    const h = packEntryHeader(head) ?? unsure();
+    if (h.size > MAX_OBJECT) unsure();
+    const data = (start) => {
+      const rel = start - offset;
+      const want = deflatedBound(h.size);
+      return rel + want <= head.length || head.length < HEAD_READ ? head.subarray(rel) : readAt(pack, start, want);
+    };
+    const type = TYPES[h.type];
+    if (type) {
+      const out2 = { type, body: await inflateExact(data(offset + h.dataStart), h.size) };
+      if (depth > 0) this.keepBase(key3, out2);
+      return out2;
+    }
+    const d = deltaBase(head, h) ?? unsure();
+    let base;
+    if (d.id !== void 0) {
+      const at = this.locate(d.id) ?? unsure();
+      base = await this.readEntry(at.pack, at.offset, depth + 1);
+    } else {
+      if (!(d.back > 0 && d.back <= offset)) unsure();
+      base = await this.readEntry(pack, offset - d.back, depth + 1);
+    }
+    const delta = await inflateExact(data(offset + d.start), h.size);
+    const out = { type: base.type, body: applyDelta(base.body, delta) };
+    if (depth > 0) this.keepBase(key3, out);
+    return out;
+  }
+  /** Objects read as a delta's base are kept (up to a budget): the chain's next delta starts from them. */
+  keepBase(key3, o) {
+    if (o.body.length > BASE_CACHE_BYTES / 4) return;
+    this.bases.set(key3, o);
+    this.baseBytes += o.body.length;
+    for (const [k, v] of this.bases) {
+      if (this.baseBytes <= BASE_CACHE_BYTES) break;
+      this.bases.delete(k);
+      this.baseBytes -= v.body.length;
+    }
+  }
+  packedSize(pack, offset) {
+    const head = readAt(pack, offset, HEAD_BYTES);
+    const h = packEntryHeader(head);
+    if (!h) return void 0;
+    if (TYPES[h.type]) return h.size;
+    const d = deltaBase(head, h);
+    if (!d || d.start >= head.length) return void 0;
+    const delta = inflatePrefix(head.subarray(d.start));
+    if (!delta) return void 0;
+    return varint(delta, varint(delta, 0).next).value;
+  }
+};
+
+// src/git/tag-refs.ts
+import { readFile, readdir as readdir2 } from "node:fs/promises";
+import { join as join6 } from "node:path";
+var OID2 = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+function parsePackedTags(text3) {
+  const out = /* @__PURE__ */ new Map();
+  let last;
+  for (const line of text3.split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    if (line.startsWith("^")) {
+      const peeled = line.slice(1).trim();
+      if (last && OID2.test(peeled)) last.peeled = peeled;
+      continue;
+    }
+    last = void 0;
+    const sp = line.indexOf(" ");
+    const oid = line.slice(0, sp);
+    const ref = line.slice(sp + 1).trim();
+    if (sp < 0 || !OID2.test(oid) || !ref.startsWith("refs/tags/")) continue;
+    last = { name: ref.slice("refs/tags/".length), oid };
+    out.set(last.name, last);
+  }
+  return out;
+}
+async function walkLoose(dir, prefix, out) {
+  let entries;
+  try {
+    entries = await readdir2(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    const name = prefix + e.name;
+    if (e.isDirectory()) await walkLoose(join6(dir, e.name), `${name}/`, out);
+    else if (e.isFile()) {
+      const oid = (await readFile(join6(dir, e.name), "utf8").catch(() => "")).trim();
+      if (OID2.test(oid)) out.set(name, { name, oid });
+    }
+  }
+}
+async function readTagRefs(gitdir, onPackedRead) {
+  const packed = await readFile(join6(gitdir, "packed-refs"), "utf8").then((t) => (onPackedRead?.(), t), () => "");
+  const refs = parsePackedTags(packed);
+  await walkLoose(join6(gitdir, "refs", "tags"), "", refs);
+  return [...refs.values()].sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
+// src/git/repo.ts
+var gitLib = lazyRequire("isomorphic-git");
+var GitRepo = class {
+  /** `headDir` differs from `gitdir` in a linked worktree, whose HEAD is its own. */
+  constructor(dir, gitdir, headDir = gitdir) {
+    this.dir = dir;
+    this.gitdir = gitdir;
+    this.headDir = headDir;
+    this.objects = new ObjectStore(gitdir);
+  }
+  dir;
+  gitdir;
+  headDir;
+  /** isomorphic-git's object cache (parsed pack indexes, packfiles), shared by every call. */
+  cache = {};
+  blobs = /* @__PURE__ */ new Map();
+  trees = /* @__PURE__ */ new Map();
+  sizes = /* @__PURE__ */ new Map();
+  /** Objects read without the library where that is simple (its fallback is always right). */
+  objects;
+  tagsMemo;
+  /** How many blobs were inflated (tests and benchmarks check "each blob once"). */
+  blobReads = 0;
+  /** How many times packed-refs was read for the tag list (once per run, whatever the tag count). */
+  packedRefsReads = 0;
+  /** A linked worktree (`git worktree add`): its HEAD and index live apart from the shared objects. */
+  get linkedWorktree() {
+    return this.headDir !== this.gitdir;
+  }
+  get base() {
+    return { fs: fs3, dir: this.dir, gitdir: this.gitdir, cache: this.cache };
+  }
+  /** Commit oid of a ref: branch, tag (annotated or not), HEAD, full or abbreviated oid, with ~N / ^N suffixes. */
+  async resolveCommit(ref) {
+    const m = /^(.*?)((?:[~^]\d*)*)$/.exec(ref);
+    const name = m[1];
+    const suffix = m[2];
+    if (!name) fail("CTXFORGE_GIT_REF_UNKNOWN", `${JSON.stringify(ref)} is not a git ref`, {}, 2);
+    let oid = await this.resolveName(name);
+    if (oid === void 0) {
+      fail("CTXFORGE_GIT_REF_UNKNOWN", `${JSON.stringify(name)} is not a branch, tag or commit of the repository at ${this.dir}`, {
+        hint: "list tags with `git tag`; use <ref>:<path>, e.g. v1.2.0:knowledge/"
+      }, 2);
+    }
+    oid = await this.peelToCommit(oid, name);
+    for (const step of suffix.match(/[~^]\d*/g) ?? []) {
+      const n = step.length > 1 ? Number(step.slice(1)) : 1;
+      if (step[0] === "~") {
+        for (let i = 0; i < n; i++) oid = await this.parent(oid, 0, ref);
+      } else if (n > 0) {
+        oid = await this.parent(oid, n - 1, ref);
+      }
+    }
+    return oid;
+  }
+  async resolveName(name) {
+    if (name === "HEAD" && this.headDir !== this.gitdir) {
+      const head = (await readFile2(join7(this.headDir, "HEAD"), "utf8").catch(() => "")).trim();
+      name = head.startsWith("ref: ") ? head.slice(5) : head;
+    }
+    try {
+      return await gitLib().resolveRef({ fs: fs3, dir: this.dir, gitdir: this.gitdir, ref: name });
+    } catch {
+    }
+    if (/^[0-9a-f]{4,40}$/i.test(name)) {
+      try {
+        return await gitLib().expandOid({ ...this.base, oid: name.toLowerCase() });
+      } catch {
+        return void 0;
+      }
+    }
+    return void 0;
+  }
+  async peelToCommit(oid, name) {
+    for (let depth = 0; depth < 10; depth++) {
+      const o = await this.peelStep(oid, name);
+      if (o.type === "commit") return oid;
+      if (o.type === "tag") {
+        oid = o.target;
+        continue;
+      }
+      fail("CTXFORGE_GIT_REF_UNKNOWN", `${JSON.stringify(name)} names a ${o.type}, not a commit`, {}, 2);
+    }
+    fail("CTXFORGE_GIT_REF_UNKNOWN", `${JSON.stringify(name)}: tag chain too deep`, {}, 2);
+  }
+  /** An object's type, and for an annotated tag the object it points to. */
+  async peelStep(oid, what) {
+    const direct = await this.objects.read(oid);
+    const target = direct?.type === "tag" ? parseTagTarget(direct.body) : "";
+    if (direct && target !== void 0) return { type: direct.type, target };
+    try {
+      const o = await gitLib().readObject({ ...this.base, oid });
+      return { type: o.type, target: o.type === "tag" ? o.object.object : "" };
+    } catch (e) {
+      fail("CTXFORGE_GIT_OBJECT_UNREADABLE", `cannot read git object ${oid} (${what}): ${e.message}`, {}, 2);
+    }
+  }
+  async parent(oid, index, ref) {
+    const c = await this.commit(oid);
+    const p = c.parent[index];
+    if (!p) fail("CTXFORGE_GIT_REF_UNKNOWN", `${JSON.stringify(ref)}: commit ${oid.slice(0, 12)} has no parent #${index + 1}`, {}, 2);
+    return p;
+  }
+  async commit(oid) {
+    const direct = await this.objects.read(oid);
+    const parsed = direct?.type === "commit" ? parseCommitObject(direct.body) : void 0;
+    if (parsed) return parsed;
+    try {
+      return (await gitLib().readCommit({ ...this.base, oid })).commit;
+    } catch (e) {
+      fail("CTXFORGE_GIT_OBJECT_UNREADABLE", `cannot read commit ${oid}: ${e.message}`, {}, 2);
+    }
+  }
+  /** Committer time of a commit, seconds since 1970: the default build epoch of a release. */
+  async commitTime(oid) {
+    return (await this.commit(oid)).committer.timestamp;
+  }
+  /** Time of the last commit at or before `oid` that changed `path` (what `git log -1 -- path` says). */
+  async lastChangeTime(oid, path) {
+    if (!path) return this.commitTime(oid);
+    const log = await gitLib().log({ ...this.base, ref: oid, filepath: path, depth: 1 });
+    return log[0]?.commit.committer.timestamp ?? this.commitTime(oid);
+  }
+  async tags() {
+    this.tagsMemo ??= (async () => {
+      const out = [];
+      for (const { name, oid, peeled } of await readTagRefs(this.gitdir, () => {
+        this.packedRefsReads++;
+      })) {
+        if (peeled) {
+          if ((await this.peelStep(peeled, name).catch(() => void 0))?.type === "commit") out.push({ name, commit: peeled, annotated: true });
+          continue;
+        }
+        const o = await this.peelStep(oid, name).catch(() => void 0);
+        if (!o) continue;
+        if (o.type === "commit") out.push({ name, commit: oid, annotated: false });
+        else if (o.type === "tag") {
+          const commit = await this.peelToCommit(oid, name).catch(() => void 0);
+          if (commit) out.push({ name, commit, annotated: true });
+        }
+      }
+      return out;
+    })();
+    return this.tagsMemo;
+  }
+  async treeOfCommit(oid) {
+    return (await this.commit(oid)).tree;
+  }
+  async readTreeEntries(treeOid) {
+    let p = this.trees.get(treeOid);
+    if (!p) {
+      p = this.objects.read(treeOid).then(async (o) => {
+        const direct = o?.type === "tree" ? parseTreeObject(o.body) : void 0;
+        return direct ?? (await gitLib().readTree({ ...this.base, oid: treeOid })).tree;
+      });
+      this.trees.set(treeOid, p);
+    }
+    return p;
+  }
+  /** The object at `path` (POSIX, relative to the repository root; '' is the root) in a commit. */
+  async lookup(commitOid, path) {
+    return this.lookupIn(await this.treeOfCommit(commitOid), path);
+  }
+  /** The object at `path` below the tree `treeOid` ('' is the tree itself); reads only the trees on the way. */
+  async lookupIn(treeOid, path) {
+    let cur2 = { type: "tree", oid: treeOid, mode: "040000" };
+    for (const seg of path.split("/").filter(Boolean)) {
+      if (cur2.type !== "tree") return void 0;
+      const e = (await this.readTreeEntries(cur2.oid)).find((x) => x.path === seg);
+      if (!e) return void 0;
+      cur2 = { type: e.type, oid: e.oid, mode: e.mode };
+    }
+    return cur2;
+  }
+  /** A blob's bytes, inflated once per run however many trees or versions share it. */
+  readBlob(oid) {
+    let p = this.blobs.get(oid);
+    if (!p) {
+      p = this.objects.read(oid).then(async (direct) => {
+        this.blobReads++;
+        if (direct?.type === "blob") return direct.body;
+        const r3 = await gitLib().readBlob({ ...this.base, oid });
+        return Buffer.from(r3.blob.buffer, r3.blob.byteOffset, r3.blob.byteLength);
+      });
+      this.blobs.set(oid, p);
+      p.catch(() => this.blobs.delete(oid));
+    }
+    return p;
+  }
+  /** A blob's size without inflating it when the object header tells (else by reading it). */
+  blobSize(oid) {
+    let p = this.sizes.get(oid);
+    if (!p) {
+      const cached = this.blobs.get(oid);
+      p = cached ? cached.then((b) => b.length) : Promise.resolve(this.objects.size(oid)).then((s) => s ?? this.readBlob(oid).then((b) => b.length));
+      this.sizes.set(oid, p);
+    }
+    return p;
+  }
+};
+var repos = /* @__PURE__ */ new Map();
+async function gitdirOf(root) {
+  const dotgit = join7(root, ".git");
+  const st = await fs3.promises.stat(dotgit);
+  if (st.isDirectory()) return { gitdir: dotgit, headDir: dotgit };
+  const m = /^gitdir:\s*(.+?)\s*$/m.exec(await readFile2(dotgit, "utf8"));
+  if (!m) return { gitdir: dotgit, headDir: dotgit };
+  const gd = isAbsolute3(m[1]) ? m[1] : resolve4(root, m[1]);
+  const common = await readFile2(join7(gd, "commondir"), "utf8").catch(() => void 0);
+  return { gitdir: common ? resolve4(gd, common.trim()) : gd, headDir: gd };
+}
+async function findRepo(cwd) {
+  let root;
+  try {
+    root = await gitLib().findRoot({ fs: fs3, filepath: resolve4(cwd) });
+  } catch {
+    return void 0;
+  }
+  const { gitdir, headDir } = await gitdirOf(root);
+  let r3 = repos.get(headDir);
+  if (!r3) {
+    r3 = new GitRepo(root, gitdir, headDir);
+    repos.set(headDir, r3);
+  }
+  return r3;
+}
+
+// src/repo/ignored.ts
+var gitLib2 = lazyRequire("isomorphic-git");
+function collapseUntracked(untracked, tracked) {
+  const trackedDirs = /* @__PURE__ */ new Set();
+  for (const t of tracked) for (let i = t.indexOf("/"); i > 0; i = t.indexOf("/", i + 1)) trackedDirs.add(t.slice(0, i));
+  const out = /* @__PURE__ */ new Set();
+  for (const f of untracked) {
+    let shown3 = f;
+    for (let i = f.indexOf("/"); i > 0; i = f.indexOf("/", i + 1)) {
+      if (!trackedDirs.has(f.slice(0, i))) {
+        shown3 = `${f.slice(0, i)}/`;
+        break;
+      }
+    }
+    out.add(shown3);
+  }
+  return [...out];
+}
+async function statusByLibrary(dir, gitdir, prefix, cache) {
+  const rows = await gitLib2().statusMatrix({ fs: fs4, dir, gitdir, cache, ...prefix ? { filepaths: [prefix] } : {} });
+  const tracked = /* @__PURE__ */ new Set();
+  const changed = [];
+  const untracked = [];
+  for (const [file, head, work, stage] of rows) {
+    if (head !== 0 || stage !== 0) tracked.add(file);
+    if (head === 1 && work === 1 && stage === 1) continue;
+    if (head === 0 && stage === 0) untracked.push(file);
+    else changed.push(file);
+  }
+  return [...changed, ...collapseUntracked(untracked, tracked)].sort();
+}
+async function filtersOff(cwd) {
+  const files = await execGit(cwd, ["ls-files", "-z", "--cached"]);
+  if (!files) return [];
+  const out = await execGitInput(cwd, ["check-attr", "-z", "--stdin", "filter"], files);
+  const names = /* @__PURE__ */ new Set();
+  const f = out.split("\0");
+  for (let i = 0; i + 2 < f.length; i += 3) {
+    const v = f[i + 2];
+    if (v && v !== "unspecified" && v !== "unset" && v !== "set") names.add(v);
+  }
+  return [...names].flatMap((n) => [`filter.${n}.clean=`, `filter.${n}.smudge=`, `filter.${n}.process=`, `filter.${n}.required=false`]);
+}
+async function statusByCli(cwd, rel) {
+  const out = await execGit(cwd, ["status", "--porcelain=v1", "-z", "--ignore-submodules=all", "--untracked-files=normal", "--", rel || "."], { config: await filtersOff(cwd) });
+  const fields = out.split("\0");
+  const paths = [];
+  for (let i = 0; i < fields.length; i++) {
+    const e = fields[i];
+    if (e.length < 4) continue;
+    paths.push(e.slice(3));
+    if (/[RC]/.test(e.slice(0, 2))) i++;
+  }
+  return paths;
+}
+async function uncommittedPaths(cwd, rel = ".", o = {}) {
+  const repo = await findRepo(cwd).catch(() => void 0);
+  if (!repo) return [];
+  const prefix = toPosix(relative2(repo.dir, resolve5(cwd, rel || ".")));
+  if (prefix.startsWith("..")) return [];
+  try {
+    if (o.via !== "cli" && !repo.linkedWorktree) return await statusByLibrary(repo.dir, repo.gitdir, prefix === "" ? "" : prefix, repo.cache);
+    return await statusByCli(cwd, rel);
+  } catch {
+    return [];
+  }
+}
+
+// src/release/packages.ts
+import { resolve as resolve10 } from "node:path";
+
 // src/format.ts
+function wants(opts, part) {
+  return !opts.want || opts.want[part] === true;
+}
 function isTree(x) {
   return typeof x.list === "function";
 }
 
 // src/octx/codes.ts
+var REFERENCE_CODES = {
+  // notes-octx-0.1.6.md §6: "the code is now OCTX_SAG_EVENT_IN_ENTITY_RELATION (test_octx_runtime.py:444)".
+  OCTX_EVENT_WITHOUT_ENTITY: "OCTX_SAG_EVENT_IN_ENTITY_RELATION"
+};
+function referenceCode(code3) {
+  const ref = REFERENCE_CODES[code3];
+  return ref ? { code: ref, alias: code3 } : { code: code3 };
+}
 var S = (n) => `OCTX §${n}`;
 defineRules([
   { code: "OCTX_ASSET_DERIVED_FROM_SELF", format: "octx", summary: "asset.derived_from names the asset itself.", spec: S("5.3") },
@@ -29034,7 +30047,7 @@ defineRules([
   { code: "OCTX_EVENT_HIERARCHY_CYCLE", format: "octx", summary: "Event parent_id links form a cycle.", spec: "sag-structured/0.1" },
   { code: "OCTX_EVENT_LEVEL_INVALID", format: "octx", summary: "An event level does not equal its parent level + 1, or parent_id and level are not given together.", spec: "sag-structured/0.1" },
   { code: "OCTX_EVENT_WITHOUT_CHUNK", format: "octx", summary: "An event is linked to no chunk.", spec: "sag-structured/0.1" },
-  { code: "OCTX_EVENT_WITHOUT_ENTITY", format: "octx", summary: "An event is linked to no entity.", spec: "sag-structured/0.1" },
+  { code: "OCTX_SAG_EVENT_IN_ENTITY_RELATION", format: "octx", summary: "An event is linked to no entity (octx 0.1.6's name; ctxforge reported OCTX_EVENT_WITHOUT_ENTITY before, kept as the alias).", spec: "sag-structured/0.1" },
   { code: "OCTX_ENTITY_WITHOUT_EVENT", format: "octx", summary: "An entity is linked to no event.", spec: "sag-structured/0.1" },
   { code: "OCTX_DOCUMENT_WITHOUT_CHUNK", format: "octx", summary: "A Concept Document has no chunk in data/chunks.jsonl.", spec: "sag-structured/0.1" },
   { code: "OCTX_RECORD_REFERENCE_UNKNOWN", format: "octx", summary: "A record refers to an ID that does not exist.", spec: "sag-structured/0.1" },
@@ -29076,7 +30089,7 @@ defineRules([
 ]);
 
 // src/core/zip-tree.ts
-import { closeSync as closeSync3, fstatSync as fstatSync2, openSync as openSync3, readSync as readSync2 } from "node:fs";
+import { closeSync as closeSync4, fstatSync as fstatSync3, openSync as openSync4, readSync as readSync2 } from "node:fs";
 import { isAscii } from "node:buffer";
 import { Readable } from "node:stream";
 
@@ -29102,11 +30115,19 @@ function resolveLimits(partial = {}) {
 }
 
 // src/core/utf8.ts
-import { isUtf8 } from "node:buffer";
+import { isUtf8 as isUtf82 } from "node:buffer";
 function decodeUtf8(bytes) {
-  if (!isUtf8(bytes)) return void 0;
-  const s = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
-  return s.charCodeAt(0) === 65279 ? s.slice(1) : s;
+  if (!isUtf82(bytes)) return void 0;
+  return stripBom(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"));
+}
+function hasBom(bytes) {
+  return bytes.length >= 3 && bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191;
+}
+function withoutBom(bytes) {
+  return hasBom(bytes) ? bytes.subarray(3) : bytes;
+}
+function stripBom(text3) {
+  return text3.charCodeAt(0) === 65279 ? text3.slice(1) : text3;
 }
 
 // src/core/zip-tree.ts
@@ -29133,8 +30154,8 @@ var ByteSource = class _ByteSource {
   ownsFd;
   static of(source) {
     if (typeof source !== "string") return new _ByteSource(void 0, source, source.length);
-    const fd = openSync3(source, "r");
-    return new _ByteSource(fd, void 0, fstatSync2(fd).size);
+    const fd = openSync4(source, "r");
+    return new _ByteSource(fd, void 0, fstatSync3(fd).size);
   }
   /**
    * The same bytes through a block of its own (the descriptor stays this one's): yauzl walks the
@@ -29178,16 +30199,16 @@ var ByteSource = class _ByteSource {
   }
   pread(offset, length, into) {
     const out = into ? into.subarray(0, length) : Buffer.allocUnsafe(length);
-    let done = 0;
-    while (done < length) {
-      const n = readSync2(this.fd, out, done, length - done, offset + done);
+    let done2 = 0;
+    while (done2 < length) {
+      const n = readSync2(this.fd, out, done2, length - done2, offset + done2);
       if (n === 0) throw new Error(`archive ends before byte ${offset + length}`);
-      done += n;
+      done2 += n;
     }
     return out;
   }
   close() {
-    if (this.fd !== void 0 && this.ownsFd) closeSync3(this.fd);
+    if (this.fd !== void 0 && this.ownsFd) closeSync4(this.fd);
   }
 };
 function readLocalHeader(src, offset, expectedNameLength) {
@@ -29208,8 +30229,8 @@ var S_IFDIR = 16384;
 var S_IFLNK = 40960;
 function openZip(source) {
   const opts = { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: false, strictFileNames: false };
-  return new Promise((resolve12, reject) => {
-    const cb = (err, zf) => err || !zf ? reject(err ?? new Error("cannot open ZIP")) : resolve12(zf);
+  return new Promise((resolve14, reject) => {
+    const cb = (err, zf) => err || !zf ? reject(err ?? new Error("cannot open ZIP")) : resolve14(zf);
     if (Buffer.isBuffer(source)) yauzlLib().fromBuffer(source, opts, cb);
     else yauzlLib().fromRandomAccessReader(readerOver(source.sibling()), source.size, opts, cb);
   });
@@ -29220,10 +30241,10 @@ function readerOver(src) {
     read(buffer, offset, length, position, callback) {
       let err = null;
       try {
-        for (let done = 0; done < length; ) {
-          const n = Math.min(1 << 18, length - done);
-          src.readAt(position + done, n).copy(buffer, offset + done);
-          done += n;
+        for (let done2 = 0; done2 < length; ) {
+          const n = Math.min(1 << 18, length - done2);
+          src.readAt(position + done2, n).copy(buffer, offset + done2);
+          done2 += n;
         }
       } catch (e) {
         err = e;
@@ -29257,10 +30278,10 @@ function earlyRanges(bytes, early) {
   const wanted = new Map(early.paths.map((p) => [Buffer.from(p, "utf8").toString("latin1"), p]));
   return (e) => {
     const raw = e.fileName;
-    const key2 = raw.toString("latin1");
-    const path = wanted.get(key2);
+    const key3 = raw.toString("latin1");
+    const path = wanted.get(key3);
     if (path === void 0 || e.compressionMethod !== 0 || e.compressedSize !== e.uncompressedSize || bytes.fd === void 0) return;
-    wanted.delete(key2);
+    wanted.delete(key3);
     try {
       const local = readLocalHeader(bytes, e.relativeOffsetOfLocalHeader, raw.length);
       if (local.compressionMethod !== 0 || !local.fileName.equals(raw)) return;
@@ -29274,12 +30295,12 @@ function decodeName(buf, flags) {
   return flags & 2048 ? decodeUtf8(buf) ?? null : null;
 }
 var ZipTree = class _ZipTree {
-  constructor(label2, zip, bytes, entries, byPath, limits) {
+  constructor(label2, zip, bytes, entries, byPath2, limits) {
     this.label = label2;
     this.zip = zip;
     this.bytes = bytes;
     this.entries = entries;
-    this.byPath = byPath;
+    this.byPath = byPath2;
     this.limits = limits;
   }
   label;
@@ -29316,9 +30337,9 @@ var ZipTree = class _ZipTree {
       const take = (e) => {
         const flags = e.generalPurposeBitFlag;
         const name = decodeName(e.fileName, flags);
-        const shown2 = name ?? e.fileName.toString("latin1");
+        const shown3 = name ?? e.fileName.toString("latin1");
         if (name === null) {
-          problems.push({ kind: "NAME_ENCODING", entry: shown2, message: `entry name ${JSON.stringify(shown2)} is not valid UTF-8 or lacks the UTF-8 flag (bit 11)` });
+          problems.push({ kind: "NAME_ENCODING", entry: shown3, message: `entry name ${JSON.stringify(shown3)} is not valid UTF-8 or lacks the UTF-8 flag (bit 11)` });
           return;
         }
         const isDir = name.endsWith("/");
@@ -29430,7 +30451,7 @@ var ZipTree = class _ZipTree {
     const e = this.byPath.get(path);
     if (!e?.raw) return Promise.reject(new TreeReadError(`${path}: no such compressed entry`, path));
     const raw = e.raw;
-    return new Promise((resolve12, reject) => this.zip.openReadStream(raw, (err, s) => err || !s ? reject(new TreeReadError(`${path}: ${err?.message ?? "cannot read"}`, path)) : resolve12(s)));
+    return new Promise((resolve14, reject) => this.zip.openReadStream(raw, (err, s) => err || !s ? reject(new TreeReadError(`${path}: ${err?.message ?? "cannot read"}`, path)) : resolve14(s)));
   }
   handoff(paths) {
     if (this.bytes.fd === void 0) return void 0;
@@ -29484,10 +30505,10 @@ var ZipTree = class _ZipTree {
     this.checkLimit(entry);
     if (entry.method === 0) {
       const step = 1 << 20;
-      const block = Buffer.allocUnsafe(Math.min(step, entry.size) || 1);
+      const block2 = Buffer.allocUnsafe(Math.min(step, entry.size) || 1);
       for (let off = 0; off < entry.size; off += step) {
         try {
-          yield this.bytes.readInto(entry.dataStart + off, Math.min(step, entry.size - off), block);
+          yield this.bytes.readInto(entry.dataStart + off, Math.min(step, entry.size - off), block2);
         } catch (e) {
           throw new TreeReadError(`${path}: ${e.message}`, path);
         }
@@ -29517,7 +30538,7 @@ var ZipTree = class _ZipTree {
   }
 };
 function readAllEntries(zip, onEntry) {
-  return new Promise((resolve12, reject) => {
+  return new Promise((resolve14, reject) => {
     let failed = false;
     zip.on("entry", (e) => {
       if (failed) return;
@@ -29530,7 +30551,7 @@ function readAllEntries(zip, onEntry) {
       }
       zip.readEntry();
     });
-    zip.on("end", () => resolve12());
+    zip.on("end", () => resolve14());
     zip.on("error", reject);
     zip.readEntry();
   });
@@ -29563,13 +30584,13 @@ async function openOctx(input2, limits, early) {
 }
 
 // src/octx/package.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 
 // node_modules/canonicalize/lib/canonicalize.js
 function hasLoneSurrogate(value) {
   for (let i = 0; i < value.length; i++) {
-    const code2 = value.charCodeAt(i);
-    if (code2 >= 55296 && code2 <= 56319) {
+    const code3 = value.charCodeAt(i);
+    if (code3 >= 55296 && code3 <= 56319) {
       if (i === value.length - 1) {
         return true;
       }
@@ -29578,7 +30599,7 @@ function hasLoneSurrogate(value) {
         return true;
       }
       i++;
-    } else if (code2 >= 56320 && code2 <= 57343) {
+    } else if (code3 >= 56320 && code3 <= 57343) {
       return true;
     }
   }
@@ -29619,11 +30640,11 @@ function canonicalize(object, seen = /* @__PURE__ */ new Set()) {
     result2 = `[${values.join(",")}]`;
   } else {
     const parts = [];
-    for (const key2 of Object.keys(object).sort()) {
-      if (object[key2] === void 0 || typeof object[key2] === "symbol") {
+    for (const key3 of Object.keys(object).sort()) {
+      if (object[key3] === void 0 || typeof object[key3] === "symbol") {
         continue;
       }
-      parts.push(`${canonicalize(key2)}:${canonicalize(object[key2], seen)}`);
+      parts.push(`${canonicalize(key3)}:${canonicalize(object[key3], seen)}`);
     }
     result2 = `{${parts.join(",")}}`;
   }
@@ -29694,11 +30715,11 @@ var JsonSyntaxError = class extends Error {
   offset;
   line;
   column;
-  constructor(code2, message, text2, offset) {
-    const { line, column } = lineColumn(text2, offset);
+  constructor(code3, message, text3, offset) {
+    const { line, column } = lineColumn(text3, offset);
     super(`${message} at line ${line}, column ${column}`);
     this.name = "JsonSyntaxError";
-    this.code = code2;
+    this.code = code3;
     this.offset = offset;
     this.line = line;
     this.column = column;
@@ -29706,10 +30727,10 @@ var JsonSyntaxError = class extends Error {
   }
   reason;
 };
-function lineColumn(text2, offset) {
+function lineColumn(text3, offset) {
   let line = 1;
   let last = -1;
-  for (let i = text2.indexOf("\n"); i !== -1 && i < offset; i = text2.indexOf("\n", i + 1)) {
+  for (let i = text3.indexOf("\n"); i !== -1 && i < offset; i = text3.indexOf("\n", i + 1)) {
     line++;
     last = i;
   }
@@ -29732,35 +30753,35 @@ function outsideSpaces(spaces, start, end) {
   if (end > at) out.push(at, end);
   return out;
 }
-function withoutSpaces(text2, spaces, start, end) {
+function withoutSpaces(text3, spaces, start, end) {
   const keep = outsideSpaces(spaces, start, end);
-  if (keep.length === 2) return text2.slice(keep[0], keep[1]);
+  if (keep.length === 2) return text3.slice(keep[0], keep[1]);
   const parts = [];
-  for (let k = 0; k < keep.length; k += 2) parts.push(text2.slice(keep[k], keep[k + 1]));
+  for (let k = 0; k < keep.length; k += 2) parts.push(text3.slice(keep[k], keep[k + 1]));
   return parts.join("");
 }
-function parseJson(text2, options = {}) {
+function parseJson(text3, options = {}) {
   if (!options.number) {
-    const quick = parseFast(text2, options.maxDepth ?? 100);
+    const quick = parseFast(text3, options.maxDepth ?? 100);
     if (quick) return quick.value;
   }
-  return parseJsonStrict(text2, options);
+  return parseJsonStrict(text3, options);
 }
-function parseJsonStrict(text2, options = {}) {
-  return new Parser(text2, options, false).parseDocument().value;
+function parseJsonStrict(text3, options = {}) {
+  return new Parser(text3, options, false).parseDocument().value;
 }
-function keyTokens(text2) {
+function keyTokens(text3) {
   let n = 0;
-  for (let i = text2.indexOf(":"); i !== -1; i = text2.indexOf(":", i + 1)) {
-    let q = i - 1;
+  for (let i = text3.indexOf(":"); i !== -1; i = text3.indexOf(":", i + 1)) {
+    let q2 = i - 1;
     let spaced = false;
-    while (q >= 0 && isSpace(text2.charCodeAt(q))) {
-      q--;
+    while (q2 >= 0 && isSpace(text3.charCodeAt(q2))) {
+      q2--;
       spaced = true;
     }
-    if (q < 0 || text2.charCodeAt(q) !== 34) continue;
+    if (q2 < 0 || text3.charCodeAt(q2) !== 34) continue;
     let b = 0;
-    while (q - 1 - b >= 0 && text2.charCodeAt(q - 1 - b) === 92) b++;
+    while (q2 - 1 - b >= 0 && text3.charCodeAt(q2 - 1 - b) === 92) b++;
     if (b % 2 === 1) continue;
     if (spaced) return -1;
     n++;
@@ -29768,10 +30789,10 @@ function keyTokens(text2) {
   return n;
 }
 var isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13;
-function parseFast(text2, maxDepth) {
+function parseFast(text3, maxDepth) {
   let value;
   try {
-    value = JSON.parse(text2);
+    value = JSON.parse(text3);
   } catch {
     return void 0;
   }
@@ -29798,18 +30819,18 @@ function parseFast(text2, maxDepth) {
   };
   walk(value, 0);
   if (decline) return void 0;
-  return keyTokens(text2) === keys ? { value } : void 0;
+  return keyTokens(text3) === keys ? { value } : void 0;
 }
-function parseJsonWithRanges(text2, options = {}) {
-  return new Parser(text2, options, true).parseDocument();
+function parseJsonWithRanges(text3, options = {}) {
+  return new Parser(text3, options, true).parseDocument();
 }
 function decodeUtf8Strict(bytes, what = "input") {
-  if (bytes.length >= 3 && bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191) {
+  if (hasBom(bytes)) {
     throw new JsonSyntaxError("JSON_INVALID", `${what} must not contain a UTF-8 BOM`, "", 0);
   }
-  const text2 = decodeUtf8(bytes);
-  if (text2 === void 0) throw new JsonSyntaxError("JSON_INVALID", `${what} is not valid UTF-8`, "", 0);
-  return text2;
+  const text3 = decodeUtf8(bytes);
+  if (text3 === void 0) throw new JsonSyntaxError("JSON_INVALID", `${what} is not valid UTF-8`, "", 0);
+  return text3;
 }
 function defaultNumber(lexeme, isInteger) {
   if (isInteger && lexeme.length > 15) {
@@ -29842,8 +30863,8 @@ var Parser = class {
    * (each without escapes), so a run of matches is a run of distinct keys.
    */
   shapes = [];
-  fail(message, code2 = "JSON_INVALID", at = this.i) {
-    throw new JsonSyntaxError(code2, message, this.s, at);
+  fail(message, code3 = "JSON_INVALID", at = this.i) {
+    throw new JsonSyntaxError(code3, message, this.s, at);
   }
   ws() {
     const s = this.s;
@@ -29914,20 +30935,20 @@ var Parser = class {
       if (s.charCodeAt(this.i) !== 34) this.fail("expected a string key");
       const keyStart = this.i;
       const known = matching ? shape[k] : void 0;
-      let key2;
+      let key3;
       if (known !== void 0 && s.charCodeAt(keyStart + 1 + known.length) === 34 && s.startsWith(known, keyStart + 1)) {
-        key2 = known;
+        key3 = known;
         this.i = keyStart + known.length + 2;
       } else {
-        key2 = this.string();
-        if (Object.prototype.hasOwnProperty.call(obj, key2)) {
-          this.fail(`duplicate key ${JSON.stringify(key2)}`, "JSON_DUPLICATE_KEY", keyStart);
+        key3 = this.string();
+        if (Object.prototype.hasOwnProperty.call(obj, key3)) {
+          this.fail(`duplicate key ${JSON.stringify(key3)}`, "JSON_DUPLICATE_KEY", keyStart);
         }
         if (matching) {
           matching = false;
           shape.length = k;
         }
-        if (storing && this.i - keyStart - 2 === key2.length) shape.push(key2);
+        if (storing && this.i - keyStart - 2 === key3.length) shape.push(key3);
         else storing = false;
       }
       this.ws();
@@ -29936,9 +30957,9 @@ var Parser = class {
       this.ws();
       const valueStart = this.i;
       const v = this.value(depth, null);
-      if (key2 === "__proto__") Object.defineProperty(obj, key2, { value: v, enumerable: true, writable: true, configurable: true });
-      else obj[key2] = v;
-      if (members) members.push({ key: key2, keyStart, valueStart, valueEnd: this.i });
+      if (key3 === "__proto__") Object.defineProperty(obj, key3, { value: v, enumerable: true, writable: true, configurable: true });
+      else obj[key3] = v;
+      if (members) members.push({ key: key3, keyStart, valueStart, valueEnd: this.i });
       this.ws();
       const c = s.charCodeAt(this.i);
       if (c === 44) {
@@ -30089,13 +31110,13 @@ function isDigit(c) {
 }
 
 // src/core/uuid.ts
-import { randomBytes as randomBytes2, createHash as createHash2 } from "node:crypto";
+import { randomBytes as randomBytes2, createHash as createHash3 } from "node:crypto";
 var UUIDV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 function isUuidV7(v) {
   return typeof v === "string" && UUIDV7.test(v);
 }
 function uuidv7(timeMs = Date.now(), seed) {
-  const b = seed === void 0 ? randomBytes2(16) : createHash2("sha256").update(seed).digest().subarray(0, 16);
+  const b = seed === void 0 ? randomBytes2(16) : createHash3("sha256").update(seed).digest().subarray(0, 16);
   const t = BigInt(Math.max(0, Math.floor(timeMs)));
   for (let i = 0; i < 6; i++) b[i] = Number(t >> BigInt(8 * (5 - i)) & 0xffn);
   b[6] = b[6] & 15 | 112;
@@ -30120,12 +31141,12 @@ function isValidCreatedAt(v) {
   const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
   return d <= days;
 }
-function lineOfKey(text2, key2) {
-  if (!text2) return void 0;
-  const i = text2.indexOf(`"${key2}"`);
+function lineOfKey(text3, key3) {
+  if (!text3) return void 0;
+  const i = text3.indexOf(`"${key3}"`);
   if (i < 0) return void 0;
   let line = 1;
-  for (let j = 0; j < i; j++) if (text2.charCodeAt(j) === 10) line++;
+  for (let j = 0; j < i; j++) if (text3.charCodeAt(j) === 10) line++;
   return line;
 }
 function isObj(v) {
@@ -30133,30 +31154,30 @@ function isObj(v) {
 }
 function parseManifestBytes(bytes, maxDepth) {
   const file = MANIFEST;
-  let text2;
+  let text3;
   try {
-    text2 = decodeUtf8Strict(bytes, "manifest");
+    text3 = decodeUtf8Strict(bytes, "manifest");
   } catch (e) {
     const msg = e.reason;
     return { diagnostics: [error2("OCTX_JSON_INVALID", msg, { file, line: 1, hint: msg.includes("BOM") ? "save manifest.json as UTF-8 without a byte order mark" : void 0 })], openError: msg };
   }
   try {
-    const v = parseJson(text2, { maxDepth });
-    if (!isObj(v)) return { text: text2, diagnostics: [error2("OCTX_SCHEMA_VALIDATION", "manifest.json must be a JSON object", { file, line: 1 })] };
-    return { raw: v, text: text2, diagnostics: [] };
+    const v = parseJson(text3, { maxDepth });
+    if (!isObj(v)) return { text: text3, diagnostics: [error2("OCTX_SCHEMA_VALIDATION", "manifest.json must be a JSON object", { file, line: 1 })] };
+    return { raw: v, text: text3, diagnostics: [] };
   } catch (e) {
     if (e instanceof JsonSyntaxError) {
-      const code2 = e.code === "JSON_DUPLICATE_KEY" ? "OCTX_JSON_DUPLICATE_KEY" : "OCTX_JSON_INVALID";
-      return { text: text2, diagnostics: [error2(code2, `manifest.json: ${e.reason}`, { file, line: e.line, column: e.column })] };
+      const code3 = e.code === "JSON_DUPLICATE_KEY" ? "OCTX_JSON_DUPLICATE_KEY" : "OCTX_JSON_INVALID";
+      return { text: text3, diagnostics: [error2(code3, `manifest.json: ${e.reason}`, { file, line: e.line, column: e.column })] };
     }
     throw e;
   }
 }
-function checkManifest(raw, text2, workdir) {
+function checkManifest(raw, text3, workdir) {
   const diagnostics = [];
   const capabilities = {};
-  const at = (key2) => ({ file: MANIFEST, line: lineOfKey(text2, key2) });
-  const schema = (msg, key2) => diagnostics.push(error2("OCTX_SCHEMA_VALIDATION", msg, at(key2)));
+  const at = (key3) => ({ file: MANIFEST, line: lineOfKey(text3, key3) });
+  const schema = (msg, key3) => diagnostics.push(error2("OCTX_SCHEMA_VALIDATION", msg, at(key3)));
   if (raw.format !== "octx") schema(`"format" must be "octx", got ${showValue(raw.format)}`, "format");
   if (raw.format_version !== FORMAT_VERSION) {
     diagnostics.push(error2(
@@ -30165,7 +31186,7 @@ function checkManifest(raw, text2, workdir) {
       at("format_version")
     ));
     for (const name of Object.keys(isObj(raw.capabilities) ? raw.capabilities : {})) capabilities[name] = false;
-    return { raw, text: text2, diagnostics, unsupportedVersion: true, capabilities };
+    return { raw, text: text3, diagnostics, unsupportedVersion: true, capabilities };
   }
   const asset = raw.asset;
   if (!isObj(asset)) schema('"asset" must be an object with "id" and "name"', "asset");
@@ -30241,8 +31262,12 @@ function checkManifest(raw, text2, workdir) {
       });
     }
   }
-  return { manifest: raw, raw, text: text2, diagnostics, capabilities };
+  return { manifest: raw, raw, text: text3, diagnostics, capabilities };
 }
+
+// src/core/steps.ts
+var NO_STEPS = () => {
+};
 
 // src/core/yaml-safe.ts
 var reference = lazyRequire("yaml");
@@ -30270,16 +31295,16 @@ var fast;
 function fastParser() {
   if (fast) return fast;
   const js = jsYaml();
-  const scalar = (tag, resolve12, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve12, construct });
+  const scalar2 = (tag, resolve14, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve14, construct });
   const schemaFor = (bigInt) => js.FAILSAFE_SCHEMA.extend({
     implicit: [
-      scalar("null", (s) => /^(?:~|[Nn]ull|NULL)?$/.test(s), () => null),
-      scalar("bool", (s) => /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s), (s) => s[0] === "t" || s[0] === "T"),
-      scalar("int", (s) => /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/.test(s), (s) => {
+      scalar2("null", (s) => /^(?:~|[Nn]ull|NULL)?$/.test(s), () => null),
+      scalar2("bool", (s) => /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s), (s) => s[0] === "t" || s[0] === "T"),
+      scalar2("int", (s) => /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/.test(s), (s) => {
         if (bigInt) return BigInt(s);
         return s.startsWith("0o") ? parseInt(s.slice(2), 8) : s.startsWith("0x") ? parseInt(s.slice(2), 16) : parseInt(s, 10);
       }),
-      scalar("float", (s) => /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/.test(s), (s) => {
+      scalar2("float", (s) => /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/.test(s), (s) => {
         const l = s.toLowerCase();
         if (l.endsWith("nan")) return NaN;
         if (l.endsWith("inf")) return s[0] === "-" ? -Infinity : Infinity;
@@ -30290,27 +31315,27 @@ function fastParser() {
   fast = { load: js.load, schemas: /* @__PURE__ */ new Map([[false, schemaFor(false)], [true, schemaFor(true)]]) };
   return fast;
 }
-function tryFast(text2, opts, maxDepth) {
-  if (NEEDS_REFERENCE.test(text2)) return void 0;
+function tryFast(text3, opts, maxDepth) {
+  if (NEEDS_REFERENCE.test(text3)) return void 0;
   const p = fastParser();
   try {
-    const value = p.load(text2, { schema: p.schemas.get(opts.intAsBigInt ?? false), json: false, maxDepth });
+    const value = p.load(text3, { schema: p.schemas.get(opts.intAsBigInt ?? false), json: false, maxDepth });
     return { value: value === void 0 ? null : value };
   } catch {
     return void 0;
   }
 }
-function parseYamlSafe(text2, opts = {}) {
+function parseYamlSafe(text3, opts = {}) {
   const maxDepth = opts.maxDepth ?? 100;
-  const quick = tryFast(text2, opts, maxDepth);
+  const quick = tryFast(text3, opts, maxDepth);
   if (quick) return quick.value;
-  return parseReference(text2, opts, maxDepth);
+  return parseReference(text3, opts, maxDepth);
 }
-function parseReference(text2, opts = {}, maxDepth = opts.maxDepth ?? 100) {
+function parseReference(text3, opts = {}, maxDepth = opts.maxDepth ?? 100) {
   const { parseDocument, isScalar: isScalar2, visit } = reference();
   const lineOffset = opts.lineOffset ?? 0;
-  const doc = parseDocument(text2, { uniqueKeys: true, merge: false, strict: true, schema: "core", prettyErrors: false, intAsBigInt: opts.intAsBigInt ?? false });
-  doc._src = text2;
+  const doc = parseDocument(text3, { uniqueKeys: true, merge: false, strict: true, schema: "core", prettyErrors: false, intAsBigInt: opts.intAsBigInt ?? false });
+  doc._src = text3;
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) {
     const line = problem.linePos?.[0]?.line !== void 0 ? problem.linePos[0].line + lineOffset : lineOf(doc, problem.pos?.[0], lineOffset);
@@ -30337,20 +31362,5517 @@ function parseReference(text2, opts = {}, maxDepth = opts.maxDepth ?? 100) {
   });
   return doc.toJS({ maxAliasCount: 0 });
 }
-function splitFrontmatter(text2) {
-  const open5 = /^---[ \t]*\r?\n/.exec(text2);
-  if (!open5) return { yaml: "", yamlLine: 1, body: text2, bodyLine: 1, present: false };
-  const rest2 = text2.slice(open5[0].length);
-  const m = /(^|\n)((?:---|\.\.\.)[ \t]*)(\r?\n|$)/.exec(rest2);
-  const idx = m ? m.index + m[1].length : -1;
-  const fenceLen = m ? m[2].length + m[3].length : 0;
-  if (idx < 0) return { yaml: "", yamlLine: 2, body: text2, bodyLine: 1, present: false };
-  const yaml2 = rest2.slice(0, idx);
-  const yamlLines = yaml2.split("\n").length - (yaml2.endsWith("\n") || yaml2 === "" ? 1 : 0);
-  return { yaml: yaml2, yamlLine: 2, body: rest2.slice(idx + fenceLen), bodyLine: 2 + yamlLines + 1, present: true };
+function isClosingFence(text3, from, to) {
+  if (to - from < 3) return false;
+  const head = text3.slice(from, from + 3);
+  if (head !== "---" && head !== "...") return false;
+  for (let i = from + 3; i < to; i++) {
+    const c = text3.charCodeAt(i);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
 }
-function stripBom(text2) {
-  return text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
+function splitFrontmatter(text3, steps = NO_STEPS) {
+  let i = 3;
+  steps(3);
+  if (!text3.startsWith("---")) return { yaml: "", yamlLine: 1, body: text3, bodyLine: 1, present: false };
+  while (text3.charCodeAt(i) === 32 || text3.charCodeAt(i) === 9) i++;
+  if (text3.charCodeAt(i) === 13) i++;
+  steps(i - 2);
+  if (text3.charCodeAt(i) !== 10) return { yaml: "", yamlLine: 1, body: text3, bodyLine: 1, present: false };
+  const start = i + 1;
+  let lines = 0;
+  for (let from = start; from <= text3.length; ) {
+    const nl = text3.indexOf("\n", from);
+    const end = nl < 0 ? text3.length : nl;
+    steps(end - from + 1);
+    const contentEnd = nl >= 0 && text3.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    if (isClosingFence(text3, from, contentEnd)) {
+      const after = nl < 0 ? text3.length : nl + 1;
+      return { yaml: text3.slice(start, from), yamlLine: 2, body: text3.slice(after), bodyLine: 2 + lines + 1, present: true };
+    }
+    if (nl < 0) break;
+    lines++;
+    from = nl + 1;
+  }
+  return { yaml: "", yamlLine: 2, body: text3, bodyLine: 1, present: false };
+}
+
+// node_modules/mdurl/index.mjs
+var mdurl_exports = {};
+__export(mdurl_exports, {
+  decode: () => decode_default,
+  encode: () => encode_default,
+  format: () => format,
+  parse: () => parse_default
+});
+
+// node_modules/mdurl/lib/decode.mjs
+var decodeCache = {};
+function getDecodeCache(exclude) {
+  let cache = decodeCache[exclude];
+  if (cache) {
+    return cache;
+  }
+  cache = decodeCache[exclude] = [];
+  for (let i = 0; i < 128; i++) {
+    const ch = String.fromCharCode(i);
+    cache.push(ch);
+  }
+  for (let i = 0; i < exclude.length; i++) {
+    const ch = exclude.charCodeAt(i);
+    cache[ch] = "%" + ("0" + ch.toString(16).toUpperCase()).slice(-2);
+  }
+  return cache;
+}
+function decode(string, exclude) {
+  if (typeof exclude !== "string") {
+    exclude = decode.defaultChars;
+  }
+  const cache = getDecodeCache(exclude);
+  return string.replace(/(%[a-f0-9]{2})+/gi, function(seq) {
+    let result2 = "";
+    for (let i = 0, l = seq.length; i < l; i += 3) {
+      const b1 = parseInt(seq.slice(i + 1, i + 3), 16);
+      if (b1 < 128) {
+        result2 += cache[b1];
+        continue;
+      }
+      if ((b1 & 224) === 192 && i + 3 < l) {
+        const b2 = parseInt(seq.slice(i + 4, i + 6), 16);
+        if ((b2 & 192) === 128) {
+          const chr = b1 << 6 & 1984 | b2 & 63;
+          if (chr < 128) {
+            result2 += "��";
+          } else {
+            result2 += String.fromCharCode(chr);
+          }
+          i += 3;
+          continue;
+        }
+      }
+      if ((b1 & 240) === 224 && i + 6 < l) {
+        const b2 = parseInt(seq.slice(i + 4, i + 6), 16);
+        const b3 = parseInt(seq.slice(i + 7, i + 9), 16);
+        if ((b2 & 192) === 128 && (b3 & 192) === 128) {
+          const chr = b1 << 12 & 61440 | b2 << 6 & 4032 | b3 & 63;
+          if (chr < 2048 || chr >= 55296 && chr <= 57343) {
+            result2 += "���";
+          } else {
+            result2 += String.fromCharCode(chr);
+          }
+          i += 6;
+          continue;
+        }
+      }
+      if ((b1 & 248) === 240 && i + 9 < l) {
+        const b2 = parseInt(seq.slice(i + 4, i + 6), 16);
+        const b3 = parseInt(seq.slice(i + 7, i + 9), 16);
+        const b4 = parseInt(seq.slice(i + 10, i + 12), 16);
+        if ((b2 & 192) === 128 && (b3 & 192) === 128 && (b4 & 192) === 128) {
+          let chr = b1 << 18 & 1835008 | b2 << 12 & 258048 | b3 << 6 & 4032 | b4 & 63;
+          if (chr < 65536 || chr > 1114111) {
+            result2 += "����";
+          } else {
+            chr -= 65536;
+            result2 += String.fromCharCode(55296 + (chr >> 10), 56320 + (chr & 1023));
+          }
+          i += 9;
+          continue;
+        }
+      }
+      result2 += "�";
+    }
+    return result2;
+  });
+}
+decode.defaultChars = ";/?:@&=+$,#";
+decode.componentChars = "";
+var decode_default = decode;
+
+// node_modules/mdurl/lib/encode.mjs
+var encodeCache = {};
+function getEncodeCache(exclude) {
+  let cache = encodeCache[exclude];
+  if (cache) {
+    return cache;
+  }
+  cache = encodeCache[exclude] = [];
+  for (let i = 0; i < 128; i++) {
+    const ch = String.fromCharCode(i);
+    if (/^[0-9a-z]$/i.test(ch)) {
+      cache.push(ch);
+    } else {
+      cache.push("%" + ("0" + i.toString(16).toUpperCase()).slice(-2));
+    }
+  }
+  for (let i = 0; i < exclude.length; i++) {
+    cache[exclude.charCodeAt(i)] = exclude[i];
+  }
+  return cache;
+}
+function encode(string, exclude, keepEscaped) {
+  if (typeof exclude !== "string") {
+    keepEscaped = exclude;
+    exclude = encode.defaultChars;
+  }
+  if (typeof keepEscaped === "undefined") {
+    keepEscaped = true;
+  }
+  const cache = getEncodeCache(exclude);
+  let result2 = "";
+  for (let i = 0, l = string.length; i < l; i++) {
+    const code3 = string.charCodeAt(i);
+    if (keepEscaped && code3 === 37 && i + 2 < l) {
+      if (/^[0-9a-f]{2}$/i.test(string.slice(i + 1, i + 3))) {
+        result2 += string.slice(i, i + 3);
+        i += 2;
+        continue;
+      }
+    }
+    if (code3 < 128) {
+      result2 += cache[code3];
+      continue;
+    }
+    if (code3 >= 55296 && code3 <= 57343) {
+      if (code3 >= 55296 && code3 <= 56319 && i + 1 < l) {
+        const nextCode = string.charCodeAt(i + 1);
+        if (nextCode >= 56320 && nextCode <= 57343) {
+          result2 += encodeURIComponent(string[i] + string[i + 1]);
+          i++;
+          continue;
+        }
+      }
+      result2 += "%EF%BF%BD";
+      continue;
+    }
+    result2 += encodeURIComponent(string[i]);
+  }
+  return result2;
+}
+encode.defaultChars = ";/?:@&=+$,-_.!~*'()#";
+encode.componentChars = "-_.!~*'()";
+var encode_default = encode;
+
+// node_modules/mdurl/lib/format.mjs
+function format(url) {
+  let result2 = "";
+  result2 += url.protocol || "";
+  result2 += url.slashes ? "//" : "";
+  result2 += url.auth ? url.auth + "@" : "";
+  if (url.hostname && url.hostname.indexOf(":") !== -1) {
+    result2 += "[" + url.hostname + "]";
+  } else {
+    result2 += url.hostname || "";
+  }
+  result2 += url.port ? ":" + url.port : "";
+  result2 += url.pathname || "";
+  result2 += url.search || "";
+  result2 += url.hash || "";
+  return result2;
+}
+
+// node_modules/mdurl/lib/parse.mjs
+function Url() {
+  this.protocol = null;
+  this.slashes = null;
+  this.auth = null;
+  this.port = null;
+  this.hostname = null;
+  this.hash = null;
+  this.search = null;
+  this.pathname = null;
+}
+var protocolPattern = /^([a-z0-9.+-]+:)/i;
+var portPattern = /:[0-9]*$/;
+var simplePathPattern = /^(\/\/?(?!\/)[^\?\s]*)(\?[^\s]*)?$/;
+var delims = ["<", ">", '"', "`", " ", "\r", "\n", "	"];
+var unwise = ["{", "}", "|", "\\", "^", "`"].concat(delims);
+var autoEscape = ["'"].concat(unwise);
+var nonHostChars = ["%", "/", "?", ";", "#"].concat(autoEscape);
+var hostEndingChars = ["/", "?", "#"];
+var hostnameMaxLen = 255;
+var hostnamePartPattern = /^[+a-z0-9A-Z_-]{0,63}$/;
+var hostnamePartStart = /^([+a-z0-9A-Z_-]{0,63})(.*)$/;
+var hostlessProtocol = {
+  javascript: true,
+  "javascript:": true
+};
+var slashedProtocol = {
+  http: true,
+  https: true,
+  ftp: true,
+  gopher: true,
+  file: true,
+  "http:": true,
+  "https:": true,
+  "ftp:": true,
+  "gopher:": true,
+  "file:": true
+};
+function urlParse(url, slashesDenoteHost) {
+  if (url && url instanceof Url) return url;
+  const u = new Url();
+  u.parse(url, slashesDenoteHost);
+  return u;
+}
+Url.prototype.parse = function(url, slashesDenoteHost) {
+  let lowerProto, hec, slashes;
+  let rest2 = url;
+  rest2 = rest2.trim();
+  if (!slashesDenoteHost && url.split("#").length === 1) {
+    const simplePath = simplePathPattern.exec(rest2);
+    if (simplePath) {
+      this.pathname = simplePath[1];
+      if (simplePath[2]) {
+        this.search = simplePath[2];
+      }
+      return this;
+    }
+  }
+  let proto = protocolPattern.exec(rest2);
+  if (proto) {
+    proto = proto[0];
+    lowerProto = proto.toLowerCase();
+    this.protocol = proto;
+    rest2 = rest2.substr(proto.length);
+  }
+  if (slashesDenoteHost || proto || rest2.match(/^\/\/[^@\/]+@[^@\/]+/)) {
+    slashes = rest2.substr(0, 2) === "//";
+    if (slashes && !(proto && hostlessProtocol[proto])) {
+      rest2 = rest2.substr(2);
+      this.slashes = true;
+    }
+  }
+  if (!hostlessProtocol[proto] && (slashes || proto && !slashedProtocol[proto])) {
+    let hostEnd = -1;
+    for (let i = 0; i < hostEndingChars.length; i++) {
+      hec = rest2.indexOf(hostEndingChars[i]);
+      if (hec !== -1 && (hostEnd === -1 || hec < hostEnd)) {
+        hostEnd = hec;
+      }
+    }
+    let auth, atSign;
+    if (hostEnd === -1) {
+      atSign = rest2.lastIndexOf("@");
+    } else {
+      atSign = rest2.lastIndexOf("@", hostEnd);
+    }
+    if (atSign !== -1) {
+      auth = rest2.slice(0, atSign);
+      rest2 = rest2.slice(atSign + 1);
+      this.auth = auth;
+    }
+    hostEnd = -1;
+    for (let i = 0; i < nonHostChars.length; i++) {
+      hec = rest2.indexOf(nonHostChars[i]);
+      if (hec !== -1 && (hostEnd === -1 || hec < hostEnd)) {
+        hostEnd = hec;
+      }
+    }
+    if (hostEnd === -1) {
+      hostEnd = rest2.length;
+    }
+    if (rest2[hostEnd - 1] === ":") {
+      hostEnd--;
+    }
+    const host = rest2.slice(0, hostEnd);
+    rest2 = rest2.slice(hostEnd);
+    this.parseHost(host);
+    this.hostname = this.hostname || "";
+    const ipv6Hostname = this.hostname[0] === "[" && this.hostname[this.hostname.length - 1] === "]";
+    if (!ipv6Hostname) {
+      const hostparts = this.hostname.split(/\./);
+      for (let i = 0, l = hostparts.length; i < l; i++) {
+        const part = hostparts[i];
+        if (!part) {
+          continue;
+        }
+        if (!part.match(hostnamePartPattern)) {
+          let newpart = "";
+          for (let j = 0, k = part.length; j < k; j++) {
+            if (part.charCodeAt(j) > 127) {
+              newpart += "x";
+            } else {
+              newpart += part[j];
+            }
+          }
+          if (!newpart.match(hostnamePartPattern)) {
+            const validParts = hostparts.slice(0, i);
+            const notHost = hostparts.slice(i + 1);
+            const bit = part.match(hostnamePartStart);
+            if (bit) {
+              validParts.push(bit[1]);
+              notHost.unshift(bit[2]);
+            }
+            if (notHost.length) {
+              rest2 = notHost.join(".") + rest2;
+            }
+            this.hostname = validParts.join(".");
+            break;
+          }
+        }
+      }
+    }
+    if (this.hostname.length > hostnameMaxLen) {
+      this.hostname = "";
+    }
+    if (ipv6Hostname) {
+      this.hostname = this.hostname.substr(1, this.hostname.length - 2);
+    }
+  }
+  const hash = rest2.indexOf("#");
+  if (hash !== -1) {
+    this.hash = rest2.substr(hash);
+    rest2 = rest2.slice(0, hash);
+  }
+  const qm = rest2.indexOf("?");
+  if (qm !== -1) {
+    this.search = rest2.substr(qm);
+    rest2 = rest2.slice(0, qm);
+  }
+  if (rest2) {
+    this.pathname = rest2;
+  }
+  if (slashedProtocol[lowerProto] && this.hostname && !this.pathname) {
+    this.pathname = "";
+  }
+  return this;
+};
+Url.prototype.parseHost = function(host) {
+  let port = portPattern.exec(host);
+  if (port) {
+    port = port[0];
+    if (port !== ":") {
+      this.port = port.substr(1);
+    }
+    host = host.substr(0, host.length - port.length);
+  }
+  if (host) {
+    this.hostname = host;
+  }
+};
+var parse_default = urlParse;
+
+// node_modules/uc.micro/build/index.mjs
+var build_exports = {};
+__export(build_exports, {
+  Any: () => Any,
+  Cc: () => Cc,
+  Cf: () => Cf,
+  P: () => P2,
+  S: () => S2,
+  Z: () => Z
+});
+var Any = /[\0-\uD7FF\uE000-\uFFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+var Cc = /[\0-\x1F\x7F-\x9F]/;
+var Cf = /[\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uD804[\uDCBD\uDCCD]|\uD80D[\uDC30-\uDC3F]|\uD82F[\uDCA0-\uDCA3]|\uD834[\uDD73-\uDD7A]|\uDB40[\uDC01\uDC20-\uDC7F]/;
+var P2 = /[!-#%-\*,-\/:;\?@\[-\]_\{\}\xA1\xA7\xAB\xB6\xB7\xBB\xBF\u037E\u0387\u055A-\u055F\u0589\u058A\u05BE\u05C0\u05C3\u05C6\u05F3\u05F4\u0609\u060A\u060C\u060D\u061B\u061D-\u061F\u066A-\u066D\u06D4\u0700-\u070D\u07F7-\u07F9\u0830-\u083E\u085E\u0964\u0965\u0970\u09FD\u0A76\u0AF0\u0C77\u0C84\u0DF4\u0E4F\u0E5A\u0E5B\u0F04-\u0F12\u0F14\u0F3A-\u0F3D\u0F85\u0FD0-\u0FD4\u0FD9\u0FDA\u104A-\u104F\u10FB\u1360-\u1368\u1400\u166E\u169B\u169C\u16EB-\u16ED\u1735\u1736\u17D4-\u17D6\u17D8-\u17DA\u1800-\u180A\u1944\u1945\u1A1E\u1A1F\u1AA0-\u1AA6\u1AA8-\u1AAD\u1B4E\u1B4F\u1B5A-\u1B60\u1B7D-\u1B7F\u1BFC-\u1BFF\u1C3B-\u1C3F\u1C7E\u1C7F\u1CC0-\u1CC7\u1CD3\u2010-\u2027\u2030-\u2043\u2045-\u2051\u2053-\u205E\u207D\u207E\u208D\u208E\u2308-\u230B\u2329\u232A\u2768-\u2775\u27C5\u27C6\u27E6-\u27EF\u2983-\u2998\u29D8-\u29DB\u29FC\u29FD\u2CF9-\u2CFC\u2CFE\u2CFF\u2D70\u2E00-\u2E2E\u2E30-\u2E4F\u2E52-\u2E5D\u3001-\u3003\u3008-\u3011\u3014-\u301F\u3030\u303D\u30A0\u30FB\uA4FE\uA4FF\uA60D-\uA60F\uA673\uA67E\uA6F2-\uA6F7\uA874-\uA877\uA8CE\uA8CF\uA8F8-\uA8FA\uA8FC\uA92E\uA92F\uA95F\uA9C1-\uA9CD\uA9DE\uA9DF\uAA5C-\uAA5F\uAADE\uAADF\uAAF0\uAAF1\uABEB\uFD3E\uFD3F\uFE10-\uFE19\uFE30-\uFE52\uFE54-\uFE61\uFE63\uFE68\uFE6A\uFE6B\uFF01-\uFF03\uFF05-\uFF0A\uFF0C-\uFF0F\uFF1A\uFF1B\uFF1F\uFF20\uFF3B-\uFF3D\uFF3F\uFF5B\uFF5D\uFF5F-\uFF65]|\uD800[\uDD00-\uDD02\uDF9F\uDFD0]|\uD801\uDD6F|\uD802[\uDC57\uDD1F\uDD3F\uDE50-\uDE58\uDE7F\uDEF0-\uDEF6\uDF39-\uDF3F\uDF99-\uDF9C]|\uD803[\uDD6E\uDEAD\uDED0\uDF55-\uDF59\uDF86-\uDF89]|\uD804[\uDC47-\uDC4D\uDCBB\uDCBC\uDCBE-\uDCC1\uDD40-\uDD43\uDD74\uDD75\uDDC5-\uDDC8\uDDCD\uDDDB\uDDDD-\uDDDF\uDE38-\uDE3D\uDEA9\uDFD4\uDFD5\uDFD7\uDFD8]|\uD805[\uDC4B-\uDC4F\uDC5A\uDC5B\uDC5D\uDCC6\uDDC1-\uDDD7\uDE41-\uDE43\uDE60-\uDE6C\uDEB9\uDF3C-\uDF3E]|\uD806[\uDC3B\uDD44-\uDD46\uDDE2\uDE3F-\uDE46\uDE9A-\uDE9C\uDE9E-\uDEA2\uDF00-\uDF09\uDFE1]|\uD807[\uDC41-\uDC45\uDC70\uDC71\uDEF7\uDEF8\uDF43-\uDF4F\uDFFF]|\uD809[\uDC70-\uDC74]|\uD80B[\uDFF1\uDFF2]|\uD81A[\uDE6E\uDE6F\uDEF5\uDF37-\uDF3B\uDF44]|\uD81B[\uDD6D-\uDD6F\uDE97-\uDE9A\uDFE2]|\uD82F\uDC9F|\uD836[\uDE87-\uDE8B]|\uD839\uDDFF|\uD83A[\uDD5E\uDD5F]/;
+var S2 = /[\$\+<->\^`\|~\xA2-\xA6\xA8\xA9\xAC\xAE-\xB1\xB4\xB8\xD7\xF7\u02C2-\u02C5\u02D2-\u02DF\u02E5-\u02EB\u02ED\u02EF-\u02FF\u0375\u0384\u0385\u03F6\u0482\u058D-\u058F\u0606-\u0608\u060B\u060E\u060F\u06DE\u06E9\u06FD\u06FE\u07F6\u07FE\u07FF\u0888\u09F2\u09F3\u09FA\u09FB\u0AF1\u0B70\u0BF3-\u0BFA\u0C7F\u0D4F\u0D79\u0E3F\u0F01-\u0F03\u0F13\u0F15-\u0F17\u0F1A-\u0F1F\u0F34\u0F36\u0F38\u0FBE-\u0FC5\u0FC7-\u0FCC\u0FCE\u0FCF\u0FD5-\u0FD8\u109E\u109F\u1390-\u1399\u166D\u17DB\u1940\u19DE-\u19FF\u1B61-\u1B6A\u1B74-\u1B7C\u1FBD\u1FBF-\u1FC1\u1FCD-\u1FCF\u1FDD-\u1FDF\u1FED-\u1FEF\u1FFD\u1FFE\u2044\u2052\u207A-\u207C\u208A-\u208C\u20A0-\u20C1\u2100\u2101\u2103-\u2106\u2108\u2109\u2114\u2116-\u2118\u211E-\u2123\u2125\u2127\u2129\u212E\u213A\u213B\u2140-\u2144\u214A-\u214D\u214F\u218A\u218B\u2190-\u2307\u230C-\u2328\u232B-\u2429\u2440-\u244A\u249C-\u24E9\u2500-\u2767\u2794-\u27C4\u27C7-\u27E5\u27F0-\u2982\u2999-\u29D7\u29DC-\u29FB\u29FE-\u2B73\u2B76-\u2BFF\u2CE5-\u2CEA\u2E50\u2E51\u2E80-\u2E99\u2E9B-\u2EF3\u2F00-\u2FD5\u2FF0-\u2FFF\u3004\u3012\u3013\u3020\u3036\u3037\u303E\u303F\u309B\u309C\u3190\u3191\u3196-\u319F\u31C0-\u31E5\u31EF\u3200-\u321E\u322A-\u3247\u3250\u3260-\u327F\u328A-\u32B0\u32C0-\u33FF\u4DC0-\u4DFF\uA490-\uA4C6\uA700-\uA716\uA720\uA721\uA789\uA78A\uA828-\uA82B\uA836-\uA839\uAA77-\uAA79\uAB5B\uAB6A\uAB6B\uFB29\uFBB2-\uFBD2\uFD40-\uFD4F\uFD90\uFD91\uFDC8-\uFDCF\uFDFC-\uFDFF\uFE62\uFE64-\uFE66\uFE69\uFF04\uFF0B\uFF1C-\uFF1E\uFF3E\uFF40\uFF5C\uFF5E\uFFE0-\uFFE6\uFFE8-\uFFEE\uFFFC\uFFFD]|\uD800[\uDD37-\uDD3F\uDD79-\uDD89\uDD8C-\uDD8E\uDD90-\uDD9C\uDDA0\uDDD0-\uDDFC]|\uD802[\uDC77\uDC78\uDEC8]|\uD803[\uDD8E\uDD8F\uDED1-\uDED8]|\uD805\uDF3F|\uD807[\uDFD5-\uDFF1]|\uD81A[\uDF3C-\uDF3F\uDF45]|\uD82F\uDC9C|\uD833[\uDC00-\uDCEF\uDCFA-\uDCFC\uDD00-\uDEB3\uDEBA-\uDED0\uDEE0-\uDEF0\uDF50-\uDFC3]|\uD834[\uDC00-\uDCF5\uDD00-\uDD26\uDD29-\uDD64\uDD6A-\uDD6C\uDD83\uDD84\uDD8C-\uDDA9\uDDAE-\uDDEA\uDE00-\uDE41\uDE45\uDF00-\uDF56]|\uD835[\uDEC1\uDEDB\uDEFB\uDF15\uDF35\uDF4F\uDF6F\uDF89\uDFA9\uDFC3]|\uD836[\uDC00-\uDDFF\uDE37-\uDE3A\uDE6D-\uDE74\uDE76-\uDE83\uDE85\uDE86]|\uD838[\uDD4F\uDEFF]|\uD83B[\uDCAC\uDCB0\uDD2E\uDEF0\uDEF1]|\uD83C[\uDC00-\uDC2B\uDC30-\uDC93\uDCA0-\uDCAE\uDCB1-\uDCBF\uDCC1-\uDCCF\uDCD1-\uDCF5\uDD0D-\uDDAD\uDDE6-\uDE02\uDE10-\uDE3B\uDE40-\uDE48\uDE50\uDE51\uDE60-\uDE65\uDF00-\uDFFF]|\uD83D[\uDC00-\uDED8\uDEDC-\uDEEC\uDEF0-\uDEFC\uDF00-\uDFD9\uDFE0-\uDFEB\uDFF0]|\uD83E[\uDC00-\uDC0B\uDC10-\uDC47\uDC50-\uDC59\uDC60-\uDC87\uDC90-\uDCAD\uDCB0-\uDCBB\uDCC0\uDCC1\uDCD0-\uDCD8\uDD00-\uDE57\uDE60-\uDE6D\uDE70-\uDE7C\uDE80-\uDE8A\uDE8E-\uDEC6\uDEC8\uDECD-\uDEDC\uDEDF-\uDEEA\uDEEF-\uDEF8\uDF00-\uDF92\uDF94-\uDFEF\uDFFA]/;
+var Z = /[ \xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/;
+
+// node_modules/entities/dist/decode-codepoint.js
+var c1 = [
+  8364,
+  0,
+  8218,
+  402,
+  8222,
+  8230,
+  8224,
+  8225,
+  710,
+  8240,
+  352,
+  8249,
+  338,
+  0,
+  381,
+  0,
+  0,
+  8216,
+  8217,
+  8220,
+  8221,
+  8226,
+  8211,
+  8212,
+  732,
+  8482,
+  353,
+  8250,
+  339,
+  0,
+  382,
+  376
+];
+function isInvalidCodePoint(codePoint) {
+  return codePoint === 0 || codePoint >= 55296 && codePoint <= 57343 || codePoint > 1114111;
+}
+function replaceCodePoint(codePoint) {
+  if (isInvalidCodePoint(codePoint)) {
+    return 65533;
+  }
+  if (codePoint >= 128 && codePoint <= 159) {
+    return c1[codePoint - 128] || codePoint;
+  }
+  return codePoint;
+}
+function codePointToString(codePoint) {
+  return codePoint - 1 >>> 0 < 127 || codePoint - 160 >>> 0 < 55136 ? String.fromCharCode(codePoint) : String.fromCodePoint(replaceCodePoint(codePoint));
+}
+
+// node_modules/entities/dist/internal/decode-shared.js
+var BASE91_INVERSE = /* @__PURE__ */ (() => {
+  const table2 = new Uint8Array(127);
+  let code3 = 0;
+  for (let char = 33; char <= 126; char++) {
+    if (char !== 34 && char !== 36 && char !== 92) {
+      table2[char] = code3++;
+    }
+  }
+  return table2;
+})();
+function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCount, dictSize) {
+  const base = 91;
+  const inputLength = input2.length;
+  const twoCharBias = dictSize * (base - 1);
+  let pos = 0;
+  const readSlotCode = () => {
+    const c12 = BASE91_INVERSE[input2.charCodeAt(pos++)];
+    return c12 < dictSize ? c12 : c12 * base - twoCharBias + BASE91_INVERSE[input2.charCodeAt(pos++)];
+  };
+  const dict2AtomCount = atomCount - dict1AtomCount;
+  const slotCount = atomCount + ngramCount;
+  const single = new Int32Array(slotCount);
+  single.fill(-1, dict1AtomCount, dictSize);
+  single.fill(-1, dictSize + dict2AtomCount, slotCount);
+  const start = new Int32Array(slotCount);
+  const length = new Int32Array(slotCount);
+  function decodeDelta(count2, off) {
+    let previous = 0;
+    let slot = off;
+    const end = off + count2;
+    while (slot < end) {
+      const code3 = BASE91_INVERSE[input2.charCodeAt(pos++)];
+      if (code3 < 89) {
+        previous += code3;
+        single[slot++] = previous;
+      } else if (code3 === 89) {
+        let runLength = BASE91_INVERSE[input2.charCodeAt(pos++)] + 2;
+        while (runLength--)
+          single[slot++] = ++previous;
+      } else {
+        const next = BASE91_INVERSE[input2.charCodeAt(pos++)];
+        previous += 89 + // eslint-disable-next-line unicorn/prefer-minimal-ternary -- branches read a different number of side-effecting input bytes
+        (next < 90 ? next * base + BASE91_INVERSE[input2.charCodeAt(pos++)] : BASE91_INVERSE[input2.charCodeAt(pos++)] * 8281 + BASE91_INVERSE[input2.charCodeAt(pos++)] * base + BASE91_INVERSE[input2.charCodeAt(pos++)]);
+        single[slot++] = previous;
+      }
+    }
+  }
+  decodeDelta(dict1AtomCount, 0);
+  decodeDelta(dict2AtomCount, dictSize);
+  const references = new Int32Array(ngramCount * 2);
+  let poolSize = 0;
+  let ngramIndex = 0;
+  function readNgramReferences(count2, startSlot) {
+    for (let index = 0; index < count2; index++) {
+      const slot = startSlot + index;
+      const a = readSlotCode();
+      const b = readSlotCode();
+      references[ngramIndex * 2] = a;
+      references[ngramIndex * 2 + 1] = b;
+      ngramIndex += 1;
+      start[slot] = poolSize;
+      const entryLength = (single[a] < 0 ? length[a] : 1) + (single[b] < 0 ? length[b] : 1);
+      length[slot] = entryLength;
+      poolSize += entryLength;
+    }
+  }
+  readNgramReferences(ngramCount - dictSize + dict1AtomCount, dictSize + dict2AtomCount);
+  readNgramReferences(dictSize - dict1AtomCount, dict1AtomCount);
+  const pool = new Uint16Array(poolSize);
+  let write = 0;
+  for (let index = 0; index < ngramIndex; index++) {
+    for (let half = 0; half < 2; half++) {
+      const source = references[index * 2 + half];
+      const value = single[source];
+      if (value < 0) {
+        let read = start[source];
+        const readEnd = read + length[source];
+        while (read < readEnd)
+          pool[write++] = pool[read++];
+      } else {
+        pool[write++] = value;
+      }
+    }
+  }
+  const out = new Uint16Array(resultLength);
+  let outIndex = 0;
+  while (pos < inputLength) {
+    let slot = BASE91_INVERSE[input2.charCodeAt(pos++)];
+    if (slot >= dictSize) {
+      slot = slot * base - twoCharBias + BASE91_INVERSE[input2.charCodeAt(pos++)];
+    }
+    const value = single[slot];
+    if (value < 0) {
+      let read = start[slot];
+      const readEnd = read + length[slot];
+      while (read < readEnd)
+        out[outIndex++] = pool[read++];
+    } else {
+      out[outIndex++] = value;
+    }
+  }
+  return out;
+}
+
+// node_modules/entities/dist/generated/decode-data-html.js
+var htmlDecodeTree = /* @__PURE__ */ decodeTrieDict("!}.&u%}'&}*'~!6*)%&,~!J~!J~%L~y<~!R,~~%Lu~~#GD~~#|)1#%}^%}2%+#.##%##%}&%##%'#%##&%#%#'%#&#%#&#'#%%#&#%##%#)%''%&%#%#'%#%%#%%}%%%#%#&(23#%%#&-%0%('1#(##%#'##+%'*.:1}#%#6-+(%'%%#%%%}#L'2351&('%}&/N'(0(/*-%(%%}#'+&T%7.2}#&%&#%#36/5##%&%%#&#%%#))2%%##%&&'0~!#*+&'%1~!%).'3q?&%'1~!.##%6(~!+%%%(Gw'rT~!E#<nA%#jZ~!H%(~!42##~!*31&~!G%U~#)5~#`3~!J~!Z~%]~%Y~%C~!q~!u~#kz~%#~!6'~!D~!U~!?~#T~!c%~!G#'~%7|~!G~!J~!G&~#pb~(Df}#%}*&}#%##%##%##&#-}&'#'&%#.++}%mI,#,@&(}*%}*'%&##&#%##%}&0}#.},U},%}+%}&%}#%##&}B%(}(%}+%)})%##%#&}&%##%&}<%}>%#%&}*%}(%}9%}/%})%}*%}*%}?&}&%}3%}&*#%})%#%#)}#&#-#+*%E%%'%'#%}#*V##&##I}#&&##%&%#&&Qf%%))w/0+&%#(#.%-''''++++7}>%4'',##1,#%#&%##&#'##&#*#9)%&%}#*}%,#+P(%A&%#'&##wSD',9E00#y#@}(+}&%&>~!#~!X}#*}(&&}(&}(,%}%&#+&}#&}I%#%}%)#(},'%#*}4%%#%}(''}#/##(##),%-##%%)#&}(.}&%#&}%%}*&#%},&&}&%}#%*'#%})%}D&}&%}-&}6&#&}-,%}#%})-(~+`~,=?~I9'9%~!,#%})%})%}@%}?%}(~!?~#<~#pP~#BG~#=1#%K+~#?#~%;)~#A~#mF1~#A'~'X%'~#lR~#N~'N~#r~#m#-~#i'?%#'%~#B%##%,%#~#_%#0%~#]732~,w~2+#:&#%&'0%&>%}#>##F+)#%&&#(+_}4&}-%}(&}@&}O7Fdf0@+/v4}&WU##&/0#&'('B#%}.%}'+#%}#%%&#&%#%##+#&#)#6#'#.},%}c%},%#%##%&#&%#&~#>'*-.%##%##%}#%%}%'~#)D1}#%*&~#_%%'(~#S2%'.}#~#=##*'*-%}&'%'##&&~'E%.#&~#M4}%%##&'%#~#O1##%&#'+~#<B%##%%'%+~#;#@%}#&%#&&%#(~#H1}'%'##&&~#?A}&'~#D#%32}'&&&&~#[}'(#%}'~#;C})&}%%#%~#=&%,3}%'(#%%~#^'#&&)#%'~#Y%-~#d-%'~#^%%&#&&&}#~#b~2t*&'~&(~&@~0%~e~3}%*''0})&}+~!9##-}#%-hD*)1fC#%/&/fB#40~!+#)*4~!+~!K'&:~!/*7~!.#~!H~!L':~%x&~!H#~!*~%1~!I#~!+A~#p'~!F~~#-#~,,(~.Z~!V~%;'B'mq-W~!N~%I%#&&#&}#%},%%}'%}+X#%}#&}(%}'%}<%}#%}%%'}'%}:~![)9@~%>~#UA%-%##&~!C%~!-.9:~!1~!-^2/:a~!y,D*J#-5)/4~%23,~#G~!L1~!0X3`~!2+~!!0-~&E~!W~!o,>Y&]~%cZx_&~#O*9#A#'#+I'%#)~!0B*-5A+-((F&*M#)(-7-5+'-3a5Vi~!Y~!?+[)%3),ERHm~!+:D,VG.+)?fB%%*(%)'(#&80%1'8`K8?`+'Z#&O&'H5#*9)A%%5&3))0%39+.*7#()&&*=4@**L)<'_&*+..;(#*+)./&0#3)%')-8(4ixD(&.}%,('aI:,)%,k2231T)I'#/-W7,/'Q#.'Y24+h')37</31&83##&0#),H(?'&?/1##%#&&#%''-%&&&#(&''&#.-'%#%%(,')*'&#&#'##%(%(#%('#&##%%%%('%#%#%%#%#&%##h>w+v<ayvyvcg.uuhKr}g/v|g>u9i[~>g5uI~=RvdwEg;v/g;uk!!TTSx]@RT!U!#!@VBRUU!'UTe-d0c`e&gSdicedFcrdTaqb.kYcAohdYd@a3e+d}dMdtd.aJ#bqcK`dle/e.e'dwdPdodddjbEb}ogd^ofdpduc6j?l%d{drdqc)d7bacOdQ%T#Y)X.sR[yH>6Vyv3[xwLu>vo'!*.[yBacahoj>6Rew3[xqdZa#!a&#^(X-[yG>6Vyu3[xvg3sEr|g.u/Ri9db0T#^(Xa)!-[y;>6Vylg4wKs{JwNZt3@3r=c4Z([xlg;wKt!cpq's@v7A'*a(a+!-a#[y<3Dt?3Dt'>6Vym3[xmg9rxsNJwLZt4~?r?db1T#`-!(Xa,!0[yS>6Vz%NuQs.g4wKtnJwNZtS@3r>c4Z([y%g;wKtrdga8!a(!#&T*Y-Xa#!a0<or[yc3Dtq>6Vz43[y3JwNZtf@3s!Ju}!%Dti:pm3c_%X#tjB5pkd6q!r]u?voC'*-a.a2!0a&a+[yI3DtI3Ds~3DtH>6Vyw3[xx;:s#~<5pKJwNZtE@3r~d`a)!a2T#a.(!+U.X1[yT3Dt`3Dtv>6Vz&3[y&g9rxwzcxstPu.<rAJwLZtT~?r@dZa%!a.&^*Za(/Reu[ya>6Vz23[y1g3sEr}wkg{NuQRg{ci(U#5@b`~,cg#U(2WnH5wugcRh7dX#T(Y,a'Ta!!a,[yZ<]mj>6Vz,3[y+Pv#5ReZKu+=,%!H}7ABwkaS?Rh:BcW(X#<]mrj:ubv/ARekdg%!(!a.*Ta(Y.X1!#sP>Rl*Dt6[y>>6Vyo3Wf*jOvuumvuRgRJuq*!:9<B@bX~3jVv&v@s@5Re[d/rQt{uAvo&a&a*)a2!,0Wf!3Dt0=Bs'>6Re}3[xy~<5s%JwJZt1~Gs)c;&!#2sJkNuXvzq7rxu,Re8dka4!a8(aEZ+a@Y.X1Xa)[yd=Bs(3DtP>6Vz53[y4cX#X&Re:avRe9~<5s&JwJZtQ~Gs*i^rzvdRg+Jv{%!2sbB@bX}kdga,!Za?&^*T1/!a'Dt+[y6>6Vyf3Wf%g/u;s4hGu6?Rh-JvZ,!c%#&RoX54Rivj7uyvf8RgTKvZB%*!2sGh<vu5Rgq<=C::9bb~#dZ#T&Ta6Y.X*Dt>[y93Wf)coZ(T,6VyifluvRgC@95@B@bX~/hFu34cC#T,k/unq8w8Q5RkUklwQuzunq8w8Q5Rk8d/rJu?v8w9)-&!a0a;a&aIWejg3sEr/h1s<DtDJvyZqY5aws3Jvy!&Wei~Hr1:au5@Bag>23E~5c:Z&bX};kKv?w&unuVu5Rjc;>bs)#~@:Rh.=ay<a]C;b`}Vd6s/t{uAvoaxa()!a,a7%-a#a2Dt,[yF2Wo[>6Vyt3[xuNuPRi&NuPwpi#RoWh?vf8Ri%Jv]!%Ri:KvxD!.'2WeAjZu`q9rxu,Re7woeAg-unLq(qA_/*2Wg_g3u5q^9:4E}/jTrxrzv=Wkkd~0UX#^^Xa-a1a5T&a=U1a'*aEa]!a*aPaA-adok[y54Rn>;:p3~Dp5g9rpsFNvZqjg3uJp4~<5p0Pw;5qlJwNZt*@3p1Pw:5p/Ou!5p2JvG'!6Vye=<qnJvh_[xhg3v,Rh3kOwOw-sDuev/Re^dha[a%!%!a+#Ta7)-5TaCaO!aka!a)sf[yb2>Rl!9ARiq5E}Qg=ucRkBE|oJrJ_@Wk~@Wk{JrJ_@Wk|@WkyJrJ_@Wk}@WkzJvO_[y2g-vMRmiKuYC!)&>Ri;>Ri<@3RkNc](X#@9Rk=g5vuRmhKvDB!+'=]meg3u4Rmgd)#Y'Vz3CARmfd`a+!%T'!+#Ta1Ta6TaM-sTDt9[yA9sYd'%Y#s[[xpj:ueunaXRgEjRq,v-vuqdd2'`#6Rev<32@5>:2<E}5xIo9a*X#Y(;5RePJvD_g>vyRgNj8w)v8<wggs:RgXiZt|vjx,hSq3ah!-(~@:Ro/Ou!5RhWj^v(pyw8unRhUdx-UY#^Ua.a3a70!)%UX1TaDa)'omRiRRhE[y:3Dsz=Br,>6Vyj3[xkg6ruwjcqsrPw;5r*Ku]D'Zt-@3r(~?r.i[vwv]dU1a--U#`a4(g/vsRhPOu!5RhLj:rmu9Wo!~@:wdh@g/vsRiTjXuvvNr}:RhBj^v(pyw8unRn]dz1UYa'a+^Y(!aETZalaRY.Ta?a4[yDJw1!#qLsW>6Vyrfzq-pLflpwRe|Js>%!Dt@3Dt&Jvy_[xs~HrnjMuwpsw'RecKu+D#'!t<~Grl~?rjg5u-x,gwp{ah!-(~@:Rg~Ou!5Rh'jXuvvNr}:Rh#cW#X/c;&!#2sLi[v7u7RgpJv)(!iLrxu,Re6j7v@s@5Se[e7d`aW!Za(a`T.a#!a3!&aDa-!9)Dt_=6s+3[x~~DR|h~DS6avhGun5RkZj3w)v-]mkKunB!&*]kb97R|i<ARk<c:Z(6Vy}Juh'!wziMRoS:F|vkLuauJv5vtvQRh1d='T+Y#VyO~DR|jcF#T'7R|g97R|kJv3'!ay<Rj,Jvh&!:ReXcsa6*a+#a#_aIRf9aLRf?c,Z&Rf5Rf7c.Z&Rf;Rf>cQ#%T'p-Rf8Rf=ct#%'(*!,p,Rf4p+Rf6Rf:Rf<d~'Ua%U*^UYa(!a,-!#a4YaTalaEX0a8a<Weo3Dt/3Dsx=Br93Wen~Dr;~<5p<JwNZt2@3p=Pw:5p;Ou!5r3c7&!#:p>3Ds}KvGB)_6Vyk2sM=<r7x'eovA(!hFu1ARf}cV#X&@r5j6rvwQa^Rf3c=Za'wkghJv__g;unRggA53B9=b^}%j6uduo5Jq;!(hIv%2Re`Ou4ARe_e%a#^^^Xa&!a*a2!&a6YaP!*ad!#a:aE/5Rn?[y@>6Vyp;:pE~DrY~<5pBJwNZt8@3pCh=rt3rWPw:5pAJup_[xoNuPpF9c!#'45pD5ARn)d8#X'X*3@rU72s]h>v<<sSjJpqvewOJq/(!hNw'5ReBk0s2u3w/w'5ReE5@Jq.!a+JQ!&WeU23d(#Y&RjG5]jBk!u7w&u0udARjEe#+^^^Ub#!a2/a`Z(agT1!a-a;|@TaG!aS[yV=Re~fow'RguNuPRe?bz#'>RoUWeL>:Cbb|?JwPZtVg6ruRmzJvD'!6Vz(g/vmRh~Jvy_[y(g9voRgyx*cy(#2>Ri2B9b]~9kIw9u7rluJu3Rg]dI#a%UY'@=p%CAx.gQZ&RhwwygtRm{x5g_Z'+ABqR9Woa=Bp&dV#^*Xa'!&@o{g4v]Rk;Jv{!%Rk[wkkiA5RkiwwfUB=x,fUuqC&*!>RfTg8v0RfV~ARfSd;rJsAuAv9wR'ae+/aO!a@aza/a#[yQ@Wg!2Wemg3sEr0JvB_g>uvReWg2v+Re=KupB_+[y!2AbY~-~Hr2AJwD!(h<~El>h<~El?Kun@+_:9b`}Kg-v/Ri3g;vtwyk_9]k_d=&T#*U.6qh@Ab`|K9:H|CJv[!&3Dtex'fDwC%!Rf[9WlMd[(^X,!a%Z06Vz!@WgBg=v~Rgvg,QRe@awd,#Y+jTv|Q~EfWj]uNr|~FRfXdy#Y&^Ua%!aO.!(a)Ua;=!a@aKap!a-,a!Ta]a[rSa]p?[y82sK=Bq~;:p:~<5p8Pw:5p7d'#Y'Wf(;RnRi[u4w&RgJJvG'!6Vyh=<r#ijuuv/sIKuYD'ZtG@3p9~Gr&d2#`(g<vtRgFj`u5w&rqpxRf2CJuY!+:wfnTOu!5Rg}jNs1ucv&RfwJvA!&3@q|BDcC#T,k/unq8w8Q5RkTklwQuzunq8w8Q5Rk9dga#!a'!a=#a0!:+Tb*b@aO.a4!aba8aFJv^}?!VyR~Dr<g;u%Rn.~<5p[x'e`wNZtR@3p]Pw:5pZhNvjBp.woe_g5u-r4JwF!%DtO3:ooc7&!#:p^3DtpLuGw(!+%)Dtk6Vz#2sd=<r8d'#Y([y#<x3gJt`w@!)%}MRiowzikRij=]ilxAf3,U(#B2Rf#g0v-Rm[ck{`U#]giKv3>)!&6Ri154s,KuGB_%@r68r:dJ|t`#X(9<E|u2@H|rx3gJu?w'!+'1Nu7Reg4=H~+9<wxgY95Rm]xLggZ-`(X}U2:Ri4h<uOawRmsJv__5@bb{jbV~3dka#a'a]!,#a+U=a>b6a3b%!/aKa/)!arwve^VyJ;:pR~DpTg3uJpS~<5pOPw;5qmPw:5pNOu!5pQJvG'!6Vyx=<qoJvA!{~Jup!%@qk7Rn/KvyD!}''[xz;>wkh'?Rh,x8gyt`w5D!&),(SgyccRgztJ@3pPB5p#d'(Y#<]mmifubw&RgoJvE&!82s^JvF&!8Rf,ADb]~;x=h'rNu]vK!,%'*0RnORh)4Rh*AqQg-vaRnNg;wHwkh'ba~4cE#Ta*x3gctyw@'!+%RnFRnD<4Rn@hFvK5RnCxWg[#`&a0Ua()`1Rm75Rg[c]%X#qi8Rg^NvdRj>BwzgZauwji7Rm6A4wgg]d1#&(*,.0a#Rm;Rm<Rm=Rm>Rm?Rm@RmARmBe%#^^^Xaea?aC/b+(,!a+a#!a/!>a&Ta<aKbD!2wphBRnk[yPw}hE|.=Br-3Dtm>6Vy~g6urRf.x,hPrNav!%'RnqRo%Ro#Nu;q[Pw;5r+JwNZtM@3r)d'#Y'Weh;xChL#`&RnmRnoKu}>%(!Rne~Bs-;2wjcussJv+'!aYSO}6@B<5?ba~8LrNvj!.%*ROwungw~ng~:9;Ri^>wtnig;wHRnixDh@|(UZ.x1h@|)!#:2<H|*xHn]#-UX'3Ro)z=iT}6ARns=Bwsn_wpnaRncw]aR(#UXa&Ua*a/=]iPd'#Y&Ro'WnXf{QRm2hNvj]nZd`'T~&1`{|`#9b]{}c:'!#Wl{>@=be}]?cl{{U#:5Abb}Jds#^YaF!a*b4a#a3aPa>&Tb!bH!*a_!Eau?/a&RjY<]gj>6Vz*;:pe~DrZg,QRj1JwNZtX@wihspcJvZ&!VyX9WmOJu|!|N2WmHJvh&!]ht~Bpbcn&T(!#RmQ<s7Nu;padH#X'`+WmJ@>RmKCARhnKup=!)&Wf+:RhqNuPpf9c!#'45pd5AwghpARn(Ls@w!%,)!RmP@Wfe<E|IJva!&WmNg8vsRmLd`*.`#Y'Xa!axRn*]hrA8Rhug5s@rXg8u!RmMd8#X'X*3@rV72smdI*#UY&RmICARho~GsgxVgd)Ta'U-Y&Xa!T#RnEWnA@Wffg1uDRi0hFvK5RnBxGnG&#`%owp)@wsf+bX}Ze-*1!a*^^^Ua|!#a.aq&Ya2!a>.a6!a:aO`aJDtL[y`@Wg#>6Vz12@wzoYRoZNuPRi!NuPRhzg=ucRi,@=b`{Yg=ucRi-ACJvB!&Sh[ebSh]ebi`wUuFRm4Jw2_[y0JvB!.<Ju(!&SoG}6Shd}6<Ju(!&SoH}6She}6Kur@._g5vHRieJvx!{L2G{Kx6gd'T#?Rh82Wi5cZ#X(g1w)Rm5dW-Y(Ta#!a)!#aYa=wnfE=su2>>bU{0j9udv:<svj8uQv-7RgHdE%#^'sq9sp=>Bb_{TJv`!&g/r|snj6v(us5d,#Y(56H}[978H}]Jw5!&g1rushJvB!+j;v{u5?zDhd}6}bj;v{u5?zDhe}6}ce*#`(^^^a[aea!=!a6a*aoXb1a.!aAbL!b>,b'aL!aV@Wf|2Wlg3[y/JwNZt^@3piPw:5pgJunZou3@rsJva&!Vy_g<v~Rm#JvG'!6Vz0=<r{Ju{%!:pj@WfsiXuJu3Rm:JvZ&!WfA~Bph@c4Z&Dtwax5rubx(#:awRk1@d,#Y&RfjRfid1#,Y(@Wfp2Wlrg5s@ryKu[@!,'=]ig9wlk?Rk>g5u-rqJvy'!@9RkQcH(T#=>Ri~@<wkj(Wj(KuZB*!&<7rw@9RkRcH(T#=>Ri}@<wkj)Wj)dg(Ta2Xa9X#`-!a*CARhg@@=I}d9x;c~#X%so=<sj>2@@=aybb}XjWv0Q~EfEj3vLv;<d,#Y(56H}`978H}_dgaPaFa'a/!#a3Y0a_a;a|!1(a7-[yE3[xt;:pJNvZrrg3uJrvJwNZt=@3pIh=rt3rxPw:5pGOu!5rpJvG'!6Vys=<rz@c4Z&Dt(ax5rtJvZ!&~BpH@wsfNg-vaRlNci*U#=<wei<F}a5@Jq.!a*JQ!%@qZ23d(#Y&RjH5]jCk!u7w&u0udARjFd/prq=tyvpaEa(a:.!a1aZ(@@=I}:9wpd%=<sX55w_h}@@=I{t=ay<aU@@=I}T=ay<2@@=I})?C9:9au@9Cb]}DP~=x-fAZ(2Wl1=ay<aU@@=I}>5@d##Y+jTv|vV~EfFj]uNpn~FRfGdgaK!Z2&!a8a-Tb({E!acTbM*!a(DtY[yYd'%Y#sl[y*hHvh>Re5x2c{Z}.j4uCvcawRiMd+#X+_x&d!},<5RkX;2Hzw@x,gavfB-!{CcF&T#Roe;RodwWbBg5urRgaKvHC*_6Vz+<4opieuew&Rmq@d]&Y)X,T#X0Rh}<BqP=4qS9:ReMg/ujReNJw0!/<Jui%!bd{kawwnemRelAxUa?a3#*.&UX(Ya+a/RhvRnQ<o}9Wmtd-#Y&RgSRmw9;Rmxay=Rmyg-vaRmuxEhSrNu,v-voC!%(aR.a(a7+1Ro1>Ro5CE{A9b]{@;5x#eO{:g;urRi+KrNA!%(Ro3>Ro79;Ri_Ku@>{;&!x%gX|{KunA_+g5QRj/g3u5Rj#g>uERj%wio/xRhS&!,!#^1U}wba{8>>@=be}qC@:D5ba{7Ku+A&!}x?ba}t>>@=be}se(aA^^^Uat!b0#{pa+awUazbGa#aLb9bgaWac'a5TbS=Br!d1#`%scp_Jvl!#rT>Re0JvX&!VyN=H{Fcm#U&:pY=ReaJv2&!]h0=]nUJvG'!6Vy|=<r%JrM_=]h2@Wlud'#)U'Wf'b]{i=]h/Jvh!&~BpWg=v]RnMx+ny#'Nu;pVwjnu=]nwxJnx,T#`&Reqwjnt=]nvieu9vrRjLLuYwP(#+!th@wih5pX~Gr'g5v/Rh4KunA'!-CARnP@wwiN:Rm_9x'cvw>!|l=<saKvAA!0&3@q}>w^e1bp#&Re2Re3BDx7gH#T|f5H|eKuZ>!%(:qNAH{]Jv6!+3B2B9=b^{X<5<B92:E{ZLvhwA(a;a%!igQuyRmad+#Y}m@3Rh5d8#X'X*:AqUAHzmaxwbh<aXRnVcF}RT#Nw&cj#U(BWnug/vsRntdka)(a3+.Zb7aYYan1!bVa@Xa}[y^@b[{G=H{+hFu73Rj&Pv#5ReQcK%T#sig1v{Rj'Ku+D#'!t]~Grm~?rkKuMB!01d5#`'Vy.ta3Dtu~Hroc8#'{^45s85AwZbP&!#Rn!wghxWn#KvEA!)&2RlA2RlBx:h|#(T,=]j09Wobz>x]z/@awRoTd+#Y(az]hFhCrm4d,#Y+jTv|Q~EfMj]uNr|~FRfOdCa!Xa9_X#@<plJvf!%b`{(9;Rgwc;.!#2x7cw#T|UDb]|T5Ju={(!=@E{&Jv)&!Ab`{'awJvf!~*>>@=be{#KuY>!+&4Ezyi[ugv&RjIdea+T)#UXa&T-T&a!Rh9auRmW=]kLg5vuRn+g3u4Rn-Ow6ARn,hHus5xNk?#UX(U~)/g8v0RkD~AwkkF?Ri.OuNBwkkA?Ri/d|a2`a*^UYa.!aBTZaTa'Xa;!(!2!-a#b2[yC>6Vyq3[xr2Wi?g1rusVh%s?DtF~<5rbJs;%!DtBfswKtCj[uvuSsEu3RgVx3o:u+wN'*Zt;@3rd~Grh~?rfg8w)Lq)qE&-a%!>bI|`jWv0vV~EfCjTv|vV~Ef@j]uNpn~FRfBcK#T']gWNu7x,k7q4ai(0!hHv8<RhmkMu9vrsBuev/RhlCJvB!,g<v{wchh~@:Rhji[vrv{wchi~@:RhkdS&a5UY#Ta!RgPwwiI5BwciI~@:Rh`x'iJvj'!5]iJPu8Bwch]~@:Rhach)U#h3rp]gLh@t|Ax,hTq3ah!-(~@:Ro0Ou!5RhXj^v(pyw8unRhVd|)`,^UYas!a?/a2Z'a^Ta{Tb7Ta(a#!a,Wf&9sZ3DtAadamov=Bqt3[xig8vsRm~>waiL2b`{QJv*_Ouv2qgj<v]v2BqfdR'X*X#Y-@3qr~Gqv~?p6hHv-]glPup5Lq+q?_%*b_{qF{n9b^{rOu4ARhpKvCD!+&~Bqp:5Dbb}nwoiKl&unuTuBv]v+ueunaXRf0=Jvh!0nKufu8v1w&w7q%w&uHrz:Rgnj5w,uxDJq/(!hNw'5ReCk0s2u3w/w'5ReFd>Za&!*UaA=<wkgsRnSJv^!%Refifw3vyRgOKu_B'!,<]gkiiu:w&Rh<=C@a^<B57@2F{[<B5@aW:=3away9A5aW=<B=C@a^<B57@2F{Ie-#`(^^^bCara.b8aza6!/bZ,!adTbnTbOb+aFaS!aAT9@Wf~2Wli3Dtl2@d,#Y&RfnRfmJwJZtN~GqyJva&!VyMg<v~Rm%iXuJu3Rm9Jv[_=]ih9wlkDRkCd1#`(@Wg>2Wls3cH#T(@<Rj*=>Ri|b~'#23s9h<~El.d'#Y&Dtxi^rzvdRl#d*#U%(o|B2s`hJwSaxRmDKv4B&!1:Rmdd5#`'Vx}to~Hq{x'f1v3(!BA5ba|bJv_&!Wfug1v]ReIdO+U/Y#&G}-8wze=Rh{g1v]ReHg/uQRf/by#)ibQwERl/cH#T(@<Rj+=>Ri{cNu+vlax-!(#a0qa9<Rii2;;bU{H;x<i=&X#Rk`<4wwi=C9H~8xAI(Y#<azRi@45wXI<B9;5bb~7dL(X#Xa(+!aL6Vy{g5QqOau:5au2@ay547EzbxOcU(UX-T#Ta#:Cbb|A?wjh/b_|SOw6ARgtihr}u7Rhy<d1#T)X1@@=I|~=ay<2@@=aybb}Sj3vLv;<d,#Y(56H}A978H}@dGpvs@uAu`vcw9*!aFa+ai%(b!aXa8.a?a[ozWey=sU2@G}Nch&U#Rf_WexKu+D#'!t:~Gr`~?r^j]uNr|~FRg*j^psurwJt|RmcKv)@&!)7Rkv~Br[@wxfO:Rl3co#U'6Rezj_q#vIuavjRltwzeyh@vr5JqD0!>aY?C9:9au@9Cb]}9cl#U*5;5<H||jbuus1ucv&Rfvg1v~d/pppzqFr^a--a~!aMat1(hFv;Wiz@@=Izoj5uuv-7Rix~Cw`fk2WlVcZ#X,k)u3vWs@u2]ktg;wEx'fBq(_2Wg/jTv|vV~EfoJv]!15x'hzqG!(P~EfU~CRl_j6v(us5x4i-#T(2WmZ?C2F|d>Kq<aj1!*jTqIsBv=Wl`~Cw`fi2WlWj`v0u*~>RlR=c>Z,k#u3vWs@u2]kr<c1Z+jTqIsBv=Wla~Cw`fm2WlXdmb3!a{(arZa`bkTa%TbQTa-a9+c'!aM!/[yL=Bqug.w'RifhFvyDRj.g>vgwyk^9]k^Jv3_@WfbAARkhJw2_[x|JvB_wkoIRoKwkoJRoLd'(Y#<]gm=<9<H|yd'%_X#skDtb3awwqkgNulRkgdB#^',9:p'hJwSaxRmEBwVb8@4=H|qLu+w50&!)@3qs~?pU>Awwn;;Rn=c:Z'ARn<=<qwKvC@!/&~BqqJv6!&]eVb^z^xRge'/a%+^`#Sge}6<4Rn3=]n0Pw2>Rn8Jw0!&>Rn:>Rn6cY#a7+!a&=<wkaNw~h3z_c5Z{=wjh#=]nLKv^D!&)Vyz=bW|swYb<WetcG#T(2wxa@qVx@gD#Y&b^|V5JwG&!5bb|pg/w&RgD@x=kHs=uAvn!a%%/'+RmSRh694Ro`g-vaRmRhHv-]mlxCcS#`&ba~.5cD#Ta)P~=d,#Y(56H{>978H{Dd_#{2^Y%_+qbbb{6g3sERhsbU{?dfa.,`a(Xa<!aiX#(55RiG54RiHcI#T'WiU3RiVNvdwtfcRlKNvdd,#Y&RlHRlExQgf.1*^T'X#Sgf}6Wn4=]hfPrk>Rn7Jw0!&>Rn5>Rn9Lunw?&a2!,5<oq@@wqfdRlJj5Q~=d,#Y(~ARfcOuN]fdDKw;ay(}i!547E}j?cI#T(@5bV}iCbV}hdv(^^Tb?a40,b##Tbo!a*bR!a<b|a/!aKai!aU[yK=]o^g:v>ReGJwPZtK<7Rh+h<~El,Pv#5ReR@awwxjCg,ulRjDJv6&!]j!z?aQeeg>w=Sh<eeJw;!&axEzOg,Qosc!#*:wkeJ]eJ>x'h-u(!%Ro.w~h.zPdNZ(X,Ya![x{;9ReY;wkgxRiF:x?ap#Y&RmUg<s2Rkod]+UY0TZ'!a&A9sw<=bczLNvuw{gqzNhJwSaxRmCKuLay!#&s_Rf-55b^{uJvZa!!c%#(55Ri654wmiu5RiuawLu,vp!+}^%b_}Y9;wkgxba}o>A9:=b^}zKuh=a''!3awRk3c*'!#aHRk6c+Z&Rk5Rk4Jv)&!awRjSawd9*`#0?C2@EzMj8u<uJ5RmbjQrquJu3x,k>uq@_+=ayb^|W~ARkEOuN]k@7dhzV^X/X&a-#zRzSb`zXcJzTT#2WkVKvDBzW!%FzY9;5bbzWjQrquJu3Jw3%!b`zU=ayb^zQd:#X(T-a!6Vyywxh}=b]{Jg=u1RiAdGp~qHtzv!w(wA+a+a;<!aJaYai'anasb(=azRmV:Cbb{MLq2vb!%')RjuRjrRjtRjqx3jnqCw3!%')Rk(Rk+Rk&Rk)Lq2vb!%')Rj{RjxRjzRjwLq2vb!%')RjsRjpRjfRjex3jcqCw3!%')Rk'Rk*RjkRjl9<CbbzfOu4ARhxLq2vb!%')RjyRjvRjhRjgx=joq*uKvb!%')+-Rk.Rk%Rj~Rk-Rk#Rj}x=jdq*uKvb!%')+-Rk,Rk!Rj|RjmRjjRjidAq&qKs@uAv8Aa.'*-a@a&0!aM@a5[y73Dsy3Ds|3Dt):wxgI2sHJwJZt.~Gqxwsf0ikrzt}Rl0Jvy_[xj~HqzKv_A|D!&WfP8axRoVcf,U#k(v]v+ueunaXRf1Ju}'!g8u#Ri=jQw!sCunLprq>!,')~<5qeGzq9F{W=c##%s5au:5aU3CBE|;d4#X(D!a&6Vygx(b;#(=]ed?C2F{N<capoq2r[a&!aPa9,'Pw;5s:@@=I|,55w_h|@@=IzcP~=x'fCqB_2Wl2>aU@@=I|1OuNBc1Z+jTqIsBv=Wlc~Cw`fl2WlZ~AcTa%!Z+jTqIsBv=Wlb~Cw`fh2WlYk+uNqJsBv=WlSg,u3dca3#UXaMYa)TaB-=cM|7T#<bI}l5@B932:aV2G{BOuNBJq:|M!5Ezt=<B=C@a^<B57@2F{v>cB{/T#=ay<bI{3Jv6!a.6BKq0ah&+!5E}HP~Ef{978BaU@@=Iza<7d#.Y#978BaU@@=IzH~AJq0!(@@=IzG978BaU@@=IzFe,aU*Y&^^^bvJb,b:bFad!a,c2Ta>aL.bo6!a#CbTa'T#Re{2Wlh2@G{yg6t~Ro_NvdRfticuRQRllJv3&!x&c|zs@Jw3!%RflwpfkRlpKuL;%(!Re<@G|C2GzdhIvuBwgjAg-u0RjAKQB%!(GzZ@G|5NuuRl7d='T+Y#Vy[g<v~Rm!==G|>JvA!)@wma=]m1ifuaw&RmnLs@vT'!|/+[y,g:v>ReTJw1!#qX=x!eC{bLu+wT&)ZtZauq_~Graci&U#F|89:r_Lupvq!.)&2RlG8RfaC=x!eF{_h?rpWlmd&'!#X|&]k::xJey#`'T|+<E|&2@H|%dE#(^,g;u.RiEg6vjRiC9xCkA{O|zY#g=ucRmXKs0@!&*@G|m@awRknJuh!,3d(}gY}eJvj!%Rm):Jw3!%Rm+Rm-Ls0w(&!a(a#@b[|6cZ#X'7RkxWgAOu4ARn'dH'U#Y*Vz-Wm'CARm}d]*#a%^a*T'aK!a<9bV{PC=p*Jw4!&SgxcbB5r]idw(wBRmF7xFkt#&`(Rm/Rm8E|!JuY_9:Rl5=wrgr2:bbxd@xXfB(a*#T+!.X0X1Ta/a'T&RlDRfL>RlyARl9b[z[>RfZ:RlL:RfRwlg/ARl;9;RlxKv,A/!%7s69<74=BA5ba{-8Bde#`a<XaKYa1,a'P~=wxfB2bZ}}?C972@@=I}r8@55B9;5bb}G978B2@@=aybb}3j3vLv;<Jw3&!>Rfk=ayb^}4~Ad1#`*@@=aybb{w2@>==<bbz]dx+UY#^UaF!a9!bB'Ya1.!ajXa#%olRhD[y=3Dt#Ov5BrHKuMB%!(Rf^Wep~HrJwkiQjKr|~FRg)Ku+D#'!t5~GrF~?rDdV)UY,Z/_7RkuG{<~BrBg,rlsO:235B@bX}|d?a1!#`(6Vyn5@d##Y+jTv|vV~EfIj]uNpn~FRfH7Lq2vb1!a9-978BaU@@=Iz9978BbU}#~AJq0!(@@=Iz8978BaU@@=Iz7~AJQ|}!978BbU}!JvkaK!AdUa21-U#`a+(g/vsRn~Ou!5RPj:rmu9WhOjXuvvNr}:RhAj^v(pyw8unRn[kPr}p|u7vwv]RiSBd;pppzq@qHQa?(b.!a.a`@.|xa(hFv;Wiyj5uuv-7Riw~Cw`fg2WlU978BbU|wOuNBJqG!(P~EfD~CRlQcZ#X,k)u3vWs@u2]ksg;wEx'f@q1_2Wg.j]uNpn~FRfqJv]!15x'h{qG!(@@=IzK~CRl^j6v(us5x4i,#T(2WmY?C2F{1>Kq<aj1!*jTqIsBv=Wld~Cw`fj2Wl[j`v0u*~>RlT=c>Z,k#u3vWs@u2]kq<c1Z+jTqIsBv=Wle~Cw`fn2Wl]dn1#c(a(b^a2!b/bAT(bj!aDa7bu,a_a{c0!2T0g:v>ReD2@G{42@G{5~DpM~<5rc=Bx6i>{RT#RnI@zCx]y]z:2Jv[!zr5Awyk]9]k]dD(Y+X#6Vz.g=wKtgwhaCwgmTWj2Lu,w%_+/[y-B;b^xeg3u3Rj-2@bX{*KrJ<!+'@Wg(g?QRlC@Jv`!%b[zIwsfII}8JQ_@w|kW|=Jv(%!AqcOuNBJvEzh!bYzjLs@wP#(0!oy@>RkdJwMZtc3Dtd@BcG#T'9bWxg2@2Fznd*#Y+;2x'c}w<zizixNgwa#Z'U+!/!a'!a+w~g~z6wcn{Rn}wcnzRn|5Rh%=]nJg5vuRmvNvdRlvcprJu}w*az*a#!%.a.'Bot9qT]kj@Wg'ay2Gzv@Jv`!%b[zEwsfHI}1;ck#Ux`<Cbbx_Lu+w!a&0*!wko*wwo,So,}6Juqxf!E}PigQuyRm`d3(`#8>Rn%:A5B;bZ~%KvhCa!a2!x>k7#Uxb@b{#xaRk7Jw0!)>wwhlShl}6>wwhmShm}6CJvB!.x'hhvj{!!5Bwkhhbaz}x'hivjz~!5Bwkhibaz|xEhTrNu,v-vpD!a%&/)a3a.,%Ro2t[CE{)@3re9b]{%wjo09:rgc:Z&Ro6=<riifuaw&RmoKrNA!%(Ro4>Ro89;Ri`dSaL'UYzxZb)7Rka3xRhT&!,!#^1U}vbaz{>>@=be}yC@:D5bazzKu+A&!}{?ba}y>>@=be}wxBh[t`u~vJvr!%a!a()a,a0a4RoC=]o;Ju(!%RoGRhdwjh`=]oAg>w#Ro?g5vuRo=NvdRl|Ku]C.!&;RoEJvB!%RoORoMBx'h[v+_?w~h`}~5?w~hd~!xKh]oiptu-utv.vp!#%&a30a@a'a+(a/aOp(o~p!RoDJu(!%RoHRhewjha=]oBNvdRl}g>w#Ro@g5vuRo>c[#X']o<CauRoRAd-#Y':RkpauRoQKu]C.!&;RoFJvB!%RoNRoPBx'h]v+_?w~ha}t5?w~he}ue!/UbhYacXaW^Tc&a;b:a-c/#b&aja1(!cL+!bKbt!bmcRc9aIc?8[yW3Dtt94Rg`Jv}!&SiRMzBhEebShEMNuPRe>x7gL#TzuwjirRipc<Z&>on;>z=h-MSh.Mwqczx'a7vj&!>Re4@=ResJt__NuPRi*NuPRi)j]uNr|~FRfzKrJ>_+@Wfy@Wf]2WocKrJ<!+'@Wg%g/QRl@@Jv`!&awRl<wsfFIzgLu(w*!.*&ShBMwvhIRhI9;RhNx1hK'!#Sn]Mx1hK~0!#:2<H~7cNu+w7D*'1ZtW>Rn1~?rOc:Z&Rn2=<rQ<7wjh&=BSnLMc]#X(6Vz)w[b=a!U#9wzgMc3#&(RgMRitRis<x,gKt`ax!&+SioM=BSilMc3#&(RgKRinRimKurB,!&SiQMzBhDebShDM6BJQ!(P~Efx978B2@@=I}WLrJw!!,a*&@G}O@9wkibRid@@x'fKwC!&SlDMSfLMjUv~Q~EfKKv3@a+!(hFv-]mpx/hYZ(C5RiWz<o/MwkhY?So/M@x,gbvfB*&!SgEM:SoeeehFu3:Rgbda(,^TZa)X/7Sg[eb:2RgI~BrMC@wgkc:wwkcRerx3h(uUvK!&*,SnOM4Sh*MArRg;wHRh(x=h;rJvPwI!a4',a'0@Wg&=BSh/Mg>w=Rh=g3w*wwgGRgGcW(X#;Sg}M2Gzk@Jv`!&awRl=wsfGIz`dKZ*T'Y-:RhR7RhQg5u-p`j6v(us5d,#Y+~Awkia?RicOuNBwkibba}Ld6p~tyu_vbAa'a+!a/'a3aEa8a!>Sh,ebJv{!&Sh@ebSaReb9;SgwebNuPRi(NvdRl)NuPRi'hHu^<Rm^Jvv_@Wl(g;u1Si/ebKu'B&!*Sh?eb@Wl'z@aPeb95Si.ebcpputyvjB)!,&a+0a%ShAMWeK@G}C@WfJ9;RhMwvhH9w{ia}ix,hJvRA1(!zAn[MRhHx1hJ~*!#hFv(BSn[MBJQ!(@@=I~'978B2@@=I}2db.Ua<'X}+T#a0XaG2G}E;wkg|wuh!Rh!x,hZu,@)!&So0MVy)C5RiXACJvB!&5RiY5RiZg8w)cG}*T#2@bU}=KsA>(!a.3wkhZba~(x,h^u(A!&(SoCMRhb5Bz=h[eb?w~hb~6x,h_u(A!&(SoDMRhc5Bz=h]eb?w~hc~6e)aA1T#T,^^^c-bMb&blcPaP(a/!0!bA=b5c@a(!bfbrc#2afwmhARnjwchORnp2Wlf3DtsNvdRl-2@wpa<]m0bx(#:awRk2@Jw3!%RfhwpfgRlnKQB%!(G{V@G|'NuuRl6d='T+Y#VyUg<v~Rl~==G|<Jv+'!aYShC}6@B<5?ba~8@Jw3'!g2QRljhLrpWlOd+#Y'g.w'rIg>w*wgj@g-u0Rj@Lu+wT&)ZtUauq]~GrGci&U#F|39:rELrNvj!.%*RhCwunfw~nf~:9;Ri]>wtnhg;wHRnhx3hDs@v~!/+'@Wfr@9RkSNu&Rlo=@<5GzoKs0@_+@Wl+@awRkmJuh!-3d(}pY#qWJvj!%Rm(:Jw3!%Rm,Rm*de&!1U-U#`)Re;@G|.@9Ri82@wjfvRlq=@<5GzpLvOvr!).&2RlF8Rf`C=x!eE{.Jw3_g2QRlkhLrpWlPde(!#U{s,UXa*Ta'[y'g:v>ReS;x0PZ&RnlRnn~HrKJw1}f!=x!eB|2w]aP(#Xa&a*Ta.Ua2a7=]iOd'#Y&Ro&WnWg;u.RiDg6vjRiBNvdRlzhNvj]nYJuW_2Wm3x)kFze{9d])!a.!,Y01!#&aC!a3RndC=ox~BrC@2b^{pg,rlse7x'ksuq!%Rm.E{xidw(wBRmGx9o+)X#wwo-So-}69:Rl4@xSf@a#XZ'X)X,Ta(/ARl8b[xc>RfY:RlI:RfQwlg.ARl:9;Rlwdn'#^XafaQa1X1TaHTa)@b[{zcZ#X'7RkwWg@Ou4ARn&x)kG#{,g7u/RkGdH'U#Y*Vz'Wm&CARm|bx#(A]gUbUzJj9Q~=d,#Y(56H}l978H{U7d,0#U*2>ABb_xZ978BbU{e~AJQ{g!978BbU{hxMh?ad{oUYZ.x1h?{l!#:2<H{mx3n[t{vl!,&a%3Ro(z=iS}6ARnr=Bwsn^wvn`Rnbd`*T}B0!#^X'BG{c9b]{a>>@=be}F?JvS!&BG{d7BG}(Bde#`a1X,Ya@!a'P~=wxf@2bZ}I56B2@@=aybb}08@55B9;5bb}<j3vLv;<Jw3&!>Rfg=ayb^}&OuNBKuLA!)a!P~=x#fD{f2@>==<bbzl?C972@@=Ix^d6rSu,v7w*C(0a)a6#B+a%!sQ[y?3Dt%3[xn~<5rLOu!5p@Ku+D#'!t7~GrP~?rNKvlaya7'!h+v-5qMg=t|cd,U#5AAaa5Abb{S@52B5@a[@52B5Gx[iXueu;d<#`a(!/549C;ag>23ExY5@Dah89b^~689Jv)!~2b[~1Lv'w(%*!a#bX|aPrmawRe]keu7uhv-q6rxu,q`xTo]/a5aU!bNaDXbi!b-!ao!b<bwA!#5@B932:aV2G|:d-)Y#hJrL>RhG<7@C5<H|_=Cau:5aj5@B932:bJ|ng>vIbs)#?C2F|9jPv0w.vISh-MKvUaz(.!9ABbb|[5;5<H|Eg>unwfh;9:4E|YjQsBt|vjx'hYq3!(?C2F|J:2<BaY?C2F|GOu!5x,g|p{ah!-(?C2F|c9:4E|OjXuvvNr}:Rh&i[w*t|cd+U#jJvsu)vsSn~Mkfrmu9p}u7vwv]So!McW#Xa!ax5@A5aY:5;5<H|>kJv~vYrquJu3x4ib#T)2@SmZM?C2F|Bj:rmu9@xPhI(a*a#U#`a3-5Abb|L~@:RhK9:4E|0@52B5G|#C::aY?C2F|-:2<BaY?C2F|.5Jvk!a)javYrquJu3x4ia#T)2@SmYM?C2F|HAxPhH(!a#U#`a*-5Abb|4~@:RhJ9:4E|R@52B5G|F:2<BaY?C2F|Sc^#Xa2j=Qq5CJvB!-g<v{z;hhM?C2F|Zi[vrv{z;hiM?C2F|XKsA>!a)-g<v{z;h[eb?C2F|]i[vrv{z;h]eb?C2F|^iZu.vix,hZq3ah!.(?C2F|QOu!5ShXM:2<BaY?C2F|P", 13494, 2713, 49, 25, 61);
+
+// node_modules/entities/dist/internal/bin-trie-flags.js
+var BinTrieFlags;
+(function(BinTrieFlags2) {
+  BinTrieFlags2[BinTrieFlags2["VALUE_LENGTH"] = 49152] = "VALUE_LENGTH";
+  BinTrieFlags2[BinTrieFlags2["FLAG13"] = 8192] = "FLAG13";
+  BinTrieFlags2[BinTrieFlags2["BRANCH_LENGTH"] = 8064] = "BRANCH_LENGTH";
+  BinTrieFlags2[BinTrieFlags2["JUMP_TABLE"] = 127] = "JUMP_TABLE";
+  BinTrieFlags2[BinTrieFlags2["VALUE_MASK"] = 8191] = "VALUE_MASK";
+})(BinTrieFlags || (BinTrieFlags = {}));
+
+// node_modules/entities/dist/decode.js
+var CharCodes;
+(function(CharCodes2) {
+  CharCodes2[CharCodes2["AMP"] = 38] = "AMP";
+  CharCodes2[CharCodes2["NUM"] = 35] = "NUM";
+  CharCodes2[CharCodes2["SEMI"] = 59] = "SEMI";
+  CharCodes2[CharCodes2["EQUALS"] = 61] = "EQUALS";
+  CharCodes2[CharCodes2["ZERO"] = 48] = "ZERO";
+  CharCodes2[CharCodes2["NINE"] = 57] = "NINE";
+  CharCodes2[CharCodes2["LOWER_A"] = 97] = "LOWER_A";
+  CharCodes2[CharCodes2["LOWER_X"] = 120] = "LOWER_X";
+})(CharCodes || (CharCodes = {}));
+var TO_LOWER_BIT = 32;
+var CONSUMED_SHIFT = 21;
+var CODE_POINT_MASK = 2097151;
+var CONSUMED_OVERFLOW = 2047;
+var longNumericConsumed = 0;
+function unpackConsumed(packed) {
+  const consumed = packed >>> CONSUMED_SHIFT;
+  return consumed === CONSUMED_OVERFLOW ? longNumericConsumed : consumed;
+}
+function isNumber(code3) {
+  return code3 - CharCodes.ZERO >>> 0 <= 9;
+}
+function isHexadecimalCharacter(code3) {
+  return (code3 | TO_LOWER_BIT) - CharCodes.LOWER_A >>> 0 <= 5;
+}
+function isAlpha(code3) {
+  return (code3 | TO_LOWER_BIT) - CharCodes.LOWER_A >>> 0 <= 25;
+}
+function isEntityInAttributeInvalidEnd(code3) {
+  return code3 === CharCodes.EQUALS || isAlpha(code3) || isNumber(code3);
+}
+var EntityDecoderState;
+(function(EntityDecoderState2) {
+  EntityDecoderState2[EntityDecoderState2["EntityStart"] = 0] = "EntityStart";
+  EntityDecoderState2[EntityDecoderState2["NumericStart"] = 1] = "NumericStart";
+  EntityDecoderState2[EntityDecoderState2["NumericDecimal"] = 2] = "NumericDecimal";
+  EntityDecoderState2[EntityDecoderState2["NumericHex"] = 3] = "NumericHex";
+  EntityDecoderState2[EntityDecoderState2["NamedEntity"] = 4] = "NamedEntity";
+})(EntityDecoderState || (EntityDecoderState = {}));
+var DecodingMode;
+(function(DecodingMode2) {
+  DecodingMode2[DecodingMode2["Legacy"] = 0] = "Legacy";
+  DecodingMode2[DecodingMode2["Strict"] = 1] = "Strict";
+  DecodingMode2[DecodingMode2["Attribute"] = 2] = "Attribute";
+})(DecodingMode || (DecodingMode = {}));
+function determineBranch(decodeTree, current, nodeIndex, char) {
+  const branchCount = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
+  const jumpOffset = current & BinTrieFlags.JUMP_TABLE;
+  if (jumpOffset) {
+    if (branchCount === 0) {
+      return char === jumpOffset ? nodeIndex : -1;
+    }
+    const slot = char - jumpOffset;
+    if (slot >>> 0 >= branchCount)
+      return -1;
+    const stored = decodeTree[nodeIndex + slot];
+    return stored === 0 ? -1 : nodeIndex + branchCount + stored - 1 & 65535;
+  }
+  if (branchCount === 0)
+    return -1;
+  const packedKeySlots = branchCount + 1 >> 1;
+  const branchEnd = nodeIndex + packedKeySlots + branchCount;
+  for (let index = 0; index < branchCount; index++) {
+    const packed = decodeTree[nodeIndex + (index >> 1)];
+    const key3 = packed >> ((index & 1) << 3) & 255;
+    if (key3 === char) {
+      const pointerIndex = nodeIndex + packedKeySlots + index;
+      return branchEnd + decodeTree[pointerIndex] & 65535;
+    }
+    if (key3 > char)
+      return -1;
+  }
+  return -1;
+}
+function readTrieValue(decodeTree, nodeIndex, valueLength) {
+  if (valueLength === 1) {
+    return String.fromCharCode(decodeTree[nodeIndex] & BinTrieFlags.VALUE_MASK);
+  }
+  if (valueLength === 2) {
+    return String.fromCharCode(decodeTree[nodeIndex + 1]);
+  }
+  return String.fromCharCode(decodeTree[nodeIndex + 1], decodeTree[nodeIndex + 2]);
+}
+function parseNumericEntity(input2, numberStart, inputLength) {
+  let offset = numberStart + 1;
+  let cp = 0;
+  let digitStart = offset;
+  if (offset < inputLength && (input2.charCodeAt(offset) | TO_LOWER_BIT) === CharCodes.LOWER_X) {
+    offset += 1;
+    digitStart = offset;
+    while (offset < inputLength) {
+      const char = input2.charCodeAt(offset);
+      if (isNumber(char)) {
+        cp = cp * 16 + (char - CharCodes.ZERO);
+      } else if (isHexadecimalCharacter(char)) {
+        cp = cp * 16 + ((char | TO_LOWER_BIT) - CharCodes.LOWER_A + 10);
+      } else {
+        break;
+      }
+      offset += 1;
+    }
+  } else {
+    while (offset < inputLength) {
+      const digit = input2.charCodeAt(offset) - CharCodes.ZERO;
+      if (digit >>> 0 > 9)
+        break;
+      cp = cp * 10 + digit;
+      offset += 1;
+    }
+  }
+  if (offset === digitStart)
+    return 0;
+  if (offset < inputLength && input2.charCodeAt(offset) === CharCodes.SEMI) {
+    offset += 1;
+  }
+  if (cp > 1114111)
+    cp = 1114112;
+  let consumed = offset - numberStart;
+  if (consumed >= CONSUMED_OVERFLOW) {
+    longNumericConsumed = consumed;
+    consumed = CONSUMED_OVERFLOW;
+  }
+  return consumed << CONSUMED_SHIFT | cp;
+}
+function decodeWithTrie(input2, isStrict, isAttribute) {
+  const decodeTree = htmlDecodeTree;
+  let offset = input2.indexOf("&");
+  if (offset < 0)
+    return input2;
+  const inputLength = input2.length;
+  let chunkStart = 0;
+  let result2 = "";
+  const root = decodeTree[0];
+  const rootJumpOffset = root & BinTrieFlags.JUMP_TABLE;
+  const rootBranchCount = (root & BinTrieFlags.BRANCH_LENGTH) >> 7;
+  do {
+    const entityStart = offset + 1;
+    const firstChar = input2.charCodeAt(entityStart);
+    let consumed;
+    let value;
+    if (firstChar === CharCodes.NUM) {
+      const packed = parseNumericEntity(input2, entityStart, inputLength);
+      consumed = unpackConsumed(packed);
+      if (isStrict && consumed > 0 && input2.charCodeAt(entityStart + consumed - 1) !== CharCodes.SEMI) {
+        consumed = 0;
+      }
+      value = consumed === 0 ? "" : codePointToString(packed & CODE_POINT_MASK);
+    } else if (isAlpha(firstChar)) {
+      consumed = 0;
+      value = "";
+      const rootSlotIndex = firstChar - rootJumpOffset;
+      let nodeIndex;
+      if (rootSlotIndex >>> 0 < rootBranchCount) {
+        const stored = decodeTree[1 + rootSlotIndex];
+        nodeIndex = stored === 0 ? -1 : rootBranchCount + stored & 65535;
+      } else {
+        nodeIndex = -1;
+      }
+      let bestNodeIndex = 0;
+      let bestValueLength = 0;
+      let current = nodeIndex < 0 ? 0 : decodeTree[nodeIndex];
+      let index = entityStart + 1;
+      trie: while (index < inputLength) {
+        while (
+          // Value-less, non-run node with a nonzero jump offset.
+          (current & (BinTrieFlags.VALUE_LENGTH | BinTrieFlags.FLAG13)) === 0 && (current & BinTrieFlags.JUMP_TABLE) !== 0
+        ) {
+          const jumpOffset = current & BinTrieFlags.JUMP_TABLE;
+          const branchCount = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
+          if (branchCount === 0) {
+            if (input2.charCodeAt(index) !== jumpOffset)
+              break trie;
+            nodeIndex += 1;
+          } else {
+            const slot = input2.charCodeAt(index) - jumpOffset;
+            if (slot >>> 0 >= branchCount)
+              break trie;
+            const stored = decodeTree[nodeIndex + 1 + slot];
+            if (stored === 0)
+              break trie;
+            nodeIndex = nodeIndex + branchCount + stored & 65535;
+          }
+          current = decodeTree[nodeIndex];
+          index += 1;
+          if (index >= inputLength)
+            break trie;
+        }
+        if ((current & (BinTrieFlags.VALUE_LENGTH | BinTrieFlags.FLAG13)) === BinTrieFlags.FLAG13) {
+          const runLength = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
+          if (input2.charCodeAt(index) !== (current & BinTrieFlags.JUMP_TABLE)) {
+            break;
+          }
+          index += 1;
+          const remaining = runLength - 1;
+          let wordIndex = nodeIndex + 1;
+          let charIndexInPacked = 0;
+          for (; charIndexInPacked + 1 < remaining; charIndexInPacked += 2) {
+            const packed = decodeTree[wordIndex];
+            if (input2.charCodeAt(index) !== (packed & 255))
+              break trie;
+            index += 1;
+            if (input2.charCodeAt(index) !== (packed >> 8 & 255))
+              break trie;
+            index += 1;
+            wordIndex += 1;
+          }
+          if (charIndexInPacked < remaining) {
+            if (input2.charCodeAt(index) !== (decodeTree[wordIndex] & 255))
+              break;
+            index += 1;
+          }
+          nodeIndex += 1 + (runLength >> 1);
+          current = decodeTree[nodeIndex];
+          continue;
+        }
+        const valueLength = current >>> 14;
+        const char = input2.charCodeAt(index);
+        if (valueLength !== 0) {
+          if (char === CharCodes.SEMI) {
+            consumed = index - entityStart + 1;
+            value = valueLength === 1 ? String.fromCharCode(current & BinTrieFlags.VALUE_MASK) : readTrieValue(decodeTree, nodeIndex, valueLength);
+            break;
+          }
+          if (!isStrict && (current & BinTrieFlags.FLAG13) === 0) {
+            consumed = index - entityStart;
+            bestNodeIndex = nodeIndex;
+            bestValueLength = valueLength;
+          }
+          if (valueLength === 1)
+            break;
+        }
+        const next = determineBranch(decodeTree, current, nodeIndex + (valueLength || 1), char);
+        if (next < 0)
+          break;
+        nodeIndex = next;
+        current = decodeTree[nodeIndex];
+        index += 1;
+      }
+      if (value === "") {
+        const finalVL = current >>> 14;
+        if (finalVL !== 0 && !isStrict && (current & BinTrieFlags.FLAG13) === 0) {
+          consumed = index - entityStart;
+          bestNodeIndex = nodeIndex;
+          bestValueLength = finalVL;
+        }
+        if (consumed > 0) {
+          value = readTrieValue(decodeTree, bestNodeIndex, bestValueLength);
+        }
+      }
+    } else {
+      consumed = 0;
+      value = "";
+    }
+    if (consumed === 0 || isAttribute && firstChar !== CharCodes.NUM && input2.charCodeAt(entityStart + consumed - 1) !== CharCodes.SEMI && entityStart + consumed < inputLength && isEntityInAttributeInvalidEnd(input2.charCodeAt(entityStart + consumed))) {
+      offset = entityStart;
+    } else {
+      if (chunkStart < offset) {
+        result2 += input2.slice(chunkStart, offset);
+      }
+      result2 += value;
+      offset = chunkStart = entityStart + consumed;
+    }
+    if (input2.charCodeAt(offset) !== CharCodes.AMP) {
+      offset = input2.indexOf("&", offset);
+    }
+  } while (offset >= 0);
+  return result2 + input2.slice(chunkStart);
+}
+function decodeHTMLStrict(htmlString) {
+  return decodeWithTrie(htmlString, true, false);
+}
+
+// node_modules/entities/dist/index.js
+var EntityLevel;
+(function(EntityLevel2) {
+  EntityLevel2[EntityLevel2["XML"] = 0] = "XML";
+  EntityLevel2[EntityLevel2["HTML"] = 1] = "HTML";
+})(EntityLevel || (EntityLevel = {}));
+var EncodingMode;
+(function(EncodingMode2) {
+  EncodingMode2[EncodingMode2["UTF8"] = 0] = "UTF8";
+  EncodingMode2[EncodingMode2["ASCII"] = 1] = "ASCII";
+  EncodingMode2[EncodingMode2["Extensive"] = 2] = "Extensive";
+  EncodingMode2[EncodingMode2["Attribute"] = 3] = "Attribute";
+  EncodingMode2[EncodingMode2["Text"] = 4] = "Text";
+})(EncodingMode || (EncodingMode = {}));
+
+// node_modules/linkify-it/build/index.mjs
+var REBuilder = class {
+  src_Any = Any.source;
+  src_Cc = Cc.source;
+  src_Z = Z.source;
+  src_P = P2.source;
+  src_ZPCc = [
+    this.src_Z,
+    this.src_P,
+    this.src_Cc
+  ].join("|");
+  src_ZCc = [this.src_Z, this.src_Cc].join("|");
+  cache = {};
+  opts = {
+    maxLength: 1e4,
+    urlAuth: false,
+    schema_names: []
+  };
+  constructor(opts = {}) {
+    this.opts = {
+      ...this.opts,
+      ...opts
+    };
+  }
+  set(opts = {}) {
+    this.opts = {
+      ...this.opts,
+      ...opts
+    };
+    this.cache = {};
+    return this;
+  }
+  escapeRE(str3) {
+    return str3.replace(/[.?*+^$[\]\\(){}|-]/g, "\\$&");
+  }
+  nestedPairRE(open6, close2, depth = 4) {
+    const openRE = this.escapeRE(open6);
+    const closeRE = this.escapeRE(close2);
+    const atom = `(?:(?!${this.src_ZCc}|${openRE}|${closeRE}).)`;
+    let pair = `${openRE}${atom}{0,1000}${closeRE}`;
+    for (let level = 2; level <= depth; level++) pair = `${openRE}(?:${atom}|${pair}){0,1000}${closeRE}`;
+    return pair;
+  }
+  get_text_separators() {
+    return this.cache.text_separators ??= /[><\uff5c]/;
+  }
+  get_pseudo_letter() {
+    return this.cache.src_pseudo_letter ??= new RegExp(`(?:(?!${this.get_text_separators().source}|${this.src_ZPCc})${this.src_Any})`);
+  }
+  get_ipv4_addr() {
+    return this.cache.src_ip4 ??= /* @__PURE__ */ new RegExp("(?:(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])[.]){3}(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9][0-9]|[0-9])");
+  }
+  get_ipv6_addr() {
+    const h16 = "[0-9A-Fa-f]{1,4}";
+    const ls32 = `(?:(?:${h16}:${h16})|${this.get_ipv4_addr().source})`;
+    return this.cache.src_ip6_addr ??= new RegExp(`(?:(?:${h16}:){6}${ls32}|::(?:${h16}:){5}${ls32}|(?:${h16})?::(?:${h16}:){4}${ls32}|(?:(?:${h16}:){0,1}${h16})?::(?:${h16}:){3}${ls32}|(?:(?:${h16}:){0,2}${h16})?::(?:${h16}:){2}${ls32}|(?:(?:${h16}:){0,3}${h16})?::${h16}:${ls32}|(?:(?:${h16}:){0,4}${h16})?::${ls32}|(?:(?:${h16}:){0,5}${h16})?::${h16}|(?:(?:${h16}:){0,6}${h16})?::)`);
+  }
+  get_ipv6_url_host() {
+    return this.cache.src_ip6_host ??= new RegExp(`\\[${this.get_ipv6_addr().source}\\]`);
+  }
+  get_ipv6_mail_host() {
+    return this.cache.src_ipv6_mail_host ??= new RegExp(`\\[IPv6:${this.get_ipv6_addr().source}\\]`);
+  }
+  get_auth() {
+    return this.cache.src_auth ??= new RegExp(`(?:(?:(?!${this.src_ZCc}|[@/\\[\\]()]).){1,50}@)?`);
+  }
+  get_port() {
+    return this.cache.src_port ??= /* @__PURE__ */ new RegExp("(?::(?:6(?:[0-4]\\d{3}|5(?:[0-4]\\d{2}|5(?:[0-2]\\d|3[0-5])))|[1-5]?\\d{1,4}))?");
+  }
+  get_host_terminator() {
+    return this.cache.src_host_terminator ??= new RegExp(`(?=$|${this.get_text_separators().source}|${this.src_ZPCc})(?!${this.opts["---"] ? "-(?!--)|" : "-|"}_|:\\d|\\.-|\\.(?!$|${this.src_ZPCc}))`);
+  }
+  get_path_terminator() {
+    return this.cache.src_path_terminator ??= new RegExp(`${this.src_ZPCc}|${this.get_text_separators().source}`);
+  }
+  get_path() {
+    return this.cache.src_path ??= new RegExp(`(?:[/?#](?:${this.nestedPairRE("[", "]")}|${this.nestedPairRE("(", ")")}|${this.nestedPairRE("{", "}")}|\\"(?:(?!${this.src_ZCc}|["]).){1,100}\\"|\\'(?:(?!${this.src_ZCc}|[']).){1,100}\\'|\\'(?=${this.get_pseudo_letter().source}|[-])|\\.{2,20}[:]?[a-zA-Z0-9%/&]|\\.(?!${this.src_ZCc}|[.]|$)|` + (this.opts["---"] ? "\\-(?!--(?:[^-]|$))(?:-{0,19})|" : "\\-{1,20}|") + `,(?!${this.src_ZCc}|$)|;(?!${this.src_ZCc}|$)|\\!{1,20}(?!${this.src_ZCc}|[!]|$)|\\?(?!${this.src_ZCc}|[?]|$)|` + this.get_path_extra().source + `[\\\\/:%@#&=_~*]|(?!${this.get_path_terminator().source}).){1,${this.opts.maxLength}}|\\/)?`);
+  }
+  get_mail_name() {
+    return this.cache.src_mail_name ??= /* @__PURE__ */ new RegExp("[-!#$%&'*+/=?^_`{|}~a-zA-Z0-9](?:[-!#$%&'*+/=?^_`{|}~a-zA-Z0-9]|[.](?=[-!#$%&'*+/=?^_`{|}~a-zA-Z0-9])){0,63}");
+  }
+  get_xn() {
+    return this.cache.src_xn ??= /* @__PURE__ */ new RegExp("xn--[a-z0-9\\-]{1,59}");
+  }
+  get_tld() {
+    if (this.cache.tld) return this.cache.tld;
+    const tlds_src = [...new Set(this.opts.tlds || [])].sort().reverse().join("|");
+    this.cache.tld = new RegExp(`${tlds_src || "$#none#$"}|${this.get_xn().source}`);
+    return this.cache.tld;
+  }
+  get_domain_root() {
+    return this.cache.src_domain_root ??= new RegExp("(?:" + this.get_xn().source + `|${this.get_pseudo_letter().source}{1,63})`);
+  }
+  get_domain() {
+    return this.cache.src_domain ??= new RegExp("(?:" + this.get_xn().source + `|(?:${this.get_pseudo_letter().source})|(?:${this.get_pseudo_letter().source}(?:-|${this.get_pseudo_letter().source}){0,61}${this.get_pseudo_letter().source}))`);
+  }
+  get_url_host_port() {
+    return this.cache.url_host_port ??= new RegExp("(?:" + this.get_ipv6_url_host().source + `|(?:(?:(?:${this.get_domain().source})\\.){0,10}${this.get_domain().source}))` + this.get_port().source + this.get_host_terminator().source);
+  }
+  get_fuzzy_url_host_port() {
+    return this.cache.fuzzy_url_host_port ??= new RegExp("(?:" + (this.opts.fuzzyIP ? this.get_ipv4_addr().source + "|" : "") + `(?:(?:(?:${this.get_domain().source})\\.){1,10}(?:${this.get_tld().source})))` + this.get_host_terminator().source);
+  }
+  get_mail_host() {
+    return this.cache.src_mail_host ??= new RegExp("(?:" + this.get_ipv6_mail_host().source + `|(?:(?:(?:${this.get_domain().source})\\.){0,4}${this.get_domain().source}))` + this.get_host_terminator().source);
+  }
+  get_fuzzy_mail_host() {
+    return this.cache.src_fuzzy_mail_host ??= new RegExp("(?:" + this.get_ipv6_mail_host().source + `|(?:(?:(?:${this.get_domain().source})[.]){1,4}${this.get_domain_root().source}))` + this.get_host_terminator().source);
+  }
+  get_path_extra() {
+    return this.cache.src_path_extra ??= /* @__PURE__ */ new RegExp("");
+  }
+  get_fuzzy_mail_host_search() {
+    return this.cache.mail_fuzzy_host_search ??= new RegExp(`@${this.get_fuzzy_mail_host().source}`, "ig");
+  }
+  get_fuzzy_link_search() {
+    return this.cache.link_fuzzy_search ??= new RegExp(`(^|(?![.:/\\-_@])(?:[$+<=>^\`|｜]|${this.src_ZPCc}))(?:(?![$+<=>^\`|｜])${this.get_fuzzy_url_host_port().source}${this.get_path().source})`, "ig");
+  }
+  get_http_validator() {
+    return this.cache.http_validator ??= new RegExp("\\/\\/" + (this.opts.urlAuth ? this.get_auth().source : "") + this.get_url_host_port().source + this.get_path().source, "iy");
+  }
+  get_relative_proto_validator() {
+    return this.cache.relative_proto_validator ??= new RegExp((this.opts.urlAuth ? this.get_auth().source : "") + `(?:localhost|${this.get_ipv6_url_host().source}|(?:(?:${this.get_domain().source})[.]){1,10}${this.get_domain_root().source})` + this.get_port().source + this.get_host_terminator().source + this.get_path().source, "iy");
+  }
+  get_mail_name_validator() {
+    return this.cache.mail_name_validator ??= new RegExp(`(?:^|${this.get_text_separators().source}|"|\\(|${this.src_ZCc})(${this.get_mail_name().source})$`);
+  }
+  get_mailto_validator() {
+    return this.cache.mailto_validator ??= new RegExp(`${this.get_mail_name().source}@${this.get_mail_host().source}`, "iy");
+  }
+  get_schema_names() {
+    return this.cache.schema_names ??= new RegExp((this.opts.schema_names || []).map((name) => this.escapeRE(name)).join("|"));
+  }
+  get_schema_search() {
+    return this.cache.schema_search ??= new RegExp(`(^|(?!_)(?:[><｜]|${this.src_ZPCc}))(${this.get_schema_names().source})`, "ig");
+  }
+  get_schema_at_start() {
+    return this.cache.schema_at_start ??= new RegExp(`^${this.get_schema_search().source}`, "i");
+  }
+};
+var web_schema = {
+  validate: (text3, pos, self) => {
+    const re = self.re.get_http_validator();
+    re.lastIndex = pos;
+    const m = re.exec(text3);
+    return m ? m[0].length : 0;
+  },
+  normalize: (match, self) => self.normalize(match)
+};
+var defaultSchemas = {
+  "http:": web_schema,
+  "https:": web_schema,
+  "ftp:": web_schema,
+  "//": {
+    validate: function(text3, pos, self) {
+      const re = self.re.get_relative_proto_validator();
+      re.lastIndex = pos;
+      const m = re.exec(text3);
+      if (m) {
+        if (pos >= 3 && text3[pos - 3] === ":") return 0;
+        if (pos >= 3 && text3[pos - 3] === "/") return 0;
+        return m[0].length;
+      }
+      return 0;
+    },
+    normalize: (match, self) => self.normalize(match)
+  },
+  "mailto:": {
+    validate: function(text3, pos, self) {
+      const re = self.re.get_mailto_validator();
+      re.lastIndex = pos;
+      const m = re.exec(text3);
+      return m ? m[0].length : 0;
+    },
+    normalize: (match, self) => self.normalize(match)
+  }
+};
+var tlds_2ch = "a:cdefgilmnoqrstuwxz|b:abdefghijmnorstvwyz|c:acdfghiklmnoruvwxyz|d:ejkmoz|e:cegrstu|f:ijkmor|g:abdefghilmnpqrstuwy|h:kmnrtu|i:delmnoqrst|j:emop|k:eghimnprwyz|l:abcikrstuvy|m:acdeghklmnopqrstuvwxyz|n:acefgilopruz|o:m|p:aefghklmnrstwy|q:a|r:eosuw|s:abcdeghijklmnortuvxyz|t:cdfghjklmnortvwz|u:agksyz|v:aceginu|w:fs|y:et|z:amw";
+var tlds_default = "biz|com|edu|gov|net|org|pro|web|xxx|aero|asia|coop|info|museum|name|shop|рф";
+function unpackTlds() {
+  const result2 = tlds_default.split("|");
+  tlds_2ch.split("|").forEach((item) => {
+    const sep3 = item.indexOf(":");
+    const prefix = item.slice(0, sep3);
+    for (const suffix of item.slice(sep3 + 1)) result2.push(prefix + suffix);
+  });
+  return result2;
+}
+var defaultOptions = {
+  fuzzyLink: false,
+  fuzzyEmail: true,
+  fuzzyIP: false,
+  "---": false,
+  tlds: unpackTlds(),
+  urlAuth: false,
+  maxLength: 1e4
+};
+var Match = class {
+  /** Prefix (protocol) for matched string. Empty for fuzzy links. */
+  schema;
+  /** First position of matched string. */
+  index;
+  /** Next position after matched string. */
+  lastIndex;
+  /** Matched string. */
+  raw;
+  /** Normalized text of matched string. */
+  text;
+  /** Normalized URL of matched string. */
+  url;
+  constructor(text3, schema, index, lastIndex) {
+    const raw = text3.slice(index, lastIndex);
+    this.schema = schema.toLowerCase();
+    this.index = index;
+    this.lastIndex = lastIndex;
+    this.raw = raw;
+    this.text = raw;
+    this.url = raw;
+  }
+};
+var LinkifyIt = class {
+  __opts__;
+  __schemas__;
+  re;
+  /**
+  * Creates new linkifier instance.
+  *
+  * By default understands:
+  *
+  * - `http(s)://...` , `ftp://...`, `mailto:...` & `//...` links
+  * - "fuzzy" emails (foo@bar.com).
+  *
+  * See {@link LinkifyConstructorOptions} for available options.
+  *
+  * @param options Recognition options.
+  *
+  * @example
+  * ```javascript
+  * import { LinkifyIt } from 'linkify-it'
+  *
+  * const linkify = new LinkifyIt({ fuzzyLink: true })
+  *
+  * linkify
+  *   .tlds(require('tlds'))       // Reload with full TLD list
+  *   .tlds('onion', true)         // Add unofficial `.onion` domain
+  *   .add('ftp:', null)           // Disable `ftp:` protocol
+  *   .set({ fuzzyIP: true })      // Enable IPs in fuzzy links
+  *
+  * console.log(linkify.test('Site github.com!')) // true
+  * console.log(linkify.match('Site github.com!'))
+  * ```
+  */
+  constructor(options = {}) {
+    const { rebuilder, ...linkifyOptions } = options;
+    this.__opts__ = {
+      ...defaultOptions,
+      ...linkifyOptions
+    };
+    this.__schemas__ = { ...defaultSchemas };
+    this.re = rebuilder || new REBuilder();
+    this.re.set({
+      ...this.__opts__,
+      schema_names: Object.keys(this.__schemas__)
+    });
+  }
+  /**
+  * Add new rule definition.
+  *
+  * `schema` is a link prefix (usually, protocol name with `:` at the end,
+  * `skype:` for example). `linkify-it` makes sure that prefix is not
+  * preceded with alphanumeric char and symbols. Only whitespaces and
+  * punctuation allowed.
+  *
+  * `definition` is a rule to check tail after link prefix. To disable an
+  * existing rule, pass `null`.
+  *
+  * @param schema Rule name (fixed pattern prefix).
+  * @param definition Schema definition, or `null` to disable the rule.
+  *
+  * See [twitter mentions example](https://github.com/markdown-it/linkify-it/blob/master/examples/twitter.mjs).
+  */
+  add(schema, definition = null) {
+    if (!definition) delete this.__schemas__[schema];
+    else {
+      const def = {
+        normalize: (match, self) => self.normalize(match),
+        ...definition
+      };
+      this.__schemas__[schema] = def;
+    }
+    this.re.set({
+      ...this.__opts__,
+      schema_names: Object.keys(this.__schemas__)
+    });
+    return this;
+  }
+  /**
+  * Set recognition options for links without schema.
+  *
+  * @param options Recognition options.
+  */
+  set(options = {}) {
+    this.__opts__ = {
+      ...this.__opts__,
+      ...options
+    };
+    this.re.set({
+      ...this.__opts__,
+      schema_names: Object.keys(this.__schemas__)
+    });
+    return this;
+  }
+  /**
+  * Searches linkifiable pattern and returns `true` on success or `false` on fail.
+  *
+  * @param text Text to scan.
+  */
+  test(text3) {
+    if (!text3.length) return false;
+    let m, re;
+    re = this.re.get_schema_search();
+    re.lastIndex = 0;
+    while ((m = re.exec(text3)) !== null) if (this.testSchemaAt(text3, m[2], re.lastIndex)) return true;
+    if (this.__opts__.fuzzyLink && this.__schemas__["http:"]) {
+      re = this.re.get_fuzzy_link_search();
+      re.lastIndex = 0;
+      if (re.exec(text3) !== null) return true;
+    }
+    if (this.__opts__.fuzzyEmail && this.__schemas__["mailto:"]) {
+      if (text3.indexOf("@") >= 0) {
+        const mailHostRe = this.re.get_fuzzy_mail_host_search();
+        const mailNameRe = this.re.get_mail_name_validator();
+        mailHostRe.lastIndex = 0;
+        while ((m = mailHostRe.exec(text3)) !== null) {
+          const name = text3.slice(Math.max(0, m.index - 65), m.index);
+          if (mailNameRe.test(name)) return true;
+        }
+      }
+    }
+    return false;
+  }
+  /**
+  * Similar to {@link LinkifyIt.test} but checks only specific protocol tail exactly
+  * at given position. Returns length of found pattern (0 on fail).
+  *
+  * @param text Text to scan.
+  * @param schema Rule (schema) name.
+  * @param pos Text offset to check from.
+  */
+  testSchemaAt(text3, schema, pos) {
+    if (!this.__schemas__[schema.toLowerCase()]) return 0;
+    return this.__schemas__[schema.toLowerCase()].validate(text3.slice(0, pos + this.__opts__.maxLength), pos, this);
+  }
+  /**
+  * Returns array of found link descriptions or `null` on fail. We strongly
+  * recommend to use {@link LinkifyIt.test} first, for best speed.
+  *
+  * @param text Text to scan.
+  */
+  match(text3) {
+    const result2 = [];
+    const schemaRe = this.re.get_schema_search();
+    let fuzzyLinkRe;
+    let mailHostRe;
+    let mailNameRe;
+    let fuzzyLinkCandidate;
+    let fuzzyEmailCandidate;
+    let schemaPrefix;
+    let schemaDone = false;
+    let fuzzyLinkDone = false;
+    let fuzzyEmailDone = false;
+    let pos = 0;
+    if (!text3.length) return null;
+    schemaRe.lastIndex = 0;
+    if (this.__opts__.fuzzyLink && this.__schemas__["http:"]) {
+      fuzzyLinkRe = this.re.get_fuzzy_link_search();
+      fuzzyLinkRe.lastIndex = 0;
+    }
+    if (this.__opts__.fuzzyEmail && this.__schemas__["mailto:"]) {
+      mailHostRe = this.re.get_fuzzy_mail_host_search();
+      mailHostRe.lastIndex = 0;
+      mailNameRe = this.re.get_mail_name_validator();
+    }
+    for (; ; ) {
+      const scanFrom = Math.max(pos - 1, 0);
+      if (mailHostRe && mailNameRe && !fuzzyEmailDone && (!fuzzyEmailCandidate || fuzzyEmailCandidate.index < pos)) {
+        if (mailHostRe.lastIndex < scanFrom) mailHostRe.lastIndex = scanFrom;
+        for (; ; ) {
+          const m = mailHostRe.exec(text3);
+          if (!m) {
+            fuzzyEmailDone = true;
+            fuzzyEmailCandidate = void 0;
+            break;
+          }
+          const name = mailNameRe.exec(text3.slice(Math.max(0, m.index - 65), m.index));
+          if (!name) continue;
+          fuzzyEmailCandidate = {
+            schema: "mailto:",
+            index: m.index - name[1].length,
+            lastIndex: m.index + m[0].length
+          };
+          if (fuzzyEmailCandidate.index >= pos) break;
+          if (mailHostRe.lastIndex < scanFrom) mailHostRe.lastIndex = scanFrom;
+        }
+      }
+      if (fuzzyLinkRe && !fuzzyLinkDone && (!fuzzyLinkCandidate || fuzzyLinkCandidate.index < pos)) {
+        if (fuzzyLinkRe.lastIndex < scanFrom) fuzzyLinkRe.lastIndex = scanFrom;
+        for (; ; ) {
+          const m = fuzzyLinkRe.exec(text3);
+          if (!m) {
+            fuzzyLinkDone = true;
+            fuzzyLinkCandidate = void 0;
+            break;
+          }
+          fuzzyLinkCandidate = {
+            schema: "",
+            index: m.index + m[1].length,
+            lastIndex: m.index + m[0].length
+          };
+          if (fuzzyLinkCandidate.index >= pos) break;
+          if (fuzzyLinkRe.lastIndex < scanFrom) fuzzyLinkRe.lastIndex = scanFrom;
+        }
+      }
+      let fuzzyCandidate = fuzzyEmailCandidate;
+      if (!fuzzyCandidate || fuzzyLinkCandidate && (fuzzyLinkCandidate.index < fuzzyCandidate.index || fuzzyLinkCandidate.index === fuzzyCandidate.index && fuzzyLinkCandidate.lastIndex > fuzzyCandidate.lastIndex)) fuzzyCandidate = fuzzyLinkCandidate;
+      let schemaCandidate;
+      if (!schemaDone) for (; ; ) {
+        if (!schemaPrefix) {
+          if (schemaRe.lastIndex < scanFrom) schemaRe.lastIndex = scanFrom;
+          const m = schemaRe.exec(text3);
+          if (!m) {
+            schemaDone = true;
+            break;
+          }
+          schemaPrefix = {
+            schema: m[2],
+            index: m.index + m[1].length,
+            lastIndex: m.index + m[0].length
+          };
+        }
+        if (schemaPrefix.index < pos) {
+          schemaPrefix = void 0;
+          continue;
+        }
+        if (fuzzyCandidate && schemaPrefix.index > fuzzyCandidate.index) break;
+        const prefix = schemaPrefix;
+        schemaPrefix = void 0;
+        const len = this.testSchemaAt(text3, prefix.schema, prefix.lastIndex);
+        if (len) {
+          schemaCandidate = {
+            schema: prefix.schema,
+            index: prefix.index,
+            lastIndex: prefix.lastIndex + len
+          };
+          break;
+        }
+      }
+      let candidate = schemaCandidate;
+      if (!candidate || fuzzyEmailCandidate && (fuzzyEmailCandidate.index < candidate.index || fuzzyEmailCandidate.index === candidate.index && fuzzyEmailCandidate.lastIndex > candidate.lastIndex)) candidate = fuzzyEmailCandidate;
+      if (!candidate || fuzzyLinkCandidate && (fuzzyLinkCandidate.index < candidate.index || fuzzyLinkCandidate.index === candidate.index && fuzzyLinkCandidate.lastIndex > candidate.lastIndex)) candidate = fuzzyLinkCandidate;
+      if (!candidate) break;
+      if (candidate === fuzzyEmailCandidate) fuzzyEmailCandidate = void 0;
+      else if (candidate === fuzzyLinkCandidate) fuzzyLinkCandidate = void 0;
+      const match = new Match(text3, candidate.schema, candidate.index, candidate.lastIndex);
+      if (match.schema) this.__schemas__[match.schema].normalize(match, this);
+      else this.normalize(match);
+      result2.push(match);
+      pos = candidate.lastIndex;
+    }
+    if (result2.length) return result2;
+    return null;
+  }
+  /**
+  * Returns fully-formed (not fuzzy) link if it starts at the beginning
+  * of the string, and null otherwise.
+  *
+  * @param text Text to scan.
+  */
+  matchAtStart(text3) {
+    if (!text3.length) return null;
+    const m = this.re.get_schema_at_start().exec(text3);
+    if (!m) return null;
+    const len = this.testSchemaAt(text3, m[2], m[0].length);
+    if (!len) return null;
+    const match = new Match(text3, m[2], m.index + m[1].length, m.index + m[0].length + len);
+    this.__schemas__[match.schema].normalize(match, this);
+    return match;
+  }
+  /**
+  * Load (or merge) new TLDs list. Those are used for fuzzy links (without
+  * prefix) to avoid false positives. By default this algorithm is used:
+  *
+  * - hostname with any 2-letter root zones are ok.
+  * - biz|com|edu|gov|net|org|pro|web|xxx|aero|asia|coop|info|museum|name|shop|рф
+  *   are ok.
+  * - encoded (`xn--...`) root zones are ok.
+  *
+  * If list is replaced, then exact match for 2-chars root zones will be checked.
+  *
+  * @param list List of TLDs.
+  * @param keepOld Merge with current list if `true` (`false` by default).
+  */
+  tlds(list3, keepOld = false) {
+    list3 = Array.isArray(list3) ? list3 : [list3];
+    if (!keepOld) this.__opts__.tlds = list3;
+    else this.__opts__.tlds = this.__opts__.tlds.concat(list3);
+    this.re.set({
+      ...this.__opts__,
+      schema_names: Object.keys(this.__schemas__)
+    });
+    return this;
+  }
+  /**
+  * Default normalizer (if schema does not define its own).
+  *
+  * @param match Match to normalize.
+  */
+  normalize(match) {
+    if (!match.schema) match.url = `http://${match.url}`;
+    if (match.schema === "mailto:" && !/^mailto:/i.test(match.url)) match.url = `mailto:${match.url}`;
+  }
+};
+
+// node_modules/markdown-it/dist/markdown-it.mjs
+var import_punycode = __toESM(require_punycode(), 1);
+var __defProp2 = Object.defineProperty;
+var __exportAll = (all, no_symbols) => {
+  let target = {};
+  for (var name in all) __defProp2(target, name, {
+    get: all[name],
+    enumerable: true
+  });
+  if (!no_symbols) __defProp2(target, Symbol.toStringTag, { value: "Module" });
+  return target;
+};
+var utils_exports = /* @__PURE__ */ __exportAll({
+  arrayReplaceAt: () => arrayReplaceAt,
+  asciiTrim: () => asciiTrim,
+  callable: () => callable,
+  escapeHtml: () => escapeHtml,
+  escapeRE: () => escapeRE,
+  fromCodePoint: () => fromCodePoint,
+  isMdAsciiPunct: () => isMdAsciiPunct,
+  isPunctChar: () => isPunctChar,
+  isPunctCharCode: () => isPunctCharCode,
+  isSpace: () => isSpace2,
+  isValidEntityCode: () => isValidEntityCode,
+  isWhiteSpace: () => isWhiteSpace,
+  lib: () => lib,
+  normalizeReference: () => normalizeReference,
+  unescapeAll: () => unescapeAll,
+  unescapeMd: () => unescapeMd
+});
+function callable(cls) {
+  const wrapper = function(...args) {
+    return Reflect.construct(cls, args, new.target && new.target !== wrapper ? new.target : cls);
+  };
+  Object.defineProperty(wrapper, "name", { value: cls.name });
+  Object.setPrototypeOf(wrapper, cls);
+  wrapper.prototype = cls.prototype;
+  return wrapper;
+}
+function arrayReplaceAt(src, pos, newElements) {
+  return [].concat(src.slice(0, pos), newElements, src.slice(pos + 1));
+}
+function isValidEntityCode(c) {
+  if (c >= 55296 && c <= 57343) return false;
+  if (c >= 64976 && c <= 65007) return false;
+  if ((c & 65535) === 65535 || (c & 65535) === 65534) return false;
+  if (c >= 0 && c <= 8) return false;
+  if (c === 11) return false;
+  if (c >= 14 && c <= 31) return false;
+  if (c >= 127 && c <= 159) return false;
+  if (c > 1114111) return false;
+  return true;
+}
+function fromCodePoint(c) {
+  if (c > 65535) {
+    c -= 65536;
+    const surrogate1 = 55296 + (c >> 10);
+    const surrogate2 = 56320 + (c & 1023);
+    return String.fromCharCode(surrogate1, surrogate2);
+  }
+  return String.fromCharCode(c);
+}
+var UNESCAPE_MD_RE = /\\([!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~])/g;
+var UNESCAPE_ALL_RE = new RegExp(`${UNESCAPE_MD_RE.source}|${/&([a-z#][a-z0-9]{1,31});/gi.source}`, "gi");
+var DIGITAL_ENTITY_TEST_RE = /^#((?:x[a-f0-9]{1,8}|[0-9]{1,8}))$/i;
+function replaceEntityPattern(match, name) {
+  if (name.charCodeAt(0) === 35 && DIGITAL_ENTITY_TEST_RE.test(name)) {
+    const code3 = name[1].toLowerCase() === "x" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    if (isValidEntityCode(code3)) return fromCodePoint(code3);
+    return match;
+  }
+  const decoded = decodeHTMLStrict(match);
+  if (decoded !== match) return decoded;
+  return match;
+}
+function unescapeMd(str3) {
+  if (str3.indexOf("\\") < 0) return str3;
+  return str3.replace(UNESCAPE_MD_RE, "$1");
+}
+function unescapeAll(str3) {
+  if (str3.indexOf("\\") < 0 && str3.indexOf("&") < 0) return str3;
+  return str3.replace(UNESCAPE_ALL_RE, function(match, escaped, entity2) {
+    if (escaped) return escaped;
+    return replaceEntityPattern(match, entity2);
+  });
+}
+var HTML_ESCAPE_TEST_RE = /[&<>"]/;
+var HTML_ESCAPE_REPLACE_RE = /[&<>"]/g;
+var HTML_REPLACEMENTS = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;"
+};
+function replaceUnsafeChar(ch) {
+  return HTML_REPLACEMENTS[ch];
+}
+function escapeHtml(str3) {
+  if (HTML_ESCAPE_TEST_RE.test(str3)) return str3.replace(HTML_ESCAPE_REPLACE_RE, replaceUnsafeChar);
+  return str3;
+}
+var REGEXP_ESCAPE_RE = /[.?*+^$[\]\\(){}|-]/g;
+function escapeRE(str3) {
+  return str3.replace(REGEXP_ESCAPE_RE, "\\$&");
+}
+function isSpace2(code3) {
+  switch (code3) {
+    case 9:
+    case 32:
+      return true;
+  }
+  return false;
+}
+function isWhiteSpace(code3) {
+  if (code3 >= 8192 && code3 <= 8202) return true;
+  switch (code3) {
+    case 9:
+    case 10:
+    case 11:
+    case 12:
+    case 13:
+    case 32:
+    case 160:
+    case 5760:
+    case 8239:
+    case 8287:
+    case 12288:
+      return true;
+  }
+  return false;
+}
+function isPunctChar(ch) {
+  return P2.test(ch) || S2.test(ch);
+}
+function isPunctCharCode(code3) {
+  return isPunctChar(fromCodePoint(code3));
+}
+function isMdAsciiPunct(ch) {
+  switch (ch) {
+    case 33:
+    case 34:
+    case 35:
+    case 36:
+    case 37:
+    case 38:
+    case 39:
+    case 40:
+    case 41:
+    case 42:
+    case 43:
+    case 44:
+    case 45:
+    case 46:
+    case 47:
+    case 58:
+    case 59:
+    case 60:
+    case 61:
+    case 62:
+    case 63:
+    case 64:
+    case 91:
+    case 92:
+    case 93:
+    case 94:
+    case 95:
+    case 96:
+    case 123:
+    case 124:
+    case 125:
+    case 126:
+      return true;
+    default:
+      return false;
+  }
+}
+function normalizeReference(str3) {
+  str3 = str3.trim().replace(/\s+/g, " ");
+  return str3.toLowerCase().toUpperCase();
+}
+function isAsciiTrimmable(c) {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+function asciiTrim(str3) {
+  let start = 0;
+  for (; start < str3.length; start++) if (!isAsciiTrimmable(str3.charCodeAt(start))) break;
+  let end = str3.length - 1;
+  for (; end >= start; end--) if (!isAsciiTrimmable(str3.charCodeAt(end))) break;
+  return str3.slice(start, end + 1);
+}
+var lib = {
+  mdurl: mdurl_exports,
+  ucmicro: build_exports
+};
+function parseLinkLabel(state, start, disableNested) {
+  let level, found, marker, prevPos;
+  const max = state.posMax;
+  const oldPos = state.pos;
+  state.pos = start + 1;
+  level = 1;
+  while (state.pos < max) {
+    marker = state.src.charCodeAt(state.pos);
+    if (marker === 93) {
+      level--;
+      if (level === 0) {
+        found = true;
+        break;
+      }
+    }
+    prevPos = state.pos;
+    state.md.inline.skipToken(state);
+    if (marker === 91) {
+      if (prevPos === state.pos - 1) level++;
+      else if (disableNested) {
+        state.pos = oldPos;
+        return -1;
+      }
+    }
+  }
+  let labelEnd = -1;
+  if (found) labelEnd = state.pos;
+  state.pos = oldPos;
+  return labelEnd;
+}
+function parseLinkDestination(str3, start, max) {
+  let code3;
+  let pos = start;
+  const result2 = {
+    ok: false,
+    pos: 0,
+    str: ""
+  };
+  if (str3.charCodeAt(pos) === 60) {
+    pos++;
+    while (pos < max) {
+      code3 = str3.charCodeAt(pos);
+      if (code3 === 10) return result2;
+      if (code3 === 60) return result2;
+      if (code3 === 62) {
+        result2.pos = pos + 1;
+        result2.str = unescapeAll(str3.slice(start + 1, pos));
+        result2.ok = true;
+        return result2;
+      }
+      if (code3 === 92 && pos + 1 < max) {
+        pos += 2;
+        continue;
+      }
+      pos++;
+    }
+    return result2;
+  }
+  let level = 0;
+  while (pos < max) {
+    code3 = str3.charCodeAt(pos);
+    if (code3 === 32) break;
+    if (code3 < 32 || code3 === 127) break;
+    if (code3 === 92 && pos + 1 < max) {
+      if (str3.charCodeAt(pos + 1) === 32) {
+        pos++;
+        continue;
+      }
+      pos += 2;
+      continue;
+    }
+    if (code3 === 40) {
+      level++;
+      if (level > 32) return result2;
+    }
+    if (code3 === 41) {
+      if (level === 0) break;
+      level--;
+    }
+    pos++;
+  }
+  if (start === pos) return result2;
+  if (level !== 0) return result2;
+  result2.str = unescapeAll(str3.slice(start, pos));
+  result2.pos = pos;
+  result2.ok = true;
+  return result2;
+}
+function parseLinkTitle(str3, start, max, prev_state) {
+  let code3;
+  let pos = start;
+  const state = {
+    ok: false,
+    can_continue: false,
+    pos: 0,
+    str: "",
+    marker: 0
+  };
+  if (prev_state) {
+    state.str = prev_state.str;
+    state.marker = prev_state.marker;
+  } else {
+    if (pos >= max) return state;
+    let marker = str3.charCodeAt(pos);
+    if (marker !== 34 && marker !== 39 && marker !== 40) return state;
+    start++;
+    pos++;
+    if (marker === 40) marker = 41;
+    state.marker = marker;
+  }
+  while (pos < max) {
+    code3 = str3.charCodeAt(pos);
+    if (code3 === state.marker) {
+      state.pos = pos + 1;
+      state.str += unescapeAll(str3.slice(start, pos));
+      state.ok = true;
+      return state;
+    } else if (code3 === 40 && state.marker === 41) return state;
+    else if (code3 === 92 && pos + 1 < max) pos++;
+    pos++;
+  }
+  state.can_continue = true;
+  state.str += unescapeAll(str3.slice(start, pos));
+  return state;
+}
+var helpers_exports = /* @__PURE__ */ __exportAll({
+  parseLinkDestination: () => parseLinkDestination,
+  parseLinkLabel: () => parseLinkLabel,
+  parseLinkTitle: () => parseLinkTitle
+});
+function _typeof(o) {
+  "@babel/helpers - typeof";
+  return _typeof = "function" == typeof Symbol && "symbol" == typeof Symbol.iterator ? function(o2) {
+    return typeof o2;
+  } : function(o2) {
+    return o2 && "function" == typeof Symbol && o2.constructor === Symbol && o2 !== Symbol.prototype ? "symbol" : typeof o2;
+  }, _typeof(o);
+}
+function toPrimitive(t, r3) {
+  if ("object" != _typeof(t) || !t) return t;
+  var e = t[Symbol.toPrimitive];
+  if (void 0 !== e) {
+    var i = e.call(t, r3 || "default");
+    if ("object" != _typeof(i)) return i;
+    throw new TypeError("@@toPrimitive must return a primitive value.");
+  }
+  return ("string" === r3 ? String : Number)(t);
+}
+function toPropertyKey(t) {
+  var i = toPrimitive(t, "string");
+  return "symbol" == _typeof(i) ? i : i + "";
+}
+function _defineProperty(e, r3, t) {
+  return (r3 = toPropertyKey(r3)) in e ? Object.defineProperty(e, r3, {
+    value: t,
+    enumerable: true,
+    configurable: true,
+    writable: true
+  }) : e[r3] = t, e;
+}
+var Token = class {
+  constructor(type, tag, nesting) {
+    _defineProperty(
+      this,
+      /**
+      * Source map info. Format: `[ line_begin, line_end ]`
+      */
+      "map",
+      null
+    );
+    _defineProperty(
+      this,
+      /**
+      * nesting level, the same as `state.level`
+      */
+      "level",
+      0
+    );
+    _defineProperty(
+      this,
+      /**
+      * An array of child nodes (inline and img tokens)
+      */
+      "children",
+      null
+    );
+    _defineProperty(
+      this,
+      /**
+      * In a case of self-closing tag (code, html, fence, etc.),
+      * it has contents of this tag.
+      */
+      "content",
+      ""
+    );
+    _defineProperty(
+      this,
+      /**
+      * '*' or '_' for emphasis, fence string for fence, etc.
+      */
+      "markup",
+      ""
+    );
+    _defineProperty(
+      this,
+      /**
+      * Additional information:
+      *
+      * - Info string for "fence" tokens
+      * - The value "auto" for autolink "link_open" and "link_close" tokens
+      * - The string value of the item marker for ordered-list "list_item_open" tokens
+      */
+      "info",
+      ""
+    );
+    _defineProperty(
+      this,
+      /**
+      * True for block-level tokens, false for inline tokens.
+      * Used in renderer to calculate line breaks
+      */
+      "block",
+      false
+    );
+    _defineProperty(
+      this,
+      /**
+      * If it's true, ignore this element when rendering. Used for tight lists
+      * to hide paragraphs.
+      */
+      "hidden",
+      false
+    );
+    this.type = type;
+    this.tag = tag;
+    this.attrs = null;
+    this.nesting = nesting;
+    this.meta = null;
+  }
+  /**
+  * Search attribute index by name.
+  */
+  attrIndex(name) {
+    if (!this.attrs) return -1;
+    const attrs = this.attrs;
+    for (let i = 0, len = attrs.length; i < len; i++) if (attrs[i][0] === name) return i;
+    return -1;
+  }
+  /**
+  * Add `[ name, value ]` attribute to list. Init attrs if necessary
+  */
+  attrPush(attrData) {
+    if (this.attrs) this.attrs.push(attrData);
+    else this.attrs = [attrData];
+  }
+  /**
+  * Set `name` attribute to `value`. Override old value if exists.
+  */
+  attrSet(name, value) {
+    const idx = this.attrIndex(name);
+    const attrData = [name, value];
+    if (idx < 0) this.attrPush(attrData);
+    else this.attrs[idx] = attrData;
+  }
+  /**
+  * Get the value of attribute `name`, or null if it does not exist.
+  */
+  attrGet(name) {
+    const idx = this.attrIndex(name);
+    let value = null;
+    if (idx >= 0) value = this.attrs[idx][1];
+    return value;
+  }
+  /**
+  * Join value to existing attribute via space. Or create new attribute if not
+  * exists. Useful to operate with token classes.
+  */
+  attrJoin(name, value) {
+    const idx = this.attrIndex(name);
+    if (idx < 0) this.attrPush([name, value]);
+    else this.attrs[idx][1] = `${this.attrs[idx][1]} ${value}`;
+  }
+};
+var Ruler = class {
+  constructor() {
+    _defineProperty(
+      this,
+      /** @internal */
+      "__rules__",
+      []
+    );
+    _defineProperty(
+      this,
+      /** @internal */
+      "__cache__",
+      null
+    );
+  }
+  /** @internal */
+  __find__(name) {
+    for (let i = 0; i < this.__rules__.length; i++) if (this.__rules__[i].name === name) return i;
+    return -1;
+  }
+  /** @internal */
+  __compile__() {
+    const chains = /* @__PURE__ */ new Set();
+    this.__rules__.forEach((rule) => {
+      if (!rule.enabled) return;
+      rule.alt.forEach((altName) => {
+        if (altName) chains.add(altName);
+      });
+    });
+    this.__cache__ = /* @__PURE__ */ Object.create(null);
+    this.__cache__[""] = [];
+    this.__rules__.forEach((rule) => {
+      if (rule.enabled) this.__cache__[""].push(rule.fn);
+    });
+    chains.forEach((chain) => {
+      this.__cache__[chain] = [];
+      this.__rules__.forEach((rule) => {
+        if (rule.enabled && rule.alt.indexOf(chain) >= 0) this.__cache__[chain].push(rule.fn);
+      });
+    });
+  }
+  /**
+  * Replace rule by name with new function & options. Throws error if name not
+  * found.
+  *
+  * @example Replace existing typographer replacement rule with new one
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  * const md = new MarkdownIt()
+  *
+  * md.core.ruler.at('replacements', function replace(state) {
+  *   //...
+  * });
+  * ```
+  */
+  at(name, fn, options = {}) {
+    const index = this.__find__(name);
+    if (index === -1) throw new Error(`Parser rule not found: ${name}`);
+    this.__rules__[index].fn = fn;
+    this.__rules__[index].alt = options.alt || [];
+    this.__cache__ = null;
+  }
+  /**
+  * Add new rule to chain before one with given name. See also
+  * {@link Ruler.after}, {@link Ruler.push}.
+  *
+  * @example
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  * const md = new MarkdownIt()
+  *
+  * md.block.ruler.before('paragraph', 'my_rule', function replace(state) {
+  *   //...
+  * });
+  * ```
+  */
+  before(beforeName, ruleName, fn, options = {}) {
+    const index = this.__find__(beforeName);
+    if (index === -1) throw new Error(`Parser rule not found: ${beforeName}`);
+    this.__rules__.splice(index, 0, {
+      name: ruleName,
+      enabled: true,
+      fn,
+      alt: options.alt || []
+    });
+    this.__cache__ = null;
+  }
+  /**
+  * Add new rule to chain after one with given name. See also
+  * {@link Ruler.before}, {@link Ruler.push}.
+  *
+  * @example
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  * const md = new MarkdownIt()
+  *
+  * md.inline.ruler.after('text', 'my_rule', function replace(state) {
+  *   //...
+  * });
+  * ```
+  */
+  after(afterName, ruleName, fn, options = {}) {
+    const index = this.__find__(afterName);
+    if (index === -1) throw new Error(`Parser rule not found: ${afterName}`);
+    this.__rules__.splice(index + 1, 0, {
+      name: ruleName,
+      enabled: true,
+      fn,
+      alt: options.alt || []
+    });
+    this.__cache__ = null;
+  }
+  /**
+  * Push new rule to the end of chain. See also
+  * {@link Ruler.before}, {@link Ruler.after}.
+  *
+  * @example
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  * const md = new MarkdownIt()
+  *
+  * md.core.ruler.push('my_rule', function replace(state) {
+  *   //...
+  * });
+  * ```
+  */
+  push(ruleName, fn, options = {}) {
+    this.__rules__.push({
+      name: ruleName,
+      enabled: true,
+      fn,
+      alt: options.alt || []
+    });
+    this.__cache__ = null;
+  }
+  /**
+  * Enable rules with given names. If any rule name not found - throw Error.
+  * Errors can be disabled by second param.
+  *
+  * See also {@link Ruler.disable}, {@link Ruler.enableOnly}.
+  *
+  * Returns list of found rule names (if no exception happened).
+  */
+  enable(list3, ignoreInvalid = false) {
+    if (!Array.isArray(list3)) list3 = [list3];
+    const result2 = [];
+    list3.forEach((name) => {
+      const idx = this.__find__(name);
+      if (idx < 0) {
+        if (ignoreInvalid) return;
+        throw new Error(`Rules manager: invalid rule name ${name}`);
+      }
+      this.__rules__[idx].enabled = true;
+      result2.push(name);
+    });
+    this.__cache__ = null;
+    return result2;
+  }
+  /**
+  * Enable rules with given names, and disable everything else. If any rule name
+  * not found - throw Error. Errors can be disabled by second param.
+  *
+  * See also {@link Ruler.disable}, {@link Ruler.enable}.
+  */
+  enableOnly(list3, ignoreInvalid = false) {
+    if (!Array.isArray(list3)) list3 = [list3];
+    this.__rules__.forEach((rule) => {
+      rule.enabled = false;
+    });
+    this.enable(list3, ignoreInvalid);
+  }
+  /**
+  * Disable rules with given names. If any rule name not found - throw Error.
+  * Errors can be disabled by second param.
+  *
+  * See also {@link Ruler.enable}, {@link Ruler.enableOnly}.
+  *
+  * Returns list of found rule names (if no exception happened).
+  */
+  disable(list3, ignoreInvalid = false) {
+    if (!Array.isArray(list3)) list3 = [list3];
+    const result2 = [];
+    list3.forEach((name) => {
+      const idx = this.__find__(name);
+      if (idx < 0) {
+        if (ignoreInvalid) return;
+        throw new Error(`Rules manager: invalid rule name ${name}`);
+      }
+      this.__rules__[idx].enabled = false;
+      result2.push(name);
+    });
+    this.__cache__ = null;
+    return result2;
+  }
+  /**
+  * Return array of active functions (rules) for given chain name. It analyzes
+  * rules configuration, compiles caches if not exists and returns result.
+  *
+  * Default chain name is `''` (empty string). It can't be skipped. That's
+  * done intentionally, to keep signature monomorphic for high speed.
+  */
+  getRules(chainName) {
+    if (!this.__cache__) this.__compile__();
+    return this.__cache__[chainName] || [];
+  }
+};
+var default_rules = {};
+default_rules.code_inline = function(tokens, idx, options, env, slf) {
+  const token2 = tokens[idx];
+  return `<code${slf.renderAttrs(token2)}>${escapeHtml(token2.content)}</code>`;
+};
+default_rules.code_block = function(tokens, idx, options, env, slf) {
+  const token2 = tokens[idx];
+  return `<pre${slf.renderAttrs(token2)}><code>${escapeHtml(tokens[idx].content)}</code></pre>
+`;
+};
+default_rules.fence = function(tokens, idx, options, env, slf) {
+  const token2 = tokens[idx];
+  const info4 = token2.info ? unescapeAll(token2.info).trim() : "";
+  let langName = "";
+  let langAttrs = "";
+  if (info4) {
+    const arr = info4.split(/(\s+)/g);
+    langName = arr[0];
+    langAttrs = arr.slice(2).join("");
+  }
+  let highlighted;
+  if (options.highlight) highlighted = options.highlight(token2.content, langName, langAttrs) || escapeHtml(token2.content);
+  else highlighted = escapeHtml(token2.content);
+  if (highlighted.indexOf("<pre") === 0) return highlighted + "\n";
+  if (info4) {
+    const i = token2.attrIndex("class");
+    const tmpAttrs = token2.attrs ? token2.attrs.slice() : [];
+    if (i < 0) tmpAttrs.push(["class", `${options.langPrefix}${langName}`]);
+    else {
+      tmpAttrs[i] = [tmpAttrs[i][0], tmpAttrs[i][1]];
+      tmpAttrs[i][1] += ` ${options.langPrefix}${langName}`;
+    }
+    const tmpToken = { attrs: tmpAttrs };
+    return `<pre><code${slf.renderAttrs(tmpToken)}>${highlighted}</code></pre>
+`;
+  }
+  return `<pre><code${slf.renderAttrs(token2)}>${highlighted}</code></pre>
+`;
+};
+default_rules.image = function(tokens, idx, options, env, slf) {
+  const token2 = tokens[idx];
+  token2.attrs[token2.attrIndex("alt")][1] = slf.renderInlineAsText(token2.children, options, env);
+  return slf.renderToken(tokens, idx, options);
+};
+default_rules.hardbreak = function(tokens, idx, options) {
+  return options.xhtmlOut ? "<br />\n" : "<br>\n";
+};
+default_rules.softbreak = function(tokens, idx, options) {
+  return options.breaks ? options.xhtmlOut ? "<br />\n" : "<br>\n" : "\n";
+};
+default_rules.text = function(tokens, idx) {
+  return escapeHtml(tokens[idx].content);
+};
+default_rules.html_block = function(tokens, idx) {
+  return tokens[idx].content;
+};
+default_rules.html_inline = function(tokens, idx) {
+  return tokens[idx].content;
+};
+var Renderer = class {
+  constructor() {
+    _defineProperty(
+      this,
+      /**
+      * Contains render rules for tokens. Can be updated and extended.
+      *
+      * See [source code](https://github.com/markdown-it/markdown-it/blob/master/src/renderer.ts)
+      * for more details and examples.
+      *
+      * @example Custom render rules
+      * ```javascript
+      * import MarkdownIt from 'markdown-it'
+      * const md = new MarkdownIt()
+      *
+      * md.renderer.rules.strong_open  = function () { return '<b>'; };
+      * md.renderer.rules.strong_close = function () { return '</b>'; };
+      *
+      * const result = md.renderInline(...);
+      * ```
+      *
+      * @example Each rule is called as independent static function with fixed signature
+      * ```javascript
+      * function my_token_render(tokens, idx, options, env, renderer) {
+      *   // ...
+      *   return renderedHTML;
+      * }
+      * ```
+      */
+      "rules",
+      Object.assign({}, default_rules)
+    );
+  }
+  /**
+  * Render token attributes to string.
+  */
+  renderAttrs(token2) {
+    let i, l, result2;
+    if (!token2.attrs) return "";
+    result2 = "";
+    for (i = 0, l = token2.attrs.length; i < l; i++) result2 += ` ${escapeHtml(token2.attrs[i][0])}="${escapeHtml(String(token2.attrs[i][1]))}"`;
+    return result2;
+  }
+  /**
+  * Default token renderer. Can be overriden by custom function
+  * in {@link Renderer.rules}.
+  */
+  renderToken(tokens, idx, options) {
+    const token2 = tokens[idx];
+    let result2 = "";
+    if (token2.hidden) return "";
+    let prev = idx - 1;
+    while (prev >= 0 && tokens[prev].hidden && tokens[prev].nesting === 0) prev--;
+    if (token2.block && token2.nesting !== -1 && prev >= 0 && tokens[prev].hidden && tokens[prev].nesting === -1) result2 += "\n";
+    result2 += (token2.nesting === -1 ? "</" : "<") + token2.tag;
+    result2 += this.renderAttrs(token2);
+    if (token2.nesting === 0 && options.xhtmlOut) result2 += " /";
+    let needLf = false;
+    if (token2.block) {
+      needLf = true;
+      if (token2.nesting === 1) {
+        let next = idx + 1;
+        while (next < tokens.length && tokens[next].hidden && tokens[next].nesting === 0) next++;
+        if (next < tokens.length) {
+          const nextToken = tokens[next];
+          if (nextToken.type === "inline" || nextToken.hidden) needLf = false;
+          else if (nextToken.nesting === -1 && nextToken.tag === token2.tag) needLf = false;
+        }
+      }
+    }
+    result2 += needLf ? ">\n" : ">";
+    return result2;
+  }
+  /**
+  * The same as {@link Renderer.render}, but for single token of `inline` type.
+  */
+  renderInline(tokens, options, env) {
+    let result2 = "";
+    const rules = this.rules;
+    for (let i = 0, len = tokens.length; i < len; i++) {
+      const type = tokens[i].type;
+      if (typeof rules[type] !== "undefined") result2 += rules[type](tokens, i, options, env, this);
+      else result2 += this.renderToken(tokens, i, options);
+    }
+    return result2;
+  }
+  /**
+  * Special kludge for image `alt` attributes to conform CommonMark spec.
+  * Don't try to use it! Spec requires to show `alt` content with stripped markup,
+  * instead of simple escaping.
+  */
+  renderInlineAsText(tokens, options, env) {
+    let result2 = "";
+    for (let i = 0, len = tokens.length; i < len; i++) switch (tokens[i].type) {
+      case "text":
+      case "code_inline":
+        result2 += tokens[i].content;
+        break;
+      case "image":
+        result2 += this.renderInlineAsText(tokens[i].children, options, env);
+        break;
+      case "html_inline":
+      case "html_block":
+        result2 += tokens[i].content;
+        break;
+      case "softbreak":
+      case "hardbreak":
+        result2 += "\n";
+    }
+    return result2;
+  }
+  /**
+  * Takes token stream and generates HTML. Probably, you will never need to call
+  * this method directly.
+  */
+  render(tokens, options, env) {
+    let result2 = "";
+    const rules = this.rules;
+    for (let i = 0, len = tokens.length; i < len; i++) {
+      const type = tokens[i].type;
+      if (type === "inline") result2 += this.renderInline(tokens[i].children, options, env);
+      else if (typeof rules[type] !== "undefined") result2 += rules[type](tokens, i, options, env, this);
+      else result2 += this.renderToken(tokens, i, options);
+    }
+    return result2;
+  }
+};
+var StateCore = class {
+  constructor(src, md2, env) {
+    _defineProperty(this, "tokens", []);
+    _defineProperty(this, "inlineMode", false);
+    _defineProperty(this, "Token", Token);
+    this.src = src;
+    this.env = env;
+    this.md = md2;
+  }
+};
+var UNNORMALIZED_NEWLINE_RE = /\r\n?/g;
+var NULL_RE = /\0/g;
+function normalize(state) {
+  let str3;
+  str3 = state.src.replace(UNNORMALIZED_NEWLINE_RE, "\n");
+  str3 = str3.replace(NULL_RE, "�");
+  state.src = str3;
+}
+function block(state) {
+  let token2;
+  if (state.inlineMode) {
+    token2 = new state.Token("inline", "", 0);
+    token2.content = state.src;
+    token2.map = [0, 1];
+    token2.children = [];
+    state.tokens.push(token2);
+  } else state.md.block.parse(state.src, state.md, state.env, state.tokens);
+}
+function strip_references(state) {
+  const tokens = state.tokens;
+  let last = 0;
+  for (let curr = 0; curr < tokens.length; curr++) {
+    if (tokens[curr].type === "reference_definition") continue;
+    if (curr !== last) tokens[last] = tokens[curr];
+    last++;
+  }
+  if (tokens.length !== last) tokens.length = last;
+}
+function inline(state) {
+  const tokens = state.tokens;
+  for (let i = 0, l = tokens.length; i < l; i++) {
+    const tok = tokens[i];
+    if (tok.type === "inline") state.md.inline.parse(tok.content, state.md, state.env, tok.children);
+  }
+}
+function isLinkOpen$1(str3) {
+  return /^<a[>\s]/i.test(str3);
+}
+function isLinkClose$1(str3) {
+  return /^<\/a\s*>/i.test(str3);
+}
+function linkify$1(state) {
+  const blockTokens = state.tokens;
+  if (!state.md.options.linkify) return;
+  for (let j = 0, l = blockTokens.length; j < l; j++) {
+    if (blockTokens[j].type !== "inline" || !state.md.linkify.test(blockTokens[j].content)) continue;
+    const tokens = blockTokens[j].children;
+    const replacements = [];
+    let htmlLinkLevel = 0;
+    for (let i = tokens.length - 1; i >= 0; i--) {
+      const currentToken = tokens[i];
+      if (currentToken.type === "link_close") {
+        i--;
+        while (tokens[i].level !== currentToken.level && tokens[i].type !== "link_open") i--;
+        continue;
+      }
+      if (currentToken.type === "html_inline") {
+        if (isLinkOpen$1(currentToken.content) && htmlLinkLevel > 0) htmlLinkLevel--;
+        if (isLinkClose$1(currentToken.content)) htmlLinkLevel++;
+      }
+      if (htmlLinkLevel > 0) continue;
+      if (currentToken.type === "text" && state.md.linkify.test(currentToken.content)) {
+        const text3 = currentToken.content;
+        let links = state.md.linkify.match(text3);
+        const nodes = [];
+        let level = currentToken.level;
+        let lastPos = 0;
+        if (links.length > 0 && links[0].index === 0 && i > 0 && tokens[i - 1].type === "text_special") links = links.slice(1);
+        for (let ln = 0; ln < links.length; ln++) {
+          const url = links[ln].url;
+          const fullUrl = state.md.normalizeLink(url);
+          if (!state.md.validateLink(fullUrl)) continue;
+          let urlText = links[ln].text;
+          if (!links[ln].schema) urlText = state.md.normalizeLinkText(`http://${urlText}`).replace(/^http:\/\//, "");
+          else if (links[ln].schema === "mailto:" && !/^mailto:/i.test(urlText)) urlText = state.md.normalizeLinkText(`mailto:${urlText}`).replace(/^mailto:/, "");
+          else urlText = state.md.normalizeLinkText(urlText);
+          const pos = links[ln].index;
+          if (pos > lastPos) {
+            const token2 = new state.Token("text", "", 0);
+            token2.content = text3.slice(lastPos, pos);
+            token2.level = level;
+            nodes.push(token2);
+          }
+          const token_o = new state.Token("link_open", "a", 1);
+          token_o.attrs = [["href", fullUrl]];
+          token_o.level = level++;
+          token_o.markup = "linkify";
+          token_o.info = "auto";
+          nodes.push(token_o);
+          const token_t = new state.Token("text", "", 0);
+          token_t.content = urlText;
+          token_t.level = level;
+          nodes.push(token_t);
+          const token_c = new state.Token("link_close", "a", -1);
+          token_c.level = --level;
+          token_c.markup = "linkify";
+          token_c.info = "auto";
+          nodes.push(token_c);
+          lastPos = links[ln].lastIndex;
+        }
+        if (lastPos < text3.length) {
+          const token2 = new state.Token("text", "", 0);
+          token2.content = text3.slice(lastPos);
+          token2.level = level;
+          nodes.push(token2);
+        }
+        replacements.push({
+          index: i,
+          nodes
+        });
+      }
+    }
+    if (replacements.length > 0) {
+      let newTokensLength = tokens.length;
+      for (const replacement of replacements) newTokensLength += replacement.nodes.length - 1;
+      const newTokens = new Array(newTokensLength);
+      let replacementIndex = 0;
+      let newTokenIndex = 0;
+      replacements.reverse();
+      for (let i = 0; i < tokens.length; i++) {
+        const replacement = replacements[replacementIndex];
+        if ((replacement === null || replacement === void 0 ? void 0 : replacement.index) === i) {
+          for (const node of replacement.nodes) newTokens[newTokenIndex++] = node;
+          replacementIndex++;
+        } else newTokens[newTokenIndex++] = tokens[i];
+      }
+      blockTokens[j].children = newTokens;
+    }
+  }
+}
+var RARE_RE = /\+-|\.\.|\?\?\?\?|!!!!|,,|--/;
+var SCOPED_ABBR_TEST_RE = /\((c|tm|r)\)/i;
+var SCOPED_ABBR_RE = /\((c|tm|r)\)/gi;
+var SCOPED_ABBR = {
+  c: "©",
+  r: "®",
+  tm: "™"
+};
+function replaceFn(match, name) {
+  return SCOPED_ABBR[name.toLowerCase()];
+}
+function replace_scoped(inlineTokens) {
+  let inside_autolink = 0;
+  for (let i = inlineTokens.length - 1; i >= 0; i--) {
+    const token2 = inlineTokens[i];
+    if (token2.type === "text" && !inside_autolink) token2.content = token2.content.replace(SCOPED_ABBR_RE, replaceFn);
+    if (token2.type === "link_open" && token2.info === "auto") inside_autolink--;
+    if (token2.type === "link_close" && token2.info === "auto") inside_autolink++;
+  }
+}
+function replace_rare(inlineTokens) {
+  let inside_autolink = 0;
+  for (let i = inlineTokens.length - 1; i >= 0; i--) {
+    const token2 = inlineTokens[i];
+    if (token2.type === "text" && !inside_autolink) {
+      if (RARE_RE.test(token2.content)) token2.content = token2.content.replace(/\+-/g, "±").replace(/\.{2,}/g, "…").replace(/([?!])…/g, "$1..").replace(/([?!]){4,}/g, "$1$1$1").replace(/,{2,}/g, ",").replace(/(^|[^-])---(?=[^-]|$)/gm, "$1—").replace(/(^|\s)--(?=\s|$)/gm, "$1–").replace(/(^|[^-\s])--(?=[^-\s]|$)/gm, "$1–");
+    }
+    if (token2.type === "link_open" && token2.info === "auto") inside_autolink--;
+    if (token2.type === "link_close" && token2.info === "auto") inside_autolink++;
+  }
+}
+function replace(state) {
+  let blkIdx;
+  if (!state.md.options.typographer) return;
+  for (blkIdx = state.tokens.length - 1; blkIdx >= 0; blkIdx--) {
+    if (state.tokens[blkIdx].type !== "inline") continue;
+    if (SCOPED_ABBR_TEST_RE.test(state.tokens[blkIdx].content)) replace_scoped(state.tokens[blkIdx].children);
+    if (RARE_RE.test(state.tokens[blkIdx].content)) replace_rare(state.tokens[blkIdx].children);
+  }
+}
+var QUOTE_TEST_RE = /['"]/;
+var QUOTE_RE = /['"]/g;
+var APOSTROPHE = "’";
+var MAX_OPENERS = 1e3;
+function truncateStack(stack, heads, length) {
+  while (stack.length > length) {
+    const item = stack.pop();
+    if (item.isSingleQuote) heads.single = item.prevSameQuoteIdx;
+    else heads.double = item.prevSameQuoteIdx;
+  }
+}
+function addReplacement(replacements, tokenIdx, pos, ch) {
+  if (!replacements[tokenIdx]) replacements[tokenIdx] = [];
+  replacements[tokenIdx].push({
+    pos,
+    ch
+  });
+}
+function applyReplacements(str3, replacements) {
+  let result2 = "";
+  let lastPos = 0;
+  replacements.sort((a, b) => a.pos - b.pos);
+  for (let i = 0; i < replacements.length; i++) {
+    const replacement = replacements[i];
+    result2 += str3.slice(lastPos, replacement.pos) + replacement.ch;
+    lastPos = replacement.pos + 1;
+  }
+  return result2 + str3.slice(lastPos);
+}
+function process_inlines(tokens, state) {
+  let j;
+  const stack = [];
+  const heads = {
+    single: -1,
+    double: -1
+  };
+  const replacements = {};
+  for (let i = 0; i < tokens.length; i++) {
+    const token2 = tokens[i];
+    const thisLevel = tokens[i].level;
+    for (j = stack.length - 1; j >= 0; j--) if (stack[j].level <= thisLevel) break;
+    truncateStack(stack, heads, j + 1);
+    if (token2.type !== "text") continue;
+    const text3 = token2.content;
+    let pos = 0;
+    const max = text3.length;
+    OUTER: while (pos < max) {
+      QUOTE_RE.lastIndex = pos;
+      const t = QUOTE_RE.exec(text3);
+      if (!t) break;
+      let canOpen = true;
+      let canClose = true;
+      pos = t.index + 1;
+      const isSingle = t[0] === "'";
+      let lastChar = 32;
+      if (t.index - 1 >= 0) lastChar = text3.charCodeAt(t.index - 1);
+      else for (j = i - 1; j >= 0; j--) {
+        if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
+        if (!tokens[j].content) continue;
+        lastChar = tokens[j].content.charCodeAt(tokens[j].content.length - 1);
+        break;
+      }
+      let nextChar = 32;
+      if (pos < max) nextChar = text3.charCodeAt(pos);
+      else for (j = i + 1; j < tokens.length; j++) {
+        if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
+        if (!tokens[j].content) continue;
+        nextChar = tokens[j].content.charCodeAt(0);
+        break;
+      }
+      const isLastPunctChar = isMdAsciiPunct(lastChar) || isPunctCharCode(lastChar);
+      const isNextPunctChar = isMdAsciiPunct(nextChar) || isPunctCharCode(nextChar);
+      const isLastWhiteSpace = isWhiteSpace(lastChar);
+      const isNextWhiteSpace = isWhiteSpace(nextChar);
+      if (isNextWhiteSpace) canOpen = false;
+      else if (isNextPunctChar) {
+        if (!(isLastWhiteSpace || isLastPunctChar)) canOpen = false;
+      }
+      if (isLastWhiteSpace) canClose = false;
+      else if (isLastPunctChar) {
+        if (!(isNextWhiteSpace || isNextPunctChar)) canClose = false;
+      }
+      if (nextChar === 34 && t[0] === '"') {
+        if (lastChar >= 48 && lastChar <= 57) canClose = canOpen = false;
+      }
+      if (canOpen && canClose) {
+        canOpen = isLastPunctChar;
+        canClose = isNextPunctChar;
+      }
+      if (!canOpen && !canClose) {
+        if (isSingle) addReplacement(replacements, i, t.index, APOSTROPHE);
+        continue;
+      }
+      if (canClose) {
+        j = isSingle ? heads.single : heads.double;
+        if (j >= 0 && stack[j].level === thisLevel) {
+          const item = stack[j];
+          let openQuote;
+          let closeQuote;
+          if (isSingle) {
+            openQuote = state.md.options.quotes[2];
+            closeQuote = state.md.options.quotes[3];
+          } else {
+            openQuote = state.md.options.quotes[0];
+            closeQuote = state.md.options.quotes[1];
+          }
+          addReplacement(replacements, i, t.index, closeQuote);
+          addReplacement(replacements, item.tokenIdx, item.contentPos, openQuote);
+          truncateStack(stack, heads, j);
+          continue OUTER;
+        }
+      }
+      if (canOpen) {
+        if (stack.length >= MAX_OPENERS) return;
+        stack.push({
+          tokenIdx: i,
+          contentPos: t.index,
+          isSingleQuote: isSingle,
+          level: thisLevel,
+          prevSameQuoteIdx: isSingle ? heads.single : heads.double
+        });
+        if (isSingle) heads.single = stack.length - 1;
+        else heads.double = stack.length - 1;
+      } else if (canClose && isSingle) addReplacement(replacements, i, t.index, APOSTROPHE);
+    }
+  }
+  Object.keys(replacements).forEach(function(tokenIdx) {
+    const idx = Number(tokenIdx);
+    tokens[idx].content = applyReplacements(tokens[idx].content, replacements[tokenIdx]);
+  });
+}
+function smartquotes(state) {
+  if (!state.md.options.typographer) return;
+  for (let blkIdx = state.tokens.length - 1; blkIdx >= 0; blkIdx--) {
+    if (state.tokens[blkIdx].type !== "inline" || !QUOTE_TEST_RE.test(state.tokens[blkIdx].content)) continue;
+    process_inlines(state.tokens[blkIdx].children, state);
+  }
+}
+function join_alt(tokens) {
+  let curr, last;
+  const max = tokens.length;
+  for (curr = 0; curr < max; curr++) if (tokens[curr].type === "text_special") tokens[curr].type = "text";
+  for (curr = last = 0; curr < max; curr++) if (tokens[curr].type === "text" && curr + 1 < max && tokens[curr + 1].type === "text") tokens[curr + 1].content = tokens[curr].content + tokens[curr + 1].content;
+  else {
+    if (curr !== last) tokens[last] = tokens[curr];
+    last++;
+  }
+  if (curr !== last) tokens.length = last;
+}
+function text_join(state) {
+  let curr, last;
+  const blockTokens = state.tokens;
+  const l = blockTokens.length;
+  for (let j = 0; j < l; j++) {
+    if (blockTokens[j].type !== "inline") continue;
+    const tokens = blockTokens[j].children;
+    const max = tokens.length;
+    for (curr = 0; curr < max; curr++) {
+      if (tokens[curr].type === "text_special") tokens[curr].type = "text";
+      if (tokens[curr].children) join_alt(tokens[curr].children);
+    }
+    for (curr = last = 0; curr < max; curr++) if (tokens[curr].type === "text" && curr + 1 < max && tokens[curr + 1].type === "text") tokens[curr + 1].content = tokens[curr].content + tokens[curr + 1].content;
+    else {
+      if (curr !== last) tokens[last] = tokens[curr];
+      last++;
+    }
+    if (curr !== last) tokens.length = last;
+  }
+}
+var _rules$2 = [
+  ["normalize", normalize],
+  ["block", block],
+  ["strip_references", strip_references],
+  ["inline", inline],
+  ["linkify", linkify$1],
+  ["replacements", replace],
+  ["smartquotes", smartquotes],
+  ["text_join", text_join]
+];
+var ParserCore = class {
+  constructor() {
+    _defineProperty(
+      this,
+      /**
+      * {@link Ruler} instance. Keep configuration of core rules.
+      */
+      "ruler",
+      new Ruler()
+    );
+    _defineProperty(this, "State", StateCore);
+    for (let i = 0; i < _rules$2.length; i++) this.ruler.push(_rules$2[i][0], _rules$2[i][1]);
+  }
+  /**
+  * Executes core chain rules.
+  */
+  process(state) {
+    const rules = this.ruler.getRules("");
+    for (let i = 0, l = rules.length; i < l; i++) rules[i](state);
+  }
+};
+var StateBlock = class {
+  constructor(src, md2, env, tokens) {
+    _defineProperty(this, "bMarks", []);
+    _defineProperty(this, "eMarks", []);
+    _defineProperty(this, "tShift", []);
+    _defineProperty(this, "sCount", []);
+    _defineProperty(this, "bsCount", []);
+    _defineProperty(this, "blkIndent", 0);
+    _defineProperty(this, "line", 0);
+    _defineProperty(this, "lineMax", 0);
+    _defineProperty(this, "tight", false);
+    _defineProperty(this, "listIndent", -1);
+    _defineProperty(this, "parentType", "root");
+    _defineProperty(this, "level", 0);
+    _defineProperty(this, "Token", Token);
+    this.src = src;
+    this.md = md2;
+    this.env = env;
+    this.tokens = tokens;
+    const s = this.src;
+    for (let start = 0, pos = 0, indent = 0, offset = 0, len = s.length, indent_found = false; pos < len; pos++) {
+      const ch = s.charCodeAt(pos);
+      if (!indent_found) {
+        if (isSpace2(ch)) {
+          indent++;
+          if (ch === 9) offset += 4 - offset % 4;
+          else offset++;
+          continue;
+        } else indent_found = true;
+      }
+      if (ch === 10 || pos === len - 1) {
+        if (ch !== 10) pos++;
+        this.bMarks.push(start);
+        this.eMarks.push(pos);
+        this.tShift.push(indent);
+        this.sCount.push(offset);
+        this.bsCount.push(0);
+        indent_found = false;
+        indent = 0;
+        offset = 0;
+        start = pos + 1;
+      }
+    }
+    this.bMarks.push(s.length);
+    this.eMarks.push(s.length);
+    this.tShift.push(0);
+    this.sCount.push(0);
+    this.bsCount.push(0);
+    this.lineMax = this.bMarks.length - 1;
+  }
+  push(type, tag, nesting) {
+    const token2 = new Token(type, tag, nesting);
+    token2.block = true;
+    if (nesting < 0) this.level--;
+    token2.level = this.level;
+    if (nesting > 0) this.level++;
+    this.tokens.push(token2);
+    return token2;
+  }
+  isEmpty(line) {
+    return this.bMarks[line] + this.tShift[line] >= this.eMarks[line];
+  }
+  skipEmptyLines(from) {
+    for (let max = this.lineMax; from < max; from++) if (this.bMarks[from] + this.tShift[from] < this.eMarks[from]) break;
+    return from;
+  }
+  skipSpaces(pos) {
+    for (let max = this.src.length; pos < max; pos++) if (!isSpace2(this.src.charCodeAt(pos))) break;
+    return pos;
+  }
+  skipSpacesBack(pos, min) {
+    if (pos <= min) return pos;
+    while (pos > min) if (!isSpace2(this.src.charCodeAt(--pos))) return pos + 1;
+    return pos;
+  }
+  skipChars(pos, code3) {
+    for (let max = this.src.length; pos < max; pos++) if (this.src.charCodeAt(pos) !== code3) break;
+    return pos;
+  }
+  skipCharsBack(pos, code3, min) {
+    if (pos <= min) return pos;
+    while (pos > min) if (code3 !== this.src.charCodeAt(--pos)) return pos + 1;
+    return pos;
+  }
+  getLines(begin, end, indent, keepLastLF) {
+    if (begin >= end) return "";
+    const queue = new Array(end - begin);
+    for (let i = 0, line = begin; line < end; line++, i++) {
+      let lineIndent = 0;
+      const lineStart = this.bMarks[line];
+      let first = lineStart;
+      let last;
+      if (line + 1 < end || keepLastLF) last = this.eMarks[line] + 1;
+      else last = this.eMarks[line];
+      while (first < last && lineIndent < indent) {
+        const ch = this.src.charCodeAt(first);
+        if (isSpace2(ch)) {
+          if (ch === 9) lineIndent += 4 - (lineIndent + this.bsCount[line]) % 4;
+          else lineIndent++;
+        } else if (first - lineStart < this.tShift[line]) lineIndent++;
+        else break;
+        first++;
+      }
+      if (lineIndent > indent) queue[i] = new Array(lineIndent - indent + 1).join(" ") + this.src.slice(first, last);
+      else queue[i] = this.src.slice(first, last);
+    }
+    return queue.join("");
+  }
+};
+var MAX_AUTOCOMPLETED_CELLS = 65536;
+function getLine(state, line) {
+  const pos = state.bMarks[line] + state.tShift[line];
+  const max = state.eMarks[line];
+  return state.src.slice(pos, max);
+}
+function escapedSplit(str3) {
+  const result2 = [];
+  const max = str3.length;
+  let pos = 0;
+  let ch = str3.charCodeAt(pos);
+  let isEscaped = false;
+  let lastPos = 0;
+  let current = "";
+  while (pos < max) {
+    if (ch === 124) {
+      if (!isEscaped) {
+        result2.push(current + str3.substring(lastPos, pos));
+        current = "";
+        lastPos = pos + 1;
+      } else {
+        current += str3.substring(lastPos, pos - 1);
+        lastPos = pos;
+      }
+    }
+    isEscaped = ch === 92;
+    pos++;
+    ch = str3.charCodeAt(pos);
+  }
+  result2.push(current + str3.substring(lastPos));
+  return result2;
+}
+function table(state, startLine, endLine, silent) {
+  if (startLine + 2 > endLine) return false;
+  let nextLine2 = startLine + 1;
+  if (state.sCount[nextLine2] < state.blkIndent) return false;
+  if (state.sCount[nextLine2] - state.blkIndent >= 4) return false;
+  let pos = state.bMarks[nextLine2] + state.tShift[nextLine2];
+  if (pos >= state.eMarks[nextLine2]) return false;
+  const firstCh = state.src.charCodeAt(pos++);
+  if (firstCh !== 124 && firstCh !== 45 && firstCh !== 58) return false;
+  if (pos >= state.eMarks[nextLine2]) return false;
+  const secondCh = state.src.charCodeAt(pos++);
+  if (secondCh !== 124 && secondCh !== 45 && secondCh !== 58 && !isSpace2(secondCh)) return false;
+  if (firstCh === 45 && isSpace2(secondCh)) return false;
+  while (pos < state.eMarks[nextLine2]) {
+    const ch = state.src.charCodeAt(pos);
+    if (ch !== 124 && ch !== 45 && ch !== 58 && !isSpace2(ch)) return false;
+    pos++;
+  }
+  let lineText = getLine(state, startLine + 1);
+  let columns = lineText.split("|");
+  const aligns = [];
+  for (let i = 0; i < columns.length; i++) {
+    const t = columns[i].trim();
+    if (!t) {
+      if (i === 0 || i === columns.length - 1) continue;
+      else return false;
+    }
+    if (!/^:?-+:?$/.test(t)) return false;
+    if (t.charCodeAt(t.length - 1) === 58) aligns.push(t.charCodeAt(0) === 58 ? "center" : "right");
+    else if (t.charCodeAt(0) === 58) aligns.push("left");
+    else aligns.push("");
+  }
+  lineText = getLine(state, startLine).trim();
+  if (lineText.indexOf("|") === -1) return false;
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  columns = escapedSplit(lineText);
+  if (columns.length && columns[0] === "") columns.shift();
+  if (columns.length && columns[columns.length - 1] === "") columns.pop();
+  const columnCount = columns.length;
+  if (columnCount === 0 || columnCount !== aligns.length) return false;
+  if (silent) return true;
+  const oldParentType = state.parentType;
+  state.parentType = "table";
+  const terminatorRules = state.md.block.ruler.getRules("blockquote");
+  const token_to = state.push("table_open", "table", 1);
+  const tableLines = [startLine, 0];
+  token_to.map = tableLines;
+  const token_tho = state.push("thead_open", "thead", 1);
+  token_tho.map = [startLine, startLine + 1];
+  const token_htro = state.push("tr_open", "tr", 1);
+  token_htro.map = [startLine, startLine + 1];
+  for (let i = 0; i < columns.length; i++) {
+    const token_ho = state.push("th_open", "th", 1);
+    if (aligns[i]) token_ho.attrs = [["style", `text-align:${aligns[i]}`]];
+    const token_il = state.push("inline", "", 0);
+    token_il.content = columns[i].trim();
+    token_il.children = [];
+    state.push("th_close", "th", -1);
+  }
+  state.push("tr_close", "tr", -1);
+  state.push("thead_close", "thead", -1);
+  let tbodyLines;
+  let autocompletedCells = 0;
+  for (nextLine2 = startLine + 2; nextLine2 < endLine; nextLine2++) {
+    if (state.sCount[nextLine2] < state.blkIndent) break;
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine2, endLine, true)) {
+      terminate = true;
+      break;
+    }
+    if (terminate) break;
+    lineText = getLine(state, nextLine2).trim();
+    if (!lineText) break;
+    if (state.sCount[nextLine2] - state.blkIndent >= 4) break;
+    columns = escapedSplit(lineText);
+    if (columns.length && columns[0] === "") columns.shift();
+    if (columns.length && columns[columns.length - 1] === "") columns.pop();
+    autocompletedCells += columnCount - columns.length;
+    if (autocompletedCells > MAX_AUTOCOMPLETED_CELLS) break;
+    if (nextLine2 === startLine + 2) {
+      const token_tbo = state.push("tbody_open", "tbody", 1);
+      token_tbo.map = tbodyLines = [startLine + 2, 0];
+    }
+    const token_tro = state.push("tr_open", "tr", 1);
+    token_tro.map = [nextLine2, nextLine2 + 1];
+    for (let i = 0; i < columnCount; i++) {
+      const token_tdo = state.push("td_open", "td", 1);
+      if (aligns[i]) token_tdo.attrs = [["style", `text-align:${aligns[i]}`]];
+      const token_il = state.push("inline", "", 0);
+      token_il.content = columns[i] ? columns[i].trim() : "";
+      token_il.children = [];
+      state.push("td_close", "td", -1);
+    }
+    state.push("tr_close", "tr", -1);
+  }
+  if (tbodyLines) {
+    state.push("tbody_close", "tbody", -1);
+    tbodyLines[1] = nextLine2;
+  }
+  state.push("table_close", "table", -1);
+  tableLines[1] = nextLine2;
+  state.parentType = oldParentType;
+  state.line = nextLine2;
+  return true;
+}
+function code(state, startLine, endLine) {
+  if (state.sCount[startLine] - state.blkIndent < 4) return false;
+  let nextLine2 = startLine + 1;
+  let last = nextLine2;
+  while (nextLine2 < endLine) {
+    if (state.isEmpty(nextLine2)) {
+      nextLine2++;
+      continue;
+    }
+    if (state.sCount[nextLine2] - state.blkIndent >= 4) {
+      nextLine2++;
+      last = nextLine2;
+      continue;
+    }
+    break;
+  }
+  state.line = last;
+  const token2 = state.push("code_block", "code", 0);
+  token2.content = state.getLines(startLine, last, 4 + state.blkIndent, false) + "\n";
+  token2.map = [startLine, state.line];
+  return true;
+}
+function fence(state, startLine, endLine, silent) {
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  let max = state.eMarks[startLine];
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  if (pos + 3 > max) return false;
+  const marker = state.src.charCodeAt(pos);
+  if (marker !== 126 && marker !== 96) return false;
+  let mem = pos;
+  pos = state.skipChars(pos, marker);
+  let len = pos - mem;
+  if (len < 3) return false;
+  const markup = state.src.slice(mem, pos);
+  const params = state.src.slice(pos, max);
+  if (marker === 96) {
+    if (params.indexOf(String.fromCharCode(marker)) >= 0) return false;
+  }
+  if (silent) return true;
+  let nextLine2 = startLine;
+  let haveEndMarker = false;
+  for (; ; ) {
+    nextLine2++;
+    if (nextLine2 >= endLine) break;
+    pos = mem = state.bMarks[nextLine2] + state.tShift[nextLine2];
+    max = state.eMarks[nextLine2];
+    if (pos < max && state.sCount[nextLine2] < state.blkIndent) break;
+    if (state.src.charCodeAt(pos) !== marker) continue;
+    if (state.sCount[nextLine2] - state.blkIndent >= 4) continue;
+    pos = state.skipChars(pos, marker);
+    if (pos - mem < len) continue;
+    pos = state.skipSpaces(pos);
+    if (pos < max) continue;
+    haveEndMarker = true;
+    break;
+  }
+  len = state.sCount[startLine];
+  state.line = nextLine2 + (haveEndMarker ? 1 : 0);
+  const token2 = state.push("fence", "code", 0);
+  token2.info = params;
+  token2.content = state.getLines(startLine + 1, nextLine2, len, true);
+  token2.markup = markup;
+  token2.map = [startLine, state.line];
+  return true;
+}
+function blockquote(state, startLine, endLine, silent) {
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  let max = state.eMarks[startLine];
+  const oldLineMax = state.lineMax;
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  if (state.src.charCodeAt(pos) !== 62) return false;
+  if (silent) return true;
+  const oldBMarks = [];
+  const oldBSCount = [];
+  const oldSCount = [];
+  const oldTShift = [];
+  const terminatorRules = state.md.block.ruler.getRules("blockquote");
+  const oldParentType = state.parentType;
+  state.parentType = "blockquote";
+  let lastLineEmpty = false;
+  let nextLine2;
+  for (nextLine2 = startLine; nextLine2 < endLine; nextLine2++) {
+    const isOutdented = state.sCount[nextLine2] < state.blkIndent;
+    pos = state.bMarks[nextLine2] + state.tShift[nextLine2];
+    max = state.eMarks[nextLine2];
+    if (pos >= max) break;
+    if (state.src.charCodeAt(pos++) === 62 && !isOutdented) {
+      let initial = state.sCount[nextLine2] + 1;
+      let spaceAfterMarker;
+      let adjustTab;
+      if (state.src.charCodeAt(pos) === 32) {
+        pos++;
+        initial++;
+        adjustTab = false;
+        spaceAfterMarker = true;
+      } else if (state.src.charCodeAt(pos) === 9) {
+        spaceAfterMarker = true;
+        if ((state.bsCount[nextLine2] + initial) % 4 === 3) {
+          pos++;
+          initial++;
+          adjustTab = false;
+        } else adjustTab = true;
+      } else spaceAfterMarker = false;
+      let offset = initial;
+      oldBMarks.push(state.bMarks[nextLine2]);
+      state.bMarks[nextLine2] = pos;
+      while (pos < max) {
+        const ch = state.src.charCodeAt(pos);
+        if (isSpace2(ch)) {
+          if (ch === 9) offset += 4 - (offset + state.bsCount[nextLine2] + (adjustTab ? 1 : 0)) % 4;
+          else offset++;
+        } else break;
+        pos++;
+      }
+      lastLineEmpty = pos >= max;
+      oldBSCount.push(state.bsCount[nextLine2]);
+      state.bsCount[nextLine2] = state.sCount[nextLine2] + 1 + (spaceAfterMarker ? 1 : 0);
+      oldSCount.push(state.sCount[nextLine2]);
+      state.sCount[nextLine2] = offset - initial;
+      oldTShift.push(state.tShift[nextLine2]);
+      state.tShift[nextLine2] = pos - state.bMarks[nextLine2];
+      continue;
+    }
+    if (lastLineEmpty) break;
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine2, endLine, true)) {
+      terminate = true;
+      break;
+    }
+    if (terminate) {
+      state.lineMax = nextLine2;
+      if (state.blkIndent !== 0) {
+        oldBMarks.push(state.bMarks[nextLine2]);
+        oldBSCount.push(state.bsCount[nextLine2]);
+        oldTShift.push(state.tShift[nextLine2]);
+        oldSCount.push(state.sCount[nextLine2]);
+        state.sCount[nextLine2] -= state.blkIndent;
+      }
+      break;
+    }
+    oldBMarks.push(state.bMarks[nextLine2]);
+    oldBSCount.push(state.bsCount[nextLine2]);
+    oldTShift.push(state.tShift[nextLine2]);
+    oldSCount.push(state.sCount[nextLine2]);
+    state.sCount[nextLine2] = -1;
+  }
+  const oldIndent = state.blkIndent;
+  state.blkIndent = 0;
+  const token_o = state.push("blockquote_open", "blockquote", 1);
+  token_o.markup = ">";
+  const lines = [startLine, 0];
+  token_o.map = lines;
+  state.md.block.tokenize(state, startLine, nextLine2);
+  const token_c = state.push("blockquote_close", "blockquote", -1);
+  token_c.markup = ">";
+  state.lineMax = oldLineMax;
+  state.parentType = oldParentType;
+  lines[1] = state.line;
+  for (let i = 0; i < oldTShift.length; i++) {
+    state.bMarks[i + startLine] = oldBMarks[i];
+    state.tShift[i + startLine] = oldTShift[i];
+    state.sCount[i + startLine] = oldSCount[i];
+    state.bsCount[i + startLine] = oldBSCount[i];
+  }
+  state.blkIndent = oldIndent;
+  return true;
+}
+function hr(state, startLine, endLine, silent) {
+  const max = state.eMarks[startLine];
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  const marker = state.src.charCodeAt(pos++);
+  if (marker !== 42 && marker !== 45 && marker !== 95) return false;
+  let cnt = 1;
+  while (pos < max) {
+    const ch = state.src.charCodeAt(pos++);
+    if (ch !== marker && !isSpace2(ch)) return false;
+    if (ch === marker) cnt++;
+  }
+  if (cnt < 3) return false;
+  if (silent) return true;
+  state.line = startLine + 1;
+  const token2 = state.push("hr", "hr", 0);
+  token2.map = [startLine, state.line];
+  token2.markup = Array(cnt + 1).join(String.fromCharCode(marker));
+  return true;
+}
+function skipBulletListMarker(state, startLine) {
+  const max = state.eMarks[startLine];
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  const marker = state.src.charCodeAt(pos++);
+  if (marker !== 42 && marker !== 45 && marker !== 43) return -1;
+  if (pos < max) {
+    if (!isSpace2(state.src.charCodeAt(pos))) return -1;
+  }
+  return pos;
+}
+function skipOrderedListMarker(state, startLine) {
+  const start = state.bMarks[startLine] + state.tShift[startLine];
+  const max = state.eMarks[startLine];
+  let pos = start;
+  if (pos + 1 >= max) return -1;
+  let ch = state.src.charCodeAt(pos++);
+  if (ch < 48 || ch > 57) return -1;
+  for (; ; ) {
+    if (pos >= max) return -1;
+    ch = state.src.charCodeAt(pos++);
+    if (ch >= 48 && ch <= 57) {
+      if (pos - start >= 10) return -1;
+      continue;
+    }
+    if (ch === 41 || ch === 46) break;
+    return -1;
+  }
+  if (pos < max) {
+    ch = state.src.charCodeAt(pos);
+    if (!isSpace2(ch)) return -1;
+  }
+  return pos;
+}
+function markTightParagraphs(state, idx) {
+  const level = state.level + 2;
+  for (let i = idx + 2, l = state.tokens.length - 2; i < l; i++) if (state.tokens[i].level === level && state.tokens[i].type === "paragraph_open") {
+    state.tokens[i + 2].hidden = true;
+    state.tokens[i].hidden = true;
+    i += 2;
+  }
+}
+function list(state, startLine, endLine, silent) {
+  let max, pos, start, token2;
+  let nextLine2 = startLine;
+  let tight = true;
+  if (state.sCount[nextLine2] - state.blkIndent >= 4) return false;
+  if (state.listIndent >= 0 && state.sCount[nextLine2] - state.listIndent >= 4 && state.sCount[nextLine2] < state.blkIndent) return false;
+  let isTerminatingParagraph = false;
+  if (silent && state.parentType === "paragraph") {
+    if (state.sCount[nextLine2] >= state.blkIndent) isTerminatingParagraph = true;
+  }
+  let isOrdered;
+  let markerValue;
+  let posAfterMarker;
+  if ((posAfterMarker = skipOrderedListMarker(state, nextLine2)) >= 0) {
+    isOrdered = true;
+    start = state.bMarks[nextLine2] + state.tShift[nextLine2];
+    markerValue = Number(state.src.slice(start, posAfterMarker - 1));
+    if (isTerminatingParagraph && markerValue !== 1) return false;
+  } else if ((posAfterMarker = skipBulletListMarker(state, nextLine2)) >= 0) isOrdered = false;
+  else return false;
+  if (isTerminatingParagraph) {
+    if (state.skipSpaces(posAfterMarker) >= state.eMarks[nextLine2]) return false;
+  }
+  if (silent) return true;
+  const markerCharCode = state.src.charCodeAt(posAfterMarker - 1);
+  const listTokIdx = state.tokens.length;
+  if (isOrdered) {
+    token2 = state.push("ordered_list_open", "ol", 1);
+    if (markerValue !== 1) token2.attrs = [["start", markerValue]];
+  } else token2 = state.push("bullet_list_open", "ul", 1);
+  const listLines = [nextLine2, 0];
+  token2.map = listLines;
+  token2.markup = String.fromCharCode(markerCharCode);
+  let prevEmptyEnd = false;
+  const terminatorRules = state.md.block.ruler.getRules("list");
+  const oldParentType = state.parentType;
+  state.parentType = "list";
+  while (nextLine2 < endLine) {
+    pos = posAfterMarker;
+    max = state.eMarks[nextLine2];
+    const initial = state.sCount[nextLine2] + posAfterMarker - (state.bMarks[nextLine2] + state.tShift[nextLine2]);
+    let offset = initial;
+    while (pos < max) {
+      const ch = state.src.charCodeAt(pos);
+      if (ch === 9) offset += 4 - (offset + state.bsCount[nextLine2]) % 4;
+      else if (ch === 32) offset++;
+      else break;
+      pos++;
+    }
+    const contentStart = pos;
+    let indentAfterMarker;
+    if (contentStart >= max) indentAfterMarker = 1;
+    else indentAfterMarker = offset - initial;
+    if (indentAfterMarker > 4) indentAfterMarker = 1;
+    const indent = initial + indentAfterMarker;
+    token2 = state.push("list_item_open", "li", 1);
+    token2.markup = String.fromCharCode(markerCharCode);
+    const itemLines = [nextLine2, 0];
+    token2.map = itemLines;
+    if (isOrdered) token2.info = state.src.slice(start, posAfterMarker - 1);
+    const oldTight = state.tight;
+    const oldTShift = state.tShift[nextLine2];
+    const oldSCount = state.sCount[nextLine2];
+    const oldListIndent = state.listIndent;
+    state.listIndent = state.blkIndent;
+    state.blkIndent = indent;
+    state.tight = true;
+    state.tShift[nextLine2] = contentStart - state.bMarks[nextLine2];
+    state.sCount[nextLine2] = offset;
+    if (contentStart >= max && state.isEmpty(nextLine2 + 1)) state.line = Math.min(state.line + 2, endLine);
+    else state.md.block.tokenize(state, nextLine2, endLine);
+    if (!state.tight || prevEmptyEnd) tight = false;
+    prevEmptyEnd = state.line - nextLine2 > 1 && state.isEmpty(state.line - 1);
+    state.blkIndent = state.listIndent;
+    state.listIndent = oldListIndent;
+    state.tShift[nextLine2] = oldTShift;
+    state.sCount[nextLine2] = oldSCount;
+    state.tight = oldTight;
+    token2 = state.push("list_item_close", "li", -1);
+    token2.markup = String.fromCharCode(markerCharCode);
+    nextLine2 = state.line;
+    itemLines[1] = nextLine2;
+    if (nextLine2 >= endLine) break;
+    if (state.sCount[nextLine2] < state.blkIndent) break;
+    if (state.sCount[nextLine2] - state.blkIndent >= 4) break;
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine2, endLine, true)) {
+      terminate = true;
+      break;
+    }
+    if (terminate) break;
+    if (isOrdered) {
+      posAfterMarker = skipOrderedListMarker(state, nextLine2);
+      if (posAfterMarker < 0) break;
+      start = state.bMarks[nextLine2] + state.tShift[nextLine2];
+    } else {
+      posAfterMarker = skipBulletListMarker(state, nextLine2);
+      if (posAfterMarker < 0) break;
+    }
+    if (markerCharCode !== state.src.charCodeAt(posAfterMarker - 1)) break;
+  }
+  if (isOrdered) token2 = state.push("ordered_list_close", "ol", -1);
+  else token2 = state.push("bullet_list_close", "ul", -1);
+  token2.markup = String.fromCharCode(markerCharCode);
+  listLines[1] = nextLine2;
+  state.line = nextLine2;
+  state.parentType = oldParentType;
+  if (tight) markTightParagraphs(state, listTokIdx);
+  return true;
+}
+var MAX_LABEL_LENGTH = 999;
+function countCodePoints(str3) {
+  let length = str3.length;
+  for (let i = 0; i < str3.length - 1; i++) {
+    const high = str3.charCodeAt(i);
+    if (high < 55296 || high > 56319) continue;
+    const low = str3.charCodeAt(i + 1);
+    if (low >= 56320 && low <= 57343) {
+      length--;
+      i++;
+    }
+  }
+  return length;
+}
+function lineEnd(state, line) {
+  return Math.min(state.eMarks[line] + 1, state.src.length);
+}
+function getNextLinePos(state, nextLine2) {
+  const endLine = state.lineMax;
+  if (nextLine2 >= endLine || state.isEmpty(nextLine2)) return -1;
+  let isContinuation = false;
+  if (state.sCount[nextLine2] - state.blkIndent > 3) isContinuation = true;
+  if (state.sCount[nextLine2] < 0) isContinuation = true;
+  if (!isContinuation) {
+    const terminatorRules = state.md.block.ruler.getRules("reference");
+    const oldParentType = state.parentType;
+    state.parentType = "reference";
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine2, endLine, true)) {
+      terminate = true;
+      break;
+    }
+    state.parentType = oldParentType;
+    if (terminate) return -1;
+  }
+  return state.bMarks[nextLine2] + state.tShift[nextLine2];
+}
+function reference2(state, startLine, _endLine, silent) {
+  const src = state.src;
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  let nextLine2 = startLine + 1;
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  if (src.charCodeAt(pos) !== 91) return false;
+  let max = lineEnd(state, startLine);
+  let rawLabel = "";
+  let labelEnd = -1;
+  let segmentStart = ++pos;
+  while (pos < max) {
+    if (rawLabel.length + pos - segmentStart > MAX_LABEL_LENGTH * 2) return false;
+    let ch = src.charCodeAt(pos);
+    if (ch === 91) return false;
+    if (ch === 93) {
+      labelEnd = pos;
+      break;
+    }
+    if (ch === 92) ch = src.charCodeAt(++pos);
+    if (ch === 10 && pos < max) {
+      const nextPos = getNextLinePos(state, nextLine2);
+      if (nextPos < 0) return false;
+      rawLabel += src.slice(segmentStart, max);
+      pos = segmentStart = nextPos;
+      max = lineEnd(state, nextLine2++);
+      continue;
+    }
+    pos++;
+  }
+  if (labelEnd < 0 || src.charCodeAt(labelEnd + 1) !== 58) return false;
+  rawLabel += src.slice(segmentStart, labelEnd);
+  if (rawLabel.length > MAX_LABEL_LENGTH && countCodePoints(rawLabel) > MAX_LABEL_LENGTH) return false;
+  pos = labelEnd + 2;
+  while (pos < max) {
+    const ch = src.charCodeAt(pos);
+    if (ch === 10) {
+      const nextPos = getNextLinePos(state, nextLine2);
+      if (nextPos < 0) break;
+      pos = nextPos;
+      max = lineEnd(state, nextLine2++);
+    } else if (isSpace2(ch)) pos++;
+    else break;
+  }
+  const destRes = state.md.helpers.parseLinkDestination(src, pos, max);
+  if (!destRes.ok) return false;
+  const href = state.md.normalizeLink(destRes.str);
+  if (!state.md.validateLink(href)) return false;
+  pos = destRes.pos;
+  const destEndPos = pos;
+  const destEndMax = max;
+  const destEndLineNo = nextLine2;
+  while (pos < max) {
+    const ch = src.charCodeAt(pos);
+    if (ch === 10) {
+      const nextPos = getNextLinePos(state, nextLine2);
+      if (nextPos < 0) break;
+      pos = nextPos;
+      max = lineEnd(state, nextLine2++);
+    } else if (isSpace2(ch)) pos++;
+    else break;
+  }
+  const titleStart = pos;
+  let titleRes = state.md.helpers.parseLinkTitle(src, pos, max);
+  while (titleRes.can_continue) {
+    const nextPos = getNextLinePos(state, nextLine2);
+    if (nextPos < 0) break;
+    pos = nextPos;
+    max = lineEnd(state, nextLine2++);
+    titleRes = state.md.helpers.parseLinkTitle(src, pos, max, titleRes);
+  }
+  let title;
+  if (titleStart !== destEndPos && titleRes.ok) {
+    title = titleRes.str;
+    pos = titleRes.pos;
+  } else {
+    title = "";
+    pos = destEndPos;
+    max = destEndMax;
+    nextLine2 = destEndLineNo;
+  }
+  while (pos < max) {
+    if (!isSpace2(src.charCodeAt(pos))) break;
+    pos++;
+  }
+  if (pos < max && src.charCodeAt(pos) !== 10) {
+    if (title) {
+      title = "";
+      pos = destEndPos;
+      max = destEndMax;
+      nextLine2 = destEndLineNo;
+      while (pos < max) {
+        if (!isSpace2(src.charCodeAt(pos))) break;
+        pos++;
+      }
+    }
+  }
+  if (pos < max && src.charCodeAt(pos) !== 10) return false;
+  const label2 = normalizeReference(rawLabel);
+  if (!label2) return false;
+  if (silent) return true;
+  if (typeof state.env.references === "undefined") state.env.references = {};
+  if (typeof state.env.references[label2] === "undefined") state.env.references[label2] = {
+    title,
+    href
+  };
+  const token2 = state.push("reference_definition", "", 0);
+  token2.map = [startLine, nextLine2];
+  token2.hidden = true;
+  const meta = /* @__PURE__ */ Object.create(null);
+  meta.label = label2;
+  token2.meta = meta;
+  state.line = nextLine2;
+  return true;
+}
+var html_blocks_default = [
+  "address",
+  "article",
+  "aside",
+  "base",
+  "basefont",
+  "blockquote",
+  "body",
+  "caption",
+  "center",
+  "col",
+  "colgroup",
+  "dd",
+  "details",
+  "dialog",
+  "dir",
+  "div",
+  "dl",
+  "dt",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "frame",
+  "frameset",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "head",
+  "header",
+  "hr",
+  "html",
+  "iframe",
+  "legend",
+  "li",
+  "link",
+  "main",
+  "menu",
+  "menuitem",
+  "nav",
+  "noframes",
+  "ol",
+  "optgroup",
+  "option",
+  "p",
+  "param",
+  "search",
+  "section",
+  "summary",
+  "table",
+  "tbody",
+  "td",
+  "tfoot",
+  "th",
+  "thead",
+  "title",
+  "tr",
+  "track",
+  "ul"
+];
+var open_tag = `<[A-Za-z][A-Za-z0-9\\-]*(?:\\s+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:\\s*=\\s*(?:[^"'=<>\`\\x00-\\x20]+|'[^']*'|"[^"]*"))?)*\\s*\\/?>`;
+var close_tag = "<\\/[A-Za-z][A-Za-z0-9\\-]*\\s*>";
+new RegExp(`^(?:${open_tag}|${close_tag}|<!---?>|<!--(?:[^-]|-[^-]|--[^>])*-->|<[?][\\s\\S]*?[?]>|<![A-Za-z][^>]*>|<!\\[CDATA\\[[\\s\\S]*?\\]\\]>)`);
+var HTML_OPEN_CLOSE_TAG_RE = new RegExp(`^(?:${open_tag}|${close_tag})`);
+var HTML_SEQUENCES = [
+  [
+    /^<(script|pre|style|textarea)(?=(\s|>|$))/i,
+    /<\/(script|pre|style|textarea)>/i,
+    true
+  ],
+  [
+    /^<!--/,
+    /-->/,
+    true
+  ],
+  [
+    /^<\?/,
+    /\?>/,
+    true
+  ],
+  [
+    /^<![A-Za-z]/,
+    />/,
+    true
+  ],
+  [
+    /^<!\[CDATA\[/,
+    /\]\]>/,
+    true
+  ],
+  [
+    new RegExp(`^</?(${html_blocks_default.join("|")})(?=(\\s|/?>|$))`, "i"),
+    /^$/,
+    true
+  ],
+  [
+    new RegExp(`${HTML_OPEN_CLOSE_TAG_RE.source}\\s*$`),
+    /^$/,
+    false
+  ]
+];
+function html_block(state, startLine, endLine, silent) {
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  let max = state.eMarks[startLine];
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  if (!state.md.options.html) return false;
+  if (state.src.charCodeAt(pos) !== 60) return false;
+  let lineText = state.src.slice(pos, max);
+  let i = 0;
+  for (; i < HTML_SEQUENCES.length; i++) if (HTML_SEQUENCES[i][0].test(lineText)) break;
+  if (i === HTML_SEQUENCES.length) return false;
+  if (silent) return HTML_SEQUENCES[i][2];
+  let nextLine2 = startLine + 1;
+  const endsOnBlankLine = HTML_SEQUENCES[i][1].test("");
+  if (!HTML_SEQUENCES[i][1].test(lineText)) for (; nextLine2 < endLine; nextLine2++) {
+    if (state.sCount[nextLine2] < state.blkIndent) {
+      if (endsOnBlankLine || !state.isEmpty(nextLine2)) break;
+    }
+    pos = state.bMarks[nextLine2] + state.tShift[nextLine2];
+    max = state.eMarks[nextLine2];
+    lineText = state.src.slice(pos, max);
+    if (HTML_SEQUENCES[i][1].test(lineText)) {
+      if (lineText.length !== 0) nextLine2++;
+      break;
+    }
+  }
+  state.line = nextLine2;
+  const token2 = state.push("html_block", "", 0);
+  token2.map = [startLine, nextLine2];
+  token2.content = state.getLines(startLine, nextLine2, state.blkIndent, true);
+  return true;
+}
+function heading(state, startLine, endLine, silent) {
+  let pos = state.bMarks[startLine] + state.tShift[startLine];
+  let max = state.eMarks[startLine];
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  let ch = state.src.charCodeAt(pos);
+  if (ch !== 35 || pos >= max) return false;
+  let level = 1;
+  ch = state.src.charCodeAt(++pos);
+  while (ch === 35 && pos < max && level <= 6) {
+    level++;
+    ch = state.src.charCodeAt(++pos);
+  }
+  if (level > 6 || pos < max && !isSpace2(ch)) return false;
+  if (silent) return true;
+  max = state.skipSpacesBack(max, pos);
+  const tmp = state.skipCharsBack(max, 35, pos);
+  if (tmp > pos && isSpace2(state.src.charCodeAt(tmp - 1))) max = tmp;
+  state.line = startLine + 1;
+  const token_o = state.push("heading_open", `h${level}`, 1);
+  token_o.markup = "########".slice(0, level);
+  token_o.map = [startLine, state.line];
+  const token_i = state.push("inline", "", 0);
+  token_i.content = asciiTrim(state.src.slice(pos, max));
+  token_i.map = [startLine, state.line];
+  token_i.children = [];
+  const token_c = state.push("heading_close", `h${level}`, -1);
+  token_c.markup = "########".slice(0, level);
+  return true;
+}
+function lheading(state, startLine, endLine) {
+  const terminatorRules = state.md.block.ruler.getRules("paragraph");
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  const oldParentType = state.parentType;
+  state.parentType = "paragraph";
+  let level = 0;
+  let marker;
+  let nextLine2 = startLine + 1;
+  for (; nextLine2 < endLine && !state.isEmpty(nextLine2); nextLine2++) {
+    if (state.sCount[nextLine2] - state.blkIndent > 3) continue;
+    if (state.sCount[nextLine2] >= state.blkIndent) {
+      let pos = state.bMarks[nextLine2] + state.tShift[nextLine2];
+      const max = state.eMarks[nextLine2];
+      if (pos < max) {
+        marker = state.src.charCodeAt(pos);
+        if (marker === 45 || marker === 61) {
+          pos = state.skipChars(pos, marker);
+          pos = state.skipSpaces(pos);
+          if (pos >= max) {
+            level = marker === 61 ? 1 : 2;
+            break;
+          }
+        }
+      }
+    }
+    if (state.sCount[nextLine2] < 0) continue;
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine2, endLine, true)) {
+      terminate = true;
+      break;
+    }
+    if (terminate) break;
+  }
+  if (!level) {
+    state.parentType = oldParentType;
+    return false;
+  }
+  const content = asciiTrim(state.getLines(startLine, nextLine2, state.blkIndent, false));
+  state.line = nextLine2 + 1;
+  const token_o = state.push("heading_open", `h${level}`, 1);
+  token_o.markup = String.fromCharCode(marker);
+  token_o.map = [startLine, state.line];
+  const token_i = state.push("inline", "", 0);
+  token_i.content = content;
+  token_i.map = [startLine, state.line - 1];
+  token_i.children = [];
+  const token_c = state.push("heading_close", `h${level}`, -1);
+  token_c.markup = String.fromCharCode(marker);
+  state.parentType = oldParentType;
+  return true;
+}
+function paragraph(state, startLine, endLine) {
+  const terminatorRules = state.md.block.ruler.getRules("paragraph");
+  const oldParentType = state.parentType;
+  let nextLine2 = startLine + 1;
+  state.parentType = "paragraph";
+  for (; nextLine2 < endLine && !state.isEmpty(nextLine2); nextLine2++) {
+    if (state.sCount[nextLine2] - state.blkIndent > 3) continue;
+    if (state.sCount[nextLine2] < 0) continue;
+    let terminate = false;
+    for (let i = 0, l = terminatorRules.length; i < l; i++) if (terminatorRules[i](state, nextLine2, endLine, true)) {
+      terminate = true;
+      break;
+    }
+    if (terminate) break;
+  }
+  const content = asciiTrim(state.getLines(startLine, nextLine2, state.blkIndent, false));
+  state.line = nextLine2;
+  const token_o = state.push("paragraph_open", "p", 1);
+  token_o.map = [startLine, state.line];
+  const token_i = state.push("inline", "", 0);
+  token_i.content = content;
+  token_i.map = [startLine, state.line];
+  token_i.children = [];
+  state.push("paragraph_close", "p", -1);
+  state.parentType = oldParentType;
+  return true;
+}
+var _rules$1 = [
+  [
+    "table",
+    table,
+    ["paragraph", "reference"]
+  ],
+  ["code", code],
+  [
+    "fence",
+    fence,
+    [
+      "paragraph",
+      "reference",
+      "blockquote",
+      "list"
+    ]
+  ],
+  [
+    "blockquote",
+    blockquote,
+    [
+      "paragraph",
+      "reference",
+      "blockquote",
+      "list"
+    ]
+  ],
+  [
+    "hr",
+    hr,
+    [
+      "paragraph",
+      "reference",
+      "blockquote",
+      "list"
+    ]
+  ],
+  [
+    "list",
+    list,
+    [
+      "paragraph",
+      "reference",
+      "blockquote"
+    ]
+  ],
+  ["reference", reference2],
+  [
+    "html_block",
+    html_block,
+    [
+      "paragraph",
+      "reference",
+      "blockquote"
+    ]
+  ],
+  [
+    "heading",
+    heading,
+    [
+      "paragraph",
+      "reference",
+      "blockquote"
+    ]
+  ],
+  ["lheading", lheading],
+  ["paragraph", paragraph]
+];
+var ParserBlock = class {
+  constructor() {
+    _defineProperty(
+      this,
+      /**
+      * {@link Ruler} instance. Keep configuration of block rules.
+      */
+      "ruler",
+      new Ruler()
+    );
+    _defineProperty(this, "State", StateBlock);
+    for (let i = 0; i < _rules$1.length; i++) this.ruler.push(_rules$1[i][0], _rules$1[i][1], { alt: (_rules$1[i][2] || []).slice() });
+  }
+  tokenize(state, startLine, endLine) {
+    const rules = this.ruler.getRules("");
+    const len = rules.length;
+    const maxNesting = state.md.options.maxNesting;
+    let line = startLine;
+    let hasEmptyLines = false;
+    while (line < endLine) {
+      state.line = line = state.skipEmptyLines(line);
+      if (line >= endLine) break;
+      if (state.sCount[line] < state.blkIndent) break;
+      if (state.level >= maxNesting) {
+        state.line = endLine;
+        break;
+      }
+      const prevLine = state.line;
+      let ok = false;
+      for (let i = 0; i < len; i++) {
+        ok = rules[i](state, line, endLine, false);
+        if (ok) {
+          if (prevLine >= state.line) throw new Error("block rule didn't increment state.line");
+          break;
+        }
+      }
+      if (!ok) throw new Error("none of the block rules matched");
+      state.tight = !hasEmptyLines;
+      if (state.isEmpty(state.line - 1)) hasEmptyLines = true;
+      line = state.line;
+      if (line < endLine && state.isEmpty(line)) {
+        hasEmptyLines = true;
+        line++;
+        state.line = line;
+      }
+    }
+  }
+  /**
+  * Process input string and push block tokens into `outTokens`
+  */
+  parse(src, md2, env, outTokens) {
+    if (!src) return;
+    const state = new this.State(src, md2, env, outTokens);
+    this.tokenize(state, state.line, state.lineMax);
+  }
+};
+var StateInline = class {
+  constructor(src, md2, env, outTokens) {
+    _defineProperty(this, "pos", 0);
+    _defineProperty(this, "level", 0);
+    _defineProperty(this, "pending", "");
+    _defineProperty(this, "pendingLevel", 0);
+    _defineProperty(this, "cache", {});
+    _defineProperty(this, "backticks", {});
+    _defineProperty(this, "backticksScanned", false);
+    _defineProperty(this, "skipHtmlSpecial", false);
+    _defineProperty(this, "linkLevel", 0);
+    _defineProperty(this, "delimiters", []);
+    _defineProperty(this, "_prev_delimiters", []);
+    _defineProperty(this, "Token", Token);
+    this.src = src;
+    this.env = env;
+    this.md = md2;
+    this.tokens = outTokens;
+    this.tokens_meta = Array(outTokens.length);
+    this.posMax = this.src.length;
+  }
+  pushPending() {
+    const token2 = new Token("text", "", 0);
+    token2.content = this.pending;
+    token2.level = this.pendingLevel;
+    this.tokens.push(token2);
+    this.pending = "";
+    return token2;
+  }
+  push(type, tag, nesting) {
+    if (this.pending) this.pushPending();
+    const token2 = new Token(type, tag, nesting);
+    let token_meta = void 0;
+    if (nesting < 0) {
+      this.level--;
+      this.delimiters = this._prev_delimiters.pop();
+    }
+    token2.level = this.level;
+    if (nesting > 0) {
+      this.level++;
+      this._prev_delimiters.push(this.delimiters);
+      this.delimiters = [];
+      token_meta = { delimiters: this.delimiters };
+    }
+    this.pendingLevel = this.level;
+    this.tokens.push(token2);
+    this.tokens_meta.push(token_meta);
+    return token2;
+  }
+  scanDelims(start, canSplitWord) {
+    const max = this.posMax;
+    const marker = this.src.charCodeAt(start);
+    let lastChar;
+    if (start === 0) lastChar = 32;
+    else if (start === 1) {
+      lastChar = this.src.charCodeAt(0);
+      if ((lastChar & 63488) === 55296) lastChar = 65533;
+    } else {
+      lastChar = this.src.charCodeAt(start - 1);
+      if ((lastChar & 64512) === 56320) {
+        const highSurr = this.src.charCodeAt(start - 2);
+        lastChar = (highSurr & 64512) === 55296 ? 65536 + (highSurr - 55296 << 10) + (lastChar - 56320) : 65533;
+      } else if ((lastChar & 64512) === 55296) lastChar = 65533;
+    }
+    let pos = start;
+    while (pos < max && this.src.charCodeAt(pos) === marker) pos++;
+    const count2 = pos - start;
+    let nextChar = pos < max ? this.src.charCodeAt(pos) : 32;
+    if ((nextChar & 64512) === 55296) {
+      const lowSurr = this.src.charCodeAt(pos + 1);
+      nextChar = (lowSurr & 64512) === 56320 ? 65536 + (nextChar - 55296 << 10) + (lowSurr - 56320) : 65533;
+    } else if ((nextChar & 64512) === 56320) nextChar = 65533;
+    const isLastPunctChar = isMdAsciiPunct(lastChar) || isPunctCharCode(lastChar);
+    const isNextPunctChar = isMdAsciiPunct(nextChar) || isPunctCharCode(nextChar);
+    const isLastWhiteSpace = isWhiteSpace(lastChar);
+    const isNextWhiteSpace = isWhiteSpace(nextChar);
+    const left_flanking = !isNextWhiteSpace && (!isNextPunctChar || isLastWhiteSpace || isLastPunctChar);
+    const right_flanking = !isLastWhiteSpace && (!isLastPunctChar || isNextWhiteSpace || isNextPunctChar);
+    return {
+      can_open: left_flanking && (canSplitWord || !right_flanking || isLastPunctChar),
+      can_close: right_flanking && (canSplitWord || !left_flanking || isNextPunctChar),
+      length: count2
+    };
+  }
+};
+function isTerminatorChar(ch) {
+  switch (ch) {
+    case 10:
+    case 33:
+    case 35:
+    case 36:
+    case 37:
+    case 38:
+    case 42:
+    case 43:
+    case 45:
+    case 58:
+    case 60:
+    case 61:
+    case 62:
+    case 64:
+    case 91:
+    case 92:
+    case 93:
+    case 94:
+    case 95:
+    case 96:
+    case 123:
+    case 125:
+    case 126:
+      return true;
+    default:
+      return false;
+  }
+}
+function text(state, silent) {
+  let pos = state.pos;
+  while (pos < state.posMax && !isTerminatorChar(state.src.charCodeAt(pos))) pos++;
+  if (pos === state.pos) return false;
+  if (!silent) state.pending += state.src.slice(state.pos, pos);
+  state.pos = pos;
+  return true;
+}
+function isAsciiAlpha(code3) {
+  return code3 >= 65 && code3 <= 90 || code3 >= 97 && code3 <= 122;
+}
+function isSchemeChar(code3) {
+  return code3 >= 65 && code3 <= 90 || code3 >= 97 && code3 <= 122 || code3 >= 48 && code3 <= 57 || code3 === 43 || code3 === 45 || code3 === 46;
+}
+function linkify(state, silent) {
+  if (!state.md.options.linkify) return false;
+  if (state.linkLevel > 0) return false;
+  const pos = state.pos;
+  const max = state.posMax;
+  if (pos + 3 > max) return false;
+  if (state.src.charCodeAt(pos) !== 58) return false;
+  if (state.src.charCodeAt(pos + 1) !== 47) return false;
+  if (state.src.charCodeAt(pos + 2) !== 47) return false;
+  const protoMin = pos - Math.min(10, state.pending.length, pos);
+  let protoStart = pos;
+  while (protoStart > protoMin && isSchemeChar(state.src.charCodeAt(protoStart - 1))) protoStart--;
+  if (protoStart === pos || !isAsciiAlpha(state.src.charCodeAt(protoStart))) return false;
+  const protoLength = pos - protoStart;
+  const link3 = state.md.linkify.matchAtStart(state.src.slice(protoStart));
+  if (!link3) return false;
+  let url = link3.url;
+  if (url.length <= protoLength) return false;
+  let urlEnd = url.length;
+  while (urlEnd > 0 && url.charCodeAt(urlEnd - 1) === 42) urlEnd--;
+  if (urlEnd !== url.length) url = url.slice(0, urlEnd);
+  const fullUrl = state.md.normalizeLink(url);
+  if (!state.md.validateLink(fullUrl)) return false;
+  if (!silent) {
+    state.pending = state.pending.slice(0, -protoLength);
+    const token_o = state.push("link_open", "a", 1);
+    token_o.attrs = [["href", fullUrl]];
+    token_o.markup = "linkify";
+    token_o.info = "auto";
+    const token_t = state.push("text", "", 0);
+    token_t.content = state.md.normalizeLinkText(url);
+    const token_c = state.push("link_close", "a", -1);
+    token_c.markup = "linkify";
+    token_c.info = "auto";
+  }
+  state.pos += url.length - protoLength;
+  return true;
+}
+function newline(state, silent) {
+  let pos = state.pos;
+  if (state.src.charCodeAt(pos) !== 10) return false;
+  const pmax = state.pending.length - 1;
+  const max = state.posMax;
+  if (!silent) {
+    if (pmax >= 0 && state.pending.charCodeAt(pmax) === 32) {
+      if (pmax >= 1 && state.pending.charCodeAt(pmax - 1) === 32) {
+        let ws = pmax - 1;
+        while (ws >= 1 && state.pending.charCodeAt(ws - 1) === 32) ws--;
+        state.pending = state.pending.slice(0, ws);
+        state.push("hardbreak", "br", 0);
+      } else {
+        state.pending = state.pending.slice(0, -1);
+        state.push("softbreak", "br", 0);
+      }
+    } else state.push("softbreak", "br", 0);
+  }
+  pos++;
+  while (pos < max && isSpace2(state.src.charCodeAt(pos))) pos++;
+  state.pos = pos;
+  return true;
+}
+var ESCAPED = [];
+for (let i = 0; i < 256; i++) ESCAPED.push(0);
+"\\!\"#$%&'()*+,./:;<=>?@[]^_`{|}~-".split("").forEach(function(ch) {
+  ESCAPED[ch.charCodeAt(0)] = 1;
+});
+function escape2(state, silent) {
+  let pos = state.pos;
+  const max = state.posMax;
+  if (state.src.charCodeAt(pos) !== 92) return false;
+  pos++;
+  if (pos >= max) return false;
+  let ch1 = state.src.charCodeAt(pos);
+  if (ch1 === 10) {
+    if (!silent) state.push("hardbreak", "br", 0);
+    pos++;
+    while (pos < max) {
+      ch1 = state.src.charCodeAt(pos);
+      if (!isSpace2(ch1)) break;
+      pos++;
+    }
+    state.pos = pos;
+    return true;
+  }
+  if (ch1 === 32) {
+    if (!silent) {
+      const token2 = state.push("text_special", "", 0);
+      token2.content = "\\";
+      token2.markup = "\\";
+      token2.info = "escape";
+    }
+    state.pos = pos;
+    return true;
+  }
+  let escapedStr = state.src[pos];
+  if (ch1 >= 55296 && ch1 <= 56319 && pos + 1 < max) {
+    const ch2 = state.src.charCodeAt(pos + 1);
+    if (ch2 >= 56320 && ch2 <= 57343) {
+      escapedStr += state.src[pos + 1];
+      pos++;
+    }
+  }
+  const origStr = "\\" + escapedStr;
+  if (!silent) {
+    const token2 = state.push("text_special", "", 0);
+    if (ch1 < 256 && ESCAPED[ch1] !== 0) token2.content = escapedStr;
+    else token2.content = origStr;
+    token2.markup = origStr;
+    token2.info = "escape";
+  }
+  state.pos = pos + 1;
+  return true;
+}
+function buildLastRuns(src) {
+  const lastRuns = {};
+  let pos = 0;
+  while ((pos = src.indexOf("`", pos)) !== -1) {
+    const start = pos;
+    while (src.charCodeAt(++pos) === 96) ;
+    lastRuns[pos - start] = start;
+  }
+  return lastRuns;
+}
+function backtick(state, silent) {
+  var _state$backticks$open;
+  const start = state.pos;
+  if (state.src.charCodeAt(start) !== 96) return false;
+  const max = state.posMax;
+  let pos = start + 1;
+  while (pos < max && state.src.charCodeAt(pos) === 96) pos++;
+  const marker = state.src.slice(start, pos);
+  const openerLength = marker.length;
+  if (!state.backticksScanned) {
+    state.backticks = buildLastRuns(state.src);
+    state.backticksScanned = true;
+  }
+  if (((_state$backticks$open = state.backticks[openerLength]) !== null && _state$backticks$open !== void 0 ? _state$backticks$open : -1) >= pos) {
+    let matchEnd = pos;
+    let matchStart;
+    while ((matchStart = state.src.indexOf("`", matchEnd)) !== -1 && matchStart < max) {
+      matchEnd = matchStart + 1;
+      while (state.src.charCodeAt(matchEnd) === 96) matchEnd++;
+      if (matchEnd > max) break;
+      if (matchEnd - matchStart === openerLength) {
+        if (!silent) {
+          const token2 = state.push("code_inline", "code", 0);
+          token2.markup = marker;
+          let content = state.src.slice(pos, matchStart).replace(/\n/g, " ");
+          if (content.startsWith(" ") && content.endsWith(" ") && /[^ ]/.test(content)) content = content.slice(1, -1);
+          token2.content = content;
+        }
+        state.pos = matchEnd;
+        return true;
+      }
+    }
+  }
+  if (!silent) state.pending += marker;
+  state.pos = pos;
+  return true;
+}
+function strikethrough_tokenize(state, silent) {
+  const start = state.pos;
+  const marker = state.src.charCodeAt(start);
+  if (silent) return false;
+  if (marker !== 126) return false;
+  const scanned = state.scanDelims(state.pos, true);
+  let len = scanned.length;
+  const ch = String.fromCharCode(marker);
+  if (len < 2) return false;
+  let token2;
+  if (len % 2) {
+    token2 = state.push("text", "", 0);
+    token2.content = ch;
+    len--;
+  }
+  for (let i = 0; i < len; i += 2) {
+    token2 = state.push("text", "", 0);
+    token2.content = ch + ch;
+    state.delimiters.push({
+      marker,
+      length: 0,
+      token: state.tokens.length - 1,
+      end: -1,
+      open: scanned.can_open,
+      close: scanned.can_close
+    });
+  }
+  state.pos += scanned.length;
+  return true;
+}
+function postProcess$1(state, delimiters) {
+  let token2;
+  const loneMarkers = [];
+  const max = delimiters.length;
+  for (let i = 0; i < max; i++) {
+    const startDelim = delimiters[i];
+    if (startDelim.marker !== 126) continue;
+    if (startDelim.end === -1) continue;
+    const endDelim = delimiters[startDelim.end];
+    token2 = state.tokens[startDelim.token];
+    token2.type = "s_open";
+    token2.tag = "s";
+    token2.nesting = 1;
+    token2.markup = "~~";
+    token2.content = "";
+    token2 = state.tokens[endDelim.token];
+    token2.type = "s_close";
+    token2.tag = "s";
+    token2.nesting = -1;
+    token2.markup = "~~";
+    token2.content = "";
+    if (state.tokens[endDelim.token - 1].type === "text" && state.tokens[endDelim.token - 1].content === "~") loneMarkers.push(endDelim.token - 1);
+  }
+  while (loneMarkers.length) {
+    const i = loneMarkers.pop();
+    let j = i + 1;
+    while (j < state.tokens.length && state.tokens[j].type === "s_close") j++;
+    j--;
+    if (i !== j) {
+      token2 = state.tokens[j];
+      state.tokens[j] = state.tokens[i];
+      state.tokens[i] = token2;
+    }
+  }
+}
+function strikethrough_postProcess(state) {
+  const tokens_meta = state.tokens_meta;
+  const max = state.tokens_meta.length;
+  postProcess$1(state, state.delimiters);
+  for (let curr = 0; curr < max; curr++) {
+    var _tokens_meta$curr;
+    const delimiters = (_tokens_meta$curr = tokens_meta[curr]) === null || _tokens_meta$curr === void 0 ? void 0 : _tokens_meta$curr.delimiters;
+    if (delimiters) postProcess$1(state, delimiters);
+  }
+}
+var strikethrough_default = {
+  tokenize: strikethrough_tokenize,
+  postProcess: strikethrough_postProcess
+};
+function emphasis_tokenize(state, silent) {
+  const start = state.pos;
+  const marker = state.src.charCodeAt(start);
+  if (silent) return false;
+  if (marker !== 95 && marker !== 42) return false;
+  const scanned = state.scanDelims(state.pos, marker === 42);
+  for (let i = 0; i < scanned.length; i++) {
+    const token2 = state.push("text", "", 0);
+    token2.content = String.fromCharCode(marker);
+    state.delimiters.push({
+      marker,
+      length: scanned.length,
+      token: state.tokens.length - 1,
+      end: -1,
+      open: scanned.can_open,
+      close: scanned.can_close
+    });
+  }
+  state.pos += scanned.length;
+  return true;
+}
+function postProcess(state, delimiters) {
+  const max = delimiters.length;
+  for (let i = max - 1; i >= 0; i--) {
+    const startDelim = delimiters[i];
+    if (startDelim.marker !== 95 && startDelim.marker !== 42) continue;
+    if (startDelim.end === -1) continue;
+    const endDelim = delimiters[startDelim.end];
+    const isStrong = i > 0 && delimiters[i - 1].end === startDelim.end + 1 && delimiters[i - 1].marker === startDelim.marker && delimiters[i - 1].token === startDelim.token - 1 && delimiters[startDelim.end + 1].token === endDelim.token + 1;
+    const ch = String.fromCharCode(startDelim.marker);
+    const token_o = state.tokens[startDelim.token];
+    token_o.type = isStrong ? "strong_open" : "em_open";
+    token_o.tag = isStrong ? "strong" : "em";
+    token_o.nesting = 1;
+    token_o.markup = isStrong ? ch + ch : ch;
+    token_o.content = "";
+    const token_c = state.tokens[endDelim.token];
+    token_c.type = isStrong ? "strong_close" : "em_close";
+    token_c.tag = isStrong ? "strong" : "em";
+    token_c.nesting = -1;
+    token_c.markup = isStrong ? ch + ch : ch;
+    token_c.content = "";
+    if (isStrong) {
+      state.tokens[delimiters[i - 1].token].content = "";
+      state.tokens[delimiters[startDelim.end + 1].token].content = "";
+      i--;
+    }
+  }
+}
+function emphasis_post_process(state) {
+  const tokens_meta = state.tokens_meta;
+  const max = state.tokens_meta.length;
+  postProcess(state, state.delimiters);
+  for (let curr = 0; curr < max; curr++) {
+    var _tokens_meta$curr;
+    const delimiters = (_tokens_meta$curr = tokens_meta[curr]) === null || _tokens_meta$curr === void 0 ? void 0 : _tokens_meta$curr.delimiters;
+    if (delimiters) postProcess(state, delimiters);
+  }
+}
+var emphasis_default = {
+  tokenize: emphasis_tokenize,
+  postProcess: emphasis_post_process
+};
+function link2(state, silent) {
+  let code3, label2, res, ref;
+  let href = "";
+  let title = "";
+  let start = state.pos;
+  let parseReference2 = true;
+  if (state.src.charCodeAt(state.pos) !== 91) return false;
+  const oldPos = state.pos;
+  const max = state.posMax;
+  const labelStart = state.pos + 1;
+  const labelEnd = state.md.helpers.parseLinkLabel(state, state.pos, true);
+  if (labelEnd < 0) return false;
+  let pos = labelEnd + 1;
+  if (pos < max && state.src.charCodeAt(pos) === 40) {
+    parseReference2 = false;
+    pos++;
+    for (; pos < max; pos++) {
+      code3 = state.src.charCodeAt(pos);
+      if (!isSpace2(code3) && code3 !== 10) break;
+    }
+    if (pos >= max) return false;
+    start = pos;
+    res = state.md.helpers.parseLinkDestination(state.src, pos, state.posMax);
+    if (res.ok) {
+      href = state.md.normalizeLink(res.str);
+      if (state.md.validateLink(href)) pos = res.pos;
+      else href = "";
+      start = pos;
+      for (; pos < max; pos++) {
+        code3 = state.src.charCodeAt(pos);
+        if (!isSpace2(code3) && code3 !== 10) break;
+      }
+      res = state.md.helpers.parseLinkTitle(state.src, pos, state.posMax);
+      if (pos < max && start !== pos && res.ok) {
+        title = res.str;
+        pos = res.pos;
+        for (; pos < max; pos++) {
+          code3 = state.src.charCodeAt(pos);
+          if (!isSpace2(code3) && code3 !== 10) break;
+        }
+      }
+    }
+    if (pos >= max || state.src.charCodeAt(pos) !== 41) parseReference2 = true;
+    pos++;
+  }
+  if (parseReference2) {
+    if (typeof state.env.references === "undefined") return false;
+    if (pos < max && state.src.charCodeAt(pos) === 91) {
+      start = pos + 1;
+      pos = state.md.helpers.parseLinkLabel(state, pos);
+      if (pos >= 0) label2 = state.src.slice(start, pos++);
+      else pos = labelEnd + 1;
+    } else pos = labelEnd + 1;
+    if (!label2) label2 = state.src.slice(labelStart, labelEnd);
+    label2 = normalizeReference(label2);
+    ref = state.env.references[label2];
+    if (!ref) {
+      state.pos = oldPos;
+      return false;
+    }
+    href = ref.href;
+    title = ref.title;
+  }
+  if (!silent) {
+    state.pos = labelStart;
+    state.posMax = labelEnd;
+    const token_o = state.push("link_open", "a", 1);
+    const attrs = [["href", href]];
+    token_o.attrs = attrs;
+    if (title) attrs.push(["title", title]);
+    if (label2) {
+      const meta = /* @__PURE__ */ Object.create(null);
+      meta.label = label2;
+      token_o.meta = meta;
+    }
+    state.linkLevel++;
+    state.md.inline.tokenize(state);
+    state.linkLevel--;
+    state.push("link_close", "a", -1);
+  }
+  state.pos = pos;
+  state.posMax = max;
+  return true;
+}
+function image(state, silent) {
+  let code3, content, label2, pos, ref, res, title, start;
+  let href = "";
+  const oldPos = state.pos;
+  const max = state.posMax;
+  if (state.src.charCodeAt(state.pos) !== 33) return false;
+  if (state.src.charCodeAt(state.pos + 1) !== 91) return false;
+  const labelStart = state.pos + 2;
+  const labelEnd = state.md.helpers.parseLinkLabel(state, state.pos + 1, false);
+  if (labelEnd < 0) return false;
+  pos = labelEnd + 1;
+  if (pos < max && state.src.charCodeAt(pos) === 40) {
+    pos++;
+    for (; pos < max; pos++) {
+      code3 = state.src.charCodeAt(pos);
+      if (!isSpace2(code3) && code3 !== 10) break;
+    }
+    if (pos >= max) return false;
+    start = pos;
+    res = state.md.helpers.parseLinkDestination(state.src, pos, state.posMax);
+    if (res.ok) {
+      href = state.md.normalizeLink(res.str);
+      if (state.md.validateLink(href)) pos = res.pos;
+      else href = "";
+    }
+    start = pos;
+    for (; pos < max; pos++) {
+      code3 = state.src.charCodeAt(pos);
+      if (!isSpace2(code3) && code3 !== 10) break;
+    }
+    res = state.md.helpers.parseLinkTitle(state.src, pos, state.posMax);
+    if (pos < max && start !== pos && res.ok) {
+      title = res.str;
+      pos = res.pos;
+      for (; pos < max; pos++) {
+        code3 = state.src.charCodeAt(pos);
+        if (!isSpace2(code3) && code3 !== 10) break;
+      }
+    } else title = "";
+    if (pos >= max || state.src.charCodeAt(pos) !== 41) {
+      state.pos = oldPos;
+      return false;
+    }
+    pos++;
+  } else {
+    if (typeof state.env.references === "undefined") return false;
+    if (pos < max && state.src.charCodeAt(pos) === 91) {
+      start = pos + 1;
+      pos = state.md.helpers.parseLinkLabel(state, pos);
+      if (pos >= 0) label2 = state.src.slice(start, pos++);
+      else pos = labelEnd + 1;
+    } else pos = labelEnd + 1;
+    if (!label2) label2 = state.src.slice(labelStart, labelEnd);
+    label2 = normalizeReference(label2);
+    ref = state.env.references[label2];
+    if (!ref) {
+      state.pos = oldPos;
+      return false;
+    }
+    href = ref.href;
+    title = ref.title;
+  }
+  if (!silent) {
+    content = state.src.slice(labelStart, labelEnd);
+    const tokens = [];
+    state.md.inline.parse(content, state.md, state.env, tokens);
+    const token2 = state.push("image", "img", 0);
+    const attrs = [["src", href], ["alt", ""]];
+    token2.attrs = attrs;
+    token2.children = tokens;
+    token2.content = content;
+    if (title) attrs.push(["title", title]);
+    if (label2) {
+      const meta = /* @__PURE__ */ Object.create(null);
+      meta.label = label2;
+      token2.meta = meta;
+    }
+  }
+  state.pos = pos;
+  state.posMax = max;
+  return true;
+}
+var EMAIL_RE = /^([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*)$/;
+var AUTOLINK_RE = /^([a-zA-Z][a-zA-Z0-9+.-]{1,31}):([^<>\x00-\x20]*)$/;
+function autolink(state, silent) {
+  let pos = state.pos;
+  if (state.src.charCodeAt(pos) !== 60) return false;
+  const start = state.pos;
+  const max = state.posMax;
+  for (; ; ) {
+    if (++pos >= max) return false;
+    const ch = state.src.charCodeAt(pos);
+    if (ch === 60) return false;
+    if (ch === 62) break;
+  }
+  const url = state.src.slice(start + 1, pos);
+  if (AUTOLINK_RE.test(url)) {
+    const fullUrl = state.md.normalizeLink(url);
+    if (!state.md.validateLink(fullUrl)) return false;
+    if (!silent) {
+      const token_o = state.push("link_open", "a", 1);
+      token_o.attrs = [["href", fullUrl]];
+      token_o.markup = "autolink";
+      token_o.info = "auto";
+      const token_t = state.push("text", "", 0);
+      token_t.content = state.md.normalizeLinkText(url);
+      const token_c = state.push("link_close", "a", -1);
+      token_c.markup = "autolink";
+      token_c.info = "auto";
+    }
+    state.pos += url.length + 2;
+    return true;
+  }
+  if (EMAIL_RE.test(url)) {
+    const fullUrl = state.md.normalizeLink(`mailto:${url}`);
+    if (!state.md.validateLink(fullUrl)) return false;
+    if (!silent) {
+      const token_o = state.push("link_open", "a", 1);
+      token_o.attrs = [["href", fullUrl]];
+      token_o.markup = "autolink";
+      token_o.info = "auto";
+      const token_t = state.push("text", "", 0);
+      token_t.content = state.md.normalizeLinkText(url);
+      const token_c = state.push("link_close", "a", -1);
+      token_c.markup = "autolink";
+      token_c.info = "auto";
+    }
+    state.pos += url.length + 2;
+    return true;
+  }
+  return false;
+}
+function isLinkOpen(str3) {
+  return /^<a[>\s]/i.test(str3);
+}
+function isLinkClose(str3) {
+  return /^<\/a\s*>/i.test(str3);
+}
+function isLetter(ch) {
+  const lc = ch | 32;
+  return lc >= 97 && lc <= 122;
+}
+function scanSpecial(state, pos) {
+  const src = state.src;
+  let start;
+  let terminator;
+  if (src.startsWith("<!--", pos)) {
+    if (src.startsWith(">", pos + 4)) return pos + 5;
+    if (src.startsWith("->", pos + 4)) return pos + 6;
+    start = pos + 4;
+    terminator = "-->";
+  } else if (src.startsWith("<![CDATA[", pos)) {
+    start = pos + 9;
+    terminator = "]]>";
+  } else if (src.charCodeAt(pos + 1) === 63) {
+    start = pos + 2;
+    terminator = "?>";
+  } else if (isLetter(src.charCodeAt(pos + 2))) {
+    start = pos + 3;
+    terminator = ">";
+  } else return -1;
+  if (state.skipHtmlSpecial) return -1;
+  const end = src.indexOf(terminator, start);
+  if (end < 0) {
+    state.skipHtmlSpecial = true;
+    return -1;
+  }
+  return end + terminator.length;
+}
+function html_inline(state, silent) {
+  if (!state.md.options.html) return false;
+  const max = state.posMax;
+  const pos = state.pos;
+  if (state.src.charCodeAt(pos) !== 60 || pos + 2 >= max) return false;
+  let end;
+  const ch = state.src.charCodeAt(pos + 1);
+  if (ch === 33 || ch === 63) end = scanSpecial(state, pos);
+  else if (ch === 47 || isLetter(ch)) {
+    const match = state.src.slice(pos).match(HTML_OPEN_CLOSE_TAG_RE);
+    end = match ? pos + match[0].length : -1;
+  } else return false;
+  if (end < 0) return false;
+  if (!silent) {
+    const token2 = state.push("html_inline", "", 0);
+    token2.content = state.src.slice(pos, end);
+    if (isLinkOpen(token2.content)) state.linkLevel++;
+    if (isLinkClose(token2.content)) state.linkLevel--;
+  }
+  state.pos = end;
+  return true;
+}
+var DIGITAL_RE = /^&#((?:x[a-f0-9]{1,6}|[0-9]{1,7}));/i;
+var NAMED_RE = /^&([a-z][a-z0-9]{1,31});/i;
+function entity(state, silent) {
+  const pos = state.pos;
+  const max = state.posMax;
+  if (state.src.charCodeAt(pos) !== 38) return false;
+  if (pos + 1 >= max) return false;
+  if (state.src.charCodeAt(pos + 1) === 35) {
+    const match = state.src.slice(pos).match(DIGITAL_RE);
+    if (match) {
+      if (!silent) {
+        const code3 = match[1][0].toLowerCase() === "x" ? parseInt(match[1].slice(1), 16) : parseInt(match[1], 10);
+        const token2 = state.push("text_special", "", 0);
+        token2.content = isValidEntityCode(code3) ? fromCodePoint(code3) : fromCodePoint(65533);
+        token2.markup = match[0];
+        token2.info = "entity";
+      }
+      state.pos += match[0].length;
+      return true;
+    }
+  } else {
+    const match = state.src.slice(pos).match(NAMED_RE);
+    if (match) {
+      const decoded = decodeHTMLStrict(match[0]);
+      if (decoded !== match[0]) {
+        if (!silent) {
+          const token2 = state.push("text_special", "", 0);
+          token2.content = decoded;
+          token2.markup = match[0];
+          token2.info = "entity";
+        }
+        state.pos += match[0].length;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+function processDelimiters(delimiters) {
+  const openersBottom = {};
+  const max = delimiters.length;
+  if (!max) return;
+  let headerIdx = 0;
+  let lastTokenIdx = -2;
+  const jumps = [];
+  for (let closerIdx = 0; closerIdx < max; closerIdx++) {
+    const closer = delimiters[closerIdx];
+    jumps.push(0);
+    if (delimiters[headerIdx].marker !== closer.marker || lastTokenIdx !== closer.token - 1) headerIdx = closerIdx;
+    lastTokenIdx = closer.token;
+    closer.length = closer.length || 0;
+    if (!closer.close) continue;
+    if (!openersBottom.hasOwnProperty(closer.marker)) openersBottom[closer.marker] = [
+      -1,
+      -1,
+      -1,
+      -1,
+      -1,
+      -1
+    ];
+    const minOpenerIdx = openersBottom[closer.marker][(closer.open ? 3 : 0) + closer.length % 3];
+    let openerIdx = headerIdx - jumps[headerIdx] - 1;
+    let newMinOpenerIdx = openerIdx;
+    for (; openerIdx > minOpenerIdx; openerIdx -= jumps[openerIdx] + 1) {
+      const opener = delimiters[openerIdx];
+      if (opener.marker !== closer.marker) continue;
+      if (opener.open && opener.end < 0) {
+        let isOddMatch = false;
+        if (opener.close || closer.open) {
+          if ((opener.length + closer.length) % 3 === 0) {
+            if (opener.length % 3 !== 0 || closer.length % 3 !== 0) isOddMatch = true;
+          }
+        }
+        if (!isOddMatch) {
+          const lastJump = openerIdx > 0 && !delimiters[openerIdx - 1].open ? jumps[openerIdx - 1] + 1 : 0;
+          jumps[closerIdx] = closerIdx - openerIdx + lastJump;
+          jumps[openerIdx] = lastJump;
+          closer.open = false;
+          opener.end = closerIdx;
+          opener.close = false;
+          newMinOpenerIdx = -1;
+          lastTokenIdx = -2;
+          break;
+        }
+      }
+    }
+    if (newMinOpenerIdx !== -1) openersBottom[closer.marker][(closer.open ? 3 : 0) + (closer.length || 0) % 3] = newMinOpenerIdx;
+  }
+}
+function link_pairs(state) {
+  const tokens_meta = state.tokens_meta;
+  const max = state.tokens_meta.length;
+  processDelimiters(state.delimiters);
+  for (let curr = 0; curr < max; curr++) {
+    var _tokens_meta$curr;
+    const delimiters = (_tokens_meta$curr = tokens_meta[curr]) === null || _tokens_meta$curr === void 0 ? void 0 : _tokens_meta$curr.delimiters;
+    if (delimiters) processDelimiters(delimiters);
+  }
+}
+function fragments_join(state) {
+  let curr, last;
+  let level = 0;
+  const tokens = state.tokens;
+  const max = state.tokens.length;
+  for (curr = last = 0; curr < max; curr++) {
+    if (tokens[curr].nesting < 0) level--;
+    tokens[curr].level = level;
+    if (tokens[curr].nesting > 0) level++;
+    if (tokens[curr].type === "text" && curr + 1 < max && tokens[curr + 1].type === "text") tokens[curr + 1].content = tokens[curr].content + tokens[curr + 1].content;
+    else {
+      if (curr !== last) tokens[last] = tokens[curr];
+      last++;
+    }
+  }
+  if (curr !== last) tokens.length = last;
+}
+var _rules = [
+  ["text", text],
+  ["linkify", linkify],
+  ["newline", newline],
+  ["escape", escape2],
+  ["backticks", backtick],
+  ["strikethrough", strikethrough_default.tokenize],
+  ["emphasis", emphasis_default.tokenize],
+  ["link", link2],
+  ["image", image],
+  ["autolink", autolink],
+  ["html_inline", html_inline],
+  ["entity", entity]
+];
+var _rules2 = [
+  ["balance_pairs", link_pairs],
+  ["strikethrough", strikethrough_default.postProcess],
+  ["emphasis", emphasis_default.postProcess],
+  ["fragments_join", fragments_join]
+];
+var ParserInline = class {
+  constructor() {
+    _defineProperty(
+      this,
+      /**
+      * {@link Ruler} instance. Keep configuration of inline rules.
+      */
+      "ruler",
+      new Ruler()
+    );
+    _defineProperty(
+      this,
+      /**
+      * {@link Ruler} instance. Second ruler used for post-processing
+      * (e.g. in emphasis-like rules).
+      */
+      "ruler2",
+      new Ruler()
+    );
+    _defineProperty(this, "State", StateInline);
+    for (let i = 0; i < _rules.length; i++) this.ruler.push(_rules[i][0], _rules[i][1]);
+    for (let i = 0; i < _rules2.length; i++) this.ruler2.push(_rules2[i][0], _rules2[i][1]);
+  }
+  skipToken(state) {
+    const pos = state.pos;
+    const rules = this.ruler.getRules("");
+    const len = rules.length;
+    const maxNesting = state.md.options.maxNesting;
+    const cache = state.cache;
+    if (typeof cache[pos] !== "undefined") {
+      state.pos = cache[pos];
+      return;
+    }
+    let ok = false;
+    if (state.level < maxNesting) for (let i = 0; i < len; i++) {
+      state.level++;
+      ok = rules[i](state, true);
+      state.level--;
+      if (ok) {
+        if (pos >= state.pos) throw new Error("inline rule didn't increment state.pos");
+        break;
+      }
+    }
+    else state.pos = state.posMax;
+    if (!ok) state.pos++;
+    cache[pos] = state.pos;
+  }
+  tokenize(state) {
+    const rules = this.ruler.getRules("");
+    const len = rules.length;
+    const end = state.posMax;
+    const maxNesting = state.md.options.maxNesting;
+    while (state.pos < end) {
+      const prevPos = state.pos;
+      let ok = false;
+      if (state.level < maxNesting) for (let i = 0; i < len; i++) {
+        ok = rules[i](state, false);
+        if (ok) {
+          if (prevPos >= state.pos) throw new Error("inline rule didn't increment state.pos");
+          break;
+        }
+      }
+      if (ok) {
+        if (state.pos >= end) break;
+        continue;
+      }
+      state.pending += state.src[state.pos++];
+    }
+    if (state.pending) state.pushPending();
+  }
+  /**
+  * Process input string and push inline tokens into `outTokens`
+  */
+  parse(str3, md2, env, outTokens) {
+    const state = new this.State(str3, md2, env, outTokens);
+    this.tokenize(state);
+    const rules = this.ruler2.getRules("");
+    const len = rules.length;
+    for (let i = 0; i < len; i++) rules[i](state);
+  }
+};
+var config = {
+  default: {
+    options: {
+      html: false,
+      xhtmlOut: false,
+      breaks: false,
+      langPrefix: "language-",
+      linkify: false,
+      typographer: false,
+      quotes: "“”‘’",
+      highlight: null,
+      maxNesting: 100
+    },
+    components: {
+      core: {},
+      block: {},
+      inline: {}
+    }
+  },
+  zero: {
+    options: {
+      html: false,
+      xhtmlOut: false,
+      breaks: false,
+      langPrefix: "language-",
+      linkify: false,
+      typographer: false,
+      quotes: "“”‘’",
+      highlight: null,
+      maxNesting: 20
+    },
+    components: {
+      core: { rules: [
+        "normalize",
+        "block",
+        "strip_references",
+        "inline",
+        "text_join"
+      ] },
+      block: { rules: ["paragraph"] },
+      inline: {
+        rules: ["text"],
+        rules2: ["balance_pairs", "fragments_join"]
+      }
+    }
+  },
+  commonmark: {
+    options: {
+      html: true,
+      xhtmlOut: true,
+      breaks: false,
+      langPrefix: "language-",
+      linkify: false,
+      typographer: false,
+      quotes: "“”‘’",
+      highlight: null,
+      maxNesting: 20
+    },
+    components: {
+      core: { rules: [
+        "normalize",
+        "block",
+        "strip_references",
+        "inline",
+        "text_join"
+      ] },
+      block: { rules: [
+        "blockquote",
+        "code",
+        "fence",
+        "heading",
+        "hr",
+        "html_block",
+        "lheading",
+        "list",
+        "reference",
+        "paragraph"
+      ] },
+      inline: {
+        rules: [
+          "autolink",
+          "backticks",
+          "emphasis",
+          "entity",
+          "escape",
+          "html_inline",
+          "image",
+          "link",
+          "newline",
+          "text"
+        ],
+        rules2: [
+          "balance_pairs",
+          "emphasis",
+          "fragments_join"
+        ]
+      }
+    }
+  }
+};
+var BAD_PROTO_RE = /^(vbscript|javascript|file|data):/;
+var GOOD_DATA_RE = /^data:image\/(gif|png|jpeg|webp);/;
+var RECODE_HOSTNAME_FOR = [
+  "http:",
+  "https:",
+  "mailto:"
+];
+var MarkdownIt = class {
+  /**
+  * Link validation function. CommonMark allows too much in links. By default
+  * we disable `javascript:`, `vbscript:`, `file:` schemas, and almost all `data:...` schemas
+  * except some embedded image types.
+  *
+  * You can change this behaviour:
+  *
+  * @example
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  * const md = new MarkdownIt()
+  *
+  * // enable everything
+  * md.validateLink = function () { return true; }
+  * ```
+  */
+  validateLink(url) {
+    const str3 = url.trim().toLowerCase();
+    return BAD_PROTO_RE.test(str3) ? GOOD_DATA_RE.test(str3) : true;
+  }
+  /**
+  * Function used to encode link url to a machine-readable format,
+  * which includes url-encoding, punycode, etc.
+  */
+  normalizeLink(url) {
+    const parsed = parse_default(url, true);
+    if (parsed.hostname) {
+      if (!parsed.protocol || RECODE_HOSTNAME_FOR.indexOf(parsed.protocol) >= 0) try {
+        parsed.hostname = import_punycode.default.toASCII(parsed.hostname);
+      } catch (er) {
+      }
+    }
+    if (parsed.auth) parsed.auth = encode_default(parsed.auth);
+    if (parsed.hostname) parsed.hostname = encode_default(parsed.hostname);
+    if (parsed.pathname) parsed.pathname = encode_default(parsed.pathname);
+    if (parsed.search) parsed.search = encode_default(parsed.search);
+    if (parsed.hash) parsed.hash = encode_default(parsed.hash);
+    return format(parsed);
+  }
+  /**
+  * Function used to decode link url to a human-readable format`
+  */
+  normalizeLinkText(url) {
+    const parsed = parse_default(url, true);
+    if (parsed.hostname) {
+      if (!parsed.protocol || RECODE_HOSTNAME_FOR.indexOf(parsed.protocol) >= 0) try {
+        parsed.hostname = import_punycode.default.toUnicode(parsed.hostname);
+      } catch (er) {
+      }
+    }
+    return decode_default(format(parsed), decode_default.defaultChars + "%");
+  }
+  constructor(...args) {
+    _defineProperty(
+      this,
+      /**
+      * Instance of {@link ParserInline}. You may need it to add new rules when
+      * writing plugins. For simple rules control use {@link MarkdownIt.disable}
+      * and {@link MarkdownIt.enable}.
+      */
+      "inline",
+      new ParserInline()
+    );
+    _defineProperty(
+      this,
+      /**
+      * Instance of {@link ParserBlock}. You may need it to add new rules when
+      * writing plugins. For simple rules control use {@link MarkdownIt.disable}
+      * and {@link MarkdownIt.enable}.
+      */
+      "block",
+      new ParserBlock()
+    );
+    _defineProperty(
+      this,
+      /**
+      * Instance of {@link ParserCore} chain executor. You may need it to add new
+      * rules when writing plugins. For simple rules control use
+      * {@link MarkdownIt.disable} and {@link MarkdownIt.enable}.
+      */
+      "core",
+      new ParserCore()
+    );
+    _defineProperty(
+      this,
+      /**
+      * Instance of {@link Renderer}. Use it to modify output look. Or to add rendering
+      * rules for new token types, generated by plugins.
+      *
+      * See {@link Renderer} docs and
+      * [source code](https://github.com/markdown-it/markdown-it/blob/master/src/renderer.ts).
+      *
+      * @example
+      * ```javascript
+      * import MarkdownIt from 'markdown-it'
+      * const md = new MarkdownIt()
+      *
+      * function myToken(tokens, idx, options, env, self) {
+      *   //...
+      *   return result;
+      * };
+      *
+      * md.renderer.rules['my_token'] = myToken
+      * ```
+      */
+      "renderer",
+      new Renderer()
+    );
+    _defineProperty(
+      this,
+      /**
+      * [linkify-it](https://github.com/markdown-it/linkify-it) instance.
+      * Used by [linkify](https://github.com/markdown-it/markdown-it/blob/master/src/rules_core/linkify.ts)
+      * rule.
+      */
+      "linkify",
+      new LinkifyIt()
+    );
+    _defineProperty(
+      this,
+      /**
+      * Assorted utility functions, useful to write plugins. See details
+      * [here](https://github.com/markdown-it/markdown-it/blob/master/src/common/utils.ts).
+      */
+      "utils",
+      utils_exports
+    );
+    _defineProperty(
+      this,
+      /**
+      * Link components parser functions, useful to write plugins. See details
+      * [here](https://github.com/markdown-it/markdown-it/blob/master/src/helpers).
+      */
+      "helpers",
+      Object.assign({}, helpers_exports)
+    );
+    const [presetNameOrOptions, options] = args;
+    if (typeof presetNameOrOptions === "string") {
+      this.configure(presetNameOrOptions);
+      if (options) this.set(options);
+    } else {
+      this.configure("default");
+      this.set(presetNameOrOptions || {});
+    }
+  }
+  /**
+  * Set parser options (in the same format as in constructor). Probably, you
+  * will never need it, but you can change options after constructor call.
+  *
+  * __Note:__ To achieve the best possible performance, don't modify a
+  * `markdown-it` instance options on the fly. If you need multiple configurations
+  * it's best to create multiple instances and initialize each with separate
+  * config.
+  *
+  * @example
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  *
+  * const md = new MarkdownIt()
+  *   .set({ html: true, breaks: true })
+  *   .set({ typographer: true })
+  * ```
+  */
+  set(options) {
+    Object.assign(this.options, options);
+    return this;
+  }
+  /**
+  * Batch load of all options and compenent settings. This is internal method,
+  * and you probably will not need it. But if you will - see available presets
+  * and data structure [here](https://github.com/markdown-it/markdown-it/tree/master/src/presets)
+  *
+  * We strongly recommend to use presets instead of direct config loads. That
+  * will give better compatibility with next versions.
+  */
+  configure(presets) {
+    let p;
+    if (typeof presets === "string") {
+      const presetName = presets;
+      p = config[presetName];
+      if (!p) throw new Error(`Wrong 'markdown-it' preset "${presetName}", check name`);
+    } else p = presets;
+    if (!p) throw new Error("Wrong `markdown-it` preset, can't be empty");
+    if (p.options) this.options = { ...p.options };
+    const components = p.components;
+    if (components) {
+      var _components$inline;
+      [
+        "core",
+        "block",
+        "inline"
+      ].forEach((name) => {
+        var _components$name;
+        const rules = (_components$name = components[name]) === null || _components$name === void 0 ? void 0 : _components$name.rules;
+        if (rules) this[name].ruler.enableOnly(rules);
+      });
+      const rules2 = (_components$inline = components.inline) === null || _components$inline === void 0 ? void 0 : _components$inline.rules2;
+      if (rules2) this.inline.ruler2.enableOnly(rules2);
+    }
+    return this;
+  }
+  /**
+  * Enable list or rules. It will automatically find appropriate components,
+  * containing rules with given names. If rule not found, and `ignoreInvalid`
+  * not set - throws exception.
+  *
+  * @example
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  *
+  * const md = new MarkdownIt()
+  *   .enable(['sub', 'sup'])
+  *   .disable('smartquotes')
+  * ```
+  */
+  enable(list3, ignoreInvalid = false) {
+    let result2 = [];
+    if (!Array.isArray(list3)) list3 = [list3];
+    [
+      "core",
+      "block",
+      "inline"
+    ].forEach((chain) => {
+      result2 = result2.concat(this[chain].ruler.enable(list3, true));
+    });
+    result2 = result2.concat(this.inline.ruler2.enable(list3, true));
+    const missed = list3.filter((name) => result2.indexOf(name) < 0);
+    if (missed.length && !ignoreInvalid) throw new Error(`MarkdownIt. Failed to enable unknown rule(s): ${missed}`);
+    return this;
+  }
+  /**
+  * The same as {@link MarkdownIt.enable}, but turn specified rules off.
+  */
+  disable(list3, ignoreInvalid = false) {
+    let result2 = [];
+    if (!Array.isArray(list3)) list3 = [list3];
+    [
+      "core",
+      "block",
+      "inline"
+    ].forEach((chain) => {
+      result2 = result2.concat(this[chain].ruler.disable(list3, true));
+    });
+    result2 = result2.concat(this.inline.ruler2.disable(list3, true));
+    const missed = list3.filter((name) => result2.indexOf(name) < 0);
+    if (missed.length && !ignoreInvalid) throw new Error(`MarkdownIt. Failed to disable unknown rule(s): ${missed}`);
+    return this;
+  }
+  /**
+  * Load specified plugin with given params into current parser instance.
+  * It's just a sugar to call `plugin(md, params)` with curring.
+  *
+  * @example
+  * ```javascript
+  * import MarkdownIt from 'markdown-it'
+  * import iterator from 'markdown-it-for-inline'
+  *
+  * const md = new MarkdownIt()
+  *   .use(iterator, 'foo_replace', 'text', function (tokens, idx) {
+  *     tokens[idx].content = tokens[idx].content.replace(/foo/g, 'bar')
+  *   })
+  * ```
+  */
+  use(plugin, ...params) {
+    plugin.apply(plugin, [this, ...params]);
+    return this;
+  }
+  /**
+  * Parse input string and return list of block tokens (special token type
+  * "inline" will contain list of inline tokens). You should not call this
+  * method directly, until you write custom renderer (for example, to produce
+  * AST).
+  *
+  * `env` is used to pass data between "distributed" rules and return additional
+  * metadata like reference info, needed for the renderer. It also can be used to
+  * inject data in specific cases. Usually, you will be ok to pass `{}`,
+  * and then pass updated object to renderer.
+  */
+  parse(src, env) {
+    if (typeof src !== "string") throw new Error("Input data should be a String");
+    const state = new this.core.State(src, this, env);
+    this.core.process(state);
+    return state.tokens;
+  }
+  /**
+  * Render markdown string into html. It does all magic for you :).
+  *
+  * `env` can be used to inject additional metadata (`{}` by default).
+  * But you will not need it with high probability. See also comment
+  * in {@link MarkdownIt.parse}.
+  */
+  render(src, env = {}) {
+    return this.renderer.render(this.parse(src, env), this.options, env);
+  }
+  /**
+  * The same as {@link MarkdownIt.parse} but skip all block rules. It returns
+  * the block tokens list with the single `inline` element, containing parsed
+  * inline tokens in `children` property. Also updates `env` object.
+  */
+  parseInline(src, env) {
+    const state = new this.core.State(src, this, env);
+    state.inlineMode = true;
+    this.core.process(state);
+    return state.tokens;
+  }
+  /**
+  * Similar to {@link MarkdownIt.render} but for single paragraph content.
+  * Result will NOT be wrapped into `<p>` tags.
+  */
+  renderInline(src, env = {}) {
+    return this.renderer.render(this.parseInline(src, env), this.options, env);
+  }
+};
+_defineProperty(MarkdownIt, "Token", Token);
+_defineProperty(MarkdownIt, "Ruler", Ruler);
+_defineProperty(MarkdownIt, "Renderer", Renderer);
+_defineProperty(MarkdownIt, "ParserCore", ParserCore);
+_defineProperty(MarkdownIt, "StateCore", StateCore);
+_defineProperty(MarkdownIt, "ParserBlock", ParserBlock);
+_defineProperty(MarkdownIt, "StateBlock", StateBlock);
+_defineProperty(MarkdownIt, "ParserInline", ParserInline);
+_defineProperty(MarkdownIt, "StateInline", StateInline);
+var MarkdownItCallable = callable(MarkdownIt);
+
+// src/links/parse.ts
+var cur;
+var md = new MarkdownItCallable("commonmark", { html: true });
+md.validateLink = () => true;
+md.normalizeLink = (s) => s;
+md.normalizeLinkText = (s) => s;
+var parseDest = md.helpers.parseLinkDestination;
+md.helpers.parseLinkDestination = (str3, start, max) => {
+  const r3 = parseDest(str3, start, max);
+  if (cur?.capture && r3.ok) {
+    cur.capture.start = start;
+    cur.capture.end = r3.pos;
+  }
+  return r3;
+};
+var record = (state, r3) => {
+  if (!cur) return;
+  let list3 = cur.inline.get(state.tokens);
+  if (!list3) cur.inline.set(state.tokens, list3 = []);
+  list3.push(r3);
+};
+var isWs = (c) => c === 32 || c === 9 || c === 10;
+function wrapLink(name) {
+  const rules = md.inline.ruler.__rules__;
+  const orig = rules.find((r3) => r3.name === name).fn;
+  md.inline.ruler.at(name, (state, silent) => {
+    const start = state.pos;
+    if (!orig(state, silent)) return false;
+    if (silent || !cur) return true;
+    const src = state.src;
+    const end = state.pos;
+    const open6 = name === "image" ? start + 1 : start;
+    const labelEnd = md.helpers.parseLinkLabel(state, open6, name === "link");
+    if (labelEnd < 0) return true;
+    const kind = name === "image" ? "image" : "inline";
+    if (src.charCodeAt(labelEnd + 1) === 40 && src.charCodeAt(end - 1) === 41) {
+      let p = labelEnd + 2;
+      while (p < end && isWs(src.charCodeAt(p))) p++;
+      const d = src.charCodeAt(p) === 41 ? void 0 : parseDest(src, p, state.posMax);
+      if (!d?.ok) {
+        record(state, { kind, start: p, end: p });
+        return true;
+      }
+      const pointy = src.charCodeAt(p) === 60;
+      record(state, { kind, start: pointy ? p + 1 : p, end: pointy ? d.pos - 1 : d.pos });
+      return true;
+    }
+    let label2 = end > labelEnd + 1 && src.charCodeAt(labelEnd + 1) === 91 ? src.slice(labelEnd + 2, end - 1) : "";
+    if (!label2) label2 = src.slice(open6 + 1, labelEnd);
+    const norm = md.utils.normalizeReference(label2);
+    if (!norm.startsWith("^")) record(state, { kind: "reference", start: -1, end: -1, label: norm });
+    return true;
+  });
+}
+wrapLink("link");
+wrapLink("image");
+{
+  const rules = md.inline.ruler.__rules__;
+  const orig = rules.find((r3) => r3.name === "autolink").fn;
+  md.inline.ruler.at("autolink", (state, silent) => {
+    const start = state.pos;
+    if (!orig(state, silent)) return false;
+    if (!silent) record(state, { kind: "autolink", start: start + 1, end: state.pos - 1 });
+    return true;
+  });
+}
+var HTML_LINK_VALUE = /(?:^|[\s"'/])(?:href|src)[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'=<>`]+))/gi;
+function htmlLinkValues(html) {
+  const out = [];
+  for (const m of html.matchAll(HTML_LINK_VALUE)) {
+    const value = m[1] ?? m[2] ?? m[3];
+    const end = m.index + m[0].length - (m[3] === void 0 ? 1 : 0);
+    out.push({ start: end - value.length, value });
+  }
+  return out;
+}
+{
+  const rules = md.inline.ruler.__rules__;
+  const orig = rules.find((r3) => r3.name === "html_inline").fn;
+  md.inline.ruler.at("html_inline", (state, silent) => {
+    const start = state.pos;
+    if (!orig(state, silent)) return false;
+    if (silent || !cur || state.src.startsWith("<!--", start)) return true;
+    for (const v of htmlLinkValues(state.src.slice(start, state.pos))) record(state, { kind: "html", start: start + v.start, end: start + v.start + v.value.length });
+    return true;
+  });
+}
+function wiki(state, silent) {
+  if (!cur?.opts.wiki) return false;
+  const src = state.src;
+  let p = state.pos;
+  const embed = src.charCodeAt(p) === 33;
+  if (embed) p++;
+  if (src.charCodeAt(p) !== 91 || src.charCodeAt(p + 1) !== 91) return false;
+  const from = p + 2;
+  let q2 = from;
+  const max = state.posMax;
+  while (q2 < max) {
+    const c = src.charCodeAt(q2);
+    if (c === 91 || c === 10) return false;
+    if (c === 93) break;
+    q2++;
+  }
+  if (q2 + 1 >= max || src.charCodeAt(q2 + 1) !== 93 || q2 === from) return false;
+  const inner = src.slice(from, q2);
+  const bar = inner.indexOf("|");
+  const target = bar < 0 ? inner : inner.slice(0, bar);
+  if (!embed && /^\s*(toc|_toc_)\s*$/i.test(inner)) return false;
+  if (!silent) {
+    record(state, { kind: embed ? "embed" : "wiki", start: from, end: from + target.length, alias: bar < 0 ? void 0 : inner.slice(bar + 1) });
+    const t = state.push("text", "", 0);
+    t.content = bar < 0 ? target.replace(/#/g, " ") : inner.slice(bar + 1);
+  }
+  state.pos = q2 + 2;
+  return true;
+}
+md.inline.ruler.before("link", "wiki", wiki);
+{
+  const rules = md.block.ruler.__rules__;
+  const orig = rules.find((r3) => r3.name === "reference").fn;
+  md.block.ruler.at("reference", (state, startLine, endLine, silent) => {
+    if (!cur) return orig(state, startLine, endLine, silent);
+    if (silent) {
+      const saved = cur.capture;
+      cur.capture = void 0;
+      try {
+        return orig(state, startLine, endLine, silent);
+      } finally {
+        cur.capture = saved;
+      }
+    }
+    cur.capture = { start: -1, end: -1 };
+    const n = state.tokens.length;
+    let ok = false;
+    try {
+      ok = orig(state, startLine, endLine, silent);
+    } finally {
+      const c = cur.capture;
+      cur.capture = void 0;
+      const tok = state.tokens[n];
+      if (ok && tok && c.start >= 0) {
+        const label2 = tok.meta.label;
+        if (label2.startsWith("^")) {
+          const open6 = state.bMarks[startLine] + state.tShift[startLine];
+          const close2 = state.src.indexOf("]", open6);
+          cur.footnotes.push(close2 > open6 ? state.src.slice(open6 + 2, close2) : label2.slice(1));
+        } else {
+          const pointy = state.src.charCodeAt(c.start) === 60;
+          cur.defs.push({ start: pointy ? c.start + 1 : c.start, end: pointy ? c.end - 1 : c.end, label: label2 });
+        }
+      }
+    }
+    return ok;
+  });
+}
+md.core.ruler.at("inline", (state) => {
+  for (const tok of state.tokens) if (tok.type === "inline") state.md.inline.parse(tok.content, state.md, state.env, tok.children);
+});
+function lineStarts(text3) {
+  const out = [0];
+  for (let i = text3.indexOf("\n"); i >= 0; i = text3.indexOf("\n", i + 1)) out.push(i + 1);
+  return out;
+}
+function lineOf2(starts, offset) {
+  let lo = 0, hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+var trimEndSpaces = (s) => {
+  let e = s.length;
+  while (e > 0 && (s.charCodeAt(e - 1) === 32 || s.charCodeAt(e - 1) === 9)) e--;
+  return e;
+};
+function placeContent(text3, starts, tok, atx) {
+  const content = tok.content;
+  const cl = lineStarts(content);
+  const line0 = tok.map ? tok.map[0] : 0;
+  const docStart = [];
+  for (let i = 0; i < cl.length; i++) {
+    const L = line0 + i;
+    const s0 = starts[L];
+    if (s0 === void 0) {
+      docStart.push(-1);
+      continue;
+    }
+    const sEnd = L + 1 < starts.length ? starts[L + 1] - 1 : text3.length;
+    const s = text3.slice(s0, sEnd);
+    const c = content.slice(cl[i], i + 1 < cl.length ? cl[i + 1] - 1 : content.length);
+    if (atx) {
+      let p = s.indexOf("#");
+      while (p >= 0 && s.charCodeAt(p) === 35) p++;
+      while (p >= 0 && p < s.length && (s.charCodeAt(p) === 32 || s.charCodeAt(p) === 9)) p++;
+      docStart.push(p >= 0 && s.startsWith(c, p) ? s0 + p : -1);
+    } else {
+      const base = trimEndSpaces(s) - trimEndSpaces(c);
+      docStart.push(base >= 0 ? s0 + base : -1);
+    }
+  }
+  return { lineStart: cl, docStart, line0 };
+}
+function plainText(children) {
+  let out = "";
+  for (const c of children) {
+    if (c.type === "text" || c.type === "code_inline") out += c.content;
+    else if (c.type === "softbreak" || c.type === "hardbreak") out += " ";
+  }
+  return out;
+}
+var ATTRS = /\{[ \t]*:?([^{}\n]*)\}[ \t]*$/;
+function headingAttrs(text3) {
+  const m = ATTRS.exec(text3);
+  if (!m) return { text: text3 };
+  const body = m[1];
+  const hash = /(?:^|[ \t])#([^\s#.{}="']+)/.exec(body);
+  const kv = /(?:^|[ \t])id[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/.exec(body);
+  const id = hash?.[1] ?? kv?.[1] ?? kv?.[2] ?? kv?.[3];
+  if (id === void 0 && !/(?:^|[ \t])\.[A-Za-z_-]/.test(body)) return { text: text3 };
+  return { text: text3.slice(0, m.index).trimEnd(), id };
+}
+var HTML_ID = /\b(?:id|name)[ \t]*=[ \t]*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"'>]{1,200}))/g;
+var HTML_LINK = /\b(?:href|src|to)[ \t]*=/g;
+var count = (re, s) => {
+  re.lastIndex = 0;
+  let n = 0;
+  while (re.exec(s)) n++;
+  return n;
+};
+function dedentAdmonitions(text3) {
+  if (!/^[ \t]*(?:!!!|\?\?\?\+?|===)[ \t]/m.test(text3)) return void 0;
+  const lines = text3.split("\n");
+  const shift = new Array(lines.length).fill(0);
+  const stack = [];
+  let fence2;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    const indent = l.length - l.replace(/^ +/, "").length;
+    const blank = l.trim() === "";
+    if (!blank) while (stack.length && indent < stack[stack.length - 1]) stack.pop();
+    const remove = blank ? Math.min(indent, stack.length ? stack[stack.length - 1] : 0) : stack.length ? stack[stack.length - 1] : 0;
+    const rest2 = l.slice(remove);
+    lines[i] = rest2;
+    shift[i] = remove;
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(rest2);
+    if (fence2) {
+      if (f && f[1][0] === fence2.ch && f[1].length >= fence2.n && rest2.slice(f[0].length).trim() === "") fence2 = void 0;
+      continue;
+    }
+    if (f) {
+      fence2 = { ch: f[1][0], n: f[1].length, indent };
+      continue;
+    }
+    if (/^(?:!!!|\?\?\?\+?|===)[ \t]+\S/.test(rest2)) stack.push(remove + 4);
+  }
+  return { text: lines.join("\n"), shift };
+}
+function withoutComments(html) {
+  if (!html.includes("<!--")) return html;
+  let out = "";
+  let i = 0;
+  for (; ; ) {
+    const a = html.indexOf("<!--", i);
+    if (a < 0) return out + html.slice(i);
+    out += html.slice(i, a);
+    const b = html.indexOf("-->", a + 4);
+    if (b < 0) return out;
+    i = b + 3;
+  }
+}
+var MDX_IMPORT = /^import\s+[^'"\n;]*?\bfrom\s*(['"])([^'"\n]{1,1000})\1|^import\s*(['"])([^'"\n]{1,1000})\3/;
+function scanMarkdown(input2, opts = {}) {
+  const text3 = input2.includes("\r") ? input2.replace(/\r\n?/g, "\n") : input2;
+  const dd = opts.admonitions ? dedentAdmonitions(text3) : void 0;
+  const src = dd ? dd.text : text3;
+  cur = { opts, inline: /* @__PURE__ */ new Map(), defs: [], footnotes: [] };
+  let tokens;
+  const state = cur;
+  try {
+    tokens = md.parse(src, {});
+  } finally {
+    cur = void 0;
+  }
+  const starts = lineStarts(src);
+  const origStarts = dd ? lineStarts(text3) : starts;
+  const toText = (off) => {
+    if (!dd || off < 0) return off;
+    const L = lineOf2(starts, off);
+    return origStarts[L] + dd.shift[L] + (off - starts[L]);
+  };
+  const out = { links: [], headings: [], htmlIds: [], footnotes: state.footnotes, inHtml: 0, htmlLinks: [] };
+  const pushHtml = (at, target, line) => {
+    const t = toText(at);
+    out.htmlLinks.push({ target, line: t >= 0 ? lineOf2(origStarts, t) + 1 : line, at: t >= 0 && text3.startsWith(target, t) ? t : -1 });
+  };
+  const push = (kind, at, target, extra = {}) => {
+    const t = toText(at);
+    const ok = t >= 0 && text3.startsWith(target, t);
+    out.links.push({ kind, target, line: lineOf2(origStarts, Math.max(0, t)) + 1, at: ok ? t : -1, ...extra });
+  };
+  for (const d of state.defs) push("definition", d.start, src.slice(d.start, d.end), { label: d.label });
+  for (let i = 0; i < tokens.length; i++) {
+    const tok = tokens[i];
+    if (tok.type === "html_block") {
+      const html = withoutComments(tok.content);
+      for (const m of html.matchAll(HTML_ID)) out.htmlIds.push(m[1] ?? m[2] ?? m[3]);
+      out.inHtml += count(HTML_LINK, html) + count(/\]\(/g, html);
+      if (tok.map) {
+        const base = starts[tok.map[0]];
+        const comments = [...tok.content.matchAll(/<!--[\s\S]*?(?:-->|$)/g)].map((m) => [m.index, m.index + m[0].length]);
+        for (const v of htmlLinkValues(tok.content)) {
+          if (comments.some(([a, b]) => v.start >= a && v.start < b)) continue;
+          pushHtml(src.startsWith(v.value, base + v.start) ? base + v.start : -1, v.value, tok.map[0] + 1 + count(/\n/g, tok.content.slice(0, v.start)));
+        }
+      }
+      const h = /<h[1-6][^>\n]{0,500}>([^<]{0,1000})</i.exec(html);
+      if (h && tok.map) out.headings.push({ level: Number(/<h([1-6])/i.exec(h[0])[1]), text: h[1].trim(), line: tok.map[0] + 1, .../\bid\s*=\s*["']([^"']+)["']/i.exec(h[0]) ? { id: /\bid\s*=\s*["']([^"']+)["']/i.exec(h[0])[1] } : {} });
+      continue;
+    }
+    if (tok.type !== "inline") continue;
+    const prev = tokens[i - 1];
+    const atx = prev?.type === "heading_open" && prev.markup.startsWith("#");
+    const raws = state.inline.get(tok.children) ?? [];
+    for (const c of tok.children) {
+      if (c.type === "html_inline" && !c.content.startsWith("<!--")) {
+        for (const m of c.content.matchAll(HTML_ID)) out.htmlIds.push(m[1] ?? m[2] ?? m[3]);
+        out.inHtml += count(HTML_LINK, c.content);
+      }
+    }
+    if (prev?.type === "heading_open" && tok.map) {
+      const a = headingAttrs(plainText(tok.children).trim());
+      out.headings.push({ level: Number(prev.tag.slice(1)), text: a.text, line: tok.map[0] + 1, ...a.id !== void 0 ? { id: a.id } : {} });
+    } else if (prev?.type === "paragraph_open") {
+      const fn = /^\[\^([^\]\s]+)\]:/.exec(tok.content);
+      if (fn) out.footnotes.push(fn[1]);
+    }
+    const mdxImport = !!opts.mdx && prev?.type === "paragraph_open" && /^import\b/m.test(tok.content);
+    if (!raws.length && !mdxImport) continue;
+    const place = placeContent(src, starts, tok, atx);
+    const toDoc = (j) => {
+      const li = lineOf2(place.lineStart, j);
+      const base = place.docStart[li];
+      return base < 0 ? -1 : base + (j - place.lineStart[li]);
+    };
+    for (const r3 of raws) {
+      if (r3.kind === "html") {
+        pushHtml(toDoc(r3.start), tok.content.slice(r3.start, r3.end), (tok.map?.[0] ?? 0) + 1);
+        continue;
+      }
+      if (r3.kind === "reference") {
+        out.links.push({ kind: "reference", target: "", line: (tok.map?.[0] ?? 0) + 1, at: -1, label: r3.label });
+        continue;
+      }
+      push(r3.kind, toDoc(r3.start), tok.content.slice(r3.start, r3.end), r3.alias !== void 0 ? { alias: r3.alias } : {});
+    }
+    if (mdxImport) {
+      let off = 0;
+      for (const l of tok.content.split("\n")) {
+        const m = MDX_IMPORT.exec(l);
+        if (m) {
+          const spec = m[2] ?? m[4];
+          push("import", toDoc(off + m[0].lastIndexOf(spec)), spec);
+        }
+        off += l.length + 1;
+      }
+    }
+  }
+  out.links.sort((a, b) => a.line - b.line || a.at - b.at);
+  return out;
+}
+
+// src/links/title.ts
+var MARKUP = /[\\`*_<>&[\]!{}~|#$]/;
+var ATX_START = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+function plainOpening(body) {
+  let at = 0;
+  for (; ; ) {
+    const end = body.indexOf("\n", at);
+    const line = end < 0 ? body.slice(at) : body.slice(at, end);
+    if (line.trim() !== "") {
+      let n = 0;
+      while (n < line.length && line.charCodeAt(n) === 35) n++;
+      if (n < 1 || n > 6 || line[n] !== " " && line[n] !== "	") return void 0;
+      const text3 = line.slice(n).trim();
+      return text3 && !MARKUP.test(text3) ? text3.replace(/\s+/g, " ") : void 0;
+    }
+    if (end < 0) return void 0;
+    at = end + 1;
+  }
+}
+var firstOf = (text3, opts) => {
+  for (const h of scanMarkdown(text3, opts).headings) {
+    const t = h.text.replace(/\s+/g, " ").trim();
+    if (t) return t;
+  }
+  return void 0;
+};
+function firstHeading(body, opts = {}) {
+  const plain3 = plainOpening(body);
+  if (plain3 !== void 0) return plain3;
+  for (let at = 0; at < body.length; ) {
+    const end = body.indexOf("\n", at);
+    const stop = end < 0 ? body.length : end;
+    if (ATX_START.test(body.slice(at, Math.min(stop, at + 12)))) {
+      const found = firstOf(body.slice(0, stop), opts);
+      if (found !== void 0 || stop === body.length) return found;
+      break;
+    }
+    at = stop + 1;
+  }
+  return firstOf(body, opts);
+}
+function titleOf(frontmatterTitle, body, opts = {}) {
+  return typeof frontmatterTitle === "string" && frontmatterTitle.trim() !== "" ? frontmatterTitle : firstHeading(body, opts);
 }
 
 // src/octx/documents.ts
@@ -30364,24 +36886,20 @@ function isReserved(path) {
 function isConcept(path) {
   return isKnowledgeMarkdown(path) && !isReserved(path);
 }
-function decode(bytes, file, diags) {
-  const text2 = decodeUtf8(bytes);
-  if (text2 === void 0) diags.push(error2("OCTX_DOCUMENT_ENCODING", `${file} is not valid UTF-8`, { file }));
-  return text2;
+function decode2(bytes, file, diags) {
+  const text3 = decodeUtf8(bytes);
+  if (text3 === void 0) diags.push(error2("OCTX_DOCUMENT_ENCODING", `${file} is not valid UTF-8`, { file }));
+  return text3;
 }
 var KEY_LINE = /* @__PURE__ */ new Map();
-function lineOfYamlKey(yaml2, key2, firstLine) {
-  let re = KEY_LINE.get(key2);
-  if (!re) KEY_LINE.set(key2, re = new RegExp(`^[ \\t]*${key2}[ \\t]*:`, "m"));
-  const m = re.exec(yaml2);
+function lineOfYamlKey(yaml3, key3, firstLine) {
+  let re = KEY_LINE.get(key3);
+  if (!re) KEY_LINE.set(key3, re = new RegExp(`^[ \\t]*${key3}[ \\t]*:`, "m"));
+  const m = re.exec(yaml3);
   if (!m) return firstLine;
   let line = firstLine;
-  for (let i = yaml2.indexOf("\n"); i !== -1 && i < m.index; i = yaml2.indexOf("\n", i + 1)) line++;
+  for (let i = yaml3.indexOf("\n"); i !== -1 && i < m.index; i = yaml3.indexOf("\n", i + 1)) line++;
   return line;
-}
-function firstH1(body) {
-  const m = /^#[ \t]+(.+?)[ \t#]*$/m.exec(body);
-  return m ? m[1] : void 0;
 }
 function checkKnowledge(path, bytes, maxDepth, diags) {
   if (isConcept(path)) return checkConcept(path, bytes, maxDepth, diags);
@@ -30390,9 +36908,9 @@ function checkKnowledge(path, bytes, maxDepth, diags) {
 }
 function checkConcept(path, bytes, maxDepth, diags) {
   const doc = { path, idLine: 1 };
-  const text2 = decode(bytes, path, diags);
-  if (text2 === void 0) return doc;
-  const fm = splitFrontmatter(text2);
+  const text3 = decode2(bytes, path, diags);
+  if (text3 === void 0) return doc;
+  const fm = splitFrontmatter(text3);
   if (!fm.present) {
     diags.push(error2("OCTX_DOCUMENT_FRONTMATTER", `${path} has no YAML frontmatter; a Concept Document starts with a --- fenced block holding type and octx.document_id`, {
       file: path,
@@ -30422,8 +36940,7 @@ function checkConcept(path, bytes, maxDepth, diags) {
       line: lineOfYamlKey(fm.yaml, "type", fm.yamlLine)
     }));
   } else doc.type = d.type;
-  if (typeof d.title === "string") doc.title = d.title;
-  else doc.title = firstH1(fm.body);
+  doc.title = titleOf(d.title, fm.body);
   const octx2 = d.octx;
   const id = typeof octx2 === "object" && octx2 !== null && !Array.isArray(octx2) ? octx2.document_id : void 0;
   doc.idLine = lineOfYamlKey(fm.yaml, "document_id", fm.yamlLine);
@@ -30440,30 +36957,30 @@ var H1 = /^# \S/m;
 var INDEX_ENTRY = /^[*+-] \[[^\]]+\]\([^)]+\)/m;
 var LOG_DATE = /^## (\d{4}-\d\d-\d\d)$/;
 function checkReserved(path, bytes, maxDepth, diags) {
-  const bad3 = (msg, line) => diags.push(error2("OCTX_OKF_RESERVED_INVALID", `${path}: ${msg}`, { file: path, line }));
-  const text2 = decode(bytes, path, diags);
-  if (text2 === void 0) return;
-  const fm = splitFrontmatter(text2);
+  const bad2 = (msg, line) => diags.push(error2("OCTX_OKF_RESERVED_INVALID", `${path}: ${msg}`, { file: path, line }));
+  const text3 = decode2(bytes, path, diags);
+  if (text3 === void 0) return;
+  const fm = splitFrontmatter(text3);
   const isIndex = path.endsWith("index.md");
   if (fm.present) {
-    if (path !== "knowledge/index.md") bad3("frontmatter is allowed only in knowledge/index.md", 1);
+    if (path !== "knowledge/index.md") bad2("frontmatter is allowed only in knowledge/index.md", 1);
     else {
       try {
         const data = parseYamlSafe(fm.yaml, { maxDepth, lineOffset: fm.yamlLine - 1 });
         if (data !== null && data !== void 0) {
-          if (typeof data !== "object" || Array.isArray(data)) bad3("frontmatter must be a mapping", fm.yamlLine);
-          else for (const k of Object.keys(data)) if (k !== "okf_version") bad3(`frontmatter key ${JSON.stringify(k)} is not allowed (only okf_version)`, fm.yamlLine);
+          if (typeof data !== "object" || Array.isArray(data)) bad2("frontmatter must be a mapping", fm.yamlLine);
+          else for (const k of Object.keys(data)) if (k !== "okf_version") bad2(`frontmatter key ${JSON.stringify(k)} is not allowed (only okf_version)`, fm.yamlLine);
         }
       } catch (e) {
-        if (e instanceof YamlSafetyError) bad3(`invalid frontmatter: ${e.reason}`, e.line ?? fm.yamlLine);
+        if (e instanceof YamlSafetyError) bad2(`invalid frontmatter: ${e.reason}`, e.line ?? fm.yamlLine);
         else throw e;
       }
     }
   }
-  const body = fm.present ? fm.body : text2;
-  if (!H1.test(body)) bad3('needs a "# " title heading');
+  const body = fm.present ? fm.body : text3;
+  if (!H1.test(body)) bad2('needs a "# " title heading');
   if (isIndex) {
-    if (!INDEX_ENTRY.test(body)) bad3('an index needs at least one list entry "- [Title](target)"');
+    if (!INDEX_ENTRY.test(body)) bad2('an index needs at least one list entry "- [Title](target)"');
     return;
   }
   const lines = body.split(/\r?\n/);
@@ -30473,10 +36990,10 @@ function checkReserved(path, bytes, maxDepth, diags) {
     const m = LOG_DATE.exec(l);
     const line = i + (fm.present ? fm.bodyLine : 1);
     if (!m) {
-      bad3(`log heading ${JSON.stringify(l)} must be exactly "## YYYY-MM-DD" (OKF v0.1)`, line);
+      bad2(`log heading ${JSON.stringify(l)} must be exactly "## YYYY-MM-DD" (OKF v0.1)`, line);
       return;
     }
-    if (prev !== void 0 && m[1] > prev) bad3(`log dates must be in descending order (${m[1]} after ${prev})`, line);
+    if (prev !== void 0 && m[1] > prev) bad2(`log dates must be in descending order (${m[1]} after ${prev})`, line);
     prev = m[1];
   });
 }
@@ -30507,7 +37024,7 @@ function isPlainFileEntry(f) {
 }
 
 // src/octx/jsonl.ts
-import { isUtf8 as isUtf82 } from "node:buffer";
+import { isUtf8 as isUtf83 } from "node:buffer";
 var LineSplitter = class {
   constructor(maxBytes, onLine) {
     this.maxBytes = maxBytes;
@@ -30519,36 +37036,36 @@ var LineSplitter = class {
   carry = [];
   carryLen = 0;
   lastByte = -1;
-  push(block) {
+  push(block2) {
     let start = 0;
-    let nl = block.indexOf(10);
+    let nl = block2.indexOf(10);
     if (nl >= 0 && this.carryLen > 0) {
-      this.add(block.subarray(0, nl));
+      this.add(block2.subarray(0, nl));
       this.flushCarry();
       start = nl + 1;
-      nl = block.indexOf(10, start);
+      nl = block2.indexOf(10, start);
     }
     if (nl >= 0) {
-      const last = block.lastIndexOf(10);
-      const valid = isUtf82(block.subarray(start, last));
+      const last = block2.lastIndexOf(10);
+      const valid = isUtf83(block2.subarray(start, last));
       while (nl >= 0) {
-        this.emit(block, start, nl, valid);
+        this.emit(block2, start, nl, valid);
         start = nl + 1;
-        nl = block.indexOf(10, start);
+        nl = block2.indexOf(10, start);
       }
     }
-    if (start < block.length) this.add(block.subarray(start));
+    if (start < block2.length) this.add(block2.subarray(start));
   }
   /** The last line, when the file does not end with a newline. */
   end() {
     if (this.carryLen > 0) this.flushCarry();
   }
-  emit(block, start, end, valid) {
+  emit(block2, start, end, valid) {
     this.line++;
-    const stop = end > start && block[end - 1] === 13 ? end - 1 : end;
-    let text2;
-    if (stop - start <= this.maxBytes) text2 = valid ? block.toString("utf8", start, stop) : decodeLine(block.subarray(start, stop));
-    this.onLine(this.line, stop - start, text2);
+    const stop = end > start && block2[end - 1] === 13 ? end - 1 : end;
+    let text3;
+    if (stop - start <= this.maxBytes) text3 = valid ? block2.toString("utf8", start, stop) : decodeLine(block2.subarray(start, stop));
+    this.onLine(this.line, stop - start, text3);
   }
   add(piece) {
     if (!piece.length) return;
@@ -30560,16 +37077,16 @@ var LineSplitter = class {
   flushCarry() {
     this.line++;
     const length = this.lastByte === 13 ? this.carryLen - 1 : this.carryLen;
-    let text2;
-    if (length <= this.maxBytes) text2 = decodeLine(Buffer.concat(this.carry).subarray(0, length));
+    let text3;
+    if (length <= this.maxBytes) text3 = decodeLine(Buffer.concat(this.carry).subarray(0, length));
     this.carry = [];
     this.carryLen = 0;
     this.lastByte = -1;
-    this.onLine(this.line, length, text2);
+    this.onLine(this.line, length, text3);
   }
 };
 function decodeLine(bytes) {
-  return isUtf82(bytes) ? bytes.toString("utf8") : void 0;
+  return isUtf83(bytes) ? bytes.toString("utf8") : void 0;
 }
 var JsonlParser = class {
   constructor(file, maxDepth, maxLineBytes, diags, onRecord, maxRecords = Number.POSITIVE_INFINITY) {
@@ -30615,22 +37132,22 @@ var JsonlParser = class {
   head = Buffer.alloc(0);
   bom = false;
   lines;
-  push(block) {
-    if (this.bom || !block.length) return;
+  push(block2) {
+    if (this.bom || !block2.length) return;
     if (this.head) {
-      block = this.head.length ? Buffer.concat([this.head, block]) : block;
-      if (block.length < 3) {
-        this.head = block;
+      block2 = this.head.length ? Buffer.concat([this.head, block2]) : block2;
+      if (block2.length < 3) {
+        this.head = block2;
         return;
       }
       this.head = void 0;
-      if (block[0] === 239 && block[1] === 187 && block[2] === 191) {
+      if (hasBom(block2)) {
         this.bom = true;
         this.fail(error2("OCTX_JSON_INVALID", `${this.file} must not contain a UTF-8 BOM`, { file: this.file, line: 1 }));
         return;
       }
     }
-    this.lines.push(block);
+    this.lines.push(block2);
   }
   end() {
     if (this.head?.length) this.lines.push(this.head);
@@ -30662,7 +37179,7 @@ function lineKey(b, start, end) {
   }
   return h & 1073741823;
 }
-function lineEnd(b, start) {
+function lineEnd2(b, start) {
   const nl = b.indexOf(10, start);
   const stop = nl < 0 ? b.length : nl;
   return stop > start && b[stop - 1] === 13 ? stop - 1 : stop;
@@ -30674,7 +37191,7 @@ function nextLine(b, end) {
 function lineIndex(bytes) {
   const ix = { bytes, starts: [], ends: [], head: /* @__PURE__ */ new Map(), next: [] };
   for (let s = 0, n = 0; s < bytes.length; n++) {
-    const e = lineEnd(bytes, s);
+    const e = lineEnd2(bytes, s);
     const k = lineKey(bytes, s, e);
     ix.starts.push(s);
     ix.ends.push(e);
@@ -30693,11 +37210,11 @@ function holds(ix, b, start, end) {
   return false;
 }
 function linesNotIn(mine, theirs) {
-  if (mine.length >= 3 && mine[0] === 239 && mine[1] === 187 && mine[2] === 191) return mine;
+  if (hasBom(mine)) return mine;
   const ix = lineIndex(theirs);
   const keep = [];
   for (let s = 0; s < mine.length; ) {
-    const e = lineEnd(mine, s);
+    const e = lineEnd2(mine, s);
     if (!holds(ix, mine, s, e)) keep.push(mine.subarray(s, e), NEWLINE);
     s = nextLine(mine, e);
   }
@@ -30919,16 +37436,19 @@ function checkSag(data, concepts, idSpace, diags) {
   return diags.length === before ? indexSag(data) : void 0;
 }
 function reportSag(data, concepts, idSpace, diags) {
-  const bad3 = (code2, file, line, msg) => diags.push(error2(code2, `${file}:${line}: ${msg}`, { file, line }));
+  const bad2 = (code3, file, line, msg) => {
+    const c = referenceCode(code3);
+    diags.push(error2(c.code, `${file}:${line}: ${msg}`, { file, line, alias: c.alias }));
+  };
   const ids = { chunks: /* @__PURE__ */ new Set(), events: /* @__PURE__ */ new Set(), entities: /* @__PURE__ */ new Set() };
   const claimId = (file, r3, set) => {
     const id = r3.value.id;
     if (!isUuidV7(id)) {
-      bad3("OCTX_SCHEMA_VALIDATION", file, r3.line, `"id" must be a lowercase canonical UUIDv7, got ${showValue(id)}`);
+      bad2("OCTX_SCHEMA_VALIDATION", file, r3.line, `"id" must be a lowercase canonical UUIDv7, got ${showValue(id)}`);
       return void 0;
     }
     if (idSpace.has(id)) {
-      bad3("OCTX_ID_DUPLICATE", file, r3.line, `id ${id} is already used by another asset, document or record`);
+      bad2("OCTX_ID_DUPLICATE", file, r3.line, `id ${id} is already used by another asset, document or record`);
       return void 0;
     }
     idSpace.add(id);
@@ -30941,20 +37461,20 @@ function reportSag(data, concepts, idSpace, diags) {
     const f = SAG_FILES.chunks;
     const id = claimId(f, r3, ids.chunks);
     const v = r3.value;
-    if (typeof v.document_id !== "string") bad3("OCTX_SCHEMA_VALIDATION", f, r3.line, '"document_id" is required');
-    else if (!concepts.has(v.document_id)) bad3("OCTX_RECORD_REFERENCE_UNKNOWN", f, r3.line, `document_id ${v.document_id} is not the octx.document_id of any Concept Document`);
+    if (typeof v.document_id !== "string") bad2("OCTX_SCHEMA_VALIDATION", f, r3.line, '"document_id" is required');
+    else if (!concepts.has(v.document_id)) bad2("OCTX_RECORD_REFERENCE_UNKNOWN", f, r3.line, `document_id ${v.document_id} is not the octx.document_id of any Concept Document`);
     else if (id) chunkDoc.set(id, v.document_id);
     const ord = v.ordinal;
     const isInt = typeof ord === "number" && Number.isInteger(ord) || typeof ord === "bigint";
-    if (!isInt || ord < 0) bad3("OCTX_SCHEMA_VALIDATION", f, r3.line, `"ordinal" must be an integer ≥ 0, got ${JSON.stringify(typeof ord === "bigint" ? ord.toString() : ord)}`);
+    if (!isInt || ord < 0) bad2("OCTX_SCHEMA_VALIDATION", f, r3.line, `"ordinal" must be an integer ≥ 0, got ${JSON.stringify(typeof ord === "bigint" ? ord.toString() : ord)}`);
     else if (typeof v.document_id === "string") {
       const set = ordinals.get(v.document_id) ?? /* @__PURE__ */ new Set();
-      const key2 = String(ord);
-      if (set.has(key2)) bad3("OCTX_CHUNK_ORDINAL_DUPLICATE", f, r3.line, `ordinal ${key2} is used twice in document ${v.document_id}`);
-      set.add(key2);
+      const key3 = String(ord);
+      if (set.has(key3)) bad2("OCTX_CHUNK_ORDINAL_DUPLICATE", f, r3.line, `ordinal ${key3} is used twice in document ${v.document_id}`);
+      set.add(key3);
       ordinals.set(v.document_id, set);
     }
-    if (!nonEmpty(v.text)) bad3("OCTX_SCHEMA_VALIDATION", f, r3.line, '"text" must be a non-empty string');
+    if (!nonEmpty(v.text)) bad2("OCTX_SCHEMA_VALIDATION", f, r3.line, '"text" must be a non-empty string');
   }
   const parent = /* @__PURE__ */ new Map();
   const level = /* @__PURE__ */ new Map();
@@ -30963,13 +37483,13 @@ function reportSag(data, concepts, idSpace, diags) {
     const f = SAG_FILES.events;
     const id = claimId(f, r3, ids.events);
     const v = r3.value;
-    if (!nonEmpty(v.title)) bad3("OCTX_SCHEMA_VALIDATION", f, r3.line, '"title" must be a non-empty string');
-    if (typeof v.content !== "string") bad3("OCTX_SCHEMA_VALIDATION", f, r3.line, '"content" must be a string');
-    for (const k of ["summary", "category"]) if (v[k] !== void 0 && typeof v[k] !== "string") bad3("OCTX_SCHEMA_VALIDATION", f, r3.line, `"${k}" must be a string`);
-    for (const k of FORBIDDEN_EVENT) if (k in v) bad3("OCTX_SCHEMA_VALIDATION", f, r3.line, `events must not carry "${k}" (a local index field; relations live in relations/)`);
+    if (!nonEmpty(v.title)) bad2("OCTX_SCHEMA_VALIDATION", f, r3.line, '"title" must be a non-empty string');
+    if (typeof v.content !== "string") bad2("OCTX_SCHEMA_VALIDATION", f, r3.line, '"content" must be a string');
+    for (const k of ["summary", "category"]) if (v[k] !== void 0 && typeof v[k] !== "string") bad2("OCTX_SCHEMA_VALIDATION", f, r3.line, `"${k}" must be a string`);
+    for (const k of FORBIDDEN_EVENT) if (k in v) bad2("OCTX_SCHEMA_VALIDATION", f, r3.line, `events must not carry "${k}" (a local index field; relations live in relations/)`);
     const hasP = v.parent_id !== void 0 && v.parent_id !== null;
     const hasL = v.level !== void 0 && v.level !== null;
-    if (hasP !== hasL) bad3("OCTX_EVENT_LEVEL_INVALID", f, r3.line, '"parent_id" and "level" must be given together (or neither, for a root event)');
+    if (hasP !== hasL) bad2("OCTX_EVENT_LEVEL_INVALID", f, r3.line, '"parent_id" and "level" must be given together (or neither, for a root event)');
     if (id) {
       eventLine.set(id, r3.line);
       if (hasP && hasL) {
@@ -30989,21 +37509,21 @@ function reportSag(data, concepts, idSpace, diags) {
     if (settled.has(start)) continue;
     const path = [];
     const onPath = /* @__PURE__ */ new Set();
-    let cur = start;
+    let cur2 = start;
     let cyclic = false;
-    while (cur !== void 0 && parent.has(cur)) {
-      const known = settled.get(cur);
+    while (cur2 !== void 0 && parent.has(cur2)) {
+      const known = settled.get(cur2);
       if (known !== void 0) {
         cyclic = known;
         break;
       }
-      if (onPath.has(cur)) {
+      if (onPath.has(cur2)) {
         cyclic = true;
         break;
       }
-      onPath.add(cur);
-      path.push(cur);
-      cur = parent.get(cur);
+      onPath.add(cur2);
+      path.push(cur2);
+      cur2 = parent.get(cur2);
     }
     for (const p of path) {
       settled.set(p, cyclic);
@@ -31013,26 +37533,26 @@ function reportSag(data, concepts, idSpace, diags) {
   for (const [id, p] of parent) {
     const line = eventLine.get(id);
     if (inCycle.has(id)) {
-      bad3("OCTX_EVENT_HIERARCHY_CYCLE", SAG_FILES.events, line, `event ${id} is part of a parent_id cycle`);
+      bad2("OCTX_EVENT_HIERARCHY_CYCLE", SAG_FILES.events, line, `event ${id} is part of a parent_id cycle`);
       continue;
     }
     if (!ids.events.has(p)) {
-      bad3("OCTX_RECORD_REFERENCE_UNKNOWN", SAG_FILES.events, line, `parent_id ${p} is not an event`);
+      bad2("OCTX_RECORD_REFERENCE_UNKNOWN", SAG_FILES.events, line, `parent_id ${p} is not an event`);
       continue;
     }
     const mine = levelOf2(id);
     const theirs = levelOf2(p);
-    if (mine === void 0 || mine < 1) bad3("OCTX_EVENT_LEVEL_INVALID", SAG_FILES.events, line, `"level" must be an integer ≥ 1 for a child event`);
-    else if (theirs !== void 0 && mine !== theirs + 1) bad3("OCTX_EVENT_LEVEL_INVALID", SAG_FILES.events, line, `level ${mine} must be its parent's level + 1 (${theirs + 1})`);
+    if (mine === void 0 || mine < 1) bad2("OCTX_EVENT_LEVEL_INVALID", SAG_FILES.events, line, `"level" must be an integer ≥ 1 for a child event`);
+    else if (theirs !== void 0 && mine !== theirs + 1) bad2("OCTX_EVENT_LEVEL_INVALID", SAG_FILES.events, line, `level ${mine} must be its parent's level + 1 (${theirs + 1})`);
   }
   for (const r3 of data.entities) {
     const f = SAG_FILES.entities;
     claimId(f, r3, ids.entities);
     const v = r3.value;
-    if (!nonEmpty(v.name)) bad3("OCTX_SCHEMA_VALIDATION", f, r3.line, '"name" must be a non-empty string');
-    if (!nonEmpty(v.type)) bad3("OCTX_SCHEMA_VALIDATION", f, r3.line, '"type" must be a non-empty string (an open vocabulary)');
-    if (v.description !== void 0 && typeof v.description !== "string") bad3("OCTX_SCHEMA_VALIDATION", f, r3.line, '"description" must be a string');
-    for (const k of FORBIDDEN_ENTITY) if (k in v) bad3("OCTX_SCHEMA_VALIDATION", f, r3.line, `entities must not carry "${k}" (a local index field)`);
+    if (!nonEmpty(v.name)) bad2("OCTX_SCHEMA_VALIDATION", f, r3.line, '"name" must be a non-empty string');
+    if (!nonEmpty(v.type)) bad2("OCTX_SCHEMA_VALIDATION", f, r3.line, '"type" must be a non-empty string (an open vocabulary)');
+    if (v.description !== void 0 && typeof v.description !== "string") bad2("OCTX_SCHEMA_VALIDATION", f, r3.line, '"description" must be a string');
+    for (const k of FORBIDDEN_ENTITY) if (k in v) bad2("OCTX_SCHEMA_VALIDATION", f, r3.line, `entities must not carry "${k}" (a local index field)`);
   }
   const eventChunks = /* @__PURE__ */ new Map();
   const eventEntities = /* @__PURE__ */ new Map();
@@ -31044,24 +37564,24 @@ function reportSag(data, concepts, idSpace, diags) {
       const x = r3.value[a];
       const y = r3.value[b];
       if (typeof x !== "string" || typeof y !== "string") {
-        bad3("OCTX_SCHEMA_VALIDATION", file, r3.line, `"${a}" and "${b}" are required strings`);
+        bad2("OCTX_SCHEMA_VALIDATION", file, r3.line, `"${a}" and "${b}" are required strings`);
         continue;
       }
       let ok = true;
       if (!setA.has(x)) {
-        bad3("OCTX_RECORD_REFERENCE_UNKNOWN", file, r3.line, `${a} ${x} does not exist`);
+        bad2("OCTX_RECORD_REFERENCE_UNKNOWN", file, r3.line, `${a} ${x} does not exist`);
         ok = false;
       }
       if (!setB.has(y)) {
-        bad3("OCTX_RECORD_REFERENCE_UNKNOWN", file, r3.line, `${b} ${y} does not exist`);
+        bad2("OCTX_RECORD_REFERENCE_UNKNOWN", file, r3.line, `${b} ${y} does not exist`);
         ok = false;
       }
-      const key2 = `${x}|${y}`;
-      if (seen.has(key2)) {
-        bad3("OCTX_RELATION_DUPLICATE", file, r3.line, `pair (${x}, ${y}) appears twice`);
+      const key3 = `${x}|${y}`;
+      if (seen.has(key3)) {
+        bad2("OCTX_RELATION_DUPLICATE", file, r3.line, `pair (${x}, ${y}) appears twice`);
         continue;
       }
-      seen.add(key2);
+      seen.add(key3);
       if (ok) onPair(x, y, r3);
     }
   };
@@ -31073,16 +37593,16 @@ function reportSag(data, concepts, idSpace, diags) {
     inc(entityEvents, n);
     const w = r3.value.weight;
     if (w !== void 0 && !(typeof w === "bigint" || typeof w === "number" && Number.isFinite(w))) {
-      bad3("OCTX_SCHEMA_VALIDATION", SAG_FILES.eventEntities, r3.line, '"weight" must be a finite number');
+      bad2("OCTX_SCHEMA_VALIDATION", SAG_FILES.eventEntities, r3.line, '"weight" must be a finite number');
     }
-    if (r3.value.description !== void 0 && typeof r3.value.description !== "string") bad3("OCTX_SCHEMA_VALIDATION", SAG_FILES.eventEntities, r3.line, '"description" must be a string');
+    if (r3.value.description !== void 0 && typeof r3.value.description !== "string") bad2("OCTX_SCHEMA_VALIDATION", SAG_FILES.eventEntities, r3.line, '"description" must be a string');
   });
   const docsWithChunks = new Set(chunkDoc.values());
   for (const [docId, path] of concepts) {
     if (!docsWithChunks.has(docId)) diags.push(error2("OCTX_DOCUMENT_WITHOUT_CHUNK", `${path} (document ${docId}) has no chunk in ${SAG_FILES.chunks}`, { file: path }));
   }
   const lineIndex2 = /* @__PURE__ */ new Map();
-  const lineOf2 = (recs, id) => {
+  const lineOf3 = (recs, id) => {
     let idx = lineIndex2.get(recs);
     if (!idx) {
       idx = /* @__PURE__ */ new Map();
@@ -31092,10 +37612,10 @@ function reportSag(data, concepts, idSpace, diags) {
     return idx.get(id) ?? 1;
   };
   for (const e of ids.events) {
-    if (!eventChunks.has(e)) bad3("OCTX_EVENT_WITHOUT_CHUNK", SAG_FILES.events, eventLine.get(e) ?? 1, `event ${e} is linked to no chunk in ${SAG_FILES.chunkEvents}`);
-    if (!eventEntities.has(e)) bad3("OCTX_EVENT_WITHOUT_ENTITY", SAG_FILES.events, eventLine.get(e) ?? 1, `event ${e} is linked to no entity in ${SAG_FILES.eventEntities}`);
+    if (!eventChunks.has(e)) bad2("OCTX_EVENT_WITHOUT_CHUNK", SAG_FILES.events, eventLine.get(e) ?? 1, `event ${e} is linked to no chunk in ${SAG_FILES.chunkEvents}`);
+    if (!eventEntities.has(e)) bad2("OCTX_EVENT_WITHOUT_ENTITY", SAG_FILES.events, eventLine.get(e) ?? 1, `event ${e} is linked to no entity in ${SAG_FILES.eventEntities}`);
   }
-  for (const n of ids.entities) if (!entityEvents.has(n)) bad3("OCTX_ENTITY_WITHOUT_EVENT", SAG_FILES.entities, lineOf2(data.entities, n), `entity ${n} is linked to no event in ${SAG_FILES.eventEntities}`);
+  for (const n of ids.entities) if (!entityEvents.has(n)) bad2("OCTX_ENTITY_WITHOUT_EVENT", SAG_FILES.entities, lineOf3(data.entities, n), `entity ${n} is linked to no event in ${SAG_FILES.eventEntities}`);
 }
 
 // src/core/worker.ts
@@ -31134,7 +37654,7 @@ var FORBIDDEN_KEY = /api|auth|credential|distance|endpoint|header|host|key|metri
 var URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\/|^www\./i;
 function checkVectorConfig(bytes, maxDepth, diags) {
   const file = VECTOR_CONFIG;
-  const bad3 = (msg, line) => {
+  const bad2 = (msg, line) => {
     diags.push(error2("OCTX_VECTORS_INVALID", `${file}: ${msg}`, { file, line }));
     return false;
   };
@@ -31148,16 +37668,16 @@ function checkVectorConfig(bytes, maxDepth, diags) {
     }
     throw e;
   }
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return bad3("must be a JSON object");
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return bad2("must be a JSON object");
   const o = v;
   let ok = true;
-  if (typeof o.model !== "string" || o.model === "") ok = bad3('"model" must be a non-empty string');
-  if (o.revision !== void 0 && (typeof o.revision !== "string" || o.revision === "")) ok = bad3('"revision" must be a non-empty string');
+  if (typeof o.model !== "string" || o.model === "") ok = bad2('"model" must be a non-empty string');
+  if (o.revision !== void 0 && (typeof o.revision !== "string" || o.revision === "")) ok = bad2('"revision" must be a non-empty string');
   const walk = (x, path) => {
-    if (typeof x === "string" && URL_LIKE.test(x)) ok = bad3(`${path || "a value"} looks like a URL; a vectors config must not name endpoints`);
+    if (typeof x === "string" && URL_LIKE.test(x)) ok = bad2(`${path || "a value"} looks like a URL; a vectors config must not name endpoints`);
     if (typeof x !== "object" || x === null) return;
     for (const [k, val2] of Object.entries(x)) {
-      if (FORBIDDEN_KEY.test(k)) ok = bad3(`key ${JSON.stringify(k)} is not allowed (no credentials, endpoints or search settings in a package)`);
+      if (FORBIDDEN_KEY.test(k)) ok = bad2(`key ${JSON.stringify(k)} is not allowed (no credentials, endpoints or search settings in a package)`);
       walk(val2, path ? `${path}.${k}` : k);
     }
   };
@@ -31192,7 +37712,7 @@ function checkArrowFile(file, bytes, ids, kind, diags, limits = DEFAULT_ARROW_LI
   return checkArrow(file, bytes, recordTarget(ids, kind), { coverage: "complete", limits }, diags);
 }
 function checkArrow(file, bytes, target, rules, diags) {
-  const bad3 = (msg) => {
+  const bad2 = (msg) => {
     diags.push(error2("OCTX_VECTORS_INVALID", `${file}: ${msg}`, { file }));
     return false;
   };
@@ -31203,38 +37723,38 @@ function checkArrow(file, bytes, target, rules, diags) {
   const { limits } = rules;
   const magic = Buffer.from("ARROW1");
   if (bytes.length < 12 || !bytes.subarray(0, 6).equals(magic) || !bytes.subarray(bytes.length - 6).equals(magic)) {
-    return bad3("not an Arrow IPC file (the ARROW1 magic is missing; an Arrow stream is not accepted)");
+    return bad2("not an Arrow IPC file (the ARROW1 magic is missing; an Arrow stream is not accepted)");
   }
-  let reader;
+  let reader2;
   try {
-    reader = arrowLib().RecordBatchReader.from(bytes);
-    reader.open();
+    reader2 = arrowLib().RecordBatchReader.from(bytes);
+    reader2.open();
   } catch (e) {
-    return bad3(`cannot read the Arrow file: ${e.message}`);
+    return bad2(`cannot read the Arrow file: ${e.message}`);
   }
-  if (!reader.isFile()) return bad3("not an Arrow IPC file");
-  const fields = reader.schema.fields;
+  if (!reader2.isFile()) return bad2("not an Arrow IPC file");
+  const fields = reader2.schema.fields;
   const idField = fields.filter((f) => f.name === "record_id");
   const vecField = fields.filter((f) => f.name === "vector");
-  if (idField.length !== 1 || vecField.length !== 1) return bad3('needs exactly one "record_id" and one "vector" column');
+  if (idField.length !== 1 || vecField.length !== 1) return bad2('needs exactly one "record_id" and one "vector" column');
   const idf = idField[0];
   const vf = vecField[0];
-  if (!arrowLib().DataType.isUtf8(idf.type) || idf.nullable) return bad3('"record_id" must be utf8 not null');
-  if (!arrowLib().DataType.isFixedSizeList(vf.type) || vf.nullable) return bad3('"vector" must be fixed_size_list<float32>[d] not null');
+  if (!arrowLib().DataType.isUtf8(idf.type) || idf.nullable) return bad2('"record_id" must be utf8 not null');
+  if (!arrowLib().DataType.isFixedSizeList(vf.type) || vf.nullable) return bad2('"vector" must be fixed_size_list<float32>[d] not null');
   const hashField = fields.filter((f) => f.name === "input_sha256");
-  if (hashField.length > 1 || hashField[0] && !arrowLib().DataType.isUtf8(hashField[0].type)) return bad3('"input_sha256", when present, must be one utf8 column');
+  if (hashField.length > 1 || hashField[0] && !arrowLib().DataType.isUtf8(hashField[0].type)) return bad2('"input_sha256", when present, must be one utf8 column');
   const fsl = vf.type;
   const child = fsl.children[0];
-  if (!arrowLib().DataType.isFloat(child.type) || child.type.precision !== arrowLib().Precision.SINGLE) return bad3('"vector" items must be float32');
+  if (!arrowLib().DataType.isFloat(child.type) || child.type.precision !== arrowLib().Precision.SINGLE) return bad2('"vector" items must be float32');
   const dim = fsl.listSize;
   if (!(dim > 0)) {
     diags.push(error2("OCTX_VECTOR_DIMENSION_INVALID", `${file}: vector dimension must be positive, got ${dim}`, { file }));
     return false;
   }
   if (dim > limits.maxArrowDimension) return limit(`vector dimension ${dim} is above the limit of ${limits.maxArrowDimension} (--max-arrow-dimension)`);
-  if (rules.dimensions !== void 0 && dim !== rules.dimensions) return bad3(`vector dimension is ${dim} but the profile declares ${rules.dimensions}`);
-  const footerBatches = reader.numRecordBatches;
-  const dictionaries = reader.footer?.numDictionaries ?? 0;
+  if (rules.dimensions !== void 0 && dim !== rules.dimensions) return bad2(`vector dimension is ${dim} but the profile declares ${rules.dimensions}`);
+  const footerBatches = reader2.numRecordBatches;
+  const dictionaries = reader2.footer?.numDictionaries ?? 0;
   if (footerBatches + dictionaries > limits.maxArrowBatches) return limit(`${footerBatches + dictionaries} batches are above the limit of ${limits.maxArrowBatches} (--max-arrow-batches)`);
   const seen = new Uint8Array(target.size);
   const strays = /* @__PURE__ */ new Set();
@@ -31243,23 +37763,23 @@ function checkArrow(file, bytes, target, rules, diags) {
   let rows = 0;
   let ok = true;
   try {
-    for (const batch of reader) {
+    for (const batch of reader2) {
       batches++;
       rows += batch.numRows;
       if (rows > limits.maxArrowRows) return limit(`more than ${limits.maxArrowRows} rows (--max-arrow-rows)`);
       if (rows * dim > limits.maxArrowValues) return limit(`more than ${limits.maxArrowValues} vector values (--max-arrow-values)`);
       const col = batch.getChild("record_id");
       const vecs = batch.getChild("vector");
-      if (col.nullCount || vecs.nullCount) ok = bad3("null record_id or vector");
+      if (col.nullCount || vecs.nullCount) ok = bad2("null record_id or vector");
       const idAt = recordIds(col);
       for (let i = 0; i < batch.numRows; i++) {
         const id = idAt(i);
         const g = target.numberOf(id);
         if (g < 0) {
-          if (strays.has(id)) ok = bad3(`record_id ${id} appears twice`);
+          if (strays.has(id)) ok = bad2(`record_id ${id} appears twice`);
           strays.add(id);
-          ok = bad3(`record_id ${id} is not a record of the target file`);
-        } else if (seen[g]) ok = bad3(`record_id ${id} appears twice`);
+          ok = bad2(`record_id ${id} is not a record of the target file`);
+        } else if (seen[g]) ok = bad2(`record_id ${id} appears twice`);
         else {
           seen[g] = 1;
           covered++;
@@ -31267,17 +37787,17 @@ function checkArrow(file, bytes, target, rules, diags) {
       }
       const values = vecs.data[0].children[0].values;
       for (let i = 0; i < values.length; i++) if (!Number.isFinite(values[i])) {
-        ok = bad3("vector values must be finite");
+        ok = bad2("vector values must be finite");
         break;
       }
     }
   } catch (e) {
-    return bad3(`cannot read the Arrow record batches (compressed or damaged?): ${e.message}`);
+    return bad2(`cannot read the Arrow record batches (compressed or damaged?): ${e.message}`);
   }
-  if (batches !== footerBatches) ok = bad3(`the footer lists ${footerBatches} record batches but ${batches} were read`);
+  if (batches !== footerBatches) ok = bad2(`the footer lists ${footerBatches} record batches but ${batches} were read`);
   if (rules.coverage === "complete" && covered < target.total) {
     const missing = target.firstMissing(seen);
-    ok = bad3(`record ${missing ?? "?"} has no vector${covered + 1 < target.total ? ` (${target.total - covered} records have none)` : ""}`);
+    ok = bad2(`record ${missing ?? "?"} has no vector${covered + 1 < target.total ? ` (${target.total - covered} records have none)` : ""}`);
   }
   return ok;
 }
@@ -31291,8 +37811,8 @@ function recordIds(col) {
   const offsets = d?.valueOffsets;
   const values = d?.values;
   if (!d || d.offset !== 0 || !offsets || !values || !isAscii2(values)) return (i) => col.get(i);
-  const text2 = Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString("latin1");
-  return (i) => text2.slice(offsets[i], offsets[i + 1]);
+  const text3 = Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString("latin1");
+  return (i) => text3.slice(offsets[i], offsets[i + 1]);
 }
 
 // src/octx/record-pass.ts
@@ -31313,21 +37833,21 @@ var InlinePass = class {
   parsers = /* @__PURE__ */ new Map();
   diags = [];
   parsed = true;
-  parser(key2) {
-    let p = this.parsers.get(key2);
+  parser(key3) {
+    let p = this.parsers.get(key3);
     if (!p) {
-      p = new JsonlParser(SAG_FILES[key2], this.limits.maxDepth, this.limits.maxLineBytes, this.diags, (v) => this.indexer[key2](v), this.limits.maxJsonlRecords);
-      this.parsers.set(key2, p);
+      p = new JsonlParser(SAG_FILES[key3], this.limits.maxDepth, this.limits.maxLineBytes, this.diags, (v) => this.indexer[key3](v), this.limits.maxJsonlRecords);
+      this.parsers.set(key3, p);
     }
     return p;
   }
   /** The next block of a record file (the caller may reuse it afterwards). */
-  push(key2, chunk) {
-    this.parser(key2).push(chunk);
+  push(key3, chunk) {
+    this.parser(key3).push(chunk);
   }
   /** The file is done; `complete` is false when it could not be read whole. */
-  end(key2, complete) {
-    this.parsed = this.parser(key2).end() && complete && this.parsed;
+  end(key3, complete) {
+    this.parsed = this.parser(key3).end() && complete && this.parsed;
   }
   async finish(concepts, idSpace) {
     const ids = this.parsed ? this.indexer.finish(concepts, idSpace) : void 0;
@@ -31360,13 +37880,14 @@ var WorkerPass = class {
   given = /* @__PURE__ */ new Map();
   placing = /* @__PURE__ */ new Map();
   constructor(limits, ranges = /* @__PURE__ */ new Map()) {
-    this.worker = spawn(limits);
+    this.worker = spawn2(limits);
     this.worker.unref();
     this.worker.on("message", (m) => {
       if (m.op === "hashed") {
         const h = this.hashed.get(m.key);
         this.release(m.key);
         this.unhold();
+        if (m.secrets) this.secretFindings.set(m.key, m.secrets);
         if (m.sha256) h.resolve(m.sha256);
         else h.reject(new Error(m.error ?? "cannot read"));
       } else if (m.op === "placed") {
@@ -31386,27 +37907,27 @@ var WorkerPass = class {
       }
     });
     this.worker.on("error", (e) => this.fail(e));
-    this.worker.on("exit", (code2) => this.fail(new Error(`the record worker stopped (exit code ${code2})`)));
-    for (const [key2, r3] of ranges) this.addFile(key2, r3);
+    this.worker.on("exit", (code3) => this.fail(new Error(`the record worker stopped (exit code ${code3})`)));
+    for (const [key3, r3] of ranges) this.addFile(key3, r3);
   }
   /** A record file for the worker to read (each key once; the pass releases the range). */
-  addFile(key2, r3) {
-    if (this.hashed.has(key2) || this.failure) {
+  addFile(key3, r3) {
+    if (this.hashed.has(key3) || this.failure) {
       r3.release();
       return;
     }
-    let resolve12;
+    let resolve14;
     let reject;
     const promise = new Promise((res, rej) => {
-      resolve12 = res;
+      resolve14 = res;
       reject = rej;
     });
     promise.catch(() => void 0);
-    this.hashed.set(key2, { resolve: resolve12, reject, promise });
-    this.ranges.set(key2, r3);
-    this.given.set(key2, { fd: r3.fd, offset: r3.offset, size: r3.size });
+    this.hashed.set(key3, { resolve: resolve14, reject, promise });
+    this.ranges.set(key3, r3);
+    this.given.set(key3, { fd: r3.fd, offset: r3.offset, size: r3.size });
     this.hold();
-    this.worker.postMessage({ op: "file", key: key2, fd: r3.fd, offset: r3.offset, size: r3.size });
+    this.worker.postMessage({ op: "file", key: key3, fd: r3.fd, offset: r3.offset, size: r3.size });
   }
   /**
    * Whether this pass read every record file from exactly where `tree` says it lies: a pass started
@@ -31414,11 +37935,11 @@ var WorkerPass = class {
    */
   covers(tree, keys) {
     if (this.failure || !tree.openRange) return false;
-    return keys.every((key2) => {
-      const g = this.given.get(key2);
+    return keys.every((key3) => {
+      const g = this.given.get(key3);
       let r3;
       try {
-        r3 = tree.openRange(SAG_FILES[key2]);
+        r3 = tree.openRange(SAG_FILES[key3]);
       } catch {
         return false;
       }
@@ -31445,9 +37966,9 @@ var WorkerPass = class {
    */
   shareDocs(handoff, counter2, batch, onResults, place) {
     if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve12, reject) => {
+    return new Promise((resolve14, reject) => {
       this.onDocs = onResults;
-      this.docsDone = resolve12;
+      this.docsDone = resolve14;
       this.docsFailed = reject;
       this.hold();
       this.worker.postMessage({ op: "docs", handoff, counter: counter2, batch, place });
@@ -31461,13 +37982,13 @@ var WorkerPass = class {
   placeFiles(path, files) {
     const out = /* @__PURE__ */ new Map();
     for (const f of files) {
-      out.set(f.key, new Promise((resolve12) => {
+      out.set(f.key, new Promise((resolve14) => {
         if (this.failure) {
           f.range.release();
-          resolve12({ error: this.failure, write: false });
+          resolve14({ error: this.failure, write: false });
           return;
         }
-        this.placing.set(f.key, { range: f.range, resolve: resolve12 });
+        this.placing.set(f.key, { range: f.range, resolve: resolve14 });
         this.hold();
       }));
     }
@@ -31477,19 +37998,24 @@ var WorkerPass = class {
     return out;
   }
   /** The SHA-256 of a record file, once the worker has read it. */
-  digest(key2) {
-    return this.hashed.get(key2).promise;
+  digest(key3) {
+    return this.hashed.get(key3).promise;
+  }
+  secretFindings = /* @__PURE__ */ new Map();
+  /** In a build, once digest() has settled: the secret scan's findings in a record file as the worker read it. */
+  secrets(key3) {
+    return this.secretFindings.get(key3) ?? [];
   }
   finish(concepts, idSpace) {
     if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve12, reject) => {
-      this.result = { resolve: resolve12, reject };
+    return new Promise((resolve14, reject) => {
+      this.result = { resolve: resolve14, reject };
       this.hold();
       this.worker.postMessage({ op: "finish", concepts, idSpace });
     });
   }
   close() {
-    for (const key2 of [...this.ranges.keys()]) this.release(key2);
+    for (const key3 of [...this.ranges.keys()]) this.release(key3);
     this.settlePlacing(new Error("the record pass was closed"));
     for (const v of this.vectors.splice(0)) v.range.release();
     this.worker.unref();
@@ -31505,8 +38031,8 @@ var WorkerPass = class {
     this.result = void 0;
   }
   settlePlacing(why) {
-    for (const [key2, p] of this.placing) {
-      this.placing.delete(key2);
+    for (const [key3, p] of this.placing) {
+      this.placing.delete(key3);
       p.range.release();
       p.resolve({ error: why, write: false });
     }
@@ -31517,22 +38043,22 @@ var WorkerPass = class {
   unhold() {
     if (--this.waiting === 0) this.worker.unref();
   }
-  release(key2) {
-    const r3 = this.ranges.get(key2);
-    this.ranges.delete(key2);
+  release(key3) {
+    const r3 = this.ranges.get(key3);
+    this.ranges.delete(key3);
     r3?.release();
   }
 };
 var WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
-function spawn(limits) {
+function spawn2(limits) {
   return startWorker(import.meta.url, "record-worker", { workerData: limits, resourceLimits: WORKER_LIMITS });
 }
 
 // src/octx/vector-profiles.ts
 function parseVectorProfiles(bytes, maxDepth, limits, diags) {
   const file = VECTOR_PROFILES;
-  const bad3 = (msg, code2 = "OCTX_VECTORS_INVALID") => {
-    diags.push(error2(code2, `${file}: ${msg}`, { file }));
+  const bad2 = (msg, code3 = "OCTX_VECTORS_INVALID") => {
+    diags.push(error2(code3, `${file}: ${msg}`, { file }));
   };
   let v;
   try {
@@ -31542,44 +38068,44 @@ function parseVectorProfiles(bytes, maxDepth, limits, diags) {
     diags.push(error2(e.code === "JSON_DUPLICATE_KEY" ? "OCTX_JSON_DUPLICATE_KEY" : "OCTX_JSON_INVALID", `${file}: ${e.reason}`, { file, line: e.line || void 0 }));
     return void 0;
   }
-  const list = v?.profiles;
-  if (typeof v !== "object" || v === null || Array.isArray(v) || !Array.isArray(list)) {
-    bad3('must be a JSON object with a "profiles" array');
+  const list3 = v?.profiles;
+  if (typeof v !== "object" || v === null || Array.isArray(v) || !Array.isArray(list3)) {
+    bad2('must be a JSON object with a "profiles" array');
     return void 0;
   }
   const out = [];
   const roles = /* @__PURE__ */ new Set();
-  list.forEach((p, i) => {
+  list3.forEach((p, i) => {
     const at = `profiles[${i}]`;
-    if (typeof p !== "object" || p === null || Array.isArray(p)) return bad3(`${at} must be an object`);
+    if (typeof p !== "object" || p === null || Array.isArray(p)) return bad2(`${at} must be an object`);
     const o = p;
     const role = o.role;
-    if (typeof role !== "string" || !Object.hasOwn(VECTOR_ROLES, role)) return bad3(`${at}.role must be one of ${Object.keys(VECTOR_ROLES).join(", ")}, got ${JSON.stringify(role)}`);
-    if (roles.has(role)) return bad3(`role ${role} has two profiles`);
+    if (typeof role !== "string" || !Object.hasOwn(VECTOR_ROLES, role)) return bad2(`${at}.role must be one of ${Object.keys(VECTOR_ROLES).join(", ")}, got ${JSON.stringify(role)}`);
+    if (roles.has(role)) return bad2(`role ${role} has two profiles`);
     roles.add(role);
     let ok = true;
     const d = o.dimensions;
     if (typeof d !== "number" || !Number.isInteger(d)) {
-      bad3(`${at}.dimensions must be an integer`);
+      bad2(`${at}.dimensions must be an integer`);
       ok = false;
     } else if (d <= 0) {
-      bad3(`${at}.dimensions must be positive, got ${d}`, "OCTX_VECTOR_DIMENSION_INVALID");
+      bad2(`${at}.dimensions must be positive, got ${d}`, "OCTX_VECTOR_DIMENSION_INVALID");
       ok = false;
     } else if (d > limits.maxArrowDimension) {
-      bad3(`${at}.dimensions ${d} is above the limit of ${limits.maxArrowDimension} (--max-arrow-dimension)`, "OCTX_RESOURCE_LIMIT");
+      bad2(`${at}.dimensions ${d} is above the limit of ${limits.maxArrowDimension} (--max-arrow-dimension)`, "OCTX_RESOURCE_LIMIT");
       ok = false;
     }
     if (o.dtype !== "float32") {
-      bad3(`${at}.dtype must be "float32"`);
+      bad2(`${at}.dtype must be "float32"`);
       ok = false;
     }
     if (o.coverage !== "complete" && o.coverage !== "partial") {
-      bad3(`${at}.coverage must be "complete" or "partial"`);
+      bad2(`${at}.coverage must be "complete" or "partial"`);
       ok = false;
     }
     for (const k of ["fingerprint", "model", "recipe_id", "reuse_policy", "input_hash_algorithm", "provider", "revision", "model_fingerprint"]) {
       if (o[k] !== void 0 && (typeof o[k] !== "string" || o[k] === "")) {
-        bad3(`${at}.${k}, when present, must be a non-empty string`);
+        bad2(`${at}.${k}, when present, must be a non-empty string`);
         ok = false;
       }
     }
@@ -31625,6 +38151,619 @@ async function mapLimit(items2, width, fn) {
   await Promise.all(Array.from({ length: Math.min(width, items2.length) }, worker));
 }
 
+// src/core/secrets.ts
+var isWord = (c) => c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95;
+var isUpperAlnum = (c) => c >= 48 && c <= 57 || c >= 65 && c <= 90;
+var isAlnum = (c) => c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122;
+var isWordDash = (c) => isWord(c) || c === 45;
+var isAlnumDash = (c) => isAlnum(c) || c === 45;
+var isKeyChar = (c) => isWord(c) || c === 46 || c === 45;
+var isValueChar = (c) => isKeyChar(c) || c === 47 || c === 43 || c === 61;
+var isAwsSecretChar = (c) => isAlnum(c) || c === 47 || c === 43 || c === 61;
+var isSpace3 = (c) => c === 32 || c === 9 || c === 11 || c === 12 || c === 13 || c === 10 || c === 160 || c === 65279 || c >= 8192 && c <= 8202 || c === 5760 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
+function boundary(s, i) {
+  const before = i > 0 && isWord(s.charCodeAt(i - 1));
+  const after = i < s.length && isWord(s.charCodeAt(i));
+  return before !== after;
+}
+function runEnd(s, from, cls, steps) {
+  let i = from;
+  while (i < s.length && cls(s.charCodeAt(i))) i++;
+  steps(i - from + 1);
+  return i;
+}
+var AWS_PREFIXES = ["AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA"];
+var PRIVATE_KEY = /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----/y;
+var PATTERNS = {
+  aws: {
+    name: "AWS access key id",
+    at(s, p, _lit, steps) {
+      steps(21);
+      if (!boundary(s, p)) return {};
+      for (let i = p + 4; i < p + 20; i++) if (i >= s.length || !isUpperAlnum(s.charCodeAt(i))) return {};
+      return boundary(s, p + 20) ? { hit: { kind: this.name, index: p, length: 20 } } : {};
+    }
+  },
+  awsSecret: {
+    name: "AWS secret access key",
+    at(s, p, lit, steps) {
+      let i = runEnd(s, p + lit.length, isSpace3, steps);
+      if (s[i] !== ":" && s[i] !== "=") return { skip: i };
+      i = runEnd(s, i + 1, isSpace3, steps);
+      if (s[i] === '"' || s[i] === "'") i++;
+      steps(41);
+      for (let k = i; k < i + 40; k++) if (k >= s.length || !isAwsSecretChar(s.charCodeAt(k))) return { skip: i };
+      return boundary(s, i + 40) ? { hit: { kind: this.name, index: p, length: i + 40 - p } } : { skip: i };
+    }
+  },
+  privateKey: {
+    name: "private key block",
+    at(s, p, _lit, steps) {
+      steps(64);
+      PRIVATE_KEY.lastIndex = 0;
+      const m = PRIVATE_KEY.exec(s.slice(p, p + 64));
+      return m ? { hit: { kind: this.name, index: p, length: m[0].length } } : {};
+    }
+  },
+  github: {
+    name: "GitHub token",
+    at(s, p, lit, steps) {
+      if (!boundary(s, p)) return {};
+      const from = p + lit.length;
+      const pat = lit.length > 4;
+      const end = runEnd(s, from, pat ? isWord : isAlnum, steps);
+      const n = end - from;
+      const ok = pat ? n >= 22 && n <= 255 : n >= 36 && n <= 255 && boundary(s, end);
+      return ok ? { hit: { kind: this.name, index: p, length: end - p } } : { skip: end };
+    }
+  },
+  slackToken: {
+    name: "Slack token",
+    at(s, p, _lit, steps) {
+      if (!boundary(s, p)) return {};
+      const end = runEnd(s, p + 5, isAlnumDash, steps);
+      for (let e = end; e >= p + 15; e--) {
+        steps(1);
+        if (boundary(s, e)) return { hit: { kind: this.name, index: p, length: e - p } };
+      }
+      return { skip: end };
+    }
+  },
+  slackWebhook: {
+    name: "Slack webhook",
+    at(s, p, lit, steps) {
+      let i = p + lit.length;
+      for (const lead of ["T", "B", ""]) {
+        if (lead && s[i] !== lead) return {};
+        const end = runEnd(s, i + lead.length, isAlnum, steps);
+        if (end === i + lead.length) return {};
+        i = end;
+        if (lead && s[i++] !== "/") return {};
+      }
+      return { hit: { kind: this.name, index: p, length: i - p } };
+    }
+  },
+  stripe: {
+    name: "Stripe key",
+    at(s, p, lit, steps) {
+      if (!boundary(s, p)) return {};
+      const end = runEnd(s, p + lit.length, isAlnum, steps);
+      return end - (p + lit.length) >= 16 && boundary(s, end) ? { hit: { kind: this.name, index: p, length: end - p } } : { skip: end };
+    }
+  },
+  google: {
+    name: "Google API key",
+    at(s, p, _lit, steps) {
+      steps(40);
+      if (!boundary(s, p)) return {};
+      for (let i = p + 4; i < p + 39; i++) if (i >= s.length || !isWordDash(s.charCodeAt(i))) return {};
+      return boundary(s, p + 39) ? { hit: { kind: this.name, index: p, length: 39 } } : {};
+    }
+  },
+  jwt: {
+    name: "JSON Web Token",
+    at(s, p, _lit, steps) {
+      if (!boundary(s, p)) return {};
+      const r1 = runEnd(s, p + 3, isWordDash, steps);
+      if (r1 - (p + 3) < 8 || s[r1] !== "." || !s.startsWith("eyJ", r1 + 1)) return { skip: r1 };
+      const r22 = runEnd(s, r1 + 4, isWordDash, steps);
+      if (r22 - (r1 + 4) < 8 || s[r22] !== ".") return { skip: r1 };
+      const r3 = runEnd(s, r22 + 1, isWordDash, steps);
+      for (let e = r3; e >= r22 + 9; e--) {
+        steps(1);
+        if (boundary(s, e)) return { hit: { kind: this.name, index: p, length: e - p } };
+      }
+      return { skip: r1 };
+    }
+  }
+};
+var ANCHOR = /AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|aws_secret_access_key|-----BEGIN |gh[pousr]_|github_pat_|xox[abprs]-|https:\/\/hooks\.slack\.com\/services\/|[sr]k_(?:live|test)_|AIza|eyJ|secret|token|passwd|password|api[_-]?key|access[_-]?key|private[_-]?key|credential/gi;
+var KEYWORD = /^(?:secret|token|passwd|password|api[_-]?key|access[_-]?key|private[_-]?key|credential)$/i;
+function patternFor(lit) {
+  const l = lit.toLowerCase();
+  if (l === "aws_secret_access_key") return { key: "awsSecret", pattern: PATTERNS.awsSecret };
+  if (KEYWORD.test(lit)) return { key: "assignment" };
+  if (!PREFIX_EXACT.test(lit)) return void 0;
+  if (AWS_PREFIXES.includes(lit)) return { key: "aws", pattern: PATTERNS.aws };
+  if (lit === "-----BEGIN ") return { key: "privateKey", pattern: PATTERNS.privateKey };
+  if (/^gh[pousr]_$/.test(lit) || lit === "github_pat_") return { key: "github", pattern: PATTERNS.github };
+  if (/^xox[abprs]-$/.test(lit)) return { key: "slackToken", pattern: PATTERNS.slackToken };
+  if (lit === "https://hooks.slack.com/services/") return { key: "slackWebhook", pattern: PATTERNS.slackWebhook };
+  if (/^[sr]k_(?:live|test)_$/.test(lit)) return { key: "stripe", pattern: PATTERNS.stripe };
+  if (lit === "AIza") return { key: "google", pattern: PATTERNS.google };
+  return { key: "jwt", pattern: PATTERNS.jwt };
+}
+function entropy(s) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+function assignmentAt(s, p, steps) {
+  let start = p;
+  while (start > 0 && isKeyChar(s.charCodeAt(start - 1))) start--;
+  steps(p - start + 1);
+  while (start < p && !isWord(s.charCodeAt(start))) start++;
+  const keyEnd = runEnd(s, p, isKeyChar, steps);
+  let i = runEnd(s, keyEnd, isSpace3, steps);
+  if (s[i] !== ":" && s[i] !== "=") return { skip: keyEnd };
+  i = runEnd(s, i + 1, isSpace3, steps);
+  if (s[i] === '"' || s[i] === "'") i++;
+  const valueEnd = runEnd(s, i, isValueChar, steps);
+  const value = s.slice(i, valueEnd);
+  if (value.length < 20) return { skip: Math.max(keyEnd, valueEnd) };
+  steps(value.length);
+  if (entropy(value) >= 3.5 && /\d/.test(value) && /[A-Za-z]/.test(value)) {
+    const key3 = s.slice(start, keyEnd);
+    const shown3 = key3.length > 64 ? `${key3.slice(0, 61)}…` : key3;
+    return { hit: { kind: `high-entropy value assigned to "${shown3}"`, index: start, length: valueEnd - start }, skip: valueEnd };
+  }
+  return { skip: valueEnd };
+}
+function matchLine(s, push, steps) {
+  const skipUntil = /* @__PURE__ */ new Map();
+  const found = /* @__PURE__ */ new Set();
+  ANCHOR.lastIndex = 0;
+  for (; ; ) {
+    const from = ANCHOR.lastIndex;
+    const m = ANCHOR.exec(s);
+    if (!m) {
+      steps(s.length - from + 1);
+      return;
+    }
+    steps(ANCHOR.lastIndex - from);
+    const p = m.index;
+    const lit = m[0];
+    const which2 = patternFor(lit);
+    if (!which2) {
+      ANCHOR.lastIndex = p + 1;
+      continue;
+    }
+    const { key: key3, pattern } = which2;
+    if (found.has(key3) && key3 !== "assignment") {
+      ANCHOR.lastIndex = p + 1;
+      continue;
+    }
+    if ((skipUntil.get(key3) ?? -1) > p) {
+      ANCHOR.lastIndex = p + 1;
+      continue;
+    }
+    const r3 = pattern ? pattern.at(s, p, lit, steps) : assignmentAt(s, p, steps);
+    if (r3.skip !== void 0) skipUntil.set(key3, r3.skip);
+    if (r3.hit) {
+      push(r3.hit);
+      if (key3 !== "assignment") found.add(key3);
+    }
+    ANCHOR.lastIndex = p + 1;
+  }
+}
+var PREFIX_EXACT = /^(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|-----BEGIN |gh[pousr]_|github_pat_|xox[abprs]-|https:\/\/hooks\.slack\.com\/services\/|[sr]k_(?:live|test)_|AIza|eyJ)$/;
+var ESCAPE = /\\(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|U([0-9a-fA-F]{8})|(.))/g;
+var SIMPLE = { n: "\n", t: "	", r: "\r", b: "\b", f: "\f", "0": "\0", "/": "/", '"': '"', "'": "'", "\\": "\\", " ": " ", _: " ", N: "", L: "\u2028", P: "\u2029", e: "\x1B", a: "\x07", v: "\v" };
+function decodeEscapes(s, steps) {
+  if (!s.includes("\\") && !s.includes("''")) return s;
+  steps(2 * s.length);
+  return s.replace(/''/g, "'").replace(ESCAPE, (m, u, x, U, c) => {
+    const hex = u ?? x ?? U;
+    if (hex) {
+      const n = parseInt(hex, 16);
+      return n <= 1114111 ? String.fromCodePoint(n) : m;
+    }
+    return SIMPLE[c] ?? m;
+  });
+}
+function lineFindings(line, next, add, steps) {
+  matchLine(line, (h) => add(h.kind, h.index + 1), steps);
+  const decoded = decodeEscapes(line, steps);
+  if (decoded !== line) matchLine(decoded, (h) => add(h.kind, h.index + 1), steps);
+  if (next === void 0) return;
+  const head = line.replace(/\\$/, "").trimEnd();
+  const tail = next.trimStart();
+  if (!head || !tail) return;
+  const joined = head + tail;
+  const views = [[head.length, joined]];
+  const dJoined = decodeEscapes(joined, steps);
+  if (dJoined !== joined) views.push([decodeEscapes(head, steps).length, dJoined]);
+  for (const [h, view] of views) {
+    matchLine(view, (hit) => {
+      if (hit.index < h && hit.index + hit.length > h) add(hit.kind, hit.index + 1);
+    }, steps);
+  }
+}
+function findSecrets(text3, steps = NO_STEPS) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  const marks = markedPositions(text3, steps);
+  let m = 0;
+  let start = 0;
+  let nl = text3.indexOf("\n");
+  let lineNo = 0;
+  let current;
+  for (; ; ) {
+    lineNo++;
+    const rawEnd = nl < 0 ? text3.length : nl;
+    steps(rawEnd - start + 1);
+    const end = rawEnd > start && text3.charCodeAt(rawEnd - 1) === 13 ? rawEnd - 1 : rawEnd;
+    while (m < marks.length && marks[m] < start) m++;
+    const marked = m < marks.length && marks[m] < end;
+    const last = nl < 0;
+    const nextStart = rawEnd + 1;
+    const nextNl = last ? -1 : text3.indexOf("\n", nextStart);
+    const nextRaw = last ? 0 : nextNl < 0 ? text3.length : nextNl;
+    const nextEnd = last ? 0 : nextRaw > nextStart && text3.charCodeAt(nextRaw - 1) === 13 ? nextRaw - 1 : nextRaw;
+    let nextMarked = false;
+    if (!last) {
+      let k = m;
+      while (k < marks.length && marks[k] < nextStart) k++;
+      nextMarked = k < marks.length && marks[k] < nextEnd;
+    }
+    let line = current;
+    current = void 0;
+    if (marked || !last && (nextMarked || joinCrossesLiteral(text3, start, end, nextStart, nextEnd, steps))) {
+      line ??= text3.slice(start, end);
+      const next = last ? void 0 : text3.slice(nextStart, nextEnd);
+      const n = lineNo;
+      lineFindings(line, next, (kind, column) => {
+        const key3 = `${kind}\0${n}`;
+        if (!seen.has(key3)) {
+          seen.add(key3);
+          out.push({ kind, line: n, column });
+        }
+      }, steps);
+      current = next;
+    }
+    if (last) return out;
+    start = nextStart;
+    nl = nextNl;
+  }
+}
+var LITERALS = [
+  "akia",
+  "asia",
+  "agpa",
+  "aida",
+  "aroa",
+  "anpa",
+  "anva",
+  "aipa",
+  "aws_secret_access_key",
+  "-----begin ",
+  "ghp_",
+  "gho_",
+  "ghu_",
+  "ghs_",
+  "ghr_",
+  "github_pat_",
+  "xoxa-",
+  "xoxb-",
+  "xoxp-",
+  "xoxr-",
+  "xoxs-",
+  "https://hooks.slack.com/services/",
+  "sk_live_",
+  "sk_test_",
+  "rk_live_",
+  "rk_test_",
+  "aiza",
+  "eyj",
+  "secret",
+  "token",
+  "passwd",
+  "password",
+  "api_key",
+  "api-key",
+  "apikey",
+  "access_key",
+  "access-key",
+  "accesskey",
+  "private_key",
+  "private-key",
+  "privatekey",
+  "credential"
+];
+var fold = (c) => c >= 65 && c <= 90 ? c | 32 : c;
+var TRI_CODE = new Uint8Array(256);
+for (let c = 97; c <= 122; c++) {
+  TRI_CODE[c] = c - 96;
+  TRI_CODE[c - 32] = c - 96;
+}
+TRI_CODE[45] = 27;
+TRI_CODE[95] = 28;
+var TRI_HIT = new Uint8Array(1 << 15);
+var TRI_LITS = /* @__PURE__ */ new Map();
+for (const l of LITERALS) {
+  const h = TRI_CODE[l.charCodeAt(0)] << 10 | TRI_CODE[l.charCodeAt(1)] << 5 | TRI_CODE[l.charCodeAt(2)];
+  TRI_HIT[h] = 1;
+  TRI_LITS.set(h, [...TRI_LITS.get(h) ?? [], l]);
+}
+function literalAt(text3, p, lits) {
+  for (const l of lits) {
+    let j = 3;
+    while (j < l.length && fold(text3.charCodeAt(p + j)) === l.charCodeAt(j)) j++;
+    if (j === l.length) return l;
+  }
+  return void 0;
+}
+function literalAtBytes(b, p, lits) {
+  for (const l of lits) {
+    let j = 3;
+    while (j < l.length && p + j < b.length && fold(b[p + j]) === l.charCodeAt(j)) j++;
+    if (j === l.length) return true;
+  }
+  return false;
+}
+function markedPositions(text3, steps) {
+  const marks = [];
+  const n = text3.length;
+  let h = 0;
+  let inOrder = true;
+  for (let i = 0; i < n; i++) {
+    const c = text3.charCodeAt(i);
+    h = (h << 5 | (c < 256 ? TRI_CODE[c] : 0)) & 32767;
+    if (TRI_HIT[h] === 1 && i >= 2 && literalAt(text3, i - 2, TRI_LITS.get(h)) !== void 0) {
+      if (marks.length && marks[marks.length - 1] > i - 2) inOrder = false;
+      marks.push(i - 2);
+    }
+    if (c === 92 || c === 39 && text3.charCodeAt(i + 1) === 39) marks.push(i);
+  }
+  steps(n + 1);
+  return inOrder ? marks : marks.sort((x, y) => x - y);
+}
+var JOIN_PAIRS = /* @__PURE__ */ new Set();
+for (const l of LITERALS) for (let i = 0; i + 1 < l.length; i++) JOIN_PAIRS.add(l.charCodeAt(i) << 16 | l.charCodeAt(i + 1));
+JOIN_PAIRS.add(39 << 16 | 39);
+var JOIN_WINDOW = Math.max(...LITERALS.map((l) => l.length));
+function crossesAt(window, h) {
+  if (window.charCodeAt(h - 1) === 39 && window.charCodeAt(h) === 39) return true;
+  for (let q2 = Math.max(0, h - JOIN_WINDOW); q2 < h && q2 + 2 < window.length; q2++) {
+    const c0 = window.charCodeAt(q2);
+    const c12 = window.charCodeAt(q2 + 1);
+    const c2 = window.charCodeAt(q2 + 2);
+    if (c0 > 255 || c12 > 255 || c2 > 255) continue;
+    const lits = TRI_LITS.get(TRI_CODE[c0] << 10 | TRI_CODE[c12] << 5 | TRI_CODE[c2]);
+    if (!lits || !TRI_CODE[c0] || !TRI_CODE[c12] || !TRI_CODE[c2]) continue;
+    const l = literalAt(window, q2, lits.filter((x) => q2 + x.length > h));
+    if (l !== void 0) return true;
+  }
+  return false;
+}
+function joinCrossesLiteral(text3, start, end, nextStart, nextEnd, steps) {
+  let e = end;
+  if (e > start && text3.charCodeAt(e - 1) === 92) e--;
+  while (e > start && isSpace3(text3.charCodeAt(e - 1))) e--;
+  let s = nextStart;
+  while (s < nextEnd && isSpace3(text3.charCodeAt(s))) s++;
+  steps(end - e + s - nextStart + 1);
+  if (e === start || s === nextEnd) return false;
+  if (!JOIN_PAIRS.has(fold(text3.charCodeAt(e - 1)) << 16 | fold(text3.charCodeAt(s)))) return false;
+  const head = text3.slice(Math.max(start, e - JOIN_WINDOW), e);
+  const window = head + text3.slice(s, Math.min(nextEnd, s + JOIN_WINDOW));
+  steps(window.length);
+  return crossesAt(window, head.length);
+}
+var isAsciiBlank = (c) => c === 32 || c >= 9 && c <= 13;
+function cleanBytes(b) {
+  const n = b.length;
+  const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  if (buf.indexOf(92) >= 0 || buf.indexOf("''") >= 0) return false;
+  let h = 0;
+  for (let i = 0; i < n; i++) {
+    h = (h << 5 | TRI_CODE[b[i]]) & 32767;
+    if (TRI_HIT[h] === 1 && i >= 2 && literalAtBytes(b, i - 2, TRI_LITS.get(h))) return false;
+  }
+  for (let start = 0, nl = buf.indexOf(10); nl >= 0; start = nl + 1, nl = buf.indexOf(10, start)) {
+    let e = nl > start && b[nl - 1] === 13 ? nl - 1 : nl;
+    while (e > start && isAsciiBlank(b[e - 1])) e--;
+    if (e > start && b[e - 1] >= 128) return false;
+    const nextStart = nl + 1;
+    let nextNl = buf.indexOf(10, nextStart);
+    if (nextNl < 0) nextNl = n;
+    const nextEnd = nextNl > nextStart && b[nextNl - 1] === 13 ? nextNl - 1 : nextNl;
+    let s = nextStart;
+    while (s < nextEnd && isAsciiBlank(b[s])) s++;
+    if (s < nextEnd && b[s] >= 128) return false;
+    if (e === start || s === nextEnd) continue;
+    if (!JOIN_PAIRS.has(fold(b[e - 1]) << 16 | fold(b[s]))) continue;
+    const head = buf.toString("latin1", Math.max(start, e - JOIN_WINDOW), e);
+    if (crossesAt(head + buf.toString("latin1", s, Math.min(nextEnd, s + JOIN_WINDOW)), head.length)) return false;
+  }
+  return true;
+}
+function utf16Without(b) {
+  if (b.length < 4 || b.indexOf(0) < 0) return void 0;
+  const n = Math.min(b.length, 64 * 1024) & ~1;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < n; i++) if (b[i] === 0) {
+    if (i & 1) odd++;
+    else even++;
+  }
+  const half = n / 2;
+  if (odd >= half * 0.3 && odd > 4 * even) return "utf-16le";
+  if (even >= half * 0.3 && even > 4 * odd) return "utf-16be";
+  return void 0;
+}
+function wideEncoding(b) {
+  const bom = b[0] === 255 && b[1] === 254 ? "utf-16le" : b[0] === 254 && b[1] === 255 ? "utf-16be" : void 0;
+  return bom ?? utf16Without(b);
+}
+function scanTexts(bytes) {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = [];
+  const wide = wideEncoding(b);
+  if (wide) out.push(new TextDecoder(wide, { ignoreBOM: false }).decode(b));
+  out.push(decodeUtf8(b) ?? b.toString("latin1"));
+  return out;
+}
+function scanSecrets(text3, file, where2, allow = false, lineOffset = 0) {
+  return secretDiagnostics(findSecrets(text3), file, where2, allow, lineOffset);
+}
+function secretDiagnostics(found, file, where2, allow = false, lineOffset = 0) {
+  return found.map((f) => {
+    const msg = `${where2} contains what looks like a ${f.kind}; refusing to package credentials`;
+    const loc = { file, line: f.line + lineOffset, column: f.column, hint: "remove it, or pass --allow-secrets to build anyway (local use only)" };
+    return allow ? warning2("CTXFORGE_SECRET_FOUND", msg, loc) : error2("CTXFORGE_SECRET_FOUND", msg, loc);
+  });
+}
+function scanSecretBytes(bytes, file, where2, allow = false) {
+  if (!wideEncoding(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) && cleanBytes(bytes)) return [];
+  const out = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const text3 of scanTexts(bytes)) {
+    for (const d of scanSecrets(text3, file, where2, allow)) {
+      const k = `${d.message}\0${d.line}`;
+      if (!seen.has(k)) {
+        seen.add(k);
+        out.push(d);
+      }
+    }
+  }
+  return out;
+}
+function scanSecretName(path, allow = false) {
+  const hits = [];
+  matchLine(path, (h) => hits.push(h), NO_STEPS);
+  let shown3 = path;
+  for (const h of [...hits].sort((a, b) => b.index - a.index)) {
+    if (h.length > 4) shown3 = `${shown3.slice(0, h.index + 4)}…${shown3.slice(h.index + h.length)}`;
+  }
+  const decoded = decodeEscapes(path, NO_STEPS);
+  if (decoded !== path) {
+    const before = hits.length;
+    matchLine(decoded, (h) => hits.push(h), NO_STEPS);
+    if (hits.length > before) shown3 = `${path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : ""}…`;
+  }
+  if (!hits.length) return [];
+  const kinds = [...new Set(hits.map((h) => h.kind))];
+  const msg = `the name ${shown3} contains what looks like a ${kinds.join(" and a ")}; refusing to package credentials`;
+  const loc = { file: shown3, hint: "rename the file (names ship in the package as they are), or pass --allow-secrets to build anyway (local use only)" };
+  return [allow ? warning2("CTXFORGE_SECRET_FOUND", msg, loc) : error2("CTXFORGE_SECRET_FOUND", msg, loc)];
+}
+
+// src/core/secret-stream.ts
+import { isAscii as isAscii3, isUtf8 as isUtf84 } from "node:buffer";
+var SEGMENT_BYTES = 1 << 20;
+var WIDE_PROBE = 64 * 1024;
+var SecretStream = class {
+  /** `segmentBytes`: how much is gathered before a segment is cut (tests make it small). */
+  constructor(file, where2, allow = false, segmentBytes = SEGMENT_BYTES) {
+    this.file = file;
+    this.where = where2;
+    this.allow = allow;
+    this.segmentBytes = segmentBytes;
+  }
+  file;
+  where;
+  allow;
+  segmentBytes;
+  pending = [];
+  pendingBytes = 0;
+  /** undefined until decided; then whether the file is read as UTF-16 too (held whole). */
+  wide;
+  /** Lines before the pending bytes. */
+  lineOffset = 0;
+  first = true;
+  utf8 = true;
+  found = { utf8: new Findings(), latin1: new Findings() };
+  /** The next block (the caller may reuse it once push returns). */
+  push(chunk) {
+    if (!chunk.length) return;
+    this.pending.push(Buffer.from(chunk));
+    this.pendingBytes += chunk.length;
+    if (this.wide === void 0 && this.pendingBytes >= WIDE_PROBE) this.decideWide();
+    if (this.wide === false && this.pendingBytes >= this.segmentBytes) this.cut();
+  }
+  /** The findings of the whole file, as scanSecretBytes gives them. */
+  end() {
+    const rest2 = Buffer.concat(this.pending);
+    this.pending = [];
+    if (this.wide === void 0) {
+      return scanSecretBytes(rest2, this.file, this.where, this.allow);
+    }
+    if (this.wide) return scanSecretBytes(rest2, this.file, this.where, this.allow);
+    this.segment(rest2);
+    return secretDiagnostics((this.utf8 ? this.found.utf8 : this.found.latin1).list, this.file, this.where, this.allow);
+  }
+  decideWide() {
+    const head = Buffer.concat(this.pending);
+    this.pending = [head];
+    this.wide = wideEncoding(head) !== void 0;
+  }
+  /** Scans the pending bytes up to their last line end, keeping that last line for the next segment. */
+  cut() {
+    const all = Buffer.concat(this.pending);
+    const lastNl = all.lastIndexOf(10);
+    const prevNl = lastNl > 0 ? all.lastIndexOf(10, lastNl - 1) : -1;
+    if (prevNl < 0) {
+      this.pending = [all];
+      return;
+    }
+    this.segment(all.subarray(0, lastNl));
+    let lines = 0;
+    for (let i = all.indexOf(10); i >= 0 && i <= prevNl; i = all.indexOf(10, i + 1)) lines++;
+    const keep = Buffer.from(all.subarray(prevNl + 1));
+    this.pending = [keep];
+    this.pendingBytes = keep.length;
+    this.lineOffset += lines;
+  }
+  /** The findings of one segment, in each text the file may turn out to be read in. */
+  segment(bytes) {
+    const first = this.first;
+    this.first = false;
+    if (cleanBytes(bytes)) return;
+    if (isAscii3(bytes)) {
+      const f = findSecrets(bytes.toString("latin1"));
+      this.found.utf8.add(f, this.lineOffset);
+      this.found.latin1.add(f, this.lineOffset);
+      return;
+    }
+    if (this.utf8 && !isUtf84(bytes)) this.utf8 = false;
+    if (this.utf8) {
+      let text3 = bytes.toString("utf8");
+      if (first && text3.charCodeAt(0) === 65279) text3 = text3.slice(1);
+      this.found.utf8.add(findSecrets(text3), this.lineOffset);
+    }
+    this.found.latin1.add(findSecrets(bytes.toString("latin1")), this.lineOffset);
+  }
+};
+var Findings = class {
+  list = [];
+  seen = /* @__PURE__ */ new Set();
+  add(found, lineOffset) {
+    for (const f of found) {
+      const line = f.line + lineOffset;
+      const k = `${f.kind}\0${line}`;
+      if (this.seen.has(k)) continue;
+      this.seen.add(k);
+      this.list.push({ kind: f.kind, line, column: f.column });
+    }
+  }
+};
+
 // src/core/progress.ts
 var NONE = { tick() {
 }, done() {
@@ -31634,30 +38773,30 @@ var intervalMs = 100;
 function mb(n) {
   return n >= 1e9 ? `${(n / 1e9).toFixed(2)} GB` : `${(n / 1e6).toFixed(1)} MB`;
 }
-function formatProgress(label2, done, total, bytes, seconds) {
+function formatProgress(label2, done2, total, bytes, seconds) {
   const rate = seconds > 0 ? ` ${mb(bytes / seconds)}/s` : "";
-  return `${label2}: ${done}/${total} files, ${mb(bytes)}${rate}`;
+  return `${label2}: ${done2}/${total} files, ${mb(bytes)}${rate}`;
 }
 function startProgress(label2, total) {
   const s = sink;
   if (!s) return NONE;
   const t0 = performance.now();
   let last = t0;
-  let done = 0;
+  let done2 = 0;
   let bytes = 0;
-  let shown2 = false;
+  let shown3 = false;
   return {
     tick(b = 0) {
-      done++;
+      done2++;
       bytes += b;
       const now = performance.now();
       if (now - last < intervalMs) return;
       last = now;
-      shown2 = true;
-      s.show(formatProgress(label2, done, total, bytes, (now - t0) / 1e3), false);
+      shown3 = true;
+      s.show(formatProgress(label2, done2, total, bytes, (now - t0) / 1e3), false);
     },
     done() {
-      if (shown2) s.show(formatProgress(label2, done, total, bytes, (performance.now() - t0) / 1e3), true);
+      if (shown3) s.show(formatProgress(label2, done2, total, bytes, (performance.now() - t0) / 1e3), true);
     }
   };
 }
@@ -31671,23 +38810,23 @@ var EXTENSION_PATH = /^extensions\/[a-z0-9-]+(?:\.[a-z0-9-]+)+\/\d+\.\d+\/.+/;
 function isPayloadPath(p) {
   return isKnowledgeMarkdown(p) || SAG_PATHS.includes(p) || VECTOR_PATHS.includes(p) || p.startsWith("extensions/");
 }
-function placeRecords(tree, placement, entryOf, worker, byPath) {
+function placeRecords(tree, placement, entryOf, worker, byPath2) {
   const files = [];
-  for (const key2 of SAG_ORDER) {
-    const e = placement.layout.entries[entryOf(key2)];
+  for (const key3 of SAG_ORDER) {
+    const e = placement.layout.entries[entryOf(key3)];
     if (!e) continue;
     let range;
     try {
-      range = tree.openRange?.(SAG_FILES[key2]);
+      range = tree.openRange?.(SAG_FILES[key3]);
     } catch {
       range = void 0;
     }
     if (!range) continue;
-    if (range.size !== e.size || range.size !== byPath.get(SAG_FILES[key2])?.size) {
+    if (range.size !== e.size || range.size !== byPath2.get(SAG_FILES[key3])?.size) {
       range.release();
       continue;
     }
-    files.push({ key: key2, range, at: e.dataAt });
+    files.push({ key: key3, range, at: e.dataAt });
   }
   return worker.placeFiles(placement.path, files);
 }
@@ -31701,7 +38840,8 @@ function earlyRecordPass(limits) {
   return { pass, ranges: { paths: [...keyOf.keys()], onRange: (path, range) => pass.addFile(keyOf.get(path), range) } };
 }
 async function checkPackage(tree, opts) {
-  const limits = resolveLimits(opts.limits);
+  const limits = { ...resolveLimits(opts.limits), ...opts.secrets ? { secrets: opts.secrets } : {} };
+  const scan = opts.secrets;
   const diags = [];
   const mstat = await tree.stat(MANIFEST);
   if (!mstat || mstat.kind !== "file") {
@@ -31726,7 +38866,7 @@ async function checkPackage(tree, opts) {
   let pass = early ?? (sagWanted ? startPass(tree, limits) : void 0);
   try {
     const entries = await tree.list();
-    const byPath = new Map(entries.map((e) => [e.path, e]));
+    const byPath2 = new Map(entries.map((e) => [e.path, e]));
     let files;
     const declared = Array.isArray(parsed.raw.files);
     if (declared) {
@@ -31755,13 +38895,14 @@ async function checkPackage(tree, opts) {
     const documents = [];
     let digestsOk = true;
     const docDiags = [];
+    const secretsOf = [];
     const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
     const sagStream = sagWanted && sagAt.every((i) => i >= 0);
     if (!sagStream) {
       pass?.close();
       pass = void 0;
     }
-    const placed = opts.place?.(manifest, files.map((f) => ({ path: f.path, size: byPath.get(f.path)?.size ?? 0 })));
+    const placed = opts.place?.(manifest, files.map((f) => ({ path: f.path, size: byPath2.get(f.path)?.size ?? 0 })));
     const placement = placed?.archive;
     const entryOf = placed?.entryOf ?? new Int32Array(0);
     if (pass instanceof WorkerPass && "vectors" in capabilities && capabilities.vectors !== null) {
@@ -31769,7 +38910,7 @@ async function checkPackage(tree, opts) {
     }
     const progress = startProgress(`checking ${tree.label.replace(/\/+$/, "").split("/").pop()}`, files.length);
     const begin = (f, i) => {
-      const e = byPath.get(f.path);
+      const e = byPath2.get(f.path);
       progress.tick(e?.size ?? 0);
       const local = [];
       docDiags[i] = local;
@@ -31806,20 +38947,26 @@ async function checkPackage(tree, opts) {
       let bytes;
       let actual;
       try {
-        if (via?.digest) actual = await via.digest();
-        else if (hashOnly || via?.onChunk) {
-          const h = createHash3("sha256");
+        if (via?.digest) {
+          actual = await via.digest();
+          if (scan && via.secrets) secretsOf[i] = via.secrets();
+        } else if (hashOnly || via?.onChunk) {
+          const h = createHash4("sha256");
           const out = placement?.stream(entryOf[i]);
+          const secrets = scan ? new SecretStream(f.path, f.path, scan.allow) : void 0;
           for await (const c of fileChunks(tree, f.path)) {
             h.update(c);
             via?.onChunk?.(c);
             out?.push(c);
+            secrets?.push(c);
           }
           actual = h.digest("hex");
           out?.end();
+          if (secrets) secretsOf[i] = secrets.end();
         } else {
           bytes = await tree.read(f.path);
           actual = sha256Hex(bytes);
+          if (scan) secretsOf[i] = scanSecretBytes(bytes, f.path, f.path, scan.allow);
         }
       } catch (err) {
         actual = err;
@@ -31833,18 +38980,19 @@ async function checkPackage(tree, opts) {
       }
       return true;
     };
-    const sagIndex = (key2) => sagAt[SAG_PATHS.indexOf(SAG_FILES[key2])];
+    const sagIndex = (key3) => sagAt[SAG_PATHS.indexOf(SAG_FILES[key3])];
     let sagJobs = [];
     const worker = pass instanceof WorkerPass ? pass : void 0;
-    const inline = pass instanceof InlinePass ? pass : void 0;
+    const inline2 = pass instanceof InlinePass ? pass : void 0;
     if (worker) {
-      sagJobs = SAG_ORDER.map((key2) => checkFile(files[sagIndex(key2)], sagIndex(key2), {
-        digest: () => worker.digest(key2)
+      sagJobs = SAG_ORDER.map((key3) => checkFile(files[sagIndex(key3)], sagIndex(key3), {
+        digest: () => worker.digest(key3),
+        secrets: () => worker.secrets(key3)
       }));
-    } else if (inline) for (const key2 of SAG_ORDER) inline.end(key2, await checkFile(files[sagIndex(key2)], sagIndex(key2), { onChunk: (c) => inline.push(key2, c) }));
-    const placedRecords = placement && worker ? placeRecords(tree, placement, (key2) => entryOf[sagIndex(key2)], worker, byPath) : void 0;
+    } else if (inline2) for (const key3 of SAG_ORDER) inline2.end(key3, await checkFile(files[sagIndex(key3)], sagIndex(key3), { onChunk: (c) => inline2.push(key3, c) }));
+    const placedRecords = placement && worker ? placeRecords(tree, placement, (key3) => entryOf[sagIndex(key3)], worker, byPath2) : void 0;
     const rest2 = files.map((_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
-    const shareable = pass instanceof WorkerPass ? rest2.filter((i) => isKnowledgeMarkdown(files[i].path) && byPath.get(files[i].path)?.kind === "file" && byPath.get(files[i].path).size <= limits.maxFileBytes) : [];
+    const shareable = pass instanceof WorkerPass ? rest2.filter((i) => isKnowledgeMarkdown(files[i].path) && byPath2.get(files[i].path)?.kind === "file" && byPath2.get(files[i].path).size <= limits.maxFileBytes) : [];
     const handoff = shareable.length >= SHARE_ABOVE ? tree.handoff?.(shareable.map((i) => files[i].path)) : void 0;
     if (handoff && pass instanceof WorkerPass) {
       const inShare = new Set(shareable);
@@ -31858,6 +39006,7 @@ async function checkPackage(tree, opts) {
           const b = begin(files[i], i);
           if (!b || !settle(files[i], b.local, r3.sha256 ?? new Error(r3.error))) continue;
           if (r3.doc) documents[i] = r3.doc;
+          if (r3.secrets) secretsOf[i] = r3.secrets;
           b.local.push(...r3.diags);
         }
       }, placement?.slots(shareable.map((i) => entryOf[i])));
@@ -31869,11 +39018,11 @@ async function checkPackage(tree, opts) {
     } else await mapLimit(rest2, 16, (i) => checkFile(files[i], i).then(() => void 0));
     await Promise.all(sagJobs);
     if (placedRecords) {
-      for (const [key2, copied] of placedRecords) {
+      for (const [key3, copied] of placedRecords) {
         const r3 = await copied;
-        const f = files[sagIndex(key2)];
+        const f = files[sagIndex(key3)];
         if ("sha256" in r3) {
-          if (r3.sha256 === f.sha256) placement.wroteData(entryOf[sagIndex(key2)], r3.crc32);
+          if (r3.sha256 === f.sha256) placement.wroteData(entryOf[sagIndex(key3)], r3.crc32);
         } else if (r3.write) placement.failed(r3.error);
       }
     }
@@ -32000,7 +39149,8 @@ async function checkPackage(tree, opts) {
       files,
       documents: docs,
       package_digest: computed,
-      declared_digest: declaredDigest
+      declared_digest: declaredDigest,
+      ...scan ? { secrets: secretsOf } : {}
     };
   } finally {
     pass?.close();
@@ -32010,10 +39160,10 @@ function startPass(tree, limits) {
   if (!tree.openRange) return new InlinePass(limits);
   const ranges = /* @__PURE__ */ new Map();
   try {
-    for (const key2 of SAG_ORDER) {
-      const r3 = tree.openRange(SAG_FILES[key2]);
+    for (const key3 of SAG_ORDER) {
+      const r3 = tree.openRange(SAG_FILES[key3]);
       if (!r3) break;
-      ranges.set(key2, r3);
+      ranges.set(key3, r3);
     }
   } catch {
   }
@@ -32040,12 +39190,12 @@ function vectorRanges(tree, vectorPaths) {
 }
 
 // src/octx/build.ts
-import { basename as basename3, join as join5 } from "node:path";
+import { basename as basename3, join as join8 } from "node:path";
 
 // src/core/zip-placement.ts
 import { crc32 } from "node:zlib";
-import { closeSync as closeSync4, openSync as openSync4 } from "node:fs";
-import { createHash as createHash4 } from "node:crypto";
+import { closeSync as closeSync5, openSync as openSync5 } from "node:fs";
+import { createHash as createHash5 } from "node:crypto";
 
 // src/core/zip-layout.ts
 var UTF8 = 1 << 11;
@@ -32123,11 +39273,11 @@ var ZipLayout = class {
   }
   /** The central directory and end records, from each entry's CRC-32 (in entry order), in one buffer. */
   tail(crcs) {
-    const count = this.entries.length;
+    const count2 = this.entries.length;
     let cdSize = 0;
     for (const e of this.entries) cdSize += centralRecordLength(e);
     const cdStart = this.centralAt;
-    const big = count >= 65535 || cdSize >= MAX32 || cdStart >= MAX32;
+    const big = count2 >= 65535 || cdSize >= MAX32 || cdStart >= MAX32;
     const out = Buffer.alloc(cdSize + (big ? 56 + 20 : 0) + 22);
     let at = 0;
     this.entries.forEach((e, i) => {
@@ -32140,8 +39290,8 @@ var ZipLayout = class {
       u64(r3, 56 - 12, 4);
       r3.writeUInt16LE(MADE_BY_UNIX_63, 12);
       r3.writeUInt16LE(45, 14);
-      u64(r3, count, 24);
-      u64(r3, count, 32);
+      u64(r3, count2, 24);
+      u64(r3, count2, 32);
       u64(r3, cdSize, 40);
       u64(r3, cdStart, 48);
       const loc = Buffer.alloc(20);
@@ -32152,8 +39302,8 @@ var ZipLayout = class {
     }
     const eocd = Buffer.alloc(22);
     eocd.writeUInt32LE(101010256, 0);
-    eocd.writeUInt16LE(count >= 65535 ? 65535 : count, 8);
-    eocd.writeUInt16LE(count >= 65535 ? 65535 : count, 10);
+    eocd.writeUInt16LE(count2 >= 65535 ? 65535 : count2, 8);
+    eocd.writeUInt16LE(count2 >= 65535 ? 65535 : count2, 10);
     eocd.writeUInt32LE(cdSize >= MAX32 ? MAX32 : cdSize, 12);
     eocd.writeUInt32LE(cdStart >= MAX32 ? MAX32 : cdStart, 16);
     parts.push(eocd);
@@ -32223,14 +39373,14 @@ var PlacedWrites = class {
     this.bytes = 0;
     for (let i = 0; i < pieces.length; ) {
       const at = pieces[i].at;
-      const run4 = [];
+      const run3 = [];
       let end = at;
       while (i < pieces.length && pieces[i].at === end) {
-        run4.push(pieces[i].bytes);
+        run3.push(pieces[i].bytes);
         end += pieces[i].bytes.length;
         i++;
       }
-      writeAllAt(this.fd, run4, at);
+      writeAllAt(this.fd, run3, at);
     }
   }
 };
@@ -32390,10 +39540,10 @@ var ZipPlacement = class {
       return { sha256: r4.sha256, size };
     }
     worker.ref();
-    const r3 = await new Promise((resolve12, reject) => {
-      worker.once("message", resolve12);
+    const r3 = await new Promise((resolve14, reject) => {
+      worker.once("message", resolve14);
       worker.once("error", reject);
-      worker.once("exit", (code2) => reject(new Error(`the read-back worker stopped (exit code ${code2})`)));
+      worker.once("exit", (code3) => reject(new Error(`the read-back worker stopped (exit code ${code3})`)));
       worker.postMessage(plan);
     }).finally(() => void worker.terminate());
     if ("error" in r3) throw failed(r3.entry, r3.error);
@@ -32421,22 +39571,22 @@ function startReader() {
 var READ_BACK_HERE_UP_TO = 16 * 1024 * 1024;
 function readBack(plan) {
   const { path, size, dataAt, sizes, crcs } = plan;
-  const fd = openSync4(path, "r");
+  const fd = openSync5(path, "r");
   try {
-    const h = createHash4("sha256");
+    const h = createHash5("sha256");
     let i = 0;
     let crc = 0;
     let pos = 0;
-    for (const block of readBlocks(fd, 0, size)) {
-      const n = block.length;
-      h.update(block);
+    for (const block2 of readBlocks(fd, 0, size)) {
+      const n = block2.length;
+      h.update(block2);
       for (let at = pos; i < dataAt.length; ) {
         const start = dataAt[i];
         const end = start + sizes[i];
         if (start >= pos + n) break;
         const to = Math.min(end, pos + n);
         const from = Math.max(at, start);
-        if (to > from) crc = crc32(block.subarray(from - pos, to - pos), crc);
+        if (to > from) crc = crc32(block2.subarray(from - pos, to - pos), crc);
         at = to;
         if (to < end) break;
         if (crc >>> 0 !== crcs[i]) return { error: "crc", entry: i };
@@ -32449,7 +39599,7 @@ function readBack(plan) {
     if (i !== dataAt.length) return { error: "the archive ends inside its entries" };
     return { sha256: h.digest("hex") };
   } finally {
-    closeSync4(fd);
+    closeSync5(fd);
   }
 }
 
@@ -32469,104 +39619,6 @@ function stringifyManifest(m) {
   for (const [mark, digits] of marks) out = out.replace(JSON.stringify(mark), digits);
   return `${out}
 `;
-}
-
-// src/core/secrets.ts
-var PATTERNS = [
-  { name: "AWS access key id", re: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[0-9A-Z]{16}\b/ },
-  { name: "AWS secret access key", re: /aws_secret_access_key\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}\b/i },
-  { name: "private key block", re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----/ },
-  { name: "GitHub token", re: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/ },
-  { name: "Slack token", re: /\bxox[abprs]-[A-Za-z0-9-]{10,}\b/ },
-  { name: "Slack webhook", re: /https:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9]+\/B[A-Za-z0-9]+\/[A-Za-z0-9]+/ },
-  { name: "Stripe key", re: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}\b/ },
-  { name: "Google API key", re: /\bAIza[0-9A-Za-z_-]{35}\b/ },
-  { name: "JSON Web Token", re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/ }
-];
-var ASSIGNMENT = /\b([A-Za-z0-9_.-]*(?:secret|token|password|passwd|api[_-]?key|access[_-]?key|private[_-]?key|credential)[A-Za-z0-9_.-]*)\s*[:=]\s*["']?([A-Za-z0-9/+_=.-]{20,})["']?/i;
-function entropy(s) {
-  const counts = /* @__PURE__ */ new Map();
-  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let h = 0;
-  for (const n of counts.values()) {
-    const p = n / s.length;
-    h -= p * Math.log2(p);
-  }
-  return h;
-}
-var WINDOW = 8192;
-var OVERLAP = 1024;
-var ESCAPE = /\\(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|U([0-9a-fA-F]{8})|(.))/g;
-var SIMPLE = { n: "\n", t: "	", r: "\r", b: "\b", f: "\f", "0": "\0", "/": "/", '"': '"', "'": "'", "\\": "\\", " ": " ", _: " ", N: "", L: "\u2028", P: "\u2029", e: "\x1B", a: "\x07", v: "\v" };
-function decodeEscapes(s) {
-  if (!s.includes("\\") && !s.includes("''")) return s;
-  return s.replace(/''/g, "'").replace(ESCAPE, (m, u, x, U, c) => {
-    const hex = u ?? x ?? U;
-    if (hex) {
-      const n = parseInt(hex, 16);
-      return n <= 1114111 ? String.fromCodePoint(n) : m;
-    }
-    return SIMPLE[c] ?? m;
-  });
-}
-function matchLine(view, push) {
-  for (let at = 0; at === 0 || at + OVERLAP < view.length; at += WINDOW - OVERLAP) {
-    const w = view.length <= WINDOW ? view : view.slice(at, at + WINDOW);
-    for (const p of PATTERNS) {
-      const m = p.re.exec(w);
-      if (m) push(p.name, at + m.index, m[0].length);
-    }
-    const a = ASSIGNMENT.exec(w);
-    if (a && entropy(a[2]) >= 3.5 && /\d/.test(a[2]) && /[A-Za-z]/.test(a[2])) push(`high-entropy value assigned to "${a[1]}"`, at + a.index, a[0].length);
-    if (view.length <= WINDOW) break;
-  }
-}
-function findSecrets(text2) {
-  const out = [];
-  const seen = /* @__PURE__ */ new Set();
-  const add = (kind, line, column) => {
-    const k = `${kind}\0${line}`;
-    if (!seen.has(k)) {
-      seen.add(k);
-      out.push({ kind, line, column });
-    }
-  };
-  const lines = text2.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].replace(/\r$/, "");
-    matchLine(line, (kind, index) => add(kind, i + 1, index + 1));
-    const decoded = decodeEscapes(line);
-    if (decoded !== line) matchLine(decoded, (kind, index) => add(kind, i + 1, index + 1));
-    if (i + 1 < lines.length) {
-      const head = line.replace(/\\$/, "").trimEnd();
-      const tail = lines[i + 1].replace(/\r$/, "").trimStart();
-      if (!head || !tail) continue;
-      for (const [h, joined] of [[head.length, head + tail], [decodeEscapes(head).length, decodeEscapes(head + tail)]]) {
-        matchLine(joined, (kind, index, length) => {
-          if (index < h && index + length > h) add(kind, i + 1, index + 1);
-        });
-      }
-    }
-  }
-  return out;
-}
-function scanText(bytes) {
-  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(b);
-  } catch {
-    return b.toString("latin1");
-  }
-}
-function scanSecrets(text2, file, where2, allow = false, lineOffset = 0) {
-  return findSecrets(text2).map((f) => {
-    const msg = `${where2} contains what looks like a ${f.kind}; refusing to package credentials`;
-    const loc = { file, line: f.line + lineOffset, column: f.column, hint: "remove it, or pass --allow-secrets to build anyway (local use only)" };
-    return allow ? warning2("CTXFORGE_SECRET_FOUND", msg, loc) : error2("CTXFORGE_SECRET_FOUND", msg, loc);
-  });
-}
-function scanSecretBytes(bytes, file, where2, allow = false) {
-  return scanSecrets(scanText(bytes), file, where2, allow);
 }
 
 // src/octx/build.ts
@@ -32610,10 +39662,12 @@ async function buildOctx(tree, opts) {
   const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, sourceTime: opts.sourceTime, env: opts.env });
   let temp;
   let placement;
+  const scan = opts.allowSecrets && !opts.warnings ? void 0 : { allow: !!opts.allowSecrets };
   try {
     const report = await checkPackage(tree, {
       workdir: true,
       limits: opts.limits,
+      ...scan ? { secrets: scan } : {},
       // The archive's layout, once the payload is listed: the manifest first (no ZIP64 field),
       // then each payload file in UTF-8 byte order with ZIP64 information (notes-octx.md).
       place: (manifest, files) => {
@@ -32621,7 +39675,7 @@ async function buildOctx(tree, opts) {
         const order = sortUtf8(files.map((_, i) => i), (i) => files[i].path);
         const sorted = order.map((i) => files[i]);
         const manifestSize = builtManifestLength(manifest, epoch, sorted.map((f) => f.path));
-        temp = new TempOutput(join5(opts.outDir, artifactName(manifest)));
+        temp = new TempOutput(join8(opts.outDir, artifactName(manifest)));
         placement = new ZipPlacement(temp.fd, temp.path, [{ path: MANIFEST, size: manifestSize, zip64: false }, ...sorted.map((f) => ({ path: f.path, size: f.size, zip64: true }))]);
         const entryOf = new Int32Array(files.length);
         order.forEach((i, k) => {
@@ -32633,14 +39687,24 @@ async function buildOctx(tree, opts) {
     });
     failWith(report.diagnostics, `${tree.label} is not a valid OCTX working directory`);
     if (!temp || !placement) fail("CTXFORGE_INTERNAL", "the archive was not laid out (nothing was written)");
-    return await finishBuilt(report.manifest, epoch, sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path), temp, placement, opts);
+    const secrets = /* @__PURE__ */ new Map();
+    if (scan) report.files.forEach((f, i) => secrets.set(f.path, report.secrets?.[i] ?? []));
+    return await finishBuilt(report.manifest, epoch, sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path), temp, placement, opts, scan && secrets);
   } catch (e) {
     placement?.close();
     temp?.discard();
     throw temp ? asIoError(e, temp.target) : e;
   }
 }
-async function finishBuilt(manifest, epoch, files, temp, placement, opts) {
+function shippedSecrets(paths, manifestBytes, payload, allow) {
+  const out = [];
+  for (const p of sortUtf8(paths, (x) => x)) {
+    out.push(...scanSecretName(p, allow));
+    out.push(...p === MANIFEST ? scanSecretBytes(manifestBytes, p, p, allow) : payload.get(p) ?? []);
+  }
+  return out;
+}
+async function finishBuilt(manifest, epoch, files, temp, placement, opts, scanned) {
   const limits = opts.limits;
   const { raw, bytes: manifestBytes } = builtManifest(manifest, epoch, files);
   if (placement.writeError) throw placement.writeError;
@@ -32666,12 +39730,11 @@ async function finishBuilt(manifest, epoch, files, temp, placement, opts) {
     failWith(diagnostics, "the built package does not open as a safe archive (nothing was written)");
     const problems = await checkWritten(opened.tree, manifestBytes, placement);
     if (problems.length) fail("CTXFORGE_INTERNAL", `the built archive does not hold what was written (nothing was written): ${problems.slice(0, 3).join("; ")}`);
-    const secrets = [];
-    for (const e of await opened.tree.list()) {
-      if (e.kind === "file") secrets.push(...scanSecretBytes(await opened.tree.read(e.path), e.path, e.path, !!opts.allowSecrets));
+    if (scanned) {
+      const secrets = shippedSecrets(placement.layout.entries.map((_, i) => placement.layout.name(i).toString("utf8")), manifestBytes, scanned, !!opts.allowSecrets);
+      failWith(secrets, "the package holds credentials (nothing was written)");
+      opts.warnings?.push(...secrets);
     }
-    failWith(secrets, "the package holds credentials (nothing was written)");
-    opts.warnings?.push(...secrets);
   } finally {
     opened.tree?.close();
     await Promise.allSettled([reading, durable]);
@@ -32798,14 +39861,14 @@ async function octxItems(tree, workdir, limitsIn, report, only, other) {
     ["chunk-event", SAG_FILES.chunkEvents, (v) => `${v.chunk_id}|${v.event_id}`, () => void 0],
     ["event-entity", SAG_FILES.eventEntities, (v) => `${v.event_id}|${v.entity_id}`, () => void 0]
   ];
-  for (const [kind, file, idOf, titleOf2] of recordKinds) {
+  for (const [kind, file, idOf, titleOf3] of recordKinds) {
     const bytes = partial ? partial.records.get(file) : listed.has(file) && (await tree.stat(file))?.kind === "file" ? await tree.read(file) : void 0;
     if (!bytes) continue;
     const recs = readJsonl(file, bytes, limits.maxDepth, limits.maxLineBytes, []) ?? [];
     for (const rec of recs) {
       const id = idOf(rec.value);
       if (typeof id !== "string") continue;
-      items2.push({ kind, id, path: file, digest: recordDigest(rec.value), title: titleOf2(rec.value) });
+      items2.push({ kind, id, path: file, digest: recordDigest(rec.value), title: titleOf3(rec.value) });
     }
   }
   return {
@@ -32819,19 +39882,19 @@ async function octxItems(tree, workdir, limitsIn, report, only, other) {
 }
 
 // src/octx/ids.ts
-import { readFile } from "node:fs/promises";
+import { readFile as readFile3 } from "node:fs/promises";
 function titleFrom(body, path) {
-  const m = /^#[ \t]+(.+?)[ \t#]*$/m.exec(body);
-  if (m) return m[1];
+  const h = firstHeading(body);
+  if (h) return h;
   const base = path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/, "");
   return base.replace(/[-_]+/g, " ");
 }
 function yamlString(s) {
   return /^[A-Za-z0-9][A-Za-z0-9 _.,()-]*$/.test(s) && !/^(true|false|null|yes|no|on|off|~)$/i.test(s) && !/^[\d.]+$/.test(s) ? s : JSON.stringify(s);
 }
-function stampText(text2, path, newId) {
-  const bom = text2.charCodeAt(0) === 65279 ? "\uFEFF" : "";
-  const t = bom ? text2.slice(1) : text2;
+function stampText(text3, path, newId) {
+  const bom = text3.charCodeAt(0) === 65279 ? "\uFEFF" : "";
+  const t = bom ? text3.slice(1) : text3;
   const eol = t.includes("\r\n") ? "\r\n" : "\n";
   const fm = splitFrontmatter(t);
   if (!fm.present) {
@@ -32847,10 +39910,10 @@ function stampText(text2, path, newId) {
     return { error: e.reason ?? String(e), line: e.line };
   }
   const openLen = /^---[ \t]*\r?\n/.exec(t)[0].length;
-  let yaml2 = fm.yaml;
+  let yaml3 = fm.yaml;
   const out = {};
-  const lines = yaml2.split(/\r?\n/);
-  if (yaml2.endsWith("\n")) lines.pop();
+  const lines = yaml3.split(/\r?\n/);
+  if (yaml3.endsWith("\n")) lines.pop();
   const octx2 = data.octx;
   if (octx2 !== void 0 && (typeof octx2 !== "object" || octx2 === null || Array.isArray(octx2))) return { error: "octx must be a mapping" };
   const hasId = octx2 && octx2.document_id !== void 0;
@@ -32870,9 +39933,9 @@ function stampText(text2, path, newId) {
     lines.unshift("type: Document");
     out.type = "Document";
   }
-  if (!out.document_id && !out.type) return { text: text2 };
-  yaml2 = lines.join(eol) + eol;
-  return { text: bom + t.slice(0, openLen) + yaml2 + t.slice(openLen + fm.yaml.length), ...out };
+  if (!out.document_id && !out.type) return { text: text3 };
+  yaml3 = lines.join(eol) + eol;
+  return { text: bom + t.slice(0, openLen) + yaml3 + t.slice(openLen + fm.yaml.length), ...out };
 }
 async function stampIds(dir, opts = {}) {
   const tree = new DiskTree(dir);
@@ -32882,8 +39945,8 @@ async function stampIds(dir, opts = {}) {
   for (const e of await tree.list()) {
     if (e.kind !== "file" || !isConcept(e.path)) continue;
     const abs = tree.localPath(e.path);
-    const text2 = await readFile(abs, "utf8");
-    const r3 = stampText(text2, e.path, () => {
+    const text3 = await readFile3(abs, "utf8");
+    const r3 = stampText(text3, e.path, () => {
       let id;
       do
         id = uuidv7(tick++);
@@ -32895,7 +39958,7 @@ async function stampIds(dir, opts = {}) {
       res.diagnostics.push(error2("OCTX_DOCUMENT_FRONTMATTER", `${e.path}: cannot stamp: ${r3.error}`, { file: e.path, line: r3.line }));
       continue;
     }
-    if (r3.text === text2) continue;
+    if (r3.text === text3) continue;
     if (!opts.dryRun) await writeFileAtomic(abs, r3.text);
     res.stamped.push({ path: e.path, document_id: r3.document_id, type: r3.type });
   }
@@ -32904,7 +39967,7 @@ async function stampIds(dir, opts = {}) {
 
 // src/octx/init.ts
 import { writeFile as writeFile2 } from "node:fs/promises";
-import { join as join6, dirname as dirname3 } from "node:path";
+import { join as join9, dirname as dirname4 } from "node:path";
 async function initOctx(dir, opts) {
   const now = opts.epochMs ?? Date.now();
   const assetId = uuidv7(now);
@@ -32940,11 +40003,460 @@ Write one Markdown document per concept under knowledge/. Run \`ctxforge ids .\`
 `
   };
   for (const [p, c] of Object.entries(files)) {
-    const abs = join6(dir, ...p.split("/"));
-    makeDirs(dirname3(abs));
+    const abs = join9(dir, ...p.split("/"));
+    makeDirs(dirname4(abs));
     await writeFile2(abs, c, { flag: "wx" });
   }
   return Object.keys(files);
+}
+
+// src/core/yaml-emit.ts
+var PLAIN = /^[A-Za-z_][A-Za-z0-9 _.@/+()-]*$/;
+var RESERVED = /^(?:true|false|null|yes|no|on|off|y|n|~)$/i;
+function scalar(v) {
+  if (v === null || v === void 0) return "null";
+  if (typeof v === "boolean") return String(v);
+  if (typeof v === "number" || typeof v === "bigint") return String(v);
+  const s = String(v);
+  return PLAIN.test(s) && !RESERVED.test(s) && !s.endsWith(" ") ? s : JSON.stringify(s);
+}
+var isMap = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var key = (k) => /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(k) && !RESERVED.test(k) ? k : JSON.stringify(k);
+function yamlLines(obj, indent = "") {
+  const out = [];
+  for (const [k, v] of Object.entries(obj)) {
+    if (v === void 0) continue;
+    if (isMap(v)) {
+      if (!Object.keys(v).length) {
+        out.push(`${indent}${key(k)}: {}`);
+        continue;
+      }
+      out.push(`${indent}${key(k)}:`, ...yamlLines(v, `${indent}  `));
+    } else if (Array.isArray(v)) {
+      if (v.every((x) => !isMap(x) && !Array.isArray(x))) out.push(`${indent}${key(k)}: [${v.map(scalar).join(", ")}]`);
+      else {
+        out.push(`${indent}${key(k)}:`);
+        for (const x of v) {
+          if (isMap(x)) {
+            const inner = yamlLines(x, `${indent}    `);
+            out.push(`${indent}  - ${inner[0].trimStart()}`, ...inner.slice(1));
+          } else out.push(`${indent}  - ${JSON.stringify(x)}`);
+        }
+      }
+    } else out.push(`${indent}${key(k)}: ${scalar(v)}`);
+  }
+  return out;
+}
+function frontmatter(obj) {
+  return `---
+${yamlLines(obj).join("\n")}
+---
+`;
+}
+
+// src/core/doc-text.ts
+var isMap2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+function plain(v) {
+  return JSON.parse(JSON.stringify(v, (_k, x) => typeof x === "bigint" ? Number(x) : x) ?? "null");
+}
+function documentString(bytes, file) {
+  const t = decodeUtf8(bytes);
+  if (t === void 0) fail("CTXFORGE_IO", `${file} is not valid UTF-8`, { file }, 1);
+  return stripBom(t).replace(/\r\n?/g, "\n");
+}
+function splitDocText(text3, file) {
+  const fm = splitFrontmatter(text3);
+  if (!fm.present) return { fields: {}, head: "", body: text3 };
+  let v;
+  try {
+    v = parseYamlSafe(fm.yaml);
+  } catch (e) {
+    fail("CTXFORGE_IO", `${file}: frontmatter: ${e.message}`, { file, line: fm.yamlLine }, 1);
+  }
+  const body = fm.body.startsWith("\n") ? fm.body.slice(1) : fm.body;
+  return { fields: isMap2(v) ? plain(v) : {}, head: text3.slice(0, text3.length - body.length), body };
+}
+function writeDocText(fields, body) {
+  return `${frontmatter(fields)}
+${body}`;
+}
+
+// src/doc-rules.ts
+defineRules([
+  { code: "CONVERT_LEFT_OUT", format: "core", summary: "Part of the source has no place in the target format and was left out of the conversion (info)." },
+  { code: "CONVERT_LINKS_UNRESOLVED", format: "core", summary: "A built .ctxpkg holds no file paths: read from one, documents are placed at nodes/<id>.md and the relative links between them no longer resolve (warning; convert the source tree instead)." },
+  { code: "SYNC_ASSETS_LEFT_OUT", format: "core", summary: "Asset files (images …) were left out: the target format packages no such files (info)." }
+]);
+
+// src/doc-model.ts
+var FORMAT_NAMES = ["octx", "ctxpkg", "acx"];
+var DEFAULT_TYPE = "Reference";
+var KEPT_HEAD = "x-frontmatter";
+var NAV_ORDER = "nav_order";
+function navOrder(v) {
+  return typeof v === "number" && Number.isFinite(v) ? v : void 0;
+}
+function byNavigation(a, b) {
+  const x = a.order ?? Infinity;
+  const y = b.order ?? Infinity;
+  return x !== y ? x < y ? -1 : 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+var MANIFEST_EXT = "x-ctxforge";
+var isMap3 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+function neutralType(t) {
+  return typeof t === "string" && t.trim() && t !== DEFAULT_TYPE ? t : void 0;
+}
+function takeCarried(fields, self) {
+  const carried = {};
+  const rest2 = {};
+  for (const [k, v] of Object.entries(fields)) {
+    const f = FORMAT_NAMES.find((x) => k === `x-${x}`);
+    if (!f) rest2[k] = v;
+    else if (f !== self && isMap3(v) && Object.keys(v).length) carried[f] = v;
+  }
+  return { carried, rest: rest2 };
+}
+function carriedBlocks(carried, self) {
+  const out = {};
+  for (const f of FORMAT_NAMES) {
+    const v = carried?.[f];
+    if (f !== self && v && Object.keys(v).length) out[`x-${f}`] = v;
+  }
+  return out;
+}
+function canonical(v) {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (isMap3(v)) return `{${Object.keys(v).filter((k) => v[k] !== void 0).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(",")}}`;
+  return JSON.stringify(v) ?? "null";
+}
+function sameDocument(a, b, self) {
+  const other = (d) => Object.fromEntries(Object.entries(d.carried ?? {}).filter(([f]) => f !== self));
+  return a.id === b.id && a.title === b.title && a.type === b.type && a.description === b.description && a.order === b.order && canonical(a.tags ?? []) === canonical(b.tags ?? []) && canonical(other(a)) === canonical(other(b));
+}
+function keptHead(d, self, reparse) {
+  const head = d.carried?.[self]?.[KEPT_HEAD];
+  if (typeof head !== "string") return void 0;
+  try {
+    const t = splitDocText(head + d.body, d.path);
+    return t.head === head && sameDocument(reparse(t), d, self) ? head : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function documentTextWithKeptHead(d, self, reparse, write) {
+  const head = keptHead(d, self, reparse);
+  if (head !== void 0) return head + d.body;
+  const own = d.carried?.[self] ?? {};
+  const kept = own[KEPT_HEAD];
+  if (typeof kept !== "string") return write(own);
+  let fields;
+  try {
+    fields = reparse(splitDocText(kept + d.body, d.path)).carried?.[self] ?? {};
+  } catch {
+    fields = {};
+  }
+  return write(fields);
+}
+function withKeptHead(d, self, text3, write) {
+  if (write(d) === text3.head + text3.body) return d;
+  return { ...d, carried: { ...d.carried ?? {}, [self]: { [KEPT_HEAD]: text3.head } } };
+}
+function manifestExtension(v) {
+  const x = isMap3(v) ? v : {};
+  const carried = {};
+  for (const f of FORMAT_NAMES) if (isMap3(x[f]) && Object.keys(x[f]).length) carried[f] = x[f];
+  const site = siteFromJson(x.site);
+  return {
+    ...typeof x.name === "string" ? { name: x.name } : {},
+    ..."description" in x && (typeof x.description === "string" || x.description === null) ? { description: x.description } : {},
+    carried,
+    ...site ? { site } : {}
+  };
+}
+function siteFromJson(v) {
+  if (!isMap3(v) || typeof v.generator !== "string" || !/^[a-z]{1,32}$/.test(v.generator) || typeof v.root !== "string") return void 0;
+  const left = Array.isArray(v.left_out) ? v.left_out.filter((p) => typeof p === "string") : [];
+  return { generator: v.generator, root: v.root, ...left.length ? { leftOut: left } : {} };
+}
+function siteToJson(s) {
+  return { generator: s.generator, root: s.root, ...s.leftOut?.length ? { left_out: [...s.leftOut].sort() } : {} };
+}
+async function manifestSite(m, tree) {
+  if (!m.documents) return void 0;
+  try {
+    return (await m.documents(tree, { want: {} })).meta.site;
+  } catch {
+    return void 0;
+  }
+}
+function manifestExtensionFor(meta, self, stored) {
+  const out = {};
+  if (stored.name !== meta.name) out.name = meta.name;
+  if (stored.description !== meta.description) out.description = meta.description ?? null;
+  if (meta.site) out.site = siteToJson(meta.site);
+  for (const f of FORMAT_NAMES) {
+    const c = meta.carried?.[f];
+    if (f !== self && c && Object.keys(c).length) out[f] = c;
+  }
+  return Object.keys(out).length ? out : void 0;
+}
+function beyondDerived(own, derived) {
+  return Object.fromEntries(Object.entries(own).filter(([k, v]) => v !== void 0 && canonical(v) !== canonical(derived[k])));
+}
+function nameSlug(s) {
+  return s.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60).replace(/-+$/, "") || "knowledge";
+}
+function skillsLeftOut(docs, what) {
+  if (!docs.skills.length) return [];
+  const n = docs.skills.length;
+  return [info2("CONVERT_LEFT_OUT", `${n} Agent Skill${n === 1 ? "" : "s"} (${docs.skills.slice(0, 3).map((s) => s.name).join(", ")}${n > 3 ? " …" : ""}) left out: ${what}`, { hint: "move skills with `ctxforge skills export` and `ctxforge skills import` (a cartridge, or a ctxpkg kind: skills pack)" })];
+}
+function setCommonFields(d, f, own) {
+  const nt = neutralType(f.type);
+  if (nt) d.type = nt;
+  if (typeof f.description === "string") d.description = f.description;
+  const tl = Array.isArray(f.tags) ? f.tags.filter((x) => typeof x === "string") : [];
+  if (tl.length) d.tags = tl;
+  const order = navOrder(f.nav);
+  if (order !== void 0) d.order = order;
+  else if (f.nav !== void 0) own[NAV_ORDER] = f.nav;
+}
+function groupSkillFiles(files) {
+  const by2 = /* @__PURE__ */ new Map();
+  for (const f of files) {
+    const i = f.path.indexOf("/");
+    if (i <= 0) continue;
+    const name = f.path.slice(0, i);
+    const s = by2.get(name) ?? { name, files: [] };
+    s.files.push({ rel: f.path.slice(i + 1), bytes: f.bytes });
+    by2.set(name, s);
+  }
+  const out = [...by2.values()].sort((a, b) => compareUtf8(a.name, b.name));
+  for (const s of out) s.files.sort((a, b) => compareUtf8(a.rel, b.rel));
+  return out;
+}
+
+// src/octx/doc-fields.ts
+var DOCUMENT_ROOT = "knowledge/";
+var NEUTRAL_ID = "x-id";
+function octxIdFor(id) {
+  return isUuidV7(id) ? id : uuidv7(0, `ctxforge-id:${id}`);
+}
+function docFromText(t, path, file) {
+  const { carried, rest: rest2 } = takeCarried(t.fields, "octx");
+  const { type, title, description, tags, octx: octx2, [NEUTRAL_ID]: xid, [NAV_ORDER]: nav, ...own } = rest2;
+  const docId = isMap3(octx2) && typeof octx2.document_id === "string" ? octx2.document_id : void 0;
+  if (!docId) fail("OCTX_DOCUMENT_ID_INVALID", `${file} has no octx.document_id; run \`ctxforge ids\` first`, { file }, 1);
+  const id = typeof xid === "string" && xid ? xid : docId;
+  const d = { id, path, title: titleOf(title, t.body) ?? path, body: t.body };
+  setCommonFields(d, { type, description, tags, nav }, own);
+  const rest22 = { ...octx2 };
+  if (rest22.document_id === octxIdFor(id)) delete rest22.document_id;
+  if (Object.keys(rest22).length) own.octx = rest22;
+  if (Object.keys(own).length) carried.octx = own;
+  if (Object.keys(carried).length) d.carried = carried;
+  return d;
+}
+function fieldsOf(d, own) {
+  const { octx: octx2, [KEPT_HEAD]: _h, ...rest2 } = own;
+  void _h;
+  const id = octxIdFor(d.id);
+  return {
+    type: d.type ?? DEFAULT_TYPE,
+    title: d.title,
+    description: d.description,
+    tags: d.tags?.length ? d.tags : void 0,
+    [NAV_ORDER]: d.order,
+    ...rest2,
+    octx: { document_id: id, ...isMap3(octx2) ? octx2 : {} },
+    ...id !== d.id ? { [NEUTRAL_ID]: d.id } : {},
+    ...carriedBlocks(d.carried, "octx")
+  };
+}
+function documentText(d) {
+  return documentTextWithKeptHead(d, "octx", (t) => docFromText(t, d.path, d.path), (fields) => writeDocText(fieldsOf(d, fields), d.body));
+}
+
+// src/octx/write-source.ts
+function derivedIdentity(meta, seed = meta.name) {
+  return { asset_id: isUuidV7(seed) ? seed : uuidv7(0, `ctxforge-asset:${seed}`), name: meta.name };
+}
+function indexKey(docs) {
+  return sha256Hex(docs.map((d) => d.path).sort().join("\n"));
+}
+function indexText(name, docs) {
+  const lines = [`# ${name.replace(/\n/g, " ")}`, ""];
+  for (const d of [...docs].sort(byNavigation)) {
+    const t = d.title.replace(/[[\]\n]/g, " ");
+    lines.push(`- [${t}](${d.path})${d.description ? ` - ${d.description.replace(/\n/g, " ")}` : ""}`);
+  }
+  if (!docs.length) lines.push("- [Index](index.md)");
+  return `${lines.join("\n")}
+`;
+}
+var omit = (o, keys) => isMap3(o) ? Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k))) : {};
+function newManifest(meta, opts) {
+  const c = meta.carried?.octx ?? {};
+  const man = isMap3(c.manifest) ? c.manifest : {};
+  const name = typeof c.name === "string" ? c.name : meta.name;
+  const id = typeof c.asset_id === "string" ? c.asset_id : derivedIdentity(meta, opts.identitySeed).asset_id;
+  const m = {
+    format: "octx",
+    format_version: FORMAT_VERSION,
+    asset: { id, name, ...omit(man.asset, ["id", "name"]) },
+    release: { version: meta.version ?? "0.1.0", ...omit(man.release, ["version", "created_at", "package_digest"]) },
+    ...omit(man, ["format", "format_version", "asset", "release", "files", "capabilities", MANIFEST_EXT])
+  };
+  const ext = manifestExtensionFor(meta, "octx", { name });
+  if (ext) m[MANIFEST_EXT] = ext;
+  return `${JSON.stringify(m, null, 2)}
+`;
+}
+function updatedManifest(text3, meta) {
+  const parsed = parseManifestBytes(Buffer.from(text3, "utf8"), 100);
+  if (!parsed.raw) {
+    const d = parsed.diagnostics[0];
+    fail(d.code, `the target's manifest.json cannot be updated: ${d.message}`, { file: MANIFEST, line: d.line, hint: "fix it, or remove it to have a new one written" }, 2);
+  }
+  const m = parsed.raw;
+  let changed = false;
+  if (meta.version !== void 0 && isMap3(m.release) && m.release.version !== meta.version) {
+    m.release.version = meta.version;
+    changed = true;
+  }
+  const asset = isMap3(m.asset) ? m.asset : {};
+  const ext = manifestExtensionFor(meta, "octx", { name: typeof asset.name === "string" ? asset.name : "" });
+  if (canonical(ext ?? null) !== canonical(m[MANIFEST_EXT] ?? null)) {
+    if (ext) m[MANIFEST_EXT] = ext;
+    else delete m[MANIFEST_EXT];
+    changed = true;
+  }
+  if (!changed) return text3;
+  return `${JSON.stringify(m, (_k, v) => typeof v === "bigint" ? fail("CTXFORGE_IO", `the target's manifest.json holds the integer ${v}, which cannot be written back exactly`, { file: MANIFEST }, 2) : v, 2)}
+`;
+}
+function writeOctxSource(docs, opts) {
+  const files = /* @__PURE__ */ new Map();
+  const notes2 = [];
+  for (const d of docs.docs) {
+    const base = d.path.slice(d.path.lastIndexOf("/") + 1);
+    if (base === "index.md" || base === "log.md") {
+      notes2.push(warning2("CONVERT_LEFT_OUT", `${d.path}: OCTX reserves ${base} for OKF navigation, so this document is left out; rename it in the source`, { file: d.path }));
+      continue;
+    }
+    files.set(DOCUMENT_ROOT + d.path, Buffer.from(documentText(d), "utf8"));
+  }
+  if (docs.assets.length) {
+    notes2.push(info2("SYNC_ASSETS_LEFT_OUT", `${docs.assets.length} asset file${docs.assets.length === 1 ? "" : "s"} (e.g. ${docs.assets[0].path}) left out: a .octx packages only knowledge Markdown`, { file: docs.assets[0].path }));
+  }
+  notes2.push(...skillsLeftOut(docs, "a .octx packages knowledge documents, records and vectors"));
+  const c = docs.meta.carried?.octx ?? {};
+  const index = isMap3(c.index) && typeof c.index.text === "string" && c.index.for === indexKey(docs.docs) ? c.index.text : indexText(docs.meta.name, docs.docs);
+  files.set(`${DOCUMENT_ROOT}index.md`, Buffer.from(index, "utf8"));
+  if (typeof c.log === "string") files.set(`${DOCUMENT_ROOT}log.md`, Buffer.from(c.log, "utf8"));
+  const text3 = opts.existingManifest !== void 0 ? updatedManifest(opts.existingManifest, docs.meta) : newManifest(docs.meta, opts);
+  return { files, manifest: { path: MANIFEST, text: text3 }, notes: notes2 };
+}
+function octxNameProblem(path, kind) {
+  const why = unsafePathReason(DOCUMENT_ROOT + path);
+  if (why) return why;
+  if (kind !== "document") return void 0;
+  if (!path.endsWith(".md")) return "a concept document's name ends in .md";
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  const folded = base.toLowerCase();
+  return folded === "index.md" || folded === "log.md" ? `OCTX reserves ${folded} for OKF navigation${folded === base ? "" : ` (${base} is that name on a case-insensitive file system)`}` : void 0;
+}
+
+// src/octx/read-documents.ts
+var KINDS = { data: "SAG records (chunks, events, entities)", relations: "SAG relations", vectors: "vectors", extensions: "extensions" };
+var BUILT_RELEASE = ["version", "created_at", "package_digest"];
+function leftOut(notes2, what, file) {
+  notes2.push(info2("CONVERT_LEFT_OUT", what, file ? { file } : {}));
+}
+async function readOctxDocuments(input2, opts) {
+  if (isTree(input2)) return fromTree(input2, void 0, wants(opts, "docs"));
+  const opened = await openOctx(input2, opts.limits);
+  failWith(opened.diagnostics, `${input2.label} is not a safe archive`);
+  const tree = opened.tree;
+  try {
+    const report = await checkPackage(tree, { workdir: false, limits: opts.limits });
+    failWith(report.diagnostics, `${input2.label} is not a valid .octx`);
+    return await fromTree(tree, new Set(report.files.map((f) => f.path)), wants(opts, "docs"));
+  } finally {
+    tree.close();
+  }
+}
+async function fromTree(tree, listed, withDocs) {
+  const mstat = await tree.stat(MANIFEST);
+  if (mstat?.kind !== "file") fail("OCTX_MANIFEST_MISSING", `${tree.label} has no manifest.json`, { file: MANIFEST }, 1);
+  const parsed = parseManifestBytes(await tree.read(MANIFEST), 100);
+  failWith(parsed.diagnostics, `${tree.label}: manifest.json cannot be read`);
+  const m = parsed.raw;
+  const notes2 = [];
+  const read = [];
+  const assets = [];
+  let index;
+  let log;
+  const other = /* @__PURE__ */ new Map();
+  for (const e of withDocs ? await tree.list() : []) {
+    if (e.kind !== "file" || e.path === MANIFEST || e.path === ".ctxforge-sync.json" || listed && !listed.has(e.path)) continue;
+    if (!e.path.startsWith(DOCUMENT_ROOT)) {
+      const top = e.path.split("/")[0];
+      other.set(top, [...other.get(top) ?? [], e.path]);
+      continue;
+    }
+    const path = e.path.slice(DOCUMENT_ROOT.length);
+    if (!path.endsWith(".md")) {
+      assets.push({ path, bytes: await tree.read(e.path) });
+      continue;
+    }
+    const base = path.slice(path.lastIndexOf("/") + 1);
+    if (base === "index.md" || base === "log.md") {
+      const text4 = documentString(await tree.read(e.path), e.path);
+      if (path === "index.md") index = text4;
+      else if (path === "log.md") log = text4;
+      else leftOut(notes2, `${e.path}: OKF navigation and logs below the root are regenerated or left out, not converted`, e.path);
+      continue;
+    }
+    const text3 = splitDocText(documentString(await tree.read(e.path), e.path), e.path);
+    read.push({ text: text3, doc: docFromText(text3, path, e.path) });
+  }
+  for (const [top, list3] of other) {
+    const what = list3.length === 1 && list3[0] === top ? top : `${top}/ (${KINDS[top] ?? "files outside knowledge/"}, ${list3.length} file${list3.length === 1 ? "" : "s"})`;
+    leftOut(notes2, `${what} has no place in the other formats' documents`, list3[0]);
+  }
+  if (isMap3(m.capabilities) && Object.keys(m.capabilities).length) leftOut(notes2, `manifest capabilities ${Object.keys(m.capabilities).join(", ")} are OCTX-only`, MANIFEST);
+  const docs = read.map((r3) => withKeptHead(r3.doc, "octx", r3.text, documentText));
+  const asset = isMap3(m.asset) ? m.asset : {};
+  const release2 = isMap3(m.release) ? m.release : {};
+  const ext = manifestExtension(m[MANIFEST_EXT]);
+  const name = ext.name ?? (typeof asset.name === "string" ? asset.name : tree.label);
+  const meta = { name };
+  if (typeof release2.version === "string") meta.version = release2.version;
+  if (typeof ext.description === "string") meta.description = ext.description;
+  if (ext.site) meta.site = ext.site;
+  const { format: _f, format_version: _v, asset: _a2, release: _r, files: _files, capabilities: _c, [MANIFEST_EXT]: _x, ...members } = m;
+  void _f;
+  void _v;
+  void _a2;
+  void _r;
+  void _files;
+  void _c;
+  void _x;
+  const { id: _id, name: _n, ...assetRest } = asset;
+  void _id;
+  void _n;
+  const releaseRest = Object.fromEntries(Object.entries(release2).filter(([k]) => !BUILT_RELEASE.includes(k)));
+  const manifest = { ...Object.keys(assetRest).length ? { asset: assetRest } : {}, ...Object.keys(releaseRest).length ? { release: releaseRest } : {}, ...members };
+  const own = { asset_id: asset.id, name: asset.name };
+  if (Object.keys(manifest).length) own.manifest = manifest;
+  if (index !== void 0 && index !== indexText(name, docs)) own.index = { text: index, for: indexKey(docs) };
+  if (log !== void 0) own.log = log;
+  const carried = { ...ext.carried };
+  const mine = beyondDerived(own, derivedIdentity(meta));
+  if (Object.keys(mine).length) carried.octx = mine;
+  if (Object.keys(carried).length) meta.carried = carried;
+  return { format: "octx", meta, docs, assets, skills: [], notes: notes2 };
 }
 
 // src/octx/module.ts
@@ -32999,6 +40511,8 @@ var octx = {
   name: "octx",
   title: "OCTX v0.1",
   extension: ".octx",
+  manifestFile: "manifest.json",
+  documentRoot: "knowledge/",
   sniffArtifact(head, fileName) {
     const zip = head.length >= 4 && head[0] === 80 && head[1] === 75 && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6);
     return zip && (fileName.endsWith(".octx") || head.includes("manifest.json"));
@@ -33010,11 +40524,11 @@ var octx = {
   async isSource(tree) {
     const m = await tree.stat("manifest.json");
     if (!m || m.kind !== "file" || m.size > 16 * 1024 * 1024) return false;
-    const text2 = (await tree.read("manifest.json")).toString("utf8").replace(/^\ufeff/, "");
+    const text3 = (await tree.read("manifest.json")).toString("utf8").replace(/^\ufeff/, "");
     try {
-      return parseJson(text2)?.format === "octx";
+      return parseJson(text3)?.format === "octx";
     } catch {
-      return /"format"\s*:\s*"octx"/.test(text2) || await tree.stat("knowledge") !== void 0 || (await tree.list()).some((e) => e.path.startsWith("knowledge/"));
+      return /"format"\s*:\s*"octx"/.test(text3) || await tree.stat("knowledge") !== void 0 || (await tree.list()).some((e) => e.path.startsWith("knowledge/"));
     }
   },
   async validateArtifact(input2, opts = {}) {
@@ -33050,11 +40564,14 @@ var octx = {
       opened.tree.close();
     }
   },
-  init: initOctx
+  init: initOctx,
+  documents: readOctxDocuments,
+  writeSource: writeOctxSource,
+  nameProblem: octxNameProblem
 };
 
 // src/acx/rules.ts
-var r = (code2, summary3, spec) => ({ code: code2, format: "acx", summary: summary3, spec });
+var r = (code3, summary3, spec) => ({ code: code3, format: "acx", summary: summary3, spec });
 var ACX_RULES = [
   r("ACX_NOT_SQLITE", "The file is not a SQLite 3 database.", "ACX §3.1"),
   r("ACX_NOT_ACX", 'The SQLite application_id is not 1094932529 ("ACX1"): not an .acx cartridge.', "ACX §3.1"),
@@ -33070,6 +40587,8 @@ var ACX_RULES = [
   r("ACX_SQLAR_PATH", "A sqlar name is unsafe or non-portable (zone prefix, segments, traversal, device names, case collisions).", "ACX §3.2"),
   r("ACX_SQLAR_MODE", "A sqlar entry is not a regular file (directory, symlink, device, setuid).", "ACX §3.2"),
   r("ACX_SQLAR_DATA", "A sqlar blob cannot be decoded (bad Deflate/zlib data, size mismatch, or over the inflation limit).", "ACX §3.2"),
+  r("ACX_SQLAR_RAW_DEFLATE", "sqlar blobs are raw Deflate (RFC 1951), as the ACX reference writes them: readable by ctxforge and the reference, not by stock `sqlite3 -Ax` (zlib).", "ACX §3.2, §5.1"),
+  r("ACX_COMPRESS_ZLIB", "Build with --compress: blobs are zlib (RFC 1950), which stock sqlite3 reads and the ACX reference cannot.", "ACX §3.2"),
   r("ACX_META_MISSING", "A required cartridge meta key is missing.", "ACX §3.2"),
   r("ACX_META_VALUE", "A cartridge meta value is malformed.", "ACX §3.2"),
   r("ACX_META_UNSIGNED", "A cartridge meta key has no ROM objects row: it is not covered by the signature.", "ACX §3.3"),
@@ -33079,7 +40598,10 @@ var ACX_RULES = [
   r("ACX_OBJECT_UNREGISTERED", "ROM content has no objects row, so it is not covered by the manifest (tampered).", "ACX §3.3, §4.1"),
   r("ACX_OBJECT_DUPLICATE", "Two objects rows name the same source_ref.", "ACX §3.3"),
   r("ACX_OBJECT_FIELD", "An objects row has a wrong canon, zone or sz for its source.", "ACX §3.2"),
-  r("ACX_DUPLICATE_ROM_BYTES", "Two ROM units have identical bytes; objects.oid is the primary key, so both cannot be registered.", "ACX §3.2"),
+  r("ACX_DUPLICATE_ROM_BYTES", "Two ROM units other than files (memory, capabilities, meta) have identical bytes; objects.oid is the primary key, so both cannot be registered.", "ACX §3.2"),
+  r("ACX_ROM_PATH_BOUND", "Build: ROM files share bytes, so they share one objects row; the signed ROM index (rom/manifest/rom-index.json) binds every path.", "ACX §3.2, §3.3"),
+  r("ACX_ROM_PATH_UNBOUND", "A ROM file has no objects row of its own: its bytes are signed under another path (identical files share one row), its path is not. Intact, but trust such a path for its bytes only.", "ACX §3.2, §3.3"),
+  r("ACX_ROM_INDEX", "The signed ROM index (rom/manifest/rom-index.json) is malformed or does not list a registered ROM file.", "ACX §3.3"),
   r("ACX_SIGNATURE_MISSING", "The cartridge has no signature (legacy trust).", "ACX §4.5"),
   r("ACX_SIGNATURE_ENVELOPE", "The DSSE envelope or its in-toto Statement is malformed.", "ACX §4.2"),
   r("ACX_SIGNATURE_INVALID", "The DSSE signature does not verify (tampered).", "ACX §4.2, §4.5"),
@@ -33092,9 +40614,11 @@ var ACX_RULES = [
   r("ACX_TRUST_REGISTRY_PRIVATE_KEY", "The trust registry holds private key material and is refused.", "ACX §4.4"),
   r("ACX_TRUST_PORTABLE", "The signature verifies but the signer is not trusted (not in the registry, ineligible or revoked).", "ACX §4.5"),
   r("ACX_TRUST_REVOKED", "The signing key was revoked for key-compromise (tampered).", "ACX §4.4"),
-  r("ACX_SKILL_LAYOUT", "A file under rom/skills/ is outside the skill layout (SKILL.md, references/, scripts/, assets/).", "ACX §5.1"),
+  r("ACX_SKILL_LAYOUT", "A file under rom/skills/ is not inside a skill folder, or a skill folder has no SKILL.md (a skill holds SKILL.md and any other files).", "ACX §5.1"),
   r("ACX_SKILL_FRONTMATTER", "SKILL.md frontmatter breaks the agentskills.io rules (six keys, name = directory, lengths, metadata).", "ACX §5.2"),
-  r("ACX_SKILL_INDEX", "acx_skill differs from the row re-derived from SKILL.md.", "ACX §5.3"),
+  r("ACX_SKILL_INDEX", "acx_skill breaks §5.3: a content_sha256 that is not the SKILL.md hash, a skill without a row, a row without a skill, or a malformed ext.", "ACX §5.3"),
+  r("ACX_SKILL_INDEX_DERIVED", "An acx_skill value differs from the one re-derived from SKILL.md with a YAML parser (the reference stores quoted or block-scalar text as spelled); hosts use the re-derived value.", "ACX §5.3"),
+  r("ACX_SKILL_EXT", "Host fields of a skill (§5.4): rom/skill-ext/<name>.json is malformed or names no skill, acx_skill.ext differs from it, or ext is not signed at all.", "ACX §5.4"),
   r("ACX_SKILL_TOKENS", "acx_skill.body_tokens differs from the estimate re-derived from SKILL.md.", "ACX §5.5"),
   r("ACX_SKILL_ZONE", "A skill file is in the SAVE zone; skills live wholly in ROM.", "ACX §5, §12.7"),
   r("ACX_PACKAGE_SPEC_MISSING", "rom/package-spec.json (the acx.package-spec/1 profile) is missing.", "ACX §7.7, §12.9"),
@@ -33164,52 +40688,159 @@ function readSqliteHeader(b) {
 }
 
 // src/core/sqlite.ts
-var nodeModule;
+import { mkdtempSync, readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join as join10, resolve as resolve6 } from "node:path";
+defineRules([
+  { code: "CTXFORGE_SQLITE_UNAVAILABLE", format: "core", summary: "No SQLite engine can be loaded on this Node.js (better-sqlite3 missing or built for another Node version, and no usable node:sqlite): cartridges cannot be read or written until it is fixed." }
+]);
+var nodeProbe;
+function nodeVersion() {
+  return process.versions.node.split(".").map(Number);
+}
 function nodeSqlite() {
-  if (nodeModule === void 0) {
-    nodeModule = null;
-    const [maj, min] = process.versions.node.split(".").map(Number);
-    if (maj > 24 || maj === 24 && min >= 16) {
-      try {
-        nodeModule = process.getBuiltinModule("node:sqlite") ?? null;
-      } catch {
-        nodeModule = null;
-      }
-    }
-  }
-  return nodeModule ?? void 0;
-}
-var better = lazyRequire("better-sqlite3");
-function sqliteBackend() {
-  const want = process.env.CTXFORGE_SQLITE;
-  if (want === "node") {
-    if (!nodeSqlite()) throw new Error(`CTXFORGE_SQLITE=node needs Node.js 24.16 or later with node:sqlite (this is ${process.version})`);
-    return "node";
-  }
-  if (want === "better-sqlite3") return "better-sqlite3";
-  return nodeSqlite() ? "node" : "better-sqlite3";
-}
-function loadBetter() {
+  if (nodeProbe !== void 0) return nodeProbe ?? void 0;
+  nodeProbe = null;
+  const [maj, min] = nodeVersion();
+  if (maj < 22 || maj === 22 && min < 13 || maj === 23) return void 0;
+  const emit = process.emitWarning;
+  process.emitWarning = function(warning3, ...rest2) {
+    const type = typeof rest2[0] === "string" ? rest2[0] : rest2[0]?.type;
+    const name = warning3 instanceof Error ? warning3.name : type;
+    if ((name === "ExperimentalWarning" || type === "ExperimentalWarning") && /SQLite/i.test(String(warning3 instanceof Error ? warning3.message : warning3))) return;
+    return emit.call(process, warning3, ...rest2);
+  };
+  let mod2;
   try {
-    return better();
-  } catch (e) {
-    throw new Error(`SQLite is not available: this Node.js (${process.version}) has no node:sqlite (24.16 or later) and the optional dependency better-sqlite3 did not load (${e.message})`);
+    mod2 = process.getBuiltinModule("node:sqlite");
+  } catch {
+    mod2 = void 0;
+  } finally {
+    process.emitWarning = emit;
   }
+  if (!mod2) return void 0;
+  const db = mod2.DatabaseSync.prototype;
+  const st = new mod2.DatabaseSync(":memory:");
+  let stmtOk = false;
+  try {
+    const s = st.prepare("SELECT 1");
+    stmtOk = typeof s.iterate === "function" && typeof s.setReadBigInts === "function";
+  } finally {
+    st.close();
+  }
+  if (!stmtOk) return void 0;
+  const memory = (maj > 24 || maj === 24 && min >= 16) && typeof db.serialize === "function" && typeof db.deserialize === "function";
+  nodeProbe = { mod: mod2, mode: memory ? "memory" : "file" };
+  return nodeProbe;
+}
+var betterModule = lazyRequire("better-sqlite3");
+var betterProbe;
+function better() {
+  if (betterProbe) return betterProbe;
+  try {
+    const ctor = betterModule();
+    new ctor(":memory:").close();
+    betterProbe = { ctor };
+  } catch (e) {
+    const m = (e.message ?? String(e)).replace(/\s+/g, " ").trim();
+    betterProbe = { why: m.length > 400 ? `${m.slice(0, 397)}...` : m };
+  }
+  return betterProbe;
+}
+function unavailable(detail2) {
+  const [maj] = nodeVersion();
+  const fix = maj >= 22 ? "run `npm rebuild better-sqlite3` in the ctxforge installation (it was built for another Node.js), or use Node.js 22.13 or later, whose built-in node:sqlite ctxforge uses when better-sqlite3 does not load" : "run `npm rebuild better-sqlite3` in the ctxforge installation (or reinstall it without --ignore-scripts), or use Node.js 22.13 or later, whose built-in node:sqlite ctxforge uses when better-sqlite3 does not load";
+  throw new DiagnosticError(error2("CTXFORGE_SQLITE_UNAVAILABLE", `SQLite is not available on Node.js ${process.version}: ${detail2}`, { hint: fix }), 2);
+}
+var chosen;
+function engine() {
+  const want = process.env.CTXFORGE_SQLITE ?? "";
+  if (chosen?.key === want) return chosen.engine;
+  const pick = () => {
+    if (want !== "" && want !== "node" && want !== "better-sqlite3") {
+      throw new DiagnosticError(error2("CTXFORGE_USAGE", `CTXFORGE_SQLITE=${JSON.stringify(want)} names no SQLite engine`, { hint: "set CTXFORGE_SQLITE to node or better-sqlite3, or unset it to let ctxforge choose" }), 2);
+    }
+    if (want === "node") {
+      const n2 = nodeSqlite();
+      if (!n2) unavailable(`CTXFORGE_SQLITE=node needs node:sqlite, which this Node.js lacks (22.13 or later has it)`);
+      return { backend: "node", mode: n2.mode };
+    }
+    if (want === "better-sqlite3") {
+      const b2 = better();
+      if (!b2.ctor) unavailable(`CTXFORGE_SQLITE=better-sqlite3, and better-sqlite3 did not load (${b2.why})`);
+      return { backend: "better-sqlite3" };
+    }
+    const n = nodeSqlite();
+    if (n?.mode === "memory") return { backend: "node", mode: "memory" };
+    const b = better();
+    if (b.ctor) return { backend: "better-sqlite3" };
+    if (n) return { backend: "node", mode: "file" };
+    unavailable(`better-sqlite3 did not load (${b.why}) and this Node.js has no usable node:sqlite`);
+  };
+  chosen = { key: want, engine: pick() };
+  return chosen.engine;
 }
 function openMemory() {
-  return sqliteBackend() === "node" ? wrapNode(new (nodeSqlite()).DatabaseSync(":memory:")) : wrapBetter(new (loadBetter())(":memory:"));
+  const e = engine();
+  if (e.backend === "better-sqlite3") return wrapBetter(new (better()).ctor(":memory:"));
+  if (e.mode === "memory") return wrapNode(new (nodeSqlite()).mod.DatabaseSync(":memory:"));
+  return fileBacked(void 0, false);
 }
 function openBytes(bytes, options = {}) {
-  if (sqliteBackend() === "better-sqlite3") return wrapBetter(new (loadBetter())(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { readonly: !!options.readonly }));
-  const db = new (nodeSqlite()).DatabaseSync(":memory:");
+  const e = engine();
+  if (e.backend === "better-sqlite3") return wrapBetter(new (better()).ctor(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { readonly: !!options.readonly }));
+  if (e.mode === "file") return fileBacked(bytes, !!options.readonly);
+  const db = new (nodeSqlite()).mod.DatabaseSync(":memory:");
   try {
     db.deserialize(bytes);
     if (options.readonly) db.exec("PRAGMA query_only = ON");
-  } catch (e) {
+  } catch (e2) {
     db.close();
-    throw e;
+    throw e2;
   }
   return wrapNode(db);
+}
+var liveFolders = /* @__PURE__ */ new Set();
+var exitHook = false;
+function fileBacked(bytes, readonly) {
+  const dir = mkdtempSync(join10(tmpdir(), "ctxforge-sqlite-"));
+  liveFolders.add(dir);
+  if (!exitHook) {
+    exitHook = true;
+    process.once("exit", () => {
+      for (const d of liveFolders) rmSync2(d, { recursive: true, force: true });
+    });
+  }
+  const file = join10(dir, "db.sqlite");
+  const drop = () => {
+    rmSync2(dir, { recursive: true, force: true });
+    liveFolders.delete(dir);
+  };
+  let db;
+  try {
+    if (bytes) writeFileSync(file, bytes, { mode: 384, flag: "wx" });
+    db = new (nodeSqlite()).mod.DatabaseSync(file, { readOnly: readonly });
+  } catch (e) {
+    drop();
+    throw e;
+  }
+  const fresh = !bytes;
+  const inner = wrapNode(db);
+  return {
+    ...inner,
+    serialize: () => {
+      const image2 = readFileSync3(file);
+      if (fresh && image2.length >= 100) image2.fill(0, 24, 28);
+      return image2;
+    },
+    close: () => {
+      try {
+        db.close();
+      } finally {
+        drop();
+      }
+    }
+  };
 }
 function wrapBetter(db) {
   return {
@@ -33224,7 +40855,7 @@ function wrapBetter(db) {
     close: () => db.close()
   };
 }
-function plain(row) {
+function plain2(row) {
   if (row === void 0) return void 0;
   const out = {};
   for (const k of Object.keys(row)) {
@@ -33234,15 +40865,15 @@ function plain(row) {
   return out;
 }
 function* plainRows(it) {
-  for (const r3 of it) yield plain(r3);
+  for (const r3 of it) yield plain2(r3);
 }
 function wrapNode(db) {
   const prepare = (sql) => {
     const st = db.prepare(sql);
     st.setReadBigInts(true);
     return {
-      all: (...p) => st.all(...p).map((r3) => plain(r3)),
-      get: (...p) => plain(st.get(...p)),
+      all: (...p) => st.all(...p).map((r3) => plain2(r3)),
+      get: (...p) => plain2(st.get(...p)),
       iterate: (...p) => plainRows(st.iterate(...p)),
       run: (...p) => {
         const r3 = st.run(...p);
@@ -33263,7 +40894,8 @@ function wrapNode(db) {
     },
     transaction: (fn) => (...args) => {
       const name = `ctxforge_${depth}`;
-      const nested = db.isTransaction;
+      const open6 = () => db.isTransaction ?? depth > 0;
+      const nested = open6();
       db.exec(nested ? `SAVEPOINT ${name}` : "BEGIN");
       depth++;
       try {
@@ -33272,7 +40904,12 @@ function wrapNode(db) {
         return r3;
       } catch (e) {
         if (nested) db.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
-        else if (db.isTransaction) db.exec("ROLLBACK");
+        else if (db.isTransaction ?? true) {
+          try {
+            db.exec("ROLLBACK");
+          } catch {
+          }
+        }
         throw e;
       } finally {
         depth--;
@@ -33286,16 +40923,16 @@ function wrapNode(db) {
   };
 }
 var STAMPED_SQLITE_VERSION = 3037e3;
-function stampLibraryVersion(image) {
-  if (image.length < 100) return image;
-  image.copy(image, 92, 24, 28);
-  image.writeUInt32BE(STAMPED_SQLITE_VERSION, 96);
-  return image;
+function stampLibraryVersion(image2) {
+  if (image2.length < 100) return image2;
+  image2.copy(image2, 92, 24, 28);
+  image2.writeUInt32BE(STAMPED_SQLITE_VERSION, 96);
+  return image2;
 }
 
 // src/acx/open.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { readFile as readFile2, stat as stat3 } from "node:fs/promises";
+import { readFile as readFile4, stat as stat3 } from "node:fs/promises";
 
 // src/acx/ddl.ts
 var TABLES = ["cartridge", "sqlar", "memory", "vectors", "objects", "signatures", "attestations", "acx_skill", "capabilities"];
@@ -33434,9 +41071,9 @@ var signaturesHavePem = (storedSql) => !!storedSql && normalizeSql(storedSql) ==
 var EXPECTED = new Map(TABLES.map((t) => [t, [normalizeSql(DDL[t])]]));
 EXPECTED.get("signatures").push(normalizeSql(SIGNATURES_SPEC));
 EXPECTED.get("acx_skill").push(normalizeSql(ACX_SKILL_SPEC));
-function ddlMatches(table, storedSql) {
+function ddlMatches(table2, storedSql) {
   if (!storedSql) return false;
-  return EXPECTED.get(table).includes(normalizeSql(storedSql));
+  return EXPECTED.get(table2).includes(normalizeSql(storedSql));
 }
 function indexMatches(storedSql) {
   return !!storedSql && normalizeSql(storedSql) === normalizeSql(INDEX_DDL);
@@ -33451,7 +41088,7 @@ async function readInputBytes(input2, limits) {
   const st = await stat3(input2.path).catch(() => void 0);
   if (!st?.isFile()) fail("CTXFORGE_IO", `${input2.label}: not a readable file`, {}, 2);
   if (st.size > limits.maxTotalBytes) fail("ACX_CORRUPT", `${input2.label} is ${st.size} bytes, over the limit of ${limits.maxTotalBytes}`, { file: input2.label });
-  return readFile2(input2.path);
+  return readFile4(input2.path);
 }
 async function openCartridge(input2, limitsIn, keepBytes = false) {
   const limits = resolveLimits(limitsIn);
@@ -33487,6 +41124,7 @@ async function openCartridge(input2, limitsIn, keepBytes = false) {
   try {
     db = openBytes(bytes, { readonly: true });
   } catch (e) {
+    if (e.name === "DiagnosticError") throw e;
     fail("ACX_CORRUPT", `${file} cannot be opened as SQLite: ${e.message}`, { file });
   }
   const size = bytes.length;
@@ -33578,7 +41216,7 @@ function publicKeyFromPem(pem) {
 }
 
 // src/acx/sqlar.ts
-import { deflateSync, inflateSync, inflateRawSync } from "node:zlib";
+import { deflateSync, inflateSync as inflateSync2, inflateRawSync } from "node:zlib";
 var MODE_REGULAR = 33188;
 function encodeBlob(raw, compress) {
   if (compress && raw.length > 0) {
@@ -33601,7 +41239,7 @@ function decodeBlob(sz, data, maxBytes) {
   if (sz > maxBytes) throw new BlobError(`sz ${sz} is over the inflation limit of ${maxBytes} bytes`);
   if (sz < buf.length) throw new BlobError(`sz ${sz} is smaller than the stored ${buf.length} bytes`);
   const isZlib = buf.length >= 2 && (buf[0] & 15) === 8 && buf[0] >> 4 <= 7 && (buf[0] << 8 | buf[1]) % 31 === 0;
-  const attempts = isZlib ? [["zlib", (b) => inflateSync(b, { maxOutputLength: sz + 1 })], ["deflate", (b) => inflateRawSync(b, { maxOutputLength: sz + 1 })]] : [["deflate", (b) => inflateRawSync(b, { maxOutputLength: sz + 1 })]];
+  const attempts = isZlib ? [["zlib", (b) => inflateSync2(b, { maxOutputLength: sz + 1 })], ["deflate", (b) => inflateRawSync(b, { maxOutputLength: sz + 1 })]] : [["deflate", (b) => inflateRawSync(b, { maxOutputLength: sz + 1 })]];
   let last = "";
   for (const [form, f] of attempts) {
     try {
@@ -33618,7 +41256,6 @@ function decodeBlob(sz, data, maxBytes) {
   throw new BlobError(`blob ${last}`);
 }
 var SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-var WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 function sqlarNameProblem(name) {
   if (typeof name !== "string") return "name is not TEXT";
   if (name.length === 0) return "empty name";
@@ -33634,7 +41271,7 @@ function sqlarNameProblem(name) {
     if (s === "." || s === "..") return `"${s}" path segment`;
     if (!SEGMENT.test(s)) return `segment ${JSON.stringify(s)} is not [A-Za-z0-9][A-Za-z0-9._-]{0,127}`;
     if (s.endsWith(".")) return `segment ${JSON.stringify(s)} ends with a dot`;
-    if (WINDOWS_DEVICE.test(s)) return `segment ${JSON.stringify(s)} is a Windows device name`;
+    if (WINDOWS_DEVICE_NAME.test(s)) return `segment ${JSON.stringify(s)} is a Windows device name`;
   }
   return null;
 }
@@ -33663,11 +41300,11 @@ function sqlarObject(name, raw, zone) {
 function memoryObject(id, payload, zone) {
   return { oid: oidOf(payload), kind: "memory", source_ref: `memory:${id}`, canon: "jcs-rfc8785", zone, sz: Buffer.byteLength(payload) };
 }
-function metaOid(key2, value) {
-  return oidOf(jcs({ key: key2, value }));
+function metaOid(key3, value) {
+  return oidOf(jcs({ key: key3, value }));
 }
-function metaObject(key2, value) {
-  return { oid: metaOid(key2, value), kind: "cartridge", source_ref: `cartridge:${key2}`, canon: "jcs-rfc8785", zone: "rom", sz: Buffer.byteLength(value) };
+function metaObject(key3, value) {
+  return { oid: metaOid(key3, value), kind: "cartridge", source_ref: `cartridge:${key3}`, canon: "jcs-rfc8785", zone: "rom", sz: Buffer.byteLength(value) };
 }
 function capabilityObject(id, json) {
   return { oid: oidOf(json), kind: "cartridge", source_ref: `capability:${id}`, canon: "jcs-rfc8785", zone: "rom", sz: Buffer.byteLength(json) };
@@ -33738,10 +41375,10 @@ function makeStatement(s) {
     }
   };
 }
-function signStatement(statement, key2) {
+function signStatement(statement, key3) {
   const payload = Buffer.from(jcs(statement), "utf8");
-  const keyid = spkiKeyId(key2.publicKey);
-  const sig = signEd25519(key2, pae(PAYLOAD_TYPE, payload));
+  const keyid = spkiKeyId(key3.publicKey);
+  const sig = signEd25519(key3, pae(PAYLOAD_TYPE, payload));
   return { envelope: { payloadType: PAYLOAD_TYPE, payload: payload.toString("base64"), signatures: [{ keyid, sig: sig.toString("base64") }] }, keyid };
 }
 var isObj2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -33749,11 +41386,11 @@ var keysExactly = (o, keys) => {
   const k = Object.keys(o);
   return k.length === keys.length && keys.every((x) => k.includes(x));
 };
-function parseEnvelope(text2) {
-  if (typeof text2 !== "string") return { problem: "envelope is not TEXT" };
+function parseEnvelope(text3) {
+  if (typeof text3 !== "string") return { problem: "envelope is not TEXT" };
   let env;
   try {
-    env = parseJson(text2);
+    env = parseJson(text3);
   } catch (e) {
     return { problem: `envelope is not strict JSON: ${e.message}` };
   }
@@ -33788,7 +41425,7 @@ function parseEnvelope(text2) {
 }
 
 // src/acx/trust.ts
-import { readFileSync as readFileSync2 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 var TRUST_ORDER = ["tampered", "legacy", "portable", "trusted", "local"];
 var TOP = ["schemaVersion", "registryId", "updatedAt", "keys"];
 var ENTRY = ["keyid", "publisherId", "algorithm", "publicKeyPem", "status", "notBefore", "notAfter", "rotatedFrom", "rotatedTo", "revokedAt", "revocationReason", "namespaceProof"];
@@ -33797,13 +41434,13 @@ function bad(message, file) {
   fail("ACX_TRUST_REGISTRY", `trust registry ${file}: ${message}`, { file }, 2);
 }
 function loadTrustRegistry(path) {
-  let text2;
+  let text3;
   try {
-    text2 = readFileSync2(path, "utf8");
+    text3 = readFileSync4(path, "utf8");
   } catch {
     fail("CTXFORGE_IO", `cannot read trust registry ${path}`, {}, 2);
   }
-  if (/PRIVATE KEY/.test(text2) || /"(privateKey|privateKeyPem|secretKey|seed|d)"\s*:/.test(text2)) {
+  if (/PRIVATE KEY/.test(text3) || /"(privateKey|privateKeyPem|secretKey|seed|d)"\s*:/.test(text3)) {
     fail(
       "ACX_TRUST_REGISTRY_PRIVATE_KEY",
       `trust registry ${path} contains private key material; registries hold public keys only`,
@@ -33813,7 +41450,7 @@ function loadTrustRegistry(path) {
   }
   let doc;
   try {
-    doc = parseJson(text2);
+    doc = parseJson(text3);
   } catch (e) {
     bad(`not strict JSON: ${e.message}`, path);
   }
@@ -33907,23 +41544,23 @@ function localKeyId(spec, env) {
 }
 
 // src/acx/memory.ts
-import { createHash as createHash5 } from "node:crypto";
+import { createHash as createHash6 } from "node:crypto";
 var CBF = /^cbf1_[0-9a-f]{40}$/;
-var text = (v) => typeof v === "string" ? v.trim().toLowerCase() : "";
+var text2 = (v) => typeof v === "string" ? v.trim().toLowerCase() : "";
 function artifactFingerprint(r3) {
   const tags = Array.isArray(r3.tags) ? r3.tags.filter((t) => typeof t === "string").map((t) => t.toLowerCase()).sort() : [];
   const basis = {
-    title: text(r3.title),
-    summary: text(r3.summary),
-    sourceType: text(r3.sourceType),
-    repoId: text(r3.repoId),
-    projectLabel: text(r3.projectLabel),
-    timestamp: text(r3.timestamp),
-    impact: text(r3.impact) || "neutral",
+    title: text2(r3.title),
+    summary: text2(r3.summary),
+    sourceType: text2(r3.sourceType),
+    repoId: text2(r3.repoId),
+    projectLabel: text2(r3.projectLabel),
+    timestamp: text2(r3.timestamp),
+    impact: text2(r3.impact) || "neutral",
     xpAwarded: typeof r3.xpAwarded === "number" ? r3.xpAwarded : 0,
     tags
   };
-  return createHash5("sha1").update(jcs(basis)).digest("hex").slice(0, 10);
+  return createHash6("sha1").update(jcs(basis)).digest("hex").slice(0, 10);
 }
 function memoryTierProblems(r3, zone, cbfColumn) {
   const out = [];
@@ -35261,17 +42898,17 @@ var ROLE_PROFILES = [
   { role: "level", fixed: { kind: "attestation", schema: "acx.level-credential.v1", required: false }, counted: true }
 ];
 var COUNT_OF = { "memory-baseline": "memory", skills: "skills", capabilities: "capabilities", level: "levels" };
-function packageSpecDoc(cartridgeId, specVersion, engine, counts) {
+function packageSpecDoc(cartridgeId, specVersion, engine2, counts) {
   return {
     schemaVersion: "acx.package-spec/1",
     cartridgeId,
     specVersion,
-    embeddingEngine: { id: engine.id, dim: engine.dim },
+    embeddingEngine: { id: engine2.id, dim: engine2.dim },
     artifacts: ROLE_PROFILES.map((p) => ({ role: p.role, ...p.fixed, ...p.counted ? { count: counts[COUNT_OF[p.role]] } : {} }))
   };
 }
 var LANCE_COLUMNS = ["id", "zone", "portable", "artifact_fingerprint", "codebase_fingerprint", "title", "summary", "source_type", "tags", "impact", "xp_awarded", "timestamp", "text", "vector"];
-function lanceMemoryDoc(engine) {
+function lanceMemoryDoc(engine2) {
   const col = (name, type, nullable = false, extra = {}) => ({ name, type, nullable, ...extra });
   return {
     schemaVersion: "acx.lance-memory/1",
@@ -35279,7 +42916,7 @@ function lanceMemoryDoc(engine) {
     table: "memories",
     partitionBy: "zone",
     distanceMetric: "cosine",
-    embeddingEngine: { id: engine.id, dim: engine.dim },
+    embeddingEngine: { id: engine2.id, dim: engine2.dim },
     textTemplate: 'title + "\\n\\n" + summary',
     columns: [
       col("id", "utf8"),
@@ -35295,7 +42932,7 @@ function lanceMemoryDoc(engine) {
       col("xp_awarded", "int32"),
       col("timestamp", "utf8"),
       col("text", "utf8"),
-      col("vector", `fixed_size_list<float32, ${engine.dim}>`, false, { sizeFromEngine: true })
+      col("vector", `fixed_size_list<float32, ${engine2.dim}>`, false, { sizeFromEngine: true })
     ]
   };
 }
@@ -35375,25 +43012,25 @@ function validators() {
   };
   return compiled;
 }
-var say = (errs) => (errs ?? []).slice(0, 3).map((e) => `${e.instancePath || "/"} ${e.message ?? ""}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`).join("; ");
-var isMap = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var say = (errs) => (errs ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? ""}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`).join("; ");
+var isMap4 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 function schemaProblems(path, doc) {
   const v = validators()[path];
   if (!v || v(doc)) return null;
   return say(v.errors);
 }
 function harnessProblems(doc) {
-  if (!isMap(doc)) return ["must be a JSON object"];
+  if (!isMap4(doc)) return ["must be a JSON object"];
   const p = [];
   if (doc.schemaVersion !== "acx.harness.v1") p.push(`schemaVersion ${JSON.stringify(doc.schemaVersion)} is not "acx.harness.v1"`);
   const mcp = doc.mcp;
-  const floor = isMap(mcp) ? mcp.minProtocolRevision : void 0;
+  const floor = isMap4(mcp) ? mcp.minProtocolRevision : void 0;
   if (typeof floor !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(floor)) p.push("mcp.minProtocolRevision (the MCP floor, a YYYY-MM-DD revision) is missing");
   else if (floor < MCP_FLOOR) p.push(`mcp.minProtocolRevision ${floor} is older than ${MCP_FLOOR}, the first revision with tools and inputSchema`);
   const tools = Array.isArray(doc.requiredTools) ? doc.requiredTools : [];
   if (!Array.isArray(doc.requiredTools)) p.push("requiredTools must be an array");
   for (const [role, scopes] of Object.entries(REQUIRED_ROLES)) {
-    const t = tools.filter((x) => isMap(x) && x.role === role);
+    const t = tools.filter((x) => isMap4(x) && x.role === role);
     if (t.length === 0) {
       p.push(`required role ${role} is missing`);
       continue;
@@ -35406,18 +43043,18 @@ function harnessProblems(doc) {
   return p;
 }
 function loopPolicyProblems(doc) {
-  if (!isMap(doc)) return ["must be a JSON object"];
+  if (!isMap4(doc)) return ["must be a JSON object"];
   const p = [];
   if (doc.schemaVersion !== "acx.loop-context-policy/1" && doc.schemaVersion !== "acx.loop-context-policy/1.1") p.push(`schemaVersion ${JSON.stringify(doc.schemaVersion)} is not recognized`);
-  if (!isMap(doc.loop)) p.push("loop is missing");
-  if (!isMap(doc.context)) p.push("context is missing");
-  if (doc.hints !== void 0 && !isMap(doc.hints)) p.push("hints must be an object");
+  if (!isMap4(doc.loop)) p.push("loop is missing");
+  if (!isMap4(doc.context)) p.push("context is missing");
+  if (doc.hints !== void 0 && !isMap4(doc.hints)) p.push("hints must be an object");
   return p;
 }
 function checkConformance(c) {
   const out = [];
-  const err = (code2, message) => out.push({ code: code2, message, severity: "error" });
-  const warn = (code2, message) => out.push({ code: code2, message, severity: "warning" });
+  const err = (code3, message) => out.push({ code: code3, message, severity: "error" });
+  const warn = (code3, message) => out.push({ code: code3, message, severity: "warning" });
   const names = [...c.names];
   const read = (path, missing) => {
     const raw = c.file(path);
@@ -35425,16 +43062,16 @@ function checkConformance(c) {
       if (!names.includes(path)) err(missing, `${path} is missing`);
       return void 0;
     }
-    const text2 = decodeUtf8(raw);
+    const text3 = decodeUtf8(raw);
     try {
-      return parseJson(text2 ?? "");
+      return parseJson(text3 ?? "");
     } catch (e) {
       err(missing.replace(/_MISSING$/, ""), `${path} is not valid JSON: ${e.message}`);
       return void 0;
     }
   };
-  const twins = (base, keep, code2, also = []) => {
-    for (const n of names) if (n !== keep && (n.split("/").pop() === base || also.some((r3) => r3.test(n)))) err(code2, `${n}: a cartridge carries exactly one ${keep}`);
+  const twins = (base, keep, code3, also = []) => {
+    for (const n of names) if (n !== keep && (n.split("/").pop() === base || also.some((r3) => r3.test(n)))) err(code3, `${n}: a cartridge carries exactly one ${keep}`);
   };
   twins("harness-requirements.json", HARNESS_PATH, "ACX_HARNESS_DUPLICATE", [/^(rom|save)\/manifest\/harness[^/]*\.json$/]);
   twins("loop-context-policy.json", LOOP_POLICY_PATH, "ACX_LOOP_POLICY_DUPLICATE");
@@ -35443,7 +43080,7 @@ function checkConformance(c) {
   if (spec !== void 0) {
     const sp = schemaProblems(PACKAGE_SPEC_PATH, spec);
     if (sp) err("ACX_PACKAGE_SPEC", `${PACKAGE_SPEC_PATH} does not match acx.package-spec/1: ${sp}`);
-    if (isMap(spec)) {
+    if (isMap4(spec)) {
       for (const k of Object.keys(spec)) if (!PACKAGE_SPEC_KEYS.includes(k)) err("ACX_PACKAGE_SPEC", `${PACKAGE_SPEC_PATH}: unknown top-level key ${JSON.stringify(k)}`);
       for (const k of PACKAGE_SPEC_KEYS) if (!(k in spec)) err("ACX_PACKAGE_SPEC", `${PACKAGE_SPEC_PATH}: ${k} is missing`);
       const eq = (k, metaKey, parse2) => {
@@ -35457,13 +43094,13 @@ function checkConformance(c) {
             return;
           }
         }
-        let same = false;
+        let same2 = false;
         try {
-          same = jcs(spec[k]) === jcs(want);
+          same2 = jcs(spec[k]) === jcs(want);
         } catch {
-          same = false;
+          same2 = false;
         }
-        if (!same) err("ACX_PACKAGE_SPEC_META", `${PACKAGE_SPEC_PATH}: ${k} ${JSON.stringify(spec[k])} differs from the signed ${metaKey} ${mv}`);
+        if (!same2) err("ACX_PACKAGE_SPEC_META", `${PACKAGE_SPEC_PATH}: ${k} ${JSON.stringify(spec[k])} differs from the signed ${metaKey} ${mv}`);
       };
       eq("cartridgeId", "acx.cartridge_id", false);
       eq("specVersion", "acx.spec_version", false);
@@ -35471,9 +43108,9 @@ function checkConformance(c) {
       const arts = Array.isArray(spec.artifacts) ? spec.artifacts : [];
       const seen = /* @__PURE__ */ new Map();
       for (const a of arts) {
-        const role = isMap(a) && typeof a.role === "string" ? a.role : void 0;
+        const role = isMap4(a) && typeof a.role === "string" ? a.role : void 0;
         const prof = ROLE_PROFILES.find((x) => x.role === role);
-        if (!isMap(a) || !prof) {
+        if (!isMap4(a) || !prof) {
           err("ACX_PACKAGE_SPEC_ROLE", `${PACKAGE_SPEC_PATH}: role ${JSON.stringify(role ?? null)} is not one of the eight acx.package-spec/1 roles`);
           continue;
         }
@@ -35490,9 +43127,9 @@ function checkConformance(c) {
       }
     }
   }
-  const pointer = (key2, path) => {
-    const v = c.meta.get(key2);
-    if (v !== void 0 && v !== path) err("ACX_META_VALUE", `${key2} is ${JSON.stringify(v)}; it points at ${path}`);
+  const pointer = (key3, path) => {
+    const v = c.meta.get(key3);
+    if (v !== void 0 && v !== path) err("ACX_META_VALUE", `${key3} is ${JSON.stringify(v)}; it points at ${path}`);
   };
   pointer("acx.package_spec", PACKAGE_SPEC_PATH);
   pointer("acx.lance_schema", LANCE_SCHEMA_PATH);
@@ -35500,16 +43137,16 @@ function checkConformance(c) {
   if (lance !== void 0) {
     const sp = schemaProblems(LANCE_SCHEMA_PATH, lance);
     if (sp) err("ACX_LANCE_SCHEMA", `${LANCE_SCHEMA_PATH} does not match acx.lance-memory/1: ${sp}`);
-    if (isMap(lance)) {
-      const cols = Array.isArray(lance.columns) ? lance.columns.map((x) => isMap(x) ? x.name : void 0) : [];
+    if (isMap4(lance)) {
+      const cols = Array.isArray(lance.columns) ? lance.columns.map((x) => isMap4(x) ? x.name : void 0) : [];
       if (jcs(cols) !== jcs(LANCE_COLUMNS)) err("ACX_LANCE_SCHEMA", `${LANCE_SCHEMA_PATH}: columns must be exactly ${LANCE_COLUMNS.join(", ")}`);
-      let engine;
+      let engine2;
       try {
-        engine = parseJson(c.meta.get("acx.embedding_engine") ?? "");
+        engine2 = parseJson(c.meta.get("acx.embedding_engine") ?? "");
       } catch {
-        engine = void 0;
+        engine2 = void 0;
       }
-      if (isMap(engine) && isMap(lance.embeddingEngine) && lance.embeddingEngine.dim !== engine.dim) err("ACX_LANCE_SCHEMA", `${LANCE_SCHEMA_PATH}: dim ${String(lance.embeddingEngine.dim)} differs from the engine's ${String(engine.dim)}`);
+      if (isMap4(engine2) && isMap4(lance.embeddingEngine) && lance.embeddingEngine.dim !== engine2.dim) err("ACX_LANCE_SCHEMA", `${LANCE_SCHEMA_PATH}: dim ${String(lance.embeddingEngine.dim)} differs from the engine's ${String(engine2.dim)}`);
     }
   }
   const harness = read(HARNESS_PATH, "ACX_HARNESS_MISSING");
@@ -35527,67 +43164,207 @@ function checkConformance(c) {
   return out;
 }
 
-// src/acx/skills.ts
-var SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-var ALLOWED = ["name", "description", "license", "compatibility", "metadata", "allowed-tools"];
-var SKILL_SCHEMA_VERSION = "acx.skill/1";
-function checkSkillMd(bytes, dirName, file) {
-  const d = [];
-  const err = (message, line) => d.push(error2("ACX_SKILL_FRONTMATTER", message, { file, line }));
-  const text2 = decodeUtf8(bytes);
-  if (text2 === void 0) {
-    err("SKILL.md is not valid UTF-8");
-    return { diagnostics: d };
-  }
-  const split = splitFrontmatter(stripBom(text2));
-  if (!split.present) {
-    err("SKILL.md must begin with --- fenced YAML frontmatter", 1);
-    return { diagnostics: d };
-  }
-  let doc;
+// src/core/agent-skill.ts
+defineRules([
+  { code: "SKILL_NORMALISED", format: "core", summary: "An Agent Skill was changed on its way into a format (info), only ever in these ways: a byte-order mark removed; for a cartridge, a list allowed-tools written as one string and unknown frontmatter keys moved into the signed acx_skill.ext." }
+]);
+var yamlLib = lazyRequire("yaml");
+var SKILL_FIELDS = ["name", "description", "license", "compatibility", "metadata", "allowed-tools"];
+var MAX_NAME = 64;
+var MAX_DESCRIPTION = 1024;
+var MAX_COMPATIBILITY = 500;
+var ASCII_SKILL_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+var codePoints = (s) => {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+};
+function readSkillMd(bytes) {
+  const findings = [];
+  const bad2 = (rule, message, line) => ({ findings: [...findings, { severity: "error", rule, message, line }] });
+  const text3 = decodeUtf8(bytes);
+  if (text3 === void 0) return bad2("encoding", "SKILL.md is not valid UTF-8");
+  const bom = hasBom(bytes);
+  if (bom) findings.push({ severity: "warning", rule: "bom", message: 'SKILL.md starts with a byte-order mark: skills-ref rejects it ("must start with ---"); `skills import` removes it', line: 1 });
+  const fm = splitFrontmatter(text3);
+  if (!fm.present) return bad2("frontmatter", "SKILL.md must begin with --- fenced YAML frontmatter holding name and description", 1);
+  const yamlStart = /^---[ \t]*\r?\n/.exec(text3)[0].length;
+  const yamlEnd = yamlStart + fm.yaml.length;
+  const yaml3 = fm.yaml.replace(/\r\n?/g, "\n");
+  const crlf = /\r\n/.test(text3.slice(0, yamlEnd + 5));
+  let data;
   try {
-    doc = parseYamlSafe(split.yaml, { lineOffset: split.yamlLine - 1 });
+    data = parseYamlSafe(yaml3, { lineOffset: fm.yamlLine - 1 });
   } catch (e) {
-    err(`frontmatter: ${e instanceof YamlSafetyError ? e.reason : e.message}`, e instanceof YamlSafetyError ? e.line : split.yamlLine);
-    return { diagnostics: d };
+    return bad2("yaml", `frontmatter: ${e instanceof YamlSafetyError ? e.reason : e.message}`, e instanceof YamlSafetyError ? e.line : fm.yamlLine);
   }
-  if (typeof doc !== "object" || doc === null || Array.isArray(doc)) {
-    err("frontmatter must be a YAML mapping", split.yamlLine);
-    return { diagnostics: d };
-  }
-  const fm = doc;
-  const lineOf2 = (k) => {
-    const i = split.yaml.split("\n").findIndex((l) => l.startsWith(`${k}:`));
-    return i < 0 ? split.yamlLine : split.yamlLine + i;
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return bad2("mapping", "the frontmatter must be a YAML mapping of name, description …", fm.yamlLine);
+  const doc = yamlLib().parseDocument(fm.yaml, { uniqueKeys: true, strict: true, schema: "core", prettyErrors: false });
+  const root = doc.contents;
+  const fields = [];
+  const src = fm.yaml;
+  const lineAt2 = (off) => {
+    let l = fm.yamlLine;
+    for (let i = 0; i < off && i < src.length; i++) if (src.charCodeAt(i) === 10) l++;
+    return l;
   };
-  for (const k of Object.keys(fm)) if (!ALLOWED.includes(k)) err(`unknown frontmatter key ${JSON.stringify(k)}: only ${ALLOWED.join(", ")} are allowed (host fields go in acx_skill.ext)`, lineOf2(k));
-  if (typeof fm.name !== "string" || !SKILL_NAME.test(fm.name) || fm.name.length > 64) err("name must be 1–64 characters of lowercase letters, digits and single hyphens", lineOf2("name"));
-  else if (fm.name !== dirName) err(`name ${JSON.stringify(fm.name)} must equal its directory ${JSON.stringify(dirName)}`, lineOf2("name"));
-  if (typeof fm.description !== "string" || fm.description.length < 1 || fm.description.length > 1024) err("description must be a string of 1–1024 characters", lineOf2("description"));
-  if (fm.license !== void 0 && typeof fm.license !== "string") err("license must be a string", lineOf2("license"));
-  if (fm.compatibility !== void 0 && (typeof fm.compatibility !== "string" || fm.compatibility.length < 1 || fm.compatibility.length > 500)) err("compatibility must be a string of 1–500 characters", lineOf2("compatibility"));
-  const tools = fm["allowed-tools"];
-  if (tools !== void 0 && typeof tools !== "string" && !(Array.isArray(tools) && tools.every((t) => typeof t === "string" && t.trim() !== ""))) {
-    err("allowed-tools must be a space-delimited string or a list of non-empty strings", lineOf2("allowed-tools"));
-  }
-  if (fm.metadata !== void 0) {
-    const m = fm.metadata;
-    if (typeof m !== "object" || m === null || Array.isArray(m) || Object.values(m).some((v) => typeof v !== "string")) err("metadata must map strings to strings", lineOf2("metadata"));
-  }
-  return d.length ? { diagnostics: d } : { fm, diagnostics: d };
+  const items2 = root?.items ?? [];
+  const block2 = !!root && !root.flow;
+  items2.forEach((p, i) => {
+    const k = p.key;
+    const keyStart = k?.range?.[0] ?? 0;
+    const lineStart = src.lastIndexOf("\n", keyStart - 1) + 1;
+    const next = items2[i + 1]?.key;
+    const nextStart = next?.range ? src.lastIndexOf("\n", next.range[0] - 1) + 1 : src.length;
+    const v = p.value;
+    const yamlKind = v && "items" in v ? "collection" : "scalar";
+    let style = "empty";
+    let plainText2;
+    if (v && yamlKind === "collection") style = v.flow ? "flow" : "collection";
+    else if (v && (v.type === "BLOCK_FOLDED" || v.type === "BLOCK_LITERAL")) style = "block";
+    else if (v && (v.type === "QUOTE_DOUBLE" || v.type === "QUOTE_SINGLE")) style = "quoted";
+    else if (v && v.type === "PLAIN") {
+      style = "plain";
+      plainText2 = src.slice(v.range[0], v.range[1]);
+      if (plainText2 === "") style = "empty";
+    }
+    const key3 = String(k?.value ?? "");
+    fields.push({ key: key3, value: data[key3], plainText: plainText2, style, line: lineAt2(keyStart), start: yamlStart + lineStart, end: yamlStart + nextStart });
+  });
+  return { md: { text: text3, bom, fields, data, crlf, yamlStart, yamlEnd, yamlLine: fm.yamlLine, block: block2 }, findings };
 }
-var RESOURCE_DIRS = ["references", "scripts", "assets"];
+function checkSkillMd(md2, o) {
+  const out = [];
+  const f = new Map(md2.fields.map((x) => [x.key, x]));
+  const err = (rule, message, line, key3) => out.push({ severity: "error", rule, message, line, ...key3 !== void 0 ? { key: key3 } : {} });
+  const warn = (rule, message, line, key3) => out.push({ severity: "warning", rule, message, line, ...key3 !== void 0 ? { key: key3 } : {} });
+  const lineOf3 = (k) => f.get(k)?.line ?? md2.yamlLine;
+  const unknown = md2.fields.filter((x) => !SKILL_FIELDS.includes(x.key));
+  for (const u of unknown) err("unknown-key", `unknown frontmatter key ${JSON.stringify(u.key)}: the specification allows only ${SKILL_FIELDS.join(", ")} (skills-ref rejects it; ACX §5.2: runtimes MUST reject it). \`skills import\` into a cartridge moves it to acx_skill.ext; a ctxpkg skills pack keeps it as written`, u.line, u.key);
+  for (const x of md2.fields) if (x.style === "flow") warn("flow", `${x.key} is written in YAML flow style ([…] or {…}), which skills-ref (strictyaml) refuses; write it as a block`, x.line, x.key);
+  if (/---/.test(md2.text.slice(3, md2.yamlEnd))) warn("fence-split", 'the frontmatter holds "---" before its closing fence: skills-ref splits SKILL.md at the first "---" anywhere and misreads it', md2.yamlLine);
+  const asText = (k) => {
+    const x = f.get(k);
+    if (!x) return void 0;
+    if (typeof x.value === "string") return x.value;
+    if (x.plainText !== void 0 && (typeof x.value === "number" || typeof x.value === "boolean" || x.value === null)) {
+      warn("typed-scalar", `${k}: ${x.plainText} is read by YAML 1.2 parsers as ${x.value === null ? "null" : typeof x.value}, by skills-ref as the text "${x.plainText}"; quote it`, x.line, k);
+      return x.plainText;
+    }
+    return void 0;
+  };
+  const nameField = f.get("name");
+  const raw = asText("name");
+  if (!nameField) err("name", "name is missing: the specification requires name (1–64 characters, equal to the folder name)", md2.yamlLine);
+  else if (raw === void 0) err("name", "name must be a string", lineOf3("name"));
+  else if (raw.trim() === "") err("name", "name must not be empty", lineOf3("name"));
+  else {
+    if (raw !== raw.trim()) {
+      if (o.names === "ascii") err("name", `name ${JSON.stringify(raw)} has white space around it; ACX §5.2 allows ${ASCII_SKILL_NAME.source} only`, lineOf3("name"));
+      else warn("name", `name ${JSON.stringify(raw)} has white space around it (skills-ref strips it; other hosts may not)`, lineOf3("name"));
+    }
+    const name = raw.trim().normalize("NFKC");
+    const len = codePoints(name);
+    if (len > MAX_NAME) err("name", `name is ${len} characters, at most ${MAX_NAME}`, lineOf3("name"));
+    if (o.names === "ascii") {
+      if (!ASCII_SKILL_NAME.test(raw)) {
+        const unicodeOk = nameProblems(name).length === 0;
+        err("name", `name ${JSON.stringify(raw)} is not ${ASCII_SKILL_NAME.source}: a cartridge holds ASCII skill names only (ACX §5.2)${unicodeOk ? "; the Agent Skills specification and skills-ref accept it, so a ctxpkg skills pack can hold this skill" : ""}`, lineOf3("name"));
+      }
+    } else for (const p of nameProblems(name)) err("name", `name ${JSON.stringify(name)} ${p}`, lineOf3("name"));
+    const dir = o.folder.normalize("NFKC");
+    if (dir !== name) err("name", `name ${JSON.stringify(name)} must equal its folder name ${JSON.stringify(o.folder)}`, lineOf3("name"));
+  }
+  const descField = f.get("description");
+  const desc = asText("description");
+  if (!descField) err("description", "description is missing: say what the skill does and when to use it (1–1024 characters)", md2.yamlLine);
+  else if (desc === void 0) err("description", "description must be a string", lineOf3("description"));
+  else if (desc.trim() === "") err("description", "description must not be empty", lineOf3("description"));
+  else if (codePoints(desc) > MAX_DESCRIPTION) err("description", `description is ${codePoints(desc)} characters, at most ${MAX_DESCRIPTION}`, lineOf3("description"));
+  if (f.has("license")) {
+    const lic = asText("license");
+    if (lic === void 0) err("license", `license must be one string (a licence name or a bundled file such as LICENSE.txt)${Array.isArray(f.get("license").value) ? '; write a list as one SPDX expression, e.g. "MIT OR Apache-2.0" (skills-ref accepts a list, the specification does not)' : ""}`, lineOf3("license"));
+  }
+  if (f.has("compatibility")) {
+    const c = asText("compatibility");
+    if (c === void 0) err("compatibility", "compatibility must be a string", lineOf3("compatibility"));
+    else if (c.length === 0) err("compatibility", "compatibility is empty: the specification asks for 1–500 characters when it is given (skills-ref accepts an empty one); leave it out instead", lineOf3("compatibility"));
+    else if (codePoints(c) > MAX_COMPATIBILITY) err("compatibility", `compatibility is ${codePoints(c)} characters, at most ${MAX_COMPATIBILITY}`, lineOf3("compatibility"));
+  }
+  if (f.has("metadata")) {
+    const m = f.get("metadata").value;
+    if (typeof m !== "object" || m === null || Array.isArray(m)) err("metadata", "metadata must be a mapping of string keys to string values", lineOf3("metadata"));
+    else for (const [k, v] of Object.entries(m)) {
+      if (typeof v === "string") continue;
+      if (typeof v === "number" || typeof v === "boolean" || v === null) warn("metadata", `metadata.${k} is ${v === null ? "null" : `the ${typeof v} ${String(v)}`} to YAML 1.2 parsers; the specification wants strings (skills-ref reads the text): quote it`, lineOf3("metadata"));
+      else err("metadata", `metadata.${k} is a ${Array.isArray(v) ? "list" : "mapping"}; metadata values are strings (skills-ref would turn it into Python text)`, lineOf3("metadata"));
+    }
+  }
+  if (f.has("allowed-tools")) {
+    const t = f.get("allowed-tools").value;
+    if (Array.isArray(t) && t.every((x) => typeof x === "string" && x.trim() !== "")) {
+      warn("allowed-tools-list", "allowed-tools is a list; the specification writes one space-separated string (a cartridge import writes the list as that string)", lineOf3("allowed-tools"));
+    } else if (typeof asText("allowed-tools") !== "string") err("allowed-tools", "allowed-tools must be a space-separated string of tool names", lineOf3("allowed-tools"));
+  }
+  return out;
+}
+function nameProblems(name) {
+  const p = [];
+  if (name !== name.toLowerCase()) p.push("must be lowercase");
+  if (name.startsWith("-") || name.endsWith("-")) p.push("must not start or end with a hyphen");
+  if (name.includes("--")) p.push("must not contain two hyphens in a row");
+  if (!/^[\p{L}\p{N}-]+$/u.test(name)) p.push("may hold only letters, digits and hyphens");
+  return p;
+}
+function allowedToolsString(v) {
+  return Array.isArray(v) ? v.map(String).join(" ") : typeof v === "string" ? v : void 0;
+}
+function editSkillMd(md2, edit) {
+  const eol = md2.crlf ? "\r\n" : "\n";
+  const y = yamlLib();
+  const line = (k, v) => y.stringify({ [k]: v }, { lineWidth: 0 }).replace(/\n$/, "").replace(/\n/g, eol) + eol;
+  const remove = new Set(edit.remove ?? []);
+  const replace2 = edit.replace ?? {};
+  if (!md2.block) {
+    const kept = {};
+    for (const x of md2.fields) if (!remove.has(x.key)) kept[x.key] = x.key in replace2 ? replace2[x.key] : x.value;
+    const yaml3 = y.stringify(kept, { lineWidth: 0 }).replace(/\n/g, eol);
+    return md2.text.slice(0, md2.yamlStart) + yaml3 + md2.text.slice(md2.yamlEnd);
+  }
+  let out = md2.text.slice(0, md2.fields[0]?.start ?? md2.yamlStart);
+  for (const x of md2.fields) {
+    if (remove.has(x.key)) continue;
+    out += x.key in replace2 ? line(x.key, replace2[x.key]) : md2.text.slice(x.start, x.end);
+  }
+  return out + md2.text.slice(md2.fields.length ? md2.fields[md2.fields.length - 1].end : md2.yamlStart);
+}
+
+// src/acx/skills.ts
+var SKILL_SCHEMA_VERSION = "acx.skill/1";
+var SKILLS_PREFIX = "rom/skills/";
+var SKILL_EXT_PREFIX = "rom/skill-ext/";
+var skillExtPath = (name) => `${SKILL_EXT_PREFIX}${name}.json`;
+var REVERSE_DNS = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+function checkSkillMd2(bytes, dirName, file) {
+  const r3 = readSkillMd(bytes);
+  const findings = r3.md ? [...r3.findings, ...checkSkillMd(r3.md, { folder: dirName, names: "ascii" })] : r3.findings;
+  const diagnostics = findings.map((x) => (x.severity === "error" ? error2 : warning2)("ACX_SKILL_FRONTMATTER", x.message, { file, line: x.line }));
+  if (!r3.md || findings.some((x) => x.severity === "error")) return { md: r3.md, diagnostics };
+  const text3 = (k) => {
+    const f = r3.md.fields.find((x) => x.key === k);
+    return f === void 0 ? void 0 : typeof f.value === "string" ? f.value : f.plainText;
+  };
+  return { md: r3.md, diagnostics, fm: { name: text3("name"), description: text3("description"), license: text3("license"), compatibility: text3("compatibility") } };
+}
 function skillPathProblem(rel) {
-  const parts = rel.split("/");
-  if (parts.length === 2 && parts[1] === "SKILL.md") return null;
-  if (parts.length >= 3 && RESOURCE_DIRS.includes(parts[1])) return null;
-  return `${rel}: a skill holds SKILL.md plus files inside references/, scripts/ or assets/`;
+  return rel.split("/").length >= 2 ? null : `${rel}: files under skills/ live inside a skill folder (skills/<name>/…)`;
 }
 var bodyTokens = (bytes) => Math.ceil(bytes.length / 4);
-function deriveSkillRow(name, fm, skillMd, files) {
-  const resources = RESOURCE_DIRS.flatMap((dir) => sortUtf8(files.filter((f) => f.rel.startsWith(`${dir}/`)), (f) => f.rel)).map((f) => ({ path: `rom/skills/${name}/${f.rel}`, bytes: f.raw.length, sha256: sha256Hex(f.raw) }));
+var RESOURCE_DIRS = ["references", "scripts", "assets"];
+function deriveSkillRow(name, fm, skillMd, files, ext = null) {
+  const resources = RESOURCE_DIRS.flatMap((dir) => sortUtf8(files.filter((f) => f.rel.startsWith(`${dir}/`)), (f) => f.rel)).map((f) => ({ path: `${SKILLS_PREFIX}${name}/${f.rel}`, bytes: f.raw.length, sha256: sha256Hex(f.raw) }));
   return {
-    sqlar_path: `rom/skills/${name}/SKILL.md`,
+    sqlar_path: `${SKILLS_PREFIX}${name}/SKILL.md`,
     name: fm.name,
     description: fm.description,
     license: fm.license ?? null,
@@ -35596,9 +43373,69 @@ function deriveSkillRow(name, fm, skillMd, files) {
     body_tokens: bodyTokens(skillMd),
     content_sha256: sha256Hex(skillMd),
     resources: JSON.stringify(resources),
-    ext: null,
+    ext,
     schema_version: SKILL_SCHEMA_VERSION
   };
+}
+function parseSkillExt(raw) {
+  let v;
+  try {
+    v = parseJson(raw.toString("utf8"));
+  } catch (e) {
+    return { problem: `is not strict JSON: ${e.message}` };
+  }
+  const problem = extProblem(v);
+  if (problem) return { problem };
+  return { ext: jcs(v) };
+}
+function extProblem(v) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return "must be a JSON object keyed by reverse-DNS namespaces";
+  for (const [k, x] of Object.entries(v)) {
+    if (!REVERSE_DNS.test(k)) return `key ${JSON.stringify(k)} is not a reverse-DNS namespace such as com.example.host`;
+    if (typeof x !== "object" || x === null || Array.isArray(x)) return `namespace ${k} must hold an object of fields`;
+  }
+  return null;
+}
+function referenceSpelling(skillMd, key3) {
+  const m = /^---\n([\s\S]*?)\n---/.exec(skillMd.toString("utf8"));
+  if (!m) return void 0;
+  let found;
+  for (const line of m[1].split("\n")) {
+    const kv = /^([a-z-]+):\s*(.*)$/i.exec(line);
+    if (kv && kv[1] === key3) found = kv[2].trim();
+  }
+  return found;
+}
+
+// src/acx/rom-index.ts
+var ROM_INDEX_PATH = "rom/manifest/rom-index.json";
+var ROM_INDEX_SCHEMA = "ctxforge.rom-index/1";
+function romIndexBytes(files) {
+  const list3 = files.filter((f) => f.name !== ROM_INDEX_PATH).sort((a, b) => compareUtf8(a.name, b.name)).map((f) => ({ path: f.name, oid: f.oid }));
+  return Buffer.from(`${JSON.stringify({ schemaVersion: ROM_INDEX_SCHEMA, files: list3 }, null, 2)}
+`, "utf8");
+}
+function parseRomIndex(raw) {
+  let v;
+  try {
+    v = parseJson(raw.toString("utf8"));
+  } catch (e) {
+    return { problem: `is not strict JSON: ${e.message}` };
+  }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return { problem: "is not a JSON object" };
+  const o = v;
+  if (o.schemaVersion !== ROM_INDEX_SCHEMA) return { problem: `schemaVersion is ${JSON.stringify(o.schemaVersion)}, not ${ROM_INDEX_SCHEMA}` };
+  if (Object.keys(o).some((k) => k !== "schemaVersion" && k !== "files")) return { problem: "has keys other than schemaVersion and files" };
+  if (!Array.isArray(o.files)) return { problem: "files is not a list" };
+  const paths = /* @__PURE__ */ new Map();
+  for (const e of o.files) {
+    if (typeof e !== "object" || e === null || typeof e.path !== "string" || typeof e.oid !== "string" || Object.keys(e).length !== 2) return { problem: "each entry is {path, oid}" };
+    const { path, oid } = e;
+    if (!/^sha256:[0-9a-f]{64}$/.test(oid)) return { problem: `the oid of ${path} is not sha256:<64 hex>` };
+    if (paths.has(path)) return { problem: `${path} is listed twice` };
+    paths.set(path, oid);
+  }
+  return { paths };
 }
 
 // src/acx/verify.ts
@@ -35613,17 +43450,17 @@ function knowledgeId(raw) {
   const m = fm && /^id:[ \t]*(?:"([^"\n]+)"|'([^'\n]+)'|([^\s#"'][^\n#]*?))[ \t]*$/m.exec(fm[1]);
   return m ? (m[1] ?? m[2] ?? m[3]).trim() || void 0 : void 0;
 }
-function parseCanonical(text2) {
-  if (!str(text2)) return { problem: "is not TEXT" };
+function parseCanonical(text3) {
+  if (!str(text3)) return { problem: "is not TEXT" };
   let v;
   try {
-    v = parseJson(text2);
+    v = parseJson(text3);
   } catch (e) {
     return { problem: `is not strict JSON: ${e.message}` };
   }
   if (typeof v !== "object" || v === null || Array.isArray(v)) return { problem: "is not a JSON object" };
   try {
-    if (jcs(v) !== text2) return { value: v, problem: "is not in RFC 8785 canonical form" };
+    if (jcs(v) !== text3) return { value: v, problem: "is not in RFC 8785 canonical form" };
   } catch (e) {
     return { problem: e.message };
   }
@@ -35634,10 +43471,10 @@ function checkCartridge(c, opts = {}) {
   const d = [];
   const limits = resolveLimits(opts.limits);
   const tamper = [];
-  const at = (code2, message, sev = "error") => d.push((sev === "error" ? error2 : sev === "warning" ? warning2 : info2)(code2, message, { file }));
-  const tampered = (code2, message) => {
+  const at = (code3, message, sev = "error") => d.push((sev === "error" ? error2 : sev === "warning" ? warning2 : info2)(code3, message, { file }));
+  const tampered = (code3, message) => {
     tamper.push(message);
-    at(code2, message);
+    at(code3, message);
   };
   const meta = /* @__PURE__ */ new Map();
   for (const m of c.meta) {
@@ -35656,13 +43493,13 @@ function checkCartridge(c, opts = {}) {
   if (cid !== void 0 && pub !== void 0 && !(cid.startsWith(`${pub}/${mv("acx.artifact_id") ?? ""}@`) && /@[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(cid))) {
     at("ACX_META_VALUE", `acx.cartridge_id ${JSON.stringify(cid)} is not <publisher>/<artifact_id>@<uuid>`);
   }
-  let engine;
+  let engine2;
   if (mv("acx.embedding_engine") !== void 0) {
     try {
-      engine = parseJson(mv("acx.embedding_engine"));
+      engine2 = parseJson(mv("acx.embedding_engine"));
     } catch {
     }
-    const e = engine;
+    const e = engine2;
     if (!e || typeof e !== "object" || typeof e.id !== "string" || typeof e.dim !== "number" || !Number.isInteger(e.dim) || e.dim < 1) at("ACX_META_VALUE", 'acx.embedding_engine must be JSON {"id": string, "dim": positive integer}');
   }
   const desc = mv("acx.description");
@@ -35684,6 +43521,7 @@ function checkCartridge(c, opts = {}) {
   let total = 0;
   const totalCap = Math.min(TOTAL_CAP, limits.maxTotalBytes);
   const declared = c.sqlar.declared;
+  const rawDeflate = [];
   if (declared > totalCap) at("ACX_SQLAR_DATA", `sqlar entries declare ${declared} bytes in total, over the total inflation limit of ${totalCap}`);
   let overTotal = false;
   for (const r3 of c.sqlar.rows()) {
@@ -35703,7 +43541,8 @@ function checkCartridge(c, opts = {}) {
     if (declared > totalCap && !(Buffer.isBuffer(r3.data) && r3.data.length === r3.sz)) continue;
     try {
       const cap = Math.min(PER_ENTRY_CAP, limits.maxFileBytes);
-      const { raw } = decodeBlob(r3.sz, r3.data, cap);
+      const { raw, form } = decodeBlob(r3.sz, r3.data, cap);
+      if (form === "deflate") rawDeflate.push(name);
       total += raw.length;
       if (total > totalCap) {
         at("ACX_SQLAR_DATA", "sqlar content is over the total inflation limit");
@@ -35712,7 +43551,7 @@ function checkCartridge(c, opts = {}) {
       }
       if (str(r3.name)) {
         decoded.set(r3.name, { oid: oidOf(raw), sz: raw.length });
-        if (opts.keepFiles || r3.name.startsWith("rom/skills/") || GENERATED_PATHS.includes(r3.name)) files.set(r3.name, raw);
+        if (opts.keepFiles || r3.name.startsWith("rom/skills/") || r3.name.startsWith(SKILL_EXT_PREFIX) || r3.name === ROM_INDEX_PATH || GENERATED_PATHS.includes(r3.name)) files.set(r3.name, raw);
         if (r3.name.startsWith("rom/knowledge/")) {
           const id = knowledgeId(raw);
           if (id) knowledgeIds.set(r3.name, id);
@@ -35723,26 +43562,31 @@ function checkCartridge(c, opts = {}) {
       at("ACX_SQLAR_DATA", `sqlar ${name}: ${e.message}`);
     }
   }
+  if (rawDeflate.length) {
+    const some = rawDeflate.slice(0, 5).join(", ");
+    at("ACX_SQLAR_RAW_DEFLATE", `${rawDeflate.length} sqlar blob${rawDeflate.length === 1 ? " is" : "s are"} raw Deflate (RFC 1951), the form the ACX reference writes: ctxforge and the reference read ${rawDeflate.length === 1 ? "it" : "them"}, stock \`sqlite3 -Ax\` cannot (it reads zlib, RFC 1950, or stored blobs): ${some}${rawDeflate.length > 5 ? `, and ${rawDeflate.length - 5} more` : ""}`, "warning");
+  }
   const memById = /* @__PURE__ */ new Map();
   for (const m of c.memory) if (str(m.id)) memById.set(m.id, m);
   const capById = /* @__PURE__ */ new Map();
   for (const k of c.capabilities) if (str(k.id)) capById.set(k.id, k);
   const byRef = /* @__PURE__ */ new Map();
   const live2 = [];
+  const intactFiles = /* @__PURE__ */ new Map();
   for (const o of c.objects) {
     if (!str(o.oid) || !str(o.kind) || !str(o.source_ref) || !str(o.canon) || !str(o.zone) || typeof o.sz !== "number") {
       at("ACX_OBJECT_FIELD", `objects row ${JSON.stringify(o.source_ref)} has a wrongly typed column`);
       continue;
     }
-    const list = byRef.get(o.source_ref) ?? [];
-    list.push(o);
-    byRef.set(o.source_ref, list);
+    const list3 = byRef.get(o.source_ref) ?? [];
+    list3.push(o);
+    byRef.set(o.source_ref, list3);
   }
-  for (const [ref, list] of byRef) {
-    if (list.length > 1) {
-      (list[0].zone === "rom" ? tampered : at)("ACX_OBJECT_DUPLICATE", `${list.length} objects rows name ${ref}; at most one of their oids can match`);
+  for (const [ref, list3] of byRef) {
+    if (list3.length > 1) {
+      (list3[0].zone === "rom" ? tampered : at)("ACX_OBJECT_DUPLICATE", `${list3.length} objects rows name ${ref}; at most one of their oids can match`);
     }
-    for (const o of list) {
+    for (const o of list3) {
       let bytes;
       let fileOid;
       let canon;
@@ -35768,12 +43612,12 @@ function checkCartridge(c, opts = {}) {
         }
       } else if (o.kind === "cartridge" && ref.startsWith("cartridge:")) {
         canon = "jcs-rfc8785";
-        const key2 = ref.slice(10);
-        const v = meta.get(key2);
+        const key3 = ref.slice(10);
+        const v = meta.get(key3);
         if (v !== void 0) {
-          bytes = jcs({ key: key2, value: v });
+          bytes = jcs({ key: key3, value: v });
           sz = Buffer.byteLength(v);
-          srcZone = key2 === "acx.save_codebase_fingerprint" ? "save" : "rom";
+          srcZone = key3 === "acx.save_codebase_fingerprint" ? "save" : "rom";
         }
       } else if (o.kind === "cartridge" && ref.startsWith("capability:")) {
         canon = "jcs-rfc8785";
@@ -35802,6 +43646,7 @@ function checkCartridge(c, opts = {}) {
         continue;
       }
       const oid = fileOid ?? (o.kind === "cartridge" && ref.startsWith("cartridge:") ? metaOid(ref.slice(10), meta.get(ref.slice(10))) : oidOf(bytes));
+      if (oid === o.oid && o.zone === "rom" && fileOid !== void 0 && !intactFiles.has(oid)) intactFiles.set(oid, ref);
       if (oid !== o.oid) {
         if (o.zone === "rom") tampered("ACX_OBJECT_MISMATCH", `oid mismatch on ${ref}: recorded ${o.oid}, live content hashes to ${oid}`);
         else at("ACX_OBJECT_MISMATCH", `SAVE object ${ref}: recorded ${o.oid}, live ${oid}`, "warning");
@@ -35816,11 +43661,42 @@ function checkCartridge(c, opts = {}) {
   const manifest = romObjects.map((r3) => ({ sourceRef: r3.source_ref, oid: r3.oid, canon: r3.canon, sz: r3.sz }));
   const hash = manifestHash(manifest);
   const romRefs = new Set(romObjects.map((o) => o.source_ref));
-  for (const name of decoded.keys()) if (zoneOfName(name) === "rom" && !romRefs.has(name)) tampered("ACX_OBJECT_UNREGISTERED", `ROM file ${name} has no objects row: unsigned ROM content`);
+  let index;
+  if (romRefs.has(ROM_INDEX_PATH) && files.has(ROM_INDEX_PATH)) {
+    const p = parseRomIndex(files.get(ROM_INDEX_PATH));
+    if (p.problem) at("ACX_ROM_INDEX", `${ROM_INDEX_PATH} ${p.problem}`);
+    else index = p.paths;
+  }
+  if (index) {
+    for (const [path, oid] of index) {
+      const f = decoded.get(path);
+      if (!f) {
+        if (!names.has(path)) tampered("ACX_OBJECT_SOURCE_MISSING", `ROM file ${path}, listed in the signed ROM index, is missing (deleted or renamed after signing)`);
+      } else if (f.oid !== oid) tampered("ACX_OBJECT_MISMATCH", `ROM file ${path} changed after signing: the signed ROM index records ${oid}, its bytes hash to ${f.oid}`);
+    }
+    for (const o of romObjects) if (o.kind === "sqlar" && o.source_ref !== ROM_INDEX_PATH && !index.has(o.source_ref)) at("ACX_ROM_INDEX", `${o.source_ref} has an objects row but ${ROM_INDEX_PATH} does not list it: the index lists every ROM file`);
+  }
+  const unbound = [];
+  const romFiles = /* @__PURE__ */ new Map();
+  for (const [name, f] of decoded) {
+    if (zoneOfName(name) !== "rom") continue;
+    romFiles.set(name, f.oid);
+    if (romRefs.has(name) || index?.has(name)) continue;
+    if (index) {
+      tampered("ACX_OBJECT_UNREGISTERED", `ROM file ${name} was added after signing: neither an objects row nor the signed ROM index names it`);
+      continue;
+    }
+    const twin = intactFiles.get(f.oid);
+    if (twin !== void 0) unbound.push({ path: name, signedAs: twin });
+    else tampered("ACX_OBJECT_UNREGISTERED", `ROM file ${name} has no objects row and its bytes match no signed object: unsigned ROM content (added or rewritten after signing)`);
+  }
+  if (unbound.length) {
+    at("ACX_ROM_PATH_UNBOUND", `${unbound.length} ROM file${unbound.length === 1 ? " is" : "s are"} signed only under another path with the same bytes (objects.oid is one row per content, §3.2), so ${unbound.length === 1 ? "its bytes are" : "their bytes are"} intact but ${unbound.length === 1 ? "its path is" : "their paths are"} not signed; a file copied to a new path after signing would look the same: ${unbound.map((u) => `${u.path} (signed as ${u.signedAs})`).join(", ")}`, "warning");
+  }
   for (const [id, m] of memById) if (m.zone === "rom" && !romRefs.has(`memory:${id}`)) tampered("ACX_OBJECT_UNREGISTERED", `ROM memory ${id} has no objects row: unsigned ROM content`);
   for (const id of capById.keys()) if (!romRefs.has(`capability:${id}`)) tampered("ACX_OBJECT_UNREGISTERED", `capability ${id} has no objects row: unsigned ROM content`);
-  const unbound = [...meta.keys()].filter((k) => !UNBOUND_META.has(k) && !romRefs.has(`cartridge:${k}`));
-  if (unbound.length) at("ACX_META_UNSIGNED", `meta keys not covered by the ROM manifest (unsigned): ${unbound.join(", ")}`, "info");
+  const unsignedMeta = [...meta.keys()].filter((k) => !UNBOUND_META.has(k) && !romRefs.has(`cartridge:${k}`));
+  if (unsignedMeta.length) at("ACX_META_UNSIGNED", `meta keys not covered by the ROM manifest (unsigned): ${unsignedMeta.join(", ")}`, "info");
   const recorded = meta.get("acx.rom_manifest_hash") ?? null;
   if (recorded !== null && recorded !== hash) at("ACX_MANIFEST_HASH_META", `acx.rom_manifest_hash is ${recorded}, the recomputed ROM manifest hash is ${hash}`);
   for (const m of c.memory) {
@@ -35857,30 +43733,44 @@ function checkCartridge(c, opts = {}) {
       continue;
     }
     const dir = rel.split("/")[0];
-    const list = skillFiles.get(dir) ?? [];
-    list.push({ rel: rel.slice(dir.length + 1), raw });
-    skillFiles.set(dir, list);
+    const list3 = skillFiles.get(dir) ?? [];
+    list3.push({ rel: rel.slice(dir.length + 1), raw });
+    skillFiles.set(dir, list3);
+  }
+  const signedExt = /* @__PURE__ */ new Map();
+  for (const [name, raw] of files) {
+    if (!name.startsWith(SKILL_EXT_PREFIX)) continue;
+    const m = /^rom\/skill-ext\/([^/]+)\.json$/.exec(name);
+    const e = m ? parseSkillExt(raw) : { problem: "is not rom/skill-ext/<skill name>.json" };
+    if (e.problem) at("ACX_SKILL_EXT", `${name} ${e.problem}`);
+    else if (!skillFiles.has(m[1])) at("ACX_SKILL_EXT", `${name} holds host fields of skill ${m[1]}, which rom/skills/ does not have`);
+    else signedExt.set(m[1], e.ext);
   }
   const indexRows = new Map(c.skills.map((s) => [String(s.sqlar_path), s]));
   const derived = /* @__PURE__ */ new Map();
-  for (const [dir, list] of skillFiles) {
-    const md = list.find((f) => f.rel === "SKILL.md");
-    if (!md) {
+  for (const [dir, list3] of skillFiles) {
+    const md2 = list3.find((f) => f.rel === "SKILL.md");
+    if (!md2) {
       at("ACX_SKILL_LAYOUT", `rom/skills/${dir}/ has no SKILL.md`);
       continue;
     }
-    const { fm, diagnostics } = checkSkillMd(md.raw, dir, `${file}:rom/skills/${dir}/SKILL.md`);
+    const { fm, diagnostics } = checkSkillMd2(md2.raw, dir, `${file}:rom/skills/${dir}/SKILL.md`);
     d.push(...diagnostics);
-    if (fm) derived.set(`rom/skills/${dir}/SKILL.md`, deriveSkillRow(dir, fm, md.raw, list));
+    if (fm) derived.set(`rom/skills/${dir}/SKILL.md`, deriveSkillRow(dir, fm, md2.raw, list3, signedExt.get(dir) ?? null));
   }
   for (const [path, want] of derived) {
     const got = indexRows.get(path);
     if (!got) {
-      at("ACX_SKILL_INDEX", `acx_skill has no row for ${path}`);
+      at("ACX_SKILL_INDEX", `acx_skill has no row for ${path}: a host could not list this skill without unpacking it (§5.3)`);
       continue;
     }
-    for (const k of ["name", "description", "license", "compatibility", "content_sha256", "schema_version"]) {
-      if ((got[k] ?? null) !== want[k]) at("ACX_SKILL_INDEX", `acx_skill ${path}: ${k} is ${JSON.stringify(got[k])}, SKILL.md gives ${JSON.stringify(want[k])}`);
+    if ((got.content_sha256 ?? null) !== want.content_sha256) at("ACX_SKILL_INDEX", `acx_skill ${path}: content_sha256 is ${JSON.stringify(got.content_sha256)}, SKILL.md hashes to ${want.content_sha256} (§5.3: a host MUST reject the row)`);
+    const raw = files.get(path);
+    for (const k of ["name", "description", "license", "compatibility", "schema_version"]) {
+      if ((got[k] ?? null) === want[k]) continue;
+      const spelled = k === "schema_version" ? void 0 : referenceSpelling(raw, k);
+      if (spelled !== void 0 && got[k] === spelled) at("ACX_SKILL_INDEX_DERIVED", `acx_skill ${path}: ${k} is stored as ${JSON.stringify(got[k])}, as SKILL.md spells it; read as YAML it is ${JSON.stringify(want[k])}, the value hosts use`, "warning");
+      else at("ACX_SKILL_INDEX_DERIVED", `acx_skill ${path}: ${k} is ${JSON.stringify(got[k])}, SKILL.md gives ${JSON.stringify(want[k])}; hosts use the re-derived value`, "warning");
     }
     let res;
     try {
@@ -35888,24 +43778,27 @@ function checkCartridge(c, opts = {}) {
     } catch {
       res = void 0;
     }
-    let same = false;
+    let same2 = false;
     try {
-      same = res !== void 0 && jcs(res) === jcs(JSON.parse(want.resources));
+      same2 = res !== void 0 && jcs(res) === jcs(JSON.parse(want.resources));
     } catch {
-      same = false;
+      same2 = false;
     }
-    if (!same) at("ACX_SKILL_INDEX", `acx_skill ${path}: resources differ from the files under rom/skills/`);
-    if (got.body_tokens !== null && got.body_tokens !== bodyTokens(files.get(path))) at("ACX_SKILL_TOKENS", `acx_skill ${path}: body_tokens ${String(got.body_tokens)} differs from the estimate ${bodyTokens(files.get(path))}`, "warning");
-    if (got.ext !== null && got.ext !== void 0) {
+    if (!same2) at("ACX_SKILL_INDEX_DERIVED", `acx_skill ${path}: resources differ from the files under references/, scripts/ and assets/ of rom/skills/${path.split("/")[2]}/; hosts use the re-derived inventory`, "warning");
+    if (got.body_tokens !== null && got.body_tokens !== bodyTokens(raw)) at("ACX_SKILL_TOKENS", `acx_skill ${path}: body_tokens ${String(got.body_tokens)} differs from the estimate ${bodyTokens(raw)}`, "warning");
+    const name = path.split("/")[2];
+    if (signedExt.has(name)) {
+      if ((got.ext ?? null) !== want.ext) at("ACX_SKILL_EXT", `acx_skill ${path}: ext differs from the signed ${skillExtPath(name)}; a host that merges host fields back would install unsigned ones`);
+    } else if (got.ext !== null && got.ext !== void 0) {
       let ext;
       try {
         ext = parseJson(String(got.ext));
       } catch {
         ext = null;
       }
-      if (typeof ext !== "object" || ext === null || Array.isArray(ext) || Object.keys(ext).some((k) => !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(k))) {
-        at("ACX_SKILL_INDEX", `acx_skill ${path}: ext must be a JSON object keyed by reverse-DNS namespaces`);
-      }
+      const p = extProblem(ext);
+      if (p) at("ACX_SKILL_INDEX", `acx_skill ${path}: ext ${p}`);
+      else at("ACX_SKILL_EXT", `acx_skill ${path}: ext is not covered by the signature (no ${skillExtPath(name)}): a host must not merge it into SKILL.md`, "warning");
     }
   }
   for (const path of indexRows.keys()) if (!derived.has(path) && !skillFiles.has(path.split("/")[2] ?? "")) at("ACX_SKILL_INDEX", `acx_skill row ${path} has no SKILL.md in sqlar`);
@@ -35930,44 +43823,44 @@ function checkCartridge(c, opts = {}) {
     const want = spkiKeyId(opts.pinnedKey);
     if (!sigReports.some((s) => s.keyid === want && s.signature === "verified")) at("ACX_SIGNER_MISMATCH", `no signature verifies with the pinned key ${want}`);
   }
-  return { diagnostics: d, report, meta, fileNames: [...decoded.keys()], files, manifest, romObjects, knowledgeIds };
+  return { diagnostics: d, report, meta, fileNames: [...decoded.keys()], files, manifest, romObjects, romFiles, unbound, knowledgeIds, unsignedMeta };
 }
 function checkSignature(s, hash, opts, _meta) {
   const sigId = String(s.sig_id);
   const keyid = String(s.keyid);
-  const bad3 = (code2, reason2) => ({ sigId, keyid, verdict: "tampered", signature: "invalid", reason: reason2, code: code2 });
-  if (s.target !== "rom-manifest") return bad3("ACX_SIGNATURE_ENVELOPE", `target ${JSON.stringify(s.target)} is not rom-manifest`);
-  if (s.alg !== "ed25519") return bad3("ACX_SIGNATURE_ENVELOPE", `alg ${JSON.stringify(s.alg)} is not ed25519`);
+  const bad2 = (code3, reason2) => ({ sigId, keyid, verdict: "tampered", signature: "invalid", reason: reason2, code: code3 });
+  if (s.target !== "rom-manifest") return bad2("ACX_SIGNATURE_ENVELOPE", `target ${JSON.stringify(s.target)} is not rom-manifest`);
+  if (s.alg !== "ed25519") return bad2("ACX_SIGNATURE_ENVELOPE", `alg ${JSON.stringify(s.alg)} is not ed25519`);
   const env = parseEnvelope(s.envelope);
-  if ("problem" in env) return bad3("ACX_SIGNATURE_ENVELOPE", env.problem);
+  if ("problem" in env) return bad2("ACX_SIGNATURE_ENVELOPE", env.problem);
   const pred = env.predicate;
-  if (`sha256:${env.subjectHex}` !== hash) return bad3("ACX_SIGNATURE_SUBJECT", `subject digest sha256:${env.subjectHex} is not the ROM manifest hash ${hash}`);
-  if (s.manifest_hash !== hash) return bad3("ACX_SIGNATURE_SUBJECT", `signatures.manifest_hash ${String(s.manifest_hash)} is not the ROM manifest hash ${hash}`);
-  for (const k of ["manifestHash", "romDigest"]) if (pred[k] !== void 0 && pred[k] !== hash) return bad3("ACX_SIGNATURE_SUBJECT", `predicate.${k} ${String(pred[k])} is not the ROM manifest hash`);
-  if (env.signatures[0].keyid !== keyid) return bad3("ACX_SIGNATURE_KEYID", `row keyid ${keyid} differs from the envelope's ${env.signatures[0].keyid}`);
+  if (`sha256:${env.subjectHex}` !== hash) return bad2("ACX_SIGNATURE_SUBJECT", `subject digest sha256:${env.subjectHex} is not the ROM manifest hash ${hash}`);
+  if (s.manifest_hash !== hash) return bad2("ACX_SIGNATURE_SUBJECT", `signatures.manifest_hash ${String(s.manifest_hash)} is not the ROM manifest hash ${hash}`);
+  for (const k of ["manifestHash", "romDigest"]) if (pred[k] !== void 0 && pred[k] !== hash) return bad2("ACX_SIGNATURE_SUBJECT", `predicate.${k} ${String(pred[k])} is not the ROM manifest hash`);
+  if (env.signatures[0].keyid !== keyid) return bad2("ACX_SIGNATURE_KEYID", `row keyid ${keyid} differs from the envelope's ${env.signatures[0].keyid}`);
   const message = pae(PAYLOAD_TYPE, env.payloadBytes);
   let verifiedBy;
   for (const sg of env.signatures) {
-    let key2 = opts.registry?.entries.get(sg.keyid)?.publicKey;
-    if (!key2 && opts.pinnedKey && spkiKeyId(opts.pinnedKey) === sg.keyid) key2 = opts.pinnedKey;
-    if (!key2 && sg.keyid === keyid && str(s.public_key_pem) && s.public_key_pem.trim()) {
-      key2 = publicKeyFromPem(s.public_key_pem) ?? void 0;
-      if (!key2) return bad3("ACX_SIGNATURE_ENVELOPE", "public_key_pem is not an Ed25519 SPKI PEM");
+    let key3 = opts.registry?.entries.get(sg.keyid)?.publicKey;
+    if (!key3 && opts.pinnedKey && spkiKeyId(opts.pinnedKey) === sg.keyid) key3 = opts.pinnedKey;
+    if (!key3 && sg.keyid === keyid && str(s.public_key_pem) && s.public_key_pem.trim()) {
+      key3 = publicKeyFromPem(s.public_key_pem) ?? void 0;
+      if (!key3) return bad2("ACX_SIGNATURE_ENVELOPE", "public_key_pem is not an Ed25519 SPKI PEM");
     }
-    if (!key2) continue;
-    if (spkiKeyId(key2) !== sg.keyid) return bad3("ACX_SIGNATURE_KEYID", `keyid ${sg.keyid} is not sha256 of the SPKI of the key that holds it (${spkiKeyId(key2)})`);
-    if (!verifyEd25519(key2, message, sg.sig)) return bad3("ACX_SIGNATURE_INVALID", `DSSE signature by ${sg.keyid} does not verify`);
+    if (!key3) continue;
+    if (spkiKeyId(key3) !== sg.keyid) return bad2("ACX_SIGNATURE_KEYID", `keyid ${sg.keyid} is not sha256 of the SPKI of the key that holds it (${spkiKeyId(key3)})`);
+    if (!verifyEd25519(key3, message, sg.sig)) return bad2("ACX_SIGNATURE_INVALID", `DSSE signature by ${sg.keyid} does not verify`);
     verifiedBy ??= sg.keyid;
   }
   const signed = { publisherId: pred.publisherId, signedAt: pred.signedAt };
   const extra = { publisherId: str(pred.publisherId) ? pred.publisherId : void 0, signedAt: str(pred.signedAt) ? pred.signedAt : void 0 };
   for (const sg of env.signatures) {
     const e = opts.registry?.entries.get(sg.keyid);
-    if (e?.revocationReason === "key-compromise") return { ...bad3("ACX_TRUST_REVOKED", `signer ${sg.keyid} was revoked for key-compromise`), ...extra };
+    if (e?.revocationReason === "key-compromise") return { ...bad2("ACX_TRUST_REVOKED", `signer ${sg.keyid} was revoked for key-compromise`), ...extra };
   }
   if (!verifiedBy) return { sigId, keyid, verdict: "portable", signature: "unverified", reason: `no public key for ${keyid} is available, so the signature is UNVERIFIED`, code: "ACX_SIGNATURE_UNVERIFIED", ...extra };
   const j = judgeSigner(verifiedBy, opts.registry, signed, opts.now ?? Date.now());
-  if (j.verdict === "tampered") return { ...bad3("ACX_TRUST_REVOKED", j.reason), ...extra };
+  if (j.verdict === "tampered") return { ...bad2("ACX_TRUST_REVOKED", j.reason), ...extra };
   let verdict = j.verdict;
   let reason = j.reason;
   if (verdict === "trusted" && opts.localKeyId === verifiedBy) {
@@ -36018,7 +43911,7 @@ async function checkArtifact(input2, opts, keep = {}) {
         kind: "artifact",
         valid,
         diagnostics,
-        details: { valid, integrity: r3.integrity, signature: r3.signature, trust: r3.trust, status: r3.status, reason: r3.reason, manifestHash: r3.manifestHash, recordedManifestHash: r3.recordedManifestHash, keyid: r3.keyid ?? null, signatures: r3.signatures }
+        details: { valid, integrity: r3.integrity, signature: r3.signature, trust: r3.trust, status: r3.status, reason: r3.reason, manifestHash: r3.manifestHash, recordedManifestHash: r3.recordedManifestHash, keyid: r3.keyid ?? null, signatures: r3.signatures, unboundPaths: check2.unbound }
       },
       data: opened.data,
       check: check2,
@@ -36035,8 +43928,8 @@ async function checkArtifact(input2, opts, keep = {}) {
 var FIELDS = ["publisher", "artifact", "version", "uuid", "created_at", "description", "license", "authors", "tags", "embedding_engine", "agent_name", "provider", "model", "role", "declared_level", "homepage", "meta", "harness", "loop_context"];
 var NAMED_META = ["acx.spec_version", "acx.cartridge_id", "acx.artifact_id", "acx.artifact_version", "acx.created_at", "acx.embedding_engine", "acx.publisher_id", "acx.agent_name", "acx.provider", "acx.model", "acx.role", "acx.declared_level", "acx.description", "acx.license", "acx.authors", "acx.tags", "acx.homepage", "acx.rom_manifest_hash", "acx.save_codebase_fingerprint"];
 var TOP_IGNORED = /^(README(\.md)?|LICENSE(\.md|\.txt)?|CHANGELOG\.md|\..*)$/;
-function lineOfKey2(text2, key2) {
-  const i = text2.split("\n").findIndex((l) => l.startsWith(`${key2}:`));
+function lineOfKey2(text3, key3) {
+  const i = text3.split("\n").findIndex((l) => l.startsWith(`${key3}:`));
   return i < 0 ? void 0 : i + 1;
 }
 function derivedUuid(seed) {
@@ -36048,19 +43941,19 @@ function derivedUuid(seed) {
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
 }
 async function readYaml(tree, path, d) {
-  const text2 = await tree.read(path).then(decodeUtf8, () => void 0);
-  if (text2 === void 0) {
+  const text3 = await tree.read(path).then(decodeUtf8, () => void 0);
+  if (text3 === void 0) {
     d.push(error2("ACX_SOURCE_YAML", `${path} is not valid UTF-8 or cannot be read`, { file: path }));
     return void 0;
   }
   try {
-    return { value: parseYamlSafe(text2.replace(/^\uFEFF/, "")), text: text2 };
+    return { value: parseYamlSafe(text3), text: text3 };
   } catch (e) {
     d.push(error2("ACX_SOURCE_YAML", e instanceof YamlSafetyError ? e.reason : e.message, { file: path, line: e instanceof YamlSafetyError ? e.line : void 0 }));
     return void 0;
   }
 }
-var isMap2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var isMap5 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var utf8 = (b) => decodeUtf8(b) ?? null;
 async function loadSource(tree, opts = {}) {
   const d = [];
@@ -36071,7 +43964,7 @@ async function loadSource(tree, opts = {}) {
   }
   const y = await readYaml(tree, "cartridge.yaml", d);
   if (!y) return { diagnostics: d };
-  if (!isMap2(y.value)) {
+  if (!isMap5(y.value)) {
     d.push(error2("ACX_SOURCE_FIELD", "cartridge.yaml must be a mapping", { file: "cartridge.yaml", line: 1 }));
     return { diagnostics: d };
   }
@@ -36093,7 +43986,7 @@ async function loadSource(tree, opts = {}) {
   const publisher = s("publisher", true);
   if (publisher && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(publisher)) field("publisher", `publisher ${JSON.stringify(publisher)} must be a lowercase reverse-DNS label such as io.github.alice`);
   const artifact = s("artifact", true);
-  if (artifact && !SKILL_NAME.test(artifact)) field("artifact", `artifact ${JSON.stringify(artifact)} must be lowercase letters, digits and hyphens`);
+  if (artifact && !ASCII_SKILL_NAME.test(artifact)) field("artifact", `artifact ${JSON.stringify(artifact)} must be lowercase letters, digits and hyphens`);
   const version = s("version", true);
   if (version && !isSemver(version)) field("version", `version ${JSON.stringify(version)} is not SemVer 2.0.0`);
   const uuid = s("uuid", false);
@@ -36121,16 +44014,16 @@ async function loadSource(tree, opts = {}) {
     else put("acx.declared_level", String(c.declared_level));
   }
   const authors = c.authors ?? (publisher ? [{ name: publisher }] : []);
-  if (!Array.isArray(authors) || authors.some((a) => typeof a !== "string" && !isMap2(a))) field("authors", "authors must be a list of names or {name, …} mappings");
+  if (!Array.isArray(authors) || authors.some((a) => typeof a !== "string" && !isMap5(a))) field("authors", "authors must be a list of names or {name, …} mappings");
   else put("acx.authors", JSON.stringify(authors.map((a) => typeof a === "string" ? { name: a } : a)));
   const tags = c.tags ?? [];
   if (!Array.isArray(tags) || tags.some((t) => typeof t !== "string")) field("tags", "tags must be a list of strings");
   else put("acx.tags", JSON.stringify(tags));
-  const engine = c.embedding_engine ?? { id: "local-hash-128", dim: 128 };
-  if (!isMap2(engine) || typeof engine.id !== "string" || typeof engine.dim !== "number" || !Number.isInteger(engine.dim) || engine.dim < 1 || Object.keys(engine).length !== 2) field("embedding_engine", "embedding_engine must be {id: string, dim: positive integer}");
-  else put("acx.embedding_engine", JSON.stringify({ id: engine.id, dim: engine.dim }));
+  const engine2 = c.embedding_engine ?? { id: "local-hash-128", dim: 128 };
+  if (!isMap5(engine2) || typeof engine2.id !== "string" || typeof engine2.dim !== "number" || !Number.isInteger(engine2.dim) || engine2.dim < 1 || Object.keys(engine2).length !== 2) field("embedding_engine", "embedding_engine must be {id: string, dim: positive integer}");
+  else put("acx.embedding_engine", JSON.stringify({ id: engine2.id, dim: engine2.dim }));
   if (c.meta !== void 0) {
-    if (!isMap2(c.meta)) field("meta", "meta must map acx.* keys to strings");
+    if (!isMap5(c.meta)) field("meta", "meta must map acx.* keys to strings");
     else for (const [k, v] of Object.entries(c.meta)) {
       if (!/^acx\.[a-z0-9_.-]+$/.test(k) || NAMED_META.includes(k) || typeof v !== "string") field("meta", `meta key ${JSON.stringify(k)} must be an acx.* key not set elsewhere, with a string value`);
       else meta.set(k, v);
@@ -36139,14 +44032,14 @@ async function loadSource(tree, opts = {}) {
   const docs = {};
   for (const [k, base, keys, path] of [
     ["harness", defaultHarness(), HARNESS_OVERRIDABLE, HARNESS_PATH],
-    ["loop_context", defaultLoopPolicy(isMap2(engine) && typeof engine.id === "string" ? engine.id : "local-hash-128"), LOOP_OVERRIDABLE, LOOP_POLICY_PATH]
+    ["loop_context", defaultLoopPolicy(isMap5(engine2) && typeof engine2.id === "string" ? engine2.id : "local-hash-128"), LOOP_OVERRIDABLE, LOOP_POLICY_PATH]
   ]) {
     const o = c[k];
     const doc = { ...base };
-    if (o !== void 0 && !isMap2(o)) field(k, `${k} must be a mapping of ${keys.join(", ")}`);
-    else if (o) for (const [key2, v] of Object.entries(o)) {
-      if (!keys.includes(key2)) field(k, `${k}.${key2} cannot be set (allowed: ${keys.join(", ")})`);
-      else doc[key2] = JSON.parse(JSON.stringify(v));
+    if (o !== void 0 && !isMap5(o)) field(k, `${k} must be a mapping of ${keys.join(", ")}`);
+    else if (o) for (const [key3, v] of Object.entries(o)) {
+      if (!keys.includes(key3)) field(k, `${k}.${key3} cannot be set (allowed: ${keys.join(", ")})`);
+      else doc[key3] = JSON.parse(JSON.stringify(v));
     }
     const problems = [...k === "harness" ? harnessProblems(doc) : loopPolicyProblems(doc)];
     const sp = schemaProblems(path, doc);
@@ -36158,21 +44051,23 @@ async function loadSource(tree, opts = {}) {
   const memory = [];
   const capabilities = [];
   const attestations = [];
-  const secrets = (text2, path) => d.push(...scanSecrets(text2, path, path, opts.allowSecrets));
+  const secrets = (text3, path) => d.push(...scanSecrets(text3, path, path, opts.allowSecrets));
   secrets(y.text, "cartridge.yaml");
   const addFile = async (path, name) => {
     const np = sqlarNameProblem(name);
     if (np) {
-      d.push(error2("ACX_SOURCE_PATH", `${path} cannot be stored as ${name}: ${np}`, { file: path }));
+      const where2 = name.startsWith("rom/skills/") ? "; a ctxpkg kind: skills pack (documents/) can hold this file" : "";
+      d.push(error2("ACX_SOURCE_PATH", `${path} cannot be stored as ${name}: ${np} (ACX §3.2 allows only portable sqlar paths, every segment [A-Za-z0-9][A-Za-z0-9._-]{0,127})${where2}`, { file: path }));
       return;
     }
     const raw = await tree.read(path);
-    d.push(...scanSecretBytes(raw, path, path, opts.allowSecrets));
+    d.push(...scanSecretName(name, opts.allowSecrets), ...scanSecretBytes(raw, path, path, opts.allowSecrets));
     files.push({ name, raw, from: path });
   };
   for (const e of entries) {
     const p = e.path;
     if (p === "cartridge.yaml") continue;
+    if (/^(memory|capabilities|attestations)\//.test(p)) d.push(...scanSecretName(p, opts.allowSecrets));
     if (e.kind !== "file") {
       d.push(error2("ACX_SOURCE_FILE", `${p} is a ${e.kind}; a cartridge holds regular files only`, { file: p }));
       continue;
@@ -36188,6 +44083,7 @@ async function loadSource(tree, opts = {}) {
       if (p === HARNESS_PATH && c.harness !== void 0) d.push(error2("ACX_SOURCE_FILE", `${p} and cartridge.yaml harness: both set the harness manifest; keep one`, { file: p }));
       else if (p === LOOP_POLICY_PATH && c.loop_context !== void 0) d.push(error2("ACX_SOURCE_FILE", `${p} and cartridge.yaml loop_context: both set the loop-context policy; keep one`, { file: p }));
       else if (p.startsWith("rom/skills/") || p.startsWith("rom/knowledge/")) d.push(error2("ACX_SOURCE_FILE", `${p}: put skills in skills/ and knowledge in knowledge/, not under rom/`, { file: p }));
+      else if (p === ROM_INDEX_PATH) d.push(error2("ACX_SOURCE_FILE", `${p} is written by the build (the ROM index of files that share bytes); remove it from the source tree`, { file: p }));
       else await addFile(p, p);
     } else if (top === "memory" && /^memory\/[^/]+\.ya?ml$/.test(p)) {
       const r3 = await readYaml(tree, p, d);
@@ -36209,9 +44105,9 @@ async function loadSource(tree, opts = {}) {
     } else if (!p.includes("/") && TOP_IGNORED.test(p)) continue;
     else d.push(warning2("ACX_SOURCE_FILE", `${p} is not part of the cartridge layout and is ignored`, { file: p, hint: "ROM files go in skills/, knowledge/ or rom/; records in memory/ and capabilities/" }));
   }
-  for (const [list, what] of [[memory, "memory id"], [capabilities, "capability id"], [attestations, "attestation id"]]) {
+  for (const [list3, what] of [[memory, "memory id"], [capabilities, "capability id"], [attestations, "attestation id"]]) {
     const seen = /* @__PURE__ */ new Map();
-    for (const x of list) {
+    for (const x of list3) {
       const id = "id" in x ? x.id : x.att_id;
       if (seen.has(id)) d.push(error2("ACX_SOURCE_FIELD", `${what} ${id} is used by both ${seen.get(id)} and ${x.from}`, { file: x.from }));
       else seen.set(id, x.from);
@@ -36234,43 +44130,52 @@ async function loadSource(tree, opts = {}) {
     const dir = f.name.split("/")[2];
     byDir.set(dir, [...byDir.get(dir) ?? [], f]);
   }
-  for (const [dir, list] of [...byDir].sort((a, b) => compareUtf8(a[0], b[0]))) {
-    const md = list.find((f) => f.name.endsWith(`/${dir}/SKILL.md`));
-    if (!md) {
-      d.push(error2("ACX_SKILL_LAYOUT", `skills/${dir}/ has no SKILL.md`, { file: `skills/${dir}` }));
+  const exts = /* @__PURE__ */ new Map();
+  for (const f of files) {
+    if (!f.name.startsWith(SKILL_EXT_PREFIX)) continue;
+    const m = /^rom\/skill-ext\/([^/]+)\.json$/.exec(f.name);
+    const e = m ? parseSkillExt(f.raw) : { problem: "is not rom/skill-ext/<skill name>.json" };
+    if (e.problem) d.push(error2("ACX_SKILL_EXT", `${f.from} ${e.problem}`, { file: f.from }));
+    else if (!byDir.has(m[1])) d.push(error2("ACX_SKILL_EXT", `${f.from} holds host fields of skill ${m[1]}, which skills/ does not have`, { file: f.from }));
+    else exts.set(m[1], e.ext);
+  }
+  for (const [dir, list3] of [...byDir].sort((a, b) => compareUtf8(a[0], b[0]))) {
+    const md2 = list3.find((f) => f.name === `rom/skills/${dir}/SKILL.md`);
+    if (!md2) {
+      d.push(error2("ACX_SKILL_LAYOUT", `skills/${dir}/ has no SKILL.md (a skill is a folder holding SKILL.md and any other files)`, { file: `skills/${dir}` }));
       continue;
     }
-    const { fm, diagnostics } = checkSkillMd(md.raw, dir, md.from);
+    const { fm, diagnostics } = checkSkillMd2(md2.raw, dir, md2.from);
     d.push(...diagnostics);
-    if (fm) skills.push(deriveSkillRow(dir, fm, md.raw, list.map((f) => ({ rel: f.name.slice(`rom/skills/${dir}/`.length), raw: f.raw }))));
+    if (fm) skills.push(deriveSkillRow(dir, fm, md2.raw, list3.map((f) => ({ rel: f.name.slice(`rom/skills/${dir}/`.length), raw: f.raw })), exts.get(dir) ?? null));
   }
   if (d.some((x) => x.severity === "error") || !artifact || !version) return { diagnostics: d };
   return { source: { artifact, version, meta, createdAtGiven: createdAt !== void 0, files, skills, memory, capabilities, attestations, harness: docs.harness, loopContext: docs.loop_context }, diagnostics: d };
 }
 function loadMemory(path, v, d) {
-  const bad3 = (m) => {
+  const bad2 = (m) => {
     d.push(error2("ACX_MEMORY", `${path}: ${m}`, { file: path }));
     return void 0;
   };
-  if (!isMap2(v)) return bad3("a memory record is one YAML mapping");
-  for (const k of ["id", "title", "summary", "timestamp"]) if (typeof v[k] !== "string" || v[k] === "") return bad3(`${k} is required and must be a string`);
-  if (!RFC3339.test(v.timestamp)) return bad3("timestamp must be an RFC 3339 time");
+  if (!isMap5(v)) return bad2("a memory record is one YAML mapping");
+  for (const k of ["id", "title", "summary", "timestamp"]) if (typeof v[k] !== "string" || v[k] === "") return bad2(`${k} is required and must be a string`);
+  if (!RFC3339.test(v.timestamp)) return bad2("timestamp must be an RFC 3339 time");
   if (v.portable === false || v.codebaseFingerprint !== void 0 && v.codebaseFingerprint !== null || v.repoId !== void 0 && v.repoId !== null) {
-    return bad3("source memory is portable ROM memory: portable must be true and codebaseFingerprint/repoId null (field-learned SAVE records are never built from source)");
+    return bad2("source memory is portable ROM memory: portable must be true and codebaseFingerprint/repoId null (field-learned SAVE records are never built from source)");
   }
-  if (v.zone !== void 0 && v.zone !== "rom") return bad3("zone must be rom (or left out)");
+  if (v.zone !== void 0 && v.zone !== "rom") return bad2("zone must be rom (or left out)");
   let rec;
   try {
     rec = romRecord(v);
     jcs(rec);
   } catch (e) {
-    return bad3(e.message);
+    return bad2(e.message);
   }
   const payload = jcs(rec);
   return { id: v.id, payload, artifactFingerprint: rec.artifactFingerprint, createdAt: v.timestamp, from: path };
 }
 function loadCapability(path, v, d) {
-  if (!isMap2(v)) {
+  if (!isMap5(v)) {
     d.push(error2("ACX_CAPABILITY", `${path}: a capability record is one YAML mapping`, { file: path }));
     return void 0;
   }
@@ -36287,7 +44192,7 @@ function loadCapability(path, v, d) {
   }
 }
 function loadAttestation(path, raw, d) {
-  const bad3 = (m) => {
+  const bad2 = (m) => {
     d.push(error2("ACX_ATTESTATION", `${path}: ${m}`, { file: path }));
     return void 0;
   };
@@ -36295,26 +44200,26 @@ function loadAttestation(path, raw, d) {
   try {
     v = parseJson(utf8(raw) ?? "");
   } catch (e) {
-    return bad3(e.message);
+    return bad2(e.message);
   }
-  if (!isMap2(v)) return bad3("an attestation file is a JSON object");
+  if (!isMap5(v)) return bad2("an attestation file is a JSON object");
   const id = path.slice("attestations/".length).replace(/\.json$/, "");
-  for (const k of ["type", "media_type", "document", "created_at"]) if (typeof v[k] !== "string") return bad3(`${k} must be a string`);
-  for (const k of ["subject_oid", "status_url"]) if (v[k] !== void 0 && v[k] !== null && typeof v[k] !== "string") return bad3(`${k} must be a string or null`);
+  for (const k of ["type", "media_type", "document", "created_at"]) if (typeof v[k] !== "string") return bad2(`${k} must be a string`);
+  for (const k of ["subject_oid", "status_url"]) if (v[k] !== void 0 && v[k] !== null && typeof v[k] !== "string") return bad2(`${k} must be a string or null`);
   const extra = Object.keys(v).filter((k) => !["type", "media_type", "document", "created_at", "subject_oid", "status_url"].includes(k));
-  if (extra.length) return bad3(`unknown keys ${extra.join(", ")}`);
+  if (extra.length) return bad2(`unknown keys ${extra.join(", ")}`);
   return { att_id: id, type: v.type, subject_oid: v.subject_oid ?? null, media_type: v.media_type, document: v.document, status_url: v.status_url ?? null, created_at: v.created_at, from: path };
 }
 
 // src/acx/build.ts
-import { join as join7 } from "node:path";
+import { join as join11 } from "node:path";
 import { open as open3 } from "node:fs/promises";
 
 // src/acx/sign.ts
-function signatureRow(key2, objects, manifestHash2, meta, signedAt) {
-  let engine = null;
+function signatureRow(key3, objects, manifestHash2, meta, signedAt) {
+  let engine2 = null;
   try {
-    engine = JSON.parse(meta.get("acx.embedding_engine") ?? "null");
+    engine2 = JSON.parse(meta.get("acx.embedding_engine") ?? "null");
   } catch {
   }
   const statement = makeStatement({
@@ -36323,16 +44228,16 @@ function signatureRow(key2, objects, manifestHash2, meta, signedAt) {
     checksumHash: checksumHash(objects),
     fileCount: objects.filter((o) => o.zone === "rom").length,
     publisherId: meta.get("acx.publisher_id") ?? "",
-    embeddingEngine: engine,
+    embeddingEngine: engine2,
     signedAt
   });
-  const { envelope, keyid } = signStatement(statement, key2);
+  const { envelope, keyid } = signStatement(statement, key3);
   return {
     sig_id: `sig-rom-${manifestHash2.replace(/^sha256:/, "").slice(0, 12)}`,
     manifest_hash: manifestHash2,
     envelope: JSON.stringify(envelope),
     keyid,
-    public_key_pem: key2.publicKey.spkiPem,
+    public_key_pem: key3.publicKey.spkiPem,
     created_at: signedAt
   };
 }
@@ -36375,30 +44280,38 @@ function writeCartridge(c) {
   }
 }
 function rewriteCartridge(bytes, mutate) {
+  const counters = bytes.length >= 100 ? { change: bytes.readUInt32BE(24), cookie: bytes.readUInt32BE(40) } : void 0;
   const db = openBytes(bytes);
   try {
     db.pragma("trusted_schema = OFF");
+    const cookieBefore = db.pragma("schema_version", { simple: true });
     db.transaction(() => mutate(db))();
+    const schemaChanged = db.pragma("schema_version", { simple: true }) !== cookieBefore;
     db.exec("VACUUM");
-    return stampLibraryVersion(db.serialize());
+    const image2 = db.serialize();
+    if (counters && image2.length >= 100) {
+      image2.writeUInt32BE(counters.change, 24);
+      if (!schemaChanged) image2.writeUInt32BE(counters.cookie, 40);
+    }
+    return stampLibraryVersion(image2);
   } finally {
     db.close();
   }
 }
 
 // src/acx/build.ts
-function assemble2(src, epoch, key2, compress) {
+function assemble2(src, epoch, key3, compress) {
   const d = [];
   const meta = new Map(src.meta);
   if (!meta.has("acx.created_at")) meta.set("acx.created_at", isoSeconds(epoch));
   meta.set("acx.vec0_format", "1");
   meta.set("acx.package_spec", PACKAGE_SPEC_PATH);
   meta.set("acx.lance_schema", LANCE_SCHEMA_PATH);
-  const engine = JSON.parse(meta.get("acx.embedding_engine"));
+  const engine2 = JSON.parse(meta.get("acx.embedding_engine"));
   const counts = { memory: src.memory.length, skills: src.skills.length, capabilities: src.capabilities.length, levels: src.attestations.filter((a) => a.type === "vc-2.0").length };
   const generated = [
-    { name: PACKAGE_SPEC_PATH, raw: docBytes(packageSpecDoc(meta.get("acx.cartridge_id"), meta.get("acx.spec_version"), engine, counts)) },
-    { name: LANCE_SCHEMA_PATH, raw: docBytes(lanceMemoryDoc(engine)) },
+    { name: PACKAGE_SPEC_PATH, raw: docBytes(packageSpecDoc(meta.get("acx.cartridge_id"), meta.get("acx.spec_version"), engine2, counts)) },
+    { name: LANCE_SCHEMA_PATH, raw: docBytes(lanceMemoryDoc(engine2)) },
     { name: HARNESS_PATH, raw: docBytes(src.harness) },
     { name: LOOP_POLICY_PATH, raw: docBytes(src.loopContext) }
   ].filter((g) => !src.files.some((f) => f.name === g.name)).map((f) => ({ ...f, from: `cartridge.yaml (${f.name})` }));
@@ -36411,14 +44324,30 @@ function assemble2(src, epoch, key2, compress) {
       d.push(error2(
         "ACX_DUPLICATE_ROM_BYTES",
         `${from} and ${prev} have identical content (${o.oid}); objects.oid is the primary key, so a cartridge cannot register both`,
-        { file: from, hint: "remove one copy or make the contents differ; ctxforge never drops one silently" }
+        { file: from, hint: "make the contents differ; ctxforge never drops one silently" }
       ));
       return;
     }
     owner.set(o.oid, from);
     objects.push(o);
   };
-  for (const f of files) add(sqlarObject(f.name, f.raw, "rom"), f.from);
+  const byOid = /* @__PURE__ */ new Map();
+  for (const f of files) {
+    const oid = oidOf(f.raw);
+    byOid.set(oid, [...byOid.get(oid) ?? [], f]);
+  }
+  const shared = [...byOid.values()].filter((g) => g.length > 1);
+  if (shared.length) {
+    const index = romIndexBytes(files.map((f) => ({ name: f.name, oid: oidOf(f.raw) })));
+    files.push({ name: ROM_INDEX_PATH, raw: index, from: `the ROM index (${ROM_INDEX_PATH})` });
+    byOid.set(oidOf(index), [...byOid.get(oidOf(index)) ?? [], files[files.length - 1]]);
+    const others = shared.reduce((n, g) => n + g.length - 1, 0);
+    d.push(info2("ACX_ROM_PATH_BOUND", `${others} ROM file${others === 1 ? "" : "s"} share${others === 1 ? "s" : ""} bytes with another (one objects row per content, §3.2): ${ROM_INDEX_PATH} binds every path, e.g. ${shared[0].map((f) => f.name).sort(compareUtf8).join(" = ")}`));
+  }
+  for (const g of byOid.values()) {
+    const first = [...g].sort((a, b) => compareUtf8(a.name, b.name))[0];
+    add(sqlarObject(first.name, first.raw, "rom"), first.from);
+  }
   const memory = src.memory.map((m) => {
     const o = memoryObject(m.id, m.payload, "rom");
     add(o, m.from);
@@ -36430,11 +44359,12 @@ function assemble2(src, epoch, key2, compress) {
     return { id: k.id, json: k.json, contentHash: o.oid };
   });
   for (const [k, v] of meta) if (!UNBOUND_META.has(k)) add(metaObject(k, v), `cartridge.yaml (${k})`);
-  if (d.length) return { diagnostics: d };
+  if (d.some((x) => x.severity === "error")) return { diagnostics: d };
+  if (compress) d.push(warning2("ACX_COMPRESS_ZLIB", "sqlar blobs are written zlib-compressed (what stock `sqlite3 -Ax` reads); the ACX reference implementation reads only raw Deflate or stored blobs, so it cannot read this cartridge: leave --compress off for cartridges the reference (acx verify, acx load) must read"));
   const manifestHash2 = romManifestHash(objects);
   meta.set("acx.rom_manifest_hash", manifestHash2);
   const signedAt = meta.get("acx.created_at");
-  const signatures = key2 ? [signatureRow(key2, objects, manifestHash2, meta, signedAt)] : [];
+  const signatures = key3 ? [signatureRow(key3, objects, manifestHash2, meta, signedAt)] : [];
   return {
     manifestHash: manifestHash2,
     diagnostics: d,
@@ -36467,9 +44397,10 @@ async function buildCartridge(tree, opts) {
   const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, sourceTime: opts.sourceTime, env: opts.env });
   const a = assemble2(source, epoch, opts.key, !!opts.compress);
   if (!a.content) failWith2(a.diagnostics, `cannot build ${tree.label}`);
+  warnings.push(...a.diagnostics.filter((x) => x.severity !== "error"));
   const bytes = writeCartridge(a.content);
   const name = `${source.artifact}-${source.version}.acx`;
-  const target = join7(opts.outDir, name);
+  const target = join11(opts.outDir, name);
   await writeAtomic(target, async (tmp) => {
     const fh = await open3(tmp, "wx", 420);
     try {
@@ -36561,21 +44492,25 @@ async function inspectCartridge(input2, opts) {
 
 // src/acx/items.ts
 function knowledgeKeys(ids) {
-  const count = /* @__PURE__ */ new Map();
-  for (const id of ids.values()) count.set(id, (count.get(id) ?? 0) + 1);
-  return new Map([...ids].filter(([, id]) => count.get(id) === 1));
+  const count2 = /* @__PURE__ */ new Map();
+  for (const id of ids.values()) count2.set(id, (count2.get(id) ?? 0) + 1);
+  return new Map([...ids].filter(([, id]) => count2.get(id) === 1));
 }
-function itemsFrom(objects, meta, manifestHash2, skipMeta, knowledgeIds = /* @__PURE__ */ new Map()) {
+function itemsFrom(objects, files, meta, manifestHash2, skipMeta, knowledgeIds = /* @__PURE__ */ new Map()) {
   const items2 = [];
   const kid = knowledgeKeys(knowledgeIds);
   const rom = objects.filter((o) => o.zone === "rom");
   const skills = /* @__PURE__ */ new Map();
+  for (const [ref, oid] of files) {
+    if (ref === ROM_INDEX_PATH || !ref.startsWith("rom/")) continue;
+    if (ref.startsWith("rom/skills/")) {
+      const name = ref.split("/")[2];
+      skills.set(name, [...skills.get(name) ?? [], `${ref} ${oid}`]);
+    } else items2.push({ kind: ref.startsWith("rom/knowledge/") ? "knowledge" : "file", id: kid.get(ref) ?? ref.slice(4), path: ref, digest: oid });
+  }
   for (const o of rom) {
     const ref = o.source_ref;
-    if (o.kind === "sqlar" && ref.startsWith("rom/skills/")) {
-      const name = ref.split("/")[2];
-      skills.set(name, [...skills.get(name) ?? [], `${ref} ${o.oid}`]);
-    } else if (o.kind === "sqlar") items2.push({ kind: ref.startsWith("rom/knowledge/") ? "knowledge" : "file", id: kid.get(ref) ?? ref.slice(4), path: ref, digest: o.oid });
+    if (o.kind === "sqlar") continue;
     else if (o.kind === "memory") items2.push({ kind: "memory", id: ref.slice(7), digest: o.oid });
     else if (ref.startsWith("capability:")) items2.push({ kind: "capability", id: ref.slice(11), digest: o.oid });
     else if (ref.startsWith("cartridge:") && !skipMeta.has(ref.slice(10))) items2.push({ kind: "meta", id: ref.slice(10), digest: o.oid, title: meta.get(ref.slice(10)) });
@@ -36593,7 +44528,7 @@ async function cartridgeItems(input2, opts) {
     identity: `${meta.get("acx.publisher_id") ?? ""}/${meta.get("acx.artifact_id") ?? ""}`,
     name: meta.get("acx.artifact_id") ?? "",
     version: meta.get("acx.artifact_version") ?? "",
-    items: itemsFrom(c.check.romObjects, meta, c.check.report.manifestHash, /* @__PURE__ */ new Set(), c.check.knowledgeIds)
+    items: itemsFrom(c.check.romObjects, c.check.romFiles, meta, c.check.report.manifestHash, /* @__PURE__ */ new Set(), c.check.knowledgeIds)
   };
 }
 async function sourceItems(tree) {
@@ -36614,12 +44549,12 @@ async function sourceItems(tree) {
     const id = knowledgeId(f.raw);
     if (id) ids.set(f.name, id);
   }
-  return { format: "acx", identity: `${meta.get("acx.publisher_id")}/${source.artifact}`, name: source.artifact, version: source.version, items: itemsFrom(a.content.objects, meta, a.manifestHash, skip, ids) };
+  return { format: "acx", identity: `${meta.get("acx.publisher_id")}/${source.artifact}`, name: source.artifact, version: source.version, items: itemsFrom(a.content.objects, new Map(a.content.files.map((f) => [f.name, oidOf(f.raw)])), meta, a.manifestHash, skip, ids) };
 }
 
 // src/acx/init.ts
 import { writeFile as writeFile3 } from "node:fs/promises";
-import { dirname as dirname4, join as join8 } from "node:path";
+import { dirname as dirname5, join as join12 } from "node:path";
 import { randomUUID as randomUUID2 } from "node:crypto";
 function scaffold(name, uuid) {
   return {
@@ -36663,19 +44598,19 @@ timestamp: "2026-01-01T00:00:00Z"
 }
 async function initCartridge(dir, opts) {
   const files = scaffold(opts.name ?? "starter-cartridge", randomUUID2());
-  for (const [rel, text2] of Object.entries(files)) {
-    const abs = join8(dir, ...rel.split("/"));
-    makeDirs(dirname4(abs));
-    await writeFile3(abs, text2, { flag: "wx" });
+  for (const [rel, text3] of Object.entries(files)) {
+    const abs = join12(dir, ...rel.split("/"));
+    makeDirs(dirname5(abs));
+    await writeFile3(abs, text3, { flag: "wx" });
   }
   return Object.keys(files).sort();
 }
 
 // src/acx/import.ts
 import { writeFile as writeFile4 } from "node:fs/promises";
-import { dirname as dirname5, join as join9 } from "node:path";
-var yamlLib = lazyRequire("yaml");
-var stringify = (v, o) => yamlLib().stringify(v, o);
+import { dirname as dirname6, join as join13 } from "node:path";
+var yamlLib2 = lazyRequire("yaml");
+var stringify = (v, o) => yamlLib2().stringify(v, o);
 var FIELD_OF = {
   "acx.publisher_id": "publisher",
   "acx.artifact_id": "artifact",
@@ -36691,7 +44626,10 @@ var FIELD_OF = {
 };
 var BUILDER_META = ["acx.spec_version", "acx.rom_manifest_hash", "acx.vec0_format", "acx.save_codebase_fingerprint", "acx.cartridge_id"];
 var SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$/;
-async function importCartridge(input2, dir, opts) {
+async function importedFiles(input2, opts) {
+  return (await importedCartridge(input2, opts)).files;
+}
+async function importedCartridge(input2, opts) {
   const c = await checkArtifact(input2, { limits: opts.limits, env: opts.env }, { files: true });
   if (!c.check || !c.data) fail(c.result.diagnostics[0].code, `cannot import ${input2.label}: ${c.result.diagnostics[0].message}`);
   if (c.check.report.trust === "tampered") fail("ACX_OBJECT_MISMATCH", `cannot import ${input2.label}: it is tampered (${c.check.report.reason})`);
@@ -36716,7 +44654,7 @@ async function importCartridge(input2, dir, opts) {
   out.set("cartridge.yaml", `# Imported from ${input2.label} (ROM manifest ${c.check.report.manifestHash})
 ${stringify(y, { lineWidth: 0 })}`);
   for (const [name, raw] of c.check.files) {
-    if (zoneOfName(name) !== "rom") continue;
+    if (zoneOfName(name) !== "rom" || name === ROM_INDEX_PATH) continue;
     const rel = name.slice(4);
     out.set(rel.startsWith("skills/") || rel.startsWith("knowledge/") ? rel : name, raw);
   }
@@ -36734,9 +44672,13 @@ ${stringify(y, { lineWidth: 0 })}`);
     out.set(`attestations/${SAFE_FILE.test(id) ? id : `attestation-${++n}`}.json`, `${JSON.stringify({ type: a.type, subject_oid: a.subject_oid, media_type: a.media_type, document: a.document, status_url: a.status_url, created_at: a.created_at }, null, 2)}
 `);
   }
+  return { files: out, unsignedMeta: [...c.check.unsignedMeta] };
+}
+async function importCartridge(input2, dir, opts) {
+  const out = await importedFiles(input2, opts);
   for (const [rel, data] of out) {
-    const abs = join9(dir, ...rel.split("/"));
-    makeDirs(dirname5(abs));
+    const abs = join13(dir, ...rel.split("/"));
+    makeDirs(dirname6(abs));
     await writeFile4(abs, data, { flag: "wx" });
   }
   return [...out.keys()].sort();
@@ -36766,13 +44708,14 @@ async function writeBytes(path, bytes, check2) {
 }
 
 // src/acx/resign.ts
-async function signCartridge(input2, key2, outPath, opts) {
+async function signCartridge(input2, key3, outPath, opts) {
   const c = await usableCartridge(input2, { limits: opts.limits, env: opts.env }, "sign");
   const meta = c.check.meta;
   const hash = c.check.report.manifestHash;
   const env = opts.env ?? process.env;
-  const signedAt = env.SOURCE_DATE_EPOCH ? isoSeconds(parseEpoch(env.SOURCE_DATE_EPOCH, "SOURCE_DATE_EPOCH")) : meta.get("acx.created_at") ?? isoSeconds(0);
-  const row = signatureRow(key2, c.check.romObjects, hash, meta, signedAt);
+  const created = meta.get("acx.created_at");
+  const signedAt = created ?? (env.SOURCE_DATE_EPOCH ? isoSeconds(parseEpoch(env.SOURCE_DATE_EPOCH, "SOURCE_DATE_EPOCH")) : isoSeconds(0));
+  const row = signatureRow(key3, c.check.romObjects, hash, meta, signedAt);
   const bytes = rewriteCartridge(c.bytes, (db) => {
     db.prepare("DELETE FROM signatures").run();
     const pem = db.prepare("SELECT count(*) AS n FROM pragma_table_info('signatures') WHERE name = 'public_key_pem'").get().n > 0;
@@ -36783,14 +44726,14 @@ async function signCartridge(input2, key2, outPath, opts) {
     }
     if (!meta.has("acx.rom_manifest_hash")) db.prepare("INSERT INTO cartridge (key, value) VALUES ('acx.rom_manifest_hash', ?)").run(hash);
   });
-  await writeBytes(outPath, bytes, (tmp) => selfCheck(tmp, hash, true, key2.publicKey));
+  await writeBytes(outPath, bytes, (tmp) => selfCheck(tmp, hash, true, key3.publicKey));
   return { path: outPath, format: "acx", sha256: sha256Hex(bytes), size: bytes.length, name: meta.get("acx.artifact_id") ?? "", version: meta.get("acx.artifact_version") ?? "" };
 }
 
 // src/acx/unsigned.ts
-import { readFile as readFile3 } from "node:fs/promises";
+import { readFile as readFile5 } from "node:fs/promises";
 async function unsignedDigest(input2) {
-  const bytes = input2.bytes ?? await readFile3(input2.path);
+  const bytes = input2.bytes ?? await readFile5(input2.path);
   let signed = false;
   const stripped = rewriteCartridge(bytes, (db) => {
     signed = db.prepare("SELECT count(*) AS n FROM signatures").get().n > 0;
@@ -36799,11 +44742,289 @@ async function unsignedDigest(input2) {
   return { signed, digest: sha256Hex(stripped) };
 }
 
+// src/acx/doc-fields.ts
+var DOCUMENT_ROOT2 = "knowledge/";
+function docFromText2(t, path) {
+  const { carried, rest: rest2 } = takeCarried(t.fields, "acx");
+  const { id, type, title, description, tags, [NAV_ORDER]: nav, ...own } = rest2;
+  const d = { id: typeof id === "string" && id ? id : path.replace(/\.md$/, ""), path, title: titleOf(title, t.body) ?? path, body: t.body };
+  setCommonFields(d, { type, description, tags, nav }, own);
+  if (Object.keys(own).length) carried.acx = own;
+  if (Object.keys(carried).length) d.carried = carried;
+  return d;
+}
+function fieldsOf2(d, own) {
+  const { [KEPT_HEAD]: _h, ...rest2 } = own;
+  void _h;
+  return { id: d.id, type: d.type, title: d.title, description: d.description, tags: d.tags?.length ? d.tags : void 0, [NAV_ORDER]: d.order, ...rest2, ...carriedBlocks(d.carried, "acx") };
+}
+function documentText2(d) {
+  return documentTextWithKeptHead(d, "acx", (t) => docFromText2(t, d.path), (fields) => writeDocText(fieldsOf2(d, fields), d.body));
+}
+
+// src/acx/skill-folders.ts
+var SOURCE_SKILLS_DIR = "skills/";
+var DEFAULT_EXT_NAMESPACE = "com.anthropic.claude-code";
+function group(files, prefix) {
+  return groupSkillFiles(files.filter((f) => f.path.startsWith(prefix)).map((f) => ({ path: f.path.slice(prefix.length), bytes: f.bytes })));
+}
+async function readSkillFolders(input2, opts = {}) {
+  if (isTree(input2)) {
+    const files = [];
+    for (const e of await input2.list()) if (e.kind === "file" && e.path.startsWith(SOURCE_SKILLS_DIR)) files.push({ path: e.path, bytes: await input2.read(e.path) });
+    return { skills: group(files, SOURCE_SKILLS_DIR), diagnostics: [], unbound: [] };
+  }
+  const c = await checkArtifact(input2, { limits: opts.limits, env: opts.env }, { files: true });
+  if (!c.check) fail(c.result.diagnostics[0].code, `cannot read the skills of ${input2.label}: ${c.result.diagnostics[0].message}`, { file: input2.label });
+  if (c.check.report.trust === "tampered") fail("ACX_OBJECT_MISMATCH", `cannot read the skills of ${input2.label}: it is tampered (${c.check.report.reason})`, { file: input2.label });
+  const bad2 = c.result.diagnostics.find((x) => x.severity === "error");
+  if (bad2) fail(bad2.code, `cannot read the skills of ${input2.label}: ${bad2.message}`, { file: input2.label, hint: "run `ctxforge verify` for every problem" });
+  const unbound = c.check.unbound.filter((u) => u.path.startsWith(SKILLS_PREFIX)).flatMap((u) => {
+    const rest2 = u.path.slice(SKILLS_PREFIX.length);
+    const i = rest2.indexOf("/");
+    return i > 0 && i < rest2.length - 1 ? [{ skill: rest2.slice(0, i), rel: rest2.slice(i + 1), path: u.path }] : [];
+  });
+  return {
+    skills: group([...c.check.files].map(([path, bytes]) => ({ path, bytes })), SKILLS_PREFIX),
+    diagnostics: c.result.diagnostics.filter((x) => x.severity === "warning"),
+    unbound
+  };
+}
+function writeSkillFolders(skills, o = {}) {
+  const ns = o.extNamespace ?? DEFAULT_EXT_NAMESPACE;
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(ns)) fail("CTXFORGE_USAGE", `--ext-namespace ${JSON.stringify(ns)} is not a reverse-DNS namespace such as com.example.host (ACX §5.4)`, {}, 2);
+  const files = /* @__PURE__ */ new Map();
+  const notes2 = [];
+  const refused = /* @__PURE__ */ new Map();
+  const owned = [];
+  for (const s of skills) {
+    const why = [];
+    const out = /* @__PURE__ */ new Map();
+    const at = `${s.name}/SKILL.md`;
+    const mdFile = s.files.find((f) => f.rel === "SKILL.md");
+    if (!mdFile) why.push(error2("ACX_SKILL_LAYOUT", `no SKILL.md: a cartridge skill is rom/skills/<name>/SKILL.md plus any files (§5.1)${s.files.some((f) => f.rel === "skill.md") ? "; rename skill.md to SKILL.md" : ""}`, { file: s.name }));
+    for (const f of s.files) {
+      if (f.rel === "SKILL.md") continue;
+      const name = `${SKILLS_PREFIX}${s.name}/${f.rel}`;
+      const p = sqlarNameProblem(name);
+      if (p) why.push(error2("ACX_SOURCE_PATH", `cannot be a cartridge file: ${p} (ACX §3.2 allows only portable sqlar paths, every segment [A-Za-z0-9][A-Za-z0-9._-]{0,127}); a ctxpkg kind: skills pack can hold it`, { file: `${s.name}/${f.rel}` }));
+      else out.set(`${SOURCE_SKILLS_DIR}${s.name}/${f.rel}`, f.bytes);
+    }
+    const np = sqlarNameProblem(`${SKILLS_PREFIX}${s.name}/SKILL.md`);
+    if (np) why.push(error2("ACX_SOURCE_PATH", `skill folder ${JSON.stringify(s.name)} cannot be a cartridge path: ${np} (ACX §3.2)`, { file: s.name }));
+    if (mdFile) {
+      const r3 = readSkillMd(mdFile.bytes);
+      if (!r3.md) why.push(...r3.findings.map((x) => error2("ACX_SKILL_FRONTMATTER", x.message, { file: at, line: x.line })));
+      else {
+        const md2 = r3.md;
+        const changes = [];
+        const moved = md2.fields.filter((x) => !SKILL_FIELDS.includes(x.key));
+        const tools = md2.fields.find((x) => x.key === "allowed-tools");
+        const replace2 = {};
+        if (tools && Array.isArray(tools.value)) {
+          replace2["allowed-tools"] = allowedToolsString(tools.value);
+          changes.push("allowed-tools list written as the space-separated string §5.2 names");
+        }
+        if (md2.bom) changes.push("byte-order mark removed");
+        let text3 = md2.text;
+        if (moved.length || Object.keys(replace2).length) text3 = editSkillMd(md2, { remove: moved.map((x) => x.key), replace: replace2 });
+        const bytes = Buffer.from(text3, "utf8");
+        if (moved.length) {
+          const fields = Object.fromEntries(moved.map((x) => [x.key, x.value]));
+          out.set(skillExtPath(s.name), Buffer.from(`${JSON.stringify({ [ns]: fields }, null, 2)}
+`, "utf8"));
+          changes.push(`${moved.map((x) => x.key).join(", ")} moved into acx_skill.ext under ${ns} (ACX §5.4: a host may merge them back at install), signed in ${skillExtPath(s.name)}`);
+        }
+        const again = readSkillMd(bytes);
+        const problems = again.md ? checkSkillMd(again.md, { folder: s.name, names: "ascii" }).filter((x) => x.severity === "error") : again.findings;
+        why.push(...problems.map((x) => error2("ACX_SKILL_FRONTMATTER", x.message, { file: at, line: x.line })));
+        out.set(`${SOURCE_SKILLS_DIR}${s.name}/SKILL.md`, bytes);
+        if (changes.length) notes2.push(info2("SKILL_NORMALISED", changes.join("; "), { file: at }));
+      }
+    }
+    if (why.length) {
+      refused.set(s.name, why);
+      notes2.push(...why);
+      continue;
+    }
+    for (const [k, v] of out) files.set(k, v);
+    owned.push(`${SOURCE_SKILLS_DIR}${s.name}/`, skillExtPath(s.name));
+  }
+  return { files, notes: notes2, refused, pack: [], owned };
+}
+var acxSkills = {
+  root: SOURCE_SKILLS_DIR,
+  folders: [SOURCE_SKILLS_DIR, SKILL_EXT_PREFIX],
+  movesUnknownKeys: true,
+  read: readSkillFolders,
+  write: (skills, o) => writeSkillFolders(skills, { extNamespace: o?.extNamespace })
+};
+
+// src/core/yaml-edit.ts
+var yaml = lazyRequire("yaml");
+function yamlDocumentText(value, comment) {
+  const doc = new (yaml()).Document(JSON.parse(JSON.stringify(value)));
+  if (comment) doc.commentBefore = comment;
+  return doc.toString({ lineWidth: 0 });
+}
+var same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+function editYaml(text3, file, edits) {
+  const Y = yaml();
+  const doc = Y.parseDocument(text3, { uniqueKeys: true });
+  if (doc.errors.length) fail("CTXFORGE_IO", `${file} cannot be updated: ${doc.errors[0].message}`, { file, hint: "fix it, or remove it to have a new one written" }, 2);
+  if (!Y.isMap(doc.contents)) fail("CTXFORGE_IO", `${file} cannot be updated: it is not a YAML mapping`, { file }, 2);
+  let changed = false;
+  for (const e of edits) {
+    const have = doc.getIn(e.path, true);
+    const current = Y.isNode(have) ? have.toJSON() : have;
+    if (e.value === void 0) {
+      if (have !== void 0) {
+        doc.deleteIn(e.path);
+        changed = true;
+      }
+      continue;
+    }
+    if (same(current, e.value)) continue;
+    if (Y.isScalar(have) && (e.value === null || typeof e.value !== "object")) have.value = e.value;
+    else doc.setIn(e.path, doc.createNode(e.value));
+    changed = true;
+  }
+  return changed ? doc.toString({ lineWidth: 0 }) : text3;
+}
+
+// src/acx/write-source.ts
+var MANIFEST_FILE = "cartridge.yaml";
+var EXTENSION_META = "acx.x-ctxforge";
+var SUFFIX = " (documentation packaged by ctxforge)";
+function derivedCartridge(meta) {
+  return { publisher: "dev.ctxforge.local", artifact: nameSlug(meta.name), license: "NOASSERTION" };
+}
+function cartridgeDescription(meta) {
+  const d = meta.description ?? `${meta.name}: documentation packaged by ctxforge`;
+  return d.length >= 20 ? d.slice(0, 500) : `${d}${SUFFIX}`;
+}
+function writeAcxSource(docs, opts) {
+  const files = /* @__PURE__ */ new Map();
+  const notes2 = [];
+  for (const d of docs.docs) files.set(DOCUMENT_ROOT2 + d.path, Buffer.from(documentText2(d), "utf8"));
+  for (const a of docs.assets) files.set(DOCUMENT_ROOT2 + a.path, a.bytes);
+  const skills = writeSkillFolders(docs.skills);
+  for (const [p, b] of skills.files) files.set(p, b);
+  notes2.push(...skills.notes);
+  const meta = docs.meta;
+  const c = meta.carried?.acx ?? {};
+  const derived = derivedCartridge(meta);
+  const artifact = typeof c.artifact === "string" ? c.artifact : derived.artifact;
+  const description = cartridgeDescription(meta);
+  const ext = manifestExtensionFor(meta, "acx", { name: artifact, description });
+  const extText = ext ? canonical(ext) : void 0;
+  let text3;
+  if (opts.existingManifest !== void 0) {
+    text3 = editYaml(opts.existingManifest, MANIFEST_FILE, [
+      ...meta.version !== void 0 ? [{ path: ["version"], value: meta.version }] : [],
+      { path: ["meta", EXTENSION_META], value: extText }
+    ]);
+  } else {
+    const { artifact: _a2, version: _v, description: _d2, publisher, license, meta: metaMap, ...rest2 } = c;
+    void _a2;
+    void _v;
+    void _d2;
+    const m = { ...isMap3(metaMap) ? metaMap : {}, ...extText ? { [EXTENSION_META]: extText } : {} };
+    text3 = yamlDocumentText({
+      publisher: publisher ?? derived.publisher,
+      artifact,
+      version: meta.version ?? "0.1.0",
+      description,
+      license: license ?? derived.license,
+      ...rest2,
+      ...Object.keys(m).length ? { meta: m } : {}
+    });
+  }
+  return { files, manifest: { path: MANIFEST_FILE, text: text3 }, notes: notes2 };
+}
+function acxNameProblem(path, kind) {
+  const why = sqlarNameProblem(`rom/${DOCUMENT_ROOT2}${path}`);
+  if (why) return why;
+  return kind === "document" && !path.endsWith(".md") ? "a knowledge document's name ends in .md" : void 0;
+}
+
+// src/acx/read-documents.ts
+var KINDS2 = { skills: "Agent Skills (use `ctxforge skills export` / `import`)", memory: "ROM memory records", capabilities: "capability records", attestations: "attestations", rom: "other ROM files" };
+async function readAcxDocuments(input2, opts) {
+  if (isTree(input2)) return fromTree2(input2, wants(opts, "docs"), wants(opts, "skills"));
+  const { files, unsignedMeta } = await importedCartridge(input2, opts);
+  if (unsignedMeta.includes(ARTIFACT_META)) fail("ACX_META_UNSIGNED", `cannot read ${input2.label}: its name (${ARTIFACT_META}) is not covered by the signature`, { file: input2.label });
+  return fromTree2(new MemoryTree(files, input2.label), wants(opts, "docs"), wants(opts, "skills"), new Set(unsignedMeta));
+}
+var ARTIFACT_META = "acx.artifact_id";
+var DESCRIPTION_META = "acx.description";
+async function fromTree2(tree, withDocs, withSkills, unsigned = /* @__PURE__ */ new Set()) {
+  if (withDocs) {
+    const loaded = await loadSource(tree, { allowSecrets: true });
+    failWith(loaded.diagnostics, `${tree.label} is not a readable cartridge source tree`);
+  } else if ((await tree.stat(MANIFEST_FILE))?.kind !== "file") fail("ACX_SOURCE_MISSING", `${tree.label} has no ${MANIFEST_FILE}`, { file: MANIFEST_FILE }, 1);
+  const notes2 = [];
+  const docs = [];
+  const assets = [];
+  const groups = /* @__PURE__ */ new Map();
+  for (const e of withDocs ? await tree.list() : []) {
+    if (e.kind !== "file") continue;
+    if (e.path.startsWith(DOCUMENT_ROOT2)) {
+      const path = e.path.slice(DOCUMENT_ROOT2.length);
+      if (!path.endsWith(".md")) {
+        assets.push({ path, bytes: await tree.read(e.path) });
+        continue;
+      }
+      const text3 = splitDocText(documentString(await tree.read(e.path), e.path), e.path);
+      docs.push(withKeptHead(docFromText2(text3, path), "acx", text3, documentText2));
+    } else if (e.path.includes("/") && !e.path.startsWith(SOURCE_SKILLS_DIR)) {
+      const top = e.path.split("/")[0];
+      groups.set(top, [...groups.get(top) ?? [], e.path]);
+    }
+  }
+  for (const [top, list3] of groups) notes2.push(info2("CONVERT_LEFT_OUT", `${top}/ (${KINDS2[top] ?? "files"}, ${list3.length} file${list3.length === 1 ? "" : "s"}) has no place in the other formats' documents`, { file: list3[0] }));
+  const y = plain(parseYamlSafe(documentString(await tree.read(MANIFEST_FILE), MANIFEST_FILE)));
+  const { version, artifact, ...rest2 } = y;
+  let { description } = y;
+  const metaMap = isMap3(rest2.meta) ? { ...rest2.meta } : {};
+  const ignored = [EXTENSION_META, DESCRIPTION_META].filter((k) => unsigned.has(k));
+  if (ignored.length) {
+    notes2.push(warning2("ACX_META_UNSIGNED", `meta ${ignored.join(", ")} ${ignored.length === 1 ? "is" : "are"} not covered by the signature and ${ignored.length === 1 ? "is" : "are"} ignored: the package's name and description come only from signed fields`, { file: tree.label }));
+    if (unsigned.has(EXTENSION_META)) delete metaMap[EXTENSION_META];
+    if (unsigned.has(DESCRIPTION_META)) description = void 0;
+  }
+  let extValue;
+  if (typeof metaMap[EXTENSION_META] === "string") {
+    try {
+      extValue = parseJson(metaMap[EXTENSION_META]);
+    } catch {
+      notes2.push(warning2("CONVERT_LEFT_OUT", `meta ${EXTENSION_META} in ${MANIFEST_FILE} is not JSON and is ignored`, { file: MANIFEST_FILE }));
+    }
+  }
+  delete metaMap[EXTENSION_META];
+  if (Object.keys(metaMap).length) rest2.meta = metaMap;
+  else delete rest2.meta;
+  const ext = manifestExtension(plain(extValue));
+  const meta = { name: ext.name ?? String(artifact) };
+  if (typeof version === "string") meta.version = version;
+  const desc = "description" in ext ? ext.description : description;
+  if (typeof desc === "string") meta.description = desc;
+  if (ext.site) meta.site = ext.site;
+  const carried = { ...ext.carried };
+  const mine = beyondDerived({ artifact, ...rest2 }, derivedCartridge(meta));
+  if (Object.keys(mine).length) carried.acx = mine;
+  if (Object.keys(carried).length) meta.carried = carried;
+  return { format: "acx", meta, docs, assets, skills: withSkills ? (await readSkillFolders(tree)).skills : [], notes: notes2 };
+}
+
 // src/acx/module.ts
 var acx = {
   name: "acx",
   title: "Agent Cartridge (.acx)",
   extension: ".acx",
+  manifestFile: "cartridge.yaml",
+  documentRoot: "knowledge/",
+  holdsAssets: true,
   sniffArtifact(head, fileName) {
     if (!isSqlite(head)) return false;
     if (head.length >= 72 && head.readUInt32BE(68) === APPLICATION_ID) return true;
@@ -36831,11 +45052,15 @@ var acx = {
   init: initCartridge,
   importArtifact: importCartridge,
   sign: signCartridge,
-  unsignedDigest
+  unsignedDigest,
+  documents: readAcxDocuments,
+  writeSource: writeAcxSource,
+  nameProblem: acxNameProblem,
+  skills: acxSkills
 };
 
 // src/ctxpkg/rules.ts
-var r2 = (code2, summary3, spec) => ({ code: `CTXPKG_${code2}`, format: "ctxpkg", summary: summary3, ...spec ? { spec: `CTXPKG ${spec}` } : {} });
+var r2 = (code3, summary3, spec) => ({ code: `CTXPKG_${code3}`, format: "ctxpkg", summary: summary3, ...spec ? { spec: `CTXPKG ${spec}` } : {} });
 defineRules([
   r2("FILE_TOO_LARGE", "The package file is larger than the size ceiling; it is not parsed.", "§11"),
   r2("ZIP_UNSUPPORTED", "The file is a ZIP container (PK), which is a draft and not part of CTXPKG v2.", "§2"),
@@ -36997,10 +45222,10 @@ var realDate = (v) => {
 var isIsoUtc = (v) => typeof v === "string" && ISO_UTC.test(v) && realDate(v);
 var LOWER_HEX = (n) => new RegExp(`^[0-9a-f]{${n}}$`);
 var ANY_HEX = (n) => new RegExp(`^[0-9a-fA-F]{${n}}$`);
-function checkHex(v, n, what, code2, at, out) {
+function checkHex(v, n, what, code3, at, out) {
   if (typeof v === "string" && LOWER_HEX(n).test(v)) return true;
   if (typeof v === "string" && ANY_HEX(n).test(v)) out.push(error2("CTXPKG_HEX_UPPERCASE", `${what} is uppercase hex; §8 requires lowercase (it is rejected, not normalised)`, at));
-  else out.push(error2(code2, `${what} must be ${n} lowercase hex digits`, at));
+  else out.push(error2(code3, `${what} must be ${n} lowercase hex digits`, at));
   return false;
 }
 function checkName(v, what, at, out, warnUnscoped = false) {
@@ -37235,8 +45460,8 @@ function checkSummary(manifest, content, ctx, graph) {
 }
 
 // src/ctxpkg/budget.ts
-function estimateTokens(text2) {
-  return Math.max(1, Math.ceil(Buffer.byteLength(text2, "utf8") / 4));
+function estimateTokens(text3) {
+  return Math.max(1, Math.ceil(Buffer.byteLength(text3, "utf8") / 4));
 }
 function assemble3(content, budget, at) {
   const now = at ? Date.parse(at) : NaN;
@@ -37264,6 +45489,44 @@ function assemble3(content, budget, at) {
 
 // src/ctxpkg/documents.ts
 import * as zlib from "node:zlib";
+
+// src/core/skill-folder.ts
+defineRules([
+  { code: "SKILL_INVALID", format: "core", summary: "An Agent Skill (SKILL.md and its folder) breaks the agentskills.io specification." }
+]);
+function checkSkillFolder(s, at) {
+  const findings = [];
+  const add = (f, file2) => {
+    const mk = f.severity === "error" ? error2 : f.severity === "warning" ? warning2 : info2;
+    findings.push({ ...f, diagnostic: mk("SKILL_INVALID", f.message, { file: file2, line: f.line }) });
+  };
+  let md2 = s.files.find((f) => f.rel === "SKILL.md");
+  if (!md2) {
+    const lower = s.files.find((f) => f.rel.toLowerCase() === "skill.md");
+    if (!lower) {
+      add({ severity: "error", rule: "layout", message: "no SKILL.md here (a skill is a folder holding SKILL.md and any other files)" }, at);
+      return done(findings);
+    }
+    add({ severity: "warning", rule: "skill-md-case", message: `${lower.rel}: the specification and a cartridge require SKILL.md (skills-ref also accepts skill.md)` }, `${at}/${lower.rel}`);
+    md2 = lower;
+  }
+  const file = `${at}/${md2.rel}`;
+  const r3 = readSkillMd(md2.bytes);
+  for (const f of r3.findings) add(f, file);
+  if (!r3.md) return done(findings);
+  for (const f of checkSkillMd(r3.md, { folder: s.name, names: "agentskills" })) add(f, file);
+  const name = r3.md.fields.find((x) => x.key === "name");
+  if (typeof name?.value === "string" && !ASCII_SKILL_NAME.test(name.value) && !findings.some((x) => x.rule === "name" && x.severity === "error")) {
+    add({ severity: "info", rule: "ascii-name", message: `the name ${JSON.stringify(name.value)} is valid Agent Skills (Unicode lowercase), but a cartridge holds ASCII names only (ACX §5.2): a ctxpkg skills pack can hold this skill, a cartridge cannot`, line: name.line }, file);
+  }
+  return done(findings);
+}
+function done(findings) {
+  return { diagnostics: findings.map((f) => f.diagnostic), findings };
+}
+
+// src/ctxpkg/documents.ts
+var DOCUMENTS_DIR = "documents/";
 var DOCUMENT_ENCODING = "zstd+base64";
 var DOCUMENT_CAPS = { files: 256, fileBytes: 1024 * 1024, totalBytes: 8 * 1024 * 1024 };
 var MAGIC = 4247762216;
@@ -37339,6 +45602,7 @@ function checkDocuments(manifest, content, ctx) {
   if (!files.length) return [error2("CTXPKG_DOCUMENTS_INVALID", "a skills package holds at least one document", at)];
   if (files.length > DOCUMENT_CAPS.files) return [error2("CTXPKG_DOCUMENTS_INVALID", `a skills package holds at most ${DOCUMENT_CAPS.files} documents, this one ${files.length}`, at)];
   const seen = /* @__PURE__ */ new Set();
+  const decoded = [];
   let total = 0;
   let prev = "";
   for (const f of files) {
@@ -37363,28 +45627,41 @@ function checkDocuments(manifest, content, ctx) {
       out.push(error2("CTXPKG_DOCUMENTS_INVALID", `${where2}: encoding ${JSON.stringify(f.encoding)} is not ${DOCUMENT_ENCODING}`, at));
       continue;
     }
-    let plain2;
+    let plain3;
     try {
-      plain2 = zstdDecode(Buffer.from(f.body, "base64"));
+      plain3 = zstdDecode(Buffer.from(f.body, "base64"));
     } catch (e) {
       out.push(error2("CTXPKG_DOCUMENTS_INVALID", `${where2}: body does not decode (${e.message})`, at));
       continue;
     }
-    if (!plain2) {
+    if (!plain3) {
       out.push(warning2("CTXPKG_DOCUMENTS_INVALID", `${where2}: compressed zstd blocks need a runtime with zstd; its sha256 was not checked`, at));
       continue;
     }
-    if (plain2.length > DOCUMENT_CAPS.fileBytes) out.push(error2("CTXPKG_DOCUMENTS_INVALID", `${where2} is ${plain2.length} bytes (at most ${DOCUMENT_CAPS.fileBytes})`, at));
-    if (sha256Hex(plain2) !== f.sha256) out.push(error2("CTXPKG_DOCUMENTS_INVALID", `${where2}: body does not match its sha256`, at));
-    total += plain2.length;
+    if (plain3.length > DOCUMENT_CAPS.fileBytes) out.push(error2("CTXPKG_DOCUMENTS_INVALID", `${where2} is ${plain3.length} bytes (at most ${DOCUMENT_CAPS.fileBytes})`, at));
+    if (sha256Hex(plain3) !== f.sha256) out.push(error2("CTXPKG_DOCUMENTS_INVALID", `${where2}: body does not match its sha256`, at));
+    total += plain3.length;
+    decoded.push({ path: f.path, bytes: plain3 });
   }
   if (total > DOCUMENT_CAPS.totalBytes) out.push(error2("CTXPKG_DOCUMENTS_INVALID", `the documents decode to ${total} bytes (at most ${DOCUMENT_CAPS.totalBytes})`, at));
+  out.push(...skillFindings(decoded, ctx));
+  return out;
+}
+function skillFindings(files, ctx) {
+  const base = ctx.mode === "source" ? DOCUMENTS_DIR : `${ctx.locate(["content", "documents"]).file ?? "package"}:${DOCUMENTS_DIR}`;
+  const out = [];
+  for (const s of groupSkillFiles(files)) {
+    for (const f of checkSkillFolder(s, `${base}${s.name}`).findings) {
+      if (f.rule === "ascii-name") continue;
+      out.push(f.rule === "unknown-key" ? { ...f.diagnostic, severity: "warning", message: `unknown frontmatter key ${JSON.stringify(f.key)} kept as written: the specification allows only ${SKILL_FIELDS.join(", ")} and skills-ref rejects it, but hosts such as Claude Code read it` } : f.diagnostic);
+    }
+  }
   return out;
 }
 
 // src/ctxpkg/artifact.ts
 import { stat as stat4 } from "node:fs/promises";
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 
 // src/ctxpkg/json-tree.ts
 var JsonTreeError = class extends Error {
@@ -37396,34 +45673,34 @@ var JsonTreeError = class extends Error {
   offset;
 };
 var WS2 = (c) => c === 32 || c === 9 || c === 10 || c === 13;
-function parseJsonTree(text2, maxDepth = 1e3, range) {
+function parseJsonTree(text3, maxDepth = 1e3, range) {
   let i = range?.start ?? 0;
-  const s = range ? text2.slice(0, range.end) : text2;
+  const s = range ? text3.slice(0, range.end) : text3;
   const ws = () => {
     while (i < s.length && WS2(s.charCodeAt(i))) i++;
   };
-  const bad3 = (m, at = i) => {
+  const bad2 = (m, at = i) => {
     throw new JsonTreeError(m, at);
   };
   const str3 = () => {
     const start = i;
     i++;
     let out = "";
-    let run4 = i;
+    let run3 = i;
     for (; ; ) {
-      if (i >= s.length) bad3("unterminated string", start);
+      if (i >= s.length) bad2("unterminated string", start);
       const c = s.charCodeAt(i);
       if (c === 34) {
-        out += s.slice(run4, i);
+        out += s.slice(run3, i);
         i++;
         return out;
       }
-      if (c < 32) bad3("control character in a string");
+      if (c < 32) bad2("control character in a string");
       if (c !== 92) {
         i++;
         continue;
       }
-      out += s.slice(run4, i);
+      out += s.slice(run3, i);
       const e = s[i + 1];
       const simple = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "	" };
       if (e !== void 0 && e in simple) {
@@ -37431,11 +45708,11 @@ function parseJsonTree(text2, maxDepth = 1e3, range) {
         i += 2;
       } else if (e === "u") {
         const hex = s.slice(i + 2, i + 6);
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) bad3("invalid \\u escape");
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) bad2("invalid \\u escape");
         out += String.fromCharCode(parseInt(hex, 16));
         i += 6;
-      } else bad3("invalid escape in a string");
-      run4 = i;
+      } else bad2("invalid escape in a string");
+      run3 = i;
     }
   };
   const value = (depth) => {
@@ -37443,7 +45720,7 @@ function parseJsonTree(text2, maxDepth = 1e3, range) {
     const start = i;
     const c = s.charCodeAt(i);
     if (c === 123 || c === 91) {
-      if (depth >= maxDepth) bad3(`nesting deeper than ${maxDepth}`);
+      if (depth >= maxDepth) bad2(`nesting deeper than ${maxDepth}`);
       i++;
       ws();
       if (c === 123) {
@@ -37454,13 +45731,13 @@ function parseJsonTree(text2, maxDepth = 1e3, range) {
         }
         for (; ; ) {
           ws();
-          if (s.charCodeAt(i) !== 34) bad3("expected a string key");
+          if (s.charCodeAt(i) !== 34) bad2("expected a string key");
           const keyStart = i;
-          const key2 = str3();
+          const key3 = str3();
           ws();
-          if (s.charCodeAt(i) !== 58) bad3("expected ':'");
+          if (s.charCodeAt(i) !== 58) bad2("expected ':'");
           i++;
-          members.push({ key: key2, keyStart, value: value(depth + 1) });
+          members.push({ key: key3, keyStart, value: value(depth + 1) });
           ws();
           const d = s.charCodeAt(i);
           if (d === 44) {
@@ -37471,7 +45748,7 @@ function parseJsonTree(text2, maxDepth = 1e3, range) {
             i++;
             return { t: "obj", start, end: i, members };
           }
-          bad3("expected ',' or '}'");
+          bad2("expected ',' or '}'");
         }
       }
       const items2 = [];
@@ -37491,7 +45768,7 @@ function parseJsonTree(text2, maxDepth = 1e3, range) {
           i++;
           return { t: "arr", start, end: i, items: items2 };
         }
-        bad3("expected ',' or ']'");
+        bad2("expected ',' or ']'");
       }
     }
     if (c === 34) {
@@ -37507,14 +45784,14 @@ function parseJsonTree(text2, maxDepth = 1e3, range) {
     const m = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
     m.lastIndex = i;
     const r3 = m.exec(s);
-    if (!r3 || r3[0] === "-" || r3[0] === "") bad3("unexpected character");
+    if (!r3 || r3[0] === "-" || r3[0] === "") bad2("unexpected character");
     i += r3[0].length;
-    if (i < s.length && /[0-9.eE+-]/.test(s[i])) bad3("invalid number");
+    if (i < s.length && /[0-9.eE+-]/.test(s[i])) bad2("invalid number");
     return { t: "num", start, end: i, lexeme: r3[0], isInteger: r3[1] === void 0 && r3[2] === void 0 };
   };
   const root = value(0);
   ws();
-  if (i < s.length) bad3("unexpected data after the JSON value");
+  if (i < s.length) bad2("unexpected data after the JSON value");
   return root;
 }
 function offsetOf(root, path) {
@@ -37541,8 +45818,8 @@ function offsetOf(root, path) {
   }
   return at;
 }
-function lineAt(text2, offset) {
-  return lineColumn(text2, offset).line;
+function lineAt(text3, offset) {
+  return lineColumn(text3, offset).line;
 }
 
 // src/ctxpkg/artifact.ts
@@ -37562,13 +45839,13 @@ async function readArtifactBytes(input2, opts) {
   if (!st?.isFile()) return { diag: error2("CTXPKG_JSON_INVALID", `${file} is not a readable file`, { file }) };
   if (st.size > max) return { diag: error2("CTXPKG_FILE_TOO_LARGE", `${file} is ${st.size} bytes, above the ceiling of ${max}; not parsed`, { file, hint: "raise it with --max-file-bytes if you trust the file" }) };
   try {
-    return { bytes: readFileSync3(input2.path) };
+    return { bytes: readFileSync5(input2.path) };
   } catch (e) {
     return { diag: error2("CTXPKG_JSON_INVALID", `${file} is not a readable file: ${e.message}`, { file }) };
   }
 }
-function compactMember(bytes, text2, spaces, r3) {
-  if (text2.length !== bytes.length) return withoutSpaces(text2, spaces, r3.valueStart, r3.valueEnd);
+function compactMember(bytes, text3, spaces, r3) {
+  if (text3.length !== bytes.length) return withoutSpaces(text3, spaces, r3.valueStart, r3.valueEnd);
   const keep = outsideSpaces(spaces, r3.valueStart, r3.valueEnd);
   if (keep.length === 2) return bytes.subarray(keep[0], keep[1]);
   const parts = [];
@@ -37579,20 +45856,20 @@ function parseArtifactText(bytes, file, maxDepth = DEFAULT_MAX_DEPTH) {
   if (bytes[0] === 80 && bytes[1] === 75) {
     return { diags: [error2("CTXPKG_ZIP_UNSUPPORTED", `${file} is a ZIP container; the ZIP form is a draft, not CTXPKG v2 (which is one JSON document)`, { file })] };
   }
-  let text2;
+  let text3;
   try {
-    text2 = decodeUtf8Strict(bytes, file);
+    text3 = decodeUtf8Strict(bytes, file);
   } catch (e) {
     return { diags: [error2("CTXPKG_ENCODING", e.reason ?? String(e), { file, line: 1 })] };
   }
   let parsed;
   try {
-    parsed = parseJsonWithRanges(text2, { maxDepth, number: numberHook });
+    parsed = parseJsonWithRanges(text3, { maxDepth, number: numberHook });
   } catch (e) {
     if (e instanceof JsonSyntaxError) {
-      const code2 = e.code === "JSON_DUPLICATE_KEY" ? "CTXPKG_DUPLICATE_MEMBER" : e.code === "JSON_DEPTH" ? "CTXPKG_JSON_DEPTH" : "CTXPKG_JSON_INVALID";
-      const hint = code2 === "CTXPKG_DUPLICATE_MEMBER" ? "a repeated member lets the hashed bytes and the loaded data differ; it is always rejected" : void 0;
-      return { diags: [error2(code2, e.reason, { file, line: e.line, column: e.column, ...hint ? { hint } : {} })] };
+      const code3 = e.code === "JSON_DUPLICATE_KEY" ? "CTXPKG_DUPLICATE_MEMBER" : e.code === "JSON_DEPTH" ? "CTXPKG_JSON_DEPTH" : "CTXPKG_JSON_INVALID";
+      const hint = code3 === "CTXPKG_DUPLICATE_MEMBER" ? "a repeated member lets the hashed bytes and the loaded data differ; it is always rejected" : void 0;
+      return { diags: [error2(code3, e.reason, { file, line: e.line, column: e.column, ...hint ? { hint } : {} })] };
     }
     if (e instanceof RangeError) return { diags: [error2("CTXPKG_JSON_DEPTH", "JSON nested too deeply to read", { file })] };
     throw e;
@@ -37608,31 +45885,31 @@ function parseArtifactText(bytes, file, maxDepth = DEFAULT_MAX_DEPTH) {
   if (extra.length || !mr || !cr) {
     const what = extra.length ? `unexpected top-level member${extra.length > 1 ? "s" : ""} ${extra.map((k) => JSON.stringify(k)).join(", ")}` : `missing top-level member "${!mr ? "manifest" : "content"}"`;
     const off = extra.length ? parsed.members.find((m) => m.key === extra[0]).keyStart : 0;
-    return { diags: [error2("CTXPKG_TOP_LEVEL", `exactly two top-level members are allowed, "manifest" and "content": ${what}`, { file, line: lineAt(text2, off) })] };
+    return { diags: [error2("CTXPKG_TOP_LEVEL", `exactly two top-level members are allowed, "manifest" and "content": ${what}`, { file, line: lineAt(text3, off) })] };
   }
   let tree;
   let manifestTree;
-  const whole = () => tree ??= parseJsonTree(text2, maxDepth + 1);
-  const manifestNode = () => manifestTree ??= parseJsonTree(text2, maxDepth, { start: mr.valueStart, end: mr.valueEnd });
+  const whole = () => tree ??= parseJsonTree(text3, maxDepth + 1);
+  const manifestNode = () => manifestTree ??= parseJsonTree(text3, maxDepth, { start: mr.valueStart, end: mr.valueEnd });
   const inManifest = (rest2) => {
     const m = manifestNode();
     const o = offsetOf(m, rest2);
     return o === m.start ? mr.keyStart : o;
   };
-  const locate = (path) => ({ file, line: lineAt(text2, path[0] === "manifest" ? inManifest(path.slice(1)) : offsetOf(whole(), path)) });
+  const locate = (path) => ({ file, line: lineAt(text3, path[0] === "manifest" ? inManifest(path.slice(1)) : offsetOf(whole(), path)) });
   const t = top;
   return {
     diags: [],
     doc: {
       label: file,
-      text: text2,
+      text: text3,
       bytes,
       manifest: t.manifest,
       content: t.content,
       manifestRange: mr,
       contentRange: cr,
       locate,
-      compactContent: () => compactMember(bytes, text2, parsed.spaces, cr),
+      compactContent: () => compactMember(bytes, text3, parsed.spaces, cr),
       get tree() {
         return whole();
       },
@@ -37696,14 +45973,14 @@ var SHORT = { 8: "\\b", 12: "\\f", 10: "\\n", 13: "\\r", 9: "\\t", 34: '\\"', 92
 function canonicalString(s) {
   checkWellFormed(s);
   let out = '"';
-  let run4 = 0;
+  let run3 = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 32 && c !== 34 && c !== 92) continue;
-    out += s.slice(run4, i) + (SHORT[c] ?? `\\u00${c.toString(16).padStart(2, "0")}`);
-    run4 = i + 1;
+    out += s.slice(run3, i) + (SHORT[c] ?? `\\u00${c.toString(16).padStart(2, "0")}`);
+    run3 = i + 1;
   }
-  return `${out}${s.slice(run4)}"`;
+  return `${out}${s.slice(run3)}"`;
 }
 function canonicalJsonNode(node) {
   switch (node.t) {
@@ -37823,33 +46100,43 @@ function checkpointFileText(v) {
 }
 
 // src/ctxpkg/build.ts
-import { join as join10 } from "node:path";
-import { writeFile as writeFile5, readFile as readFile4, chmod as chmod2 } from "node:fs/promises";
+import { join as join14 } from "node:path";
+import { writeFile as writeFile5, readFile as readFile6, chmod as chmod2 } from "node:fs/promises";
 
 // src/ctxpkg/source.ts
-var MANIFEST_FILE = "ctxpkg.yaml";
+var MANIFEST_FILE2 = "ctxpkg.yaml";
 var NODES_DIR = "nodes/";
-var DOCUMENTS_DIR = "documents/";
 var RESERVED_MANIFEST = ["schema_version", "created_at", "integrity", "provenance", "signature", "graph_summary"];
-function keyLines(yaml2, firstLine) {
+function lineKey2(l) {
+  const q2 = l.startsWith('"') ? 1 : 0;
+  const first = l[q2];
+  if (first === void 0 || /[\s:"#]/.test(first)) return void 0;
+  let j = q2 + 1;
+  while (j < l.length && l[j] !== ":" && l[j] !== '"') j++;
+  if (!q2) return l[j] === ":" ? l.slice(0, j) : void 0;
+  if (l[j] !== '"') return void 0;
+  let k = j + 1;
+  while (k < l.length && /\s/.test(l[k])) k++;
+  return l[k] === ":" ? l.slice(1, j) : void 0;
+}
+function keyLines(yaml3, firstLine) {
   const out = /* @__PURE__ */ new Map();
-  yaml2.split("\n").forEach((l, i) => {
-    const m = /^("?)([^\s:"#][^:"]*)\1\s*:/.exec(l);
-    if (m && !out.has(m[2])) out.set(m[2], firstLine + i);
+  yaml3.split("\n").forEach((l, i) => {
+    const key3 = lineKey2(l);
+    if (key3 !== void 0 && !out.has(key3)) out.set(key3, firstLine + i);
   });
   return out;
 }
-function decode2(bytes, file) {
-  const b = bytes[0] === 239 && bytes[1] === 187 && bytes[2] === 191 ? bytes.subarray(3) : bytes;
+function decode3(bytes, file) {
   try {
-    return { text: decodeUtf8Strict(b, file) };
+    return { text: decodeUtf8Strict(withoutBom(bytes), file) };
   } catch {
     return { diag: error2("CTXPKG_SOURCE_FILE_INVALID", `${file} is not valid UTF-8 text`, { file }) };
   }
 }
-function yaml(text2, file, lineOffset, diags) {
+function yaml2(text3, file, lineOffset, diags) {
   try {
-    return parseYamlSafe(text2, { lineOffset, intAsBigInt: true });
+    return parseYamlSafe(text3, { lineOffset, intAsBigInt: true });
   } catch (e) {
     if (e instanceof YamlSafetyError) {
       diags.push(error2("CTXPKG_SOURCE_YAML", e.reason, { file, ...e.line ? { line: e.line } : {} }));
@@ -37872,21 +46159,21 @@ ${content}
 async function loadSource2(tree) {
   const diags = [];
   const entries = await tree.list();
-  const mEntry = entries.find((e) => e.path === MANIFEST_FILE);
+  const mEntry = entries.find((e) => e.path === MANIFEST_FILE2);
   if (!mEntry || mEntry.kind !== "file") {
-    return { diags: [error2("CTXPKG_SOURCE_MANIFEST_MISSING", `${tree.label}: no ${MANIFEST_FILE} at the root of the source tree`, { hint: "run `ctxforge init ctxpkg DIR` for a skeleton" })] };
+    return { diags: [error2("CTXPKG_SOURCE_MANIFEST_MISSING", `${tree.label}: no ${MANIFEST_FILE2} at the root of the source tree`, { hint: "run `ctxforge init ctxpkg DIR` for a skeleton" })] };
   }
-  const md = decode2(await tree.read(MANIFEST_FILE), MANIFEST_FILE);
-  if (md.diag) return { diags: [md.diag] };
-  const manifestText = md.text;
-  const mv = yaml(manifestText, MANIFEST_FILE, 0, diags);
+  const md2 = decode3(await tree.read(MANIFEST_FILE2), MANIFEST_FILE2);
+  if (md2.diag) return { diags: [md2.diag] };
+  const manifestText = md2.text;
+  const mv = yaml2(manifestText, MANIFEST_FILE2, 0, diags);
   if (mv === void 0 && diags.length) return { diags };
-  if (!isObject(mv)) return { diags: [error2("CTXPKG_SOURCE_YAML", `${MANIFEST_FILE} must be a YAML mapping of manifest fields`, { file: MANIFEST_FILE, line: 1 })] };
+  if (!isObject(mv)) return { diags: [error2("CTXPKG_SOURCE_YAML", `${MANIFEST_FILE2} must be a YAML mapping of manifest fields`, { file: MANIFEST_FILE2, line: 1 })] };
   const manifest = mv;
   const manifestLines = keyLines(manifestText, 1);
   for (const k of RESERVED_MANIFEST) {
     if (manifest[k] !== void 0) {
-      diags.push(error2("CTXPKG_SOURCE_FIELD_RESERVED", `${k} is computed by the build and must not be set in ${MANIFEST_FILE}`, { file: MANIFEST_FILE, line: manifestLines.get(k) ?? 1 }));
+      diags.push(error2("CTXPKG_SOURCE_FIELD_RESERVED", `${k} is computed by the build and must not be set in ${MANIFEST_FILE2}`, { file: MANIFEST_FILE2, line: manifestLines.get(k) ?? 1 }));
     }
   }
   const nodes = [];
@@ -37897,19 +46184,19 @@ async function loadSource2(tree) {
       diags.push(error2("CTXPKG_SOURCE_FILE_INVALID", `${e.path} is a ${e.kind}, not a regular file`, { file: e.path }));
       continue;
     }
-    const d = decode2(await tree.read(e.path), e.path);
+    const d = decode3(await tree.read(e.path), e.path);
     if (d.diag) {
       diags.push(d.diag);
       continue;
     }
-    const text2 = d.text;
-    const fm = splitFrontmatter(text2);
+    const text3 = d.text;
+    const fm = splitFrontmatter(text3);
     if (!fm.present) {
       diags.push(error2("CTXPKG_SOURCE_FRONTMATTER_MISSING", `${e.path} has no YAML frontmatter (--- id, type … ---)`, { file: e.path, line: 1 }));
       continue;
     }
     const before = diags.length;
-    const fv = yaml(fm.yaml, e.path, fm.yamlLine - 1, diags);
+    const fv = yaml2(fm.yaml, e.path, fm.yamlLine - 1, diags);
     if (diags.length > before) continue;
     if (!isObject(fv)) {
       diags.push(error2("CTXPKG_SOURCE_YAML", `${e.path}: the frontmatter must be a YAML mapping`, { file: e.path, line: fm.yamlLine }));
@@ -37922,7 +46209,7 @@ async function loadSource2(tree) {
       continue;
     }
     const node = { ...fields, content: bodyToContent(fm.body) };
-    nodes.push({ file: e.path, node, lines, bodyLine: fm.bodyLine, text: text2 });
+    nodes.push({ file: e.path, node, lines, bodyLine: fm.bodyLine, text: text3 });
     if (rawEdges === void 0 || rawEdges === null) continue;
     const edgesLine = lines.get("edges") ?? fm.yamlLine;
     if (!Array.isArray(rawEdges)) {
@@ -37950,8 +46237,8 @@ async function loadSource2(tree) {
   const ek = (e, k) => typeof e.edge[k] === "string" ? e.edge[k] : "";
   edges.sort((a, b) => compareUtf8(ek(a, "from"), ek(b, "from")) || compareUtf8(ek(a, "to"), ek(b, "to")) || compareUtf8(ek(a, "type"), ek(b, "type")));
   const content = manifest.kind === "skills" && !nodes.length ? {} : { context_graph: { format: GRAPH_FORMAT, nodes: nodes.map((n) => n.node), edges: edges.map((e) => e.edge) } };
+  const docs = [];
   if (manifest.kind === "skills") {
-    const docs = [];
     for (const e of entries) {
       if (!e.path.startsWith(DOCUMENTS_DIR)) continue;
       if (e.kind !== "file") {
@@ -37975,16 +46262,16 @@ async function loadSource2(tree) {
     }
   }
   const locate = (path) => {
-    if (path[0] === "manifest") return { file: MANIFEST_FILE, line: manifestLines.get(String(path[1] ?? "")) ?? 1 };
+    if (path[0] === "manifest") return { file: MANIFEST_FILE2, line: manifestLines.get(String(path[1] ?? "")) ?? 1 };
     if (path[2] === "nodes" && typeof path[3] === "number" && nodes[path[3]]) {
       const n = nodes[path[3]];
       const k = String(path[4] ?? "");
       return { file: n.file, line: k === "content" ? n.bodyLine : n.lines.get(k) ?? 2 };
     }
     if (path[2] === "edges" && typeof path[3] === "number" && edges[path[3]]) return { file: edges[path[3]].file, line: edges[path[3]].line };
-    return { file: MANIFEST_FILE };
+    return { file: MANIFEST_FILE2 };
   };
-  return { pkg: { label: tree.label, manifest, manifestLines, manifestText, nodes, edges, content, locate }, diags };
+  return { pkg: { label: tree.label, manifest, manifestLines, manifestText, nodes, edges, content, documentFiles: docs, locate }, diags };
 }
 
 // src/ctxpkg/integrity.ts
@@ -38006,11 +46293,11 @@ function manifestMessage(manifest) {
   const digest = sha256Hex(Buffer.concat([Buffer.from("ctxpkg-sign-manifest-v1:", "utf8"), Buffer.from(canon, "utf8")]));
   return Buffer.from(digest, "ascii");
 }
-function signIdentity(key2, name, version, packageSha256) {
-  return signEd25519(key2, identityMessage(name, version, packageSha256)).toString("hex");
+function signIdentity(key3, name, version, packageSha256) {
+  return signEd25519(key3, identityMessage(name, version, packageSha256)).toString("hex");
 }
-function signManifest(key2, manifest) {
-  return signEd25519(key2, manifestMessage(manifest)).toString("hex");
+function signManifest(key3, manifest) {
+  return signEd25519(key3, manifestMessage(manifest)).toString("hex");
 }
 function verifyHex(publicKeyHex, message, signatureHex) {
   return verifyEd25519(Buffer.from(publicKeyHex, "hex"), message, Buffer.from(signatureHex, "hex"));
@@ -38214,8 +46501,9 @@ function checkSourcePackage(pkg) {
   return diags;
 }
 function secretsIn(pkg, allow) {
-  const out = scanSecrets(pkg.manifestText, MANIFEST_FILE, MANIFEST_FILE, allow);
-  for (const n of pkg.nodes) out.push(...scanSecrets(n.text, n.file, `node ${String(n.node.id)}`, allow));
+  const out = scanSecrets(pkg.manifestText, MANIFEST_FILE2, MANIFEST_FILE2, allow);
+  for (const n of pkg.nodes) out.push(...scanSecretName(n.file, allow), ...scanSecrets(n.text, n.file, `node ${String(n.node.id)}`, allow));
+  for (const f of pkg.documentFiles) out.push(...scanSecretName(DOCUMENTS_DIR + f.path, allow), ...scanSecretBytes(f.bytes, DOCUMENTS_DIR + f.path, DOCUMENTS_DIR + f.path, allow));
   return out;
 }
 function projectHash(pkg) {
@@ -38233,14 +46521,14 @@ async function buildSource(tree, opts) {
   const written = writePackage(pkg.manifest, pkg.content, { createdAt: isoSeconds(epoch), projectHash: projectHash(pkg), key: opts.key });
   const name = pkg.manifest.name;
   const version = pkg.manifest.version;
-  const target = join10(opts.outDir, artifactFileName(name, version));
+  const target = join14(opts.outDir, artifactFileName(name, version));
   const bytes = Buffer.from(written.text, "utf8");
   await writeAtomic(target, async (tmp) => {
     await writeFile5(tmp, bytes);
     await chmod2(tmp, 420);
   }, {
     check: async (tmp) => {
-      const back = await readFile4(tmp);
+      const back = await readFile6(tmp);
       const parsed = parseArtifactText(back, target);
       const report = parsed.doc ? verifyDoc(parsed.doc, {}) : { diagnostics: parsed.diags };
       if (hasErrors(report.diagnostics)) {
@@ -38253,8 +46541,8 @@ async function buildSource(tree, opts) {
 }
 
 // src/ctxpkg/deps.ts
-import { readdir as readdir2 } from "node:fs/promises";
-import { join as join11 } from "node:path";
+import { readdir as readdir3 } from "node:fs/promises";
+import { join as join15 } from "node:path";
 
 // src/ctxpkg/read.ts
 async function readAndVerify(input2, opts = {}) {
@@ -38283,11 +46571,11 @@ function result(doc, v) {
 
 // src/ctxpkg/deps.ts
 async function scanPackages(dir, opts, diags) {
-  const names = await readdir2(dir).catch((e) => fail("CTXFORGE_IO", `--packages ${dir} cannot be read: ${e.code ?? e.message}`, { hint: "name a directory of .ctxpkg files" }, 2));
+  const names = await readdir3(dir).catch((e) => fail("CTXFORGE_IO", `--packages ${dir} cannot be read: ${e.code ?? e.message}`, { hint: "name a directory of .ctxpkg files" }, 2));
   const out = [];
   for (const n of names.sort()) {
     if (!n.endsWith(".ctxpkg")) continue;
-    const path = join11(dir, n);
+    const path = join15(dir, n);
     const r3 = await readAndVerify({ label: path, path }, { limits: opts.limits, env: opts.env });
     if (!r3.valid || !r3.doc || !isObject(r3.doc.manifest)) {
       diags.push(warning2("CTXPKG_DEPENDENCY_UNRESOLVED", `${n} in the package directory does not verify and is ignored`, { file: path }));
@@ -38340,8 +46628,8 @@ async function resolveDependencies(manifest, dir, locate, opts = {}) {
   for (const p of installed) {
     if (ownConflicts.includes(p.name)) diags.push(error2("CTXPKG_CONFLICT", `${self} declares a conflict with ${p.name}, which it depends on`, locate(["manifest", "conflicts"])));
     if (p.conflicts.includes(self)) diags.push(error2("CTXPKG_CONFLICT", `${p.name}@${p.version} declares a conflict with ${self}`, locate(["manifest", "dependencies"])));
-    for (const q of installed) {
-      if (q !== p && p.conflicts.includes(q.name)) diags.push(error2("CTXPKG_CONFLICT", `${p.name}@${p.version} conflicts with ${q.name}@${q.version}; they cannot be installed together`, locate(["manifest", "dependencies"])));
+    for (const q2 of installed) {
+      if (q2 !== p && p.conflicts.includes(q2.name)) diags.push(error2("CTXPKG_CONFLICT", `${p.name}@${p.version} conflicts with ${q2.name}@${q2.version}; they cannot be installed together`, locate(["manifest", "dependencies"])));
     }
   }
   return { diagnostics: diags, resolutions };
@@ -38349,7 +46637,7 @@ async function resolveDependencies(manifest, dir, locate, opts = {}) {
 
 // src/ctxpkg/import.ts
 import { writeFile as writeFile6 } from "node:fs/promises";
-import { dirname as dirname6, join as join12 } from "node:path";
+import { dirname as dirname7, join as join16 } from "node:path";
 
 // src/ctxpkg/v1.ts
 var CODE_KIND = {
@@ -38425,12 +46713,12 @@ ${str2(g.resolution)}`,
   const graph = isObject(content.graph) ? content.graph : void 0;
   const codeId = /* @__PURE__ */ new Map();
   const codeNode = (path, name, extra = {}) => {
-    const key2 = `${path}#${name}`;
-    const known = codeId.get(key2);
+    const key3 = `${path}#${name}`;
+    const known = codeId.get(key3);
     if (known) return known;
     const kind = typeof extra.v1_kind === "string" ? extra.v1_kind : "";
-    const id = add(`code:${key2}`, { type: CODE_KIND[kind] ?? "code_symbol", content: name, activation: 1, file_path: path, ...extra }, graph?.exported_at);
-    codeId.set(key2, id);
+    const id = add(`code:${key3}`, { type: CODE_KIND[kind] ?? "code_symbol", content: name, activation: 1, file_path: path, ...extra }, graph?.exported_at);
+    codeId.set(key3, id);
     return id;
   };
   for (const n of arr(graph?.nodes)) {
@@ -38457,17 +46745,17 @@ ${str2(g.resolution)}`,
     add("session", { type: "session", content: str2(s.task_description), activation: 1, blob_ref: `sha256:${sha256Hex(toJsonText(s))}`, v1_session: s }, s.exported_at);
   }
   const fields = {};
-  for (const [key2, v] of Object.entries(manifest)) {
-    if (["schema_version", "integrity", "provenance", "stats", "signature", "created_at"].includes(key2)) continue;
-    fields[key2] = v;
+  for (const [key3, v] of Object.entries(manifest)) {
+    if (["schema_version", "integrity", "provenance", "stats", "signature", "created_at"].includes(key3)) continue;
+    fields[key3] = v;
   }
   fields.compatibility = { ...isObject(manifest.compatibility) ? manifest.compatibility : {}, v1_fallback: false };
   return { fields, content: { context_graph: { format: GRAPH_FORMAT, nodes, edges } } };
 }
 
 // src/ctxpkg/yaml-write.ts
-var PLAIN = /^[A-Za-z_][A-Za-z0-9 _.@/+-]*$/;
-var RESERVED = /^(?:true|false|null|yes|no|on|off|y|n|~)$/i;
+var PLAIN2 = /^[A-Za-z_][A-Za-z0-9 _.@/+-]*$/;
+var RESERVED2 = /^(?:true|false|null|yes|no|on|off|y|n|~)$/i;
 function yamlScalar(v) {
   if (v === null) return "null";
   if (typeof v === "boolean") return String(v);
@@ -38477,7 +46765,7 @@ function yamlScalar(v) {
     return s;
   }
   if (typeof v === "string") {
-    if (PLAIN.test(v) && !RESERVED.test(v) && !v.endsWith(" ") && !/[:#]/.test(v)) return v;
+    if (PLAIN2.test(v) && !RESERVED2.test(v) && !v.endsWith(" ") && !/[:#]/.test(v)) return v;
     return JSON.stringify(v);
   }
   throw new Error("not a scalar");
@@ -38485,14 +46773,14 @@ function yamlScalar(v) {
 function isScalar(v) {
   return v === null || typeof v !== "object";
 }
-function key(k) {
-  return PLAIN.test(k) && !RESERVED.test(k) && !k.includes(" ") ? k : JSON.stringify(k);
+function key2(k) {
+  return PLAIN2.test(k) && !RESERVED2.test(k) && !k.includes(" ") ? k : JSON.stringify(k);
 }
 function yamlMapping(obj, indent = "") {
   let out = "";
   for (const [k, v] of Object.entries(obj)) {
     if (v === void 0) continue;
-    out += `${indent}${key(k)}:${valueText(v, indent)}`;
+    out += `${indent}${key2(k)}:${valueText(v, indent)}`;
   }
   return out;
 }
@@ -38539,7 +46827,7 @@ function sourceFiles(fields, content) {
     if ((k === "author" || k === "updated_at") && v === null) continue;
     m[k] = v;
   }
-  files.set(MANIFEST_FILE, `# ctxpkg source manifest: edit, then \`ctxforge build\`. Nodes live in ${NODES_DIR}*.md.
+  files.set(MANIFEST_FILE2, `# ctxpkg source manifest: edit, then \`ctxforge build\`. Nodes live in ${NODES_DIR}*.md.
 ${yamlMapping(m)}`);
   const g = graphOf(content);
   const used = /* @__PURE__ */ new Set();
@@ -38548,7 +46836,7 @@ ${yamlMapping(m)}`);
     let base = `${NODES_DIR}${slugOf(id)}`;
     for (let i = 2; used.has(foldedKey(`${base}.md`)); i++) base = `${NODES_DIR}${slugOf(id)}-${i}`;
     used.add(foldedKey(`${base}.md`));
-    const { content: text2, ...fm } = orderNode(n);
+    const { content: text3, ...fm } = orderNode(n);
     const edges = g.edges.filter((e) => e.from === id).map((e) => {
       const { from: _f, ...rest2 } = e;
       void _f;
@@ -38557,11 +46845,14 @@ ${yamlMapping(m)}`);
     const front = { ...fm, ...edges.length ? { edges } : {} };
     files.set(`${base}.md`, `---
 ${yamlMapping(front)}---
-${contentToBody(String(text2))}`);
+${contentToBody(String(text3))}`);
   }
   return files;
 }
-async function importArtifact(input2, dir, opts) {
+async function importedFiles2(input2, opts) {
+  return (await importedPackage(input2, opts)).files;
+}
+async function importedPackage(input2, opts) {
   const r3 = await readAndVerify(input2, { limits: opts.limits, env: opts.env });
   if (!r3.valid || !r3.doc) {
     const d = r3.diagnostics.find((x) => x.severity === "error");
@@ -38578,21 +46869,25 @@ async function importArtifact(input2, dir, opts) {
   for (const f of documents) {
     if (!isObject(f) || typeof f.path !== "string" || typeof f.body !== "string") continue;
     if (documentPathProblem(f.path) || unsafePathReason(`${DOCUMENTS_DIR}${f.path}`)) fail("CTXPKG_IMPORT_REFUSED", `document path ${JSON.stringify(f.path)} cannot be written safely`);
-    const plain2 = zstdDecode(Buffer.from(f.body, "base64"));
-    if (!plain2) fail("CTXPKG_IMPORT_REFUSED", `document ${JSON.stringify(f.path)} uses compressed zstd blocks, which this Node runtime cannot decode`, {}, 2);
-    files.set(`${DOCUMENTS_DIR}${f.path}`, plain2);
+    const plain3 = zstdDecode(Buffer.from(f.body, "base64"));
+    if (!plain3) fail("CTXPKG_IMPORT_REFUSED", `document ${JSON.stringify(f.path)} uses compressed zstd blocks, which this Node runtime cannot decode`, {}, 2);
+    files.set(`${DOCUMENTS_DIR}${f.path}`, plain3);
   }
-  for (const [rel, text2] of files) {
-    const abs = join12(dir, ...rel.split("/"));
-    makeDirs(dirname6(abs));
-    await writeFile6(abs, text2, { flag: "wx" });
+  return { files, coverage: r3.details?.coverage ?? null };
+}
+async function importArtifact(input2, dir, opts) {
+  const files = await importedFiles2(input2, opts);
+  for (const [rel, text3] of files) {
+    const abs = join16(dir, ...rel.split("/"));
+    makeDirs(dirname7(abs));
+    await writeFile6(abs, text3, { flag: "wx" });
   }
   return [...files.keys()].sort();
 }
 
 // src/ctxpkg/ids.ts
-import { readFile as readFile5 } from "node:fs/promises";
-var DEFAULT_TYPE = "fact";
+import { readFile as readFile7 } from "node:fs/promises";
+var DEFAULT_TYPE2 = "fact";
 function slugOf2(path) {
   const s = path.slice(NODES_DIR.length).replace(/\.md$/, "").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
   return s || "node";
@@ -38605,17 +46900,17 @@ async function stampCtxpkgIds(dir, opts = {}) {
   for (const e of await tree.list()) {
     if (e.kind !== "file" || !e.path.startsWith(NODES_DIR) || !e.path.endsWith(".md")) continue;
     const abs = tree.localPath(e.path);
-    const text2 = await readFile5(abs, "utf8");
-    const fm = splitFrontmatter(text2.replace(/^\ufeff/, ""));
+    const text3 = await readFile7(abs, "utf8");
+    const fm = splitFrontmatter(text3.replace(/^\ufeff/, ""));
     if (!fm.present) {
-      files.push({ path: e.path, abs, text: text2 });
+      files.push({ path: e.path, abs, text: text3 });
       continue;
     }
     try {
       const v = parseYamlSafe(fm.yaml);
       const data = v && typeof v === "object" && !Array.isArray(v) ? v : {};
       if (typeof data.id === "string") used.add(data.id);
-      files.push({ path: e.path, abs, text: text2, data, yaml: fm.yaml });
+      files.push({ path: e.path, abs, text: text3, data, yaml: fm.yaml });
     } catch (err) {
       const y = err;
       res.diagnostics.push(error2("CTXPKG_SOURCE_YAML", `${e.path}: cannot stamp: ${y.reason ?? String(err)}`, { file: e.path, line: y.line }));
@@ -38636,8 +46931,8 @@ async function stampCtxpkgIds(dir, opts = {}) {
     const stamp = { path: f.path };
     if (!f.data) {
       stamp.id = newId(f.path);
-      stamp.type = DEFAULT_TYPE;
-      out = `${bom}---${eol}id: ${stamp.id}${eol}type: ${DEFAULT_TYPE}${eol}---${eol}${t}`;
+      stamp.type = DEFAULT_TYPE2;
+      out = `${bom}---${eol}id: ${stamp.id}${eol}type: ${DEFAULT_TYPE2}${eol}---${eol}${t}`;
     } else {
       const add = [];
       if (f.data.id === void 0) {
@@ -38648,8 +46943,8 @@ async function stampCtxpkgIds(dir, opts = {}) {
         continue;
       }
       if (f.data.type === void 0) {
-        stamp.type = DEFAULT_TYPE;
-        add.push(`type: ${DEFAULT_TYPE}`);
+        stamp.type = DEFAULT_TYPE2;
+        add.push(`type: ${DEFAULT_TYPE2}`);
       } else if (typeof f.data.type !== "string" || f.data.type.trim() === "") {
         res.diagnostics.push(error2("CTXPKG_SOURCE_YAML", `${f.path}: type is present but not a non-empty string; fix it by hand`, { file: f.path }));
         continue;
@@ -38666,7 +46961,7 @@ async function stampCtxpkgIds(dir, opts = {}) {
 
 // src/ctxpkg/init.ts
 import { writeFile as writeFile7 } from "node:fs/promises";
-import { dirname as dirname7, join as join13, basename as basename4 } from "node:path";
+import { dirname as dirname8, join as join17, basename as basename4 } from "node:path";
 async function initSource(dir, opts) {
   const fallback = basename4(dir).toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+/, "") || "my-context";
   const name = opts.name ?? `@local/${nameProblem(fallback) ? "my-context" : fallback}`;
@@ -38704,10 +46999,10 @@ Every change comes with a test that fails without it.
   \`confidence\`, \`supersedes\`, \`decay_half_life_days\`, \`edges: [{to, type, weight?}]\`; the body is the content.
 `
   };
-  for (const [rel, text2] of Object.entries(files)) {
-    const abs = join13(dir, ...rel.split("/"));
-    makeDirs(dirname7(abs));
-    await writeFile7(abs, text2, { flag: "wx" });
+  for (const [rel, text3] of Object.entries(files)) {
+    const abs = join17(dir, ...rel.split("/"));
+    makeDirs(dirname8(abs));
+    await writeFile7(abs, text3, { flag: "wx" });
   }
   return Object.keys(files).sort();
 }
@@ -38720,21 +47015,25 @@ function digestOf(v) {
     return sha256Hex(JSON.stringify(v, (_k, x) => typeof x === "bigint" ? x.toString() : typeof x === "number" && !Number.isFinite(x) ? String(x) : x));
   }
 }
+function nodeTitle(n, id, text3) {
+  if (typeof n.title === "string" && n.title.trim()) return n.title.trim();
+  return firstHeading(text3) ?? `${String(n.type)} ${id}`;
+}
 function packageItems(manifest, content, nodePaths = /* @__PURE__ */ new Map()) {
   const m = isObject(manifest) ? manifest : {};
   const g = graphOf(content);
   const items2 = [];
   for (const n of g.nodes) {
     const id = String(n.id);
-    const text2 = typeof n.content === "string" ? n.content : "";
+    const text3 = typeof n.content === "string" ? n.content : "";
     const path = nodePaths.get(id);
     items2.push({
       kind: "node",
       id,
       digest: digestOf(orderNode(n)),
-      title: `${String(n.type)} ${id}`,
+      title: nodeTitle(n, id, text3),
       ...path ? { path } : {},
-      attrs: { type: String(n.type), content: sha256Hex(text2), activation: asNumber(n.activation) ?? 1, supersedes: typeof n.supersedes === "string" ? n.supersedes : null }
+      attrs: { type: String(n.type), content: sha256Hex(text3), activation: asNumber(n.activation) ?? 1, supersedes: typeof n.supersedes === "string" ? n.supersedes : null }
     });
   }
   for (const e of g.edges) {
@@ -38752,12 +47051,33 @@ function packageItems(manifest, content, nodePaths = /* @__PURE__ */ new Map()) 
 ${d.optional}`), attrs: { version_req: d.version_req, optional: d.optional } });
   }
   for (const c of Array.isArray(m.conflicts) ? m.conflicts : []) if (typeof c === "string") items2.push({ kind: "conflict", id: c, digest: sha256Hex(c) });
+  items2.push(...skillItems(content));
+  return items2;
+}
+function skillItems(content) {
+  const docs = isObject(content) && isObject(content.documents) && Array.isArray(content.documents.files) ? content.documents.files : [];
+  const skills = /* @__PURE__ */ new Map();
+  const items2 = [];
+  for (const f of docs) {
+    if (!isObject(f) || typeof f.path !== "string") continue;
+    const line = `${f.path} ${typeof f.sha256 === "string" ? f.sha256 : ""}`;
+    const i = f.path.indexOf("/");
+    if (i <= 0) {
+      items2.push({ kind: "file", id: f.path, digest: sha256Hex(line) });
+      continue;
+    }
+    const name = f.path.slice(0, i);
+    const lines = skills.get(name);
+    if (lines) lines.push(line);
+    else skills.set(name, [line]);
+  }
+  for (const [name, lines] of skills) items2.push({ kind: "skill", id: name, title: name, digest: `sha256:${sha256Hex(lines.sort().join("\n"))}` });
   return items2;
 }
 
 // src/ctxpkg/resign.ts
 import { writeFile as writeFile8, chmod as chmod3 } from "node:fs/promises";
-async function resignArtifact(input2, key2, outPath, opts) {
+async function resignArtifact(input2, key3, outPath, opts) {
   const r3 = await readAndVerify(input2, { limits: opts.limits, env: opts.env });
   if (!r3.doc) fail(r3.diagnostics[0].code, r3.diagnostics[0].message, { file: r3.diagnostics[0].file, line: r3.diagnostics[0].line });
   const blocking = r3.diagnostics.filter((d) => d.severity === "error" && !/SIGNATURE|KEY_MISMATCH/.test(d.code));
@@ -38775,12 +47095,13 @@ async function resignArtifact(input2, key2, outPath, opts) {
   const version = r3.details.version;
   const parts = mnode.members.filter((m2) => m2.key !== "signature").map((m2) => `${JSON.stringify(m2.key)}:${doc.text.slice(m2.value.start, m2.value.end)}`);
   const unsigned = `{${parts.join(",")}}`;
-  const value = signIdentity(key2, name, version, r3.details.sha256);
-  const manifest_value = signManifest(key2, parseJsonTree(unsigned));
-  const sig = toJsonText({ algorithm: "ed25519", public_key: key2.publicKey.hex, value, manifest_value });
+  const value = signIdentity(key3, name, version, r3.details.sha256);
+  const manifest_value = signManifest(key3, parseJsonTree(unsigned));
+  const sig = toJsonText({ algorithm: "ed25519", public_key: key3.publicKey.hex, value, manifest_value });
   const oldIdx = mnode.members.findIndex((m2) => m2.key === "signature");
   const kept = mnode.members.filter((m2) => m2.key !== "signature");
-  const sigAt = oldIdx >= 0 ? oldIdx : kept.length;
+  const after = kept.findIndex((m2) => MANIFEST_TAIL.indexOf(m2.key) > MANIFEST_TAIL.indexOf("signature"));
+  const sigAt = oldIdx >= 0 ? oldIdx : after >= 0 ? after : kept.length;
   parts.splice(sigAt, 0, `"signature":${sig}`);
   const contentText = doc.text.slice(doc.contentRange.valueStart, doc.contentRange.valueEnd);
   const manifestFirst = doc.manifestRange.keyStart < doc.contentRange.keyStart;
@@ -38802,9 +47123,9 @@ async function resignArtifact(input2, key2, outPath, opts) {
 }
 
 // src/ctxpkg/unsigned.ts
-import { readFile as readFile6 } from "node:fs/promises";
+import { readFile as readFile8 } from "node:fs/promises";
 async function unsignedDigest2(input2) {
-  const bytes = input2.bytes ?? await readFile6(input2.path);
+  const bytes = input2.bytes ?? await readFile8(input2.path);
   const parsed = parseArtifactText(bytes, input2.label);
   if (!parsed.doc) fail(parsed.diags[0].code, parsed.diags[0].message, { file: input2.label }, 1);
   const doc = parsed.doc;
@@ -38817,11 +47138,853 @@ async function unsignedDigest2(input2) {
   return { signed: kept.length !== mnode.members.length, digest: sha256Hex(Buffer.from(`{${manifestFirst ? `${m},${c}` : `${c},${m}`}}`, "utf8")) };
 }
 
+// src/ctxpkg/skill-folders.ts
+var MIB = 1024 * 1024;
+var mib = (n) => `${(n / MIB).toFixed(n % MIB === 0 ? 0 : 2)} MiB`;
+function documentBlobs(content) {
+  const docs = isObject(content) && isObject(content.documents) && Array.isArray(content.documents.files) ? content.documents.files : [];
+  const files = [];
+  const undecodable = [];
+  for (const f of docs) {
+    if (!isObject(f) || typeof f.path !== "string" || typeof f.body !== "string") continue;
+    let bytes;
+    try {
+      bytes = zstdDecode(Buffer.from(f.body, "base64"));
+    } catch {
+      bytes = void 0;
+    }
+    if (bytes) files.push({ path: f.path, bytes });
+    else undecodable.push(f.path);
+  }
+  return { files, undecodable };
+}
+async function readSkillFolders2(input2, opts = {}) {
+  if (isTree(input2)) {
+    const files2 = [];
+    for (const e of await input2.list()) if (e.kind === "file" && e.path.startsWith(DOCUMENTS_DIR)) files2.push({ path: e.path.slice(DOCUMENTS_DIR.length), bytes: await input2.read(e.path) });
+    return { skills: groupSkillFiles(files2), diagnostics: [], unbound: [] };
+  }
+  const r3 = await readAndVerify(input2, { limits: opts.limits, env: opts.env });
+  if (!r3.valid || !r3.doc) {
+    const d = r3.diagnostics.find((x) => x.severity === "error");
+    fail(d.code, `cannot read the skills of ${input2.label}: it does not verify (${d.message})`, { file: input2.label });
+  }
+  const { files, undecodable } = documentBlobs(r3.doc.content);
+  if (undecodable.length) fail("CTXPKG_DOCUMENTS_INVALID", `${input2.label}: document ${JSON.stringify(undecodable[0])} uses compressed zstd blocks, which this Node.js cannot decode`, { file: input2.label }, 2);
+  return { skills: groupSkillFiles(files), diagnostics: r3.diagnostics.filter((x) => x.severity === "warning"), unbound: [] };
+}
+async function refuses(tree) {
+  let kind;
+  try {
+    kind = plain(parseYamlSafe(documentString(await tree.read(MANIFEST_FILE2), MANIFEST_FILE2)))?.kind;
+  } catch {
+    kind = void 0;
+  }
+  return kind === "skills" ? void 0 : `it is a ctxpkg source tree of kind ${kind === void 0 ? "context" : JSON.stringify(kind)}; skills go into a pack with kind: skills (set kind: skills in its ${MANIFEST_FILE2}, or \`ctxforge init ctxpkg DIR\` a new pack)`;
+}
+function writeSkillFolders2(skills, o = {}) {
+  const files = /* @__PURE__ */ new Map();
+  const notes2 = [];
+  const refused = /* @__PURE__ */ new Map();
+  const owned = [];
+  const capNames = `lean-ctx's caps for one skills pack (${DOCUMENT_CAPS.files} files, ${mib(DOCUMENT_CAPS.fileBytes)} a file, ${mib(DOCUMENT_CAPS.totalBytes)} in all)`;
+  for (const s of skills) {
+    const why = [];
+    const out = /* @__PURE__ */ new Map();
+    let bytes = 0;
+    for (const f of s.files) {
+      const doc = `${s.name}/${f.rel}`;
+      const p = documentPathProblem(doc);
+      if (p) {
+        why.push(error2("CTXPKG_DOCUMENTS_INVALID", `a skills pack document path ${p} (lean-ctx's path rule)`, { file: doc }));
+        continue;
+      }
+      let b = f.bytes;
+      if (f.rel === "SKILL.md" && hasBom(b)) {
+        b = withoutBom(b);
+        notes2.push(info2("SKILL_NORMALISED", `byte-order mark removed (skills-ref rejects it in the installed copy)`, { file: doc }));
+      }
+      if (b.length > DOCUMENT_CAPS.fileBytes) why.push(error2("CTXPKG_DOCUMENTS_INVALID", `${b.length} bytes (${mib(b.length)}), over lean-ctx's cap of ${mib(DOCUMENT_CAPS.fileBytes)} a file: no skills pack can hold it`, { file: doc }));
+      bytes += b.length;
+      out.set(`${DOCUMENTS_DIR}${doc}`, b);
+    }
+    const over2 = [];
+    if (s.files.length > DOCUMENT_CAPS.files) over2.push(`${s.files.length} files (cap ${DOCUMENT_CAPS.files})`);
+    if (bytes > DOCUMENT_CAPS.totalBytes) over2.push(`${mib(bytes)} (cap ${mib(DOCUMENT_CAPS.totalBytes)})`);
+    if (over2.length) why.push(error2("CTXPKG_DOCUMENTS_INVALID", `skill ${s.name} alone holds ${over2.join(" and ")}: over ${capNames}, so no single pack can hold it`, { file: s.name }));
+    if (why.length) {
+      refused.set(s.name, why);
+      notes2.push(...why);
+      continue;
+    }
+    for (const [k, v] of out) files.set(k, v);
+    owned.push(`${DOCUMENTS_DIR}${s.name}/`);
+  }
+  const pack = [];
+  const sizes = new Map(o.existing ?? []);
+  for (const k of [...sizes.keys()]) if (owned.some((d) => `${DOCUMENTS_DIR}${k}`.startsWith(d))) sizes.delete(k);
+  for (const [k, v] of files) sizes.set(k.slice(DOCUMENTS_DIR.length), v.length);
+  const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+  const over = [];
+  if (sizes.size > DOCUMENT_CAPS.files) over.push(`${sizes.size} files (cap ${DOCUMENT_CAPS.files})`);
+  if (total > DOCUMENT_CAPS.totalBytes) over.push(`${mib(total)} (cap ${mib(DOCUMENT_CAPS.totalBytes)})`);
+  if (over.length) {
+    pack.push(error2("CTXPKG_DOCUMENTS_INVALID", `the pack would hold ${over.join(" and ")}: over ${capNames}. Each skill fits a pack of its own: make one pack per skill (\`ctxforge init ctxpkg DIR\` with kind: skills, then \`ctxforge skills import SKILL-FOLDER DIR\`)`));
+  }
+  return { files, notes: notes2, refused, pack, owned };
+}
+var ctxpkgSkills = {
+  root: DOCUMENTS_DIR,
+  folders: [DOCUMENTS_DIR],
+  movesUnknownKeys: false,
+  refuses,
+  read: readSkillFolders2,
+  write: writeSkillFolders2
+};
+
+// src/links/fast.ts
+var GIVE_UP = /[\\<\r\0]|\]:|\[\^|\[\[/;
+function run2(l, i) {
+  let j = i;
+  while (j < l.length && l.charCodeAt(j) === 96) j++;
+  return j;
+}
+function closeSpan(l, i, j) {
+  const n = j - i;
+  let k = j;
+  while (k < l.length) {
+    if (l.charCodeAt(k) !== 96) {
+      k++;
+      continue;
+    }
+    const e = run2(l, k);
+    if (e - k === n) return e;
+    k = e;
+  }
+  return -1;
+}
+var GAVE_UP = /* @__PURE__ */ Symbol("gave up");
+function linkAt(l, i) {
+  let j = i + 1;
+  for (; ; ) {
+    if (j >= l.length) return GAVE_UP;
+    const c2 = l.charCodeAt(j);
+    if (c2 === 91) return GAVE_UP;
+    if (c2 === 93) break;
+    if (c2 === 96) {
+      const e = run2(l, j);
+      const k2 = closeSpan(l, j, e);
+      if (k2 < 0) return GAVE_UP;
+      j = k2;
+      continue;
+    }
+    j++;
+  }
+  if (l.charCodeAt(j + 1) !== 40) return { next: i + 1 };
+  let k = j + 2;
+  while (k < l.length && (l.charCodeAt(k) === 32 || l.charCodeAt(k) === 9)) k++;
+  if (k >= l.length) return GAVE_UP;
+  if (l.charCodeAt(k) === 41) return { link: { start: k, end: k }, next: k + 1 };
+  const start = k;
+  let level = 0;
+  while (k < l.length) {
+    const c2 = l.charCodeAt(k);
+    if (c2 === 32 || c2 === 9) break;
+    if (c2 < 32 || c2 === 127) return GAVE_UP;
+    if (c2 === 40) {
+      if (++level > 32) return GAVE_UP;
+    } else if (c2 === 41) {
+      if (level === 0) break;
+      level--;
+    }
+    k++;
+  }
+  if (k >= l.length) return GAVE_UP;
+  if (level !== 0) return { next: i + 1 };
+  const end = k;
+  while (k < l.length && (l.charCodeAt(k) === 32 || l.charCodeAt(k) === 9)) k++;
+  if (k >= l.length) return GAVE_UP;
+  const c = l.charCodeAt(k);
+  if (c === 41) return { link: { start, end }, next: k + 1 };
+  if ((c === 34 || c === 39) && k > end) {
+    const q2 = l.indexOf(String.fromCharCode(c), k + 1);
+    if (q2 < 0) return GAVE_UP;
+    k = q2 + 1;
+    while (k < l.length && (l.charCodeAt(k) === 32 || l.charCodeAt(k) === 9)) k++;
+    if (k >= l.length) return GAVE_UP;
+    return l.charCodeAt(k) === 41 ? { link: { start, end }, next: k + 1 } : { next: i + 1 };
+  }
+  if (c === 40) return GAVE_UP;
+  return { next: i + 1 };
+}
+function fastLinks(text3) {
+  if (GIVE_UP.test(text3)) return void 0;
+  const out = [];
+  let fence2;
+  let off = 0;
+  let lineNo = 0;
+  while (off <= text3.length) {
+    let nl = text3.indexOf("\n", off);
+    if (nl < 0) nl = text3.length;
+    const l = text3.slice(off, nl);
+    lineNo++;
+    const c0 = l.charCodeAt(0);
+    let lead = 0;
+    while (lead < l.length && l.charCodeAt(lead) === 32) lead++;
+    const first = l.charCodeAt(lead);
+    if (fence2) {
+      if (lead < 4 && first === fence2.ch) {
+        const e = lead + run22(l, lead, fence2.ch);
+        if (e - lead >= fence2.n && l.slice(e).trim() === "") fence2 = void 0;
+      }
+    } else if (lead === l.length) {
+    } else if (c0 === 9 || lead >= 4 || first === 9 || first === 62) {
+      return void 0;
+    } else if (first === 96 || first === 126) {
+      const n = run22(l, lead, first);
+      if (n >= 3) {
+        if (lead > 0) return void 0;
+        if (first === 96 && l.indexOf("`", n) >= 0) return void 0;
+        fence2 = { ch: first, n };
+      } else if (!scanLine(l, off, lineNo, out)) return void 0;
+    } else {
+      const item = /^(?:(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$))+/.exec(l.slice(lead));
+      if (item) {
+        const rest2 = l.slice(lead + item[0].length);
+        if (/^(?:`{3}|~{3}|>)/.test(rest2) || /[ \t]{4}|\t/.test(item[0])) return void 0;
+      }
+      if ((l.includes("[") || l.includes("`")) && !scanLine(l, off, lineNo, out)) return void 0;
+    }
+    off = nl + 1;
+  }
+  return out;
+}
+function run22(l, i, ch) {
+  let j = i;
+  while (j < l.length && l.charCodeAt(j) === ch) j++;
+  return j - i;
+}
+function scanLine(l, off, lineNo, out) {
+  let i = 0;
+  while (i < l.length) {
+    const c = l.charCodeAt(i);
+    if (c === 96) {
+      const e = run2(l, i);
+      const k = closeSpan(l, i, e);
+      if (k < 0) return false;
+      i = k;
+      continue;
+    }
+    if (c !== 91) {
+      i++;
+      continue;
+    }
+    const s = linkAt(l, i);
+    if (s === GAVE_UP) return false;
+    if (s.link) {
+      const kind = i > 0 && l.charCodeAt(i - 1) === 33 ? "image" : "inline";
+      out.push({ kind, target: l.slice(s.link.start, s.link.end), line: lineNo, at: off + s.link.start });
+    }
+    i = s.next;
+  }
+  return true;
+}
+
+// src/links/slugs.ts
+var GENERATORS = ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam"];
+function githubSlug(text3) {
+  return text3.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
+}
+function vitepressSlug(text3) {
+  return text3.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[\u0000-\u001f]/g, "").replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, "-").replace(/-{2,}/g, "-").replace(/^-+|-+$/g, "").replace(/^(\d)/, "_$1").toLowerCase();
+}
+function mdbookSlug(text3) {
+  let out = "";
+  for (const ch of text3.trim()) {
+    if (/[\p{L}\p{N}_-]/u.test(ch)) out += /[A-Z]/.test(ch) ? ch.toLowerCase() : ch;
+    else if (/\s/u.test(ch)) out += "-";
+  }
+  return out;
+}
+function mkdocsSlug(text3) {
+  const ascii = text3.normalize("NFKD").replace(/[^\x00-\x7f]/g, "");
+  return ascii.replace(/[^\w\s-]/g, "").trim().toLowerCase().replace(/[-\s]+/g, "-");
+}
+function slugify(text3, g) {
+  switch (g) {
+    case "vitepress":
+      return vitepressSlug(text3);
+    case "mdbook":
+      return mdbookSlug(text3);
+    case "mkdocs":
+      return mkdocsSlug(text3);
+    default:
+      return githubSlug(text3);
+  }
+}
+function headingSlugs(headings, g) {
+  const seen = /* @__PURE__ */ new Set();
+  const counts = /* @__PURE__ */ new Map();
+  const out = [];
+  for (const h of headings) {
+    if (h.id !== void 0) {
+      seen.add(h.id);
+      out.push(h.id);
+      continue;
+    }
+    const base = slugify(h.text, g);
+    let s = base;
+    if (g === "mkdocs") {
+      while (seen.has(s) || !s) {
+        const m = /^(.*)_([0-9]+)$/.exec(s);
+        s = m ? `${m[1]}_${Number(m[2]) + 1}` : `${s}_1`;
+      }
+    } else if (seen.has(s)) {
+      let n = counts.get(base) ?? 0;
+      do {
+        n++;
+        s = `${base}-${n}`;
+      } while (seen.has(s));
+      counts.set(base, n);
+    }
+    seen.add(s);
+    out.push(s);
+  }
+  return out;
+}
+function footnoteAnchors(labels) {
+  const out = [];
+  labels.forEach((l, i) => {
+    out.push(l, `fn-${l}`, `fnref-${l}`, `fn:${l}`, `fnref:${l}`, `user-content-fn-${l}`, `user-content-fnref-${l}`, `footnote-${l}`, `fn${i + 1}`, `fnref${i + 1}`);
+  });
+  return out;
+}
+function headingKey(text3) {
+  return text3.normalize("NFC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+// src/links/site.ts
+var MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
+var INDEX_NAMES = ["index.md", "README.md", "readme.md", "index.mdx", "README.mdx", "_index.md", "index.markdown", "Readme.md"];
+var unescape = new MarkdownItCallable().utils.unescapeAll;
+var TEMPLATE = /\{\{|\{%|\$\{|<%|^\{/;
+var isTemplated = (t) => TEMPLATE.test(t);
+var hasScheme = (t) => /^[a-z][a-z0-9+.-]*:/i.test(t) || t.startsWith("//");
+function decode4(p) {
+  if (!/[\\&%]/.test(p)) return p;
+  let s = unescape(p);
+  try {
+    s = decodeURIComponent(s);
+  } catch {
+  }
+  return s;
+}
+function joinPath(base, rel) {
+  if (!/(^|\/)\.{1,2}(\/|$)|\/\/|^\//.test(rel)) return base + rel;
+  const parts = base ? base.replace(/\/$/, "").split("/") : [];
+  const segs = rel.split("/");
+  for (let i = 0; i < segs.length; i++) {
+    const seg = segs[i];
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (!parts.length) return void 0;
+      parts.pop();
+    } else parts.push(seg);
+  }
+  return parts.join("/") + (rel.endsWith("/") && parts.length ? "/" : "");
+}
+var dirOf = (p) => p.includes("/") ? p.slice(0, p.lastIndexOf("/") + 1) : "";
+var stripNumber = (seg) => seg.replace(/^\d+\s*[-_.]+\s*(?=[^-_.\s])/, "");
+function splitAnchor(target) {
+  const h = target.indexOf("#");
+  const noQuery = (s) => {
+    const q2 = s.indexOf("?");
+    return q2 < 0 ? s : s.slice(0, q2);
+  };
+  return h < 0 ? { path: noQuery(target) } : { path: noQuery(target.slice(0, h)), anchor: target.slice(h + 1) };
+}
+var SiteIndex = class {
+  /**
+   * @param files every file of the tree, by path from its root
+   * @param documents the pages among them
+   * @param meta Docusaurus `id`/`slug` of pages that have them (when the site's pages are read with their frontmatter)
+   */
+  constructor(files, documents, site, meta) {
+    this.site = site;
+    this.files = files instanceof Set ? files : new Set(files);
+    this.documents = documents instanceof Set ? documents : new Set(documents);
+    for (const f of this.files) for (let i = f.indexOf("/"); i > 0; i = f.indexOf("/", i + 1)) this.dirs.add(f.slice(0, i));
+    if (site.docIds) {
+      for (const d of this.documents) {
+        if (!d.startsWith(site.root)) continue;
+        const m = meta?.get(d);
+        const rel = d.slice(site.root.length);
+        const dir = dirOf(rel).split("/").filter(Boolean).map(stripNumber).join("/");
+        const stem = stripNumber(rel.slice(dirOf(rel).length).replace(MARKDOWN_FILE, ""));
+        const parent = dir.split("/").pop() ?? "";
+        const id = m?.id ?? stem;
+        let url = /^(index|readme)$/i.test(stem) || stem === parent && !m?.id ? dir : dir ? `${dir}/${id}` : id;
+        if (m?.slug) url = m.slug.startsWith("/") ? m.slug.replace(/^\/+|\/+$/g, "") : (dir ? `${dir}/${m.slug}` : m.slug).replace(/\/+$/, "");
+        if (!this.byUrl.has(url)) this.byUrl.set(url, d);
+      }
+    }
+  }
+  site;
+  files;
+  documents;
+  dirs = /* @__PURE__ */ new Set();
+  byName;
+  lower;
+  byUrl = /* @__PURE__ */ new Map();
+  get generator() {
+    return this.site.generator;
+  }
+  /** The page a folder serves: its index or README. */
+  indexOf(dir) {
+    const d = dir.replace(/\/$/, "");
+    for (const n of INDEX_NAMES) {
+      const p = d ? `${d}/${n}` : n;
+      if (this.files.has(p)) return p;
+    }
+    if (this.site.docIds && d) {
+      const own = `${d}/${d.split("/").pop()}.md`;
+      if (this.files.has(own)) return own;
+    }
+    return void 0;
+  }
+  /** What a site serves at a path: the file, the page behind an extensionless or `.html` path, or a folder's index. */
+  lookup(p) {
+    if (p !== "" && !p.endsWith("/") && this.files.has(p)) return p;
+    if (p === "" || p.endsWith("/") || this.dirs.has(p)) {
+      const i = this.indexOf(p);
+      if (i) return i;
+    }
+    if (p.endsWith("/")) return void 0;
+    const html = /\.html?$/i.exec(p);
+    const stem = html ? p.slice(0, html.index) : p;
+    if (html && /(^|\/)index$/.test(stem)) {
+      const i = this.indexOf(stem.replace(/(^|\/)index$/, ""));
+      if (i) return i;
+    }
+    for (const ext of [".md", ".mdx", ".markdown"]) if (this.files.has(stem + ext)) return stem + ext;
+    if (this.site.docIds && p.startsWith(this.site.root)) {
+      const url = p.slice(this.site.root.length).split("/").map(stripNumber).join("/").replace(/\/+$/, "");
+      const hit = this.byUrl.get(url) ?? this.byUrl.get(url.replace(/\.html?$/i, ""));
+      if (hit) return hit;
+    }
+    if (this.site.vault) {
+      this.lower ??= new Map([...this.files].map((f) => [f.toLowerCase(), f]));
+      const hit = this.lower.get(p.toLowerCase()) ?? this.lower.get(`${p.toLowerCase()}.md`);
+      if (hit) return hit;
+    }
+    return void 0;
+  }
+  /** Resolves `link`, written in the page `from`, to the file the site would serve. */
+  resolve(link3, from) {
+    if (link3.kind === "reference" || link3.kind === "import") return { status: "skip" };
+    if (link3.kind === "wiki" || link3.kind === "embed") return this.resolveWiki(link3.target, from, link3.kind === "embed");
+    const t = link3.target.trim();
+    if (isTemplated(t)) return { status: "templated" };
+    if (link3.kind === "autolink" || hasScheme(t)) return { status: "external" };
+    const { path: rawPath, anchor } = splitAnchor(t);
+    const a = anchor === void 0 ? {} : { anchor: decode4(anchor) };
+    if (rawPath === "") return { status: "ok", path: from, document: this.documents.has(from), ...a };
+    const path = decode4(rawPath);
+    let p;
+    if (path.startsWith("/")) {
+      let rest2 = path.replace(/^\/+/, "");
+      if (this.site.routeBase) {
+        const rb = this.site.routeBase;
+        if (rest2 === rb || rest2.startsWith(`${rb}/`)) rest2 = rest2.slice(rb.length + 1);
+        else return { status: "elsewhere" };
+      }
+      p = joinPath(this.site.root, rest2 || "./");
+      if (p !== void 0 && !this.lookup(p) && this.site.generator === "vitepress") {
+        const pub = joinPath(`${this.site.root}public/`, rest2);
+        if (pub !== void 0 && this.files.has(pub)) return { status: "ok", path: pub, document: false, ...a };
+      }
+    } else p = joinPath(dirOf(from), path);
+    if (p === void 0) return { status: "outside" };
+    const hit = this.lookup(p);
+    if (hit) return { status: "ok", path: hit, document: this.documents.has(hit), ...a };
+    if (this.site.vault && !path.includes("/")) {
+      const w = this.byNameLookup(path.replace(/\.md$/i, ""), from, /\.md$/i.test(path) || !/\.[A-Za-z0-9]{1,8}$/.test(path));
+      if (w) return { status: "ok", path: w, document: this.documents.has(w), ...a };
+    }
+    return { status: "broken", path: p, ...a };
+  }
+  names() {
+    if (!this.byName) {
+      this.byName = /* @__PURE__ */ new Map();
+      for (const f of this.files) {
+        const base = f.slice(f.lastIndexOf("/") + 1).toLowerCase();
+        const keys = MARKDOWN_FILE.test(base) ? [base.replace(MARKDOWN_FILE, ""), base] : [base];
+        for (const k of keys) {
+          const l = this.byName.get(k);
+          if (l) l.push(f);
+          else this.byName.set(k, [f]);
+        }
+      }
+    }
+    return this.byName;
+  }
+  /** By name across the vault: the same folder first, then the shortest path; a path suffix narrows it (Foam). */
+  byNameLookup(name, from, note) {
+    const n = name.toLowerCase();
+    const slash = n.lastIndexOf("/");
+    const base = n.slice(slash + 1);
+    let cands = (this.names().get(base) ?? []).filter((f) => !note || MARKDOWN_FILE.test(f) || !/\.[A-Za-z0-9]{1,8}$/.test(base));
+    if (slash >= 0) {
+      const suffix = n.replace(/^\.?\//, "");
+      cands = cands.filter((f) => {
+        const k = f.toLowerCase().replace(MARKDOWN_FILE, "");
+        const s = suffix.replace(MARKDOWN_FILE, "");
+        return k === s || k.endsWith(`/${s}`);
+      });
+    }
+    if (!cands.length) return void 0;
+    const exact = cands.filter((f) => f.slice(f.lastIndexOf("/") + 1).replace(MARKDOWN_FILE, "") === name.slice(name.lastIndexOf("/") + 1).replace(MARKDOWN_FILE, ""));
+    const pool = exact.length ? exact : cands;
+    const here = dirOf(from);
+    return [...pool].sort((a, b) => Number(dirOf(b) === here) - Number(dirOf(a) === here) || a.split("/").length - b.split("/").length || (a < b ? -1 : a > b ? 1 : 0))[0];
+  }
+  /** `[[note#heading|alias]]`, `![[file]]`: relative or vault paths first, then by name. */
+  resolveWiki(target, from, embed) {
+    const h = target.indexOf("#");
+    const name = (h < 0 ? target : target.slice(0, h)).trim();
+    const a = h < 0 ? {} : { anchor: target.slice(h + 1).trim() };
+    if (name === "") return { status: "ok", path: from, document: true, ...a };
+    const note = !embed || MARKDOWN_FILE.test(name) || !/\.[A-Za-z0-9]{1,8}$/.test(name);
+    const tryPath = (p) => {
+      if (p === void 0) return void 0;
+      if (this.files.has(p)) return p;
+      if (note && this.files.has(`${p}.md`)) return `${p}.md`;
+      return void 0;
+    };
+    let hit;
+    if (name.startsWith("./") || name.startsWith("../")) hit = tryPath(joinPath(dirOf(from), name));
+    else if (name.includes("/")) hit = tryPath(joinPath(this.site.root, name.replace(/^\/+/, "")));
+    hit ??= this.byNameLookup(name, from, note);
+    if (hit) return { status: "ok", path: hit, document: this.documents.has(hit), ...a };
+    return { status: "broken", path: name, ...a };
+  }
+};
+function anchorsOf(scan, g) {
+  const ids = /* @__PURE__ */ new Set([...headingSlugs(scan.headings, g), ...scan.htmlIds, ...footnoteAnchors(scan.footnotes)]);
+  if (g === "obsidian" || g === "foam") for (const s of headingSlugs(scan.headings, "github")) ids.add(s);
+  return { ids, keys: new Set(scan.headings.map((x) => headingKey(x.text))) };
+}
+function hasAnchor(anchor, a, g, blockIds) {
+  if (anchor === "" || a.ids.has(anchor)) return true;
+  if (g === "obsidian" || g === "foam") {
+    if (anchor.startsWith("^")) return blockIds ? blockIds().has(anchor.slice(1)) : true;
+    return a.keys.has(headingKey(anchor)) || a.ids.has(anchor.toLowerCase());
+  }
+  if (g === "github") return a.ids.has(anchor.toLowerCase());
+  return false;
+}
+function blockIdsOf(text3) {
+  const out = /* @__PURE__ */ new Set();
+  for (const m of text3.matchAll(/[ \t]\^([A-Za-z0-9-]{1,64})[ \t]*$/gm)) out.add(m[1]);
+  return out;
+}
+
+// src/links/markdown.ts
+function markdownLinks(text3, opts = { wiki: true }) {
+  const fast2 = opts.admonitions || opts.mdx ? void 0 : fastLinks(text3);
+  const links = fast2 ?? scanMarkdown(text3, opts).links;
+  return links.filter((l) => l.kind !== "reference").map((l) => ({ target: l.target, line: l.line, at: l.at, kind: l.kind }));
+}
+function relativeLink(fromFile, toFile) {
+  const a = fromFile.split("/").slice(0, -1);
+  const b = toFile.split("/");
+  let i = 0;
+  while (i < a.length && i < b.length - 1 && a[i] === b[i]) i++;
+  return [...a.slice(i).map(() => ".."), ...b.slice(i)].join("/");
+}
+
+// src/links/generators.ts
+function defaultSite() {
+  return { generator: "github", marker: "", root: "", wiki: true, admonitions: false, vault: false, docIds: false, notRead: [], nav: /* @__PURE__ */ new Map() };
+}
+function siteFor(generator, root) {
+  const s = defaultSite();
+  s.generator = generator;
+  s.root = root === "" || root.endsWith("/") ? root : `${root}/`;
+  s.wiki = generator === "github" || generator === "obsidian" || generator === "foam";
+  s.vault = generator === "obsidian" || generator === "foam";
+  s.admonitions = generator === "mkdocs";
+  if (generator === "docusaurus") s.routeBase = "docs";
+  return s;
+}
+function siteRules(record2) {
+  const g = record2 && GENERATORS.includes(record2.generator) ? record2.generator : "github";
+  const root = record2 && !record2.root.split("/").includes("..") && !record2.root.startsWith("/") ? record2.root : "";
+  return siteFor(g, root);
+}
+
+// src/ctxpkg/link-edges.ts
+var LINK_EDGE = "references";
+function linkContext(docs, files, site) {
+  const rules = siteRules(site);
+  const paths = docs.map((d) => d.path);
+  const index = new SiteIndex(/* @__PURE__ */ new Set([...paths, ...files, ...site?.leftOut ?? []]), paths, rules);
+  return { index, byPath: new Map(docs.map((d) => [d.path, d])), scan: { wiki: rules.wiki, admonitions: rules.admonitions }, seen: /* @__PURE__ */ new Map() };
+}
+function linkedIds(doc, ctx) {
+  const known = ctx.seen.get(doc.path);
+  if (known && known.body === doc.body) return known.ids;
+  const out = [];
+  for (const l of markdownLinks(doc.body, ctx.scan)) {
+    const r3 = ctx.index.resolve(l, doc.path);
+    if (r3.status !== "ok" || !r3.document) continue;
+    const d = ctx.byPath.get(r3.path);
+    if (d && d.id !== doc.id && !out.includes(d.id)) out.push(d.id);
+  }
+  ctx.seen.set(doc.path, { body: doc.body, ids: out });
+  return out;
+}
+function unresolvedLinks(doc, ctx) {
+  const out = [];
+  for (const l of markdownLinks(doc.body, ctx.scan)) {
+    const r3 = ctx.index.resolve(l, doc.path);
+    if (r3.status === "broken" || r3.status === "outside") out.push({ line: l.line, target: l.target });
+  }
+  return out;
+}
+function seeAlsoLine(from, targets) {
+  const target = (t) => {
+    const l = relativeLink(from.path, t.path).replace(/[<>]/g, encodeURIComponent);
+    return /[\s()]/.test(l) ? `<${l}>` : l;
+  };
+  return `See also: ${targets.map((t) => `[${t.title.replace(/[[\]\\\n]/g, " ").trim() || t.id}](${target(t)})`).join(", ")}
+`;
+}
+
+// src/ctxpkg/doc-fields.ts
+var DOCUMENT_ROOT3 = "nodes/";
+var DEFAULT_NODE_TYPE = "fact";
+var SEE_ALSO = "x-see-also";
+var LINKS_READ = "x-links";
+function plainReference(e) {
+  return isMap3(e) && e.type === LINK_EDGE && typeof e.to === "string" && Object.keys(e).every((k) => k === "to" || k === "type");
+}
+function docFromText3(t, path, file) {
+  const { carried, rest: rest2 } = takeCarried(t.fields, "ctxpkg");
+  const { id, title, okf_type, description, tags, edges, [NAV_ORDER]: nav, ...own } = rest2;
+  if (typeof id !== "string" || !id) fail("CTXPKG_NODE_INVALID", `${file} has no id`, { file }, 1);
+  const doc = { id, path, title: titleOf(title, t.body) ?? id, body: t.body };
+  setCommonFields(doc, { type: okf_type, description, tags, nav }, own);
+  if (own.type === DEFAULT_NODE_TYPE) delete own.type;
+  const refs = [];
+  const kept = [];
+  for (const e of Array.isArray(edges) ? edges : []) {
+    if (plainReference(e)) refs.push(e.to);
+    else kept.push(e);
+  }
+  if (kept.length) own.edges = kept;
+  if (Object.keys(own).length) carried.ctxpkg = own;
+  if (Object.keys(carried).length) doc.carried = carried;
+  return { doc, refs };
+}
+function ownBody(d, own) {
+  const s = own[SEE_ALSO];
+  return typeof s === "string" && s && d.body.endsWith(s) ? d.body.slice(0, d.body.length - s.length) : d.body;
+}
+function fieldsOf3(d, own, ctx, refs) {
+  const { type, edges, [KEPT_HEAD]: _h, [SEE_ALSO]: _s, [LINKS_READ]: _l, ...rest2 } = own;
+  void _h;
+  void _s;
+  void _l;
+  const kept = Array.isArray(edges) ? edges.filter((e) => !plainReference(e)) : [];
+  const haveRef = new Set(kept.filter((e) => isMap3(e) && e.type === LINK_EDGE).map((e) => e.to));
+  const now = linkedIds(d, ctx);
+  const targets = refs ? [.../* @__PURE__ */ new Set([...refs.head.filter((t) => !refs.read.includes(t) || now.includes(t)), ...now.filter((t) => !refs.read.includes(t))])] : now;
+  const all = [...targets.filter((to) => !haveRef.has(to)).map((to) => ({ to, type: LINK_EDGE })), ...kept];
+  return {
+    id: d.id,
+    type: typeof type === "string" ? type : DEFAULT_NODE_TYPE,
+    title: d.title,
+    description: d.description,
+    tags: d.tags?.length ? d.tags : void 0,
+    okf_type: d.type,
+    [NAV_ORDER]: d.order,
+    ...rest2,
+    ...carriedBlocks(d.carried, "ctxpkg"),
+    edges: all.length ? all : void 0
+  };
+}
+function nodeFile(d, ctx) {
+  const own = d.carried?.ctxpkg ?? {};
+  const body = ownBody(d, own);
+  const reparse = (t) => docFromText3(t, d.path, d.path).doc;
+  const head = keptHead(d, "ctxpkg", reparse);
+  if (head !== void 0 && canonical(linkedIds(d, ctx)) === canonical(own[LINKS_READ] ?? [])) {
+    const e = splitDocText(head + body, d.path).fields.edges;
+    return { text: head + body, edges: Array.isArray(e) ? e.length : 0 };
+  }
+  const kept = own[KEPT_HEAD];
+  let fields = own;
+  let refs;
+  if (typeof kept === "string") {
+    try {
+      const back = docFromText3(splitDocText(kept + d.body, d.path), d.path, d.path);
+      fields = back.doc.carried?.ctxpkg ?? {};
+      const read = own[LINKS_READ];
+      refs = { head: back.refs, read: Array.isArray(read) ? read.filter((x) => typeof x === "string") : [] };
+    } catch {
+      fields = {};
+    }
+  }
+  const f = fieldsOf3(d, fields, ctx, refs);
+  return { text: writeDocText(f, body), edges: Array.isArray(f.edges) ? f.edges.length : 0 };
+}
+
+// src/ctxpkg/write-source.ts
+var SCOPED = /^@[a-z0-9][a-z0-9_-]*\/[a-z0-9][a-z0-9_-]*$/;
+function derivedManifest(meta, edges) {
+  return { name: SCOPED.test(meta.name) ? meta.name : `@local/${nameSlug(meta.name)}`, conformance_level: edges ? 2 : 1, dependencies: [] };
+}
+function defaultDescription(meta) {
+  return meta.description ?? `${meta.name}: documentation packaged by ctxforge`;
+}
+function writeCtxpkgSource(docs, opts) {
+  const files = /* @__PURE__ */ new Map();
+  const notes2 = [];
+  const ctx = linkContext(docs.docs, docs.assets.map((a) => a.path), docs.meta.site);
+  let edges = false;
+  for (const d of docs.docs) {
+    const node = nodeFile(d, ctx);
+    edges ||= node.edges > 0;
+    files.set(DOCUMENT_ROOT3 + d.path, Buffer.from(node.text, "utf8"));
+  }
+  if (docs.assets.length) {
+    notes2.push(info2("SYNC_ASSETS_LEFT_OUT", `${docs.assets.length} asset file${docs.assets.length === 1 ? "" : "s"} (e.g. ${docs.assets[0].path}) left out: a .ctxpkg holds only nodes`, { file: docs.assets[0].path }));
+  }
+  notes2.push(...skillsLeftOut(docs, "a ctxpkg knowledge graph holds nodes (skills go into a separate kind: skills pack)"));
+  const meta = docs.meta;
+  const c = meta.carried?.ctxpkg ?? {};
+  const derived = derivedManifest(meta, edges);
+  const name = typeof c.name === "string" ? c.name : derived.name;
+  const description = defaultDescription(meta);
+  const ext = manifestExtensionFor(meta, "ctxpkg", { name, description });
+  let text3;
+  if (opts.existingManifest !== void 0) {
+    text3 = editYaml(opts.existingManifest, MANIFEST_FILE2, [
+      ...meta.version !== void 0 ? [{ path: ["version"], value: meta.version }] : [],
+      { path: [MANIFEST_EXT], value: ext }
+    ]);
+  } else {
+    const { name: _n, version: _v, description: _d2, [MANIFEST_EXT]: _x, ...rest2 } = c;
+    void _n;
+    void _v;
+    void _d2;
+    void _x;
+    text3 = yamlDocumentText({ name, version: meta.version ?? "0.1.0", description, conformance_level: derived.conformance_level, dependencies: [], ...rest2, ...ext ? { [MANIFEST_EXT]: ext } : {} });
+  }
+  return { files, manifest: { path: MANIFEST_FILE2, text: text3 }, notes: notes2 };
+}
+function ctxpkgNameProblem(path, kind) {
+  const why = unsafePathReason(DOCUMENT_ROOT3 + path);
+  if (why) return why;
+  return kind === "document" && !path.endsWith(".md") ? "a node file's name ends in .md" : void 0;
+}
+
+// src/ctxpkg/read-documents.ts
+async function readCtxpkgDocuments(input2, opts) {
+  if (isTree(input2)) return fromTree3(input2, wants(opts, "docs"), wants(opts, "skills"), false);
+  const { files, coverage } = await importedPackage(input2, opts);
+  const read = await fromTree3(new MemoryTree(files, input2.label), wants(opts, "docs"), wants(opts, "skills"), true);
+  return coverage === "identity_only" ? signedIdentity(read, files, input2.label) : read;
+}
+function signedIdentity(read, files, label2) {
+  const m = plain(parseYamlSafe(documentString(Buffer.from(files.get(MANIFEST_FILE2) ?? ""), MANIFEST_FILE2)));
+  const { description: _d2, ...meta } = read.meta;
+  void _d2;
+  const name = String(m.name);
+  const note = warning2("CTXPKG_SIGNATURE_IDENTITY_ONLY", `the signature covers only name, version and content: the package is named by its signed name ${JSON.stringify(name)}, and its description and x-ctxforge record, which anyone could change, are ignored`, { file: label2 });
+  return { ...read, meta: { ...meta, name }, notes: [...read.notes, note] };
+}
+async function skillsOf(tree, entries) {
+  const list3 = entries ?? await tree.list();
+  return list3.some((e) => e.path.startsWith(DOCUMENTS_DIR)) ? (await readSkillFolders2(tree)).skills : [];
+}
+async function manifestOnly(tree, withSkills) {
+  const st = await tree.stat(MANIFEST_FILE2);
+  if (st?.kind !== "file") fail("CTXPKG_SOURCE_MANIFEST_MISSING", `${tree.label}: no ${MANIFEST_FILE2} at the root of the source tree`, { file: MANIFEST_FILE2 }, 1);
+  const m = plain(parseYamlSafe(documentString(await tree.read(MANIFEST_FILE2), MANIFEST_FILE2)));
+  if (!isMap3(m)) fail("CTXPKG_SOURCE_YAML", `${MANIFEST_FILE2} must be a YAML mapping of manifest fields`, { file: MANIFEST_FILE2, line: 1 }, 1);
+  return { format: "ctxpkg", meta: packageMeta(m, false, []), docs: [], assets: [], skills: withSkills ? await skillsOf(tree) : [], notes: [] };
+}
+async function fromTree3(tree, withDocs, withSkills, built) {
+  if (!withDocs) return manifestOnly(tree, withSkills);
+  const { pkg, diags } = await loadSource2(tree);
+  failWith(diags, `${tree.label} is not a readable ctxpkg source tree`);
+  const notes2 = [];
+  const m = plain(parseYamlSafe(pkg.manifestText));
+  const site = manifestExtension(m[MANIFEST_EXT]).site;
+  const read = [];
+  for (const n of pkg.nodes) {
+    const text3 = splitDocText(documentString(Buffer.from(n.text, "utf8"), n.file), n.file);
+    read.push({ text: text3, ...docFromText3(text3, n.file.slice(DOCUMENT_ROOT3.length), n.file) });
+  }
+  read.sort((a, b) => a.doc.path < b.doc.path ? -1 : a.doc.path > b.doc.path ? 1 : 0);
+  const byId = new Map(read.map((r3) => [r3.doc.id, r3.doc]));
+  const ctx = linkContext(read.map((r3) => r3.doc), [], site);
+  const docs = [];
+  let edges = false;
+  for (const r3 of read) {
+    let d = r3.doc;
+    const original = r3.text.head + r3.text.body;
+    edges ||= r3.refs.length > 0 || Array.isArray(d.carried?.ctxpkg?.edges);
+    const linked = new Set(linkedIds(d, ctx));
+    const missing = [...new Set(r3.refs)].filter((to) => !linked.has(to) && byId.has(to)).map((to) => byId.get(to));
+    if (missing.length) {
+      const suffix = `${d.body && !d.body.endsWith("\n") ? "\n" : ""}${d.body ? "\n" : ""}${seeAlsoLine(d, missing)}`;
+      d = { ...d, body: d.body + suffix, carried: { ...d.carried, ctxpkg: { ...d.carried?.ctxpkg ?? {}, [SEE_ALSO]: suffix } } };
+    }
+    if (nodeFile(d, ctx).text !== original) {
+      const own = d.carried?.ctxpkg ?? {};
+      d = { ...d, carried: { ...d.carried, ctxpkg: { [KEPT_HEAD]: r3.text.head, [LINKS_READ]: linkedIds(d, ctx), ...own[SEE_ALSO] ? { [SEE_ALSO]: own[SEE_ALSO] } : {} } } };
+    }
+    docs.push(d);
+  }
+  if (built) {
+    const lineOf3 = (r3, line) => line + r3.text.head.split("\n").length - 1;
+    const broken = read.flatMap((r3) => unresolvedLinks(r3.doc, ctx).map((l) => `${DOCUMENT_ROOT3}${r3.doc.path}:${lineOf3(r3, l.line)} → ${l.target}`));
+    if (broken.length) {
+      notes2.push(warning2("CONVERT_LINKS_UNRESOLVED", `a built .ctxpkg holds no file paths, so its documents are placed at ${DOCUMENT_ROOT3}<id>.md, where ${broken.length} relative link${broken.length === 1 ? "" : "s"} ${broken.length === 1 ? "does" : "do"} not resolve (${broken.slice(0, 3).join(", ")}${broken.length > 3 ? ", …" : ""}); their references edges are kept, as See also links`, { hint: "convert the ctxpkg source tree instead of the built package to keep the links" }));
+    }
+  }
+  const entries = await tree.list();
+  const skills = withSkills ? await skillsOf(tree, entries) : [];
+  if (entries.some((e) => e.path === CHECKPOINT_FILE)) notes2.push(info2("CONVERT_LEFT_OUT", `${CHECKPOINT_FILE} (the checkpoint layer) has no place in the other formats`, { file: CHECKPOINT_FILE }));
+  const meta = packageMeta(m, edges, notes2);
+  return { format: "ctxpkg", meta, docs, assets: [], skills, notes: notes2, ...built ? { pathsFromIds: true } : {} };
+}
+function packageMeta(m, edges, notes2) {
+  const ext = manifestExtension(m[MANIFEST_EXT]);
+  const { name, version, description, [MANIFEST_EXT]: _x, ...rest2 } = m;
+  void _x;
+  const meta = { name: ext.name ?? String(name) };
+  if (typeof version === "string") meta.version = version;
+  const desc = "description" in ext ? ext.description : description;
+  if (typeof desc === "string") meta.description = desc;
+  if (ext.site) meta.site = ext.site;
+  const left = Object.keys(rest2).filter((k) => !["conformance_level", "dependencies"].includes(k) || k === "dependencies" && Array.isArray(rest2.dependencies) && rest2.dependencies.length);
+  if (left.length) notes2.push(info2("CONVERT_LEFT_OUT", `${MANIFEST_FILE2} fields ${left.join(", ")} have no place in the other formats' manifests (they travel in x-ctxforge for a conversion back)`, { file: MANIFEST_FILE2 }));
+  const carried = { ...ext.carried };
+  const mine = beyondDerived({ name, ...rest2 }, derivedManifest(meta, edges));
+  if (Object.keys(mine).length) carried.ctxpkg = mine;
+  if (Object.keys(carried).length) meta.carried = carried;
+  return meta;
+}
+
 // src/ctxpkg/module.ts
 function sniff(head, fileName) {
   if (/\.(ctxpkg|lctxpkg)$/.test(fileName)) return true;
-  const text2 = head.toString("utf8").replace(/^\s+/, "");
-  return text2.startsWith("{") && /"manifest"\s*:/.test(text2) && /"schema_version"|"integrity"|"content_hash"|"context_graph"/.test(text2);
+  const text3 = head.toString("utf8").replace(/^\s+/, "");
+  return text3.startsWith("{") && /"manifest"\s*:/.test(text3) && /"schema_version"|"integrity"|"content_hash"|"context_graph"/.test(text3);
 }
 async function validateArtifact(input2, opts) {
   const r3 = await readAndVerify(input2, opts);
@@ -38853,6 +48016,13 @@ async function validateSource(tree, opts) {
   }
   return { path: tree.label, format: "ctxpkg", kind: "source", valid: !hasErrors(diagnostics), diagnostics, details };
 }
+function skillsOf2(content) {
+  return groupSkillFiles(documentBlobs(content).files).filter((s) => s.files.some((f) => f.rel === "SKILL.md")).map((s) => {
+    const md2 = readSkillMd(s.files.find((f) => f.rel === "SKILL.md").bytes).md;
+    const d = md2?.data.description;
+    return { name: s.name, description: typeof d === "string" ? d.replace(/\s+/g, " ").trim() : null, files: s.files.length };
+  });
+}
 async function inspect(input2, opts) {
   const r3 = await readAndVerify(input2, opts);
   if (!r3.doc || !r3.details) {
@@ -38865,12 +48035,16 @@ async function inspect(input2, opts) {
   const types = /* @__PURE__ */ new Map();
   for (const n of g.nodes) types.set(String(n.type), (types.get(String(n.type)) ?? 0) + 1);
   const d = r3.details;
+  const kind = typeof m.kind === "string" ? m.kind : "context";
+  const skills = kind === "skills" ? skillsOf2(r3.doc.content) : void 0;
   const json = {
     ...d,
     valid: r3.valid,
+    kind,
     description: m.description ?? null,
     created_at: m.created_at ?? null,
     node_types: Object.fromEntries([...types].sort()),
+    ...skills ? { skills } : {},
     diagnostics: r3.diagnostics
   };
   const lines = [
@@ -38880,6 +48054,8 @@ async function inspect(input2, opts) {
     `  integrity ${d.integrity}; signature ${d.signature}${d.coverage ? ` (coverage: ${d.coverage}${d.coverage === "identity_only" ? " — other manifest fields are NOT covered" : ""})` : ""}${d.public_key ? `, key ${d.public_key}` : ""}`,
     `  node types: ${[...types].sort().map(([t, c]) => `${t} ${c}`).join(", ") || "—"}`
   ];
+  if (m.kind !== void 0) lines.push(`  kind ${kind}${skills ? `: ${skills.length} skill${skills.length === 1 ? "" : "s"}` : ""}`);
+  for (const s of skills ?? []) lines.push(`    ${s.name} (${s.files} file${s.files === 1 ? "" : "s"})${s.description ? `: ${s.description}` : ""}`);
   if (opts.budget !== void 0) {
     if (!/^[1-9]\d*$/.test(opts.budget)) fail("CTXPKG_BUDGET_INVALID", `--budget needs a positive whole number of tokens, got ${JSON.stringify(opts.budget)}`, {}, 2);
     const b = assemble3(content, Number(opts.budget), typeof m.created_at === "string" ? m.created_at : void 0);
@@ -38910,8 +48086,10 @@ var ctxpkg = {
   name: "ctxpkg",
   title: "CTXPKG v2",
   extension: ".ctxpkg",
+  manifestFile: "ctxpkg.yaml",
+  documentRoot: "nodes/",
   sniffArtifact: sniff,
-  isSource: async (tree) => (await tree.stat(MANIFEST_FILE))?.kind === "file",
+  isSource: async (tree) => (await tree.stat(MANIFEST_FILE2))?.kind === "file",
   validateArtifact,
   verifyArtifact: validateArtifact,
   validateSource,
@@ -38921,8 +48099,12 @@ var ctxpkg = {
   init: (dir, opts) => initSource(dir, opts),
   importArtifact,
   stampIds: stampCtxpkgIds,
-  sign: (input2, key2, outPath, opts) => resignArtifact(input2, key2, outPath, opts),
-  unsignedDigest: unsignedDigest2
+  sign: (input2, key3, outPath, opts) => resignArtifact(input2, key3, outPath, opts),
+  unsignedDigest: unsignedDigest2,
+  documents: readCtxpkgDocuments,
+  writeSource: writeCtxpkgSource,
+  nameProblem: ctxpkgNameProblem,
+  skills: ctxpkgSkills
 };
 
 // src/formats.ts
@@ -38937,628 +48119,10 @@ async function detectSource(tree) {
 
 // src/repo/packages.ts
 import { readdir as readdir4 } from "node:fs/promises";
-import { basename as basename5, isAbsolute as isAbsolute5, join as join17, relative as relative4, resolve as resolve7 } from "node:path";
-
-// src/git/repo.ts
-import fs3 from "node:fs";
-import { readFile as readFile8 } from "node:fs/promises";
-import { isAbsolute as isAbsolute3, join as join16, resolve as resolve4 } from "node:path";
-
-// src/git/object-store.ts
-import { createHash as createHash6 } from "node:crypto";
-import { closeSync as closeSync5, fstatSync as fstatSync3, openSync as openSync5, readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
-import { join as join14 } from "node:path";
-import { promisify as promisify4 } from "node:util";
-import { inflate, inflateSync as inflateSync2, constants as zc } from "node:zlib";
-
-// src/git/object-parse.ts
-import { isUtf8 as isUtf83 } from "node:buffer";
-var MODES = {
-  "40000": ["040000", "tree"],
-  "100644": ["100644", "blob"],
-  "100755": ["100755", "blob"],
-  "120000": ["120000", "blob"],
-  "160000": ["160000", "commit"]
-};
-var DOUBTFUL = /[\\/:\u200C-\u200F\u202A-\u202E\u206A-\u206F\uFEFF]/;
-function plainlySafe(name) {
-  if (!name || DOUBTFUL.test(name)) return false;
-  const folded = name.toLowerCase().replace(/[. ]+$/, "");
-  return folded !== "" && !folded.startsWith(".git") && !/^git~\d/.test(folded);
-}
-function parseTreeObject(body) {
-  const out = [];
-  let i = 0;
-  while (i < body.length) {
-    const sp = body.indexOf(32, i);
-    const nul = sp < 0 ? -1 : body.indexOf(0, sp + 1);
-    if (nul < 0 || nul + 21 > body.length) return void 0;
-    const mode = MODES[body.toString("latin1", i, sp)];
-    if (!mode || !isUtf83(body.subarray(sp + 1, nul))) return void 0;
-    const path = body.toString("utf8", sp + 1, nul);
-    if (!plainlySafe(path)) return void 0;
-    out.push({ mode: mode[0], path, oid: body.toString("hex", nul + 1, nul + 21), type: mode[1] });
-    i = nul + 21;
-  }
-  return sortUtf8(out, (e) => e.path);
-}
-var OID = /^[0-9a-f]{40}$/;
-function headers(body) {
-  const end = body.indexOf("\n\n");
-  const head = body.toString("utf8", 0, end < 0 ? body.length : end);
-  return head.split("\n").filter((l) => !l.startsWith(" "));
-}
-function parseCommitObject(body) {
-  const lines = headers(body);
-  let tree;
-  const parent = [];
-  let timestamp;
-  for (const l of lines) {
-    const sp = l.indexOf(" ");
-    const key2 = l.slice(0, sp);
-    const value = l.slice(sp + 1);
-    if (key2 === "tree") tree = value;
-    else if (key2 === "parent") parent.push(value);
-    else if (key2 === "committer") {
-      const m = / (\d{1,15}) [+-]\d{4}$/.exec(value);
-      if (m) timestamp = Number(m[1]);
-    }
-  }
-  if (!tree || !OID.test(tree) || !parent.every((p) => OID.test(p)) || timestamp === void 0) return void 0;
-  return { tree, parent, committer: { timestamp } };
-}
-function parseTagTarget(body) {
-  const line = headers(body).find((l) => l.startsWith("object "));
-  const oid = line?.slice(7);
-  return oid && OID.test(oid) ? oid : void 0;
-}
-
-// src/git/object-store.ts
-var TYPES = { 1: "commit", 2: "tree", 3: "blob", 4: "tag" };
-var OFS_DELTA = 6;
-var REF_DELTA = 7;
-var MAX_OBJECT = 512 * 1024 * 1024;
-var ASYNC_ABOVE = 1024 * 1024;
-var MAX_CHAIN = 4095;
-var BASE_CACHE_BYTES = 64 * 1024 * 1024;
-var HEAD_BYTES = 512;
-var HEAD_READ = 8192;
-var inflateAsync = promisify4(inflate);
-var Unsure = class extends Error {
-};
-function unsure() {
-  throw new Unsure("not simply readable");
-}
-async function inflateExact(data, size) {
-  const opts = { maxOutputLength: size + 1, chunkSize: Math.max(64, size + 1) };
-  const out = data.length > ASYNC_ABOVE ? await inflateAsync(data, opts) : inflateSync2(data, opts);
-  if (out.length !== size) unsure();
-  return out;
-}
-function inflatePrefix(buf) {
-  try {
-    return inflateSync2(buf, { finishFlush: zc.Z_SYNC_FLUSH });
-  } catch {
-    return void 0;
-  }
-}
-function looseHeader(start) {
-  const text2 = start.length ? inflatePrefix(start)?.toString("latin1") : void 0;
-  const m = text2 ? /^(blob|tree|commit|tag) (\d{1,15})\0/.exec(text2) : null;
-  return m ? { type: m[1], size: Number(m[2]), headerLength: m[0].length } : void 0;
-}
-function varint(buf, pos) {
-  let value = 0;
-  let mul = 1;
-  for (let i = pos; i < buf.length && i < pos + 8; i++) {
-    const c = buf[i];
-    value += (c & 127) * mul;
-    mul *= 128;
-    if (!(c & 128)) return { value, next: i + 1 };
-  }
-  unsure();
-}
-function packEntryHeader(head) {
-  let i = 0;
-  let c = head[i++];
-  if (c === void 0) return void 0;
-  const type = c >> 4 & 7;
-  let size = c & 15;
-  let mul = 16;
-  while (c & 128) {
-    c = head[i++];
-    if (c === void 0 || i > 10) return void 0;
-    size += (c & 127) * mul;
-    mul *= 128;
-  }
-  return { type, size, dataStart: i };
-}
-function applyDelta(base, delta) {
-  const b = varint(delta, 0);
-  const r3 = varint(delta, b.next);
-  if (b.value !== base.length || r3.value > MAX_OBJECT) unsure();
-  const out = Buffer.allocUnsafe(r3.value);
-  let o = 0;
-  let i = r3.next;
-  while (i < delta.length) {
-    const op = delta[i++];
-    if (op & 128) {
-      let off = 0;
-      let len = 0;
-      for (let bit = 0; bit < 4; bit++) if (op & 1 << bit) off |= delta[i++] << 8 * bit;
-      for (let bit = 0; bit < 3; bit++) if (op & 16 << bit) len |= delta[i++] << 8 * bit;
-      off >>>= 0;
-      if (len === 0) len = 65536;
-      if (i > delta.length || off + len > base.length || o + len > out.length) unsure();
-      base.copy(out, o, off, off + len);
-      o += len;
-    } else if (op) {
-      if (i + op > delta.length || o + op > out.length) unsure();
-      delta.copy(out, o, i, i + op);
-      o += op;
-      i += op;
-    } else {
-      unsure();
-    }
-  }
-  if (o !== out.length) unsure();
-  return out;
-}
-function objectId(type, body) {
-  return createHash6("sha1").update(`${type} ${body.length}\0`).update(body).digest("hex");
-}
-function readAt(path, position, length) {
-  const fd = openSync5(path, "r");
-  try {
-    return readExactly(fd, position, Math.max(0, Math.min(length, fstatSync3(fd).size - position)));
-  } finally {
-    closeSync5(fd);
-  }
-}
-function deltaBase(head, h) {
-  let i = h.dataStart;
-  if (h.type === REF_DELTA) return i + 20 <= head.length ? { start: i + 20, id: head.toString("hex", i, i + 20) } : void 0;
-  if (h.type !== OFS_DELTA) return void 0;
-  let c = head[i++];
-  if (c === void 0) return void 0;
-  let back = c & 127;
-  while (c & 128) {
-    c = head[i++];
-    if (c === void 0) return void 0;
-    back = (back + 1) * 128 + (c & 127);
-  }
-  return { start: i, back };
-}
-var deflatedBound = (size) => size + (size >> 10) + 1024;
-var ObjectStore = class {
-  constructor(gitdir) {
-    this.gitdir = gitdir;
-  }
-  gitdir;
-  packs;
-  bases = /* @__PURE__ */ new Map();
-  baseBytes = 0;
-  /** The object `oid`, checked against its id, or undefined when it is not simply readable here. */
-  async read(oid) {
-    if (!OID.test(oid)) return void 0;
-    try {
-      const o = await this.readPacked(oid) ?? await this.readLoose(oid);
-      return o && objectId(o.type, o.body) === oid ? o : void 0;
-    } catch {
-      return void 0;
-    }
-  }
-  /** The size of the object `oid` from its header (a delta's from the start of its data). */
-  size(oid) {
-    if (!OID.test(oid)) return void 0;
-    try {
-      const at = this.locate(oid);
-      return at ? this.packedSize(at.pack, at.offset) : this.looseSize(oid);
-    } catch {
-      return void 0;
-    }
-  }
-  loosePath(oid) {
-    return join14(this.gitdir, "objects", oid.slice(0, 2), oid.slice(2));
-  }
-  async readLoose(oid) {
-    let raw;
-    try {
-      raw = readFileSync4(this.loosePath(oid));
-    } catch {
-      return void 0;
-    }
-    const h = looseHeader(raw.subarray(0, HEAD_BYTES));
-    if (!h || h.size > MAX_OBJECT) return void 0;
-    const all = await inflateExact(raw, h.headerLength + h.size);
-    if (all.toString("latin1", 0, h.headerLength) !== `${h.type} ${h.size}\0`) return void 0;
-    return { type: h.type, body: all.subarray(h.headerLength) };
-  }
-  looseSize(oid) {
-    let head;
-    try {
-      head = readAt(this.loosePath(oid), 0, HEAD_BYTES);
-    } catch {
-      return void 0;
-    }
-    return looseHeader(head)?.size;
-  }
-  loadPacks() {
-    if (this.packs) return this.packs;
-    const dir = join14(this.gitdir, "objects", "pack");
-    let names;
-    try {
-      names = readdirSync2(dir);
-    } catch {
-      names = [];
-    }
-    this.packs = [];
-    for (const name of names.filter((n) => n.endsWith(".idx")).sort()) {
-      const idx = readFileSync4(join14(dir, name));
-      if (idx.length < 8 + 1024 || idx.readUInt32BE(0) !== 4285812579 || idx.readUInt32BE(4) !== 2) continue;
-      const count = idx.readUInt32BE(8 + 255 * 4);
-      if (idx.length < 8 + 1024 + count * 28) continue;
-      this.packs.push({ idx, count, pack: join14(dir, name.replace(/\.idx$/, ".pack")) });
-    }
-    return this.packs;
-  }
-  /** Where `oid` is packed: a binary search of each index's sorted ids, inside its fan-out bucket. */
-  locate(oid) {
-    if (!OID.test(oid)) return void 0;
-    const want = Buffer.from(oid, "hex");
-    for (const p of this.loadPacks()) {
-      const first = want[0];
-      let lo = first === 0 ? 0 : p.idx.readUInt32BE(8 + (first - 1) * 4);
-      let hi = p.idx.readUInt32BE(8 + first * 4);
-      const ids = 8 + 1024;
-      while (lo < hi) {
-        const mid = lo + hi >>> 1;
-        const c = p.idx.compare(want, 0, 20, ids + mid * 20, ids + mid * 20 + 20);
-        if (c === 0) {
-          const offsets = ids + p.count * 24;
-          let off = p.idx.readUInt32BE(offsets + mid * 4);
-          if (off & 2147483648) off = Number(p.idx.readBigUInt64BE(offsets + p.count * 4 + (off & 2147483647) * 8));
-          return { pack: p.pack, offset: off };
-        }
-        if (c < 0) lo = mid + 1;
-        else hi = mid;
-      }
-    }
-    return void 0;
-  }
-  async readPacked(oid) {
-    const at = this.locate(oid);
-    return at ? this.readEntry(at.pack, at.offset, 0) : void 0;
-  }
-  async readEntry(pack, offset, depth) {
-    if (depth > MAX_CHAIN) unsure();
-    const key2 = `${offset}:${pack}`;
-    const cached = this.bases.get(key2);
-    if (cached) return cached;
-    const head = readAt(pack, offset, HEAD_READ);
-    const h = packEntryHeader(head) ?? unsure();
-    if (h.size > MAX_OBJECT) unsure();
-    const data = (start) => {
-      const rel = start - offset;
-      const want = deflatedBound(h.size);
-      return rel + want <= head.length || head.length < HEAD_READ ? head.subarray(rel) : readAt(pack, start, want);
-    };
-    const type = TYPES[h.type];
-    if (type) {
-      const out2 = { type, body: await inflateExact(data(offset + h.dataStart), h.size) };
-      if (depth > 0) this.keepBase(key2, out2);
-      return out2;
-    }
-    const d = deltaBase(head, h) ?? unsure();
-    let base;
-    if (d.id !== void 0) {
-      const at = this.locate(d.id) ?? unsure();
-      base = await this.readEntry(at.pack, at.offset, depth + 1);
-    } else {
-      if (!(d.back > 0 && d.back <= offset)) unsure();
-      base = await this.readEntry(pack, offset - d.back, depth + 1);
-    }
-    const delta = await inflateExact(data(offset + d.start), h.size);
-    const out = { type: base.type, body: applyDelta(base.body, delta) };
-    if (depth > 0) this.keepBase(key2, out);
-    return out;
-  }
-  /** Objects read as a delta's base are kept (up to a budget): the chain's next delta starts from them. */
-  keepBase(key2, o) {
-    if (o.body.length > BASE_CACHE_BYTES / 4) return;
-    this.bases.set(key2, o);
-    this.baseBytes += o.body.length;
-    for (const [k, v] of this.bases) {
-      if (this.baseBytes <= BASE_CACHE_BYTES) break;
-      this.bases.delete(k);
-      this.baseBytes -= v.body.length;
-    }
-  }
-  packedSize(pack, offset) {
-    const head = readAt(pack, offset, HEAD_BYTES);
-    const h = packEntryHeader(head);
-    if (!h) return void 0;
-    if (TYPES[h.type]) return h.size;
-    const d = deltaBase(head, h);
-    if (!d || d.start >= head.length) return void 0;
-    const delta = inflatePrefix(head.subarray(d.start));
-    if (!delta) return void 0;
-    return varint(delta, varint(delta, 0).next).value;
-  }
-};
-
-// src/git/tag-refs.ts
-import { readFile as readFile7, readdir as readdir3 } from "node:fs/promises";
-import { join as join15 } from "node:path";
-var OID2 = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
-function parsePackedTags(text2) {
-  const out = /* @__PURE__ */ new Map();
-  let last;
-  for (const line of text2.split("\n")) {
-    if (!line || line.startsWith("#")) continue;
-    if (line.startsWith("^")) {
-      const peeled = line.slice(1).trim();
-      if (last && OID2.test(peeled)) last.peeled = peeled;
-      continue;
-    }
-    last = void 0;
-    const sp = line.indexOf(" ");
-    const oid = line.slice(0, sp);
-    const ref = line.slice(sp + 1).trim();
-    if (sp < 0 || !OID2.test(oid) || !ref.startsWith("refs/tags/")) continue;
-    last = { name: ref.slice("refs/tags/".length), oid };
-    out.set(last.name, last);
-  }
-  return out;
-}
-async function walkLoose(dir, prefix, out) {
-  let entries;
-  try {
-    entries = await readdir3(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const e of entries) {
-    const name = prefix + e.name;
-    if (e.isDirectory()) await walkLoose(join15(dir, e.name), `${name}/`, out);
-    else if (e.isFile()) {
-      const oid = (await readFile7(join15(dir, e.name), "utf8").catch(() => "")).trim();
-      if (OID2.test(oid)) out.set(name, { name, oid });
-    }
-  }
-}
-async function readTagRefs(gitdir, onPackedRead) {
-  const packed = await readFile7(join15(gitdir, "packed-refs"), "utf8").then((t) => (onPackedRead?.(), t), () => "");
-  const refs = parsePackedTags(packed);
-  await walkLoose(join15(gitdir, "refs", "tags"), "", refs);
-  return [...refs.values()].sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-}
-
-// src/git/repo.ts
-var gitLib = lazyRequire("isomorphic-git");
-var GitRepo = class {
-  /** `headDir` differs from `gitdir` in a linked worktree, whose HEAD is its own. */
-  constructor(dir, gitdir, headDir = gitdir) {
-    this.dir = dir;
-    this.gitdir = gitdir;
-    this.headDir = headDir;
-    this.objects = new ObjectStore(gitdir);
-  }
-  dir;
-  gitdir;
-  headDir;
-  /** isomorphic-git's object cache (parsed pack indexes, packfiles), shared by every call. */
-  cache = {};
-  blobs = /* @__PURE__ */ new Map();
-  trees = /* @__PURE__ */ new Map();
-  sizes = /* @__PURE__ */ new Map();
-  /** Objects read without the library where that is simple (its fallback is always right). */
-  objects;
-  tagsMemo;
-  /** How many blobs were inflated (tests and benchmarks check "each blob once"). */
-  blobReads = 0;
-  /** How many times packed-refs was read for the tag list (once per run, whatever the tag count). */
-  packedRefsReads = 0;
-  get base() {
-    return { fs: fs3, dir: this.dir, gitdir: this.gitdir, cache: this.cache };
-  }
-  /** Commit oid of a ref: branch, tag (annotated or not), HEAD, full or abbreviated oid, with ~N / ^N suffixes. */
-  async resolveCommit(ref) {
-    const m = /^(.*?)((?:[~^]\d*)*)$/.exec(ref);
-    const name = m[1];
-    const suffix = m[2];
-    if (!name) fail("CTXFORGE_GIT_REF_UNKNOWN", `${JSON.stringify(ref)} is not a git ref`, {}, 2);
-    let oid = await this.resolveName(name);
-    if (oid === void 0) {
-      fail("CTXFORGE_GIT_REF_UNKNOWN", `${JSON.stringify(name)} is not a branch, tag or commit of the repository at ${this.dir}`, {
-        hint: "list tags with `git tag`; use <ref>:<path>, e.g. v1.2.0:knowledge/"
-      }, 2);
-    }
-    oid = await this.peelToCommit(oid, name);
-    for (const step of suffix.match(/[~^]\d*/g) ?? []) {
-      const n = step.length > 1 ? Number(step.slice(1)) : 1;
-      if (step[0] === "~") {
-        for (let i = 0; i < n; i++) oid = await this.parent(oid, 0, ref);
-      } else if (n > 0) {
-        oid = await this.parent(oid, n - 1, ref);
-      }
-    }
-    return oid;
-  }
-  async resolveName(name) {
-    if (name === "HEAD" && this.headDir !== this.gitdir) {
-      const head = (await readFile8(join16(this.headDir, "HEAD"), "utf8").catch(() => "")).trim();
-      name = head.startsWith("ref: ") ? head.slice(5) : head;
-    }
-    try {
-      return await gitLib().resolveRef({ fs: fs3, dir: this.dir, gitdir: this.gitdir, ref: name });
-    } catch {
-    }
-    if (/^[0-9a-f]{4,40}$/i.test(name)) {
-      try {
-        return await gitLib().expandOid({ ...this.base, oid: name.toLowerCase() });
-      } catch {
-        return void 0;
-      }
-    }
-    return void 0;
-  }
-  async peelToCommit(oid, name) {
-    for (let depth = 0; depth < 10; depth++) {
-      const o = await this.peelStep(oid, name);
-      if (o.type === "commit") return oid;
-      if (o.type === "tag") {
-        oid = o.target;
-        continue;
-      }
-      fail("CTXFORGE_GIT_REF_UNKNOWN", `${JSON.stringify(name)} names a ${o.type}, not a commit`, {}, 2);
-    }
-    fail("CTXFORGE_GIT_REF_UNKNOWN", `${JSON.stringify(name)}: tag chain too deep`, {}, 2);
-  }
-  /** An object's type, and for an annotated tag the object it points to. */
-  async peelStep(oid, what) {
-    const direct = await this.objects.read(oid);
-    const target = direct?.type === "tag" ? parseTagTarget(direct.body) : "";
-    if (direct && target !== void 0) return { type: direct.type, target };
-    try {
-      const o = await gitLib().readObject({ ...this.base, oid });
-      return { type: o.type, target: o.type === "tag" ? o.object.object : "" };
-    } catch (e) {
-      fail("CTXFORGE_GIT_OBJECT_UNREADABLE", `cannot read git object ${oid} (${what}): ${e.message}`, {}, 2);
-    }
-  }
-  async parent(oid, index, ref) {
-    const c = await this.commit(oid);
-    const p = c.parent[index];
-    if (!p) fail("CTXFORGE_GIT_REF_UNKNOWN", `${JSON.stringify(ref)}: commit ${oid.slice(0, 12)} has no parent #${index + 1}`, {}, 2);
-    return p;
-  }
-  async commit(oid) {
-    const direct = await this.objects.read(oid);
-    const parsed = direct?.type === "commit" ? parseCommitObject(direct.body) : void 0;
-    if (parsed) return parsed;
-    try {
-      return (await gitLib().readCommit({ ...this.base, oid })).commit;
-    } catch (e) {
-      fail("CTXFORGE_GIT_OBJECT_UNREADABLE", `cannot read commit ${oid}: ${e.message}`, {}, 2);
-    }
-  }
-  /** Committer time of a commit, seconds since 1970: the default build epoch of a release. */
-  async commitTime(oid) {
-    return (await this.commit(oid)).committer.timestamp;
-  }
-  /** Time of the last commit at or before `oid` that changed `path` (what `git log -1 -- path` says). */
-  async lastChangeTime(oid, path) {
-    if (!path) return this.commitTime(oid);
-    const log = await gitLib().log({ ...this.base, ref: oid, filepath: path, depth: 1 });
-    return log[0]?.commit.committer.timestamp ?? this.commitTime(oid);
-  }
-  async tags() {
-    this.tagsMemo ??= (async () => {
-      const out = [];
-      for (const { name, oid, peeled } of await readTagRefs(this.gitdir, () => {
-        this.packedRefsReads++;
-      })) {
-        if (peeled) {
-          if ((await this.peelStep(peeled, name).catch(() => void 0))?.type === "commit") out.push({ name, commit: peeled, annotated: true });
-          continue;
-        }
-        const o = await this.peelStep(oid, name).catch(() => void 0);
-        if (!o) continue;
-        if (o.type === "commit") out.push({ name, commit: oid, annotated: false });
-        else if (o.type === "tag") {
-          const commit = await this.peelToCommit(oid, name).catch(() => void 0);
-          if (commit) out.push({ name, commit, annotated: true });
-        }
-      }
-      return out;
-    })();
-    return this.tagsMemo;
-  }
-  async treeOfCommit(oid) {
-    return (await this.commit(oid)).tree;
-  }
-  async readTreeEntries(treeOid) {
-    let p = this.trees.get(treeOid);
-    if (!p) {
-      p = this.objects.read(treeOid).then(async (o) => {
-        const direct = o?.type === "tree" ? parseTreeObject(o.body) : void 0;
-        return direct ?? (await gitLib().readTree({ ...this.base, oid: treeOid })).tree;
-      });
-      this.trees.set(treeOid, p);
-    }
-    return p;
-  }
-  /** The object at `path` (POSIX, relative to the repository root; '' is the root) in a commit. */
-  async lookup(commitOid, path) {
-    return this.lookupIn(await this.treeOfCommit(commitOid), path);
-  }
-  /** The object at `path` below the tree `treeOid` ('' is the tree itself); reads only the trees on the way. */
-  async lookupIn(treeOid, path) {
-    let cur = { type: "tree", oid: treeOid, mode: "040000" };
-    for (const seg of path.split("/").filter(Boolean)) {
-      if (cur.type !== "tree") return void 0;
-      const e = (await this.readTreeEntries(cur.oid)).find((x) => x.path === seg);
-      if (!e) return void 0;
-      cur = { type: e.type, oid: e.oid, mode: e.mode };
-    }
-    return cur;
-  }
-  /** A blob's bytes, inflated once per run however many trees or versions share it. */
-  readBlob(oid) {
-    let p = this.blobs.get(oid);
-    if (!p) {
-      p = this.objects.read(oid).then(async (direct) => {
-        this.blobReads++;
-        if (direct?.type === "blob") return direct.body;
-        const r3 = await gitLib().readBlob({ ...this.base, oid });
-        return Buffer.from(r3.blob.buffer, r3.blob.byteOffset, r3.blob.byteLength);
-      });
-      this.blobs.set(oid, p);
-      p.catch(() => this.blobs.delete(oid));
-    }
-    return p;
-  }
-  /** A blob's size without inflating it when the object header tells (else by reading it). */
-  blobSize(oid) {
-    let p = this.sizes.get(oid);
-    if (!p) {
-      const cached = this.blobs.get(oid);
-      p = cached ? cached.then((b) => b.length) : Promise.resolve(this.objects.size(oid)).then((s) => s ?? this.readBlob(oid).then((b) => b.length));
-      this.sizes.set(oid, p);
-    }
-    return p;
-  }
-};
-var repos = /* @__PURE__ */ new Map();
-async function gitdirOf(root) {
-  const dotgit = join16(root, ".git");
-  const st = await fs3.promises.stat(dotgit);
-  if (st.isDirectory()) return { gitdir: dotgit, headDir: dotgit };
-  const m = /^gitdir:\s*(.+?)\s*$/m.exec(await readFile8(dotgit, "utf8"));
-  if (!m) return { gitdir: dotgit, headDir: dotgit };
-  const gd = isAbsolute3(m[1]) ? m[1] : resolve4(root, m[1]);
-  const common = await readFile8(join16(gd, "commondir"), "utf8").catch(() => void 0);
-  return { gitdir: common ? resolve4(gd, common.trim()) : gd, headDir: gd };
-}
-async function findRepo(cwd) {
-  let root;
-  try {
-    root = await gitLib().findRoot({ fs: fs3, filepath: resolve4(cwd) });
-  } catch {
-    return void 0;
-  }
-  const { gitdir, headDir } = await gitdirOf(root);
-  let r3 = repos.get(headDir);
-  if (!r3) {
-    r3 = new GitRepo(root, gitdir, headDir);
-    repos.set(headDir, r3);
-  }
-  return r3;
-}
+import { basename as basename5, isAbsolute as isAbsolute5, join as join18, relative as relative5, resolve as resolve9 } from "node:path";
 
 // src/git/ref-spec.ts
-import { relative as relative2, resolve as resolve5 } from "node:path";
+import { relative as relative3, resolve as resolve7 } from "node:path";
 
 // src/git/git-tree.ts
 function kindOf(mode, type) {
@@ -39680,7 +48244,7 @@ function parseRefSpec(spec) {
 }
 function repoPath(repo, path, cwd) {
   if (path === "." || path.startsWith("./") || path.startsWith("../")) {
-    const rel = toPosix(relative2(repo.dir, resolve5(cwd, path)));
+    const rel = toPosix(relative3(repo.dir, resolve7(cwd, path)));
     if (rel === ".." || rel.startsWith("../")) fail("CTXFORGE_GIT_PATH_MISSING", `${path} is outside the repository at ${repo.dir}`, {}, 2);
     return rel;
   }
@@ -39718,7 +48282,168 @@ async function resolveRefSpec(spec, cwd) {
 
 // src/repo/config.ts
 import { readFile as readFile9, stat as stat5 } from "node:fs/promises";
-import { isAbsolute as isAbsolute4, relative as relative3, resolve as resolve6 } from "node:path";
+import { isAbsolute as isAbsolute4, relative as relative4, resolve as resolve8 } from "node:path";
+
+// schemas/ctxforge.schema.json
+var ctxforge_schema_default = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.schema.json",
+  title: "ctxforge repository config (ctxforge.yaml)",
+  description: "Which folders of a repository are knowledge packages, their formats, the tags that release them, the change policy their diffs are judged by, and how relative links are checked. ctxforge refuses a file that does not match this schema (CTXFORGE_REPO_CONFIG_INVALID) instead of falling back to defaults.",
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    $schema: {
+      description: "The schema an editor validates this file against (ignored by ctxforge).",
+      type: "string"
+    },
+    packages: {
+      description: "The packages of the repository. Without it (or with an empty list) ctxforge finds source trees by looking for their manifests.",
+      type: "array",
+      items: {
+        $ref: "#/$defs/package"
+      }
+    },
+    tag_pattern: {
+      description: 'Release tag pattern for every package: exactly one "*" stands for the version, "{name}" for the package name. Default "v*" for one package, "{name}@v*" for several.',
+      $ref: "#/$defs/tagPattern"
+    },
+    policy: {
+      description: "Change-policy overrides for every package, applied before each package's own.",
+      $ref: "#/$defs/policy"
+    },
+    links: {
+      $ref: "#/$defs/links"
+    }
+  },
+  $defs: {
+    linkLevel: {
+      enum: [
+        "off",
+        "warning",
+        "error"
+      ]
+    },
+    tagPattern: {
+      type: "string",
+      minLength: 1,
+      pattern: "^[^*]*\\*[^*]*$"
+    },
+    policy: {
+      type: "object",
+      propertyNames: {
+        pattern: "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$"
+      },
+      additionalProperties: {
+        enum: [
+          "breaking",
+          "feature",
+          "fix",
+          "none"
+        ]
+      }
+    },
+    package: {
+      type: "object",
+      additionalProperties: false,
+      required: [
+        "path"
+      ],
+      properties: {
+        path: {
+          description: `Repository-relative folder of the package's source tree ("." for the root).`,
+          type: "string",
+          minLength: 1
+        },
+        format: {
+          description: "The package's format; detected from its manifest when left out.",
+          enum: [
+            "octx",
+            "ctxpkg",
+            "acx"
+          ]
+        },
+        name: {
+          description: `Name used for "{name}" in tag patterns and in listings; default the folder's name.`,
+          type: "string",
+          minLength: 1
+        },
+        tag_pattern: {
+          $ref: "#/$defs/tagPattern"
+        },
+        policy: {
+          $ref: "#/$defs/policy"
+        },
+        links: {
+          $ref: "#/$defs/links"
+        }
+      }
+    },
+    links: {
+      description: 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.',
+      anyOf: [
+        {
+          $ref: "#/$defs/linkLevel"
+        },
+        {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            level: {
+              $ref: "#/$defs/linkLevel"
+            },
+            root: {
+              description: `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`,
+              type: "string",
+              minLength: 1
+            },
+            generator: {
+              description: "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).",
+              enum: [
+                "github",
+                "mdbook",
+                "vitepress",
+                "docusaurus",
+                "mkdocs",
+                "obsidian",
+                "foam"
+              ]
+            }
+          }
+        }
+      ]
+    }
+  }
+};
+
+// src/core/did-you-mean.ts
+function distance(a, b) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2][j - 2] + 1);
+      d[i][j] = v;
+    }
+  }
+  return d[a.length][b.length];
+}
+function didYouMean(got, allowed) {
+  if (got.length > 64) return void 0;
+  const g = got.toLowerCase();
+  let best;
+  for (const value of allowed) {
+    const d = distance(g, value.toLowerCase());
+    if (d <= Math.max(1, Math.floor(value.length / 3)) && (!best || d < best.d)) best = { value, d };
+  }
+  return best?.value;
+}
+function didYouMeanText(got, allowed) {
+  const s = typeof got === "string" ? didYouMean(got, allowed) : void 0;
+  return s === void 0 ? "" : `; did you mean ${JSON.stringify(s)}?`;
+}
 
 // src/repo/rules.ts
 defineRules([
@@ -39729,83 +48454,217 @@ defineRules([
   { code: "CTXFORGE_REPRODUCE_MISMATCH", format: "git", summary: "Rebuilding the package from git at the given ref did not confirm the artifact: not the same bytes, nor (signed, without the key) the same unsigned content under a signature that verifies." },
   { code: "CTXFORGE_BUILD_UNCOMMITTED", format: "git", summary: "Warning: the source folder has uncommitted changes, so the build will not match a build of the commit (whose time it uses by default)." },
   { code: "CTXFORGE_KEY_NOT_IGNORED", format: "git", summary: "Warning: keygen wrote a private key inside a git work tree where git does not ignore it." },
-  { code: "CTXFORGE_REPRODUCE_NO_SOURCE", format: "git", summary: "No source tree for the artifact was found at the given ref." }
+  { code: "CTXFORGE_REPRODUCE_NO_SOURCE", format: "git", summary: "No source tree for the artifact was found at the given ref." },
+  { code: "CTXFORGE_TAG_PATTERN_KEPT", format: "git", summary: "Warning: a repository that had one package now has several, and no tag_pattern is configured: the first package keeps releasing under its `v*` tags (the message gives the ctxforge.yaml line that makes it explicit)." },
+  { code: "CTXFORGE_TAG_PATTERN_UNCLAIMED", format: "git", summary: "Warning: the repository has `v*` release tags, but with several packages and no tag_pattern configured no package releases under them, so their previous release is not found (the message gives the ctxforge.yaml line to claim them)." }
 ]);
 
 // src/repo/config.ts
 var CONFIG_FILE = "ctxforge.yaml";
-var FORMATS = ["octx", "ctxpkg", "acx"];
-var HINT = 'see "Repository config" in the README for the ctxforge.yaml schema';
-function bad2(file, msg) {
-  fail("CTXFORGE_REPO_CONFIG_INVALID", msg, { file, hint: HINT }, 2);
+var CONFIG_SCHEMA_ID = ctxforge_schema_default.$id;
+var HINT = 'schemas/ctxforge.schema.json defines the file (docs/git-and-releases.md, "Repository config")';
+var ajv2020 = lazyRequire("ajv/dist/2020");
+var yamlLib3 = lazyRequire("yaml");
+var compiled2;
+function validator() {
+  compiled2 ??= new (ajv2020()).Ajv2020({ allErrors: true, strict: true, verbose: true }).compile(ctxforge_schema_default);
+  return compiled2;
 }
-function checker(file) {
-  const no = (msg) => bad2(file, msg);
-  const str3 = (v, where2) => {
-    if (typeof v !== "string" || v === "") no(`${where2} must be a non-empty string`);
-    return v;
-  };
-  return {
-    no,
-    str: str3,
-    obj(v, where2) {
-      if (!v || typeof v !== "object" || Array.isArray(v)) no(`${where2} must be a mapping`);
-      return v;
-    },
-    onlyKeys(o, allowed, where2) {
-      for (const k of Object.keys(o)) if (!allowed.includes(k)) no(`${where2}: unknown key ${JSON.stringify(k)} (allowed: ${allowed.join(", ")})`);
-    },
-    pattern(v, where2, name) {
-      const p = str3(v, where2);
-      try {
-        expandTagPattern(p, name ?? "name");
-      } catch (e) {
-        no(`${where2}: ${e.message}`);
+function placeName(segs) {
+  let out = "";
+  for (const s of segs) {
+    if (typeof s === "number") out += `[${s}]`;
+    else if (/^[A-Za-z_$][\w$]*$/.test(s)) out += out ? `.${s}` : s;
+    else out += `[${JSON.stringify(s)}]`;
+  }
+  return out;
+}
+function lineFinder(text3) {
+  let parsed;
+  return (segs, key3 = false) => {
+    try {
+      if (!parsed) {
+        const y2 = yamlLib3();
+        const lc2 = new y2.LineCounter();
+        parsed = { doc: y2.parseDocument(text3, { lineCounter: lc2 }), lc: lc2 };
       }
-      return p;
+      const y = yamlLib3();
+      const { doc, lc } = parsed;
+      let range;
+      if (key3 && segs.length) {
+        const parent = segs.length > 1 ? doc.getIn(segs.slice(0, -1), true) : doc.contents;
+        if (y.isMap(parent)) {
+          const want = String(segs[segs.length - 1]);
+          const pair = parent.items.find((p) => String(y.isScalar(p.key) ? p.key.value : p.key) === want);
+          range = pair?.key?.range;
+        }
+      } else {
+        const node = segs.length ? doc.getIn(segs, true) : doc.contents;
+        range = node?.range;
+      }
+      return range ? lc.linePos(range[0]).line : void 0;
+    } catch {
+      return void 0;
     }
   };
 }
-function parseRepoConfig(text2, file = CONFIG_FILE) {
-  const { no, str: str3, obj, onlyKeys, pattern } = checker(file);
+function shown(v) {
+  return v === null ? "null" : Array.isArray(v) ? "a list" : typeof v === "object" ? "a mapping" : JSON.stringify(v);
+}
+var TYPE_WORDS = { object: "a mapping", array: "a list", string: "a string" };
+var LINKS_ALLOWED = "off, warning or error, or a mapping {level, root}";
+function problemsOf(errors, data) {
+  const out = [];
+  const linksValue = data?.links;
+  for (const e of errors) {
+    const segs = e.instancePath.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~")).map((s) => /^\d+$/.test(s) ? Number(s) : s);
+    const where2 = placeName(segs);
+    const at = where2 ? `${where2}: ` : "";
+    if (e.instancePath === "/links") {
+      const isMap7 = typeof linksValue === "object" && linksValue !== null && !Array.isArray(linksValue);
+      if (e.keyword === "additionalProperties" && !isMap7) continue;
+      if (e.keyword !== "additionalProperties") {
+        if (isMap7) continue;
+        if (e.keyword !== "anyOf") continue;
+        out.push({ segs, message: `links must be ${LINKS_ALLOWED}: got ${shown(linksValue)}${didYouMeanText(linksValue, ["off", "warning", "error"])}` });
+        continue;
+      }
+    }
+    switch (e.keyword) {
+      case "anyOf":
+        break;
+      case "additionalProperties": {
+        const name = String(e.params.additionalProperty);
+        const allowed = Object.keys(e.parentSchema.properties ?? {}).filter((k) => k !== "$schema");
+        out.push({ segs: [...segs, name], key: true, message: `${at}unknown key ${JSON.stringify(name)} (allowed: ${allowed.join(", ")})${didYouMeanText(name, allowed)}` });
+        break;
+      }
+      case "enum": {
+        const allowed = e.params.allowedValues.map(String);
+        out.push({ segs, message: `${where2} must be one of ${allowed.join(", ")}: got ${shown(e.data)}${didYouMeanText(e.data, allowed)}` });
+        break;
+      }
+      case "propertyNames": {
+        const name = String(e.params.propertyName);
+        const changes = ["added", "removed", "modified", "moved", "retyped", "attr_changed", "major_bump"];
+        const change = name.split(".")[1] ?? name;
+        out.push({
+          segs: [...segs, name],
+          key: true,
+          message: `${where2} key ${JSON.stringify(name)} is not "<kind>.<change>[.<attr>]" with change one of ${changes.join(", ")}${didYouMeanText(change, changes)}`
+        });
+        break;
+      }
+      case "pattern":
+        if (e.params.propertyName !== void 0 || e.propertyName !== void 0) break;
+        out.push({ segs, message: `${where2} ${shown(e.data)} must contain exactly one "*" (the version), e.g. "v*" or "guide@v*"` });
+        break;
+      case "type": {
+        const want = String(e.params.type);
+        out.push({ segs, message: `${where2 || "the file"} must be ${TYPE_WORDS[want] ?? want}, got ${shown(e.data)}` });
+        break;
+      }
+      case "required":
+        out.push({ segs, message: `${at}${String(e.params.missingProperty)} is required` });
+        break;
+      case "minLength":
+        out.push({ segs, message: `${where2} must not be empty` });
+        break;
+      default:
+        out.push({ segs, message: `${at}${e.message ?? "is not valid"}` });
+    }
+  }
+  return out;
+}
+function refuse(file, problems) {
+  const seen = /* @__PURE__ */ new Set();
+  const diags = [];
+  for (const p of problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))) {
+    if (seen.has(p.message)) continue;
+    seen.add(p.message);
+    diags.push(error2("CTXFORGE_REPO_CONFIG_INVALID", p.message, { file, ...p.line ? { line: p.line } : {}, hint: HINT }));
+  }
+  throw new DiagnosticError(diags[0], 2, diags);
+}
+function parseRepoConfig(text3, file = CONFIG_FILE) {
+  const lineOf3 = lineFinder(text3);
   let doc;
   try {
-    doc = parseYamlSafe(text2);
+    doc = parseYamlSafe(text3);
   } catch (e) {
-    no(`${file}: ${e.message}`);
+    refuse(file, [{ segs: [], message: e.message, ...e instanceof YamlSafetyError && e.line ? { line: e.line } : {} }]);
   }
-  const top = obj(doc ?? {}, file);
-  onlyKeys(top, ["packages", "tag_pattern", "policy", "links"], file);
+  doc ??= {};
+  const validate2 = validator();
+  if (!validate2(doc)) refuse(file, problemsOf(validate2.errors ?? [], doc).map((p) => ({ ...p, line: lineOf3(p.segs, p.key) })));
+  const top = doc;
+  const problems = [];
+  const no = (segs, message) => problems.push({ segs, message, line: lineOf3(segs) });
+  const pattern = (p, segs, name) => {
+    try {
+      expandTagPattern(p, name ?? "name");
+    } catch (e) {
+      no(segs, `${placeName(segs)}: ${e.message}`);
+    }
+  };
   const cfg = { file, packages: [] };
   if (top.links !== void 0) {
-    if (!["off", "warning", "error"].includes(top.links)) no("links must be off, warning or error");
-    cfg.links = top.links;
+    cfg.links = { level: "warning", ...linkSettings(top.links, ["links"], no) };
   }
-  if (top.tag_pattern !== void 0) cfg.tag_pattern = pattern(top.tag_pattern, "tag_pattern");
-  if (top.policy !== void 0) cfg.policy = obj(top.policy, "policy");
-  if (top.packages !== void 0 && !Array.isArray(top.packages)) no("packages must be a list");
+  if (top.tag_pattern !== void 0) {
+    pattern(top.tag_pattern, ["tag_pattern"]);
+    cfg.tag_pattern = top.tag_pattern;
+  }
+  if (top.policy !== void 0) cfg.policy = top.policy;
   const seen = /* @__PURE__ */ new Set();
-  for (const [i, raw] of (top.packages ?? []).entries()) {
-    const where2 = `packages[${i}]`;
-    const p = obj(raw, where2);
-    onlyKeys(p, ["path", "format", "name", "tag_pattern", "policy"], where2);
-    const path = str3(p.path, `${where2}.path`).replace(/^\.(\/+|$)/, "").replace(/\/+$/, "");
-    if (path !== "" && unsafePathReason(path)) no(`${where2}.path ${JSON.stringify(p.path)}: ${unsafePathReason(path)}`);
-    if (seen.has(path)) no(`${where2}.path ${JSON.stringify(p.path)} is listed twice`);
+  for (const [i, p] of (top.packages ?? []).entries()) {
+    const raw = p.path;
+    const path = raw.replace(/^\.(\/+|$)/, "").replace(/\/+$/, "");
+    if (path !== "" && unsafePathReason(path)) no(["packages", i, "path"], `packages[${i}].path ${JSON.stringify(raw)}: ${unsafePathReason(path)}`);
+    if (seen.has(path)) no(["packages", i, "path"], `packages[${i}].path ${JSON.stringify(raw)} is listed twice`);
     seen.add(path);
     const pc = { path };
-    if (p.format !== void 0) {
-      if (!FORMATS.includes(p.format)) no(`${where2}.format must be one of ${FORMATS.join(", ")}`);
-      pc.format = p.format;
+    if (p.format !== void 0) pc.format = p.format;
+    if (p.name !== void 0) pc.name = p.name;
+    if (p.tag_pattern !== void 0) {
+      pattern(p.tag_pattern, ["packages", i, "tag_pattern"], pc.name);
+      pc.tag_pattern = p.tag_pattern;
     }
-    if (p.name !== void 0) pc.name = str3(p.name, `${where2}.name`);
-    if (p.tag_pattern !== void 0) pc.tag_pattern = pattern(p.tag_pattern, `${where2}.tag_pattern`, pc.name);
-    if (p.policy !== void 0) pc.policy = obj(p.policy, `${where2}.policy`);
+    if (p.policy !== void 0) pc.policy = p.policy;
+    if (p.links !== void 0) pc.links = linkSettings(p.links, ["packages", i, "links"], no);
     cfg.packages.push(pc);
   }
+  if (problems.length) refuse(file, problems);
   return cfg;
 }
-async function readRepoConfig(tree) {
+function linkSettings(v, segs, no) {
+  const l = typeof v === "string" ? { level: v } : { ...v };
+  if (l.root !== void 0) {
+    const written = l.root;
+    l.root = written.replace(/^\.(\/+|$)/, "").replace(/\/+$/, "");
+    const why = l.root === "" ? null : unsafePathReason(l.root);
+    if (why) no([...segs, "root"], `${segs.join(".").replace(/\.(\d+)\./g, "[$1].")}.root ${JSON.stringify(written)}: ${why} (a folder inside the package, e.g. "docs")`);
+  }
+  return l;
+}
+function linkSettingsFor(cfg, pkgPath) {
+  const own = cfg?.packages.find((p) => p.path === pkgPath)?.links;
+  const level = own?.level ?? cfg?.links?.level;
+  const root = own?.root ?? cfg?.links?.root;
+  const generator = own?.generator ?? cfg?.links?.generator;
+  return { ...level ? { level } : {}, ...root !== void 0 ? { root } : {}, ...generator ? { generator } : {} };
+}
+function parseRepoConfigAs(text3, file, onInvalid, notes2, at) {
+  if (onInvalid === "refuse") return parseRepoConfig(text3, file);
+  try {
+    return parseRepoConfig(text3, file);
+  } catch (e) {
+    if (!(e instanceof DiagnosticError) || e.diagnostic.code !== "CTXFORGE_REPO_CONFIG_INVALID") throw e;
+    notes2?.push(...e.all.map((d) => warning2(d.code, `${at ? `at ${at}: ` : ""}${d.message} (this config is left out; packages are found by detection)`, { ...d.file ? { file: d.file } : {}, ...d.line ? { line: d.line } : {} })));
+    return void 0;
+  }
+}
+async function readRepoConfig(tree, o = {}) {
   const st = await tree.stat(CONFIG_FILE);
   if (st?.kind === "symlink") {
     fail("CTXFORGE_PATH_OUTSIDE_REPO", `${CONFIG_FILE} is a symbolic link, which is not followed`, {
@@ -39814,43 +48673,114 @@ async function readRepoConfig(tree) {
     }, 2);
   }
   if (!st || st.kind !== "file") return void 0;
-  return parseRepoConfig((await tree.read(CONFIG_FILE)).toString("utf8"));
+  return parseRepoConfigAs((await tree.read(CONFIG_FILE)).toString("utf8"), CONFIG_FILE, o.onInvalid ?? "refuse", o.notes, o.at);
 }
 function shownConfigPath(abs, root) {
-  const rel = toPosix(relative3(root, abs));
+  const rel = toPosix(relative4(root, abs));
   return rel && rel !== ".." && !rel.startsWith("../") && !isAbsolute4(rel) ? rel : toPosix(abs);
 }
 async function readConfigFile(path, o) {
-  const abs = resolve6(o.cwd, path);
-  const shown2 = shownConfigPath(abs, o.root);
-  const rel = relative3(o.root, abs);
+  const abs = resolve8(o.cwd, path);
+  const shown3 = shownConfigPath(abs, o.root);
+  const rel = relative4(o.root, abs);
   if (rel && !rel.startsWith("..") && !isAbsolute4(rel)) {
-    const link2 = linkedComponent(o.root, toPosix(rel));
-    if (link2) {
-      fail("CTXFORGE_PATH_OUTSIDE_REPO", `config file ${shown2} is, or passes through, the symbolic link ${link2}, which is not followed`, {
-        file: shown2,
+    const link3 = linkedComponent(o.root, toPosix(rel));
+    if (link3) {
+      fail("CTXFORGE_PATH_OUTSIDE_REPO", `config file ${shown3} is, or passes through, the symbolic link ${link3}, which is not followed`, {
+        file: shown3,
         hint: "a committed link can point outside the repository; name the real file instead"
       }, 2);
     }
   }
   const st = await stat5(abs).catch(() => void 0);
   if (!st || !st.isFile()) {
-    fail("CTXFORGE_REPO_CONFIG_MISSING", `config file ${shown2} ${st ? "is not a regular file" : "does not exist"}`, {
-      file: shown2,
+    fail("CTXFORGE_REPO_CONFIG_MISSING", `config file ${shown3} ${st ? "is not a regular file" : "does not exist"}`, {
+      file: shown3,
       hint: "check the path (relative to the directory ctxforge runs in; the Action resolves it against the repository root), or leave it out to use ctxforge.yaml at the root"
     }, 2);
   }
-  let text2;
+  let text3;
   try {
-    text2 = await readFile9(abs, "utf8");
+    text3 = await readFile9(abs, "utf8");
   } catch (e) {
-    fail("CTXFORGE_REPO_CONFIG_MISSING", `config file ${shown2} cannot be read: ${e.message}`, { file: shown2 }, 2);
+    fail("CTXFORGE_REPO_CONFIG_MISSING", `config file ${shown3} cannot be read: ${e.message}`, { file: shown3 }, 2);
   }
-  return parseRepoConfig(text2, shown2);
+  return parseRepoConfig(text3, shown3);
 }
 async function repoConfig(tree, o) {
   if (o.file) return readConfigFile(o.file, o);
-  return tree ? readRepoConfig(tree) : void 0;
+  return tree ? readRepoConfig(tree, o) : void 0;
+}
+
+// src/repo/tag-patterns.ts
+var q = (s) => JSON.stringify(s);
+function explicitLine(pkg, all, cfg) {
+  const file = cfg?.file ?? "ctxforge.yaml";
+  const line = `tag_pattern: ${q(DEFAULT_TAG_PATTERN)}`;
+  const index = cfg?.packages.findIndex((p) => p.path === pkg.path) ?? -1;
+  if (index >= 0) return { fix: line, where: `under packages[${index}] (path: ${q(pkg.path)}) in ${file}` };
+  const entries = all.map((p) => p === pkg ? `{path: ${q(p.path)}, ${line}}` : `{path: ${q(p.path)}}`);
+  return { fix: `packages: [${entries.join(", ")}]`, where: `in ${file}, which then lists the packages (only listed ones are used)` };
+}
+async function versionThere(repo, commit, pkg) {
+  const module = pkg.format ? formatByName(pkg.format) : void 0;
+  if (!module) return void 0;
+  const there = await repo.lookup(commit, pkg.path);
+  if (there?.type !== "tree") return void 0;
+  try {
+    const tree = (await openRefPath(repo, commit, pkg.path)).tree;
+    if (!await module.isSource(tree)) return void 0;
+    return (await module.items(tree, { only: /* @__PURE__ */ new Set() })).version;
+  } catch {
+    return void 0;
+  }
+}
+async function keepFirstPackageTags(repo, pkgs, cfg) {
+  const defaulted = pkgs.filter((p) => p.tagPatternFrom === "default" && !p.problem);
+  if (pkgs.length < 2 || defaulted.length === 0) return;
+  const vTags = releaseTags(await repo.tags(), DEFAULT_TAG_PATTERN);
+  if (vTags.length === 0 || pkgs.some((p) => p.tagPatternFrom === "config" && p.tagPattern === DEFAULT_TAG_PATTERN)) return;
+  let owner;
+  let alone = false;
+  for (const t of vTags) {
+    const present = [];
+    for (const p of pkgs) {
+      const version = await versionThere(repo, t.commit, p);
+      if (version !== void 0) present.push({ pkg: p, version });
+    }
+    const carriers = present.filter((x) => x.version === t.version);
+    if (carriers.length !== 1 || owner && carriers[0].pkg !== owner) break;
+    owner = carriers[0].pkg;
+    if (present.length === 1) {
+      alone = true;
+      break;
+    }
+  }
+  const latest = vTags[0];
+  const only = alone && owner && defaulted.includes(owner) ? owner : void 0;
+  const count2 = `${vTags.length} release tag${vTags.length === 1 ? "" : "s"} ${DEFAULT_TAG_PATTERN} (newest ${latest.name})`;
+  if (only) {
+    const p = only;
+    const was = p.tagPattern;
+    p.tagPattern = DEFAULT_TAG_PATTERN;
+    p.tagPatternFrom = "kept";
+    p.tagNote = {
+      kind: "kept",
+      message: `${p.path || "."} keeps its ${count2}: it released under them as the repository's only package, and no tag_pattern is configured (otherwise, with ${pkgs.length} packages, it would be tagged ${was})`,
+      ...explicitLine(p, pkgs, cfg)
+    };
+    return;
+  }
+  for (const p of defaulted) {
+    p.tagNote = {
+      kind: "unclaimed",
+      message: `the repository has ${count2}, which no package claims: with ${pkgs.length} packages and no tag_pattern configured, ${p.path || "."} is tagged ${p.tagPattern} (they are not the releases of a package that was once the repository's only one); if those tags are its releases, say so (or set tag_pattern: "{name}@v*" at the top of ${cfg?.file ?? "ctxforge.yaml"} to say they are no package's)`,
+      ...explicitLine(p, pkgs, cfg)
+    };
+  }
+}
+function tagNoteDiagnostic(n, file = "ctxforge.yaml") {
+  return warning2(n.kind === "kept" ? "CTXFORGE_TAG_PATTERN_KEPT" : "CTXFORGE_TAG_PATTERN_UNCLAIMED", n.message, { file, hint: `make it explicit ${n.where}: ${n.fix}` });
 }
 
 // src/repo/packages.ts
@@ -39865,7 +48795,7 @@ async function diskDirs(root) {
       if (!d.isDirectory() || d.name.startsWith(".") || SKIP_DIRS.has(d.name)) continue;
       const r3 = rel ? `${rel}/${d.name}` : d.name;
       out.push(r3);
-      await walk(join17(abs, d.name), r3, depth + 1);
+      await walk(join18(abs, d.name), r3, depth + 1);
     }
   };
   await walk(root, "", 0);
@@ -39885,20 +48815,20 @@ async function gitDirs(repo, commit) {
   await walk(await repo.treeOfCommit(commit), "", 0);
   return out;
 }
-function patternFor(cfg, own, name, several) {
+function patternFor2(cfg, own, name, several) {
   const raw = own ?? cfg?.tag_pattern ?? (several ? "{name}@v*" : DEFAULT_TAG_PATTERN);
-  return expandTagPattern(raw, name);
+  return { tagPattern: expandTagPattern(raw, name), tagPatternFrom: own ?? cfg?.tag_pattern ? "config" : "default" };
 }
-async function configAtRef(tree, file, cwd, root) {
-  const rel = relativeToRoot(root, resolve7(cwd, file));
+async function configAtRef(tree, file, cwd, root, o) {
+  const rel = relativeToRoot(root, resolve9(cwd, file));
   if (rel === void 0 || isAbsolute5(rel)) return repoConfig(void 0, { file, cwd, root });
   const st = await tree.stat(rel);
   if (st?.kind === "symlink") fail("CTXFORGE_PATH_OUTSIDE_REPO", `config file ${rel} is a symbolic link, which is not followed`, { file: rel }, 2);
-  if (st?.kind === "file") return parseRepoConfig((await tree.read(rel)).toString("utf8"), rel);
+  if (st?.kind === "file") return parseRepoConfigAs((await tree.read(rel)).toString("utf8"), rel, o.onInvalidConfig ?? "refuse", o.notes, o.ref);
   return repoConfig(void 0, { file, cwd, root });
 }
 async function discoverPackages(opts = {}) {
-  const cwd = resolve7(opts.cwd ?? process.cwd());
+  const cwd = resolve9(opts.cwd ?? process.cwd());
   const repo = await findRepo(cwd);
   if (opts.ref && !repo) fail("CTXFORGE_GIT_NOT_A_REPO", `${cwd} is not inside a git repository, so --ref ${opts.ref} cannot be read`, {}, 2);
   const root = repo?.dir ?? cwd;
@@ -39914,29 +48844,29 @@ async function discoverPackages(opts = {}) {
   } else {
     subtree = async (dir) => {
       if (linkedComponent(root, dir)) return void 0;
-      const abs = join17(root, ...dir.split("/").filter(Boolean));
+      const abs = join18(root, ...dir.split("/").filter(Boolean));
       return await isDirectory2(abs) ? new DiskTree(abs, dir || ".") : void 0;
     };
   }
   const rootTree = await subtree("");
-  const config = opts.ref && opts.configAtRef && opts.config && rootTree ? await configAtRef(rootTree, opts.config, cwd, root) : await repoConfig(rootTree, { file: opts.config, cwd, root });
+  const config2 = opts.ref && opts.configAtRef && opts.config && rootTree ? await configAtRef(rootTree, opts.config, cwd, root, opts) : await repoConfig(rootTree, { file: opts.config, cwd, root, onInvalid: opts.onInvalidConfig, notes: opts.notes, at: opts.ref });
   const packages = [];
-  const topPolicy = config?.policy ? [{ where: `${config.file} policy`, table: config.policy }] : [];
-  if (config && config.packages.length > 0) {
-    const several = config.packages.length > 1;
-    for (const [i, pc] of config.packages.entries()) {
+  const topPolicy = config2?.policy ? [{ where: `${config2.file} policy`, table: config2.policy }] : [];
+  if (config2 && config2.packages.length > 0) {
+    const several = config2.packages.length > 1;
+    for (const [i, pc] of config2.packages.entries()) {
       const name = pc.name ?? (basename5(pc.path) || basename5(root));
       const pkg = {
         path: pc.path,
         name,
-        tagPattern: patternFor(config, pc.tag_pattern, name, several),
-        policy: [...topPolicy, ...pc.policy ? [{ where: `${config.file} packages[${i}].policy`, table: pc.policy }] : []],
+        ...patternFor2(config2, pc.tag_pattern, name, several),
+        policy: [...topPolicy, ...pc.policy ? [{ where: `${config2.file} packages[${i}].policy`, table: pc.policy }] : []],
         source: "config"
       };
       const tree = await subtree(pc.path);
-      const link2 = commit ? void 0 : linkedComponent(root, pc.path);
-      if (link2) {
-        pkg.problem = `${pc.path} is, or passes through, the symbolic link ${link2}, which is not followed`;
+      const link3 = commit ? void 0 : linkedComponent(root, pc.path);
+      if (link3) {
+        pkg.problem = `${pc.path} is, or passes through, the symbolic link ${link3}, which is not followed`;
         pkg.problemCode = "CTXFORGE_PATH_OUTSIDE_REPO";
       } else if (!tree) pkg.problem = `${pc.path || "."} does not exist${opts.ref ? ` at ${opts.ref}` : ""}`;
       else if (pc.format) {
@@ -39949,7 +48879,8 @@ async function discoverPackages(opts = {}) {
       }
       packages.push(pkg);
     }
-    return { root, repo, ref: opts.ref, config, packages };
+    if (repo) await keepFirstPackageTags(repo, packages, config2);
+    return { root, repo, ref: opts.ref, config: config2, packages };
   }
   const dirs = commit && repo ? await gitDirs(repo, commit) : await diskDirs(root);
   const found = [];
@@ -39961,12 +48892,13 @@ async function discoverPackages(opts = {}) {
   }
   for (const f of found) {
     const name = basename5(f.path) || basename5(root);
-    packages.push({ path: f.path, format: f.format, name, tagPattern: patternFor(config, void 0, name, found.length > 1), policy: topPolicy, source: "detected" });
+    packages.push({ path: f.path, format: f.format, name, ...patternFor2(config2, void 0, name, found.length > 1), policy: topPolicy, source: "detected" });
   }
-  return { root, repo, ref: opts.ref, config, packages };
+  if (repo) await keepFirstPackageTags(repo, packages, config2);
+  return { root, repo, ref: opts.ref, config: config2, packages };
 }
 function relativeToRoot(root, abs) {
-  const rel = toPosix(relative4(root, abs));
+  const rel = toPosix(relative5(root, abs));
   return rel === ".." || rel.startsWith("../") ? void 0 : rel;
 }
 
@@ -40004,8 +48936,8 @@ var RANK = { none: 0, fix: 1, feature: 2, breaking: 3 };
 function maxSeverity(a, b) {
   return RANK[a] >= RANK[b] ? a : b;
 }
-function normalKey(key2) {
-  return CHANGE_TYPES.includes(key2) ? `*.${key2}` : key2;
+function normalKey(key3) {
+  return CHANGE_TYPES.includes(key3) ? `*.${key3}` : key3;
 }
 function checkPolicy(overrides, where2) {
   if (overrides === void 0 || overrides === null) return {};
@@ -40014,8 +48946,8 @@ function checkPolicy(overrides, where2) {
   }
   const out = {};
   for (const [rawKey, v] of Object.entries(overrides)) {
-    const key2 = normalKey(rawKey);
-    const parts = key2.split(".");
+    const key3 = normalKey(rawKey);
+    const parts = key3.split(".");
     if (parts.length < 2 || parts.length > 3 || !parts.every(Boolean) || !CHANGE_TYPES.includes(parts[1])) {
       fail("CTXFORGE_DIFF_POLICY_INVALID", `${where2}: policy key ${JSON.stringify(rawKey)} is not "<kind>.<change>[.<attr>]" with change one of ${CHANGE_TYPES.join(", ")}`, {
         hint: 'examples: "document.moved: fix", "*.removed: breaking", "node.attr_changed.activation: feature"'
@@ -40024,7 +48956,7 @@ function checkPolicy(overrides, where2) {
     if (typeof v !== "string" || !SEVERITIES.includes(v)) {
       fail("CTXFORGE_DIFF_POLICY_INVALID", `${where2}: policy ${JSON.stringify(rawKey)} must be one of ${SEVERITIES.join(", ")}, got ${JSON.stringify(v)}`, {}, 2);
     }
-    out[key2] = v;
+    out[key3] = v;
   }
   return out;
 }
@@ -40055,9 +48987,9 @@ function bumpCovers(actual, required) {
 var STRENGTH = { none: 0, fix: 1, feature: 2, breaking: 3 };
 function loosenedKeys(before, after) {
   const out = [];
-  for (const key2 of /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const [kind, change, attr] = key2.split(".");
-    if (STRENGTH[severityOf(after, kind, change, attr)] < STRENGTH[severityOf(before, kind, change, attr)]) out.push(key2);
+  for (const key3 of /* @__PURE__ */ new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const [kind, change, attr] = key3.split(".");
+    if (STRENGTH[severityOf(after, kind, change, attr)] < STRENGTH[severityOf(before, kind, change, attr)]) out.push(key3);
   }
   return out.sort();
 }
@@ -40087,14 +49019,14 @@ function isMajorBump(from, to) {
   if (!a || !b) return false;
   return b.major > a.major || a.major === 0 && b.major === 0 && b.minor > a.minor;
 }
-function titleOf(it) {
+function titleOf2(it) {
   return it.title ?? void 0;
 }
 function compareItems(oldItems, newItems) {
   const before = indexItems(oldItems, "the old");
   const after = indexItems(newItems, "the new");
   const out = [];
-  const base = (it) => ({ kind: it.kind, id: it.id, ...it.path !== void 0 ? { path: it.path } : {}, ...titleOf(it) ? { title: titleOf(it) } : {} });
+  const base = (it) => ({ kind: it.kind, id: it.id, ...it.path !== void 0 ? { path: it.path } : {}, ...titleOf2(it) ? { title: titleOf2(it) } : {} });
   for (const [k, n] of after) {
     const o = before.get(k);
     if (!o) {
@@ -40208,7 +49140,8 @@ function diffSummaries(old, neu, opts = {}) {
     required_bump: required,
     actual_bump: actual,
     version_ok: ok,
-    ...message ? { version_message: message } : {}
+    ...message ? { version_message: message } : {},
+    ...opts.tagNote ? { tag_note: opts.tagNote } : {}
   };
   if (opts.tag) {
     const tv = opts.tag.version ?? null;
@@ -40231,10 +49164,14 @@ function mdCode(value, opts = {}) {
   let s = String(value ?? "").replace(NEWLINES, " ");
   if (opts.cell) s = s.replace(/\|/g, "\\|");
   if (s === "") return "` `";
-  const longest = Math.max(0, ...(s.match(/`+/g) ?? []).map((r3) => r3.length));
-  const fence = "`".repeat(longest + 1);
+  let longest = 0;
+  for (let i = 0, run3 = 0; i < s.length; i++) {
+    run3 = s.charCodeAt(i) === 96 ? run3 + 1 : 0;
+    if (run3 > longest) longest = run3;
+  }
+  const fence2 = "`".repeat(longest + 1);
   const pad = s.startsWith("`") || s.endsWith("`") || s.startsWith(" ") && s.endsWith(" ") ? " " : "";
-  return `${fence}${pad}${s}${pad}${fence}`;
+  return `${fence2}${pad}${s}${pad}${fence2}`;
 }
 function mdCodeCell(value) {
   return mdCode(value, { cell: true });
@@ -40242,25 +49179,75 @@ function mdCodeCell(value) {
 function sizeOf2(s, unit) {
   return unit === "bytes" ? Buffer.byteLength(s) : s.length;
 }
-function truncateMarkdown(md, t) {
-  if (sizeOf2(md, t.unit) <= t.limit) return md;
-  const tail = (open6) => `${"\n</details>\n".repeat(open6)}
+function truncateMarkdown(md2, t) {
+  if (sizeOf2(md2, t.unit) <= t.limit) return md2;
+  const tail = (open7) => `${"\n</details>\n".repeat(open7)}
 
 **… truncated:** this report is longer than GitHub accepts here; the full report is in ${t.fullReportAt}.
 `;
-  const lines = md.split("\n");
+  const lines = md2.split("\n");
   const kept = [];
   let size = 0;
-  let open5 = 0;
+  let open6 = 0;
   for (const line of lines) {
     const add = sizeOf2(line, t.unit) + 1;
     const opens = /^<details\b/.test(line) ? 1 : /^<\/details>/.test(line) ? -1 : 0;
-    if (size + add + sizeOf2(tail(Math.max(0, open5 + opens)), t.unit) > t.limit) break;
+    if (size + add + sizeOf2(tail(Math.max(0, open6 + opens)), t.unit) > t.limit) break;
     kept.push(line);
     size += add;
-    open5 = Math.max(0, open5 + opens);
+    open6 = Math.max(0, open6 + opens);
   }
-  return `${kept.join("\n")}${tail(open5)}`;
+  return `${kept.join("\n")}${tail(open6)}`;
+}
+
+// src/diff/group.ts
+var HEADLINES = ["added", "removed", "retyped", "moved", "modified", "major_bump", "attr_changed"];
+var RANK2 = { none: 0, fix: 1, feature: 2, breaking: 3 };
+function groupChanges(changes) {
+  const byItem = /* @__PURE__ */ new Map();
+  for (const c of changes) {
+    const k = `${c.kind}\0${c.id}`;
+    const list3 = byItem.get(k);
+    if (list3) list3.push(c);
+    else byItem.set(k, [c]);
+  }
+  const out = [];
+  for (const list3 of byItem.values()) {
+    const before = (a, b) => RANK2[a.severity] > RANK2[b.severity] || RANK2[a.severity] === RANK2[b.severity] && HEADLINES.indexOf(a.change) < HEADLINES.indexOf(b.change);
+    const first = list3.reduce((best, c) => before(c, best) ? c : best);
+    const ordered2 = [first, ...list3.filter((c) => c !== first)];
+    const withTitle = list3.find((c) => c.title);
+    const withPath = list3.find((c) => c.path !== void 0);
+    out.push({
+      kind: list3[0].kind,
+      id: list3[0].id,
+      ...withPath ? { path: withPath.path } : {},
+      ...withTitle ? { title: withTitle.title } : {},
+      severity: list3.reduce((s, c) => maxSeverity(s, c.severity), "none"),
+      headline: first.change,
+      changes: ordered2
+    });
+  }
+  return out;
+}
+function isDigestValue(v) {
+  return typeof v === "string" && /^[0-9a-f]{64}$/.test(v);
+}
+function changeLine(c) {
+  switch (c.change) {
+    case "moved":
+      return { what: "moved", from: c.from ?? null, to: c.to ?? null };
+    case "retyped":
+      return { what: "type", from: c.from ?? null, to: c.to ?? null };
+    case "attr_changed":
+    case "major_bump": {
+      const what = c.attr ?? "attribute";
+      if (isDigestValue(c.from) && isDigestValue(c.to)) return { what: `${what} edited` };
+      return { what, from: c.from ?? null, to: c.to ?? null, ...c.change === "major_bump" ? { extra: "major bump" } : {} };
+    }
+    default:
+      return { what: c.change };
+  }
 }
 
 // src/diff/markdown.ts
@@ -40280,30 +49267,37 @@ var VERB = {
   major_bump: "major bump"
 };
 var cell = mdText;
-var code = mdCodeCell;
+var code2 = mdCodeCell;
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 function val(v) {
-  return v === null || v === void 0 ? "—" : code(String(v));
+  return v === null || v === void 0 ? "—" : code2(String(v));
 }
-function detail(c) {
-  switch (c.change) {
-    case "moved":
-      return `${val(c.from)} → ${val(c.to)}`;
-    case "retyped":
-      return `type ${val(c.from)} → ${val(c.to)}`;
-    case "attr_changed":
-    case "major_bump":
-      return `${cell(c.attr ?? "")}: ${val(c.from)} → ${val(c.to)}`;
-    default:
-      return c.path ? code(c.path) : "";
-  }
+function sub(c, rowSeverity, headline = false) {
+  const l = changeLine(c);
+  if (headline) delete l.extra;
+  const vals = "from" in l || "to" in l ? `: ${val(l.from)} → ${val(l.to)}` : "";
+  const tail = [l.extra, c.severity !== rowSeverity ? c.severity : void 0].filter(Boolean).join(", ");
+  return `${cell(l.what)}${vals}${tail ? ` (${tail})` : ""}`;
 }
-function label(c) {
-  if (c.title) return cell(c.title);
-  if (c.path) return code(c.path);
-  return code(c.id);
+function detail(g) {
+  const [head, ...rest2] = g.changes;
+  const parts = [];
+  if (head.change === "moved") parts.push(`${val(head.from)} → ${val(head.to)}`);
+  else if (head.change === "retyped") parts.push(`type ${val(head.from)} → ${val(head.to)}`);
+  else if (head.change === "attr_changed" || head.change === "major_bump") parts.push(sub(head, g.severity, true));
+  else if (g.path) parts.push(code2(g.path));
+  parts.push(...rest2.map((c) => sub(c, g.severity)));
+  return parts.join("<br>");
+}
+function label(g) {
+  if (g.title) return cell(g.title);
+  if (g.path) return code2(g.path);
+  return code2(g.id);
+}
+function tagNoteMarkdown(n) {
+  return `> **Tag pattern:** ${cell(n.message)}. Make it explicit ${cell(n.where)}: ${mdCode(n.fix)}`;
 }
 function countsLine(r3) {
   const parts = [];
@@ -40322,6 +49316,7 @@ function renderDiffMarkdown(r3, opts = {}) {
   if (r3.initial) {
     out.push(`${h} ${cell(name)} ${cell(r3.new.version)} — initial release`, "");
     out.push(`${r3.format}: ${cell(itemsLine(r3.new.items))}.`, "");
+    if (r3.tag_note) out.push(tagNoteMarkdown(r3.tag_note), "");
     return out.join("\n");
   }
   out.push(`${h} ${cell(name)} ${cell(r3.new.version)}`, "");
@@ -40330,11 +49325,13 @@ function renderDiffMarkdown(r3, opts = {}) {
   out.push(`- Required bump: **${r3.required_bump}**; version ${cell(r3.old.version)} → ${cell(r3.new.version)} ${ver}${r3.version_message ? ` — ${cell(r3.version_message)}` : ""}`);
   if (r3.tag) out.push(`- Tag ${mdCode(r3.tag.name)} ${r3.tag.matches ? "matches" : "**does not match**"} the package version${r3.tag.matches ? "" : ` (${cell(r3.tag.version ?? "no version")} vs ${cell(r3.new.version)})`}.`);
   out.push("");
+  if (r3.tag_note) out.push(tagNoteMarkdown(r3.tag_note), "");
+  const items2 = groupChanges(r3.changes);
   for (const g of GROUPS) {
-    const rows = r3.changes.filter((c) => c.severity === g.severity);
+    const rows = items2.filter((i) => i.severity === g.severity);
     if (rows.length === 0) continue;
     out.push(`${h}# ${g.title} (${rows.length})`, "", "| Change | Kind | Item | Details |", "|---|---|---|---|");
-    for (const c of rows.slice(0, maxRows)) out.push(`| ${VERB[c.change]} | ${cell(c.kind)} | ${label(c)} | ${detail(c)} |`);
+    for (const i of rows.slice(0, maxRows)) out.push(`| ${VERB[i.headline]} | ${cell(i.kind)} | ${label(i)} | ${detail(i)} |`);
     if (rows.length > maxRows) out.push("", `…and ${rows.length - maxRows} more.`);
     out.push("");
   }
@@ -40371,7 +49368,8 @@ async function diffPackage(req) {
     ...req.oldLabel ? { oldLabel: req.oldLabel } : {},
     ...req.oldCommit ? { oldCommit: req.oldCommit } : {},
     ...req.newCommit ? { newCommit: req.newCommit } : {},
-    ...req.identityChange ? { identityChange: req.identityChange } : {}
+    ...req.identityChange ? { identityChange: req.identityChange } : {},
+    ...req.tagNote ? { tagNote: req.tagNote } : {}
   });
   return { package: req.name, relPath: req.relPath, result: result2, markdown: renderDiffMarkdown(result2, { level: req.level ?? 3 }) };
 }
@@ -40379,19 +49377,19 @@ async function diffPackage(req) {
 // src/release/packages.ts
 async function discoverPackages2(o) {
   const found = await discoverPackages({ cwd: o.cwd, config: o.config });
-  let list = found.packages;
+  let list3 = found.packages;
   if (o.path !== void 0 && o.path !== "") {
     const want = o.path.replace(/^\.(\/+|$)/, "").replace(/\/+$/, "");
-    list = list.filter((p) => want === "" || p.path === want || p.path.startsWith(`${want}/`));
-    if (!list.length) fail("CTXFORGE_RELEASE_NO_PACKAGES", `${o.path} is not a package of this repository`, { hint: `packages: ${found.packages.map((p) => p.path || ".").join(", ") || "none"}` }, 2);
+    list3 = list3.filter((p) => want === "" || p.path === want || p.path.startsWith(`${want}/`));
+    if (!list3.length && !o.allowNone) fail("CTXFORGE_RELEASE_NO_PACKAGES", `${o.path} is not a package of this repository`, { hint: `packages: ${found.packages.map((p) => p.path || ".").join(", ") || "none"}` }, 2);
   }
-  if (!list.length) fail("CTXFORGE_RELEASE_NO_PACKAGES", `no packages found in ${found.root}`, { hint: `list them under \`packages:\` in ${found.config?.file ?? "ctxforge.yaml"}` }, 1);
+  if (!list3.length && !o.allowNone) fail("CTXFORGE_RELEASE_NO_PACKAGES", `no packages found in ${found.root}`, { hint: `list them under \`packages:\` in ${found.config?.file ?? "ctxforge.yaml"}` }, 1);
   const out = [];
-  for (const p of list) {
+  for (const p of list3) {
     if (p.problem) fail(p.problemCode ?? "CTXFORGE_RELEASE_PACKAGE_UNUSABLE", `${p.path || "."}: ${p.problem}`, { file: found.config?.file ?? "ctxforge.yaml" }, 1);
     const module = p.format ? formatByName(p.format) : void 0;
     if (!module) fail("CTXFORGE_FORMAT_UNKNOWN", `${p.path || "."}: format ${p.format ?? "(none)"} is not available`, {}, 1);
-    const dir = resolve8(found.root, p.path);
+    const dir = resolve10(found.root, p.path);
     const tree = new DiskTree(dir, p.path || ".");
     const summary3 = await module.items(tree, {});
     out.push({
@@ -40403,10 +49401,11 @@ async function discoverPackages2(o) {
       module,
       tree,
       tagPattern: p.tagPattern,
-      policy: policyOf(p)
+      policy: policyOf(p),
+      ...p.tagNote ? { tagNote: p.tagNote } : {}
     });
   }
-  return { root: found.root, packages: out };
+  return { root: found.root, packages: out, ...found.config ? { config: found.config } : {} };
 }
 
 // src/release/detect.ts
@@ -40420,7 +49419,7 @@ async function findTag(ctx, pkgs) {
 var detect = {
   name: "detect",
   async run(ctx) {
-    const { root, packages: all } = await discoverPackages2({ cwd: ctx.opts.cwd, path: ctx.opts.path, config: ctx.opts.config });
+    const { root, config: repoCfg, packages: all } = await discoverPackages2({ cwd: ctx.opts.cwd, path: ctx.opts.path, config: ctx.opts.config });
     ctx.root = root;
     let tag = await findTag(ctx, all);
     if (!tag) {
@@ -40429,23 +49428,24 @@ var detect = {
       tag = tagName(all[0].version, all[0].tagPattern);
       ctx.tagIsVirtual = true;
     }
-    const chosen = all.filter((p) => tagVersion(tag, p.tagPattern) !== void 0);
-    if (!chosen.length) {
+    const chosen2 = all.filter((p) => tagVersion(tag, p.tagPattern) !== void 0);
+    if (!chosen2.length) {
       fail("CTXFORGE_RELEASE_TAG", `tag ${tag} matches no package's tag pattern`, {
         hint: `patterns: ${all.map((p) => `${p.relPath || "."} → ${p.tagPattern}`).join(", ")}`
       }, 2);
     }
-    const version = tagVersion(tag, chosen[0].tagPattern);
-    for (const p of chosen) {
+    const version = tagVersion(tag, chosen2[0].tagPattern);
+    for (const p of chosen2) {
       if (p.version !== version) {
         fail("CTXFORGE_RELEASE_VERSION_MISMATCH", `tag ${tag} says ${version}, but ${p.relPath || "."} declares version ${p.version}`, {
           hint: "bump the version in the package and tag that commit, or tag the version the package declares"
         });
       }
     }
+    for (const p of chosen2) if (p.tagNote) ctx.warnings.push(tagNoteDiagnostic(p.tagNote, repoCfg?.file));
     ctx.tag = tag;
     ctx.version = version;
-    ctx.packages = chosen;
+    ctx.packages = chosen2;
     ctx.prerelease = isPrerelease(version);
     const inGit = await isGitRepo(root);
     const tagCommit = inGit && !ctx.tagIsVirtual ? await commitOf(root, `refs/tags/${tag}`) : null;
@@ -40460,21 +49460,21 @@ var detect = {
       ctx.warnings.push(warning2("CTXFORGE_RELEASE_NOT_AT_TAG", msg));
     }
     ctx.commit = tagCommit ?? head;
-    for (const p of chosen) {
+    for (const p of chosen2) {
       const dirty = inGit ? await uncommittedPaths(root, p.relPath) : [];
       if (dirty.length) ctx.warnings.push(warning2("CTXFORGE_RELEASE_DIRTY", `${p.relPath || "."} has ${dirty.length} uncommitted change(s); the release will not be reproducible from git`));
     }
     const t = ctx.commit ? await commitTime(root, ctx.commit) : null;
     ctx.epoch = t ?? await resolveEpoch({ env: ctx.env });
-    ctx.log(`release ${tag}: ${chosen.map((p) => `${p.name} ${p.version} (${p.format})`).join(", ")} at ${ctx.commit?.slice(0, 12) ?? "no commit"}, epoch ${ctx.epoch}${ctx.prerelease ? ", prerelease" : ""}`);
+    ctx.log(`release ${tag}: ${chosen2.map((p) => `${p.name} ${p.version} (${p.format})`).join(", ")} at ${ctx.commit?.slice(0, 12) ?? "no commit"}, epoch ${ctx.epoch}${ctx.prerelease ? ", prerelease" : ""}`);
   }
 };
 
 // src/release/notes.ts
-import { join as join19 } from "node:path";
+import { join as join20 } from "node:path";
 
 // src/release/sign.ts
-import { join as join18 } from "node:path";
+import { join as join19 } from "node:path";
 import { readFile as readFile10 } from "node:fs/promises";
 
 // src/release/minisign.ts
@@ -40482,26 +49482,26 @@ import { createHash as createHash7 } from "node:crypto";
 var KEY_ALG = Buffer.from("Ed");
 var SIG_PREHASHED = Buffer.from("ED");
 var SIG_LEGACY = Buffer.from("Ed");
-function minisignKeyId(key2) {
-  return createHash7("sha256").update("ctxforge minisign key id\0").update(key2.publicKey.raw).digest().subarray(0, 8);
+function minisignKeyId(key3) {
+  return createHash7("sha256").update("ctxforge minisign key id\0").update(key3.publicKey.raw).digest().subarray(0, 8);
 }
 function keyIdText(id) {
   return Buffer.from(id).reverse().toString("hex").toUpperCase();
 }
-function minisignPublicKey(key2) {
-  const id = minisignKeyId(key2);
-  const b64 = Buffer.concat([KEY_ALG, id, key2.publicKey.raw]).toString("base64");
+function minisignPublicKey(key3) {
+  const id = minisignKeyId(key3);
+  const b64 = Buffer.concat([KEY_ALG, id, key3.publicKey.raw]).toString("base64");
   return `untrusted comment: minisign public key ${keyIdText(id)}
 ${b64}
 `;
 }
-function minisignSign(key2, message, o) {
+function minisignSign(key3, message, o) {
   if (/[\r\n]/.test(o.trustedComment) || /[\r\n]/.test(o.untrustedComment ?? "")) fail("CTXFORGE_INTERNAL", "minisign comments are one line");
-  const id = minisignKeyId(key2);
+  const id = minisignKeyId(key3);
   const digest = createHash7("blake2b512").update(message).digest();
-  const sig = signEd25519(key2, digest);
+  const sig = signEd25519(key3, digest);
   const trusted = Buffer.from(o.trustedComment, "utf8");
-  const global2 = signEd25519(key2, Buffer.concat([sig, trusted]));
+  const global2 = signEd25519(key3, Buffer.concat([sig, trusted]));
   const untrusted = o.untrustedComment ?? `signature from ctxforge, minisign key ${keyIdText(id)}`;
   return `untrusted comment: ${untrusted}
 ${Buffer.concat([SIG_PREHASHED, id, sig]).toString("base64")}
@@ -40539,15 +49539,15 @@ var sign = {
     return ctx.key ? false : "no signing key";
   },
   async run(ctx) {
-    const key2 = ctx.key;
-    const sumsPath = join18(ctx.outDir, CHECKSUMS_NAME);
+    const key3 = ctx.key;
+    const sumsPath = join19(ctx.outDir, CHECKSUMS_NAME);
     const sums = await readFile10(sumsPath);
-    const sig = minisignSign(key2, sums, { trustedComment: `timestamp:${ctx.epoch}	file:${CHECKSUMS_NAME}	hashed	tag:${ctx.tag}` });
-    const pub = minisignPublicKey(key2);
+    const sig = minisignSign(key3, sums, { trustedComment: `timestamp:${ctx.epoch}	file:${CHECKSUMS_NAME}	hashed	tag:${ctx.tag}` });
+    const pub = minisignPublicKey(key3);
     const check2 = minisignVerify(pub, sig, sums);
     if (!check2.valid) throw new Error(`internal: fresh minisign signature does not verify (${check2.reason})`);
-    const sigPath = join18(ctx.outDir, SIGNATURE_NAME);
-    const pubPath = join18(ctx.outDir, PUBLIC_KEY_NAME);
+    const sigPath = join19(ctx.outDir, SIGNATURE_NAME);
+    const pubPath = join19(ctx.outDir, PUBLIC_KEY_NAME);
     await writeFileAtomic(sigPath, sig);
     await writeFileAtomic(pubPath, pub);
     ctx.artifacts.push({ name: SIGNATURE_NAME, path: sigPath, kind: "signature", sha256: sha256Hex(sig), size: Buffer.byteLength(sig) });
@@ -40601,7 +49601,8 @@ var notes = {
         ...ctx.commit ? { newCommit: ctx.commit } : {},
         tag: { name: ctx.tag, pattern: p.tagPattern, version: ctx.version },
         opts: { env: ctx.env },
-        level: 2
+        level: 2,
+        ...p.tagNote ? { tagNote: p.tagNote } : {}
       });
       ctx.diffs.push(d);
       parts.push(d.markdown.trimEnd(), "");
@@ -40609,16 +49610,16 @@ var notes = {
     parts.push("## Assets", "", "| file | sha256 |", "|---|---|");
     for (const a of ctx.artifacts.filter((x) => x.kind === "package" || x.kind === "provenance")) parts.push(`| ${mdCodeCell(a.name)} | \`${a.sha256}\` |`);
     parts.push("", verifySection(ctx));
-    const text2 = parts.join("\n");
-    ctx.notes = text2;
-    const path = join19(ctx.outDir, NOTES_NAME);
-    await writeFileAtomic(path, text2);
-    ctx.artifacts.push({ name: NOTES_NAME, path, kind: "notes", sha256: sha256Hex(text2), size: Buffer.byteLength(text2) });
+    const text3 = parts.join("\n");
+    ctx.notes = text3;
+    const path = join20(ctx.outDir, NOTES_NAME);
+    await writeFileAtomic(path, text3);
+    ctx.artifacts.push({ name: NOTES_NAME, path, kind: "notes", sha256: sha256Hex(text3), size: Buffer.byteLength(text3) });
   }
 };
 
 // src/release/provenance.ts
-import { join as join20 } from "node:path";
+import { join as join21 } from "node:path";
 var PROVENANCE_NAME = "provenance.intoto.json";
 var BUILD_TYPE = "https://github.com/ctxforge/ctxforge/blob/main/docs/action.md#provenance";
 function sourceUri(ctx) {
@@ -40658,11 +49659,11 @@ function provenanceStatement(ctx) {
 var provenance = {
   name: "provenance",
   async run(ctx) {
-    const text2 = `${JSON.stringify(provenanceStatement(ctx), null, 2)}
+    const text3 = `${JSON.stringify(provenanceStatement(ctx), null, 2)}
 `;
-    const path = join20(ctx.outDir, PROVENANCE_NAME);
-    await writeFileAtomic(path, text2);
-    ctx.artifacts.push({ name: PROVENANCE_NAME, path, kind: "provenance", sha256: sha256Hex(text2), size: Buffer.byteLength(text2) });
+    const path = join21(ctx.outDir, PROVENANCE_NAME);
+    await writeFileAtomic(path, text3);
+    ctx.artifacts.push({ name: PROVENANCE_NAME, path, kind: "provenance", sha256: sha256Hex(text3), size: Buffer.byteLength(text3) });
   }
 };
 
@@ -40713,7 +49714,7 @@ function retryAfterMs(res, now) {
   }
   return null;
 }
-function shown(url) {
+function shown2(url) {
   return url.replace(/\?.*$/, "");
 }
 var GitHubHttp = class {
@@ -40767,9 +49768,9 @@ var GitHubHttp = class {
         source?.destroy();
         if (sourceErr || e instanceof UploadSourceError) {
           const cause = sourceErr ?? e.cause;
-          throw new UploadSourceError(`${method} ${shown(url)}: reading the upload failed: ${cause?.message ?? String(cause)}`, cause);
+          throw new UploadSourceError(`${method} ${shown2(url)}: reading the upload failed: ${cause?.message ?? String(cause)}`, cause);
         }
-        lastErr = new GitHubError(`${method} ${shown(url)}: ${e.cause ? String(e.cause) : e.message}`, 0, method, shown(url), null, attempt + 1);
+        lastErr = new GitHubError(`${method} ${shown2(url)}: ${e.cause ? String(e.cause) : e.message}`, 0, method, shown2(url), null, attempt + 1);
         this.log(`retrying after network error: ${lastErr.message}`);
         continue;
       }
@@ -40787,19 +49788,19 @@ var GitHubHttp = class {
       if (res.status < 300) return { status: res.status, headers: res.headers, data, bytes };
       if (res.status === 404 && o.allowNotFound && !o.retryNotFound) return { status: 404, headers: res.headers, data: null, bytes };
       const msg = data?.message ?? `HTTP ${res.status}`;
-      const err = new GitHubError(`${method} ${shown(url)}: ${res.status} ${msg}`, res.status, method, shown(url), data, attempt + 1);
+      const err = new GitHubError(`${method} ${shown2(url)}: ${res.status} ${msg}`, res.status, method, shown2(url), data, attempt + 1);
       const rl = res.status === 429 || res.status === 403 ? retryAfterMs(res, Date.now()) : null;
       const retryable = res.status >= 500 || res.status === 429 || rl !== null || res.status === 404 && o.retryNotFound;
       if (!retryable) throw err;
       if (rl !== null) {
-        if (rl > r3.maxRateLimitWaitMs) throw new GitHubError(`${err.message} (rate limited; reset in ${Math.round(rl / 1e3)}s is beyond the wait limit)`, res.status, method, shown(url), data, attempt + 1);
+        if (rl > r3.maxRateLimitWaitMs) throw new GitHubError(`${err.message} (rate limited; reset in ${Math.round(rl / 1e3)}s is beyond the wait limit)`, res.status, method, shown2(url), data, attempt + 1);
         serverWait = rl;
       }
       lastErr = err;
       this.log(`retrying: ${err.message}`);
     }
     if (lastErr && lastErr.status === 404 && o.allowNotFound) return { status: 404, headers: new Headers(), data: null, bytes: Buffer.alloc(0) };
-    throw new GitHubError(`${lastErr?.message ?? method} — gave up after ${r3.retries + 1} attempts`, lastErr?.status ?? 0, method, shown(url), lastErr?.body ?? null, r3.retries + 1);
+    throw new GitHubError(`${lastErr?.message ?? method} — gave up after ${r3.retries + 1} attempts`, lastErr?.status ?? 0, method, shown2(url), lastErr?.body ?? null, r3.retries + 1);
   }
 };
 function openSource(u) {
@@ -40923,8 +49924,8 @@ function fileBody(path, size) {
 }
 
 // src/release/github/publish.ts
-function failure(code2, message, hint) {
-  return new DiagnosticError(error2(code2, message, hint ? { hint } : {}), 1);
+function failure(code3, message, hint) {
+  return new DiagnosticError(error2(code3, message, hint ? { hint } : {}), 1);
 }
 async function findRelease(api, tag) {
   const published = await api.releaseByTag(tag);
@@ -40963,9 +49964,9 @@ async function createDraft(api, req) {
   }
 }
 async function settleDuplicates(api, tag, ours, log) {
-  const same = (await api.listReleases()).filter((r3) => r3.tag_name === tag);
-  if (!same.some((r3) => r3.id === ours.id)) same.push(ours);
-  const winner = same.find((r3) => !r3.draft) ?? same.sort((a, b) => a.id - b.id)[0];
+  const same2 = (await api.listReleases()).filter((r3) => r3.tag_name === tag);
+  if (!same2.some((r3) => r3.id === ours.id)) same2.push(ours);
+  const winner = same2.find((r3) => !r3.draft) ?? same2.sort((a, b) => a.id - b.id)[0];
   if (winner.id === ours.id) return ours;
   await api.deleteRelease(ours.id);
   log(`another run created release ${winner.id} for ${tag} at the same time: removed our draft ${ours.id} and continued with it`);
@@ -41058,16 +50059,16 @@ async function publishRelease(api, req) {
 }
 async function verifyPublished(api, rel, req, log) {
   const listed = await api.listAssets(rel.id);
-  const bad3 = [];
+  const bad2 = [];
   for (const local of req.assets) {
     const r3 = listed.find((x) => x.name === local.name);
     const got = r3 ? sha256Hex(await api.downloadAsset(r3)) : null;
-    if (got !== local.sha256) bad3.push(`${local.name} (built ${local.sha256.slice(0, 12)}, served ${got ? got.slice(0, 12) : "nothing"})`);
+    if (got !== local.sha256) bad2.push(`${local.name} (built ${local.sha256.slice(0, 12)}, served ${got ? got.slice(0, 12) : "nothing"})`);
   }
-  if (bad3.length) {
+  if (bad2.length) {
     throw failure(
       "CTXFORGE_RELEASE_PUBLISHED_MISMATCH",
-      `release ${req.tag} is published, but what it serves differs from what was built: ${bad3.join(", ")}`,
+      `release ${req.tag} is published, but what it serves differs from what was built: ${bad2.join(", ")}`,
       "do not announce this release: download and compare the assets with SHA256SUMS, then delete the release (or mark it broken) and tag a new version"
     );
   }
@@ -41142,10 +50143,10 @@ var validate = {
       const r3 = await p.module.validateSource(p.tree, { env: ctx.env });
       ctx.validation.push({ ...r3, path: p.relPath || "." });
     }
-    const bad3 = ctx.validation.filter((r3) => !r3.valid);
-    if (bad3.length) {
-      const n = bad3.reduce((s, r3) => s + r3.diagnostics.filter((d) => d.severity === "error").length, 0);
-      throw new DiagnosticError(error2("CTXFORGE_RELEASE_INVALID", `${bad3.map((r3) => r3.path).join(", ")} ${bad3.length > 1 ? "are" : "is"} invalid (${n} error${n === 1 ? "" : "s"}); nothing was built`, {
+    const bad2 = ctx.validation.filter((r3) => !r3.valid);
+    if (bad2.length) {
+      const n = bad2.reduce((s, r3) => s + r3.diagnostics.filter((d) => d.severity === "error").length, 0);
+      throw new DiagnosticError(error2("CTXFORGE_RELEASE_INVALID", `${bad2.map((r3) => r3.path).join(", ")} ${bad2.length > 1 ? "are" : "is"} invalid (${n} error${n === 1 ? "" : "s"}); nothing was built`, {
         hint: "run `ctxforge validate` on the package for the full list"
       }), 1);
     }
@@ -41174,8 +50175,9 @@ defineRules([
   { code: "CTXFORGE_RELEASE_UPLOAD", format: "release", summary: "An asset could not be uploaded." },
   { code: "CTXFORGE_RELEASE_CHANGED", format: "release", summary: "A file changed on disk while the release was running." },
   { code: "CTXFORGE_RELEASE_STEP", format: "release", summary: "A release step failed unexpectedly." },
-  { code: "CTXFORGE_CHECK_NO_BASE", format: "release", summary: "The PR base commit is not in the clone; packages were validated but not diffed." },
-  { code: "CTXFORGE_CHECK_DIFF", format: "release", summary: "A package could not be diffed against the PR base." }
+  { code: "CTXFORGE_LIST_NO_BASE", format: "release", summary: "mode list on a pull request: the base commit is not in the clone, so the matrix cannot be decided by the base's config; the list fails closed." },
+  { code: "CTXFORGE_CHECK_NO_BASE", format: "release", summary: "The PR base commit is not in the clone; packages were validated but not diffed (an error when fail-on includes version or breaking)." },
+  { code: "CTXFORGE_CHECK_DIFF", format: "release", summary: "A package could not be diffed against the PR base (an error when fail-on includes version or breaking: the check fails closed)." }
 ]);
 
 // src/release/pipeline.ts
@@ -41233,9 +50235,9 @@ function resultOf(ctx, steps) {
 async function runRelease(opts, steps = pipeline) {
   const env = opts.env ?? process.env;
   const warnings = [];
-  const key2 = opts.key ?? (opts.keySpec ? loadSigningKey(opts.keySpec, { env, warnings }) : void 0);
-  if (!key2) warnings.push(unsignedWarning());
-  const outDir = resolve9(opts.cwd, opts.outDir ?? "dist");
+  const key3 = opts.key ?? (opts.keySpec ? loadSigningKey(opts.keySpec, { env, warnings }) : void 0);
+  if (!key3) warnings.push(unsignedWarning());
+  const outDir = resolve11(opts.cwd, opts.outDir ?? "dist");
   refuseSymlinks(outDir, opts.cwd);
   makeDirs(outDir);
   const ctx = {
@@ -41244,8 +50246,8 @@ async function runRelease(opts, steps = pipeline) {
     outDir,
     log: opts.log ?? (() => {
     }),
-    key: key2,
-    root: resolve9(opts.cwd),
+    key: key3,
+    root: resolve11(opts.cwd),
     tag: "",
     tagIsVirtual: false,
     version: "",
@@ -41280,7 +50282,7 @@ async function runRelease(opts, steps = pipeline) {
 
 // src/release/trusted.ts
 import { existsSync as existsSync5, lstatSync as lstatSync4 } from "node:fs";
-import { resolve as resolve10 } from "node:path";
+import { resolve as resolve12 } from "node:path";
 function under(path, want) {
   const w = (want ?? "").replace(/^\.(\/+|$)/, "").replace(/\/+$/, "");
   return w === "" || path === w || path.startsWith(`${w}/`);
@@ -41289,132 +50291,345 @@ async function openAtHead(root, bp) {
   const module = bp.format ? formatByName(bp.format) : void 0;
   if (!module) return `format ${bp.format ?? "(none)"} is not available`;
   if (linkedComponent(root, bp.path)) return "it is, or passes through, a symbolic link at the head, which is not followed";
-  const dir = resolve10(root, bp.path);
+  const dir = resolve12(root, bp.path);
   if (!existsSync5(dir) || !lstatSync4(dir).isDirectory()) return "its folder is gone at the head";
   const tree = new DiskTree(dir, bp.path || ".");
   try {
     const summary3 = await module.items(tree, {});
-    return { name: bp.name, relPath: bp.path, dir, format: module.name, version: summary3.version, module, tree, tagPattern: bp.tagPattern, policy: policyOf(bp) };
+    return { name: bp.name, relPath: bp.path, dir, format: module.name, version: summary3.version, module, tree, tagPattern: bp.tagPattern, policy: policyOf(bp), ...bp.tagNote ? { tagNote: bp.tagNote } : {} };
   } catch (e) {
     return `it cannot be read at the head: ${e.message}`;
   }
 }
 async function trustedPlan(root, base, head, o) {
-  const found = await discoverPackages({ cwd: root, ref: base, config: o.config ? resolve10(o.cwd, o.config) : void 0, configAtRef: true });
+  const found = await discoverPackages({ cwd: root, ref: base, config: o.config ? resolve12(o.cwd, o.config) : void 0, configAtRef: true });
   const basePkgs = found.packages.filter((p) => !p.problem && under(p.path, o.path));
-  const byPath = new Map(head.map((p) => [p.relPath, p]));
+  const byPath2 = new Map(head.map((p) => [p.relPath, p]));
   const packages = [];
   const gone = [];
   const changes = [];
-  const shown2 = (p) => p || ".";
+  const shown3 = (p) => p || ".";
+  if (o.path !== void 0 && o.path !== "") {
+    const headAll = o.headPaths ?? new Set(head.map((p) => p.relPath));
+    for (const bp of found.packages) {
+      if (bp.problem || under(bp.path, o.path) || headAll.has(bp.path)) continue;
+      changes.push({ loosening: true, message: `${shown3(bp.path)} is a package at the base but not in the head's config (outside this check's path ${o.path}; the check of its own path checks it)` });
+    }
+  }
   for (const bp of basePkgs) {
-    const hp = byPath.get(bp.path);
+    const hp = byPath2.get(bp.path);
     const basePolicy = policyOf(bp);
-    if (!hp) changes.push({ loosening: true, message: `${shown2(bp.path)} is a package at the base but not at the head's config; it is still checked` });
+    if (!hp) changes.push({ loosening: true, message: `${shown3(bp.path)} is a package at the base but not at the head's config; it is still checked` });
     else {
-      if (hp.format !== bp.format) changes.push({ loosening: true, message: `${shown2(bp.path)}: format ${bp.format} at the base, ${hp.format} at the head; checked as ${bp.format}` });
+      if (hp.format !== bp.format) changes.push({ loosening: true, message: `${shown3(bp.path)}: format ${bp.format} at the base, ${hp.format} at the head; checked as ${bp.format}` });
       const loose = loosenedKeys(basePolicy, hp.policy);
-      if (loose.length) changes.push({ loosening: true, message: `${shown2(bp.path)}: the head's config relaxes the change policy (${loose.join(", ")}); the base's policy applies` });
-      else if (JSON.stringify(basePolicy) !== JSON.stringify(hp.policy)) changes.push({ loosening: false, message: `${shown2(bp.path)}: the head's config changes the change policy; the base's policy applies` });
+      if (loose.length) changes.push({ loosening: true, message: `${shown3(bp.path)}: the head's config relaxes the change policy (${loose.join(", ")}); the base's policy applies` });
+      else if (JSON.stringify(basePolicy) !== JSON.stringify(hp.policy)) changes.push({ loosening: false, message: `${shown3(bp.path)}: the head's config changes the change policy; the base's policy applies` });
     }
     if (hp && hp.format === bp.format) {
-      packages.push({ ...hp, name: bp.name, tagPattern: bp.tagPattern, policy: basePolicy });
+      const { tagNote: _headNote, ...rest2 } = hp;
+      void _headNote;
+      packages.push({ ...rest2, name: bp.name, tagPattern: bp.tagPattern, policy: basePolicy, ...bp.tagNote ? { tagNote: bp.tagNote } : {} });
       continue;
     }
     const opened = await openAtHead(root, bp);
-    if (typeof opened === "string") gone.push({ path: shown2(bp.path), name: bp.name, format: bp.format ?? "", why: opened });
+    if (typeof opened === "string") gone.push({ path: shown3(bp.path), name: bp.name, format: bp.format ?? "", why: opened });
     else packages.push(opened);
   }
   const basePaths = new Set(basePkgs.map((p) => p.path));
   for (const hp of head) {
     if (basePaths.has(hp.relPath)) continue;
-    changes.push({ loosening: false, message: `${shown2(hp.relPath)} is a new package in the head's config` });
+    changes.push({ loosening: false, message: `${shown3(hp.relPath)} is a new package in the head's config` });
     packages.push(hp);
   }
-  return { packages, gone, changes, ...found.config?.links ? { links: found.config.links } : {} };
+  return { packages, gone, changes, ...found.config?.links ? { links: found.config.links } : {}, ...found.config ? { config: found.config } : {} };
 }
 
-// src/links/markdown.ts
-var INLINE = /(!?)\[((?:[^\]\\\n]|\\.)*)\]\(\s*(<[^>\n]*>|[^)\s]*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)/g;
-function markdownLinks(text2) {
-  const out = [];
-  let fence = null;
-  let offset = 0;
-  const lines = text2.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const l = lines[i];
-    const c = l.charCodeAt(l.search(/\S|$/));
-    const f = c === 96 || c === 126 ? /^\s{0,3}(`{3,}|~{3,})/.exec(l) : null;
-    if (f) {
-      if (fence === null) fence = f[1][0].repeat(f[1].length);
-      else if (f[1].startsWith(fence)) fence = null;
-    } else if (fence === null && l.includes("](")) {
-      const masked = l.replace(/`[^`]*`/g, (m) => " ".repeat(m.length));
-      for (const m of masked.matchAll(INLINE)) {
-        const raw = m[3];
-        const open5 = m.index + m[0].indexOf("](") + 2;
-        const lead = l.slice(open5).length - l.slice(open5).trimStart().length;
-        const t = raw.startsWith("<") ? raw.slice(1, -1) : raw;
-        const at = offset + open5 + lead + (raw.startsWith("<") ? 1 : 0);
-        out.push({ target: t, line: i + 1, at });
+// src/links/check.ts
+import { lstatSync as lstatSync5 } from "node:fs";
+import { join as join22 } from "node:path";
+
+// src/links/rules.ts
+defineRules([
+  { code: "LINK_BROKEN", format: "core", summary: "A link (inline, reference definition, image, wiki link, embed) points to nothing the package holds, resolved as the site serves it." },
+  { code: "LINK_ANCHOR_MISSING", format: "core", summary: "A link names a heading anchor the target document does not have (anchors as the site generator writes them)." },
+  { code: "LINK_NOT_JUDGED", format: "core", summary: "Links the check could not judge — external, templated, inside HTML or JSX, root paths the docs do not serve — counted (info)." }
+]);
+
+// src/links/check.ts
+function linkRoots(format2) {
+  const m = formatByName(format2);
+  return m ? [.../* @__PURE__ */ new Set([m.documentRoot, ...m.skills ? [m.skills.root] : []])] : [""];
+}
+var safeRoot = (r3) => typeof r3 === "string" && !r3.split("/").includes("..") && !r3.startsWith("/") ? r3 === "" || r3.endsWith("/") ? r3 : `${r3}/` : void 0;
+var PAGE_EXTENSION = /^(md|mdx|markdown|html?)$/i;
+function extensionOf(p) {
+  const base = p.slice(p.lastIndexOf("/") + 1);
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(dot + 1) : "";
+}
+var isAssetName = (p) => {
+  const e = extensionOf(p);
+  return e !== "" && !PAGE_EXTENSION.test(e);
+};
+var leftOutFiles = (a) => a.filter((p) => isAssetName(p) && !p.startsWith("/") && !p.split("/").includes(".."));
+async function recordedSite(tree) {
+  try {
+    const st = await tree.stat(".ctxforge-sync.json");
+    if (st?.kind !== "file") return void 0;
+    const v = JSON.parse((await tree.read(".ctxforge-sync.json")).toString("utf8"));
+    const assets = v.assets && typeof v.assets === "object" ? Object.values(v.assets).filter((x) => typeof x === "string") : [];
+    const g = v.site?.generator;
+    return { ...typeof g === "string" && GENERATORS.includes(g) ? { generator: g } : {}, root: safeRoot(v.site?.root) ?? "", leftOut: leftOutFiles(assets) };
+  } catch {
+    return void 0;
+  }
+}
+function recordOf2(idMap, manifest) {
+  const fromManifest = manifest ? {
+    ...GENERATORS.includes(manifest.generator) ? { generator: manifest.generator } : {},
+    root: safeRoot(manifest.root) ?? "",
+    leftOut: leftOutFiles(manifest.leftOut ?? [])
+  } : void 0;
+  if (!idMap) return fromManifest ?? { root: "", leftOut: [] };
+  if (!fromManifest) return idMap;
+  return { ...idMap.generator ?? fromManifest.generator ? { generator: idMap.generator ?? fromManifest.generator } : {}, root: idMap.generator ? idMap.root : fromManifest.root, leftOut: [.../* @__PURE__ */ new Set([...idMap.leftOut, ...fromManifest.leftOut])] };
+}
+function reader(tree) {
+  if (!(tree instanceof DiskTree)) return (p) => tree.read(p).catch(() => void 0);
+  const plain3 = /* @__PURE__ */ new Map([["", true]]);
+  const folderOk = (dir) => {
+    const known = plain3.get(dir);
+    if (known !== void 0) return known;
+    const slash = dir.lastIndexOf("/");
+    let ok = folderOk(slash < 0 ? "" : dir.slice(0, slash));
+    if (ok) {
+      try {
+        ok = !lstatSync5(join22(tree.root, ...dir.split("/"))).isSymbolicLink();
+      } catch {
+        ok = false;
       }
     }
-    offset += l.length + 1;
+    plain3.set(dir, ok);
+    return ok;
+  };
+  return (p) => {
+    const slash = p.lastIndexOf("/");
+    if (!folderOk(slash < 0 ? "" : p.slice(0, slash))) return void 0;
+    try {
+      return readRegularFile(tree.localPath(p), p);
+    } catch {
+      return void 0;
+    }
+  };
+}
+var plural2 = (n, w) => `${n} ${w}${n === 1 ? "" : "s"}`;
+async function checkTreeLinks(tree, docRoots, o = {}) {
+  const level = o.level ?? "warning";
+  const counts = { links: 0, checked: 0, broken: 0, anchorsMissing: 0, external: 0, templated: 0, html: 0, elsewhere: 0, leftOut: 0 };
+  let site = o.site;
+  const synced = o.site ? void 0 : await recordedSite(tree);
+  const rec = o.site ? { root: "", leftOut: [] } : recordOf2(synced && !o.dropsAssets ? { ...synced, leftOut: [] } : synced, o.recorded);
+  if (!site) {
+    const named = o.generator && GENERATORS.includes(o.generator) ? o.generator : void 0;
+    site = siteFor(named ?? rec.generator ?? "github", `${docRoots[0] ?? ""}${rec.root}`);
+  }
+  const leftOut2 = new Set(rec.leftOut.map((a) => `${docRoots[0] ?? ""}${a}`).filter((f) => !o.heldBefore?.has(f)));
+  if (o.root !== void 0) site = { ...site, root: o.root === "" || o.root.endsWith("/") ? o.root : `${o.root}/` };
+  if (level === "off") return { diagnostics: [], counts, generator: site.generator };
+  const entries = await tree.list();
+  const files = /* @__PURE__ */ new Set();
+  let docs = [];
+  for (const e of entries) {
+    if (e.kind !== "file") continue;
+    files.add(e.path);
+    if (!o.documents && MARKDOWN_FILE.test(e.path) && docRoots.some((r3) => e.path.startsWith(r3))) docs.push(e.path);
+  }
+  if (o.documents) docs = o.documents.filter((d) => files.has(d));
+  const absent = new Set([...leftOut2].filter((f) => !files.has(f)));
+  const index = new SiteIndex(absent.size ? /* @__PURE__ */ new Set([...files, ...absent]) : files, docs, site, o.meta);
+  const make = level === "error" ? error2 : warning2;
+  const holder = o.holder ?? "the package";
+  const out = [];
+  const g = site.generator;
+  const scanOpts = (p) => ({ wiki: site.wiki, admonitions: site.admonitions, mdx: /\.mdx$/i.test(p) });
+  const anchors = /* @__PURE__ */ new Map();
+  const read = reader(tree);
+  const bodyOf = async (p) => {
+    const t = decodeUtf8(await read(p) ?? Buffer.alloc(0)) ?? "";
+    const fm = splitFrontmatter(stripBom(t));
+    return { body: fm.body, offset: fm.present ? fm.bodyLine - 1 : 0 };
+  };
+  const keep = (p, s, text3) => anchors.set(p, { a: anchorsOf(s, g), text: g === "obsidian" || g === "foam" ? text3 : "" });
+  const pending = [];
+  for (const f of docs) {
+    const bytes = await read(f);
+    if (!bytes || bytes.indexOf(91) < 0 && bytes.indexOf(60) < 0) continue;
+    const t = decodeUtf8(bytes);
+    if (t === void 0) continue;
+    const fm = splitFrontmatter(stripBom(t));
+    const offset = fm.present ? fm.bodyLine - 1 : 0;
+    const opts = scanOpts(f);
+    let links = opts.admonitions || opts.mdx ? void 0 : fastLinks(fm.body);
+    if (!links) {
+      const s = scanMarkdown(fm.body, opts);
+      links = s.links;
+      counts.html += s.inHtml;
+      keep(f, s, fm.body);
+    }
+    for (const l of links) {
+      if (l.kind === "reference" || l.kind === "import") continue;
+      counts.links++;
+      const r3 = index.resolve(l, f);
+      const line = l.line + offset;
+      const shown3 = l.kind === "wiki" || l.kind === "embed" ? `${l.kind === "embed" ? "!" : ""}[[${l.target}]]` : l.target;
+      switch (r3.status) {
+        case "external":
+          counts.external++;
+          continue;
+        case "templated":
+          counts.templated++;
+          continue;
+        case "elsewhere":
+          counts.elsewhere++;
+          continue;
+        case "skip":
+          continue;
+        case "outside":
+          counts.checked++;
+          counts.broken++;
+          out.push(make("LINK_BROKEN", `link to ${shown3} points outside ${holder}`, { file: f, line, hint: "fix the link, or add the document it names" }));
+          continue;
+        case "broken":
+          counts.checked++;
+          counts.broken++;
+          out.push(make("LINK_BROKEN", l.kind === "wiki" || l.kind === "embed" ? `${l.kind === "embed" ? "embed" : "wiki link"} ${shown3} matches no ${l.kind === "embed" ? "file" : "page"} ${holder} holds` : `link to ${shown3} points to ${r3.path || "/"}, which ${holder} does not hold`, { file: f, line, hint: "fix the link, or add the document it names" }));
+          continue;
+        case "ok":
+          if (absent.has(r3.path)) {
+            if (!r3.document && isAssetName(l.target.split("#")[0].split("?")[0]) && extensionOf(l.target.split("#")[0].split("?")[0]).toLowerCase() === extensionOf(r3.path).toLowerCase()) {
+              counts.leftOut++;
+              continue;
+            }
+            counts.checked++;
+            counts.broken++;
+            out.push(make("LINK_BROKEN", `link to ${shown3} points to ${r3.path}, which ${holder} does not hold`, { file: f, line, hint: "fix the link, or add the document it names" }));
+            continue;
+          }
+          counts.checked++;
+          if (r3.anchor && r3.document) pending.push({ from: f, line, anchor: r3.anchor, to: r3.path, target: shown3 });
+      }
+    }
+  }
+  for (const p of pending) {
+    let a = anchors.get(p.to);
+    if (!a) {
+      const { body } = await bodyOf(p.to);
+      keep(p.to, scanMarkdown(body, scanOpts(p.to)), body);
+      a = anchors.get(p.to);
+    }
+    const text3 = a.text;
+    if (!hasAnchor(p.anchor, a.a, g, () => blockIdsOf(text3))) {
+      counts.anchorsMissing++;
+      out.push(make("LINK_ANCHOR_MISSING", `${p.to} has no heading with anchor #${p.anchor}${g !== "github" ? ` (anchors as ${g} writes them)` : ""}`, { file: p.from, line: p.line }));
+    }
+  }
+  const notJudged = [
+    counts.external ? `${counts.external} external` : "",
+    counts.templated ? `${counts.templated} templated` : "",
+    counts.html ? `${counts.html} inside HTML or JSX` : "",
+    counts.elsewhere ? `${counts.elsewhere} to site pages outside the docs (${site.routeBase ? `not under /${site.routeBase}/` : "not in the package"})` : "",
+    counts.leftOut ? `${counts.leftOut} to upstream files this format leaves out (images …)` : ""
+  ].filter(Boolean);
+  if (notJudged.length) {
+    const n = counts.external + counts.templated + counts.html + counts.elsewhere + counts.leftOut;
+    out.push(info2("LINK_NOT_JUDGED", `${plural2(n, "link")} not judged: ${notJudged.join(", ")}; ${plural2(counts.checked, "link")} checked`, {}));
+  }
+  return { diagnostics: out, counts, generator: g };
+}
+async function checkLinks(tree, format2, level = "warning", o = {}) {
+  return (await checkTreeLinks(tree, linkRoots(format2), { dropsAssets: !formatByName(format2)?.holdsAssets, ...o, level })).diagnostics;
+}
+
+// src/sync/model.ts
+var TARGET_FORMATS = ["octx", "ctxpkg", "acx"];
+
+// src/sync/idmap.ts
+var ID_MAP_FILE = ".ctxforge-sync.json";
+var isMap6 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+function parseIdMap(text3) {
+  const bad2 = (m) => fail("SYNC_ID_MAP_INVALID", `${ID_MAP_FILE}: ${m}`, { file: ID_MAP_FILE, hint: "restore it from git; without it every document would get a new ID" }, 2);
+  let v;
+  try {
+    v = parseJson(text3);
+  } catch (e) {
+    return bad2(e.message);
+  }
+  if (!isMap6(v) || v.version !== 1n && v.version !== 1) return bad2('must be {"version": 1, …}');
+  if (!TARGET_FORMATS.includes(v.format)) return bad2(`format must be one of ${TARGET_FORMATS.join(", ")}`);
+  if (!isMap6(v.documents) || !isMap6(v.assets ?? {}) || !Array.isArray(v.retired ?? []) || !Array.isArray(v.files ?? [])) return bad2("documents, assets, files and retired have the wrong shape");
+  const documents = /* @__PURE__ */ Object.create(null);
+  for (const [k, e] of Object.entries(v.documents)) {
+    if (!isMap6(e) || typeof e.id !== "string" || typeof e.digest !== "string" || typeof e.path !== "string") return bad2(`documents[${JSON.stringify(k)}] must be {id, digest, path}`);
+    const why = upstreamKeyProblem(k) ?? unsafePathReason(e.path);
+    if (why) {
+      const line = documentKeyLines(text3).get(k);
+      fail("SYNC_ID_MAP_INVALID", `documents[${JSON.stringify(k)}]: ${upstreamKeyProblem(k) ? "the upstream key" : `the document ${JSON.stringify(e.path)}`} is not a safe relative path (${why})`, {
+        file: ID_MAP_FILE,
+        ...line ? { line } : {},
+        hint: "restore it from git, or sync again: a sync writes only relative paths"
+      }, 2);
+    }
+    documents[k] = { id: e.id, digest: e.digest, path: e.path };
+  }
+  const strings = (a, what) => a.map((x) => typeof x === "string" ? x : bad2(`${what} must hold strings`));
+  const assets = /* @__PURE__ */ Object.create(null);
+  for (const [k, p] of Object.entries(v.assets ?? {})) assets[k] = typeof p === "string" ? p : bad2("assets must map paths to paths");
+  const out = { version: 1, format: v.format, documents, assets, files: strings(v.files ?? [], "files"), retired: strings(v.retired ?? [], "retired") };
+  if (v.site !== void 0) {
+    if (!isMap6(v.site) || typeof v.site.generator !== "string" || typeof v.site.root !== "string") return bad2('site must be {"generator": "…", "root": "…"}');
+    out.site = { generator: v.site.generator, root: v.site.root };
   }
   return out;
 }
-function isExternal(target) {
-  return /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith("//") || target.startsWith("/");
+function upstreamKeyProblem(k) {
+  return unsafePathReason(k.normalize("NFC"));
 }
-function splitTarget(target) {
-  const h = target.indexOf("#");
-  const noQuery = (s) => s.replace(/\?.*$/, "");
-  return h < 0 ? { path: noQuery(target) } : { path: noQuery(target.slice(0, h)), anchor: target.slice(h + 1) };
-}
-function resolveLink(fromFile, linkPath) {
-  let decoded = linkPath;
-  try {
-    decoded = decodeURIComponent(linkPath);
-  } catch {
-  }
-  const parts = fromFile.split("/").slice(0, -1);
-  for (const seg of decoded.split("/")) {
-    if (seg === "" || seg === ".") continue;
-    if (seg === "..") {
-      if (!parts.length) return void 0;
-      parts.pop();
-    } else parts.push(seg);
-  }
-  return parts.join("/");
-}
-function headingAnchors(text2) {
-  const out = /* @__PURE__ */ new Set();
-  const count = /* @__PURE__ */ new Map();
-  let fence = null;
-  for (const l of text2.split("\n")) {
-    const f = /^\s{0,3}(`{3,}|~{3,})/.exec(l);
-    if (f) {
-      if (fence === null) fence = f[1][0].repeat(f[1].length);
-      else if (f[1].startsWith(fence)) fence = null;
-      continue;
+function documentKeyLines(text3) {
+  const out = /* @__PURE__ */ new Map();
+  if (!text3) return out;
+  let line = 1;
+  let depth = 0;
+  const under2 = [];
+  let lastKey;
+  for (let i = 0; i < text3.length; i++) {
+    const c = text3.charCodeAt(i);
+    if (c === 10) line++;
+    else if (c === 123 || c === 91) {
+      under2[depth++] = lastKey;
+      lastKey = void 0;
+    } else if (c === 125 || c === 93) {
+      depth = Math.max(0, depth - 1);
+      lastKey = void 0;
+    } else if (c === 34) {
+      const start = i;
+      const at = line;
+      for (i++; i < text3.length && text3.charCodeAt(i) !== 34; i++) {
+        if (text3.charCodeAt(i) === 92) i++;
+        else if (text3.charCodeAt(i) === 10) line++;
+      }
+      let j = i + 1;
+      while (j < text3.length && (text3[j] === " " || text3[j] === "	" || text3[j] === "\r" || text3[j] === "\n")) j++;
+      if (text3[j] !== ":") continue;
+      let key3;
+      try {
+        key3 = JSON.parse(text3.slice(start, i + 1));
+      } catch {
+        continue;
+      }
+      lastKey = key3;
+      if (depth === 2 && under2[0] === void 0 && under2[1] === "documents" && !out.has(key3)) out.set(key3, at);
     }
-    if (fence !== null) continue;
-    const h = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(l);
-    if (!h) {
-      const explicit = /<a\s+(?:name|id)="([^"]+)"/.exec(l);
-      if (explicit) out.add(explicit[1]);
-      continue;
-    }
-    const title = h[1];
-    const custom = /\s*\{#([^}]+)\}$/.exec(title);
-    if (custom) {
-      out.add(custom[1]);
-      continue;
-    }
-    const slug2 = title.toLowerCase().replace(/<[^>]*>/g, "").replace(/[^\p{L}\p{N}\s_-]/gu, "").trim().replace(/\s/g, "-");
-    const n = count.get(slug2) ?? 0;
-    count.set(slug2, n + 1);
-    out.add(n ? `${slug2}-${n}` : slug2);
   }
   return out;
 }
@@ -41422,64 +50637,192 @@ function headingAnchors(text2) {
 // src/sync/rules.ts
 defineRules([
   { code: "SYNC_ID_MAP_INVALID", format: "core", summary: ".ctxforge-sync.json (the committed ID map of a synced source tree) cannot be read." },
+  { code: "SYNC_ID_CLAIMED", format: "core", summary: "A page (or source document) claims a stable ID that another present page holds, or that an earlier claimant took: the holder keeps it, the claimant gets another ID (warning naming both)." },
+  { code: "SYNC_ID_MAP_CONTRADICTS", format: "core", summary: "An entry of .ctxforge-sync.json gives a document another ID than the document carries (validate, the PR check; sync refuses such a map)." },
+  { code: "SYNC_ID_MAP_DUPLICATE", format: "core", summary: "An ID, or a document, is mapped twice in .ctxforge-sync.json." },
+  { code: "SYNC_ID_RETIRED_IN_USE", format: "core", summary: "An ID that .ctxforge-sync.json retired is mapped again or carried by a document; retired IDs are never handed out again." },
+  { code: "SYNC_ID_MAP_CHANGED", format: "core", summary: "The PR changes .ctxforge-sync.json: what changed (info), or an error when a retired ID is un-retired or a document that neither moved nor changed gets another ID." },
   { code: "SYNC_NAME_NORMALISED", format: "core", summary: "An upstream file name was not portable and was renamed in the source tree (info)." },
   { code: "SYNC_NAME_NOT_PORTABLE", format: "core", summary: "An upstream file name is not portable and --no-rename refuses to rename it." },
   { code: "SYNC_MOVED", format: "core", summary: "A page vanished from one path and reappeared at another with the same or similar content: it keeps its ID (info)." },
   { code: "SYNC_FRONTMATTER_DROPPED", format: "core", summary: "A site-generator frontmatter key has no place in the package and was left out (info)." },
   { code: "SYNC_FRONTMATTER_INVALID", format: "core", summary: "An upstream page's --- block is not a YAML mapping (broken frontmatter, or a horizontal rule); the page was taken whole." },
-  { code: "SYNC_ASSETS_LEFT_OUT", format: "core", summary: "Asset files (images …) were left out: the target format packages no such files (info)." },
   { code: "SYNC_SYMLINK_SKIPPED", format: "core", summary: "A symbolic link in the docs folder was left out; links are never followed." },
   { code: "SYNC_NOT_UTF8", format: "core", summary: "An upstream Markdown file is not UTF-8 and was left out." },
   { code: "SYNC_TARGET_SYMLINK", format: "core", summary: "A path in the target directory is a symbolic link; nothing is written through one." },
   { code: "SYNC_TARGET_CONFLICT", format: "core", summary: "sync would overwrite files in the source tree that an earlier sync did not write." },
   { code: "SYNC_PATH_UNSAFE", format: "core", summary: "A path to be written is not a safe relative path inside the target directory." },
-  { code: "CONVERT_LEFT_OUT", format: "core", summary: "Part of the source has no place in the target format and was left out of the conversion (info)." },
+  { code: "CONVERT_RENAMED", format: "core", summary: "A document or asset has a name the target format cannot hold (a reserved index.md, a leading dot …) and was renamed, every link to it rewritten; or it got back the name it had in that format (info)." },
+  { code: "CONVERT_LINK_NOT_REWRITTEN", format: "core", summary: "A link to a file convert must rename could not be rewritten to reach it, so nothing was converted." },
   { code: "CONVERT_OUTPUT_NOT_EMPTY", format: "core", summary: "The --out directory holds files that are not from an earlier conversion of the same kind." },
-  { code: "LINK_BROKEN", format: "core", summary: "A relative Markdown link points to a file that is not in the package." },
-  { code: "LINK_ANCHOR_MISSING", format: "core", summary: "A relative Markdown link names a heading anchor the target document does not have." },
+  { code: "SYNC_LINK_NOT_REWRITTEN", format: "core", summary: "A link to a file sync renames could not be rewritten to reach it, so the sync wrote nothing." },
+  { code: "SYNC_SKIPPED", format: "core", summary: "Upstream files sync leaves out (skipped folders, site configuration, dot-files that are no pages), each named (info)." },
+  { code: "SYNC_SITE_DETECTED", format: "core", summary: "The upstream folder is an mdBook, VitePress, Docusaurus or MkDocs site or an Obsidian/Foam vault, told from static marker files (info)." },
+  { code: "SYNC_NAV_NOT_READ", format: "core", summary: "A site's navigation is code (.vitepress/config.*, sidebars.js, docusaurus.config.*) and was not read; it is never executed (info)." },
   { code: "SKILL_INVALID", format: "core", summary: "An Agent Skill (SKILL.md and its folder) breaks the agentskills.io specification." }
 ]);
 
-// src/links/check.ts
-var DOC_ROOTS = { octx: ["knowledge/"], ctxpkg: ["nodes/"], acx: ["knowledge/", "skills/"] };
-async function checkLinks(tree, format, level = "warning") {
-  if (level === "off") return [];
-  const roots = DOC_ROOTS[format] ?? [""];
-  const entries = await tree.list();
-  const files = new Set(entries.filter((e) => e.kind === "file").map((e) => e.path));
-  const dirs = /* @__PURE__ */ new Set();
-  for (const f of files) for (let i = f.indexOf("/"); i > 0; i = f.indexOf("/", i + 1)) dirs.add(f.slice(0, i));
-  const text2 = async (p) => decodeUtf8(await tree.read(p).catch(() => Buffer.alloc(0)));
-  const anchors = /* @__PURE__ */ new Map();
-  const anchorsOf = async (p) => {
-    if (!anchors.has(p)) anchors.set(p, headingAnchors(splitFrontmatter(stripBom(await text2(p) ?? "")).body));
-    return anchors.get(p);
-  };
-  const make = level === "error" ? error2 : warning2;
+// src/sync/idmap-check.ts
+async function idMapOf(tree) {
+  const st = await tree.stat(ID_MAP_FILE);
+  if (!st) return { diagnostics: [] };
+  if (st.kind !== "file") return { diagnostics: [error2("SYNC_ID_MAP_INVALID", `${ID_MAP_FILE} is not a regular file`, { file: ID_MAP_FILE })] };
+  const text3 = decodeUtf8(await tree.read(ID_MAP_FILE));
+  if (text3 === void 0) return { diagnostics: [error2("SYNC_ID_MAP_INVALID", `${ID_MAP_FILE} is not UTF-8`, { file: ID_MAP_FILE })] };
+  try {
+    return { map: parseIdMap(text3), text: text3, diagnostics: [] };
+  } catch (e) {
+    if (e instanceof DiagnosticError) return { diagnostics: [{ ...e.diagnostic, severity: "error" }] };
+    throw e;
+  }
+}
+async function documentIds(tree, module) {
+  const cached = idsRead.get(tree)?.get(module.name);
+  if (cached) return cached;
+  const read = readDocumentIds(tree, module);
+  let perTree = idsRead.get(tree);
+  if (!perTree) idsRead.set(tree, perTree = /* @__PURE__ */ new Map());
+  perTree.set(module.name, read);
+  return read;
+}
+var idsRead = /* @__PURE__ */ new WeakMap();
+async function readDocumentIds(tree, module) {
+  const out = /* @__PURE__ */ new Map();
+  if (module.documents) {
+    for (const d of (await module.documents(tree, { want: { docs: true, skills: false } })).docs) out.set(d.path, d.id);
+    return out;
+  }
+  const root = module.documentRoot;
+  for (const it of (await module.items(tree, {})).items) {
+    if (!it.path?.endsWith(".md")) continue;
+    const at = it.path.startsWith(root) ? 0 : it.path.indexOf(`/${root}`) + 1;
+    if (at < 0 || at === 0 && !it.path.startsWith(root)) continue;
+    out.set(it.path.slice(at + root.length), it.id);
+  }
+  return out;
+}
+async function checkIdMap(tree, module) {
+  const { map, text: text3, diagnostics } = await idMapOf(tree);
+  if (!map) return diagnostics;
+  const lines = documentKeyLines(text3);
+  const at = (key3) => ({ file: ID_MAP_FILE, ...lines.has(key3) ? { line: lines.get(key3) } : {} });
+  const own = await documentIds(tree, module).catch(() => /* @__PURE__ */ new Map());
+  const retired = new Set(map.retired);
+  const byId = /* @__PURE__ */ new Map();
+  const byPath2 = /* @__PURE__ */ new Map();
+  for (const [upstream, e] of Object.entries(map.documents)) {
+    const doc = own.get(e.path);
+    if (doc !== void 0 && doc !== e.id) {
+      diagnostics.push(error2("SYNC_ID_MAP_CONTRADICTS", `${upstream} is mapped to ${e.id}, but ${module.documentRoot}${e.path} carries ${doc}`, {
+        ...at(upstream),
+        hint: "an ID map edited by hand would make the next sync swap documents' IDs: restore the map from git, or sync again"
+      }));
+    }
+    const twice = byId.get(e.id);
+    if (twice !== void 0) diagnostics.push(error2("SYNC_ID_MAP_DUPLICATE", `${upstream} and ${twice} are both mapped to the ID ${e.id}`, at(upstream)));
+    else byId.set(e.id, upstream);
+    const samePath = byPath2.get(e.path);
+    if (samePath !== void 0) diagnostics.push(error2("SYNC_ID_MAP_DUPLICATE", `${upstream} and ${samePath} are both mapped to the document ${module.documentRoot}${e.path}`, at(upstream)));
+    else byPath2.set(e.path, upstream);
+    if (retired.has(e.id)) diagnostics.push(error2("SYNC_ID_RETIRED_IN_USE", `${upstream} is mapped to ${e.id}, an ID the map retired: a retired ID is never handed out again`, at(upstream)));
+  }
+  for (const [path, id] of own) {
+    if (retired.has(id) && !byId.has(id)) diagnostics.push(error2("SYNC_ID_RETIRED_IN_USE", `${module.documentRoot}${path} carries ${id}, an ID ${ID_MAP_FILE} retired`, { file: `${module.documentRoot}${path}` }));
+  }
+  const foreign = map.files.filter((f) => !syncMayRemove(f, module));
+  if (foreign.length) {
+    diagnostics.push(warning2("SYNC_ID_MAP_INVALID", `files lists ${foreign.length} path${foreign.length === 1 ? "" : "s"} that no sync writes (${foreign.slice(0, 3).map((f) => JSON.stringify(f)).join(", ")}${foreign.length > 3 ? ", …" : ""}): sync never removes ${foreign.length === 1 ? "it" : "them"}`, {
+      file: ID_MAP_FILE,
+      hint: `a sync writes only below ${module.documentRoot}, never ${module.manifestFile} or ${ID_MAP_FILE}`
+    }));
+  }
+  return diagnostics;
+}
+async function withoutId(tree, path, id) {
+  const bytes = await tree.read(path).catch(() => void 0);
+  const text3 = bytes ? decodeUtf8(bytes) : void 0;
+  return text3?.split(id).join("");
+}
+var MAX_LISTED = 50;
+async function compareIdMaps(base, head, module) {
+  const h = await idMapOf(head);
+  const b = base ? await idMapOf(base) : { diagnostics: [] };
   const out = [];
-  for (const f of files) {
-    if (!f.endsWith(".md") || !roots.some((r3) => f.startsWith(r3))) continue;
-    const bytes = await tree.read(f).catch(() => void 0);
-    if (!bytes || bytes.indexOf("](") < 0) continue;
-    const t = decodeUtf8(bytes);
-    if (t === void 0) continue;
-    const fm = splitFrontmatter(stripBom(t));
-    const offset = fm.present ? fm.bodyLine - 1 : 0;
-    for (const l of markdownLinks(fm.body)) {
-      if (isExternal(l.target) || l.target === "") continue;
-      const { path, anchor } = splitTarget(l.target);
-      const line = l.line + offset;
-      const to = path === "" ? f : resolveLink(f, path);
-      if (to === void 0 || !files.has(to) && !dirs.has(to.replace(/\/$/, "")) && to !== "") {
-        out.push(make("LINK_BROKEN", `link to ${l.target} points to ${to ?? "outside the package"}, which the package does not hold`, { file: f, line, hint: "fix the link, or add the document it names" }));
+  if (!b.map) return out;
+  if (!h.map && !h.diagnostics.length) out.push(info2("SYNC_ID_MAP_CHANGED", `${ID_MAP_FILE} was removed: the next sync gives every document a new ID`, { file: ID_MAP_FILE }));
+  const root = module.documentRoot;
+  const reported = /* @__PURE__ */ new Set();
+  if (h.map) {
+    const lines = documentKeyLines(h.text);
+    const at = (key3) => ({ file: ID_MAP_FILE, ...lines.has(key3) ? { line: lines.get(key3) } : {} });
+    const headRetired = new Set(h.map.retired);
+    const baseRetired = new Set(b.map.retired);
+    for (const id of baseRetired) {
+      if (!headRetired.has(id)) out.push(error2("SYNC_ID_MAP_CHANGED", `the retired ID ${id} is no longer retired: retired IDs are never handed out again, so the list only grows`, { file: ID_MAP_FILE }));
+    }
+    const changes = [];
+    let added = 0;
+    let removed = 0;
+    for (const [upstream, e] of Object.entries(h.map.documents)) {
+      const was = Object.hasOwn(b.map.documents, upstream) ? b.map.documents[upstream] : void 0;
+      if (!was) {
+        added++;
         continue;
       }
-      if (anchor && to.endsWith(".md") && files.has(to) && !(await anchorsOf(to)).has(anchor)) {
-        out.push(make("LINK_ANCHOR_MISSING", `${to} has no heading with anchor #${anchor}`, { file: f, line }));
+      if (was.id === e.id) {
+        if (was.path !== e.path) changes.push(`${upstream}: document ${was.path} → ${e.path}`);
+        continue;
       }
+      changes.push(`${upstream}: ID ${was.id} → ${e.id}`);
+      const file = `${root}${e.path}`;
+      const sameText = was.path === e.path && base !== null && await withoutId(base, file, was.id) === await withoutId(head, file, e.id);
+      if (was.path === e.path && (was.digest === e.digest || sameText)) {
+        reported.add(e.path);
+        out.push(error2("SYNC_ID_MAP_CHANGED", `${upstream} changed its ID from ${was.id} to ${e.id}, but neither the page nor its document moved or changed: an ID only changes with the document`, {
+          ...at(upstream),
+          hint: "restore the entry from the base branch; IDs are assigned by `ctxforge sync`, never edited"
+        }));
+      }
+    }
+    for (const upstream of Object.keys(b.map.documents)) if (!Object.hasOwn(h.map.documents, upstream)) removed++;
+    let retiredNew = 0;
+    for (const id of headRetired) if (!baseRetired.has(id)) retiredNew++;
+    const baseFiles = new Set(b.map.files);
+    const headFiles = new Set(h.map.files);
+    const filesAdded = h.map.files.filter((f) => !baseFiles.has(f));
+    const filesRemoved = b.map.files.filter((f) => !headFiles.has(f));
+    if (added || removed || changes.length || retiredNew || filesAdded.length || filesRemoved.length) {
+      const files = filesAdded.length || filesRemoved.length ? `; files: ${filesAdded.length} added, ${filesRemoved.length} removed` : "";
+      out.push(info2("SYNC_ID_MAP_CHANGED", `${ID_MAP_FILE}: ${added} entr${added === 1 ? "y" : "ies"} added, ${removed} removed, ${changes.length} changed, ${retiredNew} ID${retiredNew === 1 ? "" : "s"} retired${files}`, { file: ID_MAP_FILE }));
+      const listed = [...changes, ...filesAdded.map((f) => `files: + ${f} (${syncMayRemove(f, module) ? "the next sync may remove it" : "no sync writes or removes it"})`), ...filesRemoved.map((f) => `files: − ${f}`)];
+      for (const c of listed.slice(0, MAX_LISTED)) out.push(info2("SYNC_ID_MAP_CHANGED", c, { file: ID_MAP_FILE }));
+      if (listed.length > MAX_LISTED) out.push(info2("SYNC_ID_MAP_CHANGED", `… and ${listed.length - MAX_LISTED} more changes to the map`, { file: ID_MAP_FILE }));
+    }
+  }
+  if (base) {
+    const [was, now] = await Promise.all([documentIds(base, module), documentIds(head, module)].map((p) => p.catch(() => /* @__PURE__ */ new Map())));
+    for (const [path, id] of now) {
+      const old = was.get(path);
+      if (old === void 0 || old === id || reported.has(path)) continue;
+      const file = `${root}${path}`;
+      const before = await withoutId(base, file, old);
+      if (before === void 0 || before !== await withoutId(head, file, id)) continue;
+      out.push(error2("SYNC_ID_MAP_CHANGED", `${file} changed its ID from ${old} to ${id}, but neither its path nor its content changed: an ID only changes with the document`, {
+        file,
+        hint: "restore the document's ID from the base branch; IDs are assigned by `ctxforge sync`, never edited"
+      }));
     }
   }
   return out;
+}
+function syncMayRemove(f, module) {
+  return !unsafePathReason(f) && f.startsWith(module.documentRoot) && f.length > module.documentRoot.length && f !== module.manifestFile && f !== ID_MAP_FILE;
+}
+
+// src/core/arrays.ts
+function pushAll(to, items2) {
+  for (const x of items2) to.push(x);
+  return to;
 }
 
 // src/release/check.ts
@@ -41496,38 +50839,71 @@ function parseFailOn(s) {
   }
   return out;
 }
-async function ensureCommit(cwd, ref) {
-  const have = await commitOf(cwd, ref);
-  if (have) return have;
-  await git(cwd, ["fetch", "--no-tags", "--depth=1", "--end-of-options", "origin", ref]).catch(() => void 0);
-  return commitOf(cwd, ref);
-}
 async function runCheck(o) {
   const failOn = o.failOn ?? [...DEFAULT_FAIL_ON];
   const notes2 = [];
-  const { root, packages: headPkgs } = await discoverPackages2({ cwd: o.cwd, path: o.path, config: o.config });
+  const { root, packages: headPkgs, config: headConfig } = await discoverPackages2({ cwd: o.cwd, path: o.path, config: o.config, allowNone: !!o.base });
+  for (const p of headPkgs) if (p.tagNote) notes2.push(tagNoteDiagnostic(p.tagNote, headConfig?.file));
   const base = o.base ? await ensureCommit(root, o.base) : null;
-  if (o.base && !base) notes2.push(warning2("CTXFORGE_CHECK_NO_BASE", `base commit ${o.base} is not in the clone; packages were validated but not diffed`, { hint: "use actions/checkout with fetch-depth: 0" }));
-  const plan = base ? await trustedPlan(root, base, headPkgs, { cwd: o.cwd, path: o.path, config: o.config }) : void 0;
+  const judgesDiff = failOn.includes("version") || failOn.includes("breaking");
+  const undiffed = judgesDiff ? error2 : warning2;
+  if (o.base && !base) notes2.push(undiffed("CTXFORGE_CHECK_NO_BASE", `base commit ${o.base} is not in the clone; packages were validated but not diffed${judgesDiff ? ", so version and breaking changes are not judged and the check fails" : ""}`, { hint: "use actions/checkout with fetch-depth: 0" }));
+  let baseConfigInvalid = false;
+  const headPaths = base && o.path ? new Set((await discoverPackages({ cwd: o.cwd, config: o.config })).packages.map((p) => p.path)) : void 0;
+  const plan = base ? await trustedPlan(root, base, headPkgs, { cwd: o.cwd, path: o.path, config: o.config, headPaths }).catch((e) => {
+    if (!(e instanceof DiagnosticError) || e.diagnostic.code !== "CTXFORGE_REPO_CONFIG_INVALID") throw e;
+    baseConfigInvalid = true;
+    for (const d of e.all) notes2.push({ ...d, message: `the base commit's config is invalid, so nothing decides this check: ${d.message}` });
+    return void 0;
+  }) : void 0;
   const pkgs = plan?.packages ?? headPkgs;
+  if (!pkgs.length && !plan?.gone.length) await discoverPackages2({ cwd: o.cwd, path: o.path, config: o.config });
   const configChanges = plan?.changes ?? [];
   for (const c of configChanges) notes2.push(warning2("CTXFORGE_CHECK_CONFIG_CHANGED", c.message, { file: o.config ?? "ctxforge.yaml" }));
   const repo = base ? await repoOf(root) : void 0;
   const head = await commitOf(root, "HEAD");
   const out = [];
   let required = "none";
-  const linkLevel = plan ? plan.links ?? "warning" : (await repoConfig(new DiskTree(root), { file: o.config, cwd: o.cwd, root }).catch(() => void 0))?.links ?? "warning";
+  const linkConfig = plan ? plan.config : headConfig;
+  const linkLevel = linkConfig?.links?.level ?? "warning";
   for (const p of pkgs) {
     const v = await p.module.validateSource(p.tree, { env: o.env });
-    const links = await checkLinks(p.tree, p.format, linkLevel);
+    const ls = linkSettingsFor(linkConfig, p.relPath);
+    const level = ls.level ?? linkLevel;
+    let oldTree = null;
+    let unread;
+    if (base && repo) {
+      try {
+        oldTree = await treeAt(repo, base, p.relPath);
+      } catch (e) {
+        unread = e;
+      }
+    }
+    const recorded = level === "off" ? void 0 : await manifestSite(p.module, p.tree);
+    let rules = {};
+    let heldBefore;
+    if (oldTree && level !== "off") {
+      const was = recordOf2(await recordedSite(oldTree), await manifestSite(p.module, oldTree));
+      rules = { generator: was.generator ?? "github", root: `${p.module.documentRoot}${was.root}` };
+      heldBefore = new Set((await oldTree.list()).filter((e) => e.kind === "file").map((e) => e.path));
+    }
+    const generator = ls.generator ?? rules.generator;
+    const root2 = ls.root ?? rules.root;
+    const links = await checkLinks(p.tree, p.format, level, { ...root2 !== void 0 ? { root: root2 } : {}, ...generator ? { generator } : {}, ...recorded ? { recorded } : {}, ...heldBefore ? { heldBefore } : {} });
     if (links.length) {
-      v.diagnostics.push(...links);
+      pushAll(v.diagnostics, links);
       if (links.some((d) => d.severity === "error")) v.valid = false;
     }
     let diff = null;
+    let diffFailed = false;
+    const idMap = [...await checkIdMap(p.tree, p.module), ...await compareIdMaps(oldTree, p.tree, p.module)];
+    if (idMap.length) {
+      pushAll(v.diagnostics, idMap);
+      if (idMap.some((d) => d.severity === "error")) v.valid = false;
+    }
     if (base && repo) {
       try {
-        const oldTree = await treeAt(repo, base, p.relPath);
+        if (unread) throw unread;
         diff = await diffPackage({
           module: p.module,
           name: p.name,
@@ -41543,10 +50919,12 @@ async function runCheck(o) {
         });
         required = maxBump(required, diff.result.required_bump);
       } catch (e) {
-        notes2.push(warning2("CTXFORGE_CHECK_DIFF", `${p.relPath || "."}: not diffed against the base (${e.message})`));
+        notes2.push(undiffed("CTXFORGE_CHECK_DIFF", `${p.relPath || "."}: not diffed against the base (${e.message})${judgesDiff ? "; version and breaking changes could not be judged" : ""}`));
+        diffFailed = true;
       }
     }
     const findings = [];
+    if (judgesDiff && (diffFailed || o.base && !base)) findings.push("not diffed against the base: version and breaking changes not judged");
     if (!v.valid && failOn.includes("error")) findings.push("invalid package");
     if (failOn.includes("warning") && v.diagnostics.some((d) => d.severity === "warning")) findings.push("warnings");
     if (diff && !diff.result.initial) {
@@ -41559,7 +50937,7 @@ async function runCheck(o) {
     const d = error2("CTXFORGE_CHECK_PACKAGE_GONE", `${g.path}: a package at the base, not checkable at the head: ${g.why}`, { file: g.path });
     out.push({ name: g.name, path: g.path, format: g.format, version: "", valid: false, diagnostics: [d], diff: null, findings: failOn.includes("error") ? ["package gone at the head"] : [] });
   }
-  const configFails = failOn.includes("config") && configChanges.some((c) => c.loosening);
+  const configFails = baseConfigInvalid || failOn.includes("config") && configChanges.some((c) => c.loosening);
   return {
     valid: out.every((p) => p.valid),
     failed: configFails || out.some((p) => p.findings.length > 0),
@@ -41586,8 +50964,17 @@ function diagRow(pkgPath, d) {
   const at = f ? mdCodeCell(`${f}${d.line ? `:${d.line}` : ""}`) : "";
   return `| ${d.severity} | ${mdCodeCell(d.code)} | ${at} | ${cell2(d.message)}${d.hint ? ` — ${cell2(d.hint)}` : ""} |`;
 }
-function checkMarkdown(r3) {
-  const out = [`## ctxforge check: ${r3.failed ? "❌ failed" : "✅ passed"}`, ""];
+function verdictLine(r3, from) {
+  if (!r3.failed && from && from.conclusion !== "success") {
+    return `## ctxforge check: ⚠️ reported as passed, but its run concluded ${mdCode(from.conclusion ?? "unknown")}`;
+  }
+  return `## ctxforge check: ${r3.failed ? "❌ failed" : "✅ passed"}`;
+}
+function checkMarkdown(r3, from) {
+  const out = [verdictLine(r3, from), ""];
+  if (from) {
+    out.push(`> This verdict was reported by [the pull request's own workflow run](${from.runUrl})${from.conclusion ? ` (${mdCode(from.conclusion)})` : ""}, which the pull request can change: the check's status on the commit is what gates the merge.${from.truncated ? " The report was cut to fit its size limit; that run's job summary has all of it." : ""}`, "");
+  }
   out.push("| package | format | version | status | changes | required bump | verdict |", "|---|---|---|---|---|---|---|");
   for (const p of r3.packages) {
     const d = p.diff?.result;
@@ -41613,17 +51000,17 @@ function checkMarkdown(r3) {
   out.push(`Required bump across packages: **${r3.required_bump}**. Failing on: ${r3.failOn.length ? r3.failOn.join(", ") : "nothing"}.`, "");
   return out.join("\n");
 }
-function commentBody(r3) {
-  const md = truncateMarkdown(checkMarkdown(r3), {
+function commentBody(r3, from) {
+  const md2 = truncateMarkdown(checkMarkdown(r3, from), {
     limit: MAX_COMMENT - COMMENT_MARKER.length - 1,
     unit: "chars",
     fullReportAt: "this run's job summary, its annotations and (with the `sarif` input) the SARIF file"
   });
   return `${COMMENT_MARKER}
-${md}`;
+${md2}`;
 }
-function summaryBody(md) {
-  return truncateMarkdown(md, {
+function summaryBody(md2) {
+  return truncateMarkdown(md2, {
     limit: MAX_SUMMARY_BYTES - 1024,
     unit: "bytes",
     fullReportAt: "this run's annotations and log, and (with the `sarif` input) the SARIF file"
@@ -41655,29 +51042,322 @@ function sarifLog(r3, toolVersion) {
 }
 
 // src/release/list.ts
+var byPath = (a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 async function listPackages(o) {
-  const { packages } = await discoverPackages2(o);
-  return packages.map((p) => ({ name: p.name, path: p.relPath || ".", format: p.format, version: p.version })).sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const notes2 = [];
+  const { root, packages: head } = await discoverPackages2({ ...o, allowNone: !!o.base });
+  const base = o.base ? await ensureCommit(root, o.base) : null;
+  if (o.base && !base) {
+    if (o.requireBase ?? true) {
+      fail("CTXFORGE_LIST_NO_BASE", `the base commit ${o.base} is not in the clone, so the packages to check cannot be decided: a list from the pull request's own config could leave a package out`, {
+        hint: "check out with history (actions/checkout with fetch-depth: 0) in the job that runs mode: list"
+      }, 1);
+    }
+    notes2.push(warning2("CTXFORGE_LIST_NO_BASE", `the base commit ${o.base} is not in the clone; the working tree's config decides the list`, { hint: "use actions/checkout with fetch-depth: 0" }));
+  }
+  if (!base) {
+    if (!head.length) await discoverPackages2(o);
+    return { packages: head.map((p) => ({ name: p.name, path: p.relPath || ".", format: p.format, version: p.version })).sort(byPath), base: null, notes: notes2 };
+  }
+  const headPaths = o.path ? new Set((await discoverPackages({ cwd: o.cwd, config: o.config })).packages.map((p) => p.path)) : void 0;
+  const plan = await trustedPlan(root, base, head, { cwd: o.cwd, path: o.path, config: o.config, headPaths });
+  const out = plan.packages.map((p) => ({ name: p.name, path: p.relPath || ".", format: p.format, version: p.version }));
+  for (const g of plan.gone) out.push({ name: g.name, path: g.path, format: g.format, version: "" });
+  for (const c of plan.changes) notes2.push(warning2("CTXFORGE_CHECK_CONFIG_CHANGED", c.message, { file: o.config ?? "ctxforge.yaml" }));
+  if (!out.length) fail("CTXFORGE_RELEASE_NO_PACKAGES", `no packages at the base commit or the head${o.path ? ` under ${o.path}` : ""}`, {}, 1);
+  return { packages: out.sort(byPath), base, notes: notes2 };
 }
 
 // src/release/saved-report.ts
-import { lstat as lstat2, readFile as readFile11 } from "node:fs/promises";
-var MAX_COMMENT_CHARS = 65536;
-async function readSavedReport(path) {
+import { lstat as lstat2, open as open5 } from "node:fs/promises";
+import { constants as constants5 } from "node:fs";
+
+// schemas/check-report.schema.json
+var check_report_schema_default = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/check-report.schema.json",
+  title: "ctxforge check report, schema version 1",
+  description: "What a read-only pull-request check saves (the Action's `report` input) for a privileged `workflow_run` job to render as the PR comment (`mode: comment`). It is data, never Markdown: the comment side validates it against this schema, refuses other versions, and renders every value with the same escaping as any other comment. Written by a run the pull request controls: a verdict, not a proof.",
+  type: "object",
+  additionalProperties: false,
+  required: ["report", "schema_version", "tool_version", "truncated", "result"],
+  properties: {
+    $schema: { type: "string", maxLength: 200 },
+    report: { const: "ctxforge-check" },
+    schema_version: { const: 1 },
+    tool_version: { type: "string", maxLength: 64, pattern: "^[0-9A-Za-z.+-]+$" },
+    truncated: {
+      description: "Lists were cut so the report fits its size cap; the run's job summary has everything.",
+      type: "boolean"
+    },
+    result: {
+      type: "object",
+      additionalProperties: false,
+      required: ["valid", "failed", "base", "required_bump", "fail_on", "packages", "notes", "config_changes"],
+      properties: {
+        valid: { type: "boolean" },
+        failed: { type: "boolean" },
+        base: { anyOf: [{ type: "null" }, { type: "string", pattern: "^(?:[0-9a-f]{40}|[0-9a-f]{64})$" }] },
+        required_bump: { $ref: "#/$defs/bump" },
+        fail_on: {
+          type: "array",
+          maxItems: 5,
+          uniqueItems: true,
+          items: { enum: ["error", "version", "breaking", "warning", "config"] }
+        },
+        packages: { type: "array", maxItems: 1e3, items: { $ref: "#/$defs/package" } },
+        notes: { type: "array", maxItems: 1e3, items: { $ref: "#/$defs/diagnostic" } },
+        config_changes: {
+          type: "array",
+          maxItems: 1e3,
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["message", "loosening"],
+            properties: { message: { $ref: "#/$defs/text" }, loosening: { type: "boolean" } }
+          }
+        }
+      }
+    }
+  },
+  $defs: {
+    text: { type: "string", maxLength: 8192 },
+    name: { type: "string", maxLength: 4096 },
+    bump: { enum: ["none", "patch", "minor", "major"] },
+    severity: { enum: ["breaking", "feature", "fix", "none"] },
+    changeType: { enum: ["added", "removed", "modified", "moved", "retyped", "attr_changed", "major_bump"] },
+    count: { type: "integer", minimum: 0 },
+    diagnostic: {
+      type: "object",
+      additionalProperties: false,
+      required: ["severity", "code", "message"],
+      properties: {
+        severity: { enum: ["error", "warning", "info"] },
+        code: { type: "string", maxLength: 128, pattern: "^[A-Z][A-Z0-9_]*$" },
+        message: { $ref: "#/$defs/text" },
+        file: { $ref: "#/$defs/name" },
+        line: { type: "integer", minimum: 1 },
+        column: { type: "integer", minimum: 1 },
+        hint: { $ref: "#/$defs/text" }
+      }
+    },
+    side: {
+      type: "object",
+      additionalProperties: false,
+      required: ["version"],
+      properties: {
+        version: { anyOf: [{ type: "null" }, { $ref: "#/$defs/name" }] },
+        name: { $ref: "#/$defs/name" },
+        identity: { $ref: "#/$defs/name" },
+        label: { $ref: "#/$defs/name" },
+        commit: { type: "string", pattern: "^(?:[0-9a-f]{40}|[0-9a-f]{64})$" },
+        items: { type: "object", maxProperties: 64, additionalProperties: { $ref: "#/$defs/count" } },
+        partial: { type: "boolean" }
+      }
+    },
+    value: { anyOf: [{ type: "null" }, { type: "boolean" }, { type: "number" }, { $ref: "#/$defs/name" }] },
+    change: {
+      type: "object",
+      additionalProperties: false,
+      required: ["change", "kind", "id", "severity", "fingerprint"],
+      properties: {
+        change: { $ref: "#/$defs/changeType" },
+        kind: { $ref: "#/$defs/name" },
+        id: { $ref: "#/$defs/name" },
+        path: { $ref: "#/$defs/name" },
+        from: { $ref: "#/$defs/value" },
+        to: { $ref: "#/$defs/value" },
+        attr: { $ref: "#/$defs/name" },
+        title: { $ref: "#/$defs/name" },
+        severity: { $ref: "#/$defs/severity" },
+        fingerprint: { type: "string", pattern: "^[0-9a-f]{64}$" }
+      }
+    },
+    diff: {
+      type: "object",
+      additionalProperties: false,
+      required: ["format", "old", "new", "initial", "changes", "counts", "severities", "breaking", "required_bump", "actual_bump", "version_ok"],
+      properties: {
+        format: { enum: ["octx", "ctxpkg", "acx"] },
+        old: { $ref: "#/$defs/side" },
+        new: { $ref: "#/$defs/side" },
+        initial: { type: "boolean" },
+        changes: { type: "array", maxItems: 1e5, items: { $ref: "#/$defs/change" } },
+        counts: {
+          type: "object",
+          propertyNames: { $ref: "#/$defs/changeType" },
+          additionalProperties: { $ref: "#/$defs/count" }
+        },
+        severities: {
+          type: "object",
+          propertyNames: { $ref: "#/$defs/severity" },
+          additionalProperties: { $ref: "#/$defs/count" }
+        },
+        breaking: { type: "boolean" },
+        required_bump: { $ref: "#/$defs/bump" },
+        actual_bump: { anyOf: [{ type: "null" }, { $ref: "#/$defs/bump" }] },
+        version_ok: { type: "boolean" },
+        version_message: { $ref: "#/$defs/text" },
+        tag: {
+          type: "object",
+          additionalProperties: false,
+          required: ["name", "pattern", "version", "matches"],
+          properties: {
+            name: { $ref: "#/$defs/name" },
+            pattern: { $ref: "#/$defs/name" },
+            version: { anyOf: [{ type: "null" }, { $ref: "#/$defs/name" }] },
+            matches: { type: "boolean" }
+          }
+        }
+      }
+    },
+    package: {
+      type: "object",
+      additionalProperties: false,
+      required: ["name", "path", "format", "version", "valid", "findings", "diagnostics", "diff"],
+      properties: {
+        name: { $ref: "#/$defs/name" },
+        path: { $ref: "#/$defs/name" },
+        format: { $ref: "#/$defs/name" },
+        version: { $ref: "#/$defs/name" },
+        valid: { type: "boolean" },
+        findings: { type: "array", maxItems: 100, items: { $ref: "#/$defs/text" } },
+        diagnostics: { type: "array", maxItems: 1e5, items: { $ref: "#/$defs/diagnostic" } },
+        diff: { anyOf: [{ type: "null" }, { $ref: "#/$defs/diff" }] }
+      }
+    }
+  }
+};
+
+// src/release/check-json.ts
+var CHECK_REPORT_VERSION = 1;
+var CHECK_REPORT_SCHEMA_ID = check_report_schema_default.$id;
+var MAX_CHECK_REPORT_BYTES = 1024 * 1024;
+function toReport(r3, toolVersion, cap) {
+  const cut = (a) => cap === void 0 ? a : a.slice(0, cap);
+  return {
+    $schema: CHECK_REPORT_SCHEMA_ID,
+    report: "ctxforge-check",
+    schema_version: CHECK_REPORT_VERSION,
+    tool_version: toolVersion,
+    truncated: cap !== void 0,
+    result: {
+      valid: r3.valid,
+      failed: r3.failed,
+      base: r3.base,
+      required_bump: r3.required_bump,
+      fail_on: r3.failOn,
+      packages: r3.packages.map((p) => ({
+        name: p.name,
+        path: p.path,
+        format: p.format,
+        version: p.version,
+        valid: p.valid,
+        findings: p.findings,
+        diagnostics: cut(p.diagnostics),
+        diff: p.diff ? { ...p.diff.result, changes: cut(p.diff.result.changes) } : null
+      })),
+      notes: cut(r3.notes),
+      config_changes: cut(r3.configChanges)
+    }
+  };
+}
+function checkReportJson(r3, toolVersion) {
+  const whole = `${JSON.stringify(toReport(r3, toolVersion), null, 1)}
+`;
+  if (Buffer.byteLength(whole) <= MAX_CHECK_REPORT_BYTES) return whole;
+  for (let cap = 1e3; ; cap = Math.floor(cap / 2)) {
+    const text3 = `${JSON.stringify(toReport(r3, toolVersion, cap))}
+`;
+    if (Buffer.byteLength(text3) <= MAX_CHECK_REPORT_BYTES || cap === 0) return text3;
+  }
+}
+var ajv20202 = lazyRequire("ajv/dist/2020");
+var compiled3;
+function validator2() {
+  compiled3 ??= new (ajv20202()).Ajv2020({ allErrors: false, strict: true }).compile(check_report_schema_default);
+  return compiled3;
+}
+var say2 = (e) => `${e.instancePath || "/"} ${e.message ?? "is not valid"}`;
+function readCheckReport(text3, toolVersion) {
+  let v;
+  try {
+    v = parseJson(text3, { maxDepth: 32 });
+  } catch (e) {
+    const md2 = text3.trimStart().startsWith("<!--") || text3.trimStart().startsWith("#");
+    fail("CTXFORGE_REPORT_INVALID", md2 ? "the saved report is Markdown, not the JSON check report this ctxforge renders; nothing from it is posted" : `the saved report is not JSON (${e.message}); nothing from it is posted`, {
+      hint: "the check job must run the same major ctxforge version with `report:` set, and upload that file unchanged"
+    });
+  }
+  const o = v;
+  if (!o || typeof o !== "object" || Array.isArray(o) || o.report !== "ctxforge-check") {
+    fail("CTXFORGE_REPORT_INVALID", 'the saved report is not a ctxforge check report ("report": "ctxforge-check" is missing); nothing from it is posted');
+  }
+  if (o.schema_version !== CHECK_REPORT_VERSION) {
+    fail("CTXFORGE_REPORT_INVALID", `the saved report has schema version ${JSON.stringify(o.schema_version)}, and this ctxforge (${toolVersion}) reads schema version ${CHECK_REPORT_VERSION}; nothing from it is posted`, {
+      hint: "use the same ctxforge version in the check workflow and in the comment workflow"
+    });
+  }
+  const validate2 = validator2();
+  if (!validate2(o)) {
+    fail("CTXFORGE_REPORT_INVALID", `the saved report does not match the check report schema (${(validate2.errors ?? []).slice(0, 3).map(say2).join("; ")}); nothing from it is posted`);
+  }
+  const rep = o;
+  const res = rep.result;
+  return {
+    valid: res.valid,
+    failed: res.failed,
+    base: res.base,
+    required_bump: res.required_bump,
+    failOn: res.fail_on,
+    notes: res.notes,
+    configChanges: res.config_changes,
+    truncated: rep.truncated,
+    reportedVersion: rep.tool_version,
+    packages: res.packages.map((p) => ({
+      ...p,
+      // Re-rendered here, from data: the fork's Markdown is never used.
+      diff: p.diff ? { package: p.name, relPath: p.path, result: p.diff, markdown: renderDiffMarkdown(p.diff, { level: 3 }) } : null
+    }))
+  };
+}
+
+// src/release/saved-report.ts
+async function readSavedReport(path, toolVersion) {
   const st = await lstat2(path).catch(() => void 0);
   if (!st?.isFile()) fail("CTXFORGE_REPORT_INVALID", `the saved report ${path} is not a regular file`, { hint: "download the check run's report artifact and name the file in the report input" }, 2);
-  if (st.size > MAX_COMMENT_CHARS * 4) fail("CTXFORGE_REPORT_INVALID", `the saved report is ${st.size} bytes, more than a comment can hold`);
-  const body = (await readFile11(path, "utf8")).slice(0, MAX_COMMENT_CHARS);
-  if (!body.startsWith(COMMENT_MARKER)) fail("CTXFORGE_REPORT_INVALID", `the saved report does not start with ${COMMENT_MARKER}; it is not a ctxforge check report`);
-  return body;
+  if (st.size > MAX_CHECK_REPORT_BYTES) fail("CTXFORGE_REPORT_INVALID", `the saved report is ${st.size} bytes, more than the ${MAX_CHECK_REPORT_BYTES} a check report may be; nothing from it is posted`);
+  const fh = await open5(path, constants5.O_RDONLY | constants5.O_NOFOLLOW);
+  let bytes;
+  try {
+    const buf = Buffer.alloc(MAX_CHECK_REPORT_BYTES + 1);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    if (bytesRead > MAX_CHECK_REPORT_BYTES) fail("CTXFORGE_REPORT_INVALID", `the saved report is more than the ${MAX_CHECK_REPORT_BYTES} bytes a check report may be; nothing from it is posted`);
+    bytes = buf.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+  const text3 = decodeUtf8(bytes);
+  if (text3 === void 0) fail("CTXFORGE_REPORT_INVALID", "the saved report is not UTF-8 text; nothing from it is posted");
+  return readCheckReport(text3, toolVersion);
+}
+function reportedBy(event, env, report) {
+  const run3 = event.workflow_run;
+  const id = run3?.id;
+  if (!Number.isSafeInteger(id) || id <= 0) fail("CTXFORGE_REPORT_INVALID", "the workflow_run event has no run id to link", {}, 2);
+  const server = (env.GITHUB_SERVER_URL || "https://github.com").replace(/\/+$/, "");
+  const repo = env.GITHUB_REPOSITORY ?? "";
+  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo)) fail("CTXFORGE_REPORT_INVALID", "GITHUB_REPOSITORY is not owner/name", {}, 2);
+  const conclusion = typeof run3?.conclusion === "string" && /^[a-z_]{1,32}$/.test(run3.conclusion) ? run3.conclusion : null;
+  return { runUrl: `${server}/${repo}/actions/runs/${id}`, conclusion, truncated: report.truncated };
 }
 async function pullRequestOfRun(api, event) {
-  const run4 = event.workflow_run;
-  if (!run4 || run4.event !== "pull_request") fail("CTXFORGE_REPORT_INVALID", "mode comment runs on a workflow_run event of a pull_request check", { hint: "on: workflow_run: workflows: [your check]; types: [completed]" }, 2);
-  const owner = run4.head_repository?.owner?.login;
-  if (!owner || !run4.head_branch || !run4.head_sha) return null;
-  const pulls = await api.openPullsByHead(`${owner}:${run4.head_branch}`);
-  return pulls.find((p) => p.head.sha === run4.head_sha)?.number ?? null;
+  const run3 = event.workflow_run;
+  if (!run3 || run3.event !== "pull_request") fail("CTXFORGE_REPORT_INVALID", "mode comment runs on a workflow_run event of a pull_request check", { hint: "on: workflow_run: workflows: [your check]; types: [completed]" }, 2);
+  const owner = run3.head_repository?.owner?.login;
+  if (!owner || !run3.head_branch || !run3.head_sha) return null;
+  const pulls = await api.openPullsByHead(`${owner}:${run3.head_branch}`);
+  return pulls.find((p) => p.head.sha === run3.head_sha)?.number ?? null;
 }
 
 // src/release/annotations.ts
@@ -41686,22 +51366,22 @@ var LEVEL_ORDER = { error: 0, warning: 1, notice: 2 };
 function pickAnnotations(all, perLevel = ANNOTATIONS_PER_LEVEL) {
   const seen = /* @__PURE__ */ new Map();
   const ranked = all.map((c, i) => {
-    const key2 = c.file === void 0 ? void 0 : `${c.level}\0${c.file}`;
-    const nth = key2 === void 0 ? 0 : seen.get(key2) ?? 0;
-    if (key2 !== void 0) seen.set(key2, nth + 1);
+    const key3 = c.file === void 0 ? void 0 : `${c.level}\0${c.file}`;
+    const nth = key3 === void 0 ? 0 : seen.get(key3) ?? 0;
+    if (key3 !== void 0) seen.set(key3, nth + 1);
     return { c, nth, i };
   });
   ranked.sort((a, b) => LEVEL_ORDER[a.c.level] - LEVEL_ORDER[b.c.level] || a.nth - b.nth || a.i - b.i);
   const used = { error: 0, warning: 0, notice: 0 };
   const omitted = { error: 0, warning: 0, notice: 0 };
-  const shown2 = [];
+  const shown3 = [];
   for (const { c } of ranked) {
     if (used[c.level] < perLevel) {
       used[c.level]++;
-      shown2.push(c);
+      shown3.push(c);
     } else omitted[c.level]++;
   }
-  return { shown: shown2, omitted };
+  return { shown: shown3, omitted };
 }
 function omittedNote(omitted) {
   const parts = ["error", "warning", "notice"].filter((l) => omitted[l] > 0).map((l) => `${omitted[l]} ${l}${omitted[l] === 1 ? "" : "s"}`);
@@ -41737,7 +51417,7 @@ function readEvent() {
   const p = process.env.GITHUB_EVENT_PATH;
   if (!p) return {};
   try {
-    return JSON.parse(readFileSync5(p, "utf8"));
+    return JSON.parse(readFileSync6(p, "utf8"));
   } catch {
     return {};
   }
@@ -41748,11 +51428,12 @@ function modeOf(eventName, ref) {
   if (m) throw new Error(`input mode must be check, release, list or comment, got ${JSON.stringify(m)}`);
   return eventName === "push" && ref.startsWith("refs/tags/") ? "release" : eventName === "release" ? "release" : "check";
 }
-function info3(text2) {
-  info(neutralizeCommands(escapeControls(text2)));
+function info3(text3) {
+  info(neutralizeCommands(escapeControls(text3)));
 }
 function annotate(pkgPath, d) {
-  const file = repoPath2(pkgPath, d.file);
+  const at = repoPath2(pkgPath, d.file);
+  const file = at === void 0 ? void 0 : breakLegacy(at);
   const props = { title: d.code, ...file ? { file } : {}, ...d.line ? { startLine: d.line } : {}, ...d.column ? { startColumn: d.column } : {} };
   const msg = escapeControls(d.hint ? `${d.message} (hint: ${d.hint})` : d.message);
   if (d.severity === "error") error(msg, props);
@@ -41773,7 +51454,7 @@ function retryTuning() {
 }
 function configInput(workspace) {
   const c = input("config");
-  return c ? resolve11(workspace, c) : void 0;
+  return c ? resolve13(workspace, c) : void 0;
 }
 function apiUrl() {
   return process.env.GITHUB_API_URL || "https://api.github.com";
@@ -41804,38 +51485,52 @@ async function stickyComment(api, pr, body) {
 async function commentSaved(workspace) {
   const t = token();
   if (!t || !input("report")) throw new Error("mode comment needs github-token (pull-requests: write) and report (the saved report file)");
-  const body = await readSavedReport(resolve11(workspace, input("report")));
+  const event = readEvent();
+  const saved = await readSavedReport(resolve13(workspace, input("report")), VERSION);
+  const body = commentBody(saved, reportedBy(event, process.env, saved));
   const api = new GitHubApi(t, apiUrl(), process.env.GITHUB_REPOSITORY ?? "", retryTuning());
-  const pr = await pullRequestOfRun(api, readEvent());
+  const pr = await pullRequestOfRun(api, event);
   if (pr === null) {
     warning("no open pull request has the head commit the check ran on (closed, or pushed to since); nothing posted");
     return 0;
   }
   await stickyComment(api, pr, body);
-  info3(`posted the saved report on pull request #${pr}`);
+  info3(`posted the check report of run ${reportedBy(event, process.env, saved).runUrl} on pull request #${pr}`);
   return 0;
 }
-async function check(workspace, event) {
-  const failOn = parseFailOn(input("fail-on"));
+function baseOf(event) {
   const pr = event.pull_request;
   const zero = /^0+$/;
   const before = pr ? void 0 : event.before;
   const base = pr ? eventSha(pr.base?.sha, "pull_request.base.sha") : before && !zero.test(before) ? eventSha(before, "before") : null;
   if (pr) eventSha(pr.head?.sha, "pull_request.head.sha");
+  return base;
+}
+async function list2(workspace, event) {
+  const r3 = await listPackages({ cwd: workspace, path: input("path") || void 0, config: configInput(workspace), base: baseOf(event), requireBase: !!event.pull_request });
+  for (const n of r3.notes) annotate(".", n);
+  setOutput("packages", JSON.stringify(r3.packages));
+  info3(r3.packages.map((p) => `${p.path} (${p.format} ${p.version || "not at the head"})`).join("\n"));
+  return 0;
+}
+async function check(workspace, event) {
+  const failOn = parseFailOn(input("fail-on"));
+  const pr = event.pull_request;
+  const base = baseOf(event);
   const r3 = await runCheck({ cwd: workspace, base, path: input("path") || void 0, config: configInput(workspace), failOn });
   info3(resultsText(r3.packages.map((p) => ({ path: p.path, format: p.format, valid: p.valid, diagnostics: p.diagnostics }))));
   const picked = pickAnnotations([
     ...r3.packages.flatMap((p) => p.diagnostics.map((d) => ({ level: levelOf(d), file: repoPath2(p.path, d.file) || void 0, item: () => annotate(p.path, d) }))),
-    ...r3.notes.map((n) => ({ level: "warning", item: () => warning(n.message) })),
-    ...r3.packages.flatMap((p) => p.findings.filter((f) => f !== "invalid package").map((f) => ({ level: "error", item: () => error(`${p.name}: ${f}`, { title: "ctxforge check" }) })))
+    ...r3.notes.map((n) => ({ level: levelOf(n), file: n.file, item: () => annotate(".", n) })),
+    ...r3.packages.flatMap((p) => p.findings.filter((f) => f !== "invalid package").map((f) => ({ level: "error", item: () => error(escapeControls(`${p.name}: ${f}`), { title: "ctxforge check" }) })))
   ]);
   for (const a of picked.shown) a.item();
   await writeSummary(omittedNote(picked.omitted) + checkMarkdown(r3));
   const sarif = input("sarif");
-  if (sarif) await writeFileAtomic(resolve11(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION), null, 2)}
+  if (sarif) await writeFileAtomic(resolve13(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION), null, 2)}
 `, 420, workspace);
   const report = input("report");
-  if (report) await writeFileAtomic(resolve11(workspace, report), commentBody(r3), 420, workspace);
+  if (report) await writeFileAtomic(resolve13(workspace, report), checkReportJson(r3, VERSION), 420, workspace);
   if (pr && boolInput("comment", false)) {
     const t = token();
     if (!t) warning("comment: true needs github-token");
@@ -41847,17 +51542,19 @@ async function check(workspace, event) {
   setOutput("digests", "");
   setOutput("release-url", "");
   if (r3.failed) {
-    setFailed(`ctxforge check failed: ${r3.packages.filter((p) => p.findings.length).map((p) => `${p.name} (${p.findings.join("; ")})`).join(", ")}`);
+    const why = r3.packages.filter((p) => p.findings.length).map((p) => `${p.name} (${p.findings.join("; ")})`);
+    if (!why.length) why.push(r3.notes.filter((n) => n.severity === "error").map((n) => n.code)[0] ?? "the config");
+    setFailed(escapeControls(`ctxforge check failed: ${why.join(", ")}`));
     return 1;
   }
   return 0;
 }
-async function writeSummary(md) {
+async function writeSummary(md2) {
   if (!process.env.GITHUB_STEP_SUMMARY) {
-    info3(md);
+    info3(md2);
     return;
   }
-  await summary.addRaw(summaryBody(md), true).write();
+  await summary.addRaw(summaryBody(md2), true).write();
 }
 function releaseMarkdown(r3) {
   const lines = [`## ctxforge release ${mdText(r3.tag)}${r3.release ? r3.release.draft ? " (draft)" : "" : r3.dry_run ? " (dry run)" : ""}`, ""];
@@ -41869,21 +51566,21 @@ function releaseMarkdown(r3) {
   return lines.join("\n");
 }
 async function release(workspace) {
-  const key2 = signingKey();
+  const key3 = signingKey();
   const t = token();
   const dryRun = boolInput("dry-run", false);
   const repository = process.env.GITHUB_REPOSITORY ?? "";
   if (!dryRun && (!t || !repository)) throw new Error("release mode needs github-token and GITHUB_REPOSITORY (or dry-run: true)");
   const makeLatest = input("make-latest");
   if (makeLatest && !["true", "false", "legacy"].includes(makeLatest)) throw new Error("input make-latest must be true, false or legacy");
-  const outDir = join21(process.env.RUNNER_TEMP || tmpdir(), "ctxforge-dist");
+  const outDir = join23(process.env.RUNNER_TEMP || tmpdir2(), "ctxforge-dist");
   let r3;
   try {
     r3 = await runRelease({
       cwd: workspace,
       outDir,
       dryRun,
-      key: key2,
+      key: key3,
       path: input("path") || void 0,
       config: configInput(workspace),
       github: t && repository ? {
@@ -41903,7 +51600,7 @@ async function release(workspace) {
     setOutput("valid", String(!(e instanceof ReleaseFailure && e.validation.some((v) => !v.valid))));
     throw e;
   }
-  for (const w of r3.warnings) warning(w.message);
+  for (const w of r3.warnings) warning(escapeControls(w.message));
   const required = r3.diffs.reduce((b, d) => maxBump(b, d.result.required_bump), "none");
   setOutput("valid", "true");
   setOutput("artifacts", JSON.stringify(r3.artifacts.map((a) => ({ name: a.name, path: a.path, kind: a.kind, sha256: a.sha256, size: a.size }))));
@@ -41915,23 +51612,19 @@ async function release(workspace) {
 }
 async function main() {
   const eventName = process.env.GITHUB_EVENT_NAME ?? "";
-  const workspace = resolve11(process.env.GITHUB_WORKSPACE || process.cwd());
+  const workspace = resolve13(process.env.GITHUB_WORKSPACE || process.cwd());
   try {
     const mode = modeOf(eventName, process.env.GITHUB_REF ?? "");
     info(`ctxforge ${VERSION}: ${mode} (${eventName || "no event"})`);
-    if (mode === "list") {
-      const packages = await listPackages({ cwd: workspace, path: input("path") || void 0, config: configInput(workspace) });
-      setOutput("packages", JSON.stringify(packages));
-      info3(packages.map((p) => `${p.path} (${p.format} ${p.version})`).join("\n"));
-      return 0;
-    }
+    if (mode === "list") return await list2(workspace, readEvent());
     if (mode === "comment") return await commentSaved(workspace);
     return mode === "release" ? await release(workspace) : await check(workspace, readEvent());
   } catch (e) {
     if (e instanceof DiagnosticError) {
-      setFailed(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ""}`);
+      for (const d of e.all) if (d.file) annotate(".", d);
+      setFailed(escapeControls(`${e.diagnostic.code}: ${e.message}${e.diagnostic.hint ? ` (hint: ${e.diagnostic.hint})` : ""}`));
       if (e.diagnostic.code === "CTXFORGE_EVENT_SHA_INVALID") return 2;
-    } else setFailed(e.message);
+    } else setFailed(escapeControls(e.message));
     return 1;
   }
 }
@@ -41949,4 +51642,7 @@ undici/lib/web/websocket/frame.js:
 
 @noble/ed25519/index.js:
   (*! noble-ed25519 - MIT License (c) 2019 Paul Miller (paulmillr.com) *)
+
+markdown-it/dist/markdown-it.mjs:
+  (*! markdown-it 15.0.3 https://github.com/markdown-it/markdown-it @license MIT *)
 */
