@@ -88,6 +88,18 @@ export function readExactly(fd: number, offset: number, size: number): Buffer {
   return out;
 }
 
+/** Up to `size` bytes from the start of an open file: fewer if it ends first (a file that shrank). */
+export function readUpTo(fd: number, size: number): Buffer {
+  const buf = Buffer.allocUnsafe(size);
+  let off = 0;
+  while (off < size) {
+    const n = readSync(fd, buf, off, size - off, off);
+    if (n === 0) break;
+    off += n;
+  }
+  return off === size ? buf : buf.subarray(0, off);
+}
+
 export interface FileRange {
   fd: number;
   offset: number;
@@ -199,14 +211,7 @@ export class DiskTree implements Tree {
  */
 export function readRegularFile(abs: string, label: string): Buffer {
   return withRegularFile(abs, label, (fd, size) => {
-    const buf = Buffer.allocUnsafe(size);
-    let off = 0;
-    while (off < buf.length) {
-      const n = readSync(fd, buf, off, buf.length - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    return off === buf.length ? buf : buf.subarray(0, off);
+    return readUpTo(fd, size);
   });
 }
 

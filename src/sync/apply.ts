@@ -2,11 +2,12 @@
 // temp file renamed into place, or a new tree whole, renamed into place once), removes managed
 // files no longer planned, and never writes through a symlink or outside the directory. Each
 // folder of the target is looked at once, however many files it holds.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, rmdirSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, rmdirSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFilesAtomic, writeTreeAtomic } from '../core/atomic.js';
 import { fail } from '../core/diagnostics.js';
 import { unsafePathReason } from '../core/paths.js';
+import { readUpTo } from '../core/tree.js';
 
 export interface Plan {
   /** path → bytes to be there */
@@ -69,14 +70,7 @@ function current(root: string, parts: string[], rel: string): Buffer | undefined
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) return undefined;
-    const buf = Buffer.allocUnsafe(st.size);
-    let off = 0;
-    while (off < buf.length) {
-      const n = readSync(fd, buf, off, buf.length - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    return off === buf.length ? buf : buf.subarray(0, off);
+    return readUpTo(fd, st.size);
   } catch {
     return undefined;
   } finally {
