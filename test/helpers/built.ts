@@ -110,3 +110,8 @@ export function actionCommand(): string[] {
     ? [process.execPath, '--import', import.meta.resolve('tsx'), join(repoRoot, 'action', 'main.ts')]
     : [process.execPath, join(buildDir(), 'action.js')];
 }
+
+/** The folder of the bundled worker threads (for core/worker.ts's useBuiltWorkers), or undefined from source. */
+export function builtWorkers(): string | undefined {
+  return fromSource ? undefined : buildDir();
+}
