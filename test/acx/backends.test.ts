@@ -12,6 +12,7 @@ import { tmpDir } from '../helpers/tmp.js';
 import { checkoutWithout, node24, nodeBinary } from '../helpers/node-versions.js';
 import { EPOCH, EXAMPLE, SEED } from './helpers.js';
 import { STAMPED_SQLITE_VERSION } from '../../src/core/sqlite.js';
+import { builtCliIn } from '../helpers/built.js';
 
 /**
  * A Node that loads the better-sqlite3 in node_modules: the one it was built for. Usually this one,
@@ -26,14 +27,26 @@ const nodeWithBetter = findNodeWithBetter();
 const betterMajor = Number(spawnSync(nodeWithBetter, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout.trim());
 
 interface Run { code: number; stdout: string; stderr: string }
+// Each process runs the test bundle of the current sources (test/helpers/built.ts), copied into the
+// checkout it runs in so that its packages come from that checkout's node_modules; tsx spent most
+// of every process's time loading the sources.
 function cli(nodeBin: string, args: string[], o: { root?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Run {
-  const r = spawnSync(nodeBin, [join(o.root ?? repoRoot, 'bin', 'ctxforge.js'), ...args], {
+  const r = spawnSync(nodeBin, [builtCliIn(o.root ?? repoRoot), ...args], {
     cwd: o.cwd ?? repoRoot, encoding: 'utf8', env: { ...process.env, CTXFORGE_FROM_SOURCE: '1', ...o.env },
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
+// The same build on the same engine gives the same bytes (the first test asserts it across
+// engines), so each distinct build runs once per file.
+const builds = new Map<string, Buffer>();
 function buildWith(nodeBin: string, env: NodeJS.ProcessEnv, root?: string, key = true): Buffer {
+  const id = JSON.stringify([nodeBin, env, root, key]);
+  let b = builds.get(id);
+  if (!b) builds.set(id, (b = buildOnce(nodeBin, env, root, key)));
+  return b;
+}
+function buildOnce(nodeBin: string, env: NodeJS.ProcessEnv, root?: string, key = true): Buffer {
   const out = tmpDir('acx-engine-');
   const r = cli(nodeBin, ['build', EXAMPLE, '--out', out, '--source-date-epoch', EPOCH, ...(key ? ['--key', SEED] : [])], { env, root });
   assert.equal(r.code, 0, `build: ${r.stderr}${r.stdout}`);

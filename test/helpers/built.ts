@@ -9,7 +9,7 @@
 // find it. CTXFORGE_TEST_FROM_SOURCE=1 goes back to tsx in every process (for a debugger or a
 // stack trace with source lines).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -109,4 +109,27 @@ export function actionCommand(): string[] {
   return fromSource
     ? [process.execPath, '--import', import.meta.resolve('tsx'), join(repoRoot, 'action', 'main.ts')]
     : [process.execPath, join(buildDir(), 'action.js')];
+}
+
+/** The folder of the bundled worker threads (for core/worker.ts's useBuiltWorkers), or undefined from source. */
+export function builtWorkers(): string | undefined {
+  return fromSource ? undefined : buildDir();
+}
+
+/**
+ * `node <this>` runs ctxforge from the current sources inside another checkout `root` (e.g. one
+ * made by node-versions.ts's checkoutWithout): the bundle is copied under root, so its packages
+ * resolve from root/node_modules, not this repository's. From source: root's bin/ctxforge.js
+ * (the caller sets CTXFORGE_FROM_SOURCE=1).
+ */
+export function builtCliIn(root: string): string {
+  if (fromSource) return join(root, 'bin', 'ctxforge.js');
+  if (root === repoRoot) return builtCli();
+  const from = buildDir();
+  const to = join(root, 'test-build');
+  if (!existsSync(join(to, 'cli.js'))) {
+    mkdirSync(to, { recursive: true });
+    for (const f of ['cli.js', 'record-worker.js', 'read-back-worker.js']) copyFileSync(join(from, f), join(to, f));
+  }
+  return join(to, 'cli.js');
 }

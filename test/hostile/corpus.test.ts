@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { repoRoot, runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { makeCorpus, type CorpusCase } from '../corpus-gen/make-corpus.js';
-import { builtCli } from '../helpers/built.js';
+import { builtCli, fromSource } from '../helpers/built.js';
 
 const corpus = join(repoRoot, 'test', 'corpus');
 const { cases } = JSON.parse(readFileSync(join(corpus, 'cases.json'), 'utf8')) as { cases: CorpusCase[] };
@@ -133,7 +133,7 @@ for (const id of spawned) {
     assert.ok(c, id);
     const dir = stage(c);
     const r = spawnSync(process.execPath, [join(repoRoot, 'test', 'hostile', 'measure.mjs'), 'verify', c.file, '--json', ...(c.args ?? [])],
-      { cwd: dir, encoding: 'utf8', timeout: 150_000, maxBuffer: 64 * 1024 * 1024 });
+      { cwd: dir, encoding: 'utf8', timeout: 150_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CTXFORGE_MEASURE_CLI: fromSource ? '' : builtCli() } });
     assert.equal(r.signal, null);
     assert.equal(r.status, c.expect.exit, `${r.stdout}${r.stderr}`);
     assert.equal((JSON.parse(r.stdout) as { results: Result[] }).results[0]!.valid, c.expect.valid);

@@ -1,8 +1,16 @@
-// Runs the CLI from source like bin/ctxforge.js, then reports the process's peak RSS on stderr,
-// so the corpus test can bound the memory that decompression bombs make the reader use.
-import { register } from 'tsx/esm/api';
+// Runs the CLI like bin/ctxforge.js, then reports the process's peak RSS on stderr, so the corpus
+// test can bound the memory that decompression bombs make the reader use. The CLI is the test
+// bundle named by CTXFORGE_MEASURE_CLI (test/helpers/built.ts; it runs main on import), else the
+// sources through tsx.
+import { pathToFileURL } from 'node:url';
 
-register();
-const { main } = await import('../../cli/main.ts');
-process.exitCode = await main(process.argv);
+const bundle = process.env.CTXFORGE_MEASURE_CLI;
+if (bundle) {
+  await import(pathToFileURL(bundle).href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { main } = await import('../../cli/main.ts');
+  process.exitCode = await main(process.argv);
+}
 process.stderr.write(`\nMAXRSS_KIB=${process.resourceUsage().maxRSS}\n`);

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
@@ -15,10 +15,47 @@ import { offerBuiltSqlite } from '../helpers/sqlite-prebuild.mjs';
 
 const STACK = /\n\s+at .+\(.+:\d+:\d+\)|TypeError|ReferenceError/;
 
+/** The newest (or oldest) modification time of the files at `paths` under the repository, folders walked. */
+function mtimes(paths: string[], pick: (a: number, b: number) => number, start: number): number {
+  let t = start;
+  const walk = (p: string): void => {
+    const st = statSync(p, { throwIfNoEntry: false });
+    if (!st) return;
+    if (st.isDirectory()) for (const n of readdirSync(p)) walk(join(p, n));
+    else t = pick(t, st.mtimeMs);
+  };
+  for (const p of paths) walk(join(repoRoot, p));
+  return t;
+}
+
+/**
+ * Whether lib/ is the build of the sources as they are: the compiled file of every source and the
+ * bundle were written after every input of `npm run build` last changed (tsc rewrites all its
+ * outputs, the bundle follows). Then npm pack need not run prepack (the same tsc and bundle again,
+ * 15–30 s on 2 cores); otherwise it does, as on a release, so the test never packs a stale lib/.
+ */
+function libIsFresh(): boolean {
+  const inputs = mtimes(['src', 'cli', 'action', 'schemas', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/bundle.mjs'], Math.max, 0);
+  const sources: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of readdirSync(join(repoRoot, d), { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (p.endsWith('.ts')) sources.push(join('lib', p.replace(/\.ts$/, '.js')));
+    }
+  };
+  for (const d of ['src', 'cli', 'action']) walk(d);
+  // A missing output reads as Infinity's opposite: not fresh.
+  const oldest = Math.min(...[...sources, 'lib/bundle/main.js'].map((p) => statSync(join(repoRoot, p), { throwIfNoEntry: false })?.mtimeMs ?? 0));
+  return oldest > inputs;
+}
+
 test('npm pack → npm install -g → every command runs from any directory', { timeout: 900_000 }, (t) => {
   const work = tmpDir('ctxforge-install-');
   const prebuilt = offerBuiltSqlite(work);
-  const packOut = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  const fresh = libIsFresh();
+  t.diagnostic(fresh ? 'lib/ is newer than its sources: packed without running prepack' : 'prepack builds lib/ first');
+  const packOut = execFileSync('npm', ['pack', '--json', '--pack-destination', work, ...(fresh ? ['--ignore-scripts'] : [])], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
   const packed = JSON.parse(packOut) as Array<{ filename: string; files: Array<{ path: string }> }>;
   const paths = packed[0]!.files.map((f) => f.path);
   assert.ok(paths.includes('bin/ctxforge.js') && paths.includes('lib/bundle/main.js') && paths.includes('package.json'), 'bin, the bundle and the manifest are packed');

@@ -165,6 +165,12 @@ test('record worker agreement: every OCTX vector case, as a directory and as an 
   const { tmpDir, writeTree } = await import('../helpers/tmp.js');
   const { writeFileSync, renameSync, symlinkSync, existsSync } = await import('node:fs');
   const { join } = await import('node:path');
+  // Some hundred workers: each starts from the test bundle of the same sources rather than loading
+  // tsx and the TypeScript sources again (the other tests here start theirs from source).
+  const { useBuiltWorkers } = await import('../../src/core/worker.js');
+  const { builtWorkers } = await import('../helpers/built.js');
+  useBuiltWorkers(builtWorkers());
+  try {
   const saved = process.env.CTXFORGE_RECORD_WORKER;
   const run = async (mode: '0' | '1', f: () => Promise<unknown>) => {
     process.env.CTXFORGE_RECORD_WORKER = mode;
@@ -203,6 +209,9 @@ test('record worker agreement: every OCTX vector case, as a directory and as an 
   }
   assert.ok(withRecords > 10, `cases with records: ${withRecords}`);
   assert.ok(symlinked, 'the symlinked record file was tried');
+  } finally {
+    useBuiltWorkers(undefined);
+  }
 });
 
 test('record worker: reads the five files through descriptors, gives their SHA-256 and the ids of the inline pass', async () => {
