@@ -132,6 +132,10 @@ export class DiskTree implements Tree {
   readonly label: string;
   private cache: TreeEntry[] | undefined;
   private index: Map<string, TreeEntry> | undefined;
+  // Folders the listing entered as real directories (readdir's own type, which never follows a
+  // link): a file below one needs no lstat of each of its parents on every read (issue 28's
+  // profile: three lstats per document of a two-level knowledge tree).
+  private realDirs: Set<string> | undefined;
   constructor(readonly root: string, label?: string, private readonly skip: (relPath: string) => boolean = () => false) {
     this.label = label ?? root;
   }
@@ -141,7 +145,9 @@ export class DiskTree implements Tree {
   async list(): Promise<TreeEntry[]> {
     if (this.cache) return this.cache;
     const out: TreeEntry[] = [];
+    const dirs = new Set<string>();
     const walk = (abs: string, rel: string): void => {
+      if (rel) dirs.add(rel);
       for (const d of readdirSync(abs, { withFileTypes: true })) {
         const r = rel ? `${rel}/${d.name}` : d.name;
         if (d.name === '.git' && !rel) continue;
@@ -156,6 +162,7 @@ export class DiskTree implements Tree {
     walk(this.root, '');
     this.cache = sortUtf8(out, (e) => e.path);
     this.index = new Map(this.cache.map((e) => [e.path, e]));
+    this.realDirs = dirs;
     return this.cache;
   }
 
@@ -195,10 +202,11 @@ export class DiskTree implements Tree {
   }
 
   // O_NOFOLLOW guards only the last component: a folder of the path that is a symlink (a manifest
-  // naming `docs/x.md` with `docs -> /etc`) would still lead outside the tree, so parents are checked.
+  // naming `docs/x.md` with `docs -> /etc`) would still lead outside the tree, so parents are checked:
+  // by the listing, which entered only real directories, or else one by one here.
   private checkedPath(path: string): string {
     const slash = path.lastIndexOf('/');
-    if (slash > 0 && linkedComponent(this.root, path.slice(0, slash))) {
+    if (slash > 0 && !this.realDirs?.has(path.slice(0, slash)) && linkedComponent(this.root, path.slice(0, slash))) {
       throw new TreeReadError(`${path} passes through a symbolic link, which is not followed`, path);
     }
     return this.localPath(path);
