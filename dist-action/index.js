@@ -27944,7 +27944,7 @@ function info(message) {
 // action/main.ts
 import { readFileSync as readFileSync6 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join23, resolve as resolve13 } from "node:path";
+import { join as join24, resolve as resolve13 } from "node:path";
 
 // src/core/diagnostics.ts
 function error2(code3, message, loc = {}) {
@@ -29169,6 +29169,16 @@ function readExactly(fd, offset, size) {
   }
   return out;
 }
+function readUpTo(fd, size) {
+  const buf = Buffer.allocUnsafe(size);
+  let off = 0;
+  while (off < size) {
+    const n = readSync(fd, buf, off, size - off, off);
+    if (n === 0) break;
+    off += n;
+  }
+  return off === size ? buf : buf.subarray(0, off);
+}
 async function* fileChunks(tree, path) {
   if (tree.chunks) yield* tree.chunks(path);
   else yield await tree.read(path);
@@ -29192,12 +29202,18 @@ var DiskTree = class {
   label;
   cache;
   index;
+  // Folders the listing entered as real directories (readdir's own type, which never follows a
+  // link): a file below one needs no lstat of each of its parents on every read (issue 28's
+  // profile: three lstats per document of a two-level knowledge tree).
+  realDirs;
   // Synchronous on purpose: for the many small files of a knowledge base a blocking syscall costs
   // a few µs, a promise round trip through libuv's thread pool ~10× that (issue 7's profile).
   async list() {
     if (this.cache) return this.cache;
     const out = [];
+    const dirs = /* @__PURE__ */ new Set();
     const walk = (abs, rel) => {
+      if (rel) dirs.add(rel);
       for (const d of readdirSync(abs, { withFileTypes: true })) {
         const r3 = rel ? `${rel}/${d.name}` : d.name;
         if (d.name === ".git" && !rel) continue;
@@ -29212,6 +29228,7 @@ var DiskTree = class {
     walk(this.root, "");
     this.cache = sortUtf8(out, (e) => e.path);
     this.index = new Map(this.cache.map((e) => [e.path, e]));
+    this.realDirs = dirs;
     return this.cache;
   }
   async read(path) {
@@ -29248,10 +29265,11 @@ var DiskTree = class {
     return join4(this.root, ...path.split("/"));
   }
   // O_NOFOLLOW guards only the last component: a folder of the path that is a symlink (a manifest
-  // naming `docs/x.md` with `docs -> /etc`) would still lead outside the tree, so parents are checked.
+  // naming `docs/x.md` with `docs -> /etc`) would still lead outside the tree, so parents are checked:
+  // by the listing, which entered only real directories, or else one by one here.
   checkedPath(path) {
     const slash = path.lastIndexOf("/");
-    if (slash > 0 && linkedComponent(this.root, path.slice(0, slash))) {
+    if (slash > 0 && !this.realDirs?.has(path.slice(0, slash)) && linkedComponent(this.root, path.slice(0, slash))) {
       throw new TreeReadError(`${path} passes through a symbolic link, which is not followed`, path);
     }
     return this.localPath(path);
@@ -29259,14 +29277,7 @@ var DiskTree = class {
 };
 function readRegularFile(abs, label2) {
   return withRegularFile(abs, label2, (fd, size) => {
-    const buf = Buffer.allocUnsafe(size);
-    let off = 0;
-    while (off < buf.length) {
-      const n = readSync(fd, buf, off, buf.length - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    return off === buf.length ? buf : buf.subarray(0, off);
+    return readUpTo(fd, size);
   });
 }
 function withRegularFile(abs, label2, use) {
@@ -37620,8 +37631,11 @@ function reportSag(data, concepts, idSpace, diags) {
 
 // src/core/worker.ts
 import { Worker } from "node:worker_threads";
+import { join as join8 } from "node:path";
+var builtWorkers;
 function startWorker(callerUrl, name, options = {}) {
   if (callerUrl.endsWith(".ts")) {
+    if (builtWorkers !== void 0) return new Worker(join8(builtWorkers, `${name}.js`), options);
     const entry = new URL(`./${name}.ts`, callerUrl).href;
     const tsx = import.meta.resolve("tsx/esm/api");
     return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`, { ...options, eval: true });
@@ -39190,7 +39204,7 @@ function vectorRanges(tree, vectorPaths) {
 }
 
 // src/octx/build.ts
-import { basename as basename3, join as join8 } from "node:path";
+import { basename as basename3, join as join9 } from "node:path";
 
 // src/core/zip-placement.ts
 import { crc32 } from "node:zlib";
@@ -39675,7 +39689,7 @@ async function buildOctx(tree, opts) {
         const order = sortUtf8(files.map((_, i) => i), (i) => files[i].path);
         const sorted = order.map((i) => files[i]);
         const manifestSize = builtManifestLength(manifest, epoch, sorted.map((f) => f.path));
-        temp = new TempOutput(join8(opts.outDir, artifactName(manifest)));
+        temp = new TempOutput(join9(opts.outDir, artifactName(manifest)));
         placement = new ZipPlacement(temp.fd, temp.path, [{ path: MANIFEST, size: manifestSize, zip64: false }, ...sorted.map((f) => ({ path: f.path, size: f.size, zip64: true }))]);
         const entryOf = new Int32Array(files.length);
         order.forEach((i, k) => {
@@ -39967,7 +39981,7 @@ async function stampIds(dir, opts = {}) {
 
 // src/octx/init.ts
 import { writeFile as writeFile2 } from "node:fs/promises";
-import { join as join9, dirname as dirname4 } from "node:path";
+import { join as join10, dirname as dirname4 } from "node:path";
 async function initOctx(dir, opts) {
   const now = opts.epochMs ?? Date.now();
   const assetId = uuidv7(now);
@@ -40003,7 +40017,7 @@ Write one Markdown document per concept under knowledge/. Run \`ctxforge ids .\`
 `
   };
   for (const [p, c] of Object.entries(files)) {
-    const abs = join9(dir, ...p.split("/"));
+    const abs = join10(dir, ...p.split("/"));
     makeDirs(dirname4(abs));
     await writeFile2(abs, c, { flag: "wx" });
   }
@@ -40690,7 +40704,7 @@ function readSqliteHeader(b) {
 // src/core/sqlite.ts
 import { mkdtempSync, readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join as join10, resolve as resolve6 } from "node:path";
+import { join as join11, resolve as resolve6 } from "node:path";
 defineRules([
   { code: "CTXFORGE_SQLITE_UNAVAILABLE", format: "core", summary: "No SQLite engine can be loaded on this Node.js (better-sqlite3 missing or built for another Node version, and no usable node:sqlite): cartridges cannot be read or written until it is fixed." }
 ]);
@@ -40803,7 +40817,7 @@ function openBytes(bytes, options = {}) {
 var liveFolders = /* @__PURE__ */ new Set();
 var exitHook = false;
 function fileBacked(bytes, readonly) {
-  const dir = mkdtempSync(join10(tmpdir(), "ctxforge-sqlite-"));
+  const dir = mkdtempSync(join11(tmpdir(), "ctxforge-sqlite-"));
   liveFolders.add(dir);
   if (!exitHook) {
     exitHook = true;
@@ -40811,7 +40825,7 @@ function fileBacked(bytes, readonly) {
       for (const d of liveFolders) rmSync2(d, { recursive: true, force: true });
     });
   }
-  const file = join10(dir, "db.sqlite");
+  const file = join11(dir, "db.sqlite");
   const drop = () => {
     rmSync2(dir, { recursive: true, force: true });
     liveFolders.delete(dir);
@@ -44212,7 +44226,7 @@ function loadAttestation(path, raw, d) {
 }
 
 // src/acx/build.ts
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 import { open as open3 } from "node:fs/promises";
 
 // src/acx/sign.ts
@@ -44400,7 +44414,7 @@ async function buildCartridge(tree, opts) {
   warnings.push(...a.diagnostics.filter((x) => x.severity !== "error"));
   const bytes = writeCartridge(a.content);
   const name = `${source.artifact}-${source.version}.acx`;
-  const target = join11(opts.outDir, name);
+  const target = join12(opts.outDir, name);
   await writeAtomic(target, async (tmp) => {
     const fh = await open3(tmp, "wx", 420);
     try {
@@ -44554,7 +44568,7 @@ async function sourceItems(tree) {
 
 // src/acx/init.ts
 import { writeFile as writeFile3 } from "node:fs/promises";
-import { dirname as dirname5, join as join12 } from "node:path";
+import { dirname as dirname5, join as join13 } from "node:path";
 import { randomUUID as randomUUID2 } from "node:crypto";
 function scaffold(name, uuid) {
   return {
@@ -44599,7 +44613,7 @@ timestamp: "2026-01-01T00:00:00Z"
 async function initCartridge(dir, opts) {
   const files = scaffold(opts.name ?? "starter-cartridge", randomUUID2());
   for (const [rel, text3] of Object.entries(files)) {
-    const abs = join12(dir, ...rel.split("/"));
+    const abs = join13(dir, ...rel.split("/"));
     makeDirs(dirname5(abs));
     await writeFile3(abs, text3, { flag: "wx" });
   }
@@ -44608,7 +44622,7 @@ async function initCartridge(dir, opts) {
 
 // src/acx/import.ts
 import { writeFile as writeFile4 } from "node:fs/promises";
-import { dirname as dirname6, join as join13 } from "node:path";
+import { dirname as dirname6, join as join14 } from "node:path";
 var yamlLib2 = lazyRequire("yaml");
 var stringify = (v, o) => yamlLib2().stringify(v, o);
 var FIELD_OF = {
@@ -44677,7 +44691,7 @@ ${stringify(y, { lineWidth: 0 })}`);
 async function importCartridge(input2, dir, opts) {
   const out = await importedFiles(input2, opts);
   for (const [rel, data] of out) {
-    const abs = join13(dir, ...rel.split("/"));
+    const abs = join14(dir, ...rel.split("/"));
     makeDirs(dirname6(abs));
     await writeFile4(abs, data, { flag: "wx" });
   }
@@ -46100,7 +46114,7 @@ function checkpointFileText(v) {
 }
 
 // src/ctxpkg/build.ts
-import { join as join14 } from "node:path";
+import { join as join15 } from "node:path";
 import { writeFile as writeFile5, readFile as readFile6, chmod as chmod2 } from "node:fs/promises";
 
 // src/ctxpkg/source.ts
@@ -46521,7 +46535,7 @@ async function buildSource(tree, opts) {
   const written = writePackage(pkg.manifest, pkg.content, { createdAt: isoSeconds(epoch), projectHash: projectHash(pkg), key: opts.key });
   const name = pkg.manifest.name;
   const version = pkg.manifest.version;
-  const target = join14(opts.outDir, artifactFileName(name, version));
+  const target = join15(opts.outDir, artifactFileName(name, version));
   const bytes = Buffer.from(written.text, "utf8");
   await writeAtomic(target, async (tmp) => {
     await writeFile5(tmp, bytes);
@@ -46542,7 +46556,7 @@ async function buildSource(tree, opts) {
 
 // src/ctxpkg/deps.ts
 import { readdir as readdir3 } from "node:fs/promises";
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 
 // src/ctxpkg/read.ts
 async function readAndVerify(input2, opts = {}) {
@@ -46575,7 +46589,7 @@ async function scanPackages(dir, opts, diags) {
   const out = [];
   for (const n of names.sort()) {
     if (!n.endsWith(".ctxpkg")) continue;
-    const path = join15(dir, n);
+    const path = join16(dir, n);
     const r3 = await readAndVerify({ label: path, path }, { limits: opts.limits, env: opts.env });
     if (!r3.valid || !r3.doc || !isObject(r3.doc.manifest)) {
       diags.push(warning2("CTXPKG_DEPENDENCY_UNRESOLVED", `${n} in the package directory does not verify and is ignored`, { file: path }));
@@ -46637,7 +46651,7 @@ async function resolveDependencies(manifest, dir, locate, opts = {}) {
 
 // src/ctxpkg/import.ts
 import { writeFile as writeFile6 } from "node:fs/promises";
-import { dirname as dirname7, join as join16 } from "node:path";
+import { dirname as dirname7, join as join17 } from "node:path";
 
 // src/ctxpkg/v1.ts
 var CODE_KIND = {
@@ -46878,7 +46892,7 @@ async function importedPackage(input2, opts) {
 async function importArtifact(input2, dir, opts) {
   const files = await importedFiles2(input2, opts);
   for (const [rel, text3] of files) {
-    const abs = join16(dir, ...rel.split("/"));
+    const abs = join17(dir, ...rel.split("/"));
     makeDirs(dirname7(abs));
     await writeFile6(abs, text3, { flag: "wx" });
   }
@@ -46961,7 +46975,7 @@ async function stampCtxpkgIds(dir, opts = {}) {
 
 // src/ctxpkg/init.ts
 import { writeFile as writeFile7 } from "node:fs/promises";
-import { dirname as dirname8, join as join17, basename as basename4 } from "node:path";
+import { dirname as dirname8, join as join18, basename as basename4 } from "node:path";
 async function initSource(dir, opts) {
   const fallback = basename4(dir).toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+/, "") || "my-context";
   const name = opts.name ?? `@local/${nameProblem(fallback) ? "my-context" : fallback}`;
@@ -47000,7 +47014,7 @@ Every change comes with a test that fails without it.
 `
   };
   for (const [rel, text3] of Object.entries(files)) {
-    const abs = join17(dir, ...rel.split("/"));
+    const abs = join18(dir, ...rel.split("/"));
     makeDirs(dirname8(abs));
     await writeFile7(abs, text3, { flag: "wx" });
   }
@@ -48119,7 +48133,7 @@ async function detectSource(tree) {
 
 // src/repo/packages.ts
 import { readdir as readdir4 } from "node:fs/promises";
-import { basename as basename5, isAbsolute as isAbsolute5, join as join18, relative as relative5, resolve as resolve9 } from "node:path";
+import { basename as basename5, isAbsolute as isAbsolute5, join as join19, relative as relative5, resolve as resolve9 } from "node:path";
 
 // src/git/ref-spec.ts
 import { relative as relative3, resolve as resolve7 } from "node:path";
@@ -48795,7 +48809,7 @@ async function diskDirs(root) {
       if (!d.isDirectory() || d.name.startsWith(".") || SKIP_DIRS.has(d.name)) continue;
       const r3 = rel ? `${rel}/${d.name}` : d.name;
       out.push(r3);
-      await walk(join18(abs, d.name), r3, depth + 1);
+      await walk(join19(abs, d.name), r3, depth + 1);
     }
   };
   await walk(root, "", 0);
@@ -48844,7 +48858,7 @@ async function discoverPackages(opts = {}) {
   } else {
     subtree = async (dir) => {
       if (linkedComponent(root, dir)) return void 0;
-      const abs = join18(root, ...dir.split("/").filter(Boolean));
+      const abs = join19(root, ...dir.split("/").filter(Boolean));
       return await isDirectory2(abs) ? new DiskTree(abs, dir || ".") : void 0;
     };
   }
@@ -49471,10 +49485,10 @@ var detect = {
 };
 
 // src/release/notes.ts
-import { join as join20 } from "node:path";
+import { join as join21 } from "node:path";
 
 // src/release/sign.ts
-import { join as join19 } from "node:path";
+import { join as join20 } from "node:path";
 import { readFile as readFile10 } from "node:fs/promises";
 
 // src/release/minisign.ts
@@ -49540,14 +49554,14 @@ var sign = {
   },
   async run(ctx) {
     const key3 = ctx.key;
-    const sumsPath = join19(ctx.outDir, CHECKSUMS_NAME);
+    const sumsPath = join20(ctx.outDir, CHECKSUMS_NAME);
     const sums = await readFile10(sumsPath);
     const sig = minisignSign(key3, sums, { trustedComment: `timestamp:${ctx.epoch}	file:${CHECKSUMS_NAME}	hashed	tag:${ctx.tag}` });
     const pub = minisignPublicKey(key3);
     const check2 = minisignVerify(pub, sig, sums);
     if (!check2.valid) throw new Error(`internal: fresh minisign signature does not verify (${check2.reason})`);
-    const sigPath = join19(ctx.outDir, SIGNATURE_NAME);
-    const pubPath = join19(ctx.outDir, PUBLIC_KEY_NAME);
+    const sigPath = join20(ctx.outDir, SIGNATURE_NAME);
+    const pubPath = join20(ctx.outDir, PUBLIC_KEY_NAME);
     await writeFileAtomic(sigPath, sig);
     await writeFileAtomic(pubPath, pub);
     ctx.artifacts.push({ name: SIGNATURE_NAME, path: sigPath, kind: "signature", sha256: sha256Hex(sig), size: Buffer.byteLength(sig) });
@@ -49612,14 +49626,14 @@ var notes = {
     parts.push("", verifySection(ctx));
     const text3 = parts.join("\n");
     ctx.notes = text3;
-    const path = join20(ctx.outDir, NOTES_NAME);
+    const path = join21(ctx.outDir, NOTES_NAME);
     await writeFileAtomic(path, text3);
     ctx.artifacts.push({ name: NOTES_NAME, path, kind: "notes", sha256: sha256Hex(text3), size: Buffer.byteLength(text3) });
   }
 };
 
 // src/release/provenance.ts
-import { join as join21 } from "node:path";
+import { join as join22 } from "node:path";
 var PROVENANCE_NAME = "provenance.intoto.json";
 var BUILD_TYPE = "https://github.com/ctxforge/ctxforge/blob/main/docs/action.md#provenance";
 function sourceUri(ctx) {
@@ -49661,7 +49675,7 @@ var provenance = {
   async run(ctx) {
     const text3 = `${JSON.stringify(provenanceStatement(ctx), null, 2)}
 `;
-    const path = join21(ctx.outDir, PROVENANCE_NAME);
+    const path = join22(ctx.outDir, PROVENANCE_NAME);
     await writeFileAtomic(path, text3);
     ctx.artifacts.push({ name: PROVENANCE_NAME, path, kind: "provenance", sha256: sha256Hex(text3), size: Buffer.byteLength(text3) });
   }
@@ -50347,7 +50361,7 @@ async function trustedPlan(root, base, head, o) {
 
 // src/links/check.ts
 import { lstatSync as lstatSync5 } from "node:fs";
-import { join as join22 } from "node:path";
+import { join as join23 } from "node:path";
 
 // src/links/rules.ts
 defineRules([
@@ -50405,7 +50419,7 @@ function reader(tree) {
     let ok = folderOk(slash < 0 ? "" : dir.slice(0, slash));
     if (ok) {
       try {
-        ok = !lstatSync5(join22(tree.root, ...dir.split("/"))).isSymbolicLink();
+        ok = !lstatSync5(join23(tree.root, ...dir.split("/"))).isSymbolicLink();
       } catch {
         ok = false;
       }
@@ -51573,7 +51587,7 @@ async function release(workspace) {
   if (!dryRun && (!t || !repository)) throw new Error("release mode needs github-token and GITHUB_REPOSITORY (or dry-run: true)");
   const makeLatest = input("make-latest");
   if (makeLatest && !["true", "false", "legacy"].includes(makeLatest)) throw new Error("input make-latest must be true, false or legacy");
-  const outDir = join23(process.env.RUNNER_TEMP || tmpdir2(), "ctxforge-dist");
+  const outDir = join24(process.env.RUNNER_TEMP || tmpdir2(), "ctxforge-dist");
   let r3;
   try {
     r3 = await runRelease({

@@ -1306,6 +1306,16 @@ function readExactly(fd, offset, size) {
   }
   return out;
 }
+function readUpTo(fd, size) {
+  const buf = Buffer.allocUnsafe(size);
+  let off = 0;
+  while (off < size) {
+    const n = readSync(fd, buf, off, size - off, off);
+    if (n === 0) break;
+    off += n;
+  }
+  return off === size ? buf : buf.subarray(0, off);
+}
 var TreeReadError = class extends Error {
   constructor(message, path) {
     super(message);
@@ -1316,14 +1326,7 @@ var TreeReadError = class extends Error {
 };
 function readRegularFile(abs, label) {
   return withRegularFile(abs, label, (fd, size) => {
-    const buf = Buffer.allocUnsafe(size);
-    let off = 0;
-    while (off < buf.length) {
-      const n = readSync(fd, buf, off, buf.length - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    return off === buf.length ? buf : buf.subarray(0, off);
+    return readUpTo(fd, size);
   });
 }
 function withRegularFile(abs, label, use) {
