@@ -7224,6 +7224,11 @@ function runEnd(s, from, cls, steps) {
   steps(i - from + 1);
   return i;
 }
+function fixedToken(kind, s, p, length, ok) {
+  if (!boundary(s, p)) return {};
+  for (let i = p + 4; i < p + length; i++) if (i >= s.length || !ok(s.charCodeAt(i))) return {};
+  return boundary(s, p + length) ? { hit: { kind, index: p, length } } : {};
+}
 var AWS_PREFIXES = ["AKIA", "ASIA", "AGPA", "AIDA", "AROA", "ANPA", "ANVA", "AIPA"];
 var PRIVATE_KEY = /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----/y;
 var PATTERNS = {
@@ -7231,9 +7236,7 @@ var PATTERNS = {
     name: "AWS access key id",
     at(s, p, _lit, steps) {
       steps(21);
-      if (!boundary(s, p)) return {};
-      for (let i = p + 4; i < p + 20; i++) if (i >= s.length || !isUpperAlnum(s.charCodeAt(i))) return {};
-      return boundary(s, p + 20) ? { hit: { kind: this.name, index: p, length: 20 } } : {};
+      return fixedToken(this.name, s, p, 20, isUpperAlnum);
     }
   },
   awsSecret: {
@@ -7307,9 +7310,7 @@ var PATTERNS = {
     name: "Google API key",
     at(s, p, _lit, steps) {
       steps(40);
-      if (!boundary(s, p)) return {};
-      for (let i = p + 4; i < p + 39; i++) if (i >= s.length || !isWordDash(s.charCodeAt(i))) return {};
-      return boundary(s, p + 39) ? { hit: { kind: this.name, index: p, length: 39 } } : {};
+      return fixedToken(this.name, s, p, 39, isWordDash);
     }
   },
   jwt: {

@@ -45,6 +45,16 @@ function runEnd(s: string, from: number, cls: (c: number) => boolean, steps: Ste
 
 // ---- the patterns: a literal that starts each, and a matcher at a candidate ----
 
+/**
+ * A token of fixed length at `p`: a 4-character prefix (already matched), then characters of one
+ * class up to `length`, a word boundary on both sides.
+ */
+function fixedToken(kind: string, s: string, p: number, length: number, ok: (c: number) => boolean): { hit?: Hit } {
+  if (!boundary(s, p)) return {};
+  for (let i = p + 4; i < p + length; i++) if (i >= s.length || !ok(s.charCodeAt(i))) return {};
+  return boundary(s, p + length) ? { hit: { kind, index: p, length } } : {};
+}
+
 interface Pattern {
   name: string;
   /** Returns the match, or undefined; `skip` (when set) is where the next candidate for this pattern may start. */
@@ -60,9 +70,7 @@ const PATTERNS: Record<string, Pattern> = {
     at(s, p, _lit, steps) {
       // \b(?:AKIA|…)[0-9A-Z]{16}\b
       steps(21);
-      if (!boundary(s, p)) return {};
-      for (let i = p + 4; i < p + 20; i++) if (i >= s.length || !isUpperAlnum(s.charCodeAt(i))) return {};
-      return boundary(s, p + 20) ? { hit: { kind: this.name, index: p, length: 20 } } : {};
+      return fixedToken(this.name, s, p, 20, isUpperAlnum);
     },
   },
   awsSecret: {
@@ -143,9 +151,7 @@ const PATTERNS: Record<string, Pattern> = {
     at(s, p, _lit, steps) {
       // \bAIza[0-9A-Za-z_-]{35}\b
       steps(40);
-      if (!boundary(s, p)) return {};
-      for (let i = p + 4; i < p + 39; i++) if (i >= s.length || !isWordDash(s.charCodeAt(i))) return {};
-      return boundary(s, p + 39) ? { hit: { kind: this.name, index: p, length: 39 } } : {};
+      return fixedToken(this.name, s, p, 39, isWordDash);
     },
   },
   jwt: {
