@@ -15,7 +15,8 @@ export function useBuiltWorkers(dir: string | undefined): void {
 /** Starts the worker module `name` (e.g. 'record-worker') that lies beside the module at `callerUrl`. */
 export function startWorker(callerUrl: string, name: string, options: WorkerOptions = {}): Worker {
   if (callerUrl.endsWith('.ts')) {
-    if (builtWorkers !== undefined) return new Worker(join(builtWorkers, `${name}.js`), options);
+    // Plain JavaScript: without the test process's --import tsx, which each worker would load again.
+    if (builtWorkers !== undefined) return new Worker(join(builtWorkers, `${name}.js`), { execArgv: [], ...options });
     // Running from source (tests): a worker does not inherit tsx's loader hooks on Node 20, so it
     // registers tsx before importing the TypeScript module.
     const entry = new URL(`./${name}.ts`, callerUrl).href;

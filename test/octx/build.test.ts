@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { repoRoot, runCli, spawnCli } from '../helpers/cli.js';
 import { tmpDir, writeTree, git, initRepo } from '../helpers/tmp.js';
 import { readDir } from '../helpers/octx-cases.js';
-import { builtCli } from '../helpers/built.js';
+import { builtCli, builtWorkers } from '../helpers/built.js';
 
 const example = join(repoRoot, 'working-dir-example', 'octx');
 const EPOCH = '1767225600';
@@ -22,9 +22,12 @@ function buildTo(out: string, src = example, env: NodeJS.ProcessEnv = {}, cwd = 
   return j.artifacts[0].path;
 }
 
+// The example built once by a CLI process, for the tests that only read the artifact.
+let exampleArtifact: string | undefined;
+const builtExample = (): string => (exampleArtifact ??= buildTo(tmpDir()));
+
 test('a built .octx passes unzip -t and Python zipfile.testzip()', () => {
-  const out = tmpDir();
-  const file = buildTo(out);
+  const file = builtExample();
   assert.match(file, /release-engineering-handbook-1\.1\.0\.octx$/);
   const t = spawnSync('unzip', ['-t', file], { encoding: 'utf8' });
   assert.equal(t.status, 0, t.stdout + t.stderr);
@@ -43,8 +46,7 @@ test('a built .octx passes unzip -t and Python zipfile.testzip()', () => {
 });
 
 test('package digest equals an independent JCS computation (Python)', () => {
-  const out = tmpDir();
-  const file = buildTo(out);
+  const file = builtExample();
   const script = `
 import zipfile, json, hashlib, sys
 z = zipfile.ZipFile(sys.argv[1])
@@ -217,8 +219,12 @@ test('a large build written by two threads is byte-identical to one written by t
   const event = readFileSync(join(src, 'relations', 'chunk-events.jsonl'), 'utf8').split('\n')[0]!;
   appendFileSync(join(src, 'relations', 'chunk-events.jsonl'), Array.from({ length: 2600 }, (_, i) =>
     `${JSON.stringify({ ...JSON.parse(event), chunk_id: `019a0000-0000-7000-8000-${(0xc00000 + i).toString(16).padStart(12, '0')}` })}\n`).join(''));
+  // The worker starts from the test bundle of the same sources (helpers/built.ts), not through tsx.
+  const { useBuiltWorkers } = await import('../../src/core/worker.js');
+  useBuiltWorkers(builtWorkers());
+  after(() => useBuiltWorkers(undefined));
   const handedOff: number[] = [];
-  // This thread's reads are slowed so that the worker (slow to start from source) takes a share.
+  // This thread's reads are slowed so that the worker takes a share however fast it starts.
   class Counting extends DiskTree {
     override handoff(paths: string[]) { handedOff.push(paths.length); return super.handoff(paths); }
     override async read(path: string) {
@@ -358,7 +364,7 @@ test('a build interrupted while it writes (SIGINT, SIGTERM) leaves no temp file 
 });
 
 test('verify --key on an .octx does not fail it: a warning says the key does not apply (there is no signature to pin)', async () => {
-  const file = buildTo(tmpDir());
+  const file = builtExample();
   const plain = await runCli(['verify', file]);
   assert.equal(plain.code, 0, plain.stderr);
   const pinned = await runCli(['verify', file, '--key', 'ab'.repeat(32), '--json']);
