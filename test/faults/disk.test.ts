@@ -2,14 +2,17 @@
 // may not write: each is a clear CTXFORGE_IO diagnostic with exit 2 (the README's I/O exit code),
 // no stack trace, and nothing — not even a temp file — left in the output directory. Real faults,
 // not mocks: a 64 KiB tmpfs, RLIMIT_FSIZE via prlimit, and a build run as `nobody` via setpriv.
+// The size limit and the other user need a CLI process of their own; the full disk and the path
+// below a file are the same faults for a build in this process (the JSON form of each format runs
+// here, the text form of a full disk in a process).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpDir } from '../helpers/tmp.js';
-import { cliReadableBy } from '../helpers/readable-cli.js';
-import { BIN, ENV, EPOCH, STACK, bigAcx, bigCtxpkg, bigOctx, buildSync } from './helpers.js';
+import { bundleReadableBy } from '../helpers/readable-cli.js';
+import { BIN, ENV, EPOCH, STACK, bigAcx, bigCtxpkg, bigOctx, buildInProcess, buildSync } from './helpers.js';
 
 const src = tmpDir('ctxforge-disk-src-');
 // Each source is well over 64 KiB built, so it cannot fit the small file system or the size limit.
@@ -27,14 +30,14 @@ function assertIoFailure(r: { code: number | null; stdout: string; stderr: strin
   assert.match(e.message, /nothing was written/);
 }
 
-test('a full file system (64 KiB tmpfs) gives CTXFORGE_IO "no space left", and leaves the old artifact and no temp file', () => {
+test('a full file system (64 KiB tmpfs) gives CTXFORGE_IO "no space left", and leaves the old artifact and no temp file', async () => {
   const mnt = tmpDir('ctxforge-tmpfs-');
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', mnt]);
   try {
     const old = join(mnt, 'old-unrelated.bin');
     writeFileSync(old, Buffer.alloc(8 * 1024, 1));
     for (const f of FORMATS) {
-      const r = buildSync(join(src, f), mnt, ['--json']);
+      const r = await buildInProcess(join(src, f), mnt, ['--json']);
       assertIoFailure(r, /no space left on the device \(ENOSPC\)/, f);
       assert.deepEqual(readdirSync(mnt), ['old-unrelated.bin'], `${f}: only what was there before remains`);
     }
@@ -60,10 +63,10 @@ test('a file-size limit (RLIMIT_FSIZE via prlimit) gives CTXFORGE_IO EFBIG, not 
   }
 });
 
-test('an --out path below a regular file gives CTXFORGE_IO ENOTDIR', () => {
+test('an --out path below a regular file gives CTXFORGE_IO ENOTDIR', async () => {
   const base = tmpDir('ctxforge-notdir-');
   writeFileSync(join(base, 'file'), 'x');
-  for (const f of FORMATS) assertIoFailure(buildSync(join(src, f), join(base, 'file', 'dist'), ['--json']), /not a directory \(ENOTDIR\)/, f);
+  for (const f of FORMATS) assertIoFailure(await buildInProcess(join(src, f), join(base, 'file', 'dist'), ['--json']), /not a directory \(ENOTDIR\)/, f);
   assert.equal(readFileSync(join(base, 'file'), 'utf8'), 'x');
 });
 
@@ -78,7 +81,7 @@ test('an output directory the user may not write (build run as nobody) gives CTX
     execFileSync('chmod', ['-R', 'a+rX', join(readable, f)]);
   }
   // A clone inside a 0700 folder is closed to nobody: it runs a readable copy of the CLI then.
-  const bin = cliReadableBy('nobody');
+  const bin = bundleReadableBy('nobody');
   for (const f of FORMATS) {
     const r = spawnSync('setpriv', ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, bin, 'build', join(readable, f), '--out', out, '--source-date-epoch', EPOCH, '--json'], {
       env: { ...ENV, HOME: '/tmp' }, encoding: 'utf8', timeout: 300_000, cwd: '/tmp',

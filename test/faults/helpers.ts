@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtCli } from '../helpers/built.js';
+import { builtCli, builtWorkers } from '../helpers/built.js';
 import { writeTree } from '../helpers/tmp.js';
 
 export const EPOCH = '1767225600';
@@ -52,6 +52,16 @@ export function bigAcx(dir: string, files: number, size: number, variant = 0): v
 export function buildSync(src: string, out: string, extra: string[] = [], env: NodeJS.ProcessEnv = ENV) {
   const r = spawnSync(process.execPath, [BIN, 'build', src, '--out', out, '--source-date-epoch', EPOCH, ...extra], { env, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 << 20 });
   return { code: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * The same build in this process (the CLI's main through runCli, bundled workers), for the builds
+ * a test only needs the result of: no process start-up. Loads the CLI on first use.
+ */
+export async function buildInProcess(src: string, out: string, extra: string[] = []) {
+  const [{ runCli }, { useBuiltWorkers }] = await Promise.all([import('../helpers/cli.js'), import('../../src/core/worker.js')]);
+  useBuiltWorkers(builtWorkers());
+  return runCli(['build', src, '--out', out, '--source-date-epoch', EPOCH, ...extra], { env: ENV });
 }
 
 export function buildAsync(src: string, out: string, extra: string[] = []): { child: ChildProcess; done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> } {
