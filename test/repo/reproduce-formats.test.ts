@@ -14,10 +14,17 @@ const EPOCH = '1767225600';
 const KEY = 'a'.repeat(64);
 const OTHER_KEY = 'b'.repeat(64);
 
+// One release repository per format for the whole file (17 tests used to make their own: five git
+// processes each). The tests only read it: builds, signatures and reproductions write into their
+// own temporary folders.
+const releases = new Map<string, string>();
 function release(format: string): string {
-  const dir = initRepo(tmpDir());
+  let dir = releases.get(format);
+  if (dir) return dir;
+  dir = initRepo(tmpDir());
   cpSync(join(repoRoot, 'working-dir-example', format), join(dir, 'pkg'), { recursive: true });
   git(dir, ['add', '.']); git(dir, ['commit', '-qm', 'release']); git(dir, ['tag', 'v1']);
+  releases.set(format, dir);
   return dir;
 }
 
