@@ -9,7 +9,7 @@
 // find it. CTXFORGE_TEST_FROM_SOURCE=1 goes back to tsx in every process (for a debugger or a
 // stack trace with source lines).
 //
-// The CLI process starts faster still from V8's code cache. Node 20 has no compile cache for ES
+// The CLI and Action processes start faster still from V8's code cache. Node 20 has no compile cache for ES
 // modules (module.enableCompileCache is Node 22), so the CLI is bundled a second way for tests: one
 // CommonJS file holding the sources and their pure-JS packages (better-sqlite3, native, and the
 // packages core/lazy.ts loads on first use stay outside, those as one-file copies in vendor/ as in
@@ -17,7 +17,8 @@
 // validate and verify of the three example trees) wrote when the folder was made. That halves the
 // ~0.35 s of CPU each CLI process spent compiling the bundle and its ~30 package modules. The
 // bytes run are the same sources; only the module wrapping differs (import.meta.url is defined as
-// the file's URL, which is what core/lazy.ts and core/worker.ts read from it).
+// the file's URL, which is what core/lazy.ts and core/worker.ts read from it). The Action runs the
+// same way from action.cjs (its code cache is written by the first Action process to finish).
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -61,18 +62,18 @@ let built: string | undefined;
 // As scripts/bundle.mjs: the packages core/lazy.ts requires on first use.
 const VENDORED = ['apache-arrow', 'isomorphic-git', 'js-yaml', 'yaml', 'semver', 'yauzl'];
 
-// cli.cjs: runs cli-main.cjs with the code cache of this Node (a cache of another V8 is rejected,
-// so each Node major keeps its own). The cache is written once, by the first process of this Node
-// to finish without one (in this folder: the warm-up); a cache V8 rejects (other flags) is only
-// not used. CTXFORGE_TEST_WARM_UP ({runs, verifyIn}) runs each argument list in turn, then
-// verifies every file the runs wrote into verifyIn.
-const LAUNCHER = `'use strict';
+// cli.cjs (and action.cjs): runs cli-main.cjs (action-main.cjs) with the code cache of this Node
+// (a cache of another V8 is rejected, so each Node major keeps its own). The cache is written once,
+// by the first process of this Node to finish without one (for the CLI in this folder: the
+// warm-up); a cache V8 rejects (other flags) is only not used. CTXFORGE_TEST_WARM_UP ({runs,
+// verifyIn}) runs each argument list in turn, then verifies every file the runs wrote into verifyIn.
+const launcher = (name: 'cli' | 'action') => `'use strict';
 const { readFileSync, renameSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { join } = require('node:path');
 const vm = require('node:vm');
-const file = join(__dirname, 'cli-main.cjs');
-const cacheFile = join(__dirname, \`cli-main.\${process.version}.cache\`);
+const file = join(__dirname, '${name}-main.cjs');
+const cacheFile = join(__dirname, \`${name}-main.\${process.version}.cache\`);
 let cachedData;
 try { cachedData = readFileSync(cacheFile); } catch {}
 const script = new vm.Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData, importModuleDynamically: vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER });
@@ -95,9 +96,14 @@ if (process.env.CTXFORGE_TEST_WARM_UP) {
     saveCache();
   })();
 } else {
-  main(process.argv).then((code) => { process.exitCode = code; saveCache(); });
+  main(${name === 'cli' ? 'process.argv' : ''}).then((code) => { process.exitCode = code; saveCache(); });
 }
 `;
+
+// The last line of action/main.ts, which runs the Action when the module is loaded (a top-level
+// await, which CommonJS cannot hold): the CommonJS bundle exports main instead, and action.cjs
+// runs it. Should the line change, the Action runs from its ES module bundle (action.js) as before.
+const ACTION_RUNS_ITSELF = '\nprocess.exitCode = await main();\n';
 
 /** Runs the commands most tests run, once, in one process, so that cli.cjs's code cache holds what they compile. */
 function warmUp(stage: string): void {
@@ -118,7 +124,7 @@ function warmUp(stage: string): void {
   }
 }
 
-/** The folder holding cli.cjs, action.js and the workers for the sources as they are now. */
+/** The folder holding cli.cjs, action.cjs (or action.js) and the workers for the sources as they are now. */
 function buildDir(): string {
   if (built) return built;
   const modules = realpathSync(join(repoRoot, 'node_modules'));
@@ -149,7 +155,7 @@ function buildDir(): string {
     // core/worker.ts's import.meta.resolve is only reached from source.
     logOverride: { 'empty-import-meta': 'silent' },
   });
-  writeFileSync(join(stage, 'cli.cjs'), LAUNCHER);
+  writeFileSync(join(stage, 'cli.cjs'), launcher('cli'));
   // The packages core/lazy.ts loads on first use, one file each, as scripts/bundle.mjs makes them.
   esbuild().buildSync({
     entryPoints: Object.fromEntries(VENDORED.map((id) => [id, id])), outdir: join(stage, 'vendor'), outExtension: { '.js': '.cjs' },
@@ -157,6 +163,18 @@ function buildDir(): string {
   });
   // action/main.ts runs itself when loaded.
   esbuild().buildSync({ ...common, entryPoints: { action: join(repoRoot, 'action', 'main.ts') }, outdir: stage });
+  const actionMain = readFileSync(join(repoRoot, 'action', 'main.ts'), 'utf8');
+  if (actionMain.endsWith(ACTION_RUNS_ITSELF)) {
+    esbuild().buildSync({
+      ...common, format: 'cjs', packages: undefined, external: ['better-sqlite3'],
+      stdin: { contents: actionMain.slice(0, -ACTION_RUNS_ITSELF.length + 1), sourcefile: join(repoRoot, 'action', 'main.ts'), resolveDir: join(repoRoot, 'action'), loader: 'ts' },
+      outfile: join(stage, 'action-main.cjs'),
+      define: { 'import.meta.url': '__importMetaUrl' },
+      banner: { js: "var __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+      logOverride: { 'empty-import-meta': 'silent' },
+    });
+    writeFileSync(join(stage, 'action.cjs'), launcher('action'));
+  }
   esbuild().buildSync({
     ...common,
     entryPoints: { 'record-worker': join(repoRoot, 'src', 'octx', 'record-worker.ts'), 'read-back-worker': join(repoRoot, 'src', 'core', 'read-back-worker.ts') },
@@ -195,7 +213,7 @@ export function builtCli(): string {
 export function actionCommand(): string[] {
   return fromSource
     ? [process.execPath, '--import', import.meta.resolve('tsx'), join(repoRoot, 'action', 'main.ts')]
-    : [process.execPath, join(buildDir(), 'action.js')];
+    : [process.execPath, join(buildDir(), existsSync(join(buildDir(), 'action.cjs')) ? 'action.cjs' : 'action.js')];
 }
 
 /** The folder of the bundled worker threads (for core/worker.ts's useBuiltWorkers), or undefined from source. */
