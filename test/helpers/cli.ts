@@ -2,7 +2,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { main } from '../../cli/main.js';
 import { builtCli } from './built.js';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -18,6 +17,9 @@ export interface CliResult {
 
 /** Runs `ctxforge args…` in this process. */
 export async function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  // Loaded on first use: a test file that takes only repoRoot or spawnCli from here does not load
+  // the whole CLI from source through tsx (~1 s of CPU a file).
+  const { main } = await import('../../cli/main.js');
   let stdout = '';
   let stderr = '';
   const code = await main(['node', 'ctxforge', ...args], {
