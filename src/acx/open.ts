@@ -85,7 +85,7 @@ export async function openCartridge(input: ArtifactInput, limitsIn?: Partial<Lim
     } catch (e) {
       // A refusal of the header, or no SQLite engine on this Node (the installation's problem, not the file's).
       if ((e as Error).name === 'DiagnosticError') throw e;
-      if (!header) fail('CTXFORGE_IO', `${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { file }, 2);
+      if (!header) fail('CTXFORGE_IO', `${file}: cannot be read into a private temporary copy (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { file, hint: 'check that the file is readable and that the temporary folder (TMPDIR) has room for a copy of it' }, 2);
       fail('ACX_CORRUPT', `${file} cannot be opened as SQLite: ${(e as Error).message}`, { file });
     }
   } else {

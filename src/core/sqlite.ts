@@ -311,7 +311,8 @@ export function openSnapshot(path: string, options: SnapshotOptions): SqliteDb {
 
 /** Copies `src` to the new file `dest` through one 1 MiB buffer; its first 100 bytes and size. */
 function copyInto(src: string, dest: string, maxBytes: number): { head: Buffer; size: number } {
-  const from = openSync(src, 'r');
+  // Non-blocking, so a FIFO put in the file's place after the caller's stat cannot hang the open.
+  const from = openSync(src, fsc.O_RDONLY | fsc.O_NONBLOCK);
   let to: number | undefined;
   try {
     if (!fstatSync(from).isFile()) throw Object.assign(new Error(`${src} is not a regular file`), { code: 'EISDIR' });

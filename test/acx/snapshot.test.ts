@@ -139,3 +139,17 @@ test('verify of a cartridge path: same verdict as from its bytes, nothing writte
   assert.match(s.stdout, /ACX_JOURNAL/);
   assert.deepEqual(readdirSync(dir).sort(), ['c.acx', 'c.acx-wal']);
 });
+
+test('verify: no room for the private copy is an I/O error (exit 2) naming the temporary folder, never a verdict', async () => {
+  const built = await buildExample();
+  const before = process.env.TMPDIR;
+  process.env.TMPDIR = join(tmpDir('acx-notmp-'), 'missing');
+  try {
+    const r = await runCli(['verify', built, '--json']);
+    assert.equal(r.code, 2, r.stdout + r.stderr);
+    assert.match(r.stdout + r.stderr, /CTXFORGE_IO/);
+    assert.match(r.stdout + r.stderr, /private temporary copy/);
+  } finally {
+    if (before === undefined) delete process.env.TMPDIR; else process.env.TMPDIR = before;
+  }
+});
