@@ -288,8 +288,8 @@ export interface SnapshotOptions {
  * changes meanwhile; nothing is ever written beside the original, and no -wal/-journal/-shm beside
  * it is read, because SQLite never opens the original. node:sqlite opens the copy with immutable=1
  * (no locks, no sidecar look-up at all); better-sqlite3, which has no URI filenames, opens it
- * read-only in a folder where no other process can have put a sidecar. Closing the database
- * removes the copy.
+ * read-only in a folder where no other process can have put a sidecar. The copy is removed as
+ * soon as node:sqlite has it open (its descriptor keeps it readable), else when the database closes.
  */
 export function openSnapshot(path: string, options: SnapshotOptions): SqliteDb {
   const e = engine();
@@ -299,9 +299,13 @@ export function openSnapshot(path: string, options: SnapshotOptions): SqliteDb {
     const copy = join(folder.dir, 'db.sqlite');
     const { head, size } = copyInto(path, copy, options.maxBytes);
     options.inspect?.(head, size);
-    db = e.backend === 'better-sqlite3'
-      ? wrapBetter(new (better().ctor!)(copy, { readonly: true, fileMustExist: true }))
-      : openFile(copy, { immutable: true });
+    if (e.backend === 'better-sqlite3') db = wrapBetter(new (better().ctor!)(copy, { readonly: true, fileMustExist: true }));
+    else {
+      db = openFile(copy, { immutable: true });
+      // immutable=1 never opens the file again (no journal, no locks): the open descriptor keeps
+      // the copy readable, so it goes now and a process killed mid-check leaves no copy behind.
+      folder.drop();
+    }
   } catch (err) {
     folder.drop();
     throw err;
