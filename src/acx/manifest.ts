@@ -1,6 +1,7 @@
 // The ROM manifest hash of container §3.3 (sorted ROM objects → JCS → sha256) and the predicate's
 // checksumHash; both are functions of the objects rows alone, never of file bytes.
 import { jcs, LONE_SURROGATE } from '../core/jcs.js';
+import { createHash } from 'node:crypto';
 import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import type { ObjectRow } from './objects.js';
@@ -22,17 +23,26 @@ export function manifestEntries(rows: ObjectRow[]): ManifestEntry[] {
 }
 
 export function manifestHash(entries: ManifestEntry[]): string {
-  return `sha256:${sha256Hex(manifestJcs(entries))}`;
+  const h = createHash('sha256');
+  writeManifestJcs(entries, (s) => h.update(s));
+  return `sha256:${h.digest('hex')}`;
 }
 
 /**
- * JCS of the manifest. An entry of three well-formed strings and a finite sz is its members in
- * sorted order (canon, oid, sourceRef, sz), each in ECMAScript JSON.stringify form (RFC 8785
- * §3.2.2), so 50 000 entries are written directly; anything else goes through jcs() whole.
+ * JCS of the manifest, handed to `out` in pieces of about 64 KiB. An entry of three well-formed
+ * strings and a finite sz is its members in sorted order (canon, oid, sourceRef, sz), each in
+ * ECMAScript JSON.stringify form (RFC 8785 §3.2.2), so 50 000 entries are written directly, and
+ * never held as 50 000 strings plus their join at once; anything else goes through jcs() whole.
  */
-function manifestJcs(entries: ManifestEntry[]): string {
-  if (!entries.every(isPlainEntry)) return jcs(entries);
-  return `[${entries.map((e) => `{"canon":${JSON.stringify(e.canon)},"oid":${JSON.stringify(e.oid)},"sourceRef":${JSON.stringify(e.sourceRef)},"sz":${JSON.stringify(e.sz)}}`).join(',')}]`;
+function writeManifestJcs(entries: ManifestEntry[], out: (s: string) => void): void {
+  if (!entries.every(isPlainEntry)) { out(jcs(entries)); return; }
+  let piece = '[';
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    piece += `${i ? ',' : ''}{"canon":${JSON.stringify(e.canon)},"oid":${JSON.stringify(e.oid)},"sourceRef":${JSON.stringify(e.sourceRef)},"sz":${JSON.stringify(e.sz)}}`;
+    if (piece.length >= 65536) { out(piece); piece = ''; }
+  }
+  out(`${piece}]`);
 }
 
 function isPlainEntry(e: ManifestEntry): boolean {

@@ -1,7 +1,7 @@
-// Opens an untrusted cartridge safely: header checks before any SQL, a read-only in-memory copy
-// (no sidecar is ever created, read or rolled back), a schema that must be exactly the normative
-// DDL (so no trigger or view can run), then plain row reads into a model.
-import { openBytes, type SqliteDb } from '../core/sqlite.js';
+// Opens an untrusted cartridge safely: header checks before any SQL, a read-only private copy on
+// disk or in memory (no sidecar is ever created, read or rolled back), a schema that must be
+// exactly the normative DDL (so no trigger or view can run), then plain row reads into a model.
+import { openBytes, openSnapshot, type SqliteDb } from '../core/sqlite.js';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { error, warning, info, fail, type Diagnostic } from '../core/diagnostics.js';
@@ -58,16 +58,70 @@ export async function readInputBytes(input: ArtifactInput, limits: Limits): Prom
 
 /**
  * Throws DiagnosticError (exit 1) for anything that stops reading; returns the rest as diagnostics.
- * The file's bytes are returned only with `keepBytes` (a rewrite needs them): SQLite holds its own
- * copy once open, so a check does not hold the file twice.
+ * A cartridge named by path is read from a private copy (openSnapshot): the header is checked on the
+ * copy's bytes and SQLite reads only those, so no image of the file is held in memory and no
+ * sidecar beside the original is read. The file's bytes are read into memory only with `keepBytes`
+ * (a rewrite needs them) or when the caller already holds them.
  */
 export async function openCartridge(input: ArtifactInput, limitsIn?: Partial<Limits>, keepBytes = false): Promise<{ data: CartridgeData; diagnostics: Diagnostic[]; db: SqliteDb; bytes?: Buffer }> {
   const limits = resolveLimits(limitsIn);
   const file = input.label;
-  let bytes: Buffer | undefined = await readInputBytes(input, limits);
   const d: Diagnostic[] = [];
-  if (!isSqlite(bytes)) fail('ACX_NOT_SQLITE', `${file} is not a SQLite database (no "SQLite format 3" header)`, { file });
-  const header = readSqliteHeader(bytes);
+  let header: SqliteHeader | undefined;
+  let uv: UserVersion | undefined;
+  let size = 0;
+  const inspect = (head: Buffer, length: number) => {
+    ({ header, uv } = checkHeader(head, length, input, limits, d));
+    size = length;
+  };
+  let db: SqliteDb;
+  let kept: Buffer | undefined;
+  if (input.path && !input.bytes && !keepBytes) {
+    const st = await stat(input.path).catch(() => undefined);
+    if (!st?.isFile()) fail('CTXFORGE_IO', `${file}: not a readable file`, {}, 2);
+    if (st.size > limits.maxTotalBytes) fail('ACX_CORRUPT', `${file} is ${st.size} bytes, over the limit of ${limits.maxTotalBytes}`, { file });
+    try {
+      db = openSnapshot(input.path, { maxBytes: limits.maxTotalBytes, inspect });
+    } catch (e) {
+      // A refusal of the header, or no SQLite engine on this Node (the installation's problem, not the file's).
+      if ((e as Error).name === 'DiagnosticError') throw e;
+      if (!header) fail('CTXFORGE_IO', `${file}: cannot be read into a private temporary copy (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, { file, hint: 'check that the file is readable and that the temporary folder (TMPDIR) has room for a copy of it' }, 2);
+      fail('ACX_CORRUPT', `${file} cannot be opened as SQLite: ${(e as Error).message}`, { file });
+    }
+  } else {
+    let bytes: Buffer | undefined = await readInputBytes(input, limits);
+    inspect(bytes.subarray(0, 100), bytes.length);
+    try {
+      db = openBytes(bytes, { readonly: true });
+    } catch (e) {
+      if ((e as Error).name === 'DiagnosticError') throw e;
+      fail('ACX_CORRUPT', `${file} cannot be opened as SQLite: ${(e as Error).message}`, { file });
+    }
+    // SQLite holds its own copy once open, so a check does not hold the file twice.
+    kept = keepBytes ? bytes : undefined;
+    bytes = undefined;
+  }
+  try {
+    db.pragma('trusted_schema = OFF');
+    const check = db.pragma('quick_check', { simple: false }) as Array<{ quick_check: string }>;
+    if (check.length !== 1 || check[0]!.quick_check !== 'ok') fail('ACX_CORRUPT', `${file} is corrupt: ${check.slice(0, 3).map((c) => c.quick_check).join('; ')}`, { file });
+    const data = readAll(db, file, header!, uv!, size, d, uv!.minor > SPEC_MINOR);
+    return { data, diagnostics: d, db, bytes: kept };
+  } catch (e) {
+    db.close();
+    rethrowAsCorrupt(e, file);
+  }
+}
+
+/**
+ * The checks made before any SQL, on the file's first 100 bytes and its size: what the file is,
+ * its spec version, and that it is one self-contained rollback-journal file of whole pages.
+ */
+function checkHeader(head: Buffer, size: number, input: ArtifactInput, limits: Limits, d: Diagnostic[]): { header: SqliteHeader; uv: UserVersion } {
+  const file = input.label;
+  if (size > limits.maxTotalBytes) fail('ACX_CORRUPT', `${file} is over the limit of ${limits.maxTotalBytes} bytes`, { file });
+  if (!isSqlite(head)) fail('ACX_NOT_SQLITE', `${file} is not a SQLite database (no "SQLite format 3" header)`, { file });
+  const header = readSqliteHeader(head);
   if (!header) fail('ACX_CORRUPT', `${file} is truncated: shorter than the 100-byte SQLite header`, { file });
   if (header.applicationId !== APPLICATION_ID) {
     fail('ACX_NOT_ACX', `not an .acx cartridge: application_id is ${header.applicationId}, expected ${APPLICATION_ID} ("ACX1")`, { file });
@@ -88,30 +142,10 @@ export async function openCartridge(input: ArtifactInput, limitsIn?: Partial<Lim
   if (uv.vec0 !== VEC0_FORMAT) d.push(info('ACX_VEC0_FORMAT', `vec0 storage format ${uv.vec0} differs from ${VEC0_FORMAT}: drop and re-index vectors`, { file }));
   const ps = header.pageSize;
   if (ps < 512 || ps > 65536 || (ps & (ps - 1)) !== 0) fail('ACX_CORRUPT', `${file} has an invalid page size ${ps}`, { file });
-  if (bytes.length % ps !== 0 || (header.versionValidFor === header.changeCounter && header.pageCount * ps > bytes.length)) {
-    fail('ACX_CORRUPT', `${file} is truncated or padded: ${bytes.length} bytes is not ${header.pageCount} pages of ${ps}`, { file });
+  if (size % ps !== 0 || (header.versionValidFor === header.changeCounter && header.pageCount * ps > size)) {
+    fail('ACX_CORRUPT', `${file} is truncated or padded: ${size} bytes is not ${header.pageCount} pages of ${ps}`, { file });
   }
-  let db: SqliteDb;
-  try {
-    db = openBytes(bytes, { readonly: true });
-  } catch (e) {
-    // No SQLite engine on this Node is the installation's problem, not the file's.
-    if ((e as Error).name === 'DiagnosticError') throw e;
-    fail('ACX_CORRUPT', `${file} cannot be opened as SQLite: ${(e as Error).message}`, { file });
-  }
-  const size = bytes.length;
-  const kept = keepBytes ? bytes : undefined;
-  bytes = undefined;
-  try {
-    db.pragma('trusted_schema = OFF');
-    const check = db.pragma('quick_check', { simple: false }) as Array<{ quick_check: string }>;
-    if (check.length !== 1 || check[0]!.quick_check !== 'ok') fail('ACX_CORRUPT', `${file} is corrupt: ${check.slice(0, 3).map((c) => c.quick_check).join('; ')}`, { file });
-    const data = readAll(db, file, header, uv, size, d, uv.minor > SPEC_MINOR);
-    return { data, diagnostics: d, db, bytes: kept };
-  } catch (e) {
-    db.close();
-    rethrowAsCorrupt(e, file);
-  }
+  return { header, uv };
 }
 
 /** A diagnostic stays what it is; anything SQLite throws while reading is ACX_CORRUPT. */
@@ -169,7 +203,7 @@ function readAll(db: SqliteDb, file: string, header: SqliteHeader, uv: UserVersi
       rows: () => corruptAsDiagnostic(db.prepare('SELECT name, mode, mtime, sz, data FROM sqlar').iterate() as Iterable<SqlarRow>, file),
     } : { declared: 0, rows: () => [] },
     memory: rows<MemoryRow>('memory', 'id, zone, artifact_fingerprint, codebase_fingerprint, payload, oid, created_at'),
-    objects: rows<ObjectRow>('objects', 'oid, kind, source_ref, canon, zone, sz'),
+    objects: interned(rows<ObjectRow>('objects', 'oid, kind, source_ref, canon, zone, sz')),
     signatures: rows<SignatureRow>('signatures', `sig_id, target, manifest_hash, envelope, keyid, ${pemColumn}, alg, created_at`),
     attestations: rows<AttestationRow>('attestations', 'att_id, type, subject_oid, media_type, document, status_url, created_at'),
     skills: rows('acx_skill', 'sqlar_path, name, description, license, compatibility, skill_version, body_tokens, content_sha256, resources, ext, schema_version'),
@@ -177,4 +211,26 @@ function readAll(db: SqliteDb, file: string, header: SqliteHeader, uv: UserVersi
     vectorRows: readable.has('vectors') ? (db.prepare('SELECT count(*) AS n FROM vectors').get() as { n: number }).n : 0,
     readable,
   };
+}
+
+/**
+ * objects rows repeat a handful of kind/canon/zone words; SQLite hands out a new string for each
+ * cell, so one shared string per word keeps a large cartridge's rows smaller (values unchanged).
+ */
+function interned(rows: ObjectRow[]): ObjectRow[] {
+  const pool = new Map<string, string>();
+  const one = (v: unknown): unknown => {
+    if (typeof v !== 'string' || v.length > 32) return v;
+    const had = pool.get(v);
+    if (had !== undefined) return had;
+    if (pool.size < 64) pool.set(v, v);
+    return v;
+  };
+  for (const r of rows) {
+    const w = r as unknown as Record<'kind' | 'canon' | 'zone', unknown>;
+    w.kind = one(w.kind);
+    w.canon = one(w.canon);
+    w.zone = one(w.zone);
+  }
+  return rows;
 }

@@ -162,7 +162,9 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     const mp = sqlarModeProblem(r.mode);
     if (mp) at('ACX_SQLAR_MODE', `sqlar ${name}: ${mp}`);
     if (str(r.name)) {
-      const f = foldedKey(r.name);
+      const fk = foldedKey(r.name);
+      // The name itself is the key when folding leaves it as it is (the common case): one string kept, not two.
+      const f = fk === r.name ? r.name : fk;
       const other = folded.get(f);
       if (other !== undefined) at('ACX_SQLAR_PATH', `sqlar names ${JSON.stringify(other)} and ${JSON.stringify(name)} collide on case-insensitive file systems`);
       else folded.set(f, r.name);
@@ -259,7 +261,7 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
       if (o.canon !== canon) at('ACX_OBJECT_FIELD', `objects row ${ref}: canon is ${o.canon}, expected ${canon}`);
       if (sz !== undefined && o.sz !== sz) at('ACX_OBJECT_FIELD', `objects row ${ref}: sz is ${o.sz}, live size is ${sz}`);
       if (srcZone !== undefined && o.zone !== srcZone) at('ACX_OBJECT_FIELD', `objects row ${ref}: zone ${o.zone} does not mirror its source zone ${srcZone}`);
-      live.push({ ...o, oid, sz: sz ?? o.sz });
+      live.push(oid === o.oid && (sz ?? o.sz) === o.sz ? o : { ...o, oid, sz: sz ?? o.sz });
     }
   }
   const romObjects = sortRomObjects(live);

@@ -15,7 +15,7 @@
 // (asked for bigints, so a hostile 2^63 integer is not a throw where better-sqlite3 reads it) BigInt
 // integers; each row is turned into what better-sqlite3 returns (plain object, Buffer, number). All
 // bind JS numbers as REAL, so parameters need no conversion.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants as fsc, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DiagnosticError, error } from './diagnostics.js';
@@ -240,11 +240,10 @@ export function openFile(path: string, options: OpenOptions = {}): SqliteDb {
   const e = engine();
   if (e.backend === 'better-sqlite3') {
     const Ctor = better().ctor!;
-    if (options.immutable) {
-      const url = new URL('file:');
-      url.pathname = abs;
-      return wrapBetter(new Ctor(`${url.href}?mode=ro&immutable=1`, { readonly: true, fileMustExist: true }));
-    }
+    // better-sqlite3 is built without URI filenames, so it has no immutable=1: a file name
+    // "file:…?immutable=1" would name another file. Refused, never downgraded to a plain read-only
+    // open that would look for sidecars; openSnapshot is the way to read an untrusted file there.
+    if (options.immutable) throw new Error('better-sqlite3 cannot open a database file immutable (it takes no URI filenames); use node:sqlite or openSnapshot');
     return wrapBetter(new Ctor(path, { readonly, fileMustExist: true }));
   }
   const { DatabaseSync } = nodeSqlite()!.mod;
@@ -261,6 +260,85 @@ export function openFile(path: string, options: OpenOptions = {}): SqliteDb {
 const liveFolders = new Set<string>();
 let exitHook = false;
 
+/** A private temporary folder (0700), removed when dropped or, failing that, at exit. */
+function privateFolder(): { dir: string; drop(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'ctxforge-sqlite-'));
+  liveFolders.add(dir);
+  if (!exitHook) {
+    exitHook = true;
+    process.once('exit', () => { for (const d of liveFolders) rmSync(d, { recursive: true, force: true }); });
+  }
+  return { dir, drop: () => { rmSync(dir, { recursive: true, force: true }); liveFolders.delete(dir); } };
+}
+
+export interface SnapshotOptions {
+  /** Copying stops one byte past this: `inspect` then sees a size over it. */
+  maxBytes: number;
+  /**
+   * Sees the copy's first 100 bytes and its size before SQLite opens it; throwing refuses the file
+   * (the copy is removed).
+   */
+  inspect?(head: Buffer, size: number): void;
+}
+
+/**
+ * A read-only database over a private copy of an untrusted file, holding no image of it in memory.
+ * The copy (mode 0600, created exclusively without following a link, in a fresh 0700 folder) is
+ * what `inspect` and SQLite both read, so the bytes judged are the bytes copied even if the original
+ * changes meanwhile; nothing is ever written beside the original, and no -wal/-journal/-shm beside
+ * it is read, because SQLite never opens the original. node:sqlite opens the copy with immutable=1
+ * (no locks, no sidecar look-up at all); better-sqlite3, which has no URI filenames, opens it
+ * read-only in a folder where no other process can have put a sidecar. The copy is removed as
+ * soon as node:sqlite has it open (its descriptor keeps it readable), else when the database closes.
+ */
+export function openSnapshot(path: string, options: SnapshotOptions): SqliteDb {
+  const e = engine();
+  const folder = privateFolder();
+  let db: SqliteDb;
+  try {
+    const copy = join(folder.dir, 'db.sqlite');
+    const { head, size } = copyInto(path, copy, options.maxBytes);
+    options.inspect?.(head, size);
+    if (e.backend === 'better-sqlite3') db = wrapBetter(new (better().ctor!)(copy, { readonly: true, fileMustExist: true }));
+    else {
+      db = openFile(copy, { immutable: true });
+      // immutable=1 never opens the file again (no journal, no locks): the open descriptor keeps
+      // the copy readable, so it goes now and a process killed mid-check leaves no copy behind.
+      folder.drop();
+    }
+  } catch (err) {
+    folder.drop();
+    throw err;
+  }
+  return { ...db, close: () => { try { db.close(); } finally { folder.drop(); } } };
+}
+
+/** Copies `src` to the new file `dest` through one 1 MiB buffer; its first 100 bytes and size. */
+function copyInto(src: string, dest: string, maxBytes: number): { head: Buffer; size: number } {
+  // Non-blocking, so a FIFO put in the file's place after the caller's stat cannot hang the open.
+  const from = openSync(src, fsc.O_RDONLY | fsc.O_NONBLOCK);
+  let to: number | undefined;
+  try {
+    if (!fstatSync(from).isFile()) throw Object.assign(new Error(`${src} is not a regular file`), { code: 'EISDIR' });
+    to = openSync(dest, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, 0o600);
+    const buf = Buffer.allocUnsafe(1 << 20);
+    const head = Buffer.alloc(100);
+    let size = 0;
+    for (;;) {
+      const n = readSync(from, buf, 0, buf.length, null);
+      if (n === 0) break;
+      if (size < 100) buf.copy(head, size, 0, Math.min(n, 100 - size));
+      for (let off = 0; off < n;) off += writeSync(to, buf, off, n - off);
+      size += n;
+      if (size > maxBytes) break;
+    }
+    return { head: head.subarray(0, Math.min(size, 100)), size };
+  } finally {
+    closeSync(from);
+    if (to !== undefined) closeSync(to);
+  }
+}
+
 /**
  * node:sqlite without serialize/deserialize (Node 22): the database lives in a file of a private
  * temporary folder (0700), is opened read-only when asked, and its image is the file's bytes. A
@@ -269,14 +347,8 @@ let exitHook = false;
  * in-memory engines write it, so both give the same bytes. The folder goes when the database closes.
  */
 function fileBacked(bytes: Uint8Array | undefined, readonly: boolean): SqliteDb {
-  const dir = mkdtempSync(join(tmpdir(), 'ctxforge-sqlite-'));
-  liveFolders.add(dir);
-  if (!exitHook) {
-    exitHook = true;
-    process.once('exit', () => { for (const d of liveFolders) rmSync(d, { recursive: true, force: true }); });
-  }
+  const { dir, drop } = privateFolder();
   const file = join(dir, 'db.sqlite');
-  const drop = () => { rmSync(dir, { recursive: true, force: true }); liveFolders.delete(dir); };
   let db: NodeDb;
   try {
     if (bytes) writeFileSync(file, bytes, { mode: 0o600, flag: 'wx' });
@@ -331,7 +403,8 @@ function wrapNode(db: NodeDb): SqliteDb {
     const st = db.prepare(sql);
     st.setReadBigInts(true);
     return {
-      all: (...p) => st.all(...p).map((r) => plain(r)!),
+      // Row by row: node:sqlite's own rows are dropped as each is converted, never two arrays of them at once.
+      all: (...p) => { const out: Row[] = []; for (const r of st.iterate(...p)) out.push(plain(r)!); return out; },
       get: (...p) => plain(st.get(...p)),
       iterate: (...p) => plainRows(st.iterate(...p)),
       run: (...p) => {
