@@ -16,7 +16,7 @@ import { checkTreeLinks } from '../links/check.js';
 import { readUpstream, type Skipped, type UpstreamDoc } from './upstream.js';
 import { ID_MAP_FILE, idMapText, readIdMap, type IdMap, type MapEntry } from './idmap.js';
 import { portableNames, portablePath } from './names.js';
-import { shingles, similarPairs } from './similarity.js';
+import { similarTexts } from './similarity.js';
 import { formatByName } from '../formats.js';
 import type { FormatModule } from '../format.js';
 import { apply, preview, type Applied } from './apply.js';
@@ -196,7 +196,8 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     const rest = vanished.filter(([, e]) => !used.has(e.id));
     if (left.length && rest.length) {
       // Every pair at least `threshold` similar, found without comparing every pair (similarPairs).
-      const found = similarPairs(left.map((d) => shingles(d.body)), rest.map(([, e]) => shingles(previousBody(target, format, e))), threshold);
+      // Pages are held as sorted shingle hashes, not Sets of strings (similarTexts finds the same pairs).
+      const found = similarTexts(left.map((d) => d.body), rest.map(([, e]) => previousBody(target, format, e)), threshold);
       const pairs = found.map((x) => ({ d: left[x.left]!, p: rest[x.right]![0], e: rest[x.right]![1], s: x.similarity }));
       pairs.sort((a, b) => b.s - a.s || (a.d.path < b.d.path ? -1 : 1));
       for (const x of pairs) {

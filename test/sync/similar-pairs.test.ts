@@ -50,3 +50,57 @@ test('similarPairs = comparing every pair, on pages moved and edited', () => {
     if (t === 0.5) assert.ok(got.length > 40, 'the case finds moves');
   }
 });
+
+// similarTexts holds pages as sorted 32-bit shingle hashes instead of Sets of strings (sync's move
+// detection: 5,000 moved pages took 1.5 GB). It must find what shingling every page and comparing
+// every pair finds. Fails on the code before: there was no similarTexts.
+const similarTexts = (similarity as unknown as { similarTexts?: (l: string[], r: string[], t: number) => Pair[] }).similarTexts;
+const shingleHashes = (similarity as unknown as { shingleHashes?: (t: string) => { h: Uint32Array; exact: boolean } }).shingleHashes;
+const byText = (l: string[], r: string[], t: number) => everyPair(l.map(shingles), r.map(shingles), t);
+
+test('similarTexts = shingling and comparing every pair, on pages moved and edited', () => {
+  assert.ok(similarTexts, 'similarTexts is missing');
+  let seed = 11;
+  const rand = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const words = Array.from({ length: 400 }, (_, i) => (i % 7 ? `word${i}` : `Wörd-${i}`));
+  const page = () => Array.from({ length: 3 + rand(260) }, () => words[rand(words.length)]).join(rand(3) ? ' ' : ',\n');
+  const old = Array.from({ length: 150 }, page);
+  old.push('', 'one', 'two words', '!!!', old[3]!, 'a b c a b c a b c');
+  const edited = old.map((p, i) => {
+    const w = p.split(' ');
+    for (let k = 0; k < (i % 7) * w.length / 10; k++) w[rand(w.length)] = words[rand(words.length)]!;
+    return w.join(' ');
+  });
+  edited.push('', 'One', page(), 'TWO words', 'c a b c a b');
+  for (const t of [0.1, 0.3, 0.5, 0.8, 1]) {
+    const got = similarTexts(edited, old, t);
+    assert.deepEqual(got, byText(edited, old, t), `threshold ${t}`);
+    if (t === 0.3) assert.ok(got.length > 40, `the case finds moves (${got.length})`);
+  }
+});
+
+test('similarTexts = comparing every pair, when shingle hashes collide', () => {
+  assert.ok(similarTexts && shingleHashes, 'similarTexts is missing');
+  // Two words with the same 32-bit FNV-1a hash (found by search): every shingle that differs only
+  // in them has one hash. A page holding both is compared by its strings; two pages that differ
+  // only in them look alike to the hashes and must not to the result.
+  const [a, b] = ['q15wzx', 'q1c6cd'];
+  const base = Array.from({ length: 40 }, (_, i) => `w${i}`);
+  const withWord = (w: string) => [...base.slice(0, 20), w, ...base.slice(20)].join(' ');
+  const both = `${withWord(a)} ${a} x y ${b} x y`;
+  assert.equal(shingleHashes(both).exact, false, 'the page with both words has a hash collision inside it');
+  assert.equal(shingleHashes(withWord(a)).exact, true);
+  const left = [withWord(a), both, withWord(b), `${a} x y`, base.join(' ')];
+  const right = [withWord(b), `${b} x y`, both, withWord(a), base.join(' '), `${a} x y`];
+  for (const t of [0.05, 0.5, 0.9, 0.95, 1]) assert.deepEqual(similarTexts(left, right, t), byText(left, right, t), `threshold ${t}`);
+  // Hashes alone would call these two pages identical; their shingles are not.
+  assert.deepEqual(similarTexts([`${a} x y`], [`${b} x y`], 1), []);
+});
+
+test('similarPairs = comparing every pair, when strings of one set share a hash', () => {
+  assert.ok(similarPairs);
+  const [a, b] = ['q15wzx', 'q1c6cd'];
+  const l = [new Set([a, b, 'c']), new Set([a, 'c']), new Set([b]), new Set<string>()];
+  const r = [new Set([a, 'c']), new Set([b, 'c']), new Set([a, b, 'c']), new Set([b]), new Set<string>()];
+  for (const t of [0.1, 0.5, 2 / 3, 1]) assert.deepEqual(similarPairs(l, r, t), everyPair(l, r, t), `threshold ${t}`);
+});
