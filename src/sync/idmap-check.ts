@@ -43,7 +43,8 @@ const idsRead = new WeakMap<Tree, Map<string, Promise<Map<string, string>>>>();
 async function readDocumentIds(tree: Tree, module: FormatModule): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (module.documents) {
-    for (const d of (await module.documents(tree, { want: { docs: true, skills: false } })).docs) out.set(d.path, d.id);
+    // IDs only: the documents are read and parsed as always, but not held or written again.
+    for (const d of (await module.documents(tree, { want: { docs: true, skills: false, idsOnly: true } })).docs) out.set(d.path, d.id);
     return out;
   }
   // Until every format reads its documents: its items, whose paths hold the document root.

@@ -155,7 +155,9 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   }
   if (hasErrors(diagnostics)) return empty(format, !!o.dryRun, diagnostics, up.skipped, siteInfo);
   // Broken links upstream are reported as the site would serve them (the synced tree keeps them as written).
-  const upstreamLinks = await checkTreeLinks(new DiskTree(docsAbs), [''], { level: 'warning', site: up.site, documents: up.docs.map((d) => d.path), meta: up.meta, holder: 'the docs folder' });
+  // The folder as readUpstream read it: no page is opened a second time.
+  const upstreamLinks = await checkTreeLinks(up.folder, [''], { level: 'warning', site: up.site, documents: up.docs.map((d) => d.path), meta: up.meta, holder: 'the docs folder' });
+  up.folder.release();
   pushAll(diagnostics, upstreamLinks.diagnostics);
 
   const retired = new Set(old.retired);
