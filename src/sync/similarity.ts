@@ -1,5 +1,7 @@
 // Content similarity for rename and move detection: Jaccard similarity of word 3-shingles, and the
 // pairs of pages at least that similar, found without comparing every pair.
+import { randomBytes } from 'node:crypto';
+
 const WORD_SPLIT = /[^\p{L}\p{N}]+/u;
 
 const wordsOf = (text: string): string[] => text.toLowerCase().split(WORD_SPLIT).filter(Boolean);
@@ -202,9 +204,21 @@ function hashedSimilarity(a: Uint32Array, b: Uint32Array): number {
 const BUCKETS = 1 << 20;
 const COUNT_CAP = 2 ** 20;
 
-/** FNV-1a over UTF-16 code units: a cheap, fixed hash (only the order of shingles depends on it). */
+/**
+ * The hash's starting value: random a process, so pages cannot be written to collide on purpose
+ * (a page with a collision inside it is compared with every page of the other side — exact, but
+ * slow if every page had one). The pairs found never depend on it.
+ */
+let seed = randomBytes(4).readUInt32LE(0);
+
+/** Tests only: hash from `s` (the FNV-1a offset basis 0x811c9dc5 makes plain FNV-1a), or from a random seed again. */
+export function useHashSeed(s?: number): void {
+  seed = s ?? randomBytes(4).readUInt32LE(0);
+}
+
+/** FNV-1a over UTF-16 code units from the seed: cheap (only the order and grouping of shingles depend on it). */
 function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
+  let h = seed;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }

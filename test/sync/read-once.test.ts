@@ -21,6 +21,7 @@ const { shingles, jaccard } = similarity;
 const similarPairs = similarity.similarPairs;
 const similarTexts = (similarity as unknown as { similarTexts?: (l: string[], r: string[], t: number) => Pair[] }).similarTexts;
 const shingleHashes = (similarity as unknown as { shingleHashes?: (t: string) => { h: Uint32Array; exact: boolean } }).shingleHashes;
+const useHashSeed = (similarity as unknown as { useHashSeed?: (s?: number) => void }).useHashSeed;
 
 function everyPair(left: Set<string>[], right: Set<string>[], t: number): Pair[] {
   const out: Pair[] = [];
@@ -55,6 +56,10 @@ test('similarTexts = comparing every pair, when shingle hashes collide', () => {
   // Two words with the same 32-bit FNV-1a hash (found by search): every shingle that differs only
   // in them has one hash. A page holding both is compared by its strings; two pages that differ
   // only in them look alike to the hashes and must not to the result.
+  // The hash is seeded at random a process (no page can be written to collide on purpose); plain
+  // FNV-1a here, so the two words collide.
+  assert.ok(useHashSeed, 'useHashSeed is missing');
+  useHashSeed(0x811c9dc5);
   const [a, b] = ['q15wzx', 'q1c6cd'];
   const base = Array.from({ length: 40 }, (_, i) => `w${i}`);
   const withWord = (w: string) => [...base.slice(0, 20), w, ...base.slice(20)].join(' ');
@@ -66,13 +71,27 @@ test('similarTexts = comparing every pair, when shingle hashes collide', () => {
   for (const t of [0.05, 0.5, 0.9, 0.95, 1]) assert.deepEqual(similarTexts(left, right, t), byText(left, right, t), `threshold ${t}`);
   // Hashes alone would call these two pages identical; their shingles are not.
   assert.deepEqual(similarTexts([`${a} x y`], [`${b} x y`], 1), []);
+  useHashSeed();
 });
 
 test('similarPairs = comparing every pair, when strings of one set share a hash', () => {
+  useHashSeed?.(0x811c9dc5);
   const [a, b] = ['q15wzx', 'q1c6cd'];
   const l = [new Set([a, b, 'c']), new Set([a, 'c']), new Set([b]), new Set<string>()];
   const r = [new Set([a, 'c']), new Set([b, 'c']), new Set([a, b, 'c']), new Set([b]), new Set<string>()];
   for (const t of [0.1, 0.5, 2 / 3, 1]) assert.deepEqual(similarPairs(l, r, t), everyPair(l, r, t), `threshold ${t}`);
+  useHashSeed?.();
+});
+
+test('the pairs found do not depend on the hash seed', () => {
+  assert.ok(similarTexts && useHashSeed);
+  const words = Array.from({ length: 60 }, (_, i) => `v${i}`);
+  let r = 5;
+  const rand = (n: number) => { r = (r * 1103515245 + 12345) % 2147483648; return r % n; };
+  const pages = Array.from({ length: 40 }, () => Array.from({ length: 20 + rand(60) }, () => words[rand(words.length)]).join(' '));
+  const edited = pages.map((p, i) => p.split(' ').map((w, k) => ((k + i) % 9 ? w : words[rand(words.length)])).join(' '));
+  const want = byText(edited, pages, 0.3);
+  for (const s of [1, 0x811c9dc5, 0xffffffff, undefined]) { useHashSeed(s); assert.deepEqual(similarTexts(edited, pages, 0.3), want, `seed ${s}`); }
 });
 
 test('the link check reads the pages readUpstream read, byte for byte, without opening them again', async () => {
