@@ -267,7 +267,9 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   write.set(ID_MAP_FILE, Buffer.from(idMapText(newMap), 'utf8'));
   // Files a previous sync did not write are someone's work: never overwritten.
   const mine = new Set(old.files);
-  const clash = [...r.files.keys()].filter((f) => !mine.has(f) && existsSync(join(target, ...f.split('/'))) && !readFileSync(join(target, ...f.split('/'))).equals(r.files.get(f)!));
+  // (No target folder yet, nothing to clash with: no file is looked for, one by one.)
+  const targetThere = existsSync(target);
+  const clash = [...r.files.keys()].filter((f) => targetThere && !mine.has(f) && existsSync(join(target, ...f.split('/'))) && !readFileSync(join(target, ...f.split('/'))).equals(r.files.get(f)!));
   if (clash.length) {
     fail('SYNC_TARGET_CONFLICT', `${clash.length} file${clash.length === 1 ? '' : 's'} in ${targetDir} would be overwritten but were not written by an earlier sync: ${clash.slice(0, 5).join(', ')}${clash.length > 5 ? ', …' : ''}`, {
       file: clash[0], hint: 'sync into a new directory, or move those files away first',
