@@ -312,9 +312,11 @@ export interface DocumentsOptions extends CommonOptions {
    * `{skills: true}` reads no document, `{}` only the package identity and site record (`meta`).
    * Without docs, `docs` and `assets` are empty and `meta` leaves out what only the documents decide
    * (an OCTX index kept for them, a ctxpkg conformance level derived from edges). A built artifact is
-   * verified all the same.
+   * verified all the same. `idsOnly` (with docs): each document's path and ID is all that is wanted
+   * (the ID map's check) — a format may leave titles, fields and bodies empty and skip what only they
+   * need; the same documents are read and the same failures thrown. A format may ignore it.
    */
-  want?: { docs?: boolean; skills?: boolean };
+  want?: { docs?: boolean; skills?: boolean; idsOnly?: boolean };
 }
 
 /** Does a documents() call want this part? */

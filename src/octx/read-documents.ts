@@ -22,7 +22,7 @@ function leftOut(notes: Diagnostic[], what: string, file?: string): void {
 }
 
 export async function readOctxDocuments(input: Tree | ArtifactInput, opts: DocumentsOptions): Promise<Documents> {
-  if (isTree(input)) return fromTree(input, undefined, wants(opts, 'docs'));
+  if (isTree(input)) return fromTree(input, undefined, wants(opts, 'docs'), opts.want?.idsOnly === true);
   const opened = await openOctx(input, opts.limits);
   failWith(opened.diagnostics, `${input.label} is not a safe archive`);
   const tree = opened.tree!;
@@ -30,13 +30,13 @@ export async function readOctxDocuments(input: Tree | ArtifactInput, opts: Docum
     const report = await checkPackage(tree, { workdir: false, limits: opts.limits });
     failWith(report.diagnostics, `${input.label} is not a valid .octx`);
     // Only the files the manifest lists are the package; anything else in the ZIP is ignored (§5.2).
-    return await fromTree(tree, new Set(report.files.map((f) => f.path)), wants(opts, 'docs'));
+    return await fromTree(tree, new Set(report.files.map((f) => f.path)), wants(opts, 'docs'), opts.want?.idsOnly === true);
   } finally {
     tree.close();
   }
 }
 
-async function fromTree(tree: Tree, listed: ReadonlySet<string> | undefined, withDocs: boolean): Promise<Documents> {
+async function fromTree(tree: Tree, listed: ReadonlySet<string> | undefined, withDocs: boolean, idsOnly = false): Promise<Documents> {
   const mstat = await tree.stat(MANIFEST);
   if (mstat?.kind !== 'file') fail('OCTX_MANIFEST_MISSING', `${tree.label} has no manifest.json`, { file: MANIFEST }, 1);
   const parsed = parseManifestBytes(await tree.read(MANIFEST), 100);
@@ -44,6 +44,7 @@ async function fromTree(tree: Tree, listed: ReadonlySet<string> | undefined, wit
   const m = parsed.raw!;
   const notes: Diagnostic[] = [];
   const read: { text: DocText; doc: Doc }[] = [];
+  const ids: Doc[] = [];
   const assets: Asset[] = [];
   let index: string | undefined;
   let log: string | undefined;
@@ -67,7 +68,10 @@ async function fromTree(tree: Tree, listed: ReadonlySet<string> | undefined, wit
       continue;
     }
     const text = splitDocText(documentString(await tree.read(e.path), e.path), e.path);
-    read.push({ text, doc: docFromText(text, path, e.path) });
+    const doc = docFromText(text, path, e.path);
+    // Only the ID wanted: no text held, no document written again to see whether its head is kept.
+    if (idsOnly) ids.push({ id: doc.id, path, title: '', body: '' });
+    else read.push({ text, doc });
   }
   for (const [top, list] of other) {
     const what = list.length === 1 && list[0] === top ? top : `${top}/ (${KINDS[top] ?? 'files outside knowledge/'}, ${list.length} file${list.length === 1 ? '' : 's'})`;
@@ -75,7 +79,7 @@ async function fromTree(tree: Tree, listed: ReadonlySet<string> | undefined, wit
   }
   if (isMap(m.capabilities) && Object.keys(m.capabilities).length) leftOut(notes, `manifest capabilities ${Object.keys(m.capabilities).join(', ')} are OCTX-only`, MANIFEST);
 
-  const docs = read.map((r) => withKeptHead(r.doc, 'octx', r.text, documentText));
+  const docs = idsOnly ? ids : read.map((r) => withKeptHead(r.doc, 'octx', r.text, documentText));
   const asset = isMap(m.asset) ? m.asset : {};
   const release = isMap(m.release) ? m.release : {};
   const ext = manifestExtension(m[MANIFEST_EXT]);

@@ -43,7 +43,8 @@ const idsRead = new WeakMap<Tree, Map<string, Promise<Map<string, string>>>>();
 async function readDocumentIds(tree: Tree, module: FormatModule): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (module.documents) {
-    for (const d of (await module.documents(tree, { want: { docs: true, skills: false } })).docs) out.set(d.path, d.id);
+    // IDs only: the documents are read and parsed as always, but not held or written again.
+    for (const d of (await module.documents(tree, { want: { docs: true, skills: false, idsOnly: true } })).docs) out.set(d.path, d.id);
     return out;
   }
   // Until every format reads its documents: its items, whose paths hold the document root.
@@ -66,8 +67,9 @@ async function readDocumentIds(tree: Tree, module: FormatModule): Promise<Map<st
 export async function checkIdMap(tree: Tree, module: FormatModule): Promise<Diagnostic[]> {
   const { map, text, diagnostics } = await idMapOf(tree);
   if (!map) return diagnostics;
-  const lines = documentKeyLines(text);
-  const at = (key: string) => ({ file: ID_MAP_FILE, ...(lines.has(key) ? { line: lines.get(key)! } : {}) });
+  // The map's line numbers only when something is reported (finding them is a pass over the whole map).
+  let lines: Map<string, number> | undefined;
+  const at = (key: string) => { lines ??= documentKeyLines(text); return { file: ID_MAP_FILE, ...(lines.has(key) ? { line: lines.get(key)! } : {}) }; };
   // A package too broken to list its documents is reported by its own validation; the map's own rules still hold.
   const own = await documentIds(tree, module).catch(() => new Map<string, string>());
   const retired = new Set(map.retired);

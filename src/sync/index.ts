@@ -16,7 +16,7 @@ import { checkTreeLinks } from '../links/check.js';
 import { readUpstream, type Skipped, type UpstreamDoc } from './upstream.js';
 import { ID_MAP_FILE, idMapText, readIdMap, type IdMap, type MapEntry } from './idmap.js';
 import { portableNames, portablePath } from './names.js';
-import { shingles, similarPairs } from './similarity.js';
+import { similarTexts } from './similarity.js';
 import { formatByName } from '../formats.js';
 import type { FormatModule } from '../format.js';
 import { apply, preview, type Applied } from './apply.js';
@@ -155,7 +155,9 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   }
   if (hasErrors(diagnostics)) return empty(format, !!o.dryRun, diagnostics, up.skipped, siteInfo);
   // Broken links upstream are reported as the site would serve them (the synced tree keeps them as written).
-  const upstreamLinks = await checkTreeLinks(new DiskTree(docsAbs), [''], { level: 'warning', site: up.site, documents: up.docs.map((d) => d.path), meta: up.meta, holder: 'the docs folder' });
+  // The folder as readUpstream read it: no page is opened a second time.
+  const upstreamLinks = await checkTreeLinks(up.folder, [''], { level: 'warning', site: up.site, documents: up.docs.map((d) => d.path), meta: up.meta, holder: 'the docs folder' });
+  up.folder.release();
   pushAll(diagnostics, upstreamLinks.diagnostics);
 
   const retired = new Set(old.retired);
@@ -196,7 +198,8 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     const rest = vanished.filter(([, e]) => !used.has(e.id));
     if (left.length && rest.length) {
       // Every pair at least `threshold` similar, found without comparing every pair (similarPairs).
-      const found = similarPairs(left.map((d) => shingles(d.body)), rest.map(([, e]) => shingles(previousBody(target, format, e))), threshold);
+      // Pages are held as sorted shingle hashes, not Sets of strings (similarTexts finds the same pairs).
+      const found = similarTexts(left.map((d) => d.body), rest.map(([, e]) => previousBody(target, format, e)), threshold);
       const pairs = found.map((x) => ({ d: left[x.left]!, p: rest[x.right]![0], e: rest[x.right]![1], s: x.similarity }));
       pairs.sort((a, b) => b.s - a.s || (a.d.path < b.d.path ? -1 : 1));
       for (const x of pairs) {
@@ -264,7 +267,9 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   write.set(ID_MAP_FILE, Buffer.from(idMapText(newMap), 'utf8'));
   // Files a previous sync did not write are someone's work: never overwritten.
   const mine = new Set(old.files);
-  const clash = [...r.files.keys()].filter((f) => !mine.has(f) && existsSync(join(target, ...f.split('/'))) && !readFileSync(join(target, ...f.split('/'))).equals(r.files.get(f)!));
+  // (No target folder yet, nothing to clash with: no file is looked for, one by one.)
+  const targetThere = existsSync(target);
+  const clash = [...r.files.keys()].filter((f) => targetThere && !mine.has(f) && existsSync(join(target, ...f.split('/'))) && !readFileSync(join(target, ...f.split('/'))).equals(r.files.get(f)!));
   if (clash.length) {
     fail('SYNC_TARGET_CONFLICT', `${clash.length} file${clash.length === 1 ? '' : 's'} in ${targetDir} would be overwritten but were not written by an earlier sync: ${clash.slice(0, 5).join(', ')}${clash.length > 5 ? ', …' : ''}`, {
       file: clash[0], hint: 'sync into a new directory, or move those files away first',

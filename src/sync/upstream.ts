@@ -5,12 +5,12 @@
 // folders such as .git/, .github/, .vitepress/, .docusaurus/, .obsidian/, and node_modules/) —
 // dot-file pages included — except a site's configuration and navigation files and Docusaurus
 // `_` partials (kept as assets); every file left out is named. Symlinks are never followed.
-import { DiskTree } from '../core/tree.js';
+import { DiskTree, type Tree, type TreeEntry } from '../core/tree.js';
 import { firstHeading } from '../links/title.js';
 import { detectSite, docusaurusCategory, type SiteConfig } from '../links/generators.js';
 import type { DocMeta } from '../links/site.js';
 import { info, warning, type Diagnostic } from '../core/diagnostics.js';
-import { decodeUtf8 } from '../core/utf8.js';
+import { decodeUtf8, hasBom } from '../core/utf8.js';
 import { parseYamlSafe, splitFrontmatter, stripBom } from '../core/yaml-safe.js';
 import { sha256Hex } from '../core/hash.js';
 import { isUuidV7 } from '../core/uuid.js';
@@ -49,7 +49,30 @@ export interface Upstream {
   site: SiteConfig;
   /** Docusaurus `id`/`slug` of the pages that set them (links by id resolve through them). */
   meta: Map<string, DocMeta>;
+  /**
+   * The docs folder as it was read, for the link check: its listing, and every page's text as read
+   * here, so a page is opened once a sync. `release()` when done, so the texts can go.
+   */
+  folder: Tree & { release(): void };
 }
+
+/** A folder already listed and read: pages answered from their texts, anything else from the disk as before. */
+class ReadFolder implements Tree {
+  readonly label: string;
+  constructor(private readonly disk: DiskTree, private texts: Map<string, string>, private boms: Set<string>) { this.label = disk.label; }
+  list(): Promise<TreeEntry[]> { return this.disk.list(); }
+  read(path: string): Promise<Buffer> {
+    // The page's bytes again: valid UTF-8 decodes and encodes to the same bytes, with the byte-order
+    // mark decoding took off put back.
+    const t = this.texts.get(path);
+    if (t === undefined) return this.disk.read(path);
+    const bytes = Buffer.from(t, 'utf8');
+    return Promise.resolve(this.boms.has(path) ? Buffer.concat([BOM, bytes]) : bytes);
+  }
+  stat(path: string): Promise<TreeEntry | undefined> { return this.disk.stat(path); }
+  release(): void { this.texts = new Map(); this.boms = new Set(); }
+}
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 const MARKDOWN = /\.(md|markdown|mdx)$/i;
 /** Folders never read: version control, editors, generators' machinery and caches, installed packages. */
@@ -118,6 +141,8 @@ export async function readUpstream(dir: string): Promise<Upstream> {
   const dropped = new Map<string, { n: number; first: string }>();
   let rootTitle: string | undefined;
   const titled: { doc: UpstreamDoc; fromName: boolean; navTitle?: string }[] = [];
+  const texts = new Map<string, string>();
+  const boms = new Set<string>();
   for (const e of await tree.list()) {
     const why = skipReason(e.path, site);
     if (why) {
@@ -136,6 +161,8 @@ export async function readUpstream(dir: string): Promise<Upstream> {
     if (!MARKDOWN.test(e.path) || partial) { assets.push({ path: e.path, bytes }); continue; }
     const raw = decodeUtf8(bytes);
     if (raw === undefined) { notes.push(warning('SYNC_NOT_UTF8', `${e.path} is not valid UTF-8 and is left out`, { file: e.path })); skipped.push({ path: e.path, reason: 'not UTF-8' }); continue; }
+    texts.set(e.path, raw);
+    if (hasBom(bytes)) boms.add(e.path);
     const text = stripBom(raw).replace(/\r\n?/g, '\n');
     let data: Record<string, unknown> = {};
     let body = text;
@@ -212,5 +239,5 @@ export async function readUpstream(dir: string): Promise<Upstream> {
     const shown = paths.slice(0, 20).join(', ');
     notes.push(info('SYNC_SKIPPED', `${paths.length} file${paths.length === 1 ? '' : 's'} left out, ${reason}: ${shown}${paths.length > 20 ? `, … (${paths.length - 20} more; --json lists every one)` : ''}`, { file: paths[0] }));
   }
-  return { docs, assets, rootTitle, notes, skipped, site, meta };
+  return { docs, assets, rootTitle, notes, skipped, site, meta, folder: new ReadFolder(tree, texts, boms) };
 }
