@@ -13,7 +13,7 @@ import { decodeUtf8 } from '../core/utf8.js';
 import { splitFrontmatter, stripBom } from '../core/yaml-safe.js';
 import { scanMarkdown } from './parse.js';
 import { blockIdsOf, hasAnchor, MARKDOWN_FILE, SiteIndex, type Anchors, type DocMeta } from './site.js';
-import { isLinkDocument, keptAnchors, linkFactsOf, scanOptions, type DocLinkFacts, type LinkFactsSink, type LinkScanSpec } from './facts.js';
+import { keptAnchors, linkFactsOf, scanOptions, type DocLinkFacts, type LinkFactsSink, type LinkScanSpec } from './facts.js';
 import { pushAll } from '../core/arrays.js';
 import { siteFor, type SiteConfig, type SiteRecord } from './generators.js';
 import { GENERATORS, type Generator } from './slugs.js';
@@ -210,8 +210,8 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
     if (!o.documents && MARKDOWN_FILE.test(e.path) && docRoots.some((r) => e.path.startsWith(r))) docs.push(e.path);
   }
   if (o.documents) docs = o.documents.filter((d) => files.has(d));
-  const isDoc = o.documents ? new Set(docs) : undefined;
-  const wanted = (p: string) => (isDoc ? isDoc.has(p) : isLinkDocument(spec, p) && files.has(p));
+  const isDoc = new Set(docs);
+  const wanted = (p: string) => isDoc.has(p);
   // The index holds the left-out files too, so links reach them as upstream does; reaching one is counted.
   const absent = new Set([...leftOut].filter((f) => !files.has(f)));
   const index = new SiteIndex(absent.size ? new Set([...files, ...absent]) : files, docs, site, o.meta);
@@ -313,7 +313,7 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
   };
   return {
     spec,
-    observe: (path, bytes) => { if (!results.has(path) && wanted(path)) results.set(path, judge(path, linkFactsOf(spec, path, bytes))); },
+    observe: (path, bytes, text) => { if (!results.has(path) && wanted(path)) results.set(path, judge(path, linkFactsOf(spec, path, bytes, text))); },
     add,
     finish,
   };

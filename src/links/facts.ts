@@ -36,8 +36,11 @@ export interface DocLinkFacts {
  */
 export interface LinkFactsSink {
   readonly spec: LinkScanSpec;
-  /** The observer must not keep or change the buffer. */
-  observe(path: string, bytes: Buffer): void;
+  /**
+   * The observer must not keep or change the buffer. `text`: the bytes decoded as decodeUtf8
+   * decodes them, when the reader has done so (undefined: not decoded, null: not UTF-8).
+   */
+  observe(path: string, bytes: Buffer, text?: string | null): void;
   add(path: string, facts: DocLinkFacts | null): void;
 }
 
@@ -54,12 +57,15 @@ export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[
   return { a: anchorsOf(s, g), text: g === 'obsidian' || g === 'foam' ? body : '' };
 }
 
-/** The link facts of one document's bytes; null when it holds no link (or is no UTF-8 text). */
-export function linkFactsOf(spec: LinkScanSpec, path: string, bytes: Buffer): DocLinkFacts | null {
+/**
+ * The link facts of one document's bytes; null when it holds no link (or is no UTF-8 text).
+ * `text`: the bytes as decodeUtf8 decodes them, when the caller has them (null: not UTF-8).
+ */
+export function linkFactsOf(spec: LinkScanSpec, path: string, bytes: Buffer, text?: string | null): DocLinkFacts | null {
   // Most documents of a large package link nowhere: a text without `[` or `<` holds no link.
   if (bytes.indexOf(0x5b) < 0 && bytes.indexOf(0x3c) < 0) return null;
-  const t = decodeUtf8(bytes);
-  if (t === undefined) return null;
+  const t = text === undefined ? decodeUtf8(bytes) : text;
+  if (t === undefined || t === null) return null;
   const fm = splitFrontmatter(stripBom(t));
   const offset = fm.present ? fm.bodyLine - 1 : 0;
   const opts = scanOptions(spec, path);

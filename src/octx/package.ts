@@ -245,20 +245,22 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
           if (secrets) secretsOf[i] = secrets.end();
         } else {
           bytes = await tree.read(f.path);
-          opts.linkFacts?.observe(f.path, bytes);
           actual = sha256Hex(bytes);
           if (scan) secretsOf[i] = scanSecretBytes(bytes, f.path, f.path, scan.allow);
         }
       } catch (err) {
         actual = err as Error;
       }
-      if (!settle(f, b.local, actual)) return false;
+      if (!settle(f, b.local, actual)) { if (bytes) opts.linkFacts?.observe(f.path, bytes); return false; }
       if (!bytes) return true;
       placement?.put(entryOf[i]!, bytes);
       if (isKnowledgeMarkdown(f.path)) {
-        const doc = checkKnowledge(f.path, bytes, limits.maxDepth, b.local);
+        // The link check takes the document's links from this read, and its text as decoded here.
+        let text: string | null | undefined;
+        const doc = checkKnowledge(f.path, bytes, limits.maxDepth, b.local, opts.linkFacts ? (t) => { text = t ?? null; } : undefined);
         if (doc) documents[i] = doc;
-      }
+        opts.linkFacts?.observe(f.path, bytes, text);
+      } else opts.linkFacts?.observe(f.path, bytes);
       return true;
     };
     const sagIndex = (key: SagKey) => sagAt[SAG_PATHS.indexOf(SAG_FILES[key])]!;
@@ -282,7 +284,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     // counter); the rest, and everything without a worker, is checked here. A validate of a large
     // knowledge base without records starts a worker for the documents alone: their per-file cost
     // (open, read, hash, YAML) is what it spends its time on, and the second core halves it.
-    const canShare = (i: number) => isKnowledgeMarkdown(files[i]!.path) && byPath.get(files[i]!.path)?.kind === 'file' && byPath.get(files[i]!.path)!.size <= limits.maxFileBytes;
+    const canShare = (i: number) => { const e = isKnowledgeMarkdown(files[i]!.path) ? byPath.get(files[i]!.path) : undefined; return e?.kind === 'file' && e.size <= limits.maxFileBytes; };
     // CTXFORGE_RECORD_WORKER=0 / 1 turns it off / on at any size, as it does the records' worker.
     const force = process.env.CTXFORGE_RECORD_WORKER;
     const docsOnly = !pass && !placement && !scan && tree.handoff !== undefined && force !== '0';

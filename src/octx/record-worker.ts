@@ -93,10 +93,11 @@ function shareDocs(h: FileHandoff, counter: Int32Array, batch: number, place: Pl
           results.push({ k, error: (e as Error).message, diags });
           continue;
         }
-        const r: SharedDocResult = { k, sha256: sha256Hex(bytes), doc: checkKnowledge(path, bytes, limits.maxDepth, diags), diags };
+        let text: string | null | undefined;
+        const r: SharedDocResult = { k, sha256: sha256Hex(bytes), doc: checkKnowledge(path, bytes, limits.maxDepth, diags, links ? (t) => { text = t ?? null; } : undefined), diags };
         if (limits.secrets) r.secrets = scanSecretBytes(bytes, path, path, limits.secrets.allow);
-        // Validate's link check takes the document's links from this same read.
-        if (links && isLinkDocument(links, path)) r.links = linkFactsOf(links, path, bytes);
+        // Validate's link check takes the document's links from this same read (and its text as decoded here).
+        if (links && isLinkDocument(links, path)) r.links = linkFactsOf(links, path, bytes, text);
         results.push(r);
         // A document whose size is not the one laid out changed since the listing: left unwritten.
         if (writes && !writeError && place!.at[k]! >= 0 && bytes.length === place!.sizes[k]) {
