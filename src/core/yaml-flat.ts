@@ -21,7 +21,9 @@ function scalar(s: string): string | undefined {
 /** A mapping of strings, lists of strings and mappings of strings, or undefined when unsure. */
 export function parseFlatYaml(text: string): Record<string, unknown> | undefined {
   if (text.length > 4096 || text.includes('\r') || text.includes('\t')) return undefined;
-  const lines = text.split('\n');
+  // The values are slices of the text, and the text a slice of the whole document: read from a
+  // copy, so that a value kept (a title, an id) holds these few hundred bytes, not the document.
+  const lines = (text + '\n').slice(0, -1).split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   if (!lines.length) return undefined;
   const out: Record<string, unknown> = {};
