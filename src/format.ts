@@ -1,5 +1,6 @@
 // The contract every format module implements. Commands, diff and release reach a format only
 // through this surface (via the registry in formats.ts), so a new format is a new folder.
+import type { LinkFactsSink } from './links/facts.js';
 import type { Diagnostic } from './core/diagnostics.js';
 import type { Limits } from './core/limits.js';
 import type { SigningKey } from './core/keys.js';
@@ -41,6 +42,11 @@ export interface ValidateOptions extends CommonOptions {
   packagesDir?: string;
   /** Require a signature (verify). */
   requireSignature?: boolean;
+  /**
+   * Validate of a source tree: the link check under way, handed each file as the format's checks
+   * read it, so the documents are read once. A file the checks did not read the link check reads.
+   */
+  linkFacts?: LinkFactsSink;
 }
 
 export interface ValidationResult {

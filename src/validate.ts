@@ -7,7 +7,7 @@ import { resolveInput } from './inputs.js';
 import { DiskTree } from './core/tree.js';
 import { findRepo } from './git/repo.js';
 import { linkSettingsFor, readRepoConfig } from './repo/config.js';
-import { checkLinks, type LinkLevel } from './links/check.js';
+import { startLinks, type LinkLevel } from './links/check.js';
 import { checkIdMap } from './sync/idmap-check.js';
 import { manifestSite } from './doc-model.js';
 import { pushAll } from './core/arrays.js';
@@ -66,7 +66,6 @@ export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {
     throw e;
   }
   if (r.kind === 'source') {
-    const res = await r.module.validateSource(r.tree, opts);
     // --links wins; else the package's own `links:` in ctxforge.yaml, else the repository's.
     const cwd = opts.cwd ?? process.cwd();
     const cfg = await configuredLinks(cwd, r.tree);
@@ -74,7 +73,10 @@ export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {
     const root = opts.linksRoot ?? cfg?.root;
     // A converted tree names its site in its manifest (x-ctxforge), so its links are judged by that site's rules.
     const recorded = level === 'off' ? undefined : await manifestSite(r.module, r.tree);
-    const links = await checkLinks(r.tree, r.module.name, level, { ...(root !== undefined ? { root } : {}), ...(cfg?.generator ? { generator: cfg.generator } : {}), ...(recorded ? { recorded } : {}) });
+    // Started first, so that the format's checks hand over each document they read: one read a document.
+    const linkCheck = await startLinks(r.tree, r.module.name, level, { ...(root !== undefined ? { root } : {}), ...(cfg?.generator ? { generator: cfg.generator } : {}), ...(recorded ? { recorded } : {}) });
+    const res = await r.module.validateSource(r.tree, level === 'off' ? opts : { ...opts, linkFacts: linkCheck });
+    const links = (await linkCheck.finish()).diagnostics;
     // A synced tree's committed ID map must agree with its documents (a hand edit would swap IDs at the next sync).
     const idMap = await checkIdMap(r.tree, r.module);
     for (const found of [links, idMap]) {

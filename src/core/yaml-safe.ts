@@ -11,6 +11,7 @@ import type { Document } from 'yaml';
 import type * as JsYaml from 'js-yaml';
 import { lazyRequire } from './lazy.js';
 import { NO_STEPS, type StepSink } from './steps.js';
+import { parseFlatYaml } from './yaml-flat.js';
 
 // A command that parses no YAML never pays for either parser at start-up.
 const reference = lazyRequire<typeof import('yaml')>('yaml');
@@ -82,6 +83,11 @@ function fastParser(): FastParser {
 /** The fast path's result, or undefined when the reference parser must decide. */
 function tryFast(text: string, opts: SafeYamlOptions, maxDepth: number): { value: unknown } | undefined {
   if (NEEDS_REFERENCE.test(text)) return undefined;
+  // The common frontmatter (two levels at most) without a parser at all.
+  if (maxDepth >= 3) {
+    const flat = parseFlatYaml(text);
+    if (flat) return { value: flat };
+  }
   const p = fastParser();
   try {
     const value = p.load(text, { schema: p.schemas.get(opts.intAsBigInt ?? false)!, json: false, maxDepth } as JsYaml.LoadOptions);

@@ -3,16 +3,18 @@
 // an anchor its target lacks, is reported with file and line (a warning by default; an error with
 // `validate --links error` or `links: error` in ctxforge.yaml). What cannot be judged here —
 // external, templated, inside HTML or JSX, a root path the docs do not serve — is counted, never
-// passed over in silence. Each document is read once; a target's anchors are read once more at most.
+// passed over in silence. Each document is read once — by the check, or handed over by a check that
+// read it already (startTreeLinks) — and a target's anchors are read once more at most.
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { DiskTree, readRegularFile, type Tree } from '../core/tree.js';
 import { error, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { splitFrontmatter, stripBom } from '../core/yaml-safe.js';
-import { scanMarkdown, type Link, type Scan } from './parse.js';
-import { fastLinks } from './fast.js';
-import { anchorsOf, blockIdsOf, hasAnchor, MARKDOWN_FILE, SiteIndex, type Anchors, type DocMeta } from './site.js';
+import { scanMarkdown } from './parse.js';
+import { blockIdsOf, hasAnchor, MARKDOWN_FILE, SiteIndex, type Anchors, type DocMeta } from './site.js';
+import { keptAnchors, linkFactsOf, scanOptions, type DocLinkFacts, type LinkFactsSink, type LinkScanSpec } from './facts.js';
+import { pushAll } from '../core/arrays.js';
 import { siteFor, type SiteConfig, type SiteRecord } from './generators.js';
 import { GENERATORS, type Generator } from './slugs.js';
 import { formatByName } from '../formats.js';
@@ -158,8 +160,29 @@ function reader(tree: Tree): (path: string) => Buffer | undefined | Promise<Buff
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
+/**
+ * A link check under way: documents are handed to it as another check reads them (observe, or add
+ * for facts taken on another thread), and finish reads only the documents nobody handed over.
+ */
+export interface LinkCollector extends LinkFactsSink {
+  /** Reads what was not handed over, checks the anchors, and reports. */
+  finish(): Promise<LinkReport>;
+}
+
+type Pending = { from: string; line: number; anchor: string; to: string; target: string };
+/** What one document's links came to: its findings, and the anchors left to check once every page is known. */
+type DocResult = { diags: Diagnostic[]; pending: Pending[] };
+
 /** Checks every link of the Markdown documents below `docRoots` in `tree`. */
 export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkCheckOptions = {}): Promise<LinkReport> {
+  return (await startTreeLinks(tree, docRoots, o)).finish();
+}
+
+/**
+ * Starts the link check of `tree`: the site and its pages are known from here on, so each document
+ * handed over is judged at once and only its findings kept (a large package's texts are not held).
+ */
+export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkCheckOptions = {}): Promise<LinkCollector> {
   const level = o.level ?? 'warning';
   const counts: LinkCounts = { links: 0, checked: 0, broken: 0, anchorsMissing: 0, external: 0, templated: 0, html: 0, elsewhere: 0, leftOut: 0 };
   let site = o.site;
@@ -173,7 +196,11 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
   // Never a file the base commit's package held.
   const leftOut = new Set(rec.leftOut.map((a) => `${docRoots[0] ?? ''}${a}`).filter((f) => !o.heldBefore?.has(f)));
   if (o.root !== undefined) site = { ...site, root: o.root === '' || o.root.endsWith('/') ? o.root : `${o.root}/` };
-  if (level === 'off') return { diagnostics: [], counts, generator: site.generator };
+  const g = site.generator;
+  const spec: LinkScanSpec = { roots: level === 'off' ? [] : docRoots, generator: g, wiki: Boolean(site.wiki), admonitions: Boolean(site.admonitions) };
+  if (level === 'off') {
+    return { spec, observe: () => undefined, add: () => undefined, finish: async () => ({ diagnostics: [], counts, generator: g }) };
+  }
   const entries = await tree.list();
   const files = new Set<string>();
   let docs: string[] = [];
@@ -183,14 +210,13 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
     if (!o.documents && MARKDOWN_FILE.test(e.path) && docRoots.some((r) => e.path.startsWith(r))) docs.push(e.path);
   }
   if (o.documents) docs = o.documents.filter((d) => files.has(d));
+  const isDoc = new Set(docs);
+  const wanted = (p: string) => isDoc.has(p);
   // The index holds the left-out files too, so links reach them as upstream does; reaching one is counted.
   const absent = new Set([...leftOut].filter((f) => !files.has(f)));
   const index = new SiteIndex(absent.size ? new Set([...files, ...absent]) : files, docs, site, o.meta);
   const make = level === 'error' ? error : warning;
   const holder = o.holder ?? 'the package';
-  const out: Diagnostic[] = [];
-  const g = site.generator;
-  const scanOpts = (p: string) => ({ wiki: site.wiki, admonitions: site.admonitions, mdx: /\.mdx$/i.test(p) });
   // Anchors are kept per target only (a large package's texts are not held).
   const anchors = new Map<string, { a: Anchors; text: string }>();
   const read = reader(tree);
@@ -199,32 +225,21 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
     const fm = splitFrontmatter(stripBom(t));
     return { body: fm.body, offset: fm.present ? fm.bodyLine - 1 : 0 };
   };
-  const keep = (p: string, s: Pick<Scan, 'headings' | 'htmlIds' | 'footnotes'>, text: string) => anchors.set(p, { a: anchorsOf(s, g), text: g === 'obsidian' || g === 'foam' ? text : '' });
-  const pending: { from: string; line: number; anchor: string; to: string; target: string }[] = [];
+  const results = new Map<string, DocResult | null>();
 
-  for (const f of docs) {
-    const bytes = await read(f);
-    // Most documents of a large package link nowhere: a text without `[` or `<` holds no link.
-    if (!bytes || (bytes.indexOf(0x5b) < 0 && bytes.indexOf(0x3c) < 0)) continue;
-    const t = decodeUtf8(bytes);
-    if (t === undefined) continue;
-    const fm = splitFrontmatter(stripBom(t));
-    const offset = fm.present ? fm.bodyLine - 1 : 0;
-    const opts = scanOpts(f);
-    let links: Link[] | undefined = opts.admonitions || opts.mdx ? undefined : fastLinks(fm.body);
-    if (!links) {
-      const s = scanMarkdown(fm.body, opts);
-      links = s.links;
-      counts.html += s.inHtml;
-      keep(f, s, fm.body);
-    }
-    for (const l of links) {
+  const judge = (f: string, facts: DocLinkFacts | null): DocResult | null => {
+    if (!facts) return null;
+    counts.html += facts.html;
+    if (facts.anchors) anchors.set(f, facts.anchors);
+    const r: DocResult = { diags: [], pending: [] };
+    const out = r.diags;
+    for (const l of facts.links) {
       if (l.kind === 'reference' || l.kind === 'import') continue;
       counts.links++;
-      const r = index.resolve(l, f);
-      const line = l.line + offset;
+      const res = index.resolve(l, f);
+      const line = l.line + facts.offset;
       const shown = l.kind === 'wiki' || l.kind === 'embed' ? `${l.kind === 'embed' ? '!' : ''}[[${l.target}]]` : l.target;
-      switch (r.status) {
+      switch (res.status) {
         case 'external': counts.external++; continue;
         case 'templated': counts.templated++; continue;
         case 'elsewhere': counts.elsewhere++; continue;
@@ -237,49 +252,79 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
           counts.checked++; counts.broken++;
           out.push(make('LINK_BROKEN', l.kind === 'wiki' || l.kind === 'embed'
             ? `${l.kind === 'embed' ? 'embed' : 'wiki link'} ${shown} matches no ${l.kind === 'embed' ? 'file' : 'page'} ${holder} holds`
-            : `link to ${shown} points to ${r.path || '/'}, which ${holder} does not hold`, { file: f, line, hint: 'fix the link, or add the document it names' }));
+            : `link to ${shown} points to ${res.path || '/'}, which ${holder} does not hold`, { file: f, line, hint: 'fix the link, or add the document it names' }));
           continue;
         case 'ok':
           // A left-out file stands only for a link to that asset as written, never for a page or route that resolved to it.
-          if (absent.has(r.path)) {
-            if (!r.document && isAssetName(l.target.split('#')[0]!.split('?')[0]!) && extensionOf(l.target.split('#')[0]!.split('?')[0]!).toLowerCase() === extensionOf(r.path).toLowerCase()) { counts.leftOut++; continue; }
+          if (absent.has(res.path)) {
+            if (!res.document && isAssetName(l.target.split('#')[0]!.split('?')[0]!) && extensionOf(l.target.split('#')[0]!.split('?')[0]!).toLowerCase() === extensionOf(res.path).toLowerCase()) { counts.leftOut++; continue; }
             counts.checked++; counts.broken++;
-            out.push(make('LINK_BROKEN', `link to ${shown} points to ${r.path}, which ${holder} does not hold`, { file: f, line, hint: 'fix the link, or add the document it names' }));
+            out.push(make('LINK_BROKEN', `link to ${shown} points to ${res.path}, which ${holder} does not hold`, { file: f, line, hint: 'fix the link, or add the document it names' }));
             continue;
           }
           counts.checked++;
-          if (r.anchor && r.document) pending.push({ from: f, line, anchor: r.anchor, to: r.path, target: shown });
+          if (res.anchor && res.document) r.pending.push({ from: f, line, anchor: res.anchor, to: res.path, target: shown });
       }
     }
-  }
-  for (const p of pending) {
-    let a = anchors.get(p.to);
-    if (!a) {
-      const { body } = await bodyOf(p.to);
-      keep(p.to, scanMarkdown(body, scanOpts(p.to)), body);
-      a = anchors.get(p.to)!;
+    return r.diags.length || r.pending.length ? r : null;
+  };
+  // A document handed over twice (a path listed twice) counts once.
+  const add = (path: string, facts: DocLinkFacts | null) => { if (!results.has(path) && wanted(path)) results.set(path, judge(path, facts)); };
+
+  const finish = async (): Promise<LinkReport> => {
+    const out: Diagnostic[] = [];
+    const pending: Pending[] = [];
+    for (const f of docs) {
+      let r = results.get(f);
+      if (r === undefined) {
+        const bytes = await read(f);
+        r = bytes ? judge(f, linkFactsOf(spec, f, bytes)) : null;
+      }
+      if (!r) continue;
+      pushAll(out, r.diags);
+      pushAll(pending, r.pending);
     }
-    const text = a.text;
-    if (!hasAnchor(p.anchor, a.a, g, () => blockIdsOf(text))) {
-      counts.anchorsMissing++;
-      out.push(make('LINK_ANCHOR_MISSING', `${p.to} has no heading with anchor #${p.anchor}${g !== 'github' ? ` (anchors as ${g} writes them)` : ''}`, { file: p.from, line: p.line }));
+    results.clear();
+    for (const p of pending) {
+      let a = anchors.get(p.to);
+      if (!a) {
+        const { body } = await bodyOf(p.to);
+        a = keptAnchors(spec, scanMarkdown(body, scanOptions(spec, p.to)), body);
+        anchors.set(p.to, a);
+      }
+      const text = a.text;
+      if (!hasAnchor(p.anchor, a.a, g, () => blockIdsOf(text))) {
+        counts.anchorsMissing++;
+        out.push(make('LINK_ANCHOR_MISSING', `${p.to} has no heading with anchor #${p.anchor}${g !== 'github' ? ` (anchors as ${g} writes them)` : ''}`, { file: p.from, line: p.line }));
+      }
     }
-  }
-  const notJudged = [
-    counts.external ? `${counts.external} external` : '',
-    counts.templated ? `${counts.templated} templated` : '',
-    counts.html ? `${counts.html} inside HTML or JSX` : '',
-    counts.elsewhere ? `${counts.elsewhere} to site pages outside the docs (${site.routeBase ? `not under /${site.routeBase}/` : 'not in the package'})` : '',
-    counts.leftOut ? `${counts.leftOut} to upstream files this format leaves out (images …)` : '',
-  ].filter(Boolean);
-  if (notJudged.length) {
-    const n = counts.external + counts.templated + counts.html + counts.elsewhere + counts.leftOut;
-    out.push(info('LINK_NOT_JUDGED', `${plural(n, 'link')} not judged: ${notJudged.join(', ')}; ${plural(counts.checked, 'link')} checked`, {}));
-  }
-  return { diagnostics: out, counts, generator: g };
+    const notJudged = [
+      counts.external ? `${counts.external} external` : '',
+      counts.templated ? `${counts.templated} templated` : '',
+      counts.html ? `${counts.html} inside HTML or JSX` : '',
+      counts.elsewhere ? `${counts.elsewhere} to site pages outside the docs (${site.routeBase ? `not under /${site.routeBase}/` : 'not in the package'})` : '',
+      counts.leftOut ? `${counts.leftOut} to upstream files this format leaves out (images …)` : '',
+    ].filter(Boolean);
+    if (notJudged.length) {
+      const n = counts.external + counts.templated + counts.html + counts.elsewhere + counts.leftOut;
+      out.push(info('LINK_NOT_JUDGED', `${plural(n, 'link')} not judged: ${notJudged.join(', ')}; ${plural(counts.checked, 'link')} checked`, {}));
+    }
+    return { diagnostics: out, counts, generator: g };
+  };
+  return {
+    spec,
+    observe: (path, bytes, text) => { if (!results.has(path) && wanted(path)) results.set(path, judge(path, linkFactsOf(spec, path, bytes, text))); },
+    add,
+    finish,
+  };
 }
 
 /** The link check of a format's source tree (validate and the PR check): its findings and what it could not judge. */
 export async function checkLinks(tree: Tree, format: string, level: LinkLevel = 'warning', o: Omit<LinkCheckOptions, 'level'> = {}): Promise<Diagnostic[]> {
-  return (await checkTreeLinks(tree, linkRoots(format), { dropsAssets: !formatByName(format)?.holdsAssets, ...o, level })).diagnostics;
+  return (await (await startLinks(tree, format, level, o)).finish()).diagnostics;
+}
+
+/** checkLinks started before the format's checks read the documents, so they can hand each over (validate). */
+export function startLinks(tree: Tree, format: string, level: LinkLevel = 'warning', o: Omit<LinkCheckOptions, 'level'> = {}): Promise<LinkCollector> {
+  return startTreeLinks(tree, linkRoots(format), { dropsAssets: !formatByName(format)?.holdsAssets, ...o, level });
 }

@@ -49,16 +49,21 @@ function lineOfYamlKey(yaml: string, key: string, firstLine: number): number {
   return line;
 }
 
-/** Checks a knowledge Markdown file as what its path makes it: a Concept Document (returned) or a reserved index.md / log.md. */
-export function checkKnowledge(path: string, bytes: Buffer, maxDepth: number, diags: Diagnostic[]): ConceptDoc | undefined {
-  if (isConcept(path)) return checkConcept(path, bytes, maxDepth, diags);
-  checkReserved(path, bytes, maxDepth, diags);
+/**
+ * Checks a knowledge Markdown file as what its path makes it: a Concept Document (returned) or a
+ * reserved index.md / log.md. `text` is given the decoded text (undefined when it is not UTF-8), so
+ * a check of the same read need not decode it again.
+ */
+export function checkKnowledge(path: string, bytes: Buffer, maxDepth: number, diags: Diagnostic[], text?: (t: string | undefined) => void): ConceptDoc | undefined {
+  if (isConcept(path)) return checkConcept(path, bytes, maxDepth, diags, text);
+  checkReserved(path, bytes, maxDepth, diags, text);
   return undefined;
 }
 
-export function checkConcept(path: string, bytes: Buffer, maxDepth: number, diags: Diagnostic[]): ConceptDoc {
+export function checkConcept(path: string, bytes: Buffer, maxDepth: number, diags: Diagnostic[], decoded?: (t: string | undefined) => void): ConceptDoc {
   const doc: ConceptDoc = { path, idLine: 1 };
   const text = decode(bytes, path, diags);
+  decoded?.(text);
   if (text === undefined) return doc;
   const fm = splitFrontmatter(text);
   if (!fm.present) {
@@ -104,9 +109,10 @@ const INDEX_ENTRY = /^[*+-] \[[^\]]+\]\([^)]+\)/m;
 const LOG_DATE = /^## (\d{4}-\d\d-\d\d)$/;
 
 /** OKF reserved files, with upstream's checks (stricter than OKF §9; notes-octx §5). */
-export function checkReserved(path: string, bytes: Buffer, maxDepth: number, diags: Diagnostic[]): void {
+export function checkReserved(path: string, bytes: Buffer, maxDepth: number, diags: Diagnostic[], decoded?: (t: string | undefined) => void): void {
   const bad = (msg: string, line?: number) => diags.push(error('OCTX_OKF_RESERVED_INVALID', `${path}: ${msg}`, { file: path, line }));
   const text = decode(bytes, path, diags);
+  decoded?.(text);
   if (text === undefined) return;
   const fm = splitFrontmatter(text);
   const isIndex = path.endsWith('index.md');

@@ -6,6 +6,7 @@
 // checks the vectors files against the ids it holds and takes a share of the documents. Small
 // packages, git trees and compressed entries stay on one thread. Both paths run the same parser,
 // indexer and document checks, so they give the same findings.
+import type { DocLinkFacts, LinkScanSpec } from '../links/facts.js';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../core/worker.js';
 import type { Diagnostic } from '../core/diagnostics.js';
@@ -124,6 +125,8 @@ export interface SharedDocResult {
   writeError?: { message: string; code?: string };
   /** In a build: the secret scan's findings in the document (core/secrets.ts). */
   secrets?: Diagnostic[];
+  /** Validate: the document's link facts (links/facts.ts), when the share was given a scan. */
+  links?: DocLinkFacts | null;
 }
 
 /** A record file's copy into the archive: its SHA-256 and CRC-32 as copied, or why not (`write`: writing failed). */
@@ -131,7 +134,7 @@ export type PlacedFile = { sha256: string; crc32: number } | { error: Error; wri
 
 type ToWorker =
   | { op: 'file'; key: SagKey; fd: number; offset: number; size: number }
-  | { op: 'docs'; handoff: FileHandoff; counter: SharedArrayBuffer; batch: number; place?: PlacedSlots }
+  | { op: 'docs'; handoff: FileHandoff; counter: SharedArrayBuffer; batch: number; place?: PlacedSlots; links?: LinkScanSpec }
   | { op: 'place'; path: string; files: { key: SagKey; fd: number; offset: number; size: number; at: number }[] }
   | { op: 'vectors'; files: { path: string; kind: RecordKind; fd: number; offset: number; size: number }[] }
   | { op: 'finish'; concepts: ReadonlyMap<string, string>; idSpace: ReadonlySet<string> };
@@ -242,14 +245,14 @@ export class WorkerPass {
    * batches of the hand-off's files from one shared counter (Int32 slot 0), so whichever is free
    * takes the next batch. Resolves when the worker has claimed its last batch and reported it.
    */
-  shareDocs(handoff: FileHandoff, counter: SharedArrayBuffer, batch: number, onResults: (r: SharedDocResult[]) => void, place?: PlacedSlots): Promise<void> {
+  shareDocs(handoff: FileHandoff, counter: SharedArrayBuffer, batch: number, onResults: (r: SharedDocResult[]) => void, place?: PlacedSlots, links?: LinkScanSpec): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       this.onDocs = onResults;
       this.docsDone = resolve;
       this.docsFailed = reject;
       this.hold();
-      this.worker.postMessage({ op: 'docs', handoff, counter, batch, place } satisfies ToWorker);
+      this.worker.postMessage({ op: 'docs', handoff, counter, batch, place, links } satisfies ToWorker);
     });
   }
 

@@ -1,7 +1,8 @@
 // The worker thread of the record pass (record-pass.ts): reads each record file through the
 // descriptor it is given, hashes it and feeds the same inline pass, block by block; then checks
-// the vectors files against the ids so far, and takes batches of the knowledge documents. In a
-// build it also writes what it read into the archive being made (core/zip-placement.ts).
+// the vectors files against the ids so far, and takes batches of the knowledge documents (with
+// their link facts, for validate's link check). In a build it also writes what it read into the
+// archive being made (core/zip-placement.ts).
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { closeSync, constants, openSync } from 'node:fs';
@@ -16,6 +17,7 @@ import type { Diagnostic } from '../core/diagnostics.js';
 import { scanSecretBytes } from '../core/secrets.js';
 import { SecretStream } from '../core/secret-stream.js';
 import { SAG_FILES } from './records.js';
+import { isLinkDocument, linkFactsOf, type LinkScanSpec } from '../links/facts.js';
 
 const limits = workerData as RecordPassLimits;
 const pass = new InlinePass(limits);
@@ -23,7 +25,7 @@ const reply = (m: RecordWorkerReply) => parentPort!.postMessage(m);
 
 parentPort!.on('message', (m: RecordWorkerMessage) => {
   if (m.op === 'docs') {
-    shareDocs(m.handoff, new Int32Array(m.counter), m.batch, m.place);
+    shareDocs(m.handoff, new Int32Array(m.counter), m.batch, m.place, m.links);
     reply({ op: 'docs-done' });
     return;
   }
@@ -71,7 +73,7 @@ parentPort!.on('message', (m: RecordWorkerMessage) => {
 
 // The worker's share of the knowledge documents: the checks the main thread runs on its share;
 // in a build each document then goes into its place in the archive, a batch per write.
-function shareDocs(h: FileHandoff, counter: Int32Array, batch: number, place: PlacedSlots | undefined): void {
+function shareDocs(h: FileHandoff, counter: Int32Array, batch: number, place: PlacedSlots | undefined, links: LinkScanSpec | undefined): void {
   const out = place ? openForPlacing(place.path) : undefined;
   const writes = out?.fd === undefined ? undefined : new PlacedWrites(out.fd);
   try {
@@ -91,8 +93,11 @@ function shareDocs(h: FileHandoff, counter: Int32Array, batch: number, place: Pl
           results.push({ k, error: (e as Error).message, diags });
           continue;
         }
-        const r: SharedDocResult = { k, sha256: sha256Hex(bytes), doc: checkKnowledge(path, bytes, limits.maxDepth, diags), diags };
+        let text: string | null | undefined;
+        const r: SharedDocResult = { k, sha256: sha256Hex(bytes), doc: checkKnowledge(path, bytes, limits.maxDepth, diags, links ? (t) => { text = t ?? null; } : undefined), diags };
         if (limits.secrets) r.secrets = scanSecretBytes(bytes, path, path, limits.secrets.allow);
+        // Validate's link check takes the document's links from this same read (and its text as decoded here).
+        if (links && isLinkDocument(links, path)) r.links = linkFactsOf(links, path, bytes, text);
         results.push(r);
         // A document whose size is not the one laid out changed since the listing: left unwritten.
         if (writes && !writeError && place!.at[k]! >= 0 && bytes.length === place!.sizes[k]) {

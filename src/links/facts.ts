@@ -1,0 +1,76 @@
+// What the link check needs of one document — its links, and its anchors when the parser read it —
+// taken from the bytes wherever they are read: by the link check itself, or by a format's checks
+// on their one read of each file (validate), on whichever thread reads it. Small and cloneable, so
+// a large package's texts are never held.
+import { decodeUtf8 } from '../core/utf8.js';
+import { splitFrontmatter, stripBom } from '../core/yaml-safe.js';
+import { scanMarkdown, type Link } from './parse.js';
+import { fastLinks } from './fast.js';
+import { anchorsOf, MARKDOWN_FILE, type Anchors } from './site.js';
+import type { Generator } from './slugs.js';
+
+/** How a site's documents are scanned: plain data, so it can be handed to another thread. */
+export interface LinkScanSpec {
+  /** Folders whose Markdown files are the documents ('' for all). */
+  roots: string[];
+  generator: Generator;
+  wiki: boolean;
+  admonitions: boolean;
+}
+
+/** One document's links as written, where its body starts, and (when the parser read it) its anchors. */
+export interface DocLinkFacts {
+  links: Link[];
+  /** Lines before the body (the frontmatter), added to each link's line. */
+  offset: number;
+  /** Links inside HTML or JSX blocks (not judged, counted). */
+  html: number;
+  /** The page's anchors, kept when the parser read it anyway; `text` only where block ids are anchors (Obsidian, Foam). */
+  anchors?: { a: Anchors; text: string };
+}
+
+/**
+ * Where a reader hands documents' link facts as it reads them (validate: the format's checks, on
+ * their one read of each file): the bytes, on the thread that read them, or facts taken on another
+ * thread with linkFactsOf(spec, …). Any file may be handed over; what is not a document is ignored.
+ */
+export interface LinkFactsSink {
+  readonly spec: LinkScanSpec;
+  /**
+   * The observer must not keep or change the buffer. `text`: the bytes decoded as decodeUtf8
+   * decodes them, when the reader has done so (undefined: not decoded, null: not UTF-8).
+   */
+  observe(path: string, bytes: Buffer, text?: string | null): void;
+  add(path: string, facts: DocLinkFacts | null): void;
+}
+
+/** Is `path` one of the documents whose links the check reads? */
+export function isLinkDocument(spec: LinkScanSpec, path: string): boolean {
+  return MARKDOWN_FILE.test(path) && spec.roots.some((r) => path.startsWith(r));
+}
+
+export const scanOptions = (spec: LinkScanSpec, path: string) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path) });
+
+/** A page's anchors as the check keeps them. */
+export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[0], body: string): { a: Anchors; text: string } {
+  const g = spec.generator;
+  return { a: anchorsOf(s, g), text: g === 'obsidian' || g === 'foam' ? body : '' };
+}
+
+/**
+ * The link facts of one document's bytes; null when it holds no link (or is no UTF-8 text).
+ * `text`: the bytes as decodeUtf8 decodes them, when the caller has them (null: not UTF-8).
+ */
+export function linkFactsOf(spec: LinkScanSpec, path: string, bytes: Buffer, text?: string | null): DocLinkFacts | null {
+  // Most documents of a large package link nowhere: a text without `[` or `<` holds no link.
+  if (bytes.indexOf(0x5b) < 0 && bytes.indexOf(0x3c) < 0) return null;
+  const t = text === undefined ? decodeUtf8(bytes) : text;
+  if (t === undefined || t === null) return null;
+  const fm = splitFrontmatter(stripBom(t));
+  const offset = fm.present ? fm.bodyLine - 1 : 0;
+  const opts = scanOptions(spec, path);
+  const links = opts.admonitions || opts.mdx ? undefined : fastLinks(fm.body);
+  if (links) return { links, offset, html: 0 };
+  const s = scanMarkdown(fm.body, opts);
+  return { links: s.links, offset, html: s.inHtml, anchors: keptAnchors(spec, s, fm.body) };
+}
