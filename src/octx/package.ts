@@ -276,13 +276,15 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const rest = files.map((_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
     // With a worker, the knowledge documents are shared with it (claimed in batches from one
     // counter); the rest, and everything without a worker, is checked here.
-    const shareable = pass instanceof WorkerPass ? rest.filter((i) => isKnowledgeMarkdown(files[i]!.path) && byPath.get(files[i]!.path)?.kind === 'file' && byPath.get(files[i]!.path)!.size <= limits.maxFileBytes) : [];
+    // A build without a record worker starts one for the documents alone (both cores).
+    const shareable = pass instanceof WorkerPass || (placement && tree.handoff) ? rest.filter((i) => isKnowledgeMarkdown(files[i]!.path) && byPath.get(files[i]!.path)?.kind === 'file' && byPath.get(files[i]!.path)!.size <= limits.maxFileBytes) : [];
     const handoff = shareable.length >= SHARE_ABOVE ? tree.handoff?.(shareable.map((i) => files[i]!.path)) : undefined;
-    if (handoff && pass instanceof WorkerPass) {
+    const sharer = !handoff ? undefined : pass instanceof WorkerPass ? pass : new WorkerPass(limits);
+    if (handoff && sharer) {
       const inShare = new Set(shareable);
       const counter = new SharedArrayBuffer(4);
       const claims = new Int32Array(counter);
-      const theirs = pass.shareDocs(handoff, counter, SHARE_BATCH, (results) => {
+      const theirs = sharer.shareDocs(handoff, counter, SHARE_BATCH, (results) => {
         for (const r of results) {
           const i = shareable[r.k]!;
           if (r.crc32 !== undefined) placement!.wrote(entryOf[i]!, r.crc32);
@@ -298,7 +300,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       for (let start; (start = Atomics.add(claims, 0, SHARE_BATCH)) < shareable.length;) {
         await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(files[i]!, i).then(() => undefined));
       }
-      await theirs;
+      await theirs.finally(() => { if (sharer !== pass) sharer.close(); });
     } else await mapLimit(rest, 16, (i) => checkFile(files[i]!, i).then(() => undefined));
     await Promise.all(sagJobs);
     // A record file's copy stands only if it is what was checked.
