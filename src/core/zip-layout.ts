@@ -72,7 +72,8 @@ export function localHeader(name: Buffer, size: number, crc: number): Buffer {
 export class ZipLayout {
   readonly entries: PlacedEntry[] = [];
   private byPath: Map<string, number> | undefined;
-  private readonly paths: readonly string[];
+  /** Each entry's path, as given. */
+  readonly paths: readonly string[];
   /** Every entry's name, one after another (one buffer, not 50 000 of them). */
   readonly names: Buffer;
   /** Where the central directory starts: the end of the last entry's data. */
