@@ -13,7 +13,7 @@ import { isoSeconds, resolveEpoch } from '../core/time.js';
 import type { Tree } from '../core/tree.js';
 import type { BuildOptions, BuiltArtifact } from '../format.js';
 import type { Limits } from '../core/limits.js';
-import { checkPackage } from './package.js';
+import { checkPackage, type OctxReport } from './package.js';
 import { MANIFEST, type Manifest } from './manifest.js';
 import { layoutProblems } from '../core/zip-tree.js';
 import { readExactly } from '../core/tree.js';
@@ -70,7 +70,7 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
   // (a reproducibility check) skips the scan.
   const scan = opts.allowSecrets && !opts.warnings ? undefined : { allow: !!opts.allowSecrets };
   try {
-    const report = await checkPackage(tree, {
+    let report: OctxReport | undefined = await checkPackage(tree, {
       workdir: true,
       limits: opts.limits,
       ...(scan ? { secrets: scan } : {}),
@@ -92,9 +92,15 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
     });
     failWith(report.diagnostics, `${tree.label} is not a valid OCTX working directory`);
     if (!temp || !placement) fail('CTXFORGE_INTERNAL', 'the archive was not laid out (nothing was written)');
+    // Only what finishing needs is kept: the report (50 000 documents' fields, findings lists)
+    // is not held through the read-back, where the build's memory peaks.
     const secrets = new Map<string, Diagnostic[]>();
-    if (scan) report.files.forEach((f, i) => { if (report.secrets?.[i]?.length) secrets.set(f.path, report.secrets[i]!); });
-    return await finishBuilt(report.manifest!, epoch, sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path), temp, placement, opts, scan && secrets);
+    const found = report.secrets;
+    if (scan) report.files.forEach((f, i) => { if (found?.[i]?.length) secrets.set(f.path, found[i]!); });
+    const manifest = report.manifest!;
+    const files = sortUtf8(report.files, (f) => f.path).map((f) => ({ path: f.path, sha256: f.sha256 }));
+    report = undefined;
+    return await finishBuilt(manifest, epoch, files, temp, placement, opts, scan && secrets);
   } catch (e) {
     placement?.close();
     temp?.discard();
