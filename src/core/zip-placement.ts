@@ -5,7 +5,7 @@
 import { crc32 } from 'node:zlib';
 import { closeSync, openSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { ZipLayout, localHeader, type ZipEntrySpec } from './zip-layout.js';
+import { ZipLayout, localHeader, localHeaderLength, writeLocalHeader, type ZipEntrySpec } from './zip-layout.js';
 import { PlacedWrites } from './placed-writes.js';
 import { startWorker } from './worker.js';
 import { readBlocks } from './tree.js';
@@ -219,6 +219,8 @@ function startReader(): Worker {
 }
 
 const READ_BACK_HERE_UP_TO = 16 * 1024 * 1024;
+// Any size: a header's length depends on it only through whether it needs ZIP64 (the longest case).
+const MAX_SIZE = 2 ** 53 - 1;
 
 export interface ReadBackPlan {
   path: string;
@@ -251,7 +253,14 @@ export function readBack(plan: ReadBackPlan): ReadBackResult {
   let part = -1;
   let start = 0;
   let end = 0;
-  let expected: Uint8Array = tail;
+  // What the part being read must hold, when it is not data: the tail, or a header built into one
+  // reused buffer (no allocation per entry: the read-back ends the build).
+  const nameBytes = Buffer.from(names.buffer, names.byteOffset, names.byteLength);
+  const tailBytes = Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength);
+  let longestName = 0;
+  for (let i = 0; i < count; i++) longestName = Math.max(longestName, nameLength[i]!);
+  const header = Buffer.allocUnsafe(localHeaderLength(longestName, MAX_SIZE));
+  let expected: Buffer = tailBytes;
   let crc = 0;
   /** Closes the part just read (a data part: its CRC-32) and opens the next one that has bytes. */
   const next = (): ReadBackResult | undefined => {
@@ -260,15 +269,15 @@ export function readBack(plan: ReadBackPlan): ReadBackResult {
       part++;
       start = end;
       if (part === 2 * count) {
-        expected = tail;
+        expected = tailBytes;
         end = size;
         return undefined;
       }
       const i = part >> 1;
       if ((part & 1) === 0) {
         if (headerAt[i] !== start) return { error: 'the archive is not laid out entry after entry', entry: i };
-        expected = localHeader(Buffer.from(names.buffer, names.byteOffset + nameAt[i]!, nameLength[i]!), sizes[i]!, crcs[i]!);
-        end = start + expected.length;
+        expected = header;
+        end = start + writeLocalHeader(header, nameBytes, nameAt[i]!, nameLength[i]!, sizes[i]!, crcs[i]!);
         if (end !== dataAt[i]) return { error: 'its local header is not the length laid out', entry: i };
         return undefined;
       }
@@ -289,7 +298,7 @@ export function readBack(plan: ReadBackPlan): ReadBackResult {
       for (let at = pos; at < pos + n;) {
         const to = Math.min(end, pos + n);
         if ((part & 1) === 1 && part < 2 * count) crc = crc32(block.subarray(at - pos, to - pos), crc);
-        else if (Buffer.compare(block.subarray(at - pos, to - pos), expected.subarray(at - start, to - start)) !== 0) {
+        else if (block.compare(expected, at - start, to - start, at - pos, to - pos) !== 0) {
           return part === 2 * count ? { error: 'the central directory is not the one laid out' } : { error: 'its local header is not the one laid out', entry: part >> 1 };
         }
         at = to;
