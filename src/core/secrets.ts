@@ -490,6 +490,7 @@ function joinCrossesLiteral(text: string, start: number, end: number, nextStart:
 }
 
 const isAsciiBlank = (c: number) => c === 32 || (c >= 9 && c <= 13);
+const TWO_QUOTES = Buffer.from("''");
 
 /**
  * True when bytes that are not UTF-16 hold nothing findSecrets could find in their UTF-8 or latin1
@@ -501,21 +502,34 @@ const isAsciiBlank = (c: number) => c === 32 || (c >= 9 && c <= 13);
 export function cleanBytes(b: Uint8Array): boolean {
   const n = b.length;
   const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
-  if (buf.indexOf(92) >= 0 || buf.indexOf("''") >= 0) return false;
+  if (buf.indexOf(92) >= 0 || buf.indexOf(TWO_QUOTES) >= 0) return false;
+  // Two bytes a step, one branch for both codes (almost never taken): a third less time than a
+  // step a byte, on the 50 000 documents of a build (issue 28: the scan's share of a build).
   let h = 0;
-  for (let i = 0; i < n; i++) {
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    const h1 = ((h << 5) | TRI_CODE[b[i]!]!) & 0x7fff;
+    h = ((h1 << 5) | TRI_CODE[b[i + 1]!]!) & 0x7fff;
+    if ((TRI_HIT[h1]! | TRI_HIT[h]!) === 0) continue;
+    if (TRI_HIT[h1] === 1 && i >= 2 && literalAtBytes(b, i - 2, TRI_LITS.get(h1)!)) return false;
+    if (TRI_HIT[h] === 1 && i >= 1 && literalAtBytes(b, i - 1, TRI_LITS.get(h)!)) return false;
+  }
+  for (; i < n; i++) {
     h = ((h << 5) | TRI_CODE[b[i]!]!) & 0x7fff;
     if (TRI_HIT[h] === 1 && i >= 2 && literalAtBytes(b, i - 2, TRI_LITS.get(h)!)) return false;
   }
-  for (let start = 0, nl = buf.indexOf(10); nl >= 0; start = nl + 1, nl = buf.indexOf(10, start)) {
+  // Each line end is searched for once: the next line's end, found for this join, is the next
+  // join's line end (a native search a line, not two: a fifth of this function's time before).
+  let nextNl = buf.indexOf(10);
+  for (let start = 0, nl = nextNl; nl >= 0; start = nl + 1, nl = nextNl) {
     // The join of [start, nl) and the next line.
+    const nextStart = nl + 1;
+    nextNl = buf.indexOf(10, nextStart);
     let e = nl > start && b[nl - 1] === 13 ? nl - 1 : nl;
     while (e > start && isAsciiBlank(b[e - 1]!)) e--;
     if (e > start && b[e - 1]! >= 0x80) return false;
-    const nextStart = nl + 1;
-    let nextNl = buf.indexOf(10, nextStart);
-    if (nextNl < 0) nextNl = n;
-    const nextEnd = nextNl > nextStart && b[nextNl - 1] === 13 ? nextNl - 1 : nextNl;
+    const nextRaw = nextNl < 0 ? n : nextNl;
+    const nextEnd = nextRaw > nextStart && b[nextRaw - 1] === 13 ? nextRaw - 1 : nextRaw;
     let s = nextStart;
     while (s < nextEnd && isAsciiBlank(b[s]!)) s++;
     if (s < nextEnd && b[s]! >= 0x80) return false;
@@ -601,6 +615,22 @@ export function scanSecretBytes(bytes: Uint8Array, file: string, where: string, 
     }
   }
   return out;
+}
+
+/**
+ * Whether scanSecretName can find anything in a name of these UTF-8 bytes: only one that spells a
+ * literal a pattern starts with (every literal is ASCII: its bytes are its characters) or holds an
+ * escape can. A build checks its 50 000 entry names with this and scans only those that can.
+ */
+export function nameMayHoldSecret(name: Uint8Array): boolean {
+  let h = 0;
+  for (let i = 0; i < name.length; i++) {
+    const c = name[i]!;
+    if (c === 92 || (c === 39 && name[i + 1] === 39)) return true;
+    h = ((h << 5) | TRI_CODE[c]!) & 0x7fff;
+    if (TRI_HIT[h] === 1 && i >= 2 && literalAtBytes(name, i - 2, TRI_LITS.get(h)!)) return true;
+  }
+  return false;
 }
 
 /**

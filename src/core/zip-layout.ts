@@ -45,8 +45,20 @@ export function localHeaderLength(nameLength: number, size: number): number {
 
 /** The local header of a STORED entry (pure: any thread may build it once it has the CRC). */
 export function localHeader(name: Buffer, size: number, crc: number): Buffer {
-  const big = bigLocal(size);
   const h = Buffer.alloc(localHeaderLength(name.length, size));
+  writeLocalHeader(h, name, 0, name.length, size, crc);
+  return h;
+}
+
+/**
+ * Writes the local header of a STORED entry named by bytes [nameAt, nameAt + nameLength) of
+ * `names` into the start of `h` (long enough; a reused buffer when a thread checks 50 000 of them)
+ * and returns its length.
+ */
+export function writeLocalHeader(h: Buffer, names: Buffer, nameAt: number, nameLength: number, size: number, crc: number): number {
+  const big = bigLocal(size);
+  const length = localHeaderLength(nameLength, size);
+  h.fill(0, 0, length);
   h.writeUInt32LE(0x04034b50, 0);
   h.writeUInt16LE(big ? 45 : 20, 4);
   h.writeUInt16LE(UTF8, 6);
@@ -56,23 +68,24 @@ export function localHeader(name: Buffer, size: number, crc: number): Buffer {
   h.writeUInt32LE(crc, 14);
   h.writeUInt32LE(big ? MAX32 : size, 18);
   h.writeUInt32LE(big ? MAX32 : size, 22);
-  h.writeUInt16LE(name.length, 26);
+  h.writeUInt16LE(nameLength, 26);
   h.writeUInt16LE(big ? 20 : 0, 28);
-  name.copy(h, 30);
+  names.copy(h, 30, nameAt, nameAt + nameLength);
   if (big) {
-    const x = 30 + name.length;
+    const x = 30 + nameLength;
     h.writeUInt16LE(1, x);
     h.writeUInt16LE(16, x + 2);
     u64(h, size, x + 4);
     u64(h, size, x + 12);
   }
-  return h;
+  return length;
 }
 
 export class ZipLayout {
   readonly entries: PlacedEntry[] = [];
   private byPath: Map<string, number> | undefined;
-  private readonly paths: readonly string[];
+  /** Each entry's path, as given. */
+  readonly paths: readonly string[];
   /** Every entry's name, one after another (one buffer, not 50 000 of them). */
   readonly names: Buffer;
   /** Where the central directory starts: the end of the last entry's data. */

@@ -5,7 +5,7 @@
 import { crc32 } from 'node:zlib';
 import { closeSync, openSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { ZipLayout, localHeader, type ZipEntrySpec } from './zip-layout.js';
+import { ZipLayout, localHeader, localHeaderLength, writeLocalHeader, type ZipEntrySpec } from './zip-layout.js';
 import { PlacedWrites } from './placed-writes.js';
 import { startWorker } from './worker.js';
 import { readBlocks } from './tree.js';
@@ -137,6 +137,7 @@ export class ZipPlacement {
     if (this.unwritten().length) throw new Error('the archive has unwritten entries');
     const tail = this.layout.tail(this.crcs);
     this.out.write(this.layout.centralAt, tail);
+    this.tailBytes = tail;
     return this.layout.centralAt + tail.length;
   }
 
@@ -151,21 +152,29 @@ export class ZipPlacement {
   }
 
   /**
-   * Reads the finished archive back front to back: its SHA-256, and each entry's data against the
-   * CRC-32 it was written with, which catches any entry written to the wrong place. Rejects with
-   * the first entry that does not hold what was written. A large archive is read on another thread
-   * (read-back-worker.ts), while this one goes on (the build opens the archive meanwhile).
+   * Reads the finished archive back front to back: its SHA-256, and every byte of it against the
+   * archive laid out — each local header and the central directory and end records byte for byte
+   * (rebuilt from the names, sizes and CRC-32s), each entry's data against the CRC-32 it was
+   * written with — which catches any write to the wrong place, short or torn. Rejects with the
+   * first part that does not hold what was written. A large archive is read on another thread
+   * (read-back-worker.ts), while this one goes on. `tail` is what finish() wrote after the data.
    */
   async verify(size: number): Promise<{ sha256: string; size: number }> {
+    const e = this.layout.entries;
     const plan: ReadBackPlan = {
       path: this.path,
       size,
-      dataAt: Float64Array.from(this.layout.entries, (e) => e.dataAt),
-      sizes: Float64Array.from(this.layout.entries, (e) => e.size),
+      headerAt: Float64Array.from(e, (x) => x.headerAt),
+      dataAt: Float64Array.from(e, (x) => x.dataAt),
+      sizes: Float64Array.from(e, (x) => x.size),
       crcs: this.crcs,
+      names: this.layout.names,
+      nameAt: Float64Array.from(e, (x) => x.nameAt),
+      nameLength: Float64Array.from(e, (x) => x.nameLength),
+      tail: this.tailBytes ?? Buffer.alloc(0),
     };
     const failed = (i: number | undefined, message: string) =>
-      new Error(i === undefined ? message : `entry ${this.layout.name(i).toString('utf8')} does not hold the bytes written for it`);
+      new Error(i === undefined ? message : message === 'crc' ? `entry ${this.layout.name(i).toString('utf8')} does not hold the bytes written for it` : `entry ${this.layout.name(i).toString('utf8')}: ${message}`);
     const worker = this.reader ?? (size > READ_BACK_HERE_UP_TO ? startReader() : undefined);
     this.reader = undefined;
     if (!worker) {
@@ -199,6 +208,8 @@ export class ZipPlacement {
   }
 
   private reader: Worker | undefined;
+  /** The central directory and end records as finish() wrote them. */
+  private tailBytes: Buffer | undefined;
 }
 
 function startReader(): Worker {
@@ -208,47 +219,97 @@ function startReader(): Worker {
 }
 
 const READ_BACK_HERE_UP_TO = 16 * 1024 * 1024;
+// Any size: a header's length depends on it only through whether it needs ZIP64 (the longest case).
+const MAX_SIZE = 2 ** 53 - 1;
 
 export interface ReadBackPlan {
   path: string;
   size: number;
-  /** Each entry's data offset and size, and the CRC-32 it was written with. */
+  /** Each entry's header and data offset, size, CRC-32 and name (a view of `names`), in archive order. */
+  headerAt: Float64Array;
   dataAt: Float64Array;
   sizes: Float64Array;
   crcs: Uint32Array;
+  names: Uint8Array;
+  nameAt: Float64Array;
+  nameLength: Float64Array;
+  /** The bytes after the last entry's data: the central directory and end records. */
+  tail: Uint8Array;
 }
 export type ReadBackResult = { sha256: string } | { error: string; entry?: number };
 
-/** The archive's SHA-256, read back in blocks with each entry's data checked against its CRC-32. */
+/**
+ * The archive's SHA-256, read back in blocks, every byte checked against the layout: the archive is
+ * its entries one after another from offset 0 (each a local header, then its data), then the tail.
+ * Headers and tail are compared byte for byte, data through its CRC-32 (one pass, no copy kept).
+ */
 export function readBack(plan: ReadBackPlan): ReadBackResult {
-  const { path, size, dataAt, sizes, crcs } = plan;
+  const { path, size, headerAt, dataAt, sizes, crcs, names, nameAt, nameLength, tail } = plan;
+  const count = dataAt.length;
+  const centralAt = count ? dataAt[count - 1]! + sizes[count - 1]! : 0;
+  if (centralAt + tail.length !== size) return { error: `the archive is ${size} bytes, its layout ${centralAt + tail.length}` };
+  // The parts in order: entry 0's header, its data, entry 1's header, …, then the tail. Part p is
+  // entry p >> 1's header (p even) or data (p odd); part 2 × count is the tail.
+  let part = -1;
+  let start = 0;
+  let end = 0;
+  // What the part being read must hold, when it is not data: the tail, or a header built into one
+  // reused buffer (no allocation per entry: the read-back ends the build).
+  const nameBytes = Buffer.from(names.buffer, names.byteOffset, names.byteLength);
+  const tailBytes = Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength);
+  let longestName = 0;
+  for (let i = 0; i < count; i++) longestName = Math.max(longestName, nameLength[i]!);
+  const header = Buffer.allocUnsafe(localHeaderLength(longestName, MAX_SIZE));
+  let expected: Buffer = tailBytes;
+  let crc = 0;
+  /** Closes the part just read (a data part: its CRC-32) and opens the next one that has bytes. */
+  const next = (): ReadBackResult | undefined => {
+    for (;;) {
+      if (part >= 0 && (part & 1) === 1 && crc >>> 0 !== crcs[part >> 1]) return { error: 'crc', entry: part >> 1 };
+      part++;
+      start = end;
+      if (part === 2 * count) {
+        expected = tailBytes;
+        end = size;
+        return undefined;
+      }
+      const i = part >> 1;
+      if ((part & 1) === 0) {
+        if (headerAt[i] !== start) return { error: 'the archive is not laid out entry after entry', entry: i };
+        expected = header;
+        end = start + writeLocalHeader(header, nameBytes, nameAt[i]!, nameLength[i]!, sizes[i]!, crcs[i]!);
+        if (end !== dataAt[i]) return { error: 'its local header is not the length laid out', entry: i };
+        return undefined;
+      }
+      crc = 0;
+      end = start + sizes[i]!;
+      if (end > start) return undefined;
+    }
+  };
   const fd = openSync(path, 'r');
   try {
     const h = createHash('sha256');
-    let i = 0;
-    let crc = 0;
     let pos = 0;
+    let failure = next();
+    if (failure) return failure;
     for (const block of readBlocks(fd, 0, size)) {
       const n = block.length;
       h.update(block);
-      // The parts of this block that are entry data, each folded into its entry's CRC.
-      for (let at = pos; i < dataAt.length;) {
-        const start = dataAt[i]!;
-        const end = start + sizes[i]!;
-        if (start >= pos + n) break;
+      for (let at = pos; at < pos + n;) {
         const to = Math.min(end, pos + n);
-        const from = Math.max(at, start);
-        if (to > from) crc = crc32(block.subarray(from - pos, to - pos), crc);
+        if ((part & 1) === 1 && part < 2 * count) crc = crc32(block.subarray(at - pos, to - pos), crc);
+        else if (block.compare(expected, at - start, to - start, at - pos, to - pos) !== 0) {
+          return part === 2 * count ? { error: 'the central directory is not the one laid out' } : { error: 'its local header is not the one laid out', entry: part >> 1 };
+        }
         at = to;
-        if (to < end) break;
-        if (crc >>> 0 !== crcs[i]) return { error: 'crc', entry: i };
-        crc = 0;
-        i++;
+        if (at === end && part < 2 * count) {
+          failure = next();
+          if (failure) return failure;
+        }
       }
       pos += n;
     }
     if (pos < size) return { error: `the archive ends after ${pos} of ${size} bytes` };
-    if (i !== dataAt.length) return { error: 'the archive ends inside its entries' };
     return { sha256: h.digest('hex') };
   } finally {
     closeSync(fd);

@@ -236,6 +236,52 @@ function decodeName(buf: Buffer, flags: number): string | null {
   return flags & 0x800 ? decodeUtf8(buf) ?? null : null;
 }
 
+/**
+ * A name that is both a file and a directory, named or implied (a file `a` next to `a/b` cannot be
+ * extracted as both). Each directory is checked once, walking up from a file's until one already
+ * seen (whose own parents then were too), so the cost follows the directories, not files × depth.
+ */
+function fileDirClashes(files: readonly { path: string }[], names: ReadonlySet<string>, dirs: ReadonlySet<string>, problems: ZipProblem[]): void {
+  for (const d of dirs) if (names.has(d)) problems.push({ kind: 'DUPLICATE', entry: d, message: `${JSON.stringify(d)} is both a file and a directory` });
+  const seenDirs = new Set<string>();
+  for (const f of files) {
+    for (let i = f.path.lastIndexOf('/'); i > 0; i = f.path.lastIndexOf('/', i - 1)) {
+      const parent = f.path.slice(0, i);
+      if (seenDirs.has(parent)) break;
+      seenDirs.add(parent);
+      if (names.has(parent) && !dirs.has(parent)) problems.push({ kind: 'DUPLICATE', entry: parent, message: `${JSON.stringify(parent)} is both a file and the directory of ${JSON.stringify(f.path)}` });
+    }
+  }
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * What ZipTree.open would refuse in an archive of these STORED file entries (names as written,
+ * UTF-8), judged on the list itself: a build that writes the archive from this list and reads
+ * every byte of it back against the list (zip-placement.ts) need not parse it again to know.
+ */
+export function layoutProblems(entries: readonly { path: string; size: number }[], limits?: Partial<Limits>): ZipProblem[] {
+  const l = resolveLimits(limits);
+  const problems: ZipProblem[] = [];
+  if (entries.length > l.maxEntries) problems.push({ kind: 'LIMIT', message: `archive has ${entries.length} entries, more than the limit of ${l.maxEntries} (--max-entries)` });
+  const names = new Set<string>();
+  let total = 0;
+  for (const e of entries) {
+    // A lone surrogate is written as U+FFFD: the entry would not carry this name.
+    if (LONE_SURROGATE.test(e.path)) { problems.push({ kind: 'NAME_ENCODING', entry: e.path, message: `entry name ${JSON.stringify(e.path)} is not valid UTF-8` }); continue; }
+    const why = unsafePathReason(e.path);
+    if (why) { problems.push({ kind: 'PATH_UNSAFE', entry: e.path, message: `unsafe entry name ${JSON.stringify(e.path)}: ${why}` }); continue; }
+    if (names.has(e.path)) { problems.push({ kind: 'DUPLICATE', entry: e.path, message: `duplicate entry ${JSON.stringify(e.path)}` }); continue; }
+    names.add(e.path);
+    if (e.size > l.maxFileBytes) problems.push({ kind: 'LIMIT', entry: e.path, message: `entry ${JSON.stringify(e.path)} expands to ${e.size} bytes, over the per-file limit of ${l.maxFileBytes} (--max-file-bytes)` });
+    total += e.size;
+  }
+  if (total > l.maxTotalBytes) problems.push({ kind: 'LIMIT', message: `archive expands to ${total} bytes, over the total limit of ${l.maxTotalBytes} (--max-total-bytes)` });
+  fileDirClashes(entries, names, new Set(), problems);
+  return problems;
+}
+
 export class ZipTree implements Tree {
   private constructor(
     readonly label: string,
@@ -338,19 +384,7 @@ export class ZipTree implements Tree {
       if (total > limits.maxTotalBytes) {
         problems.push({ kind: 'LIMIT', message: `archive expands to ${total} bytes, over the total limit of ${limits.maxTotalBytes} (--max-total-bytes)` });
       }
-      for (const d of dirs) if (names.has(d)) problems.push({ kind: 'DUPLICATE', entry: d, message: `${JSON.stringify(d)} is both a file and a directory` });
-      // Implied directories count too: a file `a` next to `a/b` cannot be extracted as both.
-      // Each directory is checked once, walking up from a file's until one already seen (whose own
-      // parents then were too), so the cost follows the directories, not files × depth.
-      const seenDirs = new Set<string>();
-      for (const f of files) {
-        for (let i = f.path.lastIndexOf('/'); i > 0; i = f.path.lastIndexOf('/', i - 1)) {
-          const parent = f.path.slice(0, i);
-          if (seenDirs.has(parent)) break;
-          seenDirs.add(parent);
-          if (names.has(parent) && !dirs.has(parent)) problems.push({ kind: 'DUPLICATE', entry: parent, message: `${JSON.stringify(parent)} is both a file and the directory of ${JSON.stringify(f.path)}` });
-        }
-      }
+      fileDirClashes(files, names, dirs, problems);
       ranges.sort((a, b) => a.start - b.start);
       for (let i = 1; i < ranges.length; i++) {
         if (ranges[i]!.start < ranges[i - 1]!.end) {

@@ -3,22 +3,23 @@
 // soon as the payload is listed and each file is written into place from the very bytes that were
 // validated (core/zip-placement.ts), so a build reads every file once; then it is read back and
 // checked before rename.
-import { basename, join } from 'node:path';
-import { failWith, fail, type Diagnostic } from '../core/diagnostics.js';
+import { join } from 'node:path';
+import { error, failWith, fail, type Diagnostic } from '../core/diagnostics.js';
 import { asIoError, TempOutput } from '../core/atomic.js';
 import { ZipPlacement } from '../core/zip-placement.js';
+import type { ZipLayout } from '../core/zip-layout.js';
 import { sortUtf8 } from '../core/paths.js';
 import { isoSeconds, resolveEpoch } from '../core/time.js';
 import type { Tree } from '../core/tree.js';
 import type { BuildOptions, BuiltArtifact } from '../format.js';
 import type { Limits } from '../core/limits.js';
-import { checkPackage } from './package.js';
+import { checkPackage, type OctxReport } from './package.js';
 import { MANIFEST, type Manifest } from './manifest.js';
-import { openOctx } from './archive.js';
-import type { ZipTree } from '../core/zip-tree.js';
+import { layoutProblems } from '../core/zip-tree.js';
+import { readExactly } from '../core/tree.js';
 import { stringifyManifest } from './serialize.js';
 import { packageDigest } from './digest.js';
-import { scanSecretBytes, scanSecretName } from '../core/secrets.js';
+import { nameMayHoldSecret, scanSecretBytes, scanSecretName } from '../core/secrets.js';
 
 /** "SAG Technical Research" → "sag-technical-research". */
 export function slug(name: string): string {
@@ -60,25 +61,6 @@ export function builtManifestLength(manifest: Manifest, epoch: number, paths: re
 
 const artifactName = (m: { asset?: { name?: unknown }; release?: { version?: unknown } }) => `${slug(String(m.asset?.name))}-${m.release?.version}.octx`;
 
-/**
- * The written archive, opened again: the security checks of any opened archive, then its entries
- * against what was laid out: the same paths, each of the size written, and the manifest's bytes.
- * The data of every entry was checked against its CRC-32 when the archive was read back.
- */
-async function checkWritten(zipTree: ZipTree, manifestBytes: Buffer, placement: ZipPlacement): Promise<string[]> {
-  const problems: string[] = [];
-  const listed = await zipTree.list();
-  const entries = placement.layout.entries;
-  if (listed.length !== entries.length) problems.push(`the archive holds ${listed.length} entries, ${entries.length} were written`);
-  for (const e of listed) {
-    const i = placement.layout.indexOf(e.path);
-    if (i === undefined) problems.push(`unexpected entry ${e.path}`);
-    else if (e.size !== entries[i]!.size) problems.push(`${e.path} holds ${e.size} bytes, ${entries[i]!.size} were written`);
-  }
-  if (!problems.length && !(await zipTree.read(MANIFEST)).equals(manifestBytes)) problems.push('the manifest entry does not hold the manifest written');
-  return problems;
-}
-
 export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltArtifact> {
   const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, sourceTime: opts.sourceTime, env: opts.env });
   let temp: TempOutput | undefined;
@@ -88,7 +70,7 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
   // (a reproducibility check) skips the scan.
   const scan = opts.allowSecrets && !opts.warnings ? undefined : { allow: !!opts.allowSecrets };
   try {
-    const report = await checkPackage(tree, {
+    let report: OctxReport | undefined = await checkPackage(tree, {
       workdir: true,
       limits: opts.limits,
       ...(scan ? { secrets: scan } : {}),
@@ -110,9 +92,15 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
     });
     failWith(report.diagnostics, `${tree.label} is not a valid OCTX working directory`);
     if (!temp || !placement) fail('CTXFORGE_INTERNAL', 'the archive was not laid out (nothing was written)');
+    // Only what finishing needs is kept: the report (50 000 documents' fields, findings lists)
+    // is not held through the read-back, where the build's memory peaks.
     const secrets = new Map<string, Diagnostic[]>();
-    if (scan) report.files.forEach((f, i) => secrets.set(f.path, report.secrets?.[i] ?? []));
-    return await finishBuilt(report.manifest!, epoch, sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path), temp, placement, opts, scan && secrets);
+    const found = report.secrets;
+    if (scan) report.files.forEach((f, i) => { if (found?.[i]?.length) secrets.set(f.path, found[i]!); });
+    const manifest = report.manifest!;
+    const files = sortUtf8(report.files, (f) => f.path).map((f) => ({ path: f.path, sha256: f.sha256 }));
+    report = undefined;
+    return await finishBuilt(manifest, epoch, files, temp, placement, opts, scan && secrets);
   } catch (e) {
     placement?.close();
     temp?.discard();
@@ -121,15 +109,28 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
 }
 
 /**
- * Secrets in what ships, as the archive lists its entries: each entry's name, then its content (the
- * payload's as scanned while it was read and written, the built manifest's here). A manifest
- * finding's line is in the built manifest.
+ * Secrets in what ships, as the archive lists its entries in UTF-8 order: each entry's name, then
+ * its content (the payload's as scanned while it was read and written, the built manifest's here).
+ * A manifest finding's line is in the built manifest. Only the names that spell a literal or hold
+ * an escape are scanned (nameMayHoldSecret): the rest cannot hold a finding.
  */
-function shippedSecrets(paths: string[], manifestBytes: Buffer, payload: ReadonlyMap<string, Diagnostic[]>, allow: boolean): Diagnostic[] {
+function shippedSecrets(layout: ZipLayout, manifestBytes: Buffer, payload: ReadonlyMap<string, Diagnostic[]>, allow: boolean): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const p of sortUtf8(paths, (x) => x)) {
-    out.push(...scanSecretName(p, allow));
-    out.push(...(p === MANIFEST ? scanSecretBytes(manifestBytes, p, p, allow) : payload.get(p) ?? []));
+  // Entry 0 is the manifest, the payload follows in UTF-8 order: the manifest goes in its place,
+  // before the first payload name that sorts after it.
+  const count = layout.entries.length;
+  const manifestName = layout.name(0);
+  let lo = 1;
+  for (let hi = count; lo < hi;) {
+    const mid = (lo + hi) >>> 1;
+    if (Buffer.compare(layout.name(mid), manifestName) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = 0; k < count; k++) {
+    const i = k < lo - 1 ? k + 1 : k === lo - 1 ? 0 : k;
+    if (nameMayHoldSecret(layout.name(i))) out.push(...scanSecretName(layout.paths[i]!, allow));
+    const found = i === 0 ? scanSecretBytes(manifestBytes, MANIFEST, MANIFEST, allow) : payload.size ? payload.get(layout.paths[i]!) : undefined;
+    if (found?.length) out.push(...found);
   }
   return out;
 }
@@ -145,31 +146,32 @@ async function finishBuilt(manifest: Manifest, epoch: number, files: { path: str
     fail('OCTX_FILE_DIGEST_MISMATCH', `${left[0]} changed while the package was being built${left.length > 1 ? ` (and ${left.length - 1} more)` : ''}; nothing was written`,
       { file: left[0], hint: 'build again once the working directory is not being edited' });
   }
+  // What opening the archive would refuse (its limits, its names), judged on the entries laid out:
+  // the read-back below checks that the archive is exactly these entries, so it is not parsed again.
+  const layout = placement.layout;
+  const refused = layoutProblems(layout.entries.map((e, i) => ({ path: layout.paths[i]!, size: e.size })), limits);
+  failWith(refused.map((p) => error(`OCTX_ZIP_${p.kind}`, p.message, p.entry ? { file: p.entry } : {})), 'the built package does not open as a safe archive (nothing was written)');
   if (!placement.put(0, manifestBytes)) fail('CTXFORGE_INTERNAL', 'the built manifest is not the length it was laid out with (nothing was written)');
   const size = placement.finish();
-  const name = basename(temp.target);
-  // Read back (on another thread when large) while it is opened again here and made durable; it is
-  // renamed only after all three.
+  // The manifest entry holds the manifest written, byte for byte (the payload's data is checked
+  // through its CRC-32 as the archive is read back).
+  if (!readExactly(placement.fd, layout.entries[0]!.dataAt, manifestBytes.length).equals(manifestBytes)) {
+    fail('CTXFORGE_INTERNAL', 'the built archive does not hold what was written (nothing was written): the manifest entry does not hold the manifest written');
+  }
+  // Read back (on another thread when large) while it is made durable; it is renamed only after both.
   const reading = placement.verify(size);
   reading.catch(() => undefined);
   const durable = temp.durable();
   durable.catch(() => undefined);
-  const diagnostics: Diagnostic[] = [];
-  const opened = await openOctx({ label: name, path: temp.path }, limits);
-  diagnostics.push(...opened.diagnostics);
   try {
-    failWith(diagnostics, 'the built package does not open as a safe archive (nothing was written)');
-    const problems = await checkWritten(opened.tree!, manifestBytes, placement);
-    if (problems.length) fail('CTXFORGE_INTERNAL', `the built archive does not hold what was written (nothing was written): ${problems.slice(0, 3).join('; ')}`);
     // Every entry that ships (manifest, documents, records, extension files) was scanned from the
-    // bytes written into it, which the archive was just checked to hold; a finding discards it.
+    // bytes written into it, which the read-back checks the archive holds; a finding discards it.
     if (scanned) {
-      const secrets = shippedSecrets(placement.layout.entries.map((_, i) => placement.layout.name(i).toString('utf8')), manifestBytes, scanned, !!opts.allowSecrets);
+      const secrets = shippedSecrets(layout, manifestBytes, scanned, !!opts.allowSecrets);
       failWith(secrets, 'the package holds credentials (nothing was written)');
       opts.warnings?.push(...secrets);
     }
   } finally {
-    opened.tree?.close();
     await Promise.allSettled([reading, durable]);
   }
   let verified: { sha256: string; size: number };

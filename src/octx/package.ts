@@ -281,24 +281,25 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const placedRecords = placement && worker ? placeRecords(tree, placement, (key) => entryOf[sagIndex(key)]!, worker, byPath) : undefined;
     const rest = files.map((_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
     // With a worker, the knowledge documents are shared with it (claimed in batches from one
-    // counter); the rest, and everything without a worker, is checked here. A validate of a large
-    // working directory without records starts a worker for the documents alone: their per-file
-    // cost (open, stat, read, close, hash, YAML) is what it spends its time on.
+    // counter); the rest, and everything without a worker, is checked here. Without a records'
+    // worker, a build, and a validate of a large working directory, start one for the documents
+    // alone: their per-file cost (open, stat, read, close, hash, YAML) is what it spends its time on.
     const canShare = (i: number) => { const e = isKnowledgeMarkdown(files[i]!.path) ? byPath.get(files[i]!.path) : undefined; return e?.kind === 'file' && e.size <= limits.maxFileBytes; };
     // CTXFORGE_RECORD_WORKER=0 / 1 turns it off / on at any size, as it does the records' worker.
     const force = process.env.CTXFORGE_RECORD_WORKER;
-    const docsOnly = !pass && !placement && !scan && tree.handoff !== undefined && force !== '0';
+    const docsOnly = !(pass instanceof WorkerPass) && tree.handoff !== undefined && force !== '0' && (placement !== undefined || (!pass && !scan));
     const shareable = pass instanceof WorkerPass || docsOnly ? rest.filter(canShare) : [];
     const handoff = shareable.length >= (docsOnly && force === '1' ? 1 : SHARE_ABOVE) ? tree.handoff?.(shareable.map((i) => files[i]!.path)) : undefined;
-    // Only from a directory, where each document costs an open, a stat and a close: from an archive
-    // it is one positioned read, and handing the checks over saved the main thread nothing while
-    // the worker added ~20 MB to the peak (measured on the 50 000-document bench).
-    if (handoff?.kind === 'disk' && docsOnly) pass = new WorkerPass(limits);
-    if (handoff && pass instanceof WorkerPass) {
+    // A validate shares only from a directory, where each document costs an open, a stat and a
+    // close: from an archive it is one positioned read, and handing the checks over saved the main
+    // thread nothing while the worker added ~20 MB to the peak (measured on the 50 000-document
+    // bench). A build shares from any tree: its worker also scans and places its share.
+    const sharer = !handoff ? undefined : pass instanceof WorkerPass ? pass : placement || handoff.kind === 'disk' ? new WorkerPass(limits) : undefined;
+    if (handoff && sharer) {
       const inShare = new Set(shareable);
       const counter = new SharedArrayBuffer(4);
       const claims = new Int32Array(counter);
-      const theirs = pass.shareDocs(handoff, counter, SHARE_BATCH, (results) => {
+      const theirs = sharer.shareDocs(handoff, counter, SHARE_BATCH, (results) => {
         for (const r of results) {
           const i = shareable[r.k]!;
           if (r.crc32 !== undefined) placement!.wrote(entryOf[i]!, r.crc32);
@@ -315,9 +316,8 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       for (let start; (start = Atomics.add(claims, 0, SHARE_BATCH)) < shareable.length;) {
         await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(files[i]!, i).then(() => undefined));
       }
-      await theirs;
-      // The documents' worker has done its one job.
-      if (docsOnly) { pass.close(); pass = undefined; }
+      // A documents-only worker has done its one job.
+      await theirs.finally(() => { if (sharer !== pass) sharer.close(); });
     } else await mapLimit(rest, 16, (i) => checkFile(files[i]!, i).then(() => undefined));
     await Promise.all(sagJobs);
     // A record file's copy stands only if it is what was checked.

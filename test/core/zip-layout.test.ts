@@ -10,7 +10,7 @@ import yazl from 'yazl';
 import fc from 'fast-check';
 import { ZipPlacement } from '../../src/core/zip-placement.js';
 import { PlacedWrites } from '../../src/core/placed-writes.js';
-import { ZipTree } from '../../src/core/zip-tree.js';
+import { ZipTree, layoutProblems } from '../../src/core/zip-tree.js';
 import { tmpDir } from '../helpers/tmp.js';
 
 type File = { path: string; data: Buffer };
@@ -150,6 +150,53 @@ test('reading back finds an entry whose bytes are not the ones written for it, o
       closeSync(fd);
     }
   }
+});
+
+test('reading back checks every byte that is not entry data against the layout: a local header, the central directory, the end record (issue 28)', async () => {
+  const dir = tmpDir();
+  const files = [{ path: 'manifest.json', data: Buffer.from('{}') }, { path: 'knowledge/a.md', data: Buffer.from('# A\n') }, { path: 'knowledge/empty.md', data: Buffer.alloc(0) }, { path: 'knowledge/z.md', data: Buffer.from('# Z\n') }];
+  // Each place a byte is flipped, with the data's CRC-32 unchanged: a name byte in a local header, a
+  // header's CRC field, a name byte in the central directory, the end record's entry count.
+  const places: { name: string; at: (p: ZipPlacement, size: number) => number; why: RegExp }[] = [
+    { name: 'local name', at: (p) => p.layout.entries[1]!.headerAt + 31, why: /entry knowledge\/a\.md: its local header is not the one laid out/ },
+    { name: 'local crc', at: (p) => p.layout.entries[3]!.headerAt + 14, why: /entry knowledge\/z\.md: its local header is not the one laid out/ },
+    { name: 'central name', at: (p) => p.layout.centralAt + 46 + 3, why: /the central directory is not the one laid out/ },
+    { name: 'end record', at: (_p, size) => size - 22 + 8, why: /the central directory is not the one laid out/ },
+  ];
+  for (const place of places) {
+    const out = join(dir, `${place.name.replace(' ', '-')}.zip`);
+    const fd = openSync(out, 'wx+');
+    try {
+      const p = new ZipPlacement(fd, out, files.map((f, i) => ({ path: f.path, size: f.data.length, zip64: i > 0 })));
+      files.forEach((f, i) => assert.ok(p.put(i, f.data)));
+      const size = p.finish();
+      const good = await p.verify(size);
+      assert.equal(good.sha256, createHash('sha256').update(readFileSync(out)).digest('hex'));
+      const at = place.at(p, size);
+      const was = readFileSync(out)[at]!;
+      writeSync(fd, Buffer.from([was ^ 0x20]), 0, 1, at);
+      await assert.rejects(p.verify(size), place.why, place.name);
+      // A byte past the end (the archive longer than laid out) is refused too.
+      writeSync(fd, Buffer.from([was]), 0, 1, at);
+      assert.equal((await p.verify(size)).sha256, good.sha256);
+      await assert.rejects(p.verify(size + 1), /the archive is \d+ bytes, its layout \d+/);
+    } finally {
+      closeSync(fd);
+    }
+  }
+});
+
+test('layoutProblems refuses what ZipTree.open refuses, on the list of entries before it is written', () => {
+  const files = [{ path: 'manifest.json', size: 2 }, { path: 'knowledge/a.md', size: 10 }, { path: 'knowledge/b.md', size: 10 }];
+  assert.deepEqual(layoutProblems(files), []);
+  const kinds = (entries: { path: string; size: number }[], limits = {}) => layoutProblems(entries, limits).map((p) => `${p.kind} ${p.entry ?? ''}`.trim());
+  assert.deepEqual(kinds(files, { maxEntries: 2 }), ['LIMIT']);
+  assert.deepEqual(kinds(files, { maxFileBytes: 9 }), ['LIMIT knowledge/a.md', 'LIMIT knowledge/b.md']);
+  assert.deepEqual(kinds(files, { maxTotalBytes: 21 }), ['LIMIT']);
+  assert.deepEqual(kinds([...files, { path: 'knowledge/a.md', size: 1 }]), ['DUPLICATE knowledge/a.md']);
+  assert.deepEqual(kinds([...files, { path: 'knowledge/a.md/x.md', size: 1 }]), ['DUPLICATE knowledge/a.md']);
+  assert.deepEqual(kinds([{ path: '../x.md', size: 1 }]), ['PATH_UNSAFE ../x.md']);
+  assert.deepEqual(kinds([{ path: 'knowledge/\ud800.md', size: 1 }]), ['NAME_ENCODING knowledge/\ud800.md']);
 });
 
 test('PlacedWrites: pieces out of order, some adjacent, with gaps between; write() for a buffer reused at once', () => {
