@@ -28481,8 +28481,8 @@ var Point = class _Point {
     }
     return p;
   }
-  multiplyUnsafe(scalar2) {
-    return this.multiply(scalar2, false);
+  multiplyUnsafe(scalar3) {
+    return this.multiply(scalar3, false);
   }
   /** Convert point to 2d xy affine point. (X, Y, Z) ∋ (x=X/Z, y=Y/Z) */
   toAffine() {
@@ -29370,9 +29370,23 @@ function parseTreeObject(body) {
     const nul = sp < 0 ? -1 : body.indexOf(0, sp + 1);
     if (nul < 0 || nul + 21 > body.length) return void 0;
     const mode = MODES[body.toString("latin1", i, sp)];
-    if (!mode || !isUtf8(body.subarray(sp + 1, nul))) return void 0;
-    const path = body.toString("utf8", sp + 1, nul);
-    if (!plainlySafe(path)) return void 0;
+    if (!mode) return void 0;
+    let plain3 = nul > sp + 1;
+    for (let k = sp + 1; plain3 && k < nul; k++) {
+      const c = body[k];
+      plain3 = c < 128 && c !== 92 && c !== 47 && c !== 58;
+    }
+    let path;
+    if (plain3) {
+      path = body.toString("latin1", sp + 1, nul);
+      const first = path.charCodeAt(0) | 32;
+      const last = path.charCodeAt(path.length - 1);
+      if ((first === 46 || first === 103 || last === 46 || last === 32) && !plainlySafe(path)) return void 0;
+    } else {
+      if (!isUtf8(body.subarray(sp + 1, nul))) return void 0;
+      path = body.toString("utf8", sp + 1, nul);
+      if (!plainlySafe(path)) return void 0;
+    }
     out.push({ mode: mode[0], path, oid: body.toString("hex", nul + 1, nul + 21), type: mode[1] });
     i = nul + 21;
   }
@@ -30305,6 +30319,47 @@ function decodeName(buf, flags) {
   if (isAscii(buf)) return buf.toString("latin1");
   return flags & 2048 ? decodeUtf8(buf) ?? null : null;
 }
+function fileDirClashes(files, names, dirs, problems) {
+  for (const d of dirs) if (names.has(d)) problems.push({ kind: "DUPLICATE", entry: d, message: `${JSON.stringify(d)} is both a file and a directory` });
+  const seenDirs = /* @__PURE__ */ new Set();
+  for (const f of files) {
+    for (let i = f.path.lastIndexOf("/"); i > 0; i = f.path.lastIndexOf("/", i - 1)) {
+      const parent = f.path.slice(0, i);
+      if (seenDirs.has(parent)) break;
+      seenDirs.add(parent);
+      if (names.has(parent) && !dirs.has(parent)) problems.push({ kind: "DUPLICATE", entry: parent, message: `${JSON.stringify(parent)} is both a file and the directory of ${JSON.stringify(f.path)}` });
+    }
+  }
+}
+var LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+function layoutProblems(entries, limits) {
+  const l = resolveLimits(limits);
+  const problems = [];
+  if (entries.length > l.maxEntries) problems.push({ kind: "LIMIT", message: `archive has ${entries.length} entries, more than the limit of ${l.maxEntries} (--max-entries)` });
+  const names = /* @__PURE__ */ new Set();
+  let total = 0;
+  for (const e of entries) {
+    if (LONE_SURROGATE.test(e.path)) {
+      problems.push({ kind: "NAME_ENCODING", entry: e.path, message: `entry name ${JSON.stringify(e.path)} is not valid UTF-8` });
+      continue;
+    }
+    const why = unsafePathReason(e.path);
+    if (why) {
+      problems.push({ kind: "PATH_UNSAFE", entry: e.path, message: `unsafe entry name ${JSON.stringify(e.path)}: ${why}` });
+      continue;
+    }
+    if (names.has(e.path)) {
+      problems.push({ kind: "DUPLICATE", entry: e.path, message: `duplicate entry ${JSON.stringify(e.path)}` });
+      continue;
+    }
+    names.add(e.path);
+    if (e.size > l.maxFileBytes) problems.push({ kind: "LIMIT", entry: e.path, message: `entry ${JSON.stringify(e.path)} expands to ${e.size} bytes, over the per-file limit of ${l.maxFileBytes} (--max-file-bytes)` });
+    total += e.size;
+  }
+  if (total > l.maxTotalBytes) problems.push({ kind: "LIMIT", message: `archive expands to ${total} bytes, over the total limit of ${l.maxTotalBytes} (--max-total-bytes)` });
+  fileDirClashes(entries, names, /* @__PURE__ */ new Set(), problems);
+  return problems;
+}
 var ZipTree = class _ZipTree {
   constructor(label2, zip, bytes, entries, byPath2, limits) {
     this.label = label2;
@@ -30420,16 +30475,7 @@ var ZipTree = class _ZipTree {
       if (total > limits.maxTotalBytes) {
         problems.push({ kind: "LIMIT", message: `archive expands to ${total} bytes, over the total limit of ${limits.maxTotalBytes} (--max-total-bytes)` });
       }
-      for (const d of dirs) if (names.has(d)) problems.push({ kind: "DUPLICATE", entry: d, message: `${JSON.stringify(d)} is both a file and a directory` });
-      const seenDirs = /* @__PURE__ */ new Set();
-      for (const f of files) {
-        for (let i = f.path.lastIndexOf("/"); i > 0; i = f.path.lastIndexOf("/", i - 1)) {
-          const parent = f.path.slice(0, i);
-          if (seenDirs.has(parent)) break;
-          seenDirs.add(parent);
-          if (names.has(parent) && !dirs.has(parent)) problems.push({ kind: "DUPLICATE", entry: parent, message: `${JSON.stringify(parent)} is both a file and the directory of ${JSON.stringify(f.path)}` });
-        }
-      }
+      fileDirClashes(files, names, dirs, problems);
       ranges.sort((a, b) => a.start - b.start);
       for (let i = 1; i < ranges.length; i++) {
         if (ranges[i].start < ranges[i - 1].end) {
@@ -30673,14 +30719,14 @@ var JcsError = class extends Error {
   }
   path;
 };
-var LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+var LONE_SURROGATE2 = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 function assertJcsSafe(value, path = "") {
   const at = [];
   const where2 = () => path + at.map((p) => typeof p === "number" ? `[${p}]` : `.${p}`).join("");
   const walk = (v) => {
     switch (typeof v) {
       case "string":
-        if (LONE_SURROGATE.test(v)) throw new JcsError("JCS cannot encode a string with a lone surrogate", where2());
+        if (LONE_SURROGATE2.test(v)) throw new JcsError("JCS cannot encode a string with a lone surrogate", where2());
         return;
       case "boolean":
         return;
@@ -30701,7 +30747,7 @@ function assertJcsSafe(value, path = "") {
         }
         for (const k in v) {
           if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
-          if (LONE_SURROGATE.test(k)) throw new JcsError("JCS cannot encode a key with a lone surrogate", where2());
+          if (LONE_SURROGATE2.test(k)) throw new JcsError("JCS cannot encode a key with a lone surrogate", where2());
           at.push(k);
           walk(v[k]);
           at.pop();
@@ -31280,6 +31326,63 @@ function checkManifest(raw, text3, workdir) {
 var NO_STEPS = () => {
 };
 
+// src/core/yaml-flat.ts
+var KEY = /^[A-Za-z][A-Za-z0-9_-]*$/;
+var STRING = /^[A-Za-z](?:[A-Za-z0-9 .,;()/_+'-]*[A-Za-z0-9.,;()/_+-])?$/;
+var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+var WORD = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
+var own = (s) => Buffer.from(s, "latin1").toString("latin1");
+function scalar(s) {
+  if (UUID.test(s)) return own(s);
+  return STRING.test(s) && !WORD.test(s) ? own(s) : void 0;
+}
+function parseFlatYaml(text3) {
+  if (text3.length > 4096 || text3.includes("\r") || text3.includes("	")) return void 0;
+  const lines = text3.split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  if (!lines.length) return void 0;
+  const out = {};
+  for (let i = 0; i < lines.length; ) {
+    const l = lines[i];
+    const colon = l.indexOf(":");
+    if (colon <= 0) return void 0;
+    const key3 = l.slice(0, colon);
+    if (!KEY.test(key3) || WORD.test(key3) || Object.prototype.hasOwnProperty.call(out, key3)) return void 0;
+    i++;
+    if (colon < l.length - 1) {
+      if (l.charCodeAt(colon + 1) !== 32) return void 0;
+      const v = scalar(l.slice(colon + 2));
+      if (v === void 0) return void 0;
+      out[key3] = v;
+      continue;
+    }
+    let list3;
+    let map;
+    for (; i < lines.length && lines[i].startsWith("  "); i++) {
+      const s = lines[i];
+      if (s.startsWith("  - ")) {
+        if (map) return void 0;
+        const v2 = scalar(s.slice(4));
+        if (v2 === void 0) return void 0;
+        (list3 ??= []).push(v2);
+        continue;
+      }
+      if (list3) return void 0;
+      const c = s.indexOf(":");
+      const k = c > 2 ? s.slice(2, c) : "";
+      if (!KEY.test(k) || WORD.test(k) || s.charCodeAt(c + 1) !== 32) return void 0;
+      map ??= {};
+      if (Object.prototype.hasOwnProperty.call(map, k)) return void 0;
+      const v = scalar(s.slice(c + 2));
+      if (v === void 0) return void 0;
+      map[k] = v;
+    }
+    if (!list3 && !map) return void 0;
+    out[key3] = list3 ?? map;
+  }
+  return out;
+}
+
 // src/core/yaml-safe.ts
 var reference = lazyRequire("yaml");
 var jsYaml = lazyRequire("js-yaml");
@@ -31306,16 +31409,16 @@ var fast;
 function fastParser() {
   if (fast) return fast;
   const js = jsYaml();
-  const scalar2 = (tag, resolve14, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve14, construct });
+  const scalar3 = (tag, resolve14, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve14, construct });
   const schemaFor = (bigInt) => js.FAILSAFE_SCHEMA.extend({
     implicit: [
-      scalar2("null", (s) => /^(?:~|[Nn]ull|NULL)?$/.test(s), () => null),
-      scalar2("bool", (s) => /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s), (s) => s[0] === "t" || s[0] === "T"),
-      scalar2("int", (s) => /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/.test(s), (s) => {
+      scalar3("null", (s) => /^(?:~|[Nn]ull|NULL)?$/.test(s), () => null),
+      scalar3("bool", (s) => /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s), (s) => s[0] === "t" || s[0] === "T"),
+      scalar3("int", (s) => /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/.test(s), (s) => {
         if (bigInt) return BigInt(s);
         return s.startsWith("0o") ? parseInt(s.slice(2), 8) : s.startsWith("0x") ? parseInt(s.slice(2), 16) : parseInt(s, 10);
       }),
-      scalar2("float", (s) => /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/.test(s), (s) => {
+      scalar3("float", (s) => /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/.test(s), (s) => {
         const l = s.toLowerCase();
         if (l.endsWith("nan")) return NaN;
         if (l.endsWith("inf")) return s[0] === "-" ? -Infinity : Infinity;
@@ -31328,6 +31431,10 @@ function fastParser() {
 }
 function tryFast(text3, opts, maxDepth) {
   if (NEEDS_REFERENCE.test(text3)) return void 0;
+  if (maxDepth >= 3) {
+    const flat = parseFlatYaml(text3);
+    if (flat) return { value: flat };
+  }
   const p = fastParser();
   try {
     const value = p.load(text3, { schema: p.schemas.get(opts.intAsBigInt ?? false), json: false, maxDepth });
@@ -36912,14 +37019,15 @@ function lineOfYamlKey(yaml3, key3, firstLine) {
   for (let i = yaml3.indexOf("\n"); i !== -1 && i < m.index; i = yaml3.indexOf("\n", i + 1)) line++;
   return line;
 }
-function checkKnowledge(path, bytes, maxDepth, diags) {
-  if (isConcept(path)) return checkConcept(path, bytes, maxDepth, diags);
-  checkReserved(path, bytes, maxDepth, diags);
+function checkKnowledge(path, bytes, maxDepth, diags, text3) {
+  if (isConcept(path)) return checkConcept(path, bytes, maxDepth, diags, text3);
+  checkReserved(path, bytes, maxDepth, diags, text3);
   return void 0;
 }
-function checkConcept(path, bytes, maxDepth, diags) {
+function checkConcept(path, bytes, maxDepth, diags, decoded) {
   const doc = { path, idLine: 1 };
   const text3 = decode2(bytes, path, diags);
+  decoded?.(text3);
   if (text3 === void 0) return doc;
   const fm = splitFrontmatter(text3);
   if (!fm.present) {
@@ -36967,9 +37075,10 @@ function checkConcept(path, bytes, maxDepth, diags) {
 var H1 = /^# \S/m;
 var INDEX_ENTRY = /^[*+-] \[[^\]]+\]\([^)]+\)/m;
 var LOG_DATE = /^## (\d{4}-\d\d-\d\d)$/;
-function checkReserved(path, bytes, maxDepth, diags) {
+function checkReserved(path, bytes, maxDepth, diags, decoded) {
   const bad2 = (msg, line) => diags.push(error2("OCTX_OKF_RESERVED_INVALID", `${path}: ${msg}`, { file: path, line }));
   const text3 = decode2(bytes, path, diags);
+  decoded?.(text3);
   if (text3 === void 0) return;
   const fm = splitFrontmatter(text3);
   const isIndex = path.endsWith("index.md");
@@ -37031,7 +37140,7 @@ function isPlainFileEntry(f) {
   if (typeof f !== "object" || f === null || Array.isArray(f)) return false;
   const keys = Object.keys(f);
   const e = f;
-  return keys.length === 2 && typeof e.path === "string" && typeof e.sha256 === "string" && !LONE_SURROGATE.test(e.path) && !LONE_SURROGATE.test(e.sha256);
+  return keys.length === 2 && typeof e.path === "string" && typeof e.sha256 === "string" && !LONE_SURROGATE2.test(e.path) && !LONE_SURROGATE2.test(e.sha256);
 }
 
 // src/octx/jsonl.ts
@@ -37635,7 +37744,7 @@ import { join as join8 } from "node:path";
 var builtWorkers;
 function startWorker(callerUrl, name, options = {}) {
   if (callerUrl.endsWith(".ts")) {
-    if (builtWorkers !== void 0) return new Worker(join8(builtWorkers, `${name}.js`), options);
+    if (builtWorkers !== void 0) return new Worker(join8(builtWorkers, `${name}.js`), { execArgv: [], ...options });
     const entry = new URL(`./${name}.ts`, callerUrl).href;
     const tsx = import.meta.resolve("tsx/esm/api");
     return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`, { ...options, eval: true });
@@ -37978,14 +38087,14 @@ var WorkerPass = class {
    * batches of the hand-off's files from one shared counter (Int32 slot 0), so whichever is free
    * takes the next batch. Resolves when the worker has claimed its last batch and reported it.
    */
-  shareDocs(handoff, counter2, batch, onResults, place) {
+  shareDocs(handoff, counter2, batch, onResults, place, links) {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve14, reject) => {
       this.onDocs = onResults;
       this.docsDone = resolve14;
       this.docsFailed = reject;
       this.hold();
-      this.worker.postMessage({ op: "docs", handoff, counter: counter2, batch, place });
+      this.worker.postMessage({ op: "docs", handoff, counter: counter2, batch, place, links });
     });
   }
   /**
@@ -38581,23 +38690,33 @@ function joinCrossesLiteral(text3, start, end, nextStart, nextEnd, steps) {
   return crossesAt(window, head.length);
 }
 var isAsciiBlank = (c) => c === 32 || c >= 9 && c <= 13;
+var TWO_QUOTES = Buffer.from("''");
 function cleanBytes(b) {
   const n = b.length;
   const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
-  if (buf.indexOf(92) >= 0 || buf.indexOf("''") >= 0) return false;
+  if (buf.indexOf(92) >= 0 || buf.indexOf(TWO_QUOTES) >= 0) return false;
   let h = 0;
-  for (let i = 0; i < n; i++) {
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    const h1 = (h << 5 | TRI_CODE[b[i]]) & 32767;
+    h = (h1 << 5 | TRI_CODE[b[i + 1]]) & 32767;
+    if ((TRI_HIT[h1] | TRI_HIT[h]) === 0) continue;
+    if (TRI_HIT[h1] === 1 && i >= 2 && literalAtBytes(b, i - 2, TRI_LITS.get(h1))) return false;
+    if (TRI_HIT[h] === 1 && i >= 1 && literalAtBytes(b, i - 1, TRI_LITS.get(h))) return false;
+  }
+  for (; i < n; i++) {
     h = (h << 5 | TRI_CODE[b[i]]) & 32767;
     if (TRI_HIT[h] === 1 && i >= 2 && literalAtBytes(b, i - 2, TRI_LITS.get(h))) return false;
   }
-  for (let start = 0, nl = buf.indexOf(10); nl >= 0; start = nl + 1, nl = buf.indexOf(10, start)) {
+  let nextNl = buf.indexOf(10);
+  for (let start = 0, nl = nextNl; nl >= 0; start = nl + 1, nl = nextNl) {
+    const nextStart = nl + 1;
+    nextNl = buf.indexOf(10, nextStart);
     let e = nl > start && b[nl - 1] === 13 ? nl - 1 : nl;
     while (e > start && isAsciiBlank(b[e - 1])) e--;
     if (e > start && b[e - 1] >= 128) return false;
-    const nextStart = nl + 1;
-    let nextNl = buf.indexOf(10, nextStart);
-    if (nextNl < 0) nextNl = n;
-    const nextEnd = nextNl > nextStart && b[nextNl - 1] === 13 ? nextNl - 1 : nextNl;
+    const nextRaw = nextNl < 0 ? n : nextNl;
+    const nextEnd = nextRaw > nextStart && b[nextRaw - 1] === 13 ? nextRaw - 1 : nextRaw;
     let s = nextStart;
     while (s < nextEnd && isAsciiBlank(b[s])) s++;
     if (s < nextEnd && b[s] >= 128) return false;
@@ -38658,6 +38777,16 @@ function scanSecretBytes(bytes, file, where2, allow = false) {
     }
   }
   return out;
+}
+function nameMayHoldSecret(name) {
+  let h = 0;
+  for (let i = 0; i < name.length; i++) {
+    const c = name[i];
+    if (c === 92 || c === 39 && name[i + 1] === 39) return true;
+    h = (h << 5 | TRI_CODE[c]) & 32767;
+    if (TRI_HIT[h] === 1 && i >= 2 && literalAtBytes(name, i - 2, TRI_LITS.get(h))) return true;
+  }
+  return false;
 }
 function scanSecretName(path, allow = false) {
   const hits = [];
@@ -38986,13 +39115,20 @@ async function checkPackage(tree, opts) {
       } catch (err) {
         actual = err;
       }
-      if (!settle(f, b.local, actual)) return false;
+      if (!settle(f, b.local, actual)) {
+        if (bytes) opts.linkFacts?.observe(f.path, bytes);
+        return false;
+      }
       if (!bytes) return true;
       placement?.put(entryOf[i], bytes);
       if (isKnowledgeMarkdown(f.path)) {
-        const doc = checkKnowledge(f.path, bytes, limits.maxDepth, b.local);
+        let text3;
+        const doc = checkKnowledge(f.path, bytes, limits.maxDepth, b.local, opts.linkFacts ? (t) => {
+          text3 = t ?? null;
+        } : void 0);
         if (doc) documents[i] = doc;
-      }
+        opts.linkFacts?.observe(f.path, bytes, text3);
+      } else opts.linkFacts?.observe(f.path, bytes);
       return true;
     };
     const sagIndex = (key3) => sagAt[SAG_PATHS.indexOf(SAG_FILES[key3])];
@@ -39007,29 +39143,39 @@ async function checkPackage(tree, opts) {
     } else if (inline2) for (const key3 of SAG_ORDER) inline2.end(key3, await checkFile(files[sagIndex(key3)], sagIndex(key3), { onChunk: (c) => inline2.push(key3, c) }));
     const placedRecords = placement && worker ? placeRecords(tree, placement, (key3) => entryOf[sagIndex(key3)], worker, byPath2) : void 0;
     const rest2 = files.map((_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
-    const shareable = pass instanceof WorkerPass ? rest2.filter((i) => isKnowledgeMarkdown(files[i].path) && byPath2.get(files[i].path)?.kind === "file" && byPath2.get(files[i].path).size <= limits.maxFileBytes) : [];
-    const handoff = shareable.length >= SHARE_ABOVE ? tree.handoff?.(shareable.map((i) => files[i].path)) : void 0;
-    if (handoff && pass instanceof WorkerPass) {
+    const canShare = (i) => {
+      const e = isKnowledgeMarkdown(files[i].path) ? byPath2.get(files[i].path) : void 0;
+      return e?.kind === "file" && e.size <= limits.maxFileBytes;
+    };
+    const force = process.env.CTXFORGE_RECORD_WORKER;
+    const docsOnly = !(pass instanceof WorkerPass) && tree.handoff !== void 0 && force !== "0" && (placement !== void 0 || !pass && !scan);
+    const shareable = pass instanceof WorkerPass || docsOnly ? rest2.filter(canShare) : [];
+    const handoff = shareable.length >= (docsOnly && force === "1" ? 1 : SHARE_ABOVE) ? tree.handoff?.(shareable.map((i) => files[i].path)) : void 0;
+    const sharer = !handoff ? void 0 : pass instanceof WorkerPass ? pass : placement || handoff.kind === "disk" ? new WorkerPass(limits) : void 0;
+    if (handoff && sharer) {
       const inShare = new Set(shareable);
       const counter2 = new SharedArrayBuffer(4);
       const claims = new Int32Array(counter2);
-      const theirs = pass.shareDocs(handoff, counter2, SHARE_BATCH, (results) => {
+      const theirs = sharer.shareDocs(handoff, counter2, SHARE_BATCH, (results) => {
         for (const r3 of results) {
           const i = shareable[r3.k];
           if (r3.crc32 !== void 0) placement.wrote(entryOf[i], r3.crc32);
           else if (r3.writeError) placement.failed(Object.assign(new Error(r3.writeError.message), { code: r3.writeError.code }));
+          if (r3.links !== void 0) opts.linkFacts?.add(files[i].path, r3.links);
           const b = begin(files[i], i);
           if (!b || !settle(files[i], b.local, r3.sha256 ?? new Error(r3.error))) continue;
           if (r3.doc) documents[i] = r3.doc;
           if (r3.secrets) secretsOf[i] = r3.secrets;
           b.local.push(...r3.diags);
         }
-      }, placement?.slots(shareable.map((i) => entryOf[i])));
+      }, placement?.slots(shareable.map((i) => entryOf[i])), opts.linkFacts?.spec);
       await mapLimit(rest2.filter((i) => !inShare.has(i)), 16, (i) => checkFile(files[i], i).then(() => void 0));
       for (let start; (start = Atomics.add(claims, 0, SHARE_BATCH)) < shareable.length; ) {
         await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(files[i], i).then(() => void 0));
       }
-      await theirs;
+      await theirs.finally(() => {
+        if (sharer !== pass) sharer.close();
+      });
     } else await mapLimit(rest2, 16, (i) => checkFile(files[i], i).then(() => void 0));
     await Promise.all(sagJobs);
     if (placedRecords) {
@@ -39205,7 +39351,7 @@ function vectorRanges(tree, vectorPaths) {
 }
 
 // src/octx/build.ts
-import { basename as basename3, join as join9 } from "node:path";
+import { join as join9 } from "node:path";
 
 // src/core/zip-placement.ts
 import { crc32 } from "node:zlib";
@@ -39228,8 +39374,14 @@ function localHeaderLength(nameLength, size) {
   return 30 + nameLength + (bigLocal(size) ? 20 : 0);
 }
 function localHeader(name, size, crc) {
-  const big = bigLocal(size);
   const h = Buffer.alloc(localHeaderLength(name.length, size));
+  writeLocalHeader(h, name, 0, name.length, size, crc);
+  return h;
+}
+function writeLocalHeader(h, names, nameAt, nameLength, size, crc) {
+  const big = bigLocal(size);
+  const length = localHeaderLength(nameLength, size);
+  h.fill(0, 0, length);
   h.writeUInt32LE(67324752, 0);
   h.writeUInt16LE(big ? 45 : 20, 4);
   h.writeUInt16LE(UTF8, 6);
@@ -39239,21 +39391,22 @@ function localHeader(name, size, crc) {
   h.writeUInt32LE(crc, 14);
   h.writeUInt32LE(big ? MAX32 : size, 18);
   h.writeUInt32LE(big ? MAX32 : size, 22);
-  h.writeUInt16LE(name.length, 26);
+  h.writeUInt16LE(nameLength, 26);
   h.writeUInt16LE(big ? 20 : 0, 28);
-  name.copy(h, 30);
+  names.copy(h, 30, nameAt, nameAt + nameLength);
   if (big) {
-    const x = 30 + name.length;
+    const x = 30 + nameLength;
     h.writeUInt16LE(1, x);
     h.writeUInt16LE(16, x + 2);
     u64(h, size, x + 4);
     u64(h, size, x + 12);
   }
-  return h;
+  return length;
 }
 var ZipLayout = class {
   entries = [];
   byPath;
+  /** Each entry's path, as given. */
   paths;
   /** Every entry's name, one after another (one buffer, not 50 000 of them). */
   names;
@@ -39521,6 +39674,7 @@ var ZipPlacement = class {
     if (this.unwritten().length) throw new Error("the archive has unwritten entries");
     const tail = this.layout.tail(this.crcs);
     this.out.write(this.layout.centralAt, tail);
+    this.tailBytes = tail;
     return this.layout.centralAt + tail.length;
   }
   // After one failed write nothing more is written: the build fails with the first error.
@@ -39533,20 +39687,28 @@ var ZipPlacement = class {
     }
   }
   /**
-   * Reads the finished archive back front to back: its SHA-256, and each entry's data against the
-   * CRC-32 it was written with, which catches any entry written to the wrong place. Rejects with
-   * the first entry that does not hold what was written. A large archive is read on another thread
-   * (read-back-worker.ts), while this one goes on (the build opens the archive meanwhile).
+   * Reads the finished archive back front to back: its SHA-256, and every byte of it against the
+   * archive laid out — each local header and the central directory and end records byte for byte
+   * (rebuilt from the names, sizes and CRC-32s), each entry's data against the CRC-32 it was
+   * written with — which catches any write to the wrong place, short or torn. Rejects with the
+   * first part that does not hold what was written. A large archive is read on another thread
+   * (read-back-worker.ts), while this one goes on. `tail` is what finish() wrote after the data.
    */
   async verify(size) {
+    const e = this.layout.entries;
     const plan = {
       path: this.path,
       size,
-      dataAt: Float64Array.from(this.layout.entries, (e) => e.dataAt),
-      sizes: Float64Array.from(this.layout.entries, (e) => e.size),
-      crcs: this.crcs
+      headerAt: Float64Array.from(e, (x) => x.headerAt),
+      dataAt: Float64Array.from(e, (x) => x.dataAt),
+      sizes: Float64Array.from(e, (x) => x.size),
+      crcs: this.crcs,
+      names: this.layout.names,
+      nameAt: Float64Array.from(e, (x) => x.nameAt),
+      nameLength: Float64Array.from(e, (x) => x.nameLength),
+      tail: this.tailBytes ?? Buffer.alloc(0)
     };
-    const failed = (i, message) => new Error(i === void 0 ? message : `entry ${this.layout.name(i).toString("utf8")} does not hold the bytes written for it`);
+    const failed = (i, message) => new Error(i === void 0 ? message : message === "crc" ? `entry ${this.layout.name(i).toString("utf8")} does not hold the bytes written for it` : `entry ${this.layout.name(i).toString("utf8")}: ${message}`);
     const worker = this.reader ?? (size > READ_BACK_HERE_UP_TO ? startReader() : void 0);
     this.reader = void 0;
     if (!worker) {
@@ -39577,6 +39739,8 @@ var ZipPlacement = class {
     this.reader = void 0;
   }
   reader;
+  /** The central directory and end records as finish() wrote them. */
+  tailBytes;
 };
 function startReader() {
   const w = startWorker(import.meta.url, "read-back-worker", { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
@@ -39584,34 +39748,69 @@ function startReader() {
   return w;
 }
 var READ_BACK_HERE_UP_TO = 16 * 1024 * 1024;
+var MAX_SIZE = 2 ** 53 - 1;
 function readBack(plan) {
-  const { path, size, dataAt, sizes, crcs } = plan;
+  const { path, size, headerAt, dataAt, sizes, crcs, names, nameAt, nameLength, tail } = plan;
+  const count2 = dataAt.length;
+  const centralAt = count2 ? dataAt[count2 - 1] + sizes[count2 - 1] : 0;
+  if (centralAt + tail.length !== size) return { error: `the archive is ${size} bytes, its layout ${centralAt + tail.length}` };
+  let part = -1;
+  let start = 0;
+  let end = 0;
+  const nameBytes = Buffer.from(names.buffer, names.byteOffset, names.byteLength);
+  const tailBytes = Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength);
+  let longestName = 0;
+  for (let i = 0; i < count2; i++) longestName = Math.max(longestName, nameLength[i]);
+  const header = Buffer.allocUnsafe(localHeaderLength(longestName, MAX_SIZE));
+  let expected = tailBytes;
+  let crc = 0;
+  const next = () => {
+    for (; ; ) {
+      if (part >= 0 && (part & 1) === 1 && crc >>> 0 !== crcs[part >> 1]) return { error: "crc", entry: part >> 1 };
+      part++;
+      start = end;
+      if (part === 2 * count2) {
+        expected = tailBytes;
+        end = size;
+        return void 0;
+      }
+      const i = part >> 1;
+      if ((part & 1) === 0) {
+        if (headerAt[i] !== start) return { error: "the archive is not laid out entry after entry", entry: i };
+        expected = header;
+        end = start + writeLocalHeader(header, nameBytes, nameAt[i], nameLength[i], sizes[i], crcs[i]);
+        if (end !== dataAt[i]) return { error: "its local header is not the length laid out", entry: i };
+        return void 0;
+      }
+      crc = 0;
+      end = start + sizes[i];
+      if (end > start) return void 0;
+    }
+  };
   const fd = openSync5(path, "r");
   try {
     const h = createHash5("sha256");
-    let i = 0;
-    let crc = 0;
     let pos = 0;
+    let failure2 = next();
+    if (failure2) return failure2;
     for (const block2 of readBlocks(fd, 0, size)) {
       const n = block2.length;
       h.update(block2);
-      for (let at = pos; i < dataAt.length; ) {
-        const start = dataAt[i];
-        const end = start + sizes[i];
-        if (start >= pos + n) break;
+      for (let at = pos; at < pos + n; ) {
         const to = Math.min(end, pos + n);
-        const from = Math.max(at, start);
-        if (to > from) crc = crc32(block2.subarray(from - pos, to - pos), crc);
+        if ((part & 1) === 1 && part < 2 * count2) crc = crc32(block2.subarray(at - pos, to - pos), crc);
+        else if (block2.compare(expected, at - start, to - start, at - pos, to - pos) !== 0) {
+          return part === 2 * count2 ? { error: "the central directory is not the one laid out" } : { error: "its local header is not the one laid out", entry: part >> 1 };
+        }
         at = to;
-        if (to < end) break;
-        if (crc >>> 0 !== crcs[i]) return { error: "crc", entry: i };
-        crc = 0;
-        i++;
+        if (at === end && part < 2 * count2) {
+          failure2 = next();
+          if (failure2) return failure2;
+        }
       }
       pos += n;
     }
     if (pos < size) return { error: `the archive ends after ${pos} of ${size} bytes` };
-    if (i !== dataAt.length) return { error: "the archive ends inside its entries" };
     return { sha256: h.digest("hex") };
   } finally {
     closeSync5(fd);
@@ -39620,6 +39819,12 @@ function readBack(plan) {
 
 // src/octx/serialize.ts
 function stringifyManifest(m) {
+  try {
+    return `${JSON.stringify(m, null, 2)}
+`;
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+  }
   const marks = /* @__PURE__ */ new Map();
   let n = 0;
   const json = JSON.stringify(m, (_k, v) => {
@@ -39660,39 +39865,26 @@ function builtManifestLength(manifest, epoch, paths) {
   return n;
 }
 var artifactName = (m) => `${slug(String(m.asset?.name))}-${m.release?.version}.octx`;
-async function checkWritten(zipTree, manifestBytes, placement) {
-  const problems = [];
-  const listed = await zipTree.list();
-  const entries = placement.layout.entries;
-  if (listed.length !== entries.length) problems.push(`the archive holds ${listed.length} entries, ${entries.length} were written`);
-  for (const e of listed) {
-    const i = placement.layout.indexOf(e.path);
-    if (i === void 0) problems.push(`unexpected entry ${e.path}`);
-    else if (e.size !== entries[i].size) problems.push(`${e.path} holds ${e.size} bytes, ${entries[i].size} were written`);
-  }
-  if (!problems.length && !(await zipTree.read(MANIFEST)).equals(manifestBytes)) problems.push("the manifest entry does not hold the manifest written");
-  return problems;
-}
 async function buildOctx(tree, opts) {
   const epoch = await resolveEpoch({ epoch: opts.epoch, dir: opts.sourceDir, sourceTime: opts.sourceTime, env: opts.env });
   let temp;
   let placement;
   const scan = opts.allowSecrets && !opts.warnings ? void 0 : { allow: !!opts.allowSecrets };
   try {
-    const report = await checkPackage(tree, {
+    let report = await checkPackage(tree, {
       workdir: true,
       limits: opts.limits,
       ...scan ? { secrets: scan } : {},
       // The archive's layout, once the payload is listed: the manifest first (no ZIP64 field),
       // then each payload file in UTF-8 byte order with ZIP64 information (notes-octx.md).
-      place: (manifest, files) => {
-        if (typeof manifest.release !== "object" || manifest.release === null) return void 0;
-        const order = sortUtf8(files.map((_, i) => i), (i) => files[i].path);
-        const sorted = order.map((i) => files[i]);
-        const manifestSize = builtManifestLength(manifest, epoch, sorted.map((f) => f.path));
-        temp = new TempOutput(join9(opts.outDir, artifactName(manifest)));
+      place: (manifest2, files2) => {
+        if (typeof manifest2.release !== "object" || manifest2.release === null) return void 0;
+        const order = sortUtf8(files2.map((_, i) => i), (i) => files2[i].path);
+        const sorted = order.map((i) => files2[i]);
+        const manifestSize = builtManifestLength(manifest2, epoch, sorted.map((f) => f.path));
+        temp = new TempOutput(join9(opts.outDir, artifactName(manifest2)));
         placement = new ZipPlacement(temp.fd, temp.path, [{ path: MANIFEST, size: manifestSize, zip64: false }, ...sorted.map((f) => ({ path: f.path, size: f.size, zip64: true }))]);
-        const entryOf = new Int32Array(files.length);
+        const entryOf = new Int32Array(files2.length);
         order.forEach((i, k) => {
           entryOf[i] = k + 1;
         });
@@ -39703,19 +39895,35 @@ async function buildOctx(tree, opts) {
     failWith(report.diagnostics, `${tree.label} is not a valid OCTX working directory`);
     if (!temp || !placement) fail("CTXFORGE_INTERNAL", "the archive was not laid out (nothing was written)");
     const secrets = /* @__PURE__ */ new Map();
-    if (scan) report.files.forEach((f, i) => secrets.set(f.path, report.secrets?.[i] ?? []));
-    return await finishBuilt(report.manifest, epoch, sortUtf8(report.files.map((f) => ({ path: f.path, sha256: f.sha256 })), (f) => f.path), temp, placement, opts, scan && secrets);
+    const found = report.secrets;
+    if (scan) report.files.forEach((f, i) => {
+      if (found?.[i]?.length) secrets.set(f.path, found[i]);
+    });
+    const manifest = report.manifest;
+    const files = sortUtf8(report.files, (f) => f.path).map((f) => ({ path: f.path, sha256: f.sha256 }));
+    report = void 0;
+    return await finishBuilt(manifest, epoch, files, temp, placement, opts, scan && secrets);
   } catch (e) {
     placement?.close();
     temp?.discard();
     throw temp ? asIoError(e, temp.target) : e;
   }
 }
-function shippedSecrets(paths, manifestBytes, payload, allow) {
+function shippedSecrets(layout, manifestBytes, payload, allow) {
   const out = [];
-  for (const p of sortUtf8(paths, (x) => x)) {
-    out.push(...scanSecretName(p, allow));
-    out.push(...p === MANIFEST ? scanSecretBytes(manifestBytes, p, p, allow) : payload.get(p) ?? []);
+  const count2 = layout.entries.length;
+  const manifestName = layout.name(0);
+  let lo = 1;
+  for (let hi = count2; lo < hi; ) {
+    const mid = lo + hi >>> 1;
+    if (Buffer.compare(layout.name(mid), manifestName) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = 0; k < count2; k++) {
+    const i = k < lo - 1 ? k + 1 : k === lo - 1 ? 0 : k;
+    if (nameMayHoldSecret(layout.name(i))) out.push(...scanSecretName(layout.paths[i], allow));
+    const found = i === 0 ? scanSecretBytes(manifestBytes, MANIFEST, MANIFEST, allow) : payload.size ? payload.get(layout.paths[i]) : void 0;
+    if (found?.length) out.push(...found);
   }
   return out;
 }
@@ -39731,27 +39939,25 @@ async function finishBuilt(manifest, epoch, files, temp, placement, opts, scanne
       { file: left[0], hint: "build again once the working directory is not being edited" }
     );
   }
+  const layout = placement.layout;
+  const refused = layoutProblems(layout.entries.map((e, i) => ({ path: layout.paths[i], size: e.size })), limits);
+  failWith(refused.map((p) => error2(`OCTX_ZIP_${p.kind}`, p.message, p.entry ? { file: p.entry } : {})), "the built package does not open as a safe archive (nothing was written)");
   if (!placement.put(0, manifestBytes)) fail("CTXFORGE_INTERNAL", "the built manifest is not the length it was laid out with (nothing was written)");
   const size = placement.finish();
-  const name = basename3(temp.target);
+  if (!readExactly(placement.fd, layout.entries[0].dataAt, manifestBytes.length).equals(manifestBytes)) {
+    fail("CTXFORGE_INTERNAL", "the built archive does not hold what was written (nothing was written): the manifest entry does not hold the manifest written");
+  }
   const reading = placement.verify(size);
   reading.catch(() => void 0);
   const durable = temp.durable();
   durable.catch(() => void 0);
-  const diagnostics = [];
-  const opened = await openOctx({ label: name, path: temp.path }, limits);
-  diagnostics.push(...opened.diagnostics);
   try {
-    failWith(diagnostics, "the built package does not open as a safe archive (nothing was written)");
-    const problems = await checkWritten(opened.tree, manifestBytes, placement);
-    if (problems.length) fail("CTXFORGE_INTERNAL", `the built archive does not hold what was written (nothing was written): ${problems.slice(0, 3).join("; ")}`);
     if (scanned) {
-      const secrets = shippedSecrets(placement.layout.entries.map((_, i) => placement.layout.name(i).toString("utf8")), manifestBytes, scanned, !!opts.allowSecrets);
+      const secrets = shippedSecrets(layout, manifestBytes, scanned, !!opts.allowSecrets);
       failWith(secrets, "the package holds credentials (nothing was written)");
       opts.warnings?.push(...secrets);
     }
   } finally {
-    opened.tree?.close();
     await Promise.allSettled([reading, durable]);
   }
   let verified;
@@ -40028,7 +40234,7 @@ Write one Markdown document per concept under knowledge/. Run \`ctxforge ids .\`
 // src/core/yaml-emit.ts
 var PLAIN = /^[A-Za-z_][A-Za-z0-9 _.@/+()-]*$/;
 var RESERVED = /^(?:true|false|null|yes|no|on|off|y|n|~)$/i;
-function scalar(v) {
+function scalar2(v) {
   if (v === null || v === void 0) return "null";
   if (typeof v === "boolean") return String(v);
   if (typeof v === "number" || typeof v === "bigint") return String(v);
@@ -40048,7 +40254,7 @@ function yamlLines(obj, indent = "") {
       }
       out.push(`${indent}${key(k)}:`, ...yamlLines(v, `${indent}  `));
     } else if (Array.isArray(v)) {
-      if (v.every((x) => !isMap(x) && !Array.isArray(x))) out.push(`${indent}${key(k)}: [${v.map(scalar).join(", ")}]`);
+      if (v.every((x) => !isMap(x) && !Array.isArray(x))) out.push(`${indent}${key(k)}: [${v.map(scalar2).join(", ")}]`);
       else {
         out.push(`${indent}${key(k)}:`);
         for (const x of v) {
@@ -40058,7 +40264,7 @@ function yamlLines(obj, indent = "") {
           } else out.push(`${indent}  - ${JSON.stringify(x)}`);
         }
       }
-    } else out.push(`${indent}${key(k)}: ${scalar(v)}`);
+    } else out.push(`${indent}${key(k)}: ${scalar2(v)}`);
   }
   return out;
 }
@@ -40161,9 +40367,9 @@ function keptHead(d, self, reparse) {
 function documentTextWithKeptHead(d, self, reparse, write) {
   const head = keptHead(d, self, reparse);
   if (head !== void 0) return head + d.body;
-  const own = d.carried?.[self] ?? {};
-  const kept = own[KEPT_HEAD];
-  if (typeof kept !== "string") return write(own);
+  const own2 = d.carried?.[self] ?? {};
+  const kept = own2[KEPT_HEAD];
+  if (typeof kept !== "string") return write(own2);
   let fields;
   try {
     fields = reparse(splitDocText(kept + d.body, d.path)).carried?.[self] ?? {};
@@ -40215,8 +40421,8 @@ function manifestExtensionFor(meta, self, stored) {
   }
   return Object.keys(out).length ? out : void 0;
 }
-function beyondDerived(own, derived) {
-  return Object.fromEntries(Object.entries(own).filter(([k, v]) => v !== void 0 && canonical(v) !== canonical(derived[k])));
+function beyondDerived(own2, derived) {
+  return Object.fromEntries(Object.entries(own2).filter(([k, v]) => v !== void 0 && canonical(v) !== canonical(derived[k])));
 }
 function nameSlug(s) {
   return s.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60).replace(/-+$/, "") || "knowledge";
@@ -40226,7 +40432,7 @@ function skillsLeftOut(docs, what) {
   const n = docs.skills.length;
   return [info2("CONVERT_LEFT_OUT", `${n} Agent Skill${n === 1 ? "" : "s"} (${docs.skills.slice(0, 3).map((s) => s.name).join(", ")}${n > 3 ? " …" : ""}) left out: ${what}`, { hint: "move skills with `ctxforge skills export` and `ctxforge skills import` (a cartridge, or a ctxpkg kind: skills pack)" })];
 }
-function setCommonFields(d, f, own) {
+function setCommonFields(d, f, own2) {
   const nt = neutralType(f.type);
   if (nt) d.type = nt;
   if (typeof f.description === "string") d.description = f.description;
@@ -40234,7 +40440,7 @@ function setCommonFields(d, f, own) {
   if (tl.length) d.tags = tl;
   const order = navOrder(f.nav);
   if (order !== void 0) d.order = order;
-  else if (f.nav !== void 0) own[NAV_ORDER] = f.nav;
+  else if (f.nav !== void 0) own2[NAV_ORDER] = f.nav;
 }
 function groupSkillFiles(files) {
   const by2 = /* @__PURE__ */ new Map();
@@ -40259,21 +40465,21 @@ function octxIdFor(id) {
 }
 function docFromText(t, path, file) {
   const { carried, rest: rest2 } = takeCarried(t.fields, "octx");
-  const { type, title, description, tags, octx: octx2, [NEUTRAL_ID]: xid, [NAV_ORDER]: nav, ...own } = rest2;
+  const { type, title, description, tags, octx: octx2, [NEUTRAL_ID]: xid, [NAV_ORDER]: nav, ...own2 } = rest2;
   const docId = isMap3(octx2) && typeof octx2.document_id === "string" ? octx2.document_id : void 0;
   if (!docId) fail("OCTX_DOCUMENT_ID_INVALID", `${file} has no octx.document_id; run \`ctxforge ids\` first`, { file }, 1);
   const id = typeof xid === "string" && xid ? xid : docId;
   const d = { id, path, title: titleOf(title, t.body) ?? path, body: t.body };
-  setCommonFields(d, { type, description, tags, nav }, own);
+  setCommonFields(d, { type, description, tags, nav }, own2);
   const rest22 = { ...octx2 };
   if (rest22.document_id === octxIdFor(id)) delete rest22.document_id;
-  if (Object.keys(rest22).length) own.octx = rest22;
-  if (Object.keys(own).length) carried.octx = own;
+  if (Object.keys(rest22).length) own2.octx = rest22;
+  if (Object.keys(own2).length) carried.octx = own2;
   if (Object.keys(carried).length) d.carried = carried;
   return d;
 }
-function fieldsOf(d, own) {
-  const { octx: octx2, [KEPT_HEAD]: _h, ...rest2 } = own;
+function fieldsOf(d, own2) {
+  const { octx: octx2, [KEPT_HEAD]: _h, ...rest2 } = own2;
   void _h;
   const id = octxIdFor(d.id);
   return {
@@ -40389,19 +40595,19 @@ function leftOut(notes2, what, file) {
   notes2.push(info2("CONVERT_LEFT_OUT", what, file ? { file } : {}));
 }
 async function readOctxDocuments(input2, opts) {
-  if (isTree(input2)) return fromTree(input2, void 0, wants(opts, "docs"));
+  if (isTree(input2)) return fromTree(input2, void 0, wants(opts, "docs"), opts.want?.idsOnly === true);
   const opened = await openOctx(input2, opts.limits);
   failWith(opened.diagnostics, `${input2.label} is not a safe archive`);
   const tree = opened.tree;
   try {
     const report = await checkPackage(tree, { workdir: false, limits: opts.limits });
     failWith(report.diagnostics, `${input2.label} is not a valid .octx`);
-    return await fromTree(tree, new Set(report.files.map((f) => f.path)), wants(opts, "docs"));
+    return await fromTree(tree, new Set(report.files.map((f) => f.path)), wants(opts, "docs"), opts.want?.idsOnly === true);
   } finally {
     tree.close();
   }
 }
-async function fromTree(tree, listed, withDocs) {
+async function fromTree(tree, listed, withDocs, idsOnly = false) {
   const mstat = await tree.stat(MANIFEST);
   if (mstat?.kind !== "file") fail("OCTX_MANIFEST_MISSING", `${tree.label} has no manifest.json`, { file: MANIFEST }, 1);
   const parsed = parseManifestBytes(await tree.read(MANIFEST), 100);
@@ -40409,6 +40615,7 @@ async function fromTree(tree, listed, withDocs) {
   const m = parsed.raw;
   const notes2 = [];
   const read = [];
+  const ids = [];
   const assets = [];
   let index;
   let log;
@@ -40434,14 +40641,16 @@ async function fromTree(tree, listed, withDocs) {
       continue;
     }
     const text3 = splitDocText(documentString(await tree.read(e.path), e.path), e.path);
-    read.push({ text: text3, doc: docFromText(text3, path, e.path) });
+    const doc = docFromText(text3, path, e.path);
+    if (idsOnly) ids.push({ id: doc.id, path, title: "", body: "" });
+    else read.push({ text: text3, doc });
   }
   for (const [top, list3] of other) {
     const what = list3.length === 1 && list3[0] === top ? top : `${top}/ (${KINDS[top] ?? "files outside knowledge/"}, ${list3.length} file${list3.length === 1 ? "" : "s"})`;
     leftOut(notes2, `${what} has no place in the other formats' documents`, list3[0]);
   }
   if (isMap3(m.capabilities) && Object.keys(m.capabilities).length) leftOut(notes2, `manifest capabilities ${Object.keys(m.capabilities).join(", ")} are OCTX-only`, MANIFEST);
-  const docs = read.map((r3) => withKeptHead(r3.doc, "octx", r3.text, documentText));
+  const docs = idsOnly ? ids : read.map((r3) => withKeptHead(r3.doc, "octx", r3.text, documentText));
   const asset = isMap3(m.asset) ? m.asset : {};
   const release2 = isMap3(m.release) ? m.release : {};
   const ext = manifestExtension(m[MANIFEST_EXT]);
@@ -40463,12 +40672,12 @@ async function fromTree(tree, listed, withDocs) {
   void _n;
   const releaseRest = Object.fromEntries(Object.entries(release2).filter(([k]) => !BUILT_RELEASE.includes(k)));
   const manifest = { ...Object.keys(assetRest).length ? { asset: assetRest } : {}, ...Object.keys(releaseRest).length ? { release: releaseRest } : {}, ...members };
-  const own = { asset_id: asset.id, name: asset.name };
-  if (Object.keys(manifest).length) own.manifest = manifest;
-  if (index !== void 0 && index !== indexText(name, docs)) own.index = { text: index, for: indexKey(docs) };
-  if (log !== void 0) own.log = log;
+  const own2 = { asset_id: asset.id, name: asset.name };
+  if (Object.keys(manifest).length) own2.manifest = manifest;
+  if (index !== void 0 && index !== indexText(name, docs)) own2.index = { text: index, for: indexKey(docs) };
+  if (log !== void 0) own2.log = log;
   const carried = { ...ext.carried };
-  const mine = beyondDerived(own, derivedIdentity(meta));
+  const mine = beyondDerived(own2, derivedIdentity(meta));
   if (Object.keys(mine).length) carried.octx = mine;
   if (Object.keys(carried).length) meta.carried = carried;
   return { format: "octx", meta, docs, assets, skills: [], notes: notes2 };
@@ -40556,7 +40765,7 @@ var octx = {
     return { ...r3, diagnostics: [...r3.diagnostics, d], details: { ...r3.details, signature: "not applicable" } };
   },
   async validateSource(tree, opts) {
-    return toResult(tree.label, "source", await checkPackage(tree, { workdir: true, limits: opts.limits }));
+    return toResult(tree.label, "source", await checkPackage(tree, { workdir: true, limits: opts.limits, ...opts.linkFacts ? { linkFacts: opts.linkFacts } : {} }));
   },
   build: buildOctx,
   async inspect(input2, opts) {
@@ -40703,7 +40912,7 @@ function readSqliteHeader(b) {
 }
 
 // src/core/sqlite.ts
-import { mkdtempSync, readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync } from "node:fs";
+import { closeSync as closeSync6, constants as fsc, fstatSync as fstatSync4, mkdtempSync, openSync as openSync6, readFileSync as readFileSync3, readSync as readSync3, rmSync as rmSync2, writeFileSync, writeSync as writeSync2 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join as join11, resolve as resolve6 } from "node:path";
 defineRules([
@@ -40815,9 +41024,27 @@ function openBytes(bytes, options = {}) {
   }
   return wrapNode(db);
 }
+function openFile(path, options = {}) {
+  const readonly = !!options.readonly || !!options.immutable;
+  const abs = resolve6(path);
+  const e = engine();
+  if (e.backend === "better-sqlite3") {
+    const Ctor = better().ctor;
+    if (options.immutable) throw new Error("better-sqlite3 cannot open a database file immutable (it takes no URI filenames); use node:sqlite or openSnapshot");
+    return wrapBetter(new Ctor(path, { readonly, fileMustExist: true }));
+  }
+  const { DatabaseSync } = nodeSqlite().mod;
+  if (options.immutable) {
+    const url = new URL("file:");
+    url.pathname = abs;
+    url.search = "mode=ro&immutable=1";
+    return wrapNode(new DatabaseSync(url, { readOnly: true }));
+  }
+  return wrapNode(new DatabaseSync(path, { readOnly: readonly }));
+}
 var liveFolders = /* @__PURE__ */ new Set();
 var exitHook = false;
-function fileBacked(bytes, readonly) {
+function privateFolder() {
   const dir = mkdtempSync(join11(tmpdir(), "ctxforge-sqlite-"));
   liveFolders.add(dir);
   if (!exitHook) {
@@ -40826,11 +41053,62 @@ function fileBacked(bytes, readonly) {
       for (const d of liveFolders) rmSync2(d, { recursive: true, force: true });
     });
   }
-  const file = join11(dir, "db.sqlite");
-  const drop = () => {
+  return { dir, drop: () => {
     rmSync2(dir, { recursive: true, force: true });
     liveFolders.delete(dir);
-  };
+  } };
+}
+function openSnapshot(path, options) {
+  const e = engine();
+  const folder = privateFolder();
+  let db;
+  try {
+    const copy = join11(folder.dir, "db.sqlite");
+    const { head, size } = copyInto(path, copy, options.maxBytes);
+    options.inspect?.(head, size);
+    if (e.backend === "better-sqlite3") db = wrapBetter(new (better()).ctor(copy, { readonly: true, fileMustExist: true }));
+    else {
+      db = openFile(copy, { immutable: true });
+      folder.drop();
+    }
+  } catch (err) {
+    folder.drop();
+    throw err;
+  }
+  return { ...db, close: () => {
+    try {
+      db.close();
+    } finally {
+      folder.drop();
+    }
+  } };
+}
+function copyInto(src, dest, maxBytes) {
+  const from = openSync6(src, fsc.O_RDONLY | fsc.O_NONBLOCK);
+  let to;
+  try {
+    if (!fstatSync4(from).isFile()) throw Object.assign(new Error(`${src} is not a regular file`), { code: "EISDIR" });
+    to = openSync6(dest, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, 384);
+    const buf = Buffer.allocUnsafe(1 << 20);
+    const head = Buffer.alloc(100);
+    let size = 0;
+    for (; ; ) {
+      const n = readSync3(from, buf, 0, buf.length, null);
+      if (n === 0) break;
+      if (size < 100) buf.copy(head, size, 0, Math.min(n, 100 - size));
+      for (let off = 0; off < n; ) off += writeSync2(to, buf, off, n - off);
+      size += n;
+      if (size > maxBytes) break;
+    }
+    return { head: head.subarray(0, Math.min(size, 100)), size };
+  } finally {
+    closeSync6(from);
+    if (to !== void 0) closeSync6(to);
+  }
+}
+function fileBacked(bytes, readonly) {
+  const { dir, drop } = privateFolder();
+  const file = join11(dir, "db.sqlite");
   let db;
   try {
     if (bytes) writeFileSync(file, bytes, { mode: 384, flag: "wx" });
@@ -40887,7 +41165,12 @@ function wrapNode(db) {
     const st = db.prepare(sql);
     st.setReadBigInts(true);
     return {
-      all: (...p) => st.all(...p).map((r3) => plain2(r3)),
+      // Row by row: node:sqlite's own rows are dropped as each is converted, never two arrays of them at once.
+      all: (...p) => {
+        const out = [];
+        for (const r3 of st.iterate(...p)) out.push(plain2(r3));
+        return out;
+      },
       get: (...p) => plain2(st.get(...p)),
       iterate: (...p) => plainRows(st.iterate(...p)),
       run: (...p) => {
@@ -41108,10 +41391,55 @@ async function readInputBytes(input2, limits) {
 async function openCartridge(input2, limitsIn, keepBytes = false) {
   const limits = resolveLimits(limitsIn);
   const file = input2.label;
-  let bytes = await readInputBytes(input2, limits);
   const d = [];
-  if (!isSqlite(bytes)) fail("ACX_NOT_SQLITE", `${file} is not a SQLite database (no "SQLite format 3" header)`, { file });
-  const header = readSqliteHeader(bytes);
+  let header;
+  let uv;
+  let size = 0;
+  const inspect2 = (head, length) => {
+    ({ header, uv } = checkHeader(head, length, input2, limits, d));
+    size = length;
+  };
+  let db;
+  let kept;
+  if (input2.path && !input2.bytes && !keepBytes) {
+    const st = await stat3(input2.path).catch(() => void 0);
+    if (!st?.isFile()) fail("CTXFORGE_IO", `${file}: not a readable file`, {}, 2);
+    if (st.size > limits.maxTotalBytes) fail("ACX_CORRUPT", `${file} is ${st.size} bytes, over the limit of ${limits.maxTotalBytes}`, { file });
+    try {
+      db = openSnapshot(input2.path, { maxBytes: limits.maxTotalBytes, inspect: inspect2 });
+    } catch (e) {
+      if (e.name === "DiagnosticError") throw e;
+      if (!header) fail("CTXFORGE_IO", `${file}: cannot be read into a private temporary copy (${e.code ?? e.message})`, { file, hint: "check that the file is readable and that the temporary folder (TMPDIR) has room for a copy of it" }, 2);
+      fail("ACX_CORRUPT", `${file} cannot be opened as SQLite: ${e.message}`, { file });
+    }
+  } else {
+    let bytes = await readInputBytes(input2, limits);
+    inspect2(bytes.subarray(0, 100), bytes.length);
+    try {
+      db = openBytes(bytes, { readonly: true });
+    } catch (e) {
+      if (e.name === "DiagnosticError") throw e;
+      fail("ACX_CORRUPT", `${file} cannot be opened as SQLite: ${e.message}`, { file });
+    }
+    kept = keepBytes ? bytes : void 0;
+    bytes = void 0;
+  }
+  try {
+    db.pragma("trusted_schema = OFF");
+    const check2 = db.pragma("quick_check", { simple: false });
+    if (check2.length !== 1 || check2[0].quick_check !== "ok") fail("ACX_CORRUPT", `${file} is corrupt: ${check2.slice(0, 3).map((c) => c.quick_check).join("; ")}`, { file });
+    const data = readAll(db, file, header, uv, size, d, uv.minor > SPEC_MINOR);
+    return { data, diagnostics: d, db, bytes: kept };
+  } catch (e) {
+    db.close();
+    rethrowAsCorrupt(e, file);
+  }
+}
+function checkHeader(head, size, input2, limits, d) {
+  const file = input2.label;
+  if (size > limits.maxTotalBytes) fail("ACX_CORRUPT", `${file} is over the limit of ${limits.maxTotalBytes} bytes`, { file });
+  if (!isSqlite(head)) fail("ACX_NOT_SQLITE", `${file} is not a SQLite database (no "SQLite format 3" header)`, { file });
+  const header = readSqliteHeader(head);
   if (!header) fail("ACX_CORRUPT", `${file} is truncated: shorter than the 100-byte SQLite header`, { file });
   if (header.applicationId !== APPLICATION_ID) {
     fail("ACX_NOT_ACX", `not an .acx cartridge: application_id is ${header.applicationId}, expected ${APPLICATION_ID} ("ACX1")`, { file });
@@ -41132,29 +41460,10 @@ async function openCartridge(input2, limitsIn, keepBytes = false) {
   if (uv.vec0 !== VEC0_FORMAT) d.push(info2("ACX_VEC0_FORMAT", `vec0 storage format ${uv.vec0} differs from ${VEC0_FORMAT}: drop and re-index vectors`, { file }));
   const ps = header.pageSize;
   if (ps < 512 || ps > 65536 || (ps & ps - 1) !== 0) fail("ACX_CORRUPT", `${file} has an invalid page size ${ps}`, { file });
-  if (bytes.length % ps !== 0 || header.versionValidFor === header.changeCounter && header.pageCount * ps > bytes.length) {
-    fail("ACX_CORRUPT", `${file} is truncated or padded: ${bytes.length} bytes is not ${header.pageCount} pages of ${ps}`, { file });
+  if (size % ps !== 0 || header.versionValidFor === header.changeCounter && header.pageCount * ps > size) {
+    fail("ACX_CORRUPT", `${file} is truncated or padded: ${size} bytes is not ${header.pageCount} pages of ${ps}`, { file });
   }
-  let db;
-  try {
-    db = openBytes(bytes, { readonly: true });
-  } catch (e) {
-    if (e.name === "DiagnosticError") throw e;
-    fail("ACX_CORRUPT", `${file} cannot be opened as SQLite: ${e.message}`, { file });
-  }
-  const size = bytes.length;
-  const kept = keepBytes ? bytes : void 0;
-  bytes = void 0;
-  try {
-    db.pragma("trusted_schema = OFF");
-    const check2 = db.pragma("quick_check", { simple: false });
-    if (check2.length !== 1 || check2[0].quick_check !== "ok") fail("ACX_CORRUPT", `${file} is corrupt: ${check2.slice(0, 3).map((c) => c.quick_check).join("; ")}`, { file });
-    const data = readAll(db, file, header, uv, size, d, uv.minor > SPEC_MINOR);
-    return { data, diagnostics: d, db, bytes: kept };
-  } catch (e) {
-    db.close();
-    rethrowAsCorrupt(e, file);
-  }
+  return { header, uv };
 }
 function rethrowAsCorrupt(e, file) {
   if (e.name === "DiagnosticError") throw e;
@@ -41207,7 +41516,7 @@ function readAll(db, file, header, uv, size, d, newerMinor) {
       rows: () => corruptAsDiagnostic(db.prepare("SELECT name, mode, mtime, sz, data FROM sqlar").iterate(), file)
     } : { declared: 0, rows: () => [] },
     memory: rows("memory", "id, zone, artifact_fingerprint, codebase_fingerprint, payload, oid, created_at"),
-    objects: rows("objects", "oid, kind, source_ref, canon, zone, sz"),
+    objects: interned(rows("objects", "oid, kind, source_ref, canon, zone, sz")),
     signatures: rows("signatures", `sig_id, target, manifest_hash, envelope, keyid, ${pemColumn}, alg, created_at`),
     attestations: rows("attestations", "att_id, type, subject_oid, media_type, document, status_url, created_at"),
     skills: rows("acx_skill", "sqlar_path, name, description, license, compatibility, skill_version, body_tokens, content_sha256, resources, ext, schema_version"),
@@ -41215,6 +41524,23 @@ function readAll(db, file, header, uv, size, d, newerMinor) {
     vectorRows: readable.has("vectors") ? db.prepare("SELECT count(*) AS n FROM vectors").get().n : 0,
     readable
   };
+}
+function interned(rows) {
+  const pool = /* @__PURE__ */ new Map();
+  const one = (v) => {
+    if (typeof v !== "string" || v.length > 32) return v;
+    const had = pool.get(v);
+    if (had !== void 0) return had;
+    if (pool.size < 64) pool.set(v, v);
+    return v;
+  };
+  for (const r3 of rows) {
+    const w = r3;
+    w.kind = one(w.kind);
+    w.canon = one(w.canon);
+    w.zone = one(w.zone);
+  }
+  return rows;
 }
 
 // src/acx/pem.ts
@@ -41327,6 +41653,7 @@ function capabilityObject(id, json) {
 var UNBOUND_META = /* @__PURE__ */ new Set(["acx.rom_manifest_hash", "acx.save_codebase_fingerprint"]);
 
 // src/acx/manifest.ts
+import { createHash as createHash6 } from "node:crypto";
 function sortRomObjects(rows) {
   return rows.filter((r3) => r3.zone === "rom").sort((a, b) => compareUtf8(a.kind, b.kind) || compareUtf8(a.source_ref, b.source_ref));
 }
@@ -41334,14 +41661,28 @@ function manifestEntries(rows) {
   return sortRomObjects(rows).map((r3) => ({ sourceRef: r3.source_ref, oid: r3.oid, canon: r3.canon, sz: r3.sz }));
 }
 function manifestHash(entries) {
-  return `sha256:${sha256Hex(manifestJcs(entries))}`;
+  const h = createHash6("sha256");
+  writeManifestJcs(entries, (s) => h.update(s));
+  return `sha256:${h.digest("hex")}`;
 }
-function manifestJcs(entries) {
-  if (!entries.every(isPlainEntry)) return jcs(entries);
-  return `[${entries.map((e) => `{"canon":${JSON.stringify(e.canon)},"oid":${JSON.stringify(e.oid)},"sourceRef":${JSON.stringify(e.sourceRef)},"sz":${JSON.stringify(e.sz)}}`).join(",")}]`;
+function writeManifestJcs(entries, out) {
+  if (!entries.every(isPlainEntry)) {
+    out(jcs(entries));
+    return;
+  }
+  let piece = "[";
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    piece += `${i ? "," : ""}{"canon":${JSON.stringify(e.canon)},"oid":${JSON.stringify(e.oid)},"sourceRef":${JSON.stringify(e.sourceRef)},"sz":${JSON.stringify(e.sz)}}`;
+    if (piece.length >= 65536) {
+      out(piece);
+      piece = "";
+    }
+  }
+  out(`${piece}]`);
 }
 function isPlainEntry(e) {
-  return Object.keys(e).length === 4 && typeof e.sz === "number" && Number.isFinite(e.sz) && [e.canon, e.oid, e.sourceRef].every((s) => typeof s === "string" && !LONE_SURROGATE.test(s));
+  return Object.keys(e).length === 4 && typeof e.sz === "number" && Number.isFinite(e.sz) && [e.canon, e.oid, e.sourceRef].every((s) => typeof s === "string" && !LONE_SURROGATE2.test(s));
 }
 function romManifestHash(rows) {
   return manifestHash(manifestEntries(rows));
@@ -41559,7 +41900,7 @@ function localKeyId(spec, env) {
 }
 
 // src/acx/memory.ts
-import { createHash as createHash6 } from "node:crypto";
+import { createHash as createHash7 } from "node:crypto";
 var CBF = /^cbf1_[0-9a-f]{40}$/;
 var text2 = (v) => typeof v === "string" ? v.trim().toLowerCase() : "";
 function artifactFingerprint(r3) {
@@ -41575,7 +41916,7 @@ function artifactFingerprint(r3) {
     xpAwarded: typeof r3.xpAwarded === "number" ? r3.xpAwarded : 0,
     tags
   };
-  return createHash6("sha1").update(jcs(basis)).digest("hex").slice(0, 10);
+  return createHash7("sha1").update(jcs(basis)).digest("hex").slice(0, 10);
 }
 function memoryTierProblems(r3, zone, cbfColumn) {
   const out = [];
@@ -43548,7 +43889,8 @@ function checkCartridge(c, opts = {}) {
     const mp = sqlarModeProblem(r3.mode);
     if (mp) at("ACX_SQLAR_MODE", `sqlar ${name}: ${mp}`);
     if (str(r3.name)) {
-      const f = foldedKey(r3.name);
+      const fk = foldedKey(r3.name);
+      const f = fk === r3.name ? r3.name : fk;
       const other = folded.get(f);
       if (other !== void 0) at("ACX_SQLAR_PATH", `sqlar names ${JSON.stringify(other)} and ${JSON.stringify(name)} collide on case-insensitive file systems`);
       else folded.set(f, r3.name);
@@ -43669,7 +44011,7 @@ function checkCartridge(c, opts = {}) {
       if (o.canon !== canon) at("ACX_OBJECT_FIELD", `objects row ${ref}: canon is ${o.canon}, expected ${canon}`);
       if (sz !== void 0 && o.sz !== sz) at("ACX_OBJECT_FIELD", `objects row ${ref}: sz is ${o.sz}, live size is ${sz}`);
       if (srcZone !== void 0 && o.zone !== srcZone) at("ACX_OBJECT_FIELD", `objects row ${ref}: zone ${o.zone} does not mirror its source zone ${srcZone}`);
-      live2.push({ ...o, oid, sz: sz ?? o.sz });
+      live2.push(oid === o.oid && (sz ?? o.sz) === o.sz ? o : { ...o, oid, sz: sz ?? o.sz });
     }
   }
   const romObjects = sortRomObjects(live2);
@@ -44761,15 +45103,15 @@ async function unsignedDigest(input2) {
 var DOCUMENT_ROOT2 = "knowledge/";
 function docFromText2(t, path) {
   const { carried, rest: rest2 } = takeCarried(t.fields, "acx");
-  const { id, type, title, description, tags, [NAV_ORDER]: nav, ...own } = rest2;
+  const { id, type, title, description, tags, [NAV_ORDER]: nav, ...own2 } = rest2;
   const d = { id: typeof id === "string" && id ? id : path.replace(/\.md$/, ""), path, title: titleOf(title, t.body) ?? path, body: t.body };
-  setCommonFields(d, { type, description, tags, nav }, own);
-  if (Object.keys(own).length) carried.acx = own;
+  setCommonFields(d, { type, description, tags, nav }, own2);
+  if (Object.keys(own2).length) carried.acx = own2;
   if (Object.keys(carried).length) d.carried = carried;
   return d;
 }
-function fieldsOf2(d, own) {
-  const { [KEPT_HEAD]: _h, ...rest2 } = own;
+function fieldsOf2(d, own2) {
+  const { [KEPT_HEAD]: _h, ...rest2 } = own2;
   void _h;
   return { id: d.id, type: d.type, title: d.title, description: d.description, tags: d.tags?.length ? d.tags : void 0, [NAV_ORDER]: d.order, ...rest2, ...carriedBlocks(d.carried, "acx") };
 }
@@ -46976,9 +47318,9 @@ async function stampCtxpkgIds(dir, opts = {}) {
 
 // src/ctxpkg/init.ts
 import { writeFile as writeFile7 } from "node:fs/promises";
-import { dirname as dirname8, join as join18, basename as basename4 } from "node:path";
+import { dirname as dirname8, join as join18, basename as basename3 } from "node:path";
 async function initSource(dir, opts) {
-  const fallback = basename4(dir).toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+/, "") || "my-context";
+  const fallback = basename3(dir).toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+/, "") || "my-context";
   const name = opts.name ?? `@local/${nameProblem(fallback) ? "my-context" : fallback}`;
   const files = {
     "ctxpkg.yaml": `# ctxpkg source manifest. Build with: ctxforge build . --out dist
@@ -47562,8 +47904,8 @@ var SiteIndex = class {
       if (this.files.has(p)) return p;
     }
     if (this.site.docIds && d) {
-      const own = `${d}/${d.split("/").pop()}.md`;
-      if (this.files.has(own)) return own;
+      const own2 = `${d}/${d.split("/").pop()}.md`;
+      if (this.files.has(own2)) return own2;
     }
     return void 0;
   }
@@ -47786,28 +48128,28 @@ function plainReference(e) {
 }
 function docFromText3(t, path, file) {
   const { carried, rest: rest2 } = takeCarried(t.fields, "ctxpkg");
-  const { id, title, okf_type, description, tags, edges, [NAV_ORDER]: nav, ...own } = rest2;
+  const { id, title, okf_type, description, tags, edges, [NAV_ORDER]: nav, ...own2 } = rest2;
   if (typeof id !== "string" || !id) fail("CTXPKG_NODE_INVALID", `${file} has no id`, { file }, 1);
   const doc = { id, path, title: titleOf(title, t.body) ?? id, body: t.body };
-  setCommonFields(doc, { type: okf_type, description, tags, nav }, own);
-  if (own.type === DEFAULT_NODE_TYPE) delete own.type;
+  setCommonFields(doc, { type: okf_type, description, tags, nav }, own2);
+  if (own2.type === DEFAULT_NODE_TYPE) delete own2.type;
   const refs = [];
   const kept = [];
   for (const e of Array.isArray(edges) ? edges : []) {
     if (plainReference(e)) refs.push(e.to);
     else kept.push(e);
   }
-  if (kept.length) own.edges = kept;
-  if (Object.keys(own).length) carried.ctxpkg = own;
+  if (kept.length) own2.edges = kept;
+  if (Object.keys(own2).length) carried.ctxpkg = own2;
   if (Object.keys(carried).length) doc.carried = carried;
   return { doc, refs };
 }
-function ownBody(d, own) {
-  const s = own[SEE_ALSO];
+function ownBody(d, own2) {
+  const s = own2[SEE_ALSO];
   return typeof s === "string" && s && d.body.endsWith(s) ? d.body.slice(0, d.body.length - s.length) : d.body;
 }
-function fieldsOf3(d, own, ctx, refs) {
-  const { type, edges, [KEPT_HEAD]: _h, [SEE_ALSO]: _s, [LINKS_READ]: _l, ...rest2 } = own;
+function fieldsOf3(d, own2, ctx, refs) {
+  const { type, edges, [KEPT_HEAD]: _h, [SEE_ALSO]: _s, [LINKS_READ]: _l, ...rest2 } = own2;
   void _h;
   void _s;
   void _l;
@@ -47830,22 +48172,22 @@ function fieldsOf3(d, own, ctx, refs) {
   };
 }
 function nodeFile(d, ctx) {
-  const own = d.carried?.ctxpkg ?? {};
-  const body = ownBody(d, own);
+  const own2 = d.carried?.ctxpkg ?? {};
+  const body = ownBody(d, own2);
   const reparse = (t) => docFromText3(t, d.path, d.path).doc;
   const head = keptHead(d, "ctxpkg", reparse);
-  if (head !== void 0 && canonical(linkedIds(d, ctx)) === canonical(own[LINKS_READ] ?? [])) {
+  if (head !== void 0 && canonical(linkedIds(d, ctx)) === canonical(own2[LINKS_READ] ?? [])) {
     const e = splitDocText(head + body, d.path).fields.edges;
     return { text: head + body, edges: Array.isArray(e) ? e.length : 0 };
   }
-  const kept = own[KEPT_HEAD];
-  let fields = own;
+  const kept = own2[KEPT_HEAD];
+  let fields = own2;
   let refs;
   if (typeof kept === "string") {
     try {
       const back = docFromText3(splitDocText(kept + d.body, d.path), d.path, d.path);
       fields = back.doc.carried?.ctxpkg ?? {};
-      const read = own[LINKS_READ];
+      const read = own2[LINKS_READ];
       refs = { head: back.refs, read: Array.isArray(read) ? read.filter((x) => typeof x === "string") : [] };
     } catch {
       fields = {};
@@ -47959,8 +48301,8 @@ async function fromTree3(tree, withDocs, withSkills, built) {
       d = { ...d, body: d.body + suffix, carried: { ...d.carried, ctxpkg: { ...d.carried?.ctxpkg ?? {}, [SEE_ALSO]: suffix } } };
     }
     if (nodeFile(d, ctx).text !== original) {
-      const own = d.carried?.ctxpkg ?? {};
-      d = { ...d, carried: { ...d.carried, ctxpkg: { [KEPT_HEAD]: r3.text.head, [LINKS_READ]: linkedIds(d, ctx), ...own[SEE_ALSO] ? { [SEE_ALSO]: own[SEE_ALSO] } : {} } } };
+      const own2 = d.carried?.ctxpkg ?? {};
+      d = { ...d, carried: { ...d.carried, ctxpkg: { [KEPT_HEAD]: r3.text.head, [LINKS_READ]: linkedIds(d, ctx), ...own2[SEE_ALSO] ? { [SEE_ALSO]: own2[SEE_ALSO] } : {} } } };
     }
     docs.push(d);
   }
@@ -48134,7 +48476,7 @@ async function detectSource(tree) {
 
 // src/repo/packages.ts
 import { readdir as readdir4 } from "node:fs/promises";
-import { basename as basename5, isAbsolute as isAbsolute5, join as join19, relative as relative5, resolve as resolve9 } from "node:path";
+import { basename as basename4, isAbsolute as isAbsolute5, join as join19, relative as relative5, resolve as resolve9 } from "node:path";
 
 // src/git/ref-spec.ts
 import { relative as relative3, resolve as resolve7 } from "node:path";
@@ -48663,10 +49005,10 @@ function linkSettings(v, segs, no) {
   return l;
 }
 function linkSettingsFor(cfg, pkgPath) {
-  const own = cfg?.packages.find((p) => p.path === pkgPath)?.links;
-  const level = own?.level ?? cfg?.links?.level;
-  const root = own?.root ?? cfg?.links?.root;
-  const generator = own?.generator ?? cfg?.links?.generator;
+  const own2 = cfg?.packages.find((p) => p.path === pkgPath)?.links;
+  const level = own2?.level ?? cfg?.links?.level;
+  const root = own2?.root ?? cfg?.links?.root;
+  const generator = own2?.generator ?? cfg?.links?.generator;
   return { ...level ? { level } : {}, ...root !== void 0 ? { root } : {}, ...generator ? { generator } : {} };
 }
 function parseRepoConfigAs(text3, file, onInvalid, notes2, at) {
@@ -48830,9 +49172,9 @@ async function gitDirs(repo, commit) {
   await walk(await repo.treeOfCommit(commit), "", 0);
   return out;
 }
-function patternFor2(cfg, own, name, several) {
-  const raw = own ?? cfg?.tag_pattern ?? (several ? "{name}@v*" : DEFAULT_TAG_PATTERN);
-  return { tagPattern: expandTagPattern(raw, name), tagPatternFrom: own ?? cfg?.tag_pattern ? "config" : "default" };
+function patternFor2(cfg, own2, name, several) {
+  const raw = own2 ?? cfg?.tag_pattern ?? (several ? "{name}@v*" : DEFAULT_TAG_PATTERN);
+  return { tagPattern: expandTagPattern(raw, name), tagPatternFrom: own2 ?? cfg?.tag_pattern ? "config" : "default" };
 }
 async function configAtRef(tree, file, cwd, root, o) {
   const rel = relativeToRoot(root, resolve9(cwd, file));
@@ -48870,7 +49212,7 @@ async function discoverPackages(opts = {}) {
   if (config2 && config2.packages.length > 0) {
     const several = config2.packages.length > 1;
     for (const [i, pc] of config2.packages.entries()) {
-      const name = pc.name ?? (basename5(pc.path) || basename5(root));
+      const name = pc.name ?? (basename4(pc.path) || basename4(root));
       const pkg = {
         path: pc.path,
         name,
@@ -48906,7 +49248,7 @@ async function discoverPackages(opts = {}) {
     if (m) found.push({ path: dir, format: m.name });
   }
   for (const f of found) {
-    const name = basename5(f.path) || basename5(root);
+    const name = basename4(f.path) || basename4(root);
     packages.push({ path: f.path, format: f.format, name, ...patternFor2(config2, void 0, name, found.length > 1), policy: topPolicy, source: "detected" });
   }
   if (repo) await keepFirstPackageTags(repo, packages, config2);
@@ -49493,12 +49835,12 @@ import { join as join20 } from "node:path";
 import { readFile as readFile10 } from "node:fs/promises";
 
 // src/release/minisign.ts
-import { createHash as createHash7 } from "node:crypto";
+import { createHash as createHash8 } from "node:crypto";
 var KEY_ALG = Buffer.from("Ed");
 var SIG_PREHASHED = Buffer.from("ED");
 var SIG_LEGACY = Buffer.from("Ed");
 function minisignKeyId(key3) {
-  return createHash7("sha256").update("ctxforge minisign key id\0").update(key3.publicKey.raw).digest().subarray(0, 8);
+  return createHash8("sha256").update("ctxforge minisign key id\0").update(key3.publicKey.raw).digest().subarray(0, 8);
 }
 function keyIdText(id) {
   return Buffer.from(id).reverse().toString("hex").toUpperCase();
@@ -49513,7 +49855,7 @@ ${b64}
 function minisignSign(key3, message, o) {
   if (/[\r\n]/.test(o.trustedComment) || /[\r\n]/.test(o.untrustedComment ?? "")) fail("CTXFORGE_INTERNAL", "minisign comments are one line");
   const id = minisignKeyId(key3);
-  const digest = createHash7("blake2b512").update(message).digest();
+  const digest = createHash8("blake2b512").update(message).digest();
   const sig = signEd25519(key3, digest);
   const trusted = Buffer.from(o.trustedComment, "utf8");
   const global2 = signEd25519(key3, Buffer.concat([sig, trusted]));
@@ -49536,7 +49878,7 @@ function minisignVerify(publicKeyFile, signatureFile, message) {
   if (!sigBlob.subarray(2, 10).equals(pub.subarray(2, 10))) return { valid: false, reason: "signed by a different key id" };
   const sig = sigBlob.subarray(10);
   const pk = publicKeyFromRaw(pub.subarray(10));
-  const msg = alg.equals(SIG_PREHASHED) ? createHash7("blake2b512").update(message).digest() : alg.equals(SIG_LEGACY) ? message : null;
+  const msg = alg.equals(SIG_PREHASHED) ? createHash8("blake2b512").update(message).digest() : alg.equals(SIG_LEGACY) ? message : null;
   if (!msg) return { valid: false, reason: "unknown signature algorithm" };
   if (!verifyEd25519(pk, msg, sig)) return { valid: false, reason: "signature does not match the file" };
   const trustedComment = lines[2].slice("trusted comment: ".length);
@@ -50364,6 +50706,31 @@ async function trustedPlan(root, base, head, o) {
 import { lstatSync as lstatSync5 } from "node:fs";
 import { join as join23 } from "node:path";
 
+// src/links/facts.ts
+var scanOptions = (spec, path) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path) });
+function keptAnchors(spec, s, body) {
+  const g = spec.generator;
+  return { a: anchorsOf(s, g), text: g === "obsidian" || g === "foam" ? body : "" };
+}
+function linkFactsOf(spec, path, bytes, text3) {
+  if (bytes.indexOf(91) < 0 && bytes.indexOf(60) < 0) return null;
+  const t = text3 === void 0 ? decodeUtf8(bytes) : text3;
+  if (t === void 0 || t === null) return null;
+  const fm = splitFrontmatter(stripBom(t));
+  const offset = fm.present ? fm.bodyLine - 1 : 0;
+  const opts = scanOptions(spec, path);
+  const links = opts.admonitions || opts.mdx ? void 0 : fastLinks(fm.body);
+  if (links) return { links, offset, html: 0 };
+  const s = scanMarkdown(fm.body, opts);
+  return { links: s.links, offset, html: s.inHtml, anchors: keptAnchors(spec, s, fm.body) };
+}
+
+// src/core/arrays.ts
+function pushAll(to, items2) {
+  for (const x of items2) to.push(x);
+  return to;
+}
+
 // src/links/rules.ts
 defineRules([
   { code: "LINK_BROKEN", format: "core", summary: "A link (inline, reference definition, image, wiki link, embed) points to nothing the package holds, resolved as the site serves it." },
@@ -50439,7 +50806,7 @@ function reader(tree) {
   };
 }
 var plural2 = (n, w) => `${n} ${w}${n === 1 ? "" : "s"}`;
-async function checkTreeLinks(tree, docRoots, o = {}) {
+async function startTreeLinks(tree, docRoots, o = {}) {
   const level = o.level ?? "warning";
   const counts = { links: 0, checked: 0, broken: 0, anchorsMissing: 0, external: 0, templated: 0, html: 0, elsewhere: 0, leftOut: 0 };
   let site = o.site;
@@ -50451,7 +50818,11 @@ async function checkTreeLinks(tree, docRoots, o = {}) {
   }
   const leftOut2 = new Set(rec.leftOut.map((a) => `${docRoots[0] ?? ""}${a}`).filter((f) => !o.heldBefore?.has(f)));
   if (o.root !== void 0) site = { ...site, root: o.root === "" || o.root.endsWith("/") ? o.root : `${o.root}/` };
-  if (level === "off") return { diagnostics: [], counts, generator: site.generator };
+  const g = site.generator;
+  const spec = { roots: level === "off" ? [] : docRoots, generator: g, wiki: Boolean(site.wiki), admonitions: Boolean(site.admonitions) };
+  if (level === "off") {
+    return { spec, observe: () => void 0, add: () => void 0, finish: async () => ({ diagnostics: [], counts, generator: g }) };
+  }
   const entries = await tree.list();
   const files = /* @__PURE__ */ new Set();
   let docs = [];
@@ -50461,13 +50832,12 @@ async function checkTreeLinks(tree, docRoots, o = {}) {
     if (!o.documents && MARKDOWN_FILE.test(e.path) && docRoots.some((r3) => e.path.startsWith(r3))) docs.push(e.path);
   }
   if (o.documents) docs = o.documents.filter((d) => files.has(d));
+  const isDoc = new Set(docs);
+  const wanted = (p) => isDoc.has(p);
   const absent = new Set([...leftOut2].filter((f) => !files.has(f)));
   const index = new SiteIndex(absent.size ? /* @__PURE__ */ new Set([...files, ...absent]) : files, docs, site, o.meta);
   const make = level === "error" ? error2 : warning2;
   const holder = o.holder ?? "the package";
-  const out = [];
-  const g = site.generator;
-  const scanOpts = (p) => ({ wiki: site.wiki, admonitions: site.admonitions, mdx: /\.mdx$/i.test(p) });
   const anchors = /* @__PURE__ */ new Map();
   const read = reader(tree);
   const bodyOf = async (p) => {
@@ -50475,30 +50845,20 @@ async function checkTreeLinks(tree, docRoots, o = {}) {
     const fm = splitFrontmatter(stripBom(t));
     return { body: fm.body, offset: fm.present ? fm.bodyLine - 1 : 0 };
   };
-  const keep = (p, s, text3) => anchors.set(p, { a: anchorsOf(s, g), text: g === "obsidian" || g === "foam" ? text3 : "" });
-  const pending = [];
-  for (const f of docs) {
-    const bytes = await read(f);
-    if (!bytes || bytes.indexOf(91) < 0 && bytes.indexOf(60) < 0) continue;
-    const t = decodeUtf8(bytes);
-    if (t === void 0) continue;
-    const fm = splitFrontmatter(stripBom(t));
-    const offset = fm.present ? fm.bodyLine - 1 : 0;
-    const opts = scanOpts(f);
-    let links = opts.admonitions || opts.mdx ? void 0 : fastLinks(fm.body);
-    if (!links) {
-      const s = scanMarkdown(fm.body, opts);
-      links = s.links;
-      counts.html += s.inHtml;
-      keep(f, s, fm.body);
-    }
-    for (const l of links) {
+  const results = /* @__PURE__ */ new Map();
+  const judge = (f, facts) => {
+    if (!facts) return null;
+    counts.html += facts.html;
+    if (facts.anchors) anchors.set(f, facts.anchors);
+    const r3 = { diags: [], pending: [] };
+    const out = r3.diags;
+    for (const l of facts.links) {
       if (l.kind === "reference" || l.kind === "import") continue;
       counts.links++;
-      const r3 = index.resolve(l, f);
-      const line = l.line + offset;
+      const res = index.resolve(l, f);
+      const line = l.line + facts.offset;
       const shown3 = l.kind === "wiki" || l.kind === "embed" ? `${l.kind === "embed" ? "!" : ""}[[${l.target}]]` : l.target;
-      switch (r3.status) {
+      switch (res.status) {
         case "external":
           counts.external++;
           continue;
@@ -50518,52 +50878,82 @@ async function checkTreeLinks(tree, docRoots, o = {}) {
         case "broken":
           counts.checked++;
           counts.broken++;
-          out.push(make("LINK_BROKEN", l.kind === "wiki" || l.kind === "embed" ? `${l.kind === "embed" ? "embed" : "wiki link"} ${shown3} matches no ${l.kind === "embed" ? "file" : "page"} ${holder} holds` : `link to ${shown3} points to ${r3.path || "/"}, which ${holder} does not hold`, { file: f, line, hint: "fix the link, or add the document it names" }));
+          out.push(make("LINK_BROKEN", l.kind === "wiki" || l.kind === "embed" ? `${l.kind === "embed" ? "embed" : "wiki link"} ${shown3} matches no ${l.kind === "embed" ? "file" : "page"} ${holder} holds` : `link to ${shown3} points to ${res.path || "/"}, which ${holder} does not hold`, { file: f, line, hint: "fix the link, or add the document it names" }));
           continue;
         case "ok":
-          if (absent.has(r3.path)) {
-            if (!r3.document && isAssetName(l.target.split("#")[0].split("?")[0]) && extensionOf(l.target.split("#")[0].split("?")[0]).toLowerCase() === extensionOf(r3.path).toLowerCase()) {
+          if (absent.has(res.path)) {
+            if (!res.document && isAssetName(l.target.split("#")[0].split("?")[0]) && extensionOf(l.target.split("#")[0].split("?")[0]).toLowerCase() === extensionOf(res.path).toLowerCase()) {
               counts.leftOut++;
               continue;
             }
             counts.checked++;
             counts.broken++;
-            out.push(make("LINK_BROKEN", `link to ${shown3} points to ${r3.path}, which ${holder} does not hold`, { file: f, line, hint: "fix the link, or add the document it names" }));
+            out.push(make("LINK_BROKEN", `link to ${shown3} points to ${res.path}, which ${holder} does not hold`, { file: f, line, hint: "fix the link, or add the document it names" }));
             continue;
           }
           counts.checked++;
-          if (r3.anchor && r3.document) pending.push({ from: f, line, anchor: r3.anchor, to: r3.path, target: shown3 });
+          if (res.anchor && res.document) r3.pending.push({ from: f, line, anchor: res.anchor, to: res.path, target: shown3 });
       }
     }
-  }
-  for (const p of pending) {
-    let a = anchors.get(p.to);
-    if (!a) {
-      const { body } = await bodyOf(p.to);
-      keep(p.to, scanMarkdown(body, scanOpts(p.to)), body);
-      a = anchors.get(p.to);
+    return r3.diags.length || r3.pending.length ? r3 : null;
+  };
+  const add = (path, facts) => {
+    if (!results.has(path) && wanted(path)) results.set(path, judge(path, facts));
+  };
+  const finish = async () => {
+    const out = [];
+    const pending = [];
+    for (const f of docs) {
+      let r3 = results.get(f);
+      if (r3 === void 0) {
+        const bytes = await read(f);
+        r3 = bytes ? judge(f, linkFactsOf(spec, f, bytes)) : null;
+      }
+      if (!r3) continue;
+      pushAll(out, r3.diags);
+      pushAll(pending, r3.pending);
     }
-    const text3 = a.text;
-    if (!hasAnchor(p.anchor, a.a, g, () => blockIdsOf(text3))) {
-      counts.anchorsMissing++;
-      out.push(make("LINK_ANCHOR_MISSING", `${p.to} has no heading with anchor #${p.anchor}${g !== "github" ? ` (anchors as ${g} writes them)` : ""}`, { file: p.from, line: p.line }));
+    results.clear();
+    for (const p of pending) {
+      let a = anchors.get(p.to);
+      if (!a) {
+        const { body } = await bodyOf(p.to);
+        a = keptAnchors(spec, scanMarkdown(body, scanOptions(spec, p.to)), body);
+        anchors.set(p.to, a);
+      }
+      const text3 = a.text;
+      if (!hasAnchor(p.anchor, a.a, g, () => blockIdsOf(text3))) {
+        counts.anchorsMissing++;
+        out.push(make("LINK_ANCHOR_MISSING", `${p.to} has no heading with anchor #${p.anchor}${g !== "github" ? ` (anchors as ${g} writes them)` : ""}`, { file: p.from, line: p.line }));
+      }
     }
-  }
-  const notJudged = [
-    counts.external ? `${counts.external} external` : "",
-    counts.templated ? `${counts.templated} templated` : "",
-    counts.html ? `${counts.html} inside HTML or JSX` : "",
-    counts.elsewhere ? `${counts.elsewhere} to site pages outside the docs (${site.routeBase ? `not under /${site.routeBase}/` : "not in the package"})` : "",
-    counts.leftOut ? `${counts.leftOut} to upstream files this format leaves out (images …)` : ""
-  ].filter(Boolean);
-  if (notJudged.length) {
-    const n = counts.external + counts.templated + counts.html + counts.elsewhere + counts.leftOut;
-    out.push(info2("LINK_NOT_JUDGED", `${plural2(n, "link")} not judged: ${notJudged.join(", ")}; ${plural2(counts.checked, "link")} checked`, {}));
-  }
-  return { diagnostics: out, counts, generator: g };
+    const notJudged = [
+      counts.external ? `${counts.external} external` : "",
+      counts.templated ? `${counts.templated} templated` : "",
+      counts.html ? `${counts.html} inside HTML or JSX` : "",
+      counts.elsewhere ? `${counts.elsewhere} to site pages outside the docs (${site.routeBase ? `not under /${site.routeBase}/` : "not in the package"})` : "",
+      counts.leftOut ? `${counts.leftOut} to upstream files this format leaves out (images …)` : ""
+    ].filter(Boolean);
+    if (notJudged.length) {
+      const n = counts.external + counts.templated + counts.html + counts.elsewhere + counts.leftOut;
+      out.push(info2("LINK_NOT_JUDGED", `${plural2(n, "link")} not judged: ${notJudged.join(", ")}; ${plural2(counts.checked, "link")} checked`, {}));
+    }
+    return { diagnostics: out, counts, generator: g };
+  };
+  return {
+    spec,
+    observe: (path, bytes, text3) => {
+      if (!results.has(path) && wanted(path)) results.set(path, judge(path, linkFactsOf(spec, path, bytes, text3)));
+    },
+    add,
+    finish
+  };
 }
 async function checkLinks(tree, format2, level = "warning", o = {}) {
-  return (await checkTreeLinks(tree, linkRoots(format2), { dropsAssets: !formatByName(format2)?.holdsAssets, ...o, level })).diagnostics;
+  return (await (await startLinks(tree, format2, level, o)).finish()).diagnostics;
+}
+function startLinks(tree, format2, level = "warning", o = {}) {
+  return startTreeLinks(tree, linkRoots(format2), { dropsAssets: !formatByName(format2)?.holdsAssets, ...o, level });
 }
 
 // src/sync/model.ts
@@ -50704,7 +51094,7 @@ var idsRead = /* @__PURE__ */ new WeakMap();
 async function readDocumentIds(tree, module) {
   const out = /* @__PURE__ */ new Map();
   if (module.documents) {
-    for (const d of (await module.documents(tree, { want: { docs: true, skills: false } })).docs) out.set(d.path, d.id);
+    for (const d of (await module.documents(tree, { want: { docs: true, skills: false, idsOnly: true } })).docs) out.set(d.path, d.id);
     return out;
   }
   const root = module.documentRoot;
@@ -50719,14 +51109,17 @@ async function readDocumentIds(tree, module) {
 async function checkIdMap(tree, module) {
   const { map, text: text3, diagnostics } = await idMapOf(tree);
   if (!map) return diagnostics;
-  const lines = documentKeyLines(text3);
-  const at = (key3) => ({ file: ID_MAP_FILE, ...lines.has(key3) ? { line: lines.get(key3) } : {} });
-  const own = await documentIds(tree, module).catch(() => /* @__PURE__ */ new Map());
+  let lines;
+  const at = (key3) => {
+    lines ??= documentKeyLines(text3);
+    return { file: ID_MAP_FILE, ...lines.has(key3) ? { line: lines.get(key3) } : {} };
+  };
+  const own2 = await documentIds(tree, module).catch(() => /* @__PURE__ */ new Map());
   const retired = new Set(map.retired);
   const byId = /* @__PURE__ */ new Map();
   const byPath2 = /* @__PURE__ */ new Map();
   for (const [upstream, e] of Object.entries(map.documents)) {
-    const doc = own.get(e.path);
+    const doc = own2.get(e.path);
     if (doc !== void 0 && doc !== e.id) {
       diagnostics.push(error2("SYNC_ID_MAP_CONTRADICTS", `${upstream} is mapped to ${e.id}, but ${module.documentRoot}${e.path} carries ${doc}`, {
         ...at(upstream),
@@ -50741,7 +51134,7 @@ async function checkIdMap(tree, module) {
     else byPath2.set(e.path, upstream);
     if (retired.has(e.id)) diagnostics.push(error2("SYNC_ID_RETIRED_IN_USE", `${upstream} is mapped to ${e.id}, an ID the map retired: a retired ID is never handed out again`, at(upstream)));
   }
-  for (const [path, id] of own) {
+  for (const [path, id] of own2) {
     if (retired.has(id) && !byId.has(id)) diagnostics.push(error2("SYNC_ID_RETIRED_IN_USE", `${module.documentRoot}${path} carries ${id}, an ID ${ID_MAP_FILE} retired`, { file: `${module.documentRoot}${path}` }));
   }
   const foreign = map.files.filter((f) => !syncMayRemove(f, module));
@@ -50832,12 +51225,6 @@ async function compareIdMaps(base, head, module) {
 }
 function syncMayRemove(f, module) {
   return !unsafePathReason(f) && f.startsWith(module.documentRoot) && f.length > module.documentRoot.length && f !== module.manifestFile && f !== ID_MAP_FILE;
-}
-
-// src/core/arrays.ts
-function pushAll(to, items2) {
-  for (const x of items2) to.push(x);
-  return to;
 }
 
 // src/release/check.ts

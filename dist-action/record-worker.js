@@ -1389,14 +1389,14 @@ var PlacedWrites = class {
     this.bytes = 0;
     for (let i = 0; i < pieces.length; ) {
       const at = pieces[i].at;
-      const run = [];
+      const run3 = [];
       let end = at;
       while (i < pieces.length && pieces[i].at === end) {
-        run.push(pieces[i].bytes);
+        run3.push(pieces[i].bytes);
         end += pieces[i].bytes.length;
         i++;
       }
-      writeAllAt(this.fd, run, at);
+      writeAllAt(this.fd, run3, at);
     }
   }
 };
@@ -1430,8 +1430,14 @@ function localHeaderLength(nameLength, size) {
   return 30 + nameLength + (bigLocal(size) ? 20 : 0);
 }
 function localHeader(name, size, crc) {
-  const big = bigLocal(size);
   const h = Buffer.alloc(localHeaderLength(name.length, size));
+  writeLocalHeader(h, name, 0, name.length, size, crc);
+  return h;
+}
+function writeLocalHeader(h, names, nameAt, nameLength, size, crc) {
+  const big = bigLocal(size);
+  const length = localHeaderLength(nameLength, size);
+  h.fill(0, 0, length);
   h.writeUInt32LE(67324752, 0);
   h.writeUInt16LE(big ? 45 : 20, 4);
   h.writeUInt16LE(UTF8, 6);
@@ -1441,17 +1447,17 @@ function localHeader(name, size, crc) {
   h.writeUInt32LE(crc, 14);
   h.writeUInt32LE(big ? MAX32 : size, 18);
   h.writeUInt32LE(big ? MAX32 : size, 22);
-  h.writeUInt16LE(name.length, 26);
+  h.writeUInt16LE(nameLength, 26);
   h.writeUInt16LE(big ? 20 : 0, 28);
-  name.copy(h, 30);
+  names.copy(h, 30, nameAt, nameAt + nameLength);
   if (big) {
-    const x = 30 + name.length;
+    const x = 30 + nameLength;
     h.writeUInt16LE(1, x);
     h.writeUInt16LE(16, x + 2);
     u64(h, size, x + 4);
     u64(h, size, x + 12);
   }
-  return h;
+  return length;
 }
 
 // src/core/zip-placement.ts
@@ -1463,6 +1469,7 @@ function queueEntry(out, headerAt, name, bytes) {
   return crc;
 }
 var READ_BACK_HERE_UP_TO = 16 * 1024 * 1024;
+var MAX_SIZE = 2 ** 53 - 1;
 
 // src/core/hash.ts
 import { createHash } from "node:crypto";
@@ -1473,6 +1480,63 @@ function sha256Hex(data) {
 // src/core/steps.ts
 var NO_STEPS = () => {
 };
+
+// src/core/yaml-flat.ts
+var KEY = /^[A-Za-z][A-Za-z0-9_-]*$/;
+var STRING = /^[A-Za-z](?:[A-Za-z0-9 .,;()/_+'-]*[A-Za-z0-9.,;()/_+-])?$/;
+var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+var WORD = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
+var own = (s) => Buffer.from(s, "latin1").toString("latin1");
+function scalar(s) {
+  if (UUID.test(s)) return own(s);
+  return STRING.test(s) && !WORD.test(s) ? own(s) : void 0;
+}
+function parseFlatYaml(text2) {
+  if (text2.length > 4096 || text2.includes("\r") || text2.includes("	")) return void 0;
+  const lines = text2.split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  if (!lines.length) return void 0;
+  const out = {};
+  for (let i = 0; i < lines.length; ) {
+    const l = lines[i];
+    const colon = l.indexOf(":");
+    if (colon <= 0) return void 0;
+    const key = l.slice(0, colon);
+    if (!KEY.test(key) || WORD.test(key) || Object.prototype.hasOwnProperty.call(out, key)) return void 0;
+    i++;
+    if (colon < l.length - 1) {
+      if (l.charCodeAt(colon + 1) !== 32) return void 0;
+      const v = scalar(l.slice(colon + 2));
+      if (v === void 0) return void 0;
+      out[key] = v;
+      continue;
+    }
+    let list2;
+    let map;
+    for (; i < lines.length && lines[i].startsWith("  "); i++) {
+      const s = lines[i];
+      if (s.startsWith("  - ")) {
+        if (map) return void 0;
+        const v2 = scalar(s.slice(4));
+        if (v2 === void 0) return void 0;
+        (list2 ??= []).push(v2);
+        continue;
+      }
+      if (list2) return void 0;
+      const c = s.indexOf(":");
+      const k = c > 2 ? s.slice(2, c) : "";
+      if (!KEY.test(k) || WORD.test(k) || s.charCodeAt(c + 1) !== 32) return void 0;
+      map ??= {};
+      if (Object.prototype.hasOwnProperty.call(map, k)) return void 0;
+      const v = scalar(s.slice(c + 2));
+      if (v === void 0) return void 0;
+      map[k] = v;
+    }
+    if (!list2 && !map) return void 0;
+    out[key] = list2 ?? map;
+  }
+  return out;
+}
 
 // src/core/yaml-safe.ts
 var reference = lazyRequire("yaml");
@@ -1500,16 +1564,16 @@ var fast;
 function fastParser() {
   if (fast) return fast;
   const js = jsYaml();
-  const scalar = (tag, resolve, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve, construct });
+  const scalar2 = (tag, resolve, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve, construct });
   const schemaFor = (bigInt) => js.FAILSAFE_SCHEMA.extend({
     implicit: [
-      scalar("null", (s) => /^(?:~|[Nn]ull|NULL)?$/.test(s), () => null),
-      scalar("bool", (s) => /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s), (s) => s[0] === "t" || s[0] === "T"),
-      scalar("int", (s) => /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/.test(s), (s) => {
+      scalar2("null", (s) => /^(?:~|[Nn]ull|NULL)?$/.test(s), () => null),
+      scalar2("bool", (s) => /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s), (s) => s[0] === "t" || s[0] === "T"),
+      scalar2("int", (s) => /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/.test(s), (s) => {
         if (bigInt) return BigInt(s);
         return s.startsWith("0o") ? parseInt(s.slice(2), 8) : s.startsWith("0x") ? parseInt(s.slice(2), 16) : parseInt(s, 10);
       }),
-      scalar("float", (s) => /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/.test(s), (s) => {
+      scalar2("float", (s) => /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/.test(s), (s) => {
         const l = s.toLowerCase();
         if (l.endsWith("nan")) return NaN;
         if (l.endsWith("inf")) return s[0] === "-" ? -Infinity : Infinity;
@@ -1522,6 +1586,10 @@ function fastParser() {
 }
 function tryFast(text2, opts, maxDepth) {
   if (NEEDS_REFERENCE.test(text2)) return void 0;
+  if (maxDepth >= 3) {
+    const flat = parseFlatYaml(text2);
+    if (flat) return { value: flat };
+  }
   const p = fastParser();
   try {
     const value = p.load(text2, { schema: p.schemas.get(opts.intAsBigInt ?? false), json: false, maxDepth });
@@ -7106,14 +7174,15 @@ function lineOfYamlKey(yaml, key, firstLine) {
   for (let i = yaml.indexOf("\n"); i !== -1 && i < m.index; i = yaml.indexOf("\n", i + 1)) line++;
   return line;
 }
-function checkKnowledge(path, bytes, maxDepth, diags) {
-  if (isConcept(path)) return checkConcept(path, bytes, maxDepth, diags);
-  checkReserved(path, bytes, maxDepth, diags);
+function checkKnowledge(path, bytes, maxDepth, diags, text2) {
+  if (isConcept(path)) return checkConcept(path, bytes, maxDepth, diags, text2);
+  checkReserved(path, bytes, maxDepth, diags, text2);
   return void 0;
 }
-function checkConcept(path, bytes, maxDepth, diags) {
+function checkConcept(path, bytes, maxDepth, diags, decoded) {
   const doc = { path, idLine: 1 };
   const text2 = decode2(bytes, path, diags);
+  decoded?.(text2);
   if (text2 === void 0) return doc;
   const fm = splitFrontmatter(text2);
   if (!fm.present) {
@@ -7161,9 +7230,10 @@ function checkConcept(path, bytes, maxDepth, diags) {
 var H1 = /^# \S/m;
 var INDEX_ENTRY = /^[*+-] \[[^\]]+\]\([^)]+\)/m;
 var LOG_DATE = /^## (\d{4}-\d\d-\d\d)$/;
-function checkReserved(path, bytes, maxDepth, diags) {
+function checkReserved(path, bytes, maxDepth, diags, decoded) {
   const bad = (msg, line) => diags.push(error("OCTX_OKF_RESERVED_INVALID", `${path}: ${msg}`, { file: path, line }));
   const text2 = decode2(bytes, path, diags);
+  decoded?.(text2);
   if (text2 === void 0) return;
   const fm = splitFrontmatter(text2);
   const isIndex = path.endsWith("index.md");
@@ -7619,23 +7689,33 @@ function joinCrossesLiteral(text2, start, end, nextStart, nextEnd, steps) {
   return crossesAt(window, head.length);
 }
 var isAsciiBlank = (c) => c === 32 || c >= 9 && c <= 13;
+var TWO_QUOTES = Buffer.from("''");
 function cleanBytes(b) {
   const n = b.length;
   const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
-  if (buf.indexOf(92) >= 0 || buf.indexOf("''") >= 0) return false;
+  if (buf.indexOf(92) >= 0 || buf.indexOf(TWO_QUOTES) >= 0) return false;
   let h = 0;
-  for (let i = 0; i < n; i++) {
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    const h1 = (h << 5 | TRI_CODE[b[i]]) & 32767;
+    h = (h1 << 5 | TRI_CODE[b[i + 1]]) & 32767;
+    if ((TRI_HIT[h1] | TRI_HIT[h]) === 0) continue;
+    if (TRI_HIT[h1] === 1 && i >= 2 && literalAtBytes(b, i - 2, TRI_LITS.get(h1))) return false;
+    if (TRI_HIT[h] === 1 && i >= 1 && literalAtBytes(b, i - 1, TRI_LITS.get(h))) return false;
+  }
+  for (; i < n; i++) {
     h = (h << 5 | TRI_CODE[b[i]]) & 32767;
     if (TRI_HIT[h] === 1 && i >= 2 && literalAtBytes(b, i - 2, TRI_LITS.get(h))) return false;
   }
-  for (let start = 0, nl = buf.indexOf(10); nl >= 0; start = nl + 1, nl = buf.indexOf(10, start)) {
+  let nextNl = buf.indexOf(10);
+  for (let start = 0, nl = nextNl; nl >= 0; start = nl + 1, nl = nextNl) {
+    const nextStart = nl + 1;
+    nextNl = buf.indexOf(10, nextStart);
     let e = nl > start && b[nl - 1] === 13 ? nl - 1 : nl;
     while (e > start && isAsciiBlank(b[e - 1])) e--;
     if (e > start && b[e - 1] >= 128) return false;
-    const nextStart = nl + 1;
-    let nextNl = buf.indexOf(10, nextStart);
-    if (nextNl < 0) nextNl = n;
-    const nextEnd = nextNl > nextStart && b[nextNl - 1] === 13 ? nextNl - 1 : nextNl;
+    const nextRaw = nextNl < 0 ? n : nextNl;
+    const nextEnd = nextRaw > nextStart && b[nextRaw - 1] === 13 ? nextRaw - 1 : nextRaw;
     let s = nextStart;
     while (s < nextEnd && isAsciiBlank(b[s])) s++;
     if (s < nextEnd && b[s] >= 128) return false;
@@ -7798,13 +7878,264 @@ var Findings = class {
   }
 };
 
+// src/links/fast.ts
+var GIVE_UP = /[\\<\r\0]|\]:|\[\^|\[\[/;
+function run(l, i) {
+  let j = i;
+  while (j < l.length && l.charCodeAt(j) === 96) j++;
+  return j;
+}
+function closeSpan(l, i, j) {
+  const n = j - i;
+  let k = j;
+  while (k < l.length) {
+    if (l.charCodeAt(k) !== 96) {
+      k++;
+      continue;
+    }
+    const e = run(l, k);
+    if (e - k === n) return e;
+    k = e;
+  }
+  return -1;
+}
+var GAVE_UP = /* @__PURE__ */ Symbol("gave up");
+function linkAt(l, i) {
+  let j = i + 1;
+  for (; ; ) {
+    if (j >= l.length) return GAVE_UP;
+    const c2 = l.charCodeAt(j);
+    if (c2 === 91) return GAVE_UP;
+    if (c2 === 93) break;
+    if (c2 === 96) {
+      const e = run(l, j);
+      const k2 = closeSpan(l, j, e);
+      if (k2 < 0) return GAVE_UP;
+      j = k2;
+      continue;
+    }
+    j++;
+  }
+  if (l.charCodeAt(j + 1) !== 40) return { next: i + 1 };
+  let k = j + 2;
+  while (k < l.length && (l.charCodeAt(k) === 32 || l.charCodeAt(k) === 9)) k++;
+  if (k >= l.length) return GAVE_UP;
+  if (l.charCodeAt(k) === 41) return { link: { start: k, end: k }, next: k + 1 };
+  const start = k;
+  let level = 0;
+  while (k < l.length) {
+    const c2 = l.charCodeAt(k);
+    if (c2 === 32 || c2 === 9) break;
+    if (c2 < 32 || c2 === 127) return GAVE_UP;
+    if (c2 === 40) {
+      if (++level > 32) return GAVE_UP;
+    } else if (c2 === 41) {
+      if (level === 0) break;
+      level--;
+    }
+    k++;
+  }
+  if (k >= l.length) return GAVE_UP;
+  if (level !== 0) return { next: i + 1 };
+  const end = k;
+  while (k < l.length && (l.charCodeAt(k) === 32 || l.charCodeAt(k) === 9)) k++;
+  if (k >= l.length) return GAVE_UP;
+  const c = l.charCodeAt(k);
+  if (c === 41) return { link: { start, end }, next: k + 1 };
+  if ((c === 34 || c === 39) && k > end) {
+    const q = l.indexOf(String.fromCharCode(c), k + 1);
+    if (q < 0) return GAVE_UP;
+    k = q + 1;
+    while (k < l.length && (l.charCodeAt(k) === 32 || l.charCodeAt(k) === 9)) k++;
+    if (k >= l.length) return GAVE_UP;
+    return l.charCodeAt(k) === 41 ? { link: { start, end }, next: k + 1 } : { next: i + 1 };
+  }
+  if (c === 40) return GAVE_UP;
+  return { next: i + 1 };
+}
+function fastLinks(text2) {
+  if (GIVE_UP.test(text2)) return void 0;
+  const out = [];
+  let fence2;
+  let off = 0;
+  let lineNo = 0;
+  while (off <= text2.length) {
+    let nl = text2.indexOf("\n", off);
+    if (nl < 0) nl = text2.length;
+    const l = text2.slice(off, nl);
+    lineNo++;
+    const c0 = l.charCodeAt(0);
+    let lead = 0;
+    while (lead < l.length && l.charCodeAt(lead) === 32) lead++;
+    const first = l.charCodeAt(lead);
+    if (fence2) {
+      if (lead < 4 && first === fence2.ch) {
+        const e = lead + run2(l, lead, fence2.ch);
+        if (e - lead >= fence2.n && l.slice(e).trim() === "") fence2 = void 0;
+      }
+    } else if (lead === l.length) {
+    } else if (c0 === 9 || lead >= 4 || first === 9 || first === 62) {
+      return void 0;
+    } else if (first === 96 || first === 126) {
+      const n = run2(l, lead, first);
+      if (n >= 3) {
+        if (lead > 0) return void 0;
+        if (first === 96 && l.indexOf("`", n) >= 0) return void 0;
+        fence2 = { ch: first, n };
+      } else if (!scanLine(l, off, lineNo, out)) return void 0;
+    } else {
+      const item = /^(?:(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$))+/.exec(l.slice(lead));
+      if (item) {
+        const rest = l.slice(lead + item[0].length);
+        if (/^(?:`{3}|~{3}|>)/.test(rest) || /[ \t]{4}|\t/.test(item[0])) return void 0;
+      }
+      if ((l.includes("[") || l.includes("`")) && !scanLine(l, off, lineNo, out)) return void 0;
+    }
+    off = nl + 1;
+  }
+  return out;
+}
+function run2(l, i, ch) {
+  let j = i;
+  while (j < l.length && l.charCodeAt(j) === ch) j++;
+  return j - i;
+}
+function scanLine(l, off, lineNo, out) {
+  let i = 0;
+  while (i < l.length) {
+    const c = l.charCodeAt(i);
+    if (c === 96) {
+      const e = run(l, i);
+      const k = closeSpan(l, i, e);
+      if (k < 0) return false;
+      i = k;
+      continue;
+    }
+    if (c !== 91) {
+      i++;
+      continue;
+    }
+    const s = linkAt(l, i);
+    if (s === GAVE_UP) return false;
+    if (s.link) {
+      const kind = i > 0 && l.charCodeAt(i - 1) === 33 ? "image" : "inline";
+      out.push({ kind, target: l.slice(s.link.start, s.link.end), line: lineNo, at: off + s.link.start });
+    }
+    i = s.next;
+  }
+  return true;
+}
+
+// src/links/slugs.ts
+function githubSlug(text2) {
+  return text2.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
+}
+function vitepressSlug(text2) {
+  return text2.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[\u0000-\u001f]/g, "").replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, "-").replace(/-{2,}/g, "-").replace(/^-+|-+$/g, "").replace(/^(\d)/, "_$1").toLowerCase();
+}
+function mdbookSlug(text2) {
+  let out = "";
+  for (const ch of text2.trim()) {
+    if (/[\p{L}\p{N}_-]/u.test(ch)) out += /[A-Z]/.test(ch) ? ch.toLowerCase() : ch;
+    else if (/\s/u.test(ch)) out += "-";
+  }
+  return out;
+}
+function mkdocsSlug(text2) {
+  const ascii = text2.normalize("NFKD").replace(/[^\x00-\x7f]/g, "");
+  return ascii.replace(/[^\w\s-]/g, "").trim().toLowerCase().replace(/[-\s]+/g, "-");
+}
+function slugify(text2, g) {
+  switch (g) {
+    case "vitepress":
+      return vitepressSlug(text2);
+    case "mdbook":
+      return mdbookSlug(text2);
+    case "mkdocs":
+      return mkdocsSlug(text2);
+    default:
+      return githubSlug(text2);
+  }
+}
+function headingSlugs(headings, g) {
+  const seen = /* @__PURE__ */ new Set();
+  const counts = /* @__PURE__ */ new Map();
+  const out = [];
+  for (const h of headings) {
+    if (h.id !== void 0) {
+      seen.add(h.id);
+      out.push(h.id);
+      continue;
+    }
+    const base = slugify(h.text, g);
+    let s = base;
+    if (g === "mkdocs") {
+      while (seen.has(s) || !s) {
+        const m = /^(.*)_([0-9]+)$/.exec(s);
+        s = m ? `${m[1]}_${Number(m[2]) + 1}` : `${s}_1`;
+      }
+    } else if (seen.has(s)) {
+      let n = counts.get(base) ?? 0;
+      do {
+        n++;
+        s = `${base}-${n}`;
+      } while (seen.has(s));
+      counts.set(base, n);
+    }
+    seen.add(s);
+    out.push(s);
+  }
+  return out;
+}
+function footnoteAnchors(labels) {
+  const out = [];
+  labels.forEach((l, i) => {
+    out.push(l, `fn-${l}`, `fnref-${l}`, `fn:${l}`, `fnref:${l}`, `user-content-fn-${l}`, `user-content-fnref-${l}`, `footnote-${l}`, `fn${i + 1}`, `fnref${i + 1}`);
+  });
+  return out;
+}
+function headingKey(text2) {
+  return text2.normalize("NFC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+// src/links/site.ts
+var MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
+var unescape = new MarkdownItCallable().utils.unescapeAll;
+function anchorsOf(scan, g) {
+  const ids = /* @__PURE__ */ new Set([...headingSlugs(scan.headings, g), ...scan.htmlIds, ...footnoteAnchors(scan.footnotes)]);
+  if (g === "obsidian" || g === "foam") for (const s of headingSlugs(scan.headings, "github")) ids.add(s);
+  return { ids, keys: new Set(scan.headings.map((x) => headingKey(x.text))) };
+}
+
+// src/links/facts.ts
+function isLinkDocument(spec, path) {
+  return MARKDOWN_FILE.test(path) && spec.roots.some((r) => path.startsWith(r));
+}
+var scanOptions = (spec, path) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path) });
+function keptAnchors(spec, s, body) {
+  const g = spec.generator;
+  return { a: anchorsOf(s, g), text: g === "obsidian" || g === "foam" ? body : "" };
+}
+function linkFactsOf(spec, path, bytes, text2) {
+  if (bytes.indexOf(91) < 0 && bytes.indexOf(60) < 0) return null;
+  const t = text2 === void 0 ? decodeUtf8(bytes) : text2;
+  if (t === void 0 || t === null) return null;
+  const fm = splitFrontmatter(stripBom(t));
+  const offset = fm.present ? fm.bodyLine - 1 : 0;
+  const opts = scanOptions(spec, path);
+  const links = opts.admonitions || opts.mdx ? void 0 : fastLinks(fm.body);
+  if (links) return { links, offset, html: 0 };
+  const s = scanMarkdown(fm.body, opts);
+  return { links: s.links, offset, html: s.inHtml, anchors: keptAnchors(spec, s, fm.body) };
+}
+
 // src/octx/record-worker.ts
 var limits = workerData;
 var pass = new InlinePass(limits);
 var reply = (m) => parentPort.postMessage(m);
 parentPort.on("message", (m) => {
   if (m.op === "docs") {
-    shareDocs(m.handoff, new Int32Array(m.counter), m.batch, m.place);
+    shareDocs(m.handoff, new Int32Array(m.counter), m.batch, m.place, m.links);
     reply({ op: "docs-done" });
     return;
   }
@@ -7845,7 +8176,7 @@ parentPort.on("message", (m) => {
   pass.end(m.key, true);
   reply({ op: "hashed", key: m.key, sha256: h.digest("hex"), ...scan ? { secrets: scan.end() } : {} });
 });
-function shareDocs(h, counter, batch, place) {
+function shareDocs(h, counter, batch, place, links) {
   const out = place ? openForPlacing(place.path) : void 0;
   const writes = out?.fd === void 0 ? void 0 : new PlacedWrites(out.fd);
   try {
@@ -7865,8 +8196,12 @@ function shareDocs(h, counter, batch, place) {
           results.push({ k, error: e.message, diags });
           continue;
         }
-        const r = { k, sha256: sha256Hex(bytes), doc: checkKnowledge(path, bytes, limits.maxDepth, diags), diags };
+        let text2;
+        const r = { k, sha256: sha256Hex(bytes), doc: checkKnowledge(path, bytes, limits.maxDepth, diags, links ? (t) => {
+          text2 = t ?? null;
+        } : void 0), diags };
         if (limits.secrets) r.secrets = scanSecretBytes(bytes, path, path, limits.secrets.allow);
+        if (links && isLinkDocument(links, path)) r.links = linkFactsOf(links, path, bytes, text2);
         results.push(r);
         if (writes && !writeError && place.at[k] >= 0 && bytes.length === place.sizes[k]) {
           try {
