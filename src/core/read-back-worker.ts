@@ -1,6 +1,6 @@
 // The worker thread of ZipPlacement.verify: started while the archive is written, it waits for
-// the plan, then reads the finished archive back (readBack) while the main thread opens it and
-// checks its entries.
+// the plan, then reads the finished archive back (readBack), every byte against the layout, while
+// the main thread makes it durable.
 import { parentPort } from 'node:worker_threads';
 import { readBack, type ReadBackPlan, type ReadBackResult } from './zip-placement.js';
 
