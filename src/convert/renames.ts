@@ -12,7 +12,7 @@ import type { Doc, Documents, FormatModule, FormatName } from '../format.js';
 import { siteRules } from '../links/generators.js';
 import { rewriteLinks } from '../links/rewrite.js';
 import { SiteIndex } from '../links/site.js';
-import { portablePath } from '../sync/names.js';
+import { freeSuffixed, isSuffixedForm, portablePath } from '../sync/names.js';
 
 export interface Renamed {
   docs: Documents;
@@ -27,21 +27,12 @@ export interface Renamed {
 
 /** A name the target holds, beside the ones taken: the portable form, with `-2`, `-3` … where it collides. */
 function freeName(path: string, markdown: boolean, taken: Set<string>): string {
-  const out = portablePath(path, markdown);
-  if (!taken.has(foldedKey(out))) return out;
-  const dot = out.lastIndexOf('.');
-  const [stem, ext] = dot > out.lastIndexOf('/') ? [out.slice(0, dot), out.slice(dot)] : [out, ''];
-  let n = 2;
-  while (taken.has(foldedKey(`${stem}-${n}${ext}`))) n++;
-  return `${stem}-${n}${ext}`;
+  return freeSuffixed(portablePath(path, markdown), taken);
 }
 
-/** Is `now` the name a conversion gave `was`: its portable form, or that with a `-2`, `-3` … suffix? */
+/** Is `now` the name a conversion gave `was`: its portable form, or that with a collision suffix? */
 function renamedFrom(now: string, was: string): boolean {
-  const own = portablePath(was, true);
-  if (now === own) return true;
-  const stem = own.slice(0, -'.md'.length);
-  return now.startsWith(`${stem}-`) && now.endsWith('.md') && /^\d+$/.test(now.slice(stem.length + 1, -'.md'.length));
+  return isSuffixedForm(now, portablePath(was, true));
 }
 
 /**

@@ -45,6 +45,32 @@ export function portablePath(path: string, markdown: boolean): string {
   return [...segs.map((s) => allowed(portableSegment(s), 'folder')), allowed(base, markdown ? 'document' : 'asset')].join('/');
 }
 
+/** A path split before its last extension (none when the last dot is in a folder name). */
+function stemAndExt(path: string): [string, string] {
+  const dot = path.lastIndexOf('.');
+  return dot > path.lastIndexOf('/') ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
+}
+
+/**
+ * `name`, or where its case-folded form is taken, the first of `name-2`, `name-3` … (before the
+ * extension) that is free. The one collision suffix every rename uses — sync's portable names and
+ * a conversion's — so a later run can recognise it with isSuffixedForm.
+ */
+export function freeSuffixed(name: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(foldedKey(name))) return name;
+  const [stem, ext] = stemAndExt(name);
+  let n = 2;
+  while (taken.has(foldedKey(`${stem}-${n}${ext}`))) n++;
+  return `${stem}-${n}${ext}`;
+}
+
+/** Is `name` the name `own`, or `own` with a collision suffix freeSuffixed could have given it? */
+export function isSuffixedForm(name: string, own: string): boolean {
+  if (name === own) return true;
+  const [stem, ext] = stemAndExt(own);
+  return name.startsWith(`${stem}-`) && name.endsWith(ext) && /^\d+$/.test(name.slice(stem.length + 1, name.length - ext.length));
+}
+
 export interface Renames {
   /** upstream path → portable path */
   map: Map<string, string>;
@@ -65,11 +91,7 @@ export function portableNames(paths: { path: string; markdown: boolean }[], refu
   // its own with a collision suffix).
   const kept = (p: { path: string; markdown: boolean }, own: string): string | undefined => {
     const was = previous.get(p.path);
-    if (was === undefined) return undefined;
-    if (was === own) return was;
-    const dot = own.lastIndexOf('.');
-    const [stem, ext] = dot > own.lastIndexOf('/') ? [own.slice(0, dot), own.slice(dot)] : [own, ''];
-    return was.startsWith(`${stem}-`) && was.endsWith(ext) && /^\d+$/.test(was.slice(stem.length + 1, was.length - ext.length)) ? was : undefined;
+    return was !== undefined && isSuffixedForm(was, own) ? was : undefined;
   };
   // Each path's portable form and kept name once (the sort compared them anew in every comparison:
   // some 50 portablePath calls a page on 10,000 pages).
@@ -81,15 +103,7 @@ export function portableNames(paths: { path: string; markdown: boolean }[], refu
   // Names kept from the last sync first, then unchanged names, so a colliding rename never displaces either.
   const order = named.sort((a, b) => a.rank - b.rank || (a.p.path < b.p.path ? -1 : a.p.path > b.p.path ? 1 : 0));
   for (const { p, own, was } of order) {
-    let out = was ?? own;
-    if (taken.has(foldedKey(out))) {
-      const dot = out.lastIndexOf('.');
-      const stem = dot > out.lastIndexOf('/') ? out.slice(0, dot) : out;
-      const ext = dot > out.lastIndexOf('/') ? out.slice(dot) : '';
-      let n = 2;
-      while (taken.has(foldedKey(`${stem}-${n}${ext}`))) n++;
-      out = `${stem}-${n}${ext}`;
-    }
+    const out = freeSuffixed(was ?? own, taken);
     taken.add(foldedKey(out));
     map.set(p.path, out);
     if (out !== p.path) {
