@@ -33,9 +33,39 @@ export class SecretStream {
   /** The next block (the caller may reuse it once push returns). */
   push(chunk: Uint8Array): void {
     if (!chunk.length) return;
+    if (this.wide === false) { this.scanInPlace(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)); return; }
     this.append(chunk);
     if (this.wide === undefined && this.length >= WIDE_PROBE) this.wide = wideEncoding(this.pending!.subarray(0, this.length)) !== undefined;
     if (this.wide === false && this.length >= this.segmentBytes) this.cut();
+  }
+
+  /**
+   * A block read once the file is known not to be UTF-16, scanned where it lies (memory holds a
+   * line or two of it, not a copy: a build streams ten 100 MiB files at once): the pending bytes
+   * and the block up to its second line end, copied, are one segment, ending with the block's
+   * first whole line; the block from that line to its last line end is the next, in place; what
+   * follows its last whole line is kept.
+   */
+  private scanInPlace(chunk: Buffer): void {
+    const n1 = chunk.indexOf(10);
+    const n2 = n1 < 0 ? -1 : chunk.indexOf(10, n1 + 1);
+    if (n2 < 0) {
+      this.append(chunk);
+      if (this.length >= this.segmentBytes) this.cut();
+      return;
+    }
+    this.append(chunk.subarray(0, n2));
+    this.lineOffset += this.segment(this.pending!.subarray(0, this.length)) - 1;
+    this.length = 0;
+    // The probe's 64 KiB or a long line grew the buffer: what is kept from here on is a line or two.
+    if (this.pending!.length > 64 * 1024) this.pending = undefined;
+    const lastNl = chunk.lastIndexOf(10);
+    let keepFrom = n1 + 1;
+    if (lastNl > n2) {
+      this.lineOffset += this.segment(chunk.subarray(n1 + 1, lastNl)) - 1;
+      keepFrom = chunk.lastIndexOf(10, lastNl - 1) + 1;
+    }
+    this.append(chunk.subarray(keepFrom));
   }
 
   /** The findings of the whole file, as scanSecretBytes gives them. */

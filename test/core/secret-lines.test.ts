@@ -108,3 +108,23 @@ test('escapes that cannot spell a literal cost no line reads: JSON Lines and bin
   assert.ok(lines.read.length / 4 < lines.count / 8, `${lines.read.length / 4} of ${lines.count} lines read`);
   assert.deepEqual(inLines(bin, lines, 'latin1'), every(bin.toString('latin1')));
 });
+
+test('a file streamed in blocks past the UTF-16 probe, each block scanned where it lies, finds what the whole file does', async () => {
+  const { SecretStream } = await import('../../src/core/secret-stream.js');
+  const { scanSecretBytes } = secrets;
+  const piece = fc.constantFrom(...PIECES, 'x'.repeat(5000), 'AKIAIOSFODNN7EXAMPLE\n', '\\u0041KIAIOSFODNN7EXAMPLE\n', 'token = "q8Zr2Lx7Wm4Nc1Vb6Hj3Kt9Pd5"\n', 'é\n');
+  fc.assert(fc.property(fc.array(piece, { minLength: 1, maxLength: 30 }), fc.array(fc.integer({ min: 1, max: 20000 }), { minLength: 1, maxLength: 8 }), fc.boolean(), (parts, sizes, latin1) => {
+    // 64 KiB of plain lines first, so the probe decides and the blocks after it are scanned in place.
+    const body = parts.join('');
+    const bytes = Buffer.concat([Buffer.from('plain line\n'.repeat(7000)), Buffer.from(body.repeat(Math.ceil(150_000 / Math.max(1, body.length))), latin1 ? 'latin1' : 'utf8')]);
+    const s = new SecretStream('f.bin', 'f.bin', false, 4096);
+    for (let at = 0, k = 0; at < bytes.length; k++) {
+      const n = sizes[k % sizes.length]!;
+      const block = Buffer.from(bytes.subarray(at, at + n));
+      s.push(block);
+      block.fill(0x41); // the caller reuses its block
+      at += n;
+    }
+    assert.deepEqual(s.end(), scanSecretBytes(bytes, 'f.bin', 'f.bin'));
+  }), { numRuns: 60, seed: 2836 });
+});
