@@ -827,16 +827,18 @@ export function secretDiagnostics(found: readonly SecretFinding[], file: string,
 /** scanSecrets over a file's bytes in every encoding they may be read in (UTF-8 / latin1, UTF-16). */
 export function scanSecretBytes(bytes: Uint8Array, file: string, where: string, allow = false): Diagnostic[] {
   // Most files hold nothing to find: that is decided on the bytes, without decoding them; the rest
-  // (unless UTF-16) are decoded only in the lines that can hold a finding.
-  if (!wideEncoding(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) {
-    if (cleanBytes(bytes)) return [];
-    const utf8 = isUtf8(bytes);
-    return secretDiagnostics(findSecretsInLines(bytes, secretLines(bytes, utf8), utf8 ? 'utf8' : 'latin1', true), file, where, allow);
-  }
+  // are decoded only in the lines that can hold a finding (their UTF-16 text, if any, as a whole).
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const wide = wideEncoding(b);
+  if (!wide && cleanBytes(bytes)) return [];
+  const utf8 = isUtf8(bytes);
+  const narrow = secretDiagnostics(findSecretsInLines(bytes, secretLines(bytes, utf8), utf8 ? 'utf8' : 'latin1', true), file, where, allow);
+  if (!wide) return narrow;
+  // The texts in scanTexts' order: UTF-16 first.
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
-  for (const text of scanTexts(bytes)) {
-    for (const d of scanSecrets(text, file, where, allow)) {
+  for (const found of [scanSecrets(new TextDecoder(wide, { ignoreBOM: false }).decode(b), file, where, allow), narrow]) {
+    for (const d of found) {
       const k = `${d.message}\0${d.line}`;
       if (!seen.has(k)) { seen.add(k); out.push(d); }
     }

@@ -128,3 +128,21 @@ test('a file streamed in blocks past the UTF-16 probe, each block scanned where 
     assert.deepEqual(s.end(), scanSecretBytes(bytes, 'f.bin', 'f.bin'));
   }), { numRuns: 60, seed: 2836 });
 });
+
+test('a UTF-16 file: its UTF-16 text read whole, its byte text by the lines chosen, as reading every line of each finds', () => {
+  const { scanSecretBytes, scanTexts, secretDiagnostics } = secrets;
+  const reference = (b: Buffer) => {
+    const out: { message: string; line?: number }[] = [];
+    const seen = new Set<string>();
+    for (const t of scanTexts(b)) for (const d of secretDiagnostics(every(t), 'f', 'f')) if (!seen.has(`${d.message}\0${d.line}`)) { seen.add(`${d.message}\0${d.line}`); out.push(d); }
+    return out;
+  };
+  const piece = fc.constantFrom(...PIECES);
+  fc.assert(fc.property(fc.array(piece, { minLength: 1, maxLength: 20 }), fc.constantFrom('le', 'le-bom', 'be-bom'), (parts, how) => {
+    const text = parts.join('');
+    let b = Buffer.from(text, 'utf16le');
+    if (how === 'be-bom') b = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(b).swap16()]);
+    if (how === 'le-bom') b = Buffer.concat([Buffer.from([0xff, 0xfe]), b]);
+    assert.deepEqual(scanSecretBytes(b, 'f', 'f'), reference(b), JSON.stringify(text));
+  }), { numRuns: 3000, seed: 2837 });
+});
