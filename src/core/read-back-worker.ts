@@ -1,6 +1,7 @@
-// The worker thread of ZipPlacement.verify: started while the archive is written, it waits for
-// the plan, then reads the finished archive back (readBack), every byte against the layout, while
-// the main thread makes it durable.
+// The worker thread of ZipPlacement.verify, for a caller that started it (prepareVerify) while the
+// archive was written: it waits for the plan, then reads the finished archive back (readBack),
+// every byte against the layout, while that caller's thread goes on. A build reads back on its
+// own thread, while the thread pool makes the archive durable.
 import { parentPort } from 'node:worker_threads';
 import { readBack, type ReadBackPlan, type ReadBackResult } from './zip-placement.js';
 

@@ -5,17 +5,20 @@
 // and each line's findings are numbered in the file. Whether the file is UTF-8 (else read as latin1)
 // is known only at its end, so a segment that is not ASCII is read both ways until one line is not
 // UTF-8. A file read as UTF-16 (by its BOM, or NUL-interleaved in its first 64 KiB) is held whole.
+// Only the lines that can hold a finding are decoded (secretLines): a 100 MiB binary file is one
+// pass over its bytes, not a text of each segment read line by line.
 import { isAscii, isUtf8 } from 'node:buffer';
 import type { Diagnostic } from './diagnostics.js';
-import { cleanBytes, findSecrets, scanSecretBytes, secretDiagnostics, wideEncoding, type SecretFinding } from './secrets.js';
+import { findSecretsInLines, scanSecretBytes, secretDiagnostics, secretLines, wideEncoding, type SecretFinding } from './secrets.js';
 
 /** Bytes gathered before a segment is cut (and the 64 KiB the UTF-16 check reads). */
 const SEGMENT_BYTES = 1 << 20;
 const WIDE_PROBE = 64 * 1024;
 
 export class SecretStream {
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+  /** The bytes not yet scanned, [0, length) of one buffer reused from segment to segment. */
+  private pending: Buffer | undefined;
+  private length = 0;
   /** undefined until decided; then whether the file is read as UTF-16 too (held whole). */
   private wide: boolean | undefined;
   /** Lines before the pending bytes. */
@@ -30,67 +33,98 @@ export class SecretStream {
   /** The next block (the caller may reuse it once push returns). */
   push(chunk: Uint8Array): void {
     if (!chunk.length) return;
-    this.pending.push(Buffer.from(chunk));
-    this.pendingBytes += chunk.length;
-    if (this.wide === undefined && this.pendingBytes >= WIDE_PROBE) this.decideWide();
-    if (this.wide === false && this.pendingBytes >= this.segmentBytes) this.cut();
+    if (this.wide === false) { this.scanInPlace(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)); return; }
+    this.append(chunk);
+    if (this.wide === undefined && this.length >= WIDE_PROBE) this.wide = wideEncoding(this.pending!.subarray(0, this.length)) !== undefined;
+    if (this.wide === false && this.length >= this.segmentBytes) this.cut();
+  }
+
+  /**
+   * A block read once the file is known not to be UTF-16, scanned where it lies (memory holds a
+   * line or two of it, not a copy: a build streams ten 100 MiB files at once): the pending bytes
+   * and the block up to its second line end, copied, are one segment, ending with the block's
+   * first whole line; the block from that line to its last line end is the next, in place; what
+   * follows its last whole line is kept.
+   */
+  private scanInPlace(chunk: Buffer): void {
+    const n1 = chunk.indexOf(10);
+    const n2 = n1 < 0 ? -1 : chunk.indexOf(10, n1 + 1);
+    if (n2 < 0) {
+      this.append(chunk);
+      if (this.length >= this.segmentBytes) this.cut();
+      return;
+    }
+    this.append(chunk.subarray(0, n2));
+    this.lineOffset += this.segment(this.pending!.subarray(0, this.length)) - 1;
+    this.length = 0;
+    // The probe's 64 KiB or a long line grew the buffer: what is kept from here on is a line or two.
+    if (this.pending!.length > 64 * 1024) this.pending = undefined;
+    const lastNl = chunk.lastIndexOf(10);
+    let keepFrom = n1 + 1;
+    if (lastNl > n2) {
+      this.lineOffset += this.segment(chunk.subarray(n1 + 1, lastNl)) - 1;
+      keepFrom = chunk.lastIndexOf(10, lastNl - 1) + 1;
+    }
+    this.append(chunk.subarray(keepFrom));
   }
 
   /** The findings of the whole file, as scanSecretBytes gives them. */
   end(): Diagnostic[] {
-    const rest = Buffer.concat(this.pending);
-    this.pending = [];
-    if (this.wide === undefined) {
-      // The whole file is here: exactly scanSecretBytes.
-      return scanSecretBytes(rest, this.file, this.where, this.allow);
-    }
-    if (this.wide) return scanSecretBytes(rest, this.file, this.where, this.allow);
+    const rest = this.pending ? this.pending.subarray(0, this.length) : Buffer.alloc(0);
+    this.pending = undefined;
+    this.length = 0;
+    // Undecided, the whole file is here: exactly scanSecretBytes; so it is for UTF-16.
+    if (this.wide !== false) return scanSecretBytes(rest, this.file, this.where, this.allow);
     this.segment(rest);
     return secretDiagnostics((this.utf8 ? this.found.utf8 : this.found.latin1).list, this.file, this.where, this.allow);
   }
 
-  private decideWide(): void {
-    const head = Buffer.concat(this.pending);
-    this.pending = [head];
-    // The decision reads the first 64 KiB only (and the BOM), so it is the whole file's.
-    this.wide = wideEncoding(head) !== undefined;
+  /** One copy of each block: into the pending buffer, grown (doubled) when it is full. */
+  private append(chunk: Uint8Array): void {
+    const need = this.length + chunk.length;
+    if (!this.pending || need > this.pending.length) {
+      const grown = Buffer.allocUnsafe(Math.max(need, 2 * (this.pending?.length ?? 0)));
+      if (this.pending) this.pending.copy(grown, 0, 0, this.length);
+      this.pending = grown;
+    }
+    this.pending.set(chunk, this.length);
+    this.length = need;
   }
 
   /** Scans the pending bytes up to their last line end, keeping that last line for the next segment. */
   private cut(): void {
-    const all = Buffer.concat(this.pending);
+    const all = this.pending!.subarray(0, this.length);
     const lastNl = all.lastIndexOf(10);
     const prevNl = lastNl > 0 ? all.lastIndexOf(10, lastNl - 1) : -1;
     // A segment needs two lines: with one (a line longer than a segment) the bytes wait.
-    if (prevNl < 0) { this.pending = [all]; return; }
-    this.segment(all.subarray(0, lastNl));
-    let lines = 0;
-    for (let i = all.indexOf(10); i >= 0 && i <= prevNl; i = all.indexOf(10, i + 1)) lines++;
-    const keep = Buffer.from(all.subarray(prevNl + 1));
-    this.pending = [keep];
-    this.pendingBytes = keep.length;
-    this.lineOffset += lines;
+    if (prevNl < 0) return;
+    // The segment's last line is the kept one: the lines before it are the segment's less one.
+    this.lineOffset += this.segment(all.subarray(0, lastNl)) - 1;
+    all.copyWithin(0, prevNl + 1);
+    this.length -= prevNl + 1;
   }
 
-  /** The findings of one segment, in each text the file may turn out to be read in. */
-  private segment(bytes: Buffer): void {
+  /** The findings of one segment, in each text the file may turn out to be read in; its line count. */
+  private segment(bytes: Buffer): number {
     const first = this.first;
     this.first = false;
-    if (cleanBytes(bytes)) return;
     if (isAscii(bytes)) {
-      const f = findSecrets(bytes.toString('latin1'));
-      this.found.utf8.add(f, this.lineOffset);
-      this.found.latin1.add(f, this.lineOffset);
-      return;
+      const lines = secretLines(bytes, false);
+      if (lines.read.length) {
+        const f = findSecretsInLines(bytes, lines, 'latin1');
+        this.found.utf8.add(f, this.lineOffset);
+        this.found.latin1.add(f, this.lineOffset);
+      }
+      return lines.count;
     }
     if (this.utf8 && !isUtf8(bytes)) this.utf8 = false;
-    if (this.utf8) {
+    const lines = secretLines(bytes, this.utf8);
+    if (lines.read.length) {
       // The file's text drops one leading BOM (TextDecoder's rule); a later segment's is content.
-      let text = bytes.toString('utf8');
-      if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      this.found.utf8.add(findSecrets(text), this.lineOffset);
+      if (this.utf8) this.found.utf8.add(findSecretsInLines(bytes, lines, 'utf8', first), this.lineOffset);
+      this.found.latin1.add(findSecretsInLines(bytes, lines, 'latin1'), this.lineOffset);
     }
-    this.found.latin1.add(findSecrets(bytes.toString('latin1')), this.lineOffset);
+    return lines.count;
   }
 }
 

@@ -3,6 +3,7 @@
 // path names. Linear in the input: one literal search finds where a credential could start, and
 // each candidate is checked by a small matcher that reads only the runs of characters it needs;
 // a region a failed candidate has read is never read again for the same pattern.
+import { isUtf8 } from 'node:buffer';
 import { error, warning, type Diagnostic } from './diagnostics.js';
 import { NO_STEPS, type StepSink } from './steps.js';
 import { decodeUtf8 } from './utf8.js';
@@ -308,9 +309,9 @@ function lineFindings(line: string, next: string | undefined, add: (kind: string
 /**
  * Finds credential-shaped strings; never returns the secret itself. `steps` counts the work (tests).
  * Only the lines that can hold a finding are read as lines: one search over the whole text finds
- * every literal a pattern starts with and every escape, and a line holding neither (nor its join
- * with the next, unless a literal or an escape crosses the join) finds nothing, so a clean line
- * costs that one search. findSecretsEveryLine, which reads every line, is what this must equal.
+ * every literal a pattern starts with and every escape that decodes to a literal's character, and a
+ * line holding neither (nor its join with the next, unless a literal crosses the join or the line
+ * leaves an escape open) finds nothing, so a clean line costs that one search. findSecretsEveryLine, which reads every line, is what this must equal.
  */
 export function findSecrets(text: string, steps: StepSink = NO_STEPS): SecretFinding[] {
   const out: SecretFinding[] = [];
@@ -422,7 +423,8 @@ function literalAtBytes(b: Uint8Array, p: number, lits: readonly string[]): bool
 
 /**
  * Where a line can hold a finding, ascending: each place a literal of ANCHOR is spelled (in any
- * case), and each escape ("\" or "''"), whose decoding can spell one. One pass over the text.
+ * case), and each escape that decodes to a literal's character (escapeSpellsAt). One pass over the
+ * text.
  */
 function markedPositions(text: string, steps: StepSink): number[] {
   const marks: number[] = [];
@@ -436,10 +438,57 @@ function markedPositions(text: string, steps: StepSink): number[] {
       if (marks.length && marks[marks.length - 1]! > i - 2) inOrder = false;
       marks.push(i - 2);
     }
-    if (c === 92 || (c === 39 && text.charCodeAt(i + 1) === 39)) marks.push(i);
+    if (c === 92 && escapeSpellsAt(text.charCodeAt(i + 1), (k) => text.charCodeAt(i + 2 + k))) marks.push(i);
   }
   steps(n + 1);
   return inOrder ? marks : marks.sort((x, y) => x - y);
+}
+
+// ---- the escapes that matter ----
+
+// Decoding puts one character in the place of each escape (or leaves it as it is), and "''" becomes
+// "'": a literal the decoded text spells and the text does not holds a character an escape decoded
+// to. So only escapes that decode to a character some literal is spelled with (a letter in either
+// case, "-", "_", ":", "/", ".", " ") can make a line's decoded view find anything; "\n", "\"",
+// "\\", "''" (most of the escapes in JSON Lines, and a backslash in every 256 bytes of binary data)
+// cannot. An escape left open at the end of a line may be finished by the next one, across the join
+// that lineFindings reads (endsInEscape).
+const LITERAL_CHAR = new Uint8Array(128);
+for (const l of LITERALS) for (const ch of l + l.toUpperCase()) LITERAL_CHAR[ch.charCodeAt(0)] = 1;
+/** A hex digit's value by character code (-1: not one). */
+const HEX_VALUE = new Int8Array(128).fill(-1);
+for (let d = 0; d < 16; d++) { HEX_VALUE['0123456789abcdef'.charCodeAt(d)] = d; HEX_VALUE['0123456789ABCDEF'.charCodeAt(d)] = d; }
+const hexValue = (c: number) => (c < 128 ? HEX_VALUE[c]! : -1); // NaN (past the end) is not < 128
+/** How many hex digits the escape letter takes (\u, \x, \U), else 0. */
+const escapeDigits = (c: number) => (c === 117 ? 4 : c === 120 ? 2 : c === 85 ? 8 : 0);
+
+/**
+ * Whether a backslash followed by `c`, then `digit(0)`, `digit(1)`, … decodes to a literal's
+ * character: "\/", "\ ", or "\u", "\x", "\U" with all their hex digits and a value that is one.
+ */
+function escapeSpellsAt(c: number, digit: (k: number) => number): boolean {
+  if (c === 47 || c === 32) return true;
+  const digits = escapeDigits(c);
+  if (!digits) return false;
+  let v = 0;
+  for (let k = 0; k < digits; k++) {
+    const d = hexValue(digit(k));
+    if (d < 0) return false;
+    v = v * 16 + d;
+  }
+  return v < 128 && LITERAL_CHAR[v] === 1;
+}
+
+/**
+ * Whether [start, e) ends inside an escape the next line may finish once joined to it: a
+ * backslash, or "\u", "\x", "\U" and fewer hex digits than it takes. `at(i)` is character i.
+ */
+function endsInEscape(at: (i: number) => number, start: number, e: number): boolean {
+  if (e > start && at(e - 1) === 92) return true;
+  let j = e;
+  while (j > start && e - j < 8 && hexValue(at(j - 1)) >= 0) j--;
+  if (j - 2 < start || at(j - 2) !== 92) return false;
+  return e - j < escapeDigits(at(j - 1));
 }
 
 // ---- the join of two lines that hold no literal and no escape ----
@@ -469,9 +518,10 @@ function crossesAt(window: string, h: number): boolean {
 }
 
 /**
- * Whether the join of two lines that hold no literal and no escape can find anything: the line
- * without a trailing "\" and trailing blanks, then the next without leading blanks (as lineFindings
- * joins them), with a literal or "''" crossing the join. Reads only the blanks around the join and,
+ * Whether the join of two lines that hold no literal and no escape that matters can find
+ * anything: the line without a trailing "\" and trailing blanks, then the next without leading
+ * blanks (as lineFindings joins them), with a literal or "''" crossing the join, or an escape the
+ * line leaves open. Reads only the blanks around the join and,
  * when the two characters that meet could be neighbours in a literal, a literal's length each side.
  */
 function joinCrossesLiteral(text: string, start: number, end: number, nextStart: number, nextEnd: number, steps: StepSink): boolean {
@@ -482,6 +532,7 @@ function joinCrossesLiteral(text: string, start: number, end: number, nextStart:
   while (s < nextEnd && isSpace(text.charCodeAt(s))) s++;
   steps(end - e + s - nextStart + 1);
   if (e === start || s === nextEnd) return false;
+  if (endsInEscape((i) => text.charCodeAt(i), start, e)) return true;
   if (!JOIN_PAIRS.has((fold(text.charCodeAt(e - 1)) << 16) | fold(text.charCodeAt(s)))) return false;
   const head = text.slice(Math.max(start, e - JOIN_WINDOW), e);
   const window = head + text.slice(s, Math.min(nextEnd, s + JOIN_WINDOW));
@@ -540,6 +591,177 @@ export function cleanBytes(b: Uint8Array): boolean {
   }
   return true;
 }
+
+// ---- the lines of bytes that can hold a finding ----
+
+/** Lines of some bytes, as secretLines finds them. */
+export interface SecretLines {
+  /** How many lines the bytes hold (one more than their "\n"s). */
+  count: number;
+  /**
+   * The lines to read, ascending, four numbers each: the line's index, its start, its end (its
+   * "\n", or the end of the bytes), and the next line's end (-1 for the last line).
+   */
+  read: number[];
+}
+
+/**
+ * The lines of bytes that are not UTF-16 which findSecrets would read as lines in their latin1 text
+ * and, when `utf8` (the bytes are then valid UTF-8), in their UTF-8 text — decided on the bytes,
+ * which are decoded only where a line is read (findSecretsInLines). A literal is ASCII, so its
+ * bytes are its characters in both texts, and so are an escape's. Trimming a join removes the same
+ * bytes in the latin1 text (NBSP is 0xA0); in UTF-8 a character that is not ASCII beside a join may
+ * be a blank, so that line is read. Reading more lines than needed never changes the findings.
+ */
+export function secretLines(bytes: Uint8Array, utf8: boolean): SecretLines {
+  const b = bytes;
+  const n = b.length;
+  const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+  const lits = literalStarts(b);
+  const escapes = escapesThatSpell(buf);
+  let li = 0;
+  let ei = 0;
+  const read: number[] = [];
+  let k = 0;
+  let start = 0;
+  let nl = buf.indexOf(10);
+  // Whether a line holds a mark: the marks before it are passed as the lines are walked in order.
+  let end = nl < 0 ? n : nl;
+  while (li < lits.length && lits[li]! < start) li++;
+  while (ei < escapes.length && escapes[ei]! < start) ei++;
+  let isMarked = (li < lits.length && lits[li]! < end) || (ei < escapes.length && escapes[ei]! < end);
+  for (;;) {
+    const rawEnd = nl < 0 ? n : nl;
+    if (nl < 0) {
+      if (isMarked) read.push(k, start, rawEnd, -1);
+      return { count: k + 1, read };
+    }
+    const nextStart = nl + 1;
+    const nextNl = buf.indexOf(10, nextStart);
+    const nextRaw = nextNl < 0 ? n : nextNl;
+    while (li < lits.length && lits[li]! < nextStart) li++;
+    while (ei < escapes.length && escapes[ei]! < nextStart) ei++;
+    const nextMarked = (li < lits.length && lits[li]! < nextRaw) || (ei < escapes.length && escapes[ei]! < nextRaw);
+    if (isMarked || nextMarked || joinMayFind(b, buf, start, rawEnd, nextStart, nextRaw, utf8)) read.push(k, start, rawEnd, nextRaw);
+    k++;
+    start = nextStart;
+    nl = nextNl;
+    isMarked = nextMarked;
+  }
+}
+
+// Byte pairs that are the first two or the last two of a literal's first three bytes (in any
+// case), keyed as a 16-bit load of the pair reads them on this machine: every literal start holds
+// one at an even offset of the buffer — its first pair when it starts at one, else its second.
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const pairKey = (x: number, y: number) => (LITTLE_ENDIAN ? x | (y << 8) : (x << 8) | y);
+const PAIR_HIT = new Uint8Array(1 << 16);
+for (const l of LITERALS) {
+  const cases = (c: number) => (c >= 97 && c <= 122 ? [c, c - 32] : [c]);
+  for (const a of cases(l.charCodeAt(0))) for (const b of cases(l.charCodeAt(1))) for (const c of cases(l.charCodeAt(2))) {
+    PAIR_HIT[pairKey(a, b)] = 1;
+    PAIR_HIT[pairKey(b, c)] = 1;
+  }
+}
+
+/** Whether a literal starts at `s` of the bytes (its first three by their code, then the rest). */
+function literalStartsAt(b: Uint8Array, s: number): boolean {
+  if (s < 0 || s + 2 >= b.length) return false;
+  const h = (TRI_CODE[b[s]!]! << 10) | (TRI_CODE[b[s + 1]!]! << 5) | TRI_CODE[b[s + 2]!]!;
+  return TRI_HIT[h] === 1 && literalAtBytes(b, s, TRI_LITS.get(h)!);
+}
+
+/**
+ * Where a literal starts in the bytes, ascending (a start may repeat), four bytes a step: a word
+ * whose two pairs are neither in PAIR_HIT holds no literal's first or second pair, so no literal
+ * starts in it or one byte before it (binary data: ~1 word in 80 is looked into; prose more often).
+ */
+function literalStarts(b: Uint8Array): number[] {
+  const n = b.length;
+  const out: number[] = [];
+  // The words lie at offsets of the buffer that are multiples of four; the bytes before and after
+  // them are looked at one start at a time.
+  const a0 = (4 - (b.byteOffset & 3)) & 3;
+  const count = n > a0 ? (n - a0) >> 2 : 0;
+  const words = count ? new Uint32Array(b.buffer, b.byteOffset + a0, count) : new Uint32Array(0);
+  const a1 = a0 + 4 * count;
+  for (let s = 0; s < Math.min(a0, n); s++) if (literalStartsAt(b, s)) out.push(s);
+  for (let j = 0; j < words.length; j++) {
+    const w = words[j]!;
+    if ((PAIR_HIT[w & 0xffff]! | PAIR_HIT[w >>> 16]!) === 0) continue;
+    const p = a0 + 4 * j;
+    for (let s = p - 1; s <= p + 2; s++) if (literalStartsAt(b, s)) out.push(s);
+  }
+  for (let s = Math.max(a0, a1 - 1); s < n; s++) if (literalStartsAt(b, s)) out.push(s);
+  return out;
+}
+
+/** Where an escape that decodes to a literal's character starts in the bytes, ascending. */
+function escapesThatSpell(buf: Buffer): number[] {
+  const out: number[] = [];
+  for (let p = buf.indexOf(92); p >= 0; p = buf.indexOf(92, p + 1)) {
+    if (escapeSpellsAt(buf[p + 1]!, (k) => buf[p + 2 + k]!)) out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Whether the join of lines [start, rawEnd) and [nextStart, nextRaw), neither holding a mark, can
+ * find anything: joinCrossesLiteral on the bytes. In UTF-8 a byte that is not ASCII where the
+ * blanks end may be a blank the text trims: then the lines are read.
+ */
+function joinMayFind(b: Uint8Array, buf: Buffer, start: number, rawEnd: number, nextStart: number, nextRaw: number, utf8: boolean): boolean {
+  let e = rawEnd > start && b[rawEnd - 1] === 13 ? rawEnd - 1 : rawEnd;
+  if (e > start && b[e - 1] === 92) e--;
+  while (e > start && byteBlank(b[e - 1]!, utf8)) e--;
+  const nextEnd = nextRaw > nextStart && b[nextRaw - 1] === 13 ? nextRaw - 1 : nextRaw;
+  let s = nextStart;
+  while (s < nextEnd && byteBlank(b[s]!, utf8)) s++;
+  if (utf8 && ((e > start && b[e - 1]! >= 0x80) || (s < nextEnd && b[s]! >= 0x80))) return true;
+  if (e === start || s === nextEnd) return false;
+  if (endsInEscape((i) => b[i]!, start, e)) return true;
+  if (!JOIN_PAIRS.has((fold(b[e - 1]!) << 16) | fold(b[s]!))) return false;
+  const head = buf.toString('latin1', Math.max(start, e - JOIN_WINDOW), e);
+  return crossesAt(head + buf.toString('latin1', s, Math.min(nextEnd, s + JOIN_WINDOW)), head.length);
+}
+
+/** A blank lineFindings trims, as a byte of the latin1 text (NBSP is 0xA0), or an ASCII one of the UTF-8 text. */
+const byteBlank = (c: number, utf8: boolean) => c === 32 || (c >= 9 && c <= 13) || (!utf8 && c === 0xa0);
+
+/**
+ * findSecrets over the text of `bytes` in `encoding` (latin1, or UTF-8 when they are valid UTF-8,
+ * a leading BOM dropped when `bom`), reading only the lines secretLines chose.
+ */
+export function findSecretsInLines(bytes: Uint8Array, lines: SecretLines, encoding: 'utf8' | 'latin1', bom = false): SecretFinding[] {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const skip = encoding === 'utf8' && bom && hasUtf8Bom(buf) ? 3 : 0;
+  // A line's text without its "\r" (findSecrets' line), the BOM dropped from the first.
+  const text = (start: number, rawEnd: number) => {
+    if (start === 0) start = skip;
+    const end = rawEnd > start && buf[rawEnd - 1] === 13 ? rawEnd - 1 : rawEnd;
+    return buf.toString(encoding, start, Math.max(start, end));
+  };
+  const out: SecretFinding[] = [];
+  const seen = new Set<string>();
+  const r = lines.read;
+  let carried: string | undefined;
+  let carriedLine = -1;
+  for (let q = 0; q < r.length; q += 4) {
+    const k = r[q]!;
+    const line = carriedLine === k ? carried! : text(r[q + 1]!, r[q + 2]!);
+    const next = r[q + 3]! < 0 ? undefined : text(r[q + 2]! + 1, r[q + 3]!);
+    const n = k + 1;
+    lineFindings(line, next, (kind, column) => {
+      const key = `${kind}\0${n}`;
+      if (!seen.has(key)) { seen.add(key); out.push({ kind, line: n, column }); }
+    }, NO_STEPS);
+    carried = next;
+    carriedLine = k + 1;
+  }
+  return out;
+}
+
+const hasUtf8Bom = (b: Uint8Array) => b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
 
 // ---- what a buffer says, in every encoding it may be read in ----
 
@@ -604,12 +826,19 @@ export function secretDiagnostics(found: readonly SecretFinding[], file: string,
 
 /** scanSecrets over a file's bytes in every encoding they may be read in (UTF-8 / latin1, UTF-16). */
 export function scanSecretBytes(bytes: Uint8Array, file: string, where: string, allow = false): Diagnostic[] {
-  // Most files hold nothing to find: that is decided on the bytes, without decoding them.
-  if (!wideEncoding(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) && cleanBytes(bytes)) return [];
+  // Most files hold nothing to find: that is decided on the bytes, without decoding them; the rest
+  // are decoded only in the lines that can hold a finding (their UTF-16 text, if any, as a whole).
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const wide = wideEncoding(b);
+  if (!wide && cleanBytes(bytes)) return [];
+  const utf8 = isUtf8(bytes);
+  const narrow = secretDiagnostics(findSecretsInLines(bytes, secretLines(bytes, utf8), utf8 ? 'utf8' : 'latin1', true), file, where, allow);
+  if (!wide) return narrow;
+  // The texts in scanTexts' order: UTF-16 first.
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
-  for (const text of scanTexts(bytes)) {
-    for (const d of scanSecrets(text, file, where, allow)) {
+  for (const found of [scanSecrets(new TextDecoder(wide, { ignoreBOM: false }).decode(b), file, where, allow), narrow]) {
+    for (const d of found) {
       const k = `${d.message}\0${d.line}`;
       if (!seen.has(k)) { seen.add(k); out.push(d); }
     }

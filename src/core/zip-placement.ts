@@ -156,8 +156,9 @@ export class ZipPlacement {
    * archive laid out — each local header and the central directory and end records byte for byte
    * (rebuilt from the names, sizes and CRC-32s), each entry's data against the CRC-32 it was
    * written with — which catches any write to the wrong place, short or torn. Rejects with the
-   * first part that does not hold what was written. A large archive is read on another thread
-   * (read-back-worker.ts), while this one goes on. `tail` is what finish() wrote after the data.
+   * first part that does not hold what was written. It is read on this thread, unless
+   * prepareVerify started a thread for it (read-back-worker.ts) for a caller with other work to
+   * do meanwhile. `tail` is what finish() wrote after the data.
    */
   async verify(size: number): Promise<{ sha256: string; size: number }> {
     const e = this.layout.entries;
@@ -175,7 +176,7 @@ export class ZipPlacement {
     };
     const failed = (i: number | undefined, message: string) =>
       new Error(i === undefined ? message : message === 'crc' ? `entry ${this.layout.name(i).toString('utf8')} does not hold the bytes written for it` : `entry ${this.layout.name(i).toString('utf8')}: ${message}`);
-    const worker = this.reader ?? (size > READ_BACK_HERE_UP_TO ? startReader() : undefined);
+    const worker = this.reader;
     this.reader = undefined;
     if (!worker) {
       const r = readBack(plan);
@@ -194,8 +195,8 @@ export class ZipPlacement {
   }
 
   /**
-   * Starts the thread verify() will read a large archive back on, now, so that its start-up
-   * (~0.1 s) overlaps the writing rather than following it.
+   * Starts a thread for verify() to read a large archive back on, now (its start-up, ~0.1 s,
+   * overlapping the writing), for a caller with other work to do while it reads.
    */
   prepareVerify(): void {
     if (!this.reader && this.layout.centralAt > READ_BACK_HERE_UP_TO) this.reader = startReader();

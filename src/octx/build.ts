@@ -32,13 +32,21 @@ export function slug(name: string): string {
  * package digest. Its length does not depend on the digests (fixed-length hex), so it is known
  * before any file is read (builtManifestLength).
  */
-function builtManifest(manifest: Manifest, epoch: number, files: readonly { path: string; sha256: string }[], placeholder = false): { raw: Record<string, unknown> & { release: Record<string, unknown>; asset: { name: unknown } }; bytes: Buffer } {
+function builtManifest(manifest: Manifest, epoch: number, files: readonly { path: string; sha256: string }[], digest?: string, placeholder = false): { raw: Record<string, unknown> & { release: Record<string, unknown>; asset: { name: unknown } }; bytes: Buffer } {
   const raw = structuredClone(manifest) as unknown as Record<string, unknown> & { release: Record<string, unknown>; asset: { name: unknown } };
   raw.release.created_at = isoSeconds(epoch);
   delete raw.release.package_digest;
   raw.files = files;
-  raw.release.package_digest = placeholder ? `sha256:${ZERO_DIGEST}` : packageDigest(raw);
+  raw.release.package_digest = placeholder ? `sha256:${ZERO_DIGEST}` : digest ?? packageDigest(raw);
   return { raw, bytes: Buffer.from(stringifyManifest(raw), 'utf8') };
+}
+
+/**
+ * The manifest builtManifest writes, as far as the package digest reads it (which leaves out
+ * release.package_digest and sorts files[]): the checks compute the digest of this one, once.
+ */
+function asBuilt(epoch: number): (m: Record<string, unknown>) => Record<string, unknown> {
+  return (m) => ({ ...m, release: { ...(m.release as Record<string, unknown>), created_at: isoSeconds(epoch) } });
 }
 
 const ZERO_DIGEST = '0'.repeat(64);
@@ -50,7 +58,7 @@ const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
  * grows by a fixed amount per file, measured on one and two, plus each path's own JSON.
  */
 export function builtManifestLength(manifest: Manifest, epoch: number, paths: readonly string[]): number {
-  const withEmpty = (n: number) => builtManifest(manifest, epoch, Array.from({ length: n }, () => ({ path: '', sha256: ZERO_DIGEST })), true).bytes.length;
+  const withEmpty = (n: number) => builtManifest(manifest, epoch, Array.from({ length: n }, () => ({ path: '', sha256: ZERO_DIGEST })), undefined, true).bytes.length;
   if (!paths.length) return withEmpty(0);
   const one = withEmpty(1);
   let n = one + (paths.length - 1) * (withEmpty(2) - one);
@@ -74,6 +82,7 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
       workdir: true,
       limits: opts.limits,
       ...(scan ? { secrets: scan } : {}),
+      asBuilt: asBuilt(epoch),
       // The archive's layout, once the payload is listed: the manifest first (no ZIP64 field),
       // then each payload file in UTF-8 byte order with ZIP64 information (notes-octx.md).
       place: (manifest, files) => {
@@ -86,7 +95,6 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
         // The manifest is entry 0; payload file order[k] is entry k + 1.
         const entryOf = new Int32Array(files.length);
         order.forEach((i, k) => { entryOf[i] = k + 1; });
-        placement.prepareVerify();
         return { archive: placement, entryOf };
       },
     });
@@ -99,8 +107,9 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
     if (scan) report.files.forEach((f, i) => { if (found?.[i]?.length) secrets.set(f.path, found[i]!); });
     const manifest = report.manifest!;
     const files = sortUtf8(report.files, (f) => f.path).map((f) => ({ path: f.path, sha256: f.sha256 }));
+    const digest = report.built_digest;
     report = undefined;
-    return await finishBuilt(manifest, epoch, files, temp, placement, opts, scan && secrets);
+    return await finishBuilt(manifest, epoch, files, digest, temp, placement, opts, scan && secrets);
   } catch (e) {
     placement?.close();
     temp?.discard();
@@ -135,9 +144,10 @@ function shippedSecrets(layout: ZipLayout, manifestBytes: Buffer, payload: Reado
   return out;
 }
 
-async function finishBuilt(manifest: Manifest, epoch: number, files: { path: string; sha256: string }[], temp: TempOutput, placement: ZipPlacement, opts: BuildOptions, scanned: ReadonlyMap<string, Diagnostic[]> | undefined): Promise<BuiltArtifact> {
+async function finishBuilt(manifest: Manifest, epoch: number, files: { path: string; sha256: string }[], digest: string | undefined, temp: TempOutput, placement: ZipPlacement, opts: BuildOptions, scanned: ReadonlyMap<string, Diagnostic[]> | undefined): Promise<BuiltArtifact> {
   const limits: Partial<Limits> | undefined = opts.limits;
-  const { raw, bytes: manifestBytes } = builtManifest(manifest, epoch, files);
+  // The package digest, when the checks computed it of the manifest as built (else computed here).
+  const { raw, bytes: manifestBytes } = builtManifest(manifest, epoch, files, digest);
   if (placement.writeError) throw placement.writeError;
   // A file not written changed between the listing and its read (its size is not the listed one),
   // or, for a record file copied on the worker, between its check and its copy.
@@ -158,11 +168,13 @@ async function finishBuilt(manifest: Manifest, epoch: number, files: { path: str
   if (!readExactly(placement.fd, layout.entries[0]!.dataAt, manifestBytes.length).equals(manifestBytes)) {
     fail('CTXFORGE_INTERNAL', 'the built archive does not hold what was written (nothing was written): the manifest entry does not hold the manifest written');
   }
-  // Read back (on another thread when large) while it is made durable; it is renamed only after both.
-  const reading = placement.verify(size);
-  reading.catch(() => undefined);
+  // Made durable (fsync, on the thread pool) while this thread reads it back; it is renamed only
+  // after both. A thread of its own for the read-back saved no time here (nothing else is left to
+  // do meanwhile) and cost its start-up and ~30 MB of the build's peak (issue 28).
   const durable = temp.durable();
   durable.catch(() => undefined);
+  const reading = placement.verify(size);
+  reading.catch(() => undefined);
   try {
     // Every entry that ships (manifest, documents, records, extension files) was scanned from the
     // bytes written into it, which the read-back checks the archive holds; a finding discards it.

@@ -40,6 +40,8 @@ export interface OctxReport {
   declared_digest?: string;
   /** With `secrets`: each payload file's secret findings, by its index in `files`. */
   secrets?: Diagnostic[][];
+  /** With `asBuilt`, when it applied: the package digest of the manifest as built. */
+  built_digest?: string;
 }
 
 // Records are indexed in this order: relations name records of all three kinds.
@@ -110,6 +112,12 @@ export interface CheckOptions {
   secrets?: { allow: boolean };
   /** Validate: the link check, handed each document as it is read (here or on the worker). */
   linkFacts?: LinkFactsSink;
+  /**
+   * A build: the manifest as it will be built from this one (its build time set). For a working
+   * directory without files[] and without a declared digest to check, the package digest is
+   * computed of that manifest instead (report.built_digest), so a build computes it once.
+   */
+  asBuilt?: (manifest: Record<string, unknown>) => Record<string, unknown>;
 }
 
 /**
@@ -363,10 +371,14 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     }
 
     let computed: string | undefined;
+    let builtDigest: string | undefined;
     const declaredDigest = typeof manifest.release?.package_digest === 'string' ? manifest.release.package_digest : undefined;
     if (digestsOk && !diags.some((d) => d.code === 'OCTX_SCHEMA_VALIDATION')) {
       try {
-        computed = packageDigest(declared ? parsed.raw : { ...parsed.raw, files: files.map((f) => ({ path: f.path, sha256: f.sha256 })) });
+        const subject = declared ? parsed.raw : { ...parsed.raw, files: files.map((f) => ({ path: f.path, sha256: f.sha256 })) };
+        const asBuilt = declared || declaredDigest !== undefined ? undefined : opts.asBuilt;
+        computed = packageDigest(asBuilt ? asBuilt(subject) : subject);
+        if (asBuilt) builtDigest = computed;
         if (declaredDigest && declaredDigest !== computed) {
           diags.push(error('OCTX_PACKAGE_DIGEST_MISMATCH', `release.package_digest is ${declaredDigest} but the manifest and file list give ${computed}`, { file: MANIFEST, hint: 'the manifest was edited after the build; rebuild the package' }));
         }
@@ -456,6 +468,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       package_digest: computed,
       declared_digest: declaredDigest,
       ...(scan ? { secrets: secretsOf } : {}),
+      ...(builtDigest ? { built_digest: builtDigest } : {}),
     };
   } finally {
     pass?.close();
