@@ -25,6 +25,11 @@ export interface Tree {
   list(): Promise<TreeEntry[]>;
   /** Raw bytes of a regular file; throws for anything else. */
   read(path: string): Promise<Buffer>;
+  /**
+   * read() for a caller that drops the bytes as soon as it has checked them: they may be a view
+   * of memory shared with the files beside it (an archive's block), kept alive by any view.
+   */
+  readShared?(path: string): Promise<Buffer>;
   /** The entry at `path`, or undefined. */
   stat(path: string): Promise<TreeEntry | undefined>;
   /** Path on the local disk of a file, when the tree is a disk directory. */
