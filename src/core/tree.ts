@@ -26,10 +26,11 @@ export interface Tree {
   /** Raw bytes of a regular file; throws for anything else. */
   read(path: string): Promise<Buffer>;
   /**
-   * read() for a caller that drops the bytes as soon as it has checked them: they may be a view
-   * of memory shared with the files beside it (an archive's block), kept alive by any view.
+   * A file's bytes for a caller that checks them at once and keeps nothing of them: valid only
+   * until the next call on this tree (a view of a reused block, no copy), so used with no await in
+   * between. Undefined when the tree has no such bytes for this file (then read()).
    */
-  readShared?(path: string): Promise<Buffer>;
+  readTransient?(path: string): Buffer | undefined;
   /** The entry at `path`, or undefined. */
   stat(path: string): Promise<TreeEntry | undefined>;
   /** Path on the local disk of a file, when the tree is a disk directory. */

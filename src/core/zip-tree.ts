@@ -49,7 +49,6 @@ interface LocalHeader {
  * central directory is read here too, in blocks, each record parsed in place.
  */
 const BLOCK = 1 << 20;
-const SHARED_BLOCK = 1 << 16;
 
 class ByteSource {
   private constructor(readonly fd: number | undefined, private readonly buf: Buffer | undefined, readonly size: number, private readonly ownsFd = true) {}
@@ -94,25 +93,6 @@ class ByteSource {
       return this.block.subarray(offset - this.blockStart, offset - this.blockStart + length);
     }
     return this.pread(offset, length);
-  }
-
-  // Blocks handed out as views (readShared): each one fresh, never refilled, so a view stays valid
-  // for as long as its holder keeps it; a block is garbage once its entries' views are. Small
-  // (64 KiB), so that each comes from the allocator's heap, not a fresh mapping that page-faults.
-  private shared: Buffer | undefined;
-  private sharedStart = 0;
-
-  /** `length` bytes at `offset`, as a view of a block that is never reused (or its own buffer, when large). */
-  readShared(offset: number, length: number): Buffer {
-    if (offset < 0 || offset + length > this.size) throw new Error(`archive ends before byte ${offset + length} (it has ${this.size})`);
-    if (this.buf) return this.buf.subarray(offset, offset + length);
-    if (length > SHARED_BLOCK / 4) return this.pread(offset, length);
-    if (!this.shared || offset < this.sharedStart || offset + length > this.sharedStart + this.shared.length) {
-      this.shared = undefined;
-      this.shared = this.pread(offset, Math.min(SHARED_BLOCK, this.size - offset), Buffer.allocUnsafeSlow(SHARED_BLOCK));
-      this.sharedStart = offset;
-    }
-    return this.shared.subarray(offset - this.sharedStart, offset - this.sharedStart + length);
   }
 
   /** `length` bytes at `offset` in `into` (reused by the caller, so a large entry needs no fresh memory per block). */
@@ -540,8 +520,10 @@ export class ZipTree implements Tree {
       // STORED: the declared sizes were checked equal at open, so the data is exactly this range.
       this.checkLimit(entry);
       try {
-        // A copy: a view would pin the whole read block for as long as the caller keeps the bytes.
-        return Buffer.from(this.bytes.readAt(entry.dataStart, entry.size));
+        // A copy of a block's view (which would pin the whole block for as long as the caller keeps
+        // the bytes); a large entry is read into a buffer of its own already.
+        const b = this.bytes.readAt(entry.dataStart, entry.size);
+        return entry.size > BLOCK / 4 && this.bytes.fd !== undefined ? b : Buffer.from(b);
       } catch (e) {
         throw new TreeReadError(`${path}: ${(e as Error).message}`, path);
       }
@@ -553,15 +535,15 @@ export class ZipTree implements Tree {
   }
 
   /**
-   * A STORED entry without a copy of its own: a view of the block it was read in, which the
-   * entries beside it share (checking 50k documents, a copy each was ~10% of validate's time).
+   * A STORED entry as a view of the block it was read in, valid until the next read (checking 50k
+   * documents, a copy each was ~10% of validate's time); a DEFLATE one is left to read().
    */
-  async readShared(path: string): Promise<Buffer> {
+  readTransient(path: string): Buffer | undefined {
     const entry = this.byPath.get(path);
-    if (!entry || entry.method !== 0) return this.read(path);
+    if (!entry || entry.method !== 0) return undefined;
     this.checkLimit(entry);
     try {
-      return this.bytes.readShared(entry.dataStart, entry.size);
+      return this.bytes.readAt(entry.dataStart, entry.size);
     } catch (e) {
       throw new TreeReadError(`${path}: ${(e as Error).message}`, path);
     }

@@ -258,9 +258,9 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
           out?.end();
           if (secrets) secretsOf[i] = secrets.end();
         } else {
-          // The bytes are dropped once checked, unless a build places them (it may hold them
-          // until written): then a copy of their own.
-          bytes = await (!placement && tree.readShared ? tree.readShared(f.path) : tree.read(f.path));
+          // Without a build to place them, the bytes are checked below with no await before, and
+          // nothing keeps them: a transient view will do (no copy per document).
+          bytes = (!placement ? tree.readTransient?.(f.path) : undefined) ?? await tree.read(f.path);
           actual = sha256Hex(bytes);
           if (scan) secretsOf[i] = scanSecretBytes(bytes, f.path, f.path, scan.allow);
         }
