@@ -1,9 +1,10 @@
 // SHA-256 through node:crypto (native, ~16x a pure-JS hash), for buffers and streamed files.
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 
+// The one-shot hash: no Hash object per call (50 000 small documents: ~1 µs and some garbage each).
 export function sha256Hex(data: Uint8Array | string): string {
-  return createHash('sha256').update(data).digest('hex');
+  return hash('sha256', data, 'hex');
 }
 
 export function sha256Bytes(data: Uint8Array | string): Buffer {

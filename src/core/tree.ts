@@ -25,6 +25,12 @@ export interface Tree {
   list(): Promise<TreeEntry[]>;
   /** Raw bytes of a regular file; throws for anything else. */
   read(path: string): Promise<Buffer>;
+  /**
+   * A file's bytes for a caller that checks them at once and keeps nothing of them: valid only
+   * until the next call on this tree (a view of a reused block, no copy), so used with no await in
+   * between. Undefined when the tree has no such bytes for this file (then read()).
+   */
+  readTransient?(path: string): Buffer | undefined;
   /** The entry at `path`, or undefined. */
   stat(path: string): Promise<TreeEntry | undefined>;
   /** Path on the local disk of a file, when the tree is a disk directory. */

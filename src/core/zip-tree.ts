@@ -1,12 +1,9 @@
 // A ZIP archive as a Tree, opened defensively: every entry's name, type, flags, method, local
 // header and data range are checked before anything is read, and reads are bounded by the limits.
-import type yauzl from 'yauzl';
-import { lazyRequire } from './lazy.js';
-
-const yauzlLib = lazyRequire<typeof yauzl>('yauzl');
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isAscii } from 'node:buffer';
 import { Readable } from 'node:stream';
+import { createInflateRaw } from 'node:zlib';
 import { unsafePathReason, sortUtf8 } from './paths.js';
 import { resolveLimits, type Limits } from './limits.js';
 import type { FileHandoff, FileRange, Tree, TreeEntry } from './tree.js';
@@ -31,18 +28,12 @@ export class ZipSecurityError extends Error {
 }
 
 interface ZipEntryInfo extends TreeEntry {
-  /**
-   * yauzl's entry, kept only for a compressed one (its stream needs it): 50k entries kept alive
-   * for nothing made the young-generation collections copy them all (~0.1 s of a 50k open).
-   */
-  raw?: yauzl.Entry;
   compressedSize: number;
   method: number;
   /** Offset of the entry's data (after its local header). */
   dataStart: number;
 }
 
-type YZip = yauzl.ZipFile;
 interface LocalHeader {
   fileDataStart: number;
   generalPurposeBitFlag: number;
@@ -52,9 +43,10 @@ interface LocalHeader {
 }
 
 /**
- * Positioned, synchronous reads of the archive bytes. yauzl parses the central directory; local
- * headers and STORED data (what ctxforge builds) are read here directly, because yauzl's
- * per-entry callbacks and streams cost several thread-pool round trips per file (issue 7).
+ * Positioned, synchronous reads of the archive bytes: the end records, the central directory, local
+ * headers and STORED data (what ctxforge builds). A walk through yauzl's per-entry callbacks cost
+ * several ticks, buffers and objects per entry (issue 7; issue 28: ~0.5 s of 50k entries), so the
+ * central directory is read here too, in blocks, each record parsed in place.
  */
 const BLOCK = 1 << 20;
 
@@ -67,9 +59,9 @@ class ByteSource {
   }
 
   /**
-   * The same bytes through a block of its own (the descriptor stays this one's): yauzl walks the
-   * central directory at the end of the archive while each entry's local header is read near its
-   * start, and one shared block would be refilled twice per entry.
+   * The same bytes through a block of its own (the descriptor stays this one's): the walk of the
+   * central directory at the end of the archive reads each entry's local header near its start,
+   * and one shared block would be refilled twice per entry.
    */
   sibling(): ByteSource {
     return new ByteSource(this.fd, this.buf, this.size, false);
@@ -145,59 +137,111 @@ const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
 const S_IFLNK = 0o120000;
 
-function openZip(source: Buffer | ByteSource): Promise<YZip> {
-  // Sizes are validated by read() itself: yauzl's own check rejects encrypted entries with a
-  // misleading size message before the encryption flag can be reported.
-  const opts = { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: false, strictFileNames: false };
-  return new Promise((resolve, reject) => {
-    const cb = (err: Error | null, zf?: yauzl.ZipFile) => (err || !zf ? reject(err ?? new Error('cannot open ZIP')) : resolve(zf as YZip));
-    if (Buffer.isBuffer(source)) yauzlLib().fromBuffer(source, opts, cb);
-    else yauzlLib().fromRandomAccessReader(readerOver(source.sibling()), source.size, opts, cb);
-  });
+/**
+ * `length` bytes of the end records or the central directory at `offset`. Their messages are those
+ * yauzl gave when it read them (an in-memory archive that ends early: "unexpected EOF").
+ */
+function readMeta(src: ByteSource, offset: number, length: number): Buffer {
+  if (src.fd === undefined && offset + length > src.size) throw new Error('unexpected EOF');
+  return src.readAt(offset, length);
+}
+
+const readUInt64LE = (b: Buffer, at: number): number => b.readUInt32LE(at + 4) * 0x100000000 + b.readUInt32LE(at);
+
+/**
+ * Where the central directory starts and how many entries it holds, from the end of central
+ * directory record (searched backwards over the longest comment) and, when a ZIP64 locator stands
+ * before it, the ZIP64 end record — what yauzl 3 reads, with its checks and messages.
+ */
+function findCentralDirectory(src: ByteSource): { offset: number; count: number } {
+  const bufferSize = Math.min(20 + 22 + 0xffff, src.size);
+  // A copy: the search and the ZIP64 record's read must not share a block.
+  const tail = Buffer.from(readMeta(src, src.size - bufferSize, bufferSize));
+  for (let i = bufferSize - 22; i >= 0; i--) {
+    if (tail.readUInt32LE(i) !== 0x06054b50) continue;
+    const expected = bufferSize - i - 22;
+    const commentLength = tail.readUInt16LE(i + 20);
+    if (commentLength !== expected) {
+      throw new Error(`Invalid comment length. Expected: ${expected}. Found: ${commentLength}. Are there extra bytes at the end of the file? Or is the end of central dir signature \`PK\u263a\u263b\` in the comment?`);
+    }
+    if (i - 20 >= 0 && tail.readUInt32LE(i - 20) === 0x07064b50) {
+      const z = readMeta(src, readUInt64LE(tail, i - 20 + 8), 56);
+      if (z.readUInt32LE(0) !== 0x06064b50) throw new Error('invalid zip64 end of central directory record signature');
+      const disk = z.readUInt32LE(16);
+      if (disk !== 0) throw new Error(`multi-disk zip files are not supported: found disk number: ${disk}`);
+      return { offset: readUInt64LE(z, 48), count: readUInt64LE(z, 32) };
+    }
+    const disk = tail.readUInt16LE(i + 4);
+    if (disk !== 0) throw new Error(`multi-disk zip files are not supported: found disk number: ${disk}`);
+    return { offset: tail.readUInt32LE(i + 16), count: tail.readUInt16LE(i + 10) };
+  }
+  throw new Error('End of central directory record signature not found. Either not a zip file, or file is truncated.');
+}
+
+/** One central-directory record, as far as the checks need it. `name` is a view, valid until the next record is read. */
+interface CentralEntry {
+  versionMadeBy: number;
+  flags: number;
+  method: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  externalAttributes: number;
+  localOffset: number;
+  name: Buffer;
+  /** The name of an Info-ZIP Unicode Path extra field (0x7075), or null when there is none. */
+  unicodePath: string | null;
 }
 
 /**
- * yauzl reading through the same block cache. Its default `read` builds a stream pair per call,
- * and it reads every central-directory record with such calls: for 50 000 entries that was
- * seconds of stream machinery and garbage (issue 7's profile). `read` here copies the bytes
- * directly and answers on the next tick, as an asynchronous read would.
+ * Hands each of the `count` records of the central directory at `offset` to `onEntry`, in order,
+ * with the checks yauzl made as it read them (signature, strong encryption, extra fields, ZIP64
+ * sizes and offset), thrown with its messages. The directory is read through `src`'s blocks.
  */
-function readerOver(src: ByteSource): yauzl.RandomAccessReader {
-  const Base = yauzlLib().RandomAccessReader as unknown as new () => yauzl.RandomAccessReader;
-  class BlockReader extends Base {
-    override read(buffer: Buffer, offset: number, length: number, position: number, callback: (err: Error | null, bytesRead?: number) => void): void {
-      let err: Error | null = null;
-      try {
-        for (let done = 0; done < length;) {
-          const n = Math.min(1 << 18, length - done);
-          src.readAt(position + done, n).copy(buffer, offset + done);
-          done += n;
-        }
-      } catch (e) {
-        err = e as Error;
-      }
-      process.nextTick(() => (err ? callback(err) : callback(null, length)));
+function walkCentralDirectory(src: ByteSource, offset: number, count: number, onEntry: (e: CentralEntry) => void): void {
+  let at = offset;
+  for (let k = 0; k < count; k++) {
+    const h = readMeta(src, at, 46);
+    const signature = h.readUInt32LE(0);
+    if (signature !== 0x02014b50) throw new Error(`invalid central directory file header signature: 0x${signature.toString(16)}`);
+    const flags = h.readUInt16LE(8);
+    const nameLength = h.readUInt16LE(28);
+    const extraLength = h.readUInt16LE(30);
+    const commentLength = h.readUInt16LE(32);
+    const e: CentralEntry = {
+      versionMadeBy: h.readUInt16LE(4), flags, method: h.readUInt16LE(10),
+      compressedSize: h.readUInt32LE(20), uncompressedSize: h.readUInt32LE(24),
+      externalAttributes: h.readUInt32LE(38), localOffset: h.readUInt32LE(42),
+      name: h, unicodePath: null,
+    };
+    if (flags & 0x40) throw new Error('strong encryption is not supported');
+    at += 46;
+    // The fixed part's view dies here: the next read may refill the block.
+    const v = readMeta(src, at, nameLength + extraLength + commentLength);
+    at += v.length;
+    e.name = v.subarray(0, nameLength);
+    const extra = v.subarray(nameLength, nameLength + extraLength);
+    let zip64: Buffer | undefined;
+    for (let i = 0; i < extra.length - 3;) {
+      const id = extra.readUInt16LE(i);
+      const end = i + 4 + extra.readUInt16LE(i + 2);
+      if (end > extra.length) throw new Error('extra field length exceeds extra field buffer size');
+      if (id === 0x0001) zip64 ??= extra.subarray(i + 4, end);
+      else if (id === 0x7075 && e.unicodePath === null) e.unicodePath = decodeUtf8(extra.subarray(i + 4 + 5, end)) ?? '';
+      i = end;
     }
-
-    override _readStreamForRange(start: number, end: number): Readable {
-      let at = start;
-      return new Readable({
-        read() {
-          if (at >= end) { this.push(null); return; }
-          const n = Math.min(1 << 20, end - at);
-          try {
-            this.push(Buffer.from(src.readAt(at, n)));
-          } catch (e) {
-            this.destroy(e as Error);
-            return;
-          }
-          at += n;
-          if (at >= end) this.push(null);
-        },
-      });
+    if (zip64) {
+      let x = 0;
+      const field = (what: string): number => {
+        if (x + 8 > zip64!.length) throw new Error(`zip64 extended information extra field does not include ${what}`);
+        x += 8;
+        return readUInt64LE(zip64!, x - 8);
+      };
+      if (e.uncompressedSize === 0xffffffff) e.uncompressedSize = field('uncompressed size');
+      if (e.compressedSize === 0xffffffff) e.compressedSize = field('compressed size');
+      if (e.localOffset === 0xffffffff) e.localOffset = field('relative header offset');
     }
+    onEntry(e);
   }
-  return new BlockReader();
 }
 
 /**
@@ -212,17 +256,17 @@ export interface EarlyRanges {
   onRange(path: string, range: FileRange): void;
 }
 
-function earlyRanges(bytes: ByteSource, early: EarlyRanges): (e: yauzl.Entry) => void {
+function earlyRanges(bytes: ByteSource, early: EarlyRanges): (e: CentralEntry) => void {
   const wanted = new Map(early.paths.map((p) => [Buffer.from(p, 'utf8').toString('latin1'), p]));
   return (e) => {
-    const raw = e.fileName as unknown as Buffer;
-    const key = raw.toString('latin1');
+    if (!wanted.size) return;
+    const key = e.name.toString('latin1');
     const path = wanted.get(key);
-    if (path === undefined || e.compressionMethod !== 0 || e.compressedSize !== e.uncompressedSize || bytes.fd === undefined) return;
+    if (path === undefined || e.method !== 0 || e.compressedSize !== e.uncompressedSize || bytes.fd === undefined) return;
     wanted.delete(key);
     try {
-      const local = readLocalHeader(bytes, e.relativeOffsetOfLocalHeader, raw.length);
-      if (local.compressionMethod !== 0 || !local.fileName.equals(raw)) return;
+      const local = readLocalHeader(bytes, e.localOffset, e.name.length);
+      if (local.compressionMethod !== 0 || !local.fileName.equals(e.name)) return;
       early.onRange(path, { fd: bytes.fd, offset: local.fileDataStart, size: e.uncompressedSize, release: () => undefined });
     } catch {
       // Reported by the checks of open() itself.
@@ -235,6 +279,15 @@ function decodeName(buf: Buffer, flags: number): string | null {
   if (isAscii(buf)) return buf.toString('latin1');
   return flags & 0x800 ? decodeUtf8(buf) ?? null : null;
 }
+
+// Each problem that both ZipTree.open and layoutProblems find is worded here, once.
+const tooManyEntries = (count: number, limit: number): ZipProblem => ({ kind: 'LIMIT', message: `archive has ${count} entries, more than the limit of ${limit} (--max-entries)` });
+const unsafeName = (name: string, why: string): ZipProblem => ({ kind: 'PATH_UNSAFE', entry: name, message: `unsafe entry name ${JSON.stringify(name)}: ${why}` });
+const duplicateEntry = (name: string): ZipProblem => ({ kind: 'DUPLICATE', entry: name, message: `duplicate entry ${JSON.stringify(name)}` });
+const entryTooLarge = (name: string, size: number, limit: number): ZipProblem => ({
+  kind: 'LIMIT', entry: name, message: `entry ${JSON.stringify(name)} expands to ${size} bytes, over the per-file limit of ${limit} (--max-file-bytes)`,
+});
+const archiveTooLarge = (total: number, limit: number): ZipProblem => ({ kind: 'LIMIT', message: `archive expands to ${total} bytes, over the total limit of ${limit} (--max-total-bytes)` });
 
 /**
  * A name that is both a file and a directory, named or implied (a file `a` next to `a/b` cannot be
@@ -264,20 +317,20 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 export function layoutProblems(entries: readonly { path: string; size: number }[], limits?: Partial<Limits>): ZipProblem[] {
   const l = resolveLimits(limits);
   const problems: ZipProblem[] = [];
-  if (entries.length > l.maxEntries) problems.push({ kind: 'LIMIT', message: `archive has ${entries.length} entries, more than the limit of ${l.maxEntries} (--max-entries)` });
+  if (entries.length > l.maxEntries) problems.push(tooManyEntries(entries.length, l.maxEntries));
   const names = new Set<string>();
   let total = 0;
   for (const e of entries) {
     // A lone surrogate is written as U+FFFD: the entry would not carry this name.
     if (LONE_SURROGATE.test(e.path)) { problems.push({ kind: 'NAME_ENCODING', entry: e.path, message: `entry name ${JSON.stringify(e.path)} is not valid UTF-8` }); continue; }
     const why = unsafePathReason(e.path);
-    if (why) { problems.push({ kind: 'PATH_UNSAFE', entry: e.path, message: `unsafe entry name ${JSON.stringify(e.path)}: ${why}` }); continue; }
-    if (names.has(e.path)) { problems.push({ kind: 'DUPLICATE', entry: e.path, message: `duplicate entry ${JSON.stringify(e.path)}` }); continue; }
+    if (why) { problems.push(unsafeName(e.path, why)); continue; }
+    if (names.has(e.path)) { problems.push(duplicateEntry(e.path)); continue; }
     names.add(e.path);
-    if (e.size > l.maxFileBytes) problems.push({ kind: 'LIMIT', entry: e.path, message: `entry ${JSON.stringify(e.path)} expands to ${e.size} bytes, over the per-file limit of ${l.maxFileBytes} (--max-file-bytes)` });
+    if (e.size > l.maxFileBytes) problems.push(entryTooLarge(e.path, e.size, l.maxFileBytes));
     total += e.size;
   }
-  if (total > l.maxTotalBytes) problems.push({ kind: 'LIMIT', message: `archive expands to ${total} bytes, over the total limit of ${l.maxTotalBytes} (--max-total-bytes)` });
+  if (total > l.maxTotalBytes) problems.push(archiveTooLarge(total, l.maxTotalBytes));
   fileDirClashes(entries, names, new Set(), problems);
   return problems;
 }
@@ -285,7 +338,6 @@ export function layoutProblems(entries: readonly { path: string; size: number }[
 export class ZipTree implements Tree {
   private constructor(
     readonly label: string,
-    private readonly zip: YZip,
     private readonly bytes: ByteSource,
     private readonly entries: ZipEntryInfo[],
     private readonly byPath: Map<string, ZipEntryInfo>,
@@ -296,33 +348,29 @@ export class ZipTree implements Tree {
   static async open(source: string | Buffer, opts: { label?: string; limits?: Partial<Limits>; early?: EarlyRanges } = {}): Promise<ZipTree> {
     const limits = resolveLimits(opts.limits);
     const label = opts.label ?? (typeof source === 'string' ? source : '(zip)');
-    let zip: YZip;
     let bytes: ByteSource | undefined;
+    let directory: { offset: number; count: number };
     try {
-      if (typeof source === 'string') bytes = ByteSource.of(source);
-      zip = await openZip(bytes ?? (source as Buffer));
+      bytes = ByteSource.of(source);
+      directory = findCentralDirectory(bytes);
     } catch (e) {
       bytes?.close();
       throw new ZipSecurityError([{ kind: readerErrorKind(e), message: `not a readable ZIP archive: ${(e as Error).message}` }]);
     }
     const problems: ZipProblem[] = [];
     try {
-      bytes ??= ByteSource.of(source);
-      if (zip.entryCount > limits.maxEntries) {
-        throw new ZipSecurityError([{ kind: 'LIMIT', message: `archive has ${zip.entryCount} entries, more than the limit of ${limits.maxEntries} (--max-entries)` }]);
-      }
+      if (directory.count > limits.maxEntries) throw new ZipSecurityError([tooManyEntries(directory.count, limits.maxEntries)]);
       const files: ZipEntryInfo[] = [];
       const names = new Set<string>();
       const dirs = new Set<string>();
       const ranges: { start: number; end: number; name: string }[] = [];
       let total = 0;
       const src = bytes;
-      // Each entry is checked as yauzl reads it and only what is needed is kept, so 50k yauzl
-      // entries die young instead of surviving to the end of the walk.
-      const take = (e: yauzl.Entry): void => {
-        const flags = e.generalPurposeBitFlag;
-        const name = decodeName(e.fileName as unknown as Buffer, flags);
-        const shown = name ?? (e.fileName as unknown as Buffer).toString('latin1');
+      // Each entry is checked as it is read, and only what is needed is kept.
+      const take = (e: CentralEntry): void => {
+        const flags = e.flags;
+        const name = decodeName(e.name, flags);
+        const shown = name ?? e.name.toString('latin1');
         if (name === null) {
           problems.push({ kind: 'NAME_ENCODING', entry: shown, message: `entry name ${JSON.stringify(shown)} is not valid UTF-8 or lacks the UTF-8 flag (bit 11)` });
           return;
@@ -330,18 +378,18 @@ export class ZipTree implements Tree {
         const isDir = name.endsWith('/');
         const path = isDir ? name.replace(/\/+$/, '') : name;
         const why = unsafePathReason(path);
-        if (why) { problems.push({ kind: 'PATH_UNSAFE', entry: name, message: `unsafe entry name ${JSON.stringify(name)}: ${why}` }); return; }
-        const alias = unicodePathName(e);
+        if (why) { problems.push(unsafeName(name, why)); return; }
+        const alias = e.unicodePath;
         if (alias !== null && alias !== name) {
           problems.push({ kind: 'PATH_UNSAFE', entry: name, message: `entry ${JSON.stringify(name)} carries an Info-ZIP Unicode Path field naming ${JSON.stringify(alias)}; extractors that honour it would write there` });
           return;
         }
         if (flags & 0x1) problems.push({ kind: 'ENCRYPTED', entry: name, message: `entry ${JSON.stringify(name)} is encrypted` });
-        if (e.compressionMethod !== 0 && e.compressionMethod !== 8) {
-          problems.push({ kind: 'METHOD_UNSUPPORTED', entry: name, message: `entry ${JSON.stringify(name)} uses compression method ${e.compressionMethod}; only STORE (0) and DEFLATE (8) are allowed` });
+        if (e.method !== 0 && e.method !== 8) {
+          problems.push({ kind: 'METHOD_UNSUPPORTED', entry: name, message: `entry ${JSON.stringify(name)} uses compression method ${e.method}; only STORE (0) and DEFLATE (8) are allowed` });
         }
         const system = e.versionMadeBy >> 8;
-        const type = (e.externalFileAttributes >>> 16) & S_IFMT;
+        const type = (e.externalAttributes >>> 16) & S_IFMT;
         // Unix file types are honoured by extractors for more hosts than 3 (macOS writes 19, 7-Zip
         // sets them on Windows too), so a non-regular type is refused whatever the host says.
         if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) {
@@ -353,37 +401,34 @@ export class ZipTree implements Tree {
           return;
         }
         if (isDir) { dirs.add(path); return; }
-        if (names.has(path)) { problems.push({ kind: 'DUPLICATE', entry: name, message: `duplicate entry ${JSON.stringify(name)}` }); return; }
+        if (names.has(path)) { problems.push(duplicateEntry(name)); return; }
         names.add(path);
-        if (e.uncompressedSize > limits.maxFileBytes) {
-          problems.push({ kind: 'LIMIT', entry: name, message: `entry ${JSON.stringify(name)} expands to ${e.uncompressedSize} bytes, over the per-file limit of ${limits.maxFileBytes} (--max-file-bytes)` });
-        }
+        if (e.uncompressedSize > limits.maxFileBytes) problems.push(entryTooLarge(name, e.uncompressedSize, limits.maxFileBytes));
         total += e.uncompressedSize;
-        if (e.compressionMethod === 0 && e.compressedSize !== e.uncompressedSize) {
+        if (e.method === 0 && e.compressedSize !== e.uncompressedSize) {
           problems.push({ kind: 'CORRUPT', entry: name, message: `stored entry ${JSON.stringify(name)} declares different compressed and uncompressed sizes` });
         }
-        if (e.compressionMethod === 8 && e.uncompressedSize > 0 && e.uncompressedSize / Math.max(1, e.compressedSize) > limits.maxRatio) {
+        if (e.method === 8 && e.uncompressedSize > 0 && e.uncompressedSize / Math.max(1, e.compressedSize) > limits.maxRatio) {
           problems.push({ kind: 'LIMIT', entry: name, message: `entry ${JSON.stringify(name)} has a compression ratio over ${limits.maxRatio} (--max-ratio): a possible zip bomb` });
         }
         let local: LocalHeader;
         try {
-          local = readLocalHeader(src, e.relativeOffsetOfLocalHeader, (e.fileName as unknown as Buffer).length);
+          local = readLocalHeader(src, e.localOffset, e.name.length);
         } catch (err) {
           problems.push({ kind: 'CORRUPT', entry: name, message: `entry ${JSON.stringify(name)}: bad local header (${(err as Error).message})` });
           return;
         }
-        if (local.generalPurposeBitFlag !== flags || local.compressionMethod !== e.compressionMethod || !local.fileName.equals(e.fileName as unknown as Buffer)) {
+        if (local.generalPurposeBitFlag !== flags || local.compressionMethod !== e.method || !local.fileName.equals(e.name)) {
           problems.push({ kind: 'HEADER_MISMATCH', entry: name, message: `entry ${JSON.stringify(name)}: local and central headers disagree on flags, method or name` });
           return;
         }
-        ranges.push({ start: e.relativeOffsetOfLocalHeader, end: local.fileDataStart + e.compressedSize, name });
-        files.push({ path, kind: 'file', size: e.uncompressedSize, raw: e.compressionMethod === 0 ? undefined : e, compressedSize: e.compressedSize, method: e.compressionMethod, dataStart: local.fileDataStart });
+        ranges.push({ start: e.localOffset, end: local.fileDataStart + e.compressedSize, name });
+        files.push({ path, kind: 'file', size: e.uncompressedSize, compressedSize: e.compressedSize, method: e.method, dataStart: local.fileDataStart });
       };
       const early = opts.early ? earlyRanges(bytes, opts.early) : undefined;
-      await readAllEntries(zip, (e) => { early?.(e); take(e); });
-      if (total > limits.maxTotalBytes) {
-        problems.push({ kind: 'LIMIT', message: `archive expands to ${total} bytes, over the total limit of ${limits.maxTotalBytes} (--max-total-bytes)` });
-      }
+      // The directory through a block of its own, the local headers through the source's.
+      walkCentralDirectory(bytes.sibling(), directory.offset, directory.count, (e) => { early?.(e); take(e); });
+      if (total > limits.maxTotalBytes) problems.push(archiveTooLarge(total, limits.maxTotalBytes));
       fileDirClashes(files, names, dirs, problems);
       ranges.sort((a, b) => a.start - b.start);
       for (let i = 1; i < ranges.length; i++) {
@@ -393,10 +438,9 @@ export class ZipTree implements Tree {
       }
       if (problems.length) throw new ZipSecurityError(problems);
       const sorted = sortUtf8(files, (f) => f.path);
-      return new ZipTree(label, zip, bytes, sorted, new Map(sorted.map((f) => [f.path, f])), limits);
+      return new ZipTree(label, bytes, sorted, new Map(sorted.map((f) => [f.path, f])), limits);
     } catch (e) {
-      zip.close();
-      bytes?.close();
+      bytes.close();
       if (e instanceof ZipSecurityError) throw e;
       throw new ZipSecurityError([{ kind: readerErrorKind(e), message: `corrupt ZIP archive: ${(e as Error).message}` }]);
     }
@@ -417,12 +461,35 @@ export class ZipTree implements Tree {
     return e ? { method: e.method, compressedSize: e.compressedSize } : undefined;
   }
 
-  private openStream(path: string): Promise<Readable> {
+  /**
+   * A DEFLATE entry's inflated bytes (sizes are checked by chunks()). Its local header was checked
+   * at open; its data must lie inside the archive, as yauzl's stream required.
+   */
+  private openStream(path: string): Readable {
     const e = this.byPath.get(path);
-    if (!e?.raw) return Promise.reject(new TreeReadError(`${path}: no such compressed entry`, path));
-    const raw = e.raw;
-    return new Promise((resolve, reject) =>
-      this.zip.openReadStream(raw, (err, s) => (err || !s ? reject(new TreeReadError(`${path}: ${err?.message ?? 'cannot read'}`, path)) : resolve(s))));
+    if (!e || e.method !== 8) throw new TreeReadError(`${path}: no such compressed entry`, path);
+    const end = e.dataStart + e.compressedSize;
+    if (end > this.bytes.size) throw new TreeReadError(`${path}: file data overflows file bounds: ${e.dataStart} + ${e.compressedSize} > ${this.bytes.size}`, path);
+    const src = this.bytes;
+    let at = e.dataStart;
+    const raw = new Readable({
+      read() {
+        if (at >= end) { this.push(null); return; }
+        const n = Math.min(1 << 20, end - at);
+        try {
+          this.push(Buffer.from(src.readAt(at, n)));
+        } catch (err) {
+          this.destroy(err as Error);
+          return;
+        }
+        at += n;
+        if (at >= end) this.push(null);
+      },
+    });
+    const inflate = createInflateRaw();
+    raw.on('error', (err) => inflate.destroy(err));
+    inflate.on('close', () => raw.destroy());
+    return raw.pipe(inflate);
   }
 
   handoff(paths: string[]): FileHandoff | undefined {
@@ -453,8 +520,10 @@ export class ZipTree implements Tree {
       // STORED: the declared sizes were checked equal at open, so the data is exactly this range.
       this.checkLimit(entry);
       try {
-        // A copy: a view would pin the whole read block for as long as the caller keeps the bytes.
-        return Buffer.from(this.bytes.readAt(entry.dataStart, entry.size));
+        // A copy of a block's view (which would pin the whole block for as long as the caller keeps
+        // the bytes); a large entry is read into a buffer of its own already.
+        const b = this.bytes.readAt(entry.dataStart, entry.size);
+        return entry.size > BLOCK / 4 && this.bytes.fd !== undefined ? b : Buffer.from(b);
       } catch (e) {
         throw new TreeReadError(`${path}: ${(e as Error).message}`, path);
       }
@@ -463,6 +532,21 @@ export class ZipTree implements Tree {
     let n = 0;
     for await (const c of this.chunks(path)) { chunks.push(c); n += c.length; }
     return Buffer.concat(chunks, n);
+  }
+
+  /**
+   * A STORED entry as a view of the block it was read in, valid until the next read (checking 50k
+   * documents, a copy each was ~10% of validate's time); a DEFLATE one is left to read().
+   */
+  readTransient(path: string): Buffer | undefined {
+    const entry = this.byPath.get(path);
+    if (!entry || entry.method !== 0) return undefined;
+    this.checkLimit(entry);
+    try {
+      return this.bytes.readAt(entry.dataStart, entry.size);
+    } catch (e) {
+      throw new TreeReadError(`${path}: ${(e as Error).message}`, path);
+    }
   }
 
   private checkLimit(entry: ZipEntryInfo): void {
@@ -487,7 +571,7 @@ export class ZipTree implements Tree {
       return;
     }
     const declared = entry.size;
-    const s = await this.openStream(path);
+    const s = this.openStream(path);
     let n = 0;
     try {
       for await (const c of s) {
@@ -506,45 +590,14 @@ export class ZipTree implements Tree {
   }
 
   close(): void {
-    this.zip.close();
     this.bytes.close();
   }
 }
 
-/** Walks the central directory, handing each entry to `onEntry` as it is read. */
-function readAllEntries(zip: YZip, onEntry: (e: yauzl.Entry) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let failed = false;
-    zip.on('entry', (e: yauzl.Entry) => {
-      if (failed) return;
-      try {
-        onEntry(e);
-      } catch (err) {
-        failed = true;
-        reject(err);
-        return;
-      }
-      zip.readEntry();
-    });
-    zip.on('end', () => resolve());
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-}
-
-/** yauzl refuses some archives outright; keep the specific code for the ones the rules name. */
+/** Some archives are refused outright; keep the specific code for the ones the rules name. */
 function readerErrorKind(e: unknown): ZipProblemKind {
   const m = (e as Error)?.message ?? '';
   if (/multi-disk/.test(m)) return 'MULTI_DISK';
   if (/encrypt/.test(m)) return 'ENCRYPTED';
   return 'CORRUPT';
-}
-
-/** The name in an Info-ZIP Unicode Path extra field (0x7075), or null when there is none. */
-function unicodePathName(e: yauzl.Entry): string | null {
-  for (const f of e.extraFields ?? []) {
-    if (f.id !== 0x7075) continue;
-    return decodeUtf8(f.data.subarray(5)) ?? '';
-  }
-  return null;
 }

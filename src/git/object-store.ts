@@ -144,16 +144,6 @@ interface Pack {
   pack: string;
 }
 
-/** The positioned bytes of a file; fewer at its end. */
-function readAt(path: string, position: number, length: number): Buffer {
-  const fd = openSync(path, 'r');
-  try {
-    return readExactly(fd, position, Math.max(0, Math.min(length, fstatSync(fd).size - position)));
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /**
  * Where a delta entry's data starts (relative to the entry) and what its base is: a distance back
  * in the same pack (OFS_DELTA, in git's own varint flavour: each continuation adds one) or an
@@ -177,17 +167,60 @@ function deltaBase(head: Buffer, h: { type: number; dataStart: number }): { star
 /** Deflate never grows data by more than a few bytes per 16 KiB block. */
 const deflatedBound = (size: number) => size + (size >> 10) + 1024;
 
+/** A loose object up to this size is inflated whole when its size is asked, and kept for its read. */
+const SIZED_KEEP = 64 * 1024;
+const SIZED_KEEP_BYTES = 8 * 1024 * 1024;
+
 /** One repository's object database, read directly. Every method returns undefined when unsure. */
 export class ObjectStore {
   private packs: Pack[] | undefined;
   private readonly bases = new Map<string, GitObject>();
   private baseBytes = 0;
+  // Pack files stay open for the store's life: a diff reads ~1,400 entries of one pack, and an
+  // open, fstat and close around each read was most of their cost (issue 28). A pack file is never
+  // rewritten under its name (git writes a new one), so its size is read once.
+  private readonly packFiles = new Map<string, { fd: number; size: number }>();
+  // Loose objects whose size was asked (a tree's stat or listing): inflated then, whole, and kept
+  // for the read that usually follows, instead of a second open and inflation of the same file.
+  private readonly sized = new Map<string, GitObject>();
+  private sizedBytes = 0;
 
   constructor(private readonly gitdir: string) {}
+
+  /** Closes the pack files (a store is used again after this only by reopening them). */
+  close(): void {
+    for (const f of this.packFiles.values()) closeSync(f.fd);
+    this.packFiles.clear();
+    this.sized.clear();
+    this.sizedBytes = 0;
+  }
+
+  /** The positioned bytes of a pack file; fewer at its end. */
+  private packRead(pack: string, position: number, length: number): Buffer {
+    let f = this.packFiles.get(pack);
+    if (!f) {
+      const fd = openSync(pack, 'r');
+      try {
+        f = { fd, size: fstatSync(fd).size };
+      } catch (e) {
+        closeSync(fd);
+        throw e;
+      }
+      this.packFiles.set(pack, f);
+    }
+    return readExactly(f.fd, position, Math.max(0, Math.min(length, f.size - position)));
+  }
 
   /** The object `oid`, checked against its id, or undefined when it is not simply readable here. */
   async read(oid: string): Promise<GitObject | undefined> {
     if (!OID.test(oid)) return undefined;
+    const kept = this.sized.get(oid);
+    if (kept) {
+      // Checked against its id when it was kept.
+      this.sized.delete(oid);
+      this.sizedBytes -= kept.body.length;
+      return kept;
+    }
     try {
       const o = (await this.readPacked(oid)) ?? (await this.readLoose(oid));
       return o && objectId(o.type, o.body) === oid ? o : undefined;
@@ -227,13 +260,52 @@ export class ObjectStore {
   }
 
   private looseSize(oid: string): number | undefined {
-    let head: Buffer;
+    let raw: Buffer;
     try {
-      head = readAt(this.loosePath(oid), 0, HEAD_BYTES);
+      // A small file whole (the object is then kept), else only its head.
+      const fd = openSync(this.loosePath(oid), 'r');
+      try {
+        const size = fstatSync(fd).size;
+        raw = readExactly(fd, 0, size <= SIZED_KEEP ? size : Math.min(size, HEAD_BYTES));
+      } finally {
+        closeSync(fd);
+      }
     } catch {
       return undefined;
     }
-    return looseHeader(head)?.size;
+    if (raw.length <= SIZED_KEEP) {
+      // Small: inflated once, whole, checked against its id, and kept for the read that follows.
+      const o = this.inflateLoose(oid, raw);
+      if (o) return o.body.length;
+    }
+    return looseHeader(raw.subarray(0, HEAD_BYTES))?.size;
+  }
+
+  /** A whole small loose object, inflated and checked against its id (undefined when unsure). */
+  private inflateLoose(oid: string, raw: Buffer): GitObject | undefined {
+    let all: Buffer;
+    try {
+      all = inflateSync(raw, { maxOutputLength: SIZED_KEEP + 64 });
+    } catch {
+      return undefined;
+    }
+    const m = /^(blob|tree|commit|tag) (\d{1,15})\0/.exec(all.toString('latin1', 0, 32));
+    if (!m || all.length !== m[0].length + Number(m[2])) return undefined;
+    const o = { type: m[1] as ObjectType, body: all.subarray(m[0].length) };
+    if (objectId(o.type, o.body) !== oid) return undefined;
+    this.keepSized(oid, o);
+    return o;
+  }
+
+  private keepSized(oid: string, o: GitObject): void {
+    if (this.sized.has(oid)) return;
+    this.sized.set(oid, o);
+    this.sizedBytes += o.body.length;
+    for (const [k, v] of this.sized) {
+      if (this.sizedBytes <= SIZED_KEEP_BYTES) break;
+      this.sized.delete(k);
+      this.sizedBytes -= v.body.length;
+    }
   }
 
   private loadPacks(): Pack[] {
@@ -293,13 +365,13 @@ export class ObjectStore {
     const cached = this.bases.get(key);
     if (cached) return cached;
     // One read covers the header and, for most entries, all of their data.
-    const head = readAt(pack, offset, HEAD_READ);
+    const head = this.packRead(pack, offset, HEAD_READ);
     const h = packEntryHeader(head) ?? unsure();
     if (h.size > MAX_OBJECT) unsure();
     const data = (start: number) => {
       const rel = start - offset;
       const want = deflatedBound(h.size);
-      return rel + want <= head.length || head.length < HEAD_READ ? head.subarray(rel) : readAt(pack, start, want);
+      return rel + want <= head.length || head.length < HEAD_READ ? head.subarray(rel) : this.packRead(pack, start, want);
     };
     const type = TYPES[h.type];
     if (type) {
@@ -335,7 +407,7 @@ export class ObjectStore {
   }
 
   private packedSize(pack: string, offset: number): number | undefined {
-    const head = readAt(pack, offset, HEAD_BYTES);
+    const head = this.packRead(pack, offset, HEAD_BYTES);
     const h = packEntryHeader(head);
     if (!h) return undefined;
     if (TYPES[h.type]) return h.size;

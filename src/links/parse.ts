@@ -3,8 +3,12 @@
 // exact offset of its target for rewriting, every heading with its explicit {#id}, HTML ids and
 // footnotes — nothing inside code. markdown-it does the parsing (linear on hostile input, and
 // several times faster than micromark, which is quadratic on runs of `[a](`: see docs/sync-convert.md).
-import MarkdownIt from 'markdown-it';
+import type MarkdownItClass from 'markdown-it';
+import type { MarkdownIt } from 'markdown-it';
 import type { StateBlock, StateInline, Token } from 'markdown-it';
+import { lazyRequire } from '../core/lazy.js';
+
+const markdownIt = lazyRequire<typeof MarkdownItClass>('markdown-it');
 
 export type LinkKind = 'inline' | 'image' | 'definition' | 'reference' | 'autolink' | 'wiki' | 'embed' | 'import';
 
@@ -63,71 +67,6 @@ export interface ScanOptions {
 interface Raw { kind: LinkKind | 'html'; start: number; end: number; label?: string; alias?: string }
 let cur: { opts: ScanOptions; inline: Map<Token[], Raw[]>; defs: { start: number; end: number; label: string }[]; footnotes: string[]; capture?: { start: number; end: number } } | undefined;
 
-const md = new MarkdownIt('commonmark', { html: true });
-// Every destination is a link here (`javascript:` too: it is external, and counted), kept as written.
-md.validateLink = () => true;
-md.normalizeLink = (s) => s;
-md.normalizeLinkText = (s) => s;
-const parseDest = md.helpers.parseLinkDestination;
-md.helpers.parseLinkDestination = (str, start, max) => {
-  const r = parseDest(str, start, max);
-  if (cur?.capture && r.ok) { cur.capture.start = start; cur.capture.end = r.pos; }
-  return r;
-};
-
-const record = (state: StateInline, r: Raw) => {
-  if (!cur) return;
-  let list = cur.inline.get(state.tokens);
-  if (!list) cur.inline.set(state.tokens, (list = []));
-  list.push(r);
-};
-
-const isWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a;
-
-function wrapLink(name: 'link' | 'image'): void {
-  const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: (s: StateInline, silent: boolean) => boolean }[] }).__rules__;
-  const orig = rules.find((r) => r.name === name)!.fn;
-  md.inline.ruler.at(name, (state, silent) => {
-    const start = state.pos;
-    if (!orig(state, silent)) return false;
-    if (silent || !cur) return true;
-    const src = state.src;
-    const end = state.pos;
-    const open = name === 'image' ? start + 1 : start;
-    const labelEnd = md.helpers.parseLinkLabel(state, open, name === 'link');
-    if (labelEnd < 0) return true;
-    const kind: LinkKind = name === 'image' ? 'image' : 'inline';
-    if (src.charCodeAt(labelEnd + 1) === 0x28 && src.charCodeAt(end - 1) === 0x29) {
-      let p = labelEnd + 2;
-      while (p < end && isWs(src.charCodeAt(p))) p++;
-      const d = src.charCodeAt(p) === 0x29 ? undefined : parseDest(src, p, state.posMax);
-      if (!d?.ok) { record(state, { kind, start: p, end: p }); return true; }
-      const pointy = src.charCodeAt(p) === 0x3c;
-      record(state, { kind, start: pointy ? p + 1 : p, end: pointy ? d.pos - 1 : d.pos });
-      return true;
-    }
-    // A reference: full `[text][label]`, collapsed `[text][]` or shortcut `[text]`.
-    let label = end > labelEnd + 1 && src.charCodeAt(labelEnd + 1) === 0x5b ? src.slice(labelEnd + 2, end - 1) : '';
-    if (!label) label = src.slice(open + 1, labelEnd);
-    const norm = md.utils.normalizeReference(label);
-    if (!norm.startsWith('^')) record(state, { kind: 'reference', start: -1, end: -1, label: norm });
-    return true;
-  });
-}
-wrapLink('link');
-wrapLink('image');
-
-{
-  const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: (s: StateInline, silent: boolean) => boolean }[] }).__rules__;
-  const orig = rules.find((r) => r.name === 'autolink')!.fn;
-  md.inline.ruler.at('autolink', (state, silent) => {
-    const start = state.pos;
-    if (!orig(state, silent)) return false;
-    if (!silent) record(state, { kind: 'autolink', start: start + 1, end: state.pos - 1 });
-    return true;
-  });
-}
-
 /** `href`/`src` attribute values of a piece of HTML: where each value starts in it, and the value. */
 const HTML_LINK_VALUE = /(?:^|[\s"'/])(?:href|src)[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'=<>`]+))/gi;
 function htmlLinkValues(html: string): { start: number; value: string }[] {
@@ -140,98 +79,172 @@ function htmlLinkValues(html: string): { start: number; value: string }[] {
   return out;
 }
 
-{
-  // Inline HTML: where its link attributes are, so a rename can rewrite them.
-  const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: (s: StateInline, silent: boolean) => boolean }[] }).__rules__;
-  const orig = rules.find((r) => r.name === 'html_inline')!.fn;
-  md.inline.ruler.at('html_inline', (state, silent) => {
-    const start = state.pos;
-    if (!orig(state, silent)) return false;
-    if (silent || !cur || state.src.startsWith('<!--', start)) return true;
-    for (const v of htmlLinkValues(state.src.slice(start, state.pos))) record(state, { kind: 'html', start: start + v.start, end: start + v.start + v.value.length });
-    return true;
-  });
-}
+// Built on first use: markdown-it (with its entity table) costs ~80 ms to load, which every start
+// of the CLI paid, though a plain document's links are read without it (links/fast.ts).
+let built: MarkdownIt | undefined;
+const parser = (): MarkdownIt => (built ??= makeParser());
 
-/**
- * `[[note#heading|alias]]` and `![[file]]`: the target holds no `[`, `]` or line ending, so each
- * attempt stops at the next bracket and the rule stays linear on runs of brackets.
- */
-function wiki(state: StateInline, silent: boolean): boolean {
-  if (!cur?.opts.wiki) return false;
-  const src = state.src;
-  let p = state.pos;
-  const embed = src.charCodeAt(p) === 0x21;
-  if (embed) p++;
-  if (src.charCodeAt(p) !== 0x5b || src.charCodeAt(p + 1) !== 0x5b) return false;
-  const from = p + 2;
-  let q = from;
-  const max = state.posMax;
-  while (q < max) {
-    const c = src.charCodeAt(q);
-    if (c === 0x5b || c === 0x0a) return false;
-    if (c === 0x5d) break;
-    q++;
-  }
-  if (q + 1 >= max || src.charCodeAt(q + 1) !== 0x5d || q === from) return false;
-  const inner = src.slice(from, q);
-  const bar = inner.indexOf('|');
-  const target = bar < 0 ? inner : inner.slice(0, bar);
-  // `[[toc]]` and GitLab's `[[_TOC_]]` are table-of-contents markers, not links.
-  if (!embed && /^\s*(toc|_toc_)\s*$/i.test(inner)) return false;
-  if (!silent) {
-    record(state, { kind: embed ? 'embed' : 'wiki', start: from, end: from + target.length, alias: bar < 0 ? undefined : inner.slice(bar + 1) });
-    const t = state.push('text', '', 0);
-    t.content = bar < 0 ? target.replace(/#/g, ' ') : inner.slice(bar + 1);
-  }
-  state.pos = q + 2;
-  return true;
-}
-md.inline.ruler.before('link', 'wiki', wiki);
+function makeParser(): MarkdownIt {
+  const md: MarkdownIt = new (markdownIt())('commonmark', { html: true });
+  // Every destination is a link here (`javascript:` too: it is external, and counted), kept as written.
+  md.validateLink = () => true;
+  md.normalizeLink = (s) => s;
+  md.normalizeLinkText = (s) => s;
+  const parseDest = md.helpers.parseLinkDestination;
+  md.helpers.parseLinkDestination = (str, start, max) => {
+    const r = parseDest(str, start, max);
+    if (cur?.capture && r.ok) { cur.capture.start = start; cur.capture.end = r.pos; }
+    return r;
+  };
 
-{
-  const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: (s: StateBlock, a: number, b: number, silent: boolean) => boolean }[] }).__rules__;
-  const orig = rules.find((r) => r.name === 'reference')!.fn;
-  md.block.ruler.at('reference', (state, startLine, endLine, silent) => {
-    if (!cur) return orig(state, startLine, endLine, silent);
-    if (silent) {
-      // A silent call (the next line tested as a terminator) must not capture the outer definition's destination.
-      const saved = cur.capture;
-      cur.capture = undefined;
-      try { return orig(state, startLine, endLine, silent); } finally { cur.capture = saved; }
+  const record = (state: StateInline, r: Raw) => {
+    if (!cur) return;
+    let list = cur.inline.get(state.tokens);
+    if (!list) cur.inline.set(state.tokens, (list = []));
+    list.push(r);
+  };
+
+  const isWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a;
+
+  function wrapLink(name: 'link' | 'image'): void {
+    const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: (s: StateInline, silent: boolean) => boolean }[] }).__rules__;
+    const orig = rules.find((r) => r.name === name)!.fn;
+    md.inline.ruler.at(name, (state, silent) => {
+      const start = state.pos;
+      if (!orig(state, silent)) return false;
+      if (silent || !cur) return true;
+      const src = state.src;
+      const end = state.pos;
+      const open = name === 'image' ? start + 1 : start;
+      const labelEnd = md.helpers.parseLinkLabel(state, open, name === 'link');
+      if (labelEnd < 0) return true;
+      const kind: LinkKind = name === 'image' ? 'image' : 'inline';
+      if (src.charCodeAt(labelEnd + 1) === 0x28 && src.charCodeAt(end - 1) === 0x29) {
+        let p = labelEnd + 2;
+        while (p < end && isWs(src.charCodeAt(p))) p++;
+        const d = src.charCodeAt(p) === 0x29 ? undefined : parseDest(src, p, state.posMax);
+        if (!d?.ok) { record(state, { kind, start: p, end: p }); return true; }
+        const pointy = src.charCodeAt(p) === 0x3c;
+        record(state, { kind, start: pointy ? p + 1 : p, end: pointy ? d.pos - 1 : d.pos });
+        return true;
+      }
+      // A reference: full `[text][label]`, collapsed `[text][]` or shortcut `[text]`.
+      let label = end > labelEnd + 1 && src.charCodeAt(labelEnd + 1) === 0x5b ? src.slice(labelEnd + 2, end - 1) : '';
+      if (!label) label = src.slice(open + 1, labelEnd);
+      const norm = md.utils.normalizeReference(label);
+      if (!norm.startsWith('^')) record(state, { kind: 'reference', start: -1, end: -1, label: norm });
+      return true;
+    });
+  }
+  wrapLink('link');
+  wrapLink('image');
+
+  {
+    const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: (s: StateInline, silent: boolean) => boolean }[] }).__rules__;
+    const orig = rules.find((r) => r.name === 'autolink')!.fn;
+    md.inline.ruler.at('autolink', (state, silent) => {
+      const start = state.pos;
+      if (!orig(state, silent)) return false;
+      if (!silent) record(state, { kind: 'autolink', start: start + 1, end: state.pos - 1 });
+      return true;
+    });
+  }
+
+
+  {
+    // Inline HTML: where its link attributes are, so a rename can rewrite them.
+    const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: (s: StateInline, silent: boolean) => boolean }[] }).__rules__;
+    const orig = rules.find((r) => r.name === 'html_inline')!.fn;
+    md.inline.ruler.at('html_inline', (state, silent) => {
+      const start = state.pos;
+      if (!orig(state, silent)) return false;
+      if (silent || !cur || state.src.startsWith('<!--', start)) return true;
+      for (const v of htmlLinkValues(state.src.slice(start, state.pos))) record(state, { kind: 'html', start: start + v.start, end: start + v.start + v.value.length });
+      return true;
+    });
+  }
+
+  /**
+   * `[[note#heading|alias]]` and `![[file]]`: the target holds no `[`, `]` or line ending, so each
+   * attempt stops at the next bracket and the rule stays linear on runs of brackets.
+   */
+  function wiki(state: StateInline, silent: boolean): boolean {
+    if (!cur?.opts.wiki) return false;
+    const src = state.src;
+    let p = state.pos;
+    const embed = src.charCodeAt(p) === 0x21;
+    if (embed) p++;
+    if (src.charCodeAt(p) !== 0x5b || src.charCodeAt(p + 1) !== 0x5b) return false;
+    const from = p + 2;
+    let q = from;
+    const max = state.posMax;
+    while (q < max) {
+      const c = src.charCodeAt(q);
+      if (c === 0x5b || c === 0x0a) return false;
+      if (c === 0x5d) break;
+      q++;
     }
-    cur.capture = { start: -1, end: -1 };
-    const n = state.tokens.length;
-    let ok = false;
-    try { ok = orig(state, startLine, endLine, silent); } finally {
-      const c = cur.capture;
-      cur.capture = undefined;
-      const tok = state.tokens[n];
-      if (ok && tok && c.start >= 0) {
-        const label = (tok.meta as { label: string }).label;
-        if (label.startsWith('^')) {
-          // The label as written (the normalised one is upper-cased; footnote anchors keep its case).
-          const open = state.bMarks[startLine]! + state.tShift[startLine]!;
-          const close = state.src.indexOf(']', open);
-          cur.footnotes.push(close > open ? state.src.slice(open + 2, close) : label.slice(1));
-        }
-        else {
-          const pointy = state.src.charCodeAt(c.start) === 0x3c;
-          cur.defs.push({ start: pointy ? c.start + 1 : c.start, end: pointy ? c.end - 1 : c.end, label });
+    if (q + 1 >= max || src.charCodeAt(q + 1) !== 0x5d || q === from) return false;
+    const inner = src.slice(from, q);
+    const bar = inner.indexOf('|');
+    const target = bar < 0 ? inner : inner.slice(0, bar);
+    // `[[toc]]` and GitLab's `[[_TOC_]]` are table-of-contents markers, not links.
+    if (!embed && /^\s*(toc|_toc_)\s*$/i.test(inner)) return false;
+    if (!silent) {
+      record(state, { kind: embed ? 'embed' : 'wiki', start: from, end: from + target.length, alias: bar < 0 ? undefined : inner.slice(bar + 1) });
+      const t = state.push('text', '', 0);
+      t.content = bar < 0 ? target.replace(/#/g, ' ') : inner.slice(bar + 1);
+    }
+    state.pos = q + 2;
+    return true;
+  }
+  md.inline.ruler.before('link', 'wiki', wiki);
+
+  {
+    const rules = (md.block.ruler as unknown as { __rules__: { name: string; fn: (s: StateBlock, a: number, b: number, silent: boolean) => boolean }[] }).__rules__;
+    const orig = rules.find((r) => r.name === 'reference')!.fn;
+    md.block.ruler.at('reference', (state, startLine, endLine, silent) => {
+      if (!cur) return orig(state, startLine, endLine, silent);
+      if (silent) {
+        // A silent call (the next line tested as a terminator) must not capture the outer definition's destination.
+        const saved = cur.capture;
+        cur.capture = undefined;
+        try { return orig(state, startLine, endLine, silent); } finally { cur.capture = saved; }
+      }
+      cur.capture = { start: -1, end: -1 };
+      const n = state.tokens.length;
+      let ok = false;
+      try { ok = orig(state, startLine, endLine, silent); } finally {
+        const c = cur.capture;
+        cur.capture = undefined;
+        const tok = state.tokens[n];
+        if (ok && tok && c.start >= 0) {
+          const label = (tok.meta as { label: string }).label;
+          if (label.startsWith('^')) {
+            // The label as written (the normalised one is upper-cased; footnote anchors keep its case).
+            const open = state.bMarks[startLine]! + state.tShift[startLine]!;
+            const close = state.src.indexOf(']', open);
+            cur.footnotes.push(close > open ? state.src.slice(open + 2, close) : label.slice(1));
+          }
+          else {
+            const pointy = state.src.charCodeAt(c.start) === 0x3c;
+            cur.defs.push({ start: pointy ? c.start + 1 : c.start, end: pointy ? c.end - 1 : c.end, label });
+          }
         }
       }
-    }
-    return ok;
-  });
-  // Registered as stock markdown-it registers `reference`: with no `alt`. Listed as a terminator of
-  // paragraphs and of itself, a definition line would interrupt a paragraph (CommonMark says it
-  // cannot) and each definition's look-ahead would call the rule again, one stack frame a line.
-}
+      return ok;
+    });
+    // Registered as stock markdown-it registers `reference`: with no `alt`. Listed as a terminator of
+    // paragraphs and of itself, a definition line would interrupt a paragraph (CommonMark says it
+    // cannot) and each definition's look-ahead would call the rule again, one stack frame a line.
+  }
 
-// The core rule that parses inline content, written out so each block's children are known by their array.
-md.core.ruler.at('inline', (state) => {
-  for (const tok of state.tokens) if (tok.type === 'inline') state.md.inline.parse(tok.content, state.md, state.env, tok.children!);
-});
+  // The core rule that parses inline content, written out so each block's children are known by their array.
+  md.core.ruler.at('inline', (state) => {
+    for (const tok of state.tokens) if (tok.type === 'inline') state.md.inline.parse(tok.content, state.md, state.env, tok.children!);
+  });
+  return md;
+}
 
 /** Offsets where each line of `text` starts. */
 function lineStarts(text: string): number[] {
@@ -364,7 +377,7 @@ export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
   cur = { opts, inline: new Map(), defs: [], footnotes: [] };
   let tokens: Token[];
   const state = cur;
-  try { tokens = md.parse(src, {}); } finally { cur = undefined; }
+  try { tokens = parser().parse(src, {}); } finally { cur = undefined; }
   const starts = lineStarts(src);
   const origStarts = dd ? lineStarts(text) : starts;
   // An offset in the parsed text → an offset in the text given (admonition bodies were dedented).

@@ -2,7 +2,8 @@
 // relative and root-absolute paths, extensionless and `.html` targets, folders served by their
 // index or README, Docusaurus ids and slugs, and wiki links by name across the vault (shortest
 // unique match, case-insensitively where Obsidian and Foam are).
-import MarkdownIt from 'markdown-it';
+import type MarkdownItClass from 'markdown-it';
+import { lazyRequire } from '../core/lazy.js';
 import type { Link } from './parse.js';
 import type { SiteConfig } from './generators.js';
 import { footnoteAnchors, headingKey, headingSlugs, type Generator } from './slugs.js';
@@ -10,7 +11,10 @@ import type { Scan } from './parse.js';
 
 export const MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
 const INDEX_NAMES = ['index.md', 'README.md', 'readme.md', 'index.mdx', 'README.mdx', '_index.md', 'index.markdown', 'Readme.md'];
-const unescape = new MarkdownIt().utils.unescapeAll;
+// markdown-it loaded on first use (its entity table costs every start of the CLI ~80 ms otherwise).
+const markdownIt = lazyRequire<typeof MarkdownItClass>('markdown-it');
+let unescapeAll: ((s: string) => string) | undefined;
+const unescape = (s: string): string => (unescapeAll ??= new (markdownIt())().utils.unescapeAll)(s);
 
 export type Resolution =
   /** A file of the site (a page or an asset); `anchor` still to be checked against the page. */

@@ -61,7 +61,7 @@ export async function validateOctxArtifact(input: ArtifactInput, opts: ValidateO
     return { path: input.label, format: 'octx', kind: 'artifact', valid: false, diagnostics: opened.diagnostics, details: { format_valid: false, fully_validated: false, capabilities: {}, open_error: 'security' } };
   }
   try {
-    const report = await checkPackage(opened.tree, { workdir: false, limits: opts.limits, started: early?.pass });
+    const report = await checkPackage(opened.tree, { workdir: false, limits: opts.limits, started: early?.pass.started });
     return { ...toResult(input.label, 'artifact', report), report };
   } finally {
     early?.pass.close();

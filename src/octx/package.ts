@@ -122,13 +122,27 @@ export interface CheckOptions {
 
 /**
  * A record pass on a worker, fed each record file as openOctx finds it: the ranges to hand to
- * openOctx, and the pass to hand to checkPackage.
+ * openOctx, and the pass to hand to checkPackage — started at the first record file found, so that
+ * an archive without records (large for another reason: 50k documents) starts no thread for
+ * nothing (~0.3 s of CPU and ~20 MB).
  */
-export function earlyRecordPass(limits?: Partial<Limits>): { pass: WorkerPass; ranges: EarlyRanges } {
+export function earlyRecordPass(limits?: Partial<Limits>): { pass: EarlyPass; ranges: EarlyRanges } {
   const l = resolveLimits(limits);
-  const pass = new WorkerPass(l);
+  let started: WorkerPass | undefined;
   const keyOf = new Map<string, SagKey>(SAG_ORDER.map((k) => [SAG_FILES[k], k]));
-  return { pass, ranges: { paths: [...keyOf.keys()], onRange: (path, range) => pass.addFile(keyOf.get(path)!, range) } };
+  const pass: EarlyPass = {
+    get started() { return started; },
+    covers: (tree, keys) => started?.covers(tree, keys) ?? false,
+    close: () => started?.close(),
+  };
+  return { pass, ranges: { paths: [...keyOf.keys()], onRange: (path, range) => (started ??= new WorkerPass(l)).addFile(keyOf.get(path)!, range) } };
+}
+
+/** The record pass of earlyRecordPass: `started` once a record file was found. */
+export interface EarlyPass {
+  readonly started: WorkerPass | undefined;
+  covers(tree: Tree, keys: readonly SagKey[]): boolean;
+  close(): void;
 }
 
 export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<OctxReport> {
@@ -252,7 +266,9 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
           out?.end();
           if (secrets) secretsOf[i] = secrets.end();
         } else {
-          bytes = await tree.read(f.path);
+          // Without a build to place them, the bytes are checked below with no await before, and
+          // nothing keeps them: a transient view will do (no copy per document).
+          bytes = (!placement ? tree.readTransient?.(f.path) : undefined) ?? await tree.read(f.path);
           actual = sha256Hex(bytes);
           if (scan) secretsOf[i] = scanSecretBytes(bytes, f.path, f.path, scan.allow);
         }
