@@ -55,95 +55,146 @@ function rowSizes(db: SqliteDb, n: number): Int32Array[] | undefined {
 /**
  * The pieces of text (runs between ASCII white space) met so far, each with its token count and the
  * frequent terms among its tokens, found by a hash of the run without cutting the text into strings
- * (tens of millions of pieces at 50,000 documents).
+ * (tens of millions of pieces at 50,000 documents): open addressing over typed arrays.
  */
 class Pieces {
-  private readonly byHash = new Map<number, { piece: string; info: Int32Array }[]>();
+  private slots = new Int32Array(1 << 12);
+  private hashes = new Int32Array(1 << 12);
+  private readonly pieces: string[] = [];
+  private readonly infos: Int32Array[] = [];
   find(text: string, s: number, e: number, h: number): Int32Array | undefined {
-    const list = this.byHash.get(h);
-    if (list) for (const x of list) if (x.piece.length === e - s && text.startsWith(x.piece, s)) return x.info;
-    return undefined;
+    const mask = this.slots.length - 1;
+    for (let i = h & mask; ; i = (i + 1) & mask) {
+      const slot = this.slots[i]!;
+      if (slot === 0) return undefined;
+      if (this.hashes[i] === h) {
+        const p = this.pieces[slot - 1]!;
+        if (p.length === e - s && text.startsWith(p, s)) return this.infos[slot - 1];
+      }
+    }
   }
   add(piece: string, h: number, info: Int32Array) {
-    const list = this.byHash.get(h);
-    if (list) list.push({ piece, info });
-    else this.byHash.set(h, [{ piece, info }]);
+    this.pieces.push(piece);
+    this.infos.push(info);
+    if (this.pieces.length * 2 > this.slots.length) this.grow();
+    this.place(h, this.pieces.length);
+  }
+  private place(h: number, slot: number) {
+    const mask = this.slots.length - 1;
+    let i = h & mask;
+    while (this.slots[i] !== 0) i = (i + 1) & mask;
+    this.slots[i] = slot;
+    this.hashes[i] = h;
+  }
+  private grow() {
+    const { slots, hashes } = this;
+    this.slots = new Int32Array(slots.length * 2);
+    this.hashes = new Int32Array(slots.length * 2);
+    for (let i = 0; i < slots.length; i++) if (slots[i] !== 0) this.place(hashes[i]!, slots[i]!);
   }
 }
 
-const isWhite = (c: number) => c === 32 || (c >= 9 && c <= 13);
-
-/** Calls `visit(start, end, hash)` for each run of non-white-space characters. */
-function eachPiece(text: string, visit: (s: number, e: number, h: number) => void) {
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    while (i < n && isWhite(text.charCodeAt(i))) i++;
-    if (i >= n) return;
-    const s = i;
-    let h = 0x811c9dc5;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (isWhite(c)) break;
-      h = Math.imul(h ^ c, 16777619);
-      i++;
-    }
-    visit(s, i, h | 0);
-  }
-}
-
-/** Weighted frequencies of the frequent terms per row, from FTS5's tokens; undefined when any count disagrees with FTS5's. */
+/**
+ * Weighted frequencies of the frequent terms per row, from FTS5's tokens; undefined when any count
+ * disagrees with FTS5's. One scan of the text: a piece never seen before is set aside with where it
+ * occurred, and the block's new pieces are tokenized by FTS5 in one pass and added before the
+ * block's rows are checked and recorded (frequencies are sums of whole weights: order-free).
+ */
 function frequencies(docs: Doc[], terms: string[], df: number[], sizes: Int32Array[], tokens: FtsTokens): { rowids: Int32Array; f: Float64Array }[] | undefined {
   const index = new Map(terms.map((t, i) => [t, i]));
   const post = terms.map((_, i) => ({ rowids: new Int32Array(df[i]!), f: new Float64Array(df[i]!), n: 0 }));
   const pieces = new Pieces();
   const fw = new Float64Array(terms.length);
   const seen: number[] = [];
-  let text = '';
-  let count = 0;
-  let w = 0;
-  const fresh = new Map<string, number>();
-  const collect = (s: number, e: number, h: number) => {
-    if (!pieces.find(text, s, e, h)) fresh.set(text.slice(s, e), h);
+  /** Pieces of this block not seen before: each occurrence's row-and-column (j * 3 + c). */
+  const fresh = new Map<string, { h: number; at: number[] }>();
+  const add = (t: number, weight: number) => {
+    if (fw[t] === 0) seen.push(t);
+    fw[t]! += weight;
   };
-  const tally = (s: number, e: number, h: number) => {
-    const info = pieces.find(text, s, e, h)!;
-    count += info[0]!;
-    for (let k = 1; k < info.length; k++) {
-      const t = info[k]!;
-      if (fw[t] === 0) seen.push(t);
-      fw[t]! += w;
+  /** Tallies one column's known pieces into fw (new ones set aside); returns their token count. */
+  const column = (text: string, w: number, where: number): number => {
+    let count = 0;
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+      let c = text.charCodeAt(i);
+      if (c === 32 || (c >= 9 && c <= 13)) { i++; continue; }
+      const s = i;
+      let h = 0x811c9dc5;
+      do {
+        h = Math.imul(h ^ c, 16777619);
+        c = ++i < n ? text.charCodeAt(i) : 32;
+      } while (!(c === 32 || (c >= 9 && c <= 13)));
+      h |= 0;
+      const info = pieces.find(text, s, i, h);
+      if (!info) {
+        const p = text.slice(s, i);
+        const f = fresh.get(p);
+        if (f) f.at.push(where);
+        else fresh.set(p, { h, at: [where] });
+        continue;
+      }
+      count += info[0]!;
+      for (let k = 1; k < info.length; k++) {
+        const t = info[k]!;
+        if (fw[t] === 0) seen.push(t);
+        fw[t]! += w;
+      }
     }
+    return count;
+  };
+  /** Moves fw's terms into a row's compact record. */
+  const take = (): [Int32Array, Float64Array] => {
+    const t = Int32Array.from(seen);
+    const f = Float64Array.from(seen, (x) => fw[x]!);
+    for (const x of seen) fw[x] = 0;
+    seen.length = 0;
+    return [t, f];
   };
   for (let start = 0; start < docs.length; start += BLOCK) {
     const block = docs.slice(start, start + BLOCK).map(columnsOf);
-    // First the pieces this block brings that were never seen, tokenized by FTS5 in one pass.
     fresh.clear();
-    for (const cols of block) for (const col of cols) { text = col; eachPiece(col, collect); }
+    const counts = new Int32Array(block.length * 3);
+    const rows: [Int32Array, Float64Array][] = [];
+    for (let j = 0; j < block.length; j++) {
+      for (let c = 0; c < 3; c++) counts[j * 3 + c] = column(block[j]![c]!, COLUMN_WEIGHTS[c]!, j * 3 + c);
+      rows.push(take());
+    }
     if (fresh.size) {
       const list = [...fresh];
+      const later = new Map<number, [number, number][]>();
       tokens.many(list.map(([p]) => p)).forEach((ts, i) => {
-        const ids = ts.map((t) => index.get(t)).filter((x): x is number => x !== undefined);
-        pieces.add(list[i]![0], list[i]![1], Int32Array.from([ts.length, ...ids]));
+        const [piece, { h, at }] = list[i]!;
+        const info = Int32Array.from([ts.length, ...ts.map((t) => index.get(t)).filter((x): x is number => x !== undefined)]);
+        pieces.add(piece, h, info);
+        for (const x of at) {
+          counts[x]! += info[0]!;
+          const j = Math.floor(x / 3);
+          for (let k = 1; k < info.length; k++) {
+            const extra = later.get(j) ?? [];
+            extra.push([info[k]!, COLUMN_WEIGHTS[x % 3]!]);
+            later.set(j, extra);
+          }
+        }
       });
+      for (const [j, extra] of later) {
+        const [t, f] = rows[j]!;
+        t.forEach((x, k) => add(x, f[k]!));
+        for (const [x, weight] of extra) add(x, weight);
+        rows[j] = take();
+      }
     }
     for (let j = 0; j < block.length; j++) {
       const row = start + j + 1;
-      for (let c = 0; c < 3; c++) {
-        w = COLUMN_WEIGHTS[c]!;
-        count = 0;
-        text = block[j]![c]!;
-        eachPiece(text, tally);
-        if (count !== sizes[c]![row]) return undefined;
-      }
-      for (const t of seen) {
-        const p = post[t]!;
+      for (let c = 0; c < 3; c++) if (counts[j * 3 + c] !== sizes[c]![row]) return undefined;
+      const [t, f] = rows[j]!;
+      for (let k = 0; k < t.length; k++) {
+        const p = post[t[k]!]!;
         if (p.n === p.rowids.length) return undefined;
         p.rowids[p.n] = row;
-        p.f[p.n++] = fw[t]!;
-        fw[t] = 0;
+        p.f[p.n++] = f[k]!;
       }
-      seen.length = 0;
     }
   }
   return post.every((p) => p.n === p.rowids.length) ? post : undefined;
