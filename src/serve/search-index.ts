@@ -173,7 +173,8 @@ function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, 
       const row = stored.get(term);
       const rowids = row && typed(row.rowids, Int32Array);
       const scores = row && typed(row.scores, Float64Array);
-      v = rowids && scores && rowids.length === scores.length ? { rowids, scores } : null;
+      // A cache file someone edited can reorder results, never break them: no NaN or infinity is summed.
+      v = rowids && scores && rowids.length === scores.length && scores.every(Number.isFinite) ? { rowids, scores } : null;
       decodedBytes += v ? v.rowids.byteLength + v.scores.byteLength : 0;
       for (const [k, old] of decoded) {
         if (decodedBytes <= STORED_CACHE_BYTES) break;

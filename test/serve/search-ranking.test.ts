@@ -64,3 +64,23 @@ test('equal scores are ordered by document id, not by the order documents were i
   assert.equal(new Set(hits.map((h) => h.score)).size, 1);
   index.close();
 });
+
+test('stored scores someone changed in the cache reorder at worst: a NaN is never summed, the word is asked of FTS5', async () => {
+  const docs = corpus(200);
+  const first = await indexed(docs, 20);
+  const path = first.index.cachePath;
+  first.index.close();
+  const db = openFile(path);
+  const row = db.prepare("SELECT scores FROM term_scores WHERE term = 'releas'").get();
+  assert.ok(row, 'releas is stored');
+  db.prepare("UPDATE term_scores SET scores = ? WHERE term = 'releas'").run(Buffer.from(new Float64Array((row.scores as Buffer).length / 8).fill(Number.NaN).buffer));
+  db.close();
+  const env = { ...process.env, XDG_CACHE_HOME: path.split('/ctxforge/index/')[0]! };
+  const pkg = servedPackage({ name: 'k', version: '1.0.0', format: 'octx', sha256: 'd'.repeat(64), source: 'k.octx', signer: { key_id: null, trust: 'pinned' } }, docs, []);
+  const again = await openIndex(pkg, env, [], { storedMinDocs: 20 });
+  assert.equal(again.built, false, 'the edited cache is used');
+  const hits = again.search(['release', 'tree'], 10);
+  assert.equal(hits.length, 10);
+  assert.ok(hits.every((h) => Number.isFinite(h.score)), JSON.stringify(hits));
+  again.close();
+});
