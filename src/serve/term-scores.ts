@@ -210,8 +210,8 @@ export function termScores(db: SqliteDb, docs: Doc[], min: number, tokens: FtsTo
   const terms = rows.map((r) => String(r.term));
   const df = rows.map((r) => Number(r.doc));
   const phrase = db.prepare(`SELECT rowid AS r, ${BM25} AS s FROM docs WHERE docs MATCH ?`);
-  // The term itself as FTS5 query syntax: a quoted string is tokenized again, so a stem is asked
-  // through the one-token phrase only when it tokenizes to itself; otherwise through the vocabulary.
+  // bm25() over every row of a term, asked through the term as a quoted phrase: used only for a
+  // term that tokenizes to itself (a phrase is tokenized again), when its computed scores disagree.
   const exact = (t: string): TermScores => {
     const got = phrase.all(`"${t.replace(/"/g, '""')}"`);
     const rowids = new Int32Array(got.length);
