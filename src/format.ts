@@ -174,6 +174,13 @@ export interface FormatModule {
    */
   documents?(input: Tree | ArtifactInput, opts: DocumentsOptions): Promise<Documents>;
   /**
+   * verifyArtifact and then documents() from one reading of the artifact, for a format whose check
+   * reads every byte (install and serve verify, then read the documents): `result` is what
+   * verifyArtifact(input, opts) returns, and `documents()` what documents(input, opts) returns or
+   * throws. Absent: the two are called one after the other.
+   */
+  verifyWithDocuments?(input: ArtifactInput, opts: ValidateOptions & DocumentsOptions): Promise<{ result: ValidationResult; documents(): Promise<Documents> }>;
+  /**
    * Neutral documents as this format's source tree: the managed files (documents, assets, skills,
    * generated navigation) and the manifest a new tree starts with (an existing manifest is the
    * user's: `opts.existingManifest` is updated in place, never regenerated).

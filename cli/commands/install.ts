@@ -18,9 +18,34 @@ function options(io: Io, o: Record<string, unknown>): InstallOptions {
   };
 }
 
-const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+const count = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
 
-function text(r: InstallReport): string {
+/** Folders named one by one up to this many per parent; beyond, a count and the first few (--json has them all). */
+const SHOWN = 3;
+
+/**
+ * The folders a package owns, readable at any scale: each parent folder once, with its folders when
+ * there are few, else their count and the first few (a cartridge of 1,000 skills is one short line).
+ */
+export function folderSummary(folders: string[]): string {
+  if (!folders.length) return '—';
+  const byParent = new Map<string, string[]>();
+  for (const f of folders) {
+    const cut = f.lastIndexOf('/') + 1;
+    const names = byParent.get(f.slice(0, cut)) ?? [];
+    names.push(f.slice(cut));
+    byParent.set(f.slice(0, cut), names);
+  }
+  let shortened = false;
+  const parts = [...byParent].map(([parent, names]) => {
+    if (names.length <= SHOWN + 1) return names.map((n) => parent + n).join(', ');
+    shortened = true;
+    return `${parent} (${count(names.length, 'folder')}: ${names.slice(0, SHOWN).join(', ')}, …)`;
+  });
+  return `${parts.join(', ')}${shortened ? ' (--json lists every folder)' : ''}`;
+}
+
+export function installText(r: InstallReport): string {
   const lines: string[] = [];
   const would = r.dry_run && r.action !== 'frozen';
   for (const p of r.packages) {
@@ -28,7 +53,7 @@ function text(r: InstallReport): string {
       ? `signed by ${p.signer.key_id} (${p.signer.trust})` : `${p.signer.trust.toUpperCase()} (--allow-unsigned)`;
     const what = [p.skills.length ? count(p.skills.length, 'skill') : '', p.documents ? count(p.documents, 'document') : ''].filter(Boolean).join(', ');
     const verb = r.action === 'uninstall' ? (would ? 'would remove' : 'removed') : r.action === 'frozen' ? 'checked' : would ? `would ${p.status === 'unchanged' ? 'keep' : 'install'}` : p.status;
-    lines.push(`${r.action === 'frozen' ? '•' : '✓'} ${verb} ${p.name}${p.version ? `@${p.version}` : ''} (${p.format}, ${who})${what ? `: ${what}` : ''} in ${p.folders.join(', ') || '—'}`);
+    lines.push(`${r.action === 'frozen' ? '•' : '✓'} ${verb} ${p.name}${p.version ? `@${p.version}` : ''} (${p.format}, ${who})${what ? `: ${what}` : ''} in ${folderSummary(p.folders)}`);
   }
   if (r.action === 'frozen') {
     const unchecked = r.packages.filter((p) => p.artifact_check === 'lock-only').length;
@@ -45,7 +70,7 @@ function finish(io: Io, o: Record<string, unknown>, r: InstallReport): void {
   if (o.json) printJson(io, r);
   else {
     printDiagnostics(io, r.diagnostics.filter((d: Diagnostic) => d.severity !== 'info' || o.verbose));
-    io.out(text(r));
+    io.out(installText(r));
   }
   if (r.diagnostics.some((d) => d.severity === 'error')) throw new ExitCode(1);
 }

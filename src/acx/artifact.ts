@@ -4,7 +4,7 @@ import { DiagnosticError, hasErrors, type Diagnostic } from '../core/diagnostics
 import { loadPublicKey } from '../core/keys.js';
 import type { ArtifactInput, ValidateOptions, ValidationResult } from '../format.js';
 import { openCartridge, type CartridgeData } from './open.js';
-import { checkCartridge, type CheckResult } from './verify.js';
+import { checkCartridge, type CheckResult, type VerifyOptions } from './verify.js';
 import { loadTrustRegistry, localKeyId } from './trust.js';
 
 export interface Checked {
@@ -12,6 +12,8 @@ export interface Checked {
   data?: CartridgeData;
   check?: CheckResult;
   bytes?: Buffer;
+  /** What opening the file found (result.diagnostics starts with them). */
+  openDiagnostics?: Diagnostic[];
 }
 
 function nowFrom(env: NodeJS.ProcessEnv | undefined): number | undefined {
@@ -25,9 +27,7 @@ function nowFrom(env: NodeJS.ProcessEnv | undefined): number | undefined {
  * a large cartridge.
  */
 export async function checkArtifact(input: ArtifactInput, opts: ValidateOptions, keep: { bytes?: boolean; files?: boolean } = {}): Promise<Checked> {
-  const registry = opts.trust ? loadTrustRegistry(opts.trust) : undefined;
-  const local = localKeyId(opts.localKey, opts.env);
-  const pinnedKey = opts.key ? loadPublicKey(opts.key, { env: opts.env }) : undefined;
+  const trustInputs = trustOptions(opts);
   // A cartridge that cannot be read (on open, or a row while its files are walked) is an invalid
   // result, not an error of the command.
   const rejected = (e: unknown): Checked => {
@@ -41,20 +41,44 @@ export async function checkArtifact(input: ArtifactInput, opts: ValidateOptions,
     return rejected(e);
   }
   try {
-    const check = checkCartridge(opened.data, { keepFiles: keep.files, registry, localKeyId: local, pinnedKey, requireSignature: opts.requireSignature, now: nowFrom(opts.env), limits: opts.limits });
-    const diagnostics: Diagnostic[] = [...opened.diagnostics, ...check.diagnostics];
-    const valid = !hasErrors(diagnostics) && check.report.trust !== 'tampered';
-    const r = check.report;
-    return {
-      result: {
-        path: input.label, format: 'acx', kind: 'artifact', valid, diagnostics,
-        details: { valid, integrity: r.integrity, signature: r.signature, trust: r.trust, status: r.status, reason: r.reason, manifestHash: r.manifestHash, recordedManifestHash: r.recordedManifestHash, keyid: r.keyid ?? null, signatures: r.signatures, unboundPaths: check.unbound },
-      },
-      data: opened.data, check, bytes: opened.bytes,
-    };
+    const check = checkCartridge(opened.data, { keepFiles: keep.files, ...trustInputs, limits: opts.limits });
+    return shaped(input, opened.data, check, opened.diagnostics, opened.bytes);
   } catch (e) {
     return rejected(e);
   } finally {
     opened.db.close();
   }
+}
+
+/** ValidateOptions' trust inputs (--trust, the local key, --key, CTXFORGE_NOW) as checkCartridge takes them. */
+export function trustOptions(opts: Pick<ValidateOptions, 'trust' | 'localKey' | 'key' | 'env' | 'requireSignature'>): VerifyOptions {
+  return {
+    registry: opts.trust ? loadTrustRegistry(opts.trust) : undefined,
+    localKeyId: localKeyId(opts.localKey, opts.env),
+    pinnedKey: opts.key ? loadPublicKey(opts.key, { env: opts.env }) : undefined,
+    requireSignature: opts.requireSignature,
+    now: nowFrom(opts.env),
+  };
+}
+
+/**
+ * A checked cartridge judged again under other trust inputs, from the same reading: its files are
+ * not read again (CheckResult.under).
+ */
+export function rejudged(input: ArtifactInput, c: Checked, opts: Pick<ValidateOptions, 'trust' | 'localKey' | 'key' | 'env' | 'requireSignature'>): Checked {
+  if (!c.check || !c.data) return c;
+  return shaped(input, c.data, c.check.under(trustOptions(opts)), c.openDiagnostics ?? [], c.bytes);
+}
+
+function shaped(input: ArtifactInput, data: CartridgeData, check: CheckResult, openDiagnostics: Diagnostic[], bytes: Buffer | undefined): Checked {
+  const diagnostics: Diagnostic[] = [...openDiagnostics, ...check.diagnostics];
+  const valid = !hasErrors(diagnostics) && check.report.trust !== 'tampered';
+  const r = check.report;
+  return {
+    result: {
+      path: input.label, format: 'acx', kind: 'artifact', valid, diagnostics,
+      details: { valid, integrity: r.integrity, signature: r.signature, trust: r.trust, status: r.status, reason: r.reason, manifestHash: r.manifestHash, recordedManifestHash: r.recordedManifestHash, keyid: r.keyid ?? null, signatures: r.signatures, unboundPaths: check.unbound },
+    },
+    data, check, bytes, openDiagnostics,
+  };
 }

@@ -6,7 +6,7 @@ import type * as Yaml from 'yaml';
 import { lazyRequire } from '../core/lazy.js';
 import { fail } from '../core/diagnostics.js';
 import type { ArtifactInput, CommonOptions } from '../format.js';
-import { checkArtifact } from './artifact.js';
+import { checkArtifact, type Checked } from './artifact.js';
 import { DERIVED_MEMORY_FIELDS } from './memory.js';
 import { zoneOfName } from './sqlar.js';
 import { ROM_INDEX_PATH } from './rom-index.js';
@@ -31,7 +31,14 @@ export async function importedFiles(input: ArtifactInput, opts: CommonOptions): 
 
 /** The source tree of a verified cartridge, and its meta keys that no signed ROM manifest entry covers (cartridge.yaml holds them too). */
 export async function importedCartridge(input: ArtifactInput, opts: CommonOptions): Promise<{ files: Map<string, string | Buffer>; unsignedMeta: string[] }> {
-  const c = await checkArtifact(input, { limits: opts.limits, env: opts.env }, { files: true });
+  return importedFrom(input, await checkArtifact(input, { limits: opts.limits, env: opts.env }, { files: true }));
+}
+
+/**
+ * The source tree of a cartridge already checked with every file kept (checkArtifact with
+ * `files`), under no trust inputs of the caller's (the judgement importedCartridge makes).
+ */
+export function importedFrom(input: ArtifactInput, c: Checked): { files: Map<string, string | Buffer>; unsignedMeta: string[] } {
   if (!c.check || !c.data) fail(c.result.diagnostics[0]!.code, `cannot import ${input.label}: ${c.result.diagnostics[0]!.message}`);
   if (c.check.report.trust === 'tampered') fail('ACX_OBJECT_MISMATCH', `cannot import ${input.label}: it is tampered (${c.check.report.reason})`);
   const firstError = c.result.diagnostics.find((x) => x.severity === 'error');

@@ -13,7 +13,7 @@ import { initCartridge } from './init.js';
 import { importCartridge } from './import.js';
 import { signCartridge } from './resign.js';
 import { unsignedDigest } from './unsigned.js';
-import { readAcxDocuments } from './read-documents.js';
+import { acxDocumentsFrom, readAcxDocuments } from './read-documents.js';
 import { acxNameProblem, writeAcxSource } from './write-source.js';
 import { acxSkills } from './skill-folders.js';
 
@@ -55,6 +55,12 @@ export const acx: FormatModule = {
   sign: signCartridge,
   unsignedDigest,
   documents: readAcxDocuments,
+  async verifyWithDocuments(input, opts) {
+    // One open and one pass over the files: the verdict under the caller's trust inputs, and the
+    // documents judged again (signatures only) under none, as documents() judges a cartridge.
+    const c = await checkArtifact(input, opts, { files: true });
+    return { result: c.result, documents: () => acxDocumentsFrom(input, c, opts) };
+  },
   writeSource: writeAcxSource,
   nameProblem: acxNameProblem,
   skills: acxSkills,

@@ -63,7 +63,12 @@ export async function readInputBytes(input: ArtifactInput, limits: Limits): Prom
  * sidecar beside the original is read. The file's bytes are read into memory only with `keepBytes`
  * (a rewrite needs them) or when the caller already holds them.
  */
+let opens = 0;
+/** How many times this process has opened a cartridge (tests count how often a command reads one). */
+export const cartridgeOpens = (): number => opens;
+
 export async function openCartridge(input: ArtifactInput, limitsIn?: Partial<Limits>, keepBytes = false): Promise<{ data: CartridgeData; diagnostics: Diagnostic[]; db: SqliteDb; bytes?: Buffer }> {
+  opens++;
   const limits = resolveLimits(limitsIn);
   const file = input.label;
   const d: Diagnostic[] = [];

@@ -13,7 +13,8 @@ import { parseYamlSafe } from '../core/yaml-safe.js';
 import { beyondDerived, isMap, manifestExtension, withKeptHead } from '../doc-model.js';
 import { isTree, wants, type ArtifactInput, type Asset, type Doc, type Documents, type DocumentsOptions } from '../format.js';
 import { docFromText, documentText, DOCUMENT_ROOT } from './doc-fields.js';
-import { importedCartridge } from './import.js';
+import { rejudged, type Checked } from './artifact.js';
+import { importedCartridge, importedFrom } from './import.js';
 import { loadSource } from './source.js';
 import { readSkillFolders, SOURCE_SKILLS_DIR } from './skill-folders.js';
 import { derivedCartridge, EXTENSION_META, MANIFEST_FILE } from './write-source.js';
@@ -22,7 +23,20 @@ const KINDS: Record<string, string> = { skills: 'Agent Skills (use `ctxforge ski
 
 export async function readAcxDocuments(input: Tree | ArtifactInput, opts: DocumentsOptions): Promise<Documents> {
   if (isTree(input)) return fromTree(input, wants(opts, 'docs'), wants(opts, 'skills'));
-  const { files, unsignedMeta } = await importedCartridge(input, opts);
+  return fromImported(input, await importedCartridge(input, opts), opts);
+}
+
+/**
+ * The documents of a cartridge already checked with every file kept (as verifyWithDocuments checks
+ * it): judged again under no trust inputs of the caller's, exactly as readAcxDocuments judges it,
+ * without reading its files a second time.
+ */
+export async function acxDocumentsFrom(input: ArtifactInput, checked: Checked, opts: DocumentsOptions): Promise<Documents> {
+  return fromImported(input, importedFrom(input, rejudged(input, checked, { env: opts.env })), opts);
+}
+
+async function fromImported(input: ArtifactInput, imported: { files: Map<string, string | Buffer>; unsignedMeta: string[] }, opts: DocumentsOptions): Promise<Documents> {
+  const { files, unsignedMeta } = imported;
   if (unsignedMeta.includes(ARTIFACT_META)) fail('ACX_META_UNSIGNED', `cannot read ${input.label}: its name (${ARTIFACT_META}) is not covered by the signature`, { file: input.label });
   return fromTree(new MemoryTree(files, input.label), wants(opts, 'docs'), wants(opts, 'skills'), new Set(unsignedMeta));
 }

@@ -79,6 +79,11 @@ export interface CheckResult {
   knowledgeIds: Map<string, string>;
   /** Meta keys no ROM manifest entry covers (ACX_META_UNSIGNED): anyone can set them after signing. */
   unsignedMeta: string[];
+  /**
+   * The same cartridge judged under other trust inputs (registry, pinned key, signature required):
+   * its rows and files are not read again, only its signatures judged again.
+   */
+  under(opts: VerifyOptions): CheckResult;
 }
 
 const str = (v: unknown): v is string => typeof v === 'string';
@@ -415,20 +420,37 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     if (!str(a.att_id) || !str(a.type) || !str(a.media_type) || !str(a.document) || !str(a.created_at)) at('ACX_ATTESTATION', `attestation ${String(a.att_id)} has a missing or non-TEXT column`);
   }
 
-  // signatures and trust
-  const sigReports = c.signatures.map((s) => checkSignature(s, hash, opts, meta));
+  return judge({ c, d, tamper, hash, recorded, found: { meta, fileNames: [...decoded.keys()], files, manifest, romObjects, romFiles, unbound, knowledgeIds, unsignedMeta } }, opts);
+}
+
+/** What reading a cartridge's rows and files established, before any signature is judged. */
+interface Scan {
+  c: CartridgeData;
+  d: Diagnostic[];
+  tamper: string[];
+  hash: string;
+  recorded: string | null;
+  found: Omit<CheckResult, 'diagnostics' | 'report' | 'under'>;
+}
+
+/** The signatures and trust under `opts`' trust inputs (registry, pinned key, …), over one scan. */
+function judge(s: Scan, opts: VerifyOptions): CheckResult {
+  const { c, hash } = s;
+  const d = [...s.d];
+  const at = (code: string, message: string, sev: 'error' | 'warning' | 'info' = 'error') => d.push((sev === 'error' ? error : sev === 'warning' ? warning : info)(code, message, { file: c.label }));
+  const sigReports = c.signatures.map((x) => checkSignature(x, hash, opts, s.found.meta));
   const sigTamper: string[] = [];
-  for (const s of sigReports) {
-    if (s.verdict === 'tampered') { sigTamper.push(`signature ${s.sigId}: ${s.reason}`); at(s.code, `signature ${s.sigId}: ${s.reason}`); }
+  for (const r of sigReports) {
+    if (r.verdict === 'tampered') { sigTamper.push(`signature ${r.sigId}: ${r.reason}`); at(r.code, `signature ${r.sigId}: ${r.reason}`); }
   }
-  const report = assemble(tamper, sigTamper, sigReports, hash, recorded);
+  const report = assemble(s.tamper, sigTamper, sigReports, hash, s.recorded);
   if (report.trust === 'legacy') at('ACX_SIGNATURE_MISSING', 'the cartridge is unsigned (trust: legacy)', opts.requireSignature || opts.pinnedKey ? 'error' : 'warning');
   if (report.trust === 'portable') at(report.signature === 'unverified' ? 'ACX_SIGNATURE_UNVERIFIED' : 'ACX_TRUST_PORTABLE', `trust: portable: ${report.reason}`, 'warning');
   if (opts.pinnedKey && c.signatures.length) {
     const want = spkiKeyId(opts.pinnedKey);
-    if (!sigReports.some((s) => s.keyid === want && s.signature === 'verified')) at('ACX_SIGNER_MISMATCH', `no signature verifies with the pinned key ${want}`);
+    if (!sigReports.some((r) => r.keyid === want && r.signature === 'verified')) at('ACX_SIGNER_MISMATCH', `no signature verifies with the pinned key ${want}`);
   }
-  return { diagnostics: d, report, meta, fileNames: [...decoded.keys()], files, manifest, romObjects, romFiles, unbound, knowledgeIds, unsignedMeta };
+  return { diagnostics: d, report, ...s.found, under: (o) => judge(s, o) };
 }
 
 interface RowReport extends SignatureReport { code: string }

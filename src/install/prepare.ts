@@ -56,7 +56,8 @@ async function documentsOf(facts: Facts, acq: Acquired, o: PrepareOptions): Prom
       file: acq.input.label, hint: 'update ctxforge',
     }, 2);
   }
-  return m.documents(acq.input, { want: { docs: true, skills: true }, limits: o.limits, env: o.env });
+  // Read in the verifier's pass when the format offers it: the package is read once, not twice.
+  return facts.documents ? facts.documents() : m.documents(acq.input, { want: { docs: true, skills: true }, limits: o.limits, env: o.env });
 }
 
 const keyChanged = (name: string, recorded: KeyPin, given: KeyPin, label: string) =>

@@ -8,7 +8,7 @@ import { DiagnosticError, error, warning, type Diagnostic } from '../core/diagno
 import { sha256Hex } from '../core/hash.js';
 import { loadPublicKey, publicKeyFromRaw, spkiKeyId } from '../core/keys.js';
 import type { Limits } from '../core/limits.js';
-import type { FormatModule, FormatName, ValidationResult } from '../format.js';
+import type { Documents, FormatModule, FormatName, ValidationResult } from '../format.js';
 import { detectArtifact } from '../formats.js';
 import { minisignVerify } from '../release/minisign.js';
 import type { Acquired } from './source.js';
@@ -69,6 +69,8 @@ export interface Facts {
   /** The package name the signature itself covers, when the format's verifier reports one. */
   signedName?: string;
   diagnostics: Diagnostic[];
+  /** The package's documents from the same reading, when the format verifies and reads in one pass. */
+  documents?: () => Promise<Documents>;
 }
 
 // Findings that are a matter of policy (decided below), not of the package being damaged.
@@ -95,7 +97,11 @@ export async function checkArtifact(acq: Acquired, o: CheckOptions): Promise<Fac
     ...(module.name === 'acx' && o.key?.raw ? { key: o.key.raw.toString('hex') } : {}),
     ...(module.name === 'acx' && o.trust ? { trust: o.trust } : {}),
   };
-  const result = await (module.verifyArtifact ?? module.validateArtifact).call(module, acq.input, opts);
+  // A format that can verifies and reads the documents in one pass over the artifact's bytes.
+  let documents: (() => Promise<Documents>) | undefined;
+  let result: ValidationResult;
+  if (module.verifyWithDocuments) ({ result, documents } = await module.verifyWithDocuments(acq.input, { ...opts, want: { docs: true, skills: true } }));
+  else result = await (module.verifyArtifact ?? module.validateArtifact).call(module, acq.input, opts);
   const d = (result.details ?? {}) as Record<string, unknown>;
   const damage = result.diagnostics.filter((x) => x.severity === 'error' && !POLICY_CODES.has(x.code));
   if (damage.length || d.trust === 'tampered' || d.integrity === 'tampered' || d.integrity === 'fail') {
@@ -129,7 +135,7 @@ export async function checkArtifact(acq: Acquired, o: CheckOptions): Promise<Fac
   const metaUnsigned = module.name === 'acx' ? result.diagnostics.some((x) => x.code === 'ACX_META_UNSIGNED') : module.name === 'ctxpkg' && d.coverage === 'identity_only';
   const signedName = module.name === 'ctxpkg' && d.signature === 'valid' && typeof d.name === 'string' ? d.name : undefined;
   const diagnostics = result.diagnostics.filter((x) => x.severity !== 'error' && !POLICY_CODES.has(x.code));
-  return { module, format: module.name, result, signed, verifiedKeys, verdict, unbound: [...new Set(unbound)], metaUnsigned, ...(signedName !== undefined ? { signedName } : {}), diagnostics };
+  return { module, format: module.name, result, signed, verifiedKeys, verdict, unbound: [...new Set(unbound)], metaUnsigned, ...(signedName !== undefined ? { signedName } : {}), diagnostics, ...(documents ? { documents } : {}) };
 }
 
 const keyIdText = (id: Buffer) => Buffer.from(id).reverse().toString('hex').toUpperCase();

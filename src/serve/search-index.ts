@@ -4,17 +4,35 @@
 // documents or INDEX_VERSION change. The index only ranks: every title, snippet and text a client
 // receives comes from the verified documents in memory, so a cache file someone changed can at
 // worst reorder results, never put words in a package's mouth.
+//
+// Why scores are summed here rather than by one FTS5 query: FTS5's bm25() scores every row a query
+// matches before ORDER BY … LIMIT keeps the best, and a common word matches nearly every document
+// (~1 µs a row: 30 ms a query at 50,000 documents). bm25() is a sum over the query's phrases, each
+// summand depending only on that phrase (its IDF, its weighted frequency in the row, the row's
+// length), so the index stores, for every term in at least STORED_MIN_DOCS documents, its summand
+// for each row (term-scores.ts computes them from FTS5's own counts and checks them against
+// bm25()), and a search adds the stored summands of its words in query order: the additions FTS5
+// makes, so the same scores, bit for bit. A word without stored scores (rarer, or several tokens)
+// is scored by FTS5 at query time, costing only its own matches. Ties are ordered by document id.
 import { lstatSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { warning, type Diagnostic } from '../core/diagnostics.js';
 import { writeFileAtomic } from '../core/atomic.js';
 import { openBytes, openMemory, type SqliteDb } from '../core/sqlite.js';
+import { compareUtf8 } from '../core/paths.js';
 import type { ServedPackage } from './corpus.js';
+import { FtsTokens, TOKENIZER } from './fts-tokens.js';
+import { BM25, columnsOf, termScores } from './term-scores.js';
+import { topK } from './top-k.js';
 
 /** Bump when the schema, tokenizer or what is indexed changes: every cached index is rebuilt. */
-export const INDEX_VERSION = 1;
-const WEIGHTS = { title: 10, tags: 5, body: 1 };
+export const INDEX_VERSION = 2;
+/**
+ * A term in at least this many documents has its scores stored at build: FTS5 would score every one
+ * of those rows at each query (~1 ms a thousand), while a stored term costs a copy and an addition.
+ */
+export const STORED_MIN_DOCS = 1000;
 
 export interface SearchHit { id: string; score: number }
 
@@ -24,7 +42,14 @@ export interface PackageIndex {
   built: boolean;
   buildMs: number;
   cachePath: string;
+  /** Terms whose per-document scores the index stores. */
+  storedTerms: number;
   close(): void;
+}
+
+export interface IndexOptions {
+  /** STORED_MIN_DOCS unless set (tests use small packages). */
+  storedMinDocs?: number;
 }
 
 export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
@@ -32,30 +57,40 @@ export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'ctxforge', 'index');
 }
 
+const WORD = /[\p{L}\p{N}_]+/gu;
+
 /** Query words: letters, digits and "_" runs (NFKC), each quoted, so no input is FTS5 syntax. */
 export function queryTerms(query: string): string[] {
-  return [...new Set((query.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []))].slice(0, 32);
+  return [...new Set((query.normalize('NFKC').toLowerCase().match(WORD) ?? []))].slice(0, 32);
 }
 
-function build(pkg: ServedPackage): SqliteDb {
+const phraseOf = (word: string) => `"${word.replace(/"/g, '""')}"`;
+
+function build(pkg: ServedPackage, min: number, tokens: FtsTokens): SqliteDb {
   const db = openMemory();
   db.exec(`CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, title, tags, body, tokenize = 'porter unicode61 remove_diacritics 2');`);
-  const insert = db.prepare('INSERT INTO docs(id, title, tags, body) VALUES (?, ?, ?, ?)');
+    CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, title, tags, body, tokenize = '${TOKENIZER}');
+    CREATE TABLE term_scores(term TEXT PRIMARY KEY, rowids BLOB NOT NULL, scores BLOB NOT NULL) WITHOUT ROWID;`);
+  const insert = db.prepare('INSERT INTO docs(rowid, id, title, tags, body) VALUES (?, ?, ?, ?, ?)');
   db.transaction(() => {
-    for (const d of pkg.docs) insert.run(d.id, d.title, (d.tags ?? []).join(' '), d.body);
+    pkg.docs.forEach((d, i) => insert.run(i + 1, d.id, ...columnsOf(d)));
   })();
   db.exec("INSERT INTO docs(docs) VALUES ('optimize')");
+  db.transaction(() => {
+    const store = db.prepare('INSERT INTO term_scores(term, rowids, scores) VALUES (?, ?, ?)');
+    const all = termScores(db, pkg.docs, min, tokens);
+    for (const t of all) store.run(t.term, Buffer.from(t.rowids.buffer, t.rowids.byteOffset, t.rowids.byteLength), Buffer.from(t.scores.buffer, t.scores.byteOffset, t.scores.byteLength));
+  })();
   const meta = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?)');
-  for (const [k, v] of Object.entries(metaOf(pkg))) meta.run(k, v);
+  for (const [k, v] of Object.entries(metaOf(pkg, min))) meta.run(k, v);
   return db;
 }
 
-const metaOf = (pkg: ServedPackage): Record<string, string> => ({
-  index_version: String(INDEX_VERSION), artifact_sha256: pkg.sha256, documents_sha256: pkg.digest, documents: String(pkg.docs.length),
+const metaOf = (pkg: ServedPackage, min: number): Record<string, string> => ({
+  index_version: String(INDEX_VERSION), artifact_sha256: pkg.sha256, documents_sha256: pkg.digest, documents: String(pkg.docs.length), stored_min_docs: String(min),
 });
 
-function fromCache(path: string, pkg: ServedPackage): SqliteDb | undefined {
+function fromCache(path: string, pkg: ServedPackage, min: number): SqliteDb | undefined {
   try {
     const st = lstatSync(path);
     if (!st.isFile()) return undefined;
@@ -63,44 +98,136 @@ function fromCache(path: string, pkg: ServedPackage): SqliteDb | undefined {
     try {
       const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
       const got = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-      const want = metaOf(pkg);
-      if (Object.keys(want).every((k) => got[k] === want[k])) {
-        db.prepare('SELECT count(*) AS n FROM docs').get();
-        return db;
-      }
+      const want = metaOf(pkg, min);
+      // Rows are numbered 1..n at build; the search's arrays are sized by the largest.
+      const size = db.prepare('SELECT count(*) AS n, max(rowid) AS m FROM docs').get() as { n: number; m: number | null };
+      db.prepare('SELECT count(*) AS n FROM term_scores').get();
+      if (Object.keys(want).every((k) => got[k] === want[k]) && Number(size.n) === pkg.docs.length && Number(size.m ?? 0) === pkg.docs.length) return db;
     } catch { /* a damaged or foreign file is rebuilt */ }
     db.close();
   } catch { /* none, or unreadable: rebuilt */ }
   return undefined;
 }
 
-function wrap(db: SqliteDb, built: boolean, buildMs: number, cachePath: string): PackageIndex {
-  const stmt = db.prepare(`SELECT id, bm25(docs, 0.0, ${WEIGHTS.title}, ${WEIGHTS.tags}, ${WEIGHTS.body}) AS score FROM docs WHERE docs MATCH ? ORDER BY score LIMIT ?`);
-  return {
-    built, buildMs, cachePath,
+/** A copy of a stored blob as a typed array (a blob's bytes need not be aligned for one). */
+function typed<T extends Int32Array | Float64Array>(blob: unknown, Kind: { new(b: ArrayBuffer): T; BYTES_PER_ELEMENT: number }): T | undefined {
+  if (!(blob instanceof Uint8Array) || blob.byteLength % Kind.BYTES_PER_ELEMENT) return undefined;
+  return new Kind(new Uint8Array(blob).buffer);
+}
+
+interface Stored { rowids: Int32Array; scores: Float64Array }
+const STORED_CACHE_BYTES = 64 << 20;
+
+/** The rows one search has touched and their running sums (plain loops: fast from the first call). */
+class Sums {
+  readonly acc: Float64Array;
+  readonly touched: Int32Array;
+  private readonly stamp: Uint32Array;
+  private epoch = 0;
+  n = 0;
+  constructor(readonly max: number) {
+    this.acc = new Float64Array(max + 1);
+    this.stamp = new Uint32Array(max + 1);
+    this.touched = new Int32Array(max + 1);
+  }
+  reset() {
+    if (++this.epoch === 0xffffffff) { this.stamp.fill(0); this.epoch = 1; }
+    this.n = 0;
+  }
+  /** acc starts at 0 and takes each word's term in query order: FTS5's own additions. */
+  add(r: number, s: number) {
+    if (!(r >= 1 && r <= this.max)) return;
+    if (this.stamp[r] !== this.epoch) { this.stamp[r] = this.epoch; this.acc[r] = 0; this.touched[this.n++] = r; }
+    this.acc[r] += s;
+  }
+  addAll(rowids: Int32Array, scores: Float64Array) {
+    const { acc, stamp, touched, epoch, max } = this;
+    let n = this.n;
+    for (let i = 0; i < rowids.length; i++) {
+      const r = rowids[i]!;
+      if (!(r >= 1 && r <= max)) continue;
+      if (stamp[r] !== epoch) { stamp[r] = epoch; acc[r] = 0; touched[n++] = r; }
+      acc[r] += scores[i]!;
+    }
+    this.n = n;
+  }
+}
+
+function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, cachePath: string): PackageIndex {
+  const phrase = db.prepare(`SELECT rowid AS r, ${BM25} AS s FROM docs WHERE docs MATCH ?`);
+  const stored = db.prepare('SELECT rowids, scores FROM term_scores WHERE term = ?');
+  const storedTerms = Number((db.prepare('SELECT count(*) AS n FROM term_scores').get() as { n: number }).n);
+  const rows = db.prepare('SELECT rowid AS r, id FROM docs').all().map((x) => ({ r: Number(x.r), id: String(x.id) }));
+  const max = rows.reduce((m, x) => Math.max(m, x.r), 0);
+  const ids: string[] = new Array(max + 1).fill('');
+  const rank = new Int32Array(max + 1);
+  rows.sort((a, b) => compareUtf8(a.id, b.id) || a.r - b.r).forEach((x, i) => { ids[x.r] = x.id; rank[x.r] = i; });
+  const sums = new Sums(max);
+  // Decoded stored terms, the most recently used kept up to STORED_CACHE_BYTES: a repeated word
+  // costs no copy, and a search allocates nothing large.
+  const decoded = new Map<string, Stored | null>();
+  let decodedBytes = 0;
+  const storedScores = (term: string): Stored | undefined => {
+    let v = decoded.get(term);
+    if (v === undefined) {
+      const row = stored.get(term);
+      const rowids = row && typed(row.rowids, Int32Array);
+      const scores = row && typed(row.scores, Float64Array);
+      // A cache file someone edited can reorder results, never break them: no NaN or infinity is summed.
+      v = rowids && scores && rowids.length === scores.length && scores.every(Number.isFinite) ? { rowids, scores } : null;
+      decodedBytes += v ? v.rowids.byteLength + v.scores.byteLength : 0;
+      for (const [k, old] of decoded) {
+        if (decodedBytes <= STORED_CACHE_BYTES) break;
+        decoded.delete(k);
+        decodedBytes -= old ? old.rowids.byteLength + old.scores.byteLength : 0;
+      }
+    } else decoded.delete(term);
+    decoded.set(term, v);
+    return v ?? undefined;
+  };
+  const index: PackageIndex = {
+    built, buildMs, cachePath, storedTerms,
     search(terms, limit) {
       if (!terms.length) return [];
-      const match = terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ');
-      // bm25() is lower for better matches; report it as a positive relevance.
-      return (stmt.all(match, limit) as { id: string; score: number }[]).map((r) => ({ id: String(r.id), score: -Number(r.score) }));
+      sums.reset();
+      for (const t of terms) {
+        const k = tokens.of(t);
+        // A word FTS5 makes no token of is a phrase that matches and scores nothing.
+        if (!k.length) continue;
+        const v = k.length === 1 ? storedScores(k[0]!) : undefined;
+        if (v) {
+          sums.addAll(v.rowids, v.scores);
+        } else {
+          for (const x of phrase.iterate(phraseOf(t))) sums.add(Number(x.r), -Number(x.s));
+        }
+      }
+      return topK(sums.touched, sums.n, sums.acc, rank, limit).map((r) => ({ id: ids[r]!, score: sums.acc[r]! }));
     },
-    close: () => db.close(),
+    close: () => { db.close(); tokens.close(); },
   };
+  // Paid at start rather than by the first searches: the stored terms decoded (as many as the
+  // decoded cache holds, most documents first) and the search's loops compiled by a few runs.
+  const all = db.prepare('SELECT term FROM term_scores ORDER BY length(rowids) DESC, term').all().map((r) => String(r.term));
+  for (const t of all) { storedScores(t); if (decodedBytes >= STORED_CACHE_BYTES) break; }
+  for (let i = 0; i < 3; i++) index.search(all.slice(i, i + 3), 10);
+  return index;
 }
 
 /** The package's index: from the cache when it was built for exactly these documents, else built and cached. */
-export async function openIndex(pkg: ServedPackage, env: NodeJS.ProcessEnv, notes: Diagnostic[]): Promise<PackageIndex> {
+export async function openIndex(pkg: ServedPackage, env: NodeJS.ProcessEnv, notes: Diagnostic[], o: IndexOptions = {}): Promise<PackageIndex> {
+  const min = Math.max(1, Math.floor(o.storedMinDocs ?? STORED_MIN_DOCS));
   const dir = cacheFolder(env);
   const path = join(dir, `${pkg.sha256}-v${INDEX_VERSION}.sqlite`);
-  const cached = fromCache(path, pkg);
-  if (cached) return wrap(cached, false, 0, path);
+  const tokens = new FtsTokens();
+  const cached = fromCache(path, pkg, min);
+  if (cached) return wrap(cached, tokens, false, 0, path);
   const t0 = performance.now();
-  const db = build(pkg);
+  const db = build(pkg, min, tokens);
   const ms = performance.now() - t0;
   try {
     await writeFileAtomic(path, db.serialize(), 0o600, dir);
   } catch (e) {
     notes.push(warning('CTXFORGE_SERVE_INDEX_CACHE', `the search index of ${pkg.name} was not cached (${(e as Error).message}); it is rebuilt at every start`, { file: path }));
   }
-  return wrap(db, true, ms, path);
+  return wrap(db, tokens, true, ms, path);
 }
