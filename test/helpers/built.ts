@@ -19,6 +19,8 @@
 // bytes run are the same sources; only the module wrapping differs (import.meta.url is defined as
 // the file's URL, which is what core/lazy.ts and core/worker.ts read from it). The Action runs the
 // same way from action.cjs (its code cache is written by the first Action process to finish).
+// runCli (helpers/cli.ts) loads the same cli-main.cjs into the test process (builtMain), so a file
+// that runs commands in-process does not load the CLI from source through tsx either.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
