@@ -4,8 +4,8 @@
 // escaping as every other comment, so nothing the fork wrote is ever posted as written.
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import schema from '../../schemas/check-report.schema.json' with { type: 'json' };
+import { validateCheckReport } from './check-report-validator.js';
 import { fail, type Diagnostic } from '../core/diagnostics.js';
-import { lazyRequire } from '../core/lazy.js';
 import { parseJson } from '../core/strict-json.js';
 import { renderDiffMarkdown } from '../diff/markdown.js';
 import type { CheckResult, FailOn, PackageCheck } from './check.js';
@@ -65,12 +65,8 @@ export function checkReportJson(r: CheckResult, toolVersion: string): string {
   }
 }
 
-const ajv2020 = lazyRequire<typeof import('ajv/dist/2020.js')>('ajv/dist/2020');
-let compiled: ValidateFunction | undefined;
-function validator(): ValidateFunction {
-  compiled ??= new (ajv2020().Ajv2020)({ allErrors: false, strict: true }).compile(schema);
-  return compiled;
-}
+// The schema compiled ahead of time (scripts/gen-validators.mjs), not at every read.
+const validator = (): ValidateFunction => validateCheckReport as ValidateFunction;
 
 const say = (e: ErrorObject): string => `${e.instancePath || '/'} ${e.message ?? 'is not valid'}`;
 

@@ -8,6 +8,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { Document, LineCounter } from 'yaml';
 import schema from '../../schemas/ctxforge.schema.json' with { type: 'json' };
+import { validateConfig } from './config-validator.js';
 import { DiagnosticError, error, fail, warning, type Diagnostic } from '../core/diagnostics.js';
 import { didYouMeanText } from '../core/did-you-mean.js';
 import { lazyRequire } from '../core/lazy.js';
@@ -63,15 +64,10 @@ export interface RepoConfig {
 
 const HINT = 'schemas/ctxforge.schema.json defines the file (docs/git-and-releases.md, "Repository config")';
 
-const ajv2020 = lazyRequire<typeof import('ajv/dist/2020.js')>('ajv/dist/2020');
 const yamlLib = lazyRequire<typeof import('yaml')>('yaml');
-let compiled: ValidateFunction | undefined;
-
-function validator(): ValidateFunction {
-  // verbose: each error carries its schema and data, which the messages below quote.
-  compiled ??= new (ajv2020().Ajv2020)({ allErrors: true, strict: true, verbose: true }).compile(schema);
-  return compiled;
-}
+// schemas/ctxforge.schema.json compiled ahead of time (scripts/gen-validators.mjs) with verbose
+// errors: each carries its schema and data, which the messages below quote.
+const validator = (): ValidateFunction => validateConfig as ValidateFunction;
 
 type Segment = string | number;
 

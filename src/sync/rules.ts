@@ -28,5 +28,4 @@ defineRules([
   { code: 'SYNC_SKIPPED', format: 'core', summary: 'Upstream files sync leaves out (skipped folders, site configuration, dot-files that are no pages), each named (info).' },
   { code: 'SYNC_SITE_DETECTED', format: 'core', summary: 'The upstream folder is an mdBook, VitePress, Docusaurus or MkDocs site or an Obsidian/Foam vault, told from static marker files (info).' },
   { code: 'SYNC_NAV_NOT_READ', format: 'core', summary: 'A site\'s navigation is code (.vitepress/config.*, sidebars.js, docusaurus.config.*) and was not read; it is never executed (info).' },
-  { code: 'SKILL_INVALID', format: 'core', summary: 'An Agent Skill (SKILL.md and its folder) breaks the agentskills.io specification.' },
 ]);

@@ -1,8 +1,8 @@
 // The CLI contract: exit codes, --json shapes, --help that teaches, a real process from any cwd.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { repoRoot, runCli, spawnBin } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 
@@ -78,7 +78,7 @@ test('rules lists every code once, with a summary, from the one registry', async
   const rules = JSON.parse(r.stdout).rules as { code: string; summary: string; format: string }[];
   const codes = rules.map((x) => x.code);
   assert.equal(new Set(codes).size, codes.length);
-  for (const c of ['OCTX_ID_DUPLICATE', 'OCTX_ZIP_PATH_UNSAFE', 'CTXFORGE_EPOCH_MISSING']) assert.ok(codes.includes(c), c);
+  for (const c of ['OCTX_ID_DUPLICATE', 'OCTX_ZIP_PATH_UNSAFE', 'CTXFORGE_EPOCH_MISSING', 'SKILL_INVALID']) assert.ok(codes.includes(c), c);
   for (const x of rules) assert.ok(x.summary.length > 10, x.code);
   const text = await runCli(['rules', '--format', 'octx']);
   assert.match(text.stdout, /^OCTX_/m);
@@ -88,6 +88,21 @@ test('rules lists every code once, with a summary, from the one registry', async
   const bogus = await runCli(['rules', '--format', 'bogus']);
   assert.equal(bogus.code, 2);
   assert.match(bogus.stderr, /Allowed choices are/);
+});
+
+test('each code is registered in one place in the sources (defineRules lets an identical second entry pass silently)', () => {
+  const files = ['src', 'cli', 'action'].flatMap((d) => readdirSync(join(repoRoot, d), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => join(repoRoot, d, f)));
+  const seen = new Map<string, string>();
+  const twice: string[] = [];
+  for (const f of files) {
+    for (const m of readFileSync(f, 'utf8').matchAll(/\{ code: '([A-Z0-9_]+)', format: /g)) {
+      const where = relative(repoRoot, f);
+      if (seen.has(m[1]!)) twice.push(`${m[1]} in ${seen.get(m[1]!)} and ${where}`);
+      else seen.set(m[1]!, where);
+    }
+  }
+  assert.ok(seen.size > 100, `found ${seen.size} registrations`);
+  assert.deepEqual(twice, []);
 });
 
 test('inspect --json reports asset, release, documents and capabilities', async () => {

@@ -19,9 +19,12 @@
 // bytes run are the same sources; only the module wrapping differs (import.meta.url is defined as
 // the file's URL, which is what core/lazy.ts and core/worker.ts read from it). The Action runs the
 // same way from action.cjs (its code cache is written by the first Action process to finish).
+// runCli (helpers/cli.ts) loads the same cli-main.cjs into the test process (builtMain), so a file
+// that runs commands in-process does not load the CLI from source through tsx either.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import Module, { createRequire } from 'node:module';
+import vm from 'node:vm';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -207,6 +210,33 @@ function prune(keep: string): void {
 /** `node <this>` runs ctxforge as bin/ctxforge.js does, from the current sources. */
 export function builtCli(): string {
   return fromSource ? join(repoRoot, 'bin', 'ctxforge.js') : join(buildDir(), 'cli.cjs');
+}
+
+type Main = (argv: string[], io?: unknown) => Promise<number>;
+let loadedMain: Main | undefined;
+
+/**
+ * ctxforge's main() from cli-main.cjs, loaded into this process (helpers/cli.ts's runCli), or
+ * undefined from source. Loading the CLI's ~260 modules through tsx cost ~1.5 s of CPU in every
+ * test file that ran a command in-process (tsx answers each import on its loader thread); the
+ * bundle of the same sources loads in a fraction of that, with the code cache the warm-up wrote
+ * (read here, never written). Its workers start from the same folder, as in a process.
+ */
+export function builtMain(): Main | undefined {
+  if (fromSource) return undefined;
+  if (loadedMain) return loadedMain;
+  const dir = buildDir();
+  const file = join(dir, 'cli-main.cjs');
+  let cachedData: Buffer | undefined;
+  try { cachedData = readFileSync(join(dir, `cli-main.${process.version}.cache`)); } catch { /* compiled without it */ }
+  const script = new vm.Script(Module.wrap(readFileSync(file, 'utf8')), {
+    filename: file, cachedData,
+    importModuleDynamically: (vm.constants as { USE_MAIN_CONTEXT_DEFAULT_LOADER?: symbol } | undefined)?.USE_MAIN_CONTEXT_DEFAULT_LOADER as never,
+  });
+  const mod = { exports: {} as { main?: Main }, id: file, filename: file, loaded: false, children: [], paths: [] };
+  script.runInThisContext().call(mod.exports, mod.exports, createRequire(file), mod, file, dir);
+  if (typeof mod.exports.main !== 'function') throw new Error(`built: ${file} exports no main`);
+  return (loadedMain = mod.exports.main);
 }
 
 /** The command that runs the Action's entry (action/main.ts) from the current sources. */

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { builtCli } from './built.js';
+import { builtCli, builtMain } from './built.js';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // The public vectors live in the repository (test/vectors, copied from the project's shared set; its
@@ -17,9 +17,9 @@ export interface CliResult {
 
 /** Runs `ctxforge args…` in this process. */
 export async function runCli(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
-  // Loaded on first use: a test file that takes only repoRoot or spawnCli from here does not load
-  // the whole CLI from source through tsx (~1 s of CPU a file).
-  const { main } = await import('../../cli/main.js');
+  // Loaded on first use, from the bundle of the current sources (helpers/built.ts): the whole CLI
+  // from source through tsx cost ~1.5 s of CPU a file. CTXFORGE_TEST_FROM_SOURCE=1 loads the sources.
+  const main = builtMain() ?? (await import('../../cli/main.js')).main;
   let stdout = '';
   let stderr = '';
   const code = await main(['node', 'ctxforge', ...args], {
