@@ -22319,6 +22319,9 @@ var ZipTree = class _ZipTree {
           problems.push({ kind: "SPECIAL_FILE", entry: name, message: `entry ${JSON.stringify(name)} has a name and a file type that disagree` });
           return;
         }
+        if (e.method === 0 && e.compressedSize !== e.uncompressedSize) {
+          problems.push({ kind: "CORRUPT", entry: name, message: `stored entry ${JSON.stringify(name)} declares different compressed and uncompressed sizes` });
+        }
         if (isDir) {
           dirs.add(path);
           return;
@@ -22330,9 +22333,6 @@ var ZipTree = class _ZipTree {
         names.add(path);
         if (e.uncompressedSize > limits.maxFileBytes) problems.push(entryTooLarge(name, e.uncompressedSize, limits.maxFileBytes));
         total += e.uncompressedSize;
-        if (e.method === 0 && e.compressedSize !== e.uncompressedSize) {
-          problems.push({ kind: "CORRUPT", entry: name, message: `stored entry ${JSON.stringify(name)} declares different compressed and uncompressed sizes` });
-        }
         if (e.method === 8 && e.uncompressedSize > 0 && e.uncompressedSize / Math.max(1, e.compressedSize) > limits.maxRatio) {
           problems.push({ kind: "LIMIT", entry: name, message: `entry ${JSON.stringify(name)} has a compression ratio over ${limits.maxRatio} (--max-ratio): a possible zip bomb` });
         }

@@ -400,14 +400,15 @@ export class ZipTree implements Tree {
           problems.push({ kind: 'SPECIAL_FILE', entry: name, message: `entry ${JSON.stringify(name)} has a name and a file type that disagree` });
           return;
         }
+        // Checked before a folder entry is set aside: yauzl refused the archive whatever the entry's kind.
+        if (e.method === 0 && e.compressedSize !== e.uncompressedSize) {
+          problems.push({ kind: 'CORRUPT', entry: name, message: `stored entry ${JSON.stringify(name)} declares different compressed and uncompressed sizes` });
+        }
         if (isDir) { dirs.add(path); return; }
         if (names.has(path)) { problems.push(duplicateEntry(name)); return; }
         names.add(path);
         if (e.uncompressedSize > limits.maxFileBytes) problems.push(entryTooLarge(name, e.uncompressedSize, limits.maxFileBytes));
         total += e.uncompressedSize;
-        if (e.method === 0 && e.compressedSize !== e.uncompressedSize) {
-          problems.push({ kind: 'CORRUPT', entry: name, message: `stored entry ${JSON.stringify(name)} declares different compressed and uncompressed sizes` });
-        }
         if (e.method === 8 && e.uncompressedSize > 0 && e.uncompressedSize / Math.max(1, e.compressedSize) > limits.maxRatio) {
           problems.push({ kind: 'LIMIT', entry: name, message: `entry ${JSON.stringify(name)} has a compression ratio over ${limits.maxRatio} (--max-ratio): a possible zip bomb` });
         }
