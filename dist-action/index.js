@@ -21317,28 +21317,59 @@ function deltaBase(head, h) {
 var deflatedBound = (size) => size + (size >> 10) + 1024;
 var SIZED_KEEP = 64 * 1024;
 var SIZED_KEEP_BYTES = 8 * 1024 * 1024;
+var KeptObjects = class {
+  constructor(budget) {
+    this.budget = budget;
+  }
+  budget;
+  kept = /* @__PURE__ */ new Map();
+  bytes = 0;
+  get(key3) {
+    return this.kept.get(key3);
+  }
+  keep(key3, o) {
+    if (this.kept.has(key3)) return;
+    this.kept.set(key3, o);
+    this.bytes += o.body.length;
+    for (const [k, v] of this.kept) {
+      if (this.bytes <= this.budget) break;
+      this.drop(k, v);
+    }
+  }
+  /** The object under `key`, no longer kept. */
+  take(key3) {
+    const o = this.kept.get(key3);
+    if (o) this.drop(key3, o);
+    return o;
+  }
+  clear() {
+    this.kept.clear();
+    this.bytes = 0;
+  }
+  drop(key3, o) {
+    this.kept.delete(key3);
+    this.bytes -= o.body.length;
+  }
+};
 var ObjectStore = class {
   constructor(gitdir) {
     this.gitdir = gitdir;
   }
   gitdir;
   packs;
-  bases = /* @__PURE__ */ new Map();
-  baseBytes = 0;
+  bases = new KeptObjects(BASE_CACHE_BYTES);
   // Pack files stay open for the store's life: a diff reads ~1,400 entries of one pack, and an
   // open, fstat and close around each read was most of their cost (issue 28). A pack file is never
   // rewritten under its name (git writes a new one), so its size is read once.
   packFiles = /* @__PURE__ */ new Map();
   // Loose objects whose size was asked (a tree's stat or listing): inflated then, whole, and kept
   // for the read that usually follows, instead of a second open and inflation of the same file.
-  sized = /* @__PURE__ */ new Map();
-  sizedBytes = 0;
+  sized = new KeptObjects(SIZED_KEEP_BYTES);
   /** Closes the pack files (a store is used again after this only by reopening them). */
   close() {
     for (const f of this.packFiles.values()) closeSync3(f.fd);
     this.packFiles.clear();
     this.sized.clear();
-    this.sizedBytes = 0;
   }
   /** The positioned bytes of a pack file; fewer at its end. */
   packRead(pack, position, length) {
@@ -21358,12 +21389,8 @@ var ObjectStore = class {
   /** The object `oid`, checked against its id, or undefined when it is not simply readable here. */
   async read(oid) {
     if (!OID.test(oid)) return void 0;
-    const kept = this.sized.get(oid);
-    if (kept) {
-      this.sized.delete(oid);
-      this.sizedBytes -= kept.body.length;
-      return kept;
-    }
+    const kept = this.sized.take(oid);
+    if (kept) return kept;
     try {
       const o = await this.readPacked(oid) ?? await this.readLoose(oid);
       return o && objectId(o.type, o.body) === oid ? o : void 0;
@@ -21428,18 +21455,8 @@ var ObjectStore = class {
     if (!m || all.length !== m[0].length + Number(m[2])) return void 0;
     const o = { type: m[1], body: all.subarray(m[0].length) };
     if (objectId(o.type, o.body) !== oid) return void 0;
-    this.keepSized(oid, o);
+    this.sized.keep(oid, o);
     return o;
-  }
-  keepSized(oid, o) {
-    if (this.sized.has(oid)) return;
-    this.sized.set(oid, o);
-    this.sizedBytes += o.body.length;
-    for (const [k, v] of this.sized) {
-      if (this.sizedBytes <= SIZED_KEEP_BYTES) break;
-      this.sized.delete(k);
-      this.sizedBytes -= v.body.length;
-    }
   }
   loadPacks() {
     if (this.packs) return this.packs;
@@ -21523,14 +21540,7 @@ var ObjectStore = class {
   }
   /** Objects read as a delta's base are kept (up to a budget): the chain's next delta starts from them. */
   keepBase(key3, o) {
-    if (o.body.length > BASE_CACHE_BYTES / 4) return;
-    this.bases.set(key3, o);
-    this.baseBytes += o.body.length;
-    for (const [k, v] of this.bases) {
-      if (this.baseBytes <= BASE_CACHE_BYTES) break;
-      this.bases.delete(k);
-      this.baseBytes -= v.body.length;
-    }
+    if (o.body.length <= BASE_CACHE_BYTES / 4) this.bases.keep(key3, o);
   }
   packedSize(pack, offset) {
     const head = this.packRead(pack, offset, HEAD_BYTES);

@@ -171,19 +171,50 @@ const deflatedBound = (size: number) => size + (size >> 10) + 1024;
 const SIZED_KEEP = 64 * 1024;
 const SIZED_KEEP_BYTES = 8 * 1024 * 1024;
 
+/** Objects kept under a byte budget: the oldest go first once the kept bodies exceed it. */
+class KeptObjects {
+  private readonly kept = new Map<string, GitObject>();
+  private bytes = 0;
+  constructor(private readonly budget: number) {}
+
+  get(key: string): GitObject | undefined { return this.kept.get(key); }
+
+  keep(key: string, o: GitObject): void {
+    if (this.kept.has(key)) return;
+    this.kept.set(key, o);
+    this.bytes += o.body.length;
+    for (const [k, v] of this.kept) {
+      if (this.bytes <= this.budget) break;
+      this.drop(k, v);
+    }
+  }
+
+  /** The object under `key`, no longer kept. */
+  take(key: string): GitObject | undefined {
+    const o = this.kept.get(key);
+    if (o) this.drop(key, o);
+    return o;
+  }
+
+  clear(): void { this.kept.clear(); this.bytes = 0; }
+
+  private drop(key: string, o: GitObject): void {
+    this.kept.delete(key);
+    this.bytes -= o.body.length;
+  }
+}
+
 /** One repository's object database, read directly. Every method returns undefined when unsure. */
 export class ObjectStore {
   private packs: Pack[] | undefined;
-  private readonly bases = new Map<string, GitObject>();
-  private baseBytes = 0;
+  private readonly bases = new KeptObjects(BASE_CACHE_BYTES);
   // Pack files stay open for the store's life: a diff reads ~1,400 entries of one pack, and an
   // open, fstat and close around each read was most of their cost (issue 28). A pack file is never
   // rewritten under its name (git writes a new one), so its size is read once.
   private readonly packFiles = new Map<string, { fd: number; size: number }>();
   // Loose objects whose size was asked (a tree's stat or listing): inflated then, whole, and kept
   // for the read that usually follows, instead of a second open and inflation of the same file.
-  private readonly sized = new Map<string, GitObject>();
-  private sizedBytes = 0;
+  private readonly sized = new KeptObjects(SIZED_KEEP_BYTES);
 
   constructor(private readonly gitdir: string) {}
 
@@ -192,7 +223,6 @@ export class ObjectStore {
     for (const f of this.packFiles.values()) closeSync(f.fd);
     this.packFiles.clear();
     this.sized.clear();
-    this.sizedBytes = 0;
   }
 
   /** The positioned bytes of a pack file; fewer at its end. */
@@ -214,13 +244,9 @@ export class ObjectStore {
   /** The object `oid`, checked against its id, or undefined when it is not simply readable here. */
   async read(oid: string): Promise<GitObject | undefined> {
     if (!OID.test(oid)) return undefined;
-    const kept = this.sized.get(oid);
-    if (kept) {
-      // Checked against its id when it was kept.
-      this.sized.delete(oid);
-      this.sizedBytes -= kept.body.length;
-      return kept;
-    }
+    // Checked against its id when it was kept.
+    const kept = this.sized.take(oid);
+    if (kept) return kept;
     try {
       const o = (await this.readPacked(oid)) ?? (await this.readLoose(oid));
       return o && objectId(o.type, o.body) === oid ? o : undefined;
@@ -293,19 +319,8 @@ export class ObjectStore {
     if (!m || all.length !== m[0].length + Number(m[2])) return undefined;
     const o = { type: m[1] as ObjectType, body: all.subarray(m[0].length) };
     if (objectId(o.type, o.body) !== oid) return undefined;
-    this.keepSized(oid, o);
+    this.sized.keep(oid, o);
     return o;
-  }
-
-  private keepSized(oid: string, o: GitObject): void {
-    if (this.sized.has(oid)) return;
-    this.sized.set(oid, o);
-    this.sizedBytes += o.body.length;
-    for (const [k, v] of this.sized) {
-      if (this.sizedBytes <= SIZED_KEEP_BYTES) break;
-      this.sized.delete(k);
-      this.sizedBytes -= v.body.length;
-    }
   }
 
   private loadPacks(): Pack[] {
@@ -396,14 +411,7 @@ export class ObjectStore {
 
   /** Objects read as a delta's base are kept (up to a budget): the chain's next delta starts from them. */
   private keepBase(key: string, o: GitObject): void {
-    if (o.body.length > BASE_CACHE_BYTES / 4) return;
-    this.bases.set(key, o);
-    this.baseBytes += o.body.length;
-    for (const [k, v] of this.bases) {
-      if (this.baseBytes <= BASE_CACHE_BYTES) break;
-      this.bases.delete(k);
-      this.baseBytes -= v.body.length;
-    }
+    if (o.body.length <= BASE_CACHE_BYTES / 4) this.bases.keep(key, o);
   }
 
   private packedSize(pack: string, offset: number): number | undefined {
