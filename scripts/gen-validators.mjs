@@ -33,6 +33,13 @@ export const MODULES = [
     schemas: { validateConfig: 'schemas/ctxforge.schema.json' },
   },
   {
+    // schemas/ctxforge.lock.schema.json is src/install/lock-schema.ts's LOCK_SCHEMA written out (a
+    // test holds the two equal), so the lock's validator is made from the file as the others are.
+    out: 'src/install/lock-validator.ts',
+    options: { allErrors: true, strict: false },
+    schemas: { validateLock: 'schemas/ctxforge.lock.schema.json' },
+  },
+  {
     out: 'src/release/check-report-validator.ts',
     options: { allErrors: false, strict: true },
     schemas: { validateCheckReport: 'schemas/check-report.schema.json' },

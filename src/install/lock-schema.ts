@@ -2,6 +2,7 @@
 // the same document for editors and SchemaStore (a test holds the two equal), and the lock is
 // checked against it whenever it is read. After a change, rewrite the file with
 //   node --import tsx -e "import('./src/install/lock-schema.ts').then((m) => require('node:fs').writeFileSync('schemas/ctxforge.lock.schema.json', JSON.stringify(m.LOCK_SCHEMA, null, 2) + '\n'))"
+// and then `npm run gen-validators` (the lock's validator is compiled ahead of time from that file).
 
 export const LOCK_SCHEMA_ID = 'https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.lock.schema.json';
 

@@ -2,13 +2,14 @@
 // strict JSON, the schema, and every path checked to stay inside a folder install owns) and writing
 // it sorted and stable, so a reviewer's diff shows only what changed.
 import { lstat, readFile } from 'node:fs/promises';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { DiagnosticError, error, fail } from '../core/diagnostics.js';
 import { parseJson } from '../core/strict-json.js';
 import { compareUtf8, foldedKey } from '../core/paths.js';
 import type { FormatName } from '../format.js';
 import { HOST_NAMES, KNOWLEDGE_FOLDER, skillsFolder, type HostName, type Scope } from './hosts.js';
-import { LOCK_SCHEMA, LOCK_SCHEMA_ID } from './lock-schema.js';
+import { LOCK_SCHEMA_ID } from './lock-schema.js';
+import { validateLock } from './lock-validator.js';
 import { portablePathProblem, printable } from './portable.js';
 import './rules.js';
 
@@ -81,9 +82,10 @@ export function folderProblem(folder: string, scope: Scope): string | null {
   return null;
 }
 
-let validator: ReturnType<Ajv2020['compile']> | undefined;
+// LOCK_SCHEMA compiled ahead of time (scripts/gen-validators.mjs, from schemas/ctxforge.lock.schema.json,
+// which a test holds equal to it): no process loads ajv or compiles the schema to read a lock.
+const validator = validateLock as ValidateFunction;
 function validate(doc: unknown): string[] {
-  validator ??= new Ajv2020({ allErrors: true, strict: false }).compile(LOCK_SCHEMA);
   if (validator(doc)) return [];
   return (validator.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
 }

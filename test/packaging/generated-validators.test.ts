@@ -14,12 +14,13 @@ import { repoRoot, vectorsDir } from '../helpers/cli.js';
 import * as acx from '../../src/acx/schemas/validators.js';
 import { validateConfig } from '../../src/repo/config-validator.js';
 import { validateCheckReport } from '../../src/release/check-report-validator.js';
+import { validateLock } from '../../src/install/lock-validator.js';
 
 interface GenModule { out: string; options: Record<string, unknown>; formats?: boolean; schemas: Record<string, string> }
 const gen = createRequire(import.meta.url)('../../scripts/gen-validators.mjs') as { MODULES: GenModule[]; stale(): string[] };
 
 test('the generated validators are what scripts/gen-validators.mjs makes of the schemas now', () => {
-  assert.deepEqual(gen.MODULES.map((m) => m.out).sort(), ['src/acx/schemas/validators.ts', 'src/release/check-report-validator.ts', 'src/repo/config-validator.ts']);
+  assert.deepEqual(gen.MODULES.map((m) => m.out).sort(), ['src/acx/schemas/validators.ts', 'src/install/lock-validator.ts', 'src/release/check-report-validator.ts', 'src/repo/config-validator.ts']);
   assert.deepEqual(gen.stale(), []);
 });
 
@@ -126,4 +127,22 @@ test('ctxforge.yaml and the check report: the precompiled schemas judge as ajv.c
   const reportInvalid = sameJudgement(rm, 'validateCheckReport', validateCheckReport as unknown as ValidateFunction, mutations(report));
   assert.ok(reportInvalid > 5, `report: ${reportInvalid} refused`);
   assert.equal(validateCheckReport(report), true);
+});
+
+test('ctxforge.lock: the precompiled schema judges a lock and its mutations as ajv.compile does', () => {
+  const sha = 'c'.repeat(64);
+  const lock = {
+    lockfile_version: 1, scope: 'project',
+    packages: {
+      guide: {
+        name: 'guide', version: '1.0.0', format: 'acx', source: { type: 'path', location: 'guide.acx' }, artifact: { file: 'guide.acx', sha256: sha, size: 1 },
+        signer: { method: 'acx-dsse', key_id: `ed25519:${'b'.repeat(64)}`, public_key: null, trust: 'pinned', verdict: 'portable' },
+        hosts: ['agents'], folders: ['.agents/skills/guide'], files: [{ path: '.agents/skills/guide/SKILL.md', sha256: sha, size: 1, role: 'skill' }],
+      },
+    },
+  };
+  assert.equal(validateLock(lock), true, JSON.stringify((validateLock as unknown as ValidateFunction).errors));
+  const lm = gen.MODULES.find((x) => x.out === 'src/install/lock-validator.ts')!;
+  const lockInvalid = sameJudgement(lm, 'validateLock', validateLock as unknown as ValidateFunction, [...mutations(lock), { ...lock, scope: 'everywhere' }]);
+  assert.ok(lockInvalid > 5, `lock: ${lockInvalid} refused`);
 });
