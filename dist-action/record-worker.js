@@ -2439,14 +2439,16 @@ function secretLines(bytes, utf8) {
   const escapes = escapesThatSpell(buf);
   let li = 0;
   let ei = 0;
+  const markedIn = (from, to) => {
+    while (li < lits.length && lits[li] < from) li++;
+    while (ei < escapes.length && escapes[ei] < from) ei++;
+    return li < lits.length && lits[li] < to || ei < escapes.length && escapes[ei] < to;
+  };
   const read = [];
   let k = 0;
   let start = 0;
   let nl = buf.indexOf(10);
-  let end = nl < 0 ? n : nl;
-  while (li < lits.length && lits[li] < start) li++;
-  while (ei < escapes.length && escapes[ei] < start) ei++;
-  let isMarked = li < lits.length && lits[li] < end || ei < escapes.length && escapes[ei] < end;
+  let isMarked = markedIn(0, nl < 0 ? n : nl);
   for (; ; ) {
     const rawEnd = nl < 0 ? n : nl;
     if (nl < 0) {
@@ -2456,9 +2458,7 @@ function secretLines(bytes, utf8) {
     const nextStart = nl + 1;
     const nextNl = buf.indexOf(10, nextStart);
     const nextRaw = nextNl < 0 ? n : nextNl;
-    while (li < lits.length && lits[li] < nextStart) li++;
-    while (ei < escapes.length && escapes[ei] < nextStart) ei++;
-    const nextMarked = li < lits.length && lits[li] < nextRaw || ei < escapes.length && escapes[ei] < nextRaw;
+    const nextMarked = markedIn(nextStart, nextRaw);
     if (isMarked || nextMarked || joinMayFind(b, buf, start, rawEnd, nextStart, nextRaw, utf8)) read.push(k, start, rawEnd, nextRaw);
     k++;
     start = nextStart;

@@ -621,15 +621,17 @@ export function secretLines(bytes: Uint8Array, utf8: boolean): SecretLines {
   const escapes = escapesThatSpell(buf);
   let li = 0;
   let ei = 0;
+  // Whether [from, to) holds a mark: the lines are walked in order, so the marks before each are passed once.
+  const markedIn = (from: number, to: number): boolean => {
+    while (li < lits.length && lits[li]! < from) li++;
+    while (ei < escapes.length && escapes[ei]! < from) ei++;
+    return (li < lits.length && lits[li]! < to) || (ei < escapes.length && escapes[ei]! < to);
+  };
   const read: number[] = [];
   let k = 0;
   let start = 0;
   let nl = buf.indexOf(10);
-  // Whether a line holds a mark: the marks before it are passed as the lines are walked in order.
-  let end = nl < 0 ? n : nl;
-  while (li < lits.length && lits[li]! < start) li++;
-  while (ei < escapes.length && escapes[ei]! < start) ei++;
-  let isMarked = (li < lits.length && lits[li]! < end) || (ei < escapes.length && escapes[ei]! < end);
+  let isMarked = markedIn(0, nl < 0 ? n : nl);
   for (;;) {
     const rawEnd = nl < 0 ? n : nl;
     if (nl < 0) {
@@ -639,9 +641,7 @@ export function secretLines(bytes: Uint8Array, utf8: boolean): SecretLines {
     const nextStart = nl + 1;
     const nextNl = buf.indexOf(10, nextStart);
     const nextRaw = nextNl < 0 ? n : nextNl;
-    while (li < lits.length && lits[li]! < nextStart) li++;
-    while (ei < escapes.length && escapes[ei]! < nextStart) ei++;
-    const nextMarked = (li < lits.length && lits[li]! < nextRaw) || (ei < escapes.length && escapes[ei]! < nextRaw);
+    const nextMarked = markedIn(nextStart, nextRaw);
     if (isMarked || nextMarked || joinMayFind(b, buf, start, rawEnd, nextStart, nextRaw, utf8)) read.push(k, start, rawEnd, nextRaw);
     k++;
     start = nextStart;
@@ -800,11 +800,6 @@ export function scanTexts(bytes: Uint8Array): string[] {
   // decodeUtf8 is TextDecoder's fatal UTF-8 (a leading BOM dropped) at a seventh of the cost a file.
   out.push(decodeUtf8(b) ?? b.toString('latin1'));
   return out;
-}
-
-/** The first of scanTexts: the view a file's lines are counted in when it is not UTF-16. */
-export function scanText(bytes: Uint8Array): string {
-  return scanTexts(bytes)[0]!;
 }
 
 /**
