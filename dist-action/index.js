@@ -26910,14 +26910,18 @@ function slug(name) {
 }
 function builtManifest(manifest, epoch, files, digest, placeholder = false) {
   const raw = structuredClone(manifest);
-  raw.release.created_at = isoSeconds(epoch);
-  delete raw.release.package_digest;
+  raw.release = builtRelease(raw.release, epoch);
   raw.files = files;
   raw.release.package_digest = placeholder ? `sha256:${ZERO_DIGEST}` : digest ?? packageDigest(raw);
   return { raw, bytes: Buffer.from(stringifyManifest(raw), "utf8") };
 }
+function builtRelease(release2, epoch) {
+  const out = { ...release2, created_at: isoSeconds(epoch) };
+  delete out.package_digest;
+  return out;
+}
 function asBuilt(epoch) {
-  return (m) => ({ ...m, release: { ...m.release, created_at: isoSeconds(epoch) } });
+  return (m) => ({ ...m, release: builtRelease(m.release, epoch) });
 }
 var ZERO_DIGEST = "0".repeat(64);
 var NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;

@@ -34,11 +34,17 @@ export function slug(name: string): string {
  */
 function builtManifest(manifest: Manifest, epoch: number, files: readonly { path: string; sha256: string }[], digest?: string, placeholder = false): { raw: Record<string, unknown> & { release: Record<string, unknown>; asset: { name: unknown } }; bytes: Buffer } {
   const raw = structuredClone(manifest) as unknown as Record<string, unknown> & { release: Record<string, unknown>; asset: { name: unknown } };
-  raw.release.created_at = isoSeconds(epoch);
-  delete raw.release.package_digest;
+  raw.release = builtRelease(raw.release, epoch);
   raw.files = files;
   raw.release.package_digest = placeholder ? `sha256:${ZERO_DIGEST}` : digest ?? packageDigest(raw);
   return { raw, bytes: Buffer.from(stringifyManifest(raw), 'utf8') };
+}
+
+/** The release block a build writes, before its package digest: the build time set, any digest dropped. */
+function builtRelease(release: Record<string, unknown>, epoch: number): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...release, created_at: isoSeconds(epoch) };
+  delete out.package_digest;
+  return out;
 }
 
 /**
@@ -46,7 +52,7 @@ function builtManifest(manifest: Manifest, epoch: number, files: readonly { path
  * release.package_digest and sorts files[]): the checks compute the digest of this one, once.
  */
 function asBuilt(epoch: number): (m: Record<string, unknown>) => Record<string, unknown> {
-  return (m) => ({ ...m, release: { ...(m.release as Record<string, unknown>), created_at: isoSeconds(epoch) } });
+  return (m) => ({ ...m, release: builtRelease(m.release as Record<string, unknown>, epoch) });
 }
 
 const ZERO_DIGEST = '0'.repeat(64);
