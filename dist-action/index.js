@@ -26752,9 +26752,10 @@ var ZipPlacement = class {
    * archive laid out — each local header and the central directory and end records byte for byte
    * (rebuilt from the names, sizes and CRC-32s), each entry's data against the CRC-32 it was
    * written with — which catches any write to the wrong place, short or torn. Rejects with the
-   * first part that does not hold what was written. It is read on this thread, unless
-   * prepareVerify started a thread for it (read-back-worker.ts) for a caller with other work to
-   * do meanwhile. `tail` is what finish() wrote after the data.
+   * first part that does not hold what was written. It is read on this thread: a build has
+   * nothing else to do meanwhile but make the archive durable, which the thread pool does (a
+   * thread of its own saved no time and cost ~30 MB, issue 28). `tail` is what finish() wrote
+   * after the data.
    */
   async verify(size) {
     const e = this.layout.entries;
@@ -26771,45 +26772,13 @@ var ZipPlacement = class {
       tail: this.tailBytes ?? Buffer.alloc(0)
     };
     const failed = (i, message) => new Error(i === void 0 ? message : message === "crc" ? `entry ${this.layout.name(i).toString("utf8")} does not hold the bytes written for it` : `entry ${this.layout.name(i).toString("utf8")}: ${message}`);
-    const worker = this.reader;
-    this.reader = void 0;
-    if (!worker) {
-      const r4 = readBack(plan);
-      if ("error" in r4) throw failed(r4.entry, r4.error);
-      return { sha256: r4.sha256, size };
-    }
-    worker.ref();
-    const r3 = await new Promise((resolve14, reject) => {
-      worker.once("message", resolve14);
-      worker.once("error", reject);
-      worker.once("exit", (code2) => reject(new Error(`the read-back worker stopped (exit code ${code2})`)));
-      worker.postMessage(plan);
-    }).finally(() => void worker.terminate());
+    const r3 = readBack(plan);
     if ("error" in r3) throw failed(r3.entry, r3.error);
     return { sha256: r3.sha256, size };
   }
-  /**
-   * Starts a thread for verify() to read a large archive back on, now (its start-up, ~0.1 s,
-   * overlapping the writing), for a caller with other work to do while it reads.
-   */
-  prepareVerify() {
-    if (!this.reader && this.layout.centralAt > READ_BACK_HERE_UP_TO) this.reader = startReader();
-  }
-  /** Stops a thread prepareVerify() started and verify() did not use (after a failed build). */
-  close() {
-    void this.reader?.terminate();
-    this.reader = void 0;
-  }
-  reader;
   /** The central directory and end records as finish() wrote them. */
   tailBytes;
 };
-function startReader() {
-  const w = startWorker(import.meta.url, "read-back-worker", { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
-  w.unref();
-  return w;
-}
-var READ_BACK_HERE_UP_TO = 16 * 1024 * 1024;
 var MAX_SIZE = 2 ** 53 - 1;
 function readBack(plan) {
   const { path, size, headerAt, dataAt, sizes, crcs, names, nameAt, nameLength, tail } = plan;
@@ -26974,7 +26943,6 @@ async function buildOctx(tree, opts) {
     report = void 0;
     return await finishBuilt(manifest, epoch, files, digest, temp, placement, opts, scan && secrets);
   } catch (e) {
-    placement?.close();
     temp?.discard();
     throw temp ? asIoError(e, temp.target) : e;
   }

@@ -1196,7 +1196,6 @@ function queueEntry(out, headerAt, name, bytes) {
   out.add(headerAt + header.length, bytes);
   return crc;
 }
-var READ_BACK_HERE_UP_TO = 16 * 1024 * 1024;
 var MAX_SIZE = 2 ** 53 - 1;
 
 // src/core/hash.ts

@@ -34,7 +34,6 @@ await esbuild.build({
   entryPoints: {
     index: join(root, 'action', 'main.ts'),
     'record-worker': join(root, 'src', 'octx', 'record-worker.ts'),
-    'read-back-worker': join(root, 'src', 'core', 'read-back-worker.ts'),
   },
   outdir: out,
   format: 'esm',

@@ -24,7 +24,6 @@ await esbuild.build({
   entryPoints: {
     main: join(root, 'lib', 'cli', 'main.js'),
     'record-worker': join(root, 'lib', 'src', 'octx', 'record-worker.js'),
-    'read-back-worker': join(root, 'lib', 'src', 'core', 'read-back-worker.js'),
   },
   outdir: out,
   bundle: true,

@@ -7,9 +7,7 @@ import { closeSync, openSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { ZipLayout, localHeader, localHeaderLength, writeLocalHeader, type ZipEntrySpec } from './zip-layout.js';
 import { PlacedWrites } from './placed-writes.js';
-import { startWorker } from './worker.js';
 import { readBlocks } from './tree.js';
-import type { Worker } from 'node:worker_threads';
 
 /** What another thread needs to write some entries itself: the file, and each one's header offset and size. */
 export interface PlacedSlots {
@@ -156,9 +154,10 @@ export class ZipPlacement {
    * archive laid out — each local header and the central directory and end records byte for byte
    * (rebuilt from the names, sizes and CRC-32s), each entry's data against the CRC-32 it was
    * written with — which catches any write to the wrong place, short or torn. Rejects with the
-   * first part that does not hold what was written. It is read on this thread, unless
-   * prepareVerify started a thread for it (read-back-worker.ts) for a caller with other work to
-   * do meanwhile. `tail` is what finish() wrote after the data.
+   * first part that does not hold what was written. It is read on this thread: a build has
+   * nothing else to do meanwhile but make the archive durable, which the thread pool does (a
+   * thread of its own saved no time and cost ~30 MB, issue 28). `tail` is what finish() wrote
+   * after the data.
    */
   async verify(size: number): Promise<{ sha256: string; size: number }> {
     const e = this.layout.entries;
@@ -176,50 +175,15 @@ export class ZipPlacement {
     };
     const failed = (i: number | undefined, message: string) =>
       new Error(i === undefined ? message : message === 'crc' ? `entry ${this.layout.name(i).toString('utf8')} does not hold the bytes written for it` : `entry ${this.layout.name(i).toString('utf8')}: ${message}`);
-    const worker = this.reader;
-    this.reader = undefined;
-    if (!worker) {
-      const r = readBack(plan);
-      if ('error' in r) throw failed(r.entry, r.error);
-      return { sha256: r.sha256, size };
-    }
-    worker.ref();
-    const r = await new Promise<ReadBackResult>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`the read-back worker stopped (exit code ${code})`)));
-      worker.postMessage(plan);
-    }).finally(() => void worker.terminate());
+    const r = readBack(plan);
     if ('error' in r) throw failed(r.entry, r.error);
     return { sha256: r.sha256, size };
   }
 
-  /**
-   * Starts a thread for verify() to read a large archive back on, now (its start-up, ~0.1 s,
-   * overlapping the writing), for a caller with other work to do while it reads.
-   */
-  prepareVerify(): void {
-    if (!this.reader && this.layout.centralAt > READ_BACK_HERE_UP_TO) this.reader = startReader();
-  }
-
-  /** Stops a thread prepareVerify() started and verify() did not use (after a failed build). */
-  close(): void {
-    void this.reader?.terminate();
-    this.reader = undefined;
-  }
-
-  private reader: Worker | undefined;
   /** The central directory and end records as finish() wrote them. */
   private tailBytes: Buffer | undefined;
 }
 
-function startReader(): Worker {
-  const w = startWorker(import.meta.url, 'read-back-worker', { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
-  w.unref(); // never the reason the process stays up while it waits
-  return w;
-}
-
-const READ_BACK_HERE_UP_TO = 16 * 1024 * 1024;
 // Any size: a header's length depends on it only through whether it needs ZIP64 (the longest case).
 const MAX_SIZE = 2 ** 53 - 1;
 

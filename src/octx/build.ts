@@ -117,7 +117,6 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
     report = undefined;
     return await finishBuilt(manifest, epoch, files, digest, temp, placement, opts, scan && secrets);
   } catch (e) {
-    placement?.close();
     temp?.discard();
     throw temp ? asIoError(e, temp.target) : e;
   }

@@ -180,7 +180,7 @@ function buildDir(): string {
   }
   esbuild().buildSync({
     ...common,
-    entryPoints: { 'record-worker': join(repoRoot, 'src', 'octx', 'record-worker.ts'), 'read-back-worker': join(repoRoot, 'src', 'core', 'read-back-worker.ts') },
+    entryPoints: { 'record-worker': join(repoRoot, 'src', 'octx', 'record-worker.ts') },
     outdir: stage,
   });
   warmUp(stage);
@@ -265,7 +265,7 @@ export function builtCliIn(root: string): string {
   if (!existsSync(join(to, 'cli.cjs'))) {
     mkdirSync(join(to, 'vendor'), { recursive: true });
     // The code cache stays behind: the copy's is written by its first process of each Node.
-    for (const f of ['cli-main.cjs', 'record-worker.js', 'read-back-worker.js', 'cli.cjs']) copyFileSync(join(from, f), join(to, f));
+    for (const f of ['cli-main.cjs', 'record-worker.js', 'cli.cjs']) copyFileSync(join(from, f), join(to, f));
     for (const f of readdirSync(join(from, 'vendor'))) copyFileSync(join(from, 'vendor', f), join(to, 'vendor', f));
   }
   return join(to, 'cli.cjs');
