@@ -20,7 +20,7 @@ export const LOCK_SCHEMA = {
   required: ['lockfile_version', 'scope', 'packages'],
   properties: {
     $schema: { type: 'string' },
-    lockfile_version: { const: 1 },
+    lockfile_version: { enum: [1, 2], description: 'ctxforge writes 2. A version-1 lock (no modes, renames, links or registry fields) is read as version 2 without them and written back as 2.' },
     scope: { enum: ['project', 'user'], description: 'project: paths are relative to the project root; user: relative to the home folder.' },
     packages: {
       type: 'object',
@@ -44,8 +44,12 @@ export const LOCK_SCHEMA = {
           additionalProperties: false,
           required: ['type', 'location'],
           properties: {
-            type: { enum: ['path', 'url'] },
-            location: { type: 'string', minLength: 1, maxLength: 8192, description: 'path: relative to the lock\'s root when inside it, else absolute; url: the artifact\'s URL.' },
+            type: { enum: ['path', 'url', 'oci', 'registry'], description: 'path: a file; url: a download; oci: an OCI registry reference; registry: a git registry (version 2).' },
+            location: { type: 'string', minLength: 1, maxLength: 8192, description: 'path: relative to the lock\'s root when inside it, else absolute; url: the artifact\'s URL; oci: the reference by digest.' },
+            vendored_from: { type: 'string', minLength: 1, maxLength: 8192, description: 'Where a vendored artifact was copied from (informational: never read again).' },
+            registry: { type: 'string', minLength: 1, maxLength: 8192, description: 'The registry the package was resolved from (oci://… or a git registry\'s URL or path).' },
+            range: { type: 'string', minLength: 1, maxLength: 256, description: 'The SemVer range the package was asked for; the resolved version is the package\'s version.' },
+            manifest_digest: { type: 'string', pattern: '^sha256:[0-9a-f]{64}$', description: 'OCI: the digest of the image manifest that was pulled (the artifact\'s sha256 is its layer\'s digest).' },
             release: {
               type: 'object',
               additionalProperties: false,
@@ -87,6 +91,22 @@ export const LOCK_SCHEMA = {
           items: { enum: ['agents', 'claude', 'codex', 'cursor', 'copilot', 'gemini'] },
         },
         allow_unbound: { type: 'array', uniqueItems: true, items: { type: 'string', maxLength: 4096 } },
+        links: {
+          type: 'array',
+          description: 'Host skill folders installed as a symbolic link to the package\'s canonical folder: the link\'s path and its target exactly as written (version 2).',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['path', 'target'],
+            properties: { path: { $ref: '#/$defs/path' }, target: { type: 'string', minLength: 1, maxLength: 4096 } },
+          },
+        },
+        adopted: {
+          type: 'array',
+          uniqueItems: true,
+          description: 'Folders another installer wrote that ctxforge took over with --adopt (version 2).',
+          items: { type: 'string', minLength: 1, maxLength: 4096, pattern: REL_PATH },
+        },
         folders: {
           type: 'array',
           uniqueItems: true,
@@ -107,6 +127,8 @@ export const LOCK_SCHEMA = {
               sha256: { $ref: '#/$defs/sha256' },
               size: { type: 'integer', minimum: 0 },
               role: { enum: ['skill', 'document', 'asset', 'index'] },
+              mode: { type: 'string', pattern: '^0[0-7]{3}$', description: 'The file\'s mode as written (version 2; absent: 0644).' },
+              original_path: { $ref: '#/$defs/path', description: 'The path the package gave this file, where install wrote it under another name: a name an agent host reads as configuration (version 2).' },
             },
           },
         },

@@ -21,7 +21,14 @@ export const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype'])
 export type FileRole = 'skill' | 'document' | 'asset' | 'index';
 export type TrustLevel = 'trusted' | 'local' | 'pinned' | 'unverified' | 'unsigned';
 
-export interface LockedFile { path: string; sha256: string; size: number; role: FileRole }
+export interface LockedFile {
+  path: string;
+  sha256: string;
+  size: number;
+  role: FileRole;
+  /** The path the package gave the file, where install wrote it under another name (a host configuration name). */
+  original_path?: string;
+}
 
 export interface LockRelease {
   checksums_sha256: string;
@@ -30,6 +37,11 @@ export interface LockRelease {
   tag?: string;
 }
 
+/**
+ * Where an artifact came from. Version 2 of the schema also names OCI and git-registry sources and
+ * vendoring; this ctxforge refuses a lock that uses what it does not implement (see `unimplemented`),
+ * so after parseLock the source is always a path or a URL.
+ */
 export interface LockSource { type: 'path' | 'url'; location: string; release?: LockRelease }
 
 export interface LockSigner {
@@ -53,15 +65,18 @@ export interface LockPackage {
   files: LockedFile[];
 }
 
+/** The lockfile_version ctxforge writes; version 1 is read and written back as this. */
+export const LOCKFILE_VERSION = 2;
+
 export interface Lock {
   $schema?: string;
-  lockfile_version: 1;
+  lockfile_version: typeof LOCKFILE_VERSION;
   scope: Scope;
   packages: Record<string, LockPackage>;
 }
 
 export function emptyLock(scope: Scope): Lock {
-  return { $schema: LOCK_SCHEMA_ID, lockfile_version: 1, scope, packages: {} };
+  return { $schema: LOCK_SCHEMA_ID, lockfile_version: LOCKFILE_VERSION, scope, packages: {} };
 }
 
 /** The folders a package may own in a scope: `<skills folder>/<name>` or `<knowledge folder>/<name>`. */
@@ -133,6 +148,7 @@ function semanticProblems(lock: Lock): string[] {
       }
       owner.set(k, { key, folder: f });
     }
+    for (const why of unimplemented(p)) out.push(`package ${printable(key)}: ${why}`);
     const folders = new Set(p.folders);
     const seen = new Set<string>();
     for (const file of p.files) {
@@ -144,6 +160,24 @@ function semanticProblems(lock: Lock): string[] {
     }
   }
   return out.slice(0, 100);
+}
+
+/**
+ * Version-2 fields the schema knows but this ctxforge does not act on yet. A lock that uses them was
+ * written by a newer ctxforge (or by hand): reading it as if they were absent would check less than
+ * the lock says, so it is refused — the gate fails closed on what it cannot judge.
+ */
+function unimplemented(p: LockPackage): string[] {
+  const out: string[] = [];
+  const raw = p as LockPackage & { links?: unknown[]; adopted?: unknown[]; source: { type: string; registry?: unknown; range?: unknown; manifest_digest?: unknown; vendored_from?: unknown } };
+  if (raw.source.type !== 'path' && raw.source.type !== 'url') out.push(`source type ${JSON.stringify(raw.source.type)} is not supported by this ctxforge`);
+  for (const f of ['registry', 'range', 'manifest_digest', 'vendored_from'] as const) if (raw.source[f] !== undefined) out.push(`source.${f} is not supported by this ctxforge`);
+  if (raw.links?.length) out.push('links (host folders installed as links) are not supported by this ctxforge');
+  if (raw.adopted?.length) out.push('adopted folders are not supported by this ctxforge');
+  for (const f of p.files as Array<LockedFile & { mode?: string }>) {
+    if (f.mode !== undefined && f.mode !== '0644') { out.push(`file ${printable(f.path)}: mode ${f.mode} is not supported by this ctxforge (it writes 0644)`); break; }
+  }
+  return out;
 }
 
 /** Parses and checks lock text; throws CTXFORGE_LOCK_INVALID (exit 2) naming what is wrong. */
@@ -162,7 +196,8 @@ export function parseLock(text: string, label: string, scope: Scope): Lock {
     const diags = problems.map((p) => error('CTXFORGE_LOCK_INVALID', `${label}: ${p}`, { file: label }));
     throw new DiagnosticError({ ...diags[0]!, hint: 'ctxforge writes this file; restore it from version control, or delete it and install again' }, 2, diags);
   }
-  return lock;
+  // Version 1 is version 2 without its optional fields: read as 2, written back as 2.
+  return { ...lock, lockfile_version: LOCKFILE_VERSION };
 }
 
 /** The lock at `path`, or an empty one when there is none. A symlink is never read. */
@@ -204,5 +239,5 @@ export function serializeLock(lock: Lock): string {
       files: [...p.files].sort((a, b) => compareUtf8(a.path, b.path)),
     };
   }
-  return stableJson({ $schema: LOCK_SCHEMA_ID, lockfile_version: 1, scope: lock.scope, packages });
+  return stableJson({ $schema: LOCK_SCHEMA_ID, lockfile_version: LOCKFILE_VERSION, scope: lock.scope, packages });
 }

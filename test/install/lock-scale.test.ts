@@ -20,7 +20,7 @@ function pkg(name: string, folders: string[]): LockPackage {
   };
 }
 
-const lockText = (packages: LockPackage[]) => JSON.stringify({ lockfile_version: 1, scope: 'project', packages: Object.fromEntries(packages.map((p) => [p.name, p])) } satisfies Lock);
+const lockText = (packages: LockPackage[]) => JSON.stringify({ lockfile_version: 1, scope: 'project', packages: Object.fromEntries(packages.map((p) => [p.name, p])) } satisfies Omit<Lock, 'lockfile_version'> & { lockfile_version: 1 });
 
 const refused = (text: string, re: RegExp) => assert.throws(() => parseLock(text, 'ctxforge.lock', 'project'), (e: unknown) => {
   assert.ok(e instanceof DiagnosticError, String(e));

@@ -1,0 +1,57 @@
+// ctxforge.lock version 2 (issue 33, shared with the consumer and registry issues): a version-1 lock
+// is read as version 2 and written back as 2; a lock using version-2 fields this ctxforge does not act
+// on, or a version it does not know, is refused rather than read as if those fields were absent.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DiagnosticError } from '../../src/core/diagnostics.js';
+import { LOCKFILE_VERSION, parseLock, serializeLock } from '../../src/install/lock.js';
+
+const SHA = 'c'.repeat(64);
+const entry = (extra: Record<string, unknown> = {}, source: Record<string, unknown> = {}, file: Record<string, unknown> = {}) => ({
+  name: 'guide', version: '1.0.0', format: 'acx', source: { type: 'path', location: 'guide.acx', ...source }, artifact: { file: 'guide.acx', sha256: SHA, size: 1 },
+  signer: { method: 'acx-dsse', key_id: `ed25519:${'b'.repeat(64)}`, public_key: null, trust: 'pinned', verdict: 'portable' },
+  hosts: ['agents'], folders: ['.agents/knowledge/guide'], files: [{ path: '.agents/knowledge/guide/a.md', sha256: SHA, size: 1, role: 'document', ...file }],
+  ...extra,
+});
+const text = (version: unknown, e = entry()) => JSON.stringify({ lockfile_version: version, scope: 'project', packages: { guide: e } });
+const refused = (t: string, re: RegExp) => assert.throws(() => parseLock(t, 'ctxforge.lock', 'project'), (e: unknown) => {
+  assert.ok(e instanceof DiagnosticError, String(e));
+  assert.equal(e.diagnostic.code, 'CTXFORGE_LOCK_INVALID');
+  assert.ok(e.all.some((d) => re.test(d.message)), e.all.map((d) => d.message).join('\n'));
+  return true;
+});
+
+test('a version-1 lock is read as version 2 and written back as version 2, nothing else changed', () => {
+  assert.equal(LOCKFILE_VERSION, 2);
+  const lock = parseLock(text(1), 'ctxforge.lock', 'project');
+  assert.equal(lock.lockfile_version, 2);
+  const out = JSON.parse(serializeLock(lock));
+  assert.equal(out.lockfile_version, 2);
+  assert.deepEqual(out.packages.guide, entry());
+  // and the written text reads back as itself
+  assert.equal(serializeLock(parseLock(serializeLock(lock), 'ctxforge.lock', 'project')), serializeLock(lock));
+});
+
+test('version 2 keeps a renamed file\'s original path', () => {
+  const e = entry({}, {}, { path: '.agents/knowledge/guide/AGENTS.knowledge.md', original_path: '.agents/knowledge/guide/AGENTS.md' });
+  const lock = parseLock(text(2, e), 'ctxforge.lock', 'project');
+  assert.equal(JSON.parse(serializeLock(lock)).packages.guide.files[0].original_path, '.agents/knowledge/guide/AGENTS.md');
+});
+
+test('an unknown lockfile_version or field is refused', () => {
+  refused(text(3), /lockfile_version/);
+  refused(text(0), /lockfile_version/);
+  refused(text(2, entry({ surprise: true })), /additional properties/);
+  refused(text(2, entry({}, {}, { executable: true })), /additional properties/);
+});
+
+test('version-2 fields this ctxforge does not act on are refused, never read as absent (fail closed)', () => {
+  refused(text(2, entry({}, { type: 'oci', location: 'oci://r.example/x@sha256:' + SHA })), /source type "oci" is not supported/);
+  refused(text(2, entry({}, { registry: 'oci://r.example/x' })), /source.registry is not supported/);
+  refused(text(2, entry({}, { range: '^1' })), /source.range is not supported/);
+  refused(text(2, entry({ links: [{ path: '.claude/skills/guide', target: '../../.agents/skills/guide' }] })), /links/);
+  refused(text(2, entry({ adopted: ['.agents/knowledge/guide'] })), /adopted/);
+  refused(text(2, entry({}, {}, { mode: '0755' })), /mode 0755 is not supported/);
+  // the mode ctxforge writes is accepted
+  assert.equal(parseLock(text(2, entry({}, {}, { mode: '0644' })), 'ctxforge.lock', 'project').packages.guide!.files[0]!.path, '.agents/knowledge/guide/a.md');
+});
