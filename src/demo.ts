@@ -13,7 +13,7 @@ import { detectSource, formatByName } from './formats.js';
 import { validatePaths } from './validate.js';
 import { diffWithPreviousRelease, renderDiffMarkdown } from './diff/index.js';
 import { sha256sums } from './release/checksums.js';
-import { minisignPublicKey, minisignSign } from './release/minisign.js';
+import { minisignPublicKey, minisignSign } from './core/minisign.js';
 import { makeDirs } from './core/dirs.js';
 import { refuseSymlinks, writeFileAtomic } from './core/atomic.js';
 

@@ -10,7 +10,7 @@ import { loadPublicKey, publicKeyFromRaw, spkiKeyId } from '../core/keys.js';
 import type { Limits } from '../core/limits.js';
 import type { Documents, FormatModule, FormatName, ValidationResult } from '../format.js';
 import { detectArtifact } from '../formats.js';
-import { minisignVerify } from '../release/minisign.js';
+import { minisignVerify } from '../core/minisign.js';
 import type { Acquired } from './source.js';
 import type { LockRelease, LockSigner, TrustLevel } from './lock.js';
 

@@ -7,7 +7,7 @@ import { warning } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import { CHECKSUMS_NAME } from './checksums.js';
 import type { Step } from './context.js';
-import { minisignPublicKey, minisignSign, minisignVerify } from './minisign.js';
+import { minisignPublicKey, minisignSign, minisignVerify } from '../core/minisign.js';
 
 export const SIGNATURE_NAME = 'SHA256SUMS.minisig';
 export const PUBLIC_KEY_NAME = 'minisign.pub';

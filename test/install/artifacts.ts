@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { after } from 'node:test';
 import { loadSigningKey, spkiKeyId } from '../../src/core/keys.js';
 import { sha256Hex } from '../../src/core/hash.js';
-import { minisignPublicKey, minisignSign } from '../../src/release/minisign.js';
+import { minisignPublicKey, minisignSign } from '../../src/core/minisign.js';
 import { sha256sums } from '../../src/release/checksums.js';
 import { repoRoot, runCli } from '../helpers/cli.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';

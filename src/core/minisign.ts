@@ -1,8 +1,8 @@
 // minisign's file formats (public key, prehashed "ED" signature with trusted comment and global
 // signature) made with an Ed25519 key we already hold, so stock `minisign -V` verifies our releases.
 import { createHash } from 'node:crypto';
-import { fail } from '../core/diagnostics.js';
-import { publicKeyFromRaw, signEd25519, verifyEd25519, type SigningKey } from '../core/keys.js';
+import { fail } from './diagnostics.js';
+import { publicKeyFromRaw, signEd25519, verifyEd25519, type SigningKey } from './keys.js';
 
 const KEY_ALG = Buffer.from('Ed');
 const SIG_PREHASHED = Buffer.from('ED');

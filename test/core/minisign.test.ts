@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { signingKeyFromSeed, generateSigningKey } from '../../src/core/keys.js';
-import { minisignPublicKey, minisignSign, minisignVerify, minisignKeyId } from '../../src/release/minisign.js';
+import { minisignPublicKey, minisignSign, minisignVerify, minisignKeyId } from '../../src/core/minisign.js';
 import { tmpDir } from '../helpers/tmp.js';
 
 const key = signingKeyFromSeed(Buffer.alloc(32, 7));
