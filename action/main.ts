@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../src/core/atomic.js';
 import { breakLegacy, escapeControls, escapeData, neutralizeCommands } from '../src/core/log-safe.js';
 import { runRelease, ReleaseFailure, type ReleaseResult } from '../src/release/index.js';
 import { runCheck, parseFailOn, type CheckResult } from '../src/release/check.js';
-import { checkMarkdown, commentBody, COMMENT_MARKER, repoPath, sarifLog, summaryBody } from '../src/release/check-report.js';
+import { checkMarkdown, commentBody, COMMENT_MARKER, lockDiagnostics, repoPath, sarifLog, summaryBody } from '../src/release/check-report.js';
 import { mdCodeCell, mdText } from '../src/core/markdown-safe.js';
 import { maxBump } from '../src/release/collab.js';
 import { listPackages } from '../src/release/list.js';
@@ -177,6 +177,7 @@ async function check(workspace: string, event: Event): Promise<number> {
   const picked = pickAnnotations<() => void>([
     ...r.packages.flatMap((p) => p.diagnostics.map((d) => ({ level: levelOf(d), file: repoPath(p.path, d.file) || undefined, item: () => annotate(p.path, d) }))),
     ...r.notes.map((n) => ({ level: levelOf(n), file: n.file, item: () => annotate('.', n) })),
+    ...(r.lock ? lockDiagnostics(r.lock) : []).map((d) => ({ level: levelOf(d), file: d.file, item: () => annotate('.', d) })),
     ...r.packages.flatMap((p) => p.findings.filter((f) => f !== 'invalid package').map((f) => ({ level: 'error' as const, item: () => core.error(escapeControls(`${p.name}: ${f}`), { title: 'ctxforge check' }) }))),
   ]);
   for (const a of picked.shown) a.item();
@@ -200,6 +201,7 @@ async function check(workspace: string, event: Event): Promise<number> {
   core.setOutput('release-url', '');
   if (r.failed) {
     const why = r.packages.filter((p) => p.findings.length).map((p) => `${p.name} (${p.findings.join('; ')})`);
+    if (r.lock?.failed) why.push(`the lock review (${[...new Set(r.lock.findings.filter((f) => f.fails).map((f) => f.kind))].join(', ')})`);
     if (!why.length) why.push(r.notes.filter((n) => n.severity === 'error').map((n) => n.code)[0] ?? 'the config');
     core.setFailed(escapeControls(`ctxforge check failed: ${why.join(', ')}`));
     return 1;

@@ -18,6 +18,12 @@ export function registerCheck(program: Command, io: Io): void {
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'md']).default('text'))
     .addHelpText('after', `
 The packages and change policy come from the base commit's ctxforge.yaml, as in a pull request.
+The lock gate reviews ctxforge.lock like a dependency change: every locked artifact at the head is
+fetched (https to public addresses only) and must install exactly what the head's lock records; a
+package added unsigned, re-pinned to another key, downgraded, republished under the same version, or
+signed by a key the base does not know, and files in .agents/.claude/… skill folders or
+.agents/knowledge that the lock does not record, fail it (the base's ctxforge.yaml \`lock:\` decides
+which). Changed skills are shown as a diff. Lock findings fail the check unless --fail-on none.
 Exit codes: 0 passed, 1 failed (an invalid package or a --fail-on finding), 2 usage or I/O error.
 Examples:
   ctxforge check                                  # the working tree against HEAD

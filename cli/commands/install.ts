@@ -14,7 +14,7 @@ const collect = (v: string, prev: string[] = []) => [...prev, v];
 function options(io: Io, o: Record<string, unknown>): InstallOptions {
   return {
     cwd: io.cwd, env: io.env, user: !!o.user, hosts: o.host as HostName[] | undefined, key: o.key as string | undefined, trust: o.trust as string | undefined,
-    allowUnsigned: !!o.allowUnsigned, allowUnbound: o.allowUnbound as string[] | undefined, force: !!o.force, dryRun: !!o.dryRun, offline: !!o.offline, limits: limitsFrom(o),
+    allowUnsigned: !!o.allowUnsigned, allowDowngrade: !!o.allowDowngrade, allowUnbound: o.allowUnbound as string[] | undefined, force: !!o.force, dryRun: !!o.dryRun, offline: !!o.offline, limits: limitsFrom(o),
   };
 }
 
@@ -60,6 +60,7 @@ export function installText(r: InstallReport): string {
     lines.push(r.drift.length ? `✗ ${count(r.drift.length, 'drift')} against ${r.lock} and the locked artifacts`
       : unchecked ? `✓ every installed file matches ${r.lock}; ${count(unchecked, 'artifact')} not checked (--offline: lock-only)`
         : `✓ every locked artifact verifies and installs exactly what ${r.lock} records, and every installed file matches it`);
+    for (const n of r.not_proved ?? []) lines.push(`  not proved: ${n}`);
   } else {
     lines.push(`${would ? 'would write' : 'wrote'} ${count(r.written.length, 'file')}, ${would ? 'would remove' : 'removed'} ${r.removed.length}, ${r.unchanged} unchanged${r.kept.length ? `, ${r.kept.length} of yours kept beside them` : ''}; lock ${r.lock}${would ? ' (dry run: nothing was written)' : ''}`);
   }
@@ -85,6 +86,7 @@ export function registerInstall(program: Command, io: Io): void {
     .option('--trust <registry>', 'cartridges: trust registry (acx.trust-registry/1) that must list the signer')
     .option('--allow-unsigned', 'install a package whose signer cannot be checked (unsigned, or no key pinned); the lock says so')
     .option('--allow-unbound <path>', 'install this cartridge path although the signature binds its bytes only under another path (repeatable)', collect)
+    .option('--allow-downgrade', 'install a lower version than the one ctxforge.lock records (refused without it)')
     .option('--force', 'overwrite or remove installed files you edited, and files the lock does not record where the package goes')
     .option('--frozen', 'write nothing: verify each locked artifact again and check that it installs exactly what ctxforge.lock records, and that the disk holds exactly that; exit 1 naming each drift')
     .option('--offline', 'with --frozen: download nothing; a locked artifact that cannot be read is reported as not checked (lock-only) instead of as drift')
@@ -102,11 +104,15 @@ Nothing is written unless the package verifies: tampered is always refused; unsi
 key nobody pinned is refused unless --allow-unsigned. A later install of the package must verify
 with the key the lock recorded for its name, whatever --allow-unsigned or --trust say.
 
---frozen trusts nothing the lock says on its own word: each locked artifact is fetched from its
-recorded source, checked against the recorded SHA-256 and key, and planned again; the lock entry
+--frozen checks the lock against the artifacts and the disk: each locked artifact is fetched from
+its recorded source, checked against the recorded SHA-256 and key, and planned again; the lock entry
 must be exactly what installing it records, and the package folders must hold exactly its files
 (a file you added inside one is drift). An artifact that cannot be reached is drift, unless
 --offline: then nothing is downloaded and such an artifact is reported as not checked (lock-only).
+What it cannot prove is that the keys, versions and trust the lock records are ones you accept —
+whoever edits the lock chooses them. In a pull request that is the lock gate's job: ctxforge check
+--base (the Action's check mode) judges the head's lock against the base commit's.
+A lower version than the locked one is refused unless --allow-downgrade.
 Exit codes: 0 installed (or no drift), 1 refused or drift, 2 usage or I/O error.
 
 Examples:

@@ -22,6 +22,8 @@ export interface CheckLockedOptions extends PrepareOptions {
   offline?: boolean;
   /** Only these of the package's folders are compared with the disk (default: all). */
   folders?: (folder: string) => boolean;
+  /** The pull-request lock gate: URLs only over https to public addresses (see public-get.ts). */
+  publicOnly?: boolean;
 }
 
 export interface LockedCheck {
@@ -131,7 +133,7 @@ export async function checkLocked(entry: LockPackage, ctx: Ctx, lock: Lock, o: C
   if (o.offline && entry.source.type === 'url') return notChecked('--offline: nothing is downloaded');
   let acq: Acquired;
   try {
-    acq = await acquireLocked(entry.source, { cwd: ctx.root, root: ctx.root, scope: ctx.scope });
+    acq = await acquireLocked(entry.source, { cwd: ctx.root, root: ctx.root, scope: ctx.scope, publicOnly: o.publicOnly });
   } catch (e) {
     if (!(e instanceof DiagnosticError)) throw e;
     if (e.exitCode === 2) return notChecked(e.diagnostic.message);

@@ -13,6 +13,7 @@ import type { PackagePlan } from './plan.js';
 import { printable } from './portable.js';
 import { changesFor, planInstall, verifyPackage, type VerifiedPackage } from './prepare.js';
 import { acquire, acquireLocked } from './source.js';
+import { compareSemver, isSemver } from '../core/semver.js';
 import './rules.js';
 
 export { context, projectRoot } from './context.js';
@@ -31,6 +32,8 @@ export interface InstallOptions {
   allowUnsigned?: boolean;
   allowUnbound?: string[];
   force?: boolean;
+  /** Install a lower version than the one the lock records (refused without it: a rollback is a decision, never an accident). */
+  allowDowngrade?: boolean;
   dryRun?: boolean;
   /** --frozen: fetch nothing; an artifact that cannot be read is reported as not checked instead of drift. */
   offline?: boolean;
@@ -41,7 +44,7 @@ export interface PackageReport {
   name: string;
   version: string | null;
   format: string;
-  status: 'installed' | 'updated' | 'unchanged' | 'removed' | 'checked';
+  status: 'installed' | 'updated' | 'downgraded' | 'unchanged' | 'removed' | 'checked';
   /** --frozen: verified (the artifact was checked and gives exactly the lock entry), lock-only (not checked, --offline), drifted. */
   artifact_check?: 'verified' | 'lock-only' | 'drifted';
   artifact_sha256: string;
@@ -65,6 +68,9 @@ export interface InstallReport {
   kept: string[];
   unchanged: number;
   drift: Drift[];
+  /** --frozen: what the check established, and what it cannot (said every time, so a green run is not read as more). */
+  proved?: string[];
+  not_proved?: string[];
   diagnostics: Diagnostic[];
 }
 
@@ -104,12 +110,23 @@ async function start(ctx: Ctx, o: InstallOptions): Promise<{ lock: Lock; text?: 
   return { lock, text, exists, notes };
 }
 
+/** Is `to` a lower version than `from` (both SemVer)? */
+function isDowngrade(from: string | null | undefined, to: string | null): boolean {
+  return !!from && !!to && isSemver(from) && isSemver(to) && compareSemver(to, from) < 0;
+}
+
 async function commitInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, notes: Diagnostic[], o: InstallOptions): Promise<InstallReport> {
   const p = planInstall(v, ctx, lock, o);
+  const down = isDowngrade(p.old?.version, p.entry.version);
+  if (down && !o.allowDowngrade) {
+    throw new DiagnosticError(error('CTXFORGE_INSTALL_DOWNGRADE', `${printable(p.entry.name)} ${p.entry.version} is older than the ${p.old!.version} ${ctx.lockLabel} records; nothing was written`, {
+      file: v.source.location, hint: 'a mirror, a moved `latest/` URL or an old download can roll a package back: if you mean it, install again with --allow-downgrade and review the lock diff',
+    }), 1);
+  }
   const next: Lock = { ...lock, packages: { ...lock.packages, [p.entry.name]: p.entry } };
   const r = await applyChanges(changesFor(p.plan, p.old), { root: ctx.root, scope: ctx.scope, lockPath: ctx.lockPath, journalPath: ctx.journalPath, lockText: serializeLock(next), force: o.force, dryRun: o.dryRun });
   failOnErrors(r, `${printable(p.entry.name)} is not installed`);
-  const status = !p.old ? 'installed' : r.written.length || r.removed.length || p.old.artifact.sha256 !== p.entry.artifact.sha256 ? 'updated' : 'unchanged';
+  const status = !p.old ? 'installed' : down ? 'downgraded' : r.written.length || r.removed.length || p.old.artifact.sha256 !== p.entry.artifact.sha256 ? 'updated' : 'unchanged';
   return report('install', ctx, o, r, [packageReport(p.entry, status, p.plan)], [...notes, ...p.diagnostics]);
 }
 
@@ -198,7 +215,19 @@ export async function frozen(o: InstallOptions): Promise<InstallReport> {
     packages.push({ ...packageReport(entry, 'checked'), artifact_check: c.artifact });
   }
   for (const d of drift) diagnostics.push(error('CTXFORGE_INSTALL_DRIFT', `${d.problem}${d.package ? ` (package ${printable(d.package)})` : ''}`, { file: d.path }));
-  return report('frozen', ctx, { ...o, dryRun: true }, undefined, packages, diagnostics, drift);
+  const checked = packages.filter((p) => p.artifact_check === 'verified').length;
+  return {
+    ...report('frozen', ctx, { ...o, dryRun: true }, undefined, packages, diagnostics, drift),
+    proved: drift.length ? [] : [
+      `every installed file in the locked packages' folders is exactly what ${ctx.lockLabel} records`,
+      ...(checked ? [`${checked} locked artifact${checked === 1 ? '' : 's'} verif${checked === 1 ? 'ies' : 'y'} with the key the lock records and install${checked === 1 ? 's' : ''} exactly what it records`] : []),
+    ],
+    not_proved: [
+      `that the keys, versions and trust levels ${ctx.lockLabel} records are ones you accept: the lock is checked against itself, so whoever edits it chooses them (an unsigned package, another key, an older version); in a pull request, ctxforge check --base (the Action's check mode) judges them against the base commit`,
+      'anything about skill folders no lock entry names (the lock gate reports those)',
+      ...(packages.length - checked > 0 && !drift.length ? [`${packages.length - checked} artifact${packages.length - checked === 1 ? ' was' : 's were'} not checked (--offline)`] : []),
+    ],
+  };
 }
 
 /** `ctxforge uninstall <name…>`: removes exactly the files the lock records, nothing beside them. */

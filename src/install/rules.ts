@@ -22,5 +22,13 @@ defineRules([
   { code: 'CTXFORGE_INSTALL_NOT_INSTALLED', format: 'core', summary: 'uninstall: the lock records no package of that name.' },
   { code: 'CTXFORGE_INSTALL_DOCUMENTS_UNAVAILABLE', format: 'core', summary: 'This format module cannot yet read a package as documents (format.documents()), so nothing of it can be installed or served.' },
   { code: 'CTXFORGE_INSTALL_INSECURE_URL', format: 'core', summary: 'The artifact was downloaded over plain http; it is still verified before anything is written (warning).' },
+  { code: 'CTXFORGE_LOCK_UNSIGNED', format: 'core', summary: 'Lock gate: the pull request adds or changes a package that is not signed by a pinned key (or a folder only skills-lock.json records); fails when lock.fail_on names unsigned (default).' },
+  { code: 'CTXFORGE_LOCK_NEW_SIGNER', format: 'core', summary: 'Lock gate: a package is signed by a key the base neither pins nor lists in lock.signers; fails when lock.fail_on names new-signer (default).' },
+  { code: 'CTXFORGE_LOCK_KEY_CHANGE', format: 'core', summary: 'Lock gate: a locked package is re-pinned to another signing key; fails when lock.fail_on names key-change (default).' },
+  { code: 'CTXFORGE_LOCK_DOWNGRADE', format: 'core', summary: 'Lock gate: a package goes to a lower version than the base\'s; fails when lock.fail_on names downgrade (default).' },
+  { code: 'CTXFORGE_LOCK_REPUBLISH', format: 'core', summary: 'Lock gate: the same version of a package with other bytes; fails when lock.fail_on names republish (default).' },
+  { code: 'CTXFORGE_LOCK_UNLOCKED_FILES', format: 'core', summary: 'Lock gate: files, folders or links in a managed host folder that ctxforge.lock does not record, added or changed by the pull request; fails when lock.fail_on names unlocked-files (default).' },
+  { code: 'CTXFORGE_LOCK_DRIFT', format: 'core', summary: 'Lock gate: an installed file differs from the head\'s ctxforge.lock, or a locked artifact cannot be fetched, does not verify, or would not install exactly what the lock records; always fails.' },
+  { code: 'CTXFORGE_INSTALL_DOWNGRADE', format: 'core', summary: 'install: the package\'s version is lower than the one ctxforge.lock records; refused without --allow-downgrade.' },
   { code: 'CTXFORGE_LOCK_INVALID', format: 'core', summary: 'ctxforge.lock is not valid JSON or does not match schemas/ctxforge.lock.schema.json.' },
 ]);

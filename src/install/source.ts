@@ -18,6 +18,7 @@ import type { LockSource } from './lock.js';
 import type { Scope } from './hosts.js';
 import { symlinkOnTheWay } from './apply.js';
 import { printable } from './portable.js';
+import { publicGet, publicUrlProblem } from './public-get.js';
 
 export const CHECKSUMS_FILE = 'SHA256SUMS';
 export const CHECKSUMS_SIGNATURE = 'SHA256SUMS.minisig';
@@ -57,7 +58,18 @@ export interface AcquireOptions {
   maxBytes?: number;
   /** Default: http or https, and never from https down to http. */
   urlPolicy?: UrlPolicy;
+  /**
+   * The pull-request lock gate: a URL is fetched only over https from a public address (checked at
+   * every hop and where the connection is made), within GATE_TIMEOUT_MS a download.
+   */
+  publicOnly?: boolean;
 }
+
+/** How the lock gate downloads: what it may reach, how it connects, how long it waits. */
+interface Getter { policy: UrlPolicy; get: (url: string, signal: AbortSignal) => Promise<Response>; timeoutMs: number }
+
+const GATE_TIMEOUT_MS = 2 * 60_000;
+const plainGet = (url: string, signal: AbortSignal) => fetch(url, { redirect: 'manual', signal });
 
 const MAX_REDIRECTS = 5;
 const isLoopback = (u: URL) => /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(u.hostname);
@@ -191,24 +203,24 @@ async function privateCopy(src: string, dest: string, max: number): Promise<{ pa
   }
 }
 
-async function download(url: string, dest: string, max: number, policy: UrlPolicy): Promise<boolean> {
+async function download(url: string, dest: string, max: number, g: Getter): Promise<boolean> {
   // A stalled server ends the download; the timer never keeps the process alive by itself.
   const ac = new AbortController();
-  const timer = setTimeout(() => ac.abort(new Error('no answer within 10 minutes')), 10 * 60_000);
+  const timer = setTimeout(() => ac.abort(new Error(`no answer within ${g.timeoutMs / 60_000} minutes`)), g.timeoutMs);
   timer.unref();
   try {
-    return await downloadWith(url, dest, max, policy, ac.signal);
+    return await downloadWith(url, dest, max, g, ac.signal);
   } finally {
     clearTimeout(timer);
   }
 }
 
 /** GETs `url`, following at most MAX_REDIRECTS redirects by hand, each target checked by `policy` before it is asked. */
-async function fetchChecked(url: string, policy: UrlPolicy, signal: AbortSignal): Promise<Response> {
+async function fetchChecked(url: string, g: Getter, signal: AbortSignal): Promise<Response> {
   let cur = new URL(url);
   let from: URL | null = null;
   for (let hop = 0; ; hop++) {
-    const why = policy(cur, from);
+    const why = g.policy(cur, from);
     if (why) {
       throw new DiagnosticError(error('CTXFORGE_INSTALL_REDIRECT', from ? `${printable(from.href)} redirects to ${printable(cur.href)}, which is not followed: ${why}` : `${printable(cur.href)} is not fetched: ${why}`, {
         file: url, hint: 'download the release by hand and install the file, or ask the publisher for a direct https URL',
@@ -216,7 +228,7 @@ async function fetchChecked(url: string, policy: UrlPolicy, signal: AbortSignal)
     }
     let res: Response;
     try {
-      res = await fetch(cur.href, { redirect: 'manual', signal });
+      res = await g.get(cur.href, signal);
     } catch (e) {
       fail('CTXFORGE_IO', `cannot download ${printable(cur.href)}: ${(e as Error).message}${(e as { cause?: Error }).cause ? ` (${(e as { cause: Error }).cause.message})` : ''}`, { file: url }, 2);
     }
@@ -233,8 +245,8 @@ async function fetchChecked(url: string, policy: UrlPolicy, signal: AbortSignal)
   }
 }
 
-async function downloadWith(url: string, dest: string, max: number, policy: UrlPolicy, signal: AbortSignal): Promise<boolean> {
-  const res = await fetchChecked(url, policy, signal);
+async function downloadWith(url: string, dest: string, max: number, g: Getter, signal: AbortSignal): Promise<boolean> {
+  const res = await fetchChecked(url, g, signal);
   if (!res.ok || !res.body) {
     // An unread body holds its connection open.
     await res.body?.cancel().catch(() => undefined);
@@ -262,6 +274,9 @@ async function remote(spec: string, o: AcquireOptions): Promise<Acquired> {
   if (url.username || url.password) fail('CTXFORGE_USAGE', 'a URL with credentials in it is not accepted (it would be recorded in ctxforge.lock)', { hint: 'serve the release without credentials in the URL' }, 2);
   url.hash = '';
   const policy = o.urlPolicy ?? commandLinePolicy;
+  const getter: Getter = o.publicOnly
+    ? { policy: (u, from) => policy(u, from) ?? publicUrlProblem(u), get: publicGet, timeoutMs: GATE_TIMEOUT_MS }
+    : { policy, get: plainGet, timeoutMs: 10 * 60_000 };
   const diagnostics: Diagnostic[] = [];
   if (url.protocol === 'http:') diagnostics.push(warning('CTXFORGE_INSTALL_INSECURE_URL', `${url.href} is plain http: anyone on the way can change it, so only its verification protects it`, { file: url.href }));
   const dir = await mkdtemp(join(tmpdir(), 'ctxforge-install-'));
@@ -269,7 +284,7 @@ async function remote(spec: string, o: AcquireOptions): Promise<Acquired> {
   try {
     const max = o.maxBytes ?? DEFAULT_MAX;
     const folder = new URL('.', url);
-    const fetchSmall = async (name: string) => (await download(new URL(name, folder).href, join(dir, name), SMALL_MAX, policy)) ? readFile(join(dir, name)) : undefined;
+    const fetchSmall = async (name: string) => (await download(new URL(name, folder).href, join(dir, name), SMALL_MAX, getter)) ? readFile(join(dir, name)) : undefined;
     let name: string;
     try {
       name = decodeURIComponent(url.pathname.slice(url.pathname.lastIndexOf('/') + 1));
@@ -286,7 +301,7 @@ async function remote(spec: string, o: AcquireOptions): Promise<Acquired> {
     const listed = sums !== undefined && parseSums(sums.toString('utf8')).has(name);
     const release = listed ? { sums: sums!, minisig: (await fetchSmall(CHECKSUMS_SIGNATURE))?.toString('utf8') } : undefined;
     const path = join(dir, 'artifact');
-    if (!(await download(url.href, path, max, policy))) fail('CTXFORGE_IO', `cannot download ${url.href}: HTTP 404`, { file: url.href }, 2);
+    if (!(await download(url.href, path, max, getter))) fail('CTXFORGE_IO', `cannot download ${url.href}: HTTP 404`, { file: url.href }, 2);
     const { sha256, size } = await sha256File(path);
     if (release) checkListed(name, sha256, release.sums, url.href);
     return { input: { label: url.href, path }, file: name, sha256, size, source: { type: 'url', location: url.href }, release, diagnostics, cleanup };
@@ -313,6 +328,8 @@ export async function acquireLocked(src: LockSource, o: AcquireOptions & { scope
     if (lockPolicy(u, null)) {
       fail('CTXFORGE_LOCK_INVALID', `the recorded source ${printable(src.location)} is not an https URL; a lock never makes ctxforge fetch from plain http`, { hint: 'install from an https URL' }, 2);
     }
+    const inside = o.publicOnly ? publicUrlProblem(u) : null;
+    if (inside) fail('CTXFORGE_INSTALL_REDIRECT', `the recorded source ${printable(src.location)} is not fetched: ${inside}`, { file: src.location, hint: 'vendor the artifact into the repository, or record a public https URL' }, 2);
     return remote(u.href, { ...o, urlPolicy: lockPolicy });
   }
   if (isAbsolute(src.location)) {

@@ -13,7 +13,7 @@ import type { DiffResult } from './collab.js';
 import './rules.js';
 
 /** The schema version this ctxforge writes and reads. */
-export const CHECK_REPORT_VERSION = 1;
+export const CHECK_REPORT_VERSION = 2;
 export const CHECK_REPORT_SCHEMA_ID: string = schema.$id;
 /** The largest report the comment side reads, in bytes; the writer cuts lists to stay below it. */
 export const MAX_CHECK_REPORT_BYTES = 1024 * 1024;
@@ -33,6 +33,7 @@ export interface CheckReport {
     packages: Array<Omit<PackageCheck, 'diff'> & { diff: DiffResult | null }>;
     notes: Diagnostic[];
     config_changes: CheckResult['configChanges'];
+    lock: CheckResult['lock'];
   };
 }
 
@@ -51,6 +52,9 @@ function toReport(r: CheckResult, toolVersion: string, cap?: number): CheckRepor
         diagnostics: cut(p.diagnostics), diff: p.diff ? { ...p.diff.result, changes: cut(p.diff.result.changes) } : null,
       })),
       notes: cut(r.notes), config_changes: cut(r.configChanges),
+      lock: r.lock && cap !== undefined
+        ? { ...r.lock, packages: cut(r.lock.packages), unclaimed: cut(r.lock.unclaimed), findings: cut(r.lock.findings), skill_diffs: cut(r.lock.skill_diffs).map((d) => ({ ...d, lines: cut(d.lines) })) }
+        : r.lock,
     },
   };
 }
@@ -105,7 +109,7 @@ export function readCheckReport(text: string, toolVersion: string): CheckResult 
   const res = rep.result;
   return {
     valid: res.valid, failed: res.failed, base: res.base, required_bump: res.required_bump, failOn: res.fail_on,
-    notes: res.notes, configChanges: res.config_changes, truncated: rep.truncated, reportedVersion: rep.tool_version,
+    notes: res.notes, configChanges: res.config_changes, lock: res.lock, truncated: rep.truncated, reportedVersion: rep.tool_version,
     packages: res.packages.map((p) => ({
       ...p,
       // Re-rendered here, from data: the fork's Markdown is never used.

@@ -5,6 +5,9 @@ import { ruleFor } from '../core/rules.js';
 import { mdCode, mdCodeCell, mdText, truncateMarkdown } from '../core/markdown-safe.js';
 import { resultsText } from '../core/report.js';
 import { escapeData as esc } from '../core/log-safe.js';
+import { lockDiagnostics } from '../install/review.js';
+export { lockDiagnostics };
+import { lockMarkdown, lockText } from './lock-report.js';
 
 export const COMMENT_MARKER = '<!-- ctxforge:check -->';
 /** GitHub rejects comment bodies over 65,536 characters. */
@@ -71,6 +74,7 @@ export function checkMarkdown(r: CheckResult, from?: VerdictSource): string {
     }
     if (p.diff && !p.diff.result.initial) out.push(p.diff.markdown.trimEnd(), '');
   }
+  if (r.lock) out.push(lockMarkdown(r.lock));
   for (const n of r.notes) out.push(`> ${n.severity}: ${cell(n.message)}${n.hint ? ` (${cell(n.hint)})` : ''}`, '');
   out.push(`Required bump across packages: **${r.required_bump}**. Failing on: ${r.failOn.length ? r.failOn.join(', ') : 'nothing'}.`, '');
   // The verdict is the first line and the totals the last: a reader of a cut report sees both.
@@ -90,6 +94,7 @@ export function checkText(r: CheckResult): string {
     }
     if (p.findings.length) lines.push(`  ${esc(p.path)} fails: ${esc(p.findings.join('; '))}`);
   }
+  if (r.lock) lines.push(lockText(r.lock));
   lines.push(`check ${r.failed ? 'FAILED' : 'passed'} (base ${r.base ? r.base.slice(0, 12) : 'none'}; failing on: ${r.failOn.length ? r.failOn.join(', ') : 'nothing'})`);
   return lines.join('\n');
 }
@@ -134,6 +139,13 @@ export function sarifLog(r: CheckResult, toolVersion: string): Record<string, un
         locations: [{ physicalLocation: { artifactLocation: { uri }, ...(d.line ? { region: { startLine: d.line, ...(d.column ? { startColumn: d.column } : {}) } } : {}) } }],
       });
     }
+  }
+  for (const d of r.lock ? lockDiagnostics(r.lock) : []) {
+    if (!rules.has(d.code)) rules.set(d.code, { id: d.code, shortDescription: { text: ruleFor(d.code)?.summary ?? d.code } });
+    results.push({
+      ruleId: d.code, level: d.severity === 'error' ? 'error' : 'warning', message: { text: d.message },
+      locations: [{ physicalLocation: { artifactLocation: { uri: sarifUri(d.file ?? 'ctxforge.lock') } } }],
+    });
   }
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',

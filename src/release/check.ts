@@ -16,6 +16,9 @@ import { checkIdMap, compareIdMaps } from '../sync/idmap-check.js';
 import { tagNoteDiagnostic } from '../repo/tag-patterns.js';
 import './rules.js';
 import { pushAll } from '../core/arrays.js';
+import { loosenedLockPolicy, reviewLock, type LockReview } from '../install/review.js';
+import { lkind } from '../install/apply.js';
+import { join } from 'node:path';
 
 /**
  * What fails the check, besides nothing: `error` invalid packages, `version` a bump too small for
@@ -71,6 +74,8 @@ export interface CheckResult {
   notes: Diagnostic[];
   /** What the head's config changes against the base's (which decided the check). */
   configChanges: ConfigChange[];
+  /** The lock gate: ctxforge.lock and the managed host folders at the head, judged against the base (null: neither has a lock nor managed folders). */
+  lock: LockReview | null;
 }
 
 export async function runCheck(o: CheckOptions): Promise<CheckResult> {
@@ -98,11 +103,20 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     return undefined;
   }) : undefined;
   const pkgs = plan?.packages ?? headPkgs;
-  // Nothing at the path at the head nor at the base (a mistyped `path` input): that is an error, never a pass.
-  if (!pkgs.length && !plan?.gone.length) await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
-  const configChanges = plan?.changes ?? [];
-  for (const c of configChanges) notes.push(warning('CTXFORGE_CHECK_CONFIG_CHANGED', c.message, { file: o.config ?? 'ctxforge.yaml' }));
   const repo = base ? await repoOf(root) : undefined;
+  // A repository that consumes packages (a lock, host folders) and builds none is checked for its lock alone.
+  const consumer = !o.path && (lkind(join(root, 'ctxforge.lock')) !== null || (repo && base ? (await repo.lookup(base, 'ctxforge.lock')) !== undefined : false));
+  // Nothing at the path at the head nor at the base (a mistyped `path` input): that is an error, never a pass.
+  if (!pkgs.length && !plan?.gone.length && !consumer) await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
+  const configChanges = plan?.changes ?? [];
+  // The lock gate's policy is the base's `lock:` (a pull request cannot relax its own gate); without a base, the config at hand.
+  const lockPolicy = plan ? plan.config?.lock : headConfig?.lock;
+  if (plan) {
+    const loose = loosenedLockPolicy(plan.config?.lock, headConfig?.lock);
+    if (loose.length) configChanges.push({ loosening: true, message: `the head's config relaxes the lock gate (${loose.join('; ')}); the base's lock policy applies` });
+    else if (JSON.stringify(plan.config?.lock ?? null) !== JSON.stringify(headConfig?.lock ?? null)) configChanges.push({ loosening: false, message: 'the head\'s config changes the lock gate; the base\'s lock policy applies' });
+  }
+  for (const c of configChanges) notes.push(warning('CTXFORGE_CHECK_CONFIG_CHANGED', c.message, { file: o.config ?? 'ctxforge.yaml' }));
   const head = await commitOf(root, 'HEAD');
   const out: PackageCheck[] = [];
   let required: Bump = 'none';
@@ -174,8 +188,11 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     out.push({ name: g.name, path: g.path, format: g.format, version: '', valid: false, diagnostics: [d], diff: null, findings: failOn.includes('error') ? ['package gone at the head'] : [] });
   }
   const configFails = baseConfigInvalid || (failOn.includes('config') && configChanges.some((c) => c.loosening));
+  // The lock gate is the whole repository's: every check runs it, a matrix entry too (none can skip it).
+  const lock = await reviewLock({ root, repo, base, policy: lockPolicy, env: o.env });
+  const lockMatters = lock && (lock.base_lock || lock.head_lock || lock.unclaimed.length > 0);
   return {
-    valid: out.every((p) => p.valid), failed: configFails || out.some((p) => p.findings.length > 0),
-    base, required_bump: required, packages: out, failOn, notes, configChanges,
+    valid: out.every((p) => p.valid), failed: configFails || out.some((p) => p.findings.length > 0) || (!!lockMatters && lock.failed && failOn.length > 0),
+    base, required_bump: required, packages: out, failOn, notes, configChanges, lock: lockMatters ? lock : null,
   };
 }

@@ -52,9 +52,21 @@ export interface LinksConfig extends LinkSettings {
   level: ConfigLinkLevel;
 }
 
+/** Lock findings the `lock:` gate can fail on (schemas/ctxforge.schema.json names the same six). */
+export const LOCK_FINDINGS = ['unsigned', 'new-signer', 'key-change', 'downgrade', 'republish', 'unlocked-files'] as const;
+export type LockFindingKind = (typeof LOCK_FINDINGS)[number];
+
+/** `lock:` — the pull-request lock gate's policy, always read from the base commit. */
+export interface LockGateConfig {
+  fail_on?: LockFindingKind[];
+  /** Signer key ids (as ctxforge.lock records them) trusted for packages the base does not pin. */
+  signers?: string[];
+}
+
 export interface RepoConfig {
   /** Where it was read from, as diagnostics show it: repository-relative when inside the repository. */
   file: string;
+  lock?: LockGateConfig;
   tag_pattern?: string;
   policy?: Record<string, unknown>;
   /** `links:` as written, a level or `{level, root}`, always in the mapping form here. */
@@ -213,7 +225,7 @@ export function parseRepoConfig(text: string, file: string = CONFIG_FILE): RepoC
   if (!validate(doc)) refuse(file, problemsOf(validate.errors ?? [], doc).map((p) => ({ ...p, line: lineOf(p.segs, p.key) })));
 
   // What the schema cannot say: paths are safe and listed once, tag patterns expand for their package.
-  const top = doc as { tag_pattern?: string; policy?: Record<string, unknown>; links?: ConfigLinkLevel | Partial<LinksConfig>; packages?: Array<Record<string, unknown>> };
+  const top = doc as { tag_pattern?: string; policy?: Record<string, unknown>; links?: ConfigLinkLevel | Partial<LinksConfig>; lock?: LockGateConfig; packages?: Array<Record<string, unknown>> };
   const problems: Array<Problem & { line?: number }> = [];
   const no = (segs: Segment[], message: string) => problems.push({ segs, message, line: lineOf(segs) });
   const pattern = (p: string, segs: Segment[], name?: string) => {
@@ -228,6 +240,7 @@ export function parseRepoConfig(text: string, file: string = CONFIG_FILE): RepoC
     cfg.tag_pattern = top.tag_pattern;
   }
   if (top.policy !== undefined) cfg.policy = top.policy;
+  if (top.lock !== undefined) cfg.lock = { ...top.lock };
   const seen = new Set<string>();
   for (const [i, p] of (top.packages ?? []).entries()) {
     const raw = p.path as string;

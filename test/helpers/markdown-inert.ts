@@ -31,7 +31,16 @@ export function assertInert(md: string, where: string): string[] {
   const allSpans: string[] = [];
   let width = 0;
   let opened = 0;
+  // A fenced block (ours are backtick fences) is shown as written: nothing in it renders, links or
+  // pings; it ends only at a fence at least as long as the one that opened it.
+  let fence = '';
   for (const line of md.split('\n')) {
+    const f = /^(`{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (f && f.length >= fence.length && line.slice(f.length).trim() === '') fence = '';
+      continue;
+    }
+    if (f) { fence = f; width = 0; continue; }
     const isRow = line.startsWith('|');
     // GFM splits a row on every `|` not after a backslash, before it reads code spans.
     if (isRow) {
@@ -46,6 +55,7 @@ export function assertInert(md: string, where: string): string[] {
     assert.doesNotMatch(rest, /(^|[^\w`])@[A-Za-z]/, `${where}: a mention in: ${line}`);
     assert.doesNotMatch(rest, /(?<!&)#\d|GH-\d/i, `${where}: a reference in: ${line}`);
   }
+  assert.equal(fence, '', `${where}: a fenced block is never closed`);
   assert.equal(opened, 0, `${where}: unbalanced <details>`);
   return allSpans;
 }
