@@ -2,10 +2,12 @@
 // every folder a package owns is built complete in a staging folder beside it (with whatever the
 // user put in the old one carried over), a journal names the swaps, each folder is swapped in by
 // rename, and the lock is written last. A journal left by a killed process is completed by the next
-// command — only if it is bound to the lock on disk and names only folders a lock owns, since a
-// journal that completes deletes folders. Nothing is ever written through a symbolic link, and
-// nothing the lock does not record as the package's is overwritten or removed without --force.
-import { constants, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeSync, openSync, closeSync, copyFileSync, fsyncSync, unlinkSync } from 'node:fs';
+// command — only if it is where no commit or download can put it (context.ts), is the user's own
+// file, is bound to the lock on disk and names only folders a lock owns, since a journal that
+// completes deletes folders. Nothing is ever written, moved or deleted through a symbolic link, in
+// an install or in the completion of one, and nothing the lock does not record as the package's is
+// overwritten or removed without --force.
+import { constants, lstatSync, statSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeSync, openSync, closeSync, copyFileSync, fsyncSync, unlinkSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { basename, dirname, join } from 'node:path';
@@ -280,20 +282,60 @@ function rel(root: string, abs: string): string {
   return abs.slice(root.length + 1).split(/[\\/]/).join('/');
 }
 
-/** Runs the swaps a journal names and writes its lock; each step is safe to repeat. */
-async function rollForward(root: string, lockPath: string, journalPath: string, j: Journal): Promise<void> {
+/** What a person does with a journal ctxforge will not complete: the names its folders carry, and how to roll back. */
+export const ROLLBACK = 'to undo the interrupted install by hand: beside each folder it names, `.<name>.ctxforge-stage-<pid>-<token>` holds the new content '
+  + 'that was not swapped in yet (delete it) and `.<name>.ctxforge-old-<pid>-<token>` the folder as it was before (put it back as `<name>`, after moving away '
+  + 'what is there now); then delete the journal and run `ctxforge install --frozen` to see what still differs from the lock';
+
+const crossesLink = (journalPath: string, at: string) => new DiagnosticError(error('CTXFORGE_IO_SYMLINK', `${printable(at)} is a symbolic link, and the install journal ${journalPath} would move or delete a folder through it or as it; a journal is never completed through a link, nothing was moved`, {
+  file: at, hint: `check where the link came from; ${ROLLBACK}`,
+}), 2);
+
+/**
+ * The paths a journal renames or deletes (each swap's folder, staging and backup folder) and every
+ * folder on the way to them, checked as install checks its own: the first that is a link, or null.
+ */
+function linkInSwaps(root: string, j: Journal): string | null {
   for (const s of j.swaps) {
-    const abs = join(root, ...s.folder.split('/'));
-    const staged = s.staged ? join(root, ...s.staged.split('/')) : null;
-    const backup = join(root, ...s.backup.split('/'));
+    for (const p of [s.folder, s.staged, s.backup]) {
+      const link = p === null ? null : symlinkOnTheWay(root, p);
+      if (link) return link;
+    }
+  }
+  return null;
+}
+
+/** Renames one root-relative path to another, neither of them a link nor below one. */
+function renameIn(root: string, journalPath: string, from: string, to: string): void {
+  for (const p of [from, to]) { const link = symlinkOnTheWay(root, p); if (link) throw crossesLink(journalPath, link); }
+  renameSync(join(root, ...from.split('/')), join(root, ...to.split('/')));
+}
+
+/** Deletes a root-relative path never below a link; a link there would go as a link (rm never follows one). */
+function removeIn(root: string, journalPath: string, path: string): void {
+  const link = symlinkOnTheWay(root, dirname(path));
+  if (link) throw crossesLink(journalPath, link);
+  rmSync(join(root, ...path.split('/')), { recursive: true, force: true });
+}
+
+/**
+ * Runs the swaps a journal names and writes its lock; each step is safe to repeat. Nothing is done
+ * when any path the journal moves or deletes is, or lies below, a link — and each step checks its
+ * paths again.
+ */
+async function rollForward(root: string, lockPath: string, journalPath: string, j: Journal): Promise<void> {
+  const link = linkInSwaps(root, j);
+  if (link) throw crossesLink(journalPath, link);
+  for (const s of j.swaps) {
+    const at = (p: string | null) => (p === null ? null : lkind(join(root, ...p.split('/'))));
     // A staging folder is swapped in only while it is a real folder (once swapped, it is gone).
-    if (staged ? lkind(staged) === 'dir' : true) {
-      if (lkind(abs) !== null && lkind(backup) === null) renameSync(abs, backup);
-      if (staged) renameSync(staged, abs);
+    if (s.staged ? at(s.staged) === 'dir' : true) {
+      if (at(s.folder) !== null && at(s.backup) === null) renameIn(root, journalPath, s.folder, s.backup);
+      if (s.staged) renameIn(root, journalPath, s.staged, s.folder);
     }
   }
   if (j.lock !== undefined) await writeFileAtomic(lockPath, j.lock, 0o644, root);
-  for (const s of j.swaps) rmSync(join(root, ...s.backup.split('/')), { recursive: true, force: true });
+  for (const s of j.swaps) removeIn(root, journalPath, s.backup);
   rmSync(journalPath, { force: true });
 }
 
@@ -333,6 +375,9 @@ export async function recover(root: string, scope: Scope, lockPath: string, jour
   const k = lkind(jp);
   if (k === null) return [];
   if (k !== 'file') throw new DiagnosticError(symlinkRefusal(jp, 'the install journal'), 2);
+  // ctxforge writes its journal 0600 as the user who runs it: another owner's, or one others may write, is not one it wrote.
+  const st = lstatSync(jp);
+  if (typeof process.getuid === 'function' && (st.uid !== process.getuid() || (st.mode & 0o022) !== 0)) throw notOurs(jp, 'it belongs to another user, or others may write it');
   let j: Journal | undefined;
   try { j = checkJournal(parseJson(readFileSync(jp, 'utf8')), scope); } catch { j = undefined; }
   if (!j) throw notOurs(jp, 'it is not one ctxforge wrote');
@@ -351,6 +396,16 @@ export function interrupted(journalPath: string): boolean {
   return lkind(journalPath) !== null;
 }
 
+/** The folders a journal ctxforge will not complete says it swaps, to name in its report (none when it is not a journal). */
+export function journalFolders(path: string, scope: Scope): string[] {
+  try {
+    if (lkind(path) !== 'file' || lstatSync(path).size > 16 << 20) return [];
+    return checkJournal(parseJson(readFileSync(path, 'utf8')), scope)?.swaps.map((s) => s.folder) ?? [];
+  } catch {
+    return [];
+  }
+}
+
 /** Removes staging and backup folders left beside `folders` by processes that no longer run. */
 function sweepStale(root: string, folders: string[]): void {
   for (const parent of new Set(folders.map((f) => dirname(join(root, ...f.split('/')))))) {
@@ -364,6 +419,20 @@ function sweepStale(root: string, folders: string[]): void {
       if (!alive) { try { process.kill(pid, 0); alive = true; } catch (e) { alive = (e as NodeJS.ErrnoException).code === 'EPERM'; } }
       if (!alive && lkind(join(parent, n)) === 'dir') rmSync(join(parent, n), { recursive: true, force: true });
     }
+  }
+}
+
+/** Makes the journal's folder before anything is staged: a new one (ctxforge/journals in the user's state folder) is private, 0700. */
+function journalFolder(journalPath: string): void {
+  const dir = dirname(journalPath);
+  try {
+    makeDirs(dirname(dir));
+    try { mkdirSync(dir, 0o700); } catch (e) { if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e; }
+    if (!statSync(dir).isDirectory()) throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
+  } catch (e) {
+    throw new DiagnosticError(error('CTXFORGE_IO', `cannot make ${dir}, where the install journal is kept (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); nothing was written`, {
+      file: dir, hint: 'make it writable (for a project without git it is in the state folder: XDG_STATE_HOME, else ~/.local/state)',
+    }), 2);
   }
 }
 
@@ -386,6 +455,7 @@ export async function applyChanges(changes: FolderChange[], o: ApplyOptions): Pr
 
   sweepStale(o.root, preps.map((p) => p.change.folder));
   const todo = preps.filter((p) => p.action !== 'unchanged');
+  if (todo.length || o.lockText !== undefined) journalFolder(o.journalPath);
   const swaps: Swap[] = [];
   const made: string[] = [];
   const token = randomBytes(8).toString('hex');

@@ -1,13 +1,14 @@
 // Where an install happens: the scope's root, its lock, and its install journal. The journal is
 // what a killed install leaves for the next command to complete, and completing it moves and
-// deletes folders, so it is kept where no commit can put it: inside the git directory of a project
-// that has one (git never checks out a path named .git), beside the lock in the user's config
-// folder for --user. A project without git has no pull requests to plant one; its journal sits
-// beside the lock, and is bound to it (apply.ts).
+// deletes folders, so it is kept where neither a commit nor a download can put it: inside the git
+// directory of a project that has one (git never checks out a path named .git), in the user's
+// state folder for a project without git (a ZIP or a template can ship any file of its folder,
+// ctxforge.lock.journal included), beside the lock in the user's config folder for --user.
 import { lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fail } from '../core/diagnostics.js';
+import { sha256Hex } from '../core/hash.js';
 import type { Scope } from './hosts.js';
 import { LOCK_NAME } from './lock.js';
 
@@ -19,7 +20,7 @@ export interface Ctx {
   journalPath: string;
   /** The journal's path as messages name it. */
   journalLabel: string;
-  /** A file named like the old journal beside a project's lock, which is never read as one. */
+  /** Where a project's journal used to be, beside its lock (in the work tree): never read as one, only reported. */
   strayJournal?: string;
   env: NodeJS.ProcessEnv;
 }
@@ -52,17 +53,24 @@ export function gitDirOf(root: string): string | undefined {
   try { return lstatSync(gd).isDirectory() ? gd : undefined; } catch { return undefined; }
 }
 
+/**
+ * The install journal of a project without git: in the user's state folder ($XDG_STATE_HOME, else
+ * ~/.local/state), named by the SHA-256 of the project's real path, so that nothing in the project
+ * folder can name, plant or replace it.
+ */
+export function stateJournal(root: string, env: NodeJS.ProcessEnv): string {
+  const state = env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith('/') ? env.XDG_STATE_HOME : join(env.HOME || homedir(), '.local', 'state');
+  return join(state, 'ctxforge', 'journals', `${sha256Hex(root)}.json`);
+}
+
 export function context(o: { cwd: string; env?: NodeJS.ProcessEnv; user?: boolean }): Ctx {
   const env = o.env ?? process.env;
   if (!o.user) {
     const root = projectRoot(o.cwd);
     const lockPath = join(root, LOCK_NAME);
     const git = gitDirOf(root);
-    if (git) {
-      const journalPath = join(git, JOURNAL_NAME);
-      return { scope: 'project', root, lockPath, lockLabel: LOCK_NAME, journalPath, journalLabel: journalPath, strayJournal: `${lockPath}.journal`, env };
-    }
-    return { scope: 'project', root, lockPath, lockLabel: LOCK_NAME, journalPath: `${lockPath}.journal`, journalLabel: `${LOCK_NAME}.journal`, env };
+    const journalPath = git ? join(git, JOURNAL_NAME) : stateJournal(root, env);
+    return { scope: 'project', root, lockPath, lockLabel: LOCK_NAME, journalPath, journalLabel: journalPath, strayJournal: `${lockPath}.journal`, env };
   }
   const root = realDir(env.HOME || homedir());
   const config = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(root, '.config');

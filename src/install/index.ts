@@ -4,8 +4,8 @@
 import { relative, sep } from 'node:path';
 import { DiagnosticError, error, fail, warning, type Diagnostic } from '../core/diagnostics.js';
 import type { Limits } from '../core/limits.js';
-import { applyChanges, interrupted, lkind, recover, type ApplyResult, type FolderChange } from './apply.js';
-import { context, type Ctx } from './context.js';
+import { applyChanges, interrupted, journalFolders, lkind, recover, ROLLBACK, type ApplyResult, type FolderChange } from './apply.js';
+import { context, gitDirOf, type Ctx } from './context.js';
 import { checkLocked, type Drift } from './drift.js';
 import { type HostName, type Scope } from './hosts.js';
 import { emptyLock, readLock, serializeLock, type Lock, type LockPackage, type LockSigner } from './lock.js';
@@ -89,9 +89,26 @@ function report(action: InstallReport['action'], ctx: Ctx, o: InstallOptions, r:
   };
 }
 
-function failOnErrors(r: ApplyResult, what: string): void {
+/** Fails with the apply's errors; `notes` (a journal reported, not run) go with them, so a failed command still says so. */
+function failOnErrors(r: ApplyResult, what: string, notes: Diagnostic[] = []): void {
   const errs = r.diagnostics.filter((d) => d.severity === 'error');
-  if (errs.length) throw new DiagnosticError({ ...errs[0]!, message: `${what}: ${errs[0]!.message}` }, errs.some((d) => d.code === 'CTXFORGE_IO_SYMLINK') ? 2 : 1, r.diagnostics);
+  if (errs.length) throw new DiagnosticError({ ...errs[0]!, message: `${what}: ${errs[0]!.message}` }, errs.some((d) => d.code === 'CTXFORGE_IO_SYMLINK') ? 2 : 1, [...r.diagnostics, ...notes]);
+}
+
+/**
+ * A journal in the work tree (where ctxforge.lock.journal used to be kept) is never completed — a
+ * commit, a ZIP or a template can put any file there — only reported, with what it names and how
+ * to roll it back by hand, in case an older ctxforge was interrupted here.
+ */
+function strayJournal(ctx: Ctx): Diagnostic[] {
+  if (!ctx.strayJournal || lkind(ctx.strayJournal) === null) return [];
+  const label = relative(ctx.root, ctx.strayJournal).split(sep).join('/');
+  const names = journalFolders(ctx.strayJournal, ctx.scope);
+  const named = names.length ? `; it names ${names.slice(0, 5).map(printable).join(', ')}${names.length > 5 ? ` and ${names.length - 5} more` : ''}` : '';
+  const home = gitDirOf(ctx.root) ? 'the git directory' : 'your state folder';
+  return [warning('CTXFORGE_INSTALL_INTERRUPTED', `this file is not read as an install journal: the journal is kept in ${home} (${ctx.journalLabel}), where no commit or download can put it, so one in the project is never completed${named}`, {
+    file: label, hint: `if you did not interrupt an install here (an older ctxforge kept its journal there), delete the file and check how it got into the project; ${ROLLBACK}`,
+  })];
 }
 
 async function start(ctx: Ctx, o: InstallOptions): Promise<{ lock: Lock; text?: string; exists: boolean; notes: Diagnostic[] }> {
@@ -101,11 +118,7 @@ async function start(ctx: Ctx, o: InstallOptions): Promise<{ lock: Lock; text?: 
   } else {
     notes = await recover(ctx.root, ctx.scope, ctx.lockPath, ctx.journalPath);
   }
-  if (ctx.strayJournal && lkind(ctx.strayJournal) !== null) {
-    notes.push(warning('CTXFORGE_INSTALL_INTERRUPTED', `${printable(relative(ctx.root, ctx.strayJournal).split(sep).join('/'))} is not read: in a git project the install journal is kept in the git directory, where no commit can put it`, {
-      file: relative(ctx.root, ctx.strayJournal).split(sep).join('/'), hint: 'remove the file (and check how it got into the repository)',
-    }));
-  }
+  notes.push(...strayJournal(ctx));
   const { lock, text, exists } = await readLock(ctx.lockPath, ctx.lockLabel, ctx.scope);
   return { lock, text, exists, notes };
 }
@@ -125,7 +138,7 @@ async function commitInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, notes: Di
   }
   const next: Lock = { ...lock, packages: { ...lock.packages, [p.entry.name]: p.entry } };
   const r = await applyChanges(changesFor(p.plan, p.old), { root: ctx.root, scope: ctx.scope, lockPath: ctx.lockPath, journalPath: ctx.journalPath, lockText: serializeLock(next), force: o.force, dryRun: o.dryRun });
-  failOnErrors(r, `${printable(p.entry.name)} is not installed`);
+  failOnErrors(r, `${printable(p.entry.name)} is not installed`, notes);
   const status = !p.old ? 'installed' : down ? 'downgraded' : r.written.length || r.removed.length || p.old.artifact.sha256 !== p.entry.artifact.sha256 ? 'updated' : 'unchanged';
   return report('install', ctx, o, r, [packageReport(p.entry, status, p.plan)], [...notes, ...p.diagnostics]);
 }
@@ -190,7 +203,7 @@ export async function reinstall(o: InstallOptions): Promise<InstallReport> {
   }
   const newText = serializeLock(next);
   const r = await applyChanges(changes, { root: ctx.root, scope: ctx.scope, lockPath: ctx.lockPath, journalPath: ctx.journalPath, lockText: newText === text ? undefined : newText, force: o.force, dryRun: o.dryRun });
-  failOnErrors(r, 'the locked packages are not reinstalled');
+  failOnErrors(r, 'the locked packages are not reinstalled', notes);
   for (const p of packages) p.status = r.written.some((w) => p.folders.some((f) => w.startsWith(`${f}/`))) ? 'updated' : 'unchanged';
   return report('reinstall', ctx, o, r, packages, diagnostics);
 }
@@ -203,7 +216,7 @@ export async function reinstall(o: InstallOptions): Promise<InstallReport> {
 export async function frozen(o: InstallOptions): Promise<InstallReport> {
   const ctx = context(o);
   const drift: Drift[] = [];
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = strayJournal(ctx);
   if (interrupted(ctx.journalPath)) drift.push({ path: ctx.journalLabel, problem: 'an install was interrupted here and is not complete', package: '' });
   const { lock, exists } = await readLock(ctx.lockPath, ctx.lockLabel, ctx.scope);
   if (!exists) fail('CTXFORGE_INSTALL_DRIFT', `${ctx.lockLabel} does not exist: there is nothing to check`, { file: ctx.lockLabel, hint: 'install the packages and commit ctxforge.lock' }, 1);
@@ -248,6 +261,6 @@ export async function uninstall(names: string[], o: InstallOptions): Promise<Ins
     delete next.packages[n];
   }
   const r = await applyChanges(changes, { root: ctx.root, scope: ctx.scope, lockPath: ctx.lockPath, journalPath: ctx.journalPath, lockText: serializeLock(next), force: o.force, dryRun: o.dryRun });
-  failOnErrors(r, 'nothing was uninstalled');
+  failOnErrors(r, 'nothing was uninstalled', notes);
   return report('uninstall', ctx, o, r, [...new Set(names)].map((n) => packageReport(lock.packages[n]!, 'removed')), notes);
 }

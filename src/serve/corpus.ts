@@ -101,7 +101,7 @@ function lockOnlyDocs(p: LockPackage, root: string, lockLabel: string): Doc[] {
 export async function loadLocked(o: LoadOptions, notes: Diagnostic[]): Promise<ServedPackage[]> {
   const ctx = context(o);
   if (interrupted(ctx.journalPath)) {
-    throw new DiagnosticError(error('CTXFORGE_INSTALL_INTERRUPTED', `an install into ${ctx.root} was interrupted; nothing is served until it is complete`, { file: ctx.lockLabel, hint: 'run `ctxforge install` to complete it' }), 1);
+    throw new DiagnosticError(error('CTXFORGE_INSTALL_INTERRUPTED', `an install into ${ctx.root} was interrupted; nothing is served until it is complete`, { file: ctx.journalLabel, hint: 'run `ctxforge install` to complete it' }), 1);
   }
   const { lock, exists } = await readLock(ctx.lockPath, ctx.lockLabel, ctx.scope);
   if (!exists) throw new DiagnosticError(error('CTXFORGE_SERVE_NOTHING', '--lock: there is no lock file here', { file: ctx.lockLabel, hint: 'install packages first, or name artifacts to serve' }), 2);

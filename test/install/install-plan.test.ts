@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
 import { sha256Hex } from '../../src/core/hash.js';
@@ -314,26 +314,32 @@ test('a committed lock that names files outside its folders is refused before an
 
 test('an install killed after its folders are staged is completed by the next command; --frozen reports it meanwhile', async () => {
   const dir = tmpDir('inst-kill-');
-  const child = (version: string) => spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/install/fault-child.ts'), dir, version], {
-    cwd: repoRoot, env: { ...process.env, CTXFORGE_INSTALL_FAULT: 'after-journal' }, encoding: 'utf8',
+  // Without git, the journal is kept in the user's state folder, never in the project.
+  const env = { ...process.env, XDG_STATE_HOME: tmpDir('inst-kill-state-') };
+  const journal = join(env.XDG_STATE_HOME, 'ctxforge', 'journals', `${sha256Hex(realpathSync(dir))}.json`);
+  const child = (version: string, fault?: string) => spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/install/fault-child.ts'), dir, version], {
+    cwd: repoRoot, env: { ...env, ...(fault ? { CTXFORGE_INSTALL_FAULT: fault } : {}) }, encoding: 'utf8',
   });
-  const first = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'test/install/fault-child.ts'), dir, '1.0.0'], { cwd: repoRoot, encoding: 'utf8' });
+  const first = child('1.0.0');
   assert.equal(first.status, 0, first.stderr);
   const v1 = read(join(dir, 'ctxforge.lock'));
-  const r = child('2.0.0');
+  const r = child('2.0.0', 'after-journal');
   assert.equal(r.signal, 'SIGKILL', r.stderr);
-  assert.ok(existsSync(join(dir, 'ctxforge.lock.journal')));
+  assert.ok(existsSync(journal), 'the journal is in the state folder');
+  assert.equal(lstatSync(journal).mode & 0o777, 0o600);
+  assert.equal(lstatSync(dirname(journal)).mode & 0o777, 0o700);
+  assert.ok(!existsSync(join(dir, 'ctxforge.lock.journal')), 'nothing of the journal is in the project');
   assert.equal(read(join(dir, 'ctxforge.lock')), v1, 'the old lock stays until the swap is done');
   assert.ok(existsSync(join(dir, '.claude/skills/pdf-tools/scripts/fill.py')), 'the old files are still in place');
-  const f = await frozen({ cwd: dir, offline: true });
-  assert.ok(f.drift.some((d) => /interrupted/.test(d.problem)));
-  const next = await installVerified(verified(kit('2.0.0', { dropScript: true }), 'c'.repeat(64)), { cwd: dir });
+  const f = await frozen({ cwd: dir, offline: true, env });
+  assert.ok(f.drift.some((d) => /interrupted/.test(d.problem) && d.path === journal), JSON.stringify(f.drift));
+  const next = await installVerified(verified(kit('2.0.0', { dropScript: true }), 'c'.repeat(64)), { cwd: dir, env });
   assert.ok(next.diagnostics.some((d) => d.code === 'CTXFORGE_INSTALL_INTERRUPTED'));
-  assert.ok(!existsSync(join(dir, 'ctxforge.lock.journal')));
+  assert.ok(!existsSync(journal));
   assert.equal(lockOf(dir).packages['acme-kit']!.version, '2.0.0');
   assert.ok(!existsSync(join(dir, '.claude/skills/pdf-tools/scripts/fill.py')));
   assert.deepEqual(readdirSync(join(dir, '.claude/skills')).sort(), ['pdf-tools', 'release-notes'], 'no staging or backup folder left');
-  assert.deepEqual((await frozen({ cwd: dir, offline: true })).drift, []);
+  assert.deepEqual((await frozen({ cwd: dir, offline: true, env })).drift, []);
 });
 
 test('a journal that is not one ctxforge wrote (it names a folder install does not own) is refused, nothing moved', async () => {
