@@ -18,9 +18,9 @@
 // other bytes), 2 usage.
 //
 // `check`, `provenance`, `publish` and `npm-publish` run in the job that holds the release tokens,
-// which installs no npm dependency: this file and ./github-release.mjs (the GitHub client, on built-in
-// fetch) import `node:` modules only, and a test holds them to it. What that job
-// downloads from the build job is data — the tarball and SHA256SUMS — and nothing in it is run.
+// which installs no npm dependency: this file and ./github-release.mjs (the GitHub client, on
+// built-in fetch) import `node:` modules only, and test/packaging/workflows.test.ts holds them to it.
+// What that job downloads from the build job is data (the tarball, SHA256SUMS): nothing in it runs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -237,7 +237,7 @@ function npmPublish(o) {
     return;
   }
   checkSums(out);
-  // --ignore-scripts: npm runs no lifecycle script of a tarball, and this says so where it matters.
+  // npm runs lifecycle scripts only when publishing a folder; --ignore-scripts makes that explicit here.
   const r = spawnSync('npm', ['publish', path, '--provenance', '--access', 'public', '--ignore-scripts'], { stdio: 'inherit' });
   if (r.status !== 0) throw new Refused(`npm publish ${name} failed (exit ${r.status})`);
 }
