@@ -7,6 +7,7 @@
 //
 //   node scripts/self-release.mjs pack        --tag vX.Y.Z --out DIR [--cwd DIR]
 //   node scripts/self-release.mjs smoke       --out DIR
+//   node scripts/self-release.mjs check       --out DIR
 //   node scripts/self-release.mjs provenance  --out DIR --bundle FILE
 //   node scripts/self-release.mjs publish     --tag vX.Y.Z --out DIR
 //   node scripts/self-release.mjs npm-publish --out DIR
@@ -15,12 +16,18 @@
 // (the runner sets them); `npm-publish` runs only when NODE_AUTH_TOKEN is set. Exit 0 done (or
 // skipped, said why), 1 refused (a wrong tag, bytes that differ from SHA256SUMS, provenance for
 // other bytes), 2 usage.
+//
+// `check`, `provenance`, `publish` and `npm-publish` run in the job that holds the release tokens,
+// which installs no npm dependency: this file and ./github-release.mjs (the GitHub client, on
+// built-in fetch) import `node:` modules only, and test/packaging/workflows.test.ts holds them to it.
+// What that job downloads from the build job is data (the tarball, SHA256SUMS): nothing in it runs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { HttpError, ReleaseError, gitHub, publishRelease } from './github-release.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SUMS = 'SHA256SUMS';
@@ -131,6 +138,18 @@ function smoke(o) {
 }
 
 /**
+ * The release directory the build job handed on, checked against its SHA256SUMS before anything is
+ * attested or uploaded; names the tarball for the next steps (actions/attest's subject-path).
+ */
+function check(o) {
+  const out = resolve(need(o, 'out'));
+  const { name, path } = tarballIn(out);
+  checkSums(out);
+  output('tarball', path);
+  console.log(`${name} matches ${SUMS} (sha256 ${sha256(path)})`);
+}
+
+/**
  * Attaches the Sigstore bundle that actions/attest wrote for the tarball as `<tarball>.sigstore.json`,
  * after checking that its in-toto statement names the tarball's digest (a bundle for other bytes is
  * refused), and rewrites SHA256SUMS over both. The signature itself is checked by `gh attestation verify`.
@@ -196,18 +215,13 @@ async function publish(o) {
   const commit = env.GITHUB_SHA && /^[0-9a-f]{40}$/.test(env.GITHUB_SHA) ? env.GITHUB_SHA : null;
   const server = plain((env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, ''), 'GITHUB_SERVER_URL');
   const repository = plain(env.GITHUB_REPOSITORY, 'GITHUB_REPOSITORY');
-  // The project's own GitHub client (tested in test/release): run from the sources through tsx.
-  const { register } = await import('tsx/esm/api');
-  register();
-  const { GitHubApi } = await import(pathToFileURL(join(root, 'src', 'release', 'github', 'api.ts')).href);
-  const { publishRelease } = await import(pathToFileURL(join(root, 'src', 'release', 'github', 'publish.ts')).href);
-  const api = new GitHubApi(env.GITHUB_TOKEN, env.GITHUB_API_URL ?? 'https://api.github.com', repository, {}, (s) => console.log(s));
+  const api = gitHub({ token: env.GITHUB_TOKEN, apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com', repository, log: (s) => console.log(s) });
   const type = (n) => (n.endsWith('.tgz') ? 'application/gzip' : n.endsWith('.json') ? 'application/json' : 'text/plain');
   const assets = [name, bundle, SUMS].map((n) => ({ name: n, path: join(out, n), sha256: n === SUMS ? sha256(join(out, n)) : sums.get(n), size: statSync(join(out, n)).size, contentType: type(n) }));
   const prerelease = version.includes('-');
   const r = await publishRelease(api, {
     tag, commit, name: `ctxforge ${version}`, body: releaseNotes({ server, repository, tag, tarball: name, bundle }), assets,
-    draft: false, prerelease, ...(prerelease ? { makeLatest: 'false' } : {}), overwrite: false, log: (s) => console.log(s),
+    prerelease, ...(prerelease ? { makeLatest: 'false' } : {}), log: (s) => console.log(s),
   });
   output('release-url', r.url);
   output('download-url', `${server}/${repository}/releases/download/${tag}/${name}`);
@@ -223,11 +237,12 @@ function npmPublish(o) {
     return;
   }
   checkSums(out);
-  const r = spawnSync('npm', ['publish', path, '--provenance', '--access', 'public'], { stdio: 'inherit' });
+  // npm runs lifecycle scripts only when publishing a folder; --ignore-scripts makes that explicit here.
+  const r = spawnSync('npm', ['publish', path, '--provenance', '--access', 'public', '--ignore-scripts'], { stdio: 'inherit' });
   if (r.status !== 0) throw new Refused(`npm publish ${name} failed (exit ${r.status})`);
 }
 
-const STEPS = { pack, smoke, provenance, publish, 'npm-publish': npmPublish };
+const STEPS = { pack, smoke, check, provenance, publish, 'npm-publish': npmPublish };
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [step, ...rest] = process.argv.slice(2);
@@ -235,9 +250,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     if (!STEPS[step]) throw new Refused(`usage: self-release.mjs ${Object.keys(STEPS).join('|')} [--options]`, 2);
     await STEPS[step](args(rest));
   } catch (e) {
-    // A refusal or a diagnostic of the GitHub client is a message; anything else keeps its stack.
-    const d = e?.diagnostic;
-    const text = e instanceof Refused ? e.message : d ? `${d.code}: ${d.message}${d.hint ? ` (${d.hint})` : ''}` : e?.stack ?? String(e);
+    // A refusal, a release diagnostic or GitHub's answer is a message; anything else keeps its stack.
+    const text = e instanceof Refused || e instanceof HttpError ? e.message : e instanceof ReleaseError ? `${e.code}: ${e.message}${e.hint ? ` (${e.hint})` : ''}` : e?.stack ?? String(e);
     console.error(`self-release ${step ?? ''}: ${text}`);
     process.exitCode = e instanceof Refused ? e.code : 1;
   }

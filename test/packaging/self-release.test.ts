@@ -3,13 +3,15 @@
 // binds it to its provenance, lists it in SHA256SUMS and publishes all three on the local GitHub
 // stand-in; then the install command from the release notes installs it from the download URL.
 // A small package named ctxforge stands in for the real one, so nothing here needs the registry
-// (the real `npm pack` → `npm install -g` is test/install/pack-install.test.ts).
+// (the real `npm pack` → `npm install -g` is test/install/pack-install.test.ts). The steps run on
+// plain node from a copy of scripts/self-release.mjs and scripts/github-release.mjs in a folder with no
+// node_modules above it, as the publish job runs them: no tsx, no dependency to fall back on.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { startGitHub, type FakeGitHub } from '../helpers/github-server.js';
 import { repoRoot } from '../helpers/cli.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
@@ -18,7 +20,18 @@ import { parseYamlSafe } from '../../src/core/yaml-safe.js';
 const servers: FakeGitHub[] = [];
 after(async () => { for (const s of servers) await s.close(); });
 
-const SCRIPT = join(repoRoot, 'scripts', 'self-release.mjs');
+/** scripts/self-release.mjs and the GitHub client it imports, copied where no node_modules can be found from them. */
+function plainCopy(): string {
+  const dir = join(tmpDir('self-release-scripts-'), 'scripts');
+  cpSync(join(repoRoot, 'scripts', 'self-release.mjs'), join(dir, 'self-release.mjs'));
+  cpSync(join(repoRoot, 'scripts', 'github-release.mjs'), join(dir, 'github-release.mjs'));
+  for (let d = dir; ; d = dirname(d)) {
+    assert.equal(existsSync(join(d, 'node_modules')), false, `${d} has node_modules`);
+    if (dirname(d) === d) break;
+  }
+  return join(dir, 'self-release.mjs');
+}
+const SCRIPT = plainCopy();
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** A package named ctxforge whose bin prints its version, as the real one does. */
@@ -31,7 +44,7 @@ function fakeCtxforge(version: string): string {
   return dir;
 }
 
-const stepEnv = (env: NodeJS.ProcessEnv) => ({ ...process.env, GITHUB_OUTPUT: '', NODE_AUTH_TOKEN: '', npm_config_audit: 'false', npm_config_fund: 'false', ...env });
+const stepEnv = (env: NodeJS.ProcessEnv) => ({ ...process.env, NODE_OPTIONS: '', GITHUB_OUTPUT: '', NODE_AUTH_TOKEN: '', npm_config_audit: 'false', npm_config_fund: 'false', ...env });
 
 function run(step: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const r = spawnSync(process.execPath, [SCRIPT, step, ...args], { encoding: 'utf8', env: stepEnv(env) });
@@ -104,6 +117,30 @@ test('smoke: the tarball installs with npm install -g and its ctxforge --version
   const bad = run('smoke', ['--out', out2]);
   assert.equal(bad.code, 1);
   assert.match(bad.err, /printed "9\.9\.9".*expected 0\.4\.0/);
+});
+
+test('check: the downloaded release directory against SHA256SUMS, naming the tarball for actions/attest', () => {
+  const pkg = fakeCtxforge('0.3.0');
+  const out = join(tmpDir('self-release-out-'), 'rel');
+  assert.equal(run('pack', ['--tag', 'v0.3.0', '--out', out, '--cwd', pkg]).code, 0);
+  const outputs = join(tmpDir(), 'github-output');
+  writeFileSync(outputs, '');
+  const ok = run('check', ['--out', out], { GITHUB_OUTPUT: outputs });
+  assert.equal(ok.code, 0, ok.err);
+  assert.equal(readFileSync(outputs, 'utf8'), `tarball=${join(out, 'ctxforge-0.3.0.tgz')}\n`);
+  // A file the checksums do not list, and a tarball whose bytes changed, are refused before attesting.
+  writeFileSync(join(out, 'extra.mjs'), 'process.exit(0)\n');
+  const extra = run('check', ['--out', out]);
+  assert.equal(extra.code, 1);
+  assert.match(extra.err, /extra\.mjs is not listed in SHA256SUMS/);
+  execFileSync('rm', [join(out, 'extra.mjs')]);
+  const tgz = join(out, 'ctxforge-0.3.0.tgz');
+  writeFileSync(tgz, Buffer.concat([readFileSync(tgz), Buffer.from([0])]));
+  writeFileSync(outputs, '');
+  const changed = run('check', ['--out', out], { GITHUB_OUTPUT: outputs });
+  assert.equal(changed.code, 1);
+  assert.match(changed.err, /ctxforge-0\.3\.0\.tgz does not match SHA256SUMS/);
+  assert.equal(readFileSync(outputs, 'utf8'), '', 'no tarball is named for attesting');
 });
 
 test('provenance: a bundle for other bytes is refused; the right one is attached and checksummed', () => {
@@ -190,7 +227,7 @@ test('npm-publish: skipped, and said so, without an npm token', () => {
   assert.match(r.out, /npm publish skipped: no NPM_TOKEN secret is configured/);
 });
 
-test('the workflow runs these steps in order on ctxforge\'s own version tags, npm publish only with a token; npm ci runs in a job without write permissions or OIDC token', () => {
+test('the workflow runs these steps in order on ctxforge\'s own version tags, npm publish only with a token; npm ci runs only in the job without write permissions or OIDC token', () => {
   const wf = parseYamlSafe(readFileSync(join(repoRoot, '.github', 'workflows', 'self-release.yml'), 'utf8')) as Record<string, any>;
   assert.deepEqual(wf.on, { push: { tags: ['v[0-9]*'] } });
   // Nothing at the top: a job without its own permissions gets none.
@@ -200,24 +237,21 @@ test('the workflow runs these steps in order on ctxforge\'s own version tags, np
   assert.deepEqual(wf.jobs.publish.permissions, { contents: 'write', 'id-token': 'write', attestations: 'write' });
   assert.equal(wf.jobs.publish.needs, 'build');
   const named = (steps: Array<Record<string, any>>) => steps.map((s) => String(s.run ?? s.uses ?? ''))
-    .map((s) => /self-release\.mjs ([a-z-]+)/.exec(s)?.[1] ?? (/^actions\/attest@/.test(s) ? 'attest' : /^npm (ci|install|i)\b/.test(s) ? 'npm ci' : /^actions\/(upload|download)-artifact@/.test(s) ? s.replace(/^actions\/|@.*$/g, '') : ''))
+    .map((s) => /self-release\.mjs ([a-z-]+)/.exec(s)?.[1] ?? (/^actions\/attest@/.test(s) ? 'attest' : /\bnpm (ci|install|i)\b/.test(s) ? 'npm ci' : /^actions\/(upload|download)-artifact@/.test(s) ? s.replace(/^actions\/|@.*$/g, '') : ''))
     .filter(Boolean);
   const build = wf.jobs.build.steps as Array<Record<string, any>>;
   const steps = wf.jobs.publish.steps as Array<Record<string, any>>;
   assert.deepEqual(named(build), ['npm ci', 'pack', 'smoke', 'upload-artifact']);
-  // The job holding the tokens runs no dependency's install script: its one install is --ignore-scripts.
-  assert.deepEqual(named(steps), ['npm ci', 'download-artifact', 'attest', 'provenance', 'publish', 'npm-publish']);
-  for (const s of steps) {
-    const run = String(s.run ?? '');
-    if (/\bnpm (ci|install|i)\b/.test(run)) assert.match(run, /^npm ci --ignore-scripts\b/, run);
-    assert.doesNotMatch(run, /\bnpm (rebuild|run)\b|npx /, run);
-  }
+  // The job holding the tokens installs nothing: the tag's own scripts on plain node, and the artifact as data.
+  assert.deepEqual(named(steps), ['download-artifact', 'check', 'attest', 'provenance', 'publish', 'npm-publish']);
+  for (const s of steps.filter((x) => x.run !== undefined)) assert.match(String(s.run), /^node scripts\/self-release\.mjs [a-z-]+ /, String(s.run));
   const upload = build.find((s) => /^actions\/upload-artifact@/.test(String(s.uses)))!;
   const download = steps.find((s) => /^actions\/download-artifact@/.test(String(s.uses)))!;
   assert.equal(download.with.name, upload.with.name);
+  const check = steps.find((s) => /self-release\.mjs check/.test(String(s.run)))!;
   const attest = steps.find((s) => /^actions\/attest@/.test(String(s.uses)))!;
-  assert.match(String(attest.with['subject-path']), /steps\.pack\.outputs\.tarball/);
-  assert.ok(steps.some((s) => s.id === 'pack' && /GITHUB_OUTPUT/.test(String(s.run))), 'the publish job names the downloaded tarball');
+  assert.ok(steps.indexOf(check) < steps.indexOf(attest), 'the tarball is checked against SHA256SUMS before it is attested');
+  assert.equal(String(attest.with['subject-path']), `\${{ steps.${check.id}.outputs.tarball }}`);
   const prov = steps.find((s) => /self-release\.mjs provenance/.test(String(s.run)))!;
   assert.match(String(prov.run), /steps\.attest\.outputs\.bundle-path|ATTESTATION_BUNDLE/);
   const npmStep = steps.find((s) => /self-release\.mjs npm-publish/.test(String(s.run)))!;
