@@ -19,7 +19,7 @@ after(async () => { for (const s of servers) await s.close(); });
 const RUN = { id: 4242, run_number: 17, conclusion: 'success', event: 'pull_request', head_sha: 'a'.repeat(40), head_branch: 'feature', head_repository: { owner: { login: 'forker' } } };
 
 export const PASSED: CheckResult = {
-  valid: true, failed: false, base: 'b'.repeat(40), required_bump: 'patch', failOn: ['error', 'version', 'config'], notes: [], configChanges: [],
+  valid: true, failed: false, base: 'b'.repeat(40), required_bump: 'patch', failOn: ['error', 'version', 'config'], notes: [], configChanges: [], lock: null,
   packages: [{ name: 'guide', path: 'guide', format: 'octx', version: '1.0.1', valid: true, diagnostics: [], diff: null, findings: [] }],
 };
 

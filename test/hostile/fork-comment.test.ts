@@ -42,11 +42,19 @@ async function comment(report: string | Buffer, conclusion = 'failure') {
 /** A report as a fork writes it by hand: schema-valid, every string hostile, the verdict "passed". */
 function forgedReport(over: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    report: 'ctxforge-check', schema_version: 1, tool_version: '0.1.0', truncated: false,
+    report: 'ctxforge-check', schema_version: 2, tool_version: '0.1.0', truncated: false,
     result: {
       valid: true, failed: false, base: null, required_bump: 'none', fail_on: ['error'],
       packages: [{ name: FORGED, path: `guide ${HTML}`, format: HTML, version: PINGS, valid: true, findings: [FORGED], diagnostics: [{ severity: 'warning', code: 'X', message: FORGED, file: HTML, hint: PINGS }], diff: null }],
       notes: [{ severity: 'info', code: 'Y', message: FORGED }], config_changes: [{ message: FORGED, loosening: false }],
+      // The lock review's every string hostile too: names, paths, link targets, notes and diff lines.
+      lock: {
+        base_lock: true, head_lock: true, failed: false, policy: { fail_on: ['unsigned'], signers: [FORGED], from: 'base' },
+        packages: [{ name: FORGED, change: 'added', from: null, to: { version: PINGS, sha256: 'a'.repeat(64), format: HTML, source: HTML, signer: FORGED, trust: HTML, hosts: [HTML] }, notes: [FORGED], artifact_check: 'verified' }],
+        unclaimed: [{ path: `.claude/skills/${HTML}`, kind: 'symlink', target: FORGED, changed: true }],
+        skill_diffs: [{ package: FORGED, path: HTML, status: 'added', lines: [`+${HTML}`, `+${PINGS}`, '+```````', `+${FORGED}`] }],
+        findings: [{ kind: 'unlocked-files', package: FORGED, path: HTML, message: FORGED, fails: false }],
+      },
     },
     ...over,
   };
@@ -69,7 +77,7 @@ test('a real fork check\'s report: rendered inert on the privileged side, naming
   assert.equal(check.code, 1, check.stdout);
   const saved = readFileSync(join(out, 'r.json'), 'utf8');
   const json = JSON.parse(saved) as { report: string; schema_version: number; $schema: string };
-  assert.deepEqual([json.report, json.schema_version], ['ctxforge-check', 1]);
+  assert.deepEqual([json.report, json.schema_version], ['ctxforge-check', 2]);
   assert.match(json.$schema, /check-report\.schema\.json$/);
   const { r, gh } = await comment(saved);
   assert.equal(r.code, 0, r.stdout);
@@ -87,7 +95,9 @@ test('a hand-forged report: every string stays text, the verdict slot is ctxforg
   const body = gh.comments[0]!.body;
   assertInert(body, 'comment');
   const headings = body.split('\n').filter((l) => l.startsWith('#'));
-  assert.deepEqual(headings, ['## ctxforge check: ⚠️ reported as passed, but its run concluded `failure`']);
+  assert.deepEqual(headings, ['## ctxforge check: ⚠️ reported as passed, but its run concluded `failure`', '### Lock review: ✅ passed']);
+  // The forged lock review's diff lines stay inside a fence no line of theirs can close.
+  assert.match(body, /\n````````diff\n\+<img src=x/);
   // The forged text is shown, not obeyed.
   assert.match(body, /&lt;img src=x onerror=alert\\\(1\\\)&gt;/);
   assert.match(body, /@&#8203;acme\/security-team/);
@@ -103,7 +113,8 @@ test('refused, nothing posted: not JSON, Markdown, another report, an unknown ve
     ['Markdown', `<!-- ctxforge:check -->\n${FORGED}\n`, /the saved report is Markdown, not the JSON check report/],
     ['duplicate keys', '{"report":"ctxforge-check","report":"x"}', /not JSON.*duplicate/i],
     ['another document', JSON.stringify({ hello: 'world' }), /not a ctxforge check report/],
-    ['version 2', JSON.stringify(forgedReport({ schema_version: 2 })), /schema version 2, and this ctxforge \(0\.1\.0\) reads schema version 1/],
+    ['version 1', JSON.stringify(forgedReport({ schema_version: 1 })), /schema version 1, and this ctxforge \(0\.1\.0\) reads schema version 2/],
+    ['version 3', JSON.stringify(forgedReport({ schema_version: 3 })), /schema version 3, and this ctxforge \(0\.1\.0\) reads schema version 2/],
     ['extra key', JSON.stringify(forgedReport({ comment: FORGED })), /does not match the check report schema/],
     ['a bump that is HTML', JSON.stringify({ ...forgedReport(), result: { ...(forgedReport().result as object), required_bump: '<b>major</b>' } }), /does not match the check report schema/],
     ['a severity of its own', JSON.stringify({ ...forgedReport(), result: { ...(forgedReport().result as object), notes: [{ severity: 'critical', code: 'Y', message: 'm' }] } }), /does not match the check report schema/],
@@ -123,7 +134,7 @@ test('the writer keeps a huge result under the cap and says it was cut', async (
   const { checkReportJson, readCheckReport, MAX_CHECK_REPORT_BYTES } = await import('../../src/release/check-json.js');
   const diagnostics = Array.from({ length: 20_000 }, (_, i) => ({ severity: 'error' as const, code: 'OCTX_X', message: `m${i} ${'y'.repeat(100)}`, file: `k/${i}.md` }));
   const text = checkReportJson({
-    valid: false, failed: true, base: null, required_bump: 'none', failOn: ['error'], notes: [], configChanges: [],
+    valid: false, failed: true, base: null, required_bump: 'none', failOn: ['error'], notes: [], configChanges: [], lock: null,
     packages: [{ name: 'g', path: 'g', format: 'octx', version: '1.0.0', valid: false, diagnostics, diff: null, findings: ['invalid package'] }],
   }, '0.1.0');
   assert.ok(Buffer.byteLength(text) <= MAX_CHECK_REPORT_BYTES);

@@ -116,11 +116,18 @@ test('ctxforge.yaml and the check report: the precompiled schemas judge as ajv.c
   const configInvalid = sameJudgement(cm, 'validateConfig', validateConfig as unknown as ValidateFunction, [...mutations(config), { ...config, links: 'sometimes' }, { ...config, tag_pattern: 'v**' }]);
   assert.ok(configInvalid > 5, `config: ${configInvalid} refused`);
   const report = {
-    report: 'ctxforge-check', schema_version: 1, tool_version: '0.1.0', truncated: false,
+    report: 'ctxforge-check', schema_version: 2, tool_version: '0.1.0', truncated: false,
     result: {
       valid: true, failed: false, base: null, required_bump: 'none', fail_on: ['error'],
       packages: [{ name: 'guide', path: 'guide', format: 'octx', version: '1.0.0', valid: true, findings: ['f'], diagnostics: [{ severity: 'warning', code: 'X', message: 'm', file: 'a.md', hint: 'h' }], diff: null }],
       notes: [{ severity: 'info', code: 'Y', message: 'n' }], config_changes: [{ message: 'c', loosening: false }],
+      lock: {
+        base_lock: true, head_lock: true, failed: true, policy: { fail_on: ['unsigned', 'downgrade'], signers: [], from: 'default' },
+        packages: [{ name: 'kit', change: 'downgraded', from: { version: '2.0.0', sha256: 'a'.repeat(64), format: 'acx', source: 'v/kit.acx', signer: null, trust: 'unsigned', hosts: ['claude'] }, to: null, notes: ['n'], artifact_check: null }],
+        unclaimed: [{ path: '.claude/skills/x', kind: 'symlink', target: '/etc', claimed_by: 'skills-lock.json', changed: true }],
+        skill_diffs: [{ package: 'kit', path: '.claude/skills/kit/SKILL.md', status: 'modified', lines: ['@@ -1,1 +1,1 @@', '-a', '+b'], binary: { from: null, to: { sha256: 'b'.repeat(64), size: 3 } } }],
+        findings: [{ kind: 'downgrade', package: 'kit', path: 'ctxforge.lock', message: 'm', fails: true }],
+      },
     },
   };
   const rm = gen.MODULES.find((x) => x.out === 'src/release/check-report-validator.ts')!;
