@@ -12,7 +12,8 @@ import type { Doc, Documents, FormatModule, FormatName } from '../format.js';
 import { siteRules } from '../links/generators.js';
 import { rewriteLinks } from '../links/rewrite.js';
 import { SiteIndex } from '../links/site.js';
-import { freeSuffixed, isSuffixedForm, portablePath } from '../sync/names.js';
+import { freeSuffixed, isSuffixedForm } from '../core/suffixed.js';
+import { portablePath } from '../sync/names.js';
 
 export interface Renamed {
   docs: Documents;

@@ -4,6 +4,7 @@
 // collisions get a numbered suffix.
 import { info, error, type Diagnostic } from '../core/diagnostics.js';
 import { foldedKey } from '../core/paths.js';
+import { freeSuffixed, isSuffixedForm } from '../core/suffixed.js';
 import { allFormats } from '../formats.js';
 
 /**
@@ -43,32 +44,6 @@ export function portablePath(path: string, markdown: boolean): string {
     base = dot > 0 ? `${portableSegment(base.slice(0, dot))}.${portableSegment(base.slice(dot + 1))}` : portableSegment(base);
   }
   return [...segs.map((s) => allowed(portableSegment(s), 'folder')), allowed(base, markdown ? 'document' : 'asset')].join('/');
-}
-
-/** A path split before its last extension (none when the last dot is in a folder name). */
-function stemAndExt(path: string): [string, string] {
-  const dot = path.lastIndexOf('.');
-  return dot > path.lastIndexOf('/') ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
-}
-
-/**
- * `name`, or where its case-folded form is taken, the first of `name-2`, `name-3` … (before the
- * extension) that is free. The one collision suffix every rename uses — sync's portable names and
- * a conversion's — so a later run can recognise it with isSuffixedForm.
- */
-export function freeSuffixed(name: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(foldedKey(name))) return name;
-  const [stem, ext] = stemAndExt(name);
-  let n = 2;
-  while (taken.has(foldedKey(`${stem}-${n}${ext}`))) n++;
-  return `${stem}-${n}${ext}`;
-}
-
-/** Is `name` the name `own`, or `own` with a collision suffix freeSuffixed could have given it? */
-export function isSuffixedForm(name: string, own: string): boolean {
-  if (name === own) return true;
-  const [stem, ext] = stemAndExt(own);
-  return name.startsWith(`${stem}-`) && name.endsWith(ext) && /^\d+$/.test(name.slice(stem.length + 1, name.length - ext.length));
 }
 
 export interface Renames {
