@@ -1,10 +1,13 @@
 // Names an agent host reads as its own configuration, and the one rename that keeps knowledge out of
 // them. Knowledge comes from package publishers and upstream docs owners; written under such a name
 // (`knowledge/.claude/skills/evil/SKILL.md`, a `CLAUDE.md` in a synced docs folder) it would reach an
-// agent as instructions or a skill, not as a document. Install, sync, convert and import rename it;
-// unpack and a cartridge's import, which must give back the package's own paths, refuse it.
+// agent as instructions or a skill, not as a document. Install, sync and convert write it under a
+// host-safe name and record the package's own (the lock's original_path, the ID map, the converted
+// document's kept path); unpack and import, whose tree must build into the same package again, cannot
+// rename a path the package's manifest and signature name, so they refuse it (hostConfigEntries).
 
-import { foldedKey } from './paths.js';
+import { error, type Diagnostic } from './diagnostics.js';
+import { foldedKey, unsafePathReason } from './paths.js';
 import { freeSuffixed } from './suffixed.js';
 
 /**
@@ -75,7 +78,8 @@ function safeSegment(seg: string, last: boolean): string {
  * path that is none is returned as it is. Collisions are the caller's (hostSafeNames avoids them).
  */
 export function hostSafePath(path: string): { path: string; changed: boolean } {
-  if (hostConfigProblem(path) === undefined) return { path, changed: false };
+  // An unsafe path ("..", absolute, not NFC) is the caller's to refuse: renamed, it could pass for a safe one.
+  if (unsafePathReason(path) !== null || hostConfigProblem(path) === undefined) return { path, changed: false };
   const segs = path.split('/');
   const out = segs.map((s, i) => safeSegment(s, i === segs.length - 1)).join('/');
   return { path: out, changed: out !== path };
@@ -92,7 +96,7 @@ export function hostSafeNames(paths: readonly string[], taken: Iterable<string> 
   const out = new Map<string, string>();
   const renamed: string[] = [];
   for (const p of paths) {
-    if (hostConfigProblem(p) === undefined) { out.set(p, p); used.add(foldedKey(p)); } else renamed.push(p);
+    if (!hostSafePath(p).changed) { out.set(p, p); used.add(foldedKey(p)); } else renamed.push(p);
   }
   for (const p of renamed) {
     const to = freeSuffixed(hostSafePath(p).path, used);
@@ -100,4 +104,31 @@ export function hostSafeNames(paths: readonly string[], taken: Iterable<string> 
     out.set(p, to);
   }
   return out;
+}
+
+/**
+ * The paths of a tree written exactly as the package holds them (unpack, import) that an agent host
+ * would read as configuration. A skill's own SKILL.md (`<root><skill>/SKILL.md`, for a root in
+ * `skillRoots`) is where hosts are meant to find it and is not one; anything else is, SKILL.md or
+ * hidden folder inside a skill included.
+ */
+export function hostConfigEntries(paths: Iterable<string>, skillRoots: readonly string[] = []): Array<{ path: string; why: string }> {
+  const out: Array<{ path: string; why: string }> = [];
+  for (const p of paths) {
+    const root = skillRoots.find((r) => p.startsWith(r));
+    if (root !== undefined) {
+      const segs = p.slice(root.length).split('/');
+      if (segs.length === 2 && segs[1] === 'SKILL.md' && !segs[0]!.startsWith('.') && hostConfigProblem(root) === undefined) continue;
+    }
+    const why = hostConfigProblem(p);
+    if (why !== undefined) out.push({ path: p, why });
+  }
+  return out;
+}
+
+/** CTXFORGE_HOST_CONFIG_NAME for each path of hostConfigEntries: what unpack and import refuse, before anything is written. */
+export function hostConfigRefusals(paths: Iterable<string>, skillRoots: readonly string[], into: string): Diagnostic[] {
+  return hostConfigEntries(paths, skillRoots).slice(0, 20).map((h) => error('CTXFORGE_HOST_CONFIG_NAME', `${JSON.stringify(h.path)}: ${h.why}; written into ${into}, an agent working there would take it for its own configuration`, {
+    file: h.path, hint: 'the tree must build into the same package, so the file cannot be renamed: install the package (install writes such files under names no host reads), convert it to another format (which renames them), or ask the publisher to rename it',
+  }));
 }

@@ -144,3 +144,11 @@ test('plan: assets are renamed too, a renamed document never takes the name of a
   assert.ok(got.has('.agents/skills/pdf-tools/SKILL.md'), 'a skill\'s own SKILL.md is where hosts look for it');
   assert.equal(plan.diagnostics.filter((x) => x.code === 'CTXFORGE_INSTALL_RENAMED').length, 2);
 });
+
+test('an unsafe path is never renamed into a safe-looking one: ".." stays for the path check to refuse', () => {
+  assert.deepEqual(hostSafePath('../../outside.md'), { path: '../../outside.md', changed: false });
+  assert.deepEqual(hostSafePath('a/../AGENTS.md'), { path: 'a/../AGENTS.md', changed: false });
+  assert.equal(hostSafeNames(['../x/.claude/a.md']).get('../x/.claude/a.md'), '../x/.claude/a.md');
+  const plan = planPackage(documents('evil', '1', { docs: [doc('d', '../.claude/AGENTS.md', 'x', 'x')] }), { scope: 'project', hosts: ['agents'] });
+  assert.ok(plan.diagnostics.some((d) => d.code === 'CTXFORGE_INSTALL_PATH_UNSAFE'), JSON.stringify(plan.diagnostics));
+});
