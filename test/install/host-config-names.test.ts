@@ -128,7 +128,7 @@ test('host configuration names: any dot segment and the instruction files, case-
   assert.ok(ruleFor('CTXFORGE_INSTALL_RENAMED'));
 });
 
-test('plan: assets are renamed too, a renamed document never takes the name of another, skills keep their SKILL.md', () => {
+test('plan: assets are renamed too, a renamed document never takes the name of another, skills keep their SKILL.md; an unsafe path is never renamed into a safe-looking one', () => {
   const d = documents('acme-kit', '1.0.0', {
     docs: [doc('d1', 'AGENTS.md', 'Agents', 'text'), doc('d2', 'AGENTS.knowledge.md', 'Kept', 'text')],
   });
@@ -143,12 +143,10 @@ test('plan: assets are renamed too, a renamed document never takes the name of a
   assert.equal(got.get('.agents/knowledge/acme-kit/dot-github/copilot-instructions.knowledge.md'), '.github/copilot-instructions.md');
   assert.ok(got.has('.agents/skills/pdf-tools/SKILL.md'), 'a skill\'s own SKILL.md is where hosts look for it');
   assert.equal(plan.diagnostics.filter((x) => x.code === 'CTXFORGE_INSTALL_RENAMED').length, 2);
-});
-
-test('an unsafe path is never renamed into a safe-looking one: ".." stays for the path check to refuse', () => {
+  // ".." stays for the path check to refuse: renamed to dot-, it would pass for a safe path.
   assert.deepEqual(hostSafePath('../../outside.md'), { path: '../../outside.md', changed: false });
   assert.deepEqual(hostSafePath('a/../AGENTS.md'), { path: 'a/../AGENTS.md', changed: false });
   assert.equal(hostSafeNames(['../x/.claude/a.md']).get('../x/.claude/a.md'), '../x/.claude/a.md');
-  const plan = planPackage(documents('evil', '1', { docs: [doc('d', '../.claude/AGENTS.md', 'x', 'x')] }), { scope: 'project', hosts: ['agents'] });
-  assert.ok(plan.diagnostics.some((d) => d.code === 'CTXFORGE_INSTALL_PATH_UNSAFE'), JSON.stringify(plan.diagnostics));
+  const evil = planPackage(documents('evil', '1', { docs: [doc('d', '../.claude/AGENTS.md', 'x', 'x')] }), { scope: 'project', hosts: ['agents'] });
+  assert.ok(evil.diagnostics.some((x) => x.code === 'CTXFORGE_INSTALL_PATH_UNSAFE'), JSON.stringify(evil.diagnostics));
 });
