@@ -51,7 +51,7 @@ export function installText(r: InstallReport): string {
   for (const p of r.packages) {
     const who = p.signer.trust === 'pinned' || p.signer.trust === 'trusted' || p.signer.trust === 'local'
       ? `signed by ${p.signer.key_id} (${p.signer.trust})` : `${p.signer.trust.toUpperCase()} (--allow-unsigned)`;
-    const what = [p.skills.length ? count(p.skills.length, 'skill') : '', p.documents ? count(p.documents, 'document') : ''].filter(Boolean).join(', ');
+    const what = [p.skills.length ? count(p.skills.length, 'skill') : '', p.documents ? count(p.documents, 'document') : '', p.renamed ? `${p.renamed} written under another name (host configuration names)` : ''].filter(Boolean).join(', ');
     const verb = r.action === 'uninstall' ? (would ? 'would remove' : 'removed') : r.action === 'frozen' ? 'checked' : would ? `would ${p.status === 'unchanged' ? 'keep' : 'install'}` : p.status;
     lines.push(`${r.action === 'frozen' ? '•' : '✓'} ${verb} ${p.name}${p.version ? `@${p.version}` : ''} (${p.format}, ${who})${what ? `: ${what}` : ''} in ${folderSummary(p.folders)}`);
   }

@@ -4,7 +4,8 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type * as Yaml from 'yaml';
 import { lazyRequire } from '../core/lazy.js';
-import { fail } from '../core/diagnostics.js';
+import { fail, failWith } from '../core/diagnostics.js';
+import { hostConfigRefusals } from '../core/host-config-names.js';
 import type { ArtifactInput, CommonOptions } from '../format.js';
 import { checkArtifact, type Checked } from './artifact.js';
 import { DERIVED_MEMORY_FIELDS } from './memory.js';
@@ -84,6 +85,9 @@ export function importedFrom(input: ArtifactInput, c: Checked): { files: Map<str
 
 export async function importCartridge(input: ArtifactInput, dir: string, opts: CommonOptions): Promise<string[]> {
   const out = await importedFiles(input, opts);
+  // Building the tree again gives the same ROM, whose signed manifest names every path: a path an
+  // agent host reads as configuration cannot be renamed, so it is refused before anything is written.
+  failWith(hostConfigRefusals(out.keys(), ['skills/'], dir), 'nothing was imported');
   for (const [rel, data] of out) {
     const abs = join(dir, ...rel.split('/'));
     makeDirs(dirname(abs));

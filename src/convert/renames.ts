@@ -4,15 +4,18 @@
 // in the target format. Every link that reaches a renamed file — inline, reference definitions, wiki
 // links, embeds, MDX imports, in the style each was written — is rewritten through rewriteLinks and
 // judged, in the renamed tree, to reach the file it meant; a link that cannot be is an error, and
-// nothing is renamed. The guarantee sync gives its renames.
-import { error, info, type Diagnostic } from '../core/diagnostics.js';
+// nothing is renamed. The guarantee sync gives its renames. A name an agent host reads as
+// configuration (`AGENTS.md`, `.claude/…`) is renamed the same way, with a warning.
+import { error, info, warning, type Diagnostic } from '../core/diagnostics.js';
+import { hostConfigProblem } from '../core/host-config-names.js';
 import { foldedKey } from '../core/paths.js';
 import { isMap, KEPT_PATH } from '../doc-model.js';
 import type { Doc, Documents, FormatModule, FormatName } from '../format.js';
 import { siteRules } from '../links/generators.js';
 import { rewriteLinks } from '../links/rewrite.js';
 import { SiteIndex } from '../links/site.js';
-import { freeSuffixed, isSuffixedForm, portablePath } from '../sync/names.js';
+import { freeSuffixed, isSuffixedForm } from '../core/suffixed.js';
+import { portablePath } from '../sync/names.js';
 
 export interface Renamed {
   docs: Documents;
@@ -59,7 +62,8 @@ function withBlock(d: Doc, format: FormatName, edit: (b: Record<string, unknown>
 
 export function renameForTarget(docs: Documents, target: FormatModule): Renamed {
   const notes: Diagnostic[] = [];
-  const problem = (p: string, kind: 'document' | 'asset') => target.nameProblem?.(p, kind);
+  // A name the target cannot hold, or one an agent host would read as configuration (src/core/host-config-names.ts).
+  const problem = (p: string, kind: 'document' | 'asset') => target.nameProblem?.(p, kind) ?? hostConfigProblem(p);
   const entries = [
     ...docs.docs.map((d) => ({ path: d.path, markdown: true, back: keptPath(d, target.name) })),
     ...docs.assets.map((a) => ({ path: a.path, markdown: false, back: undefined as string | undefined })),
@@ -89,7 +93,10 @@ export function renameForTarget(docs: Documents, target: FormatModule): Renamed 
     const to = freeName(e.path, e.markdown, taken);
     taken.add(foldedKey(to));
     moves.set(e.path, to);
-    notes.push(info('CONVERT_RENAMED', `${e.path} → ${to}: ${why.has(e.path) ? `${target.title} cannot hold the name (${why.get(e.path)})` : 'its name went back to the document that had it'}; every link to it follows`, { file: e.path }));
+    const host = why.has(e.path) ? hostConfigProblem(e.path) : undefined;
+    if (host !== undefined) {
+      notes.push(warning('CONVERT_NAME_HOST_CONFIG', `${e.path} → ${to}: ${host}, and an agent working in the converted tree would take it for its own configuration; every link to it follows`, { file: e.path, hint: 'rename it in the source to end the warning' }));
+    } else notes.push(info('CONVERT_RENAMED', `${e.path} → ${to}: ${why.has(e.path) ? `${target.title} cannot hold the name (${why.get(e.path)})` : 'its name went back to the document that had it'}; every link to it follows`, { file: e.path }));
   }
   // A name recorded for the target is spent once the target is written (it is not a field of its own).
   const spent = (d: Doc) => (isMap(d.carried?.[target.name]) && KEPT_PATH in d.carried![target.name]! ? withBlock(d, target.name, (b) => { delete b[KEPT_PATH]; }) : d);

@@ -2,7 +2,8 @@
 // plus one Markdown file per node, so that building it again gives the same graph.
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fail } from '../core/diagnostics.js';
+import { fail, failWith } from '../core/diagnostics.js';
+import { hostConfigRefusals, hostSafeNames } from '../core/host-config-names.js';
 import { foldedKey } from '../core/paths.js';
 import type { Coverage } from './signature.js';
 import type { ArtifactInput, CommonOptions } from '../format.js';
@@ -87,8 +88,20 @@ export async function importedPackage(input: ArtifactInput, opts: CommonOptions)
   return { files, coverage: r.details?.coverage ?? null };
 }
 
+/**
+ * The source tree as written by import, under no name an agent host reads as configuration: a node
+ * file is named by ctxforge (from the node's ID), so one such name (`nodes/CLAUDE.md`) is named
+ * otherwise (`nodes/CLAUDE.knowledge.md`); a skills document's path is the package's own, and the
+ * tree must build into the same package, so one such path is refused (CTXFORGE_HOST_CONFIG_NAME).
+ */
+function hostSafeTree(files: Map<string, string | Buffer>, dir: string): Map<string, string | Buffer> {
+  failWith(hostConfigRefusals([...files.keys()].filter((p) => !p.startsWith(NODES_DIR)), [DOCUMENTS_DIR], dir), 'nothing was imported');
+  const nodes = hostSafeNames([...files.keys()].filter((p) => p.startsWith(NODES_DIR)).map((p) => p.slice(NODES_DIR.length)));
+  return new Map([...files].map(([p, b]) => [p.startsWith(NODES_DIR) ? NODES_DIR + nodes.get(p.slice(NODES_DIR.length))! : p, b]));
+}
+
 export async function importArtifact(input: ArtifactInput, dir: string, opts: CommonOptions): Promise<string[]> {
-  const files = await importedFiles(input, opts);
+  const files = hostSafeTree(await importedFiles(input, opts), dir);
   for (const [rel, text] of files) {
     const abs = join(dir, ...rel.split('/'));
     makeDirs(dirname(abs));

@@ -106,6 +106,7 @@ export function entryDrift(locked: LockPackage, computed: LockPackage, lockLabel
     const g = theirs.get(p);
     if (!g) add(p, 'the lock records this file, but the verified artifact does not install it');
     else if (f.sha256 !== g.sha256 || f.size !== g.size || f.role !== g.role) add(p, `the lock records ${fileText(f)}, but the verified artifact installs ${fileText(g)}`);
+    else if (f.original_path !== g.original_path) add(p, `the lock records the package's path for this file as ${show(f.original_path)}, but the verified artifact gives ${show(g.original_path)}`);
   }
   for (const p of theirs.keys()) if (!mine.has(p)) add(p, 'the verified artifact installs this file, but the lock does not record it');
   return out;

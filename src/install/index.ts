@@ -54,6 +54,8 @@ export interface PackageReport {
   folders: string[];
   skills: string[];
   documents: number;
+  /** Knowledge files written under another name than the package gives (host configuration names; the lock's original_path). */
+  renamed: number;
 }
 
 export interface InstallReport {
@@ -78,6 +80,7 @@ function packageReport(p: LockPackage, status: PackageReport['status'], plan?: P
   return {
     name: p.name, version: p.version, format: p.format, status, artifact_sha256: p.artifact.sha256, source: p.source.location, signer: p.signer,
     hosts: p.hosts, folders: p.folders, skills: plan?.skills ?? [], documents: plan?.documents ?? p.files.filter((f) => f.role === 'document').length,
+    renamed: p.files.filter((f) => f.original_path !== undefined).length,
   };
 }
 

@@ -1,13 +1,21 @@
 // A package's knowledge documents as installed files: each document as Markdown with a small
 // frontmatter (id, title, type, description, tags, one JSON value a line), its assets beside it, and
 // an llms.txt index. `serve --lock` reads them back through parseKnowledgeDoc, after checking each
-// file against the lock.
+// file against the lock. Every file is written under a name no agent host reads as configuration
+// (src/core/host-config-names.ts); the index links to the names written.
 import type { Asset, Doc, PackageMeta } from '../format.js';
+import { hostSafeNames } from '../core/host-config-names.js';
 import { compareUtf8 } from '../core/paths.js';
 import { KNOWLEDGE_INDEX } from './hosts.js';
 import type { FileRole } from './lock.js';
 
-export interface KnowledgeFile { rel: string; bytes: Buffer; role: FileRole }
+export interface KnowledgeFile {
+  rel: string;
+  bytes: Buffer;
+  role: FileRole;
+  /** The path the package gave the file, where `rel` is another (a host configuration name renamed). */
+  original?: string;
+}
 
 const FIELDS = ['id', 'title', 'type', 'description', 'tags'] as const;
 
@@ -59,12 +67,23 @@ export function renderKnowledgeIndex(meta: PackageMeta, docs: Doc[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Every file of a package's knowledge folder, relative to it. */
+/**
+ * Every file of a package's knowledge folder, relative to it. A document or asset whose path an agent
+ * host reads as configuration (`AGENTS.md`, `.claude/skills/x/SKILL.md`) is written under its
+ * host-safe name (`AGENTS.knowledge.md`, `dot-claude/skills/x/SKILL.knowledge.md`), never colliding
+ * with another file or the index, and keeps its own path in `original`.
+ */
 export function knowledgeFiles(meta: PackageMeta, docs: Doc[], assets: Asset[]): KnowledgeFile[] {
   if (!docs.length && !assets.length) return [];
+  const names = hostSafeNames([...docs.map((d) => d.path), ...assets.map((a) => a.path)], [KNOWLEDGE_INDEX]);
+  const placed = (path: string) => {
+    const rel = names.get(path) ?? path;
+    return rel === path ? { rel } : { rel, original: path };
+  };
+  const written = docs.map((d) => ({ ...d, path: names.get(d.path) ?? d.path }));
   return [
-    ...docs.map((d) => ({ rel: d.path, bytes: Buffer.from(renderKnowledgeDoc(d), 'utf8'), role: 'document' as const })),
-    ...assets.map((a) => ({ rel: a.path, bytes: a.bytes, role: 'asset' as const })),
-    { rel: KNOWLEDGE_INDEX, bytes: Buffer.from(renderKnowledgeIndex(meta, docs), 'utf8'), role: 'index' as const },
+    ...docs.map((d) => ({ ...placed(d.path), bytes: Buffer.from(renderKnowledgeDoc(d), 'utf8'), role: 'document' as const })),
+    ...assets.map((a) => ({ ...placed(a.path), bytes: a.bytes, role: 'asset' as const })),
+    { rel: KNOWLEDGE_INDEX, bytes: Buffer.from(renderKnowledgeIndex(meta, written), 'utf8'), role: 'index' as const },
   ];
 }

@@ -1,15 +1,25 @@
 // What installing one package writes: from its neutral Documents (skills and knowledge documents)
 // to root-relative files in the host folders, every path checked before anything is written.
-import { error, info, type Diagnostic } from '../core/diagnostics.js';
+import { error, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import { foldedKey } from '../core/paths.js';
 import type { Documents } from '../format.js';
 import { KNOWLEDGE_FOLDER, skillsFolder, type HostName, type Scope } from './hosts.js';
-import { knowledgeFiles } from './knowledge.js';
+import { knowledgeFiles, type KnowledgeFile } from './knowledge.js';
+import { hostConfigProblem } from '../core/host-config-names.js';
+import { pushAll } from '../core/arrays.js';
 import type { FileRole } from './lock.js';
 import { portablePathProblem, printable, skillNameProblem } from './portable.js';
 
-export interface PlannedFile { path: string; bytes: Buffer; sha256: string; size: number; role: FileRole }
+export interface PlannedFile {
+  path: string;
+  bytes: Buffer;
+  sha256: string;
+  size: number;
+  role: FileRole;
+  /** The package's own path for a knowledge file written under another name (ctxforge.lock's original_path). */
+  original_path?: string;
+}
 
 export interface PackagePlan {
   /** Folders the package owns after install, each swapped in as a whole. */
@@ -76,11 +86,28 @@ export function unboundByTail(unbound: readonly string[]): Map<string, string[]>
   return out;
 }
 
+/** At most this many renames are named one by one; the rest in one warning (the lock lists every one). */
+const RENAMES_NAMED = 10;
+
+/** CTXFORGE_INSTALL_RENAMED for the knowledge files written under another name than the package gives. */
+function renamedWarnings(slug: string, kfiles: readonly KnowledgeFile[]): Diagnostic[] {
+  const renamed = kfiles.filter((f) => f.original !== undefined);
+  const out = renamed.slice(0, RENAMES_NAMED).map((f) => warning('CTXFORGE_INSTALL_RENAMED',
+    `installed as ${KNOWLEDGE_FOLDER}/${slug}/${printable(f.rel)}, not under the package's name for it: ${hostConfigProblem(f.original!)}, and an agent would take the text there for its own configuration`, {
+      file: f.original, hint: 'ctxforge.lock records the package\'s path as original_path; the publisher can rename the document to end the warning',
+    }));
+  if (renamed.length > RENAMES_NAMED) {
+    out.push(warning('CTXFORGE_INSTALL_RENAMED', `${renamed.length - RENAMES_NAMED} more knowledge files of ${printable(slug)} are installed under other names for the same reason (ctxforge.lock lists each as original_path)`, { file: renamed[RENAMES_NAMED]!.original }));
+  }
+  return out;
+}
+
 export function planPackage(docs: Documents, o: PlanOptions): PackagePlan {
   const diags: Diagnostic[] = [...docs.notes];
   const files: PlannedFile[] = [];
   const folders = new Set<string>();
-  const add = (path: string, bytes: Buffer, role: FileRole) => files.push({ path, bytes, sha256: sha256Hex(bytes), size: bytes.length, role });
+  const add = (path: string, bytes: Buffer, role: FileRole, original?: string) =>
+    files.push({ path, bytes, sha256: sha256Hex(bytes), size: bytes.length, role, ...(original !== undefined ? { original_path: original } : {}) });
   const allowed = new Set(o.allowUnbound ?? []);
   const unbound = unboundByTail((o.unbound ?? []).filter((u) => !allowed.has(u)));
   const refuseUnbound = (suffix: string, shown: string) => {
@@ -114,10 +141,10 @@ export function planPackage(docs: Documents, o: PlanOptions): PackagePlan {
   const kfiles = knowledgeFiles(docs.meta, docs.docs, docs.assets);
   if (kfiles.length) {
     checkFolder(slug, kfiles.map((f) => f.rel), diags);
-    for (const d of docs.docs) refuseUnbound(d.path, `${KNOWLEDGE_FOLDER}/${slug}/${d.path}`);
-    for (const a of docs.assets) refuseUnbound(a.path, `${KNOWLEDGE_FOLDER}/${slug}/${a.path}`);
+    for (const f of kfiles) if (f.role !== 'index') refuseUnbound(f.original ?? f.rel, `${KNOWLEDGE_FOLDER}/${slug}/${f.rel}`);
     folders.add(`${KNOWLEDGE_FOLDER}/${slug}`);
-    for (const f of kfiles) add(`${KNOWLEDGE_FOLDER}/${slug}/${f.rel}`, f.bytes, f.role);
+    for (const f of kfiles) add(`${KNOWLEDGE_FOLDER}/${slug}/${f.rel}`, f.bytes, f.role, f.original);
+    pushAll(diags, renamedWarnings(slug, kfiles));
   }
   if (!files.length) diags.push(error('CTXFORGE_INSTALL_PATH_UNSAFE', `${printable(docs.meta.name)} has neither skills nor knowledge documents: nothing to install`, { file: docs.meta.name }));
   const listed = new Set(o.unbound ?? []);

@@ -141,7 +141,7 @@ export function planInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, o: Prepare
   const entry: LockPackage = {
     name, version: v.docs.meta.version ?? null, format: v.format, source: v.source, artifact: v.artifact,
     signer: v.signer, hosts, ...(accepted.length ? { allow_unbound: accepted } : {}),
-    folders: plan.folders, files: plan.files.map(({ path, sha256, size, role }) => ({ path, sha256, size, role })),
+    folders: plan.folders, files: plan.files.map(({ path, sha256, size, role, original_path }) => ({ path, sha256, size, role, ...(original_path !== undefined ? { original_path } : {}) })),
   };
   return { entry, plan, old, diagnostics };
 }

@@ -1,6 +1,6 @@
 // Safe extraction of a valid .octx (§4): every target checked before the first write — inside the
 // target directory, no symlinked parents, no case/normalisation collisions, no unrelated file
-// overwritten — then each file written atomically.
+// overwritten, no path an agent host reads as configuration — then each file written atomically.
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join, resolve, sep, dirname } from 'node:path';
 import { error, failWith, type Diagnostic } from '../core/diagnostics.js';
@@ -13,6 +13,7 @@ import { openOctx } from './archive.js';
 import { checkPackage } from './package.js';
 import { MANIFEST } from './manifest.js';
 import { makeDirs } from '../core/dirs.js';
+import { hostConfigRefusals } from '../core/host-config-names.js';
 
 export interface UnpackResult {
   dir: string;
@@ -31,6 +32,9 @@ export async function unpackOctx(input: ArtifactInput, targetDir: string, opts: 
     const paths = [MANIFEST, ...report.files.map((f) => f.path)];
     const problems: Diagnostic[] = [];
     const conflict = (file: string, msg: string) => problems.push(error('OCTX_UNPACK_CONFLICT', msg, { file }));
+    // A path an agent host reads as configuration is refused, not renamed: the manifest's file list
+    // and the package digest name every path, so a renamed tree would not be this package any more.
+    problems.push(...hostConfigRefusals(paths, [], targetDir));
 
     // Collisions among the package's own names on a case-insensitive or normalising file system.
     const folded = new Map<string, string>();

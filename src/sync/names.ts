@@ -2,8 +2,10 @@
 // format says through its nameProblem what it cannot hold — a cartridge's sqlar segment, OCTX's
 // reserved navigation names), so a converted tree needs no renames. Each change is reported; case
 // collisions get a numbered suffix.
-import { info, error, type Diagnostic } from '../core/diagnostics.js';
+import { info, error, warning, type Diagnostic } from '../core/diagnostics.js';
 import { foldedKey } from '../core/paths.js';
+import { freeSuffixed, isSuffixedForm } from '../core/suffixed.js';
+import { hostConfigProblem, hostSafePath } from '../core/host-config-names.js';
 import { allFormats } from '../formats.js';
 
 /**
@@ -31,8 +33,18 @@ function allowed(name: string, kind: 'document' | 'asset' | 'folder'): string {
   return dot < 0 ? `${name}-page` : `${name.slice(0, dot)}-page${name.slice(dot)}`;
 }
 
-/** The portable form of a relative path; Markdown pages end in .md, README/index pages become site pages. */
+/**
+ * The portable form of a relative path, under a name no agent host reads as configuration: Markdown
+ * pages end in .md, README/index pages become site pages, and a page named as a host's instruction
+ * file (`CLAUDE.md`, `AGENTS.md` …) gets `.knowledge` before its extension (src/core/host-config-names.ts;
+ * portable segments never start with ".", so the dot rule is met already).
+ */
 export function portablePath(path: string, markdown: boolean): string {
+  return hostSafePath(portableForm(path, markdown)).path;
+}
+
+/** The portable form of a relative path alone. */
+function portableForm(path: string, markdown: boolean): string {
   const segs = path.split('/');
   let base = segs.pop()!;
   if (markdown) {
@@ -43,32 +55,6 @@ export function portablePath(path: string, markdown: boolean): string {
     base = dot > 0 ? `${portableSegment(base.slice(0, dot))}.${portableSegment(base.slice(dot + 1))}` : portableSegment(base);
   }
   return [...segs.map((s) => allowed(portableSegment(s), 'folder')), allowed(base, markdown ? 'document' : 'asset')].join('/');
-}
-
-/** A path split before its last extension (none when the last dot is in a folder name). */
-function stemAndExt(path: string): [string, string] {
-  const dot = path.lastIndexOf('.');
-  return dot > path.lastIndexOf('/') ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
-}
-
-/**
- * `name`, or where its case-folded form is taken, the first of `name-2`, `name-3` … (before the
- * extension) that is free. The one collision suffix every rename uses — sync's portable names and
- * a conversion's — so a later run can recognise it with isSuffixedForm.
- */
-export function freeSuffixed(name: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(foldedKey(name))) return name;
-  const [stem, ext] = stemAndExt(name);
-  let n = 2;
-  while (taken.has(foldedKey(`${stem}-${n}${ext}`))) n++;
-  return `${stem}-${n}${ext}`;
-}
-
-/** Is `name` the name `own`, or `own` with a collision suffix freeSuffixed could have given it? */
-export function isSuffixedForm(name: string, own: string): boolean {
-  if (name === own) return true;
-  const [stem, ext] = stemAndExt(own);
-  return name.startsWith(`${stem}-`) && name.endsWith(ext) && /^\d+$/.test(name.slice(stem.length + 1, name.length - ext.length));
 }
 
 export interface Renames {
@@ -107,7 +93,12 @@ export function portableNames(paths: { path: string; markdown: boolean }[], refu
     taken.add(foldedKey(out));
     map.set(p.path, out);
     if (out !== p.path) {
-      if (refuse) diagnostics.push(error('SYNC_NAME_NOT_PORTABLE', `${p.path} is not a portable name; it would become ${out}`, { file: p.path, hint: 'rename it upstream, or sync without --no-rename to let ctxforge normalise it' }));
+      // A host's instruction name is a warning of its own: upstream planted (or happens to hold) a file an agent would obey.
+      const host = hostConfigProblem(portableForm(p.path, p.markdown));
+      if (host !== undefined) {
+        if (refuse) diagnostics.push(error('SYNC_NAME_HOST_CONFIG', `${p.path}: ${host}; it would become ${out}`, { file: p.path, hint: 'rename it upstream, or sync without --no-rename to let ctxforge rename it' }));
+        else diagnostics.push(warning('SYNC_NAME_HOST_CONFIG', `${p.path} → ${out}: ${host}, and an agent working in the source tree would take the page for its own configuration`, { file: p.path, hint: 'rename it upstream to end the warning; every link to it follows the rename' }));
+      } else if (refuse) diagnostics.push(error('SYNC_NAME_NOT_PORTABLE', `${p.path} is not a portable name; it would become ${out}`, { file: p.path, hint: 'rename it upstream, or sync without --no-rename to let ctxforge normalise it' }));
       else diagnostics.push(info('SYNC_NAME_NORMALISED', `${p.path} → ${out}`, { file: p.path }));
     }
   }

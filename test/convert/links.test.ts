@@ -90,10 +90,10 @@ for (const mk of [vault, vitepress]) {
 /** A hand-written ctxpkg whose names the other formats cannot all hold, linked to in every form. */
 const NAMES: Record<string, string> = {
   'ctxpkg.yaml': 'name: "@acme/names"\nversion: 1.0.0\ndescription: Names the other formats cannot hold\n',
-  'nodes/index.md': '---\nid: home\ntype: fact\ntitle: Home\n---\n\n# Home\n\nThe [guide](guide/) and [its index](guide/index.md#guide), [[My Note]], ![[My Note]] and [the dot page][dot].\n\n[dot]: ./.hidden.md\n',
+  'nodes/index.md': '---\nid: home\ntype: fact\ntitle: Home\n---\n\n# Home\n\nThe [guide](guide/) and [its index](guide/index.md#guide), [[My Note]], ![[My Note]] and [the dot page][dot].\n\n[dot]: ./_hidden.md\n',
   'nodes/guide/index.md': '---\nid: guide\ntype: fact\ntitle: Guide\n---\n\n# Guide\n\nBack [home](../index.md), [root-absolute](/), [[My Note#Details|details]] and [spaces](../Team%20Notes/My%20Note.md).\n',
-  'nodes/.hidden.md': '---\nid: hidden\ntype: fact\ntitle: Hidden\n---\n\n# Hidden\n\n[Home](index.md) and <index.md> as text.\n',
-  'nodes/Team Notes/My Note.md': '---\nid: my-note\ntype: fact\ntitle: My Note\n---\n\n# My Note\n\n## Details\n\n[[index|home]], [the guide](../guide/), [dot](../.hidden.md), [dot page](../.hidden).\n',
+  'nodes/_hidden.md': '---\nid: hidden\ntype: fact\ntitle: Hidden\n---\n\n# Hidden\n\n[Home](index.md) and <index.md> as text.\n',
+  'nodes/Team Notes/My Note.md': '---\nid: my-note\ntype: fact\ntitle: My Note\n---\n\n# My Note\n\n## Details\n\n[[index|home]], [the guide](../guide/), [dot](../_hidden.md), [dot page](../_hidden).\n',
 };
 
 test('every rename convert makes rewrites every link form to the renamed file; the way back gives the names and bytes back', async () => {
@@ -109,13 +109,14 @@ test('every rename convert makes rewrites every link form to the renamed file; t
     if (to === 'octx') {
       // OCTX reserves index.md: both pages are written as index-page.md, every link following.
       assert.deepEqual(renamed, ['nodes/guide/index.md', 'nodes/index.md']);
-      assert.match(k('index-page.md'), /The \[guide\]\(guide\/index-page\) and \[its index\]\(guide\/index-page\.md#guide\), \[\[My Note\]\], !\[\[My Note\]\] and \[the dot page\]\[dot\]\.\n\n\[dot\]: \.\/\.hidden\.md\n/);
+      assert.match(k('index-page.md'), /The \[guide\]\(guide\/index-page\) and \[its index\]\(guide\/index-page\.md#guide\), \[\[My Note\]\], !\[\[My Note\]\] and \[the dot page\]\[dot\]\.\n\n\[dot\]: \.\/_hidden\.md\n/);
       assert.match(k('guide/index-page.md'), /Back \[home\]\(\.\.\/index-page\.md\), \[root-absolute\]\(\/index-page\)/);
       assert.match(k('Team Notes/My Note.md'), /\[\[index-page\|home\]\]/);
       assert.match(k('Team Notes/My Note.md'), /\[the guide\]\(\.\.\/guide\/index-page\)/);
     } else {
-      // A cartridge's names cannot start with a dot or hold a space (ACX §3.2).
-      assert.deepEqual(renamed, ['nodes/.hidden.md', 'nodes/Team Notes/My Note.md']);
+      // A cartridge's names cannot start with "_" or hold a space (ACX §3.2). (A dot-file page is
+      // renamed by every format: tests of host configuration names, test/convert/host-config-names.test.ts.)
+      assert.deepEqual(renamed, ['nodes/Team Notes/My Note.md', 'nodes/_hidden.md']);
       assert.match(k('index.md'), /\[\[My-Note\|My Note\]\], !\[\[My-Note\]\] and \[the dot page\]\[dot\]\.\n\n\[dot\]: \.\/hidden\.md\n/);
       assert.match(k('guide/index.md'), /\[\[My-Note#Details\|details\]\] and \[spaces\]\(\.\.\/Team-Notes\/My-Note\.md\)/);
       assert.match(k('Team-Notes/My-Note.md'), /\[dot\]\(\.\.\/hidden\.md\), \[dot page\]\(\.\.\/hidden\)/);

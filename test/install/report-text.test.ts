@@ -11,7 +11,7 @@ test('a package of 1,000 skills in two hosts is one short line, not a list of 2,
   const folders = [...skills('.agents/skills', 1000), ...skills('.claude/skills', 1000), '.agents/knowledge/bench'];
   const report: InstallReport = {
     action: 'install', scope: 'project', root: '/p', lock: 'ctxforge.lock', dry_run: false,
-    packages: [{ name: 'bench', version: '1.0.0', format: 'acx', status: 'installed', artifact_sha256: 'a'.repeat(64), source: 'b.acx', signer: { method: 'acx-dsse', key_id: 'ed25519:ab', public_key: null, trust: 'pinned', verdict: 'trusted' }, hosts: ['agents', 'claude'], folders, skills: skills('', 1000).map((s) => s.slice(1)), documents: 1 }],
+    packages: [{ name: 'bench', version: '1.0.0', format: 'acx', status: 'installed', artifact_sha256: 'a'.repeat(64), source: 'b.acx', signer: { method: 'acx-dsse', key_id: 'ed25519:ab', public_key: null, trust: 'pinned', verdict: 'trusted' }, hosts: ['agents', 'claude'], folders, skills: skills('', 1000).map((s) => s.slice(1)), documents: 1, renamed: 0 }],
     written: [], removed: [], kept: [], unchanged: 0, drift: [], diagnostics: [],
   } as unknown as InstallReport;
   const text = installText(report);

@@ -3,7 +3,8 @@
 // that reserves a name is heard without sync knowing it (review 2, finding 9).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freeSuffixed, isSuffixedForm, portableNames, portablePath } from '../../src/sync/names.js';
+import { portableNames, portablePath } from '../../src/sync/names.js';
+import { freeSuffixed, isSuffixedForm } from '../../src/core/suffixed.js';
 import { foldedKey } from '../../src/core/paths.js';
 import { registerFormat } from '../../src/formats.js';
 import type { FormatModule } from '../../src/format.js';
