@@ -3,7 +3,7 @@
 // it is evidence, never a trust root: every head artifact is fetched (public https only) and must
 // install exactly what the head's lock records, and whether its signer, version and trust are
 // acceptable is decided against the base commit — its lock's pins and its ctxforge.yaml `lock:`.
-import { readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { DiagnosticError, error, warning, type Diagnostic } from '../core/diagnostics.js';
 import { gitBlobId } from '../git/blob-id.js';
@@ -210,13 +210,14 @@ async function unclaimedEntries(o: ReviewOptions, head: Lock | null): Promise<Un
     }
     const abs = join(o.root, ...parent.split('/'));
     if (lkind(abs) !== 'dir') continue;
-    for (const e of walk(abs)) {
-      if (e.rel.includes('/')) continue;
-      const path = `${parent}/${e.rel}`;
+    // Only the parent's own entries: a claimed folder's content is the drift check's.
+    for (const name of readdirSync(abs).sort(compareUtf8)) {
+      const path = `${parent}/${name}`;
       if (claimed.has(path)) continue;
-      const entry: UnclaimedEntry = { path, kind: e.kind, changed: await changedSinceBase(path) };
-      if (e.kind === 'symlink') entry.target = readlinkSync(join(abs, e.rel));
-      if (parent === '.agents/skills' || parent.endsWith('/skills')) if (npx.has(e.rel)) entry.claimed_by = 'skills-lock.json';
+      const kind = lkind(join(abs, name)) ?? 'other';
+      const entry: UnclaimedEntry = { path, kind, changed: await changedSinceBase(path) };
+      if (kind === 'symlink') entry.target = readlinkSync(join(abs, name));
+      if (parent.endsWith('/skills') && npx.has(name)) entry.claimed_by = 'skills-lock.json';
       out.push(entry);
     }
   }
