@@ -14,15 +14,15 @@
 // bm25()), and a search adds the stored summands of its words in query order: the additions FTS5
 // makes, so the same scores, bit for bit. A word without stored scores (rarer, or several tokens)
 // is scored by FTS5 at query time, costing only its own matches. Ties are ordered by document id.
-import { lstatSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+//
+// The cache is opened defensively (index-cache.ts): only an image holding exactly this schema is used.
 import { join } from 'node:path';
 import { warning, type Diagnostic } from '../core/diagnostics.js';
-import { writeFileAtomic } from '../core/atomic.js';
-import { openBytes, openMemory, type SqliteDb } from '../core/sqlite.js';
+import { openMemory, type SqliteDb } from '../core/sqlite.js';
 import { compareUtf8 } from '../core/paths.js';
 import type { ServedPackage } from './corpus.js';
 import { FtsTokens, TOKENIZER } from './fts-tokens.js';
+import { cacheDir, openCachedIndex, readCached, writeCached } from './index-cache.js';
 import { BM25, columnsOf, termScores } from './term-scores.js';
 import { topK } from './top-k.js';
 
@@ -41,6 +41,7 @@ export interface PackageIndex {
   /** Built in this run (false: opened from the cache). */
   built: boolean;
   buildMs: number;
+  /** Where the index is (or, when the folder is not used, would be) cached. */
   cachePath: string;
   /** Terms whose per-document scores the index stores. */
   storedTerms: number;
@@ -52,11 +53,6 @@ export interface IndexOptions {
   storedMinDocs?: number;
 }
 
-export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.startsWith('/') ? env.XDG_CACHE_HOME : join(env.HOME || homedir(), '.cache');
-  return join(base, 'ctxforge', 'index');
-}
-
 const WORD = /[\p{L}\p{N}_]+/gu;
 
 /** Query words: letters, digits and "_" runs (NFKC), each quoted, so no input is FTS5 syntax. */
@@ -66,11 +62,14 @@ export function queryTerms(query: string): string[] {
 
 const phraseOf = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
+/** Everything an index holds: a cached image with any other object is not used. */
+const SCHEMA = `CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, title, tags, body, tokenize = '${TOKENIZER}');
+    CREATE TABLE term_scores(term TEXT PRIMARY KEY, rowids BLOB NOT NULL, scores BLOB NOT NULL) WITHOUT ROWID;`;
+
 function build(pkg: ServedPackage, min: number, tokens: FtsTokens): SqliteDb {
   const db = openMemory();
-  db.exec(`CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, title, tags, body, tokenize = '${TOKENIZER}');
-    CREATE TABLE term_scores(term TEXT PRIMARY KEY, rowids BLOB NOT NULL, scores BLOB NOT NULL) WITHOUT ROWID;`);
+  db.exec(SCHEMA);
   const insert = db.prepare('INSERT INTO docs(rowid, id, title, tags, body) VALUES (?, ?, ?, ?, ?)');
   db.transaction(() => {
     pkg.docs.forEach((d, i) => insert.run(i + 1, d.id, ...columnsOf(d)));
@@ -91,21 +90,19 @@ const metaOf = (pkg: ServedPackage, min: number): Record<string, string> => ({
 });
 
 function fromCache(path: string, pkg: ServedPackage, min: number): SqliteDb | undefined {
+  const bytes = readCached(path);
+  const db = bytes && openCachedIndex(bytes, SCHEMA, 'docs');
+  if (!db) return undefined;
   try {
-    const st = lstatSync(path);
-    if (!st.isFile()) return undefined;
-    const db = openBytes(readFileSync(path), { readonly: true });
-    try {
-      const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
-      const got = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-      const want = metaOf(pkg, min);
-      // Rows are numbered 1..n at build; the search's arrays are sized by the largest.
-      const size = db.prepare('SELECT count(*) AS n, max(rowid) AS m FROM docs').get() as { n: number; m: number | null };
-      db.prepare('SELECT count(*) AS n FROM term_scores').get();
-      if (Object.keys(want).every((k) => got[k] === want[k]) && Number(size.n) === pkg.docs.length && Number(size.m ?? 0) === pkg.docs.length) return db;
-    } catch { /* a damaged or foreign file is rebuilt */ }
-    db.close();
-  } catch { /* none, or unreadable: rebuilt */ }
+    const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
+    const got = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    const want = metaOf(pkg, min);
+    // Rows are numbered 1..n at build; the search's arrays are sized by the largest.
+    const size = db.prepare('SELECT count(*) AS n, max(rowid) AS m FROM docs').get() as { n: number; m: number | null };
+    db.prepare('SELECT count(*) AS n FROM term_scores').get();
+    if (Object.keys(want).every((k) => got[k] === want[k]) && Number(size.n) === pkg.docs.length && Number(size.m ?? 0) === pkg.docs.length) return db;
+  } catch { /* a damaged or foreign file is rebuilt */ }
+  db.close();
   return undefined;
 }
 
@@ -185,6 +182,8 @@ function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, 
     decoded.set(term, v);
     return v ?? undefined;
   };
+  // A copy in memory, nothing goes back to the file: no statement may write (index-cache.ts).
+  db.exec('PRAGMA query_only = ON');
   const index: PackageIndex = {
     built, buildMs, cachePath, storedTerms,
     search(terms, limit) {
@@ -213,19 +212,31 @@ function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, 
   return index;
 }
 
-/** The package's index: from the cache when it was built for exactly these documents, else built and cached. */
+/**
+ * The package's index: from the cache when it was built for exactly these documents (and the cache
+ * passes index-cache.ts's checks), else built and cached; kept in memory only, with a warning, when
+ * the cache folder is not one to trust or cannot be written.
+ */
 export async function openIndex(pkg: ServedPackage, env: NodeJS.ProcessEnv, notes: Diagnostic[], o: IndexOptions = {}): Promise<PackageIndex> {
   const min = Math.max(1, Math.floor(o.storedMinDocs ?? STORED_MIN_DOCS));
-  const dir = cacheFolder(env);
+  const { dir, why } = cacheDir(env);
   const path = join(dir, `${pkg.sha256}-v${INDEX_VERSION}.sqlite`);
   const tokens = new FtsTokens();
-  const cached = fromCache(path, pkg, min);
+  const cached = why ? undefined : fromCache(path, pkg, min);
   if (cached) return wrap(cached, tokens, false, 0, path);
   const t0 = performance.now();
   const db = build(pkg, min, tokens);
   const ms = performance.now() - t0;
+  if (why) {
+    // One warning for the folder, however many packages are served.
+    const message = `the search index cache is not used: ${why}; search indexes are built in memory at every start`;
+    if (!notes.some((n) => n.code === 'CTXFORGE_SERVE_INDEX_CACHE' && n.message === message)) {
+      notes.push(warning('CTXFORGE_SERVE_INDEX_CACHE', message, { file: dir, hint: 'make the folder yours and private (chmod 700), or remove it (serve makes it again), or set XDG_CACHE_HOME to a private folder' }));
+    }
+    return wrap(db, tokens, true, ms, path);
+  }
   try {
-    await writeFileAtomic(path, db.serialize(), 0o600, dir);
+    await writeCached(path, db.serialize(), dir);
   } catch (e) {
     notes.push(warning('CTXFORGE_SERVE_INDEX_CACHE', `the search index of ${pkg.name} was not cached (${(e as Error).message}); it is rebuilt at every start`, { file: path }));
   }
