@@ -15,7 +15,9 @@
 // makes, so the same scores, bit for bit. A word without stored scores (rarer, or several tokens)
 // is scored by FTS5 at query time, costing only its own matches. Ties are ordered by document id.
 //
-// The cache is opened defensively (index-cache.ts): only an image holding exactly this schema is used.
+// A search's cost is bounded per call (search-cost.ts): words, tokens per word and steps are capped,
+// and what a cap cut is in the stats the search returns. The cache is opened defensively
+// (index-cache.ts): only an image holding exactly this schema is used.
 import { join } from 'node:path';
 import { warning, type Diagnostic } from '../core/diagnostics.js';
 import { openMemory, type SqliteDb } from '../core/sqlite.js';
@@ -23,6 +25,7 @@ import { compareUtf8 } from '../core/paths.js';
 import type { ServedPackage } from './corpus.js';
 import { FtsTokens, TOKENIZER } from './fts-tokens.js';
 import { cacheDir, openCachedIndex, readCached, writeCached } from './index-cache.js';
+import { capped, COMMON_INSTANCES, MAX_QUERY_WORDS, phraseSteps, SEARCH_STEP_BUDGET, type TermCount } from './search-cost.js';
 import { BM25, columnsOf, termScores } from './term-scores.js';
 import { topK } from './top-k.js';
 
@@ -36,8 +39,23 @@ export const STORED_MIN_DOCS = 1000;
 
 export interface SearchHit { id: string; score: number }
 
+/** What one search spent, and which words a cap cut (search-cost.ts). */
+export interface SearchStats {
+  /** Steps counted, never more than `budget`. */
+  steps: number;
+  budget: number;
+  /** Phrases asked of FTS5 (the rest were stored scores, or could match nothing). */
+  phrases: number;
+  /** Words searched by their first MAX_PHRASE_TOKENS tokens only. */
+  shortened: string[];
+  /** Words not searched: over the step budget, or over the token cap within one `_`-separated piece. */
+  skipped: { word: string; why: 'budget' | 'tokens' }[];
+}
+
 export interface PackageIndex {
   search(terms: string[], limit: number): SearchHit[];
+  /** The same search with what it cost and what was cut. */
+  searchWithStats(terms: string[], limit: number): { hits: SearchHit[]; stats: SearchStats };
   /** Built in this run (false: opened from the cache). */
   built: boolean;
   buildMs: number;
@@ -55,10 +73,16 @@ export interface IndexOptions {
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 
-/** Query words: letters, digits and "_" runs (NFKC), each quoted, so no input is FTS5 syntax. */
-export function queryTerms(query: string): string[] {
-  return [...new Set((query.normalize('NFKC').toLowerCase().match(WORD) ?? []))].slice(0, 32);
+/**
+ * Query words: letters, digits and "_" runs (NFKC), each quoted, so no input is FTS5 syntax; the
+ * first MAX_QUERY_WORDS distinct ones, and how many more there were.
+ */
+export function parseQuery(query: string): { terms: string[]; dropped: number } {
+  const all = [...new Set((query.normalize('NFKC').toLowerCase().match(WORD) ?? []))];
+  return { terms: all.slice(0, MAX_QUERY_WORDS), dropped: Math.max(0, all.length - MAX_QUERY_WORDS) };
 }
+
+export const queryTerms = (query: string): string[] => parseQuery(query).terms;
 
 const phraseOf = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
@@ -182,26 +206,71 @@ function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, 
     decoded.set(term, v);
     return v ?? undefined;
   };
-  // A copy in memory, nothing goes back to the file: no statement may write (index-cache.ts).
+  // FTS5's counts of each token (rows, instances), asked before a phrase is: the common tokens'
+  // read once now (one pass over the index), a rare one's when a search needs it (fewer than
+  // COMMON_INSTANCES instances to count). The temp table is this connection's, never the file's.
+  db.exec('CREATE VIRTUAL TABLE temp.term_counts USING fts5vocab(main, docs, row)');
+  const common = new Map<string, TermCount>();
+  for (const r of db.prepare('SELECT term, doc, cnt FROM temp.term_counts WHERE cnt >= ?').iterate(COMMON_INSTANCES)) common.set(String(r.term), { doc: Number(r.doc), cnt: Number(r.cnt) });
+  const rare = db.prepare('SELECT doc, cnt FROM temp.term_counts WHERE term = ?');
+  // A copy in memory, nothing goes back to the file: from here no statement may write (index-cache.ts).
   db.exec('PRAGMA query_only = ON');
+  const searchWithStats = (terms: string[], limit: number) => {
+    const stats: SearchStats = { steps: 0, budget: SEARCH_STEP_BUDGET, phrases: 0, shortened: [], skipped: [] };
+    const fits = (n: number) => stats.steps + n <= stats.budget;
+    sums.reset();
+    const asked = new Set<string>();
+    const counted = new Map<string, TermCount>();
+    /** A token's counts, or undefined when counting it could pass the budget. */
+    const countOf = (t: string): TermCount | undefined => {
+      const known = common.get(t) ?? counted.get(t);
+      if (known) return known;
+      if (!fits(COMMON_INSTANCES)) return undefined;
+      const r = rare.get(t);
+      const c = { doc: Number(r?.doc ?? 0), cnt: Number(r?.cnt ?? 0) };
+      stats.steps += c.cnt + 1;
+      counted.set(t, c);
+      return c;
+    };
+    for (const t of terms) {
+      const w = capped(t, tokens);
+      if (!w) { stats.skipped.push({ word: t, why: 'tokens' }); continue; }
+      if (w.cut) stats.shortened.push(t);
+      // Two long words cut to the same prefix are one phrase.
+      if (asked.has(w.text)) continue;
+      asked.add(w.text);
+      const k = w.tokens;
+      // A word FTS5 makes no token of is a phrase that matches and scores nothing.
+      if (!k.length) continue;
+      const v = k.length === 1 ? storedScores(k[0]!) : undefined;
+      if (v) {
+        if (!fits(v.rowids.length)) { stats.skipped.push({ word: t, why: 'budget' }); continue; }
+        stats.steps += v.rowids.length;
+        sums.addAll(v.rowids, v.scores);
+        continue;
+      }
+      const counts: TermCount[] = [];
+      for (const x of k) {
+        const c = countOf(x);
+        if (!c) break;
+        counts.push(c);
+      }
+      if (counts.length < k.length) { stats.skipped.push({ word: t, why: 'budget' }); continue; }
+      // A token in no row: the phrase matches nothing, and FTS5 need not be asked.
+      if (counts.some((c) => c.doc === 0)) continue;
+      const cost = phraseSteps(counts);
+      if (!fits(cost)) { stats.skipped.push({ word: t, why: 'budget' }); continue; }
+      stats.steps += cost;
+      stats.phrases++;
+      for (const x of phrase.iterate(phraseOf(w.text))) sums.add(Number(x.r), -Number(x.s));
+    }
+    const hits = topK(sums.touched, sums.n, sums.acc, rank, limit).map((r) => ({ id: ids[r]!, score: sums.acc[r]! }));
+    return { hits, stats };
+  };
   const index: PackageIndex = {
     built, buildMs, cachePath, storedTerms,
-    search(terms, limit) {
-      if (!terms.length) return [];
-      sums.reset();
-      for (const t of terms) {
-        const k = tokens.of(t);
-        // A word FTS5 makes no token of is a phrase that matches and scores nothing.
-        if (!k.length) continue;
-        const v = k.length === 1 ? storedScores(k[0]!) : undefined;
-        if (v) {
-          sums.addAll(v.rowids, v.scores);
-        } else {
-          for (const x of phrase.iterate(phraseOf(t))) sums.add(Number(x.r), -Number(x.s));
-        }
-      }
-      return topK(sums.touched, sums.n, sums.acc, rank, limit).map((r) => ({ id: ids[r]!, score: sums.acc[r]! }));
-    },
+    searchWithStats,
+    search: (terms, limit) => (terms.length ? searchWithStats(terms, limit).hits : []),
     close: () => { db.close(); tokens.close(); },
   };
   // Paid at start rather than by the first searches: the stored terms decoded (as many as the
