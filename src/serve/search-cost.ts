@@ -9,8 +9,8 @@
 // A step is about one position FTS5 reads (~4 ns measured): a phrase costs the instances of each of
 // its tokens (repeats counted again: each is read again), plus bm25() for the rows it can match
 // (at most its rarest token's rows, ~1 µs each, and its instances there); a stored word costs one
-// step per row it adds. Counting a rare token's rows asks FTS5 for them (at most COMMON_INSTANCES
-// steps); the common tokens' counts are read once when the index opens.
+// step per row it adds. The common tokens' counts are stored in the index at build (term_counts);
+// a rare token's are counted by FTS5 when a search needs them (fewer than COMMON_INSTANCES steps).
 import type { FtsTokens } from './fts-tokens.js';
 
 export const MAX_QUERY_WORDS = 32;
@@ -19,7 +19,7 @@ export const MAX_PHRASE_TOKENS = 8;
 export const SEARCH_STEP_BUDGET = 32 << 20;
 export const ROW_STEPS = 256;
 export const INSTANCE_STEPS = 8;
-/** Tokens with at least this many instances have their counts kept in memory from the start. */
+/** Tokens with at least this many instances have their counts stored in the index. */
 export const COMMON_INSTANCES = 1024;
 
 /** A token's rows and instances in the index (FTS5's fts5vocab `row` table). */

@@ -29,8 +29,8 @@ import { capped, COMMON_INSTANCES, MAX_QUERY_WORDS, phraseSteps, SEARCH_STEP_BUD
 import { BM25, columnsOf, termScores } from './term-scores.js';
 import { topK } from './top-k.js';
 
-/** Bump when the schema, tokenizer or what is indexed changes: every cached index is rebuilt. */
-export const INDEX_VERSION = 2;
+/** Bump when the schema, tokenizer or what is indexed changes: every cached index is rebuilt (3: term_counts). */
+export const INDEX_VERSION = 3;
 /**
  * A term in at least this many documents has its scores stored at build: FTS5 would score every one
  * of those rows at each query (~1 ms a thousand), while a stored term costs a copy and an addition.
@@ -89,7 +89,8 @@ const phraseOf = (word: string) => `"${word.replace(/"/g, '""')}"`;
 /** Everything an index holds: a cached image with any other object is not used. */
 const SCHEMA = `CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, title, tags, body, tokenize = '${TOKENIZER}');
-    CREATE TABLE term_scores(term TEXT PRIMARY KEY, rowids BLOB NOT NULL, scores BLOB NOT NULL) WITHOUT ROWID;`;
+    CREATE TABLE term_scores(term TEXT PRIMARY KEY, rowids BLOB NOT NULL, scores BLOB NOT NULL) WITHOUT ROWID;
+    CREATE TABLE term_counts(term TEXT PRIMARY KEY, docs INTEGER NOT NULL, instances INTEGER NOT NULL) WITHOUT ROWID;`;
 
 function build(pkg: ServedPackage, min: number, tokens: FtsTokens): SqliteDb {
   const db = openMemory();
@@ -99,9 +100,17 @@ function build(pkg: ServedPackage, min: number, tokens: FtsTokens): SqliteDb {
     pkg.docs.forEach((d, i) => insert.run(i + 1, d.id, ...columnsOf(d)));
   })();
   db.exec("INSERT INTO docs(docs) VALUES ('optimize')");
+  // One pass over the vocabulary: the terms whose scores are stored, and the common terms' counts
+  // a search's budget is reckoned from (search-cost.ts).
+  db.exec('CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, docs, row)');
+  const vocab = db.prepare('SELECT term, doc, cnt FROM temp.vocab WHERE doc >= ? OR cnt >= ? ORDER BY term').all(min, COMMON_INSTANCES)
+    .map((r) => ({ term: String(r.term), doc: Number(r.doc), cnt: Number(r.cnt) }));
+  db.exec('DROP TABLE temp.vocab');
   db.transaction(() => {
+    const counts = db.prepare('INSERT INTO term_counts(term, docs, instances) VALUES (?, ?, ?)');
+    for (const v of vocab) if (v.cnt >= COMMON_INSTANCES) counts.run(v.term, v.doc, v.cnt);
     const store = db.prepare('INSERT INTO term_scores(term, rowids, scores) VALUES (?, ?, ?)');
-    const all = termScores(db, pkg.docs, min, tokens);
+    const all = termScores(db, pkg.docs, vocab.filter((v) => v.doc >= min), tokens);
     for (const t of all) store.run(t.term, Buffer.from(t.rowids.buffer, t.rowids.byteOffset, t.rowids.byteLength), Buffer.from(t.scores.buffer, t.scores.byteOffset, t.scores.byteLength));
   })();
   const meta = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?)');
@@ -206,13 +215,12 @@ function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, 
     decoded.set(term, v);
     return v ?? undefined;
   };
-  // FTS5's counts of each token (rows, instances), asked before a phrase is: the common tokens'
-  // read once now (one pass over the index), a rare one's when a search needs it (fewer than
-  // COMMON_INSTANCES instances to count). The temp table is this connection's, never the file's.
-  db.exec('CREATE VIRTUAL TABLE temp.term_counts USING fts5vocab(main, docs, row)');
-  const common = new Map<string, TermCount>();
-  for (const r of db.prepare('SELECT term, doc, cnt FROM temp.term_counts WHERE cnt >= ?').iterate(COMMON_INSTANCES)) common.set(String(r.term), { doc: Number(r.doc), cnt: Number(r.cnt) });
-  const rare = db.prepare('SELECT doc, cnt FROM temp.term_counts WHERE term = ?');
+  // FTS5's counts of each token (rows, instances), known before a phrase is asked: a common
+  // token's stored at build (term_counts), a rare one's counted by FTS5 when a search needs it
+  // (fewer than COMMON_INSTANCES instances to count). The temp table is this connection's, never the file's.
+  db.exec('CREATE VIRTUAL TABLE temp.vocab_rows USING fts5vocab(main, docs, row)');
+  const common = db.prepare('SELECT docs, instances FROM term_counts WHERE term = ?');
+  const rare = db.prepare('SELECT doc, cnt FROM temp.vocab_rows WHERE term = ?');
   // A copy in memory, nothing goes back to the file: from here no statement may write (index-cache.ts).
   db.exec('PRAGMA query_only = ON');
   const searchWithStats = (terms: string[], limit: number) => {
@@ -223,8 +231,16 @@ function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, 
     const counted = new Map<string, TermCount>();
     /** A token's counts, or undefined when counting it could pass the budget. */
     const countOf = (t: string): TermCount | undefined => {
-      const known = common.get(t) ?? counted.get(t);
+      const known = counted.get(t);
       if (known) return known;
+      const stored = common.get(t);
+      if (stored) {
+        // Counts from a cache someone edited can only make a word cost the whole budget, never less than nothing.
+        const ok = (x: unknown) => Number.isSafeInteger(Number(x)) && Number(x) >= 0;
+        const v = ok(stored.docs) && ok(stored.instances) ? { doc: Number(stored.docs), cnt: Number(stored.instances) } : { doc: stats.budget, cnt: stats.budget };
+        counted.set(t, v);
+        return v;
+      }
       if (!fits(COMMON_INSTANCES)) return undefined;
       const r = rare.get(t);
       const c = { doc: Number(r?.doc ?? 0), cnt: Number(r?.cnt ?? 0) };

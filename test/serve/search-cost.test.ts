@@ -5,6 +5,7 @@
 // query is not cut (search-ranking.test.ts holds its scores equal to FTS5's bm25()).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { openFile } from '../../src/core/sqlite.js';
 import { servedPackage } from '../../src/serve/corpus.js';
 import { MAX_PHRASE_TOKENS, MAX_QUERY_WORDS, SEARCH_STEP_BUDGET } from '../../src/serve/search-cost.js';
 import { openIndex, queryTerms } from '../../src/serve/search-index.js';
@@ -91,4 +92,24 @@ test('a normal query is not cut and says nothing; steps count what was done (a s
   const rare = s.index.searchWithStats(['topic7'], 100);
   assert.equal(rare.stats.phrases, 1);
   assert.equal(rare.hits.length, 60);
+});
+
+test('token counts from a cache someone edited never make a word cost less than nothing: it is not searched, and the budget holds', async () => {
+  const docs: Doc[] = Array.from({ length: 20 }, (_, i) => ({ id: `e${i}`, path: `e${i}.md`, title: `E ${i}`, body: `${'a '.repeat(100)}end\n` }));
+  const pkg = servedPackage({ name: 'edited', version: '1.0.0', format: 'octx', sha256: 'e'.repeat(64), source: 'e.octx', signer: { key_id: null, trust: 'pinned' } }, docs, []);
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cost-') };
+  const first = await openIndex(pkg, env, []);
+  const honest = first.searchWithStats(['a_a'], 5);
+  assert.ok(honest.stats.phrases === 1 && honest.stats.steps >= 2 * 2000, JSON.stringify(honest.stats));
+  first.close();
+  const db = openFile(first.cachePath);
+  assert.equal(db.prepare("UPDATE term_counts SET instances = -1000000000 WHERE term = 'a'").run().changes, 1, 'the common token\'s counts are stored');
+  db.close();
+  const again = await openIndex(pkg, env, []);
+  assert.equal(again.built, false, 'the edited cache is used');
+  const r = again.searchWithStats(['a_a', 'end'], 5);
+  assert.ok(r.stats.steps >= 0 && r.stats.steps <= r.stats.budget, JSON.stringify(r.stats));
+  assert.deepEqual(r.stats.skipped, [{ word: 'a_a', why: 'budget' }]);
+  assert.equal(r.hits.length, 5, 'the other word still answers');
+  again.close();
 });
