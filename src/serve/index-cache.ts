@@ -18,7 +18,7 @@ import { writeFileAtomic } from '../core/atomic.js';
 import { makeDirs } from '../core/dirs.js';
 import { openBytes, openMemory, type SqliteDb } from '../core/sqlite.js';
 
-export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
+function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
   const base = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.startsWith('/') ? env.XDG_CACHE_HOME : join(env.HOME || homedir(), '.cache');
   return join(base, 'ctxforge', 'index');
 }
