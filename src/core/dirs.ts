@@ -5,7 +5,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /** mkdir -p: returns the first directory it made (like mkdirSync's recursive form), or undefined. */
-export function makeDirs(dir: string): string | undefined {
+export function makeDirs(dir: string, mode?: number): string | undefined {
   const missing: string[] = [];
   for (let d = resolve(dir); ; d = dirname(d)) {
     try {
@@ -19,7 +19,7 @@ export function makeDirs(dir: string): string | undefined {
   }
   for (let i = missing.length - 1; i >= 0; i--) {
     try {
-      mkdirSync(missing[i]!);
+      mkdirSync(missing[i]!, mode);
     } catch (e) {
       // Made meanwhile by another writer: as good as made here.
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(missing[i]!).isDirectory()) throw e;

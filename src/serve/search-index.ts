@@ -14,20 +14,23 @@
 // bm25()), and a search adds the stored summands of its words in query order: the additions FTS5
 // makes, so the same scores, bit for bit. A word without stored scores (rarer, or several tokens)
 // is scored by FTS5 at query time, costing only its own matches. Ties are ordered by document id.
-import { lstatSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+//
+// A search's cost is bounded per call (search-cost.ts): words, tokens per word and steps are capped,
+// and what a cap cut is in the stats the search returns. The cache is opened defensively
+// (index-cache.ts): only an image holding exactly this schema is used.
 import { join } from 'node:path';
 import { warning, type Diagnostic } from '../core/diagnostics.js';
-import { writeFileAtomic } from '../core/atomic.js';
-import { openBytes, openMemory, type SqliteDb } from '../core/sqlite.js';
+import { openMemory, type SqliteDb } from '../core/sqlite.js';
 import { compareUtf8 } from '../core/paths.js';
 import type { ServedPackage } from './corpus.js';
 import { FtsTokens, TOKENIZER } from './fts-tokens.js';
+import { cacheDir, openCachedIndex, readCached, writeCached } from './index-cache.js';
+import { capped, COMMON_INSTANCES, MAX_QUERY_WORDS, phraseSteps, SEARCH_STEP_BUDGET, type TermCount } from './search-cost.js';
 import { BM25, columnsOf, termScores } from './term-scores.js';
 import { topK } from './top-k.js';
 
-/** Bump when the schema, tokenizer or what is indexed changes: every cached index is rebuilt. */
-export const INDEX_VERSION = 2;
+/** Bump when the schema, tokenizer or what is indexed changes: every cached index is rebuilt (3: term_counts). */
+export const INDEX_VERSION = 3;
 /**
  * A term in at least this many documents has its scores stored at build: FTS5 would score every one
  * of those rows at each query (~1 ms a thousand), while a stored term costs a copy and an addition.
@@ -36,11 +39,27 @@ export const STORED_MIN_DOCS = 1000;
 
 export interface SearchHit { id: string; score: number }
 
+/** What one search spent, and which words a cap cut (search-cost.ts). */
+export interface SearchStats {
+  /** Steps counted, never more than `budget`. */
+  steps: number;
+  budget: number;
+  /** Phrases asked of FTS5 (the rest were stored scores, or could match nothing). */
+  phrases: number;
+  /** Words searched by their first MAX_PHRASE_TOKENS tokens only. */
+  shortened: string[];
+  /** Words not searched: over the step budget, or over the token cap within one `_`-separated piece. */
+  skipped: { word: string; why: 'budget' | 'tokens' }[];
+}
+
 export interface PackageIndex {
   search(terms: string[], limit: number): SearchHit[];
+  /** The same search with what it cost and what was cut. */
+  searchWithStats(terms: string[], limit: number): { hits: SearchHit[]; stats: SearchStats };
   /** Built in this run (false: opened from the cache). */
   built: boolean;
   buildMs: number;
+  /** Where the index is (or, when the folder is not used, would be) cached. */
   cachePath: string;
   /** Terms whose per-document scores the index stores. */
   storedTerms: number;
@@ -52,33 +71,46 @@ export interface IndexOptions {
   storedMinDocs?: number;
 }
 
-export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.startsWith('/') ? env.XDG_CACHE_HOME : join(env.HOME || homedir(), '.cache');
-  return join(base, 'ctxforge', 'index');
-}
-
 const WORD = /[\p{L}\p{N}_]+/gu;
 
-/** Query words: letters, digits and "_" runs (NFKC), each quoted, so no input is FTS5 syntax. */
-export function queryTerms(query: string): string[] {
-  return [...new Set((query.normalize('NFKC').toLowerCase().match(WORD) ?? []))].slice(0, 32);
+/**
+ * Query words: letters, digits and "_" runs (NFKC), each quoted, so no input is FTS5 syntax; the
+ * first MAX_QUERY_WORDS distinct ones, and how many more there were.
+ */
+export function parseQuery(query: string): { terms: string[]; dropped: number } {
+  const all = [...new Set((query.normalize('NFKC').toLowerCase().match(WORD) ?? []))];
+  return { terms: all.slice(0, MAX_QUERY_WORDS), dropped: Math.max(0, all.length - MAX_QUERY_WORDS) };
 }
+
+export const queryTerms = (query: string): string[] => parseQuery(query).terms;
 
 const phraseOf = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
+/** Everything an index holds: a cached image with any other object is not used. */
+const SCHEMA = `CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, title, tags, body, tokenize = '${TOKENIZER}');
+    CREATE TABLE term_scores(term TEXT PRIMARY KEY, rowids BLOB NOT NULL, scores BLOB NOT NULL) WITHOUT ROWID;
+    CREATE TABLE term_counts(term TEXT PRIMARY KEY, docs INTEGER NOT NULL, instances INTEGER NOT NULL) WITHOUT ROWID;`;
+
 function build(pkg: ServedPackage, min: number, tokens: FtsTokens): SqliteDb {
   const db = openMemory();
-  db.exec(`CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, title, tags, body, tokenize = '${TOKENIZER}');
-    CREATE TABLE term_scores(term TEXT PRIMARY KEY, rowids BLOB NOT NULL, scores BLOB NOT NULL) WITHOUT ROWID;`);
+  db.exec(SCHEMA);
   const insert = db.prepare('INSERT INTO docs(rowid, id, title, tags, body) VALUES (?, ?, ?, ?, ?)');
   db.transaction(() => {
     pkg.docs.forEach((d, i) => insert.run(i + 1, d.id, ...columnsOf(d)));
   })();
   db.exec("INSERT INTO docs(docs) VALUES ('optimize')");
+  // One pass over the vocabulary: the terms whose scores are stored, and the common terms' counts
+  // a search's budget is reckoned from (search-cost.ts).
+  db.exec('CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, docs, row)');
+  const vocab = db.prepare('SELECT term, doc, cnt FROM temp.vocab WHERE doc >= ? OR cnt >= ? ORDER BY term').all(min, COMMON_INSTANCES)
+    .map((r) => ({ term: String(r.term), doc: Number(r.doc), cnt: Number(r.cnt) }));
+  db.exec('DROP TABLE temp.vocab');
   db.transaction(() => {
+    const counts = db.prepare('INSERT INTO term_counts(term, docs, instances) VALUES (?, ?, ?)');
+    for (const v of vocab) if (v.cnt >= COMMON_INSTANCES) counts.run(v.term, v.doc, v.cnt);
     const store = db.prepare('INSERT INTO term_scores(term, rowids, scores) VALUES (?, ?, ?)');
-    const all = termScores(db, pkg.docs, min, tokens);
+    const all = termScores(db, pkg.docs, vocab.filter((v) => v.doc >= min), tokens);
     for (const t of all) store.run(t.term, Buffer.from(t.rowids.buffer, t.rowids.byteOffset, t.rowids.byteLength), Buffer.from(t.scores.buffer, t.scores.byteOffset, t.scores.byteLength));
   })();
   const meta = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?)');
@@ -91,21 +123,19 @@ const metaOf = (pkg: ServedPackage, min: number): Record<string, string> => ({
 });
 
 function fromCache(path: string, pkg: ServedPackage, min: number): SqliteDb | undefined {
+  const bytes = readCached(path);
+  const db = bytes && openCachedIndex(bytes, SCHEMA, 'docs');
+  if (!db) return undefined;
   try {
-    const st = lstatSync(path);
-    if (!st.isFile()) return undefined;
-    const db = openBytes(readFileSync(path), { readonly: true });
-    try {
-      const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
-      const got = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-      const want = metaOf(pkg, min);
-      // Rows are numbered 1..n at build; the search's arrays are sized by the largest.
-      const size = db.prepare('SELECT count(*) AS n, max(rowid) AS m FROM docs').get() as { n: number; m: number | null };
-      db.prepare('SELECT count(*) AS n FROM term_scores').get();
-      if (Object.keys(want).every((k) => got[k] === want[k]) && Number(size.n) === pkg.docs.length && Number(size.m ?? 0) === pkg.docs.length) return db;
-    } catch { /* a damaged or foreign file is rebuilt */ }
-    db.close();
-  } catch { /* none, or unreadable: rebuilt */ }
+    const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
+    const got = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+    const want = metaOf(pkg, min);
+    // Rows are numbered 1..n at build; the search's arrays are sized by the largest.
+    const size = db.prepare('SELECT count(*) AS n, max(rowid) AS m FROM docs').get() as { n: number; m: number | null };
+    db.prepare('SELECT count(*) AS n FROM term_scores').get();
+    if (Object.keys(want).every((k) => got[k] === want[k]) && Number(size.n) === pkg.docs.length && Number(size.m ?? 0) === pkg.docs.length) return db;
+  } catch { /* a damaged or foreign file is rebuilt */ }
+  db.close();
   return undefined;
 }
 
@@ -185,24 +215,78 @@ function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, 
     decoded.set(term, v);
     return v ?? undefined;
   };
+  // FTS5's counts of each token (rows, instances), known before a phrase is asked: a common
+  // token's stored at build (term_counts), a rare one's counted by FTS5 when a search needs it
+  // (fewer than COMMON_INSTANCES instances to count). The temp table is this connection's, never the file's.
+  db.exec('CREATE VIRTUAL TABLE temp.vocab_rows USING fts5vocab(main, docs, row)');
+  const common = db.prepare('SELECT docs, instances FROM term_counts WHERE term = ?');
+  const rare = db.prepare('SELECT doc, cnt FROM temp.vocab_rows WHERE term = ?');
+  // A copy in memory, nothing goes back to the file: from here no statement may write (index-cache.ts).
+  db.exec('PRAGMA query_only = ON');
+  const searchWithStats = (terms: string[], limit: number) => {
+    const stats: SearchStats = { steps: 0, budget: SEARCH_STEP_BUDGET, phrases: 0, shortened: [], skipped: [] };
+    const fits = (n: number) => stats.steps + n <= stats.budget;
+    sums.reset();
+    const asked = new Set<string>();
+    const counted = new Map<string, TermCount>();
+    /** A token's counts, or undefined when counting it could pass the budget. */
+    const countOf = (t: string): TermCount | undefined => {
+      const known = counted.get(t);
+      if (known) return known;
+      const stored = common.get(t);
+      if (stored) {
+        // Counts from a cache someone edited can only make a word cost the whole budget, never less than nothing.
+        const ok = (x: unknown) => Number.isSafeInteger(Number(x)) && Number(x) >= 0;
+        const v = ok(stored.docs) && ok(stored.instances) ? { doc: Number(stored.docs), cnt: Number(stored.instances) } : { doc: stats.budget, cnt: stats.budget };
+        counted.set(t, v);
+        return v;
+      }
+      if (!fits(COMMON_INSTANCES)) return undefined;
+      const r = rare.get(t);
+      const c = { doc: Number(r?.doc ?? 0), cnt: Number(r?.cnt ?? 0) };
+      stats.steps += c.cnt + 1;
+      counted.set(t, c);
+      return c;
+    };
+    for (const t of terms) {
+      const w = capped(t, tokens);
+      if (!w) { stats.skipped.push({ word: t, why: 'tokens' }); continue; }
+      if (w.cut) stats.shortened.push(t);
+      // Two long words cut to the same prefix are one phrase.
+      if (asked.has(w.text)) continue;
+      asked.add(w.text);
+      const k = w.tokens;
+      // A word FTS5 makes no token of is a phrase that matches and scores nothing.
+      if (!k.length) continue;
+      const v = k.length === 1 ? storedScores(k[0]!) : undefined;
+      if (v) {
+        if (!fits(v.rowids.length)) { stats.skipped.push({ word: t, why: 'budget' }); continue; }
+        stats.steps += v.rowids.length;
+        sums.addAll(v.rowids, v.scores);
+        continue;
+      }
+      const counts: TermCount[] = [];
+      for (const x of k) {
+        const c = countOf(x);
+        if (!c) break;
+        counts.push(c);
+      }
+      if (counts.length < k.length) { stats.skipped.push({ word: t, why: 'budget' }); continue; }
+      // A token in no row: the phrase matches nothing, and FTS5 need not be asked.
+      if (counts.some((c) => c.doc === 0)) continue;
+      const cost = phraseSteps(counts);
+      if (!fits(cost)) { stats.skipped.push({ word: t, why: 'budget' }); continue; }
+      stats.steps += cost;
+      stats.phrases++;
+      for (const x of phrase.iterate(phraseOf(w.text))) sums.add(Number(x.r), -Number(x.s));
+    }
+    const hits = topK(sums.touched, sums.n, sums.acc, rank, limit).map((r) => ({ id: ids[r]!, score: sums.acc[r]! }));
+    return { hits, stats };
+  };
   const index: PackageIndex = {
     built, buildMs, cachePath, storedTerms,
-    search(terms, limit) {
-      if (!terms.length) return [];
-      sums.reset();
-      for (const t of terms) {
-        const k = tokens.of(t);
-        // A word FTS5 makes no token of is a phrase that matches and scores nothing.
-        if (!k.length) continue;
-        const v = k.length === 1 ? storedScores(k[0]!) : undefined;
-        if (v) {
-          sums.addAll(v.rowids, v.scores);
-        } else {
-          for (const x of phrase.iterate(phraseOf(t))) sums.add(Number(x.r), -Number(x.s));
-        }
-      }
-      return topK(sums.touched, sums.n, sums.acc, rank, limit).map((r) => ({ id: ids[r]!, score: sums.acc[r]! }));
-    },
+    searchWithStats,
+    search: (terms, limit) => (terms.length ? searchWithStats(terms, limit).hits : []),
     close: () => { db.close(); tokens.close(); },
   };
   // Paid at start rather than by the first searches: the stored terms decoded (as many as the
@@ -213,19 +297,31 @@ function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, 
   return index;
 }
 
-/** The package's index: from the cache when it was built for exactly these documents, else built and cached. */
+/**
+ * The package's index: from the cache when it was built for exactly these documents (and the cache
+ * passes index-cache.ts's checks), else built and cached; kept in memory only, with a warning, when
+ * the cache folder is not one to trust or cannot be written.
+ */
 export async function openIndex(pkg: ServedPackage, env: NodeJS.ProcessEnv, notes: Diagnostic[], o: IndexOptions = {}): Promise<PackageIndex> {
   const min = Math.max(1, Math.floor(o.storedMinDocs ?? STORED_MIN_DOCS));
-  const dir = cacheFolder(env);
+  const { dir, why } = cacheDir(env);
   const path = join(dir, `${pkg.sha256}-v${INDEX_VERSION}.sqlite`);
   const tokens = new FtsTokens();
-  const cached = fromCache(path, pkg, min);
+  const cached = why ? undefined : fromCache(path, pkg, min);
   if (cached) return wrap(cached, tokens, false, 0, path);
   const t0 = performance.now();
   const db = build(pkg, min, tokens);
   const ms = performance.now() - t0;
+  if (why) {
+    // One warning for the folder, however many packages are served.
+    const message = `the search index cache is not used: ${why}; search indexes are built in memory at every start`;
+    if (!notes.some((n) => n.code === 'CTXFORGE_SERVE_INDEX_CACHE' && n.message === message)) {
+      notes.push(warning('CTXFORGE_SERVE_INDEX_CACHE', message, { file: dir, hint: 'make the folder yours and private (chmod 700), or remove it (serve makes it again), or set XDG_CACHE_HOME to a private folder' }));
+    }
+    return wrap(db, tokens, true, ms, path);
+  }
   try {
-    await writeFileAtomic(path, db.serialize(), 0o600, dir);
+    await writeCached(path, db.serialize(), dir);
   } catch (e) {
     notes.push(warning('CTXFORGE_SERVE_INDEX_CACHE', `the search index of ${pkg.name} was not cached (${(e as Error).message}); it is rebuilt at every start`, { file: path }));
   }

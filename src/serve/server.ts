@@ -31,6 +31,8 @@ export async function prepareServe(o: ServeOptions): Promise<Prepared> {
 }
 
 const str = { type: 'string' } as const;
+/** Present when a cap on a search's cost cut the query (words dropped, shortened or not searched). */
+const notes = { type: 'array', items: str, description: 'What the search limits cut from the query, if anything.' } as const;
 const resultItem = {
   type: 'object',
   properties: { id: str, title: str, package: str, version: str, uri: str, citation: str, artifact_sha256: str, score: { type: 'number' }, snippet: str },
@@ -44,7 +46,7 @@ export const TOOL_SCHEMAS = {
       limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Most results (default 10).' },
       package: { type: 'string', description: 'Only this package (name, or name@version).' },
     } },
-    output: { type: 'object', required: ['query', 'results'], properties: { query: str, results: { type: 'array', items: resultItem } } },
+    output: { type: 'object', required: ['query', 'results'], properties: { query: str, results: { type: 'array', items: resultItem }, notes } },
   },
   get: {
     input: { type: 'object', additionalProperties: false, required: ['id'], properties: {
@@ -63,7 +65,7 @@ export const TOOL_SCHEMAS = {
       package: { type: 'string', description: 'Only this package.' },
     } },
     output: { type: 'object', required: ['query', 'max_tokens', 'used_tokens', 'token_estimate', 'items'], properties: {
-      query: str, max_tokens: { type: 'integer' }, used_tokens: { type: 'integer' }, token_estimate: str,
+      query: str, max_tokens: { type: 'integer' }, used_tokens: { type: 'integer' }, token_estimate: str, notes,
       items: { type: 'array', items: { type: 'object', required: ['citation', 'artifact_sha256', 'id', 'title', 'package', 'version', 'section', 'tokens', 'text'], properties: {
         citation: str, artifact_sha256: str, id: str, title: str, package: str, version: str, section: { type: ['string', 'null'] }, tokens: { type: 'integer' }, text: str,
       } } },

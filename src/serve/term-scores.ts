@@ -200,15 +200,15 @@ function frequencies(docs: Doc[], terms: string[], df: number[], sizes: Int32Arr
   return post.every((p) => p.n === p.rowids.length) ? post : undefined;
 }
 
-/** Every term in at least `min` rows, with its summand for each row holding it. */
-export function termScores(db: SqliteDb, docs: Doc[], min: number, tokens: FtsTokens): TermScores[] {
+/**
+ * The summands of each of `frequent` (the terms to store, in term order, each with the rows holding
+ * it as fts5vocab counts them) for each row holding it.
+ */
+export function termScores(db: SqliteDb, docs: Doc[], frequent: { term: string; doc: number }[], tokens: FtsTokens): TermScores[] {
   const n = docs.length;
-  db.exec('CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, docs, row)');
-  const rows = db.prepare('SELECT term, doc FROM temp.vocab WHERE doc >= ? ORDER BY term').all(min);
-  db.exec('DROP TABLE temp.vocab');
-  if (!rows.length) return [];
-  const terms = rows.map((r) => String(r.term));
-  const df = rows.map((r) => Number(r.doc));
+  if (!frequent.length) return [];
+  const terms = frequent.map((r) => r.term);
+  const df = frequent.map((r) => r.doc);
   const phrase = db.prepare(`SELECT rowid AS r, ${BM25} AS s FROM docs WHERE docs MATCH ?`);
   // bm25() over every row of a term, asked through the term as a quoted phrase: used only for a
   // term that tokenizes to itself (a phrase is tokenized again), when its computed scores disagree.

@@ -4,7 +4,8 @@ import type { Doc } from '../format.js';
 import { markdownLinks } from '../links/markdown.js';
 import { compareUtf8 } from '../core/paths.js';
 import type { ServedPackage } from './corpus.js';
-import { queryTerms, type PackageIndex } from './search-index.js';
+import { MAX_PHRASE_TOKENS, MAX_QUERY_WORDS } from './search-cost.js';
+import { parseQuery, queryTerms, type PackageIndex, type SearchStats } from './search-index.js';
 
 /**
  * The token estimate: ceil(characters / 4), the usual rule of thumb for English text with the
@@ -58,19 +59,45 @@ function pick(served: Served[], pkg?: string): Served[] {
 /** An answer the model should read and act on (isError), not a protocol failure. */
 export class ToolError extends Error {}
 
-export function search(served: Served[], a: { query: string; limit?: number; package?: string }): { query: string; results: SearchResult[] } {
-  const terms = queryTerms(a.query);
+/** A few words of a list, each cut short, for a note. */
+function some(words: string[]): string {
+  const shown = words.slice(0, 5).map((w) => (w.length > 40 ? `${w.slice(0, 39)}…` : w));
+  return `${shown.join(', ')}${words.length > shown.length ? ` and ${words.length - shown.length} more` : ''}`;
+}
+
+/** What the caps of search-cost.ts cut from a query, said with the results (nothing when nothing was cut). */
+function cutNotes(dropped: number, stats: { pkg: string; stats: SearchStats }[]): string[] {
+  const notes: string[] = [];
+  if (dropped) notes.push(`the query has ${MAX_QUERY_WORDS + dropped} distinct words: only the first ${MAX_QUERY_WORDS} were searched`);
+  const shortened = [...new Set(stats.flatMap((s) => s.stats.shortened))];
+  if (shortened.length) notes.push(`${shortened.length} word${shortened.length === 1 ? ' has' : 's have'} more than ${MAX_PHRASE_TOKENS} tokens and ${shortened.length === 1 ? 'was' : 'were'} searched by ${shortened.length === 1 ? 'its' : 'their'} first ${MAX_PHRASE_TOKENS}: ${some(shortened)}`);
+  const long = [...new Set(stats.flatMap((s) => s.stats.skipped.filter((x) => x.why === 'tokens').map((x) => x.word)))];
+  if (long.length) notes.push(`${long.length} word${long.length === 1 ? '' : 's'} not searched (more than ${MAX_PHRASE_TOKENS} tokens with no "_" to cut at): ${some(long)}`);
+  for (const s of stats) {
+    const over = s.stats.skipped.filter((x) => x.why === 'budget').map((x) => x.word);
+    if (over.length) notes.push(`${over.length} word${over.length === 1 ? '' : 's'} not searched in ${s.pkg}: matching ${over.length === 1 ? 'it' : 'them'} would pass the search budget of one call (${s.stats.budget} steps): ${some(over)}`);
+  }
+  return notes;
+}
+
+export function search(served: Served[], a: { query: string; limit?: number; package?: string }): { query: string; results: SearchResult[]; notes?: string[] } {
+  const { terms, dropped } = parseQuery(a.query);
   const limit = Math.min(Math.max(a.limit ?? 10, 1), 100);
   const hits: SearchResult[] = [];
+  const stats: { pkg: string; stats: SearchStats }[] = [];
   for (const s of pick(served, a.package)) {
-    for (const h of s.index.search(terms, limit)) {
+    if (!terms.length) continue;
+    const r = s.index.searchWithStats(terms, limit);
+    stats.push({ pkg: s.pkg.name, stats: r.stats });
+    for (const h of r.hits) {
       const d = s.pkg.byId.get(h.id);
       if (!d) continue;
       hits.push({ id: d.id, title: d.title, package: s.pkg.name, version: versionOf(s.pkg), uri: resourceUri(s.pkg, d), citation: citation(s.pkg, d), artifact_sha256: s.pkg.sha256, score: h.score, snippet: snippet(d.body, terms) });
     }
   }
   hits.sort((x, y) => y.score - x.score || compareUtf8(x.citation, y.citation));
-  return { query: a.query, results: hits.slice(0, limit) };
+  const notes = cutNotes(dropped, stats);
+  return { query: a.query, results: hits.slice(0, limit), ...(notes.length ? { notes } : {}) };
 }
 
 /** A document by id, by `package@version#id`, or with `package` when two packages share an id. */
@@ -119,7 +146,8 @@ export interface ContextItem { citation: string; artifact_sha256: string; id: st
 export function context(served: Served[], a: { query: string; max_tokens: number; package?: string }) {
   const budget = Math.max(0, Math.floor(a.max_tokens));
   const terms = queryTerms(a.query);
-  const ranked = search(served, { query: a.query, limit: 50, package: a.package }).results;
+  const found = search(served, { query: a.query, limit: 50, package: a.package });
+  const ranked = found.results;
   const items: ContextItem[] = [];
   let used = 0;
   const byName = new Map(served.map((s) => [s.pkg.name, s]));
@@ -141,7 +169,7 @@ export function context(served: Served[], a: { query: string; max_tokens: number
       used += t;
     }
   }
-  return { query: a.query, max_tokens: budget, used_tokens: used, token_estimate: TOKEN_ESTIMATE, items };
+  return { query: a.query, max_tokens: budget, used_tokens: used, token_estimate: TOKEN_ESTIMATE, items, ...(found.notes ? { notes: found.notes } : {}) };
 }
 
 export function listPackages(served: Served[]) {

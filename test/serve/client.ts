@@ -6,7 +6,8 @@ import { builtCli } from '../helpers/built.js';
 
 export type Era = 'legacy' | 'modern';
 
-export async function connect(args: string[], o: { cwd: string; env?: NodeJS.ProcessEnv; era?: Era }): Promise<{ client: Client; stderr: () => string }> {
+/** `timeoutMs` bounds the handshake (the server answers only once every index is open); the server is stopped if it passes. */
+export async function connect(args: string[], o: { cwd: string; env?: NodeJS.ProcessEnv; era?: Era; timeoutMs?: number }): Promise<{ client: Client; stderr: () => string }> {
   const client = new Client({ name: 'ctxforge-test', version: '1.0.0' }, o.era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {});
   const transport = new StdioClientTransport({
     command: process.execPath, args: [builtCli(), 'serve', ...args], cwd: o.cwd,
@@ -14,7 +15,12 @@ export async function connect(args: string[], o: { cwd: string; env?: NodeJS.Pro
   });
   let err = '';
   transport.stderr?.on('data', (b: Buffer) => { err += b.toString(); });
-  await client.connect(transport);
+  try {
+    await client.connect(transport, o.timeoutMs ? { timeout: o.timeoutMs } : undefined);
+  } catch (e) {
+    await client.close().catch(() => undefined);
+    throw new Error(`the server did not answer: ${(e as Error).message}; its standard error: ${err.slice(-2000)}`);
+  }
   return { client, stderr: () => err };
 }
 
