@@ -237,7 +237,26 @@ function headBytes(root: string, path: string): Buffer | null {
   return lkind(abs) === 'file' ? readFileSync(abs) : null;
 }
 
+/** The regular files at or below `path` on disk (never through a link), as repository paths. */
+function filesBelow(root: string, path: string): string[] {
+  if (symlinkOnTheWay(root, path)) return [];
+  const abs = join(root, ...path.split('/'));
+  const k = lkind(abs);
+  if (k === 'file') return [path];
+  return k === 'dir' ? walk(abs).filter((e) => e.kind === 'file').map((e) => `${path}/${e.rel}`) : [];
+}
+
 const isText = (b: Buffer) => !b.includes(0) && decodeUtf8(b) !== undefined;
+
+/** One file's change as a reviewer reads it: unified-diff lines, or, for what is not UTF-8 text, hash and size. */
+function contentDiff(pkg: string, path: string, old: Buffer | null, now: Buffer | null): SkillFileDiff {
+  const status = old === null ? 'added' : now === null ? 'removed' : 'modified';
+  if ((old && !isText(old)) || (now && !isText(now))) {
+    const hs = (b: Buffer | null) => (b ? { sha256: sha256Hex(b), size: b.length } : null);
+    return { package: pkg, path, status, lines: [], binary: { from: hs(old), to: hs(now) } };
+  }
+  return { package: pkg, path, status, lines: unifiedHunks(diffLines(splitLines(old?.toString('utf8') ?? ''), splitLines(now?.toString('utf8') ?? ''))) };
+}
 
 /** The content diff of every skill file a package change touches (knowledge documents are not instructions). */
 async function skillDiffs(o: ReviewOptions, name: string, from: LockPackage | undefined, to: LockPackage | undefined): Promise<SkillFileDiff[]> {
@@ -249,18 +268,34 @@ async function skillDiffs(o: ReviewOptions, name: string, from: LockPackage | un
     const fa = a.get(path);
     const fb = b.get(path);
     if (fa && fb && fa.sha256 === fb.sha256) continue;
-    const status = !fa ? 'added' : !fb ? 'removed' : 'modified';
     const old = fa ? await baseBytes(o, path) : null;
     const now = fb ? headBytes(o.root, path) : null;
-    // A side the gate could not read as the lock records it is shown by hash (drift findings say why).
+    // A side the gate could not read as the lock records it is shown by the lock's hash (drift findings say why).
     const oldOk = !fa || (old !== null && sha256Hex(old) === fa.sha256);
     const nowOk = !fb || (now !== null && sha256Hex(now) === fb.sha256);
-    if (!oldOk || !nowOk || (old && !isText(old)) || (now && !isText(now))) {
-      out.push({ package: name, path, status, lines: [], binary: { from: fa ? { sha256: fa.sha256, size: fa.size } : null, to: fb ? { sha256: fb.sha256, size: fb.size } : null } });
+    if (!oldOk || !nowOk) {
+      out.push({ package: name, path, status: !fa ? 'added' : !fb ? 'removed' : 'modified', lines: [], binary: { from: fa ? { sha256: fa.sha256, size: fa.size } : null, to: fb ? { sha256: fb.sha256, size: fb.size } : null } });
       continue;
     }
-    const ops = diffLines(splitLines(old?.toString('utf8') ?? ''), splitLines(now?.toString('utf8') ?? ''));
-    out.push({ package: name, path, status, lines: unifiedHunks(ops) });
+    out.push(contentDiff(name, path, old, now));
+  }
+  return out;
+}
+
+/**
+ * What the pull request did to files outside what the head's lock vouches for — a skill file edited
+ * in place, files dropped into a managed folder: the base's bytes against the disk's, so a reviewer
+ * reads the instructions that were slipped in, not only their names.
+ */
+async function diskDiffs(o: ReviewOptions, pkg: string, paths: readonly string[]): Promise<SkillFileDiff[]> {
+  const out: SkillFileDiff[] = [];
+  for (const path of paths) {
+    if (path.startsWith(`${KNOWLEDGE_FOLDER}/`)) continue;
+    const old = await baseBytes(o, path);
+    const now = headBytes(o.root, path);
+    if (old === null && now === null) continue;
+    if (old && now && old.equals(now)) continue;
+    out.push(contentDiff(pkg, path, old, now));
   }
   return out;
 }
@@ -323,6 +358,7 @@ export async function reviewLock(o: ReviewOptions): Promise<LockReview> {
 
   const packages: ReviewPackage[] = [];
   const diffs: SkillFileDiff[] = [];
+  const drifted: Array<{ pkg: string; path: string }> = [];
   const ctx: Ctx = { scope: 'project', root: o.root, lockPath: join(o.root, LOCK_NAME), lockLabel: LOCK_NAME, journalPath: '', journalLabel: '', env: o.env ?? process.env };
   const names = [...new Set([...Object.keys(base?.packages ?? {}), ...Object.keys(head?.packages ?? {})])].sort(compareUtf8);
   for (const name of names) {
@@ -333,14 +369,17 @@ export async function reviewLock(o: ReviewOptions): Promise<LockReview> {
       // The head entry must be exactly what its artifact installs, and the disk exactly the entry.
       const c = await checkLocked(to, ctx, head, { env: o.env, limits: o.limits, publicOnly: true });
       artifact = c.artifact === 'verified' ? 'verified' : 'drifted';
-      for (const d of c.drift) push('drift', `${printable(name)}: ${d.problem}`, name, d.path);
+      for (const d of c.drift) push('drift', `${printable(name)}: ${printable(d.path)}: ${d.problem}`, name, d.path);
+      drifted.push(...c.drift.filter((d) => /^modified since install$|the lock does not record/.test(d.problem)).map((d) => ({ pkg: name, path: d.path })));
     }
     const { change, notes } = comparePackages(name, from, to, known, (kind, message, path) => push(kind, message, name, path));
     packages.push({ name, change, from: from ? side(from) : null, to: to ? side(to) : null, notes, artifact_check: artifact });
     if (change !== 'unchanged' && change !== 'removed') diffs.push(...await skillDiffs(o, name, from, to));
     else if (change === 'removed') diffs.push(...await skillDiffs(o, name, from, undefined));
   }
+  for (const d of drifted) diffs.push(...await diskDiffs(o, d.pkg, filesBelow(o.root, d.path)));
   const unclaimed = head === null && headExists ? [] : await unclaimedEntries(o, head);
+  for (const u of unclaimed) if (u.changed && u.kind !== 'symlink') diffs.push(...await diskDiffs(o, '', filesBelow(o.root, u.path)));
   for (const u of unclaimed) {
     if (!u.changed) continue;
     const what = u.kind === 'symlink' ? `a symbolic link to ${printable(u.target ?? '')}` : u.kind === 'dir' ? 'a folder' : u.kind === 'file' ? 'a file' : 'a special file';

@@ -84,7 +84,7 @@ export function checkMarkdown(r: CheckResult, from?: VerdictSource): string {
 /** The check as terminal text (`ctxforge check`): each package's validation, its diff against the base, the verdict last. */
 export function checkText(r: CheckResult): string {
   const lines: string[] = [];
-  lines.push(resultsText(r.packages.map((p) => ({ path: p.path, format: `${p.format}${p.version ? ` ${p.version}` : ''}`, valid: p.valid, diagnostics: p.diagnostics }))));
+  if (r.packages.length) lines.push(resultsText(r.packages.map((p) => ({ path: p.path, format: `${p.format}${p.version ? ` ${p.version}` : ''}`, valid: p.valid, diagnostics: p.diagnostics }))));
   for (const p of r.packages) {
     const d = p.diff?.result;
     if (d) {

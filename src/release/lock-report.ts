@@ -21,7 +21,7 @@ function fenceFor(lines: readonly string[]): string {
 }
 
 function diffBlock(d: SkillFileDiff, budget: { chars: number }): string[] {
-  const title = `${mdCode(d.path)} (${d.status}, package ${mdCode(d.package)})`;
+  const title = `${mdCode(d.path)} (${d.status}, ${d.package ? `package ${mdCode(d.package)}` : 'not recorded in ctxforge.lock'})`;
   if (d.binary) {
     const hs = (x: { sha256: string; size: number } | null) => (x ? `${mdCode(short(x.sha256))} ${x.size} bytes` : 'none');
     return [`- ${title}: not text — ${hs(d.binary.from)} → ${hs(d.binary.to)}`];
