@@ -7,6 +7,8 @@ import type MarkdownItClass from 'markdown-it';
 import type { MarkdownIt } from 'markdown-it';
 import type { StateBlock, StateInline, Token } from 'markdown-it';
 import { lazyRequire } from '../core/lazy.js';
+import { htmlLinkValues } from './html-links.js';
+import { lineOf, placeLines, recordLines, type LinesRecord } from './source-lines.js';
 
 const markdownIt = lazyRequire<typeof MarkdownItClass>('markdown-it');
 
@@ -48,8 +50,9 @@ export interface Scan {
   /** Link-like attributes (`href`, `src`, `to`) and Markdown links swallowed by HTML or JSX blocks: not judged. */
   inHtml: number;
   /**
-   * The `href` and `src` values of raw HTML (blocks and inline, outside comments), for a rename to
-   * rewrite: `at` is -1 where a value cannot be placed exactly in the text (HTML inside a quote or list).
+   * The `href` and `src` values of raw HTML (attributes of tags in blocks and inline; never text,
+   * comments or code), for a rename to rewrite: `at` is the value's exact offset in the text, in
+   * quotes and lists too, or -1 where that cannot be proved.
    */
   htmlLinks: { target: string; line: number; at: number }[];
 }
@@ -65,19 +68,11 @@ export interface ScanOptions {
 
 /** What the wrapped rules record while markdown-it parses one text (parsing is synchronous). */
 interface Raw { kind: LinkKind | 'html'; start: number; end: number; label?: string; alias?: string }
-let cur: { opts: ScanOptions; inline: Map<Token[], Raw[]>; defs: { start: number; end: number; label: string }[]; footnotes: string[]; capture?: { start: number; end: number } } | undefined;
-
-/** `href`/`src` attribute values of a piece of HTML: where each value starts in it, and the value. */
-const HTML_LINK_VALUE = /(?:^|[\s"'/])(?:href|src)[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'=<>`]+))/gi;
-function htmlLinkValues(html: string): { start: number; value: string }[] {
-  const out: { start: number; value: string }[] = [];
-  for (const m of html.matchAll(HTML_LINK_VALUE)) {
-    const value = m[1] ?? m[2] ?? m[3]!;
-    const end = m.index! + m[0].length - (m[3] === undefined ? 1 : 0);
-    out.push({ start: end - value.length, value });
-  }
-  return out;
-}
+/**
+ * `lines`: each getLines call by the line it began at (source-lines.ts); null where two began at one
+ * line, which markdown-it never does — such blocks are then not placed at all.
+ */
+let cur: { opts: ScanOptions; inline: Map<Token[], Raw[]>; defs: { start: number; end: number; label: string }[]; footnotes: string[]; lines: Map<number, LinesRecord | null>; capture?: { start: number; end: number } } | undefined;
 
 // Built on first use: markdown-it (with its entity table) costs ~80 ms to load, which every start
 // of the CLI paid, though a plain document's links are read without it (links/fast.ts).
@@ -90,6 +85,14 @@ function makeParser(): MarkdownIt {
   md.validateLink = () => true;
   md.normalizeLink = (s) => s;
   md.normalizeLinkText = (s) => s;
+  // Where each leaf block's lines come from in the source, container prefixes and all.
+  const Base = md.block.State;
+  md.block.State = class extends Base {
+    override getLines(begin: number, end: number, indent: number, keepLastLF: boolean): string {
+      if (cur && begin < end) cur.lines.set(begin, cur.lines.has(begin) ? null : recordLines(this, begin, end, indent, keepLastLF));
+      return super.getLines(begin, end, indent, keepLastLF);
+    }
+  };
   const parseDest = md.helpers.parseLinkDestination;
   md.helpers.parseLinkDestination = (str, start, max) => {
     const r = parseDest(str, start, max);
@@ -253,46 +256,30 @@ function lineStarts(text: string): number[] {
   return out;
 }
 
-/** Binary search: the 0-based line holding `offset`. */
-function lineOf(starts: number[], offset: number): number {
-  let lo = 0, hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid; else hi = mid - 1;
-  }
-  return lo;
-}
-
-const trimEndSpaces = (s: string) => { let e = s.length; while (e > 0 && (s.charCodeAt(e - 1) === 0x20 || s.charCodeAt(e - 1) === 0x09)) e--; return e; };
+const unplaced = () => -1;
 
 /**
- * Where each line of an inline token's content starts in the text. A paragraph's lines are the ends
- * of its source lines (container markers and indentation cut off the front, trailing blanks off the
- * last); an ATX heading's content follows its `#` run. -1 where a line cannot be placed.
+ * Offsets in a block token's content → offsets in the text (-1 where one cannot be proved). An ATX
+ * heading's one line follows its `#` run (no container prefix holds a `#`); every other block's
+ * lines are placed through markdown-it's own cut of them (source-lines.ts), so quotes, lists,
+ * lazy lines and tabs at any depth are one case.
  */
-function placeContent(text: string, starts: number[], tok: Token, atx: boolean): { lineStart: number[]; docStart: number[]; line0: number } {
-  const content = tok.content;
-  const cl = lineStarts(content);
-  const line0 = tok.map ? tok.map[0] : 0;
-  const docStart: number[] = [];
-  for (let i = 0; i < cl.length; i++) {
-    const L = line0 + i;
-    const s0 = starts[L];
-    if (s0 === undefined) { docStart.push(-1); continue; }
-    const sEnd = L + 1 < starts.length ? starts[L + 1]! - 1 : text.length;
+function placeBlock(text: string, starts: number[], lines: Map<number, LinesRecord | null>, tok: Token, atx: boolean): (offset: number) => number {
+  if (!tok.map) return unplaced;
+  if (atx) {
+    const s0 = starts[tok.map[0]];
+    if (s0 === undefined || tok.content.includes('\n')) return unplaced;
+    const sEnd = tok.map[0] + 1 < starts.length ? starts[tok.map[0] + 1]! - 1 : text.length;
     const s = text.slice(s0, sEnd);
-    const c = content.slice(cl[i]!, i + 1 < cl.length ? cl[i + 1]! - 1 : content.length);
-    if (atx) {
-      let p = s.indexOf('#');
-      while (p >= 0 && s.charCodeAt(p) === 0x23) p++;
-      while (p >= 0 && p < s.length && (s.charCodeAt(p) === 0x20 || s.charCodeAt(p) === 0x09)) p++;
-      docStart.push(p >= 0 && s.startsWith(c, p) ? s0 + p : -1);
-    } else {
-      const base = trimEndSpaces(s) - trimEndSpaces(c);
-      docStart.push(base >= 0 ? s0 + base : -1);
-    }
+    let p = s.indexOf('#');
+    if (p < 0) return unplaced;
+    while (s.charCodeAt(p) === 0x23) p++;
+    while (p < s.length && (s.charCodeAt(p) === 0x20 || s.charCodeAt(p) === 0x09)) p++;
+    return s.startsWith(tok.content, p) ? (j) => s0 + p + j : unplaced;
   }
-  return { lineStart: cl, docStart, line0 };
+  const rec = lines.get(tok.map[0]);
+  const place = rec && rec.end === tok.map[1] ? placeLines(rec, text, tok.content) : undefined;
+  return place ?? unplaced;
 }
 
 /** The heading text a reader sees: text and code, links by their text, images and HTML dropped. */
@@ -374,11 +361,13 @@ export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
   const text = input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input;
   const dd = opts.admonitions ? dedentAdmonitions(text) : undefined;
   const src = dd ? dd.text : text;
-  cur = { opts, inline: new Map(), defs: [], footnotes: [] };
+  cur = { opts, inline: new Map(), defs: [], footnotes: [], lines: new Map() };
   let tokens: Token[];
   const state = cur;
   try { tokens = parser().parse(src, {}); } finally { cur = undefined; }
   const starts = lineStarts(src);
+  // The text markdown-it cut the blocks from: NUL read as U+FFFD (one code unit for one, so offsets hold).
+  const mdSrc = src.includes('\0') ? src.replace(/\0/g, '\uFFFD') : src;
   const origStarts = dd ? lineStarts(text) : starts;
   // An offset in the parsed text → an offset in the text given (admonition bodies were dedented).
   const toText = (off: number) => {
@@ -403,14 +392,12 @@ export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
       const html = withoutComments(tok.content);
       for (const m of html.matchAll(HTML_ID)) out.htmlIds.push(m[1] ?? m[2] ?? m[3]!);
       out.inHtml += count(HTML_LINK, html) + count(/\]\(/g, html);
-      if (tok.map) {
-        // The block's text is the source's from its first line (exactly so outside quotes and lists).
-        const base = starts[tok.map[0]]!;
-        const comments = [...tok.content.matchAll(/<!--[\s\S]*?(?:-->|$)/g)].map((m) => [m.index!, m.index! + m[0].length] as const);
-        for (const v of htmlLinkValues(tok.content)) {
-          if (comments.some(([a, b]) => v.start >= a && v.start < b)) continue;
-          pushHtml(src.startsWith(v.value, base + v.start) ? base + v.start : -1, v.value, tok.map[0] + 1 + count(/\n/g, tok.content.slice(0, v.start)));
-        }
+      const values = tok.map ? htmlLinkValues(tok.content) : [];
+      if (values.length) {
+        const toDoc = placeBlock(mdSrc, starts, state.lines, tok, false);
+        const cl = lineStarts(tok.content);
+        // A value spanning lines has the next line's container prefix inside it in the text: never placed.
+        for (const v of values) pushHtml(v.value.includes('\n') ? -1 : toDoc(v.start), v.value, tok.map![0] + 1 + lineOf(cl, v.start));
       }
       const h = /<h[1-6][^>\n]{0,500}>([^<]{0,1000})</i.exec(html);
       if (h && tok.map) out.headings.push({ level: Number(/<h([1-6])/i.exec(h[0])![1]), text: h[1]!.trim(), line: tok.map[0] + 1, ...(/\bid\s*=\s*["']([^"']+)["']/i.exec(h[0]) ? { id: /\bid\s*=\s*["']([^"']+)["']/i.exec(h[0])![1] } : {}) });
@@ -435,12 +422,7 @@ export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
     }
     const mdxImport = !!opts.mdx && prev?.type === 'paragraph_open' && /^import\b/m.test(tok.content);
     if (!raws.length && !mdxImport) continue;
-    const place = placeContent(src, starts, tok, atx);
-    const toDoc = (j: number) => {
-      const li = lineOf(place.lineStart, j);
-      const base = place.docStart[li]!;
-      return base < 0 ? -1 : base + (j - place.lineStart[li]!);
-    };
+    const toDoc = placeBlock(mdSrc, starts, state.lines, tok, atx);
     for (const r of raws) {
       if (r.kind === 'html') { pushHtml(toDoc(r.start), tok.content.slice(r.start, r.end), (tok.map?.[0] ?? 0) + 1); continue; }
       if (r.kind === 'reference') { out.links.push({ kind: 'reference', target: '', line: (tok.map?.[0] ?? 0) + 1, at: -1, label: r.label }); continue; }

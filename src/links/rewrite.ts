@@ -87,7 +87,7 @@ export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx
     // A raw-HTML `href`/`src` is judged as an inline link is (the site resolves both alike).
     links = [...scan.links, ...scan.htmlLinks.map((h) => ({ kind: 'inline' as const, target: h.target, line: h.line, at: h.at }))];
   }
-  const edits: { at: number; len: number; text: string }[] = [];
+  const edits: { at: number; len: number; text: string; link: Link; to: string }[] = [];
   const failures: RewriteResult['failures'] = [];
   const moved = (p: string) => ctx.moves.get(p) ?? p;
   for (const l of links) {
@@ -104,7 +104,7 @@ export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx
       let rel = relativeLink(fromNew, want);
       if (!rel.startsWith('.')) rel = `./${rel}`;
       if (l.at < 0) { failures.push({ line: l.line, target: l.target, to: want }); continue; }
-      edits.push({ at: l.at, len: l.target.length, text: rel });
+      edits.push({ at: l.at, len: l.target.length, text: rel, link: l, to: want });
       continue;
     }
     const r = ctx.before.resolve(l, fromOld);
@@ -142,14 +142,21 @@ export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx
       // The name it showed is its own again (a rename undone): the alias a rename added goes.
       len += 1 + l.alias.length;
     }
-    edits.push({ at: l.at, len, text: replacement });
+    edits.push({ at: l.at, len, text: replacement, link: l, to: want });
   }
-  let out = text;
+  // The text is built once, front to back (splicing each edit into the whole text was quadratic in
+  // the links of a page). Each edit replaces only its own link's target; two that would overlap
+  // cannot both be right, so the later is returned as a failure rather than written over the first.
+  const parts: string[] = [];
+  let pos = 0;
   let rewritten = 0;
-  for (const e of edits.sort((a, b) => b.at - a.at)) {
-    if (out.slice(e.at, e.at + e.len) === e.text) continue;
-    out = out.slice(0, e.at) + e.text + out.slice(e.at + e.len);
+  for (const e of edits.sort((a, b) => a.at - b.at)) {
+    if (e.at < pos) { failures.push({ line: e.link.line, target: e.link.target, to: e.to }); continue; }
+    if (text.startsWith(e.text, e.at) && e.text.length === e.len) continue;
+    parts.push(text.slice(pos, e.at), e.text);
+    pos = e.at + e.len;
     rewritten++;
   }
-  return { text: out, rewritten, failures };
+  parts.push(text.slice(pos));
+  return { text: parts.join(''), rewritten, failures };
 }

@@ -4,7 +4,7 @@
 // once are kept when upstream later adds a colliding name. Every file left out is named.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { initRepo, tmpDir, writeTree } from '../helpers/tmp.js';
 import { runCli } from '../helpers/cli.js';
@@ -12,6 +12,8 @@ import { DiskTree } from '../../src/core/tree.js';
 import { checkLinks } from '../../src/links/check.js';
 import { syncDocs } from '../../src/sync/index.js';
 
+/** A synced page without the frontmatter sync gives it. */
+const bodyOf = (file: string) => readFileSync(file, 'utf8').replace(/^---\n[\s\S]*?\n---\n\n/, '');
 const linkFindings = async (pkg: string, format: string) => (await checkLinks(new DiskTree(pkg), format, 'error')).filter((d) => d.code !== 'LINK_NOT_JUDGED');
 
 test('a vault of names with spaces: wiki links, embeds, Markdown links and reference definitions all follow the renames', async () => {
@@ -158,9 +160,45 @@ test('links in raw HTML follow the renames too: href and src in HTML blocks and 
   assert.match(text, /`<a href="My Note\.md">code<\/a>`/);
   assert.match(text, /<a href="https:\/\/example\.com\/My Note\.md">external<\/a>/);
   assert.equal(r.linksRewritten, 4);
-  // HTML that cannot be placed exactly in the text (inside a quote) is never left broken: the sync refuses, naming it.
-  writeTree(up, { 'quoted.md': '# Quoted\n\n> <div>\n> <a href="My Note.md">note</a>\n> </div>\n' });
+  // HTML inside a quote or a list is placed exactly in the text and rewritten (issue 33, finding 5).
+  writeTree(up, { 'quoted.md': '# Quoted\n\n> <div>\n> <a href="My Note.md">note</a>\n> </div>\n\n- item\n\n  <p>\n  <img src="my pic.png">\n  </p>\n' });
   const q = await syncDocs(up, join(root, 'pkg2'), { format: 'acx', now: 1_760_000_000_000 });
-  const d = q.diagnostics.find((x) => x.code === 'SYNC_LINK_NOT_REWRITTEN');
-  assert.ok(d && d.file === 'quoted.md' && d.line === 4 && /My Note\.md/.test(d.message), JSON.stringify(q.diagnostics));
+  assert.ok(!q.diagnostics.some((x) => x.severity === 'error'), JSON.stringify(q.diagnostics));
+  assert.equal(bodyOf(join(root, 'pkg2/knowledge/quoted.md')), '# Quoted\n\n> <div>\n> <a href="My-Note.md">note</a>\n> </div>\n\n- item\n\n  <p>\n  <img src="my-pic.png">\n  </p>\n');
+  assert.equal(q.linksRewritten, 6);
+  // A value that cannot be placed exactly (it spans lines, and the quote's `> ` is inside it in the
+  // text) is never left broken nor rewritten over something else: the sync refuses, naming it.
+  const odd = join(root, 'odd');
+  writeTree(odd, { 'index.md': '# Home\n\n> <p>\n> <a href="My\n> Note.md">x</a>\n> </p>\n', 'My\nNote.md': '# N\n' });
+  const o = await syncDocs(odd, join(root, 'pkg3'), { format: 'acx', now: 1_760_000_000_000 });
+  const d = o.diagnostics.find((x) => x.code === 'SYNC_LINK_NOT_REWRITTEN');
+  assert.ok(d && d.severity === 'error' && d.file === 'index.md' && d.line === 4 && d.message.includes('My\nNote.md'), JSON.stringify(o.diagnostics));
+  assert.equal(o.linksRewritten, 0);
+  assert.ok(!existsSync(join(root, 'pkg3')));
+});
+
+test('a decoy before an HTML link in a quote stays as written; the link itself follows the rename (issue 33, finding 5)', async () => {
+  const root = tmpDir();
+  const up = join(root, 'docs');
+  // The href on the 16th line of the quoted block (k = 15) was looked for 2·(k+1) = 32 characters
+  // early, where the visible `<code>href="My Note.md"</code>` of the line before holds the same name:
+  // that text was rewritten, the link left pointing at a file the sync renamed, and sync said 1 rewritten.
+  const quoted = [
+    '# Page', '',
+    '> Write <code>href="My Note.md"</code> to link the note.', '>',
+    '> <div>', ...Array.from({ length: 13 }, (_, k) => `> <p>${k + 1}</p>`),
+    '> <code>href="My Note.md"</code>..',
+    '> <a href="My Note.md">the note</a>',
+    '> </div>', '',
+  ].join('\n');
+  const at = quoted.indexOf('<a href="My Note.md">') + '<a href="'.length;
+  assert.equal(at - quoted.lastIndexOf('My Note.md', at - 1), 32);
+  writeTree(up, { 'page.md': quoted, 'My Note.md': '# My Note\n' });
+  const pkg = join(root, 'pkg');
+  const r = await syncDocs(up, pkg, { format: 'acx', now: 1_760_000_000_000 });
+  assert.ok(!r.diagnostics.some((d) => d.severity !== 'info'), JSON.stringify(r.diagnostics));
+  assert.equal(r.linksRewritten, 1);
+  // Byte for byte the page as it was, but for the link's own value.
+  assert.equal(bodyOf(join(pkg, 'knowledge/page.md')), `${quoted.slice(0, at)}My-Note.md${quoted.slice(at + 'My Note.md'.length)}`);
+  assert.deepEqual(await linkFindings(pkg, 'acx'), []);
 });
