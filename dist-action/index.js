@@ -23426,19 +23426,153 @@ function splitFrontmatter(text2, steps = NO_STEPS) {
   return { yaml: "", yamlLine: 2, body: text2, bodyLine: 1, present: false };
 }
 
-// src/links/parse.ts
-var markdownIt = lazyRequire("markdown-it");
-var cur;
-var HTML_LINK_VALUE = /(?:^|[\s"'/])(?:href|src)[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'=<>`]+))/gi;
+// src/links/html-links.ts
+var isBlank = (c) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
+var isLetter = (c) => (c | 32) >= 97 && (c | 32) <= 122;
+var RAW_TEXT = /* @__PURE__ */ new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"]);
+function rawTextEnd(html, name, from) {
+  for (let k = html.indexOf("</", from); k >= 0; k = html.indexOf("</", k + 2)) {
+    const after = html.charCodeAt(k + 2 + name.length);
+    if (html.slice(k + 2, k + 2 + name.length).toLowerCase() === name && (Number.isNaN(after) || isBlank(after) || after === 47 || after === 62)) return k;
+  }
+  return -1;
+}
 function htmlLinkValues(html) {
   const out = [];
-  for (const m of html.matchAll(HTML_LINK_VALUE)) {
-    const value = m[1] ?? m[2] ?? m[3];
-    const end = m.index + m[0].length - (m[3] === void 0 ? 1 : 0);
-    out.push({ start: end - value.length, value });
+  const n = html.length;
+  let i = 0;
+  while (i < n) {
+    const lt = html.indexOf("<", i);
+    if (lt < 0) break;
+    const c = html.charCodeAt(lt + 1);
+    if (html.startsWith("<!--", lt)) {
+      const e = html.indexOf("-->", lt + 4);
+      if (e < 0) break;
+      i = e + 3;
+      continue;
+    }
+    if (c === 33 || c === 63 || c === 47) {
+      const e = html.indexOf(">", lt + 2);
+      if (e < 0) break;
+      i = e + 1;
+      continue;
+    }
+    if (!isLetter(c)) {
+      i = lt + 1;
+      continue;
+    }
+    let p = lt + 1;
+    while (p < n && !isBlank(html.charCodeAt(p)) && html.charCodeAt(p) !== 47 && html.charCodeAt(p) !== 62) p++;
+    const name = html.slice(lt + 1, p).toLowerCase();
+    const found = [];
+    let closed = false;
+    while (p < n) {
+      let ch = html.charCodeAt(p);
+      if (isBlank(ch) || ch === 47) {
+        p++;
+        continue;
+      }
+      if (ch === 62) {
+        p++;
+        closed = true;
+        break;
+      }
+      const a = p++;
+      while (p < n && !isBlank(ch = html.charCodeAt(p)) && ch !== 47 && ch !== 62 && ch !== 61) p++;
+      const attr = html.slice(a, p).toLowerCase();
+      while (p < n && isBlank(html.charCodeAt(p))) p++;
+      if (html.charCodeAt(p) !== 61) continue;
+      p++;
+      while (p < n && isBlank(html.charCodeAt(p))) p++;
+      const q2 = html.charCodeAt(p);
+      let start, end;
+      if (q2 === 34 || q2 === 39) {
+        start = p + 1;
+        end = html.indexOf(q2 === 34 ? '"' : "'", start);
+        if (end < 0) {
+          p = n;
+          break;
+        }
+        p = end + 1;
+      } else {
+        start = p;
+        while (p < n && !isBlank(ch = html.charCodeAt(p)) && ch !== 62) p++;
+        end = p;
+      }
+      if (attr === "href" || attr === "src") found.push({ start, value: html.slice(start, end) });
+    }
+    if (!closed) break;
+    for (const f of found) out.push(f);
+    i = p;
+    if (RAW_TEXT.has(name)) {
+      const e = rawTextEnd(html, name, p);
+      if (e < 0) break;
+      i = e;
+    }
   }
   return out;
 }
+
+// src/links/source-lines.ts
+var isSpace2 = (c) => c === 32 || c === 9;
+var isTrimmable = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+function lineOf2(starts, offset) {
+  let lo = 0, hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+function recordLines(s, begin, end, indent, keepLastLF) {
+  const rec = { begin, end, from: [], to: [], pad: [] };
+  for (let line = begin; line < end; line++) {
+    const lineStart = s.bMarks[line];
+    let first = lineStart;
+    let lineIndent = 0;
+    const last = Math.min(line + 1 < end || keepLastLF ? s.eMarks[line] + 1 : s.eMarks[line], s.src.length);
+    while (first < last && lineIndent < indent) {
+      const ch = s.src.charCodeAt(first);
+      if (isSpace2(ch)) lineIndent += ch === 9 ? 4 - (lineIndent + s.bsCount[line]) % 4 : 1;
+      else if (first - lineStart < s.tShift[line]) lineIndent++;
+      else break;
+      first++;
+    }
+    rec.from.push(first);
+    rec.to.push(last);
+    rec.pad.push(lineIndent > indent ? lineIndent - indent : 0);
+  }
+  return rec;
+}
+function placeLines(rec, src, content) {
+  const rawStart = [];
+  const pieces = [];
+  let at = 0;
+  for (let i = 0; i < rec.from.length; i++) {
+    rawStart.push(at);
+    pieces.push(" ".repeat(rec.pad[i]) + src.slice(rec.from[i], rec.to[i]));
+    at += rec.pad[i] + rec.to[i] - rec.from[i];
+  }
+  const raw = pieces.join("");
+  let o = 0;
+  if (raw !== content) {
+    while (o < raw.length && isTrimmable(raw.charCodeAt(o))) o++;
+    if (!raw.startsWith(content, o)) return void 0;
+    for (let k = o + content.length; k < raw.length; k++) if (!isTrimmable(raw.charCodeAt(k))) return void 0;
+  }
+  return (j) => {
+    if (j < 0 || j > content.length) return -1;
+    const r3 = j + o;
+    const li = lineOf2(rawStart, r3);
+    const k = r3 - rawStart[li] - rec.pad[li];
+    return k < 0 ? -1 : rec.from[li] + k;
+  };
+}
+
+// src/links/parse.ts
+var markdownIt = lazyRequire("markdown-it");
+var cur;
 var built;
 var parser = () => built ??= makeParser();
 function makeParser() {
@@ -23446,6 +23580,13 @@ function makeParser() {
   md.validateLink = () => true;
   md.normalizeLink = (s) => s;
   md.normalizeLinkText = (s) => s;
+  const Base = md.block.State;
+  md.block.State = class extends Base {
+    getLines(begin, end, indent, keepLastLF) {
+      if (cur && begin < end) cur.lines.set(begin, cur.lines.has(begin) ? null : recordLines(this, begin, end, indent, keepLastLF));
+      return super.getLines(begin, end, indent, keepLastLF);
+    }
+  };
   const parseDest = md.helpers.parseLinkDestination;
   md.helpers.parseLinkDestination = (str3, start, max) => {
     const r3 = parseDest(str3, start, max);
@@ -23595,46 +23736,23 @@ function lineStarts(text2) {
   for (let i = text2.indexOf("\n"); i >= 0; i = text2.indexOf("\n", i + 1)) out.push(i + 1);
   return out;
 }
-function lineOf2(starts, offset) {
-  let lo = 0, hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-var trimEndSpaces = (s) => {
-  let e = s.length;
-  while (e > 0 && (s.charCodeAt(e - 1) === 32 || s.charCodeAt(e - 1) === 9)) e--;
-  return e;
-};
-function placeContent(text2, starts, tok, atx) {
-  const content = tok.content;
-  const cl = lineStarts(content);
-  const line0 = tok.map ? tok.map[0] : 0;
-  const docStart = [];
-  for (let i = 0; i < cl.length; i++) {
-    const L = line0 + i;
-    const s0 = starts[L];
-    if (s0 === void 0) {
-      docStart.push(-1);
-      continue;
-    }
-    const sEnd = L + 1 < starts.length ? starts[L + 1] - 1 : text2.length;
+var unplaced = () => -1;
+function placeBlock(text2, starts, lines, tok, atx) {
+  if (!tok.map) return unplaced;
+  if (atx) {
+    const s0 = starts[tok.map[0]];
+    if (s0 === void 0 || tok.content.includes("\n")) return unplaced;
+    const sEnd = tok.map[0] + 1 < starts.length ? starts[tok.map[0] + 1] - 1 : text2.length;
     const s = text2.slice(s0, sEnd);
-    const c = content.slice(cl[i], i + 1 < cl.length ? cl[i + 1] - 1 : content.length);
-    if (atx) {
-      let p = s.indexOf("#");
-      while (p >= 0 && s.charCodeAt(p) === 35) p++;
-      while (p >= 0 && p < s.length && (s.charCodeAt(p) === 32 || s.charCodeAt(p) === 9)) p++;
-      docStart.push(p >= 0 && s.startsWith(c, p) ? s0 + p : -1);
-    } else {
-      const base = trimEndSpaces(s) - trimEndSpaces(c);
-      docStart.push(base >= 0 ? s0 + base : -1);
-    }
+    let p = s.indexOf("#");
+    if (p < 0) return unplaced;
+    while (s.charCodeAt(p) === 35) p++;
+    while (p < s.length && (s.charCodeAt(p) === 32 || s.charCodeAt(p) === 9)) p++;
+    return s.startsWith(tok.content, p) ? (j) => s0 + p + j : unplaced;
   }
-  return { lineStart: cl, docStart, line0 };
+  const rec = lines.get(tok.map[0]);
+  const place = rec && rec.end === tok.map[1] ? placeLines(rec, text2, tok.content) : void 0;
+  return place ?? unplaced;
 }
 function plainText(children) {
   let out = "";
@@ -23709,7 +23827,7 @@ function scanMarkdown(input2, opts = {}) {
   const text2 = input2.includes("\r") ? input2.replace(/\r\n?/g, "\n") : input2;
   const dd = opts.admonitions ? dedentAdmonitions(text2) : void 0;
   const src = dd ? dd.text : text2;
-  cur = { opts, inline: /* @__PURE__ */ new Map(), defs: [], footnotes: [] };
+  cur = { opts, inline: /* @__PURE__ */ new Map(), defs: [], footnotes: [], lines: /* @__PURE__ */ new Map() };
   let tokens;
   const state = cur;
   try {
@@ -23718,6 +23836,7 @@ function scanMarkdown(input2, opts = {}) {
     cur = void 0;
   }
   const starts = lineStarts(src);
+  const mdSrc = src.includes("\0") ? src.replace(/\0/g, "�") : src;
   const origStarts = dd ? lineStarts(text2) : starts;
   const toText = (off) => {
     if (!dd || off < 0) return off;
@@ -23741,13 +23860,11 @@ function scanMarkdown(input2, opts = {}) {
       const html = withoutComments(tok.content);
       for (const m of html.matchAll(HTML_ID)) out.htmlIds.push(m[1] ?? m[2] ?? m[3]);
       out.inHtml += count(HTML_LINK, html) + count(/\]\(/g, html);
-      if (tok.map) {
-        const base = starts[tok.map[0]];
-        const comments = [...tok.content.matchAll(/<!--[\s\S]*?(?:-->|$)/g)].map((m) => [m.index, m.index + m[0].length]);
-        for (const v of htmlLinkValues(tok.content)) {
-          if (comments.some(([a, b]) => v.start >= a && v.start < b)) continue;
-          pushHtml(src.startsWith(v.value, base + v.start) ? base + v.start : -1, v.value, tok.map[0] + 1 + count(/\n/g, tok.content.slice(0, v.start)));
-        }
+      const values = tok.map ? htmlLinkValues(tok.content) : [];
+      if (values.length) {
+        const toDoc2 = placeBlock(mdSrc, starts, state.lines, tok, false);
+        const cl = lineStarts(tok.content);
+        for (const v of values) pushHtml(v.value.includes("\n") ? -1 : toDoc2(v.start), v.value, tok.map[0] + 1 + lineOf2(cl, v.start));
       }
       const h = /<h[1-6][^>\n]{0,500}>([^<]{0,1000})</i.exec(html);
       if (h && tok.map) out.headings.push({ level: Number(/<h([1-6])/i.exec(h[0])[1]), text: h[1].trim(), line: tok.map[0] + 1, .../\bid\s*=\s*["']([^"']+)["']/i.exec(h[0]) ? { id: /\bid\s*=\s*["']([^"']+)["']/i.exec(h[0])[1] } : {} });
@@ -23772,12 +23889,7 @@ function scanMarkdown(input2, opts = {}) {
     }
     const mdxImport = !!opts.mdx && prev?.type === "paragraph_open" && /^import\b/m.test(tok.content);
     if (!raws.length && !mdxImport) continue;
-    const place = placeContent(src, starts, tok, atx);
-    const toDoc = (j) => {
-      const li = lineOf2(place.lineStart, j);
-      const base = place.docStart[li];
-      return base < 0 ? -1 : base + (j - place.lineStart[li]);
-    };
+    const toDoc = placeBlock(mdSrc, starts, state.lines, tok, atx);
     for (const r3 of raws) {
       if (r3.kind === "html") {
         pushHtml(toDoc(r3.start), tok.content.slice(r3.start, r3.end), (tok.map?.[0] ?? 0) + 1);
@@ -25161,7 +25273,7 @@ var isAlnumDash = (c) => isAlnum(c) || c === 45;
 var isKeyChar = (c) => isWord(c) || c === 46 || c === 45;
 var isValueChar = (c) => isKeyChar(c) || c === 47 || c === 43 || c === 61;
 var isAwsSecretChar = (c) => isAlnum(c) || c === 47 || c === 43 || c === 61;
-var isSpace2 = (c) => c === 32 || c === 9 || c === 11 || c === 12 || c === 13 || c === 10 || c === 160 || c === 65279 || c >= 8192 && c <= 8202 || c === 5760 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
+var isSpace3 = (c) => c === 32 || c === 9 || c === 11 || c === 12 || c === 13 || c === 10 || c === 160 || c === 65279 || c >= 8192 && c <= 8202 || c === 5760 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
 function boundary(s, i) {
   const before = i > 0 && isWord(s.charCodeAt(i - 1));
   const after = i < s.length && isWord(s.charCodeAt(i));
@@ -25191,9 +25303,9 @@ var PATTERNS = {
   awsSecret: {
     name: "AWS secret access key",
     at(s, p, lit, steps) {
-      let i = runEnd(s, p + lit.length, isSpace2, steps);
+      let i = runEnd(s, p + lit.length, isSpace3, steps);
       if (s[i] !== ":" && s[i] !== "=") return { skip: i };
-      i = runEnd(s, i + 1, isSpace2, steps);
+      i = runEnd(s, i + 1, isSpace3, steps);
       if (s[i] === '"' || s[i] === "'") i++;
       steps(41);
       for (let k = i; k < i + 40; k++) if (k >= s.length || !isAwsSecretChar(s.charCodeAt(k))) return { skip: i };
@@ -25311,9 +25423,9 @@ function assignmentAt(s, p, steps) {
   steps(p - start + 1);
   while (start < p && !isWord(s.charCodeAt(start))) start++;
   const keyEnd = runEnd(s, p, isKeyChar, steps);
-  let i = runEnd(s, keyEnd, isSpace2, steps);
+  let i = runEnd(s, keyEnd, isSpace3, steps);
   if (s[i] !== ":" && s[i] !== "=") return { skip: keyEnd };
-  i = runEnd(s, i + 1, isSpace2, steps);
+  i = runEnd(s, i + 1, isSpace3, steps);
   if (s[i] === '"' || s[i] === "'") i++;
   const valueEnd = runEnd(s, i, isValueChar, steps);
   const value = s.slice(i, valueEnd);
@@ -25584,9 +25696,9 @@ function crossesAt(window, h) {
 function joinCrossesLiteral(text2, start, end, nextStart, nextEnd, steps) {
   let e = end;
   if (e > start && text2.charCodeAt(e - 1) === 92) e--;
-  while (e > start && isSpace2(text2.charCodeAt(e - 1))) e--;
+  while (e > start && isSpace3(text2.charCodeAt(e - 1))) e--;
   let s = nextStart;
-  while (s < nextEnd && isSpace2(text2.charCodeAt(s))) s++;
+  while (s < nextEnd && isSpace3(text2.charCodeAt(s))) s++;
   steps(end - e + s - nextStart + 1);
   if (e === start || s === nextEnd) return false;
   if (endsInEscape((i) => text2.charCodeAt(i), start, e)) return true;
@@ -45518,7 +45630,22 @@ function headBytes(root, path) {
   const abs = join27(root, ...path.split("/"));
   return lkind(abs) === "file" ? readFileSync9(abs) : null;
 }
+function filesBelow(root, path) {
+  if (symlinkOnTheWay(root, path)) return [];
+  const abs = join27(root, ...path.split("/"));
+  const k = lkind(abs);
+  if (k === "file") return [path];
+  return k === "dir" ? walk(abs).filter((e) => e.kind === "file").map((e) => `${path}/${e.rel}`) : [];
+}
 var isText = (b) => !b.includes(0) && decodeUtf8(b) !== void 0;
+function contentDiff(pkg, path, old, now) {
+  const status = old === null ? "added" : now === null ? "removed" : "modified";
+  if (old && !isText(old) || now && !isText(now)) {
+    const hs = (b) => b ? { sha256: sha256Hex(b), size: b.length } : null;
+    return { package: pkg, path, status, lines: [], binary: { from: hs(old), to: hs(now) } };
+  }
+  return { package: pkg, path, status, lines: unifiedHunks(diffLines(splitLines(old?.toString("utf8") ?? ""), splitLines(now?.toString("utf8") ?? ""))) };
+}
 async function skillDiffs(o, name, from, to) {
   const skillFiles = (p) => new Map((p?.files ?? []).filter((f) => !f.path.startsWith(`${KNOWLEDGE_FOLDER}/`)).map((f) => [f.path, f]));
   const a = skillFiles(from);
@@ -45528,17 +45655,27 @@ async function skillDiffs(o, name, from, to) {
     const fa = a.get(path);
     const fb = b.get(path);
     if (fa && fb && fa.sha256 === fb.sha256) continue;
-    const status = !fa ? "added" : !fb ? "removed" : "modified";
     const old = fa ? await baseBytes(o, path) : null;
     const now = fb ? headBytes(o.root, path) : null;
     const oldOk = !fa || old !== null && sha256Hex(old) === fa.sha256;
     const nowOk = !fb || now !== null && sha256Hex(now) === fb.sha256;
-    if (!oldOk || !nowOk || old && !isText(old) || now && !isText(now)) {
-      out.push({ package: name, path, status, lines: [], binary: { from: fa ? { sha256: fa.sha256, size: fa.size } : null, to: fb ? { sha256: fb.sha256, size: fb.size } : null } });
+    if (!oldOk || !nowOk) {
+      out.push({ package: name, path, status: !fa ? "added" : !fb ? "removed" : "modified", lines: [], binary: { from: fa ? { sha256: fa.sha256, size: fa.size } : null, to: fb ? { sha256: fb.sha256, size: fb.size } : null } });
       continue;
     }
-    const ops = diffLines(splitLines(old?.toString("utf8") ?? ""), splitLines(now?.toString("utf8") ?? ""));
-    out.push({ package: name, path, status, lines: unifiedHunks(ops) });
+    out.push(contentDiff(name, path, old, now));
+  }
+  return out;
+}
+async function diskDiffs(o, pkg, paths) {
+  const out = [];
+  for (const path of paths) {
+    if (path.startsWith(`${KNOWLEDGE_FOLDER}/`)) continue;
+    const old = await baseBytes(o, path);
+    const now = headBytes(o.root, path);
+    if (old === null && now === null) continue;
+    if (old && now && old.equals(now)) continue;
+    out.push(contentDiff(pkg, path, old, now));
   }
   return out;
 }
@@ -45600,6 +45737,7 @@ async function reviewLock(o) {
   }
   const packages = [];
   const diffs = [];
+  const drifted = [];
   const ctx = { scope: "project", root: o.root, lockPath: join27(o.root, LOCK_NAME), lockLabel: LOCK_NAME, journalPath: "", journalLabel: "", env: o.env ?? process.env };
   const names = [.../* @__PURE__ */ new Set([...Object.keys(base?.packages ?? {}), ...Object.keys(head?.packages ?? {})])].sort(compareUtf8);
   for (const name of names) {
@@ -45609,14 +45747,17 @@ async function reviewLock(o) {
     if (to && head) {
       const c = await checkLocked(to, ctx, head, { env: o.env, limits: o.limits, publicOnly: true });
       artifact = c.artifact === "verified" ? "verified" : "drifted";
-      for (const d of c.drift) push("drift", `${printable(name)}: ${d.problem}`, name, d.path);
+      for (const d of c.drift) push("drift", `${printable(name)}: ${printable(d.path)}: ${d.problem}`, name, d.path);
+      drifted.push(...c.drift.filter((d) => /^modified since install$|the lock does not record/.test(d.problem)).map((d) => ({ pkg: name, path: d.path })));
     }
     const { change, notes: notes2 } = comparePackages(name, from, to, known, (kind, message, path) => push(kind, message, name, path));
     packages.push({ name, change, from: from ? side(from) : null, to: to ? side(to) : null, notes: notes2, artifact_check: artifact });
     if (change !== "unchanged" && change !== "removed") diffs.push(...await skillDiffs(o, name, from, to));
     else if (change === "removed") diffs.push(...await skillDiffs(o, name, from, void 0));
   }
+  for (const d of drifted) diffs.push(...await diskDiffs(o, d.pkg, filesBelow(o.root, d.path)));
   const unclaimed = head === null && headExists ? [] : await unclaimedEntries(o, head);
+  for (const u of unclaimed) if (u.changed && u.kind !== "symlink") diffs.push(...await diskDiffs(o, "", filesBelow(o.root, u.path)));
   for (const u of unclaimed) {
     if (!u.changed) continue;
     const what2 = u.kind === "symlink" ? `a symbolic link to ${printable(u.target ?? "")}` : u.kind === "dir" ? "a folder" : u.kind === "file" ? "a file" : "a special file";
@@ -45791,7 +45932,7 @@ function fenceFor(lines) {
   return "`".repeat(Math.max(3, run3 + 1));
 }
 function diffBlock(d, budget) {
-  const title = `${mdCode(d.path)} (${d.status}, package ${mdCode(d.package)})`;
+  const title = `${mdCode(d.path)} (${d.status}, ${d.package ? `package ${mdCode(d.package)}` : "not recorded in ctxforge.lock"})`;
   if (d.binary) {
     const hs = (x) => x ? `${mdCode(short(x.sha256))} ${x.size} bytes` : "none";
     return [`- ${title}: not text — ${hs(d.binary.from)} → ${hs(d.binary.to)}`];

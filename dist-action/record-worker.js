@@ -1399,19 +1399,153 @@ function splitFrontmatter(text, steps = NO_STEPS) {
   return { yaml: "", yamlLine: 2, body: text, bodyLine: 1, present: false };
 }
 
-// src/links/parse.ts
-var markdownIt = lazyRequire("markdown-it");
-var cur;
-var HTML_LINK_VALUE = /(?:^|[\s"'/])(?:href|src)[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'=<>`]+))/gi;
+// src/links/html-links.ts
+var isBlank = (c) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
+var isLetter = (c) => (c | 32) >= 97 && (c | 32) <= 122;
+var RAW_TEXT = /* @__PURE__ */ new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"]);
+function rawTextEnd(html, name, from) {
+  for (let k = html.indexOf("</", from); k >= 0; k = html.indexOf("</", k + 2)) {
+    const after = html.charCodeAt(k + 2 + name.length);
+    if (html.slice(k + 2, k + 2 + name.length).toLowerCase() === name && (Number.isNaN(after) || isBlank(after) || after === 47 || after === 62)) return k;
+  }
+  return -1;
+}
 function htmlLinkValues(html) {
   const out = [];
-  for (const m of html.matchAll(HTML_LINK_VALUE)) {
-    const value = m[1] ?? m[2] ?? m[3];
-    const end = m.index + m[0].length - (m[3] === void 0 ? 1 : 0);
-    out.push({ start: end - value.length, value });
+  const n = html.length;
+  let i = 0;
+  while (i < n) {
+    const lt = html.indexOf("<", i);
+    if (lt < 0) break;
+    const c = html.charCodeAt(lt + 1);
+    if (html.startsWith("<!--", lt)) {
+      const e = html.indexOf("-->", lt + 4);
+      if (e < 0) break;
+      i = e + 3;
+      continue;
+    }
+    if (c === 33 || c === 63 || c === 47) {
+      const e = html.indexOf(">", lt + 2);
+      if (e < 0) break;
+      i = e + 1;
+      continue;
+    }
+    if (!isLetter(c)) {
+      i = lt + 1;
+      continue;
+    }
+    let p = lt + 1;
+    while (p < n && !isBlank(html.charCodeAt(p)) && html.charCodeAt(p) !== 47 && html.charCodeAt(p) !== 62) p++;
+    const name = html.slice(lt + 1, p).toLowerCase();
+    const found = [];
+    let closed = false;
+    while (p < n) {
+      let ch = html.charCodeAt(p);
+      if (isBlank(ch) || ch === 47) {
+        p++;
+        continue;
+      }
+      if (ch === 62) {
+        p++;
+        closed = true;
+        break;
+      }
+      const a = p++;
+      while (p < n && !isBlank(ch = html.charCodeAt(p)) && ch !== 47 && ch !== 62 && ch !== 61) p++;
+      const attr = html.slice(a, p).toLowerCase();
+      while (p < n && isBlank(html.charCodeAt(p))) p++;
+      if (html.charCodeAt(p) !== 61) continue;
+      p++;
+      while (p < n && isBlank(html.charCodeAt(p))) p++;
+      const q = html.charCodeAt(p);
+      let start, end;
+      if (q === 34 || q === 39) {
+        start = p + 1;
+        end = html.indexOf(q === 34 ? '"' : "'", start);
+        if (end < 0) {
+          p = n;
+          break;
+        }
+        p = end + 1;
+      } else {
+        start = p;
+        while (p < n && !isBlank(ch = html.charCodeAt(p)) && ch !== 62) p++;
+        end = p;
+      }
+      if (attr === "href" || attr === "src") found.push({ start, value: html.slice(start, end) });
+    }
+    if (!closed) break;
+    for (const f of found) out.push(f);
+    i = p;
+    if (RAW_TEXT.has(name)) {
+      const e = rawTextEnd(html, name, p);
+      if (e < 0) break;
+      i = e;
+    }
   }
   return out;
 }
+
+// src/links/source-lines.ts
+var isSpace2 = (c) => c === 32 || c === 9;
+var isTrimmable = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+function lineOf2(starts, offset) {
+  let lo = 0, hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+function recordLines(s, begin, end, indent, keepLastLF) {
+  const rec = { begin, end, from: [], to: [], pad: [] };
+  for (let line = begin; line < end; line++) {
+    const lineStart = s.bMarks[line];
+    let first = lineStart;
+    let lineIndent = 0;
+    const last = Math.min(line + 1 < end || keepLastLF ? s.eMarks[line] + 1 : s.eMarks[line], s.src.length);
+    while (first < last && lineIndent < indent) {
+      const ch = s.src.charCodeAt(first);
+      if (isSpace2(ch)) lineIndent += ch === 9 ? 4 - (lineIndent + s.bsCount[line]) % 4 : 1;
+      else if (first - lineStart < s.tShift[line]) lineIndent++;
+      else break;
+      first++;
+    }
+    rec.from.push(first);
+    rec.to.push(last);
+    rec.pad.push(lineIndent > indent ? lineIndent - indent : 0);
+  }
+  return rec;
+}
+function placeLines(rec, src, content) {
+  const rawStart = [];
+  const pieces = [];
+  let at = 0;
+  for (let i = 0; i < rec.from.length; i++) {
+    rawStart.push(at);
+    pieces.push(" ".repeat(rec.pad[i]) + src.slice(rec.from[i], rec.to[i]));
+    at += rec.pad[i] + rec.to[i] - rec.from[i];
+  }
+  const raw = pieces.join("");
+  let o = 0;
+  if (raw !== content) {
+    while (o < raw.length && isTrimmable(raw.charCodeAt(o))) o++;
+    if (!raw.startsWith(content, o)) return void 0;
+    for (let k = o + content.length; k < raw.length; k++) if (!isTrimmable(raw.charCodeAt(k))) return void 0;
+  }
+  return (j) => {
+    if (j < 0 || j > content.length) return -1;
+    const r = j + o;
+    const li = lineOf2(rawStart, r);
+    const k = r - rawStart[li] - rec.pad[li];
+    return k < 0 ? -1 : rec.from[li] + k;
+  };
+}
+
+// src/links/parse.ts
+var markdownIt = lazyRequire("markdown-it");
+var cur;
 var built;
 var parser = () => built ??= makeParser();
 function makeParser() {
@@ -1419,6 +1553,13 @@ function makeParser() {
   md.validateLink = () => true;
   md.normalizeLink = (s) => s;
   md.normalizeLinkText = (s) => s;
+  const Base = md.block.State;
+  md.block.State = class extends Base {
+    getLines(begin, end, indent, keepLastLF) {
+      if (cur && begin < end) cur.lines.set(begin, cur.lines.has(begin) ? null : recordLines(this, begin, end, indent, keepLastLF));
+      return super.getLines(begin, end, indent, keepLastLF);
+    }
+  };
   const parseDest = md.helpers.parseLinkDestination;
   md.helpers.parseLinkDestination = (str, start, max) => {
     const r = parseDest(str, start, max);
@@ -1568,46 +1709,23 @@ function lineStarts(text) {
   for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) out.push(i + 1);
   return out;
 }
-function lineOf2(starts, offset) {
-  let lo = 0, hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-var trimEndSpaces = (s) => {
-  let e = s.length;
-  while (e > 0 && (s.charCodeAt(e - 1) === 32 || s.charCodeAt(e - 1) === 9)) e--;
-  return e;
-};
-function placeContent(text, starts, tok, atx) {
-  const content = tok.content;
-  const cl = lineStarts(content);
-  const line0 = tok.map ? tok.map[0] : 0;
-  const docStart = [];
-  for (let i = 0; i < cl.length; i++) {
-    const L = line0 + i;
-    const s0 = starts[L];
-    if (s0 === void 0) {
-      docStart.push(-1);
-      continue;
-    }
-    const sEnd = L + 1 < starts.length ? starts[L + 1] - 1 : text.length;
+var unplaced = () => -1;
+function placeBlock(text, starts, lines, tok, atx) {
+  if (!tok.map) return unplaced;
+  if (atx) {
+    const s0 = starts[tok.map[0]];
+    if (s0 === void 0 || tok.content.includes("\n")) return unplaced;
+    const sEnd = tok.map[0] + 1 < starts.length ? starts[tok.map[0] + 1] - 1 : text.length;
     const s = text.slice(s0, sEnd);
-    const c = content.slice(cl[i], i + 1 < cl.length ? cl[i + 1] - 1 : content.length);
-    if (atx) {
-      let p = s.indexOf("#");
-      while (p >= 0 && s.charCodeAt(p) === 35) p++;
-      while (p >= 0 && p < s.length && (s.charCodeAt(p) === 32 || s.charCodeAt(p) === 9)) p++;
-      docStart.push(p >= 0 && s.startsWith(c, p) ? s0 + p : -1);
-    } else {
-      const base = trimEndSpaces(s) - trimEndSpaces(c);
-      docStart.push(base >= 0 ? s0 + base : -1);
-    }
+    let p = s.indexOf("#");
+    if (p < 0) return unplaced;
+    while (s.charCodeAt(p) === 35) p++;
+    while (p < s.length && (s.charCodeAt(p) === 32 || s.charCodeAt(p) === 9)) p++;
+    return s.startsWith(tok.content, p) ? (j) => s0 + p + j : unplaced;
   }
-  return { lineStart: cl, docStart, line0 };
+  const rec = lines.get(tok.map[0]);
+  const place = rec && rec.end === tok.map[1] ? placeLines(rec, text, tok.content) : void 0;
+  return place ?? unplaced;
 }
 function plainText(children) {
   let out = "";
@@ -1682,7 +1800,7 @@ function scanMarkdown(input, opts = {}) {
   const text = input.includes("\r") ? input.replace(/\r\n?/g, "\n") : input;
   const dd = opts.admonitions ? dedentAdmonitions(text) : void 0;
   const src = dd ? dd.text : text;
-  cur = { opts, inline: /* @__PURE__ */ new Map(), defs: [], footnotes: [] };
+  cur = { opts, inline: /* @__PURE__ */ new Map(), defs: [], footnotes: [], lines: /* @__PURE__ */ new Map() };
   let tokens;
   const state = cur;
   try {
@@ -1691,6 +1809,7 @@ function scanMarkdown(input, opts = {}) {
     cur = void 0;
   }
   const starts = lineStarts(src);
+  const mdSrc = src.includes("\0") ? src.replace(/\0/g, "�") : src;
   const origStarts = dd ? lineStarts(text) : starts;
   const toText = (off) => {
     if (!dd || off < 0) return off;
@@ -1714,13 +1833,11 @@ function scanMarkdown(input, opts = {}) {
       const html = withoutComments(tok.content);
       for (const m of html.matchAll(HTML_ID)) out.htmlIds.push(m[1] ?? m[2] ?? m[3]);
       out.inHtml += count(HTML_LINK, html) + count(/\]\(/g, html);
-      if (tok.map) {
-        const base = starts[tok.map[0]];
-        const comments = [...tok.content.matchAll(/<!--[\s\S]*?(?:-->|$)/g)].map((m) => [m.index, m.index + m[0].length]);
-        for (const v of htmlLinkValues(tok.content)) {
-          if (comments.some(([a, b]) => v.start >= a && v.start < b)) continue;
-          pushHtml(src.startsWith(v.value, base + v.start) ? base + v.start : -1, v.value, tok.map[0] + 1 + count(/\n/g, tok.content.slice(0, v.start)));
-        }
+      const values = tok.map ? htmlLinkValues(tok.content) : [];
+      if (values.length) {
+        const toDoc2 = placeBlock(mdSrc, starts, state.lines, tok, false);
+        const cl = lineStarts(tok.content);
+        for (const v of values) pushHtml(v.value.includes("\n") ? -1 : toDoc2(v.start), v.value, tok.map[0] + 1 + lineOf2(cl, v.start));
       }
       const h = /<h[1-6][^>\n]{0,500}>([^<]{0,1000})</i.exec(html);
       if (h && tok.map) out.headings.push({ level: Number(/<h([1-6])/i.exec(h[0])[1]), text: h[1].trim(), line: tok.map[0] + 1, .../\bid\s*=\s*["']([^"']+)["']/i.exec(h[0]) ? { id: /\bid\s*=\s*["']([^"']+)["']/i.exec(h[0])[1] } : {} });
@@ -1745,12 +1862,7 @@ function scanMarkdown(input, opts = {}) {
     }
     const mdxImport = !!opts.mdx && prev?.type === "paragraph_open" && /^import\b/m.test(tok.content);
     if (!raws.length && !mdxImport) continue;
-    const place = placeContent(src, starts, tok, atx);
-    const toDoc = (j) => {
-      const li = lineOf2(place.lineStart, j);
-      const base = place.docStart[li];
-      return base < 0 ? -1 : base + (j - place.lineStart[li]);
-    };
+    const toDoc = placeBlock(mdSrc, starts, state.lines, tok, atx);
     for (const r of raws) {
       if (r.kind === "html") {
         pushHtml(toDoc(r.start), tok.content.slice(r.start, r.end), (tok.map?.[0] ?? 0) + 1);
@@ -1958,7 +2070,7 @@ var isAlnumDash = (c) => isAlnum(c) || c === 45;
 var isKeyChar = (c) => isWord(c) || c === 46 || c === 45;
 var isValueChar = (c) => isKeyChar(c) || c === 47 || c === 43 || c === 61;
 var isAwsSecretChar = (c) => isAlnum(c) || c === 47 || c === 43 || c === 61;
-var isSpace2 = (c) => c === 32 || c === 9 || c === 11 || c === 12 || c === 13 || c === 10 || c === 160 || c === 65279 || c >= 8192 && c <= 8202 || c === 5760 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
+var isSpace3 = (c) => c === 32 || c === 9 || c === 11 || c === 12 || c === 13 || c === 10 || c === 160 || c === 65279 || c >= 8192 && c <= 8202 || c === 5760 || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288;
 function boundary(s, i) {
   const before = i > 0 && isWord(s.charCodeAt(i - 1));
   const after = i < s.length && isWord(s.charCodeAt(i));
@@ -1988,9 +2100,9 @@ var PATTERNS = {
   awsSecret: {
     name: "AWS secret access key",
     at(s, p, lit, steps) {
-      let i = runEnd(s, p + lit.length, isSpace2, steps);
+      let i = runEnd(s, p + lit.length, isSpace3, steps);
       if (s[i] !== ":" && s[i] !== "=") return { skip: i };
-      i = runEnd(s, i + 1, isSpace2, steps);
+      i = runEnd(s, i + 1, isSpace3, steps);
       if (s[i] === '"' || s[i] === "'") i++;
       steps(41);
       for (let k = i; k < i + 40; k++) if (k >= s.length || !isAwsSecretChar(s.charCodeAt(k))) return { skip: i };
@@ -2108,9 +2220,9 @@ function assignmentAt(s, p, steps) {
   steps(p - start + 1);
   while (start < p && !isWord(s.charCodeAt(start))) start++;
   const keyEnd = runEnd(s, p, isKeyChar, steps);
-  let i = runEnd(s, keyEnd, isSpace2, steps);
+  let i = runEnd(s, keyEnd, isSpace3, steps);
   if (s[i] !== ":" && s[i] !== "=") return { skip: keyEnd };
-  i = runEnd(s, i + 1, isSpace2, steps);
+  i = runEnd(s, i + 1, isSpace3, steps);
   if (s[i] === '"' || s[i] === "'") i++;
   const valueEnd = runEnd(s, i, isValueChar, steps);
   const value = s.slice(i, valueEnd);
@@ -2381,9 +2493,9 @@ function crossesAt(window, h) {
 function joinCrossesLiteral(text, start, end, nextStart, nextEnd, steps) {
   let e = end;
   if (e > start && text.charCodeAt(e - 1) === 92) e--;
-  while (e > start && isSpace2(text.charCodeAt(e - 1))) e--;
+  while (e > start && isSpace3(text.charCodeAt(e - 1))) e--;
   let s = nextStart;
-  while (s < nextEnd && isSpace2(text.charCodeAt(s))) s++;
+  while (s < nextEnd && isSpace3(text.charCodeAt(s))) s++;
   steps(end - e + s - nextStart + 1);
   if (e === start || s === nextEnd) return false;
   if (endsInEscape((i) => text.charCodeAt(i), start, e)) return true;
