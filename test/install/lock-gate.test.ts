@@ -92,6 +92,9 @@ test('a PR that adds an unsigned package fails with unsigned, though install --f
   const { r, lock } = await check(dir, base);
   assert.equal(r.code, 1, r.stdout);
   assert.deepEqual(kinds(lock), ['unsigned']);
+  // Lock findings fail whatever fail-on names (here only error) — unless it is none.
+  assert.equal((await runCli(['check', '--base', base, '--fail-on', 'error'], { cwd: dir })).code, 1);
+  assert.equal((await runCli(['check', '--base', base, '--fail-on', 'none'], { cwd: dir })).code, 0);
   const added = lock.packages.find((p) => p.name === 'helper')!;
   assert.equal(added.change, 'added');
   assert.equal(added.to!.trust, 'unsigned');
