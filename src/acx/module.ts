@@ -55,6 +55,13 @@ export const acx: FormatModule = {
   sign: signCartridge,
   unsignedDigest,
   documents: readAcxDocuments,
+  async attachments(input, opts) {
+    // §11: the DSSE envelope as a referrer whose one layer is application/vnd.dsse.envelope.v1+json.
+    const c = await checkArtifact(input, opts);
+    return (c.data?.signatures ?? []).filter((s) => typeof s.envelope === 'string').map((s, i) => ({
+      artifactType: 'application/vnd.dsse.envelope.v1+json', mediaType: 'application/vnd.dsse.envelope.v1+json', title: `signature-${i + 1}.dsse.json`, bytes: Buffer.from(s.envelope as string, 'utf8'),
+    }));
+  },
   async verifyWithDocuments(input, opts) {
     // One open and one pass over the files: the verdict under the caller's trust inputs, and the
     // documents judged again (signatures only) under none, as documents() judges a cartridge.

@@ -110,6 +110,13 @@ export async function pushPackage(store: Store, ref: OciRef, artifact: string, o
     const d = await pushReferrer(store, { artifactType: CHECKSUMS_ARTIFACT, config: emptyConfig(), layers, subject });
     refs.push({ artifactType: CHECKSUMS_ARTIFACT, digest: d.digest });
   }
+  // The format's own signed statements (a cartridge's DSSE envelopes, §11), one referrer each.
+  for (const att of (await module.attachments?.({ label, path: artifact }, {})) ?? []) {
+    const l: Descriptor = { mediaType: att.mediaType, digest: digestOf(att.bytes), size: att.bytes.length, annotations: { [TITLE]: att.title } };
+    count(await store.pushBlob(l.digest, l.size, { bytes: att.bytes }));
+    const d = await pushReferrer(store, { artifactType: att.artifactType, config: emptyConfig(), layers: [l], subject });
+    refs.push({ artifactType: att.artifactType, digest: d.digest });
+  }
   if (rel.provenance) {
     const p: Descriptor = { mediaType: PROVENANCE_LAYER, digest: digestOf(rel.provenance), size: rel.provenance.length, annotations: { [TITLE]: 'provenance.intoto.json' } };
     count(await store.pushBlob(p.digest, p.size, { bytes: rel.provenance }));

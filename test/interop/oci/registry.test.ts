@@ -59,7 +59,15 @@ test('each format pushes as one layer; pushing twice gives the same digests; sko
     assert.deepEqual(readFileSync(join(lay, 'blobs', 'sha256', layer)), readFileSync(file), 'the layer is the package file');
     // The referrers live under the fallback tag (distribution 2.8 has no Referrers API), which skopeo reads too.
     const idx = JSON.parse(skopeo(['inspect', '--tls-verify=false', '--raw', `docker://${host}/acme/${name}:${r1.manifest_digest.replace(':', '-')}`]).toString());
-    assert.deepEqual(idx.manifests.map((m: { artifactType: string }) => m.artifactType).sort(), ['application/vnd.ctxforge.release.checksums.v1']);
+    const types = idx.manifests.map((m: { artifactType: string }) => m.artifactType).sort();
+    // §11: a cartridge's DSSE envelope is a referrer of its own, its one layer application/vnd.dsse.envelope.v1+json.
+    assert.deepEqual(types, name === 'acx' ? ['application/vnd.ctxforge.release.checksums.v1', 'application/vnd.dsse.envelope.v1+json'] : ['application/vnd.ctxforge.release.checksums.v1']);
+    if (name === 'acx') {
+      const dsse = idx.manifests.find((m: { artifactType: string }) => m.artifactType === 'application/vnd.dsse.envelope.v1+json');
+      const rm = JSON.parse(skopeo(['inspect', '--tls-verify=false', '--raw', `docker://${host}/acme/${name}@${dsse.digest}`]).toString());
+      assert.equal(rm.subject.digest, r1.manifest_digest);
+      assert.equal(rm.layers[0].mediaType, 'application/vnd.dsse.envelope.v1+json');
+    }
   }
 });
 
