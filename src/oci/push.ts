@@ -7,6 +7,7 @@ import { fail } from '../core/diagnostics.js';
 import { allFormats } from '../formats.js';
 import { type PackageAnnotations, type PushResult, type ReleaseReferrers, createdFromEnv, pushPackage } from './package.js';
 import { parseOciRef } from './ref.js';
+import type { Credentials } from './auth.js';
 import { openStore } from './store.js';
 import './rules.js';
 
@@ -26,6 +27,8 @@ export interface PushOptions {
   annotations?: PackageAnnotations;
   /** Push without the release files found beside the package. */
   noReferrers?: boolean;
+  /** For the registry named (else Docker's config.json). */
+  credentials?: Credentials;
 }
 
 export async function pushPath(artifact: string, target: string, o: PushOptions): Promise<PushResult> {
@@ -50,7 +53,7 @@ export async function pushPath(artifact: string, target: string, o: PushOptions)
       release = { sums, ...(minisig ? { minisig: minisig.toString('utf8') } : {}), ...(provenance ? { provenance } : {}) };
     }
   }
-  const store = await openStore(ref, { cwd: o.cwd, env: o.env });
+  const store = await openStore(ref, { cwd: o.cwd, env: o.env, ...(o.credentials ? { credentials: o.credentials } : {}) });
   const annotations = { ...(o.annotations ?? {}) };
   if (!annotations.created) { const c = createdFromEnv(o.env ?? process.env); if (c) annotations.created = c; }
   return pushPackage(store, ref, file, { annotations, ...(release ? { release } : {}), label: file });
