@@ -4,9 +4,12 @@
 // token from the realm) and retries 429, 5xx and dropped connections a bounded number of times.
 // Redirects are followed by hand: each target is checked, and `Authorization` is never sent on.
 import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { DiagnosticError, error } from '../core/diagnostics.js';
 import { publicRequest, publicUrlProblem } from '../install/public-get.js';
 import { basicHeader, credentialMayGo, parseChallenges, type Credentials } from './auth.js';
@@ -41,6 +44,8 @@ interface Req {
   body?: () => Buffer | Readable;
   /** Follow redirects (blob GETs land on storage elsewhere). */
   follow?: boolean;
+  /** Answer with the node stream (`rawBody`) instead of a web stream: a large blob's download at full speed. */
+  raw?: boolean;
   scope: 'pull' | 'pull,push';
 }
 
@@ -91,14 +96,16 @@ export class RegistryClient {
   get where(): string { return `oci://${this.o.host}/${this.o.repository}`; }
   private path(rest: string): URL { return new URL(`/v2/${this.o.repository}/${rest}`, this.base); }
 
-  private async send(url: URL, method: string, headers: Record<string, string>, body: Buffer | Readable | undefined): Promise<Response> {
+  private async send(url: URL, method: string, headers: Record<string, string>, body: Buffer | Readable | undefined, raw = false): Promise<Response> {
+    if (raw && !this.o.publicOnly && method === 'GET') return rawGet(url, headers);
     if (this.o.publicOnly) {
       if (method !== 'GET' && method !== 'HEAD') throw new Error('the lock gate only reads');
       return publicRequest(url.href, undefined, headers, method);
     }
     const init: RequestInit & { duplex?: 'half' } = { method, headers, redirect: 'manual' };
     if (body !== undefined) {
-      init.body = (body instanceof Readable ? Readable.toWeb(body) : body) as never;
+      // A Readable goes as an async iterable: undici pulls one chunk at a time (Readable.toWeb on Node 20 reads ahead unbounded).
+      init.body = body as never;
       if (body instanceof Readable) init.duplex = 'half';
     }
     return fetch(url, init);
@@ -199,7 +206,7 @@ export class RegistryClient {
       // Authorization only ever goes to the registry itself, never to where it redirects.
       const auth = hop === 0 ? this.authFor(url, r.scope) : undefined;
       if (auth) headers.authorization = auth;
-      const res = await this.send(url, r.method, headers, r.body?.());
+      const res = await this.send(url, r.method, headers, r.body?.(), r.raw);
       if (!r.follow || ![301, 302, 303, 307, 308].includes(res.status)) return res;
       await res.body?.cancel().catch(() => undefined);
       let next: URL;
@@ -316,23 +323,47 @@ export class RegistryClient {
 
   /** Downloads a blob to `dest`, refusing more than `size` bytes or bytes whose digest is not `digest`. */
   async getBlob(digest: string, size: number, dest: string): Promise<void> {
-    const res = await this.request(this.path(`blobs/${digest}`), { method: 'GET', scope: 'pull', follow: true });
+    const res = await this.request(this.path(`blobs/${digest}`), { method: 'GET', scope: 'pull', follow: true, raw: true });
     if (res.status !== 200 || !res.body) return this.failed(res, `GET blob ${digest}`);
     const h = createHash('sha256');
     let n = 0;
-    const tap = new Transform({
-      transform(c: Buffer, _e, cb) {
-        n += c.length;
-        h.update(c);
-        cb(n > size ? new Error(`more than the ${size} bytes its descriptor names`) : null, c);
-      },
-    });
+    const rawBody = (res as RawResponse).rawBody;
+    if (rawBody) {
+      const tap = new Transform({
+        transform(c: Buffer, _e, cb) {
+          n += c.length;
+          h.update(c);
+          cb(n > size ? new Error(`more than the ${size} bytes its descriptor names`) : null, c);
+        },
+      });
+      try {
+        await pipeline(rawBody, tap, createWriteStream(dest, { flags: 'wx', mode: 0o600, highWaterMark: 1 << 20 }));
+      } catch (e) {
+        throw new OciError('CTXFORGE_OCI_DIGEST', `${this.where}: blob ${digest}: ${(e as Error).message}; nothing was installed`, this.where, undefined, 1);
+      }
+      return this.checkDigest(digest, size, n, `sha256:${h.digest('hex')}`);
+    }
+    // The lock gate's web stream: its chunks to the file, waiting only when the file's buffer is full.
+    const out = createWriteStream(dest, { flags: 'wx', mode: 0o600, highWaterMark: 4 << 20 });
+    const failed = new Promise<never>((_r, rej) => out.once('error', rej));
+    failed.catch(() => undefined);
     try {
-      await pipeline(Readable.fromWeb(res.body as never), tap, createWriteStream(dest, { flags: 'wx', mode: 0o600 }));
+      for await (const c of res.body as unknown as AsyncIterable<Uint8Array>) {
+        n += c.length;
+        if (n > size) throw new Error(`more than the ${size} bytes its descriptor names`);
+        h.update(c);
+        if (!out.write(c)) await Promise.race([once(out, 'drain'), failed]);
+      }
+      await Promise.race([new Promise<void>((r) => out.end(r)), failed]);
     } catch (e) {
+      out.destroy();
+      await res.body.cancel().catch(() => undefined);
       throw new OciError('CTXFORGE_OCI_DIGEST', `${this.where}: blob ${digest}: ${(e as Error).message}; nothing was installed`, this.where, undefined, 1);
     }
-    const got = `sha256:${h.digest('hex')}`;
+    return this.checkDigest(digest, size, n, `sha256:${h.digest('hex')}`);
+  }
+
+  private checkDigest(digest: string, size: number, n: number, got: string): void {
     if (n !== size || got !== digest) {
       throw new OciError('CTXFORGE_OCI_DIGEST', `${this.where}: the registry served ${n} bytes with digest ${got} for blob ${digest} (${size} bytes); nothing was installed`, this.where, 'the registry or something on the way changed the bytes: do not use this registry until it serves what its manifest names', 1);
     }
@@ -394,6 +425,35 @@ export class RegistryClient {
 }
 
 class RetryUpload extends Error {}
+
+/** A Response whose body is also available as the node stream it came from. */
+type RawResponse = Response & { rawBody?: IncomingMessage };
+
+/** GET with node's http client: status and headers as a Response, the body as a node stream. */
+function rawGet(url: URL, headers: Record<string, string>): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, { method: 'GET', headers }, (msg) => {
+      const h = new Headers();
+      for (const [k, v] of Object.entries(msg.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+      const status = msg.statusCode ?? 502;
+      const res = new Response(null, { status: status < 200 || status > 599 ? 502 : status, headers: h }) as RawResponse;
+      // Only the node stream is read; a caller that cancels the body ends it.
+      Object.defineProperty(res, 'body', { value: { cancel: async () => { msg.destroy(); } } });
+      Object.defineProperty(res, 'rawBody', { value: msg });
+      if (status !== 200) {
+        // Error bodies are small: read them as a web stream would be.
+        const chunks: Buffer[] = [];
+        msg.on('data', (c: Buffer) => { if (chunks.reduce((a, b) => a + b.length, 0) < 65536) chunks.push(c); });
+        msg.on('end', () => resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status: status < 200 || status > 599 ? 502 : status, headers: h })));
+        msg.on('error', reject);
+        return;
+      }
+      resolve(res);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 /** The `rel="next"` target of a Link header, on the same registry; else undefined. */
 export function nextLink(link: string | null, cur: URL, base: URL): URL | undefined {
