@@ -68,7 +68,7 @@ try {
     const loc = execFileSync('curl', ['-sS', '-o', '/dev/null', '-D', '-', '-X', 'POST', `http://${host}/v2/${repo}/blobs/uploads/`]).toString().match(/^location: (.+?)\r?$/im)[1];
     const url = new URL(loc, `http://${host}`);
     url.searchParams.set('digest', digest);
-    execFileSync('curl', ['-sS', '-f', '-o', '/dev/null', '-X', 'PUT', '-H', 'content-type: application/octet-stream', '--data-binary', `@${file}`, url.href]);
+    execFileSync('curl', ['-sS', '-f', '-o', '/dev/null', '-X', 'PUT', '-H', 'content-type: application/octet-stream', '-T', file, url.href]);
     return performance.now() - t0;
   };
   const curlPull = (repo) => {

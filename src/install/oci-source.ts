@@ -5,7 +5,7 @@
 // manifest digest, so a reinstall or `--frozen` fetches by digest, never by tag.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { DiagnosticError, error, fail } from '../core/diagnostics.js';
 import { fetchPackage } from '../oci/package.js';
 import { formatRef, parseOciRef, repositoryOf, type OciRef } from '../oci/ref.js';
@@ -51,7 +51,7 @@ export async function acquireOciRef(ref: OciRef, o: OciAcquireOptions, recordAs?
 /** `install oci://…:tag|@sha256:…` or `install oci-layout:DIR…`. */
 export async function acquireOci(spec: string, o: OciAcquireOptions & { root: string; record: (abs: string) => string }): Promise<Acquired> {
   const ref = parseOciRef(spec);
-  if (ref.kind === 'layout') return acquireOciRef(ref, o, (r) => `oci-layout:${o.record(join(o.cwd, (r as { dir: string }).dir))}`);
+  if (ref.kind === 'layout') return acquireOciRef(ref, o, (r) => `oci-layout:${o.record(resolve(o.cwd, (r as { dir: string }).dir))}`);
   return acquireOciRef(ref, o);
 }
 
