@@ -342,7 +342,7 @@ export class RegistryClient {
       try {
         await pipeline(rawBody, tap, createWriteStream(dest, { flags: 'wx', mode: 0o600, highWaterMark: 1 << 20 }));
       } catch (e) {
-        throw new OciError('CTXFORGE_OCI_DIGEST', `${this.where}: blob ${digest}: ${(e as Error).message}; nothing was installed`, this.where, undefined, 1);
+        throw this.downloadError(digest, e);
       }
       return this.checkDigest(digest, size, n, `sha256:${h.digest('hex')}`);
     }
@@ -361,9 +361,17 @@ export class RegistryClient {
     } catch (e) {
       out.destroy();
       await res.body.cancel().catch(() => undefined);
-      throw new OciError('CTXFORGE_OCI_DIGEST', `${this.where}: blob ${digest}: ${(e as Error).message}; nothing was installed`, this.where, undefined, 1);
+      throw this.downloadError(digest, e);
     }
     return this.checkDigest(digest, size, n, `sha256:${h.digest('hex')}`);
+  }
+
+  /** What a failed download was: too many bytes (the registry's fault), the local file, or the connection. */
+  private downloadError(digest: string, e: unknown): OciError {
+    const err = e as NodeJS.ErrnoException;
+    if (/^more than the/.test(err.message)) return new OciError('CTXFORGE_OCI_DIGEST', `${this.where}: blob ${digest}: ${err.message}; nothing was installed`, this.where, undefined, 1);
+    if (err.syscall === 'open' || err.syscall === 'write') return new OciError('CTXFORGE_IO', `${this.where}: blob ${digest} cannot be written (${err.code ?? err.message})`, this.where);
+    return new OciError('CTXFORGE_OCI_UNREACHABLE', `${this.where}: the download of blob ${digest} broke off (${err.code ?? err.message}); nothing was installed`, this.where, 'try again; a registry that keeps failing is not used');
   }
 
   private checkDigest(digest: string, size: number, n: number, got: string): void {

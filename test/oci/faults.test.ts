@@ -82,6 +82,15 @@ test('a blob that is not what its digest names: nothing is installed, and the er
   assert.match(res.stderr, /CTXFORGE_OCI_DIGEST/);
   assert.match(res.stderr, new RegExp(r.layer_digest));
   assert.ok(nothing);
+  // More bytes than the descriptor names: cut off as they arrive; a local file in the way is an I/O error, not the registry's.
+  const c = new RegistryClient({ host: reg.host, repository: 'acme/p', ...noWait });
+  reg.faults.blobOverride = new Map([[r.layer_digest, Buffer.alloc(r.size + 1)]]);
+  await assert.rejects(c.getBlob(r.layer_digest, r.size, join(tmpDir('oci-g-'), 'x')), (e) => code(e) === 'CTXFORGE_OCI_DIGEST' && /more than the/.test((e as Error).message));
+  reg.faults.blobOverride = undefined;
+  const taken = join(tmpDir('oci-g-'), 'taken');
+  writeFileSync(taken, 'mine');
+  await assert.rejects(c.getBlob(r.layer_digest, r.size, taken), (e) => code(e) === 'CTXFORGE_IO');
+  assert.equal(readFileSync(taken, 'utf8'), 'mine');
 });
 
 test('hostile manifests: huge, deeply nested, a layer digest that is not sha256, a tag whose digest is not the one asked for', async () => {
