@@ -6,7 +6,7 @@
 // Usage: node bench/oci-transfer.mjs [--size-mib 1024] [--runs 3] [--no-judge]
 // Needs docker-registry and curl on PATH (scripts/ci-oci.sh installs the registry).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import { createReadStream, existsSync, mkdtempSync, openSync, rmSync, writeSync, closeSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -46,15 +46,13 @@ try {
     if (await fetch(`http://${host}/v2/`).then((r) => r.ok, () => false)) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  // Incompressible bytes, written and hashed in 16 MiB steps.
+  // Random (incompressible) bytes, written and hashed in 16 MiB steps.
   const file = join(dir, 'blob');
   const fd = openSync(file, 'w');
   const h = createHash('sha256');
-  let seed = createHash('sha256').update('ctxforge-oci-bench').digest();
   for (let left = sizeMiB * 1024 * 1024; left > 0;) {
     const n = Math.min(left, 16 * 1024 * 1024);
-    const chunk = Buffer.alloc(n);
-    for (let o = 0; o < n; o += 32) { seed = createHash('sha256').update(seed).digest(); seed.copy(chunk, o); }
+    const chunk = randomFillSync(Buffer.alloc(n));
     writeSync(fd, chunk);
     h.update(chunk);
     left -= n;
