@@ -2173,9 +2173,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve17, reject) => {
+          return new Promise((resolve18, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve17(data);
+              return err ? reject(err) : resolve18(data);
             });
           });
         }
@@ -2213,12 +2213,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve17, reject) => {
+          return new Promise((resolve18, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve17(data);
+              ) : resolve18(data);
             });
           });
         }
@@ -4195,10 +4195,10 @@ var require_util2 = __commonJS({
     function TAOCheck() {
       return "success";
     }
-    function appendFetchMetadata(httpRequest) {
+    function appendFetchMetadata(httpRequest2) {
       let header = null;
-      header = httpRequest.mode;
-      httpRequest.headersList.set("sec-fetch-mode", header, true);
+      header = httpRequest2.mode;
+      httpRequest2.headersList.set("sec-fetch-mode", header, true);
     }
     function appendRequestOriginHeader(request2) {
       let serializedOrigin = request2.origin;
@@ -4485,8 +4485,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve17, reject) => {
-        res = resolve17;
+      const promise = new Promise((resolve18, reject) => {
+        res = resolve18;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6737,12 +6737,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve17, reject) => {
+      const waitForDrain = () => new Promise((resolve18, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve17;
+          callback = resolve18;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7412,12 +7412,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve17, reject) => {
+      const waitForDrain = () => new Promise((resolve18, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve17;
+          callback = resolve18;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7896,16 +7896,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve17) => {
+        return new Promise((resolve18) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve17;
+            this[kClosedResolve] = resolve18;
           } else {
-            resolve17(null);
+            resolve18(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve17) => {
+        return new Promise((resolve18) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7916,7 +7916,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve17(null);
+            resolve18(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve17, reject) => {
+        const socket = await new Promise((resolve18, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7979,7 +7979,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve17(socket2);
+              resolve18(socket2);
             }
           });
         });
@@ -8315,8 +8315,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve17) => {
-            this[kClosedResolve] = resolve17;
+          await new Promise((resolve18) => {
+            this[kClosedResolve] = resolve18;
           });
         }
       }
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve17, reject) => {
+        return await new Promise((resolve18, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9598,7 +9598,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve17(null);
+              resolve18(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9617,7 +9617,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve17, reject) => {
+      return new Promise((resolve18, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9634,7 +9634,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve17,
+              resolve: resolve18,
               reject,
               length: 0,
               body: []
@@ -9704,18 +9704,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve17, stream, length } = consume2;
+      const { type, body, resolve: resolve18, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve17(chunksDecode(body, length));
+          resolve18(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve17(JSON.parse(chunksDecode(body, length)));
+          resolve18(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve17(chunksConcat(body, length).buffer);
+          resolve18(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve17(new Blob(body, { type: stream[kContentType] }));
+          resolve18(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve17(chunksConcat(body, length));
+          resolve18(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9972,9 +9972,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve17, reject) => {
+        return new Promise((resolve18, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve17(data);
+            return err ? reject(err) : resolve18(data);
           });
         });
       }
@@ -10197,9 +10197,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve17, reject) => {
+        return new Promise((resolve18, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve17(data);
+            return err ? reject(err) : resolve18(data);
           });
         });
       }
@@ -10484,9 +10484,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve17, reject) => {
+        return new Promise((resolve18, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve17(data);
+            return err ? reject(err) : resolve18(data);
           });
         });
       }
@@ -10578,9 +10578,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve17, reject) => {
+        return new Promise((resolve18, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve17(data);
+            return err ? reject(err) : resolve18(data);
           });
         });
       }
@@ -14157,74 +14157,74 @@ var require_fetch = __commonJS({
     async function httpNetworkOrCacheFetch(fetchParams, isAuthenticationFetch = false, isNewConnectionFetch = false) {
       const request2 = fetchParams.request;
       let httpFetchParams = null;
-      let httpRequest = null;
+      let httpRequest2 = null;
       let response = null;
       const httpCache = null;
       const revalidatingFlag = false;
       if (request2.window === "no-window" && request2.redirect === "error") {
         httpFetchParams = fetchParams;
-        httpRequest = request2;
+        httpRequest2 = request2;
       } else {
-        httpRequest = cloneRequest(request2);
+        httpRequest2 = cloneRequest(request2);
         httpFetchParams = { ...fetchParams };
-        httpFetchParams.request = httpRequest;
+        httpFetchParams.request = httpRequest2;
       }
       const includeCredentials = request2.credentials === "include" || request2.credentials === "same-origin" && request2.responseTainting === "basic";
-      const contentLength = httpRequest.body ? httpRequest.body.length : null;
+      const contentLength = httpRequest2.body ? httpRequest2.body.length : null;
       let contentLengthHeaderValue = null;
-      if (httpRequest.body == null && ["POST", "PUT"].includes(httpRequest.method)) {
+      if (httpRequest2.body == null && ["POST", "PUT"].includes(httpRequest2.method)) {
         contentLengthHeaderValue = "0";
       }
       if (contentLength != null) {
         contentLengthHeaderValue = isomorphicEncode(`${contentLength}`);
       }
       if (contentLengthHeaderValue != null) {
-        httpRequest.headersList.append("content-length", contentLengthHeaderValue, true);
+        httpRequest2.headersList.append("content-length", contentLengthHeaderValue, true);
       }
-      if (contentLength != null && httpRequest.keepalive) {
+      if (contentLength != null && httpRequest2.keepalive) {
       }
-      if (httpRequest.referrer instanceof URL) {
-        httpRequest.headersList.append("referer", isomorphicEncode(httpRequest.referrer.href), true);
+      if (httpRequest2.referrer instanceof URL) {
+        httpRequest2.headersList.append("referer", isomorphicEncode(httpRequest2.referrer.href), true);
       }
-      appendRequestOriginHeader(httpRequest);
-      appendFetchMetadata(httpRequest);
-      if (!httpRequest.headersList.contains("user-agent", true)) {
-        httpRequest.headersList.append("user-agent", defaultUserAgent);
+      appendRequestOriginHeader(httpRequest2);
+      appendFetchMetadata(httpRequest2);
+      if (!httpRequest2.headersList.contains("user-agent", true)) {
+        httpRequest2.headersList.append("user-agent", defaultUserAgent);
       }
-      if (httpRequest.cache === "default" && (httpRequest.headersList.contains("if-modified-since", true) || httpRequest.headersList.contains("if-none-match", true) || httpRequest.headersList.contains("if-unmodified-since", true) || httpRequest.headersList.contains("if-match", true) || httpRequest.headersList.contains("if-range", true))) {
-        httpRequest.cache = "no-store";
+      if (httpRequest2.cache === "default" && (httpRequest2.headersList.contains("if-modified-since", true) || httpRequest2.headersList.contains("if-none-match", true) || httpRequest2.headersList.contains("if-unmodified-since", true) || httpRequest2.headersList.contains("if-match", true) || httpRequest2.headersList.contains("if-range", true))) {
+        httpRequest2.cache = "no-store";
       }
-      if (httpRequest.cache === "no-cache" && !httpRequest.preventNoCacheCacheControlHeaderModification && !httpRequest.headersList.contains("cache-control", true)) {
-        httpRequest.headersList.append("cache-control", "max-age=0", true);
+      if (httpRequest2.cache === "no-cache" && !httpRequest2.preventNoCacheCacheControlHeaderModification && !httpRequest2.headersList.contains("cache-control", true)) {
+        httpRequest2.headersList.append("cache-control", "max-age=0", true);
       }
-      if (httpRequest.cache === "no-store" || httpRequest.cache === "reload") {
-        if (!httpRequest.headersList.contains("pragma", true)) {
-          httpRequest.headersList.append("pragma", "no-cache", true);
+      if (httpRequest2.cache === "no-store" || httpRequest2.cache === "reload") {
+        if (!httpRequest2.headersList.contains("pragma", true)) {
+          httpRequest2.headersList.append("pragma", "no-cache", true);
         }
-        if (!httpRequest.headersList.contains("cache-control", true)) {
-          httpRequest.headersList.append("cache-control", "no-cache", true);
+        if (!httpRequest2.headersList.contains("cache-control", true)) {
+          httpRequest2.headersList.append("cache-control", "no-cache", true);
         }
       }
-      if (httpRequest.headersList.contains("range", true)) {
-        httpRequest.headersList.append("accept-encoding", "identity", true);
+      if (httpRequest2.headersList.contains("range", true)) {
+        httpRequest2.headersList.append("accept-encoding", "identity", true);
       }
-      if (!httpRequest.headersList.contains("accept-encoding", true)) {
-        if (urlHasHttpsScheme(requestCurrentURL(httpRequest))) {
-          httpRequest.headersList.append("accept-encoding", "br, gzip, deflate", true);
+      if (!httpRequest2.headersList.contains("accept-encoding", true)) {
+        if (urlHasHttpsScheme(requestCurrentURL(httpRequest2))) {
+          httpRequest2.headersList.append("accept-encoding", "br, gzip, deflate", true);
         } else {
-          httpRequest.headersList.append("accept-encoding", "gzip, deflate", true);
+          httpRequest2.headersList.append("accept-encoding", "gzip, deflate", true);
         }
       }
-      httpRequest.headersList.delete("host", true);
+      httpRequest2.headersList.delete("host", true);
       if (includeCredentials) {
       }
       if (httpCache == null) {
-        httpRequest.cache = "no-store";
+        httpRequest2.cache = "no-store";
       }
-      if (httpRequest.cache !== "no-store" && httpRequest.cache !== "reload") {
+      if (httpRequest2.cache !== "no-store" && httpRequest2.cache !== "reload") {
       }
       if (response == null) {
-        if (httpRequest.cache === "only-if-cached") {
+        if (httpRequest2.cache === "only-if-cached") {
           return makeNetworkError("only if cached");
         }
         const forwardResponse = await httpNetworkFetch(
@@ -14232,7 +14232,7 @@ var require_fetch = __commonJS({
           includeCredentials,
           isNewConnectionFetch
         );
-        if (!safeMethodsSet.has(httpRequest.method) && forwardResponse.status >= 200 && forwardResponse.status <= 399) {
+        if (!safeMethodsSet.has(httpRequest2.method) && forwardResponse.status >= 200 && forwardResponse.status <= 399) {
         }
         if (revalidatingFlag && forwardResponse.status === 304) {
         }
@@ -14240,8 +14240,8 @@ var require_fetch = __commonJS({
           response = forwardResponse;
         }
       }
-      response.urlList = [...httpRequest.urlList];
-      if (httpRequest.headersList.contains("range", true)) {
+      response.urlList = [...httpRequest2.urlList];
+      if (httpRequest2.headersList.contains("range", true)) {
         response.rangeRequested = true;
       }
       response.requestIncludesCredentials = includeCredentials;
@@ -14443,7 +14443,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve17, reject) => agent.dispatch(
+        return new Promise((resolve18, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14519,7 +14519,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable6({ read: resume });
               const onError = this.onError.bind(this);
-              resolve17({
+              resolve18({
                 status,
                 statusText,
                 headersList,
@@ -14562,7 +14562,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve17({
+              resolve18({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18303,8 +18303,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve17) => {
-        setTimeout(resolve17, ms).unref();
+      return new Promise((resolve18) => {
+        setTimeout(resolve18, ms).unref();
       });
     }
     module.exports = {
@@ -19405,8 +19405,8 @@ var init_atomic = __esm({
       durable() {
         const fd = this.fd;
         this.fdOpen = void 0;
-        return new Promise((resolve17, reject) => {
-          fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve17()));
+        return new Promise((resolve18, reject) => {
+          fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve18()));
         });
       }
       /** Renames the (synced, closed) temp file over the target. */
@@ -21933,7 +21933,7 @@ function lineOf(doc, offset, lineOffset) {
 function fastParser() {
   if (fast) return fast;
   const js = jsYaml();
-  const scalar3 = (tag, resolve17, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve17, construct });
+  const scalar3 = (tag, resolve18, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve18, construct });
   const schemaFor = (bigInt) => js.FAILSAFE_SCHEMA.extend({
     implicit: [
       scalar3("null", (s) => /^(?:~|[Nn]ull|NULL)?$/.test(s), () => null),
@@ -23637,14 +23637,14 @@ var init_record_pass = __esm({
           r3.release();
           return;
         }
-        let resolve17;
+        let resolve18;
         let reject;
         const promise = new Promise((res, rej) => {
-          resolve17 = res;
+          resolve18 = res;
           reject = rej;
         });
         promise.catch(() => void 0);
-        this.hashed.set(key3, { resolve: resolve17, reject, promise });
+        this.hashed.set(key3, { resolve: resolve18, reject, promise });
         this.ranges.set(key3, r3);
         this.given.set(key3, { fd: r3.fd, offset: r3.offset, size: r3.size });
         this.hold();
@@ -23687,9 +23687,9 @@ var init_record_pass = __esm({
        */
       shareDocs(handoff, counter2, batch, onResults, place, links) {
         if (this.failure) return Promise.reject(this.failure);
-        return new Promise((resolve17, reject) => {
+        return new Promise((resolve18, reject) => {
           this.onDocs = onResults;
-          this.docsDone = resolve17;
+          this.docsDone = resolve18;
           this.docsFailed = reject;
           this.hold();
           this.worker.postMessage({ op: "docs", handoff, counter: counter2, batch, place, links });
@@ -23703,13 +23703,13 @@ var init_record_pass = __esm({
       placeFiles(path, files) {
         const out = /* @__PURE__ */ new Map();
         for (const f of files) {
-          out.set(f.key, new Promise((resolve17) => {
+          out.set(f.key, new Promise((resolve18) => {
             if (this.failure) {
               f.range.release();
-              resolve17({ error: this.failure, write: false });
+              resolve18({ error: this.failure, write: false });
               return;
             }
-            this.placing.set(f.key, { range: f.range, resolve: resolve17 });
+            this.placing.set(f.key, { range: f.range, resolve: resolve18 });
             this.hold();
           }));
         }
@@ -23729,8 +23729,8 @@ var init_record_pass = __esm({
       }
       finish(concepts, idSpace) {
         if (this.failure) return Promise.reject(this.failure);
-        return new Promise((resolve17, reject) => {
-          this.result = { resolve: resolve17, reject };
+        return new Promise((resolve18, reject) => {
+          this.result = { resolve: resolve18, reject };
           this.hold();
           this.worker.postMessage({ op: "finish", concepts, idSpace });
         });
@@ -39081,7 +39081,7 @@ function publicGet(url, signal) {
   return publicRequest(url, signal, { accept: "*/*" });
 }
 function publicRequest(url, signal, headers2, method = "GET") {
-  return new Promise((resolve17, reject) => {
+  return new Promise((resolve18, reject) => {
     const u = new URL(url);
     const why = publicUrlProblem(u);
     if (why) {
@@ -39093,7 +39093,7 @@ function publicRequest(url, signal, headers2, method = "GET") {
       for (const [k, v] of Object.entries(res.headers)) if (v !== void 0) headers3.set(k, Array.isArray(v) ? v.join(", ") : v);
       const status = res.statusCode ?? 502;
       const body = method === "HEAD" || status === 204 || status === 304 ? null : Readable3.toWeb(res);
-      resolve17(new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers: headers3 }));
+      resolve18(new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers: headers3 }));
     });
     req.on("error", reject);
     req.end();
@@ -39301,8 +39301,8 @@ function sameRegistry(key3, host) {
   return k === host || DOCKER_HUB.has(k) && DOCKER_HUB.has(host);
 }
 function runHelper(name, host) {
-  return new Promise((resolve17, reject) => {
-    const child = execFile2(`docker-credential-${name}`, ["get"], { timeout: 3e4, maxBuffer: 1 << 20, env: process.env }, (err, stdout) => err ? reject(err) : resolve17(stdout));
+  return new Promise((resolve18, reject) => {
+    const child = execFile2(`docker-credential-${name}`, ["get"], { timeout: 3e4, maxBuffer: 1 << 20, env: process.env }, (err, stdout) => err ? reject(err) : resolve18(stdout));
     child.stdin?.end(host);
   });
 }
@@ -39535,9 +39535,12 @@ var init_manifest3 = __esm({
 
 // src/oci/client.ts
 import { createReadStream as createReadStream3, createWriteStream } from "node:fs";
+import { once } from "node:events";
 import { createHash as createHash10 } from "node:crypto";
 import { Readable as Readable4, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 async function readBounded(res, max, where2) {
   const declared = Number(res.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > max) {
@@ -39559,6 +39562,35 @@ async function readBounded(res, max, where2) {
     chunks.push(Buffer.from(value));
   }
   return Buffer.concat(chunks);
+}
+function rawRequest(url, method, headers2, body) {
+  return new Promise((resolve18, reject) => {
+    const req = (url.protocol === "https:" ? httpsRequest : httpRequest)(url, { method, headers: headers2 }, (msg) => {
+      const h = new Headers();
+      for (const [k, v] of Object.entries(msg.headers)) if (v !== void 0) h.set(k, Array.isArray(v) ? v.join(", ") : v);
+      const status = msg.statusCode ?? 502;
+      const res = new Response(null, { status: status < 200 || status > 599 ? 502 : status, headers: h });
+      Object.defineProperty(res, "body", { value: { cancel: async () => {
+        msg.destroy();
+      } } });
+      Object.defineProperty(res, "rawBody", { value: msg });
+      if (status !== 200 || method !== "GET") {
+        const chunks = [];
+        msg.on("data", (c) => {
+          if (chunks.reduce((a, b) => a + b.length, 0) < 65536) chunks.push(c);
+        });
+        msg.on("end", () => resolve18(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status: status < 200 || status > 599 ? 502 : status, headers: h })));
+        msg.on("error", reject);
+        return;
+      }
+      resolve18(res);
+    });
+    req.on("error", reject);
+    if (body) {
+      body.on("error", (e) => req.destroy(e));
+      body.pipe(req);
+    } else req.end();
+  });
 }
 function nextLink(link2, cur2, base) {
   if (!link2 || link2.length > 8192) return void 0;
@@ -39614,14 +39646,16 @@ var init_client = __esm({
       path(rest2) {
         return new URL(`/v2/${this.o.repository}/${rest2}`, this.base);
       }
-      async send(url, method, headers2, body) {
+      async send(url, method, headers2, body, raw = false) {
+        if (raw && !this.o.publicOnly && method === "GET") return rawRequest(url, "GET", headers2);
+        if (body instanceof Readable4 && !this.o.publicOnly) return rawRequest(url, method, headers2, body);
         if (this.o.publicOnly) {
           if (method !== "GET" && method !== "HEAD") throw new Error("the lock gate only reads");
           return publicRequest(url.href, void 0, headers2, method);
         }
         const init = { method, headers: headers2, redirect: "manual" };
         if (body !== void 0) {
-          init.body = body instanceof Readable4 ? Readable4.toWeb(body) : body;
+          init.body = body;
           if (body instanceof Readable4) init.duplex = "half";
         }
         return fetch(url, init);
@@ -39728,7 +39762,7 @@ var init_client = __esm({
           const headers2 = { ...r3.headers ?? {} };
           const auth = hop === 0 ? this.authFor(url, r3.scope) : void 0;
           if (auth) headers2.authorization = auth;
-          const res = await this.send(url, r3.method, headers2, r3.body?.());
+          const res = await this.send(url, r3.method, headers2, r3.body?.(), r3.raw);
           if (!r3.follow || ![301, 302, 303, 307, 308].includes(res.status)) return res;
           await res.body?.cancel().catch(() => void 0);
           let next;
@@ -39769,7 +39803,7 @@ var init_client = __esm({
         if (await this.hasBlob(digest, "pull,push")) return "exists";
         const chunk = this.o.chunkSize ?? 64 * 1024 * 1024;
         const attempts = this.o.attempts ?? 4;
-        const slice = (start, end) => "bytes" in src ? src.bytes.subarray(start, end) : size === 0 ? Buffer.alloc(0) : createReadStream3(src.file, { start, end: end - 1, highWaterMark: 1 << 20 });
+        const slice = (start, end) => "bytes" in src ? src.bytes.subarray(start, end) : size === 0 ? Buffer.alloc(0) : createReadStream3(src.file, { start, end: end - 1, highWaterMark: 1 << 16 });
         for (let attempt = 0; ; attempt++) {
           try {
             await this.uploadOnce(digest, size, chunk, slice);
@@ -39842,23 +39876,52 @@ var init_client = __esm({
       }
       /** Downloads a blob to `dest`, refusing more than `size` bytes or bytes whose digest is not `digest`. */
       async getBlob(digest, size, dest) {
-        const res = await this.request(this.path(`blobs/${digest}`), { method: "GET", scope: "pull", follow: true });
+        const res = await this.request(this.path(`blobs/${digest}`), { method: "GET", scope: "pull", follow: true, raw: true });
         if (res.status !== 200 || !res.body) return this.failed(res, `GET blob ${digest}`);
         const h = createHash10("sha256");
         let n = 0;
-        const tap = new Transform({
-          transform(c, _e, cb) {
-            n += c.length;
-            h.update(c);
-            cb(n > size ? new Error(`more than the ${size} bytes its descriptor names`) : null, c);
+        const rawBody = res.rawBody;
+        if (rawBody) {
+          const tap = new Transform({
+            transform(c, _e, cb) {
+              n += c.length;
+              h.update(c);
+              cb(n > size ? new Error(`more than the ${size} bytes its descriptor names`) : null, c);
+            }
+          });
+          try {
+            await pipeline(rawBody, tap, createWriteStream(dest, { flags: "wx", mode: 384, highWaterMark: 1 << 20 }));
+          } catch (e) {
+            throw this.downloadError(digest, e);
           }
-        });
-        try {
-          await pipeline(Readable4.fromWeb(res.body), tap, createWriteStream(dest, { flags: "wx", mode: 384 }));
-        } catch (e) {
-          throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: blob ${digest}: ${e.message}; nothing was installed`, this.where, void 0, 1);
+          return this.checkDigest(digest, size, n, `sha256:${h.digest("hex")}`);
         }
-        const got = `sha256:${h.digest("hex")}`;
+        const out = createWriteStream(dest, { flags: "wx", mode: 384, highWaterMark: 4 << 20 });
+        const failed = new Promise((_r, rej) => out.once("error", rej));
+        failed.catch(() => void 0);
+        try {
+          for await (const c of res.body) {
+            n += c.length;
+            if (n > size) throw new Error(`more than the ${size} bytes its descriptor names`);
+            h.update(c);
+            if (!out.write(c)) await Promise.race([once(out, "drain"), failed]);
+          }
+          await Promise.race([new Promise((r3) => out.end(r3)), failed]);
+        } catch (e) {
+          out.destroy();
+          await res.body.cancel().catch(() => void 0);
+          throw this.downloadError(digest, e);
+        }
+        return this.checkDigest(digest, size, n, `sha256:${h.digest("hex")}`);
+      }
+      /** What a failed download was: too many bytes (the registry's fault), the local file, or the connection. */
+      downloadError(digest, e) {
+        const err = e;
+        if (/^more than the/.test(err.message)) return new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: blob ${digest}: ${err.message}; nothing was installed`, this.where, void 0, 1);
+        if (err.syscall === "open" || err.syscall === "write") return new OciError("CTXFORGE_IO", `${this.where}: blob ${digest} cannot be written (${err.code ?? err.message})`, this.where);
+        return new OciError("CTXFORGE_OCI_UNREACHABLE", `${this.where}: the download of blob ${digest} broke off (${err.code ?? err.message}); nothing was installed`, this.where, "try again; a registry that keeps failing is not used");
+      }
+      checkDigest(digest, size, n, got) {
         if (n !== size || got !== digest) {
           throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: the registry served ${n} bytes with digest ${got} for blob ${digest} (${size} bytes); nothing was installed`, this.where, "the registry or something on the way changed the bytes: do not use this registry until it serves what its manifest names", 1);
         }
@@ -42142,7 +42205,7 @@ __export(oci_source_exports, {
 });
 import { mkdtemp, rm as rm4 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join29 } from "node:path";
+import { join as join29, resolve as resolve15 } from "node:path";
 async function acquireOciRef(ref, o, recordAs) {
   const store = await openStore(ref, { cwd: o.cwd, env: o.env, publicOnly: o.publicOnly });
   const dir = await mkdtemp(join29(tmpdir2(), "ctxforge-install-"));
@@ -42177,7 +42240,7 @@ async function acquireOciRef(ref, o, recordAs) {
 }
 async function acquireOci(spec, o) {
   const ref = parseOciRef(spec);
-  if (ref.kind === "layout") return acquireOciRef(ref, o, (r3) => `oci-layout:${o.record(join29(o.cwd, r3.dir))}`);
+  if (ref.kind === "layout") return acquireOciRef(ref, o, (r3) => `oci-layout:${o.record(resolve15(o.cwd, r3.dir))}`);
   return acquireOciRef(ref, o);
 }
 async function acquireLockedOci(src, o) {
@@ -42213,7 +42276,7 @@ var init_oci_source = __esm({
 import { constants as constants7, createWriteStream as createWriteStream3 } from "node:fs";
 import { lstat as lstat5, mkdtemp as mkdtemp2, open as open7, readFile as readFile14, rm as rm5 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { basename as basename9, dirname as dirname12, isAbsolute as isAbsolute6, join as join30, relative as relative6, resolve as resolve15, sep as sep3 } from "node:path";
+import { basename as basename9, dirname as dirname12, isAbsolute as isAbsolute6, join as join30, relative as relative6, resolve as resolve16, sep as sep3 } from "node:path";
 import { pipeline as pipeline4 } from "node:stream/promises";
 import { Readable as Readable5, Transform as Transform3 } from "node:stream";
 import { createHash as createHash13 } from "node:crypto";
@@ -42252,7 +42315,7 @@ function recordedPath(abs, root) {
   return rel && !rel.startsWith(`..${sep3}`) && rel !== ".." && !isAbsolute6(rel) ? rel.split(sep3).join("/") : abs;
 }
 async function local(spec, o) {
-  const abs = resolve15(o.cwd, spec);
+  const abs = resolve16(o.cwd, spec);
   const st = await lstat5(abs).catch(() => void 0);
   if (!st) fail("CTXFORGE_IO", `${spec}: no such file or directory`, { file: spec }, 2);
   let file = abs;
@@ -42662,11 +42725,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve17) {
-      resolve17(value);
+    return value instanceof P2 ? value : new P2(function(resolve18) {
+      resolve18(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve17, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve18, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -42682,7 +42745,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result2) {
-      result2.done ? resolve17(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+      result2.done ? resolve18(result2.value) : adopt(result2.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -43007,7 +43070,7 @@ init_diagnostics();
 init_keys();
 import { readFileSync as readFileSync10 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join34, resolve as resolve16 } from "node:path";
+import { join as join34, resolve as resolve17 } from "node:path";
 
 // src/core/report.ts
 init_log_safe();
@@ -52876,7 +52939,7 @@ function retryTuning() {
 }
 function configInput(workspace) {
   const c = input("config");
-  return c ? resolve16(workspace, c) : void 0;
+  return c ? resolve17(workspace, c) : void 0;
 }
 function apiUrl() {
   return process.env.GITHUB_API_URL || "https://api.github.com";
@@ -52908,7 +52971,7 @@ async function commentSaved(workspace) {
   const t = token();
   if (!t || !input("report")) throw new Error("mode comment needs github-token (pull-requests: write) and report (the saved report file)");
   const event = readEvent();
-  const saved = await readSavedReport(resolve16(workspace, input("report")), VERSION);
+  const saved = await readSavedReport(resolve17(workspace, input("report")), VERSION);
   const body = commentBody(saved, reportedBy(event, process.env, saved));
   const api = new GitHubApi(t, apiUrl(), process.env.GITHUB_REPOSITORY ?? "", retryTuning());
   const pr = await pullRequestOfRun(api, event);
@@ -52950,10 +53013,10 @@ async function check(workspace, event) {
   for (const a of picked.shown) a.item();
   await writeSummary(omittedNote(picked.omitted) + checkMarkdown(r3));
   const sarif = input("sarif");
-  if (sarif) await writeFileAtomic(resolve16(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION), null, 2)}
+  if (sarif) await writeFileAtomic(resolve17(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION), null, 2)}
 `, 420, workspace);
   const report = input("report");
-  if (report) await writeFileAtomic(resolve16(workspace, report), checkReportJson(r3, VERSION), 420, workspace);
+  if (report) await writeFileAtomic(resolve17(workspace, report), checkReportJson(r3, VERSION), 420, workspace);
   if (pr && boolInput("comment", false)) {
     const t = token();
     if (!t) warning("comment: true needs github-token");
@@ -53038,7 +53101,7 @@ async function release(workspace) {
 }
 async function main() {
   const eventName = process.env.GITHUB_EVENT_NAME ?? "";
-  const workspace = resolve16(process.env.GITHUB_WORKSPACE || process.cwd());
+  const workspace = resolve17(process.env.GITHUB_WORKSPACE || process.cwd());
   try {
     const mode = modeOf(eventName, process.env.GITHUB_REF ?? "");
     info(`ctxforge ${VERSION}: ${mode} (${eventName || "no event"})`);
