@@ -48,3 +48,16 @@ test('a dry run, or a repository without oci:, pushes nothing', async () => {
   assert.deepEqual(p.steps.find((s) => s.name === 'oci'), { name: 'oci', status: 'skipped', reason: 'ctxforge.yaml names no oci repository' });
   assert.equal(reg.log.length, 0);
 });
+
+test('the release job\'s registry credentials go to their own host only', async () => {
+  const reg = await fakeRegistry({ bearer: { realm: (self) => `${self}/token`, token: 't0k', user: 'actor', pass: 'job-token' } });
+  const repo = makeRepoOf({ guide: octxFiles('1.0.0', [ALPHA]) }, { 'ctxforge.yaml': `oci:\n  repository: oci://${reg.host}/acme/{name}\n` });
+  git(repo, ['tag', 'v1.0.0']);
+  const env = { ...process.env, DOCKER_CONFIG: join(repo, 'no-docker') };
+  // Credentials meant for ghcr.io are not handed to this registry: it refuses the anonymous token request.
+  await assert.rejects(runRelease({ cwd: repo, keySpec: SEED, env, ociCredentials: { host: 'ghcr.io', username: 'actor', password: 'job-token' } }), /CTXFORGE_OCI_AUTH|refused an anonymous token/);
+  assert.ok(reg.log.every((l) => !l.authorization?.startsWith('Basic ')), 'no request carried them');
+  const r = await runRelease({ cwd: repo, keySpec: SEED, env, outDir: 'dist2', ociCredentials: { host: reg.host, username: 'actor', password: 'job-token' } });
+  assert.deepEqual(r.steps.find((s) => s.name === 'oci'), { name: 'oci', status: 'ran' });
+  assert.ok(reg.log.some((l) => l.url.startsWith('/token') && l.authorization === `Basic ${Buffer.from('actor:job-token').toString('base64')}`));
+});
