@@ -35486,12 +35486,19 @@ var init_module2 = __esm({
       documents: readAcxDocuments,
       async attachments(input2, opts) {
         const c = await checkArtifact(input2, opts);
-        return (c.data?.signatures ?? []).filter((s) => typeof s.envelope === "string").map((s, i) => ({
+        const dsse = (c.data?.signatures ?? []).filter((s) => typeof s.envelope === "string").map((s, i) => ({
           artifactType: "application/vnd.dsse.envelope.v1+json",
           mediaType: "application/vnd.dsse.envelope.v1+json",
           title: `signature-${i + 1}.dsse.json`,
           bytes: Buffer.from(s.envelope, "utf8")
         }));
+        const levels = (c.data?.attestations ?? []).filter((a) => a.type === "vc-2.0" && (typeof a.document === "string" || Buffer.isBuffer(a.document))).map((a, i) => ({
+          artifactType: "application/vnd.acx.level-attestation.v1",
+          mediaType: typeof a.media_type === "string" && /^[\w.+-]+\/[\w.+-]+$/.test(a.media_type) ? a.media_type : "application/vc",
+          title: `level-attestation-${i + 1}.json`,
+          bytes: Buffer.isBuffer(a.document) ? a.document : Buffer.from(a.document, "utf8")
+        }));
+        return [...dsse, ...levels];
       },
       async verifyWithDocuments(input2, opts) {
         const c = await checkArtifact(input2, opts, { files: true });
