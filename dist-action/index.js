@@ -40016,6 +40016,7 @@ var init_layout = __esm({
   "src/oci/layout.ts"() {
     "use strict";
     init_atomic();
+    init_hash();
     init_manifest3();
     init_client();
     REF_NAME = "org.opencontainers.image.ref.name";
@@ -40084,6 +40085,8 @@ var init_layout = __esm({
           if ("bytes" in src) await writeFileAtomic(target, src.bytes, 420, this.dir);
           else {
             await copyFile2(src.file, tmp, constants5.COPYFILE_EXCL);
+            const { sha256 } = await sha256File(tmp);
+            if (`sha256:${sha256}` !== digest) throw new OciError("CTXFORGE_OCI_DIGEST", `${src.file} changed while it was pushed (now sha256:${sha256}, not ${digest})`, this.where, void 0, 1);
             await rename3(tmp, target);
           }
         } finally {

@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { refuseSymlinks, writeFileAtomic } from '../core/atomic.js';
+import { sha256File } from '../core/hash.js';
 import { type Descriptor, indexBytes, parseIndex, MAX_MANIFEST_BYTES } from './manifest.js';
 import { OciError } from './client.js';
 
@@ -74,7 +75,13 @@ export class LayoutStore {
     const tmp = `${target}.${process.pid}.tmp`;
     try {
       if ('bytes' in src) await writeFileAtomic(target, src.bytes, 0o644, this.dir);
-      else { await copyFile(src.file, tmp, constants.COPYFILE_EXCL); await rename(tmp, target); }
+      else {
+        // The copy is what the layout keeps: it must hash to the name it gets (the file may have changed since it was hashed).
+        await copyFile(src.file, tmp, constants.COPYFILE_EXCL);
+        const { sha256 } = await sha256File(tmp);
+        if (`sha256:${sha256}` !== digest) throw new OciError('CTXFORGE_OCI_DIGEST', `${src.file} changed while it was pushed (now sha256:${sha256}, not ${digest})`, this.where, undefined, 1);
+        await rename(tmp, target);
+      }
     } finally { await rm(tmp, { force: true }); }
     return 'uploaded';
   }
