@@ -246,6 +246,8 @@ async function release(workspace: string): Promise<number> {
         makeLatest: (makeLatest || undefined) as 'true' | 'false' | 'legacy' | undefined, overwrite: boolInput('overwrite', false),
         retry: retryTuning(),
       } : undefined,
+      // ctxforge.yaml's oci: on ghcr.io takes the job's token, for ghcr.io only (docs/registries.md).
+      ...(t ? { ociCredentials: { host: 'ghcr.io', username: process.env.GITHUB_ACTOR || 'x-access-token', password: t } } : {}),
       log: (s) => info(escapeData(s)),
     });
   } catch (e) {

@@ -123,6 +123,15 @@ export interface InspectResult {
   json: Record<string, unknown>;
 }
 
+export interface Attachment {
+  /** The referrer's artifactType and its one layer's media type. */
+  artifactType: string;
+  mediaType: string;
+  /** File name for the layer's org.opencontainers.image.title. */
+  title: string;
+  bytes: Buffer;
+}
+
 export interface FormatModule {
   readonly name: FormatName;
   readonly title: string;
@@ -198,6 +207,11 @@ export interface FormatModule {
    * only through it.
    */
   readonly skills?: FormatSkills;
+  /**
+   * Signed statements the artifact carries that a registry shows beside it (OCI referrers, ACX SPEC
+   * §11): for a cartridge, each DSSE envelope of its signatures table. The bytes as stored.
+   */
+  attachments?(input: ArtifactInput, opts: CommonOptions): Promise<Attachment[]>;
 }
 
 /** A format's Agent Skills layout: the folders skills live in, and skill folders in and out. */

@@ -55,6 +55,21 @@ export const acx: FormatModule = {
   sign: signCartridge,
   unsignedDigest,
   documents: readAcxDocuments,
+  async attachments(input, opts) {
+    // §11: the DSSE envelope as a referrer whose one layer is application/vnd.dsse.envelope.v1+json.
+    // §10.1/§11: each level credential (a vc-2.0 attestation row) as a referrer of artifactType
+    // application/vnd.acx.level-attestation.v1, its layer the document under its own media type.
+    const c = await checkArtifact(input, opts);
+    const dsse = (c.data?.signatures ?? []).filter((s) => typeof s.envelope === 'string').map((s, i) => ({
+      artifactType: 'application/vnd.dsse.envelope.v1+json', mediaType: 'application/vnd.dsse.envelope.v1+json', title: `signature-${i + 1}.dsse.json`, bytes: Buffer.from(s.envelope as string, 'utf8'),
+    }));
+    const levels = (c.data?.attestations ?? []).filter((a) => a.type === 'vc-2.0' && (typeof a.document === 'string' || Buffer.isBuffer(a.document))).map((a, i) => ({
+      artifactType: 'application/vnd.acx.level-attestation.v1',
+      mediaType: typeof a.media_type === 'string' && /^[\w.+-]+\/[\w.+-]+$/.test(a.media_type) ? a.media_type : 'application/vc',
+      title: `level-attestation-${i + 1}.json`, bytes: Buffer.isBuffer(a.document) ? a.document : Buffer.from(a.document as string, 'utf8'),
+    }));
+    return [...dsse, ...levels];
+  },
   async verifyWithDocuments(input, opts) {
     // One open and one pass over the files: the verdict under the caller's trust inputs, and the
     // documents judged again (signatures only) under none, as documents() judges a cartridge.

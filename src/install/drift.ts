@@ -10,7 +10,7 @@ import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import { lkind, symlinkOnTheWay, walk } from './apply.js';
 import type { Ctx } from './context.js';
-import { filesByFolder, type Lock, type LockedFile, type LockPackage } from './lock.js';
+import { filesByFolder, stableJson, type Lock, type LockedFile, type LockPackage } from './lock.js';
 import { planInstall, verifyPackage, type PrepareOptions, type VerifiedPackage } from './prepare.js';
 import { printable } from './portable.js';
 import { acquireLocked, type Acquired } from './source.js';
@@ -85,7 +85,8 @@ export function entryDrift(locked: LockPackage, computed: LockPackage, lockLabel
   const out: Drift[] = [];
   const add = (path: string, problem: string) => out.push({ path, problem, package: locked.name });
   const field = (name: string, a: unknown, b: unknown) => {
-    if (JSON.stringify(a) !== JSON.stringify(b)) add(lockLabel, `${name} is ${show(a)} in the lock, but the verified artifact gives ${show(b)}`);
+    // Compared as the lock writes them (keys sorted): a freshly judged release lists its keys in another order.
+    if (stableJson(a ?? null) !== stableJson(b ?? null)) add(lockLabel, `${name} is ${show(a)} in the lock, but the verified artifact gives ${show(b)}`);
   };
   field('version', locked.version, computed.version);
   field('format', locked.format, computed.format);
@@ -131,10 +132,10 @@ export async function checkLocked(entry: LockPackage, ctx: Ctx, lock: Lock, o: C
     add(`the artifact cannot be reached or checked: ${why} (with --offline only the installed files are compared with the lock)`);
     return { drift, artifact: 'drifted', diagnostics };
   };
-  if (o.offline && entry.source.type === 'url') return notChecked('--offline: nothing is downloaded');
+  if (o.offline && (entry.source.type === 'url' || entry.source.type === 'oci')) return notChecked('--offline: nothing is downloaded');
   let acq: Acquired;
   try {
-    acq = await acquireLocked(entry.source, { cwd: ctx.root, root: ctx.root, scope: ctx.scope, publicOnly: o.publicOnly });
+    acq = await acquireLocked(entry.source, { cwd: ctx.root, root: ctx.root, scope: ctx.scope, publicOnly: o.publicOnly, env: ctx.env });
   } catch (e) {
     if (!(e instanceof DiagnosticError)) throw e;
     if (e.exitCode === 2) return notChecked(e.diagnostic.message);

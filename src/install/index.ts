@@ -150,7 +150,7 @@ async function commitInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, notes: Di
 export async function installArtifact(spec: string, o: InstallOptions): Promise<InstallReport> {
   const ctx = context(o);
   const { lock, notes } = await start(ctx, o);
-  const acq = await acquire(spec, { cwd: o.cwd, root: ctx.root });
+  const acq = await acquire(spec, { cwd: o.cwd, root: ctx.root, env: ctx.env });
   try {
     return await commitInstall(await verifyPackage(acq, ctx, lock, o), ctx, lock, notes, o);
   } finally {
@@ -168,7 +168,7 @@ export async function installVerified(v: VerifiedPackage, o: InstallOptions): Pr
 /** Acquires and verifies an artifact exactly as install does, and reads it as documents; writes nothing (serve). */
 export async function verifySpec(spec: string, o: InstallOptions): Promise<VerifiedPackage> {
   const ctx = context(o);
-  const acq = await acquire(spec, { cwd: o.cwd, root: ctx.root });
+  const acq = await acquire(spec, { cwd: o.cwd, root: ctx.root, env: ctx.env });
   try {
     return await verifyPackage(acq, ctx, emptyLock(ctx.scope), o);
   } finally {
@@ -186,7 +186,7 @@ export async function reinstall(o: InstallOptions): Promise<InstallReport> {
   const packages: PackageReport[] = [];
   const diagnostics = [...notes];
   for (const entry of Object.values(lock.packages)) {
-    const acq = await acquireLocked(entry.source, { cwd: ctx.root, root: ctx.root, scope: ctx.scope });
+    const acq = await acquireLocked(entry.source, { cwd: ctx.root, root: ctx.root, scope: ctx.scope, env: ctx.env });
     try {
       if (acq.sha256 !== entry.artifact.sha256) {
         throw new DiagnosticError(error('CTXFORGE_INSTALL_CHECKSUM', `SHA-256 ${acq.sha256} is not the ${entry.artifact.sha256} ctxforge.lock records for ${printable(entry.name)}; nothing was written`, {

@@ -38,11 +38,12 @@ export interface LockRelease {
 }
 
 /**
- * Where an artifact came from. Version 2 of the schema also names OCI and git-registry sources and
+ * Where an artifact came from. Version 2 of the schema also names git-registry sources and
  * vendoring; this ctxforge refuses a lock that uses what it does not implement (see `unimplemented`),
- * so after parseLock the source is always a path or a URL.
+ * so after parseLock the source is a path, a URL or an OCI registry (or image layout): `registry` is
+ * `oci://host/repo` (or `oci-layout:DIR`) and `manifest_digest` what a reinstall fetches, by digest.
  */
-export interface LockSource { type: 'path' | 'url'; location: string; release?: LockRelease }
+export interface LockSource { type: 'path' | 'url' | 'oci'; location: string; registry?: string; manifest_digest?: string; release?: LockRelease }
 
 export interface LockSigner {
   method: 'acx-dsse' | 'ctxpkg-ed25519' | 'release-minisign' | 'none';
@@ -170,8 +171,15 @@ function semanticProblems(lock: Lock): string[] {
 function unimplemented(p: LockPackage): string[] {
   const out: string[] = [];
   const raw = p as LockPackage & { links?: unknown[]; adopted?: unknown[]; source: { type: string; registry?: unknown; range?: unknown; manifest_digest?: unknown; vendored_from?: unknown } };
-  if (raw.source.type !== 'path' && raw.source.type !== 'url') out.push(`source type ${JSON.stringify(raw.source.type)} is not supported by this ctxforge`);
-  for (const f of ['registry', 'range', 'manifest_digest', 'vendored_from'] as const) if (raw.source[f] !== undefined) out.push(`source.${f} is not supported by this ctxforge`);
+  const oci = raw.source.type === 'oci';
+  if (raw.source.type !== 'path' && raw.source.type !== 'url' && !oci) out.push(`source type ${JSON.stringify(raw.source.type)} is not supported by this ctxforge`);
+  for (const f of ['range', 'vendored_from'] as const) if (raw.source[f] !== undefined) out.push(`source.${f} is not supported by this ctxforge`);
+  // registry and manifest_digest belong to an OCI source, and it needs both (it is fetched by digest).
+  for (const f of ['registry', 'manifest_digest'] as const) {
+    if (oci && raw.source[f] === undefined) out.push(`an oci source needs source.${f}`);
+    if (!oci && raw.source[f] !== undefined && (raw.source.type as string) !== 'registry') out.push(`source.${f} belongs to an oci source, not a ${JSON.stringify(raw.source.type)} one`);
+  }
+  if (oci && typeof raw.source.registry === 'string' && !/^(oci:\/\/|oci-layout:)/.test(raw.source.registry)) out.push('an oci source\'s registry starts with oci:// or oci-layout:');
   if (raw.links?.length) out.push('links (host folders installed as links) are not supported by this ctxforge');
   if (raw.adopted?.length) out.push('adopted folders are not supported by this ctxforge');
   for (const f of p.files as Array<LockedFile & { mode?: string }>) {

@@ -64,15 +64,20 @@ function publicLookup(hostname: string, options: { all?: boolean; family?: numbe
 
 /** GET `url` over https, connecting only to public addresses; answers as fetch() does (no redirect followed). */
 export function publicGet(url: string, signal: AbortSignal): Promise<Response> {
+  return publicRequest(url, signal, { accept: '*/*' });
+}
+
+/** A bodiless GET or HEAD with the caller's headers (an OCI registry's Accept and token), under the same address rule. */
+export function publicRequest(url: string, signal: AbortSignal | undefined, headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET'): Promise<Response> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
     const why = publicUrlProblem(u);
     if (why) { reject(new Error(why)); return; }
-    const req = request(u, { method: 'GET', lookup: publicLookup as never, signal, headers: { 'user-agent': 'ctxforge-lock-gate', accept: '*/*' } }, (res) => {
+    const req = request(u, { method, lookup: publicLookup as never, signal, headers: { 'user-agent': 'ctxforge-lock-gate', ...headers } }, (res) => {
       const headers = new Headers();
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
       const status = res.statusCode ?? 502;
-      const body = status === 204 || status === 304 ? null : (Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>);
+      const body = method === 'HEAD' || status === 204 || status === 304 ? null : (Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>);
       resolve(new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers }));
     });
     req.on('error', reject);

@@ -19,6 +19,7 @@ import type { Scope } from './hosts.js';
 import { symlinkOnTheWay } from './apply.js';
 import { printable } from './portable.js';
 import { publicGet, publicUrlProblem } from './public-get.js';
+import { isOciSpec } from '../oci/ref.js';
 
 export const CHECKSUMS_FILE = 'SHA256SUMS';
 export const CHECKSUMS_SIGNATURE = 'SHA256SUMS.minisig';
@@ -63,6 +64,8 @@ export interface AcquireOptions {
    * every hop and where the connection is made), within GATE_TIMEOUT_MS a download.
    */
   publicOnly?: boolean;
+  /** For registry credentials (DOCKER_CONFIG, HOME). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** How the lock gate downloads: what it may reach, how it connects, how long it waits. */
@@ -313,6 +316,10 @@ async function remote(spec: string, o: AcquireOptions): Promise<Acquired> {
 
 /** Fetches (when remote) and checksums an artifact named on the command line. */
 export async function acquire(spec: string, o: AcquireOptions): Promise<Acquired> {
+  if (isOciSpec(spec)) {
+    const { acquireOci } = await import('./oci-source.js');
+    return acquireOci(spec, { cwd: o.cwd, root: o.root, env: o.env, record: (abs) => recordedPath(abs, o.root) });
+  }
   return isUrl(spec) ? remote(spec, o) : local(spec, o);
 }
 
@@ -322,6 +329,10 @@ export async function acquire(spec: string, o: AcquireOptions): Promise<Acquired
  * this machine), never a file elsewhere or a host of its choosing inside the network.
  */
 export async function acquireLocked(src: LockSource, o: AcquireOptions & { scope: Scope }): Promise<Acquired> {
+  if (src.type === 'oci') {
+    const { acquireLockedOci } = await import('./oci-source.js');
+    return acquireLockedOci(src, { cwd: o.root, root: o.root, env: o.env, scope: o.scope, publicOnly: o.publicOnly, checkLayoutDir: (dir) => lockedLocalPath(dir, o) });
+  }
   if (src.type === 'url') {
     let u: URL;
     try { u = new URL(src.location); } catch { fail('CTXFORGE_LOCK_INVALID', `the recorded source ${printable(src.location)} is not a URL`, {}, 2); }
@@ -332,19 +343,25 @@ export async function acquireLocked(src: LockSource, o: AcquireOptions & { scope
     if (inside) fail('CTXFORGE_INSTALL_REDIRECT', `the recorded source ${printable(src.location)} is not fetched: ${inside}`, { file: src.location, hint: 'vendor the artifact into the repository, or record a public https URL' }, 2);
     return remote(u.href, { ...o, urlPolicy: lockPolicy });
   }
-  if (isAbsolute(src.location)) {
+  const path = lockedLocalPath(src.location, o);
+  return local(path, isAbsolute(src.location) ? o : { ...o, cwd: o.root });
+}
+
+/** A path a lock records, as it may be read: inside the project (no link on the way), or anywhere for a user's own lock. */
+function lockedLocalPath(location: string, o: AcquireOptions & { scope: Scope }): string {
+  if (isAbsolute(location)) {
     if (o.scope === 'project') {
-      fail('CTXFORGE_USAGE', `the recorded source ${printable(src.location)} is outside the project; a committed lock never makes ctxforge read there`, {
-        hint: `install it again by naming it (ctxforge install ${src.location}), or install from a release URL or a path inside the project`,
+      fail('CTXFORGE_USAGE', `the recorded source ${printable(location)} is outside the project; a committed lock never makes ctxforge read there`, {
+        hint: `install it again by naming it (ctxforge install ${location}), or install from a release URL or a path inside the project`,
       }, 2);
     }
-    return local(src.location, o);
+    return location;
   }
-  const why = unsafePathReason(src.location);
-  if (why) fail('CTXFORGE_LOCK_INVALID', `the recorded source ${printable(src.location)}: ${why}`, {}, 2);
-  const link = symlinkOnTheWay(o.root, src.location);
+  const why = unsafePathReason(location);
+  if (why) fail('CTXFORGE_LOCK_INVALID', `the recorded source ${printable(location)}: ${why}`, {}, 2);
+  const link = symlinkOnTheWay(o.root, location);
   if (link) fail('CTXFORGE_IO_SYMLINK', `the recorded source passes through ${printable(link)}, a symbolic link; it is not followed`, { file: link }, 2);
-  return local(join(o.root, ...src.location.split('/')), { ...o, cwd: o.root });
+  return join(o.root, ...location.split('/'));
 }
 
 export { sha256Hex };

@@ -42,6 +42,8 @@ export interface ReleaseOptions {
   config?: string;
   env?: NodeJS.ProcessEnv;
   github?: GitHubPublishOptions;
+  /** Credentials for the `oci:` registry (the Action passes GITHUB_TOKEN for ghcr.io); else Docker's config.json. */
+  ociCredentials?: { username: string; password: string; host: string };
   log?: (line: string) => void;
 }
 
@@ -108,6 +110,10 @@ export interface Context {
   diffs: DiffSummary[];
   notes?: string;
   release?: PublishedRelease;
+  /** ctxforge.yaml's `oci.repository`, when it names one. */
+  ociRepository?: string;
+  /** What the oci step pushed. */
+  ociPushed?: Array<{ package: string; reference: string; manifest_digest: string }>;
 }
 
 export interface Step {

@@ -48,6 +48,7 @@ export const detect: Step = {
     }
     for (const p of chosen) if (p.tagNote) ctx.warnings.push(tagNoteDiagnostic(p.tagNote, repoCfg?.file));
     ctx.tag = tag;
+    if (repoCfg?.oci) ctx.ociRepository = repoCfg.oci.repository;
     ctx.version = version;
     ctx.packages = chosen;
     ctx.prerelease = isPrerelease(version);

@@ -11,6 +11,7 @@ import { detect } from './detect.js';
 import { notes, NOTES_NAME } from './notes.js';
 import { provenance } from './provenance.js';
 import { publish } from './publish.js';
+import { oci } from './oci.js';
 import { sign, unsignedWarning } from './sign.js';
 import { validate } from './validate.js';
 import './rules.js';
@@ -28,6 +29,7 @@ export const pipeline: readonly Step[] = [
   notes,      // RELEASE_NOTES.md from the diff against the previous tag
   artifactsFile, // every built file's path into GITHUB_ARTIFACTS, for actions/attest (issue 19)
   publish,    // GitHub release, draft-first (skipped on --dry-run)
+  oci,        // each package to ctxforge.yaml's oci repository, release files as referrers (skipped on --dry-run)
 ];
 
 export interface ReleaseResult {

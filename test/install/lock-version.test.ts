@@ -45,9 +45,19 @@ test('an unknown lockfile_version or field is refused', () => {
   refused(text(2, entry({}, {}, { executable: true })), /additional properties/);
 });
 
+test('an oci source is read with its registry and manifest digest, and refused without them or with them on another type', () => {
+  const digest = 'sha256:' + SHA;
+  const ok = parseLock(text(2, entry({}, { type: 'oci', location: `oci://r.example/x@${digest}`, registry: 'oci://r.example/x', manifest_digest: digest })), 'ctxforge.lock', 'project');
+  assert.equal(ok.packages.guide!.source.manifest_digest, digest);
+  assert.equal(ok.packages.guide!.source.registry, 'oci://r.example/x');
+  refused(text(2, entry({}, { type: 'oci', location: `oci://r.example/x@${digest}`, registry: 'oci://r.example/x' })), /an oci source needs source.manifest_digest/);
+  refused(text(2, entry({}, { type: 'oci', location: `oci://r.example/x@${digest}`, manifest_digest: digest })), /an oci source needs source.registry/);
+  refused(text(2, entry({}, { registry: 'oci://r.example/x' })), /source.registry belongs to an oci source/);
+  refused(text(2, entry({}, { type: 'oci', location: 'x', registry: 'https://r.example/x', manifest_digest: digest })), /starts with oci:\/\/ or oci-layout:/);
+});
+
 test('version-2 fields this ctxforge does not act on are refused, never read as absent (fail closed)', () => {
-  refused(text(2, entry({}, { type: 'oci', location: 'oci://r.example/x@sha256:' + SHA })), /source type "oci" is not supported/);
-  refused(text(2, entry({}, { registry: 'oci://r.example/x' })), /source.registry is not supported/);
+  refused(text(2, entry({}, { type: 'registry', location: 'https://r.example/index.git' })), /source type "registry" is not supported/);
   refused(text(2, entry({}, { range: '^1' })), /source.range is not supported/);
   refused(text(2, entry({ links: [{ path: '.claude/skills/guide', target: '../../.agents/skills/guide' }] })), /links/);
   refused(text(2, entry({ adopted: ['.agents/knowledge/guide'] })), /adopted/);

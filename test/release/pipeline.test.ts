@@ -12,7 +12,7 @@ import { git, initRepo, tmpDir, writeTree } from '../helpers/tmp.js';
 import { ALPHA, BETA, SEED, makeRepo, octxFiles } from '../action/harness.js';
 
 test('the pipeline is the documented ordered list', () => {
-  assert.deepEqual(pipeline.map((s) => s.name), ['detect', 'validate', 'build', 'provenance', 'checksums', 'sign', 'notes', 'artifacts-file', 'publish']);
+  assert.deepEqual(pipeline.map((s) => s.name), ['detect', 'validate', 'build', 'provenance', 'checksums', 'sign', 'notes', 'artifacts-file', 'publish', 'oci']);
 });
 
 test('SHA256SUMS is GNU format, sorted by byte order of names', () => {
