@@ -22,6 +22,7 @@ import { registerExport } from './export.js';
 import { registerSkills } from './skills.js';
 import { registerInstall, registerUninstall } from './install.js';
 import { registerServe } from './serve.js';
+import { registerRegistry } from './registry.js';
 
 export type Register = (program: Command, io: Io) => void;
 
@@ -43,6 +44,7 @@ export const commands: Register[] = [
   registerInstall,
   registerUninstall,
   registerServe,
+  registerRegistry,
   registerImport,
   registerStrip,
   registerMerge,

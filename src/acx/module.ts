@@ -16,6 +16,7 @@ import { unsignedDigest } from './unsigned.js';
 import { acxDocumentsFrom, readAcxDocuments } from './read-documents.js';
 import { acxNameProblem, writeAcxSource } from './write-source.js';
 import { acxSkills } from './skill-folders.js';
+import { cartridgeRegistryFacts } from './registry-facts.js';
 
 export const acx: FormatModule = {
   name: 'acx',
@@ -54,6 +55,7 @@ export const acx: FormatModule = {
   importArtifact: importCartridge,
   sign: signCartridge,
   unsignedDigest,
+  registryFacts: cartridgeRegistryFacts,
   documents: readAcxDocuments,
   async verifyWithDocuments(input, opts) {
     // One open and one pass over the files: the verdict under the caller's trust inputs, and the
