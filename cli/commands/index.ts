@@ -23,6 +23,7 @@ import { registerSkills } from './skills.js';
 import { registerInstall, registerUninstall } from './install.js';
 import { registerServe } from './serve.js';
 import { registerRegistry } from './registry.js';
+import { registerOutdated, registerUpgrade } from './outdated.js';
 
 export type Register = (program: Command, io: Io) => void;
 
@@ -45,6 +46,8 @@ export const commands: Register[] = [
   registerUninstall,
   registerServe,
   registerRegistry,
+  registerOutdated,
+  registerUpgrade,
   registerImport,
   registerStrip,
   registerMerge,

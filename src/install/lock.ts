@@ -38,11 +38,12 @@ export interface LockRelease {
 }
 
 /**
- * Where an artifact came from. Version 2 of the schema also names OCI and git-registry sources and
- * vendoring; this ctxforge refuses a lock that uses what it does not implement (see `unimplemented`),
- * so after parseLock the source is always a path or a URL.
+ * Where an artifact came from. Version 2 of the schema also names OCI sources and vendoring; this
+ * ctxforge refuses a lock that uses what it does not implement (see `unimplemented`), so after
+ * parseLock the source is a path, a URL, or a git registry (`registry`: the registry as recorded,
+ * `location`: the artifact's coordinate in it, `range`: the SemVer range asked for).
  */
-export interface LockSource { type: 'path' | 'url'; location: string; release?: LockRelease }
+export interface LockSource { type: 'path' | 'url' | 'registry'; location: string; release?: LockRelease; registry?: string; range?: string }
 
 export interface LockSigner {
   method: 'acx-dsse' | 'ctxpkg-ed25519' | 'release-minisign' | 'none';
@@ -170,8 +171,11 @@ function semanticProblems(lock: Lock): string[] {
 function unimplemented(p: LockPackage): string[] {
   const out: string[] = [];
   const raw = p as LockPackage & { links?: unknown[]; adopted?: unknown[]; source: { type: string; registry?: unknown; range?: unknown; manifest_digest?: unknown; vendored_from?: unknown } };
-  if (raw.source.type !== 'path' && raw.source.type !== 'url') out.push(`source type ${JSON.stringify(raw.source.type)} is not supported by this ctxforge`);
-  for (const f of ['registry', 'range', 'manifest_digest', 'vendored_from'] as const) if (raw.source[f] !== undefined) out.push(`source.${f} is not supported by this ctxforge`);
+  if (raw.source.type !== 'path' && raw.source.type !== 'url' && raw.source.type !== 'registry') out.push(`source type ${JSON.stringify(raw.source.type)} is not supported by this ctxforge`);
+  for (const f of ['manifest_digest', 'vendored_from'] as const) if (raw.source[f] !== undefined) out.push(`source.${f} is not supported by this ctxforge`);
+  // A git registry's source names the registry; registry and range mean nothing on another source.
+  if (raw.source.type === 'registry' && raw.source.registry === undefined) out.push('source type "registry" without source.registry');
+  if (raw.source.type !== 'registry') for (const f of ['registry', 'range'] as const) if (raw.source[f] !== undefined) out.push(`source.${f} applies only to a source of type "registry"`);
   if (raw.links?.length) out.push('links (host folders installed as links) are not supported by this ctxforge');
   if (raw.adopted?.length) out.push('adopted folders are not supported by this ctxforge');
   for (const f of p.files as Array<LockedFile & { mode?: string }>) {

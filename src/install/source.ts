@@ -19,6 +19,7 @@ import type { Scope } from './hosts.js';
 import { symlinkOnTheWay } from './apply.js';
 import { printable } from './portable.js';
 import { publicGet, publicUrlProblem } from './public-get.js';
+import { openRegistry } from '../registry/resolve.js';
 
 export const CHECKSUMS_FILE = 'SHA256SUMS';
 export const CHECKSUMS_SIGNATURE = 'SHA256SUMS.minisig';
@@ -322,6 +323,7 @@ export async function acquire(spec: string, o: AcquireOptions): Promise<Acquired
  * this machine), never a file elsewhere or a host of its choosing inside the network.
  */
 export async function acquireLocked(src: LockSource, o: AcquireOptions & { scope: Scope }): Promise<Acquired> {
+  if (src.type === 'registry') return fromRegistry(src, o);
   if (src.type === 'url') {
     let u: URL;
     try { u = new URL(src.location); } catch { fail('CTXFORGE_LOCK_INVALID', `the recorded source ${printable(src.location)} is not a URL`, {}, 2); }
@@ -345,6 +347,22 @@ export async function acquireLocked(src: LockSource, o: AcquireOptions & { scope
   const link = symlinkOnTheWay(o.root, src.location);
   if (link) fail('CTXFORGE_IO_SYMLINK', `the recorded source passes through ${printable(link)}, a symbolic link; it is not followed`, { file: link }, 2);
   return local(join(o.root, ...src.location.split('/')), { ...o, cwd: o.root });
+}
+
+/**
+ * The artifact at a git registry coordinate a lock records: the registry opened under the lock's
+ * rules (https, or a path inside the project; public addresses only in the gate), the artifact
+ * copied privately like any local file. The caller checks the recorded SHA-256 and the pinned key.
+ */
+async function fromRegistry(src: LockSource, o: AcquireOptions & { scope: Scope }): Promise<Acquired> {
+  if (!src.registry) fail('CTXFORGE_LOCK_INVALID', `the recorded source ${printable(src.location)} names no registry`, {}, 2);
+  const reg = await openRegistry(src.registry, { cwd: o.root, root: o.root, fromLock: true, publicOnly: o.publicOnly, scope: o.scope });
+  try {
+    const acq = await local(await reg.artifactPath(src.location), { ...o, cwd: o.root });
+    return { ...acq, input: { ...acq.input, label: `${src.registry}:${src.location}` }, source: { ...src } };
+  } finally {
+    await reg.close();
+  }
 }
 
 export { sha256Hex };
