@@ -103,3 +103,25 @@ test('an artifact the reference builder refuses is rejected, and the index is no
   const c = await runCli(['registry', 'check', '--registry', dir]);
   assert.equal(c.code, 1);
 });
+
+test('a cartridge with SAVE data is refused: a public registry holds ROM-only cartridges', async () => {
+  const { openBytes } = await import('../../src/core/sqlite.js');
+  const { createHash } = await import('node:crypto');
+  const { jcs } = await import('../../src/core/jcs.js');
+  const { artifactFingerprint } = await import('../../src/acx/memory.js');
+  const db = openBytes(readFileSync(await version('1.5.0')));
+  // A well-formed SAVE record (what an agent learns at run time): valid, but never for a public registry.
+  const cbf = `cbf1_${'a'.repeat(40)}`;
+  const rec: Record<string, unknown> = { id: 'm-save', title: 'learned', summary: 'at runtime', portable: false, zone: 'save', codebaseFingerprint: cbf, repoId: 'r' };
+  rec.artifactFingerprint = artifactFingerprint(rec);
+  const payload = jcs(rec);
+  db.prepare("INSERT INTO memory(id, zone, artifact_fingerprint, codebase_fingerprint, payload, oid, created_at) VALUES ('m-save', 'save', ?, ?, ?, ?, '2026-01-01T00:00:00Z')")
+    .run(rec.artifactFingerprint, cbf, payload, `sha256:${createHash('sha256').update(payload).digest('hex')}`);
+  const file = join(tmpDir('reg-save-'), 'research-assistant-1.5.0.acx');
+  writeFileSync(file, db.serialize());
+  db.close();
+  const dir = tmpDir('reg-save-dir-');
+  const r = await runCli(['registry', 'add', file, '--registry', dir]);
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stderr, /CTXFORGE_REGISTRY_REJECTED: .*SAVE zone contains data \(memory=1\); nothing was written/);
+});
