@@ -14,7 +14,11 @@ export function registerOutdated(program: Command, io: Io): void {
 wanted is the newest version in the range the lock records (registry sources); latest the newest
 stable version the source lists. A GitHub Release URL is looked up with the releases API
 ($GITHUB_API_URL, $GITHUB_TOKEN when set); a file or another URL is "unknown", with the reason.
-Exit codes: 0 listed (whatever is outdated), 2 usage or I/O error.`)
+Exit codes: 0 listed (whatever is outdated), 2 usage or I/O error.
+
+Examples:
+  ctxforge outdated
+  ctxforge outdated --json | jq '.packages[] | select(.status == "outdated")'`)
     .action(async (o: Record<string, unknown>) => {
       const { outdated } = await import('../../src/registry/outdated.js');
       const r = await outdated({ cwd: io.cwd, env: io.env, user: !!o.user });
@@ -34,6 +38,14 @@ export function registerUpgrade(program: Command, io: Io): void {
     .option('--force', 'overwrite installed files you edited')
     .option('--dry-run', 'verify and plan, write nothing')
     .option('--json', 'print {lock, upgraded: [install reports], skipped: [{name, reason}], diagnostics}')
+    .addHelpText('after', `
+The range ctxforge.lock records is the pin: nothing outside it is installed, and each new version
+is verified against the key the lock pins for the package. GitHub Release and file sources are
+skipped with the reason (install a new release by naming it).
+
+Examples:
+  ctxforge upgrade
+  ctxforge upgrade handbook --dry-run`)
     .action(async (names: string[], o: Record<string, unknown>) => {
       const { upgrade } = await import('../../src/registry/outdated.js');
       const r = await upgrade(names, { cwd: io.cwd, env: io.env, user: !!o.user, force: !!o.force, dryRun: !!o.dryRun });

@@ -7,7 +7,15 @@ import { ExitCode, printDiagnostics, printJson, type Io } from '../shared.js';
 
 export function registerRegistry(program: Command, io: Io): void {
   const reg = program.command('registry')
-    .description('Publish to and gate a git registry: artifacts at immutable coordinates, a deterministic index.json (acx.registry-index/1)');
+    .description('Publish to and gate a git registry: artifacts at immutable coordinates, a deterministic index.json (acx.registry-index/1)')
+    .addHelpText('after', `
+The layout is the ACX reference's (docs/registries.md): cartridges/<publisher>/<id>/<version>/cartridge.acx,
+status.json for lifecycle, index.json generated. Install from one with --registry.
+
+Examples:
+  ctxforge registry add dist/handbook-1.3.0.acx --registry .
+  ctxforge registry check --registry . --base "$BASE_SHA"
+  ctxforge install io.github.acme/handbook@^1 --registry https://github.com/acme/registry.git --key acme.pub`);
   const dirOf = (o: Record<string, unknown>) => resolve(io.cwd, (o.registry as string | undefined) ?? '.');
   reg.command('add')
     .description('Verify an artifact and place it at its immutable coordinate (cartridges/<publisher>/<id>/<version>/cartridge.acx), rewriting index.json')
@@ -41,7 +49,10 @@ export function registerRegistry(program: Command, io: Io): void {
 Exit codes: 0 the registry passes, 1 it does not, 2 usage or I/O error.
 Workflows, Agent Graphs and templates, and the level evidence of cartridges with level credentials,
 are not verified by ctxforge: their index entries are taken from the committed index and reported
-as not judged (run the ACX reference's builder for them).`)
+as not judged (run the ACX reference's builder for them).
+
+Examples:
+  ctxforge registry check --registry registry --base origin/main`)
     .action(async (o: Record<string, unknown>) => {
       const { checkRegistry } = await import('../../src/registry/check.js');
       let r;
