@@ -15,6 +15,7 @@ import { changesFor, planInstall, verifyPackage, type VerifiedPackage } from './
 import { acquire, acquireLocked } from './source.js';
 import { compareSemver, isSemver } from '../core/semver.js';
 import { newestInRange, openRegistry, validRange, type PackageRegistry } from '../registry/resolve.js';
+import { namedRegistry } from '../registry/named.js';
 import './rules.js';
 
 export { context, projectRoot } from './context.js';
@@ -169,7 +170,8 @@ export async function installFromRegistry(name: string, range: string | undefine
   if (range !== undefined && !validRange(range)) fail('CTXFORGE_USAGE', `${printable(range)} is not a SemVer range`, { hint: 'e.g. ^1.2, ~1.2.3, 1.x, >=1 <2, or an exact version' }, 2);
   const ctx = context(o);
   const { lock, notes } = await start(ctx, o);
-  const reg: PackageRegistry = await openRegistry(registry, { cwd: o.cwd, root: ctx.root, scope: ctx.scope });
+  const spec = ctx.scope === 'project' ? await namedRegistry(registry, { cwd: o.cwd, root: ctx.root }) : registry;
+  const reg: PackageRegistry = await openRegistry(spec, { cwd: o.cwd, root: ctx.root, scope: ctx.scope });
   try {
     const versions = await reg.versions(name);
     if (!versions.length) fail('CTXFORGE_REGISTRY_NOT_FOUND', `${reg.recorded} has no package named ${printable(name)}`, { hint: 'cartridges are named <publisherId>/<id> (a bare <id> where it is unique)' }, 1);

@@ -127,3 +127,16 @@ test('outdated: a GitHub Release URL is looked up with the releases API; a local
     await gh.close();
   }
 });
+
+test('a registry named in ctxforge.yaml: install --registry <name> resolves it, and the lock records what it stood for', async () => {
+  const proj = project();
+  git(proj, 'init', '-q');
+  await registry(join(proj, 'vendor/registry'), ['1.2.0']);
+  writeFileSync(join(proj, 'ctxforge.yaml'), 'registries:\n  team: vendor/registry\n');
+  ok(await runCli(['install', 'research-assistant@^1', '--registry', 'team', '--key', pemFile()], { cwd: proj }), 'install by registry name');
+  assert.equal(lockOf(proj).packages['research-assistant']!.source.registry, 'vendor/registry');
+  writeFileSync(join(proj, 'ctxforge.yaml'), 'registries:\n  Team!: vendor/registry\n');
+  const bad = await runCli(['install', 'research-assistant@^1', '--registry', 'team', '--key', pemFile()], { cwd: proj });
+  assert.equal(bad.code, 2, bad.stdout + bad.stderr);
+  assert.match(bad.stderr, /CTXFORGE_REPO_CONFIG_INVALID/);
+});
