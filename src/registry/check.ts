@@ -1,6 +1,8 @@
 // `ctxforge registry check`: the reference's gate for a git registry — every artifact verifies and
 // sits at its canonical coordinate, no published coordinate changed against the base commit, and
 // the committed index is exactly a fresh build.
+import { lstat, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { error, info, type Diagnostic } from '../core/diagnostics.js';
 import { execGit } from '../core/git-exec.js';
 import { buildIndex, readCommittedIndex } from './index-build.js';
@@ -16,6 +18,17 @@ export interface RegistryCheckReport {
   index: 'equal' | 'stale' | 'missing' | 'unbuilt';
   not_judged: string[];
   diagnostics: Diagnostic[];
+}
+
+/** The git registry of a repository: the root, or its registry/ folder, holding an acx.registry-index/1 index.json. */
+export async function registryRoot(repoRoot: string): Promise<string | undefined> {
+  for (const dir of [repoRoot, join(repoRoot, 'registry')]) {
+    const st = await lstat(join(dir, INDEX_FILE)).catch(() => undefined);
+    if (!st?.isFile() || st.size > 64 * 1024 * 1024) continue;
+    const head = (await readFile(join(dir, INDEX_FILE), 'utf8')).slice(0, 200);
+    if (/"schemaVersion"\s*:\s*"acx\.registry-index\/1"/.test(head)) return dir;
+  }
+  return undefined;
 }
 
 /** Coordinates the working tree changed, deleted or renamed since `base` (additions are allowed). */

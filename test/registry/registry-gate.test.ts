@@ -125,3 +125,19 @@ test('a cartridge with SAVE data is refused: a public registry holds ROM-only ca
   assert.equal(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stderr, /CTXFORGE_REGISTRY_REJECTED: .*SAVE zone contains data \(memory=1\); nothing was written/);
 });
+
+test('ctxforge check (the Action\'s check mode) runs the registry gate in a registry repository', async () => {
+  const { dir, base } = await registryRepo();
+  const noBase = await runCli(['check'], { cwd: dir });
+  ok(noBase, 'check without a base');
+  ok(await runCli(['registry', 'add', await version('1.3.0'), '--registry', dir]), 'add 1.3.0');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'publish 1.3.0');
+  ok(await runCli(['check', '--base', base], { cwd: dir }), 'an addition passes');
+  rmSync(join(dir, COORD));
+  ok(await runCli(['registry', 'index', '--registry', dir]), 'reindex');
+  git(dir, 'commit', '-q', '-am', 'unpublish 1.2.0');
+  const r = await runCli(['check', '--base', base, '--json'], { cwd: dir });
+  assert.equal(r.code, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /CTXFORGE_REGISTRY_IMMUTABLE/);
+});
