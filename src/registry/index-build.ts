@@ -25,6 +25,9 @@ export interface BuiltIndex {
   notJudged: string[];
 }
 
+/** A registry index larger than this is not read (the reference's own holds a few KiB a release). */
+const MAX_INDEX_BYTES = 256 * 1024 * 1024;
+
 const jsonArray = (v: string | undefined): unknown[] => { try { const p = JSON.parse(v ?? ''); return Array.isArray(p) ? p : []; } catch { return []; } };
 
 /** The committed index, or undefined when there is none or it cannot be read (then nothing is carried). */
@@ -33,6 +36,7 @@ export async function readCommittedIndex(root: string): Promise<{ text?: string;
   const st = await lstat(p).catch(() => undefined);
   if (!st) return {};
   if (!st.isFile()) return { problem: `${INDEX_FILE} is not a regular file` };
+  if (st.size > MAX_INDEX_BYTES) return { problem: `${INDEX_FILE} is larger than ${MAX_INDEX_BYTES} bytes` };
   const text = await readFile(p, 'utf8');
   try {
     const doc = parseJson(text) as Record<string, unknown>;
@@ -141,7 +145,7 @@ async function carried(root: string, doc: Record<string, unknown> | undefined, k
 /** Builds the index of the registry at `root`. */
 export async function buildIndex(root: string, committed?: Record<string, unknown>): Promise<BuiltIndex> {
   const { ledger, problems } = await readLedger(root);
-  const rejected: Rejection[] = (await policyIssues(root, (p) => readFile(p))).map((reason) => ({ type: 'policy', path: reason.split(':', 1)[0]!, reason }));
+  const rejected: Rejection[] = (await policyIssues(root)).map((reason) => ({ type: 'policy', path: reason.split(':', 1)[0]!, reason }));
   for (const p of problems) rejected.push({ type: 'status', path: 'status.json', reason: p });
   const notJudged: string[] = [];
   const trustSt = await lstat(join(root, TRUST_FILE)).catch(() => undefined);

@@ -1,6 +1,7 @@
 // The git registry's layout, as the ACX reference lays it out (its registry/README.md): signed
 // artifacts at immutable coordinates, a lifecycle ledger beside them and a generated index. The
 // patterns are the reference builder's own, so a path one accepts the other accepts.
+import { createReadStream } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -53,7 +54,20 @@ export async function findFiles(root: string, sub: string, suffix: string): Prom
 }
 
 /** What the reference refuses anywhere in a registry: links, secret-bearing names, private keys. */
-export async function policyIssues(root: string, read: (p: string) => Promise<Buffer>): Promise<string[]> {
+const KEY_MARKERS = ['-----BEGIN PRIVATE KEY-----', '-----BEGIN ENCRYPTED PRIVATE KEY-----', '-----BEGIN RSA PRIVATE KEY-----', '-----BEGIN OPENSSH PRIVATE KEY-----'].map((m) => Buffer.from(m));
+
+/** Does the file hold private key material? Read in chunks (a marker across two is still found), never whole. */
+async function holdsPrivateKey(path: string): Promise<boolean> {
+  let tail = Buffer.alloc(0);
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    const b = Buffer.concat([tail, chunk as Buffer]);
+    if (KEY_MARKERS.some((m) => b.includes(m))) return true;
+    tail = b.subarray(Math.max(0, b.length - 64));
+  }
+  return false;
+}
+
+export async function policyIssues(root: string): Promise<string[]> {
   const issues: string[] = [];
   const walk = async (dir: string, rel: string) => {
     for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
@@ -65,8 +79,7 @@ export async function policyIssues(root: string, read: (p: string) => Promise<Bu
       if (/(^|\/)\.env(?:\.|$)/i.test(r) || /\.key\.pem$/i.test(r) || /(^|\/)id_(?:rsa|dsa|ecdsa|ed25519)$/i.test(r) || /(?:private|secret)[^/]*\.pem$/i.test(r)) {
         issues.push(`${r}: secret-bearing filename is forbidden`);
       }
-      const bytes = await read(join(dir, e.name));
-      if (['-----BEGIN PRIVATE KEY-----', '-----BEGIN ENCRYPTED PRIVATE KEY-----', '-----BEGIN RSA PRIVATE KEY-----', '-----BEGIN OPENSSH PRIVATE KEY-----'].some((m) => bytes.includes(m))) {
+      if (await holdsPrivateKey(join(dir, e.name))) {
         issues.push(`${r}: private key material is forbidden`);
       }
     }

@@ -5,11 +5,14 @@
 // listing is never a trust root. Another kind of registry (OCI) implements PackageRegistry and
 // registers its scheme with registerRegistryScheme.
 import { lookup } from 'node:dns/promises';
-import { lstat, mkdtemp, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { lstat, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fail } from '../core/diagnostics.js';
-import { execGit } from '../core/git-exec.js';
+import { execGit, neutralGit } from '../core/git-exec.js';
 import { unsafePathReason } from '../core/paths.js';
 import { compareSemver, isPrerelease, satisfiesRange, semverLib } from '../core/semver.js';
 import { isPublicAddress, publicUrlProblem } from '../install/public-get.js';
@@ -143,12 +146,39 @@ async function gitRegistry(url: string, o: OpenOptions): Promise<PackageRegistry
   const dir = await mkdtemp(join(tmpdir(), 'ctxforge-registry-'));
   const cleanup = () => rm(dir, { recursive: true, force: true });
   try {
-    await execGit(dir, ['clone', '--quiet', '--depth', '1', '--no-tags', '--config', 'core.symlinks=false', '--', url, 'r'], { timeout: 5 * 60_000, config: ['http.followRedirects=false'] });
+    // A bare clone: nothing is checked out, so no smudge or process filter a repository's
+    // .gitattributes names (and a machine's git config defines) ever runs on its content.
+    await execGit(dir, ['clone', '--quiet', '--bare', '--depth', '1', '--no-tags', '--', url, 'r.git'], { timeout: 5 * 60_000, config: ['http.followRedirects=false'] });
   } catch (e) {
     await cleanup();
     unreachable(url, `cannot be cloned: ${String((e as { stderr?: string }).stderr ?? (e as Error).message).trim().split('\n').at(-1)}`);
   }
-  return folderRegistry(join(dir, 'r'), url, cleanup);
+  try {
+    await materialize(join(dir, 'r.git'), join(dir, 'tree'));
+  } catch (e) {
+    await cleanup();
+    throw e;
+  }
+  return folderRegistry(join(dir, 'tree'), url, cleanup);
+}
+
+/**
+ * Writes the cartridge coordinates of a bare clone's HEAD into `dest`, blob by blob (regular files
+ * only: a link in the tree is never written, so never followed).
+ */
+async function materialize(bare: string, dest: string): Promise<void> {
+  const list = await execGit(bare, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD']);
+  for (const rec of list.split('\0')) {
+    const m = /^(?:100644|100755) blob ([0-9a-f]{40,64})\t((?:registry\/)?cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx)$/.exec(rec);
+    if (!m || unsafePathReason(m[2]!)) continue;
+    const target = join(dest, ...m[2]!.split('/'));
+    await mkdir(dirname(target), { recursive: true });
+    const n = neutralGit(['cat-file', 'blob', m[1]!]);
+    const child = spawn('git', n.args, { cwd: bare, env: n.env, stdio: ['ignore', 'pipe', 'ignore'] });
+    const done = new Promise<number | null>((res, rej) => { child.on('error', rej); child.on('close', res); });
+    await pipeline(child.stdout, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+    if ((await done) !== 0) unreachable(bare, `cannot read ${m[2]} from the clone`);
+  }
 }
 
 /** Opens the registry `spec` names: a folder, a git URL, or a scheme another module registered (oci://). */

@@ -22,6 +22,7 @@ export async function readLedger(root: string): Promise<{ ledger: Ledger; proble
   const st = await lstat(path).catch(() => undefined);
   if (!st) return { ledger: empty, problems: [] };
   if (!st.isFile()) return { ledger: empty, problems: [`${STATUS_FILE} is not a regular file`] };
+  if (st.size > 64 * 1024 * 1024) return { ledger: empty, problems: [`${STATUS_FILE} is larger than 64 MiB`] };
   let doc: unknown;
   try { doc = parseJson(await readFile(path, 'utf8')); } catch (e) { return { ledger: empty, problems: [`${STATUS_FILE} is not valid JSON: ${(e as Error).message}`] }; }
   const problems: string[] = [];

@@ -141,3 +141,20 @@ test('ctxforge check (the Action\'s check mode) runs the registry gate in a regi
   assert.equal(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stdout, /CTXFORGE_REGISTRY_IMMUTABLE/);
 });
+
+test('a private key or a symbolic link anywhere in the registry fails the gate, as in the reference', async () => {
+  const { dir } = await registryRepo();
+  // The marker split across the 1 MiB read boundary is still found.
+  writeFileSync(join(dir, 'notes.txt'), Buffer.concat([Buffer.alloc((1 << 20) - 10, 'a'), Buffer.from('-----BEGIN OPENSSH PRIVATE KEY-----\n')]));
+  writeFileSync(join(dir, 'publisher.key.pem'), 'public only\n');
+  execFileSync('ln', ['-s', '/etc/passwd', join(dir, 'cartridges', 'link.acx')]);
+  const r = await runCli(['registry', 'check', '--registry', dir, '--json']);
+  assert.equal(r.code, 1);
+  const reasons = (JSON.parse(r.stdout) as { rejected: Array<{ reason: string }> }).rejected.map((x) => x.reason).sort();
+  assert.deepEqual(reasons, [
+    'cartridges/link.acx: symbolic links are forbidden in the registry',
+    'notes.txt: private key material is forbidden',
+    'publisher.key.pem: secret-bearing filename is forbidden',
+    'symbolic links are forbidden',
+  ]);
+});
