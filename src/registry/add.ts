@@ -10,6 +10,7 @@ import { formatByName } from '../formats.js';
 import { buildIndex, cartridgeCard, readCommittedIndex, type BuiltIndex } from './index-build.js';
 import { cartridgePath, INDEX_FILE } from './layout.js';
 import { readLedger } from './status.js';
+import { buildCollections, collectionIdentity, collectionPath, COLLECTION_OF, CTXFORGE_INDEX_FILE, parseCollectionPath, readCommittedCollections } from './collections.js';
 import './rules.js';
 
 function refuseRejected(b: BuiltIndex): void {
@@ -22,11 +23,45 @@ function refuseRejected(b: BuiltIndex): void {
 export async function writeIndex(root: string): Promise<BuiltIndex & { changed: boolean }> {
   const committed = await readCommittedIndex(root);
   const b = await buildIndex(root, committed.doc);
-  refuseRejected(b);
-  if (committed.text === b.text) return { ...b, changed: false };
+  const own = await buildCollections(root);
+  refuseRejected({ ...b, rejected: [...b.rejected, ...own.rejected] });
+  let changed = false;
+  if (own.text !== null && own.text !== (await readCommittedCollections(root))) {
+    refuseSymlinks(join(root, CTXFORGE_INDEX_FILE), root);
+    await writeFileAtomic(join(root, CTXFORGE_INDEX_FILE), own.text, 0o644, root);
+    changed = true;
+  }
+  if (committed.text === b.text) return { ...b, changed };
   refuseSymlinks(join(root, INDEX_FILE), root);
   await writeFileAtomic(join(root, INDEX_FILE), b.text, 0o644, root);
   return { ...b, changed: true };
+}
+
+/** A .ctxpkg or .octx release into ctxforge's collection of its format. */
+async function addToCollection(file: string, format: 'ctxpkg' | 'octx', bytes: Buffer, root: string): Promise<AddReport> {
+  const id = await collectionIdentity(file, format, file);
+  if (!id.valid) fail('CTXFORGE_REGISTRY_REJECTED', `${file} does not verify (${id.reason}); nothing was written`, { file }, 1);
+  const rel = id.name && id.version ? collectionPath(format, id.name, id.version) : undefined;
+  if (!rel || !parseCollectionPath(rel)) fail('CTXFORGE_REGISTRY_REJECTED', `${file}: its ${format === 'ctxpkg' ? 'name' : 'asset id'} ${JSON.stringify(id.name)} and version ${JSON.stringify(id.version)} make no coordinate (${format}/<name>/<version>/${COLLECTION_OF[format].file}); nothing was written`, { file }, 1);
+  const added = await place(rel, bytes, root, `${id.name}@${id.version}`);
+  const idx = await writeIndex(root);
+  return { registry: root, path: rel, coordinate: { publisher: '', id: id.name!, version: id.version! }, digest: `sha256:${sha256Hex(bytes)}`, added, index_changed: idx.changed, not_judged: idx.notJudged };
+}
+
+/** Writes `bytes` at the coordinate `rel`; false when the same bytes are there already; refuses other bytes. */
+async function place(rel: string, bytes: Buffer, root: string, what: string): Promise<boolean> {
+  const target = join(root, ...rel.split('/'));
+  const existing = await lstat(target).catch(() => undefined);
+  if (existing) {
+    const same = existing.isFile() && sha256Hex(await readFile(target)) === sha256Hex(bytes);
+    if (!same) fail('CTXFORGE_REGISTRY_EXISTS', `${rel} already holds another ${what}; a published coordinate is never replaced`, { file: rel, hint: 'publish a new version' }, 1);
+    return false;
+  }
+  refuseSymlinks(target, root);
+  await mkdir(join(target, '..'), { recursive: true });
+  refuseSymlinks(target, root);
+  await writeFileAtomic(target, bytes, 0o644, root);
+  return true;
 }
 
 export interface AddReport { registry: string; path: string; coordinate: { publisher: string; id: string; version: string }; digest: string; added: boolean; index_changed: boolean; not_judged: string[] }
@@ -38,7 +73,8 @@ export async function addArtifact(file: string, root: string): Promise<AddReport
   if (!rootSt?.isDirectory()) fail('CTXFORGE_IO', `${root} is not a folder (a git registry's root)`, { file: root }, 2);
   const bytes = await readFile(file);
   if (!formatByName('acx')!.sniffArtifact(bytes.subarray(0, 4096), file)) {
-    fail('CTXFORGE_USAGE', `${file} is not an Agent Cartridge: this registry layout holds cartridges (.acx) under cartridges/; ctxpkg and octx collections are not written by this ctxforge yet`, { file }, 2);
+    for (const f of ['ctxpkg', 'octx'] as const) if (formatByName(f)!.sniffArtifact(bytes.subarray(0, 4096), file)) return addToCollection(file, f, bytes, root);
+    fail('CTXFORGE_USAGE', `${file} is neither an Agent Cartridge, a ctxpkg nor an OCTX package`, { file }, 2);
   }
   const facts = await formatByName('acx')!.registryFacts!({ label: file, path: file }, {});
   const publisher = facts.meta['acx.publisher_id'] ?? '';
@@ -48,19 +84,7 @@ export async function addArtifact(file: string, root: string): Promise<AddReport
   const { ledger } = await readLedger(root);
   const v = await cartridgeCard(file, rel, { ledger });
   if (!v.accepted) fail('CTXFORGE_REGISTRY_REJECTED', `${file}: ${v.reason}; nothing was written`, { file, hint: 'build the cartridge with ctxforge build (it writes the ROM-bound identity) and sign it' }, 1);
-  const target = join(root, ...rel.split('/'));
-  const existing = await lstat(target).catch(() => undefined);
-  let added = true;
-  if (existing) {
-    const same = existing.isFile() && sha256Hex(await readFile(target)) === sha256Hex(bytes);
-    if (!same) fail('CTXFORGE_REGISTRY_EXISTS', `${rel} already holds another ${publisher}/${id}@${version}; a published coordinate is never replaced`, { file: rel, hint: 'publish a new version' }, 1);
-    added = false;
-  } else {
-    refuseSymlinks(target, root);
-    await mkdir(join(target, '..'), { recursive: true });
-    refuseSymlinks(target, root);
-    await writeFileAtomic(target, bytes, 0o644, root);
-  }
+  const added = await place(rel, bytes, root, `${publisher}/${id}@${version}`);
   const idx = await writeIndex(root);
   return { registry: root, path: rel, coordinate: { publisher, id, version }, digest: v.card.digest, added, index_changed: idx.changed, not_judged: idx.notJudged };
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { error, info, type Diagnostic } from '../core/diagnostics.js';
 import { execGit } from '../core/git-exec.js';
 import { buildIndex, readCommittedIndex } from './index-build.js';
+import { buildCollections, CTXFORGE_INDEX_FILE, readCommittedCollections } from './collections.js';
 import { INDEX_FILE, isImmutablePath } from './layout.js';
 import './rules.js';
 
@@ -39,7 +40,7 @@ export async function changedCoordinates(root: string, base: string): Promise<Ar
   } catch {
     throw Object.assign(new Error(`--base ${base} is not a commit of the repository at ${root}`), { usage: true });
   }
-  const out = await execGit(root, ['diff', '--relative', '--name-status', '-z', '--no-renames', '--no-ext-diff', commit, '--', 'cartridges', 'cals', 'graphs']);
+  const out = await execGit(root, ['diff', '--relative', '--name-status', '-z', '--no-renames', '--no-ext-diff', commit, '--', 'cartridges', 'cals', 'graphs', 'ctxpkg', 'octx']);
   const t = out.split('\0');
   if (t.at(-1) === '') t.pop();
   const changes: Array<{ status: string; path: string }> = [];
@@ -78,6 +79,16 @@ export async function checkRegistry(root: string, o: { base?: string } = {}): Pr
       file: INDEX_FILE, hint: 'never edit index.json by hand: run ctxforge registry index (or registry add), and commit the result',
     }));
   }
-  const artifacts = ['count', 'workflowCount', 'agentGraphCount'].reduce((n, k) => n + Number(built.index[k] ?? 0), 0);
+  // ctxforge's own collections (.ctxpkg, .octx): verified at their coordinates, ctxforge-index.json a fresh build.
+  const own = await buildCollections(root);
+  for (const r of own.rejected) diagnostics.push(error('CTXFORGE_REGISTRY_REJECTED', `[${r.type}] ${r.reason}`, { file: r.path }));
+  const ownCommitted = await readCommittedCollections(root);
+  if (!own.rejected.length && (own.text ?? undefined) !== ownCommitted) {
+    diagnostics.push(error('CTXFORGE_REGISTRY_INDEX_STALE', own.text === null ? `${CTXFORGE_INDEX_FILE} lists packages, but the registry holds no .ctxpkg or .octx release` : ownCommitted === undefined ? `there is no ${CTXFORGE_INDEX_FILE} for the registry's .ctxpkg and .octx releases` : `${CTXFORGE_INDEX_FILE} is not what a fresh build writes (${firstDifference(ownCommitted, own.text)})`, {
+      file: CTXFORGE_INDEX_FILE, hint: 'never edit it by hand: run ctxforge registry index, and commit the result',
+    }));
+    if (index === 'equal') index = 'stale';
+  }
+  const artifacts = ['count', 'workflowCount', 'agentGraphCount'].reduce((n, k) => n + Number(built.index[k] ?? 0), 0) + Number(own.index?.ctxpkgCount ?? 0) + Number(own.index?.octxCount ?? 0);
   return { registry: root, base: o.base ?? null, artifacts, rejected: built.rejected, changed_coordinates: changed, index, not_judged: built.notJudged, diagnostics };
 }

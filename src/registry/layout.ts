@@ -25,6 +25,9 @@ const IMMUTABLE = [
   /^cartridges\/(?:[^/]+\/){3}cartridge\.acx$/,
   new RegExp(`^cals/(?:[^/]+/){2,}${VERSION}\\.cal\\.json$`),
   new RegExp(`^graphs/(?:[^/]+/){2,}${VERSION}\\.agent-graph\\.json$`),
+  // ctxforge's own collections (collections.ts)
+  new RegExp(`^ctxpkg/(?:[^/]+/){1,2}${VERSION}/package\\.ctxpkg$`),
+  new RegExp(`^octx/[^/]+/${VERSION}/package\\.octx$`),
 ];
 export const isImmutablePath = (p: string): boolean => IMMUTABLE.some((r) => r.test(p));
 

@@ -9,6 +9,7 @@ import { compareSemver, isSemver } from '../core/semver.js';
 import { context } from '../install/context.js';
 import { installFromRegistry, type InstallOptions, type InstallReport } from '../install/index.js';
 import { readLock, type LockPackage } from '../install/lock.js';
+import { parseCollectionPath } from './collections.js';
 import { newest, newestInRange, openRegistry, type RegistryVersion } from './resolve.js';
 import './rules.js';
 
@@ -32,7 +33,7 @@ export interface OutdatedReport { lock: string; packages: OutdatedRow[] }
 /** The registry name of a git-registry coordinate (`cartridges/<publisher>/<id>/<version>/…` → `<publisher>/<id>`). */
 export function registryName(location: string): string | undefined {
   const m = /^cartridges\/([^/]+)\/([^/]+)\/[^/]+\/cartridge\.acx$/.exec(location);
-  return m ? `${m[1]}/${m[2]}` : undefined;
+  return m ? `${m[1]}/${m[2]}` : parseCollectionPath(location)?.name;
 }
 
 /** owner, repo and tag of a GitHub Release download URL (github.com, or the API host of GITHUB_API_URL, which serves them too). */
@@ -72,7 +73,7 @@ async function rowFor(p: LockPackage, o: { cwd: string; root: string; scope: 'pr
   };
   if (p.source.type === 'registry') {
     const name = registryName(p.source.location);
-    if (!name || !p.source.registry) return unknown('registry', p.source.registry ?? '', `the recorded coordinate ${p.source.location} is not a cartridge coordinate`);
+    if (!name || !p.source.registry) return unknown('registry', p.source.registry ?? '', `the recorded coordinate ${p.source.location} is not a coordinate of a git registry`);
     let vs: RegistryVersion[];
     try {
       const reg = await openRegistry(p.source.registry, { cwd: o.root, root: o.root, fromLock: true, scope: o.scope });

@@ -17,6 +17,7 @@ import { unsafePathReason } from '../core/paths.js';
 import { compareSemver, isPrerelease, satisfiesRange, semverLib } from '../core/semver.js';
 import { isPublicAddress, publicUrlProblem } from '../install/public-get.js';
 import { findFiles, SEMVER_RE } from './layout.js';
+import { parseCollectionPath } from './collections.js';
 import './rules.js';
 
 export interface RegistryVersion {
@@ -93,14 +94,22 @@ async function folderRegistry(dir: string, recorded: string, cleanup?: () => Pro
       const m = /^cartridges\/([^/]+)\/([^/]+)\/([^/]+)\/cartridge\.acx$/.exec(f.rel);
       return !f.unsafe && m && SEMVER_RE.test(m[3]!) ? [{ name: `${m[1]}/${m[2]}`, version: m[3]!, location: f.rel }] : [];
     });
+    for (const c of ['ctxpkg', 'octx'] as const) {
+      for (const f of await findFiles(root, c, `package.${c}`)) {
+        const p = f.unsafe ? undefined : parseCollectionPath(f.rel);
+        if (p) listing.push({ name: p.name, version: p.version, location: f.rel });
+      }
+    }
     return listing;
   };
   return {
     recorded,
     async versions(name) {
       const vs = await all();
-      if (name.includes('/')) return vs.filter((v) => v.name === name);
-      const matching = vs.filter((v) => v.name.slice(v.name.indexOf('/') + 1) === name);
+      const exact = vs.filter((v) => v.name === name);
+      // A full name (a cartridge's <publisher>/<id>, a ctxpkg name, an OCTX asset id) is itself.
+      if (exact.length || name.includes('/')) return exact;
+      const matching = vs.filter((v) => v.location.startsWith('cartridges/') && v.name.slice(v.name.indexOf('/') + 1) === name);
       const names = [...new Set(matching.map((v) => v.name))];
       if (names.length > 1) {
         fail('CTXFORGE_REGISTRY_AMBIGUOUS', `${name} is published by ${names.length} publishers in ${recorded}: ${names.join(', ')}`, { hint: `name one: ctxforge install ${names[0]}@<range> --registry ${recorded}` }, 2);
@@ -108,7 +117,7 @@ async function folderRegistry(dir: string, recorded: string, cleanup?: () => Pro
       return matching;
     },
     async artifactPath(location) {
-      if (unsafePathReason(location) || !/^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(location)) unreachable(recorded, `${JSON.stringify(location)} is not a coordinate of this registry`);
+      if (unsafePathReason(location) || !(/^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(location) || parseCollectionPath(location))) unreachable(recorded, `${JSON.stringify(location)} is not a coordinate of this registry`);
       return join(root, ...location.split('/'));
     },
     close: cleanup ?? (async () => undefined),
@@ -169,8 +178,10 @@ async function gitRegistry(url: string, o: OpenOptions): Promise<PackageRegistry
 async function materialize(bare: string, dest: string): Promise<void> {
   const list = await execGit(bare, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD']);
   for (const rec of list.split('\0')) {
-    const m = /^(?:100644|100755) blob ([0-9a-f]{40,64})\t((?:registry\/)?cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx)$/.exec(rec);
+    const m = /^(?:100644|100755) blob ([0-9a-f]{40,64})\t((?:registry\/)?(?:cartridges|ctxpkg|octx)\/.+)$/.exec(rec);
     if (!m || unsafePathReason(m[2]!)) continue;
+    const inRegistry = m[2]!.replace(/^registry\//, '');
+    if (!/^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(inRegistry) && !parseCollectionPath(inRegistry)) continue;
     const target = join(dest, ...m[2]!.split('/'));
     await mkdir(dirname(target), { recursive: true });
     const n = neutralGit(['cat-file', 'blob', m[1]!]);
