@@ -94,7 +94,8 @@ async function rowFor(p: LockPackage, o: { cwd: string; root: string; scope: 'pr
       return unknown('github-release', `${r.owner}/${r.repo}`, `cannot list releases: ${(e as Error).message}`);
     }
   }
-  return unknown('other', p.source.location, 'a local file: nothing lists its versions');
+  const type = String(p.source.type);
+  return unknown('other', p.source.location, type === 'path' ? 'a local file: nothing lists its versions' : `a ${type} source: listing its versions awaits that registry's resolver (registerRegistryScheme)`);
 }
 
 export async function outdated(o: InstallOptions): Promise<OutdatedReport> {
