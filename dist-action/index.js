@@ -2173,9 +2173,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve18, reject) => {
+          return new Promise((resolve19, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve18(data);
+              return err ? reject(err) : resolve19(data);
             });
           });
         }
@@ -2213,12 +2213,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve18, reject) => {
+          return new Promise((resolve19, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve18(data);
+              ) : resolve19(data);
             });
           });
         }
@@ -4485,8 +4485,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve18, reject) => {
-        res = resolve18;
+      const promise = new Promise((resolve19, reject) => {
+        res = resolve19;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6737,12 +6737,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve18, reject) => {
+      const waitForDrain = () => new Promise((resolve19, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve18;
+          callback = resolve19;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -6880,7 +6880,7 @@ var require_client_h2 = __commonJS({
     "use strict";
     var assert = __require("node:assert");
     var { errorMonitor } = __require("node:events");
-    var { pipeline: pipeline5 } = __require("node:stream");
+    var { pipeline: pipeline6 } = __require("node:stream");
     var util = require_util();
     var {
       RequestContentLengthMismatchError,
@@ -7359,7 +7359,7 @@ var require_client_h2 = __commonJS({
     }
     function writeStream(abort, socket, expectsPayload, h2stream, body, client, request2, contentLength) {
       assert(contentLength !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
-      const pipe = pipeline5(
+      const pipe = pipeline6(
         body,
         h2stream,
         (err) => {
@@ -7412,12 +7412,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve18, reject) => {
+      const waitForDrain = () => new Promise((resolve19, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve18;
+          callback = resolve19;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7896,16 +7896,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve18) => {
+        return new Promise((resolve19) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve18;
+            this[kClosedResolve] = resolve19;
           } else {
-            resolve18(null);
+            resolve19(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve18) => {
+        return new Promise((resolve19) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7916,7 +7916,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve18(null);
+            resolve19(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve18, reject) => {
+        const socket = await new Promise((resolve19, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7979,7 +7979,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve18(socket2);
+              resolve19(socket2);
             }
           });
         });
@@ -8315,8 +8315,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve18) => {
-            this[kClosedResolve] = resolve18;
+          await new Promise((resolve19) => {
+            this[kClosedResolve] = resolve19;
           });
         }
       }
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve18, reject) => {
+        return await new Promise((resolve19, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9598,7 +9598,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve18(null);
+              resolve19(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9617,7 +9617,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve18, reject) => {
+      return new Promise((resolve19, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9634,7 +9634,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve18,
+              resolve: resolve19,
               reject,
               length: 0,
               body: []
@@ -9704,18 +9704,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve18, stream, length } = consume2;
+      const { type, body, resolve: resolve19, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve18(chunksDecode(body, length));
+          resolve19(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve18(JSON.parse(chunksDecode(body, length)));
+          resolve19(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve18(chunksConcat(body, length).buffer);
+          resolve19(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve18(new Blob(body, { type: stream[kContentType] }));
+          resolve19(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve18(chunksConcat(body, length));
+          resolve19(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9972,9 +9972,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve18, reject) => {
+        return new Promise((resolve19, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve18(data);
+            return err ? reject(err) : resolve19(data);
           });
         });
       }
@@ -10197,9 +10197,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve18, reject) => {
+        return new Promise((resolve19, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve18(data);
+            return err ? reject(err) : resolve19(data);
           });
         });
       }
@@ -10404,7 +10404,7 @@ var require_api_pipeline = __commonJS({
         util.destroy(ret, err);
       }
     };
-    function pipeline5(opts, handler) {
+    function pipeline6(opts, handler) {
       try {
         const pipelineHandler = new PipelineHandler(opts, handler);
         this.dispatch({ ...opts, body: pipelineHandler.req }, pipelineHandler);
@@ -10413,7 +10413,7 @@ var require_api_pipeline = __commonJS({
         return new PassThrough().destroy(err);
       }
     }
-    module.exports = pipeline5;
+    module.exports = pipeline6;
   }
 });
 
@@ -10484,9 +10484,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve18, reject) => {
+        return new Promise((resolve19, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve18(data);
+            return err ? reject(err) : resolve19(data);
           });
         });
       }
@@ -10578,9 +10578,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve18, reject) => {
+        return new Promise((resolve19, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve18(data);
+            return err ? reject(err) : resolve19(data);
           });
         });
       }
@@ -11249,11 +11249,11 @@ var require_pluralizer = __commonJS({
         this.singular = singular;
         this.plural = plural3;
       }
-      pluralize(count2) {
-        const one = count2 === 1;
+      pluralize(count3) {
+        const one = count3 === 1;
         const keys = one ? singulars : plurals;
         const noun = one ? this.singular : this.plural;
-        return { ...keys, count: count2, noun };
+        return { ...keys, count: count3, noun };
       }
     };
   }
@@ -11654,7 +11654,7 @@ var require_dns = __commonJS({
   "node_modules/undici/lib/interceptor/dns.js"(exports, module) {
     "use strict";
     var { isIP: isIP2 } = __require("node:net");
-    var { lookup } = __require("node:dns");
+    var { lookup: lookup2 } = __require("node:dns");
     var DecoratorHandler = require_decorator_handler();
     var { InvalidArgumentError, InformationalError } = require_errors();
     var maxInt = Math.pow(2, 31) - 1;
@@ -11744,7 +11744,7 @@ var require_dns = __commonJS({
         }
       }
       #defaultLookup(origin, opts, cb) {
-        lookup(
+        lookup2(
           origin.hostname,
           {
             all: true,
@@ -13578,7 +13578,7 @@ var require_fetch = __commonJS({
       subresourceSet
     } = require_constants3();
     var EE = __require("node:events");
-    var { Readable: Readable6, pipeline: pipeline5, finished } = __require("node:stream");
+    var { Readable: Readable6, pipeline: pipeline6, finished } = __require("node:stream");
     var { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = require_util();
     var { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = require_data_url();
     var { getGlobalDispatcher } = require_global2();
@@ -14443,7 +14443,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve18, reject) => agent.dispatch(
+        return new Promise((resolve19, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14519,11 +14519,11 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable6({ read: resume });
               const onError = this.onError.bind(this);
-              resolve18({
+              resolve19({
                 status,
                 statusText,
                 headersList,
-                body: decoders.length ? pipeline5(this.body, ...decoders, (err) => {
+                body: decoders.length ? pipeline6(this.body, ...decoders, (err) => {
                   if (err) {
                     this.onError(err);
                   }
@@ -14562,7 +14562,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve18({
+              resolve19({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18303,8 +18303,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve18) => {
-        setTimeout(resolve18, ms).unref();
+      return new Promise((resolve19) => {
+        setTimeout(resolve19, ms).unref();
       });
     }
     module.exports = {
@@ -18672,15 +18672,15 @@ ${value}`;
           pos = 0;
         }
       }
-      discardLeadingBytes(count2) {
-        while (count2 > 0 && this.lineChunkIndex < this.chunks.length) {
+      discardLeadingBytes(count3) {
+        while (count3 > 0 && this.lineChunkIndex < this.chunks.length) {
           const chunk = this.chunks[this.lineChunkIndex];
           const remaining = chunk.length - this.linePos;
-          if (count2 < remaining) {
-            this.linePos += count2;
-            count2 = 0;
+          if (count3 < remaining) {
+            this.linePos += count3;
+            count3 = 0;
           } else {
-            count2 -= remaining;
+            count3 -= remaining;
             this.lineChunkIndex++;
             this.linePos = 0;
           }
@@ -18724,7 +18724,7 @@ ${value}`;
 var require_eventsource = __commonJS({
   "node_modules/undici/lib/web/eventsource/eventsource.js"(exports, module) {
     "use strict";
-    var { pipeline: pipeline5 } = __require("node:stream");
+    var { pipeline: pipeline6 } = __require("node:stream");
     var { fetching } = require_fetch();
     var { makeRequest } = require_request2();
     var { webidl } = require_webidl();
@@ -18884,7 +18884,7 @@ var require_eventsource = __commonJS({
               ));
             }
           });
-          pipeline5(
+          pipeline6(
             response.body.stream,
             eventSourceStream,
             (error4) => {
@@ -19405,8 +19405,8 @@ var init_atomic = __esm({
       durable() {
         const fd = this.fd;
         this.fdOpen = void 0;
-        return new Promise((resolve18, reject) => {
-          fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve18()));
+        return new Promise((resolve19, reject) => {
+          fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve19()));
         });
       }
       /** Renames the (synced, closed) temp file over the target. */
@@ -20627,9 +20627,9 @@ function findCentralDirectory(src) {
   }
   throw new Error("End of central directory record signature not found. Either not a zip file, or file is truncated.");
 }
-function walkCentralDirectory(src, offset, count2, onEntry) {
+function walkCentralDirectory(src, offset, count3, onEntry) {
   let at = offset;
-  for (let k = 0; k < count2; k++) {
+  for (let k = 0; k < count3; k++) {
     const h = readMeta(src, at, 46);
     const signature = h.readUInt32LE(0);
     if (signature !== 33639248) throw new Error(`invalid central directory file header signature: 0x${signature.toString(16)}`);
@@ -20835,7 +20835,7 @@ var init_zip_tree = __esm({
     S_IFDIR = 16384;
     S_IFLNK = 40960;
     readUInt64LE = (b, at) => b.readUInt32LE(at + 4) * 4294967296 + b.readUInt32LE(at);
-    tooManyEntries = (count2, limit) => ({ kind: "LIMIT", message: `archive has ${count2} entries, more than the limit of ${limit} (--max-entries)` });
+    tooManyEntries = (count3, limit) => ({ kind: "LIMIT", message: `archive has ${count3} entries, more than the limit of ${limit} (--max-entries)` });
     unsafeName = (name, why) => ({ kind: "PATH_UNSAFE", entry: name, message: `unsafe entry name ${JSON.stringify(name)}: ${why}` });
     duplicateEntry = (name) => ({ kind: "DUPLICATE", entry: name, message: `duplicate entry ${JSON.stringify(name)}` });
     entryTooLarge = (name, size, limit) => ({
@@ -21933,7 +21933,7 @@ function lineOf(doc, offset, lineOffset) {
 function fastParser() {
   if (fast) return fast;
   const js = jsYaml();
-  const scalar3 = (tag, resolve18, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve18, construct });
+  const scalar3 = (tag, resolve19, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve19, construct });
   const schemaFor = (bigInt) => js.FAILSAFE_SCHEMA.extend({
     implicit: [
       scalar3("null", (s) => /^(?:~|[Nn]ull|NULL)?$/.test(s), () => null),
@@ -23763,14 +23763,14 @@ var init_record_pass = __esm({
           r3.release();
           return;
         }
-        let resolve18;
+        let resolve19;
         let reject;
         const promise = new Promise((res, rej) => {
-          resolve18 = res;
+          resolve19 = res;
           reject = rej;
         });
         promise.catch(() => void 0);
-        this.hashed.set(key3, { resolve: resolve18, reject, promise });
+        this.hashed.set(key3, { resolve: resolve19, reject, promise });
         this.ranges.set(key3, r3);
         this.given.set(key3, { fd: r3.fd, offset: r3.offset, size: r3.size });
         this.hold();
@@ -23813,9 +23813,9 @@ var init_record_pass = __esm({
        */
       shareDocs(handoff, counter2, batch, onResults, place, links) {
         if (this.failure) return Promise.reject(this.failure);
-        return new Promise((resolve18, reject) => {
+        return new Promise((resolve19, reject) => {
           this.onDocs = onResults;
-          this.docsDone = resolve18;
+          this.docsDone = resolve19;
           this.docsFailed = reject;
           this.hold();
           this.worker.postMessage({ op: "docs", handoff, counter: counter2, batch, place, links });
@@ -23829,13 +23829,13 @@ var init_record_pass = __esm({
       placeFiles(path, files) {
         const out = /* @__PURE__ */ new Map();
         for (const f of files) {
-          out.set(f.key, new Promise((resolve18) => {
+          out.set(f.key, new Promise((resolve19) => {
             if (this.failure) {
               f.range.release();
-              resolve18({ error: this.failure, write: false });
+              resolve19({ error: this.failure, write: false });
               return;
             }
-            this.placing.set(f.key, { range: f.range, resolve: resolve18 });
+            this.placing.set(f.key, { range: f.range, resolve: resolve19 });
             this.hold();
           }));
         }
@@ -23855,8 +23855,8 @@ var init_record_pass = __esm({
       }
       finish(concepts, idSpace) {
         if (this.failure) return Promise.reject(this.failure);
-        return new Promise((resolve18, reject) => {
-          this.result = { resolve: resolve18, reject };
+        return new Promise((resolve19, reject) => {
+          this.result = { resolve: resolve19, reject };
           this.hold();
           this.worker.postMessage({ op: "finish", concepts, idSpace });
         });
@@ -24349,9 +24349,9 @@ function literalStarts(b) {
   const n = b.length;
   const out = [];
   const a0 = 4 - (b.byteOffset & 3) & 3;
-  const count2 = n > a0 ? n - a0 >> 2 : 0;
-  const words = count2 ? new Uint32Array(b.buffer, b.byteOffset + a0, count2) : new Uint32Array(0);
-  const a1 = a0 + 4 * count2;
+  const count3 = n > a0 ? n - a0 >> 2 : 0;
+  const words = count3 ? new Uint32Array(b.buffer, b.byteOffset + a0, count3) : new Uint32Array(0);
+  const a1 = a0 + 4 * count3;
   for (let s = 0; s < Math.min(a0, n); s++) if (literalStartsAt(b, s)) out.push(s);
   for (let j = 0; j < words.length; j++) {
     const w = words[j];
@@ -24394,11 +24394,11 @@ function findSecretsInLines(bytes, lines, encoding, bom = false) {
   const out = [];
   const seen = /* @__PURE__ */ new Set();
   const r3 = lines.read;
-  let carried;
+  let carried2;
   let carriedLine = -1;
   for (let q2 = 0; q2 < r3.length; q2 += 4) {
     const k = r3[q2];
-    const line = carriedLine === k ? carried : text2(r3[q2 + 1], r3[q2 + 2]);
+    const line = carriedLine === k ? carried2 : text2(r3[q2 + 1], r3[q2 + 2]);
     const next = r3[q2 + 3] < 0 ? void 0 : text2(r3[q2 + 2] + 1, r3[q2 + 3]);
     const n = k + 1;
     lineFindings(line, next, (kind, column) => {
@@ -24408,7 +24408,7 @@ function findSecretsInLines(bytes, lines, encoding, bom = false) {
         out.push({ kind, line: n, column });
       }
     }, NO_STEPS);
-    carried = next;
+    carried2 = next;
     carriedLine = k + 1;
   }
   return out;
@@ -25438,11 +25438,11 @@ var init_zip_layout = __esm({
       }
       /** The central directory and end records, from each entry's CRC-32 (in entry order), in one buffer. */
       tail(crcs) {
-        const count2 = this.entries.length;
+        const count3 = this.entries.length;
         let cdSize = 0;
         for (const e of this.entries) cdSize += centralRecordLength(e);
         const cdStart = this.centralAt;
-        const big = count2 >= 65535 || cdSize >= MAX32 || cdStart >= MAX32;
+        const big = count3 >= 65535 || cdSize >= MAX32 || cdStart >= MAX32;
         const out = Buffer.alloc(cdSize + (big ? 56 + 20 : 0) + 22);
         let at = 0;
         this.entries.forEach((e, i) => {
@@ -25455,8 +25455,8 @@ var init_zip_layout = __esm({
           u64(r3, 56 - 12, 4);
           r3.writeUInt16LE(MADE_BY_UNIX_63, 12);
           r3.writeUInt16LE(45, 14);
-          u64(r3, count2, 24);
-          u64(r3, count2, 32);
+          u64(r3, count3, 24);
+          u64(r3, count3, 32);
           u64(r3, cdSize, 40);
           u64(r3, cdStart, 48);
           const loc = Buffer.alloc(20);
@@ -25467,8 +25467,8 @@ var init_zip_layout = __esm({
         }
         const eocd = Buffer.alloc(22);
         eocd.writeUInt32LE(101010256, 0);
-        eocd.writeUInt16LE(count2 >= 65535 ? 65535 : count2, 8);
-        eocd.writeUInt16LE(count2 >= 65535 ? 65535 : count2, 10);
+        eocd.writeUInt16LE(count3 >= 65535 ? 65535 : count3, 8);
+        eocd.writeUInt16LE(count3 >= 65535 ? 65535 : count3, 10);
         eocd.writeUInt32LE(cdSize >= MAX32 ? MAX32 : cdSize, 12);
         eocd.writeUInt32LE(cdStart >= MAX32 ? MAX32 : cdStart, 16);
         parts.push(eocd);
@@ -25554,8 +25554,8 @@ function queueEntry(out, headerAt, name, bytes) {
 }
 function readBack(plan) {
   const { path, size, headerAt, dataAt, sizes, crcs, names, nameAt, nameLength, tail } = plan;
-  const count2 = dataAt.length;
-  const centralAt = count2 ? dataAt[count2 - 1] + sizes[count2 - 1] : 0;
+  const count3 = dataAt.length;
+  const centralAt = count3 ? dataAt[count3 - 1] + sizes[count3 - 1] : 0;
   if (centralAt + tail.length !== size) return { error: `the archive is ${size} bytes, its layout ${centralAt + tail.length}` };
   let part = -1;
   let start = 0;
@@ -25563,7 +25563,7 @@ function readBack(plan) {
   const nameBytes = Buffer.from(names.buffer, names.byteOffset, names.byteLength);
   const tailBytes = Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength);
   let longestName = 0;
-  for (let i = 0; i < count2; i++) longestName = Math.max(longestName, nameLength[i]);
+  for (let i = 0; i < count3; i++) longestName = Math.max(longestName, nameLength[i]);
   const header = Buffer.allocUnsafe(localHeaderLength(longestName, MAX_SIZE));
   let expected = tailBytes;
   let crc = 0;
@@ -25572,7 +25572,7 @@ function readBack(plan) {
       if (part >= 0 && (part & 1) === 1 && crc >>> 0 !== crcs[part >> 1]) return { error: "crc", entry: part >> 1 };
       part++;
       start = end;
-      if (part === 2 * count2) {
+      if (part === 2 * count3) {
         expected = tailBytes;
         end = size;
         return void 0;
@@ -25601,12 +25601,12 @@ function readBack(plan) {
       h.update(block);
       for (let at = pos; at < pos + n; ) {
         const to = Math.min(end, pos + n);
-        if ((part & 1) === 1 && part < 2 * count2) crc = crc32(block.subarray(at - pos, to - pos), crc);
+        if ((part & 1) === 1 && part < 2 * count3) crc = crc32(block.subarray(at - pos, to - pos), crc);
         else if (block.compare(expected, at - start, to - start, at - pos, to - pos) !== 0) {
-          return part === 2 * count2 ? { error: "the central directory is not the one laid out" } : { error: "its local header is not the one laid out", entry: part >> 1 };
+          return part === 2 * count3 ? { error: "the central directory is not the one laid out" } : { error: "its local header is not the one laid out", entry: part >> 1 };
         }
         at = to;
-        if (at === end && part < 2 * count2) {
+        if (at === end && part < 2 * count3) {
           failure2 = next();
           if (failure2) return failure2;
         }
@@ -25881,15 +25881,15 @@ async function buildOctx(tree, opts) {
 }
 function shippedSecrets(layout, manifestBytes2, payload, allow) {
   const out = [];
-  const count2 = layout.entries.length;
+  const count3 = layout.entries.length;
   const manifestName = layout.name(0);
   let lo = 1;
-  for (let hi = count2; lo < hi; ) {
+  for (let hi = count3; lo < hi; ) {
     const mid = lo + hi >>> 1;
     if (Buffer.compare(layout.name(mid), manifestName) < 0) lo = mid + 1;
     else hi = mid;
   }
-  for (let k = 0; k < count2; k++) {
+  for (let k = 0; k < count3; k++) {
     const i = k < lo - 1 ? k + 1 : k === lo - 1 ? 0 : k;
     if (nameMayHoldSecret(layout.name(i))) out.push(...scanSecretName(layout.paths[i], allow));
     const found = i === 0 ? scanSecretBytes(manifestBytes2, MANIFEST, MANIFEST, allow) : payload.size ? payload.get(layout.paths[i]) : void 0;
@@ -26375,19 +26375,19 @@ function neutralType(t) {
   return typeof t === "string" && t.trim() && t !== DEFAULT_TYPE ? t : void 0;
 }
 function takeCarried(fields, self) {
-  const carried = {};
+  const carried2 = {};
   const rest2 = {};
   for (const [k, v] of Object.entries(fields)) {
     const f = FORMAT_NAMES.find((x) => k === `x-${x}`);
     if (!f) rest2[k] = v;
-    else if (f !== self && isMap3(v) && Object.keys(v).length) carried[f] = v;
+    else if (f !== self && isMap3(v) && Object.keys(v).length) carried2[f] = v;
   }
-  return { carried, rest: rest2 };
+  return { carried: carried2, rest: rest2 };
 }
-function carriedBlocks(carried, self) {
+function carriedBlocks(carried2, self) {
   const out = {};
   for (const f of FORMAT_NAMES) {
-    const v = carried?.[f];
+    const v = carried2?.[f];
     if (f !== self && v && Object.keys(v).length) out[`x-${f}`] = v;
   }
   return out;
@@ -26431,13 +26431,13 @@ function withKeptHead(d, self, text2, write) {
 }
 function manifestExtension(v) {
   const x = isMap3(v) ? v : {};
-  const carried = {};
-  for (const f of FORMAT_NAMES) if (isMap3(x[f]) && Object.keys(x[f]).length) carried[f] = x[f];
+  const carried2 = {};
+  for (const f of FORMAT_NAMES) if (isMap3(x[f]) && Object.keys(x[f]).length) carried2[f] = x[f];
   const site = siteFromJson(x.site);
   return {
     ...typeof x.name === "string" ? { name: x.name } : {},
     ..."description" in x && (typeof x.description === "string" || x.description === null) ? { description: x.description } : {},
-    carried,
+    carried: carried2,
     ...site ? { site } : {}
   };
 }
@@ -26525,7 +26525,7 @@ function octxIdFor(id) {
   return isUuidV7(id) ? id : uuidv7(0, `ctxforge-id:${id}`);
 }
 function docFromText(t, path, file) {
-  const { carried, rest: rest2 } = takeCarried(t.fields, "octx");
+  const { carried: carried2, rest: rest2 } = takeCarried(t.fields, "octx");
   const { type, title, description, tags, octx: octx2, [NEUTRAL_ID]: xid, [NAV_ORDER]: nav, ...own2 } = rest2;
   const docId = isMap3(octx2) && typeof octx2.document_id === "string" ? octx2.document_id : void 0;
   if (!docId) fail("OCTX_DOCUMENT_ID_INVALID", `${file} has no octx.document_id; run \`ctxforge ids\` first`, { file }, 1);
@@ -26535,8 +26535,8 @@ function docFromText(t, path, file) {
   const rest22 = { ...octx2 };
   if (rest22.document_id === octxIdFor(id)) delete rest22.document_id;
   if (Object.keys(rest22).length) own2.octx = rest22;
-  if (Object.keys(own2).length) carried.octx = own2;
-  if (Object.keys(carried).length) d.carried = carried;
+  if (Object.keys(own2).length) carried2.octx = own2;
+  if (Object.keys(carried2).length) d.carried = carried2;
   return d;
 }
 function fieldsOf(d, own2) {
@@ -26761,10 +26761,10 @@ async function fromTree(tree, listed2, withDocs, idsOnly = false) {
   if (Object.keys(manifest).length) own2.manifest = manifest;
   if (index !== void 0 && index !== indexText(name, docs)) own2.index = { text: index, for: indexKey(docs) };
   if (log !== void 0) own2.log = log;
-  const carried = { ...ext.carried };
+  const carried2 = { ...ext.carried };
   const mine = beyondDerived(own2, derivedIdentity(meta));
-  if (Object.keys(mine).length) carried.octx = mine;
-  if (Object.keys(carried).length) meta.carried = carried;
+  if (Object.keys(mine).length) carried2.octx = mine;
+  if (Object.keys(carried2).length) meta.carried = carried2;
   return { format: "octx", meta, docs, assets, skills: [], notes: notes2 };
 }
 var KINDS, BUILT_RELEASE;
@@ -34459,7 +34459,7 @@ var init_source = __esm({
 });
 
 // src/acx/sign.ts
-function signatureRow(key3, objects, manifestHash2, meta, signedAt) {
+function signatureRow(key3, objects, manifestHash2, meta, signedAt2) {
   let engine2 = null;
   try {
     engine2 = JSON.parse(meta.get("acx.embedding_engine") ?? "null");
@@ -34472,7 +34472,7 @@ function signatureRow(key3, objects, manifestHash2, meta, signedAt) {
     fileCount: objects.filter((o) => o.zone === "rom").length,
     publisherId: meta.get("acx.publisher_id") ?? "",
     embeddingEngine: engine2,
-    signedAt
+    signedAt: signedAt2
   });
   const { envelope, keyid } = signStatement(statement, key3);
   return {
@@ -34481,7 +34481,7 @@ function signatureRow(key3, objects, manifestHash2, meta, signedAt) {
     envelope: JSON.stringify(envelope),
     keyid,
     public_key_pem: key3.publicKey.spkiPem,
-    created_at: signedAt
+    created_at: signedAt2
   };
 }
 var init_sign = __esm({
@@ -34626,8 +34626,8 @@ function assemble2(src, epoch, key3, compress) {
   if (compress) d.push(warning2("ACX_COMPRESS_ZLIB", "sqlar blobs are written zlib-compressed (what stock `sqlite3 -Ax` reads); the ACX reference implementation reads only raw Deflate or stored blobs, so it cannot read this cartridge: leave --compress off for cartridges the reference (acx verify, acx load) must read"));
   const manifestHash2 = romManifestHash(objects);
   meta.set("acx.rom_manifest_hash", manifestHash2);
-  const signedAt = meta.get("acx.created_at");
-  const signatures = key3 ? [signatureRow(key3, objects, manifestHash2, meta, signedAt)] : [];
+  const signedAt2 = meta.get("acx.created_at");
+  const signatures = key3 ? [signatureRow(key3, objects, manifestHash2, meta, signedAt2)] : [];
   return {
     manifestHash: manifestHash2,
     diagnostics: d,
@@ -34782,9 +34782,9 @@ var init_inspect2 = __esm({
 
 // src/acx/items.ts
 function knowledgeKeys(ids) {
-  const count2 = /* @__PURE__ */ new Map();
-  for (const id of ids.values()) count2.set(id, (count2.get(id) ?? 0) + 1);
-  return new Map([...ids].filter(([, id]) => count2.get(id) === 1));
+  const count3 = /* @__PURE__ */ new Map();
+  for (const id of ids.values()) count3.set(id, (count3.get(id) ?? 0) + 1);
+  return new Map([...ids].filter(([, id]) => count3.get(id) === 1));
 }
 function itemsFrom(objects, files, meta, manifestHash2, skipMeta, knowledgeIds = /* @__PURE__ */ new Map()) {
   const items2 = [];
@@ -35166,8 +35166,8 @@ async function signCartridge(input2, key3, outPath, opts) {
   const hash2 = c.check.report.manifestHash;
   const env = opts.env ?? process.env;
   const created = meta.get("acx.created_at");
-  const signedAt = created ?? (env.SOURCE_DATE_EPOCH ? isoSeconds(parseEpoch(env.SOURCE_DATE_EPOCH, "SOURCE_DATE_EPOCH")) : isoSeconds(0));
-  const row = signatureRow(key3, c.check.romObjects, hash2, meta, signedAt);
+  const signedAt2 = created ?? (env.SOURCE_DATE_EPOCH ? isoSeconds(parseEpoch(env.SOURCE_DATE_EPOCH, "SOURCE_DATE_EPOCH")) : isoSeconds(0));
+  const row = signatureRow(key3, c.check.romObjects, hash2, meta, signedAt2);
   const bytes = rewriteCartridge(c.bytes, (db) => {
     db.prepare("DELETE FROM signatures").run();
     const pem = db.prepare("SELECT count(*) AS n FROM pragma_table_info('signatures') WHERE name = 'public_key_pem'").get().n > 0;
@@ -35214,12 +35214,12 @@ var init_unsigned = __esm({
 
 // src/acx/doc-fields.ts
 function docFromText2(t, path) {
-  const { carried, rest: rest2 } = takeCarried(t.fields, "acx");
+  const { carried: carried2, rest: rest2 } = takeCarried(t.fields, "acx");
   const { id, type, title, description, tags, [NAV_ORDER]: nav, ...own2 } = rest2;
   const d = { id: typeof id === "string" && id ? id : path.replace(/\.md$/, ""), path, title: titleOf(title, t.body) ?? path, body: t.body };
   setCommonFields(d, { type, description, tags, nav }, own2);
-  if (Object.keys(own2).length) carried.acx = own2;
-  if (Object.keys(carried).length) d.carried = carried;
+  if (Object.keys(own2).length) carried2.acx = own2;
+  if (Object.keys(carried2).length) d.carried = carried2;
   return d;
 }
 function fieldsOf2(d, own2) {
@@ -35524,10 +35524,10 @@ async function fromTree2(tree, withDocs, withSkills, unsigned = /* @__PURE__ */ 
   const desc = "description" in ext ? ext.description : description;
   if (typeof desc === "string") meta.description = desc;
   if (ext.site) meta.site = ext.site;
-  const carried = { ...ext.carried };
+  const carried2 = { ...ext.carried };
   const mine = beyondDerived({ artifact, ...rest2 }, derivedCartridge(meta));
-  if (Object.keys(mine).length) carried.acx = mine;
-  if (Object.keys(carried).length) meta.carried = carried;
+  if (Object.keys(mine).length) carried2.acx = mine;
+  if (Object.keys(carried2).length) meta.carried = carried2;
   return { format: "acx", meta, docs, assets, skills: withSkills ? (await readSkillFolders(tree)).skills : [], notes: notes2 };
 }
 var KINDS2, ARTIFACT_META, DESCRIPTION_META;
@@ -35553,6 +35553,42 @@ var init_read_documents2 = __esm({
   }
 });
 
+// src/acx/registry-facts.ts
+function count2(db, sql) {
+  try {
+    return Number(db.prepare(sql).get()?.n ?? 0);
+  } catch {
+    return 0;
+  }
+}
+async function cartridgeRegistryFacts(input2, opts) {
+  const { data, db } = await openCartridge(input2, opts.limits);
+  try {
+    const meta = {};
+    for (const r3 of data.meta) if (typeof r3.key === "string" && typeof r3.value === "string") meta[r3.key] = r3.value;
+    const capabilities = data.capabilities.map((r3) => ({ id: String(r3.id), json: typeof r3.json === "string" ? r3.json : "" })).sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    return {
+      meta,
+      capabilities,
+      credentials: data.attestations.filter((a) => a.type === "vc-2.0").length,
+      save: {
+        memory: count2(db, "SELECT COUNT(*) n FROM memory WHERE zone='save'"),
+        files: count2(db, "SELECT COUNT(*) n FROM sqlar WHERE name GLOB 'save/*'"),
+        objects: count2(db, "SELECT COUNT(*) n FROM objects WHERE zone='save'"),
+        vectors: count2(db, "SELECT COUNT(*) n FROM vectors WHERE zone='save'")
+      }
+    };
+  } finally {
+    db.close();
+  }
+}
+var init_registry_facts = __esm({
+  "src/acx/registry-facts.ts"() {
+    "use strict";
+    init_open();
+  }
+});
+
 // src/acx/module.ts
 var acx;
 var init_module2 = __esm({
@@ -35574,6 +35610,7 @@ var init_module2 = __esm({
     init_read_documents2();
     init_write_source2();
     init_skill_folders();
+    init_registry_facts();
     acx = {
       name: "acx",
       title: "Agent Cartridge (.acx)",
@@ -35609,6 +35646,7 @@ var init_module2 = __esm({
       importArtifact: importCartridge,
       sign: signCartridge,
       unsignedDigest,
+      registryFacts: cartridgeRegistryFacts,
       documents: readAcxDocuments,
       async attachments(input2, opts) {
         const c = await checkArtifact(input2, opts);
@@ -38672,7 +38710,7 @@ function plainReference(e) {
   return isMap3(e) && e.type === LINK_EDGE && typeof e.to === "string" && Object.keys(e).every((k) => k === "to" || k === "type");
 }
 function docFromText3(t, path, file) {
-  const { carried, rest: rest2 } = takeCarried(t.fields, "ctxpkg");
+  const { carried: carried2, rest: rest2 } = takeCarried(t.fields, "ctxpkg");
   const { id, title, okf_type, description, tags, edges, [NAV_ORDER]: nav, ...own2 } = rest2;
   if (typeof id !== "string" || !id) fail("CTXPKG_NODE_INVALID", `${file} has no id`, { file }, 1);
   const doc = { id, path, title: titleOf(title, t.body) ?? id, body: t.body };
@@ -38685,8 +38723,8 @@ function docFromText3(t, path, file) {
     else kept.push(e);
   }
   if (kept.length) own2.edges = kept;
-  if (Object.keys(own2).length) carried.ctxpkg = own2;
-  if (Object.keys(carried).length) doc.carried = carried;
+  if (Object.keys(own2).length) carried2.ctxpkg = own2;
+  if (Object.keys(carried2).length) doc.carried = carried2;
   return { doc, refs };
 }
 function ownBody(d, own2) {
@@ -38903,10 +38941,10 @@ function packageMeta(m, edges, notes2) {
   if (ext.site) meta.site = ext.site;
   const left = Object.keys(rest2).filter((k) => !["conformance_level", "dependencies"].includes(k) || k === "dependencies" && Array.isArray(rest2.dependencies) && rest2.dependencies.length);
   if (left.length) notes2.push(info2("CONVERT_LEFT_OUT", `${MANIFEST_FILE2} fields ${left.join(", ")} have no place in the other formats' manifests (they travel in x-ctxforge for a conversion back)`, { file: MANIFEST_FILE2 }));
-  const carried = { ...ext.carried };
+  const carried2 = { ...ext.carried };
   const mine = beyondDerived({ name, ...rest2 }, derivedManifest(meta, edges));
-  if (Object.keys(mine).length) carried.ctxpkg = mine;
-  if (Object.keys(carried).length) meta.carried = carried;
+  if (Object.keys(mine).length) carried2.ctxpkg = mine;
+  if (Object.keys(carried2).length) meta.carried = carried2;
   return meta;
 }
 var init_read_documents3 = __esm({
@@ -39214,7 +39252,7 @@ function publicGet(url, signal) {
   return publicRequest(url, signal, { accept: "*/*" });
 }
 function publicRequest(url, signal, headers2, method = "GET") {
-  return new Promise((resolve18, reject) => {
+  return new Promise((resolve19, reject) => {
     const u = new URL(url);
     const why = publicUrlProblem(u);
     if (why) {
@@ -39226,7 +39264,7 @@ function publicRequest(url, signal, headers2, method = "GET") {
       for (const [k, v] of Object.entries(res.headers)) if (v !== void 0) headers3.set(k, Array.isArray(v) ? v.join(", ") : v);
       const status = res.statusCode ?? 502;
       const body = method === "HEAD" || status === 204 || status === 304 ? null : Readable3.toWeb(res);
-      resolve18(new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers: headers3 }));
+      resolve19(new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers: headers3 }));
     });
     req.on("error", reject);
     req.end();
@@ -39434,8 +39472,8 @@ function sameRegistry(key3, host) {
   return k === host || DOCKER_HUB.has(k) && DOCKER_HUB.has(host);
 }
 function runHelper(name, host) {
-  return new Promise((resolve18, reject) => {
-    const child = execFile2(`docker-credential-${name}`, ["get"], { timeout: 3e4, maxBuffer: 1 << 20, env: process.env }, (err, stdout) => err ? reject(err) : resolve18(stdout));
+  return new Promise((resolve19, reject) => {
+    const child = execFile2(`docker-credential-${name}`, ["get"], { timeout: 3e4, maxBuffer: 1 << 20, env: process.env }, (err, stdout) => err ? reject(err) : resolve19(stdout));
     child.stdin?.end(host);
   });
 }
@@ -39697,7 +39735,7 @@ async function readBounded(res, max, where2) {
   return Buffer.concat(chunks);
 }
 function rawRequest(url, method, headers2, body) {
-  return new Promise((resolve18, reject) => {
+  return new Promise((resolve19, reject) => {
     const req = (url.protocol === "https:" ? httpsRequest : httpRequest)(url, { method, headers: headers2 }, (msg) => {
       const h = new Headers();
       for (const [k, v] of Object.entries(msg.headers)) if (v !== void 0) h.set(k, Array.isArray(v) ? v.join(", ") : v);
@@ -39712,11 +39750,11 @@ function rawRequest(url, method, headers2, body) {
         msg.on("data", (c) => {
           if (chunks.reduce((a, b) => a + b.length, 0) < 65536) chunks.push(c);
         });
-        msg.on("end", () => resolve18(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status: status < 200 || status > 599 ? 502 : status, headers: h })));
+        msg.on("end", () => resolve19(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status: status < 200 || status > 599 ? 502 : status, headers: h })));
         msg.on("error", reject);
         return;
       }
-      resolve18(res);
+      resolve19(res);
     });
     req.on("error", reject);
     if (body) {
@@ -40370,9 +40408,9 @@ async function pushPackage(store, ref, artifact, o) {
   const digest = digestOf2(bytes);
   let uploaded = 0;
   let present = 0;
-  const count2 = (r3) => r3 === "uploaded" ? uploaded++ : present++;
-  count2(await store.pushBlob(EMPTY_DIGEST, 2, { bytes: EMPTY_BLOB }));
-  count2(await store.pushBlob(layer.digest, size, { file: artifact }));
+  const count3 = (r3) => r3 === "uploaded" ? uploaded++ : present++;
+  count3(await store.pushBlob(EMPTY_DIGEST, 2, { bytes: EMPTY_BLOB }));
+  count3(await store.pushBlob(layer.digest, size, { file: artifact }));
   await store.putManifest(ref.tag ?? digest, bytes, OCI_MANIFEST);
   const subject = { mediaType: OCI_MANIFEST, digest, size: bytes.length };
   const refs = [];
@@ -40380,12 +40418,12 @@ async function pushPackage(store, ref, artifact, o) {
   if (rel.sums) {
     const layers = [];
     const sumsDesc = { mediaType: CHECKSUMS_LAYER, digest: digestOf2(rel.sums), size: rel.sums.length, annotations: { [TITLE]: "SHA256SUMS" } };
-    count2(await store.pushBlob(sumsDesc.digest, sumsDesc.size, { bytes: rel.sums }));
+    count3(await store.pushBlob(sumsDesc.digest, sumsDesc.size, { bytes: rel.sums }));
     layers.push(sumsDesc);
     if (rel.minisig) {
       const sig = Buffer.from(rel.minisig, "utf8");
       const d2 = { mediaType: MINISIG_LAYER, digest: digestOf2(sig), size: sig.length, annotations: { [TITLE]: "SHA256SUMS.minisig" } };
-      count2(await store.pushBlob(d2.digest, d2.size, { bytes: sig }));
+      count3(await store.pushBlob(d2.digest, d2.size, { bytes: sig }));
       layers.push(d2);
     }
     const d = await pushReferrer(store, { artifactType: CHECKSUMS_ARTIFACT, config: emptyConfig(), layers, subject });
@@ -40393,13 +40431,13 @@ async function pushPackage(store, ref, artifact, o) {
   }
   for (const att of await module.attachments?.({ label: label2, path: artifact }, {}) ?? []) {
     const l = { mediaType: att.mediaType, digest: digestOf2(att.bytes), size: att.bytes.length, annotations: { [TITLE]: att.title } };
-    count2(await store.pushBlob(l.digest, l.size, { bytes: att.bytes }));
+    count3(await store.pushBlob(l.digest, l.size, { bytes: att.bytes }));
     const d = await pushReferrer(store, { artifactType: att.artifactType, config: emptyConfig(), layers: [l], subject });
     refs.push({ artifactType: att.artifactType, digest: d.digest });
   }
   if (rel.provenance) {
     const p = { mediaType: PROVENANCE_LAYER, digest: digestOf2(rel.provenance), size: rel.provenance.length, annotations: { [TITLE]: "provenance.intoto.json" } };
-    count2(await store.pushBlob(p.digest, p.size, { bytes: rel.provenance }));
+    count3(await store.pushBlob(p.digest, p.size, { bytes: rel.provenance }));
     const d = await pushReferrer(store, { artifactType: PROVENANCE_ARTIFACT, config: emptyConfig(), layers: [p], subject });
     refs.push({ artifactType: PROVENANCE_ARTIFACT, digest: d.digest });
   }
@@ -41454,7 +41492,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
                   }
                   errors++;
                 }
-                if (!pattern10.test(data31)) {
+                if (!pattern102.test(data31)) {
                   const err85 = { instancePath: instancePath + "/links/" + i4 + "/path", schemaPath: "#/$defs/path/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" }, message: 'must match pattern "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$"' };
                   if (vErrors === null) {
                     vErrors = [err85];
@@ -41549,7 +41587,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (!pattern10.test(data34)) {
+            if (!pattern102.test(data34)) {
               const err94 = { instancePath: instancePath + "/adopted/" + i5, schemaPath: "#/properties/adopted/items/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" }, message: 'must match pattern "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$"' };
               if (vErrors === null) {
                 vErrors = [err94];
@@ -41626,7 +41664,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (!pattern10.test(data36)) {
+            if (!pattern102.test(data36)) {
               const err100 = { instancePath: instancePath + "/folders/" + i7, schemaPath: "#/properties/folders/items/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" }, message: 'must match pattern "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$"' };
               if (vErrors === null) {
                 vErrors = [err100];
@@ -41753,7 +41791,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
                   }
                   errors++;
                 }
-                if (!pattern10.test(data39)) {
+                if (!pattern102.test(data39)) {
                   const err111 = { instancePath: instancePath + "/files/" + i9 + "/path", schemaPath: "#/$defs/path/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" }, message: 'must match pattern "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$"' };
                   if (vErrors === null) {
                     vErrors = [err111];
@@ -41872,7 +41910,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
                   }
                   errors++;
                 }
-                if (!pattern10.test(data44)) {
+                if (!pattern102.test(data44)) {
                   const err122 = { instancePath: instancePath + "/files/" + i9 + "/original_path", schemaPath: "#/$defs/path/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" }, message: 'must match pattern "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$"' };
                   if (vErrors === null) {
                     vErrors = [err122];
@@ -42039,7 +42077,7 @@ function validate203(data, { instancePath = "", parentData, parentDataProperty, 
   validate203.errors = vErrors;
   return errors === 0;
 }
-var import_ucs2length3, import_equal2, validateLock, schema312, schema322, func13, func2, func02, pattern43, pattern52, pattern62, pattern82, pattern10, pattern15;
+var import_ucs2length3, import_equal2, validateLock, schema312, schema322, func13, func2, func02, pattern43, pattern52, pattern62, pattern82, pattern102, pattern15;
 var init_lock_validator = __esm({
   "src/install/lock-validator.ts"() {
     "use strict";
@@ -42055,7 +42093,7 @@ var init_lock_validator = __esm({
     pattern52 = new RegExp("^[0-9a-f]{64}$", "u");
     pattern62 = new RegExp("^[0-9A-F]{16}$", "u");
     pattern82 = new RegExp("^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$", "u");
-    pattern10 = new RegExp("^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$", "u");
+    pattern102 = new RegExp("^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$", "u");
     pattern15 = new RegExp("^0[0-7]{3}$", "u");
     validate213.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
     validate203.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
@@ -42204,14 +42242,19 @@ function semanticProblems(lock) {
 function unimplemented(p) {
   const out = [];
   const raw = p;
-  const oci2 = raw.source.type === "oci";
-  if (raw.source.type !== "path" && raw.source.type !== "url" && !oci2) out.push(`source type ${JSON.stringify(raw.source.type)} is not supported by this ctxforge`);
-  for (const f of ["range", "vendored_from"]) if (raw.source[f] !== void 0) out.push(`source.${f} is not supported by this ctxforge`);
-  for (const f of ["registry", "manifest_digest"]) {
-    if (oci2 && raw.source[f] === void 0) out.push(`an oci source needs source.${f}`);
-    if (!oci2 && raw.source[f] !== void 0 && raw.source.type !== "registry") out.push(`source.${f} belongs to an oci source, not a ${JSON.stringify(raw.source.type)} one`);
+  const type = raw.source.type;
+  const oci2 = type === "oci";
+  const reg = type === "registry";
+  if (type !== "path" && type !== "url" && !oci2 && !reg) out.push(`source type ${JSON.stringify(type)} is not supported by this ctxforge`);
+  if (raw.source.vendored_from !== void 0) out.push("source.vendored_from is not supported by this ctxforge");
+  if (oci2) {
+    for (const f of ["registry", "manifest_digest"]) if (raw.source[f] === void 0) out.push(`an oci source needs source.${f}`);
   }
   if (oci2 && typeof raw.source.registry === "string" && !/^(oci:\/\/|oci-layout:)/.test(raw.source.registry)) out.push("an oci source's registry starts with oci:// or oci-layout:");
+  if (reg && raw.source.registry === void 0) out.push('source type "registry" without source.registry');
+  if (!oci2 && !reg && raw.source.registry !== void 0) out.push(`source.registry belongs to an oci or registry source, not a ${JSON.stringify(type)} one`);
+  if (!oci2 && raw.source.manifest_digest !== void 0) out.push(`source.manifest_digest belongs to an oci source, not a ${JSON.stringify(type)} one`);
+  if (!reg && raw.source.range !== void 0) out.push('source.range applies only to a source of type "registry"');
   if (raw.links?.length) out.push("links (host folders installed as links) are not supported by this ctxforge");
   if (raw.adopted?.length) out.push("adopted folders are not supported by this ctxforge");
   for (const f of p.files) {
@@ -42332,6 +42375,349 @@ var init_apply = __esm({
   }
 });
 
+// src/registry/layout.ts
+import { createReadStream as createReadStream4 } from "node:fs";
+import { lstat as lstat5, readdir as readdir5 } from "node:fs/promises";
+import { join as join29 } from "node:path";
+async function findFiles(root, sub2, suffix) {
+  const out = [];
+  const walk2 = async (dir, rel) => {
+    const entries = await readdir5(dir, { withFileTypes: true }).catch(() => []);
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join29(dir, e.name);
+      const r3 = `${rel}/${e.name}`;
+      if (e.isSymbolicLink()) out.push({ path, rel: r3, unsafe: "symbolic links are forbidden" });
+      else if (e.isDirectory()) await walk2(path, r3);
+      else if (e.isFile() && e.name.endsWith(suffix)) out.push({ path, rel: r3, unsafe: null });
+    }
+  };
+  const st = await lstat5(join29(root, sub2)).catch(() => void 0);
+  if (st?.isDirectory()) await walk2(join29(root, sub2), sub2);
+  return out;
+}
+async function holdsPrivateKey(path) {
+  let tail = Buffer.alloc(0);
+  for await (const chunk of createReadStream4(path, { highWaterMark: 1 << 20 })) {
+    const b = Buffer.concat([tail, chunk]);
+    if (KEY_MARKERS.some((m) => b.includes(m))) return true;
+    tail = b.subarray(Math.max(0, b.length - 64));
+  }
+  return false;
+}
+async function policyIssues(root) {
+  const issues = [];
+  const walk2 = async (dir, rel) => {
+    for (const e of await readdir5(dir, { withFileTypes: true }).catch(() => [])) {
+      const r3 = rel ? `${rel}/${e.name}` : e.name;
+      if (r3 === ".git") continue;
+      if (e.isSymbolicLink()) {
+        issues.push(`${r3}: symbolic links are forbidden in the registry`);
+        continue;
+      }
+      if (e.isDirectory()) {
+        await walk2(join29(dir, e.name), r3);
+        continue;
+      }
+      if (!e.isFile()) continue;
+      if (/(^|\/)\.env(?:\.|$)/i.test(r3) || /\.key\.pem$/i.test(r3) || /(^|\/)id_(?:rsa|dsa|ecdsa|ed25519)$/i.test(r3) || /(?:private|secret)[^/]*\.pem$/i.test(r3)) {
+        issues.push(`${r3}: secret-bearing filename is forbidden`);
+      }
+      if (await holdsPrivateKey(join29(dir, e.name))) {
+        issues.push(`${r3}: private key material is forbidden`);
+      }
+    }
+  };
+  await walk2(root, "");
+  return [...new Set(issues)].sort();
+}
+var INDEX_FILE, STATUS_FILE, TRUST_FILE, INDEX_SCHEMA, STATUS_SCHEMA, COLLECTIONS, PUBLISHER_RE, CARTRIDGE_ID_RE, ID_RE, SEMVER_RE, VERSION, IMMUTABLE, isImmutablePath, cartridgePath, KEY_MARKERS;
+var init_layout2 = __esm({
+  "src/registry/layout.ts"() {
+    "use strict";
+    INDEX_FILE = "index.json";
+    STATUS_FILE = "status.json";
+    TRUST_FILE = "trust-registry.json";
+    INDEX_SCHEMA = "acx.registry-index/1";
+    STATUS_SCHEMA = "acx.registry-status/1";
+    COLLECTIONS = { cartridges: "cartridges", workflows: "cals", agentGraphs: "graphs", templates: "templates" };
+    PUBLISHER_RE = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9][a-z0-9-]*$/;
+    CARTRIDGE_ID_RE = /^[a-z][a-z0-9-]{0,63}$/;
+    ID_RE = /^[a-z][a-z0-9._-]{0,127}$/;
+    SEMVER_RE = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*)(?:\.(?:0|[1-9]\d*|\d*[A-Za-z-][0-9A-Za-z-]*))*))?(?:\+(?:[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?$/;
+    VERSION = "(?:0|[1-9][0-9]*)\\.(?:0|[1-9][0-9]*)\\.(?:0|[1-9][0-9]*)(?:-[0-9A-Za-z.-]+)?(?:\\+[0-9A-Za-z.-]+)?";
+    IMMUTABLE = [
+      /^cartridges\/(?:[^/]+\/){3}cartridge\.acx$/,
+      new RegExp(`^cals/(?:[^/]+/){2,}${VERSION}\\.cal\\.json$`),
+      new RegExp(`^graphs/(?:[^/]+/){2,}${VERSION}\\.agent-graph\\.json$`),
+      // ctxforge's own collections (collections.ts)
+      new RegExp(`^ctxpkg/(?:[^/]+/){1,2}${VERSION}/package\\.ctxpkg$`),
+      new RegExp(`^octx/[^/]+/${VERSION}/package\\.octx$`)
+    ];
+    isImmutablePath = (p) => IMMUTABLE.some((r3) => r3.test(p));
+    cartridgePath = (publisher, id, version) => `cartridges/${publisher}/${id}/${version}/cartridge.acx`;
+    KEY_MARKERS = ["-----BEGIN PRIVATE KEY-----", "-----BEGIN ENCRYPTED PRIVATE KEY-----", "-----BEGIN RSA PRIVATE KEY-----", "-----BEGIN OPENSSH PRIVATE KEY-----"].map((m) => Buffer.from(m));
+  }
+});
+
+// src/registry/collections.ts
+import { createHash as createHash13 } from "node:crypto";
+import { lstat as lstat6, readFile as readFile14 } from "node:fs/promises";
+import { join as join30 } from "node:path";
+function parseCollectionPath(p) {
+  const m = /^(ctxpkg|octx)\/(.+)\/([^/]+)\/package\.(ctxpkg|octx)$/.exec(p);
+  if (!m || m[1] !== m[4]) return void 0;
+  const format = m[1];
+  return COLLECTION_OF[format].name.test(m[2]) && SEMVER_RE.test(m[3]) ? { format, name: m[2], version: m[3] } : void 0;
+}
+async function collectionIdentity(file, format, label2) {
+  const m = formatByName(format);
+  const r3 = await (m.verifyArtifact ?? m.validateArtifact).call(m, { label: label2, path: file }, {});
+  const d = r3.details ?? {};
+  const name = typeof (format === "ctxpkg" ? d.name : d.asset_id) === "string" ? String(format === "ctxpkg" ? d.name : d.asset_id) : void 0;
+  const version = typeof d.version === "string" ? d.version : void 0;
+  const first = r3.diagnostics.find((x) => x.severity === "error");
+  return { name, version, valid: r3.valid, signed: format === "ctxpkg" && d.signature === "valid", reason: first ? `${first.code} ${first.message}` : "invalid" };
+}
+async function buildCollections(root) {
+  const rejected = [];
+  const out = { ctxpkg: [], octx: [] };
+  for (const format of ["ctxpkg", "octx"]) {
+    for (const f of await findFiles(root, format, "")) {
+      if (f.unsafe) {
+        rejected.push({ type: format, path: f.rel, reason: f.unsafe });
+        continue;
+      }
+      const id = await collectionIdentity(f.path, format, f.rel);
+      const expected = id.name && id.version ? collectionPath(format, id.name, id.version) : void 0;
+      if (!id.valid) {
+        rejected.push({ type: format, path: f.rel, reason: `does not verify: ${id.reason}` });
+        continue;
+      }
+      if (!expected || !parseCollectionPath(expected) || expected !== f.rel) {
+        rejected.push({ type: format, path: f.rel, reason: `non-canonical ${format} path (expected ${expected ?? `${format}/<name>/<version>/${COLLECTION_OF[format].file} with a SemVer version`})` });
+        continue;
+      }
+      const bytes = await readFile14(f.path);
+      out[format].push({ name: id.name, version: id.version, path: f.rel, sha256: createHash13("sha256").update(bytes).digest("hex"), bytes: bytes.length, signed: id.signed });
+    }
+    const list2 = out[format];
+    const newest = /* @__PURE__ */ new Map();
+    for (const e of list2) {
+      const cur2 = newest.get(e.name);
+      if (!cur2 || compareSemver(e.version, cur2.version) > 0) newest.set(e.name, e);
+    }
+    for (const e of list2) e.latest = newest.get(e.name) === e;
+    list2.sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : compareSemver(b.version, a.version));
+  }
+  if (!out.ctxpkg.length && !out.octx.length) return { index: null, text: null, rejected };
+  const index = { schemaVersion: CTXFORGE_INDEX_SCHEMA, ctxpkgCount: out.ctxpkg.length, ctxpkg: out.ctxpkg, octxCount: out.octx.length, octx: out.octx };
+  return { index, text: `${JSON.stringify(index, null, 2)}
+`, rejected };
+}
+async function readCommittedCollections(root) {
+  const p = join30(root, CTXFORGE_INDEX_FILE);
+  const st = await lstat6(p).catch(() => void 0);
+  if (!st?.isFile() || st.size > 256 * 1024 * 1024) return st ? "" : void 0;
+  return readFile14(p, "utf8");
+}
+var CTXFORGE_INDEX_FILE, CTXFORGE_INDEX_SCHEMA, CTXPKG_NAME, ASSET_ID, COLLECTION_OF, collectionPath;
+var init_collections = __esm({
+  "src/registry/collections.ts"() {
+    "use strict";
+    init_semver();
+    init_formats();
+    init_layout2();
+    CTXFORGE_INDEX_FILE = "ctxforge-index.json";
+    CTXFORGE_INDEX_SCHEMA = "ctxforge.registry-index/1";
+    CTXPKG_NAME = /^(?:@[a-z0-9][a-z0-9._-]{0,63}\/)?[a-z0-9][a-z0-9._-]{0,127}$/;
+    ASSET_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    COLLECTION_OF = {
+      ctxpkg: { file: "package.ctxpkg", name: CTXPKG_NAME },
+      octx: { file: "package.octx", name: ASSET_ID }
+    };
+    collectionPath = (format, name, version) => `${format}/${name}/${version}/${COLLECTION_OF[format].file}`;
+  }
+});
+
+// src/registry/rules.ts
+var init_rules6 = __esm({
+  "src/registry/rules.ts"() {
+    "use strict";
+    init_rules();
+    defineRules([
+      { code: "CTXFORGE_REGISTRY_REJECTED", format: "core", summary: "registry check/add: an artifact the ACX reference's builder would refuse (does not verify, non-canonical path, identity not ROM-bound, SAVE data, a link, a secret, a duplicate coordinate, a status entry naming nothing)." },
+      { code: "CTXFORGE_REGISTRY_INDEX_STALE", format: "core", summary: "registry check: the committed index.json is not what a fresh build from the verified artifacts writes (edited by hand, or not rebuilt after a change)." },
+      { code: "CTXFORGE_REGISTRY_IMMUTABLE", format: "core", summary: "registry check --base: a published coordinate was changed, deleted or renamed; coordinates are append-only (publish a new version; lifecycle goes in status.json)." },
+      { code: "CTXFORGE_REGISTRY_EXISTS", format: "core", summary: "registry add: the coordinate already holds other bytes; a published version is never replaced." },
+      { code: "CTXFORGE_REGISTRY_NOT_JUDGED", format: "core", summary: "registry check: artifacts or fields ctxforge does not verify (workflows, Agent Graphs, templates, level evidence) were taken from the committed index (info)." },
+      { code: "CTXFORGE_REGISTRY_NOT_FOUND", format: "core", summary: "install <name>@<range>: the registry has no package of that name, or no version in the range." },
+      { code: "CTXFORGE_REGISTRY_AMBIGUOUS", format: "core", summary: "install <id>@<range>: more than one publisher has a package with that id; name it <publisher>/<id>." },
+      { code: "CTXFORGE_REGISTRY_UNREACHABLE", format: "core", summary: "A registry (a git URL or folder) could not be read, or a lock names one it may not reach." }
+    ]);
+  }
+});
+
+// src/registry/resolve.ts
+import { lookup } from "node:dns/promises";
+import { spawn as spawn3 } from "node:child_process";
+import { createWriteStream as createWriteStream3 } from "node:fs";
+import { lstat as lstat7, mkdir as mkdir3, mkdtemp, rm as rm4 } from "node:fs/promises";
+import { pipeline as pipeline4 } from "node:stream/promises";
+import { tmpdir as tmpdir2 } from "node:os";
+import { dirname as dirname12, isAbsolute as isAbsolute6, join as join31, relative as relative6, resolve as resolve15, sep as sep3 } from "node:path";
+function unreachable(spec, why, hint) {
+  fail("CTXFORGE_REGISTRY_UNREACHABLE", `registry ${spec}: ${why}`, { file: spec, hint }, 2);
+}
+async function folderRegistry(dir, recorded, cleanup) {
+  let root = dir;
+  const has = async (p) => (await lstat7(join31(root, p)).catch(() => void 0))?.isDirectory();
+  if (!await has("cartridges") && (await lstat7(join31(dir, "registry", "cartridges")).catch(() => void 0))?.isDirectory()) root = join31(dir, "registry");
+  if ((await lstat7(root).catch(() => void 0))?.isSymbolicLink()) unreachable(recorded, "is a symbolic link; it is not followed");
+  let listing;
+  const all = async () => {
+    listing ??= (await findFiles(root, "cartridges", "cartridge.acx")).flatMap((f) => {
+      const m = /^cartridges\/([^/]+)\/([^/]+)\/([^/]+)\/cartridge\.acx$/.exec(f.rel);
+      return !f.unsafe && m && SEMVER_RE.test(m[3]) ? [{ name: `${m[1]}/${m[2]}`, version: m[3], location: f.rel }] : [];
+    });
+    for (const c of ["ctxpkg", "octx"]) {
+      for (const f of await findFiles(root, c, `package.${c}`)) {
+        const p = f.unsafe ? void 0 : parseCollectionPath(f.rel);
+        if (p) listing.push({ name: p.name, version: p.version, location: f.rel });
+      }
+    }
+    return listing;
+  };
+  return {
+    recorded,
+    async versions(name) {
+      const vs = await all();
+      const exact = vs.filter((v) => v.name === name);
+      if (exact.length || name.includes("/")) return exact;
+      const matching = vs.filter((v) => v.location.startsWith("cartridges/") && v.name.slice(v.name.indexOf("/") + 1) === name);
+      const names = [...new Set(matching.map((v) => v.name))];
+      if (names.length > 1) {
+        fail("CTXFORGE_REGISTRY_AMBIGUOUS", `${name} is published by ${names.length} publishers in ${recorded}: ${names.join(", ")}`, { hint: `name one: ctxforge install ${names[0]}@<range> --registry ${recorded}` }, 2);
+      }
+      return matching;
+    },
+    async artifactPath(location) {
+      if (unsafePathReason(location) || !(/^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(location) || parseCollectionPath(location))) unreachable(recorded, `${JSON.stringify(location)} is not a coordinate of this registry`);
+      return join31(root, ...location.split("/"));
+    },
+    close: cleanup ?? (async () => void 0)
+  };
+}
+async function publicGitProblem(url) {
+  let u;
+  try {
+    u = new URL(url);
+  } catch {
+    return "it is not a URL";
+  }
+  const why = publicUrlProblem(u);
+  if (why) return why;
+  const host = u.hostname.replace(/^\[|\]$/g, "");
+  const addrs = await lookup(host, { all: true }).catch(() => []);
+  if (!addrs.length) return `${host} does not resolve`;
+  const inside = addrs.find((a) => !isPublicAddress(a.address));
+  return inside ? `${host} resolves to ${inside.address}, not a public address` : null;
+}
+async function gitRegistry(url, o) {
+  if (/^[\w.-]+@[\w.-]+:/.test(url) || /^(ssh|git):/i.test(url)) {
+    if (o.fromLock) unreachable(url, "a lock names git registries by https URL only");
+  } else {
+    let u;
+    try {
+      u = new URL(url);
+    } catch {
+      unreachable(url, "is not a URL");
+    }
+    if (u.username || u.password) unreachable(url, "a URL with credentials in it is never recorded in ctxforge.lock");
+    if (o.fromLock && u.protocol !== "https:" && !(u.protocol === "http:" && /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(u.hostname)) && !(u.protocol === "file:" && o.scope === "user")) {
+      unreachable(url, "a lock names git registries by https URL (or a path inside the project)");
+    }
+  }
+  if (o.publicOnly) {
+    const why = await publicGitProblem(url);
+    if (why) unreachable(url, `not cloned by the lock gate: ${why}`, "the lock gate reaches registries over https on public addresses only");
+  }
+  const dir = await mkdtemp(join31(tmpdir2(), "ctxforge-registry-"));
+  const cleanup = () => rm4(dir, { recursive: true, force: true });
+  try {
+    await execGit(dir, ["clone", "--quiet", "--bare", "--depth", "1", "--no-tags", "--", url, "r.git"], { timeout: 5 * 6e4, config: ["http.followRedirects=false"] });
+  } catch (e) {
+    await cleanup();
+    unreachable(url, `cannot be cloned: ${String(e.stderr ?? e.message).trim().split("\n").at(-1)}`);
+  }
+  try {
+    await materialize(join31(dir, "r.git"), join31(dir, "tree"));
+  } catch (e) {
+    await cleanup();
+    throw e;
+  }
+  return folderRegistry(join31(dir, "tree"), url, cleanup);
+}
+async function materialize(bare, dest) {
+  const list2 = await execGit(bare, ["ls-tree", "-r", "-z", "--full-tree", "HEAD"]);
+  for (const rec of list2.split("\0")) {
+    const m = /^(?:100644|100755) blob ([0-9a-f]{40,64})\t((?:registry\/)?(?:cartridges|ctxpkg|octx)\/.+)$/.exec(rec);
+    if (!m || unsafePathReason(m[2])) continue;
+    const inRegistry = m[2].replace(/^registry\//, "");
+    if (!/^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(inRegistry) && !parseCollectionPath(inRegistry)) continue;
+    const target = join31(dest, ...m[2].split("/"));
+    await mkdir3(dirname12(target), { recursive: true });
+    const n = neutralGit(["cat-file", "blob", m[1]]);
+    const child = spawn3("git", n.args, { cwd: bare, env: n.env, stdio: ["ignore", "pipe", "ignore"] });
+    const done2 = new Promise((res, rej) => {
+      child.on("error", rej);
+      child.on("close", res);
+    });
+    await pipeline4(child.stdout, createWriteStream3(target, { flags: "wx", mode: 384 }));
+    if (await done2 !== 0) unreachable(bare, `cannot read ${m[2]} from the clone`);
+  }
+}
+async function openRegistry(spec, o) {
+  for (const [prefix, open9] of schemes) if (spec.startsWith(prefix)) return open9(spec, o);
+  if (/^oci:\/\//i.test(spec)) unreachable(spec, "OCI registries are resolved by the OCI client, which this ctxforge does not have yet", "use a git registry (a folder or git URL) for now");
+  if (isGitUrl(spec)) return gitRegistry(spec, o);
+  if (o.fromLock) {
+    if (isAbsolute6(spec) && o.scope !== "user") unreachable(spec, "is outside the project; a committed lock never makes ctxforge read there");
+    const why = isAbsolute6(spec) ? null : unsafePathReason(spec);
+    if (why) unreachable(spec, why);
+    if (o.publicOnly || !isAbsolute6(spec)) {
+      const abs2 = resolve15(o.root, spec);
+      let cur2 = o.root;
+      for (const part of relative6(o.root, abs2).split(sep3)) {
+        cur2 = join31(cur2, part);
+        if ((await lstat7(cur2).catch(() => void 0))?.isSymbolicLink()) unreachable(spec, `${relative6(o.root, cur2)} is a symbolic link; it is not followed`);
+      }
+      return folderRegistry(abs2, spec);
+    }
+  }
+  const abs = resolve15(o.cwd, spec);
+  const st = await lstat7(abs).catch(() => void 0);
+  if (!st?.isDirectory()) unreachable(spec, st?.isSymbolicLink() ? "is a symbolic link; it is not followed" : "is neither a folder nor a git URL");
+  const rel = relative6(o.root, abs);
+  const recorded = rel && !rel.startsWith(`..${sep3}`) && rel !== ".." && !isAbsolute6(rel) ? rel.split(sep3).join("/") : abs;
+  return folderRegistry(abs, recorded);
+}
+var schemes, isGitUrl;
+var init_resolve = __esm({
+  "src/registry/resolve.ts"() {
+    "use strict";
+    init_diagnostics();
+    init_git_exec();
+    init_paths();
+    init_semver();
+    init_public_get();
+    init_layout2();
+    init_collections();
+    init_rules6();
+    schemes = /* @__PURE__ */ new Map();
+    isGitUrl = (s) => /^(https?|ssh|git|file):\/\//i.test(s) || /^[\w.-]+@[\w.-]+:/.test(s);
+  }
+});
+
 // src/install/oci-source.ts
 var oci_source_exports = {};
 __export(oci_source_exports, {
@@ -42339,13 +42725,13 @@ __export(oci_source_exports, {
   acquireOci: () => acquireOci,
   acquireOciRef: () => acquireOciRef
 });
-import { mkdtemp, rm as rm4 } from "node:fs/promises";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join29, resolve as resolve15 } from "node:path";
+import { mkdtemp as mkdtemp2, rm as rm5 } from "node:fs/promises";
+import { tmpdir as tmpdir3 } from "node:os";
+import { join as join32, resolve as resolve16 } from "node:path";
 async function acquireOciRef(ref, o, recordAs) {
   const store = await openStore(ref, { cwd: o.cwd, env: o.env, publicOnly: o.publicOnly });
-  const dir = await mkdtemp(join29(tmpdir2(), "ctxforge-install-"));
-  const cleanup = () => rm4(dir, { recursive: true, force: true });
+  const dir = await mkdtemp2(join32(tmpdir3(), "ctxforge-install-"));
+  const cleanup = () => rm5(dir, { recursive: true, force: true });
   try {
     const f = await fetchPackage(store, ref, dir);
     const sha256 = f.layer_digest.slice("sha256:".length);
@@ -42376,7 +42762,7 @@ async function acquireOciRef(ref, o, recordAs) {
 }
 async function acquireOci(spec, o) {
   const ref = parseOciRef(spec);
-  if (ref.kind === "layout") return acquireOciRef(ref, o, (r3) => `oci-layout:${o.record(resolve15(o.cwd, r3.dir))}`);
+  if (ref.kind === "layout") return acquireOciRef(ref, o, (r3) => `oci-layout:${o.record(resolve16(o.cwd, r3.dir))}`);
   return acquireOciRef(ref, o);
 }
 async function acquireLockedOci(src, o) {
@@ -42409,13 +42795,13 @@ var init_oci_source = __esm({
 });
 
 // src/install/source.ts
-import { constants as constants7, createWriteStream as createWriteStream3 } from "node:fs";
-import { lstat as lstat5, mkdtemp as mkdtemp2, open as open7, readFile as readFile14, rm as rm5 } from "node:fs/promises";
-import { tmpdir as tmpdir3 } from "node:os";
-import { basename as basename9, dirname as dirname12, isAbsolute as isAbsolute6, join as join30, relative as relative6, resolve as resolve16, sep as sep3 } from "node:path";
-import { pipeline as pipeline4 } from "node:stream/promises";
+import { constants as constants7, createWriteStream as createWriteStream4 } from "node:fs";
+import { lstat as lstat8, mkdtemp as mkdtemp3, open as open7, readFile as readFile15, rm as rm6 } from "node:fs/promises";
+import { tmpdir as tmpdir4 } from "node:os";
+import { basename as basename9, dirname as dirname13, isAbsolute as isAbsolute7, join as join33, relative as relative7, resolve as resolve17, sep as sep4 } from "node:path";
+import { pipeline as pipeline5 } from "node:stream/promises";
 import { Readable as Readable5, Transform as Transform3 } from "node:stream";
-import { createHash as createHash13 } from "node:crypto";
+import { createHash as createHash14 } from "node:crypto";
 function parseSums(text2) {
   const out = /* @__PURE__ */ new Map();
   for (const line of text2.split("\n")) {
@@ -42428,7 +42814,7 @@ function pickPackage(sums, where2) {
   const names = [...sums.keys()].filter(isArtifactName);
   if (names.length === 1) return names[0];
   if (!names.length) fail("CTXFORGE_USAGE", `${where2}: ${CHECKSUMS_FILE} lists no .acx, .ctxpkg or .octx file`, { file: where2 }, 2);
-  fail("CTXFORGE_USAGE", `${where2} holds ${names.length} packages (${names.map(printable).join(", ")}); name the one to install`, { file: where2, hint: `e.g. ctxforge install ${join30(where2, names[0])}` }, 2);
+  fail("CTXFORGE_USAGE", `${where2} holds ${names.length} packages (${names.map(printable).join(", ")}); name the one to install`, { file: where2, hint: `e.g. ctxforge install ${join33(where2, names[0])}` }, 2);
 }
 function checkListed(file, sha256, sums, label2) {
   const want = parseSums(sums.toString("utf8")).get(file);
@@ -42440,40 +42826,40 @@ function checkListed(file, sha256, sums, label2) {
   }
 }
 async function readSmall(path) {
-  const st = await lstat5(path).catch(() => void 0);
+  const st = await lstat8(path).catch(() => void 0);
   if (!st) return void 0;
   if (!st.isFile()) fail("CTXFORGE_IO", `${path} is ${st.isSymbolicLink() ? "a symbolic link" : "not a regular file"}; it is not read`, { file: path }, 2);
   if (st.size > SMALL_MAX) fail("CTXFORGE_IO", `${path} is larger than ${SMALL_MAX} bytes`, { file: path }, 2);
-  return readFile14(path);
+  return readFile15(path);
 }
 function recordedPath(abs, root) {
-  const rel = relative6(root, abs);
-  return rel && !rel.startsWith(`..${sep3}`) && rel !== ".." && !isAbsolute6(rel) ? rel.split(sep3).join("/") : abs;
+  const rel = relative7(root, abs);
+  return rel && !rel.startsWith(`..${sep4}`) && rel !== ".." && !isAbsolute7(rel) ? rel.split(sep4).join("/") : abs;
 }
 async function local(spec, o) {
-  const abs = resolve16(o.cwd, spec);
-  const st = await lstat5(abs).catch(() => void 0);
+  const abs = resolve17(o.cwd, spec);
+  const st = await lstat8(abs).catch(() => void 0);
   if (!st) fail("CTXFORGE_IO", `${spec}: no such file or directory`, { file: spec }, 2);
   let file = abs;
   let release2;
   if (st.isDirectory()) {
-    const sums = await readSmall(join30(abs, CHECKSUMS_FILE));
+    const sums = await readSmall(join33(abs, CHECKSUMS_FILE));
     if (!sums) fail("CTXFORGE_USAGE", `${spec} is a folder without ${CHECKSUMS_FILE}: name the package file, or a release folder`, { file: spec }, 2);
-    file = join30(abs, pickPackage(parseSums(sums.toString("utf8")), spec));
-    release2 = { sums, minisig: (await readSmall(join30(abs, CHECKSUMS_SIGNATURE)))?.toString("utf8") };
+    file = join33(abs, pickPackage(parseSums(sums.toString("utf8")), spec));
+    release2 = { sums, minisig: (await readSmall(join33(abs, CHECKSUMS_SIGNATURE)))?.toString("utf8") };
   } else if (!st.isFile()) {
     fail("CTXFORGE_IO", `${spec} is ${st.isSymbolicLink() ? "a symbolic link" : "not a regular file"}; it is not read`, { file: spec }, 2);
   } else {
-    const sums = await readSmall(join30(dirname12(abs), CHECKSUMS_FILE)).catch(() => void 0);
+    const sums = await readSmall(join33(dirname13(abs), CHECKSUMS_FILE)).catch(() => void 0);
     if (sums && parseSums(sums.toString("utf8")).has(basename9(abs))) {
-      release2 = { sums, minisig: (await readSmall(join30(dirname12(abs), CHECKSUMS_SIGNATURE)).catch(() => void 0))?.toString("utf8") };
+      release2 = { sums, minisig: (await readSmall(join33(dirname13(abs), CHECKSUMS_SIGNATURE)).catch(() => void 0))?.toString("utf8") };
     }
   }
-  const label2 = file === abs ? spec : join30(spec, basename9(file));
-  const dir = await mkdtemp2(join30(tmpdir3(), "ctxforge-install-"));
-  const cleanup = () => rm5(dir, { recursive: true, force: true });
+  const label2 = file === abs ? spec : join33(spec, basename9(file));
+  const dir = await mkdtemp3(join33(tmpdir4(), "ctxforge-install-"));
+  const cleanup = () => rm6(dir, { recursive: true, force: true });
   try {
-    const { path, sha256, size } = await privateCopy(file, join30(dir, "artifact"), o.maxBytes ?? DEFAULT_MAX);
+    const { path, sha256, size } = await privateCopy(file, join33(dir, "artifact"), o.maxBytes ?? DEFAULT_MAX);
     if (release2) checkListed(basename9(file), sha256, release2.sums, file);
     return {
       input: { label: label2, path },
@@ -42500,7 +42886,7 @@ async function privateCopy(src, dest, max) {
   }
   try {
     if (!(await fh.stat()).isFile()) fail("CTXFORGE_IO", `${src} is not a regular file`, { file: src }, 2);
-    const h = createHash13("sha256");
+    const h = createHash14("sha256");
     let size = 0;
     const tap = new Transform3({
       transform(chunk, _e, cb) {
@@ -42510,7 +42896,7 @@ async function privateCopy(src, dest, max) {
       }
     });
     try {
-      await pipeline4(fh.createReadStream({ autoClose: false, highWaterMark: 1 << 20 }), tap, createWriteStream3(dest, { flags: "wx", mode: 384 }));
+      await pipeline5(fh.createReadStream({ autoClose: false, highWaterMark: 1 << 20 }), tap, createWriteStream4(dest, { flags: "wx", mode: 384 }));
     } catch (e) {
       fail("CTXFORGE_IO", `cannot read ${src}: ${e.message}`, { file: src }, 2);
     }
@@ -42577,7 +42963,7 @@ async function downloadWith(url, dest, max, g, signal) {
     }
   });
   try {
-    await pipeline4(Readable5.fromWeb(res.body), cap, createWriteStream3(dest, { flags: "wx", mode: 384 }));
+    await pipeline5(Readable5.fromWeb(res.body), cap, createWriteStream4(dest, { flags: "wx", mode: 384 }));
   } catch (e) {
     fail("CTXFORGE_IO", `cannot download ${url}: ${e.message}`, { file: url }, 2);
   }
@@ -42596,12 +42982,12 @@ async function remote(spec, o) {
   const getter = o.publicOnly ? { policy: (u, from) => policy(u, from) ?? publicUrlProblem(u), get: publicGet, timeoutMs: GATE_TIMEOUT_MS } : { policy, get: plainGet, timeoutMs: 10 * 6e4 };
   const diagnostics = [];
   if (url.protocol === "http:") diagnostics.push(warning2("CTXFORGE_INSTALL_INSECURE_URL", `${url.href} is plain http: anyone on the way can change it, so only its verification protects it`, { file: url.href }));
-  const dir = await mkdtemp2(join30(tmpdir3(), "ctxforge-install-"));
-  const cleanup = () => rm5(dir, { recursive: true, force: true });
+  const dir = await mkdtemp3(join33(tmpdir4(), "ctxforge-install-"));
+  const cleanup = () => rm6(dir, { recursive: true, force: true });
   try {
     const max = o.maxBytes ?? DEFAULT_MAX;
     const folder = new URL(".", url);
-    const fetchSmall = async (name2) => await download(new URL(name2, folder).href, join30(dir, name2), SMALL_MAX, getter) ? readFile14(join30(dir, name2)) : void 0;
+    const fetchSmall = async (name2) => await download(new URL(name2, folder).href, join33(dir, name2), SMALL_MAX, getter) ? readFile15(join33(dir, name2)) : void 0;
     let name;
     try {
       name = decodeURIComponent(url.pathname.slice(url.pathname.lastIndexOf("/") + 1));
@@ -42617,7 +43003,7 @@ async function remote(spec, o) {
     if (!name || name.includes("/") || unsafePathReason(name)) fail("CTXFORGE_USAGE", `${url.href} does not name a package file`, { file: url.href }, 2);
     const listed2 = sums !== void 0 && parseSums(sums.toString("utf8")).has(name);
     const release2 = listed2 ? { sums, minisig: (await fetchSmall(CHECKSUMS_SIGNATURE))?.toString("utf8") } : void 0;
-    const path = join30(dir, "artifact");
+    const path = join33(dir, "artifact");
     if (!await download(url.href, path, max, getter)) fail("CTXFORGE_IO", `cannot download ${url.href}: HTTP 404`, { file: url.href }, 2);
     const { sha256, size } = await sha256File(path);
     if (release2) checkListed(name, sha256, release2.sums, url.href);
@@ -42632,6 +43018,7 @@ async function acquireLocked(src, o) {
     const { acquireLockedOci: acquireLockedOci2 } = await Promise.resolve().then(() => (init_oci_source(), oci_source_exports));
     return acquireLockedOci2(src, { cwd: o.root, root: o.root, env: o.env, scope: o.scope, publicOnly: o.publicOnly, checkLayoutDir: (dir) => lockedLocalPath(dir, o) });
   }
+  if (src.type === "registry") return fromRegistry(src, o);
   if (src.type === "url") {
     let u;
     try {
@@ -42647,10 +43034,10 @@ async function acquireLocked(src, o) {
     return remote(u.href, { ...o, urlPolicy: lockPolicy });
   }
   const path = lockedLocalPath(src.location, o);
-  return local(path, isAbsolute6(src.location) ? o : { ...o, cwd: o.root });
+  return local(path, isAbsolute7(src.location) ? o : { ...o, cwd: o.root });
 }
 function lockedLocalPath(location, o) {
-  if (isAbsolute6(location)) {
+  if (isAbsolute7(location)) {
     if (o.scope === "project") {
       fail("CTXFORGE_USAGE", `the recorded source ${printable(location)} is outside the project; a committed lock never makes ctxforge read there`, {
         hint: `install it again by naming it (ctxforge install ${location}), or install from a release URL or a path inside the project`
@@ -42662,7 +43049,17 @@ function lockedLocalPath(location, o) {
   if (why) fail("CTXFORGE_LOCK_INVALID", `the recorded source ${printable(location)}: ${why}`, {}, 2);
   const link2 = symlinkOnTheWay(o.root, location);
   if (link2) fail("CTXFORGE_IO_SYMLINK", `the recorded source passes through ${printable(link2)}, a symbolic link; it is not followed`, { file: link2 }, 2);
-  return join30(o.root, ...location.split("/"));
+  return join33(o.root, ...location.split("/"));
+}
+async function fromRegistry(src, o) {
+  if (!src.registry) fail("CTXFORGE_LOCK_INVALID", `the recorded source ${printable(src.location)} names no registry`, {}, 2);
+  const reg = await openRegistry(src.registry, { cwd: o.root, root: o.root, fromLock: true, publicOnly: o.publicOnly, scope: o.scope });
+  try {
+    const acq = await local(await reg.artifactPath(src.location), { ...o, cwd: o.root });
+    return { ...acq, input: { ...acq.input, label: `${src.registry}:${src.location}` }, source: { ...src } };
+  } finally {
+    await reg.close();
+  }
 }
 var CHECKSUMS_FILE, CHECKSUMS_SIGNATURE, SMALL_MAX, DEFAULT_MAX, GATE_TIMEOUT_MS, plainGet, MAX_REDIRECTS2, isLoopback, commandLinePolicy, lockPolicy, isArtifactName;
 var init_source3 = __esm({
@@ -42676,6 +43073,7 @@ var init_source3 = __esm({
     init_portable();
     init_public_get();
     init_ref();
+    init_resolve();
     CHECKSUMS_FILE = "SHA256SUMS";
     CHECKSUMS_SIGNATURE = "SHA256SUMS.minisig";
     SMALL_MAX = 1 << 20;
@@ -42861,11 +43259,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve18) {
-      resolve18(value);
+    return value instanceof P2 ? value : new P2(function(resolve19) {
+      resolve19(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve18, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve19, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -42881,7 +43279,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result2) {
-      result2.done ? resolve18(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+      result2.done ? resolve19(result2.value) : adopt(result2.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -43205,8 +43603,8 @@ function info(message) {
 init_diagnostics();
 init_keys();
 import { readFileSync as readFileSync10 } from "node:fs";
-import { tmpdir as tmpdir4 } from "node:os";
-import { join as join34, resolve as resolve17 } from "node:path";
+import { tmpdir as tmpdir5 } from "node:os";
+import { join as join40, resolve as resolve18 } from "node:path";
 
 // src/core/report.ts
 init_log_safe();
@@ -43782,9 +44180,9 @@ var ObjectStore = class {
     for (const name of names.filter((n) => n.endsWith(".idx")).sort()) {
       const idx = readFileSync2(join5(dir, name));
       if (idx.length < 8 + 1024 || idx.readUInt32BE(0) !== 4285812579 || idx.readUInt32BE(4) !== 2) continue;
-      const count2 = idx.readUInt32BE(8 + 255 * 4);
-      if (idx.length < 8 + 1024 + count2 * 28) continue;
-      this.packs.push({ idx, count: count2, pack: join5(dir, name.replace(/\.idx$/, ".pack")) });
+      const count3 = idx.readUInt32BE(8 + 255 * 4);
+      if (idx.length < 8 + 1024 + count3 * 28) continue;
+      this.packs.push({ idx, count: count3, pack: join5(dir, name.replace(/\.idx$/, ".pack")) });
     }
     return this.packs;
   }
@@ -44468,6 +44866,18 @@ var ctxforge_schema_default = {
           pattern: "^oci://[^/\\s]+/[^\\s:@]+$"
         }
       }
+    },
+    registries: {
+      description: "Registries `ctxforge install <name>@<range> --registry <registry name>` can name: each a git registry's URL or a folder (relative to the repository root). The lock records what a name stood for (the URL or path), never the name, so the pull-request gate never reads a pull request's registries: it fetches what the lock records, checked against the base's pins.",
+      type: "object",
+      propertyNames: {
+        pattern: "^[a-z][a-z0-9-]{0,63}$"
+      },
+      additionalProperties: {
+        type: "string",
+        minLength: 1,
+        maxLength: 8192
+      }
     }
   },
   $defs: {
@@ -44574,7 +44984,7 @@ var ctxforge_schema_default = {
 var import_ucs2length2 = __toESM(require_ucs2length(), 1);
 var import_equal = __toESM(require_equal(), 1);
 var validateConfig = validate202;
-var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.schema.json", "title": "ctxforge repository config (ctxforge.yaml)", "description": "Which folders of a repository are knowledge packages, their formats, the tags that release them, the change policy their diffs are judged by, and how relative links are checked. ctxforge refuses a file that does not match this schema (CTXFORGE_REPO_CONFIG_INVALID) instead of falling back to defaults.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "description": "The schema an editor validates this file against (ignored by ctxforge).", "type": "string" }, "packages": { "description": "The packages of the repository. Without it (or with an empty list) ctxforge finds source trees by looking for their manifests.", "type": "array", "items": { "$ref": "#/$defs/package" } }, "tag_pattern": { "description": 'Release tag pattern for every package: exactly one "*" stands for the version, "{name}" for the package name. Default "v*" for one package, "{name}@v*" for several.', "$ref": "#/$defs/tagPattern" }, "policy": { "description": "Change-policy overrides for every package, applied before each package's own.", "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" }, "lock": { "description": "The lock gate of pull requests (`ctxforge check --base`, the Action's check mode): which changes to ctxforge.lock and the host folders it manages fail the check, and which signers a new package may come from. Read from the base commit only: a pull request cannot loosen it for itself.", "type": "object", "additionalProperties": false, "properties": { "fail_on": { "description": "Lock findings that fail the check (default: all six). unsigned: a package the PR adds or changes that is not signed; new-signer: a signer not pinned at the base nor listed in `signers`; key-change: a locked package re-pinned to another key; downgrade: a lower version than the base's; republish: the same version with other bytes; unlocked-files: files in managed host folders no lock entry claims.", "type": "array", "uniqueItems": true, "items": { "enum": ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files"] } }, "signers": { "description": "Signers trusted for new packages, as ctxforge.lock records them: `ed25519:<64 hex>` (cartridge and ctxpkg keys) or a minisign key id (16 upper-case hex).", "type": "array", "uniqueItems": true, "items": { "type": "string", "pattern": "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$" } } } }, "oci": { "description": "Where the release also pushes each package as an OCI artifact (docs/registries.md): `repository` is `oci://<registry>/<repository>`, `{name}` standing for the package's name; the tag is the version. The Action pushes on a release tag; ghcr.io takes the job's GITHUB_TOKEN, other registries Docker's config.json.", "type": "object", "additionalProperties": false, "required": ["repository"], "properties": { "repository": { "type": "string", "minLength": 7, "maxLength": 512, "pattern": "^oci://[^/\\s]+/[^\\s:@]+$" } } } }, "$defs": { "linkLevel": { "enum": ["off", "warning", "error"] }, "tagPattern": { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" }, "policy": { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } }, "package": { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } }, "links": { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam"] } } }] } } };
+var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.schema.json", "title": "ctxforge repository config (ctxforge.yaml)", "description": "Which folders of a repository are knowledge packages, their formats, the tags that release them, the change policy their diffs are judged by, and how relative links are checked. ctxforge refuses a file that does not match this schema (CTXFORGE_REPO_CONFIG_INVALID) instead of falling back to defaults.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "description": "The schema an editor validates this file against (ignored by ctxforge).", "type": "string" }, "packages": { "description": "The packages of the repository. Without it (or with an empty list) ctxforge finds source trees by looking for their manifests.", "type": "array", "items": { "$ref": "#/$defs/package" } }, "tag_pattern": { "description": 'Release tag pattern for every package: exactly one "*" stands for the version, "{name}" for the package name. Default "v*" for one package, "{name}@v*" for several.', "$ref": "#/$defs/tagPattern" }, "policy": { "description": "Change-policy overrides for every package, applied before each package's own.", "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" }, "lock": { "description": "The lock gate of pull requests (`ctxforge check --base`, the Action's check mode): which changes to ctxforge.lock and the host folders it manages fail the check, and which signers a new package may come from. Read from the base commit only: a pull request cannot loosen it for itself.", "type": "object", "additionalProperties": false, "properties": { "fail_on": { "description": "Lock findings that fail the check (default: all six). unsigned: a package the PR adds or changes that is not signed; new-signer: a signer not pinned at the base nor listed in `signers`; key-change: a locked package re-pinned to another key; downgrade: a lower version than the base's; republish: the same version with other bytes; unlocked-files: files in managed host folders no lock entry claims.", "type": "array", "uniqueItems": true, "items": { "enum": ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files"] } }, "signers": { "description": "Signers trusted for new packages, as ctxforge.lock records them: `ed25519:<64 hex>` (cartridge and ctxpkg keys) or a minisign key id (16 upper-case hex).", "type": "array", "uniqueItems": true, "items": { "type": "string", "pattern": "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$" } } } }, "oci": { "description": "Where the release also pushes each package as an OCI artifact (docs/registries.md): `repository` is `oci://<registry>/<repository>`, `{name}` standing for the package's name; the tag is the version. The Action pushes on a release tag; ghcr.io takes the job's GITHUB_TOKEN, other registries Docker's config.json.", "type": "object", "additionalProperties": false, "required": ["repository"], "properties": { "repository": { "type": "string", "minLength": 7, "maxLength": 512, "pattern": "^oci://[^/\\s]+/[^\\s:@]+$" } } }, "registries": { "description": "Registries `ctxforge install <name>@<range> --registry <registry name>` can name: each a git registry's URL or a folder (relative to the repository root). The lock records what a name stood for (the URL or path), never the name, so the pull-request gate never reads a pull request's registries: it fetches what the lock records, checked against the base's pins.", "type": "object", "propertyNames": { "pattern": "^[a-z][a-z0-9-]{0,63}$" }, "additionalProperties": { "type": "string", "minLength": 1, "maxLength": 8192 } } }, "$defs": { "linkLevel": { "enum": ["off", "warning", "error"] }, "tagPattern": { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" }, "policy": { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } }, "package": { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } }, "links": { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam"] } } }] } } };
 var schema33 = { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" };
 var schema34 = { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } };
 var schema32 = { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } };
@@ -44892,6 +45302,7 @@ validate212.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": 
 var func0 = import_equal.default.default;
 var pattern8 = new RegExp("^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$", "u");
 var pattern9 = new RegExp("^oci://[^/\\s]+/[^\\s:@]+$", "u");
+var pattern10 = new RegExp("^[a-z][a-z0-9-]{0,63}$", "u");
 function validate202(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -44905,7 +45316,7 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!(key0 === "$schema" || key0 === "packages" || key0 === "tag_pattern" || key0 === "policy" || key0 === "links" || key0 === "lock" || key0 === "oci")) {
+      if (!(key0 === "$schema" || key0 === "packages" || key0 === "tag_pattern" || key0 === "policy" || key0 === "links" || key0 === "lock" || key0 === "oci" || key0 === "registries")) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31, data };
         if (vErrors === null) {
           vErrors = [err0];
@@ -45233,12 +45644,80 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
     }
+    if (data.registries !== void 0) {
+      let data14 = data.registries;
+      if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
+        for (const key5 in data14) {
+          const _errs34 = errors;
+          if (typeof key5 === "string") {
+            if (!pattern10.test(key5)) {
+              const err26 = { instancePath: instancePath + "/registries", schemaPath: "#/properties/registries/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9-]{0,63}$" }, message: 'must match pattern "^[a-z][a-z0-9-]{0,63}$"', schema: "^[a-z][a-z0-9-]{0,63}$", parentSchema: schema31.properties.registries.propertyNames, data: key5, propertyName: key5 };
+              if (vErrors === null) {
+                vErrors = [err26];
+              } else {
+                vErrors.push(err26);
+              }
+              errors++;
+            }
+          }
+          var valid15 = _errs34 === errors;
+          if (!valid15) {
+            const err27 = { instancePath: instancePath + "/registries", schemaPath: "#/properties/registries/propertyNames", keyword: "propertyNames", params: { propertyName: key5 }, message: "property name must be valid", schema: schema31.properties.registries.propertyNames, parentSchema: schema31.properties.registries, data: data14 };
+            if (vErrors === null) {
+              vErrors = [err27];
+            } else {
+              vErrors.push(err27);
+            }
+            errors++;
+          }
+        }
+        for (const key6 in data14) {
+          let data15 = data14[key6];
+          if (typeof data15 === "string") {
+            if (func12(data15) > 8192) {
+              const err28 = { instancePath: instancePath + "/registries/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/registries/additionalProperties/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters", schema: 8192, parentSchema: schema31.properties.registries.additionalProperties, data: data15 };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
+            if (func12(data15) < 1) {
+              const err29 = { instancePath: instancePath + "/registries/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/registries/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema31.properties.registries.additionalProperties, data: data15 };
+              if (vErrors === null) {
+                vErrors = [err29];
+              } else {
+                vErrors.push(err29);
+              }
+              errors++;
+            }
+          } else {
+            const err30 = { instancePath: instancePath + "/registries/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/registries/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.registries.additionalProperties.type, parentSchema: schema31.properties.registries.additionalProperties, data: data15 };
+            if (vErrors === null) {
+              vErrors = [err30];
+            } else {
+              vErrors.push(err30);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err31 = { instancePath: instancePath + "/registries", schemaPath: "#/properties/registries/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.registries.type, parentSchema: schema31.properties.registries, data: data14 };
+        if (vErrors === null) {
+          vErrors = [err31];
+        } else {
+          vErrors.push(err31);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err26 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data };
+    const err32 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data };
     if (vErrors === null) {
-      vErrors = [err26];
+      vErrors = [err32];
     } else {
-      vErrors.push(err26);
+      vErrors.push(err32);
     }
     errors++;
   }
@@ -45456,6 +45935,7 @@ function parseRepoConfig(text2, file = CONFIG_FILE) {
   if (top.policy !== void 0) cfg.policy = top.policy;
   if (top.lock !== void 0) cfg.lock = { ...top.lock };
   if (top.oci !== void 0) cfg.oci = { repository: top.oci.repository };
+  if (top.registries !== void 0) cfg.registries = { ...top.registries };
   const seen = /* @__PURE__ */ new Set();
   for (const [i, p] of (top.packages ?? []).entries()) {
     const raw = p.path;
@@ -45600,7 +46080,7 @@ async function keepFirstPackageTags(repo, pkgs, cfg) {
   }
   const latest = vTags[0];
   const only = alone && owner && defaulted.includes(owner) ? owner : void 0;
-  const count2 = `${vTags.length} release tag${vTags.length === 1 ? "" : "s"} ${DEFAULT_TAG_PATTERN} (newest ${latest.name})`;
+  const count3 = `${vTags.length} release tag${vTags.length === 1 ? "" : "s"} ${DEFAULT_TAG_PATTERN} (newest ${latest.name})`;
   if (only) {
     const p = only;
     const was = p.tagPattern;
@@ -45608,7 +46088,7 @@ async function keepFirstPackageTags(repo, pkgs, cfg) {
     p.tagPatternFrom = "kept";
     p.tagNote = {
       kind: "kept",
-      message: `${p.path || "."} keeps its ${count2}: it released under them as the repository's only package, and no tag_pattern is configured (otherwise, with ${pkgs.length} packages, it would be tagged ${was})`,
+      message: `${p.path || "."} keeps its ${count3}: it released under them as the repository's only package, and no tag_pattern is configured (otherwise, with ${pkgs.length} packages, it would be tagged ${was})`,
       ...explicitLine(p, pkgs, cfg)
     };
     return;
@@ -45616,7 +46096,7 @@ async function keepFirstPackageTags(repo, pkgs, cfg) {
   for (const p of defaulted) {
     p.tagNote = {
       kind: "unclaimed",
-      message: `the repository has ${count2}, which no package claims: with ${pkgs.length} packages and no tag_pattern configured, ${p.path || "."} is tagged ${p.tagPattern} (they are not the releases of a package that was once the repository's only one); if those tags are its releases, say so (or set tag_pattern: "{name}@v*" at the top of ${cfg?.file ?? "ctxforge.yaml"} to say they are no package's)`,
+      message: `the repository has ${count3}, which no package claims: with ${pkgs.length} packages and no tag_pattern configured, ${p.path || "."} is tagged ${p.tagPattern} (they are not the releases of a package that was once the repository's only one); if those tags are its releases, say so (or set tag_pattern: "{name}@v*" at the top of ${cfg?.file ?? "ctxforge.yaml"} to say they are no package's)`,
       ...explicitLine(p, pkgs, cfg)
     };
   }
@@ -47880,7 +48360,7 @@ function syncMayRemove(f, module) {
 // src/install/review.ts
 init_diagnostics();
 import { readdirSync as readdirSync4, readFileSync as readFileSync9, readlinkSync as readlinkSync2 } from "node:fs";
-import { join as join32 } from "node:path";
+import { join as join35 } from "node:path";
 
 // src/git/blob-id.ts
 import { createHash as createHash12 } from "node:crypto";
@@ -48027,7 +48507,7 @@ init_paths();
 init_apply();
 init_lock();
 import { readFileSync as readFileSync8 } from "node:fs";
-import { join as join31 } from "node:path";
+import { join as join34 } from "node:path";
 
 // src/install/prepare.ts
 init_diagnostics();
@@ -48228,6 +48708,11 @@ function lockPin(signer) {
   return signer.key_id?.startsWith("ed25519:") ? { key_id: signer.key_id, from: "lock" } : void 0;
 }
 var POLICY_CODES = /* @__PURE__ */ new Set(["ACX_SIGNATURE_MISSING", "ACX_SIGNER_MISMATCH", "ACX_SIGNATURE_UNVERIFIED", "ACX_TRUST_PORTABLE"]);
+var BOOKKEEPING_META = /* @__PURE__ */ new Set(["acx.vec0_format", "acx.package_spec", "acx.lance_schema", "acx.cal_skillset"]);
+function unsignedIdentityMeta(message) {
+  const at = message.indexOf("(unsigned):");
+  return at < 0 || message.slice(at + 11).split(",").map((k) => k.trim()).some((k) => !BOOKKEEPING_META.has(k));
+}
 async function checkArtifact2(acq, o) {
   const module = await detectArtifact(acq.input);
   if (!module) {
@@ -48274,7 +48759,7 @@ async function checkArtifact2(acq, o) {
   if (!unbound.length && result2.diagnostics.some((x) => x.code === "ACX_ROM_PATH_UNBOUND")) {
     throw new DiagnosticError(error2("CTXFORGE_INSTALL_UNBOUND", "the cartridge has ROM paths its signature does not bind, and the verifier did not name them; nothing was written", { file: acq.input.label }), 1);
   }
-  const metaUnsigned = module.name === "acx" ? result2.diagnostics.some((x) => x.code === "ACX_META_UNSIGNED") : module.name === "ctxpkg" && d.coverage === "identity_only";
+  const metaUnsigned = module.name === "acx" ? result2.diagnostics.some((x) => x.code === "ACX_META_UNSIGNED" && unsignedIdentityMeta(x.message)) : module.name === "ctxpkg" && d.coverage === "identity_only";
   const signedName = module.name === "ctxpkg" && d.signature === "valid" && typeof d.name === "string" ? d.name : void 0;
   const diagnostics = result2.diagnostics.filter((x) => x.severity !== "error" && !POLICY_CODES.has(x.code));
   return { module, format: module.name, result: result2, signed, verifiedKeys, verdict, unbound: [...new Set(unbound)], metaUnsigned, ...signedName !== void 0 ? { signedName } : {}, diagnostics, ...documents ? { documents } : {} };
@@ -48486,7 +48971,7 @@ function diskDrift(entry, root, only) {
       add(link2, "a symbolic link where the package's folder goes (never followed)");
       continue;
     }
-    const abs = join31(root, ...folder.split("/"));
+    const abs = join34(root, ...folder.split("/"));
     const kind = lkind(abs);
     if (kind === null) {
       for (const f of files) add(f.path, "missing");
@@ -48506,7 +48991,7 @@ function diskDrift(entry, root, only) {
         const l = symlinkOnTheWay(root, f.path);
         add(f.path, l ? `${printable(l)} is a symbolic link on the way (never followed)` : "missing");
       } else if (k !== "file") add(f.path, `${what(k)}, not the file installed`);
-      else if (sha256Hex(readFileSync8(join31(abs, ...rel.split("/")))) !== f.sha256) add(f.path, "modified since install");
+      else if (sha256Hex(readFileSync8(join34(abs, ...rel.split("/")))) !== f.sha256) add(f.path, "modified since install");
     }
     let extraDir;
     for (const [rel, k] of onDisk) {
@@ -48564,7 +49049,7 @@ async function checkLocked(entry, ctx, lock, o) {
     add(`the artifact cannot be reached or checked: ${why} (with --offline only the installed files are compared with the lock)`);
     return { drift, artifact: "drifted", diagnostics };
   };
-  if (o.offline && (entry.source.type === "url" || entry.source.type === "oci")) return notChecked("--offline: nothing is downloaded");
+  if (o.offline && (entry.source.type === "url" || entry.source.type === "oci" || entry.source.type === "registry" && /^[a-z]+:\/\/|^[\w.-]+@[\w.-]+:/i.test(entry.source.registry ?? ""))) return notChecked("--offline: nothing is downloaded");
   let acq;
   try {
     acq = await acquireLocked(entry.source, { cwd: ctx.root, root: ctx.root, scope: ctx.scope, publicOnly: o.publicOnly, env: ctx.env });
@@ -48648,7 +49133,7 @@ function managedParents() {
   return [.../* @__PURE__ */ new Set([...HOST_NAMES.map((h) => skillsFolder(h, "project")), KNOWLEDGE_FOLDER])].sort(compareUtf8);
 }
 function skillsLockNames(root) {
-  const abs = join32(root, "skills-lock.json");
+  const abs = join35(root, "skills-lock.json");
   if (lkind(abs) !== "file") return /* @__PURE__ */ new Set();
   try {
     const buf = readFileSync9(abs);
@@ -48678,7 +49163,7 @@ async function baseListing(repo, base, path) {
   return out;
 }
 function diskListing(root, path) {
-  const abs = join32(root, ...path.split("/"));
+  const abs = join35(root, ...path.split("/"));
   const out = /* @__PURE__ */ new Map();
   const k = lkind(abs);
   const one = (file, kind) => {
@@ -48690,7 +49175,7 @@ function diskListing(root, path) {
     out.set("", one(abs, k));
     return out;
   }
-  for (const e of walk(abs)) if (e.kind !== "dir") out.set(e.rel, one(join32(abs, ...e.rel.split("/")), e.kind));
+  for (const e of walk(abs)) if (e.kind !== "dir") out.set(e.rel, one(join35(abs, ...e.rel.split("/")), e.kind));
   return out;
 }
 function sameListing(a, b) {
@@ -48706,17 +49191,17 @@ async function unclaimedEntries(o, head) {
   for (const parent of managedParents()) {
     const link2 = symlinkOnTheWay(o.root, parent);
     if (link2) {
-      if (!out.some((e) => e.path === link2)) out.push({ path: link2, kind: "symlink", target: readlinkSync2(join32(o.root, ...link2.split("/"))), changed: await changedSinceBase(link2) });
+      if (!out.some((e) => e.path === link2)) out.push({ path: link2, kind: "symlink", target: readlinkSync2(join35(o.root, ...link2.split("/"))), changed: await changedSinceBase(link2) });
       continue;
     }
-    const abs = join32(o.root, ...parent.split("/"));
+    const abs = join35(o.root, ...parent.split("/"));
     if (lkind(abs) !== "dir") continue;
     for (const name of readdirSync4(abs).sort(compareUtf8)) {
       const path = `${parent}/${name}`;
       if (claimed.has(path)) continue;
-      const kind = lkind(join32(abs, name)) ?? "other";
+      const kind = lkind(join35(abs, name)) ?? "other";
       const entry = { path, kind, changed: await changedSinceBase(path) };
-      if (kind === "symlink") entry.target = readlinkSync2(join32(abs, name));
+      if (kind === "symlink") entry.target = readlinkSync2(join35(abs, name));
       if (parent.endsWith("/skills") && npx.has(name)) entry.claimed_by = "skills-lock.json";
       out.push(entry);
     }
@@ -48730,12 +49215,12 @@ async function baseBytes(o, path) {
 }
 function headBytes(root, path) {
   if (symlinkOnTheWay(root, path)) return null;
-  const abs = join32(root, ...path.split("/"));
+  const abs = join35(root, ...path.split("/"));
   return lkind(abs) === "file" ? readFileSync9(abs) : null;
 }
 function filesBelow(root, path) {
   if (symlinkOnTheWay(root, path)) return [];
-  const abs = join32(root, ...path.split("/"));
+  const abs = join35(root, ...path.split("/"));
   const k = lkind(abs);
   if (k === "file") return [path];
   return k === "dir" ? walk(abs).filter((e) => e.kind === "file").map((e) => `${path}/${e.rel}`) : [];
@@ -48825,7 +49310,7 @@ async function reviewLock(o) {
   let head = null;
   let headExists = false;
   try {
-    const r3 = await readLock(join32(o.root, LOCK_NAME), LOCK_NAME, "project");
+    const r3 = await readLock(join35(o.root, LOCK_NAME), LOCK_NAME, "project");
     head = r3.exists ? r3.lock : null;
     headExists = r3.exists;
   } catch (e) {
@@ -48841,7 +49326,7 @@ async function reviewLock(o) {
   const packages = [];
   const diffs = [];
   const drifted = [];
-  const ctx = { scope: "project", root: o.root, lockPath: join32(o.root, LOCK_NAME), lockLabel: LOCK_NAME, journalPath: "", journalLabel: "", env: o.env ?? process.env };
+  const ctx = { scope: "project", root: o.root, lockPath: join35(o.root, LOCK_NAME), lockLabel: LOCK_NAME, journalPath: "", journalLabel: "", env: o.env ?? process.env };
   const names = [.../* @__PURE__ */ new Set([...Object.keys(base?.packages ?? {}), ...Object.keys(head?.packages ?? {})])].sort(compareUtf8);
   for (const name of names) {
     const from = base && Object.hasOwn(base.packages, name) ? base.packages[name] : void 0;
@@ -48888,9 +49373,338 @@ function lockDiagnostics(r3) {
   return r3.findings.map((f) => (f.fails ? error2 : warning2)(FINDING_CODES[f.kind], f.message, { file: f.path ?? LOCK_NAME }));
 }
 
+// src/registry/check.ts
+init_diagnostics();
+init_git_exec();
+import { lstat as lstat11, readFile as readFile18 } from "node:fs/promises";
+import { join as join38 } from "node:path";
+
+// src/registry/index-build.ts
+init_strict_json();
+init_semver();
+init_formats();
+init_layout2();
+import { lstat as lstat10, readFile as readFile17 } from "node:fs/promises";
+import { join as join37 } from "node:path";
+
+// src/registry/status.ts
+init_strict_json();
+init_layout2();
+import { lstat as lstat9, readFile as readFile16 } from "node:fs/promises";
+import { join as join36 } from "node:path";
+var identityKey = (i) => [i?.artifactType ?? "", i?.publisherId ?? "", i?.id ?? "", i?.version ?? "", i?.digest ?? ""].join("\0");
+var isObj4 = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+var RFC33392 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+async function readLedger(root) {
+  const empty = { updatedAt: "1970-01-01T00:00:00.000Z", entries: [], byIdentity: /* @__PURE__ */ new Map() };
+  const path = join36(root, STATUS_FILE);
+  const st = await lstat9(path).catch(() => void 0);
+  if (!st) return { ledger: empty, problems: [] };
+  if (!st.isFile()) return { ledger: empty, problems: [`${STATUS_FILE} is not a regular file`] };
+  if (st.size > 64 * 1024 * 1024) return { ledger: empty, problems: [`${STATUS_FILE} is larger than 64 MiB`] };
+  let doc;
+  try {
+    doc = parseJson(await readFile16(path, "utf8"));
+  } catch (e) {
+    return { ledger: empty, problems: [`${STATUS_FILE} is not valid JSON: ${e.message}`] };
+  }
+  const problems = [];
+  if (!isObj4(doc)) return { ledger: empty, problems: [`${STATUS_FILE} is not an object`] };
+  if (doc.schemaVersion !== STATUS_SCHEMA) problems.push(`${STATUS_FILE}: schemaVersion must be ${STATUS_SCHEMA}`);
+  if (typeof doc.updatedAt !== "string" || !RFC33392.test(doc.updatedAt)) problems.push(`${STATUS_FILE}: updatedAt must be RFC 3339`);
+  if (!Array.isArray(doc.entries)) return { ledger: empty, problems: [...problems, `${STATUS_FILE}: entries must be an array`] };
+  const entries = [];
+  doc.entries.forEach((e, i) => {
+    if (!isObj4(e) || !isObj4(e.artifact)) {
+      problems.push(`${STATUS_FILE}: entries[${i}] has no artifact identity`);
+      return;
+    }
+    if (!["deprecated", "withdrawn", "superseded"].includes(e.status)) problems.push(`${STATUS_FILE}: entries[${i}].status is invalid`);
+    if (typeof e.reason !== "string" || e.reason.trim().length < 10 || e.reason.length > 1e3) problems.push(`${STATUS_FILE}: entries[${i}].reason must be a 10-1000 character string`);
+    if (typeof e.recordedAt !== "string" || !RFC33392.test(e.recordedAt)) problems.push(`${STATUS_FILE}: entries[${i}].recordedAt must be RFC 3339`);
+    if (e.status === "superseded" && !isObj4(e.successor)) problems.push(`${STATUS_FILE}: entries[${i}].successor is required when status is superseded`);
+    entries.push(e);
+  });
+  const byIdentity = new Map(entries.map((e) => [identityKey(e.artifact), e]));
+  if (byIdentity.size !== entries.length) problems.push(`${STATUS_FILE}: an artifact identity is listed twice`);
+  return { ledger: { updatedAt: String(doc.updatedAt), entries, byIdentity }, problems };
+}
+function lifecycleFor(ledger, identity) {
+  const e = ledger.byIdentity.get(identityKey(identity));
+  if (!e) return { status: "active", reason: null, recordedAt: null, successor: null, advisory: null };
+  return { status: e.status, reason: e.reason, recordedAt: e.recordedAt, successor: e.successor ?? null, advisory: e.advisory ?? null };
+}
+
+// src/registry/index-build.ts
+var MAX_INDEX_BYTES = 256 * 1024 * 1024;
+var jsonArray = (v) => {
+  try {
+    const p = JSON.parse(v ?? "");
+    return Array.isArray(p) ? p : [];
+  } catch {
+    return [];
+  }
+};
+async function readCommittedIndex(root) {
+  const p = join37(root, INDEX_FILE);
+  const st = await lstat10(p).catch(() => void 0);
+  if (!st) return {};
+  if (!st.isFile()) return { problem: `${INDEX_FILE} is not a regular file` };
+  if (st.size > MAX_INDEX_BYTES) return { problem: `${INDEX_FILE} is larger than ${MAX_INDEX_BYTES} bytes` };
+  const text2 = await readFile17(p, "utf8");
+  try {
+    const doc = parseJson(text2);
+    if (!doc || typeof doc !== "object" || doc.schemaVersion !== INDEX_SCHEMA) return { text: text2, problem: `${INDEX_FILE} is not ${INDEX_SCHEMA}` };
+    return { text: text2, doc };
+  } catch (e) {
+    return { text: text2, problem: `${INDEX_FILE} is not valid JSON: ${e.message}` };
+  }
+}
+var entriesOf = (doc, key3) => (Array.isArray(doc?.[key3]) ? doc[key3] : []).filter((e) => !!e && typeof e === "object" && typeof e.path === "string");
+async function cartridgeCard(file, rel, o) {
+  const acx2 = formatByName("acx");
+  const input2 = { label: rel, path: file };
+  const checked = await acx2.verifyArtifact(input2, { trust: o.trust });
+  const d = checked.details ?? {};
+  const facts = checked.valid || d.trust ? await acx2.registryFacts(input2, {}) : { meta: {}, capabilities: [], credentials: 0, save: {} };
+  const m = facts.meta;
+  const publisher = m["acx.publisher_id"];
+  const id = m["acx.artifact_id"];
+  const version = m["acx.artifact_version"];
+  const consistent = String(m["acx.cartridge_id"] ?? "").startsWith(`${publisher}/${id}@`);
+  const expected = cartridgePath(publisher, id, version);
+  const canonical2 = rel === expected && PUBLISHER_RE.test(publisher ?? "") && CARTRIDGE_ID_RE.test(id ?? "") && SEMVER_RE.test(version ?? "") && consistent;
+  const evidence = o.carried && o.carried.digest === m["acx.rom_manifest_hash"] && facts.credentials > 0 ? o.carried : void 0;
+  const capabilities = evidence ? evidence.capabilities : facts.capabilities.flatMap((row) => {
+    let c;
+    try {
+      c = JSON.parse(row.json);
+    } catch {
+      return [];
+    }
+    if (!c) return [];
+    return [{ taskType: c.taskType, stack: c.stack || [], domain: c.domain || null, claimedVerified: c.proficiency?.verified === true, verified: false, verificationState: "unresolved" }];
+  });
+  const card = {
+    id,
+    slug: `${publisher}__${id}`,
+    path: rel,
+    name: m["acx.agent_name"],
+    publisher,
+    role: m["acx.role"],
+    provider: m["acx.provider"],
+    model: m["acx.model"],
+    version,
+    description: m["acx.description"] || `A portable ${(m["acx.role"] || "agent").replaceAll("_", " ")} cartridge.`,
+    license: m["acx.license"] || null,
+    authors: jsonArray(m["acx.authors"]),
+    tags: jsonArray(m["acx.tags"]),
+    homepage: m["acx.homepage"] || null,
+    trust: d.trust,
+    trustStatus: d.status,
+    specClean: checked.valid,
+    romHash: m["acx.rom_manifest_hash"],
+    digest: m["acx.rom_manifest_hash"],
+    bytes: (await lstat10(file)).size,
+    capabilities,
+    level: evidence ? evidence.level : null,
+    levelClaim: evidence ? evidence.levelClaim : { acxLevel: null, careerTier: null, verificationState: "unresolved" }
+  };
+  card.registryStatus = lifecycleFor(o.ledger, { artifactType: "agent", publisherId: publisher, id, version, digest: card.digest });
+  const saveTotal = Object.values(facts.save).reduce((a, b) => a + b, 0);
+  const accepted = canonical2 && !!d.trust && d.trust !== "tampered" && d.trust !== "legacy" && d.status !== "invalid" && checked.valid && saveTotal === 0 && typeof card.name === "string";
+  const firstError = checked.diagnostics.find((x) => x.severity === "error");
+  const reason = !id || !CARTRIDGE_ID_RE.test(id) ? "missing or invalid ROM-bound acx.artifact_id" : !version || !SEMVER_RE.test(version) ? "missing or invalid ROM-bound acx.artifact_version" : !consistent ? "ROM-bound acx.cartridge_id conflicts with publisher/artifact identity" : !canonical2 ? `non-canonical cartridge path (expected ${expected})` : !checked.valid ? `does not verify: ${firstError ? `${firstError.code} ${firstError.message}` : d.reason ?? "invalid"}` : saveTotal > 0 ? `public registry cartridges must be ROM-only; SAVE zone contains data (${Object.entries(facts.save).filter(([, n]) => n).map(([k, n]) => `${k}=${n}`).join(", ")})` : typeof card.name !== "string" ? "missing acx.agent_name (the index card needs a name)" : d.reason ?? "";
+  return { card, accepted, reason, credentials: facts.credentials, timestamp: m["acx.created_at"] };
+}
+function markLatest(entries) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const e of entries) {
+    const k = `${e.publisher}\0${e.id}`;
+    const cur2 = groups.get(k);
+    if (!cur2 || compareSemver(e.version, cur2.version) > 0) groups.set(k, e);
+  }
+  for (const e of entries) e.latest = groups.get(`${e.publisher}\0${e.id}`) === e;
+}
+function duplicates(entries, type, rejected) {
+  const seen = /* @__PURE__ */ new Map();
+  for (const e of entries) {
+    const k = `${e.publisher}\0${e.id}\0${e.version ?? ""}`;
+    const earlier = seen.get(k);
+    if (earlier) rejected.push({ type, path: e.path, reason: `duplicate immutable coordinate also present at ${earlier}` });
+    else seen.set(k, e.path);
+  }
+}
+async function signedAt(file) {
+  try {
+    return JSON.parse(await readFile17(file, "utf8")).integrity?.signedAt;
+  } catch {
+    return void 0;
+  }
+}
+async function carried(root, doc, key3, sub2, suffix, type, rejected, notJudged, stamps) {
+  const files = await findFiles(root, sub2, suffix);
+  const byPath2 = new Map(entriesOf(doc, key3).map((e) => [e.path, e]));
+  const out = [];
+  for (const f of files) {
+    if (f.unsafe) {
+      rejected.push({ type, path: f.rel, reason: f.unsafe });
+      continue;
+    }
+    const e = byPath2.get(f.rel);
+    if (!e) {
+      rejected.push({ type, path: f.rel, reason: `not in the committed ${INDEX_FILE}: ctxforge does not verify ${type} artifacts, so it cannot index one; run the ACX reference's builder` });
+      continue;
+    }
+    out.push(e);
+    stamps.push(await signedAt(f.path));
+    byPath2.delete(f.rel);
+  }
+  for (const p of byPath2.keys()) rejected.push({ type, path: p, reason: `${INDEX_FILE} lists it, but there is no such file` });
+  if (out.length) notJudged.push(`${out.length} ${type} artifact${out.length === 1 ? "" : "s"} (${sub2}/): not verified by ctxforge; their cards are the committed index's`);
+  return out;
+}
+async function buildIndex(root, committed) {
+  const { ledger, problems } = await readLedger(root);
+  const rejected = (await policyIssues(root)).map((reason) => ({ type: "policy", path: reason.split(":", 1)[0], reason }));
+  for (const p of problems) rejected.push({ type: "status", path: "status.json", reason: p });
+  const notJudged = [];
+  const trustSt = await lstat10(join37(root, TRUST_FILE)).catch(() => void 0);
+  const trust = trustSt?.isFile() ? join37(root, TRUST_FILE) : void 0;
+  const stamps = [ledger.updatedAt];
+  const accepted = /* @__PURE__ */ new Set();
+  const committedCards = new Map(entriesOf(committed, "cartridges").map((e) => [e.path, e]));
+  const cartridges = [];
+  let withEvidence = 0;
+  for (const f of await findFiles(root, COLLECTIONS.cartridges, ".acx")) {
+    if (f.unsafe) {
+      rejected.push({ type: "agent", path: f.rel, reason: f.unsafe });
+      continue;
+    }
+    const v = await cartridgeCard(f.path, f.rel, { trust, ledger, carried: committedCards.get(f.rel) });
+    if (!v.accepted) {
+      rejected.push({ type: "agent", path: v.card.path, reason: v.reason });
+      continue;
+    }
+    if (v.credentials) withEvidence++;
+    cartridges.push(v.card);
+    if (v.timestamp) stamps.push(v.timestamp);
+    accepted.add(identityKey({ artifactType: "agent", publisherId: v.card.publisher, id: v.card.id, version: v.card.version, digest: v.card.digest }));
+  }
+  if (withEvidence) notJudged.push(`${withEvidence} cartridge${withEvidence === 1 ? "" : "s"} with level credentials: the level, levelClaim and capability verification fields are the committed index's (ctxforge does not resolve level evidence)`);
+  duplicates(cartridges, "agent", rejected);
+  markLatest(cartridges);
+  const level = (c) => c.level?.acxLevel ?? -1;
+  cartridges.sort((a, b) => level(b) - level(a) || String(a.name).localeCompare(String(b.name)) || a.publisher.localeCompare(b.publisher) || a.id.localeCompare(b.id) || compareSemver(b.version, a.version));
+  const workflows = await carried(root, committed, "workflows", COLLECTIONS.workflows, ".cal.json", "workflow", rejected, notJudged, stamps);
+  const agentGraphs = await carried(root, committed, "agentGraphs", COLLECTIONS.agentGraphs, ".agent-graph.json", "agent-graph", rejected, notJudged, stamps);
+  for (const [list2, type] of [[workflows, "workflow"], [agentGraphs, "agent-graph"]]) {
+    for (const e of list2) accepted.add(identityKey({ artifactType: type, publisherId: e.publisher, id: e.id, version: e.version, digest: e.digest }));
+  }
+  const templates = entriesOf(committed, "templates");
+  for (const t of templates) {
+    const m = /^templates\/([^/]+)\/manifest\.json$/.exec(t.path);
+    const st = m && ID_RE.test(m[1]) ? await lstat10(join37(root, t.path)).catch(() => void 0) : void 0;
+    if (!st?.isFile()) rejected.push({ type: "template", path: t.path, reason: `${INDEX_FILE} lists a template with no manifest.json there` });
+  }
+  if (templates.length) notJudged.push(`${templates.length} template${templates.length === 1 ? "" : "s"} (templates/): unsigned starting points, carried from the committed index`);
+  for (const e of ledger.entries) {
+    if (!accepted.has(identityKey(e.artifact))) rejected.push({ type: "status", path: "status.json", reason: `status entry targets an artifact not present with the exact digest: ${e.artifact.publisherId}/${e.artifact.id}` });
+    if (e.successor && !accepted.has(identityKey(e.successor))) rejected.push({ type: "status", path: "status.json", reason: `status successor is not present with the exact immutable identity and digest: ${e.successor.publisherId}/${e.successor.id}@${e.successor.version}` });
+  }
+  const generatedAt = stamps.filter((s) => typeof s === "string" && !Number.isNaN(Date.parse(s))).sort((a, b) => Date.parse(a) - Date.parse(b)).at(-1) ?? "1970-01-01T00:00:00.000Z";
+  const index = {
+    schemaVersion: INDEX_SCHEMA,
+    generatedAt,
+    artifactCount: cartridges.length + workflows.length + agentGraphs.length + templates.length,
+    count: cartridges.length,
+    cartridges,
+    workflowCount: workflows.length,
+    workflows,
+    agentGraphCount: agentGraphs.length,
+    agentGraphs,
+    templateCount: templates.length,
+    templates
+  };
+  return { index, text: `${JSON.stringify(index, null, 2)}
+`, rejected, notJudged };
+}
+
+// src/registry/check.ts
+init_collections();
+init_layout2();
+init_rules6();
+async function registryRoot(repoRoot) {
+  for (const dir of [repoRoot, join38(repoRoot, "registry")]) {
+    const st = await lstat11(join38(dir, INDEX_FILE)).catch(() => void 0);
+    if (!st?.isFile() || st.size > 64 * 1024 * 1024) continue;
+    const head = (await readFile18(join38(dir, INDEX_FILE), "utf8")).slice(0, 200);
+    if (/"schemaVersion"\s*:\s*"acx\.registry-index\/1"/.test(head)) return dir;
+  }
+  return void 0;
+}
+async function changedCoordinates(root, base) {
+  let commit;
+  try {
+    commit = (await execGit(root, ["rev-parse", "--verify", "--end-of-options", `${base}^{commit}`])).trim();
+  } catch {
+    throw Object.assign(new Error(`--base ${base} is not a commit of the repository at ${root}`), { usage: true });
+  }
+  const out = await execGit(root, ["diff", "--relative", "--name-status", "-z", "--no-renames", "--no-ext-diff", commit, "--", "cartridges", "cals", "graphs", "ctxpkg", "octx"]);
+  const t = out.split("\0");
+  if (t.at(-1) === "") t.pop();
+  const changes = [];
+  for (let i = 0; i + 1 < t.length; i += 2) changes.push({ status: t[i], path: t[i + 1] });
+  return changes.filter((c) => c.status !== "A" && isImmutablePath(c.path));
+}
+function firstDifference(a, b) {
+  const x = a.split("\n");
+  const y = b.split("\n");
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    if (x[i] !== y[i]) return `line ${i + 1}: committed ${JSON.stringify((x[i] ?? "(end)").trim()).slice(0, 120)}, fresh build ${JSON.stringify((y[i] ?? "(end)").trim()).slice(0, 120)}`;
+  }
+  return "";
+}
+async function checkRegistry(root, o = {}) {
+  const diagnostics = [];
+  const changed = o.base ? await changedCoordinates(root, o.base) : [];
+  for (const c of changed) {
+    diagnostics.push(error2("CTXFORGE_REGISTRY_IMMUTABLE", `${c.path} was ${c.status === "D" ? "deleted" : c.status === "M" ? "modified" : `changed (${c.status})`} since ${o.base}: published coordinates are append-only`, {
+      file: c.path,
+      hint: "publish a new version at a new coordinate; record deprecation, withdrawal or a successor in status.json"
+    }));
+  }
+  const committed = await readCommittedIndex(root);
+  const built2 = await buildIndex(root, committed.doc);
+  for (const r3 of built2.rejected) diagnostics.push(error2("CTXFORGE_REGISTRY_REJECTED", `[${r3.type}] ${r3.reason}`, { file: r3.path }));
+  for (const n of built2.notJudged) diagnostics.push(info2("CTXFORGE_REGISTRY_NOT_JUDGED", n, { file: INDEX_FILE }));
+  let index;
+  if (built2.rejected.length) index = "unbuilt";
+  else if (committed.text === void 0) index = "missing";
+  else index = committed.text === built2.text ? "equal" : "stale";
+  if (index === "missing" || index === "stale") {
+    diagnostics.push(error2("CTXFORGE_REGISTRY_INDEX_STALE", index === "missing" ? `there is no ${INDEX_FILE}` : `${INDEX_FILE} is not what a fresh build writes (${committed.problem ?? firstDifference(committed.text, built2.text)})`, {
+      file: INDEX_FILE,
+      hint: "never edit index.json by hand: run ctxforge registry index (or registry add), and commit the result"
+    }));
+  }
+  const own2 = await buildCollections(root);
+  for (const r3 of own2.rejected) diagnostics.push(error2("CTXFORGE_REGISTRY_REJECTED", `[${r3.type}] ${r3.reason}`, { file: r3.path }));
+  const ownCommitted = await readCommittedCollections(root);
+  if (!own2.rejected.length && (own2.text ?? void 0) !== ownCommitted) {
+    diagnostics.push(error2("CTXFORGE_REGISTRY_INDEX_STALE", own2.text === null ? `${CTXFORGE_INDEX_FILE} lists packages, but the registry holds no .ctxpkg or .octx release` : ownCommitted === void 0 ? `there is no ${CTXFORGE_INDEX_FILE} for the registry's .ctxpkg and .octx releases` : `${CTXFORGE_INDEX_FILE} is not what a fresh build writes (${firstDifference(ownCommitted, own2.text)})`, {
+      file: CTXFORGE_INDEX_FILE,
+      hint: "never edit it by hand: run ctxforge registry index, and commit the result"
+    }));
+    if (index === "equal") index = "stale";
+  }
+  const artifacts = ["count", "workflowCount", "agentGraphCount"].reduce((n, k) => n + Number(built2.index[k] ?? 0), 0) + Number(own2.index?.ctxpkgCount ?? 0) + Number(own2.index?.octxCount ?? 0);
+  return { registry: root, base: o.base ?? null, artifacts, rejected: built2.rejected, changed_coordinates: changed, index, not_judged: built2.notJudged, diagnostics };
+}
+
 // src/release/check.ts
 init_apply();
-import { join as join33 } from "node:path";
+import { join as join39 } from "node:path";
 var FAIL_ON_VALUES = ["error", "version", "breaking", "warning", "config"];
 var DEFAULT_FAIL_ON = ["error", "version", "config"];
 function parseFailOn(s) {
@@ -48907,7 +49721,7 @@ function parseFailOn(s) {
 async function runCheck(o) {
   const failOn = o.failOn ?? [...DEFAULT_FAIL_ON];
   const notes2 = [];
-  const { root, packages: headPkgs, config: headConfig } = await discoverPackages2({ cwd: o.cwd, path: o.path, config: o.config, allowNone: !!o.base });
+  const { root, packages: headPkgs, config: headConfig } = await discoverPackages2({ cwd: o.cwd, path: o.path, config: o.config, allowNone: !!o.base || !o.path && await registryRoot(o.cwd) !== void 0 });
   for (const p of headPkgs) if (p.tagNote) notes2.push(tagNoteDiagnostic(p.tagNote, headConfig?.file));
   const base = o.base ? await ensureCommit(root, o.base) : null;
   const judgesDiff = failOn.includes("version") || failOn.includes("breaking");
@@ -48923,8 +49737,9 @@ async function runCheck(o) {
   }) : void 0;
   const pkgs = plan?.packages ?? headPkgs;
   const repo = base ? await repoOf(root) : void 0;
-  const consumer = !o.path && (lkind(join33(root, "ctxforge.lock")) !== null || (repo && base ? await repo.lookup(base, "ctxforge.lock") !== void 0 : false));
-  if (!pkgs.length && !plan?.gone.length && !consumer) await discoverPackages2({ cwd: o.cwd, path: o.path, config: o.config });
+  const consumer = !o.path && (lkind(join39(root, "ctxforge.lock")) !== null || (repo && base ? await repo.lookup(base, "ctxforge.lock") !== void 0 : false));
+  const registryDir = o.path ? void 0 : await registryRoot(root);
+  if (!pkgs.length && !plan?.gone.length && !consumer && !registryDir) await discoverPackages2({ cwd: o.cwd, path: o.path, config: o.config });
   const configChanges = plan?.changes ?? [];
   const lockPolicy2 = plan ? plan.config?.lock : headConfig?.lock;
   if (plan) {
@@ -49012,9 +49827,15 @@ async function runCheck(o) {
   const configFails = baseConfigInvalid || failOn.includes("config") && configChanges.some((c) => c.loosening);
   const lock = await reviewLock({ root, repo, base, policy: lockPolicy2, env: o.env });
   const lockMatters = lock && (lock.base_lock || lock.head_lock || lock.unclaimed.length > 0);
+  let registryFails = false;
+  if (registryDir) {
+    const r3 = await checkRegistry(registryDir, { base: base ?? void 0 });
+    notes2.push(...r3.diagnostics);
+    registryFails = r3.diagnostics.some((d) => d.severity === "error");
+  }
   return {
     valid: out.every((p) => p.valid),
-    failed: configFails || out.some((p) => p.findings.length > 0) || !!lockMatters && lock.failed && failOn.length > 0,
+    failed: configFails || registryFails || out.some((p) => p.findings.length > 0) || !!lockMatters && lock.failed && failOn.length > 0,
     base,
     required_bump: required,
     packages: out,
@@ -49215,7 +50036,7 @@ async function listPackages(o) {
 // src/release/saved-report.ts
 init_diagnostics();
 init_utf8();
-import { lstat as lstat6, open as open8 } from "node:fs/promises";
+import { lstat as lstat12, open as open8 } from "node:fs/promises";
 import { constants as constants8 } from "node:fs";
 
 // schemas/check-report.schema.json
@@ -52972,7 +53793,7 @@ function readCheckReport(text2, toolVersion) {
 
 // src/release/saved-report.ts
 async function readSavedReport(path, toolVersion) {
-  const st = await lstat6(path).catch(() => void 0);
+  const st = await lstat12(path).catch(() => void 0);
   if (!st?.isFile()) fail("CTXFORGE_REPORT_INVALID", `the saved report ${path} is not a regular file`, { hint: "download the check run's report artifact and name the file in the report input" }, 2);
   if (st.size > MAX_CHECK_REPORT_BYTES) fail("CTXFORGE_REPORT_INVALID", `the saved report is ${st.size} bytes, more than the ${MAX_CHECK_REPORT_BYTES} a check report may be; nothing from it is posted`);
   const fh = await open8(path, constants8.O_RDONLY | constants8.O_NOFOLLOW);
@@ -53060,7 +53881,7 @@ function dropInput(name) {
 }
 
 // action/main.ts
-var VERSION = "0.1.0";
+var VERSION2 = "0.1.0";
 function readEvent() {
   const p = process.env.GITHUB_EVENT_PATH;
   if (!p) return {};
@@ -53102,7 +53923,7 @@ function retryTuning() {
 }
 function configInput(workspace) {
   const c = input("config");
-  return c ? resolve17(workspace, c) : void 0;
+  return c ? resolve18(workspace, c) : void 0;
 }
 function apiUrl() {
   return process.env.GITHUB_API_URL || "https://api.github.com";
@@ -53134,7 +53955,7 @@ async function commentSaved(workspace) {
   const t = token();
   if (!t || !input("report")) throw new Error("mode comment needs github-token (pull-requests: write) and report (the saved report file)");
   const event = readEvent();
-  const saved = await readSavedReport(resolve17(workspace, input("report")), VERSION);
+  const saved = await readSavedReport(resolve18(workspace, input("report")), VERSION2);
   const body = commentBody(saved, reportedBy(event, process.env, saved));
   const api = new GitHubApi(t, apiUrl(), process.env.GITHUB_REPOSITORY ?? "", retryTuning());
   const pr = await pullRequestOfRun(api, event);
@@ -53176,10 +53997,10 @@ async function check(workspace, event) {
   for (const a of picked.shown) a.item();
   await writeSummary(omittedNote(picked.omitted) + checkMarkdown(r3));
   const sarif = input("sarif");
-  if (sarif) await writeFileAtomic(resolve17(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION), null, 2)}
+  if (sarif) await writeFileAtomic(resolve18(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION2), null, 2)}
 `, 420, workspace);
   const report = input("report");
-  if (report) await writeFileAtomic(resolve17(workspace, report), checkReportJson(r3, VERSION), 420, workspace);
+  if (report) await writeFileAtomic(resolve18(workspace, report), checkReportJson(r3, VERSION2), 420, workspace);
   if (pr && boolInput("comment", false)) {
     const t = token();
     if (!t) warning("comment: true needs github-token");
@@ -53223,7 +54044,7 @@ async function release(workspace) {
   if (!dryRun && (!t || !repository)) throw new Error("release mode needs github-token and GITHUB_REPOSITORY (or dry-run: true)");
   const makeLatest = input("make-latest");
   if (makeLatest && !["true", "false", "legacy"].includes(makeLatest)) throw new Error("input make-latest must be true, false or legacy");
-  const outDir = join34(process.env.RUNNER_TEMP || tmpdir4(), "ctxforge-dist");
+  const outDir = join40(process.env.RUNNER_TEMP || tmpdir5(), "ctxforge-dist");
   let r3;
   try {
     r3 = await runRelease({
@@ -53264,10 +54085,10 @@ async function release(workspace) {
 }
 async function main() {
   const eventName = process.env.GITHUB_EVENT_NAME ?? "";
-  const workspace = resolve17(process.env.GITHUB_WORKSPACE || process.cwd());
+  const workspace = resolve18(process.env.GITHUB_WORKSPACE || process.cwd());
   try {
     const mode = modeOf(eventName, process.env.GITHUB_REF ?? "");
-    info(`ctxforge ${VERSION}: ${mode} (${eventName || "no event"})`);
+    info(`ctxforge ${VERSION2}: ${mode} (${eventName || "no event"})`);
     if (mode === "list") return await list(workspace, readEvent());
     if (mode === "comment") return await commentSaved(workspace);
     return mode === "release" ? await release(workspace) : await check(workspace, readEvent());

@@ -132,6 +132,17 @@ export interface Attachment {
   bytes: Buffer;
 }
 
+/** What a registry index card is made of (acx: `acx.registry-index/1`), read from a verified artifact. */
+export interface RegistryFacts {
+  meta: Record<string, string>;
+  /** Capability rows in id order, their JSON as stored. */
+  capabilities: Array<{ id: string; json: string }>;
+  /** Embedded level credentials (their evidence is the reference's to resolve, not ctxforge's). */
+  credentials: number;
+  /** Rows in the SAVE zone: a public registry holds ROM-only cartridges. */
+  save: Record<string, number>;
+}
+
 export interface FormatModule {
   readonly name: FormatName;
   readonly title: string;
@@ -160,6 +171,8 @@ export interface FormatModule {
    * out (a signed release and its unsigned rebuild share it), and whether it carries any.
    */
   unsignedDigest?(input: ArtifactInput): Promise<{ signed: boolean; digest: string }>;
+  /** The facts a registry index card is made of (acx); absent: the format has no registry card. */
+  registryFacts?(input: ArtifactInput, opts: CommonOptions): Promise<RegistryFacts>;
   /** Stamps missing stable IDs (and types) into a source tree on disk; existing IDs never change. */
   stampIds?(dir: string, opts: { dryRun?: boolean }): Promise<StampResult>;
 

@@ -23,6 +23,8 @@ import { registerSkills } from './skills.js';
 import { registerInstall, registerUninstall } from './install.js';
 import { registerServe } from './serve.js';
 import { registerPull, registerPush } from './oci.js';
+import { registerRegistry } from './registry.js';
+import { registerOutdated, registerUpgrade } from './outdated.js';
 
 export type Register = (program: Command, io: Io) => void;
 
@@ -46,6 +48,9 @@ export const commands: Register[] = [
   registerServe,
   registerPush,
   registerPull,
+  registerRegistry,
+  registerOutdated,
+  registerUpgrade,
   registerImport,
   registerStrip,
   registerMerge,

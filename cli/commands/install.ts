@@ -1,5 +1,7 @@
 // `ctxforge install` and `ctxforge uninstall`: verified packages into agent host folders, recorded
 // in ctxforge.lock.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { Diagnostic } from '../../src/core/diagnostics.js';
 import { escapeData } from '../../src/core/log-safe.js';
@@ -86,6 +88,7 @@ export function registerInstall(program: Command, io: Io): void {
     .option('--trust <registry>', 'cartridges: trust registry (acx.trust-registry/1) that must list the signer')
     .option('--allow-unsigned', 'install a package whose signer cannot be checked (unsigned, or no key pinned); the lock says so')
     .option('--allow-unbound <path>', 'install this cartridge path although the signature binds its bytes only under another path (repeatable)', collect)
+    .option('--registry <registry>', 'resolve <name>@<range> in this registry: a git registry\'s folder or git URL (oci://… awaits the OCI client)')
     .option('--allow-downgrade', 'install a lower version than the one ctxforge.lock records (refused without it)')
     .option('--force', 'overwrite or remove installed files you edited, and files the lock does not record where the package goes')
     .option('--frozen', 'write nothing: verify each locked artifact again and check that it installs exactly what ctxforge.lock records, and that the disk holds exactly that; exit 1 naming each drift')
@@ -121,7 +124,8 @@ Examples:
   git add ctxforge.lock .claude .agents && git commit -m "skills: acme 1.2.0"
   ctxforge install --frozen          # in CI: the artifacts verify and the committed files are what the lock says
   ctxforge install --frozen --offline  # without network: the committed files against the lock only
-  ctxforge install                   # reinstall exactly the locked set`)
+  ctxforge install                   # reinstall exactly the locked set
+  ctxforge install io.github.acme/handbook@^1.2 --registry https://github.com/acme/registry.git --key acme.pub`)
     .action(async (artifact: string | undefined, o: Record<string, unknown>) => {
       const lib = await import('../../src/install/index.js');
       const opts = options(io, o);
@@ -139,6 +143,18 @@ Examples:
       if (!artifact && (o.host || o.allowUnbound)) {
         printDiagnostics(io, [{ severity: 'error', code: 'CTXFORGE_USAGE', message: '--host and --allow-unbound apply to an artifact named on the command line; a reinstall uses what the lock records' }]);
         throw new ExitCode(2);
+      }
+      if (o.registry) {
+        if (!artifact) {
+          printDiagnostics(io, [{ severity: 'error', code: 'CTXFORGE_USAGE', message: '--registry needs a package: ctxforge install <name>@<range> --registry <folder or git URL>' }]);
+          throw new ExitCode(2);
+        }
+        // `x@r` is a name only where no such path exists: a file called that is installed as a file.
+        if (!existsSync(resolve(io.cwd, artifact))) {
+          const { parseNameRange } = await import('../../src/registry/resolve.js');
+          const { name, range } = parseNameRange(artifact);
+          return finish(io, o, await lib.installFromRegistry(name, range, o.registry as string, opts));
+        }
       }
       finish(io, o, artifact ? await lib.installArtifact(artifact, opts) : await lib.reinstall(opts));
     });

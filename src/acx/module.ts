@@ -16,6 +16,7 @@ import { unsignedDigest } from './unsigned.js';
 import { acxDocumentsFrom, readAcxDocuments } from './read-documents.js';
 import { acxNameProblem, writeAcxSource } from './write-source.js';
 import { acxSkills } from './skill-folders.js';
+import { cartridgeRegistryFacts } from './registry-facts.js';
 
 export const acx: FormatModule = {
   name: 'acx',
@@ -54,6 +55,7 @@ export const acx: FormatModule = {
   importArtifact: importCartridge,
   sign: signCartridge,
   unsignedDigest,
+  registryFacts: cartridgeRegistryFacts,
   documents: readAcxDocuments,
   async attachments(input, opts) {
     // §11: the DSSE envelope as a referrer whose one layer is application/vnd.dsse.envelope.v1+json.

@@ -132,7 +132,7 @@ export async function checkLocked(entry: LockPackage, ctx: Ctx, lock: Lock, o: C
     add(`the artifact cannot be reached or checked: ${why} (with --offline only the installed files are compared with the lock)`);
     return { drift, artifact: 'drifted', diagnostics };
   };
-  if (o.offline && (entry.source.type === 'url' || entry.source.type === 'oci')) return notChecked('--offline: nothing is downloaded');
+  if (o.offline && (entry.source.type === 'url' || entry.source.type === 'oci' || (entry.source.type === 'registry' && /^[a-z]+:\/\/|^[\w.-]+@[\w.-]+:/i.test(entry.source.registry ?? '')))) return notChecked('--offline: nothing is downloaded');
   let acq: Acquired;
   try {
     acq = await acquireLocked(entry.source, { cwd: ctx.root, root: ctx.root, scope: ctx.scope, publicOnly: o.publicOnly, env: ctx.env });

@@ -14,6 +14,8 @@ import { printable } from './portable.js';
 import { changesFor, planInstall, verifyPackage, type VerifiedPackage } from './prepare.js';
 import { acquire, acquireLocked } from './source.js';
 import { compareSemver, isSemver } from '../core/semver.js';
+import { newestInRange, openRegistry, validRange, type PackageRegistry } from '../registry/resolve.js';
+import { namedRegistry } from '../registry/named.js';
 import './rules.js';
 
 export { context, projectRoot } from './context.js';
@@ -155,6 +157,40 @@ export async function installArtifact(spec: string, o: InstallOptions): Promise<
     return await commitInstall(await verifyPackage(acq, ctx, lock, o), ctx, lock, notes, o);
   } finally {
     await acq.cleanup();
+  }
+}
+
+/**
+ * `ctxforge install <name>@<range> --registry <spec>`: the newest version in the range, fetched
+ * from the registry and then verified, planned and recorded exactly as a named artifact is — the
+ * registry only says where the bytes are. The lock records the registry, the range (the one asked
+ * for, else ^<resolved>), the coordinate and the digests.
+ */
+export async function installFromRegistry(name: string, range: string | undefined, registry: string, o: InstallOptions): Promise<InstallReport> {
+  if (range !== undefined && !validRange(range)) fail('CTXFORGE_USAGE', `${printable(range)} is not a SemVer range`, { hint: 'e.g. ^1.2, ~1.2.3, 1.x, >=1 <2, or an exact version' }, 2);
+  const ctx = context(o);
+  const { lock, notes } = await start(ctx, o);
+  const spec = ctx.scope === 'project' ? await namedRegistry(registry, { cwd: o.cwd, root: ctx.root }) : registry;
+  const reg: PackageRegistry = await openRegistry(spec, { cwd: o.cwd, root: ctx.root, scope: ctx.scope });
+  try {
+    const versions = await reg.versions(name);
+    if (!versions.length) fail('CTXFORGE_REGISTRY_NOT_FOUND', `${reg.recorded} has no package named ${printable(name)}`, { hint: 'cartridges are named <publisherId>/<id> (a bare <id> where it is unique)' }, 1);
+    const pick = newestInRange(versions, range ?? '*');
+    if (!pick) fail('CTXFORGE_REGISTRY_NOT_FOUND', `${reg.recorded} has no version of ${printable(name)} in ${printable(range ?? '*')} (it has ${versions.map((v) => v.version).join(', ')})`, {}, 1);
+    const acq = await acquire(await reg.artifactPath(pick.location), { cwd: o.cwd, root: ctx.root });
+    acq.source = { type: 'registry', registry: reg.recorded, location: pick.location, range: range ?? `^${pick.version}` };
+    try {
+      const v = await verifyPackage(acq, ctx, lock, o);
+      // The path is the registry's word; the version the package's signed identity states is what counts.
+      if (v.docs.meta.version !== pick.version) {
+        fail('CTXFORGE_REGISTRY_NOT_FOUND', `${reg.recorded}: ${pick.location} holds version ${printable(String(v.docs.meta.version))}, not the ${pick.version} its coordinate says; nothing was written`, { file: pick.location, hint: 'the registry is inconsistent: run ctxforge registry check on it' }, 1);
+      }
+      return await commitInstall(v, ctx, lock, notes, o);
+    } finally {
+      await acq.cleanup();
+    }
+  } finally {
+    await reg.close();
   }
 }
 

@@ -38,12 +38,13 @@ export interface LockRelease {
 }
 
 /**
- * Where an artifact came from. Version 2 of the schema also names git-registry sources and
- * vendoring; this ctxforge refuses a lock that uses what it does not implement (see `unimplemented`),
- * so after parseLock the source is a path, a URL or an OCI registry (or image layout): `registry` is
- * `oci://host/repo` (or `oci-layout:DIR`) and `manifest_digest` what a reinstall fetches, by digest.
+ * Where an artifact came from. Version 2 of the schema also names vendoring; this ctxforge refuses
+ * a lock that uses what it does not implement (see `unimplemented`), so after parseLock the source is
+ * a path, a URL, an OCI registry or image layout (`registry`: `oci://host/repo` or `oci-layout:DIR`,
+ * `manifest_digest`: what a reinstall fetches, by digest), or a git registry (`registry`: the
+ * registry as recorded, `location`: the artifact's coordinate in it, `range`: the SemVer range asked for).
  */
-export interface LockSource { type: 'path' | 'url' | 'oci'; location: string; registry?: string; manifest_digest?: string; release?: LockRelease }
+export interface LockSource { type: 'path' | 'url' | 'oci' | 'registry'; location: string; registry?: string; manifest_digest?: string; range?: string; release?: LockRelease }
 
 export interface LockSigner {
   method: 'acx-dsse' | 'ctxpkg-ed25519' | 'release-minisign' | 'none';
@@ -171,15 +172,18 @@ function semanticProblems(lock: Lock): string[] {
 function unimplemented(p: LockPackage): string[] {
   const out: string[] = [];
   const raw = p as LockPackage & { links?: unknown[]; adopted?: unknown[]; source: { type: string; registry?: unknown; range?: unknown; manifest_digest?: unknown; vendored_from?: unknown } };
-  const oci = raw.source.type === 'oci';
-  if (raw.source.type !== 'path' && raw.source.type !== 'url' && !oci) out.push(`source type ${JSON.stringify(raw.source.type)} is not supported by this ctxforge`);
-  for (const f of ['range', 'vendored_from'] as const) if (raw.source[f] !== undefined) out.push(`source.${f} is not supported by this ctxforge`);
-  // registry and manifest_digest belong to an OCI source, and it needs both (it is fetched by digest).
-  for (const f of ['registry', 'manifest_digest'] as const) {
-    if (oci && raw.source[f] === undefined) out.push(`an oci source needs source.${f}`);
-    if (!oci && raw.source[f] !== undefined && (raw.source.type as string) !== 'registry') out.push(`source.${f} belongs to an oci source, not a ${JSON.stringify(raw.source.type)} one`);
-  }
+  const type = raw.source.type;
+  const oci = type === 'oci';
+  const reg = type === 'registry';
+  if (type !== 'path' && type !== 'url' && !oci && !reg) out.push(`source type ${JSON.stringify(type)} is not supported by this ctxforge`);
+  if (raw.source.vendored_from !== undefined) out.push('source.vendored_from is not supported by this ctxforge');
+  // An OCI source is fetched by digest and needs both; a git registry's source names its registry.
+  if (oci) for (const f of ['registry', 'manifest_digest'] as const) if (raw.source[f] === undefined) out.push(`an oci source needs source.${f}`);
   if (oci && typeof raw.source.registry === 'string' && !/^(oci:\/\/|oci-layout:)/.test(raw.source.registry)) out.push('an oci source\'s registry starts with oci:// or oci-layout:');
+  if (reg && raw.source.registry === undefined) out.push('source type "registry" without source.registry');
+  if (!oci && !reg && raw.source.registry !== undefined) out.push(`source.registry belongs to an oci or registry source, not a ${JSON.stringify(type)} one`);
+  if (!oci && raw.source.manifest_digest !== undefined) out.push(`source.manifest_digest belongs to an oci source, not a ${JSON.stringify(type)} one`);
+  if (!reg && raw.source.range !== undefined) out.push('source.range applies only to a source of type "registry"');
   if (raw.links?.length) out.push('links (host folders installed as links) are not supported by this ctxforge');
   if (raw.adopted?.length) out.push('adopted folders are not supported by this ctxforge');
   for (const f of p.files as Array<LockedFile & { mode?: string }>) {

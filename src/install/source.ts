@@ -20,6 +20,7 @@ import { symlinkOnTheWay } from './apply.js';
 import { printable } from './portable.js';
 import { publicGet, publicUrlProblem } from './public-get.js';
 import { isOciSpec } from '../oci/ref.js';
+import { openRegistry } from '../registry/resolve.js';
 
 export const CHECKSUMS_FILE = 'SHA256SUMS';
 export const CHECKSUMS_SIGNATURE = 'SHA256SUMS.minisig';
@@ -333,6 +334,7 @@ export async function acquireLocked(src: LockSource, o: AcquireOptions & { scope
     const { acquireLockedOci } = await import('./oci-source.js');
     return acquireLockedOci(src, { cwd: o.root, root: o.root, env: o.env, scope: o.scope, publicOnly: o.publicOnly, checkLayoutDir: (dir) => lockedLocalPath(dir, o) });
   }
+  if (src.type === 'registry') return fromRegistry(src, o);
   if (src.type === 'url') {
     let u: URL;
     try { u = new URL(src.location); } catch { fail('CTXFORGE_LOCK_INVALID', `the recorded source ${printable(src.location)} is not a URL`, {}, 2); }
@@ -362,6 +364,22 @@ function lockedLocalPath(location: string, o: AcquireOptions & { scope: Scope })
   const link = symlinkOnTheWay(o.root, location);
   if (link) fail('CTXFORGE_IO_SYMLINK', `the recorded source passes through ${printable(link)}, a symbolic link; it is not followed`, { file: link }, 2);
   return join(o.root, ...location.split('/'));
+}
+
+/**
+ * The artifact at a git registry coordinate a lock records: the registry opened under the lock's
+ * rules (https, or a path inside the project; public addresses only in the gate), the artifact
+ * copied privately like any local file. The caller checks the recorded SHA-256 and the pinned key.
+ */
+async function fromRegistry(src: LockSource, o: AcquireOptions & { scope: Scope }): Promise<Acquired> {
+  if (!src.registry) fail('CTXFORGE_LOCK_INVALID', `the recorded source ${printable(src.location)} names no registry`, {}, 2);
+  const reg = await openRegistry(src.registry, { cwd: o.root, root: o.root, fromLock: true, publicOnly: o.publicOnly, scope: o.scope });
+  try {
+    const acq = await local(await reg.artifactPath(src.location), { ...o, cwd: o.root });
+    return { ...acq, input: { ...acq.input, label: `${src.registry}:${src.location}` }, source: { ...src } };
+  } finally {
+    await reg.close();
+  }
 }
 
 export { sha256Hex };

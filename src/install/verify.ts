@@ -83,6 +83,18 @@ export interface CheckOptions {
   limits?: Partial<Limits>;
 }
 
+/**
+ * The ACX reference leaves some builder bookkeeping outside the ROM manifest (these four keys):
+ * unsigned, but nothing a package is named or described by, so they alone do not make a signed
+ * cartridge's name doubtful. Any other unsigned key still does. `message` is ACX_META_UNSIGNED's,
+ * which lists the keys.
+ */
+const BOOKKEEPING_META = new Set(['acx.vec0_format', 'acx.package_spec', 'acx.lance_schema', 'acx.cal_skillset']);
+function unsignedIdentityMeta(message: string): boolean {
+  const at = message.indexOf('(unsigned):');
+  return at < 0 || message.slice(at + 11).split(',').map((k) => k.trim()).some((k) => !BOOKKEEPING_META.has(k));
+}
+
 export async function checkArtifact(acq: Acquired, o: CheckOptions): Promise<Facts> {
   const module = await detectArtifact(acq.input);
   if (!module) {
@@ -132,7 +144,7 @@ export async function checkArtifact(acq: Acquired, o: CheckOptions): Promise<Fac
     // The verifier says some path is unbound without saying which: no path of this cartridge can be trusted for its place.
     throw new DiagnosticError(error('CTXFORGE_INSTALL_UNBOUND', 'the cartridge has ROM paths its signature does not bind, and the verifier did not name them; nothing was written', { file: acq.input.label }), 1);
   }
-  const metaUnsigned = module.name === 'acx' ? result.diagnostics.some((x) => x.code === 'ACX_META_UNSIGNED') : module.name === 'ctxpkg' && d.coverage === 'identity_only';
+  const metaUnsigned = module.name === 'acx' ? result.diagnostics.some((x) => x.code === 'ACX_META_UNSIGNED' && unsignedIdentityMeta(x.message)) : module.name === 'ctxpkg' && d.coverage === 'identity_only';
   const signedName = module.name === 'ctxpkg' && d.signature === 'valid' && typeof d.name === 'string' ? d.name : undefined;
   const diagnostics = result.diagnostics.filter((x) => x.severity !== 'error' && !POLICY_CODES.has(x.code));
   return { module, format: module.name, result, signed, verifiedKeys, verdict, unbound: [...new Set(unbound)], metaUnsigned, ...(signedName !== undefined ? { signedName } : {}), diagnostics, ...(documents ? { documents } : {}) };

@@ -17,6 +17,7 @@ import { tagNoteDiagnostic } from '../repo/tag-patterns.js';
 import './rules.js';
 import { pushAll } from '../core/arrays.js';
 import { loosenedLockPolicy, reviewLock, type LockReview } from '../install/review.js';
+import { checkRegistry, registryRoot } from '../registry/check.js';
 import { lkind } from '../install/apply.js';
 import { join } from 'node:path';
 
@@ -82,7 +83,8 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const failOn = o.failOn ?? [...DEFAULT_FAIL_ON];
   const notes: Diagnostic[] = [];
   // With a base, a path the head's config no longer lists is still checked: the base may have a package there.
-  const { root, packages: headPkgs, config: headConfig } = await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config, allowNone: !!o.base });
+  // A registry repository holds artifacts, not package sources: it has none to find, and that is not an error.
+  const { root, packages: headPkgs, config: headConfig } = await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config, allowNone: !!o.base || (!o.path && (await registryRoot(o.cwd)) !== undefined) });
   // How the head's packages will be tagged once merged: said, never silently changed.
   for (const p of headPkgs) if (p.tagNote) notes.push(tagNoteDiagnostic(p.tagNote, headConfig?.file));
   const base = o.base ? await ensureCommit(root, o.base) : null;
@@ -106,8 +108,10 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const repo = base ? await repoOf(root) : undefined;
   // A repository that consumes packages (a lock, host folders) and builds none is checked for its lock alone.
   const consumer = !o.path && (lkind(join(root, 'ctxforge.lock')) !== null || (repo && base ? (await repo.lookup(base, 'ctxforge.lock')) !== undefined : false));
+  // A git registry in the repository (index.json of acx.registry-index/1 at the root or in registry/): its gate runs too.
+  const registryDir = o.path ? undefined : await registryRoot(root);
   // Nothing at the path at the head nor at the base (a mistyped `path` input): that is an error, never a pass.
-  if (!pkgs.length && !plan?.gone.length && !consumer) await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
+  if (!pkgs.length && !plan?.gone.length && !consumer && !registryDir) await discoverPackages({ cwd: o.cwd, path: o.path, config: o.config });
   const configChanges = plan?.changes ?? [];
   // The lock gate's policy is the base's `lock:` (a pull request cannot relax its own gate); without a base, the config at hand.
   const lockPolicy = plan ? plan.config?.lock : headConfig?.lock;
@@ -191,8 +195,15 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   // The lock gate is the whole repository's: every check runs it, a matrix entry too (none can skip it).
   const lock = await reviewLock({ root, repo, base, policy: lockPolicy, env: o.env });
   const lockMatters = lock && (lock.base_lock || lock.head_lock || lock.unclaimed.length > 0);
+  let registryFails = false;
+  if (registryDir) {
+    // Append-only coordinates against the base, every artifact verified, the index a fresh build: the registry's own gate, whatever fail-on says.
+    const r = await checkRegistry(registryDir, { base: base ?? undefined });
+    notes.push(...r.diagnostics);
+    registryFails = r.diagnostics.some((d) => d.severity === 'error');
+  }
   return {
-    valid: out.every((p) => p.valid), failed: configFails || out.some((p) => p.findings.length > 0) || (!!lockMatters && lock.failed && failOn.length > 0),
+    valid: out.every((p) => p.valid), failed: configFails || registryFails || out.some((p) => p.findings.length > 0) || (!!lockMatters && lock.failed && failOn.length > 0),
     base, required_bump: required, packages: out, failOn, notes, configChanges, lock: lockMatters ? lock : null,
   };
 }

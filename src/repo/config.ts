@@ -74,6 +74,8 @@ export interface RepoConfig {
   packages: PackageConfig[];
   /** `oci:` — where a release also pushes its packages (src/release/oci.ts). */
   oci?: { repository: string };
+  /** `registries:` — names for git registries (URL or repository-relative folder) that install --registry accepts. */
+  registries?: Record<string, string>;
 }
 
 const HINT = 'schemas/ctxforge.schema.json defines the file (docs/git-and-releases.md, "Repository config")';
@@ -227,7 +229,7 @@ export function parseRepoConfig(text: string, file: string = CONFIG_FILE): RepoC
   if (!validate(doc)) refuse(file, problemsOf(validate.errors ?? [], doc).map((p) => ({ ...p, line: lineOf(p.segs, p.key) })));
 
   // What the schema cannot say: paths are safe and listed once, tag patterns expand for their package.
-  const top = doc as { tag_pattern?: string; policy?: Record<string, unknown>; links?: ConfigLinkLevel | Partial<LinksConfig>; lock?: LockGateConfig; oci?: { repository: string }; packages?: Array<Record<string, unknown>> };
+  const top = doc as { tag_pattern?: string; policy?: Record<string, unknown>; links?: ConfigLinkLevel | Partial<LinksConfig>; lock?: LockGateConfig; oci?: { repository: string }; registries?: Record<string, string>; packages?: Array<Record<string, unknown>> };
   const problems: Array<Problem & { line?: number }> = [];
   const no = (segs: Segment[], message: string) => problems.push({ segs, message, line: lineOf(segs) });
   const pattern = (p: string, segs: Segment[], name?: string) => {
@@ -244,6 +246,7 @@ export function parseRepoConfig(text: string, file: string = CONFIG_FILE): RepoC
   if (top.policy !== undefined) cfg.policy = top.policy;
   if (top.lock !== undefined) cfg.lock = { ...top.lock };
   if (top.oci !== undefined) cfg.oci = { repository: top.oci.repository };
+  if (top.registries !== undefined) cfg.registries = { ...top.registries };
   const seen = new Set<string>();
   for (const [i, p] of (top.packages ?? []).entries()) {
     const raw = p.path as string;

@@ -38,6 +38,12 @@ test('version 2 keeps a renamed file\'s original path', () => {
   assert.equal(JSON.parse(serializeLock(lock)).packages.guide.files[0].original_path, '.agents/knowledge/guide/AGENTS.md');
 });
 
+test('a git-registry source is read and written back as it is', () => {
+  const src = { type: 'registry', registry: 'https://github.com/acme/registry.git', range: '^1.2', location: 'cartridges/io.example/guide/1.2.3/cartridge.acx' };
+  const lock = parseLock(text(2, entry({}, src)), 'ctxforge.lock', 'project');
+  assert.deepEqual(JSON.parse(serializeLock(lock)).packages.guide.source, src);
+});
+
 test('an unknown lockfile_version or field is refused', () => {
   refused(text(3), /lockfile_version/);
   refused(text(0), /lockfile_version/);
@@ -52,13 +58,17 @@ test('an oci source is read with its registry and manifest digest, and refused w
   assert.equal(ok.packages.guide!.source.registry, 'oci://r.example/x');
   refused(text(2, entry({}, { type: 'oci', location: `oci://r.example/x@${digest}`, registry: 'oci://r.example/x' })), /an oci source needs source.manifest_digest/);
   refused(text(2, entry({}, { type: 'oci', location: `oci://r.example/x@${digest}`, manifest_digest: digest })), /an oci source needs source.registry/);
-  refused(text(2, entry({}, { registry: 'oci://r.example/x' })), /source.registry belongs to an oci source/);
+  refused(text(2, entry({}, { registry: 'oci://r.example/x' })), /source.registry belongs to an oci or registry source/);
   refused(text(2, entry({}, { type: 'oci', location: 'x', registry: 'https://r.example/x', manifest_digest: digest })), /starts with oci:\/\/ or oci-layout:/);
 });
 
 test('version-2 fields this ctxforge does not act on are refused, never read as absent (fail closed)', () => {
-  refused(text(2, entry({}, { type: 'registry', location: 'https://r.example/index.git' })), /source type "registry" is not supported/);
-  refused(text(2, entry({}, { range: '^1' })), /source.range is not supported/);
+  // registry and range belong to a git-registry source (issue 38), manifest_digest to an OCI one (issue 37).
+  refused(text(2, entry({}, { registry: 'oci://r.example/x' })), /source.registry belongs to an oci or registry source/);
+  refused(text(2, entry({}, { range: '^1' })), /source.range applies only to a source of type "registry"/);
+  refused(text(2, entry({}, { type: 'registry', location: 'cartridges/io.example/guide/1.0.0/cartridge.acx' })), /source type "registry" without source.registry/);
+  refused(text(2, entry({}, { manifest_digest: 'sha256:' + SHA })), /source.manifest_digest belongs to an oci source/);
+  refused(text(2, entry({}, { type: 'oci', location: 'oci://r.example/x@sha256:' + SHA, registry: 'oci://r.example/x' })), /an oci source needs source.manifest_digest/);
   refused(text(2, entry({ links: [{ path: '.claude/skills/guide', target: '../../.agents/skills/guide' }] })), /links/);
   refused(text(2, entry({ adopted: ['.agents/knowledge/guide'] })), /adopted/);
   refused(text(2, entry({}, {}, { mode: '0755' })), /mode 0755 is not supported/);
