@@ -15,6 +15,7 @@ function options(io: Io, o: Record<string, unknown>): InstallOptions {
   return {
     cwd: io.cwd, env: io.env, user: !!o.user, hosts: o.host as HostName[] | undefined, key: o.key as string | undefined, trust: o.trust as string | undefined,
     allowUnsigned: !!o.allowUnsigned, allowDowngrade: !!o.allowDowngrade, allowUnbound: o.allowUnbound as string[] | undefined, force: !!o.force, dryRun: !!o.dryRun, offline: !!o.offline, limits: limitsFrom(o),
+    adopt: !!o.adopt, link: !!o.link, vendor: o.vendor === false ? false : typeof o.vendor === 'string' ? o.vendor : undefined,
   };
 }
 
@@ -88,6 +89,10 @@ export function registerInstall(program: Command, io: Io): void {
     .option('--allow-unbound <path>', 'install this cartridge path although the signature binds its bytes only under another path (repeatable)', collect)
     .option('--allow-downgrade', 'install a lower version than the one ctxforge.lock records (refused without it)')
     .option('--force', 'overwrite or remove installed files you edited, and files the lock does not record where the package goes')
+    .option('--adopt', 'take over skill folders another installer (npx skills) or you made, as they are: recorded in ctxforge.lock as adopted')
+    .option('--link', 'install each host\'s skill folder as a link to the one copy in .agents/skills/<name> (the layout npx skills makes)')
+    .option('--vendor <dir>', 'a local artifact outside the project is copied into this project folder and recorded there (default: .agents/artifacts)')
+    .option('--no-vendor', 'record a local artifact outside the project where it is (install --frozen and serve --lock then need --offline)')
     .option('--frozen', 'write nothing: verify each locked artifact again and check that it installs exactly what ctxforge.lock records, and that the disk holds exactly that; exit 1 naming each drift')
     .option('--offline', 'with --frozen: download nothing; a locked artifact that cannot be read is reported as not checked (lock-only) instead of as drift')
     .option('--dry-run', 'verify and plan, write nothing')
@@ -126,8 +131,8 @@ Examples:
       const lib = await import('../../src/install/index.js');
       const opts = options(io, o);
       if (o.frozen) {
-        if (artifact || o.force || o.host || o.allowUnbound) {
-          printDiagnostics(io, [{ severity: 'error', code: 'CTXFORGE_USAGE', message: '--frozen checks the locked set: it takes no artifact, --host, --allow-unbound or --force' }]);
+        if (artifact || o.force || o.host || o.allowUnbound || o.adopt || o.link) {
+          printDiagnostics(io, [{ severity: 'error', code: 'CTXFORGE_USAGE', message: '--frozen checks the locked set: it takes no artifact, --host, --allow-unbound, --adopt, --link or --force' }]);
           throw new ExitCode(2);
         }
         return finish(io, o, await lib.frozen(opts));
@@ -136,7 +141,7 @@ Examples:
         printDiagnostics(io, [{ severity: 'error', code: 'CTXFORGE_USAGE', message: '--offline applies to --frozen: an install needs its artifact' }]);
         throw new ExitCode(2);
       }
-      if (!artifact && (o.host || o.allowUnbound)) {
+      if (!artifact && (o.host || o.allowUnbound || o.link)) {
         printDiagnostics(io, [{ severity: 'error', code: 'CTXFORGE_USAGE', message: '--host and --allow-unbound apply to an artifact named on the command line; a reinstall uses what the lock records' }]);
         throw new ExitCode(2);
       }
@@ -148,6 +153,7 @@ export function registerUninstall(program: Command, io: Io): void {
   program.command('uninstall')
     .description('Remove an installed package: exactly the files ctxforge.lock records, nothing you put beside them')
     .argument('<name...>', 'package name as the lock records it')
+    .addOption(new Option('--host <host>', 'remove only this host (repeatable); the package stays installed for the others').choices(HOST_NAMES).argParser(collect))
     .option('--user', 'the install in your home folder')
     .option('--force', 'also remove installed files you edited since')
     .option('--dry-run', 'only report what would be removed')
@@ -156,6 +162,6 @@ export function registerUninstall(program: Command, io: Io): void {
     .addHelpText('after', '\nExit codes: 0 removed, 1 not installed or edited files in the way, 2 usage or I/O error.\nExamples:\n  ctxforge uninstall acme-skills\n  ctxforge uninstall acme-skills --user --dry-run')
     .action(async (names: string[], o: Record<string, unknown>) => {
       const lib = await import('../../src/install/index.js');
-      finish(io, o, await lib.uninstall(names, options(io, o)));
+      finish(io, o, await lib.uninstall(names, { ...options(io, o), hosts: undefined, uninstallHosts: o.host as HostName[] | undefined }));
     });
 }

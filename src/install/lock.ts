@@ -9,6 +9,7 @@ import { compareUtf8, foldedKey } from '../core/paths.js';
 import type { FormatName } from '../format.js';
 import { HOST_NAMES, KNOWLEDGE_FOLDER, skillsFolder, type HostName, type Scope } from './hosts.js';
 import { LOCK_SCHEMA_ID } from './lock-schema.js';
+import { CANONICAL, linkTarget, splitFolder, type LockLink } from './layout.js';
 import { validateLock } from './lock-validator.js';
 import { portablePathProblem, printable } from './portable.js';
 import './rules.js';
@@ -28,6 +29,8 @@ export interface LockedFile {
   role: FileRole;
   /** The path the package gave the file, where install wrote it under another name (a host configuration name). */
   original_path?: string;
+  /** The file's mode as written (absent: 0644). Only a mode a package's signature binds is ever taken from it, and no format binds one today. */
+  mode?: string;
 }
 
 export interface LockRelease {
@@ -42,7 +45,7 @@ export interface LockRelease {
  * vendoring; this ctxforge refuses a lock that uses what it does not implement (see `unimplemented`),
  * so after parseLock the source is always a path or a URL.
  */
-export interface LockSource { type: 'path' | 'url'; location: string; release?: LockRelease }
+export interface LockSource { type: 'path' | 'url'; location: string; release?: LockRelease; /** A vendored artifact: where it was copied from (informational, never read). */ vendored_from?: string }
 
 export interface LockSigner {
   method: 'acx-dsse' | 'ctxpkg-ed25519' | 'release-minisign' | 'none';
@@ -61,6 +64,10 @@ export interface LockPackage {
   signer: LockSigner;
   hosts: HostName[];
   allow_unbound?: string[];
+  /** Host skill folders installed as a link to the canonical `.agents/skills/<name>` (layout.ts). */
+  links?: LockLink[];
+  /** Folders another installer wrote that were taken over with --adopt (each also in `folders`). */
+  adopted?: string[];
   folders: string[];
   files: LockedFile[];
 }
@@ -150,6 +157,18 @@ function semanticProblems(lock: Lock): string[] {
     }
     for (const why of unimplemented(p)) out.push(`package ${printable(key)}: ${why}`);
     const folders = new Set(p.folders);
+    for (const a of p.adopted ?? []) if (!folders.has(a)) out.push(`package ${printable(key)}: adopted folder ${printable(a)} is not one of its folders`);
+    for (const l of p.links ?? []) {
+      // A lock names only links of the shared layout: a link elsewhere is never made from a lock's word.
+      const why = folderProblem(l.path, lock.scope);
+      if (why) out.push(`package ${printable(key)}: link ${why}`);
+      else if (splitFolder(l.path).parent === CANONICAL || l.target !== linkTarget(l.path)) out.push(`package ${printable(key)}: link ${printable(l.path)} -> ${printable(l.target)} is not a link to its canonical folder (${linkTarget(l.path)})`);
+      else if (!folders.has(`${CANONICAL}/${splitFolder(l.path).name}`)) out.push(`package ${printable(key)}: link ${printable(l.path)} points to ${CANONICAL}/${printable(splitFolder(l.path).name)}, which is not one of its folders`);
+      const k = foldedKey(l.path);
+      const prev = owner.get(k);
+      if (prev !== undefined) out.push(`${printable(l.path)} is both a link of ${printable(key)} and a folder of ${printable(prev.key)}`);
+      owner.set(k, { key, folder: l.path });
+    }
     const seen = new Set<string>();
     for (const file of p.files) {
       const why = portablePathProblem(file.path);
@@ -171,12 +190,7 @@ function unimplemented(p: LockPackage): string[] {
   const out: string[] = [];
   const raw = p as LockPackage & { links?: unknown[]; adopted?: unknown[]; source: { type: string; registry?: unknown; range?: unknown; manifest_digest?: unknown; vendored_from?: unknown } };
   if (raw.source.type !== 'path' && raw.source.type !== 'url') out.push(`source type ${JSON.stringify(raw.source.type)} is not supported by this ctxforge`);
-  for (const f of ['registry', 'range', 'manifest_digest', 'vendored_from'] as const) if (raw.source[f] !== undefined) out.push(`source.${f} is not supported by this ctxforge`);
-  if (raw.links?.length) out.push('links (host folders installed as links) are not supported by this ctxforge');
-  if (raw.adopted?.length) out.push('adopted folders are not supported by this ctxforge');
-  for (const f of p.files as Array<LockedFile & { mode?: string }>) {
-    if (f.mode !== undefined && f.mode !== '0644') { out.push(`file ${printable(f.path)}: mode ${f.mode} is not supported by this ctxforge (it writes 0644)`); break; }
-  }
+  for (const f of ['registry', 'range', 'manifest_digest'] as const) if (raw.source[f] !== undefined) out.push(`source.${f} is not supported by this ctxforge`);
   return out;
 }
 
@@ -235,6 +249,8 @@ export function serializeLock(lock: Lock): string {
       ...p,
       hosts: [...new Set(p.hosts)].sort(compareUtf8),
       ...(p.allow_unbound?.length ? { allow_unbound: [...new Set(p.allow_unbound)].sort(compareUtf8) } : { allow_unbound: undefined }),
+      ...(p.links?.length ? { links: [...p.links].sort((a, b) => compareUtf8(a.path, b.path)) } : { links: undefined }),
+      ...(p.adopted?.length ? { adopted: [...new Set(p.adopted)].sort(compareUtf8) } : { adopted: undefined }),
       folders: [...new Set(p.folders)].sort(compareUtf8),
       files: [...p.files].sort((a, b) => compareUtf8(a.path, b.path)),
     };
