@@ -15,7 +15,13 @@ import { planInstall, verifyPackage, type PrepareOptions, type VerifiedPackage }
 import { printable } from './portable.js';
 import { acquireLocked, type Acquired } from './source.js';
 
-export interface Drift { path: string; problem: string; package: string }
+export interface Drift {
+  path: string;
+  problem: string;
+  package: string;
+  /** unreachable: the artifact could not be read or fetched (nothing says it was changed). */
+  cause?: 'unreachable';
+}
 
 export interface CheckLockedOptions extends PrepareOptions {
   /** Check no artifact that needs the network, and count an artifact that cannot be read as not checked rather than drift. */
@@ -145,7 +151,7 @@ export async function checkLocked(entry: LockPackage, ctx: Ctx, lock: Lock, o: C
       diagnostics.push(warning('CTXFORGE_INSTALL_LOCK_ONLY', `${printable(entry.name)}: the artifact was not checked (${why}); only the installed files were compared with the lock (--offline)`, { file: at }));
       return { drift, artifact: 'lock-only', diagnostics };
     }
-    add(`the artifact cannot be reached or checked: ${why} (with --offline only the installed files are compared with the lock)`);
+    drift.push({ path: at, problem: `the artifact cannot be reached or checked: ${why} (with --offline only the installed files are compared with the lock)`, package: entry.name, cause: 'unreachable' });
     return { drift, artifact: 'drifted', diagnostics };
   };
   if (o.offline && entry.source.type === 'url') return notChecked('--offline: nothing is downloaded');

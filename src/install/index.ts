@@ -17,6 +17,7 @@ import { skillsFolder } from './hosts.js';
 import { CANONICAL, type LockLink } from './layout.js';
 import { claimFolders, sharedOf } from './ownership.js';
 import { readSkillsLock, SKILLS_LOCK } from './skills-lock.js';
+import { vendorPlan, writeVendored, type VendorPlan } from './vendor.js';
 import { printable } from './portable.js';
 import { changesFor, planInstall, verifyPackage, type VerifiedPackage } from './prepare.js';
 import { acquire, acquireLocked } from './source.js';
@@ -150,7 +151,7 @@ function isDowngrade(from: string | null | undefined, to: string | null): boolea
   return !!from && !!to && isSemver(from) && isSemver(to) && compareSemver(to, from) < 0;
 }
 
-async function commitInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, notes: Diagnostic[], o: InstallOptions): Promise<InstallReport> {
+async function commitInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, notes: Diagnostic[], o: InstallOptions, vendored?: VendorPlan): Promise<InstallReport> {
   const p = planInstall(v, ctx, lock, o);
   const sl = readSkillsLock(ctx.root, ctx.scope);
   const claim = claimFolders(p.entry.folders, p.links, p.old, sl, { root: ctx.root, adopt: o.adopt, force: o.force });
@@ -167,6 +168,8 @@ async function commitInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, notes: Di
     }), 1);
   }
   const next: Lock = { ...lock, packages: { ...lock.packages, [p.entry.name]: p.entry } };
+  // The vendored artifact is in place before the lock that records it.
+  if (vendored?.files.length && !o.dryRun && !hasErrors(p.diagnostics)) await writeVendored(ctx.root, vendored);
   const r = await applyChanges(changesFor(p.plan, p.old), { root: ctx.root, scope: ctx.scope, lockPath: ctx.lockPath, journalPath: ctx.journalPath, lockText: serializeLock(next), force: o.force, dryRun: o.dryRun, links: linkChanges(p.entry, p.old) });
   failOnErrors(r, `${printable(p.entry.name)} is not installed`, notes);
   const status = !p.old ? 'installed' : down ? 'downgraded' : r.written.length || r.removed.length || p.old.artifact.sha256 !== p.entry.artifact.sha256 ? 'updated' : 'unchanged';
@@ -179,7 +182,10 @@ export async function installArtifact(spec: string, o: InstallOptions): Promise<
   const { lock, notes } = await start(ctx, o);
   const acq = await acquire(spec, { cwd: o.cwd, root: ctx.root });
   try {
-    return await commitInstall(await verifyPackage(acq, ctx, lock, o), ctx, lock, notes, o);
+    const v = await verifyPackage(acq, ctx, lock, o);
+    const recorded = new Set(Object.values(lock.packages).flatMap((x) => (x.source.type === 'path' ? [x.source.location] : [])));
+    const vendored = vendorPlan(acq, v.source, ctx, o.vendor, recorded, !!o.force);
+    return await commitInstall({ ...v, source: vendored.source, diagnostics: [...v.diagnostics, ...vendored.diagnostics] }, ctx, lock, notes, o, vendored);
   } finally {
     await acq.cleanup();
   }

@@ -1,0 +1,56 @@
+// The README's recipe on the natural first install: `install` of a local artifact from outside the
+// project, then `install --frozen` and `serve --lock` (the .mcp.json command) — on a real signed
+// cartridge. A lock-recorded path outside the project is never read, so the artifact is vendored
+// into the project by default; with --no-vendor the install says those commands will need --offline,
+// and serve names the real cause (unreachable, never "tampered").
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sha256Hex } from '../../src/core/hash.js';
+import { repoRoot, runCli } from '../helpers/cli.js';
+import { tmpDir } from '../helpers/tmp.js';
+import { artifacts, pemFile, project } from './artifacts.js';
+
+type Cli = { code: number; stdout: string; stderr: string };
+const ok = (r: Cli, what: string) => assert.equal(r.code, 0, `${what}: ${r.stdout}${r.stderr}`);
+const serve = (dir: string) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'serve', '--lock'], {
+  cwd: dir, env: { ...process.env, XDG_CACHE_HOME: tmpDir('vendor-cache-'), CTXFORGE_FROM_SOURCE: '1' }, encoding: 'utf8',
+  input: `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`,
+});
+
+test('a local artifact outside the project is vendored into .agents/artifacts/: --frozen and serve --lock work verbatim', async () => {
+  const a = await artifacts();
+  const outside = join(tmpDir('vendor-outside-'), 'ra.acx');
+  copyFileSync(a.acx, outside);
+  const dir = project();
+  ok(await runCli(['install', outside, '--key', pemFile()], { cwd: dir }), 'install');
+  const p = Object.values(JSON.parse(readFileSync(join(dir, 'ctxforge.lock'), 'utf8')).packages)[0] as { source: { location: string; vendored_from: string }; artifact: { sha256: string } };
+  assert.equal(p.source.location, '.agents/artifacts/ra.acx');
+  assert.equal(p.source.vendored_from, outside);
+  assert.equal(sha256Hex(readFileSync(join(dir, '.agents/artifacts/ra.acx'))), p.artifact.sha256);
+  const f = await runCli(['install', '--frozen'], { cwd: dir });
+  ok(f, 'frozen');
+  assert.match(f.stdout, /every locked artifact verifies/);
+  const s = serve(dir);
+  assert.equal(s.status, 0, s.stderr);
+  assert.match(s.stdout, /"serverInfo"/);
+});
+
+test('--no-vendor warns at install time; serve --lock then refuses naming the real cause, and --offline serves', async () => {
+  const a = await artifacts();
+  const outside = join(tmpDir('vendor-outside-'), 'ra.acx');
+  copyFileSync(a.acx, outside);
+  const dir = project();
+  const r = await runCli(['install', outside, '--key', pemFile(), '--no-vendor'], { cwd: dir });
+  ok(r, 'install --no-vendor');
+  assert.match(r.stderr + r.stdout, /CTXFORGE_INSTALL_SOURCE_OUTSIDE/);
+  assert.ok(!existsSync(join(dir, '.agents/artifacts')));
+  const s = serve(dir);
+  assert.equal(s.status, 1, s.stderr);
+  assert.match(s.stderr, /CTXFORGE_SERVE_UNREACHABLE/);
+  assert.doesNotMatch(s.stderr, /TAMPERED|tampered/);
+  const off = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'serve', '--lock', '--offline'], { cwd: dir, env: { ...process.env, XDG_CACHE_HOME: tmpDir('vendor-cache-'), CTXFORGE_FROM_SOURCE: '1' }, encoding: 'utf8', input: '' });
+  assert.equal(off.status, 0, off.stderr);
+});
