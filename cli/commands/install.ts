@@ -55,6 +55,9 @@ export function installText(r: InstallReport): string {
     const what = [p.skills.length ? count(p.skills.length, 'skill') : '', p.documents ? count(p.documents, 'document') : '', p.renamed ? `${p.renamed} written under another name (host configuration names)` : ''].filter(Boolean).join(', ');
     const verb = r.action === 'uninstall' ? (would ? 'would remove' : 'removed') : r.action === 'frozen' ? 'checked' : would ? `would ${p.status === 'unchanged' ? 'keep' : 'install'}` : p.status;
     lines.push(`${r.action === 'frozen' ? '•' : '✓'} ${verb} ${p.name}${p.version ? `@${p.version}` : ''} (${p.format}, ${who})${what ? `: ${what}` : ''} in ${folderSummary(p.folders)}`);
+    if (p.links?.length) lines.push(`  linked to the copy in .agents/skills/: ${folderSummary(p.links)}`);
+    if (p.adopted?.length) lines.push(`  adopted (installed by another tool or you; ctxforge.lock records them as this package's): ${folderSummary(p.adopted)}`);
+    if (p.vendored_from && r.action !== 'uninstall') lines.push(`  artifact vendored from ${p.vendored_from} to ${p.source}`);
   }
   if (r.action === 'frozen') {
     const unchecked = r.packages.filter((p) => p.artifact_check === 'lock-only').length;

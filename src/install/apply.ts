@@ -126,10 +126,15 @@ function inspect(root: string, ch: FolderChange, force: boolean, diags: Diagnost
   const abs = join(root, ...ch.folder.split('/'));
   const link = symlinkOnTheWay(root, ch.folder);
   // A link of the shared layout is replaced as a link with --force (never written through); any other link is refused.
+  // A package folder that goes, where a link of the shared layout now is (another tool replaced the
+  // folder by one): nothing of the package is left there to remove, and the link is not removed.
+  if (link === ch.folder && ch.files === null && canonicalLinkAt(root, ch.folder) !== null) {
+    return { change: ch, abs, exists: true, write: [], carry: [], action: 'unchanged', written: [], removed: [] };
+  }
   const replaceLink = link === ch.folder && force && ch.files !== null && canonicalLinkAt(root, ch.folder) !== null;
   if (link && !replaceLink) {
     diags.push(link === ch.folder && canonicalLinkAt(root, ch.folder) !== null
-      ? error('CTXFORGE_IO_SYMLINK', `${printable(link)} is a link to its canonical folder ${printable(readlinkSync(abs))} (the layout npx skills makes); the package's folder is never written through it, nothing was written`, {
+      ? error('CTXFORGE_INSTALL_FOREIGN', `${printable(link)} is a link to its canonical folder ${printable(readlinkSync(abs))} (the layout npx skills makes); the package's folder is never written through it, nothing was written`, {
         file: link, hint: 'install with --link to keep that layout (one copy in .agents/skills for every host), or --force to replace the link by a folder',
       })
       : symlinkRefusal(link, 'a package folder'));

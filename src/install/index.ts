@@ -76,6 +76,8 @@ export interface PackageReport {
   links: string[];
   /** Folders taken over from another installer (--adopt). */
   adopted: string[];
+  /** Where a vendored artifact was copied from. */
+  vendored_from?: string;
 }
 
 export interface InstallReport {
@@ -101,6 +103,7 @@ function packageReport(p: LockPackage, status: PackageReport['status'], plan?: P
     name: p.name, version: p.version, format: p.format, status, artifact_sha256: p.artifact.sha256, source: p.source.location, signer: p.signer,
     hosts: p.hosts, folders: p.folders, skills: plan?.skills ?? [], documents: plan?.documents ?? p.files.filter((f) => f.role === 'document').length,
     renamed: p.files.filter((f) => f.original_path !== undefined).length, links: (p.links ?? []).map((l) => l.path), adopted: p.adopted ?? [],
+    ...(p.source.vendored_from ? { vendored_from: p.source.vendored_from } : {}),
   };
 }
 
@@ -218,7 +221,8 @@ export async function reinstall(o: InstallOptions): Promise<InstallReport> {
   const changes: FolderChange[] = [];
   const links: { make: LockLink[]; unmake: LockLink[] } = { make: [], unmake: [] };
   const packages: PackageReport[] = [];
-  const diagnostics = [...notes];
+  const sl = readSkillsLock(ctx.root, ctx.scope);
+  const diagnostics = [...notes, ...sl.diagnostics];
   for (const entry of Object.values(lock.packages)) {
     const acq = await acquireLocked(entry.source, { cwd: ctx.root, root: ctx.root, scope: ctx.scope });
     try {
@@ -227,12 +231,21 @@ export async function reinstall(o: InstallOptions): Promise<InstallReport> {
           file: acq.input.label, hint: 'the artifact at the recorded source changed since it was installed: install the new one by naming it, and review the lock diff',
         }), 1);
       }
-      const ro = { ...o, hosts: entry.hosts, allowUnbound: entry.allow_unbound ?? [], layoutFromLock: true };
+      // The layout the lock records, and a link of the shared layout another tool put where a folder was (taken as that layout).
+      const ro = { ...o, hosts: entry.hosts, allowUnbound: entry.allow_unbound ?? [] };
       const p = planInstall(await verifyPackage(acq, ctx, lock, ro, entry), ctx, lock, ro);
+      const claim = claimFolders(p.entry.folders, p.links, entry, sl, { root: ctx.root, adopt: o.adopt, force: o.force });
+      if (hasErrors(claim.diagnostics)) {
+        const errs = claim.diagnostics.filter((d) => d.severity === 'error');
+        throw new DiagnosticError({ ...errs[0]!, message: `the locked packages are not reinstalled: ${errs[0]!.message}` }, 1, [...sl.diagnostics, ...claim.diagnostics]);
+      }
+      if (claim.adopted.length) p.entry.adopted = [...new Set([...(p.entry.adopted ?? []), ...claim.adopted])];
+      diagnostics.push(...claim.diagnostics);
       // The recorded source stays as recorded (a relative path is not rewritten from another cwd).
       next.packages[entry.name] = { ...p.entry, source: { ...p.entry.source, location: entry.source.location, ...(entry.source.vendored_from ? { vendored_from: entry.source.vendored_from } : {}) } };
       changes.push(...changesFor(p.plan, entry));
       links.make.push(...(p.entry.links ?? []));
+      links.unmake.push(...linkChanges(p.entry, entry).unmake);
       packages.push(packageReport(p.entry, 'checked', p.plan));
       diagnostics.push(...p.diagnostics);
     } finally {

@@ -81,20 +81,25 @@ test('npx skills first: its folders are never adopted silently, even byte for by
   assert.equal(readlinkSync(join(dir, '.claude/skills/release-notes')), '../../.agents/skills/release-notes');
 });
 
-test('ctxforge first, npx skills second: the folder both list stays on uninstall; a link of the layout is repaired as a link', async () => {
+test('ctxforge first, npx skills second: its links are taken as the layout, never written through; the folder both list stays on uninstall', async () => {
   const dir = tmpDir('coexist-second-');
   await installVerified(verified(kit()), { cwd: dir, hosts: ['agents', 'claude'] });
   // npx skills add of the same skills replaces .claude/skills/<name> by links and lists them.
   const { rmSync } = await import('node:fs');
   for (const n of ['pdf-tools', 'release-notes']) { rmSync(join(dir, '.claude/skills', n), { recursive: true }); symlinkSync(`../../.agents/skills/${n}`, join(dir, '.claude/skills', n)); }
   writeFileSync(join(dir, 'skills-lock.json'), JSON.stringify({ version: 1, skills: { 'pdf-tools': { source: '../src', sourceType: 'local', computedHash: skillFolderHash(join(dir, '.agents/skills/pdf-tools')) } } }));
-  // A repair is refused naming the layout (never writes through the link); --force replaces the link as a link.
-  const e = await refused(installVerified(verified(kit()), { cwd: dir }), 'CTXFORGE_IO_SYMLINK');
-  assert.match(e.all.map((d) => d.message).join('\n'), /link to its canonical folder/);
+  // --frozen names the links. --force replaces a link of the layout as a link (the canonical folder is not touched through it).
+  assert.deepEqual((await frozen({ cwd: dir, offline: true })).drift.map((d) => d.path), ['.claude/skills/pdf-tools', '.claude/skills/release-notes']);
   const before = readdirSync(join(dir, '.agents/skills/pdf-tools')).sort();
   await installVerified(verified(kit()), { cwd: dir, force: true });
   assert.ok(lstatSync(join(dir, '.claude/skills/pdf-tools')).isDirectory());
-  assert.deepEqual(readdirSync(join(dir, '.agents/skills/pdf-tools')).sort(), before, 'the canonical folder was not touched through the link');
+  assert.deepEqual(readdirSync(join(dir, '.agents/skills/pdf-tools')).sort(), before);
+  // Without --force, installing again takes the links as the claude install: nothing written through them.
+  for (const n of ['pdf-tools', 'release-notes']) { rmSync(join(dir, '.claude/skills', n), { recursive: true }); symlinkSync(`../../.agents/skills/${n}`, join(dir, '.claude/skills', n)); }
+  const r = await installVerified(verified(kit()), { cwd: dir });
+  assert.deepEqual(r.written, []);
+  assert.deepEqual(lockOf(dir).packages['acme-kit'].links.map((l: { path: string }) => l.path), ['.claude/skills/pdf-tools', '.claude/skills/release-notes']);
+  assert.deepEqual((await frozen({ cwd: dir, offline: true })).drift, []);
   const u = await uninstall(['acme-kit'], { cwd: dir });
   assert.ok(u.diagnostics.some((d) => d.code === 'CTXFORGE_INSTALL_SHARED' && d.file === '.agents/skills/pdf-tools'));
   assert.ok(existsSync(join(dir, '.agents/skills/pdf-tools/SKILL.md')), 'skills-lock.json still lists it');
