@@ -54,3 +54,26 @@ test('--no-vendor warns at install time; serve --lock then refuses naming the re
   const off = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'serve', '--lock', '--offline'], { cwd: dir, env: { ...process.env, XDG_CACHE_HOME: tmpDir('vendor-cache-'), CTXFORGE_FROM_SOURCE: '1' }, encoding: 'utf8', input: '' });
   assert.equal(off.status, 0, off.stderr);
 });
+
+test('verify --key: a signer pinned with --key is not warned about as missing from a trust registry', async () => {
+  const a = await artifacts();
+  const pinned = await runCli(['verify', a.acx, '--key', pemFile(), '--json'], { cwd: tmpDir('vendor-verify-') });
+  ok(pinned, 'verify --key');
+  const portable = (text: string) => {
+    const out: { severity: string; message: string }[] = [];
+    const walk = (x: unknown): void => {
+      if (Array.isArray(x)) x.forEach(walk);
+      else if (x && typeof x === 'object') {
+        const o = x as Record<string, unknown>;
+        if (o.code === 'ACX_TRUST_PORTABLE') out.push(o as unknown as { severity: string; message: string });
+        Object.values(o).forEach(walk);
+      }
+    };
+    walk(JSON.parse(text));
+    return out;
+  };
+  const p = portable(pinned.stdout);
+  assert.ok(p.length > 0 && p.every((d) => d.severity === 'info' && /verifies with the pinned key/.test(d.message)), JSON.stringify(p));
+  const unpinned = portable((await runCli(['verify', a.acx, '--json'], { cwd: tmpDir('vendor-verify-') })).stdout);
+  assert.ok(unpinned.some((d) => d.severity === 'warning' && /not in a trust registry/.test(d.message)), JSON.stringify(unpinned));
+});
