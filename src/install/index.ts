@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hasErrors } from '../core/diagnostics.js';
 import { skillsFolder } from './hosts.js';
-import { CANONICAL, type LockLink } from './layout.js';
+import { CANONICAL, canSymlink, type LockLink } from './layout.js';
 import { claimFolders, sharedOf } from './ownership.js';
 import { readSkillsLock, SKILLS_LOCK } from './skills-lock.js';
 import { vendorPlan, writeVendored, type VendorPlan } from './vendor.js';
@@ -155,6 +155,10 @@ function isDowngrade(from: string | null | undefined, to: string | null): boolea
 }
 
 async function commitInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, notes: Diagnostic[], o: InstallOptions, vendored?: VendorPlan): Promise<InstallReport> {
+  if (o.link && !canSymlink(ctx.root)) {
+    notes = [...notes, warning('CTXFORGE_INSTALL_NO_LINKS', `--link: this file system cannot hold symbolic links, so each host gets a copy instead`, { file: ctx.root })];
+    o = { ...o, link: false };
+  }
   const p = planInstall(v, ctx, lock, o);
   const sl = readSkillsLock(ctx.root, ctx.scope);
   const claim = claimFolders(p.entry.folders, p.links, p.old, sl, { root: ctx.root, adopt: o.adopt, force: o.force });

@@ -6,7 +6,8 @@
 // the canonical folder of the same skill and that folder is a real folder inside the root, every
 // component of it too. Files are read, hashed and written only through the canonical path; every
 // other link stays CTXFORGE_IO_SYMLINK.
-import { readlinkSync } from 'node:fs';
+import { readlinkSync, symlinkSync, unlinkSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join, posix, relative, resolve, sep } from 'node:path';
 import { lkind, symlinkOnTheWay } from './apply.js';
 import type { PackagePlan, PlannedFile } from './plan.js';
@@ -76,4 +77,19 @@ export function linkLayout(plan: PackagePlan, asLink: (folder: string) => boolea
   plan.folders = [...folders].filter((f) => !drop.has(f));
   plan.files = [...plan.files.filter((f) => { const m = /^(.*?\/skills\/[^/]+)\//.exec(f.path); return !(m && drop.has(m[1]!)); }), ...add];
   return links;
+}
+
+/**
+ * Whether the file system at `root` can hold symbolic links (FAT, some network shares and Windows
+ * without the privilege cannot): a link is made beside nothing else and removed at once.
+ */
+export function canSymlink(root: string): boolean {
+  const probe = join(root, `.ctxforge-link-probe-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    symlinkSync('.', probe);
+  } catch (e) {
+    return !['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EINVAL', 'ENOSYS'].includes((e as NodeJS.ErrnoException).code ?? '');
+  }
+  try { unlinkSync(probe); } catch { /* gone already */ }
+  return true;
 }
