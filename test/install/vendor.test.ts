@@ -5,13 +5,13 @@
 // and serve names the real cause (unreachable, never "tampered").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../src/core/hash.js';
 import { repoRoot, runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
-import { artifacts, pemFile, project } from './artifacts.js';
+import { artifacts, pemFile, project, serveFolder } from './artifacts.js';
 
 type Cli = { code: number; stdout: string; stderr: string };
 const ok = (r: Cli, what: string) => assert.equal(r.code, 0, `${what}: ${r.stdout}${r.stderr}`);
@@ -20,7 +20,7 @@ const serve = (dir: string) => spawnSync(process.execPath, [join(repoRoot, 'bin'
   input: `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`,
 });
 
-test('a local artifact outside the project is vendored into .agents/artifacts/: --frozen and serve --lock work verbatim', async () => {
+test('the README recipe verbatim: a local artifact outside the project is vendored into .agents/artifacts/, a URL is not; --frozen and serve --lock work after either', async () => {
   const a = await artifacts();
   const outside = join(tmpDir('vendor-outside-'), 'ra.acx');
   copyFileSync(a.acx, outside);
@@ -36,6 +36,24 @@ test('a local artifact outside the project is vendored into .agents/artifacts/: 
   const s = serve(dir);
   assert.equal(s.status, 0, s.stderr);
   assert.match(s.stdout, /"serverInfo"/);
+  // After a URL install the same lines work, and nothing is vendored.
+  const rel = tmpDir('vendor-rel-');
+  copyFileSync(a.acx, join(rel, 'ra.acx'));
+  const url = `${await serveFolder(rel)}ra.acx`;
+  const dir2 = project();
+  ok(await runCli(['install', url, '--key', pemFile()], { cwd: dir2 }), 'install URL');
+  assert.ok(!existsSync(join(dir2, '.agents/artifacts')));
+  ok(await runCli(['install', '--frozen'], { cwd: dir2 }), 'frozen');
+  // Asynchronously: the download server runs in this process.
+  const child = spawn(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'serve', '--lock'], { cwd: dir2, env: { ...process.env, XDG_CACHE_HOME: tmpDir('vendor-cache-'), CTXFORGE_FROM_SOURCE: '1' } });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (b) => { out += b; });
+  child.stderr.on('data', (b) => { err += b; });
+  child.stdin.end(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`);
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+  assert.equal(code, 0, err);
+  assert.match(out, /"serverInfo"/);
 });
 
 test('--no-vendor warns at install time; serve --lock then refuses naming the real cause, and --offline serves', async () => {
