@@ -148,3 +148,21 @@ test('modes are recorded and --frozen reports a changed one; a host that gets no
   const w = r.diagnostics.find((d) => d.code === 'CTXFORGE_INSTALL_NO_SKILLS');
   assert.ok(w && /claude gets nothing in \.claude\/skills/.test(w.message), JSON.stringify(r.diagnostics));
 });
+
+test('skills-lock.json is data: a link there is never followed (said in a warning); uninstall --host removes one host\'s links only', async () => {
+  const dir = tmpDir('coexist-hostile-');
+  const outside = tmpDir('coexist-lockout-');
+  writeFileSync(join(outside, 'skills-lock.json'), JSON.stringify({ version: 1, skills: { 'pdf-tools': { computedHash: 'f'.repeat(64) } } }));
+  symlinkSync(join(outside, 'skills-lock.json'), join(dir, 'skills-lock.json'));
+  const r = await installVerified(verified(kit()), { cwd: dir, hosts: ['claude', 'cursor', 'agents'], link: true });
+  const w = r.diagnostics.find((d) => d.code === 'CTXFORGE_INSTALL_SHARED');
+  assert.ok(w && w.severity === 'warning' && /symbolic link, never followed/.test(w.message), JSON.stringify(r.diagnostics));
+  const u = await uninstall(['acme-kit'], { cwd: dir, uninstallHosts: ['cursor'] });
+  assert.ok(!u.diagnostics.some((d) => d.severity === 'error'), 'the linked skills-lock.json names nothing');
+  assert.ok(!existsSync(join(dir, '.cursor/skills/pdf-tools')) && !existsSync(join(dir, '.cursor/skills/release-notes')));
+  assert.equal(readlinkSync(join(dir, '.claude/skills/pdf-tools')), '../../.agents/skills/pdf-tools');
+  const p = lockOf(dir).packages['acme-kit'];
+  assert.deepEqual(p.hosts, ['agents', 'claude']);
+  assert.deepEqual(p.links.map((l: { path: string }) => l.path), ['.claude/skills/pdf-tools', '.claude/skills/release-notes']);
+  assert.deepEqual((await frozen({ cwd: dir, offline: true })).drift, []);
+});

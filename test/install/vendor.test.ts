@@ -95,3 +95,9 @@ test('verify --key: a signer pinned with --key is not warned about as missing fr
   const unpinned = portable((await runCli(['verify', a.acx, '--json'], { cwd: tmpDir('vendor-verify-') })).stdout);
   assert.ok(unpinned.some((d) => d.severity === 'warning' && /not in a trust registry/.test(d.message)), JSON.stringify(unpinned));
 });
+
+test('serve --help shows the installed ctxforge as the MCP command, never npx', async () => {
+  const h = await runCli(['serve', '--help']);
+  assert.match(h.stdout, /"command": "ctxforge", "args": \["serve", "--lock"\]/);
+  assert.doesNotMatch(h.stdout, /"npx"/);
+});
