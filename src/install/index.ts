@@ -4,7 +4,7 @@
 import { relative, sep } from 'node:path';
 import { DiagnosticError, error, fail, warning, type Diagnostic } from '../core/diagnostics.js';
 import type { Limits } from '../core/limits.js';
-import { applyChanges, interrupted, journalFolders, lkind, recover, ROLLBACK, type ApplyResult, type FolderChange } from './apply.js';
+import { applyChanges, interrupted, journalFolders, lkind, recover, ROLLBACK, symlinkOnTheWay, unlinkIfSame, type ApplyResult, type FolderChange } from './apply.js';
 import { context, gitDirOf, type Ctx } from './context.js';
 import { checkLocked, type Drift } from './drift.js';
 import { type HostName, type Scope } from './hosts.js';
@@ -333,10 +333,18 @@ export async function uninstall(names: string[], o: InstallOptions): Promise<Ins
     links.unmake.push(...drop(old).links!.filter((l) => gone(l.path)));
     if (keep) next.packages[n] = keep;
     else delete next.packages[n];
-    reports.push(packageReport(keep ?? old, keep ? 'updated' : 'removed'));
+    // The report names what was removed; what stays is named in the CTXFORGE_INSTALL_SHARED errors.
+    reports.push(packageReport(keep ?? drop(old), keep ? 'updated' : 'removed'));
   }
   const r = await applyChanges(changes, { root: ctx.root, scope: ctx.scope, lockPath: ctx.lockPath, journalPath: ctx.journalPath, lockText: serializeLock(next), force: o.force, dryRun: o.dryRun, links });
   failOnErrors(r, 'nothing was uninstalled', notes);
+  // A vendored artifact goes with the last package that records it, while it is still the one recorded.
+  const still = new Set(Object.values(next.packages).map((p) => p.source.location));
+  for (const n of new Set(names)) {
+    const src = lock.packages[n]!.source;
+    if (next.packages[n] || !src.vendored_from || src.type !== 'path' || still.has(src.location) || symlinkOnTheWay(ctx.root, src.location)) continue;
+    if (o.dryRun ? lkind(join(ctx.root, ...src.location.split('/'))) === 'file' : unlinkIfSame(join(ctx.root, ...src.location.split('/')), lock.packages[n]!.artifact.sha256)) r.removed.push(src.location);
+  }
   return report('uninstall', ctx, o, r, reports, [...notes, ...left]);
 }
 

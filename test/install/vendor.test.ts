@@ -36,6 +36,11 @@ test('the README recipe verbatim: a local artifact outside the project is vendor
   const s = serve(dir);
   assert.equal(s.status, 0, s.stderr);
   assert.match(s.stdout, /"serverInfo"/);
+  // Uninstall removes the vendored artifact with the package that recorded it.
+  const un = await runCli(['uninstall', 'research-assistant', '--json'], { cwd: dir });
+  ok(un, 'uninstall');
+  assert.ok(JSON.parse(un.stdout).removed.includes('.agents/artifacts/ra.acx'));
+  assert.ok(!existsSync(join(dir, '.agents/artifacts/ra.acx')));
   // After a URL install the same lines work, and nothing is vendored.
   const rel = tmpDir('vendor-rel-');
   copyFileSync(a.acx, join(rel, 'ra.acx'));
