@@ -107,6 +107,11 @@ Hosts and their folders (project scope; --user: the same below your home, copilo
   claude  .claude/skills/   codex .agents/skills/   cursor .cursor/skills/
   copilot .github/skills/   gemini .gemini/skills/
 Knowledge documents go to .agents/knowledge/<package>/ with an llms.txt index (what serve --lock reads).
+--host adds hosts to those the lock records; \`ctxforge uninstall <name> --host H\` removes one.
+--link: one copy in .agents/skills/<skill>, each other host's folder a link to it (as npx skills does).
+A skill folder ctxforge did not install (npx skills', yours) is never taken over silently: --adopt.
+A local artifact outside the project is copied to .agents/artifacts/ and recorded there (--vendor DIR,
+--no-vendor), so --frozen and serve --lock can verify it later: commit it with the lock.
 
 Nothing is written unless the package verifies: tampered is always refused; unsigned or signed by a
 key nobody pinned is refused unless --allow-unsigned. A later install of the package must verify

@@ -2,7 +2,7 @@
 // --key, --trust, or exactly the key the lock pins for that package's name), read as neutral
 // documents through its format module, and planned against the lock. Shared by install, reinstall,
 // --frozen and serve, so each judges a package the same way.
-import { DiagnosticError, error, fail, hasErrors, type Diagnostic } from '../core/diagnostics.js';
+import { DiagnosticError, error, fail, hasErrors, warning, type Diagnostic } from '../core/diagnostics.js';
 import { foldedKey } from '../core/paths.js';
 import type { Documents, FormatName } from '../format.js';
 import type { FolderChange } from './apply.js';
@@ -12,7 +12,6 @@ import { filesByFolder, RESERVED_NAMES, type Lock, type LockPackage, type LockSi
 import { planPackage, type PackagePlan } from './plan.js';
 import { canonicalLinkAt, linkLayout, type LockLink } from './layout.js';
 import { KNOWLEDGE_FOLDER, skillsFolder } from './hosts.js';
-import { warning } from '../core/diagnostics.js';
 import { printable } from './portable.js';
 import type { Acquired } from './source.js';
 import { checkArtifact, judge, loadKeyPin, lockPin, type Facts, type KeyPin } from './verify.js';
