@@ -9,6 +9,7 @@ import { DiagnosticError, warning, type Diagnostic } from '../core/diagnostics.j
 import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import { lkind, symlinkOnTheWay, walk } from './apply.js';
+import { canonicalLinkAt, linkTarget } from './layout.js';
 import type { Ctx } from './context.js';
 import { filesByFolder, type Lock, type LockedFile, type LockPackage } from './lock.js';
 import { planInstall, verifyPackage, type PrepareOptions, type VerifiedPackage } from './prepare.js';
@@ -52,7 +53,12 @@ export function diskDrift(entry: LockPackage, root: string, only?: (folder: stri
     if (only && !only(folder)) continue;
     const files = byFolder.get(folder) ?? [];
     const link = symlinkOnTheWay(root, folder);
-    if (link) { add(link, 'a symbolic link where the package\'s folder goes (never followed)'); continue; }
+    if (link) {
+      add(link, link === folder && canonicalLinkAt(root, folder) !== null
+        ? `a link to its canonical folder ${linkTarget(folder)} (the layout npx skills makes) where the lock records a folder (never followed): \`ctxforge install\` records it as that layout`
+        : 'a symbolic link where the package\'s folder goes (never followed)');
+      continue;
+    }
     const abs = join(root, ...folder.split('/'));
     const kind = lkind(abs);
     if (kind === null) { for (const f of files) add(f.path, 'missing'); continue; }

@@ -89,7 +89,9 @@ test('ctxforge first, npx skills second: its links are taken as the layout, neve
   for (const n of ['pdf-tools', 'release-notes']) { rmSync(join(dir, '.claude/skills', n), { recursive: true }); symlinkSync(`../../.agents/skills/${n}`, join(dir, '.claude/skills', n)); }
   writeFileSync(join(dir, 'skills-lock.json'), JSON.stringify({ version: 1, skills: { 'pdf-tools': { source: '../src', sourceType: 'local', computedHash: skillFolderHash(join(dir, '.agents/skills/pdf-tools')) } } }));
   // --frozen names the links. --force replaces a link of the layout as a link (the canonical folder is not touched through it).
-  assert.deepEqual((await frozen({ cwd: dir, offline: true })).drift.map((d) => d.path), ['.claude/skills/pdf-tools', '.claude/skills/release-notes']);
+  const d = (await frozen({ cwd: dir, offline: true })).drift;
+  assert.deepEqual(d.map((x) => x.path), ['.claude/skills/pdf-tools', '.claude/skills/release-notes']);
+  assert.match(d[0]!.problem, /the layout npx skills makes.*`ctxforge install` records it as that layout/);
   const before = readdirSync(join(dir, '.agents/skills/pdf-tools')).sort();
   await installVerified(verified(kit()), { cwd: dir, force: true });
   assert.ok(lstatSync(join(dir, '.claude/skills/pdf-tools')).isDirectory());
