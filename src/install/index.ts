@@ -16,7 +16,7 @@ import { hasErrors } from '../core/diagnostics.js';
 import { skillsFolder } from './hosts.js';
 import { CANONICAL, canSymlink, type LockLink } from './layout.js';
 import { claimFolders, sharedOf } from './ownership.js';
-import { readSkillsLock, SKILLS_LOCK } from './skills-lock.js';
+import { readSkillsLock } from './skills-lock.js';
 import { vendorPlan, writeVendored, type VendorPlan } from './vendor.js';
 import { printable } from './portable.js';
 import { changesFor, planInstall, verifyPackage, type VerifiedPackage } from './prepare.js';
@@ -160,7 +160,7 @@ async function commitInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, notes: Di
     o = { ...o, link: false };
   }
   const p = planInstall(v, ctx, lock, o);
-  const sl = readSkillsLock(ctx.root, ctx.scope);
+  const sl = readSkillsLock(ctx.root, ctx.scope, ctx.env);
   const claim = claimFolders(p.entry.folders, p.links, p.old, sl, { root: ctx.root, adopt: o.adopt, force: o.force });
   if (hasErrors(claim.diagnostics)) {
     const errs = claim.diagnostics.filter((d) => d.severity === 'error');
@@ -225,7 +225,7 @@ export async function reinstall(o: InstallOptions): Promise<InstallReport> {
   const changes: FolderChange[] = [];
   const links: { make: LockLink[]; unmake: LockLink[] } = { make: [], unmake: [] };
   const packages: PackageReport[] = [];
-  const sl = readSkillsLock(ctx.root, ctx.scope);
+  const sl = readSkillsLock(ctx.root, ctx.scope, ctx.env);
   const diagnostics = [...notes, ...sl.diagnostics];
   for (const entry of Object.values(lock.packages)) {
     const acq = await acquireLocked(entry.source, { cwd: ctx.root, root: ctx.root, scope: ctx.scope });
@@ -312,7 +312,7 @@ export async function uninstall(names: string[], o: InstallOptions): Promise<Ins
   const next: Lock = { ...lock, packages: { ...lock.packages } };
   const changes: FolderChange[] = [];
   const links: { make: LockLink[]; unmake: LockLink[] } = { make: [], unmake: [] };
-  const sl = readSkillsLock(ctx.root, ctx.scope);
+  const sl = readSkillsLock(ctx.root, ctx.scope, ctx.env);
   const left: Diagnostic[] = [...sl.diagnostics];
   const reports: PackageReport[] = [];
   for (const n of new Set(names)) {
@@ -324,7 +324,7 @@ export async function uninstall(names: string[], o: InstallOptions): Promise<Ins
     const gone = (f: string) => !keep || (!keep.folders.includes(f) && !(keep.links ?? []).some((l) => l.path === f));
     for (const f of shared) {
       if (!gone(f)) continue;
-      left.push(error('CTXFORGE_INSTALL_SHARED', `${printable(f)} is left in place: ${SKILLS_LOCK} (npx skills) also lists ${printable(f.slice(f.lastIndexOf('/') + 1))}; ctxforge.lock no longer records it`, {
+      left.push(error('CTXFORGE_INSTALL_SHARED', `${printable(f)} is left in place: ${sl.label} (npx skills) also lists ${printable(f.slice(f.lastIndexOf('/') + 1))}; ctxforge.lock no longer records it`, {
         file: f, hint: `remove it with \`npx skills remove ${f.slice(f.lastIndexOf('/') + 1)}\` if neither tool should keep it`,
       }));
     }

@@ -10,7 +10,7 @@ import { lkind, symlinkOnTheWay } from './apply.js';
 import { canonicalLinkAt, splitFolder, type LockLink } from './layout.js';
 import type { LockPackage } from './lock.js';
 import { printable } from './portable.js';
-import { SKILLS_LOCK, skillFolderHash, type SkillsLock } from './skills-lock.js';
+import { skillFolderHash, type SkillsLock } from './skills-lock.js';
 
 export interface OwnershipOptions {
   root: string;
@@ -41,23 +41,23 @@ export function claimFolders(folders: readonly string[], links: readonly LockLin
     if (kind === 'symlink' && !linked.has(folder)) continue; // apply refuses it, or replaces it as a link with --force
     if (!o.adopt && (listed || !o.force)) {
       diagnostics.push(error('CTXFORGE_INSTALL_FOREIGN', listed
-        ? `${printable(folder)} was installed by npx skills (${SKILLS_LOCK} lists ${printable(name)}), not by ctxforge; it is not taken over, even where its files match the package's`
+        ? `${printable(folder)} was installed by npx skills (${sl.label} lists ${printable(name)}), not by ctxforge; it is not taken over, even where its files match the package's`
         : `${printable(folder)} exists and ctxforge.lock does not record it (another installer, or you, put it there); it is not taken over, even where its files match the package's`, {
         file: folder,
         hint: listed
-          ? `--adopt takes it over (ctxforge.lock records it as adopted; ${SKILLS_LOCK} keeps listing it, so ctxforge's uninstall leaves it in place); or remove it first with \`npx skills remove ${name}\``
+          ? `--adopt takes it over (ctxforge.lock records it as adopted; ${sl.label} keeps listing it, so ctxforge's uninstall leaves it in place); or remove it first with \`npx skills remove ${name}\``
           : '--adopt takes it over as it is (recorded in ctxforge.lock as adopted); --force replaces what differs',
       }));
       continue;
     }
     if (listed?.computedHash && kind === 'dir' && skillFolderHash(abs) !== listed.computedHash) {
-      diagnostics.push(error('CTXFORGE_INSTALL_SHARED', `${printable(folder)} is not what npx skills installed: its content differs from the computedHash ${SKILLS_LOCK} records for ${printable(name)} (edited since); it is not adopted`, {
+      diagnostics.push(error('CTXFORGE_INSTALL_SHARED', `${printable(folder)} is not what npx skills installed: its content differs from the computedHash ${sl.label} records for ${printable(name)} (edited since); it is not adopted`, {
         file: folder, hint: `restore it (\`npx skills add\` again, or \`npx skills remove ${name}\`), then install with --adopt`,
       }));
       continue;
     }
     adopted.push(folder);
-    diagnostics.push(info('CTXFORGE_INSTALL_SHARED', `${printable(folder)} is adopted: ctxforge.lock records it as the package's from now on${listed ? ` (${SKILLS_LOCK} still lists it, so ctxforge's uninstall will leave it in place)` : ''}`, { file: folder }));
+    diagnostics.push(info('CTXFORGE_INSTALL_SHARED', `${printable(folder)} is adopted: ctxforge.lock records it as the package's from now on${listed ? ` (${sl.label} still lists it, so ctxforge's uninstall will leave it in place)` : ''}`, { file: folder }));
   }
   return { adopted, diagnostics };
 }

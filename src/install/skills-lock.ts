@@ -14,22 +14,34 @@ export const SKILLS_LOCK = 'skills-lock.json';
 const MAX = 16 << 20;
 
 export interface SkillsLock {
+  /** The file as messages name it: skills-lock.json in a project, the global lock's path for --user. */
+  label: string;
   /** Skill names the file lists, with the computedHash it records for each (when it is a SHA-256). */
   skills: Map<string, { computedHash?: string }>;
   diagnostics: Diagnostic[];
 }
 
 /**
- * The project's skills-lock.json, or an empty one (none, user scope, or unreadable — said in a
- * warning: a file ctxforge cannot read cannot name folders, so nothing is taken for the other tool's).
- * A link is never followed.
+ * Where npx skills records what it installed: the project's skills-lock.json, or for --user (its
+ * `-g`) its global lock, $XDG_STATE_HOME/skills/.skill-lock.json else ~/.agents/.skill-lock.json
+ * (skills 1.7.4, getSkillLockPath).
  */
-export function readSkillsLock(root: string, scope: Scope): SkillsLock {
-  const out: SkillsLock = { skills: new Map(), diagnostics: [] };
-  if (scope !== 'project') return out;
-  const path = join(root, SKILLS_LOCK);
+export function skillsLockPath(root: string, scope: Scope, env: NodeJS.ProcessEnv): string {
+  if (scope === 'project') return join(root, SKILLS_LOCK);
+  return env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith('/') ? join(env.XDG_STATE_HOME, 'skills', '.skill-lock.json') : join(root, '.agents', '.skill-lock.json');
+}
+
+/**
+ * npx skills' lock for the scope, or an empty one (none, or unreadable — said in a warning: a file
+ * ctxforge cannot read cannot name folders, so nothing is taken for the other tool's). A link is
+ * never followed.
+ */
+export function readSkillsLock(root: string, scope: Scope, env: NodeJS.ProcessEnv = process.env): SkillsLock {
+  const path = skillsLockPath(root, scope, env);
+  const label = scope === 'project' ? SKILLS_LOCK : path;
+  const out: SkillsLock = { label, skills: new Map(), diagnostics: [] };
   const unreadable = (why: string) => {
-    out.diagnostics.push(warning('CTXFORGE_INSTALL_SHARED', `${SKILLS_LOCK} is not read (${why}): the skill folders npx skills installed cannot be told from others`, { file: SKILLS_LOCK }));
+    out.diagnostics.push(warning('CTXFORGE_INSTALL_SHARED', `${label} is not read (${why}): the skill folders npx skills installed cannot be told from others`, { file: label }));
     return out;
   };
   let st;

@@ -168,3 +168,18 @@ test('skills-lock.json is data: a link there is never followed (said in a warnin
   assert.deepEqual(p.links.map((l: { path: string }) => l.path), ['.claude/skills/pdf-tools', '.claude/skills/release-notes']);
   assert.deepEqual((await frozen({ cwd: dir, offline: true })).drift, []);
 });
+
+test('--user: the folders npx skills -g lists in its global lock are not taken over silently either', async () => {
+  const home = tmpDir('coexist-home-');
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.state') };
+  mkdirSync(join(home, '.agents/skills/pdf-tools'), { recursive: true });
+  for (const f of kit().skills[0]!.files) { mkdirSync(dirname(join(home, '.agents/skills/pdf-tools', f.rel)), { recursive: true }); writeFileSync(join(home, '.agents/skills/pdf-tools', f.rel), f.bytes); }
+  mkdirSync(join(home, '.state/skills'), { recursive: true });
+  writeFileSync(join(home, '.state/skills/.skill-lock.json'), JSON.stringify({ version: 3, skills: { 'pdf-tools': { source: 'acme/skills', sourceType: 'github' } } }));
+  const e = await refused(installVerified(verified(kit()), { cwd: home, env, user: true }), 'CTXFORGE_INSTALL_FOREIGN');
+  assert.ok(e.all.some((d) => d.message.includes(`${join(home, '.state/skills/.skill-lock.json')} lists pdf-tools`)), e.all.map((d) => d.message).join('\n'));
+  await installVerified(verified(kit()), { cwd: home, env, user: true, adopt: true });
+  const u = await uninstall(['acme-kit'], { cwd: home, env, user: true });
+  assert.ok(u.diagnostics.some((d) => d.code === 'CTXFORGE_INSTALL_SHARED' && d.file === '.agents/skills/pdf-tools'));
+  assert.ok(existsSync(join(home, '.agents/skills/pdf-tools/SKILL.md')));
+});
