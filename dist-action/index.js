@@ -1384,10 +1384,10 @@ var require_util = __commonJS({
       }
       obj[kListeners] = null;
     }
-    function errorRequest(client, request2, err) {
+    function errorRequest(client, request, err) {
       try {
-        request2.onError(err);
-        assert(request2.aborted);
+        request.onError(err);
+        assert(request.aborted);
       } catch (err2) {
         client.emit("error", err2);
       }
@@ -1961,7 +1961,7 @@ var require_request = __commonJS({
         return this;
       }
     };
-    function processHeader(request2, key3, val2) {
+    function processHeader(request, key3, val2) {
       if (val2 && (typeof val2 === "object" && !Array.isArray(val2))) {
         throw new InvalidArgumentError(`invalid ${key3} header`);
       } else if (val2 === void 0) {
@@ -2008,24 +2008,24 @@ var require_request = __commonJS({
         }
       }
       if (headerName === "host") {
-        if (request2.host !== null) {
+        if (request.host !== null) {
           throw new InvalidArgumentError("duplicate host header");
         }
         if (typeof val2 !== "string") {
           throw new InvalidArgumentError("invalid host header");
         }
-        request2.host = val2;
+        request.host = val2;
       } else if (headerName === "content-length") {
-        if (request2.contentLength !== null) {
+        if (request.contentLength !== null) {
           throw new InvalidArgumentError("duplicate content-length header");
         }
-        request2.contentLength = parseInt(val2, 10);
-        if (!Number.isFinite(request2.contentLength)) {
+        request.contentLength = parseInt(val2, 10);
+        if (!Number.isFinite(request.contentLength)) {
           throw new InvalidArgumentError("invalid content-length header");
         }
-      } else if (request2.contentType === null && headerName === "content-type") {
-        request2.contentType = val2;
-        request2.headers.push(key3, val2);
+      } else if (request.contentType === null && headerName === "content-type") {
+        request.contentType = val2;
+        request.headers.push(key3, val2);
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
@@ -2034,12 +2034,12 @@ var require_request = __commonJS({
           throw new InvalidArgumentError("invalid connection header");
         }
         if (value === "close") {
-          request2.reset = true;
+          request.reset = true;
         }
       } else if (headerName === "expect") {
         throw new NotSupportedError("expect header not supported");
       } else {
-        request2.headers.push(key3, val2);
+        request.headers.push(key3, val2);
       }
     }
     module.exports = Request;
@@ -2161,9 +2161,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve16, reject) => {
+          return new Promise((resolve14, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve16(data);
+              return err ? reject(err) : resolve14(data);
             });
           });
         }
@@ -2201,12 +2201,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve16, reject) => {
+          return new Promise((resolve14, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve16(data);
+              ) : resolve14(data);
             });
           });
         }
@@ -4077,7 +4077,7 @@ var require_webidl = __commonJS({
 var require_util2 = __commonJS({
   "node_modules/undici/lib/web/fetch/util.js"(exports, module) {
     "use strict";
-    var { Transform: Transform2 } = __require("node:stream");
+    var { Transform } = __require("node:stream");
     var zlib2 = __require("node:zlib");
     var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
@@ -4129,11 +4129,11 @@ var require_util2 = __commonJS({
     function normalizeBinaryStringToUtf8(value) {
       return Buffer.from(value, "binary").toString("utf8");
     }
-    function requestCurrentURL(request2) {
-      return request2.urlList[request2.urlList.length - 1];
+    function requestCurrentURL(request) {
+      return request.urlList[request.urlList.length - 1];
     }
-    function requestBadPort(request2) {
-      const url = requestCurrentURL(request2);
+    function requestBadPort(request) {
+      const url = requestCurrentURL(request);
       if (urlIsHttpHttpsScheme(url) && badPortsSet.has(url.port)) {
         return "blocked";
       }
@@ -4157,7 +4157,7 @@ var require_util2 = __commonJS({
     function isValidHeaderValue(potentialValue) {
       return (potentialValue[0] === "	" || potentialValue[0] === " " || potentialValue[potentialValue.length - 1] === "	" || potentialValue[potentialValue.length - 1] === " " || potentialValue.includes("\n") || potentialValue.includes("\r") || potentialValue.includes("\0")) === false;
     }
-    function setRequestReferrerPolicyOnRedirect(request2, actualResponse) {
+    function setRequestReferrerPolicyOnRedirect(request, actualResponse) {
       const { headersList } = actualResponse;
       const policyHeader = (headersList.get("referrer-policy", true) ?? "").split(",");
       let policy = "";
@@ -4171,7 +4171,7 @@ var require_util2 = __commonJS({
         }
       }
       if (policy !== "") {
-        request2.referrerPolicy = policy;
+        request.referrerPolicy = policy;
       }
     }
     function crossOriginResourcePolicyCheck() {
@@ -4188,33 +4188,33 @@ var require_util2 = __commonJS({
       header = httpRequest.mode;
       httpRequest.headersList.set("sec-fetch-mode", header, true);
     }
-    function appendRequestOriginHeader(request2) {
-      let serializedOrigin = request2.origin;
+    function appendRequestOriginHeader(request) {
+      let serializedOrigin = request.origin;
       if (serializedOrigin === "client" || serializedOrigin === void 0) {
         return;
       }
-      if (request2.responseTainting === "cors" || request2.mode === "websocket") {
-        request2.headersList.append("origin", serializedOrigin, true);
-      } else if (request2.method !== "GET" && request2.method !== "HEAD") {
-        switch (request2.referrerPolicy) {
+      if (request.responseTainting === "cors" || request.mode === "websocket") {
+        request.headersList.append("origin", serializedOrigin, true);
+      } else if (request.method !== "GET" && request.method !== "HEAD") {
+        switch (request.referrerPolicy) {
           case "no-referrer":
             serializedOrigin = null;
             break;
           case "no-referrer-when-downgrade":
           case "strict-origin":
           case "strict-origin-when-cross-origin":
-            if (request2.origin && urlHasHttpsScheme(request2.origin) && !urlHasHttpsScheme(requestCurrentURL(request2))) {
+            if (request.origin && urlHasHttpsScheme(request.origin) && !urlHasHttpsScheme(requestCurrentURL(request))) {
               serializedOrigin = null;
             }
             break;
           case "same-origin":
-            if (!sameOrigin(request2, requestCurrentURL(request2))) {
+            if (!sameOrigin(request, requestCurrentURL(request))) {
               serializedOrigin = null;
             }
             break;
           default:
         }
-        request2.headersList.append("origin", serializedOrigin, true);
+        request.headersList.append("origin", serializedOrigin, true);
       }
     }
     function coarsenTime(timestamp, crossOriginIsolatedCapability) {
@@ -4268,26 +4268,26 @@ var require_util2 = __commonJS({
         referrerPolicy: policyContainer.referrerPolicy
       };
     }
-    function determineRequestsReferrer(request2) {
-      const policy = request2.referrerPolicy;
+    function determineRequestsReferrer(request) {
+      const policy = request.referrerPolicy;
       assert(policy);
       let referrerSource = null;
-      if (request2.referrer === "client") {
+      if (request.referrer === "client") {
         const globalOrigin = getGlobalOrigin();
         if (!globalOrigin || globalOrigin.origin === "null") {
           return "no-referrer";
         }
         referrerSource = new URL(globalOrigin);
-      } else if (request2.referrer instanceof URL) {
-        referrerSource = request2.referrer;
+      } else if (request.referrer instanceof URL) {
+        referrerSource = request.referrer;
       }
       let referrerURL = stripURLForReferrer(referrerSource);
       const referrerOrigin = stripURLForReferrer(referrerSource, true);
       if (referrerURL.toString().length > 4096) {
         referrerURL = referrerOrigin;
       }
-      const areSameOrigin = sameOrigin(request2, referrerURL);
-      const isNonPotentiallyTrustWorthy = isURLPotentiallyTrustworthy(referrerURL) && !isURLPotentiallyTrustworthy(request2.url);
+      const areSameOrigin = sameOrigin(request, referrerURL);
+      const isNonPotentiallyTrustWorthy = isURLPotentiallyTrustworthy(referrerURL) && !isURLPotentiallyTrustworthy(request.url);
       switch (policy) {
         case "origin":
           return referrerOrigin != null ? referrerOrigin : stripURLForReferrer(referrerSource, true);
@@ -4298,7 +4298,7 @@ var require_util2 = __commonJS({
         case "origin-when-cross-origin":
           return areSameOrigin ? referrerURL : referrerOrigin;
         case "strict-origin-when-cross-origin": {
-          const currentURL = requestCurrentURL(request2);
+          const currentURL = requestCurrentURL(request);
           if (sameOrigin(referrerURL, currentURL)) {
             return referrerURL;
           }
@@ -4459,7 +4459,7 @@ var require_util2 = __commonJS({
       }
       return true;
     }
-    function tryUpgradeRequestToAPotentiallyTrustworthyURL(request2) {
+    function tryUpgradeRequestToAPotentiallyTrustworthyURL(request) {
     }
     function sameOrigin(A, B) {
       if (A.origin === B.origin && A.origin === "null") {
@@ -4473,8 +4473,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve16, reject) => {
-        res = resolve16;
+      const promise = new Promise((resolve14, reject) => {
+        res = resolve14;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -4765,7 +4765,7 @@ var require_util2 = __commonJS({
       contentRange += isomorphicEncode(`${fullLength}`);
       return contentRange;
     }
-    var InflateStream = class extends Transform2 {
+    var InflateStream = class extends Transform {
       #zlibOptions;
       /** @param {zlib.ZlibOptions} [zlibOptions] */
       constructor(zlibOptions) {
@@ -5786,7 +5786,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants8 = require_constants2();
+    var constants6 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util.addListener;
@@ -5861,7 +5861,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports2 }) {
         assert(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants8.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants6.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5956,11 +5956,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants8.ERROR.OK) {
+          if (ret !== constants6.ERROR.OK) {
             const body = data.subarray(offset);
-            if (ret === constants8.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants6.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body);
-            } else if (ret === constants8.ERROR.PAUSED) {
+            } else if (ret === constants6.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body);
             } else {
@@ -5983,10 +5983,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants8.ERROR.OK) {
+        if (ret === constants6.ERROR.OK) {
           return null;
         }
-        if (ret === constants8.ERROR.PAUSED || ret === constants8.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants6.ERROR.PAUSED || ret === constants6.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6003,7 +6003,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants8.ERROR[ret], data);
+        return new HTTPParserError(message, constants6.ERROR[ret], data);
       }
       destroy() {
         assert(this.ptr != null);
@@ -6028,11 +6028,11 @@ var require_client_h1 = __commonJS({
           util.destroy(socket, new SocketError("bad response", util.getSocketInfo(socket)));
           return -1;
         }
-        const request2 = client[kQueue][client[kRunningIdx]];
-        if (!request2) {
+        const request = client[kQueue][client[kRunningIdx]];
+        if (!request) {
           return -1;
         }
-        request2.onResponseStarted();
+        request.onResponseStarted();
       }
       onHeaderField(buf) {
         const len = this.headers.length;
@@ -6077,9 +6077,9 @@ var require_client_h1 = __commonJS({
         assert(!socket.destroyed);
         assert(!this.paused);
         assert((headers2.length & 1) === 0);
-        const request2 = client[kQueue][client[kRunningIdx]];
-        assert(request2);
-        assert(request2.upgrade || request2.method === "CONNECT");
+        const request = client[kQueue][client[kRunningIdx]];
+        assert(request);
+        assert(request.upgrade || request.method === "CONNECT");
         this.statusCode = null;
         this.statusText = "";
         this.shouldKeepAlive = null;
@@ -6096,9 +6096,9 @@ var require_client_h1 = __commonJS({
         client[kQueue][client[kRunningIdx]++] = null;
         client.emit("disconnect", client[kUrl], [client], new InformationalError("upgrade"));
         try {
-          request2.onUpgrade(statusCode, headers2, socket, statusText);
+          request.onUpgrade(statusCode, headers2, socket, statusText);
         } catch (error4) {
-          util.errorRequest(client, request2, error4);
+          util.errorRequest(client, request, error4);
           util.destroy(socket, error4);
         }
         client[kResume]();
@@ -6112,8 +6112,8 @@ var require_client_h1 = __commonJS({
           util.destroy(socket, new SocketError("bad response", util.getSocketInfo(socket)));
           return -1;
         }
-        const request2 = client[kQueue][client[kRunningIdx]];
-        if (!request2) {
+        const request = client[kQueue][client[kRunningIdx]];
+        if (!request) {
           return -1;
         }
         assert(!this.upgrade);
@@ -6122,23 +6122,23 @@ var require_client_h1 = __commonJS({
           util.destroy(socket, new SocketError("bad response", util.getSocketInfo(socket)));
           return -1;
         }
-        if (upgrade && !request2.upgrade) {
+        if (upgrade && !request.upgrade) {
           util.destroy(socket, new SocketError("bad upgrade", util.getSocketInfo(socket)));
           return -1;
         }
         assert(this.timeoutType === TIMEOUT_HEADERS);
         this.statusCode = statusCode;
         this.shouldKeepAlive = shouldKeepAlive || // Override llhttp value which does not allow keepAlive for HEAD.
-        request2.method === "HEAD" && !socket[kReset] && this.connection.toLowerCase() === "keep-alive";
+        request.method === "HEAD" && !socket[kReset] && this.connection.toLowerCase() === "keep-alive";
         if (this.statusCode >= 200) {
-          const bodyTimeout = request2.bodyTimeout != null ? request2.bodyTimeout : client[kBodyTimeout];
+          const bodyTimeout = request.bodyTimeout != null ? request.bodyTimeout : client[kBodyTimeout];
           this.setTimeout(bodyTimeout, TIMEOUT_BODY);
         } else if (this.timeout) {
           if (this.timeout.refresh) {
             this.timeout.refresh();
           }
         }
-        if (request2.method === "CONNECT") {
+        if (request.method === "CONNECT") {
           assert(client[kRunning] === 1);
           this.upgrade = true;
           return 2;
@@ -6169,11 +6169,11 @@ var require_client_h1 = __commonJS({
         } else {
           socket[kReset] = true;
         }
-        const pause = request2.onHeaders(statusCode, headers2, this.resume, statusText) === false;
-        if (request2.aborted) {
+        const pause = request.onHeaders(statusCode, headers2, this.resume, statusText) === false;
+        if (request.aborted) {
           return -1;
         }
-        if (request2.method === "HEAD") {
+        if (request.method === "HEAD") {
           return 1;
         }
         if (statusCode < 200) {
@@ -6183,15 +6183,15 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants8.ERROR.PAUSED : 0;
+        return pause ? constants6.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
         if (socket.destroyed) {
           return -1;
         }
-        const request2 = client[kQueue][client[kRunningIdx]];
-        assert(request2);
+        const request = client[kQueue][client[kRunningIdx]];
+        assert(request);
         assert(this.timeoutType === TIMEOUT_BODY);
         if (this.timeout) {
           if (this.timeout.refresh) {
@@ -6204,8 +6204,8 @@ var require_client_h1 = __commonJS({
           return -1;
         }
         this.bytesRead += buf.length;
-        if (request2.onData(buf) === false) {
-          return constants8.ERROR.PAUSED;
+        if (request.onData(buf) === false) {
+          return constants6.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6218,8 +6218,8 @@ var require_client_h1 = __commonJS({
         }
         assert(statusCode >= 100);
         assert((this.headers.length & 1) === 0);
-        const request2 = client[kQueue][client[kRunningIdx]];
-        assert(request2);
+        const request = client[kQueue][client[kRunningIdx]];
+        assert(request);
         this.statusCode = null;
         this.statusText = "";
         this.bytesRead = 0;
@@ -6231,23 +6231,23 @@ var require_client_h1 = __commonJS({
         if (statusCode < 200) {
           return;
         }
-        if (request2.method !== "HEAD" && contentLength && bytesRead !== parseInt(contentLength, 10)) {
+        if (request.method !== "HEAD" && contentLength && bytesRead !== parseInt(contentLength, 10)) {
           util.destroy(socket, new ResponseContentLengthMismatchError());
           return -1;
         }
-        request2.onComplete(headers2);
+        request.onComplete(headers2);
         client[kQueue][client[kRunningIdx]++] = null;
         socket[kSocketUsed] = true;
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants8.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants8.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants8.ERROR.PAUSED;
+          return constants6.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -6333,13 +6333,13 @@ var require_client_h1 = __commonJS({
           assert(client2[kPending] === 0);
           const requests = client2[kQueue].splice(client2[kRunningIdx]);
           for (let i = 0; i < requests.length; i++) {
-            const request2 = requests[i];
-            util.errorRequest(client2, request2, err);
+            const request = requests[i];
+            util.errorRequest(client2, request, err);
           }
         } else if (client2[kRunning] > 0 && err.code !== "UND_ERR_INFO") {
-          const request2 = client2[kQueue][client2[kRunningIdx]];
+          const request = client2[kQueue][client2[kRunningIdx]];
           client2[kQueue][client2[kRunningIdx]++] = null;
-          util.errorRequest(client2, request2, err);
+          util.errorRequest(client2, request, err);
         }
         client2[kPendingIdx] = client2[kRunningIdx];
         assert(client2[kRunning] === 0);
@@ -6369,18 +6369,18 @@ var require_client_h1 = __commonJS({
         get destroyed() {
           return socket.destroyed;
         },
-        busy(request2) {
+        busy(request) {
           if (socket[kWriting] || socket[kReset] || socket[kBlocking] || socket[kIdleSocketValidation] === 1) {
             return true;
           }
-          if (request2) {
-            if (client[kRunning] > 0 && !request2.idempotent) {
+          if (request) {
+            if (client[kRunning] > 0 && !request.idempotent) {
               return true;
             }
-            if (client[kRunning] > 0 && (request2.upgrade || request2.method === "CONNECT")) {
+            if (client[kRunning] > 0 && (request.upgrade || request.method === "CONNECT")) {
               return true;
             }
-            if (client[kRunning] > 0 && util.bodyLength(request2.body) !== 0 && (util.isStream(request2.body) || util.isAsyncIterable(request2.body) || util.isFormDataLike(request2.body))) {
+            if (client[kRunning] > 0 && util.bodyLength(request.body) !== 0 && (util.isStream(request.body) || util.isAsyncIterable(request.body) || util.isFormDataLike(request.body))) {
               return true;
             }
           }
@@ -6446,8 +6446,8 @@ var require_client_h1 = __commonJS({
           }
         } else if (client[kRunning] > 0 && socket[kParser].statusCode < 200) {
           if (socket[kParser].timeoutType !== TIMEOUT_HEADERS) {
-            const request2 = client[kQueue][client[kRunningIdx]];
-            const headersTimeout = request2.headersTimeout != null ? request2.headersTimeout : client[kHeadersTimeout];
+            const request = client[kQueue][client[kRunningIdx]];
+            const headersTimeout = request.headersTimeout != null ? request.headersTimeout : client[kHeadersTimeout];
             socket[kParser].setTimeout(headersTimeout, TIMEOUT_HEADERS);
           }
         }
@@ -6456,26 +6456,26 @@ var require_client_h1 = __commonJS({
     function shouldSendContentLength(method) {
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
-    function writeH1(client, request2) {
-      const { method, path, host, upgrade, blocking, reset } = request2;
-      let { body, headers: headers2, contentLength } = request2;
+    function writeH1(client, request) {
+      const { method, path, host, upgrade, blocking, reset } = request;
+      let { body, headers: headers2, contentLength } = request;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
         if (!extractBody) {
           extractBody = require_body().extractBody;
         }
         const [bodyStream, contentType2] = extractBody(body);
-        if (request2.contentType == null) {
+        if (request.contentType == null) {
           headers2.push("content-type", contentType2);
         }
         body = bodyStream.stream;
         contentLength = bodyStream.length;
-      } else if (util.isBlobLike(body) && request2.contentType == null) {
+      } else if (util.isBlobLike(body) && request.contentType == null) {
         const contentType2 = body.type;
         if (contentType2) {
           const contentTypeValue = `${contentType2}`;
           if (!util.isValidHeaderValue(contentTypeValue)) {
-            util.errorRequest(client, request2, new InvalidArgumentError("invalid content-type header"));
+            util.errorRequest(client, request, new InvalidArgumentError("invalid content-type header"));
             return false;
           }
           headers2.push("content-type", contentTypeValue);
@@ -6487,14 +6487,14 @@ var require_client_h1 = __commonJS({
       const bodyLength = util.bodyLength(body);
       contentLength = bodyLength ?? contentLength;
       if (contentLength === null) {
-        contentLength = request2.contentLength;
+        contentLength = request.contentLength;
       }
       if (contentLength === 0 && !expectsPayload) {
         contentLength = null;
       }
-      if (shouldSendContentLength(method) && contentLength > 0 && request2.contentLength !== null && request2.contentLength !== contentLength) {
+      if (shouldSendContentLength(method) && contentLength > 0 && request.contentLength !== null && request.contentLength !== contentLength) {
         if (client[kStrictContentLength]) {
-          util.errorRequest(client, request2, new RequestContentLengthMismatchError());
+          util.errorRequest(client, request, new RequestContentLengthMismatchError());
           return false;
         }
         process.emitWarning(new RequestContentLengthMismatchError());
@@ -6502,25 +6502,25 @@ var require_client_h1 = __commonJS({
       const socket = client[kSocket];
       clearIdleSocketValidation(socket);
       const abort = (error4) => {
-        if (request2.aborted) {
+        if (request.aborted) {
           return;
         }
-        if (request2.completed) {
-          if (request2.upgrade || request2.method === "CONNECT") {
+        if (request.completed) {
+          if (request.upgrade || request.method === "CONNECT") {
             util.destroy(socket, new InformationalError("aborted"));
           }
           return;
         }
-        util.errorRequest(client, request2, error4 || new RequestAbortedError());
+        util.errorRequest(client, request, error4 || new RequestAbortedError());
         util.destroy(body);
         util.destroy(socket, new InformationalError("aborted"));
       };
       try {
-        request2.onConnect(abort);
+        request.onConnect(abort);
       } catch (err) {
-        util.errorRequest(client, request2, err);
+        util.errorRequest(client, request, err);
       }
-      if (request2.aborted) {
+      if (request.aborted) {
         return false;
       }
       if (method === "HEAD") {
@@ -6571,31 +6571,31 @@ upgrade: ${upgrade}\r
         }
       }
       if (channels.sendHeaders.hasSubscribers) {
-        channels.sendHeaders.publish({ request: request2, headers: header, socket });
+        channels.sendHeaders.publish({ request, headers: header, socket });
       }
       if (!body || bodyLength === 0) {
-        writeBuffer(abort, null, client, request2, socket, contentLength, header, expectsPayload);
+        writeBuffer(abort, null, client, request, socket, contentLength, header, expectsPayload);
       } else if (util.isBuffer(body)) {
-        writeBuffer(abort, body, client, request2, socket, contentLength, header, expectsPayload);
+        writeBuffer(abort, body, client, request, socket, contentLength, header, expectsPayload);
       } else if (util.isBlobLike(body)) {
         if (typeof body.stream === "function") {
-          writeIterable(abort, body.stream(), client, request2, socket, contentLength, header, expectsPayload);
+          writeIterable(abort, body.stream(), client, request, socket, contentLength, header, expectsPayload);
         } else {
-          writeBlob(abort, body, client, request2, socket, contentLength, header, expectsPayload);
+          writeBlob(abort, body, client, request, socket, contentLength, header, expectsPayload);
         }
       } else if (util.isStream(body)) {
-        writeStream(abort, body, client, request2, socket, contentLength, header, expectsPayload);
+        writeStream(abort, body, client, request, socket, contentLength, header, expectsPayload);
       } else if (util.isIterable(body)) {
-        writeIterable(abort, body, client, request2, socket, contentLength, header, expectsPayload);
+        writeIterable(abort, body, client, request, socket, contentLength, header, expectsPayload);
       } else {
         assert(false);
       }
       return true;
     }
-    function writeStream(abort, body, client, request2, socket, contentLength, header, expectsPayload) {
+    function writeStream(abort, body, client, request, socket, contentLength, header, expectsPayload) {
       assert(contentLength !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
       let finished = false;
-      const writer = new AsyncWriter({ abort, socket, request: request2, contentLength, client, expectsPayload, header });
+      const writer = new AsyncWriter({ abort, socket, request, contentLength, client, expectsPayload, header });
       const onData = function(chunk) {
         if (finished) {
           return;
@@ -6661,7 +6661,7 @@ upgrade: ${upgrade}\r
         setImmediate(onClose);
       }
     }
-    function writeBuffer(abort, body, client, request2, socket, contentLength, header, expectsPayload) {
+    function writeBuffer(abort, body, client, request, socket, contentLength, header, expectsPayload) {
       try {
         if (!body) {
           if (contentLength === 0) {
@@ -6681,18 +6681,18 @@ upgrade: ${upgrade}\r
 `, "latin1");
           socket.write(body);
           socket.uncork();
-          request2.onBodySent(body);
-          if (!expectsPayload && request2.reset !== false) {
+          request.onBodySent(body);
+          if (!expectsPayload && request.reset !== false) {
             socket[kReset] = true;
           }
         }
-        request2.onRequestSent();
+        request.onRequestSent();
         client[kResume]();
       } catch (err) {
         abort(err);
       }
     }
-    async function writeBlob(abort, body, client, request2, socket, contentLength, header, expectsPayload) {
+    async function writeBlob(abort, body, client, request, socket, contentLength, header, expectsPayload) {
       assert(contentLength === body.size, "blob body must have content length");
       try {
         if (contentLength != null && contentLength !== body.size) {
@@ -6705,9 +6705,9 @@ upgrade: ${upgrade}\r
 `, "latin1");
         socket.write(buffer);
         socket.uncork();
-        request2.onBodySent(buffer);
-        request2.onRequestSent();
-        if (!expectsPayload && request2.reset !== false) {
+        request.onBodySent(buffer);
+        request.onRequestSent();
+        if (!expectsPayload && request.reset !== false) {
           socket[kReset] = true;
         }
         client[kResume]();
@@ -6715,7 +6715,7 @@ upgrade: ${upgrade}\r
         abort(err);
       }
     }
-    async function writeIterable(abort, body, client, request2, socket, contentLength, header, expectsPayload) {
+    async function writeIterable(abort, body, client, request, socket, contentLength, header, expectsPayload) {
       assert(contentLength !== 0 || client[kRunning] === 0, "iterator body cannot be pipelined");
       let callback = null;
       function onDrain() {
@@ -6725,16 +6725,16 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve16, reject) => {
+      const waitForDrain = () => new Promise((resolve14, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve16;
+          callback = resolve14;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
-      const writer = new AsyncWriter({ abort, socket, request: request2, contentLength, client, expectsPayload, header });
+      const writer = new AsyncWriter({ abort, socket, request, contentLength, client, expectsPayload, header });
       try {
         for await (const chunk of body) {
           if (socket[kError]) {
@@ -6752,9 +6752,9 @@ upgrade: ${upgrade}\r
       }
     }
     var AsyncWriter = class {
-      constructor({ abort, socket, request: request2, contentLength, client, expectsPayload, header }) {
+      constructor({ abort, socket, request, contentLength, client, expectsPayload, header }) {
         this.socket = socket;
-        this.request = request2;
+        this.request = request;
         this.contentLength = contentLength;
         this.client = client;
         this.bytesWritten = 0;
@@ -6764,7 +6764,7 @@ upgrade: ${upgrade}\r
         socket[kWriting] = true;
       }
       write(chunk) {
-        const { socket, request: request2, contentLength, client, bytesWritten, expectsPayload, header } = this;
+        const { socket, request, contentLength, client, bytesWritten, expectsPayload, header } = this;
         if (socket[kError]) {
           throw socket[kError];
         }
@@ -6783,7 +6783,7 @@ upgrade: ${upgrade}\r
         }
         socket.cork();
         if (bytesWritten === 0) {
-          if (!expectsPayload && request2.reset !== false) {
+          if (!expectsPayload && request.reset !== false) {
             socket[kReset] = true;
           }
           if (contentLength === null) {
@@ -6803,7 +6803,7 @@ ${len.toString(16)}\r
         this.bytesWritten += len;
         const ret = socket.write(chunk);
         socket.uncork();
-        request2.onBodySent(chunk);
+        request.onBodySent(chunk);
         if (!ret) {
           if (socket[kParser].timeout && socket[kParser].timeoutType === TIMEOUT_HEADERS) {
             if (socket[kParser].timeout.refresh) {
@@ -6814,8 +6814,8 @@ ${len.toString(16)}\r
         return ret;
       }
       end() {
-        const { socket, contentLength, client, bytesWritten, expectsPayload, header, request: request2 } = this;
-        request2.onRequestSent();
+        const { socket, contentLength, client, bytesWritten, expectsPayload, header, request } = this;
+        request.onRequestSent();
         socket[kWriting] = false;
         if (socket[kError]) {
           throw socket[kError];
@@ -6868,7 +6868,7 @@ var require_client_h2 = __commonJS({
     "use strict";
     var assert = __require("node:assert");
     var { errorMonitor } = __require("node:events");
-    var { pipeline: pipeline3 } = __require("node:stream");
+    var { pipeline: pipeline2 } = __require("node:stream");
     var util = require_util();
     var {
       RequestContentLengthMismatchError,
@@ -6960,8 +6960,8 @@ var require_client_h2 = __commonJS({
           assert(client2[kPending] === 0);
           const requests = client2[kQueue].splice(client2[kRunningIdx]);
           for (let i = 0; i < requests.length; i++) {
-            const request2 = requests[i];
-            util.errorRequest(client2, request2, err);
+            const request = requests[i];
+            util.errorRequest(client2, request, err);
           }
         }
       });
@@ -7053,9 +7053,9 @@ var require_client_h2 = __commonJS({
       }
       util.destroy(this[kSocket], err);
       if (client[kRunningIdx] < client[kQueue].length) {
-        const request2 = client[kQueue][client[kRunningIdx]];
+        const request = client[kQueue][client[kRunningIdx]];
         client[kQueue][client[kRunningIdx]++] = null;
-        util.errorRequest(client, request2, err);
+        util.errorRequest(client, request, err);
         client[kPendingIdx] = client[kRunningIdx];
       }
       assert(client[kRunning] === 0);
@@ -7065,12 +7065,12 @@ var require_client_h2 = __commonJS({
     function shouldSendContentLength(method) {
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
-    function writeH2(client, request2) {
+    function writeH2(client, request) {
       const session = client[kHTTP2Session];
-      const { method, path, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
-      let { body } = request2;
+      const { method, path, host, upgrade, expectContinue, signal, headers: reqHeaders } = request;
+      let { body } = request;
       if (upgrade) {
-        util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
+        util.errorRequest(client, request, new Error("Upgrade not supported for H2"));
         return false;
       }
       const headers2 = {};
@@ -7094,17 +7094,17 @@ var require_client_h2 = __commonJS({
       headers2[HTTP2_HEADER_AUTHORITY] = host || `${hostname}${port ? `:${port}` : ""}`;
       headers2[HTTP2_HEADER_METHOD] = method;
       const abort = (error4) => {
-        if (request2.aborted) {
+        if (request.aborted) {
           return;
         }
-        if (request2.completed) {
+        if (request.completed) {
           if (method === "CONNECT" && stream != null) {
             util.destroy(stream, error4 || new RequestAbortedError());
           }
           return;
         }
         error4 = error4 || new RequestAbortedError();
-        util.errorRequest(client, request2, error4);
+        util.errorRequest(client, request, error4);
         if (stream != null) {
           util.destroy(stream, error4);
         }
@@ -7113,11 +7113,11 @@ var require_client_h2 = __commonJS({
         client[kResume]();
       };
       try {
-        request2.onConnect(abort);
+        request.onConnect(abort);
       } catch (err) {
-        util.errorRequest(client, request2, err);
+        util.errorRequest(client, request, err);
       }
-      if (request2.aborted) {
+      if (request.aborted) {
         return false;
       }
       if (method === "CONNECT") {
@@ -7127,22 +7127,22 @@ var require_client_h2 = __commonJS({
         const onResponse = (headers3) => {
           upgradeResponseFinished = true;
           stream.off(errorMonitor, onUpgradeError);
-          request2.onUpgradeResponse(Number(headers3[HTTP2_HEADER_STATUS]), headers3, parseH2ResponseHeaders);
+          request.onUpgradeResponse(Number(headers3[HTTP2_HEADER_STATUS]), headers3, parseH2ResponseHeaders);
         };
         const onUpgradeError = (error4) => {
           upgradeResponseFinished = true;
           stream.off("response", onResponse);
-          request2.onUpgradeError(error4);
+          request.onUpgradeError(error4);
         };
         const onReady = () => {
           try {
-            request2.onUpgrade(null, null, stream);
+            request.onUpgrade(null, null, stream);
           } catch (error4) {
             stream.off("response", onResponse);
             abort(error4);
             return;
           }
-          if (request2.aborted) {
+          if (request.aborted) {
             return;
           }
           stream.off("error", abort);
@@ -7154,10 +7154,10 @@ var require_client_h2 = __commonJS({
         ++session[kOpenStreams];
         onReady();
         stream.once("close", () => {
-          if (!upgradeResponseFinished && request2.completed) {
+          if (!upgradeResponseFinished && request.completed) {
             stream.off("response", onResponse);
             stream.off(errorMonitor, onUpgradeError);
-            request2.onUpgradeError(new InformationalError(`HTTP/2: "stream error" received - code ${stream.rstCode}`));
+            request.onUpgradeError(new InformationalError(`HTTP/2: "stream error" received - code ${stream.rstCode}`));
           }
           session[kOpenStreams] -= 1;
           if (session[kOpenStreams] === 0) session.unref();
@@ -7179,14 +7179,14 @@ var require_client_h2 = __commonJS({
         contentLength = bodyStream.length;
       }
       if (contentLength == null) {
-        contentLength = request2.contentLength;
+        contentLength = request.contentLength;
       }
       if (contentLength === 0 || !expectsPayload) {
         contentLength = null;
       }
-      if (shouldSendContentLength(method) && contentLength > 0 && request2.contentLength != null && request2.contentLength !== contentLength) {
+      if (shouldSendContentLength(method) && contentLength > 0 && request.contentLength != null && request.contentLength !== contentLength) {
         if (client[kStrictContentLength]) {
-          util.errorRequest(client, request2, new RequestContentLengthMismatchError());
+          util.errorRequest(client, request, new RequestContentLengthMismatchError());
           return false;
         }
         process.emitWarning(new RequestContentLengthMismatchError());
@@ -7211,25 +7211,25 @@ var require_client_h2 = __commonJS({
       ++session[kOpenStreams];
       stream.once("response", (headers3) => {
         const { [HTTP2_HEADER_STATUS]: statusCode, ...realHeaders } = headers3;
-        request2.onResponseStarted();
-        if (request2.aborted) {
+        request.onResponseStarted();
+        if (request.aborted) {
           const err = new RequestAbortedError();
-          util.errorRequest(client, request2, err);
+          util.errorRequest(client, request, err);
           util.destroy(stream, err);
           return;
         }
-        if (request2.onHeaders(Number(statusCode), parseH2Headers(realHeaders), stream.resume.bind(stream), "") === false) {
+        if (request.onHeaders(Number(statusCode), parseH2Headers(realHeaders), stream.resume.bind(stream), "") === false) {
           stream.pause();
         }
         stream.on("data", (chunk) => {
-          if (request2.onData(chunk) === false) {
+          if (request.onData(chunk) === false) {
             stream.pause();
           }
         });
       });
       stream.once("end", () => {
         if (stream.state?.state == null || stream.state.state < 6) {
-          request2.onComplete([]);
+          request.onComplete([]);
         }
         if (session[kOpenStreams] === 0) {
           session.unref();
@@ -7259,7 +7259,7 @@ var require_client_h2 = __commonJS({
             stream,
             null,
             client,
-            request2,
+            request,
             client[kSocket],
             contentLength,
             expectsPayload
@@ -7270,7 +7270,7 @@ var require_client_h2 = __commonJS({
             stream,
             body,
             client,
-            request2,
+            request,
             client[kSocket],
             contentLength,
             expectsPayload
@@ -7282,7 +7282,7 @@ var require_client_h2 = __commonJS({
               stream,
               body.stream(),
               client,
-              request2,
+              request,
               client[kSocket],
               contentLength,
               expectsPayload
@@ -7293,7 +7293,7 @@ var require_client_h2 = __commonJS({
               stream,
               body,
               client,
-              request2,
+              request,
               client[kSocket],
               contentLength,
               expectsPayload
@@ -7307,7 +7307,7 @@ var require_client_h2 = __commonJS({
             stream,
             body,
             client,
-            request2,
+            request,
             contentLength
           );
         } else if (util.isIterable(body)) {
@@ -7316,7 +7316,7 @@ var require_client_h2 = __commonJS({
             stream,
             body,
             client,
-            request2,
+            request,
             client[kSocket],
             contentLength,
             expectsPayload
@@ -7326,7 +7326,7 @@ var require_client_h2 = __commonJS({
         }
       }
     }
-    function writeBuffer(abort, h2stream, body, client, request2, socket, contentLength, expectsPayload) {
+    function writeBuffer(abort, h2stream, body, client, request, socket, contentLength, expectsPayload) {
       try {
         if (body != null && util.isBuffer(body)) {
           assert(contentLength === body.byteLength, "buffer body must have content length");
@@ -7334,20 +7334,20 @@ var require_client_h2 = __commonJS({
           h2stream.write(body);
           h2stream.uncork();
           h2stream.end();
-          request2.onBodySent(body);
+          request.onBodySent(body);
         }
         if (!expectsPayload) {
           socket[kReset] = true;
         }
-        request2.onRequestSent();
+        request.onRequestSent();
         client[kResume]();
       } catch (error4) {
         abort(error4);
       }
     }
-    function writeStream(abort, socket, expectsPayload, h2stream, body, client, request2, contentLength) {
+    function writeStream(abort, socket, expectsPayload, h2stream, body, client, request, contentLength) {
       assert(contentLength !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
-      const pipe = pipeline3(
+      const pipe = pipeline2(
         body,
         h2stream,
         (err) => {
@@ -7356,7 +7356,7 @@ var require_client_h2 = __commonJS({
             abort(err);
           } else {
             util.removeAllListeners(pipe);
-            request2.onRequestSent();
+            request.onRequestSent();
             if (!expectsPayload) {
               socket[kReset] = true;
             }
@@ -7366,10 +7366,10 @@ var require_client_h2 = __commonJS({
       );
       util.addListener(pipe, "data", onPipeData);
       function onPipeData(chunk) {
-        request2.onBodySent(chunk);
+        request.onBodySent(chunk);
       }
     }
-    async function writeBlob(abort, h2stream, body, client, request2, socket, contentLength, expectsPayload) {
+    async function writeBlob(abort, h2stream, body, client, request, socket, contentLength, expectsPayload) {
       assert(contentLength === body.size, "blob body must have content length");
       try {
         if (contentLength != null && contentLength !== body.size) {
@@ -7380,8 +7380,8 @@ var require_client_h2 = __commonJS({
         h2stream.write(buffer);
         h2stream.uncork();
         h2stream.end();
-        request2.onBodySent(buffer);
-        request2.onRequestSent();
+        request.onBodySent(buffer);
+        request.onRequestSent();
         if (!expectsPayload) {
           socket[kReset] = true;
         }
@@ -7390,7 +7390,7 @@ var require_client_h2 = __commonJS({
         abort(err);
       }
     }
-    async function writeIterable(abort, h2stream, body, client, request2, socket, contentLength, expectsPayload) {
+    async function writeIterable(abort, h2stream, body, client, request, socket, contentLength, expectsPayload) {
       assert(contentLength !== 0 || client[kRunning] === 0, "iterator body cannot be pipelined");
       let callback = null;
       function onDrain() {
@@ -7400,12 +7400,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve16, reject) => {
+      const waitForDrain = () => new Promise((resolve14, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve16;
+          callback = resolve14;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7415,13 +7415,13 @@ var require_client_h2 = __commonJS({
             throw socket[kError];
           }
           const res = h2stream.write(chunk);
-          request2.onBodySent(chunk);
+          request.onBodySent(chunk);
           if (!res) {
             await waitForDrain();
           }
         }
         h2stream.end();
-        request2.onRequestSent();
+        request.onRequestSent();
         if (!expectsPayload) {
           socket[kReset] = true;
         }
@@ -7869,10 +7869,10 @@ var require_client = __commonJS({
       }
       [kDispatch](opts, handler) {
         const origin = opts.origin || this[kUrl].origin;
-        const request2 = new Request(origin, opts, handler);
-        this[kQueue].push(request2);
+        const request = new Request(origin, opts, handler);
+        this[kQueue].push(request);
         if (this[kResuming]) {
-        } else if (util.bodyLength(request2.body) == null && util.isIterable(request2.body)) {
+        } else if (util.bodyLength(request.body) == null && util.isIterable(request.body)) {
           this[kResuming] = 1;
           queueMicrotask(() => resume(this));
         } else {
@@ -7884,27 +7884,27 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve16) => {
+        return new Promise((resolve14) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve16;
+            this[kClosedResolve] = resolve14;
           } else {
-            resolve16(null);
+            resolve14(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve16) => {
+        return new Promise((resolve14) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
-            const request2 = requests[i];
-            util.errorRequest(this, request2, err);
+            const request = requests[i];
+            util.errorRequest(this, request, err);
           }
           const callback = () => {
             if (this[kClosedResolve]) {
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve16(null);
+            resolve14(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7922,8 +7922,8 @@ var require_client = __commonJS({
         assert(client[kPendingIdx] === client[kRunningIdx]);
         const requests = client[kQueue].splice(client[kRunningIdx]);
         for (let i = 0; i < requests.length; i++) {
-          const request2 = requests[i];
-          util.errorRequest(client, request2, err);
+          const request = requests[i];
+          util.errorRequest(client, request, err);
         }
         assert(client[kSize] === 0);
       }
@@ -7955,7 +7955,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve16, reject) => {
+        const socket = await new Promise((resolve14, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve16(socket2);
+              resolve14(socket2);
             }
           });
         });
@@ -8026,8 +8026,8 @@ var require_client = __commonJS({
         if (err.code === "ERR_TLS_CERT_ALTNAME_INVALID") {
           assert(client[kRunning] === 0);
           while (client[kPending] > 0 && client[kQueue][client[kPendingIdx]].servername === client[kServerName]) {
-            const request2 = client[kQueue][client[kPendingIdx]++];
-            util.errorRequest(client, request2, err);
+            const request = client[kQueue][client[kPendingIdx]++];
+            util.errorRequest(client, request, err);
           }
         } else {
           onError(client, err);
@@ -8084,12 +8084,12 @@ var require_client = __commonJS({
         if (client[kRunning] >= (getPipelining(client) || 1)) {
           return;
         }
-        const request2 = client[kQueue][client[kPendingIdx]];
-        if (client[kUrl].protocol === "https:" && client[kServerName] !== request2.servername) {
+        const request = client[kQueue][client[kPendingIdx]];
+        if (client[kUrl].protocol === "https:" && client[kServerName] !== request.servername) {
           if (client[kRunning] > 0) {
             return;
           }
-          client[kServerName] = request2.servername;
+          client[kServerName] = request.servername;
           client[kHTTPContext]?.destroy(new InformationalError("servername changed"), () => {
             client[kHTTPContext] = null;
             resume(client);
@@ -8105,10 +8105,10 @@ var require_client = __commonJS({
         if (client[kHTTPContext].destroyed) {
           return;
         }
-        if (client[kHTTPContext].busy(request2)) {
+        if (client[kHTTPContext].busy(request)) {
           return;
         }
-        if (!request2.aborted && client[kHTTPContext].write(request2)) {
+        if (!request.aborted && client[kHTTPContext].write(request)) {
           client[kPendingIdx]++;
         } else {
           client[kQueue].splice(client[kPendingIdx], 1);
@@ -8303,8 +8303,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve16) => {
-            this[kClosedResolve] = resolve16;
+          await new Promise((resolve14) => {
+            this[kClosedResolve] = resolve14;
           });
         }
       }
@@ -9446,7 +9446,7 @@ var require_readable = __commonJS({
   "node_modules/undici/lib/api/readable.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
-    var { Readable: Readable5 } = __require("node:stream");
+    var { Readable: Readable3 } = __require("node:stream");
     var { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = require_errors();
     var util = require_util();
     var { ReadableStreamFrom } = require_util();
@@ -9458,7 +9458,7 @@ var require_readable = __commonJS({
     var kContentLength = /* @__PURE__ */ Symbol("kContentLength");
     var noop = () => {
     };
-    var BodyReadable = class extends Readable5 {
+    var BodyReadable = class extends Readable3 {
       constructor({
         resume,
         abort,
@@ -9573,7 +9573,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve16, reject) => {
+        return await new Promise((resolve14, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9586,7 +9586,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve16(null);
+              resolve14(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9605,7 +9605,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve16, reject) => {
+      return new Promise((resolve14, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9622,7 +9622,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve16,
+              resolve: resolve14,
               reject,
               length: 0,
               body: []
@@ -9692,18 +9692,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve16, stream, length } = consume2;
+      const { type, body, resolve: resolve14, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve16(chunksDecode(body, length));
+          resolve14(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve16(JSON.parse(chunksDecode(body, length)));
+          resolve14(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve16(chunksConcat(body, length).buffer);
+          resolve14(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve16(new Blob(body, { type: stream[kContentType] }));
+          resolve14(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve16(chunksConcat(body, length));
+          resolve14(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9800,7 +9800,7 @@ var require_api_request = __commonJS({
   "node_modules/undici/lib/api/api-request.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
-    var { Readable: Readable5 } = require_readable();
+    var { Readable: Readable3 } = require_readable();
     var { InvalidArgumentError, RequestAbortedError } = require_errors();
     var util = require_util();
     var { getResolveErrorBodyCallback } = require_util3();
@@ -9895,7 +9895,7 @@ var require_api_request = __commonJS({
         const parsedHeaders = responseHeaders === "raw" ? util.parseHeaders(rawHeaders) : headers2;
         const contentType2 = parsedHeaders["content-type"];
         const contentLength = parsedHeaders["content-length"];
-        const res = new Readable5({
+        const res = new Readable3({
           resume,
           abort,
           contentType: contentType2,
@@ -9958,11 +9958,11 @@ var require_api_request = __commonJS({
         }
       }
     };
-    function request2(opts, callback) {
+    function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve16, reject) => {
-          request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve16(data);
+        return new Promise((resolve14, reject) => {
+          request.call(this, opts, (err, data) => {
+            return err ? reject(err) : resolve14(data);
           });
         });
       }
@@ -9976,7 +9976,7 @@ var require_api_request = __commonJS({
         queueMicrotask(() => callback(err, { opaque }));
       }
     }
-    module.exports = request2;
+    module.exports = request;
     module.exports.RequestHandler = RequestHandler;
   }
 });
@@ -10185,9 +10185,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve16, reject) => {
+        return new Promise((resolve14, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve16(data);
+            return err ? reject(err) : resolve14(data);
           });
         });
       }
@@ -10210,7 +10210,7 @@ var require_api_pipeline = __commonJS({
   "node_modules/undici/lib/api/api-pipeline.js"(exports, module) {
     "use strict";
     var {
-      Readable: Readable5,
+      Readable: Readable3,
       Duplex,
       PassThrough
     } = __require("node:stream");
@@ -10224,7 +10224,7 @@ var require_api_pipeline = __commonJS({
     var { addSignal, removeSignal } = require_abort_signal();
     var assert = __require("node:assert");
     var kResume = /* @__PURE__ */ Symbol("resume");
-    var PipelineRequest = class extends Readable5 {
+    var PipelineRequest = class extends Readable3 {
       constructor() {
         super({ autoDestroy: true });
         this[kResume] = null;
@@ -10241,7 +10241,7 @@ var require_api_pipeline = __commonJS({
         callback(err);
       }
     };
-    var PipelineResponse = class extends Readable5 {
+    var PipelineResponse = class extends Readable3 {
       constructor(resume) {
         super({ autoDestroy: true });
         this[kResume] = resume;
@@ -10392,7 +10392,7 @@ var require_api_pipeline = __commonJS({
         util.destroy(ret, err);
       }
     };
-    function pipeline3(opts, handler) {
+    function pipeline2(opts, handler) {
       try {
         const pipelineHandler = new PipelineHandler(opts, handler);
         this.dispatch({ ...opts, body: pipelineHandler.req }, pipelineHandler);
@@ -10401,7 +10401,7 @@ var require_api_pipeline = __commonJS({
         return new PassThrough().destroy(err);
       }
     }
-    module.exports = pipeline3;
+    module.exports = pipeline2;
   }
 });
 
@@ -10472,9 +10472,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve16, reject) => {
+        return new Promise((resolve14, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve16(data);
+            return err ? reject(err) : resolve14(data);
           });
         });
       }
@@ -10566,9 +10566,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve16, reject) => {
+        return new Promise((resolve14, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve16(data);
+            return err ? reject(err) : resolve14(data);
           });
         });
       }
@@ -11251,13 +11251,13 @@ var require_pluralizer = __commonJS({
 var require_pending_interceptors_formatter = __commonJS({
   "node_modules/undici/lib/mock/pending-interceptors-formatter.js"(exports, module) {
     "use strict";
-    var { Transform: Transform2 } = __require("node:stream");
+    var { Transform } = __require("node:stream");
     var { Console } = __require("node:console");
     var PERSISTENT = process.versions.icu ? "✅" : "Y ";
     var NOT_PERSISTENT = process.versions.icu ? "❌" : "N ";
     module.exports = class PendingInterceptorsFormatter {
       constructor({ disableColors } = {}) {
-        this.transform = new Transform2({
+        this.transform = new Transform({
           transform(chunk, _enc, cb) {
             cb(null, chunk);
           }
@@ -11641,7 +11641,7 @@ var require_dump = __commonJS({
 var require_dns = __commonJS({
   "node_modules/undici/lib/interceptor/dns.js"(exports, module) {
     "use strict";
-    var { isIP: isIP2 } = __require("node:net");
+    var { isIP } = __require("node:net");
     var { lookup } = __require("node:dns");
     var DecoratorHandler = require_decorator_handler();
     var { InvalidArgumentError, InformationalError } = require_errors();
@@ -11896,7 +11896,7 @@ var require_dns = __commonJS({
       return (dispatch) => {
         return function dnsInterceptor(origDispatchOpts, handler) {
           const origin = origDispatchOpts.origin.constructor === URL ? origDispatchOpts.origin : new URL(origDispatchOpts.origin);
-          if (isIP2(origin.hostname) !== 0) {
+          if (isIP(origin.hostname) !== 0) {
             return dispatch(origDispatchOpts, handler);
           }
           instance.runLookup(origin, origDispatchOpts, (err, newOrigin) => {
@@ -12401,7 +12401,7 @@ var require_response = __commonJS({
     var assert = __require("node:assert");
     var { types } = __require("node:util");
     var textEncoder = new TextEncoder("utf-8");
-    var Response2 = class _Response {
+    var Response = class _Response {
       // Creates network error Response.
       static error() {
         const responseObject = fromInnerResponse(makeNetworkError(), "immutable");
@@ -12544,8 +12544,8 @@ var require_response = __commonJS({
         return `Response ${nodeUtil.formatWithOptions(options, properties)}`;
       }
     };
-    mixinBody(Response2);
-    Object.defineProperties(Response2.prototype, {
+    mixinBody(Response);
+    Object.defineProperties(Response.prototype, {
       type: kEnumerableProperty,
       url: kEnumerableProperty,
       status: kEnumerableProperty,
@@ -12561,7 +12561,7 @@ var require_response = __commonJS({
         configurable: true
       }
     });
-    Object.defineProperties(Response2, {
+    Object.defineProperties(Response, {
       json: kEnumerableProperty,
       redirect: kEnumerableProperty,
       error: kEnumerableProperty
@@ -12694,7 +12694,7 @@ var require_response = __commonJS({
       }
     }
     function fromInnerResponse(innerResponse, guard) {
-      const response = new Response2(kConstruct);
+      const response = new Response(kConstruct);
       response[kState] = innerResponse;
       response[kHeaders] = new Headers3(kConstruct);
       setHeadersList(response[kHeaders], innerResponse.headersList);
@@ -12762,7 +12762,7 @@ var require_response = __commonJS({
       makeResponse,
       makeAppropriateNetworkError,
       filterResponse,
-      Response: Response2,
+      Response,
       cloneResponse,
       fromInnerResponse
     };
@@ -12883,7 +12883,7 @@ var require_request2 = __commonJS({
         webidl.argumentLengthCheck(arguments, 1, prefix);
         input2 = webidl.converters.RequestInfo(input2, prefix, "input");
         init = webidl.converters.RequestInit(init, prefix, "init");
-        let request2 = null;
+        let request = null;
         let fallbackMode = null;
         const baseUrl = environmentSettingsObject.settingsObject.baseUrl;
         let signal = null;
@@ -12900,18 +12900,18 @@ var require_request2 = __commonJS({
               "Request cannot be constructed from a URL that includes credentials: " + input2
             );
           }
-          request2 = makeRequest({ urlList: [parsedURL] });
+          request = makeRequest({ urlList: [parsedURL] });
           fallbackMode = "cors";
         } else {
           this[kDispatcher] = init.dispatcher || input2[kDispatcher];
           assert(input2 instanceof _Request);
-          request2 = input2[kState];
+          request = input2[kState];
           signal = input2[kSignal];
         }
         const origin = environmentSettingsObject.settingsObject.origin;
         let window = "client";
-        if (request2.window?.constructor?.name === "EnvironmentSettingsObject" && sameOrigin(request2.window, origin)) {
-          window = request2.window;
+        if (request.window?.constructor?.name === "EnvironmentSettingsObject" && sameOrigin(request.window, origin)) {
+          window = request.window;
         }
         if (init.window != null) {
           throw new TypeError(`'window' option '${window}' must be null`);
@@ -12919,66 +12919,66 @@ var require_request2 = __commonJS({
         if ("window" in init) {
           window = "no-window";
         }
-        request2 = makeRequest({
+        request = makeRequest({
           // URL request’s URL.
           // undici implementation note: this is set as the first item in request's urlList in makeRequest
           // method request’s method.
-          method: request2.method,
+          method: request.method,
           // header list A copy of request’s header list.
           // undici implementation note: headersList is cloned in makeRequest
-          headersList: request2.headersList,
+          headersList: request.headersList,
           // unsafe-request flag Set.
-          unsafeRequest: request2.unsafeRequest,
+          unsafeRequest: request.unsafeRequest,
           // client This’s relevant settings object.
           client: environmentSettingsObject.settingsObject,
           // window window.
           window,
           // priority request’s priority.
-          priority: request2.priority,
+          priority: request.priority,
           // origin request’s origin. The propagation of the origin is only significant for navigation requests
           // being handled by a service worker. In this scenario a request can have an origin that is different
           // from the current client.
-          origin: request2.origin,
+          origin: request.origin,
           // referrer request’s referrer.
-          referrer: request2.referrer,
+          referrer: request.referrer,
           // referrer policy request’s referrer policy.
-          referrerPolicy: request2.referrerPolicy,
+          referrerPolicy: request.referrerPolicy,
           // mode request’s mode.
-          mode: request2.mode,
+          mode: request.mode,
           // credentials mode request’s credentials mode.
-          credentials: request2.credentials,
+          credentials: request.credentials,
           // cache mode request’s cache mode.
-          cache: request2.cache,
+          cache: request.cache,
           // redirect mode request’s redirect mode.
-          redirect: request2.redirect,
+          redirect: request.redirect,
           // integrity metadata request’s integrity metadata.
-          integrity: request2.integrity,
+          integrity: request.integrity,
           // keepalive request’s keepalive.
-          keepalive: request2.keepalive,
+          keepalive: request.keepalive,
           // reload-navigation flag request’s reload-navigation flag.
-          reloadNavigation: request2.reloadNavigation,
+          reloadNavigation: request.reloadNavigation,
           // history-navigation flag request’s history-navigation flag.
-          historyNavigation: request2.historyNavigation,
+          historyNavigation: request.historyNavigation,
           // URL list A clone of request’s URL list.
-          urlList: [...request2.urlList]
+          urlList: [...request.urlList]
         });
         const initHasKey = Object.keys(init).length !== 0;
         if (initHasKey) {
-          if (request2.mode === "navigate") {
-            request2.mode = "same-origin";
+          if (request.mode === "navigate") {
+            request.mode = "same-origin";
           }
-          request2.reloadNavigation = false;
-          request2.historyNavigation = false;
-          request2.origin = "client";
-          request2.referrer = "client";
-          request2.referrerPolicy = "";
-          request2.url = request2.urlList[request2.urlList.length - 1];
-          request2.urlList = [request2.url];
+          request.reloadNavigation = false;
+          request.historyNavigation = false;
+          request.origin = "client";
+          request.referrer = "client";
+          request.referrerPolicy = "";
+          request.url = request.urlList[request.urlList.length - 1];
+          request.urlList = [request.url];
         }
         if (init.referrer !== void 0) {
           const referrer = init.referrer;
           if (referrer === "") {
-            request2.referrer = "no-referrer";
+            request.referrer = "no-referrer";
           } else {
             let parsedReferrer;
             try {
@@ -12987,14 +12987,14 @@ var require_request2 = __commonJS({
               throw new TypeError(`Referrer "${referrer}" is not a valid URL.`, { cause: err });
             }
             if (parsedReferrer.protocol === "about:" && parsedReferrer.hostname === "client" || origin && !sameOrigin(parsedReferrer, environmentSettingsObject.settingsObject.baseUrl)) {
-              request2.referrer = "client";
+              request.referrer = "client";
             } else {
-              request2.referrer = parsedReferrer;
+              request.referrer = parsedReferrer;
             }
           }
         }
         if (init.referrerPolicy !== void 0) {
-          request2.referrerPolicy = init.referrerPolicy;
+          request.referrerPolicy = init.referrerPolicy;
         }
         let mode;
         if (init.mode !== void 0) {
@@ -13009,33 +13009,33 @@ var require_request2 = __commonJS({
           });
         }
         if (mode != null) {
-          request2.mode = mode;
+          request.mode = mode;
         }
         if (init.credentials !== void 0) {
-          request2.credentials = init.credentials;
+          request.credentials = init.credentials;
         }
         if (init.cache !== void 0) {
-          request2.cache = init.cache;
+          request.cache = init.cache;
         }
-        if (request2.cache === "only-if-cached" && request2.mode !== "same-origin") {
+        if (request.cache === "only-if-cached" && request.mode !== "same-origin") {
           throw new TypeError(
             "'only-if-cached' can be set only with 'same-origin' mode"
           );
         }
         if (init.redirect !== void 0) {
-          request2.redirect = init.redirect;
+          request.redirect = init.redirect;
         }
         if (init.integrity != null) {
-          request2.integrity = String(init.integrity);
+          request.integrity = String(init.integrity);
         }
         if (init.keepalive !== void 0) {
-          request2.keepalive = Boolean(init.keepalive);
+          request.keepalive = Boolean(init.keepalive);
         }
         if (init.method !== void 0) {
           let method = init.method;
           const mayBeNormalized = normalizedMethodRecords[method];
           if (mayBeNormalized !== void 0) {
-            request2.method = mayBeNormalized;
+            request.method = mayBeNormalized;
           } else {
             if (!isValidHTTPToken(method)) {
               throw new TypeError(`'${method}' is not a valid HTTP method.`);
@@ -13045,9 +13045,9 @@ var require_request2 = __commonJS({
               throw new TypeError(`'${method}' HTTP method is unsupported.`);
             }
             method = normalizedMethodRecordsBase[upperCase] ?? method;
-            request2.method = method;
+            request.method = method;
           }
-          if (!patchMethodWarning && request2.method === "patch") {
+          if (!patchMethodWarning && request.method === "patch") {
             process.emitWarning("Using `patch` is highly likely to result in a `405 Method Not Allowed`. `PATCH` is much more likely to succeed.", {
               code: "UNDICI-FETCH-patch"
             });
@@ -13057,7 +13057,7 @@ var require_request2 = __commonJS({
         if (init.signal !== void 0) {
           signal = init.signal;
         }
-        this[kState] = request2;
+        this[kState] = request;
         const ac = new AbortController();
         this[kSignal] = ac.signal;
         if (signal != null) {
@@ -13085,12 +13085,12 @@ var require_request2 = __commonJS({
           }
         }
         this[kHeaders] = new Headers3(kConstruct);
-        setHeadersList(this[kHeaders], request2.headersList);
+        setHeadersList(this[kHeaders], request.headersList);
         setHeadersGuard(this[kHeaders], "request");
         if (mode === "no-cors") {
-          if (!corsSafeListedMethodsSet.has(request2.method)) {
+          if (!corsSafeListedMethodsSet.has(request.method)) {
             throw new TypeError(
-              `'${request2.method} is unsupported in no-cors mode.`
+              `'${request.method} is unsupported in no-cors mode.`
             );
           }
           setHeadersGuard(this[kHeaders], "request-no-cors");
@@ -13109,14 +13109,14 @@ var require_request2 = __commonJS({
           }
         }
         const inputBody = input2 instanceof _Request ? input2[kState].body : null;
-        if ((init.body != null || inputBody != null) && (request2.method === "GET" || request2.method === "HEAD")) {
+        if ((init.body != null || inputBody != null) && (request.method === "GET" || request.method === "HEAD")) {
           throw new TypeError("Request with GET/HEAD method cannot have body.");
         }
         let initBody = null;
         if (init.body != null) {
           const [extractedBody, contentType2] = extractBody(
             init.body,
-            request2.keepalive
+            request.keepalive
           );
           initBody = extractedBody;
           if (contentType2 && !getHeadersList(this[kHeaders]).contains("content-type", true)) {
@@ -13128,12 +13128,12 @@ var require_request2 = __commonJS({
           if (initBody != null && init.duplex == null) {
             throw new TypeError("RequestInit: duplex option is required when sending a body.");
           }
-          if (request2.mode !== "same-origin" && request2.mode !== "cors") {
+          if (request.mode !== "same-origin" && request.mode !== "cors") {
             throw new TypeError(
               'If request is made from ReadableStream, mode should be "same-origin" or "cors"'
             );
           }
-          request2.useCORSPreflightFlag = true;
+          request.useCORSPreflightFlag = true;
         }
         let finalBody = inputOrInitBody;
         if (initBody == null && inputBody != null) {
@@ -13362,21 +13362,21 @@ var require_request2 = __commonJS({
         headersList: init.headersList ? new HeadersList(init.headersList) : new HeadersList()
       };
     }
-    function cloneRequest(request2) {
-      const newRequest = makeRequest({ ...request2, body: null });
-      if (request2.body != null) {
-        newRequest.body = cloneBody(newRequest, request2.body);
+    function cloneRequest(request) {
+      const newRequest = makeRequest({ ...request, body: null });
+      if (request.body != null) {
+        newRequest.body = cloneBody(newRequest, request.body);
       }
       return newRequest;
     }
     function fromInnerRequest(innerRequest, signal, guard) {
-      const request2 = new Request(kConstruct);
-      request2[kState] = innerRequest;
-      request2[kSignal] = signal;
-      request2[kHeaders] = new Headers3(kConstruct);
-      setHeadersList(request2[kHeaders], innerRequest.headersList);
-      setHeadersGuard(request2[kHeaders], guard);
-      return request2;
+      const request = new Request(kConstruct);
+      request[kState] = innerRequest;
+      request[kSignal] = signal;
+      request[kHeaders] = new Headers3(kConstruct);
+      setHeadersList(request[kHeaders], innerRequest.headersList);
+      setHeadersGuard(request[kHeaders], guard);
+      return request;
     }
     Object.defineProperties(Request.prototype, {
       method: kEnumerableProperty,
@@ -13566,7 +13566,7 @@ var require_fetch = __commonJS({
       subresourceSet
     } = require_constants3();
     var EE = __require("node:events");
-    var { Readable: Readable5, pipeline: pipeline3, finished } = __require("node:stream");
+    var { Readable: Readable3, pipeline: pipeline2, finished } = __require("node:stream");
     var { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = require_util();
     var { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = require_data_url();
     var { getGlobalDispatcher } = require_global2();
@@ -13618,14 +13618,14 @@ var require_fetch = __commonJS({
         p.reject(e);
         return p.promise;
       }
-      const request2 = requestObject[kState];
+      const request = requestObject[kState];
       if (requestObject.signal.aborted) {
-        abortFetch(p, request2, null, requestObject.signal.reason);
+        abortFetch(p, request, null, requestObject.signal.reason);
         return p.promise;
       }
-      const globalObject = request2.client.globalObject;
+      const globalObject = request.client.globalObject;
       if (globalObject?.constructor?.name === "ServiceWorkerGlobalScope") {
-        request2.serviceWorkers = "none";
+        request.serviceWorkers = "none";
       }
       let responseObject = null;
       let locallyAborted = false;
@@ -13637,7 +13637,7 @@ var require_fetch = __commonJS({
           assert(controller != null);
           controller.abort(requestObject.signal.reason);
           const realResponse = responseObject?.deref();
-          abortFetch(p, request2, realResponse, requestObject.signal.reason);
+          abortFetch(p, request, realResponse, requestObject.signal.reason);
         }
       );
       const processResponse = (response) => {
@@ -13645,7 +13645,7 @@ var require_fetch = __commonJS({
           return;
         }
         if (response.aborted) {
-          abortFetch(p, request2, responseObject, controller.serializedAbortReason);
+          abortFetch(p, request, responseObject, controller.serializedAbortReason);
           return;
         }
         if (response.type === "error") {
@@ -13657,7 +13657,7 @@ var require_fetch = __commonJS({
         p = null;
       };
       controller = fetching({
-        request: request2,
+        request,
         processResponseEndOfBody: handleFetchDone,
         processResponse,
         dispatcher: requestObject[kDispatcher]
@@ -13698,12 +13698,12 @@ var require_fetch = __commonJS({
       );
     }
     var markResourceTiming = performance.markResourceTiming;
-    function abortFetch(p, request2, responseObject, error4) {
+    function abortFetch(p, request, responseObject, error4) {
       if (p) {
         p.reject(error4);
       }
-      if (request2.body != null && isReadable(request2.body?.stream)) {
-        request2.body.stream.cancel(error4).catch((err) => {
+      if (request.body != null && isReadable(request.body?.stream)) {
+        request.body.stream.cancel(error4).catch((err) => {
           if (err.code === "ERR_INVALID_STATE") {
             return;
           }
@@ -13724,7 +13724,7 @@ var require_fetch = __commonJS({
       }
     }
     function fetching({
-      request: request2,
+      request,
       processRequestBodyChunkLength,
       processRequestEndOfBody,
       processResponse,
@@ -13737,9 +13737,9 @@ var require_fetch = __commonJS({
       assert(dispatcher);
       let taskDestination = null;
       let crossOriginIsolatedCapability = false;
-      if (request2.client != null) {
-        taskDestination = request2.client.globalObject;
-        crossOriginIsolatedCapability = request2.client.crossOriginIsolatedCapability;
+      if (request.client != null) {
+        taskDestination = request.client.globalObject;
+        crossOriginIsolatedCapability = request.client.crossOriginIsolatedCapability;
       }
       const currentTime = coarsenedSharedCurrentTime(crossOriginIsolatedCapability);
       const timingInfo = createOpaqueTimingInfo({
@@ -13747,7 +13747,7 @@ var require_fetch = __commonJS({
       });
       const fetchParams = {
         controller: new Fetch(dispatcher),
-        request: request2,
+        request,
         timingInfo,
         processRequestBodyChunkLength,
         processRequestEndOfBody,
@@ -13757,32 +13757,32 @@ var require_fetch = __commonJS({
         taskDestination,
         crossOriginIsolatedCapability
       };
-      assert(!request2.body || request2.body.stream);
-      if (request2.window === "client") {
-        request2.window = request2.client?.globalObject?.constructor?.name === "Window" ? request2.client : "no-window";
+      assert(!request.body || request.body.stream);
+      if (request.window === "client") {
+        request.window = request.client?.globalObject?.constructor?.name === "Window" ? request.client : "no-window";
       }
-      if (request2.origin === "client") {
-        request2.origin = request2.client.origin;
+      if (request.origin === "client") {
+        request.origin = request.client.origin;
       }
-      if (request2.policyContainer === "client") {
-        if (request2.client != null) {
-          request2.policyContainer = clonePolicyContainer(
-            request2.client.policyContainer
+      if (request.policyContainer === "client") {
+        if (request.client != null) {
+          request.policyContainer = clonePolicyContainer(
+            request.client.policyContainer
           );
         } else {
-          request2.policyContainer = makePolicyContainer();
+          request.policyContainer = makePolicyContainer();
         }
       }
-      if (!request2.headersList.contains("accept", true)) {
+      if (!request.headersList.contains("accept", true)) {
         const value = "*/*";
-        request2.headersList.append("accept", value, true);
+        request.headersList.append("accept", value, true);
       }
-      if (!request2.headersList.contains("accept-language", true)) {
-        request2.headersList.append("accept-language", "*", true);
+      if (!request.headersList.contains("accept-language", true)) {
+        request.headersList.append("accept-language", "*", true);
       }
-      if (request2.priority === null) {
+      if (request.priority === null) {
       }
-      if (subresourceSet.has(request2.destination)) {
+      if (subresourceSet.has(request.destination)) {
       }
       mainFetch(fetchParams).catch((err) => {
         fetchParams.controller.terminate(err);
@@ -13790,50 +13790,50 @@ var require_fetch = __commonJS({
       return fetchParams.controller;
     }
     async function mainFetch(fetchParams, recursive = false) {
-      const request2 = fetchParams.request;
+      const request = fetchParams.request;
       let response = null;
-      if (request2.localURLsOnly && !urlIsLocal(requestCurrentURL(request2))) {
+      if (request.localURLsOnly && !urlIsLocal(requestCurrentURL(request))) {
         response = makeNetworkError("local URLs only");
       }
-      tryUpgradeRequestToAPotentiallyTrustworthyURL(request2);
-      if (requestBadPort(request2) === "blocked") {
+      tryUpgradeRequestToAPotentiallyTrustworthyURL(request);
+      if (requestBadPort(request) === "blocked") {
         response = makeNetworkError("bad port");
       }
-      if (request2.referrerPolicy === "") {
-        request2.referrerPolicy = request2.policyContainer.referrerPolicy;
+      if (request.referrerPolicy === "") {
+        request.referrerPolicy = request.policyContainer.referrerPolicy;
       }
-      if (request2.referrer !== "no-referrer") {
-        request2.referrer = determineRequestsReferrer(request2);
+      if (request.referrer !== "no-referrer") {
+        request.referrer = determineRequestsReferrer(request);
       }
       if (response === null) {
         response = await (async () => {
-          const currentURL = requestCurrentURL(request2);
+          const currentURL = requestCurrentURL(request);
           if (
             // - request’s current URL’s origin is same origin with request’s origin,
             //   and request’s response tainting is "basic"
-            sameOrigin(currentURL, request2.url) && request2.responseTainting === "basic" || // request’s current URL’s scheme is "data"
+            sameOrigin(currentURL, request.url) && request.responseTainting === "basic" || // request’s current URL’s scheme is "data"
             currentURL.protocol === "data:" || // - request’s mode is "navigate" or "websocket"
-            (request2.mode === "navigate" || request2.mode === "websocket")
+            (request.mode === "navigate" || request.mode === "websocket")
           ) {
-            request2.responseTainting = "basic";
+            request.responseTainting = "basic";
             return await schemeFetch(fetchParams);
           }
-          if (request2.mode === "same-origin") {
+          if (request.mode === "same-origin") {
             return makeNetworkError('request mode cannot be "same-origin"');
           }
-          if (request2.mode === "no-cors") {
-            if (request2.redirect !== "follow") {
+          if (request.mode === "no-cors") {
+            if (request.redirect !== "follow") {
               return makeNetworkError(
                 'redirect mode cannot be "follow" for "no-cors" request'
               );
             }
-            request2.responseTainting = "opaque";
+            request.responseTainting = "opaque";
             return await schemeFetch(fetchParams);
           }
-          if (!urlIsHttpHttpsScheme(requestCurrentURL(request2))) {
+          if (!urlIsHttpHttpsScheme(requestCurrentURL(request))) {
             return makeNetworkError("URL scheme must be a HTTP(S) scheme");
           }
-          request2.responseTainting = "cors";
+          request.responseTainting = "cors";
           return await httpFetch(fetchParams);
         })();
       }
@@ -13841,13 +13841,13 @@ var require_fetch = __commonJS({
         return response;
       }
       if (response.status !== 0 && !response.internalResponse) {
-        if (request2.responseTainting === "cors") {
+        if (request.responseTainting === "cors") {
         }
-        if (request2.responseTainting === "basic") {
+        if (request.responseTainting === "basic") {
           response = filterResponse(response, "basic");
-        } else if (request2.responseTainting === "cors") {
+        } else if (request.responseTainting === "cors") {
           response = filterResponse(response, "cors");
-        } else if (request2.responseTainting === "opaque") {
+        } else if (request.responseTainting === "opaque") {
           response = filterResponse(response, "opaque");
         } else {
           assert(false);
@@ -13855,26 +13855,26 @@ var require_fetch = __commonJS({
       }
       let internalResponse = response.status === 0 ? response : response.internalResponse;
       if (internalResponse.urlList.length === 0) {
-        internalResponse.urlList.push(...request2.urlList);
+        internalResponse.urlList.push(...request.urlList);
       }
-      if (!request2.timingAllowFailed) {
+      if (!request.timingAllowFailed) {
         response.timingAllowPassed = true;
       }
-      if (response.type === "opaque" && internalResponse.status === 206 && internalResponse.rangeRequested && !request2.headers.contains("range", true)) {
+      if (response.type === "opaque" && internalResponse.status === 206 && internalResponse.rangeRequested && !request.headers.contains("range", true)) {
         response = internalResponse = makeNetworkError();
       }
-      if (response.status !== 0 && (request2.method === "HEAD" || request2.method === "CONNECT" || nullBodyStatus.includes(internalResponse.status))) {
+      if (response.status !== 0 && (request.method === "HEAD" || request.method === "CONNECT" || nullBodyStatus.includes(internalResponse.status))) {
         internalResponse.body = null;
         fetchParams.controller.dump = true;
       }
-      if (request2.integrity) {
+      if (request.integrity) {
         const processBodyError = (reason) => fetchFinale(fetchParams, makeNetworkError(reason));
-        if (request2.responseTainting === "opaque" || response.body == null) {
+        if (request.responseTainting === "opaque" || response.body == null) {
           processBodyError(response.error);
           return;
         }
         const processBody = (bytes) => {
-          if (!bytesMatch(bytes, request2.integrity)) {
+          if (!bytesMatch(bytes, request.integrity)) {
             processBodyError("integrity mismatch");
             return;
           }
@@ -13890,8 +13890,8 @@ var require_fetch = __commonJS({
       if (isCancelled(fetchParams) && fetchParams.request.redirectCount === 0) {
         return Promise.resolve(makeAppropriateNetworkError(fetchParams));
       }
-      const { request: request2 } = fetchParams;
-      const { protocol: scheme } = requestCurrentURL(request2);
+      const { request } = fetchParams;
+      const { protocol: scheme } = requestCurrentURL(request);
       switch (scheme) {
         case "about:": {
           return Promise.resolve(makeNetworkError("about scheme is not supported"));
@@ -13900,19 +13900,19 @@ var require_fetch = __commonJS({
           if (!resolveObjectURL) {
             resolveObjectURL = __require("node:buffer").resolveObjectURL;
           }
-          const blobURLEntry = requestCurrentURL(request2);
+          const blobURLEntry = requestCurrentURL(request);
           if (blobURLEntry.search.length !== 0) {
             return Promise.resolve(makeNetworkError("NetworkError when attempting to fetch resource."));
           }
           const blob = resolveObjectURL(blobURLEntry.toString());
-          if (request2.method !== "GET" || !isBlobLike(blob)) {
+          if (request.method !== "GET" || !isBlobLike(blob)) {
             return Promise.resolve(makeNetworkError("invalid method"));
           }
           const response = makeResponse();
           const fullLength = blob.size;
           const serializedFullLength = isomorphicEncode(`${fullLength}`);
           const type = blob.type;
-          if (!request2.headersList.contains("range", true)) {
+          if (!request.headersList.contains("range", true)) {
             const bodyWithType = extractBody(blob);
             response.statusText = "OK";
             response.body = bodyWithType[0];
@@ -13920,7 +13920,7 @@ var require_fetch = __commonJS({
             response.headersList.set("content-type", type, true);
           } else {
             response.rangeRequested = true;
-            const rangeHeader = request2.headersList.get("range", true);
+            const rangeHeader = request.headersList.get("range", true);
             const rangeValue = simpleRangeHeaderValue(rangeHeader, true);
             if (rangeValue === "failure") {
               return Promise.resolve(makeNetworkError("failed to fetch the data URL"));
@@ -13951,7 +13951,7 @@ var require_fetch = __commonJS({
           return Promise.resolve(response);
         }
         case "data:": {
-          const currentURL = requestCurrentURL(request2);
+          const currentURL = requestCurrentURL(request);
           const dataURLStruct = dataURLProcessor(currentURL);
           if (dataURLStruct === "failure") {
             return Promise.resolve(makeNetworkError("failed to fetch the data URL"));
@@ -14040,41 +14040,41 @@ var require_fetch = __commonJS({
       }
     }
     async function httpFetch(fetchParams) {
-      const request2 = fetchParams.request;
+      const request = fetchParams.request;
       let response = null;
       let actualResponse = null;
       const timingInfo = fetchParams.timingInfo;
-      if (request2.serviceWorkers === "all") {
+      if (request.serviceWorkers === "all") {
       }
       if (response === null) {
-        if (request2.redirect === "follow") {
-          request2.serviceWorkers = "none";
+        if (request.redirect === "follow") {
+          request.serviceWorkers = "none";
         }
         actualResponse = response = await httpNetworkOrCacheFetch(fetchParams);
-        if (request2.responseTainting === "cors" && corsCheck(request2, response) === "failure") {
+        if (request.responseTainting === "cors" && corsCheck(request, response) === "failure") {
           return makeNetworkError("cors failure");
         }
-        if (TAOCheck(request2, response) === "failure") {
-          request2.timingAllowFailed = true;
+        if (TAOCheck(request, response) === "failure") {
+          request.timingAllowFailed = true;
         }
       }
-      if ((request2.responseTainting === "opaque" || response.type === "opaque") && crossOriginResourcePolicyCheck(
-        request2.origin,
-        request2.client,
-        request2.destination,
+      if ((request.responseTainting === "opaque" || response.type === "opaque") && crossOriginResourcePolicyCheck(
+        request.origin,
+        request.client,
+        request.destination,
         actualResponse
       ) === "blocked") {
         return makeNetworkError("blocked");
       }
       if (redirectStatusSet.has(actualResponse.status)) {
-        if (request2.redirect !== "manual") {
+        if (request.redirect !== "manual") {
           fetchParams.controller.connection.destroy(void 0, false);
         }
-        if (request2.redirect === "error") {
+        if (request.redirect === "error") {
           response = makeNetworkError("unexpected redirect");
-        } else if (request2.redirect === "manual") {
+        } else if (request.redirect === "manual") {
           response = actualResponse;
-        } else if (request2.redirect === "follow") {
+        } else if (request.redirect === "follow") {
           response = await httpRedirectFetch(fetchParams, response);
         } else {
           assert(false);
@@ -14084,13 +14084,13 @@ var require_fetch = __commonJS({
       return response;
     }
     function httpRedirectFetch(fetchParams, response) {
-      const request2 = fetchParams.request;
+      const request = fetchParams.request;
       const actualResponse = response.internalResponse ? response.internalResponse : response;
       let locationURL;
       try {
         locationURL = responseLocationURL(
           actualResponse,
-          requestCurrentURL(request2).hash
+          requestCurrentURL(request).hash
         );
         if (locationURL == null) {
           return response;
@@ -14101,63 +14101,63 @@ var require_fetch = __commonJS({
       if (!urlIsHttpHttpsScheme(locationURL)) {
         return Promise.resolve(makeNetworkError("URL scheme must be a HTTP(S) scheme"));
       }
-      if (request2.redirectCount === 20) {
+      if (request.redirectCount === 20) {
         return Promise.resolve(makeNetworkError("redirect count exceeded"));
       }
-      request2.redirectCount += 1;
-      if (request2.mode === "cors" && (locationURL.username || locationURL.password) && !sameOrigin(request2, locationURL)) {
+      request.redirectCount += 1;
+      if (request.mode === "cors" && (locationURL.username || locationURL.password) && !sameOrigin(request, locationURL)) {
         return Promise.resolve(makeNetworkError('cross origin not allowed for request mode "cors"'));
       }
-      if (request2.responseTainting === "cors" && (locationURL.username || locationURL.password)) {
+      if (request.responseTainting === "cors" && (locationURL.username || locationURL.password)) {
         return Promise.resolve(makeNetworkError(
           'URL cannot contain credentials for request mode "cors"'
         ));
       }
-      if (actualResponse.status !== 303 && request2.body != null && request2.body.source == null) {
+      if (actualResponse.status !== 303 && request.body != null && request.body.source == null) {
         return Promise.resolve(makeNetworkError());
       }
-      if ([301, 302].includes(actualResponse.status) && request2.method === "POST" || actualResponse.status === 303 && !GET_OR_HEAD.includes(request2.method)) {
-        request2.method = "GET";
-        request2.body = null;
+      if ([301, 302].includes(actualResponse.status) && request.method === "POST" || actualResponse.status === 303 && !GET_OR_HEAD.includes(request.method)) {
+        request.method = "GET";
+        request.body = null;
         for (const headerName of requestBodyHeader) {
-          request2.headersList.delete(headerName);
+          request.headersList.delete(headerName);
         }
       }
-      if (!sameOrigin(requestCurrentURL(request2), locationURL)) {
-        request2.headersList.delete("authorization", true);
-        request2.headersList.delete("proxy-authorization", true);
-        request2.headersList.delete("cookie", true);
-        request2.headersList.delete("host", true);
+      if (!sameOrigin(requestCurrentURL(request), locationURL)) {
+        request.headersList.delete("authorization", true);
+        request.headersList.delete("proxy-authorization", true);
+        request.headersList.delete("cookie", true);
+        request.headersList.delete("host", true);
       }
-      if (request2.body != null) {
-        assert(request2.body.source != null);
-        request2.body = safelyExtractBody(request2.body.source)[0];
+      if (request.body != null) {
+        assert(request.body.source != null);
+        request.body = safelyExtractBody(request.body.source)[0];
       }
       const timingInfo = fetchParams.timingInfo;
       timingInfo.redirectEndTime = timingInfo.postRedirectStartTime = coarsenedSharedCurrentTime(fetchParams.crossOriginIsolatedCapability);
       if (timingInfo.redirectStartTime === 0) {
         timingInfo.redirectStartTime = timingInfo.startTime;
       }
-      request2.urlList.push(locationURL);
-      setRequestReferrerPolicyOnRedirect(request2, actualResponse);
+      request.urlList.push(locationURL);
+      setRequestReferrerPolicyOnRedirect(request, actualResponse);
       return mainFetch(fetchParams, true);
     }
     async function httpNetworkOrCacheFetch(fetchParams, isAuthenticationFetch = false, isNewConnectionFetch = false) {
-      const request2 = fetchParams.request;
+      const request = fetchParams.request;
       let httpFetchParams = null;
       let httpRequest = null;
       let response = null;
       const httpCache = null;
       const revalidatingFlag = false;
-      if (request2.window === "no-window" && request2.redirect === "error") {
+      if (request.window === "no-window" && request.redirect === "error") {
         httpFetchParams = fetchParams;
-        httpRequest = request2;
+        httpRequest = request;
       } else {
-        httpRequest = cloneRequest(request2);
+        httpRequest = cloneRequest(request);
         httpFetchParams = { ...fetchParams };
         httpFetchParams.request = httpRequest;
       }
-      const includeCredentials = request2.credentials === "include" || request2.credentials === "same-origin" && request2.responseTainting === "basic";
+      const includeCredentials = request.credentials === "include" || request.credentials === "same-origin" && request.responseTainting === "basic";
       const contentLength = httpRequest.body ? httpRequest.body.length : null;
       let contentLengthHeaderValue = null;
       if (httpRequest.body == null && ["POST", "PUT"].includes(httpRequest.method)) {
@@ -14234,7 +14234,7 @@ var require_fetch = __commonJS({
       }
       response.requestIncludesCredentials = includeCredentials;
       if (response.status === 407) {
-        if (request2.window === "no-window") {
+        if (request.window === "no-window") {
           return makeNetworkError();
         }
         if (isCancelled(fetchParams)) {
@@ -14246,7 +14246,7 @@ var require_fetch = __commonJS({
         // response’s status is 421
         response.status === 421 && // isNewConnectionFetch is false
         !isNewConnectionFetch && // request’s body is null, or request’s body is non-null and request’s body’s source is non-null
-        (request2.body == null || request2.body.source != null)
+        (request.body == null || request.body.source != null)
       ) {
         if (isCancelled(fetchParams)) {
           return makeAppropriateNetworkError(fetchParams);
@@ -14276,21 +14276,21 @@ var require_fetch = __commonJS({
           }
         }
       };
-      const request2 = fetchParams.request;
+      const request = fetchParams.request;
       let response = null;
       const timingInfo = fetchParams.timingInfo;
       const httpCache = null;
       if (httpCache == null) {
-        request2.cache = "no-store";
+        request.cache = "no-store";
       }
       const newConnection = forceNewConnection ? "yes" : "no";
-      if (request2.mode === "websocket") {
+      if (request.mode === "websocket") {
       } else {
       }
       let requestBody = null;
-      if (request2.body == null && fetchParams.processRequestEndOfBody) {
+      if (request.body == null && fetchParams.processRequestEndOfBody) {
         queueMicrotask(() => fetchParams.processRequestEndOfBody());
-      } else if (request2.body != null) {
+      } else if (request.body != null) {
         const processBodyChunk = async function* (bytes) {
           if (isCancelled(fetchParams)) {
             return;
@@ -14318,7 +14318,7 @@ var require_fetch = __commonJS({
         };
         requestBody = (async function* () {
           try {
-            for await (const bytes of request2.body.stream) {
+            for await (const bytes of request.body.stream) {
               yield* processBodyChunk(bytes);
             }
             processEndOfBody();
@@ -14429,17 +14429,17 @@ var require_fetch = __commonJS({
       }
       return response;
       function dispatch({ body }) {
-        const url = requestCurrentURL(request2);
+        const url = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve16, reject) => agent.dispatch(
+        return new Promise((resolve14, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
-            method: request2.method,
-            body: agent.isMockActive ? request2.body && (request2.body.source || request2.body.stream) : body,
-            headers: request2.headersList.entries,
+            method: request.method,
+            body: agent.isMockActive ? request.body && (request.body.source || request.body.stream) : body,
+            headers: request.headersList.entries,
             maxRedirections: 0,
-            upgrade: request2.mode === "websocket" ? "websocket" : void 0
+            upgrade: request.mode === "websocket" ? "websocket" : void 0
           },
           {
             body: null,
@@ -14469,8 +14469,8 @@ var require_fetch = __commonJS({
               }
               location = headersList.get("location", true);
               const decoders = [];
-              const willFollow = location && request2.redirect === "follow" && redirectStatusSet.has(status);
-              if (request2.method !== "HEAD" && request2.method !== "CONNECT" && !nullBodyStatus.includes(status) && !willFollow) {
+              const willFollow = location && request.redirect === "follow" && redirectStatusSet.has(status);
+              if (request.method !== "HEAD" && request.method !== "CONNECT" && !nullBodyStatus.includes(status) && !willFollow) {
                 const contentEncoding = headersList.get("content-encoding", true);
                 const codings = contentEncoding ? contentEncoding.toLowerCase().split(",") : [];
                 const maxContentEncodings = 5;
@@ -14505,13 +14505,13 @@ var require_fetch = __commonJS({
                   }
                 }
               }
-              this.body = new Readable5({ read: resume });
+              this.body = new Readable3({ read: resume });
               const onError = this.onError.bind(this);
-              resolve16({
+              resolve14({
                 status,
                 statusText,
                 headersList,
-                body: decoders.length ? pipeline3(this.body, ...decoders, (err) => {
+                body: decoders.length ? pipeline2(this.body, ...decoders, (err) => {
                   if (err) {
                     this.onError(err);
                   }
@@ -14550,7 +14550,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve16({
+              resolve14({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -15432,7 +15432,7 @@ var require_cache = __commonJS({
     var { urlEquals, getFieldValues } = require_util5();
     var { kEnumerableProperty, isDisturbed } = require_util();
     var { webidl } = require_webidl();
-    var { Response: Response2, cloneResponse, fromInnerResponse } = require_response();
+    var { Response, cloneResponse, fromInnerResponse } = require_response();
     var { Request, fromInnerRequest } = require_request2();
     var { kState } = require_symbols2();
     var { fetching } = require_fetch();
@@ -15451,31 +15451,31 @@ var require_cache = __commonJS({
         webidl.util.markAsUncloneable(this);
         this.#relevantRequestResponseList = arguments[1];
       }
-      async match(request2, options = {}) {
+      async match(request, options = {}) {
         webidl.brandCheck(this, _Cache);
         const prefix = "Cache.match";
         webidl.argumentLengthCheck(arguments, 1, prefix);
-        request2 = webidl.converters.RequestInfo(request2, prefix, "request");
+        request = webidl.converters.RequestInfo(request, prefix, "request");
         options = webidl.converters.CacheQueryOptions(options, prefix, "options");
-        const p = this.#internalMatchAll(request2, options, 1);
+        const p = this.#internalMatchAll(request, options, 1);
         if (p.length === 0) {
           return;
         }
         return p[0];
       }
-      async matchAll(request2 = void 0, options = {}) {
+      async matchAll(request = void 0, options = {}) {
         webidl.brandCheck(this, _Cache);
         const prefix = "Cache.matchAll";
-        if (request2 !== void 0) request2 = webidl.converters.RequestInfo(request2, prefix, "request");
+        if (request !== void 0) request = webidl.converters.RequestInfo(request, prefix, "request");
         options = webidl.converters.CacheQueryOptions(options, prefix, "options");
-        return this.#internalMatchAll(request2, options);
+        return this.#internalMatchAll(request, options);
       }
-      async add(request2) {
+      async add(request) {
         webidl.brandCheck(this, _Cache);
         const prefix = "Cache.add";
         webidl.argumentLengthCheck(arguments, 1, prefix);
-        request2 = webidl.converters.RequestInfo(request2, prefix, "request");
-        const requests = [request2];
+        request = webidl.converters.RequestInfo(request, prefix, "request");
+        const requests = [request];
         const responseArrayPromise = this.addAll(requests);
         return await responseArrayPromise;
       }
@@ -15485,19 +15485,19 @@ var require_cache = __commonJS({
         webidl.argumentLengthCheck(arguments, 1, prefix);
         const responsePromises = [];
         const requestList = [];
-        for (let request2 of requests) {
-          if (request2 === void 0) {
+        for (let request of requests) {
+          if (request === void 0) {
             throw webidl.errors.conversionFailed({
               prefix,
               argument: "Argument 1",
               types: ["undefined is not allowed"]
             });
           }
-          request2 = webidl.converters.RequestInfo(request2);
-          if (typeof request2 === "string") {
+          request = webidl.converters.RequestInfo(request);
+          if (typeof request === "string") {
             continue;
           }
-          const r3 = request2[kState];
+          const r3 = request[kState];
           if (!urlIsHttpHttpsScheme(r3.url) || r3.method !== "GET") {
             throw webidl.errors.exception({
               header: prefix,
@@ -15506,8 +15506,8 @@ var require_cache = __commonJS({
           }
         }
         const fetchControllers = [];
-        for (const request2 of requests) {
-          const r3 = new Request(request2)[kState];
+        for (const request of requests) {
+          const r3 = new Request(request)[kState];
           if (!urlIsHttpHttpsScheme(r3.url)) {
             throw webidl.errors.exception({
               header: prefix,
@@ -15584,17 +15584,17 @@ var require_cache = __commonJS({
         });
         return cacheJobPromise.promise;
       }
-      async put(request2, response) {
+      async put(request, response) {
         webidl.brandCheck(this, _Cache);
         const prefix = "Cache.put";
         webidl.argumentLengthCheck(arguments, 2, prefix);
-        request2 = webidl.converters.RequestInfo(request2, prefix, "request");
+        request = webidl.converters.RequestInfo(request, prefix, "request");
         response = webidl.converters.Response(response, prefix, "response");
         let innerRequest = null;
-        if (request2 instanceof Request) {
-          innerRequest = request2[kState];
+        if (request instanceof Request) {
+          innerRequest = request[kState];
         } else {
-          innerRequest = new Request(request2)[kState];
+          innerRequest = new Request(request)[kState];
         }
         if (!urlIsHttpHttpsScheme(innerRequest.url) || innerRequest.method !== "GET") {
           throw webidl.errors.exception({
@@ -15665,21 +15665,21 @@ var require_cache = __commonJS({
         });
         return cacheJobPromise.promise;
       }
-      async delete(request2, options = {}) {
+      async delete(request, options = {}) {
         webidl.brandCheck(this, _Cache);
         const prefix = "Cache.delete";
         webidl.argumentLengthCheck(arguments, 1, prefix);
-        request2 = webidl.converters.RequestInfo(request2, prefix, "request");
+        request = webidl.converters.RequestInfo(request, prefix, "request");
         options = webidl.converters.CacheQueryOptions(options, prefix, "options");
         let r3 = null;
-        if (request2 instanceof Request) {
-          r3 = request2[kState];
+        if (request instanceof Request) {
+          r3 = request[kState];
           if (r3.method !== "GET" && !options.ignoreMethod) {
             return false;
           }
         } else {
-          assert(typeof request2 === "string");
-          r3 = new Request(request2)[kState];
+          assert(typeof request === "string");
+          r3 = new Request(request)[kState];
         }
         const operations = [];
         const operation = {
@@ -15711,25 +15711,25 @@ var require_cache = __commonJS({
        * @param {import('../../types/cache').CacheQueryOptions} options
        * @returns {Promise<readonly Request[]>}
        */
-      async keys(request2 = void 0, options = {}) {
+      async keys(request = void 0, options = {}) {
         webidl.brandCheck(this, _Cache);
         const prefix = "Cache.keys";
-        if (request2 !== void 0) request2 = webidl.converters.RequestInfo(request2, prefix, "request");
+        if (request !== void 0) request = webidl.converters.RequestInfo(request, prefix, "request");
         options = webidl.converters.CacheQueryOptions(options, prefix, "options");
         let r3 = null;
-        if (request2 !== void 0) {
-          if (request2 instanceof Request) {
-            r3 = request2[kState];
+        if (request !== void 0) {
+          if (request instanceof Request) {
+            r3 = request[kState];
             if (r3.method !== "GET" && !options.ignoreMethod) {
               return [];
             }
-          } else if (typeof request2 === "string") {
-            r3 = new Request(request2)[kState];
+          } else if (typeof request === "string") {
+            r3 = new Request(request)[kState];
           }
         }
         const promise = createDeferredPromise();
         const requests = [];
-        if (request2 === void 0) {
+        if (request === void 0) {
           for (const requestResponse of this.#relevantRequestResponseList) {
             requests.push(requestResponse[0]);
           }
@@ -15741,9 +15741,9 @@ var require_cache = __commonJS({
         }
         queueMicrotask(() => {
           const requestList = [];
-          for (const request3 of requests) {
+          for (const request2 of requests) {
             const requestObject = fromInnerRequest(
-              request3,
+              request2,
               new AbortController().signal,
               "immutable"
             );
@@ -15861,9 +15861,9 @@ var require_cache = __commonJS({
        * @param {import('../../types/cache').CacheQueryOptions | undefined} options
        * @returns {boolean}
        */
-      #requestMatchesCachedItem(requestQuery, request2, response = null, options) {
+      #requestMatchesCachedItem(requestQuery, request, response = null, options) {
         const queryURL = new URL(requestQuery.url);
-        const cachedURL = new URL(request2.url);
+        const cachedURL = new URL(request.url);
         if (options?.ignoreSearch) {
           cachedURL.search = "";
           queryURL.search = "";
@@ -15879,7 +15879,7 @@ var require_cache = __commonJS({
           if (fieldValue === "*") {
             return false;
           }
-          const requestValue = request2.headersList.get(fieldValue);
+          const requestValue = request.headersList.get(fieldValue);
           const queryValue = requestQuery.headersList.get(fieldValue);
           if (requestValue !== queryValue) {
             return false;
@@ -15887,20 +15887,20 @@ var require_cache = __commonJS({
         }
         return true;
       }
-      #internalMatchAll(request2, options, maxResponses = Infinity) {
+      #internalMatchAll(request, options, maxResponses = Infinity) {
         let r3 = null;
-        if (request2 !== void 0) {
-          if (request2 instanceof Request) {
-            r3 = request2[kState];
+        if (request !== void 0) {
+          if (request instanceof Request) {
+            r3 = request[kState];
             if (r3.method !== "GET" && !options.ignoreMethod) {
               return [];
             }
-          } else if (typeof request2 === "string") {
-            r3 = new Request(request2)[kState];
+          } else if (typeof request === "string") {
+            r3 = new Request(request)[kState];
           }
         }
         const responses = [];
-        if (request2 === void 0) {
+        if (request === void 0) {
           for (const requestResponse of this.#relevantRequestResponseList) {
             responses.push(requestResponse[1]);
           }
@@ -15959,7 +15959,7 @@ var require_cache = __commonJS({
         converter: webidl.converters.DOMString
       }
     ]);
-    webidl.converters.Response = webidl.interfaceConverter(Response2);
+    webidl.converters.Response = webidl.interfaceConverter(Response);
     webidl.converters["sequence<RequestInfo>"] = webidl.sequenceConverter(
       webidl.converters.RequestInfo
     );
@@ -15989,21 +15989,21 @@ var require_cachestorage = __commonJS({
         }
         webidl.util.markAsUncloneable(this);
       }
-      async match(request2, options = {}) {
+      async match(request, options = {}) {
         webidl.brandCheck(this, _CacheStorage);
         webidl.argumentLengthCheck(arguments, 1, "CacheStorage.match");
-        request2 = webidl.converters.RequestInfo(request2);
+        request = webidl.converters.RequestInfo(request);
         options = webidl.converters.MultiCacheQueryOptions(options);
         if (options.cacheName != null) {
           if (this.#caches.has(options.cacheName)) {
             const cacheList = this.#caches.get(options.cacheName);
             const cache = new Cache(kConstruct, cacheList);
-            return await cache.match(request2, options);
+            return await cache.match(request, options);
           }
         } else {
           for (const cacheList of this.#caches.values()) {
             const cache = new Cache(kConstruct, cacheList);
-            const response = await cache.match(request2, options);
+            const response = await cache.match(request, options);
             if (response !== void 0) {
               return response;
             }
@@ -17183,7 +17183,7 @@ var require_connection = __commonJS({
     function establishWebSocketConnection(url, protocols, client, ws, onEstablish, options) {
       const requestURL = url;
       requestURL.protocol = url.protocol === "ws:" ? "http:" : "https:";
-      const request2 = makeRequest({
+      const request = makeRequest({
         urlList: [requestURL],
         client,
         serviceWorkers: "none",
@@ -17195,18 +17195,18 @@ var require_connection = __commonJS({
       });
       if (options.headers) {
         const headersList = getHeadersList(new Headers3(options.headers));
-        request2.headersList = headersList;
+        request.headersList = headersList;
       }
       const keyValue = crypto2.randomBytes(16).toString("base64");
-      request2.headersList.append("sec-websocket-key", keyValue);
-      request2.headersList.append("sec-websocket-version", "13");
+      request.headersList.append("sec-websocket-key", keyValue);
+      request.headersList.append("sec-websocket-version", "13");
       for (const protocol of protocols) {
-        request2.headersList.append("sec-websocket-protocol", protocol);
+        request.headersList.append("sec-websocket-protocol", protocol);
       }
       const permessageDeflate = "permessage-deflate; client_max_window_bits";
-      request2.headersList.append("sec-websocket-extensions", permessageDeflate);
+      request.headersList.append("sec-websocket-extensions", permessageDeflate);
       const controller = fetching({
-        request: request2,
+        request,
         useParallelQueue: true,
         dispatcher: options.dispatcher,
         processResponse(response) {
@@ -17243,7 +17243,7 @@ var require_connection = __commonJS({
           }
           const secProtocol = response.headersList.get("Sec-WebSocket-Protocol");
           if (secProtocol !== null) {
-            const requestProtocols = getDecodeSplit("sec-websocket-protocol", request2.headersList);
+            const requestProtocols = getDecodeSplit("sec-websocket-protocol", request.headersList);
             if (requestProtocols === null || !requestProtocols.includes(secProtocol)) {
               failWebsocketConnection(ws, "Protocol was not set in the opening handshake.");
               return;
@@ -18291,8 +18291,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve16) => {
-        setTimeout(resolve16, ms).unref();
+      return new Promise((resolve14) => {
+        setTimeout(resolve14, ms).unref();
       });
     }
     module.exports = {
@@ -18308,7 +18308,7 @@ var require_eventsource_stream = __commonJS({
   "node_modules/undici/lib/web/eventsource/eventsource-stream.js"(exports, module) {
     "use strict";
     var buffer = __require("node:buffer");
-    var { Transform: Transform2 } = __require("node:stream");
+    var { Transform } = __require("node:stream");
     var { isASCIINumber, isValidLastEventId } = require_util8();
     var BOM = [239, 187, 191];
     var LF = 10;
@@ -18358,7 +18358,7 @@ var require_eventsource_stream = __commonJS({
       error4.aborted = false;
       return error4;
     }
-    var EventSourceStream = class extends Transform2 {
+    var EventSourceStream = class extends Transform {
       /**
        * @type {eventSourceSettings}
        */
@@ -18712,7 +18712,7 @@ ${value}`;
 var require_eventsource = __commonJS({
   "node_modules/undici/lib/web/eventsource/eventsource.js"(exports, module) {
     "use strict";
-    var { pipeline: pipeline3 } = __require("node:stream");
+    var { pipeline: pipeline2 } = __require("node:stream");
     var { fetching } = require_fetch();
     var { makeRequest } = require_request2();
     var { webidl } = require_webidl();
@@ -18872,7 +18872,7 @@ var require_eventsource = __commonJS({
               ));
             }
           });
-          pipeline3(
+          pipeline2(
             response.body.stream,
             eventSourceStream,
             (error4) => {
@@ -19384,11 +19384,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve16) {
-      resolve16(value);
+    return value instanceof P2 ? value : new P2(function(resolve14) {
+      resolve14(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve16, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve14, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -19404,7 +19404,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result2) {
-      result2.done ? resolve16(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+      result2.done ? resolve14(result2.value) : adopt(result2.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -19725,9 +19725,9 @@ function info(message) {
 }
 
 // action/main.ts
-import { readFileSync as readFileSync10 } from "node:fs";
-import { tmpdir as tmpdir3 } from "node:os";
-import { join as join30, resolve as resolve15 } from "node:path";
+import { readFileSync as readFileSync6 } from "node:fs";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join24, resolve as resolve13 } from "node:path";
 
 // src/core/diagnostics.ts
 function error2(code2, message, loc = {}) {
@@ -19938,8 +19938,8 @@ var TempOutput = class {
   durable() {
     const fd = this.fd;
     this.fdOpen = void 0;
-    return new Promise((resolve16, reject) => {
-      fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve16()));
+    return new Promise((resolve14, reject) => {
+      fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve14()));
     });
   }
   /** Renames the (synced, closed) temp file over the target. */
@@ -20404,21 +20404,21 @@ function describeSpec(spec) {
   const pathLike = spec.length <= 200 && /^[A-Za-z0-9._\/~+-]+$/.test(spec) && /[./]/.test(spec) && !/[A-Za-z0-9+=_-]{24,}/.test(spec) && !/[0-9a-fA-F]{16,}/.test(spec);
   return pathLike ? spec : "(the value given; not shown, it may be key material)";
 }
-function keyFromText(text2, what2) {
+function keyFromText(text2, what) {
   const t = text2.trim();
   let priv;
   if (/^[0-9a-fA-F]{64}$/.test(t)) priv = privateFromSeed(Buffer.from(t, "hex"));
   else if (t.includes("-----BEGIN")) {
-    if (!t.includes("PRIVATE KEY-----")) fail("CTXFORGE_KEY_INVALID", `${what2} is not a private key (expected a PKCS#8 PEM block)`, {}, 2);
+    if (!t.includes("PRIVATE KEY-----")) fail("CTXFORGE_KEY_INVALID", `${what} is not a private key (expected a PKCS#8 PEM block)`, {}, 2);
     try {
       priv = createPrivateKey({ key: t, format: "pem" });
     } catch {
-      fail("CTXFORGE_KEY_INVALID", `${what2} could not be parsed as a PKCS#8 PEM private key`, {}, 2);
+      fail("CTXFORGE_KEY_INVALID", `${what} could not be parsed as a PKCS#8 PEM private key`, {}, 2);
     }
   } else {
-    fail("CTXFORGE_KEY_INVALID", `${what2} is neither a PKCS#8 PEM private key nor a 64-hex-digit Ed25519 seed`, {}, 2);
+    fail("CTXFORGE_KEY_INVALID", `${what} is neither a PKCS#8 PEM private key nor a 64-hex-digit Ed25519 seed`, {}, 2);
   }
-  if (priv.asymmetricKeyType !== "ed25519") fail("CTXFORGE_KEY_INVALID", `${what2} is a ${priv.asymmetricKeyType} key; an Ed25519 key is required`, {}, 2);
+  if (priv.asymmetricKeyType !== "ed25519") fail("CTXFORGE_KEY_INVALID", `${what} is a ${priv.asymmetricKeyType} key; an Ed25519 key is required`, {}, 2);
   return { privateKey: priv, publicKey: publicFromKeyObject(createPublicKey(priv)) };
 }
 function loadSigningKey(spec, opts = {}) {
@@ -20746,9 +20746,9 @@ function execGitInput(cwd, args, input2, o = {}) {
 }
 
 // src/core/time.ts
-function parseEpoch(v, what2) {
+function parseEpoch(v, what) {
   const s = String(v).trim();
-  if (!/^\d{1,12}$/.test(s)) fail("CTXFORGE_USAGE", `${what2} must be a whole number of seconds since 1970, got ${JSON.stringify(String(v))}`, {}, 2);
+  if (!/^\d{1,12}$/.test(s)) fail("CTXFORGE_USAGE", `${what} must be a whole number of seconds since 1970, got ${JSON.stringify(String(v))}`, {}, 2);
   return Number(s);
 }
 async function gitCommitTime(dir) {
@@ -20802,7 +20802,6 @@ defineRules([
   { code: "CTXFORGE_FORMAT_UNKNOWN", format: "core", summary: "The input is not a package or source tree of any supported format." },
   { code: "CTXFORGE_INTERNAL", format: "core", summary: "An unexpected internal error; please report it." },
   { code: "CTXFORGE_EPOCH_MISSING", format: "core", summary: "No build time: pass --source-date-epoch, set SOURCE_DATE_EPOCH, or build inside a git checkout." },
-  { code: "CTXFORGE_HOST_CONFIG_NAME", format: "core", summary: `unpack or import: the package holds a file at a path an agent host reads as configuration (a segment starting with ".", AGENTS.md, CLAUDE.md, SKILL.md outside a skill's own … — src/core/host-config-names.ts). The tree must build into the same package, so nothing is renamed and nothing is written; install, sync and convert rename such files instead.` },
   { code: "CTXFORGE_OUTPUT_EXISTS", format: "core", summary: "The output already exists with other content." },
   { code: "CTXFORGE_KEY_INVALID", format: "core", summary: "A signing or verification key could not be read." },
   { code: "CTXFORGE_KEY_PERMISSIONS", format: "core", summary: "A private key file is readable by other users." },
@@ -20996,20 +20995,20 @@ var DiskTree = class {
     if (this.cache) return this.cache;
     const out = [];
     const dirs = /* @__PURE__ */ new Set();
-    const walk2 = (abs, rel) => {
+    const walk = (abs, rel) => {
       if (rel) dirs.add(rel);
       for (const d of readdirSync(abs, { withFileTypes: true })) {
         const r3 = rel ? `${rel}/${d.name}` : d.name;
         if (d.name === ".git" && !rel) continue;
         if (this.skip(r3)) continue;
         const a = join4(abs, d.name);
-        if (d.isDirectory()) walk2(a, r3);
+        if (d.isDirectory()) walk(a, r3);
         else if (d.isFile()) out.push({ path: r3, kind: "file", size: lstatSync3(a).size });
         else if (d.isSymbolicLink()) out.push({ path: r3, kind: "symlink", size: 0 });
         else out.push({ path: r3, kind: "other", size: 0 });
       }
     };
-    walk2(this.root, "");
+    walk(this.root, "");
     this.cache = sortUtf8(out, (e) => e.path);
     this.index = new Map(this.cache.map((e) => [e.path, e]));
     this.realDirs = dirs;
@@ -21155,13 +21154,13 @@ function parseTreeObject(body) {
     if (nul < 0 || nul + 21 > body.length) return void 0;
     const mode = MODES[body.toString("latin1", i, sp)];
     if (!mode) return void 0;
-    let plain4 = nul > sp + 1;
-    for (let k = sp + 1; plain4 && k < nul; k++) {
+    let plain3 = nul > sp + 1;
+    for (let k = sp + 1; plain3 && k < nul; k++) {
       const c = body[k];
-      plain4 = c < 128 && c !== 92 && c !== 47 && c !== 58;
+      plain3 = c < 128 && c !== 92 && c !== 47 && c !== 58;
     }
     let path;
-    if (plain4) {
+    if (plain3) {
       path = body.toString("latin1", sp + 1, nul);
       const first = path.charCodeAt(0) | 32;
       const last = path.charCodeAt(path.length - 1);
@@ -21689,7 +21688,7 @@ var GitRepo = class {
     fail("CTXFORGE_GIT_REF_UNKNOWN", `${JSON.stringify(name)}: tag chain too deep`, {}, 2);
   }
   /** An object's type, and for an annotated tag the object it points to. */
-  async peelStep(oid, what2) {
+  async peelStep(oid, what) {
     const direct = await this.objects.read(oid);
     const target = direct?.type === "tag" ? parseTagTarget(direct.body) : "";
     if (direct && target !== void 0) return { type: direct.type, target };
@@ -21697,7 +21696,7 @@ var GitRepo = class {
       const o = await gitLib().readObject({ ...this.base, oid });
       return { type: o.type, target: o.type === "tag" ? o.object.object : "" };
     } catch (e) {
-      fail("CTXFORGE_GIT_OBJECT_UNREADABLE", `cannot read git object ${oid} (${what2}): ${e.message}`, {}, 2);
+      fail("CTXFORGE_GIT_OBJECT_UNREADABLE", `cannot read git object ${oid} (${what}): ${e.message}`, {}, 2);
     }
   }
   async parent(oid, index, ref) {
@@ -21902,10 +21901,6 @@ async function uncommittedPaths(cwd, rel = ".", o = {}) {
 
 // src/release/packages.ts
 import { resolve as resolve10 } from "node:path";
-
-// src/formats.ts
-import { open as open5 } from "node:fs/promises";
-import { basename as basename4 } from "node:path";
 
 // src/format.ts
 function wants(opts, part) {
@@ -22183,8 +22178,8 @@ function walkCentralDirectory(src, offset, count2, onEntry) {
     }
     if (zip64) {
       let x = 0;
-      const field = (what2) => {
-        if (x + 8 > zip64.length) throw new Error(`zip64 extended information extra field does not include ${what2}`);
+      const field = (what) => {
+        if (x + 8 > zip64.length) throw new Error(`zip64 extended information extra field does not include ${what}`);
         x += 8;
         return readUInt64LE(zip64, x - 8);
       };
@@ -22204,9 +22199,9 @@ function earlyRanges(bytes, early) {
     if (path === void 0 || e.method !== 0 || e.compressedSize !== e.uncompressedSize || bytes.fd === void 0) return;
     wanted.delete(key3);
     try {
-      const local2 = readLocalHeader(bytes, e.localOffset, e.name.length);
-      if (local2.compressionMethod !== 0 || !local2.fileName.equals(e.name)) return;
-      early.onRange(path, { fd: bytes.fd, offset: local2.fileDataStart, size: e.uncompressedSize, release: () => void 0 });
+      const local = readLocalHeader(bytes, e.localOffset, e.name.length);
+      if (local.compressionMethod !== 0 || !local.fileName.equals(e.name)) return;
+      early.onRange(path, { fd: bytes.fd, offset: local.fileDataStart, size: e.uncompressedSize, release: () => void 0 });
     } catch {
     }
   };
@@ -22351,19 +22346,19 @@ var ZipTree = class _ZipTree {
         if (e.method === 8 && e.uncompressedSize > 0 && e.uncompressedSize / Math.max(1, e.compressedSize) > limits.maxRatio) {
           problems.push({ kind: "LIMIT", entry: name, message: `entry ${JSON.stringify(name)} has a compression ratio over ${limits.maxRatio} (--max-ratio): a possible zip bomb` });
         }
-        let local2;
+        let local;
         try {
-          local2 = readLocalHeader(src, e.localOffset, e.name.length);
+          local = readLocalHeader(src, e.localOffset, e.name.length);
         } catch (err) {
           problems.push({ kind: "CORRUPT", entry: name, message: `entry ${JSON.stringify(name)}: bad local header (${err.message})` });
           return;
         }
-        if (local2.generalPurposeBitFlag !== flags || local2.compressionMethod !== e.method || !local2.fileName.equals(e.name)) {
+        if (local.generalPurposeBitFlag !== flags || local.compressionMethod !== e.method || !local.fileName.equals(e.name)) {
           problems.push({ kind: "HEADER_MISMATCH", entry: name, message: `entry ${JSON.stringify(name)}: local and central headers disagree on flags, method or name` });
           return;
         }
-        ranges.push({ start: e.localOffset, end: local2.fileDataStart + e.compressedSize, name });
-        files.push({ path, kind: "file", size: e.uncompressedSize, compressedSize: e.compressedSize, method: e.method, dataStart: local2.fileDataStart });
+        ranges.push({ start: e.localOffset, end: local.fileDataStart + e.compressedSize, name });
+        files.push({ path, kind: "file", size: e.uncompressedSize, compressedSize: e.compressedSize, method: e.method, dataStart: local.fileDataStart });
       };
       const early = opts.early ? earlyRanges(bytes, opts.early) : void 0;
       walkCentralDirectory(bytes.sibling(), directory.offset, directory.count, (e) => {
@@ -22633,7 +22628,7 @@ var LONE_SURROGATE2 = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
 function assertJcsSafe(value, path = "") {
   const at = [];
   const where2 = () => path + at.map((p) => typeof p === "number" ? `[${p}]` : `.${p}`).join("");
-  const walk2 = (v) => {
+  const walk = (v) => {
     switch (typeof v) {
       case "string":
         if (LONE_SURROGATE2.test(v)) throw new JcsError("JCS cannot encode a string with a lone surrogate", where2());
@@ -22650,7 +22645,7 @@ function assertJcsSafe(value, path = "") {
         if (Array.isArray(v)) {
           for (let i = 0; i < v.length; i++) {
             at.push(i);
-            walk2(v[i]);
+            walk(v[i]);
             at.pop();
           }
           return;
@@ -22659,7 +22654,7 @@ function assertJcsSafe(value, path = "") {
           if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
           if (LONE_SURROGATE2.test(k)) throw new JcsError("JCS cannot encode a key with a lone surrogate", where2());
           at.push(k);
-          walk2(v[k]);
+          walk(v[k]);
           at.pop();
         }
         return;
@@ -22667,7 +22662,7 @@ function assertJcsSafe(value, path = "") {
         throw new JcsError(`JCS cannot encode a value of type ${typeof v}`, where2());
     }
   };
-  walk2(value);
+  walk(value);
 }
 function jcs(value) {
   assertJcsSafe(value);
@@ -22765,7 +22760,7 @@ function parseFast(text2, maxDepth) {
   }
   let keys = 0;
   let decline = false;
-  const walk2 = (v, depth) => {
+  const walk = (v, depth) => {
     if (typeof v === "number") {
       if (!Number.isFinite(v) || Number.isInteger(v) && !Number.isSafeInteger(v)) decline = true;
       return;
@@ -22776,27 +22771,27 @@ function parseFast(text2, maxDepth) {
       return;
     }
     if (Array.isArray(v)) {
-      for (const x of v) walk2(x, depth + 1);
+      for (const x of v) walk(x, depth + 1);
       return;
     }
     for (const k in v) {
       keys++;
-      walk2(v[k], depth + 1);
+      walk(v[k], depth + 1);
     }
   };
-  walk2(value, 0);
+  walk(value, 0);
   if (decline) return void 0;
   return keyTokens(text2) === keys ? { value } : void 0;
 }
 function parseJsonWithRanges(text2, options = {}) {
   return new Parser(text2, options, true).parseDocument();
 }
-function decodeUtf8Strict(bytes, what2 = "input") {
+function decodeUtf8Strict(bytes, what = "input") {
   if (hasBom(bytes)) {
-    throw new JsonSyntaxError("JSON_INVALID", `${what2} must not contain a UTF-8 BOM`, "", 0);
+    throw new JsonSyntaxError("JSON_INVALID", `${what} must not contain a UTF-8 BOM`, "", 0);
   }
   const text2 = decodeUtf8(bytes);
-  if (text2 === void 0) throw new JsonSyntaxError("JSON_INVALID", `${what2} is not valid UTF-8`, "", 0);
+  if (text2 === void 0) throw new JsonSyntaxError("JSON_INVALID", `${what} is not valid UTF-8`, "", 0);
   return text2;
 }
 function defaultNumber(lexeme, isInteger) {
@@ -23319,7 +23314,7 @@ var fast;
 function fastParser() {
   if (fast) return fast;
   const js = jsYaml();
-  const scalar3 = (tag, resolve16, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve16, construct });
+  const scalar3 = (tag, resolve14, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve14, construct });
   const schemaFor = (bigInt) => js.FAILSAFE_SCHEMA.extend({
     implicit: [
       scalar3("null", (s) => /^(?:~|[Nn]ull|NULL)?$/.test(s), () => null),
@@ -23471,8 +23466,8 @@ function makeParser() {
       if (silent || !cur) return true;
       const src = state.src;
       const end = state.pos;
-      const open8 = name === "image" ? start + 1 : start;
-      const labelEnd = md.helpers.parseLinkLabel(state, open8, name === "link");
+      const open6 = name === "image" ? start + 1 : start;
+      const labelEnd = md.helpers.parseLinkLabel(state, open6, name === "link");
       if (labelEnd < 0) return true;
       const kind = name === "image" ? "image" : "inline";
       if (src.charCodeAt(labelEnd + 1) === 40 && src.charCodeAt(end - 1) === 41) {
@@ -23488,7 +23483,7 @@ function makeParser() {
         return true;
       }
       let label2 = end > labelEnd + 1 && src.charCodeAt(labelEnd + 1) === 91 ? src.slice(labelEnd + 2, end - 1) : "";
-      if (!label2) label2 = src.slice(open8 + 1, labelEnd);
+      if (!label2) label2 = src.slice(open6 + 1, labelEnd);
       const norm = md.utils.normalizeReference(label2);
       if (!norm.startsWith("^")) record(state, { kind: "reference", start: -1, end: -1, label: norm });
       return true;
@@ -23573,9 +23568,9 @@ function makeParser() {
         if (ok && tok && c.start >= 0) {
           const label2 = tok.meta.label;
           if (label2.startsWith("^")) {
-            const open8 = state.bMarks[startLine] + state.tShift[startLine];
-            const close2 = state.src.indexOf("]", open8);
-            cur.footnotes.push(close2 > open8 ? state.src.slice(open8 + 2, close2) : label2.slice(1));
+            const open6 = state.bMarks[startLine] + state.tShift[startLine];
+            const close2 = state.src.indexOf("]", open6);
+            cur.footnotes.push(close2 > open6 ? state.src.slice(open6 + 2, close2) : label2.slice(1));
           } else {
             const pointy = state.src.charCodeAt(c.start) === 60;
             cur.defs.push({ start: pointy ? c.start + 1 : c.start, end: pointy ? c.end - 1 : c.end, label: label2 });
@@ -23832,8 +23827,8 @@ var firstOf = (text2, opts) => {
   return void 0;
 };
 function firstHeading(body, opts = {}) {
-  const plain4 = plainOpening(body);
-  if (plain4 !== void 0) return plain4;
+  const plain3 = plainOpening(body);
+  if (plain3 !== void 0) return plain3;
   for (let at = 0; at < body.length; ) {
     const end = body.indexOf("\n", at);
     const stop = end < 0 ? body.length : end;
@@ -24673,15 +24668,15 @@ function checkVectorConfig(bytes, maxDepth, diags) {
   let ok = true;
   if (typeof o.model !== "string" || o.model === "") ok = bad2('"model" must be a non-empty string');
   if (o.revision !== void 0 && (typeof o.revision !== "string" || o.revision === "")) ok = bad2('"revision" must be a non-empty string');
-  const walk2 = (x, path) => {
+  const walk = (x, path) => {
     if (typeof x === "string" && URL_LIKE.test(x)) ok = bad2(`${path || "a value"} looks like a URL; a vectors config must not name endpoints`);
     if (typeof x !== "object" || x === null) return;
     for (const [k, val2] of Object.entries(x)) {
       if (FORBIDDEN_KEY.test(k)) ok = bad2(`key ${JSON.stringify(k)} is not allowed (no credentials, endpoints or search settings in a package)`);
-      walk2(val2, path ? `${path}.${k}` : k);
+      walk(val2, path ? `${path}.${k}` : k);
     }
   };
-  walk2(o, "");
+  walk(o, "");
   return ok;
 }
 function recordTarget(ids, kind) {
@@ -24916,14 +24911,14 @@ var WorkerPass = class {
       r3.release();
       return;
     }
-    let resolve16;
+    let resolve14;
     let reject;
     const promise = new Promise((res, rej) => {
-      resolve16 = res;
+      resolve14 = res;
       reject = rej;
     });
     promise.catch(() => void 0);
-    this.hashed.set(key3, { resolve: resolve16, reject, promise });
+    this.hashed.set(key3, { resolve: resolve14, reject, promise });
     this.ranges.set(key3, r3);
     this.given.set(key3, { fd: r3.fd, offset: r3.offset, size: r3.size });
     this.hold();
@@ -24966,9 +24961,9 @@ var WorkerPass = class {
    */
   shareDocs(handoff, counter2, batch, onResults, place, links) {
     if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve16, reject) => {
+    return new Promise((resolve14, reject) => {
       this.onDocs = onResults;
-      this.docsDone = resolve16;
+      this.docsDone = resolve14;
       this.docsFailed = reject;
       this.hold();
       this.worker.postMessage({ op: "docs", handoff, counter: counter2, batch, place, links });
@@ -24982,13 +24977,13 @@ var WorkerPass = class {
   placeFiles(path, files) {
     const out = /* @__PURE__ */ new Map();
     for (const f of files) {
-      out.set(f.key, new Promise((resolve16) => {
+      out.set(f.key, new Promise((resolve14) => {
         if (this.failure) {
           f.range.release();
-          resolve16({ error: this.failure, write: false });
+          resolve14({ error: this.failure, write: false });
           return;
         }
-        this.placing.set(f.key, { range: f.range, resolve: resolve16 });
+        this.placing.set(f.key, { range: f.range, resolve: resolve14 });
         this.hold();
       }));
     }
@@ -25008,8 +25003,8 @@ var WorkerPass = class {
   }
   finish(concepts, idSpace) {
     if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve16, reject) => {
-      this.result = { resolve: resolve16, reject };
+    return new Promise((resolve14, reject) => {
+      this.result = { resolve: resolve14, reject };
       this.hold();
       this.worker.postMessage({ op: "finish", concepts, idSpace });
     });
@@ -26117,30 +26112,30 @@ async function checkPackage(tree, opts) {
     const begin = (f, i) => {
       const e = byPath2.get(f.path);
       progress.tick(e?.size ?? 0);
-      const local2 = [];
-      docDiags[i] = local2;
+      const local = [];
+      docDiags[i] = local;
       if (!e || e.kind !== "file") {
         digestsOk = false;
-        local2.push(error2("OCTX_FILE_DIGEST_MISMATCH", `${f.path} is listed in files[] but ${e ? "is not a regular file" : "is missing"}`, { file: f.path }));
+        local.push(error2("OCTX_FILE_DIGEST_MISMATCH", `${f.path} is listed in files[] but ${e ? "is not a regular file" : "is missing"}`, { file: f.path }));
         return void 0;
       }
       if (e.size > limits.maxFileBytes) {
         digestsOk = false;
-        local2.push(error2("OCTX_ZIP_LIMIT", `${f.path} is larger than the per-file limit`, { file: f.path }));
+        local.push(error2("OCTX_ZIP_LIMIT", `${f.path} is larger than the per-file limit`, { file: f.path }));
         return void 0;
       }
-      return { e, local: local2 };
+      return { e, local };
     };
-    const settle = (f, local2, actual) => {
+    const settle = (f, local, actual) => {
       if (actual instanceof Error) {
         digestsOk = false;
-        local2.push(error2("OCTX_ZIP_CORRUPT", `${f.path}: ${actual.message}`, { file: f.path }));
+        local.push(error2("OCTX_ZIP_CORRUPT", `${f.path}: ${actual.message}`, { file: f.path }));
         return false;
       }
       if (!declared) f.sha256 = actual;
       else if (actual !== f.sha256) {
         digestsOk = false;
-        local2.push(error2("OCTX_FILE_DIGEST_MISMATCH", `${f.path}: SHA-256 is ${actual}, files[] declares ${f.sha256}`, { file: f.path, hint: "the file changed after the package was built; rebuild it" }));
+        local.push(error2("OCTX_FILE_DIGEST_MISMATCH", `${f.path}: SHA-256 is ${actual}, files[] declares ${f.sha256}`, { file: f.path, hint: "the file changed after the package was built; rebuild it" }));
         return false;
       }
       return true;
@@ -26297,12 +26292,12 @@ async function checkPackage(tree, opts) {
     let sagIds;
     let sagProven = false;
     let vectorDiags;
-    const blocked2 = (name, why) => {
+    const blocked = (name, why) => {
       capabilities[name] = false;
       diags.push(error2("OCTX_CAPABILITY_DEPENDENCY_INVALID", `capability ${name} is not validated: ${why}`));
     };
     if ("sag-structured" in capabilities && capabilities["sag-structured"] !== null) {
-      if (!formatValid) blocked2("sag-structured", "the OCTX format layer is invalid");
+      if (!formatValid) blocked("sag-structured", "the OCTX format layer is invalid");
       else {
         const capDiags = [];
         const missing = SAG_PATHS.filter((p) => !listed.has(p));
@@ -26331,8 +26326,8 @@ async function checkPackage(tree, opts) {
       }
     }
     if ("vectors" in capabilities && capabilities.vectors !== null) {
-      if (!formatValid) blocked2("vectors", "the OCTX format layer is invalid");
-      else if (capabilities["sag-structured"] !== true || !sagProven) blocked2("vectors", "vectors/0.1 depends on a valid sag-structured/0.1");
+      if (!formatValid) blocked("vectors", "the OCTX format layer is invalid");
+      else if (capabilities["sag-structured"] !== true || !sagProven) blocked("vectors", "vectors/0.1 depends on a valid sag-structured/0.1");
       else {
         const capDiags = [];
         const arrows = Object.values(VECTOR_FILES).filter((p) => listed.has(p));
@@ -27470,10 +27465,10 @@ function beyondDerived(own2, derived) {
 function nameSlug(s) {
   return s.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60).replace(/-+$/, "") || "knowledge";
 }
-function skillsLeftOut(docs, what2) {
+function skillsLeftOut(docs, what) {
   if (!docs.skills.length) return [];
   const n = docs.skills.length;
-  return [info2("CONVERT_LEFT_OUT", `${n} Agent Skill${n === 1 ? "" : "s"} (${docs.skills.slice(0, 3).map((s) => s.name).join(", ")}${n > 3 ? " …" : ""}) left out: ${what2}`, { hint: "move skills with `ctxforge skills export` and `ctxforge skills import` (a cartridge, or a ctxpkg kind: skills pack)" })];
+  return [info2("CONVERT_LEFT_OUT", `${n} Agent Skill${n === 1 ? "" : "s"} (${docs.skills.slice(0, 3).map((s) => s.name).join(", ")}${n > 3 ? " …" : ""}) left out: ${what}`, { hint: "move skills with `ctxforge skills export` and `ctxforge skills import` (a cartridge, or a ctxpkg kind: skills pack)" })];
 }
 function setCommonFields(d, f, own2) {
   const nt = neutralType(f.type);
@@ -27634,8 +27629,8 @@ function octxNameProblem(path, kind) {
 // src/octx/read-documents.ts
 var KINDS = { data: "SAG records (chunks, events, entities)", relations: "SAG relations", vectors: "vectors", extensions: "extensions" };
 var BUILT_RELEASE = ["version", "created_at", "package_digest"];
-function leftOut(notes2, what2, file) {
-  notes2.push(info2("CONVERT_LEFT_OUT", what2, file ? { file } : {}));
+function leftOut(notes2, what, file) {
+  notes2.push(info2("CONVERT_LEFT_OUT", what, file ? { file } : {}));
 }
 async function readOctxDocuments(input2, opts) {
   if (isTree(input2)) return fromTree(input2, void 0, wants(opts, "docs"), opts.want?.idsOnly === true);
@@ -27689,8 +27684,8 @@ async function fromTree(tree, listed, withDocs, idsOnly = false) {
     else read.push({ text: text2, doc });
   }
   for (const [top, list2] of other) {
-    const what2 = list2.length === 1 && list2[0] === top ? top : `${top}/ (${KINDS[top] ?? "files outside knowledge/"}, ${list2.length} file${list2.length === 1 ? "" : "s"})`;
-    leftOut(notes2, `${what2} has no place in the other formats' documents`, list2[0]);
+    const what = list2.length === 1 && list2[0] === top ? top : `${top}/ (${KINDS[top] ?? "files outside knowledge/"}, ${list2.length} file${list2.length === 1 ? "" : "s"})`;
+    leftOut(notes2, `${what} has no place in the other formats' documents`, list2[0]);
   }
   if (isMap3(m.capabilities) && Object.keys(m.capabilities).length) leftOut(notes2, `manifest capabilities ${Object.keys(m.capabilities).join(", ")} are OCTX-only`, MANIFEST);
   const docs = idsOnly ? ids : read.map((r3) => withKeptHead(r3.doc, "octx", r3.text, documentText));
@@ -28235,8 +28230,8 @@ function wrapNode(db) {
     },
     transaction: (fn) => (...args) => {
       const name = `ctxforge_${depth}`;
-      const open8 = () => db.isTransaction ?? depth > 0;
-      const nested = open8();
+      const open6 = () => db.isTransaction ?? depth > 0;
+      const nested = open6();
       db.exec(nested ? `SAVEPOINT ${name}` : "BEGIN");
       depth++;
       try {
@@ -28671,8 +28666,8 @@ function sqlarModeProblem(mode) {
   if (typeof mode !== "number" || !Number.isInteger(mode) || mode < 0) return `mode ${String(mode)} is not an integer`;
   const type = mode & 61440;
   if (type !== 0 && type !== 32768) {
-    const what2 = type === 16384 ? "a directory" : type === 40960 ? "a symlink" : "a special file";
-    return `entry is ${what2} (mode ${mode.toString(8)})`;
+    const what = type === 16384 ? "a directory" : type === 40960 ? "a symlink" : "a special file";
+    return `entry is ${what} (mode ${mode.toString(8)})`;
   }
   if (mode & 3584) return `mode ${mode.toString(8)} sets setuid/setgid/sticky bits`;
   return null;
@@ -34733,9 +34728,7 @@ function judge(s, opts) {
   }
   const report = assemble(s.tamper, sigTamper, sigReports, hash2, s.recorded);
   if (report.trust === "legacy") at("ACX_SIGNATURE_MISSING", "the cartridge is unsigned (trust: legacy)", opts.requireSignature || opts.pinnedKey ? "error" : "warning");
-  const pinnedVerified = !!opts.pinnedKey && !opts.registry && sigReports.some((r3) => r3.keyid === spkiKeyId(opts.pinnedKey) && r3.signature === "verified");
-  if (report.trust === "portable" && pinnedVerified && report.signature !== "unverified") at("ACX_TRUST_PORTABLE", `trust: portable: the signature verifies with the pinned key ${spkiKeyId(opts.pinnedKey)} (--key); no trust registry was given, and none is needed for a pinned signer`, "info");
-  else if (report.trust === "portable") at(report.signature === "unverified" ? "ACX_SIGNATURE_UNVERIFIED" : "ACX_TRUST_PORTABLE", `trust: portable: ${report.reason}`, "warning");
+  if (report.trust === "portable") at(report.signature === "unverified" ? "ACX_SIGNATURE_UNVERIFIED" : "ACX_TRUST_PORTABLE", `trust: portable: ${report.reason}`, "warning");
   if (opts.pinnedKey && c.signatures.length) {
     const want = spkiKeyId(opts.pinnedKey);
     if (!sigReports.some((r3) => r3.keyid === want && r3.signature === "verified")) at("ACX_SIGNER_MISMATCH", `no signature verifies with the pinned key ${want}`);
@@ -35037,11 +35030,11 @@ async function loadSource(tree, opts = {}) {
     } else if (!p.includes("/") && TOP_IGNORED.test(p)) continue;
     else d.push(warning2("ACX_SOURCE_FILE", `${p} is not part of the cartridge layout and is ignored`, { file: p, hint: "ROM files go in skills/, knowledge/ or rom/; records in memory/ and capabilities/" }));
   }
-  for (const [list2, what2] of [[memory, "memory id"], [capabilities, "capability id"], [attestations, "attestation id"]]) {
+  for (const [list2, what] of [[memory, "memory id"], [capabilities, "capability id"], [attestations, "attestation id"]]) {
     const seen = /* @__PURE__ */ new Map();
     for (const x of list2) {
       const id = "id" in x ? x.id : x.att_id;
-      if (seen.has(id)) d.push(error2("ACX_SOURCE_FIELD", `${what2} ${id} is used by both ${seen.get(id)} and ${x.from}`, { file: x.from }));
+      if (seen.has(id)) d.push(error2("ACX_SOURCE_FIELD", `${what} ${id} is used by both ${seen.get(id)} and ${x.from}`, { file: x.from }));
       else seen.set(id, x.from);
     }
   }
@@ -35314,12 +35307,12 @@ function assemble2(src, epoch, key3, compress) {
     }
   };
 }
-function failWith2(diags, what2) {
+function failWith2(diags, what) {
   const errors = diags.filter((x) => x.severity === "error");
   const first = errors[0];
   const more = errors.length > 1 ? `
 ${errors.slice(1, 20).map((e) => `    ${e.file ? `${e.file}${e.line ? `:${e.line}` : ""}: ` : ""}${e.message}`).join("\n")}` : "";
-  fail(first.code, `${what2}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)${more}` : ""}`, { file: first.file, line: first.line, hint: first.hint });
+  fail(first.code, `${what}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)${more}` : ""}`, { file: first.file, line: first.line, hint: first.hint });
 }
 async function buildCartridge(tree, opts) {
   const warnings = opts.warnings ?? [];
@@ -35541,108 +35534,6 @@ async function initCartridge(dir, opts) {
 // src/acx/import.ts
 import { writeFile as writeFile4 } from "node:fs/promises";
 import { dirname as dirname7, join as join14 } from "node:path";
-
-// src/core/suffixed.ts
-function stemAndExt(path) {
-  const dot = path.lastIndexOf(".");
-  return dot > path.lastIndexOf("/") ? [path.slice(0, dot), path.slice(dot)] : [path, ""];
-}
-function freeSuffixed(name, taken) {
-  if (!taken.has(foldedKey(name))) return name;
-  const [stem, ext] = stemAndExt(name);
-  let n = 2;
-  while (taken.has(foldedKey(`${stem}-${n}${ext}`))) n++;
-  return `${stem}-${n}${ext}`;
-}
-
-// src/core/host-config-names.ts
-var HOST_CONFIG_FILES = [
-  // The AGENTS.md convention: Codex, Amp, Cursor, Windsurf, Copilot, Jules, Android Studio; every folder from the root down, nested ones too.
-  { name: "AGENTS.md", read: "the AGENTS.md convention (Codex, Cursor, Windsurf, Copilot, Amp …)" },
-  // Codex reads AGENTS.override.md before AGENTS.md in each folder.
-  { name: "AGENTS.override.md", read: "Codex" },
-  // Android Studio's Gemini agent (and early Amp) read AGENT.md.
-  { name: "AGENT.md", read: "Android Studio's Gemini agent" },
-  // Claude Code memory: CLAUDE.md in a subfolder is loaded when Claude reads a file below it; CLAUDE.local.md beside it.
-  { name: "CLAUDE.md", read: "Claude Code" },
-  { name: "CLAUDE.local.md", read: "Claude Code" },
-  // Gemini CLI loads GEMINI.md just in time from the folder of any file a tool touches, and its ancestors.
-  { name: "GEMINI.md", read: "Gemini CLI" },
-  // Agent Skills: a folder holding SKILL.md is a skill to every host that scans for skills.
-  { name: "SKILL.md", read: "Agent Skills hosts" },
-  // GitHub Copilot's repository instructions (.github/copilot-instructions.md; Copilot CLI also in nested folders).
-  { name: "copilot-instructions.md", read: "GitHub Copilot" },
-  // Rule and server files of Cursor, Windsurf, Cline and Claude Code (.mcp.json: project MCP servers).
-  // Each starts with "." and so is caught by the dot rule too; listed so the docs name them.
-  { name: ".cursorrules", read: "Cursor" },
-  { name: ".windsurfrules", read: "Windsurf" },
-  { name: ".clinerules", read: "Cline" },
-  { name: ".mcp.json", read: "Claude Code" }
-];
-var BY_KEY = new Map(HOST_CONFIG_FILES.map((f) => [foldedKey(f.name), f]));
-var KNOWLEDGE_INFIX = ".knowledge";
-var DOT_PREFIX = "dot-";
-function hostConfigProblem(path) {
-  const segs = path.split("/");
-  for (const seg of segs) {
-    if (seg.startsWith(".")) return `${JSON.stringify(seg)} starts with "." (agent hosts keep their configuration in hidden files and folders)`;
-  }
-  const base = segs[segs.length - 1];
-  const hit = BY_KEY.get(foldedKey(base));
-  return hit ? `${base === hit.name ? hit.name : `${JSON.stringify(base)} (${hit.name} where case does not count)`} is read as instructions by ${hit.read}` : void 0;
-}
-function safeSegment(seg, last) {
-  let s = seg.startsWith(".") ? `${DOT_PREFIX}${seg.replace(/^\.+/, "")}` : seg;
-  if (last && BY_KEY.has(foldedKey(s))) {
-    const dot = s.lastIndexOf(".");
-    s = dot > 0 ? `${s.slice(0, dot)}${KNOWLEDGE_INFIX}${s.slice(dot)}` : `${s}${KNOWLEDGE_INFIX}`;
-  }
-  return s;
-}
-function hostSafePath(path) {
-  if (unsafePathReason(path) !== null || hostConfigProblem(path) === void 0) return { path, changed: false };
-  const segs = path.split("/");
-  const out = segs.map((s, i) => safeSegment(s, i === segs.length - 1)).join("/");
-  return { path: out, changed: out !== path };
-}
-function hostSafeNames(paths, taken = []) {
-  const used = new Set([...taken].map(foldedKey));
-  const out = /* @__PURE__ */ new Map();
-  const renamed = [];
-  for (const p of paths) {
-    if (!hostSafePath(p).changed) {
-      out.set(p, p);
-      used.add(foldedKey(p));
-    } else renamed.push(p);
-  }
-  for (const p of renamed) {
-    const to = freeSuffixed(hostSafePath(p).path, used);
-    used.add(foldedKey(to));
-    out.set(p, to);
-  }
-  return out;
-}
-function hostConfigEntries(paths, skillRoots = []) {
-  const out = [];
-  for (const p of paths) {
-    const root = skillRoots.find((r3) => p.startsWith(r3));
-    if (root !== void 0) {
-      const segs = p.slice(root.length).split("/");
-      if (segs.length === 2 && segs[1] === "SKILL.md" && !segs[0].startsWith(".") && hostConfigProblem(root) === void 0) continue;
-    }
-    const why = hostConfigProblem(p);
-    if (why !== void 0) out.push({ path: p, why });
-  }
-  return out;
-}
-function hostConfigRefusals(paths, skillRoots, into) {
-  return hostConfigEntries(paths, skillRoots).slice(0, 20).map((h) => error2("CTXFORGE_HOST_CONFIG_NAME", `${JSON.stringify(h.path)}: ${h.why}; written into ${into}, an agent working there would take it for its own configuration`, {
-    file: h.path,
-    hint: "the tree must build into the same package, so the file cannot be renamed: install the package (install writes such files under names no host reads), convert it to another format (which renames them), or ask the publisher to rename it"
-  }));
-}
-
-// src/acx/import.ts
 var yamlLib2 = lazyRequire("yaml");
 var stringify = (v, o) => yamlLib2().stringify(v, o);
 var FIELD_OF = {
@@ -35712,7 +35603,6 @@ ${stringify(y, { lineWidth: 0 })}`);
 }
 async function importCartridge(input2, dir, opts) {
   const out = await importedFiles(input2, opts);
-  failWith(hostConfigRefusals(out.keys(), ["skills/"], dir), "nothing was imported");
   for (const [rel, data] of out) {
     const abs = join14(dir, ...rel.split("/"));
     makeDirs(dirname7(abs));
@@ -35723,12 +35613,12 @@ async function importCartridge(input2, dir, opts) {
 
 // src/acx/strip.ts
 import { open as open4 } from "node:fs/promises";
-async function usableCartridge(input2, opts, what2) {
+async function usableCartridge(input2, opts, what) {
   const c = await checkArtifact(input2, opts, { bytes: true });
-  if (!c.check || !c.bytes) fail(c.result.diagnostics[0]?.code ?? "ACX_CORRUPT", `cannot ${what2} ${input2.label}: ${c.result.diagnostics[0]?.message ?? "unreadable"}`);
+  if (!c.check || !c.bytes) fail(c.result.diagnostics[0]?.code ?? "ACX_CORRUPT", `cannot ${what} ${input2.label}: ${c.result.diagnostics[0]?.message ?? "unreadable"}`);
   const blocking = c.result.diagnostics.find((x) => x.severity === "error" && /^ACX_(SCHEMA|CORRUPT|JOURNAL)/.test(x.code));
-  if (blocking) fail(blocking.code, `cannot ${what2} ${input2.label}: ${blocking.message}`);
-  if (c.check.report.trust === "tampered") fail("ACX_OBJECT_MISMATCH", `cannot ${what2} ${input2.label}: it is tampered (${c.check.report.reason})`);
+  if (blocking) fail(blocking.code, `cannot ${what} ${input2.label}: ${blocking.message}`);
+  if (c.check.report.trust === "tampered") fail("ACX_OBJECT_MISMATCH", `cannot ${what} ${input2.label}: it is tampered (${c.check.report.reason})`);
   return { ...c, check: c.check, bytes: c.bytes };
 }
 async function writeBytes(path, bytes, check2) {
@@ -36269,23 +36159,23 @@ var realDate = (v) => {
 var isIsoUtc = (v) => typeof v === "string" && ISO_UTC.test(v) && realDate(v);
 var LOWER_HEX = (n) => new RegExp(`^[0-9a-f]{${n}}$`);
 var ANY_HEX = (n) => new RegExp(`^[0-9a-fA-F]{${n}}$`);
-function checkHex(v, n, what2, code2, at, out) {
+function checkHex(v, n, what, code2, at, out) {
   if (typeof v === "string" && LOWER_HEX(n).test(v)) return true;
-  if (typeof v === "string" && ANY_HEX(n).test(v)) out.push(error2("CTXPKG_HEX_UPPERCASE", `${what2} is uppercase hex; §8 requires lowercase (it is rejected, not normalised)`, at));
-  else out.push(error2(code2, `${what2} must be ${n} lowercase hex digits`, at));
+  if (typeof v === "string" && ANY_HEX(n).test(v)) out.push(error2("CTXPKG_HEX_UPPERCASE", `${what} is uppercase hex; §8 requires lowercase (it is rejected, not normalised)`, at));
+  else out.push(error2(code2, `${what} must be ${n} lowercase hex digits`, at));
   return false;
 }
-function checkName(v, what2, at, out, warnUnscoped = false) {
+function checkName(v, what, at, out, warnUnscoped = false) {
   if (typeof v !== "string") {
-    out.push(error2("CTXPKG_NAME_INVALID", `${what2} must be a string`, at));
+    out.push(error2("CTXPKG_NAME_INVALID", `${what} must be a string`, at));
     return false;
   }
   const p = nameProblem(v);
   if (p) {
-    out.push(error2("CTXPKG_NAME_INVALID", `${what2} ${JSON.stringify(v)} ${p}`, at));
+    out.push(error2("CTXPKG_NAME_INVALID", `${what} ${JSON.stringify(v)} ${p}`, at));
     return false;
   }
-  if (warnUnscoped && !v.startsWith("@")) out.push(warning2("CTXPKG_NAME_UNSCOPED", `${what2} ${JSON.stringify(v)} has no @scope; unscoped names are for local development`, at));
+  if (warnUnscoped && !v.startsWith("@")) out.push(warning2("CTXPKG_NAME_UNSCOPED", `${what} ${JSON.stringify(v)} has no @scope; unscoped names are for local development`, at));
   return true;
 }
 function checkDependencies(v, field, ctx, out) {
@@ -36674,21 +36564,21 @@ function checkDocuments(manifest, content, ctx) {
       out.push(error2("CTXPKG_DOCUMENTS_INVALID", `${where2}: encoding ${JSON.stringify(f.encoding)} is not ${DOCUMENT_ENCODING}`, at));
       continue;
     }
-    let plain4;
+    let plain3;
     try {
-      plain4 = zstdDecode(Buffer.from(f.body, "base64"));
+      plain3 = zstdDecode(Buffer.from(f.body, "base64"));
     } catch (e) {
       out.push(error2("CTXPKG_DOCUMENTS_INVALID", `${where2}: body does not decode (${e.message})`, at));
       continue;
     }
-    if (!plain4) {
+    if (!plain3) {
       out.push(warning2("CTXPKG_DOCUMENTS_INVALID", `${where2}: compressed zstd blocks need a runtime with zstd; its sha256 was not checked`, at));
       continue;
     }
-    if (plain4.length > DOCUMENT_CAPS.fileBytes) out.push(error2("CTXPKG_DOCUMENTS_INVALID", `${where2} is ${plain4.length} bytes (at most ${DOCUMENT_CAPS.fileBytes})`, at));
-    if (sha256Hex(plain4) !== f.sha256) out.push(error2("CTXPKG_DOCUMENTS_INVALID", `${where2}: body does not match its sha256`, at));
-    total += plain4.length;
-    decoded.push({ path: f.path, bytes: plain4 });
+    if (plain3.length > DOCUMENT_CAPS.fileBytes) out.push(error2("CTXPKG_DOCUMENTS_INVALID", `${where2} is ${plain3.length} bytes (at most ${DOCUMENT_CAPS.fileBytes})`, at));
+    if (sha256Hex(plain3) !== f.sha256) out.push(error2("CTXPKG_DOCUMENTS_INVALID", `${where2}: body does not match its sha256`, at));
+    total += plain3.length;
+    decoded.push({ path: f.path, bytes: plain3 });
   }
   if (total > DOCUMENT_CAPS.totalBytes) out.push(error2("CTXPKG_DOCUMENTS_INVALID", `the documents decode to ${total} bytes (at most ${DOCUMENT_CAPS.totalBytes})`, at));
   out.push(...skillFindings(decoded, ctx));
@@ -36930,9 +36820,9 @@ function parseArtifactText(bytes, file, maxDepth = DEFAULT_MAX_DEPTH) {
   const mr = parsed.members.find((m) => m.key === "manifest");
   const cr = parsed.members.find((m) => m.key === "content");
   if (extra.length || !mr || !cr) {
-    const what2 = extra.length ? `unexpected top-level member${extra.length > 1 ? "s" : ""} ${extra.map((k) => JSON.stringify(k)).join(", ")}` : `missing top-level member "${!mr ? "manifest" : "content"}"`;
+    const what = extra.length ? `unexpected top-level member${extra.length > 1 ? "s" : ""} ${extra.map((k) => JSON.stringify(k)).join(", ")}` : `missing top-level member "${!mr ? "manifest" : "content"}"`;
     const off = extra.length ? parsed.members.find((m) => m.key === extra[0]).keyStart : 0;
-    return { diags: [error2("CTXPKG_TOP_LEVEL", `exactly two top-level members are allowed, "manifest" and "content": ${what2}`, { file, line: lineAt(text2, off) })] };
+    return { diags: [error2("CTXPKG_TOP_LEVEL", `exactly two top-level members are allowed, "manifest" and "content": ${what}`, { file, line: lineAt(text2, off) })] };
   }
   let tree;
   let manifestTree;
@@ -37535,10 +37425,10 @@ function artifactFileName(name, version) {
 }
 
 // src/ctxpkg/build.ts
-function failWith3(diags, what2) {
+function failWith3(diags, what) {
   const errs = diags.filter((d) => d.severity === "error");
   const first = errs[0];
-  const more = errs.length > 1 ? ` (and ${errs.length - 1} more error${errs.length > 2 ? "s" : ""}; run \`ctxforge validate\` on the ${what2} to see all)` : "";
+  const more = errs.length > 1 ? ` (and ${errs.length - 1} more error${errs.length > 2 ? "s" : ""}; run \`ctxforge validate\` on the ${what} to see all)` : "";
   throw new DiagnosticError({ ...first, message: first.message + more }, 1);
 }
 function checkSourcePackage(pkg) {
@@ -37916,19 +37806,14 @@ async function importedPackage(input2, opts) {
   for (const f of documents) {
     if (!isObject(f) || typeof f.path !== "string" || typeof f.body !== "string") continue;
     if (documentPathProblem(f.path) || unsafePathReason(`${DOCUMENTS_DIR}${f.path}`)) fail("CTXPKG_IMPORT_REFUSED", `document path ${JSON.stringify(f.path)} cannot be written safely`);
-    const plain4 = zstdDecode(Buffer.from(f.body, "base64"));
-    if (!plain4) fail("CTXPKG_IMPORT_REFUSED", `document ${JSON.stringify(f.path)} uses compressed zstd blocks, which this Node runtime cannot decode`, {}, 2);
-    files.set(`${DOCUMENTS_DIR}${f.path}`, plain4);
+    const plain3 = zstdDecode(Buffer.from(f.body, "base64"));
+    if (!plain3) fail("CTXPKG_IMPORT_REFUSED", `document ${JSON.stringify(f.path)} uses compressed zstd blocks, which this Node runtime cannot decode`, {}, 2);
+    files.set(`${DOCUMENTS_DIR}${f.path}`, plain3);
   }
   return { files, coverage: r3.details?.coverage ?? null };
 }
-function hostSafeTree(files, dir) {
-  failWith(hostConfigRefusals([...files.keys()].filter((p) => !p.startsWith(NODES_DIR)), [DOCUMENTS_DIR], dir), "nothing was imported");
-  const nodes = hostSafeNames([...files.keys()].filter((p) => p.startsWith(NODES_DIR)).map((p) => p.slice(NODES_DIR.length)));
-  return new Map([...files].map(([p, b]) => [p.startsWith(NODES_DIR) ? NODES_DIR + nodes.get(p.slice(NODES_DIR.length)) : p, b]));
-}
 async function importArtifact(input2, dir, opts) {
-  const files = hostSafeTree(await importedFiles2(input2, opts), dir);
+  const files = await importedFiles2(input2, opts);
   for (const [rel, text2] of files) {
     const abs = join17(dir, ...rel.split("/"));
     makeDirs(dirname8(abs));
@@ -39163,27 +39048,8 @@ var ctxpkg = {
 
 // src/formats.ts
 var modules = [octx, acx, ctxpkg];
-function allFormats() {
-  return modules;
-}
 function formatByName(name) {
   return modules.find((m) => m.name === name);
-}
-async function readHead(input2, n = 4096) {
-  if (input2.bytes) return input2.bytes.subarray(0, n);
-  const fh = await open5(input2.path, "r");
-  try {
-    const buf = Buffer.alloc(n);
-    const { bytesRead } = await fh.read(buf, 0, n, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
-}
-async function detectArtifact(input2) {
-  const head = await readHead(input2);
-  const name = basename4(input2.path ?? input2.label);
-  return modules.find((m) => name.endsWith(m.extension) && m.sniffArtifact(head, name)) ?? modules.find((m) => m.sniffArtifact(head, name));
 }
 async function detectSource(tree) {
   for (const m of modules) if (await m.isSource(tree)) return m;
@@ -39192,7 +39058,7 @@ async function detectSource(tree) {
 
 // src/repo/packages.ts
 import { readdir as readdir4 } from "node:fs/promises";
-import { basename as basename5, isAbsolute as isAbsolute5, join as join19, relative as relative5, resolve as resolve9 } from "node:path";
+import { basename as basename4, isAbsolute as isAbsolute5, join as join19, relative as relative5, resolve as resolve9 } from "node:path";
 
 // src/git/ref-spec.ts
 import { relative as relative3, resolve as resolve7 } from "node:path";
@@ -39387,37 +39253,6 @@ var ctxforge_schema_default = {
     },
     links: {
       $ref: "#/$defs/links"
-    },
-    lock: {
-      description: "The lock gate of pull requests (`ctxforge check --base`, the Action's check mode): which changes to ctxforge.lock and the host folders it manages fail the check, and which signers a new package may come from. Read from the base commit only: a pull request cannot loosen it for itself.",
-      type: "object",
-      additionalProperties: false,
-      properties: {
-        fail_on: {
-          description: "Lock findings that fail the check (default: all six). unsigned: a package the PR adds or changes that is not signed; new-signer: a signer not pinned at the base nor listed in `signers`; key-change: a locked package re-pinned to another key; downgrade: a lower version than the base's; republish: the same version with other bytes; unlocked-files: files in managed host folders no lock entry claims.",
-          type: "array",
-          uniqueItems: true,
-          items: {
-            enum: [
-              "unsigned",
-              "new-signer",
-              "key-change",
-              "downgrade",
-              "republish",
-              "unlocked-files"
-            ]
-          }
-        },
-        signers: {
-          description: "Signers trusted for new packages, as ctxforge.lock records them: `ed25519:<64 hex>` (cartridge and ctxpkg keys) or a minisign key id (16 upper-case hex).",
-          type: "array",
-          uniqueItems: true,
-          items: {
-            type: "string",
-            pattern: "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$"
-          }
-        }
-      }
     }
   },
   $defs: {
@@ -39522,9 +39357,8 @@ var ctxforge_schema_default = {
 
 // src/repo/config-validator.ts
 var import_ucs2length2 = __toESM(require_ucs2length(), 1);
-var import_equal = __toESM(require_equal(), 1);
 var validateConfig = validate202;
-var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.schema.json", "title": "ctxforge repository config (ctxforge.yaml)", "description": "Which folders of a repository are knowledge packages, their formats, the tags that release them, the change policy their diffs are judged by, and how relative links are checked. ctxforge refuses a file that does not match this schema (CTXFORGE_REPO_CONFIG_INVALID) instead of falling back to defaults.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "description": "The schema an editor validates this file against (ignored by ctxforge).", "type": "string" }, "packages": { "description": "The packages of the repository. Without it (or with an empty list) ctxforge finds source trees by looking for their manifests.", "type": "array", "items": { "$ref": "#/$defs/package" } }, "tag_pattern": { "description": 'Release tag pattern for every package: exactly one "*" stands for the version, "{name}" for the package name. Default "v*" for one package, "{name}@v*" for several.', "$ref": "#/$defs/tagPattern" }, "policy": { "description": "Change-policy overrides for every package, applied before each package's own.", "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" }, "lock": { "description": "The lock gate of pull requests (`ctxforge check --base`, the Action's check mode): which changes to ctxforge.lock and the host folders it manages fail the check, and which signers a new package may come from. Read from the base commit only: a pull request cannot loosen it for itself.", "type": "object", "additionalProperties": false, "properties": { "fail_on": { "description": "Lock findings that fail the check (default: all six). unsigned: a package the PR adds or changes that is not signed; new-signer: a signer not pinned at the base nor listed in `signers`; key-change: a locked package re-pinned to another key; downgrade: a lower version than the base's; republish: the same version with other bytes; unlocked-files: files in managed host folders no lock entry claims.", "type": "array", "uniqueItems": true, "items": { "enum": ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files"] } }, "signers": { "description": "Signers trusted for new packages, as ctxforge.lock records them: `ed25519:<64 hex>` (cartridge and ctxpkg keys) or a minisign key id (16 upper-case hex).", "type": "array", "uniqueItems": true, "items": { "type": "string", "pattern": "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$" } } } } }, "$defs": { "linkLevel": { "enum": ["off", "warning", "error"] }, "tagPattern": { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" }, "policy": { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } }, "package": { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } }, "links": { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam"] } } }] } } };
+var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.schema.json", "title": "ctxforge repository config (ctxforge.yaml)", "description": "Which folders of a repository are knowledge packages, their formats, the tags that release them, the change policy their diffs are judged by, and how relative links are checked. ctxforge refuses a file that does not match this schema (CTXFORGE_REPO_CONFIG_INVALID) instead of falling back to defaults.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "description": "The schema an editor validates this file against (ignored by ctxforge).", "type": "string" }, "packages": { "description": "The packages of the repository. Without it (or with an empty list) ctxforge finds source trees by looking for their manifests.", "type": "array", "items": { "$ref": "#/$defs/package" } }, "tag_pattern": { "description": 'Release tag pattern for every package: exactly one "*" stands for the version, "{name}" for the package name. Default "v*" for one package, "{name}@v*" for several.', "$ref": "#/$defs/tagPattern" }, "policy": { "description": "Change-policy overrides for every package, applied before each package's own.", "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } }, "$defs": { "linkLevel": { "enum": ["off", "warning", "error"] }, "tagPattern": { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" }, "policy": { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } }, "package": { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } }, "links": { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam"] } } }] } } };
 var schema33 = { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" };
 var schema34 = { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } };
 var schema32 = { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } };
@@ -39839,8 +39673,6 @@ function validate212(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate212.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var func0 = import_equal.default.default;
-var pattern8 = new RegExp("^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$", "u");
 function validate202(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -39854,7 +39686,7 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!(key0 === "$schema" || key0 === "packages" || key0 === "tag_pattern" || key0 === "policy" || key0 === "links" || key0 === "lock")) {
+      if (!(key0 === "$schema" || key0 === "packages" || key0 === "tag_pattern" || key0 === "policy" || key0 === "links")) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31, data };
         if (vErrors === null) {
           vErrors = [err0];
@@ -39982,139 +39814,12 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
         errors = vErrors.length;
       }
     }
-    if (data.lock !== void 0) {
-      let data7 = data.lock;
-      if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
-        for (const key3 in data7) {
-          if (!(key3 === "fail_on" || key3 === "signers")) {
-            const err10 = { instancePath: instancePath + "/lock", schemaPath: "#/properties/lock/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31.properties.lock, data: data7 };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-        if (data7.fail_on !== void 0) {
-          let data8 = data7.fail_on;
-          if (Array.isArray(data8)) {
-            const len1 = data8.length;
-            for (let i1 = 0; i1 < len1; i1++) {
-              let data9 = data8[i1];
-              if (!(data9 === "unsigned" || data9 === "new-signer" || data9 === "key-change" || data9 === "downgrade" || data9 === "republish" || data9 === "unlocked-files")) {
-                const err11 = { instancePath: instancePath + "/lock/fail_on/" + i1, schemaPath: "#/properties/lock/properties/fail_on/items/enum", keyword: "enum", params: { allowedValues: schema31.properties.lock.properties.fail_on.items.enum }, message: "must be equal to one of the allowed values", schema: schema31.properties.lock.properties.fail_on.items.enum, parentSchema: schema31.properties.lock.properties.fail_on.items, data: data9 };
-                if (vErrors === null) {
-                  vErrors = [err11];
-                } else {
-                  vErrors.push(err11);
-                }
-                errors++;
-              }
-            }
-            let i2 = data8.length;
-            let j0;
-            if (i2 > 1) {
-              outer0: for (; i2--; ) {
-                for (j0 = i2; j0--; ) {
-                  if (func0(data8[i2], data8[j0])) {
-                    const err12 = { instancePath: instancePath + "/lock/fail_on", schemaPath: "#/properties/lock/properties/fail_on/uniqueItems", keyword: "uniqueItems", params: { i: i2, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i2 + " are identical)", schema: true, parentSchema: schema31.properties.lock.properties.fail_on, data: data8 };
-                    if (vErrors === null) {
-                      vErrors = [err12];
-                    } else {
-                      vErrors.push(err12);
-                    }
-                    errors++;
-                    break outer0;
-                  }
-                }
-              }
-            }
-          } else {
-            const err13 = { instancePath: instancePath + "/lock/fail_on", schemaPath: "#/properties/lock/properties/fail_on/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema31.properties.lock.properties.fail_on.type, parentSchema: schema31.properties.lock.properties.fail_on, data: data8 };
-            if (vErrors === null) {
-              vErrors = [err13];
-            } else {
-              vErrors.push(err13);
-            }
-            errors++;
-          }
-        }
-        if (data7.signers !== void 0) {
-          let data10 = data7.signers;
-          if (Array.isArray(data10)) {
-            const len2 = data10.length;
-            for (let i3 = 0; i3 < len2; i3++) {
-              let data11 = data10[i3];
-              if (typeof data11 === "string") {
-                if (!pattern8.test(data11)) {
-                  const err14 = { instancePath: instancePath + "/lock/signers/" + i3, schemaPath: "#/properties/lock/properties/signers/items/pattern", keyword: "pattern", params: { pattern: "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$" }, message: 'must match pattern "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$"', schema: "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$", parentSchema: schema31.properties.lock.properties.signers.items, data: data11 };
-                  if (vErrors === null) {
-                    vErrors = [err14];
-                  } else {
-                    vErrors.push(err14);
-                  }
-                  errors++;
-                }
-              } else {
-                const err15 = { instancePath: instancePath + "/lock/signers/" + i3, schemaPath: "#/properties/lock/properties/signers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.lock.properties.signers.items.type, parentSchema: schema31.properties.lock.properties.signers.items, data: data11 };
-                if (vErrors === null) {
-                  vErrors = [err15];
-                } else {
-                  vErrors.push(err15);
-                }
-                errors++;
-              }
-            }
-            let i4 = data10.length;
-            let j1;
-            if (i4 > 1) {
-              const indices0 = {};
-              for (; i4--; ) {
-                let item0 = data10[i4];
-                if (typeof item0 !== "string") {
-                  continue;
-                }
-                if (typeof indices0[item0] == "number") {
-                  j1 = indices0[item0];
-                  const err16 = { instancePath: instancePath + "/lock/signers", schemaPath: "#/properties/lock/properties/signers/uniqueItems", keyword: "uniqueItems", params: { i: i4, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i4 + " are identical)", schema: true, parentSchema: schema31.properties.lock.properties.signers, data: data10 };
-                  if (vErrors === null) {
-                    vErrors = [err16];
-                  } else {
-                    vErrors.push(err16);
-                  }
-                  errors++;
-                  break;
-                }
-                indices0[item0] = i4;
-              }
-            }
-          } else {
-            const err17 = { instancePath: instancePath + "/lock/signers", schemaPath: "#/properties/lock/properties/signers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema31.properties.lock.properties.signers.type, parentSchema: schema31.properties.lock.properties.signers, data: data10 };
-            if (vErrors === null) {
-              vErrors = [err17];
-            } else {
-              vErrors.push(err17);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err18 = { instancePath: instancePath + "/lock", schemaPath: "#/properties/lock/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.lock.type, parentSchema: schema31.properties.lock, data: data7 };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
   } else {
-    const err19 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data };
+    const err10 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data };
     if (vErrors === null) {
-      vErrors = [err19];
+      vErrors = [err10];
     } else {
-      vErrors.push(err19);
+      vErrors.push(err10);
     }
     errors++;
   }
@@ -40169,7 +39874,6 @@ defineRules([
 // src/repo/config.ts
 var CONFIG_FILE = "ctxforge.yaml";
 var CONFIG_SCHEMA_ID = ctxforge_schema_default.$id;
-var LOCK_FINDINGS = ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files"];
 var HINT = 'schemas/ctxforge.schema.json defines the file (docs/git-and-releases.md, "Repository config")';
 var yamlLib3 = lazyRequire("yaml");
 var validator = () => validateConfig;
@@ -40298,8 +40002,8 @@ function parseRepoConfig(text2, file = CONFIG_FILE) {
     refuse(file, [{ segs: [], message: e.message, ...e instanceof YamlSafetyError && e.line ? { line: e.line } : {} }]);
   }
   doc ??= {};
-  const validate3 = validator();
-  if (!validate3(doc)) refuse(file, problemsOf(validate3.errors ?? [], doc).map((p) => ({ ...p, line: lineOf3(p.segs, p.key) })));
+  const validate2 = validator();
+  if (!validate2(doc)) refuse(file, problemsOf(validate2.errors ?? [], doc).map((p) => ({ ...p, line: lineOf3(p.segs, p.key) })));
   const top = doc;
   const problems = [];
   const no = (segs, message) => problems.push({ segs, message, line: lineOf3(segs) });
@@ -40319,7 +40023,6 @@ function parseRepoConfig(text2, file = CONFIG_FILE) {
     cfg.tag_pattern = top.tag_pattern;
   }
   if (top.policy !== void 0) cfg.policy = top.policy;
-  if (top.lock !== void 0) cfg.lock = { ...top.lock };
   const seen = /* @__PURE__ */ new Set();
   for (const [i, p] of (top.packages ?? []).entries()) {
     const raw = p.path;
@@ -40492,31 +40195,31 @@ var MAX_DEPTH = 4;
 var SKIP_DIRS = /* @__PURE__ */ new Set(["node_modules", "dist", "lib", "build", "target", "vendor"]);
 async function diskDirs(root) {
   const out = [""];
-  const walk2 = async (abs, rel, depth) => {
+  const walk = async (abs, rel, depth) => {
     if (depth >= MAX_DEPTH) return;
     const ents = await readdir4(abs, { withFileTypes: true }).catch(() => []);
     for (const d of ents) {
       if (!d.isDirectory() || d.name.startsWith(".") || SKIP_DIRS.has(d.name)) continue;
       const r3 = rel ? `${rel}/${d.name}` : d.name;
       out.push(r3);
-      await walk2(join19(abs, d.name), r3, depth + 1);
+      await walk(join19(abs, d.name), r3, depth + 1);
     }
   };
-  await walk2(root, "", 0);
+  await walk(root, "", 0);
   return out;
 }
 async function gitDirs(repo, commit) {
   const out = [""];
-  const walk2 = async (treeOid, rel, depth) => {
+  const walk = async (treeOid, rel, depth) => {
     if (depth >= MAX_DEPTH) return;
     for (const e of await repo.readTreeEntries(treeOid)) {
       if (e.type !== "tree" || e.path.startsWith(".") || SKIP_DIRS.has(e.path)) continue;
       const r3 = rel ? `${rel}/${e.path}` : e.path;
       out.push(r3);
-      await walk2(e.oid, r3, depth + 1);
+      await walk(e.oid, r3, depth + 1);
     }
   };
-  await walk2(await repo.treeOfCommit(commit), "", 0);
+  await walk(await repo.treeOfCommit(commit), "", 0);
   return out;
 }
 function patternFor2(cfg, own2, name, several) {
@@ -40559,7 +40262,7 @@ async function discoverPackages(opts = {}) {
   if (config && config.packages.length > 0) {
     const several = config.packages.length > 1;
     for (const [i, pc] of config.packages.entries()) {
-      const name = pc.name ?? (basename5(pc.path) || basename5(root));
+      const name = pc.name ?? (basename4(pc.path) || basename4(root));
       const pkg = {
         path: pc.path,
         name,
@@ -40595,7 +40298,7 @@ async function discoverPackages(opts = {}) {
     if (m) found.push({ path: dir, format: m.name });
   }
   for (const f of found) {
-    const name = basename5(f.path) || basename5(root);
+    const name = basename4(f.path) || basename4(root);
     packages.push({ path: f.path, format: f.format, name, ...patternFor2(config, void 0, name, found.length > 1), policy: topPolicy, source: "detected" });
   }
   if (repo) await keepFirstPackageTags(repo, packages, config);
@@ -40699,11 +40402,11 @@ function loosenedKeys(before, after) {
 }
 
 // src/diff/compare.ts
-function indexItems(items2, side2) {
+function indexItems(items2, side) {
   const m = /* @__PURE__ */ new Map();
   for (const it of items2) {
     const k = `${it.kind}\0${it.id}`;
-    if (m.has(k)) fail("CTXFORGE_DIFF_DUPLICATE_ID", `${side2} version has two ${it.kind} items with ID ${it.id}`, { file: it.path }, 1);
+    if (m.has(k)) fail("CTXFORGE_DIFF_DUPLICATE_ID", `${side} version has two ${it.kind} items with ID ${it.id}`, { file: it.path }, 1);
     m.set(k, it);
   }
   return m;
@@ -40823,7 +40526,7 @@ function diffSummaries(old, neu, opts = {}) {
     ok = v.ok;
     message = v.message;
   }
-  const side2 = (s, label2, commit) => ({
+  const side = (s, label2, commit) => ({
     version: s.version,
     name: s.name,
     identity: s.identity,
@@ -40834,8 +40537,8 @@ function diffSummaries(old, neu, opts = {}) {
   });
   const result2 = {
     format: neu.format,
-    old: old ? side2(old, opts.oldLabel, opts.oldCommit) : { version: null },
-    new: side2(neu, opts.newLabel, opts.newCommit),
+    old: old ? side(old, opts.oldLabel, opts.oldCommit) : { version: null },
+    new: side(neu, opts.newLabel, opts.newCommit),
     initial: !old,
     changes,
     counts,
@@ -40885,23 +40588,23 @@ function sizeOf2(s, unit) {
 }
 function truncateMarkdown(md, t) {
   if (sizeOf2(md, t.unit) <= t.limit) return md;
-  const tail = (open9) => `${"\n</details>\n".repeat(open9)}
+  const tail = (open7) => `${"\n</details>\n".repeat(open7)}
 
 **… truncated:** this report is longer than GitHub accepts here; the full report is in ${t.fullReportAt}.
 `;
   const lines = md.split("\n");
   const kept = [];
   let size = 0;
-  let open8 = 0;
+  let open6 = 0;
   for (const line of lines) {
     const add = sizeOf2(line, t.unit) + 1;
     const opens2 = /^<details\b/.test(line) ? 1 : /^<\/details>/.test(line) ? -1 : 0;
-    if (size + add + sizeOf2(tail(Math.max(0, open8 + opens2)), t.unit) > t.limit) break;
+    if (size + add + sizeOf2(tail(Math.max(0, open6 + opens2)), t.unit) > t.limit) break;
     kept.push(line);
     size += add;
-    open8 = Math.max(0, open8 + opens2);
+    open6 = Math.max(0, open6 + opens2);
   }
-  return `${kept.join("\n")}${tail(open8)}`;
+  return `${kept.join("\n")}${tail(open6)}`;
 }
 
 // src/diff/group.ts
@@ -40945,9 +40648,9 @@ function changeLine(c) {
       return { what: "type", from: c.from ?? null, to: c.to ?? null };
     case "attr_changed":
     case "major_bump": {
-      const what2 = c.attr ?? "attribute";
-      if (isDigestValue(c.from) && isDigestValue(c.to)) return { what: `${what2} edited` };
-      return { what: what2, from: c.from ?? null, to: c.to ?? null, ...c.change === "major_bump" ? { extra: "major bump" } : {} };
+      const what = c.attr ?? "attribute";
+      if (isDigestValue(c.from) && isDigestValue(c.to)) return { what: `${what} edited` };
+      return { what, from: c.from ?? null, to: c.to ?? null, ...c.change === "major_bump" ? { extra: "major bump" } : {} };
     }
     default:
       return { what: c.change };
@@ -41181,7 +40884,7 @@ import { join as join21 } from "node:path";
 import { join as join20 } from "node:path";
 import { readFile as readFile10 } from "node:fs/promises";
 
-// src/core/minisign.ts
+// src/release/minisign.ts
 import { createHash as createHash9 } from "node:crypto";
 var KEY_ALG = Buffer.from("Ed");
 var SIG_PREHASHED = Buffer.from("ED");
@@ -41640,12 +41343,12 @@ async function findRelease(api, tag) {
 function remoteSha(a) {
   return typeof a.digest === "string" && a.digest.startsWith("sha256:") ? a.digest.slice(7) : null;
 }
-async function sameBytes(api, remote2, local2) {
-  if (remote2.state !== "uploaded") return false;
-  const d = remoteSha(remote2);
-  if (d) return d === local2.sha256;
-  if (remote2.size !== local2.size) return false;
-  return sha256Hex(await api.downloadAsset(remote2)) === local2.sha256;
+async function sameBytes(api, remote, local) {
+  if (remote.state !== "uploaded") return false;
+  const d = remoteSha(remote);
+  if (d) return d === local.sha256;
+  if (remote.size !== local.size) return false;
+  return sha256Hex(await api.downloadAsset(remote)) === local.sha256;
 }
 function isAlreadyExists(e) {
   return e instanceof GitHubError && e.status === 422 && e.codes.includes("already_exists");
@@ -41698,18 +41401,18 @@ async function publishRelease(api, req) {
       locked ? "the release is immutable: tag a new version" : "tag a new version, or set overwrite to replace its assets, notes and target with this build"
     );
   }
-  const remote2 = await api.listAssets(rel.id);
+  const remote = await api.listAssets(rel.id);
   const kept = [];
   const toUpload = [];
   const toReplace = [];
   const conflicts = [];
-  for (const local2 of [...req.assets].sort((a, b) => a.name < b.name ? -1 : 1)) {
-    const r3 = remote2.find((x) => x.name === local2.name);
-    if (!r3) toUpload.push(local2);
-    else if (await sameBytes(api, r3, local2)) kept.push(local2.name);
-    else if (r3.state !== "uploaded") toReplace.push({ local: local2, remote: r3 });
-    else if (req.overwrite && !locked) toReplace.push({ local: local2, remote: r3 });
-    else conflicts.push(local2.name);
+  for (const local of [...req.assets].sort((a, b) => a.name < b.name ? -1 : 1)) {
+    const r3 = remote.find((x) => x.name === local.name);
+    if (!r3) toUpload.push(local);
+    else if (await sameBytes(api, r3, local)) kept.push(local.name);
+    else if (r3.state !== "uploaded") toReplace.push({ local, remote: r3 });
+    else if (req.overwrite && !locked) toReplace.push({ local, remote: r3 });
+    else conflicts.push(local.name);
   }
   if (locked && (toUpload.length || toReplace.length || conflicts.length)) {
     throw failure(
@@ -41727,20 +41430,20 @@ async function publishRelease(api, req) {
   }
   const uploaded = [];
   const replaced = [];
-  for (const { local: local2, remote: r3 } of toReplace) {
+  for (const { local, remote: r3 } of toReplace) {
     await api.deleteAsset(r3.id);
-    await uploadOne(api, rel, local2, log);
-    replaced.push(local2.name);
+    await uploadOne(api, rel, local, log);
+    replaced.push(local.name);
   }
-  for (const local2 of toUpload) {
-    await uploadOne(api, rel, local2, log);
-    uploaded.push(local2.name);
+  for (const local of toUpload) {
+    await uploadOne(api, rel, local, log);
+    uploaded.push(local.name);
   }
   const after = await api.listAssets(rel.id);
-  for (const local2 of req.assets) {
-    const r3 = after.find((x) => x.name === local2.name);
-    if (!r3 || !await sameBytes(api, r3, local2)) {
-      throw failure("CTXFORGE_RELEASE_VERIFY", `asset ${local2.name} on release ${req.tag} does not match the local file after upload`, "re-run the release; the draft is left unpublished");
+  for (const local of req.assets) {
+    const r3 = after.find((x) => x.name === local.name);
+    if (!r3 || !await sameBytes(api, r3, local)) {
+      throw failure("CTXFORGE_RELEASE_VERIFY", `asset ${local.name} on release ${req.tag} does not match the local file after upload`, "re-run the release; the draft is left unpublished");
     }
   }
   const target_ = req.commit ? { target_commitish: req.commit } : {};
@@ -41764,10 +41467,10 @@ async function publishRelease(api, req) {
 async function verifyPublished(api, rel, req, log) {
   const listed = await api.listAssets(rel.id);
   const bad2 = [];
-  for (const local2 of req.assets) {
-    const r3 = listed.find((x) => x.name === local2.name);
+  for (const local of req.assets) {
+    const r3 = listed.find((x) => x.name === local.name);
     const got = r3 ? sha256Hex(await api.downloadAsset(r3)) : null;
-    if (got !== local2.sha256) bad2.push(`${local2.name} (built ${local2.sha256.slice(0, 12)}, served ${got ? got.slice(0, 12) : "nothing"})`);
+    if (got !== local.sha256) bad2.push(`${local.name} (built ${local.sha256.slice(0, 12)}, served ${got ? got.slice(0, 12) : "nothing"})`);
   }
   if (bad2.length) {
     throw failure(
@@ -41778,28 +41481,28 @@ async function verifyPublished(api, rel, req, log) {
   }
   log(`verified ${req.assets.length} published asset(s) of ${req.tag} by downloading them again`);
 }
-async function uploadOne(api, rel, local2, log) {
-  const changed = () => failure("CTXFORGE_RELEASE_CHANGED", `${local2.path} changed on disk during the release`, "nothing else may write to the output directory while a release runs");
-  const now = await sha256File(local2.path).catch(() => null);
-  if (!now || now.sha256 !== local2.sha256 || now.size !== local2.size) throw changed();
+async function uploadOne(api, rel, local, log) {
+  const changed = () => failure("CTXFORGE_RELEASE_CHANGED", `${local.path} changed on disk during the release`, "nothing else may write to the output directory while a release runs");
+  const now = await sha256File(local.path).catch(() => null);
+  if (!now || now.sha256 !== local.sha256 || now.size !== local.size) throw changed();
   for (let round = 0; round < 3; round++) {
     try {
-      await api.uploadAsset(rel, local2.name, fileBody(local2.path, local2.size), local2.contentType ?? "application/octet-stream");
-      log(`uploaded ${local2.name} (${local2.size} bytes)`);
+      await api.uploadAsset(rel, local.name, fileBody(local.path, local.size), local.contentType ?? "application/octet-stream");
+      log(`uploaded ${local.name} (${local.size} bytes)`);
       return;
     } catch (e) {
       if (e instanceof UploadSourceError) throw changed();
       if (!isAlreadyExists(e)) throw e;
-      const r3 = (await api.listAssets(rel.id)).find((x) => x.name === local2.name);
-      if (r3 && await sameBytes(api, r3, local2)) return;
+      const r3 = (await api.listAssets(rel.id)).find((x) => x.name === local.name);
+      if (r3 && await sameBytes(api, r3, local)) return;
       if (r3 && r3.state !== "uploaded") {
         await api.deleteAsset(r3.id);
         continue;
       }
-      throw failure("CTXFORGE_RELEASE_ASSET_CONFLICT", `another upload of ${local2.name} with different bytes appeared on release ${rel.tag_name}`);
+      throw failure("CTXFORGE_RELEASE_ASSET_CONFLICT", `another upload of ${local.name} with different bytes appeared on release ${rel.tag_name}`);
     }
   }
-  throw failure("CTXFORGE_RELEASE_UPLOAD", `could not upload ${local2.name} to release ${rel.tag_name}`);
+  throw failure("CTXFORGE_RELEASE_UPLOAD", `could not upload ${local.name} to release ${rel.tag_name}`);
 }
 
 // src/release/publish.ts
@@ -42126,9 +41829,9 @@ function recordOf2(idMap, manifest) {
 }
 function reader(tree) {
   if (!(tree instanceof DiskTree)) return (p) => tree.read(p).catch(() => void 0);
-  const plain4 = /* @__PURE__ */ new Map([["", true]]);
+  const plain3 = /* @__PURE__ */ new Map([["", true]]);
   const folderOk = (dir) => {
-    const known = plain4.get(dir);
+    const known = plain3.get(dir);
     if (known !== void 0) return known;
     const slash = dir.lastIndexOf("/");
     let ok = folderOk(slash < 0 ? "" : dir.slice(0, slash));
@@ -42139,7 +41842,7 @@ function reader(tree) {
         ok = false;
       }
     }
-    plain4.set(dir, ok);
+    plain3.set(dir, ok);
     return ok;
   };
   return (p) => {
@@ -42193,7 +41896,7 @@ async function startTreeLinks(tree, docRoots, o = {}) {
     return { body: fm.body, offset: fm.present ? fm.bodyLine - 1 : 0 };
   };
   const results = /* @__PURE__ */ new Map();
-  const judge3 = (f, facts) => {
+  const judge2 = (f, facts) => {
     if (!facts) return null;
     counts.html += facts.html;
     if (facts.anchors) anchors.set(f, facts.anchors);
@@ -42245,7 +41948,7 @@ async function startTreeLinks(tree, docRoots, o = {}) {
     return r3.diags.length || r3.pending.length ? r3 : null;
   };
   const add = (path, facts) => {
-    if (!results.has(path) && wanted(path)) results.set(path, judge3(path, facts));
+    if (!results.has(path) && wanted(path)) results.set(path, judge2(path, facts));
   };
   const finish = async () => {
     const out = [];
@@ -42254,7 +41957,7 @@ async function startTreeLinks(tree, docRoots, o = {}) {
       let r3 = results.get(f);
       if (r3 === void 0) {
         const bytes = await read(f);
-        r3 = bytes ? judge3(f, linkFactsOf(spec, f, bytes)) : null;
+        r3 = bytes ? judge2(f, linkFactsOf(spec, f, bytes)) : null;
       }
       if (!r3) continue;
       pushAll(out, r3.diags);
@@ -42290,7 +41993,7 @@ async function startTreeLinks(tree, docRoots, o = {}) {
   return {
     spec,
     observe: (path, bytes, text2) => {
-      if (!results.has(path) && wanted(path)) results.set(path, judge3(path, linkFactsOf(spec, path, bytes, text2)));
+      if (!results.has(path) && wanted(path)) results.set(path, judge2(path, linkFactsOf(spec, path, bytes, text2)));
     },
     add,
     finish
@@ -42334,7 +42037,7 @@ function parseIdMap(text2) {
     }
     documents[k] = { id: e.id, digest: e.digest, path: e.path };
   }
-  const strings = (a, what2) => a.map((x) => typeof x === "string" ? x : bad2(`${what2} must hold strings`));
+  const strings = (a, what) => a.map((x) => typeof x === "string" ? x : bad2(`${what} must hold strings`));
   const assets = /* @__PURE__ */ Object.create(null);
   for (const [k, p] of Object.entries(v.assets ?? {})) assets[k] = typeof p === "string" ? p : bad2("assets must map paths to paths");
   const out = { version: 1, format: v.format, documents, assets, files: strings(v.files ?? [], "files"), retired: strings(v.retired ?? [], "retired") };
@@ -42395,7 +42098,6 @@ defineRules([
   { code: "SYNC_ID_RETIRED_IN_USE", format: "core", summary: "An ID that .ctxforge-sync.json retired is mapped again or carried by a document; retired IDs are never handed out again." },
   { code: "SYNC_ID_MAP_CHANGED", format: "core", summary: "The PR changes .ctxforge-sync.json: what changed (info), or an error when a retired ID is un-retired or a document that neither moved nor changed gets another ID." },
   { code: "SYNC_NAME_NORMALISED", format: "core", summary: "An upstream file name was not portable and was renamed in the source tree (info)." },
-  { code: "SYNC_NAME_HOST_CONFIG", format: "core", summary: "An upstream page or asset is named as an agent host's instruction file (CLAUDE.md, AGENTS.md, GEMINI.md, SKILL.md … — src/core/host-config-names.ts): it is written as CLAUDE.knowledge.md and so on, its ID and every link following it (warning); with --no-rename, refused (error)." },
   { code: "SYNC_NAME_NOT_PORTABLE", format: "core", summary: "An upstream file name is not portable and --no-rename refuses to rename it." },
   { code: "SYNC_MOVED", format: "core", summary: "A page vanished from one path and reappeared at another with the same or similar content: it keeps its ID (info)." },
   { code: "SYNC_FRONTMATTER_DROPPED", format: "core", summary: "A site-generator frontmatter key has no place in the package and was left out (info)." },
@@ -42406,7 +42108,6 @@ defineRules([
   { code: "SYNC_TARGET_CONFLICT", format: "core", summary: "sync would overwrite files in the source tree that an earlier sync did not write." },
   { code: "SYNC_PATH_UNSAFE", format: "core", summary: "A path to be written is not a safe relative path inside the target directory." },
   { code: "CONVERT_RENAMED", format: "core", summary: "A document or asset has a name the target format cannot hold (a reserved index.md, a leading dot …) and was renamed, every link to it rewritten; or it got back the name it had in that format (info)." },
-  { code: "CONVERT_NAME_HOST_CONFIG", format: "core", summary: `A document or asset is named as an agent host's configuration (a segment starting with ".", CLAUDE.md, AGENTS.md, SKILL.md … — src/core/host-config-names.ts): the converted tree holds it as CLAUDE.knowledge.md and so on, every link to it rewritten (warning).` },
   { code: "CONVERT_LINK_NOT_REWRITTEN", format: "core", summary: "A link to a file convert must rename could not be rewritten to reach it, so nothing was converted." },
   { code: "CONVERT_OUTPUT_NOT_EMPTY", format: "core", summary: "The --out directory holds files that are not from an earlier conversion of the same kind." },
   { code: "SYNC_LINK_NOT_REWRITTEN", format: "core", summary: "A link to a file sync renames could not be rewritten to reach it, so the sync wrote nothing." },
@@ -42575,3182 +42276,7 @@ function syncMayRemove(f, module) {
   return !unsafePathReason(f) && f.startsWith(module.documentRoot) && f.length > module.documentRoot.length && f !== module.manifestFile && f !== ID_MAP_FILE;
 }
 
-// src/install/review.ts
-import { readFileSync as readFileSync9, readlinkSync as readlinkSync4 } from "node:fs";
-import { join as join28 } from "node:path";
-
-// src/git/blob-id.ts
-import { createHash as createHash10 } from "node:crypto";
-function gitBlobId(bytes) {
-  return createHash10("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
-}
-
-// src/core/line-diff.ts
-var MAX_EDITS = 2e3;
-function splitLines(text2) {
-  if (text2 === "") return [];
-  const lines = text2.split("\n");
-  if (lines[lines.length - 1] === "") lines.pop();
-  return lines;
-}
-function diffLines(a, b, maxEdits = MAX_EDITS) {
-  let pre = 0;
-  while (pre < a.length && pre < b.length && a[pre] === b[pre]) pre++;
-  let suf = 0;
-  while (suf < a.length - pre && suf < b.length - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++;
-  const A = a.slice(pre, a.length - suf);
-  const B = b.slice(pre, b.length - suf);
-  const middle = myers(A, B, maxEdits) ?? [...A.map((line) => ({ op: "-", line })), ...B.map((line) => ({ op: "+", line }))];
-  return [
-    ...a.slice(0, pre).map((line) => ({ op: " ", line })),
-    ...middle,
-    ...a.slice(a.length - suf).map((line) => ({ op: " ", line }))
-  ];
-}
-function myers(a, b, maxEdits) {
-  const n = a.length;
-  const m = b.length;
-  if (n === 0) return b.map((line) => ({ op: "+", line }));
-  if (m === 0) return a.map((line) => ({ op: "-", line }));
-  const max = Math.min(n + m, maxEdits);
-  const trace = [];
-  let prev = new Int32Array(0);
-  for (let d = 0; d <= max; d++) {
-    const cur2 = new Int32Array(2 * d + 1);
-    for (let k = -d; k <= d; k += 2) {
-      const get = (kk) => d === 0 ? 0 : prev[kk + (d - 1)];
-      let x;
-      if (d === 0) x = 0;
-      else if (k === -d || k !== d && get(k - 1) < get(k + 1)) x = get(k + 1);
-      else x = get(k - 1) + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      cur2[k + d] = x;
-      if (x >= n && y >= m) {
-        trace.push(cur2);
-        return backtrack(trace, a, b);
-      }
-    }
-    trace.push(cur2);
-    prev = cur2;
-  }
-  return void 0;
-}
-function backtrack(trace, a, b) {
-  const out = [];
-  let x = a.length;
-  let y = b.length;
-  for (let d = trace.length - 1; d > 0; d--) {
-    const prev = trace[d - 1];
-    const k = x - y;
-    const get = (kk) => prev[kk + (d - 1)];
-    const down = k === -d || k !== d && get(k - 1) < get(k + 1);
-    const pk = down ? k + 1 : k - 1;
-    const px = get(pk);
-    const py = px - pk;
-    while (x > px + (down ? 0 : 1) && y > py + (down ? 1 : 0)) {
-      out.push({ op: " ", line: a[x - 1] });
-      x--;
-      y--;
-    }
-    if (down) {
-      out.push({ op: "+", line: b[y - 1] });
-      y--;
-    } else {
-      out.push({ op: "-", line: a[x - 1] });
-      x--;
-    }
-  }
-  while (x > 0 && y > 0) {
-    out.push({ op: " ", line: a[x - 1] });
-    x--;
-    y--;
-  }
-  return out.reverse();
-}
-function unifiedHunks(ops, context = 3) {
-  const out = [];
-  const changed = ops.map((o) => o.op !== " ");
-  let i = 0;
-  const oldAt = [];
-  const newAt = [];
-  let oa = 1;
-  let nb = 1;
-  for (const o of ops) {
-    oldAt.push(oa);
-    newAt.push(nb);
-    if (o.op !== "+") oa++;
-    if (o.op !== "-") nb++;
-  }
-  while (i < ops.length) {
-    if (!changed[i]) {
-      i++;
-      continue;
-    }
-    let start = Math.max(0, i - context);
-    let end = i;
-    for (let j = i; j < ops.length; j++) {
-      if (changed[j]) end = j;
-      else if (j - end > 2 * context) break;
-    }
-    const stop = Math.min(ops.length, end + context + 1);
-    const slice = ops.slice(start, stop);
-    const oldCount = slice.filter((o) => o.op !== "+").length;
-    const newCount = slice.filter((o) => o.op !== "-").length;
-    out.push(`@@ -${oldCount ? oldAt[start] : oldAt[start] - 1},${oldCount} +${newCount ? newAt[start] : newAt[start] - 1},${newCount} @@`);
-    for (const o of slice) out.push(`${o.op}${o.line}`);
-    i = stop;
-    start = stop;
-  }
-  return out;
-}
-
-// src/install/apply.ts
-import { constants as constants5, fchmodSync, lstatSync as lstatSync6, statSync as statSync5, mkdirSync as mkdirSync3, readdirSync as readdirSync3, readFileSync as readFileSync6, readlinkSync as readlinkSync2, renameSync, rmSync as rmSync3, symlinkSync as symlinkSync2, writeSync as writeSync3, openSync as openSync7, closeSync as closeSync7, copyFileSync, fsyncSync, unlinkSync as unlinkSync2 } from "node:fs";
-import { basename as basename6, dirname as dirname10, join as join25 } from "node:path";
-
-// src/install/lock.ts
-import { lstat as lstat2, readFile as readFile11 } from "node:fs/promises";
-
-// src/install/hosts.ts
-var HOST_NAMES = ["agents", "claude", "codex", "cursor", "copilot", "gemini"];
-var FOLDERS = {
-  agents: { project: ".agents/skills", user: ".agents/skills" },
-  claude: { project: ".claude/skills", user: ".claude/skills" },
-  codex: { project: ".agents/skills", user: ".agents/skills" },
-  cursor: { project: ".cursor/skills", user: ".cursor/skills" },
-  copilot: { project: ".github/skills", user: ".copilot/skills" },
-  gemini: { project: ".gemini/skills", user: ".gemini/skills" }
-};
-function skillsFolder(host, scope) {
-  return FOLDERS[host][scope];
-}
-var KNOWLEDGE_FOLDER = ".agents/knowledge";
-var KNOWLEDGE_INDEX = "llms.txt";
-
-// src/install/lock-schema.ts
-var LOCK_SCHEMA_ID = "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.lock.schema.json";
-
-// src/install/layout.ts
-import { readlinkSync, symlinkSync, unlinkSync } from "node:fs";
-import { join as join24, posix, relative as relative6, resolve as resolve13, sep as sep3 } from "node:path";
-var CANONICAL = ".agents/skills";
-function splitFolder(folder) {
-  const i = folder.lastIndexOf("/");
-  return { parent: folder.slice(0, i), name: folder.slice(i + 1) };
-}
-function linkTarget(folder) {
-  const { parent, name } = splitFolder(folder);
-  return posix.relative(parent, `${CANONICAL}/${name}`);
-}
-function canonicalLinkAt(root, folder) {
-  const { parent, name } = splitFolder(folder);
-  if (parent === CANONICAL || symlinkOnTheWay(root, parent)) return null;
-  const abs = join24(root, ...folder.split("/"));
-  if (lkind(abs) !== "symlink") return null;
-  const text2 = readlinkSync(abs);
-  const canonical2 = `${CANONICAL}/${name}`;
-  const rel = relative6(root, resolve13(join24(root, ...parent.split("/")), text2)).split(sep3).join("/");
-  if (rel !== canonical2) return null;
-  if (symlinkOnTheWay(root, canonical2) || lkind(join24(root, ...canonical2.split("/"))) !== "dir") return null;
-  return text2;
-}
-function linkLayout(plan, asLink) {
-  const links = [];
-  const folders = new Set(plan.folders);
-  const byFolder = /* @__PURE__ */ new Map();
-  for (const f of plan.files) {
-    const m = /^(.*?\/skills\/[^/]+)\//.exec(f.path);
-    if (m && folders.has(m[1])) {
-      const l = byFolder.get(m[1]) ?? [];
-      l.push(f);
-      byFolder.set(m[1], l);
-    }
-  }
-  const drop = /* @__PURE__ */ new Set();
-  const add = [];
-  for (const folder of plan.folders) {
-    const { parent, name } = splitFolder(folder);
-    if (parent === CANONICAL || !parent.endsWith("/skills") || !asLink(folder)) continue;
-    const canonical2 = `${CANONICAL}/${name}`;
-    if (!folders.has(canonical2)) {
-      folders.add(canonical2);
-      for (const f of byFolder.get(folder) ?? []) add.push({ ...f, path: `${canonical2}${f.path.slice(folder.length)}` });
-      byFolder.set(canonical2, []);
-    }
-    drop.add(folder);
-    links.push({ path: folder, target: linkTarget(folder) });
-  }
-  if (!links.length) return links;
-  plan.folders = [...folders].filter((f) => !drop.has(f));
-  plan.files = [...plan.files.filter((f) => {
-    const m = /^(.*?\/skills\/[^/]+)\//.exec(f.path);
-    return !(m && drop.has(m[1]));
-  }), ...add];
-  return links;
-}
-
-// src/install/lock-validator.ts
-var import_ucs2length3 = __toESM(require_ucs2length(), 1);
-var import_equal2 = __toESM(require_equal(), 1);
-var validateLock = validate203;
-var schema312 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.lock.schema.json", "title": "ctxforge.lock", "description": "What `ctxforge install` wrote into agent host folders, from which verified artifact, signed by which key. Written by ctxforge; sorted and stable, meant to be committed and reviewed.", "type": "object", "additionalProperties": false, "required": ["lockfile_version", "scope", "packages"], "properties": { "$schema": { "type": "string" }, "lockfile_version": { "enum": [1, 2], "description": "ctxforge writes 2. A version-1 lock (no modes, renames, links or registry fields) is read as version 2 without them and written back as 2." }, "scope": { "enum": ["project", "user"], "description": "project: paths are relative to the project root; user: relative to the home folder." }, "packages": { "type": "object", "description": "Installed packages by name.", "additionalProperties": { "$ref": "#/$defs/package" } } }, "$defs": { "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "path": { "type": "string", "minLength": 1, "maxLength": 4096, "pattern": "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" }, "package": { "type": "object", "additionalProperties": false, "required": ["name", "version", "format", "source", "artifact", "signer", "hosts", "folders", "files"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 512 }, "version": { "type": ["string", "null"], "maxLength": 256 }, "format": { "enum": ["octx", "ctxpkg", "acx"] }, "source": { "type": "object", "additionalProperties": false, "required": ["type", "location"], "properties": { "type": { "enum": ["path", "url", "oci", "registry"], "description": "path: a file; url: a download; oci: an OCI registry reference; registry: a git registry (version 2)." }, "location": { "type": "string", "minLength": 1, "maxLength": 8192, "description": "path: relative to the lock's root when inside it, else absolute; url: the artifact's URL; oci: the reference by digest." }, "vendored_from": { "type": "string", "minLength": 1, "maxLength": 8192, "description": "Where a vendored artifact was copied from (informational: never read again)." }, "registry": { "type": "string", "minLength": 1, "maxLength": 8192, "description": "The registry the package was resolved from (oci://… or a git registry's URL or path)." }, "range": { "type": "string", "minLength": 1, "maxLength": 256, "description": "The SemVer range the package was asked for; the resolved version is the package's version." }, "manifest_digest": { "type": "string", "pattern": "^sha256:[0-9a-f]{64}$", "description": "OCI: the digest of the image manifest that was pulled (the artifact's sha256 is its layer's digest)." }, "release": { "type": "object", "additionalProperties": false, "required": ["checksums_sha256", "signature"], "properties": { "checksums_sha256": { "$ref": "#/$defs/sha256", "description": "SHA-256 of the release's SHA256SUMS." }, "signature": { "enum": ["verified", "unverified", "unsigned"], "description": "SHA256SUMS.minisig: verified with the pinned key, present but not checked, or absent." }, "key_id": { "type": "string", "pattern": "^[0-9A-F]{16}$", "description": "The minisign key id of SHA256SUMS.minisig, as minisign prints it." }, "tag": { "type": "string", "maxLength": 256, "description": "The release tag, from the signed trusted comment." } } } } }, "artifact": { "type": "object", "additionalProperties": false, "required": ["file", "sha256", "size"], "properties": { "file": { "type": "string", "minLength": 1, "maxLength": 1024 }, "sha256": { "$ref": "#/$defs/sha256" }, "size": { "type": "integer", "minimum": 0 } } }, "signer": { "type": "object", "additionalProperties": false, "required": ["method", "key_id", "public_key", "trust", "verdict"], "properties": { "method": { "enum": ["acx-dsse", "ctxpkg-ed25519", "release-minisign", "none"], "description": "What was verified: the cartridge DSSE signature, the ctxpkg Ed25519 signature, or (OCTX) the release's signed SHA256SUMS." }, "key_id": { "type": ["string", "null"], "pattern": "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$", "description": "ed25519:<sha256 of the SPKI> for ACX and ctxpkg; the minisign key id for a release." }, "public_key": { "type": ["string", "null"], "pattern": "^[0-9a-f]{64}$", "description": "The pinned Ed25519 public key (raw, hex): later installs of the package must verify with it." }, "trust": { "enum": ["trusted", "local", "pinned", "unverified", "unsigned"], "description": "trusted/local: by the trust registry; pinned: by the key given with --key or the lock; unverified/unsigned: installed with --allow-unsigned." }, "verdict": { "type": "string", "maxLength": 64, "description": "The format's own verdict (an ACX trust level, a ctxpkg signature state)." } } }, "hosts": { "type": "array", "uniqueItems": true, "items": { "enum": ["agents", "claude", "codex", "cursor", "copilot", "gemini"] } }, "allow_unbound": { "type": "array", "uniqueItems": true, "items": { "type": "string", "maxLength": 4096 } }, "links": { "type": "array", "description": "Host skill folders installed as a symbolic link to the package's canonical folder: the link's path and its target exactly as written (version 2).", "items": { "type": "object", "additionalProperties": false, "required": ["path", "target"], "properties": { "path": { "$ref": "#/$defs/path" }, "target": { "type": "string", "minLength": 1, "maxLength": 4096 } } } }, "adopted": { "type": "array", "uniqueItems": true, "description": "Folders another installer wrote that ctxforge took over with --adopt (version 2).", "items": { "type": "string", "minLength": 1, "maxLength": 4096, "pattern": "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" } }, "folders": { "type": "array", "uniqueItems": true, "description": "The skill and knowledge folders the package owns (each swapped as a whole).", "items": { "type": "string", "minLength": 1, "maxLength": 4096, "pattern": "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" } }, "files": { "type": "array", "description": "Every file written, by path, with its SHA-256.", "items": { "type": "object", "additionalProperties": false, "required": ["path", "sha256", "size", "role"], "properties": { "path": { "$ref": "#/$defs/path" }, "sha256": { "$ref": "#/$defs/sha256" }, "size": { "type": "integer", "minimum": 0 }, "role": { "enum": ["skill", "document", "asset", "index"] }, "mode": { "type": "string", "pattern": "^0[0-7]{3}$", "description": "The file's mode as written (version 2; absent: 0644)." }, "original_path": { "$ref": "#/$defs/path", "description": "The path the package gave this file, where install wrote it under another name: a name an agent host reads as configuration (version 2)." } } } } } } } };
-var schema322 = { "type": "object", "additionalProperties": false, "required": ["name", "version", "format", "source", "artifact", "signer", "hosts", "folders", "files"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 512 }, "version": { "type": ["string", "null"], "maxLength": 256 }, "format": { "enum": ["octx", "ctxpkg", "acx"] }, "source": { "type": "object", "additionalProperties": false, "required": ["type", "location"], "properties": { "type": { "enum": ["path", "url", "oci", "registry"], "description": "path: a file; url: a download; oci: an OCI registry reference; registry: a git registry (version 2)." }, "location": { "type": "string", "minLength": 1, "maxLength": 8192, "description": "path: relative to the lock's root when inside it, else absolute; url: the artifact's URL; oci: the reference by digest." }, "vendored_from": { "type": "string", "minLength": 1, "maxLength": 8192, "description": "Where a vendored artifact was copied from (informational: never read again)." }, "registry": { "type": "string", "minLength": 1, "maxLength": 8192, "description": "The registry the package was resolved from (oci://… or a git registry's URL or path)." }, "range": { "type": "string", "minLength": 1, "maxLength": 256, "description": "The SemVer range the package was asked for; the resolved version is the package's version." }, "manifest_digest": { "type": "string", "pattern": "^sha256:[0-9a-f]{64}$", "description": "OCI: the digest of the image manifest that was pulled (the artifact's sha256 is its layer's digest)." }, "release": { "type": "object", "additionalProperties": false, "required": ["checksums_sha256", "signature"], "properties": { "checksums_sha256": { "$ref": "#/$defs/sha256", "description": "SHA-256 of the release's SHA256SUMS." }, "signature": { "enum": ["verified", "unverified", "unsigned"], "description": "SHA256SUMS.minisig: verified with the pinned key, present but not checked, or absent." }, "key_id": { "type": "string", "pattern": "^[0-9A-F]{16}$", "description": "The minisign key id of SHA256SUMS.minisig, as minisign prints it." }, "tag": { "type": "string", "maxLength": 256, "description": "The release tag, from the signed trusted comment." } } } } }, "artifact": { "type": "object", "additionalProperties": false, "required": ["file", "sha256", "size"], "properties": { "file": { "type": "string", "minLength": 1, "maxLength": 1024 }, "sha256": { "$ref": "#/$defs/sha256" }, "size": { "type": "integer", "minimum": 0 } } }, "signer": { "type": "object", "additionalProperties": false, "required": ["method", "key_id", "public_key", "trust", "verdict"], "properties": { "method": { "enum": ["acx-dsse", "ctxpkg-ed25519", "release-minisign", "none"], "description": "What was verified: the cartridge DSSE signature, the ctxpkg Ed25519 signature, or (OCTX) the release's signed SHA256SUMS." }, "key_id": { "type": ["string", "null"], "pattern": "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$", "description": "ed25519:<sha256 of the SPKI> for ACX and ctxpkg; the minisign key id for a release." }, "public_key": { "type": ["string", "null"], "pattern": "^[0-9a-f]{64}$", "description": "The pinned Ed25519 public key (raw, hex): later installs of the package must verify with it." }, "trust": { "enum": ["trusted", "local", "pinned", "unverified", "unsigned"], "description": "trusted/local: by the trust registry; pinned: by the key given with --key or the lock; unverified/unsigned: installed with --allow-unsigned." }, "verdict": { "type": "string", "maxLength": 64, "description": "The format's own verdict (an ACX trust level, a ctxpkg signature state)." } } }, "hosts": { "type": "array", "uniqueItems": true, "items": { "enum": ["agents", "claude", "codex", "cursor", "copilot", "gemini"] } }, "allow_unbound": { "type": "array", "uniqueItems": true, "items": { "type": "string", "maxLength": 4096 } }, "links": { "type": "array", "description": "Host skill folders installed as a symbolic link to the package's canonical folder: the link's path and its target exactly as written (version 2).", "items": { "type": "object", "additionalProperties": false, "required": ["path", "target"], "properties": { "path": { "$ref": "#/$defs/path" }, "target": { "type": "string", "minLength": 1, "maxLength": 4096 } } } }, "adopted": { "type": "array", "uniqueItems": true, "description": "Folders another installer wrote that ctxforge took over with --adopt (version 2).", "items": { "type": "string", "minLength": 1, "maxLength": 4096, "pattern": "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" } }, "folders": { "type": "array", "uniqueItems": true, "description": "The skill and knowledge folders the package owns (each swapped as a whole).", "items": { "type": "string", "minLength": 1, "maxLength": 4096, "pattern": "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" } }, "files": { "type": "array", "description": "Every file written, by path, with its SHA-256.", "items": { "type": "object", "additionalProperties": false, "required": ["path", "sha256", "size", "role"], "properties": { "path": { "$ref": "#/$defs/path" }, "sha256": { "$ref": "#/$defs/sha256" }, "size": { "type": "integer", "minimum": 0 }, "role": { "enum": ["skill", "document", "asset", "index"] }, "mode": { "type": "string", "pattern": "^0[0-7]{3}$", "description": "The file's mode as written (version 2; absent: 0644)." }, "original_path": { "$ref": "#/$defs/path", "description": "The path the package gave this file, where install wrote it under another name: a name an agent host reads as configuration (version 2)." } } } } } };
-var func13 = Object.prototype.hasOwnProperty;
-var func2 = import_ucs2length3.default.default;
-var func02 = import_equal2.default.default;
-var pattern43 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
-var pattern52 = new RegExp("^[0-9a-f]{64}$", "u");
-var pattern62 = new RegExp("^[0-9A-F]{16}$", "u");
-var pattern82 = new RegExp("^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$", "u");
-var pattern10 = new RegExp("^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$", "u");
-var pattern15 = new RegExp("^0[0-7]{3}$", "u");
-function validate213(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate213.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.version === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.format === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "format" }, message: "must have required property 'format'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.source === void 0) {
-      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'" };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    if (data.artifact === void 0) {
-      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "artifact" }, message: "must have required property 'artifact'" };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    }
-    if (data.signer === void 0) {
-      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "signer" }, message: "must have required property 'signer'" };
-      if (vErrors === null) {
-        vErrors = [err5];
-      } else {
-        vErrors.push(err5);
-      }
-      errors++;
-    }
-    if (data.hosts === void 0) {
-      const err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "hosts" }, message: "must have required property 'hosts'" };
-      if (vErrors === null) {
-        vErrors = [err6];
-      } else {
-        vErrors.push(err6);
-      }
-      errors++;
-    }
-    if (data.folders === void 0) {
-      const err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "folders" }, message: "must have required property 'folders'" };
-      if (vErrors === null) {
-        vErrors = [err7];
-      } else {
-        vErrors.push(err7);
-      }
-      errors++;
-    }
-    if (data.files === void 0) {
-      const err8 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "files" }, message: "must have required property 'files'" };
-      if (vErrors === null) {
-        vErrors = [err8];
-      } else {
-        vErrors.push(err8);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!func13.call(schema322.properties, key0)) {
-        const err9 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== void 0) {
-      let data0 = data.name;
-      if (typeof data0 === "string") {
-        if (func2(data0) > 512) {
-          const err10 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters" };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-        if (func2(data0) < 1) {
-          const err11 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      } else {
-        const err12 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== void 0) {
-      let data1 = data.version;
-      if (typeof data1 !== "string" && data1 !== null) {
-        const err13 = { instancePath: instancePath + "/version", schemaPath: "#/properties/version/type", keyword: "type", params: { type: schema322.properties.version.type }, message: "must be string,null" };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-      if (typeof data1 === "string") {
-        if (func2(data1) > 256) {
-          const err14 = { instancePath: instancePath + "/version", schemaPath: "#/properties/version/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters" };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.format !== void 0) {
-      let data2 = data.format;
-      if (!(data2 === "octx" || data2 === "ctxpkg" || data2 === "acx")) {
-        const err15 = { instancePath: instancePath + "/format", schemaPath: "#/properties/format/enum", keyword: "enum", params: { allowedValues: schema322.properties.format.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.source !== void 0) {
-      let data3 = data.source;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.type === void 0) {
-          const err16 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/required", keyword: "required", params: { missingProperty: "type" }, message: "must have required property 'type'" };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-        if (data3.location === void 0) {
-          const err17 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/required", keyword: "required", params: { missingProperty: "location" }, message: "must have required property 'location'" };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-        for (const key1 in data3) {
-          if (!(key1 === "type" || key1 === "location" || key1 === "vendored_from" || key1 === "registry" || key1 === "range" || key1 === "manifest_digest" || key1 === "release")) {
-            const err18 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err18];
-            } else {
-              vErrors.push(err18);
-            }
-            errors++;
-          }
-        }
-        if (data3.type !== void 0) {
-          let data4 = data3.type;
-          if (!(data4 === "path" || data4 === "url" || data4 === "oci" || data4 === "registry")) {
-            const err19 = { instancePath: instancePath + "/source/type", schemaPath: "#/properties/source/properties/type/enum", keyword: "enum", params: { allowedValues: schema322.properties.source.properties.type.enum }, message: "must be equal to one of the allowed values" };
-            if (vErrors === null) {
-              vErrors = [err19];
-            } else {
-              vErrors.push(err19);
-            }
-            errors++;
-          }
-        }
-        if (data3.location !== void 0) {
-          let data5 = data3.location;
-          if (typeof data5 === "string") {
-            if (func2(data5) > 8192) {
-              const err20 = { instancePath: instancePath + "/source/location", schemaPath: "#/properties/source/properties/location/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" };
-              if (vErrors === null) {
-                vErrors = [err20];
-              } else {
-                vErrors.push(err20);
-              }
-              errors++;
-            }
-            if (func2(data5) < 1) {
-              const err21 = { instancePath: instancePath + "/source/location", schemaPath: "#/properties/source/properties/location/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err21];
-              } else {
-                vErrors.push(err21);
-              }
-              errors++;
-            }
-          } else {
-            const err22 = { instancePath: instancePath + "/source/location", schemaPath: "#/properties/source/properties/location/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err22];
-            } else {
-              vErrors.push(err22);
-            }
-            errors++;
-          }
-        }
-        if (data3.vendored_from !== void 0) {
-          let data6 = data3.vendored_from;
-          if (typeof data6 === "string") {
-            if (func2(data6) > 8192) {
-              const err23 = { instancePath: instancePath + "/source/vendored_from", schemaPath: "#/properties/source/properties/vendored_from/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" };
-              if (vErrors === null) {
-                vErrors = [err23];
-              } else {
-                vErrors.push(err23);
-              }
-              errors++;
-            }
-            if (func2(data6) < 1) {
-              const err24 = { instancePath: instancePath + "/source/vendored_from", schemaPath: "#/properties/source/properties/vendored_from/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err24];
-              } else {
-                vErrors.push(err24);
-              }
-              errors++;
-            }
-          } else {
-            const err25 = { instancePath: instancePath + "/source/vendored_from", schemaPath: "#/properties/source/properties/vendored_from/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err25];
-            } else {
-              vErrors.push(err25);
-            }
-            errors++;
-          }
-        }
-        if (data3.registry !== void 0) {
-          let data7 = data3.registry;
-          if (typeof data7 === "string") {
-            if (func2(data7) > 8192) {
-              const err26 = { instancePath: instancePath + "/source/registry", schemaPath: "#/properties/source/properties/registry/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" };
-              if (vErrors === null) {
-                vErrors = [err26];
-              } else {
-                vErrors.push(err26);
-              }
-              errors++;
-            }
-            if (func2(data7) < 1) {
-              const err27 = { instancePath: instancePath + "/source/registry", schemaPath: "#/properties/source/properties/registry/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err27];
-              } else {
-                vErrors.push(err27);
-              }
-              errors++;
-            }
-          } else {
-            const err28 = { instancePath: instancePath + "/source/registry", schemaPath: "#/properties/source/properties/registry/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err28];
-            } else {
-              vErrors.push(err28);
-            }
-            errors++;
-          }
-        }
-        if (data3.range !== void 0) {
-          let data8 = data3.range;
-          if (typeof data8 === "string") {
-            if (func2(data8) > 256) {
-              const err29 = { instancePath: instancePath + "/source/range", schemaPath: "#/properties/source/properties/range/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters" };
-              if (vErrors === null) {
-                vErrors = [err29];
-              } else {
-                vErrors.push(err29);
-              }
-              errors++;
-            }
-            if (func2(data8) < 1) {
-              const err30 = { instancePath: instancePath + "/source/range", schemaPath: "#/properties/source/properties/range/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err30];
-              } else {
-                vErrors.push(err30);
-              }
-              errors++;
-            }
-          } else {
-            const err31 = { instancePath: instancePath + "/source/range", schemaPath: "#/properties/source/properties/range/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err31];
-            } else {
-              vErrors.push(err31);
-            }
-            errors++;
-          }
-        }
-        if (data3.manifest_digest !== void 0) {
-          let data9 = data3.manifest_digest;
-          if (typeof data9 === "string") {
-            if (!pattern43.test(data9)) {
-              const err32 = { instancePath: instancePath + "/source/manifest_digest", schemaPath: "#/properties/source/properties/manifest_digest/pattern", keyword: "pattern", params: { pattern: "^sha256:[0-9a-f]{64}$" }, message: 'must match pattern "^sha256:[0-9a-f]{64}$"' };
-              if (vErrors === null) {
-                vErrors = [err32];
-              } else {
-                vErrors.push(err32);
-              }
-              errors++;
-            }
-          } else {
-            const err33 = { instancePath: instancePath + "/source/manifest_digest", schemaPath: "#/properties/source/properties/manifest_digest/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err33];
-            } else {
-              vErrors.push(err33);
-            }
-            errors++;
-          }
-        }
-        if (data3.release !== void 0) {
-          let data10 = data3.release;
-          if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
-            if (data10.checksums_sha256 === void 0) {
-              const err34 = { instancePath: instancePath + "/source/release", schemaPath: "#/properties/source/properties/release/required", keyword: "required", params: { missingProperty: "checksums_sha256" }, message: "must have required property 'checksums_sha256'" };
-              if (vErrors === null) {
-                vErrors = [err34];
-              } else {
-                vErrors.push(err34);
-              }
-              errors++;
-            }
-            if (data10.signature === void 0) {
-              const err35 = { instancePath: instancePath + "/source/release", schemaPath: "#/properties/source/properties/release/required", keyword: "required", params: { missingProperty: "signature" }, message: "must have required property 'signature'" };
-              if (vErrors === null) {
-                vErrors = [err35];
-              } else {
-                vErrors.push(err35);
-              }
-              errors++;
-            }
-            for (const key22 in data10) {
-              if (!(key22 === "checksums_sha256" || key22 === "signature" || key22 === "key_id" || key22 === "tag")) {
-                const err36 = { instancePath: instancePath + "/source/release", schemaPath: "#/properties/source/properties/release/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err36];
-                } else {
-                  vErrors.push(err36);
-                }
-                errors++;
-              }
-            }
-            if (data10.checksums_sha256 !== void 0) {
-              let data11 = data10.checksums_sha256;
-              if (typeof data11 === "string") {
-                if (!pattern52.test(data11)) {
-                  const err37 = { instancePath: instancePath + "/source/release/checksums_sha256", schemaPath: "#/$defs/sha256/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{64}$" }, message: 'must match pattern "^[0-9a-f]{64}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err37];
-                  } else {
-                    vErrors.push(err37);
-                  }
-                  errors++;
-                }
-              } else {
-                const err38 = { instancePath: instancePath + "/source/release/checksums_sha256", schemaPath: "#/$defs/sha256/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err38];
-                } else {
-                  vErrors.push(err38);
-                }
-                errors++;
-              }
-            }
-            if (data10.signature !== void 0) {
-              let data12 = data10.signature;
-              if (!(data12 === "verified" || data12 === "unverified" || data12 === "unsigned")) {
-                const err39 = { instancePath: instancePath + "/source/release/signature", schemaPath: "#/properties/source/properties/release/properties/signature/enum", keyword: "enum", params: { allowedValues: schema322.properties.source.properties.release.properties.signature.enum }, message: "must be equal to one of the allowed values" };
-                if (vErrors === null) {
-                  vErrors = [err39];
-                } else {
-                  vErrors.push(err39);
-                }
-                errors++;
-              }
-            }
-            if (data10.key_id !== void 0) {
-              let data13 = data10.key_id;
-              if (typeof data13 === "string") {
-                if (!pattern62.test(data13)) {
-                  const err40 = { instancePath: instancePath + "/source/release/key_id", schemaPath: "#/properties/source/properties/release/properties/key_id/pattern", keyword: "pattern", params: { pattern: "^[0-9A-F]{16}$" }, message: 'must match pattern "^[0-9A-F]{16}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err40];
-                  } else {
-                    vErrors.push(err40);
-                  }
-                  errors++;
-                }
-              } else {
-                const err41 = { instancePath: instancePath + "/source/release/key_id", schemaPath: "#/properties/source/properties/release/properties/key_id/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err41];
-                } else {
-                  vErrors.push(err41);
-                }
-                errors++;
-              }
-            }
-            if (data10.tag !== void 0) {
-              let data14 = data10.tag;
-              if (typeof data14 === "string") {
-                if (func2(data14) > 256) {
-                  const err42 = { instancePath: instancePath + "/source/release/tag", schemaPath: "#/properties/source/properties/release/properties/tag/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err42];
-                  } else {
-                    vErrors.push(err42);
-                  }
-                  errors++;
-                }
-              } else {
-                const err43 = { instancePath: instancePath + "/source/release/tag", schemaPath: "#/properties/source/properties/release/properties/tag/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err43];
-                } else {
-                  vErrors.push(err43);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err44 = { instancePath: instancePath + "/source/release", schemaPath: "#/properties/source/properties/release/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err44];
-            } else {
-              vErrors.push(err44);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err45 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err45];
-        } else {
-          vErrors.push(err45);
-        }
-        errors++;
-      }
-    }
-    if (data.artifact !== void 0) {
-      let data15 = data.artifact;
-      if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
-        if (data15.file === void 0) {
-          const err46 = { instancePath: instancePath + "/artifact", schemaPath: "#/properties/artifact/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property 'file'" };
-          if (vErrors === null) {
-            vErrors = [err46];
-          } else {
-            vErrors.push(err46);
-          }
-          errors++;
-        }
-        if (data15.sha256 === void 0) {
-          const err47 = { instancePath: instancePath + "/artifact", schemaPath: "#/properties/artifact/required", keyword: "required", params: { missingProperty: "sha256" }, message: "must have required property 'sha256'" };
-          if (vErrors === null) {
-            vErrors = [err47];
-          } else {
-            vErrors.push(err47);
-          }
-          errors++;
-        }
-        if (data15.size === void 0) {
-          const err48 = { instancePath: instancePath + "/artifact", schemaPath: "#/properties/artifact/required", keyword: "required", params: { missingProperty: "size" }, message: "must have required property 'size'" };
-          if (vErrors === null) {
-            vErrors = [err48];
-          } else {
-            vErrors.push(err48);
-          }
-          errors++;
-        }
-        for (const key3 in data15) {
-          if (!(key3 === "file" || key3 === "sha256" || key3 === "size")) {
-            const err49 = { instancePath: instancePath + "/artifact", schemaPath: "#/properties/artifact/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err49];
-            } else {
-              vErrors.push(err49);
-            }
-            errors++;
-          }
-        }
-        if (data15.file !== void 0) {
-          let data16 = data15.file;
-          if (typeof data16 === "string") {
-            if (func2(data16) > 1024) {
-              const err50 = { instancePath: instancePath + "/artifact/file", schemaPath: "#/properties/artifact/properties/file/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters" };
-              if (vErrors === null) {
-                vErrors = [err50];
-              } else {
-                vErrors.push(err50);
-              }
-              errors++;
-            }
-            if (func2(data16) < 1) {
-              const err51 = { instancePath: instancePath + "/artifact/file", schemaPath: "#/properties/artifact/properties/file/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err51];
-              } else {
-                vErrors.push(err51);
-              }
-              errors++;
-            }
-          } else {
-            const err52 = { instancePath: instancePath + "/artifact/file", schemaPath: "#/properties/artifact/properties/file/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err52];
-            } else {
-              vErrors.push(err52);
-            }
-            errors++;
-          }
-        }
-        if (data15.sha256 !== void 0) {
-          let data17 = data15.sha256;
-          if (typeof data17 === "string") {
-            if (!pattern52.test(data17)) {
-              const err53 = { instancePath: instancePath + "/artifact/sha256", schemaPath: "#/$defs/sha256/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{64}$" }, message: 'must match pattern "^[0-9a-f]{64}$"' };
-              if (vErrors === null) {
-                vErrors = [err53];
-              } else {
-                vErrors.push(err53);
-              }
-              errors++;
-            }
-          } else {
-            const err54 = { instancePath: instancePath + "/artifact/sha256", schemaPath: "#/$defs/sha256/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err54];
-            } else {
-              vErrors.push(err54);
-            }
-            errors++;
-          }
-        }
-        if (data15.size !== void 0) {
-          let data18 = data15.size;
-          if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)))) {
-            const err55 = { instancePath: instancePath + "/artifact/size", schemaPath: "#/properties/artifact/properties/size/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-            if (vErrors === null) {
-              vErrors = [err55];
-            } else {
-              vErrors.push(err55);
-            }
-            errors++;
-          }
-          if (typeof data18 == "number") {
-            if (data18 < 0 || isNaN(data18)) {
-              const err56 = { instancePath: instancePath + "/artifact/size", schemaPath: "#/properties/artifact/properties/size/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-              if (vErrors === null) {
-                vErrors = [err56];
-              } else {
-                vErrors.push(err56);
-              }
-              errors++;
-            }
-          }
-        }
-      } else {
-        const err57 = { instancePath: instancePath + "/artifact", schemaPath: "#/properties/artifact/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err57];
-        } else {
-          vErrors.push(err57);
-        }
-        errors++;
-      }
-    }
-    if (data.signer !== void 0) {
-      let data19 = data.signer;
-      if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
-        if (data19.method === void 0) {
-          const err58 = { instancePath: instancePath + "/signer", schemaPath: "#/properties/signer/required", keyword: "required", params: { missingProperty: "method" }, message: "must have required property 'method'" };
-          if (vErrors === null) {
-            vErrors = [err58];
-          } else {
-            vErrors.push(err58);
-          }
-          errors++;
-        }
-        if (data19.key_id === void 0) {
-          const err59 = { instancePath: instancePath + "/signer", schemaPath: "#/properties/signer/required", keyword: "required", params: { missingProperty: "key_id" }, message: "must have required property 'key_id'" };
-          if (vErrors === null) {
-            vErrors = [err59];
-          } else {
-            vErrors.push(err59);
-          }
-          errors++;
-        }
-        if (data19.public_key === void 0) {
-          const err60 = { instancePath: instancePath + "/signer", schemaPath: "#/properties/signer/required", keyword: "required", params: { missingProperty: "public_key" }, message: "must have required property 'public_key'" };
-          if (vErrors === null) {
-            vErrors = [err60];
-          } else {
-            vErrors.push(err60);
-          }
-          errors++;
-        }
-        if (data19.trust === void 0) {
-          const err61 = { instancePath: instancePath + "/signer", schemaPath: "#/properties/signer/required", keyword: "required", params: { missingProperty: "trust" }, message: "must have required property 'trust'" };
-          if (vErrors === null) {
-            vErrors = [err61];
-          } else {
-            vErrors.push(err61);
-          }
-          errors++;
-        }
-        if (data19.verdict === void 0) {
-          const err62 = { instancePath: instancePath + "/signer", schemaPath: "#/properties/signer/required", keyword: "required", params: { missingProperty: "verdict" }, message: "must have required property 'verdict'" };
-          if (vErrors === null) {
-            vErrors = [err62];
-          } else {
-            vErrors.push(err62);
-          }
-          errors++;
-        }
-        for (const key4 in data19) {
-          if (!(key4 === "method" || key4 === "key_id" || key4 === "public_key" || key4 === "trust" || key4 === "verdict")) {
-            const err63 = { instancePath: instancePath + "/signer", schemaPath: "#/properties/signer/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err63];
-            } else {
-              vErrors.push(err63);
-            }
-            errors++;
-          }
-        }
-        if (data19.method !== void 0) {
-          let data20 = data19.method;
-          if (!(data20 === "acx-dsse" || data20 === "ctxpkg-ed25519" || data20 === "release-minisign" || data20 === "none")) {
-            const err64 = { instancePath: instancePath + "/signer/method", schemaPath: "#/properties/signer/properties/method/enum", keyword: "enum", params: { allowedValues: schema322.properties.signer.properties.method.enum }, message: "must be equal to one of the allowed values" };
-            if (vErrors === null) {
-              vErrors = [err64];
-            } else {
-              vErrors.push(err64);
-            }
-            errors++;
-          }
-        }
-        if (data19.key_id !== void 0) {
-          let data21 = data19.key_id;
-          if (typeof data21 !== "string" && data21 !== null) {
-            const err65 = { instancePath: instancePath + "/signer/key_id", schemaPath: "#/properties/signer/properties/key_id/type", keyword: "type", params: { type: schema322.properties.signer.properties.key_id.type }, message: "must be string,null" };
-            if (vErrors === null) {
-              vErrors = [err65];
-            } else {
-              vErrors.push(err65);
-            }
-            errors++;
-          }
-          if (typeof data21 === "string") {
-            if (!pattern82.test(data21)) {
-              const err66 = { instancePath: instancePath + "/signer/key_id", schemaPath: "#/properties/signer/properties/key_id/pattern", keyword: "pattern", params: { pattern: "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$" }, message: 'must match pattern "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$"' };
-              if (vErrors === null) {
-                vErrors = [err66];
-              } else {
-                vErrors.push(err66);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data19.public_key !== void 0) {
-          let data22 = data19.public_key;
-          if (typeof data22 !== "string" && data22 !== null) {
-            const err67 = { instancePath: instancePath + "/signer/public_key", schemaPath: "#/properties/signer/properties/public_key/type", keyword: "type", params: { type: schema322.properties.signer.properties.public_key.type }, message: "must be string,null" };
-            if (vErrors === null) {
-              vErrors = [err67];
-            } else {
-              vErrors.push(err67);
-            }
-            errors++;
-          }
-          if (typeof data22 === "string") {
-            if (!pattern52.test(data22)) {
-              const err68 = { instancePath: instancePath + "/signer/public_key", schemaPath: "#/properties/signer/properties/public_key/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{64}$" }, message: 'must match pattern "^[0-9a-f]{64}$"' };
-              if (vErrors === null) {
-                vErrors = [err68];
-              } else {
-                vErrors.push(err68);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data19.trust !== void 0) {
-          let data23 = data19.trust;
-          if (!(data23 === "trusted" || data23 === "local" || data23 === "pinned" || data23 === "unverified" || data23 === "unsigned")) {
-            const err69 = { instancePath: instancePath + "/signer/trust", schemaPath: "#/properties/signer/properties/trust/enum", keyword: "enum", params: { allowedValues: schema322.properties.signer.properties.trust.enum }, message: "must be equal to one of the allowed values" };
-            if (vErrors === null) {
-              vErrors = [err69];
-            } else {
-              vErrors.push(err69);
-            }
-            errors++;
-          }
-        }
-        if (data19.verdict !== void 0) {
-          let data24 = data19.verdict;
-          if (typeof data24 === "string") {
-            if (func2(data24) > 64) {
-              const err70 = { instancePath: instancePath + "/signer/verdict", schemaPath: "#/properties/signer/properties/verdict/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
-              if (vErrors === null) {
-                vErrors = [err70];
-              } else {
-                vErrors.push(err70);
-              }
-              errors++;
-            }
-          } else {
-            const err71 = { instancePath: instancePath + "/signer/verdict", schemaPath: "#/properties/signer/properties/verdict/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err71];
-            } else {
-              vErrors.push(err71);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err72 = { instancePath: instancePath + "/signer", schemaPath: "#/properties/signer/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err72];
-        } else {
-          vErrors.push(err72);
-        }
-        errors++;
-      }
-    }
-    if (data.hosts !== void 0) {
-      let data25 = data.hosts;
-      if (Array.isArray(data25)) {
-        const len0 = data25.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data26 = data25[i0];
-          if (!(data26 === "agents" || data26 === "claude" || data26 === "codex" || data26 === "cursor" || data26 === "copilot" || data26 === "gemini")) {
-            const err73 = { instancePath: instancePath + "/hosts/" + i0, schemaPath: "#/properties/hosts/items/enum", keyword: "enum", params: { allowedValues: schema322.properties.hosts.items.enum }, message: "must be equal to one of the allowed values" };
-            if (vErrors === null) {
-              vErrors = [err73];
-            } else {
-              vErrors.push(err73);
-            }
-            errors++;
-          }
-        }
-        let i1 = data25.length;
-        let j0;
-        if (i1 > 1) {
-          outer0: for (; i1--; ) {
-            for (j0 = i1; j0--; ) {
-              if (func02(data25[i1], data25[j0])) {
-                const err74 = { instancePath: instancePath + "/hosts", schemaPath: "#/properties/hosts/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)" };
-                if (vErrors === null) {
-                  vErrors = [err74];
-                } else {
-                  vErrors.push(err74);
-                }
-                errors++;
-                break outer0;
-              }
-            }
-          }
-        }
-      } else {
-        const err75 = { instancePath: instancePath + "/hosts", schemaPath: "#/properties/hosts/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err75];
-        } else {
-          vErrors.push(err75);
-        }
-        errors++;
-      }
-    }
-    if (data.allow_unbound !== void 0) {
-      let data27 = data.allow_unbound;
-      if (Array.isArray(data27)) {
-        const len1 = data27.length;
-        for (let i2 = 0; i2 < len1; i2++) {
-          let data28 = data27[i2];
-          if (typeof data28 === "string") {
-            if (func2(data28) > 4096) {
-              const err76 = { instancePath: instancePath + "/allow_unbound/" + i2, schemaPath: "#/properties/allow_unbound/items/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
-              if (vErrors === null) {
-                vErrors = [err76];
-              } else {
-                vErrors.push(err76);
-              }
-              errors++;
-            }
-          } else {
-            const err77 = { instancePath: instancePath + "/allow_unbound/" + i2, schemaPath: "#/properties/allow_unbound/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err77];
-            } else {
-              vErrors.push(err77);
-            }
-            errors++;
-          }
-        }
-        let i3 = data27.length;
-        let j1;
-        if (i3 > 1) {
-          const indices0 = {};
-          for (; i3--; ) {
-            let item0 = data27[i3];
-            if (typeof item0 !== "string") {
-              continue;
-            }
-            if (typeof indices0[item0] == "number") {
-              j1 = indices0[item0];
-              const err78 = { instancePath: instancePath + "/allow_unbound", schemaPath: "#/properties/allow_unbound/uniqueItems", keyword: "uniqueItems", params: { i: i3, j: j1 }, message: "must NOT have duplicate items (items ## " + j1 + " and " + i3 + " are identical)" };
-              if (vErrors === null) {
-                vErrors = [err78];
-              } else {
-                vErrors.push(err78);
-              }
-              errors++;
-              break;
-            }
-            indices0[item0] = i3;
-          }
-        }
-      } else {
-        const err79 = { instancePath: instancePath + "/allow_unbound", schemaPath: "#/properties/allow_unbound/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err79];
-        } else {
-          vErrors.push(err79);
-        }
-        errors++;
-      }
-    }
-    if (data.links !== void 0) {
-      let data29 = data.links;
-      if (Array.isArray(data29)) {
-        const len2 = data29.length;
-        for (let i4 = 0; i4 < len2; i4++) {
-          let data30 = data29[i4];
-          if (data30 && typeof data30 == "object" && !Array.isArray(data30)) {
-            if (data30.path === void 0) {
-              const err80 = { instancePath: instancePath + "/links/" + i4, schemaPath: "#/properties/links/items/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'" };
-              if (vErrors === null) {
-                vErrors = [err80];
-              } else {
-                vErrors.push(err80);
-              }
-              errors++;
-            }
-            if (data30.target === void 0) {
-              const err81 = { instancePath: instancePath + "/links/" + i4, schemaPath: "#/properties/links/items/required", keyword: "required", params: { missingProperty: "target" }, message: "must have required property 'target'" };
-              if (vErrors === null) {
-                vErrors = [err81];
-              } else {
-                vErrors.push(err81);
-              }
-              errors++;
-            }
-            for (const key5 in data30) {
-              if (!(key5 === "path" || key5 === "target")) {
-                const err82 = { instancePath: instancePath + "/links/" + i4, schemaPath: "#/properties/links/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err82];
-                } else {
-                  vErrors.push(err82);
-                }
-                errors++;
-              }
-            }
-            if (data30.path !== void 0) {
-              let data31 = data30.path;
-              if (typeof data31 === "string") {
-                if (func2(data31) > 4096) {
-                  const err83 = { instancePath: instancePath + "/links/" + i4 + "/path", schemaPath: "#/$defs/path/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err83];
-                  } else {
-                    vErrors.push(err83);
-                  }
-                  errors++;
-                }
-                if (func2(data31) < 1) {
-                  const err84 = { instancePath: instancePath + "/links/" + i4 + "/path", schemaPath: "#/$defs/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err84];
-                  } else {
-                    vErrors.push(err84);
-                  }
-                  errors++;
-                }
-                if (!pattern10.test(data31)) {
-                  const err85 = { instancePath: instancePath + "/links/" + i4 + "/path", schemaPath: "#/$defs/path/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" }, message: 'must match pattern "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$"' };
-                  if (vErrors === null) {
-                    vErrors = [err85];
-                  } else {
-                    vErrors.push(err85);
-                  }
-                  errors++;
-                }
-              } else {
-                const err86 = { instancePath: instancePath + "/links/" + i4 + "/path", schemaPath: "#/$defs/path/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err86];
-                } else {
-                  vErrors.push(err86);
-                }
-                errors++;
-              }
-            }
-            if (data30.target !== void 0) {
-              let data32 = data30.target;
-              if (typeof data32 === "string") {
-                if (func2(data32) > 4096) {
-                  const err87 = { instancePath: instancePath + "/links/" + i4 + "/target", schemaPath: "#/properties/links/items/properties/target/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err87];
-                  } else {
-                    vErrors.push(err87);
-                  }
-                  errors++;
-                }
-                if (func2(data32) < 1) {
-                  const err88 = { instancePath: instancePath + "/links/" + i4 + "/target", schemaPath: "#/properties/links/items/properties/target/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err88];
-                  } else {
-                    vErrors.push(err88);
-                  }
-                  errors++;
-                }
-              } else {
-                const err89 = { instancePath: instancePath + "/links/" + i4 + "/target", schemaPath: "#/properties/links/items/properties/target/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err89];
-                } else {
-                  vErrors.push(err89);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err90 = { instancePath: instancePath + "/links/" + i4, schemaPath: "#/properties/links/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err90];
-            } else {
-              vErrors.push(err90);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err91 = { instancePath: instancePath + "/links", schemaPath: "#/properties/links/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err91];
-        } else {
-          vErrors.push(err91);
-        }
-        errors++;
-      }
-    }
-    if (data.adopted !== void 0) {
-      let data33 = data.adopted;
-      if (Array.isArray(data33)) {
-        const len3 = data33.length;
-        for (let i5 = 0; i5 < len3; i5++) {
-          let data34 = data33[i5];
-          if (typeof data34 === "string") {
-            if (func2(data34) > 4096) {
-              const err92 = { instancePath: instancePath + "/adopted/" + i5, schemaPath: "#/properties/adopted/items/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
-              if (vErrors === null) {
-                vErrors = [err92];
-              } else {
-                vErrors.push(err92);
-              }
-              errors++;
-            }
-            if (func2(data34) < 1) {
-              const err93 = { instancePath: instancePath + "/adopted/" + i5, schemaPath: "#/properties/adopted/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err93];
-              } else {
-                vErrors.push(err93);
-              }
-              errors++;
-            }
-            if (!pattern10.test(data34)) {
-              const err94 = { instancePath: instancePath + "/adopted/" + i5, schemaPath: "#/properties/adopted/items/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" }, message: 'must match pattern "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$"' };
-              if (vErrors === null) {
-                vErrors = [err94];
-              } else {
-                vErrors.push(err94);
-              }
-              errors++;
-            }
-          } else {
-            const err95 = { instancePath: instancePath + "/adopted/" + i5, schemaPath: "#/properties/adopted/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err95];
-            } else {
-              vErrors.push(err95);
-            }
-            errors++;
-          }
-        }
-        let i6 = data33.length;
-        let j2;
-        if (i6 > 1) {
-          const indices1 = {};
-          for (; i6--; ) {
-            let item1 = data33[i6];
-            if (typeof item1 !== "string") {
-              continue;
-            }
-            if (typeof indices1[item1] == "number") {
-              j2 = indices1[item1];
-              const err96 = { instancePath: instancePath + "/adopted", schemaPath: "#/properties/adopted/uniqueItems", keyword: "uniqueItems", params: { i: i6, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i6 + " are identical)" };
-              if (vErrors === null) {
-                vErrors = [err96];
-              } else {
-                vErrors.push(err96);
-              }
-              errors++;
-              break;
-            }
-            indices1[item1] = i6;
-          }
-        }
-      } else {
-        const err97 = { instancePath: instancePath + "/adopted", schemaPath: "#/properties/adopted/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err97];
-        } else {
-          vErrors.push(err97);
-        }
-        errors++;
-      }
-    }
-    if (data.folders !== void 0) {
-      let data35 = data.folders;
-      if (Array.isArray(data35)) {
-        const len4 = data35.length;
-        for (let i7 = 0; i7 < len4; i7++) {
-          let data36 = data35[i7];
-          if (typeof data36 === "string") {
-            if (func2(data36) > 4096) {
-              const err98 = { instancePath: instancePath + "/folders/" + i7, schemaPath: "#/properties/folders/items/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
-              if (vErrors === null) {
-                vErrors = [err98];
-              } else {
-                vErrors.push(err98);
-              }
-              errors++;
-            }
-            if (func2(data36) < 1) {
-              const err99 = { instancePath: instancePath + "/folders/" + i7, schemaPath: "#/properties/folders/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-              if (vErrors === null) {
-                vErrors = [err99];
-              } else {
-                vErrors.push(err99);
-              }
-              errors++;
-            }
-            if (!pattern10.test(data36)) {
-              const err100 = { instancePath: instancePath + "/folders/" + i7, schemaPath: "#/properties/folders/items/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" }, message: 'must match pattern "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$"' };
-              if (vErrors === null) {
-                vErrors = [err100];
-              } else {
-                vErrors.push(err100);
-              }
-              errors++;
-            }
-          } else {
-            const err101 = { instancePath: instancePath + "/folders/" + i7, schemaPath: "#/properties/folders/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err101];
-            } else {
-              vErrors.push(err101);
-            }
-            errors++;
-          }
-        }
-        let i8 = data35.length;
-        let j3;
-        if (i8 > 1) {
-          const indices2 = {};
-          for (; i8--; ) {
-            let item2 = data35[i8];
-            if (typeof item2 !== "string") {
-              continue;
-            }
-            if (typeof indices2[item2] == "number") {
-              j3 = indices2[item2];
-              const err102 = { instancePath: instancePath + "/folders", schemaPath: "#/properties/folders/uniqueItems", keyword: "uniqueItems", params: { i: i8, j: j3 }, message: "must NOT have duplicate items (items ## " + j3 + " and " + i8 + " are identical)" };
-              if (vErrors === null) {
-                vErrors = [err102];
-              } else {
-                vErrors.push(err102);
-              }
-              errors++;
-              break;
-            }
-            indices2[item2] = i8;
-          }
-        }
-      } else {
-        const err103 = { instancePath: instancePath + "/folders", schemaPath: "#/properties/folders/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err103];
-        } else {
-          vErrors.push(err103);
-        }
-        errors++;
-      }
-    }
-    if (data.files !== void 0) {
-      let data37 = data.files;
-      if (Array.isArray(data37)) {
-        const len5 = data37.length;
-        for (let i9 = 0; i9 < len5; i9++) {
-          let data38 = data37[i9];
-          if (data38 && typeof data38 == "object" && !Array.isArray(data38)) {
-            if (data38.path === void 0) {
-              const err104 = { instancePath: instancePath + "/files/" + i9, schemaPath: "#/properties/files/items/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'" };
-              if (vErrors === null) {
-                vErrors = [err104];
-              } else {
-                vErrors.push(err104);
-              }
-              errors++;
-            }
-            if (data38.sha256 === void 0) {
-              const err105 = { instancePath: instancePath + "/files/" + i9, schemaPath: "#/properties/files/items/required", keyword: "required", params: { missingProperty: "sha256" }, message: "must have required property 'sha256'" };
-              if (vErrors === null) {
-                vErrors = [err105];
-              } else {
-                vErrors.push(err105);
-              }
-              errors++;
-            }
-            if (data38.size === void 0) {
-              const err106 = { instancePath: instancePath + "/files/" + i9, schemaPath: "#/properties/files/items/required", keyword: "required", params: { missingProperty: "size" }, message: "must have required property 'size'" };
-              if (vErrors === null) {
-                vErrors = [err106];
-              } else {
-                vErrors.push(err106);
-              }
-              errors++;
-            }
-            if (data38.role === void 0) {
-              const err107 = { instancePath: instancePath + "/files/" + i9, schemaPath: "#/properties/files/items/required", keyword: "required", params: { missingProperty: "role" }, message: "must have required property 'role'" };
-              if (vErrors === null) {
-                vErrors = [err107];
-              } else {
-                vErrors.push(err107);
-              }
-              errors++;
-            }
-            for (const key6 in data38) {
-              if (!(key6 === "path" || key6 === "sha256" || key6 === "size" || key6 === "role" || key6 === "mode" || key6 === "original_path")) {
-                const err108 = { instancePath: instancePath + "/files/" + i9, schemaPath: "#/properties/files/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" };
-                if (vErrors === null) {
-                  vErrors = [err108];
-                } else {
-                  vErrors.push(err108);
-                }
-                errors++;
-              }
-            }
-            if (data38.path !== void 0) {
-              let data39 = data38.path;
-              if (typeof data39 === "string") {
-                if (func2(data39) > 4096) {
-                  const err109 = { instancePath: instancePath + "/files/" + i9 + "/path", schemaPath: "#/$defs/path/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err109];
-                  } else {
-                    vErrors.push(err109);
-                  }
-                  errors++;
-                }
-                if (func2(data39) < 1) {
-                  const err110 = { instancePath: instancePath + "/files/" + i9 + "/path", schemaPath: "#/$defs/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err110];
-                  } else {
-                    vErrors.push(err110);
-                  }
-                  errors++;
-                }
-                if (!pattern10.test(data39)) {
-                  const err111 = { instancePath: instancePath + "/files/" + i9 + "/path", schemaPath: "#/$defs/path/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" }, message: 'must match pattern "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$"' };
-                  if (vErrors === null) {
-                    vErrors = [err111];
-                  } else {
-                    vErrors.push(err111);
-                  }
-                  errors++;
-                }
-              } else {
-                const err112 = { instancePath: instancePath + "/files/" + i9 + "/path", schemaPath: "#/$defs/path/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err112];
-                } else {
-                  vErrors.push(err112);
-                }
-                errors++;
-              }
-            }
-            if (data38.sha256 !== void 0) {
-              let data40 = data38.sha256;
-              if (typeof data40 === "string") {
-                if (!pattern52.test(data40)) {
-                  const err113 = { instancePath: instancePath + "/files/" + i9 + "/sha256", schemaPath: "#/$defs/sha256/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{64}$" }, message: 'must match pattern "^[0-9a-f]{64}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err113];
-                  } else {
-                    vErrors.push(err113);
-                  }
-                  errors++;
-                }
-              } else {
-                const err114 = { instancePath: instancePath + "/files/" + i9 + "/sha256", schemaPath: "#/$defs/sha256/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err114];
-                } else {
-                  vErrors.push(err114);
-                }
-                errors++;
-              }
-            }
-            if (data38.size !== void 0) {
-              let data41 = data38.size;
-              if (!(typeof data41 == "number" && (!(data41 % 1) && !isNaN(data41)))) {
-                const err115 = { instancePath: instancePath + "/files/" + i9 + "/size", schemaPath: "#/properties/files/items/properties/size/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err115];
-                } else {
-                  vErrors.push(err115);
-                }
-                errors++;
-              }
-              if (typeof data41 == "number") {
-                if (data41 < 0 || isNaN(data41)) {
-                  const err116 = { instancePath: instancePath + "/files/" + i9 + "/size", schemaPath: "#/properties/files/items/properties/size/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                  if (vErrors === null) {
-                    vErrors = [err116];
-                  } else {
-                    vErrors.push(err116);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data38.role !== void 0) {
-              let data42 = data38.role;
-              if (!(data42 === "skill" || data42 === "document" || data42 === "asset" || data42 === "index")) {
-                const err117 = { instancePath: instancePath + "/files/" + i9 + "/role", schemaPath: "#/properties/files/items/properties/role/enum", keyword: "enum", params: { allowedValues: schema322.properties.files.items.properties.role.enum }, message: "must be equal to one of the allowed values" };
-                if (vErrors === null) {
-                  vErrors = [err117];
-                } else {
-                  vErrors.push(err117);
-                }
-                errors++;
-              }
-            }
-            if (data38.mode !== void 0) {
-              let data43 = data38.mode;
-              if (typeof data43 === "string") {
-                if (!pattern15.test(data43)) {
-                  const err118 = { instancePath: instancePath + "/files/" + i9 + "/mode", schemaPath: "#/properties/files/items/properties/mode/pattern", keyword: "pattern", params: { pattern: "^0[0-7]{3}$" }, message: 'must match pattern "^0[0-7]{3}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err118];
-                  } else {
-                    vErrors.push(err118);
-                  }
-                  errors++;
-                }
-              } else {
-                const err119 = { instancePath: instancePath + "/files/" + i9 + "/mode", schemaPath: "#/properties/files/items/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err119];
-                } else {
-                  vErrors.push(err119);
-                }
-                errors++;
-              }
-            }
-            if (data38.original_path !== void 0) {
-              let data44 = data38.original_path;
-              if (typeof data44 === "string") {
-                if (func2(data44) > 4096) {
-                  const err120 = { instancePath: instancePath + "/files/" + i9 + "/original_path", schemaPath: "#/$defs/path/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err120];
-                  } else {
-                    vErrors.push(err120);
-                  }
-                  errors++;
-                }
-                if (func2(data44) < 1) {
-                  const err121 = { instancePath: instancePath + "/files/" + i9 + "/original_path", schemaPath: "#/$defs/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err121];
-                  } else {
-                    vErrors.push(err121);
-                  }
-                  errors++;
-                }
-                if (!pattern10.test(data44)) {
-                  const err122 = { instancePath: instancePath + "/files/" + i9 + "/original_path", schemaPath: "#/$defs/path/pattern", keyword: "pattern", params: { pattern: "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" }, message: 'must match pattern "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$"' };
-                  if (vErrors === null) {
-                    vErrors = [err122];
-                  } else {
-                    vErrors.push(err122);
-                  }
-                  errors++;
-                }
-              } else {
-                const err123 = { instancePath: instancePath + "/files/" + i9 + "/original_path", schemaPath: "#/$defs/path/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err123];
-                } else {
-                  vErrors.push(err123);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err124 = { instancePath: instancePath + "/files/" + i9, schemaPath: "#/properties/files/items/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-            if (vErrors === null) {
-              vErrors = [err124];
-            } else {
-              vErrors.push(err124);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err125 = { instancePath: instancePath + "/files", schemaPath: "#/properties/files/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-        if (vErrors === null) {
-          vErrors = [err125];
-        } else {
-          vErrors.push(err125);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err126 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err126];
-    } else {
-      vErrors.push(err126);
-    }
-    errors++;
-  }
-  validate213.errors = vErrors;
-  return errors === 0;
-}
-validate213.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate203(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate203.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.lockfile_version === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "lockfile_version" }, message: "must have required property 'lockfile_version'" };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.scope === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "scope" }, message: "must have required property 'scope'" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.packages === void 0) {
-      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "packages" }, message: "must have required property 'packages'" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "$schema" || key0 === "lockfile_version" || key0 === "scope" || key0 === "packages")) {
-        const err3 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.$schema !== void 0) {
-      if (typeof data.$schema !== "string") {
-        const err4 = { instancePath: instancePath + "/$schema", schemaPath: "#/properties/%24schema/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.lockfile_version !== void 0) {
-      let data1 = data.lockfile_version;
-      if (!(data1 === 1 || data1 === 2)) {
-        const err5 = { instancePath: instancePath + "/lockfile_version", schemaPath: "#/properties/lockfile_version/enum", keyword: "enum", params: { allowedValues: schema312.properties.lockfile_version.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.scope !== void 0) {
-      let data2 = data.scope;
-      if (!(data2 === "project" || data2 === "user")) {
-        const err6 = { instancePath: instancePath + "/scope", schemaPath: "#/properties/scope/enum", keyword: "enum", params: { allowedValues: schema312.properties.scope.enum }, message: "must be equal to one of the allowed values" };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.packages !== void 0) {
-      let data3 = data.packages;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        for (const key1 in data3) {
-          if (!validate213(data3[key1], { instancePath: instancePath + "/packages/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data3, parentDataProperty: key1, rootData, dynamicAnchors })) {
-            vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err7 = { instancePath: instancePath + "/packages", schemaPath: "#/properties/packages/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate203.errors = vErrors;
-  return errors === 0;
-}
-validate203.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-
-// src/install/portable.ts
-var UNPORTABLE = /[\u0000-\u001f\u007f<>:"|?*]/;
-function portablePathProblem(p) {
-  const unsafe2 = unsafePathReason(p);
-  if (unsafe2) return unsafe2;
-  if (Buffer.byteLength(p, "utf8") > 1024) return "path longer than 1024 bytes";
-  for (const seg of p.split("/")) {
-    if (UNPORTABLE.test(seg)) return `"${printable(seg)}" holds a character Windows cannot store (< > : " | ? * or a control)`;
-    if (/[. ]$/.test(seg)) return `"${printable(seg)}" ends with a dot or a space, which Windows drops`;
-    if (WINDOWS_DEVICE_NAME.test(seg)) return `"${printable(seg)}" is a reserved device name on Windows`;
-    if (Buffer.byteLength(seg, "utf8") > 255) return "a path segment is longer than 255 bytes";
-  }
-  return null;
-}
-function skillNameProblem(name) {
-  if (name.includes("/")) return 'a skill name is one folder name, without "/"';
-  if (name.startsWith(".")) return 'a skill name may not start with "." (hosts skip hidden folders)';
-  return portablePathProblem(name);
-}
-function printable(s) {
-  return JSON.stringify(s).slice(1, -1);
-}
-
-// src/install/rules.ts
-defineRules([
-  { code: "CTXFORGE_INSTALL_TAMPERED", format: "core", summary: "The package does not verify (content changed after signing, a broken signature, or an invalid artifact): it is never installed." },
-  { code: "CTXFORGE_INSTALL_CHECKSUM", format: "core", summary: "The artifact's SHA-256 differs from the release's SHA256SUMS or from the lock: it is never installed." },
-  { code: "CTXFORGE_INSTALL_RELEASE_SIGNATURE", format: "core", summary: "SHA256SUMS.minisig does not verify with the pinned key: the release is never trusted." },
-  { code: "CTXFORGE_INSTALL_UNSIGNED", format: "core", summary: "The package carries no signature that can be checked; it is installed only with --allow-unsigned." },
-  { code: "CTXFORGE_INSTALL_UNVERIFIED", format: "core", summary: "The package is signed, but no key was pinned (--key, --trust or the lock) to check who signed it; it is installed only with --allow-unsigned." },
-  { code: "CTXFORGE_INSTALL_UNTRUSTED", format: "core", summary: "The signer is not the pinned key, or not trusted by the trust registry." },
-  { code: "CTXFORGE_INSTALL_KEY_CHANGED", format: "core", summary: "ctxforge.lock pins the package to a signing key that does not verify it (another key, no signature, no signed release), or --key names another: refused whatever --allow-unsigned or --trust say." },
-  { code: "CTXFORGE_INSTALL_UNSIGNED_META", format: "core", summary: "A signed package whose name could come from metadata its signature does not cover (a cartridge meta row outside the ROM manifest; an identity-only ctxpkg naming itself otherwise): refused, so it cannot take another package's place." },
-  { code: "CTXFORGE_INSTALL_UNBOUND", format: "core", summary: "A cartridge file the signature does not bind to its path would be installed (only when named with --allow-unbound) or served (never)." },
-  { code: "CTXFORGE_INSTALL_PATH_UNSAFE", format: "core", summary: 'A package path is absolute, climbs out with "..", is not portable, or collides with another: nothing of the package is written.' },
-  { code: "CTXFORGE_INSTALL_MODIFIED", format: "core", summary: "An installed file was edited since install; it is never overwritten or removed without --force." },
-  { code: "CTXFORGE_INSTALL_FOREIGN", format: "core", summary: "A file the lock does not record is where the package would write; it is never overwritten without --force." },
-  { code: "CTXFORGE_INSTALL_RENAMED", format: "core", summary: `A knowledge document or asset has a path an agent host reads as configuration (a segment starting with ".", or AGENTS.md, CLAUDE.md, GEMINI.md, SKILL.md … — src/core/host-config-names.ts): it is installed under a name no host reads (AGENTS.knowledge.md, dot-claude/…), the package's path kept as original_path in ctxforge.lock (warning).` },
-  { code: "CTXFORGE_INSTALL_SHARED", format: "core", summary: "A skill folder skills-lock.json (npx skills) also lists: taken over only with --adopt, and only while it is what its computedHash says; left in place by uninstall, which drops only ctxforge's record (exit 1)." },
-  { code: "CTXFORGE_INSTALL_NO_LINKS", format: "core", summary: "install --link on a file system that cannot hold symbolic links: each host gets a copy instead (warning)." },
-  { code: "CTXFORGE_INSTALL_NO_SKILLS", format: "core", summary: "A --host named for a package without skills gets nothing; its knowledge documents are in .agents/knowledge/ (warning)." },
-  { code: "CTXFORGE_INSTALL_SOURCE_OUTSIDE", format: "core", summary: "install --no-vendor of an artifact outside the project: the lock records a path no later command reads, so install --frozen and serve --lock need --offline (warning)." },
-  { code: "CTXFORGE_INSTALL_CONFLICT", format: "core", summary: "Two packages would install the same skill or knowledge folder." },
-  { code: "CTXFORGE_INSTALL_DRIFT", format: "core", summary: "install --frozen: an installed file is missing, differs from ctxforge.lock or is not in it; or the locked artifact cannot be reached, no longer verifies, or would not install exactly what the lock records." },
-  { code: "CTXFORGE_INSTALL_LOCK_ONLY", format: "core", summary: "install --frozen --offline, serve --lock --offline: a locked artifact was not checked; only the installed files were compared with the lock (warning)." },
-  { code: "CTXFORGE_INSTALL_INTERRUPTED", format: "core", summary: "An earlier install was interrupted; the next install or uninstall completes it (warning) when the journal, kept where no commit or download can put it, belongs to the lock; one in the project folder is reported with the manual rollback steps, never run; --frozen and serve --lock report it and stop." },
-  { code: "CTXFORGE_INSTALL_REDIRECT", format: "core", summary: "A download redirected to a URL its source may not reach (https to http; for a lock's URL, anything but https or http to this machine): not followed." },
-  { code: "CTXFORGE_INSTALL_NOT_INSTALLED", format: "core", summary: "uninstall: the lock records no package of that name." },
-  { code: "CTXFORGE_INSTALL_DOCUMENTS_UNAVAILABLE", format: "core", summary: "This format module cannot yet read a package as documents (format.documents()), so nothing of it can be installed or served." },
-  { code: "CTXFORGE_INSTALL_INSECURE_URL", format: "core", summary: "The artifact was downloaded over plain http; it is still verified before anything is written (warning)." },
-  { code: "CTXFORGE_LOCK_UNSIGNED", format: "core", summary: "Lock gate: the pull request adds or changes a package that is not signed by a pinned key (or a folder only skills-lock.json records); fails when lock.fail_on names unsigned (default)." },
-  { code: "CTXFORGE_LOCK_NEW_SIGNER", format: "core", summary: "Lock gate: a package is signed by a key the base neither pins nor lists in lock.signers; fails when lock.fail_on names new-signer (default)." },
-  { code: "CTXFORGE_LOCK_KEY_CHANGE", format: "core", summary: "Lock gate: a locked package is re-pinned to another signing key; fails when lock.fail_on names key-change (default)." },
-  { code: "CTXFORGE_LOCK_DOWNGRADE", format: "core", summary: "Lock gate: a package goes to a lower version than the base's; fails when lock.fail_on names downgrade (default)." },
-  { code: "CTXFORGE_LOCK_REPUBLISH", format: "core", summary: "Lock gate: the same version of a package with other bytes; fails when lock.fail_on names republish (default)." },
-  { code: "CTXFORGE_LOCK_UNLOCKED_FILES", format: "core", summary: "Lock gate: files, folders or links in a managed host folder that ctxforge.lock does not record, added or changed by the pull request; fails when lock.fail_on names unlocked-files (default)." },
-  { code: "CTXFORGE_LOCK_DRIFT", format: "core", summary: "Lock gate: an installed file differs from the head's ctxforge.lock, or a locked artifact cannot be fetched, does not verify, or would not install exactly what the lock records; always fails." },
-  { code: "CTXFORGE_INSTALL_DOWNGRADE", format: "core", summary: "install: the package's version is lower than the one ctxforge.lock records; refused without --allow-downgrade." },
-  { code: "CTXFORGE_LOCK_INVALID", format: "core", summary: "ctxforge.lock is not valid JSON or does not match schemas/ctxforge.lock.schema.json." }
-]);
-
-// src/install/lock.ts
-var LOCK_NAME = "ctxforge.lock";
-var RESERVED_NAMES = /* @__PURE__ */ new Set(["__proto__", "constructor", "prototype"]);
-var LOCKFILE_VERSION = 2;
-function emptyLock(scope) {
-  return { $schema: LOCK_SCHEMA_ID, lockfile_version: LOCKFILE_VERSION, scope, packages: {} };
-}
-function ownableParent(scope) {
-  return /* @__PURE__ */ new Set([...HOST_NAMES.map((h) => skillsFolder(h, scope)), KNOWLEDGE_FOLDER]);
-}
-function folderProblem(folder, scope) {
-  const p = portablePathProblem(folder);
-  if (p) return p;
-  const i = folder.lastIndexOf("/");
-  const parent = folder.slice(0, i);
-  const name = folder.slice(i + 1);
-  if (i < 0 || !ownableParent(scope).has(parent) || name.startsWith(".")) {
-    return `"${printable(folder)}" is not a skill or knowledge folder install owns (<host skills folder>/<name> or ${KNOWLEDGE_FOLDER}/<name>)`;
-  }
-  return null;
-}
-var validator2 = validateLock;
-function validate2(doc) {
-  if (validator2(doc)) return [];
-  return (validator2.errors ?? []).slice(0, 10).map((e) => `${e.instancePath || "/"} ${e.message ?? "is invalid"}`);
-}
-function folderOf(path, folders) {
-  for (let i = path.lastIndexOf("/"); i > 0; i = path.lastIndexOf("/", i - 1)) {
-    const f = path.slice(0, i);
-    if (folders.has(f)) return f;
-  }
-  return void 0;
-}
-function filesByFolder(files, folders) {
-  const set = new Set(folders);
-  const out = new Map(folders.map((f) => [f, []]));
-  for (const f of files) {
-    const owner = folderOf(f.path, set);
-    if (owner !== void 0) out.get(owner).push(f);
-  }
-  return out;
-}
-function semanticProblems(lock) {
-  const out = [];
-  const owner = /* @__PURE__ */ new Map();
-  for (const [key3, p] of Object.entries(lock.packages)) {
-    if (out.length > 100) break;
-    if (RESERVED_NAMES.has(key3)) out.push(`${printable(key3)} is not a package name ctxforge writes`);
-    if (p.name !== key3) out.push(`packages.${printable(key3)}.name is ${JSON.stringify(p.name)}, not its key`);
-    for (const f of p.folders) {
-      const why = folderProblem(f, lock.scope);
-      if (why) out.push(`package ${printable(key3)}: ${why}`);
-      const k = foldedKey(f);
-      const prev = owner.get(k);
-      if (prev !== void 0) {
-        out.push(prev.key === key3 && prev.folder === f ? `package ${printable(key3)}: folder ${printable(f)} is listed twice` : `folder ${printable(f)} is owned by both ${printable(prev.key)}${prev.folder !== f ? ` (as ${printable(prev.folder)})` : ""} and ${printable(key3)}`);
-      }
-      owner.set(k, { key: key3, folder: f });
-    }
-    for (const why of unimplemented(p)) out.push(`package ${printable(key3)}: ${why}`);
-    const folders = new Set(p.folders);
-    for (const a of p.adopted ?? []) if (!folders.has(a)) out.push(`package ${printable(key3)}: adopted folder ${printable(a)} is not one of its folders`);
-    for (const l of p.links ?? []) {
-      const why = folderProblem(l.path, lock.scope);
-      if (why) out.push(`package ${printable(key3)}: link ${why}`);
-      else if (splitFolder(l.path).parent === CANONICAL || l.target !== linkTarget(l.path)) out.push(`package ${printable(key3)}: link ${printable(l.path)} -> ${printable(l.target)} is not a link to its canonical folder (${linkTarget(l.path)})`);
-      else if (!folders.has(`${CANONICAL}/${splitFolder(l.path).name}`)) out.push(`package ${printable(key3)}: link ${printable(l.path)} points to ${CANONICAL}/${printable(splitFolder(l.path).name)}, which is not one of its folders`);
-      const k = foldedKey(l.path);
-      const prev = owner.get(k);
-      if (prev !== void 0) out.push(`${printable(l.path)} is both a link of ${printable(key3)} and a folder of ${printable(prev.key)}`);
-      owner.set(k, { key: key3, folder: l.path });
-    }
-    const seen = /* @__PURE__ */ new Set();
-    for (const file of p.files) {
-      const why = portablePathProblem(file.path);
-      if (why) out.push(`package ${printable(key3)}: file ${printable(file.path)}: ${why}`);
-      else if (folderOf(file.path, folders) === void 0) out.push(`package ${printable(key3)}: file ${printable(file.path)} is outside the package's folders`);
-      if (seen.has(file.path)) out.push(`package ${printable(key3)}: file ${printable(file.path)} is listed twice`);
-      seen.add(file.path);
-    }
-  }
-  return out.slice(0, 100);
-}
-function unimplemented(p) {
-  const out = [];
-  const raw = p;
-  if (raw.source.type !== "path" && raw.source.type !== "url") out.push(`source type ${JSON.stringify(raw.source.type)} is not supported by this ctxforge`);
-  for (const f of ["registry", "range", "manifest_digest"]) if (raw.source[f] !== void 0) out.push(`source.${f} is not supported by this ctxforge`);
-  return out;
-}
-function parseLock(text2, label2, scope) {
-  let doc;
-  try {
-    doc = parseJson(text2.replace(/^\ufeff/, ""));
-  } catch (e) {
-    fail("CTXFORGE_LOCK_INVALID", `${label2} is not valid JSON: ${e.message}`, { file: label2, hint: "restore it from version control, or delete it and install again" }, 2);
-  }
-  const problems = validate2(doc);
-  const lock = doc;
-  if (!problems.length) problems.push(...semanticProblems(lock));
-  if (!problems.length && lock.scope !== scope) problems.push(`it records a ${lock.scope} install, not a ${scope} one`);
-  if (problems.length) {
-    const diags = problems.map((p) => error2("CTXFORGE_LOCK_INVALID", `${label2}: ${p}`, { file: label2 }));
-    throw new DiagnosticError({ ...diags[0], hint: "ctxforge writes this file; restore it from version control, or delete it and install again" }, 2, diags);
-  }
-  return { ...lock, lockfile_version: LOCKFILE_VERSION };
-}
-async function readLock(path, label2, scope) {
-  const st = await lstat2(path).catch((e) => e.code === "ENOENT" ? null : Promise.reject(e));
-  if (!st) return { lock: emptyLock(scope), exists: false };
-  if (!st.isFile()) fail("CTXFORGE_LOCK_INVALID", `${label2} is ${st.isSymbolicLink() ? "a symbolic link" : "not a regular file"}; it is never followed or read`, { file: label2 }, 2);
-  const text2 = await readFile11(path, "utf8");
-  return { lock: parseLock(text2, label2, scope), exists: true, text: text2 };
-}
-
-// src/install/apply.ts
-function lkind(abs) {
-  try {
-    const st = lstatSync6(abs);
-    return st.isSymbolicLink() ? "symlink" : st.isFile() ? "file" : st.isDirectory() ? "dir" : "other";
-  } catch (e) {
-    if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
-    throw e;
-  }
-}
-function walk(abs) {
-  const out = [];
-  const go = (dir, prefix) => {
-    for (const d of readdirSync3(dir, { withFileTypes: true }).sort((a, b) => compareUtf8(a.name, b.name))) {
-      const rel = prefix ? `${prefix}/${d.name}` : d.name;
-      const kind = d.isSymbolicLink() ? "symlink" : d.isFile() ? "file" : d.isDirectory() ? "dir" : "other";
-      out.push({ rel, kind });
-      if (kind === "dir") go(join25(dir, d.name), rel);
-    }
-  };
-  go(abs, "");
-  return out;
-}
-function symlinkOnTheWay(root, rel) {
-  let cur2 = root;
-  let sofar = "";
-  for (const part of rel.split("/")) {
-    cur2 = join25(cur2, part);
-    sofar = sofar ? `${sofar}/${part}` : part;
-    const k = lkind(cur2);
-    if (k === null) return null;
-    if (k === "symlink") return sofar;
-  }
-  return null;
-}
-
-// src/install/drift.ts
-import { lstatSync as lstatSync7, readFileSync as readFileSync8, readlinkSync as readlinkSync3 } from "node:fs";
-import { join as join27 } from "node:path";
-
-// src/install/knowledge.ts
-function renderKnowledgeDoc(d) {
-  const lines = ["---", `id: ${JSON.stringify(d.id)}`, `title: ${JSON.stringify(d.title)}`];
-  if (d.type !== void 0) lines.push(`type: ${JSON.stringify(d.type)}`);
-  if (d.description !== void 0) lines.push(`description: ${JSON.stringify(d.description)}`);
-  if (d.tags?.length) lines.push(`tags: ${JSON.stringify(d.tags)}`);
-  lines.push("---", "");
-  return lines.join("\n") + d.body;
-}
-var oneLine = (s) => s.replace(/\s+/g, " ").trim();
-var plain3 = (s) => oneLine(s).replace(/([\\`*_[\]()<>!#|])/g, "\\$1");
-function renderKnowledgeIndex(meta, docs) {
-  const lines = [`# ${plain3(meta.name)}`, ""];
-  lines.push(`> ${meta.description ? plain3(meta.description) : `${docs.length} document${docs.length === 1 ? "" : "s"}${meta.version ? ` of version ${plain3(meta.version)}` : ""}.`}`, "", "## Docs", "");
-  for (const d of [...docs].sort((a, b) => compareUtf8(a.path, b.path))) {
-    const href = d.path.split("/").map(encodeURIComponent).join("/");
-    lines.push(`- [${plain3(d.title)}](${href})${d.description ? `: ${plain3(d.description)}` : ""}`);
-  }
-  return `${lines.join("\n")}
-`;
-}
-function knowledgeFiles(meta, docs, assets) {
-  if (!docs.length && !assets.length) return [];
-  const names = hostSafeNames([...docs.map((d) => d.path), ...assets.map((a) => a.path)], [KNOWLEDGE_INDEX]);
-  const placed = (path) => {
-    const rel = names.get(path) ?? path;
-    return rel === path ? { rel } : { rel, original: path };
-  };
-  const written = docs.map((d) => ({ ...d, path: names.get(d.path) ?? d.path }));
-  return [
-    ...docs.map((d) => ({ ...placed(d.path), bytes: Buffer.from(renderKnowledgeDoc(d), "utf8"), role: "document" })),
-    ...assets.map((a) => ({ ...placed(a.path), bytes: a.bytes, role: "asset" })),
-    { rel: KNOWLEDGE_INDEX, bytes: Buffer.from(renderKnowledgeIndex(meta, written), "utf8"), role: "index" }
-  ];
-}
-
-// src/install/plan.ts
-function packageSlug(name) {
-  const s = name.normalize("NFC").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, 128);
-  return s || "package";
-}
-var unsafe = (file, why) => error2("CTXFORGE_INSTALL_PATH_UNSAFE", `${printable(file)}: ${why}; nothing of the package is written`, { file, hint: "a package path must be relative, portable, and stay inside its skill or knowledge folder" });
-function checkFolder(label2, rels, diags) {
-  const folded = /* @__PURE__ */ new Map();
-  const all = new Set(rels);
-  for (const rel of rels) {
-    const why = portablePathProblem(rel);
-    if (why) {
-      diags.push(unsafe(`${label2}/${rel}`, why));
-      continue;
-    }
-    const k = foldedKey(rel);
-    const prev = folded.get(k);
-    if (prev !== void 0) diags.push(unsafe(`${label2}/${rel}`, prev === rel ? "the path appears twice" : `it differs from ${printable(prev)} only in case or Unicode form, and one would overwrite the other on macOS and Windows`));
-    folded.set(k, rel);
-    for (let i = rel.indexOf("/"); i >= 0; i = rel.indexOf("/", i + 1)) {
-      if (all.has(rel.slice(0, i))) diags.push(unsafe(`${label2}/${rel}`, `${printable(rel.slice(0, i))} is both a file and a folder`));
-    }
-  }
-}
-function unboundByTail(unbound) {
-  const out = /* @__PURE__ */ new Map();
-  for (const u of unbound) {
-    for (let i = 0; ; ) {
-      const tail = u.slice(i);
-      const list2 = out.get(tail);
-      if (list2) list2.push(u);
-      else out.set(tail, [u]);
-      const j = u.indexOf("/", i);
-      if (j < 0) break;
-      i = j + 1;
-    }
-  }
-  return out;
-}
-var RENAMES_NAMED = 10;
-function renamedWarnings(slug2, kfiles) {
-  const renamed = kfiles.filter((f) => f.original !== void 0);
-  const out = renamed.slice(0, RENAMES_NAMED).map((f) => warning2(
-    "CTXFORGE_INSTALL_RENAMED",
-    `installed as ${KNOWLEDGE_FOLDER}/${slug2}/${printable(f.rel)}, not under the package's name for it: ${hostConfigProblem(f.original)}, and an agent would take the text there for its own configuration`,
-    {
-      file: f.original,
-      hint: "ctxforge.lock records the package's path as original_path; the publisher can rename the document to end the warning"
-    }
-  ));
-  if (renamed.length > RENAMES_NAMED) {
-    out.push(warning2("CTXFORGE_INSTALL_RENAMED", `${renamed.length - RENAMES_NAMED} more knowledge files of ${printable(slug2)} are installed under other names for the same reason (ctxforge.lock lists each as original_path)`, { file: renamed[RENAMES_NAMED].original }));
-  }
-  return out;
-}
-function planPackage(docs, o) {
-  const diags = [...docs.notes];
-  const files = [];
-  const folders = /* @__PURE__ */ new Set();
-  const add = (path, bytes, role, original) => files.push({ path, bytes, sha256: sha256Hex(bytes), size: bytes.length, role, ...original !== void 0 ? { original_path: original } : {} });
-  const allowed = new Set(o.allowUnbound ?? []);
-  const unbound = unboundByTail((o.unbound ?? []).filter((u) => !allowed.has(u)));
-  const refuseUnbound = (suffix, shown3) => {
-    for (const u of unbound.get(suffix) ?? []) {
-      diags.push(error2("CTXFORGE_INSTALL_UNBOUND", `${printable(u)} would be installed as ${printable(shown3)}, but the signature binds its bytes only under another path`, {
-        file: u,
-        hint: `a file copied to a new path after signing looks the same; install it only if you expect it: --allow-unbound ${JSON.stringify(u)}`
-      }));
-    }
-  };
-  const skillNames = /* @__PURE__ */ new Map();
-  for (const s of docs.skills) {
-    const why = skillNameProblem(s.name);
-    if (why) {
-      diags.push(unsafe(s.name, why));
-      continue;
-    }
-    const k = foldedKey(s.name);
-    if (skillNames.has(k)) {
-      diags.push(unsafe(s.name, `two skills are named ${printable(s.name)} (or differ only in case)`));
-      continue;
-    }
-    skillNames.set(k, s.name);
-    if (!s.files.some((f) => f.rel === "SKILL.md")) diags.push(unsafe(`${s.name}/SKILL.md`, "the skill has no SKILL.md"));
-    checkFolder(s.name, s.files.map((f) => f.rel), diags);
-    for (const f of s.files) refuseUnbound(`${s.name}/${f.rel}`, `${s.name}/${f.rel}`);
-  }
-  const hostFolders = [...new Set(o.hosts.map((h) => skillsFolder(h, o.scope)))];
-  for (const hf of hostFolders) {
-    for (const s of docs.skills) {
-      folders.add(`${hf}/${s.name}`);
-      for (const f of s.files) add(`${hf}/${s.name}/${f.rel}`, f.bytes, "skill");
-    }
-  }
-  const slug2 = packageSlug(docs.meta.name);
-  const kfiles = knowledgeFiles(docs.meta, docs.docs, docs.assets);
-  if (kfiles.length) {
-    checkFolder(slug2, kfiles.map((f) => f.rel), diags);
-    for (const f of kfiles) if (f.role !== "index") refuseUnbound(f.original ?? f.rel, `${KNOWLEDGE_FOLDER}/${slug2}/${f.rel}`);
-    folders.add(`${KNOWLEDGE_FOLDER}/${slug2}`);
-    for (const f of kfiles) add(`${KNOWLEDGE_FOLDER}/${slug2}/${f.rel}`, f.bytes, f.role, f.original);
-    pushAll(diags, renamedWarnings(slug2, kfiles));
-  }
-  if (!files.length) diags.push(error2("CTXFORGE_INSTALL_PATH_UNSAFE", `${printable(docs.meta.name)} has neither skills nor knowledge documents: nothing to install`, { file: docs.meta.name }));
-  const listed = new Set(o.unbound ?? []);
-  const accepted = [...allowed].filter((u) => listed.has(u));
-  for (const u of accepted) diags.push(info2("CTXFORGE_INSTALL_UNBOUND", `${printable(u)} is installed although the signature does not bind it to its path (--allow-unbound)`, { file: u }));
-  return { folders: [...folders], files, skills: docs.skills.map((s) => s.name), documents: docs.docs.length, diagnostics: diags };
-}
-
-// src/install/verify.ts
-import { readFileSync as readFileSync7 } from "node:fs";
-function loadKeyPin(spec, env) {
-  let text2 = spec;
-  if (!/^[0-9a-fA-F]{64}$/.test(spec.trim()) && !spec.startsWith("env:") && !/^[A-Za-z0-9+/]{56}$/.test(spec.trim())) {
-    try {
-      text2 = readFileSync7(spec, "utf8");
-    } catch {
-      text2 = spec;
-    }
-  }
-  const line = text2.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("untrusted comment:"))[0] ?? "";
-  if (/^[A-Za-z0-9+/]{56}$/.test(line)) {
-    const b = Buffer.from(line, "base64");
-    if (b.length === 42 && b.subarray(0, 2).toString("latin1") === "Ed") {
-      const raw = Buffer.from(b.subarray(10));
-      return { key_id: spkiKeyId(publicKeyFromRaw(raw)), raw, from: "option" };
-    }
-  }
-  const pub = loadPublicKey(spec, { env });
-  return { key_id: spkiKeyId(pub), raw: pub.raw, from: "option" };
-}
-function lockPin(signer) {
-  if (signer.public_key) {
-    const raw = Buffer.from(signer.public_key, "hex");
-    return { key_id: spkiKeyId(publicKeyFromRaw(raw)), raw, from: "lock" };
-  }
-  return signer.key_id?.startsWith("ed25519:") ? { key_id: signer.key_id, from: "lock" } : void 0;
-}
-var POLICY_CODES = /* @__PURE__ */ new Set(["ACX_SIGNATURE_MISSING", "ACX_SIGNER_MISMATCH", "ACX_SIGNATURE_UNVERIFIED", "ACX_TRUST_PORTABLE"]);
-async function checkArtifact2(acq, o) {
-  const module = await detectArtifact(acq.input);
-  if (!module) {
-    throw new DiagnosticError(error2("CTXFORGE_FORMAT_UNKNOWN", `not an .acx, .ctxpkg or .octx package`, { file: acq.input.label }), 1);
-  }
-  if (o.trust && module.name !== "acx") {
-    throw new DiagnosticError(error2("CTXFORGE_USAGE", `--trust applies to cartridges (.acx); this is ${module.title}: pin its key with --key`, { file: acq.input.label }), 2);
-  }
-  const opts = {
-    env: o.env,
-    limits: o.limits,
-    // The cartridge verifier checks a row that carries no public key of its own against the pin.
-    ...module.name === "acx" && o.key?.raw ? { key: o.key.raw.toString("hex") } : {},
-    ...module.name === "acx" && o.trust ? { trust: o.trust } : {}
-  };
-  let documents;
-  let result2;
-  if (module.verifyWithDocuments) ({ result: result2, documents } = await module.verifyWithDocuments(acq.input, { ...opts, want: { docs: true, skills: true } }));
-  else result2 = await (module.verifyArtifact ?? module.validateArtifact).call(module, acq.input, opts);
-  const d = result2.details ?? {};
-  const damage = result2.diagnostics.filter((x) => x.severity === "error" && !POLICY_CODES.has(x.code));
-  if (damage.length || d.trust === "tampered" || d.integrity === "tampered" || d.integrity === "fail") {
-    const all = damage.length ? damage : result2.diagnostics.filter((x) => x.severity === "error");
-    const first = all[0] ?? error2("CTXFORGE_INSTALL_TAMPERED", String(d.reason ?? "integrity check failed"));
-    throw new DiagnosticError(error2("CTXFORGE_INSTALL_TAMPERED", `the package does not verify (${first.code}: ${first.message}); nothing was written`, {
-      file: acq.input.label,
-      hint: "a package changed after it was signed, or damaged, is never installed: get it again from its publisher"
-    }), 1, [error2("CTXFORGE_INSTALL_TAMPERED", "the package does not verify; nothing was written", { file: acq.input.label }), ...all]);
-  }
-  let signed = false;
-  let verifiedKeys = [];
-  let verdict = "none";
-  if (module.name === "acx") {
-    const sigs = Array.isArray(d.signatures) ? d.signatures : [];
-    signed = sigs.length > 0;
-    verifiedKeys = sigs.filter((s) => s.signature === "verified" && typeof s.keyid === "string").map((s) => s.keyid);
-    verdict = String(d.trust ?? "none");
-  } else if (module.name === "ctxpkg") {
-    signed = d.signature !== "none" && d.signature !== void 0;
-    if (d.signature === "valid" && typeof d.key_id === "string") verifiedKeys = [d.key_id];
-    verdict = String(d.signature ?? "none");
-  }
-  const unbound = (Array.isArray(d.unboundPaths) ? d.unboundPaths : []).map((x) => typeof x === "string" ? x : x && typeof x === "object" && typeof x.path === "string" ? x.path : void 0).filter((x) => x !== void 0);
-  if (!unbound.length && result2.diagnostics.some((x) => x.code === "ACX_ROM_PATH_UNBOUND")) {
-    throw new DiagnosticError(error2("CTXFORGE_INSTALL_UNBOUND", "the cartridge has ROM paths its signature does not bind, and the verifier did not name them; nothing was written", { file: acq.input.label }), 1);
-  }
-  const metaUnsigned = module.name === "acx" ? result2.diagnostics.some((x) => x.code === "ACX_META_UNSIGNED") : module.name === "ctxpkg" && d.coverage === "identity_only";
-  const signedName = module.name === "ctxpkg" && d.signature === "valid" && typeof d.name === "string" ? d.name : void 0;
-  const diagnostics = result2.diagnostics.filter((x) => x.severity !== "error" && !POLICY_CODES.has(x.code));
-  return { module, format: module.name, result: result2, signed, verifiedKeys, verdict, unbound: [...new Set(unbound)], metaUnsigned, ...signedName !== void 0 ? { signedName } : {}, diagnostics, ...documents ? { documents } : {} };
-}
-var keyIdText2 = (id) => Buffer.from(id).reverse().toString("hex").toUpperCase();
-function verifyReleaseSignature(raw, minisig, sums) {
-  const lines = minisig.split("\n");
-  const sig = Buffer.from((lines[1] ?? "").trim(), "base64");
-  if (sig.length !== 74) return { valid: false, reason: "not a minisign signature file" };
-  const id = sig.subarray(2, 10);
-  const pub = `untrusted comment: pinned key
-${Buffer.concat([Buffer.from("Ed"), id, raw]).toString("base64")}
-`;
-  const r3 = minisignVerify(pub, minisig, sums);
-  const tag = r3.trustedComment?.split("	").find((f) => f.startsWith("tag:"))?.slice(4);
-  return { valid: r3.valid, keyId: keyIdText2(id), tag: tag || void 0, reason: r3.reason };
-}
-var METHOD = { acx: "acx-dsse", ctxpkg: "ctxpkg-ed25519", octx: "release-minisign" };
-function judge2(facts, acq, o) {
-  const label2 = acq.input.label;
-  const diags = [];
-  const refuse2 = (code2, message, hint) => {
-    throw new DiagnosticError(error2(code2, `${message}; nothing was written`, { file: label2, hint }), 1);
-  };
-  const pin = o.pin;
-  const rawHex = pin?.raw?.toString("hex") ?? null;
-  let release2;
-  let releaseVerified = false;
-  if (acq.release) {
-    const checksums_sha256 = sha256Hex(acq.release.sums);
-    if (!acq.release.minisig) release2 = { checksums_sha256, signature: "unsigned" };
-    else if (!pin?.raw) {
-      const sig = Buffer.from((acq.release.minisig.split("\n")[1] ?? "").trim(), "base64");
-      release2 = { checksums_sha256, signature: "unverified", ...sig.length === 74 ? { key_id: keyIdText2(sig.subarray(2, 10)) } : {} };
-    } else {
-      const r3 = verifyReleaseSignature(pin.raw, acq.release.minisig, acq.release.sums);
-      if (!r3.valid) {
-        refuse2(
-          "CTXFORGE_INSTALL_RELEASE_SIGNATURE",
-          `SHA256SUMS.minisig does not verify with the pinned key ${pin.key_id} (${r3.reason})`,
-          "the release was re-signed by someone else, or SHA256SUMS was changed after signing: do not install it"
-        );
-      }
-      releaseVerified = true;
-      release2 = { checksums_sha256, signature: "verified", key_id: r3.keyId, ...r3.tag ? { tag: r3.tag } : {} };
-    }
-  }
-  if (pin?.from === "lock" && !releaseVerified && !(facts.format !== "octx" && facts.verifiedKeys.includes(pin.key_id))) {
-    const by2 = facts.verifiedKeys.length ? `signed by ${facts.verifiedKeys.join(", ")}` : facts.format === "octx" ? release2 ? `its release's SHA256SUMS is ${release2.signature === "unsigned" ? "not signed" : "not signed by it"}` : "it does not come from a release signed by it" : facts.signed ? "its signature does not verify with that key" : "it is not signed";
-    refuse2(
-      "CTXFORGE_INSTALL_KEY_CHANGED",
-      `ctxforge.lock pins this package to ${pin.key_id}, but ${by2}`,
-      "if the publisher rotated its key, check the new key out of band, uninstall the package and install it with --key"
-    );
-  }
-  const base = { method: METHOD[facts.format], verdict: facts.verdict };
-  if (o.trust) {
-    if (facts.verdict === "trusted" || facts.verdict === "local") {
-      const key_id = facts.result.details?.keyid;
-      return { signer: { ...base, key_id: typeof key_id === "string" ? key_id : facts.verifiedKeys[0] ?? null, public_key: null, trust: facts.verdict }, release: release2, diagnostics: diags };
-    }
-    refuse2(
-      "CTXFORGE_INSTALL_UNTRUSTED",
-      `the signer is not trusted by ${o.trust} (trust: ${facts.verdict}${facts.verifiedKeys.length ? `, signed by ${facts.verifiedKeys.join(", ")}` : ""})`,
-      "add the publisher's key to the trust registry, or pin it with --key if you trust it"
-    );
-  }
-  if (pin) {
-    if (facts.format !== "octx" && facts.verifiedKeys.includes(pin.key_id)) {
-      return { signer: { ...base, key_id: pin.key_id, public_key: rawHex, trust: "pinned" }, release: release2, diagnostics: diags };
-    }
-    if (facts.format !== "octx" && facts.signed && !releaseVerified) {
-      const by2 = facts.verifiedKeys.length ? `signed by ${facts.verifiedKeys.join(", ")}` : "its signature does not verify with it";
-      refuse2("CTXFORGE_INSTALL_UNTRUSTED", `not signed by the pinned key ${pin.key_id} (${by2})`, "pin the publisher's key with --key");
-    }
-    if (releaseVerified) {
-      return { signer: { method: "release-minisign", verdict: facts.verdict, key_id: release2.key_id, public_key: rawHex, trust: "pinned" }, release: release2, diagnostics: diags };
-    }
-  }
-  const allow = (trust, code2, message, hint) => {
-    if (!o.allowUnsigned) refuse2(code2, message, hint);
-    diags.push(warning2(code2, `${message}; installed anyway (--allow-unsigned)`, { file: label2 }));
-    return { signer: { ...base, key_id: facts.verifiedKeys[0] ?? null, public_key: null, trust }, release: release2, diagnostics: diags };
-  };
-  if (facts.format === "octx") {
-    return release2?.signature === "unverified" ? allow("unverified", "CTXFORGE_INSTALL_UNVERIFIED", `the release's SHA256SUMS.minisig cannot be checked without the release key`, "pass the release's minisign public key (a copy you trust) with --key") : allow("unsigned", "CTXFORGE_INSTALL_UNSIGNED", `an .octx carries no signature of its own and ${release2 ? "its release SHA256SUMS is not signed" : "was not installed from a signed release"}`, `install it from its release folder or URL (with ${"SHA256SUMS"} and its .minisig) and --key`);
-  }
-  if (facts.signed) {
-    return allow(
-      "unverified",
-      "CTXFORGE_INSTALL_UNVERIFIED",
-      `signed${facts.verifiedKeys.length ? ` by ${facts.verifiedKeys.join(", ")}` : ""}, but no key is pinned to say that signer is the publisher`,
-      facts.format === "acx" ? "pin the publisher's key with --key, or name a trust registry with --trust" : "pin the publisher's key with --key"
-    );
-  }
-  return allow("unsigned", "CTXFORGE_INSTALL_UNSIGNED", "the package is not signed", "ask the publisher for a signed release");
-}
-
-// src/install/prepare.ts
-var PINNING = ["pinned", "trusted", "local"];
-function recordedPin(p) {
-  if (!PINNING.includes(p.signer.trust)) return void 0;
-  return lockPin(p.signer) ?? { key_id: p.signer.key_id ?? "no usable key", from: "lock" };
-}
-async function documentsOf2(facts, acq, o) {
-  const m = facts.module;
-  if (!m.documents) {
-    fail("CTXFORGE_INSTALL_DOCUMENTS_UNAVAILABLE", `the package verifies, but this ctxforge cannot read ${m.title} packages as documents yet (format.documents() is not implemented); nothing was written`, {
-      file: acq.input.label,
-      hint: "update ctxforge"
-    }, 2);
-  }
-  return facts.documents ? facts.documents() : m.documents(acq.input, { want: { docs: true, skills: true }, limits: o.limits, env: o.env });
-}
-var keyChanged = (name, recorded, given, label2) => new DiagnosticError(error2("CTXFORGE_INSTALL_KEY_CHANGED", `ctxforge.lock pins ${printable(name)} to ${recorded.key_id}, not to the --key given (${given.key_id}); nothing was written`, {
-  file: label2,
-  hint: "if the publisher rotated its key, check the new key out of band, uninstall the package and install it with the new --key"
-}), 1);
-async function verifyPackage(acq, ctx, lock, o, locked) {
-  const optionPin = o.key ? loadKeyPin(o.key, ctx.env) : void 0;
-  const lockedPin = locked ? recordedPin(locked) : void 0;
-  if (locked && optionPin && lockedPin && optionPin.key_id !== lockedPin.key_id) throw keyChanged(locked.name, lockedPin, optionPin, acq.input.label);
-  const checkedWith = lockedPin?.raw ? lockedPin : optionPin;
-  let facts = await checkArtifact2(acq, { key: checkedWith, trust: o.trust, env: ctx.env, limits: o.limits });
-  const docs = await documentsOf2(facts, acq, o);
-  const name = docs.meta.name;
-  if (facts.signed && facts.metaUnsigned && facts.signedName !== name) {
-    throw new DiagnosticError(error2("CTXFORGE_INSTALL_UNSIGNED_META", `the package calls itself ${printable(name)}, but ${facts.signedName !== void 0 ? `its signature covers the name ${printable(facts.signedName)}` : "part of its metadata, where its name and description can come from, is not covered by its signature"}; nothing was written`, {
-      file: acq.input.label,
-      hint: "metadata added or changed after signing is never taken as the package's identity: get the package again from its publisher"
-    }), 1);
-  }
-  if (locked && name !== locked.name) {
-    throw new DiagnosticError(error2("CTXFORGE_INSTALL_CHECKSUM", `this is package ${printable(name)}, but the lock records ${printable(locked.name)} for it`, { file: acq.input.label }), 1);
-  }
-  const old = Object.hasOwn(lock.packages, name) ? lock.packages[name] : void 0;
-  const recorded = old ? recordedPin(old) : void 0;
-  if (optionPin && recorded && optionPin.key_id !== recorded.key_id) throw keyChanged(name, recorded, optionPin, acq.input.label);
-  const pin = recorded ? { ...recorded, raw: recorded.raw ?? optionPin?.raw } : optionPin;
-  if (facts.format === "acx" && pin?.raw && pin.key_id !== checkedWith?.key_id && !facts.verifiedKeys.includes(pin.key_id)) {
-    facts = await checkArtifact2(acq, { key: pin, trust: o.trust, env: ctx.env, limits: o.limits });
-  }
-  const consent = old !== void 0 && (old.signer.trust === "unsigned" || old.signer.trust === "unverified") && old.artifact.sha256 === acq.sha256;
-  const verdict = judge2(facts, acq, { pin, trust: o.trust, allowUnsigned: o.allowUnsigned || consent });
-  return {
-    docs,
-    format: facts.format,
-    source: { ...acq.source, ...verdict.release ? { release: verdict.release } : {} },
-    artifact: { file: acq.file, sha256: acq.sha256, size: acq.size },
-    signer: verdict.signer,
-    unbound: facts.unbound,
-    diagnostics: [...acq.diagnostics, ...facts.diagnostics, ...verdict.diagnostics]
-  };
-}
-function planInstall(v, ctx, lock, o) {
-  const name = v.docs.meta.name;
-  if (RESERVED_NAMES.has(name) || !name.trim()) {
-    throw new DiagnosticError(error2("CTXFORGE_INSTALL_PATH_UNSAFE", `the package is named ${JSON.stringify(name)}, which cannot be a key of ctxforge.lock; nothing was written`), 1);
-  }
-  const old = Object.hasOwn(lock.packages, name) ? lock.packages[name] : void 0;
-  const hosts = o.hosts?.length ? [.../* @__PURE__ */ new Set([...old?.hosts ?? [], ...o.hosts])] : old?.hosts ?? ["agents"];
-  const allowUnbound = o.allowUnbound ?? old?.allow_unbound ?? [];
-  const plan = planPackage(v.docs, { scope: ctx.scope, hosts, unbound: v.unbound, allowUnbound });
-  const recordedLinks = new Set((old?.links ?? []).map((l) => l.path));
-  const links = linkLayout(plan, (f) => o.layoutFromLock ? recordedLinks.has(f) : !!o.link || recordedLinks.has(f) || !o.force && canonicalLinkAt(ctx.root, f) !== null);
-  if (!v.docs.skills.length && !o.layoutFromLock) {
-    const named = (o.hosts ?? []).filter((h) => h !== "agents");
-    if (named.length) {
-      plan.diagnostics.push(warning2("CTXFORGE_INSTALL_NO_SKILLS", `${printable(name)} has no skills, so ${named.join(", ")} ${named.length === 1 ? "gets" : "get"} nothing in ${[...new Set(named.map((h) => skillsFolder(h, ctx.scope)))].join(", ")}; its knowledge documents are in ${KNOWLEDGE_FOLDER}/ (what serve --lock reads)`, {
-        file: name,
-        hint: "point the host at the knowledge through an MCP client (ctxforge serve --lock), or install a package with skills"
-      }));
-    }
-  }
-  const owners = /* @__PURE__ */ new Map();
-  for (const [other, p] of Object.entries(lock.packages)) if (other !== name) for (const f of p.folders) owners.set(foldedKey(f), { pkg: other, folder: f });
-  for (const f of plan.folders) {
-    const o2 = owners.get(foldedKey(f));
-    if (o2) {
-      plan.diagnostics.push(error2("CTXFORGE_INSTALL_CONFLICT", `${printable(o2.folder)} belongs to package ${printable(o2.pkg)}; ${printable(name)} would install ${o2.folder === f ? "the same folder" : `${printable(f)}, the same folder where case does not count (macOS, Windows)`}`, {
-        file: f,
-        hint: `install one of them for another --host, or uninstall ${o2.pkg} first`
-      }));
-    }
-  }
-  const diagnostics = [...v.diagnostics, ...plan.diagnostics];
-  if (hasErrors(diagnostics)) {
-    const errs = diagnostics.filter((d) => d.severity === "error");
-    throw new DiagnosticError({ ...errs[0], message: `${printable(name)} is not installed: ${errs[0].message}` }, 1, diagnostics);
-  }
-  const accepted = allowUnbound.filter((u) => v.unbound.includes(u));
-  const entry = {
-    name,
-    version: v.docs.meta.version ?? null,
-    format: v.format,
-    source: v.source,
-    artifact: v.artifact,
-    signer: v.signer,
-    hosts,
-    ...accepted.length ? { allow_unbound: accepted } : {},
-    ...links.length ? { links } : {},
-    // Folders adopted earlier stay adopted while the package keeps them.
-    ...old?.adopted?.some((a) => plan.folders.includes(a)) ? { adopted: old.adopted.filter((a) => plan.folders.includes(a)) } : {},
-    folders: plan.folders,
-    files: plan.files.map(({ path, sha256, size, role, original_path, mode }) => ({ path, sha256, size, role, ...original_path !== void 0 ? { original_path } : {}, ...mode !== void 0 && mode !== "0644" ? { mode } : {} }))
-  };
-  return { entry, plan, old, links, diagnostics };
-}
-
-// src/install/source.ts
-import { constants as constants6, createWriteStream } from "node:fs";
-import { lstat as lstat3, mkdtemp, open as open6, readFile as readFile12, rm as rm3 } from "node:fs/promises";
-import { tmpdir as tmpdir2 } from "node:os";
-import { basename as basename7, dirname as dirname11, isAbsolute as isAbsolute6, join as join26, relative as relative7, resolve as resolve14, sep as sep4 } from "node:path";
-import { pipeline as pipeline2 } from "node:stream/promises";
-import { Readable as Readable4, Transform } from "node:stream";
-import { createHash as createHash11 } from "node:crypto";
-
-// src/install/public-get.ts
-import { BlockList, isIP } from "node:net";
-import { lookup as dnsLookup } from "node:dns";
-import { request } from "node:https";
-import { Readable as Readable3 } from "node:stream";
-var blocked = new BlockList();
-for (const [net, bits] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.88.99.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4]
-]) blocked.addSubnet(net, bits, "ipv4");
-for (const [net, bits] of [
-  ["::", 128],
-  ["::1", 128],
-  ["64:ff9b::", 96],
-  ["64:ff9b:1::", 48],
-  ["100::", 64],
-  ["2001::", 23],
-  ["2001:db8::", 32],
-  ["2002::", 16],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["fec0::", 10],
-  ["ff00::", 8]
-]) blocked.addSubnet(net, bits, "ipv6");
-function isPublicAddress(ip) {
-  const family = isIP(ip);
-  if (family === 4) return !blocked.check(ip, "ipv4");
-  if (family !== 6) return false;
-  const mapped = /^::ffff:(?:0:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (mapped) return isPublicAddress(mapped[1]);
-  const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip);
-  if (hexMapped) {
-    const n = parseInt(hexMapped[1], 16) << 16 | parseInt(hexMapped[2], 16);
-    return isPublicAddress([n >>> 24, n >>> 16 & 255, n >>> 8 & 255, n & 255].join("."));
-  }
-  return !blocked.check(ip, "ipv6");
-}
-function publicUrlProblem(u) {
-  if (u.protocol !== "https:") return "the lock gate fetches only https";
-  if (u.username || u.password) return "it has credentials in it";
-  const host = u.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(host)) return isPublicAddress(host) ? null : `${host} is not a public address (loopback, link-local and private ranges are never fetched by the lock gate)`;
-  if (/^localhost$|\.localhost$/i.test(host)) return `${host} is this machine, which the lock gate never fetches from`;
-  return null;
-}
-function publicLookup(hostname, options, cb) {
-  dnsLookup(hostname, { ...options, all: true }, (err, addrs) => {
-    if (err) return cb(err, []);
-    const inside = addrs.find((a) => !isPublicAddress(a.address));
-    if (inside || !addrs.length) {
-      const e = new Error(`${hostname} resolves to ${inside ? inside.address : "no address"}, which is not a public address; the lock gate never fetches from loopback, link-local or private ranges`);
-      e.code = "ENOTPUBLIC";
-      return cb(e, []);
-    }
-    if (options.all) cb(null, addrs);
-    else cb(null, addrs[0].address, addrs[0].family);
-  });
-}
-function publicGet(url, signal) {
-  return new Promise((resolve16, reject) => {
-    const u = new URL(url);
-    const why = publicUrlProblem(u);
-    if (why) {
-      reject(new Error(why));
-      return;
-    }
-    const req = request(u, { method: "GET", lookup: publicLookup, signal, headers: { "user-agent": "ctxforge-lock-gate", accept: "*/*" } }, (res) => {
-      const headers2 = new Headers();
-      for (const [k, v] of Object.entries(res.headers)) if (v !== void 0) headers2.set(k, Array.isArray(v) ? v.join(", ") : v);
-      const status = res.statusCode ?? 502;
-      const body = status === 204 || status === 304 ? null : Readable3.toWeb(res);
-      resolve16(new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers: headers2 }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-// src/install/source.ts
-var CHECKSUMS_FILE = "SHA256SUMS";
-var CHECKSUMS_SIGNATURE = "SHA256SUMS.minisig";
-var SMALL_MAX = 1 << 20;
-var DEFAULT_MAX = 4 * 2 ** 30;
-var GATE_TIMEOUT_MS = 2 * 6e4;
-var plainGet = (url, signal) => fetch(url, { redirect: "manual", signal });
-var MAX_REDIRECTS = 5;
-var isLoopback = (u) => /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(u.hostname);
-var commandLinePolicy = (u, from) => {
-  if (u.protocol !== "https:" && u.protocol !== "http:") return `${u.protocol} is neither https nor http`;
-  if (u.username || u.password) return "it has credentials in it";
-  if (from?.protocol === "https:" && u.protocol === "http:") return "it leaves https for plain http";
-  return null;
-};
-var lockPolicy = (u, from) => {
-  const why = commandLinePolicy(u, from);
-  if (why) return why;
-  return u.protocol === "https:" || isLoopback(u) ? null : "a lock never makes ctxforge fetch plain http from another machine";
-};
-var isArtifactName = (n) => allFormats().some((m) => n.endsWith(m.extension));
-function parseSums(text2) {
-  const out = /* @__PURE__ */ new Map();
-  for (const line of text2.split("\n")) {
-    const m = /^([0-9a-f]{64}) [ *](.+)$/.exec(line.replace(/\r$/, ""));
-    if (m && !m[2].includes("/") && !m[2].includes("\\")) out.set(m[2], m[1]);
-  }
-  return out;
-}
-function pickPackage(sums, where2) {
-  const names = [...sums.keys()].filter(isArtifactName);
-  if (names.length === 1) return names[0];
-  if (!names.length) fail("CTXFORGE_USAGE", `${where2}: ${CHECKSUMS_FILE} lists no .acx, .ctxpkg or .octx file`, { file: where2 }, 2);
-  fail("CTXFORGE_USAGE", `${where2} holds ${names.length} packages (${names.map(printable).join(", ")}); name the one to install`, { file: where2, hint: `e.g. ctxforge install ${join26(where2, names[0])}` }, 2);
-}
-function checkListed(file, sha256, sums, label2) {
-  const want = parseSums(sums.toString("utf8")).get(file);
-  if (want !== void 0 && want !== sha256) {
-    throw new DiagnosticError(error2("CTXFORGE_INSTALL_CHECKSUM", `SHA-256 ${sha256} is not the ${want} that ${CHECKSUMS_FILE} lists for ${printable(file)}; nothing was written`, {
-      file: label2,
-      hint: "the file was changed or damaged after the release was made: download it again from the release"
-    }), 1);
-  }
-}
-async function readSmall(path) {
-  const st = await lstat3(path).catch(() => void 0);
-  if (!st) return void 0;
-  if (!st.isFile()) fail("CTXFORGE_IO", `${path} is ${st.isSymbolicLink() ? "a symbolic link" : "not a regular file"}; it is not read`, { file: path }, 2);
-  if (st.size > SMALL_MAX) fail("CTXFORGE_IO", `${path} is larger than ${SMALL_MAX} bytes`, { file: path }, 2);
-  return readFile12(path);
-}
-function recordedPath(abs, root) {
-  const rel = relative7(root, abs);
-  return rel && !rel.startsWith(`..${sep4}`) && rel !== ".." && !isAbsolute6(rel) ? rel.split(sep4).join("/") : abs;
-}
-async function local(spec, o) {
-  const abs = resolve14(o.cwd, spec);
-  const st = await lstat3(abs).catch(() => void 0);
-  if (!st) fail("CTXFORGE_IO", `${spec}: no such file or directory`, { file: spec }, 2);
-  let file = abs;
-  let release2;
-  if (st.isDirectory()) {
-    const sums = await readSmall(join26(abs, CHECKSUMS_FILE));
-    if (!sums) fail("CTXFORGE_USAGE", `${spec} is a folder without ${CHECKSUMS_FILE}: name the package file, or a release folder`, { file: spec }, 2);
-    file = join26(abs, pickPackage(parseSums(sums.toString("utf8")), spec));
-    release2 = { sums, minisig: (await readSmall(join26(abs, CHECKSUMS_SIGNATURE)))?.toString("utf8") };
-  } else if (!st.isFile()) {
-    fail("CTXFORGE_IO", `${spec} is ${st.isSymbolicLink() ? "a symbolic link" : "not a regular file"}; it is not read`, { file: spec }, 2);
-  } else {
-    const sums = await readSmall(join26(dirname11(abs), CHECKSUMS_FILE)).catch(() => void 0);
-    if (sums && parseSums(sums.toString("utf8")).has(basename7(abs))) {
-      release2 = { sums, minisig: (await readSmall(join26(dirname11(abs), CHECKSUMS_SIGNATURE)).catch(() => void 0))?.toString("utf8") };
-    }
-  }
-  const label2 = file === abs ? spec : join26(spec, basename7(file));
-  const dir = await mkdtemp(join26(tmpdir2(), "ctxforge-install-"));
-  const cleanup = () => rm3(dir, { recursive: true, force: true });
-  try {
-    const { path, sha256, size } = await privateCopy(file, join26(dir, "artifact"), o.maxBytes ?? DEFAULT_MAX);
-    if (release2) checkListed(basename7(file), sha256, release2.sums, file);
-    return {
-      input: { label: label2, path },
-      file: basename7(file),
-      sha256,
-      size,
-      source: { type: "path", location: recordedPath(file, o.root) },
-      release: release2,
-      diagnostics: [],
-      cleanup
-    };
-  } catch (e) {
-    await cleanup();
-    throw e;
-  }
-}
-async function privateCopy(src, dest, max) {
-  let fh;
-  try {
-    fh = await open6(src, constants6.O_RDONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK);
-  } catch (e) {
-    const code2 = e.code;
-    fail("CTXFORGE_IO", `${src} ${code2 === "ELOOP" ? "is a symbolic link; it is not read" : `cannot be read (${code2 ?? e.message})`}`, { file: src }, 2);
-  }
-  try {
-    if (!(await fh.stat()).isFile()) fail("CTXFORGE_IO", `${src} is not a regular file`, { file: src }, 2);
-    const h = createHash11("sha256");
-    let size = 0;
-    const tap = new Transform({
-      transform(chunk, _e, cb) {
-        size += chunk.length;
-        h.update(chunk);
-        cb(size > max ? new Error(`larger than ${max} bytes`) : null, chunk);
-      }
-    });
-    try {
-      await pipeline2(fh.createReadStream({ autoClose: false, highWaterMark: 1 << 20 }), tap, createWriteStream(dest, { flags: "wx", mode: 384 }));
-    } catch (e) {
-      fail("CTXFORGE_IO", `cannot read ${src}: ${e.message}`, { file: src }, 2);
-    }
-    return { path: dest, sha256: h.digest("hex"), size };
-  } finally {
-    await fh.close();
-  }
-}
-async function download(url, dest, max, g) {
-  const ac = new AbortController();
-  const timer = setTimeout(() => ac.abort(new Error(`no answer within ${g.timeoutMs / 6e4} minutes`)), g.timeoutMs);
-  timer.unref();
-  try {
-    return await downloadWith(url, dest, max, g, ac.signal);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-async function fetchChecked(url, g, signal) {
-  let cur2 = new URL(url);
-  let from = null;
-  for (let hop = 0; ; hop++) {
-    const why = g.policy(cur2, from);
-    if (why) {
-      throw new DiagnosticError(error2("CTXFORGE_INSTALL_REDIRECT", from ? `${printable(from.href)} redirects to ${printable(cur2.href)}, which is not followed: ${why}` : `${printable(cur2.href)} is not fetched: ${why}`, {
-        file: url,
-        hint: "download the release by hand and install the file, or ask the publisher for a direct https URL"
-      }), 2);
-    }
-    let res;
-    try {
-      res = await g.get(cur2.href, signal);
-    } catch (e) {
-      fail("CTXFORGE_IO", `cannot download ${printable(cur2.href)}: ${e.message}${e.cause ? ` (${e.cause.message})` : ""}`, { file: url }, 2);
-    }
-    if (![301, 302, 303, 307, 308].includes(res.status)) return res;
-    await res.body?.cancel().catch(() => void 0);
-    const location = res.headers.get("location");
-    let next;
-    try {
-      next = location ? new URL(location, cur2) : void 0;
-    } catch {
-      next = void 0;
-    }
-    if (!next) fail("CTXFORGE_IO", `cannot download ${printable(cur2.href)}: HTTP ${res.status} without a usable Location`, { file: url }, 2);
-    if (hop >= MAX_REDIRECTS) fail("CTXFORGE_IO", `cannot download ${printable(url)}: more than ${MAX_REDIRECTS} redirects`, { file: url }, 2);
-    next.hash = "";
-    from = cur2;
-    cur2 = next;
-  }
-}
-async function downloadWith(url, dest, max, g, signal) {
-  const res = await fetchChecked(url, g, signal);
-  if (!res.ok || !res.body) {
-    await res.body?.cancel().catch(() => void 0);
-    if (res.status === 404) return false;
-    fail("CTXFORGE_IO", `cannot download ${url}: HTTP ${res.status}`, { file: url }, 2);
-  }
-  let n = 0;
-  const cap = new Transform({
-    transform(chunk, _e, cb) {
-      n += chunk.length;
-      cb(n > max ? new Error(`larger than ${max} bytes`) : null, chunk);
-    }
-  });
-  try {
-    await pipeline2(Readable4.fromWeb(res.body), cap, createWriteStream(dest, { flags: "wx", mode: 384 }));
-  } catch (e) {
-    fail("CTXFORGE_IO", `cannot download ${url}: ${e.message}`, { file: url }, 2);
-  }
-  return true;
-}
-async function remote(spec, o) {
-  let url;
-  try {
-    url = new URL(spec);
-  } catch {
-    fail("CTXFORGE_USAGE", `${printable(spec)} is not a URL`, {}, 2);
-  }
-  if (url.username || url.password) fail("CTXFORGE_USAGE", "a URL with credentials in it is not accepted (it would be recorded in ctxforge.lock)", { hint: "serve the release without credentials in the URL" }, 2);
-  url.hash = "";
-  const policy = o.urlPolicy ?? commandLinePolicy;
-  const getter = o.publicOnly ? { policy: (u, from) => policy(u, from) ?? publicUrlProblem(u), get: publicGet, timeoutMs: GATE_TIMEOUT_MS } : { policy, get: plainGet, timeoutMs: 10 * 6e4 };
-  const diagnostics = [];
-  if (url.protocol === "http:") diagnostics.push(warning2("CTXFORGE_INSTALL_INSECURE_URL", `${url.href} is plain http: anyone on the way can change it, so only its verification protects it`, { file: url.href }));
-  const dir = await mkdtemp(join26(tmpdir2(), "ctxforge-install-"));
-  const cleanup = () => rm3(dir, { recursive: true, force: true });
-  try {
-    const max = o.maxBytes ?? DEFAULT_MAX;
-    const folder = new URL(".", url);
-    const fetchSmall = async (name2) => await download(new URL(name2, folder).href, join26(dir, name2), SMALL_MAX, getter) ? readFile12(join26(dir, name2)) : void 0;
-    let name;
-    try {
-      name = decodeURIComponent(url.pathname.slice(url.pathname.lastIndexOf("/") + 1));
-    } catch {
-      fail("CTXFORGE_USAGE", `${printable(url.href)} does not name a package file (its last segment is not valid percent-encoding)`, { file: url.href }, 2);
-    }
-    const sums = await fetchSmall(CHECKSUMS_FILE);
-    if (!name) {
-      if (!sums) fail("CTXFORGE_USAGE", `${url.href} has no ${CHECKSUMS_FILE}: name the package file's URL`, { file: url.href }, 2);
-      name = pickPackage(parseSums(sums.toString("utf8")), url.href);
-      url = new URL(encodeURIComponent(name), folder);
-    }
-    if (!name || name.includes("/") || unsafePathReason(name)) fail("CTXFORGE_USAGE", `${url.href} does not name a package file`, { file: url.href }, 2);
-    const listed = sums !== void 0 && parseSums(sums.toString("utf8")).has(name);
-    const release2 = listed ? { sums, minisig: (await fetchSmall(CHECKSUMS_SIGNATURE))?.toString("utf8") } : void 0;
-    const path = join26(dir, "artifact");
-    if (!await download(url.href, path, max, getter)) fail("CTXFORGE_IO", `cannot download ${url.href}: HTTP 404`, { file: url.href }, 2);
-    const { sha256, size } = await sha256File(path);
-    if (release2) checkListed(name, sha256, release2.sums, url.href);
-    return { input: { label: url.href, path }, file: name, sha256, size, source: { type: "url", location: url.href }, release: release2, diagnostics, cleanup };
-  } catch (e) {
-    await cleanup();
-    throw e;
-  }
-}
-async function acquireLocked(src, o) {
-  if (src.type === "url") {
-    let u;
-    try {
-      u = new URL(src.location);
-    } catch {
-      fail("CTXFORGE_LOCK_INVALID", `the recorded source ${printable(src.location)} is not a URL`, {}, 2);
-    }
-    if (lockPolicy(u, null)) {
-      fail("CTXFORGE_LOCK_INVALID", `the recorded source ${printable(src.location)} is not an https URL; a lock never makes ctxforge fetch from plain http`, { hint: "install from an https URL" }, 2);
-    }
-    const inside = o.publicOnly ? publicUrlProblem(u) : null;
-    if (inside) fail("CTXFORGE_INSTALL_REDIRECT", `the recorded source ${printable(src.location)} is not fetched: ${inside}`, { file: src.location, hint: "vendor the artifact into the repository, or record a public https URL" }, 2);
-    return remote(u.href, { ...o, urlPolicy: lockPolicy });
-  }
-  if (isAbsolute6(src.location)) {
-    if (o.scope === "project") {
-      fail("CTXFORGE_USAGE", `the recorded source ${printable(src.location)} is outside the project; a committed lock never makes ctxforge read there`, {
-        hint: `install it again by naming it (ctxforge install ${src.location}), or install from a release URL or a path inside the project`
-      }, 2);
-    }
-    return local(src.location, o);
-  }
-  const why = unsafePathReason(src.location);
-  if (why) fail("CTXFORGE_LOCK_INVALID", `the recorded source ${printable(src.location)}: ${why}`, {}, 2);
-  const link2 = symlinkOnTheWay(o.root, src.location);
-  if (link2) fail("CTXFORGE_IO_SYMLINK", `the recorded source passes through ${printable(link2)}, a symbolic link; it is not followed`, { file: link2 }, 2);
-  return local(join26(o.root, ...src.location.split("/")), { ...o, cwd: o.root });
-}
-
-// src/install/drift.ts
-var what = (k) => k === "dir" ? "a folder" : k === "symlink" ? "a symbolic link" : k === "file" ? "a file" : "a special file";
-function diskDrift(entry, root, only) {
-  const out = [];
-  const add = (path, problem) => out.push({ path, problem, package: entry.name });
-  const byFolder = filesByFolder(entry.files, entry.folders);
-  for (const folder of entry.folders) {
-    if (only && !only(folder)) continue;
-    const files = byFolder.get(folder) ?? [];
-    const link2 = symlinkOnTheWay(root, folder);
-    if (link2) {
-      add(link2, "a symbolic link where the package's folder goes (never followed)");
-      continue;
-    }
-    const abs = join27(root, ...folder.split("/"));
-    const kind = lkind(abs);
-    if (kind === null) {
-      for (const f of files) add(f.path, "missing");
-      continue;
-    }
-    if (kind !== "dir") {
-      add(folder, `${what(kind)} where the package's folder goes`);
-      continue;
-    }
-    const onDisk = new Map(walk(abs).map((e) => [e.rel, e.kind]));
-    const recorded = new Map(files.map((f) => [f.path.slice(folder.length + 1), f]));
-    const parents = /* @__PURE__ */ new Set();
-    for (const r3 of recorded.keys()) for (let i = r3.indexOf("/"); i >= 0; i = r3.indexOf("/", i + 1)) parents.add(r3.slice(0, i));
-    for (const [rel, f] of recorded) {
-      const k = onDisk.get(rel);
-      if (k === void 0) {
-        const l = symlinkOnTheWay(root, f.path);
-        add(f.path, l ? `${printable(l)} is a symbolic link on the way (never followed)` : "missing");
-      } else if (k !== "file") add(f.path, `${what(k)}, not the file installed`);
-      else if (sha256Hex(readFileSync8(join27(abs, ...rel.split("/")))) !== f.sha256) add(f.path, "modified since install");
-      else {
-        const mode = (lstatSync7(join27(abs, ...rel.split("/"))).mode & 4095).toString(8).padStart(4, "0");
-        if (mode !== (f.mode ?? "0644")) add(f.path, `mode ${mode}, but the lock records ${f.mode ?? "0644"}`);
-      }
-    }
-    let extraDir;
-    for (const [rel, k] of onDisk) {
-      if (extraDir !== void 0 && rel.startsWith(`${extraDir}/`)) continue;
-      extraDir = void 0;
-      if (recorded.has(rel) || k === "dir" && parents.has(rel)) continue;
-      if (k === "dir") extraDir = rel;
-      add(`${folder}/${rel}`, `${what(k)} the lock does not record in the package's folder`);
-    }
-  }
-  for (const l of entry.links ?? []) {
-    if (only && !only(l.path)) continue;
-    const via = symlinkOnTheWay(root, l.path.slice(0, l.path.lastIndexOf("/")));
-    if (via) {
-      add(l.path, `${printable(via)} is a symbolic link on the way (never followed)`);
-      continue;
-    }
-    const abs = join27(root, ...l.path.split("/"));
-    const kind = lkind(abs);
-    if (kind === null) add(l.path, `missing (the lock records a link to ${printable(l.target)})`);
-    else if (kind !== "symlink") add(l.path, `${what(kind)}, not the link to ${printable(l.target)} the lock records`);
-    else if (readlinkSync3(abs) !== l.target) add(l.path, `a link to ${printable(readlinkSync3(abs))}, not to ${printable(l.target)} as the lock records`);
-  }
-  return out;
-}
-var show = (v) => v === void 0 ? "nothing" : JSON.stringify(v);
-var fileText = (f) => `${f.role} ${f.sha256.slice(0, 12)}… (${f.size} bytes)`;
-function entryDrift(locked, computed, lockLabel) {
-  const out = [];
-  const add = (path, problem) => out.push({ path, problem, package: locked.name });
-  const field = (name, a, b) => {
-    if (JSON.stringify(a) !== JSON.stringify(b)) add(lockLabel, `${name} is ${show(a)} in the lock, but the verified artifact gives ${show(b)}`);
-  };
-  field("version", locked.version, computed.version);
-  field("format", locked.format, computed.format);
-  field("artifact.file", locked.artifact.file, computed.artifact.file);
-  field("artifact.size", locked.artifact.size, computed.artifact.size);
-  field("signer.method", locked.signer.method, computed.signer.method);
-  field("signer.key_id", locked.signer.key_id, computed.signer.key_id);
-  if (locked.signer.public_key !== null || computed.signer.public_key !== null) field("signer.public_key", locked.signer.public_key, computed.signer.public_key);
-  field("source.release", locked.source.release, computed.source.release);
-  field("allow_unbound", [...locked.allow_unbound ?? []].sort(compareUtf8), [...computed.allow_unbound ?? []].sort(compareUtf8));
-  field("links", [...locked.links ?? []].sort((a, b) => compareUtf8(a.path, b.path)), [...computed.links ?? []].sort((a, b) => compareUtf8(a.path, b.path)));
-  const lf = new Set(locked.folders);
-  const cf = new Set(computed.folders);
-  for (const f of locked.folders) if (!cf.has(f)) add(f, "the lock records this folder, but the verified artifact installs nothing there");
-  for (const f of computed.folders) if (!lf.has(f)) add(f, "the verified artifact installs this folder, but the lock does not record it");
-  const mine = new Map(locked.files.map((f) => [f.path, f]));
-  const theirs = new Map(computed.files.map((f) => [f.path, f]));
-  for (const [p, f] of mine) {
-    const g = theirs.get(p);
-    if (!g) add(p, "the lock records this file, but the verified artifact does not install it");
-    else if (f.sha256 !== g.sha256 || f.size !== g.size || f.role !== g.role) add(p, `the lock records ${fileText(f)}, but the verified artifact installs ${fileText(g)}`);
-    else if ((f.mode ?? "0644") !== (g.mode ?? "0644")) add(p, `the lock records mode ${f.mode ?? "0644"}, but installing the verified artifact writes ${g.mode ?? "0644"} (no format's signature binds a mode)`);
-    else if (f.original_path !== g.original_path) add(p, `the lock records the package's path for this file as ${show(f.original_path)}, but the verified artifact gives ${show(g.original_path)}`);
-  }
-  for (const p of theirs.keys()) if (!mine.has(p)) add(p, "the verified artifact installs this file, but the lock does not record it");
-  return out;
-}
-async function checkLocked(entry, ctx, lock, o) {
-  const drift = diskDrift(entry, ctx.root, o.folders);
-  const diagnostics = [];
-  const at = entry.source.location;
-  const add = (problem) => drift.push({ path: at, problem, package: entry.name });
-  const notChecked = (why) => {
-    if (o.offline) {
-      diagnostics.push(warning2("CTXFORGE_INSTALL_LOCK_ONLY", `${printable(entry.name)}: the artifact was not checked (${why}); only the installed files were compared with the lock (--offline)`, { file: at }));
-      return { drift, artifact: "lock-only", diagnostics };
-    }
-    drift.push({ path: at, problem: `the artifact cannot be reached or checked: ${why} (with --offline only the installed files are compared with the lock)`, package: entry.name, cause: "unreachable" });
-    return { drift, artifact: "drifted", diagnostics };
-  };
-  if (o.offline && entry.source.type === "url") return notChecked("--offline: nothing is downloaded");
-  let acq;
-  try {
-    acq = await acquireLocked(entry.source, { cwd: ctx.root, root: ctx.root, scope: ctx.scope, publicOnly: o.publicOnly });
-  } catch (e) {
-    if (!(e instanceof DiagnosticError)) throw e;
-    if (e.exitCode === 2) return notChecked(e.diagnostic.message);
-    add(`the artifact does not verify: ${e.diagnostic.message}`);
-    return { drift, artifact: "drifted", diagnostics };
-  }
-  try {
-    if (acq.sha256 !== entry.artifact.sha256) {
-      add(`the artifact's SHA-256 is ${acq.sha256}, not the ${entry.artifact.sha256} the lock records`);
-      return { drift, artifact: "drifted", diagnostics };
-    }
-    const ro = { ...o, hosts: entry.hosts, allowUnbound: entry.allow_unbound ?? [], layoutFromLock: true };
-    let v;
-    let computed;
-    try {
-      v = await verifyPackage(acq, ctx, lock, ro, entry);
-      computed = planInstall(v, ctx, lock, ro).entry;
-    } catch (e) {
-      if (!(e instanceof DiagnosticError)) throw e;
-      add(`the artifact does not verify as the lock records it: ${e.diagnostic.message}`);
-      return { drift, artifact: "drifted", diagnostics };
-    }
-    const differs = entryDrift(entry, computed, ctx.lockLabel);
-    drift.push(...differs);
-    return differs.length ? { drift, artifact: "drifted", diagnostics } : { drift, artifact: "verified", verified: v, diagnostics };
-  } finally {
-    await acq.cleanup();
-  }
-}
-
-// src/install/review.ts
-var FINDING_CODES = {
-  unsigned: "CTXFORGE_LOCK_UNSIGNED",
-  "new-signer": "CTXFORGE_LOCK_NEW_SIGNER",
-  "key-change": "CTXFORGE_LOCK_KEY_CHANGE",
-  downgrade: "CTXFORGE_LOCK_DOWNGRADE",
-  republish: "CTXFORGE_LOCK_REPUBLISH",
-  "unlocked-files": "CTXFORGE_LOCK_UNLOCKED_FILES",
-  drift: "CTXFORGE_LOCK_DRIFT",
-  "lock-invalid": "CTXFORGE_LOCK_INVALID"
-};
-var MAX_DIFF_LINES = 200;
-var MAX_SKILLS_LOCK_BYTES = 1024 * 1024;
-var PINNING2 = /* @__PURE__ */ new Set(["pinned", "trusted", "local"]);
-var side = (p) => ({
-  version: p.version,
-  sha256: p.artifact.sha256,
-  format: p.format,
-  source: p.source.location,
-  signer: p.signer.key_id,
-  trust: p.signer.trust,
-  hosts: [...p.hosts].sort(compareUtf8)
-});
-var isUnsigned = (p) => p.signer.trust === "unsigned" || p.signer.trust === "unverified";
-var signerOf = (p) => PINNING2.has(p.signer.trust) ? p.signer.key_id : null;
-async function baseLock(o, findings) {
-  if (!o.repo || !o.base) return null;
-  const t = await o.repo.lookup(o.base, LOCK_NAME);
-  if (!t) return null;
-  const label2 = `${LOCK_NAME} at the base`;
-  if (t.type !== "blob" || t.mode === "120000") {
-    findings.push({ kind: "lock-invalid", path: LOCK_NAME, message: `${label2} is not a regular file; the gate cannot judge against it`, fails: true });
-    return null;
-  }
-  try {
-    return parseLock((await o.repo.readBlob(t.oid)).toString("utf8"), label2, "project");
-  } catch (e) {
-    if (!(e instanceof DiagnosticError)) throw e;
-    findings.push({ kind: "lock-invalid", path: LOCK_NAME, message: `${e.diagnostic.message} — the gate cannot judge against the base's lock`, fails: true });
-    return null;
-  }
-}
-function managedParents() {
-  return [.../* @__PURE__ */ new Set([...HOST_NAMES.map((h) => skillsFolder(h, "project")), KNOWLEDGE_FOLDER])].sort(compareUtf8);
-}
-function skillsLockNames(root) {
-  const abs = join28(root, "skills-lock.json");
-  if (lkind(abs) !== "file") return /* @__PURE__ */ new Set();
-  try {
-    const buf = readFileSync9(abs);
-    if (buf.length > MAX_SKILLS_LOCK_BYTES) return /* @__PURE__ */ new Set();
-    const doc = JSON.parse(buf.toString("utf8"));
-    return doc.skills && typeof doc.skills === "object" && !Array.isArray(doc.skills) ? new Set(Object.keys(doc.skills)) : /* @__PURE__ */ new Set();
-  } catch {
-    return /* @__PURE__ */ new Set();
-  }
-}
-async function baseListing(repo, base, path) {
-  const t = await repo.lookup(base, path);
-  if (!t) return null;
-  const out = /* @__PURE__ */ new Map();
-  if (t.type !== "tree") {
-    out.set("", `${t.mode}:${t.oid}`);
-    return out;
-  }
-  const go = async (oid, prefix) => {
-    for (const e of await repo.readTreeEntries(oid)) {
-      const rel = prefix ? `${prefix}/${e.path}` : e.path;
-      if (e.type === "tree") await go(e.oid, rel);
-      else out.set(rel, `${e.mode === "120000" ? "120000" : "blob"}:${e.oid}`);
-    }
-  };
-  await go(t.oid, "");
-  return out;
-}
-function diskListing(root, path) {
-  const abs = join28(root, ...path.split("/"));
-  const out = /* @__PURE__ */ new Map();
-  const k = lkind(abs);
-  const one = (file, kind) => {
-    if (kind === "symlink") return `120000:${gitBlobId(Buffer.from(readlinkSync4(file)))}`;
-    if (kind === "file") return `blob:${gitBlobId(readFileSync9(file))}`;
-    return `other:${kind}`;
-  };
-  if (k !== "dir") {
-    out.set("", one(abs, k));
-    return out;
-  }
-  for (const e of walk(abs)) if (e.kind !== "dir") out.set(e.rel, one(join28(abs, ...e.rel.split("/")), e.kind));
-  return out;
-}
-function sameListing(a, b) {
-  if (!a || a.size !== b.size) return false;
-  for (const [k, v] of b) if (a.get(k) !== v && !(v.startsWith("blob:") && a.get(k) === `blob:${v.slice(5)}`)) return false;
-  return true;
-}
-async function unclaimedEntries(o, head) {
-  const claimed = new Set(Object.values(head?.packages ?? {}).flatMap((p) => p.folders));
-  const links = new Map(Object.values(head?.packages ?? {}).flatMap((p) => (p.links ?? []).map((l) => [l.path, l.target])));
-  const npx = skillsLockNames(o.root);
-  const out = [];
-  const changedSinceBase = async (path) => !(o.repo && o.base) || !sameListing(await baseListing(o.repo, o.base, path), diskListing(o.root, path));
-  for (const parent of managedParents()) {
-    const link2 = symlinkOnTheWay(o.root, parent);
-    if (link2) {
-      if (!out.some((e) => e.path === link2)) out.push({ path: link2, kind: "symlink", target: readlinkSync4(join28(o.root, ...link2.split("/"))), changed: await changedSinceBase(link2) });
-      continue;
-    }
-    const abs = join28(o.root, ...parent.split("/"));
-    if (lkind(abs) !== "dir") continue;
-    for (const e of walk(abs)) {
-      if (e.rel.includes("/")) continue;
-      const path = `${parent}/${e.rel}`;
-      if (claimed.has(path)) continue;
-      if (e.kind === "symlink" && links.has(path) && readlinkSync4(join28(abs, e.rel)) === links.get(path)) continue;
-      const entry = { path, kind: e.kind, changed: await changedSinceBase(path) };
-      if (e.kind === "symlink") entry.target = readlinkSync4(join28(abs, e.rel));
-      if (parent === ".agents/skills" || parent.endsWith("/skills")) {
-        if (npx.has(e.rel)) entry.claimed_by = "skills-lock.json";
-      }
-      out.push(entry);
-    }
-  }
-  return out;
-}
-async function baseBytes(o, path) {
-  if (!o.repo || !o.base) return null;
-  const t = await o.repo.lookup(o.base, path);
-  return t && t.type === "blob" && t.mode !== "120000" ? o.repo.readBlob(t.oid) : null;
-}
-function headBytes(root, path) {
-  if (symlinkOnTheWay(root, path)) return null;
-  const abs = join28(root, ...path.split("/"));
-  return lkind(abs) === "file" ? readFileSync9(abs) : null;
-}
-var isText = (b) => !b.includes(0) && decodeUtf8(b) !== void 0;
-async function skillDiffs(o, name, from, to) {
-  const skillFiles = (p) => new Map((p?.files ?? []).filter((f) => !f.path.startsWith(`${KNOWLEDGE_FOLDER}/`)).map((f) => [f.path, f]));
-  const a = skillFiles(from);
-  const b = skillFiles(to);
-  const out = [];
-  for (const path of [.../* @__PURE__ */ new Set([...a.keys(), ...b.keys()])].sort(compareUtf8)) {
-    const fa = a.get(path);
-    const fb = b.get(path);
-    if (fa && fb && fa.sha256 === fb.sha256) continue;
-    const status = !fa ? "added" : !fb ? "removed" : "modified";
-    const old = fa ? await baseBytes(o, path) : null;
-    const now = fb ? headBytes(o.root, path) : null;
-    const oldOk = !fa || old !== null && sha256Hex(old) === fa.sha256;
-    const nowOk = !fb || now !== null && sha256Hex(now) === fb.sha256;
-    if (!oldOk || !nowOk || old && !isText(old) || now && !isText(now)) {
-      out.push({ package: name, path, status, lines: [], binary: { from: fa ? { sha256: fa.sha256, size: fa.size } : null, to: fb ? { sha256: fb.sha256, size: fb.size } : null } });
-      continue;
-    }
-    const ops = diffLines(splitLines(old?.toString("utf8") ?? ""), splitLines(now?.toString("utf8") ?? ""));
-    out.push({ package: name, path, status, lines: unifiedHunks(ops) });
-  }
-  return out;
-}
-function comparePackages(name, from, to, known, push) {
-  const n = printable(name);
-  const notes2 = [];
-  if (!to) return { change: "removed", notes: notes2 };
-  const kt = signerOf(to);
-  if (!from) {
-    if (isUnsigned(to)) push("unsigned", `${n} is added ${to.signer.trust === "unverified" ? "with a signature no key was pinned for" : "unsigned"}: nothing proves who made it`);
-    else if (kt && !known.has(kt)) push("new-signer", `${n} is added, signed by ${kt}, a signer the base neither pins nor lists in lock.signers`);
-    return { change: "added", notes: notes2 };
-  }
-  let change;
-  const sameBytes2 = from.artifact.sha256 === to.artifact.sha256;
-  if (from.version !== null && to.version !== null && isSemver(from.version) && isSemver(to.version)) {
-    const c = compareSemver(to.version, from.version);
-    change = c > 0 ? "upgraded" : c < 0 ? "downgraded" : sameBytes2 ? "unchanged" : "republished";
-  } else change = from.version === to.version ? sameBytes2 ? "unchanged" : "republished" : "changed";
-  if (change === "downgraded") push("downgrade", `${n} goes down from ${from.version} to ${to.version}`);
-  if (change === "republished") push("republish", `${n} ${to.version ?? "(no version)"} is the same version with other bytes (${from.artifact.sha256.slice(0, 12)}… → ${to.artifact.sha256.slice(0, 12)}…)`);
-  const kf = signerOf(from);
-  if (kf && kt && kf !== kt) push("key-change", `${n} is re-pinned from ${kf} to ${kt}`);
-  if (kf && !kt) push("unsigned", `${n}'s trust is lowered from ${from.signer.trust} (${kf}) to ${to.signer.trust}`);
-  if (!kf && kt) {
-    notes2.push(`signer added: ${kt}`);
-    if (!known.has(kt)) push("new-signer", `${n} is now signed by ${kt}, a signer the base neither pins nor lists in lock.signers`);
-  }
-  if (!kf && !kt && isUnsigned(to) && !sameBytes2) push("unsigned", `${n} changes to other bytes that are not signed (${to.signer.trust})`);
-  if (from.signer.trust !== to.signer.trust) notes2.push(`trust ${from.signer.trust} → ${to.signer.trust}`);
-  const hf = [...from.hosts].sort(compareUtf8).join(", ");
-  const ht = [...to.hosts].sort(compareUtf8).join(", ");
-  if (hf !== ht) notes2.push(`hosts ${hf || "(none)"} → ${ht || "(none)"}`);
-  if (change === "unchanged" && notes2.length) change = "changed";
-  return { change, notes: notes2 };
-}
-async function reviewLock(o) {
-  const findings = [];
-  const failOn = new Set(o.policy?.fail_on ?? LOCK_FINDINGS);
-  const push = (kind, message, pkg, path) => {
-    findings.push({ kind, message, fails: kind === "drift" || kind === "lock-invalid" || failOn.has(kind), ...pkg !== void 0 ? { package: pkg } : {}, ...path !== void 0 ? { path } : {} });
-  };
-  const base = await baseLock(o, findings);
-  let head = null;
-  let headExists = false;
-  try {
-    const r3 = await readLock(join28(o.root, LOCK_NAME), LOCK_NAME, "project");
-    head = r3.exists ? r3.lock : null;
-    headExists = r3.exists;
-  } catch (e) {
-    if (!(e instanceof DiagnosticError)) throw e;
-    headExists = true;
-    for (const d of e.all.length ? e.all : [e.diagnostic]) push("lock-invalid", d.message, void 0, LOCK_NAME);
-  }
-  const known = new Set(o.policy?.signers ?? []);
-  for (const p of Object.values(base?.packages ?? {})) {
-    const k = signerOf(p);
-    if (k) known.add(k);
-  }
-  const packages = [];
-  const diffs = [];
-  const ctx = { scope: "project", root: o.root, lockPath: join28(o.root, LOCK_NAME), lockLabel: LOCK_NAME, journalPath: "", journalLabel: "", env: o.env ?? process.env };
-  const names = [.../* @__PURE__ */ new Set([...Object.keys(base?.packages ?? {}), ...Object.keys(head?.packages ?? {})])].sort(compareUtf8);
-  for (const name of names) {
-    const from = base && Object.hasOwn(base.packages, name) ? base.packages[name] : void 0;
-    const to = head && Object.hasOwn(head.packages, name) ? head.packages[name] : void 0;
-    let artifact = null;
-    if (to && head) {
-      const c = await checkLocked(to, ctx, head, { env: o.env, limits: o.limits, publicOnly: true });
-      artifact = c.artifact === "verified" ? "verified" : "drifted";
-      for (const d of c.drift) push("drift", `${printable(name)}: ${d.problem}`, name, d.path);
-    }
-    const { change, notes: notes2 } = comparePackages(name, from, to, known, (kind, message, path) => push(kind, message, name, path));
-    packages.push({ name, change, from: from ? side(from) : null, to: to ? side(to) : null, notes: notes2, artifact_check: artifact });
-    if (change !== "unchanged" && change !== "removed") diffs.push(...await skillDiffs(o, name, from, to));
-    else if (change === "removed") diffs.push(...await skillDiffs(o, name, from, void 0));
-  }
-  const unclaimed = head === null && headExists ? [] : await unclaimedEntries(o, head);
-  for (const u of unclaimed) {
-    if (!u.changed) continue;
-    const what2 = u.kind === "symlink" ? `a symbolic link to ${printable(u.target ?? "")}` : u.kind === "dir" ? "a folder" : u.kind === "file" ? "a file" : "a special file";
-    if (u.claimed_by) push("unsigned", `${printable(u.path)} is ${what2} only skills-lock.json (npx skills) records: nothing verified it`, void 0, u.path);
-    else push("unlocked-files", `${printable(u.path)} is ${what2} in a managed host folder that ${LOCK_NAME} does not record`, void 0, u.path);
-  }
-  return {
-    base_lock: base !== null,
-    head_lock: headExists,
-    policy: { fail_on: [...failOn].sort(compareUtf8), signers: [...o.policy?.signers ?? []], from: o.policy ? "base" : "default" },
-    packages,
-    unclaimed,
-    skill_diffs: diffs,
-    findings,
-    failed: findings.some((f) => f.fails)
-  };
-}
-function loosenedLockPolicy(base, head) {
-  const bf = new Set(base?.fail_on ?? LOCK_FINDINGS);
-  const hf = new Set(head?.fail_on ?? LOCK_FINDINGS);
-  const bs = new Set(base?.signers ?? []);
-  return [...[...bf].filter((k) => !hf.has(k)).map((k) => `fail_on drops ${k}`), ...(head?.signers ?? []).filter((s) => !bs.has(s)).map((s) => `signers adds ${s}`)];
-}
-function lockDiagnostics(r3) {
-  return r3.findings.map((f) => (f.fails ? error2 : warning2)(FINDING_CODES[f.kind], f.message, { file: f.path ?? LOCK_NAME }));
-}
-
 // src/release/check.ts
-import { join as join29 } from "node:path";
 var FAIL_ON_VALUES = ["error", "version", "breaking", "warning", "config"];
 var DEFAULT_FAIL_ON = ["error", "version", "config"];
 function parseFailOn(s) {
@@ -45782,17 +42308,10 @@ async function runCheck(o) {
     return void 0;
   }) : void 0;
   const pkgs = plan?.packages ?? headPkgs;
-  const repo = base ? await repoOf(root) : void 0;
-  const consumer = !o.path && (lkind(join29(root, "ctxforge.lock")) !== null || (repo && base ? await repo.lookup(base, "ctxforge.lock") !== void 0 : false));
-  if (!pkgs.length && !plan?.gone.length && !consumer) await discoverPackages2({ cwd: o.cwd, path: o.path, config: o.config });
+  if (!pkgs.length && !plan?.gone.length) await discoverPackages2({ cwd: o.cwd, path: o.path, config: o.config });
   const configChanges = plan?.changes ?? [];
-  const lockPolicy2 = plan ? plan.config?.lock : headConfig?.lock;
-  if (plan) {
-    const loose = loosenedLockPolicy(plan.config?.lock, headConfig?.lock);
-    if (loose.length) configChanges.push({ loosening: true, message: `the head's config relaxes the lock gate (${loose.join("; ")}); the base's lock policy applies` });
-    else if (JSON.stringify(plan.config?.lock ?? null) !== JSON.stringify(headConfig?.lock ?? null)) configChanges.push({ loosening: false, message: "the head's config changes the lock gate; the base's lock policy applies" });
-  }
   for (const c of configChanges) notes2.push(warning2("CTXFORGE_CHECK_CONFIG_CHANGED", c.message, { file: o.config ?? "ctxforge.yaml" }));
+  const repo = base ? await repoOf(root) : void 0;
   const head = await commitOf(root, "HEAD");
   const out = [];
   let required = "none";
@@ -45870,72 +42389,16 @@ async function runCheck(o) {
     out.push({ name: g.name, path: g.path, format: g.format, version: "", valid: false, diagnostics: [d], diff: null, findings: failOn.includes("error") ? ["package gone at the head"] : [] });
   }
   const configFails = baseConfigInvalid || failOn.includes("config") && configChanges.some((c) => c.loosening);
-  const lock = await reviewLock({ root, repo, base, policy: lockPolicy2, env: o.env });
-  const lockMatters = lock && (lock.base_lock || lock.head_lock || lock.unclaimed.length > 0);
   return {
     valid: out.every((p) => p.valid),
-    failed: configFails || out.some((p) => p.findings.length > 0) || !!lockMatters && lock.failed && failOn.length > 0,
+    failed: configFails || out.some((p) => p.findings.length > 0),
     base,
     required_bump: required,
     packages: out,
     failOn,
     notes: notes2,
-    configChanges,
-    lock: lockMatters ? lock : null
+    configChanges
   };
-}
-
-// src/release/lock-report.ts
-var MAX_DIFF_CHARS = 4e4;
-var short = (sha) => `${sha.slice(0, 12)}…`;
-var sideCell = (s) => s ? `${mdCodeCell(s.version ?? "(none)")} ${mdCodeCell(short(s.sha256))}` : "—";
-var signerCell = (s) => s ? `${s.signer ? mdCodeCell(s.signer) : "—"} (${mdText(s.trust)})` : "—";
-function fenceFor(lines) {
-  let run3 = 0;
-  for (const l of lines) for (const m of l.match(/`+/g) ?? []) run3 = Math.max(run3, m.length);
-  return "`".repeat(Math.max(3, run3 + 1));
-}
-function diffBlock(d, budget) {
-  const title = `${mdCode(d.path)} (${d.status}, package ${mdCode(d.package)})`;
-  if (d.binary) {
-    const hs = (x) => x ? `${mdCode(short(x.sha256))} ${x.size} bytes` : "none";
-    return [`- ${title}: not text — ${hs(d.binary.from)} → ${hs(d.binary.to)}`];
-  }
-  const shown3 = d.lines.slice(0, MAX_DIFF_LINES).map((l) => l.replace(/\r/g, "␍"));
-  const size = shown3.reduce((n, l) => n + l.length + 1, 0);
-  if (size > budget.chars) return [`- ${title}: ${d.lines.length} diff lines, not shown here (the comment's room is used up; the JSON report has them)`];
-  budget.chars -= size;
-  const fence = fenceFor(shown3);
-  const more = d.lines.length - shown3.length;
-  return [`- ${title}${more > 0 ? `: the first ${shown3.length} of ${d.lines.length} diff lines (the JSON report has all)` : ""}`, "", `${fence}diff`, ...shown3, fence, ""];
-}
-function lockMarkdown(r3) {
-  const out = [`### Lock review: ${r3.failed ? "❌ failed" : "✅ passed"}`, ""];
-  out.push(`Judged against the base's ${r3.base_lock ? "ctxforge.lock" : "state (it had no ctxforge.lock)"} with ${r3.policy.from === "base" ? "the base's `lock:` policy" : "the default policy"}: failing on ${r3.policy.fail_on.length ? r3.policy.fail_on.map((k) => mdCode(k)).join(", ") : "nothing"}${r3.policy.signers.length ? `; ${r3.policy.signers.length} listed signer${r3.policy.signers.length === 1 ? "" : "s"}` : ""}.`, "");
-  const changed = r3.packages.filter((p) => p.change !== "unchanged" || p.artifact_check === "drifted");
-  if (changed.length) {
-    out.push("| package | change | from | to | signer (trust) | artifact |", "|---|---|---|---|---|---|");
-    for (const p of changed) {
-      out.push(`| ${mdCodeCell(p.name)} | ${p.change}${p.notes.length ? ` — ${p.notes.map(mdText).join("; ")}` : ""} | ${sideCell(p.from)} | ${sideCell(p.to)} | ${signerCell(p.to ?? p.from)} | ${p.artifact_check ?? "—"} |`);
-    }
-    out.push("");
-  } else out.push(`No locked package changes (${r3.packages.length} checked).`, "");
-  const failing = r3.findings.filter((f) => f.fails);
-  const other = r3.findings.filter((f) => !f.fails);
-  if (failing.length) out.push("**Fails:**", "", ...failing.map((f) => `- ${mdCode(f.kind)}: ${mdText(f.message)}`), "");
-  if (other.length) out.push("Reported, not failing:", "", ...other.map((f) => `- ${mdCode(f.kind)}: ${mdText(f.message)}`), "");
-  if (r3.unclaimed.length) {
-    out.push("<details><summary>Not recorded in ctxforge.lock</summary>", "", "| path | kind | link target | recorded by | since the base |", "|---|---|---|---|---|");
-    for (const u of r3.unclaimed) out.push(`| ${mdCodeCell(u.path)} | ${u.kind} | ${u.target !== void 0 ? mdCodeCell(u.target) : "—"} | ${u.claimed_by ? mdCodeCell(u.claimed_by) : "—"} | ${u.changed ? "added or changed" : "unchanged"} |`);
-    out.push("", "</details>", "");
-  }
-  if (r3.skill_diffs.length) {
-    const budget = { chars: MAX_DIFF_CHARS };
-    out.push(`<details open><summary>Skill changes (${r3.skill_diffs.length} file${r3.skill_diffs.length === 1 ? "" : "s"}): instructions your agents will follow</summary>`, "");
-    for (const d of r3.skill_diffs) out.push(...diffBlock(d, budget));
-    out.push("", "</details>", "");
-  }
-  return out.join("\n");
 }
 
 // src/release/check-report.ts
@@ -45984,7 +42447,6 @@ function checkMarkdown(r3, from) {
     }
     if (p.diff && !p.diff.result.initial) out.push(p.diff.markdown.trimEnd(), "");
   }
-  if (r3.lock) out.push(lockMarkdown(r3.lock));
   for (const n of r3.notes) out.push(`> ${n.severity}: ${cell2(n.message)}${n.hint ? ` (${cell2(n.hint)})` : ""}`, "");
   out.push(`Required bump across packages: **${r3.required_bump}**. Failing on: ${r3.failOn.length ? r3.failOn.join(", ") : "nothing"}.`, "");
   return out.join("\n");
@@ -46023,15 +42485,6 @@ function sarifLog(r3, toolVersion) {
       });
     }
   }
-  for (const d of r3.lock ? lockDiagnostics(r3.lock) : []) {
-    if (!rules.has(d.code)) rules.set(d.code, { id: d.code, shortDescription: { text: ruleFor(d.code)?.summary ?? d.code } });
-    results.push({
-      ruleId: d.code,
-      level: d.severity === "error" ? "error" : "warning",
-      message: { text: d.message },
-      locations: [{ physicalLocation: { artifactLocation: { uri: sarifUri(d.file ?? "ctxforge.lock") } } }]
-    });
-  }
   return {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
@@ -46067,8 +42520,8 @@ async function listPackages(o) {
 }
 
 // src/release/saved-report.ts
-import { lstat as lstat4, open as open7 } from "node:fs/promises";
-import { constants as constants7 } from "node:fs";
+import { lstat as lstat2, open as open5 } from "node:fs/promises";
+import { constants as constants5 } from "node:fs";
 
 // schemas/check-report.schema.json
 var check_report_schema_default = {
@@ -46082,7 +42535,7 @@ var check_report_schema_default = {
   properties: {
     $schema: { type: "string", maxLength: 200 },
     report: { const: "ctxforge-check" },
-    schema_version: { const: 2 },
+    schema_version: { const: 1 },
     tool_version: { type: "string", maxLength: 64, pattern: "^[0-9A-Za-z.+-]+$" },
     truncated: {
       description: "Lists were cut so the report fits its size cap; the run's job summary has everything.",
@@ -46091,7 +42544,7 @@ var check_report_schema_default = {
     result: {
       type: "object",
       additionalProperties: false,
-      required: ["valid", "failed", "base", "required_bump", "fail_on", "packages", "notes", "config_changes", "lock"],
+      required: ["valid", "failed", "base", "required_bump", "fail_on", "packages", "notes", "config_changes"],
       properties: {
         valid: { type: "boolean" },
         failed: { type: "boolean" },
@@ -46114,121 +42567,11 @@ var check_report_schema_default = {
             required: ["message", "loosening"],
             properties: { message: { $ref: "#/$defs/text" }, loosening: { type: "boolean" } }
           }
-        },
-        lock: {
-          description: "The lock gate: ctxforge.lock and the managed host folders at the head, judged against the base (null: neither has a lock nor managed folders).",
-          anyOf: [{ type: "null" }, { $ref: "#/$defs/lockReview" }]
         }
       }
     }
   },
   $defs: {
-    sha256: { type: "string", pattern: "^[0-9a-f]{64}$" },
-    hashSize: {
-      anyOf: [
-        { type: "null" },
-        { type: "object", additionalProperties: false, required: ["sha256", "size"], properties: { sha256: { $ref: "#/$defs/sha256" }, size: { type: "integer", minimum: 0 } } }
-      ]
-    },
-    lockSide: {
-      type: "object",
-      additionalProperties: false,
-      required: ["version", "sha256", "format", "source", "signer", "trust", "hosts"],
-      properties: {
-        version: { anyOf: [{ type: "null" }, { $ref: "#/$defs/name" }] },
-        sha256: { $ref: "#/$defs/sha256" },
-        format: { $ref: "#/$defs/name" },
-        source: { $ref: "#/$defs/text" },
-        signer: { anyOf: [{ type: "null" }, { $ref: "#/$defs/name" }] },
-        trust: { $ref: "#/$defs/name" },
-        hosts: { type: "array", maxItems: 16, items: { $ref: "#/$defs/name" } }
-      }
-    },
-    lockReview: {
-      type: "object",
-      additionalProperties: false,
-      required: ["base_lock", "head_lock", "policy", "packages", "unclaimed", "skill_diffs", "findings", "failed"],
-      properties: {
-        base_lock: { type: "boolean" },
-        head_lock: { type: "boolean" },
-        failed: { type: "boolean" },
-        policy: {
-          type: "object",
-          additionalProperties: false,
-          required: ["fail_on", "signers", "from"],
-          properties: {
-            fail_on: { type: "array", maxItems: 6, uniqueItems: true, items: { enum: ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files"] } },
-            signers: { type: "array", maxItems: 1e3, items: { $ref: "#/$defs/name" } },
-            from: { enum: ["base", "default"] }
-          }
-        },
-        packages: {
-          type: "array",
-          maxItems: 1e3,
-          items: {
-            type: "object",
-            additionalProperties: false,
-            required: ["name", "change", "from", "to", "notes", "artifact_check"],
-            properties: {
-              name: { $ref: "#/$defs/name" },
-              change: { enum: ["added", "removed", "upgraded", "downgraded", "republished", "changed", "unchanged"] },
-              from: { anyOf: [{ type: "null" }, { $ref: "#/$defs/lockSide" }] },
-              to: { anyOf: [{ type: "null" }, { $ref: "#/$defs/lockSide" }] },
-              notes: { type: "array", maxItems: 100, items: { $ref: "#/$defs/text" } },
-              artifact_check: { enum: ["verified", "drifted", null] }
-            }
-          }
-        },
-        unclaimed: {
-          type: "array",
-          maxItems: 1e3,
-          items: {
-            type: "object",
-            additionalProperties: false,
-            required: ["path", "kind", "changed"],
-            properties: {
-              path: { $ref: "#/$defs/name" },
-              kind: { enum: ["file", "dir", "symlink", "other"] },
-              target: { $ref: "#/$defs/name" },
-              claimed_by: { const: "skills-lock.json" },
-              changed: { type: "boolean" }
-            }
-          }
-        },
-        skill_diffs: {
-          type: "array",
-          maxItems: 1e3,
-          items: {
-            type: "object",
-            additionalProperties: false,
-            required: ["package", "path", "status", "lines"],
-            properties: {
-              package: { $ref: "#/$defs/name" },
-              path: { $ref: "#/$defs/name" },
-              status: { enum: ["added", "removed", "modified"] },
-              lines: { type: "array", maxItems: 1e5, items: { $ref: "#/$defs/text" } },
-              binary: { type: "object", additionalProperties: false, required: ["from", "to"], properties: { from: { $ref: "#/$defs/hashSize" }, to: { $ref: "#/$defs/hashSize" } } }
-            }
-          }
-        },
-        findings: {
-          type: "array",
-          maxItems: 1e3,
-          items: {
-            type: "object",
-            additionalProperties: false,
-            required: ["kind", "message", "fails"],
-            properties: {
-              kind: { enum: ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files", "drift", "lock-invalid"] },
-              package: { $ref: "#/$defs/name" },
-              path: { $ref: "#/$defs/name" },
-              message: { $ref: "#/$defs/text" },
-              fails: { type: "boolean" }
-            }
-          }
-        }
-      }
-    },
     text: { type: "string", maxLength: 8192 },
     name: { type: "string", maxLength: 4096 },
     bump: { enum: ["none", "patch", "minor", "major"] },
@@ -46338,18 +42681,17 @@ var check_report_schema_default = {
 };
 
 // src/release/check-report-validator.ts
-var import_ucs2length4 = __toESM(require_ucs2length(), 1);
-var import_equal3 = __toESM(require_equal(), 1);
-var validateCheckReport = validate204;
-var schema313 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/check-report.schema.json", "title": "ctxforge check report, schema version 1", "description": "What a read-only pull-request check saves (the Action's `report` input) for a privileged `workflow_run` job to render as the PR comment (`mode: comment`). It is data, never Markdown: the comment side validates it against this schema, refuses other versions, and renders every value with the same escaping as any other comment. Written by a run the pull request controls: a verdict, not a proof.", "type": "object", "additionalProperties": false, "required": ["report", "schema_version", "tool_version", "truncated", "result"], "properties": { "$schema": { "type": "string", "maxLength": 200 }, "report": { "const": "ctxforge-check" }, "schema_version": { "const": 2 }, "tool_version": { "type": "string", "maxLength": 64, "pattern": "^[0-9A-Za-z.+-]+$" }, "truncated": { "description": "Lists were cut so the report fits its size cap; the run's job summary has everything.", "type": "boolean" }, "result": { "type": "object", "additionalProperties": false, "required": ["valid", "failed", "base", "required_bump", "fail_on", "packages", "notes", "config_changes", "lock"], "properties": { "valid": { "type": "boolean" }, "failed": { "type": "boolean" }, "base": { "anyOf": [{ "type": "null" }, { "type": "string", "pattern": "^(?:[0-9a-f]{40}|[0-9a-f]{64})$" }] }, "required_bump": { "$ref": "#/$defs/bump" }, "fail_on": { "type": "array", "maxItems": 5, "uniqueItems": true, "items": { "enum": ["error", "version", "breaking", "warning", "config"] } }, "packages": { "type": "array", "maxItems": 1e3, "items": { "$ref": "#/$defs/package" } }, "notes": { "type": "array", "maxItems": 1e3, "items": { "$ref": "#/$defs/diagnostic" } }, "config_changes": { "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["message", "loosening"], "properties": { "message": { "$ref": "#/$defs/text" }, "loosening": { "type": "boolean" } } } }, "lock": { "description": "The lock gate: ctxforge.lock and the managed host folders at the head, judged against the base (null: neither has a lock nor managed folders).", "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/lockReview" }] } } } }, "$defs": { "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "hashSize": { "anyOf": [{ "type": "null" }, { "type": "object", "additionalProperties": false, "required": ["sha256", "size"], "properties": { "sha256": { "$ref": "#/$defs/sha256" }, "size": { "type": "integer", "minimum": 0 } } }] }, "lockSide": { "type": "object", "additionalProperties": false, "required": ["version", "sha256", "format", "source", "signer", "trust", "hosts"], "properties": { "version": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/name" }] }, "sha256": { "$ref": "#/$defs/sha256" }, "format": { "$ref": "#/$defs/name" }, "source": { "$ref": "#/$defs/text" }, "signer": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/name" }] }, "trust": { "$ref": "#/$defs/name" }, "hosts": { "type": "array", "maxItems": 16, "items": { "$ref": "#/$defs/name" } } } }, "lockReview": { "type": "object", "additionalProperties": false, "required": ["base_lock", "head_lock", "policy", "packages", "unclaimed", "skill_diffs", "findings", "failed"], "properties": { "base_lock": { "type": "boolean" }, "head_lock": { "type": "boolean" }, "failed": { "type": "boolean" }, "policy": { "type": "object", "additionalProperties": false, "required": ["fail_on", "signers", "from"], "properties": { "fail_on": { "type": "array", "maxItems": 6, "uniqueItems": true, "items": { "enum": ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files"] } }, "signers": { "type": "array", "maxItems": 1e3, "items": { "$ref": "#/$defs/name" } }, "from": { "enum": ["base", "default"] } } }, "packages": { "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["name", "change", "from", "to", "notes", "artifact_check"], "properties": { "name": { "$ref": "#/$defs/name" }, "change": { "enum": ["added", "removed", "upgraded", "downgraded", "republished", "changed", "unchanged"] }, "from": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/lockSide" }] }, "to": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/lockSide" }] }, "notes": { "type": "array", "maxItems": 100, "items": { "$ref": "#/$defs/text" } }, "artifact_check": { "enum": ["verified", "drifted", null] } } } }, "unclaimed": { "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["path", "kind", "changed"], "properties": { "path": { "$ref": "#/$defs/name" }, "kind": { "enum": ["file", "dir", "symlink", "other"] }, "target": { "$ref": "#/$defs/name" }, "claimed_by": { "const": "skills-lock.json" }, "changed": { "type": "boolean" } } } }, "skill_diffs": { "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["package", "path", "status", "lines"], "properties": { "package": { "$ref": "#/$defs/name" }, "path": { "$ref": "#/$defs/name" }, "status": { "enum": ["added", "removed", "modified"] }, "lines": { "type": "array", "maxItems": 1e5, "items": { "$ref": "#/$defs/text" } }, "binary": { "type": "object", "additionalProperties": false, "required": ["from", "to"], "properties": { "from": { "$ref": "#/$defs/hashSize" }, "to": { "$ref": "#/$defs/hashSize" } } } } } }, "findings": { "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["kind", "message", "fails"], "properties": { "kind": { "enum": ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files", "drift", "lock-invalid"] }, "package": { "$ref": "#/$defs/name" }, "path": { "$ref": "#/$defs/name" }, "message": { "$ref": "#/$defs/text" }, "fails": { "type": "boolean" } } } } } }, "text": { "type": "string", "maxLength": 8192 }, "name": { "type": "string", "maxLength": 4096 }, "bump": { "enum": ["none", "patch", "minor", "major"] }, "severity": { "enum": ["breaking", "feature", "fix", "none"] }, "changeType": { "enum": ["added", "removed", "modified", "moved", "retyped", "attr_changed", "major_bump"] }, "count": { "type": "integer", "minimum": 0 }, "diagnostic": { "type": "object", "additionalProperties": false, "required": ["severity", "code", "message"], "properties": { "severity": { "enum": ["error", "warning", "info"] }, "code": { "type": "string", "maxLength": 128, "pattern": "^[A-Z][A-Z0-9_]*$" }, "message": { "$ref": "#/$defs/text" }, "file": { "$ref": "#/$defs/name" }, "line": { "type": "integer", "minimum": 1 }, "column": { "type": "integer", "minimum": 1 }, "hint": { "$ref": "#/$defs/text" } } }, "side": { "type": "object", "additionalProperties": false, "required": ["version"], "properties": { "version": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/name" }] }, "name": { "$ref": "#/$defs/name" }, "identity": { "$ref": "#/$defs/name" }, "label": { "$ref": "#/$defs/name" }, "commit": { "type": "string", "pattern": "^(?:[0-9a-f]{40}|[0-9a-f]{64})$" }, "items": { "type": "object", "maxProperties": 64, "additionalProperties": { "$ref": "#/$defs/count" } }, "partial": { "type": "boolean" } } }, "value": { "anyOf": [{ "type": "null" }, { "type": "boolean" }, { "type": "number" }, { "$ref": "#/$defs/name" }] }, "change": { "type": "object", "additionalProperties": false, "required": ["change", "kind", "id", "severity", "fingerprint"], "properties": { "change": { "$ref": "#/$defs/changeType" }, "kind": { "$ref": "#/$defs/name" }, "id": { "$ref": "#/$defs/name" }, "path": { "$ref": "#/$defs/name" }, "from": { "$ref": "#/$defs/value" }, "to": { "$ref": "#/$defs/value" }, "attr": { "$ref": "#/$defs/name" }, "title": { "$ref": "#/$defs/name" }, "severity": { "$ref": "#/$defs/severity" }, "fingerprint": { "type": "string", "pattern": "^[0-9a-f]{64}$" } } }, "diff": { "type": "object", "additionalProperties": false, "required": ["format", "old", "new", "initial", "changes", "counts", "severities", "breaking", "required_bump", "actual_bump", "version_ok"], "properties": { "format": { "enum": ["octx", "ctxpkg", "acx"] }, "old": { "$ref": "#/$defs/side" }, "new": { "$ref": "#/$defs/side" }, "initial": { "type": "boolean" }, "changes": { "type": "array", "maxItems": 1e5, "items": { "$ref": "#/$defs/change" } }, "counts": { "type": "object", "propertyNames": { "$ref": "#/$defs/changeType" }, "additionalProperties": { "$ref": "#/$defs/count" } }, "severities": { "type": "object", "propertyNames": { "$ref": "#/$defs/severity" }, "additionalProperties": { "$ref": "#/$defs/count" } }, "breaking": { "type": "boolean" }, "required_bump": { "$ref": "#/$defs/bump" }, "actual_bump": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/bump" }] }, "version_ok": { "type": "boolean" }, "version_message": { "$ref": "#/$defs/text" }, "tag": { "type": "object", "additionalProperties": false, "required": ["name", "pattern", "version", "matches"], "properties": { "name": { "$ref": "#/$defs/name" }, "pattern": { "$ref": "#/$defs/name" }, "version": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/name" }] }, "matches": { "type": "boolean" } } } } }, "package": { "type": "object", "additionalProperties": false, "required": ["name", "path", "format", "version", "valid", "findings", "diagnostics", "diff"], "properties": { "name": { "$ref": "#/$defs/name" }, "path": { "$ref": "#/$defs/name" }, "format": { "$ref": "#/$defs/name" }, "version": { "$ref": "#/$defs/name" }, "valid": { "type": "boolean" }, "findings": { "type": "array", "maxItems": 100, "items": { "$ref": "#/$defs/text" } }, "diagnostics": { "type": "array", "maxItems": 1e5, "items": { "$ref": "#/$defs/diagnostic" } }, "diff": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/diff" }] } } } } };
-var schema323 = { "enum": ["none", "patch", "minor", "major"] };
-var func14 = import_ucs2length4.default.default;
-var func3 = Object.prototype.hasOwnProperty;
-var func03 = import_equal3.default.default;
-var pattern44 = new RegExp("^[0-9A-Za-z.+-]+$", "u");
-var pattern53 = new RegExp("^(?:[0-9a-f]{40}|[0-9a-f]{64})$", "u");
+var import_ucs2length3 = __toESM(require_ucs2length(), 1);
+var import_equal = __toESM(require_equal(), 1);
+var validateCheckReport = validate203;
+var schema312 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/check-report.schema.json", "title": "ctxforge check report, schema version 1", "description": "What a read-only pull-request check saves (the Action's `report` input) for a privileged `workflow_run` job to render as the PR comment (`mode: comment`). It is data, never Markdown: the comment side validates it against this schema, refuses other versions, and renders every value with the same escaping as any other comment. Written by a run the pull request controls: a verdict, not a proof.", "type": "object", "additionalProperties": false, "required": ["report", "schema_version", "tool_version", "truncated", "result"], "properties": { "$schema": { "type": "string", "maxLength": 200 }, "report": { "const": "ctxforge-check" }, "schema_version": { "const": 1 }, "tool_version": { "type": "string", "maxLength": 64, "pattern": "^[0-9A-Za-z.+-]+$" }, "truncated": { "description": "Lists were cut so the report fits its size cap; the run's job summary has everything.", "type": "boolean" }, "result": { "type": "object", "additionalProperties": false, "required": ["valid", "failed", "base", "required_bump", "fail_on", "packages", "notes", "config_changes"], "properties": { "valid": { "type": "boolean" }, "failed": { "type": "boolean" }, "base": { "anyOf": [{ "type": "null" }, { "type": "string", "pattern": "^(?:[0-9a-f]{40}|[0-9a-f]{64})$" }] }, "required_bump": { "$ref": "#/$defs/bump" }, "fail_on": { "type": "array", "maxItems": 5, "uniqueItems": true, "items": { "enum": ["error", "version", "breaking", "warning", "config"] } }, "packages": { "type": "array", "maxItems": 1e3, "items": { "$ref": "#/$defs/package" } }, "notes": { "type": "array", "maxItems": 1e3, "items": { "$ref": "#/$defs/diagnostic" } }, "config_changes": { "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["message", "loosening"], "properties": { "message": { "$ref": "#/$defs/text" }, "loosening": { "type": "boolean" } } } } } } }, "$defs": { "text": { "type": "string", "maxLength": 8192 }, "name": { "type": "string", "maxLength": 4096 }, "bump": { "enum": ["none", "patch", "minor", "major"] }, "severity": { "enum": ["breaking", "feature", "fix", "none"] }, "changeType": { "enum": ["added", "removed", "modified", "moved", "retyped", "attr_changed", "major_bump"] }, "count": { "type": "integer", "minimum": 0 }, "diagnostic": { "type": "object", "additionalProperties": false, "required": ["severity", "code", "message"], "properties": { "severity": { "enum": ["error", "warning", "info"] }, "code": { "type": "string", "maxLength": 128, "pattern": "^[A-Z][A-Z0-9_]*$" }, "message": { "$ref": "#/$defs/text" }, "file": { "$ref": "#/$defs/name" }, "line": { "type": "integer", "minimum": 1 }, "column": { "type": "integer", "minimum": 1 }, "hint": { "$ref": "#/$defs/text" } } }, "side": { "type": "object", "additionalProperties": false, "required": ["version"], "properties": { "version": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/name" }] }, "name": { "$ref": "#/$defs/name" }, "identity": { "$ref": "#/$defs/name" }, "label": { "$ref": "#/$defs/name" }, "commit": { "type": "string", "pattern": "^(?:[0-9a-f]{40}|[0-9a-f]{64})$" }, "items": { "type": "object", "maxProperties": 64, "additionalProperties": { "$ref": "#/$defs/count" } }, "partial": { "type": "boolean" } } }, "value": { "anyOf": [{ "type": "null" }, { "type": "boolean" }, { "type": "number" }, { "$ref": "#/$defs/name" }] }, "change": { "type": "object", "additionalProperties": false, "required": ["change", "kind", "id", "severity", "fingerprint"], "properties": { "change": { "$ref": "#/$defs/changeType" }, "kind": { "$ref": "#/$defs/name" }, "id": { "$ref": "#/$defs/name" }, "path": { "$ref": "#/$defs/name" }, "from": { "$ref": "#/$defs/value" }, "to": { "$ref": "#/$defs/value" }, "attr": { "$ref": "#/$defs/name" }, "title": { "$ref": "#/$defs/name" }, "severity": { "$ref": "#/$defs/severity" }, "fingerprint": { "type": "string", "pattern": "^[0-9a-f]{64}$" } } }, "diff": { "type": "object", "additionalProperties": false, "required": ["format", "old", "new", "initial", "changes", "counts", "severities", "breaking", "required_bump", "actual_bump", "version_ok"], "properties": { "format": { "enum": ["octx", "ctxpkg", "acx"] }, "old": { "$ref": "#/$defs/side" }, "new": { "$ref": "#/$defs/side" }, "initial": { "type": "boolean" }, "changes": { "type": "array", "maxItems": 1e5, "items": { "$ref": "#/$defs/change" } }, "counts": { "type": "object", "propertyNames": { "$ref": "#/$defs/changeType" }, "additionalProperties": { "$ref": "#/$defs/count" } }, "severities": { "type": "object", "propertyNames": { "$ref": "#/$defs/severity" }, "additionalProperties": { "$ref": "#/$defs/count" } }, "breaking": { "type": "boolean" }, "required_bump": { "$ref": "#/$defs/bump" }, "actual_bump": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/bump" }] }, "version_ok": { "type": "boolean" }, "version_message": { "$ref": "#/$defs/text" }, "tag": { "type": "object", "additionalProperties": false, "required": ["name", "pattern", "version", "matches"], "properties": { "name": { "$ref": "#/$defs/name" }, "pattern": { "$ref": "#/$defs/name" }, "version": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/name" }] }, "matches": { "type": "boolean" } } } } }, "package": { "type": "object", "additionalProperties": false, "required": ["name", "path", "format", "version", "valid", "findings", "diagnostics", "diff"], "properties": { "name": { "$ref": "#/$defs/name" }, "path": { "$ref": "#/$defs/name" }, "format": { "$ref": "#/$defs/name" }, "version": { "$ref": "#/$defs/name" }, "valid": { "type": "boolean" }, "findings": { "type": "array", "maxItems": 100, "items": { "$ref": "#/$defs/text" } }, "diagnostics": { "type": "array", "maxItems": 1e5, "items": { "$ref": "#/$defs/diagnostic" } }, "diff": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/diff" }] } } } } };
+var schema322 = { "enum": ["none", "patch", "minor", "major"] };
+var func13 = import_ucs2length3.default.default;
+var func0 = import_equal.default.default;
+var pattern43 = new RegExp("^[0-9A-Za-z.+-]+$", "u");
+var pattern52 = new RegExp("^(?:[0-9a-f]{40}|[0-9a-f]{64})$", "u");
 var schema39 = { "type": "object", "additionalProperties": false, "required": ["severity", "code", "message"], "properties": { "severity": { "enum": ["error", "warning", "info"] }, "code": { "type": "string", "maxLength": 128, "pattern": "^[A-Z][A-Z0-9_]*$" }, "message": { "$ref": "#/$defs/text" }, "file": { "$ref": "#/$defs/name" }, "line": { "type": "integer", "minimum": 1 }, "column": { "type": "integer", "minimum": 1 }, "hint": { "$ref": "#/$defs/text" } } };
-var pattern63 = new RegExp("^[A-Z][A-Z0-9_]*$", "u");
+var pattern62 = new RegExp("^[A-Z][A-Z0-9_]*$", "u");
 function validate222(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -46393,11 +42735,11 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
               const _errs3 = errors;
               if (errors === _errs3) {
                 if (typeof data1 === "string") {
-                  if (func14(data1) > 128) {
+                  if (func13(data1) > 128) {
                     validate222.errors = [{ instancePath: instancePath + "/code", schemaPath: "#/properties/code/maxLength", keyword: "maxLength", params: { limit: 128 }, message: "must NOT have more than 128 characters" }];
                     return false;
                   } else {
-                    if (!pattern63.test(data1)) {
+                    if (!pattern62.test(data1)) {
                       validate222.errors = [{ instancePath: instancePath + "/code", schemaPath: "#/properties/code/pattern", keyword: "pattern", params: { pattern: "^[A-Z][A-Z0-9_]*$" }, message: 'must match pattern "^[A-Z][A-Z0-9_]*$"' }];
                       return false;
                     }
@@ -46418,7 +42760,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
                 const _errs6 = errors;
                 if (errors === _errs6) {
                   if (typeof data2 === "string") {
-                    if (func14(data2) > 8192) {
+                    if (func13(data2) > 8192) {
                       validate222.errors = [{ instancePath: instancePath + "/message", schemaPath: "#/$defs/text/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" }];
                       return false;
                     }
@@ -46438,7 +42780,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
                   const _errs9 = errors;
                   if (errors === _errs9) {
                     if (typeof data3 === "string") {
-                      if (func14(data3) > 4096) {
+                      if (func13(data3) > 4096) {
                         validate222.errors = [{ instancePath: instancePath + "/file", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
                         return false;
                       }
@@ -46498,7 +42840,7 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
                         const _errs16 = errors;
                         if (errors === _errs16) {
                           if (typeof data6 === "string") {
-                            if (func14(data6) > 8192) {
+                            if (func13(data6) > 8192) {
                               validate222.errors = [{ instancePath: instancePath + "/hint", schemaPath: "#/$defs/text/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" }];
                               return false;
                             }
@@ -46531,6 +42873,7 @@ validate222.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": 
 var schema43 = { "type": "object", "additionalProperties": false, "required": ["format", "old", "new", "initial", "changes", "counts", "severities", "breaking", "required_bump", "actual_bump", "version_ok"], "properties": { "format": { "enum": ["octx", "ctxpkg", "acx"] }, "old": { "$ref": "#/$defs/side" }, "new": { "$ref": "#/$defs/side" }, "initial": { "type": "boolean" }, "changes": { "type": "array", "maxItems": 1e5, "items": { "$ref": "#/$defs/change" } }, "counts": { "type": "object", "propertyNames": { "$ref": "#/$defs/changeType" }, "additionalProperties": { "$ref": "#/$defs/count" } }, "severities": { "type": "object", "propertyNames": { "$ref": "#/$defs/severity" }, "additionalProperties": { "$ref": "#/$defs/count" } }, "breaking": { "type": "boolean" }, "required_bump": { "$ref": "#/$defs/bump" }, "actual_bump": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/bump" }] }, "version_ok": { "type": "boolean" }, "version_message": { "$ref": "#/$defs/text" }, "tag": { "type": "object", "additionalProperties": false, "required": ["name", "pattern", "version", "matches"], "properties": { "name": { "$ref": "#/$defs/name" }, "pattern": { "$ref": "#/$defs/name" }, "version": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/name" }] }, "matches": { "type": "boolean" } } } } };
 var schema512 = { "enum": ["added", "removed", "modified", "moved", "retyped", "attr_changed", "major_bump"] };
 var schema59 = { "enum": ["breaking", "feature", "fix", "none"] };
+var func132 = Object.prototype.hasOwnProperty;
 function validate252(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -46578,7 +42921,7 @@ function validate252(data, { instancePath = "", parentData, parentDataProperty, 
             const _errs7 = errors;
             if (errors === _errs7) {
               if (typeof data0 === "string") {
-                if (func14(data0) > 4096) {
+                if (func13(data0) > 4096) {
                   const err1 = { instancePath: instancePath + "/version", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
                   if (vErrors === null) {
                     vErrors = [err1];
@@ -46630,7 +42973,7 @@ function validate252(data, { instancePath = "", parentData, parentDataProperty, 
               const _errs10 = errors;
               if (errors === _errs10) {
                 if (typeof data1 === "string") {
-                  if (func14(data1) > 4096) {
+                  if (func13(data1) > 4096) {
                     validate252.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
                     return false;
                   }
@@ -46650,7 +42993,7 @@ function validate252(data, { instancePath = "", parentData, parentDataProperty, 
                 const _errs13 = errors;
                 if (errors === _errs13) {
                   if (typeof data2 === "string") {
-                    if (func14(data2) > 4096) {
+                    if (func13(data2) > 4096) {
                       validate252.errors = [{ instancePath: instancePath + "/identity", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
                       return false;
                     }
@@ -46670,7 +43013,7 @@ function validate252(data, { instancePath = "", parentData, parentDataProperty, 
                   const _errs16 = errors;
                   if (errors === _errs16) {
                     if (typeof data3 === "string") {
-                      if (func14(data3) > 4096) {
+                      if (func13(data3) > 4096) {
                         validate252.errors = [{ instancePath: instancePath + "/label", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
                         return false;
                       }
@@ -46689,7 +43032,7 @@ function validate252(data, { instancePath = "", parentData, parentDataProperty, 
                     const _errs18 = errors;
                     if (errors === _errs18) {
                       if (typeof data4 === "string") {
-                        if (!pattern53.test(data4)) {
+                        if (!pattern52.test(data4)) {
                           validate252.errors = [{ instancePath: instancePath + "/commit", schemaPath: "#/properties/commit/pattern", keyword: "pattern", params: { pattern: "^(?:[0-9a-f]{40}|[0-9a-f]{64})$" }, message: 'must match pattern "^(?:[0-9a-f]{40}|[0-9a-f]{64})$"' }];
                           return false;
                         }
@@ -46824,7 +43167,7 @@ function validate292(data, { instancePath = "", parentData, parentDataProperty, 
   const _errs8 = errors;
   if (errors === _errs8) {
     if (typeof data === "string") {
-      if (func14(data) > 4096) {
+      if (func13(data) > 4096) {
         const err3 = { instancePath, schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
         if (vErrors === null) {
           vErrors = [err3];
@@ -46869,7 +43212,7 @@ function validate292(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate292.evaluated = { "dynamicProps": false, "dynamicItems": false };
-var pattern83 = new RegExp("^[0-9a-f]{64}$", "u");
+var pattern8 = new RegExp("^[0-9a-f]{64}$", "u");
 function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -46889,7 +43232,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         const _errs1 = errors;
         for (const key0 in data) {
-          if (!func3.call(schema502.properties, key0)) {
+          if (!func132.call(schema502.properties, key0)) {
             validate28.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
             return false;
             break;
@@ -46914,7 +43257,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
               const _errs5 = errors;
               if (errors === _errs5) {
                 if (typeof data1 === "string") {
-                  if (func14(data1) > 4096) {
+                  if (func13(data1) > 4096) {
                     validate28.errors = [{ instancePath: instancePath + "/kind", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
                     return false;
                   }
@@ -46934,7 +43277,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                 const _errs8 = errors;
                 if (errors === _errs8) {
                   if (typeof data2 === "string") {
-                    if (func14(data2) > 4096) {
+                    if (func13(data2) > 4096) {
                       validate28.errors = [{ instancePath: instancePath + "/id", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
                       return false;
                     }
@@ -46954,7 +43297,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                   const _errs11 = errors;
                   if (errors === _errs11) {
                     if (typeof data3 === "string") {
-                      if (func14(data3) > 4096) {
+                      if (func13(data3) > 4096) {
                         validate28.errors = [{ instancePath: instancePath + "/path", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
                         return false;
                       }
@@ -46996,7 +43339,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                         const _errs16 = errors;
                         if (errors === _errs16) {
                           if (typeof data6 === "string") {
-                            if (func14(data6) > 4096) {
+                            if (func13(data6) > 4096) {
                               validate28.errors = [{ instancePath: instancePath + "/attr", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
                               return false;
                             }
@@ -47016,7 +43359,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                           const _errs19 = errors;
                           if (errors === _errs19) {
                             if (typeof data7 === "string") {
-                              if (func14(data7) > 4096) {
+                              if (func13(data7) > 4096) {
                                 validate28.errors = [{ instancePath: instancePath + "/title", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
                                 return false;
                               }
@@ -47047,7 +43390,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
                               const _errs23 = errors;
                               if (errors === _errs23) {
                                 if (typeof data9 === "string") {
-                                  if (!pattern83.test(data9)) {
+                                  if (!pattern8.test(data9)) {
                                     validate28.errors = [{ instancePath: instancePath + "/fingerprint", schemaPath: "#/properties/fingerprint/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{64}$" }, message: 'must match pattern "^[0-9a-f]{64}$"' }];
                                     return false;
                                   }
@@ -47099,7 +43442,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
       } else {
         const _errs1 = errors;
         for (const key0 in data) {
-          if (!func3.call(schema43.properties, key0)) {
+          if (!func132.call(schema43.properties, key0)) {
             validate24.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
             return false;
             break;
@@ -47325,7 +43668,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                             let data11 = data.required_bump;
                             const _errs28 = errors;
                             if (!(data11 === "none" || data11 === "patch" || data11 === "minor" || data11 === "major")) {
-                              validate24.errors = [{ instancePath: instancePath + "/required_bump", schemaPath: "#/$defs/bump/enum", keyword: "enum", params: { allowedValues: schema323.enum }, message: "must be equal to one of the allowed values" }];
+                              validate24.errors = [{ instancePath: instancePath + "/required_bump", schemaPath: "#/$defs/bump/enum", keyword: "enum", params: { allowedValues: schema322.enum }, message: "must be equal to one of the allowed values" }];
                               return false;
                             }
                             var valid0 = _errs28 === errors;
@@ -47352,7 +43695,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                               valid11 = valid11 || _valid0;
                               const _errs34 = errors;
                               if (!(data12 === "none" || data12 === "patch" || data12 === "minor" || data12 === "major")) {
-                                const err5 = { instancePath: instancePath + "/actual_bump", schemaPath: "#/$defs/bump/enum", keyword: "enum", params: { allowedValues: schema323.enum }, message: "must be equal to one of the allowed values" };
+                                const err5 = { instancePath: instancePath + "/actual_bump", schemaPath: "#/$defs/bump/enum", keyword: "enum", params: { allowedValues: schema322.enum }, message: "must be equal to one of the allowed values" };
                                 if (vErrors === null) {
                                   vErrors = [err5];
                                 } else {
@@ -47404,7 +43747,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                                   const _errs39 = errors;
                                   if (errors === _errs39) {
                                     if (typeof data14 === "string") {
-                                      if (func14(data14) > 8192) {
+                                      if (func13(data14) > 8192) {
                                         validate24.errors = [{ instancePath: instancePath + "/version_message", schemaPath: "#/$defs/text/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" }];
                                         return false;
                                       }
@@ -47443,7 +43786,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                                               const _errs45 = errors;
                                               if (errors === _errs45) {
                                                 if (typeof data16 === "string") {
-                                                  if (func14(data16) > 4096) {
+                                                  if (func13(data16) > 4096) {
                                                     validate24.errors = [{ instancePath: instancePath + "/tag/name", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
                                                     return false;
                                                   }
@@ -47463,7 +43806,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                                                 const _errs48 = errors;
                                                 if (errors === _errs48) {
                                                   if (typeof data17 === "string") {
-                                                    if (func14(data17) > 4096) {
+                                                    if (func13(data17) > 4096) {
                                                       validate24.errors = [{ instancePath: instancePath + "/tag/pattern", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
                                                       return false;
                                                     }
@@ -47498,7 +43841,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                                                   const _errs55 = errors;
                                                   if (errors === _errs55) {
                                                     if (typeof data18 === "string") {
-                                                      if (func14(data18) > 4096) {
+                                                      if (func13(data18) > 4096) {
                                                         const err8 = { instancePath: instancePath + "/tag/version", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
                                                         if (vErrors === null) {
                                                           vErrors = [err8];
@@ -47591,10 +43934,10 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate24.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate214(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+function validate213(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate214.evaluated;
+  const evaluated0 = validate213.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -47605,13 +43948,13 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (data.name === void 0 && (missing0 = "name") || data.path === void 0 && (missing0 = "path") || data.format === void 0 && (missing0 = "format") || data.version === void 0 && (missing0 = "version") || data.valid === void 0 && (missing0 = "valid") || data.findings === void 0 && (missing0 = "findings") || data.diagnostics === void 0 && (missing0 = "diagnostics") || data.diff === void 0 && (missing0 = "diff")) {
-        validate214.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        validate213.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
         const _errs1 = errors;
         for (const key0 in data) {
           if (!(key0 === "name" || key0 === "path" || key0 === "format" || key0 === "version" || key0 === "valid" || key0 === "findings" || key0 === "diagnostics" || key0 === "diff")) {
-            validate214.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            validate213.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
             return false;
             break;
           }
@@ -47623,12 +43966,12 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
             const _errs3 = errors;
             if (errors === _errs3) {
               if (typeof data0 === "string") {
-                if (func14(data0) > 4096) {
-                  validate214.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
+                if (func13(data0) > 4096) {
+                  validate213.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
                   return false;
                 }
               } else {
-                validate214.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                validate213.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                 return false;
               }
             }
@@ -47643,12 +43986,12 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
               const _errs6 = errors;
               if (errors === _errs6) {
                 if (typeof data1 === "string") {
-                  if (func14(data1) > 4096) {
-                    validate214.errors = [{ instancePath: instancePath + "/path", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
+                  if (func13(data1) > 4096) {
+                    validate213.errors = [{ instancePath: instancePath + "/path", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
                     return false;
                   }
                 } else {
-                  validate214.errors = [{ instancePath: instancePath + "/path", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  validate213.errors = [{ instancePath: instancePath + "/path", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                   return false;
                 }
               }
@@ -47663,12 +44006,12 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
                 const _errs9 = errors;
                 if (errors === _errs9) {
                   if (typeof data2 === "string") {
-                    if (func14(data2) > 4096) {
-                      validate214.errors = [{ instancePath: instancePath + "/format", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
+                    if (func13(data2) > 4096) {
+                      validate213.errors = [{ instancePath: instancePath + "/format", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
                       return false;
                     }
                   } else {
-                    validate214.errors = [{ instancePath: instancePath + "/format", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    validate213.errors = [{ instancePath: instancePath + "/format", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                     return false;
                   }
                 }
@@ -47683,12 +44026,12 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
                   const _errs12 = errors;
                   if (errors === _errs12) {
                     if (typeof data3 === "string") {
-                      if (func14(data3) > 4096) {
-                        validate214.errors = [{ instancePath: instancePath + "/version", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
+                      if (func13(data3) > 4096) {
+                        validate213.errors = [{ instancePath: instancePath + "/version", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
                         return false;
                       }
                     } else {
-                      validate214.errors = [{ instancePath: instancePath + "/version", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                      validate213.errors = [{ instancePath: instancePath + "/version", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                       return false;
                     }
                   }
@@ -47700,7 +44043,7 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
                   if (data.valid !== void 0) {
                     const _errs14 = errors;
                     if (typeof data.valid !== "boolean") {
-                      validate214.errors = [{ instancePath: instancePath + "/valid", schemaPath: "#/properties/valid/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                      validate213.errors = [{ instancePath: instancePath + "/valid", schemaPath: "#/properties/valid/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                       return false;
                     }
                     var valid0 = _errs14 === errors;
@@ -47714,7 +44057,7 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
                       if (errors === _errs16) {
                         if (Array.isArray(data5)) {
                           if (data5.length > 100) {
-                            validate214.errors = [{ instancePath: instancePath + "/findings", schemaPath: "#/properties/findings/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items" }];
+                            validate213.errors = [{ instancePath: instancePath + "/findings", schemaPath: "#/properties/findings/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items" }];
                             return false;
                           } else {
                             var valid5 = true;
@@ -47725,12 +44068,12 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
                               const _errs19 = errors;
                               if (errors === _errs19) {
                                 if (typeof data6 === "string") {
-                                  if (func14(data6) > 8192) {
-                                    validate214.errors = [{ instancePath: instancePath + "/findings/" + i0, schemaPath: "#/$defs/text/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" }];
+                                  if (func13(data6) > 8192) {
+                                    validate213.errors = [{ instancePath: instancePath + "/findings/" + i0, schemaPath: "#/$defs/text/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" }];
                                     return false;
                                   }
                                 } else {
-                                  validate214.errors = [{ instancePath: instancePath + "/findings/" + i0, schemaPath: "#/$defs/text/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                  validate213.errors = [{ instancePath: instancePath + "/findings/" + i0, schemaPath: "#/$defs/text/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                   return false;
                                 }
                               }
@@ -47741,7 +44084,7 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
                             }
                           }
                         } else {
-                          validate214.errors = [{ instancePath: instancePath + "/findings", schemaPath: "#/properties/findings/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                          validate213.errors = [{ instancePath: instancePath + "/findings", schemaPath: "#/properties/findings/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                           return false;
                         }
                       }
@@ -47756,7 +44099,7 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
                         if (errors === _errs21) {
                           if (Array.isArray(data7)) {
                             if (data7.length > 1e5) {
-                              validate214.errors = [{ instancePath: instancePath + "/diagnostics", schemaPath: "#/properties/diagnostics/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items" }];
+                              validate213.errors = [{ instancePath: instancePath + "/diagnostics", schemaPath: "#/properties/diagnostics/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items" }];
                               return false;
                             } else {
                               var valid7 = true;
@@ -47774,7 +44117,7 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
                               }
                             }
                           } else {
-                            validate214.errors = [{ instancePath: instancePath + "/diagnostics", schemaPath: "#/properties/diagnostics/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                            validate213.errors = [{ instancePath: instancePath + "/diagnostics", schemaPath: "#/properties/diagnostics/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                             return false;
                           }
                         }
@@ -47815,7 +44158,7 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
                               vErrors.push(err1);
                             }
                             errors++;
-                            validate214.errors = vErrors;
+                            validate213.errors = vErrors;
                             return false;
                           } else {
                             errors = _errs25;
@@ -47841,1395 +44184,19 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
         }
       }
     } else {
-      validate214.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      validate213.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
       return false;
     }
   }
-  validate214.errors = vErrors;
+  validate213.errors = vErrors;
   return errors === 0;
 }
-validate214.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var schema71 = { "type": "object", "additionalProperties": false, "required": ["base_lock", "head_lock", "policy", "packages", "unclaimed", "skill_diffs", "findings", "failed"], "properties": { "base_lock": { "type": "boolean" }, "head_lock": { "type": "boolean" }, "failed": { "type": "boolean" }, "policy": { "type": "object", "additionalProperties": false, "required": ["fail_on", "signers", "from"], "properties": { "fail_on": { "type": "array", "maxItems": 6, "uniqueItems": true, "items": { "enum": ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files"] } }, "signers": { "type": "array", "maxItems": 1e3, "items": { "$ref": "#/$defs/name" } }, "from": { "enum": ["base", "default"] } } }, "packages": { "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["name", "change", "from", "to", "notes", "artifact_check"], "properties": { "name": { "$ref": "#/$defs/name" }, "change": { "enum": ["added", "removed", "upgraded", "downgraded", "republished", "changed", "unchanged"] }, "from": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/lockSide" }] }, "to": { "anyOf": [{ "type": "null" }, { "$ref": "#/$defs/lockSide" }] }, "notes": { "type": "array", "maxItems": 100, "items": { "$ref": "#/$defs/text" } }, "artifact_check": { "enum": ["verified", "drifted", null] } } } }, "unclaimed": { "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["path", "kind", "changed"], "properties": { "path": { "$ref": "#/$defs/name" }, "kind": { "enum": ["file", "dir", "symlink", "other"] }, "target": { "$ref": "#/$defs/name" }, "claimed_by": { "const": "skills-lock.json" }, "changed": { "type": "boolean" } } } }, "skill_diffs": { "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["package", "path", "status", "lines"], "properties": { "package": { "$ref": "#/$defs/name" }, "path": { "$ref": "#/$defs/name" }, "status": { "enum": ["added", "removed", "modified"] }, "lines": { "type": "array", "maxItems": 1e5, "items": { "$ref": "#/$defs/text" } }, "binary": { "type": "object", "additionalProperties": false, "required": ["from", "to"], "properties": { "from": { "$ref": "#/$defs/hashSize" }, "to": { "$ref": "#/$defs/hashSize" } } } } } }, "findings": { "type": "array", "maxItems": 1e3, "items": { "type": "object", "additionalProperties": false, "required": ["kind", "message", "fails"], "properties": { "kind": { "enum": ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files", "drift", "lock-invalid"] }, "package": { "$ref": "#/$defs/name" }, "path": { "$ref": "#/$defs/name" }, "message": { "$ref": "#/$defs/text" }, "fails": { "type": "boolean" } } } } } };
-function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate37.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.version === void 0 && (missing0 = "version") || data.sha256 === void 0 && (missing0 = "sha256") || data.format === void 0 && (missing0 = "format") || data.source === void 0 && (missing0 = "source") || data.signer === void 0 && (missing0 = "signer") || data.trust === void 0 && (missing0 = "trust") || data.hosts === void 0 && (missing0 = "hosts")) {
-        validate37.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
-      } else {
-        const _errs1 = errors;
-        for (const key0 in data) {
-          if (!(key0 === "version" || key0 === "sha256" || key0 === "format" || key0 === "source" || key0 === "signer" || key0 === "trust" || key0 === "hosts")) {
-            validate37.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
-            return false;
-            break;
-          }
-        }
-        if (_errs1 === errors) {
-          if (data.version !== void 0) {
-            let data0 = data.version;
-            const _errs2 = errors;
-            const _errs3 = errors;
-            let valid1 = false;
-            const _errs4 = errors;
-            if (data0 !== null) {
-              const err0 = { instancePath: instancePath + "/version", schemaPath: "#/properties/version/anyOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
-              errors++;
-            }
-            var _valid0 = _errs4 === errors;
-            valid1 = valid1 || _valid0;
-            const _errs6 = errors;
-            const _errs7 = errors;
-            if (errors === _errs7) {
-              if (typeof data0 === "string") {
-                if (func14(data0) > 4096) {
-                  const err1 = { instancePath: instancePath + "/version", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
-                  if (vErrors === null) {
-                    vErrors = [err1];
-                  } else {
-                    vErrors.push(err1);
-                  }
-                  errors++;
-                }
-              } else {
-                const err2 = { instancePath: instancePath + "/version", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err2];
-                } else {
-                  vErrors.push(err2);
-                }
-                errors++;
-              }
-            }
-            var _valid0 = _errs6 === errors;
-            valid1 = valid1 || _valid0;
-            if (!valid1) {
-              const err3 = { instancePath: instancePath + "/version", schemaPath: "#/properties/version/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-              if (vErrors === null) {
-                vErrors = [err3];
-              } else {
-                vErrors.push(err3);
-              }
-              errors++;
-              validate37.errors = vErrors;
-              return false;
-            } else {
-              errors = _errs3;
-              if (vErrors !== null) {
-                if (_errs3) {
-                  vErrors.length = _errs3;
-                } else {
-                  vErrors = null;
-                }
-              }
-            }
-            var valid0 = _errs2 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.sha256 !== void 0) {
-              let data1 = data.sha256;
-              const _errs9 = errors;
-              const _errs10 = errors;
-              if (errors === _errs10) {
-                if (typeof data1 === "string") {
-                  if (!pattern83.test(data1)) {
-                    validate37.errors = [{ instancePath: instancePath + "/sha256", schemaPath: "#/$defs/sha256/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{64}$" }, message: 'must match pattern "^[0-9a-f]{64}$"' }];
-                    return false;
-                  }
-                } else {
-                  validate37.errors = [{ instancePath: instancePath + "/sha256", schemaPath: "#/$defs/sha256/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                  return false;
-                }
-              }
-              var valid0 = _errs9 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.format !== void 0) {
-                let data2 = data.format;
-                const _errs12 = errors;
-                const _errs13 = errors;
-                if (errors === _errs13) {
-                  if (typeof data2 === "string") {
-                    if (func14(data2) > 4096) {
-                      validate37.errors = [{ instancePath: instancePath + "/format", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
-                      return false;
-                    }
-                  } else {
-                    validate37.errors = [{ instancePath: instancePath + "/format", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                    return false;
-                  }
-                }
-                var valid0 = _errs12 === errors;
-              } else {
-                var valid0 = true;
-              }
-              if (valid0) {
-                if (data.source !== void 0) {
-                  let data3 = data.source;
-                  const _errs15 = errors;
-                  const _errs16 = errors;
-                  if (errors === _errs16) {
-                    if (typeof data3 === "string") {
-                      if (func14(data3) > 8192) {
-                        validate37.errors = [{ instancePath: instancePath + "/source", schemaPath: "#/$defs/text/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" }];
-                        return false;
-                      }
-                    } else {
-                      validate37.errors = [{ instancePath: instancePath + "/source", schemaPath: "#/$defs/text/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                      return false;
-                    }
-                  }
-                  var valid0 = _errs15 === errors;
-                } else {
-                  var valid0 = true;
-                }
-                if (valid0) {
-                  if (data.signer !== void 0) {
-                    let data4 = data.signer;
-                    const _errs18 = errors;
-                    const _errs19 = errors;
-                    let valid6 = false;
-                    const _errs20 = errors;
-                    if (data4 !== null) {
-                      const err4 = { instancePath: instancePath + "/signer", schemaPath: "#/properties/signer/anyOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-                      if (vErrors === null) {
-                        vErrors = [err4];
-                      } else {
-                        vErrors.push(err4);
-                      }
-                      errors++;
-                    }
-                    var _valid1 = _errs20 === errors;
-                    valid6 = valid6 || _valid1;
-                    const _errs22 = errors;
-                    const _errs23 = errors;
-                    if (errors === _errs23) {
-                      if (typeof data4 === "string") {
-                        if (func14(data4) > 4096) {
-                          const err5 = { instancePath: instancePath + "/signer", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
-                          if (vErrors === null) {
-                            vErrors = [err5];
-                          } else {
-                            vErrors.push(err5);
-                          }
-                          errors++;
-                        }
-                      } else {
-                        const err6 = { instancePath: instancePath + "/signer", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                        if (vErrors === null) {
-                          vErrors = [err6];
-                        } else {
-                          vErrors.push(err6);
-                        }
-                        errors++;
-                      }
-                    }
-                    var _valid1 = _errs22 === errors;
-                    valid6 = valid6 || _valid1;
-                    if (!valid6) {
-                      const err7 = { instancePath: instancePath + "/signer", schemaPath: "#/properties/signer/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-                      if (vErrors === null) {
-                        vErrors = [err7];
-                      } else {
-                        vErrors.push(err7);
-                      }
-                      errors++;
-                      validate37.errors = vErrors;
-                      return false;
-                    } else {
-                      errors = _errs19;
-                      if (vErrors !== null) {
-                        if (_errs19) {
-                          vErrors.length = _errs19;
-                        } else {
-                          vErrors = null;
-                        }
-                      }
-                    }
-                    var valid0 = _errs18 === errors;
-                  } else {
-                    var valid0 = true;
-                  }
-                  if (valid0) {
-                    if (data.trust !== void 0) {
-                      let data5 = data.trust;
-                      const _errs25 = errors;
-                      const _errs26 = errors;
-                      if (errors === _errs26) {
-                        if (typeof data5 === "string") {
-                          if (func14(data5) > 4096) {
-                            validate37.errors = [{ instancePath: instancePath + "/trust", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
-                            return false;
-                          }
-                        } else {
-                          validate37.errors = [{ instancePath: instancePath + "/trust", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                          return false;
-                        }
-                      }
-                      var valid0 = _errs25 === errors;
-                    } else {
-                      var valid0 = true;
-                    }
-                    if (valid0) {
-                      if (data.hosts !== void 0) {
-                        let data6 = data.hosts;
-                        const _errs28 = errors;
-                        if (errors === _errs28) {
-                          if (Array.isArray(data6)) {
-                            if (data6.length > 16) {
-                              validate37.errors = [{ instancePath: instancePath + "/hosts", schemaPath: "#/properties/hosts/maxItems", keyword: "maxItems", params: { limit: 16 }, message: "must NOT have more than 16 items" }];
-                              return false;
-                            } else {
-                              var valid9 = true;
-                              const len0 = data6.length;
-                              for (let i0 = 0; i0 < len0; i0++) {
-                                let data7 = data6[i0];
-                                const _errs30 = errors;
-                                const _errs31 = errors;
-                                if (errors === _errs31) {
-                                  if (typeof data7 === "string") {
-                                    if (func14(data7) > 4096) {
-                                      validate37.errors = [{ instancePath: instancePath + "/hosts/" + i0, schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
-                                      return false;
-                                    }
-                                  } else {
-                                    validate37.errors = [{ instancePath: instancePath + "/hosts/" + i0, schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                    return false;
-                                  }
-                                }
-                                var valid9 = _errs30 === errors;
-                                if (!valid9) {
-                                  break;
-                                }
-                              }
-                            }
-                          } else {
-                            validate37.errors = [{ instancePath: instancePath + "/hosts", schemaPath: "#/properties/hosts/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                            return false;
-                          }
-                        }
-                        var valid0 = _errs28 === errors;
-                      } else {
-                        var valid0 = true;
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate37.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-      return false;
-    }
-  }
-  validate37.errors = vErrors;
-  return errors === 0;
-}
-validate37.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate40.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (data !== null) {
-    const err0 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  const _errs3 = errors;
-  if (errors === _errs3) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.sha256 === void 0 && (missing0 = "sha256") || data.size === void 0 && (missing0 = "size")) {
-        const err1 = { instancePath, schemaPath: "#/anyOf/1/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      } else {
-        const _errs5 = errors;
-        for (const key0 in data) {
-          if (!(key0 === "sha256" || key0 === "size")) {
-            const err2 = { instancePath, schemaPath: "#/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-            break;
-          }
-        }
-        if (_errs5 === errors) {
-          if (data.sha256 !== void 0) {
-            let data0 = data.sha256;
-            const _errs6 = errors;
-            const _errs7 = errors;
-            if (errors === _errs7) {
-              if (typeof data0 === "string") {
-                if (!pattern83.test(data0)) {
-                  const err3 = { instancePath: instancePath + "/sha256", schemaPath: "#/$defs/sha256/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{64}$" }, message: 'must match pattern "^[0-9a-f]{64}$"' };
-                  if (vErrors === null) {
-                    vErrors = [err3];
-                  } else {
-                    vErrors.push(err3);
-                  }
-                  errors++;
-                }
-              } else {
-                const err4 = { instancePath: instancePath + "/sha256", schemaPath: "#/$defs/sha256/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err4];
-                } else {
-                  vErrors.push(err4);
-                }
-                errors++;
-              }
-            }
-            var valid1 = _errs6 === errors;
-          } else {
-            var valid1 = true;
-          }
-          if (valid1) {
-            if (data.size !== void 0) {
-              let data1 = data.size;
-              const _errs9 = errors;
-              if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
-                const err5 = { instancePath: instancePath + "/size", schemaPath: "#/anyOf/1/properties/size/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-                if (vErrors === null) {
-                  vErrors = [err5];
-                } else {
-                  vErrors.push(err5);
-                }
-                errors++;
-              }
-              if (errors === _errs9) {
-                if (typeof data1 == "number" && isFinite(data1)) {
-                  if (data1 < 0 || isNaN(data1)) {
-                    const err6 = { instancePath: instancePath + "/size", schemaPath: "#/anyOf/1/properties/size/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-                    if (vErrors === null) {
-                      vErrors = [err6];
-                    } else {
-                      vErrors.push(err6);
-                    }
-                    errors++;
-                  }
-                }
-              }
-              var valid1 = _errs9 === errors;
-            } else {
-              var valid1 = true;
-            }
-          }
-        }
-      }
-    } else {
-      const err7 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-      if (vErrors === null) {
-        vErrors = [err7];
-      } else {
-        vErrors.push(err7);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = true;
-  }
-  if (!valid0) {
-    const err8 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-    validate40.errors = vErrors;
-    return false;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate40.errors = vErrors;
-  evaluated0.props = props0;
-  return errors === 0;
-}
-validate40.evaluated = { "dynamicProps": true, "dynamicItems": false };
-function validate36(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate36.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = void 0;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = void 0;
-  }
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.base_lock === void 0 && (missing0 = "base_lock") || data.head_lock === void 0 && (missing0 = "head_lock") || data.policy === void 0 && (missing0 = "policy") || data.packages === void 0 && (missing0 = "packages") || data.unclaimed === void 0 && (missing0 = "unclaimed") || data.skill_diffs === void 0 && (missing0 = "skill_diffs") || data.findings === void 0 && (missing0 = "findings") || data.failed === void 0 && (missing0 = "failed")) {
-        validate36.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
-      } else {
-        const _errs1 = errors;
-        for (const key0 in data) {
-          if (!(key0 === "base_lock" || key0 === "head_lock" || key0 === "failed" || key0 === "policy" || key0 === "packages" || key0 === "unclaimed" || key0 === "skill_diffs" || key0 === "findings")) {
-            validate36.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
-            return false;
-            break;
-          }
-        }
-        if (_errs1 === errors) {
-          if (data.base_lock !== void 0) {
-            const _errs2 = errors;
-            if (typeof data.base_lock !== "boolean") {
-              validate36.errors = [{ instancePath: instancePath + "/base_lock", schemaPath: "#/properties/base_lock/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-              return false;
-            }
-            var valid0 = _errs2 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.head_lock !== void 0) {
-              const _errs4 = errors;
-              if (typeof data.head_lock !== "boolean") {
-                validate36.errors = [{ instancePath: instancePath + "/head_lock", schemaPath: "#/properties/head_lock/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                return false;
-              }
-              var valid0 = _errs4 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.failed !== void 0) {
-                const _errs6 = errors;
-                if (typeof data.failed !== "boolean") {
-                  validate36.errors = [{ instancePath: instancePath + "/failed", schemaPath: "#/properties/failed/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                  return false;
-                }
-                var valid0 = _errs6 === errors;
-              } else {
-                var valid0 = true;
-              }
-              if (valid0) {
-                if (data.policy !== void 0) {
-                  let data3 = data.policy;
-                  const _errs8 = errors;
-                  if (errors === _errs8) {
-                    if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-                      let missing1;
-                      if (data3.fail_on === void 0 && (missing1 = "fail_on") || data3.signers === void 0 && (missing1 = "signers") || data3.from === void 0 && (missing1 = "from")) {
-                        validate36.errors = [{ instancePath: instancePath + "/policy", schemaPath: "#/properties/policy/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
-                        return false;
-                      } else {
-                        const _errs10 = errors;
-                        for (const key1 in data3) {
-                          if (!(key1 === "fail_on" || key1 === "signers" || key1 === "from")) {
-                            validate36.errors = [{ instancePath: instancePath + "/policy", schemaPath: "#/properties/policy/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
-                            return false;
-                            break;
-                          }
-                        }
-                        if (_errs10 === errors) {
-                          if (data3.fail_on !== void 0) {
-                            let data4 = data3.fail_on;
-                            const _errs11 = errors;
-                            if (errors === _errs11) {
-                              if (Array.isArray(data4)) {
-                                if (data4.length > 6) {
-                                  validate36.errors = [{ instancePath: instancePath + "/policy/fail_on", schemaPath: "#/properties/policy/properties/fail_on/maxItems", keyword: "maxItems", params: { limit: 6 }, message: "must NOT have more than 6 items" }];
-                                  return false;
-                                } else {
-                                  var valid2 = true;
-                                  const len0 = data4.length;
-                                  for (let i0 = 0; i0 < len0; i0++) {
-                                    let data5 = data4[i0];
-                                    const _errs13 = errors;
-                                    if (!(data5 === "unsigned" || data5 === "new-signer" || data5 === "key-change" || data5 === "downgrade" || data5 === "republish" || data5 === "unlocked-files")) {
-                                      validate36.errors = [{ instancePath: instancePath + "/policy/fail_on/" + i0, schemaPath: "#/properties/policy/properties/fail_on/items/enum", keyword: "enum", params: { allowedValues: schema71.properties.policy.properties.fail_on.items.enum }, message: "must be equal to one of the allowed values" }];
-                                      return false;
-                                    }
-                                    var valid2 = _errs13 === errors;
-                                    if (!valid2) {
-                                      break;
-                                    }
-                                  }
-                                  if (valid2) {
-                                    let i1 = data4.length;
-                                    let j0;
-                                    if (i1 > 1) {
-                                      outer0: for (; i1--; ) {
-                                        for (j0 = i1; j0--; ) {
-                                          if (func03(data4[i1], data4[j0])) {
-                                            validate36.errors = [{ instancePath: instancePath + "/policy/fail_on", schemaPath: "#/properties/policy/properties/fail_on/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)" }];
-                                            return false;
-                                            break outer0;
-                                          }
-                                        }
-                                      }
-                                    }
-                                  }
-                                }
-                              } else {
-                                validate36.errors = [{ instancePath: instancePath + "/policy/fail_on", schemaPath: "#/properties/policy/properties/fail_on/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                return false;
-                              }
-                            }
-                            var valid1 = _errs11 === errors;
-                          } else {
-                            var valid1 = true;
-                          }
-                          if (valid1) {
-                            if (data3.signers !== void 0) {
-                              let data6 = data3.signers;
-                              const _errs14 = errors;
-                              if (errors === _errs14) {
-                                if (Array.isArray(data6)) {
-                                  if (data6.length > 1e3) {
-                                    validate36.errors = [{ instancePath: instancePath + "/policy/signers", schemaPath: "#/properties/policy/properties/signers/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
-                                    return false;
-                                  } else {
-                                    var valid4 = true;
-                                    const len1 = data6.length;
-                                    for (let i2 = 0; i2 < len1; i2++) {
-                                      let data7 = data6[i2];
-                                      const _errs16 = errors;
-                                      const _errs17 = errors;
-                                      if (errors === _errs17) {
-                                        if (typeof data7 === "string") {
-                                          if (func14(data7) > 4096) {
-                                            validate36.errors = [{ instancePath: instancePath + "/policy/signers/" + i2, schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
-                                            return false;
-                                          }
-                                        } else {
-                                          validate36.errors = [{ instancePath: instancePath + "/policy/signers/" + i2, schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                          return false;
-                                        }
-                                      }
-                                      var valid4 = _errs16 === errors;
-                                      if (!valid4) {
-                                        break;
-                                      }
-                                    }
-                                  }
-                                } else {
-                                  validate36.errors = [{ instancePath: instancePath + "/policy/signers", schemaPath: "#/properties/policy/properties/signers/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                  return false;
-                                }
-                              }
-                              var valid1 = _errs14 === errors;
-                            } else {
-                              var valid1 = true;
-                            }
-                            if (valid1) {
-                              if (data3.from !== void 0) {
-                                let data8 = data3.from;
-                                const _errs19 = errors;
-                                if (!(data8 === "base" || data8 === "default")) {
-                                  validate36.errors = [{ instancePath: instancePath + "/policy/from", schemaPath: "#/properties/policy/properties/from/enum", keyword: "enum", params: { allowedValues: schema71.properties.policy.properties.from.enum }, message: "must be equal to one of the allowed values" }];
-                                  return false;
-                                }
-                                var valid1 = _errs19 === errors;
-                              } else {
-                                var valid1 = true;
-                              }
-                            }
-                          }
-                        }
-                      }
-                    } else {
-                      validate36.errors = [{ instancePath: instancePath + "/policy", schemaPath: "#/properties/policy/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                      return false;
-                    }
-                  }
-                  var valid0 = _errs8 === errors;
-                } else {
-                  var valid0 = true;
-                }
-                if (valid0) {
-                  if (data.packages !== void 0) {
-                    let data9 = data.packages;
-                    const _errs20 = errors;
-                    if (errors === _errs20) {
-                      if (Array.isArray(data9)) {
-                        if (data9.length > 1e3) {
-                          validate36.errors = [{ instancePath: instancePath + "/packages", schemaPath: "#/properties/packages/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
-                          return false;
-                        } else {
-                          var valid6 = true;
-                          const len2 = data9.length;
-                          for (let i3 = 0; i3 < len2; i3++) {
-                            let data10 = data9[i3];
-                            const _errs22 = errors;
-                            if (errors === _errs22) {
-                              if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
-                                let missing2;
-                                if (data10.name === void 0 && (missing2 = "name") || data10.change === void 0 && (missing2 = "change") || data10.from === void 0 && (missing2 = "from") || data10.to === void 0 && (missing2 = "to") || data10.notes === void 0 && (missing2 = "notes") || data10.artifact_check === void 0 && (missing2 = "artifact_check")) {
-                                  validate36.errors = [{ instancePath: instancePath + "/packages/" + i3, schemaPath: "#/properties/packages/items/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
-                                  return false;
-                                } else {
-                                  const _errs24 = errors;
-                                  for (const key22 in data10) {
-                                    if (!(key22 === "name" || key22 === "change" || key22 === "from" || key22 === "to" || key22 === "notes" || key22 === "artifact_check")) {
-                                      validate36.errors = [{ instancePath: instancePath + "/packages/" + i3, schemaPath: "#/properties/packages/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties" }];
-                                      return false;
-                                      break;
-                                    }
-                                  }
-                                  if (_errs24 === errors) {
-                                    if (data10.name !== void 0) {
-                                      let data11 = data10.name;
-                                      const _errs25 = errors;
-                                      const _errs26 = errors;
-                                      if (errors === _errs26) {
-                                        if (typeof data11 === "string") {
-                                          if (func14(data11) > 4096) {
-                                            validate36.errors = [{ instancePath: instancePath + "/packages/" + i3 + "/name", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
-                                            return false;
-                                          }
-                                        } else {
-                                          validate36.errors = [{ instancePath: instancePath + "/packages/" + i3 + "/name", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                          return false;
-                                        }
-                                      }
-                                      var valid7 = _errs25 === errors;
-                                    } else {
-                                      var valid7 = true;
-                                    }
-                                    if (valid7) {
-                                      if (data10.change !== void 0) {
-                                        let data12 = data10.change;
-                                        const _errs28 = errors;
-                                        if (!(data12 === "added" || data12 === "removed" || data12 === "upgraded" || data12 === "downgraded" || data12 === "republished" || data12 === "changed" || data12 === "unchanged")) {
-                                          validate36.errors = [{ instancePath: instancePath + "/packages/" + i3 + "/change", schemaPath: "#/properties/packages/items/properties/change/enum", keyword: "enum", params: { allowedValues: schema71.properties.packages.items.properties.change.enum }, message: "must be equal to one of the allowed values" }];
-                                          return false;
-                                        }
-                                        var valid7 = _errs28 === errors;
-                                      } else {
-                                        var valid7 = true;
-                                      }
-                                      if (valid7) {
-                                        if (data10.from !== void 0) {
-                                          let data13 = data10.from;
-                                          const _errs29 = errors;
-                                          const _errs30 = errors;
-                                          let valid9 = false;
-                                          const _errs31 = errors;
-                                          if (data13 !== null) {
-                                            const err0 = { instancePath: instancePath + "/packages/" + i3 + "/from", schemaPath: "#/properties/packages/items/properties/from/anyOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-                                            if (vErrors === null) {
-                                              vErrors = [err0];
-                                            } else {
-                                              vErrors.push(err0);
-                                            }
-                                            errors++;
-                                          }
-                                          var _valid0 = _errs31 === errors;
-                                          valid9 = valid9 || _valid0;
-                                          const _errs33 = errors;
-                                          if (!validate37(data13, { instancePath: instancePath + "/packages/" + i3 + "/from", parentData: data10, parentDataProperty: "from", rootData, dynamicAnchors })) {
-                                            vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-                                            errors = vErrors.length;
-                                          }
-                                          var _valid0 = _errs33 === errors;
-                                          valid9 = valid9 || _valid0;
-                                          if (!valid9) {
-                                            const err1 = { instancePath: instancePath + "/packages/" + i3 + "/from", schemaPath: "#/properties/packages/items/properties/from/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-                                            if (vErrors === null) {
-                                              vErrors = [err1];
-                                            } else {
-                                              vErrors.push(err1);
-                                            }
-                                            errors++;
-                                            validate36.errors = vErrors;
-                                            return false;
-                                          } else {
-                                            errors = _errs30;
-                                            if (vErrors !== null) {
-                                              if (_errs30) {
-                                                vErrors.length = _errs30;
-                                              } else {
-                                                vErrors = null;
-                                              }
-                                            }
-                                          }
-                                          var valid7 = _errs29 === errors;
-                                        } else {
-                                          var valid7 = true;
-                                        }
-                                        if (valid7) {
-                                          if (data10.to !== void 0) {
-                                            let data14 = data10.to;
-                                            const _errs34 = errors;
-                                            const _errs35 = errors;
-                                            let valid10 = false;
-                                            const _errs36 = errors;
-                                            if (data14 !== null) {
-                                              const err2 = { instancePath: instancePath + "/packages/" + i3 + "/to", schemaPath: "#/properties/packages/items/properties/to/anyOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-                                              if (vErrors === null) {
-                                                vErrors = [err2];
-                                              } else {
-                                                vErrors.push(err2);
-                                              }
-                                              errors++;
-                                            }
-                                            var _valid1 = _errs36 === errors;
-                                            valid10 = valid10 || _valid1;
-                                            const _errs38 = errors;
-                                            if (!validate37(data14, { instancePath: instancePath + "/packages/" + i3 + "/to", parentData: data10, parentDataProperty: "to", rootData, dynamicAnchors })) {
-                                              vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-                                              errors = vErrors.length;
-                                            }
-                                            var _valid1 = _errs38 === errors;
-                                            valid10 = valid10 || _valid1;
-                                            if (!valid10) {
-                                              const err3 = { instancePath: instancePath + "/packages/" + i3 + "/to", schemaPath: "#/properties/packages/items/properties/to/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-                                              if (vErrors === null) {
-                                                vErrors = [err3];
-                                              } else {
-                                                vErrors.push(err3);
-                                              }
-                                              errors++;
-                                              validate36.errors = vErrors;
-                                              return false;
-                                            } else {
-                                              errors = _errs35;
-                                              if (vErrors !== null) {
-                                                if (_errs35) {
-                                                  vErrors.length = _errs35;
-                                                } else {
-                                                  vErrors = null;
-                                                }
-                                              }
-                                            }
-                                            var valid7 = _errs34 === errors;
-                                          } else {
-                                            var valid7 = true;
-                                          }
-                                          if (valid7) {
-                                            if (data10.notes !== void 0) {
-                                              let data15 = data10.notes;
-                                              const _errs39 = errors;
-                                              if (errors === _errs39) {
-                                                if (Array.isArray(data15)) {
-                                                  if (data15.length > 100) {
-                                                    validate36.errors = [{ instancePath: instancePath + "/packages/" + i3 + "/notes", schemaPath: "#/properties/packages/items/properties/notes/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items" }];
-                                                    return false;
-                                                  } else {
-                                                    var valid11 = true;
-                                                    const len3 = data15.length;
-                                                    for (let i4 = 0; i4 < len3; i4++) {
-                                                      let data16 = data15[i4];
-                                                      const _errs41 = errors;
-                                                      const _errs42 = errors;
-                                                      if (errors === _errs42) {
-                                                        if (typeof data16 === "string") {
-                                                          if (func14(data16) > 8192) {
-                                                            validate36.errors = [{ instancePath: instancePath + "/packages/" + i3 + "/notes/" + i4, schemaPath: "#/$defs/text/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" }];
-                                                            return false;
-                                                          }
-                                                        } else {
-                                                          validate36.errors = [{ instancePath: instancePath + "/packages/" + i3 + "/notes/" + i4, schemaPath: "#/$defs/text/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                          return false;
-                                                        }
-                                                      }
-                                                      var valid11 = _errs41 === errors;
-                                                      if (!valid11) {
-                                                        break;
-                                                      }
-                                                    }
-                                                  }
-                                                } else {
-                                                  validate36.errors = [{ instancePath: instancePath + "/packages/" + i3 + "/notes", schemaPath: "#/properties/packages/items/properties/notes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                                  return false;
-                                                }
-                                              }
-                                              var valid7 = _errs39 === errors;
-                                            } else {
-                                              var valid7 = true;
-                                            }
-                                            if (valid7) {
-                                              if (data10.artifact_check !== void 0) {
-                                                let data17 = data10.artifact_check;
-                                                const _errs44 = errors;
-                                                if (!(data17 === "verified" || data17 === "drifted" || data17 === null)) {
-                                                  validate36.errors = [{ instancePath: instancePath + "/packages/" + i3 + "/artifact_check", schemaPath: "#/properties/packages/items/properties/artifact_check/enum", keyword: "enum", params: { allowedValues: schema71.properties.packages.items.properties.artifact_check.enum }, message: "must be equal to one of the allowed values" }];
-                                                  return false;
-                                                }
-                                                var valid7 = _errs44 === errors;
-                                              } else {
-                                                var valid7 = true;
-                                              }
-                                            }
-                                          }
-                                        }
-                                      }
-                                    }
-                                  }
-                                }
-                              } else {
-                                validate36.errors = [{ instancePath: instancePath + "/packages/" + i3, schemaPath: "#/properties/packages/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                return false;
-                              }
-                            }
-                            var valid6 = _errs22 === errors;
-                            if (!valid6) {
-                              break;
-                            }
-                          }
-                        }
-                      } else {
-                        validate36.errors = [{ instancePath: instancePath + "/packages", schemaPath: "#/properties/packages/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                        return false;
-                      }
-                    }
-                    var valid0 = _errs20 === errors;
-                  } else {
-                    var valid0 = true;
-                  }
-                  if (valid0) {
-                    if (data.unclaimed !== void 0) {
-                      let data18 = data.unclaimed;
-                      const _errs45 = errors;
-                      if (errors === _errs45) {
-                        if (Array.isArray(data18)) {
-                          if (data18.length > 1e3) {
-                            validate36.errors = [{ instancePath: instancePath + "/unclaimed", schemaPath: "#/properties/unclaimed/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
-                            return false;
-                          } else {
-                            var valid13 = true;
-                            const len4 = data18.length;
-                            for (let i5 = 0; i5 < len4; i5++) {
-                              let data19 = data18[i5];
-                              const _errs47 = errors;
-                              if (errors === _errs47) {
-                                if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
-                                  let missing3;
-                                  if (data19.path === void 0 && (missing3 = "path") || data19.kind === void 0 && (missing3 = "kind") || data19.changed === void 0 && (missing3 = "changed")) {
-                                    validate36.errors = [{ instancePath: instancePath + "/unclaimed/" + i5, schemaPath: "#/properties/unclaimed/items/required", keyword: "required", params: { missingProperty: missing3 }, message: "must have required property '" + missing3 + "'" }];
-                                    return false;
-                                  } else {
-                                    const _errs49 = errors;
-                                    for (const key3 in data19) {
-                                      if (!(key3 === "path" || key3 === "kind" || key3 === "target" || key3 === "claimed_by" || key3 === "changed")) {
-                                        validate36.errors = [{ instancePath: instancePath + "/unclaimed/" + i5, schemaPath: "#/properties/unclaimed/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties" }];
-                                        return false;
-                                        break;
-                                      }
-                                    }
-                                    if (_errs49 === errors) {
-                                      if (data19.path !== void 0) {
-                                        let data20 = data19.path;
-                                        const _errs50 = errors;
-                                        const _errs51 = errors;
-                                        if (errors === _errs51) {
-                                          if (typeof data20 === "string") {
-                                            if (func14(data20) > 4096) {
-                                              validate36.errors = [{ instancePath: instancePath + "/unclaimed/" + i5 + "/path", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
-                                              return false;
-                                            }
-                                          } else {
-                                            validate36.errors = [{ instancePath: instancePath + "/unclaimed/" + i5 + "/path", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                            return false;
-                                          }
-                                        }
-                                        var valid14 = _errs50 === errors;
-                                      } else {
-                                        var valid14 = true;
-                                      }
-                                      if (valid14) {
-                                        if (data19.kind !== void 0) {
-                                          let data21 = data19.kind;
-                                          const _errs53 = errors;
-                                          if (!(data21 === "file" || data21 === "dir" || data21 === "symlink" || data21 === "other")) {
-                                            validate36.errors = [{ instancePath: instancePath + "/unclaimed/" + i5 + "/kind", schemaPath: "#/properties/unclaimed/items/properties/kind/enum", keyword: "enum", params: { allowedValues: schema71.properties.unclaimed.items.properties.kind.enum }, message: "must be equal to one of the allowed values" }];
-                                            return false;
-                                          }
-                                          var valid14 = _errs53 === errors;
-                                        } else {
-                                          var valid14 = true;
-                                        }
-                                        if (valid14) {
-                                          if (data19.target !== void 0) {
-                                            let data22 = data19.target;
-                                            const _errs54 = errors;
-                                            const _errs55 = errors;
-                                            if (errors === _errs55) {
-                                              if (typeof data22 === "string") {
-                                                if (func14(data22) > 4096) {
-                                                  validate36.errors = [{ instancePath: instancePath + "/unclaimed/" + i5 + "/target", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
-                                                  return false;
-                                                }
-                                              } else {
-                                                validate36.errors = [{ instancePath: instancePath + "/unclaimed/" + i5 + "/target", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                return false;
-                                              }
-                                            }
-                                            var valid14 = _errs54 === errors;
-                                          } else {
-                                            var valid14 = true;
-                                          }
-                                          if (valid14) {
-                                            if (data19.claimed_by !== void 0) {
-                                              const _errs57 = errors;
-                                              if ("skills-lock.json" !== data19.claimed_by) {
-                                                validate36.errors = [{ instancePath: instancePath + "/unclaimed/" + i5 + "/claimed_by", schemaPath: "#/properties/unclaimed/items/properties/claimed_by/const", keyword: "const", params: { allowedValue: "skills-lock.json" }, message: "must be equal to constant" }];
-                                                return false;
-                                              }
-                                              var valid14 = _errs57 === errors;
-                                            } else {
-                                              var valid14 = true;
-                                            }
-                                            if (valid14) {
-                                              if (data19.changed !== void 0) {
-                                                const _errs58 = errors;
-                                                if (typeof data19.changed !== "boolean") {
-                                                  validate36.errors = [{ instancePath: instancePath + "/unclaimed/" + i5 + "/changed", schemaPath: "#/properties/unclaimed/items/properties/changed/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                                                  return false;
-                                                }
-                                                var valid14 = _errs58 === errors;
-                                              } else {
-                                                var valid14 = true;
-                                              }
-                                            }
-                                          }
-                                        }
-                                      }
-                                    }
-                                  }
-                                } else {
-                                  validate36.errors = [{ instancePath: instancePath + "/unclaimed/" + i5, schemaPath: "#/properties/unclaimed/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                  return false;
-                                }
-                              }
-                              var valid13 = _errs47 === errors;
-                              if (!valid13) {
-                                break;
-                              }
-                            }
-                          }
-                        } else {
-                          validate36.errors = [{ instancePath: instancePath + "/unclaimed", schemaPath: "#/properties/unclaimed/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                          return false;
-                        }
-                      }
-                      var valid0 = _errs45 === errors;
-                    } else {
-                      var valid0 = true;
-                    }
-                    if (valid0) {
-                      if (data.skill_diffs !== void 0) {
-                        let data25 = data.skill_diffs;
-                        const _errs60 = errors;
-                        if (errors === _errs60) {
-                          if (Array.isArray(data25)) {
-                            if (data25.length > 1e3) {
-                              validate36.errors = [{ instancePath: instancePath + "/skill_diffs", schemaPath: "#/properties/skill_diffs/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
-                              return false;
-                            } else {
-                              var valid17 = true;
-                              const len5 = data25.length;
-                              for (let i6 = 0; i6 < len5; i6++) {
-                                let data26 = data25[i6];
-                                const _errs62 = errors;
-                                if (errors === _errs62) {
-                                  if (data26 && typeof data26 == "object" && !Array.isArray(data26)) {
-                                    let missing4;
-                                    if (data26.package === void 0 && (missing4 = "package") || data26.path === void 0 && (missing4 = "path") || data26.status === void 0 && (missing4 = "status") || data26.lines === void 0 && (missing4 = "lines")) {
-                                      validate36.errors = [{ instancePath: instancePath + "/skill_diffs/" + i6, schemaPath: "#/properties/skill_diffs/items/required", keyword: "required", params: { missingProperty: missing4 }, message: "must have required property '" + missing4 + "'" }];
-                                      return false;
-                                    } else {
-                                      const _errs64 = errors;
-                                      for (const key4 in data26) {
-                                        if (!(key4 === "package" || key4 === "path" || key4 === "status" || key4 === "lines" || key4 === "binary")) {
-                                          validate36.errors = [{ instancePath: instancePath + "/skill_diffs/" + i6, schemaPath: "#/properties/skill_diffs/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties" }];
-                                          return false;
-                                          break;
-                                        }
-                                      }
-                                      if (_errs64 === errors) {
-                                        if (data26.package !== void 0) {
-                                          let data27 = data26.package;
-                                          const _errs65 = errors;
-                                          const _errs66 = errors;
-                                          if (errors === _errs66) {
-                                            if (typeof data27 === "string") {
-                                              if (func14(data27) > 4096) {
-                                                validate36.errors = [{ instancePath: instancePath + "/skill_diffs/" + i6 + "/package", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
-                                                return false;
-                                              }
-                                            } else {
-                                              validate36.errors = [{ instancePath: instancePath + "/skill_diffs/" + i6 + "/package", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                              return false;
-                                            }
-                                          }
-                                          var valid18 = _errs65 === errors;
-                                        } else {
-                                          var valid18 = true;
-                                        }
-                                        if (valid18) {
-                                          if (data26.path !== void 0) {
-                                            let data28 = data26.path;
-                                            const _errs68 = errors;
-                                            const _errs69 = errors;
-                                            if (errors === _errs69) {
-                                              if (typeof data28 === "string") {
-                                                if (func14(data28) > 4096) {
-                                                  validate36.errors = [{ instancePath: instancePath + "/skill_diffs/" + i6 + "/path", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
-                                                  return false;
-                                                }
-                                              } else {
-                                                validate36.errors = [{ instancePath: instancePath + "/skill_diffs/" + i6 + "/path", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                return false;
-                                              }
-                                            }
-                                            var valid18 = _errs68 === errors;
-                                          } else {
-                                            var valid18 = true;
-                                          }
-                                          if (valid18) {
-                                            if (data26.status !== void 0) {
-                                              let data29 = data26.status;
-                                              const _errs71 = errors;
-                                              if (!(data29 === "added" || data29 === "removed" || data29 === "modified")) {
-                                                validate36.errors = [{ instancePath: instancePath + "/skill_diffs/" + i6 + "/status", schemaPath: "#/properties/skill_diffs/items/properties/status/enum", keyword: "enum", params: { allowedValues: schema71.properties.skill_diffs.items.properties.status.enum }, message: "must be equal to one of the allowed values" }];
-                                                return false;
-                                              }
-                                              var valid18 = _errs71 === errors;
-                                            } else {
-                                              var valid18 = true;
-                                            }
-                                            if (valid18) {
-                                              if (data26.lines !== void 0) {
-                                                let data30 = data26.lines;
-                                                const _errs72 = errors;
-                                                if (errors === _errs72) {
-                                                  if (Array.isArray(data30)) {
-                                                    if (data30.length > 1e5) {
-                                                      validate36.errors = [{ instancePath: instancePath + "/skill_diffs/" + i6 + "/lines", schemaPath: "#/properties/skill_diffs/items/properties/lines/maxItems", keyword: "maxItems", params: { limit: 1e5 }, message: "must NOT have more than 100000 items" }];
-                                                      return false;
-                                                    } else {
-                                                      var valid21 = true;
-                                                      const len6 = data30.length;
-                                                      for (let i7 = 0; i7 < len6; i7++) {
-                                                        let data31 = data30[i7];
-                                                        const _errs74 = errors;
-                                                        const _errs75 = errors;
-                                                        if (errors === _errs75) {
-                                                          if (typeof data31 === "string") {
-                                                            if (func14(data31) > 8192) {
-                                                              validate36.errors = [{ instancePath: instancePath + "/skill_diffs/" + i6 + "/lines/" + i7, schemaPath: "#/$defs/text/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" }];
-                                                              return false;
-                                                            }
-                                                          } else {
-                                                            validate36.errors = [{ instancePath: instancePath + "/skill_diffs/" + i6 + "/lines/" + i7, schemaPath: "#/$defs/text/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                            return false;
-                                                          }
-                                                        }
-                                                        var valid21 = _errs74 === errors;
-                                                        if (!valid21) {
-                                                          break;
-                                                        }
-                                                      }
-                                                    }
-                                                  } else {
-                                                    validate36.errors = [{ instancePath: instancePath + "/skill_diffs/" + i6 + "/lines", schemaPath: "#/properties/skill_diffs/items/properties/lines/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                                    return false;
-                                                  }
-                                                }
-                                                var valid18 = _errs72 === errors;
-                                              } else {
-                                                var valid18 = true;
-                                              }
-                                              if (valid18) {
-                                                if (data26.binary !== void 0) {
-                                                  let data32 = data26.binary;
-                                                  const _errs77 = errors;
-                                                  if (errors === _errs77) {
-                                                    if (data32 && typeof data32 == "object" && !Array.isArray(data32)) {
-                                                      let missing5;
-                                                      if (data32.from === void 0 && (missing5 = "from") || data32.to === void 0 && (missing5 = "to")) {
-                                                        validate36.errors = [{ instancePath: instancePath + "/skill_diffs/" + i6 + "/binary", schemaPath: "#/properties/skill_diffs/items/properties/binary/required", keyword: "required", params: { missingProperty: missing5 }, message: "must have required property '" + missing5 + "'" }];
-                                                        return false;
-                                                      } else {
-                                                        const _errs79 = errors;
-                                                        for (const key5 in data32) {
-                                                          if (!(key5 === "from" || key5 === "to")) {
-                                                            validate36.errors = [{ instancePath: instancePath + "/skill_diffs/" + i6 + "/binary", schemaPath: "#/properties/skill_diffs/items/properties/binary/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties" }];
-                                                            return false;
-                                                            break;
-                                                          }
-                                                        }
-                                                        if (_errs79 === errors) {
-                                                          if (data32.from !== void 0) {
-                                                            const _errs80 = errors;
-                                                            if (!validate40(data32.from, { instancePath: instancePath + "/skill_diffs/" + i6 + "/binary/from", parentData: data32, parentDataProperty: "from", rootData, dynamicAnchors })) {
-                                                              vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-                                                              errors = vErrors.length;
-                                                            }
-                                                            var valid23 = _errs80 === errors;
-                                                          } else {
-                                                            var valid23 = true;
-                                                          }
-                                                          if (valid23) {
-                                                            if (data32.to !== void 0) {
-                                                              const _errs81 = errors;
-                                                              if (!validate40(data32.to, { instancePath: instancePath + "/skill_diffs/" + i6 + "/binary/to", parentData: data32, parentDataProperty: "to", rootData, dynamicAnchors })) {
-                                                                vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-                                                                errors = vErrors.length;
-                                                              }
-                                                              var valid23 = _errs81 === errors;
-                                                            } else {
-                                                              var valid23 = true;
-                                                            }
-                                                          }
-                                                        }
-                                                      }
-                                                    } else {
-                                                      validate36.errors = [{ instancePath: instancePath + "/skill_diffs/" + i6 + "/binary", schemaPath: "#/properties/skill_diffs/items/properties/binary/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                      return false;
-                                                    }
-                                                  }
-                                                  var valid18 = _errs77 === errors;
-                                                } else {
-                                                  var valid18 = true;
-                                                }
-                                              }
-                                            }
-                                          }
-                                        }
-                                      }
-                                    }
-                                  } else {
-                                    validate36.errors = [{ instancePath: instancePath + "/skill_diffs/" + i6, schemaPath: "#/properties/skill_diffs/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                    return false;
-                                  }
-                                }
-                                var valid17 = _errs62 === errors;
-                                if (!valid17) {
-                                  break;
-                                }
-                              }
-                            }
-                          } else {
-                            validate36.errors = [{ instancePath: instancePath + "/skill_diffs", schemaPath: "#/properties/skill_diffs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                            return false;
-                          }
-                        }
-                        var valid0 = _errs60 === errors;
-                      } else {
-                        var valid0 = true;
-                      }
-                      if (valid0) {
-                        if (data.findings !== void 0) {
-                          let data35 = data.findings;
-                          const _errs82 = errors;
-                          if (errors === _errs82) {
-                            if (Array.isArray(data35)) {
-                              if (data35.length > 1e3) {
-                                validate36.errors = [{ instancePath: instancePath + "/findings", schemaPath: "#/properties/findings/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
-                                return false;
-                              } else {
-                                var valid24 = true;
-                                const len7 = data35.length;
-                                for (let i8 = 0; i8 < len7; i8++) {
-                                  let data36 = data35[i8];
-                                  const _errs84 = errors;
-                                  if (errors === _errs84) {
-                                    if (data36 && typeof data36 == "object" && !Array.isArray(data36)) {
-                                      let missing6;
-                                      if (data36.kind === void 0 && (missing6 = "kind") || data36.message === void 0 && (missing6 = "message") || data36.fails === void 0 && (missing6 = "fails")) {
-                                        validate36.errors = [{ instancePath: instancePath + "/findings/" + i8, schemaPath: "#/properties/findings/items/required", keyword: "required", params: { missingProperty: missing6 }, message: "must have required property '" + missing6 + "'" }];
-                                        return false;
-                                      } else {
-                                        const _errs86 = errors;
-                                        for (const key6 in data36) {
-                                          if (!(key6 === "kind" || key6 === "package" || key6 === "path" || key6 === "message" || key6 === "fails")) {
-                                            validate36.errors = [{ instancePath: instancePath + "/findings/" + i8, schemaPath: "#/properties/findings/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties" }];
-                                            return false;
-                                            break;
-                                          }
-                                        }
-                                        if (_errs86 === errors) {
-                                          if (data36.kind !== void 0) {
-                                            let data37 = data36.kind;
-                                            const _errs87 = errors;
-                                            if (!(data37 === "unsigned" || data37 === "new-signer" || data37 === "key-change" || data37 === "downgrade" || data37 === "republish" || data37 === "unlocked-files" || data37 === "drift" || data37 === "lock-invalid")) {
-                                              validate36.errors = [{ instancePath: instancePath + "/findings/" + i8 + "/kind", schemaPath: "#/properties/findings/items/properties/kind/enum", keyword: "enum", params: { allowedValues: schema71.properties.findings.items.properties.kind.enum }, message: "must be equal to one of the allowed values" }];
-                                              return false;
-                                            }
-                                            var valid25 = _errs87 === errors;
-                                          } else {
-                                            var valid25 = true;
-                                          }
-                                          if (valid25) {
-                                            if (data36.package !== void 0) {
-                                              let data38 = data36.package;
-                                              const _errs88 = errors;
-                                              const _errs89 = errors;
-                                              if (errors === _errs89) {
-                                                if (typeof data38 === "string") {
-                                                  if (func14(data38) > 4096) {
-                                                    validate36.errors = [{ instancePath: instancePath + "/findings/" + i8 + "/package", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
-                                                    return false;
-                                                  }
-                                                } else {
-                                                  validate36.errors = [{ instancePath: instancePath + "/findings/" + i8 + "/package", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                  return false;
-                                                }
-                                              }
-                                              var valid25 = _errs88 === errors;
-                                            } else {
-                                              var valid25 = true;
-                                            }
-                                            if (valid25) {
-                                              if (data36.path !== void 0) {
-                                                let data39 = data36.path;
-                                                const _errs91 = errors;
-                                                const _errs92 = errors;
-                                                if (errors === _errs92) {
-                                                  if (typeof data39 === "string") {
-                                                    if (func14(data39) > 4096) {
-                                                      validate36.errors = [{ instancePath: instancePath + "/findings/" + i8 + "/path", schemaPath: "#/$defs/name/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" }];
-                                                      return false;
-                                                    }
-                                                  } else {
-                                                    validate36.errors = [{ instancePath: instancePath + "/findings/" + i8 + "/path", schemaPath: "#/$defs/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                    return false;
-                                                  }
-                                                }
-                                                var valid25 = _errs91 === errors;
-                                              } else {
-                                                var valid25 = true;
-                                              }
-                                              if (valid25) {
-                                                if (data36.message !== void 0) {
-                                                  let data40 = data36.message;
-                                                  const _errs94 = errors;
-                                                  const _errs95 = errors;
-                                                  if (errors === _errs95) {
-                                                    if (typeof data40 === "string") {
-                                                      if (func14(data40) > 8192) {
-                                                        validate36.errors = [{ instancePath: instancePath + "/findings/" + i8 + "/message", schemaPath: "#/$defs/text/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" }];
-                                                        return false;
-                                                      }
-                                                    } else {
-                                                      validate36.errors = [{ instancePath: instancePath + "/findings/" + i8 + "/message", schemaPath: "#/$defs/text/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                                      return false;
-                                                    }
-                                                  }
-                                                  var valid25 = _errs94 === errors;
-                                                } else {
-                                                  var valid25 = true;
-                                                }
-                                                if (valid25) {
-                                                  if (data36.fails !== void 0) {
-                                                    const _errs97 = errors;
-                                                    if (typeof data36.fails !== "boolean") {
-                                                      validate36.errors = [{ instancePath: instancePath + "/findings/" + i8 + "/fails", schemaPath: "#/properties/findings/items/properties/fails/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                                                      return false;
-                                                    }
-                                                    var valid25 = _errs97 === errors;
-                                                  } else {
-                                                    var valid25 = true;
-                                                  }
-                                                }
-                                              }
-                                            }
-                                          }
-                                        }
-                                      }
-                                    } else {
-                                      validate36.errors = [{ instancePath: instancePath + "/findings/" + i8, schemaPath: "#/properties/findings/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                      return false;
-                                    }
-                                  }
-                                  var valid24 = _errs84 === errors;
-                                  if (!valid24) {
-                                    break;
-                                  }
-                                }
-                              }
-                            } else {
-                              validate36.errors = [{ instancePath: instancePath + "/findings", schemaPath: "#/properties/findings/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                              return false;
-                            }
-                          }
-                          var valid0 = _errs82 === errors;
-                        } else {
-                          var valid0 = true;
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate36.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-      return false;
-    }
-  }
-  validate36.errors = vErrors;
-  return errors === 0;
-}
-validate36.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-function validate204(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+validate213.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+function validate203(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate204.evaluated;
+  const evaluated0 = validate203.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = void 0;
   }
@@ -49240,13 +44207,13 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (data.report === void 0 && (missing0 = "report") || data.schema_version === void 0 && (missing0 = "schema_version") || data.tool_version === void 0 && (missing0 = "tool_version") || data.truncated === void 0 && (missing0 = "truncated") || data.result === void 0 && (missing0 = "result")) {
-        validate204.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        validate203.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
         const _errs1 = errors;
         for (const key0 in data) {
           if (!(key0 === "$schema" || key0 === "report" || key0 === "schema_version" || key0 === "tool_version" || key0 === "truncated" || key0 === "result")) {
-            validate204.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            validate203.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
             return false;
             break;
           }
@@ -49257,12 +44224,12 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
             const _errs2 = errors;
             if (errors === _errs2) {
               if (typeof data0 === "string") {
-                if (func14(data0) > 200) {
-                  validate204.errors = [{ instancePath: instancePath + "/$schema", schemaPath: "#/properties/%24schema/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" }];
+                if (func13(data0) > 200) {
+                  validate203.errors = [{ instancePath: instancePath + "/$schema", schemaPath: "#/properties/%24schema/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters" }];
                   return false;
                 }
               } else {
-                validate204.errors = [{ instancePath: instancePath + "/$schema", schemaPath: "#/properties/%24schema/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                validate203.errors = [{ instancePath: instancePath + "/$schema", schemaPath: "#/properties/%24schema/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                 return false;
               }
             }
@@ -49274,7 +44241,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
             if (data.report !== void 0) {
               const _errs4 = errors;
               if ("ctxforge-check" !== data.report) {
-                validate204.errors = [{ instancePath: instancePath + "/report", schemaPath: "#/properties/report/const", keyword: "const", params: { allowedValue: "ctxforge-check" }, message: "must be equal to constant" }];
+                validate203.errors = [{ instancePath: instancePath + "/report", schemaPath: "#/properties/report/const", keyword: "const", params: { allowedValue: "ctxforge-check" }, message: "must be equal to constant" }];
                 return false;
               }
               var valid0 = _errs4 === errors;
@@ -49284,8 +44251,8 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
             if (valid0) {
               if (data.schema_version !== void 0) {
                 const _errs5 = errors;
-                if (2 !== data.schema_version) {
-                  validate204.errors = [{ instancePath: instancePath + "/schema_version", schemaPath: "#/properties/schema_version/const", keyword: "const", params: { allowedValue: 2 }, message: "must be equal to constant" }];
+                if (1 !== data.schema_version) {
+                  validate203.errors = [{ instancePath: instancePath + "/schema_version", schemaPath: "#/properties/schema_version/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant" }];
                   return false;
                 }
                 var valid0 = _errs5 === errors;
@@ -49298,17 +44265,17 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                   const _errs6 = errors;
                   if (errors === _errs6) {
                     if (typeof data3 === "string") {
-                      if (func14(data3) > 64) {
-                        validate204.errors = [{ instancePath: instancePath + "/tool_version", schemaPath: "#/properties/tool_version/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" }];
+                      if (func13(data3) > 64) {
+                        validate203.errors = [{ instancePath: instancePath + "/tool_version", schemaPath: "#/properties/tool_version/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" }];
                         return false;
                       } else {
-                        if (!pattern44.test(data3)) {
-                          validate204.errors = [{ instancePath: instancePath + "/tool_version", schemaPath: "#/properties/tool_version/pattern", keyword: "pattern", params: { pattern: "^[0-9A-Za-z.+-]+$" }, message: 'must match pattern "^[0-9A-Za-z.+-]+$"' }];
+                        if (!pattern43.test(data3)) {
+                          validate203.errors = [{ instancePath: instancePath + "/tool_version", schemaPath: "#/properties/tool_version/pattern", keyword: "pattern", params: { pattern: "^[0-9A-Za-z.+-]+$" }, message: 'must match pattern "^[0-9A-Za-z.+-]+$"' }];
                           return false;
                         }
                       }
                     } else {
-                      validate204.errors = [{ instancePath: instancePath + "/tool_version", schemaPath: "#/properties/tool_version/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                      validate203.errors = [{ instancePath: instancePath + "/tool_version", schemaPath: "#/properties/tool_version/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                       return false;
                     }
                   }
@@ -49320,7 +44287,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                   if (data.truncated !== void 0) {
                     const _errs8 = errors;
                     if (typeof data.truncated !== "boolean") {
-                      validate204.errors = [{ instancePath: instancePath + "/truncated", schemaPath: "#/properties/truncated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                      validate203.errors = [{ instancePath: instancePath + "/truncated", schemaPath: "#/properties/truncated/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                       return false;
                     }
                     var valid0 = _errs8 === errors;
@@ -49334,14 +44301,14 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                       if (errors === _errs10) {
                         if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
                           let missing1;
-                          if (data5.valid === void 0 && (missing1 = "valid") || data5.failed === void 0 && (missing1 = "failed") || data5.base === void 0 && (missing1 = "base") || data5.required_bump === void 0 && (missing1 = "required_bump") || data5.fail_on === void 0 && (missing1 = "fail_on") || data5.packages === void 0 && (missing1 = "packages") || data5.notes === void 0 && (missing1 = "notes") || data5.config_changes === void 0 && (missing1 = "config_changes") || data5.lock === void 0 && (missing1 = "lock")) {
-                            validate204.errors = [{ instancePath: instancePath + "/result", schemaPath: "#/properties/result/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                          if (data5.valid === void 0 && (missing1 = "valid") || data5.failed === void 0 && (missing1 = "failed") || data5.base === void 0 && (missing1 = "base") || data5.required_bump === void 0 && (missing1 = "required_bump") || data5.fail_on === void 0 && (missing1 = "fail_on") || data5.packages === void 0 && (missing1 = "packages") || data5.notes === void 0 && (missing1 = "notes") || data5.config_changes === void 0 && (missing1 = "config_changes")) {
+                            validate203.errors = [{ instancePath: instancePath + "/result", schemaPath: "#/properties/result/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                             return false;
                           } else {
                             const _errs12 = errors;
                             for (const key1 in data5) {
-                              if (!func3.call(schema313.properties.result.properties, key1)) {
-                                validate204.errors = [{ instancePath: instancePath + "/result", schemaPath: "#/properties/result/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
+                              if (!(key1 === "valid" || key1 === "failed" || key1 === "base" || key1 === "required_bump" || key1 === "fail_on" || key1 === "packages" || key1 === "notes" || key1 === "config_changes")) {
+                                validate203.errors = [{ instancePath: instancePath + "/result", schemaPath: "#/properties/result/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties" }];
                                 return false;
                                 break;
                               }
@@ -49350,7 +44317,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                               if (data5.valid !== void 0) {
                                 const _errs13 = errors;
                                 if (typeof data5.valid !== "boolean") {
-                                  validate204.errors = [{ instancePath: instancePath + "/result/valid", schemaPath: "#/properties/result/properties/valid/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                  validate203.errors = [{ instancePath: instancePath + "/result/valid", schemaPath: "#/properties/result/properties/valid/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                   return false;
                                 }
                                 var valid1 = _errs13 === errors;
@@ -49361,7 +44328,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                 if (data5.failed !== void 0) {
                                   const _errs15 = errors;
                                   if (typeof data5.failed !== "boolean") {
-                                    validate204.errors = [{ instancePath: instancePath + "/result/failed", schemaPath: "#/properties/result/properties/failed/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                    validate203.errors = [{ instancePath: instancePath + "/result/failed", schemaPath: "#/properties/result/properties/failed/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                     return false;
                                   }
                                   var valid1 = _errs15 === errors;
@@ -49389,7 +44356,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                     const _errs21 = errors;
                                     if (errors === _errs21) {
                                       if (typeof data8 === "string") {
-                                        if (!pattern53.test(data8)) {
+                                        if (!pattern52.test(data8)) {
                                           const err1 = { instancePath: instancePath + "/result/base", schemaPath: "#/properties/result/properties/base/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^(?:[0-9a-f]{40}|[0-9a-f]{64})$" }, message: 'must match pattern "^(?:[0-9a-f]{40}|[0-9a-f]{64})$"' };
                                           if (vErrors === null) {
                                             vErrors = [err1];
@@ -49418,7 +44385,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                         vErrors.push(err3);
                                       }
                                       errors++;
-                                      validate204.errors = vErrors;
+                                      validate203.errors = vErrors;
                                       return false;
                                     } else {
                                       errors = _errs18;
@@ -49439,7 +44406,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                       let data9 = data5.required_bump;
                                       const _errs23 = errors;
                                       if (!(data9 === "none" || data9 === "patch" || data9 === "minor" || data9 === "major")) {
-                                        validate204.errors = [{ instancePath: instancePath + "/result/required_bump", schemaPath: "#/$defs/bump/enum", keyword: "enum", params: { allowedValues: schema323.enum }, message: "must be equal to one of the allowed values" }];
+                                        validate203.errors = [{ instancePath: instancePath + "/result/required_bump", schemaPath: "#/$defs/bump/enum", keyword: "enum", params: { allowedValues: schema322.enum }, message: "must be equal to one of the allowed values" }];
                                         return false;
                                       }
                                       var valid1 = _errs23 === errors;
@@ -49453,7 +44420,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                         if (errors === _errs25) {
                                           if (Array.isArray(data10)) {
                                             if (data10.length > 5) {
-                                              validate204.errors = [{ instancePath: instancePath + "/result/fail_on", schemaPath: "#/properties/result/properties/fail_on/maxItems", keyword: "maxItems", params: { limit: 5 }, message: "must NOT have more than 5 items" }];
+                                              validate203.errors = [{ instancePath: instancePath + "/result/fail_on", schemaPath: "#/properties/result/properties/fail_on/maxItems", keyword: "maxItems", params: { limit: 5 }, message: "must NOT have more than 5 items" }];
                                               return false;
                                             } else {
                                               var valid4 = true;
@@ -49462,7 +44429,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                                 let data11 = data10[i0];
                                                 const _errs27 = errors;
                                                 if (!(data11 === "error" || data11 === "version" || data11 === "breaking" || data11 === "warning" || data11 === "config")) {
-                                                  validate204.errors = [{ instancePath: instancePath + "/result/fail_on/" + i0, schemaPath: "#/properties/result/properties/fail_on/items/enum", keyword: "enum", params: { allowedValues: schema313.properties.result.properties.fail_on.items.enum }, message: "must be equal to one of the allowed values" }];
+                                                  validate203.errors = [{ instancePath: instancePath + "/result/fail_on/" + i0, schemaPath: "#/properties/result/properties/fail_on/items/enum", keyword: "enum", params: { allowedValues: schema312.properties.result.properties.fail_on.items.enum }, message: "must be equal to one of the allowed values" }];
                                                   return false;
                                                 }
                                                 var valid4 = _errs27 === errors;
@@ -49476,8 +44443,8 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                                 if (i1 > 1) {
                                                   outer0: for (; i1--; ) {
                                                     for (j0 = i1; j0--; ) {
-                                                      if (func03(data10[i1], data10[j0])) {
-                                                        validate204.errors = [{ instancePath: instancePath + "/result/fail_on", schemaPath: "#/properties/result/properties/fail_on/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)" }];
+                                                      if (func0(data10[i1], data10[j0])) {
+                                                        validate203.errors = [{ instancePath: instancePath + "/result/fail_on", schemaPath: "#/properties/result/properties/fail_on/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)" }];
                                                         return false;
                                                         break outer0;
                                                       }
@@ -49487,7 +44454,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                               }
                                             }
                                           } else {
-                                            validate204.errors = [{ instancePath: instancePath + "/result/fail_on", schemaPath: "#/properties/result/properties/fail_on/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                            validate203.errors = [{ instancePath: instancePath + "/result/fail_on", schemaPath: "#/properties/result/properties/fail_on/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                                             return false;
                                           }
                                         }
@@ -49502,15 +44469,15 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                           if (errors === _errs28) {
                                             if (Array.isArray(data12)) {
                                               if (data12.length > 1e3) {
-                                                validate204.errors = [{ instancePath: instancePath + "/result/packages", schemaPath: "#/properties/result/properties/packages/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+                                                validate203.errors = [{ instancePath: instancePath + "/result/packages", schemaPath: "#/properties/result/properties/packages/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
                                                 return false;
                                               } else {
                                                 var valid6 = true;
                                                 const len1 = data12.length;
                                                 for (let i2 = 0; i2 < len1; i2++) {
                                                   const _errs30 = errors;
-                                                  if (!validate214(data12[i2], { instancePath: instancePath + "/result/packages/" + i2, parentData: data12, parentDataProperty: i2, rootData, dynamicAnchors })) {
-                                                    vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+                                                  if (!validate213(data12[i2], { instancePath: instancePath + "/result/packages/" + i2, parentData: data12, parentDataProperty: i2, rootData, dynamicAnchors })) {
+                                                    vErrors = vErrors === null ? validate213.errors : vErrors.concat(validate213.errors);
                                                     errors = vErrors.length;
                                                   }
                                                   var valid6 = _errs30 === errors;
@@ -49520,7 +44487,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                                 }
                                               }
                                             } else {
-                                              validate204.errors = [{ instancePath: instancePath + "/result/packages", schemaPath: "#/properties/result/properties/packages/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                              validate203.errors = [{ instancePath: instancePath + "/result/packages", schemaPath: "#/properties/result/properties/packages/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                                               return false;
                                             }
                                           }
@@ -49535,7 +44502,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                             if (errors === _errs31) {
                                               if (Array.isArray(data14)) {
                                                 if (data14.length > 1e3) {
-                                                  validate204.errors = [{ instancePath: instancePath + "/result/notes", schemaPath: "#/properties/result/properties/notes/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+                                                  validate203.errors = [{ instancePath: instancePath + "/result/notes", schemaPath: "#/properties/result/properties/notes/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
                                                   return false;
                                                 } else {
                                                   var valid7 = true;
@@ -49553,7 +44520,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                                   }
                                                 }
                                               } else {
-                                                validate204.errors = [{ instancePath: instancePath + "/result/notes", schemaPath: "#/properties/result/properties/notes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                validate203.errors = [{ instancePath: instancePath + "/result/notes", schemaPath: "#/properties/result/properties/notes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                                                 return false;
                                               }
                                             }
@@ -49568,7 +44535,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                               if (errors === _errs34) {
                                                 if (Array.isArray(data16)) {
                                                   if (data16.length > 1e3) {
-                                                    validate204.errors = [{ instancePath: instancePath + "/result/config_changes", schemaPath: "#/properties/result/properties/config_changes/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
+                                                    validate203.errors = [{ instancePath: instancePath + "/result/config_changes", schemaPath: "#/properties/result/properties/config_changes/maxItems", keyword: "maxItems", params: { limit: 1e3 }, message: "must NOT have more than 1000 items" }];
                                                     return false;
                                                   } else {
                                                     var valid8 = true;
@@ -49580,13 +44547,13 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                                         if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
                                                           let missing2;
                                                           if (data17.message === void 0 && (missing2 = "message") || data17.loosening === void 0 && (missing2 = "loosening")) {
-                                                            validate204.errors = [{ instancePath: instancePath + "/result/config_changes/" + i4, schemaPath: "#/properties/result/properties/config_changes/items/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
+                                                            validate203.errors = [{ instancePath: instancePath + "/result/config_changes/" + i4, schemaPath: "#/properties/result/properties/config_changes/items/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" }];
                                                             return false;
                                                           } else {
                                                             const _errs38 = errors;
                                                             for (const key22 in data17) {
                                                               if (!(key22 === "message" || key22 === "loosening")) {
-                                                                validate204.errors = [{ instancePath: instancePath + "/result/config_changes/" + i4, schemaPath: "#/properties/result/properties/config_changes/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties" }];
+                                                                validate203.errors = [{ instancePath: instancePath + "/result/config_changes/" + i4, schemaPath: "#/properties/result/properties/config_changes/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties" }];
                                                                 return false;
                                                                 break;
                                                               }
@@ -49598,12 +44565,12 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                                                 const _errs40 = errors;
                                                                 if (errors === _errs40) {
                                                                   if (typeof data18 === "string") {
-                                                                    if (func14(data18) > 8192) {
-                                                                      validate204.errors = [{ instancePath: instancePath + "/result/config_changes/" + i4 + "/message", schemaPath: "#/$defs/text/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" }];
+                                                                    if (func13(data18) > 8192) {
+                                                                      validate203.errors = [{ instancePath: instancePath + "/result/config_changes/" + i4 + "/message", schemaPath: "#/$defs/text/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" }];
                                                                       return false;
                                                                     }
                                                                   } else {
-                                                                    validate204.errors = [{ instancePath: instancePath + "/result/config_changes/" + i4 + "/message", schemaPath: "#/$defs/text/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                                                    validate203.errors = [{ instancePath: instancePath + "/result/config_changes/" + i4 + "/message", schemaPath: "#/$defs/text/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                                                                     return false;
                                                                   }
                                                                 }
@@ -49615,7 +44582,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                                                 if (data17.loosening !== void 0) {
                                                                   const _errs42 = errors;
                                                                   if (typeof data17.loosening !== "boolean") {
-                                                                    validate204.errors = [{ instancePath: instancePath + "/result/config_changes/" + i4 + "/loosening", schemaPath: "#/properties/result/properties/config_changes/items/properties/loosening/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                                                    validate203.errors = [{ instancePath: instancePath + "/result/config_changes/" + i4 + "/loosening", schemaPath: "#/properties/result/properties/config_changes/items/properties/loosening/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                                                     return false;
                                                                   }
                                                                   var valid9 = _errs42 === errors;
@@ -49626,7 +44593,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                                             }
                                                           }
                                                         } else {
-                                                          validate204.errors = [{ instancePath: instancePath + "/result/config_changes/" + i4, schemaPath: "#/properties/result/properties/config_changes/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                          validate203.errors = [{ instancePath: instancePath + "/result/config_changes/" + i4, schemaPath: "#/properties/result/properties/config_changes/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                                                           return false;
                                                         }
                                                       }
@@ -49637,63 +44604,13 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                                                     }
                                                   }
                                                 } else {
-                                                  validate204.errors = [{ instancePath: instancePath + "/result/config_changes", schemaPath: "#/properties/result/properties/config_changes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                  validate203.errors = [{ instancePath: instancePath + "/result/config_changes", schemaPath: "#/properties/result/properties/config_changes/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                                                   return false;
                                                 }
                                               }
                                               var valid1 = _errs34 === errors;
                                             } else {
                                               var valid1 = true;
-                                            }
-                                            if (valid1) {
-                                              if (data5.lock !== void 0) {
-                                                let data20 = data5.lock;
-                                                const _errs44 = errors;
-                                                const _errs45 = errors;
-                                                let valid11 = false;
-                                                const _errs46 = errors;
-                                                if (data20 !== null) {
-                                                  const err4 = { instancePath: instancePath + "/result/lock", schemaPath: "#/properties/result/properties/lock/anyOf/0/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-                                                  if (vErrors === null) {
-                                                    vErrors = [err4];
-                                                  } else {
-                                                    vErrors.push(err4);
-                                                  }
-                                                  errors++;
-                                                }
-                                                var _valid1 = _errs46 === errors;
-                                                valid11 = valid11 || _valid1;
-                                                const _errs48 = errors;
-                                                if (!validate36(data20, { instancePath: instancePath + "/result/lock", parentData: data5, parentDataProperty: "lock", rootData, dynamicAnchors })) {
-                                                  vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
-                                                  errors = vErrors.length;
-                                                }
-                                                var _valid1 = _errs48 === errors;
-                                                valid11 = valid11 || _valid1;
-                                                if (!valid11) {
-                                                  const err5 = { instancePath: instancePath + "/result/lock", schemaPath: "#/properties/result/properties/lock/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-                                                  if (vErrors === null) {
-                                                    vErrors = [err5];
-                                                  } else {
-                                                    vErrors.push(err5);
-                                                  }
-                                                  errors++;
-                                                  validate204.errors = vErrors;
-                                                  return false;
-                                                } else {
-                                                  errors = _errs45;
-                                                  if (vErrors !== null) {
-                                                    if (_errs45) {
-                                                      vErrors.length = _errs45;
-                                                    } else {
-                                                      vErrors = null;
-                                                    }
-                                                  }
-                                                }
-                                                var valid1 = _errs44 === errors;
-                                              } else {
-                                                var valid1 = true;
-                                              }
                                             }
                                           }
                                         }
@@ -49705,7 +44622,7 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
                             }
                           }
                         } else {
-                          validate204.errors = [{ instancePath: instancePath + "/result", schemaPath: "#/properties/result/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                          validate203.errors = [{ instancePath: instancePath + "/result", schemaPath: "#/properties/result/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
                           return false;
                         }
                       }
@@ -49721,17 +44638,17 @@ function validate204(data, { instancePath = "", parentData, parentDataProperty, 
         }
       }
     } else {
-      validate204.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      validate203.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
       return false;
     }
   }
-  validate204.errors = vErrors;
+  validate203.errors = vErrors;
   return errors === 0;
 }
-validate204.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+validate203.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 
 // src/release/check-json.ts
-var CHECK_REPORT_VERSION = 2;
+var CHECK_REPORT_VERSION = 1;
 var CHECK_REPORT_SCHEMA_ID = check_report_schema_default.$id;
 var MAX_CHECK_REPORT_BYTES = 1024 * 1024;
 function toReport(r3, toolVersion, cap) {
@@ -49759,8 +44676,7 @@ function toReport(r3, toolVersion, cap) {
         diff: p.diff ? { ...p.diff.result, changes: cut(p.diff.result.changes) } : null
       })),
       notes: cut(r3.notes),
-      config_changes: cut(r3.configChanges),
-      lock: r3.lock && cap !== void 0 ? { ...r3.lock, packages: cut(r3.lock.packages), unclaimed: cut(r3.lock.unclaimed), findings: cut(r3.lock.findings), skill_diffs: cut(r3.lock.skill_diffs).map((d) => ({ ...d, lines: cut(d.lines) })) } : r3.lock
+      config_changes: cut(r3.configChanges)
     }
   };
 }
@@ -49774,7 +44690,7 @@ function checkReportJson(r3, toolVersion) {
     if (Buffer.byteLength(text2) <= MAX_CHECK_REPORT_BYTES || cap === 0) return text2;
   }
 }
-var validator3 = () => validateCheckReport;
+var validator2 = () => validateCheckReport;
 var say2 = (e) => `${e.instancePath || "/"} ${e.message ?? "is not valid"}`;
 function readCheckReport(text2, toolVersion) {
   let v;
@@ -49795,9 +44711,9 @@ function readCheckReport(text2, toolVersion) {
       hint: "use the same ctxforge version in the check workflow and in the comment workflow"
     });
   }
-  const validate3 = validator3();
-  if (!validate3(o)) {
-    fail("CTXFORGE_REPORT_INVALID", `the saved report does not match the check report schema (${(validate3.errors ?? []).slice(0, 3).map(say2).join("; ")}); nothing from it is posted`);
+  const validate2 = validator2();
+  if (!validate2(o)) {
+    fail("CTXFORGE_REPORT_INVALID", `the saved report does not match the check report schema (${(validate2.errors ?? []).slice(0, 3).map(say2).join("; ")}); nothing from it is posted`);
   }
   const rep = o;
   const res = rep.result;
@@ -49809,7 +44725,6 @@ function readCheckReport(text2, toolVersion) {
     failOn: res.fail_on,
     notes: res.notes,
     configChanges: res.config_changes,
-    lock: res.lock,
     truncated: rep.truncated,
     reportedVersion: rep.tool_version,
     packages: res.packages.map((p) => ({
@@ -49822,10 +44737,10 @@ function readCheckReport(text2, toolVersion) {
 
 // src/release/saved-report.ts
 async function readSavedReport(path, toolVersion) {
-  const st = await lstat4(path).catch(() => void 0);
+  const st = await lstat2(path).catch(() => void 0);
   if (!st?.isFile()) fail("CTXFORGE_REPORT_INVALID", `the saved report ${path} is not a regular file`, { hint: "download the check run's report artifact and name the file in the report input" }, 2);
   if (st.size > MAX_CHECK_REPORT_BYTES) fail("CTXFORGE_REPORT_INVALID", `the saved report is ${st.size} bytes, more than the ${MAX_CHECK_REPORT_BYTES} a check report may be; nothing from it is posted`);
-  const fh = await open7(path, constants7.O_RDONLY | constants7.O_NOFOLLOW);
+  const fh = await open5(path, constants5.O_RDONLY | constants5.O_NOFOLLOW);
   let bytes;
   try {
     const buf = Buffer.alloc(MAX_CHECK_REPORT_BYTES + 1);
@@ -49915,7 +44830,7 @@ function readEvent() {
   const p = process.env.GITHUB_EVENT_PATH;
   if (!p) return {};
   try {
-    return JSON.parse(readFileSync10(p, "utf8"));
+    return JSON.parse(readFileSync6(p, "utf8"));
   } catch {
     return {};
   }
@@ -49952,7 +44867,7 @@ function retryTuning() {
 }
 function configInput(workspace) {
   const c = input("config");
-  return c ? resolve15(workspace, c) : void 0;
+  return c ? resolve13(workspace, c) : void 0;
 }
 function apiUrl() {
   return process.env.GITHUB_API_URL || "https://api.github.com";
@@ -49984,7 +44899,7 @@ async function commentSaved(workspace) {
   const t = token();
   if (!t || !input("report")) throw new Error("mode comment needs github-token (pull-requests: write) and report (the saved report file)");
   const event = readEvent();
-  const saved = await readSavedReport(resolve15(workspace, input("report")), VERSION);
+  const saved = await readSavedReport(resolve13(workspace, input("report")), VERSION);
   const body = commentBody(saved, reportedBy(event, process.env, saved));
   const api = new GitHubApi(t, apiUrl(), process.env.GITHUB_REPOSITORY ?? "", retryTuning());
   const pr = await pullRequestOfRun(api, event);
@@ -50020,16 +44935,15 @@ async function check(workspace, event) {
   const picked = pickAnnotations([
     ...r3.packages.flatMap((p) => p.diagnostics.map((d) => ({ level: levelOf(d), file: repoPath2(p.path, d.file) || void 0, item: () => annotate(p.path, d) }))),
     ...r3.notes.map((n) => ({ level: levelOf(n), file: n.file, item: () => annotate(".", n) })),
-    ...(r3.lock ? lockDiagnostics(r3.lock) : []).map((d) => ({ level: levelOf(d), file: d.file, item: () => annotate(".", d) })),
     ...r3.packages.flatMap((p) => p.findings.filter((f) => f !== "invalid package").map((f) => ({ level: "error", item: () => error(escapeControls(`${p.name}: ${f}`), { title: "ctxforge check" }) })))
   ]);
   for (const a of picked.shown) a.item();
   await writeSummary(omittedNote(picked.omitted) + checkMarkdown(r3));
   const sarif = input("sarif");
-  if (sarif) await writeFileAtomic(resolve15(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION), null, 2)}
+  if (sarif) await writeFileAtomic(resolve13(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION), null, 2)}
 `, 420, workspace);
   const report = input("report");
-  if (report) await writeFileAtomic(resolve15(workspace, report), checkReportJson(r3, VERSION), 420, workspace);
+  if (report) await writeFileAtomic(resolve13(workspace, report), checkReportJson(r3, VERSION), 420, workspace);
   if (pr && boolInput("comment", false)) {
     const t = token();
     if (!t) warning("comment: true needs github-token");
@@ -50042,7 +44956,6 @@ async function check(workspace, event) {
   setOutput("release-url", "");
   if (r3.failed) {
     const why = r3.packages.filter((p) => p.findings.length).map((p) => `${p.name} (${p.findings.join("; ")})`);
-    if (r3.lock?.failed) why.push(`the lock review (${[...new Set(r3.lock.findings.filter((f) => f.fails).map((f) => f.kind))].join(", ")})`);
     if (!why.length) why.push(r3.notes.filter((n) => n.severity === "error").map((n) => n.code)[0] ?? "the config");
     setFailed(escapeControls(`ctxforge check failed: ${why.join(", ")}`));
     return 1;
@@ -50073,7 +44986,7 @@ async function release(workspace) {
   if (!dryRun && (!t || !repository)) throw new Error("release mode needs github-token and GITHUB_REPOSITORY (or dry-run: true)");
   const makeLatest = input("make-latest");
   if (makeLatest && !["true", "false", "legacy"].includes(makeLatest)) throw new Error("input make-latest must be true, false or legacy");
-  const outDir = join30(process.env.RUNNER_TEMP || tmpdir3(), "ctxforge-dist");
+  const outDir = join24(process.env.RUNNER_TEMP || tmpdir2(), "ctxforge-dist");
   let r3;
   try {
     r3 = await runRelease({
@@ -50112,7 +45025,7 @@ async function release(workspace) {
 }
 async function main() {
   const eventName = process.env.GITHUB_EVENT_NAME ?? "";
-  const workspace = resolve15(process.env.GITHUB_WORKSPACE || process.cwd());
+  const workspace = resolve13(process.env.GITHUB_WORKSPACE || process.cwd());
   try {
     const mode = modeOf(eventName, process.env.GITHUB_REF ?? "");
     info(`ctxforge ${VERSION}: ${mode} (${eventName || "no event"})`);

@@ -883,7 +883,6 @@ defineRules([
   { code: "CTXFORGE_FORMAT_UNKNOWN", format: "core", summary: "The input is not a package or source tree of any supported format." },
   { code: "CTXFORGE_INTERNAL", format: "core", summary: "An unexpected internal error; please report it." },
   { code: "CTXFORGE_EPOCH_MISSING", format: "core", summary: "No build time: pass --source-date-epoch, set SOURCE_DATE_EPOCH, or build inside a git checkout." },
-  { code: "CTXFORGE_HOST_CONFIG_NAME", format: "core", summary: `unpack or import: the package holds a file at a path an agent host reads as configuration (a segment starting with ".", AGENTS.md, CLAUDE.md, SKILL.md outside a skill's own … — src/core/host-config-names.ts). The tree must build into the same package, so nothing is renamed and nothing is written; install, sync and convert rename such files instead.` },
   { code: "CTXFORGE_OUTPUT_EXISTS", format: "core", summary: "The output already exists with other content." },
   { code: "CTXFORGE_KEY_INVALID", format: "core", summary: "A signing or verification key could not be read." },
   { code: "CTXFORGE_KEY_PERMISSIONS", format: "core", summary: "A private key file is readable by other users." },
