@@ -2173,9 +2173,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve19, reject) => {
+          return new Promise((resolve20, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve19(data);
+              return err ? reject(err) : resolve20(data);
             });
           });
         }
@@ -2213,12 +2213,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve19, reject) => {
+          return new Promise((resolve20, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve19(data);
+              ) : resolve20(data);
             });
           });
         }
@@ -4485,8 +4485,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve19, reject) => {
-        res = resolve19;
+      const promise = new Promise((resolve20, reject) => {
+        res = resolve20;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6737,12 +6737,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve19, reject) => {
+      const waitForDrain = () => new Promise((resolve20, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve19;
+          callback = resolve20;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7412,12 +7412,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve19, reject) => {
+      const waitForDrain = () => new Promise((resolve20, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve19;
+          callback = resolve20;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7896,16 +7896,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve19) => {
+        return new Promise((resolve20) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve19;
+            this[kClosedResolve] = resolve20;
           } else {
-            resolve19(null);
+            resolve20(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve19) => {
+        return new Promise((resolve20) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7916,7 +7916,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve19(null);
+            resolve20(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve19, reject) => {
+        const socket = await new Promise((resolve20, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7979,7 +7979,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve19(socket2);
+              resolve20(socket2);
             }
           });
         });
@@ -8315,8 +8315,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve19) => {
-            this[kClosedResolve] = resolve19;
+          await new Promise((resolve20) => {
+            this[kClosedResolve] = resolve20;
           });
         }
       }
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve19, reject) => {
+        return await new Promise((resolve20, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9598,7 +9598,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve19(null);
+              resolve20(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9617,7 +9617,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve19, reject) => {
+      return new Promise((resolve20, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9634,7 +9634,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve19,
+              resolve: resolve20,
               reject,
               length: 0,
               body: []
@@ -9704,18 +9704,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve19, stream, length } = consume2;
+      const { type, body, resolve: resolve20, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve19(chunksDecode(body, length));
+          resolve20(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve19(JSON.parse(chunksDecode(body, length)));
+          resolve20(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve19(chunksConcat(body, length).buffer);
+          resolve20(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve19(new Blob(body, { type: stream[kContentType] }));
+          resolve20(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve19(chunksConcat(body, length));
+          resolve20(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9972,9 +9972,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve19, reject) => {
+        return new Promise((resolve20, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve19(data);
+            return err ? reject(err) : resolve20(data);
           });
         });
       }
@@ -10197,9 +10197,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve19, reject) => {
+        return new Promise((resolve20, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve19(data);
+            return err ? reject(err) : resolve20(data);
           });
         });
       }
@@ -10484,9 +10484,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve19, reject) => {
+        return new Promise((resolve20, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve19(data);
+            return err ? reject(err) : resolve20(data);
           });
         });
       }
@@ -10578,9 +10578,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve19, reject) => {
+        return new Promise((resolve20, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve19(data);
+            return err ? reject(err) : resolve20(data);
           });
         });
       }
@@ -14443,7 +14443,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve19, reject) => agent.dispatch(
+        return new Promise((resolve20, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14519,7 +14519,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable6({ read: resume });
               const onError = this.onError.bind(this);
-              resolve19({
+              resolve20({
                 status,
                 statusText,
                 headersList,
@@ -14562,7 +14562,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve19({
+              resolve20({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18303,8 +18303,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve19) => {
-        setTimeout(resolve19, ms).unref();
+      return new Promise((resolve20) => {
+        setTimeout(resolve20, ms).unref();
       });
     }
     module.exports = {
@@ -19405,8 +19405,8 @@ var init_atomic = __esm({
       durable() {
         const fd = this.fd;
         this.fdOpen = void 0;
-        return new Promise((resolve19, reject) => {
-          fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve19()));
+        return new Promise((resolve20, reject) => {
+          fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve20()));
         });
       }
       /** Renames the (synced, closed) temp file over the target. */
@@ -21933,7 +21933,7 @@ function lineOf(doc, offset, lineOffset) {
 function fastParser() {
   if (fast) return fast;
   const js = jsYaml();
-  const scalar3 = (tag, resolve19, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve19, construct });
+  const scalar3 = (tag, resolve20, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve20, construct });
   const schemaFor = (bigInt) => js.FAILSAFE_SCHEMA.extend({
     implicit: [
       scalar3("null", (s) => /^(?:~|[Nn]ull|NULL)?$/.test(s), () => null),
@@ -23763,14 +23763,14 @@ var init_record_pass = __esm({
           r3.release();
           return;
         }
-        let resolve19;
+        let resolve20;
         let reject;
         const promise = new Promise((res, rej) => {
-          resolve19 = res;
+          resolve20 = res;
           reject = rej;
         });
         promise.catch(() => void 0);
-        this.hashed.set(key3, { resolve: resolve19, reject, promise });
+        this.hashed.set(key3, { resolve: resolve20, reject, promise });
         this.ranges.set(key3, r3);
         this.given.set(key3, { fd: r3.fd, offset: r3.offset, size: r3.size });
         this.hold();
@@ -23813,9 +23813,9 @@ var init_record_pass = __esm({
        */
       shareDocs(handoff, counter2, batch, onResults, place, links) {
         if (this.failure) return Promise.reject(this.failure);
-        return new Promise((resolve19, reject) => {
+        return new Promise((resolve20, reject) => {
           this.onDocs = onResults;
-          this.docsDone = resolve19;
+          this.docsDone = resolve20;
           this.docsFailed = reject;
           this.hold();
           this.worker.postMessage({ op: "docs", handoff, counter: counter2, batch, place, links });
@@ -23829,13 +23829,13 @@ var init_record_pass = __esm({
       placeFiles(path, files) {
         const out = /* @__PURE__ */ new Map();
         for (const f of files) {
-          out.set(f.key, new Promise((resolve19) => {
+          out.set(f.key, new Promise((resolve20) => {
             if (this.failure) {
               f.range.release();
-              resolve19({ error: this.failure, write: false });
+              resolve20({ error: this.failure, write: false });
               return;
             }
-            this.placing.set(f.key, { range: f.range, resolve: resolve19 });
+            this.placing.set(f.key, { range: f.range, resolve: resolve20 });
             this.hold();
           }));
         }
@@ -23855,8 +23855,8 @@ var init_record_pass = __esm({
       }
       finish(concepts, idSpace) {
         if (this.failure) return Promise.reject(this.failure);
-        return new Promise((resolve19, reject) => {
-          this.result = { resolve: resolve19, reject };
+        return new Promise((resolve20, reject) => {
+          this.result = { resolve: resolve20, reject };
           this.hold();
           this.worker.postMessage({ op: "finish", concepts, idSpace });
         });
@@ -33987,7 +33987,9 @@ function judge(s, opts) {
   }
   const report = assemble(s.tamper, sigTamper, sigReports, hash2, s.recorded);
   if (report.trust === "legacy") at("ACX_SIGNATURE_MISSING", "the cartridge is unsigned (trust: legacy)", opts.requireSignature || opts.pinnedKey ? "error" : "warning");
-  if (report.trust === "portable") at(report.signature === "unverified" ? "ACX_SIGNATURE_UNVERIFIED" : "ACX_TRUST_PORTABLE", `trust: portable: ${report.reason}`, "warning");
+  const pinnedVerified = !!opts.pinnedKey && !opts.registry && sigReports.some((r3) => r3.keyid === spkiKeyId(opts.pinnedKey) && r3.signature === "verified");
+  if (report.trust === "portable" && pinnedVerified && report.signature !== "unverified") at("ACX_TRUST_PORTABLE", `trust: portable: the signature verifies with the pinned key ${spkiKeyId(opts.pinnedKey)} (--key); no trust registry was given, and none is needed for a pinned signer`, "info");
+  else if (report.trust === "portable") at(report.signature === "unverified" ? "ACX_SIGNATURE_UNVERIFIED" : "ACX_TRUST_PORTABLE", `trust: portable: ${report.reason}`, "warning");
   if (opts.pinnedKey && c.signatures.length) {
     const want = spkiKeyId(opts.pinnedKey);
     if (!sigReports.some((r3) => r3.keyid === want && r3.signature === "verified")) at("ACX_SIGNER_MISMATCH", `no signature verifies with the pinned key ${want}`);
@@ -39252,7 +39254,7 @@ function publicGet(url, signal) {
   return publicRequest(url, signal, { accept: "*/*" });
 }
 function publicRequest(url, signal, headers2, method = "GET") {
-  return new Promise((resolve19, reject) => {
+  return new Promise((resolve20, reject) => {
     const u = new URL(url);
     const why = publicUrlProblem(u);
     if (why) {
@@ -39264,7 +39266,7 @@ function publicRequest(url, signal, headers2, method = "GET") {
       for (const [k, v] of Object.entries(res.headers)) if (v !== void 0) headers3.set(k, Array.isArray(v) ? v.join(", ") : v);
       const status = res.statusCode ?? 502;
       const body = method === "HEAD" || status === 204 || status === 304 ? null : Readable3.toWeb(res);
-      resolve19(new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers: headers3 }));
+      resolve20(new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers: headers3 }));
     });
     req.on("error", reject);
     req.end();
@@ -39472,8 +39474,8 @@ function sameRegistry(key3, host) {
   return k === host || DOCKER_HUB.has(k) && DOCKER_HUB.has(host);
 }
 function runHelper(name, host) {
-  return new Promise((resolve19, reject) => {
-    const child = execFile2(`docker-credential-${name}`, ["get"], { timeout: 3e4, maxBuffer: 1 << 20, env: process.env }, (err, stdout) => err ? reject(err) : resolve19(stdout));
+  return new Promise((resolve20, reject) => {
+    const child = execFile2(`docker-credential-${name}`, ["get"], { timeout: 3e4, maxBuffer: 1 << 20, env: process.env }, (err, stdout) => err ? reject(err) : resolve20(stdout));
     child.stdin?.end(host);
   });
 }
@@ -39735,7 +39737,7 @@ async function readBounded(res, max, where2) {
   return Buffer.concat(chunks);
 }
 function rawRequest(url, method, headers2, body) {
-  return new Promise((resolve19, reject) => {
+  return new Promise((resolve20, reject) => {
     const req = (url.protocol === "https:" ? httpsRequest : httpRequest)(url, { method, headers: headers2 }, (msg) => {
       const h = new Headers();
       for (const [k, v] of Object.entries(msg.headers)) if (v !== void 0) h.set(k, Array.isArray(v) ? v.join(", ") : v);
@@ -39750,11 +39752,11 @@ function rawRequest(url, method, headers2, body) {
         msg.on("data", (c) => {
           if (chunks.reduce((a, b) => a + b.length, 0) < 65536) chunks.push(c);
         });
-        msg.on("end", () => resolve19(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status: status < 200 || status > 599 ? 502 : status, headers: h })));
+        msg.on("end", () => resolve20(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status: status < 200 || status > 599 ? 502 : status, headers: h })));
         msg.on("error", reject);
         return;
       }
-      resolve19(res);
+      resolve20(res);
     });
     req.on("error", reject);
     if (body) {
@@ -40551,6 +40553,72 @@ var init_lock_schema = __esm({
   "src/install/lock-schema.ts"() {
     "use strict";
     LOCK_SCHEMA_ID = "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.lock.schema.json";
+  }
+});
+
+// src/install/layout.ts
+import { readlinkSync, symlinkSync, unlinkSync } from "node:fs";
+import { join as join28, posix, relative as relative6, resolve as resolve15, sep as sep3 } from "node:path";
+function splitFolder(folder) {
+  const i = folder.lastIndexOf("/");
+  return { parent: folder.slice(0, i), name: folder.slice(i + 1) };
+}
+function linkTarget(folder) {
+  const { parent, name } = splitFolder(folder);
+  return posix.relative(parent, `${CANONICAL}/${name}`);
+}
+function canonicalLinkAt(root, folder) {
+  const { parent, name } = splitFolder(folder);
+  if (parent === CANONICAL || symlinkOnTheWay(root, parent)) return null;
+  const abs = join28(root, ...folder.split("/"));
+  if (lkind(abs) !== "symlink") return null;
+  const text2 = readlinkSync(abs);
+  const canonical2 = `${CANONICAL}/${name}`;
+  const rel = relative6(root, resolve15(join28(root, ...parent.split("/")), text2)).split(sep3).join("/");
+  if (rel !== canonical2) return null;
+  if (symlinkOnTheWay(root, canonical2) || lkind(join28(root, ...canonical2.split("/"))) !== "dir") return null;
+  return text2;
+}
+function linkLayout(plan, asLink) {
+  const links = [];
+  const folders = new Set(plan.folders);
+  const byFolder = /* @__PURE__ */ new Map();
+  for (const f of plan.files) {
+    const m = /^(.*?\/skills\/[^/]+)\//.exec(f.path);
+    if (m && folders.has(m[1])) {
+      const l = byFolder.get(m[1]) ?? [];
+      l.push(f);
+      byFolder.set(m[1], l);
+    }
+  }
+  const drop = /* @__PURE__ */ new Set();
+  const add = [];
+  for (const folder of plan.folders) {
+    const { parent, name } = splitFolder(folder);
+    if (parent === CANONICAL || !parent.endsWith("/skills") || !asLink(folder)) continue;
+    const canonical2 = `${CANONICAL}/${name}`;
+    if (!folders.has(canonical2)) {
+      folders.add(canonical2);
+      for (const f of byFolder.get(folder) ?? []) add.push({ ...f, path: `${canonical2}${f.path.slice(folder.length)}` });
+      byFolder.set(canonical2, []);
+    }
+    drop.add(folder);
+    links.push({ path: folder, target: linkTarget(folder) });
+  }
+  if (!links.length) return links;
+  plan.folders = [...folders].filter((f) => !drop.has(f));
+  plan.files = [...plan.files.filter((f) => {
+    const m = /^(.*?\/skills\/[^/]+)\//.exec(f.path);
+    return !(m && drop.has(m[1]));
+  }), ...add];
+  return links;
+}
+var CANONICAL;
+var init_layout2 = __esm({
+  "src/install/layout.ts"() {
+    "use strict";
+    init_apply();
+    CANONICAL = ".agents/skills";
   }
 });
 
@@ -42149,6 +42217,10 @@ var init_rules5 = __esm({
       { code: "CTXFORGE_INSTALL_MODIFIED", format: "core", summary: "An installed file was edited since install; it is never overwritten or removed without --force." },
       { code: "CTXFORGE_INSTALL_FOREIGN", format: "core", summary: "A file the lock does not record is where the package would write; it is never overwritten without --force." },
       { code: "CTXFORGE_INSTALL_RENAMED", format: "core", summary: `A knowledge document or asset has a path an agent host reads as configuration (a segment starting with ".", or AGENTS.md, CLAUDE.md, GEMINI.md, SKILL.md … — src/core/host-config-names.ts): it is installed under a name no host reads (AGENTS.knowledge.md, dot-claude/…), the package's path kept as original_path in ctxforge.lock (warning).` },
+      { code: "CTXFORGE_INSTALL_SHARED", format: "core", summary: "A skill folder skills-lock.json (npx skills) also lists: taken over only with --adopt, and only while it is what its computedHash says; left in place by uninstall, which drops only ctxforge's record (exit 1)." },
+      { code: "CTXFORGE_INSTALL_NO_LINKS", format: "core", summary: "install --link on a file system that cannot hold symbolic links: each host gets a copy instead (warning)." },
+      { code: "CTXFORGE_INSTALL_NO_SKILLS", format: "core", summary: "A --host named for a package without skills gets nothing; its knowledge documents are in .agents/knowledge/ (warning)." },
+      { code: "CTXFORGE_INSTALL_SOURCE_OUTSIDE", format: "core", summary: "install --no-vendor of an artifact outside the project: the lock records a path no later command reads, so install --frozen and serve --lock need --offline (warning)." },
       { code: "CTXFORGE_INSTALL_CONFLICT", format: "core", summary: "Two packages would install the same skill or knowledge folder." },
       { code: "CTXFORGE_INSTALL_DRIFT", format: "core", summary: "install --frozen: an installed file is missing, differs from ctxforge.lock or is not in it; or the locked artifact cannot be reached, no longer verifies, or would not install exactly what the lock records." },
       { code: "CTXFORGE_INSTALL_LOCK_ONLY", format: "core", summary: "install --frozen --offline, serve --lock --offline: a locked artifact was not checked; only the installed files were compared with the lock (warning)." },
@@ -42226,8 +42298,19 @@ function semanticProblems(lock) {
       }
       owner.set(k, { key: key3, folder: f });
     }
-    for (const why of unimplemented(p)) out.push(`package ${printable(key3)}: ${why}`);
+    for (const why of sourceProblems(p)) out.push(`package ${printable(key3)}: ${why}`);
     const folders = new Set(p.folders);
+    for (const a of p.adopted ?? []) if (!folders.has(a)) out.push(`package ${printable(key3)}: adopted folder ${printable(a)} is not one of its folders`);
+    for (const l of p.links ?? []) {
+      const why = folderProblem(l.path, lock.scope);
+      if (why) out.push(`package ${printable(key3)}: link ${why}`);
+      else if (splitFolder(l.path).parent === CANONICAL || l.target !== linkTarget(l.path)) out.push(`package ${printable(key3)}: link ${printable(l.path)} -> ${printable(l.target)} is not a link to its canonical folder (${linkTarget(l.path)})`);
+      else if (!folders.has(`${CANONICAL}/${splitFolder(l.path).name}`)) out.push(`package ${printable(key3)}: link ${printable(l.path)} points to ${CANONICAL}/${printable(splitFolder(l.path).name)}, which is not one of its folders`);
+      const k = foldedKey(l.path);
+      const prev = owner.get(k);
+      if (prev !== void 0) out.push(`${printable(l.path)} is both a link of ${printable(key3)} and a folder of ${printable(prev.key)}`);
+      owner.set(k, { key: key3, folder: l.path });
+    }
     const seen = /* @__PURE__ */ new Set();
     for (const file of p.files) {
       const why = portablePathProblem(file.path);
@@ -42239,14 +42322,13 @@ function semanticProblems(lock) {
   }
   return out.slice(0, 100);
 }
-function unimplemented(p) {
+function sourceProblems(p) {
   const out = [];
   const raw = p;
   const type = raw.source.type;
   const oci2 = type === "oci";
   const reg = type === "registry";
   if (type !== "path" && type !== "url" && !oci2 && !reg) out.push(`source type ${JSON.stringify(type)} is not supported by this ctxforge`);
-  if (raw.source.vendored_from !== void 0) out.push("source.vendored_from is not supported by this ctxforge");
   if (oci2) {
     for (const f of ["registry", "manifest_digest"]) if (raw.source[f] === void 0) out.push(`an oci source needs source.${f}`);
   }
@@ -42255,14 +42337,6 @@ function unimplemented(p) {
   if (!oci2 && !reg && raw.source.registry !== void 0) out.push(`source.registry belongs to an oci or registry source, not a ${JSON.stringify(type)} one`);
   if (!oci2 && raw.source.manifest_digest !== void 0) out.push(`source.manifest_digest belongs to an oci source, not a ${JSON.stringify(type)} one`);
   if (!reg && raw.source.range !== void 0) out.push('source.range applies only to a source of type "registry"');
-  if (raw.links?.length) out.push("links (host folders installed as links) are not supported by this ctxforge");
-  if (raw.adopted?.length) out.push("adopted folders are not supported by this ctxforge");
-  for (const f of p.files) {
-    if (f.mode !== void 0 && f.mode !== "0644") {
-      out.push(`file ${printable(f.path)}: mode ${f.mode} is not supported by this ctxforge (it writes 0644)`);
-      break;
-    }
-  }
   return out;
 }
 function parseLock(text2, label2, scope) {
@@ -42314,6 +42388,7 @@ var init_lock = __esm({
     init_paths();
     init_hosts();
     init_lock_schema();
+    init_layout2();
     init_lock_validator();
     init_portable();
     init_rules5();
@@ -42325,8 +42400,8 @@ var init_lock = __esm({
 });
 
 // src/install/apply.ts
-import { constants as constants6, lstatSync as lstatSync6, statSync as statSync5, mkdirSync as mkdirSync3, readdirSync as readdirSync3, readFileSync as readFileSync6, readlinkSync, renameSync, rmSync as rmSync3, symlinkSync, writeSync as writeSync3, openSync as openSync7, closeSync as closeSync7, copyFileSync, fsyncSync, unlinkSync } from "node:fs";
-import { basename as basename8, dirname as dirname11, join as join28 } from "node:path";
+import { constants as constants6, fchmodSync, lstatSync as lstatSync6, statSync as statSync5, mkdirSync as mkdirSync3, readdirSync as readdirSync3, readFileSync as readFileSync6, readlinkSync as readlinkSync2, renameSync, rmSync as rmSync3, symlinkSync as symlinkSync2, writeSync as writeSync3, openSync as openSync7, closeSync as closeSync7, copyFileSync, fsyncSync, unlinkSync as unlinkSync2 } from "node:fs";
+import { basename as basename8, dirname as dirname11, join as join29 } from "node:path";
 function lkind(abs) {
   try {
     const st = lstatSync6(abs);
@@ -42343,7 +42418,7 @@ function walk(abs) {
       const rel = prefix ? `${prefix}/${d.name}` : d.name;
       const kind = d.isSymbolicLink() ? "symlink" : d.isFile() ? "file" : d.isDirectory() ? "dir" : "other";
       out.push({ rel, kind });
-      if (kind === "dir") go(join28(dir, d.name), rel);
+      if (kind === "dir") go(join29(dir, d.name), rel);
     }
   };
   go(abs, "");
@@ -42353,7 +42428,7 @@ function symlinkOnTheWay(root, rel) {
   let cur2 = root;
   let sofar = "";
   for (const part of rel.split("/")) {
-    cur2 = join28(cur2, part);
+    cur2 = join29(cur2, part);
     sofar = sofar ? `${sofar}/${part}` : part;
     const k = lkind(cur2);
     if (k === null) return null;
@@ -42372,27 +42447,28 @@ var init_apply = __esm({
     init_strict_json();
     init_lock();
     init_portable();
+    init_layout2();
   }
 });
 
 // src/registry/layout.ts
 import { createReadStream as createReadStream4 } from "node:fs";
 import { lstat as lstat5, readdir as readdir5 } from "node:fs/promises";
-import { join as join29 } from "node:path";
+import { join as join30 } from "node:path";
 async function findFiles(root, sub2, suffix) {
   const out = [];
   const walk2 = async (dir, rel) => {
     const entries = await readdir5(dir, { withFileTypes: true }).catch(() => []);
     for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = join29(dir, e.name);
+      const path = join30(dir, e.name);
       const r3 = `${rel}/${e.name}`;
       if (e.isSymbolicLink()) out.push({ path, rel: r3, unsafe: "symbolic links are forbidden" });
       else if (e.isDirectory()) await walk2(path, r3);
       else if (e.isFile() && e.name.endsWith(suffix)) out.push({ path, rel: r3, unsafe: null });
     }
   };
-  const st = await lstat5(join29(root, sub2)).catch(() => void 0);
-  if (st?.isDirectory()) await walk2(join29(root, sub2), sub2);
+  const st = await lstat5(join30(root, sub2)).catch(() => void 0);
+  if (st?.isDirectory()) await walk2(join30(root, sub2), sub2);
   return out;
 }
 async function holdsPrivateKey(path) {
@@ -42415,14 +42491,14 @@ async function policyIssues(root) {
         continue;
       }
       if (e.isDirectory()) {
-        await walk2(join29(dir, e.name), r3);
+        await walk2(join30(dir, e.name), r3);
         continue;
       }
       if (!e.isFile()) continue;
       if (/(^|\/)\.env(?:\.|$)/i.test(r3) || /\.key\.pem$/i.test(r3) || /(^|\/)id_(?:rsa|dsa|ecdsa|ed25519)$/i.test(r3) || /(?:private|secret)[^/]*\.pem$/i.test(r3)) {
         issues.push(`${r3}: secret-bearing filename is forbidden`);
       }
-      if (await holdsPrivateKey(join29(dir, e.name))) {
+      if (await holdsPrivateKey(join30(dir, e.name))) {
         issues.push(`${r3}: private key material is forbidden`);
       }
     }
@@ -42431,7 +42507,7 @@ async function policyIssues(root) {
   return [...new Set(issues)].sort();
 }
 var INDEX_FILE, STATUS_FILE, TRUST_FILE, INDEX_SCHEMA, STATUS_SCHEMA, COLLECTIONS, PUBLISHER_RE, CARTRIDGE_ID_RE, ID_RE, SEMVER_RE, VERSION, IMMUTABLE, isImmutablePath, cartridgePath, KEY_MARKERS;
-var init_layout2 = __esm({
+var init_layout3 = __esm({
   "src/registry/layout.ts"() {
     "use strict";
     INDEX_FILE = "index.json";
@@ -42462,7 +42538,7 @@ var init_layout2 = __esm({
 // src/registry/collections.ts
 import { createHash as createHash13 } from "node:crypto";
 import { lstat as lstat6, readFile as readFile14 } from "node:fs/promises";
-import { join as join30 } from "node:path";
+import { join as join31 } from "node:path";
 function parseCollectionPath(p) {
   const m = /^(ctxpkg|octx)\/(.+)\/([^/]+)\/package\.(ctxpkg|octx)$/.exec(p);
   if (!m || m[1] !== m[4]) return void 0;
@@ -42515,7 +42591,7 @@ async function buildCollections(root) {
 `, rejected };
 }
 async function readCommittedCollections(root) {
-  const p = join30(root, CTXFORGE_INDEX_FILE);
+  const p = join31(root, CTXFORGE_INDEX_FILE);
   const st = await lstat6(p).catch(() => void 0);
   if (!st?.isFile() || st.size > 256 * 1024 * 1024) return st ? "" : void 0;
   return readFile14(p, "utf8");
@@ -42526,7 +42602,7 @@ var init_collections = __esm({
     "use strict";
     init_semver();
     init_formats();
-    init_layout2();
+    init_layout3();
     CTXFORGE_INDEX_FILE = "ctxforge-index.json";
     CTXFORGE_INDEX_SCHEMA = "ctxforge.registry-index/1";
     CTXPKG_NAME = /^(?:@[a-z0-9][a-z0-9._-]{0,63}\/)?[a-z0-9][a-z0-9._-]{0,127}$/;
@@ -42564,14 +42640,14 @@ import { createWriteStream as createWriteStream3 } from "node:fs";
 import { lstat as lstat7, mkdir as mkdir3, mkdtemp, rm as rm4 } from "node:fs/promises";
 import { pipeline as pipeline4 } from "node:stream/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname12, isAbsolute as isAbsolute6, join as join31, relative as relative6, resolve as resolve15, sep as sep3 } from "node:path";
+import { dirname as dirname12, isAbsolute as isAbsolute6, join as join32, relative as relative7, resolve as resolve16, sep as sep4 } from "node:path";
 function unreachable(spec, why, hint) {
   fail("CTXFORGE_REGISTRY_UNREACHABLE", `registry ${spec}: ${why}`, { file: spec, hint }, 2);
 }
 async function folderRegistry(dir, recorded, cleanup) {
   let root = dir;
-  const has = async (p) => (await lstat7(join31(root, p)).catch(() => void 0))?.isDirectory();
-  if (!await has("cartridges") && (await lstat7(join31(dir, "registry", "cartridges")).catch(() => void 0))?.isDirectory()) root = join31(dir, "registry");
+  const has = async (p) => (await lstat7(join32(root, p)).catch(() => void 0))?.isDirectory();
+  if (!await has("cartridges") && (await lstat7(join32(dir, "registry", "cartridges")).catch(() => void 0))?.isDirectory()) root = join32(dir, "registry");
   if ((await lstat7(root).catch(() => void 0))?.isSymbolicLink()) unreachable(recorded, "is a symbolic link; it is not followed");
   let listing;
   const all = async () => {
@@ -42602,7 +42678,7 @@ async function folderRegistry(dir, recorded, cleanup) {
     },
     async artifactPath(location) {
       if (unsafePathReason(location) || !(/^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(location) || parseCollectionPath(location))) unreachable(recorded, `${JSON.stringify(location)} is not a coordinate of this registry`);
-      return join31(root, ...location.split("/"));
+      return join32(root, ...location.split("/"));
     },
     close: cleanup ?? (async () => void 0)
   };
@@ -42641,7 +42717,7 @@ async function gitRegistry(url, o) {
     const why = await publicGitProblem(url);
     if (why) unreachable(url, `not cloned by the lock gate: ${why}`, "the lock gate reaches registries over https on public addresses only");
   }
-  const dir = await mkdtemp(join31(tmpdir2(), "ctxforge-registry-"));
+  const dir = await mkdtemp(join32(tmpdir2(), "ctxforge-registry-"));
   const cleanup = () => rm4(dir, { recursive: true, force: true });
   try {
     await execGit(dir, ["clone", "--quiet", "--bare", "--depth", "1", "--no-tags", "--", url, "r.git"], { timeout: 5 * 6e4, config: ["http.followRedirects=false"] });
@@ -42650,12 +42726,12 @@ async function gitRegistry(url, o) {
     unreachable(url, `cannot be cloned: ${String(e.stderr ?? e.message).trim().split("\n").at(-1)}`);
   }
   try {
-    await materialize(join31(dir, "r.git"), join31(dir, "tree"));
+    await materialize(join32(dir, "r.git"), join32(dir, "tree"));
   } catch (e) {
     await cleanup();
     throw e;
   }
-  return folderRegistry(join31(dir, "tree"), url, cleanup);
+  return folderRegistry(join32(dir, "tree"), url, cleanup);
 }
 async function materialize(bare, dest) {
   const list2 = await execGit(bare, ["ls-tree", "-r", "-z", "--full-tree", "HEAD"]);
@@ -42664,7 +42740,7 @@ async function materialize(bare, dest) {
     if (!m || unsafePathReason(m[2])) continue;
     const inRegistry = m[2].replace(/^registry\//, "");
     if (!/^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(inRegistry) && !parseCollectionPath(inRegistry)) continue;
-    const target = join31(dest, ...m[2].split("/"));
+    const target = join32(dest, ...m[2].split("/"));
     await mkdir3(dirname12(target), { recursive: true });
     const n = neutralGit(["cat-file", "blob", m[1]]);
     const child = spawn3("git", n.args, { cwd: bare, env: n.env, stdio: ["ignore", "pipe", "ignore"] });
@@ -42685,20 +42761,20 @@ async function openRegistry(spec, o) {
     const why = isAbsolute6(spec) ? null : unsafePathReason(spec);
     if (why) unreachable(spec, why);
     if (o.publicOnly || !isAbsolute6(spec)) {
-      const abs2 = resolve15(o.root, spec);
+      const abs2 = resolve16(o.root, spec);
       let cur2 = o.root;
-      for (const part of relative6(o.root, abs2).split(sep3)) {
-        cur2 = join31(cur2, part);
-        if ((await lstat7(cur2).catch(() => void 0))?.isSymbolicLink()) unreachable(spec, `${relative6(o.root, cur2)} is a symbolic link; it is not followed`);
+      for (const part of relative7(o.root, abs2).split(sep4)) {
+        cur2 = join32(cur2, part);
+        if ((await lstat7(cur2).catch(() => void 0))?.isSymbolicLink()) unreachable(spec, `${relative7(o.root, cur2)} is a symbolic link; it is not followed`);
       }
       return folderRegistry(abs2, spec);
     }
   }
-  const abs = resolve15(o.cwd, spec);
+  const abs = resolve16(o.cwd, spec);
   const st = await lstat7(abs).catch(() => void 0);
   if (!st?.isDirectory()) unreachable(spec, st?.isSymbolicLink() ? "is a symbolic link; it is not followed" : "is neither a folder nor a git URL");
-  const rel = relative6(o.root, abs);
-  const recorded = rel && !rel.startsWith(`..${sep3}`) && rel !== ".." && !isAbsolute6(rel) ? rel.split(sep3).join("/") : abs;
+  const rel = relative7(o.root, abs);
+  const recorded = rel && !rel.startsWith(`..${sep4}`) && rel !== ".." && !isAbsolute6(rel) ? rel.split(sep4).join("/") : abs;
   return folderRegistry(abs, recorded);
 }
 var schemes, isGitUrl;
@@ -42710,7 +42786,7 @@ var init_resolve = __esm({
     init_paths();
     init_semver();
     init_public_get();
-    init_layout2();
+    init_layout3();
     init_collections();
     init_rules6();
     schemes = /* @__PURE__ */ new Map();
@@ -42727,10 +42803,10 @@ __export(oci_source_exports, {
 });
 import { mkdtemp as mkdtemp2, rm as rm5 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join32, resolve as resolve16 } from "node:path";
+import { join as join33, resolve as resolve17 } from "node:path";
 async function acquireOciRef(ref, o, recordAs) {
   const store = await openStore(ref, { cwd: o.cwd, env: o.env, publicOnly: o.publicOnly });
-  const dir = await mkdtemp2(join32(tmpdir3(), "ctxforge-install-"));
+  const dir = await mkdtemp2(join33(tmpdir3(), "ctxforge-install-"));
   const cleanup = () => rm5(dir, { recursive: true, force: true });
   try {
     const f = await fetchPackage(store, ref, dir);
@@ -42762,7 +42838,7 @@ async function acquireOciRef(ref, o, recordAs) {
 }
 async function acquireOci(spec, o) {
   const ref = parseOciRef(spec);
-  if (ref.kind === "layout") return acquireOciRef(ref, o, (r3) => `oci-layout:${o.record(resolve16(o.cwd, r3.dir))}`);
+  if (ref.kind === "layout") return acquireOciRef(ref, o, (r3) => `oci-layout:${o.record(resolve17(o.cwd, r3.dir))}`);
   return acquireOciRef(ref, o);
 }
 async function acquireLockedOci(src, o) {
@@ -42798,7 +42874,7 @@ var init_oci_source = __esm({
 import { constants as constants7, createWriteStream as createWriteStream4 } from "node:fs";
 import { lstat as lstat8, mkdtemp as mkdtemp3, open as open7, readFile as readFile15, rm as rm6 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
-import { basename as basename9, dirname as dirname13, isAbsolute as isAbsolute7, join as join33, relative as relative7, resolve as resolve17, sep as sep4 } from "node:path";
+import { basename as basename9, dirname as dirname13, isAbsolute as isAbsolute7, join as join34, relative as relative8, resolve as resolve18, sep as sep5 } from "node:path";
 import { pipeline as pipeline5 } from "node:stream/promises";
 import { Readable as Readable5, Transform as Transform3 } from "node:stream";
 import { createHash as createHash14 } from "node:crypto";
@@ -42814,7 +42890,7 @@ function pickPackage(sums, where2) {
   const names = [...sums.keys()].filter(isArtifactName);
   if (names.length === 1) return names[0];
   if (!names.length) fail("CTXFORGE_USAGE", `${where2}: ${CHECKSUMS_FILE} lists no .acx, .ctxpkg or .octx file`, { file: where2 }, 2);
-  fail("CTXFORGE_USAGE", `${where2} holds ${names.length} packages (${names.map(printable).join(", ")}); name the one to install`, { file: where2, hint: `e.g. ctxforge install ${join33(where2, names[0])}` }, 2);
+  fail("CTXFORGE_USAGE", `${where2} holds ${names.length} packages (${names.map(printable).join(", ")}); name the one to install`, { file: where2, hint: `e.g. ctxforge install ${join34(where2, names[0])}` }, 2);
 }
 function checkListed(file, sha256, sums, label2) {
   const want = parseSums(sums.toString("utf8")).get(file);
@@ -42833,33 +42909,33 @@ async function readSmall(path) {
   return readFile15(path);
 }
 function recordedPath(abs, root) {
-  const rel = relative7(root, abs);
-  return rel && !rel.startsWith(`..${sep4}`) && rel !== ".." && !isAbsolute7(rel) ? rel.split(sep4).join("/") : abs;
+  const rel = relative8(root, abs);
+  return rel && !rel.startsWith(`..${sep5}`) && rel !== ".." && !isAbsolute7(rel) ? rel.split(sep5).join("/") : abs;
 }
 async function local(spec, o) {
-  const abs = resolve17(o.cwd, spec);
+  const abs = resolve18(o.cwd, spec);
   const st = await lstat8(abs).catch(() => void 0);
   if (!st) fail("CTXFORGE_IO", `${spec}: no such file or directory`, { file: spec }, 2);
   let file = abs;
   let release2;
   if (st.isDirectory()) {
-    const sums = await readSmall(join33(abs, CHECKSUMS_FILE));
+    const sums = await readSmall(join34(abs, CHECKSUMS_FILE));
     if (!sums) fail("CTXFORGE_USAGE", `${spec} is a folder without ${CHECKSUMS_FILE}: name the package file, or a release folder`, { file: spec }, 2);
-    file = join33(abs, pickPackage(parseSums(sums.toString("utf8")), spec));
-    release2 = { sums, minisig: (await readSmall(join33(abs, CHECKSUMS_SIGNATURE)))?.toString("utf8") };
+    file = join34(abs, pickPackage(parseSums(sums.toString("utf8")), spec));
+    release2 = { sums, minisig: (await readSmall(join34(abs, CHECKSUMS_SIGNATURE)))?.toString("utf8") };
   } else if (!st.isFile()) {
     fail("CTXFORGE_IO", `${spec} is ${st.isSymbolicLink() ? "a symbolic link" : "not a regular file"}; it is not read`, { file: spec }, 2);
   } else {
-    const sums = await readSmall(join33(dirname13(abs), CHECKSUMS_FILE)).catch(() => void 0);
+    const sums = await readSmall(join34(dirname13(abs), CHECKSUMS_FILE)).catch(() => void 0);
     if (sums && parseSums(sums.toString("utf8")).has(basename9(abs))) {
-      release2 = { sums, minisig: (await readSmall(join33(dirname13(abs), CHECKSUMS_SIGNATURE)).catch(() => void 0))?.toString("utf8") };
+      release2 = { sums, minisig: (await readSmall(join34(dirname13(abs), CHECKSUMS_SIGNATURE)).catch(() => void 0))?.toString("utf8") };
     }
   }
-  const label2 = file === abs ? spec : join33(spec, basename9(file));
-  const dir = await mkdtemp3(join33(tmpdir4(), "ctxforge-install-"));
+  const label2 = file === abs ? spec : join34(spec, basename9(file));
+  const dir = await mkdtemp3(join34(tmpdir4(), "ctxforge-install-"));
   const cleanup = () => rm6(dir, { recursive: true, force: true });
   try {
-    const { path, sha256, size } = await privateCopy(file, join33(dir, "artifact"), o.maxBytes ?? DEFAULT_MAX);
+    const { path, sha256, size } = await privateCopy(file, join34(dir, "artifact"), o.maxBytes ?? DEFAULT_MAX);
     if (release2) checkListed(basename9(file), sha256, release2.sums, file);
     return {
       input: { label: label2, path },
@@ -42982,12 +43058,12 @@ async function remote(spec, o) {
   const getter = o.publicOnly ? { policy: (u, from) => policy(u, from) ?? publicUrlProblem(u), get: publicGet, timeoutMs: GATE_TIMEOUT_MS } : { policy, get: plainGet, timeoutMs: 10 * 6e4 };
   const diagnostics = [];
   if (url.protocol === "http:") diagnostics.push(warning2("CTXFORGE_INSTALL_INSECURE_URL", `${url.href} is plain http: anyone on the way can change it, so only its verification protects it`, { file: url.href }));
-  const dir = await mkdtemp3(join33(tmpdir4(), "ctxforge-install-"));
+  const dir = await mkdtemp3(join34(tmpdir4(), "ctxforge-install-"));
   const cleanup = () => rm6(dir, { recursive: true, force: true });
   try {
     const max = o.maxBytes ?? DEFAULT_MAX;
     const folder = new URL(".", url);
-    const fetchSmall = async (name2) => await download(new URL(name2, folder).href, join33(dir, name2), SMALL_MAX, getter) ? readFile15(join33(dir, name2)) : void 0;
+    const fetchSmall = async (name2) => await download(new URL(name2, folder).href, join34(dir, name2), SMALL_MAX, getter) ? readFile15(join34(dir, name2)) : void 0;
     let name;
     try {
       name = decodeURIComponent(url.pathname.slice(url.pathname.lastIndexOf("/") + 1));
@@ -43003,7 +43079,7 @@ async function remote(spec, o) {
     if (!name || name.includes("/") || unsafePathReason(name)) fail("CTXFORGE_USAGE", `${url.href} does not name a package file`, { file: url.href }, 2);
     const listed2 = sums !== void 0 && parseSums(sums.toString("utf8")).has(name);
     const release2 = listed2 ? { sums, minisig: (await fetchSmall(CHECKSUMS_SIGNATURE))?.toString("utf8") } : void 0;
-    const path = join33(dir, "artifact");
+    const path = join34(dir, "artifact");
     if (!await download(url.href, path, max, getter)) fail("CTXFORGE_IO", `cannot download ${url.href}: HTTP 404`, { file: url.href }, 2);
     const { sha256, size } = await sha256File(path);
     if (release2) checkListed(name, sha256, release2.sums, url.href);
@@ -43049,7 +43125,7 @@ function lockedLocalPath(location, o) {
   if (why) fail("CTXFORGE_LOCK_INVALID", `the recorded source ${printable(location)}: ${why}`, {}, 2);
   const link2 = symlinkOnTheWay(o.root, location);
   if (link2) fail("CTXFORGE_IO_SYMLINK", `the recorded source passes through ${printable(link2)}, a symbolic link; it is not followed`, { file: link2 }, 2);
-  return join33(o.root, ...location.split("/"));
+  return join34(o.root, ...location.split("/"));
 }
 async function fromRegistry(src, o) {
   if (!src.registry) fail("CTXFORGE_LOCK_INVALID", `the recorded source ${printable(src.location)} names no registry`, {}, 2);
@@ -43259,11 +43335,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve19) {
-      resolve19(value);
+    return value instanceof P2 ? value : new P2(function(resolve20) {
+      resolve20(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve19, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve20, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -43279,7 +43355,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result2) {
-      result2.done ? resolve19(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+      result2.done ? resolve20(result2.value) : adopt(result2.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -43604,7 +43680,7 @@ init_diagnostics();
 init_keys();
 import { readFileSync as readFileSync10 } from "node:fs";
 import { tmpdir as tmpdir5 } from "node:os";
-import { join as join40, resolve as resolve18 } from "node:path";
+import { join as join41, resolve as resolve19 } from "node:path";
 
 // src/core/report.ts
 init_log_safe();
@@ -48359,8 +48435,8 @@ function syncMayRemove(f, module) {
 
 // src/install/review.ts
 init_diagnostics();
-import { readdirSync as readdirSync4, readFileSync as readFileSync9, readlinkSync as readlinkSync2 } from "node:fs";
-import { join as join35 } from "node:path";
+import { readdirSync as readdirSync4, readFileSync as readFileSync9, readlinkSync as readlinkSync4 } from "node:fs";
+import { join as join36 } from "node:path";
 
 // src/git/blob-id.ts
 import { createHash as createHash12 } from "node:crypto";
@@ -48505,9 +48581,10 @@ init_diagnostics();
 init_hash();
 init_paths();
 init_apply();
+init_layout2();
 init_lock();
-import { readFileSync as readFileSync8 } from "node:fs";
-import { join as join34 } from "node:path";
+import { lstatSync as lstatSync7, readFileSync as readFileSync8, readlinkSync as readlinkSync3 } from "node:fs";
+import { join as join35 } from "node:path";
 
 // src/install/prepare.ts
 init_diagnostics();
@@ -48672,6 +48749,8 @@ function planPackage(docs, o) {
 }
 
 // src/install/prepare.ts
+init_layout2();
+init_hosts();
 init_portable();
 
 // src/install/verify.ts
@@ -48920,9 +48999,20 @@ function planInstall(v, ctx, lock, o) {
     throw new DiagnosticError(error2("CTXFORGE_INSTALL_PATH_UNSAFE", `the package is named ${JSON.stringify(name)}, which cannot be a key of ctxforge.lock; nothing was written`), 1);
   }
   const old = Object.hasOwn(lock.packages, name) ? lock.packages[name] : void 0;
-  const hosts = o.hosts?.length ? [...new Set(o.hosts)] : old?.hosts ?? ["agents"];
+  const hosts = o.hosts?.length ? [.../* @__PURE__ */ new Set([...old?.hosts ?? [], ...o.hosts])] : old?.hosts ?? ["agents"];
   const allowUnbound = o.allowUnbound ?? old?.allow_unbound ?? [];
   const plan = planPackage(v.docs, { scope: ctx.scope, hosts, unbound: v.unbound, allowUnbound });
+  const recordedLinks = new Set((old?.links ?? []).map((l) => l.path));
+  const links = linkLayout(plan, (f) => o.layoutFromLock ? recordedLinks.has(f) : !!o.link || recordedLinks.has(f) || !o.force && canonicalLinkAt(ctx.root, f) !== null);
+  if (!v.docs.skills.length && !o.layoutFromLock) {
+    const named = (o.hosts ?? []).filter((h) => h !== "agents");
+    if (named.length) {
+      plan.diagnostics.push(warning2("CTXFORGE_INSTALL_NO_SKILLS", `${printable(name)} has no skills, so ${named.join(", ")} ${named.length === 1 ? "gets" : "get"} nothing in ${[...new Set(named.map((h) => skillsFolder(h, ctx.scope)))].join(", ")}; its knowledge documents are in ${KNOWLEDGE_FOLDER}/ (what serve --lock reads)`, {
+        file: name,
+        hint: "point the host at the knowledge through an MCP client (ctxforge serve --lock), or install a package with skills"
+      }));
+    }
+  }
   const owners = /* @__PURE__ */ new Map();
   for (const [other, p] of Object.entries(lock.packages)) if (other !== name) for (const f of p.folders) owners.set(foldedKey(f), { pkg: other, folder: f });
   for (const f of plan.folders) {
@@ -48949,10 +49039,13 @@ function planInstall(v, ctx, lock, o) {
     signer: v.signer,
     hosts,
     ...accepted.length ? { allow_unbound: accepted } : {},
+    ...links.length ? { links } : {},
+    // Folders adopted earlier stay adopted while the package keeps them.
+    ...old?.adopted?.some((a) => plan.folders.includes(a)) ? { adopted: old.adopted.filter((a) => plan.folders.includes(a)) } : {},
     folders: plan.folders,
-    files: plan.files.map(({ path, sha256, size, role, original_path }) => ({ path, sha256, size, role, ...original_path !== void 0 ? { original_path } : {} }))
+    files: plan.files.map(({ path, sha256, size, role, original_path, mode }) => ({ path, sha256, size, role, ...original_path !== void 0 ? { original_path } : {}, ...mode !== void 0 && mode !== "0644" ? { mode } : {} }))
   };
-  return { entry, plan, old, diagnostics };
+  return { entry, plan, old, links, diagnostics };
 }
 
 // src/install/drift.ts
@@ -48968,10 +49061,10 @@ function diskDrift(entry, root, only) {
     const files = byFolder.get(folder) ?? [];
     const link2 = symlinkOnTheWay(root, folder);
     if (link2) {
-      add(link2, "a symbolic link where the package's folder goes (never followed)");
+      add(link2, link2 === folder && canonicalLinkAt(root, folder) !== null ? `a link to its canonical folder ${linkTarget(folder)} (the layout npx skills makes) where the lock records a folder (never followed): \`ctxforge install\` records it as that layout` : "a symbolic link where the package's folder goes (never followed)");
       continue;
     }
-    const abs = join34(root, ...folder.split("/"));
+    const abs = join35(root, ...folder.split("/"));
     const kind = lkind(abs);
     if (kind === null) {
       for (const f of files) add(f.path, "missing");
@@ -48991,7 +49084,11 @@ function diskDrift(entry, root, only) {
         const l = symlinkOnTheWay(root, f.path);
         add(f.path, l ? `${printable(l)} is a symbolic link on the way (never followed)` : "missing");
       } else if (k !== "file") add(f.path, `${what(k)}, not the file installed`);
-      else if (sha256Hex(readFileSync8(join34(abs, ...rel.split("/")))) !== f.sha256) add(f.path, "modified since install");
+      else if (sha256Hex(readFileSync8(join35(abs, ...rel.split("/")))) !== f.sha256) add(f.path, "modified since install");
+      else {
+        const mode = (lstatSync7(join35(abs, ...rel.split("/"))).mode & 4095).toString(8).padStart(4, "0");
+        if (mode !== (f.mode ?? "0644")) add(f.path, `mode ${mode}, but the lock records ${f.mode ?? "0644"}`);
+      }
     }
     let extraDir;
     for (const [rel, k] of onDisk) {
@@ -49001,6 +49098,19 @@ function diskDrift(entry, root, only) {
       if (k === "dir") extraDir = rel;
       add(`${folder}/${rel}`, `${what(k)} the lock does not record in the package's folder`);
     }
+  }
+  for (const l of entry.links ?? []) {
+    if (only && !only(l.path)) continue;
+    const via = symlinkOnTheWay(root, l.path.slice(0, l.path.lastIndexOf("/")));
+    if (via) {
+      add(l.path, `${printable(via)} is a symbolic link on the way (never followed)`);
+      continue;
+    }
+    const abs = join35(root, ...l.path.split("/"));
+    const kind = lkind(abs);
+    if (kind === null) add(l.path, `missing (the lock records a link to ${printable(l.target)})`);
+    else if (kind !== "symlink") add(l.path, `${what(kind)}, not the link to ${printable(l.target)} the lock records`);
+    else if (readlinkSync3(abs) !== l.target) add(l.path, `a link to ${printable(readlinkSync3(abs))}, not to ${printable(l.target)} as the lock records`);
   }
   return out;
 }
@@ -49021,6 +49131,7 @@ function entryDrift(locked, computed, lockLabel) {
   if (locked.signer.public_key !== null || computed.signer.public_key !== null) field("signer.public_key", locked.signer.public_key, computed.signer.public_key);
   field("source.release", locked.source.release, computed.source.release);
   field("allow_unbound", [...locked.allow_unbound ?? []].sort(compareUtf8), [...computed.allow_unbound ?? []].sort(compareUtf8));
+  field("links", [...locked.links ?? []].sort((a, b) => compareUtf8(a.path, b.path)), [...computed.links ?? []].sort((a, b) => compareUtf8(a.path, b.path)));
   const lf = new Set(locked.folders);
   const cf = new Set(computed.folders);
   for (const f of locked.folders) if (!cf.has(f)) add(f, "the lock records this folder, but the verified artifact installs nothing there");
@@ -49031,6 +49142,7 @@ function entryDrift(locked, computed, lockLabel) {
     const g = theirs.get(p);
     if (!g) add(p, "the lock records this file, but the verified artifact does not install it");
     else if (f.sha256 !== g.sha256 || f.size !== g.size || f.role !== g.role) add(p, `the lock records ${fileText(f)}, but the verified artifact installs ${fileText(g)}`);
+    else if ((f.mode ?? "0644") !== (g.mode ?? "0644")) add(p, `the lock records mode ${f.mode ?? "0644"}, but installing the verified artifact writes ${g.mode ?? "0644"} (no format's signature binds a mode)`);
     else if (f.original_path !== g.original_path) add(p, `the lock records the package's path for this file as ${show(f.original_path)}, but the verified artifact gives ${show(g.original_path)}`);
   }
   for (const p of theirs.keys()) if (!mine.has(p)) add(p, "the verified artifact installs this file, but the lock does not record it");
@@ -49046,7 +49158,7 @@ async function checkLocked(entry, ctx, lock, o) {
       diagnostics.push(warning2("CTXFORGE_INSTALL_LOCK_ONLY", `${printable(entry.name)}: the artifact was not checked (${why}); only the installed files were compared with the lock (--offline)`, { file: at }));
       return { drift, artifact: "lock-only", diagnostics };
     }
-    add(`the artifact cannot be reached or checked: ${why} (with --offline only the installed files are compared with the lock)`);
+    drift.push({ path: at, problem: `the artifact cannot be reached or checked: ${why} (with --offline only the installed files are compared with the lock)`, package: entry.name, cause: "unreachable" });
     return { drift, artifact: "drifted", diagnostics };
   };
   if (o.offline && (entry.source.type === "url" || entry.source.type === "oci" || entry.source.type === "registry" && /^[a-z]+:\/\/|^[\w.-]+@[\w.-]+:/i.test(entry.source.registry ?? ""))) return notChecked("--offline: nothing is downloaded");
@@ -49064,7 +49176,7 @@ async function checkLocked(entry, ctx, lock, o) {
       add(`the artifact's SHA-256 is ${acq.sha256}, not the ${entry.artifact.sha256} the lock records`);
       return { drift, artifact: "drifted", diagnostics };
     }
-    const ro = { ...o, hosts: entry.hosts, allowUnbound: entry.allow_unbound ?? [] };
+    const ro = { ...o, hosts: entry.hosts, allowUnbound: entry.allow_unbound ?? [], layoutFromLock: true };
     let v;
     let computed;
     try {
@@ -49133,7 +49245,7 @@ function managedParents() {
   return [.../* @__PURE__ */ new Set([...HOST_NAMES.map((h) => skillsFolder(h, "project")), KNOWLEDGE_FOLDER])].sort(compareUtf8);
 }
 function skillsLockNames(root) {
-  const abs = join35(root, "skills-lock.json");
+  const abs = join36(root, "skills-lock.json");
   if (lkind(abs) !== "file") return /* @__PURE__ */ new Set();
   try {
     const buf = readFileSync9(abs);
@@ -49163,11 +49275,11 @@ async function baseListing(repo, base, path) {
   return out;
 }
 function diskListing(root, path) {
-  const abs = join35(root, ...path.split("/"));
+  const abs = join36(root, ...path.split("/"));
   const out = /* @__PURE__ */ new Map();
   const k = lkind(abs);
   const one = (file, kind) => {
-    if (kind === "symlink") return `120000:${gitBlobId(Buffer.from(readlinkSync2(file)))}`;
+    if (kind === "symlink") return `120000:${gitBlobId(Buffer.from(readlinkSync4(file)))}`;
     if (kind === "file") return `blob:${gitBlobId(readFileSync9(file))}`;
     return `other:${kind}`;
   };
@@ -49175,7 +49287,7 @@ function diskListing(root, path) {
     out.set("", one(abs, k));
     return out;
   }
-  for (const e of walk(abs)) if (e.kind !== "dir") out.set(e.rel, one(join35(abs, ...e.rel.split("/")), e.kind));
+  for (const e of walk(abs)) if (e.kind !== "dir") out.set(e.rel, one(join36(abs, ...e.rel.split("/")), e.kind));
   return out;
 }
 function sameListing(a, b) {
@@ -49185,23 +49297,25 @@ function sameListing(a, b) {
 }
 async function unclaimedEntries(o, head) {
   const claimed = new Set(Object.values(head?.packages ?? {}).flatMap((p) => p.folders));
+  const links = new Map(Object.values(head?.packages ?? {}).flatMap((p) => (p.links ?? []).map((l) => [l.path, l.target])));
   const npx = skillsLockNames(o.root);
   const out = [];
   const changedSinceBase = async (path) => !(o.repo && o.base) || !sameListing(await baseListing(o.repo, o.base, path), diskListing(o.root, path));
   for (const parent of managedParents()) {
     const link2 = symlinkOnTheWay(o.root, parent);
     if (link2) {
-      if (!out.some((e) => e.path === link2)) out.push({ path: link2, kind: "symlink", target: readlinkSync2(join35(o.root, ...link2.split("/"))), changed: await changedSinceBase(link2) });
+      if (!out.some((e) => e.path === link2)) out.push({ path: link2, kind: "symlink", target: readlinkSync4(join36(o.root, ...link2.split("/"))), changed: await changedSinceBase(link2) });
       continue;
     }
-    const abs = join35(o.root, ...parent.split("/"));
+    const abs = join36(o.root, ...parent.split("/"));
     if (lkind(abs) !== "dir") continue;
     for (const name of readdirSync4(abs).sort(compareUtf8)) {
       const path = `${parent}/${name}`;
       if (claimed.has(path)) continue;
-      const kind = lkind(join35(abs, name)) ?? "other";
+      const kind = lkind(join36(abs, name)) ?? "other";
+      if (kind === "symlink" && links.has(path) && readlinkSync4(join36(abs, name)) === links.get(path)) continue;
       const entry = { path, kind, changed: await changedSinceBase(path) };
-      if (kind === "symlink") entry.target = readlinkSync2(join35(abs, name));
+      if (kind === "symlink") entry.target = readlinkSync4(join36(abs, name));
       if (parent.endsWith("/skills") && npx.has(name)) entry.claimed_by = "skills-lock.json";
       out.push(entry);
     }
@@ -49215,12 +49329,12 @@ async function baseBytes(o, path) {
 }
 function headBytes(root, path) {
   if (symlinkOnTheWay(root, path)) return null;
-  const abs = join35(root, ...path.split("/"));
+  const abs = join36(root, ...path.split("/"));
   return lkind(abs) === "file" ? readFileSync9(abs) : null;
 }
 function filesBelow(root, path) {
   if (symlinkOnTheWay(root, path)) return [];
-  const abs = join35(root, ...path.split("/"));
+  const abs = join36(root, ...path.split("/"));
   const k = lkind(abs);
   if (k === "file") return [path];
   return k === "dir" ? walk(abs).filter((e) => e.kind === "file").map((e) => `${path}/${e.rel}`) : [];
@@ -49310,7 +49424,7 @@ async function reviewLock(o) {
   let head = null;
   let headExists = false;
   try {
-    const r3 = await readLock(join35(o.root, LOCK_NAME), LOCK_NAME, "project");
+    const r3 = await readLock(join36(o.root, LOCK_NAME), LOCK_NAME, "project");
     head = r3.exists ? r3.lock : null;
     headExists = r3.exists;
   } catch (e) {
@@ -49326,7 +49440,7 @@ async function reviewLock(o) {
   const packages = [];
   const diffs = [];
   const drifted = [];
-  const ctx = { scope: "project", root: o.root, lockPath: join35(o.root, LOCK_NAME), lockLabel: LOCK_NAME, journalPath: "", journalLabel: "", env: o.env ?? process.env };
+  const ctx = { scope: "project", root: o.root, lockPath: join36(o.root, LOCK_NAME), lockLabel: LOCK_NAME, journalPath: "", journalLabel: "", env: o.env ?? process.env };
   const names = [.../* @__PURE__ */ new Set([...Object.keys(base?.packages ?? {}), ...Object.keys(head?.packages ?? {})])].sort(compareUtf8);
   for (const name of names) {
     const from = base && Object.hasOwn(base.packages, name) ? base.packages[name] : void 0;
@@ -49377,27 +49491,27 @@ function lockDiagnostics(r3) {
 init_diagnostics();
 init_git_exec();
 import { lstat as lstat11, readFile as readFile18 } from "node:fs/promises";
-import { join as join38 } from "node:path";
+import { join as join39 } from "node:path";
 
 // src/registry/index-build.ts
 init_strict_json();
 init_semver();
 init_formats();
-init_layout2();
+init_layout3();
 import { lstat as lstat10, readFile as readFile17 } from "node:fs/promises";
-import { join as join37 } from "node:path";
+import { join as join38 } from "node:path";
 
 // src/registry/status.ts
 init_strict_json();
-init_layout2();
+init_layout3();
 import { lstat as lstat9, readFile as readFile16 } from "node:fs/promises";
-import { join as join36 } from "node:path";
+import { join as join37 } from "node:path";
 var identityKey = (i) => [i?.artifactType ?? "", i?.publisherId ?? "", i?.id ?? "", i?.version ?? "", i?.digest ?? ""].join("\0");
 var isObj4 = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 var RFC33392 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 async function readLedger(root) {
   const empty = { updatedAt: "1970-01-01T00:00:00.000Z", entries: [], byIdentity: /* @__PURE__ */ new Map() };
-  const path = join36(root, STATUS_FILE);
+  const path = join37(root, STATUS_FILE);
   const st = await lstat9(path).catch(() => void 0);
   if (!st) return { ledger: empty, problems: [] };
   if (!st.isFile()) return { ledger: empty, problems: [`${STATUS_FILE} is not a regular file`] };
@@ -49446,7 +49560,7 @@ var jsonArray = (v) => {
   }
 };
 async function readCommittedIndex(root) {
-  const p = join37(root, INDEX_FILE);
+  const p = join38(root, INDEX_FILE);
   const st = await lstat10(p).catch(() => void 0);
   if (!st) return {};
   if (!st.isFile()) return { problem: `${INDEX_FILE} is not a regular file` };
@@ -49569,8 +49683,8 @@ async function buildIndex(root, committed) {
   const rejected = (await policyIssues(root)).map((reason) => ({ type: "policy", path: reason.split(":", 1)[0], reason }));
   for (const p of problems) rejected.push({ type: "status", path: "status.json", reason: p });
   const notJudged = [];
-  const trustSt = await lstat10(join37(root, TRUST_FILE)).catch(() => void 0);
-  const trust = trustSt?.isFile() ? join37(root, TRUST_FILE) : void 0;
+  const trustSt = await lstat10(join38(root, TRUST_FILE)).catch(() => void 0);
+  const trust = trustSt?.isFile() ? join38(root, TRUST_FILE) : void 0;
   const stamps = [ledger.updatedAt];
   const accepted = /* @__PURE__ */ new Set();
   const committedCards = new Map(entriesOf(committed, "cartridges").map((e) => [e.path, e]));
@@ -49604,7 +49718,7 @@ async function buildIndex(root, committed) {
   const templates = entriesOf(committed, "templates");
   for (const t of templates) {
     const m = /^templates\/([^/]+)\/manifest\.json$/.exec(t.path);
-    const st = m && ID_RE.test(m[1]) ? await lstat10(join37(root, t.path)).catch(() => void 0) : void 0;
+    const st = m && ID_RE.test(m[1]) ? await lstat10(join38(root, t.path)).catch(() => void 0) : void 0;
     if (!st?.isFile()) rejected.push({ type: "template", path: t.path, reason: `${INDEX_FILE} lists a template with no manifest.json there` });
   }
   if (templates.length) notJudged.push(`${templates.length} template${templates.length === 1 ? "" : "s"} (templates/): unsigned starting points, carried from the committed index`);
@@ -49632,13 +49746,13 @@ async function buildIndex(root, committed) {
 
 // src/registry/check.ts
 init_collections();
-init_layout2();
+init_layout3();
 init_rules6();
 async function registryRoot(repoRoot) {
-  for (const dir of [repoRoot, join38(repoRoot, "registry")]) {
-    const st = await lstat11(join38(dir, INDEX_FILE)).catch(() => void 0);
+  for (const dir of [repoRoot, join39(repoRoot, "registry")]) {
+    const st = await lstat11(join39(dir, INDEX_FILE)).catch(() => void 0);
     if (!st?.isFile() || st.size > 64 * 1024 * 1024) continue;
-    const head = (await readFile18(join38(dir, INDEX_FILE), "utf8")).slice(0, 200);
+    const head = (await readFile18(join39(dir, INDEX_FILE), "utf8")).slice(0, 200);
     if (/"schemaVersion"\s*:\s*"acx\.registry-index\/1"/.test(head)) return dir;
   }
   return void 0;
@@ -49704,7 +49818,7 @@ async function checkRegistry(root, o = {}) {
 
 // src/release/check.ts
 init_apply();
-import { join as join39 } from "node:path";
+import { join as join40 } from "node:path";
 var FAIL_ON_VALUES = ["error", "version", "breaking", "warning", "config"];
 var DEFAULT_FAIL_ON = ["error", "version", "config"];
 function parseFailOn(s) {
@@ -49737,7 +49851,7 @@ async function runCheck(o) {
   }) : void 0;
   const pkgs = plan?.packages ?? headPkgs;
   const repo = base ? await repoOf(root) : void 0;
-  const consumer = !o.path && (lkind(join39(root, "ctxforge.lock")) !== null || (repo && base ? await repo.lookup(base, "ctxforge.lock") !== void 0 : false));
+  const consumer = !o.path && (lkind(join40(root, "ctxforge.lock")) !== null || (repo && base ? await repo.lookup(base, "ctxforge.lock") !== void 0 : false));
   const registryDir = o.path ? void 0 : await registryRoot(root);
   if (!pkgs.length && !plan?.gone.length && !consumer && !registryDir) await discoverPackages2({ cwd: o.cwd, path: o.path, config: o.config });
   const configChanges = plan?.changes ?? [];
@@ -53923,7 +54037,7 @@ function retryTuning() {
 }
 function configInput(workspace) {
   const c = input("config");
-  return c ? resolve18(workspace, c) : void 0;
+  return c ? resolve19(workspace, c) : void 0;
 }
 function apiUrl() {
   return process.env.GITHUB_API_URL || "https://api.github.com";
@@ -53955,7 +54069,7 @@ async function commentSaved(workspace) {
   const t = token();
   if (!t || !input("report")) throw new Error("mode comment needs github-token (pull-requests: write) and report (the saved report file)");
   const event = readEvent();
-  const saved = await readSavedReport(resolve18(workspace, input("report")), VERSION2);
+  const saved = await readSavedReport(resolve19(workspace, input("report")), VERSION2);
   const body = commentBody(saved, reportedBy(event, process.env, saved));
   const api = new GitHubApi(t, apiUrl(), process.env.GITHUB_REPOSITORY ?? "", retryTuning());
   const pr = await pullRequestOfRun(api, event);
@@ -53997,10 +54111,10 @@ async function check(workspace, event) {
   for (const a of picked.shown) a.item();
   await writeSummary(omittedNote(picked.omitted) + checkMarkdown(r3));
   const sarif = input("sarif");
-  if (sarif) await writeFileAtomic(resolve18(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION2), null, 2)}
+  if (sarif) await writeFileAtomic(resolve19(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION2), null, 2)}
 `, 420, workspace);
   const report = input("report");
-  if (report) await writeFileAtomic(resolve18(workspace, report), checkReportJson(r3, VERSION2), 420, workspace);
+  if (report) await writeFileAtomic(resolve19(workspace, report), checkReportJson(r3, VERSION2), 420, workspace);
   if (pr && boolInput("comment", false)) {
     const t = token();
     if (!t) warning("comment: true needs github-token");
@@ -54044,7 +54158,7 @@ async function release(workspace) {
   if (!dryRun && (!t || !repository)) throw new Error("release mode needs github-token and GITHUB_REPOSITORY (or dry-run: true)");
   const makeLatest = input("make-latest");
   if (makeLatest && !["true", "false", "legacy"].includes(makeLatest)) throw new Error("input make-latest must be true, false or legacy");
-  const outDir = join40(process.env.RUNNER_TEMP || tmpdir5(), "ctxforge-dist");
+  const outDir = join41(process.env.RUNNER_TEMP || tmpdir5(), "ctxforge-dist");
   let r3;
   try {
     r3 = await runRelease({
@@ -54085,7 +54199,7 @@ async function release(workspace) {
 }
 async function main() {
   const eventName = process.env.GITHUB_EVENT_NAME ?? "";
-  const workspace = resolve18(process.env.GITHUB_WORKSPACE || process.cwd());
+  const workspace = resolve19(process.env.GITHUB_WORKSPACE || process.cwd());
   try {
     const mode = modeOf(eventName, process.env.GITHUB_REF ?? "");
     info(`ctxforge ${VERSION2}: ${mode} (${eventName || "no event"})`);

@@ -17,6 +17,7 @@ function options(io: Io, o: Record<string, unknown>): InstallOptions {
   return {
     cwd: io.cwd, env: io.env, user: !!o.user, hosts: o.host as HostName[] | undefined, key: o.key as string | undefined, trust: o.trust as string | undefined,
     allowUnsigned: !!o.allowUnsigned, allowDowngrade: !!o.allowDowngrade, allowUnbound: o.allowUnbound as string[] | undefined, force: !!o.force, dryRun: !!o.dryRun, offline: !!o.offline, limits: limitsFrom(o),
+    adopt: !!o.adopt, link: !!o.link, vendor: o.vendor === false ? false : typeof o.vendor === 'string' ? o.vendor : undefined,
   };
 }
 
@@ -56,6 +57,9 @@ export function installText(r: InstallReport): string {
     const what = [p.skills.length ? count(p.skills.length, 'skill') : '', p.documents ? count(p.documents, 'document') : '', p.renamed ? `${p.renamed} written under another name (host configuration names)` : ''].filter(Boolean).join(', ');
     const verb = r.action === 'uninstall' ? (would ? 'would remove' : 'removed') : r.action === 'frozen' ? 'checked' : would ? `would ${p.status === 'unchanged' ? 'keep' : 'install'}` : p.status;
     lines.push(`${r.action === 'frozen' ? '•' : '✓'} ${verb} ${p.name}${p.version ? `@${p.version}` : ''} (${p.format}, ${who})${what ? `: ${what}` : ''} in ${folderSummary(p.folders)}`);
+    if (p.links?.length) lines.push(`  linked to the copy in .agents/skills/: ${folderSummary(p.links)}`);
+    if (p.adopted?.length) lines.push(`  adopted (installed by another tool or you; ctxforge.lock records them as this package's): ${folderSummary(p.adopted)}`);
+    if (p.vendored_from && r.action !== 'uninstall') lines.push(`  artifact vendored from ${p.vendored_from} to ${p.source}`);
   }
   if (r.action === 'frozen') {
     const unchecked = r.packages.filter((p) => p.artifact_check === 'lock-only').length;
@@ -91,6 +95,10 @@ export function registerInstall(program: Command, io: Io): void {
     .option('--registry <registry>', 'resolve <name>@<range> in this registry: a git registry\'s folder or git URL (oci://… awaits the OCI client)')
     .option('--allow-downgrade', 'install a lower version than the one ctxforge.lock records (refused without it)')
     .option('--force', 'overwrite or remove installed files you edited, and files the lock does not record where the package goes')
+    .option('--adopt', 'take over skill folders another installer (npx skills) or you made, as they are: recorded in ctxforge.lock as adopted')
+    .option('--link', 'install each host\'s skill folder as a link to the one copy in .agents/skills/<name> (the layout npx skills makes)')
+    .option('--vendor <dir>', 'a local artifact outside the project is copied into this project folder and recorded there (default: .agents/artifacts)')
+    .option('--no-vendor', 'record a local artifact outside the project where it is (install --frozen and serve --lock then need --offline)')
     .option('--frozen', 'write nothing: verify each locked artifact again and check that it installs exactly what ctxforge.lock records, and that the disk holds exactly that; exit 1 naming each drift')
     .option('--offline', 'with --frozen: download nothing; a locked artifact that cannot be read is reported as not checked (lock-only) instead of as drift')
     .option('--dry-run', 'verify and plan, write nothing')
@@ -102,6 +110,11 @@ Hosts and their folders (project scope; --user: the same below your home, copilo
   claude  .claude/skills/   codex .agents/skills/   cursor .cursor/skills/
   copilot .github/skills/   gemini .gemini/skills/
 Knowledge documents go to .agents/knowledge/<package>/ with an llms.txt index (what serve --lock reads).
+--host adds hosts to those the lock records; \`ctxforge uninstall <name> --host H\` removes one.
+--link: one copy in .agents/skills/<skill>, each other host's folder a link to it (as npx skills does).
+A skill folder ctxforge did not install (npx skills', yours) is never taken over silently: --adopt.
+A local artifact outside the project is copied to .agents/artifacts/ and recorded there (--vendor DIR,
+--no-vendor), so --frozen and serve --lock can verify it later: commit it with the lock.
 
 Nothing is written unless the package verifies: tampered is always refused; unsigned or signed by a
 key nobody pinned is refused unless --allow-unsigned. A later install of the package must verify
@@ -130,8 +143,8 @@ Examples:
       const lib = await import('../../src/install/index.js');
       const opts = options(io, o);
       if (o.frozen) {
-        if (artifact || o.force || o.host || o.allowUnbound) {
-          printDiagnostics(io, [{ severity: 'error', code: 'CTXFORGE_USAGE', message: '--frozen checks the locked set: it takes no artifact, --host, --allow-unbound or --force' }]);
+        if (artifact || o.force || o.host || o.allowUnbound || o.adopt || o.link) {
+          printDiagnostics(io, [{ severity: 'error', code: 'CTXFORGE_USAGE', message: '--frozen checks the locked set: it takes no artifact, --host, --allow-unbound, --adopt, --link or --force' }]);
           throw new ExitCode(2);
         }
         return finish(io, o, await lib.frozen(opts));
@@ -140,7 +153,7 @@ Examples:
         printDiagnostics(io, [{ severity: 'error', code: 'CTXFORGE_USAGE', message: '--offline applies to --frozen: an install needs its artifact' }]);
         throw new ExitCode(2);
       }
-      if (!artifact && (o.host || o.allowUnbound)) {
+      if (!artifact && (o.host || o.allowUnbound || o.link)) {
         printDiagnostics(io, [{ severity: 'error', code: 'CTXFORGE_USAGE', message: '--host and --allow-unbound apply to an artifact named on the command line; a reinstall uses what the lock records' }]);
         throw new ExitCode(2);
       }
@@ -164,6 +177,7 @@ export function registerUninstall(program: Command, io: Io): void {
   program.command('uninstall')
     .description('Remove an installed package: exactly the files ctxforge.lock records, nothing you put beside them')
     .argument('<name...>', 'package name as the lock records it')
+    .addOption(new Option('--host <host>', 'remove only this host (repeatable); the package stays installed for the others').choices(HOST_NAMES).argParser(collect))
     .option('--user', 'the install in your home folder')
     .option('--force', 'also remove installed files you edited since')
     .option('--dry-run', 'only report what would be removed')
@@ -172,6 +186,6 @@ export function registerUninstall(program: Command, io: Io): void {
     .addHelpText('after', '\nExit codes: 0 removed, 1 not installed or edited files in the way, 2 usage or I/O error.\nExamples:\n  ctxforge uninstall acme-skills\n  ctxforge uninstall acme-skills --user --dry-run')
     .action(async (names: string[], o: Record<string, unknown>) => {
       const lib = await import('../../src/install/index.js');
-      finish(io, o, await lib.uninstall(names, options(io, o)));
+      finish(io, o, await lib.uninstall(names, { ...options(io, o), hosts: undefined, uninstallHosts: o.host as HostName[] | undefined }));
     });
 }

@@ -27,8 +27,9 @@ knowledge matches; names and citations come from the verified package. An artifa
 reached refuses the start, unless --offline: then that package is served from its installed files
 (checked against the lock), and list_packages reports its trust as "lock-only".
 
-An MCP client configuration (Claude Code .mcp.json, Cursor, VS Code …):
-  {"mcpServers": {"knowledge": {"command": "npx", "args": ["ctxforge", "serve", "--lock"]}}}
+An MCP client configuration (Claude Code .mcp.json, Cursor, VS Code …), with ctxforge installed
+(the client runs the command as written: never a registry name it would fetch and run):
+  {"mcpServers": {"knowledge": {"command": "ctxforge", "args": ["serve", "--lock"]}}}
 
 Examples:
   ctxforge serve --lock

@@ -445,7 +445,10 @@ function judge(s: Scan, opts: VerifyOptions): CheckResult {
   }
   const report = assemble(s.tamper, sigTamper, sigReports, hash, s.recorded);
   if (report.trust === 'legacy') at('ACX_SIGNATURE_MISSING', 'the cartridge is unsigned (trust: legacy)', opts.requireSignature || opts.pinnedKey ? 'error' : 'warning');
-  if (report.trust === 'portable') at(report.signature === 'unverified' ? 'ACX_SIGNATURE_UNVERIFIED' : 'ACX_TRUST_PORTABLE', `trust: portable: ${report.reason}`, 'warning');
+  // A signer the user pinned (--key) is the trust decision when no registry is given: said, not warned about.
+  const pinnedVerified = !!opts.pinnedKey && !opts.registry && sigReports.some((r) => r.keyid === spkiKeyId(opts.pinnedKey!) && r.signature === 'verified');
+  if (report.trust === 'portable' && pinnedVerified && report.signature !== 'unverified') at('ACX_TRUST_PORTABLE', `trust: portable: the signature verifies with the pinned key ${spkiKeyId(opts.pinnedKey!)} (--key); no trust registry was given, and none is needed for a pinned signer`, 'info');
+  else if (report.trust === 'portable') at(report.signature === 'unverified' ? 'ACX_SIGNATURE_UNVERIFIED' : 'ACX_TRUST_PORTABLE', `trust: portable: ${report.reason}`, 'warning');
   if (opts.pinnedKey && c.signatures.length) {
     const want = spkiKeyId(opts.pinnedKey);
     if (!sigReports.some((r) => r.keyid === want && r.signature === 'verified')) at('ACX_SIGNER_MISMATCH', `no signature verifies with the pinned key ${want}`);

@@ -7,7 +7,7 @@
 // completes deletes folders. Nothing is ever written, moved or deleted through a symbolic link, in
 // an install or in the completion of one, and nothing the lock does not record as the package's is
 // overwritten or removed without --force.
-import { constants, lstatSync, statSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeSync, openSync, closeSync, copyFileSync, fsyncSync, unlinkSync } from 'node:fs';
+import { constants, fchmodSync, lstatSync, statSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeSync, openSync, closeSync, copyFileSync, fsyncSync, unlinkSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { basename, dirname, join } from 'node:path';
@@ -21,6 +21,7 @@ import { folderProblem, parseLock, type Lock, type LockedFile } from './lock.js'
 import type { PlannedFile } from './plan.js';
 import type { Scope } from './hosts.js';
 import { printable } from './portable.js';
+import { canonicalLinkAt, type LockLink } from './layout.js';
 
 export interface FolderChange {
   /** Root-relative folder the change is about. */
@@ -41,6 +42,8 @@ export interface ApplyOptions {
   lockText?: string;
   force?: boolean;
   dryRun?: boolean;
+  /** Links of the shared layout (layout.ts) to make once the folders are in place, and recorded ones to remove before. */
+  links?: { make: LockLink[]; unmake: LockLink[] };
 }
 
 export interface ApplyResult {
@@ -109,22 +112,38 @@ interface Prepared {
   abs: string;
   exists: boolean;
   /** Package files to write into the new folder (paths relative to the folder). */
-  write: { rel: string; bytes: Buffer }[];
+  write: { rel: string; bytes: Buffer; mode?: string }[];
   /** Entries of the old folder carried into the new one. */
   carry: Entry[];
   action: 'create' | 'update' | 'remove' | 'unchanged';
   written: string[];
   removed: string[];
+  /** A link of the shared layout where the folder goes, replaced as a link (--force): unlinked before the swap. */
+  unlink?: boolean;
 }
 
 function inspect(root: string, ch: FolderChange, force: boolean, diags: Diagnostic[]): Prepared | undefined {
   const abs = join(root, ...ch.folder.split('/'));
   const link = symlinkOnTheWay(root, ch.folder);
-  if (link) { diags.push(symlinkRefusal(link, 'a package folder')); return undefined; }
-  const kind = lkind(abs);
+  // A link of the shared layout is replaced as a link with --force (never written through); any other link is refused.
+  // A package folder that goes, where a link of the shared layout now is (another tool replaced the
+  // folder by one): nothing of the package is left there to remove, and the link is not removed.
+  if (link === ch.folder && ch.files === null && canonicalLinkAt(root, ch.folder) !== null) {
+    return { change: ch, abs, exists: true, write: [], carry: [], action: 'unchanged', written: [], removed: [] };
+  }
+  const replaceLink = link === ch.folder && force && ch.files !== null && canonicalLinkAt(root, ch.folder) !== null;
+  if (link && !replaceLink) {
+    diags.push(link === ch.folder && canonicalLinkAt(root, ch.folder) !== null
+      ? error('CTXFORGE_INSTALL_FOREIGN', `${printable(link)} is a link to its canonical folder ${printable(readlinkSync(abs))} (the layout npx skills makes); the package's folder is never written through it, nothing was written`, {
+        file: link, hint: 'install with --link to keep that layout (one copy in .agents/skills for every host), or --force to replace the link by a folder',
+      })
+      : symlinkRefusal(link, 'a package folder'));
+    return undefined;
+  }
+  const kind = replaceLink ? null : lkind(abs);
   const desired = new Map((ch.files ?? []).map((f) => [f.path.slice(ch.folder.length + 1), f]));
   const old = new Map(ch.old.map((f) => [f.path.slice(ch.folder.length + 1), f]));
-  const prep: Prepared = { change: ch, abs, exists: kind !== null, write: [], carry: [], action: 'unchanged', written: [], removed: [] };
+  const prep: Prepared = { change: ch, abs, exists: kind !== null, write: [], carry: [], action: 'unchanged', written: [], removed: [], ...(replaceLink ? { unlink: true } : {}) };
   if (kind !== null && kind !== 'dir' && (!force || ch.files === null)) {
     diags.push(error('CTXFORGE_INSTALL_FOREIGN', `${printable(ch.folder)} is ${kind === 'file' ? 'a file' : `a ${kind}`} where the package's folder goes; it is not overwritten`, {
       file: ch.folder, hint: 'move it away, or pass --force to replace it',
@@ -139,14 +158,16 @@ function inspect(root: string, ch: FolderChange, force: boolean, diags: Diagnost
     if (s === undefined) { s = sha256Hex(readFileSync(join(abs, ...rel.split('/')))); sums.set(rel, s); }
     return s;
   };
-  const same = (rel: string, sha: string) => onDisk.get(rel)?.kind === 'file' && digest(rel) === sha;
+  // A file is the one recorded when its bytes and its mode are (a changed mode is drift, and rewritten).
+  const modeOf = (rel: string) => (lstatSync(join(abs, ...rel.split('/'))).mode & 0o7777).toString(8).padStart(4, '0');
+  const same = (rel: string, sha: string, mode = '0644') => onDisk.get(rel)?.kind === 'file' && digest(rel) === sha && modeOf(rel) === mode;
 
   // Files the package owned: an edit is the user's, never lost without --force.
   for (const [rel, f] of old) {
     const e = onDisk.get(rel);
-    if (!e || same(rel, f.sha256)) continue;
+    if (!e || same(rel, f.sha256, f.mode)) continue;
     const want = desired.get(rel);
-    if (want && same(rel, want.sha256)) continue;
+    if (want && same(rel, want.sha256, want.mode)) continue;
     if (!force) {
       diags.push(error('CTXFORGE_INSTALL_MODIFIED', `${printable(f.path)} was ${e.kind === 'file' ? 'edited' : `replaced by a ${e.kind}`} since it was installed; it is not ${want ? 'overwritten' : 'removed'}`, {
         file: f.path, hint: 'keep your change elsewhere, or pass --force to discard it',
@@ -161,7 +182,7 @@ function inspect(root: string, ch: FolderChange, force: boolean, diags: Diagnost
     if (old.has(e.rel)) continue;
     const want = desired.get(e.rel);
     if (e.kind === 'dir' && !want) { prep.carry.push(e); continue; }
-    if (want && same(e.rel, want.sha256)) continue;
+    if (want && same(e.rel, want.sha256, want.mode)) continue;
     if (want || parents.has(e.rel)) {
       if (!force) {
         diags.push(error('CTXFORGE_INSTALL_FOREIGN', `${printable(`${ch.folder}/${e.rel}`)} is not recorded in ctxforge.lock as the package's, and the package would ${want ? 'overwrite it' : 'need a folder there'}`, {
@@ -179,13 +200,14 @@ function inspect(root: string, ch: FolderChange, force: boolean, diags: Diagnost
   const oldParents = new Set<string>();
   for (const r of old.keys()) for (let i = r.indexOf('/'); i >= 0; i = r.indexOf('/', i + 1)) oldParents.add(r.slice(0, i));
   const keptFiles = prep.carry.filter((e) => e.kind !== 'dir');
-  prep.carry = prep.carry.filter((e) => e.kind !== 'dir' || !oldParents.has(e.rel) || keptFiles.some((c) => c.rel.startsWith(`${e.rel}/`)));
+  // The package's own subfolders are the package's, not yours, unless they hold something of yours.
+  prep.carry = prep.carry.filter((e) => e.kind !== 'dir' || !(oldParents.has(e.rel) || parents.has(e.rel)) || keptFiles.some((c) => c.rel.startsWith(`${e.rel}/`)));
   for (const [r, f] of desired) {
-    prep.write.push({ rel: r, bytes: f.bytes });
-    if (!same(r, f.sha256)) prep.written.push(f.path);
+    prep.write.push({ rel: r, bytes: f.bytes, mode: f.mode });
+    if (!same(r, f.sha256, f.mode)) prep.written.push(f.path);
   }
   for (const [r, f] of old) if (!desired.has(r) && onDisk.has(r)) prep.removed.push(f.path);
-  const changed = prep.written.length > 0 || prep.removed.length > 0 || (ch.files !== null && kind !== 'dir');
+  const changed = prep.written.length > 0 || prep.removed.length > 0 || (ch.files !== null && kind !== 'dir') || replaceLink;
   if (!changed) return prep;
   prep.action = ch.files === null ? (prep.carry.length ? 'update' : 'remove') : kind === null ? 'create' : 'update';
   return prep;
@@ -197,10 +219,12 @@ function sibling(abs: string, tag: string, token: string): string {
   return join(dirname(abs), `.${basename(abs)}${tag}${process.pid}-${token}`);
 }
 
-function writeNew(path: string, bytes: Buffer): void {
+function writeNew(path: string, bytes: Buffer, mode = '0644'): void {
   makeDirs(dirname(path));
   const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
   try {
+    // The recorded mode exactly, whatever the umask: --frozen compares it.
+    fchmodSync(fd, parseInt(mode, 8));
     for (let off = 0; off < bytes.length;) off += writeSync(fd, bytes, off, bytes.length - off);
   } finally {
     closeSync(fd);
@@ -216,7 +240,7 @@ function stage(p: Prepared, token: string, files: string[]): string {
   mkdirSync(dir);
   for (const w of p.write) {
     const to = join(dir, ...w.rel.split('/'));
-    writeNew(to, w.bytes);
+    writeNew(to, w.bytes, w.mode);
     files.push(to);
   }
   for (const e of p.carry) {
@@ -451,6 +475,9 @@ export async function applyChanges(changes: FolderChange[], o: ApplyOptions): Pr
     folders: preps.map((p) => ({ folder: p.change.folder, action: p.action })),
     diagnostics: diags,
   };
+  const links = planLinks(o, preps, diags);
+  result.written = [...result.written, ...links.make.map((l) => l.path)].sort(compareUtf8);
+  result.removed = [...result.removed, ...links.unmake.map((l) => l.path)].sort(compareUtf8);
   if (diags.some((d) => d.severity === 'error') || o.dryRun) return result;
 
   sweepStale(o.root, preps.map((p) => p.change.folder));
@@ -475,17 +502,72 @@ export async function applyChanges(changes: FolderChange[], o: ApplyOptions): Pr
     for (const m of made.reverse()) rmSync(m, { recursive: true, force: true });
     throw e;
   }
-  if (!swaps.length && o.lockText === undefined) return result;
-  const release = deferSignals();
-  try {
-    const journal: Journal = { journal_version: 2, scope: o.scope, token, from: lockDigest(o.lockPath), ...(o.lockText !== undefined ? { lock: o.lockText } : {}), swaps };
-    await writeFileAtomic(o.journalPath, JSON.stringify(journal), 0o600, o.root);
-    if (process.env.CTXFORGE_INSTALL_FAULT === 'after-journal') process.kill(process.pid, 'SIGKILL');
-    await rollForward(o.root, o.lockPath, o.journalPath, journal);
-  } finally {
-    release();
+  // A link holds no data: links that go (and links of the shared layout replaced by a folder) are
+  // removed as links before the swaps, links that come are made once their folder is in place.
+  for (const l of [...links.unmake, ...todo.filter((p) => p.unlink).map((p) => ({ path: p.change.folder }))]) unlinkLink(o.root, l.path);
+  if (swaps.length || o.lockText !== undefined) {
+    const release = deferSignals();
+    try {
+      const journal: Journal = { journal_version: 2, scope: o.scope, token, from: lockDigest(o.lockPath), ...(o.lockText !== undefined ? { lock: o.lockText } : {}), swaps };
+      await writeFileAtomic(o.journalPath, JSON.stringify(journal), 0o600, o.root);
+      if (process.env.CTXFORGE_INSTALL_FAULT === 'after-journal') process.kill(process.pid, 'SIGKILL');
+      await rollForward(o.root, o.lockPath, o.journalPath, journal);
+    } finally {
+      release();
+    }
   }
+  for (const l of links.make) makeLink(o.root, l);
   return result;
+}
+
+/** Removes the link at a root-relative path as a link (never below another link, never a folder). */
+function unlinkLink(root: string, path: string): void {
+  if (symlinkOnTheWay(root, dirname(path))) return;
+  const abs = join(root, ...path.split('/'));
+  if (lkind(abs) === 'symlink') unlinkSync(abs);
+}
+
+function makeLink(root: string, l: LockLink): void {
+  const abs = join(root, ...l.path.split('/'));
+  if (lkind(abs) === 'symlink') {
+    if (readlinkSync(abs) === l.target) return;
+    unlinkSync(abs);
+  }
+  makeDirs(dirname(abs));
+  symlinkSync(l.target, abs);
+}
+
+/**
+ * Which links of the shared layout to make and remove: a link already there with the same text is
+ * left as it is; a link of the layout with other text is replaced; anything else where a link goes
+ * is refused (a folder the same apply removes excepted). A recorded link that is no longer the one
+ * recorded is left where it is.
+ */
+function planLinks(o: ApplyOptions, preps: Prepared[], diags: Diagnostic[]): { make: LockLink[]; unmake: LockLink[] } {
+  const out = { make: [] as LockLink[], unmake: [] as LockLink[] };
+  if (!o.links) return out;
+  const going = new Set(preps.filter((p) => p.change.files === null).map((p) => p.change.folder));
+  const making = new Set(o.links.make.map((l) => l.path));
+  for (const l of o.links.make) {
+    const parent = dirname(l.path);
+    const via = parent === '.' ? null : symlinkOnTheWay(o.root, parent);
+    if (via) { diags.push(symlinkRefusal(via, 'a link of the package')); continue; }
+    const abs = join(o.root, ...l.path.split('/'));
+    const kind = lkind(abs);
+    if (kind === 'symlink' && readlinkSync(abs) === l.target) continue;
+    if (kind === null || going.has(l.path) || (kind === 'symlink' && (canonicalLinkAt(o.root, l.path) !== null || o.force))) { out.make.push(l); continue; }
+    diags.push(error('CTXFORGE_INSTALL_FOREIGN', `${printable(l.path)} is ${kind === 'dir' ? 'a folder' : kind === 'symlink' ? `a link to ${printable(readlinkSync(abs))}` : 'a file'} where the package's link to ${printable(l.target)} goes; it is not replaced`, {
+      file: l.path, hint: kind === 'symlink' ? 'remove the link, or pass --force to replace it' : 'move it away, or install without --link',
+    }));
+  }
+  for (const l of o.links.unmake) {
+    if (making.has(l.path)) continue;
+    const abs = join(o.root, ...l.path.split('/'));
+    if (symlinkOnTheWay(o.root, dirname(l.path))) continue;
+    if (lkind(abs) === 'symlink' && readlinkSync(abs) === l.target) out.unmake.push(l);
+    else if (lkind(abs) !== null) diags.push(warning('CTXFORGE_INSTALL_FOREIGN', `${printable(l.path)} is no longer the link ctxforge.lock records (to ${printable(l.target)}); it is left where it is`, { file: l.path }));
+  }
+  return out;
 }
 
 /** Removes a file the lock names, when it is still what was installed (uninstall of a single file). */

@@ -3,19 +3,26 @@
 // its own evidence: the recorded artifact is fetched, verified against the recorded key and planned
 // again, and the lock entry must be exactly what installing it would record; the disk must then
 // hold exactly the entry's files in the entry's folders, nothing more.
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { DiagnosticError, warning, type Diagnostic } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import { lkind, symlinkOnTheWay, walk } from './apply.js';
+import { canonicalLinkAt, linkTarget } from './layout.js';
 import type { Ctx } from './context.js';
 import { filesByFolder, stableJson, type Lock, type LockedFile, type LockPackage } from './lock.js';
 import { planInstall, verifyPackage, type PrepareOptions, type VerifiedPackage } from './prepare.js';
 import { printable } from './portable.js';
 import { acquireLocked, type Acquired } from './source.js';
 
-export interface Drift { path: string; problem: string; package: string }
+export interface Drift {
+  path: string;
+  problem: string;
+  package: string;
+  /** unreachable: the artifact could not be read or fetched (nothing says it was changed). */
+  cause?: 'unreachable';
+}
 
 export interface CheckLockedOptions extends PrepareOptions {
   /** Check no artifact that needs the network, and count an artifact that cannot be read as not checked rather than drift. */
@@ -46,7 +53,12 @@ export function diskDrift(entry: LockPackage, root: string, only?: (folder: stri
     if (only && !only(folder)) continue;
     const files = byFolder.get(folder) ?? [];
     const link = symlinkOnTheWay(root, folder);
-    if (link) { add(link, 'a symbolic link where the package\'s folder goes (never followed)'); continue; }
+    if (link) {
+      add(link, link === folder && canonicalLinkAt(root, folder) !== null
+        ? `a link to its canonical folder ${linkTarget(folder)} (the layout npx skills makes) where the lock records a folder (never followed): \`ctxforge install\` records it as that layout`
+        : 'a symbolic link where the package\'s folder goes (never followed)');
+      continue;
+    }
     const abs = join(root, ...folder.split('/'));
     const kind = lkind(abs);
     if (kind === null) { for (const f of files) add(f.path, 'missing'); continue; }
@@ -62,6 +74,10 @@ export function diskDrift(entry: LockPackage, root: string, only?: (folder: stri
         add(f.path, l ? `${printable(l)} is a symbolic link on the way (never followed)` : 'missing');
       } else if (k !== 'file') add(f.path, `${what(k)}, not the file installed`);
       else if (sha256Hex(readFileSync(join(abs, ...rel.split('/')))) !== f.sha256) add(f.path, 'modified since install');
+      else {
+        const mode = (lstatSync(join(abs, ...rel.split('/'))).mode & 0o7777).toString(8).padStart(4, '0');
+        if (mode !== (f.mode ?? '0644')) add(f.path, `mode ${mode}, but the lock records ${f.mode ?? '0644'}`);
+      }
     }
     // Anything else in a package's folder: reported once, at its top (walk lists a folder's
     // whole content right after it).
@@ -73,6 +89,17 @@ export function diskDrift(entry: LockPackage, root: string, only?: (folder: stri
       if (k === 'dir') extraDir = rel;
       add(`${folder}/${rel}`, `${what(k)} the lock does not record in the package's folder`);
     }
+  }
+  // Links of the shared layout: each still a link with exactly the recorded text (never followed).
+  for (const l of entry.links ?? []) {
+    if (only && !only(l.path)) continue;
+    const via = symlinkOnTheWay(root, l.path.slice(0, l.path.lastIndexOf('/')));
+    if (via) { add(l.path, `${printable(via)} is a symbolic link on the way (never followed)`); continue; }
+    const abs = join(root, ...l.path.split('/'));
+    const kind = lkind(abs);
+    if (kind === null) add(l.path, `missing (the lock records a link to ${printable(l.target)})`);
+    else if (kind !== 'symlink') add(l.path, `${what(kind)}, not the link to ${printable(l.target)} the lock records`);
+    else if (readlinkSync(abs) !== l.target) add(l.path, `a link to ${printable(readlinkSync(abs))}, not to ${printable(l.target)} as the lock records`);
   }
   return out;
 }
@@ -97,6 +124,7 @@ export function entryDrift(locked: LockPackage, computed: LockPackage, lockLabel
   if (locked.signer.public_key !== null || computed.signer.public_key !== null) field('signer.public_key', locked.signer.public_key, computed.signer.public_key);
   field('source.release', locked.source.release, computed.source.release);
   field('allow_unbound', [...(locked.allow_unbound ?? [])].sort(compareUtf8), [...(computed.allow_unbound ?? [])].sort(compareUtf8));
+  field('links', [...(locked.links ?? [])].sort((a, b) => compareUtf8(a.path, b.path)), [...(computed.links ?? [])].sort((a, b) => compareUtf8(a.path, b.path)));
   const lf = new Set(locked.folders);
   const cf = new Set(computed.folders);
   for (const f of locked.folders) if (!cf.has(f)) add(f, 'the lock records this folder, but the verified artifact installs nothing there');
@@ -107,6 +135,7 @@ export function entryDrift(locked: LockPackage, computed: LockPackage, lockLabel
     const g = theirs.get(p);
     if (!g) add(p, 'the lock records this file, but the verified artifact does not install it');
     else if (f.sha256 !== g.sha256 || f.size !== g.size || f.role !== g.role) add(p, `the lock records ${fileText(f)}, but the verified artifact installs ${fileText(g)}`);
+    else if ((f.mode ?? '0644') !== (g.mode ?? '0644')) add(p, `the lock records mode ${f.mode ?? '0644'}, but installing the verified artifact writes ${g.mode ?? '0644'} (no format's signature binds a mode)`);
     else if (f.original_path !== g.original_path) add(p, `the lock records the package's path for this file as ${show(f.original_path)}, but the verified artifact gives ${show(g.original_path)}`);
   }
   for (const p of theirs.keys()) if (!mine.has(p)) add(p, 'the verified artifact installs this file, but the lock does not record it');
@@ -129,7 +158,7 @@ export async function checkLocked(entry: LockPackage, ctx: Ctx, lock: Lock, o: C
       diagnostics.push(warning('CTXFORGE_INSTALL_LOCK_ONLY', `${printable(entry.name)}: the artifact was not checked (${why}); only the installed files were compared with the lock (--offline)`, { file: at }));
       return { drift, artifact: 'lock-only', diagnostics };
     }
-    add(`the artifact cannot be reached or checked: ${why} (with --offline only the installed files are compared with the lock)`);
+    drift.push({ path: at, problem: `the artifact cannot be reached or checked: ${why} (with --offline only the installed files are compared with the lock)`, package: entry.name, cause: 'unreachable' });
     return { drift, artifact: 'drifted', diagnostics };
   };
   if (o.offline && (entry.source.type === 'url' || entry.source.type === 'oci' || (entry.source.type === 'registry' && /^[a-z]+:\/\/|^[\w.-]+@[\w.-]+:/i.test(entry.source.registry ?? '')))) return notChecked('--offline: nothing is downloaded');
@@ -147,7 +176,7 @@ export async function checkLocked(entry: LockPackage, ctx: Ctx, lock: Lock, o: C
       add(`the artifact's SHA-256 is ${acq.sha256}, not the ${entry.artifact.sha256} the lock records`);
       return { drift, artifact: 'drifted', diagnostics };
     }
-    const ro: PrepareOptions = { ...o, hosts: entry.hosts, allowUnbound: entry.allow_unbound ?? [] };
+    const ro: PrepareOptions = { ...o, hosts: entry.hosts, allowUnbound: entry.allow_unbound ?? [], layoutFromLock: true };
     let v: VerifiedPackage;
     let computed: LockPackage;
     try {

@@ -4,12 +4,20 @@
 import { relative, sep } from 'node:path';
 import { DiagnosticError, error, fail, warning, type Diagnostic } from '../core/diagnostics.js';
 import type { Limits } from '../core/limits.js';
-import { applyChanges, interrupted, journalFolders, lkind, recover, ROLLBACK, type ApplyResult, type FolderChange } from './apply.js';
+import { applyChanges, interrupted, journalFolders, lkind, recover, ROLLBACK, symlinkOnTheWay, unlinkIfSame, type ApplyResult, type FolderChange } from './apply.js';
 import { context, gitDirOf, type Ctx } from './context.js';
 import { checkLocked, type Drift } from './drift.js';
 import { type HostName, type Scope } from './hosts.js';
-import { emptyLock, readLock, serializeLock, type Lock, type LockPackage, type LockSigner } from './lock.js';
-import type { PackagePlan } from './plan.js';
+import { emptyLock, folderOf, readLock, serializeLock, type Lock, type LockPackage, type LockSigner } from './lock.js';
+import type { PackagePlan, PlannedFile } from './plan.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hasErrors } from '../core/diagnostics.js';
+import { skillsFolder } from './hosts.js';
+import { CANONICAL, canSymlink, type LockLink } from './layout.js';
+import { claimFolders, sharedOf } from './ownership.js';
+import { readSkillsLock } from './skills-lock.js';
+import { vendorPlan, writeVendored, type VendorPlan } from './vendor.js';
 import { printable } from './portable.js';
 import { changesFor, planInstall, verifyPackage, type VerifiedPackage } from './prepare.js';
 import { acquire, acquireLocked } from './source.js';
@@ -37,6 +45,14 @@ export interface InstallOptions {
   /** Install a lower version than the one the lock records (refused without it: a rollback is a decision, never an accident). */
   allowDowngrade?: boolean;
   dryRun?: boolean;
+  /** Take over skill folders another installer (npx skills) or you made, recorded in the lock as adopted. */
+  adopt?: boolean;
+  /** Install host skill folders as links to the canonical `.agents/skills/<name>` (one copy for every host). */
+  link?: boolean;
+  /** A local artifact outside the project: copied into this project folder (default .agents/artifacts) and recorded there; false: recorded where it is. */
+  vendor?: string | false;
+  /** uninstall: remove only these hosts of the packages (the package stays for the others). */
+  uninstallHosts?: HostName[];
   /** --frozen: fetch nothing; an artifact that cannot be read is reported as not checked instead of drift. */
   offline?: boolean;
   limits?: Partial<Limits>;
@@ -58,6 +74,12 @@ export interface PackageReport {
   documents: number;
   /** Knowledge files written under another name than the package gives (host configuration names; the lock's original_path). */
   renamed: number;
+  /** Host skill folders that are links to the canonical folder. */
+  links: string[];
+  /** Folders taken over from another installer (--adopt). */
+  adopted: string[];
+  /** Where a vendored artifact was copied from. */
+  vendored_from?: string;
 }
 
 export interface InstallReport {
@@ -82,7 +104,8 @@ function packageReport(p: LockPackage, status: PackageReport['status'], plan?: P
   return {
     name: p.name, version: p.version, format: p.format, status, artifact_sha256: p.artifact.sha256, source: p.source.location, signer: p.signer,
     hosts: p.hosts, folders: p.folders, skills: plan?.skills ?? [], documents: plan?.documents ?? p.files.filter((f) => f.role === 'document').length,
-    renamed: p.files.filter((f) => f.original_path !== undefined).length,
+    renamed: p.files.filter((f) => f.original_path !== undefined).length, links: (p.links ?? []).map((l) => l.path), adopted: p.adopted ?? [],
+    ...(p.source.vendored_from ? { vendored_from: p.source.vendored_from } : {}),
   };
 }
 
@@ -133,8 +156,20 @@ function isDowngrade(from: string | null | undefined, to: string | null): boolea
   return !!from && !!to && isSemver(from) && isSemver(to) && compareSemver(to, from) < 0;
 }
 
-async function commitInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, notes: Diagnostic[], o: InstallOptions): Promise<InstallReport> {
+async function commitInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, notes: Diagnostic[], o: InstallOptions, vendored?: VendorPlan): Promise<InstallReport> {
+  if (o.link && !canSymlink(ctx.root)) {
+    notes = [...notes, warning('CTXFORGE_INSTALL_NO_LINKS', `--link: this file system cannot hold symbolic links, so each host gets a copy instead`, { file: ctx.root })];
+    o = { ...o, link: false };
+  }
   const p = planInstall(v, ctx, lock, o);
+  const sl = readSkillsLock(ctx.root, ctx.scope, ctx.env);
+  const claim = claimFolders(p.entry.folders, p.links, p.old, sl, { root: ctx.root, adopt: o.adopt, force: o.force });
+  if (hasErrors(claim.diagnostics)) {
+    const errs = claim.diagnostics.filter((d) => d.severity === 'error');
+    throw new DiagnosticError({ ...errs[0]!, message: `${printable(p.entry.name)} is not installed: ${errs[0]!.message}` }, 1, [...sl.diagnostics, ...claim.diagnostics]);
+  }
+  if (claim.adopted.length) p.entry.adopted = [...new Set([...(p.entry.adopted ?? []), ...claim.adopted])];
+  p.diagnostics.push(...sl.diagnostics, ...claim.diagnostics);
   const down = isDowngrade(p.old?.version, p.entry.version);
   if (down && !o.allowDowngrade) {
     throw new DiagnosticError(error('CTXFORGE_INSTALL_DOWNGRADE', `${printable(p.entry.name)} ${p.entry.version} is older than the ${p.old!.version} ${ctx.lockLabel} records; nothing was written`, {
@@ -142,7 +177,9 @@ async function commitInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, notes: Di
     }), 1);
   }
   const next: Lock = { ...lock, packages: { ...lock.packages, [p.entry.name]: p.entry } };
-  const r = await applyChanges(changesFor(p.plan, p.old), { root: ctx.root, scope: ctx.scope, lockPath: ctx.lockPath, journalPath: ctx.journalPath, lockText: serializeLock(next), force: o.force, dryRun: o.dryRun });
+  // The vendored artifact is in place before the lock that records it.
+  if (vendored?.files.length && !o.dryRun && !hasErrors(p.diagnostics)) await writeVendored(ctx.root, vendored);
+  const r = await applyChanges(changesFor(p.plan, p.old), { root: ctx.root, scope: ctx.scope, lockPath: ctx.lockPath, journalPath: ctx.journalPath, lockText: serializeLock(next), force: o.force, dryRun: o.dryRun, links: linkChanges(p.entry, p.old) });
   failOnErrors(r, `${printable(p.entry.name)} is not installed`, notes);
   const status = !p.old ? 'installed' : down ? 'downgraded' : r.written.length || r.removed.length || p.old.artifact.sha256 !== p.entry.artifact.sha256 ? 'updated' : 'unchanged';
   return report('install', ctx, o, r, [packageReport(p.entry, status, p.plan)], [...notes, ...p.diagnostics]);
@@ -154,7 +191,10 @@ export async function installArtifact(spec: string, o: InstallOptions): Promise<
   const { lock, notes } = await start(ctx, o);
   const acq = await acquire(spec, { cwd: o.cwd, root: ctx.root, env: ctx.env });
   try {
-    return await commitInstall(await verifyPackage(acq, ctx, lock, o), ctx, lock, notes, o);
+    const v = await verifyPackage(acq, ctx, lock, o);
+    const recorded = new Set(Object.values(lock.packages).flatMap((x) => (x.source.type === 'path' ? [x.source.location] : [])));
+    const vendored = vendorPlan(acq, v.source, ctx, o.vendor, recorded, !!o.force);
+    return await commitInstall({ ...v, source: vendored.source, diagnostics: [...v.diagnostics, ...vendored.diagnostics] }, ctx, lock, notes, o, vendored);
   } finally {
     await acq.cleanup();
   }
@@ -219,8 +259,10 @@ export async function reinstall(o: InstallOptions): Promise<InstallReport> {
   if (!exists) fail('CTXFORGE_USAGE', `there is no ${ctx.lockLabel} to reinstall from`, { hint: 'name an artifact: ctxforge install <file, release folder or URL>' }, 2);
   const next: Lock = { ...lock, packages: { ...lock.packages } };
   const changes: FolderChange[] = [];
+  const links: { make: LockLink[]; unmake: LockLink[] } = { make: [], unmake: [] };
   const packages: PackageReport[] = [];
-  const diagnostics = [...notes];
+  const sl = readSkillsLock(ctx.root, ctx.scope, ctx.env);
+  const diagnostics = [...notes, ...sl.diagnostics];
   for (const entry of Object.values(lock.packages)) {
     const acq = await acquireLocked(entry.source, { cwd: ctx.root, root: ctx.root, scope: ctx.scope, env: ctx.env });
     try {
@@ -229,11 +271,21 @@ export async function reinstall(o: InstallOptions): Promise<InstallReport> {
           file: acq.input.label, hint: 'the artifact at the recorded source changed since it was installed: install the new one by naming it, and review the lock diff',
         }), 1);
       }
+      // The layout the lock records, and a link of the shared layout another tool put where a folder was (taken as that layout).
       const ro = { ...o, hosts: entry.hosts, allowUnbound: entry.allow_unbound ?? [] };
       const p = planInstall(await verifyPackage(acq, ctx, lock, ro, entry), ctx, lock, ro);
+      const claim = claimFolders(p.entry.folders, p.links, entry, sl, { root: ctx.root, adopt: o.adopt, force: o.force });
+      if (hasErrors(claim.diagnostics)) {
+        const errs = claim.diagnostics.filter((d) => d.severity === 'error');
+        throw new DiagnosticError({ ...errs[0]!, message: `the locked packages are not reinstalled: ${errs[0]!.message}` }, 1, [...sl.diagnostics, ...claim.diagnostics]);
+      }
+      if (claim.adopted.length) p.entry.adopted = [...new Set([...(p.entry.adopted ?? []), ...claim.adopted])];
+      diagnostics.push(...claim.diagnostics);
       // The recorded source stays as recorded (a relative path is not rewritten from another cwd).
-      next.packages[entry.name] = { ...p.entry, source: { ...p.entry.source, location: entry.source.location } };
+      next.packages[entry.name] = { ...p.entry, source: { ...p.entry.source, location: entry.source.location, ...(entry.source.vendored_from ? { vendored_from: entry.source.vendored_from } : {}) } };
       changes.push(...changesFor(p.plan, entry));
+      links.make.push(...(p.entry.links ?? []));
+      links.unmake.push(...linkChanges(p.entry, entry).unmake);
       packages.push(packageReport(p.entry, 'checked', p.plan));
       diagnostics.push(...p.diagnostics);
     } finally {
@@ -241,7 +293,7 @@ export async function reinstall(o: InstallOptions): Promise<InstallReport> {
     }
   }
   const newText = serializeLock(next);
-  const r = await applyChanges(changes, { root: ctx.root, scope: ctx.scope, lockPath: ctx.lockPath, journalPath: ctx.journalPath, lockText: newText === text ? undefined : newText, force: o.force, dryRun: o.dryRun });
+  const r = await applyChanges(changes, { root: ctx.root, scope: ctx.scope, lockPath: ctx.lockPath, journalPath: ctx.journalPath, lockText: newText === text ? undefined : newText, force: o.force, dryRun: o.dryRun, links });
   failOnErrors(r, 'the locked packages are not reinstalled', notes);
   for (const p of packages) p.status = r.written.some((w) => p.folders.some((f) => w.startsWith(`${f}/`))) ? 'updated' : 'unchanged';
   return report('reinstall', ctx, o, r, packages, diagnostics);
@@ -295,11 +347,71 @@ export async function uninstall(names: string[], o: InstallOptions): Promise<Ins
   }
   const next: Lock = { ...lock, packages: { ...lock.packages } };
   const changes: FolderChange[] = [];
+  const links: { make: LockLink[]; unmake: LockLink[] } = { make: [], unmake: [] };
+  const sl = readSkillsLock(ctx.root, ctx.scope, ctx.env);
+  const left: Diagnostic[] = [...sl.diagnostics];
+  const reports: PackageReport[] = [];
   for (const n of new Set(names)) {
-    changes.push(...changesFor(null, lock.packages[n]));
-    delete next.packages[n];
+    const old = lock.packages[n]!;
+    const keep = o.uninstallHosts?.length ? withoutHosts(old, o.uninstallHosts, ctx.scope) : null;
+    if (keep && !keep.folders.length) fail('CTXFORGE_USAGE', `removing ${o.uninstallHosts!.join(', ')} would leave ${printable(n)} with nothing installed`, { hint: `uninstall the package: ctxforge uninstall ${n}` }, 2);
+    // What the other tool also lists stays where it is: ctxforge drops only its record of it.
+    const shared = sharedOf(old, sl);
+    const gone = (f: string) => !keep || (!keep.folders.includes(f) && !(keep.links ?? []).some((l) => l.path === f));
+    for (const f of shared) {
+      if (!gone(f)) continue;
+      left.push(error('CTXFORGE_INSTALL_SHARED', `${printable(f)} is left in place: ${sl.label} (npx skills) also lists ${printable(f.slice(f.lastIndexOf('/') + 1))}; ctxforge.lock no longer records it`, {
+        file: f, hint: `remove it with \`npx skills remove ${f.slice(f.lastIndexOf('/') + 1)}\` if neither tool should keep it`,
+      }));
+    }
+    const drop = (p: LockPackage): LockPackage => ({ ...p, folders: p.folders.filter((f) => !shared.has(f) || !gone(f)), files: p.files.filter((x) => { const f = folderOf(x.path, new Set(p.folders)); return !f || !shared.has(f) || !gone(f); }), links: (p.links ?? []).filter((l) => !shared.has(l.path) || !gone(l.path)) });
+    changes.push(...changesFor(keep ? { folders: keep.folders, files: keep.files.map((f) => plannedFrom(ctx.root, f)) } : null, drop(old)));
+    links.unmake.push(...drop(old).links!.filter((l) => gone(l.path)));
+    if (keep) next.packages[n] = keep;
+    else delete next.packages[n];
+    // The report names what was removed; what stays is named in the CTXFORGE_INSTALL_SHARED errors.
+    reports.push(packageReport(keep ?? drop(old), keep ? 'updated' : 'removed'));
   }
-  const r = await applyChanges(changes, { root: ctx.root, scope: ctx.scope, lockPath: ctx.lockPath, journalPath: ctx.journalPath, lockText: serializeLock(next), force: o.force, dryRun: o.dryRun });
+  const r = await applyChanges(changes, { root: ctx.root, scope: ctx.scope, lockPath: ctx.lockPath, journalPath: ctx.journalPath, lockText: serializeLock(next), force: o.force, dryRun: o.dryRun, links });
   failOnErrors(r, 'nothing was uninstalled', notes);
-  return report('uninstall', ctx, o, r, [...new Set(names)].map((n) => packageReport(lock.packages[n]!, 'removed')), notes);
+  // A vendored artifact goes with the last package that records it, while it is still the one recorded.
+  const still = new Set(Object.values(next.packages).map((p) => p.source.location));
+  for (const n of new Set(names)) {
+    const src = lock.packages[n]!.source;
+    if (next.packages[n] || !src.vendored_from || src.type !== 'path' || still.has(src.location) || symlinkOnTheWay(ctx.root, src.location)) continue;
+    if (o.dryRun ? lkind(join(ctx.root, ...src.location.split('/'))) === 'file' : unlinkIfSame(join(ctx.root, ...src.location.split('/')), lock.packages[n]!.artifact.sha256)) r.removed.push(src.location);
+  }
+  return report('uninstall', ctx, o, r, reports, [...notes, ...left]);
+}
+
+/** The links to make and remove from an old lock entry to a new one. */
+function linkChanges(entry: LockPackage, old: LockPackage | undefined): { make: LockLink[]; unmake: LockLink[] } {
+  const now = new Set((entry.links ?? []).map((l) => l.path));
+  return { make: entry.links ?? [], unmake: (old?.links ?? []).filter((l) => !now.has(l.path)) };
+}
+
+/**
+ * A package's lock entry without some hosts (`uninstall --host`): their skill folders and links go,
+ * unless a remaining host reads the same folder; the canonical folder stays while a link needs it.
+ */
+export function withoutHosts(p: LockPackage, drop: HostName[], scope: Scope): LockPackage {
+  const hosts = p.hosts.filter((h) => !drop.includes(h));
+  const keepParents = new Set(hosts.map((h) => skillsFolder(h, scope)));
+  const links = (p.links ?? []).filter((l) => keepParents.has(l.path.slice(0, l.path.lastIndexOf('/'))));
+  const needed = new Set(links.map((l) => `${CANONICAL}/${l.path.slice(l.path.lastIndexOf('/') + 1)}`));
+  const isSkill = (f: string) => f.slice(0, f.lastIndexOf('/')).endsWith('/skills');
+  const folders = p.folders.filter((f) => !isSkill(f) || keepParents.has(f.slice(0, f.lastIndexOf('/'))) || needed.has(f));
+  const fs = new Set(folders);
+  return {
+    ...p, hosts, folders, files: p.files.filter((f) => folderOf(f.path, fs) !== undefined),
+    ...(links.length ? { links } : { links: undefined }),
+    ...(p.adopted ? { adopted: p.adopted.filter((a) => fs.has(a)) } : {}),
+  };
+}
+
+/** A locked file as a planned one, its bytes read back from disk (uninstall --host keeps files already in place). */
+function plannedFrom(root: string, f: LockPackage['files'][number]): PlannedFile {
+  let bytes: Buffer;
+  try { bytes = readFileSync(join(root, ...f.path.split('/'))); } catch { bytes = Buffer.alloc(0); }
+  return { ...f, bytes };
 }

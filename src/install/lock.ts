@@ -9,6 +9,7 @@ import { compareUtf8, foldedKey } from '../core/paths.js';
 import type { FormatName } from '../format.js';
 import { HOST_NAMES, KNOWLEDGE_FOLDER, skillsFolder, type HostName, type Scope } from './hosts.js';
 import { LOCK_SCHEMA_ID } from './lock-schema.js';
+import { CANONICAL, linkTarget, splitFolder, type LockLink } from './layout.js';
 import { validateLock } from './lock-validator.js';
 import { portablePathProblem, printable } from './portable.js';
 import './rules.js';
@@ -28,6 +29,8 @@ export interface LockedFile {
   role: FileRole;
   /** The path the package gave the file, where install wrote it under another name (a host configuration name). */
   original_path?: string;
+  /** The file's mode as written (absent: 0644). Only a mode a package's signature binds is ever taken from it, and no format binds one today. */
+  mode?: string;
 }
 
 export interface LockRelease {
@@ -39,12 +42,12 @@ export interface LockRelease {
 
 /**
  * Where an artifact came from. Version 2 of the schema also names vendoring; this ctxforge refuses
- * a lock that uses what it does not implement (see `unimplemented`), so after parseLock the source is
+ * a lock whose source fields do not fit its type (see `sourceProblems`), so after parseLock the source is
  * a path, a URL, an OCI registry or image layout (`registry`: `oci://host/repo` or `oci-layout:DIR`,
  * `manifest_digest`: what a reinstall fetches, by digest), or a git registry (`registry`: the
  * registry as recorded, `location`: the artifact's coordinate in it, `range`: the SemVer range asked for).
  */
-export interface LockSource { type: 'path' | 'url' | 'oci' | 'registry'; location: string; registry?: string; manifest_digest?: string; range?: string; release?: LockRelease }
+export interface LockSource { type: 'path' | 'url' | 'oci' | 'registry'; location: string; registry?: string; manifest_digest?: string; range?: string; release?: LockRelease; /** A vendored artifact: where it was copied from (informational, never read). */ vendored_from?: string }
 
 export interface LockSigner {
   method: 'acx-dsse' | 'ctxpkg-ed25519' | 'release-minisign' | 'none';
@@ -63,6 +66,10 @@ export interface LockPackage {
   signer: LockSigner;
   hosts: HostName[];
   allow_unbound?: string[];
+  /** Host skill folders installed as a link to the canonical `.agents/skills/<name>` (layout.ts). */
+  links?: LockLink[];
+  /** Folders another installer wrote that were taken over with --adopt (each also in `folders`). */
+  adopted?: string[];
   folders: string[];
   files: LockedFile[];
 }
@@ -150,8 +157,20 @@ function semanticProblems(lock: Lock): string[] {
       }
       owner.set(k, { key, folder: f });
     }
-    for (const why of unimplemented(p)) out.push(`package ${printable(key)}: ${why}`);
+    for (const why of sourceProblems(p)) out.push(`package ${printable(key)}: ${why}`);
     const folders = new Set(p.folders);
+    for (const a of p.adopted ?? []) if (!folders.has(a)) out.push(`package ${printable(key)}: adopted folder ${printable(a)} is not one of its folders`);
+    for (const l of p.links ?? []) {
+      // A lock names only links of the shared layout: a link elsewhere is never made from a lock's word.
+      const why = folderProblem(l.path, lock.scope);
+      if (why) out.push(`package ${printable(key)}: link ${why}`);
+      else if (splitFolder(l.path).parent === CANONICAL || l.target !== linkTarget(l.path)) out.push(`package ${printable(key)}: link ${printable(l.path)} -> ${printable(l.target)} is not a link to its canonical folder (${linkTarget(l.path)})`);
+      else if (!folders.has(`${CANONICAL}/${splitFolder(l.path).name}`)) out.push(`package ${printable(key)}: link ${printable(l.path)} points to ${CANONICAL}/${printable(splitFolder(l.path).name)}, which is not one of its folders`);
+      const k = foldedKey(l.path);
+      const prev = owner.get(k);
+      if (prev !== undefined) out.push(`${printable(l.path)} is both a link of ${printable(key)} and a folder of ${printable(prev.key)}`);
+      owner.set(k, { key, folder: l.path });
+    }
     const seen = new Set<string>();
     for (const file of p.files) {
       const why = portablePathProblem(file.path);
@@ -165,18 +184,17 @@ function semanticProblems(lock: Lock): string[] {
 }
 
 /**
- * Version-2 fields the schema knows but this ctxforge does not act on yet. A lock that uses them was
- * written by a newer ctxforge (or by hand): reading it as if they were absent would check less than
- * the lock says, so it is refused — the gate fails closed on what it cannot judge.
+ * What the schema cannot say about a source: which fields belong to which source type. A field on
+ * the wrong type would be ignored by every reader of that type — reading the lock as if it were
+ * absent would check less than the lock says — so it is refused: the gate fails closed.
  */
-function unimplemented(p: LockPackage): string[] {
+function sourceProblems(p: LockPackage): string[] {
   const out: string[] = [];
-  const raw = p as LockPackage & { links?: unknown[]; adopted?: unknown[]; source: { type: string; registry?: unknown; range?: unknown; manifest_digest?: unknown; vendored_from?: unknown } };
+  const raw = p as LockPackage & { source: { type: string; registry?: unknown; range?: unknown; manifest_digest?: unknown } };
   const type = raw.source.type;
   const oci = type === 'oci';
   const reg = type === 'registry';
   if (type !== 'path' && type !== 'url' && !oci && !reg) out.push(`source type ${JSON.stringify(type)} is not supported by this ctxforge`);
-  if (raw.source.vendored_from !== undefined) out.push('source.vendored_from is not supported by this ctxforge');
   // An OCI source is fetched by digest and needs both; a git registry's source names its registry.
   if (oci) for (const f of ['registry', 'manifest_digest'] as const) if (raw.source[f] === undefined) out.push(`an oci source needs source.${f}`);
   if (oci && typeof raw.source.registry === 'string' && !/^(oci:\/\/|oci-layout:)/.test(raw.source.registry)) out.push('an oci source\'s registry starts with oci:// or oci-layout:');
@@ -184,11 +202,6 @@ function unimplemented(p: LockPackage): string[] {
   if (!oci && !reg && raw.source.registry !== undefined) out.push(`source.registry belongs to an oci or registry source, not a ${JSON.stringify(type)} one`);
   if (!oci && raw.source.manifest_digest !== undefined) out.push(`source.manifest_digest belongs to an oci source, not a ${JSON.stringify(type)} one`);
   if (!reg && raw.source.range !== undefined) out.push('source.range applies only to a source of type "registry"');
-  if (raw.links?.length) out.push('links (host folders installed as links) are not supported by this ctxforge');
-  if (raw.adopted?.length) out.push('adopted folders are not supported by this ctxforge');
-  for (const f of p.files as Array<LockedFile & { mode?: string }>) {
-    if (f.mode !== undefined && f.mode !== '0644') { out.push(`file ${printable(f.path)}: mode ${f.mode} is not supported by this ctxforge (it writes 0644)`); break; }
-  }
   return out;
 }
 
@@ -247,6 +260,8 @@ export function serializeLock(lock: Lock): string {
       ...p,
       hosts: [...new Set(p.hosts)].sort(compareUtf8),
       ...(p.allow_unbound?.length ? { allow_unbound: [...new Set(p.allow_unbound)].sort(compareUtf8) } : { allow_unbound: undefined }),
+      ...(p.links?.length ? { links: [...p.links].sort((a, b) => compareUtf8(a.path, b.path)) } : { links: undefined }),
+      ...(p.adopted?.length ? { adopted: [...new Set(p.adopted)].sort(compareUtf8) } : { adopted: undefined }),
       folders: [...new Set(p.folders)].sort(compareUtf8),
       files: [...p.files].sort((a, b) => compareUtf8(a.path, b.path)),
     };

@@ -19,6 +19,8 @@ export interface PlannedFile {
   role: FileRole;
   /** The package's own path for a knowledge file written under another name (ctxforge.lock's original_path). */
   original_path?: string;
+  /** The mode to write (absent: 0644). No format's signature binds a mode today, so none is taken from a package. */
+  mode?: string;
 }
 
 export interface PackagePlan {

@@ -2,7 +2,7 @@
 // --key, --trust, or exactly the key the lock pins for that package's name), read as neutral
 // documents through its format module, and planned against the lock. Shared by install, reinstall,
 // --frozen and serve, so each judges a package the same way.
-import { DiagnosticError, error, fail, hasErrors, type Diagnostic } from '../core/diagnostics.js';
+import { DiagnosticError, error, fail, hasErrors, warning, type Diagnostic } from '../core/diagnostics.js';
 import { foldedKey } from '../core/paths.js';
 import type { Documents, FormatName } from '../format.js';
 import type { FolderChange } from './apply.js';
@@ -10,6 +10,8 @@ import type { Ctx } from './context.js';
 import type { HostName } from './hosts.js';
 import { filesByFolder, RESERVED_NAMES, type Lock, type LockPackage, type LockSigner, type LockSource } from './lock.js';
 import { planPackage, type PackagePlan } from './plan.js';
+import { canonicalLinkAt, linkLayout, type LockLink } from './layout.js';
+import { KNOWLEDGE_FOLDER, skillsFolder } from './hosts.js';
 import { printable } from './portable.js';
 import type { Acquired } from './source.js';
 import { checkArtifact, judge, loadKeyPin, lockPin, type Facts, type KeyPin } from './verify.js';
@@ -24,6 +26,12 @@ export interface PrepareOptions {
   allowUnsigned?: boolean;
   allowUnbound?: string[];
   limits?: Partial<Limits>;
+  /** --link: host skill folders as links to the canonical `.agents/skills/<name>` (layout.ts). */
+  link?: boolean;
+  /** --force: a link of the shared layout already there is replaced by a folder unless --link. */
+  force?: boolean;
+  /** Reinstall and checks: the layout is exactly the lock entry's (its links), whatever the disk holds. */
+  layoutFromLock?: boolean;
 }
 
 /** A package that passed verification, as neutral documents plus what the lock records about it. */
@@ -109,7 +117,7 @@ export async function verifyPackage(acq: Acquired, ctx: Ctx, lock: Lock, o: Prep
   };
 }
 
-export interface Prepared { entry: LockPackage; plan: PackagePlan; old?: LockPackage; diagnostics: Diagnostic[] }
+export interface Prepared { entry: LockPackage; plan: PackagePlan; old?: LockPackage; links: LockLink[]; diagnostics: Diagnostic[] }
 
 /** What installing a verified package changes, checked against the lock; throws when refused. */
 export function planInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, o: PrepareOptions): Prepared {
@@ -118,9 +126,20 @@ export function planInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, o: Prepare
     throw new DiagnosticError(error('CTXFORGE_INSTALL_PATH_UNSAFE', `the package is named ${JSON.stringify(name)}, which cannot be a key of ctxforge.lock; nothing was written`), 1);
   }
   const old = Object.hasOwn(lock.packages, name) ? lock.packages[name] : undefined;
-  const hosts = o.hosts?.length ? [...new Set(o.hosts)] : old?.hosts ?? ['agents'];
+  // --host adds hosts to the ones the lock records; removing one is `uninstall --host`.
+  const hosts = o.hosts?.length ? [...new Set([...(old?.hosts ?? []), ...o.hosts])] : old?.hosts ?? ['agents'];
   const allowUnbound = o.allowUnbound ?? old?.allow_unbound ?? [];
   const plan = planPackage(v.docs, { scope: ctx.scope, hosts, unbound: v.unbound, allowUnbound });
+  const recordedLinks = new Set((old?.links ?? []).map((l) => l.path));
+  const links = linkLayout(plan, (f) => (o.layoutFromLock ? recordedLinks.has(f) : !!o.link || recordedLinks.has(f) || (!o.force && canonicalLinkAt(ctx.root, f) !== null)));
+  if (!v.docs.skills.length && !o.layoutFromLock) {
+    const named = (o.hosts ?? []).filter((h) => h !== 'agents');
+    if (named.length) {
+      plan.diagnostics.push(warning('CTXFORGE_INSTALL_NO_SKILLS', `${printable(name)} has no skills, so ${named.join(', ')} ${named.length === 1 ? 'gets' : 'get'} nothing in ${[...new Set(named.map((h) => skillsFolder(h, ctx.scope)))].join(', ')}; its knowledge documents are in ${KNOWLEDGE_FOLDER}/ (what serve --lock reads)`, {
+        file: name, hint: 'point the host at the knowledge through an MCP client (ctxforge serve --lock), or install a package with skills',
+      }));
+    }
+  }
   // Folders compared as macOS and Windows see them: `Pdf` and `pdf` are one folder there.
   const owners = new Map<string, { pkg: string; folder: string }>();
   for (const [other, p] of Object.entries(lock.packages)) if (other !== name) for (const f of p.folders) owners.set(foldedKey(f), { pkg: other, folder: f });
@@ -141,9 +160,12 @@ export function planInstall(v: VerifiedPackage, ctx: Ctx, lock: Lock, o: Prepare
   const entry: LockPackage = {
     name, version: v.docs.meta.version ?? null, format: v.format, source: v.source, artifact: v.artifact,
     signer: v.signer, hosts, ...(accepted.length ? { allow_unbound: accepted } : {}),
-    folders: plan.folders, files: plan.files.map(({ path, sha256, size, role, original_path }) => ({ path, sha256, size, role, ...(original_path !== undefined ? { original_path } : {}) })),
+    ...(links.length ? { links } : {}),
+    // Folders adopted earlier stay adopted while the package keeps them.
+    ...(old?.adopted?.some((a) => plan.folders.includes(a)) ? { adopted: old.adopted.filter((a) => plan.folders.includes(a)) } : {}),
+    folders: plan.folders, files: plan.files.map(({ path, sha256, size, role, original_path, mode }) => ({ path, sha256, size, role, ...(original_path !== undefined ? { original_path } : {}), ...(mode !== undefined && mode !== '0644' ? { mode } : {}) })),
   };
-  return { entry, plan, old, diagnostics };
+  return { entry, plan, old, links, diagnostics };
 }
 
 /** The folder changes from an old lock entry to a plan (null: the package goes). */

@@ -199,6 +199,8 @@ function sameListing(a: Map<string, string> | null, b: Map<string, string>): boo
 /** Everything in the managed folders that no package of the head's lock claims. */
 async function unclaimedEntries(o: ReviewOptions, head: Lock | null): Promise<UnclaimedEntry[]> {
   const claimed = new Set(Object.values(head?.packages ?? {}).flatMap((p) => p.folders));
+  // A recorded link of the shared layout is the package's only while it is exactly that link.
+  const links = new Map(Object.values(head?.packages ?? {}).flatMap((p) => (p.links ?? []).map((l) => [l.path, l.target] as const)));
   const npx = skillsLockNames(o.root);
   const out: UnclaimedEntry[] = [];
   const changedSinceBase = async (path: string) => !(o.repo && o.base) || !sameListing(await baseListing(o.repo, o.base, path), diskListing(o.root, path));
@@ -215,6 +217,8 @@ async function unclaimedEntries(o: ReviewOptions, head: Lock | null): Promise<Un
       const path = `${parent}/${name}`;
       if (claimed.has(path)) continue;
       const kind = lkind(join(abs, name)) ?? 'other';
+      // A link the lock records (the shared layout) is the package's while its text is unchanged.
+      if (kind === 'symlink' && links.has(path) && readlinkSync(join(abs, name)) === links.get(path)) continue;
       const entry: UnclaimedEntry = { path, kind, changed: await changedSinceBase(path) };
       if (kind === 'symlink') entry.target = readlinkSync(join(abs, name));
       if (parent.endsWith('/skills') && npx.has(name)) entry.claimed_by = 'skills-lock.json';

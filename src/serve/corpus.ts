@@ -72,6 +72,11 @@ export async function loadArtifacts(specs: string[], o: LoadOptions, notes: Diag
 const inKnowledge = (folder: string) => folder.startsWith(`${KNOWLEDGE_FOLDER}/`);
 
 function refuse(p: LockPackage, drift: Drift[], lockLabel: string): never {
+  // An artifact that cannot be read is not a tampered one: the refusal names the real cause.
+  if (drift.every((d) => d.cause === 'unreachable')) {
+    const all = drift.map((d) => error('CTXFORGE_SERVE_UNREACHABLE', d.problem, { file: d.path }));
+    throw new DiagnosticError({ ...all[0]!, message: `${printable(p.name)} is not served: its artifact cannot be read to verify it (nothing says it was changed): ${all[0]!.message}`, hint: 'serve --lock --offline serves the installed files on the lock\'s word; or install the artifact again from inside the project (a local artifact outside it is vendored into .agents/artifacts/) or from an https URL' }, 1, all);
+  }
   const all = drift.map((d) => error('CTXFORGE_SERVE_TAMPERED', d.problem, { file: d.path }));
   throw new DiagnosticError({ ...all[0]!, message: `${printable(p.name)} is not served: it differs from ${lockLabel} or from its verified artifact: ${all[0]!.message}`, hint: 'run `ctxforge install --frozen` to see every difference, `ctxforge install --force` to restore the locked files' }, 1, all);
 }

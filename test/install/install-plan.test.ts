@@ -135,9 +135,14 @@ test('upgrade: the files the new version no longer has are removed; a file you p
   const r3 = await installVerified(verified(v3, 'd'.repeat(64)), { cwd: dir });
   assert.deepEqual(r3.removed, ['.claude/skills/release-notes/SKILL.md']);
   assert.ok(!existsSync(join(dir, '.claude/skills/release-notes')));
-  // Dropping a host removes its folders.
+  // --host adds a host; dropping one is `uninstall --host`, which removes its folders.
   const r4 = await installVerified(verified(v3, 'd'.repeat(64)), { cwd: dir, hosts: ['agents'] });
-  assert.ok(r4.removed.includes('.claude/skills/pdf-tools/SKILL.md'));
+  assert.deepEqual(r4.removed, []);
+  assert.deepEqual(lockOf(dir).packages['acme-kit']!.hosts, ['agents', 'claude']);
+  const r5 = await uninstall(['acme-kit'], { cwd: dir, uninstallHosts: ['claude'] });
+  assert.ok(r5.removed.includes('.claude/skills/pdf-tools/SKILL.md'));
+  assert.deepEqual(lockOf(dir).packages['acme-kit']!.hosts, ['agents']);
+  assert.ok(!lockOf(dir).packages['acme-kit']!.folders.some((f) => f.startsWith('.claude/')));
   assert.equal(read(join(dir, '.claude/skills/pdf-tools/my-notes.md')), 'mine\n', 'the folder stays for the file you put there');
   assert.ok(existsSync(join(dir, '.agents/skills/pdf-tools/SKILL.md')));
 });
@@ -177,11 +182,17 @@ test('a file the lock does not record where the package goes is refused, nothing
   assert.ok(!existsSync(join(dir, '.agents')), 'a refused install writes no folder');
   await installVerified(verified(kit()), { cwd: dir, hosts: ['claude'], force: true });
   assert.match(read(join(dir, '.claude/skills/pdf-tools/SKILL.md')), /name: pdf-tools/);
-  // A file identical to the package's is simply taken over.
+  assert.deepEqual(lockOf(dir).packages['acme-kit']!.adopted, ['.claude/skills/pdf-tools'], '--force takes the folder over, and the lock says so');
+  // A folder identical to the package's is not taken over silently either: --adopt takes it, recorded.
   const dir2 = tmpDir('inst-same-');
   mkdirSync(join(dir2, '.claude/skills/release-notes'), { recursive: true });
   writeFileSync(join(dir2, '.claude/skills/release-notes/SKILL.md'), skillMd('release-notes'));
-  await installVerified(verified(kit()), { cwd: dir2, hosts: ['claude'] });
+  const e2 = await refused(installVerified(verified(kit()), { cwd: dir2, hosts: ['claude'] }), 'CTXFORGE_INSTALL_FOREIGN');
+  assert.match(e2.message, /release-notes exists and ctxforge\.lock does not record it/);
+  assert.ok(!existsSync(join(dir2, 'ctxforge.lock')));
+  const r2 = await installVerified(verified(kit()), { cwd: dir2, hosts: ['claude'], adopt: true });
+  assert.deepEqual(r2.packages[0]!.adopted, ['.claude/skills/release-notes']);
+  assert.deepEqual(lockOf(dir2).packages['acme-kit']!.adopted, ['.claude/skills/release-notes']);
 });
 
 test('uninstall removes exactly what the lock records; what you put beside it stays', async () => {

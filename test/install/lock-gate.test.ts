@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, unlinkSync, cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
@@ -172,6 +172,27 @@ test('files, folders and links in managed folders that the lock does not record 
   // What was dropped into the folders is shown too (the link is never followed).
   assert.ok(lock.skill_diffs.some((x) => x.path === '.claude/skills/evil/SKILL.md' && x.status === 'added' && x.package === '' && x.lines.includes('+name: evil')), JSON.stringify(lock.skill_diffs));
   assert.ok(!lock.skill_diffs.some((x) => x.path.startsWith('.claude/skills/outside')));
+});
+
+test('a recorded link of the shared layout is the package\'s, exactly as recorded; a retargeted link and a changed mode are drift', async () => {
+  const { dir, base } = await pr();
+  const linked = await runCli(['install', 'vendor/ra.acx', '--host', 'claude', '--link', '--json'], { cwd: dir });
+  ok(linked, 'install --link');
+  const entry = JSON.parse(readFileSync(join(dir, 'ctxforge.lock'), 'utf8')).packages['research-assistant'];
+  assert.deepEqual(entry.links.find((l: { path: string }) => l.path === '.claude/skills/citation-check'), { path: '.claude/skills/citation-check', target: '../../.agents/skills/citation-check' });
+  assert.ok(!entry.folders.some((f: string) => f.startsWith('.claude/')), 'the folder the base installed became a link');
+  let { r, lock } = await check(dir, base);
+  assert.equal(r.code, 0, r.stdout);
+  assert.deepEqual(lock.unclaimed, []);
+  // The same link text pointing elsewhere is another link: never the package's.
+  unlinkSync(join(dir, '.claude/skills/citation-check'));
+  symlinkSync('../../../etc', join(dir, '.claude/skills/citation-check'));
+  chmodSync(join(dir, '.agents/skills/citation-check/SKILL.md'), 0o755);
+  ({ r, lock } = await check(dir, base));
+  assert.equal(r.code, 1, r.stdout);
+  assert.ok(lock.unclaimed.some((u) => u.path === '.claude/skills/citation-check' && u.target === '../../../etc'), JSON.stringify(lock.unclaimed));
+  assert.ok(lock.findings.some((f) => f.kind === 'drift' && f.path === '.claude/skills/citation-check'), JSON.stringify(lock.findings));
+  assert.ok(lock.findings.some((f) => f.kind === 'drift' && /mode 0755, but the lock records 0644/.test(f.message)), JSON.stringify(lock.findings));
 });
 
 test('a signed upgrade from the pinned signer passes, with the skill diff shown', async () => {

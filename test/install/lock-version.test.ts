@@ -69,9 +69,23 @@ test('version-2 fields this ctxforge does not act on are refused, never read as 
   refused(text(2, entry({}, { type: 'registry', location: 'cartridges/io.example/guide/1.0.0/cartridge.acx' })), /source type "registry" without source.registry/);
   refused(text(2, entry({}, { manifest_digest: 'sha256:' + SHA })), /source.manifest_digest belongs to an oci source/);
   refused(text(2, entry({}, { type: 'oci', location: 'oci://r.example/x@sha256:' + SHA, registry: 'oci://r.example/x' })), /an oci source needs source.manifest_digest/);
-  refused(text(2, entry({ links: [{ path: '.claude/skills/guide', target: '../../.agents/skills/guide' }] })), /links/);
-  refused(text(2, entry({ adopted: ['.agents/knowledge/guide'] })), /adopted/);
-  refused(text(2, entry({}, {}, { mode: '0755' })), /mode 0755 is not supported/);
   // the mode ctxforge writes is accepted
   assert.equal(parseLock(text(2, entry({}, {}, { mode: '0644' })), 'ctxforge.lock', 'project').packages.guide!.files[0]!.path, '.agents/knowledge/guide/a.md');
+});
+
+test('links, adopted folders, modes and vendored sources are read and kept; a link off the shared layout is refused', () => {
+  const skillEntry = (extra: Record<string, unknown> = {}) => entry({
+    folders: ['.agents/skills/guide'], files: [{ path: '.agents/skills/guide/SKILL.md', sha256: SHA, size: 1, role: 'skill' }, { path: '.agents/skills/guide/run.sh', sha256: SHA, size: 1, role: 'skill', mode: '0755' }], ...extra,
+  }, { vendored_from: '/home/me/guide.acx' });
+  const lock = parseLock(text(2, skillEntry({ links: [{ path: '.claude/skills/guide', target: '../../.agents/skills/guide' }], adopted: ['.agents/skills/guide'] })), 'ctxforge.lock', 'project');
+  const out = JSON.parse(serializeLock(lock)).packages.guide;
+  assert.deepEqual(out.links, [{ path: '.claude/skills/guide', target: '../../.agents/skills/guide' }]);
+  assert.deepEqual(out.adopted, ['.agents/skills/guide']);
+  assert.equal(out.files[1].mode, '0755');
+  assert.equal(out.source.vendored_from, '/home/me/guide.acx');
+  // A lock never makes ctxforge create a link anywhere but to the skill's canonical folder.
+  refused(text(2, skillEntry({ links: [{ path: '.claude/skills/guide', target: '/etc' }] })), /not a link to its canonical folder/);
+  refused(text(2, skillEntry({ links: [{ path: '.claude/skills/other', target: '../../.agents/skills/other' }] })), /which is not one of its folders/);
+  refused(text(2, skillEntry({ links: [{ path: '.agents/skills/guide', target: 'guide' }] })), /not a link to its canonical folder/);
+  refused(text(2, skillEntry({ adopted: ['.claude/skills/guide'] })), /adopted folder .* is not one of its folders/);
 });
