@@ -6,6 +6,7 @@ import type { Diagnostic } from '../core/diagnostics.js';
 import { DiagnosticError, error } from '../core/diagnostics.js';
 import { loadArtifacts, loadLocked, type LoadOptions, type ServedPackage } from './corpus.js';
 import { openIndex } from './search-index.js';
+import { StdioWire } from './stdio-wire.js';
 import * as tools from './tools.js';
 import type { Served } from './tools.js';
 
@@ -31,6 +32,8 @@ export async function prepareServe(o: ServeOptions): Promise<Prepared> {
 }
 
 const str = { type: 'string' } as const;
+/** A string or null, as `anyOf`: a type array (`["string","null"]`) is not portable to every client's schema dialect. */
+const strOrNull = { anyOf: [str, { type: 'null' }] } as const;
 /** Present when a cap on a search's cost cut the query (words dropped, shortened or not searched). */
 const notes = { type: 'array', items: str, description: 'What the search limits cut from the query, if anything.' } as const;
 const resultItem = {
@@ -55,7 +58,7 @@ export const TOOL_SCHEMAS = {
     } },
     output: { type: 'object', required: ['id', 'title', 'package', 'version', 'path', 'uri', 'citation', 'artifact_sha256', 'links', 'text'], properties: {
       id: str, title: str, package: str, version: str, path: str, uri: str, citation: str, artifact_sha256: str,
-      type: { type: ['string', 'null'] }, description: { type: ['string', 'null'] }, tags: { type: 'array', items: str }, links: { type: 'array', items: str }, text: str,
+      type: strOrNull, description: strOrNull, tags: { type: 'array', items: str }, links: { type: 'array', items: str }, text: str,
     } },
   },
   context: {
@@ -67,7 +70,7 @@ export const TOOL_SCHEMAS = {
     output: { type: 'object', required: ['query', 'max_tokens', 'used_tokens', 'token_estimate', 'items'], properties: {
       query: str, max_tokens: { type: 'integer' }, used_tokens: { type: 'integer' }, token_estimate: str, notes,
       items: { type: 'array', items: { type: 'object', required: ['citation', 'artifact_sha256', 'id', 'title', 'package', 'version', 'section', 'tokens', 'text'], properties: {
-        citation: str, artifact_sha256: str, id: str, title: str, package: str, version: str, section: { type: ['string', 'null'] }, tokens: { type: 'integer' }, text: str,
+        citation: str, artifact_sha256: str, id: str, title: str, package: str, version: str, section: strOrNull, tokens: { type: 'integer' }, text: str,
       } } },
     } },
   },
@@ -75,7 +78,7 @@ export const TOOL_SCHEMAS = {
     input: { type: 'object', additionalProperties: false, properties: {} },
     output: { type: 'object', required: ['packages'], properties: { packages: { type: 'array', items: { type: 'object', required: ['name', 'version', 'format', 'artifact_sha256', 'documents'], properties: {
       name: str, version: str, format: str, artifact_sha256: str, source: str, documents: { type: 'integer' },
-      signer: { type: 'object', properties: { key_id: { type: ['string', 'null'] }, trust: str } },
+      signer: { type: 'object', properties: { key_id: strOrNull, trust: str } },
     } } } } },
   },
 } as const;
@@ -87,8 +90,8 @@ const DESCRIPTIONS: Record<keyof typeof TOOL_SCHEMAS, string> = {
   list_packages: 'The packages served: name, version, format, artifact SHA-256, signer.',
 };
 
-/** Starts the server on this process's stdio; resolves once it is listening. */
-export async function serveStdio(p: Prepared, info: { version: string }): Promise<{ close(): Promise<void> }> {
+/** Starts the server on this process's stdio (or the streams given); resolves once it is listening. */
+export async function serveStdio(p: Prepared, info: { version: string }, io: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream } = {}): Promise<{ close(): Promise<void> }> {
   const sdk = await import('@modelcontextprotocol/server');
   const stdio = await import('@modelcontextprotocol/server/stdio');
   const run = (fn: () => unknown) => {
@@ -134,6 +137,6 @@ export async function serveStdio(p: Prepared, info: { version: string }): Promis
     }));
     return mcp;
   };
-  const handle = stdio.serveStdio(factory as never);
+  const handle = stdio.serveStdio(factory as never, { transport: new StdioWire((io.stdin ?? process.stdin) as never, (io.stdout ?? process.stdout) as never) as never });
   return { close: () => handle.close() };
 }
