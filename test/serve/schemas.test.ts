@@ -10,7 +10,8 @@ function types(v: unknown, at: string, out: [string, unknown][]) {
   if (Array.isArray(v)) v.forEach((x, i) => types(x, `${at}/${i}`, out));
   else if (v && typeof v === 'object') {
     for (const [k, x] of Object.entries(v)) {
-      if (k === 'type') out.push([at, x]);
+      // Under `properties` the keys are field names (get's output has a field named "type").
+      if (k === 'type' && !at.endsWith('/properties')) out.push([at, x]);
       types(x, `${at}/${k}`, out);
     }
   }
