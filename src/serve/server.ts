@@ -6,6 +6,7 @@ import type { Diagnostic } from '../core/diagnostics.js';
 import { DiagnosticError, error } from '../core/diagnostics.js';
 import { loadArtifacts, loadLocked, type LoadOptions, type ServedPackage } from './corpus.js';
 import { openIndex } from './search-index.js';
+import { reply } from './reply.js';
 import { StdioWire } from './stdio-wire.js';
 import * as tools from './tools.js';
 import type { Served } from './tools.js';
@@ -38,9 +39,11 @@ const strOrNull = { anyOf: [str, { type: 'null' }] } as const;
 const notes = { type: 'array', items: str, description: 'What the search limits cut from the query, if anything.' } as const;
 const resultItem = {
   type: 'object',
-  properties: { id: str, title: str, package: str, version: str, uri: str, citation: str, artifact_sha256: str, score: { type: 'number' }, snippet: str },
-  required: ['id', 'title', 'package', 'version', 'uri', 'citation', 'artifact_sha256', 'score', 'snippet'],
+  properties: { id: str, title: str, citation: str, uri: str, score: { type: 'number' }, snippet: str },
+  required: ['id', 'title', 'citation', 'uri', 'score', 'snippet'],
 } as const;
+/** Each package results come from, once: `name@version` and its artifact's SHA-256. */
+const packageRefs = { type: 'array', items: { type: 'object', required: ['package', 'artifact_sha256'], properties: { package: str, artifact_sha256: str } } } as const;
 
 export const TOOL_SCHEMAS = {
   search: {
@@ -49,7 +52,7 @@ export const TOOL_SCHEMAS = {
       limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Most results (default 10).' },
       package: { type: 'string', description: 'Only this package (name, or name@version).' },
     } },
-    output: { type: 'object', required: ['query', 'results'], properties: { query: str, results: { type: 'array', items: resultItem }, notes } },
+    output: { type: 'object', required: ['query', 'packages', 'results'], properties: { query: str, packages: packageRefs, results: { type: 'array', items: resultItem }, notes } },
   },
   get: {
     input: { type: 'object', additionalProperties: false, required: ['id'], properties: {
@@ -64,13 +67,14 @@ export const TOOL_SCHEMAS = {
   context: {
     input: { type: 'object', additionalProperties: false, required: ['query', 'max_tokens'], properties: {
       query: { type: 'string', minLength: 1, maxLength: 4096, description: 'What the context is for.' },
-      max_tokens: { type: 'integer', minimum: 1, maximum: 1000000, description: `Token budget; tokens are estimated as ${tools.TOKEN_ESTIMATE}.` },
+      max_tokens: { type: 'integer', minimum: tools.MIN_CONTEXT_TOKENS, maximum: 1000000, description: `Token budget of the whole reply (its text and structured content together), estimated as ${tools.TOKEN_ESTIMATE}.` },
       package: { type: 'string', description: 'Only this package.' },
     } },
-    output: { type: 'object', required: ['query', 'max_tokens', 'used_tokens', 'token_estimate', 'items'], properties: {
-      query: str, max_tokens: { type: 'integer' }, used_tokens: { type: 'integer' }, token_estimate: str, notes,
-      items: { type: 'array', items: { type: 'object', required: ['citation', 'artifact_sha256', 'id', 'title', 'package', 'version', 'section', 'tokens', 'text'], properties: {
-        citation: str, artifact_sha256: str, id: str, title: str, package: str, version: str, section: strOrNull, tokens: { type: 'integer' }, text: str,
+    output: { type: 'object', required: ['max_tokens', 'used_tokens', 'token_estimate', 'packages', 'documents'], properties: {
+      max_tokens: { type: 'integer' }, used_tokens: { type: 'integer', description: 'The estimate of this whole reply: its text and this structured content together.' }, token_estimate: str, notes, packages: packageRefs,
+      documents: { type: 'array', items: { type: 'object', required: ['citation', 'title', 'sections'], properties: {
+        citation: str, title: str,
+        sections: { type: 'array', items: { type: 'object', required: ['heading', 'text'], properties: { heading: strOrNull, text: str } } },
       } } },
     } },
   },
@@ -86,7 +90,7 @@ export const TOOL_SCHEMAS = {
 const DESCRIPTIONS: Record<keyof typeof TOOL_SCHEMAS, string> = {
   search: 'Search the verified knowledge packages; returns ranked documents with their stable id, title, package@version, citation and a snippet.',
   get: 'One document\'s full text and metadata (with its links), by id or citation.',
-  context: 'The best documents, or their best sections, for a query within a token budget, each with its citation (package@version#id) and the artifact\'s SHA-256.',
+  context: 'The best documents, or their best sections, for a query, the whole reply within a token budget; each document with its citation (package@version#id), each package with its artifact\'s SHA-256.',
   list_packages: 'The packages served: name, version, format, artifact SHA-256, signer.',
 };
 
@@ -94,20 +98,20 @@ const DESCRIPTIONS: Record<keyof typeof TOOL_SCHEMAS, string> = {
 export async function serveStdio(p: Prepared, info: { version: string }, io: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream } = {}): Promise<{ close(): Promise<void> }> {
   const sdk = await import('@modelcontextprotocol/server');
   const stdio = await import('@modelcontextprotocol/server/stdio');
-  const run = (fn: () => unknown) => {
+  const run = <V>(fn: () => V, text: (v: V) => string) => {
     try {
-      const v = fn() as Record<string, unknown>;
-      return { content: [{ type: 'text' as const, text: JSON.stringify(v, null, 1) }], structuredContent: v };
+      const v = fn();
+      return reply(text(v), v as Record<string, unknown>);
     } catch (e) {
       if (e instanceof tools.ToolError) return { content: [{ type: 'text' as const, text: e.message }], isError: true };
       throw e;
     }
   };
   const handlers = {
-    search: (a: Record<string, unknown>) => run(() => tools.search(p.served, a as never)),
-    get: (a: Record<string, unknown>) => run(() => tools.get(p.served, a as never)),
-    context: (a: Record<string, unknown>) => run(() => tools.context(p.served, a as never)),
-    list_packages: () => run(() => tools.listPackages(p.served)),
+    search: (a: Record<string, unknown>) => run(() => tools.search(p.served, a as never), tools.TEXT.search),
+    get: (a: Record<string, unknown>) => run(() => tools.get(p.served, a as never), tools.TEXT.get),
+    context: (a: Record<string, unknown>) => run(() => tools.context(p.served, a as never), tools.TEXT.context),
+    list_packages: () => run(() => tools.listPackages(p.served), tools.TEXT.list_packages),
   };
   const factory = () => {
     const mcp = new sdk.McpServer({ name: 'ctxforge', version: info.version }, {

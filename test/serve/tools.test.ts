@@ -9,6 +9,7 @@ import { openFile, sqliteBackend } from '../../src/core/sqlite.js';
 import { servedPackage } from '../../src/serve/corpus.js';
 import { INDEX_VERSION, openIndex, queryTerms } from '../../src/serve/search-index.js';
 import * as tools from '../../src/serve/tools.js';
+import { reply, replySize } from '../../src/serve/reply.js';
 import { tmpDir } from '../helpers/tmp.js';
 import type { Doc } from '../../src/format.js';
 
@@ -33,7 +34,7 @@ test(`FTS5 with BM25 through the project's SQLite layer (${sqliteBackend()}): ti
   assert.equal(r.results[0]!.id, 'tagging');
   assert.equal(r.results[0]!.citation, 'handbook@1.1.0#tagging');
   assert.equal(r.results[0]!.uri, 'ctxforge://handbook@1.1.0/tagging');
-  assert.equal(r.results[0]!.artifact_sha256, 'a'.repeat(64));
+  assert.deepEqual(r.packages, [{ package: 'handbook@1.1.0', artifact_sha256: 'a'.repeat(64) }], 'the digest once per package');
   assert.ok(tools.search(s, { query: 'released' }).results.length >= 2, 'porter stemming: released finds release');
   assert.deepEqual(tools.search(s, { query: 'operations' }).results.map((x) => x.id), ['rollback'], 'tags are searched');
   for (const q of ['"unbalanced', 'a OR * NEAR(', 'title:keys', '^^^', '-)(', 'NOT AND OR']) assert.doesNotThrow(() => tools.search(s, { query: q }), q);
@@ -54,26 +55,34 @@ test('get by id or citation, with links; ambiguous ids need the package', async 
   assert.throws(() => tools.get(s, { id: 'missing' }), tools.ToolError);
 });
 
-test('context stays within the token budget (estimate ceil(chars / 4)), taking whole documents, else their best sections, each cited', async () => {
+test('context: the whole reply (text + structured content, in code points) stays within 4 × max_tokens, used_tokens is its estimate; whole documents, else their best sections; citation once per document, digest once per package', async () => {
   const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
   const s = [await served(env)];
   assert.equal(tools.estimateTokens('abcd'), 1);
   assert.equal(tools.estimateTokens('abcde'), 2);
   assert.equal(tools.estimateTokens('ééé'), 1, 'characters, not bytes');
-  for (const budget of [5, 30, 60, 200, 5000]) {
+  assert.equal(tools.estimateTokens('😀😀😀😀'), 1, 'code points, not UTF-16 units');
+  for (const budget of [200, 260, 400, 700, 5000]) {
     const c = tools.context(s, { query: 'key rotation storage', max_tokens: budget });
-    assert.ok(c.used_tokens <= budget, `${budget}: used ${c.used_tokens}`);
-    assert.equal(c.used_tokens, c.items.reduce((n, i) => n + i.tokens, 0));
-    for (const i of c.items) {
-      assert.equal(i.tokens, tools.estimateTokens(i.text));
-      assert.match(i.citation, /^handbook@1\.1\.0#/);
-      assert.equal(i.artifact_sha256, 'a'.repeat(64));
-    }
+    const size = replySize(reply(tools.TEXT.context(c), c as never));
+    assert.ok(size <= 4 * budget, `${budget}: ${size} characters`);
+    assert.equal(c.used_tokens, Math.ceil(size / 4), `${budget}: used_tokens is the reply's own estimate`);
+    assert.deepEqual(c.packages, [{ package: 'handbook@1.1.0', artifact_sha256: 'a'.repeat(64) }]);
+    assert.equal(tools.TEXT.context(c).split('a'.repeat(64)).length - 1, 1, 'the digest once in the text');
+    for (const d of c.documents) assert.match(d.citation, /^handbook@1\.1\.0#/);
+    assert.equal(new Set(c.documents.map((d) => d.citation)).size, c.documents.length, 'a citation once per document');
   }
-  const small = tools.context(s, { query: 'storage offline', max_tokens: 30 });
-  assert.ok(small.items.some((i) => i.id === 'keys' && i.section === 'Storage'), JSON.stringify(small.items.map((i) => [i.id, i.section])));
+  const small = tools.context(s, { query: 'storage offline', max_tokens: 200 });
+  assert.ok(small.documents.some((d) => d.citation.endsWith('#keys') && d.sections.some((x) => x.heading === 'Storage')), JSON.stringify(small.documents));
   const all = tools.context(s, { query: 'release', max_tokens: 100000 });
-  assert.ok(all.items.every((i) => i.section === null), 'whole documents when they fit');
+  assert.ok(all.documents.length >= 2 && all.documents.every((d) => d.sections.length === 1 && d.sections[0]!.heading === null), 'whole documents when they fit');
+  assert.throws(() => tools.context(s, { query: 'release', max_tokens: 10 }), /at least 200/);
+  // Nothing fits: an empty answer that says so, still within the budget.
+  const huge = [await served(env, [doc('big', 'Big', `${'rotation '.repeat(3000)}\n`)], 'big', 'b'.repeat(64))];
+  const none = tools.context(huge, { query: 'rotation', max_tokens: 200 });
+  assert.deepEqual(none.documents, []);
+  assert.match(none.notes!.join('\n'), /nothing fits within 200 tokens/);
+  assert.ok(replySize(reply(tools.TEXT.context(none), none as never)) <= 800);
 });
 
 test('resources: every document, paged with an opaque cursor; a bad cursor or URI is an error', async () => {
