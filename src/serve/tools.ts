@@ -7,6 +7,7 @@ import type { ServedPackage } from './corpus.js';
 import { MAX_PHRASE_TOKENS, MAX_QUERY_WORDS } from './search-cost.js';
 import { parseQuery, queryTerms, type PackageIndex, type SearchStats } from './search-index.js';
 import { codePoints, TOKEN_ESTIMATE, tokensOf } from './reply.js';
+import { queryStems, RERANK_CANDIDATES, rerank, RerankFields, sectionScore, wordKey, type QueryStems } from './rerank.js';
 
 /** The token estimate of a text: ceil(code points / 4) (reply.ts says why replies are counted whole). */
 export function estimateTokens(text: string): number {
@@ -80,23 +81,39 @@ function cutNotes(dropped: number, stats: { pkg: string; stats: SearchStats }[])
   return notes;
 }
 
-interface Ranked { s: Served; d: Doc; score: number; citation: string }
+interface Ranked { s: Served; d: Doc; score: number; exact: boolean; citation: string; q: QueryStems }
 
-/** The best `limit` documents over the packages picked, and what the search caps cut. */
+const rerankFields = new WeakMap<PackageIndex, RerankFields>();
+function fieldsOf(s: Served): RerankFields {
+  let f = rerankFields.get(s.index);
+  if (!f) { f = new RerankFields(s.pkg.docs, (t) => s.index.tokensOf(t)); rerankFields.set(s.index, f); }
+  return f;
+}
+
+/**
+ * The best `limit` documents over the packages picked, and what the search caps cut: BM25's best
+ * RERANK_CANDIDATES (search-index.ts) and the pages named exactly by the query, in rerank.ts's order.
+ */
 function ranked(served: Served[], query: string, limit: number, pkg?: string): { terms: string[]; hits: Ranked[]; notes: string[] } {
   const { terms, dropped } = parseQuery(query);
+  const words = wordKey(query);
   const hits: Ranked[] = [];
   const stats: { pkg: string; stats: SearchStats }[] = [];
   for (const s of pick(served, pkg)) {
     if (!terms.length) continue;
-    const r = s.index.searchWithStats(terms, limit);
+    const r = s.index.searchWithStats(terms, Math.max(limit, RERANK_CANDIDATES));
     stats.push({ pkg: s.pkg.name, stats: r.stats });
-    for (const h of r.hits) {
-      const d = s.pkg.byId.get(h.id);
-      if (d) hits.push({ s, d, score: h.score, citation: citation(s.pkg, d) });
+    const f = fieldsOf(s);
+    const cands = new Map<Doc, number>();
+    for (const h of r.hits) { const d = s.pkg.byId.get(h.id); if (d) cands.set(d, h.score); }
+    for (const d of f.exact(words)) if (!cands.has(d)) cands.set(d, 0);
+    const q = queryStems(terms, (t) => s.index.tokensOf(t), (t) => s.index.docFreq(t), s.index.docCount);
+    for (const x of rerank([...cands].map(([doc, bm25]) => ({ doc, bm25 })), q, f).slice(0, limit)) {
+      hits.push({ s, d: x.doc, score: x.score, exact: x.exact, citation: citation(s.pkg, x.doc), q });
     }
   }
-  hits.sort((x, y) => y.score - x.score || compareUtf8(x.citation, y.citation));
+  // An exact name or title match first across packages too.
+  hits.sort((x, y) => Number(y.exact) - Number(x.exact) || y.score - x.score || compareUtf8(x.citation, y.citation));
   return { terms, hits: hits.slice(0, limit), notes: cutNotes(dropped, stats) };
 }
 
@@ -213,8 +230,11 @@ export function context(served: Served[], a: { query: string; max_tokens: number
     if (used + cost <= limit) {
       shell.sections.push(whole);
     } else {
-      const scored = sections(h.d.body)
-        .map((sec, i) => ({ sec, i, score: terms.reduce((n, t) => n + (sec.text.toLowerCase().split(t).length - 1), 0) }))
+      const parts = sections(h.d.body);
+      const avg = h.d.body.length / Math.max(1, parts.length);
+      const heads = h.s.index.tokensOf(parts.map((p) => p.heading ?? ''));
+      const scored = parts
+        .map((sec, i) => ({ sec, i, score: sectionScore(sec.heading, sec.text, h.q, new Set(heads[i]), avg) }))
         .filter((x) => x.score > 0)
         .sort((x, y) => y.score - x.score || x.i - y.i);
       const chosen: typeof scored = [];
