@@ -20,7 +20,7 @@ import type { Doc } from '../format.js';
 export const RERANK_CANDIDATES = 100;
 export const MAX_EXACT = 20;
 /** Characters of a page's text read for proximity and headings. */
-export const SCAN_CHARS = 16_000;
+export const SCAN_CHARS = 8_000;
 // Weights of the fields' shares on the first stage's score.
 const W_TITLE = 1.5;
 const W_LEAD = 1;
@@ -36,18 +36,39 @@ const F_BODY = 1;
 const K1 = 1.2;
 const B = 0.75;
 
-/** Each query stem's occurrences in a text's first SCAN_CHARS characters (a word holds a stem it starts with). */
-function counts(text: string, stems: string[]): number[] {
-  const out = new Array<number>(stems.length).fill(0);
-  for (const w of text.slice(0, SCAN_CHARS).toLowerCase().match(WORD) ?? []) {
-    for (let t = 0; t < stems.length; t++) if (w.startsWith(stems[t]!)) { out[t]!++; break; }
+/**
+ * One pass over a text's first SCAN_CHARS characters: each query stem's occurrences (a word holds a
+ * stem it starts with: porter stems are prefixes of the words they come from, nearly always) and
+ * their proximity: the shortest run of words holding the most distinct stems, k stems in a run of w
+ * words giving (k / stems) × (k / w); 0 with fewer than two stems in the query or in the text.
+ */
+export function scan(text: string, stems: string[]): { counts: number[]; proximity: number } {
+  const counts = new Array<number>(stems.length).fill(0);
+  const at: number[] = [];
+  const which: number[] = [];
+  const re = new RegExp(WORD.source, 'gu');
+  const lower = text.slice(0, SCAN_CHARS).toLowerCase();
+  let n = 0;
+  for (let m = re.exec(lower); m; m = re.exec(lower), n++) {
+    const w = m[0];
+    for (let t = 0; t < stems.length; t++) if (w.startsWith(stems[t]!)) { counts[t]!++; at.push(n); which.push(t); break; }
   }
-  return out;
+  let best = 0;
+  if (stems.length >= 2) {
+    const inRun = new Array<number>(stems.length).fill(0);
+    let distinct = 0;
+    for (let i = 0, j = 0; j < at.length; j++) {
+      if (inRun[which[j]!]!++ === 0) distinct++;
+      // Shrink from the left while the run keeps its stems.
+      while (inRun[which[i]!]! > 1) inRun[which[i++]!]!--;
+      if (distinct >= 2) best = Math.max(best, (distinct / stems.length) * (distinct / (at[j]! - at[i]! + 1)));
+    }
+  }
+  return { counts, proximity: best };
 }
 
 /** BM25F over the page's fields: title (and name), lead, headings presence-weighted, the text's counts length-normalised. */
-function bm25f(q: QueryStems, x: Fields, body: string, avgLength: number): number {
-  const tf = counts(body, q.stems);
+function bm25f(q: QueryStems, x: Fields, body: string, tf: number[], avgLength: number): number {
   const norm = 1 - B + B * (Math.min(body.length, SCAN_CHARS) / Math.min(avgLength, SCAN_CHARS));
   let s = 0;
   q.stems.forEach((t, i) => {
@@ -176,31 +197,8 @@ const share = (q: QueryStems, has: Set<string>) => {
   return s / q.total;
 };
 
-/**
- * How close the query's stems stand in a text: over its first SCAN_CHARS characters, the shortest
- * run of words holding the most distinct stems (a word holds a stem it starts with: porter stems
- * are prefixes of the words they come from, nearly always); k stems in a run of w words give
- * (k / stems) × (k / w). 0 with fewer than two stems in the query or in the text.
- */
-export function proximity(text: string, stems: string[]): number {
-  if (stems.length < 2) return 0;
-  const words = text.slice(0, SCAN_CHARS).toLowerCase().match(WORD) ?? [];
-  const hits: { at: number; t: number }[] = [];
-  words.forEach((w, at) => { for (let t = 0; t < stems.length; t++) if (w.startsWith(stems[t]!)) { hits.push({ at, t }); break; } });
-  const count = new Array<number>(stems.length).fill(0);
-  let distinct = 0;
-  let best = 0;
-  for (let i = 0, j = 0; j < hits.length; j++) {
-    if (count[hits[j]!.t]!++ === 0) distinct++;
-    // Shrink from the left while the run keeps its stems.
-    while (count[hits[i]!.t]! > 1) count[hits[i++]!.t]!--;
-    if (distinct >= 2) {
-      const span = hits[j]!.at - hits[i]!.at + 1;
-      best = Math.max(best, (distinct / stems.length) * (distinct / span));
-    }
-  }
-  return best;
-}
+/** How close the query's stems stand in a text (scan). */
+export const proximity = (text: string, stems: string[]) => scan(text, stems).proximity;
 
 export interface Scored { doc: Doc; bm25: number; score: number; exact: boolean }
 
@@ -218,8 +216,10 @@ export function rerank(cands: { doc: Doc; bm25: number }[], q: QueryStems, f: Re
     const x = fields[i]!;
     const length = x.length > f.avgLength ? 1 / (1 + W_LENGTH * Math.log(x.length / f.avgLength)) : 1;
     const prior = W_PRIOR * f.prior(c.doc);
-    a.push(c.bm25 * (1 + W_TITLE * (share(q, x.title) + titlePhrase(q, x.titleSeq)) + W_LEAD * share(q, x.lead) + W_HEADINGS * share(q, x.headings) + W_PROXIMITY * proximity(c.doc.body, q.stems) + prior) * length);
-    b.push(bm25f(q, x, c.doc.body, f.avgLength) * (1 + prior + W_TITLE * titlePhrase(q, x.titleSeq)));
+    const phrase = titlePhrase(q, x.titleSeq);
+    const body = scan(c.doc.body, q.stems);
+    a.push(c.bm25 * (1 + W_TITLE * (share(q, x.title) + phrase) + W_LEAD * share(q, x.lead) + W_HEADINGS * share(q, x.headings) + W_PROXIMITY * body.proximity + prior) * length);
+    b.push(bm25f(q, x, c.doc.body, body.counts, f.avgLength) * (1 + prior + W_TITLE * phrase));
   });
   let ma = 0;
   let mb = 0;
@@ -234,14 +234,10 @@ export function rerank(cands: { doc: Doc; bm25: number }[], q: QueryStems, f: Re
  * same length normalisation against the page's average section.
  */
 export function sectionScore(heading: string | null, text: string, q: QueryStems, headingStems: Set<string>, avgSection: number): number {
-  const words = text.slice(0, SCAN_CHARS).toLowerCase().match(WORD) ?? [];
+  const { counts, proximity: prox } = scan(text, q.stems);
   let tf = 0;
-  for (const t of q.stems) {
-    let n = 0;
-    for (const w of words) if (w.startsWith(t)) n++;
-    tf += q.idf.get(t)! * ((n * 2.2) / (n + 1.2));
-  }
+  q.stems.forEach((t, i) => { tf += q.idf.get(t)! * ((counts[i]! * 2.2) / (counts[i]! + 1.2)); });
   if (tf === 0 && !(heading && share(q, headingStems) > 0)) return 0;
   const length = text.length > avgSection ? 1 / (1 + W_LENGTH * Math.log(text.length / avgSection)) : 1;
-  return (tf + q.total * W_TITLE * share(q, headingStems)) * (1 + W_PROXIMITY * proximity(text, q.stems)) * length;
+  return (tf + q.total * W_TITLE * share(q, headingStems)) * (1 + W_PROXIMITY * prox) * length;
 }

@@ -23,12 +23,15 @@ export async function prepareServe(o: ServeOptions): Promise<Prepared> {
   const notes: Diagnostic[] = [];
   const pkgs: ServedPackage[] = [...(await loadArtifacts(o.specs, o, notes)), ...(o.lock ? await loadLocked(o, notes) : [])];
   if (!pkgs.length) throw new DiagnosticError(error('CTXFORGE_SERVE_NOTHING', 'nothing to serve: name artifacts, or --lock with packages installed', { hint: 'ctxforge serve dist/kb-1.0.0.octx --key minisign.pub' }), 2);
+  // Several versions of one package are served side by side (each cited by its own version); the
+  // same name and version twice is a mistake.
   const names = new Map<string, number>();
-  for (const p of pkgs) names.set(p.name, (names.get(p.name) ?? 0) + 1);
+  for (const p of pkgs) { const k = `${p.name}@${p.version ?? 'unversioned'}`; names.set(k, (names.get(k) ?? 0) + 1); }
   const twice = [...names].filter(([, n]) => n > 1).map(([k]) => k);
   if (twice.length) throw new DiagnosticError(error('CTXFORGE_USAGE', `package ${twice.map((t) => JSON.stringify(t)).join(', ')} is given more than once`), 2);
   const served: Served[] = [];
   for (const pkg of pkgs) served.push({ pkg, index: await openIndex(pkg, o.env ?? process.env, notes) });
+  tools.warm(served);
   return { served, notes };
 }
 
@@ -50,14 +53,14 @@ export const TOOL_SCHEMAS = {
     input: { type: 'object', additionalProperties: false, required: ['query'], properties: {
       query: { type: 'string', minLength: 1, maxLength: 4096, description: 'Words to look for (BM25 over titles, tags and text).' },
       limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Most results (default 10).' },
-      package: { type: 'string', description: 'Only this package (name, or name@version).' },
+      package: { type: 'string', description: 'Only this package: a name (every version served), name@version, or name@1.2 (the versions 1.2 and 1.2.x).' },
     } },
     output: { type: 'object', required: ['query', 'packages', 'results'], properties: { query: str, packages: packageRefs, results: { type: 'array', items: resultItem }, notes } },
   },
   get: {
     input: { type: 'object', additionalProperties: false, required: ['id'], properties: {
       id: { type: 'string', minLength: 1, description: 'A document id, or a citation package@version#id.' },
-      package: { type: 'string', description: 'The package, when several have a document with this id.' },
+      package: { type: 'string', description: 'The package (name, name@version or name@1.2), when several have a document with this id.' },
     } },
     output: { type: 'object', required: ['id', 'title', 'package', 'version', 'path', 'uri', 'citation', 'artifact_sha256', 'links', 'text'], properties: {
       id: str, title: str, package: str, version: str, path: str, uri: str, citation: str, artifact_sha256: str,
@@ -68,7 +71,7 @@ export const TOOL_SCHEMAS = {
     input: { type: 'object', additionalProperties: false, required: ['query', 'max_tokens'], properties: {
       query: { type: 'string', minLength: 1, maxLength: 4096, description: 'What the context is for.' },
       max_tokens: { type: 'integer', minimum: tools.MIN_CONTEXT_TOKENS, maximum: 1000000, description: `Token budget of the whole reply (its text and structured content together), estimated as ${tools.TOKEN_ESTIMATE}.` },
-      package: { type: 'string', description: 'Only this package.' },
+      package: { type: 'string', description: 'Only this package: a name, name@version or name@1.2.' },
     } },
     output: { type: 'object', required: ['max_tokens', 'used_tokens', 'token_estimate', 'packages', 'documents'], properties: {
       max_tokens: { type: 'integer' }, used_tokens: { type: 'integer', description: 'The estimate of this whole reply: its text and this structured content together.' }, token_estimate: str, notes, packages: packageRefs,

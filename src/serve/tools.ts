@@ -50,9 +50,21 @@ export interface PackageRef { package: string; artifact_sha256: string }
 
 const refOf = (p: ServedPackage): PackageRef => ({ package: `${p.name}@${versionOf(p)}`, artifact_sha256: p.sha256 });
 
-function pick(served: Served[], pkg?: string): Served[] {
+/**
+ * The packages `pkg` names: a name (every version served), `name@version`, or `name@1.2` (a version
+ * prefix ending at a dot: 1.2, 1.2.0, 1.2.7, never 1.20).
+ */
+export function pick(served: Served[], pkg?: string): Served[] {
   if (pkg === undefined) return served;
-  const hit = served.filter((s) => s.pkg.name === pkg || `${s.pkg.name}@${versionOf(s.pkg)}` === pkg);
+  const at = pkg.lastIndexOf('@');
+  const name = at > 0 ? pkg.slice(0, at) : pkg;
+  const version = at > 0 ? pkg.slice(at + 1) : undefined;
+  const hit = served.filter((s) => {
+    if (s.pkg.name === pkg) return true;
+    if (version === undefined || s.pkg.name !== name) return false;
+    const v = versionOf(s.pkg);
+    return v === version || v.startsWith(`${version}.`);
+  });
   if (!hit.length) throw new ToolError(`no package ${JSON.stringify(pkg)} is served (list_packages names them)`);
   return hit;
 }
@@ -88,6 +100,11 @@ function fieldsOf(s: Served): RerankFields {
   let f = rerankFields.get(s.index);
   if (!f) { f = new RerankFields(s.pkg.docs, (t) => s.index.tokensOf(t)); rerankFields.set(s.index, f); }
   return f;
+}
+
+/** The second stage's per-package data made before the first call (a scan of every page's links). */
+export function warm(served: Served[]): void {
+  for (const s of served) fieldsOf(s);
 }
 
 /**
@@ -135,7 +152,7 @@ function find(served: Served[], id: string, pkg?: string): { s: Served; d: Doc }
     if (d) found.push({ s, d });
   }
   if (!found.length) throw new ToolError(`no document ${JSON.stringify(id)}${pkg ? ` in ${pkg}` : ''} (search returns ids and citations)`);
-  if (found.length > 1) throw new ToolError(`${found.length} packages have a document ${JSON.stringify(id)}: name one with "package" (${found.map((f) => f.s.pkg.name).join(', ')})`);
+  if (found.length > 1) throw new ToolError(`${found.length} packages have a document ${JSON.stringify(id)}: name one with "package", or cite it as package@version#id (${found.map((f) => `${f.s.pkg.name}@${versionOf(f.s.pkg)}`).join(', ')})`);
   return found[0]!;
 }
 
@@ -289,7 +306,7 @@ export function listResources(served: Served[], cursor: string | undefined, page
     start = Number(m[1]);
   }
   const all: { uri: string; name: string; title: string; description?: string; mimeType: string }[] = [];
-  for (const s of [...served].sort((a, b) => compareUtf8(a.pkg.name, b.pkg.name))) {
+  for (const s of [...served].sort((a, b) => compareUtf8(a.pkg.name, b.pkg.name) || compareUtf8(versionOf(a.pkg), versionOf(b.pkg)))) {
     for (const d of s.pkg.docs) all.push({ uri: resourceUri(s.pkg, d), name: d.id, title: d.title, ...(d.description ? { description: d.description } : {}), mimeType: 'text/markdown' });
   }
   const page = all.slice(start, start + pageSize);

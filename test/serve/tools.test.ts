@@ -136,3 +136,52 @@ test('the index cache: built once per artifact digest, reused for the same docum
   }
   assert.ok(readdirSync(join(cache, 'ctxforge', 'index')).every((n) => !n.includes('tmp')), 'no temp file left');
 });
+
+test('several versions of one package side by side: package "name@1.2" picks the 1.2.x versions, each result cited by its own version', async () => {
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  const at = async (version: string, sha: string, extra: string) => {
+    const pkg = servedPackage({ name: 'handbook', version, format: 'octx', sha256: sha, source: `h-${version}.octx`, signer: { key_id: null, trust: 'pinned' } }, [...DOCS, doc('changes', `Changes in ${version}`, `${extra}\n`)], []);
+    return { pkg, index: await openIndex(pkg, env, []) };
+  };
+  const s = [await at('1.2.0', '1'.repeat(64), 'rotation moved'), await at('1.20.0', '2'.repeat(64), 'rotation dropped'), await at('2.0.0', '3'.repeat(64), 'rotation gone')];
+  const all = tools.search(s, { query: 'rotation', limit: 20 });
+  assert.deepEqual(new Set(all.packages.map((p) => p.package)), new Set(['handbook@1.2.0', 'handbook@1.20.0', 'handbook@2.0.0']));
+  const one = tools.search(s, { query: 'rotation', package: 'handbook@1.2' });
+  assert.deepEqual(one.packages, [{ package: 'handbook@1.2.0', artifact_sha256: '1'.repeat(64) }], '1.2 is not 1.20');
+  assert.ok(one.results.every((r) => r.citation.startsWith('handbook@1.2.0#')));
+  assert.equal(tools.search(s, { query: 'rotation', package: 'handbook@2.0.0' }).results[0]!.citation.split('#')[0], 'handbook@2.0.0');
+  assert.throws(() => tools.get(s, { id: 'changes' }), /3 packages have a document "changes".*handbook@1\.2\.0, handbook@1\.20\.0, handbook@2\.0\.0/);
+  assert.equal(tools.get(s, { id: 'handbook@1.20.0#changes' }).text, 'rotation dropped\n');
+  assert.equal(tools.get(s, { id: 'changes', package: 'handbook@2' }).text, 'rotation gone\n');
+  const c = tools.context(s, { query: 'rotation moved', max_tokens: 2000, package: 'handbook@1.2' });
+  assert.deepEqual(c.packages.map((p) => p.package), ['handbook@1.2.0']);
+  assert.throws(() => tools.search(s, { query: 'x', package: 'handbook@3' }), tools.ToolError);
+});
+
+test('the right page first: an exact name or title ranks first, a page about the query above one that repeats its words, a title phrase above a long page', async () => {
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  const tldr = [
+    doc('tar', 'tar', `# tar\n\n> Archiving utility.\n\n- Extract a (compressed) archive file into the current directory:\n\n\`tar xf path/to/source.tar[.gz|.bz2|.xz]\`\n${'\n- Create an archive from files, with options for compression, verbosity and the target folder:\n\n`tar czvf path/to/target.gz path/to/file1 path/to/file2 --directory path/to/folder`\n'.repeat(8)}`),
+    doc('git-get-tar-commit-id', 'git get-tar-commit-id', '# git get-tar-commit-id\n\n> Extract commit ID from an archive created using `git archive`.\n\n- Get a commit ID from a tar archive:\n\n`git get-tar-commit-id < path/to/file.tar`\n\n- Get a commit ID from a tar archive made by git archive with tar:\n\n`tar cf - | git get-tar-commit-id`\n'),
+    ...Array.from({ length: 20 }, (_, i) => doc(`tool-${i}`, `tool ${i}`, `# tool ${i}\n\n> Extract files from archives of kind ${i}.\n`)),
+    doc('atool', 'atool', '# atool\n\n> Manage archives of various types.\n\n- List files in a tar archive:\n\n`atool --list path/to/archive.tar`\n'),
+  ];
+  const t = [await served(env, tldr, 'tldr', 'c'.repeat(64))];
+  assert.equal(tools.search(t, { query: 'tar' }).results[0]!.id, 'tar', 'exact name first');
+  assert.equal(tools.search(t, { query: 'extract tar archive' }).results[0]!.id, 'tar');
+  // Long pages that say every word of the query once, far apart, among much else.
+  const filler = 'We built a theme with custom layouts, fast builds, a search index and a blog. '.repeat(40);
+  const showcase = `# Showcase\n\nWe publish my site weekly. ${filler}\n\nThe code is on GitHub. ${filler}\n\nIt has many pages.\n`;
+  const hugo = [
+    doc('host-and-deploy/host-on-github-pages', 'Host on GitHub Pages', '# Host on GitHub Pages\n\nHost your project on GitHub Pages with a workflow.\n\n## Configure\n\nSet the source to GitHub Actions.\n'),
+    doc('showcase/one', 'A showcase', showcase),
+    doc('showcase/two', 'Another showcase', showcase.replace('weekly', 'daily')),
+    doc('functions/collections/Where', 'collections.Where', '# collections.Where\n\nReturns a slice by filtering the given slice based on a key, operator, and value.\n'),
+    doc('functions/collections/Union', 'collections.Union', '# collections.Union\n\nGiven two arrays or slices, returns a new array containing the elements that belong to either; use it with where to filter pages from two sets of pages.\n'),
+  ];
+  // As in a real site's docs, "publish", "my" and "site" are on many pages; "GitHub" on few.
+  for (let i = 0; i < 30; i++) hugo.push(doc(`configuration/c${i}`, `Configure part ${i}`, `# Configure part ${i}\n\nSet this before you publish my site: the site configuration, part ${i}, on one page.\n`));
+  const h = [await served(env, hugo, 'hugo', 'd'.repeat(64))];
+  assert.equal(tools.search(h, { query: 'publish my site on GitHub Pages' }).results[0]!.id, 'host-and-deploy/host-on-github-pages');
+  assert.equal(tools.search(h, { query: 'where' }).results[0]!.id, 'functions/collections/Where', 'the name of a page');
+});
