@@ -19,6 +19,8 @@ import type { Doc } from '../format.js';
 
 export const RERANK_CANDIDATES = 100;
 export const MAX_EXACT = 20;
+/** Distinct field words whose tokens are kept. */
+const MAX_WORDS = 200_000;
 /** Characters of a page's text read for proximity and headings. */
 export const SCAN_CHARS = 8_000;
 // Weights of the fields' shares on the first stage's score.
@@ -149,13 +151,23 @@ export class RerankFields {
   /** ln(1 + mentions) / ln(1 + the most any page has): 0..1. */
   prior(d: Doc): number { return this.maxMentions ? Math.log1p(this.mentions.get(nameKey(d.id)) ?? 0) / Math.log1p(this.maxMentions) : 0; }
   isExact(d: Doc, words: string): boolean { return !!words && (wordKey(d.title) === words || nameKey(d.id) === words); }
+  /** FTS5's tokens of each word met in a field (a field's words repeat across pages: each is asked once). */
+  private readonly wordTokens = new Map<string, string[]>();
+  /** Each text's tokens, word by word, the words not met before asked of FTS5 in one pass. */
+  private stemsOf(texts: string[]): string[][] {
+    const split = texts.map((t) => t.normalize('NFKC').toLowerCase().match(WORD) ?? []);
+    const fresh = [...new Set(split.flat().filter((w) => !this.wordTokens.has(w)))];
+    if (this.wordTokens.size + fresh.length > MAX_WORDS) this.wordTokens.clear();
+    if (fresh.length) this.tokensOf(fresh).forEach((t, i) => this.wordTokens.set(fresh[i]!, t));
+    return split.map((ws) => ws.flatMap((w) => this.wordTokens.get(w) ?? []));
+  }
   /** Each page's fields, the missing ones tokenized in one pass. */
   of(docs: Doc[]): Fields[] {
     const todo = docs.filter((d) => !this.fields.has(d));
     if (todo.length) {
       const texts: string[] = [];
       for (const d of todo) texts.push(`${d.title} ${nameKey(d.id)}`, `${d.description ?? ''}\n${leadOf(d.body)}`, headingsOf(d.body).join(' \n '));
-      const toks = this.tokensOf(texts);
+      const toks = this.stemsOf(texts);
       todo.forEach((d, i) => this.fields.set(d, { titleSeq: toks[3 * i]!, title: new Set(toks[3 * i]), lead: new Set(toks[3 * i + 1]), headings: new Set(toks[3 * i + 2]), length: d.body.length }));
     }
     return docs.map((d) => this.fields.get(d)!);

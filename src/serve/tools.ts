@@ -102,7 +102,10 @@ function fieldsOf(s: Served): RerankFields {
   return f;
 }
 
-/** The second stage's per-package data made before the first call (a scan of every page's links). */
+/**
+ * The second stage's per-package data made before the first call (every page's links scanned); a
+ * page's field tokens are made when a search first meets it, and kept.
+ */
 export function warm(served: Served[]): void {
   for (const s of served) fieldsOf(s);
 }
