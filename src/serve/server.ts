@@ -51,7 +51,7 @@ const packageRefs = { type: 'array', items: { type: 'object', required: ['packag
 export const TOOL_SCHEMAS = {
   search: {
     input: { type: 'object', additionalProperties: false, required: ['query'], properties: {
-      query: { type: 'string', minLength: 1, maxLength: 4096, description: 'Words to look for (BM25 over titles, tags and text).' },
+      query: { type: 'string', minLength: 1, maxLength: 4096, description: 'Words to look for: an exact page name or title ranks first, then pages by title, lead, headings and text.' },
       limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Most results (default 10).' },
       package: { type: 'string', description: 'Only this package: a name (every version served), name@version, or name@1.2 (the versions 1.2 and 1.2.x).' },
     } },
