@@ -14,6 +14,7 @@ import { openMemory } from '../../src/core/sqlite.js';
 import { servedPackage } from '../../src/serve/corpus.js';
 import { openIndex } from '../../src/serve/search-index.js';
 import * as tools from '../../src/serve/tools.js';
+import { reply, replySize } from '../../src/serve/reply.js';
 import type { Doc } from '../../src/format.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -106,6 +107,19 @@ for (const s of sets) {
   times.sort((x, y) => x - y);
   console.error(`${s.name}: search p50 ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms`);
   const bm25 = metrics(s.qs, plain(s.docs));
+  // Every question's context at three budgets: the whole reply within 4 × max_tokens, used_tokens exact.
+  let over = 0, inexact = 0, fill = 0, asked = 0;
+  for (const { q } of s.qs) {
+    for (const max of [500, 2000, 8000]) {
+      const c = tools.context(served, { query: q, max_tokens: max });
+      const size = replySize(reply(tools.TEXT.context(c), c as never));
+      asked++;
+      if (size > 4 * max) over++;
+      if (c.used_tokens !== Math.ceil(size / 4)) inexact++;
+      fill += size / (4 * max);
+    }
+  }
+  console.error(`${s.name}: context on ${asked} question × budget pairs: ${over} over budget, ${inexact} with used_tokens not the reply's own estimate, mean fill ${(fill / asked).toFixed(2)}`);
   report.push({ corpus: s.name, documents: s.docs.length, ctxforge: ctx, plain_bm25: bm25, recall_at_3_ratio: ctx.recall_at_3 / bm25.recall_at_3 });
   index.close();
 }
