@@ -56,6 +56,12 @@ export interface PackageIndex {
   search(terms: string[], limit: number): SearchHit[];
   /** The same search with what it cost and what was cut. */
   searchWithStats(terms: string[], limit: number): { hits: SearchHit[]; stats: SearchStats };
+  /** The rows holding a token (FTS5's count), for the ranking's second stage (rerank.ts). */
+  docFreq(token: string): number;
+  /** Documents indexed. */
+  docCount: number;
+  /** FTS5's tokens of each text (the index's own tokenizer: porter stems). */
+  tokensOf(texts: string[]): string[][];
   /** Built in this run (false: opened from the cache). */
   built: boolean;
   buildMs: number;
@@ -283,8 +289,14 @@ function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, 
     const hits = topK(sums.touched, sums.n, sums.acc, rank, limit).map((r) => ({ id: ids[r]!, score: sums.acc[r]! }));
     return { hits, stats };
   };
+  const docFreq = (t: string) => {
+    const c = common.get(t);
+    if (c) return Number.isSafeInteger(Number(c.docs)) ? Math.max(0, Number(c.docs)) : 0;
+    return Number(rare.get(t)?.doc ?? 0);
+  };
   const index: PackageIndex = {
-    built, buildMs, cachePath, storedTerms,
+    built, buildMs, cachePath, storedTerms, docFreq, docCount: rows.length,
+    tokensOf: (texts) => tokens.many(texts),
     searchWithStats,
     search: (terms, limit) => (terms.length ? searchWithStats(terms, limit).hits : []),
     close: () => { db.close(); tokens.close(); },

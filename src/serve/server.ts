@@ -6,6 +6,8 @@ import type { Diagnostic } from '../core/diagnostics.js';
 import { DiagnosticError, error } from '../core/diagnostics.js';
 import { loadArtifacts, loadLocked, type LoadOptions, type ServedPackage } from './corpus.js';
 import { openIndex } from './search-index.js';
+import { reply } from './reply.js';
+import { StdioWire } from './stdio-wire.js';
 import * as tools from './tools.js';
 import type { Served } from './tools.js';
 
@@ -21,53 +23,61 @@ export async function prepareServe(o: ServeOptions): Promise<Prepared> {
   const notes: Diagnostic[] = [];
   const pkgs: ServedPackage[] = [...(await loadArtifacts(o.specs, o, notes)), ...(o.lock ? await loadLocked(o, notes) : [])];
   if (!pkgs.length) throw new DiagnosticError(error('CTXFORGE_SERVE_NOTHING', 'nothing to serve: name artifacts, or --lock with packages installed', { hint: 'ctxforge serve dist/kb-1.0.0.octx --key minisign.pub' }), 2);
+  // Several versions of one package are served side by side (each cited by its own version); the
+  // same name and version twice is a mistake.
   const names = new Map<string, number>();
-  for (const p of pkgs) names.set(p.name, (names.get(p.name) ?? 0) + 1);
+  for (const p of pkgs) { const k = `${p.name}@${p.version ?? 'unversioned'}`; names.set(k, (names.get(k) ?? 0) + 1); }
   const twice = [...names].filter(([, n]) => n > 1).map(([k]) => k);
   if (twice.length) throw new DiagnosticError(error('CTXFORGE_USAGE', `package ${twice.map((t) => JSON.stringify(t)).join(', ')} is given more than once`), 2);
   const served: Served[] = [];
   for (const pkg of pkgs) served.push({ pkg, index: await openIndex(pkg, o.env ?? process.env, notes) });
+  tools.warm(served);
   return { served, notes };
 }
 
 const str = { type: 'string' } as const;
+/** A string or null, as `anyOf`: a type array (`["string","null"]`) is not portable to every client's schema dialect. */
+const strOrNull = { anyOf: [str, { type: 'null' }] } as const;
 /** Present when a cap on a search's cost cut the query (words dropped, shortened or not searched). */
 const notes = { type: 'array', items: str, description: 'What the search limits cut from the query, if anything.' } as const;
 const resultItem = {
   type: 'object',
-  properties: { id: str, title: str, package: str, version: str, uri: str, citation: str, artifact_sha256: str, score: { type: 'number' }, snippet: str },
-  required: ['id', 'title', 'package', 'version', 'uri', 'citation', 'artifact_sha256', 'score', 'snippet'],
+  properties: { id: str, title: str, citation: str, uri: str, score: { type: 'number' }, snippet: str },
+  required: ['id', 'title', 'citation', 'uri', 'score', 'snippet'],
 } as const;
+/** Each package results come from, once: `name@version` and its artifact's SHA-256. */
+const packageRefs = { type: 'array', items: { type: 'object', required: ['package', 'artifact_sha256'], properties: { package: str, artifact_sha256: str } } } as const;
 
 export const TOOL_SCHEMAS = {
   search: {
     input: { type: 'object', additionalProperties: false, required: ['query'], properties: {
-      query: { type: 'string', minLength: 1, maxLength: 4096, description: 'Words to look for (BM25 over titles, tags and text).' },
+      query: { type: 'string', minLength: 1, maxLength: 4096, description: 'Words to look for: an exact page name or title ranks first, then pages by title, lead, headings and text.' },
       limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Most results (default 10).' },
-      package: { type: 'string', description: 'Only this package (name, or name@version).' },
+      package: { type: 'string', description: 'Only this package: a name (every version served), name@version, or name@1.2 (the versions 1.2 and 1.2.x).' },
     } },
-    output: { type: 'object', required: ['query', 'results'], properties: { query: str, results: { type: 'array', items: resultItem }, notes } },
+    output: { type: 'object', required: ['query', 'packages', 'results'], properties: { query: str, packages: packageRefs, results: { type: 'array', items: resultItem }, notes } },
   },
   get: {
     input: { type: 'object', additionalProperties: false, required: ['id'], properties: {
       id: { type: 'string', minLength: 1, description: 'A document id, or a citation package@version#id.' },
-      package: { type: 'string', description: 'The package, when several have a document with this id.' },
+      package: { type: 'string', description: 'The package (name, name@version or name@1.2), when several have a document with this id.' },
     } },
     output: { type: 'object', required: ['id', 'title', 'package', 'version', 'path', 'uri', 'citation', 'artifact_sha256', 'links', 'text'], properties: {
       id: str, title: str, package: str, version: str, path: str, uri: str, citation: str, artifact_sha256: str,
-      type: { type: ['string', 'null'] }, description: { type: ['string', 'null'] }, tags: { type: 'array', items: str }, links: { type: 'array', items: str }, text: str,
+      type: strOrNull, description: strOrNull, tags: { type: 'array', items: str }, links: { type: 'array', items: str }, text: str,
     } },
   },
   context: {
     input: { type: 'object', additionalProperties: false, required: ['query', 'max_tokens'], properties: {
       query: { type: 'string', minLength: 1, maxLength: 4096, description: 'What the context is for.' },
-      max_tokens: { type: 'integer', minimum: 1, maximum: 1000000, description: `Token budget; tokens are estimated as ${tools.TOKEN_ESTIMATE}.` },
-      package: { type: 'string', description: 'Only this package.' },
+      max_tokens: { type: 'integer', minimum: tools.MIN_CONTEXT_TOKENS, maximum: 1000000, description: `Token budget of the whole reply (its text and structured content together), estimated as ${tools.TOKEN_ESTIMATE}.` },
+      package: { type: 'string', description: 'Only this package: a name, name@version or name@1.2.' },
     } },
-    output: { type: 'object', required: ['query', 'max_tokens', 'used_tokens', 'token_estimate', 'items'], properties: {
-      query: str, max_tokens: { type: 'integer' }, used_tokens: { type: 'integer' }, token_estimate: str, notes,
-      items: { type: 'array', items: { type: 'object', required: ['citation', 'artifact_sha256', 'id', 'title', 'package', 'version', 'section', 'tokens', 'text'], properties: {
-        citation: str, artifact_sha256: str, id: str, title: str, package: str, version: str, section: { type: ['string', 'null'] }, tokens: { type: 'integer' }, text: str,
+    output: { type: 'object', required: ['max_tokens', 'used_tokens', 'token_estimate', 'packages', 'documents'], properties: {
+      max_tokens: { type: 'integer' }, used_tokens: { type: 'integer', description: 'The estimate of this whole reply: its text and this structured content together.' }, token_estimate: str, notes, packages: packageRefs,
+      documents: { type: 'array', items: { type: 'object', required: ['citation', 'title', 'sections'], properties: {
+        citation: str, title: str,
+        sections: { type: 'array', items: { type: 'object', required: ['heading', 'text'], properties: { heading: strOrNull, text: str } } },
       } } },
     } },
   },
@@ -75,7 +85,7 @@ export const TOOL_SCHEMAS = {
     input: { type: 'object', additionalProperties: false, properties: {} },
     output: { type: 'object', required: ['packages'], properties: { packages: { type: 'array', items: { type: 'object', required: ['name', 'version', 'format', 'artifact_sha256', 'documents'], properties: {
       name: str, version: str, format: str, artifact_sha256: str, source: str, documents: { type: 'integer' },
-      signer: { type: 'object', properties: { key_id: { type: ['string', 'null'] }, trust: str } },
+      signer: { type: 'object', properties: { key_id: strOrNull, trust: str } },
     } } } } },
   },
 } as const;
@@ -83,28 +93,28 @@ export const TOOL_SCHEMAS = {
 const DESCRIPTIONS: Record<keyof typeof TOOL_SCHEMAS, string> = {
   search: 'Search the verified knowledge packages; returns ranked documents with their stable id, title, package@version, citation and a snippet.',
   get: 'One document\'s full text and metadata (with its links), by id or citation.',
-  context: 'The best documents, or their best sections, for a query within a token budget, each with its citation (package@version#id) and the artifact\'s SHA-256.',
+  context: 'The best documents, or their best sections, for a query, the whole reply within a token budget; each document with its citation (package@version#id), each package with its artifact\'s SHA-256.',
   list_packages: 'The packages served: name, version, format, artifact SHA-256, signer.',
 };
 
-/** Starts the server on this process's stdio; resolves once it is listening. */
-export async function serveStdio(p: Prepared, info: { version: string }): Promise<{ close(): Promise<void> }> {
+/** Starts the server on this process's stdio (or the streams given); resolves once it is listening. */
+export async function serveStdio(p: Prepared, info: { version: string }, io: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream } = {}): Promise<{ close(): Promise<void> }> {
   const sdk = await import('@modelcontextprotocol/server');
   const stdio = await import('@modelcontextprotocol/server/stdio');
-  const run = (fn: () => unknown) => {
+  const run = <V>(fn: () => V, text: (v: V) => string) => {
     try {
-      const v = fn() as Record<string, unknown>;
-      return { content: [{ type: 'text' as const, text: JSON.stringify(v, null, 1) }], structuredContent: v };
+      const v = fn();
+      return reply(text(v), v as Record<string, unknown>);
     } catch (e) {
       if (e instanceof tools.ToolError) return { content: [{ type: 'text' as const, text: e.message }], isError: true };
       throw e;
     }
   };
   const handlers = {
-    search: (a: Record<string, unknown>) => run(() => tools.search(p.served, a as never)),
-    get: (a: Record<string, unknown>) => run(() => tools.get(p.served, a as never)),
-    context: (a: Record<string, unknown>) => run(() => tools.context(p.served, a as never)),
-    list_packages: () => run(() => tools.listPackages(p.served)),
+    search: (a: Record<string, unknown>) => run(() => tools.search(p.served, a as never), tools.TEXT.search),
+    get: (a: Record<string, unknown>) => run(() => tools.get(p.served, a as never), tools.TEXT.get),
+    context: (a: Record<string, unknown>) => run(() => tools.context(p.served, a as never), tools.TEXT.context),
+    list_packages: () => run(() => tools.listPackages(p.served), tools.TEXT.list_packages),
   };
   const factory = () => {
     const mcp = new sdk.McpServer({ name: 'ctxforge', version: info.version }, {
@@ -134,6 +144,6 @@ export async function serveStdio(p: Prepared, info: { version: string }): Promis
     }));
     return mcp;
   };
-  const handle = stdio.serveStdio(factory as never);
+  const handle = stdio.serveStdio(factory as never, { transport: new StdioWire((io.stdin ?? process.stdin) as never, (io.stdout ?? process.stdout) as never) as never });
   return { close: () => handle.close() };
 }

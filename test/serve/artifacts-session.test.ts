@@ -44,7 +44,7 @@ test('MCP sessions over each format: cartridge, ctxpkg, .octx release — search
       assert.ok(s.results.length > 0, `${format}: search finds ${query}`);
       assert.match(s.results[0]!.citation, /@.+#/);
       assert.equal(s.get!.isError, undefined);
-      assert.ok(((s.context.structuredContent!.items as unknown[]).length) > 0, `${format}: context`);
+      assert.ok(((s.context.structuredContent!.documents as unknown[]).length) > 0, `${format}: context`);
       assert.equal(s.resources.length, pkgs[0]!.documents);
       assert.ok(s.read!.contents.length === 1);
     } finally {

@@ -64,7 +64,7 @@ test('words whose matching would pass the budget are not searched; the others ar
   const r = tools.search([s], { query: words.join(' ') });
   assert.ok(r.results.length > 0);
   assert.ok(r.notes?.some((n) => /not searched in big: matching (it|them) would pass the search budget/.test(n)), JSON.stringify(r.notes));
-  const c = tools.context([s], { query: words.join(' '), max_tokens: 200 });
+  const c = tools.context([s], { query: words.join(' '), max_tokens: 2000 });
   assert.ok(c.notes?.some((n) => /search budget/.test(n)), 'context says so too');
 });
 

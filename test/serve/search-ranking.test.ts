@@ -1,5 +1,7 @@
-// The search's ranking is FTS5's BM25, bit for bit, whether a word's scores were stored at build or
-// asked of FTS5 at query time; ties are ordered by document id, never by the engine.
+// The search's first stage (the candidates the second, rerank.ts, orders by fields: its own tests
+// are in tools.test.ts and bench/relevance) is FTS5's BM25 over title, tags and text with their
+// column weights, bit for bit, whether a word's scores were stored at build or asked of FTS5 at
+// query time; ties are ordered by document id, never by the engine.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openFile } from '../../src/core/sqlite.js';

@@ -41,9 +41,11 @@ for (const era of ['legacy', 'modern'] as Era[]) {
       assert.equal(s.results[0]!.citation, 'acme-kit@1.0.0#doc-keys');
       assert.equal(s.get!.structuredContent!.title, 'Signing keys');
       assert.deepEqual(s.get!.structuredContent!.links, ['../guide/intro.md']);
-      const ctx = s.context.structuredContent as { used_tokens: number; max_tokens: number; items: { citation: string; artifact_sha256: string }[] };
-      assert.ok(ctx.used_tokens <= 400 && ctx.items.length > 0);
-      assert.equal(ctx.items[0]!.artifact_sha256, 'a'.repeat(64));
+      const ctx = s.context.structuredContent as { used_tokens: number; max_tokens: number; documents: { citation: string }[]; packages: { artifact_sha256: string }[] };
+      assert.ok(ctx.used_tokens <= 400 && ctx.documents.length > 0);
+      const received = [...s.context.content.map((c) => c.text ?? ''), JSON.stringify(s.context.structuredContent)].reduce((n, t) => n + [...t].length, 0);
+      assert.equal(ctx.used_tokens, Math.ceil(received / 4), 'used_tokens counts the whole reply as the client received it');
+      assert.equal(ctx.packages[0]!.artifact_sha256, 'a'.repeat(64));
       assert.equal(s.resources.length, 142, 'the client walked every page');
       const page = await client.listResources({ cursor: 'p100' });
       assert.equal(page.resources.length, 42);

@@ -9,6 +9,7 @@ import { openFile, sqliteBackend } from '../../src/core/sqlite.js';
 import { servedPackage } from '../../src/serve/corpus.js';
 import { INDEX_VERSION, openIndex, queryTerms } from '../../src/serve/search-index.js';
 import * as tools from '../../src/serve/tools.js';
+import { reply, replySize } from '../../src/serve/reply.js';
 import { tmpDir } from '../helpers/tmp.js';
 import type { Doc } from '../../src/format.js';
 
@@ -33,7 +34,7 @@ test(`FTS5 with BM25 through the project's SQLite layer (${sqliteBackend()}): ti
   assert.equal(r.results[0]!.id, 'tagging');
   assert.equal(r.results[0]!.citation, 'handbook@1.1.0#tagging');
   assert.equal(r.results[0]!.uri, 'ctxforge://handbook@1.1.0/tagging');
-  assert.equal(r.results[0]!.artifact_sha256, 'a'.repeat(64));
+  assert.deepEqual(r.packages, [{ package: 'handbook@1.1.0', artifact_sha256: 'a'.repeat(64) }], 'the digest once per package');
   assert.ok(tools.search(s, { query: 'released' }).results.length >= 2, 'porter stemming: released finds release');
   assert.deepEqual(tools.search(s, { query: 'operations' }).results.map((x) => x.id), ['rollback'], 'tags are searched');
   for (const q of ['"unbalanced', 'a OR * NEAR(', 'title:keys', '^^^', '-)(', 'NOT AND OR']) assert.doesNotThrow(() => tools.search(s, { query: q }), q);
@@ -54,26 +55,34 @@ test('get by id or citation, with links; ambiguous ids need the package', async 
   assert.throws(() => tools.get(s, { id: 'missing' }), tools.ToolError);
 });
 
-test('context stays within the token budget (estimate ceil(chars / 4)), taking whole documents, else their best sections, each cited', async () => {
+test('context: the whole reply (text + structured content, in code points) stays within 4 × max_tokens, used_tokens is its estimate; whole documents, else their best sections; citation once per document, digest once per package', async () => {
   const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
   const s = [await served(env)];
   assert.equal(tools.estimateTokens('abcd'), 1);
   assert.equal(tools.estimateTokens('abcde'), 2);
   assert.equal(tools.estimateTokens('ééé'), 1, 'characters, not bytes');
-  for (const budget of [5, 30, 60, 200, 5000]) {
+  assert.equal(tools.estimateTokens('😀😀😀😀'), 1, 'code points, not UTF-16 units');
+  for (const budget of [200, 260, 400, 700, 5000]) {
     const c = tools.context(s, { query: 'key rotation storage', max_tokens: budget });
-    assert.ok(c.used_tokens <= budget, `${budget}: used ${c.used_tokens}`);
-    assert.equal(c.used_tokens, c.items.reduce((n, i) => n + i.tokens, 0));
-    for (const i of c.items) {
-      assert.equal(i.tokens, tools.estimateTokens(i.text));
-      assert.match(i.citation, /^handbook@1\.1\.0#/);
-      assert.equal(i.artifact_sha256, 'a'.repeat(64));
-    }
+    const size = replySize(reply(tools.TEXT.context(c), c as never));
+    assert.ok(size <= 4 * budget, `${budget}: ${size} characters`);
+    assert.equal(c.used_tokens, Math.ceil(size / 4), `${budget}: used_tokens is the reply's own estimate`);
+    assert.deepEqual(c.packages, [{ package: 'handbook@1.1.0', artifact_sha256: 'a'.repeat(64) }]);
+    assert.equal(tools.TEXT.context(c).split('a'.repeat(64)).length - 1, 1, 'the digest once in the text');
+    for (const d of c.documents) assert.match(d.citation, /^handbook@1\.1\.0#/);
+    assert.equal(new Set(c.documents.map((d) => d.citation)).size, c.documents.length, 'a citation once per document');
   }
-  const small = tools.context(s, { query: 'storage offline', max_tokens: 30 });
-  assert.ok(small.items.some((i) => i.id === 'keys' && i.section === 'Storage'), JSON.stringify(small.items.map((i) => [i.id, i.section])));
+  const small = tools.context(s, { query: 'storage offline', max_tokens: 200 });
+  assert.ok(small.documents.some((d) => d.citation.endsWith('#keys') && d.sections.some((x) => x.heading === 'Storage')), JSON.stringify(small.documents));
   const all = tools.context(s, { query: 'release', max_tokens: 100000 });
-  assert.ok(all.items.every((i) => i.section === null), 'whole documents when they fit');
+  assert.ok(all.documents.length >= 2 && all.documents.every((d) => d.sections.length === 1 && d.sections[0]!.heading === null), 'whole documents when they fit');
+  assert.throws(() => tools.context(s, { query: 'release', max_tokens: 10 }), /at least 200/);
+  // Nothing fits: an empty answer that says so, still within the budget.
+  const huge = [await served(env, [doc('big', 'Big', `${'rotation '.repeat(3000)}\n`)], 'big', 'b'.repeat(64))];
+  const none = tools.context(huge, { query: 'rotation', max_tokens: 200 });
+  assert.deepEqual(none.documents, []);
+  assert.match(none.notes!.join('\n'), /nothing fits within 200 tokens/);
+  assert.ok(replySize(reply(tools.TEXT.context(none), none as never)) <= 800);
 });
 
 test('resources: every document, paged with an opaque cursor; a bad cursor or URI is an error', async () => {
@@ -126,4 +135,53 @@ test('the index cache: built once per artifact digest, reused for the same docum
     assert.doesNotMatch(r.snippet + r.title, /INJECTED/);
   }
   assert.ok(readdirSync(join(cache, 'ctxforge', 'index')).every((n) => !n.includes('tmp')), 'no temp file left');
+});
+
+test('several versions of one package side by side: package "name@1.2" picks the 1.2.x versions, each result cited by its own version', async () => {
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  const at = async (version: string, sha: string, extra: string) => {
+    const pkg = servedPackage({ name: 'handbook', version, format: 'octx', sha256: sha, source: `h-${version}.octx`, signer: { key_id: null, trust: 'pinned' } }, [...DOCS, doc('changes', `Changes in ${version}`, `${extra}\n`)], []);
+    return { pkg, index: await openIndex(pkg, env, []) };
+  };
+  const s = [await at('1.2.0', '1'.repeat(64), 'rotation moved'), await at('1.20.0', '2'.repeat(64), 'rotation dropped'), await at('2.0.0', '3'.repeat(64), 'rotation gone')];
+  const all = tools.search(s, { query: 'rotation', limit: 20 });
+  assert.deepEqual(new Set(all.packages.map((p) => p.package)), new Set(['handbook@1.2.0', 'handbook@1.20.0', 'handbook@2.0.0']));
+  const one = tools.search(s, { query: 'rotation', package: 'handbook@1.2' });
+  assert.deepEqual(one.packages, [{ package: 'handbook@1.2.0', artifact_sha256: '1'.repeat(64) }], '1.2 is not 1.20');
+  assert.ok(one.results.every((r) => r.citation.startsWith('handbook@1.2.0#')));
+  assert.equal(tools.search(s, { query: 'rotation', package: 'handbook@2.0.0' }).results[0]!.citation.split('#')[0], 'handbook@2.0.0');
+  assert.throws(() => tools.get(s, { id: 'changes' }), /3 packages have a document "changes".*handbook@1\.2\.0, handbook@1\.20\.0, handbook@2\.0\.0/);
+  assert.equal(tools.get(s, { id: 'handbook@1.20.0#changes' }).text, 'rotation dropped\n');
+  assert.equal(tools.get(s, { id: 'changes', package: 'handbook@2' }).text, 'rotation gone\n');
+  const c = tools.context(s, { query: 'rotation moved', max_tokens: 2000, package: 'handbook@1.2' });
+  assert.deepEqual(c.packages.map((p) => p.package), ['handbook@1.2.0']);
+  assert.throws(() => tools.search(s, { query: 'x', package: 'handbook@3' }), tools.ToolError);
+});
+
+test('the right page first: an exact name or title ranks first, a page about the query above one that repeats its words, a title phrase above a long page', async () => {
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  const tldr = [
+    doc('tar', 'tar', `# tar\n\n> Archiving utility.\n\n- Extract a (compressed) archive file into the current directory:\n\n\`tar xf path/to/source.tar[.gz|.bz2|.xz]\`\n${'\n- Create an archive from files, with options for compression, verbosity and the target folder:\n\n`tar czvf path/to/target.gz path/to/file1 path/to/file2 --directory path/to/folder`\n'.repeat(8)}`),
+    doc('git-get-tar-commit-id', 'git get-tar-commit-id', '# git get-tar-commit-id\n\n> Extract commit ID from an archive created using `git archive`.\n\n- Get a commit ID from a tar archive:\n\n`git get-tar-commit-id < path/to/file.tar`\n\n- Get a commit ID from a tar archive made by git archive with tar:\n\n`tar cf - | git get-tar-commit-id`\n'),
+    ...Array.from({ length: 20 }, (_, i) => doc(`tool-${i}`, `tool ${i}`, `# tool ${i}\n\n> Extract files from archives of kind ${i}.\n`)),
+    doc('atool', 'atool', '# atool\n\n> Manage archives of various types.\n\n- List files in a tar archive:\n\n`atool --list path/to/archive.tar`\n'),
+  ];
+  const t = [await served(env, tldr, 'tldr', 'c'.repeat(64))];
+  assert.equal(tools.search(t, { query: 'tar' }).results[0]!.id, 'tar', 'exact name first');
+  assert.equal(tools.search(t, { query: 'extract tar archive' }).results[0]!.id, 'tar');
+  // Long pages that say every word of the query once, far apart, among much else.
+  const filler = 'We built a theme with custom layouts, fast builds, a search index and a blog. '.repeat(40);
+  const showcase = `# Showcase\n\nWe publish my site weekly. ${filler}\n\nThe code is on GitHub. ${filler}\n\nIt has many pages.\n`;
+  const hugo = [
+    doc('host-and-deploy/host-on-github-pages', 'Host on GitHub Pages', '# Host on GitHub Pages\n\nHost your project on GitHub Pages with a workflow.\n\n## Configure\n\nSet the source to GitHub Actions.\n'),
+    doc('showcase/one', 'A showcase', showcase),
+    doc('showcase/two', 'Another showcase', showcase.replace('weekly', 'daily')),
+    doc('functions/collections/Where', 'collections.Where', '# collections.Where\n\nReturns a slice by filtering the given slice based on a key, operator, and value.\n'),
+    doc('functions/collections/Union', 'collections.Union', '# collections.Union\n\nGiven two arrays or slices, returns a new array containing the elements that belong to either; use it with where to filter pages from two sets of pages.\n'),
+  ];
+  // As in a real site's docs, "publish", "my" and "site" are on many pages; "GitHub" on few.
+  for (let i = 0; i < 30; i++) hugo.push(doc(`configuration/c${i}`, `Configure part ${i}`, `# Configure part ${i}\n\nSet this before you publish my site: the site configuration, part ${i}, on one page.\n`));
+  const h = [await served(env, hugo, 'hugo', 'd'.repeat(64))];
+  assert.equal(tools.search(h, { query: 'publish my site on GitHub Pages' }).results[0]!.id, 'host-and-deploy/host-on-github-pages');
+  assert.equal(tools.search(h, { query: 'where' }).results[0]!.id, 'functions/collections/Where', 'the name of a page');
 });

@@ -1,0 +1,140 @@
+// The relevance run: each question set (written before any search over its corpus, judged by
+// reading the pages: *-judgements.tsv) asked of ctxforge's search (tools.search, both stages) and of
+// plain FTS5 BM25 over title + body with the porter tokenizer, on the same documents, in one run.
+// Prints recall@1, recall@3 (the share of questions with a relevant page in the first 1 or 3) and
+// MRR@10 (the mean of 1 / rank of the first relevant page in the first 10, 0 when none), and the
+// questions each system misses at 3.
+//
+//   bench/relevance/fetch-corpora.sh /tmp/corpora && npx tsx bench/relevance/evaluate.ts /tmp/corpora [--json]
+import { readFileSync, readdirSync, statSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openMemory } from '../../src/core/sqlite.js';
+import { servedPackage } from '../../src/serve/corpus.js';
+import { openIndex } from '../../src/serve/search-index.js';
+import * as tools from '../../src/serve/tools.js';
+import { reply, replySize } from '../../src/serve/reply.js';
+import type { Doc } from '../../src/format.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = process.argv[2];
+if (!root) { console.error('usage: evaluate.ts <corpora dir> [--json]'); process.exit(2); }
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const n of readdirSync(dir)) {
+    const p = join(dir, n);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else if (n.endsWith('.md')) out.push(p);
+  }
+  return out;
+}
+
+/** tldr: the page's file name is its id, its `# name` line its title. */
+function tldr(dir: string): Doc[] {
+  return walk(join(dir, 'pages', 'common')).map((p) => {
+    const body = readFileSync(p, 'utf8');
+    const id = p.slice(p.lastIndexOf('/') + 1, -3);
+    return { id, path: `${id}.md`, title: /^#\s+(.*)$/m.exec(body)?.[1]?.trim() ?? id, body };
+  });
+}
+
+/** Hugo docs: the path under content/en without .md, /index or /_index is the id; front matter's title. */
+function hugo(dir: string): Doc[] {
+  const base = join(dir, 'content', 'en');
+  return walk(base).flatMap((p) => {
+    const rel = relative(base, p);
+    const id = rel.replace(/\.md$/, '').replace(/\/?_?index$/, '');
+    if (!id) return [];
+    const text = readFileSync(p, 'utf8');
+    const fm = /^---\n([\s\S]*?)\n---\n?/.exec(text);
+    const title = (fm && /^title:\s*(.*)$/m.exec(fm[1]!)?.[1]?.trim().replace(/^(['"])(.*)\1$/, '$2')) || id;
+    const description = fm && /^description:\s*(.*)$/m.exec(fm[1]!)?.[1]?.trim().replace(/^(['"])(.*)\1$/, '$2');
+    return [{ id, path: rel, title, body: fm ? text.slice(fm[0].length) : text, ...(description ? { description } : {}) }];
+  });
+}
+
+function judgements(file: string): { q: string; rel: Set<string> }[] {
+  return readFileSync(join(here, file), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => {
+    const [q, ids] = l.split('\t');
+    return { q: q!, rel: new Set(ids!.split(' ')) };
+  });
+}
+
+/** Plain FTS5 BM25: title + body, porter, default weights, the query's words OR'ed. */
+function plain(docs: Doc[]) {
+  const db = openMemory();
+  db.exec("CREATE VIRTUAL TABLE d USING fts5(id UNINDEXED, title, body, tokenize = 'porter unicode61 remove_diacritics 2')");
+  const ins = db.prepare('INSERT INTO d(id, title, body) VALUES (?, ?, ?)');
+  db.transaction(() => { for (const x of docs) ins.run(x.id, x.title, x.body); })();
+  const q = db.prepare('SELECT id FROM d WHERE d MATCH ? ORDER BY bm25(d), id LIMIT 10');
+  return (query: string) => {
+    const words = query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+    return words.length ? q.all(words.map((w) => `"${w}"`).join(' OR ')).map((r) => String(r.id)) : [];
+  };
+}
+
+function metrics(qs: { q: string; rel: Set<string> }[], ask: (q: string) => string[]) {
+  let r1 = 0, r3 = 0, mrr = 0;
+  const misses: string[] = [];
+  for (const { q, rel } of qs) {
+    const got = ask(q).slice(0, 10);
+    const at = got.findIndex((id) => rel.has(id));
+    if (at === 0) r1++;
+    if (at >= 0 && at < 3) r3++; else misses.push(`${q} → ${got.slice(0, 3).join(', ')}`);
+    if (at >= 0) mrr += 1 / (at + 1);
+  }
+  const n = qs.length;
+  return { questions: n, recall_at_1: r1 / n, recall_at_3: r3 / n, mrr_at_10: mrr / n, misses };
+}
+
+const sets = [
+  { name: 'tldr pages/common', docs: tldr(join(root, 'tldr')), qs: judgements('tldr-judgements.tsv') },
+  { name: 'Hugo docs content/en', docs: hugo(join(root, 'hugoDocs')), qs: judgements('hugo-judgements.tsv') },
+];
+const report = [];
+for (const s of sets) {
+  const pkg = servedPackage({ name: 'corpus', version: '1', format: 'octx', sha256: '0'.repeat(64), source: s.name, signer: { key_id: null, trust: 'unsigned' } }, s.docs, []);
+  const index = await openIndex(pkg, { ...process.env, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'ctxforge-relevance-')) }, []);
+  const served = [{ pkg, index }];
+  const missing = s.qs.flatMap((x) => [...x.rel].filter((id) => !pkg.byId.has(id)));
+  if (missing.length) throw new Error(`${s.name}: judged pages not in the corpus: ${missing.join(', ')}`);
+  const w0 = performance.now();
+  tools.warm(served);
+  console.error(`${s.name}: second stage made ready in ${(performance.now() - w0).toFixed(0)} ms`);
+  const times: number[] = [];
+  const ctx = metrics(s.qs, (q) => { const t0 = performance.now(); const r = tools.search(served, { query: q, limit: 10 }).results.map((x) => x.id); times.push(performance.now() - t0); return r; });
+  times.sort((x, y) => x - y);
+  console.error(`${s.name}: search p50 ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms`);
+  const bm25 = metrics(s.qs, plain(s.docs));
+  // Every question's context at three budgets: the whole reply within 4 × max_tokens, used_tokens exact.
+  let over = 0, inexact = 0, fill = 0, asked = 0;
+  for (const { q } of s.qs) {
+    for (const max of [500, 2000, 8000]) {
+      const c = tools.context(served, { query: q, max_tokens: max });
+      const size = replySize(reply(tools.TEXT.context(c), c as never));
+      asked++;
+      if (size > 4 * max) over++;
+      if (c.used_tokens !== Math.ceil(size / 4)) inexact++;
+      fill += size / (4 * max);
+    }
+  }
+  console.error(`${s.name}: context on ${asked} question × budget pairs: ${over} over budget, ${inexact} with used_tokens not the reply's own estimate, mean fill ${(fill / asked).toFixed(2)}`);
+  report.push({ corpus: s.name, documents: s.docs.length, ctxforge: ctx, plain_bm25: bm25, recall_at_3_ratio: ctx.recall_at_3 / bm25.recall_at_3 });
+  index.close();
+}
+if (process.argv.includes('--json')) console.log(JSON.stringify(report, null, 1));
+else {
+  const f = (x: number) => x.toFixed(2);
+  console.log('| corpus | documents | questions | system | recall@1 | recall@3 | MRR@10 |\n|---|---|---|---|---|---|---|');
+  for (const r of report) {
+    for (const [name, m] of [['ctxforge', r.ctxforge], ['plain FTS5 BM25', r.plain_bm25]] as const) {
+      console.log(`| ${r.corpus} | ${r.documents} | ${m.questions} | ${name} | ${f(m.recall_at_1)} | ${f(m.recall_at_3)} | ${f(m.mrr_at_10)} |`);
+    }
+  }
+  for (const r of report) {
+    console.log(`\n${r.corpus}: recall@3 ctxforge / plain = ${r.recall_at_3_ratio.toFixed(2)}`);
+    console.log(`  ctxforge misses at 3:\n${r.ctxforge.misses.map((m) => `    ${m}`).join('\n')}`);
+    console.log(`  plain BM25 misses at 3:\n${r.plain_bm25.misses.map((m) => `    ${m}`).join('\n')}`);
+  }
+}

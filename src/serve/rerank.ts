@@ -1,0 +1,255 @@
+// The ranking's second stage: the first (search-index.ts) is FTS5's BM25 over title, tags and text
+// with column weights, exact to the bit; it finds candidates. Plain BM25 ranks a page that says a
+// word often above the page that is *about* it (`tar` under `git get-tar-commit-id`), and a long
+// page that mentions every query word above the reference page whose title is the query. Here the
+// best RERANK_CANDIDATES candidates, plus every page whose name or title is the query's words
+// exactly, are ordered by fields:
+//   1. exact name or title first: the query's words are the page's title words, or its id's last
+//      segment (`tar`, `where`), in order;
+//   2. then score = bm25 × (1 + 1.5·title + 0.6·headings + 0.5·proximity) × length, where title and
+//      headings are the IDF-weighted share of the query's stems that the title (or id) and the
+//      headings hold (a BM25F-style field weighting on top of the column weights), proximity is how
+//      close together the query's stems stand in the text (all of them adjacent: 1), and length
+//      1 / (1 + 0.15·ln(text / average text)) for a text longer than the average: a long page
+//      holding every word does not crowd out the short page about it.
+// `context` picks a page's sections by the same fields (sectionScore). The cost is bounded per
+// call: at most RERANK_CANDIDATES + MAX_EXACT pages, each read for at most SCAN_CHARS characters,
+// their title and heading tokens asked of FTS5's tokenizer once per page (kept for the next call).
+import type { Doc } from '../format.js';
+
+export const RERANK_CANDIDATES = 100;
+export const MAX_EXACT = 20;
+/** Distinct field words whose tokens are kept. */
+const MAX_WORDS = 200_000;
+/** Characters of a page's text read for proximity and headings. */
+export const SCAN_CHARS = 8_000;
+// Weights of the fields' shares on the first stage's score.
+const W_TITLE = 1.5;
+const W_LEAD = 1;
+const W_HEADINGS = 0.6;
+const W_PROXIMITY = 0.5;
+const W_PRIOR = 0.5;
+const W_LENGTH = 0.15;
+// BM25F's field weights: a stem in the title (or name), lead or headings counts once, at these weights.
+const F_TITLE = 3;
+const F_LEAD = 2;
+const F_HEAD = 1.5;
+const F_BODY = 1;
+const K1 = 1.2;
+const B = 0.75;
+
+/**
+ * One pass over a text's first SCAN_CHARS characters: each query stem's occurrences (a word holds a
+ * stem it starts with: porter stems are prefixes of the words they come from, nearly always) and
+ * their proximity: the shortest run of words holding the most distinct stems, k stems in a run of w
+ * words giving (k / stems) × (k / w); 0 with fewer than two stems in the query or in the text.
+ */
+export function scan(text: string, stems: string[]): { counts: number[]; proximity: number } {
+  const counts = new Array<number>(stems.length).fill(0);
+  const at: number[] = [];
+  const which: number[] = [];
+  const re = new RegExp(WORD.source, 'gu');
+  const lower = text.slice(0, SCAN_CHARS).toLowerCase();
+  let n = 0;
+  for (let m = re.exec(lower); m; m = re.exec(lower), n++) {
+    const w = m[0];
+    for (let t = 0; t < stems.length; t++) if (w.startsWith(stems[t]!)) { counts[t]!++; at.push(n); which.push(t); break; }
+  }
+  let best = 0;
+  if (stems.length >= 2) {
+    const inRun = new Array<number>(stems.length).fill(0);
+    let distinct = 0;
+    for (let i = 0, j = 0; j < at.length; j++) {
+      if (inRun[which[j]!]!++ === 0) distinct++;
+      // Shrink from the left while the run keeps its stems.
+      while (inRun[which[i]!]! > 1) inRun[which[i++]!]!--;
+      if (distinct >= 2) best = Math.max(best, (distinct / stems.length) * (distinct / (at[j]! - at[i]! + 1)));
+    }
+  }
+  return { counts, proximity: best };
+}
+
+/** BM25F over the page's fields: title (and name), lead, headings presence-weighted, the text's counts length-normalised. */
+function bm25f(q: QueryStems, x: Fields, body: string, tf: number[], avgLength: number): number {
+  const norm = 1 - B + B * (Math.min(body.length, SCAN_CHARS) / Math.min(avgLength, SCAN_CHARS));
+  let s = 0;
+  q.stems.forEach((t, i) => {
+    const w = F_TITLE * Number(x.title.has(t)) + F_LEAD * Number(x.lead.has(t)) + F_HEAD * Number(x.headings.has(t)) + F_BODY * tf[i]! / norm;
+    s += q.idf.get(t)! * (w / (K1 + w));
+  });
+  return s;
+}
+/** Characters of a page's lead: its text before the second heading, headings and markup aside. */
+export const LEAD_CHARS = 400;
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+/** The words of a text as a key: lowercase, NFKC, one space between. */
+export const wordKey = (text: string) => (text.normalize('NFKC').toLowerCase().match(WORD) ?? []).join(' ');
+/** The last segment of an id (`common/tar` → `tar`, `functions/collections/Where` → `where`). */
+export const nameKey = (id: string) => wordKey(id.split('/').pop()!.replace(/\.[a-z0-9]+$/i, '').replace(/[-.]/g, ' '));
+
+/** The headings of a text (outside code fences), within its first SCAN_CHARS characters. */
+export function headingsOf(body: string): string[] {
+  const out: string[] = [];
+  let fence = false;
+  for (const line of body.slice(0, SCAN_CHARS).split('\n')) {
+    if (/^\s{0,3}(```|~~~)/.test(line)) fence = !fence;
+    const h = !fence && /^#{1,6}\s+(.*)$/.exec(line);
+    if (h) out.push(h[1]!);
+  }
+  return out;
+}
+
+export interface Fields { titleSeq: string[]; title: Set<string>; lead: Set<string>; headings: Set<string>; length: number }
+
+/** A page's lead: what it says first (a summary line, a first paragraph), headings left out. */
+export function leadOf(body: string): string {
+  let out = '';
+  for (const line of body.slice(0, 4 * LEAD_CHARS).split('\n')) {
+    if (/^#{1,6}\s/.test(line)) { if (out.trim()) break; continue; }
+    out += `${line}\n`;
+    if (out.length >= LEAD_CHARS) break;
+  }
+  return out.slice(0, LEAD_CHARS);
+}
+
+/** What a package's pages need for the second stage; per-page fields made once, on first use. */
+export class RerankFields {
+  private readonly fields = new WeakMap<Doc, Fields>();
+  private readonly byKey = new Map<string, Doc[]>();
+  /** How many other pages name each page (a link to it, or its name as the first word of inline code). */
+  private readonly mentions = new Map<string, number>();
+  readonly avgLength: number;
+  readonly maxMentions: number;
+  constructor(docs: Doc[], private readonly tokensOf: (texts: string[]) => string[][]) {
+    let total = 0;
+    const names = new Set(docs.map((d) => nameKey(d.id)));
+    for (const d of docs) {
+      const named = new Set<string>();
+      for (const m of d.body.matchAll(/`([^`\n]{1,80})`|\]\(([^)\s]{1,300})\)/g)) {
+        const k = m[1] !== undefined ? wordKey(m[1].trim().split(/\s/)[0]!) : nameKey(m[2]!.replace(/[#?].*$/, '').replace(/\/+$/, '') || '.');
+        if (k && k !== nameKey(d.id) && names.has(k)) named.add(k);
+      }
+      for (const k of named) this.mentions.set(k, (this.mentions.get(k) ?? 0) + 1);
+    }
+    let most = 0;
+    for (const v of this.mentions.values()) most = Math.max(most, v);
+    this.maxMentions = most;
+    for (const d of docs) {
+      total += d.body.length;
+      for (const k of new Set([wordKey(d.title), nameKey(d.id)])) {
+        if (!k) continue;
+        const list = this.byKey.get(k) ?? [];
+        if (list.length < MAX_EXACT) list.push(d);
+        this.byKey.set(k, list);
+      }
+    }
+    this.avgLength = docs.length ? Math.max(1, total / docs.length) : 1;
+  }
+  /** Pages whose title or name is exactly these words. */
+  exact(words: string): Doc[] { return this.byKey.get(words) ?? []; }
+  /** ln(1 + mentions) / ln(1 + the most any page has): 0..1. */
+  prior(d: Doc): number { return this.maxMentions ? Math.log1p(this.mentions.get(nameKey(d.id)) ?? 0) / Math.log1p(this.maxMentions) : 0; }
+  isExact(d: Doc, words: string): boolean { return !!words && (wordKey(d.title) === words || nameKey(d.id) === words); }
+  /** FTS5's tokens of each word met in a field (a field's words repeat across pages: each is asked once). */
+  private readonly wordTokens = new Map<string, string[]>();
+  /** Each text's tokens, word by word, the words not met before asked of FTS5 in one pass. */
+  private stemsOf(texts: string[]): string[][] {
+    const split = texts.map((t) => t.normalize('NFKC').toLowerCase().match(WORD) ?? []);
+    const fresh = [...new Set(split.flat().filter((w) => !this.wordTokens.has(w)))];
+    if (this.wordTokens.size + fresh.length > MAX_WORDS) this.wordTokens.clear();
+    if (fresh.length) this.tokensOf(fresh).forEach((t, i) => this.wordTokens.set(fresh[i]!, t));
+    return split.map((ws) => ws.flatMap((w) => this.wordTokens.get(w) ?? []));
+  }
+  /** Each page's fields, the missing ones tokenized in one pass. */
+  of(docs: Doc[]): Fields[] {
+    const todo = docs.filter((d) => !this.fields.has(d));
+    if (todo.length) {
+      const texts: string[] = [];
+      for (const d of todo) texts.push(`${d.title} ${nameKey(d.id)}`, `${d.description ?? ''}\n${leadOf(d.body)}`, headingsOf(d.body).join(' \n '));
+      const toks = this.stemsOf(texts);
+      todo.forEach((d, i) => this.fields.set(d, { titleSeq: toks[3 * i]!, title: new Set(toks[3 * i]), lead: new Set(toks[3 * i + 1]), headings: new Set(toks[3 * i + 2]), length: d.body.length }));
+    }
+    return docs.map((d) => this.fields.get(d)!);
+  }
+}
+
+/** The query's stems, each with its IDF weight (ln(1 + (N − n + 0.5) / (n + 0.5)), always positive). */
+export interface QueryStems { words: string; stems: string[]; seq: string[]; idf: Map<string, number>; total: number }
+
+export function queryStems(words: string[], tokensOf: (t: string[]) => string[][], docFreq: (t: string) => number, n: number): QueryStems {
+  const seq = tokensOf(words).flat();
+  const stems = [...new Set(seq)];
+  const idf = new Map(stems.map((t) => { const df = docFreq(t); return [t, Math.log(1 + (n - df + 0.5) / (df + 0.5))]; }));
+  let total = 0;
+  for (const v of idf.values()) total += v;
+  return { words: words.join(' '), stems, seq, idf, total: total || 1 };
+}
+
+/**
+ * The title as a phrase of the query: the IDF share of the longest run of two or more query stems
+ * that stands, in order, in the title (`publish my site on GitHub Pages` and "Host on GitHub Pages").
+ */
+export function titlePhrase(q: QueryStems, title: string[]): number {
+  let best = 0;
+  for (let i = 0; i < q.seq.length; i++) {
+    for (let j = 0; j < title.length; j++) {
+      let k = 0;
+      let w = 0;
+      while (i + k < q.seq.length && j + k < title.length && q.seq[i + k] === title[j + k]) { w += q.idf.get(q.seq[i + k]!) ?? 0; k++; }
+      if (k >= 2) best = Math.max(best, w);
+    }
+  }
+  return best / q.total;
+}
+
+const share = (q: QueryStems, has: Set<string>) => {
+  let s = 0;
+  for (const t of q.stems) if (has.has(t)) s += q.idf.get(t)!;
+  return s / q.total;
+};
+
+/** How close the query's stems stand in a text (scan). */
+export const proximity = (text: string, stems: string[]) => scan(text, stems).proximity;
+
+export interface Scored { doc: Doc; bm25: number; score: number; exact: boolean }
+
+/**
+ * The candidates in the second stage's order: exact name or title first, then by the sum of two
+ * scores, each scaled to the best candidate's: the first stage's BM25 raised by the fields' shares
+ * (title, lead, headings), proximity and mentions, with the length normalisation; and BM25F over the
+ * fields, raised by mentions. Ties by id.
+ */
+export function rerank(cands: { doc: Doc; bm25: number }[], q: QueryStems, f: RerankFields): Scored[] {
+  const fields = f.of(cands.map((c) => c.doc));
+  const a: number[] = [];
+  const b: number[] = [];
+  cands.forEach((c, i) => {
+    const x = fields[i]!;
+    const length = x.length > f.avgLength ? 1 / (1 + W_LENGTH * Math.log(x.length / f.avgLength)) : 1;
+    const prior = W_PRIOR * f.prior(c.doc);
+    const phrase = titlePhrase(q, x.titleSeq);
+    const body = scan(c.doc.body, q.stems);
+    a.push(c.bm25 * (1 + W_TITLE * (share(q, x.title) + phrase) + W_LEAD * share(q, x.lead) + W_HEADINGS * share(q, x.headings) + W_PROXIMITY * body.proximity + prior) * length);
+    b.push(bm25f(q, x, c.doc.body, body.counts, f.avgLength) * (1 + prior + W_TITLE * phrase));
+  });
+  let ma = 0;
+  let mb = 0;
+  for (let i = 0; i < a.length; i++) { ma = Math.max(ma, a[i]!); mb = Math.max(mb, b[i]!); }
+  const out = cands.map((c, i) => ({ doc: c.doc, bm25: c.bm25, score: (ma ? a[i]! / ma : 0) + (mb ? b[i]! / mb : 0), exact: f.isExact(c.doc, q.words) }));
+  return out.sort((x, y) => Number(y.exact) - Number(x.exact) || y.score - x.score || (x.doc.id < y.doc.id ? -1 : x.doc.id > y.doc.id ? 1 : 0));
+}
+
+/**
+ * A section's score by the same fields: its heading's share of the query (weighted as a title), the
+ * query stems' occurrences in its text (saturated as BM25 does, k1 = 1.2), their proximity, and the
+ * same length normalisation against the page's average section.
+ */
+export function sectionScore(heading: string | null, text: string, q: QueryStems, headingStems: Set<string>, avgSection: number): number {
+  const { counts, proximity: prox } = scan(text, q.stems);
+  let tf = 0;
+  q.stems.forEach((t, i) => { tf += q.idf.get(t)! * ((counts[i]! * 2.2) / (counts[i]! + 1.2)); });
+  if (tf === 0 && !(heading && share(q, headingStems) > 0)) return 0;
+  const length = text.length > avgSection ? 1 / (1 + W_LENGTH * Math.log(text.length / avgSection)) : 1;
+  return (tf + q.total * W_TITLE * share(q, headingStems)) * (1 + W_PROXIMITY * prox) * length;
+}
