@@ -3,24 +3,16 @@
 // renamed in the converted tree, with a warning, links following; converting back never restores them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { tmpDir, writeTree, filesBelow } from '../helpers/tmp.js';
 import { convertPath } from '../../src/convert/index.js';
 import { hostConfigProblem } from '../../src/core/host-config-names.js';
 
 const concept = (id: string, title: string, body: string) =>
   `---\ntype: Concept\ntitle: ${title}\noctx:\n  document_id: 019a0000-0000-7000-8000-0000000${id}\n---\n\n# ${title}\n\n${body}\n`;
 
-function files(dir: string, pre = ''): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const rel = pre ? `${pre}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...files(join(dir, e.name), rel));
-    else out.push(rel);
-  }
-  return out;
-}
+const files = (dir: string) => filesBelow(dir);
 
 test('OCTX → ctxpkg and acx: AGENTS.md and .claude/skills/evil/SKILL.md are renamed with CONVERT_NAME_HOST_CONFIG, the link follows, and back to OCTX keeps the safe names', async () => {
   const root = tmpDir('convert-hostnames-');

@@ -1,5 +1,5 @@
 // Temporary directories and real git repositories for tests.
-import { appendFileSync, mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -42,4 +42,15 @@ export function initRepo(dir: string): string {
   // What `git config commit.gpgsign false` writes, without a second git process per repository.
   appendFileSync(join(dir, '.git', 'config'), '[commit]\n\tgpgsign = false\n');
   return dir;
+}
+
+/** Every file below `dir` (links and all: nothing is followed), as paths relative to it. */
+export function filesBelow(dir: string, pre = ''): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const rel = pre ? `${pre}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...filesBelow(join(dir, e.name), rel));
+    else out.push(rel);
+  }
+  return out;
 }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
-import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { tmpDir, writeTree, filesBelow } from '../helpers/tmp.js';
 import { planPackage } from '../../src/install/plan.js';
 import type { Lock } from '../../src/install/lock.js';
 import { hostConfigProblem, hostSafeNames, hostSafePath } from '../../src/core/host-config-names.js';
@@ -18,16 +18,7 @@ import { doc, documents } from './documents.js';
 const concept = (id: string, title: string, body: string) =>
   `---\ntype: Concept\ntitle: ${title}\noctx:\n  document_id: 019a0000-0000-7000-8000-0000000${id}\n---\n\n# ${title}\n\n${body}\n`;
 
-/** Every file below `dir`, relative to it. */
-function files(dir: string, pre = ''): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const rel = pre ? `${pre}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...files(join(dir, e.name), rel));
-    else out.push(rel);
-  }
-  return out;
-}
+const files = (dir: string) => filesBelow(dir);
 
 /** A real .octx whose knowledge holds a skill in a hidden folder, an AGENTS.md, a mixed-case CLAUDE.md and a plain page. */
 async function plantedOctx(): Promise<string> {

@@ -3,23 +3,15 @@
 // with its stable ID and every link following it; --no-rename refuses it instead.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { tmpDir, writeTree, filesBelow } from '../helpers/tmp.js';
 import { syncDocs } from '../../src/sync/index.js';
 import { hostConfigProblem } from '../../src/core/host-config-names.js';
 
 const idMap = (dir: string) => JSON.parse(readFileSync(join(dir, '.ctxforge-sync.json'), 'utf8')) as { documents: Record<string, { id: string; path: string }> };
 
-function files(dir: string, pre = ''): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const rel = pre ? `${pre}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...files(join(dir, e.name), rel));
-    else out.push(rel);
-  }
-  return out;
-}
+const files = (dir: string) => filesBelow(dir);
 
 const upstream = () => ({
   'intro.md': '# Intro\n\nRead [the rules](CLAUDE.md) and [the agents page](team/agents.md).\n',
