@@ -17,6 +17,7 @@ import { LOCK_FINDINGS, type LockFindingKind, type LockGateConfig } from '../rep
 import { lkind, symlinkOnTheWay, walk } from './apply.js';
 import type { Ctx } from './context.js';
 import { checkLocked } from './drift.js';
+import { readSkillsLock } from './skills-lock.js';
 import { HOST_NAMES, KNOWLEDGE_FOLDER, skillsFolder } from './hosts.js';
 import { LOCK_NAME, parseLock, readLock, type Lock, type LockPackage } from './lock.js';
 import { printable } from './portable.js';
@@ -111,7 +112,6 @@ export interface ReviewOptions {
 
 /** What the comment shows of one file's diff, and of all of them. */
 export const MAX_DIFF_LINES = 200;
-const MAX_SKILLS_LOCK_BYTES = 1024 * 1024;
 const PINNING = new Set(['pinned', 'trusted', 'local']);
 
 const side = (p: LockPackage): ReviewSide => ({
@@ -142,20 +142,6 @@ async function baseLock(o: ReviewOptions, findings: ReviewFinding[]): Promise<Lo
 /** The `.agents/skills`-style folders and the knowledge folder: where only a lock may put things. */
 function managedParents(): string[] {
   return [...new Set([...HOST_NAMES.map((h) => skillsFolder(h, 'project')), KNOWLEDGE_FOLDER])].sort(compareUtf8);
-}
-
-/** Skill names `npx skills` records in skills-lock.json (read as data; anything unexpected is ignored). */
-function skillsLockNames(root: string): Set<string> {
-  const abs = join(root, 'skills-lock.json');
-  if (lkind(abs) !== 'file') return new Set();
-  try {
-    const buf = readFileSync(abs);
-    if (buf.length > MAX_SKILLS_LOCK_BYTES) return new Set();
-    const doc = JSON.parse(buf.toString('utf8')) as { skills?: unknown };
-    return doc.skills && typeof doc.skills === 'object' && !Array.isArray(doc.skills) ? new Set(Object.keys(doc.skills)) : new Set();
-  } catch {
-    return new Set();
-  }
 }
 
 /** The git blob ids below a base tree path, by relative path (symlinks by their target's blob). */
@@ -201,7 +187,7 @@ async function unclaimedEntries(o: ReviewOptions, head: Lock | null): Promise<Un
   const claimed = new Set(Object.values(head?.packages ?? {}).flatMap((p) => p.folders));
   // A recorded link of the shared layout is the package's only while it is exactly that link.
   const links = new Map(Object.values(head?.packages ?? {}).flatMap((p) => (p.links ?? []).map((l) => [l.path, l.target] as const)));
-  const npx = skillsLockNames(o.root);
+  const npx = readSkillsLock(o.root, 'project', o.env).skills;
   const out: UnclaimedEntry[] = [];
   const changedSinceBase = async (path: string) => !(o.repo && o.base) || !sameListing(await baseListing(o.repo, o.base, path), diskListing(o.root, path));
   for (const parent of managedParents()) {
@@ -378,8 +364,7 @@ export async function reviewLock(o: ReviewOptions): Promise<LockReview> {
     }
     const { change, notes } = comparePackages(name, from, to, known, (kind, message, path) => push(kind, message, name, path));
     packages.push({ name, change, from: from ? side(from) : null, to: to ? side(to) : null, notes, artifact_check: artifact });
-    if (change !== 'unchanged' && change !== 'removed') diffs.push(...await skillDiffs(o, name, from, to));
-    else if (change === 'removed') diffs.push(...await skillDiffs(o, name, from, undefined));
+    if (change !== 'unchanged') diffs.push(...await skillDiffs(o, name, from, to));
   }
   for (const d of drifted) diffs.push(...await diskDiffs(o, d.pkg, filesBelow(o.root, d.path)));
   const unclaimed = head === null && headExists ? [] : await unclaimedEntries(o, head);
