@@ -106,6 +106,7 @@ async function rowFor(p: LockPackage, o: { cwd: string; root: string; scope: 'pr
     }
   }
   const type = String(p.source.type);
+  if (type === 'oci') return unknown('other', p.source.location, 'installed by OCI tag or digest, not by range: install it as <name>@<range> --registry oci://… for outdated to follow its tags');
   return unknown('other', p.source.location, type === 'path' ? 'a local file: nothing lists its versions' : `a ${type} source: listing its versions awaits that registry's resolver (registerRegistryScheme)`);
 }
 

@@ -89,6 +89,12 @@ test('the tag list is no trust root: unpinned refused, a tag whose package says 
   const missing = await runCli(['install', 'nothing-here@^1', '--registry', base, '--key', pemFile()], { cwd: project(), env: env() });
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /CTXFORGE_REGISTRY_NOT_FOUND: .*no package named nothing-here/);
+  // Installed by tag, not by range: outdated has no range to follow and says how to get one.
+  const byTag = project();
+  ok(await runCli(['install', `oci://${reg.host}/${REPO}:1.0.0`, '--key', pemFile()], { cwd: byTag, env: env() }), 'install by tag');
+  const row = (JSON.parse((await runCli(['outdated', '--json'], { cwd: byTag, env: env() })).stdout) as { packages: Array<Record<string, string>> }).packages[0]!;
+  assert.equal(row.status, 'unknown');
+  assert.match(row.reason!, /installed by OCI tag or digest, not by range/);
 });
 
 test('the lock keeps range strict: on an oci:// source it is read, on an image layout or as a non-range it is refused', async () => {
