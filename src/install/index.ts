@@ -211,14 +211,15 @@ export async function installFromRegistry(name: string, range: string | undefine
   const ctx = context(o);
   const { lock, notes } = await start(ctx, o);
   const spec = ctx.scope === 'project' ? await namedRegistry(registry, { cwd: o.cwd, root: ctx.root }) : registry;
-  const reg: PackageRegistry = await openRegistry(spec, { cwd: o.cwd, root: ctx.root, scope: ctx.scope });
+  const reg: PackageRegistry = await openRegistry(spec, { cwd: o.cwd, root: ctx.root, scope: ctx.scope, env: ctx.env });
   try {
     const versions = await reg.versions(name);
     if (!versions.length) fail('CTXFORGE_REGISTRY_NOT_FOUND', `${reg.recorded} has no package named ${printable(name)}`, { hint: 'cartridges are named <publisherId>/<id> (a bare <id> where it is unique)' }, 1);
     const pick = newestInRange(versions, range ?? '*');
     if (!pick) fail('CTXFORGE_REGISTRY_NOT_FOUND', `${reg.recorded} has no version of ${printable(name)} in ${printable(range ?? '*')} (it has ${versions.map((v) => v.version).join(', ')})`, {}, 1);
-    const acq = await acquire(await reg.artifactPath(pick.location), { cwd: o.cwd, root: ctx.root });
-    acq.source = { type: 'registry', registry: reg.recorded, location: pick.location, range: range ?? `^${pick.version}` };
+    const acq = reg.acquire ? await reg.acquire(pick.location, { cwd: o.cwd }) : await acquire(await reg.artifactPath(pick.location), { cwd: o.cwd, root: ctx.root });
+    // An OCI registry's package is an oci source (fetched again by its manifest digest) that also keeps the range.
+    acq.source = acq.source.type === 'oci' ? { ...acq.source, range: range ?? `^${pick.version}` } : { type: 'registry', registry: reg.recorded, location: pick.location, range: range ?? `^${pick.version}` };
     try {
       const v = await verifyPackage(acq, ctx, lock, o);
       // The path is the registry's word; the version the package's signed identity states is what counts.

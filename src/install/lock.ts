@@ -6,6 +6,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { DiagnosticError, error, fail } from '../core/diagnostics.js';
 import { parseJson } from '../core/strict-json.js';
 import { compareUtf8, foldedKey } from '../core/paths.js';
+import { semverLib } from '../core/semver.js';
 import type { FormatName } from '../format.js';
 import { HOST_NAMES, KNOWLEDGE_FOLDER, skillsFolder, type HostName, type Scope } from './hosts.js';
 import { LOCK_SCHEMA_ID } from './lock-schema.js';
@@ -44,7 +45,7 @@ export interface LockRelease {
  * Where an artifact came from. Version 2 of the schema also names vendoring; this ctxforge refuses
  * a lock whose source fields do not fit its type (see `sourceProblems`), so after parseLock the source is
  * a path, a URL, an OCI registry or image layout (`registry`: `oci://host/repo` or `oci-layout:DIR`,
- * `manifest_digest`: what a reinstall fetches, by digest), or a git registry (`registry`: the
+ * `manifest_digest`: what a reinstall fetches, by digest; `range`, from an oci:// registry only, when it was named by range), or a git registry (`registry`: the
  * registry as recorded, `location`: the artifact's coordinate in it, `range`: the SemVer range asked for).
  */
 export interface LockSource { type: 'path' | 'url' | 'oci' | 'registry'; location: string; registry?: string; manifest_digest?: string; range?: string; release?: LockRelease; /** A vendored artifact: where it was copied from (informational, never read). */ vendored_from?: string }
@@ -201,7 +202,11 @@ function sourceProblems(p: LockPackage): string[] {
   if (reg && raw.source.registry === undefined) out.push('source type "registry" without source.registry');
   if (!oci && !reg && raw.source.registry !== undefined) out.push(`source.registry belongs to an oci or registry source, not a ${JSON.stringify(type)} one`);
   if (!oci && raw.source.manifest_digest !== undefined) out.push(`source.manifest_digest belongs to an oci source, not a ${JSON.stringify(type)} one`);
-  if (!reg && raw.source.range !== undefined) out.push('source.range applies only to a source of type "registry"');
+  // A range is what outdated and upgrade resolve in: a git registry, or an OCI registry's repository
+  // (an oci source named by `<name>@<range>`, still fetched by its digest). An image layout lists no versions.
+  const ociRepo = oci && typeof raw.source.registry === 'string' && raw.source.registry.startsWith('oci://');
+  if (!reg && !ociRepo && raw.source.range !== undefined) out.push(`source.range applies only to a source of type "registry" or an oci source from an oci:// registry, not ${oci ? 'an image layout' : `a ${JSON.stringify(type)} one`}`);
+  if (raw.source.range !== undefined && (typeof raw.source.range !== 'string' || semverLib().validRange(raw.source.range) === null)) out.push(`source.range ${JSON.stringify(printable(String(raw.source.range)))} is not a SemVer range`);
   return out;
 }
 

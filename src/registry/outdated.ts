@@ -1,5 +1,6 @@
 // `ctxforge outdated` and `ctxforge upgrade`: for each locked package, the newest version its source
-// offers — a registry's listing, or for a GitHub Release download URL the releases API — and the
+// offers — a registry's listing (a git registry, or the tags of the OCI repository a package named
+// by range came from), or for a GitHub Release download URL the releases API — and the
 // newest within the range the lock records. Upgrade installs that one through install, so the key
 // the lock pins, the downgrade rule and the lock's record apply unchanged. A listing only says
 // what exists: what is installed is verified as always.
@@ -8,7 +9,7 @@ import { DiagnosticError, fail, type Diagnostic } from '../core/diagnostics.js';
 import { compareSemver, isSemver } from '../core/semver.js';
 import { context } from '../install/context.js';
 import { installFromRegistry, type InstallOptions, type InstallReport } from '../install/index.js';
-import { readLock, type LockPackage } from '../install/lock.js';
+import { readLock, type LockPackage, type LockSource } from '../install/lock.js';
 import { parseCollectionPath } from './collections.js';
 import { newest, newestInRange, openRegistry, type RegistryVersion } from './resolve.js';
 import './rules.js';
@@ -34,6 +35,15 @@ export interface OutdatedReport { lock: string; packages: OutdatedRow[] }
 export function registryName(location: string): string | undefined {
   const m = /^cartridges\/([^/]+)\/([^/]+)\/[^/]+\/cartridge\.acx$/.exec(location);
   return m ? `${m[1]}/${m[2]}` : parseCollectionPath(location)?.name;
+}
+
+/**
+ * The name a locked registry package is resolved by again: its git-registry coordinate's name, or
+ * for an oci source named by range the repository's last component (the repository being the registry).
+ */
+function lockedName(src: LockSource): string | undefined {
+  if (src.type === 'oci') return src.registry?.startsWith('oci://') ? src.registry.slice(src.registry.lastIndexOf('/') + 1) : undefined;
+  return registryName(src.location);
 }
 
 /** owner, repo and tag of a GitHub Release download URL (github.com, or the API host of GITHUB_API_URL, which serves them too). */
@@ -71,12 +81,13 @@ async function rowFor(p: LockPackage, o: { cwd: string; root: string; scope: 'pr
     const ahead = (v: string | null) => !!v && !!p.version && isSemver(p.version) && compareSemver(v, p.version) > 0;
     return { ...row, status: ahead(row.wanted) || (row.source !== 'registry' && ahead(row.latest)) ? 'outdated' : 'up-to-date' };
   };
-  if (p.source.type === 'registry') {
-    const name = registryName(p.source.location);
+  const ociRange = p.source.type === 'oci' && p.source.range !== undefined;
+  if (p.source.type === 'registry' || ociRange) {
+    const name = lockedName(p.source);
     if (!name || !p.source.registry) return unknown('registry', p.source.registry ?? '', `the recorded coordinate ${p.source.location} is not a coordinate of a git registry`);
     let vs: RegistryVersion[];
     try {
-      const reg = await openRegistry(p.source.registry, { cwd: o.root, root: o.root, fromLock: true, scope: o.scope });
+      const reg = await openRegistry(p.source.registry, { cwd: o.root, root: o.root, fromLock: true, scope: o.scope, env: o.env });
       try { vs = await reg.versions(name); } finally { await reg.close(); }
     } catch (e) {
       if (e instanceof DiagnosticError) return unknown('registry', p.source.registry, e.diagnostic.message);
@@ -95,6 +106,7 @@ async function rowFor(p: LockPackage, o: { cwd: string; root: string; scope: 'pr
     }
   }
   const type = String(p.source.type);
+  if (type === 'oci') return unknown('other', p.source.location, 'installed by OCI tag or digest, not by range: install it as <name>@<range> --registry oci://… for outdated to follow its tags');
   return unknown('other', p.source.location, type === 'path' ? 'a local file: nothing lists its versions' : `a ${type} source: listing its versions awaits that registry's resolver (registerRegistryScheme)`);
 }
 
@@ -128,7 +140,7 @@ export async function upgrade(names: string[], o: InstallOptions): Promise<Upgra
     if (row.status === 'up-to-date') { report.skipped.push({ name: row.name, reason: `${row.current} is the newest in ${row.range}${row.latest && row.latest !== row.wanted ? ` (${row.latest} is outside the range)` : ''}` }); continue; }
     // A recorded path is relative to the project root, wherever the command runs.
     const spec = /^[a-z]+:\/\/|^[\w.-]+@[\w.-]+:/i.test(p.source.registry!) ? p.source.registry! : resolve(ctx.root, p.source.registry!);
-    const r = await installFromRegistry(registryName(p.source.location)!, p.source.range, spec, { ...o, hosts: p.hosts, allowUnbound: p.allow_unbound });
+    const r = await installFromRegistry(lockedName(p.source)!, p.source.range, spec, { ...o, hosts: p.hosts, allowUnbound: p.allow_unbound });
     report.upgraded.push(r);
     report.diagnostics.push(...r.diagnostics);
   }

@@ -2,8 +2,8 @@
 // outdated and upgrade use, and its git-registry implementation (a folder, or a git URL cloned
 // into a private temporary folder). A registry's listing only says which versions exist: every
 // artifact it hands out is verified by install against a pinned key like any other, so the
-// listing is never a trust root. Another kind of registry (OCI) implements PackageRegistry and
-// registers its scheme with registerRegistryScheme.
+// listing is never a trust root. An OCI registry (oci.ts) implements PackageRegistry with `acquire`;
+// another kind registers its scheme with registerRegistryScheme.
 import { lookup } from 'node:dns/promises';
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -16,6 +16,7 @@ import { execGit, neutralGit } from '../core/git-exec.js';
 import { unsafePathReason } from '../core/paths.js';
 import { compareSemver, isPrerelease, satisfiesRange, semverLib } from '../core/semver.js';
 import { isPublicAddress, publicUrlProblem } from '../install/public-get.js';
+import type { Acquired } from '../install/source.js';
 import { findFiles, SEMVER_RE } from './layout.js';
 import { parseCollectionPath } from './collections.js';
 import './rules.js';
@@ -35,6 +36,8 @@ export interface PackageRegistry {
   versions(name: string): Promise<RegistryVersion[]>;
   /** A local file holding the artifact at `location` (install copies and verifies it). */
   artifactPath(location: string): Promise<string>;
+  /** A registry whose artifacts are not files (OCI) acquires them itself, as install does for its own references. */
+  acquire?(location: string, o: { cwd: string }): Promise<Acquired>;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,8 @@ export interface OpenOptions {
   /** The pull-request gate: https to public addresses only. */
   publicOnly?: boolean;
   scope?: 'project' | 'user';
+  /** For registry credentials (Docker's config) and the like. */
+  env?: NodeJS.ProcessEnv;
 }
 
 type Opener = (spec: string, o: OpenOptions) => Promise<PackageRegistry>;
@@ -195,7 +200,7 @@ async function materialize(bare: string, dest: string): Promise<void> {
 /** Opens the registry `spec` names: a folder, a git URL, or a scheme another module registered (oci://). */
 export async function openRegistry(spec: string, o: OpenOptions): Promise<PackageRegistry> {
   for (const [prefix, open] of schemes) if (spec.startsWith(prefix)) return open(spec, o);
-  if (/^oci:\/\//i.test(spec)) unreachable(spec, 'OCI registries are resolved by the OCI client, which this ctxforge does not have yet', 'use a git registry (a folder or git URL) for now');
+  if (/^oci:\/\//i.test(spec)) return (await import('./oci.js')).openOciRegistry(spec, o);
   if (isGitUrl(spec)) return gitRegistry(spec, o);
   if (o.fromLock) {
     if (isAbsolute(spec) && o.scope !== 'user') unreachable(spec, 'is outside the project; a committed lock never makes ctxforge read there');

@@ -28,6 +28,8 @@ export interface FakeRegistry {
   log: Logged[];
   blobs: Map<string, Buffer>;
   manifests: Map<string, { bytes: Buffer; type: string }>;
+  /** The tags pushed to each repository (what tags/list answers, at most `tagPage` a page, `Link` to the next). */
+  tags: Map<string, string[]>;
   close(): void;
 }
 
@@ -44,8 +46,8 @@ export async function listen(handler: (req: IncomingMessage, res: ServerResponse
   return `127.0.0.1:${(s.address() as { port: number }).port}`;
 }
 
-export async function fakeRegistry(o: { referrersApi?: boolean; bearer?: { realm: (self: string) => string; token: string; user?: string; pass?: string } } = {}): Promise<FakeRegistry> {
-  const reg: FakeRegistry = { host: '', url: '', faults: {}, log: [], blobs: new Map(), manifests: new Map(), close: () => undefined };
+export async function fakeRegistry(o: { referrersApi?: boolean; tagPage?: number; bearer?: { realm: (self: string) => string; token: string; user?: string; pass?: string } } = {}): Promise<FakeRegistry> {
+  const reg: FakeRegistry = { host: '', url: '', faults: {}, log: [], blobs: new Map(), manifests: new Map(), tags: new Map(), close: () => undefined };
   const uploads = new Map<string, Buffer[]>();
   let n = 0;
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
@@ -92,8 +94,20 @@ export async function fakeRegistry(o: { referrersApi?: boolean; bearer?: { realm
       res.writeHead(201).end();
       return;
     }
+    const tl = /^\/v2\/(.+?)\/tags\/list$/.exec(url.pathname);
+    if (tl && req.method === 'GET') {
+      const all = [...(reg.tags.get(tl[1]!) ?? [])].sort();
+      if (!reg.tags.has(tl[1]!)) { res.writeHead(404).end('{"errors":[{"code":"NAME_UNKNOWN","message":"repository name not known to registry"}]}'); return; }
+      const n = Math.min(Number(url.searchParams.get('n') ?? 1000), o.tagPage ?? 1000);
+      const last = url.searchParams.get('last');
+      const rest = last === null ? all : all.filter((t) => t > last);
+      const page = rest.slice(0, n);
+      const next = rest.length > n ? { link: `</v2/${tl[1]}/tags/list?n=${n}&last=${encodeURIComponent(page.at(-1)!)}>; rel="next"` } : {};
+      res.writeHead(200, { 'content-type': 'application/json', ...next }).end(JSON.stringify({ name: tl[1], tags: page }));
+      return;
+    }
     if (!m) { res.writeHead(404).end(); return; }
-    const [, , kind, ref] = m;
+    const [, repo, kind, ref] = m;
     if (kind === 'blobs') {
       if (f.redirectBlobsTo && req.method === 'GET') { res.writeHead(307, { location: `${f.redirectBlobsTo}/blob/${ref}` }).end(); return; }
       const b = f.blobOverride?.get(ref!) ?? reg.blobs.get(ref!);
@@ -108,6 +122,7 @@ export async function fakeRegistry(o: { referrersApi?: boolean; bearer?: { realm
         const entry = { bytes: b, type: String(req.headers['content-type']) };
         reg.manifests.set(ref!, entry);
         reg.manifests.set(digest(b), entry);
+        if (!/^sha256:/.test(ref!)) reg.tags.set(repo!, [...new Set([...(reg.tags.get(repo!) ?? []), ref!])]);
         const subject = (JSON.parse(b.toString()) as { subject?: { digest: string } }).subject;
         res.writeHead(201, o.referrersApi && subject ? { 'oci-subject': subject.digest } : {}).end();
         return;

@@ -8,7 +8,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { runCli } from '../../helpers/cli.js';
+import { runCli, repoRoot } from '../../helpers/cli.js';
 import { tmpDir } from '../../helpers/tmp.js';
 import { artifacts, minisignPubFile, releaseFolder, KEY, OTHER } from '../../install/artifacts.js';
 
@@ -153,4 +153,30 @@ test('tag lists are read page by page', async () => {
   for (const t of ['t1', 't2', 't3', 't4', 't5']) await runCli(['push', a.octx, `oci://${host}/acme/tags:${t}`], { env: env() });
   const c = new RegistryClient({ host, repository: 'acme/tags' });
   assert.deepEqual((await c.listTags(2)).sort(), ['t1', 't2', 't3', 't4', 't5']);
+});
+
+test('install <name>@^1 --registry oci://host/ns picks the newest 1.x from the tags; outdated and upgrade follow', async () => {
+  const { buildCartridge, cartridgeSource, pemFile } = await import('../../install/artifacts.js');
+  const example = readFileSync(join(repoRoot, 'working-dir-example/acx/cartridge.yaml'), 'utf8');
+  const push = async (v: string) => {
+    const file = await buildCartridge(cartridgeSource({ 'cartridge.yaml': example.replace(/^version: .*$/m, `version: ${v}`) }));
+    const r = await runCli(['push', file, `oci://${host}/acme/research-assistant:${v}`, '--json'], { env: env() });
+    assert.equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout).manifest_digest as string;
+  };
+  await push('1.0.0');
+  const d11 = await push('1.1.0');
+  await push('2.0.0');
+  const proj = tmpDir('oci-range-');
+  execFileSync('git', ['init', '-q'], { cwd: proj });
+  const inst = await runCli(['install', 'research-assistant@^1', '--registry', `oci://${host}/acme`, '--key', pemFile()], { cwd: proj, env: env() });
+  assert.equal(inst.code, 0, inst.stderr + inst.stdout);
+  const lockOf = () => Object.values(JSON.parse(readFileSync(join(proj, 'ctxforge.lock'), 'utf8')).packages)[0] as { version: string; source: Record<string, string> };
+  assert.deepEqual([lockOf().version, lockOf().source.type, lockOf().source.manifest_digest, lockOf().source.range], ['1.1.0', 'oci', d11, '^1']);
+  await push('1.2.0');
+  const out = JSON.parse((await runCli(['outdated', '--json'], { cwd: proj, env: env() })).stdout);
+  assert.deepEqual([out.packages[0].wanted, out.packages[0].latest, out.packages[0].status], ['1.2.0', '2.0.0', 'outdated']);
+  const up = await runCli(['upgrade'], { cwd: proj, env: env() });
+  assert.equal(up.code, 0, up.stderr + up.stdout);
+  assert.equal(lockOf().version, '1.2.0');
 });
