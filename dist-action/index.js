@@ -42336,7 +42336,9 @@ function sourceProblems(p) {
   if (reg && raw.source.registry === void 0) out.push('source type "registry" without source.registry');
   if (!oci2 && !reg && raw.source.registry !== void 0) out.push(`source.registry belongs to an oci or registry source, not a ${JSON.stringify(type)} one`);
   if (!oci2 && raw.source.manifest_digest !== void 0) out.push(`source.manifest_digest belongs to an oci source, not a ${JSON.stringify(type)} one`);
-  if (!reg && raw.source.range !== void 0) out.push('source.range applies only to a source of type "registry"');
+  const ociRepo = oci2 && typeof raw.source.registry === "string" && raw.source.registry.startsWith("oci://");
+  if (!reg && !ociRepo && raw.source.range !== void 0) out.push(`source.range applies only to a source of type "registry" or an oci source from an oci:// registry, not ${oci2 ? "an image layout" : `a ${JSON.stringify(type)} one`}`);
+  if (raw.source.range !== void 0 && (typeof raw.source.range !== "string" || semverLib().validRange(raw.source.range) === null)) out.push(`source.range ${JSON.stringify(printable(String(raw.source.range)))} is not a SemVer range`);
   return out;
 }
 function parseLock(text2, label2, scope) {
@@ -42386,6 +42388,7 @@ var init_lock = __esm({
     init_diagnostics();
     init_strict_json();
     init_paths();
+    init_semver();
     init_hosts();
     init_lock_schema();
     init_layout2();
@@ -42633,21 +42636,155 @@ var init_rules6 = __esm({
   }
 });
 
+// src/install/oci-source.ts
+var oci_source_exports = {};
+__export(oci_source_exports, {
+  acquireLockedOci: () => acquireLockedOci,
+  acquireOci: () => acquireOci,
+  acquireOciRef: () => acquireOciRef
+});
+import { mkdtemp, rm as rm4 } from "node:fs/promises";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join32, resolve as resolve16 } from "node:path";
+async function acquireOciRef(ref, o, recordAs) {
+  const store = await openStore(ref, { cwd: o.cwd, env: o.env, publicOnly: o.publicOnly });
+  const dir = await mkdtemp(join32(tmpdir2(), "ctxforge-install-"));
+  const cleanup = () => rm4(dir, { recursive: true, force: true });
+  try {
+    const f = await fetchPackage(store, ref, dir);
+    const sha256 = f.layer_digest.slice("sha256:".length);
+    if (f.release) {
+      const listed3 = parseSums(f.release.sums.toString("utf8"));
+      const want = listed3.get(f.file);
+      if (want !== void 0 && want !== sha256) {
+        throw new DiagnosticError(error2("CTXFORGE_INSTALL_CHECKSUM", `the layer's SHA-256 ${sha256} is not the ${want} that the SHA256SUMS referrer lists for ${printable(f.file)}; nothing was written`, { file: formatRef(ref) }), 1);
+      }
+    }
+    const registry2 = recordAs ? recordAs(ref) : repositoryOf(ref);
+    const source = { type: "oci", location: `${registry2}@${f.manifest_digest}`, registry: registry2, manifest_digest: f.manifest_digest };
+    const listed2 = f.release && parseSums(f.release.sums.toString("utf8")).has(f.file);
+    return {
+      input: { label: formatRef(ref, f.manifest_digest), path: f.path },
+      file: f.file,
+      sha256,
+      size: f.size,
+      source,
+      ...listed2 ? { release: f.release } : {},
+      diagnostics: [],
+      cleanup
+    };
+  } catch (e) {
+    await cleanup();
+    throw e;
+  }
+}
+async function acquireOci(spec, o) {
+  const ref = parseOciRef(spec);
+  if (ref.kind === "layout") return acquireOciRef(ref, o, (r3) => `oci-layout:${o.record(resolve16(o.cwd, r3.dir))}`);
+  return acquireOciRef(ref, o);
+}
+async function acquireLockedOci(src, o) {
+  if (!src.registry || !src.manifest_digest) fail("CTXFORGE_LOCK_INVALID", "an oci source needs registry and manifest_digest", {}, 2);
+  let ref;
+  try {
+    ref = parseOciRef(`${src.registry}@${src.manifest_digest}`);
+  } catch {
+    fail("CTXFORGE_LOCK_INVALID", `the recorded registry ${printable(src.registry)} is not an oci:// or oci-layout: reference`, {}, 2);
+  }
+  if (ref.tag !== void 0) fail("CTXFORGE_LOCK_INVALID", `the recorded registry ${printable(src.registry)} names a tag; a lock fetches by digest only`, {}, 2);
+  if (ref.kind === "layout") {
+    if (o.publicOnly) fail("CTXFORGE_INSTALL_REDIRECT", `the recorded source ${printable(src.registry)} is a folder; the lock gate fetches only from public https registries`, { hint: "lock a package from a public registry" }, 2);
+    const dir = o.checkLayoutDir(ref.dir);
+    return acquireOciRef({ ...ref, dir }, { ...o, cwd: o.root }, () => src.registry);
+  }
+  return acquireOciRef(ref, o, () => src.registry);
+}
+var init_oci_source = __esm({
+  "src/install/oci-source.ts"() {
+    "use strict";
+    init_diagnostics();
+    init_package2();
+    init_ref();
+    init_store();
+    init_rules4();
+    init_source3();
+    init_portable();
+  }
+});
+
+// src/registry/oci.ts
+var oci_exports = {};
+__export(oci_exports, {
+  openOciRegistry: () => openOciRegistry,
+  repositoryFor: () => repositoryFor
+});
+function repositoryFor(base, name) {
+  const path = base.repository.endsWith(`/${name}`) || base.repository === name ? base.repository : `${base.repository}/${name}`;
+  const ref = parseOciRef(`oci://${base.host}/${path}`);
+  return ref;
+}
+async function openOciRegistry(spec, o) {
+  const base = parseOciRef(spec);
+  if (base.kind !== "registry" || base.tag !== void 0 || base.digest !== void 0) {
+    fail("CTXFORGE_USAGE", `${spec}: a registry to resolve names in is oci://<host>/<path>, without a tag or digest`, { hint: "e.g. ctxforge install handbook@^1 --registry oci://ghcr.io/acme" }, 2);
+  }
+  const store = (ref) => openStore(ref, { cwd: o.cwd, env: o.env, publicOnly: o.publicOnly });
+  return {
+    recorded: repositoryOf(base),
+    async versions(name) {
+      const repo = repositoryFor(base, name);
+      let tags;
+      try {
+        tags = await (await store(repo)).listTags();
+      } catch (e) {
+        if (e instanceof OciError && e.diagnostic.code === "CTXFORGE_OCI_NOT_FOUND") return [];
+        throw e;
+      }
+      const at = repositoryOf(repo);
+      return tags.filter((t) => isSemver(t)).map((version) => ({ name, version, location: `${at}:${version}` }));
+    },
+    async artifactPath(location) {
+      fail("CTXFORGE_REGISTRY_UNREACHABLE", `registry ${spec}: ${location} is fetched by the OCI client, not read as a file`, { file: spec }, 2);
+    },
+    async acquire(location, a) {
+      const ref = parseOciRef(location);
+      if (ref.kind !== "registry" || ref.tag === void 0 || !isSemver(ref.tag)) fail("CTXFORGE_REGISTRY_UNREACHABLE", `registry ${spec}: ${JSON.stringify(location)} is not a version of this registry`, { file: spec }, 2);
+      const { tag: _tag, ...repo } = ref;
+      const { digest } = await resolveManifest(await store(ref), ref);
+      return acquireOciRef({ ...repo, digest }, { cwd: a.cwd, env: o.env, publicOnly: o.publicOnly });
+    },
+    async close() {
+    }
+  };
+}
+var init_oci = __esm({
+  "src/registry/oci.ts"() {
+    "use strict";
+    init_diagnostics();
+    init_semver();
+    init_oci_source();
+    init_package2();
+    init_ref();
+    init_store();
+    init_client();
+  }
+});
+
 // src/registry/resolve.ts
 import { lookup } from "node:dns/promises";
 import { spawn as spawn3 } from "node:child_process";
 import { createWriteStream as createWriteStream3 } from "node:fs";
-import { lstat as lstat7, mkdir as mkdir3, mkdtemp, rm as rm4 } from "node:fs/promises";
+import { lstat as lstat7, mkdir as mkdir3, mkdtemp as mkdtemp2, rm as rm5 } from "node:fs/promises";
 import { pipeline as pipeline4 } from "node:stream/promises";
-import { tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname12, isAbsolute as isAbsolute6, join as join32, relative as relative7, resolve as resolve16, sep as sep4 } from "node:path";
+import { tmpdir as tmpdir3 } from "node:os";
+import { dirname as dirname12, isAbsolute as isAbsolute6, join as join33, relative as relative7, resolve as resolve17, sep as sep4 } from "node:path";
 function unreachable(spec, why, hint) {
   fail("CTXFORGE_REGISTRY_UNREACHABLE", `registry ${spec}: ${why}`, { file: spec, hint }, 2);
 }
 async function folderRegistry(dir, recorded, cleanup) {
   let root = dir;
-  const has = async (p) => (await lstat7(join32(root, p)).catch(() => void 0))?.isDirectory();
-  if (!await has("cartridges") && (await lstat7(join32(dir, "registry", "cartridges")).catch(() => void 0))?.isDirectory()) root = join32(dir, "registry");
+  const has = async (p) => (await lstat7(join33(root, p)).catch(() => void 0))?.isDirectory();
+  if (!await has("cartridges") && (await lstat7(join33(dir, "registry", "cartridges")).catch(() => void 0))?.isDirectory()) root = join33(dir, "registry");
   if ((await lstat7(root).catch(() => void 0))?.isSymbolicLink()) unreachable(recorded, "is a symbolic link; it is not followed");
   let listing;
   const all = async () => {
@@ -42678,7 +42815,7 @@ async function folderRegistry(dir, recorded, cleanup) {
     },
     async artifactPath(location) {
       if (unsafePathReason(location) || !(/^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(location) || parseCollectionPath(location))) unreachable(recorded, `${JSON.stringify(location)} is not a coordinate of this registry`);
-      return join32(root, ...location.split("/"));
+      return join33(root, ...location.split("/"));
     },
     close: cleanup ?? (async () => void 0)
   };
@@ -42717,8 +42854,8 @@ async function gitRegistry(url, o) {
     const why = await publicGitProblem(url);
     if (why) unreachable(url, `not cloned by the lock gate: ${why}`, "the lock gate reaches registries over https on public addresses only");
   }
-  const dir = await mkdtemp(join32(tmpdir2(), "ctxforge-registry-"));
-  const cleanup = () => rm4(dir, { recursive: true, force: true });
+  const dir = await mkdtemp2(join33(tmpdir3(), "ctxforge-registry-"));
+  const cleanup = () => rm5(dir, { recursive: true, force: true });
   try {
     await execGit(dir, ["clone", "--quiet", "--bare", "--depth", "1", "--no-tags", "--", url, "r.git"], { timeout: 5 * 6e4, config: ["http.followRedirects=false"] });
   } catch (e) {
@@ -42726,12 +42863,12 @@ async function gitRegistry(url, o) {
     unreachable(url, `cannot be cloned: ${String(e.stderr ?? e.message).trim().split("\n").at(-1)}`);
   }
   try {
-    await materialize(join32(dir, "r.git"), join32(dir, "tree"));
+    await materialize(join33(dir, "r.git"), join33(dir, "tree"));
   } catch (e) {
     await cleanup();
     throw e;
   }
-  return folderRegistry(join32(dir, "tree"), url, cleanup);
+  return folderRegistry(join33(dir, "tree"), url, cleanup);
 }
 async function materialize(bare, dest) {
   const list2 = await execGit(bare, ["ls-tree", "-r", "-z", "--full-tree", "HEAD"]);
@@ -42740,7 +42877,7 @@ async function materialize(bare, dest) {
     if (!m || unsafePathReason(m[2])) continue;
     const inRegistry = m[2].replace(/^registry\//, "");
     if (!/^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(inRegistry) && !parseCollectionPath(inRegistry)) continue;
-    const target = join32(dest, ...m[2].split("/"));
+    const target = join33(dest, ...m[2].split("/"));
     await mkdir3(dirname12(target), { recursive: true });
     const n = neutralGit(["cat-file", "blob", m[1]]);
     const child = spawn3("git", n.args, { cwd: bare, env: n.env, stdio: ["ignore", "pipe", "ignore"] });
@@ -42754,23 +42891,23 @@ async function materialize(bare, dest) {
 }
 async function openRegistry(spec, o) {
   for (const [prefix, open9] of schemes) if (spec.startsWith(prefix)) return open9(spec, o);
-  if (/^oci:\/\//i.test(spec)) unreachable(spec, "OCI registries are resolved by the OCI client, which this ctxforge does not have yet", "use a git registry (a folder or git URL) for now");
+  if (/^oci:\/\//i.test(spec)) return (await Promise.resolve().then(() => (init_oci(), oci_exports))).openOciRegistry(spec, o);
   if (isGitUrl(spec)) return gitRegistry(spec, o);
   if (o.fromLock) {
     if (isAbsolute6(spec) && o.scope !== "user") unreachable(spec, "is outside the project; a committed lock never makes ctxforge read there");
     const why = isAbsolute6(spec) ? null : unsafePathReason(spec);
     if (why) unreachable(spec, why);
     if (o.publicOnly || !isAbsolute6(spec)) {
-      const abs2 = resolve16(o.root, spec);
+      const abs2 = resolve17(o.root, spec);
       let cur2 = o.root;
       for (const part of relative7(o.root, abs2).split(sep4)) {
-        cur2 = join32(cur2, part);
+        cur2 = join33(cur2, part);
         if ((await lstat7(cur2).catch(() => void 0))?.isSymbolicLink()) unreachable(spec, `${relative7(o.root, cur2)} is a symbolic link; it is not followed`);
       }
       return folderRegistry(abs2, spec);
     }
   }
-  const abs = resolve16(o.cwd, spec);
+  const abs = resolve17(o.cwd, spec);
   const st = await lstat7(abs).catch(() => void 0);
   if (!st?.isDirectory()) unreachable(spec, st?.isSymbolicLink() ? "is a symbolic link; it is not followed" : "is neither a folder nor a git URL");
   const rel = relative7(o.root, abs);
@@ -42791,82 +42928,6 @@ var init_resolve = __esm({
     init_rules6();
     schemes = /* @__PURE__ */ new Map();
     isGitUrl = (s) => /^(https?|ssh|git|file):\/\//i.test(s) || /^[\w.-]+@[\w.-]+:/.test(s);
-  }
-});
-
-// src/install/oci-source.ts
-var oci_source_exports = {};
-__export(oci_source_exports, {
-  acquireLockedOci: () => acquireLockedOci,
-  acquireOci: () => acquireOci,
-  acquireOciRef: () => acquireOciRef
-});
-import { mkdtemp as mkdtemp2, rm as rm5 } from "node:fs/promises";
-import { tmpdir as tmpdir3 } from "node:os";
-import { join as join33, resolve as resolve17 } from "node:path";
-async function acquireOciRef(ref, o, recordAs) {
-  const store = await openStore(ref, { cwd: o.cwd, env: o.env, publicOnly: o.publicOnly });
-  const dir = await mkdtemp2(join33(tmpdir3(), "ctxforge-install-"));
-  const cleanup = () => rm5(dir, { recursive: true, force: true });
-  try {
-    const f = await fetchPackage(store, ref, dir);
-    const sha256 = f.layer_digest.slice("sha256:".length);
-    if (f.release) {
-      const listed3 = parseSums(f.release.sums.toString("utf8"));
-      const want = listed3.get(f.file);
-      if (want !== void 0 && want !== sha256) {
-        throw new DiagnosticError(error2("CTXFORGE_INSTALL_CHECKSUM", `the layer's SHA-256 ${sha256} is not the ${want} that the SHA256SUMS referrer lists for ${printable(f.file)}; nothing was written`, { file: formatRef(ref) }), 1);
-      }
-    }
-    const registry2 = recordAs ? recordAs(ref) : repositoryOf(ref);
-    const source = { type: "oci", location: `${registry2}@${f.manifest_digest}`, registry: registry2, manifest_digest: f.manifest_digest };
-    const listed2 = f.release && parseSums(f.release.sums.toString("utf8")).has(f.file);
-    return {
-      input: { label: formatRef(ref, f.manifest_digest), path: f.path },
-      file: f.file,
-      sha256,
-      size: f.size,
-      source,
-      ...listed2 ? { release: f.release } : {},
-      diagnostics: [],
-      cleanup
-    };
-  } catch (e) {
-    await cleanup();
-    throw e;
-  }
-}
-async function acquireOci(spec, o) {
-  const ref = parseOciRef(spec);
-  if (ref.kind === "layout") return acquireOciRef(ref, o, (r3) => `oci-layout:${o.record(resolve17(o.cwd, r3.dir))}`);
-  return acquireOciRef(ref, o);
-}
-async function acquireLockedOci(src, o) {
-  if (!src.registry || !src.manifest_digest) fail("CTXFORGE_LOCK_INVALID", "an oci source needs registry and manifest_digest", {}, 2);
-  let ref;
-  try {
-    ref = parseOciRef(`${src.registry}@${src.manifest_digest}`);
-  } catch {
-    fail("CTXFORGE_LOCK_INVALID", `the recorded registry ${printable(src.registry)} is not an oci:// or oci-layout: reference`, {}, 2);
-  }
-  if (ref.tag !== void 0) fail("CTXFORGE_LOCK_INVALID", `the recorded registry ${printable(src.registry)} names a tag; a lock fetches by digest only`, {}, 2);
-  if (ref.kind === "layout") {
-    if (o.publicOnly) fail("CTXFORGE_INSTALL_REDIRECT", `the recorded source ${printable(src.registry)} is a folder; the lock gate fetches only from public https registries`, { hint: "lock a package from a public registry" }, 2);
-    const dir = o.checkLayoutDir(ref.dir);
-    return acquireOciRef({ ...ref, dir }, { ...o, cwd: o.root }, () => src.registry);
-  }
-  return acquireOciRef(ref, o, () => src.registry);
-}
-var init_oci_source = __esm({
-  "src/install/oci-source.ts"() {
-    "use strict";
-    init_diagnostics();
-    init_package2();
-    init_ref();
-    init_store();
-    init_rules4();
-    init_source3();
-    init_portable();
   }
 });
 
@@ -43678,9 +43739,9 @@ function info(message) {
 // action/main.ts
 init_diagnostics();
 init_keys();
-import { readFileSync as readFileSync10 } from "node:fs";
+import { readFileSync as readFileSync11 } from "node:fs";
 import { tmpdir as tmpdir5 } from "node:os";
-import { join as join41, resolve as resolve19 } from "node:path";
+import { join as join42, resolve as resolve19 } from "node:path";
 
 // src/core/report.ts
 init_log_safe();
@@ -48435,8 +48496,8 @@ function syncMayRemove(f, module) {
 
 // src/install/review.ts
 init_diagnostics();
-import { readdirSync as readdirSync4, readFileSync as readFileSync9, readlinkSync as readlinkSync4 } from "node:fs";
-import { join as join36 } from "node:path";
+import { readdirSync as readdirSync5, readFileSync as readFileSync10, readlinkSync as readlinkSync4 } from "node:fs";
+import { join as join37 } from "node:path";
 
 // src/git/blob-id.ts
 import { createHash as createHash12 } from "node:crypto";
@@ -49195,6 +49256,47 @@ async function checkLocked(entry, ctx, lock, o) {
   }
 }
 
+// src/install/skills-lock.ts
+init_diagnostics();
+import { lstatSync as lstatSync8, readFileSync as readFileSync9, readdirSync as readdirSync4 } from "node:fs";
+import { join as join36 } from "node:path";
+var SKILLS_LOCK = "skills-lock.json";
+var MAX = 16 << 20;
+function skillsLockPath(root, scope, env) {
+  if (scope === "project") return join36(root, SKILLS_LOCK);
+  return env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith("/") ? join36(env.XDG_STATE_HOME, "skills", ".skill-lock.json") : join36(root, ".agents", ".skill-lock.json");
+}
+function readSkillsLock(root, scope, env = process.env) {
+  const path = skillsLockPath(root, scope, env);
+  const label2 = scope === "project" ? SKILLS_LOCK : path;
+  const out = { label: label2, skills: /* @__PURE__ */ new Map(), diagnostics: [] };
+  const unreadable = (why) => {
+    out.diagnostics.push(warning2("CTXFORGE_INSTALL_SHARED", `${label2} is not read (${why}): the skill folders npx skills installed cannot be told from others`, { file: label2 }));
+    return out;
+  };
+  let st;
+  try {
+    st = lstatSync8(path);
+  } catch {
+    return out;
+  }
+  if (!st.isFile()) return unreadable(st.isSymbolicLink() ? "it is a symbolic link, never followed" : "it is not a regular file");
+  if (st.size > MAX) return unreadable("it is larger than 16 MiB");
+  let doc;
+  try {
+    doc = JSON.parse(readFileSync9(path, "utf8"));
+  } catch (e) {
+    return unreadable(`not JSON: ${e.message}`);
+  }
+  const skills = doc?.skills;
+  if (!skills || typeof skills !== "object" || Array.isArray(skills)) return unreadable('it has no "skills" object');
+  for (const [name, entry] of Object.entries(skills)) {
+    const h = entry?.computedHash;
+    out.skills.set(name, typeof h === "string" && /^[0-9a-f]{64}$/.test(h) ? { computedHash: h } : {});
+  }
+  return out;
+}
+
 // src/install/review.ts
 init_hosts();
 init_lock();
@@ -49211,7 +49313,6 @@ var FINDING_CODES = {
   "lock-invalid": "CTXFORGE_LOCK_INVALID"
 };
 var MAX_DIFF_LINES = 200;
-var MAX_SKILLS_LOCK_BYTES = 1024 * 1024;
 var PINNING2 = /* @__PURE__ */ new Set(["pinned", "trusted", "local"]);
 var side = (p) => ({
   version: p.version,
@@ -49244,18 +49345,6 @@ async function baseLock(o, findings) {
 function managedParents() {
   return [.../* @__PURE__ */ new Set([...HOST_NAMES.map((h) => skillsFolder(h, "project")), KNOWLEDGE_FOLDER])].sort(compareUtf8);
 }
-function skillsLockNames(root) {
-  const abs = join36(root, "skills-lock.json");
-  if (lkind(abs) !== "file") return /* @__PURE__ */ new Set();
-  try {
-    const buf = readFileSync9(abs);
-    if (buf.length > MAX_SKILLS_LOCK_BYTES) return /* @__PURE__ */ new Set();
-    const doc = JSON.parse(buf.toString("utf8"));
-    return doc.skills && typeof doc.skills === "object" && !Array.isArray(doc.skills) ? new Set(Object.keys(doc.skills)) : /* @__PURE__ */ new Set();
-  } catch {
-    return /* @__PURE__ */ new Set();
-  }
-}
 async function baseListing(repo, base, path) {
   const t = await repo.lookup(base, path);
   if (!t) return null;
@@ -49275,19 +49364,19 @@ async function baseListing(repo, base, path) {
   return out;
 }
 function diskListing(root, path) {
-  const abs = join36(root, ...path.split("/"));
+  const abs = join37(root, ...path.split("/"));
   const out = /* @__PURE__ */ new Map();
   const k = lkind(abs);
   const one = (file, kind) => {
     if (kind === "symlink") return `120000:${gitBlobId(Buffer.from(readlinkSync4(file)))}`;
-    if (kind === "file") return `blob:${gitBlobId(readFileSync9(file))}`;
+    if (kind === "file") return `blob:${gitBlobId(readFileSync10(file))}`;
     return `other:${kind}`;
   };
   if (k !== "dir") {
     out.set("", one(abs, k));
     return out;
   }
-  for (const e of walk(abs)) if (e.kind !== "dir") out.set(e.rel, one(join36(abs, ...e.rel.split("/")), e.kind));
+  for (const e of walk(abs)) if (e.kind !== "dir") out.set(e.rel, one(join37(abs, ...e.rel.split("/")), e.kind));
   return out;
 }
 function sameListing(a, b) {
@@ -49298,24 +49387,24 @@ function sameListing(a, b) {
 async function unclaimedEntries(o, head) {
   const claimed = new Set(Object.values(head?.packages ?? {}).flatMap((p) => p.folders));
   const links = new Map(Object.values(head?.packages ?? {}).flatMap((p) => (p.links ?? []).map((l) => [l.path, l.target])));
-  const npx = skillsLockNames(o.root);
+  const npx = readSkillsLock(o.root, "project", o.env).skills;
   const out = [];
   const changedSinceBase = async (path) => !(o.repo && o.base) || !sameListing(await baseListing(o.repo, o.base, path), diskListing(o.root, path));
   for (const parent of managedParents()) {
     const link2 = symlinkOnTheWay(o.root, parent);
     if (link2) {
-      if (!out.some((e) => e.path === link2)) out.push({ path: link2, kind: "symlink", target: readlinkSync4(join36(o.root, ...link2.split("/"))), changed: await changedSinceBase(link2) });
+      if (!out.some((e) => e.path === link2)) out.push({ path: link2, kind: "symlink", target: readlinkSync4(join37(o.root, ...link2.split("/"))), changed: await changedSinceBase(link2) });
       continue;
     }
-    const abs = join36(o.root, ...parent.split("/"));
+    const abs = join37(o.root, ...parent.split("/"));
     if (lkind(abs) !== "dir") continue;
-    for (const name of readdirSync4(abs).sort(compareUtf8)) {
+    for (const name of readdirSync5(abs).sort(compareUtf8)) {
       const path = `${parent}/${name}`;
       if (claimed.has(path)) continue;
-      const kind = lkind(join36(abs, name)) ?? "other";
-      if (kind === "symlink" && links.has(path) && readlinkSync4(join36(abs, name)) === links.get(path)) continue;
+      const kind = lkind(join37(abs, name)) ?? "other";
+      if (kind === "symlink" && links.has(path) && readlinkSync4(join37(abs, name)) === links.get(path)) continue;
       const entry = { path, kind, changed: await changedSinceBase(path) };
-      if (kind === "symlink") entry.target = readlinkSync4(join36(abs, name));
+      if (kind === "symlink") entry.target = readlinkSync4(join37(abs, name));
       if (parent.endsWith("/skills") && npx.has(name)) entry.claimed_by = "skills-lock.json";
       out.push(entry);
     }
@@ -49329,12 +49418,12 @@ async function baseBytes(o, path) {
 }
 function headBytes(root, path) {
   if (symlinkOnTheWay(root, path)) return null;
-  const abs = join36(root, ...path.split("/"));
-  return lkind(abs) === "file" ? readFileSync9(abs) : null;
+  const abs = join37(root, ...path.split("/"));
+  return lkind(abs) === "file" ? readFileSync10(abs) : null;
 }
 function filesBelow(root, path) {
   if (symlinkOnTheWay(root, path)) return [];
-  const abs = join36(root, ...path.split("/"));
+  const abs = join37(root, ...path.split("/"));
   const k = lkind(abs);
   if (k === "file") return [path];
   return k === "dir" ? walk(abs).filter((e) => e.kind === "file").map((e) => `${path}/${e.rel}`) : [];
@@ -49424,7 +49513,7 @@ async function reviewLock(o) {
   let head = null;
   let headExists = false;
   try {
-    const r3 = await readLock(join36(o.root, LOCK_NAME), LOCK_NAME, "project");
+    const r3 = await readLock(join37(o.root, LOCK_NAME), LOCK_NAME, "project");
     head = r3.exists ? r3.lock : null;
     headExists = r3.exists;
   } catch (e) {
@@ -49440,7 +49529,7 @@ async function reviewLock(o) {
   const packages = [];
   const diffs = [];
   const drifted = [];
-  const ctx = { scope: "project", root: o.root, lockPath: join36(o.root, LOCK_NAME), lockLabel: LOCK_NAME, journalPath: "", journalLabel: "", env: o.env ?? process.env };
+  const ctx = { scope: "project", root: o.root, lockPath: join37(o.root, LOCK_NAME), lockLabel: LOCK_NAME, journalPath: "", journalLabel: "", env: o.env ?? process.env };
   const names = [.../* @__PURE__ */ new Set([...Object.keys(base?.packages ?? {}), ...Object.keys(head?.packages ?? {})])].sort(compareUtf8);
   for (const name of names) {
     const from = base && Object.hasOwn(base.packages, name) ? base.packages[name] : void 0;
@@ -49454,8 +49543,7 @@ async function reviewLock(o) {
     }
     const { change, notes: notes2 } = comparePackages(name, from, to, known, (kind, message, path) => push(kind, message, name, path));
     packages.push({ name, change, from: from ? side(from) : null, to: to ? side(to) : null, notes: notes2, artifact_check: artifact });
-    if (change !== "unchanged" && change !== "removed") diffs.push(...await skillDiffs(o, name, from, to));
-    else if (change === "removed") diffs.push(...await skillDiffs(o, name, from, void 0));
+    if (change !== "unchanged") diffs.push(...await skillDiffs(o, name, from, to));
   }
   for (const d of drifted) diffs.push(...await diskDiffs(o, d.pkg, filesBelow(o.root, d.path)));
   const unclaimed = head === null && headExists ? [] : await unclaimedEntries(o, head);
@@ -49491,7 +49579,7 @@ function lockDiagnostics(r3) {
 init_diagnostics();
 init_git_exec();
 import { lstat as lstat11, readFile as readFile18 } from "node:fs/promises";
-import { join as join39 } from "node:path";
+import { join as join40 } from "node:path";
 
 // src/registry/index-build.ts
 init_strict_json();
@@ -49499,19 +49587,19 @@ init_semver();
 init_formats();
 init_layout3();
 import { lstat as lstat10, readFile as readFile17 } from "node:fs/promises";
-import { join as join38 } from "node:path";
+import { join as join39 } from "node:path";
 
 // src/registry/status.ts
 init_strict_json();
 init_layout3();
 import { lstat as lstat9, readFile as readFile16 } from "node:fs/promises";
-import { join as join37 } from "node:path";
+import { join as join38 } from "node:path";
 var identityKey = (i) => [i?.artifactType ?? "", i?.publisherId ?? "", i?.id ?? "", i?.version ?? "", i?.digest ?? ""].join("\0");
 var isObj4 = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 var RFC33392 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 async function readLedger(root) {
   const empty = { updatedAt: "1970-01-01T00:00:00.000Z", entries: [], byIdentity: /* @__PURE__ */ new Map() };
-  const path = join37(root, STATUS_FILE);
+  const path = join38(root, STATUS_FILE);
   const st = await lstat9(path).catch(() => void 0);
   if (!st) return { ledger: empty, problems: [] };
   if (!st.isFile()) return { ledger: empty, problems: [`${STATUS_FILE} is not a regular file`] };
@@ -49560,7 +49648,7 @@ var jsonArray = (v) => {
   }
 };
 async function readCommittedIndex(root) {
-  const p = join38(root, INDEX_FILE);
+  const p = join39(root, INDEX_FILE);
   const st = await lstat10(p).catch(() => void 0);
   if (!st) return {};
   if (!st.isFile()) return { problem: `${INDEX_FILE} is not a regular file` };
@@ -49683,8 +49771,8 @@ async function buildIndex(root, committed) {
   const rejected = (await policyIssues(root)).map((reason) => ({ type: "policy", path: reason.split(":", 1)[0], reason }));
   for (const p of problems) rejected.push({ type: "status", path: "status.json", reason: p });
   const notJudged = [];
-  const trustSt = await lstat10(join38(root, TRUST_FILE)).catch(() => void 0);
-  const trust = trustSt?.isFile() ? join38(root, TRUST_FILE) : void 0;
+  const trustSt = await lstat10(join39(root, TRUST_FILE)).catch(() => void 0);
+  const trust = trustSt?.isFile() ? join39(root, TRUST_FILE) : void 0;
   const stamps = [ledger.updatedAt];
   const accepted = /* @__PURE__ */ new Set();
   const committedCards = new Map(entriesOf(committed, "cartridges").map((e) => [e.path, e]));
@@ -49718,7 +49806,7 @@ async function buildIndex(root, committed) {
   const templates = entriesOf(committed, "templates");
   for (const t of templates) {
     const m = /^templates\/([^/]+)\/manifest\.json$/.exec(t.path);
-    const st = m && ID_RE.test(m[1]) ? await lstat10(join38(root, t.path)).catch(() => void 0) : void 0;
+    const st = m && ID_RE.test(m[1]) ? await lstat10(join39(root, t.path)).catch(() => void 0) : void 0;
     if (!st?.isFile()) rejected.push({ type: "template", path: t.path, reason: `${INDEX_FILE} lists a template with no manifest.json there` });
   }
   if (templates.length) notJudged.push(`${templates.length} template${templates.length === 1 ? "" : "s"} (templates/): unsigned starting points, carried from the committed index`);
@@ -49749,10 +49837,10 @@ init_collections();
 init_layout3();
 init_rules6();
 async function registryRoot(repoRoot) {
-  for (const dir of [repoRoot, join39(repoRoot, "registry")]) {
-    const st = await lstat11(join39(dir, INDEX_FILE)).catch(() => void 0);
+  for (const dir of [repoRoot, join40(repoRoot, "registry")]) {
+    const st = await lstat11(join40(dir, INDEX_FILE)).catch(() => void 0);
     if (!st?.isFile() || st.size > 64 * 1024 * 1024) continue;
-    const head = (await readFile18(join39(dir, INDEX_FILE), "utf8")).slice(0, 200);
+    const head = (await readFile18(join40(dir, INDEX_FILE), "utf8")).slice(0, 200);
     if (/"schemaVersion"\s*:\s*"acx\.registry-index\/1"/.test(head)) return dir;
   }
   return void 0;
@@ -49818,7 +49906,7 @@ async function checkRegistry(root, o = {}) {
 
 // src/release/check.ts
 init_apply();
-import { join as join40 } from "node:path";
+import { join as join41 } from "node:path";
 var FAIL_ON_VALUES = ["error", "version", "breaking", "warning", "config"];
 var DEFAULT_FAIL_ON = ["error", "version", "config"];
 function parseFailOn(s) {
@@ -49851,7 +49939,7 @@ async function runCheck(o) {
   }) : void 0;
   const pkgs = plan?.packages ?? headPkgs;
   const repo = base ? await repoOf(root) : void 0;
-  const consumer = !o.path && (lkind(join40(root, "ctxforge.lock")) !== null || (repo && base ? await repo.lookup(base, "ctxforge.lock") !== void 0 : false));
+  const consumer = !o.path && (lkind(join41(root, "ctxforge.lock")) !== null || (repo && base ? await repo.lookup(base, "ctxforge.lock") !== void 0 : false));
   const registryDir = o.path ? void 0 : await registryRoot(root);
   if (!pkgs.length && !plan?.gone.length && !consumer && !registryDir) await discoverPackages2({ cwd: o.cwd, path: o.path, config: o.config });
   const configChanges = plan?.changes ?? [];
@@ -54000,7 +54088,7 @@ function readEvent() {
   const p = process.env.GITHUB_EVENT_PATH;
   if (!p) return {};
   try {
-    return JSON.parse(readFileSync10(p, "utf8"));
+    return JSON.parse(readFileSync11(p, "utf8"));
   } catch {
     return {};
   }
@@ -54158,7 +54246,7 @@ async function release(workspace) {
   if (!dryRun && (!t || !repository)) throw new Error("release mode needs github-token and GITHUB_REPOSITORY (or dry-run: true)");
   const makeLatest = input("make-latest");
   if (makeLatest && !["true", "false", "legacy"].includes(makeLatest)) throw new Error("input make-latest must be true, false or legacy");
-  const outDir = join41(process.env.RUNNER_TEMP || tmpdir5(), "ctxforge-dist");
+  const outDir = join42(process.env.RUNNER_TEMP || tmpdir5(), "ctxforge-dist");
   let r3;
   try {
     r3 = await runRelease({
