@@ -44,6 +44,8 @@ export interface LinkCounts {
   elsewhere: number;
   /** Links to upstream assets a synced tree's format leaves out (images in OCTX and ctxpkg), as its ID map records them. */
   leftOut: number;
+  /** Links to routes made by something the site's profile cannot see, by reason. */
+  unseen: Record<string, number>;
 }
 
 export interface LinkReport {
@@ -184,7 +186,7 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
  */
 export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkCheckOptions = {}): Promise<LinkCollector> {
   const level = o.level ?? 'warning';
-  const counts: LinkCounts = { links: 0, checked: 0, broken: 0, anchorsMissing: 0, external: 0, templated: 0, html: 0, elsewhere: 0, leftOut: 0 };
+  const counts: LinkCounts = { links: 0, checked: 0, broken: 0, anchorsMissing: 0, external: 0, templated: 0, html: 0, elsewhere: 0, leftOut: 0, unseen: {} };
   let site = o.site;
   const synced = o.site ? undefined : await recordedSite(tree);
   const rec = o.site ? { root: '', leftOut: [] as string[] } : recordOf(synced && !o.dropsAssets ? { ...synced, leftOut: [] } : synced, o.recorded);
@@ -244,6 +246,7 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
         case 'templated': counts.templated++; continue;
         case 'elsewhere': counts.elsewhere++; continue;
         case 'skip': continue;
+        case 'unseen': counts.unseen[res.reason] = (counts.unseen[res.reason] ?? 0) + 1; continue;
         case 'outside':
           counts.checked++; counts.broken++;
           out.push(make('LINK_BROKEN', `link to ${shown} points outside ${holder}`, { file: f, line, hint: 'fix the link, or add the document it names' }));
@@ -304,9 +307,10 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
       counts.html ? `${counts.html} inside HTML or JSX` : '',
       counts.elsewhere ? `${counts.elsewhere} to site pages outside the docs (${site.routeBase ? `not under /${site.routeBase}/` : 'not in the package'})` : '',
       counts.leftOut ? `${counts.leftOut} to upstream files this format leaves out (images …)` : '',
+      ...Object.entries(counts.unseen).sort((x, y) => y[1] - x[1]).map(([why, k]) => `${k} to ${why}`),
     ].filter(Boolean);
     if (notJudged.length) {
-      const n = counts.external + counts.templated + counts.html + counts.elsewhere + counts.leftOut;
+      const n = counts.external + counts.templated + counts.html + counts.elsewhere + counts.leftOut + Object.values(counts.unseen).reduce((x, y) => x + y, 0);
       out.push(info('LINK_NOT_JUDGED', `${plural(n, 'link')} not judged: ${notJudged.join(', ')}; ${plural(counts.checked, 'link')} checked`, {}));
     }
     return { diagnostics: out, counts, generator: g };

@@ -4,8 +4,9 @@
 // SUMMARY.md, _category_ files) and never executed where it is code (.vitepress/config.*,
 // sidebars.js, docusaurus.config.*): those are named as not read.
 import { lstatSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { GENERATORS, type Generator } from './slugs.js';
+import { ANCESTOR_PROFILES, PROFILES, type Profile, type RouteRules } from './profiles.js';
 
 export interface SiteConfig {
   generator: Generator;
@@ -27,6 +28,10 @@ export interface SiteConfig {
   notRead: string[];
   /** Navigation read as data: page path (relative to the scanned root) → title and position. */
   nav: Map<string, { title?: string; order: number }>;
+  /** The route rules of a generator with a profile (profiles.ts): links resolve against its route table. */
+  routes?: RouteRules;
+  /** The profile itself, when the generator has one. */
+  profile?: Profile;
 }
 
 /**
@@ -164,7 +169,60 @@ export async function detectSite(dir: string): Promise<SiteConfig> {
   }
   if (isDir(here('.obsidian'))) { site.generator = 'obsidian'; site.marker = '.obsidian/'; site.vault = true; return site; }
   if (isDir(here('.foam')) || isFile(here('.vscode/foam.json'))) { site.generator = 'foam'; site.marker = isDir(here('.foam')) ? '.foam/' : '.vscode/foam.json'; site.vault = true; return site; }
-  return site;
+  return detectByProfile(dir) ?? site;
+}
+
+/**
+ * The folders markers are looked for in: the docs folder and its ancestors up to the repository
+ * root (the nearest one holding `.git`), never beyond it and never through a symbolic link; without
+ * a repository, the folder and its parent only.
+ */
+export function markerFolders(dir: string): string[] {
+  const chain: string[] = [];
+  for (let d = dir; ; d = dirname(d)) {
+    try { if (lstatSync(d).isSymbolicLink()) break; } catch { break; }
+    chain.push(d);
+    try { lstatSync(join(d, '.git')); return chain; } catch { /* not the repository root */ }
+    if (dirname(d) === d) break;
+  }
+  return chain.slice(0, 2);
+}
+
+const posix = (p: string) => p.split(sep).join('/');
+
+/** The site a profile's marker makes of `dir`, when one stands in `dir` or an ancestor and covers it. */
+function detectByProfile(dir: string): SiteConfig | undefined {
+  const folders = markerFolders(dir);
+  for (const p of ANCESTOR_PROFILES) {
+    for (const a of folders) {
+      const rel = posix(relative(a, dir));
+      for (const m of p.markers) {
+        const file = join(a, m.path);
+        if (!isFile(file)) continue;
+        if (m.contains) { const t = readPlain(file); if (t === undefined || !m.contains.test(t)) continue; }
+        for (const d of m.docsDirs) {
+          let root: string; let routeBase: string;
+          if (d === '') { root = ''; routeBase = rel; }
+          else if (rel === d) { root = ''; routeBase = ''; }
+          else if (rel.startsWith(`${d}/`)) {
+            // content/en (one language's content folder) serves `/`; anything deeper is a section below it.
+            const below = rel.slice(d.length + 1);
+            const [first, ...rest] = below.split('/');
+            routeBase = p.routes.localeFolders && /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/i.test(first!) ? rest.join('/') : below;
+            root = '';
+          } else if (rel === '' && isDir(join(dir, d))) { root = `${d}/`; routeBase = ''; }
+          else continue;
+          const marker = rel === '' ? m.path : `${rel.split('/').map(() => '..').join('/')}/${m.path}`;
+          const site = siteFor(p.name, root);
+          site.marker = marker;
+          if (routeBase) site.routeBase = routeBase;
+          if (m.code) site.notRead = [marker];
+          return site;
+        }
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Docusaurus `_category_.json` / `_category_.yml` of a folder: its label and position, as data. */
@@ -185,6 +243,8 @@ export function siteFor(generator: Generator, root: string): SiteConfig {
   s.vault = generator === 'obsidian' || generator === 'foam';
   s.admonitions = generator === 'mkdocs';
   if (generator === 'docusaurus') s.routeBase = 'docs';
+  const profile = (PROFILES as Record<string, Profile | undefined>)[generator];
+  if (profile) { s.profile = profile; s.routes = profile.routes; s.wiki = profile.wiki; s.vault = profile.vault; }
   return s;
 }
 

@@ -6,7 +6,8 @@ import type MarkdownItClass from 'markdown-it';
 import { lazyRequire } from '../core/lazy.js';
 import type { Link } from './parse.js';
 import type { SiteConfig } from './generators.js';
-import { footnoteAnchors, headingKey, headingSlugs, type Generator } from './slugs.js';
+import { docutilsSlug, footnoteAnchors, headingKey, headingSlugs, type Generator } from './slugs.js';
+import { RouteTable, type RouteMeta } from './routes.js';
 import type { Scan } from './parse.js';
 
 export const MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
@@ -26,12 +27,16 @@ export type Resolution =
   /** Not judged: another site (a scheme, `//host`), a template, or a root path the docs folder does not serve. */
   | { status: 'external' | 'templated' | 'elsewhere' }
   /** Judged elsewhere: a reference use (by its definition), an MDX import (code). */
-  | { status: 'skip' };
+  | { status: 'skip' }
+  /** Not judged: a route made by something the site's profile cannot see (configuration that is code, a folder beside the docs). */
+  | { status: 'unseen'; reason: string };
 
 export interface DocMeta {
   /** Docusaurus frontmatter `id` and `slug`. */
   id?: string;
   slug?: string;
+  /** Frontmatter that sets a page's URL under a generator's profile (`url`, `slug`, `permalink`, `aliases` …). */
+  route?: RouteMeta;
 }
 
 const TEMPLATE = /\{\{|\{%|\$\{|<%|^\{/;
@@ -76,6 +81,8 @@ export class SiteIndex {
   private byName?: Map<string, string[]>;
   private lower?: Map<string, string>;
   private readonly byUrl = new Map<string, string>();
+  /** The URLs the site serves its pages at, when its generator has a profile. */
+  readonly routes?: RouteTable;
 
   /**
    * @param files every file of the tree, by path from its root
@@ -86,6 +93,11 @@ export class SiteIndex {
     this.files = files instanceof Set ? files : new Set(files);
     this.documents = documents instanceof Set ? documents : new Set(documents);
     for (const f of this.files) for (let i = f.indexOf('/'); i > 0; i = f.indexOf('/', i + 1)) this.dirs.add(f.slice(0, i));
+    if (site.routes) {
+      const routeMeta = new Map<string, RouteMeta>();
+      if (meta) for (const [k, v] of meta) if (v.route) routeMeta.set(k, v.route);
+      this.routes = new RouteTable(this.documents, site.root, site.routes, routeMeta);
+    }
     if (site.docIds) {
       for (const d of this.documents) {
         if (!d.startsWith(site.root)) continue;
@@ -146,6 +158,7 @@ export class SiteIndex {
     if (rawPath === '') return { status: 'ok', path: from, document: this.documents.has(from), ...a };
     const path = decode(rawPath);
     let p: string | undefined;
+    let url: string | undefined;
     if (path.startsWith('/')) {
       let rest = path.replace(/^\/+/, '');
       if (this.site.routeBase) {
@@ -154,15 +167,29 @@ export class SiteIndex {
         else return { status: 'elsewhere' };
       }
       p = joinPath(this.site.root, rest || './');
+      url = rest;
       if (p !== undefined && !this.lookup(p) && this.site.generator === 'vitepress') {
         // VitePress serves public/ at the site root.
         const pub = joinPath(`${this.site.root}public/`, rest);
         if (pub !== undefined && this.files.has(pub)) return { status: 'ok', path: pub, document: false, ...a };
       }
     } else p = joinPath(dirOf(from), path);
-    if (p === undefined) return { status: 'outside' };
-    const hit = this.lookup(p);
+    if (p === undefined && !this.routes) return { status: 'outside' };
+    const hit = p === undefined ? undefined : this.lookup(p);
     if (hit) return { status: 'ok', path: hit, document: this.documents.has(hit), ...a };
+    if (this.routes) {
+      // As the reader's browser resolves it: against the URL the page is served at, then as a URL path.
+      const base = this.routes.baseOf(from);
+      const asUrl = url ?? (base === undefined ? undefined : joinPath(base, path));
+      const viaFile = p === undefined ? undefined : p.startsWith(this.site.root) ? p.slice(this.site.root.length) : undefined;
+      const r = (asUrl !== undefined ? this.routes.lookup(asUrl) : undefined) ?? (viaFile !== undefined ? this.routes.lookup(viaFile) : undefined);
+      if (r) return { status: 'ok', path: r, document: true, ...a };
+      const prof = this.site.profile;
+      if (url !== undefined && prof?.routesFromCode) return { status: 'unseen', reason: `routes made by ${prof.routesFromCode}` };
+      if (url !== undefined && prof?.staticBeside && /\.[A-Za-z0-9]{1,8}$/.test(url) && !MARKDOWN_FILE.test(url)) return { status: 'unseen', reason: `files in ${prof.staticBeside} beside the docs` };
+      if (p === undefined) return asUrl === undefined ? { status: 'outside' } : { status: 'broken', path: `/${asUrl}`, ...a };
+    }
+    if (p === undefined) return { status: 'outside' };
     if (this.site.vault && !path.includes('/')) {
       const w = this.byNameLookup(path.replace(/\.md$/i, ''), from, /\.md$/i.test(path) || !/\.[A-Za-z0-9]{1,8}$/.test(path));
       if (w) return { status: 'ok', path: w, document: this.documents.has(w), ...a };
@@ -231,6 +258,8 @@ export interface Anchors {
 export function anchorsOf(scan: Pick<Scan, 'headings' | 'htmlIds' | 'footnotes'>, g: Generator): Anchors {
   const ids = new Set<string>([...headingSlugs(scan.headings, g), ...scan.htmlIds, ...footnoteAnchors(scan.footnotes)]);
   if (g === 'obsidian' || g === 'foam') for (const s of headingSlugs(scan.headings, 'github')) ids.add(s);
+  // Sphinx sections get docutils ids; MyST's heading anchors (myst_heading_anchors) the GitHub slug.
+  if (g === 'sphinx') for (const h of scan.headings) { ids.add(docutilsSlug(h.text)); for (const s of headingSlugs([h], 'github')) ids.add(s); }
   return { ids, keys: new Set(scan.headings.map((x) => headingKey(x.text))) };
 }
 

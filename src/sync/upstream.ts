@@ -86,6 +86,8 @@ function skipReason(path: string, site: SiteConfig): string | undefined {
   if (d) return `in ${path.slice(0, d.index + d[0].length)} (a skipped folder)`;
   if (SITE_FILE.test(path)) return 'site configuration or navigation';
   if (site.generator === 'mdbook' && path === `${site.root}SUMMARY.md`) return 'mdBook navigation (SUMMARY.md, read for titles and order)';
+  const nav = site.profile?.navFiles.find((n) => path === n || path.endsWith(`/${n}`));
+  if (nav) return `${site.generator} navigation (${nav}), not a page`;
   const base = path.slice(path.lastIndexOf('/') + 1);
   if (base.startsWith('.') && !MARKDOWN.test(base)) return 'a dot-file that is no page';
   return undefined;
@@ -193,6 +195,14 @@ export async function readUpstream(dir: string): Promise<Upstream> {
     if (site.docIds && (typeof data.id === 'string' || typeof data.slug === 'string')) {
       meta.set(e.path, { ...(typeof data.id === 'string' ? { id: data.id } : {}), ...(typeof data.slug === 'string' ? { slug: data.slug } : {}) });
     }
+    const routeKeys = site.routes ? [...site.routes.frontmatter.replace, ...site.routes.frontmatter.last, ...site.routes.frontmatter.extra] : [];
+    const route: Record<string, string | string[]> = {};
+    for (const k of routeKeys) {
+      const v = data[k];
+      if (typeof v === 'string') route[k] = v;
+      else if (Array.isArray(v)) route[k] = v.filter((x): x is string => typeof x === 'string');
+    }
+    if (Object.keys(route).length) meta.set(e.path, { ...meta.get(e.path), route });
     const octx = data.octx as Record<string, unknown> | undefined;
     const carriedId = octx && typeof octx === 'object' ? octx.document_id : undefined;
     const own = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : firstHeading(body, { mdx: /\.mdx$/i.test(e.path), admonitions: site.admonitions });
