@@ -13,7 +13,8 @@ import { decodeUtf8 } from '../core/utf8.js';
 import { splitFrontmatter, stripBom } from '../core/yaml-safe.js';
 import { scanMarkdown } from './parse.js';
 import { blockIdsOf, hasAnchor, MARKDOWN_FILE, SiteIndex, type Anchors, type DocMeta } from './site.js';
-import { keptAnchors, linkFactsOf, scanOptions, type DocLinkFacts, type LinkFactsSink, type LinkScanSpec } from './facts.js';
+import { includes, includesOf, MAX_INCLUDE_DEPTH } from './includes.js';
+import { keptAnchors, linkFactsOf, scanOptions, siteBody, type DocLinkFacts, type LinkFactsSink, type LinkScanSpec } from './facts.js';
 import { pushAll } from '../core/arrays.js';
 import { siteFor, type SiteConfig, type SiteRecord } from './generators.js';
 import { GENERATORS, type Generator } from './slugs.js';
@@ -288,15 +289,47 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
       pushAll(pending, r.pending);
     }
     results.clear();
+    // The anchors a page's includes bring (read only when a link names one the page itself lacks).
+    const included = new Map<string, Set<string>>();
+    const includedAnchors = async (page: string): Promise<Set<string>> => {
+      let ids = included.get(page);
+      if (ids) return ids;
+      ids = new Set();
+      included.set(page, ids);
+      const seen = new Set([page]);
+      let level = [page];
+      for (let depth = 0; depth < MAX_INCLUDE_DEPTH && level.length; depth++) {
+        const next: string[] = [];
+        for (const f of level) {
+          const { body } = await bodyOf(f);
+          for (const inc of includesOf(g, f, siteBody(spec, body), site.root)) {
+            if (seen.has(inc) || !files.has(inc)) continue;
+            seen.add(inc);
+            next.push(inc);
+            if (inc === page) continue;
+            const ib = siteBody(spec, (await bodyOf(inc)).body);
+            for (const id of keptAnchors(spec, scanMarkdown(ib, scanOptions(spec, inc)), ib).a.ids) ids.add(id);
+          }
+        }
+        level = next;
+      }
+      return ids;
+    };
     for (const p of pending) {
       let a = anchors.get(p.to);
       if (!a) {
-        const { body } = await bodyOf(p.to);
+        const body = siteBody(spec, (await bodyOf(p.to)).body);
         a = keptAnchors(spec, scanMarkdown(body, scanOptions(spec, p.to)), body);
         anchors.set(p.to, a);
       }
       const text = a.text;
       if (!hasAnchor(p.anchor, a.a, g, () => blockIdsOf(text))) {
+        // A label (MyST `(label)=`) on the target page, or anywhere for a link to `#label` alone.
+        const owner = index.labels.get(p.anchor) ?? index.labels.get(p.anchor.toLowerCase());
+        if (owner !== undefined && (owner === p.to || p.target.startsWith('#'))) continue;
+        if (includes(g) && (await includedAnchors(p.to)).has(p.anchor)) continue;
+        const why = p.target.startsWith('#') ? site.profile?.unresolvedTarget?.(p.anchor) : undefined;
+        if (why) { counts.checked--; counts.unseen[why] = (counts.unseen[why] ?? 0) + 1; continue; }
         counts.anchorsMissing++;
         out.push(make('LINK_ANCHOR_MISSING', `${p.to} has no heading with anchor #${p.anchor}${g !== 'github' ? ` (anchors as ${g} writes them)` : ''}`, { file: p.from, line: p.line }));
       }

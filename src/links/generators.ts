@@ -3,7 +3,7 @@
 // read as data where it is data (book.toml's src, mkdocs.yml's docs_dir, nav and extensions,
 // SUMMARY.md, _category_ files) and never executed where it is code (.vitepress/config.*,
 // sidebars.js, docusaurus.config.*): those are named as not read.
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { GENERATORS, type Generator } from './slugs.js';
 import { ANCESTOR_PROFILES, PROFILES, type Profile, type RouteRules } from './profiles.js';
@@ -32,6 +32,10 @@ export interface SiteConfig {
   routes?: RouteRules;
   /** The profile itself, when the generator has one. */
   profile?: Profile;
+  /** Relative link paths resolve from `/` too (the site or its theme has the profile's link render hook). */
+  rootFallback?: boolean;
+  /** Destinations the link render hook compares literally and handles itself (`eq $u.String "g"`): not judged. */
+  hookDestinations?: { file: string; names: Set<string> };
 }
 
 /**
@@ -190,6 +194,37 @@ export function markerFolders(dir: string): string[] {
 
 const posix = (p: string) => p.split(sep).join('/');
 
+/**
+ * Does the site at `siteDir` (or a theme or module it holds) have a render hook of this name in
+ * a `_markup/` folder of its layouts? A bounded walk of layouts/, themes/ and _vendor/, no links followed.
+ */
+function findHook(siteDir: string, name: string): string | undefined {
+  let budget = 20000;
+  const walk = (d: string, depth: number): string | undefined => {
+    if (depth > 10 || budget <= 0) return undefined;
+    let names: string[];
+    try { names = readdirSync(d).sort(); } catch { return undefined; }
+    for (const n of names) {
+      if (--budget <= 0) return undefined;
+      const abs = join(d, n);
+      let st;
+      try { st = lstatSync(abs); } catch { continue; }
+      if (st.isDirectory()) { const f = walk(abs, depth + 1); if (f) return f; } else if (st.isFile() && n === name && basename(d) === '_markup') return abs;
+    }
+    return undefined;
+  };
+  // The site's own layouts win over a theme's or a module's.
+  for (const f of ['layouts', 'themes', '_vendor']) { const hit = isDir(join(siteDir, f)) ? walk(join(siteDir, f), 0) : undefined; if (hit) return hit; }
+  return undefined;
+}
+
+/** Destinations a render hook template compares literally (`eq $u.String "g"`, `eq .Destination "x"`): read as text, never run. */
+function hookLiterals(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/\beq\s+\$?[\w.]{0,60}(?:Destination|String|Path)\s+"([^"\n]{1,100})"/g)) out.add(m[1]!);
+  return out;
+}
+
 /** The site a profile's marker makes of `dir`, when one stands in `dir` or an ancestor and covers it. */
 function detectByProfile(dir: string): SiteConfig | undefined {
   const folders = markerFolders(dir);
@@ -217,6 +252,12 @@ function detectByProfile(dir: string): SiteConfig | undefined {
           site.marker = marker;
           if (routeBase) site.routeBase = routeBase;
           if (m.code) site.notRead = [marker];
+          const hook = p.rootFallbackHook ? findHook(a, p.rootFallbackHook) : undefined;
+          if (hook) {
+            site.rootFallback = true;
+            const names = hookLiterals(readPlain(hook) ?? '');
+            if (names.size) site.hookDestinations = { file: posix(relative(a, hook)), names };
+          }
           return site;
         }
       }

@@ -23,6 +23,8 @@ export interface RouteRules {
   localeFolders: boolean;
   /** Hugo: `page.fr.md` is the French translation of `page.md`, served under `/fr/`. */
   localeSuffix: boolean;
+  /** Every top-level folder below `/` is served as a generated list page (Hugo's sections). */
+  autoSections?: boolean;
 }
 
 export interface Marker {
@@ -52,6 +54,18 @@ export interface Profile {
   routesFromCode?: string;
   /** Root paths to files of these kinds are served from a folder beside the docs (Hugo's `static/`). */
   staticBeside?: string;
+  /** A bare target (no extension, no anchor) that is no page or label may still be resolved by the generator: why. */
+  unresolvedBare?: string;
+  /**
+   * A `#target` of the page itself that is no heading or label, but may be resolved by what the
+   * profile cannot see (Sphinx's domains and intersphinx for `#pkg.Class`, `#other/label`): why, or undefined to judge it.
+   */
+  unresolvedTarget?: (target: string) => string | undefined;
+  /**
+   * A render hook file that, where the site or its theme has one, resolves relative link paths
+   * from the content root as well as from the page (Hugo's link render hooks call GetPage).
+   */
+  rootFallbackHook?: string;
 }
 
 const NONE = { replace: [], last: [], extra: [] };
@@ -61,8 +75,8 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
   hugo: {
     name: 'hugo',
     markers: ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config/_default/hugo.toml', 'config/_default/config.toml'].map((path) => ({ path, docsDirs: ['content'] })),
-    routes: { pretty: true, html: false, index: ['_index', 'index'], caseFold: true, frontmatter: { replace: ['url'], last: ['slug'], extra: ['aliases'] }, localeFolders: true, localeSuffix: true },
-    wiki: false, vault: false, navFiles: [], staticBeside: 'static/',
+    routes: { pretty: true, html: false, index: ['_index', 'index'], caseFold: true, frontmatter: { replace: ['url'], last: ['slug'], extra: ['aliases'] }, localeFolders: true, localeSuffix: true, autoSections: true },
+    wiki: false, vault: false, navFiles: [], staticBeside: 'static/', rootFallbackHook: 'render-link.html',
   },
   jekyll: {
     name: 'jekyll',
@@ -88,6 +102,8 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
     markers: [{ path: 'conf.py', docsDirs: [''], code: true }],
     routes: { ...PLAIN, html: true, index: ['index'] },
     wiki: false, vault: false, navFiles: [],
+    unresolvedBare: 'references Sphinx resolves through intersphinx inventories or extensions (conf.py is code)',
+    unresolvedTarget: (t) => (/[./]/.test(t) ? 'references Sphinx resolves through intersphinx inventories or extensions (conf.py is code)' : undefined),
   },
 };
 

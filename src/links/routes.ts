@@ -42,6 +42,16 @@ export class RouteTable {
         if (k !== undefined && !this.byUrl.has(k)) this.byUrl.set(k, p);
       }
     }
+    if (rules.autoSections) {
+      // A top-level folder without an index page is still served: the generator lists its pages there.
+      for (const p of list) {
+        const r = p.slice(root.length);
+        const i = r.indexOf('/');
+        if (i <= 0) continue;
+        const k = this.key(r.slice(0, i));
+        if (k !== undefined && !this.byUrl.has(k)) this.byUrl.set(k, `${root}${r.slice(0, i + 1)}`);
+      }
+    }
   }
 
   /** A URL path as the table keys it: no slashes at the ends, no `.html` or `index.html`, folded where the generator folds. */

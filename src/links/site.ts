@@ -37,6 +37,8 @@ export interface DocMeta {
   slug?: string;
   /** Frontmatter that sets a page's URL under a generator's profile (`url`, `slug`, `permalink`, `aliases` …). */
   route?: RouteMeta;
+  /** Cross-reference labels the page defines (MyST `(label)=`, `:name:`). */
+  labels?: string[];
 }
 
 const TEMPLATE = /\{\{|\{%|\$\{|<%|^\{/;
@@ -83,6 +85,8 @@ export class SiteIndex {
   private readonly byUrl = new Map<string, string>();
   /** The URLs the site serves its pages at, when its generator has a profile. */
   readonly routes?: RouteTable;
+  /** Cross-reference labels → the page defining each. */
+  readonly labels = new Map<string, string>();
 
   /**
    * @param files every file of the tree, by path from its root
@@ -93,6 +97,7 @@ export class SiteIndex {
     this.files = files instanceof Set ? files : new Set(files);
     this.documents = documents instanceof Set ? documents : new Set(documents);
     for (const f of this.files) for (let i = f.indexOf('/'); i > 0; i = f.indexOf('/', i + 1)) this.dirs.add(f.slice(0, i));
+    if (meta) for (const [k, v] of meta) for (const l of v.labels ?? []) if (!this.labels.has(l)) this.labels.set(l, k);
     if (site.routes) {
       const routeMeta = new Map<string, RouteMeta>();
       if (meta) for (const [k, v] of meta) if (v.route) routeMeta.set(k, v.route);
@@ -182,10 +187,17 @@ export class SiteIndex {
       const base = this.routes.baseOf(from);
       const asUrl = url ?? (base === undefined ? undefined : joinPath(base, path));
       const viaFile = p === undefined ? undefined : p.startsWith(this.site.root) ? p.slice(this.site.root.length) : undefined;
-      const r = (asUrl !== undefined ? this.routes.lookup(asUrl) : undefined) ?? (viaFile !== undefined ? this.routes.lookup(viaFile) : undefined);
-      if (r) return { status: 'ok', path: r, document: true, ...a };
+      const r = (asUrl !== undefined ? this.routes.lookup(asUrl) : undefined) ?? (viaFile !== undefined ? this.routes.lookup(viaFile) : undefined)
+        ?? (this.site.rootFallback && url === undefined ? this.lookup(joinPath(this.site.root, path) ?? '\0') ?? this.routes.lookup(path) : undefined);
+      if (r) return { status: 'ok', path: r, document: this.documents.has(r), ...a };
+      // MyST: a bare target that names a label is a cross-reference to the page defining it.
+      const label = anchor === undefined ? this.labels.get(path) : undefined;
+      if (label) return { status: 'ok', path: label, document: true };
       const prof = this.site.profile;
-      if (url !== undefined && prof?.routesFromCode) return { status: 'unseen', reason: `routes made by ${prof.routesFromCode}` };
+      const hook = this.site.hookDestinations;
+      if (hook?.names.has(rawPath)) return { status: 'unseen', reason: `destinations the link render hook handles itself (${hook.file})` };
+      if (prof?.unresolvedBare && url === undefined && anchor === undefined && !/\.[A-Za-z0-9]{1,8}$/.test(path)) return { status: 'unseen', reason: prof.unresolvedBare };
+      if (prof?.routesFromCode && (url !== undefined || !/\.[A-Za-z0-9]{1,8}$/.test(path) || MARKDOWN_FILE.test(path)) && this.site.notRead.length) return { status: 'unseen', reason: `routes made by ${prof.routesFromCode}` };
       if (url !== undefined && prof?.staticBeside && /\.[A-Za-z0-9]{1,8}$/.test(url) && !MARKDOWN_FILE.test(url)) return { status: 'unseen', reason: `files in ${prof.staticBeside} beside the docs` };
       if (p === undefined) return asUrl === undefined ? { status: 'outside' } : { status: 'broken', path: `/${asUrl}`, ...a };
     }

@@ -8,6 +8,7 @@
 import { DiskTree, type Tree, type TreeEntry } from '../core/tree.js';
 import { firstHeading } from '../links/title.js';
 import { detectSite, docusaurusCategory, type SiteConfig } from '../links/generators.js';
+import { labelsOf } from '../links/labels.js';
 import type { DocMeta } from '../links/site.js';
 import { info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { decodeUtf8, hasBom } from '../core/utf8.js';
@@ -203,6 +204,8 @@ export async function readUpstream(dir: string): Promise<Upstream> {
       else if (Array.isArray(v)) route[k] = v.filter((x): x is string => typeof x === 'string');
     }
     if (Object.keys(route).length) meta.set(e.path, { ...meta.get(e.path), route });
+    const labels = labelsOf(site.generator, body);
+    if (labels.length) meta.set(e.path, { ...meta.get(e.path), labels });
     const octx = data.octx as Record<string, unknown> | undefined;
     const carriedId = octx && typeof octx === 'object' ? octx.document_id : undefined;
     const own = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : firstHeading(body, { mdx: /\.mdx$/i.test(e.path), admonitions: site.admonitions });

@@ -34,11 +34,18 @@ export function hugo(): ProfileSite {
       'content/en/functions/hugo/Store.md': '---\ntitle: hugo.Store\n---\n\nThe store is like [the scratch pad](/functions/hugo/scratch/).\n',
       'content/en/getting-started/configuration.md': '---\ntitle: Configure Hugo\n---\n\n## Params\n\nRead [the params method](/method/site/params/) and [Store](../../functions/hugo/store/).\n',
       'content/en/guide/long-name.md': '---\ntitle: Long name\nslug: short\n---\n\nAn [anchor here](#top-part).\n\n## Top part\n',
+      // The theme's link render hook resolves relative paths from the content root too (GetPage).
+      'themes/docs/layouts/_default/_markup/render-link.html': '{{ with .PageInner.GetPage .Destination }}{{ .RelPermalink }}{{ end }}\n',
+      'content/en/templates/intro.md': '---\ntitle: Templates\n---\n\nSee [the guide](guide/short/) from the root, [the commands](/commands/) section and [hooks](/render-hooks/links/#pageinner-details).\n\n{{< code-toggle file=hugo >}}\n[[menus.main]]\nname = "[x](nowhere.md)"\n{{</ code-toggle >}}\n\n{{< code file=content/about.md >}}\n![kitten](thumbnails/a.jpg)\n{{< /code >}}\n',
+      'content/en/commands/hugo.md': '---\ntitle: hugo\n---\n\nThe command.\n',
+      'content/en/render-hooks/links.md': '---\ntitle: Link render hooks\n---\n\n[See details](#pageinner-details), [missing](#not-included-anywhere).\n\n{{% include "/render-hooks/_common/pageinner.md" %}}\n',
+      'content/en/render-hooks/_common/pageinner.md': '---\n_comment: Do not remove front matter.\n---\n\n## PageInner details\n\nText.\n',
     },
     planted: [
       { file: 'about.md', code: 'LINK_ANCHOR_MISSING', needle: '/about/#nowhere' },
       { file: 'functions/hugo/Store.md', code: 'LINK_BROKEN', needle: '/functions/hugo/scratch/' },
       { file: 'getting-started/configuration.md', code: 'LINK_BROKEN', needle: '/method/site/params/' },
+      { file: 'render-hooks/links.md', code: 'LINK_ANCHOR_MISSING', needle: '#not-included-anywhere' },
     ],
     navigation: [],
     notJudged: /1 to files in static\/ beside the docs/,
@@ -94,13 +101,16 @@ export function sphinx(): ProfileSite {
       'docs/conf.py': 'extensions = ["myst_parser"]\nimport os\nhtml_theme = os.environ.get("THEME", "alabaster")\n',
       'docs/index.md': '# Welcome to X\n\n```{toctree}\nsyntax/intro\n```\n\nSee [the intro](syntax/intro.md), [as html](syntax/intro.html#getting-started), [a section](syntax/intro.md#the_end_part) and [nothing](syntax/missing.md).\n',
       'docs/syntax/intro.md': '# Getting Started\n\n## The End part\n\n[Home](../index.md#welcome-to-x).\n',
+      'docs/syntax/refs.md': '(syntax/refs)=\n# References\n\n```{tip}\n:name: a-tip\nA tip.\n```\n\n{.glossary}\nmy term\n: A term.\n\nA [span]{#span-id}.\n\n```text\n(not-a-label)=\n```\n\n'
+        + 'Links: [refs](syntax/refs), [tip](#a-tip), [term](<#my term>), [span](#span-id), [class](#pkg.Class), [inventory](units/length), [code label](#not-a-label).\n',
     },
     planted: [
       { file: 'index.md', code: 'LINK_BROKEN', needle: 'syntax/missing.md' },
       { file: 'index.md', code: 'LINK_ANCHOR_MISSING', needle: '#the_end_part' },
+      { file: 'syntax/refs.md', code: 'LINK_ANCHOR_MISSING', needle: '#not-a-label' },
     ],
     navigation: [],
-    notJudged: /^$/,
+    notJudged: /2 to references Sphinx resolves through intersphinx/,
   };
 }
 
