@@ -9,6 +9,7 @@ import { DiskTree, type Tree, type TreeEntry } from '../core/tree.js';
 import { firstHeading } from '../links/title.js';
 import { detectSite, docusaurusCategory, type SiteConfig } from '../links/generators.js';
 import { labelsOf } from '../links/labels.js';
+import { includesOf } from '../links/includes.js';
 import type { DocMeta } from '../links/site.js';
 import { info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { decodeUtf8, hasBom } from '../core/utf8.js';
@@ -223,6 +224,20 @@ export async function readUpstream(dir: string): Promise<Upstream> {
     const label = typeof data.sidebar_label === 'string' && data.sidebar_label.trim() ? data.sidebar_label.trim() : nav?.title;
     titled.push({ doc, fromName: own === undefined, ...(label ? { navTitle: label } : {}) });
     docs.push(doc);
+  }
+  // Include-only files (Hugo's _common snippets, a MyST page's {include}d part) are part of the
+  // pages that include them, not pages of their own: named, not synced as documents.
+  const included = new Set<string>();
+  for (const d of docs) for (const f of includesOf(site.generator, d.path, d.body, site.root)) if (f !== d.path) included.add(f);
+  if (included.size) {
+    for (let i = docs.length - 1; i >= 0; i--) {
+      const d = docs[i]!;
+      if (!included.has(d.path)) continue;
+      docs.splice(i, 1);
+      meta.delete(d.path);
+      skipped.push({ path: d.path, reason: 'included by another page (a snippet, not a page)' });
+    }
+    for (let i = titled.length - 1; i >= 0; i--) if (included.has(titled[i]!.doc.path)) titled.splice(i, 1);
   }
   // Static navigation names a page that has no title of its own; a folder's _category_ names its index page.
   for (const t of titled) {

@@ -16,7 +16,7 @@ export interface ProfileSite {
   /** The marker as detection names it, relative to the docs folder. */
   marker: string;
   planted: Planted[];
-  /** Pages that are navigation, never documents. */
+  /** Pages that are navigation or include-only snippets, never documents. */
   navigation: string[];
   /** What LINK_NOT_JUDGED must say. */
   notJudged: RegExp;
@@ -47,7 +47,7 @@ export function hugo(): ProfileSite {
       { file: 'getting-started/configuration.md', code: 'LINK_BROKEN', needle: '/method/site/params/' },
       { file: 'render-hooks/links.md', code: 'LINK_ANCHOR_MISSING', needle: '#not-included-anywhere' },
     ],
-    navigation: [],
+    navigation: ['render-hooks/_common/pageinner.md'],
     notJudged: /1 to files in static\/ beside the docs/,
   };
 }
