@@ -14,6 +14,8 @@ const LOCALE = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})?$/i;
 export class RouteTable {
   private readonly byUrl = new Map<string, string>();
   private readonly urlOfPage = new Map<string, string>();
+  /** Pages by logical path (the file's path, index pages as their folder), whatever frontmatter moved them to. */
+  private readonly byLogical = new Map<string, string>();
   /** Top-level folders below `/` that are locales (`fr`, `pt-br`), when the rules have locale folders. */
   readonly locales = new Set<string>();
 
@@ -77,6 +79,8 @@ export class RouteTable {
     const last = stem.slice(slash + 1);
     const isIndex = this.rules.index.some((n) => n.toLowerCase() === last.toLowerCase());
     let url = isIndex ? dir : stem;
+    const logical = this.key(lang + url);
+    if (logical !== undefined && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
     const one = (k: string): string | undefined => { const v = meta?.[k]; return typeof v === 'string' && v.trim() && !v.includes(':') ? v.trim() : undefined; };
     for (const k of this.rules.frontmatter.last) { const v = one(k); if (v && !isIndex) url = dir ? `${dir}/${v}` : v; }
     // A URL set outright names the whole path, its locale included.
@@ -113,6 +117,12 @@ export class RouteTable {
     const first = i < 0 ? k : k.slice(0, i);
     if (this.locales.has(first)) return this.byUrl.get(i < 0 ? '' : k.slice(i + 1));
     return undefined;
+  }
+
+  /** The page at a logical path (Hugo's GetPage: the file's path from the content root, folded as URLs are). */
+  logical(path: string): string | undefined {
+    const k = this.key(path);
+    return k === undefined ? undefined : this.byLogical.get(k);
   }
 
   /** Every URL a page is served at first (the one llms.txt links). */

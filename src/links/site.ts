@@ -188,7 +188,8 @@ export class SiteIndex {
       const asUrl = url ?? (base === undefined ? undefined : joinPath(base, path));
       const viaFile = p === undefined ? undefined : p.startsWith(this.site.root) ? p.slice(this.site.root.length) : undefined;
       const r = (asUrl !== undefined ? this.routes.lookup(asUrl) : undefined) ?? (viaFile !== undefined ? this.routes.lookup(viaFile) : undefined)
-        ?? (this.site.rootFallback && url === undefined ? this.lookup(joinPath(this.site.root, path) ?? '\0') ?? this.routes.lookup(path) : undefined);
+        // Hugo's GetPage: a logical path (the file's, never a slug or url) from the content root.
+        ?? (this.site.rootFallback && url === undefined ? this.lookup(joinPath(this.site.root, path.replace(/\/+$/, '')) ?? '\0') ?? this.routes.logical(path) : undefined);
       if (r) return { status: 'ok', path: r, document: this.documents.has(r), ...a };
       // MyST: a bare target that names a label is a cross-reference to the page defining it.
       const label = anchor === undefined ? this.labels.get(path) : undefined;

@@ -36,7 +36,7 @@ export function hugo(): ProfileSite {
       'content/en/guide/long-name.md': '---\ntitle: Long name\nslug: short\n---\n\nAn [anchor here](#top-part).\n\n## Top part\n',
       // The theme's link render hook resolves relative paths from the content root too (GetPage).
       'themes/docs/layouts/_default/_markup/render-link.html': '{{ with .PageInner.GetPage .Destination }}{{ .RelPermalink }}{{ end }}\n',
-      'content/en/templates/intro.md': '---\ntitle: Templates\n---\n\nSee [the guide](guide/short/) from the root, [the commands](/commands/) section and [hooks](/render-hooks/links/#pageinner-details).\n\n{{< code-toggle file=hugo >}}\n[[menus.main]]\nname = "[x](nowhere.md)"\n{{</ code-toggle >}}\n\n{{< code file=content/about.md >}}\n![kitten](thumbnails/a.jpg)\n{{< /code >}}\n',
+      'content/en/templates/intro.md': '---\ntitle: Templates\n---\n\nSee [the guide](guide/long-name/) from the root, [the commands](/commands/) section and [hooks](/render-hooks/links/#pageinner-details).\n\n{{< code-toggle file=hugo >}}\n[[menus.main]]\nname = "[x](nowhere.md)"\n{{</ code-toggle >}}\n\n{{< code file=content/about.md >}}\n![kitten](thumbnails/a.jpg)\n{{< /code >}}\n',
       'content/en/commands/hugo.md': '---\ntitle: hugo\n---\n\nThe command.\n',
       'content/en/render-hooks/links.md': '---\ntitle: Link render hooks\n---\n\n[See details](#pageinner-details), [missing](#not-included-anywhere).\n\n{{% include "/render-hooks/_common/pageinner.md" %}}\n',
       'content/en/render-hooks/_common/pageinner.md': '---\n_comment: Do not remove front matter.\n---\n\n## PageInner details\n\nText.\n',
