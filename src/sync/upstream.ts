@@ -146,6 +146,8 @@ export async function readUpstream(dir: string): Promise<Upstream> {
   let rootTitle: string | undefined;
   const titled: { doc: UpstreamDoc; fromName: boolean; navTitle?: string }[] = [];
   const texts = new Map<string, string>();
+  /** Hugo section folders whose _index cascades `render: never` (a list is read in path order: the _index comes first). */
+  const unrendered: string[] = [];
   const boms = new Set<string>();
   for (const e of await tree.list()) {
     const why = skipReason(e.path, site);
@@ -192,6 +194,15 @@ export async function readUpstream(dir: string): Promise<Upstream> {
       const d = dropped.get(k) ?? { n: 0, first: e.path };
       d.n++;
       dropped.set(k, d);
+    }
+    // Hugo: a page whose build options say it is never rendered (`_build: {render: never}`, its own or
+    // cascaded by its section's _index) is no page of the site.
+    const never = (v: unknown) => { const b = v && typeof v === 'object' ? ((v as Record<string, unknown>)._build ?? (v as Record<string, unknown>).build) as Record<string, unknown> | undefined : undefined; return Boolean(b && typeof b === 'object' && (b.render === 'never' || b.render === false)); };
+    if (site.generator === 'hugo' && /(^|\/)_index\.md$/.test(e.path) && never(data.cascade)) unrendered.push(e.path.slice(0, e.path.lastIndexOf('/') + 1));
+    if (site.generator === 'hugo' && (never(data) || unrendered.some((f) => e.path.startsWith(f)))) {
+      skipped.push({ path: e.path, reason: 'never rendered by the site (build: render: never)' });
+      assets.push({ path: e.path, bytes });
+      continue;
     }
     body = normaliseBody(body);
     if (site.docIds && (typeof data.id === 'string' || typeof data.slug === 'string')) {
