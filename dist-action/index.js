@@ -18739,7 +18739,7 @@ var require_eventsource = __commonJS({
     var experimentalWarned = false;
     var defaultReconnectionTime = 3e3;
     var CONNECTING = 0;
-    var OPEN = 1;
+    var OPEN2 = 1;
     var CLOSED = 2;
     var ANONYMOUS = "anonymous";
     var USE_CREDENTIALS = "use-credentials";
@@ -18871,7 +18871,7 @@ var require_eventsource = __commonJS({
             this.dispatchEvent(new Event("error"));
             return;
           }
-          this.#readyState = OPEN;
+          this.#readyState = OPEN2;
           this.dispatchEvent(new Event("open"));
           this.#state.origin = response.urlList[response.urlList.length - 1].origin;
           const eventSourceStream = new EventSourceStream({
@@ -18978,7 +18978,7 @@ var require_eventsource = __commonJS({
         __proto__: null,
         configurable: false,
         enumerable: true,
-        value: OPEN,
+        value: OPEN2,
         writable: false
       },
       CLOSED: {
@@ -22425,9 +22425,9 @@ function dedentAdmonitions(text2) {
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     const indent = l.length - l.replace(/^ +/, "").length;
-    const blank = l.trim() === "";
-    if (!blank) while (stack.length && indent < stack[stack.length - 1]) stack.pop();
-    const remove = blank ? Math.min(indent, stack.length ? stack[stack.length - 1] : 0) : stack.length ? stack[stack.length - 1] : 0;
+    const blank2 = l.trim() === "";
+    if (!blank2) while (stack.length && indent < stack[stack.length - 1]) stack.pop();
+    const remove = blank2 ? Math.min(indent, stack.length ? stack[stack.length - 1] : 0) : stack.length ? stack[stack.length - 1] : 0;
     const rest2 = l.slice(remove);
     lines[i] = rest2;
     shift[i] = remove;
@@ -38317,8 +38317,16 @@ function mkdocsSlug(text2) {
   const ascii = text2.normalize("NFKD").replace(/[^\x00-\x7f]/g, "");
   return ascii.replace(/[^\w\s-]/g, "").trim().toLowerCase().replace(/[-\s]+/g, "-");
 }
+function kramdownSlug(text2) {
+  return text2.toLowerCase().replace(/[^a-z0-9 _-]/g, "").replace(/^[^a-z]+/, "").replace(/ /g, "-") || "section";
+}
+function docutilsSlug(text2) {
+  return text2.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^[-0-9]+|-+$/g, "");
+}
 function slugify(text2, g) {
   switch (g) {
+    case "jekyll":
+      return kramdownSlug(text2);
     case "vitepress":
       return vitepressSlug(text2);
     case "mdbook":
@@ -38373,7 +38381,154 @@ var GENERATORS;
 var init_slugs = __esm({
   "src/links/slugs.ts"() {
     "use strict";
-    GENERATORS = ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam"];
+    GENERATORS = ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx"];
+  }
+});
+
+// src/links/routes.ts
+var EXT, LOCALE, RouteTable;
+var init_routes = __esm({
+  "src/links/routes.ts"() {
+    "use strict";
+    EXT = /\.(md|mdx|markdown)$/i;
+    LOCALE = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})?$/i;
+    RouteTable = class {
+      /**
+       * @param pages the site's pages, by path from the checked tree's root
+       * @param root the folder `/` maps to ('' or ending in '/')
+       */
+      constructor(pages, root, rules, meta) {
+        this.root = root;
+        this.rules = rules;
+        const list2 = [...pages].filter((p) => p.startsWith(root));
+        if (rules.localeFolders) {
+          const top = new Set(list2.map((p) => p.slice(root.length)).filter((r3) => !r3.includes("/")).map((r3) => r3.replace(EXT, "").toLowerCase()));
+          const firsts = /* @__PURE__ */ new Map();
+          for (const p of list2) {
+            const r3 = p.slice(root.length);
+            const i = r3.indexOf("/");
+            if (i > 0) firsts.set(r3.slice(0, i), (firsts.get(r3.slice(0, i)) ?? 0) + 1);
+          }
+          const folders = new Set([...firsts.keys()].map((f) => f.toLowerCase()));
+          for (const f of firsts.keys()) {
+            if (!LOCALE.test(f)) continue;
+            const mirrors = list2.some((p) => {
+              const r3 = p.slice(root.length);
+              if (!r3.startsWith(`${f}/`)) return false;
+              const rest2 = r3.slice(f.length + 1);
+              const head = rest2.includes("/") ? rest2.slice(0, rest2.indexOf("/")).toLowerCase() : rest2.replace(EXT, "").toLowerCase();
+              return folders.has(head) || top.has(head);
+            });
+            if (mirrors) this.locales.add(rules.caseFold ? f.toLowerCase() : f);
+          }
+        }
+        for (const p of list2) {
+          for (const u of this.urlsOf(p, meta?.get(p))) {
+            const k = this.key(u);
+            if (k !== void 0 && !this.byUrl.has(k)) this.byUrl.set(k, p);
+          }
+        }
+        if (rules.autoSections) {
+          for (const p of list2) {
+            const r3 = p.slice(root.length);
+            const i = r3.indexOf("/");
+            if (i <= 0) continue;
+            const k = this.key(r3.slice(0, i));
+            if (k !== void 0 && !this.byUrl.has(k)) this.byUrl.set(k, `${root}${r3.slice(0, i + 1)}`);
+          }
+        }
+      }
+      root;
+      rules;
+      byUrl = /* @__PURE__ */ new Map();
+      urlOfPage = /* @__PURE__ */ new Map();
+      /** Pages by logical path (the file's path, index pages as their folder), whatever frontmatter moved them to. */
+      byLogical = /* @__PURE__ */ new Map();
+      /** Top-level folders below `/` that are locales (`fr`, `pt-br`), when the rules have locale folders. */
+      locales = /* @__PURE__ */ new Set();
+      /** A URL path as the table keys it: no slashes at the ends, no `.html` or `index.html`, folded where the generator folds. */
+      key(url) {
+        let u = url.split("#")[0].split("?")[0].replace(/^\/+|\/+$/g, "");
+        if (this.rules.html || this.rules.pretty) u = u.replace(/(^|\/)index\.html?$/i, "").replace(/\.html?$/i, "");
+        u = u.replace(/\/+$/, "");
+        if (u.split("/").some((s) => s === ".." || s === ".")) return void 0;
+        return this.rules.caseFold ? u.toLowerCase() : u;
+      }
+      /** The URLs a page is served at (without slashes at the ends). */
+      urlsOf(page, meta) {
+        let rel = page.slice(this.root.length);
+        let lang = "";
+        if (this.rules.localeSuffix) {
+          const m = /\.([a-z]{2,3}(?:-[a-z0-9]{2,8})?)(\.(?:md|mdx|markdown))$/i.exec(rel);
+          if (m) {
+            lang = `${m[1].toLowerCase()}/`;
+            rel = rel.slice(0, m.index) + m[2];
+          }
+        }
+        const stem = rel.replace(EXT, "");
+        const slash = stem.lastIndexOf("/");
+        const dir = slash < 0 ? "" : stem.slice(0, slash);
+        const last = stem.slice(slash + 1);
+        const isIndex = this.rules.index.some((n) => n.toLowerCase() === last.toLowerCase());
+        let url = isIndex ? dir : stem;
+        const logical = this.key(lang + url);
+        if (logical !== void 0 && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
+        const one = (k) => {
+          const v = meta?.[k];
+          return typeof v === "string" && v.trim() && !v.includes(":") ? v.trim() : void 0;
+        };
+        for (const k of this.rules.frontmatter.last) {
+          const v = one(k);
+          if (v && !isIndex) url = dir ? `${dir}/${v}` : v;
+        }
+        let whole = false;
+        for (const k of this.rules.frontmatter.replace) {
+          const v = one(k);
+          if (v) {
+            url = v;
+            whole = true;
+          }
+        }
+        const out = [(whole ? "" : lang) + url.replace(/^\/+/, "")];
+        for (const k of this.rules.frontmatter.extra) {
+          const v = meta?.[k];
+          for (const a of typeof v === "string" ? [v] : Array.isArray(v) ? v : []) {
+            if (typeof a !== "string" || !a.trim() || a.includes(":")) continue;
+            out.push(a.startsWith("/") ? a : `${dir ? `${dir}/` : ""}${a}`);
+          }
+        }
+        this.urlOfPage.set(page, out[0].replace(/^\/+|\/+$/g, ""));
+        return out;
+      }
+      /** The folder a page's relative links resolve against: its URL as a folder with pretty URLs, else its URL's folder. */
+      baseOf(page) {
+        const u = this.urlOfPage.get(page);
+        if (u === void 0) return void 0;
+        if (this.rules.pretty) return u ? `${u}/` : "";
+        const i = u.lastIndexOf("/");
+        return i < 0 ? "" : u.slice(0, i + 1);
+      }
+      /** The page served at a URL path below `/`, or at the default locale's URL when a locale lacks it. */
+      lookup(url) {
+        const k = this.key(url);
+        if (k === void 0) return void 0;
+        const hit = this.byUrl.get(k);
+        if (hit !== void 0) return hit;
+        const i = k.indexOf("/");
+        const first = i < 0 ? k : k.slice(0, i);
+        if (this.locales.has(first)) return this.byUrl.get(i < 0 ? "" : k.slice(i + 1));
+        return void 0;
+      }
+      /** The page at a logical path (Hugo's GetPage: the file's path from the content root, folded as URLs are). */
+      logical(path) {
+        const k = this.key(path);
+        return k === void 0 ? void 0 : this.byLogical.get(k);
+      }
+      /** Every URL a page is served at first (the one llms.txt links). */
+      urlOf(page) {
+        return this.urlOfPage.get(page);
+      }
+    };
   }
 });
 
@@ -38412,6 +38567,10 @@ function splitAnchor(target) {
 function anchorsOf(scan, g) {
   const ids = /* @__PURE__ */ new Set([...headingSlugs(scan.headings, g), ...scan.htmlIds, ...footnoteAnchors(scan.footnotes)]);
   if (g === "obsidian" || g === "foam") for (const s of headingSlugs(scan.headings, "github")) ids.add(s);
+  if (g === "sphinx") for (const h of scan.headings) {
+    ids.add(docutilsSlug(h.text));
+    for (const s of headingSlugs([h], "github")) ids.add(s);
+  }
   return { ids, keys: new Set(scan.headings.map((x) => headingKey(x.text))) };
 }
 function hasAnchor(anchor, a, g, blockIds) {
@@ -38434,6 +38593,7 @@ var init_site = __esm({
     "use strict";
     init_lazy();
     init_slugs();
+    init_routes();
     MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
     INDEX_NAMES = ["index.md", "README.md", "readme.md", "index.mdx", "README.mdx", "_index.md", "index.markdown", "Readme.md"];
     markdownIt2 = lazyRequire("markdown-it");
@@ -38454,6 +38614,16 @@ var init_site = __esm({
         this.files = files instanceof Set ? files : new Set(files);
         this.documents = documents instanceof Set ? documents : new Set(documents);
         for (const f of this.files) for (let i = f.indexOf("/"); i > 0; i = f.indexOf("/", i + 1)) this.dirs.add(f.slice(0, i));
+        if (meta) {
+          for (const [k, v] of meta) for (const l of v.labels ?? []) if (!this.labels.has(l)) this.labels.set(l, k);
+        }
+        if (site.routes) {
+          const routeMeta = /* @__PURE__ */ new Map();
+          if (meta) {
+            for (const [k, v] of meta) if (v.route) routeMeta.set(k, v.route);
+          }
+          this.routes = new RouteTable(this.documents, site.root, site.routes, routeMeta);
+        }
         if (site.docIds) {
           for (const d of this.documents) {
             if (!d.startsWith(site.root)) continue;
@@ -38476,6 +38646,10 @@ var init_site = __esm({
       byName;
       lower;
       byUrl = /* @__PURE__ */ new Map();
+      /** The URLs the site serves its pages at, when its generator has a profile. */
+      routes;
+      /** Cross-reference labels → the page defining each. */
+      labels = /* @__PURE__ */ new Map();
       get generator() {
         return this.site.generator;
       }
@@ -38531,6 +38705,7 @@ var init_site = __esm({
         if (rawPath === "") return { status: "ok", path: from, document: this.documents.has(from), ...a };
         const path = decode3(rawPath);
         let p;
+        let url;
         if (path.startsWith("/")) {
           let rest2 = path.replace(/^\/+/, "");
           if (this.site.routeBase) {
@@ -38539,14 +38714,32 @@ var init_site = __esm({
             else return { status: "elsewhere" };
           }
           p = joinPath(this.site.root, rest2 || "./");
+          url = rest2;
           if (p !== void 0 && !this.lookup(p) && this.site.generator === "vitepress") {
             const pub = joinPath(`${this.site.root}public/`, rest2);
             if (pub !== void 0 && this.files.has(pub)) return { status: "ok", path: pub, document: false, ...a };
           }
         } else p = joinPath(dirOf(from), path);
-        if (p === void 0) return { status: "outside" };
-        const hit = this.lookup(p);
+        if (p === void 0 && !this.routes) return { status: "outside" };
+        const hit = p === void 0 ? void 0 : this.lookup(p);
         if (hit) return { status: "ok", path: hit, document: this.documents.has(hit), ...a };
+        if (this.routes) {
+          const base = this.routes.baseOf(from);
+          const asUrl = url ?? (base === void 0 ? void 0 : joinPath(base, path));
+          const viaFile = p === void 0 ? void 0 : p.startsWith(this.site.root) ? p.slice(this.site.root.length) : void 0;
+          const r3 = (asUrl !== void 0 ? this.routes.lookup(asUrl) : void 0) ?? (viaFile !== void 0 ? this.routes.lookup(viaFile) : void 0) ?? (this.site.rootFallback && url === void 0 ? this.lookup(joinPath(this.site.root, path.replace(/\/+$/, "")) ?? "\0") ?? this.routes.logical(path) : void 0);
+          if (r3) return { status: "ok", path: r3, document: this.documents.has(r3), ...a };
+          const label2 = anchor === void 0 ? this.labels.get(path) : void 0;
+          if (label2) return { status: "ok", path: label2, document: true };
+          const prof = this.site.profile;
+          const hook = this.site.hookDestinations;
+          if (hook?.names.has(rawPath)) return { status: "unseen", reason: `destinations the link render hook handles itself (${hook.file})` };
+          if (prof?.unresolvedBare && url === void 0 && anchor === void 0 && !/\.[A-Za-z0-9]{1,8}$/.test(path)) return { status: "unseen", reason: prof.unresolvedBare };
+          if (prof?.routesFromCode && (url !== void 0 || !/\.[A-Za-z0-9]{1,8}$/.test(path) || MARKDOWN_FILE.test(path)) && this.site.notRead.length) return { status: "unseen", reason: `routes made by ${prof.routesFromCode}` };
+          if (url !== void 0 && prof?.staticBeside && /\.[A-Za-z0-9]{1,8}$/.test(url) && !MARKDOWN_FILE.test(url)) return { status: "unseen", reason: `files in ${prof.staticBeside} beside the docs` };
+          if (p === void 0) return asUrl === void 0 ? { status: "outside" } : { status: "broken", path: `/${asUrl}`, ...a };
+        }
+        if (p === void 0) return { status: "outside" };
         if (this.site.vault && !path.includes("/")) {
           const w = this.byNameLookup(path.replace(/\.md$/i, ""), from, /\.md$/i.test(path) || !/\.[A-Za-z0-9]{1,8}$/.test(path));
           if (w) return { status: "ok", path: w, document: this.documents.has(w), ...a };
@@ -38634,6 +38827,64 @@ var init_markdown = __esm({
   }
 });
 
+// src/links/profiles.ts
+var NONE2, PLAIN3, PROFILES, ANCESTOR_PROFILES;
+var init_profiles = __esm({
+  "src/links/profiles.ts"() {
+    "use strict";
+    NONE2 = { replace: [], last: [], extra: [] };
+    PLAIN3 = { pretty: false, html: false, index: ["index", "README"], caseFold: false, frontmatter: NONE2, localeFolders: false, localeSuffix: false };
+    PROFILES = {
+      hugo: {
+        name: "hugo",
+        markers: ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config/_default/hugo.toml", "config/_default/config.toml"].map((path) => ({ path, docsDirs: ["content"] })),
+        routes: { pretty: true, html: false, index: ["_index", "index"], caseFold: true, frontmatter: { replace: ["url"], last: ["slug"], extra: ["aliases"] }, localeFolders: true, localeSuffix: true, autoSections: true },
+        wiki: false,
+        vault: false,
+        navFiles: [],
+        staticBeside: "static/",
+        rootFallbackHook: "render-link.html"
+      },
+      jekyll: {
+        name: "jekyll",
+        markers: [{ path: "_config.yml", docsDirs: [""] }, { path: "_config.yaml", docsDirs: [""] }],
+        routes: { ...PLAIN3, html: true, index: ["index", "README"], frontmatter: { replace: ["permalink"], last: [], extra: ["redirect_from"] } },
+        wiki: false,
+        vault: false,
+        navFiles: []
+      },
+      starlight: {
+        name: "starlight",
+        markers: ["astro.config.mjs", "astro.config.ts", "astro.config.js", "astro.config.mts"].map((path) => ({ path, docsDirs: ["src/content/docs"], code: true })),
+        routes: { pretty: true, html: false, index: ["index"], caseFold: true, frontmatter: { replace: ["slug"], last: [], extra: [] }, localeFolders: true, localeSuffix: false },
+        wiki: false,
+        vault: false,
+        navFiles: []
+      },
+      docsify: {
+        name: "docsify",
+        markers: [{ path: "index.html", docsDirs: [""], contains: /\$docsify|docsify(?:@\d[^"']*)?(?:\/lib)?\/docsify(?:\.min)?\.js/, code: true }],
+        routes: { ...PLAIN3, pretty: false, index: ["README"] },
+        wiki: false,
+        vault: false,
+        navFiles: ["_sidebar.md", "_navbar.md", "_coverpage.md"],
+        routesFromCode: "index.html (window.$docsify alias routes are code)"
+      },
+      sphinx: {
+        name: "sphinx",
+        markers: [{ path: "conf.py", docsDirs: [""], code: true }],
+        routes: { ...PLAIN3, html: true, index: ["index"] },
+        wiki: false,
+        vault: false,
+        navFiles: [],
+        unresolvedBare: "references Sphinx resolves through intersphinx inventories or extensions (conf.py is code)",
+        unresolvedTarget: (t) => /[./]/.test(t) ? "references Sphinx resolves through intersphinx inventories or extensions (conf.py is code)" : void 0
+      }
+    };
+    ANCESTOR_PROFILES = [PROFILES.hugo, PROFILES.starlight, PROFILES.docsify, PROFILES.sphinx, PROFILES.jekyll];
+  }
+});
+
 // src/links/generators.ts
 function defaultSite() {
   return { generator: "github", marker: "", root: "", wiki: true, admonitions: false, vault: false, docIds: false, notRead: [], nav: /* @__PURE__ */ new Map() };
@@ -38646,6 +38897,13 @@ function siteFor(generator, root) {
   s.vault = generator === "obsidian" || generator === "foam";
   s.admonitions = generator === "mkdocs";
   if (generator === "docusaurus") s.routeBase = "docs";
+  const profile = PROFILES[generator];
+  if (profile) {
+    s.profile = profile;
+    s.routes = profile.routes;
+    s.wiki = profile.wiki;
+    s.vault = profile.vault;
+  }
   return s;
 }
 function siteRules(record) {
@@ -38657,6 +38915,7 @@ var init_generators = __esm({
   "src/links/generators.ts"() {
     "use strict";
     init_slugs();
+    init_profiles();
   }
 });
 
@@ -45107,7 +45366,12 @@ var ctxforge_schema_default = {
                 "docusaurus",
                 "mkdocs",
                 "obsidian",
-                "foam"
+                "foam",
+                "hugo",
+                "jekyll",
+                "starlight",
+                "docsify",
+                "sphinx"
               ]
             }
           }
@@ -45121,14 +45385,14 @@ var ctxforge_schema_default = {
 var import_ucs2length2 = __toESM(require_ucs2length(), 1);
 var import_equal = __toESM(require_equal(), 1);
 var validateConfig = validate202;
-var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.schema.json", "title": "ctxforge repository config (ctxforge.yaml)", "description": "Which folders of a repository are knowledge packages, their formats, the tags that release them, the change policy their diffs are judged by, and how relative links are checked. ctxforge refuses a file that does not match this schema (CTXFORGE_REPO_CONFIG_INVALID) instead of falling back to defaults.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "description": "The schema an editor validates this file against (ignored by ctxforge).", "type": "string" }, "packages": { "description": "The packages of the repository. Without it (or with an empty list) ctxforge finds source trees by looking for their manifests.", "type": "array", "items": { "$ref": "#/$defs/package" } }, "tag_pattern": { "description": 'Release tag pattern for every package: exactly one "*" stands for the version, "{name}" for the package name. Default "v*" for one package, "{name}@v*" for several.', "$ref": "#/$defs/tagPattern" }, "policy": { "description": "Change-policy overrides for every package, applied before each package's own.", "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" }, "lock": { "description": "The lock gate of pull requests (`ctxforge check --base`, the Action's check mode): which changes to ctxforge.lock and the host folders it manages fail the check, and which signers a new package may come from. Read from the base commit only: a pull request cannot loosen it for itself.", "type": "object", "additionalProperties": false, "properties": { "fail_on": { "description": "Lock findings that fail the check (default: all six). unsigned: a package the PR adds or changes that is not signed; new-signer: a signer not pinned at the base nor listed in `signers`; key-change: a locked package re-pinned to another key; downgrade: a lower version than the base's; republish: the same version with other bytes; unlocked-files: files in managed host folders no lock entry claims.", "type": "array", "uniqueItems": true, "items": { "enum": ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files"] } }, "signers": { "description": "Signers trusted for new packages, as ctxforge.lock records them: `ed25519:<64 hex>` (cartridge and ctxpkg keys) or a minisign key id (16 upper-case hex).", "type": "array", "uniqueItems": true, "items": { "type": "string", "pattern": "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$" } } } }, "oci": { "description": "Where the release also pushes each package as an OCI artifact (docs/registries.md): `repository` is `oci://<registry>/<repository>`, `{name}` standing for the package's name; the tag is the version. The Action pushes on a release tag; ghcr.io takes the job's GITHUB_TOKEN, other registries Docker's config.json.", "type": "object", "additionalProperties": false, "required": ["repository"], "properties": { "repository": { "type": "string", "minLength": 7, "maxLength": 512, "pattern": "^oci://[^/\\s]+/[^\\s:@]+$" } } }, "registries": { "description": "Registries `ctxforge install <name>@<range> --registry <registry name>` can name: each a git registry's URL or a folder (relative to the repository root). The lock records what a name stood for (the URL or path), never the name, so the pull-request gate never reads a pull request's registries: it fetches what the lock records, checked against the base's pins.", "type": "object", "propertyNames": { "pattern": "^[a-z][a-z0-9-]{0,63}$" }, "additionalProperties": { "type": "string", "minLength": 1, "maxLength": 8192 } } }, "$defs": { "linkLevel": { "enum": ["off", "warning", "error"] }, "tagPattern": { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" }, "policy": { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } }, "package": { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } }, "links": { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam"] } } }] } } };
+var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.schema.json", "title": "ctxforge repository config (ctxforge.yaml)", "description": "Which folders of a repository are knowledge packages, their formats, the tags that release them, the change policy their diffs are judged by, and how relative links are checked. ctxforge refuses a file that does not match this schema (CTXFORGE_REPO_CONFIG_INVALID) instead of falling back to defaults.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "description": "The schema an editor validates this file against (ignored by ctxforge).", "type": "string" }, "packages": { "description": "The packages of the repository. Without it (or with an empty list) ctxforge finds source trees by looking for their manifests.", "type": "array", "items": { "$ref": "#/$defs/package" } }, "tag_pattern": { "description": 'Release tag pattern for every package: exactly one "*" stands for the version, "{name}" for the package name. Default "v*" for one package, "{name}@v*" for several.', "$ref": "#/$defs/tagPattern" }, "policy": { "description": "Change-policy overrides for every package, applied before each package's own.", "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" }, "lock": { "description": "The lock gate of pull requests (`ctxforge check --base`, the Action's check mode): which changes to ctxforge.lock and the host folders it manages fail the check, and which signers a new package may come from. Read from the base commit only: a pull request cannot loosen it for itself.", "type": "object", "additionalProperties": false, "properties": { "fail_on": { "description": "Lock findings that fail the check (default: all six). unsigned: a package the PR adds or changes that is not signed; new-signer: a signer not pinned at the base nor listed in `signers`; key-change: a locked package re-pinned to another key; downgrade: a lower version than the base's; republish: the same version with other bytes; unlocked-files: files in managed host folders no lock entry claims.", "type": "array", "uniqueItems": true, "items": { "enum": ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files"] } }, "signers": { "description": "Signers trusted for new packages, as ctxforge.lock records them: `ed25519:<64 hex>` (cartridge and ctxpkg keys) or a minisign key id (16 upper-case hex).", "type": "array", "uniqueItems": true, "items": { "type": "string", "pattern": "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$" } } } }, "oci": { "description": "Where the release also pushes each package as an OCI artifact (docs/registries.md): `repository` is `oci://<registry>/<repository>`, `{name}` standing for the package's name; the tag is the version. The Action pushes on a release tag; ghcr.io takes the job's GITHUB_TOKEN, other registries Docker's config.json.", "type": "object", "additionalProperties": false, "required": ["repository"], "properties": { "repository": { "type": "string", "minLength": 7, "maxLength": 512, "pattern": "^oci://[^/\\s]+/[^\\s:@]+$" } } }, "registries": { "description": "Registries `ctxforge install <name>@<range> --registry <registry name>` can name: each a git registry's URL or a folder (relative to the repository root). The lock records what a name stood for (the URL or path), never the name, so the pull-request gate never reads a pull request's registries: it fetches what the lock records, checked against the base's pins.", "type": "object", "propertyNames": { "pattern": "^[a-z][a-z0-9-]{0,63}$" }, "additionalProperties": { "type": "string", "minLength": 1, "maxLength": 8192 } } }, "$defs": { "linkLevel": { "enum": ["off", "warning", "error"] }, "tagPattern": { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" }, "policy": { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } }, "package": { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } }, "links": { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx"] } } }] } } };
 var schema33 = { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" };
 var schema34 = { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } };
 var schema32 = { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } };
 var func12 = import_ucs2length2.default.default;
 var pattern42 = new RegExp("^[^*]*\\*[^*]*$", "u");
 var pattern5 = new RegExp("^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$", "u");
-var schema35 = { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam"] } } }] };
+var schema35 = { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx"] } } }] };
 var schema36 = { "enum": ["off", "warning", "error"] };
 function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
@@ -45203,7 +45467,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.generator !== void 0) {
       let data2 = data.generator;
-      if (!(data2 === "github" || data2 === "mdbook" || data2 === "vitepress" || data2 === "docusaurus" || data2 === "mkdocs" || data2 === "obsidian" || data2 === "foam")) {
+      if (!(data2 === "github" || data2 === "mdbook" || data2 === "vitepress" || data2 === "docusaurus" || data2 === "mkdocs" || data2 === "obsidian" || data2 === "foam" || data2 === "hugo" || data2 === "jekyll" || data2 === "starlight" || data2 === "docsify" || data2 === "sphinx")) {
         const err5 = { instancePath: instancePath + "/generator", schemaPath: "#/anyOf/1/properties/generator/enum", keyword: "enum", params: { allowedValues: schema35.anyOf[1].properties.generator.enum }, message: "must be equal to one of the allowed values", schema: schema35.anyOf[1].properties.generator.enum, parentSchema: schema35.anyOf[1].properties.generator, data: data2 };
         if (vErrors === null) {
           vErrors = [err5];
@@ -47945,16 +48209,88 @@ init_site();
 import { lstatSync as lstatSync5 } from "node:fs";
 import { join as join27 } from "node:path";
 
+// src/links/includes.ts
+init_site();
+var FORMS = {
+  hugo: [{ re: /\{\{[%<]\s*include\s+"([^"\n]{1,500})"\s*[%>]\}\}/g, base: "root" }],
+  sphinx: [{ re: /^[ \t]*(?:`{3,}|:{3,})\{(?:include|literalinclude)\}[ \t]+(\S{1,500})[ \t]*$/gm, base: "page" }],
+  mdbook: [{ re: /\{\{#(?:include|rustdoc_include)\s+([^\s}:]{1,500})/g, base: "page" }],
+  vitepress: [{ re: /<!--\s*@include:\s*([^\s#{>]{1,500}?)\s*(?:[#{][^>\n]{0,200})?-->/g, base: "page" }],
+  docsify: [{ re: /\]\(([^)\s]{1,500})\s+['"]:include/g, base: "page" }]
+};
+var MAX_INCLUDE_DEPTH = 8;
+var includes = (g) => FORMS[g] !== void 0;
+function includesOf(g, page, body, siteRoot) {
+  const forms = FORMS[g];
+  if (!forms || !(body.includes("include") || body.includes("{{#"))) return [];
+  const out = [];
+  const dir = page.includes("/") ? page.slice(0, page.lastIndexOf("/") + 1) : "";
+  for (const f of forms) {
+    f.re.lastIndex = 0;
+    for (const m of body.matchAll(f.re)) {
+      const raw = m[1];
+      if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(raw)) continue;
+      const rooted = raw.startsWith("/") || raw.startsWith("@/") || f.base === "root";
+      const p = joinPath(rooted ? siteRoot : dir, raw.replace(/^@?\/+/, ""));
+      if (p !== void 0 && p !== "") out.push(p);
+    }
+  }
+  return out;
+}
+
 // src/links/facts.ts
 init_utf8();
 init_yaml_safe();
 init_parse();
 init_fast();
+
+// src/links/shortcodes.ts
+var CODE_SHORTCODES = /* @__PURE__ */ new Set(["code", "code-toggle", "highlight", "codeblock", "code-block"]);
+var OPEN = /\{\{([<%])\s*(\/?)\s*([A-Za-z][\w-]*)\b[^\n{}]{0,500}?\s*[>%]\}\}/g;
+var blank = (s) => s.replace(/[^\n]/g, " ");
+function maskHugo(body) {
+  let s = body;
+  const toml = /^\+\+\+[ \t]*\n[\s\S]*?\n\+\+\+[ \t]*(?:\n|$)/.exec(s);
+  if (toml) s = blank(toml[0]) + s.slice(toml[0].length);
+  if (!s.includes("{{")) return s;
+  const out = [];
+  let at = 0;
+  OPEN.lastIndex = 0;
+  for (let m = OPEN.exec(s); m; m = OPEN.exec(s)) {
+    if (m[2] || !CODE_SHORTCODES.has(m[3]) || /\/\s*[>%]\}\}$/.test(m[0])) continue;
+    const close2 = new RegExp(`\\{\\{[<%]\\s*/\\s*${m[3].replace(/-/g, "\\-")}\\s*[>%]\\}\\}`, "g");
+    close2.lastIndex = OPEN.lastIndex;
+    const c = close2.exec(s);
+    const end = c ? c.index : s.length;
+    out.push(s.slice(at, OPEN.lastIndex), blank(s.slice(OPEN.lastIndex, end)));
+    at = end;
+    OPEN.lastIndex = c ? c.index + c[0].length : s.length;
+    if (c) {
+      out.push(c[0]);
+      at = OPEN.lastIndex;
+    }
+  }
+  out.push(s.slice(at));
+  return out.join("");
+}
+
+// src/links/facts.ts
 init_site();
+init_slugs();
 var scanOptions = (spec, path) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path) });
+var siteBody = (spec, body) => spec.generator === "hugo" ? maskHugo(body) : body;
+function definitionTermIds(body) {
+  const lines = body.split("\n");
+  const terms = [];
+  for (let i = 0; i + 1 < lines.length; i++) if (/^:[ \t]/.test(lines[i + 1]) && /^[^\s:]/.test(lines[i])) terms.push({ text: lines[i].replace(/[`*_]/g, "").trim() });
+  const ids = headingSlugs(terms, "github");
+  return [...ids, ...ids.map((x) => `${x}-1`), ...ids.map((x) => `${x}-2`)];
+}
 function keptAnchors(spec, s, body) {
   const g = spec.generator;
-  return { a: anchorsOf(s, g), text: g === "obsidian" || g === "foam" ? body : "" };
+  const a = anchorsOf(s, g);
+  if (g === "hugo" && body.includes("\n: ")) for (const id of definitionTermIds(body)) a.ids.add(id);
+  return { a, text: g === "obsidian" || g === "foam" ? body : "" };
 }
 function linkFactsOf(spec, path, bytes, text2) {
   if (bytes.indexOf(91) < 0 && bytes.indexOf(60) < 0) return null;
@@ -47963,10 +48299,11 @@ function linkFactsOf(spec, path, bytes, text2) {
   const fm = splitFrontmatter(stripBom(t));
   const offset = fm.present ? fm.bodyLine - 1 : 0;
   const opts = scanOptions(spec, path);
-  const links = opts.admonitions || opts.mdx ? void 0 : fastLinks(fm.body);
+  const body = siteBody(spec, fm.body);
+  const links = opts.admonitions || opts.mdx ? void 0 : fastLinks(body);
   if (links) return { links, offset, html: 0 };
-  const s = scanMarkdown(fm.body, opts);
-  return { links: s.links, offset, html: s.inHtml, anchors: keptAnchors(spec, s, fm.body) };
+  const s = scanMarkdown(body, opts);
+  return { links: s.links, offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
 }
 
 // src/core/arrays.ts
@@ -48058,7 +48395,7 @@ function reader(tree) {
 var plural2 = (n, w) => `${n} ${w}${n === 1 ? "" : "s"}`;
 async function startTreeLinks(tree, docRoots, o = {}) {
   const level = o.level ?? "warning";
-  const counts = { links: 0, checked: 0, broken: 0, anchorsMissing: 0, external: 0, templated: 0, html: 0, elsewhere: 0, leftOut: 0 };
+  const counts = { links: 0, checked: 0, broken: 0, anchorsMissing: 0, external: 0, templated: 0, html: 0, elsewhere: 0, leftOut: 0, unseen: {} };
   let site = o.site;
   const synced = o.site ? void 0 : await recordedSite(tree);
   const rec = o.site ? { root: "", leftOut: [] } : recordOf2(synced && !o.dropsAssets ? { ...synced, leftOut: [] } : synced, o.recorded);
@@ -48120,6 +48457,9 @@ async function startTreeLinks(tree, docRoots, o = {}) {
           continue;
         case "skip":
           continue;
+        case "unseen":
+          counts.unseen[res.reason] = (counts.unseen[res.reason] ?? 0) + 1;
+          continue;
         case "outside":
           counts.checked++;
           counts.broken++;
@@ -48164,15 +48504,49 @@ async function startTreeLinks(tree, docRoots, o = {}) {
       pushAll(pending, r3.pending);
     }
     results.clear();
+    const included = /* @__PURE__ */ new Map();
+    const includedAnchors = async (page) => {
+      let ids = included.get(page);
+      if (ids) return ids;
+      ids = /* @__PURE__ */ new Set();
+      included.set(page, ids);
+      const seen = /* @__PURE__ */ new Set([page]);
+      let level2 = [page];
+      for (let depth = 0; depth < MAX_INCLUDE_DEPTH && level2.length; depth++) {
+        const next = [];
+        for (const f of level2) {
+          const { body } = await bodyOf(f);
+          for (const inc of includesOf(g, f, siteBody(spec, body), site.root)) {
+            if (seen.has(inc) || !files.has(inc)) continue;
+            seen.add(inc);
+            next.push(inc);
+            if (inc === page) continue;
+            const ib = siteBody(spec, (await bodyOf(inc)).body);
+            for (const id of keptAnchors(spec, scanMarkdown(ib, scanOptions(spec, inc)), ib).a.ids) ids.add(id);
+          }
+        }
+        level2 = next;
+      }
+      return ids;
+    };
     for (const p of pending) {
       let a = anchors.get(p.to);
       if (!a) {
-        const { body } = await bodyOf(p.to);
+        const body = siteBody(spec, (await bodyOf(p.to)).body);
         a = keptAnchors(spec, scanMarkdown(body, scanOptions(spec, p.to)), body);
         anchors.set(p.to, a);
       }
       const text2 = a.text;
       if (!hasAnchor(p.anchor, a.a, g, () => blockIdsOf(text2))) {
+        const owner = index.labels.get(p.anchor) ?? index.labels.get(p.anchor.toLowerCase());
+        if (owner !== void 0 && (owner === p.to || p.target.startsWith("#"))) continue;
+        if (includes(g) && (await includedAnchors(p.to)).has(p.anchor)) continue;
+        const why = p.target.startsWith("#") ? site.profile?.unresolvedTarget?.(p.anchor) : void 0;
+        if (why) {
+          counts.checked--;
+          counts.unseen[why] = (counts.unseen[why] ?? 0) + 1;
+          continue;
+        }
         counts.anchorsMissing++;
         out.push(make("LINK_ANCHOR_MISSING", `${p.to} has no heading with anchor #${p.anchor}${g !== "github" ? ` (anchors as ${g} writes them)` : ""}`, { file: p.from, line: p.line }));
       }
@@ -48182,10 +48556,11 @@ async function startTreeLinks(tree, docRoots, o = {}) {
       counts.templated ? `${counts.templated} templated` : "",
       counts.html ? `${counts.html} inside HTML or JSX` : "",
       counts.elsewhere ? `${counts.elsewhere} to site pages outside the docs (${site.routeBase ? `not under /${site.routeBase}/` : "not in the package"})` : "",
-      counts.leftOut ? `${counts.leftOut} to upstream files this format leaves out (images …)` : ""
+      counts.leftOut ? `${counts.leftOut} to upstream files this format leaves out (images …)` : "",
+      ...Object.entries(counts.unseen).sort((x, y) => y[1] - x[1]).map(([why, k]) => `${k} to ${why}`)
     ].filter(Boolean);
     if (notJudged.length) {
-      const n = counts.external + counts.templated + counts.html + counts.elsewhere + counts.leftOut;
+      const n = counts.external + counts.templated + counts.html + counts.elsewhere + counts.leftOut + Object.values(counts.unseen).reduce((x, y) => x + y, 0);
       out.push(info2("LINK_NOT_JUDGED", `${plural2(n, "link")} not judged: ${notJudged.join(", ")}; ${plural2(counts.checked, "link")} checked`, {}));
     }
     return { diagnostics: out, counts, generator: g };
@@ -48331,6 +48706,7 @@ defineRules([
   { code: "SYNC_LINK_NOT_REWRITTEN", format: "core", summary: "A link to a file sync renames could not be rewritten to reach it, so the sync wrote nothing." },
   { code: "SYNC_SKIPPED", format: "core", summary: "Upstream files sync leaves out (skipped folders, site configuration, dot-files that are no pages), each named (info)." },
   { code: "SYNC_SITE_DETECTED", format: "core", summary: "The upstream folder is an mdBook, VitePress, Docusaurus or MkDocs site or an Obsidian/Foam vault, told from static marker files (info)." },
+  { code: "SYNC_NO_DOCUMENTS", format: "core", summary: "The upstream folder holds no Markdown page (it may hold AsciiDoc, reStructuredText or others, which are named): nothing to sync (exit 1)." },
   { code: "SYNC_NAV_NOT_READ", format: "core", summary: "A site's navigation is code (.vitepress/config.*, sidebars.js, docusaurus.config.*) and was not read; it is never executed (info)." }
 ]);
 

@@ -1763,9 +1763,9 @@ function dedentAdmonitions(text) {
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     const indent = l.length - l.replace(/^ +/, "").length;
-    const blank = l.trim() === "";
-    if (!blank) while (stack.length && indent < stack[stack.length - 1]) stack.pop();
-    const remove = blank ? Math.min(indent, stack.length ? stack[stack.length - 1] : 0) : stack.length ? stack[stack.length - 1] : 0;
+    const blank2 = l.trim() === "";
+    if (!blank2) while (stack.length && indent < stack[stack.length - 1]) stack.pop();
+    const remove = blank2 ? Math.min(indent, stack.length ? stack[stack.length - 1] : 0) : stack.length ? stack[stack.length - 1] : 0;
     const rest = l.slice(remove);
     lines[i] = rest;
     shift[i] = remove;
@@ -2990,6 +2990,36 @@ function scanLine(l, off, lineNo, out) {
   return true;
 }
 
+// src/links/shortcodes.ts
+var CODE_SHORTCODES = /* @__PURE__ */ new Set(["code", "code-toggle", "highlight", "codeblock", "code-block"]);
+var OPEN = /\{\{([<%])\s*(\/?)\s*([A-Za-z][\w-]*)\b[^\n{}]{0,500}?\s*[>%]\}\}/g;
+var blank = (s) => s.replace(/[^\n]/g, " ");
+function maskHugo(body) {
+  let s = body;
+  const toml = /^\+\+\+[ \t]*\n[\s\S]*?\n\+\+\+[ \t]*(?:\n|$)/.exec(s);
+  if (toml) s = blank(toml[0]) + s.slice(toml[0].length);
+  if (!s.includes("{{")) return s;
+  const out = [];
+  let at = 0;
+  OPEN.lastIndex = 0;
+  for (let m = OPEN.exec(s); m; m = OPEN.exec(s)) {
+    if (m[2] || !CODE_SHORTCODES.has(m[3]) || /\/\s*[>%]\}\}$/.test(m[0])) continue;
+    const close = new RegExp(`\\{\\{[<%]\\s*/\\s*${m[3].replace(/-/g, "\\-")}\\s*[>%]\\}\\}`, "g");
+    close.lastIndex = OPEN.lastIndex;
+    const c = close.exec(s);
+    const end = c ? c.index : s.length;
+    out.push(s.slice(at, OPEN.lastIndex), blank(s.slice(OPEN.lastIndex, end)));
+    at = end;
+    OPEN.lastIndex = c ? c.index + c[0].length : s.length;
+    if (c) {
+      out.push(c[0]);
+      at = OPEN.lastIndex;
+    }
+  }
+  out.push(s.slice(at));
+  return out.join("");
+}
+
 // src/links/slugs.ts
 function githubSlug(text) {
   return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
@@ -3009,8 +3039,16 @@ function mkdocsSlug(text) {
   const ascii = text.normalize("NFKD").replace(/[^\x00-\x7f]/g, "");
   return ascii.replace(/[^\w\s-]/g, "").trim().toLowerCase().replace(/[-\s]+/g, "-");
 }
+function kramdownSlug(text) {
+  return text.toLowerCase().replace(/[^a-z0-9 _-]/g, "").replace(/^[^a-z]+/, "").replace(/ /g, "-") || "section";
+}
+function docutilsSlug(text) {
+  return text.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^[-0-9]+|-+$/g, "");
+}
 function slugify(text, g) {
   switch (g) {
+    case "jekyll":
+      return kramdownSlug(text);
     case "vitepress":
       return vitepressSlug(text);
     case "mdbook":
@@ -3068,6 +3106,10 @@ var markdownIt2 = lazyRequire("markdown-it");
 function anchorsOf(scan, g) {
   const ids = /* @__PURE__ */ new Set([...headingSlugs(scan.headings, g), ...scan.htmlIds, ...footnoteAnchors(scan.footnotes)]);
   if (g === "obsidian" || g === "foam") for (const s of headingSlugs(scan.headings, "github")) ids.add(s);
+  if (g === "sphinx") for (const h of scan.headings) {
+    ids.add(docutilsSlug(h.text));
+    for (const s of headingSlugs([h], "github")) ids.add(s);
+  }
   return { ids, keys: new Set(scan.headings.map((x) => headingKey(x.text))) };
 }
 
@@ -3076,9 +3118,19 @@ function isLinkDocument(spec, path) {
   return MARKDOWN_FILE.test(path) && spec.roots.some((r) => path.startsWith(r));
 }
 var scanOptions = (spec, path) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path) });
+var siteBody = (spec, body) => spec.generator === "hugo" ? maskHugo(body) : body;
+function definitionTermIds(body) {
+  const lines = body.split("\n");
+  const terms = [];
+  for (let i = 0; i + 1 < lines.length; i++) if (/^:[ \t]/.test(lines[i + 1]) && /^[^\s:]/.test(lines[i])) terms.push({ text: lines[i].replace(/[`*_]/g, "").trim() });
+  const ids = headingSlugs(terms, "github");
+  return [...ids, ...ids.map((x) => `${x}-1`), ...ids.map((x) => `${x}-2`)];
+}
 function keptAnchors(spec, s, body) {
   const g = spec.generator;
-  return { a: anchorsOf(s, g), text: g === "obsidian" || g === "foam" ? body : "" };
+  const a = anchorsOf(s, g);
+  if (g === "hugo" && body.includes("\n: ")) for (const id of definitionTermIds(body)) a.ids.add(id);
+  return { a, text: g === "obsidian" || g === "foam" ? body : "" };
 }
 function linkFactsOf(spec, path, bytes, text) {
   if (bytes.indexOf(91) < 0 && bytes.indexOf(60) < 0) return null;
@@ -3087,10 +3139,11 @@ function linkFactsOf(spec, path, bytes, text) {
   const fm = splitFrontmatter(stripBom(t));
   const offset = fm.present ? fm.bodyLine - 1 : 0;
   const opts = scanOptions(spec, path);
-  const links = opts.admonitions || opts.mdx ? void 0 : fastLinks(fm.body);
+  const body = siteBody(spec, fm.body);
+  const links = opts.admonitions || opts.mdx ? void 0 : fastLinks(body);
   if (links) return { links, offset, html: 0 };
-  const s = scanMarkdown(fm.body, opts);
-  return { links: s.links, offset, html: s.inHtml, anchors: keptAnchors(spec, s, fm.body) };
+  const s = scanMarkdown(body, opts);
+  return { links: s.links, offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
 }
 
 // src/octx/record-worker.ts

@@ -9,6 +9,8 @@ import type { Doc, Documents, FormatName } from '../format.js';
 import { resolveInput } from '../inputs.js';
 import { ID_MAP_FILE, parseIdMap, upstreamKeyProblem, type IdMap } from '../sync/idmap.js';
 import { plainText } from './plain-text.js';
+import { siteRules } from '../links/generators.js';
+import { RouteTable } from '../links/routes.js';
 import './rules.js';
 
 export interface LlmsTxt {
@@ -50,9 +52,24 @@ function firstSentence(text: string): string {
  * site (a synced tree's ID map); links are `baseUrl` + that path, relative to the document root
  * without a base.
  */
-export function renderLlmsTxt(docs: Documents, o: { baseUrl?: string; upstream?: ReadonlyMap<string, string> } = {}): LlmsTxt {
+export function renderLlmsTxt(docs: Documents, o: { baseUrl?: string; upstream?: ReadonlyMap<string, string>; site?: { generator: string; root: string } } = {}): LlmsTxt {
   // Only a safe relative path is a page of the site (`//host/x` would link to another host).
-  const pathOf = (d: Doc) => { const u = o.upstream?.get(d.path); return u !== undefined && upstreamKeyProblem(u) === null ? u : d.path; };
+  const sourceOf = (d: Doc) => { const u = o.upstream?.get(d.path); return u !== undefined && upstreamKeyProblem(u) === null ? u : undefined; };
+  // Where the generator has a profile, a page is linked at the URL the site serves it at (`/about/`,
+  // `guide.html`), never by its source file, which such a site does not serve.
+  const rules = o.site ? siteRules(o.site) : undefined;
+  const sources = docs.docs.map(sourceOf).filter((u): u is string => u !== undefined);
+  const table = rules?.routes && sources.length ? new RouteTable(sources, rules.root, rules.routes) : undefined;
+  const served = (u: string): string => {
+    const raw = table?.urlOf(u);
+    if (raw === undefined || !rules?.routes) return u;
+    // The generator writes its URLs lowercased (Hugo, Starlight).
+    const url = rules.routes.caseFold ? raw.toLowerCase() : raw;
+    if (rules.routes.pretty) return url ? `${url}/` : '';
+    const isIndex = url === '' || !u.slice(rules.root.length).replace(/\.(md|mdx|markdown)$/i, '').endsWith(url.slice(url.lastIndexOf('/') + 1));
+    return rules.routes.html ? (isIndex ? (url ? `${url}/` : '') : `${url}.html`) : u;
+  };
+  const pathOf = (d: Doc) => { const u = sourceOf(d); return u !== undefined ? served(u) : d.path; };
   const groups = new Map<string, { d: Doc; path: string }[]>();
   for (const d of docs.docs) {
     const path = pathOf(d);
@@ -95,10 +112,17 @@ async function upstreamPaths(tree: Tree): Promise<Map<string, string>> {
   return out;
 }
 
+/** The site a synced tree's ID map records (generator and `/`), if any. */
+async function recordedSiteOf(tree: Tree): Promise<{ generator: string; root: string } | undefined> {
+  try { return parseIdMap((await tree.read(ID_MAP_FILE)).toString('utf8')).site; } catch { return undefined; }
+}
+
 /** llms.txt of a source tree (any format), a built artifact, or `<ref>:<path>`. */
 export async function exportLlmsTxt(spec: string, o: { cwd?: string; baseUrl?: string } = {}): Promise<LlmsTxt> {
   const r = await resolveInput(spec, { cwd: o.cwd ?? process.cwd() });
   const input = r.kind === 'source' ? r.tree : r.input;
   const docs = await r.module.documents!(input, { want: { docs: true } });
-  return renderLlmsTxt(docs, { baseUrl: o.baseUrl, upstream: r.kind === 'source' ? await upstreamPaths(r.tree) : undefined });
+  if (r.kind !== 'source') return renderLlmsTxt(docs, { baseUrl: o.baseUrl });
+  const site = await recordedSiteOf(r.tree);
+  return renderLlmsTxt(docs, { baseUrl: o.baseUrl, upstream: await upstreamPaths(r.tree), ...(site ? { site } : {}) });
 }

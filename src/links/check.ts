@@ -13,7 +13,8 @@ import { decodeUtf8 } from '../core/utf8.js';
 import { splitFrontmatter, stripBom } from '../core/yaml-safe.js';
 import { scanMarkdown } from './parse.js';
 import { blockIdsOf, hasAnchor, MARKDOWN_FILE, SiteIndex, type Anchors, type DocMeta } from './site.js';
-import { keptAnchors, linkFactsOf, scanOptions, type DocLinkFacts, type LinkFactsSink, type LinkScanSpec } from './facts.js';
+import { includes, includesOf, MAX_INCLUDE_DEPTH } from './includes.js';
+import { keptAnchors, linkFactsOf, scanOptions, siteBody, type DocLinkFacts, type LinkFactsSink, type LinkScanSpec } from './facts.js';
 import { pushAll } from '../core/arrays.js';
 import { siteFor, type SiteConfig, type SiteRecord } from './generators.js';
 import { GENERATORS, type Generator } from './slugs.js';
@@ -44,6 +45,8 @@ export interface LinkCounts {
   elsewhere: number;
   /** Links to upstream assets a synced tree's format leaves out (images in OCTX and ctxpkg), as its ID map records them. */
   leftOut: number;
+  /** Links to routes made by something the site's profile cannot see, by reason. */
+  unseen: Record<string, number>;
 }
 
 export interface LinkReport {
@@ -184,7 +187,7 @@ export async function checkTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
  */
 export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkCheckOptions = {}): Promise<LinkCollector> {
   const level = o.level ?? 'warning';
-  const counts: LinkCounts = { links: 0, checked: 0, broken: 0, anchorsMissing: 0, external: 0, templated: 0, html: 0, elsewhere: 0, leftOut: 0 };
+  const counts: LinkCounts = { links: 0, checked: 0, broken: 0, anchorsMissing: 0, external: 0, templated: 0, html: 0, elsewhere: 0, leftOut: 0, unseen: {} };
   let site = o.site;
   const synced = o.site ? undefined : await recordedSite(tree);
   const rec = o.site ? { root: '', leftOut: [] as string[] } : recordOf(synced && !o.dropsAssets ? { ...synced, leftOut: [] } : synced, o.recorded);
@@ -244,6 +247,7 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
         case 'templated': counts.templated++; continue;
         case 'elsewhere': counts.elsewhere++; continue;
         case 'skip': continue;
+        case 'unseen': counts.unseen[res.reason] = (counts.unseen[res.reason] ?? 0) + 1; continue;
         case 'outside':
           counts.checked++; counts.broken++;
           out.push(make('LINK_BROKEN', `link to ${shown} points outside ${holder}`, { file: f, line, hint: 'fix the link, or add the document it names' }));
@@ -285,15 +289,47 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
       pushAll(pending, r.pending);
     }
     results.clear();
+    // The anchors a page's includes bring (read only when a link names one the page itself lacks).
+    const included = new Map<string, Set<string>>();
+    const includedAnchors = async (page: string): Promise<Set<string>> => {
+      let ids = included.get(page);
+      if (ids) return ids;
+      ids = new Set();
+      included.set(page, ids);
+      const seen = new Set([page]);
+      let level = [page];
+      for (let depth = 0; depth < MAX_INCLUDE_DEPTH && level.length; depth++) {
+        const next: string[] = [];
+        for (const f of level) {
+          const { body } = await bodyOf(f);
+          for (const inc of includesOf(g, f, siteBody(spec, body), site.root)) {
+            if (seen.has(inc) || !files.has(inc)) continue;
+            seen.add(inc);
+            next.push(inc);
+            if (inc === page) continue;
+            const ib = siteBody(spec, (await bodyOf(inc)).body);
+            for (const id of keptAnchors(spec, scanMarkdown(ib, scanOptions(spec, inc)), ib).a.ids) ids.add(id);
+          }
+        }
+        level = next;
+      }
+      return ids;
+    };
     for (const p of pending) {
       let a = anchors.get(p.to);
       if (!a) {
-        const { body } = await bodyOf(p.to);
+        const body = siteBody(spec, (await bodyOf(p.to)).body);
         a = keptAnchors(spec, scanMarkdown(body, scanOptions(spec, p.to)), body);
         anchors.set(p.to, a);
       }
       const text = a.text;
       if (!hasAnchor(p.anchor, a.a, g, () => blockIdsOf(text))) {
+        // A label (MyST `(label)=`) on the target page, or anywhere for a link to `#label` alone.
+        const owner = index.labels.get(p.anchor) ?? index.labels.get(p.anchor.toLowerCase());
+        if (owner !== undefined && (owner === p.to || p.target.startsWith('#'))) continue;
+        if (includes(g) && (await includedAnchors(p.to)).has(p.anchor)) continue;
+        const why = p.target.startsWith('#') ? site.profile?.unresolvedTarget?.(p.anchor) : undefined;
+        if (why) { counts.checked--; counts.unseen[why] = (counts.unseen[why] ?? 0) + 1; continue; }
         counts.anchorsMissing++;
         out.push(make('LINK_ANCHOR_MISSING', `${p.to} has no heading with anchor #${p.anchor}${g !== 'github' ? ` (anchors as ${g} writes them)` : ''}`, { file: p.from, line: p.line }));
       }
@@ -304,9 +340,10 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
       counts.html ? `${counts.html} inside HTML or JSX` : '',
       counts.elsewhere ? `${counts.elsewhere} to site pages outside the docs (${site.routeBase ? `not under /${site.routeBase}/` : 'not in the package'})` : '',
       counts.leftOut ? `${counts.leftOut} to upstream files this format leaves out (images …)` : '',
+      ...Object.entries(counts.unseen).sort((x, y) => y[1] - x[1]).map(([why, k]) => `${k} to ${why}`),
     ].filter(Boolean);
     if (notJudged.length) {
-      const n = counts.external + counts.templated + counts.html + counts.elsewhere + counts.leftOut;
+      const n = counts.external + counts.templated + counts.html + counts.elsewhere + counts.leftOut + Object.values(counts.unseen).reduce((x, y) => x + y, 0);
       out.push(info('LINK_NOT_JUDGED', `${plural(n, 'link')} not judged: ${notJudged.join(', ')}; ${plural(counts.checked, 'link')} checked`, {}));
     }
     return { diagnostics: out, counts, generator: g };

@@ -6,8 +6,9 @@ import { decodeUtf8 } from '../core/utf8.js';
 import { splitFrontmatter, stripBom } from '../core/yaml-safe.js';
 import { scanMarkdown, type Link } from './parse.js';
 import { fastLinks } from './fast.js';
+import { maskHugo } from './shortcodes.js';
 import { anchorsOf, MARKDOWN_FILE, type Anchors } from './site.js';
-import type { Generator } from './slugs.js';
+import { headingSlugs, type Generator } from './slugs.js';
 
 /** How a site's documents are scanned: plain data, so it can be handed to another thread. */
 export interface LinkScanSpec {
@@ -51,10 +52,26 @@ export function isLinkDocument(spec: LinkScanSpec, path: string): boolean {
 
 export const scanOptions = (spec: LinkScanSpec, path: string) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path) });
 
+/** A page's body as its generator reads it for links: template code masked (Hugo's code shortcodes). */
+export const siteBody = (spec: Pick<LinkScanSpec, 'generator'>, body: string): string => (spec.generator === 'hugo' ? maskHugo(body) : body);
+
+/** Ids of definition-list terms (a line followed by `: definition`), numbered as repeated headings are. */
+function definitionTermIds(body: string): string[] {
+  const lines = body.split('\n');
+  const terms: { text: string }[] = [];
+  for (let i = 0; i + 1 < lines.length; i++) if (/^:[ \t]/.test(lines[i + 1]!) && /^[^\s:]/.test(lines[i]!)) terms.push({ text: lines[i]!.replace(/[`*_]/g, '').trim() });
+  const ids = headingSlugs(terms, 'github');
+  // Goldmark numbers a repeat of any id on the page: a term named like a heading gets `-1`.
+  return [...ids, ...ids.map((x) => `${x}-1`), ...ids.map((x) => `${x}-2`)];
+}
+
 /** A page's anchors as the check keeps them. */
 export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[0], body: string): { a: Anchors; text: string } {
   const g = spec.generator;
-  return { a: anchorsOf(s, g), text: g === 'obsidian' || g === 'foam' ? body : '' };
+  const a = anchorsOf(s, g);
+  // Hugo (Goldmark's autoDefinitionTermID) gives definition-list terms ids as it gives headings.
+  if (g === 'hugo' && body.includes('\n: ')) for (const id of definitionTermIds(body)) a.ids.add(id);
+  return { a, text: g === 'obsidian' || g === 'foam' ? body : '' };
 }
 
 /**
@@ -69,8 +86,9 @@ export function linkFactsOf(spec: LinkScanSpec, path: string, bytes: Buffer, tex
   const fm = splitFrontmatter(stripBom(t));
   const offset = fm.present ? fm.bodyLine - 1 : 0;
   const opts = scanOptions(spec, path);
-  const links = opts.admonitions || opts.mdx ? undefined : fastLinks(fm.body);
+  const body = siteBody(spec, fm.body);
+  const links = opts.admonitions || opts.mdx ? undefined : fastLinks(body);
   if (links) return { links, offset, html: 0 };
-  const s = scanMarkdown(fm.body, opts);
-  return { links: s.links, offset, html: s.inHtml, anchors: keptAnchors(spec, s, fm.body) };
+  const s = scanMarkdown(body, opts);
+  return { links: s.links, offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
 }

@@ -3,9 +3,10 @@
 // read as data where it is data (book.toml's src, mkdocs.yml's docs_dir, nav and extensions,
 // SUMMARY.md, _category_ files) and never executed where it is code (.vitepress/config.*,
 // sidebars.js, docusaurus.config.*): those are named as not read.
-import { lstatSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { GENERATORS, type Generator } from './slugs.js';
+import { ANCESTOR_PROFILES, PROFILES, type Profile, type RouteRules } from './profiles.js';
 
 export interface SiteConfig {
   generator: Generator;
@@ -27,6 +28,14 @@ export interface SiteConfig {
   notRead: string[];
   /** Navigation read as data: page path (relative to the scanned root) → title and position. */
   nav: Map<string, { title?: string; order: number }>;
+  /** The route rules of a generator with a profile (profiles.ts): links resolve against its route table. */
+  routes?: RouteRules;
+  /** The profile itself, when the generator has one. */
+  profile?: Profile;
+  /** Relative link paths resolve from `/` too (the site or its theme has the profile's link render hook). */
+  rootFallback?: boolean;
+  /** Destinations the link render hook compares literally and handles itself (`eq $u.String "g"`): not judged. */
+  hookDestinations?: { file: string; names: Set<string> };
 }
 
 /**
@@ -164,7 +173,97 @@ export async function detectSite(dir: string): Promise<SiteConfig> {
   }
   if (isDir(here('.obsidian'))) { site.generator = 'obsidian'; site.marker = '.obsidian/'; site.vault = true; return site; }
   if (isDir(here('.foam')) || isFile(here('.vscode/foam.json'))) { site.generator = 'foam'; site.marker = isDir(here('.foam')) ? '.foam/' : '.vscode/foam.json'; site.vault = true; return site; }
-  return site;
+  return detectByProfile(dir) ?? site;
+}
+
+/**
+ * The folders markers are looked for in: the docs folder and its ancestors up to the repository
+ * root (the nearest one holding `.git`), never beyond it and never through a symbolic link; without
+ * a repository, the folder and its parent only.
+ */
+export function markerFolders(dir: string): string[] {
+  const chain: string[] = [];
+  for (let d = dir; ; d = dirname(d)) {
+    try { if (lstatSync(d).isSymbolicLink()) break; } catch { break; }
+    chain.push(d);
+    try { lstatSync(join(d, '.git')); return chain; } catch { /* not the repository root */ }
+    if (dirname(d) === d) break;
+  }
+  return chain.slice(0, 2);
+}
+
+const posix = (p: string) => p.split(sep).join('/');
+
+/**
+ * Does the site at `siteDir` (or a theme or module it holds) have a render hook of this name in
+ * a `_markup/` folder of its layouts? A bounded walk of layouts/, themes/ and _vendor/, no links followed.
+ */
+function findHook(siteDir: string, name: string): string | undefined {
+  let budget = 20000;
+  const walk = (d: string, depth: number): string | undefined => {
+    if (depth > 10 || budget <= 0) return undefined;
+    let names: string[];
+    try { names = readdirSync(d).sort(); } catch { return undefined; }
+    for (const n of names) {
+      if (--budget <= 0) return undefined;
+      const abs = join(d, n);
+      let st;
+      try { st = lstatSync(abs); } catch { continue; }
+      if (st.isDirectory()) { const f = walk(abs, depth + 1); if (f) return f; } else if (st.isFile() && n === name && basename(d) === '_markup') return abs;
+    }
+    return undefined;
+  };
+  // The site's own layouts win over a theme's or a module's.
+  for (const f of ['layouts', 'themes', '_vendor']) { const hit = isDir(join(siteDir, f)) ? walk(join(siteDir, f), 0) : undefined; if (hit) return hit; }
+  return undefined;
+}
+
+/** Destinations a render hook template compares literally (`eq $u.String "g"`, `eq .Destination "x"`): read as text, never run. */
+function hookLiterals(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/\beq\s+\$?[\w.]{0,60}(?:Destination|String|Path)\s+"([^"\n]{1,100})"/g)) out.add(m[1]!);
+  return out;
+}
+
+/** The site a profile's marker makes of `dir`, when one stands in `dir` or an ancestor and covers it. */
+function detectByProfile(dir: string): SiteConfig | undefined {
+  const folders = markerFolders(dir);
+  for (const p of ANCESTOR_PROFILES) {
+    for (const a of folders) {
+      const rel = posix(relative(a, dir));
+      for (const m of p.markers) {
+        const file = join(a, m.path);
+        if (!isFile(file)) continue;
+        if (m.contains) { const t = readPlain(file); if (t === undefined || !m.contains.test(t)) continue; }
+        for (const d of m.docsDirs) {
+          let root: string; let routeBase: string;
+          if (d === '') { root = ''; routeBase = rel; }
+          else if (rel === d) { root = ''; routeBase = ''; }
+          else if (rel.startsWith(`${d}/`)) {
+            // content/en (one language's content folder) serves `/`; anything deeper is a section below it.
+            const below = rel.slice(d.length + 1);
+            const [first, ...rest] = below.split('/');
+            routeBase = p.routes.localeFolders && /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/i.test(first!) ? rest.join('/') : below;
+            root = '';
+          } else if (rel === '' && isDir(join(dir, d))) { root = `${d}/`; routeBase = ''; }
+          else continue;
+          const marker = rel === '' ? m.path : `${rel.split('/').map(() => '..').join('/')}/${m.path}`;
+          const site = siteFor(p.name, root);
+          site.marker = marker;
+          if (routeBase) site.routeBase = routeBase;
+          if (m.code) site.notRead = [marker];
+          const hook = p.rootFallbackHook ? findHook(a, p.rootFallbackHook) : undefined;
+          if (hook) {
+            site.rootFallback = true;
+            const names = hookLiterals(readPlain(hook) ?? '');
+            if (names.size) site.hookDestinations = { file: posix(relative(a, hook)), names };
+          }
+          return site;
+        }
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Docusaurus `_category_.json` / `_category_.yml` of a folder: its label and position, as data. */
@@ -185,6 +284,8 @@ export function siteFor(generator: Generator, root: string): SiteConfig {
   s.vault = generator === 'obsidian' || generator === 'foam';
   s.admonitions = generator === 'mkdocs';
   if (generator === 'docusaurus') s.routeBase = 'docs';
+  const profile = (PROFILES as Record<string, Profile | undefined>)[generator];
+  if (profile) { s.profile = profile; s.routes = profile.routes; s.wiki = profile.wiki; s.vault = profile.vault; }
   return s;
 }
 

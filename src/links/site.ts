@@ -6,7 +6,8 @@ import type MarkdownItClass from 'markdown-it';
 import { lazyRequire } from '../core/lazy.js';
 import type { Link } from './parse.js';
 import type { SiteConfig } from './generators.js';
-import { footnoteAnchors, headingKey, headingSlugs, type Generator } from './slugs.js';
+import { docutilsSlug, footnoteAnchors, headingKey, headingSlugs, type Generator } from './slugs.js';
+import { RouteTable, type RouteMeta } from './routes.js';
 import type { Scan } from './parse.js';
 
 export const MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
@@ -26,12 +27,18 @@ export type Resolution =
   /** Not judged: another site (a scheme, `//host`), a template, or a root path the docs folder does not serve. */
   | { status: 'external' | 'templated' | 'elsewhere' }
   /** Judged elsewhere: a reference use (by its definition), an MDX import (code). */
-  | { status: 'skip' };
+  | { status: 'skip' }
+  /** Not judged: a route made by something the site's profile cannot see (configuration that is code, a folder beside the docs). */
+  | { status: 'unseen'; reason: string };
 
 export interface DocMeta {
   /** Docusaurus frontmatter `id` and `slug`. */
   id?: string;
   slug?: string;
+  /** Frontmatter that sets a page's URL under a generator's profile (`url`, `slug`, `permalink`, `aliases` …). */
+  route?: RouteMeta;
+  /** Cross-reference labels the page defines (MyST `(label)=`, `:name:`). */
+  labels?: string[];
 }
 
 const TEMPLATE = /\{\{|\{%|\$\{|<%|^\{/;
@@ -76,6 +83,10 @@ export class SiteIndex {
   private byName?: Map<string, string[]>;
   private lower?: Map<string, string>;
   private readonly byUrl = new Map<string, string>();
+  /** The URLs the site serves its pages at, when its generator has a profile. */
+  readonly routes?: RouteTable;
+  /** Cross-reference labels → the page defining each. */
+  readonly labels = new Map<string, string>();
 
   /**
    * @param files every file of the tree, by path from its root
@@ -86,6 +97,12 @@ export class SiteIndex {
     this.files = files instanceof Set ? files : new Set(files);
     this.documents = documents instanceof Set ? documents : new Set(documents);
     for (const f of this.files) for (let i = f.indexOf('/'); i > 0; i = f.indexOf('/', i + 1)) this.dirs.add(f.slice(0, i));
+    if (meta) for (const [k, v] of meta) for (const l of v.labels ?? []) if (!this.labels.has(l)) this.labels.set(l, k);
+    if (site.routes) {
+      const routeMeta = new Map<string, RouteMeta>();
+      if (meta) for (const [k, v] of meta) if (v.route) routeMeta.set(k, v.route);
+      this.routes = new RouteTable(this.documents, site.root, site.routes, routeMeta);
+    }
     if (site.docIds) {
       for (const d of this.documents) {
         if (!d.startsWith(site.root)) continue;
@@ -146,6 +163,7 @@ export class SiteIndex {
     if (rawPath === '') return { status: 'ok', path: from, document: this.documents.has(from), ...a };
     const path = decode(rawPath);
     let p: string | undefined;
+    let url: string | undefined;
     if (path.startsWith('/')) {
       let rest = path.replace(/^\/+/, '');
       if (this.site.routeBase) {
@@ -154,15 +172,37 @@ export class SiteIndex {
         else return { status: 'elsewhere' };
       }
       p = joinPath(this.site.root, rest || './');
+      url = rest;
       if (p !== undefined && !this.lookup(p) && this.site.generator === 'vitepress') {
         // VitePress serves public/ at the site root.
         const pub = joinPath(`${this.site.root}public/`, rest);
         if (pub !== undefined && this.files.has(pub)) return { status: 'ok', path: pub, document: false, ...a };
       }
     } else p = joinPath(dirOf(from), path);
-    if (p === undefined) return { status: 'outside' };
-    const hit = this.lookup(p);
+    if (p === undefined && !this.routes) return { status: 'outside' };
+    const hit = p === undefined ? undefined : this.lookup(p);
     if (hit) return { status: 'ok', path: hit, document: this.documents.has(hit), ...a };
+    if (this.routes) {
+      // As the reader's browser resolves it: against the URL the page is served at, then as a URL path.
+      const base = this.routes.baseOf(from);
+      const asUrl = url ?? (base === undefined ? undefined : joinPath(base, path));
+      const viaFile = p === undefined ? undefined : p.startsWith(this.site.root) ? p.slice(this.site.root.length) : undefined;
+      const r = (asUrl !== undefined ? this.routes.lookup(asUrl) : undefined) ?? (viaFile !== undefined ? this.routes.lookup(viaFile) : undefined)
+        // Hugo's GetPage: a logical path (the file's, never a slug or url) from the content root.
+        ?? (this.site.rootFallback && url === undefined ? this.lookup(joinPath(this.site.root, path.replace(/\/+$/, '')) ?? '\0') ?? this.routes.logical(path) : undefined);
+      if (r) return { status: 'ok', path: r, document: this.documents.has(r), ...a };
+      // MyST: a bare target that names a label is a cross-reference to the page defining it.
+      const label = anchor === undefined ? this.labels.get(path) : undefined;
+      if (label) return { status: 'ok', path: label, document: true };
+      const prof = this.site.profile;
+      const hook = this.site.hookDestinations;
+      if (hook?.names.has(rawPath)) return { status: 'unseen', reason: `destinations the link render hook handles itself (${hook.file})` };
+      if (prof?.unresolvedBare && url === undefined && anchor === undefined && !/\.[A-Za-z0-9]{1,8}$/.test(path)) return { status: 'unseen', reason: prof.unresolvedBare };
+      if (prof?.routesFromCode && (url !== undefined || !/\.[A-Za-z0-9]{1,8}$/.test(path) || MARKDOWN_FILE.test(path)) && this.site.notRead.length) return { status: 'unseen', reason: `routes made by ${prof.routesFromCode}` };
+      if (url !== undefined && prof?.staticBeside && /\.[A-Za-z0-9]{1,8}$/.test(url) && !MARKDOWN_FILE.test(url)) return { status: 'unseen', reason: `files in ${prof.staticBeside} beside the docs` };
+      if (p === undefined) return asUrl === undefined ? { status: 'outside' } : { status: 'broken', path: `/${asUrl}`, ...a };
+    }
+    if (p === undefined) return { status: 'outside' };
     if (this.site.vault && !path.includes('/')) {
       const w = this.byNameLookup(path.replace(/\.md$/i, ''), from, /\.md$/i.test(path) || !/\.[A-Za-z0-9]{1,8}$/.test(path));
       if (w) return { status: 'ok', path: w, document: this.documents.has(w), ...a };
@@ -231,6 +271,8 @@ export interface Anchors {
 export function anchorsOf(scan: Pick<Scan, 'headings' | 'htmlIds' | 'footnotes'>, g: Generator): Anchors {
   const ids = new Set<string>([...headingSlugs(scan.headings, g), ...scan.htmlIds, ...footnoteAnchors(scan.footnotes)]);
   if (g === 'obsidian' || g === 'foam') for (const s of headingSlugs(scan.headings, 'github')) ids.add(s);
+  // Sphinx sections get docutils ids; MyST's heading anchors (myst_heading_anchors) the GitHub slug.
+  if (g === 'sphinx') for (const h of scan.headings) { ids.add(docutilsSlug(h.text)); for (const s of headingSlugs([h], 'github')) ids.add(s); }
   return { ids, keys: new Set(scan.headings.map((x) => headingKey(x.text))) };
 }
 

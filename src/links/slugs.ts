@@ -2,8 +2,9 @@
 // repeated headings are numbered (GitHub and Docusaurus: github-slugger; VitePress: its slugify
 // under markdown-it-anchor; mdBook: normalize_id; MkDocs: Python-Markdown's toc slugify), plus the
 // anchors footnotes get.
-export type Generator = 'github' | 'mdbook' | 'vitepress' | 'docusaurus' | 'mkdocs' | 'obsidian' | 'foam';
-export const GENERATORS: readonly Generator[] = ['github', 'mdbook', 'vitepress', 'docusaurus', 'mkdocs', 'obsidian', 'foam'];
+export type Generator = 'github' | 'mdbook' | 'vitepress' | 'docusaurus' | 'mkdocs' | 'obsidian' | 'foam'
+  | 'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sphinx';
+export const GENERATORS: readonly Generator[] = ['github', 'mdbook', 'vitepress', 'docusaurus', 'mkdocs', 'obsidian', 'foam', 'hugo', 'jekyll', 'starlight', 'docsify', 'sphinx'];
 
 /** github-slugger: lowercase, everything but letters, marks, numbers, `_`, `-` and spaces dropped, each space a hyphen. */
 function githubSlug(text: string): string {
@@ -33,8 +34,19 @@ function mkdocsSlug(text: string): string {
   return ascii.replace(/[^\w\s-]/g, '').trim().toLowerCase().replace(/[-\s]+/g, '-');
 }
 
+/** kramdown's auto ids (Jekyll): lowercase ASCII letters, digits, `-` and `_` kept, spaces to `-`, leading non-letters dropped. */
+function kramdownSlug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9 _-]/g, '').replace(/^[^a-z]+/, '').replace(/ /g, '-') || 'section';
+}
+
+/** docutils' make_id (Sphinx sections): ASCII, lowercase, every run of other characters one `-`, none at the ends. */
+export function docutilsSlug(text: string): string {
+  return text.normalize('NFKD').replace(/[^\x00-\x7f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^[-0-9]+|-+$/g, '');
+}
+
 export function slugify(text: string, g: Generator): string {
   switch (g) {
+    case 'jekyll': return kramdownSlug(text);
     case 'vitepress': return vitepressSlug(text);
     case 'mdbook': return mdbookSlug(text);
     case 'mkdocs': return mkdocsSlug(text);

@@ -24,6 +24,7 @@ import type { Doc, TargetFormat } from './model.js';
 import { TARGET_FORMATS } from './model.js';
 import './rules.js';
 import { pushAll } from '../core/arrays.js';
+import { noDocuments } from './no-documents.js';
 
 export interface SyncOptions {
   format?: TargetFormat;
@@ -123,6 +124,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   if (!(threshold > 0 && threshold <= 1)) fail('CTXFORGE_USAGE', '--threshold must be a number above 0 and at most 1', {}, 2);
 
   const up = await readUpstream(docsAbs);
+  if (!up.docs.length) throw new DiagnosticError(noDocuments(docsDir, up.assets.map((a) => a.path)), 1, [...up.notes]);
   const diagnostics: Diagnostic[] = [...up.notes];
   const siteInfo = { generator: up.site.generator, marker: up.site.marker, notRead: up.site.notRead };
   const old: IdMap = map ?? { version: 1, format, documents: {}, assets: {}, files: [], retired: [] };

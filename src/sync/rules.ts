@@ -29,5 +29,6 @@ defineRules([
   { code: 'SYNC_LINK_NOT_REWRITTEN', format: 'core', summary: 'A link to a file sync renames could not be rewritten to reach it, so the sync wrote nothing.' },
   { code: 'SYNC_SKIPPED', format: 'core', summary: 'Upstream files sync leaves out (skipped folders, site configuration, dot-files that are no pages), each named (info).' },
   { code: 'SYNC_SITE_DETECTED', format: 'core', summary: 'The upstream folder is an mdBook, VitePress, Docusaurus or MkDocs site or an Obsidian/Foam vault, told from static marker files (info).' },
+  { code: 'SYNC_NO_DOCUMENTS', format: 'core', summary: 'The upstream folder holds no Markdown page (it may hold AsciiDoc, reStructuredText or others, which are named): nothing to sync (exit 1).' },
   { code: 'SYNC_NAV_NOT_READ', format: 'core', summary: 'A site\'s navigation is code (.vitepress/config.*, sidebars.js, docusaurus.config.*) and was not read; it is never executed (info).' },
 ]);

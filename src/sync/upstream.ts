@@ -8,6 +8,8 @@
 import { DiskTree, type Tree, type TreeEntry } from '../core/tree.js';
 import { firstHeading } from '../links/title.js';
 import { detectSite, docusaurusCategory, type SiteConfig } from '../links/generators.js';
+import { labelsOf } from '../links/labels.js';
+import { includesOf } from '../links/includes.js';
 import type { DocMeta } from '../links/site.js';
 import { info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { decodeUtf8, hasBom } from '../core/utf8.js';
@@ -86,6 +88,8 @@ function skipReason(path: string, site: SiteConfig): string | undefined {
   if (d) return `in ${path.slice(0, d.index + d[0].length)} (a skipped folder)`;
   if (SITE_FILE.test(path)) return 'site configuration or navigation';
   if (site.generator === 'mdbook' && path === `${site.root}SUMMARY.md`) return 'mdBook navigation (SUMMARY.md, read for titles and order)';
+  const nav = site.profile?.navFiles.find((n) => path === n || path.endsWith(`/${n}`));
+  if (nav) return `${site.generator} navigation (${nav}), not a page`;
   const base = path.slice(path.lastIndexOf('/') + 1);
   if (base.startsWith('.') && !MARKDOWN.test(base)) return 'a dot-file that is no page';
   return undefined;
@@ -142,6 +146,8 @@ export async function readUpstream(dir: string): Promise<Upstream> {
   let rootTitle: string | undefined;
   const titled: { doc: UpstreamDoc; fromName: boolean; navTitle?: string }[] = [];
   const texts = new Map<string, string>();
+  /** Hugo section folders whose _index cascades `render: never` (a list is read in path order: the _index comes first). */
+  const unrendered: string[] = [];
   const boms = new Set<string>();
   for (const e of await tree.list()) {
     const why = skipReason(e.path, site);
@@ -189,10 +195,29 @@ export async function readUpstream(dir: string): Promise<Upstream> {
       d.n++;
       dropped.set(k, d);
     }
+    // Hugo: a page whose build options say it is never rendered (`_build: {render: never}`, its own or
+    // cascaded by its section's _index) is no page of the site.
+    const never = (v: unknown) => { const b = v && typeof v === 'object' ? ((v as Record<string, unknown>)._build ?? (v as Record<string, unknown>).build) as Record<string, unknown> | undefined : undefined; return Boolean(b && typeof b === 'object' && (b.render === 'never' || b.render === false)); };
+    if (site.generator === 'hugo' && /(^|\/)_index\.md$/.test(e.path) && never(data.cascade)) unrendered.push(e.path.slice(0, e.path.lastIndexOf('/') + 1));
+    if (site.generator === 'hugo' && (never(data) || unrendered.some((f) => e.path.startsWith(f)))) {
+      skipped.push({ path: e.path, reason: 'never rendered by the site (build: render: never)' });
+      assets.push({ path: e.path, bytes });
+      continue;
+    }
     body = normaliseBody(body);
     if (site.docIds && (typeof data.id === 'string' || typeof data.slug === 'string')) {
       meta.set(e.path, { ...(typeof data.id === 'string' ? { id: data.id } : {}), ...(typeof data.slug === 'string' ? { slug: data.slug } : {}) });
     }
+    const routeKeys = site.routes ? [...site.routes.frontmatter.replace, ...site.routes.frontmatter.last, ...site.routes.frontmatter.extra] : [];
+    const route: Record<string, string | string[]> = {};
+    for (const k of routeKeys) {
+      const v = data[k];
+      if (typeof v === 'string') route[k] = v;
+      else if (Array.isArray(v)) route[k] = v.filter((x): x is string => typeof x === 'string');
+    }
+    if (Object.keys(route).length) meta.set(e.path, { ...meta.get(e.path), route });
+    const labels = labelsOf(site.generator, body);
+    if (labels.length) meta.set(e.path, { ...meta.get(e.path), labels });
     const octx = data.octx as Record<string, unknown> | undefined;
     const carriedId = octx && typeof octx === 'object' ? octx.document_id : undefined;
     const own = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : firstHeading(body, { mdx: /\.mdx$/i.test(e.path), admonitions: site.admonitions });
@@ -210,6 +235,20 @@ export async function readUpstream(dir: string): Promise<Upstream> {
     const label = typeof data.sidebar_label === 'string' && data.sidebar_label.trim() ? data.sidebar_label.trim() : nav?.title;
     titled.push({ doc, fromName: own === undefined, ...(label ? { navTitle: label } : {}) });
     docs.push(doc);
+  }
+  // Include-only files (Hugo's _common snippets, a MyST page's {include}d part) are part of the
+  // pages that include them, not pages of their own: named, not synced as documents.
+  const included = new Set<string>();
+  for (const d of docs) for (const f of includesOf(site.generator, d.path, d.body, site.root)) if (f !== d.path) included.add(f);
+  if (included.size) {
+    for (let i = docs.length - 1; i >= 0; i--) {
+      const d = docs[i]!;
+      if (!included.has(d.path)) continue;
+      docs.splice(i, 1);
+      meta.delete(d.path);
+      skipped.push({ path: d.path, reason: 'included by another page (a snippet, not a page)' });
+    }
+    for (let i = titled.length - 1; i >= 0; i--) if (included.has(titled[i]!.doc.path)) titled.splice(i, 1);
   }
   // Static navigation names a page that has no title of its own; a folder's _category_ names its index page.
   for (const t of titled) {

@@ -1,0 +1,130 @@
+// The route table of a site: for each page, the URLs the generator serves it at, made from the
+// profile's rules alone (pretty URLs, index pages, `.html`, case folding, frontmatter that moves a
+// page, locale suffixes) — and the lookup a link's URL goes through, with the locale fallback of
+// generators that serve the default locale's page where a translation is missing. One pass over
+// the pages to build, one map lookup (two with the fallback) per link.
+import type { RouteRules } from './profiles.js';
+
+/** Frontmatter that can set a page's URL, as read from the page (strings or lists of strings only). */
+export type RouteMeta = Record<string, string | string[]>;
+
+const EXT = /\.(md|mdx|markdown)$/i;
+const LOCALE = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})?$/i;
+
+export class RouteTable {
+  private readonly byUrl = new Map<string, string>();
+  private readonly urlOfPage = new Map<string, string>();
+  /** Pages by logical path (the file's path, index pages as their folder), whatever frontmatter moved them to. */
+  private readonly byLogical = new Map<string, string>();
+  /** Top-level folders below `/` that are locales (`fr`, `pt-br`), when the rules have locale folders. */
+  readonly locales = new Set<string>();
+
+  /**
+   * @param pages the site's pages, by path from the checked tree's root
+   * @param root the folder `/` maps to ('' or ending in '/')
+   */
+  constructor(pages: Iterable<string>, readonly root: string, readonly rules: RouteRules, meta?: ReadonlyMap<string, RouteMeta>) {
+    const list = [...pages].filter((p) => p.startsWith(root));
+    if (rules.localeFolders) {
+      // A folder is a locale when its name is a language tag and most of what beside it is a page has a twin inside it.
+      const top = new Set(list.map((p) => p.slice(root.length)).filter((r) => !r.includes('/')).map((r) => r.replace(EXT, '').toLowerCase()));
+      const firsts = new Map<string, number>();
+      for (const p of list) { const r = p.slice(root.length); const i = r.indexOf('/'); if (i > 0) firsts.set(r.slice(0, i), (firsts.get(r.slice(0, i)) ?? 0) + 1); }
+      const folders = new Set([...firsts.keys()].map((f) => f.toLowerCase()));
+      for (const f of firsts.keys()) {
+        if (!LOCALE.test(f)) continue;
+        // `fr/` with pages whose paths mirror the root's (`fr/guides/…` beside `guides/…`, or `fr/index` beside `index`).
+        const mirrors = list.some((p) => { const r = p.slice(root.length); if (!r.startsWith(`${f}/`)) return false; const rest = r.slice(f.length + 1); const head = rest.includes('/') ? rest.slice(0, rest.indexOf('/')).toLowerCase() : rest.replace(EXT, '').toLowerCase(); return folders.has(head) || top.has(head); });
+        if (mirrors) this.locales.add(rules.caseFold ? f.toLowerCase() : f);
+      }
+    }
+    for (const p of list) {
+      for (const u of this.urlsOf(p, meta?.get(p))) {
+        const k = this.key(u);
+        if (k !== undefined && !this.byUrl.has(k)) this.byUrl.set(k, p);
+      }
+    }
+    if (rules.autoSections) {
+      // A top-level folder without an index page is still served: the generator lists its pages there.
+      for (const p of list) {
+        const r = p.slice(root.length);
+        const i = r.indexOf('/');
+        if (i <= 0) continue;
+        const k = this.key(r.slice(0, i));
+        if (k !== undefined && !this.byUrl.has(k)) this.byUrl.set(k, `${root}${r.slice(0, i + 1)}`);
+      }
+    }
+  }
+
+  /** A URL path as the table keys it: no slashes at the ends, no `.html` or `index.html`, folded where the generator folds. */
+  key(url: string): string | undefined {
+    let u = url.split('#')[0]!.split('?')[0]!.replace(/^\/+|\/+$/g, '');
+    if (this.rules.html || this.rules.pretty) u = u.replace(/(^|\/)index\.html?$/i, '').replace(/\.html?$/i, '');
+    u = u.replace(/\/+$/, '');
+    if (u.split('/').some((s) => s === '..' || s === '.')) return undefined;
+    return this.rules.caseFold ? u.toLowerCase() : u;
+  }
+
+  /** The URLs a page is served at (without slashes at the ends). */
+  private urlsOf(page: string, meta: RouteMeta | undefined): string[] {
+    let rel = page.slice(this.root.length);
+    let lang = '';
+    if (this.rules.localeSuffix) {
+      const m = /\.([a-z]{2,3}(?:-[a-z0-9]{2,8})?)(\.(?:md|mdx|markdown))$/i.exec(rel);
+      if (m) { lang = `${m[1]!.toLowerCase()}/`; rel = rel.slice(0, m.index) + m[2]; }
+    }
+    const stem = rel.replace(EXT, '');
+    const slash = stem.lastIndexOf('/');
+    const dir = slash < 0 ? '' : stem.slice(0, slash);
+    const last = stem.slice(slash + 1);
+    const isIndex = this.rules.index.some((n) => n.toLowerCase() === last.toLowerCase());
+    let url = isIndex ? dir : stem;
+    const logical = this.key(lang + url);
+    if (logical !== undefined && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
+    const one = (k: string): string | undefined => { const v = meta?.[k]; return typeof v === 'string' && v.trim() && !v.includes(':') ? v.trim() : undefined; };
+    for (const k of this.rules.frontmatter.last) { const v = one(k); if (v && !isIndex) url = dir ? `${dir}/${v}` : v; }
+    // A URL set outright names the whole path, its locale included.
+    let whole = false;
+    for (const k of this.rules.frontmatter.replace) { const v = one(k); if (v) { url = v; whole = true; } }
+    const out = [(whole ? '' : lang) + url.replace(/^\/+/, '')];
+    for (const k of this.rules.frontmatter.extra) {
+      const v = meta?.[k];
+      for (const a of typeof v === 'string' ? [v] : Array.isArray(v) ? v : []) {
+        if (typeof a !== 'string' || !a.trim() || a.includes(':')) continue;
+        out.push(a.startsWith('/') ? a : `${dir ? `${dir}/` : ''}${a}`);
+      }
+    }
+    this.urlOfPage.set(page, out[0]!.replace(/^\/+|\/+$/g, ''));
+    return out;
+  }
+
+  /** The folder a page's relative links resolve against: its URL as a folder with pretty URLs, else its URL's folder. */
+  baseOf(page: string): string | undefined {
+    const u = this.urlOfPage.get(page);
+    if (u === undefined) return undefined;
+    if (this.rules.pretty) return u ? `${u}/` : '';
+    const i = u.lastIndexOf('/');
+    return i < 0 ? '' : u.slice(0, i + 1);
+  }
+
+  /** The page served at a URL path below `/`, or at the default locale's URL when a locale lacks it. */
+  lookup(url: string): string | undefined {
+    const k = this.key(url);
+    if (k === undefined) return undefined;
+    const hit = this.byUrl.get(k);
+    if (hit !== undefined) return hit;
+    const i = k.indexOf('/');
+    const first = i < 0 ? k : k.slice(0, i);
+    if (this.locales.has(first)) return this.byUrl.get(i < 0 ? '' : k.slice(i + 1));
+    return undefined;
+  }
+
+  /** The page at a logical path (Hugo's GetPage: the file's path from the content root, folded as URLs are). */
+  logical(path: string): string | undefined {
+    const k = this.key(path);
+    return k === undefined ? undefined : this.byLogical.get(k);
+  }
+
+  /** Every URL a page is served at first (the one llms.txt links). */
+  urlOf(page: string): string | undefined { return this.urlOfPage.get(page); }
+}

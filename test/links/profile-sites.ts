@@ -1,0 +1,135 @@
+// Doc sites shaped like the real ones of the generators that have a profile (profiles.ts): Hugo
+// (hugoDocs: hugo.toml two levels above content/en, pretty URLs, _index pages, lowercased URLs,
+// slug and aliases), Astro Starlight (astro.config.mjs as code, src/content/docs, locale folders
+// with fallback to the default locale, slug frontmatter), Docsify (index.html with
+// window.$docsify, _sidebar/_navbar/_coverpage navigation), Sphinx with MyST (conf.py, docutils
+// section ids) and Jekyll (_config.yml, permalink). Each has the real findings the issue names,
+// planted, and says what a correct check reports — and nothing else.
+import type { Planted } from './sites.js';
+
+export interface ProfileSite {
+  name: string;
+  files: Record<string, string>;
+  /** The folder that is synced, relative to the repository root. */
+  docs: string;
+  generator: string;
+  /** The marker as detection names it, relative to the docs folder. */
+  marker: string;
+  planted: Planted[];
+  /** Pages that are navigation or include-only snippets, never documents. */
+  navigation: string[];
+  /** What LINK_NOT_JUDGED must say. */
+  notJudged: RegExp;
+}
+
+export function hugo(): ProfileSite {
+  return {
+    name: 'hugo', docs: 'content/en', generator: 'hugo', marker: '../../hugo.toml',
+    files: {
+      'hugo.toml': 'baseURL = "https://gohugo.io/"\ndefaultContentLanguage = "en"\n[languages.en]\ncontentDir = "content/en"\n',
+      'static/images/logo.png': 'png',
+      'content/en/_index.md': '+++\ntitle = "Hugo"\n+++\n\nSee [Store](/functions/hugo/Store/), [store again](functions/hugo/store/), [params](/getting-started/configuration/#params),\n[the old about URL](/old-url/), [short](/guide/short/), [the logo](/images/logo.png) and [about](about/).\n',
+      'content/en/about.md': '+++\ntitle = "About"\naliases = ["/old-url/"]\n+++\n\n## Team\n\nBack [home](/) and to [a missing section](/about/#nowhere).\n',
+      'content/en/functions/_index.md': '---\ntitle: Functions\n---\n\nAll [functions](/functions/).\n',
+      'content/en/functions/hugo/Store.md': '---\ntitle: hugo.Store\n---\n\nThe store is like [the scratch pad](/functions/hugo/scratch/).\n',
+      'content/en/getting-started/configuration.md': '---\ntitle: Configure Hugo\n---\n\n## Params\n\nRead [the params method](/method/site/params/) and [Store](../../functions/hugo/store/).\n',
+      'content/en/guide/long-name.md': '---\ntitle: Long name\nslug: short\n---\n\nAn [anchor here](#top-part).\n\n## Top part\n',
+      // The theme's link render hook resolves relative paths from the content root too (GetPage).
+      'themes/docs/layouts/_default/_markup/render-link.html': '{{ with .PageInner.GetPage .Destination }}{{ .RelPermalink }}{{ end }}\n',
+      'content/en/templates/intro.md': '---\ntitle: Templates\n---\n\nSee [the guide](guide/long-name/) from the root, [the commands](/commands/) section and [hooks](/render-hooks/links/#pageinner-details).\n\n{{< code-toggle file=hugo >}}\n[[menus.main]]\nname = "[x](nowhere.md)"\n{{</ code-toggle >}}\n\n{{< code file=content/about.md >}}\n![kitten](thumbnails/a.jpg)\n{{< /code >}}\n',
+      'content/en/commands/hugo.md': '---\ntitle: hugo\n---\n\nThe command.\n',
+      'content/en/render-hooks/links.md': '---\ntitle: Link render hooks\n---\n\n[See details](#pageinner-details), [missing](/render-hooks/links/#not-included-anywhere).\n\n{{% include "/render-hooks/_common/pageinner.md" %}}\n',
+      'content/en/render-hooks/_common/pageinner.md': '---\n_comment: Do not remove front matter.\n---\n\n## PageInner details\n\nText.\n',
+    },
+    planted: [
+      { file: 'about.md', code: 'LINK_ANCHOR_MISSING', needle: '/about/#nowhere' },
+      { file: 'functions/hugo/Store.md', code: 'LINK_BROKEN', needle: '/functions/hugo/scratch/' },
+      { file: 'getting-started/configuration.md', code: 'LINK_BROKEN', needle: '/method/site/params/' },
+      { file: 'render-hooks/links.md', code: 'LINK_ANCHOR_MISSING', needle: '/render-hooks/links/#not-included-anywhere' },
+    ],
+    navigation: ['render-hooks/_common/pageinner.md'],
+    notJudged: /1 to files in static\/ beside the docs/,
+  };
+}
+
+export function starlight(): ProfileSite {
+  return {
+    name: 'starlight', docs: 'docs/src/content/docs', generator: 'starlight', marker: '../../../astro.config.mjs',
+    files: {
+      'docs/astro.config.mjs': "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'Docs', defaultLocale: 'root', locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français' } } })] };\n",
+      'docs/package.json': '{"name":"docs"}\n',
+      'docs/src/content/docs/index.mdx': '---\ntitle: Starlight\n---\n\nStart with [getting started](/getting-started/) or [the guide](/guides/intro/#setup) and [custom](/custom/path/).\n',
+      'docs/src/content/docs/getting-started.mdx': '---\ntitle: Getting Started\n---\n\n## Install\n\nSee [intro](../guides/intro/) and [a missing page](/guides/missing/).\n',
+      'docs/src/content/docs/guides/intro.md': '---\ntitle: Intro\n---\n\n## Setup\n\nBack to [getting started](/getting-started/#install) and [Install](/getting-started/#no-such-heading).\n',
+      'docs/src/content/docs/guides/slugged.md': '---\ntitle: Slugged\nslug: custom/path\n---\n\nServed at /custom/path/.\n',
+      'docs/src/content/docs/fr/index.mdx': '---\ntitle: Starlight (fr)\n---\n\nVoir [le guide](/fr/guides/intro/) (pas encore traduit) et [démarrer](/fr/getting-started/).\n',
+      'docs/src/content/docs/fr/getting-started.mdx': '---\ntitle: Démarrer\n---\n\nRetour à [l\'accueil](/fr/).\n',
+    },
+    planted: [
+      { file: 'getting-started.mdx', code: 'LINK_BROKEN', needle: '/guides/missing/' },
+      { file: 'guides/intro.md', code: 'LINK_ANCHOR_MISSING', needle: '#no-such-heading' },
+    ],
+    navigation: [],
+    notJudged: /^$/,
+  };
+}
+
+export function docsify(): ProfileSite {
+  return {
+    name: 'docsify', docs: 'docs', generator: 'docsify', marker: 'index.html',
+    files: {
+      'docs/index.html': '<!DOCTYPE html>\n<html><body><div id="app"></div>\n<script>\n  window.$docsify = { loadSidebar: true, loadNavbar: true, coverpage: true, alias: { \'/.*/_sidebar.md\': \'/_sidebar.md\', \'/changelog\': \'https://example.com/CHANGELOG.md\' } };\n</script>\n<script src="//cdn.jsdelivr.net/npm/docsify@4/lib/docsify.min.js"></script>\n</body></html>\n',
+      'docs/.nojekyll': '',
+      'docs/README.md': '# docsify\n\nRead [the quick start](quickstart.md) and [configuration](configuration.md#el) and [the changelog](/changelog).\n',
+      'docs/quickstart.md': '# Quick start\n\nMount it as [configuration](configuration.md#mounting-dom-elements) says; [home](/).\n',
+      'docs/configuration.md': '# Configuration\n\n## el\n\nThe element to mount on.\n',
+      'docs/_sidebar.md': '- [Quick start](quickstart.md)\n- [Configuration](configuration.md)\n- [Gone](gone.md)\n',
+      'docs/_navbar.md': '- [Home](/)\n',
+      'docs/_coverpage.md': '# docsify <small>4</small>\n\n[Get Started](#docsify)\n',
+    },
+    planted: [{ file: 'quickstart.md', code: 'LINK_ANCHOR_MISSING', needle: '#mounting-dom-elements' }],
+    navigation: ['_sidebar.md', '_navbar.md', '_coverpage.md'],
+    notJudged: /1 to routes made by index\.html/,
+  };
+}
+
+export function sphinx(): ProfileSite {
+  return {
+    name: 'sphinx', docs: 'docs', generator: 'sphinx', marker: 'conf.py',
+    files: {
+      'pyproject.toml': '[project]\nname = "x"\n',
+      'docs/conf.py': 'extensions = ["myst_parser"]\nimport os\nhtml_theme = os.environ.get("THEME", "alabaster")\n',
+      'docs/index.md': '# Welcome to X\n\n```{toctree}\nsyntax/intro\n```\n\nSee [the intro](syntax/intro.md), [as html](syntax/intro.html#getting-started), [a section](syntax/intro.md#the_end_part) and [nothing](syntax/missing.md).\n',
+      'docs/syntax/intro.md': '# Getting Started\n\n## The End part\n\n[Home](../index.md#welcome-to-x).\n',
+      'docs/syntax/refs.md': '(syntax/refs)=\n# References\n\n```{tip}\n:name: a-tip\nA tip.\n```\n\n{.glossary}\nmy term\n: A term.\n\nA [span]{#span-id}.\n\n```text\n(not-a-label)=\n```\n\n'
+        + 'Links: [refs](syntax/refs), [tip](#a-tip), [term](<#my term>), [span](#span-id), [class](#pkg.Class), [inventory](units/length), [code label](#not-a-label).\n',
+    },
+    planted: [
+      { file: 'index.md', code: 'LINK_BROKEN', needle: 'syntax/missing.md' },
+      { file: 'index.md', code: 'LINK_ANCHOR_MISSING', needle: '#the_end_part' },
+      { file: 'syntax/refs.md', code: 'LINK_ANCHOR_MISSING', needle: '#not-a-label' },
+    ],
+    navigation: [],
+    notJudged: /2 to references Sphinx resolves through intersphinx/,
+  };
+}
+
+export function jekyll(): ProfileSite {
+  return {
+    name: 'jekyll', docs: 'site', generator: 'jekyll', marker: '_config.yml',
+    files: {
+      'site/_config.yml': 'title: Site\nmarkdown: kramdown\n',
+      'site/index.md': '---\ntitle: Home\n---\n\n# Home\n\n[About us](/about-us/), [about as html](about-us.html), [install](docs/install.html#2-linux), [gone](/nope.html).\n',
+      'site/about.md': '---\npermalink: /about-us/\n---\n\n# About\n',
+      'site/docs/install.md': '# Install\n\n## 2. Linux\n\n[Home](../index.html).\n',
+    },
+    planted: [
+      { file: 'index.md', code: 'LINK_BROKEN', needle: '/nope.html' },
+      { file: 'index.md', code: 'LINK_ANCHOR_MISSING', needle: '#2-linux' },
+    ],
+    navigation: [],
+    notJudged: /^$/,
+  };
+}
+
+export const PROFILE_SITES = [hugo, starlight, docsify, sphinx, jekyll];

@@ -1,0 +1,67 @@
+// The parsers the generator profiles added — Hugo's code shortcodes and TOML frontmatter (masked),
+// MyST labels, glossaries and spans, the include syntaxes — on hostile input: each stays one pass
+// (steps counted, never time: doubling the input no more than doubles the work), an include
+// never leaves the tree or loops, and template code never yields a link.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { observeSteps } from '../helpers/steps.js';
+import { maskHugo } from '../../src/links/shortcodes.js';
+import { labelsOf } from '../../src/links/labels.js';
+import { includesOf } from '../../src/links/includes.js';
+import { scanMarkdown } from '../../src/links/parse.js';
+
+const linksOf = (t: string) => scanMarkdown(t, {}).links.map((l) => [l.target, l.line]);
+
+const MB = 1 << 20;
+const fill = (unit: string, size: number) => unit.repeat(Math.floor(size / unit.length));
+
+const FAMILIES: [string, string][] = [
+  ['unclosed Hugo code shortcodes', '{{< code-toggle file=hugo >}}\n'],
+  ['Hugo openers without an end', '{{< code a'],
+  ['nested braces', '{{{{<<'],
+  ['TOML menus inside code-toggle', '{{< code-toggle >}}\n[[menus.main]]\nname = "a"\n{{< /code-toggle >}}\n'],
+  ['MyST labels', '(a)=\n'],
+  ['MyST fences and directives', '```{note}\n:name: x\n'],
+  ['glossary terms', '{.glossary}\nterm\n: def\n'],
+  ['spans', '[a]{#b'],
+  ['include chains', '{{% include "/a/b.md" %}}\n```{include} ../x.md\n{{#include y.md}}\n<!--@include: ./z.md-->\n[e](f.md \':include\')\n'],
+  ['a 1 MB line of blanks and backticks', ' `'],
+];
+
+for (const [name, unit] of FAMILIES) {
+  test(`one pass: ${name}`, () => {
+    const all = (t: string) => {
+      maskHugo(t);
+      labelsOf('sphinx', t);
+      for (const g of ['hugo', 'sphinx', 'mdbook', 'vitepress', 'docsify'] as const) includesOf(g, 'a/p.md', t, '');
+    };
+    const half = observeSteps(() => all(fill(unit, MB / 2))).steps;
+    const full = observeSteps(() => all(fill(unit, MB))).steps;
+    assert.ok(full <= 2.2 * half && full <= 400 * MB, `${name}: ${half} steps for 512 KB, ${full} for 1 MB`);
+  });
+}
+
+test('Hugo: code inside code shortcodes and TOML frontmatter is no link; lines stay where they were', () => {
+  const t = '+++\ntitle = "[a](toml.md)"\n+++\n\n{{< code-toggle file=hugo >}}\n[[menus.main]]\n[b](inside.md)\n{{</ code-toggle >}}\n\n[c](outside.md)\n{{< code >}}\n![d](e.jpg)\n{{< /code >}}\n[f](after.md)\n';
+  const m = maskHugo(t);
+  assert.equal(m.length, t.length);
+  assert.equal(m.split('\n').length, t.split('\n').length);
+  assert.deepEqual(linksOf(m), [['outside.md', 10], ['after.md', 14]]);
+  // An unclosed code shortcode hides the rest of the page, never more.
+  assert.deepEqual(linksOf(maskHugo('[a](x.md)\n{{< highlight go >}}\n[b](y.md)\n')), [['x.md', 1]]);
+});
+
+test('MyST labels: (label)=, :name:, figure-md, glossary terms and spans count; code fences do not', () => {
+  const t = '(top)=\n# T\n\n```{tip}\n:name: tip-1\n```\n\n:::{figure-md} fig-1\n:::\n\n```python\n(code)=\n:name: code-name\n```\n\n{.glossary}\nMy Term\n: def\n\nA [span]{#s-1}.\n';
+  assert.deepEqual(labelsOf('sphinx', t).sort(), ['fig-1', 'my term', 's-1', 'tip-1', 'top']);
+  assert.deepEqual(labelsOf('hugo', t), []);
+});
+
+test('includes: relative paths inside the tree only — schemes, climbing out and the root of the disk are never followed', () => {
+  assert.deepEqual(includesOf('hugo', 'a/p.md', '{{% include "/x/_common/y.md" %}} {{< include "z.md" >}}', ''), ['x/_common/y.md', 'z.md']);
+  assert.deepEqual(includesOf('sphinx', 'a/p.md', '```{include} ../../../etc/passwd\n```\n```{literalinclude} ../b.py\n```\n```{include} https://x/y.md\n```\n', ''), ['b.py']);
+  assert.deepEqual(includesOf('mdbook', 'src/p.md', '{{#include ../../outside.rs}} {{#include ./code.rs:2:5}}', ''), ['src/code.rs']);
+  assert.deepEqual(includesOf('vitepress', 'docs/p.md', '<!--@include: ./parts/a.md-->', ''), ['docs/parts/a.md']);
+  assert.deepEqual(includesOf('docsify', 'p.md', "[x](_media/a.md ':include')", ''), ['_media/a.md']);
+  assert.deepEqual(includesOf('github', 'p.md', '{{% include "/x.md" %}}', ''), []);
+});
