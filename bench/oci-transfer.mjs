@@ -77,7 +77,7 @@ try {
     return ms;
   };
   const child = (mode, target, repo) => {
-    const p = spawnSync(process.execPath, [...(existsSync(join(root, 'lib')) ? [] : ['--import', 'tsx']), fileURLToPath(import.meta.url), '--child', mode, target, host, repo, digest, String(size)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const p = spawnSync(process.execPath, [...(existsSync(join(root, 'lib', 'src', 'oci', 'client.js')) ? [] : ['--import', 'tsx']), fileURLToPath(import.meta.url), '--child', mode, target, host, repo, digest, String(size)], { encoding: 'utf8', maxBuffer: 1 << 20 });
     if (p.status !== 0) throw new Error(`${mode} failed: ${p.stderr}`);
     return JSON.parse(p.stdout);
   };
