@@ -39470,7 +39470,7 @@ var require_equal = __commonJS({
   }
 });
 
-// src/install/public-get.ts
+// src/core/public-get.ts
 import { BlockList, isIP } from "node:net";
 import { lookup as dnsLookup } from "node:dns";
 import { request } from "node:https";
@@ -39533,7 +39533,7 @@ function publicRequest(url, signal, headers2, method = "GET") {
 }
 var blocked;
 var init_public_get = __esm({
-  "src/install/public-get.ts"() {
+  "src/core/public-get.ts"() {
     "use strict";
     blocked = new BlockList();
     for (const [net, bits] of [

@@ -29,7 +29,7 @@ export interface CheckLockedOptions extends PrepareOptions {
   offline?: boolean;
   /** Only these of the package's folders are compared with the disk (default: all). */
   folders?: (folder: string) => boolean;
-  /** The pull-request lock gate: URLs only over https to public addresses (see public-get.ts). */
+  /** The pull-request lock gate: URLs only over https to public addresses (see src/core/public-get.ts). */
   publicOnly?: boolean;
 }
 

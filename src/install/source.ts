@@ -18,7 +18,7 @@ import type { LockSource } from './lock.js';
 import type { Scope } from './hosts.js';
 import { symlinkOnTheWay } from './apply.js';
 import { printable } from './portable.js';
-import { publicGet, publicUrlProblem } from './public-get.js';
+import { publicGet, publicUrlProblem } from '../core/public-get.js';
 import { isOciSpec } from '../oci/ref.js';
 import { openRegistry } from '../registry/resolve.js';
 

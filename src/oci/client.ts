@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { DiagnosticError, error } from '../core/diagnostics.js';
-import { publicRequest, publicUrlProblem } from '../install/public-get.js';
+import { publicRequest, publicUrlProblem } from '../core/public-get.js';
 import { basicHeader, credentialMayGo, parseChallenges, type Credentials } from './auth.js';
 import { MAX_MANIFEST_BYTES } from './manifest.js';
 import { OCI_INDEX, OCI_MANIFEST } from './media.js';

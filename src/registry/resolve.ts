@@ -15,7 +15,7 @@ import { fail } from '../core/diagnostics.js';
 import { execGit, neutralGit } from '../core/git-exec.js';
 import { unsafePathReason } from '../core/paths.js';
 import { compareSemver, isPrerelease, satisfiesRange, semverLib } from '../core/semver.js';
-import { isPublicAddress, publicUrlProblem } from '../install/public-get.js';
+import { isPublicAddress, publicUrlProblem } from '../core/public-get.js';
 import type { Acquired } from '../install/source.js';
 import { findFiles, SEMVER_RE } from './layout.js';
 import { parseCollectionPath } from './collections.js';

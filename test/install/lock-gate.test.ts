@@ -13,7 +13,7 @@ import { assertInert } from '../helpers/markdown-inert.js';
 import { buildCartridge, cartridgeSource, EPOCH, OTHER, OTHER_SEED, pemFile } from './artifacts.js';
 import { repoRoot } from '../helpers/cli.js';
 import { spkiKeyId } from '../../src/core/keys.js';
-import { isPublicAddress, publicUrlProblem } from '../../src/install/public-get.js';
+import { isPublicAddress, publicUrlProblem } from '../../src/core/public-get.js';
 import type { LockReview } from '../../src/install/review.js';
 import { checkReportJson, readCheckReport } from '../../src/release/check-json.js';
 import { checkMarkdown } from '../../src/release/check-report.js';

@@ -1,6 +1,6 @@
-// Downloads for the pull-request lock gate: a lock at the head is the pull request's own words, so
-// the URLs it names may only reach the public internet over https — never this machine, the link-
-// local metadata address, or a private network the CI runner can see. The address is checked where
+// Downloads for the pull-request lock gate and the registries it reaches: a lock at the head is the
+// pull request's own words, so the URLs it names may only reach the public internet over https —
+// never this machine, the link-local metadata address, or a private network the CI runner can see. The address is checked where
 // the connection is made (the resolver's answer, every address of it), so a name that resolves to a
 // public address when asked first and a private one a moment later still reaches nothing inside.
 import { BlockList, isIP } from 'node:net';
