@@ -46901,14 +46901,22 @@ function mdCode(value, opts = {}) {
   let s = String(value ?? "").replace(NEWLINES, " ");
   if (opts.cell) s = s.replace(/\|/g, "\\|");
   if (s === "") return "` `";
-  let longest = 0;
+  const fence = "`".repeat(longestBacktickRun(s) + 1);
+  const pad = s.startsWith("`") || s.endsWith("`") || s.startsWith(" ") && s.endsWith(" ") ? " " : "";
+  return `${fence}${pad}${s}${pad}${fence}`;
+}
+function longestBacktickRun(s, longest = 0) {
   for (let i = 0, run3 = 0; i < s.length; i++) {
     run3 = s.charCodeAt(i) === 96 ? run3 + 1 : 0;
     if (run3 > longest) longest = run3;
   }
+  return longest;
+}
+function mdCodeBlock(lines, info4 = "") {
+  let longest = 2;
+  for (const l of lines) longest = longestBacktickRun(l, longest);
   const fence = "`".repeat(longest + 1);
-  const pad = s.startsWith("`") || s.endsWith("`") || s.startsWith(" ") && s.endsWith(" ") ? " " : "";
-  return `${fence}${pad}${s}${pad}${fence}`;
+  return [`${fence}${info4}`, ...lines, fence];
 }
 function mdCodeCell(value) {
   return mdCode(value, { cell: true });
@@ -50434,11 +50442,6 @@ var MAX_DIFF_CHARS = 4e4;
 var short = (sha) => `${sha.slice(0, 12)}…`;
 var sideCell = (s) => s ? `${mdCodeCell(s.version ?? "(none)")} ${mdCodeCell(short(s.sha256))}` : "—";
 var signerCell = (s) => s ? `${s.signer ? mdCodeCell(s.signer) : "—"} (${mdText(s.trust)})` : "—";
-function fenceFor(lines) {
-  let run3 = 0;
-  for (const l of lines) for (const m of l.match(/`+/g) ?? []) run3 = Math.max(run3, m.length);
-  return "`".repeat(Math.max(3, run3 + 1));
-}
 function diffBlock(d, budget) {
   const title = `${mdCode(d.path)} (${d.status}, ${d.package ? `package ${mdCode(d.package)}` : "not recorded in ctxforge.lock"})`;
   if (d.binary) {
@@ -50449,9 +50452,8 @@ function diffBlock(d, budget) {
   const size = shown3.reduce((n, l) => n + l.length + 1, 0);
   if (size > budget.chars) return [`- ${title}: ${d.lines.length} diff lines, not shown here (the comment's room is used up; the JSON report has them)`];
   budget.chars -= size;
-  const fence = fenceFor(shown3);
   const more = d.lines.length - shown3.length;
-  return [`- ${title}${more > 0 ? `: the first ${shown3.length} of ${d.lines.length} diff lines (the JSON report has all)` : ""}`, "", `${fence}diff`, ...shown3, fence, ""];
+  return [`- ${title}${more > 0 ? `: the first ${shown3.length} of ${d.lines.length} diff lines (the JSON report has all)` : ""}`, "", ...mdCodeBlock(shown3, "diff"), ""];
 }
 function lockMarkdown(r3) {
   const out = [`### Lock review: ${r3.failed ? "❌ failed" : "✅ passed"}`, ""];

@@ -32,15 +32,29 @@ export function mdCode(value: unknown, opts: { cell?: boolean } = {}): string {
   let s = String(value ?? '').replace(NEWLINES, ' ');
   if (opts.cell) s = s.replace(/\|/g, '\\|');
   if (s === '') return '` `';
-  // Counted in one pass, never spread into Math.max: content can hold more runs than a call has arguments.
-  let longest = 0;
+  const fence = '`'.repeat(longestBacktickRun(s) + 1);
+  const pad = s.startsWith('`') || s.endsWith('`') || (s.startsWith(' ') && s.endsWith(' ')) ? ' ' : '';
+  return `${fence}${pad}${s}${pad}${fence}`;
+}
+
+// Counted in one pass, never spread into Math.max: content can hold more runs than a call has arguments.
+function longestBacktickRun(s: string, longest = 0): number {
   for (let i = 0, run = 0; i < s.length; i++) {
     run = s.charCodeAt(i) === 0x60 ? run + 1 : 0;
     if (run > longest) longest = run;
   }
+  return longest;
+}
+
+/**
+ * A fenced code block no line can close: its fence is one backtick longer than the longest run in
+ * any line (at least three). Lines are shown as written — nothing in a fence renders, links or pings.
+ */
+export function mdCodeBlock(lines: readonly string[], info = ''): string[] {
+  let longest = 2;
+  for (const l of lines) longest = longestBacktickRun(l, longest);
   const fence = '`'.repeat(longest + 1);
-  const pad = s.startsWith('`') || s.endsWith('`') || (s.startsWith(' ') && s.endsWith(' ')) ? ' ' : '';
-  return `${fence}${pad}${s}${pad}${fence}`;
+  return [`${fence}${info}`, ...lines, fence];
 }
 
 /** A code span for a table cell. */

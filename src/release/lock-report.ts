@@ -1,8 +1,8 @@
 // The lock gate's review for people: a dependency-review section of the check's Markdown (comment and
 // job summary) and its terminal text. Every name, path, key and diff line comes from the pull
-// request: text goes through mdText, names through code spans, and skill diffs through fenced blocks
-// whose fence is longer than any backtick run in them, so no line can close the block early.
-import { mdCode, mdCodeCell, mdText } from '../core/markdown-safe.js';
+// request: text goes through mdText, names through code spans, and skill diffs through mdCodeBlock's
+// fenced blocks, whose fence no line of theirs can close.
+import { mdCode, mdCodeBlock, mdCodeCell, mdText } from '../core/markdown-safe.js';
 import { escapeData as esc } from '../core/log-safe.js';
 import { MAX_DIFF_LINES, type LockReview, type ReviewSide, type SkillFileDiff } from '../install/review.js';
 
@@ -12,13 +12,6 @@ export const MAX_DIFF_CHARS = 40_000;
 const short = (sha: string) => `${sha.slice(0, 12)}…`;
 const sideCell = (s: ReviewSide | null) => (s ? `${mdCodeCell(s.version ?? '(none)')} ${mdCodeCell(short(s.sha256))}` : '—');
 const signerCell = (s: ReviewSide | null) => (s ? `${s.signer ? mdCodeCell(s.signer) : '—'} (${mdText(s.trust)})` : '—');
-
-/** A fence that no line of `lines` can close: one backtick longer than the longest run in them (at least three). */
-function fenceFor(lines: readonly string[]): string {
-  let run = 0;
-  for (const l of lines) for (const m of l.match(/`+/g) ?? []) run = Math.max(run, m.length);
-  return '`'.repeat(Math.max(3, run + 1));
-}
 
 function diffBlock(d: SkillFileDiff, budget: { chars: number }): string[] {
   const title = `${mdCode(d.path)} (${d.status}, ${d.package ? `package ${mdCode(d.package)}` : 'not recorded in ctxforge.lock'})`;
@@ -30,9 +23,8 @@ function diffBlock(d: SkillFileDiff, budget: { chars: number }): string[] {
   const size = shown.reduce((n, l) => n + l.length + 1, 0);
   if (size > budget.chars) return [`- ${title}: ${d.lines.length} diff lines, not shown here (the comment's room is used up; the JSON report has them)`];
   budget.chars -= size;
-  const fence = fenceFor(shown);
   const more = d.lines.length - shown.length;
-  return [`- ${title}${more > 0 ? `: the first ${shown.length} of ${d.lines.length} diff lines (the JSON report has all)` : ''}`, '', `${fence}diff`, ...shown, fence, ''];
+  return [`- ${title}${more > 0 ? `: the first ${shown.length} of ${d.lines.length} diff lines (the JSON report has all)` : ''}`, '', ...mdCodeBlock(shown, 'diff'), ''];
 }
 
 export function lockMarkdown(r: LockReview): string {
