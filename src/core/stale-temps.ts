@@ -3,13 +3,13 @@
 // written to, and a 1 GiB build would leave 1 GiB in the output folder for good.
 //
 // A name says who wrote it: `.<name>.ctxforge-tmp-<pid>-<host>-<boot>-<random>`. `host` is a short
-// hash of the host name and the PID namespace (a pid means something only in its namespace: two
-// containers on one kernel share the boot id, not their pids), `boot` one of the kernel's boot id
-// (after a reboot every pid of the previous boot is gone, and pids are handed out again). A name is
-// judged only where `host` is this process's own: a folder on NFS or a volume shared with another
-// container holds others' temp files, whose pids say nothing here.
+// hash of the host name, the machine id and the PID namespace (a pid means something only in its
+// namespace: two containers on one kernel share the boot id, not their pids), `boot` one of the
+// kernel's boot id (after a reboot every pid of the previous boot is gone, and pids are handed out
+// again). A name is judged only where `host` is this process's own: a folder on NFS or a volume
+// shared with another container holds others' temp files, whose pids say nothing here.
 import { readdirSync, readFileSync, readlinkSync, lstatSync, unlinkSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { hostname, uptime } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sha256Hex } from './hash.js';
@@ -30,13 +30,19 @@ export function ownTags(): { host: string; boot: string } {
   if (tags) return tags;
   let pidNamespace = '';
   try { pidNamespace = readlinkSync('/proc/self/ns/pid'); } catch { /* not Linux: the host name alone */ }
+  // Every host's initial PID namespace has the same inode: two machines of one host name (an NFS
+  // folder shared by two `runner`s) are told apart by their machine id.
+  let machine = '';
+  for (const f of ['/etc/machine-id', '/var/lib/dbus/machine-id']) {
+    try { machine = readFileSync(f, 'utf8').trim(); break; } catch { /* none there */ }
+  }
   let boot = UNKNOWN_BOOT;
   try {
     const id = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
     if (id) boot = sha256Hex(id).slice(0, 8);
     if (boot === UNKNOWN_BOOT) boot = '00000001'; // a real boot id never reads as "unknown"
   } catch { /* no boot id: pids are judged by the process table alone */ }
-  tags = { host: sha256Hex(`${hostname()}\0${pidNamespace}`).slice(0, 8), boot };
+  tags = { host: sha256Hex(`${hostname()}\0${machine}\0${pidNamespace}`).slice(0, 8), boot };
   return tags;
 }
 
@@ -53,11 +59,16 @@ export function parseTempName(name: string): { target: string; pid: number; host
   return { target: m[1]!, pid: Number(m[2]), host: m[3]!, boot: m[4]! };
 }
 
-/** Is the process that wrote a temp file of this host certainly gone? When unsure: no. */
-function writerGone(pid: number, boot: string): boolean {
+/**
+ * Is the process that wrote a temp file of this host certainly gone? When unsure: no. `mtimeMs`:
+ * the file's last change, `now` the time of the sweep.
+ */
+function writerGone(pid: number, boot: string, mtimeMs: number, now: number): boolean {
   const own = ownTags();
-  // Another boot of this host: every process of it is gone, whatever now holds that pid.
-  if (boot !== own.boot && boot !== UNKNOWN_BOOT && own.boot !== UNKNOWN_BOOT) return true;
+  // Another boot of this host: every process of it is gone, whatever now holds that pid — when the
+  // file was last written before this boot began, as a file of a previous boot must have been (a
+  // host tag shared by mistake with a running machine would show a later write).
+  if (boot !== own.boot && boot !== UNKNOWN_BOOT && own.boot !== UNKNOWN_BOOT) return mtimeMs < now - uptime() * 1000;
   if (boot !== own.boot) return false;
   if (pid === process.pid) return false;
   try {
@@ -87,11 +98,12 @@ export function sweepStaleTemps(dir: string, now = Date.now()): SweepResult {
   for (const name of names) {
     if (!name.includes(MARK)) continue;
     const t = parseTempName(name);
-    if (!t || t.host !== own.host || !writerGone(t.pid, t.boot)) continue;
+    if (!t || t.host !== own.host) continue;
     const path = join(dir, name);
     try {
       const st = lstatSync(path);
       if (!st.isFile() || (uid !== undefined && st.uid !== uid) || now - st.mtimeMs < STALE_AFTER_MS) continue;
+      if (!writerGone(t.pid, t.boot, st.mtimeMs, now)) continue;
       // unlink removes the name only, never what a link points at (the lstat above is not relied on).
       unlinkSync(path);
       result.removed.push({ name, bytes: st.size });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, cpSync, existsSync, lstatSync, lutimesSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { uptime } from 'node:os';
 import { repoRoot, spawnCli } from '../helpers/cli.js';
 import { builtCli } from '../helpers/built.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
@@ -91,6 +92,8 @@ test('kept: a live process\'s file, another host\'s, a symlink (and its target),
     previousBoot: nameWith('b.octx', live.pid!, host, otherBoot), // its pid is alive now, but in this boot, not the writer's
   };
   const kept = {
+    // Another boot's tag, but written since this boot began: not a file of a previous boot.
+    otherBootSinceThisBoot: nameWith('o.octx', gone, host, otherBoot),
     live: nameWith('c.octx', live.pid!),
     self: nameWith('d.octx', process.pid),
     otherHost: nameWith('e.octx', gone, otherHost),
@@ -110,6 +113,8 @@ test('kept: a live process\'s file, another host\'s, a symlink (and its target),
   const below = join(dir, 'sub', nameWith('n.octx', gone));
   writeFileSync(below, 'below');
   for (const n of readdirSync(dir)) age(join(dir, n));
+  // Last written an hour before this machine booted.
+  age(join(dir, removed.previousBoot), (Date.now() - uptime() * 1000 - 3600_000) / 1000);
   lutimesSync(join(dir, link), ELEVEN_MINUTES_AGO, ELEVEN_MINUTES_AGO);
   age(below);
   const before = lstatSync(outside);
