@@ -2,6 +2,8 @@
 // inputs, alternating A B A B, and reports whole-process wall time and peak RSS (issue 7); then
 // `install` of a cartridge of 1,000 skills against copying the folder by hand, and `serve` over the
 // largest cartridge: index build time and search latency p50/p99 on a fixed set of 100 queries (issue 27).
+// Issue 39: the link check on a generated Hugo site (route model), `outdated` over a git registry
+// on 127.0.0.1, and OCI push and pull through the CLI against a docker-registry started here.
 //
 // Usage: node bench/run.mjs [--smoke] [--sizes 1000,10000] [--runs 3] [--diff-size 10000] [--flat 50000] [--seed 42]
 //                           [--memory | --no-memory] [--memory-runs 1]
