@@ -55,7 +55,7 @@ export interface SiteRecord {
 }
 
 export function defaultSite(): SiteConfig {
-  return { generator: 'github', marker: '', root: '', wiki: true, admonitions: false, vault: false, docIds: false, notRead: [], nav: new Map() };
+  return { generator: 'github', marker: '', root: '', wiki: false, admonitions: false, vault: false, docIds: false, notRead: [], nav: new Map() };
 }
 
 /** A regular file's text (never through a symlink), or undefined. */
@@ -171,8 +171,8 @@ export async function detectSite(dir: string): Promise<SiteConfig> {
       return site;
     }
   }
-  if (isDir(here('.obsidian'))) { site.generator = 'obsidian'; site.marker = '.obsidian/'; site.vault = true; return site; }
-  if (isDir(here('.foam')) || isFile(here('.vscode/foam.json'))) { site.generator = 'foam'; site.marker = isDir(here('.foam')) ? '.foam/' : '.vscode/foam.json'; site.vault = true; return site; }
+  if (isDir(here('.obsidian'))) { site.generator = 'obsidian'; site.marker = '.obsidian/'; site.vault = true; site.wiki = true; return site; }
+  if (isDir(here('.foam')) || isFile(here('.vscode/foam.json'))) { site.generator = 'foam'; site.marker = isDir(here('.foam')) ? '.foam/' : '.vscode/foam.json'; site.vault = true; site.wiki = true; return site; }
   return detectByProfile(dir) ?? site;
 }
 
@@ -280,7 +280,7 @@ export function siteFor(generator: Generator, root: string): SiteConfig {
   const s = defaultSite();
   s.generator = generator;
   s.root = root === '' || root.endsWith('/') ? root : `${root}/`;
-  s.wiki = generator === 'github' || generator === 'obsidian' || generator === 'foam';
+  s.wiki = generator === 'obsidian' || generator === 'foam';
   s.vault = generator === 'obsidian' || generator === 'foam';
   s.admonitions = generator === 'mkdocs';
   if (generator === 'docusaurus') s.routeBase = 'docs';

@@ -89,7 +89,8 @@ for (const mk of [vault, vitepress]) {
 
 /** A hand-written ctxpkg whose names the other formats cannot all hold, linked to in every form. */
 const NAMES: Record<string, string> = {
-  'ctxpkg.yaml': 'name: "@acme/names"\nversion: 1.0.0\ndescription: Names the other formats cannot hold\n',
+  // Wiki links are links in a vault only: this package says its pages were written for one.
+  'ctxpkg.yaml': 'name: "@acme/names"\nversion: 1.0.0\ndescription: Names the other formats cannot hold\nx-ctxforge:\n  site:\n    generator: obsidian\n    root: ""\n',
   'nodes/index.md': '---\nid: home\ntype: fact\ntitle: Home\n---\n\n# Home\n\nThe [guide](guide/) and [its index](guide/index.md#guide), [[My Note]], ![[My Note]] and [the dot page][dot].\n\n[dot]: ./_hidden.md\n',
   'nodes/guide/index.md': '---\nid: guide\ntype: fact\ntitle: Guide\n---\n\n# Guide\n\nBack [home](../index.md), [root-absolute](/), [[My Note#Details|details]] and [spaces](../Team%20Notes/My%20Note.md).\n',
   'nodes/_hidden.md': '---\nid: hidden\ntype: fact\ntitle: Hidden\n---\n\n# Hidden\n\n[Home](index.md) and <index.md> as text.\n',
@@ -141,7 +142,8 @@ test('a rename that a link cannot follow is not made: convert stops before writi
   const root = tmpDir();
   // `![[a b.png]]` from notes/: once the image is a-b.png, the name finds notes/a-b.png first, and a wiki link has no other form.
   writeTree(join(root, 'a'), {
-    'manifest.json': '{"format": "octx", "format_version": "0.1", "asset": {"id": "019b0000-0000-7000-8000-0000000000a1", "name": "Pictures"}, "release": {"version": "1.0.0"}}\n',
+    // A vault (the manifest says so): wiki links and embeds are links here.
+    'manifest.json': '{"format": "octx", "format_version": "0.1", "asset": {"id": "019b0000-0000-7000-8000-0000000000a1", "name": "Pictures"}, "release": {"version": "1.0.0"}, "x-ctxforge": {"site": {"generator": "obsidian", "root": ""}}}\n',
     'knowledge/index.md': '# Pictures\n\n- [Note](notes/n.md)\n',
     'knowledge/a b.png': 'png',
     'knowledge/notes/a-b.png': 'png',

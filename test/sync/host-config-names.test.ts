@@ -51,7 +51,8 @@ test('a docs folder holding CLAUDE.md, agents.md, GEMINI.md and .github/copilot-
 test('a page moved upstream to CLAUDE.md keeps its ID and lands as CLAUDE.knowledge.md; --no-rename refuses the name', async () => {
   const root = tmpDir('sync-hostnames-');
   const up = join(root, 'docs');
-  writeTree(up, { 'notes.md': '# Notes\n\nThe deploy checklist, step by step.\n', 'intro.md': '# Intro\n\nHello.\n' });
+  // Twenty words and more: a page with fewer is no evidence of a move under another name (move-evidence.ts).
+  writeTree(up, { 'notes.md': '# Notes\n\nThe deploy checklist, step by step: build the package, sign it, check the signature, tag the release and publish the notes for the team.\n', 'intro.md': '# Intro\n\nHello.\n' });
   const pkg = join(root, 'pkg');
   await syncDocs(up, pkg, { format: 'octx', now: 1_760_000_000_000 });
   const id = idMap(pkg).documents['notes.md']!.id;

@@ -65,7 +65,8 @@ test('normalised names are stable: a page renamed for portability keeps its name
   const root = tmpDir();
   const up = join(root, 'docs');
   const pkg = join(root, 'pkg');
-  writeTree(up, { 'My Note.md': '# Mine\n\nText of mine.\n', 'other.md': '# Other\n\n[mine](My%20Note.md) [[My Note]]\n' });
+  // A vault: wiki links are links only there (or where a package says so).
+  writeTree(up, { '.obsidian/app.json': '{}\n', 'My Note.md': '# Mine\n\nText of mine.\n', 'other.md': '# Other\n\n[mine](My%20Note.md) [[My Note]]\n' });
   const s1 = await syncDocs(up, pkg, { now: 1_760_000_000_000 });
   const map1 = JSON.parse(readFileSync(join(pkg, '.ctxforge-sync.json'), 'utf8'));
   assert.equal(map1.documents['My Note.md'].path, 'My-Note.md');
