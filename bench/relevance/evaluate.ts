@@ -5,7 +5,7 @@
 // MRR@10 (the mean of 1 / rank of the first relevant page in the first 10, 0 when none), and the
 // questions each system misses at 3.
 //
-//   bench/relevance/fetch-corpora.sh /tmp/corpora && npx tsx bench/relevance/evaluate.ts /tmp/corpora [--json] [--heldout-misses]
+//   bench/relevance/fetch-corpora.sh /tmp/corpora && npx tsx bench/relevance/evaluate.ts /tmp/corpora [--json] [--heldout-misses] [--tuning-only]
 import { readFileSync, readdirSync, statSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, dirname } from 'node:path';
@@ -97,6 +97,9 @@ const corpora = [
   { name: 'Hugo docs content/en', docs: hugo(join(root, 'hugoDocs')), sets: [['tuning', 'hugo-judgements.tsv'], ['held-out', 'hugo-heldout-judgements.tsv']] },
 ];
 const showHeldOut = process.argv.includes('--heldout-misses');
+// While a change to the ranking is being tried: the tuning sets only, so the held-out figures are
+// read once, when the change is done.
+const tuningOnly = process.argv.includes('--tuning-only');
 const report = [];
 for (const c of corpora) {
   const pkg = servedPackage({ name: 'corpus', version: '1', format: 'octx', sha256: '0'.repeat(64), source: c.name, signer: { key_id: null, trust: 'unsigned' } }, c.docs, []);
@@ -107,6 +110,7 @@ for (const c of corpora) {
   console.error(`${c.name}: second stage made ready in ${(performance.now() - w0).toFixed(0)} ms`);
   const ask = plain(c.docs);
   for (const [set, file] of c.sets) {
+    if (tuningOnly && set !== 'tuning') continue;
     const qs = judgements(file!);
     const name = `${c.name}, ${set}`;
     const missing = qs.flatMap((x) => [...x.rel].filter((id) => !pkg.byId.has(id)));
