@@ -208,9 +208,9 @@ test('the query names a page: an identifier title asked in words ranks first, a 
     doc('functions/collections/Intersect', 'collections.Intersect', '# collections.Intersect\n\nReturns the common elements of two slices. Use it with where to filter pages: a function of pages and pages.\n'),
     doc('functions/collections/Union', 'collections.Union', '# collections.Union\n\nReturns the elements of either slice. Use it with where to filter pages, a function over pages.\n'),
     // A page named by a common verb of a question, about something else.
-    doc('make', 'make', '# make\n\n> Task runner for targets described in a Makefile. Make builds the targets.\n\n- Make the default target:\n\n`make`\n'),
-    doc('curl', 'curl', '# curl\n\n> Transfers data from or to a server. Make HTTP requests with any method.\n\n- Make an HTTP GET request:\n\n`curl https://example.com`\n\n- Send requests with a JSON body:\n\n`curl -d @file https://example.com`\n'),
-    doc('http-prompt', 'http-prompt', '# http-prompt\n\n> An interactive HTTP client: requests, responses and sessions, requests made in a prompt.\n'),
+    doc('make', 'make', '# make\n\n> Task runner for targets described in a Makefile: make builds what make is told to make.\n\n- Make the default target:\n\n`make`\n\n- Make a target, and make it again:\n\n`make target`\n'),
+    doc('curl', 'curl', `# curl\n\n> Transfers data from or to a server.\n\n- Make an HTTP request:\n\n\`curl https://example.com\`\n\n${'- Send data from a file:\n\n`curl -d @file https://example.com`\n\n'.repeat(6)}`),
+    ...Array.from({ length: 10 }, (_, i) => doc(`server-${i}`, `server ${i}`, `# server ${i}\n\n> A server of kind ${i}: answers each HTTP request it is sent.\n`)),
     ...Array.from({ length: 30 }, (_, i) => doc(`functions/misc/F${i}`, `misc.F${i}`, `# misc.F${i}\n\n${filler(i)}\n`)),
   ];
   const s = [await served(env, docs, 'docs', 'e'.repeat(64))];
