@@ -92,6 +92,7 @@ function bm25f(q: QueryStems, x: Fields, body: string, tf: number[], avgLength: 
 export const LEAD_CHARS = 400;
 
 const WORD = /[\p{L}\p{N}_]+/gu;
+const ASCII = /^[\x00-\x7f]*$/;
 /** The words of a text as a key: lowercase, NFKC, one space between. */
 export const wordKey = (text: string) => (text.normalize('NFKC').toLowerCase().match(WORD) ?? []).join(' ');
 /**
@@ -121,7 +122,7 @@ export function headingsOf(body: string): string[] {
   return out;
 }
 
-export interface Fields { titleSeq: string[]; title: Set<string>; lead: Set<string>; headings: Set<string>; length: number }
+export interface Fields { keys: string[]; titleSeq: string[]; title: Set<string>; lead: Set<string>; headings: Set<string>; length: number }
 
 /** A page's lead: what it says first (a summary line, a first paragraph), headings left out. */
 export function leadOf(body: string): string {
@@ -188,25 +189,32 @@ export class RerankFields {
   }
   /** ln(1 + mentions) / ln(1 + the most any page has): 0..1. */
   prior(d: Doc): number { return this.maxMentions ? Math.log1p(this.mentions.get(nameKey(d.id)) ?? 0) / Math.log1p(this.maxMentions) : 0; }
-  isExact(d: Doc, words: string): boolean { return !!words && pageKeys(d).includes(words); }
+  isExact(d: Doc, words: string): boolean { return !!words && (this.fields.get(d)?.keys ?? pageKeys(d)).includes(words); }
   /** FTS5's tokens of each word met in a field (a field's words repeat across pages: each is asked once). */
   private readonly wordTokens = new Map<string, string[]>();
   /** Each text's tokens, word by word, the words not met before asked of FTS5 in one pass. */
   private stemsOf(texts: string[]): string[][] {
-    const split = texts.map((t) => t.normalize('NFKC').toLowerCase().match(WORD) ?? []);
-    const fresh = [...new Set(split.flat().filter((w) => !this.wordTokens.has(w)))];
-    if (this.wordTokens.size + fresh.length > MAX_WORDS) this.wordTokens.clear();
-    if (fresh.length) this.tokensOf(fresh).forEach((t, i) => this.wordTokens.set(fresh[i]!, t));
-    return split.map((ws) => ws.flatMap((w) => this.wordTokens.get(w) ?? []));
+    // NFKC leaves ASCII as it is: most fields skip it.
+    const split = texts.map((t) => (ASCII.test(t) ? t : t.normalize('NFKC')).toLowerCase().match(WORD) ?? []);
+    const fresh = new Set<string>();
+    for (const ws of split) for (const w of ws) if (!this.wordTokens.has(w)) fresh.add(w);
+    if (this.wordTokens.size + fresh.size > MAX_WORDS) this.wordTokens.clear();
+    if (fresh.size) { const list = [...fresh]; this.tokensOf(list).forEach((t, i) => this.wordTokens.set(list[i]!, t)); }
+    return split.map((ws) => {
+      const out: string[] = [];
+      for (const w of ws) { const t = this.wordTokens.get(w); if (t) for (const x of t) out.push(x); }
+      return out;
+    });
   }
   /** Each page's fields, the missing ones tokenized in one pass. */
   of(docs: Doc[]): Fields[] {
     const todo = docs.filter((d) => !this.fields.has(d));
     if (todo.length) {
       const texts: string[] = [];
-      for (const d of todo) texts.push(identifierWords(d.title), pageKeys(d).join(' \n '), `${d.description ?? ''}\n${leadOf(d.body)}`, headingsOf(d.body).join(' \n '));
+      const keys = todo.map(pageKeys);
+      todo.forEach((d, i) => texts.push(identifierWords(d.title), keys[i]!.join(' \n '), `${d.description ?? ''}\n${leadOf(d.body)}`, headingsOf(d.body).join(' \n ')));
       const toks = this.stemsOf(texts);
-      todo.forEach((d, i) => this.fields.set(d, { titleSeq: toks[4 * i]!, title: new Set(toks[4 * i + 1]), lead: new Set(toks[4 * i + 2]), headings: new Set(toks[4 * i + 3]), length: d.body.length }));
+      todo.forEach((d, i) => this.fields.set(d, { keys: keys[i]!, titleSeq: toks[4 * i]!, title: new Set(toks[4 * i + 1]), lead: new Set(toks[4 * i + 2]), headings: new Set(toks[4 * i + 3]), length: d.body.length }));
     }
     return docs.map((d) => this.fields.get(d)!);
   }
