@@ -112,7 +112,8 @@ export function warm(served: Served[]): void {
 
 /**
  * The best `limit` documents over the packages picked, and what the search caps cut: BM25's best
- * RERANK_CANDIDATES (search-index.ts) and the pages named exactly by the query, in rerank.ts's order.
+ * RERANK_CANDIDATES (search-index.ts), the pages named exactly by the query and those named by a run
+ * of its words (at most MAX_NAMED), in rerank.ts's order.
  */
 function ranked(served: Served[], query: string, limit: number, pkg?: string): { terms: string[]; hits: Ranked[]; notes: string[] } {
   const { terms, dropped } = parseQuery(query);
