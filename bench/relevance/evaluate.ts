@@ -1,4 +1,4 @@
-// The relevance run: each question set (written before any search over its corpus, judged by
+// The relevance run: each question set (written before any search over it, judged by
 // reading the pages: *-judgements.tsv) asked of ctxforge's search (tools.search, both stages) and of
 // plain FTS5 BM25 over title + body with the porter tokenizer, on the same documents, in one run.
 // Prints recall@1, recall@3 (the share of questions with a relevant page in the first 1 or 3) and
@@ -88,10 +88,10 @@ function metrics(qs: { q: string; rel: Set<string> }[], ask: (q: string) => stri
   return { questions: n, recall_at_1: r1 / n, recall_at_3: r3 / n, mrr_at_10: mrr / n, misses };
 }
 
-// Each corpus has two sets: the one the weights were chosen on (tuning) and a held-out one written
-// after the weights were fixed and never used to choose them. Only the tuning sets' misses are
-// printed unless --heldout-misses is given: reading the held-out misses is how a set stops being
-// held out.
+// Each corpus has two sets: the one the model's weights were chosen on (tuning) and a held-out one,
+// committed before any search over it and never used to choose anything (docs/serve.md says when its
+// figures were read). Only the tuning sets' misses are printed unless --heldout-misses is given:
+// acting on the held-out misses is how a set stops being held out.
 const corpora = [
   { name: 'tldr pages/common', docs: tldr(join(root, 'tldr')), sets: [['tuning', 'tldr-judgements.tsv'], ['held-out', 'tldr-heldout-judgements.tsv']] },
   { name: 'Hugo docs content/en', docs: hugo(join(root, 'hugoDocs')), sets: [['tuning', 'hugo-judgements.tsv'], ['held-out', 'hugo-heldout-judgements.tsv']] },
