@@ -172,21 +172,24 @@ export class RerankFields {
   /**
    * Pages the query names: their title or name is a run of the query's words (`where` in "filter
    * pages with where function", `git branch` in "create a new git branch"), each with the longest
-   * such run (its first word's index and length). Bounded: runs of up to MAX_NAME_WORDS words, at
+   * such run's words. Bounded: runs of up to MAX_NAME_WORDS words, at
    * most MAX_EXACT pages a key, MAX_NAMED pages in all, longer runs first.
    */
-  named(words: string[]): Map<Doc, { at: number; length: number }> {
-    const out = new Map<Doc, { at: number; length: number }>();
+  named(words: string[]): Map<Doc, string[]> {
+    const out = new Map<Doc, string[]>();
     for (let n = Math.min(MAX_NAME_WORDS, words.length); n >= 1; n--) {
       for (let i = 0; i + n <= words.length; i++) {
-        for (const d of this.byKey.get(words.slice(i, i + n).join(' ')) ?? []) {
+        const run = words.slice(i, i + n);
+        for (const d of this.byKey.get(run.join(' ')) ?? []) {
           if (out.size >= MAX_NAMED) return out;
-          if (!out.has(d)) out.set(d, { at: i, length: n });
+          if (!out.has(d)) out.set(d, run);
         }
       }
     }
     return out;
   }
+  /** The stems of some words (FTS5's tokens, through the same per-word memo as the fields). */
+  stems(words: string[]): string[] { return this.stemsOf([words.join(' ')])[0]!; }
   /** ln(1 + mentions) / ln(1 + the most any page has): 0..1. */
   prior(d: Doc): number { return this.maxMentions ? Math.log1p(this.mentions.get(nameKey(d.id)) ?? 0) / Math.log1p(this.maxMentions) : 0; }
   isExact(d: Doc, words: string): boolean { return !!words && (this.fields.get(d)?.keys ?? pageKeys(d)).includes(words); }
@@ -221,16 +224,15 @@ export class RerankFields {
 }
 
 /** The query's stems, each with its IDF weight (ln(1 + (N − n + 0.5) / (n + 0.5)), always positive). */
-export interface QueryStems { words: string; stems: string[]; seq: string[]; byWord: string[][]; idf: Map<string, number>; total: number }
+export interface QueryStems { words: string; stems: string[]; seq: string[]; idf: Map<string, number>; total: number }
 
 export function queryStems(words: string[], tokensOf: (t: string[]) => string[][], docFreq: (t: string) => number, n: number): QueryStems {
-  const byWord = tokensOf(words);
-  const seq = byWord.flat();
+  const seq = tokensOf(words).flat();
   const stems = [...new Set(seq)];
   const idf = new Map(stems.map((t) => { const df = docFreq(t); return [t, Math.log(1 + (n - df + 0.5) / (df + 0.5))]; }));
   let total = 0;
   for (const v of idf.values()) total += v;
-  return { words: words.join(' '), stems, seq, byWord, idf, total: total || 1 };
+  return { words: words.join(' '), stems, seq, idf, total: total || 1 };
 }
 
 /**
@@ -267,7 +269,7 @@ export interface Scored { doc: Doc; bm25: number; score: number; exact: boolean 
  * (title, lead, headings), proximity and mentions, with the length normalisation; and BM25F over the
  * fields, raised by mentions. Ties by id.
  */
-export function rerank(cands: { doc: Doc; bm25: number }[], q: QueryStems, f: RerankFields, named: Map<Doc, { at: number; length: number }> = new Map()): Scored[] {
+export function rerank(cands: { doc: Doc; bm25: number }[], q: QueryStems, f: RerankFields, named: Map<Doc, string[]> = new Map()): Scored[] {
   const fields = f.of(cands.map((c) => c.doc));
   // The share of the query a page's name covers, times the share of the rest of the query the page
   // holds anywhere: a name that is one word of the query (`make` in "make http requests") counts
@@ -275,7 +277,8 @@ export function rerank(cands: { doc: Doc; bm25: number }[], q: QueryStems, f: Re
   const namedShare = (d: Doc, x: Fields, counts: number[]) => {
     const run = named.get(d);
     if (!run) return 0;
-    const inRun = new Set(q.byWord.slice(run.at, run.at + run.length).flat());
+    // The run's own stems: the query's words are not its searched terms (those are distinct, capped).
+    const inRun = new Set(f.stems(run));
     let s = 0, rest = 0, held = 0;
     q.stems.forEach((t, i) => {
       const w = q.idf.get(t) ?? 0;

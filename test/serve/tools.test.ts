@@ -218,4 +218,9 @@ test('the query names a page: an identifier title asked in words ranks first, a 
   assert.equal(ids('table of contents')[0], 'methods/page/TableOfContents', 'an identifier title asked in words is an exact title');
   assert.equal(ids('filter pages with where function')[0], 'functions/collections/Where');
   assert.equal(ids('make http requests')[0], 'curl', 'the page named `make` holds nothing else of the query');
+  // A word said twice is searched once; the run that names a page is still that page's words.
+  for (const q of ['filter pages with where function', 'make http requests']) {
+    const again = `${q.split(' ')[0]} ${q}`;
+    assert.deepEqual(tools.search(s, { query: again }).results.map((r) => [r.id, r.score]), tools.search(s, { query: q }).results.map((r) => [r.id, r.score]), again);
+  }
 });
