@@ -1,24 +1,31 @@
 // The ranking's second stage: the first (search-index.ts) is FTS5's BM25 over title, tags and text
 // with column weights, exact to the bit; it finds candidates. Plain BM25 ranks a page that says a
-// word often above the page that is *about* it (`tar` under `git get-tar-commit-id`), and a long
-// page that mentions every query word above the reference page whose title is the query. Here the
-// best RERANK_CANDIDATES candidates, plus every page whose name or title is the query's words
-// exactly, are ordered by fields:
+// word often above the page that is *about* it (`tar` under `git get-tar-commit-id`), and a short
+// page holding every query word above the reference page the query names. Here the best
+// RERANK_CANDIDATES candidates, plus the pages whose name or title is the query or a run of its
+// words (at most MAX_NAMED), are ordered by fields:
 //   1. exact name or title first: the query's words are the page's title words, or its id's last
-//      segment (`tar`, `where`), in order;
-//   2. then score = bm25 × (1 + 1.5·title + 0.6·headings + 0.5·proximity) × length, where title and
-//      headings are the IDF-weighted share of the query's stems that the title (or id) and the
-//      headings hold (a BM25F-style field weighting on top of the column weights), proximity is how
-//      close together the query's stems stand in the text (all of them adjacent: 1), and length
-//      1 / (1 + 0.15·ln(text / average text)) for a text longer than the average: a long page
-//      holding every word does not crowd out the short page about it.
+//      segment (`tar`, `where`), in order; an identifier's words count (`TableOfContents` is
+//      "table of contents");
+//   2. then the sum of two scores, each scaled to the best candidate's: a = bm25 × (1 + 1.5·(title
+//      + title phrase) + lead + 0.6·headings + 0.5·proximity + 0.5·mentions) and b = BM25F over the
+//      same fields × (1 + mentions + 1.5·title phrase), both × (1 + named). Title, lead and headings
+//      are the IDF-weighted share of the query's stems the field holds; proximity how close the
+//      stems stand in the text (all adjacent: 1); mentions how many pages link to or name the page;
+//      named the share of the query a page's name covers when the name is a run of the query's
+//      words (`where` in "filter pages with where function"), times the share of the rest of the
+//      query the page holds. Length is normalised by BM25 itself (b = 0.75, over the whole row) and
+//      by BM25F over the text: a third factor on top, tried, demoted long reference pages twice.
 // `context` picks a page's sections by the same fields (sectionScore). The cost is bounded per
-// call: at most RERANK_CANDIDATES + MAX_EXACT pages, each read for at most SCAN_CHARS characters,
+// call: at most RERANK_CANDIDATES + MAX_NAMED pages, each read for at most SCAN_CHARS characters,
 // their title and heading tokens asked of FTS5's tokenizer once per page (kept for the next call).
 import type { Doc } from '../format.js';
 
 export const RERANK_CANDIDATES = 100;
 export const MAX_EXACT = 20;
+/** Pages named by the query or part of it that join the candidates, and the longest run of words looked up. */
+export const MAX_NAMED = 40;
+const MAX_NAME_WORDS = 6;
 /** Distinct field words whose tokens are kept. */
 const MAX_WORDS = 200_000;
 /** Characters of a page's text read for proximity and headings. */
@@ -29,7 +36,9 @@ const W_LEAD = 1;
 const W_HEADINGS = 0.6;
 const W_PROXIMITY = 0.5;
 const W_PRIOR = 0.5;
+// A section longer than its page's average is scaled by 1 / (1 + W_LENGTH · ln(length / average)).
 const W_LENGTH = 0.15;
+const W_NAMED = 1;
 // BM25F's field weights: a stem in the title (or name), lead or headings counts once, at these weights.
 const F_TITLE = 3;
 const F_LEAD = 2;
@@ -83,10 +92,23 @@ function bm25f(q: QueryStems, x: Fields, body: string, tf: number[], avgLength: 
 export const LEAD_CHARS = 400;
 
 const WORD = /[\p{L}\p{N}_]+/gu;
+const ASCII = /^[\x00-\x7f]*$/;
 /** The words of a text as a key: lowercase, NFKC, one space between. */
 export const wordKey = (text: string) => (text.normalize('NFKC').toLowerCase().match(WORD) ?? []).join(' ');
+/**
+ * An identifier's words: `TableOfContents` → `Table Of Contents`, `GroupByDate` → `Group By Date`,
+ * `HTMLEscape` → `HTML Escape`. A reference page is often titled by the name it documents, which a
+ * reader asks for in words; FTS5 sees one token. Only a title or name without spaces is an
+ * identifier: prose keeps its words as written ("Host on GitHub Pages" is not "Git Hub").
+ */
+export const identifierWords = (text: string) => /\s/.test(text.trim()) ? text : text.replace(/(\p{Ll}|\p{N})(?=\p{Lu})/gu, '$1 ').replace(/(\p{Lu})(?=\p{Lu}\p{Ll})/gu, '$1 ');
 /** The last segment of an id (`common/tar` → `tar`, `functions/collections/Where` → `where`). */
 export const nameKey = (id: string) => wordKey(id.split('/').pop()!.replace(/\.[a-z0-9]+$/i, '').replace(/[-.]/g, ' '));
+/** A page's keys: its title's words and its name's, each also with identifiers split (`tableofcontents`, `table of contents`). */
+export function pageKeys(d: Doc): string[] {
+  const last = d.id.split('/').pop()!.replace(/\.[a-z0-9]+$/i, '').replace(/[-.]/g, ' ');
+  return [...new Set([wordKey(d.title), nameKey(d.id), wordKey(identifierWords(d.title)), wordKey(identifierWords(last))])].filter(Boolean);
+}
 
 /** The headings of a text (outside code fences), within its first SCAN_CHARS characters. */
 export function headingsOf(body: string): string[] {
@@ -100,7 +122,7 @@ export function headingsOf(body: string): string[] {
   return out;
 }
 
-export interface Fields { titleSeq: string[]; title: Set<string>; lead: Set<string>; headings: Set<string>; length: number }
+export interface Fields { keys: string[]; titleSeq: string[]; title: Set<string>; lead: Set<string>; headings: Set<string>; length: number }
 
 /** A page's lead: what it says first (a summary line, a first paragraph), headings left out. */
 export function leadOf(body: string): string {
@@ -137,8 +159,7 @@ export class RerankFields {
     this.maxMentions = most;
     for (const d of docs) {
       total += d.body.length;
-      for (const k of new Set([wordKey(d.title), nameKey(d.id)])) {
-        if (!k) continue;
+      for (const k of pageKeys(d)) {
         const list = this.byKey.get(k) ?? [];
         if (list.length < MAX_EXACT) list.push(d);
         this.byKey.set(k, list);
@@ -148,27 +169,55 @@ export class RerankFields {
   }
   /** Pages whose title or name is exactly these words. */
   exact(words: string): Doc[] { return this.byKey.get(words) ?? []; }
+  /**
+   * Pages the query names: their title or name is a run of the query's words (`where` in "filter
+   * pages with where function", `git branch` in "create a new git branch"), each with the longest
+   * such run's words. Bounded: runs of up to MAX_NAME_WORDS words, at
+   * most MAX_EXACT pages a key, MAX_NAMED pages in all, longer runs first.
+   */
+  named(words: string[]): Map<Doc, string[]> {
+    const out = new Map<Doc, string[]>();
+    for (let n = Math.min(MAX_NAME_WORDS, words.length); n >= 1; n--) {
+      for (let i = 0; i + n <= words.length; i++) {
+        const run = words.slice(i, i + n);
+        for (const d of this.byKey.get(run.join(' ')) ?? []) {
+          if (out.size >= MAX_NAMED) return out;
+          if (!out.has(d)) out.set(d, run);
+        }
+      }
+    }
+    return out;
+  }
+  /** The stems of some words (FTS5's tokens, through the same per-word memo as the fields). */
+  stems(words: string[]): string[] { return this.stemsOf([words.join(' ')])[0]!; }
   /** ln(1 + mentions) / ln(1 + the most any page has): 0..1. */
   prior(d: Doc): number { return this.maxMentions ? Math.log1p(this.mentions.get(nameKey(d.id)) ?? 0) / Math.log1p(this.maxMentions) : 0; }
-  isExact(d: Doc, words: string): boolean { return !!words && (wordKey(d.title) === words || nameKey(d.id) === words); }
+  isExact(d: Doc, words: string): boolean { return !!words && (this.fields.get(d)?.keys ?? pageKeys(d)).includes(words); }
   /** FTS5's tokens of each word met in a field (a field's words repeat across pages: each is asked once). */
   private readonly wordTokens = new Map<string, string[]>();
   /** Each text's tokens, word by word, the words not met before asked of FTS5 in one pass. */
   private stemsOf(texts: string[]): string[][] {
-    const split = texts.map((t) => t.normalize('NFKC').toLowerCase().match(WORD) ?? []);
-    const fresh = [...new Set(split.flat().filter((w) => !this.wordTokens.has(w)))];
-    if (this.wordTokens.size + fresh.length > MAX_WORDS) this.wordTokens.clear();
-    if (fresh.length) this.tokensOf(fresh).forEach((t, i) => this.wordTokens.set(fresh[i]!, t));
-    return split.map((ws) => ws.flatMap((w) => this.wordTokens.get(w) ?? []));
+    // NFKC leaves ASCII as it is: most fields skip it.
+    const split = texts.map((t) => (ASCII.test(t) ? t : t.normalize('NFKC')).toLowerCase().match(WORD) ?? []);
+    const fresh = new Set<string>();
+    for (const ws of split) for (const w of ws) if (!this.wordTokens.has(w)) fresh.add(w);
+    if (this.wordTokens.size + fresh.size > MAX_WORDS) this.wordTokens.clear();
+    if (fresh.size) { const list = [...fresh]; this.tokensOf(list).forEach((t, i) => this.wordTokens.set(list[i]!, t)); }
+    return split.map((ws) => {
+      const out: string[] = [];
+      for (const w of ws) { const t = this.wordTokens.get(w); if (t) for (const x of t) out.push(x); }
+      return out;
+    });
   }
   /** Each page's fields, the missing ones tokenized in one pass. */
   of(docs: Doc[]): Fields[] {
     const todo = docs.filter((d) => !this.fields.has(d));
     if (todo.length) {
       const texts: string[] = [];
-      for (const d of todo) texts.push(`${d.title} ${nameKey(d.id)}`, `${d.description ?? ''}\n${leadOf(d.body)}`, headingsOf(d.body).join(' \n '));
+      const keys = todo.map(pageKeys);
+      todo.forEach((d, i) => texts.push(identifierWords(d.title), keys[i]!.join(' \n '), `${d.description ?? ''}\n${leadOf(d.body)}`, headingsOf(d.body).join(' \n ')));
       const toks = this.stemsOf(texts);
-      todo.forEach((d, i) => this.fields.set(d, { titleSeq: toks[3 * i]!, title: new Set(toks[3 * i]), lead: new Set(toks[3 * i + 1]), headings: new Set(toks[3 * i + 2]), length: d.body.length }));
+      todo.forEach((d, i) => this.fields.set(d, { keys: keys[i]!, titleSeq: toks[4 * i]!, title: new Set(toks[4 * i + 1]), lead: new Set(toks[4 * i + 2]), headings: new Set(toks[4 * i + 3]), length: d.body.length }));
     }
     return docs.map((d) => this.fields.get(d)!);
   }
@@ -220,18 +269,35 @@ export interface Scored { doc: Doc; bm25: number; score: number; exact: boolean 
  * (title, lead, headings), proximity and mentions, with the length normalisation; and BM25F over the
  * fields, raised by mentions. Ties by id.
  */
-export function rerank(cands: { doc: Doc; bm25: number }[], q: QueryStems, f: RerankFields): Scored[] {
+export function rerank(cands: { doc: Doc; bm25: number }[], q: QueryStems, f: RerankFields, named: Map<Doc, string[]> = new Map()): Scored[] {
   const fields = f.of(cands.map((c) => c.doc));
+  // The share of the query a page's name covers, times the share of the rest of the query the page
+  // holds anywhere: a name that is one word of the query (`make` in "make http requests") counts
+  // only as far as the page is about the other words too.
+  const namedShare = (d: Doc, x: Fields, counts: number[]) => {
+    const run = named.get(d);
+    if (!run) return 0;
+    // The run's own stems: the query's words are not its searched terms (those are distinct, capped).
+    const inRun = new Set(f.stems(run));
+    let s = 0, rest = 0, held = 0;
+    q.stems.forEach((t, i) => {
+      const w = q.idf.get(t) ?? 0;
+      if (inRun.has(t)) { s += w; return; }
+      rest += w;
+      if (counts[i]! > 0 || x.title.has(t) || x.lead.has(t) || x.headings.has(t)) held += w;
+    });
+    return (s / q.total) * (rest ? held / rest : 1);
+  };
   const a: number[] = [];
   const b: number[] = [];
   cands.forEach((c, i) => {
     const x = fields[i]!;
-    const length = x.length > f.avgLength ? 1 / (1 + W_LENGTH * Math.log(x.length / f.avgLength)) : 1;
     const prior = W_PRIOR * f.prior(c.doc);
     const phrase = titlePhrase(q, x.titleSeq);
     const body = scan(c.doc.body, q.stems);
-    a.push(c.bm25 * (1 + W_TITLE * (share(q, x.title) + phrase) + W_LEAD * share(q, x.lead) + W_HEADINGS * share(q, x.headings) + W_PROXIMITY * body.proximity + prior) * length);
-    b.push(bm25f(q, x, c.doc.body, body.counts, f.avgLength) * (1 + prior + W_TITLE * phrase));
+    const name = 1 + W_NAMED * namedShare(c.doc, x, body.counts);
+    a.push(c.bm25 * (1 + W_TITLE * (share(q, x.title) + phrase) + W_LEAD * share(q, x.lead) + W_HEADINGS * share(q, x.headings) + W_PROXIMITY * body.proximity + prior) * name);
+    b.push(bm25f(q, x, c.doc.body, body.counts, f.avgLength) * (1 + prior + W_TITLE * phrase) * name);
   });
   let ma = 0;
   let mb = 0;

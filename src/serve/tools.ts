@@ -112,7 +112,8 @@ export function warm(served: Served[]): void {
 
 /**
  * The best `limit` documents over the packages picked, and what the search caps cut: BM25's best
- * RERANK_CANDIDATES (search-index.ts) and the pages named exactly by the query, in rerank.ts's order.
+ * RERANK_CANDIDATES (search-index.ts), the pages named exactly by the query and those named by a run
+ * of its words (at most MAX_NAMED), in rerank.ts's order.
  */
 function ranked(served: Served[], query: string, limit: number, pkg?: string): { terms: string[]; hits: Ranked[]; notes: string[] } {
   const { terms, dropped } = parseQuery(query);
@@ -127,8 +128,10 @@ function ranked(served: Served[], query: string, limit: number, pkg?: string): {
     const cands = new Map<Doc, number>();
     for (const h of r.hits) { const d = s.pkg.byId.get(h.id); if (d) cands.set(d, h.score); }
     for (const d of f.exact(words)) if (!cands.has(d)) cands.set(d, 0);
+    const named = f.named(words.split(' '));
+    for (const d of named.keys()) if (!cands.has(d)) cands.set(d, 0);
     const q = queryStems(terms, (t) => s.index.tokensOf(t), (t) => s.index.docFreq(t), s.index.docCount);
-    for (const x of rerank([...cands].map(([doc, bm25]) => ({ doc, bm25 })), q, f).slice(0, limit)) {
+    for (const x of rerank([...cands].map(([doc, bm25]) => ({ doc, bm25 })), q, f, named).slice(0, limit)) {
       hits.push({ s, d: x.doc, score: x.score, exact: x.exact, citation: citation(s.pkg, x.doc), q });
     }
   }

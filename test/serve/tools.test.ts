@@ -10,6 +10,7 @@ import { servedPackage } from '../../src/serve/corpus.js';
 import { INDEX_VERSION, openIndex, queryTerms } from '../../src/serve/search-index.js';
 import * as tools from '../../src/serve/tools.js';
 import { reply, replySize } from '../../src/serve/reply.js';
+import { identifierWords, pageKeys } from '../../src/serve/rerank.js';
 import { tmpDir } from '../helpers/tmp.js';
 import type { Doc } from '../../src/format.js';
 
@@ -184,4 +185,42 @@ test('the right page first: an exact name or title ranks first, a page about the
   const h = [await served(env, hugo, 'hugo', 'd'.repeat(64))];
   assert.equal(tools.search(h, { query: 'publish my site on GitHub Pages' }).results[0]!.id, 'host-and-deploy/host-on-github-pages');
   assert.equal(tools.search(h, { query: 'where' }).results[0]!.id, 'functions/collections/Where', 'the name of a page');
+});
+
+test('an identifier is its words: a title or name without spaces is split at case changes, prose is not', () => {
+  assert.equal(identifierWords('TableOfContents'), 'Table Of Contents');
+  assert.equal(identifierWords('HTMLEscape'), 'HTML Escape');
+  assert.equal(identifierWords('GroupByDate'), 'Group By Date');
+  assert.equal(identifierWords('Host on GitHub Pages'), 'Host on GitHub Pages', 'prose keeps its words');
+  assert.deepEqual(pageKeys(doc('methods/page/TableOfContents', 'TableOfContents', '')), ['tableofcontents', 'table of contents']);
+  assert.deepEqual(pageKeys(doc('functions/collections/Where', 'collections.Where', '')), ['collections where', 'where']);
+});
+
+test('the query names a page: an identifier title asked in words ranks first, a page named by a run of the query above short pages holding every word, a name that is a verb of the query does not jump', async () => {
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  const filler = (i: number) => `Returns a value for template number ${i}; use it with pages, functions and other slices in your templates. `;
+  const docs = [
+    // FTS5 sees one token, `tableofcontents`: without its words the page is no candidate at all.
+    doc('methods/page/TableOfContents', 'TableOfContents', '# TableOfContents\n\nReturns the TOC of the given page, as an ordered or unordered list.\n'),
+    doc('render-hooks/tables', 'Table render hooks', `# Table render hooks\n\nOverride the rendering of a table of contents or data: a table, its rows, the contents of each cell.\n\n## Table\n\nA table. ${'A table has rows. '.repeat(10)}\n`),
+    // Long, as reference pages are; saying "filter" once, in its lead.
+    doc('functions/collections/Where', 'collections.Where', `# collections.Where\n\nReturns a slice by filtering the given slice based on a key, operator, and value.\n\nThe \`where\` function returns the given slice, removing elements that do not satisfy the condition.\n\n${'## Comparison\n\nCompare the key of pages with the value, with an operator or without one. '.repeat(30)}\n`),
+    doc('functions/collections/Intersect', 'collections.Intersect', '# collections.Intersect\n\nReturns the common elements of two slices. Use it with where to filter pages: a function of pages and pages.\n'),
+    doc('functions/collections/Union', 'collections.Union', '# collections.Union\n\nReturns the elements of either slice. Use it with where to filter pages, a function over pages.\n'),
+    // A page named by a common verb of a question, about something else.
+    doc('make', 'make', '# make\n\n> Task runner for targets described in a Makefile: make builds what make is told to make.\n\n- Make the default target:\n\n`make`\n\n- Make a target, and make it again:\n\n`make target`\n'),
+    doc('curl', 'curl', `# curl\n\n> Transfers data from or to a server.\n\n- Make an HTTP request:\n\n\`curl https://example.com\`\n\n${'- Send data from a file:\n\n`curl -d @file https://example.com`\n\n'.repeat(6)}`),
+    ...Array.from({ length: 10 }, (_, i) => doc(`server-${i}`, `server ${i}`, `# server ${i}\n\n> A server of kind ${i}: answers each HTTP request it is sent.\n`)),
+    ...Array.from({ length: 30 }, (_, i) => doc(`functions/misc/F${i}`, `misc.F${i}`, `# misc.F${i}\n\n${filler(i)}\n`)),
+  ];
+  const s = [await served(env, docs, 'docs', 'e'.repeat(64))];
+  const ids = (query: string) => tools.search(s, { query }).results.map((r) => r.id);
+  assert.equal(ids('table of contents')[0], 'methods/page/TableOfContents', 'an identifier title asked in words is an exact title');
+  assert.equal(ids('filter pages with where function')[0], 'functions/collections/Where');
+  assert.equal(ids('make http requests')[0], 'curl', 'the page named `make` holds nothing else of the query');
+  // A word said twice is searched once; the run that names a page is still that page's words.
+  for (const q of ['filter pages with where function', 'make http requests']) {
+    const again = `${q.split(' ')[0]} ${q}`;
+    assert.deepEqual(tools.search(s, { query: again }).results.map((r) => [r.id, r.score]), tools.search(s, { query: q }).results.map((r) => [r.id, r.score]), again);
+  }
 });
