@@ -6,6 +6,7 @@
 import { gitBlobId } from '../git/blob-id.js';
 import { DiskTree, type Tree } from '../core/tree.js';
 import { GitTree } from '../git/git-tree.js';
+import { execGit } from '../core/git-exec.js';
 
 /** Paths (relative to each tree's root) whose content differs or exists on one side only. */
 export async function differingPaths(a: Tree, b: Tree): Promise<Set<string> | undefined> {
@@ -16,6 +17,29 @@ export async function differingPaths(a: Tree, b: Tree): Promise<Set<string> | un
 }
 
 async function compareGitTrees(a: GitTree, b: GitTree): Promise<Set<string>> {
+  return (await changedByGitCli(a, b)) ?? compareGitTreesHere(a, b);
+}
+
+/**
+ * The same set from `git diff-tree -r --name-only` (names only: no diff, no textconv, no filter,
+ * neutralised as every call is): git compares the two trees without this process parsing the
+ * entries of every folder that changed — 100,000 of them for 1% of the no-records bench edited —
+ * which was most of a diff's own time. Undefined (the comparison here is used) when git cannot be
+ * run, fails, or prints a name that is not UTF-8.
+ */
+export async function changedByGitCli(a: GitTree, b: GitTree): Promise<Set<string> | undefined> {
+  let out: string;
+  try {
+    out = await execGit(a.repo.dir, [`--git-dir=${a.repo.gitdir}`, 'diff-tree', '-r', '-z', '--no-renames', '--name-only', '--no-ext-diff', '--no-textconv', a.treeOid, b.treeOid], {
+      // Never a fetch from a promisor remote for a missing object: the library path says what is missing.
+      env: { ...process.env, GIT_NO_LAZY_FETCH: '1' }, timeout: 120_000,
+    });
+  } catch { return undefined; }
+  if (out.includes('\ufffd')) return undefined;
+  return new Set(out.split('\0').filter(Boolean));
+}
+
+async function compareGitTreesHere(a: GitTree, b: GitTree): Promise<Set<string>> {
   const out = new Set<string>();
   const all = async (oid: string, rel: string): Promise<void> => {
     for (const e of await a.repo.readTreeEntries(oid)) {
