@@ -121,7 +121,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const cache: CacheOptions = o.cache === false ? { folder: false } : o.cache ?? {};
   const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: await detectSite(docsAbs) });
   if (existsSync(target)) {
-    const hit = cachedSync(docsAbs, target, inputs, cache);
+    const hit = await cachedSync(docsAbs, target, inputs, cache);
     if (hit) {
       if (!o.dryRun) await hit.refresh?.();
       return replayed(hit.replay, !!o.dryRun);
@@ -130,7 +130,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   // Stamped before anything is read: a page changed while this sync runs has a newer stamp than the one recorded.
   // (A racy page is read here, so its recorded hash is of what the stamp saw.)
   let upSide: Side | undefined;
-  try { upSide = !o.dryRun && o.cache !== false ? sideOf(stampFolder(docsAbs, cache.clock), docsAbs) : undefined; } catch { /* not recorded: the listing below reports what cannot be read */ }
+  try { upSide = !o.dryRun && o.cache !== false ? await sideOf(stampFolder(docsAbs, cache.clock), docsAbs) : undefined; } catch { /* not recorded: the listing below reports what cannot be read */ }
 
   const map = await readIdMap(target);
   // A map that contradicts the tree (edited by hand, or by a pull request) is not obeyed.
@@ -311,7 +311,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   if (upSide && !hasErrors(diagnostics) && replayable(result)) {
     // The tree as this sync left it, stamped after the writes; a racy file is known by the bytes planned for it.
     let treeSide: Side | undefined;
-    try { treeSide = sideOf(stampFolder(target, cache.clock), target, (p) => { const b = write.get(p); return b && sha256Hex(b); }); } catch { /* not recorded */ }
+    try { treeSide = await sideOf(stampFolder(target, cache.clock), target, (p) => { const b = write.get(p); return b && sha256Hex(b); }); } catch { /* not recorded */ }
     if (treeSide) await recordSync(docsAbs, target, inputs, upSide, treeSide, replayOf(result, r.files.size + 1), cache);
   }
   return result;

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { sha256Hex } from '../core/hash.js';
 import { unsafePathReason } from '../core/paths.js';
-import { readRegularFile } from '../core/tree.js';
+import { DiskTree, hashFile } from '../core/tree.js';
 import { readCached, trustedCacheDir, userCacheFolder, writeCached } from '../core/user-cache.js';
 
 /** Bumped whenever what a record holds, or what a sync derives from its inputs, changes meaning. */
@@ -148,12 +148,12 @@ function readRecord(file: string, docs: string, target: string, inputs: string):
  * What an entry holds, as a record keeps it: a file's bytes or a link's target, hashed (`f`/`l`
  * before the hex); undefined for anything else, or when it cannot be read as that kind.
  */
-function entryHash(root: string, path: string, kind: string): string | undefined {
+async function entryHash(root: DiskTree, path: string, kind: string): Promise<string | undefined> {
   if (unsafePathReason(path)) return undefined;
-  const abs = join(root, ...path.split('/'));
   try {
-    if (kind === 'f') return `f${sha256Hex(readRegularFile(abs, path))}`;
-    if (kind === 'l') return `l${sha256Hex(readlinkSync(abs))}`;
+    // In blocks, never through a link (at the name or a folder above it): a large asset is not held.
+    if (kind === 'f') return `f${await hashFile(root, path)}`;
+    if (kind === 'l') return `l${sha256Hex(readlinkSync(root.localPath(path)))}`;
   } catch { /* gone, or no longer that kind */ }
   return undefined;
 }
@@ -163,11 +163,12 @@ function entryHash(root: string, path: string, kind: string): string | undefined
  * holds — `known` answers for a file whose bytes the caller has (a file sync planned), anything
  * else is read now (so the hash is of what the stamp saw, not of what a later read may see).
  */
-export function sideOf(s: Stamps, root: string, known: (path: string) => string | undefined = () => undefined): Side {
+export async function sideOf(s: Stamps, root: string, known: (path: string) => string | undefined = () => undefined): Promise<Side> {
   const hashes: Record<string, string | null> = {};
+  const tree = new DiskTree(root);
   for (const [p, kind] of s.racy) {
     const k = kind === 'f' ? known(p) : undefined;
-    hashes[p] = k !== undefined ? `f${k}` : entryHash(root, p, kind) ?? null;
+    hashes[p] = k !== undefined ? `f${k}` : await entryHash(tree, p, kind) ?? null;
   }
   return { digest: s.digest, count: s.count, hashes };
 }
@@ -176,10 +177,11 @@ export function sideOf(s: Stamps, root: string, known: (path: string) => string 
  * Does `now` show exactly the entries `side` recorded? Every path with the same stamp, no more and
  * no fewer (one digest), and each racy entry with the same bytes, read now.
  */
-function sameSide(side: Side, now: Stamps, root: string): boolean {
+async function sameSide(side: Side, now: Stamps, root: string): Promise<boolean> {
   if (now.digest !== side.digest || now.count !== side.count) return false;
+  const tree = new DiskTree(root);
   for (const [p, hash] of Object.entries(side.hashes)) {
-    if (hash === null || entryHash(root, p, hash.slice(0, 1)) !== hash) return false;
+    if (hash === null || await entryHash(tree, p, hash.slice(0, 1)) !== hash) return false;
   }
   return true;
 }
@@ -196,7 +198,7 @@ export interface Hit {
  * The replay of the last sync of `docs` into `target` when nothing either folder holds has changed
  * since (and the inputs — options, site — are the same), else undefined. Opens only racy entries.
  */
-export function cachedSync(docs: string, target: string, inputs: string, o: CacheOptions = {}): Hit | undefined {
+export async function cachedSync(docs: string, target: string, inputs: string, o: CacheOptions = {}): Promise<Hit | undefined> {
   const folder = folderOf(o);
   if (!folder) return undefined;
   const where = recordPath(docs, target, folder);
@@ -206,9 +208,9 @@ export function cachedSync(docs: string, target: string, inputs: string, o: Cach
   let up: Stamps, tree: Stamps;
   try {
     up = stampFolder(docs, o.clock);
-    if (!sameSide(rec.upstream, up, docs)) return undefined;
+    if (!await sameSide(rec.upstream, up, docs)) return undefined;
     tree = stampFolder(target, o.clock);
-    if (!sameSide(rec.tree, tree, target)) return undefined;
+    if (!await sameSide(rec.tree, tree, target)) return undefined;
   } catch {
     return undefined;
   }

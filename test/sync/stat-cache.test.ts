@@ -230,6 +230,8 @@ test('a cache folder another user could write is not used; sync is still right',
 
 test('files fresh enough to share a clock tick with an edit are checked by their bytes', async () => {
   const f = fixture();
+  // An asset larger than one read block, hashed in blocks.
+  writeTree(f.docs, { 'img/big.bin': Buffer.alloc(3 << 20, 7) });
   const now = Date.now;
   await sync(f, {}, now);
   // With the real clock every file was written a moment ago: racy, so each is hashed, and the sync is still a hit.
@@ -237,6 +239,7 @@ test('files fresh enough to share a clock tick with an edit are checked by their
   assert.equal(r.full, false, 'a hit');
   assert.equal(r.opened.length, new Set(r.opened).size, 'each racy file read once');
   assert.ok(r.opened.some((p) => p.endsWith('/docs/index.md')) && r.opened.some((p) => p.endsWith('/knowledge/setup.md')), 'racy files on both sides were checked by their bytes');
+  assert.ok(r.opened.some((p) => p.endsWith('/img/big.bin')), 'the large asset too');
   assert.deepEqual(asJson(r.value), { ...(asJson(await full(f)) as object), dryRun: false });
   // Later, the record is checked once more by bytes and refreshed; from then on nothing is opened.
   assert.equal((await sync(f)).full, false);
