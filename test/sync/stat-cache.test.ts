@@ -98,8 +98,10 @@ test('a second sync with nothing changed opens no page and reports what a full s
 
 test('after a sync that moved pages, the replay drops the moves and equals a full re-sync', async () => {
   const f = fixture();
+  // Enough words of its own to be moved by content under another name (move-evidence.ts).
+  writeTree(f.docs, { 'guide.md': `# Guide two\n\n${Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ')}\n` });
   await sync(f);
-  renameSync(join(f.docs, 'setup.md'), join(f.docs, 'install.md'));
+  renameSync(join(f.docs, 'guide.md'), join(f.docs, 'walkthrough.md'));
   const moved = await sync(f);
   assert.equal(moved.value.moved.length, 1);
   const again = await sync(f);
