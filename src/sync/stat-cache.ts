@@ -7,7 +7,7 @@
 // too close to the moment it was seen for its clock tick to be trusted is checked by its hash
 // instead, and a cache that is missing, unreadable, another version's, another folder's or in any
 // way unexpected costs only the speed: the sync reads everything, as it would without one.
-import { lstatSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync, realpathSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
@@ -220,6 +220,26 @@ export async function cachedSync(docs: string, target: string, inputs: string, o
   return { replay: rec.replay, opened, ...(opened ? { refresh: () => recordSync(docs, target, inputs, again(rec.upstream, up), again(rec.tree, tree), rec.replay, o) } : {}) };
 }
 
+/** A record no sync has written or refreshed for this long is for folders long gone: removed. */
+const STALE_MS = 30 * 24 * 3600 * 1000;
+const RECORD_NAME = /^[0-9a-f]{64}\.json$/;
+const swept = new Set<string>();
+
+/** Removes this folder's stale records, once a process: one readdir, an lstat a record; never fails. */
+function sweep(dir: string, now: number): void {
+  if (swept.has(dir)) return;
+  swept.add(dir);
+  let names: string[];
+  try { names = readdirSync(dir); } catch { return; }
+  for (const n of names) {
+    if (!RECORD_NAME.test(n)) continue;
+    try {
+      const st = lstatSync(join(dir, n));
+      if (st.isFile() && now - st.mtimeMs > STALE_MS) unlinkSync(join(dir, n));
+    } catch { /* gone meanwhile */ }
+  }
+}
+
 /** Records a sync; a cache that cannot be written is only a slower next sync. */
 export async function recordSync(docs: string, target: string, inputs: string, upstream: Side, tree: Side, replay: Replay, o: CacheOptions = {}): Promise<void> {
   const folder = folderOf(o);
@@ -228,6 +248,7 @@ export async function recordSync(docs: string, target: string, inputs: string, u
   if (!where) return;
   const rec: Record_ = { cache: 'ctxforge-sync', version: CACHE_VERSION, code: codeStamp(), docs: realOf(docs), target: realOf(target), inputs, upstream, tree, replay };
   try { await writeCached(where.file, Buffer.from(JSON.stringify(rec), 'utf8'), where.dir); } catch { /* the next sync reads everything */ }
+  sweep(where.dir, Date.now());
 }
 
 /** A stable text of any JSON-like value with Maps, Sets and RegExps (the site a folder was read as, the options). */

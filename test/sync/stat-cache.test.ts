@@ -6,7 +6,7 @@
 // counted through the real fs module (syncBuiltinESMExports), never timed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs, { chmodSync, copyFileSync, cpSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import fs, { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import fsp from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
@@ -254,4 +254,23 @@ test('a dry run records nothing, and --no-cache neither reads nor writes a recor
   assert.deepEqual(records(f), []);
   await syncDocs(f.docs, f.target, { cache: false });
   assert.deepEqual(records(f), []);
+});
+
+test('records no sync has touched for 30 days are removed when a sync records; others are kept', async () => {
+  const f = fixture();
+  mkdirSync(f.cache, { recursive: true, mode: 0o700 });
+  const old = join(f.cache, `${'a'.repeat(64)}.json`);
+  const recent = join(f.cache, `${'b'.repeat(64)}.json`);
+  const other = join(f.cache, 'notes.txt');
+  for (const p of [old, recent, other]) writeFileSync(p, '{}', { mode: 0o600 });
+  const days = (n: number) => (Date.now() - n * 86400_000) / 1000;
+  utimesSync(old, days(40), days(40));
+  utimesSync(recent, days(20), days(20));
+  utimesSync(other, days(40), days(40));
+  // The first record a process writes into the folder sweeps it.
+  await sync(f);
+  const mine = records(f).find((n) => !/^(a+|b+)\.json$/.test(n));
+  const left = readdirSync(f.cache).sort();
+  assert.ok(!left.includes(`${'a'.repeat(64)}.json`), 'the stale record is gone');
+  assert.ok(left.includes(`${'b'.repeat(64)}.json`) && left.includes('notes.txt') && left.includes(mine!), `kept: ${left.join(', ')}`);
 });
