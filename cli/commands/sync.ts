@@ -34,6 +34,7 @@ export function registerSync(program: Command, io: Io): void {
     .option('--type-rule <folder=type>', 'type for the pages below a folder (repeatable; the longest folder wins)', collect, [])
     .option('--no-rename', 'refuse names that are not portable instead of normalising them')
     .option('--name <name>', 'package name of a new source tree (default: the root page\'s title, else the folder name)')
+    .option('--no-cache', 'read every page even when this machine\'s stat cache says nothing changed since the last sync')
     .addHelpText('after', `
 The ID map .ctxforge-sync.json in the source tree holds upstream path → {id, digest, path}; commit it.
 The site generator is told from static marker files (book.toml, .vitepress/, docusaurus.config.*,
@@ -56,6 +57,7 @@ Examples:
       const r = await syncDocs(resolve(io.cwd, docs), resolve(io.cwd, tree), {
         format: o.format as TargetFormat | undefined, dryRun: !!o.dryRun, threshold, type: o.type as string | undefined,
         typeRules: rules, noRename: o.rename === false, name: o.name as string | undefined,
+        ...(o.cache === false ? { cache: false as const } : {}),
       });
       if (o.json) printJson(io, r);
       else { printDiagnostics(io, r.diagnostics.filter((d) => d.severity !== 'info' || d.code !== 'SYNC_MOVED')); io.out(text(r)); }

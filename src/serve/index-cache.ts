@@ -11,84 +11,14 @@
 //     accepted only when sqlite_schema holds exactly the objects ctxforge creates (names, types and
 //     SQL, FTS5's shadow tables included: no view, trigger or other virtual table) and FTS5's config
 //     is exactly its own; anything else is discarded, and the index rebuilt and written again.
-import { closeSync, constants as fsc, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { writeFileAtomic } from '../core/atomic.js';
-import { makeDirs } from '../core/dirs.js';
 import { openBytes, openMemory, type SqliteDb } from '../core/sqlite.js';
+import { readCached, trustedCacheDir, userCacheFolder, writeCached } from '../core/user-cache.js';
 
-function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.startsWith('/') ? env.XDG_CACHE_HOME : join(env.HOME || homedir(), '.cache');
-  return join(base, 'ctxforge', 'index');
-}
+export { readCached, writeCached };
 
-const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
-
-/** Why a folder or file at `path` (lstat'ed) cannot be trusted, or undefined. */
-function distrust(st: { uid: number; mode: number }, what: string): string | undefined {
-  // No owner or mode bits to judge where there is no uid (Windows).
-  if (uid === undefined) return undefined;
-  if (st.uid !== uid) return `${what} is owned by another user (uid ${st.uid})`;
-  if (st.mode & 0o022) return `${what} is writable by ${st.mode & 0o020 ? 'its group' : 'others'} (mode ${(st.mode & 0o777).toString(8).padStart(4, '0')})`;
-  return undefined;
-}
-
-/**
- * The index folder, made if missing (each folder ctxforge makes 0700), or why it is not used: a
- * symbolic link, not a directory, another user's, or writable by group or others. The folder
- * above ctxforge's own ($XDG_CACHE_HOME or ~/.cache) is the user's choice and is followed.
- */
+/** The index folder ($XDG_CACHE_HOME/ctxforge/index), made if missing, or why it is not used (src/core/user-cache.ts). */
 export function cacheDir(env: NodeJS.ProcessEnv = process.env): { dir: string; why?: string } {
-  const dir = cacheFolder(env);
-  const own = dirname(dir);
-  try {
-    makeDirs(dirname(own), 0o700);
-  } catch (e) {
-    return { dir, why: `${dirname(own)} cannot be made (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
-  }
-  for (const d of [own, dir]) {
-    let st;
-    try {
-      st = lstatSync(d);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return { dir, why: `${d} cannot be read (${(e as NodeJS.ErrnoException).code})` };
-      try { mkdirSync(d, 0o700); } catch (e2) { if ((e2 as NodeJS.ErrnoException).code !== 'EEXIST') return { dir, why: `${d} cannot be made (${(e2 as NodeJS.ErrnoException).code})` }; }
-      st = lstatSync(d);
-    }
-    if (st.isSymbolicLink()) return { dir, why: `${d} is a symbolic link` };
-    if (!st.isDirectory()) return { dir, why: `${d} is not a directory` };
-    const bad = distrust(st, d);
-    if (bad) return { dir, why: bad };
-  }
-  return { dir };
-}
-
-/** The cached image at `path`: a regular file (never through a link) of this user's that no one else can write, else undefined. */
-export function readCached(path: string): Buffer | undefined {
-  let fd: number;
-  try {
-    // Non-blocking: a FIFO in the file's place cannot hang the open.
-    fd = openSync(path, fsc.O_RDONLY | fsc.O_NOFOLLOW | fsc.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile() || distrust(st, path)) return undefined;
-    return readFileSync(fd);
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Written 0600 through a fresh temp file (O_EXCL, O_NOFOLLOW) renamed over `path`, in `dir` only. */
-export async function writeCached(path: string, bytes: Uint8Array, dir: string): Promise<void> {
-  // A link in the file's place (in a folder only this user can write) is removed, never written through.
-  try { if (lstatSync(path).isSymbolicLink()) unlinkSync(path); } catch { /* none there */ }
-  await writeFileAtomic(path, bytes, 0o600, dir);
+  return trustedCacheDir(userCacheFolder('index', env));
 }
 
 interface Shape { schema: string; config: string }

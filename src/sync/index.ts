@@ -26,6 +26,9 @@ import { TARGET_FORMATS } from './model.js';
 import './rules.js';
 import { pushAll } from '../core/arrays.js';
 import { noDocuments } from './no-documents.js';
+import { detectSite } from '../links/generators.js';
+import { sha256Hex } from '../core/hash.js';
+import { cachedSync, fingerprint, recordSync, sideOf, stampFolder, type CacheOptions, type Replay, type Side } from './stat-cache.js';
 
 export interface SyncOptions {
   format?: TargetFormat;
@@ -40,6 +43,11 @@ export interface SyncOptions {
   noRename?: boolean;
   name?: string;
   now?: number;
+  /**
+   * This machine's stat cache (default: in $XDG_CACHE_HOME/ctxforge/sync), or false for none: with
+   * it, a sync that finds both folders as the last one left them opens no page.
+   */
+  cache?: false | CacheOptions;
 }
 
 export interface SyncChange { id: string; path: string; upstream: string }
@@ -107,6 +115,22 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   if (!st.isDirectory()) fail('CTXFORGE_USAGE', `${docsDir} is not a directory of Markdown`, { file: docsDir }, 2);
   if (target === docsAbs || target.startsWith(`${docsAbs}/`)) fail('CTXFORGE_USAGE', 'the source tree must not lie inside the docs folder it is synced from', {}, 2);
   if (existsSync(target) && lstatSync(target).isSymbolicLink()) fail('SYNC_TARGET_SYMLINK', `${targetDir} is a symbolic link; ctxforge never writes through one`, {}, 2);
+
+  // Nothing either folder holds has changed since the last sync on this machine, with the same
+  // options and the same site: its result stands, and no page is opened (stat-cache.ts).
+  const cache: CacheOptions = o.cache === false ? { folder: false } : o.cache ?? {};
+  const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: await detectSite(docsAbs) });
+  if (existsSync(target)) {
+    const hit = await cachedSync(docsAbs, target, inputs, cache);
+    if (hit) {
+      if (!o.dryRun) await hit.refresh?.();
+      return replayed(hit.replay, !!o.dryRun);
+    }
+  }
+  // Stamped before anything is read: a page changed while this sync runs has a newer stamp than the one recorded.
+  // (A racy page is read here, so its recorded hash is of what the stamp saw.)
+  let upSide: Side | undefined;
+  try { upSide = !o.dryRun && o.cache !== false ? await sideOf(stampFolder(docsAbs, cache.clock), docsAbs) : undefined; } catch { /* not recorded: the listing below reports what cannot be read */ }
 
   const map = await readIdMap(target);
   // A map that contradicts the tree (edited by hand, or by a pull request) is not obeyed.
@@ -284,7 +308,40 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   // input, and a hand-added manifest, map or path outside the document root is never deleted.
   const plan = { write, remove: old.files.filter((f) => !r.files.has(f) && syncMayRemove(f, moduleOf(format))) };
   result.files = o.dryRun ? preview(target, plan) : await apply(target, plan);
+  if (upSide && !hasErrors(diagnostics) && replayable(result)) {
+    // The tree as this sync left it, stamped after the writes; a racy file is known by the bytes planned for it.
+    let treeSide: Side | undefined;
+    try { treeSide = await sideOf(stampFolder(target, cache.clock), target, (p) => { const b = write.get(p); return b && sha256Hex(b); }); } catch { /* not recorded */ }
+    if (treeSide) await recordSync(docsAbs, target, inputs, upSide, treeSide, replayOf(result, r.files.size + 1), cache);
+  }
   return result;
+}
+
+/**
+ * Can the next sync of the same folders report this one's outcome as "nothing changed"? Its map is
+ * the one a next sync would write, unless an ID claim was refused while IDs moved (the next sync
+ * names the holder differently): then only a sync that changed nothing is recorded.
+ */
+function replayable(r: SyncResult): boolean {
+  const still = !r.added.length && !r.moved.length && !r.removed.length && !r.files.written.length && !r.files.removed.length;
+  return still || !r.diagnostics.some((d) => d.code === 'SYNC_ID_CLAIMED');
+}
+
+/** What the next sync reports when it finds both folders as this one left them. */
+function replayOf(r: SyncResult, planned: number): Replay {
+  return {
+    format: r.format, unchanged: r.added.length + r.modified.length + r.moved.length + r.unchanged, filesUnchanged: planned,
+    skipped: r.skipped, site: r.site, linksRewritten: r.linksRewritten,
+    diagnostics: r.diagnostics.filter((d) => d.code !== 'SYNC_MOVED'),
+  };
+}
+
+function replayed(p: Replay, dryRun: boolean): SyncResult {
+  return {
+    format: p.format as TargetFormat, created: false, dryRun, added: [], modified: [], moved: [], removed: [], unchanged: p.unchanged,
+    files: { written: [], removed: [], unchanged: p.filesUnchanged }, skipped: p.skipped as Skipped[], site: p.site as SyncResult['site'],
+    linksRewritten: p.linksRewritten, diagnostics: p.diagnostics as Diagnostic[],
+  };
 }
 
 function empty(format: TargetFormat, dryRun: boolean, diagnostics: Diagnostic[], skipped: Skipped[], site: SyncResult['site']): SyncResult {
