@@ -66,6 +66,11 @@ export interface Profile {
    * from the content root as well as from the page (Hugo's link render hooks call GetPage).
    */
   rootFallbackHook?: string;
+  /**
+   * Cross-references the site may resolve elsewhere when its configuration (code, read as text,
+   * never run) names this: `{ref}` labels no page defines are then not judged, for this reason.
+   */
+  xrefsElsewhere?: { mention: RegExp; reason: string };
 }
 
 const NONE = { replace: [], last: [], extra: [] };
@@ -104,6 +109,7 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
     wiki: false, vault: false, navFiles: [],
     unresolvedBare: 'references Sphinx resolves through intersphinx inventories or extensions (conf.py is code)',
     unresolvedTarget: (t) => (/[./]/.test(t) ? 'references Sphinx resolves through intersphinx inventories or extensions (conf.py is code)' : undefined),
+    xrefsElsewhere: { mention: /intersphinx/, reason: 'labels of other projects (conf.py names intersphinx)' },
   },
 };
 
