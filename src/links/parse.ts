@@ -172,7 +172,8 @@ function makeParser(): MarkdownIt {
       const start = state.pos;
       const n0 = state.tokens.length;
       if (!orig(state, silent)) return false;
-      if (silent || !cur?.opts.roles || state.tokens.length !== n0 + 1 || state.tokens[n0]!.type !== 'code_inline') return true;
+      // (Pending text before the span is pushed first: the span is the last token when there is one.)
+      if (silent || !cur?.opts.roles || state.tokens.length === n0 || state.tokens[state.tokens.length - 1]!.type !== 'code_inline') return true;
       const role = /\{(?:std:)?(doc|ref|numref)\}$/.exec(state.src.slice(Math.max(0, start - 12), start));
       if (!role) return true;
       let n = 0;

@@ -68,6 +68,10 @@ export class RouteTable {
   /** The URLs a page is served at (without slashes at the ends). */
   private urlsOf(page: string, meta: RouteMeta | undefined): string[] {
     let rel = page.slice(this.root.length);
+    const d = this.rules.dated;
+    const dated = d ? new RegExp(`^((?:[^/]+/)*?)${d.folder}/(?:[^/]+/)*(\\d{4})-(\\d{2})-(\\d{2})-([^/]+)\\.(?:md|mdx|markdown)$`, 'i').exec(rel) : null;
+    if (this.rules.hiddenPrefix && !dated && rel.split('/').slice(0, -1).some((s) => s.startsWith(this.rules.hiddenPrefix!))) return [];
+    if (d && dated) return [this.datedUrl(page, d, dated, meta)];
     let lang = '';
     if (this.rules.localeSuffix) {
       const m = /\.([a-z]{2,3}(?:-[a-z0-9]{2,8})?)(\.(?:md|mdx|markdown))$/i.exec(rel);
@@ -94,8 +98,26 @@ export class RouteTable {
         out.push(a.startsWith('/') ? a : `${dir ? `${dir}/` : ''}${a}`);
       }
     }
-    this.urlOfPage.set(page, out[0]!.replace(/^\/+|\/+$/g, ''));
+    // The URL as the generator writes it: lowercased where it folds case (Hugo writes `Store.md` at /store/).
+    const first = out[0]!.replace(/^\/+|\/+$/g, '');
+    this.urlOfPage.set(page, this.rules.caseFold ? first.toLowerCase() : first);
     return out;
+  }
+
+  /** A dated post's URL: its permalink when the frontmatter sets one, else the rule's pattern. */
+  private datedUrl(page: string, d: NonNullable<RouteRules['dated']>, m: RegExpExecArray, meta: RouteMeta | undefined): string {
+    const cats = m[1]!.split('/').filter(Boolean);
+    for (const k of d.categoryKeys) {
+      const v = meta?.[k];
+      for (const c of typeof v === 'string' ? v.split(/\s+/) : Array.isArray(v) ? v : []) if (c && !cats.includes(c)) cats.push(c);
+    }
+    let url = d.url.replace(':categories', cats.join('/')).replace(':year', m[2]!).replace(':month', m[3]!).replace(':day', m[4]!).replace(':title', m[5]!);
+    for (const k of this.rules.frontmatter.replace) { const v = meta?.[k]; if (typeof v === 'string' && v.trim() && !v.includes(':')) url = v.trim(); }
+    url = url.replace(/^\/+/, '').replace(/\/{2,}/g, '/');
+    const logical = this.key(page.slice(this.root.length).replace(EXT, ''));
+    if (logical !== undefined && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
+    this.urlOfPage.set(page, url.replace(/\/+$/, ''));
+    return url;
   }
 
   /** The folder a page's relative links resolve against: its URL as a folder with pretty URLs, else its URL's folder. */

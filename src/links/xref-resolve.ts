@@ -107,7 +107,7 @@ function hugoRef(index: SiteIndex, l: Pick<Link, 'target' | 'lang'>, from: strin
 }
 
 function jekyllLink(index: SiteIndex, target: string): Resolution {
-  const p = target.trim();
+  const { path: p, anchor } = splitAnchor(target.trim());
   if (isTemplated(p)) return { status: 'templated' };
   const site = index.site;
   let rel = p;
@@ -118,12 +118,13 @@ function jekyllLink(index: SiteIndex, target: string): Resolution {
     rel = rel.slice(site.routeBase.length + 1);
   }
   const file = joinPath(site.root, rel);
-  if (file !== undefined && index.files.has(file)) return found(index, file);
+  if (file !== undefined && index.files.has(file)) return found(index, file, anchor);
   return { status: 'broken', path: p, why: "names no file (Jekyll's path is from the site's folder, extension included)" };
 }
 
 function jekyllPost(index: SiteIndex, target: string): Resolution {
-  const name = target.trim().replace(/^\//, '');
+  const { path, anchor } = splitAnchor(target.trim());
+  const name = path.replace(/^\//, '');
   if (isTemplated(name)) return { status: 'templated' };
   const m = /^((?:[^/]+\/)*)(\d+-\d+-\d+)-(.+)$/.exec(name);
   if (!m) return { status: 'broken', path: name, why: 'is no post name (YYYY-MM-DD-title)' };
@@ -137,8 +138,18 @@ function jekyllPost(index: SiteIndex, target: string): Resolution {
   // Jekyll's older match, still accepted with a deprecation warning: any post of that date and title.
   const ymd = (d: string) => d.split('-').map(Number).join('-');
   hit ??= posts.find((f) => { const b = /^(\d+-\d+-\d+)-(.+)\.[^.]+$/.exec(baseName(f)); return b !== null && b[2] === slug && ymd(b[1]!) === ymd(date); });
-  if (hit) return found(index, hit);
+  if (hit) return found(index, hit, anchor);
   return { status: 'broken', path: name, why: 'finds no post of that date and title in a _posts/ folder' };
+}
+
+/** Sphinx's docname_join: a normalised POSIX path from `/`, where `..` stops at the source root. */
+function docnameJoin(dir: string, target: string): string {
+  const parts: string[] = [];
+  for (const seg of `${dir}${target}`.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') parts.pop(); else parts.push(seg);
+  }
+  return parts.join('/');
 }
 
 function mystDoc(index: SiteIndex, target: string, from: string): Resolution {
@@ -146,8 +157,8 @@ function mystDoc(index: SiteIndex, target: string, from: string): Resolution {
   const root = index.site.root;
   if (/^[\w.-]+:/.test(t)) return { status: 'unseen', reason: index.site.xrefsElsewhere ?? 'references to other projects (intersphinx)' };
   const pageRel = from.startsWith(root) ? from.slice(root.length) : from;
-  const docname = t.startsWith('/') ? joinPath('', t.replace(/^\/+/, '')) : joinPath(dirOf(pageRel), t);
-  if (docname !== undefined && docname !== '' && !/[#?]/.test(docname)) {
+  const docname = docnameJoin(t.startsWith('/') ? '' : dirOf(pageRel), t);
+  if (docname !== '' && !/[#?]/.test(docname)) {
     // A document's name has no extension: `{doc}` to `intro.md` names no document.
     for (const ext of ['.md', '.rst', '.ipynb', '.markdown']) if (index.files.has(`${root}${docname}${ext}`)) return found(index, `${root}${docname}${ext}`);
   }
@@ -186,7 +197,7 @@ export function resolveXref(index: SiteIndex, l: Pick<Link, 'target' | 'syntax' 
 export function shownXref(g: string, l: Pick<Link, 'target' | 'syntax'>): string {
   switch (l.syntax) {
     case 'ref': case 'relref': if (g === 'hugo') return `{{< ${l.syntax} "${l.target}" >}}`; break;
-    case 'link': case 'post_url': return `{% ${l.syntax} ${l.target} %}`;
+    case 'link': case 'post_url': { const h = l.target.indexOf('#'); return h < 0 ? `{% ${l.syntax} ${l.target} %}` : `{% ${l.syntax} ${l.target.slice(0, h)} %}${l.target.slice(h)}`; }
     default: break;
   }
   return `{${l.syntax ?? 'ref'}}\`${l.target}\``;

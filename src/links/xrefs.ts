@@ -29,6 +29,13 @@ function lineAt(starts: number[], at: number): number {
   return lo + 1;
 }
 
+/** `#anchor` written right after a tag (`[t]({% link x.md %}#part)`): the tag gives the page, the anchor follows. */
+function anchorAfter(body: string, end: number): string {
+  if (body.charCodeAt(end) !== 0x23) return '';
+  const m = /^#[^\s)\]"'<>{}]{0,200}/.exec(body.slice(end, end + 202));
+  return m ? m[0] : '';
+}
+
 /** A Hugo ref shortcode's arguments: the path (first positional or `path=`) and `lang=`. */
 function hugoArgs(args: string): { path?: string; lang?: string; at: number } {
   let path: string | undefined;
@@ -59,7 +66,7 @@ export function templateXrefs(g: Generator, body: string): Link[] {
       if (a.path === undefined) continue;
       starts ??= lineStarts(body);
       const at = m.index + m[0].indexOf(m[3]!) + a.at;
-      out.push({ kind: 'xref', syntax: m[2] as XrefSyntax, target: a.path, line: lineAt(starts, at), at: body.startsWith(a.path, at) ? at : -1, ...(a.lang ? { lang: a.lang } : {}) });
+      out.push({ kind: 'xref', syntax: m[2] as XrefSyntax, target: a.path + anchorAfter(body, HUGO.lastIndex), line: lineAt(starts, at), at: body.startsWith(a.path, at) ? at : -1, ...(a.lang ? { lang: a.lang } : {}) });
     }
     return out;
   }
@@ -79,7 +86,7 @@ export function templateXrefs(g: Generator, body: string): Link[] {
       if (!arg) continue;
       starts ??= lineStarts(body);
       const at = m.index + m[0].indexOf(arg, 2 + tag.length);
-      out.push({ kind: 'xref', syntax: tag, target: arg, line: lineAt(starts, at), at });
+      out.push({ kind: 'xref', syntax: tag, target: arg + anchorAfter(body, LIQUID.lastIndex), line: lineAt(starts, at), at });
     }
     return out;
   }

@@ -208,7 +208,7 @@ export async function readUpstream(dir: string): Promise<Upstream> {
     if (site.docIds && (typeof data.id === 'string' || typeof data.slug === 'string')) {
       meta.set(e.path, { ...(typeof data.id === 'string' ? { id: data.id } : {}), ...(typeof data.slug === 'string' ? { slug: data.slug } : {}) });
     }
-    const routeKeys = site.routes ? [...site.routes.frontmatter.replace, ...site.routes.frontmatter.last, ...site.routes.frontmatter.extra] : [];
+    const routeKeys = site.routes ? [...site.routes.frontmatter.replace, ...site.routes.frontmatter.last, ...site.routes.frontmatter.extra, ...(site.routes.dated?.categoryKeys ?? [])] : [];
     const route: Record<string, string | string[]> = {};
     for (const k of routeKeys) {
       const v = data[k];
