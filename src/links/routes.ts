@@ -39,7 +39,7 @@ export class RouteTable {
       }
     }
     for (const p of list) {
-      for (const u of this.urlsOf(p, meta?.get(p))) {
+      for (const u of this.urlsOf(p, meta?.get(p)).flatMap((x) => this.served(x))) {
         const k = this.key(u);
         if (k !== undefined && !this.byUrl.has(k)) this.byUrl.set(k, p);
       }
@@ -56,10 +56,22 @@ export class RouteTable {
     }
   }
 
+  /**
+   * Where pages are written as `.html` files (not pretty): a page URL `x` is the file `x.html`, served
+   * at both (as GitHub Pages serves it); a folder URL `x/` (an index page, a permalink ending in `/`)
+   * is `x/index.html`, never `x.html`.
+   */
+  private served(u: string): string[] {
+    if (!this.rules.html || this.rules.pretty || u === '' || u.endsWith('/')) return [u];
+    return /\.html?$/i.test(u) ? [u, u.replace(/\.html?$/i, '')] : [u, `${u}.html`];
+  }
+
   /** A URL path as the table keys it: no slashes at the ends, no `.html` or `index.html`, folded where the generator folds. */
   key(url: string): string | undefined {
     let u = url.split('#')[0]!.split('?')[0]!.replace(/^\/+|\/+$/g, '');
-    if (this.rules.html || this.rules.pretty) u = u.replace(/(^|\/)index\.html?$/i, '').replace(/\.html?$/i, '');
+    if (this.rules.html || this.rules.pretty) u = u.replace(/(^|\/)index\.html?$/i, '');
+    // With pretty URLs `x.html` is `x/`; where pages are files (Jekyll, Sphinx) `x.html` is only what served() registers.
+    if (this.rules.pretty) u = u.replace(/\.html?$/i, '');
     u = u.replace(/\/+$/, '');
     if (u.split('/').some((s) => s === '..' || s === '.')) return undefined;
     return this.rules.caseFold ? u.toLowerCase() : u;
@@ -90,7 +102,8 @@ export class RouteTable {
     // A URL set outright names the whole path, its locale included.
     let whole = false;
     for (const k of this.rules.frontmatter.replace) { const v = one(k); if (v) { url = v; whole = true; } }
-    const out = [(whole ? '' : lang) + url.replace(/^\/+/, '')];
+    // An index page's URL is a folder's.
+    const out = [(whole ? '' : lang) + url.replace(/^\/+/, '') + (isIndex && !whole && url ? '/' : '')];
     for (const k of this.rules.frontmatter.extra) {
       const v = meta?.[k];
       for (const a of typeof v === 'string' ? [v] : Array.isArray(v) ? v : []) {

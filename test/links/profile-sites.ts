@@ -127,11 +127,11 @@ export function jekyll(): ProfileSite {
     name: 'jekyll', docs: 'site', generator: 'jekyll', marker: '_config.yml',
     files: {
       'site/_config.yml': 'title: Site\nmarkdown: kramdown\n',
-      'site/index.md': '---\ntitle: Home\n---\n\n# Home\n\n[About us](/about-us/), [about as html](about-us.html), [install](docs/install.html#2-linux), [gone](/nope.html).\n',
+      'site/index.md': '---\ntitle: Home\n---\n\n# Home\n\n[About us](/about-us/), [about as html](about-us.html), [install](docs/install.html#linux), [gone](/nope.html).\n',
       'site/about.md': '---\npermalink: /about-us/\n---\n\n# About\n',
       'site/docs/install.md': '---\ntitle: Install\n---\n\n# Install\n\n## 2. Linux\n\n[Home](../index.html).\n',
       // Liquid's link and post_url: paths from the site's folder, posts by date and title (in a folder's _posts/ too).
-      'site/docs/tags.md': '---\ntitle: Tags\n---\n\n# Tags\n\n[About]({% link about.md %}), [install]({% link docs/install.md %}#linux), [hello]({% post_url 2024-01-31-hello %}), [news]({% post_url blog/2024-02-01-news %}).\n\n'
+      'site/docs/tags.md': '---\ntitle: Tags\n---\n\n# Tags\n\n[About]({% link about.md %}), [install]({% link docs/install.md %}#2-linux), [hello]({% post_url 2024-01-31-hello %}), [news]({% post_url blog/2024-02-01-news %}).\n\n'
         + '[A lost page]({% link docs/lost.md %}) and [a lost post]({% post_url 2023-12-24-eve %}).\n\n[A lost anchor]({% link about.md %}#nowhere).\n\n'
         + 'Liquid runs in code too: `{% link docs/in-code.md %}`; {% raw %}`{% link docs/raw.md %}`{% endraw %} is only shown.\n',
       'site/_posts/2024-01-31-hello.md': '---\ntitle: Hello\n---\n\nBack [home]({% link index.md %}) and to [the news]({% post_url blog/2024-02-01-news %}#more).\n',
@@ -139,8 +139,11 @@ export function jekyll(): ProfileSite {
       'site/_layouts/default.html': '<!DOCTYPE html><html><head><title>{{ page.title }}</title></head><body><main>{{ content }}</main></body></html>\n',
     },
     planted: [
+      // Served at /about-us/ (its permalink is a folder's): Jekyll writes no about-us.html.
+      { file: 'index.md', code: 'LINK_BROKEN', needle: 'about-us.html' },
       { file: 'index.md', code: 'LINK_BROKEN', needle: '/nope.html' },
-      { file: 'index.md', code: 'LINK_ANCHOR_MISSING', needle: '#2-linux' },
+      // Jekyll 4's GFM ids keep the digit: `2. Linux` is #2-linux.
+      { file: 'index.md', code: 'LINK_ANCHOR_MISSING', needle: '#linux' },
       { file: 'docs/tags.md', code: 'LINK_BROKEN', needle: 'docs/lost.md' },
       { file: 'docs/tags.md', code: 'LINK_BROKEN', needle: '2023-12-24-eve' },
       { file: 'docs/tags.md', code: 'LINK_ANCHOR_MISSING', needle: 'about.md %}#nowhere' },
