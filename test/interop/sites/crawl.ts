@@ -33,7 +33,8 @@ export interface Crawled {
 
 /**
  * Crawls the site in `out` from every start path with linkchecker (anchor check on, nothing
- * external). `ignore`: URL patterns linkchecker leaves alone (a theme's assets).
+ * external; a start URL's folder is what linkchecker counts as internal, so every page is one).
+ * `ignore`: URL patterns linkchecker leaves alone.
  */
 export async function crawl(work: string, out: string, starts: string[], ignore: string[] = []): Promise<Crawled> {
   const srv = await serve(out, true);
@@ -46,7 +47,8 @@ export async function crawl(work: string, out: string, starts: string[], ignore:
     // Asynchronously: the server answering it runs in this process. Every page is a start URL: one nobody links to is still read.
     const urls = starts.map((s) => `http://127.0.0.1:${srv.port}/${s.replace(/^\/+/, '')}`);
     const lc = await new Promise<{ stdout: string; stderr: string }>((ok) => execFile('linkchecker', ['-f', cfg, '--no-status', '-o', 'csv', ...urls], { encoding: 'utf8', env: { ...process.env, HOME: work }, maxBuffer: 64 << 20 }, (_e, stdout, stderr) => ok({ stdout, stderr })));
-    const rows = lc.stdout.split('\n').filter((l) => l && !l.startsWith('#'));
+    // Comment lines start with `# `; a row for a link to the page's own `#anchor` starts with `#`.
+    const rows = lc.stdout.split('\n').filter((l) => l && !l.startsWith('# '));
     const head = (rows.shift() ?? '').split(';');
     const col = (n: string) => head.indexOf(n);
     const findings = new Set<string>();
@@ -54,7 +56,6 @@ export async function crawl(work: string, out: string, starts: string[], ignore:
       const c = row.split(';');
       const valid = c[col('valid')] === 'True';
       const warn = c[col('warningstring')] ?? '';
-      // (linkchecker never checks a page's own #anchors: the planted ones link with the page's path.)
       if (valid && !/anchor/i.test(warn)) continue;
       const pn = c[col('parentname')];
       if (!pn) continue;

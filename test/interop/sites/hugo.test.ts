@@ -23,7 +23,8 @@ const LAYOUTS: Record<string, string> = {
   'themes/docs/layouts/_default/single.html': '{{ define "main" }}{{ .Content }}{{ end }}\n',
   'themes/docs/layouts/_default/list.html': '{{ define "main" }}{{ .Content }}{{ end }}\n',
   'themes/docs/layouts/index.html': '{{ define "main" }}{{ .Content }}{{ end }}\n',
-  'themes/docs/layouts/shortcodes/include.html': '{{ with site.GetPage (.Get 0) }}{{ .Content }}{{ end }}\n',
+  // As hugoDocs' include: the snippet's Markdown becomes part of the page (`{{% %}}`), its headings the page's anchors.
+  'themes/docs/layouts/shortcodes/include.html': '{{ with site.GetPage (.Get 0) }}{{ .RawContent }}{{ end }}\n',
   'themes/docs/layouts/shortcodes/code-toggle.html': '<pre>{{ .Inner | htmlEscape }}</pre>\n',
   'themes/docs/layouts/shortcodes/code.html': '<pre>{{ .Inner | htmlEscape }}</pre>\n',
   // As the fixture's hook: a relative destination is looked up with GetPage (the page's, then the root).
