@@ -179,9 +179,11 @@ function makeParser(): MarkdownIt {
       let n = 0;
       while (state.src.charCodeAt(start + n) === 0x60) n++;
       const inner = state.src.slice(start + n, state.pos - n);
-      const t = /<([^<>\n]{1,500})>[ \t]*$/.exec(inner);
+      // The title form's `<target>` ends the span: only its last 600 characters are searched (linear on a long span).
+      const tailFrom = Math.max(0, inner.length - 600);
+      const t = /<([^<>\n]{1,500})>[ \t]*$/.exec(inner.slice(tailFrom));
       const lead = t ? 0 : inner.length - inner.trimStart().length;
-      const from = t ? start + n + t.index + 1 : start + n + lead;
+      const from = t ? start + n + tailFrom + t.index + 1 : start + n + lead;
       const to = t ? from + t[1]!.length : from + inner.trim().length;
       record(state, { kind: 'xref', start: from, end: to, syntax: role[1] as XrefSyntax, titled: Boolean(t) });
       return true;

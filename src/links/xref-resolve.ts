@@ -181,10 +181,11 @@ function mystRef(index: SiteIndex, l: Pick<Link, 'target' | 'syntax' | 'titled'>
 /** Resolves a cross-reference (`kind: 'xref'`) written in the page `from`. */
 export function resolveXref(index: SiteIndex, l: Pick<Link, 'target' | 'syntax' | 'lang' | 'titled'>, from: string): Resolution {
   const t = l.target.trim();
-  if (l.syntax !== 'post_url' && l.syntax !== 'link' && hasScheme(t)) return { status: 'external' };
+  const hugo = index.site.generator === 'hugo';
   switch (l.syntax) {
     case 'ref': case 'relref':
-      return index.site.generator === 'hugo' ? (isTemplated(t) ? { status: 'templated' } : hugoRef(index, l, from)) : mystRef(index, l);
+      // (A MyST `python:label` names another project's label, not a URL scheme.)
+      return hugo ? (isTemplated(t) ? { status: 'templated' } : hasScheme(t) ? { status: 'external' } : hugoRef(index, l, from)) : mystRef(index, l);
     case 'link': return jekyllLink(index, t);
     case 'post_url': return jekyllPost(index, t);
     case 'doc': return mystDoc(index, t, from);
