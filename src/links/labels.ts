@@ -38,7 +38,12 @@ export function labelFacts(g: Generator, body: string): LabelFacts {
     const f = /^[ \t]*(`{3,}|~{3,}|:{3,})(.*)$/.exec(line);
     if (f) {
       const [ch, n, rest] = [f[1]![0]!, f[1]!.length, f[2]!.trim()];
-      if (top && rest === '' && ch === top.ch && n >= top.n) { stack.pop(); continue; }
+      if (rest === '') {
+        // A directive's fence ends at its first closing line, whatever fences its content opened
+        // (markdown-it reads the outer fence first): the outermost fence this line closes ends here.
+        const i = stack.findIndex((x) => x.ch === ch && n >= x.n);
+        if (i >= 0) { stack.length = i; continue; }
+      }
       if (!top?.code) {
         const d = /^\{([\w:-]+)\}\s*(\S*)/.exec(rest);
         if (d || ch !== ':') {

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { observeSteps } from '../helpers/steps.js';
 import { maskHugo } from '../../src/links/shortcodes.js';
-import { labelsOf } from '../../src/links/labels.js';
+import { labelFacts, labelsOf } from '../../src/links/labels.js';
 import { includesOf } from '../../src/links/includes.js';
 import { scanMarkdown } from '../../src/links/parse.js';
 import { templateXrefs } from '../../src/links/xrefs.js';
@@ -75,4 +75,10 @@ test('includes: relative paths inside the tree only — schemes, climbing out an
   assert.deepEqual(includesOf('vitepress', 'docs/p.md', '<!--@include: ./parts/a.md-->', ''), ['docs/parts/a.md']);
   assert.deepEqual(includesOf('docsify', 'p.md', "[x](_media/a.md ':include')", ''), ['_media/a.md']);
   assert.deepEqual(includesOf('github', 'p.md', '{{% include "/x.md" %}}', ''), []);
+});
+
+test('MyST labels: a directive fence ends at its first closing line, whatever fences its content opened', () => {
+  // (MyST-Parser's docs/syntax/reference.md: list-tables in five-backtick fences with code fences inside.)
+  const t = '`````{list-table}\n* - ```md\n    x\n    ```\n`````\n\n(after)=\n### After\n\n(para)=\nText.\n';
+  assert.deepEqual(labelFacts('sphinx', t), { all: ['after', 'para'], titled: ['after'] });
 });
