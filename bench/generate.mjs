@@ -8,7 +8,7 @@
 // Each input is skipped when `<dir>.stamp` (kept outside the tree, so peers hash only the input)
 // records the same parameters, so repeated `npm run bench` runs do not pay for generation again.
 import { mkdirSync, writeFileSync, rmSync, existsSync, readFileSync, renameSync, openSync, writeSync, closeSync } from 'node:fs';
-import { join, dirname, resolve } from 'node:path';
+import { join, dirname, basename, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import * as arrow from 'apache-arrow';
@@ -630,7 +630,7 @@ export function flatDocs(n, seed) {
  * the second paragraph. `withId` adds octx.document_id (an OCTX working directory); a docs folder
  * has none. `edit` replaces one paragraph and adds another (an edited page).
  */
-export function renderFlat(d, docs, v, { withId, edit = false } = {}) {
+export function renderFlat(d, docs, v, { withId, edit = false, href = (t) => `/${t.path}` } = {}) {
   const r = rng(d.bodySeed);
   const desc = flatSentence(r, v).text;
   let fm = `---\ntype: ${d.type}\ntitle: ${d.title}\ndescription: ${desc}\ntags:\n${d.tags.map((t) => `  - ${t}`).join('\n')}\n`;
@@ -646,8 +646,8 @@ export function renderFlat(d, docs, v, { withId, edit = false } = {}) {
     for (let i = 0; i < k && words < goal; i++) { const s = flatSentence(r, v); ss.push(s.text); words += s.words; }
     paras.push(ss.join(' '));
   }
-  if (paras.length > 1) paras[1] += ` See [${target.title}](/${target.path}) for more.`;
-  else paras[0] += ` See [${target.title}](/${target.path}).`;
+  if (paras.length > 1) paras[1] += ` See [${target.title}](${href(target)}) for more.`;
+  else paras[0] += ` See [${target.title}](${href(target)}).`;
   if (edit) {
     const er = rng(d.bodySeed ^ 0xed17);
     const a = flatSentence(er, v).text;
@@ -709,6 +709,41 @@ export function generateFlatDocsMoved(outDir, n, seed) {
     writeFlatPages(tmp, flatDocs(n, seed), flatVocabulary(seed), (d) => ({ withId: false, edit: moved.has(d.i) }), (d) => (moved.has(d.i) ? movedPath(d) : d.path));
   });
   return { dir, made, moved: flatMoved(n).size };
+}
+
+/**
+ * The same pages as a Hugo site (hugo.toml beside content/, a `_index.md` per section), linked as
+ * Hugo serves them: pretty root-absolute URLs (`/api/section-003/page-000123/`), every tenth page
+ * served at its `slug`, every twentieth also under an old URL in `aliases` that the links of every
+ * fortieth page use, and every third link to the target's heading anchor. Every link resolves only
+ * through the route model (none names a file), so `validate --links error` judges routes, not paths.
+ */
+export function generateFlatHugo(outDir, n, seed) {
+  const dir = join(outDir, `flat-hugo-${n}`);
+  const params = { v: GENERATOR_VERSION, kind: 'flat-hugo', n, seed };
+  const made = generateInto(dir, params, (tmp) => {
+    writeFileSync(join(tmp, 'hugo.toml'), 'baseURL = "https://docs.example.org/"\ntitle = "Bench"\n');
+    const docs = flatDocs(n, seed);
+    const v = flatVocabulary(seed);
+    const section = (d) => dirname(d.path);
+    const page = (d) => (d.i % 10 === 0 ? `served-${d.i}` : basename(d.path, '.md'));
+    const href = (from) => (t) => {
+      const url = t.i % 20 === 0 && from.i % 40 === 0 ? `/old/${t.i}/` : `/${section(t)}/${page(t)}/`;
+      return from.i % 3 === 0 ? `${url}#${t.title.toLowerCase().replace(/ /g, '-')}` : url;
+    };
+    const content = join(tmp, 'content');
+    writeFlatPages(content, docs, v, (d) => ({ withId: false, href: href(d) }));
+    // Front matter that sets the route, added after the page's own fields.
+    for (const d of docs) {
+      if (d.i % 10 !== 0) continue;
+      const p = join(content, d.path);
+      const extra = `slug: ${page(d)}\n${d.i % 20 === 0 ? `aliases:\n  - /old/${d.i}/\n` : ''}`;
+      writeFileSync(p, readFileSync(p, 'utf8').replace(/\n---\n/, `\n${extra}---\n`));
+    }
+    for (const s of new Set(docs.map(section))) writeFileSync(join(content, s, '_index.md'), `---\ntitle: ${s}\n---\n\nThe pages of ${s}.\n`);
+    writeFileSync(join(content, '_index.md'), '---\ntitle: Bench\n---\n\nThe bench site.\n');
+  });
+  return { dir, made };
 }
 
 /** A git repository of the OCTX shape with two tags: v1.1.0 edits 1% of the documents. */
@@ -791,8 +826,8 @@ export function generateAll({ sizes, diffSize, flat, memory, seed, out }) {
   if (diffSize) res.git = generateGitRepo(out, diffSize, seed).dir;
   if (flat) {
     const t = Date.now();
-    const made = [generateFlatOctx(out, flat, seed), generateFlatDocs(out, flat, seed), generateFlatDocsMoved(out, flat, seed), generateFlatGit(out, flat, seed)];
-    res.flat = { n: flat, octx: made[0].dir, docs: made[1].dir, moved: made[2].dir, movedPages: made[2].moved, git: made[3].dir };
+    const made = [generateFlatOctx(out, flat, seed), generateFlatDocs(out, flat, seed), generateFlatDocsMoved(out, flat, seed), generateFlatGit(out, flat, seed), generateFlatHugo(out, flat, seed)];
+    res.flat = { n: flat, octx: made[0].dir, docs: made[1].dir, moved: made[2].dir, movedPages: made[2].moved, git: made[3].dir, hugo: made[4].dir };
     if (made.some((m) => m.made)) process.stderr.write(`generated the no-records shape (${flat}) in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
   }
   if (memory) {

@@ -5,10 +5,10 @@
 //
 // Usage: node bench/oci-transfer.mjs [--size-mib 1024] [--runs 3] [--no-judge]
 // Needs docker-registry and curl on PATH (scripts/ci-oci.sh installs the registry).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
-import { createReadStream, existsSync, mkdtempSync, openSync, rmSync, writeSync, closeSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, openSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { startRegistry, curlPullArgv, curlPushArgv } from './oci-registry.mjs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -33,19 +33,12 @@ if (args[0] === '--child') {
 const sizeMiB = Number(opt('--size-mib', '1024'));
 const runs = Number(opt('--runs', '3'));
 const judge = !args.includes('--no-judge');
-const free = () => new Promise((res) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => res(p)); }); });
 const dir = mkdtempSync(join(tmpdir(), 'ctxforge-oci-bench-'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 let reg;
 try {
-  const port = await free();
-  writeFileSync(join(dir, 'config.yml'), `version: 0.1\nlog:\n  level: error\nstorage:\n  filesystem:\n    rootdirectory: ${join(dir, 'data')}\n  delete:\n    enabled: true\nhttp:\n  addr: 127.0.0.1:${port}\n`);
-  reg = spawn('docker-registry', ['serve', join(dir, 'config.yml')], { stdio: 'ignore' });
-  const host = `127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(`http://${host}/v2/`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  reg = await startRegistry();
+  const { host } = reg;
   // Random (incompressible) bytes, written and hashed in 16 MiB steps.
   const file = join(dir, 'blob');
   const fd = openSync(file, 'w');
@@ -61,18 +54,14 @@ try {
   const size = sizeMiB * 1024 * 1024;
   const digest = `sha256:${h.digest('hex')}`;
   const del = (repo) => fetch(`http://${host}/v2/${repo}/blobs/${digest}`, { method: 'DELETE' }).then((r) => r.body?.cancel());
-  const curlPush = (repo) => {
+  const timed = (argv) => {
     const t0 = performance.now();
-    const loc = execFileSync('curl', ['-sS', '-o', '/dev/null', '-D', '-', '-X', 'POST', `http://${host}/v2/${repo}/blobs/uploads/`]).toString().match(/^location: (.+?)\r?$/im)[1];
-    const url = new URL(loc, `http://${host}`);
-    url.searchParams.set('digest', digest);
-    execFileSync('curl', ['-sS', '-f', '-o', '/dev/null', '-X', 'PUT', '-H', 'content-type: application/octet-stream', '-T', file, url.href]);
+    execFileSync(argv[0], argv.slice(1));
     return performance.now() - t0;
   };
+  const curlPush = (repo) => timed(curlPushArgv(host, repo, file, digest));
   const curlPull = (repo) => {
-    const t0 = performance.now();
-    execFileSync('curl', ['-sS', '-f', '-L', '-o', join(dir, 'curl-out'), `http://${host}/v2/${repo}/blobs/${digest}`]);
-    const ms = performance.now() - t0;
+    const ms = timed(curlPullArgv(host, repo, digest, join(dir, 'curl-out')));
     rmSync(join(dir, 'curl-out'));
     return ms;
   };
@@ -106,6 +95,6 @@ try {
   console.log(JSON.stringify(res));
   if (judge && (res.push_ratio > 1.5 || res.pull_ratio > 1.5 || res.push_rss_mb > 200 || res.pull_rss_mb > 200)) process.exitCode = 1;
 } finally {
-  reg?.kill();
+  reg?.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -2,6 +2,8 @@
 // inputs, alternating A B A B, and reports whole-process wall time and peak RSS (issue 7); then
 // `install` of a cartridge of 1,000 skills against copying the folder by hand, and `serve` over the
 // largest cartridge: index build time and search latency p50/p99 on a fixed set of 100 queries (issue 27).
+// Issue 39: the link check on a generated Hugo site (route model), `outdated` over a git registry
+// on 127.0.0.1, and OCI push and pull through the CLI against a docker-registry started here.
 //
 // Usage: node bench/run.mjs [--smoke] [--sizes 1000,10000] [--runs 3] [--diff-size 10000] [--flat 50000] [--seed 42]
 //                           [--memory | --no-memory] [--memory-runs 1]
@@ -10,12 +12,14 @@
 // --memory (default in a full run): validate / build / validate-the-build of a ~1 GiB working
 // directory, for peak RSS against the 200 MB target; needs ~3 GiB in bench/out, skipped below 4 GiB free.
 // Exits 1 if any command failed (wrong exit code) and 0 otherwise; it never judges timings.
-import { spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync, readdirSync, statSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync, readdirSync, statSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { join, dirname, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus, totalmem, tmpdir, loadavg } from 'node:os';
 import { generateAll, generateSkillsCartridge, MEMORY_DEFAULTS } from './generate.mjs';
+import { curlPullArgv, curlPushArgv, startRegistry } from './oci-registry.mjs';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -59,6 +63,8 @@ const TARGETS = {
   // Issue 28, on the no-records shape.
   'no-records: build': 1.5, 'no-records: validate .octx': 2.0, 'no-records: validate dir': 1.5, 'no-records: validate --links error': 1.5,
   'no-records: sync': 3.0, 'no-records: sync again': 1.0, 'no-records: diff': 0.2,
+  // Issue 39 ("Keep it honest"): the link check on a generated site, outdated, OCI push and pull.
+  'site (hugo): validate --links error': 1.1, outdated: 1.5, 'oci push': 1.5, 'oci pull': 1.5,
 };
 // Issue 7: validating or building a 1 GiB package keeps peak RSS ≤ 200 MB. Reported, never asserted.
 const MEMORY_TARGET_KIB = 200 * 1024;
@@ -74,10 +80,10 @@ if (!existsSync(join(root, 'lib', 'cli', 'main.js'))) {
 }
 
 /** Runs argv once; wall time from hrtime around the whole process, peak RSS from GNU time -v. */
-function measure(argv, cwd, expectCode = 0) {
+function measure(argv, cwd, expectCode = 0, env = undefined) {
   const full = haveTime ? [TIME, '-v', ...argv] : argv;
   const t0 = process.hrtime.bigint();
-  const p = spawnSync(full[0], full.slice(1), { cwd, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+  const p = spawnSync(full[0], full.slice(1), { cwd, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   const err = p.stderr ? p.stderr.toString() : '';
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(err);
@@ -115,7 +121,7 @@ function runCase(name, size, a, b, extra = {}, { runs = opts.runs, warm = warmup
   const samples = { ctxforge: [], peer: [] };
   const one = (side, spec) => {
     spec.before?.();
-    const s = measure(spec.argv, spec.cwd, spec.expect ?? 0);
+    const s = measure(spec.argv, spec.cwd, spec.expect ?? 0, spec.env);
     if (!s.ok) failures.push({ case: name, size, side, argv: spec.argv, code: s.code, stderr: s.stderr });
     return s;
   };
@@ -145,14 +151,14 @@ function runCase(name, size, a, b, extra = {}, { runs = opts.runs, warm = warmup
 }
 
 /** Untimed setup step (building the artifact a case then reads); a failure is a harness failure. */
-function setup(what, argv, cwd) {
+function setup(what, argv, cwd, env = undefined, { quiet = false } = {}) {
   const t0 = Date.now();
-  const p = spawnSync(argv[0], argv.slice(1), { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 26 });
+  const p = spawnSync(argv[0], argv.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 26 });
   if (p.status !== 0) {
     failures.push({ case: `setup: ${what}`, argv, code: p.status, stderr: p.stderr.toString().slice(-2000) });
     return null;
   }
-  process.stderr.write(`  setup ${what}: ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  if (!quiet) process.stderr.write(`  setup ${what}: ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   return p.stdout.toString();
 }
 
@@ -342,6 +348,16 @@ if (inputs.flat) {
     { argv: [node, cli, 'validate', f.octx, '--links', 'error'] },
     { argv: [node, cli, 'validate', f.octx] },
     info));
+  // The same check on a generated site (issue 39): the pages as a Hugo site, synced (untimed) into
+  // an OCTX tree that records the generator, so every link — pretty URLs, slugs, aliases, heading
+  // anchors — is resolved through the route model, none by file name. Peer: validate without it.
+  const hugoTree = join(work, `flat-hugo-synced-${n}`);
+  if (setup(`sync of the Hugo site ${n}`, [node, cli, 'sync', join(f.hugo, 'content'), hugoTree])) {
+    results.push(runCase('site (hugo): validate --links error', n,
+      { argv: [node, cli, 'validate', hugoTree, '--links', 'error'] },
+      { argv: [node, cli, 'validate', hugoTree] },
+      { ...info, generator: 'hugo' }));
+  }
   // sync into a new tree against copying the folder and hashing every file of the copy.
   const synced = join(work, `flat-synced-${n}`);
   const copied = join(work, `flat-copied-${n}`);
@@ -476,6 +492,108 @@ else {
   }
 }
 
+// OCI push and pull through the CLI (issue 39), against a docker-registry started here on
+// 127.0.0.1. push: the signed cartridge of the largest size (layer, config, manifest, its DSSE
+// referrer) to a fresh repository each run, against curl uploading the same layer blob (POST +
+// PUT). pull: with the pinned key (downloaded, digest-checked, verified, written), against curl
+// downloading the layer blob. The client alone at the blob level: bench/oci-transfer.mjs.
+{
+  const size = Math.max(...opts.sizes);
+  const file = acxArtifacts[size];
+  let reg = null;
+  try {
+    if (!file) throw new Error(skipAcx ? `no cartridge to push: ${skipAcx}` : 'no cartridge was built');
+    reg = await startRegistry();
+    const { host } = reg;
+    // Anonymous: never the user's registry credentials.
+    const env = { ...process.env, DOCKER_CONFIG: join(work, 'no-docker-config') };
+    const digest = `sha256:${execFileSync('sha256sum', [file]).toString().split(' ')[0]}`;
+    const info = { single: true, documents: size, artifact_bytes: statSync(file).size };
+    let k = 0;
+    const push = { argv: [node, cli, 'push', file, ''], env, before: () => { push.argv[4] = `oci://${host}/bench/push-${++k}:1.0.0`; } };
+    const curlPush = { argv: curlPushArgv(host, '', file, digest), before: () => { curlPush.argv[5] = `bench/curl-${++k}`; } };
+    results.push(runCase('oci push', size, push, curlPush, info));
+    const ref = `oci://${host}/bench/pull:1.0.0`;
+    if (setup('oci push for the pull', [node, cli, 'push', file, ref], undefined, env)) {
+      const pulled = join(work, 'oci-pulled');
+      const curled = join(work, 'oci-curl-pulled');
+      results.push(runCase('oci pull', size,
+        { argv: [node, cli, 'pull', ref, '--out', pulled, '--key', SIGN_PUB], env, before: () => rmSync(pulled, { recursive: true, force: true }) },
+        { argv: curlPullArgv(host, 'bench/pull', digest, curled), before: () => rmSync(curled, { force: true }) },
+        info));
+    }
+  } catch (e) {
+    failures.push({ case: 'oci push, oci pull', reason: e.message });
+  } finally {
+    reg?.stop();
+  }
+}
+
+// outdated (issue 39) over a git registry served by git's smart HTTP on 127.0.0.1 (bench/git-http.mjs):
+// a project that installed N signed cartridges by range (`~1.0`) from a registry holding three
+// versions of each, against the floor of reading that registry's versions: a shallow bare clone and
+// the list of its coordinates (ls-tree). One clone gives every package's versions.
+{
+  // The smoke run keeps its setup to six CLI processes (one package, two versions).
+  const nPkgs = opts.smoke ? 1 : 20;
+  const versions = opts.smoke ? ['1.0.0', '1.1.0'] : ['1.0.0', '1.1.0', '2.0.0'];
+  const base = join(work, 'outdated');
+  const tpl = join(base, 'template');
+  const regWork = join(base, 'registry-work');
+  const served = join(base, 'served');
+  const quiet = { quiet: true };
+  let server = null;
+  try {
+    mkdirSync(base, { recursive: true });
+    if (!setup('init acx (outdated)', [node, cli, 'init', 'acx', tpl], undefined, undefined, quiet)) throw new Error('init acx failed');
+    rmSync(join(tpl, 'memory'), { recursive: true, force: true });
+    execFileSync('git', ['init', '-q', '-b', 'main', regWork]);
+    const yaml = readFileSync(join(tpl, 'cartridge.yaml'), 'utf8');
+    const t = Date.now();
+    for (let p = 1; p <= nPkgs; p++) {
+      for (const v of versions) {
+        const src = join(base, `src-${p}-${v}`);
+        cpSync(tpl, src, { recursive: true });
+        // A skill folder of its own per package: two packages may not install the same folder.
+        execFileSync('mv', [join(src, 'skills', 'hello-world'), join(src, 'skills', `bench-${p}`)]);
+        writeFileSync(join(src, 'skills', `bench-${p}`, 'SKILL.md'), readFileSync(join(src, 'skills', `bench-${p}`, 'SKILL.md'), 'utf8').replace(/^name: .*$/m, `name: bench-${p}`));
+        writeFileSync(join(src, 'cartridge.yaml'), yaml.replace(/^artifact: .*$/m, `artifact: bench-${p}`).replace(/^version: .*$/m, `version: ${v}`)
+          .replace(/^uuid: .*$/m, `uuid: 8d5fb6c9-e4e8-41d1-8e84-${String(p).padStart(12, '0')}`));
+        const json = setup(`build bench-${p} ${v}`, [node, cli, 'build', src, '--out', join(base, 'dist'), '--source-date-epoch', EPOCH, '--key', SIGN_SEED, '--json'], undefined, undefined, quiet);
+        if (!json) throw new Error(`build of bench-${p} ${v} failed`);
+        if (!setup(`registry add bench-${p} ${v}`, [node, cli, 'registry', 'add', JSON.parse(json).artifacts[0].path, '--registry', regWork], undefined, undefined, quiet)) throw new Error('registry add failed');
+      }
+    }
+    const g = (args, cwd) => execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@x', '-c', 'commit.gpgsign=false', ...args], { cwd, stdio: 'ignore' });
+    g(['add', '-A'], regWork);
+    g(['commit', '-q', '-m', 'registry'], regWork);
+    g(['clone', '-q', '--bare', regWork, join(served, 'registry.git')], base);
+    server = spawn(node, [join(benchDir, 'git-http.mjs'), served], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const port = await new Promise((res, rej) => {
+      server.on('error', rej);
+      server.on('exit', (c) => rej(new Error(`git-http.mjs exited ${c}`)));
+      createInterface({ input: server.stdout }).once('line', (l) => res(Number(l.split(' ')[1])));
+    });
+    const url = `http://127.0.0.1:${port}/registry.git`;
+    const proj = join(base, 'project');
+    mkdirSync(proj, { recursive: true });
+    execFileSync('git', ['init', '-q', proj]);
+    for (let p = 1; p <= nPkgs; p++) {
+      if (!setup(`install bench-${p}`, [node, cli, 'install', `io.github.example/bench-${p}@~1.0`, '--registry', url, '--key', SIGN_PUB], proj, undefined, quiet)) throw new Error(`install of bench-${p} failed`);
+    }
+    process.stderr.write(`  setup outdated: ${nPkgs} package${nPkgs === 1 ? "" : "s"} × ${versions.length} versions built, added, installed in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
+    const clone = join(base, 'peer-clone');
+    results.push(runCase('outdated', nPkgs,
+      { argv: [node, cli, 'outdated'], cwd: proj },
+      { argv: ['sh', '-c', 'git clone -q --bare --depth 1 --no-tags "$1" "$2" && git -C "$2" ls-tree -r --name-only HEAD > /dev/null', 'sh', url, clone], before: () => rmSync(clone, { recursive: true, force: true }) },
+      { single: true, packages: nPkgs, versions_each: versions.length }));
+  } catch (e) {
+    failures.push({ case: 'outdated', reason: e.message });
+  } finally {
+    server?.kill();
+  }
+}
+
 // Memory: a ~1 GiB working directory (documents, records, vectors, large extension blobs), where
 // anything that holds whole files or the whole package shows up in peak RSS. Each side runs
 // `--memory-runs` times without warm-up: RSS barely varies, and the input was just read or written.
@@ -530,6 +648,10 @@ const PEER_LABELS = {
   'no-records: validate .octx': 'unzip -tq',
   'no-records: validate dir': 'find | xargs -0 sha256sum',
   'no-records: validate --links error': 'ctxforge validate',
+  'site (hugo): validate --links error': 'ctxforge validate',
+  outdated: 'git clone --bare --depth 1 + ls-tree',
+  'oci push': 'curl POST + PUT of the layer blob',
+  'oci pull': 'curl GET of the layer blob',
   'no-records: sync': 'cp -r + sha256sum',
   'no-records: sync again': 'cp -r + sha256sum',
   'no-records: sync moved and edited': 'cp -r + sha256sum',
@@ -566,7 +688,7 @@ printTable(rows);
 // sizes) cancels start-up, so linear growth shows as a flat marginal column and quadratic work as
 // a rising one.
 const growth = [];
-for (const name of [...new Set(results.filter((r) => !r.memory && !r.pathological && !r.flat && r.case !== 'diff').map((r) => r.case))]) {
+for (const name of [...new Set(results.filter((r) => !r.memory && !r.pathological && !r.flat && !r.single && r.case !== 'diff').map((r) => r.case))]) {
   const pts = results.filter((r) => r.case === name && !r.memory).sort((a, b) => a.size - b.size)
     .map((r) => ({ size: r.size, median_ms: r.ctxforge.median_ms, us_per_doc: r.us_per_doc, peer_us_per_doc: (r.peer.median_ms * 1000) / r.size }));
   const marginal = pts.slice(1).map((p, i) => ({ from: pts[i].size, to: p.size, us_per_doc: ((p.median_ms - pts[i].median_ms) * 1000) / (p.size - pts[i].size) }));

@@ -1,10 +1,12 @@
 // ctxforge command line: argv → library calls → reporters. No logic of its own.
 import { Command, CommanderError } from 'commander';
+import { dirname } from 'node:path';
 import { DiagnosticError } from '../src/core/diagnostics.js';
 import { diagnosticText, toJson } from '../src/core/report.js';
 import { defaultIo, ExitCode, type Io } from './shared.js';
 import { setProgressSink } from '../src/core/progress.js';
-import { neutralizeCommands } from '../src/core/log-safe.js';
+import { escapeData, neutralizeCommands } from '../src/core/log-safe.js';
+import { sweptSoFar } from '../src/core/stale-temps.js';
 import { commands } from './commands/index.js';
 import { error, type Diagnostic } from '../src/core/diagnostics.js';
 
@@ -36,6 +38,7 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
   for (const register of commands) register(program, io);
   const wantsJson = argv.includes('--json');
   setProgressSink(wantsJson ? null : io.progress ?? null, { intervalMs: io.progressIntervalMs });
+  const sweptBefore = sweptSoFar();
   try {
     await program.parseAsync(argv);
     return 0;
@@ -64,5 +67,19 @@ export async function main(argv: string[], given: Io = defaultIo()): Promise<num
     return 2;
   } finally {
     setProgressSink(null);
+    noteSwept(io, sweptBefore);
   }
+}
+
+/** One line on stderr when this run removed (or could not remove) temp files a killed run left. */
+function noteSwept(io: Io, before: ReturnType<typeof sweptSoFar>): void {
+  const now = sweptSoFar();
+  const removed = now.removed.slice(before.removed.length);
+  const failed = now.failed.slice(before.failed.length);
+  const dirs = (xs: { name: string }[]) => [...new Set(xs.map((x) => escapeData(dirname(x.name))))].join(', ');
+  if (removed.length) {
+    const mb = removed.reduce((n, x) => n + x.bytes, 0) / 1e6;
+    io.err(`  note: removed ${removed.length} temp file${removed.length === 1 ? '' : 's'} (${mb.toFixed(1)} MB) that a killed ctxforge run left in ${dirs(removed)}`);
+  }
+  if (failed.length) io.err(`  note: could not remove ${failed.length} temp file${failed.length === 1 ? '' : 's'} that a killed ctxforge run left in ${dirs(failed)} (${[...new Set(failed.map((x) => x.code))].join(', ')})`);
 }

@@ -4,9 +4,9 @@ import { open, rename, rm, link, unlink } from 'node:fs/promises';
 import { closeSync, constants, fsync, close, lstatSync, mkdirSync, openSync, rmSync, rmdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { makeDirs } from './dirs.js';
-import { dirname, basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { DiagnosticError, error } from './diagnostics.js';
+import { sweepOnce, tempPathFor } from './stale-temps.js';
 
 const WHY: Record<string, string> = {
   ENOSPC: 'no space left on the device', EDQUOT: 'the disk quota is exhausted', EFBIG: 'the file is larger than this process may write (file size limit)',
@@ -92,9 +92,7 @@ function untrack(path: string): void {
   process.removeListener('SIGTERM', onSignal);
 }
 
-export function tempPathFor(target: string): string {
-  return join(dirname(target), `.${basename(target)}.ctxforge-tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
-}
+export { tempPathFor };
 
 /**
  * Writes through a temp file: `produce` writes to the temp path, `check` (optional) may inspect it,
@@ -115,6 +113,7 @@ export async function writeAtomic(
     untrack(tmp);
     throw asIoError(e, target);
   }
+  sweepOnce(dirname(target), tracked.made);
   try {
     await produce(tmp);
     if (opts.check) await opts.check(tmp);
@@ -144,6 +143,7 @@ export class TempOutput {
     const tracked = track(this.path, target);
     try {
       this.created = tracked.made = makeDirs(dirname(target));
+      sweepOnce(dirname(target), this.created);
       this.fdOpen = openSync(this.path, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
     } catch (e) {
       untrack(this.path);
@@ -294,6 +294,7 @@ export async function writeFilesAtomic(files: readonly FileToWrite[], mode = 0o6
         refuseSymlinks(dir, base);
         const m = makeDirs(dir);
         if (m) made.push({ made: m, target: f.target });
+        sweepOnce(dir, m);
         checked.add(dir);
       }
       // The target itself: never written through a link.
@@ -348,6 +349,7 @@ export async function writeTreeAtomic(target: string, files: ReadonlyMap<string,
   const tracked = track(tmp, target, true);
   try {
     tracked.made = makeDirs(dirname(target));
+    sweepOnce(dirname(target), tracked.made);
     mkdirSync(tmp);
     const dirs = new Set<string>();
     const list = [...files].map(([rel, data]) => {

@@ -100,5 +100,11 @@ export function linkFactsOf(spec: LinkScanSpec, path: string, bytes: Buffer, tex
   const links = opts.admonitions || opts.mdx || roles ? undefined : fastLinks(body);
   if (links) return { links: withXrefs(links, xrefs), offset, html: 0 };
   const s = scanMarkdown(body, opts);
-  return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
+  // Link attributes of HTML and JSX (`<a href>`, `<img src>`, `<LinkCard href>`, `<Link to>`) are
+  // URLs of the same site as a Markdown link's: judged alike. What is not a plain attribute value
+  // (`href={expr}`, Markdown inside an HTML block) stays counted as not judged.
+  if (!s.htmlLinks.length) return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
+  const all = [...s.links, ...s.htmlLinks.map((h) => ({ kind: 'inline' as const, target: h.target, line: h.line, at: h.at }))];
+  all.sort((a, b) => a.line - b.line || a.at - b.at);
+  return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body) };
 }

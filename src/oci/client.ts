@@ -16,6 +16,7 @@ import { basicHeader, credentialMayGo, parseChallenges, type Credentials } from 
 import { MAX_MANIFEST_BYTES } from './manifest.js';
 import { OCI_INDEX, OCI_MANIFEST } from './media.js';
 import { isLoopbackHost } from './ref.js';
+import { ringGet, type RingResponse } from './ring-get.js';
 
 export interface ClientOptions {
   host: string;
@@ -97,7 +98,7 @@ export class RegistryClient {
   private path(rest: string): URL { return new URL(`/v2/${this.o.repository}/${rest}`, this.base); }
 
   private async send(url: URL, method: string, headers: Record<string, string>, body: Buffer | Readable | undefined, raw = false): Promise<Response> {
-    if (raw && !this.o.publicOnly && method === 'GET') return rawRequest(url, 'GET', headers);
+    if (raw && !this.o.publicOnly && method === 'GET') return (await ringGet(url, headers)) ?? rawRequest(url, 'GET', headers);
     // A file's bytes go through node's http client, which keeps to the socket's pace (fetch reads
     // an iterable body ahead without bound: 355 MB of RSS for a 256 MiB PUT).
     if (body instanceof Readable && !this.o.publicOnly) return rawRequest(url, method, headers, body);
@@ -330,6 +331,24 @@ export class RegistryClient {
     if (res.status !== 200 || !res.body) return this.failed(res, `GET blob ${digest}`);
     const h = createHash('sha256');
     let n = 0;
+    const announced = Number(res.headers.get('content-length') ?? NaN);
+    if (announced > size) {
+      await res.body.cancel().catch(() => undefined);
+      throw this.downloadError(digest, new Error(`more than the ${size} bytes its descriptor names (${announced} announced)`));
+    }
+    const toFile = (res as RingResponse).toFile;
+    if (toFile) {
+      try {
+        await toFile(dest, (b) => {
+          n += b.length;
+          if (n > size) throw new Error(`more than the ${size} bytes its descriptor names`);
+          h.update(b);
+        });
+      } catch (e) {
+        throw this.downloadError(digest, e);
+      }
+      return this.checkDigest(digest, size, n, `sha256:${h.digest('hex')}`);
+    }
     const rawBody = (res as RawResponse).rawBody;
     if (rawBody) {
       const tap = new Transform({

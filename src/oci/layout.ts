@@ -8,11 +8,12 @@
 import { constants } from 'node:fs';
 import { copyFile, lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { refuseSymlinks, writeFileAtomic } from '../core/atomic.js';
+import { sweepOnce, tempPathFor } from '../core/stale-temps.js';
 import { sha256File } from '../core/hash.js';
 import { type Descriptor, indexBytes, parseIndex, MAX_MANIFEST_BYTES } from './manifest.js';
 import { OciError } from './client.js';
@@ -72,7 +73,9 @@ export class LayoutStore {
     if (await this.hasBlob(digest)) return 'exists';
     const target = this.blobPath(digest);
     refuseSymlinks(target, this.dir);
-    const tmp = `${target}.${process.pid}.tmp`;
+    // ctxforge's own temp name, so a copy a killed push left is removed by a later run (core/stale-temps).
+    const tmp = tempPathFor(target);
+    sweepOnce(dirname(target));
     try {
       if ('bytes' in src) await writeFileAtomic(target, src.bytes, 0o644, this.dir);
       else {

@@ -17,6 +17,7 @@ import { readUpstream, type Skipped, type UpstreamDoc } from './upstream.js';
 import { ID_MAP_FILE, idMapText, readIdMap, type IdMap, type MapEntry } from './idmap.js';
 import { portableNames, portablePath } from './names.js';
 import { similarTexts } from './similarity.js';
+import { MIN_MOVE_WORDS, movableByContent, readableWords } from './move-evidence.js';
 import { formatByName } from '../formats.js';
 import type { FormatModule } from '../format.js';
 import { apply, preview, type Applied } from './apply.js';
@@ -191,18 +192,20 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     for (const v of vanished) byDigest.set(v[1].digest, [...(byDigest.get(v[1].digest) ?? []), v]);
     const left: UpstreamDoc[] = [];
     for (const d of fresh) {
-      const cands = byDigest.get(d.digest)?.filter(([, e]) => !used.has(e.id));
+      const cands = byDigest.get(d.digest)?.filter(([from, e]) => !used.has(e.id) && movableByContent(d.body, from, d.path));
       if (cands?.length) {
         const [from, e] = cands.sort((a, b) => (basename(a[0]) === basename(d.path) ? -1 : 0) - (basename(b[0]) === basename(d.path) ? -1 : 0))[0]!;
         idOf.set(d.path, e.id); used.add(e.id); movedFrom.set(d.path, { from, similarity: 1 });
       } else left.push(d);
     }
+    // A page with too few words of its own is no evidence by similarity (move-evidence.ts).
+    const wordy = left.filter((d) => readableWords(d.body) >= MIN_MOVE_WORDS);
     const rest = vanished.filter(([, e]) => !used.has(e.id));
-    if (left.length && rest.length) {
+    if (wordy.length && rest.length) {
       // Every pair at least `threshold` similar, found without comparing every pair (similarPairs).
       // Pages are held as sorted shingle hashes, not Sets of strings (similarTexts finds the same pairs).
-      const found = similarTexts(left.map((d) => d.body), rest.map(([, e]) => previousBody(target, format, e)), threshold);
-      const pairs = found.map((x) => ({ d: left[x.left]!, p: rest[x.right]![0], e: rest[x.right]![1], s: x.similarity }));
+      const found = similarTexts(wordy.map((d) => d.body), rest.map(([, e]) => previousBody(target, format, e)), threshold);
+      const pairs = found.map((x) => ({ d: wordy[x.left]!, p: rest[x.right]![0], e: rest[x.right]![1], s: x.similarity }));
       pairs.sort((a, b) => b.s - a.s || (a.d.path < b.d.path ? -1 : 1));
       for (const x of pairs) {
         if (idOf.has(x.d.path) || used.has(x.e.id)) continue;

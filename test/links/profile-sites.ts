@@ -66,7 +66,7 @@ export function starlight(): ProfileSite {
     files: {
       'docs/astro.config.mjs': "import starlight from '@astrojs/starlight';\nexport default { integrations: [starlight({ title: 'Docs', defaultLocale: 'root', locales: { root: { label: 'English', lang: 'en' }, fr: { label: 'Français' } } })] };\n",
       'docs/package.json': '{"name":"docs"}\n',
-      'docs/src/content/docs/index.mdx': '---\ntitle: Starlight\n---\n\nStart with [getting started](/getting-started/) or [the guide](/guides/intro/#setup) and [custom](/custom/path/).\n',
+      'docs/src/content/docs/index.mdx': '---\ntitle: Starlight\n---\n\nStart with [getting started](/getting-started/) or [the guide](/guides/intro/#setup) and [custom](/custom/path/).\n\n<LinkCard title="Guide" href="/guides/intro/" />\n<LinkCard title="Gone" href="/guides/gone/" />\n<LinkCard title="Computed" href={base + \'/x/\'} />\n\nInline <a href="/getting-started/#install">install</a> and <a href="/getting-started/#nowhere">nowhere</a>.\n',
       'docs/src/content/docs/getting-started.mdx': '---\ntitle: Getting Started\n---\n\n## Install\n\nSee [intro](../guides/intro/) and [a missing page](/guides/missing/).\n',
       'docs/src/content/docs/guides/intro.md': '---\ntitle: Intro\n---\n\n## Setup\n\nBack to [getting started](/getting-started/#install) and [Install](/getting-started/#no-such-heading).\n',
       'docs/src/content/docs/guides/slugged.md': '---\ntitle: Slugged\nslug: custom/path\n---\n\nServed at /custom/path/.\n',
@@ -76,9 +76,13 @@ export function starlight(): ProfileSite {
     planted: [
       { file: 'getting-started.mdx', code: 'LINK_BROKEN', needle: '/guides/missing/' },
       { file: 'guides/intro.md', code: 'LINK_ANCHOR_MISSING', needle: '#no-such-heading' },
+      // JSX and HTML link attributes are the site's URLs like a Markdown link's: judged alike.
+      { file: 'index.mdx', code: 'LINK_BROKEN', needle: '/guides/gone/' },
+      { file: 'index.mdx', code: 'LINK_ANCHOR_MISSING', needle: '#nowhere' },
     ],
     navigation: [],
-    notJudged: /^$/,
+    // Only a value that is an expression (`href={…}`) is left unjudged.
+    notJudged: /^1 link not judged: 1 templated;/,
   };
 }
 

@@ -95,7 +95,7 @@ test('sync writes each format that validates; a removed ID is never reused; move
   const root = tmpDir();
   writeTree(join(root, 'docs'), {
     'README.md': '# Widget Manual\n\nStart with [install](guide/install.md) and [the logo](img/logo.png).\n',
-    'guide/install.md': '---\ntitle: Installing\nslug: /install\nsidebar_position: 2\ntags: [setup]\n---\n\nRun the installer, then check the version with widget --version and read the notes.\n',
+    'guide/install.md': '---\ntitle: Installing\nslug: /install\nsidebar_position: 2\ntags: [setup]\n---\n\nRun the installer, then check the version with widget --version and read the notes that come with each release of the toolkit.\n',
     'guide/index.md': '# Guide\n\nThe guide pages: [install](install.md#installing).\n',
     'Café Notes.md': '# Café\n\nNotes about the café machine and its many settings for espresso and milk.\n',
     'img/logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47]),
@@ -121,7 +121,8 @@ test('sync writes each format that validates; a removed ID is never reused; move
   let r = await runCli(['sync', 'docs', 'octx', '--json'], { cwd: root });
   let s = JSON.parse(r.stdout);
   assert.equal(s.modified.length, 1, 'same path, new text: modified, same ID');
-  // Move with small edits: found by similarity above the threshold.
+  // Move with small edits: found by similarity above the threshold (the page has 20 words and more:
+  // fewer would be no evidence, test/sync/move-evidence.test.ts).
   const text = readFileSync(join(root, 'docs', 'guide', 'install.md'), 'utf8');
   writeTree(join(root, 'docs'), { 'setup/installing.md': text.replace('read the notes', 'read the release notes') });
   (await import('node:fs')).rmSync(join(root, 'docs', 'guide', 'install.md'));
