@@ -8,7 +8,7 @@ import type { MarkdownIt } from 'markdown-it';
 import type { StateBlock, StateInline, Token } from 'markdown-it';
 import { lazyRequire } from '../core/lazy.js';
 import { htmlLinkValues } from './html-links.js';
-import { lineOf, placeLines, recordLines, type LinesRecord } from './source-lines.js';
+import { lineOf, lineStarts, placeLines, recordLines, type LinesRecord } from './source-lines.js';
 import type { XrefSyntax } from './xrefs.js';
 
 const markdownIt = lazyRequire<typeof MarkdownItClass>('markdown-it');
@@ -283,13 +283,6 @@ function makeParser(): MarkdownIt {
     for (const tok of state.tokens) if (tok.type === 'inline') state.md.inline.parse(tok.content, state.md, state.env, tok.children!);
   });
   return md;
-}
-
-/** Offsets where each line of `text` starts. */
-function lineStarts(text: string): number[] {
-  const out = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i + 1);
-  return out;
 }
 
 const unplaced = () => -1;

@@ -8,6 +8,7 @@
 // patterns: linear on any input.
 import type { Link } from './parse.js';
 import type { Generator } from './slugs.js';
+import { lineOf, lineStarts } from './source-lines.js';
 
 /** The cross-reference syntaxes, by the name the generator gives them. */
 export type XrefSyntax = 'ref' | 'relref' | 'link' | 'post_url' | 'doc' | 'numref';
@@ -15,19 +16,6 @@ export type XrefSyntax = 'ref' | 'relref' | 'link' | 'post_url' | 'doc' | 'numre
 const HUGO = /\{\{([<%])[ \t]*(ref|relref)[ \t]+([^{}\n]{1,500}?)[ \t]*([>%])\}\}/g;
 const HUGO_ARG = /(?:^|[ \t])(?:(path|lang|outputFormat)[ \t]*=[ \t]*)?(?:"([^"]*)"|`([^`]*)`|([^\s"`=]+))/g;
 const LIQUID = /\{%-?[ \t]*(link|post_url|raw|endraw|comment|endcomment)\b([^%\n]{0,500}?)-?%\}/g;
-
-const lineStarts = (text: string): number[] => {
-  const out = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i + 1);
-  return out;
-};
-/** The 1-based line of an offset (binary search over line starts). */
-function lineAt(starts: number[], at: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (starts[mid]! <= at) lo = mid; else hi = mid - 1; }
-  return lo + 1;
-}
 
 /** `#anchor` written right after a tag (`[t]({% link x.md %}#part)`): the tag gives the page, the anchor follows. */
 function anchorAfter(body: string, end: number): string {
@@ -66,7 +54,7 @@ export function templateXrefs(g: Generator, body: string): Link[] {
       if (a.path === undefined) continue;
       starts ??= lineStarts(body);
       const at = m.index + m[0].indexOf(m[3]!) + a.at;
-      out.push({ kind: 'xref', syntax: m[2] as XrefSyntax, target: a.path + anchorAfter(body, HUGO.lastIndex), line: lineAt(starts, at), at: body.startsWith(a.path, at) ? at : -1, ...(a.lang ? { lang: a.lang } : {}) });
+      out.push({ kind: 'xref', syntax: m[2] as XrefSyntax, target: a.path + anchorAfter(body, HUGO.lastIndex), line: lineOf(starts, at) + 1, at: body.startsWith(a.path, at) ? at : -1, ...(a.lang ? { lang: a.lang } : {}) });
     }
     return out;
   }
@@ -86,7 +74,7 @@ export function templateXrefs(g: Generator, body: string): Link[] {
       if (!arg) continue;
       starts ??= lineStarts(body);
       const at = m.index + m[0].indexOf(arg, 2 + tag.length);
-      out.push({ kind: 'xref', syntax: tag, target: arg + anchorAfter(body, LIQUID.lastIndex), line: lineAt(starts, at), at });
+      out.push({ kind: 'xref', syntax: tag, target: arg + anchorAfter(body, LIQUID.lastIndex), line: lineOf(starts, at) + 1, at });
     }
     return out;
   }
