@@ -1,22 +1,31 @@
 #!/usr/bin/env bash
-# CI stage (issue 34): doc sites judged by their generators. Installs Debian's hugo, sphinx with
-# myst-parser and linkchecker (apt-get update once, only when one is missing), builds the test sites the tests
-# generate (themes inside the site, no network), crawls them on 127.0.0.1 with linkchecker's
-# anchor check and compares what it finds with ctxforge's link findings (test/interop/sites/).
+# CI stage (issue 34): doc sites judged by their generators. Installs Debian's hugo, jekyll, mkdocs
+# with mkdocs-material, sphinx with myst-parser and linkchecker (apt-get update once, only when one
+# is missing: a second run installs nothing), builds the test sites the tests generate (themes and
+# layouts inside the site, no network), and compares each generator's own verdict — Hugo's
+# REF_NOT_FOUND, the Liquid tags Jekyll stops at, MkDocs' and Sphinx's warnings — and linkchecker's
+# crawl of the output on 127.0.0.1 (anchor check on) with ctxforge's link findings, and the routes
+# ctxforge predicts with the files each generator wrote (test/interop/sites/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
-declare -A pkg=([hugo]=hugo [linkchecker]=linkchecker [sphinx-build]=python3-sphinx)
+declare -A pkg=([hugo]=hugo [linkchecker]=linkchecker [sphinx-build]=python3-sphinx [jekyll]=jekyll [mkdocs]=mkdocs)
 missing=()
 for tool in "${!pkg[@]}"; do command -v "$tool" >/dev/null 2>&1 || missing+=("${pkg[$tool]}"); done
-python3 -c 'import myst_parser' >/dev/null 2>&1 || missing+=(python3-myst-parser)
+# Debian's python3 (sphinx-build and mkdocs run on it), whatever python3 comes first on PATH.
+/usr/bin/python3 -c 'import myst_parser' >/dev/null 2>&1 || missing+=(python3-myst-parser)
+# Debian's mkdocs-material is a theme folder of mkdocs, not a Python module.
+[ -f /usr/share/mkdocs/themes/material/__init__.py ] || missing+=(mkdocs-material)
 if [ ${#missing[@]} -gt 0 ]; then
-  apt-cache policy "${missing[@]}" | grep -E '^[a-z]|Candidate' || true
+  echo "installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 hugo version
-linkchecker --version | head -1
+jekyll --version
+mkdocs --version
+linkchecker --version | sed -n 1p   # (sed reads it all: `head` closing the pipe early broke the stage under pipefail)
 sphinx-build --version
 node scripts/run-tests.mjs test/interop/sites/*.test.ts
 echo "CI: sites passed in $((SECONDS - start)) s"

@@ -66,6 +66,8 @@ export function renderLlmsTxt(docs: Documents, o: { baseUrl?: string; upstream?:
     // The generator writes its URLs lowercased (Hugo, Starlight).
     const url = rules.routes.caseFold ? raw.toLowerCase() : raw;
     if (rules.routes.pretty) return url ? `${url}/` : '';
+    // A URL the rules spell out whole (a Jekyll post's `…/title.html`).
+    if (/\.html?$/i.test(url)) return url;
     const isIndex = url === '' || !u.slice(rules.root.length).replace(/\.(md|mdx|markdown)$/i, '').endsWith(url.slice(url.lastIndexOf('/') + 1));
     return rules.routes.html ? (isIndex ? (url ? `${url}/` : '') : `${url}.html`) : u;
   };

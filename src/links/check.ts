@@ -14,6 +14,7 @@ import { splitFrontmatter, stripBom } from '../core/yaml-safe.js';
 import { scanMarkdown } from './parse.js';
 import { blockIdsOf, hasAnchor, MARKDOWN_FILE, SiteIndex, type Anchors, type DocMeta } from './site.js';
 import { includes, includesOf, MAX_INCLUDE_DEPTH } from './includes.js';
+import { resolveXref, shownXref } from './xref-resolve.js';
 import { keptAnchors, linkFactsOf, scanOptions, siteBody, type DocLinkFacts, type LinkFactsSink, type LinkScanSpec } from './facts.js';
 import { pushAll } from '../core/arrays.js';
 import { siteFor, type SiteConfig, type SiteRecord } from './generators.js';
@@ -239,9 +240,9 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
     for (const l of facts.links) {
       if (l.kind === 'reference' || l.kind === 'import') continue;
       counts.links++;
-      const res = index.resolve(l, f);
+      const res = l.kind === 'xref' ? resolveXref(index, l, f) : index.resolve(l, f);
       const line = l.line + facts.offset;
-      const shown = l.kind === 'wiki' || l.kind === 'embed' ? `${l.kind === 'embed' ? '!' : ''}[[${l.target}]]` : l.target;
+      const shown = l.kind === 'wiki' || l.kind === 'embed' ? `${l.kind === 'embed' ? '!' : ''}[[${l.target}]]` : l.kind === 'xref' ? shownXref(g, l) : l.target;
       switch (res.status) {
         case 'external': counts.external++; continue;
         case 'templated': counts.templated++; continue;
@@ -254,6 +255,10 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
           continue;
         case 'broken':
           counts.checked++; counts.broken++;
+          if (l.kind === 'xref') {
+            out.push(make('LINK_BROKEN', `${shown} ${res.why ?? 'points to nothing'}${res.why && g !== 'sphinx' && /^\{/.test(shown) ? `; ${g === 'hugo' ? 'Hugo' : 'Jekyll'} fails the build on it` : ''}`, { file: f, line, hint: g === 'hugo' ? 'fix the path; in code, write {{</* ref "x" */>}} to show a shortcode without running it' : g === 'jekyll' ? 'fix the path; wrap an example in {% raw %}…{% endraw %} to show it without running it' : 'fix the target, or add the label or document it names' }));
+            continue;
+          }
           out.push(make('LINK_BROKEN', l.kind === 'wiki' || l.kind === 'embed'
             ? `${l.kind === 'embed' ? 'embed' : 'wiki link'} ${shown} matches no ${l.kind === 'embed' ? 'file' : 'page'} ${holder} holds`
             : `link to ${shown} points to ${res.path || '/'}, which ${holder} does not hold`, { file: f, line, hint: 'fix the link, or add the document it names' }));

@@ -9,6 +9,7 @@ import { fastLinks } from './fast.js';
 import { maskHugo } from './shortcodes.js';
 import { anchorsOf, MARKDOWN_FILE, type Anchors } from './site.js';
 import { headingSlugs, type Generator } from './slugs.js';
+import { mayHaveTemplateXrefs, templateXrefs } from './xrefs.js';
 
 /** How a site's documents are scanned: plain data, so it can be handed to another thread. */
 export interface LinkScanSpec {
@@ -50,7 +51,13 @@ export function isLinkDocument(spec: LinkScanSpec, path: string): boolean {
   return MARKDOWN_FILE.test(path) && spec.roots.some((r) => path.startsWith(r));
 }
 
-export const scanOptions = (spec: LinkScanSpec, path: string) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path) });
+export const scanOptions = (spec: LinkScanSpec, path: string) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path), roles: spec.generator === 'sphinx' });
+
+/** Generators whose cross-references are written with braces (Hugo shortcodes, Liquid tags, MyST roles). */
+const BRACED = new Set<Generator>(['hugo', 'jekyll', 'sphinx']);
+
+/** Links in document order, a page's template cross-references among its Markdown links. */
+const withXrefs = (links: Link[], xrefs: Link[]): Link[] => (xrefs.length ? [...links, ...xrefs].sort((a, b) => a.line - b.line || a.at - b.at) : links);
 
 /** A page's body as its generator reads it for links: template code masked (Hugo's code shortcodes). */
 export const siteBody = (spec: Pick<LinkScanSpec, 'generator'>, body: string): string => (spec.generator === 'hugo' ? maskHugo(body) : body);
@@ -80,21 +87,24 @@ export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[
  */
 export function linkFactsOf(spec: LinkScanSpec, path: string, bytes: Buffer, text?: string | null): DocLinkFacts | null {
   // Most documents of a large package link nowhere: a text without `[` or `<` holds no link.
-  if (bytes.indexOf(0x5b) < 0 && bytes.indexOf(0x3c) < 0) return null;
+  if (bytes.indexOf(0x5b) < 0 && bytes.indexOf(0x3c) < 0 && !(BRACED.has(spec.generator) && bytes.indexOf(0x7b) >= 0)) return null;
   const t = text === undefined ? decodeUtf8(bytes) : text;
   if (t === undefined || t === null) return null;
   const fm = splitFrontmatter(stripBom(t));
   const offset = fm.present ? fm.bodyLine - 1 : 0;
   const opts = scanOptions(spec, path);
   const body = siteBody(spec, fm.body);
-  const links = opts.admonitions || opts.mdx ? undefined : fastLinks(body);
-  if (links) return { links, offset, html: 0 };
+  // Hugo and Liquid expand their templates before Markdown is read: the raw body is scanned, code and all.
+  const xrefs = mayHaveTemplateXrefs(spec.generator, fm.body) ? templateXrefs(spec.generator, fm.body) : [];
+  const roles = opts.roles && body.includes('}`');
+  const links = opts.admonitions || opts.mdx || roles ? undefined : fastLinks(body);
+  if (links) return { links: withXrefs(links, xrefs), offset, html: 0 };
   const s = scanMarkdown(body, opts);
   // Link attributes of HTML and JSX (`<a href>`, `<img src>`, `<LinkCard href>`, `<Link to>`) are
   // URLs of the same site as a Markdown link's: judged alike. What is not a plain attribute value
   // (`href={expr}`, Markdown inside an HTML block) stays counted as not judged.
-  if (!s.htmlLinks.length) return { links: s.links, offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
+  if (!s.htmlLinks.length) return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
   const all = [...s.links, ...s.htmlLinks.map((h) => ({ kind: 'inline' as const, target: h.target, line: h.line, at: h.at }))];
   all.sort((a, b) => a.line - b.line || a.at - b.at);
-  return { links: all, offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body) };
+  return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body) };
 }

@@ -36,6 +36,8 @@ export interface SiteConfig {
   rootFallback?: boolean;
   /** Destinations the link render hook compares literally and handles itself (`eq $u.String "g"`): not judged. */
   hookDestinations?: { file: string; names: Set<string> };
+  /** Cross-references the configuration may resolve in other projects (Sphinx's intersphinx): why unknown labels are not judged. */
+  xrefsElsewhere?: string;
 }
 
 /**
@@ -252,6 +254,7 @@ function detectByProfile(dir: string): SiteConfig | undefined {
           site.marker = marker;
           if (routeBase) site.routeBase = routeBase;
           if (m.code) site.notRead = [marker];
+          if (p.xrefsElsewhere && p.xrefsElsewhere.mention.test(readPlain(file) ?? '')) site.xrefsElsewhere = p.xrefsElsewhere.reason;
           const hook = p.rootFallbackHook ? findHook(a, p.rootFallbackHook) : undefined;
           if (hook) {
             site.rootFallback = true;

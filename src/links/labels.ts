@@ -3,27 +3,52 @@
 // argument), and glossary terms (Sphinx). A link to `#label` or to a bare `label` resolves to the
 // page that defines it. Code fences are skipped (directive fences hold Markdown); one pass, line
 // by line, with a stack of open fences.
+//
+// Sphinx's `{ref}` role without an explicit title needs a label with a title of its own: one right
+// before a section heading, or the name of a figure or table (their caption) — the others it calls
+// "undefined label". Those are the `titled` labels.
 import type { Generator } from './slugs.js';
 
-export function labelsOf(g: Generator, body: string): string[] {
-  if (g !== 'sphinx' || !(body.includes(')=') || body.includes(':name:') || body.includes('{#') || body.includes('{glossary}') || body.includes('{figure-md}'))) return [];
-  const out: string[] = [];
-  const stack: { ch: string; n: number; code: boolean; glossary: boolean }[] = [];
+/** Directives whose `:name:` gives the label a title (their caption). */
+const CAPTIONED = new Set(['figure', 'figure-md', 'table', 'list-table', 'csv-table']);
+
+export interface LabelFacts {
+  all: string[];
+  /** Labels `{ref}` accepts without an explicit title. */
+  titled: string[];
+}
+
+export function labelFacts(g: Generator, body: string): LabelFacts {
+  const out: LabelFacts = { all: [], titled: [] };
+  if (g !== 'sphinx' || !(body.includes(')=') || body.includes(':name:') || body.includes('{#') || body.includes('{glossary}') || body.includes('{figure-md}'))) return out;
+  const all = out.all;
+  const stack: { ch: string; n: number; code: boolean; glossary: boolean; directive: string }[] = [];
   // After a `{.glossary}` line, a definition list's terms (lines before `: definition`) are targets.
   let dl = false;
+  // `(label)=` lines waiting for the block they label: a heading makes them titled.
+  let waiting: string[] = [];
   const lines = body.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const top = stack[stack.length - 1];
+    if (waiting.length && !top && line.trim() !== '' && !/^[ \t]{0,3}\([^()\s]{1,200}\)=[ \t]*$/.test(line)) {
+      if (/^[ \t]{0,3}#{1,6}[ \t]/.test(line)) out.titled.push(...waiting);
+      waiting = [];
+    }
     const f = /^[ \t]*(`{3,}|~{3,}|:{3,})(.*)$/.exec(line);
     if (f) {
       const [ch, n, rest] = [f[1]![0]!, f[1]!.length, f[2]!.trim()];
-      if (top && rest === '' && ch === top.ch && n >= top.n) { stack.pop(); continue; }
+      if (rest === '') {
+        // A directive's fence ends at its first closing line, whatever fences its content opened
+        // (markdown-it reads the outer fence first): the outermost fence this line closes ends here.
+        const i = stack.findIndex((x) => x.ch === ch && n >= x.n);
+        if (i >= 0) { stack.length = i; continue; }
+      }
       if (!top?.code) {
         const d = /^\{([\w:-]+)\}\s*(\S*)/.exec(rest);
         if (d || ch !== ':') {
-          stack.push({ ch, n, code: !d, glossary: d?.[1] === 'glossary' });
-          if (d?.[1] === 'figure-md' && d[2]) out.push(d[2]);
+          stack.push({ ch, n, code: !d, glossary: d?.[1] === 'glossary', directive: d?.[1] ?? '' });
+          if (d?.[1] === 'figure-md' && d[2]) { all.push(d[2]); out.titled.push(d[2]); }
           continue;
         }
       }
@@ -32,12 +57,16 @@ export function labelsOf(g: Generator, body: string): string[] {
     if (/^[ \t]{0,3}\{\.glossary\}[ \t]*$/.test(line)) { dl = true; continue; }
     if (dl) {
       if (/^#/.test(line)) dl = false;
-      else if (/^[^\s:]/.test(line) && /^:[ \t]/.test(lines[i + 1] ?? '')) { out.push(line.trim().toLowerCase()); continue; }
+      else if (/^[^\s:]/.test(line) && /^:[ \t]/.test(lines[i + 1] ?? '')) { all.push(line.trim().toLowerCase()); continue; }
     }
-    if (line.includes(']{#')) for (const m of line.matchAll(/\]\{#([^}\s]{1,200})\}/g)) out.push(m[1]!);
-    if (top?.glossary && /^\S/.test(line) && !line.startsWith(':')) { out.push(line.trim().toLowerCase()); continue; }
-    const l = /^[ \t]{0,3}\(([^()\s]{1,200})\)=[ \t]*$/.exec(line) ?? /^[ \t]*:name:[ \t]+(\S{1,200})[ \t]*$/.exec(line) ?? /^[ \t]{0,3}\{#([^}\s]{1,200})\}[ \t]*$/.exec(line);
-    if (l) out.push(l[1]!);
+    if (line.includes(']{#')) for (const m of line.matchAll(/\]\{#([^}\s]{1,200})\}/g)) all.push(m[1]!);
+    if (top?.glossary && /^\S/.test(line) && !line.startsWith(':')) { all.push(line.trim().toLowerCase()); continue; }
+    const label = /^[ \t]{0,3}\(([^()\s]{1,200})\)=[ \t]*$/.exec(line);
+    if (label) { all.push(label[1]!); if (!top) waiting.push(label[1]!); continue; }
+    const l = /^[ \t]*:name:[ \t]+(\S{1,200})[ \t]*$/.exec(line) ?? /^[ \t]{0,3}\{#([^}\s]{1,200})\}[ \t]*$/.exec(line);
+    if (l) { all.push(l[1]!); if (line.includes(':name:') && top && CAPTIONED.has(top.directive)) out.titled.push(l[1]!); }
   }
   return out;
 }
+
+export const labelsOf = (g: Generator, body: string): string[] => labelFacts(g, body).all;

@@ -8,11 +8,12 @@ import type { MarkdownIt } from 'markdown-it';
 import type { StateBlock, StateInline, Token } from 'markdown-it';
 import { lazyRequire } from '../core/lazy.js';
 import { htmlLinkValues } from './html-links.js';
-import { lineOf, placeLines, recordLines, type LinesRecord } from './source-lines.js';
+import { lineOf, lineStarts, placeLines, recordLines, type LinesRecord } from './source-lines.js';
+import type { XrefSyntax } from './xrefs.js';
 
 const markdownIt = lazyRequire<typeof MarkdownItClass>('markdown-it');
 
-export type LinkKind = 'inline' | 'image' | 'definition' | 'reference' | 'autolink' | 'wiki' | 'embed' | 'import';
+export type LinkKind = 'inline' | 'image' | 'definition' | 'reference' | 'autolink' | 'wiki' | 'embed' | 'import' | 'xref';
 
 export interface Link {
   kind: LinkKind;
@@ -29,6 +30,12 @@ export interface Link {
   label?: string;
   /** Wiki link: the text after `|`. */
   alias?: string;
+  /** A cross-reference (`xref`): the generator's syntax — Hugo `ref`/`relref`, Jekyll `link`/`post_url`, MyST `doc`/`ref`/`numref`. */
+  syntax?: XrefSyntax;
+  /** Hugo `ref … lang="fr"`: the language whose pages the path names. */
+  lang?: string;
+  /** A MyST role with an explicit title (`{ref}`text <label>``): Sphinx then accepts any label, not only a section's. */
+  titled?: boolean;
 }
 
 export interface Heading {
@@ -64,10 +71,12 @@ export interface ScanOptions {
   admonitions?: boolean;
   /** MDX: `import … from '…'` lines are read as imports. */
   mdx?: boolean;
+  /** MyST: the cross-reference roles `{doc}`, `{ref}` and `{numref}` (a role name, then a code span) are links. */
+  roles?: boolean;
 }
 
 /** What the wrapped rules record while markdown-it parses one text (parsing is synchronous). */
-interface Raw { kind: LinkKind | 'html'; start: number; end: number; label?: string; alias?: string }
+interface Raw { kind: LinkKind | 'html'; start: number; end: number; label?: string; alias?: string; syntax?: XrefSyntax; titled?: boolean }
 /**
  * `lines`: each getLines call by the line it began at (source-lines.ts); null where two began at one
  * line, which markdown-it never does — such blocks are then not placed at all.
@@ -153,6 +162,33 @@ function makeParser(): MarkdownIt {
     });
   }
 
+
+  {
+    // MyST roles: `{doc}`, `{ref}` or `{numref}` right before a code span makes the span's text a
+    // cross-reference (`target` or `title <target>`). A code span inside a fence is no span at all.
+    const rules = (md.inline.ruler as unknown as { __rules__: { name: string; fn: (s: StateInline, silent: boolean) => boolean }[] }).__rules__;
+    const orig = rules.find((r) => r.name === 'backticks')!.fn;
+    md.inline.ruler.at('backticks', (state, silent) => {
+      const start = state.pos;
+      const n0 = state.tokens.length;
+      if (!orig(state, silent)) return false;
+      // (Pending text before the span is pushed first: the span is the last token when there is one.)
+      if (silent || !cur?.opts.roles || state.tokens.length === n0 || state.tokens[state.tokens.length - 1]!.type !== 'code_inline') return true;
+      const role = /\{(?:std:)?(doc|ref|numref)\}$/.exec(state.src.slice(Math.max(0, start - 12), start));
+      if (!role) return true;
+      let n = 0;
+      while (state.src.charCodeAt(start + n) === 0x60) n++;
+      const inner = state.src.slice(start + n, state.pos - n);
+      // The title form's `<target>` ends the span: only its last 600 characters are searched (linear on a long span).
+      const tailFrom = Math.max(0, inner.length - 600);
+      const t = /<([^<>\n]{1,500})>[ \t]*$/.exec(inner.slice(tailFrom));
+      const lead = t ? 0 : inner.length - inner.trimStart().length;
+      const from = t ? start + n + tailFrom + t.index + 1 : start + n + lead;
+      const to = t ? from + t[1]!.length : from + inner.trim().length;
+      record(state, { kind: 'xref', start: from, end: to, syntax: role[1] as XrefSyntax, titled: Boolean(t) });
+      return true;
+    });
+  }
 
   {
     // Inline HTML: where its link attributes are, so a rename can rewrite them.
@@ -247,13 +283,6 @@ function makeParser(): MarkdownIt {
     for (const tok of state.tokens) if (tok.type === 'inline') state.md.inline.parse(tok.content, state.md, state.env, tok.children!);
   });
   return md;
-}
-
-/** Offsets where each line of `text` starts. */
-function lineStarts(text: string): number[] {
-  const out = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i + 1);
-  return out;
 }
 
 const unplaced = () => -1;
@@ -426,7 +455,7 @@ export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
     for (const r of raws) {
       if (r.kind === 'html') { pushHtml(toDoc(r.start), tok.content.slice(r.start, r.end), (tok.map?.[0] ?? 0) + 1); continue; }
       if (r.kind === 'reference') { out.links.push({ kind: 'reference', target: '', line: (tok.map?.[0] ?? 0) + 1, at: -1, label: r.label }); continue; }
-      push(r.kind, toDoc(r.start), tok.content.slice(r.start, r.end), r.alias !== undefined ? { alias: r.alias } : {});
+      push(r.kind, toDoc(r.start), tok.content.slice(r.start, r.end), r.alias !== undefined ? { alias: r.alias } : r.syntax ? { syntax: r.syntax, titled: Boolean(r.titled) } : {});
     }
     if (mdxImport) {
       let off = 0;

@@ -25,6 +25,13 @@ export interface RouteRules {
   localeSuffix: boolean;
   /** Every top-level folder below `/` is served as a generated list page (Hugo's sections). */
   autoSections?: boolean;
+  /**
+   * Dated posts (Jekyll): a file `YYYY-MM-DD-title.md` in a `folder` (`_posts`) is served at `url`,
+   * where `:categories` are the folders above it and the `categoryKeys` of its frontmatter.
+   */
+  dated?: { folder: string; url: string; categoryKeys: string[] };
+  /** Files below a folder whose name starts with this are not served (Jekyll's `_layouts`, `_drafts`), the dated folder aside. */
+  hiddenPrefix?: string;
 }
 
 export interface Marker {
@@ -66,6 +73,11 @@ export interface Profile {
    * from the content root as well as from the page (Hugo's link render hooks call GetPage).
    */
   rootFallbackHook?: string;
+  /**
+   * Cross-references the site may resolve elsewhere when its configuration (code, read as text,
+   * never run) names this: `{ref}` labels no page defines are then not judged, for this reason.
+   */
+  xrefsElsewhere?: { mention: RegExp; reason: string };
 }
 
 const NONE = { replace: [], last: [], extra: [] };
@@ -81,7 +93,7 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
   jekyll: {
     name: 'jekyll',
     markers: [{ path: '_config.yml', docsDirs: [''] }, { path: '_config.yaml', docsDirs: [''] }],
-    routes: { ...PLAIN, html: true, index: ['index', 'README'], frontmatter: { replace: ['permalink'], last: [], extra: ['redirect_from'] } },
+    routes: { ...PLAIN, html: true, index: ['index', 'README'], frontmatter: { replace: ['permalink'], last: [], extra: ['redirect_from'] }, dated: { folder: '_posts', url: ':categories/:year/:month/:day/:title.html', categoryKeys: ['categories', 'category'] }, hiddenPrefix: '_' },
     wiki: false, vault: false, navFiles: [],
   },
   starlight: {
@@ -104,13 +116,20 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
     wiki: false, vault: false, navFiles: [],
     unresolvedBare: 'references Sphinx resolves through intersphinx inventories or extensions (conf.py is code)',
     unresolvedTarget: (t) => (/[./]/.test(t) ? 'references Sphinx resolves through intersphinx inventories or extensions (conf.py is code)' : undefined),
+    xrefsElsewhere: { mention: /intersphinx/, reason: 'labels of other projects (conf.py names intersphinx)' },
   },
 };
 
 /** The profiles detection tries, after the generators whose markers sit beside their docs (generators.ts). */
 export const ANCESTOR_PROFILES: readonly Profile[] = [PROFILES.hugo, PROFILES.starlight, PROFILES.docsify, PROFILES.sphinx, PROFILES.jekyll];
 
-/** Route rules of the generators that have no profile entry of their own (their rules live in site.ts). */
+/**
+ * The URLs of generators whose links resolve by file (site.ts), for what needs a page's URL rather
+ * than its file (the build comparison of test/interop/sites): MkDocs' `use_directory_urls` (its default).
+ */
+const FILE_SITE_URLS: Partial<Record<Generator, RouteRules>> = { mkdocs: { ...PLAIN, pretty: true } };
+
+/** The URL rules of a generator: its profile's, else those above. */
 export function routeRules(g: Generator): RouteRules | undefined {
-  return (PROFILES as Record<string, Profile>)[g]?.routes;
+  return (PROFILES as Record<string, Profile>)[g]?.routes ?? FILE_SITE_URLS[g];
 }

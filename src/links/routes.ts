@@ -39,7 +39,7 @@ export class RouteTable {
       }
     }
     for (const p of list) {
-      for (const u of this.urlsOf(p, meta?.get(p))) {
+      for (const u of this.urlsOf(p, meta?.get(p)).flatMap((x) => this.served(x))) {
         const k = this.key(u);
         if (k !== undefined && !this.byUrl.has(k)) this.byUrl.set(k, p);
       }
@@ -56,10 +56,22 @@ export class RouteTable {
     }
   }
 
+  /**
+   * Where pages are written as `.html` files (not pretty): a page URL `x` is the file `x.html`, served
+   * at both (as GitHub Pages serves it); a folder URL `x/` (an index page, a permalink ending in `/`)
+   * is `x/index.html`, never `x.html`.
+   */
+  private served(u: string): string[] {
+    if (!this.rules.html || this.rules.pretty || u === '' || u.endsWith('/')) return [u];
+    return /\.html?$/i.test(u) ? [u, u.replace(/\.html?$/i, '')] : [u, `${u}.html`];
+  }
+
   /** A URL path as the table keys it: no slashes at the ends, no `.html` or `index.html`, folded where the generator folds. */
   key(url: string): string | undefined {
     let u = url.split('#')[0]!.split('?')[0]!.replace(/^\/+|\/+$/g, '');
-    if (this.rules.html || this.rules.pretty) u = u.replace(/(^|\/)index\.html?$/i, '').replace(/\.html?$/i, '');
+    if (this.rules.html || this.rules.pretty) u = u.replace(/(^|\/)index\.html?$/i, '');
+    // With pretty URLs `x.html` is `x/`; where pages are files (Jekyll, Sphinx) `x.html` is only what served() registers.
+    if (this.rules.pretty) u = u.replace(/\.html?$/i, '');
     u = u.replace(/\/+$/, '');
     if (u.split('/').some((s) => s === '..' || s === '.')) return undefined;
     return this.rules.caseFold ? u.toLowerCase() : u;
@@ -68,6 +80,10 @@ export class RouteTable {
   /** The URLs a page is served at (without slashes at the ends). */
   private urlsOf(page: string, meta: RouteMeta | undefined): string[] {
     let rel = page.slice(this.root.length);
+    const d = this.rules.dated;
+    const dated = d ? new RegExp(`^((?:[^/]+/)*?)${d.folder}/(?:[^/]+/)*(\\d{4})-(\\d{2})-(\\d{2})-([^/]+)\\.(?:md|mdx|markdown)$`, 'i').exec(rel) : null;
+    if (this.rules.hiddenPrefix && !dated && rel.split('/').slice(0, -1).some((s) => s.startsWith(this.rules.hiddenPrefix!))) return [];
+    if (d && dated) return [this.datedUrl(page, d, dated, meta)];
     let lang = '';
     if (this.rules.localeSuffix) {
       const m = /\.([a-z]{2,3}(?:-[a-z0-9]{2,8})?)(\.(?:md|mdx|markdown))$/i.exec(rel);
@@ -86,7 +102,8 @@ export class RouteTable {
     // A URL set outright names the whole path, its locale included.
     let whole = false;
     for (const k of this.rules.frontmatter.replace) { const v = one(k); if (v) { url = v; whole = true; } }
-    const out = [(whole ? '' : lang) + url.replace(/^\/+/, '')];
+    // An index page's URL is a folder's.
+    const out = [(whole ? '' : lang) + url.replace(/^\/+/, '') + (isIndex && !whole && url ? '/' : '')];
     for (const k of this.rules.frontmatter.extra) {
       const v = meta?.[k];
       for (const a of typeof v === 'string' ? [v] : Array.isArray(v) ? v : []) {
@@ -94,8 +111,26 @@ export class RouteTable {
         out.push(a.startsWith('/') ? a : `${dir ? `${dir}/` : ''}${a}`);
       }
     }
-    this.urlOfPage.set(page, out[0]!.replace(/^\/+|\/+$/g, ''));
+    // The URL as the generator writes it: lowercased where it folds case (Hugo writes `Store.md` at /store/).
+    const first = out[0]!.replace(/^\/+|\/+$/g, '');
+    this.urlOfPage.set(page, this.rules.caseFold ? first.toLowerCase() : first);
     return out;
+  }
+
+  /** A dated post's URL: its permalink when the frontmatter sets one, else the rule's pattern. */
+  private datedUrl(page: string, d: NonNullable<RouteRules['dated']>, m: RegExpExecArray, meta: RouteMeta | undefined): string {
+    const cats = m[1]!.split('/').filter(Boolean);
+    for (const k of d.categoryKeys) {
+      const v = meta?.[k];
+      for (const c of typeof v === 'string' ? v.split(/\s+/) : Array.isArray(v) ? v : []) if (c && !cats.includes(c)) cats.push(c);
+    }
+    let url = d.url.replace(':categories', cats.join('/')).replace(':year', m[2]!).replace(':month', m[3]!).replace(':day', m[4]!).replace(':title', m[5]!);
+    for (const k of this.rules.frontmatter.replace) { const v = meta?.[k]; if (typeof v === 'string' && v.trim() && !v.includes(':')) url = v.trim(); }
+    url = url.replace(/^\/+/, '').replace(/\/{2,}/g, '/');
+    const logical = this.key(page.slice(this.root.length).replace(EXT, ''));
+    if (logical !== undefined && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
+    this.urlOfPage.set(page, url.replace(/\/+$/, ''));
+    return url;
   }
 
   /** The folder a page's relative links resolve against: its URL as a folder with pretty URLs, else its URL's folder. */

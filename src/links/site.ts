@@ -21,7 +21,7 @@ export type Resolution =
   /** A file of the site (a page or an asset); `anchor` still to be checked against the page. */
   | { status: 'ok'; path: string; document: boolean; anchor?: string }
   /** Points inside the site at nothing it holds. */
-  | { status: 'broken'; path: string; anchor?: string }
+  | { status: 'broken'; path: string; anchor?: string; why?: string }
   /** Climbs out of the site's folder. */
   | { status: 'outside' }
   /** Not judged: another site (a scheme, `//host`), a template, or a root path the docs folder does not serve. */
@@ -39,6 +39,8 @@ export interface DocMeta {
   route?: RouteMeta;
   /** Cross-reference labels the page defines (MyST `(label)=`, `:name:`). */
   labels?: string[];
+  /** Those of them Sphinx's `{ref}` accepts without an explicit title (before a heading, a figure's or table's name). */
+  titledLabels?: string[];
 }
 
 const TEMPLATE = /\{\{|\{%|\$\{|<%|^\{/;
@@ -87,6 +89,8 @@ export class SiteIndex {
   readonly routes?: RouteTable;
   /** Cross-reference labels → the page defining each. */
   readonly labels = new Map<string, string>();
+  /** Labels `{ref}` accepts without an explicit title, lowercased as Sphinx compares them. */
+  readonly titledLabels = new Set<string>();
 
   /**
    * @param files every file of the tree, by path from its root
@@ -97,7 +101,7 @@ export class SiteIndex {
     this.files = files instanceof Set ? files : new Set(files);
     this.documents = documents instanceof Set ? documents : new Set(documents);
     for (const f of this.files) for (let i = f.indexOf('/'); i > 0; i = f.indexOf('/', i + 1)) this.dirs.add(f.slice(0, i));
-    if (meta) for (const [k, v] of meta) for (const l of v.labels ?? []) if (!this.labels.has(l)) this.labels.set(l, k);
+    if (meta) for (const [k, v] of meta) { for (const l of v.labels ?? []) if (!this.labels.has(l)) this.labels.set(l, k); for (const l of v.titledLabels ?? []) this.titledLabels.add(l.toLowerCase()); }
     if (site.routes) {
       const routeMeta = new Map<string, RouteMeta>();
       if (meta) for (const [k, v] of meta) if (v.route) routeMeta.set(k, v.route);

@@ -34,11 +34,6 @@ function mkdocsSlug(text: string): string {
   return ascii.replace(/[^\w\s-]/g, '').trim().toLowerCase().replace(/[-\s]+/g, '-');
 }
 
-/** kramdown's auto ids (Jekyll): lowercase ASCII letters, digits, `-` and `_` kept, spaces to `-`, leading non-letters dropped. */
-function kramdownSlug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9 _-]/g, '').replace(/^[^a-z]+/, '').replace(/ /g, '-') || 'section';
-}
-
 /** docutils' make_id (Sphinx sections): ASCII, lowercase, every run of other characters one `-`, none at the ends. */
 export function docutilsSlug(text: string): string {
   return text.normalize('NFKD').replace(/[^\x00-\x7f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^[-0-9]+|-+$/g, '');
@@ -46,7 +41,8 @@ export function docutilsSlug(text: string): string {
 
 export function slugify(text: string, g: Generator): string {
   switch (g) {
-    case 'jekyll': return kramdownSlug(text);
+    // Jekyll 4 reads Markdown as kramdown's GFM input, whose generate_gfm_header_id is GitHub's rule
+    // (`2. Linux` → `2-linux`; Jekyll 4.3 with kramdown-parser-gfm 1.1 builds it so).
     case 'vitepress': return vitepressSlug(text);
     case 'mdbook': return mdbookSlug(text);
     case 'mkdocs': return mkdocsSlug(text);

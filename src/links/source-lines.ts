@@ -28,6 +28,13 @@ export interface LinesRecord {
 const isSpace = (c: number) => c === 0x20 || c === 0x09;
 const isTrimmable = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
+/** Offsets where each line of `text` starts. */
+export function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) out.push(i + 1);
+  return out;
+}
+
 /** Binary search: the index of the last start at or before `offset`. */
 export function lineOf(starts: readonly number[], offset: number): number {
   let lo = 0, hi = starts.length - 1;

@@ -8,7 +8,7 @@
 import { DiskTree, type Tree, type TreeEntry } from '../core/tree.js';
 import { firstHeading } from '../links/title.js';
 import { detectSite, docusaurusCategory, type SiteConfig } from '../links/generators.js';
-import { labelsOf } from '../links/labels.js';
+import { labelFacts } from '../links/labels.js';
 import { includesOf } from '../links/includes.js';
 import type { DocMeta } from '../links/site.js';
 import { info, warning, type Diagnostic } from '../core/diagnostics.js';
@@ -208,7 +208,7 @@ export async function readUpstream(dir: string): Promise<Upstream> {
     if (site.docIds && (typeof data.id === 'string' || typeof data.slug === 'string')) {
       meta.set(e.path, { ...(typeof data.id === 'string' ? { id: data.id } : {}), ...(typeof data.slug === 'string' ? { slug: data.slug } : {}) });
     }
-    const routeKeys = site.routes ? [...site.routes.frontmatter.replace, ...site.routes.frontmatter.last, ...site.routes.frontmatter.extra] : [];
+    const routeKeys = site.routes ? [...site.routes.frontmatter.replace, ...site.routes.frontmatter.last, ...site.routes.frontmatter.extra, ...(site.routes.dated?.categoryKeys ?? [])] : [];
     const route: Record<string, string | string[]> = {};
     for (const k of routeKeys) {
       const v = data[k];
@@ -216,8 +216,8 @@ export async function readUpstream(dir: string): Promise<Upstream> {
       else if (Array.isArray(v)) route[k] = v.filter((x): x is string => typeof x === 'string');
     }
     if (Object.keys(route).length) meta.set(e.path, { ...meta.get(e.path), route });
-    const labels = labelsOf(site.generator, body);
-    if (labels.length) meta.set(e.path, { ...meta.get(e.path), labels });
+    const labels = labelFacts(site.generator, body);
+    if (labels.all.length) meta.set(e.path, { ...meta.get(e.path), labels: labels.all, ...(labels.titled.length ? { titledLabels: labels.titled } : {}) });
     const octx = data.octx as Record<string, unknown> | undefined;
     const carriedId = octx && typeof octx === 'object' ? octx.document_id : undefined;
     const own = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : firstHeading(body, { mdx: /\.mdx$/i.test(e.path), admonitions: site.admonitions });

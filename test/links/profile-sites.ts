@@ -40,12 +40,20 @@ export function hugo(): ProfileSite {
       'content/en/commands/hugo.md': '---\ntitle: hugo\n---\n\nThe command.\n',
       'content/en/render-hooks/links.md': '---\ntitle: Link render hooks\n---\n\n[See details](#pageinner-details), [missing](/render-hooks/links/#not-included-anywhere).\n\n{{% include "/render-hooks/_common/pageinner.md" %}}\n',
       'content/en/render-hooks/_common/pageinner.md': '---\n_comment: Do not remove front matter.\n---\n\n## PageInner details\n\nText.\n',
+      // Hugo's ref and relref: beside the page, from the content root, by file name, any case, with or without extension.
+      'content/en/guide/refs.md': '---\ntitle: Refs\n---\n\n[Store]({{< relref "functions/hugo/Store.md" >}}), [by name]({{< relref "store" >}}), [section]({{< relref "/functions" >}}),\n'
+        + '[params]({{< relref "getting-started/configuration#params" >}}), [beside]({{< relref path="long-name.md" >}}) and {{% relref "/About" %}}.\n\n'
+        + '[A missing page]({{< relref "guide/nowhere.md" >}}).\n\n[A missing anchor]({{< relref "/about.md#no-team" >}}).\n\n'
+        + 'Hugo runs a shortcode in code too: `{{< relref "in-code.md" >}}`; {{</* relref "shown-not-run.md" */>}} is only shown.\n',
     },
     planted: [
       { file: 'about.md', code: 'LINK_ANCHOR_MISSING', needle: '/about/#nowhere' },
       { file: 'functions/hugo/Store.md', code: 'LINK_BROKEN', needle: '/functions/hugo/scratch/' },
       { file: 'getting-started/configuration.md', code: 'LINK_BROKEN', needle: '/method/site/params/' },
       { file: 'render-hooks/links.md', code: 'LINK_ANCHOR_MISSING', needle: '/render-hooks/links/#not-included-anywhere' },
+      { file: 'guide/refs.md', code: 'LINK_BROKEN', needle: 'guide/nowhere.md' },
+      { file: 'guide/refs.md', code: 'LINK_ANCHOR_MISSING', needle: '/about.md#no-team' },
+      { file: 'guide/refs.md', code: 'LINK_BROKEN', needle: 'in-code.md' },
     ],
     navigation: ['render-hooks/_common/pageinner.md'],
     notJudged: /1 to files in static\/ beside the docs/,
@@ -123,13 +131,27 @@ export function jekyll(): ProfileSite {
     name: 'jekyll', docs: 'site', generator: 'jekyll', marker: '_config.yml',
     files: {
       'site/_config.yml': 'title: Site\nmarkdown: kramdown\n',
-      'site/index.md': '---\ntitle: Home\n---\n\n# Home\n\n[About us](/about-us/), [about as html](about-us.html), [install](docs/install.html#2-linux), [gone](/nope.html).\n',
+      'site/index.md': '---\ntitle: Home\n---\n\n# Home\n\n[About us](/about-us/), [about as html](about-us.html), [install](docs/install.html#linux), [gone](/nope.html).\n',
       'site/about.md': '---\npermalink: /about-us/\n---\n\n# About\n',
-      'site/docs/install.md': '# Install\n\n## 2. Linux\n\n[Home](../index.html).\n',
+      'site/docs/install.md': '---\ntitle: Install\n---\n\n# Install\n\n## 2. Linux\n\n[Home](../index.html).\n',
+      // Liquid's link and post_url: paths from the site's folder, posts by date and title (in a folder's _posts/ too).
+      'site/docs/tags.md': '---\ntitle: Tags\n---\n\n# Tags\n\n[About]({% link about.md %}), [install]({% link docs/install.md %}#2-linux), [hello]({% post_url 2024-01-31-hello %}), [news]({% post_url blog/2024-02-01-news %}).\n\n'
+        + '[A lost page]({% link docs/lost.md %}) and [a lost post]({% post_url 2023-12-24-eve %}).\n\n[A lost anchor]({% link about.md %}#nowhere).\n\n'
+        + 'Liquid runs in code too: `{% link docs/in-code.md %}`; {% raw %}`{% link docs/raw.md %}`{% endraw %} is only shown.\n',
+      'site/_posts/2024-01-31-hello.md': '---\ntitle: Hello\n---\n\nBack [home]({% link index.md %}) and to [the news]({% post_url blog/2024-02-01-news %}#more).\n',
+      'site/blog/_posts/2024-02-01-news.md': '---\ntitle: News\ncategories: releases\n---\n\n## More\n\nSee [the first post](/2024/01/31/hello.html) and [this one](/blog/releases/2024/02/01/news.html#more).\n',
+      'site/_layouts/default.html': '<!DOCTYPE html><html><head><title>{{ page.title }}</title></head><body><main>{{ content }}</main></body></html>\n',
     },
     planted: [
+      // Served at /about-us/ (its permalink is a folder's): Jekyll writes no about-us.html.
+      { file: 'index.md', code: 'LINK_BROKEN', needle: 'about-us.html' },
       { file: 'index.md', code: 'LINK_BROKEN', needle: '/nope.html' },
-      { file: 'index.md', code: 'LINK_ANCHOR_MISSING', needle: '#2-linux' },
+      // Jekyll 4's GFM ids keep the digit: `2. Linux` is #2-linux.
+      { file: 'index.md', code: 'LINK_ANCHOR_MISSING', needle: '#linux' },
+      { file: 'docs/tags.md', code: 'LINK_BROKEN', needle: 'docs/lost.md' },
+      { file: 'docs/tags.md', code: 'LINK_BROKEN', needle: '2023-12-24-eve' },
+      { file: 'docs/tags.md', code: 'LINK_ANCHOR_MISSING', needle: 'about.md %}#nowhere' },
+      { file: 'docs/tags.md', code: 'LINK_BROKEN', needle: 'docs/in-code.md' },
     ],
     navigation: [],
     notJudged: /^$/,

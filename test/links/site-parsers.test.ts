@@ -1,14 +1,16 @@
 // The parsers the generator profiles added — Hugo's code shortcodes and TOML frontmatter (masked),
-// MyST labels, glossaries and spans, the include syntaxes — on hostile input: each stays one pass
+// MyST labels, glossaries and spans, the include syntaxes, the cross-reference syntaxes (Hugo's
+// ref/relref, Liquid's link/post_url, MyST's roles) — on hostile input: each stays one pass
 // (steps counted, never time: doubling the input no more than doubles the work), an include
 // never leaves the tree or loops, and template code never yields a link.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { observeSteps } from '../helpers/steps.js';
 import { maskHugo } from '../../src/links/shortcodes.js';
-import { labelsOf } from '../../src/links/labels.js';
+import { labelFacts, labelsOf } from '../../src/links/labels.js';
 import { includesOf } from '../../src/links/includes.js';
 import { scanMarkdown } from '../../src/links/parse.js';
+import { templateXrefs } from '../../src/links/xrefs.js';
 
 const linksOf = (t: string) => scanMarkdown(t, {}).links.map((l) => [l.target, l.line]);
 
@@ -26,6 +28,12 @@ const FAMILIES: [string, string][] = [
   ['spans', '[a]{#b'],
   ['include chains', '{{% include "/a/b.md" %}}\n```{include} ../x.md\n{{#include y.md}}\n<!--@include: ./z.md-->\n[e](f.md \':include\')\n'],
   ['a 1 MB line of blanks and backticks', ' `'],
+  ['Hugo ref shortcodes', '[a]({{< ref "x/y.md#z" >}}) {{% relref path="p" lang="fr" %}} '],
+  ['Hugo ref openers without an end', '{{< ref "x'],
+  ['Liquid link and post_url tags', '[a]({% link a/b.md %}#c) {% post_url 2024-01-01-x %} '],
+  ['Liquid raw blocks never closed', '{% raw %}{% link a.md %}'],
+  ['MyST roles', '{ref}`a <b>` {doc}`../c` {numref}`d` '],
+  ['MyST roles with long titles', '{ref}`' + '<'.repeat(50) + ' x'],
 ];
 
 for (const [name, unit] of FAMILIES) {
@@ -34,6 +42,9 @@ for (const [name, unit] of FAMILIES) {
       maskHugo(t);
       labelsOf('sphinx', t);
       for (const g of ['hugo', 'sphinx', 'mdbook', 'vitepress', 'docsify'] as const) includesOf(g, 'a/p.md', t, '');
+      templateXrefs('hugo', t);
+      templateXrefs('jekyll', t);
+      scanMarkdown(t, { roles: true });
     };
     const half = observeSteps(() => all(fill(unit, MB / 2))).steps;
     const full = observeSteps(() => all(fill(unit, MB))).steps;
@@ -64,4 +75,10 @@ test('includes: relative paths inside the tree only — schemes, climbing out an
   assert.deepEqual(includesOf('vitepress', 'docs/p.md', '<!--@include: ./parts/a.md-->', ''), ['docs/parts/a.md']);
   assert.deepEqual(includesOf('docsify', 'p.md', "[x](_media/a.md ':include')", ''), ['_media/a.md']);
   assert.deepEqual(includesOf('github', 'p.md', '{{% include "/x.md" %}}', ''), []);
+});
+
+test('MyST labels: a directive fence ends at its first closing line, whatever fences its content opened', () => {
+  // (MyST-Parser's docs/syntax/reference.md: list-tables in five-backtick fences with code fences inside.)
+  const t = '`````{list-table}\n* - ```md\n    x\n    ```\n`````\n\n(after)=\n### After\n\n(para)=\nText.\n';
+  assert.deepEqual(labelFacts('sphinx', t), { all: ['after', 'para'], titled: ['after'] });
 });

@@ -1,0 +1,61 @@
+// Judged by Jekyll itself (issue 34): the Jekyll site of test/links/profile-sites.ts (permalinks,
+// posts in _posts/ folders, kramdown's ids, Liquid's link and post_url) is built by Debian's jekyll.
+// Jekyll stops at the first tag it cannot resolve, naming the page: the test builds again with that
+// tag shown instead of run ({% raw %}), until the build passes, and the tags so found are the
+// generator's verdict on them. The built site is then crawled by linkchecker on 127.0.0.1 (anchor
+// check on). Together they must equal ctxforge's findings, and every page must be written at the
+// URL the route model predicts. Run by scripts/ci-sites.sh.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { git, tmpDir, writeTree } from '../../helpers/tmp.js';
+import { DiskTree } from '../../../src/core/tree.js';
+import { detectSite } from '../../../src/links/generators.js';
+import { checkTreeLinks } from '../../../src/links/check.js';
+import { RouteTable } from '../../../src/links/routes.js';
+import { readUpstream } from '../../../src/sync/upstream.js';
+import { jekyll } from '../../links/profile-sites.js';
+import { crawl, ourKeys, writtenFile } from './crawl.js';
+
+const FAILED = /Could not find (?:document '([^']+)' in tag 'link'|post "([^"]+)" in tag 'post_url')[\s\S]*? in (\S+?)\s*$/m;
+
+test('jekyll builds the site; the tags it cannot resolve and linkchecker on 127.0.0.1 find exactly what ctxforge reports', async () => {
+  const s = jekyll();
+  const root = tmpDir('ctxforge-interop-jekyll-');
+  writeTree(root, { ...s.files, [`${s.docs}/_config.yml`]: `${s.files[`${s.docs}/_config.yml`]}defaults:\n  - scope: {path: ""}\n    values: {layout: default}\n` });
+  git(root, ['init', '-q']);
+  const docs = join(root, s.docs);
+  const site = await detectSite(docs);
+  assert.equal(site.generator, 'jekyll');
+  const up = await readUpstream(docs);
+  const r = await checkTreeLinks(new DiskTree(docs), [''], { site, documents: up.docs.map((d) => d.path), meta: up.meta, level: 'error' });
+
+  const out = join(root, 'out');
+  const unresolved: string[] = [];
+  for (let i = 0; ; i++) {
+    assert.ok(i < 10, 'the build passes once the tags it cannot resolve are shown');
+    const b = spawnSync('jekyll', ['build', '-q', '-s', docs, '-d', out], { encoding: 'utf8', cwd: root });
+    if (b.status === 0) break;
+    const m = FAILED.exec(b.stderr.replace(/\x1b\[[0-9;]*m/g, ''));
+    assert.ok(m, b.stderr);
+    const [arg, page] = [m[1] ?? m[2]!, m[3]!];
+    unresolved.push(`${page} ${arg}`);
+    const file = join(docs, page);
+    const tag = new RegExp(`\\{%-?\\s*(?:link|post_url)\\s+${arg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*-?%\\}`, 'g');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(tag, (t) => `{% raw %}${t}{% endraw %}`));
+  }
+
+  const table = new RouteTable(up.docs.map((d) => d.path), site.root, site.routes!, new Map([...up.meta].filter(([, v]) => v.route).map(([k, v]) => [k, v.route!])));
+  for (const d of up.docs) assert.ok(writtenFile(out, table.urlOf(d.path)!), `${d.path} is written for /${table.urlOf(d.path)}`);
+  const c = await crawl(root, out, up.docs.map((d) => table.urlOf(d.path)!.replace(/^(?=.)(?!.*\.html$)(.*)$/, (u) => (writtenFile(out, u)!.endsWith('/index.html') ? `${u}/` : `${u}.html`))));
+  assert.ok(c.rows.length > 1, c.stderr);
+  const theirs = [
+    // (Not the tags shown instead of run: those are the build's verdict, below.)
+    ...[...c.findings].filter((f) => !f.includes(' {%')).map((f) => { const [page, what] = f.split(' ') as [string, string]; return `${table.lookup(page) ?? page} ${what}`; }),
+    ...unresolved,
+  ].sort();
+  assert.ok(unresolved.length >= 3, 'the planted tags are there to compare');
+  assert.deepEqual(ourKeys(r.diagnostics), theirs, JSON.stringify({ rows: c.rows, unresolved, ours: r.diagnostics }, null, 1));
+});
