@@ -201,7 +201,8 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
   const leftOut = new Set(rec.leftOut.map((a) => `${docRoots[0] ?? ''}${a}`).filter((f) => !o.heldBefore?.has(f)));
   if (o.root !== undefined) site = { ...site, root: o.root === '' || o.root.endsWith('/') ? o.root : `${o.root}/` };
   const g = site.generator;
-  const spec: LinkScanSpec = { roots: level === 'off' ? [] : docRoots, generator: g, wiki: Boolean(site.wiki), admonitions: Boolean(site.admonitions) };
+  const byText = site.hookDestinations?.byText;
+  const spec: LinkScanSpec = { roots: level === 'off' ? [] : docRoots, generator: g, wiki: Boolean(site.wiki), admonitions: Boolean(site.admonitions), ...(byText ? { textFor: new Set(byText.keys()) } : {}) };
   if (level === 'off') {
     return { spec, observe: () => undefined, add: () => undefined, finish: async () => ({ diagnostics: [], counts, generator: g }) };
   }

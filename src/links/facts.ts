@@ -18,6 +18,8 @@ export interface LinkScanSpec {
   generator: Generator;
   wiki: boolean;
   admonitions: boolean;
+  /** Destinations the site's link render hook resolves from the link's text: those links keep it. */
+  textFor?: ReadonlySet<string>;
 }
 
 /** One document's links as written, where its body starts, and (when the parser read it) its anchors. */
@@ -51,7 +53,7 @@ export function isLinkDocument(spec: LinkScanSpec, path: string): boolean {
   return MARKDOWN_FILE.test(path) && spec.roots.some((r) => path.startsWith(r));
 }
 
-export const scanOptions = (spec: LinkScanSpec, path: string) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path), roles: spec.generator === 'sphinx' });
+export const scanOptions = (spec: LinkScanSpec, path: string) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path), roles: spec.generator === 'sphinx', ...(spec.textFor ? { textFor: spec.textFor } : {}) });
 
 /** Generators whose cross-references are written with braces (Hugo shortcodes, Liquid tags, MyST roles). */
 const BRACED = new Set<Generator>(['hugo', 'jekyll', 'sphinx']);
@@ -97,7 +99,9 @@ export function linkFactsOf(spec: LinkScanSpec, path: string, bytes: Buffer, tex
   // Hugo and Liquid expand their templates before Markdown is read: the raw body is scanned, code and all.
   const xrefs = mayHaveTemplateXrefs(spec.generator, fm.body) ? templateXrefs(spec.generator, fm.body) : [];
   const roles = opts.roles && body.includes('}`');
-  const links = opts.admonitions || opts.mdx || roles ? undefined : fastLinks(body);
+  const fast = opts.admonitions || opts.mdx || roles ? undefined : fastLinks(body);
+  // A destination the render hook resolves from the link's text needs the full parse (the fast one keeps no text).
+  const links = fast && spec.textFor && fast.some((l) => spec.textFor!.has(l.target)) ? undefined : fast;
   if (links) return { links: withXrefs(links, xrefs), offset, html: 0 };
   const s = scanMarkdown(body, opts);
   // Link attributes of HTML and JSX (`<a href>`, `<img src>`, `<LinkCard href>`, `<Link to>`) are

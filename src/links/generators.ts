@@ -35,10 +35,17 @@ export interface SiteConfig {
   /** Relative link paths resolve from `/` too (the site or its theme has the profile's link render hook). */
   rootFallback?: boolean;
   /** Destinations the link render hook compares literally and handles itself (`eq $u.String "g"`): not judged. */
-  hookDestinations?: { file: string; names: Set<string> };
+  hookDestinations?: { file: string; names: Set<string>; byText?: Map<string, HookTextLookup> };
   /** Cross-references the configuration may resolve in other projects (Sphinx's intersphinx): why unknown labels are not judged. */
   xrefsElsewhere?: string;
 }
+
+/**
+ * A destination the link render hook resolves from the link's text: the page under `base` named by
+ * the text made a URL segment (Hugo's `urlize`), its singular, or what the hook's own table maps the
+ * text to (`[page resource](g)` → `/quick-reference/glossary/page-resource/` on the Hugo docs).
+ */
+export interface HookTextLookup { base: string; aliases: Map<string, string> }
 
 /**
  * The doc site a package's documents were written for (sync records the generator it detected), so
@@ -221,6 +228,29 @@ function findHook(siteDir: string, name: string): string | undefined {
 }
 
 /** Destinations a render hook template compares literally (`eq $u.String "g"`, `eq .Destination "x"`): read as text, never run. */
+/**
+ * The hook's page lookups by link text, read as data from the template (never run): a constant path
+ * (`$p := "/quick-reference/glossary"`) joined with the text made a URL segment
+ * (`site.GetPage (urls.JoinPath $p ($t | urlize))`), and the hook's string tables (`dict "a" "b"`).
+ * Tied to a literal destination only when the hook has exactly one literal and one such lookup:
+ * anything less certain stays not judged.
+ */
+export function hookTextLookups(text: string, literals: Set<string>): Map<string, HookTextLookup> {
+  const out = new Map<string, HookTextLookup>();
+  const bases = new Set<string>();
+  for (const m of text.matchAll(/site\.GetPage\s*\(\s*(?:urls\.JoinPath|path\.Join)\s+\$(\w{1,60})\s+\([^()\n]{0,200}\|\s*urlize\s*\)/g)) {
+    const def = new RegExp(`\\$${m[1]}\\s*:=\\s*"(/[^"\\n]{1,200})"`).exec(text);
+    if (def) bases.add(def[1]!.replace(/\/+$/, ''));
+  }
+  if (literals.size !== 1 || bases.size !== 1) return out;
+  const aliases = new Map<string, string>();
+  for (const m of text.matchAll(/\bdict((?:\s+"[^"\n]{0,100}"\s+"[^"\n]{0,100}"){1,200})/g)) {
+    for (const p of m[1]!.matchAll(/"([^"\n]{0,100})"\s+"([^"\n]{0,100})"/g)) aliases.set(p[1]!, p[2]!);
+  }
+  out.set([...literals][0]!, { base: [...bases][0]!, aliases });
+  return out;
+}
+
 function hookLiterals(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.matchAll(/\beq\s+\$?[\w.]{0,60}(?:Destination|String|Path)\s+"([^"\n]{1,100})"/g)) out.add(m[1]!);
@@ -258,8 +288,10 @@ function detectByProfile(dir: string): SiteConfig | undefined {
           const hook = p.rootFallbackHook ? findHook(a, p.rootFallbackHook) : undefined;
           if (hook) {
             site.rootFallback = true;
-            const names = hookLiterals(readPlain(hook) ?? '');
-            if (names.size) site.hookDestinations = { file: posix(relative(a, hook)), names };
+            const t = readPlain(hook) ?? '';
+            const names = hookLiterals(t);
+            const byText = hookTextLookups(t, names);
+            if (names.size) site.hookDestinations = { file: posix(relative(a, hook)), names, ...(byText.size ? { byText } : {}) };
           }
           return site;
         }

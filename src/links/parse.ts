@@ -30,6 +30,8 @@ export interface Link {
   label?: string;
   /** Wiki link: the text after `|`. */
   alias?: string;
+  /** The link's text as written, kept only for a destination a render hook resolves from it (ScanOptions.textFor). */
+  text?: string;
   /** A cross-reference (`xref`): the generator's syntax — Hugo `ref`/`relref`, Jekyll `link`/`post_url`, MyST `doc`/`ref`/`numref`. */
   syntax?: XrefSyntax;
   /** Hugo `ref … lang="fr"`: the language whose pages the path names. */
@@ -73,10 +75,12 @@ export interface ScanOptions {
   mdx?: boolean;
   /** MyST: the cross-reference roles `{doc}`, `{ref}` and `{numref}` (a role name, then a code span) are links. */
   roles?: boolean;
+  /** Destinations a link render hook resolves from the link's text (`[page resource](g)`): their text is kept. */
+  textFor?: ReadonlySet<string>;
 }
 
 /** What the wrapped rules record while markdown-it parses one text (parsing is synchronous). */
-interface Raw { kind: LinkKind | 'html'; start: number; end: number; label?: string; alias?: string; syntax?: XrefSyntax; titled?: boolean }
+interface Raw { kind: LinkKind | 'html'; start: number; end: number; label?: string; alias?: string; text?: string; syntax?: XrefSyntax; titled?: boolean }
 /**
  * `lines`: each getLines call by the line it began at (source-lines.ts); null where two began at one
  * line, which markdown-it never does — such blocks are then not placed at all.
@@ -137,7 +141,9 @@ function makeParser(): MarkdownIt {
         const d = src.charCodeAt(p) === 0x29 ? undefined : parseDest(src, p, state.posMax);
         if (!d?.ok) { record(state, { kind, start: p, end: p }); return true; }
         const pointy = src.charCodeAt(p) === 0x3c;
-        record(state, { kind, start: pointy ? p + 1 : p, end: pointy ? d.pos - 1 : d.pos });
+        const [ts, te] = [pointy ? p + 1 : p, pointy ? d.pos - 1 : d.pos];
+        const keep = kind === 'inline' && cur.opts.textFor?.has(src.slice(ts, te));
+        record(state, { kind, start: ts, end: te, ...(keep ? { text: src.slice(open + 1, labelEnd) } : {}) });
         return true;
       }
       // A reference: full `[text][label]`, collapsed `[text][]` or shortcut `[text]`.
@@ -455,7 +461,7 @@ export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
     for (const r of raws) {
       if (r.kind === 'html') { pushHtml(toDoc(r.start), tok.content.slice(r.start, r.end), (tok.map?.[0] ?? 0) + 1); continue; }
       if (r.kind === 'reference') { out.links.push({ kind: 'reference', target: '', line: (tok.map?.[0] ?? 0) + 1, at: -1, label: r.label }); continue; }
-      push(r.kind, toDoc(r.start), tok.content.slice(r.start, r.end), r.alias !== undefined ? { alias: r.alias } : r.syntax ? { syntax: r.syntax, titled: Boolean(r.titled) } : {});
+      push(r.kind, toDoc(r.start), tok.content.slice(r.start, r.end), r.alias !== undefined ? { alias: r.alias } : r.syntax ? { syntax: r.syntax, titled: Boolean(r.titled) } : r.text !== undefined ? { text: r.text } : {});
     }
     if (mdxImport) {
       let off = 0;

@@ -5,7 +5,7 @@
 import type MarkdownItClass from 'markdown-it';
 import { lazyRequire } from '../core/lazy.js';
 import type { Link } from './parse.js';
-import type { SiteConfig } from './generators.js';
+import type { HookTextLookup, SiteConfig } from './generators.js';
 import { docutilsSlug, footnoteAnchors, headingKey, headingSlugs, type Generator } from './slugs.js';
 import { RouteTable, type RouteMeta } from './routes.js';
 import type { Scan } from './parse.js';
@@ -156,7 +156,28 @@ export class SiteIndex {
   }
 
   /** Resolves `link`, written in the page `from`, to the file the site would serve. */
-  resolve(link: Pick<Link, 'kind' | 'target'>, from: string): Resolution {
+  /**
+   * The page a render hook's text lookup finds (generators.ts, HookTextLookup): the text as plain
+   * words, lowercased, made a URL segment as Hugo's urlize makes it, then its singular forms and the
+   * hook's own table. Never a finding when none matches: the hook's rules may reach further.
+   */
+  private pageByText(l: HookTextLookup, text: string): string | undefined {
+    const plain = text.replace(/[`*_[\]]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+    const tried = [plain, ...singulars(plain)];
+    const alias = l.aliases.get(plain);
+    if (alias !== undefined) tried.push(alias);
+    const base = l.base.replace(/^\/+/, '');
+    for (const t of tried) {
+      const seg = urlize(t);
+      if (!seg) continue;
+      // Hugo's GetPage finds a page that is never rendered too (the Hugo docs' glossary terms are): its file is enough.
+      const hit = this.routes?.lookup(`${base}/${seg}/`) ?? this.routes?.logical(`${base}/${seg}`) ?? this.lookup(`${this.site.root}${base}/${seg}`);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+
+  resolve(link: Pick<Link, 'kind' | 'target'> & { text?: string }, from: string): Resolution {
     if (link.kind === 'reference' || link.kind === 'import') return { status: 'skip' };
     if (link.kind === 'wiki' || link.kind === 'embed') return this.resolveWiki(link.target, from, link.kind === 'embed');
     const t = link.target.trim();
@@ -200,7 +221,12 @@ export class SiteIndex {
       if (label) return { status: 'ok', path: label, document: true };
       const prof = this.site.profile;
       const hook = this.site.hookDestinations;
-      if (hook?.names.has(rawPath)) return { status: 'unseen', reason: `destinations the link render hook handles itself (${hook.file})` };
+      if (hook?.names.has(rawPath)) {
+        const byText = hook.byText?.get(rawPath);
+        const page = byText && link.text !== undefined ? this.pageByText(byText, link.text) : undefined;
+        if (page) return { status: 'ok', path: page, document: this.documents.has(page) };
+        return { status: 'unseen', reason: byText ? `link texts the render hook maps to no page ctxforge finds (${hook.file})` : `destinations the link render hook handles itself (${hook.file})` };
+      }
       if (prof?.unresolvedBare && url === undefined && anchor === undefined && !/\.[A-Za-z0-9]{1,8}$/.test(path)) return { status: 'unseen', reason: prof.unresolvedBare };
       if (prof?.routesFromCode && (url !== undefined || !/\.[A-Za-z0-9]{1,8}$/.test(path) || MARKDOWN_FILE.test(path)) && this.site.notRead.length) return { status: 'unseen', reason: `routes made by ${prof.routesFromCode}` };
       if (url !== undefined && prof?.staticBeside && /\.[A-Za-z0-9]{1,8}$/.test(url) && !MARKDOWN_FILE.test(url)) return { status: 'unseen', reason: `files in ${prof.staticBeside} beside the docs` };
@@ -296,5 +322,19 @@ export function hasAnchor(anchor: string, a: Anchors, g: Generator, blockIds?: (
 export function blockIdsOf(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.matchAll(/[ \t]\^([A-Za-z0-9-]{1,64})[ \t]*$/gm)) out.add(m[1]!);
+  return out;
+}
+
+/** Hugo's urlize, as far as a page name needs it: spaces to hyphens, only letters, digits, `-`, `_`, `.` kept. */
+function urlize(s: string): string {
+  return s.normalize('NFC').replace(/\s+/g, '-').replace(/[^\p{L}\p{N}\-_.]/gu, '');
+}
+
+/** English singulars a plural may have (`entries` → `entry`, `boxes` → `box`, `pages` → `page`). */
+function singulars(s: string): string[] {
+  const out: string[] = [];
+  if (/ies$/.test(s)) out.push(`${s.slice(0, -3)}y`);
+  if (/(?:s|x|z|ch|sh)es$/.test(s)) out.push(s.slice(0, -2));
+  if (/[^s]s$/.test(s)) out.push(s.slice(0, -1));
   return out;
 }

@@ -155,7 +155,8 @@ function docnameJoin(dir: string, target: string): string {
 function mystDoc(index: SiteIndex, target: string, from: string): Resolution {
   const t = target.trim();
   const root = index.site.root;
-  if (/^[\w.-]+:/.test(t)) return { status: 'unseen', reason: index.site.xrefsElsewhere ?? 'references to other projects (intersphinx)' };
+  // `project:name`: a document of another project's site (intersphinx) — a link out, like a URL.
+  if (/^[\w.-]+:/.test(t)) return { status: 'external' };
   const pageRel = from.startsWith(root) ? from.slice(root.length) : from;
   const docname = docnameJoin(t.startsWith('/') ? '' : dirOf(pageRel), t);
   if (docname !== '' && !/[#?]/.test(docname)) {
@@ -169,7 +170,10 @@ function mystRef(index: SiteIndex, l: Pick<Link, 'target' | 'syntax' | 'titled'>
   const label = l.target.trim().toLowerCase();
   const owner = lookups(index).labels.get(label);
   if (owner === undefined) {
-    if (index.site.xrefsElsewhere || /^[\w.-]+:/.test(label)) return { status: 'unseen', reason: index.site.xrefsElsewhere ?? 'references to other projects (intersphinx)' };
+    // Named for another project (`python:label`): a link out. A bare unknown label where conf.py names
+    // intersphinx may be another project's too: not judged.
+    if (/^[\w.-]+:/.test(label)) return { status: 'external' };
+    if (index.site.xrefsElsewhere) return { status: 'unseen', reason: index.site.xrefsElsewhere };
     return { status: 'broken', path: l.target.trim(), why: 'is no label any page defines' };
   }
   if (l.syntax === 'ref' && !l.titled && !index.titledLabels.has(label)) {

@@ -35,7 +35,18 @@ export function hugo(): ProfileSite {
       'content/en/getting-started/configuration.md': '---\ntitle: Configure Hugo\n---\n\n## Params\n\nRead [the params method](/method/site/params/) and [Store](../../functions/hugo/store/).\n',
       'content/en/guide/long-name.md': '---\ntitle: Long name\nslug: short\n---\n\nAn [anchor here](#top-part).\n\n## Top part\n',
       // The theme's link render hook resolves relative paths from the content root too (GetPage).
-      'themes/docs/layouts/_default/_markup/render-link.html': '{{ with .PageInner.GetPage .Destination }}{{ .RelPermalink }}{{ end }}\n',
+      // …and, as the Hugo docs' hook does, takes `[text](g)` for the glossary page named by the text.
+      'themes/docs/layouts/_default/_markup/render-link.html': '{{- $u := urls.Parse .Destination }}\n{{- if eq $u.String "g" }}{{ partial "inline/glossary.html" (dict "text" .Text) }}\n'
+        + '{{- else }}{{ with .PageInner.GetPage .Destination }}{{ .RelPermalink }}{{ end }}{{ end }}\n'
+        + '{{- define "_partials/inline/glossary.html" }}\n  {{- $glossaryPath := "/quick-reference/glossary" }}\n  {{- $term := .text | strings.ToLower }}\n'
+        + '  {{- $cheating := dict "chaining" "chain" "ci/cd" "cicd" }}\n  {{- if site.GetPage (urls.JoinPath $glossaryPath ($term | urlize)) }}found\n'
+        + '  {{- else }}{{ errorf "no glossary page for %q" $term }}{{ end }}\n{{- end }}\n',
+      'content/en/quick-reference/glossary/_index.md': '---\ntitle: Glossary\n_build:\n  render: always\ncascade:\n  _build:\n    render: never\n---\n\n{{< glossary >}}\n',
+      'content/en/quick-reference/glossary/page-resource.md': '---\ntitle: page resource\n---\n\nA file within a [page bundle](g).\n',
+      'content/en/quick-reference/glossary/page-bundle.md': '---\ntitle: page bundle\n---\n\nA folder.\n',
+      'content/en/quick-reference/glossary/entry.md': '---\ntitle: entry\n---\n\nOne.\n',
+      'content/en/quick-reference/glossary/chain.md': '---\ntitle: chain\n---\n\nMethods.\n',
+      'content/en/guide/terms.md': '---\ntitle: Terms\n---\n\nA [page resource](g), two [Entries](g), [chaining](g), [*Page Bundle*](g) and [no such term](g).\n',
       'content/en/templates/intro.md': '---\ntitle: Templates\n---\n\nSee [the guide](guide/long-name/) from the root, [the commands](/commands/) section and [hooks](/render-hooks/links/#pageinner-details).\n\n{{< code-toggle file=hugo >}}\n[[menus.main]]\nname = "[x](nowhere.md)"\n{{</ code-toggle >}}\n\n{{< code file=content/about.md >}}\n![kitten](thumbnails/a.jpg)\n{{< /code >}}\n',
       'content/en/commands/hugo.md': '---\ntitle: hugo\n---\n\nThe command.\n',
       'content/en/render-hooks/links.md': '---\ntitle: Link render hooks\n---\n\n[See details](#pageinner-details), [missing](/render-hooks/links/#not-included-anywhere).\n\n{{% include "/render-hooks/_common/pageinner.md" %}}\n',
@@ -56,7 +67,7 @@ export function hugo(): ProfileSite {
       { file: 'guide/refs.md', code: 'LINK_BROKEN', needle: 'in-code.md' },
     ],
     navigation: ['render-hooks/_common/pageinner.md'],
-    notJudged: /1 to files in static\/ beside the docs/,
+    notJudged: /1 to files in static\/ beside the docs, 1 to link texts the render hook maps to no page ctxforge finds/,
   };
 }
 

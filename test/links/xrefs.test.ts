@@ -93,13 +93,14 @@ test('MyST roles: {doc} by document name, {ref}/{numref} by label; never in code
   assert.ok(r.messages.some((m) => m.includes('named without its extension')), r.messages.join('\n'));
 });
 
-test('MyST: where conf.py names intersphinx, a label no page defines is not judged (another project may define it)', async () => {
+test('MyST: where conf.py names intersphinx, a label no page defines is not judged (another project may define it); one named for a project is a link out', async () => {
   const r = await check({
     'docs/conf.py': 'extensions = ["myst_parser", "sphinx.ext.intersphinx"]\n',
-    'docs/index.md': '# Home\n\n{ref}`python:tut-intro` {ref}`elsewhere`\n',
+    'docs/index.md': '# Home\n\n{ref}`python:tut-intro` {ref}`elsewhere` {doc}`sphinx:usage/index`\n',
   }, 'docs');
   assert.deepEqual(r.found, []);
-  assert.equal(r.counts.unseen['labels of other projects (conf.py names intersphinx)'], 2);
+  assert.equal(r.counts.unseen['labels of other projects (conf.py names intersphinx)'], 1);
+  assert.equal(r.counts.external, 2);
 });
 
 test('templateXrefs: targets, lines and exact offsets; other generators have none', () => {
