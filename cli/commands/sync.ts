@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
 import { syncDocs, type SyncResult } from '../../src/sync/index.js';
 import type { TargetFormat } from '../../src/sync/model.js';
+import { GENERATORS, type Generator } from '../../src/links/slugs.js';
 import { ExitCode, printDiagnostics, printJson, type Io } from '../shared.js';
 
 function text(r: SyncResult): string {
@@ -24,7 +25,7 @@ const collect = (v: string, prev: string[]) => [...prev, v];
 export function registerSync(program: Command, io: Io): void {
   program.command('sync')
     .description('Create or update a source tree (OCTX by default, ctxpkg, acx) from a folder of Markdown you do not own, keeping stable IDs in a committed ID map')
-    .argument('<docs-dir>', 'folder of Markdown (plain, OKF, an mdBook, VitePress, Docusaurus or MkDocs site, an Obsidian or Foam vault, Hugo)')
+    .argument('<docs-dir>', 'folder of Markdown (plain, OKF, a Hugo, Jekyll, MkDocs, Sphinx/MyST, mdBook, VitePress, Docusaurus, Starlight or Docsify site, an Obsidian or Foam vault)')
     .argument('<source-tree>', 'source tree to create or update')
     .addOption(new Option('--format <format>', 'format of a new source tree (default: the existing tree\'s, else octx)').choices(['octx', 'ctxpkg', 'acx']))
     .option('--dry-run', 'only report what would change')
@@ -34,18 +35,24 @@ export function registerSync(program: Command, io: Io): void {
     .option('--type-rule <folder=type>', 'type for the pages below a folder (repeatable; the longest folder wins)', collect, [])
     .option('--no-rename', 'refuse names that are not portable instead of normalising them')
     .option('--name <name>', 'package name of a new source tree (default: the root page\'s title, else the folder name)')
+    .addOption(new Option('--site <generator>', 'the site generator whose routes, labels and link rules apply, whatever the markers say (default: detected)').choices([...GENERATORS]))
+    .option('--include <glob>', 'sync only files matching this glob, relative to docs-dir (repeatable; `guide/` is the folder and all below it)', collect, [])
+    .option('--exclude <glob>', 'leave out files matching this glob, relative to docs-dir (repeatable; e.g. a locale folder: fr/)', collect, [])
     .option('--no-cache', 'read every page even when this machine\'s stat cache says nothing changed since the last sync')
     .addHelpText('after', `
 The ID map .ctxforge-sync.json in the source tree holds upstream path → {id, digest, path}; commit it.
-The site generator is told from static marker files (book.toml, .vitepress/, docusaurus.config.*,
-mkdocs.yml, .obsidian/); configuration that is code is never executed. Renamed files take every
+The site generator is told from static marker files (hugo.toml, _config.yml, mkdocs.yml, conf.py,
+book.toml, .vitepress/, docusaurus.config.*, astro.config.*, index.html, .obsidian/), searched up to
+the repository root; --site names it instead. Configuration that is code is never executed.
+Files left out by --include/--exclude are named in the report (skipped). Renamed files take every
 link to them along (inline, reference definitions, wiki links, embeds, MDX imports); broken links
 upstream are reported as warnings, and every file left out is named.
 Exit codes: 0 synced, 1 findings (a name refused with --no-rename), 2 usage or I/O error.
 Examples:
   ctxforge sync vendor-docs/ knowledge-pack/
   ctxforge sync vendor-docs/ knowledge-pack/ --dry-run
-  ctxforge sync docs/ ctx/ --format ctxpkg --type-rule guides=procedure --json`)
+  ctxforge sync docs/ ctx/ --format ctxpkg --type-rule guides=procedure --json
+  ctxforge sync site/content/en pack/ --site hugo --exclude 'drafts/' --exclude '**/_common/**'`)
     .action(async (docs: string, tree: string, o: Record<string, unknown>) => {
       const threshold = Number(o.threshold);
       const rules: [string, string][] = [];
@@ -57,6 +64,7 @@ Examples:
       const r = await syncDocs(resolve(io.cwd, docs), resolve(io.cwd, tree), {
         format: o.format as TargetFormat | undefined, dryRun: !!o.dryRun, threshold, type: o.type as string | undefined,
         typeRules: rules, noRename: o.rename === false, name: o.name as string | undefined,
+        ...(o.site ? { site: o.site as Generator } : {}), include: o.include as string[], exclude: o.exclude as string[],
         ...(o.cache === false ? { cache: false as const } : {}),
       });
       if (o.json) printJson(io, r);

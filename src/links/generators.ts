@@ -310,6 +310,19 @@ export async function docusaurusCategory(text: string, json: boolean): Promise<{
   return { ...(typeof o.label === 'string' ? { label: o.label } : {}), ...(typeof o.position === 'number' ? { position: o.position } : {}) };
 }
 
+/**
+ * The site of a docs folder: detected from its markers, or the generator named explicitly (`sync
+ * --site`) — with what detection read when it found that same generator, else that generator's rules
+ * with `/` at the folder (marker `--site`).
+ */
+export async function siteOf(dir: string, named?: Generator): Promise<SiteConfig> {
+  const found = await detectSite(dir);
+  if (!named || found.generator === named) return found;
+  const s = siteFor(named, '');
+  s.marker = '--site';
+  return s;
+}
+
 /** The site rules of a generator named by a record (a synced tree's .ctxforge-sync.json), with `/` at `root`. */
 export function siteFor(generator: Generator, root: string): SiteConfig {
   const s = defaultSite();

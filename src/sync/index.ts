@@ -26,7 +26,9 @@ import { TARGET_FORMATS } from './model.js';
 import './rules.js';
 import { pushAll } from '../core/arrays.js';
 import { noDocuments } from './no-documents.js';
-import { detectSite } from '../links/generators.js';
+import { siteOf } from '../links/generators.js';
+import type { Generator } from '../links/slugs.js';
+import { selection } from './selection.js';
 import { sha256Hex } from '../core/hash.js';
 import { cachedSync, fingerprint, recordSync, sideOf, stampFolder, type CacheOptions, type Replay, type Side } from './stat-cache.js';
 
@@ -48,6 +50,12 @@ export interface SyncOptions {
    * it, a sync that finds both folders as the last one left them opens no page.
    */
   cache?: false | CacheOptions;
+  /** The site generator, whatever the docs folder's markers say (`sync --site`). */
+  site?: Generator;
+  /** Globs relative to the docs folder: only matching files are synced (`--include`). */
+  include?: string[];
+  /** Globs relative to the docs folder: matching files are left out (`--exclude`). */
+  exclude?: string[];
 }
 
 export interface SyncChange { id: string; path: string; upstream: string }
@@ -119,7 +127,8 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   // Nothing either folder holds has changed since the last sync on this machine, with the same
   // options and the same site: its result stands, and no page is opened (stat-cache.ts).
   const cache: CacheOptions = o.cache === false ? { folder: false } : o.cache ?? {};
-  const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: await detectSite(docsAbs) });
+  const select = selection(o.include, o.exclude);
+  const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: await siteOf(docsAbs, o.site), include: o.include ?? [], exclude: o.exclude ?? [] });
   if (existsSync(target)) {
     const hit = await cachedSync(docsAbs, target, inputs, cache);
     if (hit) {
@@ -148,7 +157,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const threshold = o.threshold ?? 0.5;
   if (!(threshold > 0 && threshold <= 1)) fail('CTXFORGE_USAGE', '--threshold must be a number above 0 and at most 1', {}, 2);
 
-  const up = await readUpstream(docsAbs);
+  const up = await readUpstream(docsAbs, { ...(o.site ? { site: o.site } : {}), ...(select ? { select } : {}) });
   if (!up.docs.length) throw new DiagnosticError(noDocuments(docsDir, up.assets.map((a) => a.path)), 1, [...up.notes]);
   const diagnostics: Diagnostic[] = [...up.notes];
   const siteInfo = { generator: up.site.generator, marker: up.site.marker, notRead: up.site.notRead };

@@ -7,7 +7,9 @@
 // `_` partials (kept as assets); every file left out is named. Symlinks are never followed.
 import { DiskTree, type Tree, type TreeEntry } from '../core/tree.js';
 import { firstHeading } from '../links/title.js';
-import { detectSite, docusaurusCategory, type SiteConfig } from '../links/generators.js';
+import { docusaurusCategory, siteOf, type SiteConfig } from '../links/generators.js';
+import type { Generator } from '../links/slugs.js';
+import type { Selection } from './selection.js';
 import { labelFacts } from '../links/labels.js';
 import { includesOf } from '../links/includes.js';
 import type { DocMeta } from '../links/site.js';
@@ -133,9 +135,16 @@ function tomlFrontmatter(text: string): { data: Record<string, unknown>; body: s
 
 const numberOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'bigint' ? Number(v) : undefined);
 
-export async function readUpstream(dir: string): Promise<Upstream> {
+export interface ReadOptions {
+  /** The generator named by `sync --site`, whatever the markers say. */
+  site?: Generator;
+  /** `--include` / `--exclude` (selection.ts). */
+  select?: Selection;
+}
+
+export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Upstream> {
   const tree = new DiskTree(dir);
-  const site = await detectSite(dir);
+  const site = await siteOf(dir, o.site);
   const notes: Diagnostic[] = [];
   const docs: UpstreamDoc[] = [];
   const assets: Upstream['assets'] = [];
@@ -150,6 +159,8 @@ export async function readUpstream(dir: string): Promise<Upstream> {
   const unrendered: string[] = [];
   const boms = new Set<string>();
   for (const e of await tree.list()) {
+    const chosen = o.select?.leftOut(e.path);
+    if (chosen) { skipped.push({ path: e.path, reason: chosen }); continue; }
     const why = skipReason(e.path, site);
     if (why) {
       skipped.push({ path: e.path, reason: why });

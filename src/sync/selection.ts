@@ -1,0 +1,34 @@
+// Which upstream files a sync takes: `--include` and `--exclude` globs, relative to the docs
+// folder (picomatch syntax; a pattern ending in `/` is that folder and everything below it). A
+// file is taken when it matches an include (or none is given) and no exclude; the others are
+// named in the report, never silently dropped.
+import picomatch from 'picomatch';
+import { fail } from '../core/diagnostics.js';
+
+export interface Selection {
+  /** Why `path` is left out, or undefined when it is taken. */
+  leftOut(path: string): string | undefined;
+}
+
+function compile(flag: string, patterns: readonly string[]): ((p: string) => string | undefined) {
+  const ms = patterns.map((raw) => {
+    const p = raw.replace(/\\/g, '/');
+    if (!p.trim() || p.startsWith('/') || p.split('/').includes('..')) fail('CTXFORGE_USAGE', `${flag} takes a glob relative to the docs folder, got ${JSON.stringify(raw)}`, {}, 2);
+    const glob = p.endsWith('/') ? `${p}**` : p;
+    return { raw, test: picomatch(glob, { dot: true }) };
+  });
+  return (path) => ms.find((m) => m.test(path))?.raw;
+}
+
+export function selection(include: readonly string[] = [], exclude: readonly string[] = []): Selection | undefined {
+  if (!include.length && !exclude.length) return undefined;
+  const inc = include.length ? compile('--include', include) : undefined;
+  const exc = compile('--exclude', exclude);
+  return {
+    leftOut(path) {
+      if (inc && inc(path) === undefined) return `matched by no --include (${include.join(', ')})`;
+      const x = exc(path);
+      return x === undefined ? undefined : `left out by --exclude ${x}`;
+    },
+  };
+}
