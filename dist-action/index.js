@@ -2173,9 +2173,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve20, reject) => {
+          return new Promise((resolve21, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve20(data);
+              return err ? reject(err) : resolve21(data);
             });
           });
         }
@@ -2213,12 +2213,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve20, reject) => {
+          return new Promise((resolve21, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve20(data);
+              ) : resolve21(data);
             });
           });
         }
@@ -2590,14 +2590,14 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout = timeout == null ? 1e4 : timeout;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect({ hostname, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect({ hostname: hostname2, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
             tls = __require("node:tls");
           }
           servername = servername || options.servername || util.getServerName(host) || null;
-          const sessionKey = servername || hostname;
+          const sessionKey = servername || hostname2;
           assert(sessionKey);
           const session = customSession || sessionCache.get(sessionKey) || null;
           port = port || 443;
@@ -2613,7 +2613,7 @@ var require_connect = __commonJS({
             socket: httpSocket,
             // upgrade socket connection
             port,
-            host: hostname
+            host: hostname2
           });
           socket.on("session", function(session2) {
             sessionCache.set(sessionKey, session2);
@@ -2627,14 +2627,14 @@ var require_connect = __commonJS({
             ...options,
             localAddress,
             port,
-            host: hostname
+            host: hostname2
           });
         }
         if (options.keepAlive == null || options.keepAlive) {
           const keepAliveInitialDelay = options.keepAliveInitialDelay === void 0 ? 6e4 : options.keepAliveInitialDelay;
           socket.setKeepAlive(true, keepAliveInitialDelay);
         }
-        const clearConnectTimeout = setupConnectTimeout(new WeakRef(socket), { timeout, hostname, port });
+        const clearConnectTimeout = setupConnectTimeout(new WeakRef(socket), { timeout, hostname: hostname2, port });
         socket.setNoDelay(true).once(protocol === "https:" ? "secureConnect" : "connect", function() {
           queueMicrotask(clearConnectTimeout);
           if (callback) {
@@ -4485,8 +4485,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve20, reject) => {
-        res = resolve20;
+      const promise = new Promise((resolve21, reject) => {
+        res = resolve21;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -5513,7 +5513,7 @@ var require_body = __commonJS({
         const boundary2 = `----formdata-undici-0${`${random(1e11)}`.padStart(11, "0")}`;
         const prefix = `--${boundary2}\r
 Content-Disposition: form-data`;
-        const escape = (str3) => str3.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
+        const escape2 = (str3) => str3.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
         const normalizeLinefeeds = (value) => value.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
@@ -5521,14 +5521,14 @@ Content-Disposition: form-data`;
         let hasUnknownSizeValue = false;
         for (const [name, value] of object) {
           if (typeof value === "string") {
-            const chunk2 = textEncoder.encode(prefix + `; name="${escape(normalizeLinefeeds(name))}"\r
+            const chunk2 = textEncoder.encode(prefix + `; name="${escape2(normalizeLinefeeds(name))}"\r
 \r
 ${normalizeLinefeeds(value)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${escape(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape(value.name)}"` : "") + `\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${escape2(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape2(value.name)}"` : "") + `\r
 Content-Type: ${value.type || "application/octet-stream"}\r
 \r
 `);
@@ -6737,12 +6737,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve20, reject) => {
+      const waitForDrain = () => new Promise((resolve21, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve20;
+          callback = resolve21;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7102,8 +7102,8 @@ var require_client_h2 = __commonJS({
         }
       }
       let stream;
-      const { hostname, port } = client[kUrl];
-      headers2[HTTP2_HEADER_AUTHORITY] = host || `${hostname}${port ? `:${port}` : ""}`;
+      const { hostname: hostname2, port } = client[kUrl];
+      headers2[HTTP2_HEADER_AUTHORITY] = host || `${hostname2}${port ? `:${port}` : ""}`;
       headers2[HTTP2_HEADER_METHOD] = method;
       const abort = (error4) => {
         if (request2.aborted) {
@@ -7412,12 +7412,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve20, reject) => {
+      const waitForDrain = () => new Promise((resolve21, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve20;
+          callback = resolve21;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7896,16 +7896,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve20) => {
+        return new Promise((resolve21) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve20;
+            this[kClosedResolve] = resolve21;
           } else {
-            resolve20(null);
+            resolve21(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve20) => {
+        return new Promise((resolve21) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7916,7 +7916,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve20(null);
+            resolve21(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7943,20 +7943,20 @@ var require_client = __commonJS({
     async function connect(client) {
       assert(!client[kConnecting]);
       assert(!client[kHTTPContext]);
-      let { host, hostname, protocol, port } = client[kUrl];
-      if (hostname[0] === "[") {
-        const idx = hostname.indexOf("]");
+      let { host, hostname: hostname2, protocol, port } = client[kUrl];
+      if (hostname2[0] === "[") {
+        const idx = hostname2.indexOf("]");
         assert(idx !== -1);
-        const ip = hostname.substring(1, idx);
+        const ip = hostname2.substring(1, idx);
         assert(net.isIP(ip));
-        hostname = ip;
+        hostname2 = ip;
       }
       client[kConnecting] = true;
       if (channels.beforeConnect.hasSubscribers) {
         channels.beforeConnect.publish({
           connectParams: {
             host,
-            hostname,
+            hostname: hostname2,
             protocol,
             port,
             version: client[kHTTPContext]?.version,
@@ -7967,10 +7967,10 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve20, reject) => {
+        const socket = await new Promise((resolve21, reject) => {
           client[kConnector]({
             host,
-            hostname,
+            hostname: hostname2,
             protocol,
             port,
             servername: client[kServerName],
@@ -7979,7 +7979,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve20(socket2);
+              resolve21(socket2);
             }
           });
         });
@@ -8003,7 +8003,7 @@ var require_client = __commonJS({
           channels.connected.publish({
             connectParams: {
               host,
-              hostname,
+              hostname: hostname2,
               protocol,
               port,
               version: client[kHTTPContext]?.version,
@@ -8024,7 +8024,7 @@ var require_client = __commonJS({
           channels.connectError.publish({
             connectParams: {
               host,
-              hostname,
+              hostname: hostname2,
               protocol,
               port,
               version: client[kHTTPContext]?.version,
@@ -8315,8 +8315,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve20) => {
-            this[kClosedResolve] = resolve20;
+          await new Promise((resolve21) => {
+            this[kClosedResolve] = resolve21;
           });
         }
       }
@@ -8999,10 +8999,10 @@ var require_env_http_proxy_agent = __commonJS({
         }
       }
       #getProxyAgentForUrl(url) {
-        let { protocol, host: hostname, port } = url;
-        hostname = hostname.replace(/:\d*$/, "").toLowerCase();
+        let { protocol, host: hostname2, port } = url;
+        hostname2 = hostname2.replace(/:\d*$/, "").toLowerCase();
         port = Number.parseInt(port, 10) || DEFAULT_PORTS[protocol] || 0;
-        if (!this.#shouldProxy(hostname, port)) {
+        if (!this.#shouldProxy(hostname2, port)) {
           return this[kNoProxyAgent];
         }
         if (protocol === "https:") {
@@ -9010,7 +9010,7 @@ var require_env_http_proxy_agent = __commonJS({
         }
         return this[kHttpProxyAgent];
       }
-      #shouldProxy(hostname, port) {
+      #shouldProxy(hostname2, port) {
         if (this.#noProxyChanged) {
           this.#parseNoProxy();
         }
@@ -9026,11 +9026,11 @@ var require_env_http_proxy_agent = __commonJS({
             continue;
           }
           if (!/^[.*]/.test(entry.hostname)) {
-            if (hostname === entry.hostname) {
+            if (hostname2 === entry.hostname) {
               return false;
             }
           } else {
-            if (hostname.endsWith(entry.hostname.replace(/^\*/, ""))) {
+            if (hostname2.endsWith(entry.hostname.replace(/^\*/, ""))) {
               return false;
             }
           }
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve20, reject) => {
+        return await new Promise((resolve21, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9598,7 +9598,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve20(null);
+              resolve21(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9617,7 +9617,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve20, reject) => {
+      return new Promise((resolve21, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9634,7 +9634,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve20,
+              resolve: resolve21,
               reject,
               length: 0,
               body: []
@@ -9704,18 +9704,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve20, stream, length } = consume2;
+      const { type, body, resolve: resolve21, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve20(chunksDecode(body, length));
+          resolve21(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve20(JSON.parse(chunksDecode(body, length)));
+          resolve21(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve20(chunksConcat(body, length).buffer);
+          resolve21(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve20(new Blob(body, { type: stream[kContentType] }));
+          resolve21(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve20(chunksConcat(body, length));
+          resolve21(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9972,9 +9972,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve20, reject) => {
+        return new Promise((resolve21, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve20(data);
+            return err ? reject(err) : resolve21(data);
           });
         });
       }
@@ -10197,9 +10197,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve20, reject) => {
+        return new Promise((resolve21, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve20(data);
+            return err ? reject(err) : resolve21(data);
           });
         });
       }
@@ -10484,9 +10484,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve20, reject) => {
+        return new Promise((resolve21, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve20(data);
+            return err ? reject(err) : resolve21(data);
           });
         });
       }
@@ -10578,9 +10578,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve20, reject) => {
+        return new Promise((resolve21, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve20(data);
+            return err ? reject(err) : resolve21(data);
           });
         });
       }
@@ -10907,11 +10907,11 @@ var require_mock_utils = __commonJS({
             mockDispatch.call(this, opts, handler);
           } catch (error4) {
             if (error4 instanceof MockNotMatchedError) {
-              const netConnect = agent[kGetNetConnect]();
-              if (netConnect === false) {
+              const netConnect2 = agent[kGetNetConnect]();
+              if (netConnect2 === false) {
                 throw new MockNotMatchedError(`${error4.message}: subsequent request to origin ${origin} was not allowed (net.connect disabled)`);
               }
-              if (checkNetConnect(netConnect, origin)) {
+              if (checkNetConnect(netConnect2, origin)) {
                 originalDispatch.call(this, opts, handler);
               } else {
                 throw new MockNotMatchedError(`${error4.message}: subsequent request to origin ${origin} was not allowed (net.connect is not enabled for this origin)`);
@@ -10925,11 +10925,11 @@ var require_mock_utils = __commonJS({
         }
       };
     }
-    function checkNetConnect(netConnect, origin) {
+    function checkNetConnect(netConnect2, origin) {
       const url = new URL(origin);
-      if (netConnect === true) {
+      if (netConnect2 === true) {
         return true;
-      } else if (Array.isArray(netConnect) && netConnect.some((matcher) => matchValue(matcher, url.host))) {
+      } else if (Array.isArray(netConnect2) && netConnect2.some((matcher) => matchValue(matcher, url.host))) {
         return true;
       }
       return false;
@@ -11232,7 +11232,7 @@ var require_mock_pool = __commonJS({
 var require_pluralizer = __commonJS({
   "node_modules/undici/lib/mock/pluralizer.js"(exports, module) {
     "use strict";
-    var singulars = {
+    var singulars2 = {
       pronoun: "it",
       is: "is",
       was: "was",
@@ -11251,7 +11251,7 @@ var require_pluralizer = __commonJS({
       }
       pluralize(count3) {
         const one = count3 === 1;
-        const keys = one ? singulars : plurals;
+        const keys = one ? singulars2 : plurals;
         const noun = one ? this.singular : this.plural;
         return { ...keys, count: count3, noun };
       }
@@ -11653,7 +11653,7 @@ var require_dump = __commonJS({
 var require_dns = __commonJS({
   "node_modules/undici/lib/interceptor/dns.js"(exports, module) {
     "use strict";
-    var { isIP: isIP2 } = __require("node:net");
+    var { isIP: isIP3 } = __require("node:net");
     var { lookup: lookup2 } = __require("node:dns");
     var DecoratorHandler = require_decorator_handler();
     var { InvalidArgumentError, InformationalError } = require_errors();
@@ -11908,7 +11908,7 @@ var require_dns = __commonJS({
       return (dispatch) => {
         return function dnsInterceptor(origDispatchOpts, handler) {
           const origin = origDispatchOpts.origin.constructor === URL ? origDispatchOpts.origin : new URL(origDispatchOpts.origin);
-          if (isIP2(origin.hostname) !== 0) {
+          if (isIP3(origin.hostname) !== 0) {
             return dispatch(origDispatchOpts, handler);
           }
           instance.runLookup(origin, origDispatchOpts, (err, newOrigin) => {
@@ -14443,7 +14443,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve20, reject) => agent.dispatch(
+        return new Promise((resolve21, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14519,7 +14519,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable6({ read: resume });
               const onError = this.onError.bind(this);
-              resolve20({
+              resolve21({
                 status,
                 statusText,
                 headersList,
@@ -14562,7 +14562,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve20({
+              resolve21({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -15771,8 +15771,8 @@ var require_cache = __commonJS({
        * @returns {requestResponseList}
        */
       #batchCacheOperations(operations) {
-        const cache = this.#relevantRequestResponseList;
-        const backupCache = [...cache];
+        const cache2 = this.#relevantRequestResponseList;
+        const backupCache = [...cache2];
         const addedItems = [];
         const resultList = [];
         try {
@@ -15799,9 +15799,9 @@ var require_cache = __commonJS({
                 return [];
               }
               for (const requestResponse of requestResponses) {
-                const idx = cache.indexOf(requestResponse);
+                const idx = cache2.indexOf(requestResponse);
                 assert(idx !== -1);
-                cache.splice(idx, 1);
+                cache2.splice(idx, 1);
               }
             } else if (operation.type === "put") {
               if (operation.response == null) {
@@ -15831,11 +15831,11 @@ var require_cache = __commonJS({
               }
               requestResponses = this.#queryCache(operation.request);
               for (const requestResponse of requestResponses) {
-                const idx = cache.indexOf(requestResponse);
+                const idx = cache2.indexOf(requestResponse);
                 assert(idx !== -1);
-                cache.splice(idx, 1);
+                cache2.splice(idx, 1);
               }
-              cache.push([operation.request, operation.response]);
+              cache2.push([operation.request, operation.response]);
               addedItems.push([operation.request, operation.response]);
             }
             resultList.push([operation.request, operation.response]);
@@ -16009,13 +16009,13 @@ var require_cachestorage = __commonJS({
         if (options.cacheName != null) {
           if (this.#caches.has(options.cacheName)) {
             const cacheList = this.#caches.get(options.cacheName);
-            const cache = new Cache(kConstruct, cacheList);
-            return await cache.match(request2, options);
+            const cache2 = new Cache(kConstruct, cacheList);
+            return await cache2.match(request2, options);
           }
         } else {
           for (const cacheList of this.#caches.values()) {
-            const cache = new Cache(kConstruct, cacheList);
-            const response = await cache.match(request2, options);
+            const cache2 = new Cache(kConstruct, cacheList);
+            const response = await cache2.match(request2, options);
             if (response !== void 0) {
               return response;
             }
@@ -16045,12 +16045,12 @@ var require_cachestorage = __commonJS({
         webidl.argumentLengthCheck(arguments, 1, prefix);
         cacheName = webidl.converters.DOMString(cacheName, prefix, "cacheName");
         if (this.#caches.has(cacheName)) {
-          const cache2 = this.#caches.get(cacheName);
-          return new Cache(kConstruct, cache2);
+          const cache3 = this.#caches.get(cacheName);
+          return new Cache(kConstruct, cache3);
         }
-        const cache = [];
-        this.#caches.set(cacheName, cache);
-        return new Cache(kConstruct, cache);
+        const cache2 = [];
+        this.#caches.set(cacheName, cache2);
+        return new Cache(kConstruct, cache2);
       }
       /**
        * @see https://w3c.github.io/ServiceWorker/#cache-storage-delete
@@ -18303,8 +18303,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve20) => {
-        setTimeout(resolve20, ms).unref();
+      return new Promise((resolve21) => {
+        setTimeout(resolve21, ms).unref();
       });
     }
     module.exports = {
@@ -19241,11 +19241,135 @@ var init_dirs = __esm({
   }
 });
 
+// src/core/hash.ts
+import { createHash, hash } from "node:crypto";
+import { createReadStream } from "node:fs";
+function sha256Hex(data) {
+  return hash("sha256", data, "hex");
+}
+async function sha256File(path) {
+  const h = createHash("sha256");
+  let size = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    h.update(chunk);
+    size += chunk.length;
+  }
+  return { sha256: h.digest("hex"), size };
+}
+var HEX64;
+var init_hash = __esm({
+  "src/core/hash.ts"() {
+    "use strict";
+    HEX64 = /^[0-9a-f]{64}$/;
+  }
+});
+
+// src/core/stale-temps.ts
+import { readdirSync, readFileSync, readlinkSync, lstatSync, unlinkSync } from "node:fs";
+import { hostname, uptime } from "node:os";
+import { basename, dirname as dirname2, join, resolve as resolve2 } from "node:path";
+import { randomBytes } from "node:crypto";
+function ownTags() {
+  if (tags) return tags;
+  let pidNamespace = "";
+  try {
+    pidNamespace = readlinkSync("/proc/self/ns/pid");
+  } catch {
+  }
+  let machine = "";
+  for (const f of ["/etc/machine-id", "/var/lib/dbus/machine-id"]) {
+    try {
+      machine = readFileSync(f, "utf8").trim();
+      break;
+    } catch {
+    }
+  }
+  let boot = UNKNOWN_BOOT;
+  try {
+    const id = readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    if (id) boot = sha256Hex(id).slice(0, 8);
+    if (boot === UNKNOWN_BOOT) boot = "00000001";
+  } catch {
+  }
+  tags = { host: sha256Hex(`${hostname()}\0${machine}\0${pidNamespace}`).slice(0, 8), boot };
+  return tags;
+}
+function tempPathFor(target) {
+  const { host, boot } = ownTags();
+  return join(dirname2(target), `.${basename(target)}${MARK}${process.pid}-${host}-${boot}-${randomBytes(4).toString("hex")}`);
+}
+function parseTempName(name) {
+  const m = PATTERN.exec(name);
+  if (!m) return void 0;
+  return { target: m[1], pid: Number(m[2]), host: m[3], boot: m[4] };
+}
+function writerGone(pid, boot, mtimeMs, now) {
+  const own2 = ownTags();
+  if (boot !== own2.boot && boot !== UNKNOWN_BOOT && own2.boot !== UNKNOWN_BOOT) return mtimeMs < now - uptime() * 1e3;
+  if (boot !== own2.boot) return false;
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return e.code === "ESRCH";
+  }
+}
+function sweepStaleTemps(dir, now = Date.now()) {
+  const result2 = { removed: [], failed: [] };
+  let names;
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return result2;
+  }
+  const own2 = ownTags();
+  const uid = typeof process.getuid === "function" ? process.getuid() : void 0;
+  for (const name of names) {
+    if (!name.includes(MARK)) continue;
+    const t = parseTempName(name);
+    if (!t || t.host !== own2.host) continue;
+    const path = join(dir, name);
+    try {
+      const st = lstatSync(path);
+      if (!st.isFile() || uid !== void 0 && st.uid !== uid || now - st.mtimeMs < STALE_AFTER_MS) continue;
+      if (!writerGone(t.pid, t.boot, st.mtimeMs, now)) continue;
+      unlinkSync(path);
+      result2.removed.push({ name, bytes: st.size });
+    } catch (e) {
+      const code2 = e.code ?? "unknown";
+      if (code2 !== "ENOENT") result2.failed.push({ name, code: code2 });
+    }
+  }
+  return result2;
+}
+function sweepOnce(dir, made) {
+  const key3 = resolve2(dir);
+  if (swept.has(key3)) return;
+  swept.add(key3);
+  if (made !== void 0) return;
+  const r3 = sweepStaleTemps(key3);
+  for (const x of r3.removed) log.removed.push({ name: join(key3, x.name), bytes: x.bytes });
+  for (const x of r3.failed) log.failed.push({ name: join(key3, x.name), code: x.code });
+}
+var STALE_AFTER_MS, UNKNOWN_BOOT, MARK, PATTERN, tags, swept, log;
+var init_stale_temps = __esm({
+  "src/core/stale-temps.ts"() {
+    "use strict";
+    init_hash();
+    STALE_AFTER_MS = 10 * 6e4;
+    UNKNOWN_BOOT = "00000000";
+    MARK = ".ctxforge-tmp-";
+    PATTERN = /^\.(.+)\.ctxforge-tmp-([1-9][0-9]{0,9})-([0-9a-f]{8})-([0-9a-f]{8})-[0-9a-f]{8}$/;
+    swept = /* @__PURE__ */ new Set();
+    log = { removed: [], failed: [] };
+  }
+});
+
 // src/core/atomic.ts
 import { open as open2, rename as rename2, rm as rm2, link, unlink as unlink2 } from "node:fs/promises";
-import { closeSync, constants as constants3, fsync, close, lstatSync, mkdirSync as mkdirSync2, openSync, rmSync, rmdirSync } from "node:fs";
-import { dirname as dirname2, basename, isAbsolute, join, relative, resolve as resolve2, sep } from "node:path";
-import { randomBytes } from "node:crypto";
+import { closeSync, constants as constants3, fsync, close, lstatSync as lstatSync2, mkdirSync as mkdirSync2, openSync, rmSync, rmdirSync } from "node:fs";
+import { dirname as dirname3, isAbsolute, join as join2, relative, resolve as resolve3, sep } from "node:path";
 function asIoError(e, target) {
   const code2 = e?.code;
   if (e instanceof DiagnosticError || typeof code2 !== "string" || !/^E[A-Z]+$/.test(code2)) return e;
@@ -19256,16 +19380,16 @@ function asIoError(e, target) {
   ), 2);
 }
 function refuseSymlinks(target, base = process.cwd()) {
-  const abs = resolve2(target);
-  const b = resolve2(base);
+  const abs = resolve3(target);
+  const b = resolve3(base);
   const rel = relative(b, abs);
   const inside = rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
-  let cur2 = inside ? b : dirname2(dirname2(abs));
+  let cur2 = inside ? b : dirname3(dirname3(abs));
   for (const part of relative(cur2, abs).split(sep).filter(Boolean)) {
-    cur2 = join(cur2, part);
+    cur2 = join2(cur2, part);
     let link2;
     try {
-      link2 = lstatSync(cur2).isSymbolicLink();
+      link2 = lstatSync2(cur2).isSymbolicLink();
     } catch (e) {
       if (e.code === "ENOENT" || e.code === "ENOTDIR") return;
       throw asIoError(e, target);
@@ -19309,19 +19433,17 @@ function untrack(path) {
   process.removeListener("SIGINT", onSignal);
   process.removeListener("SIGTERM", onSignal);
 }
-function tempPathFor(target) {
-  return join(dirname2(target), `.${basename(target)}.ctxforge-tmp-${process.pid}-${randomBytes(4).toString("hex")}`);
-}
 async function writeAtomic(target, produce, opts = {}) {
   refuseSymlinks(target, opts.base);
   const tmp = tempPathFor(target);
   const tracked = track(tmp, target);
   try {
-    tracked.made = makeDirs(dirname2(target));
+    tracked.made = makeDirs(dirname3(target));
   } catch (e) {
     untrack(tmp);
     throw asIoError(e, target);
   }
+  sweepOnce(dirname3(target), tracked.made);
   try {
     await produce(tmp);
     if (opts.check) await opts.check(tmp);
@@ -19336,13 +19458,13 @@ async function writeAtomic(target, produce, opts = {}) {
 }
 function removeMadeDirs(made, target) {
   if (!made) return;
-  for (let dir = dirname2(target); ; dir = dirname2(dir)) {
+  for (let dir = dirname3(target); ; dir = dirname3(dir)) {
     try {
       rmdirSync(dir);
     } catch {
       return;
     }
-    if (dir === made || dirname2(dir) === dir) return;
+    if (dir === made || dirname3(dir) === dir) return;
   }
 }
 async function writeFileAtomic(target, data, mode = 420, base) {
@@ -19363,6 +19485,7 @@ var init_atomic = __esm({
     "use strict";
     init_dirs();
     init_diagnostics();
+    init_stale_temps();
     WHY = {
       ENOSPC: "no space left on the device",
       EDQUOT: "the disk quota is exhausted",
@@ -19385,7 +19508,8 @@ var init_atomic = __esm({
         this.path = tempPathFor(target);
         const tracked = track(this.path, target);
         try {
-          this.created = tracked.made = makeDirs(dirname2(target));
+          this.created = tracked.made = makeDirs(dirname3(target));
+          sweepOnce(dirname3(target), this.created);
           this.fdOpen = openSync(this.path, constants3.O_RDWR | constants3.O_CREAT | constants3.O_EXCL | constants3.O_NOFOLLOW, mode);
         } catch (e) {
           untrack(this.path);
@@ -19405,8 +19529,8 @@ var init_atomic = __esm({
       durable() {
         const fd = this.fd;
         this.fdOpen = void 0;
-        return new Promise((resolve20, reject) => {
-          fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve20()));
+        return new Promise((resolve21, reject) => {
+          fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve21()));
         });
       }
       /** Renames the (synced, closed) temp file over the target. */
@@ -19433,29 +19557,6 @@ var init_atomic = __esm({
       }
     };
     EXCLUSIVE = constants3.O_WRONLY | constants3.O_CREAT | constants3.O_EXCL | constants3.O_NOFOLLOW;
-  }
-});
-
-// src/core/hash.ts
-import { createHash, hash } from "node:crypto";
-import { createReadStream } from "node:fs";
-function sha256Hex(data) {
-  return hash("sha256", data, "hex");
-}
-async function sha256File(path) {
-  const h = createHash("sha256");
-  let size = 0;
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
-    h.update(chunk);
-    size += chunk.length;
-  }
-  return { sha256: h.digest("hex"), size };
-}
-var HEX64;
-var init_hash = __esm({
-  "src/core/hash.ts"() {
-    "use strict";
-    HEX64 = /^[0-9a-f]{64}$/;
   }
 });
 
@@ -19848,7 +19949,7 @@ var init_ed25519 = __esm({
 
 // src/core/keys.ts
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign as edSign, verify as edVerify } from "node:crypto";
-import { readFileSync, statSync as statSync2, existsSync as existsSync2 } from "node:fs";
+import { readFileSync as readFileSync2, statSync as statSync2, existsSync as existsSync2 } from "node:fs";
 function publicFromKeyObject(k) {
   const spkiDer = k.export({ type: "spki", format: "der" });
   const raw = spkiDer.subarray(spkiDer.length - 32);
@@ -19893,7 +19994,7 @@ function loadSigningKey(spec, opts = {}) {
     if ((st.mode & 63) !== 0 && opts.warnings) {
       opts.warnings.push(warning2("CTXFORGE_KEY_PERMISSIONS", `private key file ${describeSpec(spec)} is readable by other users (mode ${(st.mode & 511).toString(8)})`, { file: describeSpec(spec), hint: `chmod 600 ${describeSpec(spec)}` }));
     }
-    text2 = readFileSync(spec, "utf8");
+    text2 = readFileSync2(spec, "utf8");
   } catch {
     fail("CTXFORGE_KEY_INVALID", `cannot read key file ${describeSpec(spec)}`, { hint: "pass a PKCS#8 PEM file, a 64-hex-digit seed, or env:VARIABLE" }, 2);
   }
@@ -19904,7 +20005,7 @@ function loadPublicKey(spec, opts = {}) {
   if (spec.startsWith("env:")) text2 = (opts.env ?? process.env)[spec.slice(4)] ?? "";
   else if (!/^[0-9a-fA-F]{64}$/.test(spec.trim())) {
     try {
-      text2 = readFileSync(spec, "utf8");
+      text2 = readFileSync2(spec, "utf8");
     } catch {
       fail("CTXFORGE_KEY_INVALID", `cannot read public key ${describeSpec(spec)}`, {}, 2);
     }
@@ -20233,16 +20334,16 @@ var init_rules = __esm({
 });
 
 // src/core/no-links.ts
-import { lstatSync as lstatSync2 } from "node:fs";
-import { join as join3 } from "node:path";
+import { lstatSync as lstatSync3 } from "node:fs";
+import { join as join4 } from "node:path";
 function linkedComponent(root, rel) {
   const parts = rel.split("/").filter((p) => p !== "");
   let abs = root;
   for (let i = 0; i < parts.length; i++) {
-    abs = join3(abs, parts[i]);
+    abs = join4(abs, parts[i]);
     let link2;
     try {
-      link2 = lstatSync2(abs).isSymbolicLink();
+      link2 = lstatSync3(abs).isSymbolicLink();
     } catch {
       return void 0;
     }
@@ -20258,8 +20359,8 @@ var init_no_links = __esm({
 
 // src/core/tree.ts
 import { stat as fsStat } from "node:fs/promises";
-import { closeSync as closeSync2, constants as constants4, fstatSync, lstatSync as lstatSync3, openSync as openSync2, readdirSync, readSync } from "node:fs";
-import { join as join4, sep as sep2 } from "node:path";
+import { closeSync as closeSync2, constants as constants4, fstatSync, lstatSync as lstatSync4, openSync as openSync2, readdirSync as readdirSync2, readSync } from "node:fs";
+import { join as join5, sep as sep2 } from "node:path";
 function* readBlocks(fd, offset, size) {
   const buf = Buffer.allocUnsafe(Math.min(size, 1 << 20) || 1);
   for (let done2 = 0; done2 < size; ) {
@@ -20366,13 +20467,13 @@ var init_tree = __esm({
         const dirs = /* @__PURE__ */ new Set();
         const walk2 = (abs, rel) => {
           if (rel) dirs.add(rel);
-          for (const d of readdirSync(abs, { withFileTypes: true })) {
+          for (const d of readdirSync2(abs, { withFileTypes: true })) {
             const r3 = rel ? `${rel}/${d.name}` : d.name;
             if (d.name === ".git" && !rel) continue;
             if (this.skip(r3)) continue;
-            const a = join4(abs, d.name);
+            const a = join5(abs, d.name);
             if (d.isDirectory()) walk2(a, r3);
-            else if (d.isFile()) out.push({ path: r3, kind: "file", size: lstatSync3(a).size });
+            else if (d.isFile()) out.push({ path: r3, kind: "file", size: lstatSync4(a).size });
             else if (d.isSymbolicLink()) out.push({ path: r3, kind: "symlink", size: 0 });
             else out.push({ path: r3, kind: "other", size: 0 });
           }
@@ -20390,7 +20491,7 @@ var init_tree = __esm({
         if (this.index) return this.index.get(path);
         let s;
         try {
-          s = lstatSync3(this.localPath(path));
+          s = lstatSync4(this.localPath(path));
         } catch {
           return void 0;
         }
@@ -20414,7 +20515,7 @@ var init_tree = __esm({
         }
       }
       localPath(path) {
-        return join4(this.root, ...path.split("/"));
+        return join5(this.root, ...path.split("/"));
       }
       // O_NOFOLLOW guards only the last component: a folder of the path that is a symlink (a manifest
       // naming `docs/x.md` with `docs -> /etc`) would still lead outside the tree, so parents are checked:
@@ -21933,7 +22034,7 @@ function lineOf(doc, offset, lineOffset) {
 function fastParser() {
   if (fast) return fast;
   const js = jsYaml();
-  const scalar3 = (tag, resolve20, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve20, construct });
+  const scalar3 = (tag, resolve21, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve21, construct });
   const schemaFor = (bigInt) => js.FAILSAFE_SCHEMA.extend({
     implicit: [
       scalar3("null", (s) => /^(?:~|[Nn]ull|NULL)?$/.test(s), () => null),
@@ -22098,7 +22199,7 @@ function htmlLinkValues(html) {
     let p = lt + 1;
     while (p < n && !isBlank(html.charCodeAt(p)) && html.charCodeAt(p) !== 47 && html.charCodeAt(p) !== 62) p++;
     const name = html.slice(lt + 1, p).toLowerCase();
-    const found = [];
+    const found2 = [];
     let closed = false;
     while (p < n) {
       let ch = html.charCodeAt(p);
@@ -22133,10 +22234,10 @@ function htmlLinkValues(html) {
         while (p < n && !isBlank(ch = html.charCodeAt(p)) && ch !== 62) p++;
         end = p;
       }
-      if (attr === "href" || attr === "src") found.push({ start, value: html.slice(start, end) });
+      if (attr === "href" || attr === "src") found2.push({ start, value: html.slice(start, end) });
     }
     if (!closed) break;
-    for (const f of found) out.push(f);
+    for (const f of found2) out.push(f);
     i = p;
     if (RAW_TEXT.has(name)) {
       const e = rawTextEnd(html, name, p);
@@ -22157,6 +22258,11 @@ var init_html_links = __esm({
 });
 
 // src/links/source-lines.ts
+function lineStarts(text2) {
+  const out = [0];
+  for (let i = text2.indexOf("\n"); i >= 0; i = text2.indexOf("\n", i + 1)) out.push(i + 1);
+  return out;
+}
 function lineOf2(starts, offset) {
   let lo = 0, hi = starts.length - 1;
   while (lo < hi) {
@@ -22270,7 +22376,9 @@ function makeParser() {
           return true;
         }
         const pointy = src.charCodeAt(p) === 60;
-        record(state, { kind, start: pointy ? p + 1 : p, end: pointy ? d.pos - 1 : d.pos });
+        const [ts, te] = [pointy ? p + 1 : p, pointy ? d.pos - 1 : d.pos];
+        const keep = kind === "inline" && cur.opts.textFor?.has(src.slice(ts, te));
+        record(state, { kind, start: ts, end: te, ...keep ? { text: src.slice(open9 + 1, labelEnd) } : {} });
         return true;
       }
       let label2 = end > labelEnd + 1 && src.charCodeAt(labelEnd + 1) === 91 ? src.slice(labelEnd + 2, end - 1) : "";
@@ -22289,6 +22397,28 @@ function makeParser() {
       const start = state.pos;
       if (!orig(state, silent)) return false;
       if (!silent) record(state, { kind: "autolink", start: start + 1, end: state.pos - 1 });
+      return true;
+    });
+  }
+  {
+    const rules = md.inline.ruler.__rules__;
+    const orig = rules.find((r3) => r3.name === "backticks").fn;
+    md.inline.ruler.at("backticks", (state, silent) => {
+      const start = state.pos;
+      const n0 = state.tokens.length;
+      if (!orig(state, silent)) return false;
+      if (silent || !cur?.opts.roles || state.tokens.length === n0 || state.tokens[state.tokens.length - 1].type !== "code_inline") return true;
+      const role = /\{(?:std:)?(doc|ref|numref)\}$/.exec(state.src.slice(Math.max(0, start - 12), start));
+      if (!role) return true;
+      let n = 0;
+      while (state.src.charCodeAt(start + n) === 96) n++;
+      const inner = state.src.slice(start + n, state.pos - n);
+      const tailFrom = Math.max(0, inner.length - 600);
+      const t = /<([^<>\n]{1,500})>[ \t]*$/.exec(inner.slice(tailFrom));
+      const lead = t ? 0 : inner.length - inner.trimStart().length;
+      const from = t ? start + n + tailFrom + t.index + 1 : start + n + lead;
+      const to = t ? from + t[1].length : from + inner.trim().length;
+      record(state, { kind: "xref", start: from, end: to, syntax: role[1], titled: Boolean(t) });
       return true;
     });
   }
@@ -22375,11 +22505,6 @@ function makeParser() {
     for (const tok of state.tokens) if (tok.type === "inline") state.md.inline.parse(tok.content, state.md, state.env, tok.children);
   });
   return md;
-}
-function lineStarts(text2) {
-  const out = [0];
-  for (let i = text2.indexOf("\n"); i >= 0; i = text2.indexOf("\n", i + 1)) out.push(i + 1);
-  return out;
 }
 function placeBlock(text2, starts, lines, tok, atx) {
   if (!tok.map) return unplaced;
@@ -22533,7 +22658,7 @@ function scanMarkdown(input2, opts = {}) {
         out.links.push({ kind: "reference", target: "", line: (tok.map?.[0] ?? 0) + 1, at: -1, label: r3.label });
         continue;
       }
-      push(r3.kind, toDoc(r3.start), tok.content.slice(r3.start, r3.end), r3.alias !== void 0 ? { alias: r3.alias } : {});
+      push(r3.kind, toDoc(r3.start), tok.content.slice(r3.start, r3.end), r3.alias !== void 0 ? { alias: r3.alias } : r3.syntax ? { syntax: r3.syntax, titled: Boolean(r3.titled) } : r3.text !== void 0 ? { text: r3.text } : {});
     }
     if (mdxImport) {
       let off = 0;
@@ -22597,8 +22722,8 @@ function firstHeading(body, opts = {}) {
     const end = body.indexOf("\n", at);
     const stop = end < 0 ? body.length : end;
     if (ATX_START.test(body.slice(at, Math.min(stop, at + 12)))) {
-      const found = firstOf(body.slice(0, stop), opts);
-      if (found !== void 0 || stop === body.length) return found;
+      const found2 = firstOf(body.slice(0, stop), opts);
+      if (found2 !== void 0 || stop === body.length) return found2;
       break;
     }
     at = stop + 1;
@@ -23437,10 +23562,10 @@ var init_records = __esm({
 
 // src/core/worker.ts
 import { Worker } from "node:worker_threads";
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 function startWorker(callerUrl, name, options = {}) {
   if (callerUrl.endsWith(".ts")) {
-    if (builtWorkers !== void 0) return new Worker(join8(builtWorkers, `${name}.js`), { execArgv: [], ...options });
+    if (builtWorkers !== void 0) return new Worker(join9(builtWorkers, `${name}.js`), { execArgv: [], ...options });
     const entry = new URL(`./${name}.ts`, callerUrl).href;
     const tsx = import.meta.resolve("tsx/esm/api");
     return new Worker(`import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`, { ...options, eval: true });
@@ -23763,14 +23888,14 @@ var init_record_pass = __esm({
           r3.release();
           return;
         }
-        let resolve20;
+        let resolve21;
         let reject;
         const promise = new Promise((res, rej) => {
-          resolve20 = res;
+          resolve21 = res;
           reject = rej;
         });
         promise.catch(() => void 0);
-        this.hashed.set(key3, { resolve: resolve20, reject, promise });
+        this.hashed.set(key3, { resolve: resolve21, reject, promise });
         this.ranges.set(key3, r3);
         this.given.set(key3, { fd: r3.fd, offset: r3.offset, size: r3.size });
         this.hold();
@@ -23813,9 +23938,9 @@ var init_record_pass = __esm({
        */
       shareDocs(handoff, counter2, batch, onResults, place, links) {
         if (this.failure) return Promise.reject(this.failure);
-        return new Promise((resolve20, reject) => {
+        return new Promise((resolve21, reject) => {
           this.onDocs = onResults;
-          this.docsDone = resolve20;
+          this.docsDone = resolve21;
           this.docsFailed = reject;
           this.hold();
           this.worker.postMessage({ op: "docs", handoff, counter: counter2, batch, place, links });
@@ -23829,13 +23954,13 @@ var init_record_pass = __esm({
       placeFiles(path, files) {
         const out = /* @__PURE__ */ new Map();
         for (const f of files) {
-          out.set(f.key, new Promise((resolve20) => {
+          out.set(f.key, new Promise((resolve21) => {
             if (this.failure) {
               f.range.release();
-              resolve20({ error: this.failure, write: false });
+              resolve21({ error: this.failure, write: false });
               return;
             }
-            this.placing.set(f.key, { range: f.range, resolve: resolve20 });
+            this.placing.set(f.key, { range: f.range, resolve: resolve21 });
             this.hold();
           }));
         }
@@ -23855,8 +23980,8 @@ var init_record_pass = __esm({
       }
       finish(concepts, idSpace) {
         if (this.failure) return Promise.reject(this.failure);
-        return new Promise((resolve20, reject) => {
-          this.result = { resolve: resolve20, reject };
+        return new Promise((resolve21, reject) => {
+          this.result = { resolve: resolve21, reject };
           this.hold();
           this.worker.postMessage({ op: "finish", concepts, idSpace });
         });
@@ -24076,7 +24201,7 @@ function assignmentAt(s, p, steps) {
 }
 function matchLine(s, push, steps) {
   const skipUntil = /* @__PURE__ */ new Map();
-  const found = /* @__PURE__ */ new Set();
+  const found2 = /* @__PURE__ */ new Set();
   ANCHOR.lastIndex = 0;
   for (; ; ) {
     const from = ANCHOR.lastIndex;
@@ -24094,7 +24219,7 @@ function matchLine(s, push, steps) {
       continue;
     }
     const { key: key3, pattern } = which2;
-    if (found.has(key3) && key3 !== "assignment") {
+    if (found2.has(key3) && key3 !== "assignment") {
       ANCHOR.lastIndex = p + 1;
       continue;
     }
@@ -24106,7 +24231,7 @@ function matchLine(s, push, steps) {
     if (r3.skip !== void 0) skipUntil.set(key3, r3.skip);
     if (r3.hit) {
       push(r3.hit);
-      if (key3 !== "assignment") found.add(key3);
+      if (key3 !== "assignment") found2.add(key3);
     }
     ANCHOR.lastIndex = p + 1;
   }
@@ -24434,8 +24559,8 @@ function wideEncoding(b) {
 function scanSecrets(text2, file, where2, allow = false, lineOffset = 0) {
   return secretDiagnostics(findSecrets(text2), file, where2, allow, lineOffset);
 }
-function secretDiagnostics(found, file, where2, allow = false, lineOffset = 0) {
-  return found.map((f) => {
+function secretDiagnostics(found2, file, where2, allow = false, lineOffset = 0) {
+  return found2.map((f) => {
     const msg = `${where2} contains what looks like a ${f.kind}; refusing to package credentials`;
     const loc = { file, line: f.line + lineOffset, column: f.column, hint: "remove it, or pass --allow-secrets to build anyway (local use only)" };
     return allow ? warning2("CTXFORGE_SECRET_FOUND", msg, loc) : error2("CTXFORGE_SECRET_FOUND", msg, loc);
@@ -24450,8 +24575,8 @@ function scanSecretBytes(bytes, file, where2, allow = false) {
   if (!wide) return narrow;
   const out = [];
   const seen = /* @__PURE__ */ new Set();
-  for (const found of [scanSecrets(new TextDecoder(wide, { ignoreBOM: false }).decode(b), file, where2, allow), narrow]) {
-    for (const d of found) {
+  for (const found2 of [scanSecrets(new TextDecoder(wide, { ignoreBOM: false }).decode(b), file, where2, allow), narrow]) {
+    for (const d of found2) {
       const k = `${d.message}\0${d.line}`;
       if (!seen.has(k)) {
         seen.add(k);
@@ -24825,8 +24950,8 @@ var init_secret_stream = __esm({
     Findings = class {
       list = [];
       seen = /* @__PURE__ */ new Set();
-      add(found, lineOffset) {
-        for (const f of found) {
+      add(found2, lineOffset) {
+        for (const f of found2) {
           const line = f.line + lineOffset;
           const k = `${f.kind}\0${line}`;
           if (this.seen.has(k)) continue;
@@ -25733,10 +25858,10 @@ var init_zip_placement = __esm({
         return this.layout.centralAt + tail.length;
       }
       // After one failed write nothing more is written: the build fails with the first error.
-      writing(write) {
+      writing(write2) {
         if (this.writeError) return;
         try {
-          write();
+          write2();
         } catch (e) {
           this.writeError = e;
         }
@@ -25807,7 +25932,7 @@ var init_serialize = __esm({
 });
 
 // src/octx/build.ts
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 function slug(name) {
   const s = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
   return s || "package";
@@ -25853,7 +25978,7 @@ async function buildOctx(tree, opts) {
         const order = sortUtf8(files2.map((_, i) => i), (i) => files2[i].path);
         const sorted2 = order.map((i) => files2[i]);
         const manifestSize = builtManifestLength(manifest2, epoch, sorted2.map((f) => f.path));
-        temp = new TempOutput(join9(opts.outDir, artifactName(manifest2)));
+        temp = new TempOutput(join10(opts.outDir, artifactName(manifest2)));
         placement = new ZipPlacement(temp.fd, temp.path, [{ path: MANIFEST, size: manifestSize, zip64: false }, ...sorted2.map((f) => ({ path: f.path, size: f.size, zip64: true }))]);
         const entryOf = new Int32Array(files2.length);
         order.forEach((i, k) => {
@@ -25865,9 +25990,9 @@ async function buildOctx(tree, opts) {
     failWith(report.diagnostics, `${tree.label} is not a valid OCTX working directory`);
     if (!temp || !placement) fail("CTXFORGE_INTERNAL", "the archive was not laid out (nothing was written)");
     const secrets = /* @__PURE__ */ new Map();
-    const found = report.secrets;
+    const found2 = report.secrets;
     if (scan) report.files.forEach((f, i) => {
-      if (found?.[i]?.length) secrets.set(f.path, found[i]);
+      if (found2?.[i]?.length) secrets.set(f.path, found2[i]);
     });
     const manifest = report.manifest;
     const files = sortUtf8(report.files, (f) => f.path).map((f) => ({ path: f.path, sha256: f.sha256 }));
@@ -25892,8 +26017,8 @@ function shippedSecrets(layout, manifestBytes2, payload, allow) {
   for (let k = 0; k < count3; k++) {
     const i = k < lo - 1 ? k + 1 : k === lo - 1 ? 0 : k;
     if (nameMayHoldSecret(layout.name(i))) out.push(...scanSecretName(layout.paths[i], allow));
-    const found = i === 0 ? scanSecretBytes(manifestBytes2, MANIFEST, MANIFEST, allow) : payload.size ? payload.get(layout.paths[i]) : void 0;
-    if (found?.length) out.push(...found);
+    const found2 = i === 0 ? scanSecretBytes(manifestBytes2, MANIFEST, MANIFEST, allow) : payload.size ? payload.get(layout.paths[i]) : void 0;
+    if (found2?.length) out.push(...found2);
   }
   return out;
 }
@@ -26211,7 +26336,7 @@ var init_ids = __esm({
 
 // src/octx/init.ts
 import { writeFile as writeFile2 } from "node:fs/promises";
-import { join as join10, dirname as dirname5 } from "node:path";
+import { join as join11, dirname as dirname6 } from "node:path";
 async function initOctx(dir, opts) {
   const now = opts.epochMs ?? Date.now();
   const assetId = uuidv7(now);
@@ -26247,8 +26372,8 @@ Write one Markdown document per concept under knowledge/. Run \`ctxforge ids .\`
 `
   };
   for (const [p, c] of Object.entries(files)) {
-    const abs = join10(dir, ...p.split("/"));
-    makeDirs(dirname5(abs));
+    const abs = join11(dir, ...p.split("/"));
+    makeDirs(dirname6(abs));
     await writeFile2(abs, c, { flag: "wx" });
   }
   return Object.keys(files);
@@ -26411,22 +26536,22 @@ function keptHead(d, self, reparse) {
     return void 0;
   }
 }
-function documentTextWithKeptHead(d, self, reparse, write) {
+function documentTextWithKeptHead(d, self, reparse, write2) {
   const head = keptHead(d, self, reparse);
   if (head !== void 0) return head + d.body;
   const own2 = d.carried?.[self] ?? {};
   const kept = own2[KEPT_HEAD];
-  if (typeof kept !== "string") return write(own2);
+  if (typeof kept !== "string") return write2(own2);
   let fields;
   try {
     fields = reparse(splitDocText(kept + d.body, d.path)).carried?.[self] ?? {};
   } catch {
     fields = {};
   }
-  return write(fields);
+  return write2(fields);
 }
-function withKeptHead(d, self, text2, write) {
-  if (write(d) === text2.head + text2.body) return d;
+function withKeptHead(d, self, text2, write2) {
+  if (write2(d) === text2.head + text2.body) return d;
   return { ...d, carried: { ...d.carried ?? {}, [self]: { [KEPT_HEAD]: text2.head } } };
 }
 function manifestExtension(v) {
@@ -26526,12 +26651,12 @@ function octxIdFor(id) {
 }
 function docFromText(t, path, file) {
   const { carried: carried2, rest: rest2 } = takeCarried(t.fields, "octx");
-  const { type, title, description, tags, octx: octx2, [NEUTRAL_ID]: xid, [NAV_ORDER]: nav, ...own2 } = rest2;
+  const { type, title, description, tags: tags2, octx: octx2, [NEUTRAL_ID]: xid, [NAV_ORDER]: nav, ...own2 } = rest2;
   const docId = isMap3(octx2) && typeof octx2.document_id === "string" ? octx2.document_id : void 0;
   if (!docId) fail("OCTX_DOCUMENT_ID_INVALID", `${file} has no octx.document_id; run \`ctxforge ids\` first`, { file }, 1);
   const id = typeof xid === "string" && xid ? xid : docId;
   const d = { id, path, title: titleOf(title, t.body) ?? path, body: t.body };
-  setCommonFields(d, { type, description, tags, nav }, own2);
+  setCommonFields(d, { type, description, tags: tags2, nav }, own2);
   const rest22 = { ...octx2 };
   if (rest22.document_id === octxIdFor(id)) delete rest22.document_id;
   if (Object.keys(rest22).length) own2.octx = rest22;
@@ -26703,7 +26828,7 @@ async function fromTree(tree, listed2, withDocs, idsOnly = false) {
   const ids = [];
   const assets = [];
   let index;
-  let log;
+  let log2;
   const other = /* @__PURE__ */ new Map();
   for (const e of withDocs ? await tree.list() : []) {
     if (e.kind !== "file" || e.path === MANIFEST || e.path === ".ctxforge-sync.json" || listed2 && !listed2.has(e.path)) continue;
@@ -26721,7 +26846,7 @@ async function fromTree(tree, listed2, withDocs, idsOnly = false) {
     if (base === "index.md" || base === "log.md") {
       const text3 = documentString(await tree.read(e.path), e.path);
       if (path === "index.md") index = text3;
-      else if (path === "log.md") log = text3;
+      else if (path === "log.md") log2 = text3;
       else leftOut(notes2, `${e.path}: OKF navigation and logs below the root are regenerated or left out, not converted`, e.path);
       continue;
     }
@@ -26760,7 +26885,7 @@ async function fromTree(tree, listed2, withDocs, idsOnly = false) {
   const own2 = { asset_id: asset.id, name: asset.name };
   if (Object.keys(manifest).length) own2.manifest = manifest;
   if (index !== void 0 && index !== indexText(name, docs)) own2.index = { text: index, for: indexKey(docs) };
-  if (log !== void 0) own2.log = log;
+  if (log2 !== void 0) own2.log = log2;
   const carried2 = { ...ext.carried };
   const mine = beyondDerived(own2, derivedIdentity(meta));
   if (Object.keys(mine).length) carried2.octx = mine;
@@ -27047,9 +27172,9 @@ var init_header = __esm({
 });
 
 // src/core/sqlite.ts
-import { closeSync as closeSync6, constants as fsc, fstatSync as fstatSync4, mkdtempSync, openSync as openSync6, readFileSync as readFileSync3, readSync as readSync3, rmSync as rmSync2, writeFileSync, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync6, constants as fsc, fstatSync as fstatSync4, mkdtempSync, openSync as openSync6, readFileSync as readFileSync4, readSync as readSync3, rmSync as rmSync2, writeFileSync, writeSync as writeSync2 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join as join11, resolve as resolve6 } from "node:path";
+import { join as join12, resolve as resolve7 } from "node:path";
 function nodeVersion() {
   return process.versions.node.split(".").map(Number);
 }
@@ -27154,7 +27279,7 @@ function openBytes(bytes, options = {}) {
 }
 function openFile(path, options = {}) {
   const readonly = !!options.readonly || !!options.immutable;
-  const abs = resolve6(path);
+  const abs = resolve7(path);
   const e = engine();
   if (e.backend === "better-sqlite3") {
     const Ctor = better().ctor;
@@ -27171,7 +27296,7 @@ function openFile(path, options = {}) {
   return wrapNode(new DatabaseSync(path, { readOnly: readonly }));
 }
 function privateFolder() {
-  const dir = mkdtempSync(join11(tmpdir(), "ctxforge-sqlite-"));
+  const dir = mkdtempSync(join12(tmpdir(), "ctxforge-sqlite-"));
   liveFolders.add(dir);
   if (!exitHook) {
     exitHook = true;
@@ -27189,7 +27314,7 @@ function openSnapshot(path, options) {
   const folder = privateFolder();
   let db;
   try {
-    const copy = join11(folder.dir, "db.sqlite");
+    const copy = join12(folder.dir, "db.sqlite");
     const { head, size } = copyInto(path, copy, options.maxBytes);
     options.inspect?.(head, size);
     if (e.backend === "better-sqlite3") db = wrapBetter(new (better()).ctor(copy, { readonly: true, fileMustExist: true }));
@@ -27234,7 +27359,7 @@ function copyInto(src, dest, maxBytes) {
 }
 function fileBacked(bytes, readonly) {
   const { dir, drop } = privateFolder();
-  const file = join11(dir, "db.sqlite");
+  const file = join12(dir, "db.sqlite");
   let db;
   try {
     if (bytes) writeFileSync(file, bytes, { mode: 384, flag: "wx" });
@@ -27248,7 +27373,7 @@ function fileBacked(bytes, readonly) {
   return {
     ...inner,
     serialize: () => {
-      const image = readFileSync3(file);
+      const image = readFileSync4(file);
       if (fresh && image.length >= 100) image.fill(0, 24, 28);
       return image;
     },
@@ -27977,14 +28102,14 @@ var init_dsse = __esm({
 });
 
 // src/acx/trust.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 function bad(message, file) {
   fail("ACX_TRUST_REGISTRY", `trust registry ${file}: ${message}`, { file }, 2);
 }
 function loadTrustRegistry(path) {
   let text2;
   try {
-    text2 = readFileSync4(path, "utf8");
+    text2 = readFileSync5(path, "utf8");
   } catch {
     fail("CTXFORGE_IO", `cannot read trust registry ${path}`, {}, 2);
   }
@@ -28109,7 +28234,7 @@ var init_trust = __esm({
 // src/acx/memory.ts
 import { createHash as createHash8 } from "node:crypto";
 function artifactFingerprint(r3) {
-  const tags = Array.isArray(r3.tags) ? r3.tags.filter((t) => typeof t === "string").map((t) => t.toLowerCase()).sort() : [];
+  const tags2 = Array.isArray(r3.tags) ? r3.tags.filter((t) => typeof t === "string").map((t) => t.toLowerCase()).sort() : [];
   const basis = {
     title: text(r3.title),
     summary: text(r3.summary),
@@ -28119,7 +28244,7 @@ function artifactFingerprint(r3) {
     timestamp: text(r3.timestamp),
     impact: text(r3.impact) || "neutral",
     xpAwarded: typeof r3.xpAwarded === "number" ? r3.xpAwarded : 0,
-    tags
+    tags: tags2
   };
   return createHash8("sha1").update(jcs(basis)).digest("hex").slice(0, 10);
 }
@@ -33537,12 +33662,12 @@ function extProblem(v) {
 function referenceSpelling(skillMd, key3) {
   const m = /^---\n([\s\S]*?)\n---/.exec(skillMd.toString("utf8"));
   if (!m) return void 0;
-  let found;
+  let found2;
   for (const line of m[1].split("\n")) {
     const kv = /^([a-z-]+):\s*(.*)$/i.exec(line);
-    if (kv && kv[1] === key3) found = kv[2].trim();
+    if (kv && kv[1] === key3) found2 = kv[2].trim();
   }
-  return found;
+  return found2;
 }
 var SKILL_SCHEMA_VERSION, SKILLS_PREFIX, SKILL_EXT_PREFIX, skillExtPath, REVERSE_DNS, bodyTokens, RESOURCE_DIRS;
 var init_skills = __esm({
@@ -34237,9 +34362,9 @@ async function loadSource(tree, opts = {}) {
   const authors = c.authors ?? (publisher ? [{ name: publisher }] : []);
   if (!Array.isArray(authors) || authors.some((a) => typeof a !== "string" && !isMap5(a))) field("authors", "authors must be a list of names or {name, …} mappings");
   else put("acx.authors", JSON.stringify(authors.map((a) => typeof a === "string" ? { name: a } : a)));
-  const tags = c.tags ?? [];
-  if (!Array.isArray(tags) || tags.some((t) => typeof t !== "string")) field("tags", "tags must be a list of strings");
-  else put("acx.tags", JSON.stringify(tags));
+  const tags2 = c.tags ?? [];
+  if (!Array.isArray(tags2) || tags2.some((t) => typeof t !== "string")) field("tags", "tags must be a list of strings");
+  else put("acx.tags", JSON.stringify(tags2));
   const engine2 = c.embedding_engine ?? { id: "local-hash-128", dim: 128 };
   if (!isMap5(engine2) || typeof engine2.id !== "string" || typeof engine2.dim !== "number" || !Number.isInteger(engine2.dim) || engine2.dim < 1 || Object.keys(engine2).length !== 2) field("embedding_engine", "embedding_engine must be {id: string, dim: positive integer}");
   else put("acx.embedding_engine", JSON.stringify({ id: engine2.id, dim: engine2.dim }));
@@ -34563,7 +34688,7 @@ var init_writer = __esm({
 });
 
 // src/acx/build.ts
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 import { open as open3 } from "node:fs/promises";
 function assemble2(src, epoch, key3, compress) {
   const d = [];
@@ -34665,7 +34790,7 @@ async function buildCartridge(tree, opts) {
   warnings.push(...a.diagnostics.filter((x) => x.severity !== "error"));
   const bytes = writeCartridge(a.content);
   const name = `${source.artifact}-${source.version}.acx`;
-  const target = join12(opts.outDir, name);
+  const target = join13(opts.outDir, name);
   await writeAtomic(target, async (tmp) => {
     const fh = await open3(tmp, "wx", 420);
     try {
@@ -34859,7 +34984,7 @@ var init_items2 = __esm({
 
 // src/acx/init.ts
 import { writeFile as writeFile3 } from "node:fs/promises";
-import { dirname as dirname6, join as join13 } from "node:path";
+import { dirname as dirname7, join as join14 } from "node:path";
 import { randomUUID as randomUUID2 } from "node:crypto";
 function scaffold(name, uuid) {
   return {
@@ -34904,8 +35029,8 @@ timestamp: "2026-01-01T00:00:00Z"
 async function initCartridge(dir, opts) {
   const files = scaffold(opts.name ?? "starter-cartridge", randomUUID2());
   for (const [rel, text2] of Object.entries(files)) {
-    const abs = join13(dir, ...rel.split("/"));
-    makeDirs(dirname6(abs));
+    const abs = join14(dir, ...rel.split("/"));
+    makeDirs(dirname7(abs));
     await writeFile3(abs, text2, { flag: "wx" });
   }
   return Object.keys(files).sort();
@@ -35034,7 +35159,7 @@ var init_host_config_names = __esm({
 
 // src/acx/import.ts
 import { writeFile as writeFile4 } from "node:fs/promises";
-import { dirname as dirname7, join as join14 } from "node:path";
+import { dirname as dirname8, join as join15 } from "node:path";
 async function importedFiles(input2, opts) {
   return (await importedCartridge(input2, opts)).files;
 }
@@ -35089,8 +35214,8 @@ async function importCartridge(input2, dir, opts) {
   const out = await importedFiles(input2, opts);
   failWith(hostConfigRefusals(out.keys(), ["skills/"], dir), "nothing was imported");
   for (const [rel, data] of out) {
-    const abs = join14(dir, ...rel.split("/"));
-    makeDirs(dirname7(abs));
+    const abs = join15(dir, ...rel.split("/"));
+    makeDirs(dirname8(abs));
     await writeFile4(abs, data, { flag: "wx" });
   }
   return [...out.keys()].sort();
@@ -35217,9 +35342,9 @@ var init_unsigned = __esm({
 // src/acx/doc-fields.ts
 function docFromText2(t, path) {
   const { carried: carried2, rest: rest2 } = takeCarried(t.fields, "acx");
-  const { id, type, title, description, tags, [NAV_ORDER]: nav, ...own2 } = rest2;
+  const { id, type, title, description, tags: tags2, [NAV_ORDER]: nav, ...own2 } = rest2;
   const d = { id: typeof id === "string" && id ? id : path.replace(/\.md$/, ""), path, title: titleOf(title, t.body) ?? path, body: t.body };
-  setCommonFields(d, { type, description, tags, nav }, own2);
+  setCommonFields(d, { type, description, tags: tags2, nav }, own2);
   if (Object.keys(own2).length) carried2.acx = own2;
   if (Object.keys(carried2).length) d.carried = carried2;
   return d;
@@ -36495,7 +36620,7 @@ var init_json_tree = __esm({
 
 // src/ctxpkg/artifact.ts
 import { stat as stat4 } from "node:fs/promises";
-import { readFileSync as readFileSync5 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 function numberHook(lexeme, isInteger) {
   return isInteger ? BigInt(lexeme) : Number(lexeme);
 }
@@ -36510,7 +36635,7 @@ async function readArtifactBytes(input2, opts) {
   if (!st?.isFile()) return { diag: error2("CTXPKG_JSON_INVALID", `${file} is not a readable file`, { file }) };
   if (st.size > max) return { diag: error2("CTXPKG_FILE_TOO_LARGE", `${file} is ${st.size} bytes, above the ceiling of ${max}; not parsed`, { file, hint: "raise it with --max-file-bytes if you trust the file" }) };
   try {
-    return { bytes: readFileSync5(input2.path) };
+    return { bytes: readFileSync6(input2.path) };
   } catch (e) {
     return { diag: error2("CTXPKG_JSON_INVALID", `${file} is not a readable file: ${e.message}`, { file }) };
   }
@@ -37249,7 +37374,7 @@ var init_writer2 = __esm({
 });
 
 // src/ctxpkg/build.ts
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 import { writeFile as writeFile5, readFile as readFile6, chmod as chmod2 } from "node:fs/promises";
 function failWith3(diags, what2) {
   const errs = diags.filter((d) => d.severity === "error");
@@ -37284,7 +37409,7 @@ async function buildSource(tree, opts) {
   const written = writePackage(pkg.manifest, pkg.content, { createdAt: isoSeconds(epoch), projectHash: projectHash(pkg), key: opts.key });
   const name = pkg.manifest.name;
   const version = pkg.manifest.version;
-  const target = join15(opts.outDir, artifactFileName(name, version));
+  const target = join16(opts.outDir, artifactFileName(name, version));
   const bytes = Buffer.from(written.text, "utf8");
   await writeAtomic(target, async (tmp) => {
     await writeFile5(tmp, bytes);
@@ -37356,13 +37481,13 @@ var init_read = __esm({
 
 // src/ctxpkg/deps.ts
 import { readdir as readdir3 } from "node:fs/promises";
-import { join as join16 } from "node:path";
+import { join as join17 } from "node:path";
 async function scanPackages(dir, opts, diags) {
   const names = await readdir3(dir).catch((e) => fail("CTXFORGE_IO", `--packages ${dir} cannot be read: ${e.code ?? e.message}`, { hint: "name a directory of .ctxpkg files" }, 2));
   const out = [];
   for (const n of names.sort()) {
     if (!n.endsWith(".ctxpkg")) continue;
-    const path = join16(dir, n);
+    const path = join17(dir, n);
     const r3 = await readAndVerify({ label: path, path }, { limits: opts.limits, env: opts.env });
     if (!r3.valid || !r3.doc || !isObject(r3.doc.manifest)) {
       diags.push(warning2("CTXPKG_DEPENDENCY_UNRESOLVED", `${n} in the package directory does not verify and is ignored`, { file: path }));
@@ -37625,7 +37750,7 @@ var init_yaml_write = __esm({
 
 // src/ctxpkg/import.ts
 import { writeFile as writeFile6 } from "node:fs/promises";
-import { dirname as dirname8, join as join17 } from "node:path";
+import { dirname as dirname9, join as join18 } from "node:path";
 function slugOf(id) {
   const s = id.normalize("NFC").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^[._]+/, "").slice(0, 100);
   return s || "node";
@@ -37694,8 +37819,8 @@ function hostSafeTree(files, dir) {
 async function importArtifact(input2, dir, opts) {
   const files = hostSafeTree(await importedFiles2(input2, opts), dir);
   for (const [rel, text2] of files) {
-    const abs = join17(dir, ...rel.split("/"));
-    makeDirs(dirname8(abs));
+    const abs = join18(dir, ...rel.split("/"));
+    makeDirs(dirname9(abs));
     await writeFile6(abs, text2, { flag: "wx" });
   }
   return [...files.keys()].sort();
@@ -37807,7 +37932,7 @@ var init_ids2 = __esm({
 
 // src/ctxpkg/init.ts
 import { writeFile as writeFile7 } from "node:fs/promises";
-import { dirname as dirname9, join as join18, basename as basename3 } from "node:path";
+import { dirname as dirname10, join as join19, basename as basename3 } from "node:path";
 async function initSource(dir, opts) {
   const fallback = basename3(dir).toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+/, "") || "my-context";
   const name = opts.name ?? `@local/${nameProblem(fallback) ? "my-context" : fallback}`;
@@ -37846,8 +37971,8 @@ Every change comes with a test that fails without it.
 `
   };
   for (const [rel, text2] of Object.entries(files)) {
-    const abs = join18(dir, ...rel.split("/"));
-    makeDirs(dirname9(abs));
+    const abs = join19(dir, ...rel.split("/"));
+    makeDirs(dirname10(abs));
     await writeFile7(abs, text2, { flag: "wx" });
   }
   return Object.keys(files).sort();
@@ -38317,16 +38442,13 @@ function mkdocsSlug(text2) {
   const ascii = text2.normalize("NFKD").replace(/[^\x00-\x7f]/g, "");
   return ascii.replace(/[^\w\s-]/g, "").trim().toLowerCase().replace(/[-\s]+/g, "-");
 }
-function kramdownSlug(text2) {
-  return text2.toLowerCase().replace(/[^a-z0-9 _-]/g, "").replace(/^[^a-z]+/, "").replace(/ /g, "-") || "section";
-}
 function docutilsSlug(text2) {
   return text2.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^[-0-9]+|-+$/g, "");
 }
 function slugify(text2, g) {
   switch (g) {
-    case "jekyll":
-      return kramdownSlug(text2);
+    // Jekyll 4 reads Markdown as kramdown's GFM input, whose generate_gfm_header_id is GitHub's rule
+    // (`2. Linux` → `2-linux`; Jekyll 4.3 with kramdown-parser-gfm 1.1 builds it so).
     case "vitepress":
       return vitepressSlug(text2);
     case "mdbook":
@@ -38423,7 +38545,7 @@ var init_routes = __esm({
           }
         }
         for (const p of list2) {
-          for (const u of this.urlsOf(p, meta?.get(p))) {
+          for (const u of this.urlsOf(p, meta?.get(p)).flatMap((x) => this.served(x))) {
             const k = this.key(u);
             if (k !== void 0 && !this.byUrl.has(k)) this.byUrl.set(k, p);
           }
@@ -38446,10 +38568,20 @@ var init_routes = __esm({
       byLogical = /* @__PURE__ */ new Map();
       /** Top-level folders below `/` that are locales (`fr`, `pt-br`), when the rules have locale folders. */
       locales = /* @__PURE__ */ new Set();
+      /**
+       * Where pages are written as `.html` files (not pretty): a page URL `x` is the file `x.html`, served
+       * at both (as GitHub Pages serves it); a folder URL `x/` (an index page, a permalink ending in `/`)
+       * is `x/index.html`, never `x.html`.
+       */
+      served(u) {
+        if (!this.rules.html || this.rules.pretty || u === "" || u.endsWith("/")) return [u];
+        return /\.html?$/i.test(u) ? [u, u.replace(/\.html?$/i, "")] : [u, `${u}.html`];
+      }
       /** A URL path as the table keys it: no slashes at the ends, no `.html` or `index.html`, folded where the generator folds. */
       key(url) {
         let u = url.split("#")[0].split("?")[0].replace(/^\/+|\/+$/g, "");
-        if (this.rules.html || this.rules.pretty) u = u.replace(/(^|\/)index\.html?$/i, "").replace(/\.html?$/i, "");
+        if (this.rules.html || this.rules.pretty) u = u.replace(/(^|\/)index\.html?$/i, "");
+        if (this.rules.pretty) u = u.replace(/\.html?$/i, "");
         u = u.replace(/\/+$/, "");
         if (u.split("/").some((s) => s === ".." || s === ".")) return void 0;
         return this.rules.caseFold ? u.toLowerCase() : u;
@@ -38457,6 +38589,10 @@ var init_routes = __esm({
       /** The URLs a page is served at (without slashes at the ends). */
       urlsOf(page, meta) {
         let rel = page.slice(this.root.length);
+        const d = this.rules.dated;
+        const dated = d ? new RegExp(`^((?:[^/]+/)*?)${d.folder}/(?:[^/]+/)*(\\d{4})-(\\d{2})-(\\d{2})-([^/]+)\\.(?:md|mdx|markdown)$`, "i").exec(rel) : null;
+        if (this.rules.hiddenPrefix && !dated && rel.split("/").slice(0, -1).some((s) => s.startsWith(this.rules.hiddenPrefix))) return [];
+        if (d && dated) return [this.datedUrl(page, d, dated, meta)];
         let lang = "";
         if (this.rules.localeSuffix) {
           const m = /\.([a-z]{2,3}(?:-[a-z0-9]{2,8})?)(\.(?:md|mdx|markdown))$/i.exec(rel);
@@ -38489,7 +38625,7 @@ var init_routes = __esm({
             whole = true;
           }
         }
-        const out = [(whole ? "" : lang) + url.replace(/^\/+/, "")];
+        const out = [(whole ? "" : lang) + url.replace(/^\/+/, "") + (isIndex && !whole && url ? "/" : "")];
         for (const k of this.rules.frontmatter.extra) {
           const v = meta?.[k];
           for (const a of typeof v === "string" ? [v] : Array.isArray(v) ? v : []) {
@@ -38497,8 +38633,27 @@ var init_routes = __esm({
             out.push(a.startsWith("/") ? a : `${dir ? `${dir}/` : ""}${a}`);
           }
         }
-        this.urlOfPage.set(page, out[0].replace(/^\/+|\/+$/g, ""));
+        const first = out[0].replace(/^\/+|\/+$/g, "");
+        this.urlOfPage.set(page, this.rules.caseFold ? first.toLowerCase() : first);
         return out;
+      }
+      /** A dated post's URL: its permalink when the frontmatter sets one, else the rule's pattern. */
+      datedUrl(page, d, m, meta) {
+        const cats = m[1].split("/").filter(Boolean);
+        for (const k of d.categoryKeys) {
+          const v = meta?.[k];
+          for (const c of typeof v === "string" ? v.split(/\s+/) : Array.isArray(v) ? v : []) if (c && !cats.includes(c)) cats.push(c);
+        }
+        let url = d.url.replace(":categories", cats.join("/")).replace(":year", m[2]).replace(":month", m[3]).replace(":day", m[4]).replace(":title", m[5]);
+        for (const k of this.rules.frontmatter.replace) {
+          const v = meta?.[k];
+          if (typeof v === "string" && v.trim() && !v.includes(":")) url = v.trim();
+        }
+        url = url.replace(/^\/+/, "").replace(/\/{2,}/g, "/");
+        const logical = this.key(page.slice(this.root.length).replace(EXT, ""));
+        if (logical !== void 0 && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
+        this.urlOfPage.set(page, url.replace(/\/+$/, ""));
+        return url;
       }
       /** The folder a page's relative links resolve against: its URL as a folder with pretty URLs, else its URL's folder. */
       baseOf(page) {
@@ -38587,6 +38742,16 @@ function blockIdsOf(text2) {
   for (const m of text2.matchAll(/[ \t]\^([A-Za-z0-9-]{1,64})[ \t]*$/gm)) out.add(m[1]);
   return out;
 }
+function urlize(s) {
+  return s.normalize("NFC").replace(/\s+/g, "-").replace(/[^\p{L}\p{N}\-_.]/gu, "");
+}
+function singulars(s) {
+  const out = [];
+  if (/ies$/.test(s)) out.push(`${s.slice(0, -3)}y`);
+  if (/(?:s|x|z|ch|sh)es$/.test(s)) out.push(s.slice(0, -2));
+  if (/[^s]s$/.test(s)) out.push(s.slice(0, -1));
+  return out;
+}
 var MARKDOWN_FILE, INDEX_NAMES, markdownIt2, unescapeAll, unescape, TEMPLATE, isTemplated, hasScheme, dirOf, stripNumber, SiteIndex;
 var init_site = __esm({
   "src/links/site.ts"() {
@@ -38614,8 +38779,9 @@ var init_site = __esm({
         this.files = files instanceof Set ? files : new Set(files);
         this.documents = documents instanceof Set ? documents : new Set(documents);
         for (const f of this.files) for (let i = f.indexOf("/"); i > 0; i = f.indexOf("/", i + 1)) this.dirs.add(f.slice(0, i));
-        if (meta) {
-          for (const [k, v] of meta) for (const l of v.labels ?? []) if (!this.labels.has(l)) this.labels.set(l, k);
+        if (meta) for (const [k, v] of meta) {
+          for (const l of v.labels ?? []) if (!this.labels.has(l)) this.labels.set(l, k);
+          for (const l of v.titledLabels ?? []) this.titledLabels.add(l.toLowerCase());
         }
         if (site.routes) {
           const routeMeta = /* @__PURE__ */ new Map();
@@ -38650,6 +38816,8 @@ var init_site = __esm({
       routes;
       /** Cross-reference labels → the page defining each. */
       labels = /* @__PURE__ */ new Map();
+      /** Labels `{ref}` accepts without an explicit title, lowercased as Sphinx compares them. */
+      titledLabels = /* @__PURE__ */ new Set();
       get generator() {
         return this.site.generator;
       }
@@ -38694,6 +38862,25 @@ var init_site = __esm({
         return void 0;
       }
       /** Resolves `link`, written in the page `from`, to the file the site would serve. */
+      /**
+       * The page a render hook's text lookup finds (generators.ts, HookTextLookup): the text as plain
+       * words, lowercased, made a URL segment as Hugo's urlize makes it, then its singular forms and the
+       * hook's own table. Never a finding when none matches: the hook's rules may reach further.
+       */
+      pageByText(l, text2) {
+        const plain4 = text2.replace(/[`*_[\]]/g, "").replace(/\s+/g, " ").trim().toLowerCase();
+        const tried = [plain4, ...singulars(plain4)];
+        const alias = l.aliases.get(plain4);
+        if (alias !== void 0) tried.push(alias);
+        const base = l.base.replace(/^\/+/, "");
+        for (const t of tried) {
+          const seg = urlize(t);
+          if (!seg) continue;
+          const hit = this.routes?.lookup(`${base}/${seg}/`) ?? this.routes?.logical(`${base}/${seg}`) ?? this.lookup(`${this.site.root}${base}/${seg}`);
+          if (hit) return hit;
+        }
+        return void 0;
+      }
       resolve(link2, from) {
         if (link2.kind === "reference" || link2.kind === "import") return { status: "skip" };
         if (link2.kind === "wiki" || link2.kind === "embed") return this.resolveWiki(link2.target, from, link2.kind === "embed");
@@ -38733,7 +38920,12 @@ var init_site = __esm({
           if (label2) return { status: "ok", path: label2, document: true };
           const prof = this.site.profile;
           const hook = this.site.hookDestinations;
-          if (hook?.names.has(rawPath)) return { status: "unseen", reason: `destinations the link render hook handles itself (${hook.file})` };
+          if (hook?.names.has(rawPath)) {
+            const byText = hook.byText?.get(rawPath);
+            const page = byText && link2.text !== void 0 ? this.pageByText(byText, link2.text) : void 0;
+            if (page) return { status: "ok", path: page, document: this.documents.has(page) };
+            return { status: "unseen", reason: byText ? `link texts the render hook maps to no page ctxforge finds (${hook.file})` : `destinations the link render hook handles itself (${hook.file})` };
+          }
           if (prof?.unresolvedBare && url === void 0 && anchor === void 0 && !/\.[A-Za-z0-9]{1,8}$/.test(path)) return { status: "unseen", reason: prof.unresolvedBare };
           if (prof?.routesFromCode && (url !== void 0 || !/\.[A-Za-z0-9]{1,8}$/.test(path) || MARKDOWN_FILE.test(path)) && this.site.notRead.length) return { status: "unseen", reason: `routes made by ${prof.routesFromCode}` };
           if (url !== void 0 && prof?.staticBeside && /\.[A-Za-z0-9]{1,8}$/.test(url) && !MARKDOWN_FILE.test(url)) return { status: "unseen", reason: `files in ${prof.staticBeside} beside the docs` };
@@ -38828,7 +39020,7 @@ var init_markdown = __esm({
 });
 
 // src/links/profiles.ts
-var NONE2, PLAIN3, PROFILES, ANCESTOR_PROFILES;
+var NONE2, PLAIN3, PROFILES, ANCESTOR_PROFILES, FILE_SITE_URLS;
 var init_profiles = __esm({
   "src/links/profiles.ts"() {
     "use strict";
@@ -38848,7 +39040,7 @@ var init_profiles = __esm({
       jekyll: {
         name: "jekyll",
         markers: [{ path: "_config.yml", docsDirs: [""] }, { path: "_config.yaml", docsDirs: [""] }],
-        routes: { ...PLAIN3, html: true, index: ["index", "README"], frontmatter: { replace: ["permalink"], last: [], extra: ["redirect_from"] } },
+        routes: { ...PLAIN3, html: true, index: ["index", "README"], frontmatter: { replace: ["permalink"], last: [], extra: ["redirect_from"] }, dated: { folder: "_posts", url: ":categories/:year/:month/:day/:title.html", categoryKeys: ["categories", "category"] }, hiddenPrefix: "_" },
         wiki: false,
         vault: false,
         navFiles: []
@@ -38878,22 +39070,24 @@ var init_profiles = __esm({
         vault: false,
         navFiles: [],
         unresolvedBare: "references Sphinx resolves through intersphinx inventories or extensions (conf.py is code)",
-        unresolvedTarget: (t) => /[./]/.test(t) ? "references Sphinx resolves through intersphinx inventories or extensions (conf.py is code)" : void 0
+        unresolvedTarget: (t) => /[./]/.test(t) ? "references Sphinx resolves through intersphinx inventories or extensions (conf.py is code)" : void 0,
+        xrefsElsewhere: { mention: /intersphinx/, reason: "labels of other projects (conf.py names intersphinx)" }
       }
     };
     ANCESTOR_PROFILES = [PROFILES.hugo, PROFILES.starlight, PROFILES.docsify, PROFILES.sphinx, PROFILES.jekyll];
+    FILE_SITE_URLS = { mkdocs: { ...PLAIN3, pretty: true } };
   }
 });
 
 // src/links/generators.ts
 function defaultSite() {
-  return { generator: "github", marker: "", root: "", wiki: true, admonitions: false, vault: false, docIds: false, notRead: [], nav: /* @__PURE__ */ new Map() };
+  return { generator: "github", marker: "", root: "", wiki: false, admonitions: false, vault: false, docIds: false, notRead: [], nav: /* @__PURE__ */ new Map() };
 }
 function siteFor(generator, root) {
   const s = defaultSite();
   s.generator = generator;
   s.root = root === "" || root.endsWith("/") ? root : `${root}/`;
-  s.wiki = generator === "github" || generator === "obsidian" || generator === "foam";
+  s.wiki = generator === "obsidian" || generator === "foam";
   s.vault = generator === "obsidian" || generator === "foam";
   s.admonitions = generator === "mkdocs";
   if (generator === "docusaurus") s.routeBase = "docs";
@@ -38972,10 +39166,10 @@ function plainReference(e) {
 }
 function docFromText3(t, path, file) {
   const { carried: carried2, rest: rest2 } = takeCarried(t.fields, "ctxpkg");
-  const { id, title, okf_type, description, tags, edges, [NAV_ORDER]: nav, ...own2 } = rest2;
+  const { id, title, okf_type, description, tags: tags2, edges, [NAV_ORDER]: nav, ...own2 } = rest2;
   if (typeof id !== "string" || !id) fail("CTXPKG_NODE_INVALID", `${file} has no id`, { file }, 1);
   const doc = { id, path, title: titleOf(title, t.body) ?? id, body: t.body };
-  setCommonFields(doc, { type: okf_type, description, tags, nav }, own2);
+  setCommonFields(doc, { type: okf_type, description, tags: tags2, nav }, own2);
   if (own2.type === DEFAULT_NODE_TYPE) delete own2.type;
   const refs = [];
   const kept = [];
@@ -39496,12 +39690,12 @@ function publicUrlProblem(u) {
   if (/^localhost$|\.localhost$/i.test(host)) return `${host} is this machine, which the lock gate never fetches from`;
   return null;
 }
-function publicLookup(hostname, options, cb) {
-  dnsLookup(hostname, { ...options, all: true }, (err, addrs) => {
+function publicLookup(hostname2, options, cb) {
+  dnsLookup(hostname2, { ...options, all: true }, (err, addrs) => {
     if (err) return cb(err, []);
     const inside = addrs.find((a) => !isPublicAddress(a.address));
     if (inside || !addrs.length) {
-      const e = new Error(`${hostname} resolves to ${inside ? inside.address : "no address"}, which is not a public address; the lock gate never fetches from loopback, link-local or private ranges`);
+      const e = new Error(`${hostname2} resolves to ${inside ? inside.address : "no address"}, which is not a public address; the lock gate never fetches from loopback, link-local or private ranges`);
       e.code = "ENOTPUBLIC";
       return cb(e, []);
     }
@@ -39513,7 +39707,7 @@ function publicGet(url, signal) {
   return publicRequest(url, signal, { accept: "*/*" });
 }
 function publicRequest(url, signal, headers2, method = "GET") {
-  return new Promise((resolve20, reject) => {
+  return new Promise((resolve21, reject) => {
     const u = new URL(url);
     const why = publicUrlProblem(u);
     if (why) {
@@ -39525,7 +39719,7 @@ function publicRequest(url, signal, headers2, method = "GET") {
       for (const [k, v] of Object.entries(res.headers)) if (v !== void 0) headers3.set(k, Array.isArray(v) ? v.join(", ") : v);
       const status = res.statusCode ?? 502;
       const body = method === "HEAD" || status === 204 || status === 304 ? null : Readable3.toWeb(res);
-      resolve20(new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers: headers3 }));
+      resolve21(new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers: headers3 }));
     });
     req.on("error", reject);
     req.end();
@@ -39640,7 +39834,7 @@ var init_ref = __esm({
 import { execFile as execFile2 } from "node:child_process";
 import { readFile as readFile11 } from "node:fs/promises";
 import { homedir } from "node:os";
-import { join as join23 } from "node:path";
+import { join as join24 } from "node:path";
 function parseChallenges(header, meter = { steps: 0 }) {
   if (!header || header.length > MAX_HEADER) return [];
   const s = header;
@@ -39733,15 +39927,15 @@ function sameRegistry(key3, host) {
   return k === host || DOCKER_HUB.has(k) && DOCKER_HUB.has(host);
 }
 function runHelper(name, host) {
-  return new Promise((resolve20, reject) => {
-    const child = execFile2(`docker-credential-${name}`, ["get"], { timeout: 3e4, maxBuffer: 1 << 20, env: process.env }, (err, stdout) => err ? reject(err) : resolve20(stdout));
+  return new Promise((resolve21, reject) => {
+    const child = execFile2(`docker-credential-${name}`, ["get"], { timeout: 3e4, maxBuffer: 1 << 20, env: process.env }, (err, stdout) => err ? reject(err) : resolve21(stdout));
     child.stdin?.end(host);
   });
 }
 async function dockerCredentials(host, o = {}) {
   const env = o.env ?? process.env;
-  const dir = env.DOCKER_CONFIG || join23(env.HOME || homedir(), ".docker");
-  const file = join23(dir, "config.json");
+  const dir = env.DOCKER_CONFIG || join24(env.HOME || homedir(), ".docker");
+  const file = join24(dir, "config.json");
   let text2;
   try {
     text2 = await readFile11(file, "utf8");
@@ -39965,6 +40159,246 @@ var init_manifest3 = __esm({
   }
 });
 
+// src/oci/ring-get.ts
+import { connect as netConnect, isIP as isIP2 } from "node:net";
+import { connect as tlsConnect } from "node:tls";
+import { closeSync as closeSync7, openSync as openSync7, write } from "node:fs";
+function parseHead(head) {
+  const lines = head.split("\r\n");
+  const m = /^HTTP\/1\.[01] (\d{3})(?: [^\r\n]*)?$/.exec(lines[0] ?? "");
+  if (!m) throw new HeadError("the answer is not HTTP/1.1");
+  const headers2 = new Headers();
+  for (const line of lines.slice(1)) {
+    const c = line.indexOf(":");
+    const name = c > 0 ? line.slice(0, c) : "";
+    if (!TOKEN.test(name)) throw new HeadError("a malformed header line");
+    const value = line.slice(c + 1).replace(/^[ \t]+|[ \t]+$/g, "");
+    if (/[\0\r\n]/.test(value)) throw new HeadError("a malformed header value");
+    headers2.append(name, value);
+  }
+  return { status: Number(m[1]), headers: headers2 };
+}
+function requestHead(url, headers2) {
+  const all = { host: url.host, "accept-encoding": "identity", connection: "close", ...headers2 };
+  let out = `GET ${url.pathname}${url.search} HTTP/1.1\r
+`;
+  for (const [k, v] of Object.entries(all)) {
+    if (!TOKEN.test(k) || /[\0\r\n]/.test(v)) throw new Error(`the request header ${JSON.stringify(k)} holds a character HTTP does not allow`);
+    out += `${k}: ${v}\r
+`;
+  }
+  return `${out}\r
+`;
+}
+function ringGet(url, headers2, o = {}) {
+  let request2;
+  try {
+    request2 = requestHead(url, headers2);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+  const ring = Array.from({ length: RING }, () => Buffer.allocUnsafe(BLOCK2));
+  const inFlight = new Array(RING).fill(false);
+  let next = 0;
+  const take = () => {
+    for (let k = 0; k < RING; k++) {
+      const i = (next + k) % RING;
+      if (!inFlight[i]) {
+        next = i;
+        return ring[i];
+      }
+    }
+    return Buffer.allocUnsafe(BLOCK2);
+  };
+  let onBytes = () => void 0;
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const onread = { buffer: take, callback: (n, b) => {
+    onBytes(Buffer.from(b.buffer, b.byteOffset, n));
+    return void 0;
+  } };
+  const sock = url.protocol === "https:" ? tlsConnect({ host, port, ...isIP2(host) ? {} : { servername: host }, ALPNProtocols: ["http/1.1"], ...o.ca ? { ca: o.ca } : {}, onread }) : netConnect({ host, port, onread });
+  const idle = o.idleMs ?? IDLE_MS;
+  sock.setTimeout(idle, () => sock.destroy(new Error(`no data for ${idle / 1e3} s`)));
+  return new Promise((resolve21, reject) => {
+    let failure2 = reject;
+    sock.on("error", (e) => failure2(e));
+    sock.on("close", () => failure2(new Error("the connection closed early")));
+    sock.once(url.protocol === "https:" ? "secureConnect" : "connect", () => sock.write(request2));
+    let head = Buffer.alloc(0);
+    onBytes = (b) => {
+      head = Buffer.concat([head, b]);
+      const end = head.indexOf("\r\n\r\n");
+      if (end < 0 ? head.length > MAX_HEAD : end > MAX_HEAD) {
+        failure2 = () => void 0;
+        sock.destroy();
+        reject(new HeadError(`an answer head over ${MAX_HEAD} bytes`));
+        return;
+      }
+      if (end < 0) return;
+      let parsed;
+      try {
+        parsed = parseHead(head.subarray(0, end).toString("latin1"));
+      } catch (e) {
+        failure2 = () => void 0;
+        sock.destroy();
+        reject(e);
+        return;
+      }
+      const rest2 = Buffer.from(head.subarray(end + 4));
+      head = Buffer.alloc(0);
+      if (parsed.status >= 100 && parsed.status < 200) {
+        if (rest2.length) onBytes(rest2);
+        return;
+      }
+      const { status, headers: h } = parsed;
+      const te = h.get("transfer-encoding");
+      const cl = h.get("content-length");
+      const length = te === null && cl !== null && /^\d{1,15}$/.test(cl) ? Number(cl) : void 0;
+      if (status !== 200) return errorAnswer(status, h, length, rest2);
+      if (length === void 0) {
+        failure2 = () => void 0;
+        sock.destroy();
+        resolve21(void 0);
+        return;
+      }
+      bodyAnswer(h, length, rest2);
+    };
+    const errorAnswer = (status, h, length, rest2) => {
+      const want = length !== void 0 && length <= MAX_ERROR_BODY ? length : 0;
+      const done2 = (body) => {
+        failure2 = () => void 0;
+        sock.destroy();
+        resolve21(new Response(status === 204 || status === 304 ? null : body, { status: status > 599 ? 502 : status, headers: h }));
+      };
+      let got = rest2;
+      if (got.length >= want) return done2(got.subarray(0, want));
+      onBytes = (b) => {
+        got = Buffer.concat([got, b]);
+        if (got.length >= want) done2(got.subarray(0, want));
+      };
+      failure2 = () => done2(got);
+    };
+    const bodyAnswer = (h, length, rest2) => {
+      sock.pause();
+      const early = rest2.length ? [rest2] : [];
+      onBytes = (b) => {
+        early.push(Buffer.from(b));
+      };
+      failure2 = (e) => {
+        early.push(Buffer.alloc(0));
+        lateError = e;
+      };
+      let lateError;
+      const res = new Response(null, { status: 200, headers: h });
+      Object.defineProperty(res, "body", { value: { cancel: async () => {
+        sock.destroy();
+      } } });
+      res.toFile = (dest, tap) => new Promise((done2, fail2) => {
+        let fd;
+        try {
+          fd = openSync7(dest, "wx", 384);
+        } catch (e) {
+          sock.destroy();
+          fail2(e);
+          return;
+        }
+        let pos = 0;
+        let pending = 0;
+        let ended = false;
+        let settled = false;
+        const finish = (e) => {
+          if (settled) return;
+          if (e) {
+            settled = true;
+            sock.destroy();
+            waitThenClose(() => fail2(e));
+            return;
+          }
+          if (ended && pending === 0) {
+            settled = true;
+            closeSync7(fd);
+            done2(pos);
+          }
+        };
+        const waitThenClose = (then) => {
+          const check2 = () => {
+            if (pending === 0) {
+              try {
+                closeSync7(fd);
+              } catch {
+              }
+              then();
+            } else setImmediate(check2);
+          };
+          check2();
+        };
+        const block = (b) => {
+          if (settled || b.length === 0) return;
+          if (pos + b.length > length) {
+            finish(new Error(`more than the ${length} bytes the answer announced`));
+            return;
+          }
+          try {
+            tap(b);
+          } catch (e) {
+            finish(e);
+            return;
+          }
+          const at = pos;
+          pos += b.length;
+          const slot = b.buffer === ring[next].buffer ? next : -1;
+          if (slot >= 0) {
+            inFlight[slot] = true;
+            next = (slot + 1) % RING;
+          }
+          pending++;
+          write(fd, b, 0, b.length, at, (err) => {
+            pending--;
+            if (slot >= 0) inFlight[slot] = false;
+            if (err) {
+              finish(Object.assign(err, { syscall: "write" }));
+              return;
+            }
+            if (sock.isPaused() && !settled && !ended) sock.resume();
+            finish();
+          });
+          if (pos === length) {
+            ended = true;
+            failure2 = () => void 0;
+            sock.destroy();
+          } else if (inFlight.every(Boolean)) sock.pause();
+        };
+        for (const b of early) block(b);
+        if (lateError && !ended) {
+          finish(lateError);
+          return;
+        }
+        onBytes = block;
+        failure2 = (e) => finish(ended ? void 0 : e.message === "the connection closed early" ? new Error(`the connection closed after ${pos} of ${length} bytes`) : e);
+        if (length === 0) ended = true;
+        if (!ended) sock.resume();
+        finish();
+      });
+      resolve21(res);
+    };
+  });
+}
+var MAX_HEAD, MAX_ERROR_BODY, BLOCK2, RING, IDLE_MS, TOKEN, HeadError;
+var init_ring_get = __esm({
+  "src/oci/ring-get.ts"() {
+    "use strict";
+    MAX_HEAD = 64 * 1024;
+    MAX_ERROR_BODY = 64 * 1024;
+    BLOCK2 = 1 << 20;
+    RING = 8;
+    IDLE_MS = 12e4;
+    TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+    HeadError = class extends Error {
+    };
+  }
+});
+
 // src/oci/client.ts
 import { createReadStream as createReadStream3, createWriteStream } from "node:fs";
 import { once } from "node:events";
@@ -39996,7 +40430,7 @@ async function readBounded(res, max, where2) {
   return Buffer.concat(chunks);
 }
 function rawRequest(url, method, headers2, body) {
-  return new Promise((resolve20, reject) => {
+  return new Promise((resolve21, reject) => {
     const req = (url.protocol === "https:" ? httpsRequest : httpRequest)(url, { method, headers: headers2 }, (msg) => {
       const h = new Headers();
       for (const [k, v] of Object.entries(msg.headers)) if (v !== void 0) h.set(k, Array.isArray(v) ? v.join(", ") : v);
@@ -40011,11 +40445,11 @@ function rawRequest(url, method, headers2, body) {
         msg.on("data", (c) => {
           if (chunks.reduce((a, b) => a + b.length, 0) < 65536) chunks.push(c);
         });
-        msg.on("end", () => resolve20(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status: status < 200 || status > 599 ? 502 : status, headers: h })));
+        msg.on("end", () => resolve21(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status: status < 200 || status > 599 ? 502 : status, headers: h })));
         msg.on("error", reject);
         return;
       }
-      resolve20(res);
+      resolve21(res);
     });
     req.on("error", reject);
     if (body) {
@@ -40048,6 +40482,7 @@ var init_client = __esm({
     init_manifest3();
     init_media();
     init_ref();
+    init_ring_get();
     OciError = class extends DiagnosticError {
       constructor(code2, message, where2, hint, exit = 2) {
         super(error2(code2, message, { file: where2, ...hint ? { hint } : {} }), exit);
@@ -40079,7 +40514,7 @@ var init_client = __esm({
         return new URL(`/v2/${this.o.repository}/${rest2}`, this.base);
       }
       async send(url, method, headers2, body, raw = false) {
-        if (raw && !this.o.publicOnly && method === "GET") return rawRequest(url, "GET", headers2);
+        if (raw && !this.o.publicOnly && method === "GET") return await ringGet(url, headers2) ?? rawRequest(url, "GET", headers2);
         if (body instanceof Readable4 && !this.o.publicOnly) return rawRequest(url, method, headers2, body);
         if (this.o.publicOnly) {
           if (method !== "GET" && method !== "HEAD") throw new Error("the lock gate only reads");
@@ -40312,6 +40747,24 @@ var init_client = __esm({
         if (res.status !== 200 || !res.body) return this.failed(res, `GET blob ${digest}`);
         const h = createHash10("sha256");
         let n = 0;
+        const announced = Number(res.headers.get("content-length") ?? NaN);
+        if (announced > size) {
+          await res.body.cancel().catch(() => void 0);
+          throw this.downloadError(digest, new Error(`more than the ${size} bytes its descriptor names (${announced} announced)`));
+        }
+        const toFile = res.toFile;
+        if (toFile) {
+          try {
+            await toFile(dest, (b) => {
+              n += b.length;
+              if (n > size) throw new Error(`more than the ${size} bytes its descriptor names`);
+              h.update(b);
+            });
+          } catch (e) {
+            throw this.downloadError(digest, e);
+          }
+          return this.checkDigest(digest, size, n, `sha256:${h.digest("hex")}`);
+        }
         const rawBody = res.rawBody;
         if (rawBody) {
           const tap = new Transform({
@@ -40403,7 +40856,7 @@ var init_client = __esm({
       }
       /** Every tag, page by page as the registry's `Link: <…>; rel="next"` leads (same registry only). */
       async listTags(pageSize = 100, maxPages = 1e3) {
-        const tags = [];
+        const tags2 = [];
         let url = this.path(`tags/list?n=${pageSize}`);
         for (let page = 0; url && page < maxPages; page++) {
           const res = await this.request(url, { method: "GET", scope: "pull" });
@@ -40416,11 +40869,11 @@ var init_client = __esm({
             throw new OciError("CTXFORGE_OCI_HTTP", `${this.where}: the tag list is not JSON`, this.where);
           }
           if (Array.isArray(j.tags)) {
-            for (const t of j.tags) if (typeof t === "string") tags.push(t);
+            for (const t of j.tags) if (typeof t === "string") tags2.push(t);
           }
           url = nextLink(res.headers.get("link"), url, this.base);
         }
-        return tags;
+        return tags2;
       }
     };
     RetryUpload = class extends Error {
@@ -40432,7 +40885,7 @@ var init_client = __esm({
 import { constants as constants5 } from "node:fs";
 import { copyFile as copyFile2, lstat as lstat2, mkdir as mkdir2, open as open6, rename as rename3, rm as rm3 } from "node:fs/promises";
 import { createHash as createHash11 } from "node:crypto";
-import { join as join24, resolve as resolve11 } from "node:path";
+import { dirname as dirname11, join as join25, resolve as resolve12 } from "node:path";
 import { pipeline as pipeline2 } from "node:stream/promises";
 import { createWriteStream as createWriteStream2 } from "node:fs";
 import { Transform as Transform2 } from "node:stream";
@@ -40441,6 +40894,7 @@ var init_layout = __esm({
   "src/oci/layout.ts"() {
     "use strict";
     init_atomic();
+    init_stale_temps();
     init_hash();
     init_manifest3();
     init_client();
@@ -40449,13 +40903,13 @@ var init_layout = __esm({
     LayoutStore = class {
       dir;
       constructor(dir, cwd) {
-        this.dir = resolve11(cwd, dir);
+        this.dir = resolve12(cwd, dir);
       }
       get where() {
         return `oci-layout:${this.dir}`;
       }
       blobPath(digest) {
-        return join24(this.dir, "blobs", "sha256", digest.slice("sha256:".length));
+        return join25(this.dir, "blobs", "sha256", digest.slice("sha256:".length));
       }
       /** Opens a file of the layout for reading, never through a link. */
       async openRegular(path) {
@@ -40485,16 +40939,16 @@ var init_layout = __esm({
         }
       }
       async index() {
-        const b = await this.readSmall(join24(this.dir, "index.json"), MAX_MANIFEST_BYTES);
-        return b ? parseIndex(b, join24(this.dir, "index.json")).manifests : [];
+        const b = await this.readSmall(join25(this.dir, "index.json"), MAX_MANIFEST_BYTES);
+        return b ? parseIndex(b, join25(this.dir, "index.json")).manifests : [];
       }
       async ensure() {
         const st = await lstat2(this.dir).catch(() => void 0);
         if (st && !st.isDirectory()) throw new OciError("CTXFORGE_OCI_LAYOUT", `${this.dir} is not a folder`, this.where);
-        refuseSymlinks(join24(this.dir, "blobs", "sha256", "x"), this.dir);
-        await mkdir2(join24(this.dir, "blobs", "sha256"), { recursive: true });
-        const have = await this.readSmall(join24(this.dir, "oci-layout"), 4096);
-        if (!have) await writeFileAtomic(join24(this.dir, "oci-layout"), LAYOUT_FILE, 420, this.dir);
+        refuseSymlinks(join25(this.dir, "blobs", "sha256", "x"), this.dir);
+        await mkdir2(join25(this.dir, "blobs", "sha256"), { recursive: true });
+        const have = await this.readSmall(join25(this.dir, "oci-layout"), 4096);
+        if (!have) await writeFileAtomic(join25(this.dir, "oci-layout"), LAYOUT_FILE, 420, this.dir);
       }
       async hasBlob(digest) {
         const st = await lstat2(this.blobPath(digest)).catch(() => void 0);
@@ -40505,7 +40959,8 @@ var init_layout = __esm({
         if (await this.hasBlob(digest)) return "exists";
         const target = this.blobPath(digest);
         refuseSymlinks(target, this.dir);
-        const tmp = `${target}.${process.pid}.tmp`;
+        const tmp = tempPathFor(target);
+        sweepOnce(dirname11(target));
         try {
           if ("bytes" in src) await writeFileAtomic(target, src.bytes, 420, this.dir);
           else {
@@ -40553,7 +41008,7 @@ var init_layout = __esm({
         const entries = (await this.index()).filter((d) => d.annotations?.[REF_NAME] !== reference2);
         entries.push({ mediaType, digest, size: bytes.length, ...extra?.artifactType ? { artifactType: extra.artifactType } : {}, annotations: { [REF_NAME]: reference2 } });
         entries.sort((a, b) => (a.annotations?.[REF_NAME] ?? "").localeCompare(b.annotations?.[REF_NAME] ?? "") || a.digest.localeCompare(b.digest));
-        await writeFileAtomic(join24(this.dir, "index.json"), indexBytes(entries), 420, this.dir);
+        await writeFileAtomic(join25(this.dir, "index.json"), indexBytes(entries), 420, this.dir);
         return {};
       }
       async getManifest(reference2) {
@@ -40627,7 +41082,7 @@ var init_store = __esm({
 });
 
 // src/oci/package.ts
-import { basename as basename6, join as join25 } from "node:path";
+import { basename as basename6, join as join26 } from "node:path";
 async function layerAnnotations(format, path, label2) {
   const out = { [TITLE]: basename6(label2) };
   if (format === "acx") {
@@ -40727,7 +41182,7 @@ async function fetchPackage(store, ref, dir) {
   const ext = formatByName(format).extension;
   const title = layer.annotations?.[TITLE];
   const file = title && !title.includes("/") && !title.includes("\\") && !unsafePathReason(title) && title.endsWith(ext) && title.length <= 255 ? title : `package${ext}`;
-  const path = join25(dir, "artifact");
+  const path = join26(dir, "artifact");
   await store.getBlob(layer.digest, layer.size, path);
   const out = { format, file, path, manifest_digest: digest, layer_digest: layer.digest, size: layer.size };
   for (const r3 of await referrers(store, digest)) {
@@ -40816,8 +41271,8 @@ var init_lock_schema = __esm({
 });
 
 // src/install/layout.ts
-import { readlinkSync, symlinkSync, unlinkSync } from "node:fs";
-import { join as join28, posix, relative as relative6, resolve as resolve15, sep as sep3 } from "node:path";
+import { readlinkSync as readlinkSync2, symlinkSync, unlinkSync as unlinkSync2 } from "node:fs";
+import { join as join29, posix, relative as relative6, resolve as resolve16, sep as sep3 } from "node:path";
 function splitFolder(folder) {
   const i = folder.lastIndexOf("/");
   return { parent: folder.slice(0, i), name: folder.slice(i + 1) };
@@ -40829,13 +41284,13 @@ function linkTarget(folder) {
 function canonicalLinkAt(root, folder) {
   const { parent, name } = splitFolder(folder);
   if (parent === CANONICAL || symlinkOnTheWay(root, parent)) return null;
-  const abs = join28(root, ...folder.split("/"));
+  const abs = join29(root, ...folder.split("/"));
   if (lkind(abs) !== "symlink") return null;
-  const text2 = readlinkSync(abs);
+  const text2 = readlinkSync2(abs);
   const canonical2 = `${CANONICAL}/${name}`;
-  const rel = relative6(root, resolve15(join28(root, ...parent.split("/")), text2)).split(sep3).join("/");
+  const rel = relative6(root, resolve16(join29(root, ...parent.split("/")), text2)).split(sep3).join("/");
   if (rel !== canonical2) return null;
-  if (symlinkOnTheWay(root, canonical2) || lkind(join28(root, ...canonical2.split("/"))) !== "dir") return null;
+  if (symlinkOnTheWay(root, canonical2) || lkind(join29(root, ...canonical2.split("/"))) !== "dir") return null;
   return text2;
 }
 function linkLayout(plan, asLink) {
@@ -42662,11 +43117,11 @@ var init_lock = __esm({
 });
 
 // src/install/apply.ts
-import { constants as constants6, fchmodSync, lstatSync as lstatSync6, statSync as statSync5, mkdirSync as mkdirSync3, readdirSync as readdirSync3, readFileSync as readFileSync6, readlinkSync as readlinkSync2, renameSync, rmSync as rmSync3, symlinkSync as symlinkSync2, writeSync as writeSync3, openSync as openSync7, closeSync as closeSync7, copyFileSync, fsyncSync, unlinkSync as unlinkSync2 } from "node:fs";
-import { basename as basename8, dirname as dirname11, join as join29 } from "node:path";
+import { constants as constants6, fchmodSync, lstatSync as lstatSync7, statSync as statSync5, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync7, readlinkSync as readlinkSync3, renameSync, rmSync as rmSync3, symlinkSync as symlinkSync2, writeSync as writeSync3, openSync as openSync8, closeSync as closeSync8, copyFileSync, fsyncSync, unlinkSync as unlinkSync3 } from "node:fs";
+import { basename as basename8, dirname as dirname13, join as join30 } from "node:path";
 function lkind(abs) {
   try {
-    const st = lstatSync6(abs);
+    const st = lstatSync7(abs);
     return st.isSymbolicLink() ? "symlink" : st.isFile() ? "file" : st.isDirectory() ? "dir" : "other";
   } catch (e) {
     if (e.code === "ENOENT" || e.code === "ENOTDIR") return null;
@@ -42676,11 +43131,11 @@ function lkind(abs) {
 function walk(abs) {
   const out = [];
   const go = (dir, prefix) => {
-    for (const d of readdirSync3(dir, { withFileTypes: true }).sort((a, b) => compareUtf8(a.name, b.name))) {
+    for (const d of readdirSync4(dir, { withFileTypes: true }).sort((a, b) => compareUtf8(a.name, b.name))) {
       const rel = prefix ? `${prefix}/${d.name}` : d.name;
       const kind = d.isSymbolicLink() ? "symlink" : d.isFile() ? "file" : d.isDirectory() ? "dir" : "other";
       out.push({ rel, kind });
-      if (kind === "dir") go(join29(dir, d.name), rel);
+      if (kind === "dir") go(join30(dir, d.name), rel);
     }
   };
   go(abs, "");
@@ -42690,7 +43145,7 @@ function symlinkOnTheWay(root, rel) {
   let cur2 = root;
   let sofar = "";
   for (const part of rel.split("/")) {
-    cur2 = join29(cur2, part);
+    cur2 = join30(cur2, part);
     sofar = sofar ? `${sofar}/${part}` : part;
     const k = lkind(cur2);
     if (k === null) return null;
@@ -42716,21 +43171,21 @@ var init_apply = __esm({
 // src/registry/layout.ts
 import { createReadStream as createReadStream4 } from "node:fs";
 import { lstat as lstat5, readdir as readdir5 } from "node:fs/promises";
-import { join as join30 } from "node:path";
+import { join as join31 } from "node:path";
 async function findFiles(root, sub2, suffix) {
   const out = [];
   const walk2 = async (dir, rel) => {
     const entries = await readdir5(dir, { withFileTypes: true }).catch(() => []);
     for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      const path = join30(dir, e.name);
+      const path = join31(dir, e.name);
       const r3 = `${rel}/${e.name}`;
       if (e.isSymbolicLink()) out.push({ path, rel: r3, unsafe: "symbolic links are forbidden" });
       else if (e.isDirectory()) await walk2(path, r3);
       else if (e.isFile() && e.name.endsWith(suffix)) out.push({ path, rel: r3, unsafe: null });
     }
   };
-  const st = await lstat5(join30(root, sub2)).catch(() => void 0);
-  if (st?.isDirectory()) await walk2(join30(root, sub2), sub2);
+  const st = await lstat5(join31(root, sub2)).catch(() => void 0);
+  if (st?.isDirectory()) await walk2(join31(root, sub2), sub2);
   return out;
 }
 async function holdsPrivateKey(path) {
@@ -42753,14 +43208,14 @@ async function policyIssues(root) {
         continue;
       }
       if (e.isDirectory()) {
-        await walk2(join30(dir, e.name), r3);
+        await walk2(join31(dir, e.name), r3);
         continue;
       }
       if (!e.isFile()) continue;
       if (/(^|\/)\.env(?:\.|$)/i.test(r3) || /\.key\.pem$/i.test(r3) || /(^|\/)id_(?:rsa|dsa|ecdsa|ed25519)$/i.test(r3) || /(?:private|secret)[^/]*\.pem$/i.test(r3)) {
         issues.push(`${r3}: secret-bearing filename is forbidden`);
       }
-      if (await holdsPrivateKey(join30(dir, e.name))) {
+      if (await holdsPrivateKey(join31(dir, e.name))) {
         issues.push(`${r3}: private key material is forbidden`);
       }
     }
@@ -42800,7 +43255,7 @@ var init_layout3 = __esm({
 // src/registry/collections.ts
 import { createHash as createHash13 } from "node:crypto";
 import { lstat as lstat6, readFile as readFile14 } from "node:fs/promises";
-import { join as join31 } from "node:path";
+import { join as join32 } from "node:path";
 function parseCollectionPath(p) {
   const m = /^(ctxpkg|octx)\/(.+)\/([^/]+)\/package\.(ctxpkg|octx)$/.exec(p);
   if (!m || m[1] !== m[4]) return void 0;
@@ -42853,7 +43308,7 @@ async function buildCollections(root) {
 `, rejected };
 }
 async function readCommittedCollections(root) {
-  const p = join31(root, CTXFORGE_INDEX_FILE);
+  const p = join32(root, CTXFORGE_INDEX_FILE);
   const st = await lstat6(p).catch(() => void 0);
   if (!st?.isFile() || st.size > 256 * 1024 * 1024) return st ? "" : void 0;
   return readFile14(p, "utf8");
@@ -42904,10 +43359,10 @@ __export(oci_source_exports, {
 });
 import { mkdtemp, rm as rm4 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join32, resolve as resolve16 } from "node:path";
+import { join as join33, resolve as resolve17 } from "node:path";
 async function acquireOciRef(ref, o, recordAs) {
   const store = await openStore(ref, { cwd: o.cwd, env: o.env, publicOnly: o.publicOnly });
-  const dir = await mkdtemp(join32(tmpdir2(), "ctxforge-install-"));
+  const dir = await mkdtemp(join33(tmpdir2(), "ctxforge-install-"));
   const cleanup = () => rm4(dir, { recursive: true, force: true });
   try {
     const f = await fetchPackage(store, ref, dir);
@@ -42939,7 +43394,7 @@ async function acquireOciRef(ref, o, recordAs) {
 }
 async function acquireOci(spec, o) {
   const ref = parseOciRef(spec);
-  if (ref.kind === "layout") return acquireOciRef(ref, o, (r3) => `oci-layout:${o.record(resolve16(o.cwd, r3.dir))}`);
+  if (ref.kind === "layout") return acquireOciRef(ref, o, (r3) => `oci-layout:${o.record(resolve17(o.cwd, r3.dir))}`);
   return acquireOciRef(ref, o);
 }
 async function acquireLockedOci(src, o) {
@@ -42992,15 +43447,15 @@ async function openOciRegistry(spec, o) {
     recorded: repositoryOf(base),
     async versions(name) {
       const repo = repositoryFor(base, name);
-      let tags;
+      let tags2;
       try {
-        tags = await (await store(repo)).listTags();
+        tags2 = await (await store(repo)).listTags();
       } catch (e) {
         if (e instanceof OciError && e.diagnostic.code === "CTXFORGE_OCI_NOT_FOUND") return [];
         throw e;
       }
       const at = repositoryOf(repo);
-      return tags.filter((t) => isSemver(t)).map((version) => ({ name, version, location: `${at}:${version}` }));
+      return tags2.filter((t) => isSemver(t)).map((version) => ({ name, version, location: `${at}:${version}` }));
     },
     async artifactPath(location) {
       fail("CTXFORGE_REGISTRY_UNREACHABLE", `registry ${spec}: ${location} is fetched by the OCI client, not read as a file`, { file: spec }, 2);
@@ -43036,14 +43491,14 @@ import { createWriteStream as createWriteStream3 } from "node:fs";
 import { lstat as lstat7, mkdir as mkdir3, mkdtemp as mkdtemp2, rm as rm5 } from "node:fs/promises";
 import { pipeline as pipeline4 } from "node:stream/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname12, isAbsolute as isAbsolute6, join as join33, relative as relative7, resolve as resolve17, sep as sep4 } from "node:path";
+import { dirname as dirname14, isAbsolute as isAbsolute6, join as join34, relative as relative7, resolve as resolve18, sep as sep4 } from "node:path";
 function unreachable(spec, why, hint) {
   fail("CTXFORGE_REGISTRY_UNREACHABLE", `registry ${spec}: ${why}`, { file: spec, hint }, 2);
 }
 async function folderRegistry(dir, recorded, cleanup) {
   let root = dir;
-  const has = async (p) => (await lstat7(join33(root, p)).catch(() => void 0))?.isDirectory();
-  if (!await has("cartridges") && (await lstat7(join33(dir, "registry", "cartridges")).catch(() => void 0))?.isDirectory()) root = join33(dir, "registry");
+  const has = async (p) => (await lstat7(join34(root, p)).catch(() => void 0))?.isDirectory();
+  if (!await has("cartridges") && (await lstat7(join34(dir, "registry", "cartridges")).catch(() => void 0))?.isDirectory()) root = join34(dir, "registry");
   if ((await lstat7(root).catch(() => void 0))?.isSymbolicLink()) unreachable(recorded, "is a symbolic link; it is not followed");
   let listing;
   const all = async () => {
@@ -43074,7 +43529,7 @@ async function folderRegistry(dir, recorded, cleanup) {
     },
     async artifactPath(location) {
       if (unsafePathReason(location) || !(/^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(location) || parseCollectionPath(location))) unreachable(recorded, `${JSON.stringify(location)} is not a coordinate of this registry`);
-      return join33(root, ...location.split("/"));
+      return join34(root, ...location.split("/"));
     },
     close: cleanup ?? (async () => void 0)
   };
@@ -43113,7 +43568,7 @@ async function gitRegistry(url, o) {
     const why = await publicGitProblem(url);
     if (why) unreachable(url, `not cloned by the lock gate: ${why}`, "the lock gate reaches registries over https on public addresses only");
   }
-  const dir = await mkdtemp2(join33(tmpdir3(), "ctxforge-registry-"));
+  const dir = await mkdtemp2(join34(tmpdir3(), "ctxforge-registry-"));
   const cleanup = () => rm5(dir, { recursive: true, force: true });
   try {
     await execGit(dir, ["clone", "--quiet", "--bare", "--depth", "1", "--no-tags", "--", url, "r.git"], { timeout: 5 * 6e4, config: ["http.followRedirects=false"] });
@@ -43122,12 +43577,12 @@ async function gitRegistry(url, o) {
     unreachable(url, `cannot be cloned: ${String(e.stderr ?? e.message).trim().split("\n").at(-1)}`);
   }
   try {
-    await materialize(join33(dir, "r.git"), join33(dir, "tree"));
+    await materialize(join34(dir, "r.git"), join34(dir, "tree"));
   } catch (e) {
     await cleanup();
     throw e;
   }
-  return folderRegistry(join33(dir, "tree"), url, cleanup);
+  return folderRegistry(join34(dir, "tree"), url, cleanup);
 }
 async function materialize(bare, dest) {
   const list2 = await execGit(bare, ["ls-tree", "-r", "-z", "--full-tree", "HEAD"]);
@@ -43136,8 +43591,8 @@ async function materialize(bare, dest) {
     if (!m || unsafePathReason(m[2])) continue;
     const inRegistry = m[2].replace(/^registry\//, "");
     if (!/^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(inRegistry) && !parseCollectionPath(inRegistry)) continue;
-    const target = join33(dest, ...m[2].split("/"));
-    await mkdir3(dirname12(target), { recursive: true });
+    const target = join34(dest, ...m[2].split("/"));
+    await mkdir3(dirname14(target), { recursive: true });
     const n = neutralGit(["cat-file", "blob", m[1]]);
     const child = spawn3("git", n.args, { cwd: bare, env: n.env, stdio: ["ignore", "pipe", "ignore"] });
     const done2 = new Promise((res, rej) => {
@@ -43157,16 +43612,16 @@ async function openRegistry(spec, o) {
     const why = isAbsolute6(spec) ? null : unsafePathReason(spec);
     if (why) unreachable(spec, why);
     if (o.publicOnly || !isAbsolute6(spec)) {
-      const abs2 = resolve17(o.root, spec);
+      const abs2 = resolve18(o.root, spec);
       let cur2 = o.root;
       for (const part of relative7(o.root, abs2).split(sep4)) {
-        cur2 = join33(cur2, part);
+        cur2 = join34(cur2, part);
         if ((await lstat7(cur2).catch(() => void 0))?.isSymbolicLink()) unreachable(spec, `${relative7(o.root, cur2)} is a symbolic link; it is not followed`);
       }
       return folderRegistry(abs2, spec);
     }
   }
-  const abs = resolve17(o.cwd, spec);
+  const abs = resolve18(o.cwd, spec);
   const st = await lstat7(abs).catch(() => void 0);
   if (!st?.isDirectory()) unreachable(spec, st?.isSymbolicLink() ? "is a symbolic link; it is not followed" : "is neither a folder nor a git URL");
   const rel = relative7(o.root, abs);
@@ -43194,7 +43649,7 @@ var init_resolve = __esm({
 import { constants as constants7, createWriteStream as createWriteStream4 } from "node:fs";
 import { lstat as lstat8, mkdtemp as mkdtemp3, open as open7, readFile as readFile15, rm as rm6 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
-import { basename as basename9, dirname as dirname13, isAbsolute as isAbsolute7, join as join34, relative as relative8, resolve as resolve18, sep as sep5 } from "node:path";
+import { basename as basename9, dirname as dirname15, isAbsolute as isAbsolute7, join as join35, relative as relative8, resolve as resolve19, sep as sep5 } from "node:path";
 import { pipeline as pipeline5 } from "node:stream/promises";
 import { Readable as Readable5, Transform as Transform3 } from "node:stream";
 import { createHash as createHash14 } from "node:crypto";
@@ -43210,7 +43665,7 @@ function pickPackage(sums, where2) {
   const names = [...sums.keys()].filter(isArtifactName);
   if (names.length === 1) return names[0];
   if (!names.length) fail("CTXFORGE_USAGE", `${where2}: ${CHECKSUMS_FILE} lists no .acx, .ctxpkg or .octx file`, { file: where2 }, 2);
-  fail("CTXFORGE_USAGE", `${where2} holds ${names.length} packages (${names.map(printable).join(", ")}); name the one to install`, { file: where2, hint: `e.g. ctxforge install ${join34(where2, names[0])}` }, 2);
+  fail("CTXFORGE_USAGE", `${where2} holds ${names.length} packages (${names.map(printable).join(", ")}); name the one to install`, { file: where2, hint: `e.g. ctxforge install ${join35(where2, names[0])}` }, 2);
 }
 function checkListed(file, sha256, sums, label2) {
   const want = parseSums(sums.toString("utf8")).get(file);
@@ -43233,29 +43688,29 @@ function recordedPath(abs, root) {
   return rel && !rel.startsWith(`..${sep5}`) && rel !== ".." && !isAbsolute7(rel) ? rel.split(sep5).join("/") : abs;
 }
 async function local(spec, o) {
-  const abs = resolve18(o.cwd, spec);
+  const abs = resolve19(o.cwd, spec);
   const st = await lstat8(abs).catch(() => void 0);
   if (!st) fail("CTXFORGE_IO", `${spec}: no such file or directory`, { file: spec }, 2);
   let file = abs;
   let release2;
   if (st.isDirectory()) {
-    const sums = await readSmall(join34(abs, CHECKSUMS_FILE));
+    const sums = await readSmall(join35(abs, CHECKSUMS_FILE));
     if (!sums) fail("CTXFORGE_USAGE", `${spec} is a folder without ${CHECKSUMS_FILE}: name the package file, or a release folder`, { file: spec }, 2);
-    file = join34(abs, pickPackage(parseSums(sums.toString("utf8")), spec));
-    release2 = { sums, minisig: (await readSmall(join34(abs, CHECKSUMS_SIGNATURE)))?.toString("utf8") };
+    file = join35(abs, pickPackage(parseSums(sums.toString("utf8")), spec));
+    release2 = { sums, minisig: (await readSmall(join35(abs, CHECKSUMS_SIGNATURE)))?.toString("utf8") };
   } else if (!st.isFile()) {
     fail("CTXFORGE_IO", `${spec} is ${st.isSymbolicLink() ? "a symbolic link" : "not a regular file"}; it is not read`, { file: spec }, 2);
   } else {
-    const sums = await readSmall(join34(dirname13(abs), CHECKSUMS_FILE)).catch(() => void 0);
+    const sums = await readSmall(join35(dirname15(abs), CHECKSUMS_FILE)).catch(() => void 0);
     if (sums && parseSums(sums.toString("utf8")).has(basename9(abs))) {
-      release2 = { sums, minisig: (await readSmall(join34(dirname13(abs), CHECKSUMS_SIGNATURE)).catch(() => void 0))?.toString("utf8") };
+      release2 = { sums, minisig: (await readSmall(join35(dirname15(abs), CHECKSUMS_SIGNATURE)).catch(() => void 0))?.toString("utf8") };
     }
   }
-  const label2 = file === abs ? spec : join34(spec, basename9(file));
-  const dir = await mkdtemp3(join34(tmpdir4(), "ctxforge-install-"));
+  const label2 = file === abs ? spec : join35(spec, basename9(file));
+  const dir = await mkdtemp3(join35(tmpdir4(), "ctxforge-install-"));
   const cleanup = () => rm6(dir, { recursive: true, force: true });
   try {
-    const { path, sha256, size } = await privateCopy(file, join34(dir, "artifact"), o.maxBytes ?? DEFAULT_MAX);
+    const { path, sha256, size } = await privateCopy(file, join35(dir, "artifact"), o.maxBytes ?? DEFAULT_MAX);
     if (release2) checkListed(basename9(file), sha256, release2.sums, file);
     return {
       input: { label: label2, path },
@@ -43378,12 +43833,12 @@ async function remote(spec, o) {
   const getter = o.publicOnly ? { policy: (u, from) => policy(u, from) ?? publicUrlProblem(u), get: publicGet, timeoutMs: GATE_TIMEOUT_MS } : { policy, get: plainGet, timeoutMs: 10 * 6e4 };
   const diagnostics = [];
   if (url.protocol === "http:") diagnostics.push(warning2("CTXFORGE_INSTALL_INSECURE_URL", `${url.href} is plain http: anyone on the way can change it, so only its verification protects it`, { file: url.href }));
-  const dir = await mkdtemp3(join34(tmpdir4(), "ctxforge-install-"));
+  const dir = await mkdtemp3(join35(tmpdir4(), "ctxforge-install-"));
   const cleanup = () => rm6(dir, { recursive: true, force: true });
   try {
     const max = o.maxBytes ?? DEFAULT_MAX;
     const folder = new URL(".", url);
-    const fetchSmall = async (name2) => await download(new URL(name2, folder).href, join34(dir, name2), SMALL_MAX, getter) ? readFile15(join34(dir, name2)) : void 0;
+    const fetchSmall = async (name2) => await download(new URL(name2, folder).href, join35(dir, name2), SMALL_MAX, getter) ? readFile15(join35(dir, name2)) : void 0;
     let name;
     try {
       name = decodeURIComponent(url.pathname.slice(url.pathname.lastIndexOf("/") + 1));
@@ -43399,7 +43854,7 @@ async function remote(spec, o) {
     if (!name || name.includes("/") || unsafePathReason(name)) fail("CTXFORGE_USAGE", `${url.href} does not name a package file`, { file: url.href }, 2);
     const listed2 = sums !== void 0 && parseSums(sums.toString("utf8")).has(name);
     const release2 = listed2 ? { sums, minisig: (await fetchSmall(CHECKSUMS_SIGNATURE))?.toString("utf8") } : void 0;
-    const path = join34(dir, "artifact");
+    const path = join35(dir, "artifact");
     if (!await download(url.href, path, max, getter)) fail("CTXFORGE_IO", `cannot download ${url.href}: HTTP 404`, { file: url.href }, 2);
     const { sha256, size } = await sha256File(path);
     if (release2) checkListed(name, sha256, release2.sums, url.href);
@@ -43445,7 +43900,7 @@ function lockedLocalPath(location, o) {
   if (why) fail("CTXFORGE_LOCK_INVALID", `the recorded source ${printable(location)}: ${why}`, {}, 2);
   const link2 = symlinkOnTheWay(o.root, location);
   if (link2) fail("CTXFORGE_IO_SYMLINK", `the recorded source passes through ${printable(link2)}, a symbolic link; it is not followed`, { file: link2 }, 2);
-  return join34(o.root, ...location.split("/"));
+  return join35(o.root, ...location.split("/"));
 }
 async function fromRegistry(src, o) {
   if (!src.registry) fail("CTXFORGE_LOCK_INVALID", `the recorded source ${printable(src.location)} names no registry`, {}, 2);
@@ -43655,11 +44110,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve20) {
-      resolve20(value);
+    return value instanceof P2 ? value : new P2(function(resolve21) {
+      resolve21(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve20, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve21, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -43675,7 +44130,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result2) {
-      result2.done ? resolve20(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+      result2.done ? resolve21(result2.value) : adopt(result2.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -43998,9 +44453,9 @@ function info(message) {
 // action/main.ts
 init_diagnostics();
 init_keys();
-import { readFileSync as readFileSync11 } from "node:fs";
+import { readFileSync as readFileSync12 } from "node:fs";
 import { tmpdir as tmpdir5 } from "node:os";
-import { join as join42, resolve as resolve19 } from "node:path";
+import { join as join43, resolve as resolve20 } from "node:path";
 
 // src/core/report.ts
 init_log_safe();
@@ -44041,12 +44496,12 @@ init_log_safe();
 // src/release/pipeline.ts
 init_diagnostics();
 init_keys();
-import { resolve as resolve13 } from "node:path";
+import { resolve as resolve14 } from "node:path";
 
 // src/release/artifacts-file.ts
 init_diagnostics();
 import { appendFile as appendFile2 } from "node:fs/promises";
-import { isAbsolute as isAbsolute2, resolve as resolve3 } from "node:path";
+import { isAbsolute as isAbsolute2, resolve as resolve4 } from "node:path";
 var artifactsFile = {
   name: "artifacts-file",
   skip(ctx) {
@@ -44054,7 +44509,7 @@ var artifactsFile = {
   },
   async run(ctx) {
     const file = ctx.env.GITHUB_ARTIFACTS;
-    const paths = ctx.artifacts.map((a) => isAbsolute2(a.path) ? a.path : resolve3(ctx.root, a.path)).filter((p) => !/[\r\n]/.test(p));
+    const paths = ctx.artifacts.map((a) => isAbsolute2(a.path) ? a.path : resolve4(ctx.root, a.path)).filter((p) => !/[\r\n]/.test(p));
     try {
       await appendFile2(file, paths.map((p) => `${p}
 `).join(""));
@@ -44085,7 +44540,7 @@ var build = {
 init_atomic();
 init_hash();
 init_paths();
-import { join as join2 } from "node:path";
+import { join as join3 } from "node:path";
 var CHECKSUMS_NAME = "SHA256SUMS";
 function sha256sums(files) {
   return [...files].sort((a, b) => compareUtf8(a.name, b.name)).map((f) => `${f.sha256}  ${f.name}
@@ -44096,7 +44551,7 @@ var checksums = {
   async run(ctx) {
     const covered = ctx.artifacts.filter((a) => a.kind === "package" || a.kind === "provenance");
     const text2 = sha256sums(covered);
-    const path = join2(ctx.outDir, CHECKSUMS_NAME);
+    const path = join3(ctx.outDir, CHECKSUMS_NAME);
     await writeFileAtomic(path, text2);
     ctx.artifacts.push({ name: CHECKSUMS_NAME, path, kind: "checksums", sha256: sha256Hex(text2), size: Buffer.byteLength(text2) });
   }
@@ -44143,19 +44598,19 @@ function tagVersion(tagName2, pattern) {
 function tagName(version, pattern) {
   return pattern.replace("*", version);
 }
-function releaseTags(tags, pattern) {
+function releaseTags(tags2, pattern) {
   const out = [];
-  for (const t of tags) {
+  for (const t of tags2) {
     const version = tagVersion(t.name, pattern);
     if (version) out.push({ ...t, version });
   }
   return out.sort((a, b) => compareSemver(b.version, a.version) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
-function previousReleaseTag(tags, opts = {}) {
+function previousReleaseTag(tags2, opts = {}) {
   const pattern = opts.pattern ?? DEFAULT_TAG_PATTERN;
   const v = opts.version && isSemver(opts.version) ? opts.version : void 0;
   const withPre = opts.includePrereleases ?? (v ? isPrerelease(v) : false);
-  const candidates = releaseTags(tags, pattern).filter((t) => !(t.commit === opts.excludeCommit && (!v || compareSemver(t.version, v) === 0)) && (!v || compareSemver(t.version, v) <= 0));
+  const candidates = releaseTags(tags2, pattern).filter((t) => !(t.commit === opts.excludeCommit && (!v || compareSemver(t.version, v) === 0)) && (!v || compareSemver(t.version, v) <= 0));
   const stable = candidates.find((t) => !isPrerelease(t.version));
   if (!withPre) {
     return stable ?? (v ? void 0 : candidates[0]);
@@ -44217,20 +44672,20 @@ init_git_exec();
 init_lazy();
 init_tree();
 import fs4 from "node:fs";
-import { dirname as dirname4, relative as relative2, resolve as resolve5 } from "node:path";
+import { dirname as dirname5, relative as relative2, resolve as resolve6 } from "node:path";
 
 // src/git/repo.ts
 init_lazy();
 init_diagnostics();
 import fs3 from "node:fs";
 import { readFile as readFile2 } from "node:fs/promises";
-import { dirname as dirname3, isAbsolute as isAbsolute3, join as join7, resolve as resolve4 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute3, join as join8, resolve as resolve5 } from "node:path";
 
 // src/git/object-store.ts
 init_tree();
 import { createHash as createHash2 } from "node:crypto";
-import { closeSync as closeSync3, fstatSync as fstatSync2, openSync as openSync3, readdirSync as readdirSync2, readFileSync as readFileSync2 } from "node:fs";
-import { join as join5 } from "node:path";
+import { closeSync as closeSync3, fstatSync as fstatSync2, openSync as openSync3, readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
+import { join as join6 } from "node:path";
 import { promisify as promisify2 } from "node:util";
 import { inflate, inflateSync, constants as zc } from "node:zlib";
 
@@ -44514,12 +44969,12 @@ var ObjectStore = class {
     }
   }
   loosePath(oid) {
-    return join5(this.gitdir, "objects", oid.slice(0, 2), oid.slice(2));
+    return join6(this.gitdir, "objects", oid.slice(0, 2), oid.slice(2));
   }
   async readLoose(oid) {
     let raw;
     try {
-      raw = readFileSync2(this.loosePath(oid));
+      raw = readFileSync3(this.loosePath(oid));
     } catch {
       return void 0;
     }
@@ -44565,20 +45020,20 @@ var ObjectStore = class {
   }
   loadPacks() {
     if (this.packs) return this.packs;
-    const dir = join5(this.gitdir, "objects", "pack");
+    const dir = join6(this.gitdir, "objects", "pack");
     let names;
     try {
-      names = readdirSync2(dir);
+      names = readdirSync3(dir);
     } catch {
       names = [];
     }
     this.packs = [];
     for (const name of names.filter((n) => n.endsWith(".idx")).sort()) {
-      const idx = readFileSync2(join5(dir, name));
+      const idx = readFileSync3(join6(dir, name));
       if (idx.length < 8 + 1024 || idx.readUInt32BE(0) !== 4285812579 || idx.readUInt32BE(4) !== 2) continue;
       const count3 = idx.readUInt32BE(8 + 255 * 4);
       if (idx.length < 8 + 1024 + count3 * 28) continue;
-      this.packs.push({ idx, count: count3, pack: join5(dir, name.replace(/\.idx$/, ".pack")) });
+      this.packs.push({ idx, count: count3, pack: join6(dir, name.replace(/\.idx$/, ".pack")) });
     }
     return this.packs;
   }
@@ -44662,7 +45117,7 @@ var ObjectStore = class {
 
 // src/git/tag-refs.ts
 import { readFile, readdir as readdir2 } from "node:fs/promises";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 var OID2 = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 function parsePackedTags(text2) {
   const out = /* @__PURE__ */ new Map();
@@ -44693,17 +45148,17 @@ async function walkLoose(dir, prefix, out) {
   }
   for (const e of entries) {
     const name = prefix + e.name;
-    if (e.isDirectory()) await walkLoose(join6(dir, e.name), `${name}/`, out);
+    if (e.isDirectory()) await walkLoose(join7(dir, e.name), `${name}/`, out);
     else if (e.isFile()) {
-      const oid = (await readFile(join6(dir, e.name), "utf8").catch(() => "")).trim();
+      const oid = (await readFile(join7(dir, e.name), "utf8").catch(() => "")).trim();
       if (OID2.test(oid)) out.set(name, { name, oid });
     }
   }
 }
 async function readTagRefs(gitdir, onPackedRead) {
-  const packed = await readFile(join6(gitdir, "packed-refs"), "utf8").then((t) => (onPackedRead?.(), t), () => "");
+  const packed = await readFile(join7(gitdir, "packed-refs"), "utf8").then((t) => (onPackedRead?.(), t), () => "");
   const refs = parsePackedTags(packed);
-  await walkLoose(join6(gitdir, "refs", "tags"), "", refs);
+  await walkLoose(join7(gitdir, "refs", "tags"), "", refs);
   return [...refs.values()].sort((a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
@@ -44764,7 +45219,7 @@ var GitRepo = class {
   }
   async resolveName(name) {
     if (name === "HEAD" && this.headDir !== this.gitdir) {
-      const head = (await readFile2(join7(this.headDir, "HEAD"), "utf8").catch(() => "")).trim();
+      const head = (await readFile2(join8(this.headDir, "HEAD"), "utf8").catch(() => "")).trim();
       name = head.startsWith("ref: ") ? head.slice(5) : head;
     }
     try {
@@ -44827,8 +45282,8 @@ var GitRepo = class {
   /** Time of the last commit at or before `oid` that changed `path` (what `git log -1 -- path` says). */
   async lastChangeTime(oid, path) {
     if (!path) return this.commitTime(oid);
-    const log = await gitLib().log({ ...this.base, ref: oid, filepath: path, depth: 1 });
-    return log[0]?.commit.committer.timestamp ?? this.commitTime(oid);
+    const log2 = await gitLib().log({ ...this.base, ref: oid, filepath: path, depth: 1 });
+    return log2[0]?.commit.committer.timestamp ?? this.commitTime(oid);
   }
   async tags() {
     this.tagsMemo ??= (async () => {
@@ -44909,23 +45364,23 @@ var GitRepo = class {
 };
 var repos = /* @__PURE__ */ new Map();
 function findRoot(dir) {
-  for (let d = dir; ; d = dirname3(d)) {
-    if (fs3.existsSync(join7(d, ".git"))) return d;
-    if (dirname3(d) === d) return void 0;
+  for (let d = dir; ; d = dirname4(d)) {
+    if (fs3.existsSync(join8(d, ".git"))) return d;
+    if (dirname4(d) === d) return void 0;
   }
 }
 async function gitdirOf(root) {
-  const dotgit = join7(root, ".git");
+  const dotgit = join8(root, ".git");
   const st = await fs3.promises.stat(dotgit);
   if (st.isDirectory()) return { gitdir: dotgit, headDir: dotgit };
   const m = /^gitdir:\s*(.+?)\s*$/m.exec(await readFile2(dotgit, "utf8"));
   if (!m) return { gitdir: dotgit, headDir: dotgit };
-  const gd = isAbsolute3(m[1]) ? m[1] : resolve4(root, m[1]);
-  const common = await readFile2(join7(gd, "commondir"), "utf8").catch(() => void 0);
-  return { gitdir: common ? resolve4(gd, common.trim()) : gd, headDir: gd };
+  const gd = isAbsolute3(m[1]) ? m[1] : resolve5(root, m[1]);
+  const common = await readFile2(join8(gd, "commondir"), "utf8").catch(() => void 0);
+  return { gitdir: common ? resolve5(gd, common.trim()) : gd, headDir: gd };
 }
 async function findRepo(cwd) {
-  const root = findRoot(resolve4(cwd));
+  const root = findRoot(resolve5(cwd));
   if (root === void 0) return void 0;
   const { gitdir, headDir } = await gitdirOf(root);
   let r3 = repos.get(headDir);
@@ -44954,8 +45409,8 @@ function collapseUntracked(untracked, tracked) {
   }
   return [...out];
 }
-async function statusByLibrary(dir, gitdir, prefix, cache) {
-  const rows = await gitLib2().statusMatrix({ fs: fs4, dir, gitdir, cache, ...prefix ? { filepaths: [prefix] } : {} });
+async function statusByLibrary(dir, gitdir, prefix, cache2) {
+  const rows = await gitLib2().statusMatrix({ fs: fs4, dir, gitdir, cache: cache2, ...prefix ? { filepaths: [prefix] } : {} });
   const tracked = /* @__PURE__ */ new Set();
   const changed = [];
   const untracked = [];
@@ -44994,7 +45449,7 @@ async function statusByCli(cwd, rel) {
 async function uncommittedPaths(cwd, rel = ".", o = {}) {
   const repo = await findRepo(cwd).catch(() => void 0);
   if (!repo) return [];
-  const prefix = toPosix(relative2(repo.dir, resolve5(cwd, rel || ".")));
+  const prefix = toPosix(relative2(repo.dir, resolve6(cwd, rel || ".")));
   if (prefix.startsWith("..")) return [];
   try {
     if (o.via !== "cli" && !repo.linkedWorktree) return await statusByLibrary(repo.dir, repo.gitdir, prefix === "" ? "" : prefix, repo.cache);
@@ -45008,7 +45463,7 @@ async function uncommittedPaths(cwd, rel = ".", o = {}) {
 init_tree();
 init_diagnostics();
 init_formats();
-import { resolve as resolve10 } from "node:path";
+import { resolve as resolve11 } from "node:path";
 
 // src/repo/packages.ts
 init_diagnostics();
@@ -45016,12 +45471,12 @@ init_tree();
 init_formats();
 init_no_links();
 import { readdir as readdir4 } from "node:fs/promises";
-import { basename as basename5, isAbsolute as isAbsolute5, join as join19, relative as relative5, resolve as resolve9 } from "node:path";
+import { basename as basename5, isAbsolute as isAbsolute5, join as join20, relative as relative5, resolve as resolve10 } from "node:path";
 
 // src/git/ref-spec.ts
 init_diagnostics();
 init_tree();
-import { relative as relative3, resolve as resolve7 } from "node:path";
+import { relative as relative3, resolve as resolve8 } from "node:path";
 
 // src/git/git-tree.ts
 init_paths();
@@ -45145,7 +45600,7 @@ function parseRefSpec(spec) {
 }
 function repoPath(repo, path, cwd) {
   if (path === "." || path.startsWith("./") || path.startsWith("../")) {
-    const rel = toPosix(relative3(repo.dir, resolve7(cwd, path)));
+    const rel = toPosix(relative3(repo.dir, resolve8(cwd, path)));
     if (rel === ".." || rel.startsWith("../")) fail("CTXFORGE_GIT_PATH_MISSING", `${path} is outside the repository at ${repo.dir}`, {}, 2);
     return rel;
   }
@@ -45183,7 +45638,7 @@ async function resolveRefSpec(spec, cwd) {
 
 // src/repo/config.ts
 import { readFile as readFile9, stat as stat5 } from "node:fs/promises";
-import { isAbsolute as isAbsolute4, relative as relative4, resolve as resolve8 } from "node:path";
+import { isAbsolute as isAbsolute4, relative as relative4, resolve as resolve9 } from "node:path";
 
 // schemas/ctxforge.schema.json
 var ctxforge_schema_default = {
@@ -46401,7 +46856,7 @@ function shownConfigPath(abs, root) {
   return rel && rel !== ".." && !rel.startsWith("../") && !isAbsolute4(rel) ? rel : toPosix(abs);
 }
 async function readConfigFile(path, o) {
-  const abs = resolve8(o.cwd, path);
+  const abs = resolve9(o.cwd, path);
   const shown3 = shownConfigPath(abs, o.root);
   const rel = relative4(o.root, abs);
   if (rel && !rel.startsWith("..") && !isAbsolute4(rel)) {
@@ -46518,7 +46973,7 @@ async function diskDirs(root) {
       if (!d.isDirectory() || d.name.startsWith(".") || SKIP_DIRS.has(d.name)) continue;
       const r3 = rel ? `${rel}/${d.name}` : d.name;
       out.push(r3);
-      await walk2(join19(abs, d.name), r3, depth + 1);
+      await walk2(join20(abs, d.name), r3, depth + 1);
     }
   };
   await walk2(root, "", 0);
@@ -46543,7 +46998,7 @@ function patternFor2(cfg, own2, name, several) {
   return { tagPattern: expandTagPattern(raw, name), tagPatternFrom: own2 ?? cfg?.tag_pattern ? "config" : "default" };
 }
 async function configAtRef(tree, file, cwd, root, o) {
-  const rel = relativeToRoot(root, resolve9(cwd, file));
+  const rel = relativeToRoot(root, resolve10(cwd, file));
   if (rel === void 0 || isAbsolute5(rel)) return repoConfig(void 0, { file, cwd, root });
   const st = await tree.stat(rel);
   if (st?.kind === "symlink") fail("CTXFORGE_PATH_OUTSIDE_REPO", `config file ${rel} is a symbolic link, which is not followed`, { file: rel }, 2);
@@ -46551,7 +47006,7 @@ async function configAtRef(tree, file, cwd, root, o) {
   return repoConfig(void 0, { file, cwd, root });
 }
 async function discoverPackages(opts = {}) {
-  const cwd = resolve9(opts.cwd ?? process.cwd());
+  const cwd = resolve10(opts.cwd ?? process.cwd());
   const repo = await findRepo(cwd);
   if (opts.ref && !repo) fail("CTXFORGE_GIT_NOT_A_REPO", `${cwd} is not inside a git repository, so --ref ${opts.ref} cannot be read`, {}, 2);
   const root = repo?.dir ?? cwd;
@@ -46567,7 +47022,7 @@ async function discoverPackages(opts = {}) {
   } else {
     subtree = async (dir) => {
       if (linkedComponent(root, dir)) return void 0;
-      const abs = join19(root, ...dir.split("/").filter(Boolean));
+      const abs = join20(root, ...dir.split("/").filter(Boolean));
       return await isDirectory2(abs) ? new DiskTree(abs, dir || ".") : void 0;
     };
   }
@@ -46606,16 +47061,16 @@ async function discoverPackages(opts = {}) {
     return { root, repo, ref: opts.ref, config, packages };
   }
   const dirs = commit && repo ? await gitDirs(repo, commit) : await diskDirs(root);
-  const found = [];
+  const found2 = [];
   for (const dir of dirs) {
-    if (found.some((f) => f.path === "" || dir === f.path || dir.startsWith(`${f.path}/`))) continue;
+    if (found2.some((f) => f.path === "" || dir === f.path || dir.startsWith(`${f.path}/`))) continue;
     const tree = await subtree(dir);
     const m = tree ? await detectSource(tree) : void 0;
-    if (m) found.push({ path: dir, format: m.name });
+    if (m) found2.push({ path: dir, format: m.name });
   }
-  for (const f of found) {
+  for (const f of found2) {
     const name = basename5(f.path) || basename5(root);
-    packages.push({ path: f.path, format: f.format, name, ...patternFor2(config, void 0, name, found.length > 1), policy: topPolicy, source: "detected" });
+    packages.push({ path: f.path, format: f.format, name, ...patternFor2(config, void 0, name, found2.length > 1), policy: topPolicy, source: "detected" });
   }
   if (repo) await keepFirstPackageTags(repo, packages, config);
   return { root, repo, ref: opts.ref, config, packages };
@@ -47121,20 +47576,20 @@ async function diffPackage(req) {
 
 // src/release/packages.ts
 async function discoverPackages2(o) {
-  const found = await discoverPackages({ cwd: o.cwd, config: o.config });
-  let list2 = found.packages;
+  const found2 = await discoverPackages({ cwd: o.cwd, config: o.config });
+  let list2 = found2.packages;
   if (o.path !== void 0 && o.path !== "") {
     const want = o.path.replace(/^\.(\/+|$)/, "").replace(/\/+$/, "");
     list2 = list2.filter((p) => want === "" || p.path === want || p.path.startsWith(`${want}/`));
-    if (!list2.length && !o.allowNone) fail("CTXFORGE_RELEASE_NO_PACKAGES", `${o.path} is not a package of this repository`, { hint: `packages: ${found.packages.map((p) => p.path || ".").join(", ") || "none"}` }, 2);
+    if (!list2.length && !o.allowNone) fail("CTXFORGE_RELEASE_NO_PACKAGES", `${o.path} is not a package of this repository`, { hint: `packages: ${found2.packages.map((p) => p.path || ".").join(", ") || "none"}` }, 2);
   }
-  if (!list2.length && !o.allowNone) fail("CTXFORGE_RELEASE_NO_PACKAGES", `no packages found in ${found.root}`, { hint: `list them under \`packages:\` in ${found.config?.file ?? "ctxforge.yaml"}` }, 1);
+  if (!list2.length && !o.allowNone) fail("CTXFORGE_RELEASE_NO_PACKAGES", `no packages found in ${found2.root}`, { hint: `list them under \`packages:\` in ${found2.config?.file ?? "ctxforge.yaml"}` }, 1);
   const out = [];
   for (const p of list2) {
-    if (p.problem) fail(p.problemCode ?? "CTXFORGE_RELEASE_PACKAGE_UNUSABLE", `${p.path || "."}: ${p.problem}`, { file: found.config?.file ?? "ctxforge.yaml" }, 1);
+    if (p.problem) fail(p.problemCode ?? "CTXFORGE_RELEASE_PACKAGE_UNUSABLE", `${p.path || "."}: ${p.problem}`, { file: found2.config?.file ?? "ctxforge.yaml" }, 1);
     const module = p.format ? formatByName(p.format) : void 0;
     if (!module) fail("CTXFORGE_FORMAT_UNKNOWN", `${p.path || "."}: format ${p.format ?? "(none)"} is not available`, {}, 1);
-    const dir = resolve10(found.root, p.path);
+    const dir = resolve11(found2.root, p.path);
     const tree = new DiskTree(dir, p.path || ".");
     const summary3 = await module.items(tree, {});
     out.push({
@@ -47150,7 +47605,7 @@ async function discoverPackages2(o) {
       ...p.tagNote ? { tagNote: p.tagNote } : {}
     });
   }
-  return { root: found.root, packages: out, ...found.config ? { config: found.config } : {} };
+  return { root: found2.root, packages: out, ...found2.config ? { config: found2.config } : {} };
 }
 
 // src/release/detect.ts
@@ -47219,13 +47674,13 @@ var detect = {
 // src/release/notes.ts
 init_atomic();
 init_hash();
-import { join as join21 } from "node:path";
+import { join as join22 } from "node:path";
 
 // src/release/sign.ts
 init_atomic();
 init_diagnostics();
 init_hash();
-import { join as join20 } from "node:path";
+import { join as join21 } from "node:path";
 import { readFile as readFile10 } from "node:fs/promises";
 
 // src/core/minisign.ts
@@ -47293,14 +47748,14 @@ var sign = {
   },
   async run(ctx) {
     const key3 = ctx.key;
-    const sumsPath = join20(ctx.outDir, CHECKSUMS_NAME);
+    const sumsPath = join21(ctx.outDir, CHECKSUMS_NAME);
     const sums = await readFile10(sumsPath);
     const sig = minisignSign(key3, sums, { trustedComment: `timestamp:${ctx.epoch}	file:${CHECKSUMS_NAME}	hashed	tag:${ctx.tag}` });
     const pub = minisignPublicKey(key3);
     const check2 = minisignVerify(pub, sig, sums);
     if (!check2.valid) throw new Error(`internal: fresh minisign signature does not verify (${check2.reason})`);
-    const sigPath = join20(ctx.outDir, SIGNATURE_NAME);
-    const pubPath = join20(ctx.outDir, PUBLIC_KEY_NAME);
+    const sigPath = join21(ctx.outDir, SIGNATURE_NAME);
+    const pubPath = join21(ctx.outDir, PUBLIC_KEY_NAME);
     await writeFileAtomic(sigPath, sig);
     await writeFileAtomic(pubPath, pub);
     ctx.artifacts.push({ name: SIGNATURE_NAME, path: sigPath, kind: "signature", sha256: sha256Hex(sig), size: Buffer.byteLength(sig) });
@@ -47365,7 +47820,7 @@ var notes = {
     parts.push("", verifySection(ctx));
     const text2 = parts.join("\n");
     ctx.notes = text2;
-    const path = join21(ctx.outDir, NOTES_NAME);
+    const path = join22(ctx.outDir, NOTES_NAME);
     await writeFileAtomic(path, text2);
     ctx.artifacts.push({ name: NOTES_NAME, path, kind: "notes", sha256: sha256Hex(text2), size: Buffer.byteLength(text2) });
   }
@@ -47375,7 +47830,7 @@ var notes = {
 init_atomic();
 init_hash();
 init_time();
-import { join as join22 } from "node:path";
+import { join as join23 } from "node:path";
 var PROVENANCE_NAME = "provenance.intoto.json";
 var BUILD_TYPE = "https://github.com/ctxforge/ctxforge/blob/main/docs/action.md#provenance";
 function sourceUri(ctx) {
@@ -47417,7 +47872,7 @@ var provenance = {
   async run(ctx) {
     const text2 = `${JSON.stringify(provenanceStatement(ctx), null, 2)}
 `;
-    const path = join22(ctx.outDir, PROVENANCE_NAME);
+    const path = join23(ctx.outDir, PROVENANCE_NAME);
     await writeFileAtomic(path, text2);
     ctx.artifacts.push({ name: PROVENANCE_NAME, path, kind: "provenance", sha256: sha256Hex(text2), size: Buffer.byteLength(text2) });
   }
@@ -47477,10 +47932,10 @@ function shown2(url) {
   return url.replace(/\?.*$/, "");
 }
 var GitHubHttp = class {
-  constructor(token2, retry = {}, log = () => {
+  constructor(token2, retry = {}, log2 = () => {
   }) {
     this.token = token2;
-    this.log = log;
+    this.log = log2;
     this.retry = { ...defaultRetry, ...retry };
   }
   token;
@@ -47573,9 +48028,9 @@ function openSource(u) {
 // src/release/github/api.ts
 var ACTIONS_BOT = { login: "github-actions[bot]", id: 41898282 };
 var GitHubApi = class {
-  constructor(token2, apiUrl2, repository, retry = {}, log) {
+  constructor(token2, apiUrl2, repository, retry = {}, log2) {
     this.repository = repository;
-    this.http = new GitHubHttp(token2, retry, log);
+    this.http = new GitHubHttp(token2, retry, log2);
     this.base = apiUrl2.replace(/\/+$/, "");
   }
   repository;
@@ -47721,31 +48176,31 @@ async function createDraft(api, req) {
     });
   } catch (e) {
     if (!isAlreadyExists(e)) throw e;
-    const found = await findRelease(api, req.tag);
-    if (!found) throw e;
-    return found;
+    const found2 = await findRelease(api, req.tag);
+    if (!found2) throw e;
+    return found2;
   }
 }
-async function settleDuplicates(api, tag, ours, log) {
+async function settleDuplicates(api, tag, ours, log2) {
   const same2 = (await api.listReleases()).filter((r3) => r3.tag_name === tag);
   if (!same2.some((r3) => r3.id === ours.id)) same2.push(ours);
   const winner = same2.find((r3) => !r3.draft) ?? same2.sort((a, b) => a.id - b.id)[0];
   if (winner.id === ours.id) return ours;
   await api.deleteRelease(ours.id);
-  log(`another run created release ${winner.id} for ${tag} at the same time: removed our draft ${ours.id} and continued with it`);
+  log2(`another run created release ${winner.id} for ${tag} at the same time: removed our draft ${ours.id} and continued with it`);
   return winner;
 }
 var SHA2 = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 async function publishRelease(api, req) {
-  const log = req.log ?? (() => {
+  const log2 = req.log ?? (() => {
   });
   let rel = await findRelease(api, req.tag);
   const existed = !!rel;
-  if (rel) log(`found ${rel.draft ? "draft" : "published"} release ${rel.id} for ${req.tag}`);
+  if (rel) log2(`found ${rel.draft ? "draft" : "published"} release ${rel.id} for ${req.tag}`);
   else {
     const created = await createDraft(api, req);
-    log(`created draft release ${created.id} for ${req.tag}`);
-    rel = await settleDuplicates(api, req.tag, created, log);
+    log2(`created draft release ${created.id} for ${req.tag}`);
+    rel = await settleDuplicates(api, req.tag, created, log2);
   }
   const locked = !rel.draft && rel.immutable === true;
   const target = rel.target_commitish ?? "";
@@ -47788,11 +48243,11 @@ async function publishRelease(api, req) {
   const replaced = [];
   for (const { local: local2, remote: r3 } of toReplace) {
     await api.deleteAsset(r3.id);
-    await uploadOne(api, rel, local2, log);
+    await uploadOne(api, rel, local2, log2);
     replaced.push(local2.name);
   }
   for (const local2 of toUpload) {
-    await uploadOne(api, rel, local2, log);
+    await uploadOne(api, rel, local2, log2);
     uploaded.push(local2.name);
   }
   const after = await api.listAssets(rel.id);
@@ -47812,15 +48267,15 @@ async function publishRelease(api, req) {
       ...target_,
       ...req.makeLatest ? { make_latest: req.makeLatest } : {}
     });
-    log(`published release ${rel.id}: ${rel.html_url}`);
+    log2(`published release ${rel.id}: ${rel.html_url}`);
   } else if (existed && req.overwrite && !locked && (rel.body !== req.body || moved)) {
     rel = await api.updateRelease(rel.id, { name: req.name, body: req.body, ...target_ });
-    log(`updated the notes${moved ? " and target" : ""} of release ${rel.id}`);
+    log2(`updated the notes${moved ? " and target" : ""} of release ${rel.id}`);
   }
-  if (!rel.draft) await verifyPublished(api, rel, req, log);
+  if (!rel.draft) await verifyPublished(api, rel, req, log2);
   return { id: rel.id, url: rel.html_url, draft: rel.draft, prerelease: rel.prerelease, uploaded, kept, replaced };
 }
-async function verifyPublished(api, rel, req, log) {
+async function verifyPublished(api, rel, req, log2) {
   const listed2 = await api.listAssets(rel.id);
   const bad3 = [];
   for (const local2 of req.assets) {
@@ -47835,16 +48290,16 @@ async function verifyPublished(api, rel, req, log) {
       "do not announce this release: download and compare the assets with SHA256SUMS, then delete the release (or mark it broken) and tag a new version"
     );
   }
-  log(`verified ${req.assets.length} published asset(s) of ${req.tag} by downloading them again`);
+  log2(`verified ${req.assets.length} published asset(s) of ${req.tag} by downloading them again`);
 }
-async function uploadOne(api, rel, local2, log) {
+async function uploadOne(api, rel, local2, log2) {
   const changed = () => failure("CTXFORGE_RELEASE_CHANGED", `${local2.path} changed on disk during the release`, "nothing else may write to the output directory while a release runs");
   const now = await sha256File(local2.path).catch(() => null);
   if (!now || now.sha256 !== local2.sha256 || now.size !== local2.size) throw changed();
   for (let round = 0; round < 3; round++) {
     try {
       await api.uploadAsset(rel, local2.name, fileBody(local2.path, local2.size), local2.contentType ?? "application/octet-stream");
-      log(`uploaded ${local2.name} (${local2.size} bytes)`);
+      log2(`uploaded ${local2.name} (${local2.size} bytes)`);
       return;
     } catch (e) {
       if (e instanceof UploadSourceError) throw changed();
@@ -47909,7 +48364,7 @@ init_ref();
 init_store();
 init_rules4();
 import { lstat as lstat3, readFile as readFile12 } from "node:fs/promises";
-import { basename as basename7, dirname as dirname10, join as join26, resolve as resolve12 } from "node:path";
+import { basename as basename7, dirname as dirname12, join as join27, resolve as resolve13 } from "node:path";
 var SMALL2 = 1 << 20;
 async function readIfFile(path, max = SMALL2) {
   const st = await lstat3(path).catch(() => void 0);
@@ -47920,22 +48375,22 @@ var listed = (sums, name) => sums.toString("utf8").split("\n").some((l) => /^[0-
 async function pushPath(artifact, target, o) {
   const ref = parseOciRef(target);
   if (ref.digest) fail("CTXFORGE_USAGE", `push to a tag, not a digest (${target}): the digest is the manifest's own`, {}, 2);
-  let file = resolve12(o.cwd, artifact);
+  let file = resolve13(o.cwd, artifact);
   const st = await lstat3(file).catch(() => void 0);
   if (!st) fail("CTXFORGE_IO", `${artifact}: no such file or directory`, { file: artifact }, 2);
   if (st.isDirectory()) {
-    const sums = await readIfFile(join26(file, "SHA256SUMS"));
+    const sums = await readIfFile(join27(file, "SHA256SUMS"));
     const names = sums ? sums.toString("utf8").split("\n").map((l) => /^[0-9a-f]{64} [ *](.+)$/.exec(l.replace(/\r$/, ""))?.[1]).filter((n) => !!n && allFormats().some((m) => n.endsWith(m.extension))) : [];
     if (names.length !== 1) fail("CTXFORGE_USAGE", `${artifact} is a folder; name the package file in it (its SHA256SUMS lists ${names.length} packages)`, { file: artifact }, 2);
-    file = join26(file, names[0]);
+    file = join27(file, names[0]);
   } else if (!st.isFile()) fail("CTXFORGE_IO", `${artifact} is not a regular file`, { file: artifact }, 2);
-  const dir = dirname10(file);
+  const dir = dirname12(file);
   let release2;
   if (!o.noReferrers) {
-    const sums = await readIfFile(join26(dir, "SHA256SUMS"));
+    const sums = await readIfFile(join27(dir, "SHA256SUMS"));
     if (sums && listed(sums, basename7(file))) {
-      const minisig = await readIfFile(join26(dir, "SHA256SUMS.minisig"), 64 * 1024);
-      const provenance2 = await readIfFile(join26(dir, "provenance.intoto.json"), 16 * SMALL2);
+      const minisig = await readIfFile(join27(dir, "SHA256SUMS.minisig"), 64 * 1024);
+      const provenance2 = await readIfFile(join27(dir, "provenance.intoto.json"), 16 * SMALL2);
       release2 = { sums, ...minisig ? { minisig: minisig.toString("utf8") } : {}, ...provenance2 ? { provenance: provenance2 } : {} };
     }
   }
@@ -48093,7 +48548,7 @@ async function runRelease(opts, steps = pipeline3) {
   const warnings = [];
   const key3 = opts.key ?? (opts.keySpec ? loadSigningKey(opts.keySpec, { env, warnings }) : void 0);
   if (!key3) warnings.push(unsignedWarning());
-  const outDir = resolve13(opts.cwd, opts.outDir ?? "dist");
+  const outDir = resolve14(opts.cwd, opts.outDir ?? "dist");
   refuseSymlinks(outDir, opts.cwd);
   makeDirs(outDir);
   const ctx = {
@@ -48103,7 +48558,7 @@ async function runRelease(opts, steps = pipeline3) {
     log: opts.log ?? (() => {
     }),
     key: key3,
-    root: resolve13(opts.cwd),
+    root: resolve14(opts.cwd),
     tag: "",
     tagIsVirtual: false,
     version: "",
@@ -48142,8 +48597,8 @@ init_diagnostics();
 // src/release/trusted.ts
 init_tree();
 init_no_links();
-import { existsSync as existsSync5, lstatSync as lstatSync4 } from "node:fs";
-import { resolve as resolve14 } from "node:path";
+import { existsSync as existsSync5, lstatSync as lstatSync5 } from "node:fs";
+import { resolve as resolve15 } from "node:path";
 init_formats();
 function under(path, want) {
   const w = (want ?? "").replace(/^\.(\/+|$)/, "").replace(/\/+$/, "");
@@ -48153,8 +48608,8 @@ async function openAtHead(root, bp) {
   const module = bp.format ? formatByName(bp.format) : void 0;
   if (!module) return `format ${bp.format ?? "(none)"} is not available`;
   if (linkedComponent(root, bp.path)) return "it is, or passes through, a symbolic link at the head, which is not followed";
-  const dir = resolve14(root, bp.path);
-  if (!existsSync5(dir) || !lstatSync4(dir).isDirectory()) return "its folder is gone at the head";
+  const dir = resolve15(root, bp.path);
+  if (!existsSync5(dir) || !lstatSync5(dir).isDirectory()) return "its folder is gone at the head";
   const tree = new DiskTree(dir, bp.path || ".");
   try {
     const summary3 = await module.items(tree, {});
@@ -48164,8 +48619,8 @@ async function openAtHead(root, bp) {
   }
 }
 async function trustedPlan(root, base, head, o) {
-  const found = await discoverPackages({ cwd: root, ref: base, config: o.config ? resolve14(o.cwd, o.config) : void 0, configAtRef: true });
-  const basePkgs = found.packages.filter((p) => !p.problem && under(p.path, o.path));
+  const found2 = await discoverPackages({ cwd: root, ref: base, config: o.config ? resolve15(o.cwd, o.config) : void 0, configAtRef: true });
+  const basePkgs = found2.packages.filter((p) => !p.problem && under(p.path, o.path));
   const byPath2 = new Map(head.map((p) => [p.relPath, p]));
   const packages = [];
   const gone = [];
@@ -48173,7 +48628,7 @@ async function trustedPlan(root, base, head, o) {
   const shown3 = (p) => p || ".";
   if (o.path !== void 0 && o.path !== "") {
     const headAll = o.headPaths ?? new Set(head.map((p) => p.relPath));
-    for (const bp of found.packages) {
+    for (const bp of found2.packages) {
       if (bp.problem || under(bp.path, o.path) || headAll.has(bp.path)) continue;
       changes.push({ loosening: true, message: `${shown3(bp.path)} is a package at the base but not in the head's config (outside this check's path ${o.path}; the check of its own path checks it)` });
     }
@@ -48204,7 +48659,7 @@ async function trustedPlan(root, base, head, o) {
     changes.push({ loosening: false, message: `${shown3(hp.relPath)} is a new package in the head's config` });
     packages.push(hp);
   }
-  return { packages, gone, changes, ...found.config?.links ? { links: found.config.links } : {}, ...found.config ? { config: found.config } : {} };
+  return { packages, gone, changes, ...found2.config?.links ? { links: found2.config.links } : {}, ...found2.config ? { config: found2.config } : {} };
 }
 
 // src/links/check.ts
@@ -48214,8 +48669,8 @@ init_utf8();
 init_yaml_safe();
 init_parse();
 init_site();
-import { lstatSync as lstatSync5 } from "node:fs";
-import { join as join27 } from "node:path";
+import { lstatSync as lstatSync6 } from "node:fs";
+import { join as join28 } from "node:path";
 
 // src/links/includes.ts
 init_site();
@@ -48244,6 +48699,190 @@ function includesOf(g, page, body, siteRoot) {
     }
   }
   return out;
+}
+
+// src/links/xref-resolve.ts
+init_site();
+var dirOf2 = (p) => p.includes("/") ? p.slice(0, p.lastIndexOf("/") + 1) : "";
+var baseName = (p) => p.slice(p.lastIndexOf("/") + 1);
+var LANG = /\.([a-z]{2,3}(?:-[a-z0-9]{2,8})?)$/i;
+var escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+var cache = /* @__PURE__ */ new WeakMap();
+function lookups(index) {
+  let l = cache.get(index);
+  if (l) return l;
+  l = { logical: /* @__PURE__ */ new Map(), byBase: /* @__PURE__ */ new Map(), langs: /* @__PURE__ */ new Set(), posts: [], labels: /* @__PURE__ */ new Map() };
+  const root = index.site.root;
+  const suffixes = Boolean(index.site.routes?.localeSuffix);
+  if (index.site.generator === "hugo") {
+    for (const d of index.documents) {
+      if (!d.startsWith(root)) continue;
+      let k = d.slice(root.length).replace(MARKDOWN_FILE, "").toLowerCase();
+      let lang = "";
+      const m = suffixes ? LANG.exec(k) : null;
+      if (m) {
+        lang = `${m[1]}/`;
+        l.langs.add(m[1]);
+        k = k.slice(0, m.index);
+      }
+      k = k.replace(/(^|\/)_?index$/, "");
+      if (!l.logical.has(lang + k)) l.logical.set(lang + k, d);
+      const b = `${lang}${baseName(k)}`;
+      const list2 = l.byBase.get(b);
+      if (!list2) l.byBase.set(b, [d]);
+      else if (!list2.includes(d)) list2.push(d);
+    }
+    for (const dir of index.dirs) {
+      if (!dir.startsWith(root) || dir.length <= root.length) continue;
+      const rel = dir.slice(root.length);
+      if (!rel.includes("/") && !l.logical.has(rel.toLowerCase())) l.logical.set(rel.toLowerCase(), `${dir}/`);
+    }
+  }
+  if (index.site.generator === "jekyll") {
+    for (const f of index.files) if (f.startsWith(root) && /(^|\/)_posts\//.test(f)) l.posts.push(f);
+  }
+  for (const [k, v] of index.labels) if (!l.labels.has(k.toLowerCase())) l.labels.set(k.toLowerCase(), v);
+  cache.set(index, l);
+  return l;
+}
+var found = (index, path, anchor) => ({ status: "ok", path, document: index.documents.has(path), ...anchor !== void 0 ? { anchor } : {} });
+function hugoKey(p, lang) {
+  let k = p.replace(/^\/+|\/+$/g, "");
+  const last = baseName(k);
+  const dot = last.lastIndexOf(".");
+  if (dot > 0) k = k.slice(0, k.length - last.length + dot);
+  if (lang && k.endsWith(`.${lang}`)) k = k.slice(0, -lang.length - 1);
+  return k.replace(/(^|\/)_?index$/, "");
+}
+function hugoRef(index, l, from) {
+  const { path: raw, anchor } = splitAnchor(l.target.trim());
+  if (raw === "") return found(index, from, anchor);
+  const L = lookups(index);
+  const root = index.site.root;
+  const pageRel = from.startsWith(root) ? from.slice(root.length) : from;
+  const own2 = index.site.routes?.localeSuffix ? LANG.exec(pageRel.replace(MARKDOWN_FILE, ""))?.[1]?.toLowerCase() : void 0;
+  const lang = l.lang?.toLowerCase() ?? own2;
+  if (l.lang && !L.langs.has(lang)) return { status: "unseen", reason: `refs to another language's pages (lang="${l.lang}": none of its pages is in the docs folder)` };
+  const prefix = lang && L.langs.has(lang) ? `${lang}/` : "";
+  const ref = raw.toLowerCase();
+  const get = (p) => p === void 0 ? void 0 : L.logical.get(prefix + hugoKey(p, lang ?? ""));
+  let hit;
+  if (!ref.startsWith("/")) {
+    let base = dirOf2(pageRel).toLowerCase();
+    if (/^index\.(md|mdx|markdown)$/i.test(baseName(pageRel)) && !ref.startsWith("..")) base = dirOf2(base.replace(/\/$/, ""));
+    hit = get(joinPath(base, ref));
+    hit ??= get(ref);
+  } else hit = get(ref);
+  if (hit === void 0 && !raw.includes("/")) {
+    const byName = L.byBase.get(prefix + baseName(hugoKey(ref, lang ?? "")));
+    if (byName && byName.length > 1) return { status: "broken", path: raw, why: `is ambiguous: ${byName.length} pages are named so (${byName.slice(0, 3).join(", ")}); give the path` };
+    hit = byName?.[0];
+  }
+  if (hit !== void 0) return found(index, hit, anchor);
+  return { status: "broken", path: raw, why: "finds no page (Hugo looks beside the page, then from the content root, then by file name)" };
+}
+function jekyllLink(index, target) {
+  const { path: p, anchor } = splitAnchor(target.trim());
+  if (isTemplated(p)) return { status: "templated" };
+  const site = index.site;
+  let rel = p;
+  if (rel.startsWith("/")) rel = rel.replace(/^\/+/, "");
+  if (site.routeBase) {
+    if (!rel.startsWith(`${site.routeBase}/`)) return { status: "elsewhere" };
+    rel = rel.slice(site.routeBase.length + 1);
+  }
+  const file = joinPath(site.root, rel);
+  if (file !== void 0 && index.files.has(file)) return found(index, file, anchor);
+  return { status: "broken", path: p, why: "names no file (Jekyll's path is from the site's folder, extension included)" };
+}
+function jekyllPost(index, target) {
+  const { path, anchor } = splitAnchor(target.trim());
+  const name = path.replace(/^\//, "");
+  if (isTemplated(name)) return { status: "templated" };
+  const m = /^((?:[^/]+\/)*)(\d+-\d+-\d+)-(.+)$/.exec(name);
+  if (!m) return { status: "broken", path: name, why: "is no post name (YYYY-MM-DD-title)" };
+  const [, dir, date, slug2] = m;
+  const site = index.site;
+  const siteRel = (f) => `${site.routeBase ? `${site.routeBase}/` : ""}${f.slice(site.root.length)}`;
+  const tail = `${escape(date)}-${escape(slug2)}\\.[^.]+$`;
+  const exact = new RegExp(`^_posts/${escape(dir)}${tail}|^${escape(dir)}_posts/?${tail}`);
+  const posts = lookups(index).posts;
+  let hit = posts.find((f) => exact.test(siteRel(f)));
+  const ymd = (d) => d.split("-").map(Number).join("-");
+  hit ??= posts.find((f) => {
+    const b = /^(\d+-\d+-\d+)-(.+)\.[^.]+$/.exec(baseName(f));
+    return b !== null && b[2] === slug2 && ymd(b[1]) === ymd(date);
+  });
+  if (hit) return found(index, hit, anchor);
+  return { status: "broken", path: name, why: "finds no post of that date and title in a _posts/ folder" };
+}
+function docnameJoin(dir, target) {
+  const parts = [];
+  for (const seg of `${dir}${target}`.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") parts.pop();
+    else parts.push(seg);
+  }
+  return parts.join("/");
+}
+function mystDoc(index, target, from) {
+  const t = target.trim();
+  const root = index.site.root;
+  if (/^[\w.-]+:/.test(t)) return { status: "external" };
+  const pageRel = from.startsWith(root) ? from.slice(root.length) : from;
+  const docname = docnameJoin(t.startsWith("/") ? "" : dirOf2(pageRel), t);
+  if (docname !== "" && !/[#?]/.test(docname)) {
+    for (const ext of [".md", ".rst", ".ipynb", ".markdown"]) if (index.files.has(`${root}${docname}${ext}`)) return found(index, `${root}${docname}${ext}`);
+  }
+  return { status: "broken", path: t, why: `names no document${/\.(md|rst|ipynb)$/i.test(t) ? " (a document is named without its extension)" : ""}` };
+}
+function mystRef(index, l) {
+  const label2 = l.target.trim().toLowerCase();
+  const owner = lookups(index).labels.get(label2);
+  if (owner === void 0) {
+    if (/^[\w.-]+:/.test(label2)) return { status: "external" };
+    if (index.site.xrefsElsewhere) return { status: "unseen", reason: index.site.xrefsElsewhere };
+    return { status: "broken", path: l.target.trim(), why: "is no label any page defines" };
+  }
+  if (l.syntax === "ref" && !l.titled && !index.titledLabels.has(label2)) {
+    return { status: "broken", path: l.target.trim(), why: "labels no section, figure or table, so Sphinx has no title for it: give one ({ref}`text <label>`)" };
+  }
+  return found(index, owner);
+}
+function resolveXref(index, l, from) {
+  const t = l.target.trim();
+  const hugo = index.site.generator === "hugo";
+  switch (l.syntax) {
+    case "ref":
+    case "relref":
+      return hugo ? isTemplated(t) ? { status: "templated" } : hasScheme(t) ? { status: "external" } : hugoRef(index, l, from) : mystRef(index, l);
+    case "link":
+      return jekyllLink(index, t);
+    case "post_url":
+      return jekyllPost(index, t);
+    case "doc":
+      return mystDoc(index, t, from);
+    case "numref":
+      return mystRef(index, l);
+    default:
+      return { status: "skip" };
+  }
+}
+function shownXref(g, l) {
+  switch (l.syntax) {
+    case "ref":
+    case "relref":
+      if (g === "hugo") return `{{< ${l.syntax} "${l.target}" >}}`;
+      break;
+    case "link":
+    case "post_url": {
+      const h = l.target.indexOf("#");
+      return h < 0 ? `{% ${l.syntax} ${l.target} %}` : `{% ${l.syntax} ${l.target.slice(0, h)} %}${l.target.slice(h)}`;
+    }
+    default:
+      break;
+  }
+  return `{${l.syntax ?? "ref"}}\`${l.target}\``;
 }
 
 // src/links/facts.ts
@@ -48285,7 +48924,82 @@ function maskHugo(body) {
 // src/links/facts.ts
 init_site();
 init_slugs();
-var scanOptions = (spec, path) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path) });
+
+// src/links/xrefs.ts
+init_source_lines();
+var HUGO = /\{\{([<%])[ \t]*(ref|relref)[ \t]+([^{}\n]{1,500}?)[ \t]*([>%])\}\}/g;
+var HUGO_ARG = /(?:^|[ \t])(?:(path|lang|outputFormat)[ \t]*=[ \t]*)?(?:"([^"]*)"|`([^`]*)`|([^\s"`=]+))/g;
+var LIQUID = /\{%-?[ \t]*(link|post_url|raw|endraw|comment|endcomment)\b([^%\n]{0,500}?)-?%\}/g;
+function anchorAfter(body, end) {
+  if (body.charCodeAt(end) !== 35) return "";
+  const m = /^#[^\s)\]"'<>{}]{0,200}/.exec(body.slice(end, end + 202));
+  return m ? m[0] : "";
+}
+function hugoArgs(args) {
+  let path;
+  let lang;
+  let at = -1;
+  let positional = 0;
+  HUGO_ARG.lastIndex = 0;
+  for (let m = HUGO_ARG.exec(args); m; m = HUGO_ARG.exec(args)) {
+    const v = m[2] ?? m[3] ?? m[4] ?? "";
+    const off = m.index + m[0].lastIndexOf(v);
+    if (m[1] === "path" || !m[1] && positional++ === 0) {
+      path = v;
+      at = off;
+    } else if (m[1] === "lang") lang = v;
+  }
+  return { ...path !== void 0 ? { path } : {}, ...lang !== void 0 ? { lang } : {}, at };
+}
+function templateXrefs(g, body) {
+  if (g === "hugo") {
+    if (!body.includes("ref")) return [];
+    const out = [];
+    let starts;
+    HUGO.lastIndex = 0;
+    for (let m = HUGO.exec(body); m; m = HUGO.exec(body)) {
+      if (m[1] === "<" !== (m[4] === ">")) continue;
+      const a = hugoArgs(m[3]);
+      if (a.path === void 0) continue;
+      starts ??= lineStarts(body);
+      const at = m.index + m[0].indexOf(m[3]) + a.at;
+      out.push({ kind: "xref", syntax: m[2], target: a.path + anchorAfter(body, HUGO.lastIndex), line: lineOf2(starts, at) + 1, at: body.startsWith(a.path, at) ? at : -1, ...a.lang ? { lang: a.lang } : {} });
+    }
+    return out;
+  }
+  if (g === "jekyll") {
+    if (!body.includes("{%")) return [];
+    const out = [];
+    let starts;
+    let hidden;
+    LIQUID.lastIndex = 0;
+    for (let m = LIQUID.exec(body); m; m = LIQUID.exec(body)) {
+      const tag = m[1];
+      if (hidden) {
+        if (tag === hidden) hidden = void 0;
+        continue;
+      }
+      if (tag === "raw" || tag === "comment") {
+        hidden = `end${tag}`;
+        continue;
+      }
+      if (tag !== "link" && tag !== "post_url") continue;
+      const arg = m[2].trim();
+      if (!arg) continue;
+      starts ??= lineStarts(body);
+      const at = m.index + m[0].indexOf(arg, 2 + tag.length);
+      out.push({ kind: "xref", syntax: tag, target: arg + anchorAfter(body, LIQUID.lastIndex), line: lineOf2(starts, at) + 1, at });
+    }
+    return out;
+  }
+  return [];
+}
+var mayHaveTemplateXrefs = (g, body) => g === "hugo" && body.includes("{{") && body.includes("ref") || g === "jekyll" && body.includes("{%");
+
+// src/links/facts.ts
+var scanOptions = (spec, path) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path), roles: spec.generator === "sphinx", ...spec.textFor ? { textFor: spec.textFor } : {} });
+var BRACED = /* @__PURE__ */ new Set(["hugo", "jekyll", "sphinx"]);
+var withXrefs = (links, xrefs) => xrefs.length ? [...links, ...xrefs].sort((a, b) => a.line - b.line || a.at - b.at) : links;
 var siteBody = (spec, body) => spec.generator === "hugo" ? maskHugo(body) : body;
 function definitionTermIds(body) {
   const lines = body.split("\n");
@@ -48301,17 +49015,23 @@ function keptAnchors(spec, s, body) {
   return { a, text: g === "obsidian" || g === "foam" ? body : "" };
 }
 function linkFactsOf(spec, path, bytes, text2) {
-  if (bytes.indexOf(91) < 0 && bytes.indexOf(60) < 0) return null;
+  if (bytes.indexOf(91) < 0 && bytes.indexOf(60) < 0 && !(BRACED.has(spec.generator) && bytes.indexOf(123) >= 0)) return null;
   const t = text2 === void 0 ? decodeUtf8(bytes) : text2;
   if (t === void 0 || t === null) return null;
   const fm = splitFrontmatter(stripBom(t));
   const offset = fm.present ? fm.bodyLine - 1 : 0;
   const opts = scanOptions(spec, path);
   const body = siteBody(spec, fm.body);
-  const links = opts.admonitions || opts.mdx ? void 0 : fastLinks(body);
-  if (links) return { links, offset, html: 0 };
+  const xrefs = mayHaveTemplateXrefs(spec.generator, fm.body) ? templateXrefs(spec.generator, fm.body) : [];
+  const roles = opts.roles && body.includes("}`");
+  const fast2 = opts.admonitions || opts.mdx || roles ? void 0 : fastLinks(body);
+  const links = fast2 && spec.textFor && fast2.some((l) => spec.textFor.has(l.target)) ? void 0 : fast2;
+  if (links) return { links: withXrefs(links, xrefs), offset, html: 0 };
   const s = scanMarkdown(body, opts);
-  return { links: s.links, offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
+  if (!s.htmlLinks.length) return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
+  const all = [...s.links, ...s.htmlLinks.map((h) => ({ kind: "inline", target: h.target, line: h.line, at: h.at }))];
+  all.sort((a, b) => a.line - b.line || a.at - b.at);
+  return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body) };
 }
 
 // src/core/arrays.ts
@@ -48382,7 +49102,7 @@ function reader(tree) {
     let ok = folderOk(slash < 0 ? "" : dir.slice(0, slash));
     if (ok) {
       try {
-        ok = !lstatSync5(join27(tree.root, ...dir.split("/"))).isSymbolicLink();
+        ok = !lstatSync6(join28(tree.root, ...dir.split("/"))).isSymbolicLink();
       } catch {
         ok = false;
       }
@@ -48414,7 +49134,8 @@ async function startTreeLinks(tree, docRoots, o = {}) {
   const leftOut2 = new Set(rec.leftOut.map((a) => `${docRoots[0] ?? ""}${a}`).filter((f) => !o.heldBefore?.has(f)));
   if (o.root !== void 0) site = { ...site, root: o.root === "" || o.root.endsWith("/") ? o.root : `${o.root}/` };
   const g = site.generator;
-  const spec = { roots: level === "off" ? [] : docRoots, generator: g, wiki: Boolean(site.wiki), admonitions: Boolean(site.admonitions) };
+  const byText = site.hookDestinations?.byText;
+  const spec = { roots: level === "off" ? [] : docRoots, generator: g, wiki: Boolean(site.wiki), admonitions: Boolean(site.admonitions), ...byText ? { textFor: new Set(byText.keys()) } : {} };
   if (level === "off") {
     return { spec, observe: () => void 0, add: () => void 0, finish: async () => ({ diagnostics: [], counts, generator: g }) };
   }
@@ -48450,9 +49171,9 @@ async function startTreeLinks(tree, docRoots, o = {}) {
     for (const l of facts.links) {
       if (l.kind === "reference" || l.kind === "import") continue;
       counts.links++;
-      const res = index.resolve(l, f);
+      const res = l.kind === "xref" ? resolveXref(index, l, f) : index.resolve(l, f);
       const line = l.line + facts.offset;
-      const shown3 = l.kind === "wiki" || l.kind === "embed" ? `${l.kind === "embed" ? "!" : ""}[[${l.target}]]` : l.target;
+      const shown3 = l.kind === "wiki" || l.kind === "embed" ? `${l.kind === "embed" ? "!" : ""}[[${l.target}]]` : l.kind === "xref" ? shownXref(g, l) : l.target;
       switch (res.status) {
         case "external":
           counts.external++;
@@ -48476,6 +49197,10 @@ async function startTreeLinks(tree, docRoots, o = {}) {
         case "broken":
           counts.checked++;
           counts.broken++;
+          if (l.kind === "xref") {
+            out.push(make("LINK_BROKEN", `${shown3} ${res.why ?? "points to nothing"}${res.why && g !== "sphinx" && /^\{/.test(shown3) ? `; ${g === "hugo" ? "Hugo" : "Jekyll"} fails the build on it` : ""}`, { file: f, line, hint: g === "hugo" ? 'fix the path; in code, write {{</* ref "x" */>}} to show a shortcode without running it' : g === "jekyll" ? "fix the path; wrap an example in {% raw %}…{% endraw %} to show it without running it" : "fix the target, or add the label or document it names" }));
+            continue;
+          }
           out.push(make("LINK_BROKEN", l.kind === "wiki" || l.kind === "embed" ? `${l.kind === "embed" ? "embed" : "wiki link"} ${shown3} matches no ${l.kind === "embed" ? "file" : "page"} ${holder} holds` : `link to ${shown3} points to ${res.path || "/"}, which ${holder} does not hold`, { file: f, line, hint: "fix the link, or add the document it names" }));
           continue;
         case "ok":
@@ -48880,8 +49605,8 @@ function syncMayRemove(f, module) {
 
 // src/install/review.ts
 init_diagnostics();
-import { readdirSync as readdirSync5, readFileSync as readFileSync10, readlinkSync as readlinkSync4 } from "node:fs";
-import { join as join37 } from "node:path";
+import { readdirSync as readdirSync6, readFileSync as readFileSync11, readlinkSync as readlinkSync5 } from "node:fs";
+import { join as join38 } from "node:path";
 
 // src/git/blob-id.ts
 import { createHash as createHash12 } from "node:crypto";
@@ -49028,8 +49753,8 @@ init_paths();
 init_apply();
 init_layout2();
 init_lock();
-import { lstatSync as lstatSync7, readFileSync as readFileSync8, readlinkSync as readlinkSync3 } from "node:fs";
-import { join as join35 } from "node:path";
+import { lstatSync as lstatSync8, readFileSync as readFileSync9, readlinkSync as readlinkSync4 } from "node:fs";
+import { join as join36 } from "node:path";
 
 // src/install/prepare.ts
 init_diagnostics();
@@ -49203,12 +49928,12 @@ init_diagnostics();
 init_hash();
 init_keys();
 init_formats();
-import { readFileSync as readFileSync7 } from "node:fs";
+import { readFileSync as readFileSync8 } from "node:fs";
 function loadKeyPin(spec, env) {
   let text2 = spec;
   if (!/^[0-9a-fA-F]{64}$/.test(spec.trim()) && !spec.startsWith("env:") && !/^[A-Za-z0-9+/]{56}$/.test(spec.trim())) {
     try {
-      text2 = readFileSync7(spec, "utf8");
+      text2 = readFileSync8(spec, "utf8");
     } catch {
       text2 = spec;
     }
@@ -49509,7 +50234,7 @@ function diskDrift(entry, root, only) {
       add(link2, link2 === folder && canonicalLinkAt(root, folder) !== null ? `a link to its canonical folder ${linkTarget(folder)} (the layout npx skills makes) where the lock records a folder (never followed): \`ctxforge install\` records it as that layout` : "a symbolic link where the package's folder goes (never followed)");
       continue;
     }
-    const abs = join35(root, ...folder.split("/"));
+    const abs = join36(root, ...folder.split("/"));
     const kind = lkind(abs);
     if (kind === null) {
       for (const f of files) add(f.path, "missing");
@@ -49529,9 +50254,9 @@ function diskDrift(entry, root, only) {
         const l = symlinkOnTheWay(root, f.path);
         add(f.path, l ? `${printable(l)} is a symbolic link on the way (never followed)` : "missing");
       } else if (k !== "file") add(f.path, `${what(k)}, not the file installed`);
-      else if (sha256Hex(readFileSync8(join35(abs, ...rel.split("/")))) !== f.sha256) add(f.path, "modified since install");
+      else if (sha256Hex(readFileSync9(join36(abs, ...rel.split("/")))) !== f.sha256) add(f.path, "modified since install");
       else {
-        const mode = (lstatSync7(join35(abs, ...rel.split("/"))).mode & 4095).toString(8).padStart(4, "0");
+        const mode = (lstatSync8(join36(abs, ...rel.split("/"))).mode & 4095).toString(8).padStart(4, "0");
         if (mode !== (f.mode ?? "0644")) add(f.path, `mode ${mode}, but the lock records ${f.mode ?? "0644"}`);
       }
     }
@@ -49551,11 +50276,11 @@ function diskDrift(entry, root, only) {
       add(l.path, `${printable(via)} is a symbolic link on the way (never followed)`);
       continue;
     }
-    const abs = join35(root, ...l.path.split("/"));
+    const abs = join36(root, ...l.path.split("/"));
     const kind = lkind(abs);
     if (kind === null) add(l.path, `missing (the lock records a link to ${printable(l.target)})`);
     else if (kind !== "symlink") add(l.path, `${what(kind)}, not the link to ${printable(l.target)} the lock records`);
-    else if (readlinkSync3(abs) !== l.target) add(l.path, `a link to ${printable(readlinkSync3(abs))}, not to ${printable(l.target)} as the lock records`);
+    else if (readlinkSync4(abs) !== l.target) add(l.path, `a link to ${printable(readlinkSync4(abs))}, not to ${printable(l.target)} as the lock records`);
   }
   return out;
 }
@@ -49642,13 +50367,13 @@ async function checkLocked(entry, ctx, lock, o) {
 
 // src/install/skills-lock.ts
 init_diagnostics();
-import { lstatSync as lstatSync8, readFileSync as readFileSync9, readdirSync as readdirSync4 } from "node:fs";
-import { join as join36 } from "node:path";
+import { lstatSync as lstatSync9, readFileSync as readFileSync10, readdirSync as readdirSync5 } from "node:fs";
+import { join as join37 } from "node:path";
 var SKILLS_LOCK = "skills-lock.json";
 var MAX = 16 << 20;
 function skillsLockPath(root, scope, env) {
-  if (scope === "project") return join36(root, SKILLS_LOCK);
-  return env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith("/") ? join36(env.XDG_STATE_HOME, "skills", ".skill-lock.json") : join36(root, ".agents", ".skill-lock.json");
+  if (scope === "project") return join37(root, SKILLS_LOCK);
+  return env.XDG_STATE_HOME && env.XDG_STATE_HOME.startsWith("/") ? join37(env.XDG_STATE_HOME, "skills", ".skill-lock.json") : join37(root, ".agents", ".skill-lock.json");
 }
 function readSkillsLock(root, scope, env = process.env) {
   const path = skillsLockPath(root, scope, env);
@@ -49660,7 +50385,7 @@ function readSkillsLock(root, scope, env = process.env) {
   };
   let st;
   try {
-    st = lstatSync8(path);
+    st = lstatSync9(path);
   } catch {
     return out;
   }
@@ -49668,7 +50393,7 @@ function readSkillsLock(root, scope, env = process.env) {
   if (st.size > MAX) return unreadable("it is larger than 16 MiB");
   let doc;
   try {
-    doc = JSON.parse(readFileSync9(path, "utf8"));
+    doc = JSON.parse(readFileSync10(path, "utf8"));
   } catch (e) {
     return unreadable(`not JSON: ${e.message}`);
   }
@@ -49748,19 +50473,19 @@ async function baseListing(repo, base, path) {
   return out;
 }
 function diskListing(root, path) {
-  const abs = join37(root, ...path.split("/"));
+  const abs = join38(root, ...path.split("/"));
   const out = /* @__PURE__ */ new Map();
   const k = lkind(abs);
   const one = (file, kind) => {
-    if (kind === "symlink") return `120000:${gitBlobId(Buffer.from(readlinkSync4(file)))}`;
-    if (kind === "file") return `blob:${gitBlobId(readFileSync10(file))}`;
+    if (kind === "symlink") return `120000:${gitBlobId(Buffer.from(readlinkSync5(file)))}`;
+    if (kind === "file") return `blob:${gitBlobId(readFileSync11(file))}`;
     return `other:${kind}`;
   };
   if (k !== "dir") {
     out.set("", one(abs, k));
     return out;
   }
-  for (const e of walk(abs)) if (e.kind !== "dir") out.set(e.rel, one(join37(abs, ...e.rel.split("/")), e.kind));
+  for (const e of walk(abs)) if (e.kind !== "dir") out.set(e.rel, one(join38(abs, ...e.rel.split("/")), e.kind));
   return out;
 }
 function sameListing(a, b) {
@@ -49777,18 +50502,18 @@ async function unclaimedEntries(o, head) {
   for (const parent of managedParents()) {
     const link2 = symlinkOnTheWay(o.root, parent);
     if (link2) {
-      if (!out.some((e) => e.path === link2)) out.push({ path: link2, kind: "symlink", target: readlinkSync4(join37(o.root, ...link2.split("/"))), changed: await changedSinceBase(link2) });
+      if (!out.some((e) => e.path === link2)) out.push({ path: link2, kind: "symlink", target: readlinkSync5(join38(o.root, ...link2.split("/"))), changed: await changedSinceBase(link2) });
       continue;
     }
-    const abs = join37(o.root, ...parent.split("/"));
+    const abs = join38(o.root, ...parent.split("/"));
     if (lkind(abs) !== "dir") continue;
-    for (const name of readdirSync5(abs).sort(compareUtf8)) {
+    for (const name of readdirSync6(abs).sort(compareUtf8)) {
       const path = `${parent}/${name}`;
       if (claimed.has(path)) continue;
-      const kind = lkind(join37(abs, name)) ?? "other";
-      if (kind === "symlink" && links.has(path) && readlinkSync4(join37(abs, name)) === links.get(path)) continue;
+      const kind = lkind(join38(abs, name)) ?? "other";
+      if (kind === "symlink" && links.has(path) && readlinkSync5(join38(abs, name)) === links.get(path)) continue;
       const entry = { path, kind, changed: await changedSinceBase(path) };
-      if (kind === "symlink") entry.target = readlinkSync4(join37(abs, name));
+      if (kind === "symlink") entry.target = readlinkSync5(join38(abs, name));
       if (parent.endsWith("/skills") && npx.has(name)) entry.claimed_by = "skills-lock.json";
       out.push(entry);
     }
@@ -49802,12 +50527,12 @@ async function baseBytes(o, path) {
 }
 function headBytes(root, path) {
   if (symlinkOnTheWay(root, path)) return null;
-  const abs = join37(root, ...path.split("/"));
-  return lkind(abs) === "file" ? readFileSync10(abs) : null;
+  const abs = join38(root, ...path.split("/"));
+  return lkind(abs) === "file" ? readFileSync11(abs) : null;
 }
 function filesBelow(root, path) {
   if (symlinkOnTheWay(root, path)) return [];
-  const abs = join37(root, ...path.split("/"));
+  const abs = join38(root, ...path.split("/"));
   const k = lkind(abs);
   if (k === "file") return [path];
   return k === "dir" ? walk(abs).filter((e) => e.kind === "file").map((e) => `${path}/${e.rel}`) : [];
@@ -49897,7 +50622,7 @@ async function reviewLock(o) {
   let head = null;
   let headExists = false;
   try {
-    const r3 = await readLock(join37(o.root, LOCK_NAME), LOCK_NAME, "project");
+    const r3 = await readLock(join38(o.root, LOCK_NAME), LOCK_NAME, "project");
     head = r3.exists ? r3.lock : null;
     headExists = r3.exists;
   } catch (e) {
@@ -49913,7 +50638,7 @@ async function reviewLock(o) {
   const packages = [];
   const diffs = [];
   const drifted = [];
-  const ctx = { scope: "project", root: o.root, lockPath: join37(o.root, LOCK_NAME), lockLabel: LOCK_NAME, journalPath: "", journalLabel: "", env: o.env ?? process.env };
+  const ctx = { scope: "project", root: o.root, lockPath: join38(o.root, LOCK_NAME), lockLabel: LOCK_NAME, journalPath: "", journalLabel: "", env: o.env ?? process.env };
   const names = [.../* @__PURE__ */ new Set([...Object.keys(base?.packages ?? {}), ...Object.keys(head?.packages ?? {})])].sort(compareUtf8);
   for (const name of names) {
     const from = base && Object.hasOwn(base.packages, name) ? base.packages[name] : void 0;
@@ -49963,7 +50688,7 @@ function lockDiagnostics(r3) {
 init_diagnostics();
 init_git_exec();
 import { lstat as lstat11, readFile as readFile18 } from "node:fs/promises";
-import { join as join40 } from "node:path";
+import { join as join41 } from "node:path";
 
 // src/registry/index-build.ts
 init_strict_json();
@@ -49971,19 +50696,19 @@ init_semver();
 init_formats();
 init_layout3();
 import { lstat as lstat10, readFile as readFile17 } from "node:fs/promises";
-import { join as join39 } from "node:path";
+import { join as join40 } from "node:path";
 
 // src/registry/status.ts
 init_strict_json();
 init_layout3();
 import { lstat as lstat9, readFile as readFile16 } from "node:fs/promises";
-import { join as join38 } from "node:path";
+import { join as join39 } from "node:path";
 var identityKey = (i) => [i?.artifactType ?? "", i?.publisherId ?? "", i?.id ?? "", i?.version ?? "", i?.digest ?? ""].join("\0");
 var isObj4 = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 var RFC33392 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 async function readLedger(root) {
   const empty = { updatedAt: "1970-01-01T00:00:00.000Z", entries: [], byIdentity: /* @__PURE__ */ new Map() };
-  const path = join38(root, STATUS_FILE);
+  const path = join39(root, STATUS_FILE);
   const st = await lstat9(path).catch(() => void 0);
   if (!st) return { ledger: empty, problems: [] };
   if (!st.isFile()) return { ledger: empty, problems: [`${STATUS_FILE} is not a regular file`] };
@@ -50032,7 +50757,7 @@ var jsonArray = (v) => {
   }
 };
 async function readCommittedIndex(root) {
-  const p = join39(root, INDEX_FILE);
+  const p = join40(root, INDEX_FILE);
   const st = await lstat10(p).catch(() => void 0);
   if (!st) return {};
   if (!st.isFile()) return { problem: `${INDEX_FILE} is not a regular file` };
@@ -50155,8 +50880,8 @@ async function buildIndex(root, committed) {
   const rejected = (await policyIssues(root)).map((reason) => ({ type: "policy", path: reason.split(":", 1)[0], reason }));
   for (const p of problems) rejected.push({ type: "status", path: "status.json", reason: p });
   const notJudged = [];
-  const trustSt = await lstat10(join39(root, TRUST_FILE)).catch(() => void 0);
-  const trust = trustSt?.isFile() ? join39(root, TRUST_FILE) : void 0;
+  const trustSt = await lstat10(join40(root, TRUST_FILE)).catch(() => void 0);
+  const trust = trustSt?.isFile() ? join40(root, TRUST_FILE) : void 0;
   const stamps = [ledger.updatedAt];
   const accepted = /* @__PURE__ */ new Set();
   const committedCards = new Map(entriesOf(committed, "cartridges").map((e) => [e.path, e]));
@@ -50190,7 +50915,7 @@ async function buildIndex(root, committed) {
   const templates = entriesOf(committed, "templates");
   for (const t of templates) {
     const m = /^templates\/([^/]+)\/manifest\.json$/.exec(t.path);
-    const st = m && ID_RE.test(m[1]) ? await lstat10(join39(root, t.path)).catch(() => void 0) : void 0;
+    const st = m && ID_RE.test(m[1]) ? await lstat10(join40(root, t.path)).catch(() => void 0) : void 0;
     if (!st?.isFile()) rejected.push({ type: "template", path: t.path, reason: `${INDEX_FILE} lists a template with no manifest.json there` });
   }
   if (templates.length) notJudged.push(`${templates.length} template${templates.length === 1 ? "" : "s"} (templates/): unsigned starting points, carried from the committed index`);
@@ -50221,10 +50946,10 @@ init_collections();
 init_layout3();
 init_rules6();
 async function registryRoot(repoRoot) {
-  for (const dir of [repoRoot, join40(repoRoot, "registry")]) {
-    const st = await lstat11(join40(dir, INDEX_FILE)).catch(() => void 0);
+  for (const dir of [repoRoot, join41(repoRoot, "registry")]) {
+    const st = await lstat11(join41(dir, INDEX_FILE)).catch(() => void 0);
     if (!st?.isFile() || st.size > 64 * 1024 * 1024) continue;
-    const head = (await readFile18(join40(dir, INDEX_FILE), "utf8")).slice(0, 200);
+    const head = (await readFile18(join41(dir, INDEX_FILE), "utf8")).slice(0, 200);
     if (/"schemaVersion"\s*:\s*"acx\.registry-index\/1"/.test(head)) return dir;
   }
   return void 0;
@@ -50290,7 +51015,7 @@ async function checkRegistry(root, o = {}) {
 
 // src/release/check.ts
 init_apply();
-import { join as join41 } from "node:path";
+import { join as join42 } from "node:path";
 var FAIL_ON_VALUES = ["error", "version", "breaking", "warning", "config"];
 var DEFAULT_FAIL_ON = ["error", "version", "config"];
 function parseFailOn(s) {
@@ -50323,7 +51048,7 @@ async function runCheck(o) {
   }) : void 0;
   const pkgs = plan?.packages ?? headPkgs;
   const repo = base ? await repoOf(root) : void 0;
-  const consumer = !o.path && (lkind(join41(root, "ctxforge.lock")) !== null || (repo && base ? await repo.lookup(base, "ctxforge.lock") !== void 0 : false));
+  const consumer = !o.path && (lkind(join42(root, "ctxforge.lock")) !== null || (repo && base ? await repo.lookup(base, "ctxforge.lock") !== void 0 : false));
   const registryDir = o.path ? void 0 : await registryRoot(root);
   if (!pkgs.length && !plan?.gone.length && !consumer && !registryDir) await discoverPackages2({ cwd: o.cwd, path: o.path, config: o.config });
   const configChanges = plan?.changes ?? [];
@@ -54466,7 +55191,7 @@ function readEvent() {
   const p = process.env.GITHUB_EVENT_PATH;
   if (!p) return {};
   try {
-    return JSON.parse(readFileSync11(p, "utf8"));
+    return JSON.parse(readFileSync12(p, "utf8"));
   } catch {
     return {};
   }
@@ -54503,7 +55228,7 @@ function retryTuning() {
 }
 function configInput(workspace) {
   const c = input("config");
-  return c ? resolve19(workspace, c) : void 0;
+  return c ? resolve20(workspace, c) : void 0;
 }
 function apiUrl() {
   return process.env.GITHUB_API_URL || "https://api.github.com";
@@ -54535,7 +55260,7 @@ async function commentSaved(workspace) {
   const t = token();
   if (!t || !input("report")) throw new Error("mode comment needs github-token (pull-requests: write) and report (the saved report file)");
   const event = readEvent();
-  const saved = await readSavedReport(resolve19(workspace, input("report")), VERSION2);
+  const saved = await readSavedReport(resolve20(workspace, input("report")), VERSION2);
   const body = commentBody(saved, reportedBy(event, process.env, saved));
   const api = new GitHubApi(t, apiUrl(), process.env.GITHUB_REPOSITORY ?? "", retryTuning());
   const pr = await pullRequestOfRun(api, event);
@@ -54577,10 +55302,10 @@ async function check(workspace, event) {
   for (const a of picked.shown) a.item();
   await writeSummary(omittedNote(picked.omitted) + checkMarkdown(r3));
   const sarif = input("sarif");
-  if (sarif) await writeFileAtomic(resolve19(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION2), null, 2)}
+  if (sarif) await writeFileAtomic(resolve20(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION2), null, 2)}
 `, 420, workspace);
   const report = input("report");
-  if (report) await writeFileAtomic(resolve19(workspace, report), checkReportJson(r3, VERSION2), 420, workspace);
+  if (report) await writeFileAtomic(resolve20(workspace, report), checkReportJson(r3, VERSION2), 420, workspace);
   if (pr && boolInput("comment", false)) {
     const t = token();
     if (!t) warning("comment: true needs github-token");
@@ -54624,7 +55349,7 @@ async function release(workspace) {
   if (!dryRun && (!t || !repository)) throw new Error("release mode needs github-token and GITHUB_REPOSITORY (or dry-run: true)");
   const makeLatest = input("make-latest");
   if (makeLatest && !["true", "false", "legacy"].includes(makeLatest)) throw new Error("input make-latest must be true, false or legacy");
-  const outDir = join42(process.env.RUNNER_TEMP || tmpdir5(), "ctxforge-dist");
+  const outDir = join43(process.env.RUNNER_TEMP || tmpdir5(), "ctxforge-dist");
   let r3;
   try {
     r3 = await runRelease({
@@ -54665,7 +55390,7 @@ async function release(workspace) {
 }
 async function main() {
   const eventName = process.env.GITHUB_EVENT_NAME ?? "";
-  const workspace = resolve19(process.env.GITHUB_WORKSPACE || process.cwd());
+  const workspace = resolve20(process.env.GITHUB_WORKSPACE || process.cwd());
   try {
     const mode = modeOf(eventName, process.env.GITHUB_REF ?? "");
     info(`ctxforge ${VERSION2}: ${mode} (${eventName || "no event"})`);

@@ -1489,6 +1489,11 @@ function htmlLinkValues(html) {
 // src/links/source-lines.ts
 var isSpace2 = (c) => c === 32 || c === 9;
 var isTrimmable = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+function lineStarts(text) {
+  const out = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) out.push(i + 1);
+  return out;
+}
 function lineOf2(starts, offset) {
   let lo = 0, hi = starts.length - 1;
   while (lo < hi) {
@@ -1598,7 +1603,9 @@ function makeParser() {
           return true;
         }
         const pointy = src.charCodeAt(p) === 60;
-        record(state, { kind, start: pointy ? p + 1 : p, end: pointy ? d.pos - 1 : d.pos });
+        const [ts, te] = [pointy ? p + 1 : p, pointy ? d.pos - 1 : d.pos];
+        const keep = kind === "inline" && cur.opts.textFor?.has(src.slice(ts, te));
+        record(state, { kind, start: ts, end: te, ...keep ? { text: src.slice(open + 1, labelEnd) } : {} });
         return true;
       }
       let label = end > labelEnd + 1 && src.charCodeAt(labelEnd + 1) === 91 ? src.slice(labelEnd + 2, end - 1) : "";
@@ -1617,6 +1624,28 @@ function makeParser() {
       const start = state.pos;
       if (!orig(state, silent)) return false;
       if (!silent) record(state, { kind: "autolink", start: start + 1, end: state.pos - 1 });
+      return true;
+    });
+  }
+  {
+    const rules = md.inline.ruler.__rules__;
+    const orig = rules.find((r) => r.name === "backticks").fn;
+    md.inline.ruler.at("backticks", (state, silent) => {
+      const start = state.pos;
+      const n0 = state.tokens.length;
+      if (!orig(state, silent)) return false;
+      if (silent || !cur?.opts.roles || state.tokens.length === n0 || state.tokens[state.tokens.length - 1].type !== "code_inline") return true;
+      const role = /\{(?:std:)?(doc|ref|numref)\}$/.exec(state.src.slice(Math.max(0, start - 12), start));
+      if (!role) return true;
+      let n = 0;
+      while (state.src.charCodeAt(start + n) === 96) n++;
+      const inner = state.src.slice(start + n, state.pos - n);
+      const tailFrom = Math.max(0, inner.length - 600);
+      const t = /<([^<>\n]{1,500})>[ \t]*$/.exec(inner.slice(tailFrom));
+      const lead = t ? 0 : inner.length - inner.trimStart().length;
+      const from = t ? start + n + tailFrom + t.index + 1 : start + n + lead;
+      const to = t ? from + t[1].length : from + inner.trim().length;
+      record(state, { kind: "xref", start: from, end: to, syntax: role[1], titled: Boolean(t) });
       return true;
     });
   }
@@ -1703,11 +1732,6 @@ function makeParser() {
     for (const tok of state.tokens) if (tok.type === "inline") state.md.inline.parse(tok.content, state.md, state.env, tok.children);
   });
   return md;
-}
-function lineStarts(text) {
-  const out = [0];
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) out.push(i + 1);
-  return out;
 }
 var unplaced = () => -1;
 function placeBlock(text, starts, lines, tok, atx) {
@@ -1872,7 +1896,7 @@ function scanMarkdown(input, opts = {}) {
         out.links.push({ kind: "reference", target: "", line: (tok.map?.[0] ?? 0) + 1, at: -1, label: r.label });
         continue;
       }
-      push(r.kind, toDoc(r.start), tok.content.slice(r.start, r.end), r.alias !== void 0 ? { alias: r.alias } : {});
+      push(r.kind, toDoc(r.start), tok.content.slice(r.start, r.end), r.alias !== void 0 ? { alias: r.alias } : r.syntax ? { syntax: r.syntax, titled: Boolean(r.titled) } : r.text !== void 0 ? { text: r.text } : {});
     }
     if (mdxImport) {
       let off = 0;
@@ -3039,16 +3063,13 @@ function mkdocsSlug(text) {
   const ascii = text.normalize("NFKD").replace(/[^\x00-\x7f]/g, "");
   return ascii.replace(/[^\w\s-]/g, "").trim().toLowerCase().replace(/[-\s]+/g, "-");
 }
-function kramdownSlug(text) {
-  return text.toLowerCase().replace(/[^a-z0-9 _-]/g, "").replace(/^[^a-z]+/, "").replace(/ /g, "-") || "section";
-}
 function docutilsSlug(text) {
   return text.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^[-0-9]+|-+$/g, "");
 }
 function slugify(text, g) {
   switch (g) {
-    case "jekyll":
-      return kramdownSlug(text);
+    // Jekyll 4 reads Markdown as kramdown's GFM input, whose generate_gfm_header_id is GitHub's rule
+    // (`2. Linux` → `2-linux`; Jekyll 4.3 with kramdown-parser-gfm 1.1 builds it so).
     case "vitepress":
       return vitepressSlug(text);
     case "mdbook":
@@ -3113,11 +3134,83 @@ function anchorsOf(scan, g) {
   return { ids, keys: new Set(scan.headings.map((x) => headingKey(x.text))) };
 }
 
+// src/links/xrefs.ts
+var HUGO = /\{\{([<%])[ \t]*(ref|relref)[ \t]+([^{}\n]{1,500}?)[ \t]*([>%])\}\}/g;
+var HUGO_ARG = /(?:^|[ \t])(?:(path|lang|outputFormat)[ \t]*=[ \t]*)?(?:"([^"]*)"|`([^`]*)`|([^\s"`=]+))/g;
+var LIQUID = /\{%-?[ \t]*(link|post_url|raw|endraw|comment|endcomment)\b([^%\n]{0,500}?)-?%\}/g;
+function anchorAfter(body, end) {
+  if (body.charCodeAt(end) !== 35) return "";
+  const m = /^#[^\s)\]"'<>{}]{0,200}/.exec(body.slice(end, end + 202));
+  return m ? m[0] : "";
+}
+function hugoArgs(args) {
+  let path;
+  let lang;
+  let at = -1;
+  let positional = 0;
+  HUGO_ARG.lastIndex = 0;
+  for (let m = HUGO_ARG.exec(args); m; m = HUGO_ARG.exec(args)) {
+    const v = m[2] ?? m[3] ?? m[4] ?? "";
+    const off = m.index + m[0].lastIndexOf(v);
+    if (m[1] === "path" || !m[1] && positional++ === 0) {
+      path = v;
+      at = off;
+    } else if (m[1] === "lang") lang = v;
+  }
+  return { ...path !== void 0 ? { path } : {}, ...lang !== void 0 ? { lang } : {}, at };
+}
+function templateXrefs(g, body) {
+  if (g === "hugo") {
+    if (!body.includes("ref")) return [];
+    const out = [];
+    let starts;
+    HUGO.lastIndex = 0;
+    for (let m = HUGO.exec(body); m; m = HUGO.exec(body)) {
+      if (m[1] === "<" !== (m[4] === ">")) continue;
+      const a = hugoArgs(m[3]);
+      if (a.path === void 0) continue;
+      starts ??= lineStarts(body);
+      const at = m.index + m[0].indexOf(m[3]) + a.at;
+      out.push({ kind: "xref", syntax: m[2], target: a.path + anchorAfter(body, HUGO.lastIndex), line: lineOf2(starts, at) + 1, at: body.startsWith(a.path, at) ? at : -1, ...a.lang ? { lang: a.lang } : {} });
+    }
+    return out;
+  }
+  if (g === "jekyll") {
+    if (!body.includes("{%")) return [];
+    const out = [];
+    let starts;
+    let hidden;
+    LIQUID.lastIndex = 0;
+    for (let m = LIQUID.exec(body); m; m = LIQUID.exec(body)) {
+      const tag = m[1];
+      if (hidden) {
+        if (tag === hidden) hidden = void 0;
+        continue;
+      }
+      if (tag === "raw" || tag === "comment") {
+        hidden = `end${tag}`;
+        continue;
+      }
+      if (tag !== "link" && tag !== "post_url") continue;
+      const arg = m[2].trim();
+      if (!arg) continue;
+      starts ??= lineStarts(body);
+      const at = m.index + m[0].indexOf(arg, 2 + tag.length);
+      out.push({ kind: "xref", syntax: tag, target: arg + anchorAfter(body, LIQUID.lastIndex), line: lineOf2(starts, at) + 1, at });
+    }
+    return out;
+  }
+  return [];
+}
+var mayHaveTemplateXrefs = (g, body) => g === "hugo" && body.includes("{{") && body.includes("ref") || g === "jekyll" && body.includes("{%");
+
 // src/links/facts.ts
 function isLinkDocument(spec, path) {
   return MARKDOWN_FILE.test(path) && spec.roots.some((r) => path.startsWith(r));
 }
-var scanOptions = (spec, path) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path) });
+var scanOptions = (spec, path) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path), roles: spec.generator === "sphinx", ...spec.textFor ? { textFor: spec.textFor } : {} });
+var BRACED = /* @__PURE__ */ new Set(["hugo", "jekyll", "sphinx"]);
+var withXrefs = (links, xrefs) => xrefs.length ? [...links, ...xrefs].sort((a, b) => a.line - b.line || a.at - b.at) : links;
 var siteBody = (spec, body) => spec.generator === "hugo" ? maskHugo(body) : body;
 function definitionTermIds(body) {
   const lines = body.split("\n");
@@ -3133,17 +3226,23 @@ function keptAnchors(spec, s, body) {
   return { a, text: g === "obsidian" || g === "foam" ? body : "" };
 }
 function linkFactsOf(spec, path, bytes, text) {
-  if (bytes.indexOf(91) < 0 && bytes.indexOf(60) < 0) return null;
+  if (bytes.indexOf(91) < 0 && bytes.indexOf(60) < 0 && !(BRACED.has(spec.generator) && bytes.indexOf(123) >= 0)) return null;
   const t = text === void 0 ? decodeUtf8(bytes) : text;
   if (t === void 0 || t === null) return null;
   const fm = splitFrontmatter(stripBom(t));
   const offset = fm.present ? fm.bodyLine - 1 : 0;
   const opts = scanOptions(spec, path);
   const body = siteBody(spec, fm.body);
-  const links = opts.admonitions || opts.mdx ? void 0 : fastLinks(body);
-  if (links) return { links, offset, html: 0 };
+  const xrefs = mayHaveTemplateXrefs(spec.generator, fm.body) ? templateXrefs(spec.generator, fm.body) : [];
+  const roles = opts.roles && body.includes("}`");
+  const fast2 = opts.admonitions || opts.mdx || roles ? void 0 : fastLinks(body);
+  const links = fast2 && spec.textFor && fast2.some((l) => spec.textFor.has(l.target)) ? void 0 : fast2;
+  if (links) return { links: withXrefs(links, xrefs), offset, html: 0 };
   const s = scanMarkdown(body, opts);
-  return { links: s.links, offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
+  if (!s.htmlLinks.length) return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
+  const all = [...s.links, ...s.htmlLinks.map((h) => ({ kind: "inline", target: h.target, line: h.line, at: h.at }))];
+  all.sort((a, b) => a.line - b.line || a.at - b.at);
+  return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body) };
 }
 
 // src/octx/record-worker.ts
