@@ -33,6 +33,11 @@ export interface Tree {
   readTransient?(path: string): Buffer | undefined;
   /** The entry at `path`, or undefined. */
   stat(path: string): Promise<TreeEntry | undefined>;
+  /**
+   * The listed entry at `path`, at once, once list() has run: the tree's own index, so a caller
+   * looking many paths up needs no map of its own. Undefined when the tree keeps no index.
+   */
+  entry?(path: string): TreeEntry | undefined;
   /** Path on the local disk of a file, when the tree is a disk directory. */
   localPath?(path: string): string;
   /**
@@ -174,6 +179,10 @@ export class DiskTree implements Tree {
 
   async read(path: string): Promise<Buffer> {
     return readRegularFile(this.checkedPath(path), path);
+  }
+
+  entry(path: string): TreeEntry | undefined {
+    return this.index?.get(path);
   }
 
   async stat(path: string): Promise<TreeEntry | undefined> {

@@ -451,6 +451,11 @@ export class ZipTree implements Tree {
     return this.entries.map(({ path, kind, size }) => ({ path, kind, size }));
   }
 
+  // The entry itself, not a copy: its extra members (offsets, method) are read by no caller.
+  entry(path: string): TreeEntry | undefined {
+    return this.byPath.get(path);
+  }
+
   async stat(path: string): Promise<TreeEntry | undefined> {
     const e = this.byPath.get(path);
     return e ? { path: e.path, kind: e.kind, size: e.size } : undefined;
