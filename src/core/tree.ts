@@ -165,7 +165,7 @@ export class DiskTree implements Tree {
         if (this.skip(r)) continue;
         const a = join(abs, d.name);
         if (d.isDirectory()) walk(a, r);
-        else if (d.isFile()) out.push({ path: r, kind: 'file', size: lstatSync(a).size });
+        else if (d.isFile()) out.push({ path: r, kind: 'file', size: smallInt(lstatSync(a).size) });
         else if (d.isSymbolicLink()) out.push({ path: r, kind: 'symlink', size: 0 });
         else out.push({ path: r, kind: 'other', size: 0 });
       }
@@ -183,6 +183,14 @@ export class DiskTree implements Tree {
 
   entry(path: string): TreeEntry | undefined {
     return this.index?.get(path);
+  }
+
+  /**
+   * The regular files of the listing as a set, read through the listing and its index (a set of
+   * its own would cost ~25 bytes a path: the link check's, at 100 000 documents, 2.5 MB).
+   */
+  async files(): Promise<ReadonlySet<string>> {
+    return new ListedFiles(await this.list(), (p) => this.index?.get(p)?.kind === 'file');
   }
 
   async stat(path: string): Promise<TreeEntry | undefined> {
@@ -225,6 +233,31 @@ export class DiskTree implements Tree {
       throw new TreeReadError(`${path} passes through a symbolic link, which is not followed`, path);
     }
     return this.localPath(path);
+  }
+}
+
+/**
+ * A size as stat gives it (a double, which an object holds in a box of its own, 16 bytes a file)
+ * made a small integer where it is one, held in the object itself.
+ */
+const smallInt = (n: number): number => (n >= 0 && n <= 0x3fffffff ? n | 0 : n);
+
+/** A listing's regular files as a read-only set: membership through the tree's index. */
+class ListedFiles implements ReadonlySet<string> {
+  readonly size: number;
+  constructor(private readonly listing: readonly TreeEntry[], readonly has: (path: string) => boolean) {
+    let n = 0;
+    for (const e of listing) if (e.kind === 'file') n++;
+    this.size = n;
+  }
+  *[Symbol.iterator](): SetIterator<string> {
+    for (const e of this.listing) if (e.kind === 'file') yield e.path;
+  }
+  keys(): SetIterator<string> { return this[Symbol.iterator](); }
+  values(): SetIterator<string> { return this[Symbol.iterator](); }
+  *entries(): SetIterator<[string, string]> { for (const p of this) yield [p, p]; }
+  forEach(cb: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
+    for (const p of this) cb.call(thisArg, p, p, this);
   }
 }
 

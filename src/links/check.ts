@@ -206,13 +206,16 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
     return { spec, observe: () => undefined, add: () => undefined, finish: async () => ({ diagnostics: [], counts, generator: g }) };
   }
   const entries = await tree.list();
-  const files = new Set<string>();
+  // A folder on disk answers for its own files; other trees' listings are gathered into a set.
+  const own = tree instanceof DiskTree ? await tree.files() : undefined;
+  const gathered = own ? undefined : new Set<string>();
   let docs: string[] = [];
   for (const e of entries) {
     if (e.kind !== 'file') continue;
-    files.add(e.path);
+    gathered?.add(e.path);
     if (!o.documents && MARKDOWN_FILE.test(e.path) && docRoots.some((r) => e.path.startsWith(r))) docs.push(e.path);
   }
+  const files: ReadonlySet<string> = own ?? gathered!;
   if (o.documents) docs = o.documents.filter((d) => files.has(d));
   const isDoc = new Set(docs);
   const wanted = (p: string) => isDoc.has(p);
