@@ -240,7 +240,7 @@ export class DiskTree implements Tree {
  * A size as stat gives it (a double, which an object holds in a box of its own, 16 bytes a file)
  * made a small integer where it is one, held in the object itself.
  */
-const smallInt = (n: number): number => (n >= 0 && n <= 0x3fffffff ? n | 0 : n);
+export const smallInt = (n: number): number => (n >= 0 && n <= 0x3fffffff ? n | 0 : n);
 
 /** A listing's regular files as a read-only set: membership through the tree's index. */
 class ListedFiles implements ReadonlySet<string> {

@@ -242,6 +242,8 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
         return undefined;
       }
       if (e.size > limits.maxFileBytes) { digestsOk = false; local.push(error('OCTX_ZIP_LIMIT', `${f.path} is larger than the per-file limit`, { file: f.path })); return undefined; }
+      // One string a path: the listing's, for the manifest's equal copy (~60 bytes a file).
+      f.path = e.path;
       return { e, local };
     };
     // The digest read (or the read's failure) against files[]; true when the file is as listed.
