@@ -7,7 +7,7 @@ import { createInflateRaw } from 'node:zlib';
 import { unsafePathReason, sortUtf8 } from './paths.js';
 import { resolveLimits, type Limits } from './limits.js';
 import type { FileHandoff, FileRange, Tree, TreeEntry } from './tree.js';
-import { smallInt, TreeReadError } from './tree.js';
+import { giveBlock, smallInt, takeBlock, TreeReadError } from './tree.js';
 import { decodeUtf8 } from './utf8.js';
 
 export type ZipProblemKind =
@@ -578,13 +578,19 @@ export class ZipTree implements Tree {
     this.checkLimit(entry);
     if (entry.method === 0) {
       const step = 1 << 20;
-      const block = Buffer.allocUnsafe(Math.min(step, entry.size) || 1);
-      for (let off = 0; off < entry.size; off += step) {
-        try {
-          yield this.bytes.readInto(entry.dataStart + off, Math.min(step, entry.size - off), block);
-        } catch (e) {
-          throw new TreeReadError(`${path}: ${(e as Error).message}`, path);
+      // A large entry reads through a reused block (tree.ts takeBlock), not a fresh one an entry.
+      const pooled = entry.size >= step;
+      const block = pooled ? takeBlock() : Buffer.allocUnsafe(entry.size || 1);
+      try {
+        for (let off = 0; off < entry.size; off += step) {
+          try {
+            yield this.bytes.readInto(entry.dataStart + off, Math.min(step, entry.size - off), block);
+          } catch (e) {
+            throw new TreeReadError(`${path}: ${(e as Error).message}`, path);
+          }
         }
+      } finally {
+        if (pooled) giveBlock(block);
       }
       return;
     }

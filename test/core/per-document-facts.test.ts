@@ -95,3 +95,45 @@ test("checkPackage documents: 'ids' keeps path, id and line only, with the same 
   assert.deepEqual(ids.files.map((f) => f.path), full.files.map((f) => f.path));
   assert.deepEqual(ids.files.map((f) => f.sha256), full.files.map((f) => f.sha256));
 });
+
+test('large files read through pooled blocks: readings in turn reuse one block, readings at once hold their own, every byte read as written', async () => {
+  const { createHash } = await import('node:crypto');
+  const { openSync, closeSync, writeFileSync } = await import('node:fs');
+  const { readBlocks } = await import('../../src/core/tree.js');
+  const file = join(tmpDir(), 'big.bin');
+  const bytes = Buffer.alloc(3 * (1 << 20) + 12345);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7 + (i >> 11)) & 0xff;
+  writeFileSync(file, bytes);
+  const want = createHash('sha256').update(bytes).digest('hex');
+  const fd = openSync(file, 'r');
+  try {
+    const read = () => {
+      const h = createHash('sha256');
+      let block: ArrayBufferLike | undefined;
+      for (const c of readBlocks(fd, 0, bytes.length)) { block ??= c.buffer; h.update(c); }
+      return { sha: h.digest('hex'), block };
+    };
+    const first = read();
+    const second = read();
+    assert.equal(first.sha, want);
+    assert.equal(second.sha, want);
+    assert.equal(second.block, first.block, 'the block given back is taken again');
+    // Two readings at once: each has a block of its own, so neither sees the other's bytes.
+    const a = readBlocks(fd, 0, bytes.length);
+    const b = readBlocks(fd, 1 << 20, bytes.length - (1 << 20));
+    const ha = createHash('sha256');
+    const hb = createHash('sha256');
+    for (;;) {
+      const x = a.next();
+      const y = b.next();
+      if (!x.done && !y.done) assert.notEqual(x.value.buffer, y.value.buffer);
+      if (!x.done) ha.update(x.value);
+      if (!y.done) hb.update(y.value);
+      if (x.done && y.done) break;
+    }
+    assert.equal(ha.digest('hex'), want);
+    assert.equal(hb.digest('hex'), createHash('sha256').update(bytes.subarray(1 << 20)).digest('hex'));
+  } finally {
+    closeSync(fd);
+  }
+});
