@@ -42,6 +42,32 @@ export function compareUtf8(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
+/**
+ * Each path's position in a list (its first, -1 when absent), found without a map of its own when
+ * the list is in string order, as a tree's listing is: a binary search instead of ~35 bytes a path.
+ */
+export function positionLookup(paths: readonly string[]): (p: string) => number {
+  let sorted = true;
+  for (let i = 1; i < paths.length && sorted; i++) sorted = paths[i - 1]! < paths[i]!;
+  if (!sorted) {
+    const m = new Map<string, number>();
+    paths.forEach((p, i) => { if (!m.has(p)) m.set(p, i); });
+    return (p) => m.get(p) ?? -1;
+  }
+  return (p) => {
+    let lo = 0;
+    let hi = paths.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = paths[mid]!;
+      if (v === p) return mid;
+      if (v < p) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  };
+}
+
 export function sortUtf8<T>(items: T[], key: (t: T) => string): T[] {
   const keys = items.map(key);
   // UTF-16 code-unit order is UTF-8 byte order except where a surrogate pair meets U+E000–U+FFFF:

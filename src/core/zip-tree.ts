@@ -7,7 +7,7 @@ import { createInflateRaw } from 'node:zlib';
 import { unsafePathReason, sortUtf8 } from './paths.js';
 import { resolveLimits, type Limits } from './limits.js';
 import type { FileHandoff, FileRange, Tree, TreeEntry } from './tree.js';
-import { TreeReadError } from './tree.js';
+import { giveBlock, smallInt, takeBlock, TreeReadError } from './tree.js';
 import { decodeUtf8 } from './utf8.js';
 
 export type ZipProblemKind =
@@ -294,7 +294,7 @@ const archiveTooLarge = (total: number, limit: number): ZipProblem => ({ kind: '
  * extracted as both). Each directory is checked once, walking up from a file's until one already
  * seen (whose own parents then were too), so the cost follows the directories, not files × depth.
  */
-function fileDirClashes(files: readonly { path: string }[], names: ReadonlySet<string>, dirs: ReadonlySet<string>, problems: ZipProblem[]): void {
+function fileDirClashes(files: readonly { path: string }[], names: { has(path: string): boolean }, dirs: ReadonlySet<string>, problems: ZipProblem[]): void {
   for (const d of dirs) if (names.has(d)) problems.push({ kind: 'DUPLICATE', entry: d, message: `${JSON.stringify(d)} is both a file and a directory` });
   const seenDirs = new Set<string>();
   for (const f of files) {
@@ -361,9 +361,14 @@ export class ZipTree implements Tree {
     try {
       if (directory.count > limits.maxEntries) throw new ZipSecurityError([tooManyEntries(directory.count, limits.maxEntries)]);
       const files: ZipEntryInfo[] = [];
-      const names = new Set<string>();
+      // The names seen, each with its entry once it is kept: the duplicate check's set and the
+      // tree's index in one map (a set and a map of every name were ~6 MB at 100 000 entries).
+      const names = new Map<string, ZipEntryInfo | undefined>();
       const dirs = new Set<string>();
-      const ranges: { start: number; end: number; name: string }[] = [];
+      // Where each kept file's bytes start and end in the archive (its local header to its data's
+      // end), by its index in `files`, whose path is its name: numbers, not an object an entry.
+      const starts: number[] = [];
+      const ends: number[] = [];
       let total = 0;
       const src = bytes;
       // Each entry is checked as it is read, and only what is needed is kept.
@@ -406,7 +411,7 @@ export class ZipTree implements Tree {
         }
         if (isDir) { dirs.add(path); return; }
         if (names.has(path)) { problems.push(duplicateEntry(name)); return; }
-        names.add(path);
+        names.set(path, undefined);
         if (e.uncompressedSize > limits.maxFileBytes) problems.push(entryTooLarge(name, e.uncompressedSize, limits.maxFileBytes));
         total += e.uncompressedSize;
         if (e.method === 8 && e.uncompressedSize > 0 && e.uncompressedSize / Math.max(1, e.compressedSize) > limits.maxRatio) {
@@ -423,23 +428,30 @@ export class ZipTree implements Tree {
           problems.push({ kind: 'HEADER_MISMATCH', entry: name, message: `entry ${JSON.stringify(name)}: local and central headers disagree on flags, method or name` });
           return;
         }
-        ranges.push({ start: e.localOffset, end: local.fileDataStart + e.compressedSize, name });
-        files.push({ path, kind: 'file', size: e.uncompressedSize, compressedSize: e.compressedSize, method: e.method, dataStart: local.fileDataStart });
+        starts.push(e.localOffset);
+        ends.push(local.fileDataStart + e.compressedSize);
+        // Numbers that fit a small integer are held as one (a boxed double is 16 bytes more each).
+        const kept: ZipEntryInfo = { path, kind: 'file', size: smallInt(e.uncompressedSize), compressedSize: smallInt(e.compressedSize), method: e.method, dataStart: smallInt(local.fileDataStart) };
+        files.push(kept);
+        names.set(path, kept);
       };
       const early = opts.early ? earlyRanges(bytes, opts.early) : undefined;
       // The directory through a block of its own, the local headers through the source's.
       walkCentralDirectory(bytes.sibling(), directory.offset, directory.count, (e) => { early?.(e); take(e); });
       if (total > limits.maxTotalBytes) problems.push(archiveTooLarge(total, limits.maxTotalBytes));
       fileDirClashes(files, names, dirs, problems);
-      ranges.sort((a, b) => a.start - b.start);
-      for (let i = 1; i < ranges.length; i++) {
-        if (ranges[i]!.start < ranges[i - 1]!.end) {
-          problems.push({ kind: 'OVERLAP', entry: ranges[i]!.name, message: `entries ${JSON.stringify(ranges[i - 1]!.name)} and ${JSON.stringify(ranges[i]!.name)} overlap in the archive` });
+      const byStart = Array.from(starts, (_, k) => k).sort((a, b) => starts[a]! - starts[b]!);
+      for (let i = 1; i < byStart.length; i++) {
+        const prev = byStart[i - 1]!;
+        const cur = byStart[i]!;
+        if (starts[cur]! < ends[prev]!) {
+          problems.push({ kind: 'OVERLAP', entry: files[cur]!.path, message: `entries ${JSON.stringify(files[prev]!.path)} and ${JSON.stringify(files[cur]!.path)} overlap in the archive` });
         }
       }
       if (problems.length) throw new ZipSecurityError(problems);
       const sorted = sortUtf8(files, (f) => f.path);
-      return new ZipTree(label, bytes, sorted, new Map(sorted.map((f) => [f.path, f])), limits);
+      // Without problems, every name seen is a file kept.
+      return new ZipTree(label, bytes, sorted, names as Map<string, ZipEntryInfo>, limits);
     } catch (e) {
       bytes.close();
       if (e instanceof ZipSecurityError) throw e;
@@ -449,6 +461,11 @@ export class ZipTree implements Tree {
 
   async list(): Promise<TreeEntry[]> {
     return this.entries.map(({ path, kind, size }) => ({ path, kind, size }));
+  }
+
+  // The entry itself, not a copy: its extra members (offsets, method) are read by no caller.
+  entry(path: string): TreeEntry | undefined {
+    return this.byPath.get(path);
   }
 
   async stat(path: string): Promise<TreeEntry | undefined> {
@@ -561,13 +578,19 @@ export class ZipTree implements Tree {
     this.checkLimit(entry);
     if (entry.method === 0) {
       const step = 1 << 20;
-      const block = Buffer.allocUnsafe(Math.min(step, entry.size) || 1);
-      for (let off = 0; off < entry.size; off += step) {
-        try {
-          yield this.bytes.readInto(entry.dataStart + off, Math.min(step, entry.size - off), block);
-        } catch (e) {
-          throw new TreeReadError(`${path}: ${(e as Error).message}`, path);
+      // A large entry reads through a reused block (tree.ts takeBlock), not a fresh one an entry.
+      const pooled = entry.size >= step;
+      const block = pooled ? takeBlock() : Buffer.allocUnsafe(entry.size || 1);
+      try {
+        for (let off = 0; off < entry.size; off += step) {
+          try {
+            yield this.bytes.readInto(entry.dataStart + off, Math.min(step, entry.size - off), block);
+          } catch (e) {
+            throw new TreeReadError(`${path}: ${(e as Error).message}`, path);
+          }
         }
+      } finally {
+        if (pooled) giveBlock(block);
       }
       return;
     }

@@ -17,6 +17,7 @@ import { includes, includesOf, MAX_INCLUDE_DEPTH } from './includes.js';
 import { resolveXref, shownXref } from './xref-resolve.js';
 import { keptAnchors, linkFactsOf, scanOptions, siteBody, type DocLinkFacts, type LinkFactsSink, type LinkScanSpec } from './facts.js';
 import { pushAll } from '../core/arrays.js';
+import { positionLookup } from '../core/paths.js';
 import { siteFor, type SiteConfig, type SiteRecord } from './generators.js';
 import { GENERATORS, type Generator } from './slugs.js';
 import { formatByName } from '../formats.js';
@@ -207,19 +208,23 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
     return { spec, observe: () => undefined, add: () => undefined, finish: async () => ({ diagnostics: [], counts, generator: g }) };
   }
   const entries = await tree.list();
-  const files = new Set<string>();
+  // A folder on disk answers for its own files; other trees' listings are gathered into a set.
+  const own = tree instanceof DiskTree ? await tree.files() : undefined;
+  const gathered = own ? undefined : new Set<string>();
   let docs: string[] = [];
   for (const e of entries) {
     if (e.kind !== 'file') continue;
-    files.add(e.path);
+    gathered?.add(e.path);
     if (!o.documents && MARKDOWN_FILE.test(e.path) && docRoots.some((r) => e.path.startsWith(r))) docs.push(e.path);
   }
+  const files: ReadonlySet<string> = own ?? gathered!;
   if (o.documents) docs = o.documents.filter((d) => files.has(d));
   const isDoc = new Set(docs);
   const wanted = (p: string) => isDoc.has(p);
   // The index holds the left-out files too, so links reach them as upstream does; reaching one is counted.
   const absent = new Set([...leftOut].filter((f) => !files.has(f)));
-  const index = new SiteIndex(absent.size ? new Set([...files, ...absent]) : files, docs, site, o.meta);
+  // The same set of pages, not a copy (at 100 000 documents each set of paths is ~2.5 MB).
+  const index = new SiteIndex(absent.size ? new Set([...files, ...absent]) : files, isDoc, site, o.meta);
   const make = level === 'error' ? error : warning;
   const holder = o.holder ?? 'the package';
   // Anchors are kept per target only (a large package's texts are not held).
@@ -230,7 +235,20 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
     const fm = splitFrontmatter(stripBom(t));
     return { body: fm.body, offset: fm.present ? fm.bodyLine - 1 : 0 };
   };
-  const results = new Map<string, DocResult | null>();
+  // Which documents were handed over (a bit each, by position in `docs`), and what those with
+  // findings came to: most documents have none, and nothing is kept of them.
+  const positionOf = positionLookup(docs);
+  const handed = new Uint8Array(docs.length);
+  const results = new Map<string, DocResult>();
+  /** Takes a handed-over document once (a path listed twice counts once): false if it is no page or was taken. */
+  const take = (path: string): boolean => {
+    if (!wanted(path)) return false;
+    const k = positionOf(path);
+    if (handed[k]) return false;
+    handed[k] = 1;
+    return true;
+  };
+  const keep = (path: string, r: DocResult | null) => { if (r) results.set(path, r); };
 
   const judge = (f: string, facts: DocLinkFacts | null): DocResult | null => {
     if (!facts) return null;
@@ -279,14 +297,14 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
     return r.diags.length || r.pending.length ? r : null;
   };
   // A document handed over twice (a path listed twice) counts once.
-  const add = (path: string, facts: DocLinkFacts | null) => { if (!results.has(path) && wanted(path)) results.set(path, judge(path, facts)); };
+  const add = (path: string, facts: DocLinkFacts | null) => { if (take(path)) keep(path, judge(path, facts)); };
 
   const finish = async (): Promise<LinkReport> => {
     const out: Diagnostic[] = [];
     const pending: Pending[] = [];
     for (const f of docs) {
-      let r = results.get(f);
-      if (r === undefined) {
+      let r: DocResult | null | undefined = results.get(f);
+      if (!handed[positionOf(f)]) {
         const bytes = await read(f);
         r = bytes ? judge(f, linkFactsOf(spec, f, bytes)) : null;
       }
@@ -356,7 +374,7 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
   };
   return {
     spec,
-    observe: (path, bytes, text) => { if (!results.has(path) && wanted(path)) results.set(path, judge(path, linkFactsOf(spec, path, bytes, text))); },
+    observe: (path, bytes, text) => { if (take(path)) keep(path, judge(path, linkFactsOf(spec, path, bytes, text))); },
     add,
     finish,
   };

@@ -78,6 +78,9 @@ export function splitAnchor(target: string): { path: string; anchor?: string } {
   return h < 0 ? { path: noQuery(target) } : { path: noQuery(target.slice(0, h)), anchor: target.slice(h + 1) };
 }
 
+/** A set already (a Set, or a tree's view of its files), so it is used as it is, not copied. */
+const isSet = (x: Iterable<string>): x is ReadonlySet<string> => x instanceof Set || (typeof (x as ReadonlySet<string>).has === 'function' && typeof (x as ReadonlySet<string>).size === 'number');
+
 export class SiteIndex {
   readonly files: ReadonlySet<string>;
   readonly documents: ReadonlySet<string>;
@@ -97,9 +100,9 @@ export class SiteIndex {
    * @param documents the pages among them
    * @param meta Docusaurus `id`/`slug` of pages that have them (when the site's pages are read with their frontmatter)
    */
-  constructor(files: Iterable<string>, documents: Iterable<string>, readonly site: SiteConfig, meta?: ReadonlyMap<string, DocMeta>) {
-    this.files = files instanceof Set ? files : new Set(files);
-    this.documents = documents instanceof Set ? documents : new Set(documents);
+  constructor(files: Iterable<string> | ReadonlySet<string>, documents: Iterable<string> | ReadonlySet<string>, readonly site: SiteConfig, meta?: ReadonlyMap<string, DocMeta>) {
+    this.files = isSet(files) ? files : new Set(files);
+    this.documents = isSet(documents) ? documents : new Set(documents);
     for (const f of this.files) for (let i = f.indexOf('/'); i > 0; i = f.indexOf('/', i + 1)) this.dirs.add(f.slice(0, i));
     if (meta) for (const [k, v] of meta) { for (const l of v.labels ?? []) if (!this.labels.has(l)) this.labels.set(l, k); for (const l of v.titledLabels ?? []) this.titledLabels.add(l.toLowerCase()); }
     if (site.routes) {

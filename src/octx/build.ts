@@ -87,6 +87,7 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
     let report: OctxReport | undefined = await checkPackage(tree, {
       workdir: true,
       limits: opts.limits,
+      documents: 'ids',
       ...(scan ? { secrets: scan } : {}),
       asBuilt: asBuilt(epoch),
       // The archive's layout, once the payload is listed: the manifest first (no ZIP64 field),

@@ -110,7 +110,7 @@ export const octx: FormatModule = {
   },
 
   async validateSource(tree: Tree, opts: ValidateOptions): Promise<ValidationResult> {
-    return toResult(tree.label, 'source', await checkPackage(tree, { workdir: true, limits: opts.limits, ...(opts.linkFacts ? { linkFacts: opts.linkFacts } : {}) }));
+    return toResult(tree.label, 'source', await checkPackage(tree, { workdir: true, limits: opts.limits, documents: 'ids', ...(opts.linkFacts ? { linkFacts: opts.linkFacts } : {}) }));
   },
 
   build: buildOctx,

@@ -23,6 +23,7 @@ import { scanSecretBytes } from '../core/secrets.js';
 import { SecretStream } from '../core/secret-stream.js';
 import { startProgress } from '../core/progress.js';
 import type { LinkFactsSink } from '../links/facts.js';
+import { pushAll } from '../core/arrays.js';
 
 export interface OctxReport {
   format_valid: boolean;
@@ -39,7 +40,7 @@ export interface OctxReport {
   package_digest?: string;
   declared_digest?: string;
   /** With `secrets`: each payload file's secret findings, by its index in `files`. */
-  secrets?: Diagnostic[][];
+  secrets?: (Diagnostic[] | undefined)[];
   /** With `asBuilt`, when it applied: the package digest of the manifest as built. */
   built_digest?: string;
 }
@@ -65,7 +66,7 @@ export function isPayloadPath(p: string): boolean {
  * Hands the record files to the worker to copy into the archive: those still of their listed size
  * (one that is not is left unwritten: it changed since the listing).
  */
-function placeRecords(tree: Tree, placement: ZipPlacement, entryOf: (key: SagKey) => number, worker: WorkerPass, byPath: ReadonlyMap<string, TreeEntry>): Map<SagKey, Promise<PlacedFile>> {
+function placeRecords(tree: Tree, placement: ZipPlacement, entryOf: (key: SagKey) => number, worker: WorkerPass, byPath: { get(path: string): TreeEntry | undefined }): Map<SagKey, Promise<PlacedFile>> {
   const files: { key: SagKey; range: FileRange; at: number }[] = [];
   for (const key of SAG_ORDER) {
     const e = placement.layout.entries[entryOf(key)];
@@ -110,6 +111,11 @@ export interface CheckOptions {
    * thread that reads them (findings are warnings when `allow`), and the findings are returned.
    */
   secrets?: { allow: boolean };
+  /**
+   * What the report keeps of each concept document: everything (default: inspect, diff), or only
+   * its path, id and the id's line ('ids': validate and build, which need no more).
+   */
+  documents?: 'all' | 'ids';
   /** Validate: the link check, handed each document as it is read (here or on the worker). */
   linkFacts?: LinkFactsSink;
   /**
@@ -157,6 +163,10 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
   const parsed = parseManifestBytes(await tree.read(MANIFEST), limits.maxDepth);
   if (!parsed.raw) return emptyReport(parsed.diagnostics, parsed.openError);
   const mc = checkManifest(parsed.raw, parsed.text, opts.workdir);
+  // The manifest's text serves only its own findings' lines: a built manifest lists every file
+  // (~150 bytes a document), so it is not held while the files are read.
+  parsed.text = undefined;
+  mc.text = undefined;
   diags.push(...mc.diagnostics);
   const capabilities = { ...mc.capabilities };
   if (mc.unsupportedVersion) {
@@ -175,8 +185,9 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
   if (!early) opts.started?.close();
   let pass = early ?? (sagWanted ? startPass(tree, limits) : undefined);
   try {
-    const entries = await tree.list();
-    const byPath = new Map<string, TreeEntry>(entries.map((e) => [e.path, e]));
+    let entries: TreeEntry[] | undefined = await tree.list();
+    // The tree's own index when it has one: a second map of every path costs ~35 bytes a file.
+    const byPath = entryLookup(tree, entries);
 
     // The payload list: declared, or (working directory without files[]) every payload file on disk.
     let files: FileEntry[];
@@ -196,14 +207,19 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     if (opts.workdir && declared) {
       for (const e of entries) if (isPayloadPath(e.path) && e.kind !== 'file') diags.push(error('OCTX_FILE_NOT_REGULAR', `${e.path} is not a regular file`, { file: e.path }));
     }
+    // Not held while the files are read (an archive's listing is a copy: an object a file).
+    entries = undefined;
 
     // Hash every listed file; parse concept documents and reserved files on the same read.
     const idSpace = new Set<string>();
     if (typeof manifest.asset?.id === 'string') idSpace.add(manifest.asset.id);
     const documents: ConceptDoc[] = [];
     let digestsOk = true;
-    const docDiags: Diagnostic[][] = [];
-    const secretsOf: Diagnostic[][] = [];
+    // A file's findings, kept only when it has some (an empty list a document is ~30 bytes each).
+    const docDiags: (Diagnostic[] | undefined)[] = [];
+    const secretsOf: (Diagnostic[] | undefined)[] = [];
+    const keepDiags = (i: number) => { if (!docDiags[i]?.length) docDiags[i] = undefined; };
+    const keepDoc = (i: number, d: ConceptDoc) => { documents[i] = slimDoc(d, files[i]!.path, opts.documents === 'ids'); };
     const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
     const sagStream = sagWanted && sagAt.every((i) => i >= 0);
     if (!sagStream) { pass?.close(); pass = undefined; }
@@ -226,6 +242,8 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
         return undefined;
       }
       if (e.size > limits.maxFileBytes) { digestsOk = false; local.push(error('OCTX_ZIP_LIMIT', `${f.path} is larger than the per-file limit`, { file: f.path })); return undefined; }
+      // One string a path: the listing's, for the manifest's equal copy (~60 bytes a file).
+      f.path = e.path;
       return { e, local };
     };
     // The digest read (or the read's failure) against files[]; true when the file is as listed.
@@ -256,7 +274,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       try {
         if (via?.digest) {
           actual = await via.digest();
-          if (scan && via.secrets) secretsOf[i] = via.secrets();
+          if (scan && via.secrets) secretsOf[i] = nonEmpty(via.secrets());
         } else if (hashOnly || via?.onChunk) {
           const h = createHash('sha256');
           const out = placement?.stream(entryOf[i]!);
@@ -264,13 +282,13 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
           for await (const c of fileChunks(tree, f.path)) { h.update(c); via?.onChunk?.(c); out?.push(c); secrets?.push(c); }
           actual = h.digest('hex');
           out?.end();
-          if (secrets) secretsOf[i] = secrets.end();
+          if (secrets) secretsOf[i] = nonEmpty(secrets.end());
         } else {
           // Without a build to place them, the bytes are checked below with no await before, and
           // nothing keeps them: a transient view will do (no copy per document).
           bytes = (!placement ? tree.readTransient?.(f.path) : undefined) ?? await tree.read(f.path);
           actual = sha256Hex(bytes);
-          if (scan) secretsOf[i] = scanSecretBytes(bytes, f.path, f.path, scan.allow);
+          if (scan) secretsOf[i] = nonEmpty(scanSecretBytes(bytes, f.path, f.path, scan.allow));
         }
       } catch (err) {
         actual = err as Error;
@@ -282,7 +300,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
         // The link check takes the document's links from this read, and its text as decoded here.
         let text: string | null | undefined;
         const doc = checkKnowledge(f.path, bytes, limits.maxDepth, b.local, opts.linkFacts ? (t) => { text = t ?? null; } : undefined);
-        if (doc) documents[i] = doc;
+        if (doc) keepDoc(i, doc);
         opts.linkFacts?.observe(f.path, bytes, text);
       } else opts.linkFacts?.observe(f.path, bytes);
       return true;
@@ -320,7 +338,8 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     // bench). A build shares from any tree: its worker also scans and places its share.
     const sharer = !handoff ? undefined : pass instanceof WorkerPass ? pass : placement || handoff.kind === 'disk' ? new WorkerPass(limits) : undefined;
     if (handoff && sharer) {
-      const inShare = new Set(shareable);
+      const inShare = new Uint8Array(files.length);
+      for (const i of shareable) inShare[i] = 1;
       const counter = new SharedArrayBuffer(4);
       const claims = new Int32Array(counter);
       const theirs = sharer.shareDocs(handoff, counter, SHARE_BATCH, (results) => {
@@ -331,18 +350,23 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
           if (r.links !== undefined) opts.linkFacts?.add(files[i]!.path, r.links);
           const b = begin(files[i]!, i);
           if (!b || !settle(files[i]!, b.local, r.sha256 ?? new Error(r.error))) continue;
-          if (r.doc) documents[i] = r.doc;
-          if (r.secrets) secretsOf[i] = r.secrets;
+          if (r.doc) keepDoc(i, r.doc);
+          if (r.secrets) secretsOf[i] = nonEmpty(r.secrets);
           b.local.push(...r.diags);
+          keepDiags(i);
         }
       }, placement?.slots(shareable.map((i) => entryOf[i]!)), opts.linkFacts?.spec);
-      await mapLimit(rest.filter((i) => !inShare.has(i)), 16, (i) => checkFile(files[i]!, i).then(() => undefined));
+      await mapLimit(rest.filter((i) => !inShare[i]), 16, (i) => checkFile(files[i]!, i).then(() => keepDiags(i)));
       for (let start; (start = Atomics.add(claims, 0, SHARE_BATCH)) < shareable.length;) {
-        await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(files[i]!, i).then(() => undefined));
+        await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(files[i]!, i).then(() => keepDiags(i)));
+        // The worker's replies are taken between batches: the checks above settle in microtasks
+        // only, so without this turn of the event loop every batch the worker finished would wait,
+        // whole, until this thread's share were done (~40 MB of replies at 100 000 documents).
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
       // A documents-only worker has done its one job.
       await theirs.finally(() => { if (sharer !== pass) sharer.close(); });
-    } else await mapLimit(rest, 16, (i) => checkFile(files[i]!, i).then(() => undefined));
+    } else await mapLimit(rest, 16, (i) => checkFile(files[i]!, i).then(() => keepDiags(i)));
     await Promise.all(sagJobs);
     // A record file's copy stands only if it is what was checked.
     if (placedRecords) {
@@ -355,7 +379,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     }
     placement?.flush();
     progress.done();
-    for (const d of docDiags) if (d) diags.push(...d);
+    for (const d of docDiags) if (d) pushAll(diags, d);
     const docs = documents.filter(Boolean);
 
     const listed = new Set(files.map((f) => f.path));
@@ -489,6 +513,38 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
   } finally {
     pass?.close();
   }
+}
+
+/** The listed entry at a path: through the tree's own index when it keeps one, else through a map made here. */
+function entryLookup(tree: Tree, entries: readonly TreeEntry[]): { get(path: string): TreeEntry | undefined } {
+  if (tree.entry) return { get: (p) => tree.entry!(p) };
+  return new Map(entries.map((e) => [e.path, e]));
+}
+
+const nonEmpty = <T>(a: T[] | undefined): T[] | undefined => (a?.length ? a : undefined);
+
+// Few documents types recur across a package: one string each, not one a document (a package's
+// own strings past this many are kept as they are).
+const TYPES = new Map<string, string>();
+const TYPES_MAX = 256;
+const internType = (t: string | undefined): string | undefined => {
+  if (t === undefined) return undefined;
+  const known = TYPES.get(t);
+  if (known !== undefined) return known;
+  if (TYPES.size < TYPES_MAX) TYPES.set(t, t);
+  return t;
+};
+
+/**
+ * What is kept of a concept document for the rest of the check: its path (the file list's own
+ * string, not a copy from the worker) and its type as one shared string; with `idsOnly` only the
+ * path, the id and the id's line, in an object made with those members at once.
+ */
+function slimDoc(d: ConceptDoc, path: string, idsOnly: boolean): ConceptDoc {
+  if (idsOnly) return d.id === undefined ? { path, idLine: d.idLine } : { path, id: d.id, idLine: d.idLine };
+  d.path = path;
+  if (d.type !== undefined) d.type = internType(d.type);
+  return d;
 }
 
 /**
