@@ -20110,6 +20110,29 @@ function compareUtf8(a, b) {
   if (!HIGH.test(a) && !HIGH.test(b)) return a < b ? -1 : 1;
   return Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 }
+function positionLookup(paths) {
+  let sorted2 = true;
+  for (let i = 1; i < paths.length && sorted2; i++) sorted2 = paths[i - 1] < paths[i];
+  if (!sorted2) {
+    const m = /* @__PURE__ */ new Map();
+    paths.forEach((p, i) => {
+      if (!m.has(p)) m.set(p, i);
+    });
+    return (p) => m.get(p) ?? -1;
+  }
+  return (p) => {
+    let lo = 0;
+    let hi = paths.length - 1;
+    while (lo <= hi) {
+      const mid = lo + hi >>> 1;
+      const v = paths[mid];
+      if (v === p) return mid;
+      if (v < p) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  };
+}
 function sortUtf8(items2, key3) {
   const keys = items2.map(key3);
   if (!keys.some((k) => HIGH.test(k))) {
@@ -20361,13 +20384,24 @@ var init_no_links = __esm({
 import { stat as fsStat } from "node:fs/promises";
 import { closeSync as closeSync2, constants as constants4, fstatSync, lstatSync as lstatSync4, openSync as openSync2, readdirSync as readdirSync2, readSync } from "node:fs";
 import { join as join5, sep as sep2 } from "node:path";
+function takeBlock() {
+  return spareBlocks.pop() ?? Buffer.allocUnsafeSlow(BLOCK);
+}
+function giveBlock(b) {
+  if (b.length === BLOCK && spareBlocks.length < SPARE_BLOCKS) spareBlocks.push(b);
+}
 function* readBlocks(fd, offset, size) {
-  const buf = Buffer.allocUnsafe(Math.min(size, 1 << 20) || 1);
-  for (let done2 = 0; done2 < size; ) {
-    const n = readSync(fd, buf, 0, Math.min(buf.length, size - done2), offset + done2);
-    if (n === 0) return;
-    done2 += n;
-    yield buf.subarray(0, n);
+  const pooled = size >= BLOCK;
+  const buf = pooled ? takeBlock() : Buffer.allocUnsafe(size || 1);
+  try {
+    for (let done2 = 0; done2 < size; ) {
+      const n = readSync(fd, buf, 0, Math.min(buf.length, size - done2), offset + done2);
+      if (n === 0) return;
+      done2 += n;
+      yield buf.subarray(0, n);
+    }
+  } finally {
+    if (pooled) giveBlock(buf);
   }
 }
 function readExactly(fd, offset, size) {
@@ -20430,12 +20464,15 @@ async function isDirectory2(p) {
 function toPosix(p) {
   return sep2 === "/" ? p : p.split(sep2).join("/");
 }
-var TreeReadError, DiskTree, MemoryTree;
+var BLOCK, spareBlocks, SPARE_BLOCKS, TreeReadError, DiskTree, smallInt, ListedFiles, MemoryTree;
 var init_tree = __esm({
   "src/core/tree.ts"() {
     "use strict";
     init_paths();
     init_no_links();
+    BLOCK = 1 << 20;
+    spareBlocks = [];
+    SPARE_BLOCKS = 16;
     TreeReadError = class extends Error {
       constructor(message, path) {
         super(message);
@@ -20473,7 +20510,7 @@ var init_tree = __esm({
             if (this.skip(r3)) continue;
             const a = join5(abs, d.name);
             if (d.isDirectory()) walk2(a, r3);
-            else if (d.isFile()) out.push({ path: r3, kind: "file", size: lstatSync4(a).size });
+            else if (d.isFile()) out.push({ path: r3, kind: "file", size: smallInt(lstatSync4(a).size) });
             else if (d.isSymbolicLink()) out.push({ path: r3, kind: "symlink", size: 0 });
             else out.push({ path: r3, kind: "other", size: 0 });
           }
@@ -20486,6 +20523,16 @@ var init_tree = __esm({
       }
       async read(path) {
         return readRegularFile(this.checkedPath(path), path);
+      }
+      entry(path) {
+        return this.index?.get(path);
+      }
+      /**
+       * The regular files of the listing as a set, read through the listing and its index (a set of
+       * its own would cost ~25 bytes a path: the link check's, at 100 000 documents, 2.5 MB).
+       */
+      async files() {
+        return new ListedFiles(await this.list(), (p) => this.index?.get(p)?.kind === "file");
       }
       async stat(path) {
         if (this.index) return this.index.get(path);
@@ -20526,6 +20573,34 @@ var init_tree = __esm({
           throw new TreeReadError(`${path} passes through a symbolic link, which is not followed`, path);
         }
         return this.localPath(path);
+      }
+    };
+    smallInt = (n) => n >= 0 && n <= 1073741823 ? n | 0 : n;
+    ListedFiles = class {
+      constructor(listing, has) {
+        this.listing = listing;
+        this.has = has;
+        let n = 0;
+        for (const e of listing) if (e.kind === "file") n++;
+        this.size = n;
+      }
+      listing;
+      has;
+      size;
+      *[Symbol.iterator]() {
+        for (const e of this.listing) if (e.kind === "file") yield e.path;
+      }
+      keys() {
+        return this[Symbol.iterator]();
+      }
+      values() {
+        return this[Symbol.iterator]();
+      }
+      *entries() {
+        for (const p of this) yield [p, p];
+      }
+      forEach(cb, thisArg) {
+        for (const p of this) cb.call(thisArg, p, p, this);
       }
     };
     MemoryTree = class {
@@ -20844,7 +20919,7 @@ function readerErrorKind(e) {
   if (/encrypt/.test(m)) return "ENCRYPTED";
   return "CORRUPT";
 }
-var ZipSecurityError, BLOCK, ByteSource, S_IFMT, S_IFREG, S_IFDIR, S_IFLNK, readUInt64LE, tooManyEntries, unsafeName, duplicateEntry, entryTooLarge, archiveTooLarge, LONE_SURROGATE, ZipTree;
+var ZipSecurityError, BLOCK2, ByteSource, S_IFMT, S_IFREG, S_IFDIR, S_IFLNK, readUInt64LE, tooManyEntries, unsafeName, duplicateEntry, entryTooLarge, archiveTooLarge, LONE_SURROGATE, ZipTree;
 var init_zip_tree = __esm({
   "src/core/zip-tree.ts"() {
     "use strict";
@@ -20860,7 +20935,7 @@ var init_zip_tree = __esm({
       }
       problems;
     };
-    BLOCK = 1 << 20;
+    BLOCK2 = 1 << 20;
     ByteSource = class _ByteSource {
       constructor(fd, buf, size, ownsFd = true) {
         this.fd = fd;
@@ -20899,11 +20974,11 @@ var init_zip_tree = __esm({
       readAt(offset, length) {
         if (offset < 0 || offset + length > this.size) throw new Error(`archive ends before byte ${offset + length} (it has ${this.size})`);
         if (this.buf) return this.buf.subarray(offset, offset + length);
-        if (length <= BLOCK / 4) {
+        if (length <= BLOCK2 / 4) {
           if (!this.block || offset < this.blockStart || offset + length > this.blockStart + this.block.length) {
-            this.blockMemory ??= Buffer.allocUnsafeSlow(BLOCK);
+            this.blockMemory ??= Buffer.allocUnsafeSlow(BLOCK2);
             this.block = void 0;
-            const filled = this.pread(offset, Math.min(BLOCK, this.size - offset), this.blockMemory);
+            const filled = this.pread(offset, Math.min(BLOCK2, this.size - offset), this.blockMemory);
             this.blockStart = offset;
             this.block = filled;
           }
@@ -20976,9 +21051,10 @@ var init_zip_tree = __esm({
         try {
           if (directory.count > limits.maxEntries) throw new ZipSecurityError([tooManyEntries(directory.count, limits.maxEntries)]);
           const files = [];
-          const names = /* @__PURE__ */ new Set();
+          const names = /* @__PURE__ */ new Map();
           const dirs = /* @__PURE__ */ new Set();
-          const ranges = [];
+          const starts = [];
+          const ends = [];
           let total = 0;
           const src = bytes;
           const take = (e) => {
@@ -21026,7 +21102,7 @@ var init_zip_tree = __esm({
               problems.push(duplicateEntry(name));
               return;
             }
-            names.add(path);
+            names.set(path, void 0);
             if (e.uncompressedSize > limits.maxFileBytes) problems.push(entryTooLarge(name, e.uncompressedSize, limits.maxFileBytes));
             total += e.uncompressedSize;
             if (e.method === 8 && e.uncompressedSize > 0 && e.uncompressedSize / Math.max(1, e.compressedSize) > limits.maxRatio) {
@@ -21043,8 +21119,11 @@ var init_zip_tree = __esm({
               problems.push({ kind: "HEADER_MISMATCH", entry: name, message: `entry ${JSON.stringify(name)}: local and central headers disagree on flags, method or name` });
               return;
             }
-            ranges.push({ start: e.localOffset, end: local2.fileDataStart + e.compressedSize, name });
-            files.push({ path, kind: "file", size: e.uncompressedSize, compressedSize: e.compressedSize, method: e.method, dataStart: local2.fileDataStart });
+            starts.push(e.localOffset);
+            ends.push(local2.fileDataStart + e.compressedSize);
+            const kept = { path, kind: "file", size: smallInt(e.uncompressedSize), compressedSize: smallInt(e.compressedSize), method: e.method, dataStart: smallInt(local2.fileDataStart) };
+            files.push(kept);
+            names.set(path, kept);
           };
           const early = opts.early ? earlyRanges(bytes, opts.early) : void 0;
           walkCentralDirectory(bytes.sibling(), directory.offset, directory.count, (e) => {
@@ -21053,15 +21132,17 @@ var init_zip_tree = __esm({
           });
           if (total > limits.maxTotalBytes) problems.push(archiveTooLarge(total, limits.maxTotalBytes));
           fileDirClashes(files, names, dirs, problems);
-          ranges.sort((a, b) => a.start - b.start);
-          for (let i = 1; i < ranges.length; i++) {
-            if (ranges[i].start < ranges[i - 1].end) {
-              problems.push({ kind: "OVERLAP", entry: ranges[i].name, message: `entries ${JSON.stringify(ranges[i - 1].name)} and ${JSON.stringify(ranges[i].name)} overlap in the archive` });
+          const byStart = Array.from(starts, (_, k) => k).sort((a, b) => starts[a] - starts[b]);
+          for (let i = 1; i < byStart.length; i++) {
+            const prev = byStart[i - 1];
+            const cur2 = byStart[i];
+            if (starts[cur2] < ends[prev]) {
+              problems.push({ kind: "OVERLAP", entry: files[cur2].path, message: `entries ${JSON.stringify(files[prev].path)} and ${JSON.stringify(files[cur2].path)} overlap in the archive` });
             }
           }
           if (problems.length) throw new ZipSecurityError(problems);
           const sorted2 = sortUtf8(files, (f) => f.path);
-          return new _ZipTree(label2, bytes, sorted2, new Map(sorted2.map((f) => [f.path, f])), limits);
+          return new _ZipTree(label2, bytes, sorted2, names, limits);
         } catch (e) {
           bytes.close();
           if (e instanceof ZipSecurityError) throw e;
@@ -21070,6 +21151,10 @@ var init_zip_tree = __esm({
       }
       async list() {
         return this.entries.map(({ path, kind, size }) => ({ path, kind, size }));
+      }
+      // The entry itself, not a copy: its extra members (offsets, method) are read by no caller.
+      entry(path) {
+        return this.byPath.get(path);
       }
       async stat(path) {
         const e = this.byPath.get(path);
@@ -21143,7 +21228,7 @@ var init_zip_tree = __esm({
           this.checkLimit(entry);
           try {
             const b = this.bytes.readAt(entry.dataStart, entry.size);
-            return entry.size > BLOCK / 4 && this.bytes.fd !== void 0 ? b : Buffer.from(b);
+            return entry.size > BLOCK2 / 4 && this.bytes.fd !== void 0 ? b : Buffer.from(b);
           } catch (e) {
             throw new TreeReadError(`${path}: ${e.message}`, path);
           }
@@ -21180,13 +21265,18 @@ var init_zip_tree = __esm({
         this.checkLimit(entry);
         if (entry.method === 0) {
           const step = 1 << 20;
-          const block = Buffer.allocUnsafe(Math.min(step, entry.size) || 1);
-          for (let off = 0; off < entry.size; off += step) {
-            try {
-              yield this.bytes.readInto(entry.dataStart + off, Math.min(step, entry.size - off), block);
-            } catch (e) {
-              throw new TreeReadError(`${path}: ${e.message}`, path);
+          const pooled = entry.size >= step;
+          const block = pooled ? takeBlock() : Buffer.allocUnsafe(entry.size || 1);
+          try {
+            for (let off = 0; off < entry.size; off += step) {
+              try {
+                yield this.bytes.readInto(entry.dataStart + off, Math.min(step, entry.size - off), block);
+              } catch (e) {
+                throw new TreeReadError(`${path}: ${e.message}`, path);
+              }
             }
+          } finally {
+            if (pooled) giveBlock(block);
           }
           return;
         }
@@ -25007,6 +25097,17 @@ var init_progress = __esm({
   }
 });
 
+// src/core/arrays.ts
+function pushAll(to, items2) {
+  for (const x of items2) to.push(x);
+  return to;
+}
+var init_arrays = __esm({
+  "src/core/arrays.ts"() {
+    "use strict";
+  }
+});
+
 // src/octx/package.ts
 import { createHash as createHash5 } from "node:crypto";
 function isPayloadPath(p) {
@@ -25060,6 +25161,8 @@ async function checkPackage(tree, opts) {
   const parsed = parseManifestBytes(await tree.read(MANIFEST), limits.maxDepth);
   if (!parsed.raw) return emptyReport(parsed.diagnostics, parsed.openError);
   const mc = checkManifest(parsed.raw, parsed.text, opts.workdir);
+  parsed.text = void 0;
+  mc.text = void 0;
   diags.push(...mc.diagnostics);
   const capabilities = { ...mc.capabilities };
   if (mc.unsupportedVersion) {
@@ -25074,8 +25177,8 @@ async function checkPackage(tree, opts) {
   if (!early) opts.started?.close();
   let pass = early ?? (sagWanted ? startPass(tree, limits) : void 0);
   try {
-    const entries = await tree.list();
-    const byPath2 = new Map(entries.map((e) => [e.path, e]));
+    let entries = await tree.list();
+    const byPath2 = entryLookup(tree, entries);
     let files;
     const declared = Array.isArray(parsed.raw.files);
     if (declared) {
@@ -25099,12 +25202,19 @@ async function checkPackage(tree, opts) {
     if (opts.workdir && declared) {
       for (const e of entries) if (isPayloadPath(e.path) && e.kind !== "file") diags.push(error2("OCTX_FILE_NOT_REGULAR", `${e.path} is not a regular file`, { file: e.path }));
     }
+    entries = void 0;
     const idSpace = /* @__PURE__ */ new Set();
     if (typeof manifest.asset?.id === "string") idSpace.add(manifest.asset.id);
     const documents = [];
     let digestsOk = true;
     const docDiags = [];
     const secretsOf = [];
+    const keepDiags = (i) => {
+      if (!docDiags[i]?.length) docDiags[i] = void 0;
+    };
+    const keepDoc = (i, d) => {
+      documents[i] = slimDoc(d, files[i].path, opts.documents === "ids");
+    };
     const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
     const sagStream = sagWanted && sagAt.every((i) => i >= 0);
     if (!sagStream) {
@@ -25133,6 +25243,7 @@ async function checkPackage(tree, opts) {
         local2.push(error2("OCTX_ZIP_LIMIT", `${f.path} is larger than the per-file limit`, { file: f.path }));
         return void 0;
       }
+      f.path = e.path;
       return { e, local: local2 };
     };
     const settle = (f, local2, actual) => {
@@ -25158,7 +25269,7 @@ async function checkPackage(tree, opts) {
       try {
         if (via?.digest) {
           actual = await via.digest();
-          if (scan && via.secrets) secretsOf[i] = via.secrets();
+          if (scan && via.secrets) secretsOf[i] = nonEmpty2(via.secrets());
         } else if (hashOnly || via?.onChunk) {
           const h = createHash5("sha256");
           const out = placement?.stream(entryOf[i]);
@@ -25171,11 +25282,11 @@ async function checkPackage(tree, opts) {
           }
           actual = h.digest("hex");
           out?.end();
-          if (secrets) secretsOf[i] = secrets.end();
+          if (secrets) secretsOf[i] = nonEmpty2(secrets.end());
         } else {
           bytes = (!placement ? tree.readTransient?.(f.path) : void 0) ?? await tree.read(f.path);
           actual = sha256Hex(bytes);
-          if (scan) secretsOf[i] = scanSecretBytes(bytes, f.path, f.path, scan.allow);
+          if (scan) secretsOf[i] = nonEmpty2(scanSecretBytes(bytes, f.path, f.path, scan.allow));
         }
       } catch (err) {
         actual = err;
@@ -25191,7 +25302,7 @@ async function checkPackage(tree, opts) {
         const doc = checkKnowledge(f.path, bytes, limits.maxDepth, b.local, opts.linkFacts ? (t) => {
           text2 = t ?? null;
         } : void 0);
-        if (doc) documents[i] = doc;
+        if (doc) keepDoc(i, doc);
         opts.linkFacts?.observe(f.path, bytes, text2);
       } else opts.linkFacts?.observe(f.path, bytes);
       return true;
@@ -25218,7 +25329,8 @@ async function checkPackage(tree, opts) {
     const handoff = shareable.length >= (docsOnly && force === "1" ? 1 : SHARE_ABOVE) ? tree.handoff?.(shareable.map((i) => files[i].path)) : void 0;
     const sharer = !handoff ? void 0 : pass instanceof WorkerPass ? pass : placement || handoff.kind === "disk" ? new WorkerPass(limits) : void 0;
     if (handoff && sharer) {
-      const inShare = new Set(shareable);
+      const inShare = new Uint8Array(files.length);
+      for (const i of shareable) inShare[i] = 1;
       const counter2 = new SharedArrayBuffer(4);
       const claims = new Int32Array(counter2);
       const theirs = sharer.shareDocs(handoff, counter2, SHARE_BATCH, (results) => {
@@ -25229,19 +25341,21 @@ async function checkPackage(tree, opts) {
           if (r3.links !== void 0) opts.linkFacts?.add(files[i].path, r3.links);
           const b = begin(files[i], i);
           if (!b || !settle(files[i], b.local, r3.sha256 ?? new Error(r3.error))) continue;
-          if (r3.doc) documents[i] = r3.doc;
-          if (r3.secrets) secretsOf[i] = r3.secrets;
+          if (r3.doc) keepDoc(i, r3.doc);
+          if (r3.secrets) secretsOf[i] = nonEmpty2(r3.secrets);
           b.local.push(...r3.diags);
+          keepDiags(i);
         }
       }, placement?.slots(shareable.map((i) => entryOf[i])), opts.linkFacts?.spec);
-      await mapLimit(rest2.filter((i) => !inShare.has(i)), 16, (i) => checkFile(files[i], i).then(() => void 0));
+      await mapLimit(rest2.filter((i) => !inShare[i]), 16, (i) => checkFile(files[i], i).then(() => keepDiags(i)));
       for (let start; (start = Atomics.add(claims, 0, SHARE_BATCH)) < shareable.length; ) {
-        await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(files[i], i).then(() => void 0));
+        await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(files[i], i).then(() => keepDiags(i)));
+        await new Promise((resolve21) => setImmediate(resolve21));
       }
       await theirs.finally(() => {
         if (sharer !== pass) sharer.close();
       });
-    } else await mapLimit(rest2, 16, (i) => checkFile(files[i], i).then(() => void 0));
+    } else await mapLimit(rest2, 16, (i) => checkFile(files[i], i).then(() => keepDiags(i)));
     await Promise.all(sagJobs);
     if (placedRecords) {
       for (const [key3, copied] of placedRecords) {
@@ -25254,7 +25368,7 @@ async function checkPackage(tree, opts) {
     }
     placement?.flush();
     progress.done();
-    for (const d of docDiags) if (d) diags.push(...d);
+    for (const d of docDiags) if (d) pushAll(diags, d);
     const docs = documents.filter(Boolean);
     const listed2 = new Set(files.map((f) => f.path));
     if (!files.some((f) => isConcept(f.path))) {
@@ -25387,6 +25501,16 @@ async function checkPackage(tree, opts) {
     pass?.close();
   }
 }
+function entryLookup(tree, entries) {
+  if (tree.entry) return { get: (p) => tree.entry(p) };
+  return new Map(entries.map((e) => [e.path, e]));
+}
+function slimDoc(d, path, idsOnly) {
+  if (idsOnly) return d.id === void 0 ? { path, idLine: d.idLine } : { path, id: d.id, idLine: d.idLine };
+  d.path = path;
+  if (d.type !== void 0) d.type = internType(d.type);
+  return d;
+}
 function startPass(tree, limits) {
   if (!tree.openRange) return new InlinePass(limits);
   const ranges = /* @__PURE__ */ new Map();
@@ -25419,7 +25543,7 @@ function vectorRanges(tree, vectorPaths) {
   for (const v of vectors) v.range.release();
   return [];
 }
-var SAG_ORDER, SHARE_ABOVE, SHARE_BATCH, HASH_IN_CHUNKS_ABOVE, EXTENSION_PATH;
+var SAG_ORDER, SHARE_ABOVE, SHARE_BATCH, HASH_IN_CHUNKS_ABOVE, EXTENSION_PATH, nonEmpty2, TYPES2, TYPES_MAX, internType;
 var init_package = __esm({
   "src/octx/package.ts"() {
     "use strict";
@@ -25441,11 +25565,22 @@ var init_package = __esm({
     init_secrets();
     init_secret_stream();
     init_progress();
+    init_arrays();
     SAG_ORDER = ["chunks", "events", "entities", "chunkEvents", "eventEntities"];
     SHARE_ABOVE = 2e3;
     SHARE_BATCH = 64;
     HASH_IN_CHUNKS_ABOVE = 8 * 1024 * 1024;
     EXTENSION_PATH = /^extensions\/[a-z0-9-]+(?:\.[a-z0-9-]+)+\/\d+\.\d+\/.+/;
+    nonEmpty2 = (a) => a?.length ? a : void 0;
+    TYPES2 = /* @__PURE__ */ new Map();
+    TYPES_MAX = 256;
+    internType = (t) => {
+      if (t === void 0) return void 0;
+      const known = TYPES2.get(t);
+      if (known !== void 0) return known;
+      if (TYPES2.size < TYPES_MAX) TYPES2.set(t, t);
+      return t;
+    };
   }
 });
 
@@ -25969,6 +26104,7 @@ async function buildOctx(tree, opts) {
     let report = await checkPackage(tree, {
       workdir: true,
       limits: opts.limits,
+      documents: "ids",
       ...scan ? { secrets: scan } : {},
       asBuilt: asBuilt(epoch),
       // The archive's layout, once the payload is listed: the manifest first (no ZIP64 field),
@@ -27010,7 +27146,7 @@ var init_module = __esm({
         return { ...r3, diagnostics: [...r3.diagnostics, d], details: { ...r3.details, signature: "not applicable" } };
       },
       async validateSource(tree, opts) {
-        return toResult(tree.label, "source", await checkPackage(tree, { workdir: true, limits: opts.limits, ...opts.linkFacts ? { linkFacts: opts.linkFacts } : {} }));
+        return toResult(tree.label, "source", await checkPackage(tree, { workdir: true, limits: opts.limits, documents: "ids", ...opts.linkFacts ? { linkFacts: opts.linkFacts } : {} }));
       },
       build: buildOctx,
       async inspect(input2, opts) {
@@ -38752,7 +38888,7 @@ function singulars(s) {
   if (/[^s]s$/.test(s)) out.push(s.slice(0, -1));
   return out;
 }
-var MARKDOWN_FILE, INDEX_NAMES, markdownIt2, unescapeAll, unescape, TEMPLATE, isTemplated, hasScheme, dirOf, stripNumber, SiteIndex;
+var MARKDOWN_FILE, INDEX_NAMES, markdownIt2, unescapeAll, unescape, TEMPLATE, isTemplated, hasScheme, dirOf, stripNumber, isSet, SiteIndex;
 var init_site = __esm({
   "src/links/site.ts"() {
     "use strict";
@@ -38768,6 +38904,7 @@ var init_site = __esm({
     hasScheme = (t) => /^[a-z][a-z0-9+.-]*:/i.test(t) || t.startsWith("//");
     dirOf = (p) => p.includes("/") ? p.slice(0, p.lastIndexOf("/") + 1) : "";
     stripNumber = (seg) => seg.replace(/^\d+\s*[-_.]+\s*(?=[^-_.\s])/, "");
+    isSet = (x) => x instanceof Set || typeof x.has === "function" && typeof x.size === "number";
     SiteIndex = class {
       /**
        * @param files every file of the tree, by path from its root
@@ -38776,8 +38913,8 @@ var init_site = __esm({
        */
       constructor(files, documents, site, meta) {
         this.site = site;
-        this.files = files instanceof Set ? files : new Set(files);
-        this.documents = documents instanceof Set ? documents : new Set(documents);
+        this.files = isSet(files) ? files : new Set(files);
+        this.documents = isSet(documents) ? documents : new Set(documents);
         for (const f of this.files) for (let i = f.indexOf("/"); i > 0; i = f.indexOf("/", i + 1)) this.dirs.add(f.slice(0, i));
         if (meta) for (const [k, v] of meta) {
           for (const l of v.labels ?? []) if (!this.labels.has(l)) this.labels.set(l, k);
@@ -40197,7 +40334,7 @@ function ringGet(url, headers2, o = {}) {
   } catch (e) {
     return Promise.reject(e);
   }
-  const ring = Array.from({ length: RING }, () => Buffer.allocUnsafe(BLOCK2));
+  const ring = Array.from({ length: RING }, () => Buffer.allocUnsafe(BLOCK3));
   const inFlight = new Array(RING).fill(false);
   let next = 0;
   const take = () => {
@@ -40208,7 +40345,7 @@ function ringGet(url, headers2, o = {}) {
         return ring[i];
       }
     }
-    return Buffer.allocUnsafe(BLOCK2);
+    return Buffer.allocUnsafe(BLOCK3);
   };
   let onBytes = () => void 0;
   const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
@@ -40384,13 +40521,13 @@ function ringGet(url, headers2, o = {}) {
     };
   });
 }
-var MAX_HEAD, MAX_ERROR_BODY, BLOCK2, RING, IDLE_MS, TOKEN, HeadError;
+var MAX_HEAD, MAX_ERROR_BODY, BLOCK3, RING, IDLE_MS, TOKEN, HeadError;
 var init_ring_get = __esm({
   "src/oci/ring-get.ts"() {
     "use strict";
     MAX_HEAD = 64 * 1024;
     MAX_ERROR_BODY = 64 * 1024;
-    BLOCK2 = 1 << 20;
+    BLOCK3 = 1 << 20;
     RING = 8;
     IDLE_MS = 12e4;
     TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -49034,13 +49171,9 @@ function linkFactsOf(spec, path, bytes, text2) {
   return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body) };
 }
 
-// src/core/arrays.ts
-function pushAll(to, items2) {
-  for (const x of items2) to.push(x);
-  return to;
-}
-
 // src/links/check.ts
+init_arrays();
+init_paths();
 init_generators();
 init_slugs();
 init_formats();
@@ -49140,18 +49273,20 @@ async function startTreeLinks(tree, docRoots, o = {}) {
     return { spec, observe: () => void 0, add: () => void 0, finish: async () => ({ diagnostics: [], counts, generator: g }) };
   }
   const entries = await tree.list();
-  const files = /* @__PURE__ */ new Set();
+  const own2 = tree instanceof DiskTree ? await tree.files() : void 0;
+  const gathered = own2 ? void 0 : /* @__PURE__ */ new Set();
   let docs = [];
   for (const e of entries) {
     if (e.kind !== "file") continue;
-    files.add(e.path);
+    gathered?.add(e.path);
     if (!o.documents && MARKDOWN_FILE.test(e.path) && docRoots.some((r3) => e.path.startsWith(r3))) docs.push(e.path);
   }
+  const files = own2 ?? gathered;
   if (o.documents) docs = o.documents.filter((d) => files.has(d));
   const isDoc = new Set(docs);
   const wanted = (p) => isDoc.has(p);
   const absent = new Set([...leftOut2].filter((f) => !files.has(f)));
-  const index = new SiteIndex(absent.size ? /* @__PURE__ */ new Set([...files, ...absent]) : files, docs, site, o.meta);
+  const index = new SiteIndex(absent.size ? /* @__PURE__ */ new Set([...files, ...absent]) : files, isDoc, site, o.meta);
   const make = level === "error" ? error2 : warning2;
   const holder = o.holder ?? "the package";
   const anchors = /* @__PURE__ */ new Map();
@@ -49161,7 +49296,19 @@ async function startTreeLinks(tree, docRoots, o = {}) {
     const fm = splitFrontmatter(stripBom(t));
     return { body: fm.body, offset: fm.present ? fm.bodyLine - 1 : 0 };
   };
+  const positionOf = positionLookup(docs);
+  const handed = new Uint8Array(docs.length);
   const results = /* @__PURE__ */ new Map();
+  const take = (path) => {
+    if (!wanted(path)) return false;
+    const k = positionOf(path);
+    if (handed[k]) return false;
+    handed[k] = 1;
+    return true;
+  };
+  const keep = (path, r3) => {
+    if (r3) results.set(path, r3);
+  };
   const judge3 = (f, facts) => {
     if (!facts) return null;
     counts.html += facts.html;
@@ -49221,14 +49368,14 @@ async function startTreeLinks(tree, docRoots, o = {}) {
     return r3.diags.length || r3.pending.length ? r3 : null;
   };
   const add = (path, facts) => {
-    if (!results.has(path) && wanted(path)) results.set(path, judge3(path, facts));
+    if (take(path)) keep(path, judge3(path, facts));
   };
   const finish = async () => {
     const out = [];
     const pending = [];
     for (const f of docs) {
       let r3 = results.get(f);
-      if (r3 === void 0) {
+      if (!handed[positionOf(f)]) {
         const bytes = await read(f);
         r3 = bytes ? judge3(f, linkFactsOf(spec, f, bytes)) : null;
       }
@@ -49301,7 +49448,7 @@ async function startTreeLinks(tree, docRoots, o = {}) {
   return {
     spec,
     observe: (path, bytes, text2) => {
-      if (!results.has(path) && wanted(path)) results.set(path, judge3(path, linkFactsOf(spec, path, bytes, text2)));
+      if (take(path)) keep(path, judge3(path, linkFactsOf(spec, path, bytes, text2)));
     },
     add,
     finish
@@ -49603,6 +49750,9 @@ function syncMayRemove(f, module) {
   return !unsafePathReason(f) && f.startsWith(module.documentRoot) && f.length > module.documentRoot.length && f !== module.manifestFile && f !== ID_MAP_FILE;
 }
 
+// src/release/check.ts
+init_arrays();
+
 // src/install/review.ts
 init_diagnostics();
 import { readdirSync as readdirSync6, readFileSync as readFileSync11, readlinkSync as readlinkSync5 } from "node:fs";
@@ -49808,6 +49958,7 @@ function knowledgeFiles(meta, docs, assets) {
 
 // src/install/plan.ts
 init_host_config_names();
+init_arrays();
 init_portable();
 function packageSlug(name) {
   const s = name.normalize("NFC").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, 128);

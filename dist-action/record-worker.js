@@ -1017,13 +1017,27 @@ function readHandoff(h, k) {
     throw new TreeReadError(`${path}: the archive ends inside it`, path);
   }
 }
+var BLOCK = 1 << 20;
+var spareBlocks = [];
+function takeBlock() {
+  return spareBlocks.pop() ?? Buffer.allocUnsafeSlow(BLOCK);
+}
+function giveBlock(b) {
+  if (b.length === BLOCK && spareBlocks.length < SPARE_BLOCKS) spareBlocks.push(b);
+}
+var SPARE_BLOCKS = 16;
 function* readBlocks(fd, offset, size) {
-  const buf = Buffer.allocUnsafe(Math.min(size, 1 << 20) || 1);
-  for (let done = 0; done < size; ) {
-    const n = readSync(fd, buf, 0, Math.min(buf.length, size - done), offset + done);
-    if (n === 0) return;
-    done += n;
-    yield buf.subarray(0, n);
+  const pooled = size >= BLOCK;
+  const buf = pooled ? takeBlock() : Buffer.allocUnsafe(size || 1);
+  try {
+    for (let done = 0; done < size; ) {
+      const n = readSync(fd, buf, 0, Math.min(buf.length, size - done), offset + done);
+      if (n === 0) return;
+      done += n;
+      yield buf.subarray(0, n);
+    }
+  } finally {
+    if (pooled) giveBlock(buf);
   }
 }
 function readExactly(fd, offset, size) {
