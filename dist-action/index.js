@@ -40362,17 +40362,27 @@ function ringGet(url, headers2, o = {}) {
     sock.on("error", (e) => failure2(e));
     sock.on("close", () => failure2(new Error("the connection closed early")));
     sock.once(url.protocol === "https:" ? "secureConnect" : "connect", () => sock.write(request2));
-    let head = Buffer.alloc(0);
+    let pieces = [];
+    let got = 0;
+    let tail = Buffer.alloc(0);
     onBytes = (b) => {
-      head = Buffer.concat([head, b]);
-      const end = head.indexOf("\r\n\r\n");
-      if (end < 0 ? head.length > MAX_HEAD : end > MAX_HEAD) {
+      const seam = Buffer.concat([tail, b]);
+      const at = seam.indexOf("\r\n\r\n");
+      const end = at < 0 ? -1 : got - tail.length + at;
+      pieces.push(Buffer.from(b));
+      got += b.length;
+      tail = Buffer.from(seam.subarray(Math.max(0, seam.length - 3)));
+      if (end < 0 ? got > MAX_HEAD : end > MAX_HEAD) {
         failure2 = () => void 0;
         sock.destroy();
         reject(new HeadError(`an answer head over ${MAX_HEAD} bytes`));
         return;
       }
       if (end < 0) return;
+      const head = Buffer.concat(pieces);
+      pieces = [];
+      got = 0;
+      tail = Buffer.alloc(0);
       let parsed;
       try {
         parsed = parseHead(head.subarray(0, end).toString("latin1"));
@@ -40382,8 +40392,7 @@ function ringGet(url, headers2, o = {}) {
         reject(e);
         return;
       }
-      const rest2 = Buffer.from(head.subarray(end + 4));
-      head = Buffer.alloc(0);
+      const rest2 = head.subarray(end + 4);
       if (parsed.status >= 100 && parsed.status < 200) {
         if (rest2.length) onBytes(rest2);
         return;
@@ -40408,13 +40417,13 @@ function ringGet(url, headers2, o = {}) {
         sock.destroy();
         resolve21(new Response(status === 204 || status === 304 ? null : body, { status: status > 599 ? 502 : status, headers: h }));
       };
-      let got = rest2;
-      if (got.length >= want) return done2(got.subarray(0, want));
+      let got2 = rest2;
+      if (got2.length >= want) return done2(got2.subarray(0, want));
       onBytes = (b) => {
-        got = Buffer.concat([got, b]);
-        if (got.length >= want) done2(got.subarray(0, want));
+        got2 = Buffer.concat([got2, b]);
+        if (got2.length >= want) done2(got2.subarray(0, want));
       };
-      failure2 = () => done2(got);
+      failure2 = () => done2(got2);
     };
     const bodyAnswer = (h, length, rest2) => {
       sock.pause();

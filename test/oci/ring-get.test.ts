@@ -103,6 +103,18 @@ test('heads: malformed lines, folded or oversized heads are refused; other statu
   assert.equal(r!.headers.get('location'), '/elsewhere');
   assert.equal(r!.toFile, undefined);
   assert.equal(await r!.text(), 'moved!!');
+  // A head sent a byte at a time (its end split across reads) is read whole.
+  const slow = await rawServer((sock) => {
+    const text = `HTTP/1.1 307 Temporary Redirect\r\nLocation: /there\r\nX-Pad: ${'p'.repeat(3000)}\r\nContent-Length: 2\r\n\r\nok`;
+    let i = 0;
+    const drip = () => { if (i < text.length) { sock.write(text[i++]!); setImmediate(drip); } else sock.end(); };
+    sock.setNoDelay(true);
+    drip();
+  });
+  const s = await ringGet(slow.url(), {});
+  assert.equal(s!.status, 307);
+  assert.equal(s!.headers.get('location'), '/there');
+  assert.equal(await s!.text(), 'ok');
   // A token carrying a line break never becomes a second header.
   const never = await rawServer((sock) => { sock.end('HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n'); });
   await assert.rejects(ringGet(never.url(), { authorization: 'Bearer a\r\nX-Injected: 1' }), /holds a character HTTP does not allow/);
