@@ -40432,7 +40432,6 @@ function ringGet(url, headers2, o = {}) {
         early.push(Buffer.from(b));
       };
       failure2 = (e) => {
-        early.push(Buffer.alloc(0));
         lateError = e;
       };
       let lateError;
@@ -40452,35 +40451,28 @@ function ringGet(url, headers2, o = {}) {
         let pos = 0;
         let pending = 0;
         let ended = false;
+        let error4;
         let settled = false;
-        const finish = (e) => {
-          if (settled) return;
-          if (e) {
-            settled = true;
-            sock.destroy();
-            waitThenClose(() => fail2(e));
-            return;
-          }
-          if (ended && pending === 0) {
-            settled = true;
+        const settle = () => {
+          if (settled || pending > 0 || !error4 && !ended) return;
+          settled = true;
+          try {
             closeSync7(fd);
-            done2(pos);
+          } catch (c) {
+            error4 ??= c;
           }
+          if (error4) fail2(error4);
+          else done2(pos);
         };
-        const waitThenClose = (then) => {
-          const check2 = () => {
-            if (pending === 0) {
-              try {
-                closeSync7(fd);
-              } catch {
-              }
-              then();
-            } else setImmediate(check2);
-          };
-          check2();
+        const finish = (e) => {
+          if (e && !error4 && !settled) {
+            error4 = e;
+            sock.destroy();
+          }
+          settle();
         };
         const block = (b) => {
-          if (settled || b.length === 0) return;
+          if (settled || error4 || b.length === 0) return;
           if (pos + b.length > length) {
             finish(new Error(`more than the ${length} bytes the answer announced`));
             return;
@@ -40506,8 +40498,8 @@ function ringGet(url, headers2, o = {}) {
               finish(Object.assign(err, { syscall: "write" }));
               return;
             }
-            if (sock.isPaused() && !settled && !ended) sock.resume();
-            finish();
+            if (sock.isPaused() && !error4 && !ended) sock.resume();
+            settle();
           });
           if (pos === length) {
             ended = true;
@@ -40524,7 +40516,7 @@ function ringGet(url, headers2, o = {}) {
         failure2 = (e) => finish(ended ? void 0 : e.message === "the connection closed early" ? new Error(`the connection closed after ${pos} of ${length} bytes`) : e);
         if (length === 0) ended = true;
         if (!ended) sock.resume();
-        finish();
+        settle();
       });
       resolve21(res);
     };
@@ -40574,6 +40566,22 @@ async function readBounded(res, max, where2) {
     chunks.push(Buffer.from(value));
   }
   return Buffer.concat(chunks);
+}
+async function webBodyToFile(res, dest, tap) {
+  const out = createWriteStream(dest, { flags: "wx", mode: 384, highWaterMark: 4 << 20 });
+  const failed = new Promise((_r, rej) => out.once("error", rej));
+  failed.catch(() => void 0);
+  try {
+    for await (const c of res.body) {
+      tap(c);
+      if (!out.write(c)) await Promise.race([once(out, "drain"), failed]);
+    }
+    await Promise.race([new Promise((r3) => out.end(r3)), failed]);
+  } catch (e) {
+    out.destroy();
+    await res.body?.cancel().catch(() => void 0);
+    throw e;
+  }
 }
 function rawRequest(url, method, headers2, body) {
   return new Promise((resolve21, reject) => {
@@ -40891,56 +40899,34 @@ var init_client = __esm({
       async getBlob(digest, size, dest) {
         const res = await this.request(this.path(`blobs/${digest}`), { method: "GET", scope: "pull", follow: true, raw: true });
         if (res.status !== 200 || !res.body) return this.failed(res, `GET blob ${digest}`);
-        const h = createHash10("sha256");
-        let n = 0;
         const announced = Number(res.headers.get("content-length") ?? NaN);
         if (announced > size) {
           await res.body.cancel().catch(() => void 0);
           throw this.downloadError(digest, new Error(`more than the ${size} bytes its descriptor names (${announced} announced)`));
         }
+        const h = createHash10("sha256");
+        let n = 0;
+        const tap = (b) => {
+          n += b.length;
+          if (n > size) throw new Error(`more than the ${size} bytes its descriptor names`);
+          h.update(b);
+        };
         const toFile = res.toFile;
-        if (toFile) {
-          try {
-            await toFile(dest, (b) => {
-              n += b.length;
-              if (n > size) throw new Error(`more than the ${size} bytes its descriptor names`);
-              h.update(b);
-            });
-          } catch (e) {
-            throw this.downloadError(digest, e);
-          }
-          return this.checkDigest(digest, size, n, `sha256:${h.digest("hex")}`);
-        }
         const rawBody = res.rawBody;
-        if (rawBody) {
-          const tap = new Transform({
-            transform(c, _e, cb) {
-              n += c.length;
-              h.update(c);
-              cb(n > size ? new Error(`more than the ${size} bytes its descriptor names`) : null, c);
-            }
-          });
-          try {
-            await pipeline(rawBody, tap, createWriteStream(dest, { flags: "wx", mode: 384, highWaterMark: 1 << 20 }));
-          } catch (e) {
-            throw this.downloadError(digest, e);
-          }
-          return this.checkDigest(digest, size, n, `sha256:${h.digest("hex")}`);
-        }
-        const out = createWriteStream(dest, { flags: "wx", mode: 384, highWaterMark: 4 << 20 });
-        const failed = new Promise((_r, rej) => out.once("error", rej));
-        failed.catch(() => void 0);
         try {
-          for await (const c of res.body) {
-            n += c.length;
-            if (n > size) throw new Error(`more than the ${size} bytes its descriptor names`);
-            h.update(c);
-            if (!out.write(c)) await Promise.race([once(out, "drain"), failed]);
-          }
-          await Promise.race([new Promise((r3) => out.end(r3)), failed]);
+          if (toFile) await toFile(dest, tap);
+          else if (rawBody) {
+            const through = new Transform({ transform(c, _e, cb) {
+              try {
+                tap(c);
+                cb(null, c);
+              } catch (e) {
+                cb(e);
+              }
+            } });
+            await pipeline(rawBody, through, createWriteStream(dest, { flags: "wx", mode: 384, highWaterMark: 1 << 20 }));
+          } else await webBodyToFile(res, dest, tap);
         } catch (e) {
-          out.destroy();
-          await res.body.cancel().catch(() => void 0);
           throw this.downloadError(digest, e);
         }
         return this.checkDigest(digest, size, n, `sha256:${h.digest("hex")}`);

@@ -329,57 +329,28 @@ export class RegistryClient {
   async getBlob(digest: string, size: number, dest: string): Promise<void> {
     const res = await this.request(this.path(`blobs/${digest}`), { method: 'GET', scope: 'pull', follow: true, raw: true });
     if (res.status !== 200 || !res.body) return this.failed(res, `GET blob ${digest}`);
-    const h = createHash('sha256');
-    let n = 0;
     const announced = Number(res.headers.get('content-length') ?? NaN);
     if (announced > size) {
       await res.body.cancel().catch(() => undefined);
       throw this.downloadError(digest, new Error(`more than the ${size} bytes its descriptor names (${announced} announced)`));
     }
+    // Every byte, whichever way it arrives, is counted against the descriptor and hashed here.
+    const h = createHash('sha256');
+    let n = 0;
+    const tap = (b: Uint8Array) => {
+      n += b.length;
+      if (n > size) throw new Error(`more than the ${size} bytes its descriptor names`);
+      h.update(b);
+    };
     const toFile = (res as RingResponse).toFile;
-    if (toFile) {
-      try {
-        await toFile(dest, (b) => {
-          n += b.length;
-          if (n > size) throw new Error(`more than the ${size} bytes its descriptor names`);
-          h.update(b);
-        });
-      } catch (e) {
-        throw this.downloadError(digest, e);
-      }
-      return this.checkDigest(digest, size, n, `sha256:${h.digest('hex')}`);
-    }
     const rawBody = (res as RawResponse).rawBody;
-    if (rawBody) {
-      const tap = new Transform({
-        transform(c: Buffer, _e, cb) {
-          n += c.length;
-          h.update(c);
-          cb(n > size ? new Error(`more than the ${size} bytes its descriptor names`) : null, c);
-        },
-      });
-      try {
-        await pipeline(rawBody, tap, createWriteStream(dest, { flags: 'wx', mode: 0o600, highWaterMark: 1 << 20 }));
-      } catch (e) {
-        throw this.downloadError(digest, e);
-      }
-      return this.checkDigest(digest, size, n, `sha256:${h.digest('hex')}`);
-    }
-    // The lock gate's web stream: its chunks to the file, waiting only when the file's buffer is full.
-    const out = createWriteStream(dest, { flags: 'wx', mode: 0o600, highWaterMark: 4 << 20 });
-    const failed = new Promise<never>((_r, rej) => out.once('error', rej));
-    failed.catch(() => undefined);
     try {
-      for await (const c of res.body as unknown as AsyncIterable<Uint8Array>) {
-        n += c.length;
-        if (n > size) throw new Error(`more than the ${size} bytes its descriptor names`);
-        h.update(c);
-        if (!out.write(c)) await Promise.race([once(out, 'drain'), failed]);
-      }
-      await Promise.race([new Promise<void>((r) => out.end(r)), failed]);
+      if (toFile) await toFile(dest, tap);
+      else if (rawBody) {
+        const through = new Transform({ transform(c: Buffer, _e, cb) { try { tap(c); cb(null, c); } catch (e) { cb(e as Error); } } });
+        await pipeline(rawBody, through, createWriteStream(dest, { flags: 'wx', mode: 0o600, highWaterMark: 1 << 20 }));
+      } else await webBodyToFile(res, dest, tap);
     } catch (e) {
-      out.destroy();
-      await res.body.cancel().catch(() => undefined);
       throw this.downloadError(digest, e);
     }
     return this.checkDigest(digest, size, n, `sha256:${h.digest('hex')}`);
@@ -455,6 +426,24 @@ export class RegistryClient {
 }
 
 class RetryUpload extends Error {}
+
+/** The lock gate's web stream: each chunk to `tap`, then to the file, waiting only when the file's buffer is full. */
+async function webBodyToFile(res: Response, dest: string, tap: (b: Uint8Array) => void): Promise<void> {
+  const out = createWriteStream(dest, { flags: 'wx', mode: 0o600, highWaterMark: 4 << 20 });
+  const failed = new Promise<never>((_r, rej) => out.once('error', rej));
+  failed.catch(() => undefined);
+  try {
+    for await (const c of res.body as unknown as AsyncIterable<Uint8Array>) {
+      tap(c);
+      if (!out.write(c)) await Promise.race([once(out, 'drain'), failed]);
+    }
+    await Promise.race([new Promise<void>((r) => out.end(r)), failed]);
+  } catch (e) {
+    out.destroy();
+    await res.body?.cancel().catch(() => undefined);
+    throw e;
+  }
+}
 
 /** A Response whose body is also available as the node stream it came from. */
 type RawResponse = Response & { rawBody?: IncomingMessage };

@@ -131,7 +131,7 @@ export function ringGet(url: URL, headers: Record<string, string>, o: { ca?: str
       sock.pause();
       const early: Buffer[] = rest.length ? [rest] : [];
       onBytes = (b) => { early.push(Buffer.from(b)); };
-      failure = (e) => { early.push(Buffer.alloc(0)); lateError = e; };
+      failure = (e) => { lateError = e; };
       let lateError: Error | undefined;
       const res = new Response(null, { status: 200, headers: h }) as RingResponse;
       Object.defineProperty(res, 'body', { value: { cancel: async () => { sock.destroy(); } } });
@@ -141,19 +141,22 @@ export function ringGet(url: URL, headers: Record<string, string>, o: { ca?: str
         let pos = 0;
         let pending = 0;
         let ended = false;
+        let error: Error | undefined;
         let settled = false;
-        const finish = (e?: Error) => {
-          if (settled) return;
-          if (e) { settled = true; sock.destroy(); waitThenClose(() => fail(e)); return; }
-          if (ended && pending === 0) { settled = true; closeSync(fd); done(pos); }
+        // Settles once no write is under way (the descriptor never closes under one): with the first
+        // error, or with every byte written.
+        const settle = () => {
+          if (settled || pending > 0 || (!error && !ended)) return;
+          settled = true;
+          try { closeSync(fd); } catch (c) { error ??= c as Error; }
+          if (error) fail(error); else done(pos);
         };
-        // A failure waits for the writes under way before the descriptor closes.
-        const waitThenClose = (then: () => void) => {
-          const check = () => { if (pending === 0) { try { closeSync(fd); } catch { /* already failed */ } then(); } else setImmediate(check); };
-          check();
+        const finish = (e?: Error) => {
+          if (e && !error && !settled) { error = e; sock.destroy(); }
+          settle();
         };
         const block = (b: Buffer) => {
-          if (settled || b.length === 0) return;
+          if (settled || error || b.length === 0) return;
           if (pos + b.length > length) { finish(new Error(`more than the ${length} bytes the answer announced`)); return; }
           try { tap(b); } catch (e) { finish(e as Error); return; }
           const at = pos;
@@ -165,8 +168,8 @@ export function ringGet(url: URL, headers: Record<string, string>, o: { ca?: str
             pending--;
             if (slot >= 0) inFlight[slot] = false;
             if (err) { finish(Object.assign(err, { syscall: 'write' })); return; }
-            if (sock.isPaused() && !settled && !ended) sock.resume();
-            finish();
+            if (sock.isPaused() && !error && !ended) sock.resume();
+            settle();
           });
           if (pos === length) { ended = true; failure = () => undefined; sock.destroy(); }
           else if (inFlight.every(Boolean)) sock.pause();
@@ -178,7 +181,7 @@ export function ringGet(url: URL, headers: Record<string, string>, o: { ca?: str
         failure = (e) => finish(ended ? undefined : (e.message === 'the connection closed early' ? new Error(`the connection closed after ${pos} of ${length} bytes`) : e));
         if (length === 0) ended = true;
         if (!ended) sock.resume();
-        finish();
+        settle();
       });
       resolve(res);
     };
