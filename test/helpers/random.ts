@@ -11,3 +11,18 @@ export function seeded(seed: number): { next: () => number; below: (n: number) =
   };
   return { next, below: (n: number) => next() % n };
 }
+
+/**
+ * mulberry32: a uniform double in [0, 1) a call, from a 32-bit state — for tests whose inputs are
+ * drawn from a seed, so a failure names a reproducible case.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -14,6 +14,7 @@ import { rewriteLinks } from '../../src/links/rewrite.js';
 import { SiteIndex } from '../../src/links/site.js';
 import { siteFor } from '../../src/links/generators.js';
 import { observeSteps } from '../helpers/steps.js';
+import { mulberry32 } from '../helpers/random.js';
 
 const files = ['Old Note.md', 'page.md'];
 const moves = new Map([['Old Note.md', 'Old-Note.md']]);
@@ -45,17 +46,6 @@ class Doc {
     for (const s of this.slots) { out += this.text.slice(pos, s.at) + NEW[s.value]!; pos = s.at + s.value.length; }
     return out + this.text.slice(pos);
   }
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Container = { kind: 'quote'; after: '' | ' ' | '\t'; col: number } | { kind: 'list'; marker: string; spaces: number; col: number; content: number };

@@ -2,7 +2,7 @@
 // finds none, and the streaming JSONL parser must see the same lines however a file is cut into
 // blocks. Both are checked against the reference on a valid record set and thousands of seeded
 // mutations of it.
-import { seeded } from '../helpers/random.js';
+import { mulberry32 as rng, seeded } from '../helpers/random.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fastSag, indexSag, KIND_CHUNK, KIND_ENTITY, KIND_EVENT, recordOf } from '../../src/octx/records-fast.js';
@@ -52,17 +52,6 @@ test('a valid record set takes the fast path, with the same ids as the reference
   assert.equal(recordOf(ids, DOCS[0]!, KIND_CHUNK), -1, 'a document id is no record');
 });
 
-// Seeded PRNG (mulberry32), so a failure names a reproducible case.
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test('fast path agreement: over 4000 seeded mutations, "no finding" only where the reporter finds none', () => {
   const files = ['chunks', 'events', 'entities', 'chunkEvents', 'eventEntities'] as const;

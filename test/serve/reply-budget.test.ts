@@ -8,18 +8,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { installVerified } from '../../src/install/index.js';
 import { tmpDir } from '../helpers/tmp.js';
+import { mulberry32 as rng } from '../helpers/random.js';
 import { doc, documents, verified } from '../install/documents.js';
 import { connect } from './client.js';
-
-/** A small deterministic generator (mulberry32), so a failure names a reproducible question. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['release', 'key', 'rotation', 'storage', 'archive', 'tar', 'extract', 'café', 'naïve', 'über', 'deploy', 'rollback', 'signing', 'cache', 'index', 'query', 'budget', 'token', 'emoji😀', 'page', 'template', 'function', 'where', 'filter', 'github', 'publish', 'site', 'hugo', 'shortcode', 'menu'];
 
