@@ -128,7 +128,9 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   // options and the same site: its result stands, and no page is opened (stat-cache.ts).
   const cache: CacheOptions = o.cache === false ? { folder: false } : o.cache ?? {};
   const select = selection(o.include, o.exclude);
-  const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: await siteOf(docsAbs, o.site), include: o.include ?? [], exclude: o.exclude ?? [] });
+  // The site is told once: it is part of what the stat cache compares, and what the pages are read as.
+  const detected = await siteOf(docsAbs, o.site);
+  const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: detected, include: o.include ?? [], exclude: o.exclude ?? [] });
   if (existsSync(target)) {
     const hit = await cachedSync(docsAbs, target, inputs, cache);
     if (hit) {
@@ -157,7 +159,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const threshold = o.threshold ?? 0.5;
   if (!(threshold > 0 && threshold <= 1)) fail('CTXFORGE_USAGE', '--threshold must be a number above 0 and at most 1', {}, 2);
 
-  const up = await readUpstream(docsAbs, { ...(o.site ? { site: o.site } : {}), ...(select ? { select } : {}) });
+  const up = await readUpstream(docsAbs, { site: detected, ...(select ? { select } : {}) });
   if (!up.docs.length) throw new DiagnosticError(noDocuments(docsDir, up.assets.map((a) => a.path)), 1, [...up.notes]);
   const diagnostics: Diagnostic[] = [...up.notes];
   const siteInfo = { generator: up.site.generator, marker: up.site.marker, notRead: up.site.notRead };

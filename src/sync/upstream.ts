@@ -8,7 +8,6 @@
 import { DiskTree, type Tree, type TreeEntry } from '../core/tree.js';
 import { firstHeading } from '../links/title.js';
 import { docusaurusCategory, siteOf, type SiteConfig } from '../links/generators.js';
-import type { Generator } from '../links/slugs.js';
 import type { Selection } from './selection.js';
 import { labelFacts } from '../links/labels.js';
 import { includesOf } from '../links/includes.js';
@@ -136,15 +135,15 @@ function tomlFrontmatter(text: string): { data: Record<string, unknown>; body: s
 const numberOf = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'bigint' ? Number(v) : undefined);
 
 export interface ReadOptions {
-  /** The generator named by `sync --site`, whatever the markers say. */
-  site?: Generator;
+  /** The site, when the caller has it already (siteOf: detected, or named by `sync --site`). */
+  site?: SiteConfig;
   /** `--include` / `--exclude` (selection.ts). */
   select?: Selection;
 }
 
 export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Upstream> {
   const tree = new DiskTree(dir);
-  const site = await siteOf(dir, o.site);
+  const site = o.site ?? await siteOf(dir);
   const notes: Diagnostic[] = [];
   const docs: UpstreamDoc[] = [];
   const assets: Upstream['assets'] = [];
