@@ -5,13 +5,23 @@
 // MRR@10 (the mean of 1 / rank of the first relevant page in the first 10, 0 when none), and the
 // questions each system misses at 3.
 //
-//   bench/relevance/fetch-corpora.sh /tmp/corpora && npx tsx bench/relevance/evaluate.ts /tmp/corpora [--json] [--heldout-misses] [--tuning-only]
+//
+// Each corpus is served as a user serves it: `ctxforge sync` of the folder (the Hugo docs with
+// `--site hugo`, which the repository's hugo.toml would say: the corpus is a sparse checkout of
+// content/en without it) then `ctxforge build`, the artifact read as `serve` reads it. So the ids are
+// the package's (UUIDs), a Hugo `_index.md` is `index-page.md`, and what the site never renders as a
+// page (`_common/` snippets, `build: render: never`) is no document; a judged page sync leaves out
+// is not counted (every question keeps a page). `--files` reads the Markdown files directly instead
+// (path ids, every file a page), as runs before the sync-built corpus did.
+//
+//   bench/relevance/fetch-corpora.sh /tmp/corpora && npx tsx bench/relevance/evaluate.ts /tmp/corpora [--json] [--heldout-misses] [--tuning-only] [--files]
+import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openMemory } from '../../src/core/sqlite.js';
-import { servedPackage } from '../../src/serve/corpus.js';
+import { loadArtifacts, servedPackage, type ServedPackage } from '../../src/serve/corpus.js';
 import { openIndex } from '../../src/serve/search-index.js';
 import * as tools from '../../src/serve/tools.js';
 import { reply, replySize } from '../../src/serve/reply.js';
@@ -54,6 +64,21 @@ function hugo(dir: string): Doc[] {
   });
 }
 
+const cli = join(here, '..', '..', 'bin', 'ctxforge.js');
+const run = (args: string[]) => execFileSync(process.execPath, [cli, ...args], { env: { ...process.env, CTXFORGE_FROM_SOURCE: '1' }, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+
+/**
+ * The folder synced and built as a user would, served as `serve` serves the artifact; each document
+ * known by the id the judgements use (`judgedId` of the upstream path it was synced from).
+ */
+async function synced(dir: string, judgedId: (upstream: string) => string, site: string[]): Promise<{ pkg: ServedPackage; judged: Map<string, string> }> {
+  const work = mkdtempSync(join(tmpdir(), 'ctxforge-relevance-sync-'));
+  const report = JSON.parse(run(['sync', dir, join(work, 'tree'), '--json', ...site])) as { added: { id: string; upstream: string }[] };
+  const built = JSON.parse(run(['build', join(work, 'tree'), '-o', join(work, 'dist'), '--source-date-epoch', '0', '--json'])) as { artifacts: { path: string }[] };
+  const [pkg] = await loadArtifacts([built.artifacts[0]!.path], { cwd: work, env: { ...process.env, XDG_CACHE_HOME: work }, allowUnsigned: true }, []);
+  return { pkg: pkg!, judged: new Map(report.added.map((a) => [a.id, judgedId(a.upstream)])) };
+}
+
 function judgements(file: string): { q: string; rel: Set<string> }[] {
   return readFileSync(join(here, file), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => {
     const [q, ids] = l.split('\t');
@@ -92,9 +117,11 @@ function metrics(qs: { q: string; rel: Set<string> }[], ask: (q: string) => stri
 // committed before any search over it and never used to choose anything (docs/serve.md says when its
 // figures were read). Only the tuning sets' misses are printed unless --heldout-misses is given:
 // acting on the held-out misses is how a set stops being held out.
+const files = process.argv.includes('--files');
+const hugoId = (rel: string) => rel.replace(/\.md$/, '').replace(/\/?_?index$/, '');
 const corpora = [
-  { name: 'tldr pages/common', docs: tldr(join(root, 'tldr')), sets: [['tuning', 'tldr-judgements.tsv'], ['held-out', 'tldr-heldout-judgements.tsv']] },
-  { name: 'Hugo docs content/en', docs: hugo(join(root, 'hugoDocs')), sets: [['tuning', 'hugo-judgements.tsv'], ['held-out', 'hugo-heldout-judgements.tsv']] },
+  { name: 'tldr pages/common', dir: join(root, 'tldr', 'pages', 'common'), site: [], read: () => tldr(join(root, 'tldr')), judgedId: (p: string) => p.replace(/\.md$/, ''), sets: [['tuning', 'tldr-judgements.tsv'], ['held-out', 'tldr-heldout-judgements.tsv']] },
+  { name: 'Hugo docs content/en', dir: join(root, 'hugoDocs', 'content', 'en'), site: ['--site', 'hugo'], read: () => hugo(join(root, 'hugoDocs')), judgedId: hugoId, sets: [['tuning', 'hugo-judgements.tsv'], ['held-out', 'hugo-heldout-judgements.tsv']] },
 ];
 const showHeldOut = process.argv.includes('--heldout-misses');
 // While a change to the ranking is being tried: the tuning sets only, so the held-out figures are
@@ -102,24 +129,31 @@ const showHeldOut = process.argv.includes('--heldout-misses');
 const tuningOnly = process.argv.includes('--tuning-only');
 const report = [];
 for (const c of corpora) {
-  const pkg = servedPackage({ name: 'corpus', version: '1', format: 'octx', sha256: '0'.repeat(64), source: c.name, signer: { key_id: null, trust: 'unsigned' } }, c.docs, []);
+  const { pkg, judged } = files
+    ? { pkg: servedPackage({ name: 'corpus', version: '1', format: 'octx', sha256: '0'.repeat(64), source: c.name, signer: { key_id: null, trust: 'unsigned' } }, c.read(), []), judged: null }
+    : await synced(c.dir, c.judgedId, c.site);
+  const docs = pkg.docs;
+  // The id a judgement names for a served document's id.
+  const asJudged = (id: string) => judged?.get(id) ?? id;
+  const inCorpus = new Set(docs.map((d) => asJudged(d.id)));
   const index = await openIndex(pkg, { ...process.env, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'ctxforge-relevance-')) }, []);
   const served = [{ pkg, index }];
   const w0 = performance.now();
   tools.warm(served);
   console.error(`${c.name}: second stage made ready in ${(performance.now() - w0).toFixed(0)} ms`);
-  const ask = plain(c.docs);
+  const ask = plain(docs);
   for (const [set, file] of c.sets) {
     if (tuningOnly && set !== 'tuning') continue;
-    const qs = judgements(file!);
     const name = `${c.name}, ${set}`;
-    const missing = qs.flatMap((x) => [...x.rel].filter((id) => !pkg.byId.has(id)));
-    if (missing.length) throw new Error(`${name}: judged pages not in the corpus: ${missing.join(', ')}`);
+    // A judged page the sync leaves out (the site never renders it) is not counted; a question with none left is an error.
+    const qs = judgements(file!).map((x) => ({ q: x.q, rel: new Set([...x.rel].filter((id) => inCorpus.has(id))) }));
+    const missing = qs.filter((x) => x.rel.size === 0).map((x) => x.q);
+    if (missing.length) throw new Error(`${name}: no judged page in the corpus for: ${missing.join('; ')}`);
     const times: number[] = [];
-    const ctx = metrics(qs, (q) => { const t0 = performance.now(); const r = tools.search(served, { query: q, limit: 10 }).results.map((x) => x.id); times.push(performance.now() - t0); return r; });
+    const ctx = metrics(qs, (q) => { const t0 = performance.now(); const r = tools.search(served, { query: q, limit: 10 }).results.map((x) => asJudged(x.id)); times.push(performance.now() - t0); return r; });
     times.sort((x, y) => x - y);
     console.error(`${name}: search p50 ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms`);
-    const bm25 = metrics(qs, ask);
+    const bm25 = metrics(qs, (q) => ask(q).map(asJudged));
     // Every question's context at three budgets: the whole reply within 4 × max_tokens, used_tokens exact.
     let over = 0, inexact = 0, fill = 0, asked = 0;
     for (const { q } of qs) {
@@ -133,7 +167,7 @@ for (const c of corpora) {
       }
     }
     console.error(`${name}: context on ${asked} question × budget pairs: ${over} over budget, ${inexact} with used_tokens not the reply's own estimate, mean fill ${(fill / asked).toFixed(2)}`);
-    report.push({ corpus: c.name, set, documents: c.docs.length, ctxforge: ctx, plain_bm25: bm25, recall_at_3_ratio: ctx.recall_at_3 / bm25.recall_at_3 });
+    report.push({ corpus: c.name, set, documents: docs.length, ctxforge: ctx, plain_bm25: bm25, recall_at_3_ratio: ctx.recall_at_3 / bm25.recall_at_3 });
   }
   index.close();
 }

@@ -102,12 +102,31 @@ export const wordKey = (text: string) => (text.normalize('NFKC').toLowerCase().m
  * identifier: prose keeps its words as written ("Host on GitHub Pages" is not "Git Hub").
  */
 export const identifierWords = (text: string) => /\s/.test(text.trim()) ? text : text.replace(/(\p{Ll}|\p{N})(?=\p{Lu})/gu, '$1 ').replace(/(\p{Lu})(?=\p{Lu}\p{Ll})/gu, '$1 ');
-/** The last segment of an id (`common/tar` → `tar`, `functions/collections/Where` → `where`). */
-export const nameKey = (id: string) => wordKey(id.split('/').pop()!.replace(/\.[a-z0-9]+$/i, '').replace(/[-.]/g, ' '));
+/** A folder's own page: its name is the folder's. `_index` is `index-page` once synced (OCTX reserves `index.md`). */
+const FOLDER_PAGE = /^_?(index|readme)(-page)?$/i;
+/**
+ * The name a path gives a page: its last segment without the extension (`common/tar.md` → `tar`,
+ * `functions/collections/Where` → `Where`), or its folder's for a folder's own page
+ * (`functions/collections/index-page.md` → `collections`), `-` and `.` as spaces.
+ */
+export function lastSegment(path: string): string {
+  const segs = path.replace(/\/+$/, '').split('/').map((x) => x.replace(/\.(md|mdx|markdown|html?)$/i, ''));
+  let last = segs.pop()!;
+  if (FOLDER_PAGE.test(last) && segs.length) last = segs.pop()!;
+  return last.replace(/\.[a-z0-9]+$/i, '').replace(/[-.]/g, ' ');
+}
+/** The words of a path's name (`common/tar.md` → `tar`, `functions/collections/Where` → `where`). */
+export const nameKey = (path: string) => wordKey(lastSegment(path));
+/**
+ * Where a page's name comes from: its path, which a package keeps as its source names it (`tar.md`),
+ * else its id. A package's ids are often opaque (OCTX's are UUIDs): an id names a page only when
+ * there is no path.
+ */
+export const pageName = (d: Doc) => d.path ?? d.id;
 /** A page's keys: its title's words and its name's, each also with identifiers split (`tableofcontents`, `table of contents`). */
 export function pageKeys(d: Doc): string[] {
-  const last = d.id.split('/').pop()!.replace(/\.[a-z0-9]+$/i, '').replace(/[-.]/g, ' ');
-  return [...new Set([wordKey(d.title), nameKey(d.id), wordKey(identifierWords(d.title)), wordKey(identifierWords(last))])].filter(Boolean);
+  const last = lastSegment(pageName(d));
+  return [...new Set([wordKey(d.title), wordKey(last), wordKey(identifierWords(d.title)), wordKey(identifierWords(last))])].filter(Boolean);
 }
 
 /** The headings of a text (outside code fences), within its first SCAN_CHARS characters. */
@@ -145,12 +164,12 @@ export class RerankFields {
   readonly maxMentions: number;
   constructor(docs: Doc[], private readonly tokensOf: (texts: string[]) => string[][]) {
     let total = 0;
-    const names = new Set(docs.map((d) => nameKey(d.id)));
+    const names = new Set(docs.map((d) => nameKey(pageName(d))));
     for (const d of docs) {
       const named = new Set<string>();
       for (const m of d.body.matchAll(/`([^`\n]{1,80})`|\]\(([^)\s]{1,300})\)/g)) {
         const k = m[1] !== undefined ? wordKey(m[1].trim().split(/\s/)[0]!) : nameKey(m[2]!.replace(/[#?].*$/, '').replace(/\/+$/, '') || '.');
-        if (k && k !== nameKey(d.id) && names.has(k)) named.add(k);
+        if (k && k !== nameKey(pageName(d)) && names.has(k)) named.add(k);
       }
       for (const k of named) this.mentions.set(k, (this.mentions.get(k) ?? 0) + 1);
     }
@@ -191,7 +210,7 @@ export class RerankFields {
   /** The stems of some words (FTS5's tokens, through the same per-word memo as the fields). */
   stems(words: string[]): string[] { return this.stemsOf([words.join(' ')])[0]!; }
   /** ln(1 + mentions) / ln(1 + the most any page has): 0..1. */
-  prior(d: Doc): number { return this.maxMentions ? Math.log1p(this.mentions.get(nameKey(d.id)) ?? 0) / Math.log1p(this.maxMentions) : 0; }
+  prior(d: Doc): number { return this.maxMentions ? Math.log1p(this.mentions.get(nameKey(pageName(d))) ?? 0) / Math.log1p(this.maxMentions) : 0; }
   isExact(d: Doc, words: string): boolean { return !!words && (this.fields.get(d)?.keys ?? pageKeys(d)).includes(words); }
   /** FTS5's tokens of each word met in a field (a field's words repeat across pages: each is asked once). */
   private readonly wordTokens = new Map<string, string[]>();

@@ -196,6 +196,24 @@ test('an identifier is its words: a title or name without spaces is split at cas
   assert.deepEqual(pageKeys(doc('functions/collections/Where', 'collections.Where', '')), ['collections where', 'where']);
 });
 
+test('a page is named by its path, not by an opaque id: a synced package\'s UUIDs name nothing, a folder\'s own page is named by its folder', async () => {
+  const uuid = (n: number) => `01a247b8-90d6-74d1-b378-${String(n).padStart(12, '0')}`;
+  assert.deepEqual(pageKeys({ id: uuid(1), path: 'functions/collections/Where.md', title: 'collections.Where', body: '' }), ['collections where', 'where']);
+  assert.deepEqual(pageKeys({ id: uuid(2), path: 'functions/collections/index-page.md', title: 'Collections functions', body: '' }), ['collections functions', 'collections']);
+  assert.deepEqual(pageKeys({ id: uuid(3), path: 'guide/README.md', title: 'Guide', body: '' }), ['guide']);
+  assert.deepEqual(pageKeys({ id: 'tar', title: 'GNU tar', body: '' }), ['gnu tar', 'tar'], 'no path: the id is the name');
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  // The query names the page by its file name's word (`where`), which only the path says alone.
+  const docs = [
+    { id: uuid(10), path: 'functions/collections/Where.md', title: 'collections.Where', body: `# collections.Where\n\nReturns a slice by filtering the given slice based on a key, operator, and value.\n\nThe \`where\` function returns the given slice, removing elements that do not satisfy the condition.\n\n${'## Comparison\n\nCompare the key of pages with the value, with an operator or without one. '.repeat(30)}\n` },
+    { id: uuid(11), path: 'functions/collections/Union.md', title: 'collections.Union', body: '# collections.Union\n\nReturns the elements of either slice. Use it with where to filter pages, a function over pages.\n' },
+    ...Array.from({ length: 30 }, (_, i) => ({ id: uuid(20 + i), path: `functions/misc/F${i}.md`, title: `misc.F${i}`, body: `# misc.F${i}\n\nReturns a value for template number ${i}; use it with pages, functions and other slices in your templates.\n` })),
+  ];
+  const s = [await served(env, docs, 'docs', 'f'.repeat(64))];
+  assert.equal(tools.search(s, { query: 'filter pages with where function' }).results[0]!.id, uuid(10));
+  assert.equal(tools.search(s, { query: 'where' }).results[0]!.id, uuid(10), 'its name is the query');
+});
+
 test('the query names a page: an identifier title asked in words ranks first, a page named by a run of the query above short pages holding every word, a name that is a verb of the query does not jump', async () => {
   const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
   const filler = (i: number) => `Returns a value for template number ${i}; use it with pages, functions and other slices in your templates. `;
