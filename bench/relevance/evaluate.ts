@@ -12,11 +12,12 @@
 // the package's (UUIDs), a Hugo `_index.md` is `index-page.md`, and what the site never renders as a
 // page (`_common/` snippets, `build: render: never`) is no document; a judged page sync leaves out
 // is not counted (every question keeps a page). `--files` reads the Markdown files directly instead
-// (path ids, every file a page), as runs before the sync-built corpus did.
+// (path ids, every file a page), as runs before the sync-built corpus did. `--keep <dir>` keeps the
+// synced and built corpora there and reuses them on the next run (the corpora are pinned).
 //
-//   bench/relevance/fetch-corpora.sh /tmp/corpora && npx tsx bench/relevance/evaluate.ts /tmp/corpora [--json] [--heldout-misses] [--tuning-only] [--files]
+//   bench/relevance/fetch-corpora.sh /tmp/corpora && npx tsx bench/relevance/evaluate.ts /tmp/corpora [--json] [--heldout-misses] [--tuning-only] [--files] [--keep <dir>]
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,12 +72,20 @@ const run = (args: string[]) => execFileSync(process.execPath, [cli, ...args], {
  * The folder synced and built as a user would, served as `serve` serves the artifact; each document
  * known by the id the judgements use (`judgedId` of the upstream path it was synced from).
  */
-async function synced(dir: string, judgedId: (upstream: string) => string, site: string[]): Promise<{ pkg: ServedPackage; judged: Map<string, string> }> {
-  const work = mkdtempSync(join(tmpdir(), 'ctxforge-relevance-sync-'));
-  const report = JSON.parse(run(['sync', dir, join(work, 'tree'), '--json', ...site])) as { added: { id: string; upstream: string }[] };
-  const built = JSON.parse(run(['build', join(work, 'tree'), '-o', join(work, 'dist'), '--source-date-epoch', '0', '--json'])) as { artifacts: { path: string }[] };
-  const [pkg] = await loadArtifacts([built.artifacts[0]!.path], { cwd: work, env: { ...process.env, XDG_CACHE_HOME: work }, allowUnsigned: true }, []);
-  return { pkg: pkg!, judged: new Map(report.added.map((a) => [a.id, judgedId(a.upstream)])) };
+async function synced(dir: string, judgedId: (upstream: string) => string, site: string[], keep?: string): Promise<{ pkg: ServedPackage; judged: Map<string, string> }> {
+  const work = keep ?? mkdtempSync(join(tmpdir(), 'ctxforge-relevance-sync-'));
+  const saved = join(work, 'synced.json');
+  let made: { added: { id: string; upstream: string }[]; artifact: string };
+  if (keep && existsSync(saved)) made = JSON.parse(readFileSync(saved, 'utf8'));
+  else {
+    mkdirSync(work, { recursive: true });
+    const report = JSON.parse(run(['sync', dir, join(work, 'tree'), '--json', ...site])) as { added: { id: string; upstream: string }[] };
+    const built = JSON.parse(run(['build', join(work, 'tree'), '-o', join(work, 'dist'), '--source-date-epoch', '0', '--json'])) as { artifacts: { path: string }[] };
+    made = { added: report.added, artifact: built.artifacts[0]!.path };
+    writeFileSync(saved, JSON.stringify(made));
+  }
+  const [pkg] = await loadArtifacts([made.artifact], { cwd: work, env: { ...process.env, XDG_CACHE_HOME: work }, allowUnsigned: true }, []);
+  return { pkg: pkg!, judged: new Map(made.added.map((a) => [a.id, judgedId(a.upstream)])) };
 }
 
 function judgements(file: string): { q: string; rel: Set<string> }[] {
@@ -102,15 +111,18 @@ function plain(docs: Doc[]) {
 function metrics(qs: { q: string; rel: Set<string> }[], ask: (q: string) => string[]) {
   let r1 = 0, r3 = 0, mrr = 0;
   const misses: string[] = [];
+  // Each question's rank of its first relevant page (1-based; 0: not in the first 10), for --json.
+  const ranks: Record<string, number> = {};
   for (const { q, rel } of qs) {
     const got = ask(q).slice(0, 10);
     const at = got.findIndex((id) => rel.has(id));
+    ranks[q] = at + 1;
     if (at === 0) r1++;
     if (at >= 0 && at < 3) r3++; else misses.push(`${q} → ${got.slice(0, 3).join(', ')}`);
     if (at >= 0) mrr += 1 / (at + 1);
   }
   const n = qs.length;
-  return { questions: n, recall_at_1: r1 / n, recall_at_3: r3 / n, mrr_at_10: mrr / n, misses };
+  return { questions: n, recall_at_1: r1 / n, recall_at_3: r3 / n, mrr_at_10: mrr / n, misses, ranks };
 }
 
 // Each corpus has two sets: the one the model's weights were chosen on (tuning) and a held-out one,
@@ -118,6 +130,8 @@ function metrics(qs: { q: string; rel: Set<string> }[], ask: (q: string) => stri
 // figures were read). Only the tuning sets' misses are printed unless --heldout-misses is given:
 // acting on the held-out misses is how a set stops being held out.
 const files = process.argv.includes('--files');
+const keepAt = process.argv.indexOf('--keep');
+const keep = keepAt > 0 ? process.argv[keepAt + 1] : undefined;
 const hugoId = (rel: string) => rel.replace(/\.md$/, '').replace(/\/?_?index$/, '');
 const corpora = [
   { name: 'tldr pages/common', dir: join(root, 'tldr', 'pages', 'common'), site: [], read: () => tldr(join(root, 'tldr')), judgedId: (p: string) => p.replace(/\.md$/, ''), sets: [['tuning', 'tldr-judgements.tsv'], ['held-out', 'tldr-heldout-judgements.tsv']] },
@@ -131,7 +145,7 @@ const report = [];
 for (const c of corpora) {
   const { pkg, judged } = files
     ? { pkg: servedPackage({ name: 'corpus', version: '1', format: 'octx', sha256: '0'.repeat(64), source: c.name, signer: { key_id: null, trust: 'unsigned' } }, c.read(), []), judged: null }
-    : await synced(c.dir, c.judgedId, c.site);
+    : await synced(c.dir, c.judgedId, c.site, keep && join(keep, c.dir.split('/').slice(-3).join('-')));
   const docs = pkg.docs;
   // The id a judgement names for a served document's id.
   const asJudged = (id: string) => judged?.get(id) ?? id;

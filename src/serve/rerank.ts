@@ -26,6 +26,13 @@ export const MAX_EXACT = 20;
 /** Pages named by the query or part of it that join the candidates, and the longest run of words looked up. */
 export const MAX_NAMED = 40;
 const MAX_NAME_WORDS = 6;
+/** The longest name taken as an abbreviation (`mkdir`, `nvm`), and the most query words it abbreviates. */
+export const MAX_ABBREV_CHARS = 6;
+const MAX_ABBREV_WORDS = 3;
+/** Query words looked at for abbreviations (the search's own cap on words, MAX_QUERY_WORDS). */
+const MAX_ABBREV_QUERY = 32;
+/** A word on more than 1 / FREQUENT of the pages says too little to be abbreviated. */
+const FREQUENT = 4;
 /** Distinct field words whose tokens are kept. */
 const MAX_WORDS = 200_000;
 /** Characters of a page's text read for proximity and headings. */
@@ -39,6 +46,8 @@ const W_PRIOR = 0.5;
 // A section longer than its page's average is scaled by 1 / (1 + W_LENGTH · ln(length / average)).
 const W_LENGTH = 0.15;
 const W_NAMED = 1;
+// A name that abbreviates words of the query counts as a name the query says, at this share.
+const W_ABBREV = 1;
 // BM25F's field weights: a stem in the title (or name), lead or headings counts once, at these weights.
 const F_TITLE = 3;
 const F_LEAD = 2;
@@ -129,6 +138,24 @@ export function pageKeys(d: Doc): string[] {
   return [...new Set([wordKey(d.title), wordKey(last), wordKey(identifierWords(d.title)), wordKey(identifierWords(last))])].filter(Boolean);
 }
 
+/**
+ * Is `name` an in-order abbreviation of the words of `run`: each word gives its first letter and
+ * then any of its later letters in order, every word gives at least one, nothing else
+ * (`mkdir` ← make directory, `rm` ← remove, `du` ← disk usage, `nvm` ← node version manager)? A
+ * short command or identifier is often what a reader asks for in words.
+ */
+export function abbreviates(name: string, run: string[]): boolean {
+  // p letters of name matched; the last one taken from run[w] at its index j.
+  const go = (p: number, w: number, j: number): boolean => {
+    if (p === name.length) return w === run.length - 1;
+    if (w + 1 < run.length && run[w + 1]![0] === name[p] && go(p + 1, w + 1, 0)) return true;
+    // The earliest later letter of the same word leaves the most for the rest.
+    const k = run[w]!.indexOf(name[p]!, j + 1);
+    return k > 0 && go(p + 1, w, k);
+  };
+  return name.length >= 2 && run.length > 0 && run[0]![0] === name[0] && go(1, 0, 0);
+}
+
 /** The headings of a text (outside code fences), within its first SCAN_CHARS characters. */
 export function headingsOf(body: string): string[] {
   const out: string[] = [];
@@ -158,6 +185,8 @@ export function leadOf(body: string): string {
 export class RerankFields {
   private readonly fields = new WeakMap<Doc, Fields>();
   private readonly byKey = new Map<string, Doc[]>();
+  /** Pages whose name is one short word (`mkdir`), by its first letter: what an abbreviation can name. */
+  private readonly short = new Map<string, { name: string; doc: Doc }[]>();
   /** How many other pages name each page (a link to it, or its name as the first word of inline code). */
   private readonly mentions = new Map<string, number>();
   readonly avgLength: number;
@@ -178,6 +207,12 @@ export class RerankFields {
     this.maxMentions = most;
     for (const d of docs) {
       total += d.body.length;
+      const name = nameKey(pageName(d));
+      if (name.length >= 2 && name.length <= MAX_ABBREV_CHARS && /^\p{L}[\p{L}\p{N}]*$/u.test(name)) {
+        const list = this.short.get(name[0]!) ?? [];
+        list.push({ name, doc: d });
+        this.short.set(name[0]!, list);
+      }
       for (const k of pageKeys(d)) {
         const list = this.byKey.get(k) ?? [];
         if (list.length < MAX_EXACT) list.push(d);
@@ -202,6 +237,38 @@ export class RerankFields {
         for (const d of this.byKey.get(run.join(' ')) ?? []) {
           if (out.size >= MAX_NAMED) return out;
           if (!out.has(d)) out.set(d, run);
+        }
+      }
+    }
+    return out;
+  }
+  /**
+   * Pages whose short name abbreviates a run of the query's words (`mkdir` in "make directory"), each
+   * with its run; not the pages `named` already has. Bounded: runs of up to MAX_ABBREV_WORDS of the
+   * first MAX_ABBREV_QUERY words, each checked against the short names with its first letter, at
+   * most MAX_NAMED pages, longer runs first.
+   */
+  abbreviated(words: string[], named: Map<Doc, string[]>, docFreq: (stem: string) => number, docCount: number): Map<Doc, string[]> {
+    const out = new Map<Doc, string[]>();
+    const ws = words.slice(0, MAX_ABBREV_QUERY);
+    const seen = new Map<string, boolean>();
+    const frequent = (w: string) => {
+      let v = seen.get(w);
+      if (v === undefined) { const t = this.stems([w]); v = t.length > 0 && t.every((x) => FREQUENT * docFreq(x) > docCount); seen.set(w, v); }
+      return v;
+    };
+    for (let n = Math.min(MAX_ABBREV_WORDS, ws.length); n >= 1; n--) {
+      for (let i = 0; i + n <= ws.length; i++) {
+        const run = ws.slice(i, i + n);
+        // Words of one or two letters (of, in, or, to) and words on more than a quarter of the pages
+        // (and, with, file) are not abbreviated: "move or rename" is not `more`, "drafts and future" not `draft`.
+        if (run.some((w) => w.length < 3 || frequent(w))) continue;
+        const joined = run.join('');
+        for (const { name, doc } of this.short.get(run[0]![0]!) ?? []) {
+          // At most half as long as its words: `draft` is the word "drafts", not an abbreviation of it.
+          if (2 * name.length > joined.length || named.has(doc) || out.has(doc) || !abbreviates(name, run)) continue;
+          if (out.size >= MAX_NAMED) return out;
+          out.set(doc, run);
         }
       }
     }
@@ -271,6 +338,9 @@ export function titlePhrase(q: QueryStems, title: string[]): number {
   return best / q.total;
 }
 
+/** The fields with these stems in the title as well (its words, as a phrase, after its own). */
+const withTitle = (x: Fields, stems: string[]): Fields => ({ ...x, title: new Set([...x.title, ...stems]), titleSeq: [...x.titleSeq, ...stems] });
+
 const share = (q: QueryStems, has: Set<string>) => {
   let s = 0;
   for (const t of q.stems) if (has.has(t)) s += q.idf.get(t)!;
@@ -288,13 +358,13 @@ export interface Scored { doc: Doc; bm25: number; score: number; exact: boolean 
  * (title, lead, headings), proximity and mentions, with the length normalisation; and BM25F over the
  * fields, raised by mentions. Ties by id.
  */
-export function rerank(cands: { doc: Doc; bm25: number }[], q: QueryStems, f: RerankFields, named: Map<Doc, string[]> = new Map()): Scored[] {
+export function rerank(cands: { doc: Doc; bm25: number }[], q: QueryStems, f: RerankFields, named: Map<Doc, string[]> = new Map(), abbreviated: Map<Doc, string[]> = new Map()): Scored[] {
   const fields = f.of(cands.map((c) => c.doc));
   // The share of the query a page's name covers, times the share of the rest of the query the page
   // holds anywhere: a name that is one word of the query (`make` in "make http requests") counts
   // only as far as the page is about the other words too.
   const namedShare = (d: Doc, x: Fields, counts: number[]) => {
-    const run = named.get(d);
+    const run = named.get(d) ?? abbreviated.get(d);
     if (!run) return 0;
     // The run's own stems: the query's words are not its searched terms (those are distinct, capped).
     const inRun = new Set(f.stems(run));
@@ -305,12 +375,14 @@ export function rerank(cands: { doc: Doc; bm25: number }[], q: QueryStems, f: Re
       rest += w;
       if (counts[i]! > 0 || x.title.has(t) || x.lead.has(t) || x.headings.has(t)) held += w;
     });
-    return (s / q.total) * (rest ? held / rest : 1);
+    return (named.has(d) ? 1 : W_ABBREV) * (s / q.total) * (rest ? held / rest : 1);
   };
   const a: number[] = [];
   const b: number[] = [];
   cands.forEach((c, i) => {
-    const x = fields[i]!;
+    // A name that abbreviates words of the query stands for them: its title is those words too.
+    const short = abbreviated.get(c.doc);
+    const x = short ? withTitle(fields[i]!, f.stems(short)) : fields[i]!;
     const prior = W_PRIOR * f.prior(c.doc);
     const phrase = titlePhrase(q, x.titleSeq);
     const body = scan(c.doc.body, q.stems);

@@ -10,7 +10,7 @@ import { servedPackage } from '../../src/serve/corpus.js';
 import { INDEX_VERSION, openIndex, queryTerms } from '../../src/serve/search-index.js';
 import * as tools from '../../src/serve/tools.js';
 import { reply, replySize } from '../../src/serve/reply.js';
-import { identifierWords, pageKeys } from '../../src/serve/rerank.js';
+import { abbreviates, identifierWords, pageKeys } from '../../src/serve/rerank.js';
 import { tmpDir } from '../helpers/tmp.js';
 import type { Doc } from '../../src/format.js';
 
@@ -241,4 +241,33 @@ test('the query names a page: an identifier title asked in words ranks first, a 
     const again = `${q.split(' ')[0]} ${q}`;
     assert.deepEqual(tools.search(s, { query: again }).results.map((r) => [r.id, r.score]), tools.search(s, { query: q }).results.map((r) => [r.id, r.score]), again);
   }
+});
+
+test('a short name that abbreviates words of the query stands for them: mkdir for "make directory", not a word said in full, a function word or a word on most pages', async () => {
+  assert.ok(abbreviates('mkdir', ['make', 'directory']));
+  assert.ok(abbreviates('du', ['disk', 'usage']));
+  assert.ok(abbreviates('sed', ['stream', 'editor']));
+  assert.ok(abbreviates('rm', ['remove']));
+  assert.ok(!abbreviates('mkdir', ['directory', 'make']), 'in order');
+  assert.ok(!abbreviates('md', ['make', 'new', 'directory']), 'every word gives a letter');
+  assert.ok(!abbreviates('kd', ['make', 'directory']), 'each word from its first letter');
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  const page = (name: string, body: string) => doc(name, name, `# ${name}\n\n${body}\n`);
+  const docs = [
+    page('mkdir', '> Create directories and set their permissions.\n\n- Create specific directories, with their parents:\n\n`mkdir -p path/to/a path/to/b`'),
+    page('make', '> Task runner for targets described in a Makefile.\n\n- Make the default target in the current directory:\n\n`make`\n\n- Make a target, in another directory:\n\n`make -C path/to/directory target`'),
+    page('more', '> Display a file interactively, page by page.\n\n- Open a file:\n\n`more path/to/file`'),
+    page('mv', '> Move or rename files and directories.\n\n- Rename a file or directory:\n\n`mv path/to/source path/to/target`'),
+    ...Array.from({ length: 5 }, (_, i) => page(`tool-${i}`, `> Make targets in a directory of kind ${i}; move or rename files in it.`)),
+    // "and" and "file" are on nearly every page: never abbreviated (`af` is not "and files").
+    page('af', '> An audio tool.'),
+    ...Array.from({ length: 24 }, (_, i) => page(`other-${i}`, `> Read and write a file of kind ${i}.`)),
+  ];
+  const s = [await served(env, docs, 'tldr', '9'.repeat(64))];
+  const ids = (query: string) => tools.search(s, { query }).results.map((r) => r.id);
+  // The page named `make` says "directory" too: it may stay first, but mkdir comes before every page that says both words.
+  const md = ids('make directory');
+  assert.ok(md.indexOf('mkdir') >= 0 && md.indexOf('mkdir') < md.indexOf('tool-0') && md.indexOf('mkdir') <= 1, md.join(' '));
+  assert.equal(ids('move or rename files')[0], 'mv', '"or" is not abbreviated: `more` is not "move or rename"');
+  assert.ok(!ids('read and files').includes('af'), 'a word on most pages is not abbreviated');
 });
