@@ -6,18 +6,19 @@
 // words (at most MAX_NAMED), are ordered by fields:
 //   1. exact name or title first: the query's words are the page's title words, or its id's last
 //      segment (`tar`, `where`), in order; an identifier's words count (`TableOfContents` is
-//      "table of contents");
+//      "table of contents"). A page's name is its path's (an OCTX id is an opaque UUID);
 //   2. then the sum of two scores, each scaled to the best candidate's: a = bm25 × (1 + 1.5·(title
-//      + title phrase) + lead + 0.6·headings + 0.5·proximity + 0.5·mentions) and b = BM25F over the
+//      + title phrase) + lead + 0.6·headings + proximity + 0.5·mentions) and b = BM25F over the
 //      same fields × (1 + mentions + 1.5·title phrase), both × (1 + named). Title, lead and headings
 //      are the IDF-weighted share of the query's stems the field holds; proximity how close the
 //      stems stand in the text (all adjacent: 1); mentions how many pages link to or name the page;
 //      named the share of the query a page's name covers when the name is a run of the query's
 //      words (`where` in "filter pages with where function"), times the share of the rest of the
-//      query the page holds. Length is normalised by BM25 itself (b = 0.75, over the whole row) and
+//      query the page holds. A short name that abbreviates a run of the query's words (`mkdir` ←
+//      "make directory") counts as that run named, and as a title holding its words. Length is normalised by BM25 itself (b = 0.75, over the whole row) and
 //      by BM25F over the text: a third factor on top, tried, demoted long reference pages twice.
 // `context` picks a page's sections by the same fields (sectionScore). The cost is bounded per
-// call: at most RERANK_CANDIDATES + MAX_NAMED pages, each read for at most SCAN_CHARS characters,
+// call: at most RERANK_CANDIDATES + 2 × MAX_NAMED pages (named, abbreviated), each read for at most SCAN_CHARS characters,
 // their title and heading tokens asked of FTS5's tokenizer once per page (kept for the next call).
 import type { Doc } from '../format.js';
 
@@ -41,7 +42,7 @@ export const SCAN_CHARS = 8_000;
 const W_TITLE = 1.5;
 const W_LEAD = 1;
 const W_HEADINGS = 0.6;
-const W_PROXIMITY = 0.5;
+const W_PROXIMITY = 1;
 const W_PRIOR = 0.5;
 // A section longer than its page's average is scaled by 1 / (1 + W_LENGTH · ln(length / average)).
 const W_LENGTH = 0.15;
