@@ -29,7 +29,11 @@ const BLOCK = 256;
 export interface TermScores { term: string; rowids: Int32Array; scores: Float64Array }
 
 /** The columns as the index holds them, with bm25()'s weight of each. */
-export const columnsOf = (d: Doc): [string, string, string] => [d.title, (d.tags ?? []).join(' '), d.body];
+/**
+ * A page's indexed columns: title, tags, and its text after its description (a page's own summary
+ * of itself, often in words its text does not repeat: "Returns a slice by filtering…").
+ */
+export const columnsOf = (d: Doc): [string, string, string] => [d.title, (d.tags ?? []).join(' '), d.description ? `${d.description}\n\n${d.body}` : d.body];
 const COLUMN_WEIGHTS = [WEIGHTS.title, WEIGHTS.tags, WEIGHTS.body];
 
 /** FTS5's per-row sizes: a varint per column (id, title, tags, body). */

@@ -271,3 +271,13 @@ test('a short name that abbreviates words of the query stands for them: mkdir fo
   assert.equal(ids('move or rename files')[0], 'mv', '"or" is not abbreviated: `more` is not "move or rename"');
   assert.ok(!ids('read and files').includes('af'), 'a word on most pages is not abbreviated');
 });
+
+test('a page is found by its description: what it says of itself in front matter is searched as its text', async () => {
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  const docs = [
+    doc('functions/collections/Where', 'collections.Where', '# collections.Where\n\nSyntax: `collections.Where COLLECTION KEY [OPERATOR] VALUE`\n', { description: 'Returns the given collection, removing elements that do not satisfy the comparison condition.' }),
+    ...Array.from({ length: 10 }, (_, i) => doc(`functions/misc/F${i}`, `misc.F${i}`, `# misc.F${i}\n\nReturns a value for template number ${i}.\n`)),
+  ];
+  const s = [await served(env, docs, 'docs', '7'.repeat(64))];
+  assert.equal(tools.search(s, { query: 'removing elements condition' }).results[0]?.id, 'functions/collections/Where');
+});
