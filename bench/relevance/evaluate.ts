@@ -15,7 +15,7 @@
 // (path ids, every file a page), as runs before the sync-built corpus did. `--keep <dir>` keeps the
 // synced and built corpora there and reuses them on the next run (the corpora are pinned).
 //
-//   bench/relevance/fetch-corpora.sh /tmp/corpora && npx tsx bench/relevance/evaluate.ts /tmp/corpora [--json] [--heldout-misses] [--tuning-only] [--files] [--keep <dir>]
+//   bench/relevance/fetch-corpora.sh /tmp/corpora && npx tsx bench/relevance/evaluate.ts /tmp/corpora [--json] [--heldout-misses] [--tuning-only] [--files] [--keep <dir>] [--plain-description]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,12 +95,16 @@ function judgements(file: string): { q: string; rel: Set<string> }[] {
   });
 }
 
-/** Plain FTS5 BM25: title + body, porter, default weights, the query's words OR'ed. */
+/**
+ * Plain FTS5 BM25: title + body, porter, default weights, the query's words OR'ed. With
+ * --plain-description the body starts with the page's description, as ctxforge's index does.
+ */
 function plain(docs: Doc[]) {
+  const withDescription = process.argv.includes('--plain-description');
   const db = openMemory();
   db.exec("CREATE VIRTUAL TABLE d USING fts5(id UNINDEXED, title, body, tokenize = 'porter unicode61 remove_diacritics 2')");
   const ins = db.prepare('INSERT INTO d(id, title, body) VALUES (?, ?, ?)');
-  db.transaction(() => { for (const x of docs) ins.run(x.id, x.title, x.body); })();
+  db.transaction(() => { for (const x of docs) ins.run(x.id, x.title, withDescription && x.description ? `${x.description}\n\n${x.body}` : x.body); })();
   const q = db.prepare('SELECT id FROM d WHERE d MATCH ? ORDER BY bm25(d), id LIMIT 10');
   return (query: string) => {
     const words = query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
