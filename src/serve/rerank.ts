@@ -32,6 +32,8 @@ export const MAX_ABBREV_CHARS = 6;
 const MAX_ABBREV_WORDS = 3;
 /** Query words looked at for abbreviations (the search's own cap on words, MAX_QUERY_WORDS). */
 const MAX_ABBREV_QUERY = 32;
+/** Names checked against a query's runs at most, per call: the work of abbreviations is bounded whatever the names. */
+export const MAX_ABBREV_CHECKS = 4_096;
 /** A word on more than 1 / FREQUENT of the pages says too little to be abbreviated. */
 const FREQUENT = 4;
 /** Distinct field words whose tokens are kept. */
@@ -186,7 +188,10 @@ export function leadOf(body: string): string {
 export class RerankFields {
   private readonly fields = new WeakMap<Doc, Fields>();
   private readonly byKey = new Map<string, Doc[]>();
-  /** Pages whose name is one short word (`mkdir`), by its first letter: what an abbreviation can name. */
+  /**
+   * Pages whose name is one short word (`mkdir`), by its first two letters (at most MAX_EXACT a
+   * pair): what an abbreviation can name.
+   */
   private readonly short = new Map<string, { name: string; doc: Doc }[]>();
   /** How many other pages name each page (a link to it, or its name as the first word of inline code). */
   private readonly mentions = new Map<string, number>();
@@ -210,9 +215,9 @@ export class RerankFields {
       total += d.body.length;
       const name = nameKey(pageName(d));
       if (name.length >= 2 && name.length <= MAX_ABBREV_CHARS && /^\p{L}[\p{L}\p{N}]*$/u.test(name)) {
-        const list = this.short.get(name[0]!) ?? [];
-        list.push({ name, doc: d });
-        this.short.set(name[0]!, list);
+        const list = this.short.get(name.slice(0, 2)) ?? [];
+        if (list.length < MAX_EXACT) list.push({ name, doc: d });
+        this.short.set(name.slice(0, 2), list);
       }
       for (const k of pageKeys(d)) {
         const list = this.byKey.get(k) ?? [];
@@ -246,12 +251,14 @@ export class RerankFields {
   /**
    * Pages whose short name abbreviates a run of the query's words (`mkdir` in "make directory"), each
    * with its run; not the pages `named` already has. Bounded: runs of up to MAX_ABBREV_WORDS of the
-   * first MAX_ABBREV_QUERY words, each checked against the short names with its first letter, at
-   * most MAX_NAMED pages, longer runs first.
+   * first MAX_ABBREV_QUERY words, each checked against the short names its first two letters can
+   * start (at most MAX_EXACT a pair of letters), at most MAX_ABBREV_CHECKS checks, at most
+   * MAX_NAMED pages, longer runs first.
    */
   abbreviated(words: string[], named: Map<Doc, string[]>, docFreq: (stem: string) => number, docCount: number): Map<Doc, string[]> {
     const out = new Map<Doc, string[]>();
     const ws = words.slice(0, MAX_ABBREV_QUERY);
+    let checks = 0;
     const seen = new Map<string, boolean>();
     const frequent = (w: string) => {
       let v = seen.get(w);
@@ -265,9 +272,13 @@ export class RerankFields {
         // (and, with, file) are not abbreviated: "move or rename" is not `more`, "drafts and future" not `draft`.
         if (run.some((w) => w.length < 3 || frequent(w))) continue;
         const joined = run.join('');
-        for (const { name, doc } of this.short.get(run[0]![0]!) ?? []) {
+        // A name's second letter is a later letter of the first word or the second word's first.
+        const seconds = new Set([...run[0]!.slice(1), ...(run[1] ? [run[1][0]!] : [])]);
+        for (const { name, doc } of [...seconds].flatMap((c) => this.short.get(run[0]![0]! + c) ?? [])) {
           // At most half as long as its words: `draft` is the word "drafts", not an abbreviation of it.
-          if (2 * name.length > joined.length || named.has(doc) || out.has(doc) || !abbreviates(name, run)) continue;
+          if (2 * name.length > joined.length || named.has(doc) || out.has(doc)) continue;
+          if (++checks > MAX_ABBREV_CHECKS) return out;
+          if (!abbreviates(name, run)) continue;
           if (out.size >= MAX_NAMED) return out;
           out.set(doc, run);
         }
