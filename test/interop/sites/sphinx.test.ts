@@ -13,6 +13,7 @@ import { DiskTree } from '../../../src/core/tree.js';
 import { detectSite } from '../../../src/links/generators.js';
 import { checkTreeLinks } from '../../../src/links/check.js';
 import { readUpstream } from '../../../src/sync/upstream.js';
+import { assertReaderText, readerFigures } from './reader-text.js';
 
 const WARNING = /\/docs\/([^:\s]+):(\d+): WARNING: ('myst' (?:cross-)?reference target not found|unknown document|undefined label|Failed to create a cross reference)/g;
 
@@ -47,4 +48,6 @@ test('sphinx-build with myst-parser warns of exactly the links and cross-referen
   // Every other warning Sphinx gave is accounted for: nothing it found is left out of the comparison.
   const other = b.stderr.split('\n').filter((l) => /WARNING/.test(l) && !new RegExp(WARNING.source).test(l));
   assert.deepEqual(other, []);
+  // What the agent reads is what a reader sees: the synced documents against the built pages (`x.md` is `x.html`; <title> is `Title — Project documentation`).
+  assertReaderText('sphinx', await readerFigures(docs, (p) => join(root, 'out', p.replace(/\.md$/, '.html')), / \u2014 [^\u2014]*documentation$/));
 });
