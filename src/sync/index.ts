@@ -14,6 +14,7 @@ import { SiteIndex } from '../links/site.js';
 import { rewriteLinks } from '../links/rewrite.js';
 import { checkTreeLinks } from '../links/check.js';
 import { readUpstream, type Skipped, type UpstreamDoc } from './upstream.js';
+import { readerXrefs } from './reader-xrefs.js';
 import { ID_MAP_FILE, idMapText, readIdMap, type IdMap, type MapEntry } from './idmap.js';
 import { portableNames, portablePath } from './names.js';
 import { similarTexts } from './similarity.js';
@@ -161,6 +162,8 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
 
   const up = await readUpstream(docsAbs, { site: detected, ...(select ? { select } : {}) });
   if (!up.docs.length) throw new DiagnosticError(noDocuments(docsDir, up.assets.map((a) => a.path)), 1, [...up.notes]);
+  // Cross-references that resolve are written as the site shows them (the URL it serves, a {doc} as a link).
+  readerXrefs(up.docs, up.assets.map((a) => a.path), up.site, up.meta);
   const diagnostics: Diagnostic[] = [...up.notes];
   const siteInfo = { generator: up.site.generator, marker: up.site.marker, notRead: up.site.notRead };
   const old: IdMap = map ?? { version: 1, format, documents: {}, assets: {}, files: [], retired: [] };

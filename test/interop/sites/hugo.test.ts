@@ -26,8 +26,12 @@ const LAYOUTS: Record<string, string> = {
   'themes/docs/layouts/index.html': '{{ define "main" }}{{ .Content }}{{ end }}\n',
   // As hugoDocs' include: the snippet's Markdown becomes part of the page (`{{% %}}`), its headings the page's anchors.
   'themes/docs/layouts/shortcodes/include.html': '{{ with site.GetPage (.Get 0) }}{{ .RawContent }}{{ end }}\n',
-  'themes/docs/layouts/shortcodes/code-toggle.html': '<pre>{{ .Inner | htmlEscape }}</pre>\n',
-  'themes/docs/layouts/shortcodes/code.html': '<pre>{{ .Inner | htmlEscape }}</pre>\n',
+  'themes/docs/layouts/shortcodes/code-toggle.html': '<pre>{{ .Inner }}</pre>\n',
+  // Shortcodes a reader sees as prose (the fixture's reader-text page).
+  'themes/docs/layouts/shortcodes/note.html': '<div class="note">{{ .Inner | markdownify }}</div>\n',
+  'themes/docs/layouts/shortcodes/tabs.html': '<div class="tabs">{{ .Inner }}</div>\n',
+  'themes/docs/layouts/shortcodes/tab.html': '<div class="tab"><p>{{ .Get 0 }}</p>{{ .Inner | markdownify }}</div>\n',
+  'themes/docs/layouts/shortcodes/code.html': '<pre>{{ .Inner }}</pre>\n',
   // The glossary page lists its (never rendered) term pages, each a heading the hook's links point to.
   'themes/docs/layouts/shortcodes/glossary.html': '{{ range .Page.Pages }}<h2 id="{{ anchorize .Title }}">{{ .Title }}</h2>{{ end }}\n',
   // As the fixture's hook: a relative destination is looked up with GetPage (the page's, then the root).
@@ -37,7 +41,9 @@ const LAYOUTS: Record<string, string> = {
 
 /** Pages whose leftover syntax is by design (reported, not asserted). */
 const HUGO_UNRENDERED: Record<string, string> = {
-  'quick-reference/glossary/_index.md': 'the theme\'s {{< glossary >}} lists the glossary\'s pages: generated, so left as written',
+  'guide/refs.md': 'the planted refs Hugo cannot resolve are left as written, so validate still reports them',
+  // TODO(incl): once includes are expanded at sync (branch incl), this page holds the snippet's text: drop it from this list.
+  'render-hooks/links.md': 'its {{% include %}} is expanded by the include step (another branch), not by reader text',
 };
 
 test('hugo builds the site; its REF_NOT_FOUND and linkchecker on 127.0.0.1 find exactly the broken links, refs and anchors ctxforge reports', async () => {

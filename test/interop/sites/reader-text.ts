@@ -62,15 +62,15 @@ export function mainContent(html: string): string {
   return html;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', para: '¶', mdash: '—', ndash: '–', hellip: '…' };
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', para: '¶', mdash: '—', ndash: '–', hellip: '…', ldquo: '“', rdquo: '”', lsquo: '‘', rsquo: '’' };
 const decode = (s: string) => s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) =>
   e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : ENTITIES[e.toLowerCase()] ?? all);
 
-/** What a reader reads of a piece of HTML: navigation, scripts, generated lists and the h1 left out. */
+/** What a reader reads of a piece of HTML: navigation, scripts, generated lists and numbers (toctrees, Sphinx's `Fig. 1`) and the h1 left out. */
 export function htmlText(html: string): { text: string; h1?: string } {
   let h = html.replace(/<!--[\s\S]*?-->/g, ' ');
   h = dropElements(h, (n, a) => n === 'nav' || n === 'script' || n === 'style' || n === 'template'
-    || hasClass(a, 'toctree-wrapper') || hasClass(a, 'md-source-file') || hasClass(a, 'headerlink') || hasClass(a, 'md-content__button'));
+    || hasClass(a, 'toctree-wrapper') || hasClass(a, 'md-source-file') || hasClass(a, 'headerlink') || hasClass(a, 'caption-number') || hasClass(a, 'md-content__button'));
   const h1m = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(h);
   const strip = (s: string) => decode(s.replace(TAG, ' ')).replace(/¶/g, ' ');
   const h1 = h1m ? strip(h1m[1]!).replace(/\s+/g, ' ').trim() : undefined;
@@ -113,6 +113,8 @@ export interface PageFigure {
   /** Share of the document's words the built page does not show. */
   absent: number;
   absentWords: string[];
+  /** Words of the built page the document does not hold. */
+  heldMissing: string[];
   shownTitle: string;
   docTitle: string;
   titleOk: boolean;
@@ -154,7 +156,7 @@ export async function readerFigures(docsAbs: string, builtFile: (page: string) =
       page, builtWords: bw.length, docWords: dw.length,
       held: bw.length ? (bw.length - missing(bw, dw).length) / bw.length : 1,
       absent: dw.length ? absentWords.length / dw.length : 0,
-      absentWords, shownTitle: titleTag || built.h1 || '', docTitle,
+      absentWords, heldMissing: missing(bw, dw), shownTitle: titleTag || built.h1 || '', docTitle,
       titleOk: docTitle === titleTag || docTitle === built.h1,
     });
   }
@@ -168,7 +170,7 @@ export function printFigures(site: string, f: SiteFigures): string {
   const lines = [`reader text ${site}: ${f.pages.length} pages, built-page words held median ${pct(f.median)}, 10th percentile ${pct(f.p10)}, worst document words absent ${pct(f.worstAbsent)}, titles ${f.pages.filter((p) => p.titleOk).length}/${f.pages.length}`];
   for (const p of f.pages) {
     if (p.held >= 0.95 && p.absent <= 0.02 && p.titleOk) continue;
-    lines.push(`  ${p.page}: held ${pct(p.held)} of ${p.builtWords}, absent ${pct(p.absent)} of ${p.docWords} [${p.absentWords.slice(0, 12).join(' ')}]${p.titleOk ? '' : `, title ${JSON.stringify(p.docTitle)} ≠ shown ${JSON.stringify(p.shownTitle)}`}`);
+    lines.push(`  ${p.page}: held ${pct(p.held)} of ${p.builtWords}, absent ${pct(p.absent)} of ${p.docWords} [${p.absentWords.slice(0, 12).join(' ')}] not held [${p.heldMissing.slice(0, 12).join(' ')}]${p.titleOk ? '' : `, title ${JSON.stringify(p.docTitle)} ≠ shown ${JSON.stringify(p.shownTitle)}`}`);
   }
   const text = lines.join('\n');
   console.log(text);

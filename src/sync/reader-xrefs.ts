@@ -1,0 +1,85 @@
+// Cross-references as a reader sees them (issue 34): a Hugo `ref`/`relref` or a Liquid
+// `link`/`post_url` is shown by the site as the URL it serves, a MyST `{doc}` role as a link
+// titled by the page, and a `{ref}`/`{numref}` with its own text as that text. Once every page is read, each one that resolves — by the generator's own
+// lookup (xref-resolve.ts), to a document — is written that way: the URL from the route model, the
+// `{doc}` as a Markdown link to the page's file. The link check judges the result exactly as it
+// judged the cross-reference (the same page, the same anchor); one that does not resolve is left
+// as written, so it is still reported where it is.
+import type { UpstreamDoc } from './upstream.js';
+import type { SiteConfig } from '../links/generators.js';
+import { SiteIndex, type DocMeta } from '../links/site.js';
+import { RouteTable } from '../links/routes.js';
+import { templateXrefs } from '../links/xrefs.js';
+import { resolveXref } from '../links/xref-resolve.js';
+import { scanMarkdown } from '../links/parse.js';
+import { relativeLink } from '../links/markdown.js';
+
+interface Edit { start: number; end: number; text: string }
+
+/** The served URL path of a page (`/x/`, `/x.html`, `/`). */
+function served(table: RouteTable, page: string): string | undefined {
+  const u = table.urlOf(page);
+  if (u === undefined) return undefined;
+  const p = u.replace(/^\/+|\/+$/g, '');
+  return p === '' ? '/' : /\.html?$/i.test(p) ? `/${p}` : `/${p}/`;
+}
+
+function apply(body: string, edits: Edit[]): string {
+  if (!edits.length) return body;
+  edits.sort((a, b) => a.start - b.start);
+  let s = '';
+  let at = 0;
+  for (const e of edits) { if (e.start < at) continue; s += body.slice(at, e.start) + e.text; at = e.end; }
+  return s + body.slice(at);
+}
+
+/** Rewrites the resolvable cross-references of every document in place (their bodies). */
+export function readerXrefs(docs: UpstreamDoc[], assets: string[], site: SiteConfig, meta: ReadonlyMap<string, DocMeta>): void {
+  const g = site.generator;
+  if (g !== 'hugo' && g !== 'jekyll' && g !== 'sphinx') return;
+  const candidates = docs.filter((d) => (g === 'sphinx' ? d.body.includes('}`') : g === 'hugo' ? d.body.includes('ref') && d.body.includes('{{') : d.body.includes('{%')));
+  if (!candidates.length) return;
+  const paths = docs.map((d) => d.path);
+  const index = new SiteIndex([...paths, ...assets], paths, site, meta);
+  const table = site.routes ? new RouteTable(paths, site.root, site.routes, new Map([...meta].filter(([, v]) => v.route).map(([k, v]) => [k, v.route!]))) : undefined;
+  const titles = new Map(docs.map((d) => [d.path, d.title]));
+  for (const d of candidates) {
+    const edits: Edit[] = [];
+    if (g === 'sphinx') {
+      for (const l of scanMarkdown(d.body, { roles: true }).links) {
+        if (l.kind !== 'xref' || l.at < 0 || !(l.syntax === 'doc' || ((l.syntax === 'ref' || l.syntax === 'numref') && l.titled))) continue;
+        const r = resolveXref(index, l, d.path);
+        if (r.status !== 'ok' || !r.document) continue;
+        // The role spans `{role}` before the code span holding the target: find both ends from the target.
+        const role = `{${l.syntax}}\``;
+        const open = d.body.lastIndexOf(role, l.at);
+        const close = d.body.indexOf('`', l.at + l.target.length);
+        if (open < 0 || close < 0 || l.at - open > 500) continue;
+        const inner = d.body.slice(open + role.length, close);
+        const titled = /^([\s\S]*?)\s*<[^<>]*>$/.exec(inner);
+        // A {ref} with its own text shows that text (Sphinx links it to the label, which the synced page no longer marks).
+        if (l.syntax !== 'doc') { if (titled) edits.push({ start: open, end: close + 1, text: titled[1]! }); continue; }
+        const text = (titled ? titled[1]! : titles.get(r.path) ?? r.path).replace(/([\\[\]])/g, '\\$1');
+        const dest = relativeLink(d.path, r.path);
+        edits.push({ start: open, end: close + 1, text: `[${text}](${/[\s()<>]/.test(dest) ? `<${dest}>` : dest})` });
+      }
+    } else if (table) {
+      for (const l of templateXrefs(g, d.body)) {
+        if (l.at < 0) continue;
+        const r = resolveXref(index, l, d.path);
+        if (r.status !== 'ok' || !r.document) continue;
+        const url = served(table, r.path);
+        if (!url) continue;
+        const opener = g === 'hugo' ? '{{' : '{%';
+        const start = d.body.lastIndexOf(opener, l.at);
+        const endMark = d.body.indexOf(g === 'hugo' ? '}}' : '%}', l.at);
+        if (start < 0 || endMark < 0 || endMark - start > 600) continue;
+        const tag = d.body.slice(start, endMark + 2);
+        // An anchor written inside the tag is part of the URL; one written after it stays where it is.
+        const anchor = tag.includes('#') && r.anchor !== undefined ? `#${r.anchor}` : '';
+        edits.push({ start, end: endMark + 2, text: url + anchor });
+      }
+    }
+    d.body = apply(d.body, edits);
+  }
+}
