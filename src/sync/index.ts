@@ -57,6 +57,8 @@ export interface SyncOptions {
   include?: string[];
   /** Globs relative to the docs folder: matching files are left out (`--exclude`). */
   exclude?: string[];
+  /** Pages as written upstream, template syntax and all, instead of as a reader sees them (reader-text.ts). */
+  asWritten?: boolean;
 }
 
 export interface SyncChange { id: string; path: string; upstream: string }
@@ -131,7 +133,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const select = selection(o.include, o.exclude);
   // The site is told once: it is part of what the stat cache compares, and what the pages are read as.
   const detected = await siteOf(docsAbs, o.site);
-  const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: detected, include: o.include ?? [], exclude: o.exclude ?? [] });
+  const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: detected, include: o.include ?? [], exclude: o.exclude ?? [], asWritten: !!o.asWritten });
   if (existsSync(target)) {
     const hit = await cachedSync(docsAbs, target, inputs, cache);
     if (hit) {
@@ -160,10 +162,10 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const threshold = o.threshold ?? 0.5;
   if (!(threshold > 0 && threshold <= 1)) fail('CTXFORGE_USAGE', '--threshold must be a number above 0 and at most 1', {}, 2);
 
-  const up = await readUpstream(docsAbs, { site: detected, ...(select ? { select } : {}) });
+  const up = await readUpstream(docsAbs, { site: detected, ...(select ? { select } : {}), ...(o.asWritten ? { asWritten: true } : {}) });
   if (!up.docs.length) throw new DiagnosticError(noDocuments(docsDir, up.assets.map((a) => a.path)), 1, [...up.notes]);
   // Cross-references that resolve are written as the site shows them (the URL it serves, a {doc} as a link).
-  readerXrefs(up.docs, up.assets.map((a) => a.path), up.site, up.meta);
+  if (!o.asWritten) readerXrefs(up.docs, up.assets.map((a) => a.path), up.site, up.meta);
   const diagnostics: Diagnostic[] = [...up.notes];
   const siteInfo = { generator: up.site.generator, marker: up.site.marker, notRead: up.site.notRead };
   const old: IdMap = map ?? { version: 1, format, documents: {}, assets: {}, files: [], retired: [] };

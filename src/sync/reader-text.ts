@@ -1,6 +1,6 @@
 // What the agent reads is what a reader sees (issue 34): a page's template syntax — Hugo
 // shortcodes, MkDocs/Material admonitions and tabs, MyST directives and `(label)=` lines, Liquid's
-// raw and comment tags, VitePress/Docusaurus containers, Docsify callouts, MDX prose components —
+// raw and comment tags, VitePress/Docusaurus/Starlight containers, Docsify callouts —
 // becomes the Markdown a reader would see rendered, before the page is synced. The rules are data
 // (the tables below), read by one line-by-line pass with a stack of fences; code inside a fence is
 // never touched, and what a rule does not know is left as written. Lines are kept: every source line
@@ -8,7 +8,9 @@
 //
 // What is deliberately left alone: anything the link check reads — heading `{#id}`s, links, Hugo
 // `ref`/`relref` and Liquid `link`/`post_url` (reader-xrefs.ts turns the ones that resolve into the
-// URL the site serves) and MyST roles that are links.
+// URL the site serves) and MyST roles that are links. MDX/JSX components stay as written too: a
+// `.mdx` page keeps its JSX lines verbatim (sync-convert.md), and Markdown written inside a JSX
+// block is not judged as a link there, so dropping the component's lines would judge it.
 import type { Generator } from '../links/slugs.js';
 import { NO_STEPS, type StepSink } from '../core/steps.js';
 
@@ -16,7 +18,7 @@ export interface ReaderTextOptions {
   generator: Generator;
   /** MkDocs admonitions and content tabs (the site's `admonitions`). */
   admonitions?: boolean;
-  /** The page is MDX (its prose components are read). */
+  /** The page is MDX (its JSX is kept as written). */
   mdx?: boolean;
 }
 
@@ -37,8 +39,6 @@ const HUGO_CODE: Record<string, string> = { code: '', 'code-toggle': 'toml', hig
 const HUGO_KEEP = new Set(['include', 'readfile', 'ref', 'relref']);
 /** Paired Hugo shortcodes whose argument is a label shown above their content. */
 const HUGO_LABELLED = new Set(['tab', 'note', 'tip', 'warning', 'caution', 'important', 'notice', 'admonition', 'callout', 'hint', 'details']);
-/** MDX components whose content is prose; their own lines are dropped, a `title`/`label` shown. */
-const MDX_PROSE = new Set(['Tabs', 'TabItem', 'Tab', 'Aside', 'Steps', 'Admonition', 'Details', 'Callout', 'Note', 'Tip', 'Warning', 'Caution', 'Info', 'Card', 'CardGrid']);
 /** Container fences of VitePress, Docusaurus and Starlight (`::: tip Title`, `:::note[Title]`). */
 const CONTAINER_SITES = new Set<Generator>(['vitepress', 'docusaurus', 'starlight']);
 
@@ -46,13 +46,18 @@ const FENCE = /^([ \t]{0,3})(`{3,}|~{3,}|:{3,})(.*)$/;
 const cap = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 /** Deepest nesting of admonitions and directives read (deeper ones are left as written). */
 const MAX_DEPTH = 8;
+/**
+ * Longest line read as an admonition, directive, container or component line: their markers are
+ * short, and a bound keeps every per-line pattern's work constant whatever a hostile line holds.
+ */
+const MAX_MARKER_LINE = 1000;
 
 /** The page body as a reader sees it (frontmatter already removed); the same number of lines. */
 export function readerText(body: string, o: ReaderTextOptions, steps: StepSink = NO_STEPS): string {
   const quick = o.generator === 'hugo' ? body.includes('{{') : o.generator === 'jekyll' ? body.includes('{%')
     : o.generator === 'sphinx' ? body.includes('{') || body.includes(')=')
       : o.admonitions ? body.includes('!!!') || body.includes('???') || body.includes('===')
-        : CONTAINER_SITES.has(o.generator) ? body.includes(':::') || (!!o.mdx && body.includes('<'))
+        : CONTAINER_SITES.has(o.generator) ? body.includes(':::')
           : o.generator === 'docsify' ? body.includes('!>') || body.includes('?>') : false;
   if (!quick) return body;
   let lines = body.split('\n');
@@ -69,7 +74,7 @@ class Fences {
   constructor(private readonly directives = false) {}
   /** True when `line` is code (an opening or closing fence line counts as code). */
   code(line: string): boolean {
-    const f = FENCE.exec(line);
+    const f = line.length <= MAX_MARKER_LINE ? FENCE.exec(line) : null;
     if (this.open) {
       if (f && f[2]![0] === this.open.ch && f[2]!.length >= this.open.n && f[3]!.trim() === '') this.open = undefined;
       return true;
@@ -79,7 +84,7 @@ class Fences {
   }
 }
 
-/** Block constructs, line by line: MkDocs admonitions and tabs, MyST directives and labels, containers, MDX components. */
+/** Block constructs, line by line: MkDocs admonitions and tabs, MyST directives and labels, containers, Docsify callouts. */
 function blocks(lines: string[], o: ReaderTextOptions, depth: number, steps: StepSink): string[] {
   const out: string[] = [];
   const fences = new Fences(o.generator === 'sphinx');
@@ -87,6 +92,7 @@ function blocks(lines: string[], o: ReaderTextOptions, depth: number, steps: Ste
     const line = lines[i]!;
     steps(line.length + 1);
     if (fences.code(line)) { out.push(line); continue; }
+    if (line.length > MAX_MARKER_LINE) { out.push(line); continue; }
     if (depth < MAX_DEPTH && o.admonitions) {
       const a = /^( {0,3})(!!!|\?\?\?\+?|===\+?)[ \t]+(?:([\w-]+)(?:[ \t]+[\w -]*?)?)?[ \t]*(?:"([^"\n]{0,300})")?[ \t]*$/.exec(line);
       if (a && (a[2]!.startsWith('=') ? a[4] !== undefined : a[3] !== undefined)) {
@@ -136,14 +142,6 @@ function blocks(lines: string[], o: ReaderTextOptions, depth: number, steps: Ste
       const c = /^([!?])>[ \t]?(.*)$/.exec(line);
       if (c) { out.push(`> ${c[2]}`); continue; }
     }
-    if (o.mdx && line.includes('<')) {
-      const t = /^[ \t]*<(\/?)([A-Z][A-Za-z]*)((?:[ \t]+[\w-]+(?:=(?:"[^"\n]{0,300}"|'[^'\n]{0,300}'|\{[^{}\n]{0,300}\}))?){0,20})[ \t]*(\/?)>[ \t]*$/.exec(line);
-      if (t && MDX_PROSE.has(t[2]!) && !/\b(href|src|to)=/.test(t[3]!)) {
-        const label = /\b(?:title|label)=(?:"([^"]*)"|'([^']*)')/.exec(t[3]!);
-        out.push(!t[1] && label ? `**${label[1] ?? label[2]}**` : '');
-        continue;
-      }
-    }
     out.push(line);
   }
   return out;
@@ -154,7 +152,7 @@ function closing(lines: string[], from: number, marker: string, steps: StepSink)
   for (let k = from; k < lines.length; k++) {
     const l = lines[k]!;
     steps(l.length + 1);
-    const f = FENCE.exec(l);
+    const f = l.length <= MAX_MARKER_LINE ? FENCE.exec(l) : null;
     if (f && f[2]![0] === marker[0] && f[2]!.length >= marker.length && f[3]!.trim() === '') return k;
   }
   return lines.length;
@@ -273,12 +271,16 @@ function liquid(lines: string[], steps: StepSink): string[] {
     if (!inComment && !l.includes('{%')) { out.push(l); continue; }
     let s = '';
     let at = 0;
+    // Backticks before the tag on the line, counted as the scan moves on (each character once).
+    let ticks = 0;
+    let counted = 0;
     LIQUID_BLOCK.lastIndex = 0;
     for (let m = LIQUID_BLOCK.exec(l); m; m = LIQUID_BLOCK.exec(l)) {
       const tag = m[1]!;
+      for (; counted < m.index; counted++) if (l.charCodeAt(counted) === 0x60) ticks++;
       if (inComment) { if (tag === 'endcomment') { inComment = false; at = LIQUID_BLOCK.lastIndex; } continue; }
       // Inside a code span a tag is shown as written (an odd number of backticks before it on the line).
-      if ((l.slice(0, m.index).match(/`/g)?.length ?? 0) % 2 === 1) continue;
+      if (ticks % 2 === 1) continue;
       s += l.slice(at, m.index);
       if (tag === 'comment') inComment = true;
       else if (tag === 'raw' || tag === 'endraw') s += `<!-- {% ${tag} %} -->`;

@@ -1,8 +1,9 @@
 // Cross-references as a reader sees them (issue 34): a Hugo `ref`/`relref` or a Liquid
 // `link`/`post_url` is shown by the site as the URL it serves, a MyST `{doc}` role as a link
 // titled by the page, and a `{ref}`/`{numref}` with its own text as that text. Once every page is read, each one that resolves — by the generator's own
-// lookup (xref-resolve.ts), to a document — is written that way: the URL from the route model, the
-// `{doc}` as a Markdown link to the page's file. The link check judges the result exactly as it
+// lookup (xref-resolve.ts), to a document — is written that way: the URL from the route model (the
+// page's file when its frontmatter sets its URL, which the package drops), the `{doc}` as a
+// Markdown link to the page's file. The link check judges the result exactly as it
 // judged the cross-reference (the same page, the same anchor); one that does not resolve is left
 // as written, so it is still reported where it is.
 import type { UpstreamDoc } from './upstream.js';
@@ -21,7 +22,10 @@ function served(table: RouteTable, page: string): string | undefined {
   const u = table.urlOf(page);
   if (u === undefined) return undefined;
   const p = u.replace(/^\/+|\/+$/g, '');
-  return p === '' ? '/' : /\.html?$/i.test(p) ? `/${p}` : `/${p}/`;
+  // Pretty URLs and folder URLs (an index page, a permalink ending in `/`) end in `/`; a page written as `x.html` is served as that file.
+  if (p === '') return '/';
+  if (/\.html?$/i.test(p)) return `/${p}`;
+  return table.rules.pretty || u.endsWith('/') || !table.rules.html ? `/${p}/` : `/${p}.html`;
 }
 
 function apply(body: string, edits: Edit[]): string {
@@ -68,7 +72,9 @@ export function readerXrefs(docs: UpstreamDoc[], assets: string[], site: SiteCon
         if (l.at < 0) continue;
         const r = resolveXref(index, l, d.path);
         if (r.status !== 'ok' || !r.document) continue;
-        const url = served(table, r.path);
+        // A page whose URL its frontmatter sets (slug, url, permalink) is linked by its file: the
+        // package drops that frontmatter, so the synced tree's check could not follow the URL.
+        const url = meta.get(r.path)?.route ? relativeLink(d.path, r.path) : served(table, r.path);
         if (!url) continue;
         const opener = g === 'hugo' ? '{{' : '{%';
         const start = d.body.lastIndexOf(opener, l.at);
