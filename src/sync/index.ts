@@ -165,7 +165,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const up = await readUpstream(docsAbs, { site: detected, ...(select ? { select } : {}), ...(o.asWritten ? { asWritten: true } : {}) });
   if (!up.docs.length) throw new DiagnosticError(noDocuments(docsDir, up.assets.map((a) => a.path)), 1, [...up.notes]);
   // Cross-references that resolve are written as the site shows them (the URL it serves, a {doc} as a link).
-  if (!o.asWritten) readerXrefs(up.docs, up.assets.map((a) => a.path), up.site, up.meta);
+  if (!o.asWritten) await readerXrefs(up.docs, up.assets.map((a) => a.path), up.site, up.meta, async (p) => (await up.folder.read(p)).toString('utf8'));
   const diagnostics: Diagnostic[] = [...up.notes];
   const siteInfo = { generator: up.site.generator, marker: up.site.marker, notRead: up.site.notRead };
   const old: IdMap = map ?? { version: 1, format, documents: {}, assets: {}, files: [], retired: [] };

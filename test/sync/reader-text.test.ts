@@ -122,3 +122,19 @@ for (const make of [hugo, jekyll]) {
     assert.match(body, s.name === 'hugo' ? /\[the long guide\]\(long-name\.md\)/ : /\[the install guide\]\(\/docs\/install\.html\)/);
   });
 }
+
+test('MyST roles that resolve are written as Sphinx shows them: {doc} a link titled by the page, {ref} its text or its section title; the rest as written', async () => {
+  const root = tmpDir('ctxforge-reader-roles-');
+  writeTree(root, {
+    'docs/conf.py': 'extensions = ["myst_parser"]\n',
+    'docs/index.md': '# Welcome\n\nSee {doc}`intro`, {doc}`the intro <intro>`, {ref}`my-label`, {ref}`MY-LABEL`, {ref}`that part <my-label>`, {ref}`nolabel` and {doc}`nowhere`.\n\n`{ref}`in-code``\n',
+    'docs/intro.md': '# Intro\n\n(my-label)=\n## The *End* part {#end}\n\nText.\n',
+  });
+  git(root, ['init', '-q']);
+  const target = join(root, 'pkg');
+  await syncDocs(join(root, 'docs'), target, { format: 'octx', cache: false, now: 1_760_000_000_000, name: 'Roles' });
+  const index = readFileSync(join(target, 'knowledge', 'index-page.md'), 'utf8');
+  assert.match(index, /See \[Intro\]\(intro\.md\), \[the intro\]\(intro\.md\), The End part, The End part, that part, \{ref\}`nolabel` and \{doc\}`nowhere`\.\n\n`\{ref\}`in-code``\n/);
+  const intro = readFileSync(join(target, 'knowledge', 'intro.md'), 'utf8');
+  assert.match(intro, /# Intro\n\n\n## The \*End\* part \{#end\}\n/);
+});
