@@ -138,3 +138,20 @@ test('MyST roles that resolve are written as Sphinx shows them: {doc} a link tit
   const intro = readFileSync(join(target, 'knowledge', 'intro.md'), 'utf8');
   assert.match(intro, /# Intro\n\n\n## The \*End\* part \{#end\}\n/);
 });
+
+test('a tree synced before reader text gets it on the next sync, every page keeping its ID', async () => {
+  const s = hugo();
+  const root = tmpDir('ctxforge-reader-resync-');
+  writeTree(root, s.files);
+  git(root, ['init', '-q']);
+  const target = join(root, 'pkg');
+  await syncDocs(join(root, s.docs), target, { format: 'octx', cache: false, now: 1_760_000_000_000, name: 'Resync', asWritten: true });
+  const ids = readFileSync(join(target, '.ctxforge-sync.json'), 'utf8');
+  const page = join(target, 'knowledge', 'guide', 'shortcodes.md');
+  assert.match(readFileSync(page, 'utf8'), /\{\{< note >\}\}/);
+  const r = await syncDocs(join(root, s.docs), target, { format: 'octx', cache: false, now: 1_760_000_000_001, name: 'Resync' });
+  assert.doesNotMatch(readFileSync(page, 'utf8'), /\{\{< note >\}\}/);
+  assert.ok(r.files.written.includes('knowledge/guide/shortcodes.md'), JSON.stringify(r.files));
+  assert.equal(r.added.length + r.removed.length + r.moved.length, 0);
+  assert.deepEqual(JSON.parse(readFileSync(join(target, '.ctxforge-sync.json'), 'utf8')).documents, JSON.parse(ids).documents);
+});
