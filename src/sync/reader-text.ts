@@ -84,6 +84,27 @@ class Fences {
   }
 }
 
+/**
+ * A MkDocs admonition (`!!! type "Title"`, `??? type inline end`, `???+ type`) or content tab
+ * (`=== "Tab"`) line, read piecewise: no pattern with two runs that could take the same blanks.
+ * [indent, marker, type (undefined for a tab), title (undefined when not given)].
+ */
+function admonitionLine(line: string): [string, string, string | undefined, string | undefined] | undefined {
+  const m = /^( {0,3})(!!!|\?\?\?\+?|===\+?)[ \t]/.exec(line);
+  if (!m) return undefined;
+  const rest = line.slice(m[0].length).trim();
+  const q = rest.indexOf('"');
+  const title = q >= 0 && rest.length > q + 1 && rest.endsWith('"') ? rest.slice(q + 1, -1) : undefined;
+  if (title !== undefined && title.includes('"')) return undefined;
+  const head = q >= 0 ? rest.slice(0, q) : rest;
+  if (q >= 0 && title === undefined) return undefined;
+  if (m[2]!.startsWith('=')) return head.trim() === '' && title !== undefined ? [m[1]!, m[2]!, undefined, title] : undefined;
+  const type = /^[\w-]+/.exec(head)?.[0];
+  // After the type, only CSS classes (`inline end`): words and blanks.
+  if (!type || !/^[\w \t-]*$/.test(head.slice(type.length))) return undefined;
+  return [m[1]!, m[2]!, type, title];
+}
+
 /** Block constructs, line by line: MkDocs admonitions and tabs, MyST directives and labels, containers, Docsify callouts. */
 function blocks(lines: string[], o: ReaderTextOptions, depth: number, steps: StepSink): string[] {
   const out: string[] = [];
@@ -94,9 +115,10 @@ function blocks(lines: string[], o: ReaderTextOptions, depth: number, steps: Ste
     if (fences.code(line)) { out.push(line); continue; }
     if (line.length > MAX_MARKER_LINE) { out.push(line); continue; }
     if (depth < MAX_DEPTH && o.admonitions) {
-      const a = /^( {0,3})(!!!|\?\?\?\+?|===\+?)[ \t]+(?:([\w-]+)(?:[ \t]+[\w -]*?)?)?[ \t]*(?:"([^"\n]{0,300})")?[ \t]*$/.exec(line);
-      if (a && (a[2]!.startsWith('=') ? a[4] !== undefined : a[3] !== undefined)) {
-        const indent = a[1]!.length + 4;
+      const a = admonitionLine(line);
+      if (a) {
+        const [lead, marker, type, given] = a;
+        const indent = lead.length + 4;
         let j = i + 1;
         // The block is every following line indented past the marker, blank lines between them included.
         for (let k = j; k < lines.length; k++) {
@@ -105,8 +127,8 @@ function blocks(lines: string[], o: ReaderTextOptions, depth: number, steps: Ste
           if (l.length - l.trimStart().length >= indent) j = k + 1; else break;
         }
         const inner = blocks(lines.slice(i + 1, j).map((l) => l.slice(Math.min(indent, l.length - l.trimStart().length))), o, depth + 1, steps);
-        const tab = a[2]!.startsWith('=');
-        const title = a[4] ?? cap(a[3]!);
+        const tab = marker.startsWith('=');
+        const title = given ?? cap(type ?? '');
         if (tab) { out.push(title ? `**${title}**` : ''); pushAll(out, inner); }
         else { out.push(title ? `> **${title}**` : '>'); for (const l of inner) out.push(l ? `> ${l}` : '>'); }
         i = j - 1;
@@ -126,11 +148,11 @@ function blocks(lines: string[], o: ReaderTextOptions, depth: number, steps: Ste
       }
     }
     if (CONTAINER_SITES.has(o.generator) && depth < MAX_DEPTH) {
-      const c = /^[ \t]{0,3}(:{3,})[ \t]*([a-z]+)(?:\[([^\]\n]{0,300})\])?(?:[ \t]+(.{0,300}?))?[ \t]*$/i.exec(line);
+      const c = /^[ \t]{0,3}(:{3,})[ \t]*([a-z]+)(?:\[([^\]\n]{0,300})\])?(?:[ \t](.*))?$/i.exec(line);
       if (c && /^(note|tip|info|warning|danger|caution|important|details|success|secondary)$/i.test(c[2]!)) {
         const end = closing(lines, i + 1, c[1]!, steps);
         const inner = blocks(lines.slice(i + 1, end), o, depth + 1, steps);
-        const title = c[3] ?? c[4] ?? (c[2]!.toLowerCase() === 'details' ? 'Details' : cap(c[2]!.toLowerCase()));
+        const title = c[3] ?? (c[4]?.trim() || undefined) ?? (c[2]!.toLowerCase() === 'details' ? 'Details' : cap(c[2]!.toLowerCase()));
         out.push(`> **${title}**`);
         for (const l of inner) out.push(l ? `> ${l}` : '>');
         if (end < lines.length) out.push('');
@@ -186,7 +208,9 @@ function directive(name: string, arg: string, marker: string, body: string[], o:
 function pushAll(out: string[], xs: string[]): void { for (const x of xs) out.push(x); }
 
 /** A Hugo shortcode tag: `{{< name args >}}`, `{{% /name %}}`, `{{< name />}}`. Bounded: no backtracking past a line. */
-const SHORTCODE = /\{\{([<%])[ \t]*(\/?)[ \t]*([A-Za-z][\w.-]{0,100})((?:[ \t]+[^\n{}]{0,500}?)?)[ \t]*(\/?)[ \t]*([>%])\}\}/g;
+// (The arguments run lazily to the closer, and can hold neither brace: each attempt stops at the
+// next `{{`, and no two runs can take the same characters, so a hostile line is read about once.)
+const SHORTCODE = /\{\{([<%])[ \t]*(\/?)[ \t]*([A-Za-z][\w.-]{0,100})((?:[ \t][^\n{}]{0,500}?)?)([>%])\}\}/g;
 
 interface Tag { line: number; start: number; end: number; name: string; close: boolean; self: boolean; args: string }
 
@@ -206,8 +230,10 @@ function hugoShortcodes(lines: string[], steps: StepSink): string[] {
     if (!l.includes('{{')) continue;
     SHORTCODE.lastIndex = 0;
     for (let m = SHORTCODE.exec(l); m; m = SHORTCODE.exec(l)) {
-      if ((m[1] === '<') !== (m[6] === '>')) continue;
-      tags.push({ line: i, start: m.index, end: m.index + m[0].length, name: m[3]!, close: m[2] === '/', self: m[5] === '/', args: m[4]!.trim() });
+      if ((m[1] === '<') !== (m[5] === '>')) continue;
+      const args = m[4]!.trim();
+      const self = args.endsWith('/');
+      tags.push({ line: i, start: m.index, end: m.index + m[0].length, name: m[3]!, close: m[2] === '/', self, args: self ? args.slice(0, -1).trimEnd() : args });
     }
   }
   if (!tags.length) return lines;

@@ -38,7 +38,7 @@ function apply(body: string, edits: Edit[]): string {
 }
 
 const LABEL_LINE = /^[ \t]{0,3}\(([^()\s]{1,200})\)=[ \t]*$/;
-const HEADING_LINE = /^[ \t]{0,3}#{1,6}[ \t]+(.{0,500}?)[ \t#]*$/;
+const HEADING_LINE = /^[ \t]{0,3}#{1,6}[ \t]+(.*)$/;
 
 /**
  * The section titles of a MyST page's labels, from the page as written: a `(label)=` line (or
@@ -60,7 +60,13 @@ export function labelTitles(text: string): Map<string, string> {
     const h = HEADING_LINE.exec(line);
     if (h) {
       // The heading as a reader sees it: an explicit `{#id}` dropped, emphasis and code marks gone.
-      const title = h[1]!.replace(/[ \t]*\{#[^}]*\}$/, '').replace(/[*_`]/g, '').trim();
+      // (A closing run of `#` goes too: trimmed by a loop, not a pattern that could retry every blank.)
+      let t = h[1]!.trimEnd();
+      if (t.endsWith('}') && t.lastIndexOf('{#') >= 0) t = t.slice(0, t.lastIndexOf('{#')).trimEnd();
+      let e = t.length;
+      while (e > 0 && t[e - 1] === '#') e--;
+      if (e < t.length && (e === 0 || t[e - 1] === ' ' || t[e - 1] === '\t')) t = t.slice(0, e).trimEnd();
+      const title = t.replace(/[*_`]/g, '').trim();
       if (title) for (const w of waiting) if (!out.has(w)) out.set(w, title);
     }
     waiting = [];

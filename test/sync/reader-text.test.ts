@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readerText, type ReaderTextOptions } from '../../src/sync/reader-text.js';
+import { labelTitles } from '../../src/sync/reader-xrefs.js';
 import { syncDocs } from '../../src/sync/index.js';
 import { checkLinks } from '../../src/links/check.js';
 import { DiskTree } from '../../src/core/tree.js';
@@ -82,8 +83,27 @@ test('every transform is one pass on hostile input (steps counted, never timed)'
   for (const o of [{ generator: 'hugo' }, { generator: 'mkdocs', admonitions: true }, { generator: 'sphinx' }, { generator: 'jekyll' }, { generator: 'vitepress' }, { generator: 'docusaurus', mdx: true }, { generator: 'docsify' }] as ReaderTextOptions[]) {
     // A scanner that returns early on a page without its syntax reports no steps: give each input the generator's marker.
     const marked = Object.fromEntries(Object.entries(families).map(([k, f]) => [k, (n: number) => `{{ {% { )= !!! ::: <X !>\n${f(n)}`]));
-    assertOnePass(`reader text (${o.generator})`, (s, steps) => readerText(s, o, steps), marked, { size: 1 << 18, perChar: 24 });
+    assertOnePass(`reader text (${o.generator})`, (s, steps) => readerText(s, o, steps), marked, { size: 1 << 16, perChar: 24 });
   }
+});
+
+// Inputs that hang a backtracking pattern: the first version of the admonition line's pattern took
+// over 20 s on ONE line of `!!! note`, 900 blanks and a quote (its runs of blanks overlapped). Each
+// family here is a megabyte of such lines; the timeout only stops a hang, it measures nothing.
+test('hostile lines that would hang a backtracking pattern are read in one pass', { timeout: 300_000 }, () => {
+  const mb = 1 << 20;
+  const cases: [string, ReaderTextOptions][] = [
+    [repeatTo(`!!! note${' '.repeat(900)}"\n`, mb), { generator: 'mkdocs', admonitions: true }],
+    [repeatTo(`=== ${' '.repeat(900)}"x\n`, mb), { generator: 'mkdocs', admonitions: true }],
+    [repeatTo(`{{< a${' '.repeat(500)}`, mb), { generator: 'hugo' }],
+    [repeatTo(`{{< a${' '.repeat(400)}/ >}}{{< /a${' '.repeat(90)}\n`, mb), { generator: 'hugo' }],
+    [repeatTo(`::: tip${' '.repeat(900)}x\n`, mb), { generator: 'vitepress' }],
+    [repeatTo(`\`\`\`{note}${' '.repeat(900)}x\n`, mb), { generator: 'sphinx' }],
+    [repeatTo(`{% raw %}\`${' '.repeat(50)}`, mb), { generator: 'jekyll' }],
+  ];
+  for (const [input, o] of cases) assert.equal(readerText(input, o).split('\n').length, input.split('\n').length, o.generator);
+  const titles = labelTitles(repeatTo(`(a)=\n# ${' '.repeat(900)}x ${'#'.repeat(80)}\n`, mb));
+  assert.equal(titles.get('a'), 'x');
 });
 
 // Links are judged on the synced tree exactly as before reader text: the same findings at the same
