@@ -104,7 +104,7 @@ export async function readerXrefs(docs: UpstreamDoc[], assets: string[], site: S
         const role = `{${l.syntax}}\``;
         const open = d.body.lastIndexOf(role, l.at);
         const close = d.body.indexOf('`', l.at + l.target.length);
-        if (open < 0 || close < 0 || l.at - open > 500) continue;
+        if (open < 0 || close < 0 || l.at - open > 500 || close - open > 1000) continue;
         const inner = d.body.slice(open + role.length, close);
         const titled = /^([\s\S]*?)\s*<[^<>]*>$/.exec(inner);
         // A {ref} shows its own text, else the title of the section its label names (Sphinx links
