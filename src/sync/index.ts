@@ -14,10 +14,10 @@ import { SiteIndex } from '../links/site.js';
 import { rewriteLinks } from '../links/rewrite.js';
 import { checkTreeLinks } from '../links/check.js';
 import { readUpstream, type Skipped, type UpstreamDoc } from './upstream.js';
-import { readerXrefs } from './reader-xrefs.js';
 import { ID_MAP_FILE, idMapText, readIdMap, type IdMap, type MapEntry } from './idmap.js';
 import { portableNames, portablePath } from './names.js';
 import { similarTexts } from './similarity.js';
+import { readerXrefs } from './reader-xrefs.js';
 import { MIN_MOVE_WORDS, movableByContent, readableWords } from './move-evidence.js';
 import { formatByName } from '../formats.js';
 import type { FormatModule } from '../format.js';
@@ -53,12 +53,12 @@ export interface SyncOptions {
   cache?: false | CacheOptions;
   /** The site generator, whatever the docs folder's markers say (`sync --site`). */
   site?: Generator;
+  /** Pages as written upstream, template syntax and all, instead of as a reader sees them (reader-text.ts). */
+  asWritten?: boolean;
   /** Globs relative to the docs folder: only matching files are synced (`--include`). */
   include?: string[];
   /** Globs relative to the docs folder: matching files are left out (`--exclude`). */
   exclude?: string[];
-  /** Pages as written upstream, template syntax and all, instead of as a reader sees them (reader-text.ts). */
-  asWritten?: boolean;
 }
 
 export interface SyncChange { id: string; path: string; upstream: string }
