@@ -17,6 +17,7 @@ import { readUpstream, type Skipped, type UpstreamDoc } from './upstream.js';
 import { ID_MAP_FILE, idMapText, readIdMap, type IdMap, type MapEntry } from './idmap.js';
 import { portableNames, portablePath } from './names.js';
 import { similarTexts } from './similarity.js';
+import { readerXrefs } from './reader-xrefs.js';
 import { MIN_MOVE_WORDS, movableByContent, readableWords } from './move-evidence.js';
 import { formatByName } from '../formats.js';
 import type { FormatModule } from '../format.js';
@@ -52,6 +53,8 @@ export interface SyncOptions {
   cache?: false | CacheOptions;
   /** The site generator, whatever the docs folder's markers say (`sync --site`). */
   site?: Generator;
+  /** Pages as written upstream, template syntax and all, instead of as a reader sees them (reader-text.ts). */
+  asWritten?: boolean;
   /** Globs relative to the docs folder: only matching files are synced (`--include`). */
   include?: string[];
   /** Globs relative to the docs folder: matching files are left out (`--exclude`). */
@@ -130,7 +133,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const select = selection(o.include, o.exclude);
   // The site is told once: it is part of what the stat cache compares, and what the pages are read as.
   const detected = await siteOf(docsAbs, o.site);
-  const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: detected, include: o.include ?? [], exclude: o.exclude ?? [] });
+  const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: detected, include: o.include ?? [], exclude: o.exclude ?? [], asWritten: !!o.asWritten });
   if (existsSync(target)) {
     const hit = await cachedSync(docsAbs, target, inputs, cache);
     if (hit) {
@@ -159,8 +162,10 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const threshold = o.threshold ?? 0.5;
   if (!(threshold > 0 && threshold <= 1)) fail('CTXFORGE_USAGE', '--threshold must be a number above 0 and at most 1', {}, 2);
 
-  const up = await readUpstream(docsAbs, { site: detected, ...(select ? { select } : {}) });
+  const up = await readUpstream(docsAbs, { site: detected, ...(select ? { select } : {}), ...(o.asWritten ? { asWritten: true } : {}) });
   if (!up.docs.length) throw new DiagnosticError(noDocuments(docsDir, up.assets.map((a) => a.path)), 1, [...up.notes]);
+  // Cross-references that resolve are written as the site shows them (the URL it serves, a {doc} as a link).
+  if (!o.asWritten) await readerXrefs(up.docs, up.assets.map((a) => a.path), up.site, up.meta, async (p) => (await up.folder.read(p)).toString('utf8'));
   const diagnostics: Diagnostic[] = [...up.notes];
   const siteInfo = { generator: up.site.generator, marker: up.site.marker, notRead: up.site.notRead };
   const old: IdMap = map ?? { version: 1, format, documents: {}, assets: {}, files: [], retired: [] };
