@@ -168,7 +168,9 @@ function fromCache(path: string, pkg: ServedPackage, min: number): SqliteDb | un
     const got = Object.fromEntries(rows.map((r) => [r.key, r.value]));
     const want = metaOf(pkg, min);
     // Rows are numbered 1..n at build; the search's arrays are sized by the largest.
-    const size = db.prepare('SELECT count(*) AS n, max(rowid) AS m FROM docs').get() as { n: number; m: number | null };
+    // FTS5's content table itself (the schema is checked to be exactly FTS5's): a scan of the
+    // virtual table would read every row's text to count them.
+    const size = db.prepare('SELECT count(*) AS n, max(id) AS m FROM docs_content').get() as { n: number; m: number | null };
     db.prepare('SELECT count(*) AS n FROM term_scores').get();
     if (Object.keys(want).every((k) => got[k] === want[k]) && Number(size.n) === pkg.docs.length && Number(size.m ?? 0) === pkg.docs.length) return db;
   } catch { /* a damaged or foreign file is rebuilt */ }
@@ -225,7 +227,8 @@ function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, 
   const body = db.prepare('SELECT body FROM docs WHERE rowid = ?');
   const stored = db.prepare('SELECT rowids, scores FROM term_scores WHERE term = ?');
   const storedTerms = Number((db.prepare('SELECT count(*) AS n FROM term_scores').get() as { n: number }).n);
-  const rows = db.prepare('SELECT rowid AS r, id FROM docs').all().map((x) => ({ r: Number(x.r), id: String(x.id) }));
+  // The ids from FTS5's content table (c0 is the id column): not the text of every row, as a scan of the virtual table would.
+  const rows = db.prepare('SELECT id AS r, c0 AS id FROM docs_content').all().map((x) => ({ r: Number(x.r), id: String(x.id) }));
   const max = rows.reduce((m, x) => Math.max(m, x.r), 0);
   const ids: string[] = new Array(max + 1).fill('');
   const rank = new Int32Array(max + 1);
