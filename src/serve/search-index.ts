@@ -1,9 +1,11 @@
 // Full-text search over a package's documents: SQLite FTS5 ranked with BM25, through the project's
-// SQLite layer (node:sqlite or better-sqlite3). One index per artifact digest, built once and
-// cached as a database image in $XDG_CACHE_HOME/ctxforge/index/, rebuilt when the digest, the
-// documents or INDEX_VERSION change. The index only ranks: every title, snippet and text a client
-// receives comes from the verified documents in memory, so a cache file someone changed can at
-// worst reorder results, never put words in a package's mouth.
+// SQLite layer (node:sqlite or better-sqlite3). One index per artifact digest, built once in a
+// private database file (build()) and cached as a copy of it in $XDG_CACHE_HOME/ctxforge/index/,
+// rebuilt when the digest, the documents or INDEX_VERSION change. The index ranks, and holds the
+// texts served after start: every title and snippet comes from the verified documents, and a text
+// read back from the index is served only when it matches the digest of the verified document
+// (served-bodies.ts), so a file someone changed can at worst reorder results or refuse a document,
+// never put words in a package's mouth.
 //
 // Why scores are summed here rather than by one FTS5 query: FTS5's bm25() scores every row a query
 // matches before ORDER BY … LIMIT keeps the best, and a common word matches nearly every document
@@ -71,7 +73,7 @@ export interface PackageIndex {
   storedTerms: number;
   /** The text of row `row` (docs[row - 1]) as the index's file holds it now: served-bodies.ts checks it before it is served. */
   readBody(row: number): unknown;
-  /** The database file the search reads (a private one: built here, or copied from the cache); '' when in memory. */
+  /** The database file the search reads: the private one built here; for an index from the cache, the cache file its private copy was made from at start; '' when in memory. */
   file: string;
   close(): void;
 }
