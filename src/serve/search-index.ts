@@ -226,7 +226,8 @@ class Sums {
 
 function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, cachePath: string, file: string): PackageIndex {
   const phrase = db.prepare(`SELECT rowid AS r, ${BM25} AS s FROM docs WHERE docs MATCH ?`);
-  const body = db.prepare('SELECT body FROM docs WHERE rowid = ?');
+  // From FTS5's content table itself (c3 is the body column; the schema is checked): a plain row lookup.
+  const body = db.prepare('SELECT c3 AS body FROM docs_content WHERE id = ?');
   const stored = db.prepare('SELECT rowids, scores FROM term_scores WHERE term = ?');
   const storedTerms = Number((db.prepare('SELECT count(*) AS n FROM term_scores').get() as { n: number }).n);
   // The ids from FTS5's content table (c0 is the id column): not the text of every row, as a scan of the virtual table would.
