@@ -37,6 +37,16 @@ export interface ServedPackage {
   bodyDigests: Buffer;
 }
 
+/**
+ * A text as SQLite stores it and gives it back: a lone surrogate (a ctxpkg's JSON can hold "\ud800")
+ * is U+FFFD, as in any UTF-8 the text is written to, so the text read back after start is the one
+ * hashed at start (served-bodies.ts) rather than a mismatch no one caused.
+ */
+function wellFormed(text: string): string {
+  const s = text as string & { isWellFormed(): boolean; toWellFormed(): string };
+  return s.isWellFormed() ? text : s.toWellFormed();
+}
+
 /** The SHA-256 of each text, 32 bytes each in one buffer, in the order given. */
 function bodyDigests(bodies: string[]): Buffer {
   const out = Buffer.alloc(32 * bodies.length);
@@ -50,7 +60,7 @@ export function servedPackage(p: Omit<ServedPackage, 'byId' | 'digest' | 'docs' 
     if (byId.has(d.id)) { notes.push(warning('CTXFORGE_SERVE_NOTHING', `${printable(p.name)}: document id ${printable(d.id)} appears twice; ${printable(d.path)} is not served`)); continue; }
     // The package's own copy (what a format carries for a round trip is not served): its text is
     // later read from the index instead of held (served-bodies.ts), never the caller's object.
-    const own: Doc = { ...d };
+    const own: Doc = { ...d, body: wellFormed(d.body) };
     delete own.carried;
     byId.set(d.id, own);
   }

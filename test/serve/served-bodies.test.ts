@@ -2,13 +2,15 @@
 // file, checked against the SHA-256 of the verified document taken at start (issue 39): over a real
 // signed cartridge, every text served equals the verified one, from a fresh index and from the
 // cache; a text changed in the file after start is an error naming the digest mismatch (get,
-// context, resources), never the changed text.
+// context, resources), never the changed text; texts SQLite keeps differently from a JS string (a
+// lone surrogate) are no false mismatch.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { openFile } from '../../src/core/sqlite.js';
-import { loadArtifacts } from '../../src/serve/corpus.js';
-import { DocumentChanged } from '../../src/serve/served-bodies.js';
+import { loadArtifacts, servedPackage } from '../../src/serve/corpus.js';
+import { openIndex } from '../../src/serve/search-index.js';
+import { DocumentChanged, readBodiesFromIndex } from '../../src/serve/served-bodies.js';
 import { prepareServe } from '../../src/serve/server.js';
 import * as tools from '../../src/serve/tools.js';
 import { buildCartridge, cartridgeSource, pemFile } from '../install/artifacts.js';
@@ -78,5 +80,27 @@ test('a served text is read back from the index file and checked against the dig
     assert.equal(hits[0], 'Key archive');
   } finally {
     for (const x of second.served) x.index.close();
+  }
+});
+
+test('texts SQLite stores differently from a JS string are no false mismatch: a lone surrogate is served as U+FFFD, NUL, CR LF, emoji and combining marks as they are', async () => {
+  const texts: Record<string, string> = {
+    surrogate: 'a lone \ud800 surrogate, as a JSON escape can carry it\n',
+    nul: 'a NUL \u0000 inside\n',
+    crlf: 'line one\r\nline two\r\n',
+    astral: 'emoji 😀 and e\u0301 combining\n',
+  };
+  const docs = Object.entries(texts).map(([id, body]) => ({ id, path: `${id}.md`, title: id, body }));
+  const pkg = servedPackage({ name: 'edges', version: '1.0.0', format: 'ctxpkg', sha256: 'e'.repeat(64), source: 'edges.ctxpkg', signer: { key_id: null, trust: 'pinned' } }, docs, []);
+  const index = await openIndex(pkg, { ...process.env, XDG_CACHE_HOME: tmpDir('serve-bodies-edges-') }, []);
+  try {
+    readBodiesFromIndex(pkg, index.readBody, index.file);
+    const served = [{ pkg, index }];
+    for (const [id, body] of Object.entries(texts)) {
+      assert.equal(tools.get(served, { id }).text, id === 'surrogate' ? body.replace('\ud800', '\ufffd') : body, id);
+    }
+    assert.equal(docs[0]!.body, texts.surrogate, 'the caller\'s documents are not changed');
+  } finally {
+    index.close();
   }
 });
