@@ -56,6 +56,9 @@ export function readBodiesFromIndex(pkg: ServedPackage, read: (row: number) => u
     return s;
   };
   pkg.docs.forEach((d, i) => {
+    // node:sqlite on Node 22 gives a text back cut at its first NUL: such a text (rare in
+    // Markdown) stays in memory rather than be refused as changed.
+    if (d.body.includes('\u0000')) return;
     const row = i + 1;
     Object.defineProperty(d, 'body', { get: () => body(row, d.id), enumerable: true, configurable: true });
   });

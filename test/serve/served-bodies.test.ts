@@ -83,7 +83,7 @@ test('a served text is read back from the index file and checked against the dig
   }
 });
 
-test('texts SQLite stores differently from a JS string are no false mismatch: a lone surrogate is served as U+FFFD, NUL, CR LF, emoji and combining marks as they are', async () => {
+test('texts SQLite stores differently from a JS string are no false mismatch: a lone surrogate is served as U+FFFD; a NUL (kept in memory), CR LF, emoji and combining marks as they are', async () => {
   const texts: Record<string, string> = {
     surrogate: 'a lone \ud800 surrogate, as a JSON escape can carry it\n',
     nul: 'a NUL \u0000 inside\n',
@@ -100,6 +100,8 @@ test('texts SQLite stores differently from a JS string are no false mismatch: a 
       assert.equal(tools.get(served, { id }).text, id === 'surrogate' ? body.replace('\ud800', '\ufffd') : body, id);
     }
     assert.equal(docs[0]!.body, texts.surrogate, 'the caller\'s documents are not changed');
+    const held = pkg.docs.filter((d) => typeof Object.getOwnPropertyDescriptor(d, 'body')?.get !== 'function').map((d) => d.id);
+    assert.deepEqual(held, ['nul'], 'only a text with a NUL (which an engine may cut) stays in memory');
   } finally {
     index.close();
   }
