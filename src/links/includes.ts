@@ -45,6 +45,11 @@ export interface IncludeRef {
   dropFrontmatter: boolean;
   /** The syntax, for messages ("Hugo include"). */
   form: string;
+  /**
+   * Hugo's Page.GetPage: a path not starting with `/` is looked for beside the page first, then from
+   * the content root, and a logical path may leave out `.md` (or name a folder's `index.md`/`_index.md`).
+   */
+  getPage?: boolean;
 }
 
 interface Form {
@@ -75,7 +80,7 @@ function* matches(re: RegExp, body: string, skip: (at: number) => boolean): Iter
 const hugo: Form[] = [
   {
     fencesAreCode: false, literal: 'include',
-    find: (body, skip) => [...matches(HUGO_INCLUDE, body, skip)].map((m) => ({ start: m.index, end: m.index + m[0].length, raw: m[2]!, base: 'root', rooted: 'root', dropFrontmatter: true, form: 'Hugo include' })),
+    find: (body, skip) => [...matches(HUGO_INCLUDE, body, skip)].map((m) => ({ start: m.index, end: m.index + m[0].length, raw: m[2]!, base: 'root', rooted: 'root', dropFrontmatter: true, form: 'Hugo include', getPage: true })),
   },
   {
     fencesAreCode: false, literal: 'readfile',
@@ -343,13 +348,17 @@ export const isRemote = (raw: string): boolean => /^[a-z][a-z0-9+.-]{0,30}:|^\/\
 export function includesOf(g: Generator, page: string, body: string, siteRoot: string): string[] {
   const out: string[] = [];
   if (!includes(g)) return out;
+  const seen = new Set<string>();
   const dir = page.includes('/') ? page.slice(0, page.lastIndexOf('/') + 1) : '';
   for (const r of includeRefs(g, page, body)) {
     if (isRemote(r.raw) || r.base === 'project' || r.unsupported) continue;
     const rooted = r.raw.startsWith('/');
     if (rooted && r.rooted !== 'root') continue;
-    const p = joinPath(rooted || r.base === 'root' ? siteRoot : dir, r.raw.replace(/^\/+/, ''));
-    if (p !== undefined && p !== '') out.push(p);
+    for (const base of rooted ? [siteRoot] : r.getPage ? [dir, siteRoot] : [r.base === 'root' ? siteRoot : dir]) {
+      const p = joinPath(base, r.raw.replace(/^\/+/, ''));
+      if (p === undefined || p === '') continue;
+      for (const c of r.getPage && !/\.[A-Za-z0-9]{1,10}$/.test(p) ? [p, `${p}.md`, `${p}/index.md`, `${p}/_index.md`] : [p]) if (!seen.has(c)) { seen.add(c); out.push(c); }
+    }
   }
   return out;
 }

@@ -188,14 +188,21 @@ export class IncludeExpander {
       }
       return undefined;
     };
-    const target = this.resolve(r, file);
-    if (typeof target !== 'string') return refuse('SYNC_INCLUDE_OUTSIDE', target.why, 'includes are read only from the repository, by a relative path');
+    const candidates = this.resolve(r, file);
+    if (!Array.isArray(candidates)) return refuse('SYNC_INCLUDE_OUTSIDE', candidates.why, 'includes are read only from the repository, by a relative path');
+    // The first candidate that is there (Hugo's GetPage looks in more than one place); else the first, to name.
+    let target = candidates[0]!;
+    let read: Read | undefined;
+    for (const c of candidates) {
+      const got = this.read(c);
+      if (!('code' in got) || got.code !== 'SYNC_INCLUDE_NOT_FOUND') { target = c; read = got; break; }
+    }
+    read ??= this.read(target);
     if (target.startsWith(this.docs)) state.out.named.push(target.slice(this.docs.length));
     if (r.unsupported) return refuse('SYNC_INCLUDE_RANGE', `its option ${r.unsupported} changes the text in a way ctxforge does not apply`);
     if (stack.includes(target)) return refuse('SYNC_INCLUDE_CYCLE', `it includes itself through ${[...stack.slice(stack.indexOf(target)), target].map((p) => this.shown(p)).join(' → ')}`);
     if (stack.length > MAX_INCLUDE_DEPTH) return refuse('SYNC_INCLUDE_TOO_DEEP', `it is include number ${stack.length} in a chain (${stack.map((p) => this.shown(p)).join(' → ')}); includes are followed ${MAX_INCLUDE_DEPTH} deep`);
     if (state.refused.length) { state.refused.push({ in: where, line, raw: r.raw }); return undefined; }
-    const read = this.read(target);
     if ('code' in read) return refuse(read.code, read.why);
     const own = r.dropFrontmatter && /\.(md|mdx|markdown)$/i.test(target) ? withoutFrontmatter(read.text) : { text: read.text, first: 1 };
     const taken: Taken | string = takeLines(own.text, r.range, own.first);
@@ -225,20 +232,25 @@ export class IncludeExpander {
     }
   }
 
-  /** The repository path an include names, or why it names none. */
-  private resolve(r: IncludeRef, file: string): string | { why: string } {
+  /** The repository paths an include may name, in the order they are looked for, or why it names none. */
+  private resolve(r: IncludeRef, file: string): string[] | { why: string } {
     const raw = r.raw;
     if (isRemote(raw)) return { why: 'a URL or another scheme is never fetched' };
     const rooted = raw.startsWith('/');
     if (rooted && r.rooted === 'refuse') return { why: 'an absolute path' };
     const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
-    const base = rooted ? (r.rooted === 'project' ? this.project : this.siteRoot) : r.base === 'root' ? this.siteRoot : r.base === 'project' ? this.project : dir;
-    const p = joinPath(base, raw.replace(/^\/+/, ''));
-    if (p === undefined || p === '') return { why: `it climbs out of the ${this.inRepo ? 'repository' : 'docs folder (no repository above it)'}` };
-    const unsafe = unsafePathReason(p);
-    if (unsafe) return { why: `its path is not a plain relative one (${unsafe})` };
-    if (p === '.git' || p.startsWith('.git/')) return { why: 'it is in the repository\'s .git folder' };
-    return p;
+    const bases = rooted ? [r.rooted === 'project' ? this.project : this.siteRoot]
+      : r.getPage ? [dir, this.siteRoot] : [r.base === 'root' ? this.siteRoot : r.base === 'project' ? this.project : dir];
+    const out: string[] = [];
+    let why: string | undefined;
+    for (const base of bases) {
+      const p = joinPath(base, raw.replace(/^\/+/, ''));
+      const unsafe = p === undefined || p === '' ? `it climbs out of the ${this.inRepo ? 'repository' : 'docs folder (no repository above it)'}` : unsafePathReason(p) ? `its path is not a plain relative one (${unsafePathReason(p)})` : p === '.git' || p.startsWith('.git/') ? 'it is in the repository\'s .git folder' : undefined;
+      if (unsafe) { why ??= unsafe; continue; }
+      out.push(p!);
+      if (r.getPage && !/\.[A-Za-z0-9]{1,10}$/.test(p!)) out.push(`${p}.md`, `${p}/index.md`, `${p}/_index.md`);
+    }
+    return out.length ? out : { why: why! };
   }
 
   /** A file's text, read once a sync: never through a link, never a file that is not a regular one. */

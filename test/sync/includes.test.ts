@@ -50,6 +50,19 @@ test('Hugo include (frontmatter dropped) and readfile (from the project folder, 
   assert.deepEqual(up.notes.filter((n) => n.severity === 'warning'), []);
 });
 
+test('Hugo include finds its page as Page.GetPage does: beside the page first, then from the content root, `.md` optional', async () => {
+  const root = repo({
+    'hugo.toml': 'title = "x"\n',
+    'content/en/functions/js/_common/options.md': 'Options beside the page.\n',
+    'content/en/_common/options.md': 'Options at the root.\n',
+    'content/en/functions/js/Batch.md': '# Batch\n\n{{% include "./_common/options.md" %}}\n\n{{% include "functions/js/_common/options" %}}\n\n{{% include "/_common/options.md" %}}\n',
+  });
+  const up = await readUpstream(join(root, 'content/en'));
+  const b = doc(up, 'functions/js/Batch.md');
+  assert.equal(b.body, '# Batch\n\nOptions beside the page.\n\nOptions beside the page.\n\nOptions at the root.\n');
+  assert.deepEqual(b.includes!.map((i) => i.file), ['functions/js/_common/options.md', 'functions/js/_common/options.md', '_common/options.md']);
+});
+
 test('MyST {include} with markers and {literalinclude} with :lines: and :language: (a fenced block); an include in a code fence is code', async () => {
   const root = repo({
     'README.md': '# Project\n\n<!-- start -->\nThe intro paragraph.\n<!-- end -->\nrest\n',
