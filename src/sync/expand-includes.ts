@@ -141,7 +141,8 @@ export class IncludeExpander {
    */
   expand(page: string, text: string, body: string): Expansion {
     const out: Expansion = { body, includes: [], named: [], notes: [] };
-    if (!includeRefs(this.site.generator, page, body).length) return out;
+    const refs = includeRefs(this.site.generator, page, body);
+    if (!refs.length) return out;
     const core = body.endsWith('\n') ? body.slice(0, -1) : body;
     const trimmed = text.trimEnd();
     const offset = countLines(trimmed, 0, trimmed.length - core.length);
@@ -149,7 +150,7 @@ export class IncludeExpander {
     this.syncBudget += MAX_EXPANSION_RATIO * own;
     const state: PageState = { out, budget: Math.max(MAX_EXPANSION_RATIO * own, MIN_EXPANSION_BYTES) - own, refused: [] };
     const pagePath = this.docs + page;
-    const expanded = this.expandText(body, pagePath, (k) => offset + 1 + k, [pagePath], state);
+    const expanded = this.expandText(body, pagePath, (k) => offset + 1 + k, [pagePath], state, refs);
     if (state.refused.length) {
       const [first, ...more] = state.refused;
       out.notes.push(warning('SYNC_INCLUDE_TOO_LARGE', `${page} would grow beyond ${MAX_EXPANSION_RATIO}× its own size (at least ${MIN_EXPANSION_BYTES / 1024} KiB) with the include of ${first!.raw}${more.length ? ` and ${more.length} more` : ''}; kept as written`, { file: first!.in, line: first!.line, hint: 'include fewer or smaller parts, or sync the included file as a page of its own' }));
@@ -159,8 +160,7 @@ export class IncludeExpander {
   }
 
   /** The text with its includes expanded; `lineOf(k)` is the file line of its k-th line. */
-  private expandText(text: string, file: string, lineOf: (k: number) => number, stack: string[], state: PageState): string {
-    const refs = includeRefs(this.site.generator, file, text);
+  private expandText(text: string, file: string, lineOf: (k: number) => number, stack: string[], state: PageState, refs = includeRefs(this.site.generator, file, text)): string {
     if (!refs.length) return text;
     let result = '';
     let last = 0;
