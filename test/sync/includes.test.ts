@@ -85,6 +85,9 @@ test('MyST {include} with markers and {literalinclude} with :lines: and :languag
     ':::{note}', '```python', 'import os', '```', ':::', '',
   ].join('\n'));
   assert.deepEqual(d.includes!.map((i) => [i.line, i.file, i.lines]), [[3, '../README.md', [[4, 4]]], [8, 'code.py', [[3, 4]]], [19, 'code.py', [[1, 1]]]]);
+  // An option that changes the text in a way not applied is named, never guessed.
+  assert.equal(includeRefs('sphinx', 'p.md', '```{literalinclude} a.py\n:pyobject: Main\n:caption: c\n```\n')[0]!.unsupported, ':pyobject:');
+  assert.deepEqual(includeRefs('sphinx', 'p.md', ':::{include} a.md\n:start-line: -2\n:::\n')[0]!.range, { slice: { start: -2 } });
 });
 
 test('mdBook {{#include}} line ranges and anchors; VitePress @include ranges and regions', async () => {
