@@ -12,6 +12,8 @@ import { readUpstream, type Upstream } from '../../src/sync/upstream.js';
 import { syncDocs } from '../../src/sync/index.js';
 import { includeRefs } from '../../src/links/includes.js';
 import { takeLines } from '../../src/sync/include-lines.js';
+import { idMapText, parseIdMap } from '../../src/sync/idmap.js';
+import { DiagnosticError } from '../../src/core/diagnostics.js';
 import { git, initRepo, tmpDir, writeTree } from '../helpers/tmp.js';
 
 /** A git repository holding `files`, committed (symbolic links made by the caller first are committed too). */
@@ -300,4 +302,14 @@ test('a hostile include chain expands in linear time: thousands of includes of o
   const p = doc(up, 'src/p.md');
   assert.equal(p.includes!.length, lines);
   assert.equal(p.body, `# P\n${'y\n'.repeat(lines)}`);
+});
+
+test('the ID map keeps each page\'s included pieces, and refuses a malformed record of them', () => {
+  const entry = (includes: unknown) => JSON.stringify({ version: 1, format: 'octx', documents: { 'a.md': { id: 'x', digest: 'sha256:0', path: 'a.md', includes } }, assets: {}, files: [], retired: [] });
+  const ok = parseIdMap(entry([{ file: '../shared/n.md', lines: [[3, 9]], digest: 'sha256:1' }]));
+  assert.deepEqual(ok.documents['a.md']!.includes, [{ file: '../shared/n.md', lines: [[3, 9]], digest: 'sha256:1' }]);
+  assert.match(idMapText(ok), /"includes": \[/);
+  for (const bad of ['x', [{ file: 'n.md', lines: [[9, 3]], digest: 'd' }], [{ file: 1, lines: [], digest: 'd' }], [{ file: 'n.md', lines: [[0, 1]], digest: 'd' }]]) {
+    assert.throws(() => parseIdMap(entry(bad)), (e: unknown) => e instanceof DiagnosticError && e.diagnostic.code === 'SYNC_ID_MAP_INVALID' && e.exitCode === 2, JSON.stringify(bad));
+  }
 });
