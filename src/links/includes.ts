@@ -206,20 +206,24 @@ function mystDirectives(body: string, skip: (at: number) => boolean): IncludeRef
     const literal = m[2] === 'literalinclude';
     const options = new Map<string, string>();
     let at = m.index + m[0].length;
-    let end = body.length;
-    // Option lines, then the closing fence (a fence of the same character at least as long); an
-    // unclosed directive runs to the end of the page, as markdown-it reads it.
+    // Option lines, blank lines, then the closing fence (a fence of the same character at least as
+    // long). Anything else means the fence was left open: only the opening and option lines are the
+    // include, so no text after it is ever replaced.
+    let end = at;
+    // MyST's other way of writing options: a `---` block of `key: value` lines right after the opening line.
+    let yaml = false;
     for (let inOptions = true; at < body.length;) {
       const from = at + 1;
       const nl = body.indexOf('\n', from);
       const lineEnd = nl < 0 ? body.length : nl;
       const line = body.slice(from, lineEnd);
-      const opt = inOptions ? /^[ \t]*:([\w-]{1,60}):(?:[ \t]+(.*))?$/.exec(line) : null;
-      if (opt) options.set(opt[1]!, (opt[2] ?? '').trim());
-      else {
+      if (inOptions && /^[ \t]*---[ \t]*$/.test(line) && (yaml || end === m.index + m[0].length)) { yaml = !yaml; inOptions = yaml; end = lineEnd; at = lineEnd; if (nl < 0) break; continue; }
+      const opt = inOptions ? (yaml ? /^[ \t]*()([\w-]{1,60}):(?:[ \t]+(.*))?$/ : /^[ \t]*:()([\w-]{1,60}):(?:[ \t]+(.*))?$/).exec(line) : null;
+      if (opt) { options.set(opt[2]!, (opt[3] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2')); end = lineEnd; } else {
         inOptions = false;
         const close = /^[ \t]{0,40}(`{3,}|:{3,})[ \t]*$/.exec(line);
         if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length) { end = lineEnd; break; }
+        if (line.trim() !== '') break;
       }
       at = lineEnd;
       if (nl < 0) break;

@@ -90,6 +90,11 @@ test('MyST {include} with markers and {literalinclude} with :lines: and :languag
   // An option that changes the text in a way not applied is named, never guessed.
   assert.equal(includeRefs('sphinx', 'p.md', '```{literalinclude} a.py\n:pyobject: Main\n:caption: c\n```\n')[0]!.unsupported, ':pyobject:');
   assert.deepEqual(includeRefs('sphinx', 'p.md', ':::{include} a.md\n:start-line: -2\n:::\n')[0]!.range, { slice: { start: -2 } });
+  // A YAML block of options; a fence left open takes no text after its options with it.
+  assert.deepEqual(includeRefs('sphinx', 'p.md', '```{include} a.md\n---\nstart-after: "x y"\nend-line: 4\n---\n```\n')[0]!.range, { startAfter: 'x y', slice: { end: 4 } });
+  const open = '```{include} a.md\n:start-line: 1\nThe rest of the page.\n\n```\n';
+  const r = includeRefs('sphinx', 'p.md', open)[0]!;
+  assert.equal(open.slice(r.start, r.end), '```{include} a.md\n:start-line: 1');
 });
 
 test('mdBook {{#include}} line ranges and anchors; VitePress @include ranges and regions', async () => {
