@@ -15,6 +15,7 @@ import { takeLines } from '../../src/sync/include-lines.js';
 import { idMapText, parseIdMap } from '../../src/sync/idmap.js';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
 import { git, initRepo, tmpDir, writeTree } from '../helpers/tmp.js';
+import { runCli } from '../helpers/cli.js';
 
 /** A git repository holding `files`, committed (symbolic links made by the caller first are committed too). */
 function repo(files: Record<string, string | Uint8Array>, links: [string, string][] = []): string {
@@ -317,4 +318,20 @@ test('the ID map keeps each page\'s included pieces, and refuses a malformed rec
   for (const bad of ['x', [{ file: 'n.md', lines: [[9, 3]], digest: 'd' }], [{ file: 1, lines: [], digest: 'd' }], [{ file: 'n.md', lines: [[0, 1]], digest: 'd' }]]) {
     assert.throws(() => parseIdMap(entry(bad)), (e: unknown) => e instanceof DiagnosticError && e.diagnostic.code === 'SYNC_ID_MAP_INVALID' && e.exitCode === 2, JSON.stringify(bad));
   }
+});
+
+test('the CLI reports the expanded includes and names a refused one with its file and line (exit 0: warnings)', async () => {
+  const root = repo({
+    'book.toml': '[book]\ntitle = "x"\n',
+    'src/SUMMARY.md': '- [P](p.md)\n',
+    'src/part.md': 'Part.\n',
+    'src/p.md': '# P\n\n{{#include part.md}}\n\n{{#include ../../x.md}}\n',
+  });
+  const out = tmpDir('ctxforge-incl-out-');
+  const r = await runCli(['sync', root, join(out, 'a'), '--no-cache']);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /includes: 1 expanded into 1 page from 1 file/);
+  assert.match(r.stdout + r.stderr, /SYNC_INCLUDE_OUTSIDE: src\/p\.md:5: the mdBook include of "\.\.\/\.\.\/x\.md" is not expanded/);
+  const j = JSON.parse((await runCli(['sync', root, join(out, 'b'), '--no-cache', '--json'])).stdout);
+  assert.deepEqual(j.includes, [{ page: 'src/p.md', in: 'src/p.md', line: 3, file: 'src/part.md', lines: [[1, 1]] }]);
 });
