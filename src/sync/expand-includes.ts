@@ -58,6 +58,7 @@ export const SYNC_EXPANSION_BYTES = 64 * 1024 * 1024;
 export const MAX_INCLUDED_FILE_BYTES = 16 * 1024 * 1024;
 
 type Read = { text: string; hash: string } | { code: string; why: string };
+const NONE: never[] = [];
 
 const posix = (p: string) => p.split(sep).join('/');
 const countLines = (s: string, from: number, to: number) => { let n = 0; for (let i = s.indexOf('\n', from); i >= 0 && i < to; i = s.indexOf('\n', i + 1)) n++; return n; };
@@ -140,9 +141,10 @@ export class IncludeExpander {
    * expanded; `text` is the page's whole text, for the lines the include lines stand on.
    */
   expand(page: string, text: string, body: string): Expansion {
-    const out: Expansion = { body, includes: [], named: [], notes: [] };
     const refs = includeRefs(this.site.generator, page, body);
-    if (!refs.length) return out;
+    // Most pages have no include: nothing allocated for them (50,000 pages a sync).
+    if (!refs.length) return { body, includes: NONE, named: NONE, notes: NONE };
+    const out: Expansion = { body, includes: [], named: [], notes: [] };
     const core = body.endsWith('\n') ? body.slice(0, -1) : body;
     const trimmed = text.trimEnd();
     const offset = countLines(trimmed, 0, trimmed.length - core.length);
