@@ -173,7 +173,8 @@ const docsify: Form[] = [{
 }];
 
 const gitbook: Form[] = [{
-  fencesAreCode: false, literal: 'include',
+  // ("include" is an English word: a plain folder's pages are searched for the tag's opening instead.)
+  fencesAreCode: false, literal: '{%',
   // (`{{% include "x" %}}` is Hugo's, not GitBook's.)
   find: (body, skip) => [...matches(GITBOOK, body, skip)].filter((m) => body[m.index - 1] !== '{').map((m) => ({ start: m.index, end: m.index + m[0].length, raw: m[2]!, base: 'page', rooted: 'root', dropFrontmatter: true, form: 'GitBook include' })),
 }];
@@ -319,6 +320,15 @@ function codeFences(body: string): [number, number][] {
   return out;
 }
 
+/**
+ * Can the text hold an include of the generator at all (one of its forms' literals)? A caller that
+ * holds the page's whole text asks this first: searching a body cut from it would flatten the body
+ * into a copy of its own (V8), a page's worth of memory per page held.
+ */
+export function mayInclude(g: Generator, text: string): boolean {
+  return FORMS[g]?.some((f) => text.includes(f.literal)) ?? false;
+}
+
 /** Every include of a page, in the order they appear (overlapping ones: the first wins). */
 export function includeRefs(g: Generator, page: string, body: string): IncludeRef[] {
   const forms = FORMS[g];
@@ -333,9 +343,18 @@ export function includeRefs(g: Generator, page: string, body: string): IncludeRe
     if (f.fencesAreCode) {
       fences ??= codeFences(body);
       const fs = fences;
-      // Matches come in order: one cursor over the fences.
-      let i = 0;
-      skip = (at) => { while (i < fs.length && fs[i]![1] <= at) i++; return i < fs.length && fs[i]![0] <= at && at < fs[i]![1]; };
+      // A form may scan the page more than once (MDX: imports, then tags): a binary search, no cursor.
+      skip = (at) => {
+        let lo = 0;
+        let hi = fs.length - 1;
+        while (lo <= hi) {
+          const mid = (lo + hi) >> 1;
+          if (fs[mid]![1] <= at) lo = mid + 1;
+          else if (fs[mid]![0] > at) hi = mid - 1;
+          else return true;
+        }
+        return false;
+      };
     }
     for (const r of f.find(body, skip)) out.push(r);
   }

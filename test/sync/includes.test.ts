@@ -143,10 +143,11 @@ test('Docsify :include embeds (Markdown, and code with a fragment), MDX partials
   const star = repo({
     'astro.config.mjs': 'export default {}\n',
     'src/content/docs/_shared.mdx': 'Shared by Starlight pages.\n',
-    'src/content/docs/a.mdx': "import Shared from \"./_shared.mdx\"\n\n# A\n\n<Shared/>\n",
+    // (A fence before the import: a tag in it is code, however the page is scanned.)
+    'src/content/docs/a.mdx': "```mdx\n<Shared/>\n```\n\nimport Shared from \"./_shared.mdx\"\n\n# A\n\n<Shared/>\n",
   });
   const sa = doc(await readUpstream(join(star, 'src/content/docs')), 'a.mdx');
-  assert.equal(sa.body, 'import Shared from "./_shared.mdx"\n\n# A\n\nShared by Starlight pages.\n');
+  assert.equal(sa.body, '```mdx\n<Shared/>\n```\n\nimport Shared from "./_shared.mdx"\n\n# A\n\nShared by Starlight pages.\n');
 
   const gitbook = repo({
     'SUMMARY.md': '* [A](a.md)\n',
