@@ -46,6 +46,7 @@ const W_LEAD = 1;
 const W_HEADINGS = 0.6;
 const W_PROXIMITY = 1;
 const W_PRIOR = 0.5;
+const W_ANCHOR = 1;
 // A section longer than its page's average is scaled by 1 / (1 + W_LENGTH · ln(length / average)).
 const W_LENGTH = 0.15;
 const W_NAMED = 1;
@@ -55,6 +56,9 @@ const W_ABBREV = 1;
 const F_TITLE = 3;
 const F_LEAD = 2;
 const F_HEAD = 1.5;
+const F_ANCHOR = 1.5;
+/** Characters of link text kept for a page (what other pages call it), at most. */
+const ANCHOR_CHARS = 1_000;
 const F_BODY = 1;
 const K1 = 1.2;
 const B = 0.75;
@@ -95,7 +99,7 @@ function bm25f(q: QueryStems, x: Fields, body: string, tf: number[], avgLength: 
   const norm = 1 - B + B * (Math.min(body.length, SCAN_CHARS) / Math.min(avgLength, SCAN_CHARS));
   let s = 0;
   q.stems.forEach((t, i) => {
-    const w = F_TITLE * Number(x.title.has(t)) + F_LEAD * Number(x.lead.has(t)) + F_HEAD * Number(x.headings.has(t)) + F_BODY * tf[i]! / norm;
+    const w = F_TITLE * Number(x.title.has(t)) + F_LEAD * Number(x.lead.has(t)) + F_HEAD * Number(x.headings.has(t)) + F_ANCHOR * Number(x.anchor.has(t)) + F_BODY * tf[i]! / norm;
     s += q.idf.get(t)! * (w / (K1 + w));
   });
   return s;
@@ -171,7 +175,7 @@ export function headingsOf(body: string): string[] {
   return out;
 }
 
-export interface Fields { keys: string[]; titleSeq: string[]; title: Set<string>; lead: Set<string>; headings: Set<string>; length: number }
+export interface Fields { keys: string[]; titleSeq: string[]; title: Set<string>; lead: Set<string>; headings: Set<string>; anchor: Set<string>; length: number }
 
 /** A page's lead: what it says first (a summary line, a first paragraph), headings left out. */
 export function leadOf(body: string): string {
@@ -182,6 +186,18 @@ export function leadOf(body: string): string {
     if (out.length >= LEAD_CHARS) break;
   }
   return out.slice(0, LEAD_CHARS);
+}
+
+/**
+ * The text of the Markdown link whose `](` is at `at`: back to its `[` on the same line, at most 200
+ * characters (a link's text is short; a longer run is no link text).
+ */
+function linkText(body: string, at: number): string {
+  const from = Math.max(0, at - 200);
+  const open = body.lastIndexOf('[', at);
+  if (open < from) return '';
+  const text = body.slice(open + 1, at);
+  return text.includes('\n') || text.includes(']') ? '' : text;
 }
 
 /** What a package's pages need for the second stage; per-page fields made once, on first use. */
@@ -204,7 +220,16 @@ export class RerankFields {
       const named = new Set<string>();
       for (const m of d.body.matchAll(/`([^`\n]{1,80})`|\]\(([^)\s]{1,300})\)/g)) {
         const k = m[1] !== undefined ? wordKey(m[1].trim().split(/\s/)[0]!) : nameKey(m[2]!.replace(/[#?].*$/, '').replace(/\/+$/, '') || '.');
-        if (k && k !== nameKey(pageName(d)) && names.has(k)) named.add(k);
+        if (!k || k === nameKey(pageName(d)) || !names.has(k)) continue;
+        named.add(k);
+        if (m[2] !== undefined) this.addAnchor(k, linkText(d.body, m.index!));
+      }
+      // Reference definitions (`[label]: /url`): a reference link's text is its label.
+      if (d.body.includes(']:')) {
+        for (const m of d.body.matchAll(/^[ ]{0,3}\[([^\]\n]{1,200})\]:[ \t]*<?([^\s>]{1,300})/gm)) {
+          const k = nameKey(m[2]!.replace(/[#?].*$/, '').replace(/\/+$/, '') || '.');
+          if (k && k !== nameKey(pageName(d)) && names.has(k)) this.addAnchor(k, m[1]!);
+        }
       }
       for (const k of named) this.mentions.set(k, (this.mentions.get(k) ?? 0) + 1);
     }
@@ -226,6 +251,13 @@ export class RerankFields {
       }
     }
     this.avgLength = docs.length ? Math.max(1, total / docs.length) : 1;
+  }
+  /** The text of the links to each page (by name), what other pages call it: at most ANCHOR_CHARS. */
+  private readonly anchors = new Map<string, string>();
+  private addAnchor(k: string, text: string): void {
+    const had = this.anchors.get(k) ?? '';
+    if (!text || had.length + text.length >= ANCHOR_CHARS) return;
+    this.anchors.set(k, `${had}${text}\n`);
   }
   /** Pages whose title or name is exactly these words. */
   exact(words: string): Doc[] { return this.byKey.get(words) ?? []; }
@@ -313,9 +345,9 @@ export class RerankFields {
     if (todo.length) {
       const texts: string[] = [];
       const keys = todo.map(pageKeys);
-      todo.forEach((d, i) => texts.push(identifierWords(d.title), keys[i]!.join(' \n '), `${d.description ?? ''}\n${leadOf(d.body)}`, headingsOf(d.body).join(' \n ')));
+      todo.forEach((d, i) => texts.push(identifierWords(d.title), keys[i]!.join(' \n '), `${d.description ?? ''}\n${leadOf(d.body)}`, headingsOf(d.body).join(' \n '), this.anchors.get(nameKey(pageName(d))) ?? ''));
       const toks = this.stemsOf(texts);
-      todo.forEach((d, i) => this.fields.set(d, { keys: keys[i]!, titleSeq: toks[4 * i]!, title: new Set(toks[4 * i + 1]), lead: new Set(toks[4 * i + 2]), headings: new Set(toks[4 * i + 3]), length: d.body.length }));
+      todo.forEach((d, i) => this.fields.set(d, { keys: keys[i]!, titleSeq: toks[5 * i]!, title: new Set(toks[5 * i + 1]), lead: new Set(toks[5 * i + 2]), headings: new Set(toks[5 * i + 3]), anchor: new Set(toks[5 * i + 4]), length: d.body.length }));
     }
     return docs.map((d) => this.fields.get(d)!);
   }
@@ -399,7 +431,7 @@ export function rerank(cands: { doc: Doc; bm25: number }[], q: QueryStems, f: Re
     const phrase = titlePhrase(q, x.titleSeq);
     const body = scan(c.doc.body, q.stems);
     const name = 1 + W_NAMED * namedShare(c.doc, x, body.counts);
-    a.push(c.bm25 * (1 + W_TITLE * (share(q, x.title) + phrase) + W_LEAD * share(q, x.lead) + W_HEADINGS * share(q, x.headings) + W_PROXIMITY * body.proximity + prior) * name);
+    a.push(c.bm25 * (1 + W_TITLE * (share(q, x.title) + phrase) + W_LEAD * share(q, x.lead) + W_HEADINGS * share(q, x.headings) + W_ANCHOR * share(q, x.anchor) + W_PROXIMITY * body.proximity + prior) * name);
     b.push(bm25f(q, x, c.doc.body, body.counts, f.avgLength) * (1 + prior + W_TITLE * phrase) * name);
   });
   let ma = 0;
