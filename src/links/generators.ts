@@ -7,6 +7,7 @@ import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { GENERATORS, type Generator } from './slugs.js';
 import { ANCESTOR_PROFILES, PROFILES, type Profile, type RouteRules } from './profiles.js';
+import { hugoLocales, mkdocsLocales, type DeclaredLocales } from './site-locales.js';
 
 export interface SiteConfig {
   generator: Generator;
@@ -38,6 +39,10 @@ export interface SiteConfig {
   hookDestinations?: { file: string; names: Set<string>; byText?: Map<string, HookTextLookup> };
   /** Cross-references the configuration may resolve in other projects (Sphinx's intersphinx): why unknown labels are not judged. */
   xrefsElsewhere?: string;
+  /** The locales the site's configuration declares as data (site-locales.ts), when it declares any. */
+  locales?: DeclaredLocales;
+  /** Pages the site serves that were not taken (other locales' at a sync): routes links may reach, never read. */
+  unsynced?: string[];
 }
 
 /**
@@ -177,6 +182,8 @@ export async function detectSite(dir: string): Promise<SiteConfig> {
       const nav = new Map<string, { title?: string; order: number }>();
       mkdocsNav(data.nav, nav);
       for (const [p, v] of nav) site.nav.set(site.root + p, v);
+      const locales = mkdocsLocales(data.plugins, site.marker);
+      if (locales) site.locales = locales;
       return site;
     }
   }
@@ -284,6 +291,8 @@ function detectByProfile(dir: string): SiteConfig | undefined {
           site.marker = marker;
           if (routeBase) site.routeBase = routeBase;
           if (m.code) site.notRead = [marker];
+          const locales = p.name === 'hugo' ? hugoLocales(file, dir) : undefined;
+          if (locales) site.locales = locales;
           if (p.xrefsElsewhere && p.xrefsElsewhere.mention.test(readPlain(file) ?? '')) site.xrefsElsewhere = p.xrefsElsewhere.reason;
           const hook = p.rootFallbackHook ? findHook(a, p.rootFallbackHook) : undefined;
           if (hook) {

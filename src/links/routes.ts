@@ -11,6 +11,26 @@ export type RouteMeta = Record<string, string | string[]>;
 const EXT = /\.(md|mdx|markdown)$/i;
 const LOCALE = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})?$/i;
 
+/**
+ * The top-level folders below `root` that are locales (`fr`, `pt-br`): a folder whose name is a
+ * language tag and which holds a page mirroring one beside it (`fr/guides/…` beside `guides/…`, or
+ * `fr/index` beside `index`).
+ */
+export function localeFolders(pages: readonly string[], root: string): string[] {
+  const list = pages.filter((p) => p.startsWith(root));
+  const top = new Set(list.map((p) => p.slice(root.length)).filter((r) => !r.includes('/')).map((r) => r.replace(EXT, '').toLowerCase()));
+  const firsts = new Set<string>();
+  for (const p of list) { const r = p.slice(root.length); const i = r.indexOf('/'); if (i > 0) firsts.add(r.slice(0, i)); }
+  const folders = new Set([...firsts].map((f) => f.toLowerCase()));
+  const out: string[] = [];
+  for (const f of firsts) {
+    if (!LOCALE.test(f)) continue;
+    const mirrors = list.some((p) => { const r = p.slice(root.length); if (!r.startsWith(`${f}/`)) return false; const rest = r.slice(f.length + 1); const head = rest.includes('/') ? rest.slice(0, rest.indexOf('/')).toLowerCase() : rest.replace(EXT, '').toLowerCase(); return folders.has(head) || top.has(head); });
+    if (mirrors) out.push(f);
+  }
+  return out;
+}
+
 export class RouteTable {
   private readonly byUrl = new Map<string, string>();
   private readonly urlOfPage = new Map<string, string>();
@@ -25,19 +45,7 @@ export class RouteTable {
    */
   constructor(pages: Iterable<string>, readonly root: string, readonly rules: RouteRules, meta?: ReadonlyMap<string, RouteMeta>) {
     const list = [...pages].filter((p) => p.startsWith(root));
-    if (rules.localeFolders) {
-      // A folder is a locale when its name is a language tag and most of what beside it is a page has a twin inside it.
-      const top = new Set(list.map((p) => p.slice(root.length)).filter((r) => !r.includes('/')).map((r) => r.replace(EXT, '').toLowerCase()));
-      const firsts = new Map<string, number>();
-      for (const p of list) { const r = p.slice(root.length); const i = r.indexOf('/'); if (i > 0) firsts.set(r.slice(0, i), (firsts.get(r.slice(0, i)) ?? 0) + 1); }
-      const folders = new Set([...firsts.keys()].map((f) => f.toLowerCase()));
-      for (const f of firsts.keys()) {
-        if (!LOCALE.test(f)) continue;
-        // `fr/` with pages whose paths mirror the root's (`fr/guides/…` beside `guides/…`, or `fr/index` beside `index`).
-        const mirrors = list.some((p) => { const r = p.slice(root.length); if (!r.startsWith(`${f}/`)) return false; const rest = r.slice(f.length + 1); const head = rest.includes('/') ? rest.slice(0, rest.indexOf('/')).toLowerCase() : rest.replace(EXT, '').toLowerCase(); return folders.has(head) || top.has(head); });
-        if (mirrors) this.locales.add(rules.caseFold ? f.toLowerCase() : f);
-      }
-    }
+    if (rules.localeFolders) for (const f of localeFolders(list, root)) this.locales.add(rules.caseFold ? f.toLowerCase() : f);
     for (const p of list) {
       for (const u of this.urlsOf(p, meta?.get(p)).flatMap((x) => this.served(x))) {
         const k = this.key(u);

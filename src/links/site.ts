@@ -108,7 +108,7 @@ export class SiteIndex {
     if (site.routes) {
       const routeMeta = new Map<string, RouteMeta>();
       if (meta) for (const [k, v] of meta) if (v.route) routeMeta.set(k, v.route);
-      this.routes = new RouteTable(this.documents, site.root, site.routes, routeMeta);
+      this.routes = new RouteTable(site.unsynced?.length ? [...this.documents, ...site.unsynced] : this.documents, site.root, site.routes, routeMeta);
     }
     if (site.docIds) {
       for (const d of this.documents) {

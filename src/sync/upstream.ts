@@ -157,7 +157,9 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   /** Hugo section folders whose _index cascades `render: never` (a list is read in path order: the _index comes first). */
   const unrendered: string[] = [];
   const boms = new Set<string>();
-  for (const e of await tree.list()) {
+  const listing = await tree.list();
+  o.select?.prepare?.(listing.map((e) => e.path));
+  for (const e of listing) {
     const chosen = o.select?.leftOut(e.path);
     if (chosen) { skipped.push({ path: e.path, reason: chosen }); continue; }
     const why = skipReason(e.path, site);
