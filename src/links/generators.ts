@@ -8,6 +8,7 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { GENERATORS, type Generator } from './slugs.js';
 import { ANCESTOR_PROFILES, PROFILES, type Profile, type RouteRules } from './profiles.js';
 import { hugoLocales, mkdocsLocales, type DeclaredLocales } from './site-locales.js';
+import { jekyllRoutes } from './jekyll-config.js';
 
 export interface SiteConfig {
   generator: Generator;
@@ -291,6 +292,8 @@ function detectByProfile(dir: string): SiteConfig | undefined {
           site.marker = marker;
           if (routeBase) site.routeBase = routeBase;
           if (m.code) site.notRead = [marker];
+          // Jekyll's collections and permalink defaults are data in _config.yml.
+          if (p.name === 'jekyll') site.routes = jekyllRoutes(readPlain(file) ?? '', p.routes);
           const locales = p.name === 'hugo' ? hugoLocales(file, dir) : undefined;
           if (locales) site.locales = locales;
           if (p.xrefsElsewhere && p.xrefsElsewhere.mention.test(readPlain(file) ?? '')) site.xrefsElsewhere = p.xrefsElsewhere.reason;

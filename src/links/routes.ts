@@ -4,6 +4,7 @@
 // generators that serve the default locale's page where a translation is missing. One pass over
 // the pages to build, one map lookup (two with the fallback) per link.
 import type { RouteRules } from './profiles.js';
+import { collectionUrl, type Collection } from './jekyll-config.js';
 
 /** Frontmatter that can set a page's URL, as read from the page (strings or lists of strings only). */
 export type RouteMeta = Record<string, string | string[]>;
@@ -34,6 +35,8 @@ export function localeFolders(pages: readonly string[], root: string): string[] 
 export class RouteTable {
   private readonly byUrl = new Map<string, string>();
   private readonly urlOfPage = new Map<string, string>();
+  /** Pages served at a folder's URL (`/about/`, an index page) where URLs are not pretty. */
+  private readonly folderPages = new Set<string>();
   /** Pages by logical path (the file's path, index pages as their folder), whatever frontmatter moved them to. */
   private readonly byLogical = new Map<string, string>();
   /** Top-level folders below `/` that are locales (`fr`, `pt-br`), when the rules have locale folders. */
@@ -90,6 +93,8 @@ export class RouteTable {
     let rel = page.slice(this.root.length);
     const d = this.rules.dated;
     const dated = d ? new RegExp(`^((?:[^/]+/)*?)${d.folder}/(?:[^/]+/)*(\\d{4})-(\\d{2})-(\\d{2})-([^/]+)\\.(?:md|mdx|markdown)$`, 'i').exec(rel) : null;
+    const coll = !dated ? this.rules.collections?.find((c) => rel.startsWith(c.folder)) : undefined;
+    if (coll) return this.collectionUrls(page, coll, rel, meta);
     if (this.rules.hiddenPrefix && !dated && rel.split('/').slice(0, -1).some((s) => s.startsWith(this.rules.hiddenPrefix!))) return [];
     if (d && dated) return [this.datedUrl(page, d, dated, meta)];
     let lang = '';
@@ -120,9 +125,37 @@ export class RouteTable {
       }
     }
     // The URL as the generator writes it: lowercased where it folds case (Hugo writes `Store.md` at /store/).
-    const first = out[0]!.replace(/^\/+|\/+$/g, '');
-    this.urlOfPage.set(page, this.rules.caseFold ? first.toLowerCase() : first);
+    this.remember(page, out[0]!);
     return out;
+  }
+
+  /**
+   * A collection document's URL (Jekyll): its own `permalink` when it sets one without placeholders,
+   * else the pattern of its scope's defaults or of its collection; none when the collection is not
+   * written (`output` unset) or the pattern is not understood.
+   */
+  private collectionUrls(page: string, c: Collection, rel: string, meta: RouteMeta | undefined): string[] {
+    const logical = this.key(rel.replace(EXT, ''));
+    if (logical !== undefined && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
+    if (!c.output) return [];
+    const own = meta?.permalink;
+    const slug = typeof meta?.slug === 'string' ? meta.slug : undefined;
+    const url = typeof own === 'string' && own.trim() && !own.includes(':') ? own.trim() : collectionUrl(this.rules, c, rel, slug);
+    if (url === undefined) return [];
+    const out = [url.replace(/^\/+/, '')];
+    for (const k of this.rules.frontmatter.extra) {
+      const v = meta?.[k];
+      for (const a of typeof v === 'string' ? [v] : Array.isArray(v) ? v : []) if (typeof a === 'string' && a.trim() && !a.includes(':') && a.startsWith('/')) out.push(a);
+    }
+    this.remember(page, out[0]!);
+    return out;
+  }
+
+  /** The URL a page is linked at, and whether it is a folder's (`x/`: its relative links resolve inside it). */
+  private remember(page: string, url: string): void {
+    const u = url.replace(/^\/+|\/+$/g, '');
+    this.urlOfPage.set(page, this.rules.caseFold ? u.toLowerCase() : u);
+    if (url.endsWith('/') && u) this.folderPages.add(page);
   }
 
   /** A dated post's URL: its permalink when the frontmatter sets one, else the rule's pattern. */
@@ -137,7 +170,7 @@ export class RouteTable {
     url = url.replace(/^\/+/, '').replace(/\/{2,}/g, '/');
     const logical = this.key(page.slice(this.root.length).replace(EXT, ''));
     if (logical !== undefined && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
-    this.urlOfPage.set(page, url.replace(/\/+$/, ''));
+    this.remember(page, url);
     return url;
   }
 
@@ -145,7 +178,7 @@ export class RouteTable {
   baseOf(page: string): string | undefined {
     const u = this.urlOfPage.get(page);
     if (u === undefined) return undefined;
-    if (this.rules.pretty) return u ? `${u}/` : '';
+    if (this.rules.pretty || this.folderPages.has(page)) return u ? `${u}/` : '';
     const i = u.lastIndexOf('/');
     return i < 0 ? '' : u.slice(0, i + 1);
   }

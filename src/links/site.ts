@@ -219,6 +219,9 @@ export class SiteIndex {
         // Hugo's GetPage: a logical path (the file's, never a slug or url) from the content root.
         ?? (this.site.rootFallback && url === undefined ? this.lookup(joinPath(this.site.root, path.replace(/\/+$/, '')) ?? '\0') ?? this.routes.logical(path) : undefined);
       if (r) return { status: 'ok', path: r, document: this.documents.has(r), ...a };
+      // A file the site copies as it is (an image beside the pages) is at its path: a relative link resolved against the page's URL reaches it there.
+      const asFile = url === undefined && asUrl !== undefined && /\.[A-Za-z0-9]{1,8}$/.test(asUrl) && !MARKDOWN_FILE.test(asUrl) ? joinPath(this.site.root, asUrl) : undefined;
+      if (asFile !== undefined && !this.documents.has(asFile) && this.files.has(asFile) && !this.hiddenFile(asFile)) return { status: 'ok', path: asFile, document: false, ...a };
       // MyST: a bare target that names a label is a cross-reference to the page defining it.
       const label = anchor === undefined ? this.labels.get(path) : undefined;
       if (label) return { status: 'ok', path: label, document: true };
@@ -241,6 +244,12 @@ export class SiteIndex {
       if (w) return { status: 'ok', path: w, document: this.documents.has(w), ...a };
     }
     return { status: 'broken', path: p, ...a };
+  }
+
+  /** A file the generator does not copy to the site (Jekyll: below a `_` folder). */
+  private hiddenFile(p: string): boolean {
+    const h = this.site.routes?.hiddenPrefix;
+    return h !== undefined && p.slice(this.site.root.length).split('/').slice(0, -1).some((s) => s.startsWith(h));
   }
 
   private names(): Map<string, string[]> {

@@ -220,7 +220,7 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     if (site.docIds && (typeof data.id === 'string' || typeof data.slug === 'string')) {
       meta.set(e.path, { ...(typeof data.id === 'string' ? { id: data.id } : {}), ...(typeof data.slug === 'string' ? { slug: data.slug } : {}) });
     }
-    const routeKeys = site.routes ? [...site.routes.frontmatter.replace, ...site.routes.frontmatter.last, ...site.routes.frontmatter.extra, ...(site.routes.dated?.categoryKeys ?? [])] : [];
+    const routeKeys = site.routes ? [...site.routes.frontmatter.replace, ...site.routes.frontmatter.last, ...site.routes.frontmatter.extra, ...(site.routes.dated?.categoryKeys ?? []), ...(site.routes.patternKeys ?? [])] : [];
     const route: Record<string, string | string[]> = {};
     for (const k of routeKeys) {
       const v = data[k];
