@@ -62,7 +62,18 @@ const BRACED = new Set<Generator>(['hugo', 'jekyll', 'sphinx']);
 const withXrefs = (links: Link[], xrefs: Link[]): Link[] => (xrefs.length ? [...links, ...xrefs].sort((a, b) => a.line - b.line || a.at - b.at) : links);
 
 /** A page's body as its generator reads it for links: template code masked (Hugo's code shortcodes). */
-export const siteBody = (spec: Pick<LinkScanSpec, 'generator'>, body: string): string => (spec.generator === 'hugo' ? maskHugo(body) : spec.generator === 'jekyll' && body.includes('\n{:') ? kramdownHeadingIals(body) : body);
+export const siteBody = (spec: Pick<LinkScanSpec, 'generator'>, body: string): string => (spec.generator === 'hugo' ? maskHugo(body)
+  : spec.generator === 'jekyll' && body.includes('\n{:') ? kramdownHeadingIals(body)
+  : spec.generator === 'sphinx' && body.includes('.external') ? mystExternalLinks(body) : body);
+
+/**
+ * MyST (attrs_inline): a link with the `external` class, `[text](target){.external}`, is a URL
+ * link whatever its target looks like — never a reference to a page or label. Its target is read
+ * as one with a scheme (`external:target`), which the check counts as external.
+ */
+function mystExternalLinks(body: string): string {
+  return body.replace(/\]\(([^()\s]{1,2000})\)\{([^{}\n]{0,500})\}/g, (m, target: string, attrs: string) => (/(?:^|[ \t])\.external(?=[ \t]|$)/.test(attrs) && !/^[a-z][a-z0-9+.-]*:/i.test(target) ? `](external:${target}){${attrs}}` : m));
+}
 
 /**
  * kramdown (Jekyll's Markdown) gives a heading the id of a block attribute list on the line after it

@@ -9,6 +9,7 @@ import { GENERATORS, type Generator } from './slugs.js';
 import { ANCESTOR_PROFILES, PROFILES, type Profile, type RouteRules } from './profiles.js';
 import { hugoLocales, mkdocsLocales, type DeclaredLocales } from './site-locales.js';
 import { jekyllRoutes } from './jekyll-config.js';
+import { objectModules, sphinxConf } from './sphinx-conf.js';
 
 export interface SiteConfig {
   generator: Generator;
@@ -42,6 +43,11 @@ export interface SiteConfig {
   xrefsElsewhere?: string;
   /** The locales the site's configuration declares as data (site-locales.ts), when it declares any. */
   locales?: DeclaredLocales;
+  /**
+   * Sphinx: top-level modules of Python object references resolved outside the docs folder — the
+   * intersphinx projects and autodoc packages conf.py names as literals (sphinx-conf.ts).
+   */
+  objectsElsewhere?: ReadonlySet<string>;
   /** Pages the site serves that were not taken (other locales' at a sync): routes links may reach, never read. */
   unsynced?: string[];
 }
@@ -297,6 +303,10 @@ function detectByProfile(dir: string): SiteConfig | undefined {
           const locales = p.name === 'hugo' ? hugoLocales(file, dir) : undefined;
           if (locales) site.locales = locales;
           if (p.xrefsElsewhere && p.xrefsElsewhere.mention.test(readPlain(file) ?? '')) site.xrefsElsewhere = p.xrefsElsewhere.reason;
+          if (p.name === 'sphinx') {
+            const mods = objectModules(sphinxConf(readPlain(file) ?? ''));
+            if (mods.size) site.objectsElsewhere = mods;
+          }
           const hook = p.rootFallbackHook ? findHook(a, p.rootFallbackHook) : undefined;
           if (hook) {
             site.rootFallback = true;

@@ -8,6 +8,7 @@ import type { Link } from './parse.js';
 import type { HookTextLookup, SiteConfig } from './generators.js';
 import { docutilsSlug, footnoteAnchors, headingKey, headingSlugs, type Generator } from './slugs.js';
 import { RouteTable, type RouteMeta } from './routes.js';
+import { isObjectUnder } from './sphinx-conf.js';
 import type { Scan } from './parse.js';
 
 export const MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
@@ -233,6 +234,7 @@ export class SiteIndex {
         if (page) return { status: 'ok', path: page, document: this.documents.has(page) };
         return { status: 'unseen', reason: byText ? `link texts the render hook maps to no page ctxforge finds (${hook.file})` : `destinations the link render hook handles itself (${hook.file})` };
       }
+      if (url === undefined && anchor === undefined && this.site.objectsElsewhere && isObjectUnder(path, this.site.objectsElsewhere)) return { status: 'external' };
       if (prof?.unresolvedBare && url === undefined && anchor === undefined && !/\.[A-Za-z0-9]{1,8}$/.test(path)) return { status: 'unseen', reason: prof.unresolvedBare };
       if (prof?.routesFromCode && (url !== undefined || !/\.[A-Za-z0-9]{1,8}$/.test(path) || MARKDOWN_FILE.test(path)) && this.site.notRead.length) return { status: 'unseen', reason: `routes made by ${prof.routesFromCode}` };
       if (url !== undefined && prof?.staticBeside && /\.[A-Za-z0-9]{1,8}$/.test(url) && !MARKDOWN_FILE.test(url)) return { status: 'unseen', reason: `files in ${prof.staticBeside} beside the docs` };
