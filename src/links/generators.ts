@@ -3,12 +3,13 @@
 // read as data where it is data (book.toml's src, mkdocs.yml's docs_dir, nav and extensions,
 // SUMMARY.md, _category_ files) and never executed where it is code (.vitepress/config.*,
 // sidebars.js, docusaurus.config.*): those are named as not read.
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { GENERATORS, type Generator } from './slugs.js';
 import { ANCESTOR_PROFILES, PROFILES, type Profile, type RouteRules } from './profiles.js';
 import { hugoLocales, mkdocsLocales, type DeclaredLocales } from './site-locales.js';
 import { jekyllRoutes } from './jekyll-config.js';
+import { readPlain } from './config-file.js';
 import { objectModules, sphinxConf } from './sphinx-conf.js';
 
 export interface SiteConfig {
@@ -79,14 +80,6 @@ export function defaultSite(): SiteConfig {
   return { generator: 'github', marker: '', root: '', wiki: false, admonitions: false, vault: false, docIds: false, notRead: [], nav: new Map() };
 }
 
-/** A regular file's text (never through a symlink), or undefined. */
-function readPlain(abs: string): string | undefined {
-  try {
-    const st = lstatSync(abs);
-    if (!st.isFile() || st.size > 4 * 1024 * 1024) return undefined;
-    return readFileSync(abs, 'utf8');
-  } catch { return undefined; }
-}
 const isDir = (abs: string) => { try { return lstatSync(abs).isDirectory(); } catch { return false; } };
 const isFile = (abs: string) => { try { return lstatSync(abs).isFile(); } catch { return false; } };
 

@@ -2,10 +2,10 @@
 // and `languages` (hugo.toml / .yaml / .json, or config/_default/languages.*), MkDocs' i18n plugin
 // in mkdocs.yml. Configuration that is code (Starlight's and Docusaurus' `locales` in
 // astro.config.mjs / docusaurus.config.js) is never executed, so those sites declare nothing here.
-import { lstatSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { tomlScalars } from '../core/toml-keys.js';
 import { parseYamlSafe } from '../core/yaml-safe.js';
+import { readPlain } from './config-file.js';
 
 export interface DeclaredLocales {
   /** The default locale the configuration names, when it names one. */
@@ -24,14 +24,6 @@ export interface DeclaredLocales {
 
 /** A language tag as sites name locales (`en`, `pt-br`, `zh_CN`). */
 export const LOCALE_TAG = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})?$/i;
-
-function readData(abs: string): string | undefined {
-  try {
-    const st = lstatSync(abs);
-    if (!st.isFile() || st.size > 4 * 1024 * 1024) return undefined;
-    return readFileSync(abs, 'utf8');
-  } catch { return undefined; }
-}
 
 const posix = (p: string) => p.split(sep).join('/');
 
@@ -71,7 +63,7 @@ function anyCase(o: Record<string, unknown>, key: string): unknown {
  * @param docsAbs the docs folder, absolute
  */
 export function hugoLocales(marker: string, docsAbs: string): DeclaredLocales | undefined {
-  const text = readData(marker);
+  const text = readPlain(marker);
   if (text === undefined) return undefined;
   const data = configData(marker, text) ?? {};
   // config/_default/hugo.toml: the site is two folders up, and languages may be a file of their own.
@@ -82,7 +74,7 @@ export function hugoLocales(marker: string, docsAbs: string): DeclaredLocales | 
   if (!languages && inConfigDir) {
     for (const n of ['languages.toml', 'languages.yaml', 'languages.yml', 'languages.json']) {
       const abs = join(dirname(marker), n);
-      const t = readData(abs);
+      const t = readPlain(abs);
       if (t === undefined) continue;
       languages = configData(abs, t);
       file = abs;

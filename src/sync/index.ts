@@ -195,6 +195,9 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     const r = rewriteLinks(d.body, d.path, names.map.get(d.path)!, { before, after, moves: names.map }, scanOpts(d.path));
     bodies.set(d.path, r.text);
     linksRewritten += r.rewritten;
+    for (const f of r.xrefsKept) {
+      diagnostics.push(warning('SYNC_XREF_NOT_REWRITTEN', `${d.path}: the cross-reference to ${f.target} is kept as written: after the rename its page is ${f.to}, which the generator's syntax cannot name in the synced tree`, { file: d.path, line: f.line, hint: 'write it as a Markdown link to the page, or keep the folder name upstream portable' }));
+    }
     for (const f of r.failures) {
       diagnostics.push(error('SYNC_LINK_NOT_REWRITTEN', `${d.path}: the link to ${f.target} cannot be rewritten to reach ${f.to} after the rename, so nothing was written`, { file: d.path, line: f.line, hint: 'rename the file upstream to a portable name, or write the link as a plain relative path' }));
     }
