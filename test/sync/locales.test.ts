@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
@@ -198,6 +198,11 @@ test('hugo.toml read as data: tables, dotted and quoted keys, comments; what arr
   writeTree(root, { 'config/_default/hugo.toml': 'defaultContentLanguage = "en"\n', 'config/_default/languages.toml': '[en]\nweight = 1\n[ja]\ncontentDir = "content/ja"\n' });
   const c = hugoLocales(join(root, 'config/_default/hugo.toml'), join(root, 'content'));
   assert.deepEqual([c?.default, c?.locales, [...c!.folders]], ['en', ['en', 'ja'], [['ja', 'ja/']]]);
+  // Configuration is read only from a regular file: never through a symbolic link.
+  const link = tmpDir('hugo-locales-link-');
+  writeTree(link, { 'real.toml': 'defaultContentLanguage = "fr"\n[languages.fr]\n' });
+  symlinkSync(join(link, 'real.toml'), join(link, 'hugo.toml'));
+  assert.equal(hugoLocales(join(link, 'hugo.toml'), join(link, 'content')), undefined);
 });
 
 test('the TOML reader is linear on hostile input: steps, never time (test/helpers/steps.ts)', () => {
