@@ -271,9 +271,33 @@ function privateFolder(): { dir: string; drop(): void } {
   return { dir, drop: () => { rmSync(dir, { recursive: true, force: true }); liveFolders.delete(dir); } };
 }
 
+/**
+ * A new, empty database file in a private temporary folder (0700), written in place rather than
+ * held in memory (a large index is built within SQLite's page cache, not beside it), and removed
+ * with its folder when the database closes (or at exit). `path` is the file, for a copy of it.
+ */
+export function openScratch(): { db: SqliteDb; path: string } {
+  const folder = privateFolder();
+  const path = join(folder.dir, 'db.sqlite');
+  let db: SqliteDb;
+  try {
+    const e = engine();
+    db = e.backend === 'better-sqlite3' ? wrapBetter(new (better().ctor!)(path)) : wrapNode(new (nodeSqlite()!.mod.DatabaseSync)(path));
+  } catch (err) {
+    folder.drop();
+    throw err;
+  }
+  return { db: { ...db, close: () => { try { db.close(); } finally { folder.drop(); } } }, path };
+}
+
 export interface SnapshotOptions {
   /** Copying stops one byte past this: `inspect` then sees a size over it. */
   maxBytes: number;
+  /**
+   * The original is opened without following a symbolic link, and its status (of the descriptor
+   * copied from) is judged before a byte is copied: a reason here refuses it.
+   */
+  accept?(st: { uid: number; mode: number; isFile(): boolean }): string | undefined;
   /**
    * Sees the copy's first 100 bytes and its size before SQLite opens it; throwing refuses the file
    * (the copy is removed).
@@ -297,7 +321,7 @@ export function openSnapshot(path: string, options: SnapshotOptions): SqliteDb {
   let db: SqliteDb;
   try {
     const copy = join(folder.dir, 'db.sqlite');
-    const { head, size } = copyInto(path, copy, options.maxBytes);
+    const { head, size } = copyInto(path, copy, options.maxBytes, options.accept);
     options.inspect?.(head, size);
     if (e.backend === 'better-sqlite3') db = wrapBetter(new (better().ctor!)(copy, { readonly: true, fileMustExist: true }));
     else {
@@ -314,12 +338,15 @@ export function openSnapshot(path: string, options: SnapshotOptions): SqliteDb {
 }
 
 /** Copies `src` to the new file `dest` through one 1 MiB buffer; its first 100 bytes and size. */
-function copyInto(src: string, dest: string, maxBytes: number): { head: Buffer; size: number } {
+function copyInto(src: string, dest: string, maxBytes: number, accept?: SnapshotOptions['accept']): { head: Buffer; size: number } {
   // Non-blocking, so a FIFO put in the file's place after the caller's stat cannot hang the open.
-  const from = openSync(src, fsc.O_RDONLY | fsc.O_NONBLOCK);
+  const from = openSync(src, fsc.O_RDONLY | fsc.O_NONBLOCK | (accept ? fsc.O_NOFOLLOW : 0));
   let to: number | undefined;
   try {
-    if (!fstatSync(from).isFile()) throw Object.assign(new Error(`${src} is not a regular file`), { code: 'EISDIR' });
+    const st = fstatSync(from);
+    if (!st.isFile()) throw Object.assign(new Error(`${src} is not a regular file`), { code: 'EISDIR' });
+    const why = accept?.(st);
+    if (why) throw Object.assign(new Error(why), { code: 'EACCES' });
     to = openSync(dest, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, 0o600);
     const buf = Buffer.allocUnsafe(1 << 20);
     const head = Buffer.alloc(100);

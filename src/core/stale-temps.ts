@@ -46,10 +46,15 @@ export function ownTags(): { host: string; boot: string } {
   return tags;
 }
 
+/** The `<pid>-<host>-<boot>` part of a name: who wrote it, as `writerGone` judges it. */
+export function writerTag(): string {
+  const { host, boot } = ownTags();
+  return `${process.pid}-${host}-${boot}`;
+}
+
 /** The temp path beside `target` that an atomic write of it goes through. */
 export function tempPathFor(target: string): string {
-  const { host, boot } = ownTags();
-  return join(dirname(target), `.${basename(target)}${MARK}${process.pid}-${host}-${boot}-${randomBytes(4).toString('hex')}`);
+  return join(dirname(target), `.${basename(target)}${MARK}${writerTag()}-${randomBytes(4).toString('hex')}`);
 }
 
 /** The writer of a temp file named `name`, or undefined when the name is not exactly one of ours. */
@@ -63,7 +68,7 @@ export function parseTempName(name: string): { target: string; pid: number; host
  * Is the process that wrote a temp file of this host certainly gone? When unsure: no. `mtimeMs`:
  * the file's last change, `now` the time of the sweep.
  */
-function writerGone(pid: number, boot: string, mtimeMs: number, now: number): boolean {
+export function writerGone(pid: number, boot: string, mtimeMs: number, now: number): boolean {
   const own = ownTags();
   // Another boot of this host: every process of it is gone, whatever now holds that pid — when the
   // file was last written before this boot began, as a file of a previous boot must have been (a

@@ -8,7 +8,8 @@
 import { closeSync, constants as fsc, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { writeFileAtomic } from './atomic.js';
+import { copyFile, open } from 'node:fs/promises';
+import { writeAtomic, writeFileAtomic } from './atomic.js';
 import { makeDirs } from './dirs.js';
 
 /** $XDG_CACHE_HOME/ctxforge/<name> (an absolute XDG_CACHE_HOME only), else ~/.cache/ctxforge/<name>. */
@@ -76,6 +77,30 @@ export function readCached(path: string): Buffer | undefined {
   } finally {
     closeSync(fd);
   }
+}
+
+/** Why the cached file with this status (of an open descriptor) is not let in, or undefined (readCached's rule). */
+export function cachedFileProblem(st: { uid: number; mode: number; isFile(): boolean }, path: string): string | undefined {
+  return st.isFile() ? distrust(st, path) : `${path} is not a regular file`;
+}
+
+/**
+ * The file `from` copied to `path` as writeCached writes bytes (0600, a fresh temp file renamed over
+ * it, in `dir` only), block by block: a cached file as large as a search index is never in memory.
+ */
+export async function copyCached(path: string, from: string, dir: string): Promise<void> {
+  try { if (lstatSync(path).isSymbolicLink()) unlinkSync(path); } catch { /* none there */ }
+  await writeAtomic(path, async (tmp) => {
+    // COPYFILE_EXCL: the fresh name is created, never opened through a link or over a file.
+    await copyFile(from, tmp, fsc.COPYFILE_EXCL);
+    const fh = await open(tmp, fsc.O_RDONLY | fsc.O_NOFOLLOW);
+    try {
+      await fh.chmod(0o600);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  }, { base: dir });
 }
 
 /** Written 0600 through a fresh temp file (O_EXCL, O_NOFOLLOW) renamed over `path`, in `dir` only. */

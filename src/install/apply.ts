@@ -17,6 +17,7 @@ import { writeFileAtomic } from '../core/atomic.js';
 import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import { parseJson } from '../core/strict-json.js';
+import { STALE_AFTER_MS, ownTags, writerGone, writerTag } from '../core/stale-temps.js';
 import { folderProblem, parseLock, type Lock, type LockedFile } from './lock.js';
 import type { PlannedFile } from './plan.js';
 import type { Scope } from './hosts.js';
@@ -213,10 +214,12 @@ function inspect(root: string, ch: FolderChange, force: boolean, diags: Diagnost
   return prep;
 }
 
-// Staging and backup folders carry the pid and the apply's random token, which the journal records:
-// a journal only ever moves folders named with its own token.
+// Staging and backup folders carry who made them (pid, host and boot tags, as temp files do:
+// stale-temps.ts) and the apply's random token, which the journal records: a journal only ever
+// moves folders named with its own token, and a sweep only removes those whose writer is gone on
+// this host.
 function sibling(abs: string, tag: string, token: string): string {
-  return join(dirname(abs), `.${basename(abs)}${tag}${process.pid}-${token}`);
+  return join(dirname(abs), `.${basename(abs)}${tag}${writerTag()}-${token}`);
 }
 
 function writeNew(path: string, bytes: Buffer, mode = '0644'): void {
@@ -307,8 +310,8 @@ function rel(root: string, abs: string): string {
 }
 
 /** What a person does with a journal ctxforge will not complete: the names its folders carry, and how to roll back. */
-export const ROLLBACK = 'to undo the interrupted install by hand: beside each folder it names, `.<name>.ctxforge-stage-<pid>-<token>` holds the new content '
-  + 'that was not swapped in yet (delete it) and `.<name>.ctxforge-old-<pid>-<token>` the folder as it was before (put it back as `<name>`, after moving away '
+export const ROLLBACK = 'to undo the interrupted install by hand: beside each folder it names, `.<name>.ctxforge-stage-<pid>-<host>-<boot>-<token>` holds the new content '
+  + 'that was not swapped in yet (delete it) and `.<name>.ctxforge-old-<pid>-<host>-<boot>-<token>` the folder as it was before (put it back as `<name>`, after moving away '
   + 'what is there now); then delete the journal and run `ctxforge install --frozen` to see what still differs from the lock';
 
 const crossesLink = (journalPath: string, at: string) => new DiagnosticError(error('CTXFORGE_IO_SYMLINK', `${printable(at)} is a symbolic link, and the install journal ${journalPath} would move or delete a folder through it or as it; a journal is never completed through a link, nothing was moved`, {
@@ -376,7 +379,8 @@ function checkJournal(j: unknown, scope: Scope): Journal | undefined {
     if (!s || typeof s.folder !== 'string' || folderProblem(s.folder, scope)) return undefined;
     const dir = s.folder.slice(0, s.folder.lastIndexOf('/'));
     const base = s.folder.slice(s.folder.lastIndexOf('/') + 1);
-    const ok = (p: unknown, tag: string) => typeof p === 'string' && new RegExp(`^${escapeRe(`${dir}/.${base}${tag}`)}\\d+-${x.token}$`).test(p);
+    // `<pid>-` (journals written before the host and boot tags) or `<pid>-<host>-<boot>-`.
+    const ok = (p: unknown, tag: string) => typeof p === 'string' && new RegExp(`^${escapeRe(`${dir}/.${base}${tag}`)}\\d+-(?:[0-9a-f]{8}-[0-9a-f]{8}-)?${x.token}$`).test(p);
     if (!ok(s.backup, OLD) || !(s.staged === null || ok(s.staged, STAGE))) return undefined;
   }
   return x;
@@ -430,18 +434,28 @@ export function journalFolders(path: string, scope: Scope): string[] {
   }
 }
 
-/** Removes staging and backup folders left beside `folders` by processes that no longer run. */
+/**
+ * Removes staging and backup folders left beside `folders` by processes gone on this host: named
+ * with this host's tag, a writer `writerGone` judges gone, last changed over STALE_AFTER_MS ago, a
+ * real folder of this user. A folder of another host (a shared volume), of a live or unknown
+ * writer, or named the way installs before the host tag named them, is left alone.
+ */
 function sweepStale(root: string, folders: string[]): void {
+  const now = Date.now();
+  const { host } = ownTags();
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
   for (const parent of new Set(folders.map((f) => dirname(join(root, ...f.split('/')))))) {
     let names: string[];
     try { names = readdirSync(parent); } catch { continue; }
     for (const n of names) {
-      const m = /\.ctxforge-(?:stage|old)-(\d+)-[0-9a-f]{16}$/.exec(n);
-      if (!m || !n.startsWith('.')) continue;
-      const pid = Number(m[1]);
-      let alive = pid === process.pid;
-      if (!alive) { try { process.kill(pid, 0); alive = true; } catch (e) { alive = (e as NodeJS.ErrnoException).code === 'EPERM'; } }
-      if (!alive && lkind(join(parent, n)) === 'dir') rmSync(join(parent, n), { recursive: true, force: true });
+      const m = /^\..+\.ctxforge-(?:stage|old)-([1-9]\d{0,9})-([0-9a-f]{8})-([0-9a-f]{8})-[0-9a-f]{16}$/.exec(n);
+      if (!m || m[2] !== host) continue;
+      const abs = join(parent, n);
+      try {
+        const st = lstatSync(abs);
+        if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || now - st.mtimeMs < STALE_AFTER_MS) continue;
+        if (writerGone(Number(m[1]), m[3]!, st.mtimeMs, now)) rmSync(abs, { recursive: true, force: true });
+      } catch { /* cleaning up is not what install was asked to do */ }
     }
   }
 }

@@ -4,6 +4,7 @@
 // lock entry, the installed knowledge against the lock). Names, versions and citations come from
 // the verified package; only with --offline is a locked package served on the lock's word
 // ("lock-only"), from its installed files checked against the lock.
+import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DiagnosticError, error, warning, type Diagnostic } from '../core/diagnostics.js';
@@ -32,17 +33,43 @@ export interface ServedPackage {
   byId: Map<string, Doc>;
   /** SHA-256 over the served documents: a cached index is used only for exactly these. */
   digest: string;
+  /** Each served text's SHA-256 (32 bytes each, in `docs` order): a text read back after start is checked against it. */
+  bodyDigests: Buffer;
 }
 
-export function servedPackage(p: Omit<ServedPackage, 'byId' | 'digest' | 'docs'>, docs: Doc[], notes: Diagnostic[]): ServedPackage {
+/**
+ * A text as SQLite stores it and gives it back: a lone surrogate (a ctxpkg's JSON can hold "\ud800")
+ * is U+FFFD, as in any UTF-8 the text is written to, so the text read back after start is the one
+ * hashed at start (served-bodies.ts) rather than a mismatch no one caused.
+ */
+function wellFormed(text: string): string {
+  const s = text as string & { isWellFormed(): boolean; toWellFormed(): string };
+  return s.isWellFormed() ? text : s.toWellFormed();
+}
+
+/** The SHA-256 of each text, 32 bytes each in one buffer, in the order given. */
+function bodyDigests(bodies: string[]): Buffer {
+  const out = Buffer.alloc(32 * bodies.length);
+  bodies.forEach((b, i) => createHash('sha256').update(b, 'utf8').digest().copy(out, 32 * i));
+  return out;
+}
+
+export function servedPackage(p: Omit<ServedPackage, 'byId' | 'digest' | 'docs' | 'bodyDigests'>, docs: Doc[], notes: Diagnostic[]): ServedPackage {
   const byId = new Map<string, Doc>();
   for (const d of [...docs].sort((a, b) => compareUtf8(a.path, b.path))) {
     if (byId.has(d.id)) { notes.push(warning('CTXFORGE_SERVE_NOTHING', `${printable(p.name)}: document id ${printable(d.id)} appears twice; ${printable(d.path)} is not served`)); continue; }
-    byId.set(d.id, d);
+    // The package's own copy (what a format carries for a round trip is not served): its text is
+    // later read from the index instead of held (served-bodies.ts), never the caller's object.
+    const own: Doc = { ...d, body: wellFormed(d.body) };
+    delete own.carried;
+    byId.set(d.id, own);
   }
   const kept = [...byId.values()];
-  const h = sha256Hex(kept.map((d) => JSON.stringify([d.id, d.path, d.title, d.type ?? null, d.description ?? null, d.tags ?? [], d.body])).join('\n'));
-  return { ...p, docs: kept, byId, digest: h };
+  // Each text hashed once; the package's digest covers the fields and those digests, line by line.
+  const bodies = bodyDigests(kept.map((d) => d.body));
+  const h = createHash('sha256');
+  kept.forEach((d, i) => h.update(`${i ? '\n' : ''}${JSON.stringify([d.id, d.path, d.title, d.type ?? null, d.description ?? null, d.tags ?? [], bodies.toString('hex', 32 * i, 32 * i + 32)])}`));
+  return { ...p, docs: kept, byId, digest: h.digest('hex'), bodyDigests: bodies };
 }
 
 export interface LoadOptions extends Pick<InstallOptions, 'cwd' | 'env' | 'user' | 'key' | 'trust' | 'allowUnsigned' | 'limits'> {

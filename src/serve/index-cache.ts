@@ -11,10 +11,10 @@
 //     accepted only when sqlite_schema holds exactly the objects ctxforge creates (names, types and
 //     SQL, FTS5's shadow tables included: no view, trigger or other virtual table) and FTS5's config
 //     is exactly its own; anything else is discarded, and the index rebuilt and written again.
-import { openBytes, openMemory, type SqliteDb } from '../core/sqlite.js';
-import { readCached, trustedCacheDir, userCacheFolder, writeCached } from '../core/user-cache.js';
+import { openBytes, openMemory, openSnapshot, type SqliteDb } from '../core/sqlite.js';
+import { cachedFileProblem, copyCached, readCached, trustedCacheDir, userCacheFolder, writeCached } from '../core/user-cache.js';
 
-export { readCached, writeCached };
+export { copyCached, readCached, writeCached };
 
 /** The index folder ($XDG_CACHE_HOME/ctxforge/index), made if missing, or why it is not used (src/core/user-cache.ts). */
 export function cacheDir(env: NodeJS.ProcessEnv = process.env): { dir: string; why?: string } {
@@ -50,7 +50,6 @@ function shapeOf(create: string, fts: string): Shape {
  * trusted_schema cannot be turned off. Nothing in the image is read before its schema is judged.
  */
 export function openCachedIndex(bytes: Uint8Array, create: string, fts: string): SqliteDb | undefined {
-  const want = shapeOf(create, fts);
   let db: SqliteDb;
   try {
     // Writable in memory (a copy: nothing goes back to the file) so the search can add its temp
@@ -59,6 +58,27 @@ export function openCachedIndex(bytes: Uint8Array, create: string, fts: string):
   } catch {
     return undefined;
   }
+  return judged(db, create, fts);
+}
+
+/**
+ * openCachedIndex for the cache file at `path`, without its image in memory: a private copy of it
+ * (openSnapshot: the file opened without following a link, let in only as readCached lets a file
+ * in, copied block by block into a 0700 folder of this process's), read-only, judged the same way.
+ * The copy, not the cache file, is what the search reads for as long as it runs.
+ */
+export function openCachedIndexFile(path: string, create: string, fts: string): SqliteDb | undefined {
+  let db: SqliteDb;
+  try {
+    db = openSnapshot(path, { maxBytes: Number.MAX_SAFE_INTEGER, accept: (st) => cachedFileProblem(st, path) });
+  } catch {
+    return undefined;
+  }
+  return judged(db, create, fts);
+}
+
+function judged(db: SqliteDb, create: string, fts: string): SqliteDb | undefined {
+  const want = shapeOf(create, fts);
   try {
     db.exec('PRAGMA trusted_schema = OFF; PRAGMA cell_size_check = ON');
     if (Number(db.pragma('trusted_schema', { simple: true })) !== 0) throw new Error('trusted_schema stays on');

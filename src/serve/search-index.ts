@@ -1,9 +1,11 @@
 // Full-text search over a package's documents: SQLite FTS5 ranked with BM25, through the project's
-// SQLite layer (node:sqlite or better-sqlite3). One index per artifact digest, built once and
-// cached as a database image in $XDG_CACHE_HOME/ctxforge/index/, rebuilt when the digest, the
-// documents or INDEX_VERSION change. The index only ranks: every title, snippet and text a client
-// receives comes from the verified documents in memory, so a cache file someone changed can at
-// worst reorder results, never put words in a package's mouth.
+// SQLite layer (node:sqlite or better-sqlite3). One index per artifact digest, built once in a
+// private database file (build()) and cached as a copy of it in $XDG_CACHE_HOME/ctxforge/index/,
+// rebuilt when the digest, the documents or INDEX_VERSION change. The index ranks, and holds the
+// texts served after start: every title and snippet comes from the verified documents, and a text
+// read back from the index is served only when it matches the digest of the verified document
+// (served-bodies.ts), so a file someone changed can at worst reorder results or refuse a document,
+// never put words in a package's mouth.
 //
 // Why scores are summed here rather than by one FTS5 query: FTS5's bm25() scores every row a query
 // matches before ORDER BY … LIMIT keeps the best, and a common word matches nearly every document
@@ -20,17 +22,17 @@
 // (index-cache.ts): only an image holding exactly this schema is used.
 import { join } from 'node:path';
 import { warning, type Diagnostic } from '../core/diagnostics.js';
-import { openMemory, type SqliteDb } from '../core/sqlite.js';
+import { openMemory, openScratch, type SqliteDb } from '../core/sqlite.js';
 import { compareUtf8 } from '../core/paths.js';
 import type { ServedPackage } from './corpus.js';
 import { FtsTokens, TOKENIZER } from './fts-tokens.js';
-import { cacheDir, openCachedIndex, readCached, writeCached } from './index-cache.js';
+import { cacheDir, copyCached, openCachedIndexFile, writeCached } from './index-cache.js';
 import { capped, COMMON_INSTANCES, MAX_QUERY_WORDS, phraseSteps, SEARCH_STEP_BUDGET, type TermCount } from './search-cost.js';
-import { BM25, columnsOf, termScores } from './term-scores.js';
+import { BM25, columnsOf, TermTally, termScores } from './term-scores.js';
 import { topK } from './top-k.js';
 
-/** Bump when the schema, tokenizer or what is indexed changes: every cached index is rebuilt (3: term_counts). */
-export const INDEX_VERSION = 3;
+/** Bump when the schema, tokenizer or what is indexed changes: every cached index is rebuilt (3: term_counts; 4: documents_sha256 over each text's digest). */
+export const INDEX_VERSION = 4;
 /**
  * A term in at least this many documents has its scores stored at build: FTS5 would score every one
  * of those rows at each query (~1 ms a thousand), while a stored term costs a copy and an addition.
@@ -69,6 +71,10 @@ export interface PackageIndex {
   cachePath: string;
   /** Terms whose per-document scores the index stores. */
   storedTerms: number;
+  /** The text of row `row` (docs[row - 1]) as the index's file holds it now: served-bodies.ts checks it before it is served. */
+  readBody(row: number): unknown;
+  /** The database file the search reads: the private one built here; for an index from the cache, the cache file its private copy was made from at start; '' when in memory. */
+  file: string;
   close(): void;
 }
 
@@ -98,30 +104,58 @@ const SCHEMA = `CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE term_scores(term TEXT PRIMARY KEY, rowids BLOB NOT NULL, scores BLOB NOT NULL) WITHOUT ROWID;
     CREATE TABLE term_counts(term TEXT PRIMARY KEY, docs INTEGER NOT NULL, instances INTEGER NOT NULL) WITHOUT ROWID;`;
 
-function build(pkg: ServedPackage, min: number, tokens: FtsTokens): SqliteDb {
-  const db = openMemory();
-  db.exec(SCHEMA);
-  const insert = db.prepare('INSERT INTO docs(rowid, id, title, tags, body) VALUES (?, ?, ?, ?, ?)');
-  db.transaction(() => {
-    pkg.docs.forEach((d, i) => insert.run(i + 1, d.id, ...columnsOf(d)));
-  })();
-  db.exec("INSERT INTO docs(docs) VALUES ('optimize')");
-  // One pass over the vocabulary: the terms whose scores are stored, and the common terms' counts
-  // a search's budget is reckoned from (search-cost.ts).
-  db.exec('CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, docs, row)');
-  const vocab = db.prepare('SELECT term, doc, cnt FROM temp.vocab WHERE doc >= ? OR cnt >= ? ORDER BY term').all(min, COMMON_INSTANCES)
-    .map((r) => ({ term: String(r.term), doc: Number(r.doc), cnt: Number(r.cnt) }));
-  db.exec('DROP TABLE temp.vocab');
-  db.transaction(() => {
-    const counts = db.prepare('INSERT INTO term_counts(term, docs, instances) VALUES (?, ?, ?)');
-    for (const v of vocab) if (v.cnt >= COMMON_INSTANCES) counts.run(v.term, v.doc, v.cnt);
-    const store = db.prepare('INSERT INTO term_scores(term, rowids, scores) VALUES (?, ?, ?)');
-    const all = termScores(db, pkg.docs, vocab.filter((v) => v.doc >= min), tokens);
-    for (const t of all) store.run(t.term, Buffer.from(t.rowids.buffer, t.rowids.byteOffset, t.rowids.byteLength), Buffer.from(t.scores.buffer, t.scores.byteOffset, t.scores.byteLength));
-  })();
-  const meta = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?)');
-  for (const [k, v] of Object.entries(metaOf(pkg, min))) meta.run(k, v);
-  return db;
+/** Rows inserted, then their texts tallied (term-scores.ts), a block at a time. */
+const BLOCK = 256;
+
+/**
+ * The index of `pkg`'s documents, built in a database file of a private folder (SQLite's page cache
+ * bounds what is in memory, not the corpus) in one sweep over the texts: each block of documents is
+ * inserted into FTS5 and tallied for the stored terms' frequencies while it is at hand, all in one
+ * transaction; nothing is read back from the texts afterwards. In memory only when no file can be made.
+ */
+function build(pkg: ServedPackage, min: number, tokens: FtsTokens): { db: SqliteDb; file: string } {
+  let db: SqliteDb;
+  let file = '';
+  try {
+    ({ db, path: file } = openScratch());
+    // Nothing to recover: a build that fails is thrown away with its folder.
+    db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF');
+  } catch {
+    db = openMemory();
+  }
+  try {
+    db.exec(SCHEMA);
+    const insert = db.prepare('INSERT INTO docs(rowid, id, title, tags, body) VALUES (?, ?, ?, ?, ?)');
+    const tally = new TermTally(tokens);
+    db.transaction(() => {
+      for (let start = 0; start < pkg.docs.length; start += BLOCK) {
+        const docs = pkg.docs.slice(start, start + BLOCK);
+        const block = docs.map(columnsOf);
+        block.forEach((cols, j) => insert.run(start + j + 1, docs[j]!.id, ...cols));
+        tally.addBlock(block);
+      }
+    })();
+    db.exec("INSERT INTO docs(docs) VALUES ('optimize')");
+    // One pass over the vocabulary: the terms whose scores are stored, and the common terms' counts
+    // a search's budget is reckoned from (search-cost.ts).
+    db.exec('CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, docs, row)');
+    const vocab = db.prepare('SELECT term, doc, cnt FROM temp.vocab WHERE doc >= ? OR cnt >= ? ORDER BY term').all(min, COMMON_INSTANCES)
+      .map((r) => ({ term: String(r.term), doc: Number(r.doc), cnt: Number(r.cnt) }));
+    db.exec('DROP TABLE temp.vocab');
+    db.transaction(() => {
+      const counts = db.prepare('INSERT INTO term_counts(term, docs, instances) VALUES (?, ?, ?)');
+      for (const v of vocab) if (v.cnt >= COMMON_INSTANCES) counts.run(v.term, v.doc, v.cnt);
+      const store = db.prepare('INSERT INTO term_scores(term, rowids, scores) VALUES (?, ?, ?)');
+      const all = termScores(db, tally, vocab.filter((v) => v.doc >= min), tokens);
+      for (const t of all) store.run(t.term, Buffer.from(t.rowids.buffer, t.rowids.byteOffset, t.rowids.byteLength), Buffer.from(t.scores.buffer, t.scores.byteOffset, t.scores.byteLength));
+    })();
+    const meta = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?)');
+    for (const [k, v] of Object.entries(metaOf(pkg, min))) meta.run(k, v);
+    return { db, file };
+  } catch (e) {
+    db.close();
+    throw e;
+  }
 }
 
 const metaOf = (pkg: ServedPackage, min: number): Record<string, string> => ({
@@ -129,15 +163,16 @@ const metaOf = (pkg: ServedPackage, min: number): Record<string, string> => ({
 });
 
 function fromCache(path: string, pkg: ServedPackage, min: number): SqliteDb | undefined {
-  const bytes = readCached(path);
-  const db = bytes && openCachedIndex(bytes, SCHEMA, 'docs');
+  const db = openCachedIndexFile(path, SCHEMA, 'docs');
   if (!db) return undefined;
   try {
     const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
     const got = Object.fromEntries(rows.map((r) => [r.key, r.value]));
     const want = metaOf(pkg, min);
     // Rows are numbered 1..n at build; the search's arrays are sized by the largest.
-    const size = db.prepare('SELECT count(*) AS n, max(rowid) AS m FROM docs').get() as { n: number; m: number | null };
+    // FTS5's content table itself (the schema is checked to be exactly FTS5's): a scan of the
+    // virtual table would read every row's text to count them.
+    const size = db.prepare('SELECT count(*) AS n, max(id) AS m FROM docs_content').get() as { n: number; m: number | null };
     db.prepare('SELECT count(*) AS n FROM term_scores').get();
     if (Object.keys(want).every((k) => got[k] === want[k]) && Number(size.n) === pkg.docs.length && Number(size.m ?? 0) === pkg.docs.length) return db;
   } catch { /* a damaged or foreign file is rebuilt */ }
@@ -189,11 +224,14 @@ class Sums {
   }
 }
 
-function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, cachePath: string): PackageIndex {
+function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, cachePath: string, file: string): PackageIndex {
   const phrase = db.prepare(`SELECT rowid AS r, ${BM25} AS s FROM docs WHERE docs MATCH ?`);
+  // From FTS5's content table itself (c3 is the body column; the schema is checked): a plain row lookup.
+  const body = db.prepare('SELECT c3 AS body FROM docs_content WHERE id = ?');
   const stored = db.prepare('SELECT rowids, scores FROM term_scores WHERE term = ?');
   const storedTerms = Number((db.prepare('SELECT count(*) AS n FROM term_scores').get() as { n: number }).n);
-  const rows = db.prepare('SELECT rowid AS r, id FROM docs').all().map((x) => ({ r: Number(x.r), id: String(x.id) }));
+  // The ids from FTS5's content table (c0 is the id column): not the text of every row, as a scan of the virtual table would.
+  const rows = db.prepare('SELECT id AS r, c0 AS id FROM docs_content').all().map((x) => ({ r: Number(x.r), id: String(x.id) }));
   const max = rows.reduce((m, x) => Math.max(m, x.r), 0);
   const ids: string[] = new Array(max + 1).fill('');
   const rank = new Int32Array(max + 1);
@@ -295,7 +333,8 @@ function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, 
     return Number(rare.get(t)?.doc ?? 0);
   };
   const index: PackageIndex = {
-    built, buildMs, cachePath, storedTerms, docFreq, docCount: rows.length,
+    built, buildMs, cachePath, storedTerms, docFreq, docCount: rows.length, file,
+    readBody: (row) => body.get(row)?.body,
     tokensOf: (texts) => tokens.many(texts),
     searchWithStats,
     search: (terms, limit) => (terms.length ? searchWithStats(terms, limit).hits : []),
@@ -320,22 +359,24 @@ export async function openIndex(pkg: ServedPackage, env: NodeJS.ProcessEnv, note
   const path = join(dir, `${pkg.sha256}-v${INDEX_VERSION}.sqlite`);
   const tokens = new FtsTokens();
   const cached = why ? undefined : fromCache(path, pkg, min);
-  if (cached) return wrap(cached, tokens, false, 0, path);
+  if (cached) return wrap(cached, tokens, false, 0, path, path);
   const t0 = performance.now();
-  const db = build(pkg, min, tokens);
+  const { db, file } = build(pkg, min, tokens);
   const ms = performance.now() - t0;
   if (why) {
     // One warning for the folder, however many packages are served.
-    const message = `the search index cache is not used: ${why}; search indexes are built in memory at every start`;
+    const message = `the search index cache is not used: ${why}; search indexes are built for each run only, in a private temporary folder`;
     if (!notes.some((n) => n.code === 'CTXFORGE_SERVE_INDEX_CACHE' && n.message === message)) {
       notes.push(warning('CTXFORGE_SERVE_INDEX_CACHE', message, { file: dir, hint: 'make the folder yours and private (chmod 700), or remove it (serve makes it again), or set XDG_CACHE_HOME to a private folder' }));
     }
-    return wrap(db, tokens, true, ms, path);
+    return wrap(db, tokens, true, ms, path, file);
   }
   try {
-    await writeCached(path, db.serialize(), dir);
+    // A copy of the built file goes to the cache; the search goes on reading its own.
+    if (file) await copyCached(path, file, dir);
+    else await writeCached(path, db.serialize(), dir);
   } catch (e) {
     notes.push(warning('CTXFORGE_SERVE_INDEX_CACHE', `the search index of ${pkg.name} was not cached (${(e as Error).message}); it is rebuilt at every start`, { file: path }));
   }
-  return wrap(db, tokens, true, ms, path);
+  return wrap(db, tokens, true, ms, path, file);
 }

@@ -7,6 +7,7 @@ import { DiagnosticError, error } from '../core/diagnostics.js';
 import { loadArtifacts, loadLocked, type LoadOptions, type ServedPackage } from './corpus.js';
 import { openIndex } from './search-index.js';
 import { reply } from './reply.js';
+import { readBodiesFromIndex } from './served-bodies.js';
 import { StdioWire } from './stdio-wire.js';
 import * as tools from './tools.js';
 import type { Served } from './tools.js';
@@ -32,6 +33,9 @@ export async function prepareServe(o: ServeOptions): Promise<Prepared> {
   const served: Served[] = [];
   for (const pkg of pkgs) served.push({ pkg, index: await openIndex(pkg, o.env ?? process.env, notes) });
   tools.warm(served);
+  // Made while the texts were at hand (index, second-stage fields): from here each is read back
+  // from the index's file when asked, checked against the digest taken at start.
+  for (const s of served) readBodiesFromIndex(s.pkg, s.index.readBody, s.index.file || s.index.cachePath);
   return { served, notes };
 }
 

@@ -23,8 +23,6 @@ const K1 = 1.2;
 const B = 0.75;
 /** Rows compared with bm25() per term. */
 const SAMPLE_ROWS = 8;
-/** Documents whose new pieces of text are tokenized in one pass. */
-const BLOCK = 256;
 
 export interface TermScores { term: string; rowids: Int32Array; scores: Float64Array }
 
@@ -94,26 +92,59 @@ class Pieces {
   }
 }
 
+const grow = <T extends Int32Array>(a: T, need: number): T => {
+  if (need <= a.length) return a;
+  const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
+  b.set(a);
+  return b;
+};
+
 /**
- * Weighted frequencies of the frequent terms per row, from FTS5's tokens; undefined when any count
- * disagrees with FTS5's. One scan of the text: a piece never seen before is set aside with where it
- * occurred, and the block's new pieces are tokenized by FTS5 in one pass and added before the
- * block's rows are checked and recorded (frequencies are sums of whole weights: order-free).
+ * Every term's weighted frequency in each row and each row's token count per column, tallied while
+ * the rows are inserted into the index, so the texts are swept once and need not be kept or read
+ * again (issue 39): which terms are frequent is known only once every row is in, so each term's
+ * postings are kept (a row id and a frequency, 8 bytes a posting) until postings() takes the
+ * frequent ones. A piece of text (a run between ASCII white space) is tokenized by FTS5 once, the
+ * first time it is met: a block's new pieces in one pass, after which the rows that held one are
+ * tallied again (few, once the common pieces are known). Frequencies are sums of whole weights.
  */
-function frequencies(docs: Doc[], terms: string[], df: number[], sizes: Int32Array[], tokens: FtsTokens): { rowids: Int32Array; f: Float64Array }[] | undefined {
-  const index = new Map(terms.map((t, i) => [t, i]));
-  const post = terms.map((_, i) => ({ rowids: new Int32Array(df[i]!), f: new Float64Array(df[i]!), n: 0 }));
-  const pieces = new Pieces();
-  const fw = new Float64Array(terms.length);
-  const seen: number[] = [];
-  /** Pieces of this block not seen before: each occurrence's row-and-column (j * 3 + c). */
-  const fresh = new Map<string, { h: number; at: number[] }>();
-  const add = (t: number, weight: number) => {
-    if (fw[t] === 0) seen.push(t);
-    fw[t]! += weight;
-  };
+export class TermTally {
+  private readonly pieces = new Pieces();
+  private readonly ids = new Map<string, number>();
+  private postRows: Int32Array[] = [];
+  private postF: Int32Array[] = [];
+  private postN = new Int32Array(1024);
+  private fw = new Int32Array(1024);
+  private readonly seen: number[] = [];
+  private readonly sizes = [new Int32Array(1024), new Int32Array(1024), new Int32Array(1024)];
+  /** A block's rows' (term, frequency) pairs, each row's from rowStart[j] to rowEnd[j]. */
+  private blockT = new Int32Array(1 << 14);
+  private blockF = new Int32Array(1 << 14);
+  private blockN = 0;
+  /** Rows tallied: 1..rows. */
+  rows = 0;
+  /** Pieces of this block not seen before, with their hashes. */
+  private readonly fresh = new Map<string, number>();
+  /** Whether the row being tallied met a piece not seen before. */
+  private missed = false;
+  constructor(private readonly tokens: FtsTokens) {}
+
+  private idOf(t: string): number {
+    let id = this.ids.get(t);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(t, id);
+      this.postRows.push(new Int32Array(4));
+      this.postF.push(new Int32Array(4));
+      this.postN = grow(this.postN, id + 1);
+      this.fw = grow(this.fw, id + 1);
+    }
+    return id;
+  }
+
   /** Tallies one column's known pieces into fw (new ones set aside); returns their token count. */
-  const column = (text: string, w: number, where: number): number => {
+  private column(text: string, w: number): number {
+    const { pieces, fresh, fw, seen } = this;
     let count = 0;
     const n = text.length;
     let i = 0;
@@ -129,10 +160,9 @@ function frequencies(docs: Doc[], terms: string[], df: number[], sizes: Int32Arr
       h |= 0;
       const info = pieces.find(text, s, i, h);
       if (!info) {
+        this.missed = true;
         const p = text.slice(s, i);
-        const f = fresh.get(p);
-        if (f) f.at.push(where);
-        else fresh.set(p, { h, at: [where] });
+        if (!fresh.has(p)) fresh.set(p, h);
         continue;
       }
       count += info[0]!;
@@ -143,69 +173,99 @@ function frequencies(docs: Doc[], terms: string[], df: number[], sizes: Int32Arr
       }
     }
     return count;
-  };
-  /** Moves fw's terms into a row's compact record. */
-  const take = (): [Int32Array, Float64Array] => {
-    const t = Int32Array.from(seen);
-    const f = Float64Array.from(seen, (x) => fw[x]!);
+  }
+
+  /** Moves fw's terms to the block's pairs (kept: true) or drops them. */
+  private flush(keep: boolean) {
+    const { fw, seen } = this;
+    if (keep) {
+      const need = this.blockN + seen.length;
+      this.blockT = grow(this.blockT, need);
+      this.blockF = grow(this.blockF, need);
+      for (const x of seen) { this.blockT[this.blockN] = x; this.blockF[this.blockN++] = fw[x]!; }
+    }
     for (const x of seen) fw[x] = 0;
     seen.length = 0;
-    return [t, f];
-  };
-  for (let start = 0; start < docs.length; start += BLOCK) {
-    const block = docs.slice(start, start + BLOCK).map(columnsOf);
+  }
+
+  /** One row's three columns into counts[3j..3j+2] and the block's pairs; false when it met a new piece (nothing kept). */
+  private row(cols: [string, string, string], counts: Int32Array, j: number, start: Int32Array, end: Int32Array): boolean {
+    this.missed = false;
+    for (let c = 0; c < 3; c++) counts[j * 3 + c] = this.column(cols[c]!, COLUMN_WEIGHTS[c]!);
+    start[j] = this.blockN;
+    this.flush(!this.missed);
+    end[j] = this.blockN;
+    return !this.missed;
+  }
+
+  /** The next rows (numbered on from the last block), each as its columns are indexed (columnsOf). */
+  addBlock(block: [string, string, string][]): void {
+    const { fresh } = this;
     fresh.clear();
+    this.blockN = 0;
     const counts = new Int32Array(block.length * 3);
-    const rows: [Int32Array, Float64Array][] = [];
-    for (let j = 0; j < block.length; j++) {
-      for (let c = 0; c < 3; c++) counts[j * 3 + c] = column(block[j]![c]!, COLUMN_WEIGHTS[c]!, j * 3 + c);
-      rows.push(take());
-    }
+    const start = new Int32Array(block.length);
+    const end = new Int32Array(block.length);
+    const again: number[] = [];
+    for (let j = 0; j < block.length; j++) if (!this.row(block[j]!, counts, j, start, end)) again.push(j);
     if (fresh.size) {
       const list = [...fresh];
-      const later = new Map<number, [number, number][]>();
-      tokens.many(list.map(([p]) => p)).forEach((ts, i) => {
-        const [piece, { h, at }] = list[i]!;
-        const info = Int32Array.from([ts.length, ...ts.map((t) => index.get(t)).filter((x): x is number => x !== undefined)]);
-        pieces.add(piece, h, info);
-        for (const x of at) {
-          counts[x]! += info[0]!;
-          const j = Math.floor(x / 3);
-          for (let k = 1; k < info.length; k++) {
-            const extra = later.get(j) ?? [];
-            extra.push([info[k]!, COLUMN_WEIGHTS[x % 3]!]);
-            later.set(j, extra);
-          }
-        }
+      this.tokens.many(list.map(([p]) => p)).forEach((ts, i) => {
+        const [piece, h] = list[i]!;
+        const info = new Int32Array(ts.length + 1);
+        info[0] = ts.length;
+        ts.forEach((t, k) => { info[k + 1] = this.idOf(t); });
+        this.pieces.add(piece, h, info);
       });
-      for (const [j, extra] of later) {
-        const [t, f] = rows[j]!;
-        t.forEach((x, k) => add(x, f[k]!));
-        for (const [x, weight] of extra) add(x, weight);
-        rows[j] = take();
-      }
+      // Every piece of these rows is known now.
+      for (const j of again) this.row(block[j]!, counts, j, start, end);
     }
+    const first = this.rows + 1;
+    this.rows += block.length;
+    for (let c = 0; c < 3; c++) this.sizes[c] = grow(this.sizes[c]!, this.rows + 1);
+    const { blockT, blockF, postN } = this;
     for (let j = 0; j < block.length; j++) {
-      const row = start + j + 1;
-      for (let c = 0; c < 3; c++) if (counts[j * 3 + c] !== sizes[c]![row]) return undefined;
-      const [t, f] = rows[j]!;
-      for (let k = 0; k < t.length; k++) {
-        const p = post[t[k]!]!;
-        if (p.n === p.rowids.length) return undefined;
-        p.rowids[p.n] = row;
-        p.f[p.n++] = f[k]!;
+      const row = first + j;
+      for (let c = 0; c < 3; c++) this.sizes[c]![row] = counts[j * 3 + c]!;
+      for (let k = start[j]!; k < end[j]!; k++) {
+        const x = blockT[k]!;
+        const n = postN[x]!;
+        let rows = this.postRows[x]!;
+        let f = this.postF[x]!;
+        if (n === rows.length) {
+          rows = this.postRows[x] = grow(rows, n + 1);
+          f = this.postF[x] = grow(f, n + 1);
+        }
+        rows[n] = row;
+        f[n] = blockF[k]!;
+        postN[x] = n + 1;
       }
     }
   }
-  return post.every((p) => p.n === p.rowids.length) ? post : undefined;
+
+  /**
+   * The frequent terms' postings (`terms`, with `df` the rows FTS5 counts for each), or undefined
+   * when any count disagrees with FTS5's: a row's tokens per column (`sizes`), a term's rows.
+   */
+  postings(terms: string[], df: number[], sizes: Int32Array[]): { rowids: Int32Array; f: Float64Array }[] | undefined {
+    for (let r = 1; r <= this.rows; r++) for (let c = 0; c < 3; c++) if (this.sizes[c]![r] !== sizes[c]![r]) return undefined;
+    const out: { rowids: Int32Array; f: Float64Array }[] = [];
+    for (let i = 0; i < terms.length; i++) {
+      const id = this.ids.get(terms[i]!);
+      if (id === undefined || this.postN[id] !== df[i]) return undefined;
+      const n = this.postN[id]!;
+      out.push({ rowids: this.postRows[id]!.slice(0, n), f: Float64Array.from(this.postF[id]!.subarray(0, n)) });
+    }
+    return out;
+  }
 }
 
 /**
  * The summands of each of `frequent` (the terms to store, in term order, each with the rows holding
  * it as fts5vocab counts them) for each row holding it.
  */
-export function termScores(db: SqliteDb, docs: Doc[], frequent: { term: string; doc: number }[], tokens: FtsTokens): TermScores[] {
-  const n = docs.length;
+export function termScores(db: SqliteDb, tally: TermTally, frequent: { term: string; doc: number }[], tokens: FtsTokens): TermScores[] {
+  const n = tally.rows;
   if (!frequent.length) return [];
   const terms = frequent.map((r) => r.term);
   const df = frequent.map((r) => r.doc);
@@ -220,7 +280,7 @@ export function termScores(db: SqliteDb, docs: Doc[], frequent: { term: string; 
     return { term: t, rowids, scores };
   };
   const sizes = rowSizes(db, n);
-  const post = sizes && frequencies(docs, terms, df, sizes, tokens);
+  const post = sizes && tally.postings(terms, df, sizes);
   const selfTokens = (t: string) => { const k = tokens.of(t); return k.length === 1 && k[0] === t; };
   if (!sizes || !post) return terms.filter(selfTokens).map(exact);
   const D = new Float64Array(n + 1);

@@ -17,6 +17,7 @@ import { readUpstream, type Skipped, type UpstreamDoc } from './upstream.js';
 import { ID_MAP_FILE, idMapText, readIdMap, type IdMap, type MapEntry } from './idmap.js';
 import { portableNames, portablePath } from './names.js';
 import { similarTexts } from './similarity.js';
+import { readerXrefs } from './reader-xrefs.js';
 import { MIN_MOVE_WORDS, movableByContent, readableWords } from './move-evidence.js';
 import { formatByName } from '../formats.js';
 import type { FormatModule } from '../format.js';
@@ -53,6 +54,8 @@ export interface SyncOptions {
   cache?: false | CacheOptions;
   /** The site generator, whatever the docs folder's markers say (`sync --site`). */
   site?: Generator;
+  /** Pages as written upstream, template syntax and all, instead of as a reader sees them (reader-text.ts). */
+  asWritten?: boolean;
   /** Globs relative to the docs folder: only matching files are synced (`--include`). */
   include?: string[];
   /** Globs relative to the docs folder: matching files are left out (`--exclude`). */
@@ -136,7 +139,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const detected = await siteOf(docsAbs, o.site);
   const locales = localeChoice(detected, o.locales, o.localesFrom ?? '--locales');
   const select = both(selection(o.include, o.exclude), locales ? localeSelection(detected, locales) : undefined);
-  const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: detected, siteLocales: detected.locales ? { ...detected.locales, folders: [...detected.locales.folders] } : null, locales: locales ?? null, include: o.include ?? [], exclude: o.exclude ?? [] });
+  const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: detected, siteLocales: detected.locales ? { ...detected.locales, folders: [...detected.locales.folders] } : null, locales: locales ?? null, include: o.include ?? [], exclude: o.exclude ?? [], asWritten: !!o.asWritten });
   if (existsSync(target)) {
     const hit = await cachedSync(docsAbs, target, inputs, cache);
     if (hit) {
@@ -165,8 +168,10 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const threshold = o.threshold ?? 0.5;
   if (!(threshold > 0 && threshold <= 1)) fail('CTXFORGE_USAGE', '--threshold must be a number above 0 and at most 1', {}, 2);
 
-  const up = await readUpstream(docsAbs, { site: detected, ...(select ? { select } : {}) });
+  const up = await readUpstream(docsAbs, { site: detected, ...(select ? { select } : {}), ...(o.asWritten ? { asWritten: true } : {}) });
   if (!up.docs.length) throw new DiagnosticError(noDocuments(docsDir, up.assets.map((a) => a.path)), 1, [...up.notes]);
+  // Cross-references that resolve are written as the site shows them (the URL it serves, a {doc} as a link).
+  if (!o.asWritten) await readerXrefs(up.docs, up.assets.map((a) => a.path), up.site, up.meta, async (p) => (await up.folder.read(p)).toString('utf8'));
   const diagnostics: Diagnostic[] = [...up.notes];
   // Pages of the locales not taken are still served by the site: links to them reach a page.
   if (locales) up.site = { ...up.site, unsynced: up.skipped.filter((x) => x.reason.startsWith('locale ') && /\.(md|mdx|markdown)$/i.test(x.path)).map((x) => x.path) };

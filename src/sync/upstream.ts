@@ -17,6 +17,7 @@ import { decodeUtf8, hasBom } from '../core/utf8.js';
 import { parseYamlSafe, splitFrontmatter, stripBom } from '../core/yaml-safe.js';
 import { sha256Hex } from '../core/hash.js';
 import { isUuidV7 } from '../core/uuid.js';
+import { readerText } from './reader-text.js';
 
 export interface UpstreamDoc {
   /** Path inside the docs folder, as upstream names it. */
@@ -139,6 +140,8 @@ export interface ReadOptions {
   site?: SiteConfig;
   /** `--include` / `--exclude` (selection.ts). */
   select?: Selection;
+  /** Bodies as written upstream, template syntax and all (default: as a reader sees them, reader-text.ts). */
+  asWritten?: boolean;
 }
 
 export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Upstream> {
@@ -234,7 +237,7 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     const carriedId = octx && typeof octx === 'object' ? octx.document_id : undefined;
     const own = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : firstHeading(body, { mdx: /\.mdx$/i.test(e.path), admonitions: site.admonitions });
     const tags = Array.isArray(data.tags) ? data.tags.filter((t): t is string => typeof t === 'string') : undefined;
-    const doc: UpstreamDoc = { path: e.path, digest: `sha256:${sha256Hex(bytes)}`, title: own ?? titleFromName(e.path), body };
+    const doc: UpstreamDoc = { path: e.path, digest: `sha256:${sha256Hex(bytes)}`, title: own ?? titleFromName(e.path), body: o.asWritten ? body : readerText(body, { generator: site.generator, admonitions: site.admonitions, mdx: /\.mdx$/i.test(e.path) }) };
     if (typeof data.description === 'string') doc.description = data.description;
     if (typeof data.type === 'string' && data.type.trim()) doc.type = data.type.trim();
     if (tags?.length) doc.tags = tags;

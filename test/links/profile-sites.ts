@@ -22,6 +22,21 @@ export interface ProfileSite {
   notJudged: RegExp;
 }
 
+// Pages that carry what a reader sees but the Markdown does not say (issue 34: shortcodes, Liquid
+// blocks): the ci-sites stage compares the documents sync writes for them with the built pages.
+// No link here is broken, so the link findings above stay what they are.
+const HUGO_READER_PAGES: Record<string, string> = {
+  'content/en/guide/shortcodes.md': '---\ntitle: Shortcodes\n---\n\n{{< note >}}\nBack up your site before you upgrade it.\n{{< /note >}}\n\n'
+    + '{{< tabs >}}\n{{< tab "macOS" >}}\nInstall the extended edition with Homebrew.\n{{< /tab >}}\n{{< tab "Linux" >}}\nInstall the snap package instead.\n{{< /tab >}}\n{{< /tabs >}}\n\n'
+    + '{{< code-toggle file=hugo >}}\nbaseURL = "https://example.org/"\ntitle = "My new site"\n{{< /code-toggle >}}\n\n'
+    + 'Read [the long guide]({{< relref "long-name.md" >}}) next; a note is written {{</* note */>}} in a page.\n',
+};
+
+const JEKYLL_READER_PAGES: Record<string, string> = {
+  'site/docs/liquid.md': '---\ntitle: Liquid\n---\n\n# Liquid\n\nRead [the install guide]({% link docs/install.md %}) first.\n\n'
+    + '{% comment %}\nAn internal note nobody reads.\n{% endcomment %}\n\n{% raw %}Templates write {{ page.title }} to show the title.{% endraw %}\n',
+};
+
 export function hugo(): ProfileSite {
   return {
     name: 'hugo', docs: 'content/en', generator: 'hugo', marker: '../../hugo.toml',
@@ -56,6 +71,7 @@ export function hugo(): ProfileSite {
         + '[params]({{< relref "getting-started/configuration#params" >}}), [beside]({{< relref path="long-name.md" >}}) and {{% relref "/About" %}}.\n\n'
         + '[A missing page]({{< relref "guide/nowhere.md" >}}).\n\n[A missing anchor]({{< relref "/about.md#no-team" >}}).\n\n'
         + 'Hugo runs a shortcode in code too: `{{< relref "in-code.md" >}}`; {{</* relref "shown-not-run.md" */>}} is only shown.\n',
+      ...HUGO_READER_PAGES,
     },
     planted: [
       { file: 'about.md', code: 'LINK_ANCHOR_MISSING', needle: '/about/#nowhere' },
@@ -166,6 +182,7 @@ export function jekyll(): ProfileSite {
         + 'Liquid runs in code too: `{% link docs/in-code.md %}`; {% raw %}`{% link docs/raw.md %}`{% endraw %} is only shown.\n',
       'site/_posts/2024-01-31-hello.md': '---\ntitle: Hello\n---\n\nBack [home]({% link index.md %}) and to [the news]({% post_url blog/2024-02-01-news %}#more).\n',
       'site/blog/_posts/2024-02-01-news.md': '---\ntitle: News\ncategories: releases\n---\n\n## More\n\nSee [the first post](/2024/01/31/hello.html) and [this one](/blog/releases/2024/02/01/news.html#more).\n',
+      ...JEKYLL_READER_PAGES,
       'site/_layouts/default.html': '<!DOCTYPE html><html><head><title>{{ page.title }}</title></head><body><main>{{ content }}</main></body></html>\n',
     },
     planted: [

@@ -107,19 +107,19 @@ for (const [what, prepare, why] of [
   ['under a ctxforge folder that is a symbolic link', (home: string) => { const t = tmpDir('serve-idx-target-'); symlinkSync(t, join(home, 'ctxforge')); }, /ctxforge is a symbolic link/],
   ...(process.getuid?.() === 0 ? [['another user\'s', (home: string) => { mkdirSync(folderOf(home), { recursive: true, mode: 0o700 }); chownSync(folderOf(home), 65534, 65534); }, /owned by another user \(uid 65534\)/] as const] : []),
 ] as const) {
-  test(`a cache folder ${what} is not used: the index is kept in memory, with CTXFORGE_SERVE_INDEX_CACHE`, async () => {
+  test(`a cache folder ${what} is not used: the index is kept for the run only, with CTXFORGE_SERVE_INDEX_CACHE`, async () => {
     const home = tmpDir('serve-idx-');
     prepare(home);
     const listing = () => { try { return readdirSync(folderOf(home)); } catch { return []; } };
     const before = listing();
     const r = await open(home);
     assert.equal(r.built, true);
-    assert.deepEqual(r.hits, ['tagging', 'keys'], 'search works from memory');
+    assert.deepEqual(r.hits, ['tagging', 'keys'], 'search works from the run\'s own index');
     const w = r.notes.filter((n) => n.code === 'CTXFORGE_SERVE_INDEX_CACHE');
     assert.equal(w.length, 1, JSON.stringify(r.notes));
     assert.equal(w[0]!.severity, 'warning');
     assert.match(w[0]!.message, why);
-    assert.match(w[0]!.message, /built in memory/);
+    assert.match(w[0]!.message, /built for each run only, in a private temporary folder/);
     assert.deepEqual(listing(), before, 'nothing written into (or through) the folder');
     const second = await open(home);
     assert.equal(second.built, true, 'nor read from it');

@@ -1,4 +1,5 @@
-// Cross-references follow a rename like Markdown links do: when sync gives a page a portable name,
+// Cross-references follow a rename like Markdown links do: when sync (pages as written: by default
+// sync writes a resolved reference as the link the site shows, reader-xrefs.ts) or convert gives a page a portable name,
 // Hugo's `ref`/`relref` paths, Jekyll's `{% link %}` paths and MyST's `{doc}` names that reached it
 // are rewritten in the style they were written in (from the root or beside the page, with or without
 // the extension, an anchor inside kept), and the renamed tree's check resolves each to the same page.
@@ -14,6 +15,7 @@ import { tmpDir, writeTree } from '../helpers/tmp.js';
 import { SiteIndex } from '../../src/links/site.js';
 import { siteFor } from '../../src/links/generators.js';
 import { rewriteLinks } from '../../src/links/rewrite.js';
+import { syncDocs } from '../../src/sync/index.js';
 
 interface Out { linksRewritten: number; diagnostics: { code: string; message: string; line?: number }[] }
 const body = (f: string) => readFileSync(f, 'utf8');
@@ -30,9 +32,7 @@ test('Hugo: ref and relref paths follow a renamed page, in their style, the anch
       + '[a]({{< ref "/My Page.md" >}}), [b]({{< relref "/My Page" >}}), [c]({{< ref "/My Page.md#part" >}}), [d]({{% relref path="../My Page.md" %}}#part),\n'
       + '[section]({{< ref "/guide" >}}) and [untouched]({{< ref "/_index.md" >}}).\n',
   });
-  const r = await runCli(['sync', 'content', 'pkg', '--json'], { cwd: root });
-  assert.equal(r.code, 0, r.stderr);
-  const j = JSON.parse(r.stdout) as Out;
+  const j = await syncDocs(join(root, 'content'), join(root, 'pkg'), { asWritten: true, cache: false }) as unknown as Out;
   const t = body(join(root, 'pkg/knowledge/guide/refs.md'));
   assert.ok(t.includes('{{< ref "/My-Page.md" >}}'), t);
   assert.ok(t.includes('{{< relref "/My-Page" >}}'), t);
@@ -45,6 +45,11 @@ test('Hugo: ref and relref paths follow a renamed page, in their style, the anch
   // The synced tree's own check (the site record says hugo) finds every ref.
   const v = await runCli(['validate', 'pkg', '--links', 'error'], { cwd: root });
   assert.equal(v.code, 0, v.stdout + v.stderr);
+  // As a reader sees them (the default), the refs are the site's links, and they follow the rename too.
+  const d = await runCli(['sync', 'content', 'pkg2', '--json'], { cwd: root });
+  assert.equal(d.code, 0, d.stderr);
+  assert.ok(!(JSON.parse(d.stdout) as Out).diagnostics.some((x) => /REWRITTEN|LINK_BROKEN|LINK_ANCHOR/.test(x.code)), d.stdout);
+  assert.equal((await runCli(['validate', 'pkg2', '--links', 'error'], { cwd: root })).code, 0);
 });
 
 test('Jekyll: {% link %} follows a renamed page and collection folder; post_url the renamed tree cannot name is kept and named', async () => {
@@ -57,9 +62,7 @@ test('Jekyll: {% link %} follows a renamed page and collection folder; post_url 
     'site/_notes/first.md': '---\ntitle: First\n---\n\nFirst.\n',
     'site/_posts/2024-01-31-hello.md': '---\ntitle: Hello\n---\n\nHello.\n',
   });
-  const r = await runCli(['sync', 'site', 'pkg', '--json'], { cwd: root });
-  assert.equal(r.code, 0, r.stderr);
-  const j = JSON.parse(r.stdout) as Out;
+  const j = await syncDocs(join(root, 'site'), join(root, 'pkg'), { asWritten: true, cache: false }) as unknown as Out;
   const t = body(join(root, 'pkg/knowledge/index-page.md'));
   assert.ok(t.includes('{% link my-notes.md %}#top'), t);
   assert.ok(t.includes('{% link notes/first.md %}'), t);

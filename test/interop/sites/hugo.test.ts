@@ -16,6 +16,7 @@ import { RouteTable } from '../../../src/links/routes.js';
 import { readUpstream } from '../../../src/sync/upstream.js';
 import { hugo } from '../../links/profile-sites.js';
 import { crawl, ourKeys, writtenFile } from './crawl.js';
+import { assertReaderText, readerFigures } from './reader-text.js';
 
 /** Minimal layouts inside the site (no theme from the network): the page body in <main>, no navigation. */
 const LAYOUTS: Record<string, string> = {
@@ -25,13 +26,24 @@ const LAYOUTS: Record<string, string> = {
   'themes/docs/layouts/index.html': '{{ define "main" }}{{ .Content }}{{ end }}\n',
   // As hugoDocs' include: the snippet's Markdown becomes part of the page (`{{% %}}`), its headings the page's anchors.
   'themes/docs/layouts/shortcodes/include.html': '{{ with site.GetPage (.Get 0) }}{{ .RawContent }}{{ end }}\n',
-  'themes/docs/layouts/shortcodes/code-toggle.html': '<pre>{{ .Inner | htmlEscape }}</pre>\n',
-  'themes/docs/layouts/shortcodes/code.html': '<pre>{{ .Inner | htmlEscape }}</pre>\n',
+  'themes/docs/layouts/shortcodes/code-toggle.html': '<pre>{{ .Inner }}</pre>\n',
+  // Shortcodes a reader sees as prose (the fixture's reader-text page).
+  'themes/docs/layouts/shortcodes/note.html': '<div class="note">{{ .Inner | markdownify }}</div>\n',
+  'themes/docs/layouts/shortcodes/tabs.html': '<div class="tabs">{{ .Inner }}</div>\n',
+  'themes/docs/layouts/shortcodes/tab.html': '<div class="tab"><p>{{ .Get 0 }}</p>{{ .Inner | markdownify }}</div>\n',
+  'themes/docs/layouts/shortcodes/code.html': '<pre>{{ .Inner }}</pre>\n',
   // The glossary page lists its (never rendered) term pages, each a heading the hook's links point to.
   'themes/docs/layouts/shortcodes/glossary.html': '{{ range .Page.Pages }}<h2 id="{{ anchorize .Title }}">{{ .Title }}</h2>{{ end }}\n',
   // As the fixture's hook: a relative destination is looked up with GetPage (the page's, then the root).
   // …and `[text](g)` for the glossary term named by the text, as hugoDocs' hook (its singular, its own table; a term with no page is a warning and no link).
   'themes/docs/layouts/_default/_markup/render-link.html': '{{- if eq .Destination "g" -}}{{- $glossaryPath := "/quick-reference/glossary" -}}{{- $term := .Text | plainify | strings.ToLower -}}{{- $singular := inflect.Singularize $term -}}{{- $cheating := dict "chaining" "chain" -}}{{- $actual := "" -}}{{- if site.GetPage (path.Join $glossaryPath ($term | urlize)) }}{{ $actual = $term }}{{ else if site.GetPage (path.Join $glossaryPath ($singular | urlize)) }}{{ $actual = $singular }}{{ else }}{{ with index $cheating $term }}{{ $actual = . }}{{ end }}{{ end -}}{{- with $actual }}<a href="{{ (site.GetPage $glossaryPath).RelPermalink }}#{{ anchorize . }}">{{ $.Text | safeHTML }}</a>{{ else }}{{ warnf "no glossary page for %q" $term }}{{ $.Text | safeHTML }}{{ end -}}{{- else -}}{{- $u := urls.Parse .Destination -}}{{- $href := .Destination -}}{{- if and (not $u.IsAbs) $u.Path (not (hasPrefix $u.Path "/")) -}}{{- with or ($.Page.GetPage $u.Path) ($.Page.GetPage (strings.TrimRight "/" $u.Path)) (site.GetPage (strings.TrimRight "/" $u.Path)) -}}{{- $href = printf "%s%s" .RelPermalink (cond (eq $u.Fragment "") "" (printf "#%s" $u.Fragment)) -}}{{- end -}}{{- end -}}<a href="{{ $href }}">{{ .Text | safeHTML }}</a>{{- end -}}',
+};
+
+/** Pages whose leftover syntax is by design (reported, not asserted). */
+const HUGO_UNRENDERED: Record<string, string> = {
+  'guide/refs.md': 'the planted refs Hugo cannot resolve are left as written, so validate still reports them',
+  // TODO(incl): once includes are expanded at sync (branch incl), this page holds the snippet's text: drop it from this list.
+  'render-hooks/links.md': 'its {{% include %}} is expanded by the include step (another branch), not by reader text',
 };
 
 test('hugo builds the site; its REF_NOT_FOUND and linkchecker on 127.0.0.1 find exactly the broken links, refs and anchors ctxforge reports', async () => {
@@ -67,4 +79,6 @@ test('hugo builds the site; its REF_NOT_FOUND and linkchecker on 127.0.0.1 find 
   // A broken ref is reported at the line Hugo names.
   const oursRefs = r.diagnostics.filter((d) => d.message.startsWith('{{<')).map((d) => `${d.file}:${d.line}`).sort();
   assert.deepEqual(oursRefs, refsNotFound.map((x) => `${x.file}:${x.line}`).sort());
+  // What the agent reads is what a reader sees: the synced documents against the built pages.
+  assertReaderText('hugo', await readerFigures(docsAbs, (p) => { const f = writtenFile(out, table.urlOf(p)!); return f && join(out, f); }), HUGO_UNRENDERED);
 });

@@ -17,6 +17,7 @@ import { RouteTable } from '../../../src/links/routes.js';
 import { readUpstream } from '../../../src/sync/upstream.js';
 import { mkdocs } from '../../links/sites.js';
 import { crawl, writtenFile } from './crawl.js';
+import { assertReaderText, readerFigures } from './reader-text.js';
 
 test('mkdocs (material theme) builds the site; its warnings and linkchecker on 127.0.0.1 find exactly what ctxforge reports', async () => {
   const s = mkdocs();
@@ -56,4 +57,6 @@ test('mkdocs (material theme) builds the site; its warnings and linkchecker on 1
   // --strict fails the build on what ctxforge reports as broken.
   assert.notEqual(strict.status, 0);
   assert.match(`${strict.stdout}${strict.stderr}`, /Aborted with \d+ warnings in strict mode/);
+  // What the agent reads is what a reader sees: the synced documents against the built pages (Material's <title> is `Page - Site`).
+  assertReaderText('mkdocs', await readerFigures(docs, (p) => { const f = writtenFile(out, table.urlOf(p)!); return f && join(out, f); }, / - Example$/));
 });

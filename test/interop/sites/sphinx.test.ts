@@ -13,14 +13,15 @@ import { DiskTree } from '../../../src/core/tree.js';
 import { detectSite } from '../../../src/links/generators.js';
 import { checkTreeLinks } from '../../../src/links/check.js';
 import { readUpstream } from '../../../src/sync/upstream.js';
+import { assertReaderText, readerFigures } from './reader-text.js';
 
 const WARNING = /\/docs\/([^:\s]+):(\d+): WARNING: ('myst' (?:cross-)?reference target not found|unknown document|undefined label|Failed to create a cross reference)/g;
 
 test('sphinx-build with myst-parser warns of exactly the links and cross-references ctxforge reports', async () => {
   const root = tmpDir('ctxforge-interop-sphinx-');
   writeTree(root, {
-    'docs/conf.py': 'extensions = ["myst_parser"]\nmyst_heading_anchors = 3\nmaster_doc = "index"\nnumfig = True\n',
-    'docs/index.md': '# Welcome\n\n```{toctree}\nintro\nguide/roles\n```\n\nSee [the intro](intro.md), [its part](intro.md#the-end-part), [a label](my-label), [gone](missing.md) and [no anchor](intro.md#nowhere).\n',
+    'docs/conf.py': 'extensions = ["myst_parser"]\nmyst_heading_anchors = 3\nmaster_doc = "index"\nnumfig = True\nmyst_enable_extensions = ["colon_fence"]\n',
+    'docs/index.md': '# Welcome\n\n```{toctree}\nintro\nguide/roles\nguide/directives\n```\n\nSee [the intro](intro.md), [its part](intro.md#the-end-part), [a label](my-label), [gone](missing.md) and [no anchor](intro.md#nowhere).\n',
     'docs/intro.md': '# Intro\n\n(my-label)=\n## The End part\n\nBack [home](index.md#welcome), [here](#the-end-part) and [a lost page](../elsewhere/page.md).\n\n(para-label)=\nA paragraph with a label.\n\n```{figure} logo.png\n:name: fig-logo\n\nThe logo.\n```\n',
     'docs/logo.png': 'png',
     'docs/guide/roles.md': '# Roles\n\n'
@@ -31,6 +32,12 @@ test('sphinx-build with myst-parser warns of exactly the links and cross-referen
       + 'A label nobody defines: {ref}`no-such-label`.\n\n'
       + 'A label on a paragraph has no title of its own: {ref}`para-label`.\n\n'
       + '```\n{ref}`in-a-fence`\n```\n',
+    // What a reader sees of directives and labels (issue 34: reader text); no broken link here.
+    'docs/guide/directives.md': '# Directives\n\n```{note}\nBack up the project before you upgrade it.\n```\n\n'
+      + ':::{tip}\n:class: dropdown\nKeep one virtual environment per project.\n:::\n\n'
+      + '```{admonition} Before you start\nInstall a recent Python release.\n```\n\n(guide-setup)=\n## Setting up\n\n'
+      + 'As {ref}`the end of the intro <my-label>` says, read {doc}`../intro` and {doc}`the roles page <roles>`.\n\n'
+      + '```{code-block} python\nprint("hello")\n```\n',
   });
   git(root, ['init', '-q']);
   const b = spawnSync('sphinx-build', ['-b', 'html', '-q', '-n', join(root, 'docs'), join(root, 'out')], { encoding: 'utf8' });
@@ -47,4 +54,8 @@ test('sphinx-build with myst-parser warns of exactly the links and cross-referen
   // Every other warning Sphinx gave is accounted for: nothing it found is left out of the comparison.
   const other = b.stderr.split('\n').filter((l) => /WARNING/.test(l) && !new RegExp(WARNING.source).test(l));
   assert.deepEqual(other, []);
+  // What the agent reads is what a reader sees: the synced documents against the built pages (`x.md` is `x.html`; <title> is `Title — Project documentation`).
+  assertReaderText('sphinx', await readerFigures(docs, (p) => join(root, 'out', p.replace(/\.md$/, '.html')), / \u2014 [^\u2014]*documentation$/), {
+    'guide/roles.md': 'the planted roles Sphinx cannot resolve, those in code, and {ref}/{numref} without text (Sphinx shows the target\'s title) are left as written',
+  });
 });

@@ -1,0 +1,65 @@
+// The texts of the served documents after start: not kept in memory (50,000 pages of 4 KB would
+// be ~200 MB for the life of the server, issue 39) but read back from the search index's database
+// file, which holds every text as it was indexed, and each one read checked against the SHA-256 of
+// the verified document taken at start (ServedPackage.bodyDigests). The file is one this process
+// made or copied into a private folder; should it still change, the reading tool answers with an
+// error naming the mismatch, never with the changed text. The last texts read are kept (a search's
+// second stage reads the same candidates several times).
+import { createHash } from 'node:crypto';
+import { printable } from '../install/portable.js';
+import type { ServedPackage } from './corpus.js';
+import { ToolError } from './tools.js';
+
+/** A served document's text on disk no longer matches the digest verified at start. */
+export class DocumentChanged extends ToolError {
+  readonly code = 'CTXFORGE_SERVE_TAMPERED';
+}
+
+/** Texts kept after reading: enough for a search's candidates, small beside the index. */
+const KEPT_TEXTS = 512;
+const KEPT_CHARS = 8 << 20;
+
+/**
+ * From here on, each of `pkg`'s documents (row i + 1 of its index is docs[i]) gives its text by
+ * `read(row)` from `file`, checked against its digest; the texts held until now are let go.
+ */
+export function readBodiesFromIndex(pkg: ServedPackage, read: (row: number) => unknown, file: string): void {
+  const kept = new Map<number, string>();
+  let keptChars = 0;
+  const digests = pkg.bodyDigests;
+  const body = (row: number, id: string): string => {
+    const hit = kept.get(row);
+    if (hit !== undefined) {
+      kept.delete(row);
+      kept.set(row, hit);
+      return hit;
+    }
+    let text: unknown;
+    try {
+      text = read(row);
+    } catch (e) {
+      throw new DocumentChanged(`${printable(pkg.name)}#${printable(id)} cannot be read back from ${file} (${(e as Error).message}); it is not served — restart serve to verify the package again`);
+    }
+    const want = digests.subarray(32 * (row - 1), 32 * row);
+    const got = typeof text === 'string' ? createHash('sha256').update(text, 'utf8').digest() : undefined;
+    if (!got || !got.equals(want)) {
+      throw new DocumentChanged(`${printable(pkg.name)}#${printable(id)}: its text in ${file} does not match the SHA-256 verified at start (digest mismatch: verified ${want.toString('hex')}, read ${got ? got.toString('hex') : 'no text'}); the file changed after start, so the document is not served — restart serve to verify the package again`);
+    }
+    const s = text as string;
+    kept.set(row, s);
+    keptChars += s.length;
+    for (const [k, v] of kept) {
+      if (kept.size <= KEPT_TEXTS && keptChars <= KEPT_CHARS) break;
+      kept.delete(k);
+      keptChars -= v.length;
+    }
+    return s;
+  };
+  pkg.docs.forEach((d, i) => {
+    // node:sqlite on Node 22 gives a text back cut at its first NUL: such a text (rare in
+    // Markdown) stays in memory rather than be refused as changed.
+    if (d.body.includes('\u0000')) return;
+    const row = i + 1;
+    Object.defineProperty(d, 'body', { get: () => body(row, d.id), enumerable: true, configurable: true });
+  });
+}

@@ -1,0 +1,145 @@
+// Cross-references as a reader sees them (issue 34): a Hugo `ref`/`relref` or a Liquid
+// `link`/`post_url` is shown by the site as the URL it serves, a MyST `{doc}` role as a link
+// titled by the page, a `{ref}` as its text or its section's title, a `{numref}` with text as that text. Once every page is read, each one that resolves — by the generator's own
+// lookup (xref-resolve.ts), to a document — is written that way: the URL from the route model (the
+// page's file when its frontmatter sets its URL, which the package drops), the `{doc}` as a
+// Markdown link to the page's file. The link check judges the result exactly as it
+// judged the cross-reference (the same page, the same anchor); one that does not resolve is left
+// as written, so it is still reported where it is.
+import type { UpstreamDoc } from './upstream.js';
+import type { SiteConfig } from '../links/generators.js';
+import { SiteIndex, type DocMeta } from '../links/site.js';
+import { RouteTable } from '../links/routes.js';
+import { templateXrefs } from '../links/xrefs.js';
+import { resolveXref } from '../links/xref-resolve.js';
+import { scanMarkdown } from '../links/parse.js';
+import { relativeLink } from '../links/markdown.js';
+
+interface Edit { start: number; end: number; text: string }
+
+/** The served URL path of a page (`/x/`, `/x.html`, `/`). */
+function served(table: RouteTable, page: string): string | undefined {
+  const u = table.urlOf(page);
+  if (u === undefined) return undefined;
+  const p = u.replace(/^\/+|\/+$/g, '');
+  // Pretty URLs and folder URLs (an index page, a permalink ending in `/`) end in `/`; a page written as `x.html` is served as that file.
+  if (p === '') return '/';
+  if (/\.html?$/i.test(p)) return `/${p}`;
+  return table.rules.pretty || u.endsWith('/') || !table.rules.html ? `/${p}/` : `/${p}.html`;
+}
+
+function apply(body: string, edits: Edit[]): string {
+  if (!edits.length) return body;
+  edits.sort((a, b) => a.start - b.start);
+  let s = '';
+  let at = 0;
+  for (const e of edits) { if (e.start < at) continue; s += body.slice(at, e.start) + e.text; at = e.end; }
+  return s + body.slice(at);
+}
+
+const LABEL_LINE = /^[ \t]{0,3}\(([^()\s]{1,200})\)=[ \t]*$/;
+const HEADING_LINE = /^[ \t]{0,3}#{1,6}[ \t]+(.*)$/;
+
+/**
+ * The section titles of a MyST page's labels, from the page as written: a `(label)=` line (or
+ * several) right before a heading titles it with the heading's text, as Sphinx shows `{ref}`label``.
+ * Labels compared lowercased, as Sphinx does. One pass over the lines.
+ */
+export function labelTitles(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let waiting: string[] = [];
+  let fence = '';
+  for (const line of text.split('\n')) {
+    if (line.length > 1000) { waiting = []; continue; }
+    const f = /^[ \t]{0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+    if (fence) { if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length && f[2]!.trim() === '') fence = ''; continue; }
+    if (f && !f[2]!.trimStart().startsWith('{')) { fence = f[1]!; waiting = []; continue; }
+    const l = LABEL_LINE.exec(line);
+    if (l) { waiting.push(l[1]!.toLowerCase()); continue; }
+    if (!waiting.length || line.trim() === '') continue;
+    const h = HEADING_LINE.exec(line);
+    if (h) {
+      // The heading as a reader sees it: an explicit `{#id}` dropped, emphasis and code marks gone.
+      // (A closing run of `#` goes too: trimmed by a loop, not a pattern that could retry every blank.)
+      let t = h[1]!.trimEnd();
+      if (t.endsWith('}') && t.lastIndexOf('{#') >= 0) t = t.slice(0, t.lastIndexOf('{#')).trimEnd();
+      let e = t.length;
+      while (e > 0 && t[e - 1] === '#') e--;
+      if (e < t.length && (e === 0 || t[e - 1] === ' ' || t[e - 1] === '\t')) t = t.slice(0, e).trimEnd();
+      const title = t.replace(/[*_`]/g, '').trim();
+      if (title) for (const w of waiting) if (!out.has(w)) out.set(w, title);
+    }
+    waiting = [];
+  }
+  return out;
+}
+
+/**
+ * Rewrites the resolvable cross-references of every document in place (their bodies). `source`
+ * gives a page as written (for the section titles its labels name).
+ */
+export async function readerXrefs(docs: UpstreamDoc[], assets: string[], site: SiteConfig, meta: ReadonlyMap<string, DocMeta>, source: (path: string) => Promise<string>): Promise<void> {
+  const g = site.generator;
+  if (g !== 'hugo' && g !== 'jekyll' && g !== 'sphinx') return;
+  const candidates = docs.filter((d) => (g === 'sphinx' ? d.body.includes('}`') : g === 'hugo' ? d.body.includes('ref') && d.body.includes('{{') : d.body.includes('{%')));
+  if (!candidates.length) return;
+  const paths = docs.map((d) => d.path);
+  const index = new SiteIndex([...paths, ...assets], paths, site, meta);
+  const table = site.routes ? new RouteTable(paths, site.root, site.routes, new Map([...meta].filter(([, v]) => v.route).map(([k, v]) => [k, v.route!]))) : undefined;
+  const titles = new Map(docs.map((d) => [d.path, d.title]));
+  const sections = new Map<string, Map<string, string>>();
+  const sectionTitle = async (page: string, label: string) => {
+    let m = sections.get(page);
+    if (!m) { m = labelTitles(await source(page).catch(() => '')); sections.set(page, m); }
+    return m.get(label.toLowerCase());
+  };
+  for (const d of candidates) {
+    const edits: Edit[] = [];
+    if (g === 'sphinx') {
+      for (const l of scanMarkdown(d.body, { roles: true }).links) {
+        if (l.kind !== 'xref' || l.at < 0 || !(l.syntax === 'doc' || l.syntax === 'ref' || (l.syntax === 'numref' && l.titled))) continue;
+        const r = resolveXref(index, l, d.path);
+        if (r.status !== 'ok' || !r.document) continue;
+        // The role spans `{role}` before the code span holding the target: find both ends from the target.
+        const role = `{${l.syntax}}\``;
+        const open = d.body.lastIndexOf(role, l.at);
+        const close = d.body.indexOf('`', l.at + l.target.length);
+        if (open < 0 || close < 0 || l.at - open > 500 || close - open > 1000) continue;
+        const inner = d.body.slice(open + role.length, close);
+        const titled = /^([\s\S]*?)\s*<[^<>]*>$/.exec(inner);
+        // A {ref} shows its own text, else the title of the section its label names (Sphinx links
+        // it to the label, which the synced page no longer marks); a {numref} without text shows a
+        // number only Sphinx knows, and is left as written.
+        if (l.syntax !== 'doc') {
+          const text = titled ? titled[1]! : await sectionTitle(r.path, inner.trim());
+          if (text) edits.push({ start: open, end: close + 1, text });
+          continue;
+        }
+        const text = (titled ? titled[1]! : titles.get(r.path) ?? r.path).replace(/([\\[\]])/g, '\\$1');
+        const dest = relativeLink(d.path, r.path);
+        edits.push({ start: open, end: close + 1, text: `[${text}](${/[\s()<>]/.test(dest) ? `<${dest}>` : dest})` });
+      }
+    } else if (table) {
+      for (const l of templateXrefs(g, d.body)) {
+        if (l.at < 0) continue;
+        const r = resolveXref(index, l, d.path);
+        if (r.status !== 'ok' || !r.document) continue;
+        // A page whose URL its frontmatter sets (slug, url, permalink) is linked by its file: the
+        // package drops that frontmatter, so the synced tree's check could not follow the URL.
+        const opener = g === 'hugo' ? '{{' : '{%';
+        const start = d.body.lastIndexOf(opener, l.at);
+        const endMark = d.body.indexOf(g === 'hugo' ? '}}' : '%}', l.at);
+        if (start < 0 || endMark < 0 || endMark - start > 600) continue;
+        // Outside a link's destination the tag is shown as its URL, text and no link.
+        const destination = d.body.startsWith('](', start - 2) || d.body.startsWith('](<', start - 3);
+        const url = destination && meta.get(r.path)?.route ? relativeLink(d.path, r.path) : served(table, r.path);
+        if (!url) continue;
+        const tag = d.body.slice(start, endMark + 2);
+        // An anchor written inside the tag is part of the URL; one written after it stays where it is.
+        const anchor = tag.includes('#') && r.anchor !== undefined ? `#${r.anchor}` : '';
+        edits.push({ start, end: endMark + 2, text: url + anchor });
+      }
+    }
+    d.body = apply(d.body, edits);
+  }
+}
