@@ -64,7 +64,8 @@ test('jekyll builds the site; the tags it cannot resolve and linkchecker on 127.
   assert.ok(unresolved.length >= 3, 'the planted tags are there to compare');
   assert.deepEqual(ourKeys(r.diagnostics), theirs, JSON.stringify({ rows: c.rows, unresolved, ours: r.diagnostics }, null, 1));
   // What the agent reads is what a reader sees: the synced documents against the built pages.
-  assertReaderText('jekyll', await readerFigures(docs, (p) => { const f = writtenFile(out, table.urlOf(p)!); return f && join(out, f); }), {
+  assertReaderText('jekyll', await readerFigures(docs, (p) => { const u = table.urlOf(p); if (u === undefined) return null; const f = writtenFile(out, u); return f && join(out, f); }), {
     'docs/tags.md': 'the planted tags Jekyll cannot resolve (and those in code spans, which Liquid runs) are left as written, so validate still reports them',
+    '_notes/My_Note.md': "kramdown's `{: #v1}` line after a heading is kept as written: it gives the heading the id the package's links use (reader text does not fold it into the heading yet)",
   });
 });
