@@ -201,6 +201,9 @@ export class RouteTable {
     return k === undefined ? undefined : this.byLogical.get(k);
   }
 
+  /** Is the page served at a folder's URL (`/about/`: its permalink ends in `/`, or an index page)? */
+  isFolder(page: string): boolean { return this.rules.pretty || this.folderPages.has(page); }
+
   /** Every URL a page is served at first (the one llms.txt links). */
   urlOf(page: string): string | undefined { return this.urlOfPage.get(page); }
 }
