@@ -17,6 +17,11 @@ function text(r: SyncResult): string {
   for (const a of r.removed) lines.push(`  removed   ${a.upstream} (${a.id}, retired)`);
   lines.push(`files: ${r.files.written.length} ${verb}written, ${r.files.removed.length} ${verb}removed, ${r.files.unchanged} unchanged`);
   if (r.linksRewritten) lines.push(`links: ${r.linksRewritten} rewritten to follow renamed files`);
+  if (r.includes.length) {
+    const pages = new Set(r.includes.map((i) => i.page)).size;
+    const files = new Set(r.includes.map((i) => i.file)).size;
+    lines.push(`includes: ${r.includes.length} expanded into ${pages} page${pages === 1 ? '' : 's'} from ${files} file${files === 1 ? '' : 's'} (--json lists each file and its lines)`);
+  }
   if (r.skipped.length) lines.push(`skipped: ${r.skipped.length} file${r.skipped.length === 1 ? '' : 's'} left out (each named above; --json lists them)`);
   return lines.join('\n');
 }
@@ -30,7 +35,7 @@ export function registerSync(program: Command, io: Io): void {
     .argument('<source-tree>', 'source tree to create or update')
     .addOption(new Option('--format <format>', 'format of a new source tree (default: the existing tree\'s, else octx)').choices(['octx', 'ctxpkg', 'acx']))
     .option('--dry-run', 'only report what would change')
-    .option('--json', 'print {format, created, added, modified, moved, removed, unchanged, files, skipped, site, linksRewritten, diagnostics}')
+    .option('--json', 'print {format, created, added, modified, moved, removed, unchanged, files, skipped, site, linksRewritten, includes, diagnostics}')
     .option('--threshold <n>', 'content similarity (0–1) at which a vanished page and a new one are the same page moved', '0.5')
     .option('--type <type>', 'document type (OKF type for octx/acx, node type for ctxpkg)')
     .option('--type-rule <folder=type>', 'type for the pages below a folder (repeatable; the longest folder wins)', collect, [])
@@ -51,6 +56,9 @@ taken (other locale folders, page.fr.md) and files left out by --include/--exclu
 report (skipped). Renamed files take every link to them along (inline, reference definitions, wiki
 links, embeds, MDX imports, Hugo ref/relref, Jekyll {% link %}, MyST {doc}); broken links
 upstream are reported as warnings, and every file left out is named.
+Includes (Hugo include and readfile, MyST include and literalinclude, mdBook, VitePress, Docsify,
+MDX partials, GitBook) are expanded from inside the repository only; the result records each file
+and its lines.
 Exit codes: 0 synced, 1 findings (a name refused with --no-rename), 2 usage or I/O error.
 Examples:
   ctxforge sync vendor-docs/ knowledge-pack/

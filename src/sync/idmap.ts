@@ -16,7 +16,15 @@ export interface MapEntry {
   digest: string;
   /** The document's portable path below the format's document folder. */
   path: string;
+  /**
+   * The pieces the page's includes put into it: the file (relative to the docs folder, `../` when
+   * outside it), its lines, and the digest of the text taken — so a change to an included file
+   * alone changes the document.
+   */
+  includes?: IncludedPiece[];
 }
+
+export interface IncludedPiece { file: string; lines: [number, number][]; digest: string }
 
 export interface IdMap {
   version: 1;
@@ -60,7 +68,9 @@ export function parseIdMap(text: string): IdMap {
         file: ID_MAP_FILE, ...(line ? { line } : {}), hint: 'restore it from git, or sync again: a sync writes only relative paths',
       }, 2);
     }
-    documents[k] = { id: e.id, digest: e.digest, path: e.path };
+    const includes = e.includes === undefined ? undefined : includedPieces(e.includes);
+    if (includes === null) return bad(`documents[${JSON.stringify(k)}].includes must be a list of {file, lines: [[from, to], …], digest}`);
+    documents[k] = { id: e.id, digest: e.digest, path: e.path, ...(includes ? { includes } : {}) };
   }
   const strings = (a: unknown[], what: string) => a.map((x) => (typeof x === 'string' ? x : bad(`${what} must hold strings`)));
   const assets: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -71,6 +81,31 @@ export function parseIdMap(text: string): IdMap {
     out.site = { generator: v.site.generator, root: v.site.root };
   }
   return out;
+}
+
+/** The recorded pieces of an entry (data to compare, never a path to read), or null when they are not that shape. */
+function includedPieces(v: unknown): IncludedPiece[] | null {
+  if (!Array.isArray(v)) return null;
+  const int = (x: unknown) => (typeof x === 'bigint' ? Number(x) : typeof x === 'number' && Number.isInteger(x) ? x : NaN);
+  const out: IncludedPiece[] = [];
+  for (const p of v) {
+    if (!isMap(p) || typeof p.file !== 'string' || typeof p.digest !== 'string' || !Array.isArray(p.lines)) return null;
+    const lines: [number, number][] = [];
+    for (const r of p.lines) {
+      if (!Array.isArray(r) || r.length !== 2) return null;
+      const [a, b] = [int(r[0]), int(r[1])];
+      if (!(a >= 1 && b >= a)) return null;
+      lines.push([a, b]);
+    }
+    out.push({ file: p.file, lines, digest: p.digest });
+  }
+  return out;
+}
+
+/** The same pieces, in the same order? */
+export function samePieces(a: readonly IncludedPiece[] | undefined, b: readonly IncludedPiece[] | undefined): boolean {
+  const key = (x: readonly IncludedPiece[] | undefined) => JSON.stringify((x ?? []).map((p) => [p.file, p.lines, p.digest]));
+  return key(a) === key(b);
 }
 
 const sorted = <T>(o: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(o).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));

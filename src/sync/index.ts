@@ -14,7 +14,7 @@ import { SiteIndex } from '../links/site.js';
 import { rewriteLinks } from '../links/rewrite.js';
 import { checkTreeLinks } from '../links/check.js';
 import { readUpstream, type Skipped, type UpstreamDoc } from './upstream.js';
-import { ID_MAP_FILE, idMapText, readIdMap, type IdMap, type MapEntry } from './idmap.js';
+import { ID_MAP_FILE, idMapText, readIdMap, samePieces, type IdMap, type MapEntry } from './idmap.js';
 import { portableNames, portablePath } from './names.js';
 import { similarTexts } from './similarity.js';
 import { readerXrefs } from './reader-xrefs.js';
@@ -32,7 +32,7 @@ import type { Generator } from '../links/slugs.js';
 import { both, selection } from './selection.js';
 import { localeChoice, localeSelection, type LocaleChoice } from './locale-selection.js';
 import { sha256Hex } from '../core/hash.js';
-import { cachedSync, fingerprint, recordSync, sideOf, stampFolder, type CacheOptions, type Replay, type Side } from './stat-cache.js';
+import { cachedSync, fingerprint, outsideSide, recordSync, sideOf, stampFolder, type CacheOptions, type Replay, type Side } from './stat-cache.js';
 
 export interface SyncOptions {
   format?: TargetFormat;
@@ -67,6 +67,8 @@ export interface SyncOptions {
 }
 
 export interface SyncChange { id: string; path: string; upstream: string }
+/** A piece of text an include put into a synced page: the page, the include's file and line, the included file and its lines. */
+export interface SyncInclude { page: string; in: string; line: number; file: string; lines: [number, number][] }
 export interface SyncMove extends SyncChange { from: string; similarity: number }
 
 export interface SyncResult {
@@ -85,6 +87,8 @@ export interface SyncResult {
   site: { generator: string; marker: string; notRead: string[]; locales?: LocaleChoice };
   /** Links rewritten because the file they point at was renamed (or reached through an id the package does not keep). */
   linksRewritten: number;
+  /** Every piece of text an include put into a page (paths relative to the docs folder; `../` outside it). */
+  includes: SyncInclude[];
   diagnostics: Diagnostic[];
 }
 
@@ -150,6 +154,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   // Stamped before anything is read: a page changed while this sync runs has a newer stamp than the one recorded.
   // (A racy page is read here, so its recorded hash is of what the stamp saw.)
   let upSide: Side | undefined;
+  const readFrom = (cache.clock ?? Date.now)();
   try { upSide = !o.dryRun && o.cache !== false ? await sideOf(stampFolder(docsAbs, cache.clock), docsAbs) : undefined; } catch { /* not recorded: the listing below reports what cannot be read */ }
 
   const map = await readIdMap(target);
@@ -217,7 +222,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const retired = new Set(old.retired);
   const used = new Set<string>();
   const idOf = new Map<string, string>();
-  const result: SyncResult = { format, created: !present, dryRun: !!o.dryRun, added: [], modified: [], moved: [], removed: [], unchanged: 0, files: { written: [], removed: [], unchanged: 0 }, skipped: up.skipped, site: siteInfo, linksRewritten, diagnostics };
+  const result: SyncResult = { format, created: !present, dryRun: !!o.dryRun, added: [], modified: [], moved: [], removed: [], unchanged: 0, files: { written: [], removed: [], unchanged: 0 }, skipped: up.skipped, site: siteInfo, linksRewritten, includes: [], diagnostics };
   const byId = new Map(Object.entries(old.documents).map(([p, e]) => [e.id, p]));
   const claimed = new Set<string>();
 
@@ -293,7 +298,8 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     if (d.tags) doc.tags = d.tags;
     if (d.order !== undefined) doc.order = d.order;
     docs.push(doc);
-    newMap.documents[d.path] = { id, digest: d.digest, path };
+    newMap.documents[d.path] = { id, digest: d.digest, path, ...(d.includes ? { includes: d.includes.map((p) => ({ file: p.file, lines: p.lines, digest: p.digest })) } : {}) };
+    for (const p of d.includes ?? []) result.includes.push({ page: d.path, in: p.in, line: p.line, file: p.file, lines: p.lines });
     const before = old.documents[d.path];
     const mv = movedFrom.get(d.path);
     const ch = { id, path, upstream: d.path };
@@ -301,7 +307,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
       result.moved.push({ ...ch, from: mv.from, similarity: mv.similarity });
       diagnostics.push(info('SYNC_MOVED', `${mv.from} → ${d.path} (same document ${id}, similarity ${mv.similarity})`, { file: d.path }));
     } else if (!before || before.id !== id) result.added.push(ch);
-    else if (before.digest !== d.digest || before.path !== path) result.modified.push(ch);
+    else if (before.digest !== d.digest || before.path !== path || !samePieces(before.includes, newMap.documents[d.path]!.includes)) result.modified.push(ch);
     else result.unchanged++;
   }
   for (const [p, e] of Object.entries(old.documents)) {
@@ -339,7 +345,8 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     // The tree as this sync left it, stamped after the writes; a racy file is known by the bytes planned for it.
     let treeSide: Side | undefined;
     try { treeSide = await sideOf(stampFolder(target, cache.clock), target, (p) => { const b = write.get(p); return b && sha256Hex(b); }); } catch { /* not recorded */ }
-    if (treeSide) await recordSync(docsAbs, target, inputs, upSide, treeSide, replayOf(result, r.files.size + 1), cache);
+    const outside = up.includeReads.reads.length ? outsideSide(up.includeReads.root, up.includeReads.reads, readFrom) : undefined;
+    if (treeSide) await recordSync(docsAbs, target, inputs, upSide, treeSide, replayOf(result, r.files.size + 1), cache, outside);
   }
   return result;
 }
@@ -358,7 +365,7 @@ function replayable(r: SyncResult): boolean {
 function replayOf(r: SyncResult, planned: number): Replay {
   return {
     format: r.format, unchanged: r.added.length + r.modified.length + r.moved.length + r.unchanged, filesUnchanged: planned,
-    skipped: r.skipped, site: r.site, linksRewritten: r.linksRewritten,
+    skipped: r.skipped, site: r.site, linksRewritten: r.linksRewritten, includes: r.includes,
     diagnostics: r.diagnostics.filter((d) => d.code !== 'SYNC_MOVED'),
   };
 }
@@ -367,12 +374,12 @@ function replayed(p: Replay, dryRun: boolean): SyncResult {
   return {
     format: p.format as TargetFormat, created: false, dryRun, added: [], modified: [], moved: [], removed: [], unchanged: p.unchanged,
     files: { written: [], removed: [], unchanged: p.filesUnchanged }, skipped: p.skipped as Skipped[], site: p.site as SyncResult['site'],
-    linksRewritten: p.linksRewritten, diagnostics: p.diagnostics as Diagnostic[],
+    linksRewritten: p.linksRewritten, includes: (p.includes ?? []) as SyncInclude[], diagnostics: p.diagnostics as Diagnostic[],
   };
 }
 
 function empty(format: TargetFormat, dryRun: boolean, diagnostics: Diagnostic[], skipped: Skipped[], site: SyncResult['site']): SyncResult {
-  return { format, created: false, dryRun, added: [], modified: [], moved: [], removed: [], unchanged: 0, files: { written: [], removed: [], unchanged: 0 }, skipped, site, linksRewritten: 0, diagnostics };
+  return { format, created: false, dryRun, added: [], modified: [], moved: [], removed: [], unchanged: 0, files: { written: [], removed: [], unchanged: 0 }, skipped, site, linksRewritten: 0, includes: [], diagnostics };
 }
 
 /** The portable form of the site's root folder (`src/`, `docs/`), as the renamed tree has it. */

@@ -32,4 +32,12 @@ defineRules([
   { code: 'SYNC_SITE_DETECTED', format: 'core', summary: 'The upstream folder is an mdBook, VitePress, Docusaurus or MkDocs site or an Obsidian/Foam vault, told from static marker files (info).' },
   { code: 'SYNC_NO_DOCUMENTS', format: 'core', summary: 'The upstream folder holds no Markdown page (it may hold AsciiDoc, reStructuredText or others, which are named): nothing to sync (exit 1).' },
   { code: 'SYNC_NAV_NOT_READ', format: 'core', summary: 'A site\'s navigation is code (.vitepress/config.*, sidebars.js, docusaurus.config.*) and was not read; it is never executed (info).' },
+  { code: 'SYNC_INCLUDE_NOT_FOUND', format: 'core', summary: 'An include names a file that does not exist or is not a regular file: the include is kept as written (warning with its file and line).' },
+  { code: 'SYNC_INCLUDE_OUTSIDE', format: 'core', summary: 'An include names a URL, an absolute path, a path that climbs out of the repository, or its .git folder: never read, kept as written (warning).' },
+  { code: 'SYNC_INCLUDE_SYMLINK', format: 'core', summary: 'An include\'s path is, or passes through, a symbolic link: never followed, kept as written (warning).' },
+  { code: 'SYNC_INCLUDE_CYCLE', format: 'core', summary: 'An include would include a file already being included (a → b → a): kept as written, the chain named (warning).' },
+  { code: 'SYNC_INCLUDE_TOO_DEEP', format: 'core', summary: 'An include is the ninth in a chain; includes are followed 8 deep: kept as written (warning).' },
+  { code: 'SYNC_INCLUDE_TOO_LARGE', format: 'core', summary: 'Expanding an include would grow the page beyond 10× its own size (at least 64 KiB), or the file is over 16 MiB: kept as written (warning naming the first such include and counting the rest).' },
+  { code: 'SYNC_INCLUDE_RANGE', format: 'core', summary: 'An include\'s line range, anchor, region or marker is not in the file, or it has an option that changes the text which ctxforge does not apply (:pyobject:): kept as written (warning).' },
+  { code: 'SYNC_INCLUDE_NOT_TEXT', format: 'core', summary: 'An include names a file that is not UTF-8 text: kept as written (warning).' },
 ]);

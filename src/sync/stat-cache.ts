@@ -13,11 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { sha256Hex } from '../core/hash.js';
 import { unsafePathReason } from '../core/paths.js';
+import { linkedComponent } from '../core/no-links.js';
 import { DiskTree, hashFile } from '../core/tree.js';
 import { readCached, trustedCacheDir, userCacheFolder, writeCached } from '../core/user-cache.js';
 
 /** Bumped whenever what a record holds, or what a sync derives from its inputs, changes meaning. */
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 /**
  * Timestamps closer than this to the moment a file was looked at are not trusted: a write in the
@@ -67,6 +68,58 @@ export function stampFolder(root: string, clock: () => number = Date.now): Stamp
   return { digest: h.digest('hex'), count, racy };
 }
 
+/** A file outside the docs folder as lstat saw it (an include sync read): its stamp, and the times that make it racy. */
+export interface FileStamp { path: string; stamp: string; mtimeNs: bigint; ctimeNs: bigint }
+
+/**
+ * One file below `root` (a repository path), stamped like stampFolder's entries without following
+ * a link at any component: `-` when it is not there, `l` and the linked prefix when a component is a link.
+ */
+export function stampFile(root: string, rel: string): FileStamp {
+  const link = linkedComponent(root, rel);
+  if (link !== undefined) return { path: rel, stamp: `l${link}`, mtimeNs: 0n, ctimeNs: 0n };
+  let s;
+  try { s = lstatSync(join(root, ...rel.split('/')), { bigint: true }); } catch { return { path: rel, stamp: '-', mtimeNs: 0n, ctimeNs: 0n }; }
+  const kind = s.isFile() ? 'f' : s.isDirectory() ? 'd' : 'o';
+  return { path: rel, stamp: `${kind}${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}:${s.dev}`, mtimeNs: s.mtimeNs, ctimeNs: s.ctimeNs };
+}
+
+/** Files outside the docs folder a sync read for its includes: the folder they are below, their paths and their side. */
+export interface Outside { root: string; paths: string[]; side: Side }
+
+const outsideDigest = (stamps: readonly FileStamp[]): string => {
+  const h = createHash('sha256');
+  for (const s of stamps) h.update(`${s.path}\0${s.stamp}\0`);
+  return h.digest('hex');
+};
+
+/**
+ * The side a record keeps of the files outside the docs folder that includes read, stamped before
+ * each was read: a file stamped too close to `seenAtMs` (the moment the sync began reading) is
+ * checked by the hash of the bytes the sync used.
+ */
+export function outsideSide(root: string, reads: readonly (FileStamp & { hash?: string })[], seenAtMs: number): Outside {
+  const sorted = [...reads].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const seenAt = BigInt(Math.floor(seenAtMs)) * 1_000_000n;
+  const hashes: Record<string, string | null> = {};
+  for (const r of sorted) {
+    if (!r.stamp.startsWith('f')) continue;
+    if (r.ctimeNs + RACY_NS > seenAt || r.mtimeNs + RACY_NS > seenAt) hashes[r.path] = r.hash ? `f${r.hash}` : null;
+  }
+  return { root, paths: sorted.map((r) => r.path), side: { digest: outsideDigest(sorted), count: sorted.length, hashes } };
+}
+
+/** Are the files outside the docs folder as the record saw them? */
+async function sameOutside(o: Outside): Promise<boolean> {
+  const now = o.paths.map((p) => stampFile(o.root, p));
+  if (now.length !== o.side.count || outsideDigest(now) !== o.side.digest) return false;
+  const tree = new DiskTree(o.root);
+  for (const [p, hash] of Object.entries(o.side.hashes)) {
+    if (hash === null || await entryHash(tree, p, 'f') !== hash) return false;
+  }
+  return true;
+}
+
 /** What a sync that found everything as planned reports (the parts of SyncResult a record keeps). */
 export interface Replay {
   format: string;
@@ -76,6 +129,8 @@ export interface Replay {
   site: unknown;
   linksRewritten: number;
   diagnostics: unknown[];
+  /** The included pieces the sync recorded. */
+  includes?: unknown[];
 }
 
 /** One folder's side of a record: its stamps' digest and count, and the SHA-256 of each racy file (null: not known, so never a match). */
@@ -90,6 +145,8 @@ interface Record_ {
   inputs: string;
   upstream: Side;
   tree: Side;
+  /** Files outside the docs folder that the pages' includes read. */
+  outside?: Outside;
   replay: Replay;
 }
 
@@ -138,9 +195,11 @@ function readRecord(file: string, docs: string, target: string, inputs: string):
   if (!isPlain(v) || v.cache !== 'ctxforge-sync' || v.version !== CACHE_VERSION || v.code !== codeStamp()) return undefined;
   if (v.docs !== realOf(docs) || v.target !== realOf(target) || v.inputs !== inputs) return undefined;
   if (!isSide(v.upstream) || !isSide(v.tree) || !isPlain(v.replay)) return undefined;
+  if (v.outside !== undefined && !(isPlain(v.outside) && typeof v.outside.root === 'string' && Array.isArray(v.outside.paths)
+    && v.outside.paths.every((p) => typeof p === 'string' && !unsafePathReason(p)) && isSide(v.outside.side))) return undefined;
   const r = v.replay;
   if (typeof r.format !== 'string' || typeof r.unchanged !== 'number' || typeof r.filesUnchanged !== 'number' || typeof r.linksRewritten !== 'number'
-    || !Array.isArray(r.skipped) || !Array.isArray(r.diagnostics) || !isPlain(r.site)) return undefined;
+    || !Array.isArray(r.skipped) || !Array.isArray(r.diagnostics) || !isPlain(r.site) || (r.includes !== undefined && !Array.isArray(r.includes))) return undefined;
   return v as unknown as Record_;
 }
 
@@ -211,13 +270,15 @@ export async function cachedSync(docs: string, target: string, inputs: string, o
     if (!await sameSide(rec.upstream, up, docs)) return undefined;
     tree = stampFolder(target, o.clock);
     if (!await sameSide(rec.tree, tree, target)) return undefined;
+    // An include's file outside the docs folder changed: its pages change too.
+    if (rec.outside && !await sameOutside(rec.outside)) return undefined;
   } catch {
     return undefined;
   }
   const opened = Object.keys(rec.upstream.hashes).length + Object.keys(rec.tree.hashes).length;
   // Entries checked by their bytes are as recorded: their hashes stand for them while they stay racy.
   const again = (side: Side, now: Stamps): Side => ({ digest: now.digest, count: now.count, hashes: Object.fromEntries([...now.racy.keys()].map((p) => [p, side.hashes[p] ?? null])) });
-  return { replay: rec.replay, opened, ...(opened ? { refresh: () => recordSync(docs, target, inputs, again(rec.upstream, up), again(rec.tree, tree), rec.replay, o) } : {}) };
+  return { replay: rec.replay, opened, ...(opened ? { refresh: () => recordSync(docs, target, inputs, again(rec.upstream, up), again(rec.tree, tree), rec.replay, o, rec.outside) } : {}) };
 }
 
 /** A record no sync has written or refreshed for this long is for folders long gone: removed. */
@@ -241,12 +302,12 @@ function sweep(dir: string, now: number): void {
 }
 
 /** Records a sync; a cache that cannot be written is only a slower next sync. */
-export async function recordSync(docs: string, target: string, inputs: string, upstream: Side, tree: Side, replay: Replay, o: CacheOptions = {}): Promise<void> {
+export async function recordSync(docs: string, target: string, inputs: string, upstream: Side, tree: Side, replay: Replay, o: CacheOptions = {}, outside?: Outside): Promise<void> {
   const folder = folderOf(o);
   if (!folder) return;
   const where = recordPath(docs, target, folder);
   if (!where) return;
-  const rec: Record_ = { cache: 'ctxforge-sync', version: CACHE_VERSION, code: codeStamp(), docs: realOf(docs), target: realOf(target), inputs, upstream, tree, replay };
+  const rec: Record_ = { cache: 'ctxforge-sync', version: CACHE_VERSION, code: codeStamp(), docs: realOf(docs), target: realOf(target), inputs, upstream, tree, ...(outside ? { outside } : {}), replay };
   try { await writeCached(where.file, Buffer.from(JSON.stringify(rec), 'utf8'), where.dir); } catch { /* the next sync reads everything */ }
   sweep(where.dir, Date.now());
 }

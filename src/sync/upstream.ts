@@ -10,7 +10,7 @@ import { firstHeading } from '../links/title.js';
 import { docusaurusCategory, siteOf, type SiteConfig } from '../links/generators.js';
 import type { Selection } from './selection.js';
 import { labelFacts } from '../links/labels.js';
-import { includesOf } from '../links/includes.js';
+import { IncludeExpander, type IncludeRecord, type OutsideRead } from './expand-includes.js';
 import type { DocMeta } from '../links/site.js';
 import { info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { decodeUtf8, hasBom } from '../core/utf8.js';
@@ -33,6 +33,8 @@ export interface UpstreamDoc {
   body: string;
   /** Position in the site's static navigation (SUMMARY.md, mkdocs.yml nav, sidebar_position, _category_), when it has one. */
   order?: number;
+  /** The pieces its includes put into the body: which file, which lines. */
+  includes?: IncludeRecord[];
 }
 
 export interface Skipped {
@@ -58,6 +60,8 @@ export interface Upstream {
    * here, so a page is opened once a sync. `release()` when done, so the texts can go.
    */
   folder: Tree & { release(): void };
+  /** Files outside the docs folder that includes read (below `root`, the repository), for the stat cache. */
+  includeReads: { root: string; reads: OutsideRead[] };
 }
 
 /** A folder already listed and read: pages answered from their texts, anything else from the disk as before. */
@@ -160,6 +164,10 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   /** Hugo section folders whose _index cascades `render: never` (a list is read in path order: the _index comes first). */
   const unrendered: string[] = [];
   const boms = new Set<string>();
+  const expander = new IncludeExpander(dir, site);
+  // Include-only files (Hugo's _common snippets, a MyST page's {include}d part) are part of the
+  // pages that include them, not pages of their own: named, not synced as documents.
+  const included = new Set<string>();
   const listing = await tree.list();
   o.select?.prepare?.(listing.map((e) => e.path));
   for (const e of listing) {
@@ -220,6 +228,7 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
       continue;
     }
     body = normaliseBody(body);
+    const inc = expander.expand(e.path, text, body); body = inc.body;
     if (site.docIds && (typeof data.id === 'string' || typeof data.slug === 'string')) {
       meta.set(e.path, { ...(typeof data.id === 'string' ? { id: data.id } : {}), ...(typeof data.slug === 'string' ? { slug: data.slug } : {}) });
     }
@@ -249,12 +258,11 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     else if (position !== undefined) doc.order = position;
     const label = typeof data.sidebar_label === 'string' && data.sidebar_label.trim() ? data.sidebar_label.trim() : nav?.title;
     titled.push({ doc, fromName: own === undefined, ...(label ? { navTitle: label } : {}) });
+    if (inc.includes.length) doc.includes = inc.includes;
+    for (const n of inc.notes) notes.push(n);
+    for (const f of inc.named) if (f !== e.path) included.add(f);
     docs.push(doc);
   }
-  // Include-only files (Hugo's _common snippets, a MyST page's {include}d part) are part of the
-  // pages that include them, not pages of their own: named, not synced as documents.
-  const included = new Set<string>();
-  for (const d of docs) for (const f of includesOf(site.generator, d.path, d.body, site.root)) if (f !== d.path) included.add(f);
   if (included.size) {
     for (let i = docs.length - 1; i >= 0; i--) {
       const d = docs[i]!;
@@ -293,5 +301,5 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     const shown = paths.slice(0, 20).join(', ');
     notes.push(info('SYNC_SKIPPED', `${paths.length} file${paths.length === 1 ? '' : 's'} left out, ${reason}: ${shown}${paths.length > 20 ? `, … (${paths.length - 20} more; --json lists every one)` : ''}`, { file: paths[0] }));
   }
-  return { docs, assets, rootTitle, notes, skipped, site, meta, folder: new ReadFolder(tree, texts, boms) };
+  return { docs, assets, rootTitle, notes, skipped, site, meta, folder: new ReadFolder(tree, texts, boms), includeReads: expander.outsideReads() };
 }

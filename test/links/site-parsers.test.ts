@@ -69,7 +69,9 @@ test('MyST labels: (label)=, :name:, figure-md, glossary terms and spans count; 
 });
 
 test('includes: relative paths inside the tree only — schemes, climbing out and the root of the disk are never followed', () => {
-  assert.deepEqual(includesOf('hugo', 'a/p.md', '{{% include "/x/_common/y.md" %}} {{< include "z.md" >}}', ''), ['x/_common/y.md', 'z.md']);
+  // Hugo's Page.GetPage: beside the page first, then from the content root (a logical path may leave out `.md`).
+  assert.deepEqual(includesOf('hugo', 'a/p.md', '{{% include "/x/_common/y.md" %}} {{< include "z.md" >}}', ''), ['x/_common/y.md', 'a/z.md', 'z.md']);
+  assert.deepEqual(includesOf('hugo', 'p.md', '{{% include "_common/y" %}}', ''), ['_common/y', '_common/y.md', '_common/y/index.md', '_common/y/_index.md']);
   assert.deepEqual(includesOf('sphinx', 'a/p.md', '```{include} ../../../etc/passwd\n```\n```{literalinclude} ../b.py\n```\n```{include} https://x/y.md\n```\n', ''), ['b.py']);
   assert.deepEqual(includesOf('mdbook', 'src/p.md', '{{#include ../../outside.rs}} {{#include ./code.rs:2:5}}', ''), ['src/code.rs']);
   assert.deepEqual(includesOf('vitepress', 'docs/p.md', '<!--@include: ./parts/a.md-->', ''), ['docs/parts/a.md']);

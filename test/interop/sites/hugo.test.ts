@@ -42,8 +42,6 @@ const LAYOUTS: Record<string, string> = {
 /** Pages whose leftover syntax is by design (reported, not asserted). */
 const HUGO_UNRENDERED: Record<string, string> = {
   'guide/refs.md': 'the planted refs Hugo cannot resolve are left as written, so validate still reports them',
-  // TODO(incl): once includes are expanded at sync (branch incl), this page holds the snippet's text: drop it from this list.
-  'render-hooks/links.md': 'its {{% include %}} is expanded by the include step (another branch), not by reader text',
 };
 
 test('hugo builds the site; its REF_NOT_FOUND and linkchecker on 127.0.0.1 find exactly the broken links, refs and anchors ctxforge reports', async () => {
