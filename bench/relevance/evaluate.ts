@@ -5,13 +5,24 @@
 // MRR@10 (the mean of 1 / rank of the first relevant page in the first 10, 0 when none), and the
 // questions each system misses at 3.
 //
-//   bench/relevance/fetch-corpora.sh /tmp/corpora && npx tsx bench/relevance/evaluate.ts /tmp/corpora [--json] [--heldout-misses] [--tuning-only]
-import { readFileSync, readdirSync, statSync, mkdtempSync } from 'node:fs';
+//
+// Each corpus is served as a user serves it: `ctxforge sync` of the folder (the Hugo docs with
+// `--site hugo`, which the repository's hugo.toml would say: the corpus is a sparse checkout of
+// content/en without it) then `ctxforge build`, the artifact read as `serve` reads it. So the ids are
+// the package's (UUIDs), a Hugo `_index.md` is `index-page.md`, and what the site never renders as a
+// page (`_common/` snippets, `build: render: never`) is no document; a judged page sync leaves out
+// is not counted (every question keeps a page). `--files` reads the Markdown files directly instead
+// (path ids, every file a page), as runs before the sync-built corpus did. `--keep <dir>` keeps the
+// synced and built corpora there and reuses them on the next run (the corpora are pinned).
+//
+//   bench/relevance/fetch-corpora.sh /tmp/corpora && npx tsx bench/relevance/evaluate.ts /tmp/corpora [--json] [--heldout-misses] [--tuning-only] [--files] [--keep <dir>] [--plain-description]
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openMemory } from '../../src/core/sqlite.js';
-import { servedPackage } from '../../src/serve/corpus.js';
+import { loadArtifacts, servedPackage, type ServedPackage } from '../../src/serve/corpus.js';
 import { openIndex } from '../../src/serve/search-index.js';
 import * as tools from '../../src/serve/tools.js';
 import { reply, replySize } from '../../src/serve/reply.js';
@@ -54,6 +65,29 @@ function hugo(dir: string): Doc[] {
   });
 }
 
+const cli = join(here, '..', '..', 'bin', 'ctxforge.js');
+const run = (args: string[]) => execFileSync(process.execPath, [cli, ...args], { env: { ...process.env, CTXFORGE_FROM_SOURCE: '1' }, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+
+/**
+ * The folder synced and built as a user would, served as `serve` serves the artifact; each document
+ * known by the id the judgements use (`judgedId` of the upstream path it was synced from).
+ */
+async function synced(dir: string, judgedId: (upstream: string) => string, site: string[], keep?: string): Promise<{ pkg: ServedPackage; judged: Map<string, string> }> {
+  const work = keep ?? mkdtempSync(join(tmpdir(), 'ctxforge-relevance-sync-'));
+  const saved = join(work, 'synced.json');
+  let made: { added: { id: string; upstream: string }[]; artifact: string };
+  if (keep && existsSync(saved)) made = JSON.parse(readFileSync(saved, 'utf8'));
+  else {
+    mkdirSync(work, { recursive: true });
+    const report = JSON.parse(run(['sync', dir, join(work, 'tree'), '--json', ...site])) as { added: { id: string; upstream: string }[] };
+    const built = JSON.parse(run(['build', join(work, 'tree'), '-o', join(work, 'dist'), '--source-date-epoch', '0', '--json'])) as { artifacts: { path: string }[] };
+    made = { added: report.added, artifact: built.artifacts[0]!.path };
+    writeFileSync(saved, JSON.stringify(made));
+  }
+  const [pkg] = await loadArtifacts([made.artifact], { cwd: work, env: { ...process.env, XDG_CACHE_HOME: work }, allowUnsigned: true }, []);
+  return { pkg: pkg!, judged: new Map(made.added.map((a) => [a.id, judgedId(a.upstream)])) };
+}
+
 function judgements(file: string): { q: string; rel: Set<string> }[] {
   return readFileSync(join(here, file), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => {
     const [q, ids] = l.split('\t');
@@ -61,12 +95,16 @@ function judgements(file: string): { q: string; rel: Set<string> }[] {
   });
 }
 
-/** Plain FTS5 BM25: title + body, porter, default weights, the query's words OR'ed. */
+/**
+ * Plain FTS5 BM25: title + body, porter, default weights, the query's words OR'ed. With
+ * --plain-description the body starts with the page's description, as ctxforge's index does.
+ */
 function plain(docs: Doc[]) {
+  const withDescription = process.argv.includes('--plain-description');
   const db = openMemory();
   db.exec("CREATE VIRTUAL TABLE d USING fts5(id UNINDEXED, title, body, tokenize = 'porter unicode61 remove_diacritics 2')");
   const ins = db.prepare('INSERT INTO d(id, title, body) VALUES (?, ?, ?)');
-  db.transaction(() => { for (const x of docs) ins.run(x.id, x.title, x.body); })();
+  db.transaction(() => { for (const x of docs) ins.run(x.id, x.title, withDescription && x.description ? `${x.description}\n\n${x.body}` : x.body); })();
   const q = db.prepare('SELECT id FROM d WHERE d MATCH ? ORDER BY bm25(d), id LIMIT 10');
   return (query: string) => {
     const words = query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
@@ -77,24 +115,31 @@ function plain(docs: Doc[]) {
 function metrics(qs: { q: string; rel: Set<string> }[], ask: (q: string) => string[]) {
   let r1 = 0, r3 = 0, mrr = 0;
   const misses: string[] = [];
+  // Each question's rank of its first relevant page (1-based; 0: not in the first 10), for --json.
+  const ranks: Record<string, number> = {};
   for (const { q, rel } of qs) {
     const got = ask(q).slice(0, 10);
     const at = got.findIndex((id) => rel.has(id));
+    ranks[q] = at + 1;
     if (at === 0) r1++;
     if (at >= 0 && at < 3) r3++; else misses.push(`${q} → ${got.slice(0, 3).join(', ')}`);
     if (at >= 0) mrr += 1 / (at + 1);
   }
   const n = qs.length;
-  return { questions: n, recall_at_1: r1 / n, recall_at_3: r3 / n, mrr_at_10: mrr / n, misses };
+  return { questions: n, recall_at_1: r1 / n, recall_at_3: r3 / n, mrr_at_10: mrr / n, misses, ranks };
 }
 
 // Each corpus has two sets: the one the model's weights were chosen on (tuning) and a held-out one,
 // committed before any search over it and never used to choose anything (docs/serve.md says when its
 // figures were read). Only the tuning sets' misses are printed unless --heldout-misses is given:
 // acting on the held-out misses is how a set stops being held out.
+const files = process.argv.includes('--files');
+const keepAt = process.argv.indexOf('--keep');
+const keep = keepAt > 0 ? process.argv[keepAt + 1] : undefined;
+const hugoId = (rel: string) => rel.replace(/\.md$/, '').replace(/\/?_?index$/, '');
 const corpora = [
-  { name: 'tldr pages/common', docs: tldr(join(root, 'tldr')), sets: [['tuning', 'tldr-judgements.tsv'], ['held-out', 'tldr-heldout-judgements.tsv']] },
-  { name: 'Hugo docs content/en', docs: hugo(join(root, 'hugoDocs')), sets: [['tuning', 'hugo-judgements.tsv'], ['held-out', 'hugo-heldout-judgements.tsv']] },
+  { name: 'tldr pages/common', dir: join(root, 'tldr', 'pages', 'common'), site: [], read: () => tldr(join(root, 'tldr')), judgedId: (p: string) => p.replace(/\.md$/, ''), sets: [['tuning', 'tldr-judgements.tsv'], ['held-out', 'tldr-heldout-judgements.tsv']] },
+  { name: 'Hugo docs content/en', dir: join(root, 'hugoDocs', 'content', 'en'), site: ['--site', 'hugo'], read: () => hugo(join(root, 'hugoDocs')), judgedId: hugoId, sets: [['tuning', 'hugo-judgements.tsv'], ['held-out', 'hugo-heldout-judgements.tsv']] },
 ];
 const showHeldOut = process.argv.includes('--heldout-misses');
 // While a change to the ranking is being tried: the tuning sets only, so the held-out figures are
@@ -102,24 +147,31 @@ const showHeldOut = process.argv.includes('--heldout-misses');
 const tuningOnly = process.argv.includes('--tuning-only');
 const report = [];
 for (const c of corpora) {
-  const pkg = servedPackage({ name: 'corpus', version: '1', format: 'octx', sha256: '0'.repeat(64), source: c.name, signer: { key_id: null, trust: 'unsigned' } }, c.docs, []);
+  const { pkg, judged } = files
+    ? { pkg: servedPackage({ name: 'corpus', version: '1', format: 'octx', sha256: '0'.repeat(64), source: c.name, signer: { key_id: null, trust: 'unsigned' } }, c.read(), []), judged: null }
+    : await synced(c.dir, c.judgedId, c.site, keep && join(keep, c.dir.split('/').slice(-3).join('-')));
+  const docs = pkg.docs;
+  // The id a judgement names for a served document's id.
+  const asJudged = (id: string) => judged?.get(id) ?? id;
+  const inCorpus = new Set(docs.map((d) => asJudged(d.id)));
   const index = await openIndex(pkg, { ...process.env, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'ctxforge-relevance-')) }, []);
   const served = [{ pkg, index }];
   const w0 = performance.now();
   tools.warm(served);
   console.error(`${c.name}: second stage made ready in ${(performance.now() - w0).toFixed(0)} ms`);
-  const ask = plain(c.docs);
+  const ask = plain(docs);
   for (const [set, file] of c.sets) {
     if (tuningOnly && set !== 'tuning') continue;
-    const qs = judgements(file!);
     const name = `${c.name}, ${set}`;
-    const missing = qs.flatMap((x) => [...x.rel].filter((id) => !pkg.byId.has(id)));
-    if (missing.length) throw new Error(`${name}: judged pages not in the corpus: ${missing.join(', ')}`);
+    // A judged page the sync leaves out (the site never renders it) is not counted; a question with none left is an error.
+    const qs = judgements(file!).map((x) => ({ q: x.q, rel: new Set([...x.rel].filter((id) => inCorpus.has(id))) }));
+    const missing = qs.filter((x) => x.rel.size === 0).map((x) => x.q);
+    if (missing.length) throw new Error(`${name}: no judged page in the corpus for: ${missing.join('; ')}`);
     const times: number[] = [];
-    const ctx = metrics(qs, (q) => { const t0 = performance.now(); const r = tools.search(served, { query: q, limit: 10 }).results.map((x) => x.id); times.push(performance.now() - t0); return r; });
+    const ctx = metrics(qs, (q) => { const t0 = performance.now(); const r = tools.search(served, { query: q, limit: 10 }).results.map((x) => asJudged(x.id)); times.push(performance.now() - t0); return r; });
     times.sort((x, y) => x - y);
     console.error(`${name}: search p50 ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms`);
-    const bm25 = metrics(qs, ask);
+    const bm25 = metrics(qs, (q) => ask(q).map(asJudged));
     // Every question's context at three budgets: the whole reply within 4 × max_tokens, used_tokens exact.
     let over = 0, inexact = 0, fill = 0, asked = 0;
     for (const { q } of qs) {
@@ -133,7 +185,7 @@ for (const c of corpora) {
       }
     }
     console.error(`${name}: context on ${asked} question × budget pairs: ${over} over budget, ${inexact} with used_tokens not the reply's own estimate, mean fill ${(fill / asked).toFixed(2)}`);
-    report.push({ corpus: c.name, set, documents: c.docs.length, ctxforge: ctx, plain_bm25: bm25, recall_at_3_ratio: ctx.recall_at_3 / bm25.recall_at_3 });
+    report.push({ corpus: c.name, set, documents: docs.length, ctxforge: ctx, plain_bm25: bm25, recall_at_3_ratio: ctx.recall_at_3 / bm25.recall_at_3 });
   }
   index.close();
 }

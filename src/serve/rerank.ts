@@ -6,18 +6,19 @@
 // words (at most MAX_NAMED), are ordered by fields:
 //   1. exact name or title first: the query's words are the page's title words, or its id's last
 //      segment (`tar`, `where`), in order; an identifier's words count (`TableOfContents` is
-//      "table of contents");
+//      "table of contents"). A page's name is its path's (an OCTX id is an opaque UUID);
 //   2. then the sum of two scores, each scaled to the best candidate's: a = bm25 × (1 + 1.5·(title
-//      + title phrase) + lead + 0.6·headings + 0.5·proximity + 0.5·mentions) and b = BM25F over the
+//      + title phrase) + lead + 0.6·headings + proximity + 0.5·mentions) and b = BM25F over the
 //      same fields × (1 + mentions + 1.5·title phrase), both × (1 + named). Title, lead and headings
 //      are the IDF-weighted share of the query's stems the field holds; proximity how close the
 //      stems stand in the text (all adjacent: 1); mentions how many pages link to or name the page;
 //      named the share of the query a page's name covers when the name is a run of the query's
 //      words (`where` in "filter pages with where function"), times the share of the rest of the
-//      query the page holds. Length is normalised by BM25 itself (b = 0.75, over the whole row) and
+//      query the page holds. A short name that abbreviates a run of the query's words (`mkdir` ←
+//      "make directory") counts as that run named, and as a title holding its words. Length is normalised by BM25 itself (b = 0.75, over the whole row) and
 //      by BM25F over the text: a third factor on top, tried, demoted long reference pages twice.
 // `context` picks a page's sections by the same fields (sectionScore). The cost is bounded per
-// call: at most RERANK_CANDIDATES + MAX_NAMED pages, each read for at most SCAN_CHARS characters,
+// call: at most RERANK_CANDIDATES + 2 × MAX_NAMED pages (named, abbreviated), each read for at most SCAN_CHARS characters,
 // their title and heading tokens asked of FTS5's tokenizer once per page (kept for the next call).
 import type { Doc } from '../format.js';
 
@@ -26,6 +27,15 @@ export const MAX_EXACT = 20;
 /** Pages named by the query or part of it that join the candidates, and the longest run of words looked up. */
 export const MAX_NAMED = 40;
 const MAX_NAME_WORDS = 6;
+/** The longest name taken as an abbreviation (`mkdir`, `nvm`), and the most query words it abbreviates. */
+export const MAX_ABBREV_CHARS = 6;
+const MAX_ABBREV_WORDS = 3;
+/** Query words looked at for abbreviations (the search's own cap on words, MAX_QUERY_WORDS). */
+const MAX_ABBREV_QUERY = 32;
+/** Names checked against a query's runs at most, per call: the work of abbreviations is bounded whatever the names. */
+export const MAX_ABBREV_CHECKS = 4_096;
+/** A word on more than 1 / FREQUENT of the pages says too little to be abbreviated. */
+const FREQUENT = 4;
 /** Distinct field words whose tokens are kept. */
 const MAX_WORDS = 200_000;
 /** Characters of a page's text read for proximity and headings. */
@@ -34,11 +44,13 @@ export const SCAN_CHARS = 8_000;
 const W_TITLE = 1.5;
 const W_LEAD = 1;
 const W_HEADINGS = 0.6;
-const W_PROXIMITY = 0.5;
+const W_PROXIMITY = 1;
 const W_PRIOR = 0.5;
 // A section longer than its page's average is scaled by 1 / (1 + W_LENGTH · ln(length / average)).
 const W_LENGTH = 0.15;
 const W_NAMED = 1;
+// A name that abbreviates words of the query counts as a name the query says, at this share.
+const W_ABBREV = 1;
 // BM25F's field weights: a stem in the title (or name), lead or headings counts once, at these weights.
 const F_TITLE = 3;
 const F_LEAD = 2;
@@ -102,12 +114,49 @@ export const wordKey = (text: string) => (text.normalize('NFKC').toLowerCase().m
  * identifier: prose keeps its words as written ("Host on GitHub Pages" is not "Git Hub").
  */
 export const identifierWords = (text: string) => /\s/.test(text.trim()) ? text : text.replace(/(\p{Ll}|\p{N})(?=\p{Lu})/gu, '$1 ').replace(/(\p{Lu})(?=\p{Lu}\p{Ll})/gu, '$1 ');
-/** The last segment of an id (`common/tar` → `tar`, `functions/collections/Where` → `where`). */
-export const nameKey = (id: string) => wordKey(id.split('/').pop()!.replace(/\.[a-z0-9]+$/i, '').replace(/[-.]/g, ' '));
+/** A folder's own page: its name is the folder's. `_index` is `index-page` once synced (OCTX reserves `index.md`). */
+const FOLDER_PAGE = /^_?(index|readme)(-page)?$/i;
+/**
+ * The name a path gives a page: its last segment without the extension (`common/tar.md` → `tar`,
+ * `functions/collections/Where` → `Where`), or its folder's for a folder's own page
+ * (`functions/collections/index-page.md` → `collections`), `-` and `.` as spaces.
+ */
+export function lastSegment(path: string): string {
+  const segs = path.replace(/\/+$/, '').split('/').map((x) => x.replace(/\.(md|mdx|markdown|html?)$/i, ''));
+  let last = segs.pop()!;
+  if (FOLDER_PAGE.test(last) && segs.length) last = segs.pop()!;
+  return last.replace(/\.[a-z0-9]+$/i, '').replace(/[-.]/g, ' ');
+}
+/** The words of a path's name (`common/tar.md` → `tar`, `functions/collections/Where` → `where`). */
+export const nameKey = (path: string) => wordKey(lastSegment(path));
+/**
+ * Where a page's name comes from: its path, which a package keeps as its source names it (`tar.md`),
+ * else its id. A package's ids are often opaque (OCTX's are UUIDs): an id names a page only when
+ * there is no path.
+ */
+export const pageName = (d: Doc) => d.path ?? d.id;
 /** A page's keys: its title's words and its name's, each also with identifiers split (`tableofcontents`, `table of contents`). */
 export function pageKeys(d: Doc): string[] {
-  const last = d.id.split('/').pop()!.replace(/\.[a-z0-9]+$/i, '').replace(/[-.]/g, ' ');
-  return [...new Set([wordKey(d.title), nameKey(d.id), wordKey(identifierWords(d.title)), wordKey(identifierWords(last))])].filter(Boolean);
+  const last = lastSegment(pageName(d));
+  return [...new Set([wordKey(d.title), wordKey(last), wordKey(identifierWords(d.title)), wordKey(identifierWords(last))])].filter(Boolean);
+}
+
+/**
+ * Is `name` an in-order abbreviation of the words of `run`: each word gives its first letter and
+ * then any of its later letters in order, every word gives at least one, nothing else
+ * (`mkdir` ← make directory, `rm` ← remove, `du` ← disk usage, `nvm` ← node version manager)? A
+ * short command or identifier is often what a reader asks for in words.
+ */
+export function abbreviates(name: string, run: string[]): boolean {
+  // p letters of name matched; the last one taken from run[w] at its index j.
+  const go = (p: number, w: number, j: number): boolean => {
+    if (p === name.length) return w === run.length - 1;
+    if (w + 1 < run.length && run[w + 1]![0] === name[p] && go(p + 1, w + 1, 0)) return true;
+    // The earliest later letter of the same word leaves the most for the rest.
+    const k = run[w]!.indexOf(name[p]!, j + 1);
+    return k > 0 && go(p + 1, w, k);
+  };
+  return name.length >= 2 && run.length > 0 && run[0]![0] === name[0] && go(1, 0, 0);
 }
 
 /** The headings of a text (outside code fences), within its first SCAN_CHARS characters. */
@@ -139,18 +188,23 @@ export function leadOf(body: string): string {
 export class RerankFields {
   private readonly fields = new WeakMap<Doc, Fields>();
   private readonly byKey = new Map<string, Doc[]>();
+  /**
+   * Pages whose name is one short word (`mkdir`), by its first two letters (at most MAX_EXACT a
+   * pair): what an abbreviation can name.
+   */
+  private readonly short = new Map<string, { name: string; doc: Doc }[]>();
   /** How many other pages name each page (a link to it, or its name as the first word of inline code). */
   private readonly mentions = new Map<string, number>();
   readonly avgLength: number;
   readonly maxMentions: number;
   constructor(docs: Doc[], private readonly tokensOf: (texts: string[]) => string[][]) {
     let total = 0;
-    const names = new Set(docs.map((d) => nameKey(d.id)));
+    const names = new Set(docs.map((d) => nameKey(pageName(d))));
     for (const d of docs) {
       const named = new Set<string>();
       for (const m of d.body.matchAll(/`([^`\n]{1,80})`|\]\(([^)\s]{1,300})\)/g)) {
         const k = m[1] !== undefined ? wordKey(m[1].trim().split(/\s/)[0]!) : nameKey(m[2]!.replace(/[#?].*$/, '').replace(/\/+$/, '') || '.');
-        if (k && k !== nameKey(d.id) && names.has(k)) named.add(k);
+        if (k && k !== nameKey(pageName(d)) && names.has(k)) named.add(k);
       }
       for (const k of named) this.mentions.set(k, (this.mentions.get(k) ?? 0) + 1);
     }
@@ -159,6 +213,12 @@ export class RerankFields {
     this.maxMentions = most;
     for (const d of docs) {
       total += d.body.length;
+      const name = nameKey(pageName(d));
+      if (name.length >= 2 && name.length <= MAX_ABBREV_CHARS && /^\p{L}[\p{L}\p{N}]*$/u.test(name)) {
+        const list = this.short.get(name.slice(0, 2)) ?? [];
+        if (list.length < MAX_EXACT) list.push({ name, doc: d });
+        this.short.set(name.slice(0, 2), list);
+      }
       for (const k of pageKeys(d)) {
         const list = this.byKey.get(k) ?? [];
         if (list.length < MAX_EXACT) list.push(d);
@@ -188,10 +248,48 @@ export class RerankFields {
     }
     return out;
   }
+  /**
+   * Pages whose short name abbreviates a run of the query's words (`mkdir` in "make directory"), each
+   * with its run; not the pages `named` already has. Bounded: runs of up to MAX_ABBREV_WORDS of the
+   * first MAX_ABBREV_QUERY words, each checked against the short names its first two letters can
+   * start (at most MAX_EXACT a pair of letters), at most MAX_ABBREV_CHECKS checks, at most
+   * MAX_NAMED pages, longer runs first.
+   */
+  abbreviated(words: string[], named: Map<Doc, string[]>, docFreq: (stem: string) => number, docCount: number): Map<Doc, string[]> {
+    const out = new Map<Doc, string[]>();
+    const ws = words.slice(0, MAX_ABBREV_QUERY);
+    let checks = 0;
+    const seen = new Map<string, boolean>();
+    const frequent = (w: string) => {
+      let v = seen.get(w);
+      if (v === undefined) { const t = this.stems([w]); v = t.length > 0 && t.every((x) => FREQUENT * docFreq(x) > docCount); seen.set(w, v); }
+      return v;
+    };
+    for (let n = Math.min(MAX_ABBREV_WORDS, ws.length); n >= 1; n--) {
+      for (let i = 0; i + n <= ws.length; i++) {
+        const run = ws.slice(i, i + n);
+        // Words of one or two letters (of, in, or, to) and words on more than a quarter of the pages
+        // (and, with, file) are not abbreviated: "move or rename" is not `more`, "drafts and future" not `draft`.
+        if (run.some((w) => w.length < 3 || frequent(w))) continue;
+        const joined = run.join('');
+        // A name's second letter is a later letter of the first word or the second word's first.
+        const seconds = new Set([...run[0]!.slice(1), ...(run[1] ? [run[1][0]!] : [])]);
+        for (const { name, doc } of [...seconds].flatMap((c) => this.short.get(run[0]![0]! + c) ?? [])) {
+          // At most half as long as its words: `draft` is the word "drafts", not an abbreviation of it.
+          if (2 * name.length > joined.length || named.has(doc) || out.has(doc)) continue;
+          if (++checks > MAX_ABBREV_CHECKS) return out;
+          if (!abbreviates(name, run)) continue;
+          if (out.size >= MAX_NAMED) return out;
+          out.set(doc, run);
+        }
+      }
+    }
+    return out;
+  }
   /** The stems of some words (FTS5's tokens, through the same per-word memo as the fields). */
   stems(words: string[]): string[] { return this.stemsOf([words.join(' ')])[0]!; }
   /** ln(1 + mentions) / ln(1 + the most any page has): 0..1. */
-  prior(d: Doc): number { return this.maxMentions ? Math.log1p(this.mentions.get(nameKey(d.id)) ?? 0) / Math.log1p(this.maxMentions) : 0; }
+  prior(d: Doc): number { return this.maxMentions ? Math.log1p(this.mentions.get(nameKey(pageName(d))) ?? 0) / Math.log1p(this.maxMentions) : 0; }
   isExact(d: Doc, words: string): boolean { return !!words && (this.fields.get(d)?.keys ?? pageKeys(d)).includes(words); }
   /** FTS5's tokens of each word met in a field (a field's words repeat across pages: each is asked once). */
   private readonly wordTokens = new Map<string, string[]>();
@@ -252,6 +350,9 @@ export function titlePhrase(q: QueryStems, title: string[]): number {
   return best / q.total;
 }
 
+/** The fields with these stems in the title as well (its words, as a phrase, after its own). */
+const withTitle = (x: Fields, stems: string[]): Fields => ({ ...x, title: new Set([...x.title, ...stems]), titleSeq: [...x.titleSeq, ...stems] });
+
 const share = (q: QueryStems, has: Set<string>) => {
   let s = 0;
   for (const t of q.stems) if (has.has(t)) s += q.idf.get(t)!;
@@ -269,13 +370,13 @@ export interface Scored { doc: Doc; bm25: number; score: number; exact: boolean 
  * (title, lead, headings), proximity and mentions, with the length normalisation; and BM25F over the
  * fields, raised by mentions. Ties by id.
  */
-export function rerank(cands: { doc: Doc; bm25: number }[], q: QueryStems, f: RerankFields, named: Map<Doc, string[]> = new Map()): Scored[] {
+export function rerank(cands: { doc: Doc; bm25: number }[], q: QueryStems, f: RerankFields, named: Map<Doc, string[]> = new Map(), abbreviated: Map<Doc, string[]> = new Map()): Scored[] {
   const fields = f.of(cands.map((c) => c.doc));
   // The share of the query a page's name covers, times the share of the rest of the query the page
   // holds anywhere: a name that is one word of the query (`make` in "make http requests") counts
   // only as far as the page is about the other words too.
   const namedShare = (d: Doc, x: Fields, counts: number[]) => {
-    const run = named.get(d);
+    const run = named.get(d) ?? abbreviated.get(d);
     if (!run) return 0;
     // The run's own stems: the query's words are not its searched terms (those are distinct, capped).
     const inRun = new Set(f.stems(run));
@@ -286,12 +387,14 @@ export function rerank(cands: { doc: Doc; bm25: number }[], q: QueryStems, f: Re
       rest += w;
       if (counts[i]! > 0 || x.title.has(t) || x.lead.has(t) || x.headings.has(t)) held += w;
     });
-    return (s / q.total) * (rest ? held / rest : 1);
+    return (named.has(d) ? 1 : W_ABBREV) * (s / q.total) * (rest ? held / rest : 1);
   };
   const a: number[] = [];
   const b: number[] = [];
   cands.forEach((c, i) => {
-    const x = fields[i]!;
+    // A name that abbreviates words of the query stands for them: its title is those words too.
+    const short = abbreviated.get(c.doc);
+    const x = short ? withTitle(fields[i]!, f.stems(short)) : fields[i]!;
     const prior = W_PRIOR * f.prior(c.doc);
     const phrase = titlePhrase(q, x.titleSeq);
     const body = scan(c.doc.body, q.stems);

@@ -31,8 +31,8 @@ import { capped, COMMON_INSTANCES, MAX_QUERY_WORDS, phraseSteps, SEARCH_STEP_BUD
 import { BM25, columnsOf, TermTally, termScores } from './term-scores.js';
 import { topK } from './top-k.js';
 
-/** Bump when the schema, tokenizer or what is indexed changes: every cached index is rebuilt (3: term_counts; 4: documents_sha256 over each text's digest). */
-export const INDEX_VERSION = 4;
+/** Bump when the schema, tokenizer or what is indexed changes: every cached index is rebuilt (3: term_counts; 4: documents_sha256 over each text's digest; 5: the description in the tags column). */
+export const INDEX_VERSION = 5;
 /**
  * A term in at least this many documents has its scores stored at build: FTS5 would score every one
  * of those rows at each query (~1 ms a thousand), while a stored term costs a copy and an addition.

@@ -27,7 +27,12 @@ const SAMPLE_ROWS = 8;
 export interface TermScores { term: string; rowids: Int32Array; scores: Float64Array }
 
 /** The columns as the index holds them, with bm25()'s weight of each. */
-export const columnsOf = (d: Doc): [string, string, string] => [d.title, (d.tags ?? []).join(' '), d.body];
+/**
+ * A page's indexed columns: title; its tags and its description (a page's own summary of itself,
+ * often in words its text does not repeat: "Returns a slice by filtering…"); its text, as it is
+ * (served-bodies.ts reads the text back from this column).
+ */
+export const columnsOf = (d: Doc): [string, string, string] => [d.title, [...(d.tags ?? []), ...(d.description ? [d.description] : [])].join('\n'), d.body];
 const COLUMN_WEIGHTS = [WEIGHTS.title, WEIGHTS.tags, WEIGHTS.body];
 
 /** FTS5's per-row sizes: a varint per column (id, title, tags, body). */

@@ -129,9 +129,10 @@ function ranked(served: Served[], query: string, limit: number, pkg?: string): {
     for (const h of r.hits) { const d = s.pkg.byId.get(h.id); if (d) cands.set(d, h.score); }
     for (const d of f.exact(words)) if (!cands.has(d)) cands.set(d, 0);
     const named = f.named(words.split(' '));
-    for (const d of named.keys()) if (!cands.has(d)) cands.set(d, 0);
+    const abbreviated = f.abbreviated(words.split(' '), named, (t) => s.index.docFreq(t), s.index.docCount);
+    for (const d of [...named.keys(), ...abbreviated.keys()]) if (!cands.has(d)) cands.set(d, 0);
     const q = queryStems(terms, (t) => s.index.tokensOf(t), (t) => s.index.docFreq(t), s.index.docCount);
-    for (const x of rerank([...cands].map(([doc, bm25]) => ({ doc, bm25 })), q, f, named).slice(0, limit)) {
+    for (const x of rerank([...cands].map(([doc, bm25]) => ({ doc, bm25 })), q, f, named, abbreviated).slice(0, limit)) {
       hits.push({ s, d: x.doc, score: x.score, exact: x.exact, citation: citation(s.pkg, x.doc), q });
     }
   }

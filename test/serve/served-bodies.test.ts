@@ -106,3 +106,22 @@ test('texts SQLite stores differently from a JS string are no false mismatch: a 
     index.close();
   }
 });
+
+test('a page with a description is searched by it and its text still reads back whole: the description is indexed beside the tags, never in the text column', async () => {
+  const described = '---\ntitle: Key escrow\ndescription: Quarterly custodian handover of the sealed envelopes.\n---\n# Key escrow\n\nThe escrowed keys stay offline.\n';
+  const acx = await buildCartridge(cartridgeSource({ 'knowledge/zz-escrow.md': described, 'knowledge/zz-rotation.md': ROTATION }));
+  const cwd = tmpDir('serve-bodies-');
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-bodies-cache-') };
+  const key = pemFile();
+  const [verified] = await loadArtifacts([acx], { key, env, cwd }, []);
+  const escrow = verified!.docs.find((d) => d.title === 'Key escrow')!;
+  assert.equal(escrow.description, 'Quarterly custodian handover of the sealed envelopes.', 'the cartridge carries the description');
+  const run = await prepareServe({ specs: [acx], key, env, cwd });
+  try {
+    const hits = tools.search(run.served, { query: 'custodian envelopes' }).results;
+    assert.equal(hits[0]?.id, escrow.id, 'found by words only its description has');
+    assert.equal(tools.get(run.served, { id: escrow.id }).text, escrow.body, 'the text read back is the verified one, no description in it');
+  } finally {
+    for (const s of run.served) s.index.close();
+  }
+});

@@ -10,7 +10,7 @@ import { servedPackage } from '../../src/serve/corpus.js';
 import { INDEX_VERSION, openIndex, queryTerms } from '../../src/serve/search-index.js';
 import * as tools from '../../src/serve/tools.js';
 import { reply, replySize } from '../../src/serve/reply.js';
-import { identifierWords, pageKeys } from '../../src/serve/rerank.js';
+import { abbreviates, identifierWords, pageKeys } from '../../src/serve/rerank.js';
 import { tmpDir } from '../helpers/tmp.js';
 import type { Doc } from '../../src/format.js';
 
@@ -196,6 +196,24 @@ test('an identifier is its words: a title or name without spaces is split at cas
   assert.deepEqual(pageKeys(doc('functions/collections/Where', 'collections.Where', '')), ['collections where', 'where']);
 });
 
+test('a page is named by its path, not by an opaque id: a synced package\'s UUIDs name nothing, a folder\'s own page is named by its folder', async () => {
+  const uuid = (n: number) => `01a247b8-90d6-74d1-b378-${String(n).padStart(12, '0')}`;
+  assert.deepEqual(pageKeys({ id: uuid(1), path: 'functions/collections/Where.md', title: 'collections.Where', body: '' }), ['collections where', 'where']);
+  assert.deepEqual(pageKeys({ id: uuid(2), path: 'functions/collections/index-page.md', title: 'Collections functions', body: '' }), ['collections functions', 'collections']);
+  assert.deepEqual(pageKeys({ id: uuid(3), path: 'guide/README.md', title: 'Guide', body: '' }), ['guide']);
+  assert.deepEqual(pageKeys({ id: 'tar', title: 'GNU tar', body: '' }), ['gnu tar', 'tar'], 'no path: the id is the name');
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  // The query names the page by its file name's word (`where`), which only the path says alone.
+  const docs = [
+    { id: uuid(10), path: 'functions/collections/Where.md', title: 'collections.Where', body: `# collections.Where\n\nReturns a slice by filtering the given slice based on a key, operator, and value.\n\nThe \`where\` function returns the given slice, removing elements that do not satisfy the condition.\n\n${'## Comparison\n\nCompare the key of pages with the value, with an operator or without one. '.repeat(30)}\n` },
+    { id: uuid(11), path: 'functions/collections/Union.md', title: 'collections.Union', body: '# collections.Union\n\nReturns the elements of either slice. Use it with where to filter pages, a function over pages.\n' },
+    ...Array.from({ length: 30 }, (_, i) => ({ id: uuid(20 + i), path: `functions/misc/F${i}.md`, title: `misc.F${i}`, body: `# misc.F${i}\n\nReturns a value for template number ${i}; use it with pages, functions and other slices in your templates.\n` })),
+  ];
+  const s = [await served(env, docs, 'docs', 'f'.repeat(64))];
+  assert.equal(tools.search(s, { query: 'filter pages with where function' }).results[0]!.id, uuid(10));
+  assert.equal(tools.search(s, { query: 'where' }).results[0]!.id, uuid(10), 'its name is the query');
+});
+
 test('the query names a page: an identifier title asked in words ranks first, a page named by a run of the query above short pages holding every word, a name that is a verb of the query does not jump', async () => {
   const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
   const filler = (i: number) => `Returns a value for template number ${i}; use it with pages, functions and other slices in your templates. `;
@@ -223,4 +241,43 @@ test('the query names a page: an identifier title asked in words ranks first, a 
     const again = `${q.split(' ')[0]} ${q}`;
     assert.deepEqual(tools.search(s, { query: again }).results.map((r) => [r.id, r.score]), tools.search(s, { query: q }).results.map((r) => [r.id, r.score]), again);
   }
+});
+
+test('a short name that abbreviates words of the query stands for them: mkdir for "make directory", not a word said in full, a function word or a word on most pages', async () => {
+  assert.ok(abbreviates('mkdir', ['make', 'directory']));
+  assert.ok(abbreviates('du', ['disk', 'usage']));
+  assert.ok(abbreviates('sed', ['stream', 'editor']));
+  assert.ok(abbreviates('rm', ['remove']));
+  assert.ok(!abbreviates('mkdir', ['directory', 'make']), 'in order');
+  assert.ok(!abbreviates('md', ['make', 'new', 'directory']), 'every word gives a letter');
+  assert.ok(!abbreviates('kd', ['make', 'directory']), 'each word from its first letter');
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  const page = (name: string, body: string) => doc(name, name, `# ${name}\n\n${body}\n`);
+  const docs = [
+    page('mkdir', '> Create directories and set their permissions.\n\n- Create specific directories, with their parents:\n\n`mkdir -p path/to/a path/to/b`'),
+    page('make', '> Task runner for targets described in a Makefile.\n\n- Make the default target in the current directory:\n\n`make`\n\n- Make a target, in another directory:\n\n`make -C path/to/directory target`'),
+    page('more', '> Display a file interactively, page by page.\n\n- Open a file:\n\n`more path/to/file`'),
+    page('mv', '> Move or rename files and directories.\n\n- Rename a file or directory:\n\n`mv path/to/source path/to/target`'),
+    ...Array.from({ length: 5 }, (_, i) => page(`tool-${i}`, `> Make targets in a directory of kind ${i}; move or rename files in it.`)),
+    // "and" and "file" are on nearly every page: never abbreviated (`af` is not "and files").
+    page('af', '> An audio tool.'),
+    ...Array.from({ length: 24 }, (_, i) => page(`other-${i}`, `> Read and write a file of kind ${i}.`)),
+  ];
+  const s = [await served(env, docs, 'tldr', '9'.repeat(64))];
+  const ids = (query: string) => tools.search(s, { query }).results.map((r) => r.id);
+  // The page named `make` says "directory" too: it may stay first, but mkdir comes before every page that says both words.
+  const md = ids('make directory');
+  assert.ok(md.indexOf('mkdir') >= 0 && md.indexOf('mkdir') < md.indexOf('tool-0') && md.indexOf('mkdir') <= 1, md.join(' '));
+  assert.equal(ids('move or rename files')[0], 'mv', '"or" is not abbreviated: `more` is not "move or rename"');
+  assert.ok(!ids('read and files').includes('af'), 'a word on most pages is not abbreviated');
+});
+
+test('a page is found by its description: what it says of itself in front matter is searched as its text', async () => {
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  const docs = [
+    doc('functions/collections/Where', 'collections.Where', '# collections.Where\n\nSyntax: `collections.Where COLLECTION KEY [OPERATOR] VALUE`\n', { description: 'Returns the given collection, removing elements that do not satisfy the comparison condition.' }),
+    ...Array.from({ length: 10 }, (_, i) => doc(`functions/misc/F${i}`, `misc.F${i}`, `# misc.F${i}\n\nReturns a value for template number ${i}.\n`)),
+  ];
+  const s = [await served(env, docs, 'docs', '7'.repeat(64))];
+  assert.equal(tools.search(s, { query: 'removing elements condition' }).results[0]?.id, 'functions/collections/Where');
 });
