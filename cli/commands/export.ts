@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { writeFileAtomic } from '../../src/core/atomic.js';
 import { makeDirs } from '../../src/core/dirs.js';
 import { exportLlmsTxt } from '../../src/export/llms-txt.js';
+import { repoSiteSettings } from '../../src/sync/site-settings.js';
 import { printDiagnostics, printJson, type Io } from '../shared.js';
 
 export function registerExport(program: Command, io: Io): void {
@@ -15,7 +16,7 @@ Examples:
     .description('Write an llms.txt (H1 title, blockquote summary, one section a folder of - [title](url): description) from a package\'s documents')
     .argument('<source|artifact>', 'source tree of any format, a built .octx / .ctxpkg / .acx, or <ref>:<path>')
     .option('--out <file>', 'write here (atomically); - or no --out writes to standard output')
-    .option('--base-url <url>', 'prefix of every link, e.g. the doc site\'s address (default: paths relative to the document root)')
+    .option('--base-url <url>', 'prefix of every link, e.g. the doc site\'s address (default: ctxforge.yaml site.base_url, else paths relative to the document root)')
     .option('--json', 'print {format, documents, sections, out?, text?, diagnostics}')
     .addHelpText('after', `
 Each entry links the page where the doc site serves it: in a tree made by \`ctxforge sync\`, the path the
@@ -30,7 +31,8 @@ Examples:
   ctxforge export llms-txt dist/handbook-1.1.0.octx --out site/llms.txt --base-url https://example.com/handbook/
   ctxforge export llms-txt synced-docs/ --base-url https://docs.example.com/ --out -`)
     .action(async (spec: string, o: Record<string, unknown>) => {
-      const r = await exportLlmsTxt(spec, { cwd: io.cwd, baseUrl: o.baseUrl as string | undefined });
+      const baseUrl = (o.baseUrl as string | undefined) ?? (await repoSiteSettings(io.cwd))?.base_url;
+      const r = await exportLlmsTxt(spec, { cwd: io.cwd, ...(baseUrl !== undefined ? { baseUrl } : {}) });
       const toFile = typeof o.out === 'string' && o.out !== '-';
       const out = toFile ? resolve(io.cwd, o.out as string) : undefined;
       if (out) { makeDirs(dirname(out)); await writeFileAtomic(out, r.text); }

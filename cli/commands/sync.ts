@@ -5,6 +5,7 @@ import { DiagnosticError } from '../../src/core/diagnostics.js';
 import { syncDocs, type SyncResult } from '../../src/sync/index.js';
 import type { TargetFormat } from '../../src/sync/model.js';
 import { GENERATORS, type Generator } from '../../src/links/slugs.js';
+import { repoSiteSettings } from '../../src/sync/site-settings.js';
 import { ExitCode, printDiagnostics, printJson, type Io } from '../shared.js';
 
 function text(r: SyncResult): string {
@@ -43,17 +44,21 @@ export function registerSync(program: Command, io: Io): void {
     .addOption(new Option('--site <generator>', 'the site generator whose routes, labels and link rules apply, whatever the markers say (default: detected)').choices([...GENERATORS]))
     .option('--include <glob>', 'sync only files matching this glob, relative to docs-dir (repeatable; `guide/` is the folder and all below it)', collect, [])
     .option('--exclude <glob>', 'leave out files matching this glob, relative to docs-dir (repeatable; e.g. a locale folder: fr/)', collect, [])
+    .option('--locales <list>', 'the locales to sync, comma-separated (repeatable; default: ctxforge.yaml site.locales, else the default locale the site\'s configuration declares, else all)', collect, [])
     .option('--no-cache', 'read every page even when this machine\'s stat cache says nothing changed since the last sync')
     .addHelpText('after', `
 The ID map .ctxforge-sync.json in the source tree holds upstream path → {id, digest, path}; commit it.
 The site generator is told from static marker files (hugo.toml, _config.yml, mkdocs.yml, conf.py,
 book.toml, .vitepress/, docusaurus.config.*, astro.config.*, index.html, .obsidian/), searched up to
 the repository root; --site names it instead. Configuration that is code is never executed.
-Files left out by --include/--exclude are named in the report (skipped). Renamed files take every
-link to them along (inline, reference definitions, wiki links, embeds, MDX imports); broken links
-upstream are reported as warnings, and every file left out is named. Includes (Hugo include and
-readfile, MyST include and literalinclude, mdBook, VitePress, Docsify, MDX partials, GitBook) are
-expanded from inside the repository only; the result records each file and its lines.
+ctxforge.yaml's site: {generator, locales} applies where the flags say nothing. Pages of locales not
+taken (other locale folders, page.fr.md) and files left out by --include/--exclude are named in the
+report (skipped). Renamed files take every link to them along (inline, reference definitions, wiki
+links, embeds, MDX imports, Hugo ref/relref, Jekyll {% link %}, MyST {doc}); broken links
+upstream are reported as warnings, and every file left out is named.
+Includes (Hugo include and readfile, MyST include and literalinclude, mdBook, VitePress, Docsify,
+MDX partials, GitBook) are expanded from inside the repository only; the result records each file
+and its lines.
 Exit codes: 0 synced, 1 findings (a name refused with --no-rename), 2 usage or I/O error.
 Examples:
   ctxforge sync vendor-docs/ knowledge-pack/
@@ -68,10 +73,15 @@ Examples:
         if (i <= 0 || i === r.length - 1) throw new DiagnosticError({ severity: 'error', code: 'CTXFORGE_USAGE', message: `--type-rule takes folder=type, got ${JSON.stringify(r)}` }, 2);
         rules.push([r.slice(0, i), r.slice(i + 1)]);
       }
+      const cfg = await repoSiteSettings(io.cwd);
+      const locales = (o.locales as string[]).flatMap((l) => l.split(',')).map((l) => l.trim()).filter(Boolean);
+      const site = (o.site as Generator | undefined) ?? cfg?.generator as Generator | undefined;
       const r = await syncDocs(resolve(io.cwd, docs), resolve(io.cwd, tree), {
         format: o.format as TargetFormat | undefined, dryRun: !!o.dryRun, threshold, type: o.type as string | undefined,
         typeRules: rules, noRename: o.rename === false, name: o.name as string | undefined,
-        ...(o.site ? { site: o.site as Generator } : {}), include: o.include as string[], exclude: o.exclude as string[],
+        ...(site ? { site } : {}),
+        ...(locales.length ? { locales } : cfg?.locales ? { locales: cfg.locales, localesFrom: `${cfg.file} site.locales` } : {}),
+        include: o.include as string[], exclude: o.exclude as string[],
         ...(o.cache === false ? { cache: false as const } : {}),
       });
       if (o.json) printJson(io, r);

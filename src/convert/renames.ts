@@ -116,6 +116,7 @@ export function renameForTarget(docs: Documents, target: FormatModule): Renamed 
   for (const d of docs.docs) {
     const path = moved(d.path);
     const r = rewriteLinks(d.body, d.path, path, { before, after, moves }, scan);
+    for (const f of r.xrefsKept) notes.push(warning('SYNC_XREF_NOT_REWRITTEN', `the cross-reference to ${f.target} is kept as written: after the rename its page is ${f.to}, which the generator's syntax cannot name in the converted tree`, { file: d.path, line: f.line }));
     for (const f of r.failures) {
       notes.push(error('CONVERT_LINK_NOT_REWRITTEN', `the link to ${f.target} cannot be rewritten to reach ${f.to} after the rename, so nothing was converted`, { file: d.path, line: f.line, hint: 'rename the file in the source to a name the target format holds, or write the link as a plain relative path' }));
     }

@@ -15,6 +15,7 @@ import { scanMarkdown } from './parse.js';
 import { blockIdsOf, hasAnchor, MARKDOWN_FILE, SiteIndex, type Anchors, type DocMeta } from './site.js';
 import { includes, includesOf, MAX_INCLUDE_DEPTH } from './includes.js';
 import { resolveXref, shownXref } from './xref-resolve.js';
+import { isObjectUnder } from './sphinx-conf.js';
 import { keptAnchors, linkFactsOf, scanOptions, siteBody, type DocLinkFacts, type LinkFactsSink, type LinkScanSpec } from './facts.js';
 import { pushAll } from '../core/arrays.js';
 import { positionLookup } from '../core/paths.js';
@@ -352,6 +353,8 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
         const owner = index.labels.get(p.anchor) ?? index.labels.get(p.anchor.toLowerCase());
         if (owner !== undefined && (owner === p.to || p.target.startsWith('#'))) continue;
         if (includes(g) && (await includedAnchors(p.to)).has(p.anchor)) continue;
+        // A Python object of a project conf.py names (intersphinx, autodoc): resolved outside the docs, like a URL.
+        if (p.target.startsWith('#') && site.objectsElsewhere && isObjectUnder(p.anchor, site.objectsElsewhere)) { counts.checked--; counts.external++; continue; }
         const why = p.target.startsWith('#') ? site.profile?.unresolvedTarget?.(p.anchor) : undefined;
         if (why) { counts.checked--; counts.unseen[why] = (counts.unseen[why] ?? 0) + 1; continue; }
         counts.anchorsMissing++;

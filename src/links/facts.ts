@@ -62,7 +62,42 @@ const BRACED = new Set<Generator>(['hugo', 'jekyll', 'sphinx']);
 const withXrefs = (links: Link[], xrefs: Link[]): Link[] => (xrefs.length ? [...links, ...xrefs].sort((a, b) => a.line - b.line || a.at - b.at) : links);
 
 /** A page's body as its generator reads it for links: template code masked (Hugo's code shortcodes). */
-export const siteBody = (spec: Pick<LinkScanSpec, 'generator'>, body: string): string => (spec.generator === 'hugo' ? maskHugo(body) : body);
+export const siteBody = (spec: Pick<LinkScanSpec, 'generator'>, body: string): string => (spec.generator === 'hugo' ? maskHugo(body)
+  : spec.generator === 'jekyll' && body.includes('\n{:') ? kramdownHeadingIals(body)
+  : spec.generator === 'sphinx' && body.includes('.external') ? mystExternalLinks(body) : body);
+
+/**
+ * MyST (attrs_inline): a link with the `external` class, `[text](target){.external}`, is a URL
+ * link whatever its target looks like — never a reference to a page or label. Its target is read
+ * as one with a scheme (`external:target`), which the check counts as external.
+ */
+function mystExternalLinks(body: string): string {
+  return body.replace(/\]\(([^()\s]{1,2000})\)\{([^{}\n]{0,500})\}/g, (m, target: string, attrs: string) => (/(?:^|[ \t])\.external(?=[ \t]|$)/.test(attrs) && !/^[a-z][a-z0-9+.-]*:/i.test(target) ? `](external:${target}){${attrs}}` : m));
+}
+
+/**
+ * kramdown (Jekyll's Markdown) gives a heading the id of a block attribute list on the line after it
+ * (`## 4.4.1\n{: #v4-4-1}`), in place of the generated one: the list is moved onto the heading's line
+ * (`## 4.4.1 {: #v4-4-1}`, which headings read as their id), its own line left blank so that lines keep their numbers.
+ */
+function kramdownHeadingIals(body: string): string {
+  const lines = body.split('\n');
+  let fence = '';
+  for (let i = 1; i < lines.length; i++) {
+    const l = lines[i]!;
+    const f = /^[ \t]{0,3}(`{3,}|~{3,})/.exec(l);
+    if (f) { if (!fence) fence = f[1]!; else if (f[1]!.startsWith(fence[0]!) && f[1]!.length >= fence.length) fence = ''; continue; }
+    if (fence || !/^\{:[ \t]*#[^{}\n]{0,500}\}[ \t]*$/.test(l) || !/^[ \t]{0,3}#{1,6}[ \t]/.test(lines[i - 1]!) || lines[i - 1]!.trimEnd().endsWith('}')) continue;
+    // An ATX heading's closing hashes (after a blank) are no part of it; loops, not an unanchored regex, over a long line.
+    let h = lines[i - 1]!.trimEnd();
+    let j = h.length;
+    while (j > 0 && h.charCodeAt(j - 1) === 0x23) j--;
+    if (j < h.length && (h[j - 1] === ' ' || h[j - 1] === '\t')) h = h.slice(0, j).trimEnd();
+    lines[i - 1] = `${h} ${l.trim()}`;
+    lines[i] = '';
+  }
+  return lines.join('\n');
+}
 
 /** Ids of definition-list terms (a line followed by `: definition`), numbered as repeated headings are. */
 function definitionTermIds(body: string): string[] {

@@ -3,10 +3,14 @@
 // read as data where it is data (book.toml's src, mkdocs.yml's docs_dir, nav and extensions,
 // SUMMARY.md, _category_ files) and never executed where it is code (.vitepress/config.*,
 // sidebars.js, docusaurus.config.*): those are named as not read.
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { GENERATORS, type Generator } from './slugs.js';
 import { ANCESTOR_PROFILES, PROFILES, type Profile, type RouteRules } from './profiles.js';
+import { hugoLocales, mkdocsLocales, type DeclaredLocales } from './site-locales.js';
+import { jekyllRoutes } from './jekyll-config.js';
+import { readPlain } from './config-file.js';
+import { objectModules, sphinxConf } from './sphinx-conf.js';
 
 export interface SiteConfig {
   generator: Generator;
@@ -38,6 +42,15 @@ export interface SiteConfig {
   hookDestinations?: { file: string; names: Set<string>; byText?: Map<string, HookTextLookup> };
   /** Cross-references the configuration may resolve in other projects (Sphinx's intersphinx): why unknown labels are not judged. */
   xrefsElsewhere?: string;
+  /** The locales the site's configuration declares as data (site-locales.ts), when it declares any. */
+  locales?: DeclaredLocales;
+  /**
+   * Sphinx: top-level modules of Python object references resolved outside the docs folder — the
+   * intersphinx projects and autodoc packages conf.py names as literals (sphinx-conf.ts).
+   */
+  objectsElsewhere?: ReadonlySet<string>;
+  /** Pages the site serves that were not taken (other locales' at a sync): routes links may reach, never read. */
+  unsynced?: string[];
 }
 
 /**
@@ -67,14 +80,6 @@ export function defaultSite(): SiteConfig {
   return { generator: 'github', marker: '', root: '', wiki: false, admonitions: false, vault: false, docIds: false, notRead: [], nav: new Map() };
 }
 
-/** A regular file's text (never through a symlink), or undefined. */
-function readPlain(abs: string): string | undefined {
-  try {
-    const st = lstatSync(abs);
-    if (!st.isFile() || st.size > 4 * 1024 * 1024) return undefined;
-    return readFileSync(abs, 'utf8');
-  } catch { return undefined; }
-}
 const isDir = (abs: string) => { try { return lstatSync(abs).isDirectory(); } catch { return false; } };
 const isFile = (abs: string) => { try { return lstatSync(abs).isFile(); } catch { return false; } };
 
@@ -177,6 +182,8 @@ export async function detectSite(dir: string): Promise<SiteConfig> {
       const nav = new Map<string, { title?: string; order: number }>();
       mkdocsNav(data.nav, nav);
       for (const [p, v] of nav) site.nav.set(site.root + p, v);
+      const locales = mkdocsLocales(data.plugins, site.marker);
+      if (locales) site.locales = locales;
       return site;
     }
   }
@@ -284,7 +291,15 @@ function detectByProfile(dir: string): SiteConfig | undefined {
           site.marker = marker;
           if (routeBase) site.routeBase = routeBase;
           if (m.code) site.notRead = [marker];
+          // Jekyll's collections and permalink defaults are data in _config.yml.
+          if (p.name === 'jekyll') site.routes = jekyllRoutes(readPlain(file) ?? '', p.routes);
+          const locales = p.name === 'hugo' ? hugoLocales(file, dir) : undefined;
+          if (locales) site.locales = locales;
           if (p.xrefsElsewhere && p.xrefsElsewhere.mention.test(readPlain(file) ?? '')) site.xrefsElsewhere = p.xrefsElsewhere.reason;
+          if (p.name === 'sphinx') {
+            const mods = objectModules(sphinxConf(readPlain(file) ?? ''));
+            if (mods.size) site.objectsElsewhere = mods;
+          }
           const hook = p.rootFallbackHook ? findHook(a, p.rootFallbackHook) : undefined;
           if (hook) {
             site.rootFallback = true;

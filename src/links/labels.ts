@@ -20,7 +20,7 @@ export interface LabelFacts {
 
 export function labelFacts(g: Generator, body: string): LabelFacts {
   const out: LabelFacts = { all: [], titled: [] };
-  if (g !== 'sphinx' || !(body.includes(')=') || body.includes(':name:') || body.includes('{#') || body.includes('{glossary}') || body.includes('{figure-md}'))) return out;
+  if (g !== 'sphinx' || !(body.includes(')=') || body.includes(':name:') || body.includes('{#') || body.includes('#') && body.includes('}{') || body.includes('){') || body.includes('{glossary}') || body.includes('{figure-md}'))) return out;
   const all = out.all;
   const stack: { ch: string; n: number; code: boolean; glossary: boolean; directive: string }[] = [];
   // After a `{.glossary}` line, a definition list's terms (lines before `: definition`) are targets.
@@ -59,14 +59,24 @@ export function labelFacts(g: Generator, body: string): LabelFacts {
       if (/^#/.test(line)) dl = false;
       else if (/^[^\s:]/.test(line) && /^:[ \t]/.test(lines[i + 1] ?? '')) { all.push(line.trim().toLowerCase()); continue; }
     }
-    if (line.includes(']{#')) for (const m of line.matchAll(/\]\{#([^}\s]{1,200})\}/g)) all.push(m[1]!);
+    // MyST's attrs_inline: `[span]{#id .class}`, `[link](x){#id}`, `![image](x){#id w=100px}` — the id anywhere in the braces.
+    if (line.includes(']{') || line.includes('){')) for (const m of line.matchAll(/[\])]\{([^{}\n]{1,500})\}/g)) { const id = attrId(m[1]!); if (id) all.push(id); }
     if (top?.glossary && /^\S/.test(line) && !line.startsWith(':')) { all.push(line.trim().toLowerCase()); continue; }
     const label = /^[ \t]{0,3}\(([^()\s]{1,200})\)=[ \t]*$/.exec(line);
     if (label) { all.push(label[1]!); if (!top) waiting.push(label[1]!); continue; }
-    const l = /^[ \t]*:name:[ \t]+(\S{1,200})[ \t]*$/.exec(line) ?? /^[ \t]{0,3}\{#([^}\s]{1,200})\}[ \t]*$/.exec(line);
-    if (l) { all.push(l[1]!); if (line.includes(':name:') && top && CAPTIONED.has(top.directive)) out.titled.push(l[1]!); }
+    const l = /^[ \t]*:name:[ \t]+(\S{1,200})[ \t]*$/.exec(line);
+    if (l) { all.push(l[1]!); if (top && CAPTIONED.has(top.directive)) out.titled.push(l[1]!); continue; }
+    // attrs_block: a `{#id .class key=value}` line gives the next block its id.
+    const b = /^[ \t]{0,3}\{([^{}\n]{1,500})\}[ \t]*$/.exec(line);
+    const id = b ? attrId(b[1]!) : undefined;
+    if (id) all.push(id);
   }
   return out;
+}
+
+/** The `#id` of an attribute list (`#id .class key="v"`), when it names one. */
+function attrId(attrs: string): string | undefined {
+  return /(?:^|[ \t])#([^\s#.{}="']{1,200})(?=[ \t]|$)/.exec(attrs)?.[1];
 }
 
 export const labelsOf = (g: Generator, body: string): string[] => labelFacts(g, body).all;

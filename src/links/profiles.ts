@@ -4,6 +4,7 @@
 // new entry here, not a new code path: the route table (routes.ts) and detection
 // (generators.ts) read nothing else.
 import type { Generator } from './slugs.js';
+import type { Collection, PermalinkDefault } from './jekyll-config.js';
 
 export interface RouteRules {
   /** A page `a/b.md` is served at `/a/b/` (and `/a/b`): pretty URLs. */
@@ -32,6 +33,12 @@ export interface RouteRules {
   dated?: { folder: string; url: string; categoryKeys: string[] };
   /** Files below a folder whose name starts with this are not served (Jekyll's `_layouts`, `_drafts`), the dated folder aside. */
   hiddenPrefix?: string;
+  /** Jekyll collections the site's _config.yml declares (jekyll-config.ts): their documents' routes. */
+  collections?: Collection[];
+  /** Jekyll `defaults:` that set a permalink for a scope. */
+  permalinkDefaults?: PermalinkDefault[];
+  /** Frontmatter a URL pattern reads besides the keys above (Jekyll's `slug` for `:title`). */
+  patternKeys?: string[];
 }
 
 export interface Marker {
@@ -93,7 +100,7 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
   jekyll: {
     name: 'jekyll',
     markers: [{ path: '_config.yml', docsDirs: [''] }, { path: '_config.yaml', docsDirs: [''] }],
-    routes: { ...PLAIN, html: true, index: ['index', 'README'], frontmatter: { replace: ['permalink'], last: [], extra: ['redirect_from'] }, dated: { folder: '_posts', url: ':categories/:year/:month/:day/:title.html', categoryKeys: ['categories', 'category'] }, hiddenPrefix: '_' },
+    routes: { ...PLAIN, html: true, index: ['index', 'README'], frontmatter: { replace: ['permalink'], last: [], extra: ['redirect_from'] }, dated: { folder: '_posts', url: ':categories/:year/:month/:day/:title.html', categoryKeys: ['categories', 'category'] }, hiddenPrefix: '_', patternKeys: ['slug'] },
     wiki: false, vault: false, navFiles: [],
   },
   starlight: {

@@ -1,12 +1,16 @@
 // Links rewritten after files are renamed or moved (sync's portable names, convert): every link
 // form that points at a renamed file — inline links and images, reference definitions, wiki links
-// and embeds, MDX imports, `href` and `src` of raw HTML — is rewritten in the style it was written in (relative or root-absolute,
+// and embeds, MDX imports, `href` and `src` of raw HTML, the generators' cross-references (Hugo
+// `ref`/`relref`, Jekyll `{% link %}`/`{% post_url %}`, MyST `{doc}`: xref-rewrite.ts) — is rewritten in the style it was written in (relative or root-absolute,
 // extensionless, `.html` or a folder), and every rewrite is checked to resolve, in the renamed
 // tree, to the file the link meant. A link that cannot be rewritten is returned, never left broken.
 import { scanMarkdown, type Link, type ScanOptions } from './parse.js';
 import { fastLinks } from './fast.js';
 import { joinPath, MARKDOWN_FILE, splitAnchor, SiteIndex } from './site.js';
 import { relativeLink } from './markdown.js';
+import { resolveXref } from './xref-resolve.js';
+import { mayHaveTemplateXrefs, templateXrefs } from './xrefs.js';
+import { namesAFile, xrefTargets } from './xref-rewrite.js';
 
 export interface RewriteContext {
   /** The pages and files as they were, with the site's rules (Docusaurus ids included). */
@@ -23,6 +27,11 @@ export interface RewriteResult {
   rewritten: number;
   /** Links to a moved file that could not be rewritten to resolve to it. */
   failures: { line: number; target: string; to: string }[];
+  /**
+   * Cross-references to a moved file that the renamed tree cannot express in the generator's syntax
+   * (a `{% post_url %}` once `_posts/` is `posts/`): left as written, for the caller to name.
+   */
+  xrefsKept: { line: number; target: string; to: string }[];
 }
 
 const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
@@ -72,6 +81,33 @@ function wikiTargets(to: string, withPath: boolean): string[] {
   return withPath ? [full, name] : [name, full];
 }
 
+type Edit = { at: number; len: number; text: string; link: Link; to: string };
+
+/**
+ * A cross-reference to a renamed page (Hugo `ref`/`relref`, Jekyll `link`/`post_url`, MyST `{doc}`),
+ * rewritten where it would no longer reach it: only its path is replaced, an anchor written inside it kept.
+ */
+function xrefEdit(text: string, l: Link, fromOld: string, fromNew: string, ctx: RewriteContext): Edit | { failure: RewriteResult['failures'][number]; kept?: true } | undefined {
+  const g = ctx.before.site.generator;
+  if (!namesAFile(l.syntax, g)) return undefined;
+  const r = resolveXref(ctx.before, l, fromOld);
+  if (r.status !== 'ok') return undefined;
+  const want = ctx.moves.get(r.path) ?? r.path;
+  const now = resolveXref(ctx.after, l, fromNew);
+  if (now.status === 'ok' && now.path === want) return undefined;
+  const { path, anchor } = splitAnchor(l.target);
+  // Hugo's anchor may be inside the quotes (`"x.md#a"`) or after the tag: only what is written at `at` is replaced.
+  const written = l.at >= 0 && text.startsWith(l.target, l.at) ? l.target : path;
+  if (l.at < 0 || !text.startsWith(written, l.at)) return { failure: { line: l.line, target: l.target, to: want } };
+  const inner = written.length > path.length && anchor !== undefined ? `#${anchor}` : '';
+  const pick = xrefTargets(l.syntax!, path, fromNew, want, ctx.after.site).find((c) => {
+    const r2 = resolveXref(ctx.after, { ...l, target: c }, fromNew);
+    return r2.status === 'ok' && r2.path === want;
+  });
+  if (pick === undefined) return { failure: { line: l.line, target: l.target, to: want }, kept: true };
+  return { at: l.at, len: written.length, text: pick + inner, link: l, to: want };
+}
+
 /**
  * Rewrites the links of `text` (a page that was at `fromOld` and is now at `fromNew`) so each still
  * reaches the file it reached before the moves. Links that resolved to nothing are left as written.
@@ -79,16 +115,21 @@ function wikiTargets(to: string, withPath: boolean): string[] {
 export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx: RewriteContext, opts: ScanOptions = {}): RewriteResult {
   // The fast path finds exactly the parser's links where it answers (test/links/fast.test.ts); it
   // reads no raw HTML, so text holding a `<` goes to the parser.
-  const fast = opts.admonitions || opts.mdx || text.includes('<') ? undefined : fastLinks(text);
+  // MyST's `{doc}` roles are read by the parser; Hugo's and Liquid's tags from the raw text (xrefs.ts).
+  const g = ctx.before.site.generator;
+  const roles = g === 'sphinx' && text.includes('}`');
+  const fast = opts.admonitions || opts.mdx || roles || text.includes('<') ? undefined : fastLinks(text);
   let links: Link[];
   if (fast) links = fast;
   else {
-    const scan = scanMarkdown(text, opts);
+    const scan = scanMarkdown(text, { ...opts, roles });
     // A raw-HTML `href`/`src` is judged as an inline link is (the site resolves both alike).
     links = [...scan.links, ...scan.htmlLinks.map((h) => ({ kind: 'inline' as const, target: h.target, line: h.line, at: h.at }))];
   }
-  const edits: { at: number; len: number; text: string; link: Link; to: string }[] = [];
+  if (mayHaveTemplateXrefs(g, text)) links = [...links, ...templateXrefs(g, text)];
+  const edits: Edit[] = [];
   const failures: RewriteResult['failures'] = [];
+  const xrefsKept: RewriteResult['xrefsKept'] = [];
   const moved = (p: string) => ctx.moves.get(p) ?? p;
   for (const l of links) {
     if (l.kind === 'reference' || l.kind === 'autolink') continue;
@@ -105,6 +146,12 @@ export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx
       if (!rel.startsWith('.')) rel = `./${rel}`;
       if (l.at < 0) { failures.push({ line: l.line, target: l.target, to: want }); continue; }
       edits.push({ at: l.at, len: l.target.length, text: rel, link: l, to: want });
+      continue;
+    }
+    if (l.kind === 'xref') {
+      const e = xrefEdit(text, l, fromOld, fromNew, ctx);
+      if (e && 'failure' in e) (e.kept ? xrefsKept : failures).push(e.failure);
+      else if (e) edits.push(e);
       continue;
     }
     const r = ctx.before.resolve(l, fromOld);
@@ -158,5 +205,5 @@ export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx
     rewritten++;
   }
   parts.push(text.slice(pos));
-  return { text: parts.join(''), rewritten, failures };
+  return { text: parts.join(''), rewritten, failures, xrefsKept };
 }

@@ -4,6 +4,7 @@
 // generators that serve the default locale's page where a translation is missing. One pass over
 // the pages to build, one map lookup (two with the fallback) per link.
 import type { RouteRules } from './profiles.js';
+import { collectionUrl, type Collection } from './jekyll-config.js';
 
 /** Frontmatter that can set a page's URL, as read from the page (strings or lists of strings only). */
 export type RouteMeta = Record<string, string | string[]>;
@@ -11,9 +12,31 @@ export type RouteMeta = Record<string, string | string[]>;
 const EXT = /\.(md|mdx|markdown)$/i;
 const LOCALE = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})?$/i;
 
+/**
+ * The top-level folders below `root` that are locales (`fr`, `pt-br`): a folder whose name is a
+ * language tag and which holds a page mirroring one beside it (`fr/guides/…` beside `guides/…`, or
+ * `fr/index` beside `index`).
+ */
+export function localeFolders(pages: readonly string[], root: string): string[] {
+  const list = pages.filter((p) => p.startsWith(root));
+  const top = new Set(list.map((p) => p.slice(root.length)).filter((r) => !r.includes('/')).map((r) => r.replace(EXT, '').toLowerCase()));
+  const firsts = new Set<string>();
+  for (const p of list) { const r = p.slice(root.length); const i = r.indexOf('/'); if (i > 0) firsts.add(r.slice(0, i)); }
+  const folders = new Set([...firsts].map((f) => f.toLowerCase()));
+  const out: string[] = [];
+  for (const f of firsts) {
+    if (!LOCALE.test(f)) continue;
+    const mirrors = list.some((p) => { const r = p.slice(root.length); if (!r.startsWith(`${f}/`)) return false; const rest = r.slice(f.length + 1); const head = rest.includes('/') ? rest.slice(0, rest.indexOf('/')).toLowerCase() : rest.replace(EXT, '').toLowerCase(); return folders.has(head) || top.has(head); });
+    if (mirrors) out.push(f);
+  }
+  return out;
+}
+
 export class RouteTable {
   private readonly byUrl = new Map<string, string>();
   private readonly urlOfPage = new Map<string, string>();
+  /** Pages served at a folder's URL (`/about/`, an index page) where URLs are not pretty. */
+  private readonly folderPages = new Set<string>();
   /** Pages by logical path (the file's path, index pages as their folder), whatever frontmatter moved them to. */
   private readonly byLogical = new Map<string, string>();
   /** Top-level folders below `/` that are locales (`fr`, `pt-br`), when the rules have locale folders. */
@@ -25,19 +48,7 @@ export class RouteTable {
    */
   constructor(pages: Iterable<string>, readonly root: string, readonly rules: RouteRules, meta?: ReadonlyMap<string, RouteMeta>) {
     const list = [...pages].filter((p) => p.startsWith(root));
-    if (rules.localeFolders) {
-      // A folder is a locale when its name is a language tag and most of what beside it is a page has a twin inside it.
-      const top = new Set(list.map((p) => p.slice(root.length)).filter((r) => !r.includes('/')).map((r) => r.replace(EXT, '').toLowerCase()));
-      const firsts = new Map<string, number>();
-      for (const p of list) { const r = p.slice(root.length); const i = r.indexOf('/'); if (i > 0) firsts.set(r.slice(0, i), (firsts.get(r.slice(0, i)) ?? 0) + 1); }
-      const folders = new Set([...firsts.keys()].map((f) => f.toLowerCase()));
-      for (const f of firsts.keys()) {
-        if (!LOCALE.test(f)) continue;
-        // `fr/` with pages whose paths mirror the root's (`fr/guides/…` beside `guides/…`, or `fr/index` beside `index`).
-        const mirrors = list.some((p) => { const r = p.slice(root.length); if (!r.startsWith(`${f}/`)) return false; const rest = r.slice(f.length + 1); const head = rest.includes('/') ? rest.slice(0, rest.indexOf('/')).toLowerCase() : rest.replace(EXT, '').toLowerCase(); return folders.has(head) || top.has(head); });
-        if (mirrors) this.locales.add(rules.caseFold ? f.toLowerCase() : f);
-      }
-    }
+    if (rules.localeFolders) for (const f of localeFolders(list, root)) this.locales.add(rules.caseFold ? f.toLowerCase() : f);
     for (const p of list) {
       for (const u of this.urlsOf(p, meta?.get(p)).flatMap((x) => this.served(x))) {
         const k = this.key(u);
@@ -82,6 +93,8 @@ export class RouteTable {
     let rel = page.slice(this.root.length);
     const d = this.rules.dated;
     const dated = d ? new RegExp(`^((?:[^/]+/)*?)${d.folder}/(?:[^/]+/)*(\\d{4})-(\\d{2})-(\\d{2})-([^/]+)\\.(?:md|mdx|markdown)$`, 'i').exec(rel) : null;
+    const coll = !dated ? this.rules.collections?.find((c) => rel.startsWith(c.folder)) : undefined;
+    if (coll) return this.collectionUrls(page, coll, rel, meta);
     if (this.rules.hiddenPrefix && !dated && rel.split('/').slice(0, -1).some((s) => s.startsWith(this.rules.hiddenPrefix!))) return [];
     if (d && dated) return [this.datedUrl(page, d, dated, meta)];
     let lang = '';
@@ -112,9 +125,37 @@ export class RouteTable {
       }
     }
     // The URL as the generator writes it: lowercased where it folds case (Hugo writes `Store.md` at /store/).
-    const first = out[0]!.replace(/^\/+|\/+$/g, '');
-    this.urlOfPage.set(page, this.rules.caseFold ? first.toLowerCase() : first);
+    this.remember(page, out[0]!);
     return out;
+  }
+
+  /**
+   * A collection document's URL (Jekyll): its own `permalink` when it sets one without placeholders,
+   * else the pattern of its scope's defaults or of its collection; none when the collection is not
+   * written (`output` unset) or the pattern is not understood.
+   */
+  private collectionUrls(page: string, c: Collection, rel: string, meta: RouteMeta | undefined): string[] {
+    const logical = this.key(rel.replace(EXT, ''));
+    if (logical !== undefined && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
+    if (!c.output) return [];
+    const own = meta?.permalink;
+    const slug = typeof meta?.slug === 'string' ? meta.slug : undefined;
+    const url = typeof own === 'string' && own.trim() && !own.includes(':') ? own.trim() : collectionUrl(this.rules, c, rel, slug);
+    if (url === undefined) return [];
+    const out = [url.replace(/^\/+/, '')];
+    for (const k of this.rules.frontmatter.extra) {
+      const v = meta?.[k];
+      for (const a of typeof v === 'string' ? [v] : Array.isArray(v) ? v : []) if (typeof a === 'string' && a.trim() && !a.includes(':') && a.startsWith('/')) out.push(a);
+    }
+    this.remember(page, out[0]!);
+    return out;
+  }
+
+  /** The URL a page is linked at, and whether it is a folder's (`x/`: its relative links resolve inside it). */
+  private remember(page: string, url: string): void {
+    const u = url.replace(/^\/+|\/+$/g, '');
+    this.urlOfPage.set(page, this.rules.caseFold ? u.toLowerCase() : u);
+    if (url.endsWith('/') && u) this.folderPages.add(page);
   }
 
   /** A dated post's URL: its permalink when the frontmatter sets one, else the rule's pattern. */
@@ -129,7 +170,7 @@ export class RouteTable {
     url = url.replace(/^\/+/, '').replace(/\/{2,}/g, '/');
     const logical = this.key(page.slice(this.root.length).replace(EXT, ''));
     if (logical !== undefined && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
-    this.urlOfPage.set(page, url.replace(/\/+$/, ''));
+    this.remember(page, url);
     return url;
   }
 
@@ -137,7 +178,7 @@ export class RouteTable {
   baseOf(page: string): string | undefined {
     const u = this.urlOfPage.get(page);
     if (u === undefined) return undefined;
-    if (this.rules.pretty) return u ? `${u}/` : '';
+    if (this.rules.pretty || this.folderPages.has(page)) return u ? `${u}/` : '';
     const i = u.lastIndexOf('/');
     return i < 0 ? '' : u.slice(0, i + 1);
   }
@@ -159,6 +200,9 @@ export class RouteTable {
     const k = this.key(path);
     return k === undefined ? undefined : this.byLogical.get(k);
   }
+
+  /** Is the page served at a folder's URL (`/about/`: its permalink ends in `/`, or an index page)? */
+  isFolder(page: string): boolean { return this.rules.pretty || this.folderPages.has(page); }
 
   /** Every URL a page is served at first (the one llms.txt links). */
   urlOf(page: string): string | undefined { return this.urlOfPage.get(page); }

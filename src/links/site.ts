@@ -8,6 +8,7 @@ import type { Link } from './parse.js';
 import type { HookTextLookup, SiteConfig } from './generators.js';
 import { docutilsSlug, footnoteAnchors, headingKey, headingSlugs, type Generator } from './slugs.js';
 import { RouteTable, type RouteMeta } from './routes.js';
+import { isObjectUnder } from './sphinx-conf.js';
 import type { Scan } from './parse.js';
 
 export const MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
@@ -108,7 +109,7 @@ export class SiteIndex {
     if (site.routes) {
       const routeMeta = new Map<string, RouteMeta>();
       if (meta) for (const [k, v] of meta) if (v.route) routeMeta.set(k, v.route);
-      this.routes = new RouteTable(this.documents, site.root, site.routes, routeMeta);
+      this.routes = new RouteTable(site.unsynced?.length ? [...this.documents, ...site.unsynced] : this.documents, site.root, site.routes, routeMeta);
     }
     if (site.docIds) {
       for (const d of this.documents) {
@@ -219,6 +220,9 @@ export class SiteIndex {
         // Hugo's GetPage: a logical path (the file's, never a slug or url) from the content root.
         ?? (this.site.rootFallback && url === undefined ? this.lookup(joinPath(this.site.root, path.replace(/\/+$/, '')) ?? '\0') ?? this.routes.logical(path) : undefined);
       if (r) return { status: 'ok', path: r, document: this.documents.has(r), ...a };
+      // A file the site copies as it is (an image beside the pages) is at its path: a relative link resolved against the page's URL reaches it there.
+      const asFile = url === undefined && asUrl !== undefined && /\.[A-Za-z0-9]{1,8}$/.test(asUrl) && !MARKDOWN_FILE.test(asUrl) ? joinPath(this.site.root, asUrl) : undefined;
+      if (asFile !== undefined && !this.documents.has(asFile) && this.files.has(asFile) && !this.hiddenFile(asFile)) return { status: 'ok', path: asFile, document: false, ...a };
       // MyST: a bare target that names a label is a cross-reference to the page defining it.
       const label = anchor === undefined ? this.labels.get(path) : undefined;
       if (label) return { status: 'ok', path: label, document: true };
@@ -230,6 +234,7 @@ export class SiteIndex {
         if (page) return { status: 'ok', path: page, document: this.documents.has(page) };
         return { status: 'unseen', reason: byText ? `link texts the render hook maps to no page ctxforge finds (${hook.file})` : `destinations the link render hook handles itself (${hook.file})` };
       }
+      if (url === undefined && anchor === undefined && this.site.objectsElsewhere && isObjectUnder(path, this.site.objectsElsewhere)) return { status: 'external' };
       if (prof?.unresolvedBare && url === undefined && anchor === undefined && !/\.[A-Za-z0-9]{1,8}$/.test(path)) return { status: 'unseen', reason: prof.unresolvedBare };
       if (prof?.routesFromCode && (url !== undefined || !/\.[A-Za-z0-9]{1,8}$/.test(path) || MARKDOWN_FILE.test(path)) && this.site.notRead.length) return { status: 'unseen', reason: `routes made by ${prof.routesFromCode}` };
       if (url !== undefined && prof?.staticBeside && /\.[A-Za-z0-9]{1,8}$/.test(url) && !MARKDOWN_FILE.test(url)) return { status: 'unseen', reason: `files in ${prof.staticBeside} beside the docs` };
@@ -241,6 +246,12 @@ export class SiteIndex {
       if (w) return { status: 'ok', path: w, document: this.documents.has(w), ...a };
     }
     return { status: 'broken', path: p, ...a };
+  }
+
+  /** A file the generator does not copy to the site (Jekyll: below a `_` folder). */
+  private hiddenFile(p: string): boolean {
+    const h = this.site.routes?.hiddenPrefix;
+    return h !== undefined && p.slice(this.site.root.length).split('/').slice(0, -1).some((s) => s.startsWith(h));
   }
 
   private names(): Map<string, string[]> {

@@ -76,6 +76,16 @@ export interface RepoConfig {
   oci?: { repository: string };
   /** `registries:` — names for git registries (URL or repository-relative folder) that install --registry accepts. */
   registries?: Record<string, string>;
+  /** `site:` — the documentation site sync reads: its generator, address and locales. */
+  site?: SiteSettings;
+}
+
+/** `site:` of ctxforge.yaml (the command-line flags win over it). */
+export interface SiteSettings {
+  generator?: string;
+  /** The address the site is served at (`export llms-txt` links pages below it). */
+  base_url?: string;
+  locales?: string[];
 }
 
 const HINT = 'schemas/ctxforge.schema.json defines the file (docs/git-and-releases.md, "Repository config")';
@@ -229,7 +239,7 @@ export function parseRepoConfig(text: string, file: string = CONFIG_FILE): RepoC
   if (!validate(doc)) refuse(file, problemsOf(validate.errors ?? [], doc).map((p) => ({ ...p, line: lineOf(p.segs, p.key) })));
 
   // What the schema cannot say: paths are safe and listed once, tag patterns expand for their package.
-  const top = doc as { tag_pattern?: string; policy?: Record<string, unknown>; links?: ConfigLinkLevel | Partial<LinksConfig>; lock?: LockGateConfig; oci?: { repository: string }; registries?: Record<string, string>; packages?: Array<Record<string, unknown>> };
+  const top = doc as { tag_pattern?: string; policy?: Record<string, unknown>; links?: ConfigLinkLevel | Partial<LinksConfig>; lock?: LockGateConfig; oci?: { repository: string }; registries?: Record<string, string>; site?: SiteSettings; packages?: Array<Record<string, unknown>> };
   const problems: Array<Problem & { line?: number }> = [];
   const no = (segs: Segment[], message: string) => problems.push({ segs, message, line: lineOf(segs) });
   const pattern = (p: string, segs: Segment[], name?: string) => {
@@ -247,6 +257,7 @@ export function parseRepoConfig(text: string, file: string = CONFIG_FILE): RepoC
   if (top.lock !== undefined) cfg.lock = { ...top.lock };
   if (top.oci !== undefined) cfg.oci = { repository: top.oci.repository };
   if (top.registries !== undefined) cfg.registries = { ...top.registries };
+  if (top.site !== undefined) cfg.site = { ...top.site, ...(top.site.locales ? { locales: [...top.site.locales] } : {}) };
   const seen = new Set<string>();
   for (const [i, p] of (top.packages ?? []).entries()) {
     const raw = p.path as string;

@@ -29,7 +29,8 @@ import { pushAll } from '../core/arrays.js';
 import { noDocuments } from './no-documents.js';
 import { siteOf } from '../links/generators.js';
 import type { Generator } from '../links/slugs.js';
-import { selection } from './selection.js';
+import { both, selection } from './selection.js';
+import { localeChoice, localeSelection, type LocaleChoice } from './locale-selection.js';
 import { sha256Hex } from '../core/hash.js';
 import { cachedSync, fingerprint, outsideSide, recordSync, sideOf, stampFolder, type CacheOptions, type Replay, type Side } from './stat-cache.js';
 
@@ -59,6 +60,10 @@ export interface SyncOptions {
   include?: string[];
   /** Globs relative to the docs folder: matching files are left out (`--exclude`). */
   exclude?: string[];
+  /** The locales to take (`--locales`, ctxforge.yaml `site.locales`); default the one the site's configuration declares as its default, else all. */
+  locales?: string[];
+  /** Where `locales` comes from, as the report names it (default `--locales`). */
+  localesFrom?: string;
 }
 
 export interface SyncChange { id: string; path: string; upstream: string }
@@ -79,7 +84,7 @@ export interface SyncResult {
   /** Every upstream file left out, with the reason (skipped folders, site configuration, dot-files that are no pages …). */
   skipped: Skipped[];
   /** The site generator the upstream folder was read as, and what of its navigation was code and not read. */
-  site: { generator: string; marker: string; notRead: string[] };
+  site: { generator: string; marker: string; notRead: string[]; locales?: LocaleChoice };
   /** Links rewritten because the file they point at was renamed (or reached through an id the package does not keep). */
   linksRewritten: number;
   /** Every piece of text an include put into a page (paths relative to the docs folder; `../` outside it). */
@@ -134,10 +139,11 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   // Nothing either folder holds has changed since the last sync on this machine, with the same
   // options and the same site: its result stands, and no page is opened (stat-cache.ts).
   const cache: CacheOptions = o.cache === false ? { folder: false } : o.cache ?? {};
-  const select = selection(o.include, o.exclude);
   // The site is told once: it is part of what the stat cache compares, and what the pages are read as.
   const detected = await siteOf(docsAbs, o.site);
-  const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: detected, include: o.include ?? [], exclude: o.exclude ?? [], asWritten: !!o.asWritten });
+  const locales = localeChoice(detected, o.locales, o.localesFrom ?? '--locales');
+  const select = both(selection(o.include, o.exclude), locales ? localeSelection(detected, locales) : undefined);
+  const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: detected, siteLocales: detected.locales ? { ...detected.locales, folders: [...detected.locales.folders] } : null, locales: locales ?? null, include: o.include ?? [], exclude: o.exclude ?? [], asWritten: !!o.asWritten });
   if (existsSync(target)) {
     const hit = await cachedSync(docsAbs, target, inputs, cache);
     if (hit) {
@@ -172,7 +178,9 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   // Cross-references that resolve are written as the site shows them (the URL it serves, a {doc} as a link).
   if (!o.asWritten) await readerXrefs(up.docs, up.assets.map((a) => a.path), up.site, up.meta, async (p) => (await up.folder.read(p)).toString('utf8'));
   const diagnostics: Diagnostic[] = [...up.notes];
-  const siteInfo = { generator: up.site.generator, marker: up.site.marker, notRead: up.site.notRead };
+  // Pages of the locales not taken are still served by the site: links to them reach a page.
+  if (locales) up.site = { ...up.site, unsynced: up.skipped.filter((x) => x.reason.startsWith('locale ') && /\.(md|mdx|markdown)$/i.test(x.path)).map((x) => x.path) };
+  const siteInfo = { generator: up.site.generator, marker: up.site.marker, notRead: up.site.notRead, ...(locales ? { locales } : {}) };
   const old: IdMap = map ?? { version: 1, format, documents: {}, assets: {}, files: [], retired: [] };
   // Names given by the last sync are kept: a newcomer that collides gets the suffix.
   const previous = new Map<string, string>([...Object.entries(old.documents).map(([p, e]) => [p, e.path] as [string, string]), ...Object.entries(old.assets)]);
@@ -197,6 +205,9 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     const r = rewriteLinks(d.body, d.path, names.map.get(d.path)!, { before, after, moves: names.map }, scanOpts(d.path));
     bodies.set(d.path, r.text);
     linksRewritten += r.rewritten;
+    for (const f of r.xrefsKept) {
+      diagnostics.push(warning('SYNC_XREF_NOT_REWRITTEN', `${d.path}: the cross-reference to ${f.target} is kept as written: after the rename its page is ${f.to}, which the generator's syntax cannot name in the synced tree`, { file: d.path, line: f.line, hint: 'write it as a Markdown link to the page, or keep the folder name upstream portable' }));
+    }
     for (const f of r.failures) {
       diagnostics.push(error('SYNC_LINK_NOT_REWRITTEN', `${d.path}: the link to ${f.target} cannot be rewritten to reach ${f.to} after the rename, so nothing was written`, { file: d.path, line: f.line, hint: 'rename the file upstream to a portable name, or write the link as a plain relative path' }));
     }

@@ -25,7 +25,7 @@ function served(table: RouteTable, page: string): string | undefined {
   // Pretty URLs and folder URLs (an index page, a permalink ending in `/`) end in `/`; a page written as `x.html` is served as that file.
   if (p === '') return '/';
   if (/\.html?$/i.test(p)) return `/${p}`;
-  return table.rules.pretty || u.endsWith('/') || !table.rules.html ? `/${p}/` : `/${p}.html`;
+  return table.rules.pretty || table.isFolder(page) || u.endsWith('/') || !table.rules.html ? `/${p}/` : `/${p}.html`;
 }
 
 function apply(body: string, edits: Edit[]): string {

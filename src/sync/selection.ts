@@ -8,6 +8,17 @@ import { fail } from '../core/diagnostics.js';
 export interface Selection {
   /** Why `path` is left out, or undefined when it is taken. */
   leftOut(path: string): string | undefined;
+  /** Given every path of the docs folder before any is asked about (a choice that depends on the whole listing). */
+  prepare?(paths: readonly string[]): void;
+}
+
+/** Both selections: a file is taken when neither leaves it out (the first one's reason wins). */
+export function both(a: Selection | undefined, b: Selection | undefined): Selection | undefined {
+  if (!a || !b) return a ?? b;
+  return {
+    prepare(paths) { a.prepare?.(paths); b.prepare?.(paths); },
+    leftOut: (path) => a.leftOut(path) ?? b.leftOut(path),
+  };
 }
 
 function compile(flag: string, patterns: readonly string[]): ((p: string) => string | undefined) {

@@ -168,7 +168,9 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   // Include-only files (Hugo's _common snippets, a MyST page's {include}d part) are part of the
   // pages that include them, not pages of their own: named, not synced as documents.
   const included = new Set<string>();
-  for (const e of await tree.list()) {
+  const listing = await tree.list();
+  o.select?.prepare?.(listing.map((e) => e.path));
+  for (const e of listing) {
     const chosen = o.select?.leftOut(e.path);
     if (chosen) { skipped.push({ path: e.path, reason: chosen }); continue; }
     const why = skipReason(e.path, site);
@@ -230,7 +232,7 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     if (site.docIds && (typeof data.id === 'string' || typeof data.slug === 'string')) {
       meta.set(e.path, { ...(typeof data.id === 'string' ? { id: data.id } : {}), ...(typeof data.slug === 'string' ? { slug: data.slug } : {}) });
     }
-    const routeKeys = site.routes ? [...site.routes.frontmatter.replace, ...site.routes.frontmatter.last, ...site.routes.frontmatter.extra, ...(site.routes.dated?.categoryKeys ?? [])] : [];
+    const routeKeys = site.routes ? [...site.routes.frontmatter.replace, ...site.routes.frontmatter.last, ...site.routes.frontmatter.extra, ...(site.routes.dated?.categoryKeys ?? []), ...(site.routes.patternKeys ?? [])] : [];
     const route: Record<string, string | string[]> = {};
     for (const k of routeKeys) {
       const v = data[k];

@@ -157,7 +157,22 @@ export function jekyll(): ProfileSite {
   return {
     name: 'jekyll', docs: 'site', generator: 'jekyll', marker: '_config.yml',
     files: {
-      'site/_config.yml': 'title: Site\nmarkdown: kramdown\n',
+      // Collections (issue 34): written ones at their permalink pattern (`:path` keeps case and `index`,
+      // `:name` is slugified, `:title` is the slug or the file name), one not written, and defaults
+      // whose scope sets a permalink — each URL as jekyll 4.3 writes it.
+      'site/_config.yml': 'title: Site\nmarkdown: kramdown\ncollections:\n  guides:\n    output: true\n    permalink: /:collection/:path/\n  notes:\n    output: true\n    permalink: /n/:name:output_ext\n'
+        + '  recipes:\n    output: true\n  ideas:\n    permalink: /ideas/:path/\ndefaults:\n  - scope: {path: ""}\n    values: {layout: default}\n  - scope: {path: "_guides/sub"}\n    values: {permalink: "/deep/:name/"}\n'
+        + '  - scope: {path: "_recipes", type: recipes}\n    values: {permalink: "/cook/:title/"}\n',
+      'site/img/logo.png': 'png',
+      'site/collections.md': '---\ntitle: Collections\n---\n\n# Collections\n\n[Setup](/guides/Setup_Steps/), [the guides index](/guides/index/), [a note](/n/my-note.html), [pasta](/cook/Pasta_Dish/), [slugged](/cook/my-slug/#ingredients).\n\n'
+        + '[An idea](/ideas/idea/) (its collection is not written), [the note by its file name](/n/My_Note.html), [a missing anchor](/cook/my-slug/#nope).\n',
+      'site/_guides/index.md': '---\ntitle: Guides\n---\n\n# Guides\n\n[Setup](../Setup_Steps/) and [deep](../../deep/deep/).\n',
+      'site/_guides/Setup_Steps.md': '---\ntitle: Setup\n---\n\n# Setup\n\n![logo](../../img/logo.png), [deep](../../deep/deep/), [back](../index/), [gone](../Gone/), [the note]({% link _notes/My_Note.md %}#v1).\n',
+      'site/_guides/sub/Deep.md': '---\ntitle: Deep\n---\n\n# Deep\n\nBack to [setup](/guides/Setup_Steps/).\n',
+      'site/_notes/My_Note.md': '---\ntitle: A note\n---\n\n## Version 1\n{: #v1}\n\nSee [v1](#v1), [the generated id kramdown replaced](#version-1) and [the guides](../guides/index/).\n',
+      'site/_recipes/Pasta_Dish.md': '---\ntitle: Pasta\n---\n\n# Pasta\n\nAlso [the other one](../my-slug/).\n',
+      'site/_recipes/other.md': '---\ntitle: Other\nslug: my-slug\n---\n\n# Other\n\n## Ingredients\n\nNone.\n',
+      'site/_ideas/idea.md': '---\ntitle: Idea\n---\n\n# Idea\n\nNot written.\n',
       'site/index.md': '---\ntitle: Home\n---\n\n# Home\n\n[About us](/about-us/), [about as html](about-us.html), [install](docs/install.html#linux), [gone](/nope.html).\n',
       'site/about.md': '---\npermalink: /about-us/\n---\n\n# About\n',
       'site/docs/install.md': '---\ntitle: Install\n---\n\n# Install\n\n## 2. Linux\n\n[Home](../index.html).\n',
@@ -180,6 +195,11 @@ export function jekyll(): ProfileSite {
       { file: 'docs/tags.md', code: 'LINK_BROKEN', needle: '2023-12-24-eve' },
       { file: 'docs/tags.md', code: 'LINK_ANCHOR_MISSING', needle: 'about.md %}#nowhere' },
       { file: 'docs/tags.md', code: 'LINK_BROKEN', needle: 'docs/in-code.md' },
+      { file: 'collections.md', code: 'LINK_BROKEN', needle: '/ideas/idea/' },
+      { file: 'collections.md', code: 'LINK_BROKEN', needle: '/n/My_Note.html' },
+      { file: 'collections.md', code: 'LINK_ANCHOR_MISSING', needle: '#nope' },
+      { file: '_guides/Setup_Steps.md', code: 'LINK_BROKEN', needle: '../Gone/' },
+      { file: '_notes/My_Note.md', code: 'LINK_ANCHOR_MISSING', needle: '#version-1' },
     ],
     navigation: [],
     notJudged: /^$/,

@@ -17,7 +17,7 @@ import { ALPHA, BETA, commitAll, makeRepoOf, octxFiles, runAction } from '../act
 
 const TYPOS: Array<{ yaml: string; line: number; says: RegExp }> = [
   { yaml: 'links: eror\n', line: 1, says: /links must be off, warning or error, or a mapping \{level, root\}: got "eror"; did you mean "error"\?/ },
-  { yaml: 'packages:\n  - path: guide\nlink: error\n', line: 3, says: /unknown key "link" \(allowed: packages, tag_pattern, policy, links, lock, oci, registries\); did you mean "links"\?/ },
+  { yaml: 'packages:\n  - path: guide\nlink: error\n', line: 3, says: /unknown key "link" \(allowed: packages, tag_pattern, policy, links, lock, oci, registries, site\); did you mean "links"\?/ },
   { yaml: 'packages:\n  - path: guide\n    formt: octx\n', line: 3, says: /packages\[0\]: unknown key "formt" \(allowed: path, format, name, tag_pattern, policy, links\); did you mean "format"\?/ },
   { yaml: 'policy:\n  "*.removd": none\n', line: 2, says: /policy key "\*\.removd" is not .*did you mean "removed"\?/ },
   { yaml: 'links:\n  level: eror\n', line: 2, says: /links\.level must be one of off, warning, error: got "eror"; did you mean "error"\?/ },
@@ -120,7 +120,7 @@ test('the schema is the one place the config is defined: published with a stable
   assert.equal(schema.$id, CONFIG_SCHEMA_ID);
   assert.match(schema.$id, /^https:\/\/.+\/ctxforge\.schema\.json$/);
   assert.equal(schema.$schema, 'https://json-schema.org/draft/2020-12/schema');
-  assert.deepEqual(Object.keys(schema.properties).sort(), ['$schema', 'links', 'lock', 'oci', 'packages', 'policy', 'registries', 'tag_pattern']);
+  assert.deepEqual(Object.keys(schema.properties).sort(), ['$schema', 'links', 'lock', 'oci', 'packages', 'policy', 'registries', 'site', 'tag_pattern']);
   // The documented example parses; `links` takes a level or {level, root}, and root is exposed.
   const doc = readFileSync(join(repoRoot, 'docs', 'git-and-releases.md'), 'utf8');
   const example = doc.slice(doc.indexOf('## Repository config')).match(/```yaml\n([\s\S]*?)```/)![1]!;

@@ -131,16 +131,18 @@ const quantile = (xs: number[], q: number) => { const s = [...xs].sort((a, b) =>
 
 /**
  * Syncs `docsAbs` with ctxforge (OCTX, no cache) and compares every synced document with its built
- * page: `builtFile(upstreamPath)` names the page's HTML file, `titleSuffix` what the site appends to
+ * page: `builtFile(upstreamPath)` names the page's HTML file (null: no page is built for it), `titleSuffix` what the site appends to
  * <title>.
  */
-export async function readerFigures(docsAbs: string, builtFile: (page: string) => string | undefined, titleSuffix: RegExp = /$^/): Promise<SiteFigures> {
+export async function readerFigures(docsAbs: string, builtFile: (page: string) => string | undefined | null, titleSuffix: RegExp = /$^/): Promise<SiteFigures> {
   const target = join(tmpDir('ctxforge-reader-text-'), 'pkg');
   await syncDocs(docsAbs, target, { format: 'octx', cache: false, now: 1_760_000_000_000, name: 'Reader text' });
   const map = JSON.parse(readFileSync(join(target, '.ctxforge-sync.json'), 'utf8')) as { documents: Record<string, { path: string }> };
   const pages: PageFigure[] = [];
   for (const [page, e] of Object.entries(map.documents).sort(([a], [b]) => (a < b ? -1 : 1))) {
     const file = builtFile(page);
+    // null: the generator writes no page for it (a Jekyll collection without `output: true`), so there is nothing to compare.
+    if (file === null) continue;
     if (!file) throw new Error(`${page}: no built page`);
     const html = readFileSync(file, 'utf8');
     const built = htmlText(mainContent(html));

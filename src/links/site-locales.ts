@@ -1,0 +1,135 @@
+// The locales a site's configuration declares, read as data only: Hugo's `defaultContentLanguage`
+// and `languages` (hugo.toml / .yaml / .json, or config/_default/languages.*), MkDocs' i18n plugin
+// in mkdocs.yml. Configuration that is code (Starlight's and Docusaurus' `locales` in
+// astro.config.mjs / docusaurus.config.js) is never executed, so those sites declare nothing here.
+import { dirname, join, relative, sep } from 'node:path';
+import { tomlScalars } from '../core/toml-keys.js';
+import { parseYamlSafe } from '../core/yaml-safe.js';
+import { readPlain } from './config-file.js';
+
+export interface DeclaredLocales {
+  /** The default locale the configuration names, when it names one. */
+  default?: string;
+  /** Every locale it declares, the default among them. */
+  locales: string[];
+  /** The file they were read from, as detection names markers (relative to the docs folder). */
+  file: string;
+  /** Locales whose pages are a folder of their own below the docs folder (Hugo's `contentDir`): locale → folder ending in '/'. */
+  folders: Map<string, string>;
+  /** Pages of a locale are `page.<locale>.md` (Hugo, MkDocs i18n's `suffix` structure). */
+  suffix: boolean;
+  /** Pages of a locale are in a top-level folder named for it (MkDocs i18n's `folder` structure, Starlight, Hugo's locale folders). */
+  folder: boolean;
+}
+
+/** A language tag as sites name locales (`en`, `pt-br`, `zh_CN`). */
+export const LOCALE_TAG = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})?$/i;
+
+const posix = (p: string) => p.split(sep).join('/');
+
+/** A configuration file's data as nested mappings: TOML's scalars by path, YAML or JSON parsed (safely). */
+function configData(abs: string, text: string): Record<string, unknown> | undefined {
+  if (/\.toml$/i.test(abs)) {
+    const { values, tables } = tomlScalars(text);
+    const out: Record<string, unknown> = {};
+    const put = (path: string, v: unknown) => {
+      const parts = path.split('.');
+      let o = out;
+      for (const p of parts.slice(0, -1)) { const n = o[p]; o = (o[p] = n && typeof n === 'object' ? n : {}) as Record<string, unknown>; }
+      const last = parts[parts.length - 1]!;
+      if (!(last in o) || v !== undefined) o[last] = v ?? {};
+    };
+    for (const t of tables) put(t, undefined);
+    for (const [k, v] of values) put(k, v);
+    return out;
+  }
+  try {
+    const v = parseYamlSafe(text, { maxDepth: 40 });
+    return v && typeof v === 'object' && !Array.isArray(v) ? v as Record<string, unknown> : undefined;
+  } catch { return undefined; }
+}
+
+/** A key of a mapping whatever its case (Hugo's configuration keys are case-insensitive). */
+function anyCase(o: Record<string, unknown>, key: string): unknown {
+  const k = Object.keys(o).find((x) => x.toLowerCase() === key.toLowerCase());
+  return k === undefined ? undefined : o[k];
+}
+
+/**
+ * Hugo's locales: `defaultContentLanguage` and the `languages` table of the marker file (or of
+ * config/_default/languages.*, whose top-level tables are the languages), each language's
+ * `contentDir` taken as its folder where it lies inside the docs folder.
+ * @param marker the configuration file, absolute
+ * @param docsAbs the docs folder, absolute
+ */
+export function hugoLocales(marker: string, docsAbs: string): DeclaredLocales | undefined {
+  const text = readPlain(marker);
+  if (text === undefined) return undefined;
+  const data = configData(marker, text) ?? {};
+  // config/_default/hugo.toml: the site is two folders up, and languages may be a file of their own.
+  const inConfigDir = posix(marker).includes('/config/_default/');
+  const siteDir = inConfigDir ? dirname(dirname(dirname(marker))) : dirname(marker);
+  let languages = anyCase(data, 'languages');
+  let file = marker;
+  if (!languages && inConfigDir) {
+    for (const n of ['languages.toml', 'languages.yaml', 'languages.yml', 'languages.json']) {
+      const abs = join(dirname(marker), n);
+      const t = readPlain(abs);
+      if (t === undefined) continue;
+      languages = configData(abs, t);
+      file = abs;
+      break;
+    }
+  }
+  const def = anyCase(data, 'defaultContentLanguage');
+  const locales: string[] = [];
+  const folders = new Map<string, string>();
+  if (languages && typeof languages === 'object' && !Array.isArray(languages)) {
+    for (const [name, v] of Object.entries(languages as Record<string, unknown>)) {
+      if (!LOCALE_TAG.test(name)) continue;
+      locales.push(name);
+      const dir = v && typeof v === 'object' ? anyCase(v as Record<string, unknown>, 'contentDir') : undefined;
+      if (typeof dir !== 'string' || !dir.trim()) continue;
+      const rel = posix(relative(docsAbs, join(siteDir, dir.trim())));
+      // Only a folder strictly inside the docs folder: the docs folder itself is the one the user chose.
+      if (rel && !rel.startsWith('..') && !rel.startsWith('/')) folders.set(name, `${rel.replace(/\/+$/, '')}/`);
+    }
+  }
+  const dflt = typeof def === 'string' && LOCALE_TAG.test(def) ? def : undefined;
+  if (!locales.length && !dflt) return undefined;
+  if (dflt && !locales.some((l) => l.toLowerCase() === dflt.toLowerCase())) locales.unshift(dflt);
+  return { ...(dflt ? { default: dflt } : {}), locales, file: posix(relative(docsAbs, file)), folders, suffix: true, folder: true };
+}
+
+/**
+ * MkDocs' i18n plugin (mkdocs-static-i18n) in mkdocs.yml's `plugins`: version 1's `languages` list
+ * (`{locale, default}`) and `docs_structure` (`suffix`, the default, or `folder`), or version 0's
+ * `default_language` and `languages` mapping.
+ */
+export function mkdocsLocales(plugins: unknown, file: string): DeclaredLocales | undefined {
+  let conf: unknown;
+  if (Array.isArray(plugins)) {
+    for (const p of plugins) if (p && typeof p === 'object' && !Array.isArray(p) && 'i18n' in p) conf = (p as Record<string, unknown>).i18n;
+    if (conf === undefined && plugins.includes('i18n')) conf = {};
+  } else if (plugins && typeof plugins === 'object') conf = (plugins as Record<string, unknown>).i18n;
+  if (!conf || typeof conf !== 'object' || Array.isArray(conf)) return undefined;
+  const c = conf as Record<string, unknown>;
+  const locales: string[] = [];
+  let dflt = typeof c.default_language === 'string' ? c.default_language : undefined;
+  if (Array.isArray(c.languages)) {
+    for (const l of c.languages) {
+      if (!l || typeof l !== 'object') continue;
+      const o = l as Record<string, unknown>;
+      if (typeof o.locale !== 'string' || !LOCALE_TAG.test(o.locale)) continue;
+      locales.push(o.locale);
+      if (o.default === true) dflt = o.locale;
+    }
+  } else if (c.languages && typeof c.languages === 'object') {
+    for (const k of Object.keys(c.languages)) if (LOCALE_TAG.test(k)) locales.push(k);
+  }
+  if (dflt !== undefined && !LOCALE_TAG.test(dflt)) dflt = undefined;
+  if (!locales.length && !dflt) return undefined;
+  if (dflt && !locales.includes(dflt)) locales.unshift(dflt);
+  const folder = c.docs_structure === 'folder';
+  return { ...(dflt ? { default: dflt } : {}), locales, file, folders: new Map(), suffix: !folder, folder };
+}

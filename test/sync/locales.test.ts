@@ -1,0 +1,237 @@
+// Locales: sync takes the chosen locales' pages (`--locales`, ctxforge.yaml `site.locales`), else the
+// default locale the site's configuration declares as data (Hugo's hugo.toml/yaml/json, MkDocs'
+// i18n plugin), else all; the pages of the others are named with the reason. A link to a page a
+// locale lacks resolves to the default locale's (Starlight's and Hugo's fallback). ctxforge.yaml's
+// `site:` is validated, unknown keys named; its generator and base_url apply where flags say nothing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli } from '../helpers/cli.js';
+import { tmpDir, writeTree } from '../helpers/tmp.js';
+import { hugoLocales, mkdocsLocales } from '../../src/links/site-locales.js';
+import { tomlScalars } from '../../src/core/toml-keys.js';
+import { parseRepoConfig } from '../../src/repo/config.js';
+import { DiagnosticError } from '../../src/core/diagnostics.js';
+import { observeSteps } from '../helpers/steps.js';
+import { SiteIndex } from '../../src/links/site.js';
+import { siteFor } from '../../src/links/generators.js';
+
+const page = (t: string, body = '') => `---\ntitle: ${t}\n---\n\n${body || `A page about ${t}.`}\n`;
+interface Out { added: { upstream: string }[]; skipped: { path: string; reason: string }[]; site: { generator: string; locales?: { locales: string[]; from: string } }; diagnostics: { code: string; message: string }[] }
+
+function hugoSite(root: string, config: Record<string, string>): void {
+  writeTree(root, {
+    ...config,
+    'content/_index.md': page('Home', 'See [the guide](/guide/) and [en français](/fr/guide/).'),
+    'content/guide.md': page('Guide'),
+    'content/guide.fr.md': page('Guide (fr)'),
+    'content/about.de.md': page('Über'),
+    'content/about.md': page('About'),
+    'content/release.v2.md': page('Release v2'),
+  });
+}
+
+test('Hugo: the default locale hugo.toml declares is synced, page.fr.md named as another locale; --locales takes more', async () => {
+  const root = tmpDir('sync-locales-hugo-');
+  hugoSite(root, { 'hugo.toml': 'baseURL = "https://x.example/"\ndefaultContentLanguage = "en"\n[languages]\n  [languages.en]\n    weight = 1\n  [languages.fr]\n    weight = 2\n  [languages.de]\n    languageName = "Deutsch"\n' });
+  let r = await runCli(['sync', 'content', 'pkg', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  let j = JSON.parse(r.stdout) as Out;
+  assert.deepEqual(j.added.map((a) => a.upstream).sort(), ['_index.md', 'about.md', 'guide.md', 'release.v2.md']);
+  const why = Object.fromEntries(j.skipped.map((s) => [s.path, s.reason]));
+  assert.match(why['guide.fr.md']!, /^locale fr \(sync takes en: the default locale \.\.\/hugo\.toml declares/);
+  assert.match(why['about.de.md']!, /^locale de /);
+  assert.deepEqual(j.site.locales?.locales, ['en']);
+  // The report names the locale left out, with its files.
+  assert.ok(j.diagnostics.some((d) => d.code === 'SYNC_SKIPPED' && /locale fr .*guide\.fr\.md/.test(d.message)));
+  // The link to /fr/guide/ is to a page upstream serves (not synced): not a broken link.
+  assert.ok(!j.diagnostics.some((d) => d.code === 'LINK_BROKEN'), JSON.stringify(j.diagnostics.filter((d) => d.code.startsWith('LINK'))));
+
+  r = await runCli(['sync', 'content', 'pkg2', '--locales', 'en,fr', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  j = JSON.parse(r.stdout) as Out;
+  assert.ok(j.added.some((a) => a.upstream === 'guide.fr.md'));
+  assert.ok(!j.added.some((a) => a.upstream === 'about.de.md'));
+  assert.equal(j.site.locales?.from, '--locales');
+  // A locale the configuration does not declare is a usage error naming the declared ones; nothing is written.
+  r = await runCli(['sync', 'content', 'pkg3', '--locales', 'it'], { cwd: root });
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /CTXFORGE_USAGE.*it, which \.\.\/hugo\.toml does not declare \(it declares en, fr, de\)/);
+  r = await runCli(['sync', 'content', 'pkg3', '--locales', '../x'], { cwd: root });
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /not a locale/);
+});
+
+test('Hugo: languages with a contentDir each are folders of the docs folder; YAML and JSON configs are read alike', async () => {
+  for (const [name, text] of [
+    ['hugo.yaml', 'defaultContentLanguage: fr\nlanguages:\n  fr:\n    contentDir: content/fr\n  en:\n    contentDir: content/en\n'],
+    ['hugo.json', '{"defaultContentLanguage": "fr", "languages": {"fr": {"contentDir": "content/fr"}, "en": {"contentDir": "content/en"}}}'],
+    ['hugo.toml', 'defaultContentLanguage = "fr"\nlanguages.fr.contentDir = "content/fr"\n[languages.en]\ncontentDir = "content/en" # English\n'],
+  ] as const) {
+    const root = tmpDir('sync-locales-dirs-');
+    writeTree(root, { [name]: text, 'content/fr/_index.md': page('Accueil'), 'content/fr/guide.md': page('Guide'), 'content/en/_index.md': page('Home'), 'content/en/guide.md': page('Guide (en)') });
+    const r = await runCli(['sync', 'content', 'pkg', '--json'], { cwd: root });
+    assert.equal(r.code, 0, `${name}: ${r.stderr}`);
+    const j = JSON.parse(r.stdout) as Out;
+    assert.deepEqual(j.added.map((a) => a.upstream).sort(), ['fr/_index.md', 'fr/guide.md'], name);
+    assert.match(j.skipped.find((s) => s.path === 'en/guide.md')!.reason, /^locale en \(sync takes fr/, name);
+  }
+});
+
+test('Starlight: astro.config.mjs is code, so no default is known and every locale is synced; --locales takes the root locale and the ones named', async () => {
+  const root = tmpDir('sync-locales-starlight-');
+  // Markers are searched up to the repository root: astro.config.mjs sits three levels above the docs.
+  execFileSync('git', ['init', '-q', root]);
+  writeTree(root, {
+    'astro.config.mjs': "export default { integrations: [starlight({ defaultLocale: 'root', locales: { root: { lang: 'en' }, fr: {}, de: {} } })] };\n",
+    'src/content/docs/index.md': page('Home', 'See [guides](/guides/intro/).'),
+    'src/content/docs/guides/intro.md': page('Intro'),
+    'src/content/docs/api/ref.md': page('API'),
+    'src/content/docs/fr/index.md': page('Accueil', 'Voir [le guide](/fr/guides/intro/) (pas traduit) et [rien](/fr/guides/nowhere/).'),
+    'src/content/docs/de/index.md': page('Start'),
+  });
+  let r = await runCli(['sync', 'src/content/docs', 'pkg', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  let j = JSON.parse(r.stdout) as Out;
+  assert.equal(j.added.length, 5);
+  assert.equal(j.site.locales, undefined);
+  assert.ok(j.diagnostics.some((d) => d.code === 'SYNC_NAV_NOT_READ'));
+  // The fallback: /fr/guides/intro/ is served from the default locale's page; /fr/guides/nowhere/ is broken.
+  const broken = j.diagnostics.filter((d) => d.code === 'LINK_BROKEN');
+  assert.equal(broken.length, 1, JSON.stringify(broken));
+  assert.match(broken[0]!.message, /\/fr\/guides\/nowhere\//);
+  r = await runCli(['sync', 'src/content/docs', 'pkg2', '--locales', 'fr', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  j = JSON.parse(r.stdout) as Out;
+  assert.deepEqual(j.added.map((a) => a.upstream).sort(), ['api/ref.md', 'fr/index.md', 'guides/intro.md', 'index.md']);
+  // `api/` is a language-tag-shaped name but mirrors nothing: not a locale, so taken.
+  assert.match(j.skipped.find((s) => s.path === 'de/index.md')!.reason, /^locale de \(sync takes fr: --locales\)/);
+});
+
+test('the locale fallback: a link into a locale resolves to the default locale\'s page only where the locale lacks it', () => {
+  const docs = ['index.md', 'guides/a.md', 'fr/index.md', 'fr/guides/b.md'];
+  const s = new SiteIndex(docs, docs, siteFor('starlight', ''));
+  const at = (t: string) => s.resolve({ kind: 'inline', target: t }, 'fr/index.md');
+  assert.deepEqual([at('/fr/guides/a/').status, (at('/fr/guides/a/') as { path: string }).path], ['ok', 'guides/a.md']);
+  assert.equal((at('/fr/guides/b/') as { path: string }).path, 'fr/guides/b.md');
+  assert.equal(at('/fr/guides/c/').status, 'broken');
+  // `de` is no locale of this site: no fallback through it.
+  assert.equal(at('/de/guides/a/').status, 'broken');
+});
+
+test('MkDocs i18n: the plugin\'s default language is synced; folder and suffix structures', async () => {
+  const root = tmpDir('sync-locales-mkdocs-');
+  writeTree(root, {
+    'mkdocs.yml': 'site_name: X\nplugins:\n  - search\n  - i18n:\n      docs_structure: suffix\n      languages:\n        - locale: en\n          default: true\n          name: English\n        - locale: fr\n          name: Français\n',
+    'docs/index.md': '# Home\n', 'docs/index.fr.md': '# Accueil\n', 'docs/setup.md': '# Setup\n',
+  });
+  const r = await runCli(['sync', 'docs', 'pkg', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const j = JSON.parse(r.stdout) as Out;
+  assert.deepEqual(j.added.map((a) => a.upstream).sort(), ['index.md', 'setup.md']);
+  assert.match(j.skipped.find((s) => s.path === 'index.fr.md')!.reason, /^locale fr \(sync takes en: the default locale \.\.\/mkdocs\.yml declares/);
+  const folder = mkdocsLocales([{ i18n: { docs_structure: 'folder', languages: [{ locale: 'de', default: true }, { locale: 'en' }] } }], 'mkdocs.yml');
+  assert.deepEqual([folder?.default, folder?.locales, folder?.folder, folder?.suffix], ['de', ['de', 'en'], true, false]);
+  const v0 = mkdocsLocales([{ i18n: { default_language: 'en', languages: { fr: { name: 'Français' }, 'not a tag!': {} } } }], 'mkdocs.yml');
+  assert.deepEqual([v0?.default, v0?.locales], ['en', ['en', 'fr']]);
+  assert.equal(mkdocsLocales(['search'], 'mkdocs.yml'), undefined);
+});
+
+test('ctxforge.yaml site: generator, locales and base_url apply where the flags say nothing; a typo is refused with its key named', async () => {
+  const root = tmpDir('sync-locales-config-');
+  execFileSync('git', ['init', '-q', root]);
+  hugoSite(root, { 'hugo.toml': 'defaultContentLanguage = "en"\n[languages.en]\n[languages.fr]\n[languages.de]\n' });
+  writeTree(root, { 'ctxforge.yaml': 'site:\n  locales: [en, de]\n  base_url: https://docs.example.com/\n' });
+  let r = await runCli(['sync', 'content', 'pkg', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  let j = JSON.parse(r.stdout) as Out;
+  assert.ok(j.added.some((a) => a.upstream === 'about.de.md'));
+  assert.ok(!j.added.some((a) => a.upstream === 'guide.fr.md'));
+  assert.match(j.skipped.find((s) => s.path === 'guide.fr.md')!.reason, /sync takes en, de: ctxforge\.yaml site\.locales/);
+  // --locales wins over the file.
+  r = await runCli(['sync', 'content', 'pkg2', '--locales', 'fr', '--json'], { cwd: root });
+  j = JSON.parse(r.stdout) as Out;
+  assert.ok(j.added.some((a) => a.upstream === 'guide.fr.md') && !j.added.some((a) => a.upstream === 'about.de.md'));
+  // base_url feeds export llms-txt; --base-url wins.
+  let e = await runCli(['export', 'llms-txt', 'pkg'], { cwd: root });
+  assert.equal(e.code, 0, e.stderr);
+  assert.match(e.stdout, /\(https:\/\/docs\.example\.com\/guide\/\)/);
+  e = await runCli(['export', 'llms-txt', 'pkg', '--base-url', 'https://other.example/'], { cwd: root });
+  assert.match(e.stdout, /\(https:\/\/other\.example\/guide\/\)/);
+  // The generator: a folder without markers read as Hugo.
+  writeTree(root, { 'plain/_index.md': page('Home', 'See [the guide](/guide/).'), 'plain/guide.md': page('Guide'), 'ctxforge.yaml': 'site:\n  generator: hugo\n' });
+  r = await runCli(['sync', 'plain', 'pkg3', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  assert.equal((JSON.parse(r.stdout) as Out).site.generator, 'hugo');
+  // Unknown keys, a bad locale and a base URL that is no http(s) address are refused, each named, exit 2.
+  writeTree(root, { 'ctxforge.yaml': 'site:\n  generatr: hugo\n  locales: ["en", "../fr"]\n  base_url: "javascript:alert(1)"\n' });
+  r = await runCli(['sync', 'content', 'pkg4'], { cwd: root });
+  assert.equal(r.code, 2, r.stderr);
+  assert.match(r.stderr, /CTXFORGE_REPO_CONFIG_INVALID/);
+  assert.match(r.stderr, /generatr/);
+  assert.match(r.stderr, /base_url/);
+  assert.match(r.stderr, /locales/);
+  assert.throws(() => parseRepoConfig('site:\n  generator: wordpress\n'), (err: unknown) => err instanceof DiagnosticError && /wordpress|generator/.test(err.message));
+  assert.deepEqual(parseRepoConfig('site:\n  generator: jekyll\n  locales: [en]\n').site, { generator: 'jekyll', locales: ['en'] });
+});
+
+test('hugo.toml read as data: tables, dotted and quoted keys, comments; what arrays and multi-line strings hold is never a key', () => {
+  const t = tomlScalars([
+    'title = "x" # a comment', 'defaultContentLanguage = \'en\'', 'menus = [', '  { name = "fake", defaultContentLanguage = "zz" },', ']',
+    'about = """', 'defaultContentLanguage = "yy"', '"""', '[[menus.main]]', 'name = "inside an array table"',
+    '[languages."pt-br"]', 'contentDir = "content/pt"', 'weight = 2', 'draft = false',
+  ].join('\n'));
+  assert.equal(t.values.get('defaultContentLanguage'), 'en');
+  assert.equal(t.values.get('languages.pt-br.contentDir'), 'content/pt');
+  assert.equal(t.values.get('languages.pt-br.weight'), 2);
+  assert.equal(t.values.get('languages.pt-br.draft'), false);
+  assert.ok(!t.values.has('name') && !t.values.has('menus.main.name'));
+  assert.ok(t.tables.has('languages.pt-br'));
+  const root = tmpDir('hugo-locales-');
+  writeTree(root, { 'hugo.toml': 'defaultContentLanguage = "de"\n[languages.de]\ncontentDir = "../../outside"\n[languages.en]\n', 'content/x.md': '' });
+  const l = hugoLocales(join(root, 'hugo.toml'), join(root, 'content'));
+  // A contentDir outside the docs folder is no folder of it.
+  assert.deepEqual([l?.default, l?.locales, [...l!.folders]], ['de', ['de', 'en'], []]);
+  // config/_default/languages.toml: the languages are its top-level tables.
+  writeTree(root, { 'config/_default/hugo.toml': 'defaultContentLanguage = "en"\n', 'config/_default/languages.toml': '[en]\nweight = 1\n[ja]\ncontentDir = "content/ja"\n' });
+  const c = hugoLocales(join(root, 'config/_default/hugo.toml'), join(root, 'content'));
+  assert.deepEqual([c?.default, c?.locales, [...c!.folders]], ['en', ['en', 'ja'], [['ja', 'ja/']]]);
+  // Configuration is read only from a regular file: never through a symbolic link.
+  const link = tmpDir('hugo-locales-link-');
+  writeTree(link, { 'real.toml': 'defaultContentLanguage = "fr"\n[languages.fr]\n' });
+  symlinkSync(join(link, 'real.toml'), join(link, 'hugo.toml'));
+  assert.equal(hugoLocales(join(link, 'hugo.toml'), join(link, 'content')), undefined);
+});
+
+test('the TOML reader is linear on hostile input: steps, never time (test/helpers/steps.ts)', () => {
+  const families: Record<string, (n: number) => string> = {
+    'a run of [': (n) => '['.repeat(n),
+    'a string of backslashes': (n) => `a = "${'\\'.repeat(n)}`,
+    'a dotted key': (n) => `${'a.'.repeat(n / 2)}b = 1`,
+    'an array never closed': (n) => `x = ${'['.repeat(n)}`,
+    'quotes': (n) => `"${'"'.repeat(n)}`,
+    'a number and blanks': (n) => `y = 1${' '.repeat(n)}x`,
+    'a multi-line string never closed': (n) => `z = """\n${'a = 1\n'.repeat(n / 6)}`,
+    'many tables': (n) => '[languages.x]\ncontentDir = "c"\n'.repeat(n / 32),
+  };
+  for (const [name, make] of Object.entries(families)) {
+    const half = observeSteps(() => tomlScalars(make(1 << 19))).steps;
+    const full = observeSteps(() => tomlScalars(make(1 << 20))).steps;
+    assert.ok(full <= 2.2 * half + 1000 && full <= 64 * (1 << 20), `${name}: ${half} steps for 512 KiB, ${full} for 1 MiB`);
+  }
+  const lines = Array.from({ length: 20000 }, (_, i) => `[languages.l${i}]\ncontentDir = "c/${i}"`).join('\n');
+  assert.equal(tomlScalars(lines).values.size, 20000);
+});
+
+test('the synced tree records where its locales came from; the stat cache sees a changed choice', async () => {
+  const root = tmpDir('sync-locales-cache-');
+  hugoSite(root, { 'hugo.toml': 'defaultContentLanguage = "en"\n[languages.en]\n[languages.fr]\n' });
+  let r = await runCli(['sync', 'content', 'pkg', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  r = await runCli(['sync', 'content', 'pkg', '--locales', 'en,fr', '--json'], { cwd: root });
+  const j = JSON.parse(r.stdout) as Out;
+  assert.deepEqual(j.added.map((a) => a.upstream), ['guide.fr.md']);
+  assert.ok(readFileSync(join(root, 'pkg', '.ctxforge-sync.json'), 'utf8').includes('guide.fr.md'));
+});
