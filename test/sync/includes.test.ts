@@ -79,7 +79,8 @@ test('MyST {include} with markers and {literalinclude} with :lines: and :languag
       ':::{note}', '```{literalinclude} code.py', ':lines: 1', '```', ':::', '',
     ].join('\n'),
   });
-  const up = await readUpstream(join(root, 'docs'));
+  // The expansion as such (reader text, which turns the note into a quote, is tested on its own).
+  const up = await readUpstream(join(root, 'docs'), { asWritten: true });
   const d = doc(up, 'index.md');
   assert.equal(d.body, [
     '# Home', '', 'The intro paragraph.', '',
@@ -88,6 +89,8 @@ test('MyST {include} with markers and {literalinclude} with :lines: and :languag
     ':::{note}', '```python', 'import os', '```', ':::', '',
   ].join('\n'));
   assert.deepEqual(d.includes!.map((i) => [i.line, i.file, i.lines]), [[3, '../README.md', [[4, 4]]], [8, 'code.py', [[3, 4]]], [19, 'code.py', [[1, 1]]]]);
+  // What sync writes: the included code inside the note, which reader text makes a quote.
+  assert.match(doc(await readUpstream(join(root, 'docs')), 'index.md').body, /> \*\*Note\*\*\n> ```python\n> import os\n> ```\n/);
   // An option that changes the text in a way not applied is named, never guessed.
   assert.equal(includeRefs('sphinx', 'p.md', '```{literalinclude} a.py\n:pyobject: Main\n:caption: c\n```\n')[0]!.unsupported, ':pyobject:');
   assert.deepEqual(includeRefs('sphinx', 'p.md', ':::{include} a.md\n:start-line: -2\n:::\n')[0]!.range, { slice: { start: -2 } });
