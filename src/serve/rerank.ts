@@ -8,9 +8,11 @@
 //      segment (`tar`, `where`), in order; an identifier's words count (`TableOfContents` is
 //      "table of contents"). A page's name is its path's (an OCTX id is an opaque UUID);
 //   2. then the sum of two scores, each scaled to the best candidate's: a = bm25 × (1 + 1.5·(title
-//      + title phrase) + lead + 0.6·headings + proximity + 0.5·mentions) and b = BM25F over the
-//      same fields × (1 + mentions + 1.5·title phrase), both × (1 + named). Title, lead and headings
-//      are the IDF-weighted share of the query's stems the field holds; proximity how close the
+//      + title phrase) + lead + 0.6·headings + links + proximity + 0.5·mentions) and b = BM25F over the
+//      same fields × (1 + mentions + 1.5·title phrase), both × (1 + named). Title, lead, headings
+//      and links (the text of other pages' links to the page, inline or by reference definition:
+//      what others call it, as a web search reads anchor text) are the IDF-weighted share of the
+//      query's stems the field holds; proximity how close the
 //      stems stand in the text (all adjacent: 1); mentions how many pages link to or name the page;
 //      named the share of the query a page's name covers when the name is a run of the query's
 //      words (`where` in "filter pages with where function"), times the share of the rest of the
@@ -58,7 +60,7 @@ const F_LEAD = 2;
 const F_HEAD = 1.5;
 const F_ANCHOR = 1.5;
 /** Characters of link text kept for a page (what other pages call it), at most. */
-const ANCHOR_CHARS = 1_000;
+const ANCHOR_CHARS = 400;
 const F_BODY = 1;
 const K1 = 1.2;
 const B = 0.75;

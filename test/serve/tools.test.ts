@@ -281,3 +281,20 @@ test('a page is found by its description: what it says of itself in front matter
   const s = [await served(env, docs, 'docs', '7'.repeat(64))];
   assert.equal(tools.search(s, { query: 'removing elements condition' }).results[0]?.id, 'functions/collections/Where');
 });
+
+test('a page is found by what other pages call it: the text of links to it (inline and reference definitions) counts as a field of it', async () => {
+  const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-') };
+  // Two pages alike in their own words; only the links of other pages say which one publishes a site.
+  const same = (n: number) => `# Deploy target ${n}\n\nCopy the public folder to the server and set the base address. Publish the site when it builds.\n`;
+  const docs = [
+    doc('hosting/target-a', 'Target A', same(1)),
+    doc('hosting/target-b', 'Target B', same(2)),
+    doc('guide/intro', 'Introduction', '# Introduction\n\nWhen it builds, see [GitHub Pages hosting](/hosting/target-b/).\n'),
+    doc('guide/more', 'More', '# More\n\nRead [static pages on GitHub][gh].\n\n[GitHub pages]: /hosting/target-b/\n'),
+    ...Array.from({ length: 8 }, (_, i) => doc(`misc/p${i}`, `Page ${i}`, `# Page ${i}\n\nThe site builds pages of kind ${i}; publish them later.\n`)),
+  ];
+  const s = [await served(env, docs, 'site', '6'.repeat(64))];
+  const ids = tools.search(s, { query: 'publish site on github pages', limit: 20 }).results.map((r) => r.id);
+  const b = ids.indexOf('hosting/target-b');
+  assert.ok(b >= 0 && b < ids.indexOf('hosting/target-a') && ids.slice(0, b).every((id) => id.startsWith('guide/')), ids.join(' '));
+});
