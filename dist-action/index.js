@@ -19294,9 +19294,12 @@ function ownTags() {
   tags = { host: sha256Hex(`${hostname()}\0${machine}\0${pidNamespace}`).slice(0, 8), boot };
   return tags;
 }
-function tempPathFor(target) {
+function writerTag() {
   const { host, boot } = ownTags();
-  return join(dirname2(target), `.${basename(target)}${MARK}${process.pid}-${host}-${boot}-${randomBytes(4).toString("hex")}`);
+  return `${process.pid}-${host}-${boot}`;
+}
+function tempPathFor(target) {
+  return join(dirname2(target), `.${basename(target)}${MARK}${writerTag()}-${randomBytes(4).toString("hex")}`);
 }
 function parseTempName(name) {
   const m = PATTERN.exec(name);
@@ -27451,7 +27454,7 @@ function openSnapshot(path, options) {
   let db;
   try {
     const copy = join12(folder.dir, "db.sqlite");
-    const { head, size } = copyInto(path, copy, options.maxBytes);
+    const { head, size } = copyInto(path, copy, options.maxBytes, options.accept);
     options.inspect?.(head, size);
     if (e.backend === "better-sqlite3") db = wrapBetter(new (better()).ctor(copy, { readonly: true, fileMustExist: true }));
     else {
@@ -27470,11 +27473,14 @@ function openSnapshot(path, options) {
     }
   } };
 }
-function copyInto(src, dest, maxBytes) {
-  const from = openSync6(src, fsc.O_RDONLY | fsc.O_NONBLOCK);
+function copyInto(src, dest, maxBytes, accept) {
+  const from = openSync6(src, fsc.O_RDONLY | fsc.O_NONBLOCK | (accept ? fsc.O_NOFOLLOW : 0));
   let to;
   try {
-    if (!fstatSync4(from).isFile()) throw Object.assign(new Error(`${src} is not a regular file`), { code: "EISDIR" });
+    const st = fstatSync4(from);
+    if (!st.isFile()) throw Object.assign(new Error(`${src} is not a regular file`), { code: "EISDIR" });
+    const why = accept?.(st);
+    if (why) throw Object.assign(new Error(why), { code: "EACCES" });
     to = openSync6(dest, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, 384);
     const buf = Buffer.allocUnsafe(1 << 20);
     const head = Buffer.alloc(100);
@@ -38643,11 +38649,82 @@ var init_slugs = __esm({
   }
 });
 
+// src/links/jekyll-config.ts
+function jekyllSlug(s) {
+  return s.replace(/[^\p{M}\p{L}\p{Nd}]+/gu, "-").replace(/^-+|-+$/g, "").toLowerCase();
+}
+function prettySlug(s) {
+  return s.replace(/[^\p{M}\p{L}\p{Nd}._~!$&'()+,;=@]+/gu, "-").replace(/^-+|-+$/g, "");
+}
+function collectionUrl(rules, c, rel, slug2) {
+  const inside = rel.slice(c.folder.length).replace(/\.(md|mdx|markdown)$/i, "");
+  const base = inside.slice(inside.lastIndexOf("/") + 1);
+  const p = defaultPermalink(rules, rel, c.name) ?? c.permalink;
+  const values = {
+    collection: c.name,
+    path: inside,
+    name: jekyllSlug(base),
+    title: prettySlug(slug2 ?? base),
+    slug: jekyllSlug(slug2 ?? base),
+    output_ext: ".html"
+  };
+  let unknown = false;
+  const url = p.replace(/:([a-z_]+)/g, (m, k) => {
+    const v = values[k];
+    if (v === void 0) {
+      unknown = true;
+      return m;
+    }
+    return v;
+  });
+  return unknown ? void 0 : url.replace(/\/{2,}/g, "/");
+}
+function defaultPermalink(rules, rel, type) {
+  let best;
+  for (const d of rules.permalinkDefaults ?? []) {
+    if (d.type !== void 0 && d.type !== type) continue;
+    if (d.path && rel !== d.path && !rel.startsWith(`${d.path}/`)) continue;
+    if (!best || d.path.length >= best.path.length) best = d;
+  }
+  return best?.permalink;
+}
+var init_jekyll_config = __esm({
+  "src/links/jekyll-config.ts"() {
+    "use strict";
+    init_yaml_safe();
+  }
+});
+
 // src/links/routes.ts
+function localeFolders(pages, root) {
+  const list2 = pages.filter((p) => p.startsWith(root));
+  const top = new Set(list2.map((p) => p.slice(root.length)).filter((r3) => !r3.includes("/")).map((r3) => r3.replace(EXT, "").toLowerCase()));
+  const firsts = /* @__PURE__ */ new Set();
+  for (const p of list2) {
+    const r3 = p.slice(root.length);
+    const i = r3.indexOf("/");
+    if (i > 0) firsts.add(r3.slice(0, i));
+  }
+  const folders = new Set([...firsts].map((f) => f.toLowerCase()));
+  const out = [];
+  for (const f of firsts) {
+    if (!LOCALE.test(f)) continue;
+    const mirrors = list2.some((p) => {
+      const r3 = p.slice(root.length);
+      if (!r3.startsWith(`${f}/`)) return false;
+      const rest2 = r3.slice(f.length + 1);
+      const head = rest2.includes("/") ? rest2.slice(0, rest2.indexOf("/")).toLowerCase() : rest2.replace(EXT, "").toLowerCase();
+      return folders.has(head) || top.has(head);
+    });
+    if (mirrors) out.push(f);
+  }
+  return out;
+}
 var EXT, LOCALE, RouteTable;
 var init_routes = __esm({
   "src/links/routes.ts"() {
     "use strict";
+    init_jekyll_config();
     EXT = /\.(md|mdx|markdown)$/i;
     LOCALE = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})?$/i;
     RouteTable = class {
@@ -38659,27 +38736,7 @@ var init_routes = __esm({
         this.root = root;
         this.rules = rules;
         const list2 = [...pages].filter((p) => p.startsWith(root));
-        if (rules.localeFolders) {
-          const top = new Set(list2.map((p) => p.slice(root.length)).filter((r3) => !r3.includes("/")).map((r3) => r3.replace(EXT, "").toLowerCase()));
-          const firsts = /* @__PURE__ */ new Map();
-          for (const p of list2) {
-            const r3 = p.slice(root.length);
-            const i = r3.indexOf("/");
-            if (i > 0) firsts.set(r3.slice(0, i), (firsts.get(r3.slice(0, i)) ?? 0) + 1);
-          }
-          const folders = new Set([...firsts.keys()].map((f) => f.toLowerCase()));
-          for (const f of firsts.keys()) {
-            if (!LOCALE.test(f)) continue;
-            const mirrors = list2.some((p) => {
-              const r3 = p.slice(root.length);
-              if (!r3.startsWith(`${f}/`)) return false;
-              const rest2 = r3.slice(f.length + 1);
-              const head = rest2.includes("/") ? rest2.slice(0, rest2.indexOf("/")).toLowerCase() : rest2.replace(EXT, "").toLowerCase();
-              return folders.has(head) || top.has(head);
-            });
-            if (mirrors) this.locales.add(rules.caseFold ? f.toLowerCase() : f);
-          }
-        }
+        if (rules.localeFolders) for (const f of localeFolders(list2, root)) this.locales.add(rules.caseFold ? f.toLowerCase() : f);
         for (const p of list2) {
           for (const u of this.urlsOf(p, meta?.get(p)).flatMap((x) => this.served(x))) {
             const k = this.key(u);
@@ -38700,6 +38757,8 @@ var init_routes = __esm({
       rules;
       byUrl = /* @__PURE__ */ new Map();
       urlOfPage = /* @__PURE__ */ new Map();
+      /** Pages served at a folder's URL (`/about/`, an index page) where URLs are not pretty. */
+      folderPages = /* @__PURE__ */ new Set();
       /** Pages by logical path (the file's path, index pages as their folder), whatever frontmatter moved them to. */
       byLogical = /* @__PURE__ */ new Map();
       /** Top-level folders below `/` that are locales (`fr`, `pt-br`), when the rules have locale folders. */
@@ -38727,6 +38786,8 @@ var init_routes = __esm({
         let rel = page.slice(this.root.length);
         const d = this.rules.dated;
         const dated = d ? new RegExp(`^((?:[^/]+/)*?)${d.folder}/(?:[^/]+/)*(\\d{4})-(\\d{2})-(\\d{2})-([^/]+)\\.(?:md|mdx|markdown)$`, "i").exec(rel) : null;
+        const coll = !dated ? this.rules.collections?.find((c) => rel.startsWith(c.folder)) : void 0;
+        if (coll) return this.collectionUrls(page, coll, rel, meta);
         if (this.rules.hiddenPrefix && !dated && rel.split("/").slice(0, -1).some((s) => s.startsWith(this.rules.hiddenPrefix))) return [];
         if (d && dated) return [this.datedUrl(page, d, dated, meta)];
         let lang = "";
@@ -38769,9 +38830,35 @@ var init_routes = __esm({
             out.push(a.startsWith("/") ? a : `${dir ? `${dir}/` : ""}${a}`);
           }
         }
-        const first = out[0].replace(/^\/+|\/+$/g, "");
-        this.urlOfPage.set(page, this.rules.caseFold ? first.toLowerCase() : first);
+        this.remember(page, out[0]);
         return out;
+      }
+      /**
+       * A collection document's URL (Jekyll): its own `permalink` when it sets one without placeholders,
+       * else the pattern of its scope's defaults or of its collection; none when the collection is not
+       * written (`output` unset) or the pattern is not understood.
+       */
+      collectionUrls(page, c, rel, meta) {
+        const logical = this.key(rel.replace(EXT, ""));
+        if (logical !== void 0 && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
+        if (!c.output) return [];
+        const own2 = meta?.permalink;
+        const slug2 = typeof meta?.slug === "string" ? meta.slug : void 0;
+        const url = typeof own2 === "string" && own2.trim() && !own2.includes(":") ? own2.trim() : collectionUrl(this.rules, c, rel, slug2);
+        if (url === void 0) return [];
+        const out = [url.replace(/^\/+/, "")];
+        for (const k of this.rules.frontmatter.extra) {
+          const v = meta?.[k];
+          for (const a of typeof v === "string" ? [v] : Array.isArray(v) ? v : []) if (typeof a === "string" && a.trim() && !a.includes(":") && a.startsWith("/")) out.push(a);
+        }
+        this.remember(page, out[0]);
+        return out;
+      }
+      /** The URL a page is linked at, and whether it is a folder's (`x/`: its relative links resolve inside it). */
+      remember(page, url) {
+        const u = url.replace(/^\/+|\/+$/g, "");
+        this.urlOfPage.set(page, this.rules.caseFold ? u.toLowerCase() : u);
+        if (url.endsWith("/") && u) this.folderPages.add(page);
       }
       /** A dated post's URL: its permalink when the frontmatter sets one, else the rule's pattern. */
       datedUrl(page, d, m, meta) {
@@ -38788,14 +38875,14 @@ var init_routes = __esm({
         url = url.replace(/^\/+/, "").replace(/\/{2,}/g, "/");
         const logical = this.key(page.slice(this.root.length).replace(EXT, ""));
         if (logical !== void 0 && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
-        this.urlOfPage.set(page, url.replace(/\/+$/, ""));
+        this.remember(page, url);
         return url;
       }
       /** The folder a page's relative links resolve against: its URL as a folder with pretty URLs, else its URL's folder. */
       baseOf(page) {
         const u = this.urlOfPage.get(page);
         if (u === void 0) return void 0;
-        if (this.rules.pretty) return u ? `${u}/` : "";
+        if (this.rules.pretty || this.folderPages.has(page)) return u ? `${u}/` : "";
         const i = u.lastIndexOf("/");
         return i < 0 ? "" : u.slice(0, i + 1);
       }
@@ -38815,11 +38902,27 @@ var init_routes = __esm({
         const k = this.key(path);
         return k === void 0 ? void 0 : this.byLogical.get(k);
       }
+      /** Is the page served at a folder's URL (`/about/`: its permalink ends in `/`, or an index page)? */
+      isFolder(page) {
+        return this.rules.pretty || this.folderPages.has(page);
+      }
       /** Every URL a page is served at first (the one llms.txt links). */
       urlOf(page) {
         return this.urlOfPage.get(page);
       }
     };
+  }
+});
+
+// src/links/sphinx-conf.ts
+function isObjectUnder(target, modules2) {
+  const t = target.replace(/^[~!]/, "");
+  if (!/^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+$/.test(t) || t.length > 300) return false;
+  return modules2.has(t.slice(0, t.indexOf(".")));
+}
+var init_sphinx_conf = __esm({
+  "src/links/sphinx-conf.ts"() {
+    "use strict";
   }
 });
 
@@ -38895,6 +38998,7 @@ var init_site = __esm({
     init_lazy();
     init_slugs();
     init_routes();
+    init_sphinx_conf();
     MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
     INDEX_NAMES = ["index.md", "README.md", "readme.md", "index.mdx", "README.mdx", "_index.md", "index.markdown", "Readme.md"];
     markdownIt2 = lazyRequire("markdown-it");
@@ -38925,7 +39029,7 @@ var init_site = __esm({
           if (meta) {
             for (const [k, v] of meta) if (v.route) routeMeta.set(k, v.route);
           }
-          this.routes = new RouteTable(this.documents, site.root, site.routes, routeMeta);
+          this.routes = new RouteTable(site.unsynced?.length ? [...this.documents, ...site.unsynced] : this.documents, site.root, site.routes, routeMeta);
         }
         if (site.docIds) {
           for (const d of this.documents) {
@@ -39053,6 +39157,8 @@ var init_site = __esm({
           const viaFile = p === void 0 ? void 0 : p.startsWith(this.site.root) ? p.slice(this.site.root.length) : void 0;
           const r3 = (asUrl !== void 0 ? this.routes.lookup(asUrl) : void 0) ?? (viaFile !== void 0 ? this.routes.lookup(viaFile) : void 0) ?? (this.site.rootFallback && url === void 0 ? this.lookup(joinPath(this.site.root, path.replace(/\/+$/, "")) ?? "\0") ?? this.routes.logical(path) : void 0);
           if (r3) return { status: "ok", path: r3, document: this.documents.has(r3), ...a };
+          const asFile = url === void 0 && asUrl !== void 0 && /\.[A-Za-z0-9]{1,8}$/.test(asUrl) && !MARKDOWN_FILE.test(asUrl) ? joinPath(this.site.root, asUrl) : void 0;
+          if (asFile !== void 0 && !this.documents.has(asFile) && this.files.has(asFile) && !this.hiddenFile(asFile)) return { status: "ok", path: asFile, document: false, ...a };
           const label2 = anchor === void 0 ? this.labels.get(path) : void 0;
           if (label2) return { status: "ok", path: label2, document: true };
           const prof = this.site.profile;
@@ -39063,6 +39169,7 @@ var init_site = __esm({
             if (page) return { status: "ok", path: page, document: this.documents.has(page) };
             return { status: "unseen", reason: byText ? `link texts the render hook maps to no page ctxforge finds (${hook.file})` : `destinations the link render hook handles itself (${hook.file})` };
           }
+          if (url === void 0 && anchor === void 0 && this.site.objectsElsewhere && isObjectUnder(path, this.site.objectsElsewhere)) return { status: "external" };
           if (prof?.unresolvedBare && url === void 0 && anchor === void 0 && !/\.[A-Za-z0-9]{1,8}$/.test(path)) return { status: "unseen", reason: prof.unresolvedBare };
           if (prof?.routesFromCode && (url !== void 0 || !/\.[A-Za-z0-9]{1,8}$/.test(path) || MARKDOWN_FILE.test(path)) && this.site.notRead.length) return { status: "unseen", reason: `routes made by ${prof.routesFromCode}` };
           if (url !== void 0 && prof?.staticBeside && /\.[A-Za-z0-9]{1,8}$/.test(url) && !MARKDOWN_FILE.test(url)) return { status: "unseen", reason: `files in ${prof.staticBeside} beside the docs` };
@@ -39074,6 +39181,11 @@ var init_site = __esm({
           if (w) return { status: "ok", path: w, document: this.documents.has(w), ...a };
         }
         return { status: "broken", path: p, ...a };
+      }
+      /** A file the generator does not copy to the site (Jekyll: below a `_` folder). */
+      hiddenFile(p) {
+        const h = this.site.routes?.hiddenPrefix;
+        return h !== void 0 && p.slice(this.site.root.length).split("/").slice(0, -1).some((s) => s.startsWith(h));
       }
       names() {
         if (!this.byName) {
@@ -39177,7 +39289,7 @@ var init_profiles = __esm({
       jekyll: {
         name: "jekyll",
         markers: [{ path: "_config.yml", docsDirs: [""] }, { path: "_config.yaml", docsDirs: [""] }],
-        routes: { ...PLAIN3, html: true, index: ["index", "README"], frontmatter: { replace: ["permalink"], last: [], extra: ["redirect_from"] }, dated: { folder: "_posts", url: ":categories/:year/:month/:day/:title.html", categoryKeys: ["categories", "category"] }, hiddenPrefix: "_" },
+        routes: { ...PLAIN3, html: true, index: ["index", "README"], frontmatter: { replace: ["permalink"], last: [], extra: ["redirect_from"] }, dated: { folder: "_posts", url: ":categories/:year/:month/:day/:title.html", categoryKeys: ["categories", "category"] }, hiddenPrefix: "_", patternKeys: ["slug"] },
         wiki: false,
         vault: false,
         navFiles: []
@@ -39216,6 +39328,30 @@ var init_profiles = __esm({
   }
 });
 
+// src/core/toml-keys.ts
+var init_toml_keys = __esm({
+  "src/core/toml-keys.ts"() {
+    "use strict";
+  }
+});
+
+// src/links/config-file.ts
+var init_config_file = __esm({
+  "src/links/config-file.ts"() {
+    "use strict";
+  }
+});
+
+// src/links/site-locales.ts
+var init_site_locales = __esm({
+  "src/links/site-locales.ts"() {
+    "use strict";
+    init_toml_keys();
+    init_yaml_safe();
+    init_config_file();
+  }
+});
+
 // src/links/generators.ts
 function defaultSite() {
   return { generator: "github", marker: "", root: "", wiki: false, admonitions: false, vault: false, docIds: false, notRead: [], nav: /* @__PURE__ */ new Map() };
@@ -39247,6 +39383,10 @@ var init_generators = __esm({
     "use strict";
     init_slugs();
     init_profiles();
+    init_site_locales();
+    init_jekyll_config();
+    init_config_file();
+    init_sphinx_conf();
   }
 });
 
@@ -41575,7 +41715,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.name !== void 0) {
       let data0 = data.name;
       if (typeof data0 === "string") {
-        if (func2(data0) > 512) {
+        if (func22(data0) > 512) {
           const err10 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters" };
           if (vErrors === null) {
             vErrors = [err10];
@@ -41584,7 +41724,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
           }
           errors++;
         }
-        if (func2(data0) < 1) {
+        if (func22(data0) < 1) {
           const err11 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
           if (vErrors === null) {
             vErrors = [err11];
@@ -41615,7 +41755,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
       if (typeof data1 === "string") {
-        if (func2(data1) > 256) {
+        if (func22(data1) > 256) {
           const err14 = { instancePath: instancePath + "/version", schemaPath: "#/properties/version/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters" };
           if (vErrors === null) {
             vErrors = [err14];
@@ -41685,7 +41825,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
         if (data3.location !== void 0) {
           let data5 = data3.location;
           if (typeof data5 === "string") {
-            if (func2(data5) > 8192) {
+            if (func22(data5) > 8192) {
               const err20 = { instancePath: instancePath + "/source/location", schemaPath: "#/properties/source/properties/location/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" };
               if (vErrors === null) {
                 vErrors = [err20];
@@ -41694,7 +41834,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (func2(data5) < 1) {
+            if (func22(data5) < 1) {
               const err21 = { instancePath: instancePath + "/source/location", schemaPath: "#/properties/source/properties/location/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
                 vErrors = [err21];
@@ -41716,7 +41856,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
         if (data3.vendored_from !== void 0) {
           let data6 = data3.vendored_from;
           if (typeof data6 === "string") {
-            if (func2(data6) > 8192) {
+            if (func22(data6) > 8192) {
               const err23 = { instancePath: instancePath + "/source/vendored_from", schemaPath: "#/properties/source/properties/vendored_from/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" };
               if (vErrors === null) {
                 vErrors = [err23];
@@ -41725,7 +41865,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (func2(data6) < 1) {
+            if (func22(data6) < 1) {
               const err24 = { instancePath: instancePath + "/source/vendored_from", schemaPath: "#/properties/source/properties/vendored_from/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
                 vErrors = [err24];
@@ -41747,7 +41887,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
         if (data3.registry !== void 0) {
           let data7 = data3.registry;
           if (typeof data7 === "string") {
-            if (func2(data7) > 8192) {
+            if (func22(data7) > 8192) {
               const err26 = { instancePath: instancePath + "/source/registry", schemaPath: "#/properties/source/properties/registry/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters" };
               if (vErrors === null) {
                 vErrors = [err26];
@@ -41756,7 +41896,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (func2(data7) < 1) {
+            if (func22(data7) < 1) {
               const err27 = { instancePath: instancePath + "/source/registry", schemaPath: "#/properties/source/properties/registry/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
                 vErrors = [err27];
@@ -41778,7 +41918,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
         if (data3.range !== void 0) {
           let data8 = data3.range;
           if (typeof data8 === "string") {
-            if (func2(data8) > 256) {
+            if (func22(data8) > 256) {
               const err29 = { instancePath: instancePath + "/source/range", schemaPath: "#/properties/source/properties/range/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters" };
               if (vErrors === null) {
                 vErrors = [err29];
@@ -41787,7 +41927,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (func2(data8) < 1) {
+            if (func22(data8) < 1) {
               const err30 = { instancePath: instancePath + "/source/range", schemaPath: "#/properties/source/properties/range/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
                 vErrors = [err30];
@@ -41919,7 +42059,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
             if (data10.tag !== void 0) {
               let data14 = data10.tag;
               if (typeof data14 === "string") {
-                if (func2(data14) > 256) {
+                if (func22(data14) > 256) {
                   const err42 = { instancePath: instancePath + "/source/release/tag", schemaPath: "#/properties/source/properties/release/properties/tag/maxLength", keyword: "maxLength", params: { limit: 256 }, message: "must NOT have more than 256 characters" };
                   if (vErrors === null) {
                     vErrors = [err42];
@@ -42002,7 +42142,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
         if (data15.file !== void 0) {
           let data16 = data15.file;
           if (typeof data16 === "string") {
-            if (func2(data16) > 1024) {
+            if (func22(data16) > 1024) {
               const err50 = { instancePath: instancePath + "/artifact/file", schemaPath: "#/properties/artifact/properties/file/maxLength", keyword: "maxLength", params: { limit: 1024 }, message: "must NOT have more than 1024 characters" };
               if (vErrors === null) {
                 vErrors = [err50];
@@ -42011,7 +42151,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (func2(data16) < 1) {
+            if (func22(data16) < 1) {
               const err51 = { instancePath: instancePath + "/artifact/file", schemaPath: "#/properties/artifact/properties/file/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
                 vErrors = [err51];
@@ -42217,7 +42357,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
         if (data19.verdict !== void 0) {
           let data24 = data19.verdict;
           if (typeof data24 === "string") {
-            if (func2(data24) > 64) {
+            if (func22(data24) > 64) {
               const err70 = { instancePath: instancePath + "/signer/verdict", schemaPath: "#/properties/signer/properties/verdict/maxLength", keyword: "maxLength", params: { limit: 64 }, message: "must NOT have more than 64 characters" };
               if (vErrors === null) {
                 vErrors = [err70];
@@ -42297,7 +42437,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
         for (let i2 = 0; i2 < len1; i2++) {
           let data28 = data27[i2];
           if (typeof data28 === "string") {
-            if (func2(data28) > 4096) {
+            if (func22(data28) > 4096) {
               const err76 = { instancePath: instancePath + "/allow_unbound/" + i2, schemaPath: "#/properties/allow_unbound/items/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
               if (vErrors === null) {
                 vErrors = [err76];
@@ -42388,7 +42528,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
             if (data30.path !== void 0) {
               let data31 = data30.path;
               if (typeof data31 === "string") {
-                if (func2(data31) > 4096) {
+                if (func22(data31) > 4096) {
                   const err83 = { instancePath: instancePath + "/links/" + i4 + "/path", schemaPath: "#/$defs/path/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
                   if (vErrors === null) {
                     vErrors = [err83];
@@ -42397,7 +42537,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
                   }
                   errors++;
                 }
-                if (func2(data31) < 1) {
+                if (func22(data31) < 1) {
                   const err84 = { instancePath: instancePath + "/links/" + i4 + "/path", schemaPath: "#/$defs/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                   if (vErrors === null) {
                     vErrors = [err84];
@@ -42428,7 +42568,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
             if (data30.target !== void 0) {
               let data32 = data30.target;
               if (typeof data32 === "string") {
-                if (func2(data32) > 4096) {
+                if (func22(data32) > 4096) {
                   const err87 = { instancePath: instancePath + "/links/" + i4 + "/target", schemaPath: "#/properties/links/items/properties/target/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
                   if (vErrors === null) {
                     vErrors = [err87];
@@ -42437,7 +42577,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
                   }
                   errors++;
                 }
-                if (func2(data32) < 1) {
+                if (func22(data32) < 1) {
                   const err88 = { instancePath: instancePath + "/links/" + i4 + "/target", schemaPath: "#/properties/links/items/properties/target/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                   if (vErrors === null) {
                     vErrors = [err88];
@@ -42483,7 +42623,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
         for (let i5 = 0; i5 < len3; i5++) {
           let data34 = data33[i5];
           if (typeof data34 === "string") {
-            if (func2(data34) > 4096) {
+            if (func22(data34) > 4096) {
               const err92 = { instancePath: instancePath + "/adopted/" + i5, schemaPath: "#/properties/adopted/items/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
               if (vErrors === null) {
                 vErrors = [err92];
@@ -42492,7 +42632,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (func2(data34) < 1) {
+            if (func22(data34) < 1) {
               const err93 = { instancePath: instancePath + "/adopted/" + i5, schemaPath: "#/properties/adopted/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
                 vErrors = [err93];
@@ -42560,7 +42700,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
         for (let i7 = 0; i7 < len4; i7++) {
           let data36 = data35[i7];
           if (typeof data36 === "string") {
-            if (func2(data36) > 4096) {
+            if (func22(data36) > 4096) {
               const err98 = { instancePath: instancePath + "/folders/" + i7, schemaPath: "#/properties/folders/items/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
               if (vErrors === null) {
                 vErrors = [err98];
@@ -42569,7 +42709,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (func2(data36) < 1) {
+            if (func22(data36) < 1) {
               const err99 = { instancePath: instancePath + "/folders/" + i7, schemaPath: "#/properties/folders/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
               if (vErrors === null) {
                 vErrors = [err99];
@@ -42687,7 +42827,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
             if (data38.path !== void 0) {
               let data39 = data38.path;
               if (typeof data39 === "string") {
-                if (func2(data39) > 4096) {
+                if (func22(data39) > 4096) {
                   const err109 = { instancePath: instancePath + "/files/" + i9 + "/path", schemaPath: "#/$defs/path/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
                   if (vErrors === null) {
                     vErrors = [err109];
@@ -42696,7 +42836,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
                   }
                   errors++;
                 }
-                if (func2(data39) < 1) {
+                if (func22(data39) < 1) {
                   const err110 = { instancePath: instancePath + "/files/" + i9 + "/path", schemaPath: "#/$defs/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                   if (vErrors === null) {
                     vErrors = [err110];
@@ -42806,7 +42946,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
             if (data38.original_path !== void 0) {
               let data44 = data38.original_path;
               if (typeof data44 === "string") {
-                if (func2(data44) > 4096) {
+                if (func22(data44) > 4096) {
                   const err120 = { instancePath: instancePath + "/files/" + i9 + "/original_path", schemaPath: "#/$defs/path/maxLength", keyword: "maxLength", params: { limit: 4096 }, message: "must NOT have more than 4096 characters" };
                   if (vErrors === null) {
                     vErrors = [err120];
@@ -42815,7 +42955,7 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
                   }
                   errors++;
                 }
-                if (func2(data44) < 1) {
+                if (func22(data44) < 1) {
                   const err121 = { instancePath: instancePath + "/files/" + i9 + "/original_path", schemaPath: "#/$defs/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" };
                   if (vErrors === null) {
                     vErrors = [err121];
@@ -42991,7 +43131,7 @@ function validate203(data, { instancePath = "", parentData, parentDataProperty, 
   validate203.errors = vErrors;
   return errors === 0;
 }
-var import_ucs2length3, import_equal2, validateLock, schema312, schema322, func13, func2, func02, pattern43, pattern52, pattern62, pattern82, pattern102, pattern15;
+var import_ucs2length3, import_equal2, validateLock, schema312, schema322, func13, func22, func02, pattern43, pattern52, pattern62, pattern82, pattern102, pattern15;
 var init_lock_validator = __esm({
   "src/install/lock-validator.ts"() {
     "use strict";
@@ -43001,7 +43141,7 @@ var init_lock_validator = __esm({
     schema312 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.lock.schema.json", "title": "ctxforge.lock", "description": "What `ctxforge install` wrote into agent host folders, from which verified artifact, signed by which key. Written by ctxforge; sorted and stable, meant to be committed and reviewed.", "type": "object", "additionalProperties": false, "required": ["lockfile_version", "scope", "packages"], "properties": { "$schema": { "type": "string" }, "lockfile_version": { "enum": [1, 2], "description": "ctxforge writes 2. A version-1 lock (no modes, renames, links or registry fields) is read as version 2 without them and written back as 2." }, "scope": { "enum": ["project", "user"], "description": "project: paths are relative to the project root; user: relative to the home folder." }, "packages": { "type": "object", "description": "Installed packages by name.", "additionalProperties": { "$ref": "#/$defs/package" } } }, "$defs": { "sha256": { "type": "string", "pattern": "^[0-9a-f]{64}$" }, "path": { "type": "string", "minLength": 1, "maxLength": 4096, "pattern": "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" }, "package": { "type": "object", "additionalProperties": false, "required": ["name", "version", "format", "source", "artifact", "signer", "hosts", "folders", "files"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 512 }, "version": { "type": ["string", "null"], "maxLength": 256 }, "format": { "enum": ["octx", "ctxpkg", "acx"] }, "source": { "type": "object", "additionalProperties": false, "required": ["type", "location"], "properties": { "type": { "enum": ["path", "url", "oci", "registry"], "description": "path: a file; url: a download; oci: an OCI registry reference; registry: a git registry (version 2)." }, "location": { "type": "string", "minLength": 1, "maxLength": 8192, "description": "path: relative to the lock's root when inside it, else absolute; url: the artifact's URL; oci: the reference by digest." }, "vendored_from": { "type": "string", "minLength": 1, "maxLength": 8192, "description": "Where a vendored artifact was copied from (informational: never read again)." }, "registry": { "type": "string", "minLength": 1, "maxLength": 8192, "description": "The registry the package was resolved from (oci://… or a git registry's URL or path)." }, "range": { "type": "string", "minLength": 1, "maxLength": 256, "description": "The SemVer range the package was asked for; the resolved version is the package's version." }, "manifest_digest": { "type": "string", "pattern": "^sha256:[0-9a-f]{64}$", "description": "OCI: the digest of the image manifest that was pulled (the artifact's sha256 is its layer's digest)." }, "release": { "type": "object", "additionalProperties": false, "required": ["checksums_sha256", "signature"], "properties": { "checksums_sha256": { "$ref": "#/$defs/sha256", "description": "SHA-256 of the release's SHA256SUMS." }, "signature": { "enum": ["verified", "unverified", "unsigned"], "description": "SHA256SUMS.minisig: verified with the pinned key, present but not checked, or absent." }, "key_id": { "type": "string", "pattern": "^[0-9A-F]{16}$", "description": "The minisign key id of SHA256SUMS.minisig, as minisign prints it." }, "tag": { "type": "string", "maxLength": 256, "description": "The release tag, from the signed trusted comment." } } } } }, "artifact": { "type": "object", "additionalProperties": false, "required": ["file", "sha256", "size"], "properties": { "file": { "type": "string", "minLength": 1, "maxLength": 1024 }, "sha256": { "$ref": "#/$defs/sha256" }, "size": { "type": "integer", "minimum": 0 } } }, "signer": { "type": "object", "additionalProperties": false, "required": ["method", "key_id", "public_key", "trust", "verdict"], "properties": { "method": { "enum": ["acx-dsse", "ctxpkg-ed25519", "release-minisign", "none"], "description": "What was verified: the cartridge DSSE signature, the ctxpkg Ed25519 signature, or (OCTX) the release's signed SHA256SUMS." }, "key_id": { "type": ["string", "null"], "pattern": "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$", "description": "ed25519:<sha256 of the SPKI> for ACX and ctxpkg; the minisign key id for a release." }, "public_key": { "type": ["string", "null"], "pattern": "^[0-9a-f]{64}$", "description": "The pinned Ed25519 public key (raw, hex): later installs of the package must verify with it." }, "trust": { "enum": ["trusted", "local", "pinned", "unverified", "unsigned"], "description": "trusted/local: by the trust registry; pinned: by the key given with --key or the lock; unverified/unsigned: installed with --allow-unsigned." }, "verdict": { "type": "string", "maxLength": 64, "description": "The format's own verdict (an ACX trust level, a ctxpkg signature state)." } } }, "hosts": { "type": "array", "uniqueItems": true, "items": { "enum": ["agents", "claude", "codex", "cursor", "copilot", "gemini"] } }, "allow_unbound": { "type": "array", "uniqueItems": true, "items": { "type": "string", "maxLength": 4096 } }, "links": { "type": "array", "description": "Host skill folders installed as a symbolic link to the package's canonical folder: the link's path and its target exactly as written (version 2).", "items": { "type": "object", "additionalProperties": false, "required": ["path", "target"], "properties": { "path": { "$ref": "#/$defs/path" }, "target": { "type": "string", "minLength": 1, "maxLength": 4096 } } } }, "adopted": { "type": "array", "uniqueItems": true, "description": "Folders another installer wrote that ctxforge took over with --adopt (version 2).", "items": { "type": "string", "minLength": 1, "maxLength": 4096, "pattern": "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" } }, "folders": { "type": "array", "uniqueItems": true, "description": "The skill and knowledge folders the package owns (each swapped as a whole).", "items": { "type": "string", "minLength": 1, "maxLength": 4096, "pattern": "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" } }, "files": { "type": "array", "description": "Every file written, by path, with its SHA-256.", "items": { "type": "object", "additionalProperties": false, "required": ["path", "sha256", "size", "role"], "properties": { "path": { "$ref": "#/$defs/path" }, "sha256": { "$ref": "#/$defs/sha256" }, "size": { "type": "integer", "minimum": 0 }, "role": { "enum": ["skill", "document", "asset", "index"] }, "mode": { "type": "string", "pattern": "^0[0-7]{3}$", "description": "The file's mode as written (version 2; absent: 0644)." }, "original_path": { "$ref": "#/$defs/path", "description": "The path the package gave this file, where install wrote it under another name: a name an agent host reads as configuration (version 2)." } } } } } } } };
     schema322 = { "type": "object", "additionalProperties": false, "required": ["name", "version", "format", "source", "artifact", "signer", "hosts", "folders", "files"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 512 }, "version": { "type": ["string", "null"], "maxLength": 256 }, "format": { "enum": ["octx", "ctxpkg", "acx"] }, "source": { "type": "object", "additionalProperties": false, "required": ["type", "location"], "properties": { "type": { "enum": ["path", "url", "oci", "registry"], "description": "path: a file; url: a download; oci: an OCI registry reference; registry: a git registry (version 2)." }, "location": { "type": "string", "minLength": 1, "maxLength": 8192, "description": "path: relative to the lock's root when inside it, else absolute; url: the artifact's URL; oci: the reference by digest." }, "vendored_from": { "type": "string", "minLength": 1, "maxLength": 8192, "description": "Where a vendored artifact was copied from (informational: never read again)." }, "registry": { "type": "string", "minLength": 1, "maxLength": 8192, "description": "The registry the package was resolved from (oci://… or a git registry's URL or path)." }, "range": { "type": "string", "minLength": 1, "maxLength": 256, "description": "The SemVer range the package was asked for; the resolved version is the package's version." }, "manifest_digest": { "type": "string", "pattern": "^sha256:[0-9a-f]{64}$", "description": "OCI: the digest of the image manifest that was pulled (the artifact's sha256 is its layer's digest)." }, "release": { "type": "object", "additionalProperties": false, "required": ["checksums_sha256", "signature"], "properties": { "checksums_sha256": { "$ref": "#/$defs/sha256", "description": "SHA-256 of the release's SHA256SUMS." }, "signature": { "enum": ["verified", "unverified", "unsigned"], "description": "SHA256SUMS.minisig: verified with the pinned key, present but not checked, or absent." }, "key_id": { "type": "string", "pattern": "^[0-9A-F]{16}$", "description": "The minisign key id of SHA256SUMS.minisig, as minisign prints it." }, "tag": { "type": "string", "maxLength": 256, "description": "The release tag, from the signed trusted comment." } } } } }, "artifact": { "type": "object", "additionalProperties": false, "required": ["file", "sha256", "size"], "properties": { "file": { "type": "string", "minLength": 1, "maxLength": 1024 }, "sha256": { "$ref": "#/$defs/sha256" }, "size": { "type": "integer", "minimum": 0 } } }, "signer": { "type": "object", "additionalProperties": false, "required": ["method", "key_id", "public_key", "trust", "verdict"], "properties": { "method": { "enum": ["acx-dsse", "ctxpkg-ed25519", "release-minisign", "none"], "description": "What was verified: the cartridge DSSE signature, the ctxpkg Ed25519 signature, or (OCTX) the release's signed SHA256SUMS." }, "key_id": { "type": ["string", "null"], "pattern": "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$", "description": "ed25519:<sha256 of the SPKI> for ACX and ctxpkg; the minisign key id for a release." }, "public_key": { "type": ["string", "null"], "pattern": "^[0-9a-f]{64}$", "description": "The pinned Ed25519 public key (raw, hex): later installs of the package must verify with it." }, "trust": { "enum": ["trusted", "local", "pinned", "unverified", "unsigned"], "description": "trusted/local: by the trust registry; pinned: by the key given with --key or the lock; unverified/unsigned: installed with --allow-unsigned." }, "verdict": { "type": "string", "maxLength": 64, "description": "The format's own verdict (an ACX trust level, a ctxpkg signature state)." } } }, "hosts": { "type": "array", "uniqueItems": true, "items": { "enum": ["agents", "claude", "codex", "cursor", "copilot", "gemini"] } }, "allow_unbound": { "type": "array", "uniqueItems": true, "items": { "type": "string", "maxLength": 4096 } }, "links": { "type": "array", "description": "Host skill folders installed as a symbolic link to the package's canonical folder: the link's path and its target exactly as written (version 2).", "items": { "type": "object", "additionalProperties": false, "required": ["path", "target"], "properties": { "path": { "$ref": "#/$defs/path" }, "target": { "type": "string", "minLength": 1, "maxLength": 4096 } } } }, "adopted": { "type": "array", "uniqueItems": true, "description": "Folders another installer wrote that ctxforge took over with --adopt (version 2).", "items": { "type": "string", "minLength": 1, "maxLength": 4096, "pattern": "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" } }, "folders": { "type": "array", "uniqueItems": true, "description": "The skill and knowledge folders the package owns (each swapped as a whole).", "items": { "type": "string", "minLength": 1, "maxLength": 4096, "pattern": "^(?!/)(?!.*(?:^|/)\\.{1,2}(?:/|$))[^\\\\\\u0000]+$" } }, "files": { "type": "array", "description": "Every file written, by path, with its SHA-256.", "items": { "type": "object", "additionalProperties": false, "required": ["path", "sha256", "size", "role"], "properties": { "path": { "$ref": "#/$defs/path" }, "sha256": { "$ref": "#/$defs/sha256" }, "size": { "type": "integer", "minimum": 0 }, "role": { "enum": ["skill", "document", "asset", "index"] }, "mode": { "type": "string", "pattern": "^0[0-7]{3}$", "description": "The file's mode as written (version 2; absent: 0644)." }, "original_path": { "$ref": "#/$defs/path", "description": "The path the package gave this file, where install wrote it under another name: a name an agent host reads as configuration (version 2)." } } } } } };
     func13 = Object.prototype.hasOwnProperty;
-    func2 = import_ucs2length3.default.default;
+    func22 = import_ucs2length3.default.default;
     func02 = import_equal2.default.default;
     pattern43 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
     pattern52 = new RegExp("^[0-9a-f]{64}$", "u");
@@ -43294,6 +43434,7 @@ var init_apply = __esm({
     init_hash();
     init_paths();
     init_strict_json();
+    init_stale_temps();
     init_lock();
     init_portable();
     init_layout2();
@@ -45861,6 +46002,30 @@ var ctxforge_schema_default = {
         minLength: 1,
         maxLength: 8192
       }
+    },
+    site: {
+      description: "The documentation site `ctxforge sync` reads (docs/sync-convert.md): its generator (instead of detecting it from marker files; `sync --site` wins over this), the address it is served at (`export llms-txt` links pages below it unless --base-url names another), and the locales sync takes (`sync --locales` wins; default: the default locale the site's configuration declares, else all).",
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        generator: {
+          enum: ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx"]
+        },
+        base_url: {
+          description: "The site's address, e.g. https://docs.example.com/ (http or https).",
+          type: "string",
+          maxLength: 2048,
+          pattern: "^https?://[^\\s/?#]+(/[^\\s?#]*)?$"
+        },
+        locales: {
+          description: "Language tags of the locales to sync (en, fr, pt-br); pages of the others are left out and named.",
+          type: "array",
+          minItems: 1,
+          maxItems: 100,
+          uniqueItems: true,
+          items: { type: "string", pattern: "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$" }
+        }
+      }
     }
   },
   $defs: {
@@ -45972,11 +46137,13 @@ var ctxforge_schema_default = {
 var import_ucs2length2 = __toESM(require_ucs2length(), 1);
 var import_equal = __toESM(require_equal(), 1);
 var validateConfig = validate202;
-var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.schema.json", "title": "ctxforge repository config (ctxforge.yaml)", "description": "Which folders of a repository are knowledge packages, their formats, the tags that release them, the change policy their diffs are judged by, and how relative links are checked. ctxforge refuses a file that does not match this schema (CTXFORGE_REPO_CONFIG_INVALID) instead of falling back to defaults.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "description": "The schema an editor validates this file against (ignored by ctxforge).", "type": "string" }, "packages": { "description": "The packages of the repository. Without it (or with an empty list) ctxforge finds source trees by looking for their manifests.", "type": "array", "items": { "$ref": "#/$defs/package" } }, "tag_pattern": { "description": 'Release tag pattern for every package: exactly one "*" stands for the version, "{name}" for the package name. Default "v*" for one package, "{name}@v*" for several.', "$ref": "#/$defs/tagPattern" }, "policy": { "description": "Change-policy overrides for every package, applied before each package's own.", "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" }, "lock": { "description": "The lock gate of pull requests (`ctxforge check --base`, the Action's check mode): which changes to ctxforge.lock and the host folders it manages fail the check, and which signers a new package may come from. Read from the base commit only: a pull request cannot loosen it for itself.", "type": "object", "additionalProperties": false, "properties": { "fail_on": { "description": "Lock findings that fail the check (default: all six). unsigned: a package the PR adds or changes that is not signed; new-signer: a signer not pinned at the base nor listed in `signers`; key-change: a locked package re-pinned to another key; downgrade: a lower version than the base's; republish: the same version with other bytes; unlocked-files: files in managed host folders no lock entry claims.", "type": "array", "uniqueItems": true, "items": { "enum": ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files"] } }, "signers": { "description": "Signers trusted for new packages, as ctxforge.lock records them: `ed25519:<64 hex>` (cartridge and ctxpkg keys) or a minisign key id (16 upper-case hex).", "type": "array", "uniqueItems": true, "items": { "type": "string", "pattern": "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$" } } } }, "oci": { "description": "Where the release also pushes each package as an OCI artifact (docs/registries.md): `repository` is `oci://<registry>/<repository>`, `{name}` standing for the package's name; the tag is the version. The Action pushes on a release tag; ghcr.io takes the job's GITHUB_TOKEN, other registries Docker's config.json.", "type": "object", "additionalProperties": false, "required": ["repository"], "properties": { "repository": { "type": "string", "minLength": 7, "maxLength": 512, "pattern": "^oci://[^/\\s]+/[^\\s:@]+$" } } }, "registries": { "description": "Registries `ctxforge install <name>@<range> --registry <registry name>` can name: each a git registry's URL or a folder (relative to the repository root). The lock records what a name stood for (the URL or path), never the name, so the pull-request gate never reads a pull request's registries: it fetches what the lock records, checked against the base's pins.", "type": "object", "propertyNames": { "pattern": "^[a-z][a-z0-9-]{0,63}$" }, "additionalProperties": { "type": "string", "minLength": 1, "maxLength": 8192 } } }, "$defs": { "linkLevel": { "enum": ["off", "warning", "error"] }, "tagPattern": { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" }, "policy": { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } }, "package": { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } }, "links": { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx"] } } }] } } };
+var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.schema.json", "title": "ctxforge repository config (ctxforge.yaml)", "description": "Which folders of a repository are knowledge packages, their formats, the tags that release them, the change policy their diffs are judged by, and how relative links are checked. ctxforge refuses a file that does not match this schema (CTXFORGE_REPO_CONFIG_INVALID) instead of falling back to defaults.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "description": "The schema an editor validates this file against (ignored by ctxforge).", "type": "string" }, "packages": { "description": "The packages of the repository. Without it (or with an empty list) ctxforge finds source trees by looking for their manifests.", "type": "array", "items": { "$ref": "#/$defs/package" } }, "tag_pattern": { "description": 'Release tag pattern for every package: exactly one "*" stands for the version, "{name}" for the package name. Default "v*" for one package, "{name}@v*" for several.', "$ref": "#/$defs/tagPattern" }, "policy": { "description": "Change-policy overrides for every package, applied before each package's own.", "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" }, "lock": { "description": "The lock gate of pull requests (`ctxforge check --base`, the Action's check mode): which changes to ctxforge.lock and the host folders it manages fail the check, and which signers a new package may come from. Read from the base commit only: a pull request cannot loosen it for itself.", "type": "object", "additionalProperties": false, "properties": { "fail_on": { "description": "Lock findings that fail the check (default: all six). unsigned: a package the PR adds or changes that is not signed; new-signer: a signer not pinned at the base nor listed in `signers`; key-change: a locked package re-pinned to another key; downgrade: a lower version than the base's; republish: the same version with other bytes; unlocked-files: files in managed host folders no lock entry claims.", "type": "array", "uniqueItems": true, "items": { "enum": ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files"] } }, "signers": { "description": "Signers trusted for new packages, as ctxforge.lock records them: `ed25519:<64 hex>` (cartridge and ctxpkg keys) or a minisign key id (16 upper-case hex).", "type": "array", "uniqueItems": true, "items": { "type": "string", "pattern": "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$" } } } }, "oci": { "description": "Where the release also pushes each package as an OCI artifact (docs/registries.md): `repository` is `oci://<registry>/<repository>`, `{name}` standing for the package's name; the tag is the version. The Action pushes on a release tag; ghcr.io takes the job's GITHUB_TOKEN, other registries Docker's config.json.", "type": "object", "additionalProperties": false, "required": ["repository"], "properties": { "repository": { "type": "string", "minLength": 7, "maxLength": 512, "pattern": "^oci://[^/\\s]+/[^\\s:@]+$" } } }, "registries": { "description": "Registries `ctxforge install <name>@<range> --registry <registry name>` can name: each a git registry's URL or a folder (relative to the repository root). The lock records what a name stood for (the URL or path), never the name, so the pull-request gate never reads a pull request's registries: it fetches what the lock records, checked against the base's pins.", "type": "object", "propertyNames": { "pattern": "^[a-z][a-z0-9-]{0,63}$" }, "additionalProperties": { "type": "string", "minLength": 1, "maxLength": 8192 } }, "site": { "description": "The documentation site `ctxforge sync` reads (docs/sync-convert.md): its generator (instead of detecting it from marker files; `sync --site` wins over this), the address it is served at (`export llms-txt` links pages below it unless --base-url names another), and the locales sync takes (`sync --locales` wins; default: the default locale the site's configuration declares, else all).", "type": "object", "additionalProperties": false, "properties": { "generator": { "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx"] }, "base_url": { "description": "The site's address, e.g. https://docs.example.com/ (http or https).", "type": "string", "maxLength": 2048, "pattern": "^https?://[^\\s/?#]+(/[^\\s?#]*)?$" }, "locales": { "description": "Language tags of the locales to sync (en, fr, pt-br); pages of the others are left out and named.", "type": "array", "minItems": 1, "maxItems": 100, "uniqueItems": true, "items": { "type": "string", "pattern": "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$" } } } } }, "$defs": { "linkLevel": { "enum": ["off", "warning", "error"] }, "tagPattern": { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" }, "policy": { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } }, "package": { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } }, "links": { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx"] } } }] } } };
 var schema33 = { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" };
 var schema34 = { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } };
+var func12 = Object.prototype.hasOwnProperty;
+var func2 = import_ucs2length2.default.default;
+var func0 = import_equal.default.default;
 var schema32 = { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } };
-var func12 = import_ucs2length2.default.default;
 var pattern42 = new RegExp("^[^*]*\\*[^*]*$", "u");
 var pattern5 = new RegExp("^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$", "u");
 var schema35 = { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx"] } } }] };
@@ -46033,7 +46200,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.root !== void 0) {
       let data1 = data.root;
       if (typeof data1 === "string") {
-        if (func12(data1) < 1) {
+        if (func2(data1) < 1) {
           const err3 = { instancePath: instancePath + "/root", schemaPath: "#/anyOf/1/properties/root/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.anyOf[1].properties.root, data: data1 };
           if (vErrors === null) {
             vErrors = [err3];
@@ -46135,7 +46302,7 @@ function validate212(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.path !== void 0) {
       let data0 = data.path;
       if (typeof data0 === "string") {
-        if (func12(data0) < 1) {
+        if (func2(data0) < 1) {
           const err2 = { instancePath: instancePath + "/path", schemaPath: "#/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema32.properties.path, data: data0 };
           if (vErrors === null) {
             vErrors = [err2];
@@ -46169,7 +46336,7 @@ function validate212(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.name !== void 0) {
       let data2 = data.name;
       if (typeof data2 === "string") {
-        if (func12(data2) < 1) {
+        if (func2(data2) < 1) {
           const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema32.properties.name, data: data2 };
           if (vErrors === null) {
             vErrors = [err5];
@@ -46191,7 +46358,7 @@ function validate212(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.tag_pattern !== void 0) {
       let data3 = data.tag_pattern;
       if (typeof data3 === "string") {
-        if (func12(data3) < 1) {
+        if (func2(data3) < 1) {
           const err7 = { instancePath: instancePath + "/tag_pattern", schemaPath: "#/$defs/tagPattern/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema33, data: data3 };
           if (vErrors === null) {
             vErrors = [err7];
@@ -46287,10 +46454,11 @@ function validate212(data, { instancePath = "", parentData, parentDataProperty, 
   return errors === 0;
 }
 validate212.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
-var func0 = import_equal.default.default;
 var pattern8 = new RegExp("^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$", "u");
 var pattern9 = new RegExp("^oci://[^/\\s]+/[^\\s:@]+$", "u");
 var pattern10 = new RegExp("^[a-z][a-z0-9-]{0,63}$", "u");
+var pattern11 = new RegExp("^https?://[^\\s/?#]+(/[^\\s?#]*)?$", "u");
+var pattern12 = new RegExp("^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$", "u");
 function validate202(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   ;
   let vErrors = null;
@@ -46304,7 +46472,7 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!(key0 === "$schema" || key0 === "packages" || key0 === "tag_pattern" || key0 === "policy" || key0 === "links" || key0 === "lock" || key0 === "oci" || key0 === "registries")) {
+      if (!func12.call(schema31.properties, key0)) {
         const err0 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31, data };
         if (vErrors === null) {
           vErrors = [err0];
@@ -46349,7 +46517,7 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.tag_pattern !== void 0) {
       let data3 = data.tag_pattern;
       if (typeof data3 === "string") {
-        if (func12(data3) < 1) {
+        if (func2(data3) < 1) {
           const err3 = { instancePath: instancePath + "/tag_pattern", schemaPath: "#/$defs/tagPattern/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema33, data: data3 };
           if (vErrors === null) {
             vErrors = [err3];
@@ -46585,7 +46753,7 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
         if (data12.repository !== void 0) {
           let data13 = data12.repository;
           if (typeof data13 === "string") {
-            if (func12(data13) > 512) {
+            if (func2(data13) > 512) {
               const err21 = { instancePath: instancePath + "/oci/repository", schemaPath: "#/properties/oci/properties/repository/maxLength", keyword: "maxLength", params: { limit: 512 }, message: "must NOT have more than 512 characters", schema: 512, parentSchema: schema31.properties.oci.properties.repository, data: data13 };
               if (vErrors === null) {
                 vErrors = [err21];
@@ -46594,7 +46762,7 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (func12(data13) < 7) {
+            if (func2(data13) < 7) {
               const err22 = { instancePath: instancePath + "/oci/repository", schemaPath: "#/properties/oci/properties/repository/minLength", keyword: "minLength", params: { limit: 7 }, message: "must NOT have fewer than 7 characters", schema: 7, parentSchema: schema31.properties.oci.properties.repository, data: data13 };
               if (vErrors === null) {
                 vErrors = [err22];
@@ -46662,7 +46830,7 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
         for (const key6 in data14) {
           let data15 = data14[key6];
           if (typeof data15 === "string") {
-            if (func12(data15) > 8192) {
+            if (func2(data15) > 8192) {
               const err28 = { instancePath: instancePath + "/registries/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/registries/additionalProperties/maxLength", keyword: "maxLength", params: { limit: 8192 }, message: "must NOT have more than 8192 characters", schema: 8192, parentSchema: schema31.properties.registries.additionalProperties, data: data15 };
               if (vErrors === null) {
                 vErrors = [err28];
@@ -46671,7 +46839,7 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
               }
               errors++;
             }
-            if (func12(data15) < 1) {
+            if (func2(data15) < 1) {
               const err29 = { instancePath: instancePath + "/registries/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/registries/additionalProperties/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema31.properties.registries.additionalProperties, data: data15 };
               if (vErrors === null) {
                 vErrors = [err29];
@@ -46700,12 +46868,156 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
     }
+    if (data.site !== void 0) {
+      let data16 = data.site;
+      if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
+        for (const key7 in data16) {
+          if (!(key7 === "generator" || key7 === "base_url" || key7 === "locales")) {
+            const err32 = { instancePath: instancePath + "/site", schemaPath: "#/properties/site/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31.properties.site, data: data16 };
+            if (vErrors === null) {
+              vErrors = [err32];
+            } else {
+              vErrors.push(err32);
+            }
+            errors++;
+          }
+        }
+        if (data16.generator !== void 0) {
+          let data17 = data16.generator;
+          if (!(data17 === "github" || data17 === "mdbook" || data17 === "vitepress" || data17 === "docusaurus" || data17 === "mkdocs" || data17 === "obsidian" || data17 === "foam" || data17 === "hugo" || data17 === "jekyll" || data17 === "starlight" || data17 === "docsify" || data17 === "sphinx")) {
+            const err33 = { instancePath: instancePath + "/site/generator", schemaPath: "#/properties/site/properties/generator/enum", keyword: "enum", params: { allowedValues: schema31.properties.site.properties.generator.enum }, message: "must be equal to one of the allowed values", schema: schema31.properties.site.properties.generator.enum, parentSchema: schema31.properties.site.properties.generator, data: data17 };
+            if (vErrors === null) {
+              vErrors = [err33];
+            } else {
+              vErrors.push(err33);
+            }
+            errors++;
+          }
+        }
+        if (data16.base_url !== void 0) {
+          let data18 = data16.base_url;
+          if (typeof data18 === "string") {
+            if (func2(data18) > 2048) {
+              const err34 = { instancePath: instancePath + "/site/base_url", schemaPath: "#/properties/site/properties/base_url/maxLength", keyword: "maxLength", params: { limit: 2048 }, message: "must NOT have more than 2048 characters", schema: 2048, parentSchema: schema31.properties.site.properties.base_url, data: data18 };
+              if (vErrors === null) {
+                vErrors = [err34];
+              } else {
+                vErrors.push(err34);
+              }
+              errors++;
+            }
+            if (!pattern11.test(data18)) {
+              const err35 = { instancePath: instancePath + "/site/base_url", schemaPath: "#/properties/site/properties/base_url/pattern", keyword: "pattern", params: { pattern: "^https?://[^\\s/?#]+(/[^\\s?#]*)?$" }, message: 'must match pattern "^https?://[^\\s/?#]+(/[^\\s?#]*)?$"', schema: "^https?://[^\\s/?#]+(/[^\\s?#]*)?$", parentSchema: schema31.properties.site.properties.base_url, data: data18 };
+              if (vErrors === null) {
+                vErrors = [err35];
+              } else {
+                vErrors.push(err35);
+              }
+              errors++;
+            }
+          } else {
+            const err36 = { instancePath: instancePath + "/site/base_url", schemaPath: "#/properties/site/properties/base_url/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.site.properties.base_url.type, parentSchema: schema31.properties.site.properties.base_url, data: data18 };
+            if (vErrors === null) {
+              vErrors = [err36];
+            } else {
+              vErrors.push(err36);
+            }
+            errors++;
+          }
+        }
+        if (data16.locales !== void 0) {
+          let data19 = data16.locales;
+          if (Array.isArray(data19)) {
+            if (data19.length > 100) {
+              const err37 = { instancePath: instancePath + "/site/locales", schemaPath: "#/properties/site/properties/locales/maxItems", keyword: "maxItems", params: { limit: 100 }, message: "must NOT have more than 100 items", schema: 100, parentSchema: schema31.properties.site.properties.locales, data: data19 };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+            if (data19.length < 1) {
+              const err38 = { instancePath: instancePath + "/site/locales", schemaPath: "#/properties/site/properties/locales/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema31.properties.site.properties.locales, data: data19 };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+            const len3 = data19.length;
+            for (let i5 = 0; i5 < len3; i5++) {
+              let data20 = data19[i5];
+              if (typeof data20 === "string") {
+                if (!pattern12.test(data20)) {
+                  const err39 = { instancePath: instancePath + "/site/locales/" + i5, schemaPath: "#/properties/site/properties/locales/items/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$" }, message: 'must match pattern "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$"', schema: "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$", parentSchema: schema31.properties.site.properties.locales.items, data: data20 };
+                  if (vErrors === null) {
+                    vErrors = [err39];
+                  } else {
+                    vErrors.push(err39);
+                  }
+                  errors++;
+                }
+              } else {
+                const err40 = { instancePath: instancePath + "/site/locales/" + i5, schemaPath: "#/properties/site/properties/locales/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.site.properties.locales.items.type, parentSchema: schema31.properties.site.properties.locales.items, data: data20 };
+                if (vErrors === null) {
+                  vErrors = [err40];
+                } else {
+                  vErrors.push(err40);
+                }
+                errors++;
+              }
+            }
+            let i6 = data19.length;
+            let j2;
+            if (i6 > 1) {
+              const indices1 = {};
+              for (; i6--; ) {
+                let item1 = data19[i6];
+                if (typeof item1 !== "string") {
+                  continue;
+                }
+                if (typeof indices1[item1] == "number") {
+                  j2 = indices1[item1];
+                  const err41 = { instancePath: instancePath + "/site/locales", schemaPath: "#/properties/site/properties/locales/uniqueItems", keyword: "uniqueItems", params: { i: i6, j: j2 }, message: "must NOT have duplicate items (items ## " + j2 + " and " + i6 + " are identical)", schema: true, parentSchema: schema31.properties.site.properties.locales, data: data19 };
+                  if (vErrors === null) {
+                    vErrors = [err41];
+                  } else {
+                    vErrors.push(err41);
+                  }
+                  errors++;
+                  break;
+                }
+                indices1[item1] = i6;
+              }
+            }
+          } else {
+            const err42 = { instancePath: instancePath + "/site/locales", schemaPath: "#/properties/site/properties/locales/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema31.properties.site.properties.locales.type, parentSchema: schema31.properties.site.properties.locales, data: data19 };
+            if (vErrors === null) {
+              vErrors = [err42];
+            } else {
+              vErrors.push(err42);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err43 = { instancePath: instancePath + "/site", schemaPath: "#/properties/site/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.site.type, parentSchema: schema31.properties.site, data: data16 };
+        if (vErrors === null) {
+          vErrors = [err43];
+        } else {
+          vErrors.push(err43);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err32 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data };
+    const err44 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data };
     if (vErrors === null) {
-      vErrors = [err32];
+      vErrors = [err44];
     } else {
-      vErrors.push(err32);
+      vErrors.push(err44);
     }
     errors++;
   }
@@ -46924,6 +47236,7 @@ function parseRepoConfig(text2, file = CONFIG_FILE) {
   if (top.lock !== void 0) cfg.lock = { ...top.lock };
   if (top.oci !== void 0) cfg.oci = { repository: top.oci.repository };
   if (top.registries !== void 0) cfg.registries = { ...top.registries };
+  if (top.site !== void 0) cfg.site = { ...top.site, ...top.site.locales ? { locales: [...top.site.locales] } : {} };
   const seen = /* @__PURE__ */ new Set();
   for (const [i, p] of (top.packages ?? []).entries()) {
     const raw = p.path;
@@ -48806,28 +49119,315 @@ import { join as join28 } from "node:path";
 
 // src/links/includes.ts
 init_site();
+var HUGO_INCLUDE = /\{\{([%<])[ \t]{0,20}include[ \t]{1,20}"([^"\n]{1,500})"[ \t]{0,20}[%>]\}\}/g;
+var HUGO_READFILE = /\{\{([%<])[ \t]{0,20}readfile[ \t]{1,20}([^%>\n]{1,600})[%>]\}\}/g;
+var MDBOOK = /\{\{#(include|rustdoc_include)[ \t]{1,20}([^\s}]{1,500})[ \t]{0,20}\}\}/g;
+var VITEPRESS = /<!--[ \t]{0,20}@include:[ \t]{0,20}([^\s#{>]{1,500})(?:#([\w-]{1,200}))?(?:\{(\d{0,9})(,?)(\d{0,9})\})?[ \t]{0,20}-->/g;
+var DOCSIFY = /\]\(([^)\s'"]{1,500})[ \t]{1,20}(['"]):include((?:[ \t]{1,20}:[\w-]{1,40}(?:=[^\s'")]{1,200})?){0,10})[ \t]{0,20}\2[ \t]{0,20}\)/g;
+var GITBOOK = /\{%-?[ \t]{0,20}include[ \t]{1,20}(["'])([^"'\n]{1,500})\1[ \t]{0,20}-?%\}/g;
+var MDX_IMPORT2 = /^import[ \t]{1,20}([A-Z][\w$]{0,100})[ \t]{1,20}from[ \t]{1,20}(["'])([^"'\n]{1,500}\.mdx?)\2[ \t]{0,20};?[ \t]*$/gm;
+var MDX_TAG = /<([A-Z][\w$]{0,100})(?:[ \t][^<>\n]{0,500})?\/>/g;
+function* matches(re, body, skip) {
+  re.lastIndex = 0;
+  for (let m = re.exec(body); m; m = re.exec(body)) if (!skip(m.index)) yield m;
+}
+var hugo = [
+  {
+    fencesAreCode: false,
+    literal: "include",
+    find: (body, skip) => [...matches(HUGO_INCLUDE, body, skip)].map((m) => ({ start: m.index, end: m.index + m[0].length, raw: m[2], base: "root", rooted: "root", dropFrontmatter: true, form: "Hugo include", getPage: true }))
+  },
+  {
+    fencesAreCode: false,
+    literal: "readfile",
+    find: (body, skip) => {
+      const out = [];
+      for (const m of matches(HUGO_READFILE, body, skip)) {
+        const args = m[2];
+        const file = /(?:^|[ \t])file[ \t]{0,20}=[ \t]{0,20}"([^"\n]{1,500})"/.exec(args)?.[1] ?? /^[ \t]*"([^"\n]{1,500})"/.exec(args)?.[1];
+        if (file) out.push({ start: m.index, end: m.index + m[0].length, raw: file, base: "project", rooted: "project", dropFrontmatter: false, form: "Hugo readfile" });
+      }
+      return out;
+    }
+  }
+];
+function mdbookRange(spec) {
+  if (spec === "") return {};
+  const parts = spec.split(":");
+  const num = (s) => s !== void 0 && /^\d{1,9}$/.test(s) ? Number(s) : void 0;
+  if (parts.length === 1) {
+    const n = num(parts[0]);
+    return n !== void 0 ? { range: { lines: [{ from: n, to: n }] } } : { range: { anchor: { kind: "mdbook", name: parts[0] } } };
+  }
+  return { range: { lines: [{ from: num(parts[0]) ?? 1, ...num(parts[1]) !== void 0 ? { to: num(parts[1]) } : {} }] } };
+}
+var mdbook = [{
+  fencesAreCode: false,
+  literal: "{{#",
+  find: (body, skip) => {
+    const out = [];
+    for (const m of matches(MDBOOK, body, skip)) {
+      if (body[m.index - 1] === "\\") continue;
+      const spec = m[2];
+      const colon = /^[a-z][a-z0-9+.-]{0,30}:\/\//i.test(spec) ? -1 : spec.indexOf(":");
+      const raw = colon < 0 ? spec : spec.slice(0, colon);
+      out.push({ start: m.index, end: m.index + m[0].length, raw, base: "page", rooted: "refuse", dropFrontmatter: false, form: `mdBook ${m[1]}`, ...mdbookRange(colon < 0 ? "" : spec.slice(colon + 1)) });
+    }
+    return out;
+  }
+}];
+var vitepress = [{
+  fencesAreCode: false,
+  literal: "@include",
+  find: (body, skip) => [...matches(VITEPRESS, body, skip)].map((m) => {
+    const range = {};
+    if (m[2]) range.anchor = { kind: "region", name: m[2] };
+    if (m[3] !== void 0 && (m[3] || m[5])) {
+      const from = m[3] ? Number(m[3]) : 1;
+      range.lines = [m[4] ? { from, ...m[5] ? { to: Number(m[5]) } : {} } : { from, to: from }];
+    }
+    const raw = m[1];
+    return { start: m.index, end: m.index + m[0].length, raw: raw.startsWith("@/") ? raw.slice(1) : raw, base: "page", rooted: raw.startsWith("@/") ? "root" : "refuse", dropFrontmatter: true, form: "VitePress @include", ...range.anchor || range.lines ? { range } : {} };
+  })
+}];
+var CODE_EXT = { py: "python", js: "javascript", ts: "typescript", rs: "rust", sh: "bash", yml: "yaml", rb: "ruby", md: "markdown" };
+var langOf = (path) => {
+  const ext = /\.([A-Za-z0-9]{1,10})$/.exec(path)?.[1]?.toLowerCase() ?? "";
+  return CODE_EXT[ext] ?? ext;
+};
+var docsify = [{
+  fencesAreCode: true,
+  literal: ":include",
+  find: (body, skip) => {
+    const out = [];
+    let after = 0;
+    for (const m of matches(DOCSIFY, body, skip)) {
+      const lineStart = body.lastIndexOf("\n", m.index) + 1;
+      const open9 = body.lastIndexOf("[", m.index);
+      if (open9 < Math.max(lineStart, after)) continue;
+      after = m.index + m[0].length;
+      const opts = /* @__PURE__ */ new Map();
+      for (const o of m[3].matchAll(/:([\w-]{1,40})(?:=([^\s'")]{1,200}))?/g)) opts.set(o[1], o[2] ?? "");
+      const raw = m[1];
+      const type = opts.get("type") ?? (/\.(md|markdown)$/i.test(raw) ? "markdown" : /\.html?$/i.test(raw) ? "html" : /\.(mp3|mp4|ogg|webm|wav|m4a|mov)$/i.test(raw) ? "media" : "code");
+      if (type !== "markdown" && type !== "code") continue;
+      const fragment = opts.get("fragment");
+      out.push({
+        start: open9,
+        end: after,
+        raw,
+        base: "page",
+        rooted: "root",
+        dropFrontmatter: type === "markdown",
+        form: "Docsify :include",
+        ...type === "code" ? { literal: langOf(raw) } : {},
+        ...fragment ? { range: { anchor: { kind: "fragment", name: fragment } } } : {}
+      });
+    }
+    return out;
+  }
+}];
+var gitbook = [{
+  // ("include" is an English word: a plain folder's pages are searched for the tag's opening instead.)
+  fencesAreCode: false,
+  literal: "{%",
+  // (`{{% include "x" %}}` is Hugo's, not GitBook's.)
+  find: (body, skip) => [...matches(GITBOOK, body, skip)].filter((m) => body[m.index - 1] !== "{").map((m) => ({ start: m.index, end: m.index + m[0].length, raw: m[2], base: "page", rooted: "root", dropFrontmatter: true, form: "GitBook include" }))
+}];
+var mdx = (pages) => ({
+  pages,
+  fencesAreCode: true,
+  literal: "import",
+  find: (body, skip) => {
+    const imports = /* @__PURE__ */ new Map();
+    for (const m of matches(MDX_IMPORT2, body, skip)) imports.set(m[1], m[3]);
+    if (!imports.size) return [];
+    const out = [];
+    for (const m of matches(MDX_TAG, body, skip)) {
+      const raw = imports.get(m[1]);
+      if (raw !== void 0) out.push({ start: m.index, end: m.index + m[0].length, raw: raw.startsWith("@site/") ? raw.slice("@site/".length) : raw, base: raw.startsWith("@site/") ? "project" : "page", rooted: "refuse", dropFrontmatter: true, form: "MDX partial" });
+    }
+    return out;
+  }
+});
+var IGNORED_OPTIONS = /* @__PURE__ */ new Set(["caption", "name", "class", "linenos", "lineno-start", "lineno-match", "emphasize-lines", "force", "encoding", "tab-width", "heading-offset", "relative-docs", "relative-images", "parser", "number-lines", "literal"]);
+function mystDirectives(body, skip) {
+  const out = [];
+  const open9 = /^[ \t]{0,40}(`{3,}|:{3,})\{(include|literalinclude)\}[ \t]+(\S{1,500})[ \t]*$/gm;
+  for (let m = open9.exec(body); m; m = open9.exec(body)) {
+    if (skip(m.index)) continue;
+    const fence = m[1];
+    const literal = m[2] === "literalinclude";
+    const options = /* @__PURE__ */ new Map();
+    let at = m.index + m[0].length;
+    let end = at;
+    let yaml3 = false;
+    for (let inOptions = true; at < body.length; ) {
+      const from = at + 1;
+      const nl = body.indexOf("\n", from);
+      const lineEnd2 = nl < 0 ? body.length : nl;
+      const line = body.slice(from, lineEnd2);
+      if (inOptions && /^[ \t]*---[ \t]*$/.test(line) && (yaml3 || end === m.index + m[0].length)) {
+        yaml3 = !yaml3;
+        inOptions = yaml3;
+        end = lineEnd2;
+        at = lineEnd2;
+        if (nl < 0) break;
+        continue;
+      }
+      const opt = inOptions ? (yaml3 ? /^[ \t]*()([\w-]{1,60}):(?:[ \t]+(.*))?$/ : /^[ \t]*:()([\w-]{1,60}):(?:[ \t]+(.*))?$/).exec(line) : null;
+      if (opt) {
+        options.set(opt[2], (opt[3] ?? "").trim().replace(/^(["'])(.*)\1$/, "$2"));
+        end = lineEnd2;
+      } else {
+        inOptions = false;
+        const close2 = /^[ \t]{0,40}(`{3,}|:{3,})[ \t]*$/.exec(line);
+        if (close2 && close2[1][0] === fence[0] && close2[1].length >= fence.length) {
+          end = lineEnd2;
+          break;
+        }
+        if (line.trim() !== "") break;
+      }
+      at = lineEnd2;
+      if (nl < 0) break;
+    }
+    open9.lastIndex = Math.max(open9.lastIndex, end);
+    const range = {};
+    let unsupported;
+    for (const [k, v] of options) {
+      const int = /^-?\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : void 0;
+      if (k === "start-line" && int !== void 0) range.slice = { ...range.slice, start: int };
+      else if (k === "end-line" && int !== void 0) range.slice = { ...range.slice, end: int };
+      else if (k === "start-after" && v) range.startAfter = v;
+      else if (k === "end-before" && v) range.endBefore = v;
+      else if (k === "start-at" && v) range.startAt = v;
+      else if (k === "end-at" && v) range.endAt = v;
+      else if (k === "lines" && literal) {
+        const lines = linesOption(v);
+        if (lines) range.lines = lines;
+        else unsupported ??= `:lines: ${v}`;
+      } else if (k === "language" || k === "code") continue;
+      else if (!IGNORED_OPTIONS.has(k)) unsupported ??= `:${k}:`;
+    }
+    const lang = options.get("language") ?? options.get("code");
+    const asLiteral = literal || options.has("literal") || options.has("code");
+    const raw = m[3];
+    out.push({
+      start: m.index,
+      end,
+      raw: raw.replace(/^\/+/, "/"),
+      base: "page",
+      rooted: "root",
+      dropFrontmatter: false,
+      form: `MyST {${m[2]}}`,
+      ...asLiteral ? { literal: lang?.trim() || langOf(raw) } : {},
+      ...Object.keys(range).length ? { range } : {},
+      ...unsupported ? { unsupported } : {}
+    });
+  }
+  return out;
+}
+function linesOption(v) {
+  const out = [];
+  for (const part of v.split(",").slice(0, 200)) {
+    const m = /^[ \t]*(\d{1,9})?(?:[ \t]*(-)[ \t]*(\d{1,9})?)?[ \t]*$/.exec(part);
+    if (!m || !m[1] && !m[3]) return void 0;
+    const from = m[1] ? Number(m[1]) : 1;
+    out.push(m[2] ? { from, ...m[3] ? { to: Number(m[3]) } : {} } : { from, to: from });
+  }
+  return out.length ? out : void 0;
+}
+var sphinx = [{ fencesAreCode: true, literal: "include}", find: mystDirectives }];
 var FORMS = {
-  hugo: [{ re: /\{\{[%<]\s*include\s+"([^"\n]{1,500})"\s*[%>]\}\}/g, base: "root" }],
-  sphinx: [{ re: /^[ \t]*(?:`{3,}|:{3,})\{(?:include|literalinclude)\}[ \t]+(\S{1,500})[ \t]*$/gm, base: "page" }],
-  mdbook: [{ re: /\{\{#(?:include|rustdoc_include)\s+([^\s}:]{1,500})/g, base: "page" }],
-  vitepress: [{ re: /<!--\s*@include:\s*([^\s#{>]{1,500}?)\s*(?:[#{][^>\n]{0,200})?-->/g, base: "page" }],
-  docsify: [{ re: /\]\(([^)\s]{1,500})\s+['"]:include/g, base: "page" }]
+  hugo,
+  sphinx,
+  mdbook,
+  vitepress,
+  docsify,
+  docusaurus: [mdx("docusaurus")],
+  starlight: [mdx("mdx")],
+  // GitBook has no marker ctxforge tells yet: its form is read where no generator was detected,
+  // where `{% include "…" %}` is the syntax of nothing else.
+  github: gitbook
 };
 var MAX_INCLUDE_DEPTH = 8;
-var includes = (g) => FORMS[g] !== void 0;
-function includesOf(g, page, body, siteRoot) {
-  const forms = FORMS[g];
-  if (!forms || !(body.includes("include") || body.includes("{{#"))) return [];
+var includes = (g) => g !== "github" && FORMS[g] !== void 0;
+function codeFences(body) {
   const out = [];
-  const dir = page.includes("/") ? page.slice(0, page.lastIndexOf("/") + 1) : "";
+  const fence = /^[ \t]{0,40}(`{3,}|~{3,})[ \t]*([^\n]*)$/gm;
+  const open9 = [];
+  for (let m = fence.exec(body); m; m = fence.exec(body)) {
+    const info4 = m[2].trim();
+    const ch = m[1][0];
+    const n = m[1].length;
+    const top = open9[open9.length - 1];
+    if (info4 === "" && top && top.ch === ch && n >= top.n) {
+      open9.pop();
+      continue;
+    }
+    const directive = /^\{([\w:-]{1,60})\}/.exec(info4)?.[1];
+    if (directive !== void 0 && !/^(code|code-block|code-cell|sourcecode|eval-rst|mermaid|math)$/.test(directive)) {
+      open9.push({ ch, n });
+      continue;
+    }
+    const close2 = new RegExp(`^[ \\t]{0,40}${ch === "`" ? "`" : "~"}{${n},}[ \\t]*$`, "gm");
+    close2.lastIndex = m.index + m[0].length;
+    const c = close2.exec(body);
+    const end = c ? c.index + c[0].length : body.length;
+    out.push([m.index, end]);
+    fence.lastIndex = end;
+  }
+  return out;
+}
+function includeRefs(g, page, body) {
+  const forms = FORMS[g];
+  if (!forms) return [];
+  const out = [];
+  let fences;
   for (const f of forms) {
-    f.re.lastIndex = 0;
-    for (const m of body.matchAll(f.re)) {
-      const raw = m[1];
-      if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(raw)) continue;
-      const rooted = raw.startsWith("/") || raw.startsWith("@/") || f.base === "root";
-      const p = joinPath(rooted ? siteRoot : dir, raw.replace(/^@?\/+/, ""));
-      if (p !== void 0 && p !== "") out.push(p);
+    if (!body.includes(f.literal)) continue;
+    if (f.pages === "mdx" && !/\.mdx$/i.test(page)) continue;
+    if (f.pages === "docusaurus" && !/\.mdx?$/i.test(page)) continue;
+    let skip = (_at) => false;
+    if (f.fencesAreCode) {
+      fences ??= codeFences(body);
+      const fs5 = fences;
+      skip = (at) => {
+        let lo = 0;
+        let hi = fs5.length - 1;
+        while (lo <= hi) {
+          const mid = lo + hi >> 1;
+          if (fs5[mid][1] <= at) lo = mid + 1;
+          else if (fs5[mid][0] > at) hi = mid - 1;
+          else return true;
+        }
+        return false;
+      };
+    }
+    for (const r3 of f.find(body, skip)) out.push(r3);
+  }
+  out.sort((a, b) => a.start - b.start);
+  const kept = [];
+  for (const r3 of out) if (!kept.length || r3.start >= kept[kept.length - 1].end) kept.push(r3);
+  return kept;
+}
+var isRemote = (raw) => /^[a-z][a-z0-9+.-]{0,30}:|^\/\//i.test(raw);
+function includesOf(g, page, body, siteRoot) {
+  const out = [];
+  if (!includes(g)) return out;
+  const seen = /* @__PURE__ */ new Set();
+  const dir = page.includes("/") ? page.slice(0, page.lastIndexOf("/") + 1) : "";
+  for (const r3 of includeRefs(g, page, body)) {
+    if (isRemote(r3.raw) || r3.base === "project" || r3.unsupported) continue;
+    const rooted = r3.raw.startsWith("/");
+    if (rooted && r3.rooted !== "root") continue;
+    for (const base of rooted ? [siteRoot] : r3.getPage ? [dir, siteRoot] : [r3.base === "root" ? siteRoot : dir]) {
+      const p = joinPath(base, r3.raw.replace(/^\/+/, ""));
+      if (p === void 0 || p === "") continue;
+      for (const c of r3.getPage && !/\.[A-Za-z0-9]{1,10}$/.test(p) ? [p, `${p}.md`, `${p}/index.md`, `${p}/_index.md`] : [p]) if (!seen.has(c)) {
+        seen.add(c);
+        out.push(c);
+      }
     }
   }
   return out;
@@ -48983,11 +49583,11 @@ function mystRef(index, l) {
 }
 function resolveXref(index, l, from) {
   const t = l.target.trim();
-  const hugo = index.site.generator === "hugo";
+  const hugo2 = index.site.generator === "hugo";
   switch (l.syntax) {
     case "ref":
     case "relref":
-      return hugo ? isTemplated(t) ? { status: "templated" } : hasScheme(t) ? { status: "external" } : hugoRef(index, l, from) : mystRef(index, l);
+      return hugo2 ? isTemplated(t) ? { status: "templated" } : hasScheme(t) ? { status: "external" } : hugoRef(index, l, from) : mystRef(index, l);
     case "link":
       return jekyllLink(index, t);
     case "post_url":
@@ -49016,6 +49616,9 @@ function shownXref(g, l) {
   }
   return `{${l.syntax ?? "ref"}}\`${l.target}\``;
 }
+
+// src/links/check.ts
+init_sphinx_conf();
 
 // src/links/facts.ts
 init_utf8();
@@ -49132,7 +49735,31 @@ var mayHaveTemplateXrefs = (g, body) => g === "hugo" && body.includes("{{") && b
 var scanOptions = (spec, path) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path), roles: spec.generator === "sphinx", ...spec.textFor ? { textFor: spec.textFor } : {} });
 var BRACED = /* @__PURE__ */ new Set(["hugo", "jekyll", "sphinx"]);
 var withXrefs = (links, xrefs) => xrefs.length ? [...links, ...xrefs].sort((a, b) => a.line - b.line || a.at - b.at) : links;
-var siteBody = (spec, body) => spec.generator === "hugo" ? maskHugo(body) : body;
+var siteBody = (spec, body) => spec.generator === "hugo" ? maskHugo(body) : spec.generator === "jekyll" && body.includes("\n{:") ? kramdownHeadingIals(body) : spec.generator === "sphinx" && body.includes(".external") ? mystExternalLinks(body) : body;
+function mystExternalLinks(body) {
+  return body.replace(/\]\(([^()\s]{1,2000})\)\{([^{}\n]{0,500})\}/g, (m, target, attrs) => /(?:^|[ \t])\.external(?=[ \t]|$)/.test(attrs) && !/^[a-z][a-z0-9+.-]*:/i.test(target) ? `](external:${target}){${attrs}}` : m);
+}
+function kramdownHeadingIals(body) {
+  const lines = body.split("\n");
+  let fence = "";
+  for (let i = 1; i < lines.length; i++) {
+    const l = lines[i];
+    const f = /^[ \t]{0,3}(`{3,}|~{3,})/.exec(l);
+    if (f) {
+      if (!fence) fence = f[1];
+      else if (f[1].startsWith(fence[0]) && f[1].length >= fence.length) fence = "";
+      continue;
+    }
+    if (fence || !/^\{:[ \t]*#[^{}\n]{0,500}\}[ \t]*$/.test(l) || !/^[ \t]{0,3}#{1,6}[ \t]/.test(lines[i - 1]) || lines[i - 1].trimEnd().endsWith("}")) continue;
+    let h = lines[i - 1].trimEnd();
+    let j = h.length;
+    while (j > 0 && h.charCodeAt(j - 1) === 35) j--;
+    if (j < h.length && (h[j - 1] === " " || h[j - 1] === "	")) h = h.slice(0, j).trimEnd();
+    lines[i - 1] = `${h} ${l.trim()}`;
+    lines[i] = "";
+  }
+  return lines.join("\n");
+}
 function definitionTermIds(body) {
   const lines = body.split("\n");
   const terms = [];
@@ -49416,6 +50043,11 @@ async function startTreeLinks(tree, docRoots, o = {}) {
         const owner = index.labels.get(p.anchor) ?? index.labels.get(p.anchor.toLowerCase());
         if (owner !== void 0 && (owner === p.to || p.target.startsWith("#"))) continue;
         if (includes(g) && (await includedAnchors(p.to)).has(p.anchor)) continue;
+        if (p.target.startsWith("#") && site.objectsElsewhere && isObjectUnder(p.anchor, site.objectsElsewhere)) {
+          counts.checked--;
+          counts.external++;
+          continue;
+        }
         const why = p.target.startsWith("#") ? site.profile?.unresolvedTarget?.(p.anchor) : void 0;
         if (why) {
           counts.checked--;
@@ -49499,7 +50131,9 @@ function parseIdMap(text2) {
         hint: "restore it from git, or sync again: a sync writes only relative paths"
       }, 2);
     }
-    documents[k] = { id: e.id, digest: e.digest, path: e.path };
+    const includes2 = e.includes === void 0 ? void 0 : includedPieces(e.includes);
+    if (includes2 === null) return bad3(`documents[${JSON.stringify(k)}].includes must be a list of {file, lines: [[from, to], …], digest}`);
+    documents[k] = { id: e.id, digest: e.digest, path: e.path, ...includes2 ? { includes: includes2 } : {} };
   }
   const strings = (a, what2) => a.map((x) => typeof x === "string" ? x : bad3(`${what2} must hold strings`));
   const assets = /* @__PURE__ */ Object.create(null);
@@ -49508,6 +50142,23 @@ function parseIdMap(text2) {
   if (v.site !== void 0) {
     if (!isMap6(v.site) || typeof v.site.generator !== "string" || typeof v.site.root !== "string") return bad3('site must be {"generator": "…", "root": "…"}');
     out.site = { generator: v.site.generator, root: v.site.root };
+  }
+  return out;
+}
+function includedPieces(v) {
+  if (!Array.isArray(v)) return null;
+  const int = (x) => typeof x === "bigint" ? Number(x) : typeof x === "number" && Number.isInteger(x) ? x : NaN;
+  const out = [];
+  for (const p of v) {
+    if (!isMap6(p) || typeof p.file !== "string" || typeof p.digest !== "string" || !Array.isArray(p.lines)) return null;
+    const lines = [];
+    for (const r3 of p.lines) {
+      if (!Array.isArray(r3) || r3.length !== 2) return null;
+      const [a, b] = [int(r3[0]), int(r3[1])];
+      if (!(a >= 1 && b >= a)) return null;
+      lines.push([a, b]);
+    }
+    out.push({ file: p.file, lines, digest: p.digest });
   }
   return out;
 }
@@ -49578,11 +50229,20 @@ defineRules([
   { code: "CONVERT_NAME_HOST_CONFIG", format: "core", summary: `A document or asset is named as an agent host's configuration (a segment starting with ".", CLAUDE.md, AGENTS.md, SKILL.md … — src/core/host-config-names.ts): the converted tree holds it as CLAUDE.knowledge.md and so on, every link to it rewritten (warning).` },
   { code: "CONVERT_LINK_NOT_REWRITTEN", format: "core", summary: "A link to a file convert must rename could not be rewritten to reach it, so nothing was converted." },
   { code: "CONVERT_OUTPUT_NOT_EMPTY", format: "core", summary: "The --out directory holds files that are not from an earlier conversion of the same kind." },
+  { code: "SYNC_XREF_NOT_REWRITTEN", format: "core", summary: "A generator cross-reference (Hugo ref/relref, Jekyll link/post_url, MyST {doc}) to a renamed page cannot be written in the generator's syntax in the renamed tree (a {% post_url %} once _posts/ is posts/): kept as written (warning)." },
   { code: "SYNC_LINK_NOT_REWRITTEN", format: "core", summary: "A link to a file sync renames could not be rewritten to reach it, so the sync wrote nothing." },
   { code: "SYNC_SKIPPED", format: "core", summary: "Upstream files sync leaves out (skipped folders, site configuration, dot-files that are no pages), each named (info)." },
   { code: "SYNC_SITE_DETECTED", format: "core", summary: "The upstream folder is an mdBook, VitePress, Docusaurus or MkDocs site or an Obsidian/Foam vault, told from static marker files (info)." },
   { code: "SYNC_NO_DOCUMENTS", format: "core", summary: "The upstream folder holds no Markdown page (it may hold AsciiDoc, reStructuredText or others, which are named): nothing to sync (exit 1)." },
-  { code: "SYNC_NAV_NOT_READ", format: "core", summary: "A site's navigation is code (.vitepress/config.*, sidebars.js, docusaurus.config.*) and was not read; it is never executed (info)." }
+  { code: "SYNC_NAV_NOT_READ", format: "core", summary: "A site's navigation is code (.vitepress/config.*, sidebars.js, docusaurus.config.*) and was not read; it is never executed (info)." },
+  { code: "SYNC_INCLUDE_NOT_FOUND", format: "core", summary: "An include names a file that does not exist or is not a regular file: the include is kept as written (warning with its file and line)." },
+  { code: "SYNC_INCLUDE_OUTSIDE", format: "core", summary: "An include names a URL, an absolute path, a path that climbs out of the repository, or its .git folder: never read, kept as written (warning)." },
+  { code: "SYNC_INCLUDE_SYMLINK", format: "core", summary: "An include's path is, or passes through, a symbolic link: never followed, kept as written (warning)." },
+  { code: "SYNC_INCLUDE_CYCLE", format: "core", summary: "An include would include a file already being included (a → b → a): kept as written, the chain named (warning)." },
+  { code: "SYNC_INCLUDE_TOO_DEEP", format: "core", summary: "An include is the ninth in a chain; includes are followed 8 deep: kept as written (warning)." },
+  { code: "SYNC_INCLUDE_TOO_LARGE", format: "core", summary: "Expanding an include would grow the page beyond 10× its own size (at least 64 KiB), or the file is over 16 MiB: kept as written (warning naming the first such include and counting the rest)." },
+  { code: "SYNC_INCLUDE_RANGE", format: "core", summary: "An include's line range, anchor, region or marker is not in the file, or it has an option that changes the text which ctxforge does not apply (:pyobject:): kept as written (warning)." },
+  { code: "SYNC_INCLUDE_NOT_TEXT", format: "core", summary: "An include names a file that is not UTF-8 text: kept as written (warning)." }
 ]);
 
 // src/sync/idmap-check.ts

@@ -3225,7 +3225,31 @@ function isLinkDocument(spec, path) {
 var scanOptions = (spec, path) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path), roles: spec.generator === "sphinx", ...spec.textFor ? { textFor: spec.textFor } : {} });
 var BRACED = /* @__PURE__ */ new Set(["hugo", "jekyll", "sphinx"]);
 var withXrefs = (links, xrefs) => xrefs.length ? [...links, ...xrefs].sort((a, b) => a.line - b.line || a.at - b.at) : links;
-var siteBody = (spec, body) => spec.generator === "hugo" ? maskHugo(body) : body;
+var siteBody = (spec, body) => spec.generator === "hugo" ? maskHugo(body) : spec.generator === "jekyll" && body.includes("\n{:") ? kramdownHeadingIals(body) : spec.generator === "sphinx" && body.includes(".external") ? mystExternalLinks(body) : body;
+function mystExternalLinks(body) {
+  return body.replace(/\]\(([^()\s]{1,2000})\)\{([^{}\n]{0,500})\}/g, (m, target, attrs) => /(?:^|[ \t])\.external(?=[ \t]|$)/.test(attrs) && !/^[a-z][a-z0-9+.-]*:/i.test(target) ? `](external:${target}){${attrs}}` : m);
+}
+function kramdownHeadingIals(body) {
+  const lines = body.split("\n");
+  let fence = "";
+  for (let i = 1; i < lines.length; i++) {
+    const l = lines[i];
+    const f = /^[ \t]{0,3}(`{3,}|~{3,})/.exec(l);
+    if (f) {
+      if (!fence) fence = f[1];
+      else if (f[1].startsWith(fence[0]) && f[1].length >= fence.length) fence = "";
+      continue;
+    }
+    if (fence || !/^\{:[ \t]*#[^{}\n]{0,500}\}[ \t]*$/.test(l) || !/^[ \t]{0,3}#{1,6}[ \t]/.test(lines[i - 1]) || lines[i - 1].trimEnd().endsWith("}")) continue;
+    let h = lines[i - 1].trimEnd();
+    let j = h.length;
+    while (j > 0 && h.charCodeAt(j - 1) === 35) j--;
+    if (j < h.length && (h[j - 1] === " " || h[j - 1] === "	")) h = h.slice(0, j).trimEnd();
+    lines[i - 1] = `${h} ${l.trim()}`;
+    lines[i] = "";
+  }
+  return lines.join("\n");
+}
 function definitionTermIds(body) {
   const lines = body.split("\n");
   const terms = [];
