@@ -21,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { DiagnosticError, error } from './diagnostics.js';
 import { lazyRequire } from './lazy.js';
 import { defineRules } from './rules.js';
+import { sweepStaleDirs, writerTag } from './stale-temps.js';
 
 defineRules([
   { code: 'CTXFORGE_SQLITE_UNAVAILABLE', format: 'core', summary: 'No SQLite engine can be loaded on this Node.js (better-sqlite3 missing or built for another Node version, and no usable node:sqlite): cartridges cannot be read or written until it is fixed.' },
@@ -260,9 +261,17 @@ export function openFile(path: string, options: OpenOptions = {}): SqliteDb {
 const liveFolders = new Set<string>();
 let exitHook = false;
 
-/** A private temporary folder (0700), removed when dropped or, failing that, at exit. */
+/** A scratch folder's name: `ctxforge-sqlite-<pid>-<host>-<boot>-<random>` (stale-temps.ts). */
+const SCRATCH_NAME = /^ctxforge-sqlite-([1-9]\d{0,9})-([0-9a-f]{8})-([0-9a-f]{8})-[A-Za-z0-9]{6}$/;
+
+/**
+ * A private temporary folder (0700), removed when dropped or, failing that, at exit. A process
+ * killed by SIGKILL removes nothing (a 50k-document serve index is 222 MB): the first folder a
+ * process makes sweeps those of this host's gone processes, older than 10 minutes.
+ */
 function privateFolder(): { dir: string; drop(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'ctxforge-sqlite-'));
+  if (!exitHook) sweepStaleDirs(tmpdir(), SCRATCH_NAME);
+  const dir = mkdtempSync(join(tmpdir(), `ctxforge-sqlite-${writerTag()}-`));
   liveFolders.add(dir);
   if (!exitHook) {
     exitHook = true;

@@ -8,7 +8,7 @@
 // kernel's boot id (after a reboot every pid of the previous boot is gone, and pids are handed out
 // again). A name is judged only where `host` is this process's own: a folder on NFS or a volume
 // shared with another container holds others' temp files, whose pids say nothing here.
-import { readdirSync, readFileSync, readlinkSync, lstatSync, unlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, lstatSync, rmSync, unlinkSync } from 'node:fs';
 import { hostname, uptime } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -118,6 +118,30 @@ export function sweepStaleTemps(dir: string, now = Date.now()): SweepResult {
     }
   }
   return result;
+}
+
+/**
+ * Removes from `parent` the folders a gone process of this host left: names `pattern` matches with
+ * the writer's pid, host tag and boot tag as its groups 1–3 (`writerTag()`), this host's tag, a
+ * writer `writerGone` judges gone, last changed over STALE_AFTER_MS ago, a real folder (never a
+ * link) of this user. Never throws. Install's staging folders and SQLite's scratch folders are
+ * swept this way.
+ */
+export function sweepStaleDirs(parent: string, pattern: RegExp, now = Date.now()): void {
+  let names: string[];
+  try { names = readdirSync(parent); } catch { return; }
+  const { host } = ownTags();
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  for (const n of names) {
+    const m = pattern.exec(n);
+    if (!m || m[2] !== host) continue;
+    const abs = join(parent, n);
+    try {
+      const st = lstatSync(abs);
+      if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || now - st.mtimeMs < STALE_AFTER_MS) continue;
+      if (writerGone(Number(m[1]), m[3]!, st.mtimeMs, now)) rmSync(abs, { recursive: true, force: true });
+    } catch { /* cleaning up is not what the command was asked to do */ }
+  }
 }
 
 // Folders already swept (or made) by this process: each is swept once per run, whatever number of

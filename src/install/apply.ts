@@ -17,7 +17,7 @@ import { writeFileAtomic } from '../core/atomic.js';
 import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import { parseJson } from '../core/strict-json.js';
-import { STALE_AFTER_MS, ownTags, writerGone, writerTag } from '../core/stale-temps.js';
+import { sweepStaleDirs, writerTag } from '../core/stale-temps.js';
 import { folderProblem, parseLock, type Lock, type LockedFile } from './lock.js';
 import type { PlannedFile } from './plan.js';
 import type { Scope } from './hosts.js';
@@ -434,30 +434,16 @@ export function journalFolders(path: string, scope: Scope): string[] {
   }
 }
 
+/** A staging or backup folder's name: `.<name>.ctxforge-stage|old-<pid>-<host>-<boot>-<token>`. */
+const STALE_NAME = /^\..+\.ctxforge-(?:stage|old)-([1-9]\d{0,9})-([0-9a-f]{8})-([0-9a-f]{8})-[0-9a-f]{16}$/;
+
 /**
- * Removes staging and backup folders left beside `folders` by processes gone on this host: named
- * with this host's tag, a writer `writerGone` judges gone, last changed over STALE_AFTER_MS ago, a
- * real folder of this user. A folder of another host (a shared volume), of a live or unknown
- * writer, or named the way installs before the host tag named them, is left alone.
+ * Removes staging and backup folders left beside `folders` by processes gone on this host
+ * (`sweepStaleDirs`). A folder of another host (a shared volume), of a live or unknown writer, or
+ * named the way installs before the host tag named them, is left alone.
  */
 function sweepStale(root: string, folders: string[]): void {
-  const now = Date.now();
-  const { host } = ownTags();
-  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
-  for (const parent of new Set(folders.map((f) => dirname(join(root, ...f.split('/')))))) {
-    let names: string[];
-    try { names = readdirSync(parent); } catch { continue; }
-    for (const n of names) {
-      const m = /^\..+\.ctxforge-(?:stage|old)-([1-9]\d{0,9})-([0-9a-f]{8})-([0-9a-f]{8})-[0-9a-f]{16}$/.exec(n);
-      if (!m || m[2] !== host) continue;
-      const abs = join(parent, n);
-      try {
-        const st = lstatSync(abs);
-        if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || now - st.mtimeMs < STALE_AFTER_MS) continue;
-        if (writerGone(Number(m[1]), m[3]!, st.mtimeMs, now)) rmSync(abs, { recursive: true, force: true });
-      } catch { /* cleaning up is not what install was asked to do */ }
-    }
-  }
+  for (const parent of new Set(folders.map((f) => dirname(join(root, ...f.split('/')))))) sweepStaleDirs(parent, STALE_NAME);
 }
 
 /** Makes the journal's folder before anything is staged: a new one (ctxforge/journals in the user's state folder) is private, 0700. */
