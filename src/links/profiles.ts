@@ -85,12 +85,17 @@ export interface Profile {
    * never run) names this: `{ref}` labels no page defines are then not judged, for this reason.
    */
   xrefsElsewhere?: { mention: RegExp; reason: string };
+  /**
+   * A destination that starts with this names a source file from the content root, whatever page
+   * links it (Zola's `@/blog/post.md#anchor`): resolved as that file, never as a URL.
+   */
+  filePrefix?: string;
 }
 
 const NONE = { replace: [], last: [], extra: [] };
 const PLAIN: RouteRules = { pretty: false, html: false, index: ['index', 'README'], caseFold: false, frontmatter: NONE, localeFolders: false, localeSuffix: false };
 
-export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sphinx', Profile> = {
+export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sphinx' | 'zola', Profile> = {
   hugo: {
     name: 'hugo',
     markers: ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config/_default/hugo.toml', 'config/_default/config.toml'].map((path) => ({ path, docsDirs: ['content'] })),
@@ -116,6 +121,16 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
     wiki: false, vault: false, navFiles: ['_sidebar.md', '_navbar.md', '_coverpage.md'],
     routesFromCode: 'index.html (window.$docsify alias routes are code)',
   },
+  // Zola: `config.toml` (with Zola's required `base_url`, which Hugo spells `baseURL`) beside
+  // `content/`; `a/b.md` at `/a/b/`, `_index.md` a section, `index.md` a page bundle's page; paths
+  // slugified (lowercase); `path` and `slug` move a page, `aliases` add URLs; `page.fr.md` a
+  // translation; `@/a/b.md` an internal link by file.
+  zola: {
+    name: 'zola',
+    markers: [{ path: 'config.toml', docsDirs: ['content'], contains: /^[ \t]*base_url[ \t]*=/m }],
+    routes: { pretty: true, html: false, index: ['_index', 'index'], caseFold: true, frontmatter: { replace: ['path'], last: ['slug'], extra: ['aliases'] }, localeFolders: false, localeSuffix: true },
+    wiki: false, vault: false, navFiles: [], staticBeside: 'static/', filePrefix: '@/',
+  },
   sphinx: {
     name: 'sphinx',
     markers: [{ path: 'conf.py', docsDirs: [''], code: true }],
@@ -128,7 +143,7 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
 };
 
 /** The profiles detection tries, after the generators whose markers sit beside their docs (generators.ts). */
-export const ANCESTOR_PROFILES: readonly Profile[] = [PROFILES.hugo, PROFILES.starlight, PROFILES.docsify, PROFILES.sphinx, PROFILES.jekyll];
+export const ANCESTOR_PROFILES: readonly Profile[] = [PROFILES.zola, PROFILES.hugo, PROFILES.starlight, PROFILES.docsify, PROFILES.sphinx, PROFILES.jekyll];
 
 /**
  * The URLs of generators whose links resolve by file (site.ts), for what needs a page's URL rather

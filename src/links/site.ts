@@ -193,6 +193,14 @@ export class SiteIndex {
     const path = decode(rawPath);
     let p: string | undefined;
     let url: string | undefined;
+    const filePrefix = this.site.profile?.filePrefix;
+    if (filePrefix && path.startsWith(filePrefix)) {
+      // A source file from the content root, never a URL: the file or nothing.
+      const f = joinPath(this.site.root, path.slice(filePrefix.length));
+      if (f === undefined) return { status: 'outside' };
+      const hit = this.lookup(f);
+      return hit ? { status: 'ok', path: hit, document: this.documents.has(hit), ...a } : { status: 'broken', path: f, ...a };
+    }
     if (path.startsWith('/')) {
       let rest = path.replace(/^\/+/, '');
       if (this.site.routeBase) {

@@ -3,8 +3,8 @@
 // under markdown-it-anchor; mdBook: normalize_id; MkDocs: Python-Markdown's toc slugify), plus the
 // anchors footnotes get.
 export type Generator = 'github' | 'mdbook' | 'vitepress' | 'docusaurus' | 'mkdocs' | 'obsidian' | 'foam'
-  | 'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sphinx';
-export const GENERATORS: readonly Generator[] = ['github', 'mdbook', 'vitepress', 'docusaurus', 'mkdocs', 'obsidian', 'foam', 'hugo', 'jekyll', 'starlight', 'docsify', 'sphinx'];
+  | 'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sphinx' | 'zola';
+export const GENERATORS: readonly Generator[] = ['github', 'mdbook', 'vitepress', 'docusaurus', 'mkdocs', 'obsidian', 'foam', 'hugo', 'jekyll', 'starlight', 'docsify', 'sphinx', 'zola'];
 
 /** github-slugger: lowercase, everything but letters, marks, numbers, `_`, `-` and spaces dropped, each space a hyphen. */
 function githubSlug(text: string): string {
@@ -39,6 +39,17 @@ export function docutilsSlug(text: string): string {
   return text.normalize('NFKD').replace(/[^\x00-\x7f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^[-0-9]+|-+$/g, '');
 }
 
+/**
+ * Zola's heading ids (`slugify.anchors = "on"`, its default: the `slug` crate): transliterated to
+ * ASCII, lowercase, every run of other characters one `-`, none at the ends. The `slug` crate
+ * transliterates every script (deunicode: `Ärger` → `arger`, `中文` → `zhong-wen`); here letters
+ * that decompose to ASCII are kept and other scripts dropped, so a heading in another script is
+ * the one case this differs (a page's `{#id}` is always exact).
+ */
+function zolaSlug(text: string): string {
+  return text.normalize('NFKD').replace(/[^\x00-\x7f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+}
+
 export function slugify(text: string, g: Generator): string {
   switch (g) {
     // Jekyll 4 reads Markdown as kramdown's GFM input, whose generate_gfm_header_id is GitHub's rule
@@ -46,6 +57,7 @@ export function slugify(text: string, g: Generator): string {
     case 'vitepress': return vitepressSlug(text);
     case 'mdbook': return mdbookSlug(text);
     case 'mkdocs': return mkdocsSlug(text);
+    case 'zola': return zolaSlug(text);
     default: return githubSlug(text);
   }
 }

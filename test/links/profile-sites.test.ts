@@ -12,7 +12,7 @@ import { detectSite } from '../../src/links/generators.js';
 import { checkTreeLinks } from '../../src/links/check.js';
 import { readUpstream } from '../../src/sync/upstream.js';
 import type { Diagnostic } from '../../src/core/diagnostics.js';
-import { PROFILE_SITES, hugo, type ProfileSite } from './profile-sites.js';
+import { PROFILE_SITES, hugo, zola, type ProfileSite } from './profile-sites.js';
 
 const lineOf = (text: string, needle: string) => {
   const i = text.indexOf(needle);
@@ -61,4 +61,17 @@ test('hugo: a marker above the repository root, or reached through a symbolic li
   git(linked, ['init', '-q']);
   symlinkSync(join(other, 'content'), join(linked, 'content'));
   assert.equal((await detectSite(join(linked, 'content/en'))).generator, 'github');
+});
+
+test('zola: a synced site keeps its @/ links working — one to a renamed section page is rewritten, the others still name their files', async () => {
+  const { syncDocs } = await import('../../src/sync/index.js');
+  const root = make(zola());
+  const out = join(root, 'pkg');
+  const r = await syncDocs(join(root, 'content'), out, { cache: false });
+  assert.equal(r.site.generator, 'zola');
+  const home = readFileSync(join(out, 'knowledge', 'index-page.md'), 'utf8');
+  assert.match(home, /\[the blog\]\(blog\/index-page\.md\)/, 'the link to blog/_index.md follows its rename');
+  assert.match(home, /\[the first post\]\(@\/blog\/first\.md\)/, 'a link to a page that kept its name is as written');
+  const v = await checkTreeLinks(new DiskTree(out), ['knowledge/'], { site: (await import('../../src/links/generators.js')).siteRules({ generator: 'zola', root: 'knowledge/' }), level: 'error' });
+  assert.deepEqual(found(v.diagnostics), ['knowledge/blog/first.md:10:LINK_ANCHOR_MISSING', 'knowledge/index-page.md:8:LINK_BROKEN']);
 });

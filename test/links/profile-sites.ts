@@ -206,4 +206,26 @@ export function jekyll(): ProfileSite {
   };
 }
 
-export const PROFILE_SITES = [hugo, starlight, docsify, sphinx, jekyll];
+// Zola (not in Debian): shaped after its documentation's rules (getzola.org, "Internal links &
+// deep linking", "Page", "Section"): `@/` links by file, pretty URLs, `slug`, slugified anchors.
+export function zola(): ProfileSite {
+  return {
+    name: 'zola', docs: 'content', generator: 'zola', marker: '../config.toml',
+    files: {
+      'config.toml': 'base_url = "https://example.com"\ntitle = "A Zola site"\ncompile_sass = false\n',
+      'content/_index.md': '+++\ntitle = "Home"\n+++\n\nRead [the first post](@/blog/first.md), [the blog](@/blog/_index.md), [its set-up](@/blog/first.md#set-up-the-site) and [a missing post](@/blog/missing.md). The [logo](/images/logo.png).\n',
+      'content/blog/_index.md': '+++\ntitle = "Blog"\nsort_by = "date"\n+++\n\nPosts.\n',
+      'content/blog/first.md': '+++\ntitle = "First post"\n+++\n\n## Set up the site\n\nSee [home](@/_index.md#nowhere), [the old address](/blog/second/), [the new one](/blog/renamed/) and [Ünïcode](#unicode-heading).\n\n## Ünïcode heading\n\nText.\n',
+      'content/blog/second.md': '+++\ntitle = "Second post"\nslug = "renamed"\n+++\n\nBack to [the first](../first/).\n',
+    },
+    planted: [
+      { file: '_index.md', code: 'LINK_BROKEN', needle: '@/blog/missing.md' },
+      { file: 'blog/first.md', code: 'LINK_ANCHOR_MISSING', needle: '@/_index.md#nowhere' },
+      { file: 'blog/first.md', code: 'LINK_BROKEN', needle: '/blog/second/' },
+    ],
+    navigation: [],
+    notJudged: /1 to files in static\/ beside the docs/,
+  };
+}
+
+export const PROFILE_SITES = [hugo, starlight, docsify, sphinx, jekyll, zola];
