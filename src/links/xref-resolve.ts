@@ -3,7 +3,8 @@
 //   bundle's `index.md` looks beside its folder), then from the content root; the extension, a
 //   language suffix and `/_index` or `/index` dropped; a path without `/` also by file name
 //   across the site, where two pages of that name make it ambiguous. `lang="fr"` (or a page's own
-//   `.fr.md`) looks among that language's pages.
+//   `.fr.md`) looks among that language's pages only (no fallback to the default language's, as
+//   hugo 0.111 builds it); `lang=` the default language looks among the pages without a suffix.
 // - Jekyll `{% link path %}`: the file at exactly that path from the site's folder, extension
 //   included; `{% post_url 2024-01-31-title %}`: a post in a `_posts/` folder of that date and title.
 // - MyST `{doc}`: a document by its name, without extension, relative to the page or from the
@@ -84,8 +85,12 @@ function hugoRef(index: SiteIndex, l: Pick<Link, 'target' | 'lang'>, from: strin
   const root = index.site.root;
   const pageRel = from.startsWith(root) ? from.slice(root.length) : from;
   const own = index.site.routes?.localeSuffix ? LANG.exec(pageRel.replace(MARKDOWN_FILE, ''))?.[1]?.toLowerCase() : undefined;
-  const lang = l.lang?.toLowerCase() ?? own;
-  if (l.lang && !L.langs.has(lang!)) return { status: 'unseen', reason: `refs to another language's pages (lang="${l.lang}": none of its pages is in the docs folder)` };
+  // The default language's pages carry no suffix (hugo 0.111 resolves `lang="en"` to `about.md`);
+  // Hugo's defaultContentLanguage is `en` where the configuration names none.
+  const dflt = (index.site.locales?.default ?? 'en').toLowerCase();
+  const named = l.lang?.toLowerCase();
+  const lang = named === dflt ? undefined : named ?? own;
+  if (named && named !== dflt && !L.langs.has(lang!)) return { status: 'unseen', reason: `refs to another language's pages (lang="${l.lang}": none of its pages is in the docs folder)` };
   const prefix = lang && L.langs.has(lang) ? `${lang}/` : '';
   const ref = raw.toLowerCase();
   const get = (p: string | undefined) => (p === undefined ? undefined : L.logical.get(prefix + hugoKey(p, lang ?? '')));
