@@ -44,6 +44,9 @@ function lookups(index: SiteIndex): Lookups {
       if (!d.startsWith(root)) continue;
       let k = d.slice(root.length).replace(MARKDOWN_FILE, '').toLowerCase();
       let lang = '';
+      // A language's own content folder (contentDir): its pages are that language's, by their path inside it.
+      const dir = langDir(index, d);
+      if (dir) { k = k.slice(dir.folder.length - root.length); lang = dir.url; if (lang) l.langs.add(lang.slice(0, -1)); }
       const m = suffixes ? LANG.exec(k) : null;
       if (m) { lang = `${m[1]!}/`; l.langs.add(m[1]!); k = k.slice(0, m.index); }
       k = k.replace(/(^|\/)_?index$/, '');
@@ -68,6 +71,9 @@ function lookups(index: SiteIndex): Lookups {
 const found = (index: SiteIndex, path: string, anchor?: string): Resolution =>
   ({ status: 'ok', path, document: index.documents.has(path), ...(anchor !== undefined ? { anchor } : {}) });
 
+/** The language content folder (Hugo's contentDir inside the docs folder) a page is in, if any. */
+const langDir = (index: SiteIndex, page: string) => index.site.routes?.localeDirs?.find((x) => page.startsWith(x.folder));
+
 /** Hugo's PathNoExt, language suffix and bundle names dropped: the key a path is looked up by. */
 function hugoKey(p: string, lang: string): string {
   let k = p.replace(/^\/+|\/+$/g, '');
@@ -83,8 +89,9 @@ function hugoRef(index: SiteIndex, l: Pick<Link, 'target' | 'lang'>, from: strin
   if (raw === '') return found(index, from, anchor);
   const L = lookups(index);
   const root = index.site.root;
-  const pageRel = from.startsWith(root) ? from.slice(root.length) : from;
-  const own = index.site.routes?.localeSuffix ? LANG.exec(pageRel.replace(MARKDOWN_FILE, ''))?.[1]?.toLowerCase() : undefined;
+  const inDir = langDir(index, from);
+  const pageRel = inDir ? from.slice(inDir.folder.length) : from.startsWith(root) ? from.slice(root.length) : from;
+  const own = (inDir?.url ? inDir.url.slice(0, -1) : undefined) ?? (index.site.routes?.localeSuffix ? LANG.exec(pageRel.replace(MARKDOWN_FILE, ''))?.[1]?.toLowerCase() : undefined);
   // The default language's pages carry no suffix (hugo 0.111 resolves `lang="en"` to `about.md`);
   // Hugo's defaultContentLanguage is `en` where the configuration names none.
   const dflt = (index.site.locales?.default ?? 'en').toLowerCase();

@@ -1,8 +1,9 @@
 // Locales: sync takes the chosen locales' pages (`--locales`, ctxforge.yaml `site.locales`), else the
 // default locale the site's configuration declares as data (Hugo's hugo.toml/yaml/json, MkDocs'
 // i18n plugin), else all; the pages of the others are named with the reason. A link to a page a
-// locale lacks resolves to the default locale's (Starlight's and Hugo's fallback). ctxforge.yaml's
-// `site:` is validated, unknown keys named; its generator and base_url apply where flags say nothing.
+// locale lacks resolves to the default locale's where the generator falls back (Starlight; not
+// Hugo). ctxforge.yaml's `site:` is validated, unknown keys named; its generator and base_url apply
+// where flags say nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -119,6 +120,23 @@ test('the locale fallback: a link into a locale resolves to the default locale\'
   assert.equal(at('/fr/guides/c/').status, 'broken');
   // `de` is no locale of this site: no fallback through it.
   assert.equal(at('/de/guides/a/').status, 'broken');
+});
+
+test('Hugo has no locale fallback: hugo 0.111 writes nothing under /fr/ for a page French lacks, so a link there is broken', () => {
+  // Locale folders as Starlight's are mirrored (fr/guides/ beside guides/), and as Hugo's contentDir declares them.
+  const docs = ['_index.md', 'guides/a.md', 'fr/_index.md', 'fr/guides/b.md'];
+  const s = new SiteIndex(docs, docs, siteFor('hugo', ''));
+  const at = (t: string) => s.resolve({ kind: 'inline', target: t }, 'fr/_index.md');
+  assert.equal((at('/fr/guides/b/') as { path: string }).path, 'fr/guides/b.md');
+  assert.equal(at('/fr/guides/a/').status, 'broken');
+  const site = siteFor('hugo', '');
+  site.routes = { ...site.routes!, localeDirs: [{ folder: 'en/', url: '' }, { folder: 'fr/', url: 'fr/' }] };
+  const byDir = ['en/_index.md', 'en/guides/a.md', 'fr/_index.md', 'fr/guides/b.md'];
+  const d = new SiteIndex(byDir, byDir, site);
+  const from = (t: string) => d.resolve({ kind: 'inline', target: t }, 'fr/_index.md');
+  assert.equal((from('/guides/a/') as { path: string }).path, 'en/guides/a.md');
+  assert.equal((from('/fr/guides/b/') as { path: string }).path, 'fr/guides/b.md');
+  assert.equal(from('/fr/guides/a/').status, 'broken');
 });
 
 test('MkDocs i18n: the plugin\'s default language is synced; folder and suffix structures', async () => {

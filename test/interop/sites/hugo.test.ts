@@ -95,27 +95,29 @@ test('hugo builds the site; its REF_NOT_FOUND and linkchecker on 127.0.0.1 find 
   assertReaderText('hugo', await readerFigures(docsAbs, (p) => { const f = writtenFile(out, table.urlOf(p)!); return f && join(out, f); }), HUGO_UNRENDERED);
 });
 
-test('hugo builds a multilingual site (English default, page.fr.md): every page at the URL predicted for its locale, no fallback for a missing translation, findings equal; sync takes the default locale', async () => {
-  const s = hugoMultilingual();
-  const { docsAbs, out, table, docs, root } = await judge(s, 4, 1);
-  // Each locale's pages at the URLs the route model predicts (the default at `/`, French under /fr/), as hugo wrote them.
-  const urls = Object.fromEntries(docs.map((d) => [d, table.urlOf(d)]));
-  assert.deepEqual(urls, { '_index.md': '', '_index.fr.md': 'fr', 'about.md': 'about', 'guide/intro.md': 'guide/intro', 'guide/intro.fr.md': 'fr/guide/intro', 'guide/only.md': 'guide/only' });
-  // The truth of hugo 0.111: a page French lacks is not served under /fr/ (no fallback to English), and the model agrees.
-  for (const u of ['fr/about', 'fr/guide/only']) {
-    assert.equal(writtenFile(out, u), undefined, `hugo writes nothing at /${u}/`);
-    assert.equal(table.lookup(`/${u}/`), undefined, `/${u}/ serves no page in the route model`);
-  }
-  assert.ok(writtenFile(out, 'fr/guide'), 'French has a page in guide/, so hugo writes its section list there');
-  // sync with the default locale hugo.toml declares: the English pages only, the French ones named as left out.
-  const r = await runCli(['sync', s.docs, join(root, 'pkg'), '--json'], { cwd: root });
-  assert.equal(r.code, 0, r.stderr);
-  const j = JSON.parse(r.stdout) as { added: { upstream: string }[]; skipped: { path: string; reason: string }[]; diagnostics: { code: string; message: string }[] };
-  assert.deepEqual(j.added.map((a) => a.upstream).sort(), ['_index.md', 'about.md', 'guide/intro.md', 'guide/only.md']);
-  const why = Object.fromEntries(j.skipped.map((x) => [x.path, x.reason]));
-  for (const f of ['_index.fr.md', 'guide/intro.fr.md']) assert.match(why[f] ?? '', /^locale fr \(sync takes en: the default locale \.\.\/hugo\.toml declares/, f);
-  assert.ok(j.diagnostics.some((d) => d.code === 'SYNC_SKIPPED' && /locale fr/.test(d.message) && d.message.includes('guide/intro.fr.md')), JSON.stringify(j.diagnostics));
-  // The English pages' links into French reach pages upstream serves (not synced): none is broken.
-  assert.ok(!j.diagnostics.some((d) => d.code === 'LINK_BROKEN'), JSON.stringify(j.diagnostics.filter((d) => d.code.startsWith('LINK'))));
-  void docsAbs;
-});
+for (const form of ['suffix', 'contentDir'] as const) {
+  test(`hugo builds a multilingual site (English default, French by ${form === 'suffix' ? 'page.fr.md' : 'contentDir'}): every page at the URL predicted for its locale, no fallback for a missing translation, findings equal; sync takes the default locale`, async () => {
+    const s = hugoMultilingual(form);
+    const { out, table, docs, root } = await judge(s, 4, 1);
+    const at = (p: string) => (form === 'suffix' ? p : /\.fr\.md$/.test(p) ? `fr/${p.replace(/\.fr\.md$/, '.md')}` : `en/${p}`);
+    // Each locale's pages at the URLs the route model predicts (the default at `/`, French under /fr/), as hugo wrote them (judge checks the files).
+    const urls = Object.fromEntries(docs.map((d) => [d, table.urlOf(d)]));
+    assert.deepEqual(urls, Object.fromEntries(Object.entries({ '_index.md': '', '_index.fr.md': 'fr', 'about.md': 'about', 'guide/intro.md': 'guide/intro', 'guide/intro.fr.md': 'fr/guide/intro', 'guide/only.md': 'guide/only' }).map(([p, u]) => [at(p), u])));
+    // The truth of hugo 0.111: a page French lacks is not served under /fr/ (no fallback to English), and the model agrees.
+    for (const u of ['fr/about', 'fr/guide/only']) {
+      assert.equal(writtenFile(out, u), undefined, `hugo writes nothing at /${u}/`);
+      assert.equal(table.lookup(`/${u}/`), undefined, `/${u}/ serves no page in the route model`);
+    }
+    assert.ok(writtenFile(out, 'fr/guide'), 'French has a page in guide/, so hugo writes its section list there');
+    // sync with the default locale hugo.toml declares: the English pages only, the French ones named as left out.
+    const r = await runCli(['sync', s.docs, join(root, 'pkg'), '--json'], { cwd: root });
+    assert.equal(r.code, 0, r.stderr);
+    const j = JSON.parse(r.stdout) as { added: { upstream: string }[]; skipped: { path: string; reason: string }[]; diagnostics: { code: string; message: string }[] };
+    assert.deepEqual(j.added.map((a) => a.upstream).sort(), ['_index.md', 'about.md', 'guide/intro.md', 'guide/only.md'].map(at).sort());
+    const why = Object.fromEntries(j.skipped.map((x) => [x.path, x.reason]));
+    for (const f of ['_index.fr.md', 'guide/intro.fr.md'].map(at)) assert.match(why[f] ?? '', /^locale fr \(sync takes en: the default locale \.\.\/hugo\.toml declares/, f);
+    assert.ok(j.diagnostics.some((d) => d.code === 'SYNC_SKIPPED' && /locale fr/.test(d.message) && d.message.includes(at('guide/intro.fr.md'))), JSON.stringify(j.diagnostics));
+    // The English pages' links into French reach pages upstream serves (not synced): none is broken.
+    assert.ok(!j.diagnostics.some((d) => d.code === 'LINK_BROKEN'), JSON.stringify(j.diagnostics.filter((d) => d.code.startsWith('LINK'))));
+  });
+}
