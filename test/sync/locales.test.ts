@@ -17,7 +17,9 @@ import { parseRepoConfig } from '../../src/repo/config.js';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
 import { observeSteps } from '../helpers/steps.js';
 import { SiteIndex } from '../../src/links/site.js';
-import { siteFor } from '../../src/links/generators.js';
+import { detectSite, siteFor } from '../../src/links/generators.js';
+import { checkTreeLinks } from '../../src/links/check.js';
+import { DiskTree } from '../../src/core/tree.js';
 
 const page = (t: string, body = '') => `---\ntitle: ${t}\n---\n\n${body || `A page about ${t}.`}\n`;
 interface Out { added: { upstream: string }[]; skipped: { path: string; reason: string }[]; site: { generator: string; locales?: { locales: string[]; from: string } }; diagnostics: { code: string; message: string }[] }
@@ -252,4 +254,24 @@ test('the synced tree records where its locales came from; the stat cache sees a
   const j = JSON.parse(r.stdout) as Out;
   assert.deepEqual(j.added.map((a) => a.upstream), ['guide.fr.md']);
   assert.ok(readFileSync(join(root, 'pkg', '.ctxforge-sync.json'), 'utf8').includes('guide.fr.md'));
+});
+
+test('Hugo: one language\'s contentDir synced alone is served under its prefix (as hugo 0.111 writes content/fr at /fr/), the default at / unless defaultContentLanguageInSubdir', async () => {
+  for (const [inSubdir, en] of [[false, undefined], [true, 'en']] as const) {
+    const root = tmpDir('sync-locales-langdir-');
+    execFileSync('git', ['init', '-q', root]);
+    writeTree(root, {
+      'hugo.toml': `defaultContentLanguage = "en"\n${inSubdir ? 'defaultContentLanguageInSubdir = true\n' : ''}[languages.en]\ncontentDir = "content/en"\n[languages.fr]\ncontentDir = "content/fr"\n`,
+      'content/en/_index.md': page('Home'), 'content/en/guide.md': page('Guide'),
+      'content/fr/_index.md': page('Accueil', 'Voir [le guide](/fr/guide/) et [rien](/fr/nulle-part/).'), 'content/fr/guide.md': page('Guide (fr)'),
+    });
+    assert.equal((await detectSite(join(root, 'content/fr'))).routeBase, 'fr');
+    assert.equal((await detectSite(join(root, 'content/en'))).routeBase, en);
+    // A root-absolute link is read below /fr/: the page there resolves, the missing one is broken.
+    const docs = join(root, 'content/fr');
+    const pages = ['_index.md', 'guide.md'];
+    const r = await checkTreeLinks(new DiskTree(docs), [''], { site: await detectSite(docs), documents: pages, level: 'error' });
+    const broken = r.diagnostics.filter((d) => d.code === 'LINK_BROKEN');
+    assert.deepEqual(broken.map((d) => /\/fr\/\S+/.exec(d.message)?.[0]), ['/fr/nulle-part/'], JSON.stringify(r.diagnostics));
+  }
 });
