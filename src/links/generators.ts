@@ -275,14 +275,14 @@ function detectByProfile(dir: string): SiteConfig | undefined {
         if (!isFile(file)) continue;
         if (m.contains) { const t = readPlain(file); if (t === undefined || !m.contains.test(t)) continue; }
         for (const d of m.docsDirs) {
-          let root: string; let routeBase: string;
+          let root: string; let routeBase: string; let langDir: string | undefined;
           if (d === '') { root = ''; routeBase = rel; }
           else if (rel === d) { root = ''; routeBase = ''; }
           else if (rel.startsWith(`${d}/`)) {
             // content/en (one language's content folder) serves `/`; anything deeper is a section below it.
             const below = rel.slice(d.length + 1);
             const [first, ...rest] = below.split('/');
-            routeBase = p.routes.localeFolders && /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/i.test(first!) ? rest.join('/') : below;
+            if (p.routes.localeFolders && /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/i.test(first!)) { routeBase = rest.join('/'); langDir = first; } else routeBase = below;
             root = '';
           } else if (rel === '' && isDir(join(dir, d))) { root = `${d}/`; routeBase = ''; }
           else continue;
@@ -294,7 +294,13 @@ function detectByProfile(dir: string): SiteConfig | undefined {
           // Jekyll's collections and permalink defaults are data in _config.yml.
           if (p.name === 'jekyll') site.routes = jekyllRoutes(readPlain(file) ?? '', p.routes);
           const locales = p.name === 'hugo' ? hugoLocales(file, dir) : undefined;
-          if (locales) site.locales = locales;
+          if (locales) {
+            site.locales = locales;
+            // Hugo serves a language other than the default under its name (`content/fr` at /fr/), the default at `/`.
+            const prefix = (l: string) => (l.toLowerCase() === (locales.default ?? 'en').toLowerCase() && !locales.inSubdir ? '' : `${l.toLowerCase()}/`);
+            if (langDir && locales.locales.some((l) => l.toLowerCase() === langDir!.toLowerCase()) && prefix(langDir)) site.routeBase = (prefix(langDir) + routeBase).replace(/\/+$/, '');
+            if (locales.folders.size) site.routes = { ...site.routes!, localeDirs: [...locales.folders].map(([l, f]) => ({ folder: root + f, url: prefix(l) })) };
+          }
           if (p.xrefsElsewhere && p.xrefsElsewhere.mention.test(readPlain(file) ?? '')) site.xrefsElsewhere = p.xrefsElsewhere.reason;
           if (p.name === 'sphinx') {
             const mods = objectModules(sphinxConf(readPlain(file) ?? ''));

@@ -17,11 +17,19 @@ export interface RouteRules {
   caseFold: boolean;
   /** Frontmatter that moves a page: `replace` keys set the whole path, `last` keys its last segment, `extra` keys add URLs. */
   frontmatter: { replace: string[]; last: string[]; extra: string[] };
-  /**
-   * Locales live in top-level folders (`fr/`, `pt-br/`) below `/`, and a page missing from one is
-   * served from the default locale (Starlight's and Hugo's fallback): a link to it resolves.
-   */
+  /** Locales live in top-level folders (`fr/`, `pt-br/`) below `/` (Starlight's, Hugo's `contentDir` per language). */
   localeFolders: boolean;
+  /**
+   * A page missing from a locale is served from the default locale's (Starlight): a link to it
+   * resolves. Hugo 0.111 writes nothing there (checked by building a site with it), so not Hugo.
+   */
+  localeFallback: boolean;
+  /**
+   * Folders below `/` that hold one language's pages (Hugo's `contentDir` inside the docs folder),
+   * each with the URL prefix its pages are served under ('' for the default language, else `fr/`).
+   * Set from the configuration at detection (generators.ts), never by the profile itself.
+   */
+  localeDirs?: { folder: string; url: string }[];
   /** Hugo: `page.fr.md` is the French translation of `page.md`, served under `/fr/`. */
   localeSuffix: boolean;
   /** Every top-level folder below `/` is served as a generated list page (Hugo's sections). */
@@ -93,13 +101,13 @@ export interface Profile {
 }
 
 const NONE = { replace: [], last: [], extra: [] };
-const PLAIN: RouteRules = { pretty: false, html: false, index: ['index', 'README'], caseFold: false, frontmatter: NONE, localeFolders: false, localeSuffix: false };
+const PLAIN: RouteRules = { pretty: false, html: false, index: ['index', 'README'], caseFold: false, frontmatter: NONE, localeFolders: false, localeFallback: false, localeSuffix: false };
 
 export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sphinx' | 'zola', Profile> = {
   hugo: {
     name: 'hugo',
     markers: ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config/_default/hugo.toml', 'config/_default/config.toml'].map((path) => ({ path, docsDirs: ['content'] })),
-    routes: { pretty: true, html: false, index: ['_index', 'index'], caseFold: true, frontmatter: { replace: ['url'], last: ['slug'], extra: ['aliases'] }, localeFolders: true, localeSuffix: true, autoSections: true },
+    routes: { pretty: true, html: false, index: ['_index', 'index'], caseFold: true, frontmatter: { replace: ['url'], last: ['slug'], extra: ['aliases'] }, localeFolders: true, localeFallback: false, localeSuffix: true, autoSections: true },
     wiki: false, vault: false, navFiles: [], staticBeside: 'static/', rootFallbackHook: 'render-link.html',
   },
   jekyll: {
@@ -111,7 +119,7 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
   starlight: {
     name: 'starlight',
     markers: ['astro.config.mjs', 'astro.config.ts', 'astro.config.js', 'astro.config.mts'].map((path) => ({ path, docsDirs: ['src/content/docs'], code: true })),
-    routes: { pretty: true, html: false, index: ['index'], caseFold: true, frontmatter: { replace: ['slug'], last: [], extra: [] }, localeFolders: true, localeSuffix: false },
+    routes: { pretty: true, html: false, index: ['index'], caseFold: true, frontmatter: { replace: ['slug'], last: [], extra: [] }, localeFolders: true, localeFallback: true, localeSuffix: false },
     wiki: false, vault: false, navFiles: [],
   },
   docsify: {
@@ -128,7 +136,7 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
   zola: {
     name: 'zola',
     markers: [{ path: 'config.toml', docsDirs: ['content'], contains: /^[ \t]*base_url[ \t]*=/m }],
-    routes: { pretty: true, html: false, index: ['_index', 'index'], caseFold: true, frontmatter: { replace: ['path'], last: ['slug'], extra: ['aliases'] }, localeFolders: false, localeSuffix: true },
+    routes: { pretty: true, html: false, index: ['_index', 'index'], caseFold: true, frontmatter: { replace: ['path'], last: ['slug'], extra: ['aliases'] }, localeFolders: false, localeFallback: false, localeSuffix: true },
     wiki: false, vault: false, navFiles: [], staticBeside: 'static/', filePrefix: '@/',
   },
   sphinx: {

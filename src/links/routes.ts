@@ -49,6 +49,7 @@ export class RouteTable {
   constructor(pages: Iterable<string>, readonly root: string, readonly rules: RouteRules, meta?: ReadonlyMap<string, RouteMeta>) {
     const list = [...pages].filter((p) => p.startsWith(root));
     if (rules.localeFolders) for (const f of localeFolders(list, root)) this.locales.add(rules.caseFold ? f.toLowerCase() : f);
+    for (const d of rules.localeDirs ?? []) if (d.url) this.locales.add(d.url.replace(/\/$/, ''));
     for (const p of list) {
       for (const u of this.urlsOf(p, meta?.get(p)).flatMap((x) => this.served(x))) {
         const k = this.key(u);
@@ -98,6 +99,9 @@ export class RouteTable {
     if (this.rules.hiddenPrefix && !dated && rel.split('/').slice(0, -1).some((s) => s.startsWith(this.rules.hiddenPrefix!))) return [];
     if (d && dated) return [this.datedUrl(page, d, dated, meta)];
     let lang = '';
+    // A language's own content folder (Hugo's contentDir): its pages are served under its prefix, the folder's name dropped.
+    const own = this.rules.localeDirs?.find((d) => rel.startsWith(d.folder));
+    if (own) { rel = rel.slice(own.folder.length); lang = own.url; }
     if (this.rules.localeSuffix) {
       const m = /\.([a-z]{2,3}(?:-[a-z0-9]{2,8})?)(\.(?:md|mdx|markdown))$/i.exec(rel);
       if (m) { lang = `${m[1]!.toLowerCase()}/`; rel = rel.slice(0, m.index) + m[2]; }
@@ -183,7 +187,7 @@ export class RouteTable {
     return i < 0 ? '' : u.slice(0, i + 1);
   }
 
-  /** The page served at a URL path below `/`, or at the default locale's URL when a locale lacks it. */
+  /** The page served at a URL path below `/`, or at the default locale's URL when a locale lacks it and the generator falls back. */
   lookup(url: string): string | undefined {
     const k = this.key(url);
     if (k === undefined) return undefined;
@@ -191,7 +195,7 @@ export class RouteTable {
     if (hit !== undefined) return hit;
     const i = k.indexOf('/');
     const first = i < 0 ? k : k.slice(0, i);
-    if (this.locales.has(first)) return this.byUrl.get(i < 0 ? '' : k.slice(i + 1));
+    if (this.rules.localeFallback && this.locales.has(first)) return this.byUrl.get(i < 0 ? '' : k.slice(i + 1));
     return undefined;
   }
 

@@ -20,6 +20,8 @@ export interface DeclaredLocales {
   suffix: boolean;
   /** Pages of a locale are in a top-level folder named for it (MkDocs i18n's `folder` structure, Starlight, Hugo's locale folders). */
   folder: boolean;
+  /** Hugo's `defaultContentLanguageInSubdir`: the default language too is served under its name. */
+  inSubdir?: boolean;
 }
 
 /** A language tag as sites name locales (`en`, `pt-br`, `zh_CN`). */
@@ -98,7 +100,8 @@ export function hugoLocales(marker: string, docsAbs: string): DeclaredLocales | 
   const dflt = typeof def === 'string' && LOCALE_TAG.test(def) ? def : undefined;
   if (!locales.length && !dflt) return undefined;
   if (dflt && !locales.some((l) => l.toLowerCase() === dflt.toLowerCase())) locales.unshift(dflt);
-  return { ...(dflt ? { default: dflt } : {}), locales, file: posix(relative(docsAbs, file)), folders, suffix: true, folder: true };
+  const inSubdir = anyCase(data, 'defaultContentLanguageInSubdir') === true;
+  return { ...(dflt ? { default: dflt } : {}), locales, file: posix(relative(docsAbs, file)), folders, suffix: true, folder: true, ...(inSubdir ? { inSubdir } : {}) };
 }
 
 /**

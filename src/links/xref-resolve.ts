@@ -3,7 +3,8 @@
 //   bundle's `index.md` looks beside its folder), then from the content root; the extension, a
 //   language suffix and `/_index` or `/index` dropped; a path without `/` also by file name
 //   across the site, where two pages of that name make it ambiguous. `lang="fr"` (or a page's own
-//   `.fr.md`) looks among that language's pages.
+//   `.fr.md`) looks among that language's pages only (no fallback to the default language's, as
+//   hugo 0.111 builds it); `lang=` the default language looks among the pages without a suffix.
 // - Jekyll `{% link path %}`: the file at exactly that path from the site's folder, extension
 //   included; `{% post_url 2024-01-31-title %}`: a post in a `_posts/` folder of that date and title.
 // - MyST `{doc}`: a document by its name, without extension, relative to the page or from the
@@ -43,6 +44,9 @@ function lookups(index: SiteIndex): Lookups {
       if (!d.startsWith(root)) continue;
       let k = d.slice(root.length).replace(MARKDOWN_FILE, '').toLowerCase();
       let lang = '';
+      // A language's own content folder (contentDir): its pages are that language's, by their path inside it.
+      const dir = langDir(index, d);
+      if (dir) { k = k.slice(dir.folder.length - root.length); lang = dir.url; if (lang) l.langs.add(lang.slice(0, -1)); }
       const m = suffixes ? LANG.exec(k) : null;
       if (m) { lang = `${m[1]!}/`; l.langs.add(m[1]!); k = k.slice(0, m.index); }
       k = k.replace(/(^|\/)_?index$/, '');
@@ -67,6 +71,9 @@ function lookups(index: SiteIndex): Lookups {
 const found = (index: SiteIndex, path: string, anchor?: string): Resolution =>
   ({ status: 'ok', path, document: index.documents.has(path), ...(anchor !== undefined ? { anchor } : {}) });
 
+/** The language content folder (Hugo's contentDir inside the docs folder) a page is in, if any. */
+const langDir = (index: SiteIndex, page: string) => index.site.routes?.localeDirs?.find((x) => page.startsWith(x.folder));
+
 /** Hugo's PathNoExt, language suffix and bundle names dropped: the key a path is looked up by. */
 function hugoKey(p: string, lang: string): string {
   let k = p.replace(/^\/+|\/+$/g, '');
@@ -82,10 +89,15 @@ function hugoRef(index: SiteIndex, l: Pick<Link, 'target' | 'lang'>, from: strin
   if (raw === '') return found(index, from, anchor);
   const L = lookups(index);
   const root = index.site.root;
-  const pageRel = from.startsWith(root) ? from.slice(root.length) : from;
-  const own = index.site.routes?.localeSuffix ? LANG.exec(pageRel.replace(MARKDOWN_FILE, ''))?.[1]?.toLowerCase() : undefined;
-  const lang = l.lang?.toLowerCase() ?? own;
-  if (l.lang && !L.langs.has(lang!)) return { status: 'unseen', reason: `refs to another language's pages (lang="${l.lang}": none of its pages is in the docs folder)` };
+  const inDir = langDir(index, from);
+  const pageRel = inDir ? from.slice(inDir.folder.length) : from.startsWith(root) ? from.slice(root.length) : from;
+  const own = (inDir?.url ? inDir.url.slice(0, -1) : undefined) ?? (index.site.routes?.localeSuffix ? LANG.exec(pageRel.replace(MARKDOWN_FILE, ''))?.[1]?.toLowerCase() : undefined);
+  // The default language's pages carry no suffix (hugo 0.111 resolves `lang="en"` to `about.md`);
+  // Hugo's defaultContentLanguage is `en` where the configuration names none.
+  const dflt = (index.site.locales?.default ?? 'en').toLowerCase();
+  const named = l.lang?.toLowerCase();
+  const lang = named === dflt ? undefined : named ?? own;
+  if (named && named !== dflt && !L.langs.has(lang!)) return { status: 'unseen', reason: `refs to another language's pages (lang="${l.lang}": none of its pages is in the docs folder)` };
   const prefix = lang && L.langs.has(lang) ? `${lang}/` : '';
   const ref = raw.toLowerCase();
   const get = (p: string | undefined) => (p === undefined ? undefined : L.logical.get(prefix + hugoKey(p, lang ?? '')));

@@ -87,6 +87,43 @@ export function hugo(): ProfileSite {
   };
 }
 
+/**
+ * A multilingual Hugo site (issue 34): English the default, French by `page.fr.md` suffix, or
+ * (`contentDir`) each language in a content folder of its own (content/en, content/fr); each
+ * language's pages link into the other by URL and by `relref` with `lang`. As hugo 0.111 builds it,
+ * a page missing from French is not served under /fr/ (no fallback to English: Hugo writes no page
+ * there) and a French page's ref to it is REF_NOT_FOUND, so both are planted as broken.
+ */
+export function hugoMultilingual(form: 'suffix' | 'contentDir' = 'suffix'): ProfileSite {
+  // A page by its path in the suffix form (`guide/intro.fr.md`), as the form writes it.
+  const at = (p: string) => (form === 'suffix' ? p : /\.fr\.md$/.test(p) ? `fr/${p.replace(/\.fr\.md$/, '.md')}` : `en/${p}`);
+  const pages: Record<string, string> = {
+    '_index.md': '---\ntitle: Home\n---\n\nRead [the guide](/guide/intro/#setup), [about us](/about/#team) and [the guide in French](/fr/guide/intro/#mise-en-place).\n',
+    '_index.fr.md': '---\ntitle: Accueil\n---\n\nLisez [le guide](/fr/guide/intro/), [l\'original](/guide/intro/#setup) et [à propos](/fr/about/) (pas traduit).\n\n'
+      + '[About]({{< relref path="about.md" lang="en" >}}), [le guide]({{< relref "guide/intro.md" >}}) et [la page anglaise]({{< relref "guide/only.md" >}}).\n',
+    'about.md': '---\ntitle: About\n---\n\n## Team\n\nBack [home](/) or [à l\'accueil](/fr/).\n',
+    'guide/intro.md': '---\ntitle: Intro\n---\n\n## Setup\n\nIn French: [mise en place]({{< relref path="guide/intro.md#mise-en-place" lang="fr" >}}), [the only page](/guide/only/) and [a French anchor that is English](/fr/guide/intro/#setup).\n',
+    'guide/intro.fr.md': '---\ntitle: Introduction\n---\n\n## Mise en place\n\n[Retour](/fr/), [en anglais](/guide/intro/) et [la page seule](/fr/guide/only/).\n',
+    'guide/only.md': '---\ntitle: Only in English\n---\n\nBack to [the intro](../intro/#setup).\n',
+  };
+  const languages = form === 'suffix' ? '[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n' : '[languages.en]\ncontentDir = "content/en"\n[languages.fr]\ncontentDir = "content/fr"\n';
+  return {
+    name: form === 'suffix' ? 'hugo-multilingual' : 'hugo-multilingual-dirs', docs: 'content', generator: 'hugo', marker: '../hugo.toml',
+    files: {
+      'hugo.toml': `baseURL = "https://example.org/"\ndefaultContentLanguage = "en"\n${languages}`,
+      ...Object.fromEntries(Object.entries(pages).map(([p, t]) => [`content/${at(p)}`, t])),
+    },
+    planted: [
+      { file: at('_index.fr.md'), code: 'LINK_BROKEN', needle: '/fr/about/' },
+      { file: at('_index.fr.md'), code: 'LINK_BROKEN', needle: 'guide/only.md' },
+      { file: at('guide/intro.md'), code: 'LINK_ANCHOR_MISSING', needle: '/fr/guide/intro/#setup' },
+      { file: at('guide/intro.fr.md'), code: 'LINK_BROKEN', needle: '/fr/guide/only/' },
+    ],
+    navigation: [],
+    notJudged: /^$/,
+  };
+}
+
 export function starlight(): ProfileSite {
   return {
     name: 'starlight', docs: 'docs/src/content/docs', generator: 'starlight', marker: '../../../astro.config.mjs',
@@ -228,4 +265,4 @@ export function zola(): ProfileSite {
   };
 }
 
-export const PROFILE_SITES = [hugo, starlight, docsify, sphinx, jekyll, zola];
+export const PROFILE_SITES = [hugo, () => hugoMultilingual('suffix'), () => hugoMultilingual('contentDir'), starlight, docsify, sphinx, jekyll, zola];

@@ -1,8 +1,9 @@
 // Locales: sync takes the chosen locales' pages (`--locales`, ctxforge.yaml `site.locales`), else the
 // default locale the site's configuration declares as data (Hugo's hugo.toml/yaml/json, MkDocs'
 // i18n plugin), else all; the pages of the others are named with the reason. A link to a page a
-// locale lacks resolves to the default locale's (Starlight's and Hugo's fallback). ctxforge.yaml's
-// `site:` is validated, unknown keys named; its generator and base_url apply where flags say nothing.
+// locale lacks resolves to the default locale's where the generator falls back (Starlight; not
+// Hugo). ctxforge.yaml's `site:` is validated, unknown keys named; its generator and base_url apply
+// where flags say nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -16,7 +17,9 @@ import { parseRepoConfig } from '../../src/repo/config.js';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
 import { observeSteps } from '../helpers/steps.js';
 import { SiteIndex } from '../../src/links/site.js';
-import { siteFor } from '../../src/links/generators.js';
+import { detectSite, siteFor } from '../../src/links/generators.js';
+import { checkTreeLinks } from '../../src/links/check.js';
+import { DiskTree } from '../../src/core/tree.js';
 
 const page = (t: string, body = '') => `---\ntitle: ${t}\n---\n\n${body || `A page about ${t}.`}\n`;
 interface Out { added: { upstream: string }[]; skipped: { path: string; reason: string }[]; site: { generator: string; locales?: { locales: string[]; from: string } }; diagnostics: { code: string; message: string }[] }
@@ -119,6 +122,23 @@ test('the locale fallback: a link into a locale resolves to the default locale\'
   assert.equal(at('/fr/guides/c/').status, 'broken');
   // `de` is no locale of this site: no fallback through it.
   assert.equal(at('/de/guides/a/').status, 'broken');
+});
+
+test('Hugo has no locale fallback: hugo 0.111 writes nothing under /fr/ for a page French lacks, so a link there is broken', () => {
+  // Locale folders as Starlight's are mirrored (fr/guides/ beside guides/), and as Hugo's contentDir declares them.
+  const docs = ['_index.md', 'guides/a.md', 'fr/_index.md', 'fr/guides/b.md'];
+  const s = new SiteIndex(docs, docs, siteFor('hugo', ''));
+  const at = (t: string) => s.resolve({ kind: 'inline', target: t }, 'fr/_index.md');
+  assert.equal((at('/fr/guides/b/') as { path: string }).path, 'fr/guides/b.md');
+  assert.equal(at('/fr/guides/a/').status, 'broken');
+  const site = siteFor('hugo', '');
+  site.routes = { ...site.routes!, localeDirs: [{ folder: 'en/', url: '' }, { folder: 'fr/', url: 'fr/' }] };
+  const byDir = ['en/_index.md', 'en/guides/a.md', 'fr/_index.md', 'fr/guides/b.md'];
+  const d = new SiteIndex(byDir, byDir, site);
+  const from = (t: string) => d.resolve({ kind: 'inline', target: t }, 'fr/_index.md');
+  assert.equal((from('/guides/a/') as { path: string }).path, 'en/guides/a.md');
+  assert.equal((from('/fr/guides/b/') as { path: string }).path, 'fr/guides/b.md');
+  assert.equal(from('/fr/guides/a/').status, 'broken');
 });
 
 test('MkDocs i18n: the plugin\'s default language is synced; folder and suffix structures', async () => {
@@ -234,4 +254,24 @@ test('the synced tree records where its locales came from; the stat cache sees a
   const j = JSON.parse(r.stdout) as Out;
   assert.deepEqual(j.added.map((a) => a.upstream), ['guide.fr.md']);
   assert.ok(readFileSync(join(root, 'pkg', '.ctxforge-sync.json'), 'utf8').includes('guide.fr.md'));
+});
+
+test('Hugo: one language\'s contentDir synced alone is served under its prefix (as hugo 0.111 writes content/fr at /fr/), the default at / unless defaultContentLanguageInSubdir', async () => {
+  for (const [inSubdir, en] of [[false, undefined], [true, 'en']] as const) {
+    const root = tmpDir('sync-locales-langdir-');
+    execFileSync('git', ['init', '-q', root]);
+    writeTree(root, {
+      'hugo.toml': `defaultContentLanguage = "en"\n${inSubdir ? 'defaultContentLanguageInSubdir = true\n' : ''}[languages.en]\ncontentDir = "content/en"\n[languages.fr]\ncontentDir = "content/fr"\n`,
+      'content/en/_index.md': page('Home'), 'content/en/guide.md': page('Guide'),
+      'content/fr/_index.md': page('Accueil', 'Voir [le guide](/fr/guide/) et [rien](/fr/nulle-part/).'), 'content/fr/guide.md': page('Guide (fr)'),
+    });
+    assert.equal((await detectSite(join(root, 'content/fr'))).routeBase, 'fr');
+    assert.equal((await detectSite(join(root, 'content/en'))).routeBase, en);
+    // A root-absolute link is read below /fr/: the page there resolves, the missing one is broken.
+    const docs = join(root, 'content/fr');
+    const pages = ['_index.md', 'guide.md'];
+    const r = await checkTreeLinks(new DiskTree(docs), [''], { site: await detectSite(docs), documents: pages, level: 'error' });
+    const broken = r.diagnostics.filter((d) => d.code === 'LINK_BROKEN');
+    assert.deepEqual(broken.map((d) => /\/fr\/\S+/.exec(d.message)?.[0]), ['/fr/nulle-part/'], JSON.stringify(r.diagnostics));
+  }
 });

@@ -14,9 +14,10 @@ import { detectSite } from '../../../src/links/generators.js';
 import { checkTreeLinks } from '../../../src/links/check.js';
 import { RouteTable } from '../../../src/links/routes.js';
 import { readUpstream } from '../../../src/sync/upstream.js';
-import { hugo } from '../../links/profile-sites.js';
+import { hugo, hugoMultilingual, type ProfileSite } from '../../links/profile-sites.js';
 import { crawl, ourKeys, writtenFile } from './crawl.js';
 import { assertReaderText, readerFigures } from './reader-text.js';
+import { runCli } from '../../helpers/cli.js';
 
 /** Minimal layouts inside the site (no theme from the network): the page body in <main>, no navigation. */
 const LAYOUTS: Record<string, string> = {
@@ -44,9 +45,9 @@ const HUGO_UNRENDERED: Record<string, string> = {
   'guide/refs.md': 'the planted refs Hugo cannot resolve are left as written, so validate still reports them',
 };
 
-test('hugo builds the site; its REF_NOT_FOUND and linkchecker on 127.0.0.1 find exactly the broken links, refs and anchors ctxforge reports', async () => {
-  const s = hugo();
-  const root = tmpDir('ctxforge-interop-hugo-');
+/** Builds a fixture site with hugo (layouts above, no network) and returns where, with its REF_NOT_FOUND warnings by file and line. */
+function build(s: ProfileSite): { root: string; out: string; docsAbs: string; refsNotFound: { file: string; line: number; ref: string }[] } {
+  const root = tmpDir(`ctxforge-interop-${s.name}-`);
   // baseURL "/": a ref's permalink is then a path linkchecker follows (it checks nothing external).
   // refLinksErrorLevel WARNING: the build goes on past a broken ref, so the rest is crawled too.
   const config = s.files['hugo.toml']!.replace(/^baseURL = .*$/m, 'baseURL = "/"');
@@ -57,12 +58,20 @@ test('hugo builds the site; its REF_NOT_FOUND and linkchecker on 127.0.0.1 find 
   const docsAbs = join(root, s.docs);
   const refsNotFound = [...`${b.stdout}\n${b.stderr}`.matchAll(/REF_NOT_FOUND: Ref "([^"]*)": "([^"]+):(\d+):\d+": page not found/g)]
     .map((m) => ({ file: m[2]!.slice(docsAbs.length + 1), line: Number(m[3]), ref: m[1]! }));
+  return { root, out: join(root, 'public'), docsAbs, refsNotFound };
+}
+
+/**
+ * ctxforge's link findings on a built site against linkchecker's crawl and hugo's REF_NOT_FOUND,
+ * every page at the URL the route model predicts; returns the route table and the synced pages.
+ */
+async function judge(s: ProfileSite, minFindings: number, minRefs: number) {
+  const { root, out, docsAbs, refsNotFound } = build(s);
   const site = await detectSite(docsAbs);
+  assert.equal(site.generator, 'hugo');
   const up = await readUpstream(docsAbs);
   const r = await checkTreeLinks(new DiskTree(docsAbs), [''], { site, documents: up.docs.map((d) => d.path), meta: up.meta, level: 'error' });
-
   const table = new RouteTable(up.docs.map((d) => d.path), site.root, site.routes!, new Map([...up.meta].filter(([, v]) => v.route).map(([k, v]) => [k, v.route!])));
-  const out = join(root, 'public');
   // Every page at the URL the route model predicts.
   for (const d of up.docs) assert.ok(writtenFile(out, table.urlOf(d.path)!), `${d.path} is served at /${table.urlOf(d.path)}/`);
   const c = await crawl(root, out, up.docs.map((d) => `${table.urlOf(d.path) ? `${table.urlOf(d.path)}/` : ''}`));
@@ -72,11 +81,43 @@ test('hugo builds the site; its REF_NOT_FOUND and linkchecker on 127.0.0.1 find 
     ...refsNotFound.map((x) => `${x.file} ${x.ref}`),
   ].sort();
   const ours = ourKeys(r.diagnostics);
-  assert.ok(ours.length >= 7 && refsNotFound.length >= 2, 'the planted findings are there to compare');
+  assert.ok(ours.length >= minFindings && refsNotFound.length >= minRefs, 'the planted findings are there to compare');
   assert.deepEqual(ours, theirs, JSON.stringify({ rows: c.rows, refsNotFound, ours: r.diagnostics }, null, 1));
   // A broken ref is reported at the line Hugo names.
   const oursRefs = r.diagnostics.filter((d) => d.message.startsWith('{{<')).map((d) => `${d.file}:${d.line}`).sort();
   assert.deepEqual(oursRefs, refsNotFound.map((x) => `${x.file}:${x.line}`).sort());
+  return { docsAbs, out, table, docs: up.docs.map((d) => d.path), root };
+}
+
+test('hugo builds the site; its REF_NOT_FOUND and linkchecker on 127.0.0.1 find exactly the broken links, refs and anchors ctxforge reports', async () => {
+  const { docsAbs, out, table } = await judge(hugo(), 7, 2);
   // What the agent reads is what a reader sees: the synced documents against the built pages.
   assertReaderText('hugo', await readerFigures(docsAbs, (p) => { const f = writtenFile(out, table.urlOf(p)!); return f && join(out, f); }), HUGO_UNRENDERED);
 });
+
+for (const form of ['suffix', 'contentDir'] as const) {
+  test(`hugo builds a multilingual site (English default, French by ${form === 'suffix' ? 'page.fr.md' : 'contentDir'}): every page at the URL predicted for its locale, no fallback for a missing translation, findings equal; sync takes the default locale`, async () => {
+    const s = hugoMultilingual(form);
+    const { out, table, docs, root } = await judge(s, 4, 1);
+    const at = (p: string) => (form === 'suffix' ? p : /\.fr\.md$/.test(p) ? `fr/${p.replace(/\.fr\.md$/, '.md')}` : `en/${p}`);
+    // Each locale's pages at the URLs the route model predicts (the default at `/`, French under /fr/), as hugo wrote them (judge checks the files).
+    const urls = Object.fromEntries(docs.map((d) => [d, table.urlOf(d)]));
+    assert.deepEqual(urls, Object.fromEntries(Object.entries({ '_index.md': '', '_index.fr.md': 'fr', 'about.md': 'about', 'guide/intro.md': 'guide/intro', 'guide/intro.fr.md': 'fr/guide/intro', 'guide/only.md': 'guide/only' }).map(([p, u]) => [at(p), u])));
+    // The truth of hugo 0.111: a page French lacks is not served under /fr/ (no fallback to English), and the model agrees.
+    for (const u of ['fr/about', 'fr/guide/only']) {
+      assert.equal(writtenFile(out, u), undefined, `hugo writes nothing at /${u}/`);
+      assert.equal(table.lookup(`/${u}/`), undefined, `/${u}/ serves no page in the route model`);
+    }
+    assert.ok(writtenFile(out, 'fr/guide'), 'French has a page in guide/, so hugo writes its section list there');
+    // sync with the default locale hugo.toml declares: the English pages only, the French ones named as left out.
+    const r = await runCli(['sync', s.docs, join(root, 'pkg'), '--json'], { cwd: root });
+    assert.equal(r.code, 0, r.stderr);
+    const j = JSON.parse(r.stdout) as { added: { upstream: string }[]; skipped: { path: string; reason: string }[]; diagnostics: { code: string; message: string }[] };
+    assert.deepEqual(j.added.map((a) => a.upstream).sort(), ['_index.md', 'about.md', 'guide/intro.md', 'guide/only.md'].map(at).sort());
+    const why = Object.fromEntries(j.skipped.map((x) => [x.path, x.reason]));
+    for (const f of ['_index.fr.md', 'guide/intro.fr.md'].map(at)) assert.match(why[f] ?? '', /^locale fr \(sync takes en: the default locale \.\.\/hugo\.toml declares/, f);
+    assert.ok(j.diagnostics.some((d) => d.code === 'SYNC_SKIPPED' && /locale fr/.test(d.message) && d.message.includes(at('guide/intro.fr.md'))), JSON.stringify(j.diagnostics));
+    // The English pages' links into French reach pages upstream serves (not synced): none is broken.
+    assert.ok(!j.diagnostics.some((d) => d.code === 'LINK_BROKEN'), JSON.stringify(j.diagnostics.filter((d) => d.code.startsWith('LINK'))));
+  });
+}
