@@ -19265,7 +19265,7 @@ var init_hash = __esm({
 });
 
 // src/core/stale-temps.ts
-import { readdirSync, readFileSync, readlinkSync, lstatSync, unlinkSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync, lstatSync, rmSync, unlinkSync } from "node:fs";
 import { hostname, uptime } from "node:os";
 import { basename, dirname as dirname2, join, resolve as resolve2 } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -19346,6 +19346,27 @@ function sweepStaleTemps(dir, now = Date.now()) {
   }
   return result2;
 }
+function sweepStaleDirs(parent, pattern, now = Date.now()) {
+  let names;
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  const { host } = ownTags();
+  const uid = typeof process.getuid === "function" ? process.getuid() : void 0;
+  for (const n of names) {
+    const m = pattern.exec(n);
+    if (!m || m[2] !== host) continue;
+    const abs = join(parent, n);
+    try {
+      const st = lstatSync(abs);
+      if (!st.isDirectory() || uid !== void 0 && st.uid !== uid || now - st.mtimeMs < STALE_AFTER_MS) continue;
+      if (writerGone(Number(m[1]), m[3], st.mtimeMs, now)) rmSync(abs, { recursive: true, force: true });
+    } catch {
+    }
+  }
+}
 function sweepOnce(dir, made) {
   const key3 = resolve2(dir);
   if (swept.has(key3)) return;
@@ -19371,7 +19392,7 @@ var init_stale_temps = __esm({
 
 // src/core/atomic.ts
 import { open as open2, rename as rename2, rm as rm2, link, unlink as unlink2 } from "node:fs/promises";
-import { closeSync, constants as constants3, fsync, close, lstatSync as lstatSync2, mkdirSync as mkdirSync2, openSync, rmSync, rmdirSync } from "node:fs";
+import { closeSync, constants as constants3, fsync, close, lstatSync as lstatSync2, mkdirSync as mkdirSync2, openSync, rmSync as rmSync2, rmdirSync } from "node:fs";
 import { dirname as dirname3, isAbsolute, join as join2, relative, resolve as resolve3, sep } from "node:path";
 function asIoError(e, target) {
   const code2 = e?.code;
@@ -19409,7 +19430,7 @@ function refuseSymlinks(target, base = process.cwd()) {
 function onSignal(signal) {
   for (const [path, t] of live) {
     try {
-      rmSync(path, { force: true, recursive: !!t.dir });
+      rmSync2(path, { force: true, recursive: !!t.dir });
     } catch {
     }
     removeMadeDirs(t.made, t.target);
@@ -19554,7 +19575,7 @@ var init_atomic = __esm({
           }
           this.fdOpen = void 0;
         }
-        rmSync(this.path, { force: true });
+        rmSync2(this.path, { force: true });
         removeMadeDirs(this.created, this.target);
         untrack(this.path);
       }
@@ -27311,7 +27332,7 @@ var init_header = __esm({
 });
 
 // src/core/sqlite.ts
-import { closeSync as closeSync6, constants as fsc, fstatSync as fstatSync4, mkdtempSync, openSync as openSync6, readFileSync as readFileSync4, readSync as readSync3, rmSync as rmSync2, writeFileSync, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync6, constants as fsc, fstatSync as fstatSync4, mkdtempSync, openSync as openSync6, readFileSync as readFileSync4, readSync as readSync3, rmSync as rmSync3, writeFileSync, writeSync as writeSync2 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join as join12, resolve as resolve7 } from "node:path";
 function nodeVersion() {
@@ -27435,16 +27456,17 @@ function openFile(path, options = {}) {
   return wrapNode(new DatabaseSync(path, { readOnly: readonly }));
 }
 function privateFolder() {
-  const dir = mkdtempSync(join12(tmpdir(), "ctxforge-sqlite-"));
+  if (!exitHook) sweepStaleDirs(tmpdir(), SCRATCH_NAME);
+  const dir = mkdtempSync(join12(tmpdir(), `ctxforge-sqlite-${writerTag()}-`));
   liveFolders.add(dir);
   if (!exitHook) {
     exitHook = true;
     process.once("exit", () => {
-      for (const d of liveFolders) rmSync2(d, { recursive: true, force: true });
+      for (const d of liveFolders) rmSync3(d, { recursive: true, force: true });
     });
   }
   return { dir, drop: () => {
-    rmSync2(dir, { recursive: true, force: true });
+    rmSync3(dir, { recursive: true, force: true });
     liveFolders.delete(dir);
   } };
 }
@@ -27619,19 +27641,21 @@ function stampLibraryVersion(image) {
   image.writeUInt32BE(STAMPED_SQLITE_VERSION, 96);
   return image;
 }
-var nodeProbe, betterModule, betterProbe, chosen, liveFolders, exitHook, STAMPED_SQLITE_VERSION;
+var nodeProbe, betterModule, betterProbe, chosen, liveFolders, exitHook, SCRATCH_NAME, STAMPED_SQLITE_VERSION;
 var init_sqlite = __esm({
   "src/core/sqlite.ts"() {
     "use strict";
     init_diagnostics();
     init_lazy();
     init_rules();
+    init_stale_temps();
     defineRules([
       { code: "CTXFORGE_SQLITE_UNAVAILABLE", format: "core", summary: "No SQLite engine can be loaded on this Node.js (better-sqlite3 missing or built for another Node version, and no usable node:sqlite): cartridges cannot be read or written until it is fixed." }
     ]);
     betterModule = lazyRequire("better-sqlite3");
     liveFolders = /* @__PURE__ */ new Set();
     exitHook = false;
+    SCRATCH_NAME = /^ctxforge-sqlite-([1-9]\d{0,9})-([0-9a-f]{8})-([0-9a-f]{8})-[A-Za-z0-9]{6}$/;
     STAMPED_SQLITE_VERSION = 3037e3;
   }
 });
@@ -38587,6 +38611,9 @@ function mkdocsSlug(text2) {
 function docutilsSlug(text2) {
   return text2.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^[-0-9]+|-+$/g, "");
 }
+function zolaSlug(text2) {
+  return text2.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
 function slugify(text2, g) {
   switch (g) {
     // Jekyll 4 reads Markdown as kramdown's GFM input, whose generate_gfm_header_id is GitHub's rule
@@ -38597,6 +38624,8 @@ function slugify(text2, g) {
       return mdbookSlug(text2);
     case "mkdocs":
       return mkdocsSlug(text2);
+    case "zola":
+      return zolaSlug(text2);
     default:
       return githubSlug(text2);
   }
@@ -38645,7 +38674,7 @@ var GENERATORS;
 var init_slugs = __esm({
   "src/links/slugs.ts"() {
     "use strict";
-    GENERATORS = ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx"];
+    GENERATORS = ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx", "zola"];
   }
 });
 
@@ -38737,6 +38766,7 @@ var init_routes = __esm({
         this.rules = rules;
         const list2 = [...pages].filter((p) => p.startsWith(root));
         if (rules.localeFolders) for (const f of localeFolders(list2, root)) this.locales.add(rules.caseFold ? f.toLowerCase() : f);
+        for (const d of rules.localeDirs ?? []) if (d.url) this.locales.add(d.url.replace(/\/$/, ""));
         for (const p of list2) {
           for (const u of this.urlsOf(p, meta?.get(p)).flatMap((x) => this.served(x))) {
             const k = this.key(u);
@@ -38791,6 +38821,11 @@ var init_routes = __esm({
         if (this.rules.hiddenPrefix && !dated && rel.split("/").slice(0, -1).some((s) => s.startsWith(this.rules.hiddenPrefix))) return [];
         if (d && dated) return [this.datedUrl(page, d, dated, meta)];
         let lang = "";
+        const own2 = this.rules.localeDirs?.find((d2) => rel.startsWith(d2.folder));
+        if (own2) {
+          rel = rel.slice(own2.folder.length);
+          lang = own2.url;
+        }
         if (this.rules.localeSuffix) {
           const m = /\.([a-z]{2,3}(?:-[a-z0-9]{2,8})?)(\.(?:md|mdx|markdown))$/i.exec(rel);
           if (m) {
@@ -38886,7 +38921,7 @@ var init_routes = __esm({
         const i = u.lastIndexOf("/");
         return i < 0 ? "" : u.slice(0, i + 1);
       }
-      /** The page served at a URL path below `/`, or at the default locale's URL when a locale lacks it. */
+      /** The page served at a URL path below `/`, or at the default locale's URL when a locale lacks it and the generator falls back. */
       lookup(url) {
         const k = this.key(url);
         if (k === void 0) return void 0;
@@ -38894,7 +38929,7 @@ var init_routes = __esm({
         if (hit !== void 0) return hit;
         const i = k.indexOf("/");
         const first = i < 0 ? k : k.slice(0, i);
-        if (this.locales.has(first)) return this.byUrl.get(i < 0 ? "" : k.slice(i + 1));
+        if (this.rules.localeFallback && this.locales.has(first)) return this.byUrl.get(i < 0 ? "" : k.slice(i + 1));
         return void 0;
       }
       /** The page at a logical path (Hugo's GetPage: the file's path from the content root, folded as URLs are). */
@@ -39134,6 +39169,13 @@ var init_site = __esm({
         const path = decode3(rawPath);
         let p;
         let url;
+        const filePrefix = this.site.profile?.filePrefix;
+        if (filePrefix && path.startsWith(filePrefix)) {
+          const f = joinPath(this.site.root, path.slice(filePrefix.length));
+          if (f === void 0) return { status: "outside" };
+          const hit2 = this.lookup(f);
+          return hit2 ? { status: "ok", path: hit2, document: this.documents.has(hit2), ...a } : { status: "broken", path: f, ...a };
+        }
         if (path.startsWith("/")) {
           let rest2 = path.replace(/^\/+/, "");
           if (this.site.routeBase) {
@@ -39274,12 +39316,12 @@ var init_profiles = __esm({
   "src/links/profiles.ts"() {
     "use strict";
     NONE2 = { replace: [], last: [], extra: [] };
-    PLAIN3 = { pretty: false, html: false, index: ["index", "README"], caseFold: false, frontmatter: NONE2, localeFolders: false, localeSuffix: false };
+    PLAIN3 = { pretty: false, html: false, index: ["index", "README"], caseFold: false, frontmatter: NONE2, localeFolders: false, localeFallback: false, localeSuffix: false };
     PROFILES = {
       hugo: {
         name: "hugo",
         markers: ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config/_default/hugo.toml", "config/_default/config.toml"].map((path) => ({ path, docsDirs: ["content"] })),
-        routes: { pretty: true, html: false, index: ["_index", "index"], caseFold: true, frontmatter: { replace: ["url"], last: ["slug"], extra: ["aliases"] }, localeFolders: true, localeSuffix: true, autoSections: true },
+        routes: { pretty: true, html: false, index: ["_index", "index"], caseFold: true, frontmatter: { replace: ["url"], last: ["slug"], extra: ["aliases"] }, localeFolders: true, localeFallback: false, localeSuffix: true, autoSections: true },
         wiki: false,
         vault: false,
         navFiles: [],
@@ -39297,7 +39339,7 @@ var init_profiles = __esm({
       starlight: {
         name: "starlight",
         markers: ["astro.config.mjs", "astro.config.ts", "astro.config.js", "astro.config.mts"].map((path) => ({ path, docsDirs: ["src/content/docs"], code: true })),
-        routes: { pretty: true, html: false, index: ["index"], caseFold: true, frontmatter: { replace: ["slug"], last: [], extra: [] }, localeFolders: true, localeSuffix: false },
+        routes: { pretty: true, html: false, index: ["index"], caseFold: true, frontmatter: { replace: ["slug"], last: [], extra: [] }, localeFolders: true, localeFallback: true, localeSuffix: false },
         wiki: false,
         vault: false,
         navFiles: []
@@ -39311,6 +39353,20 @@ var init_profiles = __esm({
         navFiles: ["_sidebar.md", "_navbar.md", "_coverpage.md"],
         routesFromCode: "index.html (window.$docsify alias routes are code)"
       },
+      // Zola: `config.toml` (with Zola's required `base_url`, which Hugo spells `baseURL`) beside
+      // `content/`; `a/b.md` at `/a/b/`, `_index.md` a section, `index.md` a page bundle's page; paths
+      // slugified (lowercase); `path` and `slug` move a page, `aliases` add URLs; `page.fr.md` a
+      // translation; `@/a/b.md` an internal link by file.
+      zola: {
+        name: "zola",
+        markers: [{ path: "config.toml", docsDirs: ["content"], contains: /^[ \t]*base_url[ \t]*=/m }],
+        routes: { pretty: true, html: false, index: ["_index", "index"], caseFold: true, frontmatter: { replace: ["path"], last: ["slug"], extra: ["aliases"] }, localeFolders: false, localeFallback: false, localeSuffix: true },
+        wiki: false,
+        vault: false,
+        navFiles: [],
+        staticBeside: "static/",
+        filePrefix: "@/"
+      },
       sphinx: {
         name: "sphinx",
         markers: [{ path: "conf.py", docsDirs: [""], code: true }],
@@ -39323,7 +39379,7 @@ var init_profiles = __esm({
         xrefsElsewhere: { mention: /intersphinx/, reason: "labels of other projects (conf.py names intersphinx)" }
       }
     };
-    ANCESTOR_PROFILES = [PROFILES.hugo, PROFILES.starlight, PROFILES.docsify, PROFILES.sphinx, PROFILES.jekyll];
+    ANCESTOR_PROFILES = [PROFILES.zola, PROFILES.hugo, PROFILES.starlight, PROFILES.docsify, PROFILES.sphinx, PROFILES.jekyll];
     FILE_SITE_URLS = { mkdocs: { ...PLAIN3, pretty: true } };
   }
 });
@@ -43389,7 +43445,7 @@ var init_lock = __esm({
 });
 
 // src/install/apply.ts
-import { constants as constants6, fchmodSync, lstatSync as lstatSync7, statSync as statSync5, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync7, readlinkSync as readlinkSync3, renameSync, rmSync as rmSync3, symlinkSync as symlinkSync2, writeSync as writeSync3, openSync as openSync8, closeSync as closeSync8, copyFileSync, fsyncSync, unlinkSync as unlinkSync3 } from "node:fs";
+import { constants as constants6, fchmodSync, lstatSync as lstatSync7, statSync as statSync5, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync7, readlinkSync as readlinkSync3, renameSync, rmSync as rmSync4, symlinkSync as symlinkSync2, writeSync as writeSync3, openSync as openSync8, closeSync as closeSync8, copyFileSync, fsyncSync, unlinkSync as unlinkSync3 } from "node:fs";
 import { basename as basename8, dirname as dirname13, join as join30 } from "node:path";
 function lkind(abs) {
   try {
@@ -46009,7 +46065,7 @@ var ctxforge_schema_default = {
       additionalProperties: false,
       properties: {
         generator: {
-          enum: ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx"]
+          enum: ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx", "zola"]
         },
         base_url: {
           description: "The site's address, e.g. https://docs.example.com/ (http or https).",
@@ -46123,7 +46179,8 @@ var ctxforge_schema_default = {
                 "jekyll",
                 "starlight",
                 "docsify",
-                "sphinx"
+                "sphinx",
+                "zola"
               ]
             }
           }
@@ -46137,7 +46194,7 @@ var ctxforge_schema_default = {
 var import_ucs2length2 = __toESM(require_ucs2length(), 1);
 var import_equal = __toESM(require_equal(), 1);
 var validateConfig = validate202;
-var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.schema.json", "title": "ctxforge repository config (ctxforge.yaml)", "description": "Which folders of a repository are knowledge packages, their formats, the tags that release them, the change policy their diffs are judged by, and how relative links are checked. ctxforge refuses a file that does not match this schema (CTXFORGE_REPO_CONFIG_INVALID) instead of falling back to defaults.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "description": "The schema an editor validates this file against (ignored by ctxforge).", "type": "string" }, "packages": { "description": "The packages of the repository. Without it (or with an empty list) ctxforge finds source trees by looking for their manifests.", "type": "array", "items": { "$ref": "#/$defs/package" } }, "tag_pattern": { "description": 'Release tag pattern for every package: exactly one "*" stands for the version, "{name}" for the package name. Default "v*" for one package, "{name}@v*" for several.', "$ref": "#/$defs/tagPattern" }, "policy": { "description": "Change-policy overrides for every package, applied before each package's own.", "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" }, "lock": { "description": "The lock gate of pull requests (`ctxforge check --base`, the Action's check mode): which changes to ctxforge.lock and the host folders it manages fail the check, and which signers a new package may come from. Read from the base commit only: a pull request cannot loosen it for itself.", "type": "object", "additionalProperties": false, "properties": { "fail_on": { "description": "Lock findings that fail the check (default: all six). unsigned: a package the PR adds or changes that is not signed; new-signer: a signer not pinned at the base nor listed in `signers`; key-change: a locked package re-pinned to another key; downgrade: a lower version than the base's; republish: the same version with other bytes; unlocked-files: files in managed host folders no lock entry claims.", "type": "array", "uniqueItems": true, "items": { "enum": ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files"] } }, "signers": { "description": "Signers trusted for new packages, as ctxforge.lock records them: `ed25519:<64 hex>` (cartridge and ctxpkg keys) or a minisign key id (16 upper-case hex).", "type": "array", "uniqueItems": true, "items": { "type": "string", "pattern": "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$" } } } }, "oci": { "description": "Where the release also pushes each package as an OCI artifact (docs/registries.md): `repository` is `oci://<registry>/<repository>`, `{name}` standing for the package's name; the tag is the version. The Action pushes on a release tag; ghcr.io takes the job's GITHUB_TOKEN, other registries Docker's config.json.", "type": "object", "additionalProperties": false, "required": ["repository"], "properties": { "repository": { "type": "string", "minLength": 7, "maxLength": 512, "pattern": "^oci://[^/\\s]+/[^\\s:@]+$" } } }, "registries": { "description": "Registries `ctxforge install <name>@<range> --registry <registry name>` can name: each a git registry's URL or a folder (relative to the repository root). The lock records what a name stood for (the URL or path), never the name, so the pull-request gate never reads a pull request's registries: it fetches what the lock records, checked against the base's pins.", "type": "object", "propertyNames": { "pattern": "^[a-z][a-z0-9-]{0,63}$" }, "additionalProperties": { "type": "string", "minLength": 1, "maxLength": 8192 } }, "site": { "description": "The documentation site `ctxforge sync` reads (docs/sync-convert.md): its generator (instead of detecting it from marker files; `sync --site` wins over this), the address it is served at (`export llms-txt` links pages below it unless --base-url names another), and the locales sync takes (`sync --locales` wins; default: the default locale the site's configuration declares, else all).", "type": "object", "additionalProperties": false, "properties": { "generator": { "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx"] }, "base_url": { "description": "The site's address, e.g. https://docs.example.com/ (http or https).", "type": "string", "maxLength": 2048, "pattern": "^https?://[^\\s/?#]+(/[^\\s?#]*)?$" }, "locales": { "description": "Language tags of the locales to sync (en, fr, pt-br); pages of the others are left out and named.", "type": "array", "minItems": 1, "maxItems": 100, "uniqueItems": true, "items": { "type": "string", "pattern": "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$" } } } } }, "$defs": { "linkLevel": { "enum": ["off", "warning", "error"] }, "tagPattern": { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" }, "policy": { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } }, "package": { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } }, "links": { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx"] } } }] } } };
+var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.schema.json", "title": "ctxforge repository config (ctxforge.yaml)", "description": "Which folders of a repository are knowledge packages, their formats, the tags that release them, the change policy their diffs are judged by, and how relative links are checked. ctxforge refuses a file that does not match this schema (CTXFORGE_REPO_CONFIG_INVALID) instead of falling back to defaults.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "description": "The schema an editor validates this file against (ignored by ctxforge).", "type": "string" }, "packages": { "description": "The packages of the repository. Without it (or with an empty list) ctxforge finds source trees by looking for their manifests.", "type": "array", "items": { "$ref": "#/$defs/package" } }, "tag_pattern": { "description": 'Release tag pattern for every package: exactly one "*" stands for the version, "{name}" for the package name. Default "v*" for one package, "{name}@v*" for several.', "$ref": "#/$defs/tagPattern" }, "policy": { "description": "Change-policy overrides for every package, applied before each package's own.", "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" }, "lock": { "description": "The lock gate of pull requests (`ctxforge check --base`, the Action's check mode): which changes to ctxforge.lock and the host folders it manages fail the check, and which signers a new package may come from. Read from the base commit only: a pull request cannot loosen it for itself.", "type": "object", "additionalProperties": false, "properties": { "fail_on": { "description": "Lock findings that fail the check (default: all six). unsigned: a package the PR adds or changes that is not signed; new-signer: a signer not pinned at the base nor listed in `signers`; key-change: a locked package re-pinned to another key; downgrade: a lower version than the base's; republish: the same version with other bytes; unlocked-files: files in managed host folders no lock entry claims.", "type": "array", "uniqueItems": true, "items": { "enum": ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files"] } }, "signers": { "description": "Signers trusted for new packages, as ctxforge.lock records them: `ed25519:<64 hex>` (cartridge and ctxpkg keys) or a minisign key id (16 upper-case hex).", "type": "array", "uniqueItems": true, "items": { "type": "string", "pattern": "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$" } } } }, "oci": { "description": "Where the release also pushes each package as an OCI artifact (docs/registries.md): `repository` is `oci://<registry>/<repository>`, `{name}` standing for the package's name; the tag is the version. The Action pushes on a release tag; ghcr.io takes the job's GITHUB_TOKEN, other registries Docker's config.json.", "type": "object", "additionalProperties": false, "required": ["repository"], "properties": { "repository": { "type": "string", "minLength": 7, "maxLength": 512, "pattern": "^oci://[^/\\s]+/[^\\s:@]+$" } } }, "registries": { "description": "Registries `ctxforge install <name>@<range> --registry <registry name>` can name: each a git registry's URL or a folder (relative to the repository root). The lock records what a name stood for (the URL or path), never the name, so the pull-request gate never reads a pull request's registries: it fetches what the lock records, checked against the base's pins.", "type": "object", "propertyNames": { "pattern": "^[a-z][a-z0-9-]{0,63}$" }, "additionalProperties": { "type": "string", "minLength": 1, "maxLength": 8192 } }, "site": { "description": "The documentation site `ctxforge sync` reads (docs/sync-convert.md): its generator (instead of detecting it from marker files; `sync --site` wins over this), the address it is served at (`export llms-txt` links pages below it unless --base-url names another), and the locales sync takes (`sync --locales` wins; default: the default locale the site's configuration declares, else all).", "type": "object", "additionalProperties": false, "properties": { "generator": { "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx", "zola"] }, "base_url": { "description": "The site's address, e.g. https://docs.example.com/ (http or https).", "type": "string", "maxLength": 2048, "pattern": "^https?://[^\\s/?#]+(/[^\\s?#]*)?$" }, "locales": { "description": "Language tags of the locales to sync (en, fr, pt-br); pages of the others are left out and named.", "type": "array", "minItems": 1, "maxItems": 100, "uniqueItems": true, "items": { "type": "string", "pattern": "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$" } } } } }, "$defs": { "linkLevel": { "enum": ["off", "warning", "error"] }, "tagPattern": { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" }, "policy": { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } }, "package": { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } }, "links": { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx", "zola"] } } }] } } };
 var schema33 = { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" };
 var schema34 = { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } };
 var func12 = Object.prototype.hasOwnProperty;
@@ -46146,7 +46203,7 @@ var func0 = import_equal.default.default;
 var schema32 = { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } };
 var pattern42 = new RegExp("^[^*]*\\*[^*]*$", "u");
 var pattern5 = new RegExp("^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$", "u");
-var schema35 = { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx"] } } }] };
+var schema35 = { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx", "zola"] } } }] };
 var schema36 = { "enum": ["off", "warning", "error"] };
 function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
@@ -46221,7 +46278,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.generator !== void 0) {
       let data2 = data.generator;
-      if (!(data2 === "github" || data2 === "mdbook" || data2 === "vitepress" || data2 === "docusaurus" || data2 === "mkdocs" || data2 === "obsidian" || data2 === "foam" || data2 === "hugo" || data2 === "jekyll" || data2 === "starlight" || data2 === "docsify" || data2 === "sphinx")) {
+      if (!(data2 === "github" || data2 === "mdbook" || data2 === "vitepress" || data2 === "docusaurus" || data2 === "mkdocs" || data2 === "obsidian" || data2 === "foam" || data2 === "hugo" || data2 === "jekyll" || data2 === "starlight" || data2 === "docsify" || data2 === "sphinx" || data2 === "zola")) {
         const err5 = { instancePath: instancePath + "/generator", schemaPath: "#/anyOf/1/properties/generator/enum", keyword: "enum", params: { allowedValues: schema35.anyOf[1].properties.generator.enum }, message: "must be equal to one of the allowed values", schema: schema35.anyOf[1].properties.generator.enum, parentSchema: schema35.anyOf[1].properties.generator, data: data2 };
         if (vErrors === null) {
           vErrors = [err5];
@@ -46884,7 +46941,7 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data16.generator !== void 0) {
           let data17 = data16.generator;
-          if (!(data17 === "github" || data17 === "mdbook" || data17 === "vitepress" || data17 === "docusaurus" || data17 === "mkdocs" || data17 === "obsidian" || data17 === "foam" || data17 === "hugo" || data17 === "jekyll" || data17 === "starlight" || data17 === "docsify" || data17 === "sphinx")) {
+          if (!(data17 === "github" || data17 === "mdbook" || data17 === "vitepress" || data17 === "docusaurus" || data17 === "mkdocs" || data17 === "obsidian" || data17 === "foam" || data17 === "hugo" || data17 === "jekyll" || data17 === "starlight" || data17 === "docsify" || data17 === "sphinx" || data17 === "zola")) {
             const err33 = { instancePath: instancePath + "/site/generator", schemaPath: "#/properties/site/properties/generator/enum", keyword: "enum", params: { allowedValues: schema31.properties.site.properties.generator.enum }, message: "must be equal to one of the allowed values", schema: schema31.properties.site.properties.generator.enum, parentSchema: schema31.properties.site.properties.generator, data: data17 };
             if (vErrors === null) {
               vErrors = [err33];
@@ -49451,6 +49508,12 @@ function lookups(index) {
       if (!d.startsWith(root)) continue;
       let k = d.slice(root.length).replace(MARKDOWN_FILE, "").toLowerCase();
       let lang = "";
+      const dir = langDir(index, d);
+      if (dir) {
+        k = k.slice(dir.folder.length - root.length);
+        lang = dir.url;
+        if (lang) l.langs.add(lang.slice(0, -1));
+      }
       const m = suffixes ? LANG.exec(k) : null;
       if (m) {
         lang = `${m[1]}/`;
@@ -49478,6 +49541,7 @@ function lookups(index) {
   return l;
 }
 var found = (index, path, anchor) => ({ status: "ok", path, document: index.documents.has(path), ...anchor !== void 0 ? { anchor } : {} });
+var langDir = (index, page) => index.site.routes?.localeDirs?.find((x) => page.startsWith(x.folder));
 function hugoKey(p, lang) {
   let k = p.replace(/^\/+|\/+$/g, "");
   const last = baseName(k);
@@ -49491,10 +49555,13 @@ function hugoRef(index, l, from) {
   if (raw === "") return found(index, from, anchor);
   const L = lookups(index);
   const root = index.site.root;
-  const pageRel = from.startsWith(root) ? from.slice(root.length) : from;
-  const own2 = index.site.routes?.localeSuffix ? LANG.exec(pageRel.replace(MARKDOWN_FILE, ""))?.[1]?.toLowerCase() : void 0;
-  const lang = l.lang?.toLowerCase() ?? own2;
-  if (l.lang && !L.langs.has(lang)) return { status: "unseen", reason: `refs to another language's pages (lang="${l.lang}": none of its pages is in the docs folder)` };
+  const inDir = langDir(index, from);
+  const pageRel = inDir ? from.slice(inDir.folder.length) : from.startsWith(root) ? from.slice(root.length) : from;
+  const own2 = (inDir?.url ? inDir.url.slice(0, -1) : void 0) ?? (index.site.routes?.localeSuffix ? LANG.exec(pageRel.replace(MARKDOWN_FILE, ""))?.[1]?.toLowerCase() : void 0);
+  const dflt = (index.site.locales?.default ?? "en").toLowerCase();
+  const named = l.lang?.toLowerCase();
+  const lang = named === dflt ? void 0 : named ?? own2;
+  if (named && named !== dflt && !L.langs.has(lang)) return { status: "unseen", reason: `refs to another language's pages (lang="${l.lang}": none of its pages is in the docs folder)` };
   const prefix = lang && L.langs.has(lang) ? `${lang}/` : "";
   const ref = raw.toLowerCase();
   const get = (p) => p === void 0 ? void 0 : L.logical.get(prefix + hugoKey(p, lang ?? ""));

@@ -3080,6 +3080,9 @@ function mkdocsSlug(text) {
 function docutilsSlug(text) {
   return text.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^[-0-9]+|-+$/g, "");
 }
+function zolaSlug(text) {
+  return text.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+}
 function slugify(text, g) {
   switch (g) {
     // Jekyll 4 reads Markdown as kramdown's GFM input, whose generate_gfm_header_id is GitHub's rule
@@ -3090,6 +3093,8 @@ function slugify(text, g) {
       return mdbookSlug(text);
     case "mkdocs":
       return mkdocsSlug(text);
+    case "zola":
+      return zolaSlug(text);
     default:
       return githubSlug(text);
   }
