@@ -38828,8 +38828,10 @@ var init_routes = __esm({
         }
         if (this.rules.localeSuffix) {
           const m = /\.([a-z]{2,3}(?:-[a-z0-9]{2,8})?)(\.(?:md|mdx|markdown))$/i.exec(rel);
-          if (m) {
-            lang = `${m[1].toLowerCase()}/`;
+          const l = m?.[1].toLowerCase();
+          const sl = this.rules.suffixLocales;
+          if (m && l && (!sl || sl.known.includes(l))) {
+            lang = sl?.unprefixed === l ? "" : `${l}/`;
             rel = rel.slice(0, m.index) + m[2];
           }
         }
@@ -49495,6 +49497,14 @@ init_site();
 var dirOf2 = (p) => p.includes("/") ? p.slice(0, p.lastIndexOf("/") + 1) : "";
 var baseName = (p) => p.slice(p.lastIndexOf("/") + 1);
 var LANG = /\.([a-z]{2,3}(?:-[a-z0-9]{2,8})?)$/i;
+function declaredSuffix(index, k) {
+  const m = LANG.exec(k);
+  if (!m) return null;
+  const l = m[1].toLowerCase();
+  const sl = index.site.routes?.suffixLocales;
+  if (sl && !sl.known.includes(l)) return null;
+  return { at: m.index, lang: sl?.unprefixed === l ? "" : l };
+}
 var escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 var cache = /* @__PURE__ */ new WeakMap();
 function lookups(index) {
@@ -49514,11 +49524,13 @@ function lookups(index) {
         lang = dir.url;
         if (lang) l.langs.add(lang.slice(0, -1));
       }
-      const m = suffixes ? LANG.exec(k) : null;
+      const m = suffixes ? declaredSuffix(index, k) : null;
       if (m) {
-        lang = `${m[1]}/`;
-        l.langs.add(m[1]);
-        k = k.slice(0, m.index);
+        if (m.lang) {
+          lang = `${m.lang}/`;
+          l.langs.add(m.lang);
+        }
+        k = k.slice(0, m.at);
       }
       k = k.replace(/(^|\/)_?index$/, "");
       if (!l.logical.has(lang + k)) l.logical.set(lang + k, d);
@@ -49557,7 +49569,7 @@ function hugoRef(index, l, from) {
   const root = index.site.root;
   const inDir = langDir(index, from);
   const pageRel = inDir ? from.slice(inDir.folder.length) : from.startsWith(root) ? from.slice(root.length) : from;
-  const own2 = (inDir?.url ? inDir.url.slice(0, -1) : void 0) ?? (index.site.routes?.localeSuffix ? LANG.exec(pageRel.replace(MARKDOWN_FILE, ""))?.[1]?.toLowerCase() : void 0);
+  const own2 = (inDir?.url ? inDir.url.slice(0, -1) : void 0) ?? (index.site.routes?.localeSuffix ? declaredSuffix(index, pageRel.replace(MARKDOWN_FILE, "").toLowerCase())?.lang || void 0 : void 0);
   const dflt = (index.site.locales?.default ?? "en").toLowerCase();
   const named = l.lang?.toLowerCase();
   const lang = named === dflt ? void 0 : named ?? own2;

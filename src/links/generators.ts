@@ -300,6 +300,9 @@ function detectByProfile(dir: string): SiteConfig | undefined {
             const prefix = (l: string) => (l.toLowerCase() === (locales.default ?? 'en').toLowerCase() && !locales.inSubdir ? '' : `${l.toLowerCase()}/`);
             if (langDir && locales.locales.some((l) => l.toLowerCase() === langDir!.toLowerCase()) && prefix(langDir)) site.routeBase = (prefix(langDir) + routeBase).replace(/\/+$/, '');
             if (locales.folders.size) site.routes = { ...site.routes!, localeDirs: [...locales.folders].map(([l, f]) => ({ folder: root + f, url: prefix(l) })) };
+            const known = locales.locales.map((l) => l.toLowerCase());
+            const unprefixed = known.find((l) => prefix(l) === '');
+            if (known.length) site.routes = { ...site.routes!, suffixLocales: { known, ...(unprefixed ? { unprefixed } : {}) } };
           }
           if (p.xrefsElsewhere && p.xrefsElsewhere.mention.test(readPlain(file) ?? '')) site.xrefsElsewhere = p.xrefsElsewhere.reason;
           if (p.name === 'sphinx') {

@@ -32,6 +32,12 @@ export interface RouteRules {
   localeDirs?: { folder: string; url: string }[];
   /** Hugo: `page.fr.md` is the French translation of `page.md`, served under `/fr/`. */
   localeSuffix: boolean;
+  /**
+   * The languages the configuration declares (lowercase), set at detection: only their suffixes
+   * are languages (hugo 0.111 writes an undeclared `page.de.md` at `/page.de/`), and `unprefixed`,
+   * the default language unless it is served in a subfolder, is served at `/` (`about.en.md` at `/about/`).
+   */
+  suffixLocales?: { known: string[]; unprefixed?: string };
   /** Every top-level folder below `/` is served as a generated list page (Hugo's sections). */
   autoSections?: boolean;
   /**

@@ -104,7 +104,9 @@ export class RouteTable {
     if (own) { rel = rel.slice(own.folder.length); lang = own.url; }
     if (this.rules.localeSuffix) {
       const m = /\.([a-z]{2,3}(?:-[a-z0-9]{2,8})?)(\.(?:md|mdx|markdown))$/i.exec(rel);
-      if (m) { lang = `${m[1]!.toLowerCase()}/`; rel = rel.slice(0, m.index) + m[2]; }
+      const l = m?.[1]!.toLowerCase();
+      const sl = this.rules.suffixLocales;
+      if (m && l && (!sl || sl.known.includes(l))) { lang = sl?.unprefixed === l ? '' : `${l}/`; rel = rel.slice(0, m.index) + m[2]; }
     }
     const stem = rel.replace(EXT, '');
     const slash = stem.lastIndexOf('/');

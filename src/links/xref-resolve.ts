@@ -16,6 +16,19 @@ import { hasScheme, isTemplated, joinPath, MARKDOWN_FILE, splitAnchor, type Reso
 const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
 const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 const LANG = /\.([a-z]{2,3}(?:-[a-z0-9]{2,8})?)$/i;
+
+/**
+ * A page key's language suffix (`about.fr`): where it starts, and the language ('' for the default
+ * language served at `/`); none when the configuration declares languages and not this one.
+ */
+function declaredSuffix(index: SiteIndex, k: string): { at: number; lang: string } | null {
+  const m = LANG.exec(k);
+  if (!m) return null;
+  const l = m[1]!.toLowerCase();
+  const sl = index.site.routes?.suffixLocales;
+  if (sl && !sl.known.includes(l)) return null;
+  return { at: m.index, lang: sl?.unprefixed === l ? '' : l };
+}
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** What a generator's lookups need of a site, built once per index. */
@@ -47,8 +60,8 @@ function lookups(index: SiteIndex): Lookups {
       // A language's own content folder (contentDir): its pages are that language's, by their path inside it.
       const dir = langDir(index, d);
       if (dir) { k = k.slice(dir.folder.length - root.length); lang = dir.url; if (lang) l.langs.add(lang.slice(0, -1)); }
-      const m = suffixes ? LANG.exec(k) : null;
-      if (m) { lang = `${m[1]!}/`; l.langs.add(m[1]!); k = k.slice(0, m.index); }
+      const m = suffixes ? declaredSuffix(index, k) : null;
+      if (m) { if (m.lang) { lang = `${m.lang}/`; l.langs.add(m.lang); } k = k.slice(0, m.at); }
       k = k.replace(/(^|\/)_?index$/, '');
       if (!l.logical.has(lang + k)) l.logical.set(lang + k, d);
       const b = `${lang}${baseName(k)}`;
@@ -91,7 +104,7 @@ function hugoRef(index: SiteIndex, l: Pick<Link, 'target' | 'lang'>, from: strin
   const root = index.site.root;
   const inDir = langDir(index, from);
   const pageRel = inDir ? from.slice(inDir.folder.length) : from.startsWith(root) ? from.slice(root.length) : from;
-  const own = (inDir?.url ? inDir.url.slice(0, -1) : undefined) ?? (index.site.routes?.localeSuffix ? LANG.exec(pageRel.replace(MARKDOWN_FILE, ''))?.[1]?.toLowerCase() : undefined);
+  const own = (inDir?.url ? inDir.url.slice(0, -1) : undefined) ?? (index.site.routes?.localeSuffix ? declaredSuffix(index, pageRel.replace(MARKDOWN_FILE, '').toLowerCase())?.lang || undefined : undefined);
   // The default language's pages carry no suffix (hugo 0.111 resolves `lang="en"` to `about.md`);
   // Hugo's defaultContentLanguage is `en` where the configuration names none.
   const dflt = (index.site.locales?.default ?? 'en').toLowerCase();

@@ -64,8 +64,9 @@ export function localeSelection(site: SiteConfig, choice: LocaleChoice): Selecti
       const m = SUFFIX.exec(path);
       if (!m) return undefined;
       const l = m[1]!;
-      // `page.fr.md` is French where the site declares fr, or where `page.md` is beside it.
-      if (!known.has(norm(l)) && !pages.has(path.slice(0, m.index) + '.' + m[2])) return undefined;
+      // `page.fr.md` is French where the site declares fr, or, where the site declares no
+      // languages, where `page.md` is beside it; a suffix no declared language has is no language.
+      if (!known.has(norm(l)) && (known.size > 0 || !pages.has(path.slice(0, m.index) + '.' + m[2]))) return undefined;
       return taken.has(norm(l)) ? undefined : reason(l);
     },
   };

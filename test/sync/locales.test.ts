@@ -275,3 +275,24 @@ test('Hugo: one language\'s contentDir synced alone is served under its prefix (
     assert.deepEqual(broken.map((d) => /\/fr\/\S+/.exec(d.message)?.[0]), ['/fr/nulle-part/'], JSON.stringify(r.diagnostics));
   }
 });
+
+test('Hugo: only declared languages are suffixes — an undeclared page.de.md is a page of its own at /page.de/, the default language\'s about.en.md is served at /about/ (as hugo 0.111 writes them)', async () => {
+  const root = tmpDir('sync-locales-hugo-declared-');
+  writeTree(root, {
+    'hugo.toml': 'baseURL = "/"\ndefaultContentLanguage = "en"\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n',
+    'content/_index.md': page('Home', 'See [about](/about/), [the de page](/page.de/), [en français](/fr/guide/) and [nothing](/nothing/).'),
+    'content/about.en.md': page('About'),
+    'content/page.md': page('Page'),
+    'content/page.de.md': page('P'),
+    'content/guide.md': page('Guide'),
+    'content/guide.fr.md': page('Guide (fr)'),
+  });
+  const r = await runCli(['sync', 'content', 'pkg', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const j = JSON.parse(r.stdout) as Out;
+  assert.deepEqual(j.added.map((a) => a.upstream).sort(), ['_index.md', 'about.en.md', 'guide.md', 'page.de.md', 'page.md'], 'de is no declared language: page.de.md is a page, even beside page.md; en is the default');
+  assert.deepEqual(j.skipped.map((s) => s.path), ['guide.fr.md']);
+  const links = j.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message);
+  assert.equal(links.length, 1, JSON.stringify(links));
+  assert.match(links[0]!, /link to \/nothing\/ /, 'only the planted link is broken: /page.de/ and /about/ are served');
+});
