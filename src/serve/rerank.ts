@@ -219,18 +219,26 @@ export class RerankFields {
     let total = 0;
     const names = new Set(docs.map((d) => nameKey(pageName(d))));
     for (const d of docs) {
+      const own = nameKey(pageName(d));
+      /** The name of the page a link's destination names, when it is another page of the package. */
+      const linked = (url: string) => { const k = nameKey(url.replace(/[#?].*$/, '').replace(/\/+$/, '') || '.'); return k && k !== own && names.has(k) ? k : undefined; };
       const named = new Set<string>();
       for (const m of d.body.matchAll(/`([^`\n]{1,80})`|\]\(([^)\s]{1,300})\)/g)) {
-        const k = m[1] !== undefined ? wordKey(m[1].trim().split(/\s/)[0]!) : nameKey(m[2]!.replace(/[#?].*$/, '').replace(/\/+$/, '') || '.');
-        if (!k || k === nameKey(pageName(d)) || !names.has(k)) continue;
+        if (m[1] !== undefined) {
+          const k = wordKey(m[1].trim().split(/\s/)[0]!);
+          if (k && k !== own && names.has(k)) named.add(k);
+          continue;
+        }
+        const k = linked(m[2]!);
+        if (!k) continue;
         named.add(k);
-        if (m[2] !== undefined) this.addAnchor(k, linkText(d.body, m.index!));
+        this.addAnchor(k, linkText(d.body, m.index!));
       }
       // Reference definitions (`[label]: /url`): a reference link's text is its label.
       if (d.body.includes(']:')) {
         for (const m of d.body.matchAll(/^[ ]{0,3}\[([^\]\n]{1,200})\]:[ \t]*<?([^\s>]{1,300})/gm)) {
-          const k = nameKey(m[2]!.replace(/[#?].*$/, '').replace(/\/+$/, '') || '.');
-          if (k && k !== nameKey(pageName(d)) && names.has(k)) this.addAnchor(k, m[1]!);
+          const k = linked(m[2]!);
+          if (k) this.addAnchor(k, m[1]!);
         }
       }
       for (const k of named) this.mentions.set(k, (this.mentions.get(k) ?? 0) + 1);
