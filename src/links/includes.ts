@@ -367,6 +367,22 @@ export function includeRefs(g: Generator, page: string, body: string): IncludeRe
 /** Is the path a URL or protocol-relative (`https:`, `//host`)? Those are never read. */
 export const isRemote = (raw: string): boolean => /^[a-z][a-z0-9+.-]{0,30}:|^\/\//i.test(raw);
 
+/**
+ * The folders an include's path is taken from, in the order they are looked in: the including
+ * file's folder (`pageDir`), the site's `/` folder, the project folder. Undefined when its syntax
+ * refuses a path from `/`, or when it needs the project folder and none is given.
+ */
+export function includeBases(r: IncludeRef, pageDir: string, siteRoot: string, project?: string): string[] | undefined {
+  const base = r.raw.startsWith('/') ? (r.rooted === 'refuse' ? undefined : r.rooted) : r.getPage ? 'getPage' : r.base;
+  if (base === undefined) return undefined;
+  if (base === 'getPage') return [pageDir, siteRoot];
+  if (base === 'project') return project === undefined ? undefined : [project];
+  return [base === 'root' ? siteRoot : pageDir];
+}
+
+/** The files a resolved include path may be: Hugo's GetPage also takes a logical path without `.md`, or a folder's index page. */
+export const includeCandidates = (r: IncludeRef, p: string): string[] => (r.getPage && !/\.[A-Za-z0-9]{1,10}$/.test(p) ? [p, `${p}.md`, `${p}/index.md`, `${p}/_index.md`] : [p]);
+
 /** The files a page includes, as paths from the tree's root (never one outside it). */
 export function includesOf(g: Generator, page: string, body: string, siteRoot: string): string[] {
   const out: string[] = [];
@@ -374,13 +390,12 @@ export function includesOf(g: Generator, page: string, body: string, siteRoot: s
   const seen = new Set<string>();
   const dir = page.includes('/') ? page.slice(0, page.lastIndexOf('/') + 1) : '';
   for (const r of includeRefs(g, page, body)) {
-    if (isRemote(r.raw) || r.base === 'project' || r.unsupported) continue;
-    const rooted = r.raw.startsWith('/');
-    if (rooted && r.rooted !== 'root') continue;
-    for (const base of rooted ? [siteRoot] : r.getPage ? [dir, siteRoot] : [r.base === 'root' ? siteRoot : dir]) {
+    if (isRemote(r.raw) || r.unsupported) continue;
+    // The project folder is outside the tree the check reads: those includes are not followed.
+    for (const base of includeBases(r, dir, siteRoot) ?? []) {
       const p = joinPath(base, r.raw.replace(/^\/+/, ''));
       if (p === undefined || p === '') continue;
-      for (const c of r.getPage && !/\.[A-Za-z0-9]{1,10}$/.test(p) ? [p, `${p}.md`, `${p}/index.md`, `${p}/_index.md`] : [p]) if (!seen.has(c)) { seen.add(c); out.push(c); }
+      for (const c of includeCandidates(r, p)) if (!seen.has(c)) { seen.add(c); out.push(c); }
     }
   }
   return out;

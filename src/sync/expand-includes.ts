@@ -18,7 +18,7 @@ import { splitFrontmatter } from '../core/yaml-safe.js';
 import { mdCodeBlock } from '../core/markdown-safe.js';
 import { findSecrets } from '../core/secrets.js';
 import { warning, type Diagnostic } from '../core/diagnostics.js';
-import { includeRefs, isRemote, MAX_INCLUDE_DEPTH, mayInclude, type IncludeRef } from '../links/includes.js';
+import { includeBases, includeCandidates, includeRefs, isRemote, MAX_INCLUDE_DEPTH, mayInclude, type IncludeRef } from '../links/includes.js';
 import { joinPath } from '../links/site.js';
 import { markerFolders, type SiteConfig } from '../links/generators.js';
 import { takeLines, type Taken } from './include-lines.js';
@@ -238,19 +238,17 @@ export class IncludeExpander {
   private resolve(r: IncludeRef, file: string): string[] | { why: string } {
     const raw = r.raw;
     if (isRemote(raw)) return { why: 'a URL or another scheme is never fetched' };
-    const rooted = raw.startsWith('/');
-    if (rooted && r.rooted === 'refuse') return { why: 'an absolute path' };
     const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
-    const bases = rooted ? [r.rooted === 'project' ? this.project : this.siteRoot]
-      : r.getPage ? [dir, this.siteRoot] : [r.base === 'root' ? this.siteRoot : r.base === 'project' ? this.project : dir];
+    // With the project folder given, only a path from `/` its syntax refuses has no base.
+    const bases = includeBases(r, dir, this.siteRoot, this.project);
+    if (!bases) return { why: 'an absolute path' };
     const out: string[] = [];
     let why: string | undefined;
     for (const base of bases) {
       const p = joinPath(base, raw.replace(/^\/+/, ''));
       const unsafe = p === undefined || p === '' ? `it climbs out of the ${this.inRepo ? 'repository' : 'docs folder (no repository above it)'}` : unsafePathReason(p) ? `its path is not a plain relative one (${unsafePathReason(p)})` : p === '.git' || p.startsWith('.git/') ? 'it is in the repository\'s .git folder' : undefined;
       if (unsafe) { why ??= unsafe; continue; }
-      out.push(p!);
-      if (r.getPage && !/\.[A-Za-z0-9]{1,10}$/.test(p!)) out.push(`${p}.md`, `${p}/index.md`, `${p}/_index.md`);
+      out.push(...includeCandidates(r, p!));
     }
     return out.length ? out : { why: why! };
   }
