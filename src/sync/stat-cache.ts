@@ -7,7 +7,7 @@
 // too close to the moment it was seen for its clock tick to be trusted is checked by its hash
 // instead, and a cache that is missing, unreadable, another version's, another folder's or in any
 // way unexpected costs only the speed: the sync reads everything, as it would without one.
-import { lstatSync, readdirSync, readlinkSync, realpathSync, unlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync, realpathSync, unlinkSync, type BigIntStats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
@@ -39,6 +39,12 @@ export interface Stamps {
   racy: Map<string, string>;
 }
 
+/** An entry's stamp: its kind, size, mtime, ctime, inode and device (nanoseconds). */
+const stampOf = (kind: string, s: BigIntStats): string => `${kind}${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}:${s.dev}`;
+
+/** Changed too close to `seenAt` (ns) for its times to tell a later write in the same tick. */
+const racyAt = (mtimeNs: bigint, ctimeNs: bigint, seenAt: bigint): boolean => ctimeNs + RACY_NS > seenAt || mtimeNs + RACY_NS > seenAt;
+
 /**
  * Each entry below `root` (files, symbolic links and others; folders by what they hold; a `.git` at
  * the top left out, as the tree listing leaves it out), stamped with kind, size, mtime, ctime,
@@ -59,9 +65,9 @@ export function stampFolder(root: string, clock: () => number = Date.now): Stamp
       if (s.isDirectory()) { walk(a, r); continue; }
       const kind = s.isFile() ? 'f' : s.isSymbolicLink() ? 'l' : 'o';
       // A path holds no NUL, so one entry cannot be read as two.
-      h.update(`${r}\0${kind}${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}:${s.dev}\0`);
+      h.update(`${r}\0${stampOf(kind, s)}\0`);
       count++;
-      if (s.ctimeNs + RACY_NS > seenAt || s.mtimeNs + RACY_NS > seenAt) racy.set(r, kind);
+      if (racyAt(s.mtimeNs, s.ctimeNs, seenAt)) racy.set(r, kind);
     }
   };
   walk(root, '');
@@ -81,7 +87,7 @@ export function stampFile(root: string, rel: string): FileStamp {
   let s;
   try { s = lstatSync(join(root, ...rel.split('/')), { bigint: true }); } catch { return { path: rel, stamp: '-', mtimeNs: 0n, ctimeNs: 0n }; }
   const kind = s.isFile() ? 'f' : s.isDirectory() ? 'd' : 'o';
-  return { path: rel, stamp: `${kind}${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}:${s.dev}`, mtimeNs: s.mtimeNs, ctimeNs: s.ctimeNs };
+  return { path: rel, stamp: stampOf(kind, s), mtimeNs: s.mtimeNs, ctimeNs: s.ctimeNs };
 }
 
 /** Files outside the docs folder a sync read for its includes: the folder they are below, their paths and their side. */
@@ -104,7 +110,7 @@ export function outsideSide(root: string, reads: readonly (FileStamp & { hash?: 
   const hashes: Record<string, string | null> = {};
   for (const r of sorted) {
     if (!r.stamp.startsWith('f')) continue;
-    if (r.ctimeNs + RACY_NS > seenAt || r.mtimeNs + RACY_NS > seenAt) hashes[r.path] = r.hash ? `f${r.hash}` : null;
+    if (racyAt(r.mtimeNs, r.ctimeNs, seenAt)) hashes[r.path] = r.hash ? `f${r.hash}` : null;
   }
   return { root, paths: sorted.map((r) => r.path), side: { digest: outsideDigest(sorted), count: sorted.length, hashes } };
 }
