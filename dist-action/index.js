@@ -49471,19 +49471,25 @@ function includeRefs(g, page, body) {
   return kept;
 }
 var isRemote = (raw) => /^[a-z][a-z0-9+.-]{0,30}:|^\/\//i.test(raw);
+function includeBases(r3, pageDir, siteRoot, project) {
+  const base = r3.raw.startsWith("/") ? r3.rooted === "refuse" ? void 0 : r3.rooted : r3.getPage ? "getPage" : r3.base;
+  if (base === void 0) return void 0;
+  if (base === "getPage") return [pageDir, siteRoot];
+  if (base === "project") return project === void 0 ? void 0 : [project];
+  return [base === "root" ? siteRoot : pageDir];
+}
+var includeCandidates = (r3, p) => r3.getPage && !/\.[A-Za-z0-9]{1,10}$/.test(p) ? [p, `${p}.md`, `${p}/index.md`, `${p}/_index.md`] : [p];
 function includesOf(g, page, body, siteRoot) {
   const out = [];
   if (!includes(g)) return out;
   const seen = /* @__PURE__ */ new Set();
   const dir = page.includes("/") ? page.slice(0, page.lastIndexOf("/") + 1) : "";
   for (const r3 of includeRefs(g, page, body)) {
-    if (isRemote(r3.raw) || r3.base === "project" || r3.unsupported) continue;
-    const rooted = r3.raw.startsWith("/");
-    if (rooted && r3.rooted !== "root") continue;
-    for (const base of rooted ? [siteRoot] : r3.getPage ? [dir, siteRoot] : [r3.base === "root" ? siteRoot : dir]) {
+    if (isRemote(r3.raw) || r3.unsupported) continue;
+    for (const base of includeBases(r3, dir, siteRoot) ?? []) {
       const p = joinPath(base, r3.raw.replace(/^\/+/, ""));
       if (p === void 0 || p === "") continue;
-      for (const c of r3.getPage && !/\.[A-Za-z0-9]{1,10}$/.test(p) ? [p, `${p}.md`, `${p}/index.md`, `${p}/_index.md`] : [p]) if (!seen.has(c)) {
+      for (const c of includeCandidates(r3, p)) if (!seen.has(c)) {
         seen.add(c);
         out.push(c);
       }
