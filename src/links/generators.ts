@@ -7,7 +7,7 @@ import { lstatSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { GENERATORS, type Generator } from './slugs.js';
 import { ANCESTOR_PROFILES, PROFILES, type Profile, type RouteRules } from './profiles.js';
-import { hugoLocales, mkdocsLocales, type DeclaredLocales } from './site-locales.js';
+import { hugoLocales, hugoBaseUrl, mkdocsLocales, type DeclaredLocales } from './site-locales.js';
 import { jekyllRoutes } from './jekyll-config.js';
 import { readPlain } from './config-file.js';
 import { objectModules, sphinxConf } from './sphinx-conf.js';
@@ -51,6 +51,8 @@ export interface SiteConfig {
   objectsElsewhere?: ReadonlySet<string>;
   /** Pages the site serves that were not taken (other locales' at a sync): routes links may reach, never read. */
   unsynced?: string[];
+  /** The site's address as its configuration declares it as data (Hugo's `baseURL`), when it is an http(s) URL. */
+  baseUrl?: string;
 }
 
 /**
@@ -293,6 +295,8 @@ function detectByProfile(dir: string): SiteConfig | undefined {
           if (m.code) site.notRead = [marker];
           // Jekyll's collections and permalink defaults are data in _config.yml.
           if (p.name === 'jekyll') site.routes = jekyllRoutes(readPlain(file) ?? '', p.routes);
+          const baseUrl = p.name === 'hugo' ? hugoBaseUrl(file) : undefined;
+          if (baseUrl) site.baseUrl = baseUrl;
           const locales = p.name === 'hugo' ? hugoLocales(file, dir) : undefined;
           if (locales) {
             site.locales = locales;
