@@ -29,8 +29,10 @@ import { reply, replySize } from '../../src/serve/reply.js';
 import type { Doc } from '../../src/format.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const USAGE = 'usage: evaluate.ts <corpora dir> [--json] [--heldout-misses] [--tuning-only] [--files] [--keep <dir>] [--plain-description]\n  (the corpora: bench/relevance/fetch-corpora.sh <corpora dir>)';
 const root = process.argv[2];
-if (!root) { console.error('usage: evaluate.ts <corpora dir> [--json]'); process.exit(2); }
+if (root === '--help' || root === '-h') { console.log(USAGE); process.exit(0); }
+if (!root || root.startsWith('-') || !existsSync(root)) { console.error(root && !root.startsWith('-') ? `${root}: no such folder\n${USAGE}` : USAGE); process.exit(2); }
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const n of readdirSync(dir)) {
