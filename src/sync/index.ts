@@ -28,7 +28,7 @@ import { TARGET_FORMATS } from './model.js';
 import './rules.js';
 import { pushAll } from '../core/arrays.js';
 import { noDocuments } from './no-documents.js';
-import { siteOf } from '../links/generators.js';
+import { siteOf, type SiteConfig } from '../links/generators.js';
 import type { Generator } from '../links/slugs.js';
 import { both, selection } from './selection.js';
 import { localeChoice, localeSelection, type LocaleChoice } from './locale-selection.js';
@@ -198,8 +198,13 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   // package does not keep) would break them; the renamed tree is the judge of every rewrite.
   const upFiles = [...up.docs.map((d) => d.path), ...up.assets.map((a) => a.path)];
   const before = new SiteIndex(upFiles, up.docs.map((d) => d.path), up.site, up.meta);
-  const root = up.site.root ? portableRoot(up.site.root) : '';
-  const after = new SiteIndex(upFiles.map((f) => names.map.get(f)!), up.docs.map((d) => names.map.get(d.path)!), { ...up.site, root, docIds: false, nav: new Map() });
+  // One locale taken whose pages are a folder the site serves at `/` (Hugo's default language in its
+  // contentDir): that folder is the synced tree's `/`, which its record can say ({generator, root}),
+  // so the tree's own link check resolves `/guide/` there as the site does.
+  const soleDir = locales?.locales.length === 1 ? soleLocaleDir(up.site, detected.locales?.folders, locales.locales[0]!) : undefined;
+  const root = soleDir !== undefined ? portableRoot(soleDir) : up.site.root ? portableRoot(up.site.root) : '';
+  const afterRoutes = soleDir !== undefined && up.site.routes ? { ...up.site.routes, localeDirs: undefined } : up.site.routes;
+  const after = new SiteIndex(upFiles.map((f) => names.map.get(f)!), up.docs.map((d) => names.map.get(d.path)!), { ...up.site, root, ...(afterRoutes ? { routes: afterRoutes } : {}), docIds: false, nav: new Map() });
   const scanOpts = (p: string) => ({ wiki: up.site.wiki, admonitions: up.site.admonitions, mdx: /\.mdx$/i.test(p) });
   const bodies = new Map<string, string>();
   let linksRewritten = 0;
@@ -394,6 +399,13 @@ function replayed(p: Replay, dryRun: boolean): SyncResult {
 
 function empty(format: TargetFormat, dryRun: boolean, diagnostics: Diagnostic[], skipped: Skipped[], site: SyncResult['site']): SyncResult {
   return { format, created: false, dryRun, added: [], modified: [], moved: [], removed: [], unchanged: 0, files: { written: [], removed: [], unchanged: 0 }, skipped, site, linksRewritten: 0, includes: [], diagnostics };
+}
+
+/** The folder of the one locale taken when the site serves it at `/` (a locale folder with no URL prefix), else undefined. */
+function soleLocaleDir(site: SiteConfig, folders: ReadonlyMap<string, string> | undefined, locale: string): string | undefined {
+  const own = [...folders ?? []].find(([l]) => l.toLowerCase() === locale.toLowerCase())?.[1];
+  const dir = own === undefined ? undefined : site.routes?.localeDirs?.find((d) => d.folder === `${site.root}${own}`);
+  return dir?.url === '' ? dir.folder : undefined;
 }
 
 /** The portable form of the site's root folder (`src/`, `docs/`), as the renamed tree has it. */

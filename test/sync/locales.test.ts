@@ -74,12 +74,18 @@ test('Hugo: languages with a contentDir each are folders of the docs folder; YAM
     ['hugo.toml', 'defaultContentLanguage = "fr"\nlanguages.fr.contentDir = "content/fr"\n[languages.en]\ncontentDir = "content/en" # English\n'],
   ] as const) {
     const root = tmpDir('sync-locales-dirs-');
-    writeTree(root, { [name]: text, 'content/fr/_index.md': page('Accueil'), 'content/fr/guide.md': page('Guide'), 'content/en/_index.md': page('Home'), 'content/en/guide.md': page('Guide (en)') });
+    writeTree(root, { [name]: text, 'content/fr/_index.md': page('Accueil', 'Lisez [le guide](/guide/#x), revenez [ici](/).'), 'content/fr/guide.md': page('Guide', '## X\n\n[Accueil](/).'), 'content/en/_index.md': page('Home'), 'content/en/guide.md': page('Guide (en)') });
     const r = await runCli(['sync', 'content', 'pkg', '--json'], { cwd: root });
     assert.equal(r.code, 0, `${name}: ${r.stderr}`);
     const j = JSON.parse(r.stdout) as Out;
     assert.deepEqual(j.added.map((a) => a.upstream).sort(), ['fr/_index.md', 'fr/guide.md'], name);
     assert.match(j.skipped.find((s) => s.path === 'en/guide.md')!.reason, /^locale en \(sync takes fr/, name);
+    // The default language's folder is the site's `/`, and so the synced tree's: its record says so,
+    // and its own check resolves `/guide/` there as hugo serves it (before: LINK_BROKEN at knowledge/guide/).
+    assert.match(readFileSync(join(root, 'pkg', '.ctxforge-sync.json'), 'utf8'), /"root": "fr\/"/, name);
+    assert.match(readFileSync(join(root, 'pkg', 'knowledge', 'fr', 'index-page.md'), 'utf8'), /\[le guide\]\(\/guide\/#x\), revenez \[ici\]\(\/index-page\)/, name);
+    const v = await runCli(['validate', 'pkg', '--links', 'error'], { cwd: root });
+    assert.equal(v.code, 0, `${name}: ${v.stdout}${v.stderr}`);
   }
 });
 
