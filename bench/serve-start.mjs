@@ -1,6 +1,6 @@
-// Measures `serve`'s start in one process, step by step as prepareServe takes them: verifying and
-// reading the package, opening (building or, given a cache folder that holds it, reading) its index,
-// the second stage's fields, and letting the texts go (served-bodies.ts); for each, the CPU time it
+// Measures `serve`'s start in one process, step by step as prepareServe takes them: verifying the
+// package with its index built in the same pass (or, given a cache folder that holds it, read from
+// the cache), then the second stage's fields from the texts read back (served-bodies.ts); for each, the CPU time it
 // took (user + system: what a loaded machine disturbs least) and the resident set after it and at
 // its peak; then the heap after two collections (the per-document cost at rest) and three searches.
 // Prints one JSON object; never judges the numbers. Needs lib/ (`npm run build`) and --expose-gc.
@@ -18,7 +18,7 @@ const args = process.argv.slice(2);
 const opt = (n) => { const i = args.indexOf(n); return i >= 0 ? args[i + 1] : undefined; };
 const artifact = args[0];
 const lib = (m) => import(pathToFileURL(join(root, 'lib', 'src', 'serve', m)).href);
-const [corpus, si, tools, bodies] = await Promise.all([lib('corpus.js'), lib('search-index.js'), lib('tools.js'), lib('served-bodies.js')]);
+const [load, tools, bodies] = await Promise.all([lib('load-served.js'), lib('tools.js'), lib('served-bodies.js')]);
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
 const mb = (x) => Math.round(x / 1048576);
 const env = { ...process.env, XDG_CACHE_HOME: opt('--cache') ?? mkdtempSync(join(tmpdir(), 'ctxforge-bench-cache-')) };
@@ -30,11 +30,11 @@ const step = async (name, fn) => {
   return v;
 };
 const notes = [];
-const [pkg] = await step('verify_and_read', () => corpus.loadArtifacts([artifact], { key: opt('--key'), env, cwd: process.cwd() }, notes));
-const index = await step('index', () => si.openIndex(pkg, env, notes));
+// One pass: each document verified, indexed and let go (load-served.ts); from the cache when it holds this artifact's index.
+const { pkg, index } = await step('verify_and_index', () => load.loadServedArtifact(artifact, { key: opt('--key'), env, cwd: process.cwd() }, notes));
 const served = [{ pkg, index }];
-await step('rerank_fields', () => tools.warm(served));
-await step('texts_let_go', () => bodies.readBodiesFromIndex(pkg, index.readBody, index.file || index.cachePath));
+// As prepareServe: texts read back from the index file (checked), the second stage's fields made from them.
+await step('rerank_fields', () => { const r = bodies.readBodiesFromIndex(pkg, index); tools.warm(served); r.forget(); });
 global.gc?.();
 global.gc?.();
 const m = process.memoryUsage();

@@ -357,6 +357,16 @@ export interface DocumentsOptions extends CommonOptions {
    * need; the same documents are read and the same failures thrown. A format may ignore it.
    */
   want?: { docs?: boolean; skills?: boolean; idsOnly?: boolean };
+  /**
+   * With docs, from a built artifact: each document handed over as soon as it is read and its bytes
+   * are checked against the package's own record of them, instead of being returned, so no reader
+   * holds every text (serve indexes each one and lets it go, issue 39). The call's verdict still
+   * decides: a package that does not verify in the end is refused, and the caller drops what it was
+   * given. Documents.docs then holds only what was not handed over, and an asset handed over is
+   * listed with empty bytes. A format without a streaming reader ignores it (every document comes
+   * back in docs).
+   */
+  documentSink?: (doc: Doc) => void;
 }
 
 /** Does a documents() call want this part? */

@@ -22,8 +22,11 @@ import { tmpdir } from 'node:os';
 import { join, relative, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openMemory } from '../../src/core/sqlite.js';
-import { loadArtifacts, servedPackage, type ServedPackage } from '../../src/serve/corpus.js';
+import { servedPackage } from '../../src/serve/corpus.js';
+import { loadServedArtifact } from '../../src/serve/load-served.js';
 import { openIndex } from '../../src/serve/search-index.js';
+import { readBodiesFromIndex } from '../../src/serve/served-bodies.js';
+import type { Served } from '../../src/serve/tools.js';
 import * as tools from '../../src/serve/tools.js';
 import { reply, replySize } from '../../src/serve/reply.js';
 import type { Doc } from '../../src/format.js';
@@ -74,7 +77,7 @@ const run = (args: string[]) => execFileSync(process.execPath, [cli, ...args], {
  * The folder synced and built as a user would, served as `serve` serves the artifact; each document
  * known by the id the judgements use (`judgedId` of the upstream path it was synced from).
  */
-async function synced(dir: string, judgedId: (upstream: string) => string, site: string[], keep?: string): Promise<{ pkg: ServedPackage; judged: Map<string, string> }> {
+async function synced(dir: string, judgedId: (upstream: string) => string, site: string[], keep?: string): Promise<{ served: Served; judged: Map<string, string> }> {
   const work = keep ?? mkdtempSync(join(tmpdir(), 'ctxforge-relevance-sync-'));
   const saved = join(work, 'synced.json');
   let made: { added: { id: string; upstream: string }[]; artifact: string };
@@ -86,8 +89,9 @@ async function synced(dir: string, judgedId: (upstream: string) => string, site:
     made = { added: report.added, artifact: built.artifacts[0]!.path };
     writeFileSync(saved, JSON.stringify(made));
   }
-  const [pkg] = await loadArtifacts([made.artifact], { cwd: work, env: { ...process.env, XDG_CACHE_HOME: work }, allowUnsigned: true }, []);
-  return { pkg: pkg!, judged: new Map(made.added.map((a) => [a.id, judgedId(a.upstream)])) };
+  // Verified and indexed in one pass, as `serve` does (an empty cache: the index is built).
+  const served = await loadServedArtifact(made.artifact, { cwd: work, env: { ...process.env, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'ctxforge-relevance-')) }, allowUnsigned: true }, []);
+  return { served, judged: new Map(made.added.map((a) => [a.id, judgedId(a.upstream)])) };
 }
 
 function judgements(file: string): { q: string; rel: Set<string> }[] {
@@ -150,17 +154,24 @@ const showHeldOut = process.argv.includes('--heldout-misses');
 const tuningOnly = process.argv.includes('--tuning-only');
 const report = [];
 for (const c of corpora) {
-  const { pkg, judged } = files
-    ? { pkg: servedPackage({ name: 'corpus', version: '1', format: 'octx', sha256: '0'.repeat(64), source: c.name, signer: { key_id: null, trust: 'unsigned' } }, c.read(), []), judged: null }
+  const listed = async (): Promise<Served> => {
+    const pkg = servedPackage({ name: 'corpus', version: '1', format: 'octx', sha256: '0'.repeat(64), source: c.name, signer: { key_id: null, trust: 'unsigned' } }, c.read(), []);
+    return { pkg, index: await openIndex(pkg, { ...process.env, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'ctxforge-relevance-')) }, []) };
+  };
+  const { served: one, judged } = files
+    ? { served: await listed(), judged: null }
     : await synced(c.dir, c.judgedId, c.site, keep && join(keep, c.dir.split('/').slice(-3).join('-')));
+  const { pkg, index } = one;
   const docs = pkg.docs;
   // The id a judgement names for a served document's id.
   const asJudged = (id: string) => judged?.get(id) ?? id;
   const inCorpus = new Set(docs.map((d) => asJudged(d.id)));
-  const index = await openIndex(pkg, { ...process.env, XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'ctxforge-relevance-')) }, []);
   const served = [{ pkg, index }];
   const w0 = performance.now();
+  // As prepareServe makes them: texts read back from the index (checked), the second stage's fields from them.
+  const reading = readBodiesFromIndex(pkg, index);
   tools.warm(served);
+  reading.forget();
   console.error(`${c.name}: second stage made ready in ${(performance.now() - w0).toFixed(0)} ms`);
   const ask = plain(docs);
   for (const [set, file] of c.sets) {

@@ -2,7 +2,9 @@
 import './rules.js';
 import { hasErrors } from '../core/diagnostics.js';
 import type { FormatModule, ValidationResult } from '../format.js';
-import { isTree } from '../format.js';
+import { isTree, wants, type Asset } from '../format.js';
+import { compareUtf8 } from '../core/paths.js';
+import { DOCUMENT_ROOT } from './doc-fields.js';
 import { APPLICATION_ID, isSqlite } from './header.js';
 import { checkArtifact } from './artifact.js';
 import { loadSource } from './source.js';
@@ -13,7 +15,7 @@ import { initCartridge } from './init.js';
 import { importCartridge } from './import.js';
 import { signCartridge } from './resign.js';
 import { unsignedDigest } from './unsigned.js';
-import { acxDocumentsFrom, readAcxDocuments } from './read-documents.js';
+import { acxDocumentsFrom, knowledgeDoc, readAcxDocuments } from './read-documents.js';
 import { acxNameProblem, writeAcxSource } from './write-source.js';
 import { acxSkills } from './skill-folders.js';
 import { cartridgeRegistryFacts } from './registry-facts.js';
@@ -75,8 +77,35 @@ export const acx: FormatModule = {
   async verifyWithDocuments(input, opts) {
     // One open and one pass over the files: the verdict under the caller's trust inputs, and the
     // documents judged again (signatures only) under none, as documents() judges a cartridge.
-    const c = await checkArtifact(input, opts, { files: true });
-    return { result: c.result, documents: () => acxDocumentsFrom(input, c, opts) };
+    const sink = wants(opts, 'docs') ? opts.documentSink : undefined;
+    if (!sink) {
+      const c = await checkArtifact(input, opts, { files: true });
+      return { result: c.result, documents: () => acxDocumentsFrom(input, c, opts) };
+    }
+    // Streamed (serve): each knowledge file whose bytes match its ROM row goes to the sink as it is
+    // decoded and is not kept; one that does not parse is refused when the documents are asked for,
+    // after the verdict, as documents() would refuse it (the first by path).
+    const assets: Asset[] = [];
+    let failed: { path: string; error: unknown } | undefined;
+    const knowledge = (name: string, raw: Buffer) => {
+      const treePath = name.slice('rom/'.length);
+      if (!treePath.endsWith('.md')) { assets.push({ path: treePath.slice(DOCUMENT_ROOT.length), bytes: Buffer.alloc(0) }); return; }
+      let doc;
+      try { doc = knowledgeDoc(raw, treePath); } catch (e) {
+        if (!failed || compareUtf8(treePath, failed.path) < 0) failed = { path: treePath, error: e };
+        return;
+      }
+      sink(doc);
+    };
+    const c = await checkArtifact(input, opts, { files: true, knowledge });
+    return {
+      result: c.result,
+      documents: async () => {
+        const d = await acxDocumentsFrom(input, c, opts);
+        if (failed) throw failed.error;
+        return { ...d, assets: [...d.assets, ...assets] };
+      },
+    };
   },
   writeSource: writeAcxSource,
   nameProblem: acxNameProblem,

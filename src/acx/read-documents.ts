@@ -41,6 +41,12 @@ async function fromImported(input: ArtifactInput, imported: { files: Map<string,
   return fromTree(new MemoryTree(files, input.label), wants(opts, 'docs'), wants(opts, 'skills'), new Set(unsignedMeta));
 }
 
+/** A knowledge file (`knowledge/….md` in the source tree) as a document; throws a diagnostic for text that is not UTF-8 or frontmatter that does not parse. */
+export function knowledgeDoc(raw: Buffer, treePath: string): Doc {
+  const text = splitDocText(documentString(raw, treePath), treePath);
+  return withKeptHead(docFromText(text, treePath.slice(DOCUMENT_ROOT.length)), 'acx', text, documentText);
+}
+
 /** The meta key of the cartridge's name; with acx.description and the x-ctxforge record, what identity is read from. */
 const ARTIFACT_META = 'acx.artifact_id';
 const DESCRIPTION_META = 'acx.description';
@@ -62,8 +68,7 @@ async function fromTree(tree: Tree, withDocs: boolean, withSkills: boolean, unsi
     if (e.path.startsWith(DOCUMENT_ROOT)) {
       const path = e.path.slice(DOCUMENT_ROOT.length);
       if (!path.endsWith('.md')) { assets.push({ path, bytes: await tree.read(e.path) }); continue; }
-      const text = splitDocText(documentString(await tree.read(e.path), e.path), e.path);
-      docs.push(withKeptHead(docFromText(text, path), 'acx', text, documentText));
+      docs.push(knowledgeDoc(await tree.read(e.path), e.path));
     } else if (e.path.includes('/') && !e.path.startsWith(SOURCE_SKILLS_DIR)) {
       const top = e.path.split('/')[0]!;
       groups.set(top, [...(groups.get(top) ?? []), e.path]);

@@ -31,6 +31,14 @@ const TOTAL_CAP = 1024 * 1024 * 1024;
 export interface VerifyOptions {
   /** Keep every decoded file in CheckResult.files (import needs them; a check does not). */
   keepFiles?: boolean;
+  /**
+   * Each knowledge file (rom/knowledge/…) whose decoded bytes hash to the oid of the one ROM objects
+   * row registered for its path, handed over as it is decoded and then not kept, even with
+   * keepFiles (serve indexes it and lets it go, issue 39). A knowledge file without such a row (bound
+   * by the ROM index, or not matching) is kept as keepFiles says. The verdict is still the whole
+   * check's: a file handed over proves only its own bytes.
+   */
+  knowledge?: (name: string, raw: Buffer) => void;
   registry?: TrustRegistry;
   localKeyId?: string;
   pinnedKey?: PublicKey;
@@ -158,6 +166,15 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
   const rawDeflate: string[] = [];
   if (declared > totalCap) at('ACX_SQLAR_DATA', `sqlar entries declare ${declared} bytes in total, over the total inflation limit of ${totalCap}`);
   let overTotal = false;
+  // The oid each knowledge path is registered with, when exactly one ROM row names it: what a file
+  // handed to opts.knowledge must hash to before it leaves this loop.
+  const registered = new Map<string, string | null>();
+  if (opts.knowledge) {
+    for (const o of c.objects) {
+      if (o.zone !== 'rom' || o.kind !== 'sqlar' || !str(o.source_ref) || !o.source_ref.startsWith('rom/knowledge/') || !str(o.oid)) continue;
+      registered.set(o.source_ref, registered.has(o.source_ref) ? null : o.oid);
+    }
+  }
   for (const r of c.sqlar.rows()) {
     if (str(r.name)) names.add(r.name);
     if (overTotal) continue; // past the total cap only the names are wanted
@@ -182,9 +199,11 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
       total += raw.length;
       if (total > totalCap) { at('ACX_SQLAR_DATA', 'sqlar content is over the total inflation limit'); overTotal = true; continue; }
       if (str(r.name)) {
-        decoded.set(r.name, { oid: oidOf(raw), sz: raw.length });
-        if (opts.keepFiles || r.name.startsWith('rom/skills/') || r.name.startsWith(SKILL_EXT_PREFIX) || r.name === ROM_INDEX_PATH || GENERATED_PATHS.includes(r.name)) files.set(r.name, raw);
+        const oid = oidOf(raw);
+        decoded.set(r.name, { oid, sz: raw.length });
         if (r.name.startsWith('rom/knowledge/')) { const id = knowledgeId(raw); if (id) knowledgeIds.set(r.name, id); }
+        if (opts.knowledge && registered.get(r.name) === oid && !np) { opts.knowledge(r.name, raw); continue; }
+        if (opts.keepFiles || r.name.startsWith('rom/skills/') || r.name.startsWith(SKILL_EXT_PREFIX) || r.name === ROM_INDEX_PATH || GENERATED_PATHS.includes(r.name)) files.set(r.name, raw);
       }
     } catch (e) {
       if (!(e instanceof BlobError)) throw e;

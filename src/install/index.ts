@@ -11,6 +11,7 @@ import { type HostName, type Scope } from './hosts.js';
 import { emptyLock, folderOf, readLock, serializeLock, type Lock, type LockPackage, type LockSigner } from './lock.js';
 import type { PackagePlan, PlannedFile } from './plan.js';
 import { readFileSync } from 'node:fs';
+import type { Doc } from '../format.js';
 import { join } from 'node:path';
 import { hasErrors } from '../core/diagnostics.js';
 import { skillsFolder } from './hosts.js';
@@ -242,12 +243,17 @@ export async function installVerified(v: VerifiedPackage, o: InstallOptions): Pr
   return commitInstall(v, ctx, lock, notes, o);
 }
 
-/** Acquires and verifies an artifact exactly as install does, and reads it as documents; writes nothing (serve). */
-export async function verifySpec(spec: string, o: InstallOptions): Promise<VerifiedPackage> {
+/**
+ * Acquires and verifies an artifact exactly as install does, and reads it as documents; writes
+ * nothing (serve). `sinkFor`, given the artifact's SHA-256 before it is verified, may return where
+ * each document goes as it is read (DocumentsOptions.documentSink) instead of being returned.
+ */
+export async function verifySpec(spec: string, o: InstallOptions, sinkFor?: (sha256: string) => ((doc: Doc) => void) | undefined): Promise<VerifiedPackage> {
   const ctx = context(o);
   const acq = await acquire(spec, { cwd: o.cwd, root: ctx.root, env: ctx.env });
   try {
-    return await verifyPackage(acq, ctx, emptyLock(ctx.scope), o);
+    const documentSink = sinkFor?.(acq.sha256);
+    return await verifyPackage(acq, ctx, emptyLock(ctx.scope), documentSink ? { ...o, documentSink } : o);
   } finally {
     await acq.cleanup();
   }

@@ -4,7 +4,7 @@
 // --frozen and serve, so each judges a package the same way.
 import { DiagnosticError, error, fail, hasErrors, warning, type Diagnostic } from '../core/diagnostics.js';
 import { foldedKey } from '../core/paths.js';
-import type { Documents, FormatName } from '../format.js';
+import type { Documents, DocumentsOptions, FormatName } from '../format.js';
 import type { FolderChange } from './apply.js';
 import type { Ctx } from './context.js';
 import type { HostName } from './hosts.js';
@@ -32,6 +32,11 @@ export interface PrepareOptions {
   force?: boolean;
   /** Reinstall and checks: the layout is exactly the lock entry's (its links), whatever the disk holds. */
   layoutFromLock?: boolean;
+  /**
+   * Serve: each document handed over as it is read and checked, not kept (DocumentsOptions.documentSink);
+   * VerifiedPackage.docs.docs then holds only what the format did not hand over.
+   */
+  documentSink?: DocumentsOptions['documentSink'];
 }
 
 /** A package that passed verification, as neutral documents plus what the lock records about it. */
@@ -65,7 +70,7 @@ async function documentsOf(facts: Facts, acq: Acquired, o: PrepareOptions): Prom
     }, 2);
   }
   // Read in the verifier's pass when the format offers it: the package is read once, not twice.
-  return facts.documents ? facts.documents() : m.documents(acq.input, { want: { docs: true, skills: true }, limits: o.limits, env: o.env });
+  return facts.documents ? facts.documents() : m.documents(acq.input, { want: { docs: true, skills: true }, limits: o.limits, env: o.env, ...(o.documentSink ? { documentSink: o.documentSink } : {}) });
 }
 
 const keyChanged = (name: string, recorded: KeyPin, given: KeyPin, label: string) =>
@@ -84,7 +89,7 @@ export async function verifyPackage(acq: Acquired, ctx: Ctx, lock: Lock, o: Prep
   const lockedPin = locked ? recordedPin(locked) : undefined;
   if (locked && optionPin && lockedPin && optionPin.key_id !== lockedPin.key_id) throw keyChanged(locked.name, lockedPin, optionPin, acq.input.label);
   const checkedWith = lockedPin?.raw ? lockedPin : optionPin;
-  let facts = await checkArtifact(acq, { key: checkedWith, trust: o.trust, env: ctx.env, limits: o.limits });
+  let facts = await checkArtifact(acq, { key: checkedWith, trust: o.trust, env: ctx.env, limits: o.limits, documentSink: o.documentSink });
 
   const docs = await documentsOf(facts, acq, o);
   const name = docs.meta.name;

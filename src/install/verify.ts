@@ -8,7 +8,7 @@ import { DiagnosticError, error, warning, type Diagnostic } from '../core/diagno
 import { sha256Hex } from '../core/hash.js';
 import { loadPublicKey, publicKeyFromRaw, spkiKeyId } from '../core/keys.js';
 import type { Limits } from '../core/limits.js';
-import type { Documents, FormatModule, FormatName, ValidationResult } from '../format.js';
+import type { Documents, DocumentsOptions, FormatModule, FormatName, ValidationResult } from '../format.js';
 import { detectArtifact } from '../formats.js';
 import { minisignVerify } from '../core/minisign.js';
 import type { Acquired } from './source.js';
@@ -81,6 +81,8 @@ export interface CheckOptions {
   trust?: string;
   env?: NodeJS.ProcessEnv;
   limits?: Partial<Limits>;
+  /** Each document handed over as the verifier reads it, not kept (DocumentsOptions.documentSink: serve). */
+  documentSink?: DocumentsOptions['documentSink'];
 }
 
 /**
@@ -112,7 +114,7 @@ export async function checkArtifact(acq: Acquired, o: CheckOptions): Promise<Fac
   // A format that can verifies and reads the documents in one pass over the artifact's bytes.
   let documents: (() => Promise<Documents>) | undefined;
   let result: ValidationResult;
-  if (module.verifyWithDocuments) ({ result, documents } = await module.verifyWithDocuments(acq.input, { ...opts, want: { docs: true, skills: true } }));
+  if (module.verifyWithDocuments) ({ result, documents } = await module.verifyWithDocuments(acq.input, { ...opts, want: { docs: true, skills: true }, ...(o.documentSink ? { documentSink: o.documentSink } : {}) }));
   else result = await (module.verifyArtifact ?? module.validateArtifact).call(module, acq.input, opts);
   const d = (result.details ?? {}) as Record<string, unknown>;
   const damage = result.diagnostics.filter((x) => x.severity === 'error' && !POLICY_CODES.has(x.code));

@@ -14,11 +14,13 @@ import type { Doc, FormatName } from '../format.js';
 import { symlinkOnTheWay, interrupted } from '../install/apply.js';
 import { checkLocked, type Drift } from '../install/drift.js';
 import { KNOWLEDGE_FOLDER } from '../install/hosts.js';
-import { context, verifySpec, type InstallOptions } from '../install/index.js';
+import { context, verifySpec, type InstallOptions, type VerifiedPackage } from '../install/index.js';
 import { folderOf, readLock, type LockPackage } from '../install/lock.js';
 import { parseKnowledgeDoc } from '../install/knowledge.js';
 import { unboundByTail } from '../install/plan.js';
 import { printable } from '../install/portable.js';
+import type { IndexBuilder } from './index-build.js';
+import { columnsOf } from './term-scores.js';
 import './rules.js';
 
 export interface ServedPackage {
@@ -47,51 +49,87 @@ function wellFormed(text: string): string {
   return s.isWellFormed() ? text : s.toWellFormed();
 }
 
-/** The SHA-256 of each text, 32 bytes each in one buffer, in the order given. */
-function bodyDigests(bodies: string[]): Buffer {
-  const out = Buffer.alloc(32 * bodies.length);
-  bodies.forEach((b, i) => createHash('sha256').update(b, 'utf8').digest().copy(out, 32 * i));
-  return out;
+/**
+ * A package's documents taken in one at a time — from the verifier as it reads them (serve's start,
+ * load-served.ts), or from a list — and made a ServedPackage: one document an id (the first by path;
+ * the others named in a warning), each text's SHA-256 taken, and, given an index builder, each text
+ * indexed as it comes and not kept (issue 39: the per-document cost is its fields and 32 bytes of
+ * digest, never its text). A text holding a NUL is kept (served-bodies.ts).
+ */
+export class PackageIntake {
+  private readonly byId = new Map<string, { doc: Doc; digest: Buffer; row: number }>();
+  private readonly lost: { id: string; path: string }[] = [];
+  /** The path of every document taken, served or not (what the unbound-path check looks at). */
+  readonly paths: string[] = [];
+  constructor(private readonly builder?: IndexBuilder, private readonly keepTexts = !builder) {}
+
+  add(d: Doc): void {
+    this.paths.push(d.path);
+    const old = this.byId.get(d.id);
+    // The first by path is served (the same one whichever order the documents come in).
+    if (old && compareUtf8(old.doc.path, d.path) <= 0) { this.lost.push({ id: d.id, path: d.path }); return; }
+    if (old) {
+      this.lost.push({ id: old.doc.id, path: old.doc.path });
+      if (this.builder) this.builder.drop(old.row);
+    }
+    // The package's own copy (what a format carries for a round trip is not served), never the caller's object.
+    const body = wellFormed(d.body);
+    const own: Doc = { ...d, body: this.keepTexts || body.includes('\u0000') ? body : '' };
+    delete own.carried;
+    const row = this.builder ? this.builder.add(d.id, columnsOf({ ...own, body })) : 0;
+    this.byId.set(d.id, { doc: own, digest: createHash('sha256').update(body, 'utf8').digest(), row });
+  }
+
+  finish(p: Omit<ServedPackage, 'byId' | 'digest' | 'docs' | 'bodyDigests'>, notes: Diagnostic[]): ServedPackage {
+    // Sorted by path, stable: in the order a list gave them.
+    for (const l of [...this.lost].sort((a, b) => compareUtf8(a.path, b.path))) notes.push(warning('CTXFORGE_SERVE_NOTHING', `${printable(p.name)}: document id ${printable(l.id)} appears twice; ${printable(l.path)} is not served`));
+    const kept = [...this.byId.values()].sort((a, b) => compareUtf8(a.doc.path, b.doc.path));
+    const bodies = Buffer.alloc(32 * kept.length);
+    kept.forEach((k, i) => k.digest.copy(bodies, 32 * i));
+    // The package's digest covers the fields and the texts' digests, line by line.
+    const h = createHash('sha256');
+    kept.forEach(({ doc: d }, i) => h.update(`${i ? '\n' : ''}${JSON.stringify([d.id, d.path, d.title, d.type ?? null, d.description ?? null, d.tags ?? [], bodies.toString('hex', 32 * i, 32 * i + 32)])}`));
+    const docs = kept.map((k) => k.doc);
+    this.byId.clear();
+    return { ...p, docs, byId: new Map(docs.map((d) => [d.id, d])), digest: h.digest('hex'), bodyDigests: bodies };
+  }
 }
 
+/** A package made of documents given as a list, their texts kept (openIndex builds from them). */
 export function servedPackage(p: Omit<ServedPackage, 'byId' | 'digest' | 'docs' | 'bodyDigests'>, docs: Doc[], notes: Diagnostic[]): ServedPackage {
-  const byId = new Map<string, Doc>();
-  for (const d of [...docs].sort((a, b) => compareUtf8(a.path, b.path))) {
-    if (byId.has(d.id)) { notes.push(warning('CTXFORGE_SERVE_NOTHING', `${printable(p.name)}: document id ${printable(d.id)} appears twice; ${printable(d.path)} is not served`)); continue; }
-    // The package's own copy (what a format carries for a round trip is not served): its text is
-    // later read from the index instead of held (served-bodies.ts), never the caller's object.
-    const own: Doc = { ...d, body: wellFormed(d.body) };
-    delete own.carried;
-    byId.set(d.id, own);
-  }
-  const kept = [...byId.values()];
-  // Each text hashed once; the package's digest covers the fields and those digests, line by line.
-  const bodies = bodyDigests(kept.map((d) => d.body));
-  const h = createHash('sha256');
-  kept.forEach((d, i) => h.update(`${i ? '\n' : ''}${JSON.stringify([d.id, d.path, d.title, d.type ?? null, d.description ?? null, d.tags ?? [], bodies.toString('hex', 32 * i, 32 * i + 32)])}`));
-  return { ...p, docs: kept, byId, digest: h.digest('hex'), bodyDigests: bodies };
+  const intake = new PackageIntake();
+  for (const d of docs) intake.add(d);
+  return intake.finish(p, notes);
 }
+
+/**
+ * A document whose path the signature does not bind could be a signed file copied under a name of
+ * someone else's choosing: never served (serve has no --allow-unbound). Throws when any is among `paths`.
+ */
+export function refuseUnbound(spec: string, unbound: string[], paths: Iterable<string>): void {
+  const tails = unboundByTail(unbound);
+  const hit = [...paths].flatMap((path) => (tails.get(path) ?? []).map((u) => ({ u, path })));
+  if (!hit.length) return;
+  const all = hit.map(({ u, path }) => error('CTXFORGE_INSTALL_UNBOUND', `${printable(u)} would be served as ${printable(path)}, but the signature binds its bytes only under another path`, { file: u }));
+  throw new DiagnosticError({ ...all[0]!, message: `${spec} is not served: ${all[0]!.message}`, hint: 'rebuild the cartridge with a current ctxforge (its signed ROM index binds every path), or install it with --allow-unbound and serve --lock' }, 1, all);
+}
+
+/** What a verified package is served as, before its documents. */
+export const servedMeta = (v: VerifiedPackage, source: string) => ({ name: v.docs.meta.name, version: v.docs.meta.version ?? null, format: v.format, sha256: v.artifact.sha256, source, signer: { key_id: v.signer.key_id, trust: v.signer.trust } });
 
 export interface LoadOptions extends Pick<InstallOptions, 'cwd' | 'env' | 'user' | 'key' | 'trust' | 'allowUnsigned' | 'limits'> {
   /** --lock: a locked artifact that cannot be read (or any URL) is not checked; its installed knowledge is served as "lock-only". */
   offline?: boolean;
 }
 
-/** Each artifact verified (refused as install refuses it) and read as documents. */
+/** Each artifact verified (refused as install refuses it) and read as documents, their texts kept (serve itself streams them: load-served.ts). */
 export async function loadArtifacts(specs: string[], o: LoadOptions, notes: Diagnostic[]): Promise<ServedPackage[]> {
   const out: ServedPackage[] = [];
   for (const spec of specs) {
     const v = await verifySpec(spec, o);
-    // A document whose path the signature does not bind could be a signed file copied under a
-    // name of someone else's choosing: never served (serve has no --allow-unbound).
-    const tails = unboundByTail(v.unbound);
-    const hit = [...v.docs.docs, ...v.docs.assets].flatMap((d) => (tails.get(d.path) ?? []).map((u) => ({ u, path: d.path })));
-    if (hit.length) {
-      const all = hit.map(({ u, path }) => error('CTXFORGE_INSTALL_UNBOUND', `${printable(u)} would be served as ${printable(path)}, but the signature binds its bytes only under another path`, { file: u }));
-      throw new DiagnosticError({ ...all[0]!, message: `${spec} is not served: ${all[0]!.message}`, hint: 'rebuild the cartridge with a current ctxforge (its signed ROM index binds every path), or install it with --allow-unbound and serve --lock' }, 1, all);
-    }
+    refuseUnbound(spec, v.unbound, [...v.docs.docs, ...v.docs.assets].map((d) => d.path));
     notes.push(...v.diagnostics);
-    out.push(servedPackage({ name: v.docs.meta.name, version: v.docs.meta.version ?? null, format: v.format, sha256: v.artifact.sha256, source: v.source.location, signer: { key_id: v.signer.key_id, trust: v.signer.trust } }, v.docs.docs, notes));
+    out.push(servedPackage(servedMeta(v, v.source.location), v.docs.docs, notes));
   }
   return out;
 }
@@ -144,7 +182,7 @@ export async function loadLocked(o: LoadOptions, notes: Diagnostic[]): Promise<S
     if (c.drift.length) refuse(p, c.drift, ctx.lockLabel);
     if (c.verified) {
       const v = c.verified;
-      out.push(servedPackage({ name: v.docs.meta.name, version: v.docs.meta.version ?? null, format: v.format, sha256: v.artifact.sha256, source: p.source.location, signer: { key_id: v.signer.key_id, trust: v.signer.trust } }, v.docs.docs, notes));
+      out.push(servedPackage(servedMeta(v, p.source.location), v.docs.docs, notes));
       continue;
     }
     notes.push(...c.diagnostics);

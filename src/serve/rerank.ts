@@ -219,11 +219,14 @@ export class RerankFields {
     let total = 0;
     const names = new Set(docs.map((d) => nameKey(pageName(d))));
     for (const d of docs) {
+      // Read once: after start a text comes from the index's file (served-bodies.ts).
+      const body = d.body;
+      total += body.length;
       const own = nameKey(pageName(d));
       /** The name of the page a link's destination names, when it is another page of the package. */
       const linked = (url: string) => { const k = nameKey(url.replace(/[#?].*$/, '').replace(/\/+$/, '') || '.'); return k && k !== own && names.has(k) ? k : undefined; };
       const named = new Set<string>();
-      for (const m of d.body.matchAll(/`([^`\n]{1,80})`|\]\(([^)\s]{1,300})\)/g)) {
+      for (const m of body.matchAll(/`([^`\n]{1,80})`|\]\(([^)\s]{1,300})\)/g)) {
         if (m[1] !== undefined) {
           const k = wordKey(m[1].trim().split(/\s/)[0]!);
           if (k && k !== own && names.has(k)) named.add(k);
@@ -232,11 +235,11 @@ export class RerankFields {
         const k = linked(m[2]!);
         if (!k) continue;
         named.add(k);
-        this.addAnchor(k, linkText(d.body, m.index!));
+        this.addAnchor(k, linkText(body, m.index!));
       }
       // Reference definitions (`[label]: /url`): a reference link's text is its label.
-      if (d.body.includes(']:')) {
-        for (const m of d.body.matchAll(/^[ ]{0,3}\[([^\]\n]{1,200})\]:[ \t]*<?([^\s>]{1,300})/gm)) {
+      if (body.includes(']:')) {
+        for (const m of body.matchAll(/^[ ]{0,3}\[([^\]\n]{1,200})\]:[ \t]*<?([^\s>]{1,300})/gm)) {
           const k = linked(m[2]!);
           if (k) this.addAnchor(k, m[1]!);
         }
@@ -247,7 +250,6 @@ export class RerankFields {
     for (const v of this.mentions.values()) most = Math.max(most, v);
     this.maxMentions = most;
     for (const d of docs) {
-      total += d.body.length;
       const name = nameKey(pageName(d));
       if (name.length >= 2 && name.length <= MAX_ABBREV_CHARS && /^\p{L}[\p{L}\p{N}]*$/u.test(name)) {
         const list = this.short.get(name.slice(0, 2)) ?? [];

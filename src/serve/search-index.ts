@@ -22,13 +22,14 @@
 // (index-cache.ts): only an image holding exactly this schema is used.
 import { join } from 'node:path';
 import { warning, type Diagnostic } from '../core/diagnostics.js';
-import { openMemory, openScratch, type SqliteDb } from '../core/sqlite.js';
+import type { SqliteDb } from '../core/sqlite.js';
 import { compareUtf8 } from '../core/paths.js';
 import type { ServedPackage } from './corpus.js';
-import { FtsTokens, TOKENIZER } from './fts-tokens.js';
+import { FtsTokens } from './fts-tokens.js';
+import { IndexBuilder, SCHEMA } from './index-build.js';
 import { cacheDir, copyCached, openCachedIndexFile, writeCached } from './index-cache.js';
 import { capped, COMMON_INSTANCES, MAX_QUERY_WORDS, phraseSteps, SEARCH_STEP_BUDGET, type TermCount } from './search-cost.js';
-import { BM25, columnsOf, TermTally, termScores } from './term-scores.js';
+import { BM25, columnsOf } from './term-scores.js';
 import { topK } from './top-k.js';
 
 /** Bump when the schema, tokenizer or what is indexed changes: every cached index is rebuilt (3: term_counts; 4: documents_sha256 over each text's digest; 5: the description in the tags column). */
@@ -71,7 +72,9 @@ export interface PackageIndex {
   cachePath: string;
   /** Terms whose per-document scores the index stores. */
   storedTerms: number;
-  /** The text of row `row` (docs[row - 1]) as the index's file holds it now: served-bodies.ts checks it before it is served. */
+  /** The row of each of the package's documents, in `docs` order (0: none). */
+  rows: Int32Array;
+  /** The text of row `row` as the index's file holds it now: served-bodies.ts checks it before it is served. */
   readBody(row: number): unknown;
   /** The database file the search reads: the private one built here; for an index from the cache, the cache file its private copy was made from at start; '' when in memory. */
   file: string;
@@ -98,85 +101,54 @@ export const queryTerms = (query: string): string[] => parseQuery(query).terms;
 
 const phraseOf = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
-/** Everything an index holds: a cached image with any other object is not used. */
-const SCHEMA = `CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, title, tags, body, tokenize = '${TOKENIZER}');
-    CREATE TABLE term_scores(term TEXT PRIMARY KEY, rowids BLOB NOT NULL, scores BLOB NOT NULL) WITHOUT ROWID;
-    CREATE TABLE term_counts(term TEXT PRIMARY KEY, docs INTEGER NOT NULL, instances INTEGER NOT NULL) WITHOUT ROWID;`;
-
-/** Rows inserted, then their texts tallied (term-scores.ts), a block at a time. */
-const BLOCK = 256;
-
-/**
- * The index of `pkg`'s documents, built in a database file of a private folder (SQLite's page cache
- * bounds what is in memory, not the corpus) in one sweep over the texts: each block of documents is
- * inserted into FTS5 and tallied for the stored terms' frequencies while it is at hand, all in one
- * transaction; nothing is read back from the texts afterwards. In memory only when no file can be made.
- */
-function build(pkg: ServedPackage, min: number, tokens: FtsTokens): { db: SqliteDb; file: string } {
-  let db: SqliteDb;
-  let file = '';
-  try {
-    ({ db, path: file } = openScratch());
-    // Nothing to recover: a build that fails is thrown away with its folder.
-    db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF');
-  } catch {
-    db = openMemory();
-  }
-  try {
-    db.exec(SCHEMA);
-    const insert = db.prepare('INSERT INTO docs(rowid, id, title, tags, body) VALUES (?, ?, ?, ?, ?)');
-    const tally = new TermTally(tokens);
-    db.transaction(() => {
-      for (let start = 0; start < pkg.docs.length; start += BLOCK) {
-        const docs = pkg.docs.slice(start, start + BLOCK);
-        const block = docs.map(columnsOf);
-        block.forEach((cols, j) => insert.run(start + j + 1, docs[j]!.id, ...cols));
-        tally.addBlock(block);
-      }
-    })();
-    db.exec("INSERT INTO docs(docs) VALUES ('optimize')");
-    // One pass over the vocabulary: the terms whose scores are stored, and the common terms' counts
-    // a search's budget is reckoned from (search-cost.ts).
-    db.exec('CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, docs, row)');
-    const vocab = db.prepare('SELECT term, doc, cnt FROM temp.vocab WHERE doc >= ? OR cnt >= ? ORDER BY term').all(min, COMMON_INSTANCES)
-      .map((r) => ({ term: String(r.term), doc: Number(r.doc), cnt: Number(r.cnt) }));
-    db.exec('DROP TABLE temp.vocab');
-    db.transaction(() => {
-      const counts = db.prepare('INSERT INTO term_counts(term, docs, instances) VALUES (?, ?, ?)');
-      for (const v of vocab) if (v.cnt >= COMMON_INSTANCES) counts.run(v.term, v.doc, v.cnt);
-      const store = db.prepare('INSERT INTO term_scores(term, rowids, scores) VALUES (?, ?, ?)');
-      const all = termScores(db, tally, vocab.filter((v) => v.doc >= min), tokens);
-      for (const t of all) store.run(t.term, Buffer.from(t.rowids.buffer, t.rowids.byteOffset, t.rowids.byteLength), Buffer.from(t.scores.buffer, t.scores.byteOffset, t.scores.byteLength));
-    })();
-    const meta = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?)');
-    for (const [k, v] of Object.entries(metaOf(pkg, min))) meta.run(k, v);
-    return { db, file };
-  } catch (e) {
-    db.close();
-    throw e;
-  }
-}
-
 const metaOf = (pkg: ServedPackage, min: number): Record<string, string> => ({
   index_version: String(INDEX_VERSION), artifact_sha256: pkg.sha256, documents_sha256: pkg.digest, documents: String(pkg.docs.length), stored_min_docs: String(min),
 });
 
-function fromCache(path: string, pkg: ServedPackage, min: number): SqliteDb | undefined {
+/** The keys of `meta` a cached index must hold before the documents are known (serve checks them before verifying). */
+const ARTIFACT_KEYS = ['index_version', 'artifact_sha256', 'stored_min_docs'];
+
+/**
+ * The cached index at `path` when it was built by this INDEX_VERSION for the artifact `sha256` with
+ * `min` (index-cache.ts's checks first): whether it holds exactly the verified documents is decided
+ * by cachedFor once they are known.
+ */
+export function cachedCandidate(path: string, sha256: string, min: number): SqliteDb | undefined {
   const db = openCachedIndexFile(path, SCHEMA, 'docs');
   if (!db) return undefined;
   try {
-    const rows = db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[];
-    const got = Object.fromEntries(rows.map((r) => [r.key, r.value]));
-    const want = metaOf(pkg, min);
-    // Rows are numbered 1..n at build; the search's arrays are sized by the largest.
-    // FTS5's content table itself (the schema is checked to be exactly FTS5's): a scan of the
-    // virtual table would read every row's text to count them.
-    const size = db.prepare('SELECT count(*) AS n, max(id) AS m FROM docs_content').get() as { n: number; m: number | null };
-    db.prepare('SELECT count(*) AS n FROM term_scores').get();
-    if (Object.keys(want).every((k) => got[k] === want[k]) && Number(size.n) === pkg.docs.length && Number(size.m ?? 0) === pkg.docs.length) return db;
+    const got = metaRows(db);
+    const want: Record<string, string> = { index_version: String(INDEX_VERSION), artifact_sha256: sha256, stored_min_docs: String(min) };
+    if (ARTIFACT_KEYS.every((k) => got[k] === want[k])) return db;
   } catch { /* a damaged or foreign file is rebuilt */ }
   db.close();
+  return undefined;
+}
+
+const metaRows = (db: SqliteDb): Record<string, string> => Object.fromEntries((db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+
+/** Does a cached index hold exactly `pkg`'s documents (its meta, and one row for each document)? */
+function cachedFor(db: SqliteDb, pkg: ServedPackage, min: number): boolean {
+  try {
+    const got = metaRows(db);
+    const want = metaOf(pkg, min);
+    // FTS5's content table itself (the schema is checked to be exactly FTS5's): a scan of the
+    // virtual table would read every row's text to count them. Rows need not be 1..n (a build that
+    // dropped a twice-met id has a gap); each document's row is found by its id (wrap).
+    const size = db.prepare('SELECT count(*) AS n FROM docs_content').get() as { n: number };
+    db.prepare('SELECT count(*) AS n FROM term_scores').get();
+    if (!Object.keys(want).every((k) => got[k] === want[k]) || Number(size.n) !== pkg.docs.length) return false;
+    const ids = new Set(db.prepare('SELECT c0 AS id FROM docs_content').all().map((x) => String(x.id)));
+    return pkg.docs.every((d) => ids.has(d.id));
+  } catch {
+    return false;
+  }
+}
+
+function fromCache(path: string, pkg: ServedPackage, min: number): SqliteDb | undefined {
+  const db = cachedCandidate(path, pkg.sha256, min);
+  if (db && cachedFor(db, pkg, min)) return db;
+  db?.close();
   return undefined;
 }
 
@@ -224,7 +196,7 @@ class Sums {
   }
 }
 
-function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, cachePath: string, file: string): PackageIndex {
+function wrap(db: SqliteDb, pkg: ServedPackage, tokens: FtsTokens, built: boolean, buildMs: number, cachePath: string, file: string): PackageIndex {
   const phrase = db.prepare(`SELECT rowid AS r, ${BM25} AS s FROM docs WHERE docs MATCH ?`);
   // From FTS5's content table itself (c3 is the body column; the schema is checked): a plain row lookup.
   const body = db.prepare('SELECT c3 AS body FROM docs_content WHERE id = ?');
@@ -236,6 +208,10 @@ function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, 
   const ids: string[] = new Array(max + 1).fill('');
   const rank = new Int32Array(max + 1);
   rows.sort((a, b) => compareUtf8(a.id, b.id) || a.r - b.r).forEach((x, i) => { ids[x.r] = x.id; rank[x.r] = i; });
+  // Each document's row, by its id (ids are unique in a package: corpus.ts keeps one document an id).
+  const rowById = new Map(rows.map((x) => [x.id, x.r]));
+  const docRows = Int32Array.from(pkg.docs, (d) => rowById.get(d.id) ?? 0);
+  rowById.clear();
   const sums = new Sums(max);
   // Decoded stored terms, the most recently used kept up to STORED_CACHE_BYTES: a repeated word
   // costs no copy, and a search allocates nothing large.
@@ -333,7 +309,7 @@ function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, 
     return Number(rare.get(t)?.doc ?? 0);
   };
   const index: PackageIndex = {
-    built, buildMs, cachePath, storedTerms, docFreq, docCount: rows.length, file,
+    built, buildMs, cachePath, storedTerms, docFreq, docCount: rows.length, file, rows: docRows,
     readBody: (row) => body.get(row)?.body,
     tokensOf: (texts) => tokens.many(texts),
     searchWithStats,
@@ -348,28 +324,59 @@ function wrap(db: SqliteDb, tokens: FtsTokens, built: boolean, buildMs: number, 
   return index;
 }
 
+/** Where `pkg`'s index is cached ($XDG_CACHE_HOME/ctxforge/index/<artifact sha256>-v<INDEX_VERSION>.sqlite), or why the folder is not used. */
+export function indexCachePath(sha256: string, env: NodeJS.ProcessEnv): { dir: string; path: string; why?: string } {
+  const { dir, why } = cacheDir(env);
+  return { dir, path: join(dir, `${sha256}-v${INDEX_VERSION}.sqlite`), ...(why ? { why } : {}) };
+}
+
+export const storedMinOf = (o: IndexOptions): number => Math.max(1, Math.floor(o.storedMinDocs ?? STORED_MIN_DOCS));
+
 /**
  * The package's index: from the cache when it was built for exactly these documents (and the cache
- * passes index-cache.ts's checks), else built and cached; kept in memory only, with a warning, when
- * the cache folder is not one to trust or cannot be written.
+ * passes index-cache.ts's checks), else built from `pkg.docs` (their texts in memory) and cached;
+ * kept for the run only, with a warning, when the cache folder is not one to trust or cannot be written.
  */
 export async function openIndex(pkg: ServedPackage, env: NodeJS.ProcessEnv, notes: Diagnostic[], o: IndexOptions = {}): Promise<PackageIndex> {
-  const min = Math.max(1, Math.floor(o.storedMinDocs ?? STORED_MIN_DOCS));
-  const { dir, why } = cacheDir(env);
-  const path = join(dir, `${pkg.sha256}-v${INDEX_VERSION}.sqlite`);
+  const min = storedMinOf(o);
+  const where = indexCachePath(pkg.sha256, env);
   const tokens = new FtsTokens();
-  const cached = why ? undefined : fromCache(path, pkg, min);
-  if (cached) return wrap(cached, tokens, false, 0, path, path);
-  const t0 = performance.now();
-  const { db, file } = build(pkg, min, tokens);
-  const ms = performance.now() - t0;
+  const cached = where.why ? undefined : fromCache(where.path, pkg, min);
+  if (cached) return wrap(cached, pkg, tokens, false, 0, where.path, where.path);
+  const builder = new IndexBuilder(tokens);
+  try {
+    for (const d of pkg.docs) builder.add(d.id, columnsOf(d));
+  } catch (e) {
+    builder.discard();
+    tokens.close();
+    throw e;
+  }
+  return finishIndex(pkg, builder, tokens, env, notes, o);
+}
+
+/**
+ * An index whose documents were all given to `builder` (serve gives them as the verifier reads
+ * them: load-served.ts), finished for the verified package `pkg` and copied to the cache.
+ */
+export async function finishIndex(pkg: ServedPackage, builder: IndexBuilder, tokens: FtsTokens, env: NodeJS.ProcessEnv, notes: Diagnostic[], o: IndexOptions = {}): Promise<PackageIndex> {
+  const min = storedMinOf(o);
+  const { dir, path, why } = indexCachePath(pkg.sha256, env);
+  let db: SqliteDb;
+  let file: string;
+  try {
+    ({ db, file } = builder.finish(metaOf(pkg, min), min));
+  } catch (e) {
+    tokens.close();
+    throw e;
+  }
+  const ms = builder.ms;
   if (why) {
     // One warning for the folder, however many packages are served.
     const message = `the search index cache is not used: ${why}; search indexes are built for each run only, in a private temporary folder`;
     if (!notes.some((n) => n.code === 'CTXFORGE_SERVE_INDEX_CACHE' && n.message === message)) {
       notes.push(warning('CTXFORGE_SERVE_INDEX_CACHE', message, { file: dir, hint: 'make the folder yours and private (chmod 700), or remove it (serve makes it again), or set XDG_CACHE_HOME to a private folder' }));
     }
-    return wrap(db, tokens, true, ms, path, file);
+    return wrap(db, pkg, tokens, true, ms, path, file);
   }
   try {
     // A copy of the built file goes to the cache; the search goes on reading its own.
@@ -378,5 +385,16 @@ export async function openIndex(pkg: ServedPackage, env: NodeJS.ProcessEnv, note
   } catch (e) {
     notes.push(warning('CTXFORGE_SERVE_INDEX_CACHE', `the search index of ${pkg.name} was not cached (${(e as Error).message}); it is rebuilt at every start`, { file: path }));
   }
-  return wrap(db, tokens, true, ms, path, file);
+  return wrap(db, pkg, tokens, true, ms, path, file);
+}
+
+/**
+ * A cached index opened before the documents were known (cachedCandidate), when it holds exactly
+ * `pkg`'s documents; undefined (and closed) otherwise.
+ */
+export function openCandidate(db: SqliteDb, pkg: ServedPackage, env: NodeJS.ProcessEnv, o: IndexOptions = {}): PackageIndex | undefined {
+  const min = storedMinOf(o);
+  if (!cachedFor(db, pkg, min)) { db.close(); return undefined; }
+  const { path } = indexCachePath(pkg.sha256, env);
+  return wrap(db, pkg, new FtsTokens(), false, 0, path, path);
 }

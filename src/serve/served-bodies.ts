@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { printable } from '../install/portable.js';
 import type { ServedPackage } from './corpus.js';
+import type { PackageIndex } from './search-index.js';
 import { ToolError } from './tools.js';
 
 /** A served document's text on disk no longer matches the digest verified at start. */
@@ -20,14 +21,17 @@ const KEPT_TEXTS = 512;
 const KEPT_CHARS = 8 << 20;
 
 /**
- * From here on, each of `pkg`'s documents (row i + 1 of its index is docs[i]) gives its text by
- * `read(row)` from `file`, checked against its digest; the texts held until now are let go.
+ * From here on, each of `pkg`'s documents (docs[i] is row `index.rows[i]` of its index) gives its
+ * text by `index.readBody(row)` from the index's file, checked against its digest; the texts held
+ * until now are let go.
  */
-export function readBodiesFromIndex(pkg: ServedPackage, read: (row: number) => unknown, file: string): void {
+export function readBodiesFromIndex(pkg: ServedPackage, index: Pick<PackageIndex, 'readBody' | 'rows' | 'file' | 'cachePath'>): { forget(): void } {
+  const read = index.readBody;
+  const file = index.file || index.cachePath;
   const kept = new Map<number, string>();
   let keptChars = 0;
   const digests = pkg.bodyDigests;
-  const body = (row: number, id: string): string => {
+  const body = (i: number, row: number, id: string): string => {
     const hit = kept.get(row);
     if (hit !== undefined) {
       kept.delete(row);
@@ -40,7 +44,7 @@ export function readBodiesFromIndex(pkg: ServedPackage, read: (row: number) => u
     } catch (e) {
       throw new DocumentChanged(`${printable(pkg.name)}#${printable(id)} cannot be read back from ${file} (${(e as Error).message}); it is not served — restart serve to verify the package again`);
     }
-    const want = digests.subarray(32 * (row - 1), 32 * row);
+    const want = digests.subarray(32 * i, 32 * i + 32);
     const got = typeof text === 'string' ? createHash('sha256').update(text, 'utf8').digest() : undefined;
     if (!got || !got.equals(want)) {
       throw new DocumentChanged(`${printable(pkg.name)}#${printable(id)}: its text in ${file} does not match the SHA-256 verified at start (digest mismatch: verified ${want.toString('hex')}, read ${got ? got.toString('hex') : 'no text'}); the file changed after start, so the document is not served — restart serve to verify the package again`);
@@ -59,7 +63,9 @@ export function readBodiesFromIndex(pkg: ServedPackage, read: (row: number) => u
     // node:sqlite on Node 22 gives a text back cut at its first NUL: such a text (rare in
     // Markdown) stays in memory rather than be refused as changed.
     if (d.body.includes('\u0000')) return;
-    const row = i + 1;
-    Object.defineProperty(d, 'body', { get: () => body(row, d.id), enumerable: true, configurable: true });
+    const row = index.rows[i]!;
+    Object.defineProperty(d, 'body', { get: () => body(i, row, d.id), enumerable: true, configurable: true });
   });
+  // The texts kept so far let go (serve's start reads every text once to make the second stage's fields).
+  return { forget: () => { kept.clear(); keptChars = 0; } };
 }

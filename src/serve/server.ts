@@ -4,7 +4,8 @@
 // and every document as a resource. Nothing is served that was not verified at start.
 import type { Diagnostic } from '../core/diagnostics.js';
 import { DiagnosticError, error } from '../core/diagnostics.js';
-import { loadArtifacts, loadLocked, type LoadOptions, type ServedPackage } from './corpus.js';
+import { loadLocked, type LoadOptions, type ServedPackage } from './corpus.js';
+import { loadServedArtifact } from './load-served.js';
 import { openIndex } from './search-index.js';
 import { reply } from './reply.js';
 import { readBodiesFromIndex } from './served-bodies.js';
@@ -19,23 +20,35 @@ export interface ServeOptions extends LoadOptions {
 
 export interface Prepared { served: Served[]; notes: Diagnostic[] }
 
-/** Verifies every package and opens (or builds) its index; throws before anything is served. */
+/**
+ * Verifies every package and opens (or builds) its index; throws before anything is served. An
+ * artifact's index is built in its verification's pass (load-served.ts); a locked package's from
+ * the documents its check read.
+ */
 export async function prepareServe(o: ServeOptions): Promise<Prepared> {
   const notes: Diagnostic[] = [];
-  const pkgs: ServedPackage[] = [...(await loadArtifacts(o.specs, o, notes)), ...(o.lock ? await loadLocked(o, notes) : [])];
-  if (!pkgs.length) throw new DiagnosticError(error('CTXFORGE_SERVE_NOTHING', 'nothing to serve: name artifacts, or --lock with packages installed', { hint: 'ctxforge serve dist/kb-1.0.0.octx --key minisign.pub' }), 2);
-  // Several versions of one package are served side by side (each cited by its own version); the
-  // same name and version twice is a mistake.
-  const names = new Map<string, number>();
-  for (const p of pkgs) { const k = `${p.name}@${p.version ?? 'unversioned'}`; names.set(k, (names.get(k) ?? 0) + 1); }
-  const twice = [...names].filter(([, n]) => n > 1).map(([k]) => k);
-  if (twice.length) throw new DiagnosticError(error('CTXFORGE_USAGE', `package ${twice.map((t) => JSON.stringify(t)).join(', ')} is given more than once`), 2);
+  const env = o.env ?? process.env;
   const served: Served[] = [];
-  for (const pkg of pkgs) served.push({ pkg, index: await openIndex(pkg, o.env ?? process.env, notes) });
+  try {
+    for (const spec of o.specs) served.push(await loadServedArtifact(spec, o, notes));
+    const locked: ServedPackage[] = o.lock ? await loadLocked(o, notes) : [];
+    if (!served.length && !locked.length) throw new DiagnosticError(error('CTXFORGE_SERVE_NOTHING', 'nothing to serve: name artifacts, or --lock with packages installed', { hint: 'ctxforge serve dist/kb-1.0.0.octx --key minisign.pub' }), 2);
+    // Several versions of one package are served side by side (each cited by its own version); the
+    // same name and version twice is a mistake.
+    const names = new Map<string, number>();
+    for (const p of [...served.map((s) => s.pkg), ...locked]) { const k = `${p.name}@${p.version ?? 'unversioned'}`; names.set(k, (names.get(k) ?? 0) + 1); }
+    const twice = [...names].filter(([, n]) => n > 1).map(([k]) => k);
+    if (twice.length) throw new DiagnosticError(error('CTXFORGE_USAGE', `package ${twice.map((t) => JSON.stringify(t)).join(', ')} is given more than once`), 2);
+    for (const pkg of locked) served.push({ pkg, index: await openIndex(pkg, env, notes) });
+  } catch (e) {
+    for (const s of served) s.index.close();
+    throw e;
+  }
+  // From here each text is read back from the index's file when asked, checked against the digest
+  // taken at start; the second stage's fields are made from them (read once each, not kept).
+  const reading = served.map((s) => readBodiesFromIndex(s.pkg, s.index));
   tools.warm(served);
-  // Made while the texts were at hand (index, second-stage fields): from here each is read back
-  // from the index's file when asked, checked against the digest taken at start.
-  for (const s of served) readBodiesFromIndex(s.pkg, s.index.readBody, s.index.file || s.index.cachePath);
+  for (const r of reading) r.forget();
   return { served, notes };
 }
 

@@ -128,6 +128,12 @@ export class TermTally {
   private blockN = 0;
   /** Rows tallied: 1..rows. */
   rows = 0;
+  /** Rows taken out of the index again after they were tallied (a document id met twice, the later path dropped). */
+  private readonly dropped = new Set<number>();
+  /** Rows tallied and still in the index: FTS5's row count. */
+  get live(): number { return this.rows - this.dropped.size; }
+  /** Row `row`, tallied earlier, is no longer in the index: its counts no longer count. */
+  drop(row: number): void { if (row >= 1 && row <= this.rows) this.dropped.add(row); }
   /** Pieces of this block not seen before, with their hashes. */
   private readonly fresh = new Map<string, number>();
   /** Whether the row being tallied met a piece not seen before. */
@@ -253,13 +259,23 @@ export class TermTally {
    * when any count disagrees with FTS5's: a row's tokens per column (`sizes`), a term's rows.
    */
   postings(terms: string[], df: number[], sizes: Int32Array[]): { rowids: Int32Array; f: Float64Array }[] | undefined {
-    for (let r = 1; r <= this.rows; r++) for (let c = 0; c < 3; c++) if (this.sizes[c]![r] !== sizes[c]![r]) return undefined;
+    const { dropped } = this;
+    // A dropped row has no sizes in FTS5 (it is gone): only the rows still there are compared.
+    for (let r = 1; r <= this.rows; r++) for (let c = 0; c < 3; c++) if (this.sizes[c]![r] !== sizes[c]![r] && !dropped.has(r)) return undefined;
     const out: { rowids: Int32Array; f: Float64Array }[] = [];
     for (let i = 0; i < terms.length; i++) {
       const id = this.ids.get(terms[i]!);
-      if (id === undefined || this.postN[id] !== df[i]) return undefined;
+      if (id === undefined) return undefined;
       const n = this.postN[id]!;
-      out.push({ rowids: this.postRows[id]!.slice(0, n), f: Float64Array.from(this.postF[id]!.subarray(0, n)) });
+      let rowids = this.postRows[id]!.slice(0, n);
+      let f = Float64Array.from(this.postF[id]!.subarray(0, n));
+      if (dropped.size) {
+        const keep = [...rowids.keys()].filter((j) => !dropped.has(rowids[j]!));
+        rowids = Int32Array.from(keep, (j) => rowids[j]!);
+        f = Float64Array.from(keep, (j) => f[j]!);
+      }
+      if (rowids.length !== df[i]) return undefined;
+      out.push({ rowids, f });
     }
     return out;
   }
@@ -270,7 +286,9 @@ export class TermTally {
  * it as fts5vocab counts them) for each row holding it.
  */
 export function termScores(db: SqliteDb, tally: TermTally, frequent: { term: string; doc: number }[], tokens: FtsTokens): TermScores[] {
+  // Rows are numbered 1..rows; `live` of them are in the index (FTS5's N), the others dropped.
   const n = tally.rows;
+  const live = tally.live;
   if (!frequent.length) return [];
   const terms = frequent.map((r) => r.term);
   const df = frequent.map((r) => r.doc);
@@ -291,7 +309,7 @@ export function termScores(db: SqliteDb, tally: TermTally, frequent: { term: str
   const D = new Float64Array(n + 1);
   let total = 0;
   for (let r = 1; r <= n; r++) { D[r] = sizes[0]![r]! + sizes[1]![r]! + sizes[2]![r]!; total += D[r]!; }
-  const avgdl = total / n;
+  const avgdl = total / live;
   let ln: (x: number) => number = Math.log;
   try {
     const sql = db.prepare('SELECT ln(?) AS v');
@@ -299,7 +317,7 @@ export function termScores(db: SqliteDb, tally: TermTally, frequent: { term: str
   } catch { /* no SQL math functions: the sample check below decides */ }
   const computed = terms.map((t, i) => {
     const p = post[i]!;
-    let idf = ln((n - df[i]! + 0.5) / (df[i]! + 0.5));
+    let idf = ln((live - df[i]! + 0.5) / (df[i]! + 0.5));
     if (idf <= 0.0) idf = 1e-6;
     const scores = new Float64Array(p.rowids.length);
     for (let j = 0; j < scores.length; j++) {

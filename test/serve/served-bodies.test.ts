@@ -43,10 +43,10 @@ test('a served text is read back from the index file and checked against the dig
     assert.match(tools.get(first.served, { id: rotation.id }).text, /every ninety days/);
 
     // Someone changes the archive page's text in the index file after start.
-    const row = s.pkg.docs.indexOf(archive) + 1;
+    const row = s.index.rows[s.pkg.docs.indexOf(archive)]!;
     const db = openFile(s.index.file);
     try {
-      assert.equal(db.prepare('SELECT c3 AS body FROM docs_content WHERE id = ?').get(row)?.body, want.get(archive.id), 'row i + 1 holds docs[i]');
+      assert.equal(db.prepare('SELECT c3 AS body FROM docs_content WHERE id = ?').get(row)?.body, want.get(archive.id), 'index.rows[i] holds docs[i]');
       db.prepare('UPDATE docs SET body = ? WHERE rowid = ?').run(CHANGED, row);
     } finally {
       db.close();
@@ -94,7 +94,7 @@ test('texts SQLite stores differently from a JS string are no false mismatch: a 
   const pkg = servedPackage({ name: 'edges', version: '1.0.0', format: 'ctxpkg', sha256: 'e'.repeat(64), source: 'edges.ctxpkg', signer: { key_id: null, trust: 'pinned' } }, docs, []);
   const index = await openIndex(pkg, { ...process.env, XDG_CACHE_HOME: tmpDir('serve-bodies-edges-') }, []);
   try {
-    readBodiesFromIndex(pkg, index.readBody, index.file);
+    readBodiesFromIndex(pkg, index);
     const served = [{ pkg, index }];
     for (const [id, body] of Object.entries(texts)) {
       assert.equal(tools.get(served, { id }).text, id === 'surrogate' ? body.replace('\ud800', '\ufffd') : body, id);
