@@ -8,7 +8,7 @@ export function sha256Hex(data: Uint8Array | string): string {
 }
 
 export function sha256Bytes(data: Uint8Array | string): Buffer {
-  return createHash('sha256').update(data).digest();
+  return hash('sha256', data, 'buffer');
 }
 
 /** Hashes a file without holding it in memory; also returns its size. */

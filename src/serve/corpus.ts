@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DiagnosticError, error, warning, type Diagnostic } from '../core/diagnostics.js';
-import { sha256Hex } from '../core/hash.js';
+import { sha256Bytes, sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import type { Doc, FormatName } from '../format.js';
 import { symlinkOnTheWay, interrupted } from '../install/apply.js';
@@ -57,7 +57,10 @@ function wellFormed(text: string): string {
  * digest, never its text). A text holding a NUL is kept (served-bodies.ts).
  */
 export class PackageIntake {
-  private readonly byId = new Map<string, { doc: Doc; digest: Buffer; row: number }>();
+  private readonly byId = new Map<string, { doc: Doc; slot: number; row: number }>();
+  /** Each text's SHA-256 as it was taken, 32 bytes a document in one buffer (slot i at 32 i). */
+  private digests = Buffer.alloc(32 * 1024);
+  private slots = 0;
   private readonly lost: { id: string; path: string }[] = [];
   /** The path of every document taken, served or not (what the unbound-path check looks at). */
   readonly paths: string[] = [];
@@ -77,7 +80,13 @@ export class PackageIntake {
     const own: Doc = { ...d, body: this.keepTexts || body.includes('\u0000') ? body : '' };
     delete own.carried;
     const row = this.builder ? this.builder.add(d.id, columnsOf({ ...own, body })) : 0;
-    this.byId.set(d.id, { doc: own, digest: createHash('sha256').update(body, 'utf8').digest(), row });
+    if (32 * (this.slots + 1) > this.digests.length) {
+      const more = Buffer.alloc(2 * this.digests.length);
+      this.digests.copy(more);
+      this.digests = more;
+    }
+    sha256Bytes(body).copy(this.digests, 32 * this.slots);
+    this.byId.set(d.id, { doc: own, slot: this.slots++, row });
   }
 
   finish(p: Omit<ServedPackage, 'byId' | 'digest' | 'docs' | 'bodyDigests'>, notes: Diagnostic[]): ServedPackage {
@@ -85,12 +94,13 @@ export class PackageIntake {
     for (const l of [...this.lost].sort((a, b) => compareUtf8(a.path, b.path))) notes.push(warning('CTXFORGE_SERVE_NOTHING', `${printable(p.name)}: document id ${printable(l.id)} appears twice; ${printable(l.path)} is not served`));
     const kept = [...this.byId.values()].sort((a, b) => compareUtf8(a.doc.path, b.doc.path));
     const bodies = Buffer.alloc(32 * kept.length);
-    kept.forEach((k, i) => k.digest.copy(bodies, 32 * i));
+    kept.forEach((k, i) => this.digests.copy(bodies, 32 * i, 32 * k.slot, 32 * k.slot + 32));
     // The package's digest covers the fields and the texts' digests, line by line.
     const h = createHash('sha256');
     kept.forEach(({ doc: d }, i) => h.update(`${i ? '\n' : ''}${JSON.stringify([d.id, d.path, d.title, d.type ?? null, d.description ?? null, d.tags ?? [], bodies.toString('hex', 32 * i, 32 * i + 32)])}`));
     const docs = kept.map((k) => k.doc);
     this.byId.clear();
+    this.digests = Buffer.alloc(0);
     return { ...p, docs, byId: new Map(docs.map((d) => [d.id, d])), digest: h.digest('hex'), bodyDigests: bodies };
   }
 }

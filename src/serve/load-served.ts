@@ -17,7 +17,7 @@ import { verifySpec } from '../install/index.js';
 import { PackageIntake, refuseUnbound, servedMeta, type LoadOptions } from './corpus.js';
 import { FtsTokens } from './fts-tokens.js';
 import { IndexBuilder } from './index-build.js';
-import { cachedCandidate, finishIndex, indexCachePath, openCandidate, storedMinOf, type IndexOptions } from './search-index.js';
+import { cachedCandidateOf, finishIndex, openCandidate, storedMinOf, type IndexOptions } from './search-index.js';
 import type { Served } from './tools.js';
 
 interface Pass { intake?: PackageIntake; builder?: IndexBuilder; tokens?: FtsTokens; candidate?: SqliteDb }
@@ -28,8 +28,7 @@ export async function loadServedArtifact(spec: string, o: LoadOptions, notes: Di
   const min = storedMinOf(io);
   const pass: Pass = {};
   const sinkFor = (sha256: string) => {
-    const where = indexCachePath(sha256, env);
-    pass.candidate = where.why || io.rebuild ? undefined : cachedCandidate(where.path, sha256, min);
+    pass.candidate = io.rebuild ? undefined : cachedCandidateOf(sha256, env, min);
     if (!pass.candidate) {
       pass.tokens = new FtsTokens();
       pass.builder = new IndexBuilder(pass.tokens);

@@ -20,7 +20,9 @@
 // A search's cost is bounded per call (search-cost.ts): words, tokens per word and steps are capped,
 // and what a cap cut is in the stats the search returns. The cache is opened defensively
 // (index-cache.ts): only an image holding exactly this schema is used.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { userCacheFolder } from '../core/user-cache.js';
 import { warning, type Diagnostic } from '../core/diagnostics.js';
 import type { SqliteDb } from '../core/sqlite.js';
 import { compareUtf8 } from '../core/paths.js';
@@ -328,6 +330,17 @@ function wrap(db: SqliteDb, pkg: ServedPackage, tokens: FtsTokens, built: boolea
 export function indexCachePath(sha256: string, env: NodeJS.ProcessEnv): { dir: string; path: string; why?: string } {
   const { dir, why } = cacheDir(env);
   return { dir, path: join(dir, `${sha256}-v${INDEX_VERSION}.sqlite`), ...(why ? { why } : {}) };
+}
+
+/**
+ * The cached index of the artifact `sha256`, opened before its documents are known (cachedCandidate),
+ * when there is one; nothing is made on the way (the cache folders are made only when an index is
+ * written: a package refused at start leaves no trace in the cache).
+ */
+export function cachedCandidateOf(sha256: string, env: NodeJS.ProcessEnv, min: number): SqliteDb | undefined {
+  if (!existsSync(join(userCacheFolder('index', env), `${sha256}-v${INDEX_VERSION}.sqlite`))) return undefined;
+  const { path, why } = indexCachePath(sha256, env);
+  return why ? undefined : cachedCandidate(path, sha256, min);
 }
 
 export const storedMinOf = (o: IndexOptions): number => Math.max(1, Math.floor(o.storedMinDocs ?? STORED_MIN_DOCS));

@@ -5,7 +5,7 @@
 // made or copied into a private folder; should it still change, the reading tool answers with an
 // error naming the mismatch, never with the changed text. The last texts read are kept (a search's
 // second stage reads the same candidates several times).
-import { createHash } from 'node:crypto';
+import { sha256Bytes } from '../core/hash.js';
 import { printable } from '../install/portable.js';
 import type { ServedPackage } from './corpus.js';
 import type { PackageIndex } from './search-index.js';
@@ -45,7 +45,7 @@ export function readBodiesFromIndex(pkg: ServedPackage, index: Pick<PackageIndex
       throw new DocumentChanged(`${printable(pkg.name)}#${printable(id)} cannot be read back from ${file} (${(e as Error).message}); it is not served — restart serve to verify the package again`);
     }
     const want = digests.subarray(32 * i, 32 * i + 32);
-    const got = typeof text === 'string' ? createHash('sha256').update(text, 'utf8').digest() : undefined;
+    const got = typeof text === 'string' ? sha256Bytes(text) : undefined;
     if (!got || !got.equals(want)) {
       throw new DocumentChanged(`${printable(pkg.name)}#${printable(id)}: its text in ${file} does not match the SHA-256 verified at start (digest mismatch: verified ${want.toString('hex')}, read ${got ? got.toString('hex') : 'no text'}); the file changed after start, so the document is not served — restart serve to verify the package again`);
     }
