@@ -1,6 +1,7 @@
 // Full-text search over a package's documents: SQLite FTS5 ranked with BM25, through the project's
 // SQLite layer (node:sqlite or better-sqlite3). One index per artifact digest, built once in a
-// private database file (build()) and cached as a copy of it in $XDG_CACHE_HOME/ctxforge/index/,
+// private database file (index-build.ts: at serve's start in the verifier's own pass, load-served.ts)
+// and cached as a copy of it in $XDG_CACHE_HOME/ctxforge/index/,
 // rebuilt when the digest, the documents or INDEX_VERSION change. The index ranks, and holds the
 // texts served after start: every title and snippet comes from the verified documents, and a text
 // read back from the index is served only when it matches the digest of the verified document
