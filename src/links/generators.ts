@@ -11,6 +11,8 @@ import { hugoLocales, mkdocsLocales, type DeclaredLocales } from './site-locales
 import { jekyllRoutes } from './jekyll-config.js';
 import { readPlain } from './config-file.js';
 import { objectModules, sphinxConf } from './sphinx-conf.js';
+import { summaryNav } from './nav-files.js';
+import { codeRouteSources, gitbookData, mintlifyData } from './profile-config.js';
 
 export interface SiteConfig {
   generator: Generator;
@@ -51,6 +53,8 @@ export interface SiteConfig {
   objectsElsewhere?: ReadonlySet<string>;
   /** Pages the site serves that were not taken (other locales' at a sync): routes links may reach, never read. */
   unsynced?: string[];
+  /** Files the site serves as pages that are no documents (Jekyll `.html` pages with a `permalink`): routes links may reach. */
+  served?: string[];
 }
 
 /**
@@ -114,18 +118,6 @@ function mkdocsNav(nav: unknown, out: Map<string, { title?: string; order: numbe
   walk(nav);
 }
 
-/** mdBook's SUMMARY.md: `[Title](path.md)` entries, in order (drafts with an empty target have no page). */
-function mdbookNav(text: string, out: Map<string, { title?: string; order: number }>): void {
-  for (const l of text.split('\n')) {
-    const m = /^\s*(?:[-*+]\s+)?\[([^\]\n]{1,500})\]\(([^)\s]{1,1000})\)\s*$/.exec(l);
-    if (!m) continue;
-    let p: string;
-    try { p = decodeURIComponent(m[2]!); } catch { p = m[2]!; }
-    p = p.replace(/^\.\//, '');
-    if (!out.has(p)) out.set(p, { title: m[1]!.trim(), order: out.size });
-  }
-}
-
 /**
  * The generator of the docs folder `dir` on disk. Markers are looked for in the folder itself and,
  * when the folder is a generator's docs folder (mdBook's `src`, MkDocs' `docs_dir`, Docusaurus'
@@ -148,7 +140,7 @@ export async function detectSite(dir: string): Promise<SiteConfig> {
     const summary = readPlain(join(dir, site.root, 'SUMMARY.md'));
     if (summary !== undefined) {
       const nav = new Map<string, { title?: string; order: number }>();
-      mdbookNav(summary, nav);
+      summaryNav(summary, nav);
       for (const [p, v] of nav) site.nav.set(site.root + p, v);
     }
     return site;
@@ -274,7 +266,9 @@ function detectByProfile(dir: string): SiteConfig | undefined {
         const file = join(a, m.path);
         if (!isFile(file)) continue;
         if (m.contains) { const t = readPlain(file); if (t === undefined || !m.contains.test(t)) continue; }
-        for (const d of m.docsDirs) {
+        const named = m.docsDirFrom ? m.docsDirFrom.exec(readPlain(file) ?? '')?.groups?.dir : undefined;
+        const docsDirs = named !== undefined ? [named.replace(/^(?:\.\/)+|\/+$/g, '').replace(/^\.$/, '')].filter((d) => !d.split('/').includes('..')) : m.docsDirs;
+        for (const d of docsDirs) {
           let root: string; let routeBase: string; let langDir: string | undefined;
           if (d === '') { root = ''; routeBase = rel; }
           else if (rel === d) { root = ''; routeBase = ''; }
@@ -305,6 +299,7 @@ function detectByProfile(dir: string): SiteConfig | undefined {
             if (known.length) site.routes = { ...site.routes!, suffixLocales: { known, ...(unprefixed ? { unprefixed } : {}) } };
           }
           if (p.xrefsElsewhere && p.xrefsElsewhere.mention.test(readPlain(file) ?? '')) site.xrefsElsewhere = p.xrefsElsewhere.reason;
+          profileData(p, site, file, a, join(a, d));
           if (p.name === 'sphinx') {
             const mods = objectModules(sphinxConf(readPlain(file) ?? ''));
             if (mods.size) site.objectsElsewhere = mods;
@@ -323,6 +318,24 @@ function detectByProfile(dir: string): SiteConfig | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * What the marker of a profile says as data (profile-config.ts): navigation, redirects and routes
+ * not judged, put into the site; the marker's code is read as text for literals only, never run.
+ * @param siteDir the folder `/` of the site is (the marker's docs folder)
+ */
+function profileData(p: Profile, site: SiteConfig, file: string, markerDir: string, siteDir: string): void {
+  const text = readPlain(file) ?? '';
+  const data = p.navFormat === 'summary' && p.name === 'gitbook' ? gitbookData(text, siteDir)
+    : p.navFormat === 'mintlify' ? mintlifyData(text, file, markerDir) : undefined;
+  const unknown = [...(data?.unknownRoutes ?? []), ...(p.routeSources ? codeRouteSources(text, p.routeSources.pattern, p.routeSources.reason) : [])];
+  if (data?.redirects.length || unknown.length) site.routes = { ...site.routes!, ...(data?.redirects.length ? { redirects: data.redirects } : {}), ...(unknown.length ? { unknownRoutes: unknown } : {}) };
+  // Only when the synced folder is the site's `/` do the navigation's paths name its files.
+  if (data && !site.routeBase) for (const [path, v] of data.nav) site.nav.set(site.root + path, v);
+  // Nextra 4 serves the content directory under `contentDirBasePath` when next.config names one as a literal.
+  const base = p.name === 'nextra' ? /\bcontentDirBasePath\s*:\s*(["'])\/([^"'\n]{0,200})\1/.exec(text)?.[2]?.replace(/\/+$/, '') : undefined;
+  if (base) site.routeBase = site.routeBase ? `${base}/${site.routeBase}` : base;
 }
 
 /** Docusaurus `_category_.json` / `_category_.yml` of a folder: its label and position, as data. */
