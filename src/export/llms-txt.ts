@@ -69,7 +69,9 @@ export function renderLlmsTxt(docs: Documents, o: { baseUrl?: string; upstream?:
     // A URL the rules spell out whole (a Jekyll post's `…/title.html`).
     if (/\.html?$/i.test(url)) return url;
     const isIndex = url === '' || !u.slice(rules.root.length).replace(/\.(md|mdx|markdown)$/i, '').endsWith(url.slice(url.lastIndexOf('/') + 1));
-    return rules.routes.html ? (isIndex ? (url ? `${url}/` : '') : `${url}.html`) : u;
+    if (rules.routes.html) return isIndex ? (url ? `${url}/` : '') : `${url}.html`;
+    // Docsify fetches the page's own file; Next.js, Mintlify and GitBook serve `/a/b`, no extension.
+    return rules.routes.sourceServed ? u : url;
   };
   const pathOf = (d: Doc) => { const u = sourceOf(d); return u !== undefined ? served(u) : d.path; };
   const groups = new Map<string, { d: Doc; path: string }[]>();

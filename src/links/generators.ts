@@ -80,6 +80,48 @@ export interface SiteRecord {
   leftOut?: string[];
 }
 
+/**
+ * The routes of a site that only its configuration knew (RouteRules.redirects and unknownRoutes),
+ * as a synced tree's ID map records them, so the tree's own check judges those links as the
+ * upstream check did: redirects whose target is a page, and URL prefixes not judged. A record
+ * comes with the tree (a pull request may edit it): a prefix that is empty or climbs out is
+ * refused, and the reason shown is ctxforge's own, never the record's text.
+ */
+export interface SiteRoutesRecord {
+  redirects?: { from: string; to: string; file: boolean }[];
+  unknown?: string[];
+}
+
+const RECORD_LIMIT = 10_000;
+const recordPath = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 1000 && !v.startsWith('/') && !v.split('/').includes('..');
+
+/** A recorded routes object, or undefined when it is none (anything else in it is dropped). */
+export function routesRecordOf(v: unknown): SiteRoutesRecord | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const o = v as Record<string, unknown>;
+  const redirects = (Array.isArray(o.redirects) ? o.redirects.slice(0, RECORD_LIMIT) : []).flatMap((r) => {
+    if (!r || typeof r !== 'object') return [];
+    const x = r as Record<string, unknown>;
+    return recordPath(x.from) && (recordPath(x.to) || (x.to === '' && x.file !== true)) && typeof x.file === 'boolean' ? [{ from: x.from, to: x.to as string, file: x.file }] : [];
+  });
+  const unknown = (Array.isArray(o.unknown) ? o.unknown.slice(0, RECORD_LIMIT) : []).filter(recordPath);
+  return redirects.length || unknown.length ? { ...(redirects.length ? { redirects } : {}), ...(unknown.length ? { unknown } : {}) } : undefined;
+}
+
+/** The routes record of a site's rules (what sync writes into the ID map), with file targets through `rename`. */
+export function routesRecord(rules: RouteRules | undefined, rename: (file: string) => string | undefined): SiteRoutesRecord | undefined {
+  if (!rules) return undefined;
+  const redirects = (rules.redirects ?? []).flatMap((r) => { const to = r.file ? rename(r.to) : r.to; return to === undefined ? [] : [{ ...r, to }]; });
+  return routesRecordOf({ redirects, unknown: (rules.unknownRoutes ?? []).map((u) => u.prefix) });
+}
+
+/** The site with the routes a record names added to its rules. */
+export function withRoutesRecord(site: SiteConfig, rec: SiteRoutesRecord | undefined): SiteConfig {
+  if (!rec || !site.routes) return site;
+  const reason = 'routes the upstream site\'s configuration makes (recorded by sync)';
+  return { ...site, routes: { ...site.routes, ...(rec.redirects ? { redirects: rec.redirects } : {}), ...(rec.unknown ? { unknownRoutes: rec.unknown.map((prefix) => ({ prefix, reason })) } : {}) } };
+}
+
 export function defaultSite(): SiteConfig {
   return { generator: 'github', marker: '', root: '', wiki: false, admonitions: false, vault: false, docIds: false, notRead: [], nav: new Map() };
 }

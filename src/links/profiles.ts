@@ -53,6 +53,8 @@ export interface RouteRules {
   permalinkDefaults?: PermalinkDefault[];
   /** Frontmatter a URL pattern reads besides the keys above (Jekyll's `slug` for `:title`). */
   patternKeys?: string[];
+  /** The page's source file is itself what the site serves (Docsify's browser fetches `x.md`): llms.txt links it. */
+  sourceServed?: boolean;
   /** Frontmatter keys whose value `false` means the page is not written at all (Eleventy's `permalink: false`). */
   unwritten?: string[];
   /** A page named as its folder (`a/b/b.md`) serves that folder, as an index page does (Eleventy). */
@@ -113,6 +115,8 @@ export interface Profile {
    * `mintlify` the `navigation` of the JSON marker, `nextra-meta` one `_meta` file per folder.
    */
   navFormat?: 'summary' | 'mintlify' | 'nextra-meta';
+  /** Dot folders below `/` that hold the site's own files, read like any other (GitBook's `.gitbook/assets/`, `.gitbook/includes/`); every other dot folder is skipped. */
+  dotFolders?: string[];
   /**
    * Redirect sources written as literals in a code marker (Next.js `source: '/old/:path*'` in
    * next.config.*, read as text, never run): routes the site serves that no page makes — an
@@ -182,7 +186,7 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
   docsify: {
     name: 'docsify',
     markers: [{ path: 'index.html', docsDirs: [''], contains: /\$docsify|docsify(?:@\d[^"']*)?(?:\/lib)?\/docsify(?:\.min)?\.js/, code: true }],
-    routes: { ...PLAIN, pretty: false, index: ['README'] },
+    routes: { ...PLAIN, pretty: false, index: ['README'], sourceServed: true },
     wiki: false, vault: false, navFiles: ['_sidebar.md', '_navbar.md', '_coverpage.md'],
     routesFromCode: 'index.html (window.$docsify alias routes are code)',
   },
@@ -231,7 +235,7 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
     name: 'gitbook',
     markers: [{ path: '.gitbook.yaml', docsDirs: [''], docsDirFrom: /^root[ \t]*:[ \t]*["']?(?:\.\/)?(?<dir>[^"'\s#]*)/m }],
     routes: { pretty: false, html: false, index: ['README'], caseFold: false, frontmatter: NONE, localeFolders: false, localeFallback: false, localeSuffix: false },
-    wiki: false, vault: false, navFiles: ['SUMMARY.md'], navFormat: 'summary',
+    wiki: false, vault: false, navFiles: ['SUMMARY.md'], navFormat: 'summary', dotFolders: ['.gitbook/assets/', '.gitbook/includes/'],
   },
   // Eleventy (11ty/11ty-website): `.eleventy.js` or `eleventy.config.*` (code: named, never run; its
   // `dir: { input: "src" }` read as a literal); `a/b.md` at `/a/b/`, `index.md` and `a/b/b.md` serve

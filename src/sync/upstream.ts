@@ -92,7 +92,7 @@ const SITE_FILE = /(^|\/)(_category_\.json|_category_\.ya?ml|mkdocs\.ya?ml|book\
 /** Why a path is left out, or undefined when it is read. */
 function skipReason(path: string, site: SiteConfig): string | undefined {
   const d = SKIPPED_DIR.exec(path);
-  if (d) return `in ${path.slice(0, d.index + d[0].length)} (a skipped folder)`;
+  if (d && !site.profile?.dotFolders?.some((f) => path.startsWith(site.root + f) && !SKIPPED_DIR.test(path.slice(site.root.length + f.length)))) return `in ${path.slice(0, d.index + d[0].length)} (a skipped folder)`;
   if (SITE_FILE.test(path)) return 'site configuration or navigation';
   if (site.generator === 'mdbook' && path === `${site.root}SUMMARY.md`) return 'mdBook navigation (SUMMARY.md, read for titles and order)';
   const base0 = path.slice(path.lastIndexOf('/') + 1);
@@ -164,6 +164,20 @@ function routeMetaOf(data: Record<string, unknown>, site: SiteConfig): Record<st
     else if (v === false && r.unwritten?.includes(k)) route[k] = false;
   }
   return route;
+}
+
+/**
+ * A page whose URL a template computes (Eleventy's `permalink: /tags/{{ tag }}/`): the URLs below
+ * its literal part are routes not judged — recorded in the site's rules, so the synced tree's ID
+ * map keeps them after the frontmatter is gone (the route table finds them on its own upstream).
+ */
+function templatedRoute(path: string, route: Record<string, string | string[] | false>, site: SiteConfig): void {
+  for (const k of site.routes?.frontmatter.replace ?? []) {
+    const v = route[k];
+    const at = typeof v === 'string' ? v.search(/\{\{|\{%/) : -1;
+    if (typeof v !== 'string' || at < 0) continue;
+    site.routes = { ...site.routes!, unknownRoutes: [...(site.routes!.unknownRoutes ?? []), { prefix: v.slice(0, at).replace(/^\/+/, ''), reason: `routes set by templated ${k}s (${path})` }] };
+  }
 }
 
 /**
@@ -309,6 +323,7 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
       meta.set(e.path, { ...(typeof data.id === 'string' ? { id: data.id } : {}), ...(typeof data.slug === 'string' ? { slug: data.slug } : {}) });
     }
     const route = routeMetaOf(data, site);
+    templatedRoute(e.path, route, site);
     if (Object.keys(route).length) meta.set(e.path, { ...meta.get(e.path), route });
     const labels = labelFacts(site.generator, body);
     if (labels.all.length) meta.set(e.path, { ...meta.get(e.path), labels: labels.all, ...(labels.titled.length ? { titledLabels: labels.titled } : {}) });
