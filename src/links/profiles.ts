@@ -55,6 +55,12 @@ export interface RouteRules {
   patternKeys?: string[];
   /** The page's source file is itself what the site serves (Docsify's browser fetches `x.md`): llms.txt links it. */
   sourceServed?: boolean;
+  /**
+   * Other files the generator renders as pages, besides Markdown (Eleventy's Nunjucks, Liquid,
+   * HTML, WebC and 11ty.js templates): served at the same routes, their frontmatter read for the
+   * URL; never documents.
+   */
+  templateExt?: RegExp;
   /** Frontmatter keys whose value `false` means the page is not written at all (Eleventy's `permalink: false`). */
   unwritten?: string[];
   /** A page named as its folder (`a/b/b.md`) serves that folder, as an index page does (Eleventy). */
@@ -124,10 +130,11 @@ export interface Profile {
    */
   routeSources?: { pattern: RegExp; reason: string };
   /**
-   * Files beside the pages that are code and, where their text mentions `mention`, may set the
-   * routes of their pages (Eleventy's `*.11tydata.js` computing a `permalink`; read as text, never
-   * run): a directory data file (`docs/docs.11tydata.js`) its folder's, a template data file
-   * (`docs/page.11tydata.js`) its page's — an unresolved link below those URLs is not judged.
+   * Data files beside the pages that, where their text mentions `mention`, may set the routes of
+   * their pages in a way the profile cannot follow (Eleventy's `*.11tydata.js` computing a
+   * `permalink`, code read as text and never run; `blog/blog.json` naming a templated one): a
+   * directory data file (`docs/docs.11tydata.js`, `blog/blog.json`) its folder's routes, a template
+   * data file (`docs/page.11tydata.js`) its page's — an unresolved link below those URLs is not judged.
    */
   codeData?: { file: RegExp; mention: RegExp; reason: string };
   /**
@@ -137,6 +144,11 @@ export interface Profile {
   routesFromCode?: string;
   /** Root paths to files of these kinds are served from a folder beside the docs (Hugo's `static/`). */
   staticBeside?: string;
+  /**
+   * Files that are no pages may be copied to any URL by configuration that is code (Eleventy's
+   * `addPassthroughCopy`): a root path to a missing file with an extension is not judged, for this reason.
+   */
+  filesFromCode?: string;
   /** A bare target (no extension, no anchor) that is no page or label may still be resolved by the generator: why. */
   unresolvedBare?: string;
   /**
@@ -215,7 +227,7 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
     ],
     routes: { pretty: false, html: false, index: ['index'], caseFold: false, frontmatter: NONE, localeFolders: true, localeFallback: false, localeSuffix: true, localeRelative: true },
     wiki: false, vault: false,
-    navFiles: [/^_meta(?:\.[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?)?\.(?:json|[cm]?[jt]sx?)$/], navFormat: 'nextra-meta',
+    navFiles: [/^_meta(?:\.[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?)?\.(?:json|[cm]?[jt]sx?)$/], navFormat: 'nextra-meta', staticBeside: 'public/',
     routeSources: { pattern: /\bsource\s*:\s*(["'])(\/[^"'\n]{0,500})\1/g, reason: 'redirects and rewrites in next.config (code)' },
   },
   // Mintlify (mintlify/docs): `docs.json` (or the older `mint.json`) at the docs root, JSON with a
@@ -245,9 +257,9 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
   eleventy: {
     name: 'eleventy',
     markers: ['.eleventy.js', 'eleventy.config.js', 'eleventy.config.mjs', 'eleventy.config.cjs', 'eleventy.config.ts', 'eleventy.config.mts'].map((path) => ({ path, docsDirs: [''], code: true, docsDirFrom: /\binput[ \t]*:[ \t]*(["'])(?:\.\/)?(?<dir>[^"'\n]{0,200})\1/ })),
-    routes: { pretty: true, html: false, index: ['index'], caseFold: false, frontmatter: { replace: ['permalink'], last: [], extra: [] }, localeFolders: false, localeFallback: false, localeSuffix: false, unwritten: ['permalink'], folderNamesake: true, notPages: ['_includes/', '_data/'] },
-    wiki: false, vault: false, navFiles: [],
-    codeData: { file: /\.11tydata\.(?:[cm]?js|ts)$/, mention: /\bpermalink\b/, reason: 'routes a data file that is code may set' },
+    routes: { pretty: true, html: false, index: ['index'], caseFold: false, frontmatter: { replace: ['permalink'], last: [], extra: [] }, localeFolders: false, localeFallback: false, localeSuffix: false, unwritten: ['permalink'], folderNamesake: true, notPages: ['_includes/', '_data/'], templateExt: /\.(?:njk|liquid|html|webc|11ty\.[cm]?js|hbs|mustache|ejs|haml|pug)$/i },
+    wiki: false, vault: false, navFiles: [], filesFromCode: 'passthrough copies the configuration makes (code)',
+    codeData: { file: /(?:\.11tydata)?\.(?:[cm]?js|ts|json)$/, mention: /\bpermalink\b/, reason: 'routes a data file sets' },
   },
   sphinx: {
     name: 'sphinx',

@@ -125,7 +125,7 @@ export class RouteTable {
         if (this.rules.localeRelative && lang) this.pageLocale.set(page, lang);
       }
     }
-    const stem = rel.replace(EXT, '');
+    const stem = rel.replace(EXT, '').replace(this.rules.templateExt ?? /$^/, '');
     const slash = stem.lastIndexOf('/');
     const dir = slash < 0 ? '' : stem.slice(0, slash);
     const last = stem.slice(slash + 1);

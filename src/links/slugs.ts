@@ -56,10 +56,15 @@ function zolaSlug(text: string): string {
  * to `-` (percent-encoded in the id; a link's anchor is compared decoded) — or with Eleventy's
  * `slugify` filter (@sindresorhus/slugify: ASCII, lowercase, runs of other characters one `-`).
  * Both are accepted, besides GitHub's, so only an anchor none of them gives is reported.
+ * (11ty/11ty-website uses the filter's slugify on the heading with template tags removed.)
  */
-export function eleventyAnchorSlugs(text: string): string[] {
+export function eleventyAnchorSlugs(heading: string): string[] {
+  // Markdown goes through the template engine first (`markdownTemplateEngine`): a heading's
+  // `{% addedin "2.0" %}` or `{{ x }}` is rendered before any id is made — taken out here.
+  const text = heading.replace(/\{%[^%\n]{0,500}%\}|\{\{[^}\n]{0,500}\}\}/g, '').trim();
   const anchor = text.trim().toLowerCase().replace(/\s+/g, '-');
-  const filter = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  // @sindresorhus/slugify decamelizes first (`JavaScript` → `java-script`).
+  const filter = text.replace(/([A-Z]+)([A-Z][a-z\d]+)/g, '$1 $2').replace(/([a-z\d]+)([A-Z])/g, '$1 $2').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
   return [anchor, filter];
 }
 

@@ -188,29 +188,35 @@ function templatedRoute(path: string, route: Record<string, string | string[] | 
  */
 function servedFile(path: string, bytes: Buffer, site: SiteConfig, meta: Map<string, DocMeta>): void {
   const cd = site.profile?.codeData;
-  if (cd?.file.test(path)) {
+  const inSite = path.startsWith(site.root) && !site.routes?.notPages?.some((f) => path.startsWith(site.root + f)) && !SKIPPED_DIR.test(path);
+  if (cd?.file.test(path) && !site.routes?.templateExt?.test(path)) {
     const text = decodeUtf8(bytes) ?? '';
-    if (!cd.mention.test(text) || !path.startsWith(site.root)) return;
+    if (!inSite || bytes.length > 4 * 1024 * 1024 || !cd.mention.test(text)) return;
     const rel = path.slice(site.root.length);
     const dir = rel.slice(0, rel.lastIndexOf('/') + 1);
     const stem = rel.slice(dir.length).replace(cd.file, '');
     // A directory data file is named as its folder; a template data file as its page.
     const prefix = dir && stem === dir.slice(0, -1).split('/').pop() ? dir : dir + stem;
     site.routes = { ...site.routes!, unknownRoutes: [...(site.routes?.unknownRoutes ?? []), { prefix, reason: `${cd.reason} (${path})` }] };
-    site.notRead = [...site.notRead, path];
+    if (/\.[cm]?[jt]s$/.test(path)) site.notRead = [...site.notRead, path];
     return;
   }
-  if (site.generator !== 'jekyll' || !/\.html?$/i.test(path) || bytes.length > 4 * 1024 * 1024) return;
-  const text = decodeUtf8(bytes);
-  if (text === undefined || !/^---\r?\n/.test(text)) return;
-  const fm = splitFrontmatter(stripBom(text));
-  let data: unknown;
-  try { data = fm.present ? parseYamlSafe(fm.yaml) : undefined; } catch { return; }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return;
-  const route = routeMetaOf(data as Record<string, unknown>, site);
-  if (typeof route.permalink !== 'string') return;
-  meta.set(path, { ...meta.get(path), route });
-  site.served = [...(site.served ?? []), path];
+  // Eleventy renders its other templates as pages; Jekyll serves an `.html` page at its permalink.
+  const template = inSite && site.routes?.templateExt?.test(path) === true;
+  if (!template && (site.generator !== 'jekyll' || !/\.html?$/i.test(path))) return;
+  const text = bytes.length > 4 * 1024 * 1024 ? undefined : decodeUtf8(bytes);
+  if (text === undefined) return;
+  let route: Record<string, string | string[] | false> = {};
+  if (/^---\r?\n/.test(text)) {
+    const fm = splitFrontmatter(stripBom(text));
+    let data: unknown;
+    try { data = fm.present ? parseYamlSafe(fm.yaml) : undefined; } catch { data = undefined; }
+    if (data && typeof data === 'object' && !Array.isArray(data)) route = routeMetaOf(data as Record<string, unknown>, site);
+  }
+  if (!template && typeof route.permalink !== 'string') return;
+  templatedRoute(path, route, site);
+  if (Object.keys(route).length) meta.set(path, { ...meta.get(path), route });
+  (site.served ??= []).push(path);
 }
 
 /**
