@@ -309,7 +309,7 @@ function detectByProfile(dir: string): SiteConfig | undefined {
         if (!isFile(file)) continue;
         if (m.contains) { const t = readPlain(file); if (t === undefined || !m.contains.test(t)) continue; }
         const named = m.docsDirFrom ? m.docsDirFrom.exec(readPlain(file) ?? '')?.groups?.dir : undefined;
-        const docsDirs = named !== undefined ? [named.replace(/^(?:\.\/)+|\/+$/g, '').replace(/^\.$/, '')].filter((d) => !d.split('/').includes('..')) : m.docsDirs;
+        const docsDirs = named !== undefined ? [named.replace(/^(?:\.?\/)+|\/+$/g, '').replace(/^\.$/, '')].filter((d) => !d.split('/').includes('..')) : m.docsDirs;
         for (const d of docsDirs) {
           let root: string; let routeBase: string; let langDir: string | undefined;
           if (d === '') { root = ''; routeBase = rel; }
