@@ -100,3 +100,24 @@ test('the _meta reader and SUMMARY.md are read in one pass on hostile input', ()
     'brackets': (n) => '['.repeat(n),
   }, { size: 1 << 18, perChar: 12 });
 });
+
+test('a synced tree\'s recorded routes are checked on read: an empty, absolute or climbing prefix is refused, the reason is ctxforge\'s', async () => {
+  const { routesRecordOf, withRoutesRecord, siteFor } = await import('../../src/links/generators.js');
+  assert.deepEqual(routesRecordOf({ unknown: ['', '/x', '../up', 'a/../../b', 'beta', 42], redirects: [{ from: 'old', to: 'new', file: false }, { from: '', to: 'x', file: false }, { from: 'a', to: '../x.md', file: true }, { from: 'b', to: 'x.md' }] }),
+    { redirects: [{ from: 'old', to: 'new', file: false }], unknown: ['beta'] });
+  assert.equal(routesRecordOf({ unknown: [''] }), undefined);
+  const site = withRoutesRecord(siteFor('mintlify', ''), { unknown: ['beta'] });
+  assert.deepEqual(site.routes?.unknownRoutes, [{ prefix: 'beta', reason: 'routes the upstream site\'s configuration makes (recorded by sync)' }]);
+});
+
+test('.gitbook.yaml naming a root that climbs out of the repository is no evidence for the folder', async () => {
+  const { detectSite } = await import('../../src/links/generators.js');
+  const root = tmpDir('ctxforge-gitbook-root-');
+  writeTree(root, { '.gitbook.yaml': 'root: ../../outside/\n', 'docs/README.md': '# Docs\n' });
+  git(root, ['init', '-q']);
+  assert.equal((await detectSite(join(root, 'docs'))).generator, 'github');
+  writeTree(root, { '.gitbook.yaml': 'root: ./docs/\n' });
+  const s = await detectSite(join(root, 'docs'));
+  assert.equal(s.generator, 'gitbook');
+  assert.equal(s.marker, '../.gitbook.yaml');
+});
