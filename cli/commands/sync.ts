@@ -6,6 +6,7 @@ import { syncDocs, type SyncResult } from '../../src/sync/index.js';
 import type { TargetFormat } from '../../src/sync/model.js';
 import { GENERATORS, type Generator } from '../../src/links/slugs.js';
 import { repoSiteSettings } from '../../src/sync/site-settings.js';
+import { BASE_URL } from '../../src/links/site-address.js';
 import { ExitCode, printDiagnostics, printJson, type Io } from '../shared.js';
 
 function text(r: SyncResult): string {
@@ -16,7 +17,7 @@ function text(r: SyncResult): string {
   for (const a of r.moved) lines.push(`  moved     ${a.from} → ${a.upstream} (${a.id}, similarity ${a.similarity})`);
   for (const a of r.removed) lines.push(`  removed   ${a.upstream} (${a.id}, retired)`);
   lines.push(`files: ${r.files.written.length} ${verb}written, ${r.files.removed.length} ${verb}removed, ${r.files.unchanged} unchanged`);
-  if (r.linksRewritten) lines.push(`links: ${r.linksRewritten} rewritten to follow renamed files`);
+  if (r.linksRewritten) lines.push(`links: ${r.linksRewritten} rewritten to follow renamed files (or to reach pages not taken at their URL on the site)`);
   if (r.includes.length) {
     const pages = new Set(r.includes.map((i) => i.page)).size;
     const files = new Set(r.includes.map((i) => i.file)).size;
@@ -45,15 +46,17 @@ export function registerSync(program: Command, io: Io): void {
     .option('--include <glob>', 'sync only files matching this glob, relative to docs-dir (repeatable; `guide/` is the folder and all below it)', collect, [])
     .option('--exclude <glob>', 'leave out files matching this glob, relative to docs-dir (repeatable; e.g. a locale folder: fr/)', collect, [])
     .option('--locales <list>', 'the locales to sync, comma-separated (repeatable; default: ctxforge.yaml site.locales, else the default locale the site\'s configuration declares, else all)', collect, [])
+    .option('--base-url <url>', 'the site\'s address (e.g. https://docs.example.com/): links to pages of locales not taken are written as their URL there (default: ctxforge.yaml site.base_url, else what the site\'s configuration declares, as Hugo\'s baseURL)')
     .option('--no-cache', 'read every page even when this machine\'s stat cache says nothing changed since the last sync')
     .addHelpText('after', `
 The ID map .ctxforge-sync.json in the source tree holds upstream path → {id, digest, path}; commit it.
 The site generator is told from static marker files (hugo.toml, _config.yml, mkdocs.yml, conf.py,
 book.toml, .vitepress/, docusaurus.config.*, astro.config.*, index.html, .obsidian/), searched up to
 the repository root; --site names it instead. Configuration that is code is never executed.
-ctxforge.yaml's site: {generator, locales} applies where the flags say nothing. Pages of locales not
-taken (other locale folders, page.fr.md) and files left out by --include/--exclude are named in the
-report (skipped). Renamed files take every link to them along (inline, reference definitions, wiki
+ctxforge.yaml's site: {generator, locales, base_url} applies where the flags say nothing. Pages of
+locales not taken (other locale folders, page.fr.md) and files left out by --include/--exclude are
+named in the report (skipped); a link to such a page becomes its URL on the site when the address is
+known (SYNC_LINK_UNSYNCED_PAGE names the ones kept as written). Renamed files take every link to them along (inline, reference definitions, wiki
 links, embeds, MDX imports, Hugo ref/relref, Jekyll {% link %}, MyST {doc}); broken links
 upstream are reported as warnings, and every file left out is named.
 Includes (Hugo include and readfile, MyST include and literalinclude, mdBook, VitePress, Docsify,
@@ -76,10 +79,13 @@ Examples:
       const cfg = await repoSiteSettings(io.cwd);
       const locales = (o.locales as string[]).flatMap((l) => l.split(',')).map((l) => l.trim()).filter(Boolean);
       const site = (o.site as Generator | undefined) ?? cfg?.generator as Generator | undefined;
+      const baseUrl = (o.baseUrl as string | undefined) ?? cfg?.base_url;
+      if (o.baseUrl !== undefined && !BASE_URL.test(o.baseUrl as string)) throw new DiagnosticError({ severity: 'error', code: 'CTXFORGE_USAGE', message: `--base-url takes an http or https address such as https://docs.example.com/, got ${JSON.stringify(o.baseUrl)}` }, 2);
       const r = await syncDocs(resolve(io.cwd, docs), resolve(io.cwd, tree), {
         format: o.format as TargetFormat | undefined, dryRun: !!o.dryRun, threshold, type: o.type as string | undefined,
         typeRules: rules, noRename: o.rename === false, name: o.name as string | undefined,
         ...(site ? { site } : {}),
+        ...(baseUrl !== undefined ? { baseUrl } : {}),
         ...(locales.length ? { locales } : cfg?.locales ? { locales: cfg.locales, localesFrom: `${cfg.file} site.locales` } : {}),
         include: o.include as string[], exclude: o.exclude as string[],
         ...(o.cache === false ? { cache: false as const } : {}),

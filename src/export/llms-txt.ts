@@ -11,6 +11,7 @@ import { ID_MAP_FILE, parseIdMap, upstreamKeyProblem, type IdMap } from '../sync
 import { plainText } from './plain-text.js';
 import { siteRules } from '../links/generators.js';
 import { RouteTable } from '../links/routes.js';
+import { encodeUrlPath, safeBaseUrl } from '../links/site-address.js';
 import './rules.js';
 
 export interface LlmsTxt {
@@ -27,18 +28,6 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** Text that reads as itself inside and after a Markdown link: every character that could open, end or re-point one is escaped. */
 export function escapeLinkText(s: string): string {
   return oneLine(s).replace(/[\\[\]()<>`]/g, '\\$&');
-}
-
-/** A URL path as a link destination: percent-encoded, so no space, parenthesis, bracket, angle bracket or backslash is left to end it. */
-function encodePath(p: string): string {
-  return p.split('/').map((s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
-}
-
-/** A base URL given on the command line, made safe for a link destination (its own percent-escapes kept). */
-function safeBase(base: string): string {
-  const b = base && !base.endsWith('/') ? `${base}/` : base;
-  // eslint-disable-next-line no-control-regex
-  return b.replace(/[\s()<>[\]\\`"\u0000-\u001f\u007f]/g, (c) => encodeURIComponent(c).replace(/[()]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`));
 }
 
 /** The sentence that opens a text, at most about 200 characters. */
@@ -60,19 +49,7 @@ export function renderLlmsTxt(docs: Documents, o: { baseUrl?: string; upstream?:
   const rules = o.site ? siteRules(o.site) : undefined;
   const sources = docs.docs.map(sourceOf).filter((u): u is string => u !== undefined);
   const table = rules?.routes && sources.length ? new RouteTable(sources, rules.root, rules.routes) : undefined;
-  const served = (u: string): string => {
-    const raw = table?.urlOf(u);
-    if (raw === undefined || !rules?.routes) return u;
-    // The generator writes its URLs lowercased (Hugo, Starlight).
-    const url = rules.routes.caseFold ? raw.toLowerCase() : raw;
-    if (rules.routes.pretty) return url ? `${url}/` : '';
-    // A URL the rules spell out whole (a Jekyll post's `…/title.html`).
-    if (/\.html?$/i.test(url)) return url;
-    const isIndex = url === '' || !u.slice(rules.root.length).replace(/\.(md|mdx|markdown)$/i, '').endsWith(url.slice(url.lastIndexOf('/') + 1));
-    if (rules.routes.html) return isIndex ? (url ? `${url}/` : '') : `${url}.html`;
-    // Docsify fetches the page's own file; Next.js, Mintlify and GitBook serve `/a/b`, no extension.
-    return rules.routes.sourceServed ? u : url;
-  };
+  const served = (u: string): string => table?.servedPath(u) ?? u;
   const pathOf = (d: Doc) => { const u = sourceOf(d); return u !== undefined ? served(u) : d.path; };
   const groups = new Map<string, { d: Doc; path: string }[]>();
   for (const d of docs.docs) {
@@ -80,7 +57,7 @@ export function renderLlmsTxt(docs: Documents, o: { baseUrl?: string; upstream?:
     const top = path.includes('/') ? path.slice(0, path.indexOf('/')) : '';
     groups.set(top, [...(groups.get(top) ?? []), { d, path }]);
   }
-  const base = safeBase(o.baseUrl ?? '');
+  const base = safeBaseUrl(o.baseUrl ?? '');
   const meta = docs.meta;
   const summary = meta.description ? plainText(meta.description) : `${docs.docs.length} documents${meta.version ? ` of version ${meta.version}` : ''}.`;
   const lines = [`# ${escapeLinkText(meta.name)}`, '', `> ${escapeLinkText(summary)}`, ''];
@@ -94,7 +71,7 @@ export function renderLlmsTxt(docs: Documents, o: { baseUrl?: string; upstream?:
     for (const { d, path } of groups.get(g)!.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
       const about = plainText(d.description ?? d.body, { firstParagraph: d.description === undefined });
       const title = escapeLinkText(d.title) || escapeLinkText(path);
-      lines.push(`- [${title}](${base}${encodePath(path)})${about ? `: ${escapeLinkText(d.description === undefined ? firstSentence(about) : about)}` : ''}`);
+      lines.push(`- [${title}](${base}${encodeUrlPath(path)})${about ? `: ${escapeLinkText(d.description === undefined ? firstSentence(about) : about)}` : ''}`);
     }
     lines.push('');
   }

@@ -7,7 +7,7 @@ import { lstatSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { GENERATORS, type Generator } from './slugs.js';
 import { ANCESTOR_PROFILES, PROFILES, type Profile, type RouteRules } from './profiles.js';
-import { hugoLocales, mkdocsLocales, type DeclaredLocales } from './site-locales.js';
+import { hugoLocales, hugoBaseUrl, mkdocsLocales, type DeclaredLocales } from './site-locales.js';
 import { jekyllRoutes } from './jekyll-config.js';
 import { readPlain } from './config-file.js';
 import { objectModules, sphinxConf } from './sphinx-conf.js';
@@ -55,6 +55,8 @@ export interface SiteConfig {
   unsynced?: string[];
   /** Files the site serves as pages that are no documents (Jekyll `.html` pages with a `permalink`): routes links may reach. */
   served?: string[];
+  /** The site's address as its configuration declares it as data (Hugo's `baseURL`), when it is an http(s) URL. */
+  baseUrl?: string;
 }
 
 /**
@@ -329,6 +331,8 @@ function detectByProfile(dir: string): SiteConfig | undefined {
           if (m.code) site.notRead = [marker];
           // Jekyll's collections and permalink defaults are data in _config.yml.
           if (p.name === 'jekyll') site.routes = jekyllRoutes(readPlain(file) ?? '', p.routes);
+          const baseUrl = p.name === 'hugo' ? hugoBaseUrl(file) : undefined;
+          if (baseUrl) site.baseUrl = baseUrl;
           const locales = p.name === 'hugo' ? hugoLocales(file, dir) : undefined;
           if (locales) {
             site.locales = locales;

@@ -19,6 +19,11 @@ export interface RewriteContext {
   after: SiteIndex;
   /** Old path → new path, for every file that moved (files not named keep their path). */
   moves: ReadonlyMap<string, string>;
+  /**
+   * Pages the site serves that the renamed tree will not hold (other locales' at a sync): a link
+   * to one is written as the absolute URL `url` gives, or returned in `unheld` when there is none.
+   */
+  elsewhere?: { pages: ReadonlySet<string>; url: (page: string) => string | undefined };
 }
 
 export interface RewriteResult {
@@ -32,6 +37,8 @@ export interface RewriteResult {
    * (a `{% post_url %}` once `_posts/` is `posts/`): left as written, for the caller to name.
    */
   xrefsKept: { line: number; target: string; to: string }[];
+  /** Links to a page of `elsewhere` that no absolute URL could be written for: left as written. */
+  unheld: { line: number; target: string; to: string }[];
 }
 
 const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
@@ -130,6 +137,7 @@ export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx
   const edits: Edit[] = [];
   const failures: RewriteResult['failures'] = [];
   const xrefsKept: RewriteResult['xrefsKept'] = [];
+  const unheld: RewriteResult['unheld'] = [];
   const moved = (p: string) => ctx.moves.get(p) ?? p;
   for (const l of links) {
     if (l.kind === 'reference' || l.kind === 'autolink') continue;
@@ -156,6 +164,13 @@ export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx
     }
     const r = ctx.before.resolve(l, fromOld);
     if (r.status !== 'ok') continue;
+    if (ctx.elsewhere?.pages.has(r.path) && l.kind !== 'wiki' && l.kind !== 'embed') {
+      const url = ctx.elsewhere.url(r.path);
+      if (url === undefined || l.at < 0) { unheld.push({ line: l.line, target: l.target, to: r.path }); continue; }
+      const { path } = splitAnchor(l.target);
+      edits.push({ at: l.at, len: l.target.length, text: url + l.target.slice(path.length), link: l, to: r.path });
+      continue;
+    }
     const want = moved(r.path);
     // Unchanged when it still reaches the same file from where the page now is.
     const now = ctx.after.resolve(l, fromNew);
@@ -205,5 +220,5 @@ export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx
     rewritten++;
   }
   parts.push(text.slice(pos));
-  return { text: parts.join(''), rewritten, failures, xrefsKept };
+  return { text: parts.join(''), rewritten, failures, xrefsKept, unheld };
 }

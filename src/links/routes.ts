@@ -257,4 +257,19 @@ export class RouteTable {
 
   /** Every URL a page is served at first (the one llms.txt links). */
   urlOf(page: string): string | undefined { return this.urlOfPage.get(page); }
+
+  /**
+   * The path below the site's address a reader's browser shows for a page, as the generator writes it:
+   * `about/` (pretty), `guide.html` or `guide/` (an index) where pages are `.html` files, a Jekyll
+   * post's whole `…/title.html`; lowercased where the generator folds. Undefined for no page of the table.
+   */
+  servedPath(page: string): string | undefined {
+    const raw = this.urlOfPage.get(page);
+    if (raw === undefined) return undefined;
+    if (this.rules.pretty) return raw ? `${raw}/` : '';
+    if (/\.html?$/i.test(raw)) return raw;
+    // Docsify fetches the page's own file; Next.js, Mintlify and GitBook serve `/a/b`, no extension.
+    if (!this.rules.html) return this.rules.sourceServed ? page.slice(this.root.length) : raw;
+    return this.isFolder(page) || raw === '' ? (raw ? `${raw}/` : '') : `${raw}.html`;
+  }
 }

@@ -2,10 +2,12 @@
 // and `languages` (hugo.toml / .yaml / .json, or config/_default/languages.*), MkDocs' i18n plugin
 // in mkdocs.yml. Configuration that is code (Starlight's and Docusaurus' `locales` in
 // astro.config.mjs / docusaurus.config.js) is never executed, so those sites declare nothing here.
+// The same reading gives Hugo's `baseURL`, the address the site is served at.
 import { dirname, join, relative, sep } from 'node:path';
 import { tomlScalars } from '../core/toml-keys.js';
 import { parseYamlSafe } from '../core/yaml-safe.js';
 import { readPlain } from './config-file.js';
+import { BASE_URL } from './site-address.js';
 
 export interface DeclaredLocales {
   /** The default locale the configuration names, when it names one. */
@@ -102,6 +104,13 @@ export function hugoLocales(marker: string, docsAbs: string): DeclaredLocales | 
   if (dflt && !locales.some((l) => l.toLowerCase() === dflt.toLowerCase())) locales.unshift(dflt);
   const inSubdir = anyCase(data, 'defaultContentLanguageInSubdir') === true;
   return { ...(dflt ? { default: dflt } : {}), locales, file: posix(relative(docsAbs, file)), folders, suffix: true, folder: true, ...(inSubdir ? { inSubdir } : {}) };
+}
+
+/** Hugo's `baseURL` in its configuration file, when it is an http(s) address (`/` or a path alone says no host). */
+export function hugoBaseUrl(marker: string): string | undefined {
+  const text = readPlain(marker);
+  const v = text === undefined ? undefined : anyCase(configData(marker, text) ?? {}, 'baseURL');
+  return typeof v === 'string' && BASE_URL.test(v.trim()) ? v.trim() : undefined;
 }
 
 /**

@@ -12,6 +12,7 @@ import { splitFrontmatter } from '../core/yaml-safe.js';
 import { DiskTree } from '../core/tree.js';
 import { SiteIndex } from '../links/site.js';
 import { rewriteLinks } from '../links/rewrite.js';
+import { BASE_URL, encodeUrlPath, safeBaseUrl } from '../links/site-address.js';
 import { checkTreeLinks } from '../links/check.js';
 import { readUpstream, type Skipped, type UpstreamDoc } from './upstream.js';
 import { ID_MAP_FILE, idMapText, readIdMap, samePieces, type IdMap, type MapEntry } from './idmap.js';
@@ -64,6 +65,11 @@ export interface SyncOptions {
   locales?: string[];
   /** Where `locales` comes from, as the report names it (default `--locales`). */
   localesFrom?: string;
+  /**
+   * The site's address (`--base-url`, ctxforge.yaml `site.base_url`; default the one its
+   * configuration declares as data): links to pages the sync does not take are written as their URL there.
+   */
+  baseUrl?: string;
 }
 
 export interface SyncChange { id: string; path: string; upstream: string }
@@ -143,7 +149,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const detected = await siteOf(docsAbs, o.site);
   const locales = localeChoice(detected, o.locales, o.localesFrom ?? '--locales');
   const select = both(selection(o.include, o.exclude), locales ? localeSelection(detected, locales) : undefined);
-  const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: detected, siteLocales: detected.locales ? { ...detected.locales, folders: [...detected.locales.folders] } : null, locales: locales ?? null, include: o.include ?? [], exclude: o.exclude ?? [], asWritten: !!o.asWritten });
+  const inputs = fingerprint({ version: 1, format: o.format ?? null, threshold: o.threshold ?? 0.5, type: o.type ?? null, typeRules: o.typeRules ?? [], noRename: !!o.noRename, name: o.name ?? null, site: detected, siteLocales: detected.locales ? { ...detected.locales, folders: [...detected.locales.folders] } : null, locales: locales ?? null, include: o.include ?? [], exclude: o.exclude ?? [], asWritten: !!o.asWritten, ...(o.baseUrl !== undefined ? { baseUrl: o.baseUrl } : {}) });
   if (existsSync(target)) {
     const hit = await cachedSync(docsAbs, target, inputs, cache);
     if (hit) {
@@ -192,21 +198,34 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   // package does not keep) would break them; the renamed tree is the judge of every rewrite.
   const upFiles = [...up.docs.map((d) => d.path), ...up.assets.map((a) => a.path)];
   const before = new SiteIndex(upFiles, up.docs.map((d) => d.path), up.site, up.meta);
-  const root = up.site.root ? portableRoot(up.site.root) : '';
-  const after = new SiteIndex(upFiles.map((f) => names.map.get(f)!), up.docs.map((d) => names.map.get(d.path)!), { ...up.site, root, docIds: false, nav: new Map() });
+  // One locale taken whose pages are a folder the site serves at `/` (Hugo's default language in its
+  // contentDir): that folder is the synced tree's `/`, which its record can say ({generator, root}),
+  // so the tree's own link check resolves `/guide/` there as the site does.
+  const soleDir = locales?.locales.length === 1 ? soleLocaleDir(up.site, detected.locales?.folders, locales.locales[0]!) : undefined;
+  const root = soleDir !== undefined ? portableRoot(soleDir) : up.site.root ? portableRoot(up.site.root) : '';
+  const afterRoutes = soleDir !== undefined && up.site.routes ? { ...up.site.routes, localeDirs: undefined } : up.site.routes;
+  const after = new SiteIndex(upFiles.map((f) => names.map.get(f)!), up.docs.map((d) => names.map.get(d.path)!), { ...up.site, root, ...(afterRoutes ? { routes: afterRoutes } : {}), docIds: false, nav: new Map() });
   const scanOpts = (p: string) => ({ wiki: up.site.wiki, admonitions: up.site.admonitions, mdx: /\.mdx$/i.test(p) });
   const bodies = new Map<string, string>();
   let linksRewritten = 0;
   // Nothing renamed, the same root and no page ids the package drops: every link reaches in the
   // renamed tree what it reached upstream, so no page is read for its links.
-  const unchanged = !up.site.docIds && root === up.site.root && [...names.map].every(([from, to]) => from === to);
+  const unheldPages = new Set(up.site.unsynced ?? []);
+  const unchanged = !up.site.docIds && root === up.site.root && !unheldPages.size && [...names.map].every(([from, to]) => from === to);
+  // Pages of the locales not taken are the site's, not the tree's: a link to one becomes its address on the site.
+  const base = o.baseUrl ?? up.site.baseUrl;
+  const siteBase = base !== undefined && BASE_URL.test(base) ? safeBaseUrl(base) : undefined;
+  const elsewhere = unheldPages.size ? { pages: unheldPages, url: (p: string) => { const at = before.routes?.servedPath(p); return siteBase !== undefined && at !== undefined ? siteBase + encodeUrlPath(at) : undefined; } } : undefined;
   for (const d of up.docs) {
     if (unchanged) { bodies.set(d.path, d.body); continue; }
-    const r = rewriteLinks(d.body, d.path, names.map.get(d.path)!, { before, after, moves: names.map }, scanOpts(d.path));
+    const r = rewriteLinks(d.body, d.path, names.map.get(d.path)!, { before, after, moves: names.map, ...(elsewhere ? { elsewhere } : {}) }, scanOpts(d.path));
     bodies.set(d.path, r.text);
     linksRewritten += r.rewritten;
     for (const f of r.xrefsKept) {
       diagnostics.push(warning('SYNC_XREF_NOT_REWRITTEN', `${d.path}: the cross-reference to ${f.target} is kept as written: after the rename its page is ${f.to}, which the generator's syntax cannot name in the synced tree`, { file: d.path, line: f.line, hint: 'write it as a Markdown link to the page, or keep the folder name upstream portable' }));
+    }
+    for (const f of r.unheld) {
+      diagnostics.push(warning('SYNC_LINK_UNSYNCED_PAGE', `${d.path}: the link to ${f.target} reaches ${f.to}, a page this sync does not take (another locale), and is kept as written: the synced tree does not hold it, so its link check will report it`, { file: d.path, line: f.line, hint: 'name the site\'s address (sync --base-url, or site.base_url in ctxforge.yaml) to write such links as the page\'s URL on the site, or sync that locale too (--locales)' }));
     }
     for (const f of r.failures) {
       diagnostics.push(error('SYNC_LINK_NOT_REWRITTEN', `${d.path}: the link to ${f.target} cannot be rewritten to reach ${f.to} after the rename, so nothing was written`, { file: d.path, line: f.line, hint: 'rename the file upstream to a portable name, or write the link as a plain relative path' }));
@@ -380,6 +399,13 @@ function replayed(p: Replay, dryRun: boolean): SyncResult {
 
 function empty(format: TargetFormat, dryRun: boolean, diagnostics: Diagnostic[], skipped: Skipped[], site: SyncResult['site']): SyncResult {
   return { format, created: false, dryRun, added: [], modified: [], moved: [], removed: [], unchanged: 0, files: { written: [], removed: [], unchanged: 0 }, skipped, site, linksRewritten: 0, includes: [], diagnostics };
+}
+
+/** The folder of the one locale taken when the site serves it at `/` (a locale folder with no URL prefix), else undefined. */
+function soleLocaleDir(site: SiteConfig, folders: ReadonlyMap<string, string> | undefined, locale: string): string | undefined {
+  const own = [...folders ?? []].find(([l]) => l.toLowerCase() === locale.toLowerCase())?.[1];
+  const dir = own === undefined ? undefined : site.routes?.localeDirs?.find((d) => d.folder === `${site.root}${own}`);
+  return dir?.url === '' ? dir.folder : undefined;
 }
 
 /** The portable form of the site's root folder (`src/`, `docs/`), as the renamed tree has it. */

@@ -27,6 +27,7 @@ defineRules([
   { code: 'CONVERT_LINK_NOT_REWRITTEN', format: 'core', summary: 'A link to a file convert must rename could not be rewritten to reach it, so nothing was converted.' },
   { code: 'CONVERT_OUTPUT_NOT_EMPTY', format: 'core', summary: 'The --out directory holds files that are not from an earlier conversion of the same kind.' },
   { code: 'SYNC_XREF_NOT_REWRITTEN', format: 'core', summary: 'A generator cross-reference (Hugo ref/relref, Jekyll link/post_url, MyST {doc}) to a renamed page cannot be written in the generator\'s syntax in the renamed tree (a {% post_url %} once _posts/ is posts/): kept as written (warning).' },
+  { code: 'SYNC_LINK_UNSYNCED_PAGE', format: 'core', summary: 'A link reaches a page the site serves that this sync does not take (another locale) and no site address is known to write it as that page\'s URL: kept as written, so the synced tree\'s link check reports it (warning).' },
   { code: 'SYNC_LINK_NOT_REWRITTEN', format: 'core', summary: 'A link to a file sync renames could not be rewritten to reach it, so the sync wrote nothing.' },
   { code: 'SYNC_SKIPPED', format: 'core', summary: 'Upstream files sync leaves out (skipped folders, site configuration, dot-files that are no pages), each named (info).' },
   { code: 'SYNC_SITE_DETECTED', format: 'core', summary: 'The upstream folder is an mdBook, VitePress, Docusaurus or MkDocs site or an Obsidian/Foam vault, told from static marker files (info).' },

@@ -11,7 +11,7 @@ import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
-import { hugoLocales, mkdocsLocales } from '../../src/links/site-locales.js';
+import { hugoBaseUrl, hugoLocales, mkdocsLocales } from '../../src/links/site-locales.js';
 import { tomlScalars } from '../../src/core/toml-keys.js';
 import { parseRepoConfig } from '../../src/repo/config.js';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
@@ -74,12 +74,18 @@ test('Hugo: languages with a contentDir each are folders of the docs folder; YAM
     ['hugo.toml', 'defaultContentLanguage = "fr"\nlanguages.fr.contentDir = "content/fr"\n[languages.en]\ncontentDir = "content/en" # English\n'],
   ] as const) {
     const root = tmpDir('sync-locales-dirs-');
-    writeTree(root, { [name]: text, 'content/fr/_index.md': page('Accueil'), 'content/fr/guide.md': page('Guide'), 'content/en/_index.md': page('Home'), 'content/en/guide.md': page('Guide (en)') });
+    writeTree(root, { [name]: text, 'content/fr/_index.md': page('Accueil', 'Lisez [le guide](/guide/#x), revenez [ici](/).'), 'content/fr/guide.md': page('Guide', '## X\n\n[Accueil](/).'), 'content/en/_index.md': page('Home'), 'content/en/guide.md': page('Guide (en)') });
     const r = await runCli(['sync', 'content', 'pkg', '--json'], { cwd: root });
     assert.equal(r.code, 0, `${name}: ${r.stderr}`);
     const j = JSON.parse(r.stdout) as Out;
     assert.deepEqual(j.added.map((a) => a.upstream).sort(), ['fr/_index.md', 'fr/guide.md'], name);
     assert.match(j.skipped.find((s) => s.path === 'en/guide.md')!.reason, /^locale en \(sync takes fr/, name);
+    // The default language's folder is the site's `/`, and so the synced tree's: its record says so,
+    // and its own check resolves `/guide/` there as hugo serves it (before: LINK_BROKEN at knowledge/guide/).
+    assert.match(readFileSync(join(root, 'pkg', '.ctxforge-sync.json'), 'utf8'), /"root": "fr\/"/, name);
+    assert.match(readFileSync(join(root, 'pkg', 'knowledge', 'fr', 'index-page.md'), 'utf8'), /\[le guide\]\(\/guide\/#x\), revenez \[ici\]\(\/index-page\)/, name);
+    const v = await runCli(['validate', 'pkg', '--links', 'error'], { cwd: root });
+    assert.equal(v.code, 0, `${name}: ${v.stdout}${v.stderr}`);
   }
 });
 
@@ -295,4 +301,59 @@ test('Hugo: only declared languages are suffixes — an undeclared page.de.md is
   const links = j.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => d.message);
   assert.equal(links.length, 1, JSON.stringify(links));
   assert.match(links[0]!, /link to \/nothing\/ /, 'only the planted link is broken: /page.de/ and /about/ are served');
+});
+
+test('links to pages of locales not taken become their URL on the site (hugo.toml baseURL, --base-url, ctxforge.yaml), so the synced tree\'s own check passes; without an address they are named', async () => {
+  const body = 'See [the guide](/guide/), [en français](/fr/guide/#debut) and\n[relative](fr/guide/).';
+  const site = (base: string) => ({
+    'hugo.toml': `${base}defaultContentLanguage = "en"\n[languages.en]\n[languages.fr]\n`,
+    'content/_index.md': page('Home', body),
+    'content/guide.md': page('Guide'),
+    'content/guide.fr.md': page('Guide (fr)', '## Début\n\nTexte.'),
+  });
+  const textOf = (root: string) => readFileSync(join(root, 'pkg', 'knowledge', 'index-page.md'), 'utf8');
+  // The address hugo.toml declares as data.
+  let root = tmpDir('sync-locales-address-');
+  writeTree(root, site('baseURL = "https://docs.example.org/handbook/"\n'));
+  let r = await runCli(['sync', 'content', 'pkg', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  assert.ok(!JSON.parse(r.stdout).diagnostics.some((d: { code: string }) => d.code === 'SYNC_LINK_UNSYNCED_PAGE'));
+  assert.match(textOf(root), /\[en français\]\(https:\/\/docs\.example\.org\/handbook\/fr\/guide\/#debut\) and\n\[relative\]\(https:\/\/docs\.example\.org\/handbook\/fr\/guide\/\)/);
+  assert.match(textOf(root), /\[the guide\]\(\/guide\/\)/, 'a link to a page the tree holds is left as it was');
+  let v = await runCli(['validate', 'pkg', '--links', 'error'], { cwd: root });
+  assert.equal(v.code, 0, v.stdout + v.stderr);
+
+  // No address anywhere (baseURL "/" names no host): kept as written and named at its line; the tree's check reports it.
+  root = tmpDir('sync-locales-no-address-');
+  writeTree(root, site('baseURL = "/"\n'));
+  r = await runCli(['sync', 'content', 'pkg', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const named = (JSON.parse(r.stdout).diagnostics as { code: string; line?: number; file?: string; message: string }[]).filter((d) => d.code === 'SYNC_LINK_UNSYNCED_PAGE');
+  assert.deepEqual(named.map((d) => [d.file, d.line]), [['_index.md', 1], ['_index.md', 2]], JSON.stringify(named));
+  assert.match(textOf(root), /\(\/fr\/guide\/#debut\)/);
+  v = await runCli(['validate', 'pkg', '--links', 'error'], { cwd: root });
+  assert.equal(v.code, 1, 'the synced tree cannot hold the French page: its check says so');
+
+  // --base-url names it (and wins over ctxforge.yaml); an address that is not http(s) is a usage error.
+  r = await runCli(['sync', 'content', 'pkg2', '--base-url', 'https://fr.example/'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(readFileSync(join(root, 'pkg2', 'knowledge', 'index-page.md'), 'utf8'), /\(https:\/\/fr\.example\/fr\/guide\/#debut\)/);
+  r = await runCli(['sync', 'content', 'pkg3', '--base-url', 'javascript:alert(1)//'], { cwd: root });
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--base-url takes an http or https address/);
+
+  // ctxforge.yaml site.base_url, in a repository.
+  execFileSync('git', ['init', '-q'], { cwd: root });
+  writeTree(root, { 'ctxforge.yaml': 'site:\n  base_url: https://yaml.example/docs\n' });
+  r = await runCli(['sync', 'content', 'pkg4'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(readFileSync(join(root, 'pkg4', 'knowledge', 'index-page.md'), 'utf8'), /\(https:\/\/yaml\.example\/docs\/fr\/guide\/#debut\)/);
+});
+
+test('a hostile baseURL is no address: not http(s), or holding what would end a link, it is never written into a page', () => {
+  const root = tmpDir('sync-locales-hostile-base-');
+  for (const [v, want] of [['javascript:alert(1)', undefined], ['https://x.example/a b', undefined], ['//evil.example/', undefined], ['https://ok.example/p/', 'https://ok.example/p/']] as const) {
+    writeTree(root, { 'hugo.toml': `baseURL = ${JSON.stringify(v)}\n` });
+    assert.equal(hugoBaseUrl(join(root, 'hugo.toml')), want, v);
+  }
 });

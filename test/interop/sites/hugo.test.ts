@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, tmpDir, writeTree } from '../../helpers/tmp.js';
 import { DiskTree } from '../../../src/core/tree.js';
@@ -110,7 +111,8 @@ for (const form of ['suffix', 'contentDir'] as const) {
     }
     assert.ok(writtenFile(out, 'fr/guide'), 'French has a page in guide/, so hugo writes its section list there');
     // sync with the default locale hugo.toml declares: the English pages only, the French ones named as left out.
-    const r = await runCli(['sync', s.docs, join(root, 'pkg'), '--json'], { cwd: root });
+    // (The build above set baseURL "/" for the crawl: the site's address is named here instead.)
+    const r = await runCli(['sync', s.docs, join(root, 'pkg'), '--json', '--base-url', 'https://example.org/'], { cwd: root });
     assert.equal(r.code, 0, r.stderr);
     const j = JSON.parse(r.stdout) as { added: { upstream: string }[]; skipped: { path: string; reason: string }[]; diagnostics: { code: string; message: string }[] };
     assert.deepEqual(j.added.map((a) => a.upstream).sort(), ['_index.md', 'about.md', 'guide/intro.md', 'guide/only.md'].map(at).sort());
@@ -119,5 +121,14 @@ for (const form of ['suffix', 'contentDir'] as const) {
     assert.ok(j.diagnostics.some((d) => d.code === 'SYNC_SKIPPED' && /locale fr/.test(d.message) && d.message.includes(at('guide/intro.fr.md'))), JSON.stringify(j.diagnostics));
     // The English pages' links into French reach pages upstream serves (not synced): none is broken.
     assert.ok(!j.diagnostics.some((d) => d.code === 'LINK_BROKEN'), JSON.stringify(j.diagnostics.filter((d) => d.code.startsWith('LINK'))));
+    // The synced tree cannot hold the French pages: each link to one is now its URL below hugo.toml's
+    // baseURL, at a path hugo wrote a page for (hugo judges RouteTable.servedPath), and the tree's own check passes.
+    const synced = readdirSync(join(root, 'pkg', 'knowledge'), { recursive: true }).map(String).filter((f) => f.endsWith('.md'))
+      .map((f) => readFileSync(join(root, 'pkg', 'knowledge', f), 'utf8')).join('\n');
+    const absolute = [...synced.matchAll(/\]\(https:\/\/example\.org\/([^)#\s]*)(#[^)\s]*)?\)/g)].map((m) => m[1]!);
+    assert.deepEqual([...new Set(absolute)].sort(), ['fr/', 'fr/guide/intro/'], synced);
+    for (const u of absolute) assert.ok(writtenFile(out, u), `hugo wrote a page for https://example.org/${u}`);
+    const v = await runCli(['validate', join(root, 'pkg'), '--links', 'error'], { cwd: root });
+    assert.equal(v.code, 0, v.stdout + v.stderr);
   });
 }

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, tmpDir, writeTree } from '../../helpers/tmp.js';
 import { DiskTree } from '../../../src/core/tree.js';
@@ -54,7 +54,10 @@ test('jekyll builds the site; the tags it cannot resolve and linkchecker on 127.
   const served = up.docs.filter((d) => table.urlOf(d.path) !== undefined);
   assert.deepEqual(up.docs.filter((d) => !served.includes(d)).map((d) => d.path), ['_ideas/idea.md']);
   for (const d of served) assert.ok(writtenFile(out, table.urlOf(d.path)!), `${d.path} is written for /${table.urlOf(d.path)}`);
-  const c = await crawl(root, out, served.map((d) => table.urlOf(d.path)!.replace(/^(?=.)(?!.*\.html$)(.*)$/, (u) => (writtenFile(out, u)!.endsWith('/index.html') ? `${u}/` : `${u}.html`))));
+  // The address the model gives each page (what llms.txt and sync write) is a file jekyll wrote: `x/` its index.html, `x.html` itself.
+  const addresses = served.map((d) => table.servedPath(d.path)!);
+  for (const [i, a] of addresses.entries()) assert.ok(existsSync(join(out, a === '' || a.endsWith('/') ? `${a}index.html` : a)), `${served[i]!.path}: jekyll wrote nothing at /${a}`);
+  const c = await crawl(root, out, addresses);
   assert.ok(c.rows.length > 1, c.stderr);
   const theirs = [
     // (Not the tags shown instead of run: those are the build's verdict, below.)
