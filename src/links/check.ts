@@ -19,7 +19,7 @@ import { isObjectUnder } from './sphinx-conf.js';
 import { keptAnchors, linkFactsOf, scanOptions, siteBody, type DocLinkFacts, type LinkFactsSink, type LinkScanSpec } from './facts.js';
 import { pushAll } from '../core/arrays.js';
 import { positionLookup } from '../core/paths.js';
-import { siteFor, type SiteConfig, type SiteRecord } from './generators.js';
+import { routesRecordOf, siteFor, withRoutesRecord, type SiteConfig, type SiteRecord, type SiteRoutesRecord } from './generators.js';
 import { GENERATORS, type Generator } from './slugs.js';
 import { formatByName } from '../formats.js';
 import './rules.js';
@@ -94,6 +94,8 @@ export interface RecordedSite {
   root: string;
   /** Upstream files the tree's format could not hold (below the document root): links to them are counted, not reported. */
   leftOut: string[];
+  /** Routes only the upstream site's configuration knew (redirects, prefixes not judged), as sync recorded them. */
+  routes?: SiteRoutesRecord;
 }
 
 /** A record's folder, when it is one inside the document root. */
@@ -122,10 +124,11 @@ export async function recordedSite(tree: Tree): Promise<RecordedSite | undefined
   try {
     const st = await tree.stat('.ctxforge-sync.json');
     if (st?.kind !== 'file') return undefined;
-    const v = JSON.parse((await tree.read('.ctxforge-sync.json')).toString('utf8')) as { site?: { generator?: unknown; root?: unknown }; assets?: unknown };
+    const v = JSON.parse((await tree.read('.ctxforge-sync.json')).toString('utf8')) as { site?: { generator?: unknown; root?: unknown; routes?: unknown }; assets?: unknown };
     const assets = v.assets && typeof v.assets === 'object' ? Object.values(v.assets as Record<string, unknown>).filter((x): x is string => typeof x === 'string') : [];
     const g = v.site?.generator;
-    return { ...(typeof g === 'string' && GENERATORS.includes(g as Generator) ? { generator: g as Generator } : {}), root: safeRoot(v.site?.root) ?? '', leftOut: leftOutFiles(assets) };
+    const routes = routesRecordOf(v.site?.routes);
+    return { ...(typeof g === 'string' && GENERATORS.includes(g as Generator) ? { generator: g as Generator } : {}), root: safeRoot(v.site?.root) ?? '', leftOut: leftOutFiles(assets), ...(routes ? { routes } : {}) };
   } catch { return undefined; }
 }
 
@@ -137,7 +140,7 @@ export function recordOf(idMap: RecordedSite | undefined, manifest: SiteRecord |
   } : undefined;
   if (!idMap) return fromManifest ?? { root: '', leftOut: [] };
   if (!fromManifest) return idMap;
-  return { ...(idMap.generator ?? fromManifest.generator ? { generator: idMap.generator ?? fromManifest.generator } : {}), root: idMap.generator ? idMap.root : fromManifest.root, leftOut: [...new Set([...idMap.leftOut, ...fromManifest.leftOut])] };
+  return { ...(idMap.generator ?? fromManifest.generator ? { generator: idMap.generator ?? fromManifest.generator } : {}), root: idMap.generator ? idMap.root : fromManifest.root, leftOut: [...new Set([...idMap.leftOut, ...fromManifest.leftOut])], ...(idMap.routes ? { routes: idMap.routes } : {}) };
 }
 
 /**
@@ -197,6 +200,7 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
   if (!site) {
     const named = o.generator && GENERATORS.includes(o.generator as Generator) ? o.generator as Generator : undefined;
     site = siteFor(named ?? rec.generator ?? 'github', `${docRoots[0] ?? ''}${rec.root}`);
+    if (!named || named === rec.generator) site = withRoutesRecord(site, rec.routes);
   }
   // Upstream assets a format on the way left out (sync or convert said so): links to them are not broken upstream.
   // Never a file the base commit's package held.

@@ -11,6 +11,8 @@ import { hugoLocales, hugoBaseUrl, mkdocsLocales, type DeclaredLocales } from '.
 import { jekyllRoutes } from './jekyll-config.js';
 import { readPlain } from './config-file.js';
 import { objectModules, sphinxConf } from './sphinx-conf.js';
+import { summaryNav } from './nav-files.js';
+import { codeRouteSources, gitbookData, mintlifyData } from './profile-config.js';
 
 export interface SiteConfig {
   generator: Generator;
@@ -51,6 +53,8 @@ export interface SiteConfig {
   objectsElsewhere?: ReadonlySet<string>;
   /** Pages the site serves that were not taken (other locales' at a sync): routes links may reach, never read. */
   unsynced?: string[];
+  /** Files the site serves as pages that are no documents (Jekyll `.html` pages with a `permalink`): routes links may reach. */
+  served?: string[];
   /** The site's address as its configuration declares it as data (Hugo's `baseURL`), when it is an http(s) URL. */
   baseUrl?: string;
 }
@@ -76,6 +80,48 @@ export interface SiteRecord {
    * an OCTX or ctxpkg package: a link to one is counted as not judged, never reported broken.
    */
   leftOut?: string[];
+}
+
+/**
+ * The routes of a site that only its configuration knew (RouteRules.redirects and unknownRoutes),
+ * as a synced tree's ID map records them, so the tree's own check judges those links as the
+ * upstream check did: redirects whose target is a page, and URL prefixes not judged. A record
+ * comes with the tree (a pull request may edit it): a prefix that is empty or climbs out is
+ * refused, and the reason shown is ctxforge's own, never the record's text.
+ */
+export interface SiteRoutesRecord {
+  redirects?: { from: string; to: string; file: boolean }[];
+  unknown?: string[];
+}
+
+const RECORD_LIMIT = 10_000;
+const recordPath = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 1000 && !v.startsWith('/') && !v.split('/').includes('..');
+
+/** A recorded routes object, or undefined when it is none (anything else in it is dropped). */
+export function routesRecordOf(v: unknown): SiteRoutesRecord | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const o = v as Record<string, unknown>;
+  const redirects = (Array.isArray(o.redirects) ? o.redirects.slice(0, RECORD_LIMIT) : []).flatMap((r) => {
+    if (!r || typeof r !== 'object') return [];
+    const x = r as Record<string, unknown>;
+    return recordPath(x.from) && (recordPath(x.to) || (x.to === '' && x.file !== true)) && typeof x.file === 'boolean' ? [{ from: x.from, to: x.to as string, file: x.file }] : [];
+  });
+  const unknown = (Array.isArray(o.unknown) ? o.unknown.slice(0, RECORD_LIMIT) : []).filter(recordPath);
+  return redirects.length || unknown.length ? { ...(redirects.length ? { redirects } : {}), ...(unknown.length ? { unknown } : {}) } : undefined;
+}
+
+/** The routes record of a site's rules (what sync writes into the ID map), with file targets through `rename`. */
+export function routesRecord(rules: RouteRules | undefined, rename: (file: string) => string | undefined): SiteRoutesRecord | undefined {
+  if (!rules) return undefined;
+  const redirects = (rules.redirects ?? []).flatMap((r) => { const to = r.file ? rename(r.to) : r.to; return to === undefined ? [] : [{ ...r, to }]; });
+  return routesRecordOf({ redirects, unknown: (rules.unknownRoutes ?? []).map((u) => u.prefix) });
+}
+
+/** The site with the routes a record names added to its rules. */
+export function withRoutesRecord(site: SiteConfig, rec: SiteRoutesRecord | undefined): SiteConfig {
+  if (!rec || !site.routes) return site;
+  const reason = 'routes the upstream site\'s configuration makes (recorded by sync)';
+  return { ...site, routes: { ...site.routes, ...(rec.redirects ? { redirects: rec.redirects } : {}), ...(rec.unknown ? { unknownRoutes: rec.unknown.map((prefix) => ({ prefix, reason })) } : {}) } };
 }
 
 export function defaultSite(): SiteConfig {
@@ -116,18 +162,6 @@ function mkdocsNav(nav: unknown, out: Map<string, { title?: string; order: numbe
   walk(nav);
 }
 
-/** mdBook's SUMMARY.md: `[Title](path.md)` entries, in order (drafts with an empty target have no page). */
-function mdbookNav(text: string, out: Map<string, { title?: string; order: number }>): void {
-  for (const l of text.split('\n')) {
-    const m = /^\s*(?:[-*+]\s+)?\[([^\]\n]{1,500})\]\(([^)\s]{1,1000})\)\s*$/.exec(l);
-    if (!m) continue;
-    let p: string;
-    try { p = decodeURIComponent(m[2]!); } catch { p = m[2]!; }
-    p = p.replace(/^\.\//, '');
-    if (!out.has(p)) out.set(p, { title: m[1]!.trim(), order: out.size });
-  }
-}
-
 /**
  * The generator of the docs folder `dir` on disk. Markers are looked for in the folder itself and,
  * when the folder is a generator's docs folder (mdBook's `src`, MkDocs' `docs_dir`, Docusaurus'
@@ -150,7 +184,7 @@ export async function detectSite(dir: string): Promise<SiteConfig> {
     const summary = readPlain(join(dir, site.root, 'SUMMARY.md'));
     if (summary !== undefined) {
       const nav = new Map<string, { title?: string; order: number }>();
-      mdbookNav(summary, nav);
+      summaryNav(summary, nav);
       for (const [p, v] of nav) site.nav.set(site.root + p, v);
     }
     return site;
@@ -276,7 +310,9 @@ function detectByProfile(dir: string): SiteConfig | undefined {
         const file = join(a, m.path);
         if (!isFile(file)) continue;
         if (m.contains) { const t = readPlain(file); if (t === undefined || !m.contains.test(t)) continue; }
-        for (const d of m.docsDirs) {
+        const named = m.docsDirFrom ? m.docsDirFrom.exec(readPlain(file) ?? '')?.groups?.dir : undefined;
+        const docsDirs = named !== undefined ? [named.replace(/^(?:\.?\/)+|\/+$/g, '').replace(/^\.$/, '')].filter((d) => !d.split('/').includes('..')) : m.docsDirs;
+        for (const d of docsDirs) {
           let root: string; let routeBase: string; let langDir: string | undefined;
           if (d === '') { root = ''; routeBase = rel; }
           else if (rel === d) { root = ''; routeBase = ''; }
@@ -309,6 +345,7 @@ function detectByProfile(dir: string): SiteConfig | undefined {
             if (known.length) site.routes = { ...site.routes!, suffixLocales: { known, ...(unprefixed ? { unprefixed } : {}) } };
           }
           if (p.xrefsElsewhere && p.xrefsElsewhere.mention.test(readPlain(file) ?? '')) site.xrefsElsewhere = p.xrefsElsewhere.reason;
+          profileData(p, site, file, a, join(a, d));
           if (p.name === 'sphinx') {
             const mods = objectModules(sphinxConf(readPlain(file) ?? ''));
             if (mods.size) site.objectsElsewhere = mods;
@@ -327,6 +364,24 @@ function detectByProfile(dir: string): SiteConfig | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * What the marker of a profile says as data (profile-config.ts): navigation, redirects and routes
+ * not judged, put into the site; the marker's code is read as text for literals only, never run.
+ * @param siteDir the folder `/` of the site is (the marker's docs folder)
+ */
+function profileData(p: Profile, site: SiteConfig, file: string, markerDir: string, siteDir: string): void {
+  const text = readPlain(file) ?? '';
+  const data = p.navFormat === 'summary' && p.name === 'gitbook' ? gitbookData(text, siteDir)
+    : p.navFormat === 'mintlify' ? mintlifyData(text, file, markerDir) : undefined;
+  const unknown = [...(data?.unknownRoutes ?? []), ...(p.routeSources ? codeRouteSources(text, p.routeSources.pattern, p.routeSources.reason) : [])];
+  if (data?.redirects.length || unknown.length) site.routes = { ...site.routes!, ...(data?.redirects.length ? { redirects: data.redirects } : {}), ...(unknown.length ? { unknownRoutes: unknown } : {}) };
+  // Only when the synced folder is the site's `/` do the navigation's paths name its files.
+  if (data && !site.routeBase) for (const [path, v] of data.nav) site.nav.set(site.root + path, v);
+  // Nextra 4 serves the content directory under `contentDirBasePath` when next.config names one as a literal.
+  const base = p.name === 'nextra' ? /\bcontentDirBasePath\s*:\s*(["'])\/([^"'\n]{0,200})\1/.exec(text)?.[2]?.replace(/\/+$/, '') : undefined;
+  if (base) site.routeBase = site.routeBase ? `${base}/${site.routeBase}` : base;
 }
 
 /** Docusaurus `_category_.json` / `_category_.yml` of a folder: its label and position, as data. */

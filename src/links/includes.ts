@@ -179,7 +179,8 @@ const gitbook: Form[] = [{
   find: (body, skip) => [...matches(GITBOOK, body, skip)].filter((m) => body[m.index - 1] !== '{').map((m) => ({ start: m.index, end: m.index + m[0].length, raw: m[2]!, base: 'page', rooted: 'root', dropFrontmatter: true, form: 'GitBook include' })),
 }];
 
-const mdx = (pages: 'mdx' | 'docusaurus'): Form => ({
+/** @param rooted where an import path starting with `/` points: nowhere (refused), or the site's `/` (Mintlify: "imports from the root of your project"). */
+const mdx = (pages: 'mdx' | 'docusaurus', rooted: 'refuse' | 'root' = 'refuse'): Form => ({
   pages, fencesAreCode: true, literal: 'import',
   find: (body, skip) => {
     const imports = new Map<string, string>();
@@ -188,7 +189,7 @@ const mdx = (pages: 'mdx' | 'docusaurus'): Form => ({
     const out: IncludeRef[] = [];
     for (const m of matches(MDX_TAG, body, skip)) {
       const raw = imports.get(m[1]!);
-      if (raw !== undefined) out.push({ start: m.index, end: m.index + m[0].length, raw: raw.startsWith('@site/') ? raw.slice('@site/'.length) : raw, base: raw.startsWith('@site/') ? 'project' : 'page', rooted: 'refuse', dropFrontmatter: true, form: 'MDX partial' });
+      if (raw !== undefined) out.push({ start: m.index, end: m.index + m[0].length, raw: raw.startsWith('@site/') ? raw.slice('@site/'.length) : raw, base: raw.startsWith('@site/') ? 'project' : 'page', rooted, dropFrontmatter: true, form: 'MDX partial' });
     }
     return out;
   },
@@ -276,7 +277,10 @@ const FORMS: Partial<Record<Generator, Form[]>> = {
   hugo, sphinx, mdbook, vitepress, docsify,
   docusaurus: [mdx('docusaurus')],
   starlight: [mdx('mdx')],
-  // GitBook has no marker ctxforge tells yet: its form is read where no generator was detected,
+  nextra: [mdx('mdx')],
+  mintlify: [mdx('mdx', 'root')],
+  gitbook,
+  // GitBook's form is also read where no generator was detected (a folder without .gitbook.yaml),
   // where `{% include "…" %}` is the syntax of nothing else.
   github: gitbook,
 };

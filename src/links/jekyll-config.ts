@@ -1,8 +1,10 @@
 // The routes a Jekyll site's _config.yml adds to its profile, read as data (never Ruby): its
 // collections (`collections:` with `output: true` and a `permalink:` pattern, in `_<name>/` folders
 // below `collections_dir`), the `posts` collection's permalink, and the `defaults:` whose values set
-// a `permalink` for a scope (`path`, `type`). Each rule below was observed with Debian's jekyll 4.3
-// (test/interop/sites/jekyll.test.ts builds a site that has them).
+// a `permalink` for a scope (`path`, `type`), and the site-wide `permalink:` style that also writes
+// plain pages as folders. Each rule below was observed with Debian's jekyll 4.3
+// (test/interop/sites/jekyll.test.ts builds a site that has them) — but the pages' style, read
+// from jekyll's source (lib/jekyll/page.rb, utils.rb), is checked only on sites shaped by hand.
 import { parseYamlSafe } from '../core/yaml-safe.js';
 import type { RouteRules } from './profiles.js';
 
@@ -72,6 +74,9 @@ export function jekyllRoutes(configText: string, base: RouteRules): RouteRules {
     }
   }
   const out: RouteRules = { ...base };
+  // Pages follow the site-wide style too (Jekyll's Page#template, Utils.add_permalink_suffix):
+  // `pretty`, or a pattern ending in `/`, writes each page as `/:path/:basename/` (its index.html).
+  if (site && (site === 'pretty' || (!STYLES[site] && site.endsWith('/')))) out.folderUrls = true;
   if (collections.length) out.collections = collections;
   if (defaults.length) out.permalinkDefaults = defaults;
   if (posts && base.dated) {

@@ -53,6 +53,42 @@ export interface RouteRules {
   permalinkDefaults?: PermalinkDefault[];
   /** Frontmatter a URL pattern reads besides the keys above (Jekyll's `slug` for `:title`). */
   patternKeys?: string[];
+  /** The page's source file is itself what the site serves (Docsify's browser fetches `x.md`): llms.txt links it. */
+  sourceServed?: boolean;
+  /**
+   * Other files the generator renders as pages, besides Markdown (Eleventy's Nunjucks, Liquid,
+   * HTML, WebC and 11ty.js templates): served at the same routes, their frontmatter read for the
+   * URL; never documents.
+   */
+  templateExt?: RegExp;
+  /** Frontmatter keys whose value `false` means the page is not written at all (Eleventy's `permalink: false`). */
+  unwritten?: string[];
+  /** A page named as its folder (`a/b/b.md`) serves that folder, as an index page does (Eleventy). */
+  folderNamesake?: boolean;
+  /**
+   * Every page is written as a folder's index (`x/index.html`, at `/x/` only — `/x.html` is not
+   * served): Jekyll's site-wide `permalink: pretty`, or a pattern ending in `/`. Unlike `pretty`,
+   * `.html` URLs stay files. Set from _config.yml at detection (jekyll-config.ts).
+   */
+  folderUrls?: boolean;
+  /** Folders below `/` (ending in '/') whose files are never pages: include-only snippets, layouts, data (Mintlify's `snippets/`, Eleventy's `_includes/`, `_data/`). */
+  notPages?: string[];
+  /**
+   * A root link stays in the linking page's locale (Next.js i18n, Nextra 2's `page.en-US.mdx`:
+   * `/about` written in a `zh-CN` page is `/zh-CN/about`), and locale suffixes keep their case.
+   */
+  localeRelative?: boolean;
+  /**
+   * URLs the configuration maps to another page, read as data at detection (GitBook's `redirects:`
+   * in .gitbook.yaml, from a URL path to a file; Mintlify's `redirects` in docs.json, URL to URL).
+   */
+  redirects?: { from: string; to: string; file: boolean }[];
+  /**
+   * URL prefixes under which the site may serve routes the profile cannot see, each with why: a
+   * wildcard redirect (`/beta/:slug*`), a redirect source in configuration that is code. Set at
+   * detection; an unresolved link below one is not judged, never broken.
+   */
+  unknownRoutes?: { prefix: string; reason: string }[];
 }
 
 export interface Marker {
@@ -64,6 +100,11 @@ export interface Marker {
   contains?: RegExp;
   /** The marker is code: named as not read (SYNC_NAV_NOT_READ). */
   code?: boolean;
+  /**
+   * A literal in the marker's text (the `dir` group) names the docs folder, in place of `docsDirs` when present
+   * (GitBook's `root: ./docs/` in .gitbook.yaml; Eleventy's `dir: { input: "src" }`, read as text, never run).
+   */
+  docsDirFrom?: RegExp;
 }
 
 export interface Profile {
@@ -73,8 +114,29 @@ export interface Profile {
   /** `[[wiki links]]` are links (vaults). */
   wiki: boolean;
   vault: boolean;
-  /** Files that are the site's navigation, not pages: they give titles and order. */
-  navFiles: string[];
+  /** Files that are the site's navigation, not pages: they give titles and order (a name, or a pattern of names: Nextra's `_meta.en-US.json`). */
+  navFiles: (string | RegExp)[];
+  /**
+   * How the navigation files are read (nav-files.ts): `summary` a SUMMARY.md at `/` (GitBook),
+   * `mintlify` the `navigation` of the JSON marker, `nextra-meta` one `_meta` file per folder.
+   */
+  navFormat?: 'summary' | 'mintlify' | 'nextra-meta';
+  /** Dot folders below `/` that hold the site's own files, read like any other (GitBook's `.gitbook/assets/`, `.gitbook/includes/`); every other dot folder is skipped. */
+  dotFolders?: string[];
+  /**
+   * Redirect sources written as literals in a code marker (Next.js `source: '/old/:path*'` in
+   * next.config.*, read as text, never run): routes the site serves that no page makes — an
+   * unresolved link below one's literal prefix is not judged, for this reason.
+   */
+  routeSources?: { pattern: RegExp; reason: string };
+  /**
+   * Data files beside the pages that, where their text mentions `mention`, may set the routes of
+   * their pages in a way the profile cannot follow (Eleventy's `*.11tydata.js` computing a
+   * `permalink`, code read as text and never run; `blog/blog.json` naming a templated one): a
+   * directory data file (`docs/docs.11tydata.js`, `blog/blog.json`) its folder's routes, a template
+   * data file (`docs/page.11tydata.js`) its page's — an unresolved link below those URLs is not judged.
+   */
+  codeData?: { file: RegExp; mention: RegExp; reason: string };
   /**
    * Configuration of the site that is code and may make routes the profile cannot see (Docsify's
    * `alias` in `window.$docsify`): an unresolved root path there is not judged, with this reason.
@@ -82,6 +144,11 @@ export interface Profile {
   routesFromCode?: string;
   /** Root paths to files of these kinds are served from a folder beside the docs (Hugo's `static/`). */
   staticBeside?: string;
+  /**
+   * Files that are no pages may be copied to any URL by configuration that is code (Eleventy's
+   * `addPassthroughCopy`): a root path to a missing file with an extension is not judged, for this reason.
+   */
+  filesFromCode?: string;
   /** A bare target (no extension, no anchor) that is no page or label may still be resolved by the generator: why. */
   unresolvedBare?: string;
   /**
@@ -109,7 +176,7 @@ export interface Profile {
 const NONE = { replace: [], last: [], extra: [] };
 const PLAIN: RouteRules = { pretty: false, html: false, index: ['index', 'README'], caseFold: false, frontmatter: NONE, localeFolders: false, localeFallback: false, localeSuffix: false };
 
-export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sphinx' | 'zola', Profile> = {
+export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sphinx' | 'zola' | 'nextra' | 'mintlify' | 'gitbook' | 'eleventy', Profile> = {
   hugo: {
     name: 'hugo',
     markers: ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config/_default/hugo.toml', 'config/_default/config.toml'].map((path) => ({ path, docsDirs: ['content'] })),
@@ -131,7 +198,7 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
   docsify: {
     name: 'docsify',
     markers: [{ path: 'index.html', docsDirs: [''], contains: /\$docsify|docsify(?:@\d[^"']*)?(?:\/lib)?\/docsify(?:\.min)?\.js/, code: true }],
-    routes: { ...PLAIN, pretty: false, index: ['README'] },
+    routes: { ...PLAIN, pretty: false, index: ['README'], sourceServed: true },
     wiki: false, vault: false, navFiles: ['_sidebar.md', '_navbar.md', '_coverpage.md'],
     routesFromCode: 'index.html (window.$docsify alias routes are code)',
   },
@@ -145,6 +212,55 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
     routes: { pretty: true, html: false, index: ['_index', 'index'], caseFold: true, frontmatter: { replace: ['path'], last: ['slug'], extra: ['aliases'] }, localeFolders: false, localeFallback: false, localeSuffix: true },
     wiki: false, vault: false, navFiles: [], staticBeside: 'static/', filePrefix: '@/',
   },
+  // Nextra (shuding/nextra): a Next.js site — `next.config.*` naming nextra, or `theme.config.*`
+  // (both code) beside `pages/` (Nextra 2 and 3) or `content/` (Nextra 4's content directory);
+  // `a/b.mdx` at `/a/b` (Next.js writes no trailing slash), `index.mdx` serves its folder, case as
+  // written; `_meta` files are the sidebar (titles and order); Nextra 2's i18n suffixes every page
+  // (`index.en-US.mdx`) and Next.js keeps a root link in the page's locale; Nextra 3 and 4 use
+  // locale folders (`pages/en/`, `content/en/`). Redirects in next.config are code: their literal
+  // sources are routes not judged.
+  nextra: {
+    name: 'nextra',
+    markers: [
+      ...['js', 'mjs', 'cjs', 'ts', 'mts'].map((e) => ({ path: `next.config.${e}`, docsDirs: ['pages', 'content', 'src/pages', 'src/content'], contains: /\bnextra\b/, code: true })),
+      ...['tsx', 'jsx', 'ts', 'js'].map((e) => ({ path: `theme.config.${e}`, docsDirs: ['pages', 'content', 'src/pages', 'src/content'], code: true })),
+    ],
+    routes: { pretty: false, html: false, index: ['index'], caseFold: false, frontmatter: NONE, localeFolders: true, localeFallback: false, localeSuffix: true, localeRelative: true },
+    wiki: false, vault: false,
+    navFiles: [/^_meta(?:\.[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?)?\.(?:json|[cm]?[jt]sx?)$/], navFormat: 'nextra-meta', staticBeside: 'public/',
+    routeSources: { pattern: /\bsource\s*:\s*(["'])(\/[^"'\n]{0,500})\1/g, reason: 'redirects and rewrites in next.config (code)' },
+  },
+  // Mintlify (mintlify/docs): `docs.json` (or the older `mint.json`) at the docs root, JSON with a
+  // `navigation`; `a/b.mdx` at `/a/b`, `index` serves its folder; the navigation gives the order
+  // (titles are the pages' frontmatter); `redirects` are routes (wildcards not judged);
+  // `snippets/` holds include-only snippets, imported by pages from `/` or relatively.
+  mintlify: {
+    name: 'mintlify',
+    markers: ['docs.json', 'mint.json'].map((path) => ({ path, docsDirs: [''], contains: /"navigation"\s*:/ })),
+    routes: { pretty: false, html: false, index: ['index'], caseFold: false, frontmatter: NONE, localeFolders: true, localeFallback: false, localeSuffix: false, notPages: ['snippets/'] },
+    wiki: false, vault: false, navFiles: ['docs.json', 'mint.json'], navFormat: 'mintlify',
+  },
+  // GitBook (Git Sync): `.gitbook.yaml` (its `root:` names the docs folder), `SUMMARY.md` the table
+  // of contents, `README.md` a folder's page; `a/b.md` at `/a/b`; `redirects:` map a URL path to a
+  // file; `.gitbook/assets/` holds the images.
+  gitbook: {
+    name: 'gitbook',
+    markers: [{ path: '.gitbook.yaml', docsDirs: [''], docsDirFrom: /^root[ \t]*:[ \t]*["']?(?:\.\/)?(?<dir>[^"'\s#]*)/m }],
+    routes: { pretty: false, html: false, index: ['README'], caseFold: false, frontmatter: NONE, localeFolders: false, localeFallback: false, localeSuffix: false },
+    wiki: false, vault: false, navFiles: ['SUMMARY.md'], navFormat: 'summary', dotFolders: ['.gitbook/assets/', '.gitbook/includes/'],
+  },
+  // Eleventy (11ty/11ty-website): `.eleventy.js` or `eleventy.config.*` (code: named, never run; its
+  // `dir: { input: "src" }` read as a literal); `a/b.md` at `/a/b/`, `index.md` and `a/b/b.md` serve
+  // their folder; `permalink` sets the URL, `permalink: false` writes nothing, a templated one
+  // (`/{{ page.fileSlug }}/`) is not judged below its literal prefix; `_includes/` and `_data/`
+  // are no pages; `*.11tydata.js` may compute routes.
+  eleventy: {
+    name: 'eleventy',
+    markers: ['.eleventy.js', 'eleventy.config.js', 'eleventy.config.mjs', 'eleventy.config.cjs', 'eleventy.config.ts', 'eleventy.config.mts'].map((path) => ({ path, docsDirs: [''], code: true, docsDirFrom: /\binput[ \t]*:[ \t]*(["'])(?:\.\/)?(?<dir>[^"'\n]{0,200})\1/ })),
+    routes: { pretty: true, html: false, index: ['index'], caseFold: false, frontmatter: { replace: ['permalink'], last: [], extra: [] }, localeFolders: false, localeFallback: false, localeSuffix: false, unwritten: ['permalink'], folderNamesake: true, notPages: ['_includes/', '_data/'], templateExt: /\.(?:njk|liquid|html|webc|11ty\.[cm]?js|hbs|mustache|ejs|haml|pug)$/i },
+    wiki: false, vault: false, navFiles: [], filesFromCode: 'passthrough copies the configuration makes (code)',
+    codeData: { file: /(?:\.11tydata)?\.(?:[cm]?js|ts|json)$/, mention: /\bpermalink\b/, reason: 'routes a data file sets' },
+  },
   sphinx: {
     name: 'sphinx',
     markers: [{ path: 'conf.py', docsDirs: [''], code: true }],
@@ -157,7 +273,7 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
 };
 
 /** The profiles detection tries, after the generators whose markers sit beside their docs (generators.ts). */
-export const ANCESTOR_PROFILES: readonly Profile[] = [PROFILES.zola, PROFILES.hugo, PROFILES.starlight, PROFILES.docsify, PROFILES.sphinx, PROFILES.jekyll];
+export const ANCESTOR_PROFILES: readonly Profile[] = [PROFILES.zola, PROFILES.hugo, PROFILES.starlight, PROFILES.docsify, PROFILES.nextra, PROFILES.mintlify, PROFILES.gitbook, PROFILES.eleventy, PROFILES.sphinx, PROFILES.jekyll];
 
 /**
  * The URLs of generators whose links resolve by file (site.ts), for what needs a page's URL rather

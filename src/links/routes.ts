@@ -7,7 +7,7 @@ import type { RouteRules } from './profiles.js';
 import { collectionUrl, type Collection } from './jekyll-config.js';
 
 /** Frontmatter that can set a page's URL, as read from the page (strings or lists of strings only). */
-export type RouteMeta = Record<string, string | string[]>;
+export type RouteMeta = Record<string, string | string[] | false>;
 
 const EXT = /\.(md|mdx|markdown)$/i;
 const LOCALE = /^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})?$/i;
@@ -41,6 +41,10 @@ export class RouteTable {
   private readonly byLogical = new Map<string, string>();
   /** Top-level folders below `/` that are locales (`fr`, `pt-br`), when the rules have locale folders. */
   readonly locales = new Set<string>();
+  /** The locale prefix of pages a suffix gives one (`en-US/`), where root links stay in the page's locale. */
+  private readonly pageLocale = new Map<string, string>();
+  /** URL prefixes whose routes the profile cannot see (RouteRules.unknownRoutes, templated permalinks), with why. */
+  private readonly unknown: { prefix: string; reason: string }[] = [];
 
   /**
    * @param pages the site's pages, by path from the checked tree's root
@@ -56,6 +60,13 @@ export class RouteTable {
         if (k !== undefined && !this.byUrl.has(k)) this.byUrl.set(k, p);
       }
     }
+    for (const r of rules.redirects ?? []) {
+      // A redirect serves its source URL with the page it names (a file from `/`, or a page's URL).
+      const to = r.file ? (this.urlOfPage.has(root + r.to) ? root + r.to : undefined) : this.byUrl.get(this.key(r.to) ?? '\0');
+      const k = this.key(r.from);
+      if (to !== undefined && k !== undefined && !this.byUrl.has(k)) this.byUrl.set(k, to);
+    }
+    for (const u of rules.unknownRoutes ?? []) this.addUnknown(u.prefix, u.reason);
     if (rules.autoSections) {
       // A top-level folder without an index page is still served: the generator lists its pages there.
       for (const p of list) {
@@ -92,6 +103,7 @@ export class RouteTable {
   /** The URLs a page is served at (without slashes at the ends). */
   private urlsOf(page: string, meta: RouteMeta | undefined): string[] {
     let rel = page.slice(this.root.length);
+    if (this.rules.notPages?.some((f) => rel.startsWith(f))) return [];
     const d = this.rules.dated;
     const dated = d ? new RegExp(`^((?:[^/]+/)*?)${d.folder}/(?:[^/]+/)*(\\d{4})-(\\d{2})-(\\d{2})-([^/]+)\\.(?:md|mdx|markdown)$`, 'i').exec(rel) : null;
     const coll = !dated ? this.rules.collections?.find((c) => rel.startsWith(c.folder)) : undefined;
@@ -106,23 +118,38 @@ export class RouteTable {
       const m = /\.([a-z]{2,3}(?:-[a-z0-9]{2,8})?)(\.(?:md|mdx|markdown))$/i.exec(rel);
       const l = m?.[1]!.toLowerCase();
       const sl = this.rules.suffixLocales;
-      if (m && l && (!sl || sl.known.includes(l))) { lang = sl?.unprefixed === l ? '' : `${l}/`; rel = rel.slice(0, m.index) + m[2]; }
+      if (m && l && (!sl || sl.known.includes(l))) {
+        // Next.js writes a locale as configured (`en-US`); Hugo and Zola lowercase it.
+        lang = sl?.unprefixed === l ? '' : `${this.rules.localeRelative ? m[1] : l}/`;
+        rel = rel.slice(0, m.index) + m[2];
+        if (this.rules.localeRelative && lang) this.pageLocale.set(page, lang);
+      }
     }
-    const stem = rel.replace(EXT, '');
+    const stem = rel.replace(EXT, '').replace(this.rules.templateExt ?? /$^/, '');
     const slash = stem.lastIndexOf('/');
     const dir = slash < 0 ? '' : stem.slice(0, slash);
     const last = stem.slice(slash + 1);
-    const isIndex = this.rules.index.some((n) => n.toLowerCase() === last.toLowerCase());
+    const isIndex = this.rules.index.some((n) => n.toLowerCase() === last.toLowerCase())
+      || (this.rules.folderNamesake === true && dir !== '' && last === dir.slice(dir.lastIndexOf('/') + 1));
     let url = isIndex ? dir : stem;
     const logical = this.key(lang + url);
     if (logical !== undefined && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
+    // `permalink: false` (Eleventy): the page is not written anywhere.
+    if (this.rules.unwritten?.some((k) => meta?.[k] === false)) return [];
+    const templated = (k: string) => { const v = meta?.[k]; return typeof v === 'string' && /\{\{|\{%/.test(v) ? v : undefined; };
+    for (const k of this.rules.frontmatter.replace) {
+      const t = templated(k);
+      // A URL a template computes is not known: links below its literal part are not judged.
+      if (t !== undefined) { this.addUnknown(t.slice(0, t.search(/\{\{|\{%/)).replace(/^\/+/, ''), `routes set by templated ${k}s (${page})`); return []; }
+    }
     const one = (k: string): string | undefined => { const v = meta?.[k]; return typeof v === 'string' && v.trim() && !v.includes(':') ? v.trim() : undefined; };
     for (const k of this.rules.frontmatter.last) { const v = one(k); if (v && !isIndex) url = dir ? `${dir}/${v}` : v; }
     // A URL set outright names the whole path, its locale included.
     let whole = false;
     for (const k of this.rules.frontmatter.replace) { const v = one(k); if (v) { url = v; whole = true; } }
-    // An index page's URL is a folder's.
-    const out = [(whole ? '' : lang) + url.replace(/^\/+/, '') + (isIndex && !whole && url ? '/' : '')];
+    // An index page's URL is a folder's; so is every page's where pages are written as folders.
+    const folder = !whole && url !== '' && (isIndex || this.rules.folderUrls === true);
+    const out = [(whole ? '' : lang) + url.replace(/^\/+/, '') + (folder ? '/' : '')];
     for (const k of this.rules.frontmatter.extra) {
       const v = meta?.[k];
       for (const a of typeof v === 'string' ? [v] : Array.isArray(v) ? v : []) {
@@ -210,6 +237,24 @@ export class RouteTable {
   /** Is the page served at a folder's URL (`/about/`: its permalink ends in `/`, or an index page)? */
   isFolder(page: string): boolean { return this.rules.pretty || this.folderPages.has(page); }
 
+  /** The locale prefix (`en-US/`) a root link from this page stays in, where the rules keep links in the page's locale. */
+  localeOf(page: string): string | undefined { return this.pageLocale.get(page); }
+
+  private addUnknown(prefix: string, reason: string): void {
+    if (this.unknown.length < 10_000) this.unknown.push({ prefix: this.rules.caseFold ? prefix.toLowerCase() : prefix, reason });
+  }
+
+  /**
+   * Why a URL the table does not serve may still be served (a route the profile cannot see below
+   * one of the unknown prefixes), or undefined when nothing could serve it.
+   */
+  unknownRoute(url: string): string | undefined {
+    if (!this.unknown.length) return undefined;
+    const u = url.split('#')[0]!.split('?')[0]!.replace(/^\/+/, '');
+    const k = this.rules.caseFold ? u.toLowerCase() : u;
+    return this.unknown.find((x) => k.startsWith(x.prefix) || `${k}/` === x.prefix)?.reason;
+  }
+
   /** Every URL a page is served at first (the one llms.txt links). */
   urlOf(page: string): string | undefined { return this.urlOfPage.get(page); }
 
@@ -223,7 +268,8 @@ export class RouteTable {
     if (raw === undefined) return undefined;
     if (this.rules.pretty) return raw ? `${raw}/` : '';
     if (/\.html?$/i.test(raw)) return raw;
-    if (!this.rules.html) return page.slice(this.root.length);
+    // Docsify fetches the page's own file; Next.js, Mintlify and GitBook serve `/a/b`, no extension.
+    if (!this.rules.html) return this.rules.sourceServed ? page.slice(this.root.length) : raw;
     return this.isFolder(page) || raw === '' ? (raw ? `${raw}/` : '') : `${raw}.html`;
   }
 }

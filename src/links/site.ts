@@ -6,7 +6,7 @@ import type MarkdownItClass from 'markdown-it';
 import { lazyRequire } from '../core/lazy.js';
 import type { Link } from './parse.js';
 import type { HookTextLookup, SiteConfig } from './generators.js';
-import { docutilsSlug, footnoteAnchors, headingKey, headingSlugs, type Generator } from './slugs.js';
+import { docutilsSlug, eleventyAnchorSlugs, footnoteAnchors, headingKey, headingSlugs, type Generator } from './slugs.js';
 import { RouteTable, type RouteMeta } from './routes.js';
 import { isObjectUnder } from './sphinx-conf.js';
 import type { Scan } from './parse.js';
@@ -109,7 +109,8 @@ export class SiteIndex {
     if (site.routes) {
       const routeMeta = new Map<string, RouteMeta>();
       if (meta) for (const [k, v] of meta) if (v.route) routeMeta.set(k, v.route);
-      this.routes = new RouteTable(site.unsynced?.length ? [...this.documents, ...site.unsynced] : this.documents, site.root, site.routes, routeMeta);
+      const extra = [...(site.unsynced ?? []), ...(site.served ?? [])];
+      this.routes = new RouteTable(extra.length ? [...this.documents, ...extra] : this.documents, site.root, site.routes, routeMeta);
     }
     if (site.docIds) {
       for (const d of this.documents) {
@@ -145,6 +146,8 @@ export class SiteIndex {
     const html = /\.html?$/i.exec(p);
     const stem = html ? p.slice(0, html.index) : p;
     if (html && /(^|\/)index$/.test(stem)) { const i = this.indexOf(stem.replace(/(^|\/)index$/, '')); if (i) return i; }
+    // Where every page is written as a folder (Jekyll's `permalink: pretty`), no `x.html` serves `x.md`.
+    if (html && this.site.routes?.folderUrls) return undefined;
     for (const ext of ['.md', '.mdx', '.markdown']) if (this.files.has(stem + ext)) return stem + ext;
     if (this.site.docIds && p.startsWith(this.site.root)) {
       const url = p.slice(this.site.root.length).split('/').map(stripNumber).join('/').replace(/\/+$/, '');
@@ -224,7 +227,9 @@ export class SiteIndex {
       const base = this.routes.baseOf(from);
       const asUrl = url ?? (base === undefined ? undefined : joinPath(base, path));
       const viaFile = p === undefined ? undefined : p.startsWith(this.site.root) ? p.slice(this.site.root.length) : undefined;
-      const r = (asUrl !== undefined ? this.routes.lookup(asUrl) : undefined) ?? (viaFile !== undefined ? this.routes.lookup(viaFile) : undefined)
+      // Next.js keeps a root link in the linking page's locale (`/about` from a `zh-CN` page).
+      const locale = url !== undefined ? this.routes.localeOf(from) : undefined;
+      const r = (locale !== undefined ? this.routes.lookup(locale + url) : undefined) ?? (asUrl !== undefined ? this.routes.lookup(asUrl) : undefined) ?? (viaFile !== undefined ? this.routes.lookup(viaFile) : undefined)
         // Hugo's GetPage: a logical path (the file's, never a slug or url) from the content root.
         ?? (this.site.rootFallback && url === undefined ? this.lookup(joinPath(this.site.root, path.replace(/\/+$/, '')) ?? '\0') ?? this.routes.logical(path) : undefined);
       if (r) return { status: 'ok', path: r, document: this.documents.has(r), ...a };
@@ -246,6 +251,9 @@ export class SiteIndex {
       if (prof?.unresolvedBare && url === undefined && anchor === undefined && !/\.[A-Za-z0-9]{1,8}$/.test(path)) return { status: 'unseen', reason: prof.unresolvedBare };
       if (prof?.routesFromCode && (url !== undefined || !/\.[A-Za-z0-9]{1,8}$/.test(path) || MARKDOWN_FILE.test(path)) && this.site.notRead.length) return { status: 'unseen', reason: `routes made by ${prof.routesFromCode}` };
       if (url !== undefined && prof?.staticBeside && /\.[A-Za-z0-9]{1,8}$/.test(url) && !MARKDOWN_FILE.test(url)) return { status: 'unseen', reason: `files in ${prof.staticBeside} beside the docs` };
+      if (url !== undefined && prof?.filesFromCode && /\.[A-Za-z0-9]{1,8}$/.test(url) && !MARKDOWN_FILE.test(url)) return { status: 'unseen', reason: prof.filesFromCode };
+      const unknown = asUrl !== undefined ? this.routes.unknownRoute(asUrl) : undefined;
+      if (unknown) return { status: 'unseen', reason: unknown };
       if (p === undefined) return asUrl === undefined ? { status: 'outside' } : { status: 'broken', path: `/${asUrl}`, ...a };
     }
     if (p === undefined) return { status: 'outside' };
@@ -325,6 +333,7 @@ export function anchorsOf(scan: Pick<Scan, 'headings' | 'htmlIds' | 'footnotes'>
   if (g === 'obsidian' || g === 'foam') for (const s of headingSlugs(scan.headings, 'github')) ids.add(s);
   // Sphinx sections get docutils ids; MyST's heading anchors (myst_heading_anchors) the GitHub slug.
   if (g === 'sphinx') for (const h of scan.headings) { ids.add(docutilsSlug(h.text)); for (const s of headingSlugs([h], 'github')) ids.add(s); }
+  if (g === 'eleventy') for (const h of scan.headings) for (const s of eleventyAnchorSlugs(h.text)) ids.add(s);
   return { ids, keys: new Set(scan.headings.map((x) => headingKey(x.text))) };
 }
 

@@ -3,8 +3,8 @@
 // under markdown-it-anchor; mdBook: normalize_id; MkDocs: Python-Markdown's toc slugify), plus the
 // anchors footnotes get.
 export type Generator = 'github' | 'mdbook' | 'vitepress' | 'docusaurus' | 'mkdocs' | 'obsidian' | 'foam'
-  | 'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sphinx' | 'zola';
-export const GENERATORS: readonly Generator[] = ['github', 'mdbook', 'vitepress', 'docusaurus', 'mkdocs', 'obsidian', 'foam', 'hugo', 'jekyll', 'starlight', 'docsify', 'sphinx', 'zola'];
+  | 'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sphinx' | 'zola' | 'nextra' | 'mintlify' | 'gitbook' | 'eleventy';
+export const GENERATORS: readonly Generator[] = ['github', 'mdbook', 'vitepress', 'docusaurus', 'mkdocs', 'obsidian', 'foam', 'hugo', 'jekyll', 'starlight', 'docsify', 'sphinx', 'zola', 'nextra', 'mintlify', 'gitbook', 'eleventy'];
 
 /** github-slugger: lowercase, everything but letters, marks, numbers, `_`, `-` and spaces dropped, each space a hyphen. */
 function githubSlug(text: string): string {
@@ -48,6 +48,24 @@ export function docutilsSlug(text: string): string {
  */
 function zolaSlug(text: string): string {
   return text.normalize('NFKD').replace(/[^\x00-\x7f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+}
+
+/**
+ * Eleventy writes no heading ids itself: a site adds them in its configuration (code, never run),
+ * most often with markdown-it-anchor — whose default slug is the text trimmed, lowercased, blanks
+ * to `-` (percent-encoded in the id; a link's anchor is compared decoded) — or with Eleventy's
+ * `slugify` filter (@sindresorhus/slugify: ASCII, lowercase, runs of other characters one `-`).
+ * Both are accepted, besides GitHub's, so only an anchor none of them gives is reported.
+ * (11ty/11ty-website uses the filter's slugify on the heading with template tags removed.)
+ */
+export function eleventyAnchorSlugs(heading: string): string[] {
+  // Markdown goes through the template engine first (`markdownTemplateEngine`): a heading's
+  // `{% addedin "2.0" %}` or `{{ x }}` is rendered before any id is made — taken out here.
+  const text = heading.replace(/\{%[^%\n]{0,500}%\}|\{\{[^}\n]{0,500}\}\}/g, '').trim();
+  const anchor = text.trim().toLowerCase().replace(/\s+/g, '-');
+  // @sindresorhus/slugify decamelizes first (`JavaScript` → `java-script`).
+  const filter = text.replace(/([A-Z]+)([A-Z][a-z\d]+)/g, '$1 $2').replace(/([a-z\d]+)([A-Z])/g, '$1 $2').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return [anchor, filter];
 }
 
 export function slugify(text: string, g: Generator): string {

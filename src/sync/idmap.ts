@@ -8,6 +8,7 @@ import { parseJson } from '../core/strict-json.js';
 import { unsafePathReason } from '../core/paths.js';
 import type { TargetFormat } from './model.js';
 import { TARGET_FORMATS } from './model.js';
+import { routesRecordOf, type SiteRoutesRecord } from '../links/generators.js';
 
 export const ID_MAP_FILE = '.ctxforge-sync.json';
 
@@ -36,7 +37,7 @@ export interface IdMap {
   files: string[];
   retired: string[];
   /** The site generator the upstream folder was written for and the folder `/` maps to, so the link check judges the tree as that site serves it. */
-  site?: { generator: string; root: string };
+  site?: { generator: string; root: string; routes?: SiteRoutesRecord };
 }
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -78,7 +79,8 @@ export function parseIdMap(text: string): IdMap {
   const out: IdMap = { version: 1, format: v.format as TargetFormat, documents, assets, files: strings((v.files ?? []) as unknown[], 'files'), retired: strings((v.retired ?? []) as unknown[], 'retired') };
   if (v.site !== undefined) {
     if (!isMap(v.site) || typeof v.site.generator !== 'string' || typeof v.site.root !== 'string') return bad('site must be {"generator": "…", "root": "…"}');
-    out.site = { generator: v.site.generator, root: v.site.root };
+    const routes = routesRecordOf(v.site.routes);
+    out.site = { generator: v.site.generator, root: v.site.root, ...(routes ? { routes } : {}) };
   }
   return out;
 }

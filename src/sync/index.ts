@@ -28,7 +28,7 @@ import { TARGET_FORMATS } from './model.js';
 import './rules.js';
 import { pushAll } from '../core/arrays.js';
 import { noDocuments } from './no-documents.js';
-import { siteOf, type SiteConfig } from '../links/generators.js';
+import { routesRecord, siteOf, type SiteConfig, type SiteRoutesRecord } from '../links/generators.js';
 import type { Generator } from '../links/slugs.js';
 import { both, selection } from './selection.js';
 import { localeChoice, localeSelection, type LocaleChoice } from './locale-selection.js';
@@ -299,7 +299,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
 
   // The documents, with links to renamed pages rewritten.
   const docs: Doc[] = [];
-  const newMap: IdMap = { version: 1, format, documents: {}, assets: {}, files: [], retired: [...retired], ...(up.site.marker ? { site: { generator: up.site.generator, root } } : {}) };
+  const newMap: IdMap = { version: 1, format, documents: {}, assets: {}, files: [], retired: [...retired], ...(up.site.marker ? { site: { generator: up.site.generator, root, ...siteRoutes(up.site, root, names.map) } } : {}) };
   for (const d of up.docs) {
     const path = names.map.get(d.path)!;
     const id = idOf.get(d.path)!;
@@ -411,4 +411,13 @@ function soleLocaleDir(site: SiteConfig, folders: ReadonlyMap<string, string> | 
 /** The portable form of the site's root folder (`src/`, `docs/`), as the renamed tree has it. */
 function portableRoot(root: string): string {
   return `${portablePath(`${root}x.md`, true).slice(0, -'x.md'.length)}`;
+}
+
+/** The routes only the upstream site's configuration knew, as the ID map records them (redirects to a page follow its rename). */
+function siteRoutes(site: SiteConfig, root: string, renamed: ReadonlyMap<string, string>): { routes?: SiteRoutesRecord } {
+  const rec = routesRecord(site.routes, (file) => {
+    const to = renamed.get(site.root + file);
+    return to !== undefined && to.startsWith(root) ? to.slice(root.length) : undefined;
+  });
+  return rec ? { routes: rec } : {};
 }

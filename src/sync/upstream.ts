@@ -18,6 +18,7 @@ import { parseYamlSafe, splitFrontmatter, stripBom } from '../core/yaml-safe.js'
 import { sha256Hex } from '../core/hash.js';
 import { isUuidV7 } from '../core/uuid.js';
 import { readerText } from './reader-text.js';
+import { nextraMeta, nextraNav, type MetaEntry } from '../links/nav-files.js';
 
 export interface UpstreamDoc {
   /** Path inside the docs folder, as upstream names it. */
@@ -91,11 +92,14 @@ const SITE_FILE = /(^|\/)(_category_\.json|_category_\.ya?ml|mkdocs\.ya?ml|book\
 /** Why a path is left out, or undefined when it is read. */
 function skipReason(path: string, site: SiteConfig): string | undefined {
   const d = SKIPPED_DIR.exec(path);
-  if (d) return `in ${path.slice(0, d.index + d[0].length)} (a skipped folder)`;
+  if (d && !site.profile?.dotFolders?.some((f) => path.startsWith(site.root + f) && !SKIPPED_DIR.test(path.slice(site.root.length + f.length)))) return `in ${path.slice(0, d.index + d[0].length)} (a skipped folder)`;
   if (SITE_FILE.test(path)) return 'site configuration or navigation';
   if (site.generator === 'mdbook' && path === `${site.root}SUMMARY.md`) return 'mdBook navigation (SUMMARY.md, read for titles and order)';
-  const nav = site.profile?.navFiles.find((n) => path === n || path.endsWith(`/${n}`));
-  if (nav) return `${site.generator} navigation (${nav}), not a page`;
+  const base0 = path.slice(path.lastIndexOf('/') + 1);
+  const nav = site.profile?.navFiles.find((n) => (typeof n === 'string' ? path === n || path.endsWith(`/${n}`) : n.test(base0)));
+  if (nav) return `${site.generator} navigation (${typeof nav === 'string' ? nav : base0}), not a page`;
+  const snippets = MARKDOWN.test(path) ? site.routes?.notPages?.find((f) => path.startsWith(site.root + f)) : undefined;
+  if (snippets) return `${site.generator} include-only files (${snippets}), not pages`;
   const base = path.slice(path.lastIndexOf('/') + 1);
   if (base.startsWith('.') && !MARKDOWN.test(base)) return 'a dot-file that is no page';
   return undefined;
@@ -148,6 +152,93 @@ export interface ReadOptions {
   asWritten?: boolean;
 }
 
+/** The frontmatter that sets a page's URL under the site's profile: strings, lists of strings, and `false` where it means "not written". */
+function routeMetaOf(data: Record<string, unknown>, site: SiteConfig): Record<string, string | string[] | false> {
+  const route: Record<string, string | string[] | false> = {};
+  const r = site.routes;
+  if (!r) return route;
+  for (const k of [...r.frontmatter.replace, ...r.frontmatter.last, ...r.frontmatter.extra, ...(r.dated?.categoryKeys ?? []), ...(r.patternKeys ?? []), ...(r.unwritten ?? [])]) {
+    const v = data[k];
+    if (typeof v === 'string') route[k] = v;
+    else if (Array.isArray(v)) route[k] = v.filter((x): x is string => typeof x === 'string');
+    else if (v === false && r.unwritten?.includes(k)) route[k] = false;
+  }
+  return route;
+}
+
+/**
+ * A page whose URL a template computes (Eleventy's `permalink: /tags/{{ tag }}/`): the URLs below
+ * its literal part are routes not judged — recorded in the site's rules, so the synced tree's ID
+ * map keeps them after the frontmatter is gone (the route table finds them on its own upstream).
+ */
+function templatedRoute(path: string, route: Record<string, string | string[] | false>, site: SiteConfig): void {
+  for (const k of site.routes?.frontmatter.replace ?? []) {
+    const v = route[k];
+    const at = typeof v === 'string' ? v.search(/\{\{|\{%/) : -1;
+    if (typeof v !== 'string' || at < 0) continue;
+    site.routes = { ...site.routes!, unknownRoutes: [...(site.routes!.unknownRoutes ?? []), { prefix: v.slice(0, at).replace(/^\/+/, ''), reason: `routes set by templated ${k}s (${path})` }] };
+  }
+}
+
+/**
+ * A file that is no document but says something about the site's routes: a Jekyll `.html` page
+ * whose frontmatter sets a `permalink` (served there: a route links may reach, never a document),
+ * or a data file that is code and may compute its pages' routes (Profile.codeData: named, its
+ * URLs not judged).
+ */
+function servedFile(path: string, bytes: Buffer, site: SiteConfig, meta: Map<string, DocMeta>): void {
+  const cd = site.profile?.codeData;
+  const inSite = path.startsWith(site.root) && !site.routes?.notPages?.some((f) => path.startsWith(site.root + f)) && !SKIPPED_DIR.test(path);
+  if (cd?.file.test(path) && !site.routes?.templateExt?.test(path)) {
+    const text = decodeUtf8(bytes) ?? '';
+    if (!inSite || bytes.length > 4 * 1024 * 1024 || !cd.mention.test(text)) return;
+    const rel = path.slice(site.root.length);
+    const dir = rel.slice(0, rel.lastIndexOf('/') + 1);
+    const stem = rel.slice(dir.length).replace(cd.file, '');
+    // A directory data file is named as its folder; a template data file as its page.
+    const prefix = dir && stem === dir.slice(0, -1).split('/').pop() ? dir : dir + stem;
+    site.routes = { ...site.routes!, unknownRoutes: [...(site.routes?.unknownRoutes ?? []), { prefix, reason: `${cd.reason} (${path})` }] };
+    if (/\.[cm]?[jt]s$/.test(path)) site.notRead = [...site.notRead, path];
+    return;
+  }
+  // Eleventy renders its other templates as pages; Jekyll serves an `.html` page at its permalink.
+  const template = inSite && site.routes?.templateExt?.test(path) === true;
+  if (!template && (site.generator !== 'jekyll' || !/\.html?$/i.test(path))) return;
+  const text = bytes.length > 4 * 1024 * 1024 ? undefined : decodeUtf8(bytes);
+  if (text === undefined) return;
+  let route: Record<string, string | string[] | false> = {};
+  if (/^---\r?\n/.test(text)) {
+    const fm = splitFrontmatter(stripBom(text));
+    let data: unknown;
+    try { data = fm.present ? parseYamlSafe(fm.yaml) : undefined; } catch { data = undefined; }
+    if (data && typeof data === 'object' && !Array.isArray(data)) route = routeMetaOf(data as Record<string, unknown>, site);
+  }
+  if (!template && typeof route.permalink !== 'string') return;
+  templatedRoute(path, route, site);
+  if (Object.keys(route).length) meta.set(path, { ...meta.get(path), route });
+  (site.served ??= []).push(path);
+}
+
+/**
+ * Nextra's `_meta` files, read before the pages so that each page has its sidebar title and place:
+ * JSON, or JavaScript that is an object literal of constants; any other is code, named (never run).
+ */
+async function readNextraNav(tree: Tree, listing: TreeEntry[], site: SiteConfig): Promise<void> {
+  const metas = new Map<string, MetaEntry[]>();
+  const navs = site.profile!.navFiles;
+  for (const e of listing) {
+    const base = e.path.slice(e.path.lastIndexOf('/') + 1);
+    if (e.kind !== 'file' || SKIPPED_DIR.test(e.path) || !navs.some((n) => (typeof n === 'string' ? n === base : n.test(base)))) continue;
+    const text = decodeUtf8(await tree.read(e.path));
+    const entries = text === undefined ? undefined : nextraMeta(stripBom(text), /\.json$/i.test(base));
+    if (entries === 'code') { site.notRead = [...site.notRead, e.path]; continue; }
+    const dir = e.path.slice(0, e.path.length - base.length);
+    if (entries && !metas.has(dir)) metas.set(dir, entries);
+  }
+  const pages = listing.filter((e) => e.kind === 'file' && MARKDOWN.test(e.path) && !SKIPPED_DIR.test(e.path)).map((e) => e.path);
+  for (const [p, v] of nextraNav(metas, pages)) if (!site.nav.has(p)) site.nav.set(p, v);
+}
+
 export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Upstream> {
   const tree = new DiskTree(dir);
   const site = o.site ?? await siteOf(dir);
@@ -170,6 +261,7 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   const included = new Set<string>();
   const listing = await tree.list();
   o.select?.prepare?.(listing.map((e) => e.path));
+  if (site.profile?.navFormat === 'nextra-meta') await readNextraNav(tree, listing, site);
   for (const e of listing) {
     const chosen = o.select?.leftOut(e.path);
     if (chosen) { skipped.push({ path: e.path, reason: chosen }); continue; }
@@ -187,7 +279,11 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     const bytes = await tree.read(e.path);
     // Docusaurus partials (`_x.mdx`, or inside `_folder/`) are imported by pages, not pages themselves.
     const partial = site.docIds && /(^|\/)_[^/]*$|(^|\/)_[^/]*\//.test(e.path);
-    if (!MARKDOWN.test(e.path) || partial) { assets.push({ path: e.path, bytes }); continue; }
+    if (!MARKDOWN.test(e.path) || partial) {
+      assets.push({ path: e.path, bytes });
+      if (!partial) servedFile(e.path, bytes, site, meta);
+      continue;
+    }
     const raw = decodeUtf8(bytes);
     if (raw === undefined) { notes.push(warning('SYNC_NOT_UTF8', `${e.path} is not valid UTF-8 and is left out`, { file: e.path })); skipped.push({ path: e.path, reason: 'not UTF-8' }); continue; }
     texts.set(e.path, raw);
@@ -232,13 +328,8 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     if (site.docIds && (typeof data.id === 'string' || typeof data.slug === 'string')) {
       meta.set(e.path, { ...(typeof data.id === 'string' ? { id: data.id } : {}), ...(typeof data.slug === 'string' ? { slug: data.slug } : {}) });
     }
-    const routeKeys = site.routes ? [...site.routes.frontmatter.replace, ...site.routes.frontmatter.last, ...site.routes.frontmatter.extra, ...(site.routes.dated?.categoryKeys ?? []), ...(site.routes.patternKeys ?? [])] : [];
-    const route: Record<string, string | string[]> = {};
-    for (const k of routeKeys) {
-      const v = data[k];
-      if (typeof v === 'string') route[k] = v;
-      else if (Array.isArray(v)) route[k] = v.filter((x): x is string => typeof x === 'string');
-    }
+    const route = routeMetaOf(data, site);
+    templatedRoute(e.path, route, site);
     if (Object.keys(route).length) meta.set(e.path, { ...meta.get(e.path), route });
     const labels = labelFacts(site.generator, body);
     if (labels.all.length) meta.set(e.path, { ...meta.get(e.path), labels: labels.all, ...(labels.titled.length ? { titledLabels: labels.titled } : {}) });

@@ -265,4 +265,166 @@ export function zola(): ProfileSite {
   };
 }
 
-export const PROFILE_SITES = [hugo, () => hugoMultilingual('suffix'), () => hugoMultilingual('contentDir'), starlight, docsify, sphinx, jekyll, zola];
+// Nextra 4 (not in Debian): shaped after shuding/nextra's examples/docs — next.config naming nextra
+// (code) beside `content/`, `_meta` files as the sidebar (one an object literal of constants, one
+// that is code), `/a/b` routes with case as written, a redirect only next.config makes.
+export function nextra(): ProfileSite {
+  return {
+    name: 'nextra', docs: 'docs/content', generator: 'nextra', marker: '../next.config.mjs',
+    files: {
+      'docs/package.json': '{"name":"docs","dependencies":{"next":"15","nextra":"4","nextra-theme-docs":"4"}}\n',
+      'docs/next.config.mjs': "import nextra from 'nextra'\n\nconst withNextra = nextra({ latex: true })\n\nexport default withNextra({\n  async redirects() {\n    return [{ source: '/old-docs/:path*', destination: '/guide/:path*', permanent: true }]\n  }\n})\n",
+      'docs/app/[[...mdxPath]]/page.jsx': "export { default } from 'nextra/pages'\n",
+      'docs/content/_meta.js': "export default {\n  index: 'Introduction',\n  'getting-started': { title: 'Getting Started' },\n  guide: 'Guide',\n  '---': { type: 'separator' },\n  github: { title: 'GitHub', href: 'https://github.com/shuding/nextra' }\n}\n",
+      'docs/content/index.mdx': "Welcome to the docs. Start with [getting started](/getting-started) and [caching](/guide/Advanced-Usage#caching).\n\n[An old page](/old-docs/intro) is served by a redirect.\n",
+      'docs/content/getting-started.mdx': "# Getting started\n\nRead [the guide](./guide) and [a missing page](/guide/missing).\n",
+      'docs/content/guide/_meta.ts': "import { title } from './titles'\n\nexport default {\n  index: 'Overview',\n  'Advanced-Usage': title('Advanced')\n}\n",
+      'docs/content/guide/index.mdx': "# Guide\n\nSee [advanced usage](/guide/Advanced-Usage) — Next.js matches case as written, so [this one](/guide/advanced-usage) is no page.\n",
+      'docs/content/guide/Advanced-Usage.md': "# Advanced usage\n\n## Caching\n\nBack to [the guide](/guide) and [home](/#nowhere).\n",
+    },
+    planted: [
+      { file: 'getting-started.mdx', code: 'LINK_BROKEN', needle: '/guide/missing' },
+      { file: 'guide/index.mdx', code: 'LINK_BROKEN', needle: '/guide/advanced-usage' },
+      { file: 'guide/Advanced-Usage.md', code: 'LINK_ANCHOR_MISSING', needle: '/#nowhere' },
+    ],
+    navigation: ['_meta.js', 'guide/_meta.ts'],
+    notJudged: /^1 link not judged: 1 to redirects and rewrites in next\.config \(code\)/,
+  };
+}
+
+// Nextra 2's i18n (shuding/nextra at nextra@2.0.0, examples/swr-site): every page carries its locale
+// as a suffix, the default one too (`index.en-US.mdx`), and Next.js keeps a root link in the
+// linking page's locale — `/about#team` written in the Chinese page is the Chinese about page.
+export function nextraI18n(): ProfileSite {
+  return {
+    name: 'nextra-i18n', docs: 'pages', generator: 'nextra', marker: '../next.config.js',
+    files: {
+      'theme.config.tsx': "export default { i18n: [{ locale: 'en-US', text: 'English' }, { locale: 'zh-CN', text: '中文' }] }\n",
+      'next.config.js': "const withNextra = require('nextra')({ theme: 'nextra-theme-docs', themeConfig: './theme.config.tsx' })\nmodule.exports = withNextra({ i18n: { locales: ['en-US', 'zh-CN'], defaultLocale: 'en-US' } })\n",
+      'pages/_meta.en-US.json': '{ "index": "Home", "about": "About" }\n',
+      'pages/_meta.zh-CN.json': '{ "index": "首页", "about": "关于" }\n',
+      'pages/index.en-US.mdx': '# Home\n\nRead [about the team](/about#team), [the Chinese page](/zh-CN/about#团队) and [a missing anchor](/about#nope).\n',
+      'pages/index.zh-CN.mdx': '# 首页\n\n[关于](/about#团队)，[English](/en-US/about#team)，[team in English](/about#team) 与 [联系](/contact)。\n',
+      'pages/about.en-US.mdx': '# About\n\n## Team\n',
+      'pages/about.zh-CN.mdx': '# 关于\n\n## 团队\n',
+    },
+    planted: [
+      { file: 'index.en-US.mdx', code: 'LINK_ANCHOR_MISSING', needle: '/about#nope' },
+      { file: 'index.zh-CN.mdx', code: 'LINK_ANCHOR_MISSING', needle: '(/about#team)' },
+      { file: 'index.zh-CN.mdx', code: 'LINK_BROKEN', needle: '/contact' },
+    ],
+    navigation: ['_meta.en-US.json', '_meta.zh-CN.json'],
+    notJudged: /^$/,
+  };
+}
+
+// Mintlify (not in Debian): shaped after mintlify/docs — docs.json with a navigation of tabs and
+// groups, redirects in a file it names by `$ref` (one a wildcard), pages without extension, a
+// snippet in snippets/ imported from `/`.
+export function mintlify(): ProfileSite {
+  return {
+    name: 'mintlify', docs: 'docs', generator: 'mintlify', marker: 'docs.json',
+    files: {
+      'docs/docs.json': JSON.stringify({
+        $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Acme',
+        navigation: { tabs: [{ tab: 'Docs', groups: [{ group: 'Get started', pages: ['index', 'quickstart', { group: 'Guides', root: 'guides/index', pages: ['guides/setup'] }] }, { group: 'API', openapi: 'openapi.json', pages: ['GET /plants'] }] }] },
+        redirects: { $ref: './redirects.json' },
+      }, null, 2),
+      'docs/redirects.json': JSON.stringify([{ source: '/old-quickstart', destination: '/quickstart' }, { source: '/beta/:slug*', destination: '/guides/:slug*' }], null, 2),
+      'docs/index.mdx': "---\ntitle: \"Introduction\"\n---\n\nimport Counter from '/snippets/counter.mdx';\n\nStart with the [quickstart](/quickstart), [setup](/guides/setup#install-the-cli), [the old address](/old-quickstart#run), [a beta page](/beta/anything) and [a missing page](/guides/missing).\n\n<Counter />\n",
+      'docs/quickstart.mdx': '---\ntitle: "Quickstart"\n---\n\n## Run\n\nBack to [the introduction](/) and [setup](/guides/setup#nope).\n',
+      'docs/guides/index.mdx': '---\ntitle: Guides\n---\n\nSee [setup](./setup).\n',
+      'docs/guides/setup.mdx': '---\ntitle: Setup\n---\n\n## Install the CLI\n\nRun it.\n',
+      'docs/snippets/counter.mdx': 'Count the plants: see [the quickstart](/quickstart).\n',
+    },
+    planted: [
+      { file: 'index.mdx', code: 'LINK_BROKEN', needle: '/guides/missing' },
+      { file: 'quickstart.mdx', code: 'LINK_ANCHOR_MISSING', needle: '/guides/setup#nope' },
+    ],
+    navigation: ['snippets/counter.mdx'],
+    notJudged: /^1 link not judged: 1 to wildcard redirects in docs\.json/,
+  };
+}
+
+// GitBook (not in Debian): shaped after a Git Sync repository — .gitbook.yaml at the repository
+// root naming `root: ./docs/`, its `redirects:`, SUMMARY.md as the table of contents (groups,
+// nested entries, a link title), README.md pages, images in .gitbook/assets.
+export function gitbook(): ProfileSite {
+  return {
+    name: 'gitbook', docs: 'docs', generator: 'gitbook', marker: '../.gitbook.yaml',
+    files: {
+      '.gitbook.yaml': 'root: ./docs/\n\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n\nredirects:\n  help: support.md\n  guides/old-setup: guides/setup.md\n',
+      'docs/SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n\n## Guides\n\n* [Setup guide](guides/setup.md)\n  * [Advanced](guides/advanced.md "Advanced setup")\n* [Support](support.md)\n',
+      'docs/README.md': '# Welcome\n\nRead [the setup guide](guides/setup.md#before-you-start), [support](/support), [the old help URL](/help), [the old setup](/guides/old-setup#before-you-start) and [a missing page](guides/missing.md).\n\n![logo](.gitbook/assets/logo.png)\n',
+      'docs/guides/setup.md': '# Setup\n\n## Before you start\n\nThen [advanced](advanced.md#tuning) and [back](../README.md#nowhere).\n',
+      'docs/guides/advanced.md': '---\ndescription: Tuning the setup.\n---\n\n## Tuning\n\nBack to [the guides](/guides/setup).\n',
+      'docs/support.md': '# Support\n\nWrite to us.\n',
+      'docs/.gitbook/assets/logo.png': 'png',
+    },
+    planted: [
+      { file: 'README.md', code: 'LINK_BROKEN', needle: 'guides/missing.md' },
+      { file: 'guides/setup.md', code: 'LINK_ANCHOR_MISSING', needle: '../README.md#nowhere' },
+    ],
+    navigation: ['SUMMARY.md'],
+    notJudged: /^$/,
+  };
+}
+
+// Eleventy (not in Debian): shaped after 11ty/11ty-website — eleventy.config.js (code) naming
+// `dir: { input: "src" }`, pretty routes, a page named as its folder, permalinks (one `false`, one
+// templated), a Nunjucks page at its permalink, a heading with a template tag (rendered before its
+// id is made), _includes/ and _data/, and a *.11tydata.js that computes its pages' permalinks.
+export function eleventy(): ProfileSite {
+  return {
+    name: 'eleventy', docs: 'src', generator: 'eleventy', marker: '../eleventy.config.js',
+    files: {
+      'package.json': '{"name":"site","type":"module","devDependencies":{"@11ty/eleventy":"3"}}\n',
+      'eleventy.config.js': 'export default function (eleventyConfig) {\n\televentyConfig.addPassthroughCopy("src/img");\n}\n\nexport const config = {\n\tdir: {\n\t\tinput: "src",\n\t},\n\tmarkdownTemplateEngine: "njk",\n};\n',
+      'src/index.md': '---\ntitle: Eleventy\n---\n\n# Eleventy\n\nRead [the docs](/docs/), [permalinks](/docs/permalinks/#default-output), [the resource](/resource/), [the draft](/docs/draft/), [a tag page](/tags/news/), [a computed page](/docs/computed/first-page/) and [nothing](/docs/nothing/).\n\n[About us](/about-us/) is a Nunjucks page; [the style sheet](/css/site.css) a passthrough copy.\n',
+      'src/about.njk': '---\npermalink: /about-us/\n---\n<h1>About</h1>\n',
+      'src/docs/docs.md': '---\ntitle: Docs\n---\n\n# Documentation\n\nSee [permalinks](permalinks/) and [home](../).\n',
+      'src/docs/permalinks.md': '---\ntitle: Permalinks\n---\n\n# Permalinks\n\n## Default Output {% addedin "0.9.0" %}\n\n### `index.*` file names\n\nBack to [the docs](/docs/#nowhere) and [index files](#index-file-names).\n',
+      'src/docs/draft.md': '---\npermalink: false\n---\n\n# Draft\n',
+      'src/docs/computed/computed.11tydata.js': 'export default {\n\televentyComputed: {\n\t\tpermalink: (data) => `/docs/computed/${data.page.fileSlug}/`,\n\t},\n};\n',
+      'src/docs/computed/page-one.md': '# Page one\n',
+      'src/resource.md': '---\npermalink: /resource\n---\n\n# Resource\n',
+      'src/tags.md': '---\npagination:\n  data: collections\n  size: 1\n  alias: tag\npermalink: /tags/{{ tag }}/\n---\n\n# Tagged\n',
+      'src/_includes/layout.njk': '<!doctype html><main>{{ content | safe }}</main>\n',
+      'src/_includes/note.md': 'A note the layouts include.\n',
+      'src/_data/site.json': '{"title":"Eleventy"}\n',
+    },
+    planted: [
+      { file: 'index.md', code: 'LINK_BROKEN', needle: '/docs/draft/' },
+      { file: 'index.md', code: 'LINK_BROKEN', needle: '/docs/nothing/' },
+      { file: 'docs/permalinks.md', code: 'LINK_ANCHOR_MISSING', needle: '/docs/#nowhere' },
+    ],
+    navigation: ['_includes/note.md'],
+    notJudged: /^3 links not judged: (?=.*1 to routes set by templated permalinks \(tags\.md\))(?=.*1 to routes a data file sets \(docs\/computed\/computed\.11tydata\.js\))(?=.*1 to passthrough copies the configuration makes \(code\))/,
+  };
+}
+
+// Jekyll with a site-wide `permalink: pretty` (jekyll's Page#template: plain pages are written as
+// `/:path/:basename/`, posts at the pretty style) and an `.html` page whose frontmatter permalink
+// serves it at a folder URL.
+export function jekyllPretty(): ProfileSite {
+  return {
+    name: 'jekyll-pretty', docs: 'site', generator: 'jekyll', marker: '_config.yml',
+    files: {
+      'site/_config.yml': 'title: Site\npermalink: pretty\n',
+      'site/index.md': '---\ntitle: Home\n---\n\n# Home\n\n[About](/about/), [about as a file](/about.html), [install](/docs/install/#linux), [the post](/2024/01/31/hello/), [the showcase](/showcase/) and [contact](/contact.html).\n',
+      'site/about.md': '---\ntitle: About\n---\n\n# About\n\nBack [home](../) and to [install](../docs/install/#nope).\n',
+      'site/docs/install.md': '---\ntitle: Install\n---\n\n# Install\n\n## Linux\n',
+      'site/_posts/2024-01-31-hello.md': '---\ntitle: Hello\n---\n\nBack to [about](/about/).\n',
+      'site/showcase.html': '---\ntitle: Showcase\npermalink: /showcase/\n---\n<h1>Showcase</h1>\n',
+      'site/contact.html': '<h1>Contact</h1>\n',
+    },
+    planted: [
+      { file: 'index.md', code: 'LINK_BROKEN', needle: '/about.html' },
+      { file: 'about.md', code: 'LINK_ANCHOR_MISSING', needle: '#nope' },
+    ],
+    navigation: [],
+    notJudged: /^$/,
+  };
+}
+
+export const PROFILE_SITES = [hugo, () => hugoMultilingual('suffix'), () => hugoMultilingual('contentDir'), starlight, docsify, sphinx, jekyll, zola, nextra, nextraI18n, mintlify, gitbook, eleventy, jekyllPretty];
