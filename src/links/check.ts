@@ -85,6 +85,23 @@ export interface LinkCheckOptions {
    * nothing, so a pull request cannot delete a file and call the links it breaks "left out".
    */
   heldBefore?: ReadonlySet<string>;
+  /**
+   * The routes record of the base commit's package (the PR check; `{}` when it recorded none): of the
+   * head's recorded redirects and unjudged prefixes only those the base recorded too apply, so a pull
+   * request cannot add a redirect or a prefix to hide the links it breaks.
+   */
+  routesBefore?: SiteRoutesRecord;
+}
+
+/** The entries of a routes record that another (the base's) holds too. */
+function routesAlsoIn(rec: SiteRoutesRecord | undefined, base: SiteRoutesRecord): SiteRoutesRecord | undefined {
+  if (!rec) return undefined;
+  const key = (r: { from: string; to: string; file: boolean }) => `${r.from}\0${r.to}\0${r.file}`;
+  const had = new Set((base.redirects ?? []).map(key));
+  const unknown = new Set(base.unknown ?? []);
+  const redirects = (rec.redirects ?? []).filter((r) => had.has(key(r)));
+  const kept = (rec.unknown ?? []).filter((u) => unknown.has(u));
+  return redirects.length || kept.length ? { ...(redirects.length ? { redirects } : {}), ...(kept.length ? { unknown: kept } : {}) } : undefined;
 }
 
 /** A site as a tree records it: the generator, the folder `/` maps to, and files a format on the way left out. */
@@ -200,7 +217,7 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
   if (!site) {
     const named = o.generator && GENERATORS.includes(o.generator as Generator) ? o.generator as Generator : undefined;
     site = siteFor(named ?? rec.generator ?? 'github', `${docRoots[0] ?? ''}${rec.root}`);
-    if (!named || named === rec.generator) site = withRoutesRecord(site, rec.routes);
+    if (!named || named === rec.generator) site = withRoutesRecord(site, o.routesBefore ? routesAlsoIn(rec.routes, o.routesBefore) : rec.routes);
   }
   // Upstream assets a format on the way left out (sync or convert said so): links to them are not broken upstream.
   // Never a file the base commit's package held.

@@ -9,6 +9,7 @@ import { discoverPackages } from './packages.js';
 import { discoverPackages as repoPackages } from '../repo/packages.js';
 import { trustedPlan, type ConfigChange } from './trusted.js';
 import { checkLinks, recordedSite, recordOf } from '../links/check.js';
+import type { SiteRoutesRecord } from '../links/generators.js';
 import { manifestSite } from '../doc-model.js';
 import { linkSettingsFor } from '../repo/config.js';
 import { DiskTree, type Tree } from '../core/tree.js';
@@ -142,14 +143,17 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     // nor a file the base's package held (deleting a file does not make links to it "left out").
     let rules: { generator?: string; root?: string } = {};
     let heldBefore: Set<string> | undefined;
+    // Routes only the upstream site's configuration knew (sync's record) count as far as the base recorded them.
+    let routesBefore: SiteRoutesRecord | undefined;
     if (oldTree && level !== 'off') {
       const was = recordOf(await recordedSite(oldTree), await manifestSite(p.module, oldTree));
       rules = { generator: was.generator ?? 'github', root: `${p.module.documentRoot}${was.root}` };
       heldBefore = new Set((await oldTree.list()).filter((e) => e.kind === 'file').map((e) => e.path));
+      routesBefore = was.routes ?? {};
     }
     const generator = ls.generator ?? rules.generator;
     const root = ls.root ?? rules.root;
-    const links = await checkLinks(p.tree, p.format, level, { ...(root !== undefined ? { root } : {}), ...(generator ? { generator } : {}), ...(recorded ? { recorded } : {}), ...(heldBefore ? { heldBefore } : {}) });
+    const links = await checkLinks(p.tree, p.format, level, { ...(root !== undefined ? { root } : {}), ...(generator ? { generator } : {}), ...(recorded ? { recorded } : {}), ...(heldBefore ? { heldBefore } : {}), ...(routesBefore ? { routesBefore } : {}) });
     if (links.length) {
       pushAll(v.diagnostics, links);
       if (links.some((d) => d.severity === 'error')) v.valid = false;

@@ -76,3 +76,16 @@ test('PR check: deleting an image the base held and naming it left out in the ID
   assert.match(r.stdout, /title=LINK_BROKEN.*chart\.png/, r.stdout);
   assert.equal(r.code, 1, r.stdout);
 });
+
+test('recorded routes (an ID map\'s site.routes) count in the PR check only as far as the base recorded them: a pull request cannot add a redirect or an unjudged prefix to hide a link it breaks', async () => {
+  const root = tmpDir('ctxforge-routes-record-');
+  const map = (routes: unknown) => JSON.stringify({ version: 1, format: 'octx', documents: {}, assets: {}, files: [], retired: [], site: { generator: 'mintlify', root: '', routes } });
+  writeTree(root, { 'knowledge/a.md': '# A\n\n[gone](/guide/gone) and [moved](/old/page)\n', 'knowledge/b.md': '# B\n', '.ctxforge-sync.json': map({ unknown: ['guide/'], redirects: [{ from: 'old/page', to: 'b.md', file: true }] }) });
+  const tree = new DiskTree(root);
+  // The tree's own check (validate) follows its record.
+  assert.deepEqual(broken(await checkLinks(tree, 'octx', 'error')), []);
+  // The PR check with a base that recorded neither: both links are broken again.
+  assert.deepEqual(broken(await checkLinks(tree, 'octx', 'error', { routesBefore: {} })), ['/guide/gone', '/old/page']);
+  // A base that recorded the same redirect keeps it; the prefix the head added still counts for nothing.
+  assert.deepEqual(broken(await checkLinks(tree, 'octx', 'error', { routesBefore: { redirects: [{ from: 'old/page', to: 'b.md', file: true }] } })), ['/guide/gone']);
+});
