@@ -13,12 +13,13 @@
 // block is not judged as a link there, so dropping the component's lines would judge it.
 import type { Generator } from '../links/slugs.js';
 import { NO_STEPS, type StepSink } from '../core/steps.js';
+import { mdxReaderText } from './reader-mdx.js';
 
 export interface ReaderTextOptions {
   generator: Generator;
   /** MkDocs admonitions and content tabs (the site's `admonitions`). */
   admonitions?: boolean;
-  /** The page is MDX (its JSX is kept as written). */
+  /** The page is MDX: its components are read (reader-mdx.ts) and its `import`/`export` lines go. */
   mdx?: boolean;
 }
 
@@ -53,7 +54,8 @@ const MAX_DEPTH = 8;
 const MAX_MARKER_LINE = 1000;
 
 /** The page body as a reader sees it (frontmatter already removed); the same number of lines. */
-export function readerText(body: string, o: ReaderTextOptions, steps: StepSink = NO_STEPS): string {
+export function readerText(input: string, o: ReaderTextOptions, steps: StepSink = NO_STEPS): string {
+  const body = o.mdx ? mdxReaderText(input, { admonitions: !!o.admonitions }, steps) : input;
   const quick = o.generator === 'hugo' ? body.includes('{{') : o.generator === 'jekyll' ? body.includes('{%')
     : o.generator === 'sphinx' ? body.includes('{') || body.includes(')=')
       : o.admonitions ? body.includes('!!!') || body.includes('???') || body.includes('===')
