@@ -114,8 +114,10 @@ const MAX_DEPTH = 16;
 const MAX_LINE = 1000;
 const MAX_TAG_LINES = 12;
 const MAX_TAG_CHARS = 2000;
+/** Longest ESM statement read (a longer one stays as written). */
+const MAX_ESM_CHARS = 20_000;
 /** Rounds of leaving components as written before the page is kept whole. */
-const ROUNDS = 3;
+const ROUNDS = 4;
 
 type Value = { text: string; line: number } | { expr: true; line: number };
 interface Tag {
@@ -137,14 +139,17 @@ export function mdxReaderText(body: string, o: { admonitions?: boolean } = {}, s
   const lines = body.split('\n');
   steps(body.length);
   const page = readTags(lines, steps);
-  if (!page.tags.length && !page.blank.size) return body;
-  steps(body.length * 2);
-  const want = signature(scanMarkdown(body, { mdx: true, admonitions: !!o.admonitions }));
+  if (!page.tags.length && !page.blank.size && !page.esm.length) return body;
+  let want: Signature | undefined;
   const off = new Set<number>();
+  const offEsm = new Set<number>();
   for (let round = 0; round <= ROUNDS; round++) {
-    const r = render(lines, page, off, steps);
+    const r = render(lines, page, off, offEsm, steps);
     const text = r.lines.join('\n');
+    // Nothing read (every component unknown): nothing to check.
+    if (text === body) return body;
     steps(text.length * 2);
+    want ??= signature(scanMarkdown(body, { mdx: true, admonitions: !!o.admonitions }));
     const diff = differing(want, signature(scanMarkdown(text, { admonitions: !!o.admonitions })));
     if (!diff.lines.size && !diff.ids.size && !diff.other) return text;
     if (diff.other) break;
@@ -152,21 +157,35 @@ export function mdxReaderText(body: string, o: { admonitions?: boolean } = {}, s
     // is read differently (one of their lines ended or began an HTML block there), and the one whose
     // content holds it (its indent taken off); an anchor lost, the component whose attribute it was,
     // and those standing in its run of lines.
-    const before = off.size;
+    const before = off.size + offEsm.size;
     for (const id of diff.ids) for (const k of page.byId.get(id) ?? []) { off.add(k); diff.lines.add(page.tags[k]!.start); }
-    for (const line of diff.lines) {
-      for (const k of page.byChunk.get(page.chunkStart[line]!) ?? []) off.add(page.tags[k]!.form === 'close' ? page.tags[k]!.pair ?? k : k);
-      if (r.inside[line]! >= 0) off.add(r.inside[line]!);
+    // A line no component and no statement explains: a statement before it reached further
+    // (CommonMark read a fence opening inside its template literal and took the rest for code).
+    const unexplained = [...diff.lines].filter((line) => !page.byChunk.has(page.chunkStart[line]!) && r.inside[line]! < 0 && page.esmAt[line]! < 0);
+    if (unexplained.length) {
+      const last = Math.max(...unexplained.slice(0, 1000));
+      page.esm.forEach(([from], k) => { if (from < last) offEsm.add(k); });
     }
-    if (off.size === before) break;
+    if (off.size + offEsm.size === before) {
+      for (const line of diff.lines) {
+        for (const k of page.byChunk.get(page.chunkStart[line]!) ?? []) off.add(page.tags[k]!.form === 'close' ? page.tags[k]!.pair ?? k : k);
+        if (r.inside[line]! >= 0) off.add(r.inside[line]!);
+        // A statement CommonMark read as Markdown (a heading inside a template literal): kept.
+        if (page.esmAt[line]! >= 0) offEsm.add(page.esmAt[line]!);
+      }
+    }
+    if (off.size + offEsm.size === before) break;
   }
   return body;
 }
 
 interface Page {
   tags: Tag[];
-  /** Lines a reader sees nothing of: ESM statements and MDX comments (`{/* … *\/}`). */
+  /** Lines a reader sees nothing of: MDX comments (`{/* … *\/}`). */
   blank: Set<number>;
+  /** ESM statements (first and last line), and the one each line is in (-1: none). */
+  esm: [number, number][];
+  esmAt: Int32Array;
   /** Where each line's run of non-blank lines starts (a CommonMark HTML block runs to the end of its run). */
   chunkStart: number[];
   /** The tags starting in each run, by the run's first line. */
@@ -179,6 +198,8 @@ interface Page {
 function readTags(lines: string[], steps: StepSink): Page {
   const tags: Tag[] = [];
   const blank = new Set<number>();
+  const esm: [number, number][] = [];
+  const esmAt = new Int32Array(lines.length).fill(-1);
   const stack: number[] = [];
   let fence: { ch: string; n: number } | undefined;
   for (let i = 0; i < lines.length; i++) {
@@ -190,15 +211,18 @@ function readTags(lines: string[], steps: StepSink): Page {
     if (fence) { if (f && f[1]![0] === fence.ch && f[1]!.length >= fence.n && f[2]!.trim() === '') fence = undefined; continue; }
     if (f && !(f[1]![0] === '`' && f[2]!.includes('`'))) { fence = { ch: f[1]![0]!, n: f[1]!.length }; continue; }
     // ESM: `import … from '…'` / `export const …` at the margin after a blank line, running to the
-    // next blank line (MDX reads it as JavaScript, a reader sees nothing). Tags are no containers to
-    // MDX's parser, so a statement between a component's tags is at the top level too.
+    // next blank line where its JavaScript is complete (MDX reads it as JavaScript, a reader sees
+    // nothing). Tags are no containers to MDX's parser, so a statement between a component's tags is
+    // at the top level too.
     if ((i === 0 || lines[i - 1]!.trim() === '') && /^(?:import|export)[\s{*'"]/.test(l)) {
       let j = i;
       let text = '';
-      for (; j < lines.length && lines[j]!.trim() !== '' && text.length <= MAX_TAG_CHARS * 4; j++) { text += `${lines[j]!}\n`; steps(lines[j]!.length + 1); }
-      if (/^import\s*['"]/.test(text) || (/^import[\s{*]/.test(text) && /\bfrom\s*['"]/.test(text))
-        || /^export\s+(?:const|let|var|function|async|class|default)\b|^export\s*[{*]/.test(text)) {
-        for (let k = i; k < j; k++) blank.add(k);
+      const js = new JsBalance();
+      for (; j < lines.length && text.length <= MAX_ESM_CHARS && (lines[j]!.trim() !== '' || js.open()); j++) { text += `${lines[j]!}\n`; js.read(lines[j]!); steps(lines[j]!.length + 1); }
+      if (!js.open() && (/^import\s*['"]/.test(text) || (/^import[\s{*]/.test(text) && /\bfrom\s*['"]/.test(text))
+        || /^export\s+(?:const|let|var|function|async|class|default)\b|^export\s*[{*]/.test(text))) {
+        for (let k = i; k < j; k++) esmAt[k] = esm.length;
+        esm.push([i, j - 1]);
         i = j - 1;
         continue;
       }
@@ -233,7 +257,30 @@ function readTags(lines: string[], steps: StepSink): Page {
       if (same) same.push(k); else byId.set(v.text, [k]);
     }
   });
-  return { tags, blank, chunkStart, byChunk, byId };
+  return { tags, blank, esm, esmAt, chunkStart, byChunk, byId };
+}
+
+/**
+ * Whether JavaScript read line by line is still open: brackets not closed, or inside a template
+ * literal or a block comment. Strings and line comments are skipped; it never parses more.
+ */
+class JsBalance {
+  private depth = 0;
+  private in: '' | '`' | '*' = '';
+  open(): boolean { return this.depth > 0 || this.in !== ''; }
+  read(line: string): void {
+    for (let p = 0; p < line.length; p++) {
+      const c = line[p]!;
+      if (this.in === '`') { if (c === '\\') p++; else if (c === '`') this.in = ''; continue; }
+      if (this.in === '*') { if (c === '*' && line[p + 1] === '/') { this.in = ''; p++; } continue; }
+      if (c === '`') this.in = '`';
+      else if (c === '/' && line[p + 1] === '*') { this.in = '*'; p++; }
+      else if (c === '/' && line[p + 1] === '/') return;
+      else if (c === '"' || c === "'") { const e = line.indexOf(c, p + 1); if (e < 0) return; p = e; }
+      else if (c === '{' || c === '(' || c === '[') this.depth++;
+      else if ((c === '}' || c === ')' || c === ']') && this.depth > 0) this.depth--;
+    }
+  }
 }
 
 const NAME = /^[ \t]*<(\/?)([A-Z][A-Za-z0-9]*(?:\.[A-Z][A-Za-z0-9]*)?|details|summary)(?=[\s/>]|$)/;
@@ -306,8 +353,9 @@ function tagAt(lines: string[], i: number, steps: StepSink): Tag | undefined {
  * The text of each line, the components read (those not in `off`) as a reader sees them; and for
  * each line, the innermost component read whose content holds it (-1: none).
  */
-function render(lines: string[], page: Page, off: ReadonlySet<number>, steps: StepSink): { lines: string[]; inside: Int32Array } {
+function render(lines: string[], page: Page, off: ReadonlySet<number>, offEsm: ReadonlySet<number>, steps: StepSink): { lines: string[]; inside: Int32Array } {
   const { tags, blank } = page;
+  const hidden = (i: number) => blank.has(i) || (page.esmAt[i]! >= 0 && !offEsm.has(page.esmAt[i]!));
   // Which tags are read, and what each shows.
   const shown = new Map<number, Shown>();
   tags.forEach((t, k) => {
@@ -334,7 +382,7 @@ function render(lines: string[], page: Page, off: ReadonlySet<number>, steps: St
         continue;
       }
       const l = lines[i]!;
-      if (l.trim() === '' || blank.has(i)) continue;
+      if (l.trim() === '' || hidden(i)) continue;
       const ws = l.length - l.trimStart().length;
       steps(open.length + 1);
       for (const o of open) if (ws < indent.get(o)!) indent.set(o, ws);
@@ -346,7 +394,7 @@ function render(lines: string[], page: Page, off: ReadonlySet<number>, steps: St
   const quotes = () => open.reduce((n, o) => n + (shown.get(o)!.quote ? 1 : 0), 0);
   const prefix = (q: number, l: string) => (q ? (l ? `${'> '.repeat(q)}${l}` : '> '.repeat(q).trimEnd()) : l);
   for (let i = 0; i < lines.length; i++) {
-    if (blank.has(i) || taken.has(i)) { out.push(prefix(quotes(), '')); continue; }
+    if (hidden(i) || taken.has(i)) { out.push(prefix(quotes(), '')); continue; }
     const k = byStart.get(i);
     if (k !== undefined) {
       const t = tags[k]!;
