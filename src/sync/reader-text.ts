@@ -8,9 +8,9 @@
 //
 // What is deliberately left alone: anything the link check reads — heading `{#id}`s, links, Hugo
 // `ref`/`relref` and Liquid `link`/`post_url` (reader-xrefs.ts turns the ones that resolve into the
-// URL the site serves) and MyST roles that are links. MDX/JSX components stay as written too: a
-// `.mdx` page keeps its JSX lines verbatim (sync-convert.md), and Markdown written inside a JSX
-// block is not judged as a link there, so dropping the component's lines would judge it.
+// URL the site serves) and MyST roles that are links. An `.mdx` page's components and ESM lines are
+// read first, by reader-mdx.ts (a table keyed by component name, for every generator), which keeps
+// as written any component whose reading would change what the link check reads of the page.
 import type { Generator } from '../links/slugs.js';
 import { NO_STEPS, type StepSink } from '../core/steps.js';
 import { mdxReaderText } from './reader-mdx.js';
