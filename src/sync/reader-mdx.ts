@@ -167,8 +167,17 @@ export function mdxReaderText(body: string, o: { admonitions?: boolean } = {}, s
       page.esm.forEach(([from], k) => { if (from < last) offEsm.add(k); });
     }
     if (off.size + offEsm.size === before) {
+      const runs = new Set<number>();
       for (const line of diff.lines) {
-        for (const k of page.byChunk.get(page.chunkStart[line]!) ?? []) off.add(page.tags[k]!.form === 'close' ? page.tags[k]!.pair ?? k : k);
+        // (Each run's components once, however many of its lines differ.)
+        const run = page.chunkStart[line]!;
+        steps(1);
+        if (!runs.has(run)) {
+          runs.add(run);
+          const ks = page.byChunk.get(run) ?? [];
+          steps(ks.length);
+          for (const k of ks) off.add(page.tags[k]!.form === 'close' ? page.tags[k]!.pair ?? k : k);
+        }
         if (r.inside[line]! >= 0) off.add(r.inside[line]!);
         // A statement CommonMark read as Markdown (a heading inside a template literal): kept.
         if (page.esmAt[line]! >= 0) offEsm.add(page.esmAt[line]!);
@@ -200,6 +209,7 @@ function readTags(lines: string[], steps: StepSink): Page {
   const blank = new Set<number>();
   const esm: [number, number][] = [];
   const esmAt = new Int32Array(lines.length).fill(-1);
+  let esmScanned = 0;
   const stack: number[] = [];
   let fence: { ch: string; n: number } | undefined;
   for (let i = 0; i < lines.length; i++) {
@@ -214,11 +224,13 @@ function readTags(lines: string[], steps: StepSink): Page {
     // next blank line where its JavaScript is complete (MDX reads it as JavaScript, a reader sees
     // nothing). Tags are no containers to MDX's parser, so a statement between a component's tags is
     // at the top level too.
-    if ((i === 0 || lines[i - 1]!.trim() === '') && /^(?:import|export)[\s{*'"]/.test(l)) {
+    // (A statement left unclosed is not read again from a later line its scan already passed: linear.)
+    if (i >= esmScanned && (i === 0 || lines[i - 1]!.trim() === '') && /^(?:import|export)[\s{*'"]/.test(l)) {
       let j = i;
       let text = '';
       const js = new JsBalance();
       for (; j < lines.length && text.length <= MAX_ESM_CHARS && (lines[j]!.trim() !== '' || js.open()); j++) { text += `${lines[j]!}\n`; js.read(lines[j]!); steps(lines[j]!.length + 1); }
+      esmScanned = j;
       if (!js.open() && (/^import\s*['"]/.test(text) || (/^import[\s{*]/.test(text) && /\bfrom\s*['"]/.test(text))
         || /^export\s+(?:const|let|var|function|async|class|default)\b|^export\s*[{*]/.test(text))) {
         for (let k = i; k < j; k++) esmAt[k] = esm.length;

@@ -333,7 +333,10 @@ test('hostile input is read in one pass (steps counted, never timed)', () => {
     'attribute runs': (n) => `<Card ${repeatTo('a="b" ', n - 10)}>`,
     'one-line components': (n) => repeatTo('<Aside>x</Aside>\n', n),
     'statements': (n) => repeatTo("import A from 'a'\n", n),
+    'unclosed statements': (n) => repeatTo('export const a = {\n\n', n),
+    'statements over blank lines': (n) => repeatTo('export const a = `\n\n`\n\n', n),
     'links kept in HTML blocks': (n) => repeatTo('<Note>\n[x](/y)\n</Note>\n\n', n),
+    'one run of badges and links': (n) => `\n${repeatTo('<Badge text="x" />\n[x](/y)\n', n - 1)}`,
     'comments': (n) => repeatTo('{/* x */}\n', n),
   };
   assertOnePass('MDX reader text', (s, steps) => mdxReaderText(`<X>\n${s}`, {}, steps), families, { size: 1 << 16, perChar: 24 });
