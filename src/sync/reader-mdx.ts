@@ -35,8 +35,10 @@ interface Component {
   kind: Kind;
   /** Attributes whose value is the label or title, the first one given wins. */
   label?: readonly string[];
-  /** A callout's word when no title is given: fixed (`Note`), or the value of `type` capitalised. */
+  /** A callout's word when no title is given (`Note`)… */
   word?: string;
+  /** …or the value of its `type` attribute, capitalised, this one when it has none ('' for none). */
+  typed?: string;
   /** Attributes whose value is the link target (a section that links: LinkCard, Cards.Card, Mintlify Card). */
   href?: readonly string[];
   /** Attributes shown after the label in parentheses (`type`), and flags shown when present (`required`). */
@@ -59,7 +61,7 @@ const FIELD = { detail: ['type'], flags: ['required', 'deprecated'] } as const;
  */
 export const COMPONENTS: Readonly<Record<string, Component>> = {
   // Starlight (@astrojs/starlight/components)
-  Aside: { kind: 'callout', label: ['title'], word: '=type:note' },
+  Aside: { kind: 'callout', label: ['title'], typed: 'note' },
   Tabs: WRAPPER,
   TabItem: section(['label', 'value']),
   Card: section(['title'], { href: ['href'] }),
@@ -71,13 +73,13 @@ export const COMPONENTS: Readonly<Record<string, Component>> = {
   Badge: { kind: 'text', label: ['text'] },
   Icon: { kind: 'hidden' },
   // Docusaurus (@theme/…; `<details>`/`<summary>` are HTML it styles)
-  Admonition: { kind: 'callout', label: ['title'], word: '=type:note' },
+  Admonition: { kind: 'callout', label: ['title'], typed: 'note' },
   details: WRAPPER,
   summary: section([]),
   Details: section(['summary']),
   DocCardList: { kind: 'hidden' },
   // Nextra (nextra/components)
-  Callout: { kind: 'callout', label: ['title'], word: '=type:' },
+  Callout: { kind: 'callout', label: ['title'], typed: '' },
   'Tabs.Tab': section(['title', 'label']),
   Cards: WRAPPER,
   'Cards.Card': section(['title'], { href: ['href'] }),
@@ -468,9 +470,9 @@ function show(t: Tag, sole?: { line: number; text: string }): Shown | undefined 
       return { text: `- ${escapeText(label.text)}${c.kind === 'folder' ? '/' : ''}`, line: label.line, quote: false };
     }
     case 'callout': {
-      const given = c.word?.startsWith('=type:') ? typeValue(t) : undefined;
+      const given = c.typed !== undefined ? typeValue(t) : undefined;
       if (given === null) return undefined;
-      const type = given ?? (c.word?.startsWith('=type:') ? c.word.slice(6) : c.word);
+      const type = given ?? c.typed ?? c.word;
       const title = label ? escapeText(label.text) : type ? cap(type === 'default' ? '' : type) : '';
       const head = title ? `> **${title}**` : '>';
       return { text: inner ? `${head} ${inner}` : head, line: at, quote: true };
