@@ -54,8 +54,8 @@ const WRAPPER: Component = { kind: 'wrapper' };
 const FIELD = { detail: ['type'], flags: ['required', 'deprecated'] } as const;
 
 /**
- * The components ctxforge reads, by name (one table for every `.mdx` page: the names do not clash
- * between the generators that define them). Established from each generator's documentation and
+ * The components ctxforge reads, by name (one table for every `.mdx` page: a name several generators
+ * define — Tabs, Steps, Card — means the same in each). Established from each generator's documentation and
  * checked against their own docs: withastro/starlight 0.35.0, facebook/docusaurus `website/docs`,
  * shuding/nextra `docs`, mintlify/docs (docs/sync-convert.md).
  */
