@@ -8,17 +8,18 @@
 //
 // What is deliberately left alone: anything the link check reads — heading `{#id}`s, links, Hugo
 // `ref`/`relref` and Liquid `link`/`post_url` (reader-xrefs.ts turns the ones that resolve into the
-// URL the site serves) and MyST roles that are links. MDX/JSX components stay as written too: a
-// `.mdx` page keeps its JSX lines verbatim (sync-convert.md), and Markdown written inside a JSX
-// block is not judged as a link there, so dropping the component's lines would judge it.
+// URL the site serves) and MyST roles that are links. An `.mdx` page's components and ESM lines are
+// read first, by reader-mdx.ts (a table keyed by component name, for every generator), which keeps
+// as written any component whose reading would change what the link check reads of the page.
 import type { Generator } from '../links/slugs.js';
 import { NO_STEPS, type StepSink } from '../core/steps.js';
+import { mdxReaderText } from './reader-mdx.js';
 
 export interface ReaderTextOptions {
   generator: Generator;
   /** MkDocs admonitions and content tabs (the site's `admonitions`). */
   admonitions?: boolean;
-  /** The page is MDX (its JSX is kept as written). */
+  /** The page is MDX: its components are read (reader-mdx.ts) and its `import`/`export` lines go. */
   mdx?: boolean;
 }
 
@@ -53,7 +54,8 @@ const MAX_DEPTH = 8;
 const MAX_MARKER_LINE = 1000;
 
 /** The page body as a reader sees it (frontmatter already removed); the same number of lines. */
-export function readerText(body: string, o: ReaderTextOptions, steps: StepSink = NO_STEPS): string {
+export function readerText(input: string, o: ReaderTextOptions, steps: StepSink = NO_STEPS): string {
+  const body = o.mdx ? mdxReaderText(input, { admonitions: !!o.admonitions }, steps) : input;
   const quick = o.generator === 'hugo' ? body.includes('{{') : o.generator === 'jekyll' ? body.includes('{%')
     : o.generator === 'sphinx' ? body.includes('{') || body.includes(')=')
       : o.admonitions ? body.includes('!!!') || body.includes('???') || body.includes('===')

@@ -55,13 +55,14 @@ test('Liquid: comment blocks removed, raw markers hidden in HTML comments (the t
   assert.equal(out, 'A  B.\n\n\n\n\n<!-- {% raw %} -->{{ page.title }}<!-- {% endraw %} -->\n`{% raw %}x{% endraw %}`\n```\n{% comment %}code{% endcomment %}\n```\n');
 });
 
-test('VitePress, Docusaurus and Starlight containers and Docsify callouts are read; MDX components are kept as written', () => {
+test('VitePress, Docusaurus and Starlight containers and Docsify callouts are read; MDX components too (reader-mdx.test.ts has each family)', () => {
   assert.equal(run('::: tip Pro tip\nUse it.\n:::\n\n::: danger\nNo.\n:::\n', { generator: 'vitepress' }), '> **Pro tip**\n> Use it.\n\n\n> **Danger**\n> No.\n\n');
   assert.equal(run(':::note[Mind this]\nText.\n:::\n', { generator: 'starlight', mdx: true }), '> **Mind this**\n> Text.\n\n');
   assert.equal(run('!> Important.\n?> A hint.\n', { generator: 'docsify' }), '> Important.\n> A hint.\n');
-  // MDX components are kept as written (the Markdown inside a JSX block is no link to the check).
-  const jsx = '<Tabs>\n<TabItem value="a" label="npm">\nnpm i\n</TabItem>\n</Tabs>\n';
-  assert.equal(run(jsx, { generator: 'docusaurus', mdx: true }), jsx);
+  // MDX components are read on an .mdx page, whatever the generator: a tab keeps its label, a container inside it too.
+  const jsx = '<Tabs>\n<TabItem value="a" label="npm">\n\n:::tip\nnpm i\n:::\n\n</TabItem>\n</Tabs>\n';
+  assert.equal(run(jsx, { generator: 'docusaurus', mdx: true }), '\n**npm**\n\n> **Tip**\n> npm i\n\n\n\n\n');
+  assert.equal(run(jsx, { generator: 'docusaurus' }), '<Tabs>\n<TabItem value="a" label="npm">\n\n> **Tip**\n> npm i\n\n\n</TabItem>\n</Tabs>\n');
 });
 
 test('every transform is one pass on hostile input (steps counted, never timed)', () => {
