@@ -152,6 +152,43 @@ function fnv1a(b: Uint8Array, from: number, to: number): number {
   return h >>> 0;
 }
 
+/**
+ * A PathTable built a path at a time, each encoded as it comes (no array of every path's string
+ * is held until the end).
+ */
+export class PathTableBuilder {
+  private bytes = Buffer.allocUnsafe(1 << 16);
+  private ends = new Uint32Array(1024);
+  private used = 0;
+  count = 0;
+
+  add(path: string): void {
+    if (LONE_SURROGATE.test(path)) throw new RangeError(`a path with a lone surrogate has no UTF-8 form: ${JSON.stringify(path)}`);
+    const n = Buffer.byteLength(path, 'utf8');
+    if (this.used + n > this.bytes.length) {
+      const more = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + n));
+      this.bytes.copy(more, 0, 0, this.used);
+      this.bytes = more;
+    }
+    this.used += this.bytes.write(path, this.used, 'utf8');
+    if (this.count === this.ends.length) {
+      const more = new Uint32Array(this.ends.length * 2);
+      more.set(this.ends);
+      this.ends = more;
+    }
+    this.ends[this.count++] = this.used;
+  }
+
+  /** The table of every path added, in order, in shared memory. */
+  done(): PathTable {
+    const bytes = new SharedArrayBuffer(Math.max(this.used, 1));
+    const ends = new SharedArrayBuffer(Math.max(this.count, 1) * 4);
+    Buffer.from(bytes).set(this.bytes.subarray(0, this.used));
+    new Uint32Array(ends).set(this.ends.subarray(0, this.count));
+    return PathTable.fromShared({ bytes, ends, count: this.count });
+  }
+}
+
 /** `paths` as shared data for another thread, or undefined when one has no UTF-8 form (then read them here). */
 export function sharedPaths(paths: readonly string[]): SharedPaths | undefined {
   try {

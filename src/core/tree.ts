@@ -7,7 +7,7 @@ import { join, sep } from 'node:path';
 import { sortUtf8 } from './paths.js';
 import { linkedComponent } from './no-links.js';
 import { createHash } from 'node:crypto';
-import { PathTable, sharedPaths, type SharedPaths } from './path-table.js';
+import { PathTable, PathTableBuilder, sharedPaths, type SharedPaths } from './path-table.js';
 
 export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
 
@@ -218,28 +218,40 @@ export class DiskTree implements Tree {
 
   private walked(): DiskListing {
     if (this.table) return this.table;
-    const out: TreeEntry[] = [];
+    const paths = new PathTableBuilder();
+    let kinds = new Uint8Array(1024);
+    let sizes = new Float64Array(1024);
+    const add = (path: string, kind: EntryKind, size: number) => {
+      const i = paths.count;
+      if (i === kinds.length) {
+        const k = new Uint8Array(i * 2); k.set(kinds); kinds = k;
+        const s = new Float64Array(i * 2); s.set(sizes); sizes = s;
+      }
+      paths.add(path);
+      kinds[i] = KINDS.indexOf(kind);
+      sizes[i] = size;
+    };
     const dirs = new Set<string>();
     const walk = (abs: string, rel: string): void => {
       if (rel) dirs.add(rel);
-      for (const d of readdirSync(abs, { withFileTypes: true })) {
+      // Each folder's entries in the UTF-8 order of their names, a folder's name with its "/"
+      // after it: walked so, the whole tree comes in UTF-8 order of path ("a-b" < "a.md" < "a/x"),
+      // and no entry is held to be sorted at the end (at 100 000 files, ~20 MB V8 kept as garbage).
+      const here = sortUtf8(readdirSync(abs, { withFileTypes: true }), (d) => (d.isDirectory() ? `${d.name}/` : d.name));
+      for (const d of here) {
         const r = rel ? `${rel}/${d.name}` : d.name;
         if (d.name === '.git' && !rel) continue;
         if (this.skip(r)) continue;
         const a = join(abs, d.name);
         if (d.isDirectory()) walk(a, r);
-        else if (d.isFile()) out.push({ path: r, kind: 'file', size: smallInt(lstatSync(a).size) });
-        else if (d.isSymbolicLink()) out.push({ path: r, kind: 'symlink', size: 0 });
-        else out.push({ path: r, kind: 'other', size: 0 });
+        else if (d.isFile()) add(r, 'file', lstatSync(a).size);
+        else if (d.isSymbolicLink()) add(r, 'symlink', 0);
+        else add(r, 'other', 0);
       }
     };
     walk(this.root, '');
-    const sorted = sortUtf8(out, (e) => e.path);
-    this.table = {
-      paths: PathTable.of(sorted.map((e) => e.path)),
-      kinds: Uint8Array.from(sorted, (e) => KINDS.indexOf(e.kind)),
-      sizes: Float64Array.from(sorted, (e) => e.size),
-    };
+    const n = paths.count;
+    this.table = { paths: paths.done(), kinds: kinds.slice(0, n), sizes: sizes.slice(0, n) };
     this.realDirs = dirs;
     return this.table;
   }

@@ -130,3 +130,13 @@ test('DocIds: ids read back as given; duplicates are those an earlier document o
   given.forEach((id, i) => { if (seen.has(id)) expected.push(i); seen.add(id); });
   assert.deepEqual(many.duplicates(), expected);
 });
+
+test('DiskTree: the walk lists the tree in UTF-8 order of path, as sorting every path would', async () => {
+  const dir = tmpDir();
+  const names = ['a', 'a-b', 'a.md', 'a/x.md', 'a/x/y.md', 'a.d/z.md', 'a b/c.md', 'a!/q.md', 'ü.md', 'u/ü/v.md', 'z', '\uE000.md', '😀/f.md', '😀.md', 'A/B.md', 'b/a/a.md', 'b/a-/a.md', 'b/a.md'];
+  const files: Record<string, string> = {};
+  for (const n of names) if (!names.some((m) => m.startsWith(`${n}/`))) files[n] = n;
+  writeTree(dir, files);
+  const listed = (await new DiskTree(dir).list()).map((e) => e.path);
+  assert.deepEqual(listed, sortUtf8(Object.keys(files), (p) => p));
+});
