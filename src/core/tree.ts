@@ -40,9 +40,9 @@ export interface Tree {
   /** The entry at `path`, or undefined. */
   stat(path: string): Promise<TreeEntry | undefined>;
   /**
-   * The listed entry at `path`, at once, once list() has run (a directory walks itself first if
-   * nothing has): the tree's own index, so a caller looking many paths up needs no map of its own.
-   * Undefined when the tree keeps no index.
+   * The listed entry at `path`, at once, once list() (or eachEntry()) has run: the tree's own
+   * index, so a caller looking many paths up needs no map of its own. Undefined when the tree keeps
+   * no index.
    */
   entry?(path: string): TreeEntry | undefined;
   /** Path on the local disk of a file, when the tree is a disk directory. */
@@ -260,10 +260,9 @@ export class DiskTree implements Tree {
     return readRegularFile(this.checkedPath(path), path);
   }
 
-  // Walks the folder first if nothing has: a caller walking the entries lazily (eachEntry) may
-  // not have, and a package with a declared file list does not walk them at all.
   entry(path: string): TreeEntry | undefined {
-    const l = this.walked();
+    const l = this.table;
+    if (!l) return undefined;
     const i = l.paths.find(path);
     // The caller's own string is the entry's path: an equal one from the table would be a copy.
     return i < 0 ? undefined : { path, kind: KINDS[l.kinds[i]!]!, size: smallInt(l.sizes[i]!) };

@@ -189,6 +189,8 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
   try {
     // Entries one at a time where the tree makes them so (a directory), else its listing.
     let listing: TreeEntry[] | undefined = tree.eachEntry ? undefined : await tree.list();
+    // The walk itself, which a declared file list would otherwise not start: entry() answers from it.
+    if (!listing) for (const _ of tree.eachEntry!()) break;
     const entries = (): Iterable<TreeEntry> => listing ?? tree.eachEntry!();
     // The tree's own index when it has one: a second map of every path costs ~35 bytes a file.
     const byPath = entryLookup(tree, listing);
