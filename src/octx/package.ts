@@ -342,7 +342,10 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const force = process.env.CTXFORGE_RECORD_WORKER;
     const docsOnly = !(pass instanceof WorkerPass) && tree.handoff !== undefined && force !== '0' && (placement !== undefined || (!pass && !scan));
     const shareable = pass instanceof WorkerPass || docsOnly ? rest.filter(canShare) : [];
-    const handoff = shareable.length >= (docsOnly && force === '1' ? 1 : SHARE_ABOVE) ? tree.handoff?.(shareable.map((i) => files[i]!.path)) : undefined;
+    // Without records' worker or a build, only a folder on disk shares: an archive's hand-off (a
+    // shared table of its paths, ~5 MB at 100 000) is not made to be dropped.
+    const mayShare = pass instanceof WorkerPass || placement !== undefined || tree.localPath !== undefined;
+    const handoff = mayShare && shareable.length >= (docsOnly && force === '1' ? 1 : SHARE_ABOVE) ? tree.handoff?.(shareable.map((i) => files[i]!.path)) : undefined;
     // A validate shares only from a directory, where each document costs an open, a stat and a
     // close: from an archive it is one positioned read, and handing the checks over saved the main
     // thread nothing while the worker added ~20 MB to the peak (measured on the 50 000-document
