@@ -7,6 +7,7 @@ import { join, sep } from 'node:path';
 import { sortUtf8 } from './paths.js';
 import { linkedComponent } from './no-links.js';
 import { createHash } from 'node:crypto';
+import { PathTable, PathTableBuilder, sharedPaths, type SharedPaths } from './path-table.js';
 
 export type EntryKind = 'file' | 'dir' | 'symlink' | 'other';
 
@@ -23,6 +24,11 @@ export interface Tree {
   readonly label: string;
   /** Every entry below the root, sorted by UTF-8 bytes of path. Directories are not listed. */
   list(): Promise<TreeEntry[]>;
+  /**
+   * The same entries as list(), one at a time, where the tree makes them on demand: a caller that
+   * keeps few of them holds no array of all (a directory of 100 000 files: ~15 MB less).
+   */
+  eachEntry?(): Iterable<TreeEntry>;
   /** Raw bytes of a regular file; throws for anything else. */
   read(path: string): Promise<Buffer>;
   /**
@@ -34,8 +40,9 @@ export interface Tree {
   /** The entry at `path`, or undefined. */
   stat(path: string): Promise<TreeEntry | undefined>;
   /**
-   * The listed entry at `path`, at once, once list() has run: the tree's own index, so a caller
-   * looking many paths up needs no map of its own. Undefined when the tree keeps no index.
+   * The listed entry at `path`, at once, once list() (or eachEntry()) has run: the tree's own
+   * index, so a caller looking many paths up needs no map of its own. Undefined when the tree keeps
+   * no index.
    */
   entry?(path: string): TreeEntry | undefined;
   /** Path on the local disk of a file, when the tree is a disk directory. */
@@ -57,15 +64,26 @@ export interface Tree {
 
 /**
  * Files handed to another thread to read: from a directory by path (with the same checks as
- * read()), or from an archive on disk by byte range through an open descriptor.
+ * read()), or from an archive on disk by byte range through an open descriptor. The paths are a
+ * PathTable's shared bytes: the other thread reads them where they are, instead of a copy of
+ * every path in its own heap (issue 39).
  */
 export type FileHandoff =
-  | { kind: 'disk'; root: string; paths: string[] }
-  | { kind: 'ranges'; fd: number; offsets: number[]; sizes: number[]; paths: string[] };
+  | { kind: 'disk'; root: string; paths: SharedPaths; pick?: Int32Array }
+  | { kind: 'ranges'; fd: number; offsets: number[]; sizes: number[]; paths: SharedPaths; pick?: Int32Array };
 
-/** Reads file `k` of a hand-off (on whichever thread holds it). */
-export function readHandoff(h: FileHandoff, k: number): Buffer {
-  const path = h.paths[k]!;
+/**
+ * The paths of a hand-off, by file: file `k` is path `pick[k]` of the shared table when the
+ * hand-off picks from a table made for something else (a directory's listing), else path `k`.
+ */
+export function handoffPaths(h: FileHandoff): { count: number; at(k: number): string } {
+  const table = PathTable.fromShared(h.paths);
+  const pick = h.pick;
+  return pick ? { count: pick.length, at: (k) => table.at(pick[k]!) } : { count: table.length, at: (k) => table.at(k) };
+}
+
+/** Reads file `k` of a hand-off, whose path is `path` (on whichever thread holds it). */
+export function readHandoff(h: FileHandoff, k: number, path: string): Buffer {
   if (h.kind === 'disk') return readRegularFile(join(h.root, ...path.split('/')), path);
   try {
     return readExactly(h.fd, h.offsets[k]!, h.sizes[k]!);
@@ -169,8 +187,9 @@ export class TreeReadError extends Error {
 /** A directory on disk. `.git` is never part of it; symlinks and special files are reported, not followed. */
 export class DiskTree implements Tree {
   readonly label: string;
-  private cache: TreeEntry[] | undefined;
-  private index: Map<string, TreeEntry> | undefined;
+  // The listing as a table of paths with each one's kind and size (~60 bytes a file instead of
+  // ~180 for an entry object, its path and a map slot: issue 39); entries are made on demand.
+  private table: DiskListing | undefined;
   // Folders the listing entered as real directories (readdir's own type, which never follows a
   // link): a file below one needs no lstat of each of its parents on every read (issue 28's
   // profile: three lstats per document of a two-level knowledge tree).
@@ -181,28 +200,60 @@ export class DiskTree implements Tree {
 
   // Synchronous on purpose: for the many small files of a knowledge base a blocking syscall costs
   // a few µs, a promise round trip through libuv's thread pool ~10× that (issue 7's profile).
+  // Entries are made anew each call: a caller that keeps few of them walks with eachEntry() instead.
   async list(): Promise<TreeEntry[]> {
-    if (this.cache) return this.cache;
-    const out: TreeEntry[] = [];
+    return [...this.eachEntry()];
+  }
+
+  /** The listing's entries one at a time: each gone once the caller lets go of it. */
+  *eachEntry(): Generator<TreeEntry> {
+    const l = this.walked();
+    for (let i = 0; i < l.paths.length; i++) yield { path: l.paths.at(i), kind: KINDS[l.kinds[i]!]!, size: smallInt(l.sizes[i]!) };
+  }
+
+  /** The listing: every entry's path, kind and size by position, in UTF-8 order of path. */
+  async listing(): Promise<DiskListing> {
+    return this.walked();
+  }
+
+  private walked(): DiskListing {
+    if (this.table) return this.table;
+    const paths = new PathTableBuilder();
+    let kinds = new Uint8Array(1024);
+    let sizes = new Float64Array(1024);
+    const add = (path: string, kind: EntryKind, size: number) => {
+      const i = paths.count;
+      if (i === kinds.length) {
+        const k = new Uint8Array(i * 2); k.set(kinds); kinds = k;
+        const s = new Float64Array(i * 2); s.set(sizes); sizes = s;
+      }
+      paths.add(path);
+      kinds[i] = KINDS.indexOf(kind);
+      sizes[i] = size;
+    };
     const dirs = new Set<string>();
     const walk = (abs: string, rel: string): void => {
       if (rel) dirs.add(rel);
-      for (const d of readdirSync(abs, { withFileTypes: true })) {
+      // Each folder's entries in the UTF-8 order of their names, a folder's name with its "/"
+      // after it: walked so, the whole tree comes in UTF-8 order of path ("a-b" < "a.md" < "a/x"),
+      // and no entry is held to be sorted at the end (at 100 000 files, ~20 MB V8 kept as garbage).
+      const here = sortUtf8(readdirSync(abs, { withFileTypes: true }), (d) => (d.isDirectory() ? `${d.name}/` : d.name));
+      for (const d of here) {
         const r = rel ? `${rel}/${d.name}` : d.name;
         if (d.name === '.git' && !rel) continue;
         if (this.skip(r)) continue;
         const a = join(abs, d.name);
         if (d.isDirectory()) walk(a, r);
-        else if (d.isFile()) out.push({ path: r, kind: 'file', size: smallInt(lstatSync(a).size) });
-        else if (d.isSymbolicLink()) out.push({ path: r, kind: 'symlink', size: 0 });
-        else out.push({ path: r, kind: 'other', size: 0 });
+        else if (d.isFile()) add(r, 'file', lstatSync(a).size);
+        else if (d.isSymbolicLink()) add(r, 'symlink', 0);
+        else add(r, 'other', 0);
       }
     };
     walk(this.root, '');
-    this.cache = sortUtf8(out, (e) => e.path);
-    this.index = new Map(this.cache.map((e) => [e.path, e]));
+    const n = paths.count;
+    this.table = { paths: paths.done(), kinds: kinds.slice(0, n), sizes: sizes.slice(0, n) };
     this.realDirs = dirs;
-    return this.cache;
+    return this.table;
   }
 
   async read(path: string): Promise<Buffer> {
@@ -210,27 +261,42 @@ export class DiskTree implements Tree {
   }
 
   entry(path: string): TreeEntry | undefined {
-    return this.index?.get(path);
+    const l = this.table;
+    if (!l) return undefined;
+    const i = l.paths.find(path);
+    // The caller's own string is the entry's path: an equal one from the table would be a copy.
+    return i < 0 ? undefined : { path, kind: KINDS[l.kinds[i]!]!, size: smallInt(l.sizes[i]!) };
   }
 
   /**
-   * The regular files of the listing as a set, read through the listing and its index (a set of
-   * its own would cost ~25 bytes a path: the link check's, at 100 000 documents, 2.5 MB).
+   * The regular files of the listing as a set, read through the listing's table (a set of its
+   * own would cost ~25 bytes a path: the link check's, at 100 000 documents, 2.5 MB).
    */
   async files(): Promise<ReadonlySet<string>> {
-    return new ListedFiles(await this.list(), (p) => this.index?.get(p)?.kind === 'file');
+    const l = this.walked();
+    return new ListedFiles(l, (i) => l.kinds[i] === FILE);
   }
 
   async stat(path: string): Promise<TreeEntry | undefined> {
-    if (this.index) return this.index.get(path);
+    if (this.table) return this.entry(path);
     let s;
     try { s = lstatSync(this.localPath(path)); } catch { return undefined; }
     const kind: EntryKind = s.isFile() ? 'file' : s.isDirectory() ? 'dir' : s.isSymbolicLink() ? 'symlink' : 'other';
     return { path, kind, size: s.isFile() ? s.size : 0 };
   }
 
-  handoff(paths: string[]): FileHandoff {
-    return { kind: 'disk', root: this.root, paths };
+  // The listing's own table, and each file's position in it, when every path is listed (no copy
+  // of the paths: ~5 MB at 100 000 documents).
+  handoff(paths: string[]): FileHandoff | undefined {
+    const table = this.table?.paths;
+    if (table) {
+      const pick = new Int32Array(new SharedArrayBuffer(Math.max(paths.length, 1) * 4), 0, paths.length);
+      let all = true;
+      for (let k = 0; k < paths.length && all; k++) all = (pick[k] = table.find(paths[k]!)) >= 0;
+      if (all) return { kind: 'disk', root: this.root, paths: table.shared, pick };
+    }
+    const shared = sharedPaths(paths);
+    return shared && { kind: 'disk', root: this.root, paths: shared };
   }
 
   openRange(path: string): FileRange {
@@ -270,16 +336,31 @@ export class DiskTree implements Tree {
  */
 export const smallInt = (n: number): number => (n >= 0 && n <= 0x3fffffff ? n | 0 : n);
 
-/** A listing's regular files as a read-only set: membership through the tree's index. */
-class ListedFiles implements ReadonlySet<string> {
+/** A directory's listing: entry `i` is the path at `i` in `paths`, of kind KINDS[kinds[i]] and size sizes[i]. */
+export interface DiskListing {
+  paths: PathTable;
+  kinds: Uint8Array;
+  sizes: Float64Array;
+}
+
+/** The kinds of a DiskListing, by their number in it. */
+export const KINDS: readonly EntryKind[] = ['file', 'dir', 'symlink', 'other'];
+const FILE = 0;
+
+/** Some entries of a listing as a read-only set of paths: membership by a lookup in its table. */
+export class ListedFiles implements ReadonlySet<string> {
   readonly size: number;
-  constructor(private readonly listing: readonly TreeEntry[], readonly has: (path: string) => boolean) {
+  constructor(private readonly listing: DiskListing, private readonly member: (i: number) => boolean) {
     let n = 0;
-    for (const e of listing) if (e.kind === 'file') n++;
+    for (let i = 0; i < listing.paths.length; i++) if (member(i)) n++;
     this.size = n;
   }
+  has(path: string): boolean {
+    const i = this.listing.paths.find(path);
+    return i >= 0 && this.member(i);
+  }
   *[Symbol.iterator](): SetIterator<string> {
-    for (const e of this.listing) if (e.kind === 'file') yield e.path;
+    for (let i = 0; i < this.listing.paths.length; i++) if (this.member(i)) yield this.listing.paths.at(i);
   }
   keys(): SetIterator<string> { return this[Symbol.iterator](); }
   values(): SetIterator<string> { return this[Symbol.iterator](); }

@@ -9,6 +9,7 @@ import { resolveLimits, type Limits } from './limits.js';
 import type { FileHandoff, FileRange, Tree, TreeEntry } from './tree.js';
 import { giveBlock, smallInt, takeBlock, TreeReadError } from './tree.js';
 import { decodeUtf8 } from './utf8.js';
+import { sharedPaths } from './path-table.js';
 
 export type ZipProblemKind =
   | 'CORRUPT' | 'NAME_ENCODING' | 'PATH_UNSAFE' | 'DUPLICATE' | 'ENCRYPTED' | 'METHOD_UNSUPPORTED'
@@ -521,7 +522,8 @@ export class ZipTree implements Tree {
       offsets.push(r.offset);
       sizes.push(r.size);
     }
-    return { kind: 'ranges', fd: this.bytes.fd, offsets, sizes, paths };
+    const shared = sharedPaths(paths);
+    return shared && { kind: 'ranges', fd: this.bytes.fd, offsets, sizes, paths: shared };
   }
 
   /** A STORED entry of an archive on disk lies as it is in the archive (sizes checked equal at open). */

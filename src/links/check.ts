@@ -18,7 +18,7 @@ import { resolveXref, shownXref } from './xref-resolve.js';
 import { isObjectUnder } from './sphinx-conf.js';
 import { keptAnchors, linkFactsOf, scanOptions, siteBody, type DocLinkFacts, type LinkFactsSink, type LinkScanSpec } from './facts.js';
 import { pushAll } from '../core/arrays.js';
-import { positionLookup } from '../core/paths.js';
+import { ListedPages, tablePages, type Pages } from './pages.js';
 import { routesRecordOf, siteFor, withRoutesRecord, type SiteConfig, type SiteRecord, type SiteRoutesRecord } from './generators.js';
 import { GENERATORS, type Generator } from './slugs.js';
 import { formatByName } from '../formats.js';
@@ -229,19 +229,29 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
   if (level === 'off') {
     return { spec, observe: () => undefined, add: () => undefined, finish: async () => ({ diagnostics: [], counts, generator: g }) };
   }
-  const entries = await tree.list();
-  // A folder on disk answers for its own files; other trees' listings are gathered into a set.
-  const own = tree instanceof DiskTree ? await tree.files() : undefined;
-  const gathered = own ? undefined : new Set<string>();
-  let docs: string[] = [];
-  for (const e of entries) {
-    if (e.kind !== 'file') continue;
-    gathered?.add(e.path);
-    if (!o.documents && MARKDOWN_FILE.test(e.path) && docRoots.some((r) => e.path.startsWith(r))) docs.push(e.path);
+  const isPage = (p: string) => MARKDOWN_FILE.test(p) && docRoots.some((r) => p.startsWith(r));
+  // A folder on disk answers for its own files and pages through its listing's table; other
+  // trees' listings are gathered into a set.
+  let files: ReadonlySet<string>;
+  let docs: Pages;
+  if (tree instanceof DiskTree && !o.documents) {
+    files = await tree.files();
+    docs = tablePages(await tree.listing(), isPage);
+  } else {
+    const own = tree instanceof DiskTree ? await tree.files() : undefined;
+    const gathered = own ? undefined : new Set<string>();
+    const found: string[] = [];
+    if (gathered || !o.documents) {
+      for (const e of await tree.list()) {
+        if (e.kind !== 'file') continue;
+        gathered?.add(e.path);
+        if (!o.documents && isPage(e.path)) found.push(e.path);
+      }
+    }
+    files = own ?? gathered!;
+    docs = new ListedPages(o.documents ? o.documents.filter((d) => files.has(d)) : found);
   }
-  const files: ReadonlySet<string> = own ?? gathered!;
-  if (o.documents) docs = o.documents.filter((d) => files.has(d));
-  const isDoc = new Set(docs);
+  const isDoc: ReadonlySet<string> = docs;
   const wanted = (p: string) => isDoc.has(p);
   // The index holds the left-out files too, so links reach them as upstream does; reaching one is counted.
   const absent = new Set([...leftOut].filter((f) => !files.has(f)));
@@ -259,8 +269,8 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
   };
   // Which documents were handed over (a bit each, by position in `docs`), and what those with
   // findings came to: most documents have none, and nothing is kept of them.
-  const positionOf = positionLookup(docs);
-  const handed = new Uint8Array(docs.length);
+  const positionOf = (p: string) => docs.position(p);
+  const handed = new Uint8Array(docs.count);
   const results = new Map<string, DocResult>();
   /** Takes a handed-over document once (a path listed twice counts once): false if it is no page or was taken. */
   const take = (path: string): boolean => {
@@ -324,7 +334,8 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
   const finish = async (): Promise<LinkReport> => {
     const out: Diagnostic[] = [];
     const pending: Pending[] = [];
-    for (const f of docs) {
+    for (let k = 0; k < docs.count; k++) {
+      const f = docs.at(k);
       let r: DocResult | null | undefined = results.get(f);
       if (!handed[positionOf(f)]) {
         const bytes = await read(f);

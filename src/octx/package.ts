@@ -24,6 +24,8 @@ import { SecretStream } from '../core/secret-stream.js';
 import { startProgress } from '../core/progress.js';
 import type { LinkFactsSink } from '../links/facts.js';
 import { pushAll } from '../core/arrays.js';
+import { DigestArray } from '../core/digest-array.js';
+import { DocIds } from './doc-ids.js';
 
 export interface OctxReport {
   format_valid: boolean;
@@ -185,9 +187,13 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
   if (!early) opts.started?.close();
   let pass = early ?? (sagWanted ? startPass(tree, limits) : undefined);
   try {
-    let entries: TreeEntry[] | undefined = await tree.list();
+    // Entries one at a time where the tree makes them so (a directory), else its listing.
+    let listing: TreeEntry[] | undefined = tree.eachEntry ? undefined : await tree.list();
+    // The walk itself, which a declared file list would otherwise not start: entry() answers from it.
+    if (!listing) for (const _ of tree.eachEntry!()) break;
+    const entries = (): Iterable<TreeEntry> => listing ?? tree.eachEntry!();
     // The tree's own index when it has one: a second map of every path costs ~35 bytes a file.
-    const byPath = entryLookup(tree, entries);
+    const byPath = entryLookup(tree, listing);
 
     // The payload list: declared, or (working directory without files[]) every payload file on disk.
     let files: FileEntry[];
@@ -196,7 +202,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       files = (parsed.raw.files as unknown[]).filter((f): f is FileEntry => typeof (f as FileEntry)?.path === 'string' && typeof (f as FileEntry)?.sha256 === 'string');
     } else {
       files = [];
-      for (const e of entries) {
+      for (const e of entries()) {
         if (!isPayloadPath(e.path)) continue;
         const why = unsafePathReason(e.path);
         if (why) { diags.push(error('OCTX_PATH_UNSAFE', `${e.path}: ${why}`, { file: e.path })); continue; }
@@ -205,21 +211,26 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       }
     }
     if (opts.workdir && declared) {
-      for (const e of entries) if (isPayloadPath(e.path) && e.kind !== 'file') diags.push(error('OCTX_FILE_NOT_REGULAR', `${e.path} is not a regular file`, { file: e.path }));
+      for (const e of entries()) if (isPayloadPath(e.path) && e.kind !== 'file') diags.push(error('OCTX_FILE_NOT_REGULAR', `${e.path} is not a regular file`, { file: e.path }));
     }
     // Not held while the files are read (an archive's listing is a copy: an object a file).
-    entries = undefined;
+    listing = undefined;
 
     // Hash every listed file; parse concept documents and reserved files on the same read.
     const idSpace = new Set<string>();
     if (typeof manifest.asset?.id === 'string') idSpace.add(manifest.asset.id);
     const documents: ConceptDoc[] = [];
+    // Validate and build keep each document's id as bytes, and a derived list's digests too (what
+    // V8's heap holds a document it lets grow 2-4× before it collects: issue 39).
+    const ids = opts.documents === 'ids' ? new DocIds(files.length) : undefined;
+    const digests = declared ? undefined : new DigestArray(files.length);
+    const sha256Of = (i: number) => digests ? digests.hex(i) : files[i]!.sha256;
     let digestsOk = true;
     // A file's findings, kept only when it has some (an empty list a document is ~30 bytes each).
     const docDiags: (Diagnostic[] | undefined)[] = [];
     const secretsOf: (Diagnostic[] | undefined)[] = [];
     const keepDiags = (i: number) => { if (!docDiags[i]?.length) docDiags[i] = undefined; };
-    const keepDoc = (i: number, d: ConceptDoc) => { documents[i] = slimDoc(d, files[i]!.path, opts.documents === 'ids'); };
+    const keepDoc = (i: number, d: ConceptDoc) => { if (ids) ids.set(i, d.id, d.idLine); else documents[i] = slimDoc(d, files[i]!.path); };
     const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
     const sagStream = sagWanted && sagAt.every((i) => i >= 0);
     if (!sagStream) { pass?.close(); pass = undefined; }
@@ -247,13 +258,13 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       return { e, local };
     };
     // The digest read (or the read's failure) against files[]; true when the file is as listed.
-    const settle = (f: FileEntry, local: Diagnostic[], actual: string | Error): boolean => {
+    const settle = (f: FileEntry, i: number, local: Diagnostic[], actual: string | Error): boolean => {
       if (actual instanceof Error) {
         digestsOk = false;
         local.push(error('OCTX_ZIP_CORRUPT', `${f.path}: ${actual.message}`, { file: f.path }));
         return false;
       }
-      if (!declared) f.sha256 = actual;
+      if (digests) digests.set(i, actual);
       else if (actual !== f.sha256) {
         digestsOk = false;
         local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${f.path}: SHA-256 is ${actual}, files[] declares ${f.sha256}`, { file: f.path, hint: 'the file changed after the package was built; rebuild it' }));
@@ -293,7 +304,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       } catch (err) {
         actual = err as Error;
       }
-      if (!settle(f, b.local, actual)) { if (bytes) opts.linkFacts?.observe(f.path, bytes); return false; }
+      if (!settle(f, i, b.local, actual)) { if (bytes) opts.linkFacts?.observe(f.path, bytes); return false; }
       if (!bytes) return true;
       placement?.put(entryOf[i]!, bytes);
       if (isKnowledgeMarkdown(f.path)) {
@@ -331,7 +342,10 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const force = process.env.CTXFORGE_RECORD_WORKER;
     const docsOnly = !(pass instanceof WorkerPass) && tree.handoff !== undefined && force !== '0' && (placement !== undefined || (!pass && !scan));
     const shareable = pass instanceof WorkerPass || docsOnly ? rest.filter(canShare) : [];
-    const handoff = shareable.length >= (docsOnly && force === '1' ? 1 : SHARE_ABOVE) ? tree.handoff?.(shareable.map((i) => files[i]!.path)) : undefined;
+    // Without records' worker or a build, only a folder on disk shares: an archive's hand-off (a
+    // shared table of its paths, ~5 MB at 100 000) is not made to be dropped.
+    const mayShare = pass instanceof WorkerPass || placement !== undefined || tree.localPath !== undefined;
+    const handoff = mayShare && shareable.length >= (docsOnly && force === '1' ? 1 : SHARE_ABOVE) ? tree.handoff?.(shareable.map((i) => files[i]!.path)) : undefined;
     // A validate shares only from a directory, where each document costs an open, a stat and a
     // close: from an archive it is one positioned read, and handing the checks over saved the main
     // thread nothing while the worker added ~20 MB to the peak (measured on the 50 000-document
@@ -349,7 +363,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
           else if (r.writeError) placement!.failed(Object.assign(new Error(r.writeError.message), { code: r.writeError.code }));
           if (r.links !== undefined) opts.linkFacts?.add(files[i]!.path, r.links);
           const b = begin(files[i]!, i);
-          if (!b || !settle(files[i]!, b.local, r.sha256 ?? new Error(r.error))) continue;
+          if (!b || !settle(files[i]!, i, b.local, r.sha256 ?? new Error(r.error))) continue;
           if (r.doc) keepDoc(i, r.doc);
           if (r.secrets) secretsOf[i] = nonEmpty(r.secrets);
           b.local.push(...r.diags);
@@ -372,15 +386,14 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     if (placedRecords) {
       for (const [key, copied] of placedRecords) {
         const r = await copied;
-        const f = files[sagIndex(key)]!;
-        if ('sha256' in r) { if (r.sha256 === f.sha256) placement!.wroteData(entryOf[sagIndex(key)]!, r.crc32); }
+        if ('sha256' in r) { if (r.sha256 === sha256Of(sagIndex(key))) placement!.wroteData(entryOf[sagIndex(key)]!, r.crc32); }
         else if (r.write) placement!.failed(r.error);
       }
     }
     placement?.flush();
     progress.done();
     for (const d of docDiags) if (d) pushAll(diags, d);
-    const docs = documents.filter(Boolean);
+    const docs = ids ? [] : documents.filter(Boolean);
 
     const listed = new Set(files.map((f) => f.path));
     if (!files.some((f) => isConcept(f.path))) {
@@ -390,9 +403,22 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     // which need only these, run while this thread does the rest (the package digest among it).
     // Their result is used only if the format layer passes.
     const concepts = new Map<string, string>();
+    const duplicate = (path: string, id: string, idLine: number) => error('OCTX_ID_DUPLICATE', `${path}: document_id ${id} is already used by the asset or another document`, { file: path, line: idLine });
+    if (ids) {
+      // Duplicates by sorting the ids' bytes; the ids as strings only for the record pass's checks.
+      for (const i of ids.duplicates(typeof manifest.asset?.id === 'string' ? manifest.asset.id : undefined)) diags.push(duplicate(files[i]!.path, ids.id(i)!, ids.idLine(i)));
+      if (pass) {
+        for (let i = 0; i < ids.length; i++) {
+          const id = ids.id(i);
+          if (!id) continue;
+          idSpace.add(id);
+          if (!concepts.has(id)) concepts.set(id, files[i]!.path);
+        }
+      }
+    }
     for (const d of docs) {
       if (!d.id) continue;
-      if (idSpace.has(d.id)) diags.push(error('OCTX_ID_DUPLICATE', `${d.path}: document_id ${d.id} is already used by the asset or another document`, { file: d.path, line: d.idLine }));
+      if (idSpace.has(d.id)) diags.push(duplicate(d.path, d.id, d.idLine));
       idSpace.add(d.id);
       if (!concepts.has(d.id)) concepts.set(d.id, d.path);
     }
@@ -415,7 +441,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const declaredDigest = typeof manifest.release?.package_digest === 'string' ? manifest.release.package_digest : undefined;
     if (digestsOk && !diags.some((d) => d.code === 'OCTX_SCHEMA_VALIDATION')) {
       try {
-        const subject = declared ? parsed.raw : { ...parsed.raw, files: files.map((f) => ({ path: f.path, sha256: f.sha256 })) };
+        const subject = declared ? parsed.raw : { ...parsed.raw, files: files.map((f, i) => ({ path: f.path, sha256: sha256Of(i) })) };
         const asBuilt = declared || declaredDigest !== undefined ? undefined : opts.asBuilt;
         computed = packageDigest(asBuilt ? asBuilt(subject) : subject);
         if (asBuilt) builtDigest = computed;
@@ -496,7 +522,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       }
     }
     const caps = Object.values(capabilities);
-    return {
+    const report: OctxReport = {
       format_valid: formatValid,
       valid: formatValid && !caps.includes(false),
       fully_validated: formatValid && caps.every((c) => c === true),
@@ -510,15 +536,47 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       ...(scan ? { secrets: secretsOf } : {}),
       ...(builtDigest ? { built_digest: builtDigest } : {}),
     };
+    // The file list's digests and the documents, in their usual form once a caller reads them
+    // (validate never does: its result is the findings).
+    if (digests) settleOnRead(report, 'files', () => { files.forEach((f, i) => { f.sha256 = digests.hex(i); }); return files; });
+    if (ids) settleOnRead(report, 'documents', () => docsOf(ids, files));
+    return report;
   } finally {
     pass?.close();
   }
 }
 
 /** The listed entry at a path: through the tree's own index when it keeps one, else through a map made here. */
-function entryLookup(tree: Tree, entries: readonly TreeEntry[]): { get(path: string): TreeEntry | undefined } {
+function entryLookup(tree: Tree, entries: readonly TreeEntry[] | undefined): { get(path: string): TreeEntry | undefined } {
   if (tree.entry) return { get: (p) => tree.entry!(p) };
-  return new Map(entries.map((e) => [e.path, e]));
+  return new Map((entries ?? []).map((e) => [e.path, e]));
+}
+
+/** The documents kept as ids: path, id and the id's line, an object each, in the file list's order. */
+function docsOf(ids: DocIds, files: readonly FileEntry[]): ConceptDoc[] {
+  const out: ConceptDoc[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    if (!ids.has(i)) continue;
+    const id = ids.id(i);
+    out.push(id === undefined ? { path: files[i]!.path, idLine: ids.idLine(i) } : { path: files[i]!.path, id, idLine: ids.idLine(i) });
+  }
+  return out;
+}
+
+/** Makes `report[key]` on its first read (then a plain member: an enumerable, writable value). */
+function settleOnRead<K extends keyof OctxReport>(report: OctxReport, key: K, make: () => OctxReport[K]): void {
+  Object.defineProperty(report, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const v = make();
+      Object.defineProperty(report, key, { value: v, enumerable: true, configurable: true, writable: true });
+      return v;
+    },
+    set(v: OctxReport[K]) {
+      Object.defineProperty(report, key, { value: v, enumerable: true, configurable: true, writable: true });
+    },
+  });
 }
 
 const nonEmpty = <T>(a: T[] | undefined): T[] | undefined => (a?.length ? a : undefined);
@@ -536,12 +594,10 @@ const internType = (t: string | undefined): string | undefined => {
 };
 
 /**
- * What is kept of a concept document for the rest of the check: its path (the file list's own
- * string, not a copy from the worker) and its type as one shared string; with `idsOnly` only the
- * path, the id and the id's line, in an object made with those members at once.
+ * What is kept of a concept document for the rest of the check (documents: 'all'): its path (the
+ * file list's own string, not a copy from the worker) and its type as one shared string.
  */
-function slimDoc(d: ConceptDoc, path: string, idsOnly: boolean): ConceptDoc {
-  if (idsOnly) return d.id === undefined ? { path, idLine: d.idLine } : { path, id: d.id, idLine: d.idLine };
+function slimDoc(d: ConceptDoc, path: string): ConceptDoc {
   d.path = path;
   if (d.type !== undefined) d.type = internType(d.type);
   return d;

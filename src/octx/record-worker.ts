@@ -8,7 +8,7 @@ import { crc32 } from 'node:zlib';
 import { closeSync, constants, openSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { InlinePass, type RecordPassLimits, type RecordWorkerMessage, type RecordWorkerReply, type SharedDocResult } from './record-pass.js';
-import { readBlocks, readExactly, readHandoff, type FileHandoff } from '../core/tree.js';
+import { handoffPaths, readBlocks, readExactly, readHandoff, type FileHandoff } from '../core/tree.js';
 import { PlacedWrites, writeAt } from '../core/placed-writes.js';
 import { queueEntry, type PlacedSlots } from '../core/zip-placement.js';
 import { sha256Hex } from '../core/hash.js';
@@ -76,19 +76,21 @@ parentPort!.on('message', (m: RecordWorkerMessage) => {
 function shareDocs(h: FileHandoff, counter: Int32Array, batch: number, place: PlacedSlots | undefined, links: LinkScanSpec | undefined): void {
   const out = place ? openForPlacing(place.path) : undefined;
   const writes = out?.fd === undefined ? undefined : new PlacedWrites(out.fd);
+  // The paths are read where the main thread wrote them, one at a time as they are taken.
+  const paths = handoffPaths(h);
   try {
     for (;;) {
       const start = Atomics.add(counter, 0, batch);
-      if (start >= h.paths.length) return;
+      if (start >= paths.count) return;
       const results: SharedDocResult[] = [];
       const placed: SharedDocResult[] = [];
       let writeError = out?.error;
-      for (let k = start; k < Math.min(start + batch, h.paths.length); k++) {
-        const path = h.paths[k]!;
+      for (let k = start; k < Math.min(start + batch, paths.count); k++) {
+        const path = paths.at(k);
         const diags: Diagnostic[] = [];
         let bytes: Buffer;
         try {
-          bytes = readHandoff(h, k);
+          bytes = readHandoff(h, k, path);
         } catch (e) {
           results.push({ k, error: (e as Error).message, diags });
           continue;

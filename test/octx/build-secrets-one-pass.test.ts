@@ -4,6 +4,7 @@
 // back. The findings must be those of the read-back scan it replaces — every entry of the built
 // archive, in its listing order, name then content — and a build that allows secrets with no one to
 // warn does not scan. Fails on the code before: its scan was the read-back, and ran regardless.
+import { sharedPaths } from '../../src/core/path-table.js';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -128,7 +129,7 @@ test('the record worker scans the documents it takes, and the record files it re
   try {
     const found = new Map<string, Diagnostic[]>();
     // Nothing is claimed here: the worker takes every batch.
-    await pass.shareDocs({ kind: 'disk', root: dir, paths: docs }, new SharedArrayBuffer(4), 64, (results) => {
+    await pass.shareDocs({ kind: 'disk', root: dir, paths: sharedPaths(docs)! }, new SharedArrayBuffer(4), 64, (results) => {
       for (const r of results) found.set(docs[r.k]!, r.secrets ?? []);
     });
     assert.equal(found.size, docs.length);
