@@ -20404,6 +20404,317 @@ var init_no_links = __esm({
   }
 });
 
+// node_modules/canonicalize/lib/canonicalize.js
+function hasLoneSurrogate(value) {
+  for (let i = 0; i < value.length; i++) {
+    const code2 = value.charCodeAt(i);
+    if (code2 >= 55296 && code2 <= 56319) {
+      if (i === value.length - 1) {
+        return true;
+      }
+      const next = value.charCodeAt(i + 1);
+      if (!(next >= 56320 && next <= 57343)) {
+        return true;
+      }
+      i++;
+    } else if (code2 >= 56320 && code2 <= 57343) {
+      return true;
+    }
+  }
+  return false;
+}
+function canonicalize(object, seen = /* @__PURE__ */ new Set()) {
+  if (typeof object === "number" && isNaN(object)) {
+    throw new Error("NaN is not allowed");
+  }
+  if (typeof object === "number" && !isFinite(object)) {
+    throw new Error("Infinity is not allowed");
+  }
+  if (typeof object === "string" && hasLoneSurrogate(object)) {
+    throw new Error("Lone surrogate is not allowed");
+  }
+  if (object === null || typeof object !== "object") {
+    return JSON.stringify(object);
+  }
+  if (typeof object.toJSON === "function") {
+    if (seen.has(object)) {
+      throw new Error("Circular reference detected");
+    }
+    seen.add(object);
+    const result3 = canonicalize(object.toJSON(), seen);
+    seen.delete(object);
+    return result3;
+  }
+  if (seen.has(object)) {
+    throw new Error("Circular reference detected");
+  }
+  seen.add(object);
+  let result2;
+  if (Array.isArray(object)) {
+    const values = object.map((cv) => {
+      const value = cv === void 0 || typeof cv === "symbol" ? null : cv;
+      return canonicalize(value, seen);
+    });
+    result2 = `[${values.join(",")}]`;
+  } else {
+    const parts = [];
+    for (const key3 of Object.keys(object).sort()) {
+      if (object[key3] === void 0 || typeof object[key3] === "symbol") {
+        continue;
+      }
+      parts.push(`${canonicalize(key3)}:${canonicalize(object[key3], seen)}`);
+    }
+    result2 = `{${parts.join(",")}}`;
+  }
+  seen.delete(object);
+  return result2;
+}
+var init_canonicalize = __esm({
+  "node_modules/canonicalize/lib/canonicalize.js"() {
+  }
+});
+
+// src/core/jcs.ts
+function assertJcsSafe(value, path = "") {
+  const at = [];
+  const where2 = () => path + at.map((p) => typeof p === "number" ? `[${p}]` : `.${p}`).join("");
+  const walk2 = (v) => {
+    switch (typeof v) {
+      case "string":
+        if (LONE_SURROGATE.test(v)) throw new JcsError("JCS cannot encode a string with a lone surrogate", where2());
+        return;
+      case "boolean":
+        return;
+      case "number":
+        if (!Number.isFinite(v)) throw new JcsError("JCS cannot encode a non-finite number", where2());
+        return;
+      case "bigint":
+        throw new JcsError("JCS cannot encode an integer outside the IEEE-754 double range exactly", where2());
+      case "object":
+        if (v === null) return;
+        if (Array.isArray(v)) {
+          for (let i = 0; i < v.length; i++) {
+            at.push(i);
+            walk2(v[i]);
+            at.pop();
+          }
+          return;
+        }
+        for (const k in v) {
+          if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+          if (LONE_SURROGATE.test(k)) throw new JcsError("JCS cannot encode a key with a lone surrogate", where2());
+          at.push(k);
+          walk2(v[k]);
+          at.pop();
+        }
+        return;
+      default:
+        throw new JcsError(`JCS cannot encode a value of type ${typeof v}`, where2());
+    }
+  };
+  walk2(value);
+}
+function jcs(value) {
+  assertJcsSafe(value);
+  const out = canonicalize2(value);
+  if (out === void 0) throw new JcsError("value has no JSON form", "");
+  return out;
+}
+var canonicalize2, JcsError, LONE_SURROGATE;
+var init_jcs = __esm({
+  "src/core/jcs.ts"() {
+    "use strict";
+    init_canonicalize();
+    canonicalize2 = canonicalize;
+    JcsError = class extends Error {
+      constructor(message, path) {
+        super(`${message} at ${path || "(root)"}`);
+        this.path = path;
+        this.name = "JcsError";
+      }
+      path;
+    };
+    LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+  }
+});
+
+// src/core/path-table.ts
+function fnv1a(b, from, to) {
+  let h = 2166136261;
+  for (let k = from; k < to; k++) h = Math.imul(h ^ b[k], 16777619);
+  return h >>> 0;
+}
+function sharedPaths(paths) {
+  try {
+    return PathTable.of(paths).shared;
+  } catch (e) {
+    if (e instanceof RangeError) return void 0;
+    throw e;
+  }
+}
+var PathTable, PathTableBuilder;
+var init_path_table = __esm({
+  "src/core/path-table.ts"() {
+    "use strict";
+    init_jcs();
+    PathTable = class _PathTable {
+      constructor(data) {
+        this.data = data;
+        this.length = data.count;
+        this.slab = Buffer.from(data.bytes);
+        this.ends = new Uint32Array(data.ends, 0, data.count);
+      }
+      data;
+      length;
+      slab;
+      ends;
+      // A path being looked up, encoded once into a reused buffer (no allocation a lookup).
+      probe = Buffer.allocUnsafe(256);
+      slots;
+      /**
+       * The table of `paths`, in their order. A path with a lone surrogate has no UTF-8 form and would
+       * not read back as itself, so it is refused (RangeError); names read from a disk never have one.
+       */
+      static of(paths) {
+        let total = 0;
+        for (const p of paths) {
+          if (LONE_SURROGATE.test(p)) throw new RangeError(`a path with a lone surrogate has no UTF-8 form: ${JSON.stringify(p)}`);
+          total += Buffer.byteLength(p, "utf8");
+        }
+        const bytes = new SharedArrayBuffer(Math.max(total, 1));
+        const ends = new SharedArrayBuffer(Math.max(paths.length, 1) * 4);
+        const slab = Buffer.from(bytes);
+        const endsView = new Uint32Array(ends);
+        let at = 0;
+        paths.forEach((p, i) => {
+          at += slab.write(p, at, "utf8");
+          endsView[i] = at;
+        });
+        return new _PathTable({ bytes, ends, count: paths.length });
+      }
+      /** The table another thread shared (no copy of the bytes). */
+      static fromShared(data) {
+        return new _PathTable(data);
+      }
+      /** This table as data for postMessage. */
+      get shared() {
+        return this.data;
+      }
+      /** The path at position `i` (a new string each call). */
+      at(i) {
+        return this.slab.toString("utf8", this.start(i), this.ends[i]);
+      }
+      /** The UTF-8 length of the path at `i`. */
+      byteLength(i) {
+        return this.ends[i] - this.start(i);
+      }
+      /**
+       * The position of `path`, or -1. Among equal paths (two names a disk decoded alike), the last,
+       * as a map made from the list would answer. Through a hash of the bytes into an open-addressed
+       * table of positions (8 bytes a path, made at the first lookup): a binary search over the bytes
+       * cost the link check ~17 comparisons a lookup, and it looks up several paths a link.
+       */
+      find(path) {
+        const n = this.encodeProbe(path);
+        if (n < 0) return -1;
+        const slots = this.slots ??= this.hashAll();
+        const mask = slots.length - 1;
+        for (let s = this.hashProbe(n) & mask; ; s = s + 1 & mask) {
+          const i = slots[s] - 1;
+          if (i < 0) return -1;
+          if (this.compareProbe(i, n) === 0) return i;
+        }
+      }
+      // Writes `path` as UTF-8 into the probe and returns its length, or -1 for a lone surrogate (not
+      // in the table: of() refuses it, and its encoding would match a U+FFFD in a path that is).
+      encodeProbe(path) {
+        const len = path.length;
+        if (len * 3 > this.probe.length) this.probe = Buffer.allocUnsafe(Math.max(len * 3, this.probe.length * 2));
+        const p = this.probe;
+        for (let k = 0; k < len; k++) {
+          const c = path.charCodeAt(k);
+          if (c >= 128) return LONE_SURROGATE.test(path) ? -1 : p.write(path, 0, "utf8");
+          p[k] = c;
+        }
+        return len;
+      }
+      hashProbe(n) {
+        return fnv1a(this.probe, 0, n);
+      }
+      hashAll() {
+        let size = 8;
+        while (size < this.length * 2) size *= 2;
+        const slots = new Int32Array(size);
+        const mask = size - 1;
+        for (let i = 0; i < this.length; i++) {
+          const start = this.start(i);
+          for (let s = fnv1a(this.slab, start, this.ends[i]) & mask; ; s = s + 1 & mask) {
+            const j = slots[s] - 1;
+            if (j < 0 || this.compareAt(j, i) === 0) {
+              slots[s] = i + 1;
+              break;
+            }
+          }
+        }
+        return slots;
+      }
+      *[Symbol.iterator]() {
+        for (let i = 0; i < this.length; i++) yield this.at(i);
+      }
+      start(i) {
+        return i === 0 ? 0 : this.ends[i - 1];
+      }
+      // The path at `i` against the probe's first `n` bytes, in UTF-8 byte order. A loop here, not
+      // Buffer.compare: paths are short and differ early, and a native call costs more than the loop.
+      compareProbe(i, n) {
+        const s = this.slab;
+        const p = this.probe;
+        const start = this.start(i);
+        const len = this.ends[i] - start;
+        const m = len < n ? len : n;
+        for (let k = 0; k < m; k++) {
+          const d = s[start + k] - p[k];
+          if (d !== 0) return d;
+        }
+        return len - n;
+      }
+      compareAt(i, j) {
+        return this.slab.compare(this.slab, this.start(j), this.ends[j], this.start(i), this.ends[i]);
+      }
+    };
+    PathTableBuilder = class {
+      bytes = Buffer.allocUnsafe(1 << 16);
+      ends = new Uint32Array(1024);
+      used = 0;
+      count = 0;
+      add(path) {
+        if (LONE_SURROGATE.test(path)) throw new RangeError(`a path with a lone surrogate has no UTF-8 form: ${JSON.stringify(path)}`);
+        const n = Buffer.byteLength(path, "utf8");
+        if (this.used + n > this.bytes.length) {
+          const more = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + n));
+          this.bytes.copy(more, 0, 0, this.used);
+          this.bytes = more;
+        }
+        this.used += this.bytes.write(path, this.used, "utf8");
+        if (this.count === this.ends.length) {
+          const more = new Uint32Array(this.ends.length * 2);
+          more.set(this.ends);
+          this.ends = more;
+        }
+        this.ends[this.count++] = this.used;
+      }
+      /** The table of every path added, in order, in shared memory. */
+      done() {
+        const bytes = new SharedArrayBuffer(Math.max(this.used, 1));
+        const ends = new SharedArrayBuffer(Math.max(this.count, 1) * 4);
+        Buffer.from(bytes).set(this.bytes.subarray(0, this.used));
+        new Uint32Array(ends).set(this.ends.subarray(0, this.count));
+        return PathTable.fromShared({ bytes, ends, count: this.count });
+      }
+    };
+  }
+});
+
 // src/core/tree.ts
 import { stat as fsStat } from "node:fs/promises";
 import { closeSync as closeSync2, constants as constants4, fstatSync, lstatSync as lstatSync4, openSync as openSync2, readdirSync as readdirSync2, readSync } from "node:fs";
@@ -20488,12 +20799,13 @@ async function isDirectory2(p) {
 function toPosix(p) {
   return sep2 === "/" ? p : p.split(sep2).join("/");
 }
-var BLOCK, spareBlocks, SPARE_BLOCKS, TreeReadError, DiskTree, smallInt, ListedFiles, MemoryTree;
+var BLOCK, spareBlocks, SPARE_BLOCKS, TreeReadError, DiskTree, smallInt, KINDS, FILE, ListedFiles, MemoryTree;
 var init_tree = __esm({
   "src/core/tree.ts"() {
     "use strict";
     init_paths();
     init_no_links();
+    init_path_table();
     BLOCK = 1 << 20;
     spareBlocks = [];
     SPARE_BLOCKS = 16;
@@ -20514,52 +20826,87 @@ var init_tree = __esm({
       root;
       skip;
       label;
-      cache;
-      index;
+      // The listing as a table of paths with each one's kind and size (~60 bytes a file instead of
+      // ~180 for an entry object, its path and a map slot: issue 39); entries are made on demand.
+      table;
       // Folders the listing entered as real directories (readdir's own type, which never follows a
       // link): a file below one needs no lstat of each of its parents on every read (issue 28's
       // profile: three lstats per document of a two-level knowledge tree).
       realDirs;
       // Synchronous on purpose: for the many small files of a knowledge base a blocking syscall costs
       // a few µs, a promise round trip through libuv's thread pool ~10× that (issue 7's profile).
+      // Entries are made anew each call: a caller that keeps few of them walks with eachEntry() instead.
       async list() {
-        if (this.cache) return this.cache;
-        const out = [];
+        return [...this.eachEntry()];
+      }
+      /** The listing's entries one at a time: each gone once the caller lets go of it. */
+      *eachEntry() {
+        const l = this.walked();
+        for (let i = 0; i < l.paths.length; i++) yield { path: l.paths.at(i), kind: KINDS[l.kinds[i]], size: smallInt(l.sizes[i]) };
+      }
+      /** The listing: every entry's path, kind and size by position, in UTF-8 order of path. */
+      async listing() {
+        return this.walked();
+      }
+      walked() {
+        if (this.table) return this.table;
+        const paths = new PathTableBuilder();
+        let kinds = new Uint8Array(1024);
+        let sizes = new Float64Array(1024);
+        const add = (path, kind, size) => {
+          const i = paths.count;
+          if (i === kinds.length) {
+            const k = new Uint8Array(i * 2);
+            k.set(kinds);
+            kinds = k;
+            const s = new Float64Array(i * 2);
+            s.set(sizes);
+            sizes = s;
+          }
+          paths.add(path);
+          kinds[i] = KINDS.indexOf(kind);
+          sizes[i] = size;
+        };
         const dirs = /* @__PURE__ */ new Set();
         const walk2 = (abs, rel) => {
           if (rel) dirs.add(rel);
-          for (const d of readdirSync2(abs, { withFileTypes: true })) {
+          const here = sortUtf8(readdirSync2(abs, { withFileTypes: true }), (d) => d.isDirectory() ? `${d.name}/` : d.name);
+          for (const d of here) {
             const r3 = rel ? `${rel}/${d.name}` : d.name;
             if (d.name === ".git" && !rel) continue;
             if (this.skip(r3)) continue;
             const a = join5(abs, d.name);
             if (d.isDirectory()) walk2(a, r3);
-            else if (d.isFile()) out.push({ path: r3, kind: "file", size: smallInt(lstatSync4(a).size) });
-            else if (d.isSymbolicLink()) out.push({ path: r3, kind: "symlink", size: 0 });
-            else out.push({ path: r3, kind: "other", size: 0 });
+            else if (d.isFile()) add(r3, "file", lstatSync4(a).size);
+            else if (d.isSymbolicLink()) add(r3, "symlink", 0);
+            else add(r3, "other", 0);
           }
         };
         walk2(this.root, "");
-        this.cache = sortUtf8(out, (e) => e.path);
-        this.index = new Map(this.cache.map((e) => [e.path, e]));
+        const n = paths.count;
+        this.table = { paths: paths.done(), kinds: kinds.slice(0, n), sizes: sizes.slice(0, n) };
         this.realDirs = dirs;
-        return this.cache;
+        return this.table;
       }
       async read(path) {
         return readRegularFile(this.checkedPath(path), path);
       }
       entry(path) {
-        return this.index?.get(path);
+        const l = this.table;
+        if (!l) return void 0;
+        const i = l.paths.find(path);
+        return i < 0 ? void 0 : { path, kind: KINDS[l.kinds[i]], size: smallInt(l.sizes[i]) };
       }
       /**
-       * The regular files of the listing as a set, read through the listing and its index (a set of
-       * its own would cost ~25 bytes a path: the link check's, at 100 000 documents, 2.5 MB).
+       * The regular files of the listing as a set, read through the listing's table (a set of its
+       * own would cost ~25 bytes a path: the link check's, at 100 000 documents, 2.5 MB).
        */
       async files() {
-        return new ListedFiles(await this.list(), (p) => this.index?.get(p)?.kind === "file");
+        const l = this.walked();
+        return new ListedFiles(l, (i) => l.kinds[i] === FILE);
       }
       async stat(path) {
-        if (this.index) return this.index.get(path);
+        if (this.table) return this.entry(path);
         let s;
         try {
           s = lstatSync4(this.localPath(path));
@@ -20569,8 +20916,18 @@ var init_tree = __esm({
         const kind = s.isFile() ? "file" : s.isDirectory() ? "dir" : s.isSymbolicLink() ? "symlink" : "other";
         return { path, kind, size: s.isFile() ? s.size : 0 };
       }
+      // The listing's own table, and each file's position in it, when every path is listed (no copy
+      // of the paths: ~5 MB at 100 000 documents).
       handoff(paths) {
-        return { kind: "disk", root: this.root, paths };
+        const table = this.table?.paths;
+        if (table) {
+          const pick = new Int32Array(new SharedArrayBuffer(Math.max(paths.length, 1) * 4), 0, paths.length);
+          let all = true;
+          for (let k = 0; k < paths.length && all; k++) all = (pick[k] = table.find(paths[k])) >= 0;
+          if (all) return { kind: "disk", root: this.root, paths: table.shared, pick };
+        }
+        const shared = sharedPaths(paths);
+        return shared && { kind: "disk", root: this.root, paths: shared };
       }
       openRange(path) {
         const { fd, size } = openRegularFile(this.checkedPath(path), path);
@@ -20600,19 +20957,25 @@ var init_tree = __esm({
       }
     };
     smallInt = (n) => n >= 0 && n <= 1073741823 ? n | 0 : n;
+    KINDS = ["file", "dir", "symlink", "other"];
+    FILE = 0;
     ListedFiles = class {
-      constructor(listing, has) {
+      constructor(listing, member) {
         this.listing = listing;
-        this.has = has;
+        this.member = member;
         let n = 0;
-        for (const e of listing) if (e.kind === "file") n++;
+        for (let i = 0; i < listing.paths.length; i++) if (member(i)) n++;
         this.size = n;
       }
       listing;
-      has;
+      member;
       size;
+      has(path) {
+        const i = this.listing.paths.find(path);
+        return i >= 0 && this.member(i);
+      }
       *[Symbol.iterator]() {
-        for (const e of this.listing) if (e.kind === "file") yield e.path;
+        for (let i = 0; i < this.listing.paths.length; i++) if (this.member(i)) yield this.listing.paths.at(i);
       }
       keys() {
         return this[Symbol.iterator]();
@@ -20916,7 +21279,7 @@ function layoutProblems(entries, limits) {
   const names = /* @__PURE__ */ new Set();
   let total = 0;
   for (const e of entries) {
-    if (LONE_SURROGATE.test(e.path)) {
+    if (LONE_SURROGATE2.test(e.path)) {
       problems.push({ kind: "NAME_ENCODING", entry: e.path, message: `entry name ${JSON.stringify(e.path)} is not valid UTF-8` });
       continue;
     }
@@ -20943,7 +21306,7 @@ function readerErrorKind(e) {
   if (/encrypt/.test(m)) return "ENCRYPTED";
   return "CORRUPT";
 }
-var ZipSecurityError, BLOCK2, ByteSource, S_IFMT, S_IFREG, S_IFDIR, S_IFLNK, readUInt64LE, tooManyEntries, unsafeName, duplicateEntry, entryTooLarge, archiveTooLarge, LONE_SURROGATE, ZipTree;
+var ZipSecurityError, BLOCK2, ByteSource, S_IFMT, S_IFREG, S_IFDIR, S_IFLNK, readUInt64LE, tooManyEntries, unsafeName, duplicateEntry, entryTooLarge, archiveTooLarge, LONE_SURROGATE2, ZipTree;
 var init_zip_tree = __esm({
   "src/core/zip-tree.ts"() {
     "use strict";
@@ -20951,6 +21314,7 @@ var init_zip_tree = __esm({
     init_limits();
     init_tree();
     init_utf8();
+    init_path_table();
     ZipSecurityError = class extends Error {
       constructor(problems) {
         super(problems.map((p) => p.message).join("; "));
@@ -21044,7 +21408,7 @@ var init_zip_tree = __esm({
       message: `entry ${JSON.stringify(name)} expands to ${size} bytes, over the per-file limit of ${limit} (--max-file-bytes)`
     });
     archiveTooLarge = (total, limit) => ({ kind: "LIMIT", message: `archive expands to ${total} bytes, over the total limit of ${limit} (--max-total-bytes)` });
-    LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    LONE_SURROGATE2 = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
     ZipTree = class _ZipTree {
       constructor(label2, bytes, entries, byPath2, limits) {
         this.label = label2;
@@ -21237,7 +21601,8 @@ var init_zip_tree = __esm({
           offsets.push(r3.offset);
           sizes.push(r3.size);
         }
-        return { kind: "ranges", fd: this.bytes.fd, offsets, sizes, paths };
+        const shared = sharedPaths(paths);
+        return shared && { kind: "ranges", fd: this.bytes.fd, offsets, sizes, paths: shared };
       }
       /** A STORED entry of an archive on disk lies as it is in the archive (sizes checked equal at open). */
       openRange(path) {
@@ -21345,140 +21710,6 @@ var init_archive = __esm({
     "use strict";
     init_diagnostics();
     init_zip_tree();
-  }
-});
-
-// node_modules/canonicalize/lib/canonicalize.js
-function hasLoneSurrogate(value) {
-  for (let i = 0; i < value.length; i++) {
-    const code2 = value.charCodeAt(i);
-    if (code2 >= 55296 && code2 <= 56319) {
-      if (i === value.length - 1) {
-        return true;
-      }
-      const next = value.charCodeAt(i + 1);
-      if (!(next >= 56320 && next <= 57343)) {
-        return true;
-      }
-      i++;
-    } else if (code2 >= 56320 && code2 <= 57343) {
-      return true;
-    }
-  }
-  return false;
-}
-function canonicalize(object, seen = /* @__PURE__ */ new Set()) {
-  if (typeof object === "number" && isNaN(object)) {
-    throw new Error("NaN is not allowed");
-  }
-  if (typeof object === "number" && !isFinite(object)) {
-    throw new Error("Infinity is not allowed");
-  }
-  if (typeof object === "string" && hasLoneSurrogate(object)) {
-    throw new Error("Lone surrogate is not allowed");
-  }
-  if (object === null || typeof object !== "object") {
-    return JSON.stringify(object);
-  }
-  if (typeof object.toJSON === "function") {
-    if (seen.has(object)) {
-      throw new Error("Circular reference detected");
-    }
-    seen.add(object);
-    const result3 = canonicalize(object.toJSON(), seen);
-    seen.delete(object);
-    return result3;
-  }
-  if (seen.has(object)) {
-    throw new Error("Circular reference detected");
-  }
-  seen.add(object);
-  let result2;
-  if (Array.isArray(object)) {
-    const values = object.map((cv) => {
-      const value = cv === void 0 || typeof cv === "symbol" ? null : cv;
-      return canonicalize(value, seen);
-    });
-    result2 = `[${values.join(",")}]`;
-  } else {
-    const parts = [];
-    for (const key3 of Object.keys(object).sort()) {
-      if (object[key3] === void 0 || typeof object[key3] === "symbol") {
-        continue;
-      }
-      parts.push(`${canonicalize(key3)}:${canonicalize(object[key3], seen)}`);
-    }
-    result2 = `{${parts.join(",")}}`;
-  }
-  seen.delete(object);
-  return result2;
-}
-var init_canonicalize = __esm({
-  "node_modules/canonicalize/lib/canonicalize.js"() {
-  }
-});
-
-// src/core/jcs.ts
-function assertJcsSafe(value, path = "") {
-  const at = [];
-  const where2 = () => path + at.map((p) => typeof p === "number" ? `[${p}]` : `.${p}`).join("");
-  const walk2 = (v) => {
-    switch (typeof v) {
-      case "string":
-        if (LONE_SURROGATE2.test(v)) throw new JcsError("JCS cannot encode a string with a lone surrogate", where2());
-        return;
-      case "boolean":
-        return;
-      case "number":
-        if (!Number.isFinite(v)) throw new JcsError("JCS cannot encode a non-finite number", where2());
-        return;
-      case "bigint":
-        throw new JcsError("JCS cannot encode an integer outside the IEEE-754 double range exactly", where2());
-      case "object":
-        if (v === null) return;
-        if (Array.isArray(v)) {
-          for (let i = 0; i < v.length; i++) {
-            at.push(i);
-            walk2(v[i]);
-            at.pop();
-          }
-          return;
-        }
-        for (const k in v) {
-          if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
-          if (LONE_SURROGATE2.test(k)) throw new JcsError("JCS cannot encode a key with a lone surrogate", where2());
-          at.push(k);
-          walk2(v[k]);
-          at.pop();
-        }
-        return;
-      default:
-        throw new JcsError(`JCS cannot encode a value of type ${typeof v}`, where2());
-    }
-  };
-  walk2(value);
-}
-function jcs(value) {
-  assertJcsSafe(value);
-  const out = canonicalize2(value);
-  if (out === void 0) throw new JcsError("value has no JSON form", "");
-  return out;
-}
-var canonicalize2, JcsError, LONE_SURROGATE2;
-var init_jcs = __esm({
-  "src/core/jcs.ts"() {
-    "use strict";
-    init_canonicalize();
-    canonicalize2 = canonicalize;
-    JcsError = class extends Error {
-      constructor(message, path) {
-        super(`${message} at ${path || "(root)"}`);
-        this.path = path;
-        this.name = "JcsError";
-      }
-      path;
-    };
-    LONE_SURROGATE2 = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
   }
 });
 
@@ -23041,7 +23272,7 @@ function isPlainFileEntry(f) {
   if (typeof f !== "object" || f === null || Array.isArray(f)) return false;
   const keys = Object.keys(f);
   const e = f;
-  return keys.length === 2 && typeof e.path === "string" && typeof e.sha256 === "string" && !LONE_SURROGATE2.test(e.path) && !LONE_SURROGATE2.test(e.sha256);
+  return keys.length === 2 && typeof e.path === "string" && typeof e.sha256 === "string" && !LONE_SURROGATE.test(e.path) && !LONE_SURROGATE.test(e.sha256);
 }
 var PIECE;
 var init_digest = __esm({
@@ -25132,6 +25363,134 @@ var init_arrays = __esm({
   }
 });
 
+// src/core/digest-array.ts
+var DigestArray, SHA256_HEX;
+var init_digest_array = __esm({
+  "src/core/digest-array.ts"() {
+    "use strict";
+    DigestArray = class {
+      constructor(length) {
+        this.length = length;
+        this.bytes = Buffer.alloc(length * 32);
+        this.present = new Uint8Array(length);
+      }
+      length;
+      bytes;
+      present;
+      /** Stores the digest at `i` from its 64 lowercase hex characters (anything else is refused). */
+      set(i, hex) {
+        if (!SHA256_HEX.test(hex)) throw new RangeError(`not a SHA-256 in lowercase hex: ${JSON.stringify(hex)}`);
+        this.bytes.write(hex, i * 32, 32, "hex");
+        this.present[i] = 1;
+      }
+      has(i) {
+        return this.present[i] === 1;
+      }
+      /** The digest at `i` in lowercase hex, or '' when none was stored. */
+      hex(i) {
+        return this.present[i] ? this.bytes.toString("hex", i * 32, i * 32 + 32) : "";
+      }
+    };
+    SHA256_HEX = /^[0-9a-f]{64}$/;
+  }
+});
+
+// src/octx/doc-ids.ts
+var CANONICAL, NONE2, NO_ID, BYTES, TEXT, DocIds;
+var init_doc_ids = __esm({
+  "src/octx/doc-ids.ts"() {
+    "use strict";
+    CANONICAL = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    NONE2 = 0;
+    NO_ID = 1;
+    BYTES = 2;
+    TEXT = 3;
+    DocIds = class {
+      constructor(length) {
+        this.length = length;
+        this.bytes = Buffer.alloc(length * 16);
+        this.kind = new Uint8Array(length);
+        this.lines = new Int32Array(length);
+      }
+      length;
+      bytes;
+      kind;
+      lines;
+      texts = /* @__PURE__ */ new Map();
+      /** Keeps the document at `i`: its id (if any) and the id's line. */
+      set(i, id, idLine) {
+        this.lines[i] = idLine;
+        this.texts.delete(i);
+        if (id === void 0) {
+          this.kind[i] = NO_ID;
+          return;
+        }
+        if (CANONICAL.test(id)) {
+          this.bytes.write(id.replace(/-/g, ""), i * 16, 16, "hex");
+          this.kind[i] = BYTES;
+          return;
+        }
+        this.texts.set(i, id);
+        this.kind[i] = TEXT;
+      }
+      /** True when a document is kept at `i`. */
+      has(i) {
+        return this.kind[i] !== NONE2;
+      }
+      /** The id of the document at `i`, as it was given (undefined: none, or no document). */
+      id(i) {
+        switch (this.kind[i]) {
+          case BYTES: {
+            const h = this.bytes.toString("hex", i * 16, i * 16 + 16);
+            return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+          }
+          case TEXT:
+            return this.texts.get(i);
+          default:
+            return void 0;
+        }
+      }
+      idLine(i) {
+        return this.lines[i];
+      }
+      /**
+       * The positions whose id an earlier document, or `taken` (the asset's id), already holds, in
+       * order: found by sorting positions by id, with no set of every id.
+       */
+      duplicates(taken) {
+        const dup = new Uint8Array(this.length);
+        const order = [];
+        for (let i = 0; i < this.length; i++) if (this.kind[i] === BYTES) order.push(i);
+        const sorted2 = Int32Array.from(order).sort((a, b) => this.compareBytes(a, b) || a - b);
+        const takenBytes = taken !== void 0 && CANONICAL.test(taken) ? Buffer.from(taken.replace(/-/g, ""), "hex") : void 0;
+        for (let k = 0; k < sorted2.length; k++) {
+          const i = sorted2[k];
+          if (k > 0 && this.compareBytes(sorted2[k - 1], i) === 0 || takenBytes && this.bytes.compare(takenBytes, 0, 16, i * 16, i * 16 + 16) === 0) dup[i] = 1;
+        }
+        const seen = new Set(taken !== void 0 && !takenBytes ? [taken] : []);
+        for (let i = 0; i < this.length; i++) {
+          if (this.kind[i] !== TEXT) continue;
+          const t = this.texts.get(i);
+          if (t === "") continue;
+          if (seen.has(t)) dup[i] = 1;
+          seen.add(t);
+        }
+        const out = [];
+        for (let i = 0; i < this.length; i++) if (dup[i]) out.push(i);
+        return out;
+      }
+      compareBytes(a, b) {
+        const x = this.bytes;
+        for (let k = 0; k < 16; k++) {
+          const d = x[a * 16 + k] - x[b * 16 + k];
+          if (d !== 0) return d;
+        }
+        return 0;
+      }
+    };
+  }
+});
+
 // src/octx/package.ts
 import { createHash as createHash5 } from "node:crypto";
 function isPayloadPath(p) {
@@ -25201,15 +25560,17 @@ async function checkPackage(tree, opts) {
   if (!early) opts.started?.close();
   let pass = early ?? (sagWanted ? startPass(tree, limits) : void 0);
   try {
-    let entries = await tree.list();
-    const byPath2 = entryLookup(tree, entries);
+    let listing = tree.eachEntry ? void 0 : await tree.list();
+    if (!listing) for (const _ of tree.eachEntry()) break;
+    const entries = () => listing ?? tree.eachEntry();
+    const byPath2 = entryLookup(tree, listing);
     let files;
     const declared = Array.isArray(parsed.raw.files);
     if (declared) {
       files = parsed.raw.files.filter((f) => typeof f?.path === "string" && typeof f?.sha256 === "string");
     } else {
       files = [];
-      for (const e of entries) {
+      for (const e of entries()) {
         if (!isPayloadPath(e.path)) continue;
         const why = unsafePathReason(e.path);
         if (why) {
@@ -25224,12 +25585,15 @@ async function checkPackage(tree, opts) {
       }
     }
     if (opts.workdir && declared) {
-      for (const e of entries) if (isPayloadPath(e.path) && e.kind !== "file") diags.push(error2("OCTX_FILE_NOT_REGULAR", `${e.path} is not a regular file`, { file: e.path }));
+      for (const e of entries()) if (isPayloadPath(e.path) && e.kind !== "file") diags.push(error2("OCTX_FILE_NOT_REGULAR", `${e.path} is not a regular file`, { file: e.path }));
     }
-    entries = void 0;
+    listing = void 0;
     const idSpace = /* @__PURE__ */ new Set();
     if (typeof manifest.asset?.id === "string") idSpace.add(manifest.asset.id);
     const documents = [];
+    const ids = opts.documents === "ids" ? new DocIds(files.length) : void 0;
+    const digests = declared ? void 0 : new DigestArray(files.length);
+    const sha256Of = (i) => digests ? digests.hex(i) : files[i].sha256;
     let digestsOk = true;
     const docDiags = [];
     const secretsOf = [];
@@ -25237,7 +25601,8 @@ async function checkPackage(tree, opts) {
       if (!docDiags[i]?.length) docDiags[i] = void 0;
     };
     const keepDoc = (i, d) => {
-      documents[i] = slimDoc(d, files[i].path, opts.documents === "ids");
+      if (ids) ids.set(i, d.id, d.idLine);
+      else documents[i] = slimDoc(d, files[i].path);
     };
     const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
     const sagStream = sagWanted && sagAt.every((i) => i >= 0);
@@ -25270,13 +25635,13 @@ async function checkPackage(tree, opts) {
       f.path = e.path;
       return { e, local: local2 };
     };
-    const settle = (f, local2, actual) => {
+    const settle = (f, i, local2, actual) => {
       if (actual instanceof Error) {
         digestsOk = false;
         local2.push(error2("OCTX_ZIP_CORRUPT", `${f.path}: ${actual.message}`, { file: f.path }));
         return false;
       }
-      if (!declared) f.sha256 = actual;
+      if (digests) digests.set(i, actual);
       else if (actual !== f.sha256) {
         digestsOk = false;
         local2.push(error2("OCTX_FILE_DIGEST_MISMATCH", `${f.path}: SHA-256 is ${actual}, files[] declares ${f.sha256}`, { file: f.path, hint: "the file changed after the package was built; rebuild it" }));
@@ -25315,7 +25680,7 @@ async function checkPackage(tree, opts) {
       } catch (err) {
         actual = err;
       }
-      if (!settle(f, b.local, actual)) {
+      if (!settle(f, i, b.local, actual)) {
         if (bytes) opts.linkFacts?.observe(f.path, bytes);
         return false;
       }
@@ -25350,7 +25715,8 @@ async function checkPackage(tree, opts) {
     const force = process.env.CTXFORGE_RECORD_WORKER;
     const docsOnly = !(pass instanceof WorkerPass) && tree.handoff !== void 0 && force !== "0" && (placement !== void 0 || !pass && !scan);
     const shareable = pass instanceof WorkerPass || docsOnly ? rest2.filter(canShare) : [];
-    const handoff = shareable.length >= (docsOnly && force === "1" ? 1 : SHARE_ABOVE) ? tree.handoff?.(shareable.map((i) => files[i].path)) : void 0;
+    const mayShare = pass instanceof WorkerPass || placement !== void 0 || tree.localPath !== void 0;
+    const handoff = mayShare && shareable.length >= (docsOnly && force === "1" ? 1 : SHARE_ABOVE) ? tree.handoff?.(shareable.map((i) => files[i].path)) : void 0;
     const sharer = !handoff ? void 0 : pass instanceof WorkerPass ? pass : placement || handoff.kind === "disk" ? new WorkerPass(limits) : void 0;
     if (handoff && sharer) {
       const inShare = new Uint8Array(files.length);
@@ -25364,7 +25730,7 @@ async function checkPackage(tree, opts) {
           else if (r3.writeError) placement.failed(Object.assign(new Error(r3.writeError.message), { code: r3.writeError.code }));
           if (r3.links !== void 0) opts.linkFacts?.add(files[i].path, r3.links);
           const b = begin(files[i], i);
-          if (!b || !settle(files[i], b.local, r3.sha256 ?? new Error(r3.error))) continue;
+          if (!b || !settle(files[i], i, b.local, r3.sha256 ?? new Error(r3.error))) continue;
           if (r3.doc) keepDoc(i, r3.doc);
           if (r3.secrets) secretsOf[i] = nonEmpty2(r3.secrets);
           b.local.push(...r3.diags);
@@ -25384,24 +25750,35 @@ async function checkPackage(tree, opts) {
     if (placedRecords) {
       for (const [key3, copied] of placedRecords) {
         const r3 = await copied;
-        const f = files[sagIndex(key3)];
         if ("sha256" in r3) {
-          if (r3.sha256 === f.sha256) placement.wroteData(entryOf[sagIndex(key3)], r3.crc32);
+          if (r3.sha256 === sha256Of(sagIndex(key3))) placement.wroteData(entryOf[sagIndex(key3)], r3.crc32);
         } else if (r3.write) placement.failed(r3.error);
       }
     }
     placement?.flush();
     progress.done();
     for (const d of docDiags) if (d) pushAll(diags, d);
-    const docs = documents.filter(Boolean);
+    const docs = ids ? [] : documents.filter(Boolean);
     const listed2 = new Set(files.map((f) => f.path));
     if (!files.some((f) => isConcept(f.path))) {
       diags.push(error2("OCTX_CONCEPT_REQUIRED", "the package needs at least one Concept Document: a knowledge/**/*.md other than index.md and log.md", { file: opts.workdir ? "knowledge/" : MANIFEST }));
     }
     const concepts = /* @__PURE__ */ new Map();
+    const duplicate = (path, id, idLine) => error2("OCTX_ID_DUPLICATE", `${path}: document_id ${id} is already used by the asset or another document`, { file: path, line: idLine });
+    if (ids) {
+      for (const i of ids.duplicates(typeof manifest.asset?.id === "string" ? manifest.asset.id : void 0)) diags.push(duplicate(files[i].path, ids.id(i), ids.idLine(i)));
+      if (pass) {
+        for (let i = 0; i < ids.length; i++) {
+          const id = ids.id(i);
+          if (!id) continue;
+          idSpace.add(id);
+          if (!concepts.has(id)) concepts.set(id, files[i].path);
+        }
+      }
+    }
     for (const d of docs) {
       if (!d.id) continue;
-      if (idSpace.has(d.id)) diags.push(error2("OCTX_ID_DUPLICATE", `${d.path}: document_id ${d.id} is already used by the asset or another document`, { file: d.path, line: d.idLine }));
+      if (idSpace.has(d.id)) diags.push(duplicate(d.path, d.id, d.idLine));
       idSpace.add(d.id);
       if (!concepts.has(d.id)) concepts.set(d.id, d.path);
     }
@@ -25423,7 +25800,7 @@ async function checkPackage(tree, opts) {
     const declaredDigest = typeof manifest.release?.package_digest === "string" ? manifest.release.package_digest : void 0;
     if (digestsOk && !diags.some((d) => d.code === "OCTX_SCHEMA_VALIDATION")) {
       try {
-        const subject = declared ? parsed.raw : { ...parsed.raw, files: files.map((f) => ({ path: f.path, sha256: f.sha256 })) };
+        const subject = declared ? parsed.raw : { ...parsed.raw, files: files.map((f, i) => ({ path: f.path, sha256: sha256Of(i) })) };
         const asBuilt2 = declared || declaredDigest !== void 0 ? void 0 : opts.asBuilt;
         computed = packageDigest(asBuilt2 ? asBuilt2(subject) : subject);
         if (asBuilt2) builtDigest = computed;
@@ -25507,7 +25884,7 @@ async function checkPackage(tree, opts) {
       }
     }
     const caps = Object.values(capabilities);
-    return {
+    const report = {
       format_valid: formatValid,
       valid: formatValid && !caps.includes(false),
       fully_validated: formatValid && caps.every((c) => c === true),
@@ -25521,16 +25898,46 @@ async function checkPackage(tree, opts) {
       ...scan ? { secrets: secretsOf } : {},
       ...builtDigest ? { built_digest: builtDigest } : {}
     };
+    if (digests) settleOnRead(report, "files", () => {
+      files.forEach((f, i) => {
+        f.sha256 = digests.hex(i);
+      });
+      return files;
+    });
+    if (ids) settleOnRead(report, "documents", () => docsOf(ids, files));
+    return report;
   } finally {
     pass?.close();
   }
 }
 function entryLookup(tree, entries) {
   if (tree.entry) return { get: (p) => tree.entry(p) };
-  return new Map(entries.map((e) => [e.path, e]));
+  return new Map((entries ?? []).map((e) => [e.path, e]));
 }
-function slimDoc(d, path, idsOnly) {
-  if (idsOnly) return d.id === void 0 ? { path, idLine: d.idLine } : { path, id: d.id, idLine: d.idLine };
+function docsOf(ids, files) {
+  const out = [];
+  for (let i = 0; i < ids.length; i++) {
+    if (!ids.has(i)) continue;
+    const id = ids.id(i);
+    out.push(id === void 0 ? { path: files[i].path, idLine: ids.idLine(i) } : { path: files[i].path, id, idLine: ids.idLine(i) });
+  }
+  return out;
+}
+function settleOnRead(report, key3, make) {
+  Object.defineProperty(report, key3, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const v = make();
+      Object.defineProperty(report, key3, { value: v, enumerable: true, configurable: true, writable: true });
+      return v;
+    },
+    set(v) {
+      Object.defineProperty(report, key3, { value: v, enumerable: true, configurable: true, writable: true });
+    }
+  });
+}
+function slimDoc(d, path) {
   d.path = path;
   if (d.type !== void 0) d.type = internType(d.type);
   return d;
@@ -25590,6 +25997,8 @@ var init_package = __esm({
     init_secret_stream();
     init_progress();
     init_arrays();
+    init_digest_array();
+    init_doc_ids();
     SAG_ORDER = ["chunks", "events", "entities", "chunkEvents", "eventEntities"];
     SHARE_ABOVE = 2e3;
     SHARE_BATCH = 64;
@@ -27016,7 +27425,7 @@ async function fromTree(tree, listed2, withDocs, idsOnly = false) {
     else read.push({ text: text2, doc });
   }
   for (const [top, list2] of other) {
-    const what2 = list2.length === 1 && list2[0] === top ? top : `${top}/ (${KINDS[top] ?? "files outside knowledge/"}, ${list2.length} file${list2.length === 1 ? "" : "s"})`;
+    const what2 = list2.length === 1 && list2[0] === top ? top : `${top}/ (${KINDS2[top] ?? "files outside knowledge/"}, ${list2.length} file${list2.length === 1 ? "" : "s"})`;
     leftOut(notes2, `${what2} has no place in the other formats' documents`, list2[0]);
   }
   if (isMap3(m.capabilities) && Object.keys(m.capabilities).length) leftOut(notes2, `manifest capabilities ${Object.keys(m.capabilities).join(", ")} are OCTX-only`, MANIFEST);
@@ -27052,7 +27461,7 @@ async function fromTree(tree, listed2, withDocs, idsOnly = false) {
   if (Object.keys(carried2).length) meta.carried = carried2;
   return { format: "octx", meta, docs, assets, skills: [], notes: notes2 };
 }
-var KINDS, BUILT_RELEASE;
+var KINDS2, BUILT_RELEASE;
 var init_read_documents = __esm({
   "src/octx/read-documents.ts"() {
     "use strict";
@@ -27065,7 +27474,7 @@ var init_read_documents = __esm({
     init_manifest();
     init_package();
     init_write_source();
-    KINDS = { data: "SAG records (chunks, events, entities)", relations: "SAG relations", vectors: "vectors", extensions: "extensions" };
+    KINDS2 = { data: "SAG records (chunks, events, entities)", relations: "SAG relations", vectors: "vectors", extensions: "extensions" };
     BUILT_RELEASE = ["version", "created_at", "package_digest"];
   }
 });
@@ -27285,6 +27694,35 @@ var init_rules2 = __esm({
       r("ACX_OUTPUT_INVALID", "The freshly built cartridge failed its own verification (a bug).", "ACX source")
     ];
     defineRules(ACX_RULES);
+  }
+});
+
+// src/acx/doc-fields.ts
+function docFromText2(t, path) {
+  const { carried: carried2, rest: rest2 } = takeCarried(t.fields, "acx");
+  const { id, type, title, description, tags: tags2, [NAV_ORDER]: nav, ...own2 } = rest2;
+  const d = { id: typeof id === "string" && id ? id : path.replace(/\.md$/, ""), path, title: titleOf(title, t.body) ?? path, body: t.body };
+  setCommonFields(d, { type, description, tags: tags2, nav }, own2);
+  if (Object.keys(own2).length) carried2.acx = own2;
+  if (Object.keys(carried2).length) d.carried = carried2;
+  return d;
+}
+function fieldsOf2(d, own2) {
+  const { [KEPT_HEAD]: _h, ...rest2 } = own2;
+  void _h;
+  return { id: d.id, type: d.type, title: d.title, description: d.description, tags: d.tags?.length ? d.tags : void 0, [NAV_ORDER]: d.order, ...rest2, ...carriedBlocks(d.carried, "acx") };
+}
+function documentText2(d) {
+  return documentTextWithKeptHead(d, "acx", (t) => docFromText2(t, d.path), (fields) => writeDocText(fieldsOf2(d, fields), d.body));
+}
+var DOCUMENT_ROOT2;
+var init_doc_fields2 = __esm({
+  "src/acx/doc-fields.ts"() {
+    "use strict";
+    init_doc_text();
+    init_title();
+    init_doc_model();
+    DOCUMENT_ROOT2 = "knowledge/";
   }
 });
 
@@ -28152,7 +28590,7 @@ function writeManifestJcs(entries, out) {
   out(`${piece}]`);
 }
 function isPlainEntry(e) {
-  return Object.keys(e).length === 4 && typeof e.sz === "number" && Number.isFinite(e.sz) && [e.canon, e.oid, e.sourceRef].every((s) => typeof s === "string" && !LONE_SURROGATE2.test(s));
+  return Object.keys(e).length === 4 && typeof e.sz === "number" && Number.isFinite(e.sz) && [e.canon, e.oid, e.sourceRef].every((s) => typeof s === "string" && !LONE_SURROGATE.test(s));
 }
 function romManifestHash(rows) {
   return manifestHash(manifestEntries(rows));
@@ -33977,6 +34415,13 @@ function checkCartridge(c, opts = {}) {
   const rawDeflate = [];
   if (declared > totalCap) at("ACX_SQLAR_DATA", `sqlar entries declare ${declared} bytes in total, over the total inflation limit of ${totalCap}`);
   let overTotal = false;
+  const registered = /* @__PURE__ */ new Map();
+  if (opts.knowledge) {
+    for (const o of c.objects) {
+      if (o.zone !== "rom" || o.kind !== "sqlar" || !str(o.source_ref) || !o.source_ref.startsWith("rom/knowledge/") || !str(o.oid)) continue;
+      registered.set(o.source_ref, registered.has(o.source_ref) ? null : o.oid);
+    }
+  }
   for (const r3 of c.sqlar.rows()) {
     if (str(r3.name)) names.add(r3.name);
     if (overTotal) continue;
@@ -34004,12 +34449,17 @@ function checkCartridge(c, opts = {}) {
         continue;
       }
       if (str(r3.name)) {
-        decoded.set(r3.name, { oid: oidOf(raw), sz: raw.length });
-        if (opts.keepFiles || r3.name.startsWith("rom/skills/") || r3.name.startsWith(SKILL_EXT_PREFIX) || r3.name === ROM_INDEX_PATH || GENERATED_PATHS.includes(r3.name)) files.set(r3.name, raw);
+        const oid = oidOf(raw);
+        decoded.set(r3.name, { oid, sz: raw.length });
         if (r3.name.startsWith("rom/knowledge/")) {
           const id = knowledgeId(raw);
           if (id) knowledgeIds.set(r3.name, id);
         }
+        if (opts.knowledge && registered.get(r3.name) === oid && !np) {
+          opts.knowledge(r3.name, raw);
+          continue;
+        }
+        if (opts.keepFiles || r3.name.startsWith("rom/skills/") || r3.name.startsWith(SKILL_EXT_PREFIX) || r3.name === ROM_INDEX_PATH || GENERATED_PATHS.includes(r3.name)) files.set(r3.name, raw);
       }
     } catch (e) {
       if (!(e instanceof BlobError)) throw e;
@@ -34390,7 +34840,7 @@ async function checkArtifact(input2, opts, keep = {}) {
     return rejected(e);
   }
   try {
-    const check2 = checkCartridge(opened.data, { keepFiles: keep.files, ...trustInputs, limits: opts.limits });
+    const check2 = checkCartridge(opened.data, { keepFiles: keep.files, knowledge: keep.knowledge, ...trustInputs, limits: opts.limits });
     return shaped(input2, opened.data, check2, opened.diagnostics, opened.bytes);
   } catch (e) {
     return rejected(e);
@@ -35505,35 +35955,6 @@ var init_unsigned = __esm({
   }
 });
 
-// src/acx/doc-fields.ts
-function docFromText2(t, path) {
-  const { carried: carried2, rest: rest2 } = takeCarried(t.fields, "acx");
-  const { id, type, title, description, tags: tags2, [NAV_ORDER]: nav, ...own2 } = rest2;
-  const d = { id: typeof id === "string" && id ? id : path.replace(/\.md$/, ""), path, title: titleOf(title, t.body) ?? path, body: t.body };
-  setCommonFields(d, { type, description, tags: tags2, nav }, own2);
-  if (Object.keys(own2).length) carried2.acx = own2;
-  if (Object.keys(carried2).length) d.carried = carried2;
-  return d;
-}
-function fieldsOf2(d, own2) {
-  const { [KEPT_HEAD]: _h, ...rest2 } = own2;
-  void _h;
-  return { id: d.id, type: d.type, title: d.title, description: d.description, tags: d.tags?.length ? d.tags : void 0, [NAV_ORDER]: d.order, ...rest2, ...carriedBlocks(d.carried, "acx") };
-}
-function documentText2(d) {
-  return documentTextWithKeptHead(d, "acx", (t) => docFromText2(t, d.path), (fields) => writeDocText(fieldsOf2(d, fields), d.body));
-}
-var DOCUMENT_ROOT2;
-var init_doc_fields2 = __esm({
-  "src/acx/doc-fields.ts"() {
-    "use strict";
-    init_doc_text();
-    init_title();
-    init_doc_model();
-    DOCUMENT_ROOT2 = "knowledge/";
-  }
-});
-
 // src/acx/skill-folders.ts
 function group(files, prefix) {
   return groupSkillFiles(files.filter((f) => f.path.startsWith(prefix)).map((f) => ({ path: f.path.slice(prefix.length), bytes: f.bytes })));
@@ -35765,6 +36186,10 @@ async function fromImported(input2, imported, opts) {
   if (unsignedMeta.includes(ARTIFACT_META)) fail("ACX_META_UNSIGNED", `cannot read ${input2.label}: its name (${ARTIFACT_META}) is not covered by the signature`, { file: input2.label });
   return fromTree2(new MemoryTree(files, input2.label), wants(opts, "docs"), wants(opts, "skills"), new Set(unsignedMeta));
 }
+function knowledgeDoc(raw, treePath) {
+  const text2 = splitDocText(documentString(raw, treePath), treePath);
+  return withKeptHead(docFromText2(text2, treePath.slice(DOCUMENT_ROOT2.length)), "acx", text2, documentText2);
+}
 async function fromTree2(tree, withDocs, withSkills, unsigned = /* @__PURE__ */ new Set()) {
   if (withDocs) {
     const loaded = await loadSource(tree, { allowSecrets: true });
@@ -35782,14 +36207,13 @@ async function fromTree2(tree, withDocs, withSkills, unsigned = /* @__PURE__ */ 
         assets.push({ path, bytes: await tree.read(e.path) });
         continue;
       }
-      const text2 = splitDocText(documentString(await tree.read(e.path), e.path), e.path);
-      docs.push(withKeptHead(docFromText2(text2, path), "acx", text2, documentText2));
+      docs.push(knowledgeDoc(await tree.read(e.path), e.path));
     } else if (e.path.includes("/") && !e.path.startsWith(SOURCE_SKILLS_DIR)) {
       const top = e.path.split("/")[0];
       groups.set(top, [...groups.get(top) ?? [], e.path]);
     }
   }
-  for (const [top, list2] of groups) notes2.push(info2("CONVERT_LEFT_OUT", `${top}/ (${KINDS2[top] ?? "files"}, ${list2.length} file${list2.length === 1 ? "" : "s"}) has no place in the other formats' documents`, { file: list2[0] }));
+  for (const [top, list2] of groups) notes2.push(info2("CONVERT_LEFT_OUT", `${top}/ (${KINDS3[top] ?? "files"}, ${list2.length} file${list2.length === 1 ? "" : "s"}) has no place in the other formats' documents`, { file: list2[0] }));
   const y = plain(parseYamlSafe(documentString(await tree.read(MANIFEST_FILE), MANIFEST_FILE)));
   const { version, artifact, ...rest2 } = y;
   let { description } = y;
@@ -35823,7 +36247,7 @@ async function fromTree2(tree, withDocs, withSkills, unsigned = /* @__PURE__ */ 
   if (Object.keys(carried2).length) meta.carried = carried2;
   return { format: "acx", meta, docs, assets, skills: withSkills ? (await readSkillFolders(tree)).skills : [], notes: notes2 };
 }
-var KINDS2, ARTIFACT_META, DESCRIPTION_META;
+var KINDS3, ARTIFACT_META, DESCRIPTION_META;
 var init_read_documents2 = __esm({
   "src/acx/read-documents.ts"() {
     "use strict";
@@ -35840,7 +36264,7 @@ var init_read_documents2 = __esm({
     init_source();
     init_skill_folders();
     init_write_source2();
-    KINDS2 = { skills: "Agent Skills (use `ctxforge skills export` / `import`)", memory: "ROM memory records", capabilities: "capability records", attestations: "attestations", rom: "other ROM files" };
+    KINDS3 = { skills: "Agent Skills (use `ctxforge skills export` / `import`)", memory: "ROM memory records", capabilities: "capability records", attestations: "attestations", rom: "other ROM files" };
     ARTIFACT_META = "acx.artifact_id";
     DESCRIPTION_META = "acx.description";
   }
@@ -35890,6 +36314,8 @@ var init_module2 = __esm({
     init_rules2();
     init_diagnostics();
     init_format();
+    init_paths();
+    init_doc_fields2();
     init_header();
     init_artifact();
     init_source();
@@ -35958,8 +36384,37 @@ var init_module2 = __esm({
         return [...dsse, ...levels];
       },
       async verifyWithDocuments(input2, opts) {
-        const c = await checkArtifact(input2, opts, { files: true });
-        return { result: c.result, documents: () => acxDocumentsFrom(input2, c, opts) };
+        const sink2 = wants(opts, "docs") ? opts.documentSink : void 0;
+        if (!sink2) {
+          const c2 = await checkArtifact(input2, opts, { files: true });
+          return { result: c2.result, documents: () => acxDocumentsFrom(input2, c2, opts) };
+        }
+        const assets = [];
+        let failed;
+        const knowledge = (name, raw) => {
+          const treePath = name.slice("rom/".length);
+          if (!treePath.endsWith(".md")) {
+            assets.push({ path: treePath.slice(DOCUMENT_ROOT2.length), bytes: Buffer.alloc(0) });
+            return;
+          }
+          let doc;
+          try {
+            doc = knowledgeDoc(raw, treePath);
+          } catch (e) {
+            if (!failed || compareUtf8(treePath, failed.path) < 0) failed = { path: treePath, error: e };
+            return;
+          }
+          sink2(doc);
+        };
+        const c = await checkArtifact(input2, opts, { files: true, knowledge });
+        return {
+          result: c.result,
+          documents: async () => {
+            const d = await acxDocumentsFrom(input2, c, opts);
+            if (failed) throw failed.error;
+            return { ...d, assets: [...d.assets, ...assets] };
+          }
+        };
       },
       writeSource: writeAcxSource,
       nameProblem: acxNameProblem,
@@ -38614,6 +39069,12 @@ function docutilsSlug(text2) {
 function zolaSlug(text2) {
   return text2.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }
+function eleventyAnchorSlugs(heading) {
+  const text2 = heading.replace(/\{%[^%\n]{0,500}%\}|\{\{[^}\n]{0,500}\}\}/g, "").trim();
+  const anchor = text2.trim().toLowerCase().replace(/\s+/g, "-");
+  const filter = text2.replace(/([A-Z]+)([A-Z][a-z\d]+)/g, "$1 $2").replace(/([a-z\d]+)([A-Z])/g, "$1 $2").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return [anchor, filter];
+}
 function slugify(text2, g) {
   switch (g) {
     // Jekyll 4 reads Markdown as kramdown's GFM input, whose generate_gfm_header_id is GitHub's rule
@@ -38674,7 +39135,7 @@ var GENERATORS;
 var init_slugs = __esm({
   "src/links/slugs.ts"() {
     "use strict";
-    GENERATORS = ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx", "zola"];
+    GENERATORS = ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx", "zola", "nextra", "mintlify", "gitbook", "eleventy"];
   }
 });
 
@@ -38773,6 +39234,12 @@ var init_routes = __esm({
             if (k !== void 0 && !this.byUrl.has(k)) this.byUrl.set(k, p);
           }
         }
+        for (const r3 of rules.redirects ?? []) {
+          const to = r3.file ? this.urlOfPage.has(root + r3.to) ? root + r3.to : void 0 : this.byUrl.get(this.key(r3.to) ?? "\0");
+          const k = this.key(r3.from);
+          if (to !== void 0 && k !== void 0 && !this.byUrl.has(k)) this.byUrl.set(k, to);
+        }
+        for (const u of rules.unknownRoutes ?? []) this.addUnknown(u.prefix, u.reason);
         if (rules.autoSections) {
           for (const p of list2) {
             const r3 = p.slice(root.length);
@@ -38793,6 +39260,10 @@ var init_routes = __esm({
       byLogical = /* @__PURE__ */ new Map();
       /** Top-level folders below `/` that are locales (`fr`, `pt-br`), when the rules have locale folders. */
       locales = /* @__PURE__ */ new Set();
+      /** The locale prefix of pages a suffix gives one (`en-US/`), where root links stay in the page's locale. */
+      pageLocale = /* @__PURE__ */ new Map();
+      /** URL prefixes whose routes the profile cannot see (RouteRules.unknownRoutes, templated permalinks), with why. */
+      unknown = [];
       /**
        * Where pages are written as `.html` files (not pretty): a page URL `x` is the file `x.html`, served
        * at both (as GitHub Pages serves it); a folder URL `x/` (an index page, a permalink ending in `/`)
@@ -38814,6 +39285,7 @@ var init_routes = __esm({
       /** The URLs a page is served at (without slashes at the ends). */
       urlsOf(page, meta) {
         let rel = page.slice(this.root.length);
+        if (this.rules.notPages?.some((f) => rel.startsWith(f))) return [];
         const d = this.rules.dated;
         const dated = d ? new RegExp(`^((?:[^/]+/)*?)${d.folder}/(?:[^/]+/)*(\\d{4})-(\\d{2})-(\\d{2})-([^/]+)\\.(?:md|mdx|markdown)$`, "i").exec(rel) : null;
         const coll = !dated ? this.rules.collections?.find((c) => rel.startsWith(c.folder)) : void 0;
@@ -38831,18 +39303,31 @@ var init_routes = __esm({
           const l = m?.[1].toLowerCase();
           const sl = this.rules.suffixLocales;
           if (m && l && (!sl || sl.known.includes(l))) {
-            lang = sl?.unprefixed === l ? "" : `${l}/`;
+            lang = sl?.unprefixed === l ? "" : `${this.rules.localeRelative ? m[1] : l}/`;
             rel = rel.slice(0, m.index) + m[2];
+            if (this.rules.localeRelative && lang) this.pageLocale.set(page, lang);
           }
         }
-        const stem = rel.replace(EXT, "");
+        const stem = rel.replace(EXT, "").replace(this.rules.templateExt ?? /$^/, "");
         const slash = stem.lastIndexOf("/");
         const dir = slash < 0 ? "" : stem.slice(0, slash);
         const last = stem.slice(slash + 1);
-        const isIndex = this.rules.index.some((n) => n.toLowerCase() === last.toLowerCase());
+        const isIndex = this.rules.index.some((n) => n.toLowerCase() === last.toLowerCase()) || this.rules.folderNamesake === true && dir !== "" && last === dir.slice(dir.lastIndexOf("/") + 1);
         let url = isIndex ? dir : stem;
         const logical = this.key(lang + url);
         if (logical !== void 0 && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
+        if (this.rules.unwritten?.some((k) => meta?.[k] === false)) return [];
+        const templated = (k) => {
+          const v = meta?.[k];
+          return typeof v === "string" && /\{\{|\{%/.test(v) ? v : void 0;
+        };
+        for (const k of this.rules.frontmatter.replace) {
+          const t = templated(k);
+          if (t !== void 0) {
+            this.addUnknown(t.slice(0, t.search(/\{\{|\{%/)).replace(/^\/+/, ""), `routes set by templated ${k}s (${page})`);
+            return [];
+          }
+        }
         const one = (k) => {
           const v = meta?.[k];
           return typeof v === "string" && v.trim() && !v.includes(":") ? v.trim() : void 0;
@@ -38859,7 +39344,8 @@ var init_routes = __esm({
             whole = true;
           }
         }
-        const out = [(whole ? "" : lang) + url.replace(/^\/+/, "") + (isIndex && !whole && url ? "/" : "")];
+        const folder = !whole && url !== "" && (isIndex || this.rules.folderUrls === true);
+        const out = [(whole ? "" : lang) + url.replace(/^\/+/, "") + (folder ? "/" : "")];
         for (const k of this.rules.frontmatter.extra) {
           const v = meta?.[k];
           for (const a of typeof v === "string" ? [v] : Array.isArray(v) ? v : []) {
@@ -38943,9 +39429,39 @@ var init_routes = __esm({
       isFolder(page) {
         return this.rules.pretty || this.folderPages.has(page);
       }
+      /** The locale prefix (`en-US/`) a root link from this page stays in, where the rules keep links in the page's locale. */
+      localeOf(page) {
+        return this.pageLocale.get(page);
+      }
+      addUnknown(prefix, reason) {
+        if (this.unknown.length < 1e4) this.unknown.push({ prefix: this.rules.caseFold ? prefix.toLowerCase() : prefix, reason });
+      }
+      /**
+       * Why a URL the table does not serve may still be served (a route the profile cannot see below
+       * one of the unknown prefixes), or undefined when nothing could serve it.
+       */
+      unknownRoute(url) {
+        if (!this.unknown.length) return void 0;
+        const u = url.split("#")[0].split("?")[0].replace(/^\/+/, "");
+        const k = this.rules.caseFold ? u.toLowerCase() : u;
+        return this.unknown.find((x) => k.startsWith(x.prefix) || `${k}/` === x.prefix)?.reason;
+      }
       /** Every URL a page is served at first (the one llms.txt links). */
       urlOf(page) {
         return this.urlOfPage.get(page);
+      }
+      /**
+       * The path below the site's address a reader's browser shows for a page, as the generator writes it:
+       * `about/` (pretty), `guide.html` or `guide/` (an index) where pages are `.html` files, a Jekyll
+       * post's whole `…/title.html`; lowercased where the generator folds. Undefined for no page of the table.
+       */
+      servedPath(page) {
+        const raw = this.urlOfPage.get(page);
+        if (raw === void 0) return void 0;
+        if (this.rules.pretty) return raw ? `${raw}/` : "";
+        if (/\.html?$/i.test(raw)) return raw;
+        if (!this.rules.html) return this.rules.sourceServed ? page.slice(this.root.length) : raw;
+        return this.isFolder(page) || raw === "" ? raw ? `${raw}/` : "" : `${raw}.html`;
       }
     };
   }
@@ -39002,6 +39518,7 @@ function anchorsOf(scan, g) {
     ids.add(docutilsSlug(h.text));
     for (const s of headingSlugs([h], "github")) ids.add(s);
   }
+  if (g === "eleventy") for (const h of scan.headings) for (const s of eleventyAnchorSlugs(h.text)) ids.add(s);
   return { ids, keys: new Set(scan.headings.map((x) => headingKey(x.text))) };
 }
 function hasAnchor(anchor, a, g, blockIds) {
@@ -39066,7 +39583,8 @@ var init_site = __esm({
           if (meta) {
             for (const [k, v] of meta) if (v.route) routeMeta.set(k, v.route);
           }
-          this.routes = new RouteTable(site.unsynced?.length ? [...this.documents, ...site.unsynced] : this.documents, site.root, site.routes, routeMeta);
+          const extra = [...site.unsynced ?? [], ...site.served ?? []];
+          this.routes = new RouteTable(extra.length ? [...this.documents, ...extra] : this.documents, site.root, site.routes, routeMeta);
         }
         if (site.docIds) {
           for (const d of this.documents) {
@@ -39126,6 +39644,7 @@ var init_site = __esm({
           const i = this.indexOf(stem.replace(/(^|\/)index$/, ""));
           if (i) return i;
         }
+        if (html && this.site.routes?.folderUrls) return void 0;
         for (const ext of [".md", ".mdx", ".markdown"]) if (this.files.has(stem + ext)) return stem + ext;
         if (this.site.docIds && p.startsWith(this.site.root)) {
           const url = p.slice(this.site.root.length).split("/").map(stripNumber).join("/").replace(/\/+$/, "");
@@ -39199,7 +39718,8 @@ var init_site = __esm({
           const base = this.routes.baseOf(from);
           const asUrl = url ?? (base === void 0 ? void 0 : joinPath(base, path));
           const viaFile = p === void 0 ? void 0 : p.startsWith(this.site.root) ? p.slice(this.site.root.length) : void 0;
-          const r3 = (asUrl !== void 0 ? this.routes.lookup(asUrl) : void 0) ?? (viaFile !== void 0 ? this.routes.lookup(viaFile) : void 0) ?? (this.site.rootFallback && url === void 0 ? this.lookup(joinPath(this.site.root, path.replace(/\/+$/, "")) ?? "\0") ?? this.routes.logical(path) : void 0);
+          const locale = url !== void 0 ? this.routes.localeOf(from) : void 0;
+          const r3 = (locale !== void 0 ? this.routes.lookup(locale + url) : void 0) ?? (asUrl !== void 0 ? this.routes.lookup(asUrl) : void 0) ?? (viaFile !== void 0 ? this.routes.lookup(viaFile) : void 0) ?? (this.site.rootFallback && url === void 0 ? this.lookup(joinPath(this.site.root, path.replace(/\/+$/, "")) ?? "\0") ?? this.routes.logical(path) : void 0);
           if (r3) return { status: "ok", path: r3, document: this.documents.has(r3), ...a };
           const asFile = url === void 0 && asUrl !== void 0 && /\.[A-Za-z0-9]{1,8}$/.test(asUrl) && !MARKDOWN_FILE.test(asUrl) ? joinPath(this.site.root, asUrl) : void 0;
           if (asFile !== void 0 && !this.documents.has(asFile) && this.files.has(asFile) && !this.hiddenFile(asFile)) return { status: "ok", path: asFile, document: false, ...a };
@@ -39217,6 +39737,9 @@ var init_site = __esm({
           if (prof?.unresolvedBare && url === void 0 && anchor === void 0 && !/\.[A-Za-z0-9]{1,8}$/.test(path)) return { status: "unseen", reason: prof.unresolvedBare };
           if (prof?.routesFromCode && (url !== void 0 || !/\.[A-Za-z0-9]{1,8}$/.test(path) || MARKDOWN_FILE.test(path)) && this.site.notRead.length) return { status: "unseen", reason: `routes made by ${prof.routesFromCode}` };
           if (url !== void 0 && prof?.staticBeside && /\.[A-Za-z0-9]{1,8}$/.test(url) && !MARKDOWN_FILE.test(url)) return { status: "unseen", reason: `files in ${prof.staticBeside} beside the docs` };
+          if (url !== void 0 && prof?.filesFromCode && /\.[A-Za-z0-9]{1,8}$/.test(url) && !MARKDOWN_FILE.test(url)) return { status: "unseen", reason: prof.filesFromCode };
+          const unknown = asUrl !== void 0 ? this.routes.unknownRoute(asUrl) : void 0;
+          if (unknown) return { status: "unseen", reason: unknown };
           if (p === void 0) return asUrl === void 0 ? { status: "outside" } : { status: "broken", path: `/${asUrl}`, ...a };
         }
         if (p === void 0) return { status: "outside" };
@@ -39313,12 +39836,12 @@ var init_markdown = __esm({
 });
 
 // src/links/profiles.ts
-var NONE2, PLAIN3, PROFILES, ANCESTOR_PROFILES, FILE_SITE_URLS;
+var NONE3, PLAIN3, PROFILES, ANCESTOR_PROFILES, FILE_SITE_URLS;
 var init_profiles = __esm({
   "src/links/profiles.ts"() {
     "use strict";
-    NONE2 = { replace: [], last: [], extra: [] };
-    PLAIN3 = { pretty: false, html: false, index: ["index", "README"], caseFold: false, frontmatter: NONE2, localeFolders: false, localeFallback: false, localeSuffix: false };
+    NONE3 = { replace: [], last: [], extra: [] };
+    PLAIN3 = { pretty: false, html: false, index: ["index", "README"], caseFold: false, frontmatter: NONE3, localeFolders: false, localeFallback: false, localeSuffix: false };
     PROFILES = {
       hugo: {
         name: "hugo",
@@ -39349,7 +39872,7 @@ var init_profiles = __esm({
       docsify: {
         name: "docsify",
         markers: [{ path: "index.html", docsDirs: [""], contains: /\$docsify|docsify(?:@\d[^"']*)?(?:\/lib)?\/docsify(?:\.min)?\.js/, code: true }],
-        routes: { ...PLAIN3, pretty: false, index: ["README"] },
+        routes: { ...PLAIN3, pretty: false, index: ["README"], sourceServed: true },
         wiki: false,
         vault: false,
         navFiles: ["_sidebar.md", "_navbar.md", "_coverpage.md"],
@@ -39369,6 +39892,68 @@ var init_profiles = __esm({
         staticBeside: "static/",
         filePrefix: "@/"
       },
+      // Nextra (shuding/nextra): a Next.js site — `next.config.*` naming nextra, or `theme.config.*`
+      // (both code) beside `pages/` (Nextra 2 and 3) or `content/` (Nextra 4's content directory);
+      // `a/b.mdx` at `/a/b` (Next.js writes no trailing slash), `index.mdx` serves its folder, case as
+      // written; `_meta` files are the sidebar (titles and order); Nextra 2's i18n suffixes every page
+      // (`index.en-US.mdx`) and Next.js keeps a root link in the page's locale; Nextra 3 and 4 use
+      // locale folders (`pages/en/`, `content/en/`). Redirects in next.config are code: their literal
+      // sources are routes not judged.
+      nextra: {
+        name: "nextra",
+        markers: [
+          ...["js", "mjs", "cjs", "ts", "mts"].map((e) => ({ path: `next.config.${e}`, docsDirs: ["pages", "content", "src/pages", "src/content"], contains: /\bnextra\b/, code: true })),
+          ...["tsx", "jsx", "ts", "js"].map((e) => ({ path: `theme.config.${e}`, docsDirs: ["pages", "content", "src/pages", "src/content"], code: true }))
+        ],
+        routes: { pretty: false, html: false, index: ["index"], caseFold: false, frontmatter: NONE3, localeFolders: true, localeFallback: false, localeSuffix: true, localeRelative: true },
+        wiki: false,
+        vault: false,
+        navFiles: [/^_meta(?:\.[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?)?\.(?:json|[cm]?[jt]sx?)$/],
+        navFormat: "nextra-meta",
+        staticBeside: "public/",
+        routeSources: { pattern: /\bsource\s*:\s*(["'])(\/[^"'\n]{0,500})\1/g, reason: "redirects and rewrites in next.config (code)" }
+      },
+      // Mintlify (mintlify/docs): `docs.json` (or the older `mint.json`) at the docs root, JSON with a
+      // `navigation`; `a/b.mdx` at `/a/b`, `index` serves its folder; the navigation gives the order
+      // (titles are the pages' frontmatter); `redirects` are routes (wildcards not judged);
+      // `snippets/` holds include-only snippets, imported by pages from `/` or relatively.
+      mintlify: {
+        name: "mintlify",
+        markers: ["docs.json", "mint.json"].map((path) => ({ path, docsDirs: [""], contains: /"navigation"\s*:/ })),
+        routes: { pretty: false, html: false, index: ["index"], caseFold: false, frontmatter: NONE3, localeFolders: true, localeFallback: false, localeSuffix: false, notPages: ["snippets/"] },
+        wiki: false,
+        vault: false,
+        navFiles: ["docs.json", "mint.json"],
+        navFormat: "mintlify"
+      },
+      // GitBook (Git Sync): `.gitbook.yaml` (its `root:` names the docs folder), `SUMMARY.md` the table
+      // of contents, `README.md` a folder's page; `a/b.md` at `/a/b`; `redirects:` map a URL path to a
+      // file; `.gitbook/assets/` holds the images.
+      gitbook: {
+        name: "gitbook",
+        markers: [{ path: ".gitbook.yaml", docsDirs: [""], docsDirFrom: /^root[ \t]*:[ \t]*["']?(?:\.\/)?(?<dir>[^"'\s#]*)/m }],
+        routes: { pretty: false, html: false, index: ["README"], caseFold: false, frontmatter: NONE3, localeFolders: false, localeFallback: false, localeSuffix: false },
+        wiki: false,
+        vault: false,
+        navFiles: ["SUMMARY.md"],
+        navFormat: "summary",
+        dotFolders: [".gitbook/assets/", ".gitbook/includes/"]
+      },
+      // Eleventy (11ty/11ty-website): `.eleventy.js` or `eleventy.config.*` (code: named, never run; its
+      // `dir: { input: "src" }` read as a literal); `a/b.md` at `/a/b/`, `index.md` and `a/b/b.md` serve
+      // their folder; `permalink` sets the URL, `permalink: false` writes nothing, a templated one
+      // (`/{{ page.fileSlug }}/`) is not judged below its literal prefix; `_includes/` and `_data/`
+      // are no pages; `*.11tydata.js` may compute routes.
+      eleventy: {
+        name: "eleventy",
+        markers: [".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", "eleventy.config.ts", "eleventy.config.mts"].map((path) => ({ path, docsDirs: [""], code: true, docsDirFrom: /\binput[ \t]*:[ \t]*(["'])(?:\.\/)?(?<dir>[^"'\n]{0,200})\1/ })),
+        routes: { pretty: true, html: false, index: ["index"], caseFold: false, frontmatter: { replace: ["permalink"], last: [], extra: [] }, localeFolders: false, localeFallback: false, localeSuffix: false, unwritten: ["permalink"], folderNamesake: true, notPages: ["_includes/", "_data/"], templateExt: /\.(?:njk|liquid|html|webc|11ty\.[cm]?js|hbs|mustache|ejs|haml|pug)$/i },
+        wiki: false,
+        vault: false,
+        navFiles: [],
+        filesFromCode: "passthrough copies the configuration makes (code)",
+        codeData: { file: /(?:\.11tydata)?\.(?:[cm]?js|ts|json)$/, mention: /\bpermalink\b/, reason: "routes a data file sets" }
+      },
       sphinx: {
         name: "sphinx",
         markers: [{ path: "conf.py", docsDirs: [""], code: true }],
@@ -39381,7 +39966,7 @@ var init_profiles = __esm({
         xrefsElsewhere: { mention: /intersphinx/, reason: "labels of other projects (conf.py names intersphinx)" }
       }
     };
-    ANCESTOR_PROFILES = [PROFILES.zola, PROFILES.hugo, PROFILES.starlight, PROFILES.docsify, PROFILES.sphinx, PROFILES.jekyll];
+    ANCESTOR_PROFILES = [PROFILES.zola, PROFILES.hugo, PROFILES.starlight, PROFILES.docsify, PROFILES.nextra, PROFILES.mintlify, PROFILES.gitbook, PROFILES.eleventy, PROFILES.sphinx, PROFILES.jekyll];
     FILE_SITE_URLS = { mkdocs: { ...PLAIN3, pretty: true } };
   }
 });
@@ -39400,6 +39985,13 @@ var init_config_file = __esm({
   }
 });
 
+// src/links/site-address.ts
+var init_site_address = __esm({
+  "src/links/site-address.ts"() {
+    "use strict";
+  }
+});
+
 // src/links/site-locales.ts
 var init_site_locales = __esm({
   "src/links/site-locales.ts"() {
@@ -39407,10 +39999,54 @@ var init_site_locales = __esm({
     init_toml_keys();
     init_yaml_safe();
     init_config_file();
+    init_site_address();
+  }
+});
+
+// src/core/js-literal.ts
+var MAX_TEXT;
+var init_js_literal = __esm({
+  "src/core/js-literal.ts"() {
+    "use strict";
+    MAX_TEXT = 1024 * 1024;
+  }
+});
+
+// src/links/nav-files.ts
+var init_nav_files = __esm({
+  "src/links/nav-files.ts"() {
+    "use strict";
+    init_js_literal();
+  }
+});
+
+// src/links/profile-config.ts
+var init_profile_config = __esm({
+  "src/links/profile-config.ts"() {
+    "use strict";
+    init_yaml_safe();
+    init_config_file();
+    init_nav_files();
   }
 });
 
 // src/links/generators.ts
+function routesRecordOf(v) {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return void 0;
+  const o = v;
+  const redirects = (Array.isArray(o.redirects) ? o.redirects.slice(0, RECORD_LIMIT) : []).flatMap((r3) => {
+    if (!r3 || typeof r3 !== "object") return [];
+    const x = r3;
+    return recordPath(x.from) && (recordPath(x.to) || x.to === "" && x.file !== true) && typeof x.file === "boolean" ? [{ from: x.from, to: x.to, file: x.file }] : [];
+  });
+  const unknown = (Array.isArray(o.unknown) ? o.unknown.slice(0, RECORD_LIMIT) : []).filter(recordPath);
+  return redirects.length || unknown.length ? { ...redirects.length ? { redirects } : {}, ...unknown.length ? { unknown } : {} } : void 0;
+}
+function withRoutesRecord(site, rec) {
+  if (!rec || !site.routes) return site;
+  const reason = "routes the upstream site's configuration makes (recorded by sync)";
+  return { ...site, routes: { ...site.routes, ...rec.redirects ? { redirects: rec.redirects } : {}, ...rec.unknown ? { unknownRoutes: rec.unknown.map((prefix) => ({ prefix, reason })) } : {} } };
+}
 function defaultSite() {
   return { generator: "github", marker: "", root: "", wiki: false, admonitions: false, vault: false, docIds: false, notRead: [], nav: /* @__PURE__ */ new Map() };
 }
@@ -39436,6 +40072,7 @@ function siteRules(record) {
   const root = record && !record.root.split("/").includes("..") && !record.root.startsWith("/") ? record.root : "";
   return siteFor(g, root);
 }
+var RECORD_LIMIT, recordPath;
 var init_generators = __esm({
   "src/links/generators.ts"() {
     "use strict";
@@ -39445,6 +40082,10 @@ var init_generators = __esm({
     init_jekyll_config();
     init_config_file();
     init_sphinx_conf();
+    init_nav_files();
+    init_profile_config();
+    RECORD_LIMIT = 1e4;
+    recordPath = (v) => typeof v === "string" && v.length > 0 && v.length <= 1e3 && !v.startsWith("/") && !v.split("/").includes("..");
   }
 });
 
@@ -41609,15 +42250,15 @@ function splitFolder(folder) {
 }
 function linkTarget(folder) {
   const { parent, name } = splitFolder(folder);
-  return posix.relative(parent, `${CANONICAL}/${name}`);
+  return posix.relative(parent, `${CANONICAL2}/${name}`);
 }
 function canonicalLinkAt(root, folder) {
   const { parent, name } = splitFolder(folder);
-  if (parent === CANONICAL || symlinkOnTheWay(root, parent)) return null;
+  if (parent === CANONICAL2 || symlinkOnTheWay(root, parent)) return null;
   const abs = join29(root, ...folder.split("/"));
   if (lkind(abs) !== "symlink") return null;
   const text2 = readlinkSync2(abs);
-  const canonical2 = `${CANONICAL}/${name}`;
+  const canonical2 = `${CANONICAL2}/${name}`;
   const rel = relative6(root, resolve16(join29(root, ...parent.split("/")), text2)).split(sep3).join("/");
   if (rel !== canonical2) return null;
   if (symlinkOnTheWay(root, canonical2) || lkind(join29(root, ...canonical2.split("/"))) !== "dir") return null;
@@ -41639,8 +42280,8 @@ function linkLayout(plan, asLink) {
   const add = [];
   for (const folder of plan.folders) {
     const { parent, name } = splitFolder(folder);
-    if (parent === CANONICAL || !parent.endsWith("/skills") || !asLink(folder)) continue;
-    const canonical2 = `${CANONICAL}/${name}`;
+    if (parent === CANONICAL2 || !parent.endsWith("/skills") || !asLink(folder)) continue;
+    const canonical2 = `${CANONICAL2}/${name}`;
     if (!folders.has(canonical2)) {
       folders.add(canonical2);
       for (const f of byFolder.get(folder) ?? []) add.push({ ...f, path: `${canonical2}${f.path.slice(folder.length)}` });
@@ -41657,12 +42298,12 @@ function linkLayout(plan, asLink) {
   }), ...add];
   return links;
 }
-var CANONICAL;
+var CANONICAL2;
 var init_layout2 = __esm({
   "src/install/layout.ts"() {
     "use strict";
     init_apply();
-    CANONICAL = ".agents/skills";
+    CANONICAL2 = ".agents/skills";
   }
 });
 
@@ -43348,8 +43989,8 @@ function semanticProblems(lock) {
     for (const l of p.links ?? []) {
       const why = folderProblem(l.path, lock.scope);
       if (why) out.push(`package ${printable(key3)}: link ${why}`);
-      else if (splitFolder(l.path).parent === CANONICAL || l.target !== linkTarget(l.path)) out.push(`package ${printable(key3)}: link ${printable(l.path)} -> ${printable(l.target)} is not a link to its canonical folder (${linkTarget(l.path)})`);
-      else if (!folders.has(`${CANONICAL}/${splitFolder(l.path).name}`)) out.push(`package ${printable(key3)}: link ${printable(l.path)} points to ${CANONICAL}/${printable(splitFolder(l.path).name)}, which is not one of its folders`);
+      else if (splitFolder(l.path).parent === CANONICAL2 || l.target !== linkTarget(l.path)) out.push(`package ${printable(key3)}: link ${printable(l.path)} -> ${printable(l.target)} is not a link to its canonical folder (${linkTarget(l.path)})`);
+      else if (!folders.has(`${CANONICAL2}/${splitFolder(l.path).name}`)) out.push(`package ${printable(key3)}: link ${printable(l.path)} points to ${CANONICAL2}/${printable(splitFolder(l.path).name)}, which is not one of its folders`);
       const k = foldedKey(l.path);
       const prev = owner.get(k);
       if (prev !== void 0) out.push(`${printable(l.path)} is both a link of ${printable(key3)} and a folder of ${printable(prev.key)}`);
@@ -46067,7 +46708,7 @@ var ctxforge_schema_default = {
       additionalProperties: false,
       properties: {
         generator: {
-          enum: ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx", "zola"]
+          enum: ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx", "zola", "nextra", "mintlify", "gitbook", "eleventy"]
         },
         base_url: {
           description: "The site's address, e.g. https://docs.example.com/ (http or https).",
@@ -46182,7 +46823,11 @@ var ctxforge_schema_default = {
                 "starlight",
                 "docsify",
                 "sphinx",
-                "zola"
+                "zola",
+                "nextra",
+                "mintlify",
+                "gitbook",
+                "eleventy"
               ]
             }
           }
@@ -46196,7 +46841,7 @@ var ctxforge_schema_default = {
 var import_ucs2length2 = __toESM(require_ucs2length(), 1);
 var import_equal = __toESM(require_equal(), 1);
 var validateConfig = validate202;
-var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.schema.json", "title": "ctxforge repository config (ctxforge.yaml)", "description": "Which folders of a repository are knowledge packages, their formats, the tags that release them, the change policy their diffs are judged by, and how relative links are checked. ctxforge refuses a file that does not match this schema (CTXFORGE_REPO_CONFIG_INVALID) instead of falling back to defaults.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "description": "The schema an editor validates this file against (ignored by ctxforge).", "type": "string" }, "packages": { "description": "The packages of the repository. Without it (or with an empty list) ctxforge finds source trees by looking for their manifests.", "type": "array", "items": { "$ref": "#/$defs/package" } }, "tag_pattern": { "description": 'Release tag pattern for every package: exactly one "*" stands for the version, "{name}" for the package name. Default "v*" for one package, "{name}@v*" for several.', "$ref": "#/$defs/tagPattern" }, "policy": { "description": "Change-policy overrides for every package, applied before each package's own.", "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" }, "lock": { "description": "The lock gate of pull requests (`ctxforge check --base`, the Action's check mode): which changes to ctxforge.lock and the host folders it manages fail the check, and which signers a new package may come from. Read from the base commit only: a pull request cannot loosen it for itself.", "type": "object", "additionalProperties": false, "properties": { "fail_on": { "description": "Lock findings that fail the check (default: all six). unsigned: a package the PR adds or changes that is not signed; new-signer: a signer not pinned at the base nor listed in `signers`; key-change: a locked package re-pinned to another key; downgrade: a lower version than the base's; republish: the same version with other bytes; unlocked-files: files in managed host folders no lock entry claims.", "type": "array", "uniqueItems": true, "items": { "enum": ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files"] } }, "signers": { "description": "Signers trusted for new packages, as ctxforge.lock records them: `ed25519:<64 hex>` (cartridge and ctxpkg keys) or a minisign key id (16 upper-case hex).", "type": "array", "uniqueItems": true, "items": { "type": "string", "pattern": "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$" } } } }, "oci": { "description": "Where the release also pushes each package as an OCI artifact (docs/registries.md): `repository` is `oci://<registry>/<repository>`, `{name}` standing for the package's name; the tag is the version. The Action pushes on a release tag; ghcr.io takes the job's GITHUB_TOKEN, other registries Docker's config.json.", "type": "object", "additionalProperties": false, "required": ["repository"], "properties": { "repository": { "type": "string", "minLength": 7, "maxLength": 512, "pattern": "^oci://[^/\\s]+/[^\\s:@]+$" } } }, "registries": { "description": "Registries `ctxforge install <name>@<range> --registry <registry name>` can name: each a git registry's URL or a folder (relative to the repository root). The lock records what a name stood for (the URL or path), never the name, so the pull-request gate never reads a pull request's registries: it fetches what the lock records, checked against the base's pins.", "type": "object", "propertyNames": { "pattern": "^[a-z][a-z0-9-]{0,63}$" }, "additionalProperties": { "type": "string", "minLength": 1, "maxLength": 8192 } }, "site": { "description": "The documentation site `ctxforge sync` reads (docs/sync-convert.md): its generator (instead of detecting it from marker files; `sync --site` wins over this), the address it is served at (`export llms-txt` links pages below it unless --base-url names another), and the locales sync takes (`sync --locales` wins; default: the default locale the site's configuration declares, else all).", "type": "object", "additionalProperties": false, "properties": { "generator": { "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx", "zola"] }, "base_url": { "description": "The site's address, e.g. https://docs.example.com/ (http or https).", "type": "string", "maxLength": 2048, "pattern": "^https?://[^\\s/?#]+(/[^\\s?#]*)?$" }, "locales": { "description": "Language tags of the locales to sync (en, fr, pt-br); pages of the others are left out and named.", "type": "array", "minItems": 1, "maxItems": 100, "uniqueItems": true, "items": { "type": "string", "pattern": "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$" } } } } }, "$defs": { "linkLevel": { "enum": ["off", "warning", "error"] }, "tagPattern": { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" }, "policy": { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } }, "package": { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } }, "links": { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx", "zola"] } } }] } } };
+var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://raw.githubusercontent.com/ctxforge/ctxforge/main/schemas/ctxforge.schema.json", "title": "ctxforge repository config (ctxforge.yaml)", "description": "Which folders of a repository are knowledge packages, their formats, the tags that release them, the change policy their diffs are judged by, and how relative links are checked. ctxforge refuses a file that does not match this schema (CTXFORGE_REPO_CONFIG_INVALID) instead of falling back to defaults.", "type": "object", "additionalProperties": false, "properties": { "$schema": { "description": "The schema an editor validates this file against (ignored by ctxforge).", "type": "string" }, "packages": { "description": "The packages of the repository. Without it (or with an empty list) ctxforge finds source trees by looking for their manifests.", "type": "array", "items": { "$ref": "#/$defs/package" } }, "tag_pattern": { "description": 'Release tag pattern for every package: exactly one "*" stands for the version, "{name}" for the package name. Default "v*" for one package, "{name}@v*" for several.', "$ref": "#/$defs/tagPattern" }, "policy": { "description": "Change-policy overrides for every package, applied before each package's own.", "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" }, "lock": { "description": "The lock gate of pull requests (`ctxforge check --base`, the Action's check mode): which changes to ctxforge.lock and the host folders it manages fail the check, and which signers a new package may come from. Read from the base commit only: a pull request cannot loosen it for itself.", "type": "object", "additionalProperties": false, "properties": { "fail_on": { "description": "Lock findings that fail the check (default: all six). unsigned: a package the PR adds or changes that is not signed; new-signer: a signer not pinned at the base nor listed in `signers`; key-change: a locked package re-pinned to another key; downgrade: a lower version than the base's; republish: the same version with other bytes; unlocked-files: files in managed host folders no lock entry claims.", "type": "array", "uniqueItems": true, "items": { "enum": ["unsigned", "new-signer", "key-change", "downgrade", "republish", "unlocked-files"] } }, "signers": { "description": "Signers trusted for new packages, as ctxforge.lock records them: `ed25519:<64 hex>` (cartridge and ctxpkg keys) or a minisign key id (16 upper-case hex).", "type": "array", "uniqueItems": true, "items": { "type": "string", "pattern": "^(ed25519:[0-9a-f]{64}|[0-9A-F]{16})$" } } } }, "oci": { "description": "Where the release also pushes each package as an OCI artifact (docs/registries.md): `repository` is `oci://<registry>/<repository>`, `{name}` standing for the package's name; the tag is the version. The Action pushes on a release tag; ghcr.io takes the job's GITHUB_TOKEN, other registries Docker's config.json.", "type": "object", "additionalProperties": false, "required": ["repository"], "properties": { "repository": { "type": "string", "minLength": 7, "maxLength": 512, "pattern": "^oci://[^/\\s]+/[^\\s:@]+$" } } }, "registries": { "description": "Registries `ctxforge install <name>@<range> --registry <registry name>` can name: each a git registry's URL or a folder (relative to the repository root). The lock records what a name stood for (the URL or path), never the name, so the pull-request gate never reads a pull request's registries: it fetches what the lock records, checked against the base's pins.", "type": "object", "propertyNames": { "pattern": "^[a-z][a-z0-9-]{0,63}$" }, "additionalProperties": { "type": "string", "minLength": 1, "maxLength": 8192 } }, "site": { "description": "The documentation site `ctxforge sync` reads (docs/sync-convert.md): its generator (instead of detecting it from marker files; `sync --site` wins over this), the address it is served at (`export llms-txt` links pages below it unless --base-url names another), and the locales sync takes (`sync --locales` wins; default: the default locale the site's configuration declares, else all).", "type": "object", "additionalProperties": false, "properties": { "generator": { "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx", "zola", "nextra", "mintlify", "gitbook", "eleventy"] }, "base_url": { "description": "The site's address, e.g. https://docs.example.com/ (http or https).", "type": "string", "maxLength": 2048, "pattern": "^https?://[^\\s/?#]+(/[^\\s?#]*)?$" }, "locales": { "description": "Language tags of the locales to sync (en, fr, pt-br); pages of the others are left out and named.", "type": "array", "minItems": 1, "maxItems": 100, "uniqueItems": true, "items": { "type": "string", "pattern": "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$" } } } } }, "$defs": { "linkLevel": { "enum": ["off", "warning", "error"] }, "tagPattern": { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" }, "policy": { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } }, "package": { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } }, "links": { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx", "zola", "nextra", "mintlify", "gitbook", "eleventy"] } } }] } } };
 var schema33 = { "type": "string", "minLength": 1, "pattern": "^[^*]*\\*[^*]*$" };
 var schema34 = { "type": "object", "propertyNames": { "pattern": "^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$" }, "additionalProperties": { "enum": ["breaking", "feature", "fix", "none"] } };
 var func12 = Object.prototype.hasOwnProperty;
@@ -46205,7 +46850,7 @@ var func0 = import_equal.default.default;
 var schema32 = { "type": "object", "additionalProperties": false, "required": ["path"], "properties": { "path": { "description": `Repository-relative folder of the package's source tree ("." for the root).`, "type": "string", "minLength": 1 }, "format": { "description": "The package's format; detected from its manifest when left out.", "enum": ["octx", "ctxpkg", "acx"] }, "name": { "description": `Name used for "{name}" in tag patterns and in listings; default the folder's name.`, "type": "string", "minLength": 1 }, "tag_pattern": { "$ref": "#/$defs/tagPattern" }, "policy": { "$ref": "#/$defs/policy" }, "links": { "$ref": "#/$defs/links" } } };
 var pattern42 = new RegExp("^[^*]*\\*[^*]*$", "u");
 var pattern5 = new RegExp("^(?:(?:added|removed|modified|moved|retyped|attr_changed|major_bump)|[^.]+\\.(?:added|removed|modified|moved|retyped|attr_changed|major_bump)(?:\\.[^.]+)?)$", "u");
-var schema35 = { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx", "zola"] } } }] };
+var schema35 = { "description": 'How validate and the pull-request check report relative Markdown links to missing documents or anchors: a level, or a mapping with the level, the folder that site-absolute links ("/guide/intro") start from, and the site generator whose link and anchor rules apply. A package\'s own `links` overrides this one key by key.', "anyOf": [{ "$ref": "#/$defs/linkLevel" }, { "type": "object", "additionalProperties": false, "properties": { "level": { "$ref": "#/$defs/linkLevel" }, "root": { "description": `Folder, relative to the package, that links starting with "/" are resolved against (a documentation site's root).`, "type": "string", "minLength": 1 }, "generator": { "description": "The documentation site generator the pages are written for, whose heading anchors and link resolution the check follows (detected from a synced tree's ID map when left out; a converted tree needs it).", "enum": ["github", "mdbook", "vitepress", "docusaurus", "mkdocs", "obsidian", "foam", "hugo", "jekyll", "starlight", "docsify", "sphinx", "zola", "nextra", "mintlify", "gitbook", "eleventy"] } } }] };
 var schema36 = { "enum": ["off", "warning", "error"] };
 function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
@@ -46280,7 +46925,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.generator !== void 0) {
       let data2 = data.generator;
-      if (!(data2 === "github" || data2 === "mdbook" || data2 === "vitepress" || data2 === "docusaurus" || data2 === "mkdocs" || data2 === "obsidian" || data2 === "foam" || data2 === "hugo" || data2 === "jekyll" || data2 === "starlight" || data2 === "docsify" || data2 === "sphinx" || data2 === "zola")) {
+      if (!(data2 === "github" || data2 === "mdbook" || data2 === "vitepress" || data2 === "docusaurus" || data2 === "mkdocs" || data2 === "obsidian" || data2 === "foam" || data2 === "hugo" || data2 === "jekyll" || data2 === "starlight" || data2 === "docsify" || data2 === "sphinx" || data2 === "zola" || data2 === "nextra" || data2 === "mintlify" || data2 === "gitbook" || data2 === "eleventy")) {
         const err5 = { instancePath: instancePath + "/generator", schemaPath: "#/anyOf/1/properties/generator/enum", keyword: "enum", params: { allowedValues: schema35.anyOf[1].properties.generator.enum }, message: "must be equal to one of the allowed values", schema: schema35.anyOf[1].properties.generator.enum, parentSchema: schema35.anyOf[1].properties.generator, data: data2 };
         if (vErrors === null) {
           vErrors = [err5];
@@ -46943,7 +47588,7 @@ function validate202(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data16.generator !== void 0) {
           let data17 = data16.generator;
-          if (!(data17 === "github" || data17 === "mdbook" || data17 === "vitepress" || data17 === "docusaurus" || data17 === "mkdocs" || data17 === "obsidian" || data17 === "foam" || data17 === "hugo" || data17 === "jekyll" || data17 === "starlight" || data17 === "docsify" || data17 === "sphinx" || data17 === "zola")) {
+          if (!(data17 === "github" || data17 === "mdbook" || data17 === "vitepress" || data17 === "docusaurus" || data17 === "mkdocs" || data17 === "obsidian" || data17 === "foam" || data17 === "hugo" || data17 === "jekyll" || data17 === "starlight" || data17 === "docsify" || data17 === "sphinx" || data17 === "zola" || data17 === "nextra" || data17 === "mintlify" || data17 === "gitbook" || data17 === "eleventy")) {
             const err33 = { instancePath: instancePath + "/site/generator", schemaPath: "#/properties/site/properties/generator/enum", keyword: "enum", params: { allowedValues: schema31.properties.site.properties.generator.enum }, message: "must be equal to one of the allowed values", schema: schema31.properties.site.properties.generator.enum, parentSchema: schema31.properties.site.properties.generator, data: data17 };
             if (vErrors === null) {
               vErrors = [err33];
@@ -49293,7 +49938,7 @@ var gitbook = [{
   // (`{{% include "x" %}}` is Hugo's, not GitBook's.)
   find: (body, skip) => [...matches(GITBOOK, body, skip)].filter((m) => body[m.index - 1] !== "{").map((m) => ({ start: m.index, end: m.index + m[0].length, raw: m[2], base: "page", rooted: "root", dropFrontmatter: true, form: "GitBook include" }))
 }];
-var mdx = (pages) => ({
+var mdx = (pages, rooted = "refuse") => ({
   pages,
   fencesAreCode: true,
   literal: "import",
@@ -49304,7 +49949,7 @@ var mdx = (pages) => ({
     const out = [];
     for (const m of matches(MDX_TAG, body, skip)) {
       const raw = imports.get(m[1]);
-      if (raw !== void 0) out.push({ start: m.index, end: m.index + m[0].length, raw: raw.startsWith("@site/") ? raw.slice("@site/".length) : raw, base: raw.startsWith("@site/") ? "project" : "page", rooted: "refuse", dropFrontmatter: true, form: "MDX partial" });
+      if (raw !== void 0) out.push({ start: m.index, end: m.index + m[0].length, raw: raw.startsWith("@site/") ? raw.slice("@site/".length) : raw, base: raw.startsWith("@site/") ? "project" : "page", rooted, dropFrontmatter: true, form: "MDX partial" });
     }
     return out;
   }
@@ -49405,7 +50050,10 @@ var FORMS = {
   docsify,
   docusaurus: [mdx("docusaurus")],
   starlight: [mdx("mdx")],
-  // GitBook has no marker ctxforge tells yet: its form is read where no generator was detected,
+  nextra: [mdx("mdx")],
+  mintlify: [mdx("mdx", "root")],
+  gitbook,
+  // GitBook's form is also read where no generator was detected (a folder without .gitbook.yaml),
   // where `{% include "…" %}` is the syntax of nothing else.
   github: gitbook
 };
@@ -49880,7 +50528,99 @@ function linkFactsOf(spec, path, bytes, text2) {
 
 // src/links/check.ts
 init_arrays();
+
+// src/links/pages.ts
 init_paths();
+init_tree();
+var FILE_KIND = KINDS.indexOf("file");
+var PageSet = class {
+  has(p) {
+    return this.position(p) >= 0;
+  }
+  keys() {
+    return this[Symbol.iterator]();
+  }
+  values() {
+    return this[Symbol.iterator]();
+  }
+  *entries() {
+    for (const p of this) yield [p, p];
+  }
+  forEach(cb, thisArg) {
+    for (const p of this) cb.call(thisArg, p, p, this);
+  }
+};
+var ListedPages = class extends PageSet {
+  constructor(paths) {
+    super();
+    this.paths = paths;
+    this.count = paths.length;
+    this.set = new Set(paths);
+    this.size = this.set.size;
+    this.position = positionLookup(paths);
+  }
+  paths;
+  count;
+  size;
+  position;
+  set;
+  has(p) {
+    return this.set.has(p);
+  }
+  at(k) {
+    return this.paths[k];
+  }
+  [Symbol.iterator]() {
+    return this.set.values();
+  }
+};
+var TablePages = class extends PageSet {
+  constructor(listing, at_) {
+    super();
+    this.listing = listing;
+    this.at_ = at_;
+    this.count = at_.length;
+    let n = 0;
+    for (const _ of this) n++;
+    this.size = n;
+  }
+  listing;
+  at_;
+  count;
+  size;
+  at(k) {
+    return this.listing.paths.at(this.at_[k]);
+  }
+  *[Symbol.iterator]() {
+    let last;
+    for (let k = 0; k < this.count; k++) {
+      const p = this.at(k);
+      if (p !== last) yield p;
+      last = p;
+    }
+  }
+  position(p) {
+    const i = this.listing.paths.find(p);
+    if (i < 0) return -1;
+    let lo = 0;
+    let hi = this.at_.length - 1;
+    while (lo <= hi) {
+      const mid = lo + hi >>> 1;
+      const v = this.at_[mid];
+      if (v === i) return mid;
+      if (v < i) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+};
+function tablePages(listing, isPage) {
+  const at = [];
+  for (let i = 0; i < listing.paths.length; i++) if (listing.kinds[i] === FILE_KIND && isPage(listing.paths.at(i))) at.push(i);
+  return new TablePages(listing, Int32Array.from(at));
+}
+
+// src/links/check.ts
 init_generators();
 init_slugs();
 init_formats();
@@ -49897,6 +50637,15 @@ defineRules([
 function linkRoots(format) {
   const m = formatByName(format);
   return m ? [.../* @__PURE__ */ new Set([m.documentRoot, ...m.skills ? [m.skills.root] : []])] : [""];
+}
+function routesAlsoIn(rec, base) {
+  if (!rec) return void 0;
+  const key3 = (r3) => `${r3.from}\0${r3.to}\0${r3.file}`;
+  const had = new Set((base.redirects ?? []).map(key3));
+  const unknown = new Set(base.unknown ?? []);
+  const redirects = (rec.redirects ?? []).filter((r3) => had.has(key3(r3)));
+  const kept = (rec.unknown ?? []).filter((u) => unknown.has(u));
+  return redirects.length || kept.length ? { ...redirects.length ? { redirects } : {}, ...kept.length ? { unknown: kept } : {} } : void 0;
 }
 var safeRoot = (r3) => typeof r3 === "string" && !r3.split("/").includes("..") && !r3.startsWith("/") ? r3 === "" || r3.endsWith("/") ? r3 : `${r3}/` : void 0;
 var PAGE_EXTENSION = /^(md|mdx|markdown|html?)$/i;
@@ -49917,7 +50666,8 @@ async function recordedSite(tree) {
     const v = JSON.parse((await tree.read(".ctxforge-sync.json")).toString("utf8"));
     const assets = v.assets && typeof v.assets === "object" ? Object.values(v.assets).filter((x) => typeof x === "string") : [];
     const g = v.site?.generator;
-    return { ...typeof g === "string" && GENERATORS.includes(g) ? { generator: g } : {}, root: safeRoot(v.site?.root) ?? "", leftOut: leftOutFiles(assets) };
+    const routes = routesRecordOf(v.site?.routes);
+    return { ...typeof g === "string" && GENERATORS.includes(g) ? { generator: g } : {}, root: safeRoot(v.site?.root) ?? "", leftOut: leftOutFiles(assets), ...routes ? { routes } : {} };
   } catch {
     return void 0;
   }
@@ -49930,7 +50680,7 @@ function recordOf2(idMap, manifest) {
   } : void 0;
   if (!idMap) return fromManifest ?? { root: "", leftOut: [] };
   if (!fromManifest) return idMap;
-  return { ...idMap.generator ?? fromManifest.generator ? { generator: idMap.generator ?? fromManifest.generator } : {}, root: idMap.generator ? idMap.root : fromManifest.root, leftOut: [.../* @__PURE__ */ new Set([...idMap.leftOut, ...fromManifest.leftOut])] };
+  return { ...idMap.generator ?? fromManifest.generator ? { generator: idMap.generator ?? fromManifest.generator } : {}, root: idMap.generator ? idMap.root : fromManifest.root, leftOut: [.../* @__PURE__ */ new Set([...idMap.leftOut, ...fromManifest.leftOut])], ...idMap.routes ? { routes: idMap.routes } : {} };
 }
 function reader(tree) {
   if (!(tree instanceof DiskTree)) return (p) => tree.read(p).catch(() => void 0);
@@ -49970,6 +50720,7 @@ async function startTreeLinks(tree, docRoots, o = {}) {
   if (!site) {
     const named = o.generator && GENERATORS.includes(o.generator) ? o.generator : void 0;
     site = siteFor(named ?? rec.generator ?? "github", `${docRoots[0] ?? ""}${rec.root}`);
+    if (!named || named === rec.generator) site = withRoutesRecord(site, o.routesBefore ? routesAlsoIn(rec.routes, o.routesBefore) : rec.routes);
   }
   const leftOut2 = new Set(rec.leftOut.map((a) => `${docRoots[0] ?? ""}${a}`).filter((f) => !o.heldBefore?.has(f)));
   if (o.root !== void 0) site = { ...site, root: o.root === "" || o.root.endsWith("/") ? o.root : `${o.root}/` };
@@ -49979,18 +50730,27 @@ async function startTreeLinks(tree, docRoots, o = {}) {
   if (level === "off") {
     return { spec, observe: () => void 0, add: () => void 0, finish: async () => ({ diagnostics: [], counts, generator: g }) };
   }
-  const entries = await tree.list();
-  const own2 = tree instanceof DiskTree ? await tree.files() : void 0;
-  const gathered = own2 ? void 0 : /* @__PURE__ */ new Set();
-  let docs = [];
-  for (const e of entries) {
-    if (e.kind !== "file") continue;
-    gathered?.add(e.path);
-    if (!o.documents && MARKDOWN_FILE.test(e.path) && docRoots.some((r3) => e.path.startsWith(r3))) docs.push(e.path);
+  const isPage = (p) => MARKDOWN_FILE.test(p) && docRoots.some((r3) => p.startsWith(r3));
+  let files;
+  let docs;
+  if (tree instanceof DiskTree && !o.documents) {
+    files = await tree.files();
+    docs = tablePages(await tree.listing(), isPage);
+  } else {
+    const own2 = tree instanceof DiskTree ? await tree.files() : void 0;
+    const gathered = own2 ? void 0 : /* @__PURE__ */ new Set();
+    const found2 = [];
+    if (gathered || !o.documents) {
+      for (const e of await tree.list()) {
+        if (e.kind !== "file") continue;
+        gathered?.add(e.path);
+        if (!o.documents && isPage(e.path)) found2.push(e.path);
+      }
+    }
+    files = own2 ?? gathered;
+    docs = new ListedPages(o.documents ? o.documents.filter((d) => files.has(d)) : found2);
   }
-  const files = own2 ?? gathered;
-  if (o.documents) docs = o.documents.filter((d) => files.has(d));
-  const isDoc = new Set(docs);
+  const isDoc = docs;
   const wanted = (p) => isDoc.has(p);
   const absent = new Set([...leftOut2].filter((f) => !files.has(f)));
   const index = new SiteIndex(absent.size ? /* @__PURE__ */ new Set([...files, ...absent]) : files, isDoc, site, o.meta);
@@ -50003,8 +50763,8 @@ async function startTreeLinks(tree, docRoots, o = {}) {
     const fm = splitFrontmatter(stripBom(t));
     return { body: fm.body, offset: fm.present ? fm.bodyLine - 1 : 0 };
   };
-  const positionOf = positionLookup(docs);
-  const handed = new Uint8Array(docs.length);
+  const positionOf = (p) => docs.position(p);
+  const handed = new Uint8Array(docs.count);
   const results = /* @__PURE__ */ new Map();
   const take = (path) => {
     if (!wanted(path)) return false;
@@ -50080,7 +50840,8 @@ async function startTreeLinks(tree, docRoots, o = {}) {
   const finish = async () => {
     const out = [];
     const pending = [];
-    for (const f of docs) {
+    for (let k = 0; k < docs.count; k++) {
+      const f = docs.at(k);
       let r3 = results.get(f);
       if (!handed[positionOf(f)]) {
         const bytes = await read(f);
@@ -50191,6 +50952,7 @@ init_paths();
 var TARGET_FORMATS = ["octx", "ctxpkg", "acx"];
 
 // src/sync/idmap.ts
+init_generators();
 var ID_MAP_FILE = ".ctxforge-sync.json";
 var isMap6 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 function parseIdMap(text2) {
@@ -50226,7 +50988,8 @@ function parseIdMap(text2) {
   const out = { version: 1, format: v.format, documents, assets, files: strings(v.files ?? [], "files"), retired: strings(v.retired ?? [], "retired") };
   if (v.site !== void 0) {
     if (!isMap6(v.site) || typeof v.site.generator !== "string" || typeof v.site.root !== "string") return bad3('site must be {"generator": "…", "root": "…"}');
-    out.site = { generator: v.site.generator, root: v.site.root };
+    const routes = routesRecordOf(v.site.routes);
+    out.site = { generator: v.site.generator, root: v.site.root, ...routes ? { routes } : {} };
   }
   return out;
 }
@@ -50315,6 +51078,7 @@ defineRules([
   { code: "CONVERT_LINK_NOT_REWRITTEN", format: "core", summary: "A link to a file convert must rename could not be rewritten to reach it, so nothing was converted." },
   { code: "CONVERT_OUTPUT_NOT_EMPTY", format: "core", summary: "The --out directory holds files that are not from an earlier conversion of the same kind." },
   { code: "SYNC_XREF_NOT_REWRITTEN", format: "core", summary: "A generator cross-reference (Hugo ref/relref, Jekyll link/post_url, MyST {doc}) to a renamed page cannot be written in the generator's syntax in the renamed tree (a {% post_url %} once _posts/ is posts/): kept as written (warning)." },
+  { code: "SYNC_LINK_UNSYNCED_PAGE", format: "core", summary: "A link reaches a page the site serves that this sync does not take (another locale) and no site address is known to write it as that page's URL: kept as written, so the synced tree's link check reports it (warning)." },
   { code: "SYNC_LINK_NOT_REWRITTEN", format: "core", summary: "A link to a file sync renames could not be rewritten to reach it, so the sync wrote nothing." },
   { code: "SYNC_SKIPPED", format: "core", summary: "Upstream files sync leaves out (skipped folders, site configuration, dot-files that are no pages), each named (info)." },
   { code: "SYNC_SITE_DETECTED", format: "core", summary: "The upstream folder is an mdBook, VitePress, Docusaurus or MkDocs site or an Obsidian/Foam vault, told from static marker files (info)." },
@@ -50870,7 +51634,7 @@ async function checkArtifact2(acq, o) {
   };
   let documents;
   let result2;
-  if (module.verifyWithDocuments) ({ result: result2, documents } = await module.verifyWithDocuments(acq.input, { ...opts, want: { docs: true, skills: true } }));
+  if (module.verifyWithDocuments) ({ result: result2, documents } = await module.verifyWithDocuments(acq.input, { ...opts, want: { docs: true, skills: true }, ...o.documentSink ? { documentSink: o.documentSink } : {} }));
   else result2 = await (module.verifyArtifact ?? module.validateArtifact).call(module, acq.input, opts);
   const d = result2.details ?? {};
   const damage = result2.diagnostics.filter((x) => x.severity === "error" && !POLICY_CODES.has(x.code));
@@ -51012,7 +51776,7 @@ async function documentsOf2(facts, acq, o) {
       hint: "update ctxforge"
     }, 2);
   }
-  return facts.documents ? facts.documents() : m.documents(acq.input, { want: { docs: true, skills: true }, limits: o.limits, env: o.env });
+  return facts.documents ? facts.documents() : m.documents(acq.input, { want: { docs: true, skills: true }, limits: o.limits, env: o.env, ...o.documentSink ? { documentSink: o.documentSink } : {} });
 }
 var keyChanged = (name, recorded, given, label2) => new DiagnosticError(error2("CTXFORGE_INSTALL_KEY_CHANGED", `ctxforge.lock pins ${printable(name)} to ${recorded.key_id}, not to the --key given (${given.key_id}); nothing was written`, {
   file: label2,
@@ -51023,7 +51787,7 @@ async function verifyPackage(acq, ctx, lock, o, locked) {
   const lockedPin = locked ? recordedPin(locked) : void 0;
   if (locked && optionPin && lockedPin && optionPin.key_id !== lockedPin.key_id) throw keyChanged(locked.name, lockedPin, optionPin, acq.input.label);
   const checkedWith = lockedPin?.raw ? lockedPin : optionPin;
-  let facts = await checkArtifact2(acq, { key: checkedWith, trust: o.trust, env: ctx.env, limits: o.limits });
+  let facts = await checkArtifact2(acq, { key: checkedWith, trust: o.trust, env: ctx.env, limits: o.limits, documentSink: o.documentSink });
   const docs = await documentsOf2(facts, acq, o);
   const name = docs.meta.name;
   if (facts.signed && facts.metaUnsigned && facts.signedName !== name) {
@@ -51971,14 +52735,16 @@ async function runCheck(o) {
     const recorded = level === "off" ? void 0 : await manifestSite(p.module, p.tree);
     let rules = {};
     let heldBefore;
+    let routesBefore;
     if (oldTree && level !== "off") {
       const was = recordOf2(await recordedSite(oldTree), await manifestSite(p.module, oldTree));
       rules = { generator: was.generator ?? "github", root: `${p.module.documentRoot}${was.root}` };
       heldBefore = new Set((await oldTree.list()).filter((e) => e.kind === "file").map((e) => e.path));
+      routesBefore = was.routes ?? {};
     }
     const generator = ls.generator ?? rules.generator;
     const root2 = ls.root ?? rules.root;
-    const links = await checkLinks(p.tree, p.format, level, { ...root2 !== void 0 ? { root: root2 } : {}, ...generator ? { generator } : {}, ...recorded ? { recorded } : {}, ...heldBefore ? { heldBefore } : {} });
+    const links = await checkLinks(p.tree, p.format, level, { ...root2 !== void 0 ? { root: root2 } : {}, ...generator ? { generator } : {}, ...recorded ? { recorded } : {}, ...heldBefore ? { heldBefore } : {}, ...routesBefore ? { routesBefore } : {} });
     if (links.length) {
       pushAll(v.diagnostics, links);
       if (links.some((d) => d.severity === "error")) v.valid = false;

@@ -1008,8 +1008,149 @@ var InlinePass = class {
 // src/core/tree.ts
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync } from "node:fs";
 import { join, sep } from "node:path";
-function readHandoff(h, k) {
-  const path = h.paths[k];
+
+// src/core/jcs.ts
+var LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+// src/core/path-table.ts
+var PathTable = class _PathTable {
+  constructor(data) {
+    this.data = data;
+    this.length = data.count;
+    this.slab = Buffer.from(data.bytes);
+    this.ends = new Uint32Array(data.ends, 0, data.count);
+  }
+  data;
+  length;
+  slab;
+  ends;
+  // A path being looked up, encoded once into a reused buffer (no allocation a lookup).
+  probe = Buffer.allocUnsafe(256);
+  slots;
+  /**
+   * The table of `paths`, in their order. A path with a lone surrogate has no UTF-8 form and would
+   * not read back as itself, so it is refused (RangeError); names read from a disk never have one.
+   */
+  static of(paths) {
+    let total = 0;
+    for (const p of paths) {
+      if (LONE_SURROGATE.test(p)) throw new RangeError(`a path with a lone surrogate has no UTF-8 form: ${JSON.stringify(p)}`);
+      total += Buffer.byteLength(p, "utf8");
+    }
+    const bytes = new SharedArrayBuffer(Math.max(total, 1));
+    const ends = new SharedArrayBuffer(Math.max(paths.length, 1) * 4);
+    const slab = Buffer.from(bytes);
+    const endsView = new Uint32Array(ends);
+    let at = 0;
+    paths.forEach((p, i) => {
+      at += slab.write(p, at, "utf8");
+      endsView[i] = at;
+    });
+    return new _PathTable({ bytes, ends, count: paths.length });
+  }
+  /** The table another thread shared (no copy of the bytes). */
+  static fromShared(data) {
+    return new _PathTable(data);
+  }
+  /** This table as data for postMessage. */
+  get shared() {
+    return this.data;
+  }
+  /** The path at position `i` (a new string each call). */
+  at(i) {
+    return this.slab.toString("utf8", this.start(i), this.ends[i]);
+  }
+  /** The UTF-8 length of the path at `i`. */
+  byteLength(i) {
+    return this.ends[i] - this.start(i);
+  }
+  /**
+   * The position of `path`, or -1. Among equal paths (two names a disk decoded alike), the last,
+   * as a map made from the list would answer. Through a hash of the bytes into an open-addressed
+   * table of positions (8 bytes a path, made at the first lookup): a binary search over the bytes
+   * cost the link check ~17 comparisons a lookup, and it looks up several paths a link.
+   */
+  find(path) {
+    const n = this.encodeProbe(path);
+    if (n < 0) return -1;
+    const slots = this.slots ??= this.hashAll();
+    const mask = slots.length - 1;
+    for (let s = this.hashProbe(n) & mask; ; s = s + 1 & mask) {
+      const i = slots[s] - 1;
+      if (i < 0) return -1;
+      if (this.compareProbe(i, n) === 0) return i;
+    }
+  }
+  // Writes `path` as UTF-8 into the probe and returns its length, or -1 for a lone surrogate (not
+  // in the table: of() refuses it, and its encoding would match a U+FFFD in a path that is).
+  encodeProbe(path) {
+    const len = path.length;
+    if (len * 3 > this.probe.length) this.probe = Buffer.allocUnsafe(Math.max(len * 3, this.probe.length * 2));
+    const p = this.probe;
+    for (let k = 0; k < len; k++) {
+      const c = path.charCodeAt(k);
+      if (c >= 128) return LONE_SURROGATE.test(path) ? -1 : p.write(path, 0, "utf8");
+      p[k] = c;
+    }
+    return len;
+  }
+  hashProbe(n) {
+    return fnv1a(this.probe, 0, n);
+  }
+  hashAll() {
+    let size = 8;
+    while (size < this.length * 2) size *= 2;
+    const slots = new Int32Array(size);
+    const mask = size - 1;
+    for (let i = 0; i < this.length; i++) {
+      const start = this.start(i);
+      for (let s = fnv1a(this.slab, start, this.ends[i]) & mask; ; s = s + 1 & mask) {
+        const j = slots[s] - 1;
+        if (j < 0 || this.compareAt(j, i) === 0) {
+          slots[s] = i + 1;
+          break;
+        }
+      }
+    }
+    return slots;
+  }
+  *[Symbol.iterator]() {
+    for (let i = 0; i < this.length; i++) yield this.at(i);
+  }
+  start(i) {
+    return i === 0 ? 0 : this.ends[i - 1];
+  }
+  // The path at `i` against the probe's first `n` bytes, in UTF-8 byte order. A loop here, not
+  // Buffer.compare: paths are short and differ early, and a native call costs more than the loop.
+  compareProbe(i, n) {
+    const s = this.slab;
+    const p = this.probe;
+    const start = this.start(i);
+    const len = this.ends[i] - start;
+    const m = len < n ? len : n;
+    for (let k = 0; k < m; k++) {
+      const d = s[start + k] - p[k];
+      if (d !== 0) return d;
+    }
+    return len - n;
+  }
+  compareAt(i, j) {
+    return this.slab.compare(this.slab, this.start(j), this.ends[j], this.start(i), this.ends[i]);
+  }
+};
+function fnv1a(b, from, to) {
+  let h = 2166136261;
+  for (let k = from; k < to; k++) h = Math.imul(h ^ b[k], 16777619);
+  return h >>> 0;
+}
+
+// src/core/tree.ts
+function handoffPaths(h) {
+  const table = PathTable.fromShared(h.paths);
+  const pick = h.pick;
+  return pick ? { count: pick.length, at: (k) => table.at(pick[k]) } : { count: table.length, at: (k) => table.at(k) };
+}
+function readHandoff(h, k, path) {
   if (h.kind === "disk") return readRegularFile(join(h.root, ...path.split("/")), path);
   try {
     return readExactly(h.fd, h.offsets[k], h.sizes[k]);
@@ -3083,6 +3224,12 @@ function docutilsSlug(text) {
 function zolaSlug(text) {
   return text.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }
+function eleventyAnchorSlugs(heading) {
+  const text = heading.replace(/\{%[^%\n]{0,500}%\}|\{\{[^}\n]{0,500}\}\}/g, "").trim();
+  const anchor = text.trim().toLowerCase().replace(/\s+/g, "-");
+  const filter = text.replace(/([A-Z]+)([A-Z][a-z\d]+)/g, "$1 $2").replace(/([a-z\d]+)([A-Z])/g, "$1 $2").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return [anchor, filter];
+}
 function slugify(text, g) {
   switch (g) {
     // Jekyll 4 reads Markdown as kramdown's GFM input, whose generate_gfm_header_id is GitHub's rule
@@ -3150,6 +3297,7 @@ function anchorsOf(scan, g) {
     ids.add(docutilsSlug(h.text));
     for (const s of headingSlugs([h], "github")) ids.add(s);
   }
+  if (g === "eleventy") for (const h of scan.headings) for (const s of eleventyAnchorSlugs(h.text)) ids.add(s);
   return { ids, keys: new Set(scan.headings.map((x) => headingKey(x.text))) };
 }
 
@@ -3338,19 +3486,20 @@ parentPort.on("message", (m) => {
 function shareDocs(h, counter, batch, place, links) {
   const out = place ? openForPlacing(place.path) : void 0;
   const writes = out?.fd === void 0 ? void 0 : new PlacedWrites(out.fd);
+  const paths = handoffPaths(h);
   try {
     for (; ; ) {
       const start = Atomics.add(counter, 0, batch);
-      if (start >= h.paths.length) return;
+      if (start >= paths.count) return;
       const results = [];
       const placed = [];
       let writeError = out?.error;
-      for (let k = start; k < Math.min(start + batch, h.paths.length); k++) {
-        const path = h.paths[k];
+      for (let k = start; k < Math.min(start + batch, paths.count); k++) {
+        const path = paths.at(k);
         const diags = [];
         let bytes;
         try {
-          bytes = readHandoff(h, k);
+          bytes = readHandoff(h, k, path);
         } catch (e) {
           results.push({ k, error: e.message, diags });
           continue;
