@@ -3230,6 +3230,10 @@ function eleventyAnchorSlugs(heading) {
   const filter = text.replace(/([A-Z]+)([A-Z][a-z\d]+)/g, "$1 $2").replace(/([a-z\d]+)([A-Z])/g, "$1 $2").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
   return [anchor, filter];
 }
+function gitbookAnchorSlugs(heading) {
+  const s = heading.toLowerCase().replace(/\|/g, " or ").replace(/\//g, " ").replace(/[^\p{L}\p{M}\p{N}\p{Pc}.&\s-]/gu, "").trim().replace(/\s+/g, "-");
+  return /^\d/.test(s) ? [s, `id-${s}`] : [s];
+}
 function slugify(text, g) {
   switch (g) {
     // Jekyll 4 reads Markdown as kramdown's GFM input, whose generate_gfm_header_id is GitHub's rule
@@ -3298,6 +3302,15 @@ function anchorsOf(scan, g) {
     for (const s of headingSlugs([h], "github")) ids.add(s);
   }
   if (g === "eleventy") for (const h of scan.headings) for (const s of eleventyAnchorSlugs(h.text)) ids.add(s);
+  if (g === "gitbook") {
+    for (const h of scan.headings) for (const s of gitbookAnchorSlugs(h.text)) ids.add(s);
+    const seen = /* @__PURE__ */ new Map();
+    for (const id of scan.htmlIds) {
+      const n = seen.get(id) ?? 0;
+      if (n) ids.add(`${id}-${n}`);
+      seen.set(id, n + 1);
+    }
+  }
   return { ids, keys: new Set(scan.headings.map((x) => headingKey(x.text))) };
 }
 
@@ -3410,10 +3423,12 @@ function definitionTermIds(body) {
   const ids = headingSlugs(terms, "github");
   return [...ids, ...ids.map((x) => `${x}-1`), ...ids.map((x) => `${x}-2`)];
 }
+var SUMMARY = /<summary\b[^>\n]{0,200}>([^<\n]{1,500})<\/summary>/gi;
 function keptAnchors(spec, s, body) {
   const g = spec.generator;
   const a = anchorsOf(s, g);
   if (g === "hugo" && body.includes("\n: ")) for (const id of definitionTermIds(body)) a.ids.add(id);
+  if (g === "gitbook" && body.includes("<summary")) for (const m of body.matchAll(SUMMARY)) for (const id of gitbookAnchorSlugs(m[1].trim())) a.ids.add(id);
   return { a, text: g === "obsidian" || g === "foam" ? body : "" };
 }
 function linkFactsOf(spec, path, bytes, text) {

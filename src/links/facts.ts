@@ -8,7 +8,7 @@ import { scanMarkdown, type Link } from './parse.js';
 import { fastLinks } from './fast.js';
 import { maskHugo } from './shortcodes.js';
 import { anchorsOf, MARKDOWN_FILE, type Anchors } from './site.js';
-import { headingSlugs, type Generator } from './slugs.js';
+import { gitbookAnchorSlugs, headingSlugs, type Generator } from './slugs.js';
 import { mayHaveTemplateXrefs, templateXrefs } from './xrefs.js';
 
 /** How a site's documents are scanned: plain data, so it can be handed to another thread. */
@@ -109,12 +109,16 @@ function definitionTermIds(body: string): string[] {
   return [...ids, ...ids.map((x) => `${x}-1`), ...ids.map((x) => `${x}-2`)];
 }
 
+const SUMMARY = /<summary\b[^>\n]{0,200}>([^<\n]{1,500})<\/summary>/gi;
+
 /** A page's anchors as the check keeps them. */
 export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[0], body: string): { a: Anchors; text: string } {
   const g = spec.generator;
   const a = anchorsOf(s, g);
   // Hugo (Goldmark's autoDefinitionTermID) gives definition-list terms ids as it gives headings.
   if (g === 'hugo' && body.includes('\n: ')) for (const id of definitionTermIds(body)) a.ids.add(id);
+  // GitBook gives an expandable block (`<details><summary>Title</summary>`) an id from its title, as headings.
+  if (g === 'gitbook' && body.includes('<summary')) for (const m of body.matchAll(SUMMARY)) for (const id of gitbookAnchorSlugs(m[1]!.trim())) a.ids.add(id);
   return { a, text: g === 'obsidian' || g === 'foam' ? body : '' };
 }
 

@@ -6,7 +6,7 @@ import type MarkdownItClass from 'markdown-it';
 import { lazyRequire } from '../core/lazy.js';
 import type { Link } from './parse.js';
 import type { HookTextLookup, SiteConfig } from './generators.js';
-import { docutilsSlug, eleventyAnchorSlugs, footnoteAnchors, headingKey, headingSlugs, type Generator } from './slugs.js';
+import { docutilsSlug, eleventyAnchorSlugs, footnoteAnchors, gitbookAnchorSlugs, headingKey, headingSlugs, type Generator } from './slugs.js';
 import { RouteTable, type RouteMeta } from './routes.js';
 import { isObjectUnder } from './sphinx-conf.js';
 import type { Scan } from './parse.js';
@@ -334,6 +334,13 @@ export function anchorsOf(scan: Pick<Scan, 'headings' | 'htmlIds' | 'footnotes'>
   // Sphinx sections get docutils ids; MyST's heading anchors (myst_heading_anchors) the GitHub slug.
   if (g === 'sphinx') for (const h of scan.headings) { ids.add(docutilsSlug(h.text)); for (const s of headingSlugs([h], 'github')) ids.add(s); }
   if (g === 'eleventy') for (const h of scan.headings) for (const s of eleventyAnchorSlugs(h.text)) ids.add(s);
+  if (g === 'gitbook') {
+    for (const h of scan.headings) for (const s of gitbookAnchorSlugs(h.text)) ids.add(s);
+    // GitBook's editor writes an id into each heading (`<a href="#x" id="x">`) and numbers the repeats
+    // of one it serves (`x`, `x-1`, `x-2`…), as links it writes to them show.
+    const seen = new Map<string, number>();
+    for (const id of scan.htmlIds) { const n = seen.get(id) ?? 0; if (n) ids.add(`${id}-${n}`); seen.set(id, n + 1); }
+  }
   return { ids, keys: new Set(scan.headings.map((x) => headingKey(x.text))) };
 }
 

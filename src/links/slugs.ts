@@ -68,6 +68,19 @@ export function eleventyAnchorSlugs(heading: string): string[] {
   return [anchor, filter];
 }
 
+/**
+ * GitBook's heading ids, as the links its editor writes show them (GitBook is not open source and not
+ * in Debian: read off two real Git Sync repositories, 0xn3va/cheat-sheets and
+ * BeefreeSDK/beefree-sdk-docs): lowercase; `|` is the word "or"; `/` a blank; letters, digits, `_`,
+ * `-`, `.` and `&` kept and every other character dropped; runs of blanks one `-` — and a heading
+ * that starts with a digit gets `id-` in front (`5. Set Up (V2)` → `id-5.-set-up-v2`; the older
+ * editor wrote it without). GitHub's slug is accepted too, so only an anchor none of them gives is reported.
+ */
+export function gitbookAnchorSlugs(heading: string): string[] {
+  const s = heading.toLowerCase().replace(/\|/g, ' or ').replace(/\//g, ' ').replace(/[^\p{L}\p{M}\p{N}\p{Pc}.&\s-]/gu, '').trim().replace(/\s+/g, '-');
+  return /^\d/.test(s) ? [s, `id-${s}`] : [s];
+}
+
 export function slugify(text: string, g: Generator): string {
   switch (g) {
     // Jekyll 4 reads Markdown as kramdown's GFM input, whose generate_gfm_header_id is GitHub's rule
