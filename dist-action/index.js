@@ -22592,13 +22592,22 @@ function htmlLinkValues(html) {
   }
   return out;
 }
-var isBlank, isLetter, RAW_TEXT;
+function decodeAttribute(value) {
+  if (!value.includes("&")) return value;
+  return value.replace(/&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([a-zA-Z]{2,6}));/g, (m, hex, dec, name) => {
+    if (name !== void 0) return NAMED[name] ?? m;
+    const cp = parseInt(hex ?? dec, hex !== void 0 ? 16 : 10);
+    return cp > 0 && cp <= 1114111 && !(cp >= 55296 && cp <= 57343) ? String.fromCodePoint(cp) : m;
+  });
+}
+var isBlank, isLetter, RAW_TEXT, NAMED;
 var init_html_links = __esm({
   "src/links/html-links.ts"() {
     "use strict";
     isBlank = (c) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
     isLetter = (c) => (c | 32) >= 97 && (c | 32) <= 122;
     RAW_TEXT = /* @__PURE__ */ new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"]);
+    NAMED = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
   }
 });
 
@@ -50405,6 +50414,7 @@ function maskHugo(body) {
 // src/links/facts.ts
 init_site();
 init_slugs();
+init_html_links();
 
 // src/links/xrefs.ts
 init_source_lines();
@@ -50536,7 +50546,7 @@ function linkFactsOf(spec, path, bytes, text2) {
   if (links) return { links: withXrefs(links, xrefs), offset, html: 0 };
   const s = scanMarkdown(body, opts);
   if (!s.htmlLinks.length) return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
-  const all = [...s.links, ...s.htmlLinks.map((h) => ({ kind: "inline", target: h.target, line: h.line, at: h.at }))];
+  const all = [...s.links, ...s.htmlLinks.map((h) => ({ kind: "inline", target: decodeAttribute(h.target), line: h.line, at: h.at }))];
   all.sort((a, b) => a.line - b.line || a.at - b.at);
   return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body) };
 }

@@ -1640,6 +1640,15 @@ function htmlLinkValues(html) {
   }
   return out;
 }
+var NAMED = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+function decodeAttribute(value) {
+  if (!value.includes("&")) return value;
+  return value.replace(/&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([a-zA-Z]{2,6}));/g, (m, hex, dec, name) => {
+    if (name !== void 0) return NAMED[name] ?? m;
+    const cp = parseInt(hex ?? dec, hex !== void 0 ? 16 : 10);
+    return cp > 0 && cp <= 1114111 && !(cp >= 55296 && cp <= 57343) ? String.fromCodePoint(cp) : m;
+  });
+}
 
 // src/links/source-lines.ts
 var isSpace2 = (c) => c === 32 || c === 9;
@@ -3446,7 +3455,7 @@ function linkFactsOf(spec, path, bytes, text) {
   if (links) return { links: withXrefs(links, xrefs), offset, html: 0 };
   const s = scanMarkdown(body, opts);
   if (!s.htmlLinks.length) return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
-  const all = [...s.links, ...s.htmlLinks.map((h) => ({ kind: "inline", target: h.target, line: h.line, at: h.at }))];
+  const all = [...s.links, ...s.htmlLinks.map((h) => ({ kind: "inline", target: decodeAttribute(h.target), line: h.line, at: h.at }))];
   all.sort((a, b) => a.line - b.line || a.at - b.at);
   return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body) };
 }

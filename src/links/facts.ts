@@ -9,6 +9,7 @@ import { fastLinks } from './fast.js';
 import { maskHugo } from './shortcodes.js';
 import { anchorsOf, MARKDOWN_FILE, type Anchors } from './site.js';
 import { gitbookAnchorSlugs, headingSlugs, type Generator } from './slugs.js';
+import { decodeAttribute } from './html-links.js';
 import { mayHaveTemplateXrefs, templateXrefs } from './xrefs.js';
 
 /** How a site's documents are scanned: plain data, so it can be handed to another thread. */
@@ -147,7 +148,7 @@ export function linkFactsOf(spec: LinkScanSpec, path: string, bytes: Buffer, tex
   // URLs of the same site as a Markdown link's: judged alike. What is not a plain attribute value
   // (`href={expr}`, Markdown inside an HTML block) stays counted as not judged.
   if (!s.htmlLinks.length) return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
-  const all = [...s.links, ...s.htmlLinks.map((h) => ({ kind: 'inline' as const, target: h.target, line: h.line, at: h.at }))];
+  const all = [...s.links, ...s.htmlLinks.map((h) => ({ kind: 'inline' as const, target: decodeAttribute(h.target), line: h.line, at: h.at }))];
   all.sort((a, b) => a.line - b.line || a.at - b.at);
   return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body) };
 }

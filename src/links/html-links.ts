@@ -94,3 +94,20 @@ export function htmlLinkValues(html: string): HtmlLinkValue[] {
   }
   return out;
 }
+
+const NAMED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/**
+ * An attribute value as a browser reads it: numeric character references (`&#x27;`, `&#39;`) and the
+ * common named ones decoded, anything else kept as written. A link's target is judged decoded (a
+ * GitBook card's `href="…Filice&#x27;s Talk.png"` names `Filice's Talk.png`); a rename still
+ * rewrites the value as written.
+ */
+export function decodeAttribute(value: string): string {
+  if (!value.includes('&')) return value;
+  return value.replace(/&(?:#[xX]([0-9a-fA-F]{1,6})|#([0-9]{1,7})|([a-zA-Z]{2,6}));/g, (m, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
+    if (name !== undefined) return NAMED[name] ?? m;
+    const cp = parseInt(hex ?? dec!, hex !== undefined ? 16 : 10);
+    return cp > 0 && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff) ? String.fromCodePoint(cp) : m;
+  });
+}

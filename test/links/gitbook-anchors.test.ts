@@ -39,3 +39,19 @@ test('GitBook gives an expandable block an id from its summary (links its editor
   const g = linkFactsOf({ ...spec, generator: 'github' as const }, 'a.md', Buffer.from(body));
   assert.ok(g?.anchors && !hasAnchor('confirm-delete-single-file', g.anchors.a, 'github'), 'not another generator\'s rule');
 });
+
+test('an HTML href is judged as a browser reads it: character references decoded (GitBook\'s cards write `&#x27;` for an apostrophe); hostile references stay as written', async () => {
+  const { decodeAttribute } = await import('../../src/links/html-links.js');
+  assert.equal(decodeAttribute('a/Filice&#x27;s Talk.png'), "a/Filice's Talk.png");
+  assert.equal(decodeAttribute('x&#39;y&amp;z&quot;&lt;&gt;'), 'x\'y&z"<>');
+  for (const kept of ['a&#xD800;b', 'a&#0;b', 'a&#x110000;b', 'a&unknown;b', 'a&amp b', 'a&bogus;b']) assert.equal(decodeAttribute(kept), kept, kept);
+  const root = (await import('../helpers/tmp.js')).tmpDir('gitbook-entity-');
+  const { writeTree } = await import('../helpers/tmp.js');
+  writeTree(root, { "assets/Filice's Talk.png": 'png', 'a.md': '# A\n\n<a href="assets/Filice&#x27;s Talk.png">talk</a> and <a href="assets/Gone&#x27;s.png">gone</a>\n' });
+  const { DiskTree } = await import('../../src/core/tree.js');
+  const { checkTreeLinks } = await import('../../src/links/check.js');
+  const r = await checkTreeLinks(new DiskTree(root), [''], { level: 'error' });
+  assert.deepEqual(r.diagnostics.filter((d) => d.code === 'LINK_BROKEN').map((d) => /link to (.*?) points/.exec(d.message)?.[1]), ["assets/Gone's.png"]);
+  // Linear on a long run of ampersands (no backtracking).
+  assert.equal(decodeAttribute('&'.repeat(200_000) + '#x27;'), '&'.repeat(199_999) + "'");
+});
