@@ -9,7 +9,7 @@ import type { Doc, Documents, FormatName } from '../format.js';
 import { resolveInput } from '../inputs.js';
 import { ID_MAP_FILE, parseIdMap, upstreamKeyProblem, type IdMap } from '../sync/idmap.js';
 import { plainText } from './plain-text.js';
-import { siteRules } from '../links/generators.js';
+import { siteRules, type SiteRoutesRecord } from '../links/generators.js';
 import { RouteTable } from '../links/routes.js';
 import { encodeUrlPath, safeBaseUrl } from '../links/site-address.js';
 import './rules.js';
@@ -41,7 +41,7 @@ function firstSentence(text: string): string {
  * site (a synced tree's ID map); links are `baseUrl` + that path, relative to the document root
  * without a base.
  */
-export function renderLlmsTxt(docs: Documents, o: { baseUrl?: string; upstream?: ReadonlyMap<string, string>; site?: { generator: string; root: string } } = {}): LlmsTxt {
+export function renderLlmsTxt(docs: Documents, o: { baseUrl?: string; upstream?: ReadonlyMap<string, string>; site?: { generator: string; root: string; routes?: SiteRoutesRecord } } = {}): LlmsTxt {
   // Only a safe relative path is a page of the site (`//host/x` would link to another host).
   const sourceOf = (d: Doc) => { const u = o.upstream?.get(d.path); return u !== undefined && upstreamKeyProblem(u) === null ? u : undefined; };
   // Where the generator has a profile, a page is linked at the URL the site serves it at (`/about/`,
@@ -51,8 +51,11 @@ export function renderLlmsTxt(docs: Documents, o: { baseUrl?: string; upstream?:
   const table = rules?.routes && sources.length ? new RouteTable(sources, rules.root, rules.routes) : undefined;
   const served = (u: string): string => table?.servedPath(u) ?? u;
   const pathOf = (d: Doc) => { const u = sourceOf(d); return u !== undefined ? served(u) : d.path; };
+  // A page the site writes at no URL of its own (a headless page its section shows) is no line of llms.txt.
+  const unserved = new Set((o.site?.routes?.unserved ?? []).map((u) => o.site!.root + u));
   const groups = new Map<string, { d: Doc; path: string }[]>();
   for (const d of docs.docs) {
+    if (unserved.has(d.path)) continue;
     const path = pathOf(d);
     const top = path.includes('/') ? path.slice(0, path.indexOf('/')) : '';
     groups.set(top, [...(groups.get(top) ?? []), { d, path }]);
@@ -94,7 +97,7 @@ async function upstreamPaths(tree: Tree): Promise<Map<string, string>> {
 }
 
 /** The site a synced tree's ID map records (generator and `/`), if any. */
-async function recordedSiteOf(tree: Tree): Promise<{ generator: string; root: string } | undefined> {
+async function recordedSiteOf(tree: Tree): Promise<{ generator: string; root: string; routes?: SiteRoutesRecord } | undefined> {
   try { return parseIdMap((await tree.read(ID_MAP_FILE)).toString('utf8')).site; } catch { return undefined; }
 }
 

@@ -93,15 +93,18 @@ export interface LinkCheckOptions {
   routesBefore?: SiteRoutesRecord;
 }
 
-/** The entries of a routes record that another (the base's) holds too. */
+/**
+ * The entries of a routes record that another (the base's) holds too — for entries that let a link
+ * resolve or go unjudged; unserved pages only take URLs away, so those of either side apply.
+ */
 function routesAlsoIn(rec: SiteRoutesRecord | undefined, base: SiteRoutesRecord): SiteRoutesRecord | undefined {
-  if (!rec) return undefined;
   const key = (r: { from: string; to: string; file: boolean }) => `${r.from}\0${r.to}\0${r.file}`;
   const had = new Set((base.redirects ?? []).map(key));
   const unknown = new Set(base.unknown ?? []);
-  const redirects = (rec.redirects ?? []).filter((r) => had.has(key(r)));
-  const kept = (rec.unknown ?? []).filter((u) => unknown.has(u));
-  return redirects.length || kept.length ? { ...(redirects.length ? { redirects } : {}), ...(kept.length ? { unknown: kept } : {}) } : undefined;
+  const redirects = (rec?.redirects ?? []).filter((r) => had.has(key(r)));
+  const kept = (rec?.unknown ?? []).filter((u) => unknown.has(u));
+  const unserved = [...new Set([...(rec?.unserved ?? []), ...(base.unserved ?? [])])];
+  return redirects.length || kept.length || unserved.length ? { ...(redirects.length ? { redirects } : {}), ...(kept.length ? { unknown: kept } : {}), ...(unserved.length ? { unserved } : {}) } : undefined;
 }
 
 /** A site as a tree records it: the generator, the folder `/` maps to, and files a format on the way left out. */

@@ -92,6 +92,8 @@ export interface SiteRecord {
 export interface SiteRoutesRecord {
   redirects?: { from: string; to: string; file: boolean }[];
   unknown?: string[];
+  /** RouteRules.unserved: pages held that the site writes at no URL of their own. */
+  unserved?: string[];
 }
 
 const RECORD_LIMIT = 10_000;
@@ -107,21 +109,23 @@ export function routesRecordOf(v: unknown): SiteRoutesRecord | undefined {
     return recordPath(x.from) && (recordPath(x.to) || (x.to === '' && x.file !== true)) && typeof x.file === 'boolean' ? [{ from: x.from, to: x.to as string, file: x.file }] : [];
   });
   const unknown = (Array.isArray(o.unknown) ? o.unknown.slice(0, RECORD_LIMIT) : []).filter(recordPath);
-  return redirects.length || unknown.length ? { ...(redirects.length ? { redirects } : {}), ...(unknown.length ? { unknown } : {}) } : undefined;
+  const unserved = (Array.isArray(o.unserved) ? o.unserved.slice(0, RECORD_LIMIT) : []).filter(recordPath);
+  return redirects.length || unknown.length || unserved.length ? { ...(redirects.length ? { redirects } : {}), ...(unknown.length ? { unknown } : {}), ...(unserved.length ? { unserved } : {}) } : undefined;
 }
 
 /** The routes record of a site's rules (what sync writes into the ID map), with file targets through `rename`. */
 export function routesRecord(rules: RouteRules | undefined, rename: (file: string) => string | undefined): SiteRoutesRecord | undefined {
   if (!rules) return undefined;
   const redirects = (rules.redirects ?? []).flatMap((r) => { const to = r.file ? rename(r.to) : r.to; return to === undefined ? [] : [{ ...r, to }]; });
-  return routesRecordOf({ redirects, unknown: (rules.unknownRoutes ?? []).map((u) => u.prefix) });
+  const unserved = (rules.unserved ?? []).flatMap((f) => rename(f) ?? []);
+  return routesRecordOf({ redirects, unknown: (rules.unknownRoutes ?? []).map((u) => u.prefix), unserved });
 }
 
 /** The site with the routes a record names added to its rules. */
 export function withRoutesRecord(site: SiteConfig, rec: SiteRoutesRecord | undefined): SiteConfig {
   if (!rec || !site.routes) return site;
   const reason = 'routes the upstream site\'s configuration makes (recorded by sync)';
-  return { ...site, routes: { ...site.routes, ...(rec.redirects ? { redirects: rec.redirects } : {}), ...(rec.unknown ? { unknownRoutes: rec.unknown.map((prefix) => ({ prefix, reason })) } : {}) } };
+  return { ...site, routes: { ...site.routes, ...(rec.redirects ? { redirects: rec.redirects } : {}), ...(rec.unknown ? { unknownRoutes: rec.unknown.map((prefix) => ({ prefix, reason })) } : {}), ...(rec.unserved ? { unserved: rec.unserved } : {}) } };
 }
 
 export function defaultSite(): SiteConfig {

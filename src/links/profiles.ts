@@ -89,6 +89,13 @@ export interface RouteRules {
    * detection; an unresolved link below one is not judged, never broken.
    */
   unknownRoutes?: { prefix: string; reason: string }[];
+  /**
+   * Pages (from `/`) the site holds but writes at no URL of their own: Hugo's headless pages that
+   * its section lists (`build: {render: never, list: local}`, the Hugo docs' glossary terms), whose
+   * text readers see through the section's page. Set at sync from the pages' build options; a URL
+   * naming one is served by nothing, the file itself is a page to link.
+   */
+  unserved?: string[];
 }
 
 export interface Marker {

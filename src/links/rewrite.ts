@@ -125,7 +125,9 @@ export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx
   // MyST's `{doc}` roles are read by the parser; Hugo's and Liquid's tags from the raw text (xrefs.ts).
   const g = ctx.before.site.generator;
   const roles = g === 'sphinx' && text.includes('}`');
-  const fast = opts.admonitions || opts.mdx || roles || text.includes('<') ? undefined : fastLinks(text);
+  const fast0 = opts.admonitions || opts.mdx || roles || text.includes('<') ? undefined : fastLinks(text);
+  // A destination a render hook resolves from the link's text needs the text, which only the parser keeps.
+  const fast = fast0 && opts.textFor && fast0.some((l) => opts.textFor!.has(l.target)) ? undefined : fast0;
   let links: Link[];
   if (fast) links = fast;
   else {

@@ -45,12 +45,15 @@ export class RouteTable {
   private readonly pageLocale = new Map<string, string>();
   /** URL prefixes whose routes the profile cannot see (RouteRules.unknownRoutes, templated permalinks), with why. */
   private readonly unknown: { prefix: string; reason: string }[] = [];
+  /** RouteRules.unserved, from `/`. */
+  private readonly unserved: ReadonlySet<string>;
 
   /**
    * @param pages the site's pages, by path from the checked tree's root
    * @param root the folder `/` maps to ('' or ending in '/')
    */
   constructor(pages: Iterable<string>, readonly root: string, readonly rules: RouteRules, meta?: ReadonlyMap<string, RouteMeta>) {
+    this.unserved = new Set(rules.unserved ?? []);
     const list = [...pages].filter((p) => p.startsWith(root));
     if (rules.localeFolders) for (const f of localeFolders(list, root)) this.locales.add(rules.caseFold ? f.toLowerCase() : f);
     for (const d of rules.localeDirs ?? []) if (d.url) this.locales.add(d.url.replace(/\/$/, ''));
@@ -134,8 +137,8 @@ export class RouteTable {
     let url = isIndex ? dir : stem;
     const logical = this.key(lang + url);
     if (logical !== undefined && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
-    // `permalink: false` (Eleventy): the page is not written anywhere.
-    if (this.rules.unwritten?.some((k) => meta?.[k] === false)) return [];
+    // `permalink: false` (Eleventy), a headless page (RouteRules.unserved): the page is not written anywhere.
+    if (this.rules.unwritten?.some((k) => meta?.[k] === false) || this.unserved.has(page.slice(this.root.length))) return [];
     const templated = (k: string) => { const v = meta?.[k]; return typeof v === 'string' && /\{\{|\{%/.test(v) ? v : undefined; };
     for (const k of this.rules.frontmatter.replace) {
       const t = templated(k);

@@ -205,16 +205,18 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const root = soleDir !== undefined ? portableRoot(soleDir) : up.site.root ? portableRoot(up.site.root) : '';
   const afterRoutes = soleDir !== undefined && up.site.routes ? { ...up.site.routes, localeDirs: undefined } : up.site.routes;
   // The synced tree's record names its generator and root, not the site's render hook: a link only
-  // the hook's lookup from the content root resolves (Hugo's `[x](about/security/)` on a page
-  // elsewhere) is rewritten to a path that resolves without it, so the tree's own check agrees.
-  const after = new SiteIndex(upFiles.map((f) => names.map.get(f)!), up.docs.map((d) => names.map.get(d.path)!), { ...up.site, root, ...(afterRoutes ? { routes: afterRoutes } : {}), rootFallback: false, docIds: false, nav: new Map() });
-  const scanOpts = (p: string) => ({ wiki: up.site.wiki, admonitions: up.site.admonitions, mdx: /\.mdx$/i.test(p) });
+  // the hook resolves — by its lookup from the content root (Hugo's `[x](about/security/)` on a page
+  // elsewhere) or by the link's text (the Hugo docs' `[page resource](g)`, a glossary term's page) —
+  // is rewritten to a path that resolves without it, so the tree's own check agrees.
+  const after = new SiteIndex(upFiles.map((f) => names.map.get(f)!), up.docs.map((d) => names.map.get(d.path)!), { ...up.site, hookDestinations: undefined, root, ...(afterRoutes ? { routes: afterRoutes } : {}), rootFallback: false, docIds: false, nav: new Map() });
+  const textFor = up.site.hookDestinations?.byText?.size ? new Set(up.site.hookDestinations.byText.keys()) : undefined;
+  const scanOpts = (p: string) => ({ wiki: up.site.wiki, admonitions: up.site.admonitions, mdx: /\.mdx$/i.test(p), ...(textFor ? { textFor } : {}) });
   const bodies = new Map<string, string>();
   let linksRewritten = 0;
   // Nothing renamed, the same root and no page ids the package drops: every link reaches in the
   // renamed tree what it reached upstream, so no page is read for its links.
   const unheldPages = new Set(up.site.unsynced ?? []);
-  const unchanged = !up.site.docIds && !up.site.rootFallback && root === up.site.root && !unheldPages.size && [...names.map].every(([from, to]) => from === to);
+  const unchanged = !up.site.docIds && !up.site.rootFallback && !up.site.hookDestinations?.byText?.size && root === up.site.root && !unheldPages.size && [...names.map].every(([from, to]) => from === to);
   // Pages of the locales not taken are the site's, not the tree's: a link to one becomes its address on the site.
   const base = o.baseUrl ?? up.site.baseUrl;
   const siteBase = base !== undefined && BASE_URL.test(base) ? safeBaseUrl(base) : undefined;

@@ -252,8 +252,13 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   let rootTitle: string | undefined;
   const titled: { doc: UpstreamDoc; fromName: boolean; navTitle?: string }[] = [];
   const texts = new Map<string, string>();
-  /** Hugo section folders whose _index cascades `render: never` (a list is read in path order: the _index comes first). */
-  const unrendered: string[] = [];
+  /**
+   * Hugo section folders whose _index cascades `render: never` (a list is read in path order: the
+   * _index comes first), and whether the cascade lists the pages (`list: local` or `always`).
+   */
+  const unrendered: { folder: string; listed: boolean }[] = [];
+  /** Headless pages their section lists: documents the site writes at no URL of their own (RouteRules.unserved). */
+  const headless: string[] = [];
   const boms = new Set<string>();
   const expander = new IncludeExpander(dir, site);
   // Include-only files (Hugo's _common snippets, a MyST page's {include}d part) are part of the
@@ -315,13 +320,24 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
       dropped.set(k, d);
     }
     // Hugo: a page whose build options say it is never rendered (`_build: {render: never}`, its own or
-    // cascaded by its section's _index) is no page of the site.
-    const never = (v: unknown) => { const b = v && typeof v === 'object' ? ((v as Record<string, unknown>)._build ?? (v as Record<string, unknown>).build) as Record<string, unknown> | undefined : undefined; return Boolean(b && typeof b === 'object' && (b.render === 'never' || b.render === false)); };
-    if (site.generator === 'hugo' && /(^|\/)_index\.md$/.test(e.path) && never(data.cascade)) unrendered.push(e.path.slice(0, e.path.lastIndexOf('/') + 1));
-    if (site.generator === 'hugo' && (never(data) || unrendered.some((f) => e.path.startsWith(f)))) {
-      skipped.push({ path: e.path, reason: 'never rendered by the site (build: render: never)' });
-      assets.push({ path: e.path, bytes });
-      continue;
+    // cascaded by its section's _index) is no page of the site — unless they say it is listed too
+    // (`list: local` or `always`, written out): a headless page whose section shows it (the Hugo
+    // docs' glossary terms, which its `[term](g)` links reach). That one is a document a reader
+    // sees, served at no URL of its own.
+    const opts = (v: unknown) => { const b = v && typeof v === 'object' ? ((v as Record<string, unknown>)._build ?? (v as Record<string, unknown>).build) as Record<string, unknown> | undefined : undefined; return b && typeof b === 'object' ? b : undefined; };
+    const never = (v: unknown) => { const b = opts(v); return Boolean(b && (b.render === 'never' || b.render === false)); };
+    const listed = (v: unknown) => { const b = opts(v); return Boolean(b && (b.list === 'local' || b.list === 'always' || b.list === true)); };
+    if (site.generator === 'hugo' && /(^|\/)_index\.md$/.test(e.path) && never(data.cascade)) unrendered.push({ folder: e.path.slice(0, e.path.lastIndexOf('/') + 1), listed: listed(data.cascade) });
+    // The _index that declares the cascade follows its own build options where it writes them (the
+    // glossary's `render: always`), else the cascade, as the sections of the Hugo docs expect.
+    const section = site.generator === 'hugo' ? unrendered.find((u) => e.path.startsWith(u.folder) && !(e.path === `${u.folder}_index.md` && opts(data)?.render !== undefined)) : undefined;
+    if (site.generator === 'hugo' && (never(data) || section)) {
+      if (never(data) ? listed(data) : section!.listed && !(opts(data)?.list !== undefined && !listed(data))) headless.push(e.path);
+      else {
+        skipped.push({ path: e.path, reason: 'never rendered by the site (build: render: never)' });
+        assets.push({ path: e.path, bytes });
+        continue;
+      }
     }
     body = normaliseBody(body);
     const inc = expander.expand(e.path, text, body); body = inc.body;
@@ -392,5 +408,8 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     const shown = paths.slice(0, 20).join(', ');
     notes.push(info('SYNC_SKIPPED', `${paths.length} file${paths.length === 1 ? '' : 's'} left out, ${reason}: ${shown}${paths.length > 20 ? `, … (${paths.length - 20} more; --json lists every one)` : ''}`, { file: paths[0] }));
   }
+  const held = new Set(docs.map((d) => d.path));
+  const unserved = headless.filter((p) => p.startsWith(site.root) && held.has(p)).map((p) => p.slice(site.root.length));
+  if (unserved.length && site.routes) site.routes = { ...site.routes, unserved };
   return { docs, assets, rootTitle, notes, skipped, site, meta, folder: new ReadFolder(tree, texts, boms), includeReads: expander.outsideReads() };
 }

@@ -89,3 +89,16 @@ test('recorded routes (an ID map\'s site.routes) count in the PR check only as f
   // A base that recorded the same redirect keeps it; the prefix the head added still counts for nothing.
   assert.deepEqual(broken(await checkLinks(tree, 'octx', 'error', { routesBefore: { redirects: [{ from: 'old/page', to: 'b.md', file: true }] } })), ['/guide/gone']);
 });
+
+test('recorded unserved pages (headless pages a section lists) only take URLs away: in the PR check those the base recorded still count when the head drops them', async () => {
+  const root = tmpDir('ctxforge-unserved-record-');
+  const map = (routes: unknown) => JSON.stringify({ version: 1, format: 'octx', documents: {}, assets: {}, files: [], retired: [], site: { generator: 'hugo', root: '', ...(routes ? { routes } : {}) } });
+  writeTree(root, { 'knowledge/a.md': '# A\n\n[term page](/glossary/term/) and [the file](glossary/term.md)\n', 'knowledge/glossary/term.md': '# term\n', '.ctxforge-sync.json': map({ unserved: ['glossary/term.md'] }) });
+  const tree = new DiskTree(root);
+  // The page is held, its own URL served by nothing: the link to the file resolves, the URL does not.
+  assert.deepEqual(broken(await checkLinks(tree, 'octx', 'error')), ['/glossary/term/']);
+  // A head that drops the record cannot make the URL resolve where the base recorded it unserved.
+  writeFileSync(join(root, '.ctxforge-sync.json'), map(undefined));
+  assert.deepEqual(broken(await checkLinks(tree, 'octx', 'error')), [], 'without any record the URL is the page');
+  assert.deepEqual(broken(await checkLinks(tree, 'octx', 'error', { routesBefore: { unserved: ['glossary/term.md'] } })), ['/glossary/term/']);
+});

@@ -5,7 +5,7 @@
 // (hugoDocs writes `[security](about/security/)` on pages in other folders).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
@@ -31,4 +31,43 @@ test('Hugo with a link render hook: a link only the hook\'s lookup from the cont
   const found = (JSON.parse(v.stdout) as { results: { diagnostics: { code: string; message: string }[] }[] }).results[0]!.diagnostics.filter((d) => d.code.startsWith('LINK_') && d.code !== 'LINK_NOT_JUDGED');
   // The tree's check finds what the upstream check found, nothing more.
   assert.deepEqual(found.map((d) => /link to (\S+)/.exec(d.message)?.[1]), ['about/nowhere/'], JSON.stringify(found));
+});
+
+test('Hugo headless pages their section lists (the Hugo docs\' glossary): documents served at no URL of their own, so `[term](g)` reaches them in the synced tree and llms.txt leaves them out', async () => {
+  const root = tmpDir('sync-tree-headless-');
+  writeTree(root, {
+    'hugo.toml': 'baseURL = "https://example.org/"\n',
+    // The Hugo docs' link render hook: `[text](g)` is the glossary page the text names.
+    'layouts/_markup/render-link.html': '{{- $u := urls.Parse .Destination }}\n{{- if eq $u.String "g" }}{{ partial "inline/glossary.html" (dict "text" .Text) }}\n'
+      + '{{- else }}{{ with .PageInner.GetPage .Destination }}{{ .RelPermalink }}{{ end }}{{ end }}\n'
+      + '{{- define "_partials/inline/glossary.html" }}\n  {{- $glossaryPath := "/quick-reference/glossary" }}\n  {{- $term := .text | strings.ToLower }}\n'
+      + '  {{- if site.GetPage (urls.JoinPath $glossaryPath ($term | urlize)) }}found{{ end }}\n{{- end }}\n',
+    'content/quick-reference/glossary/_index.md': '---\ntitle: Glossary\nbuild:\n  render: always\n  list: always\ncascade:\n  build:\n    render: never\n    list: local\n---\n\n{{% glossary %}}\n',
+    'content/quick-reference/glossary/page-bundle.md': page('page bundle', 'A folder of a page and its resources.'),
+    'content/quick-reference/glossary/entry.md': page('entry', 'One item of a list.'),
+    // Snippets only included: never rendered, never listed — no documents.
+    'content/_common/_index.md': '---\ncascade:\n  build:\n    list: never\n    render: never\n---\n',
+    'content/_common/note.md': '---\n_comment: snippet\n---\n\nShared note.\n',
+    'content/guide/terms.md': page('Terms', 'A [page bundle](g), two [Entries](g) and [the entry page](/quick-reference/glossary/entry/).\n\n{{% include "/_common/note.md" %}}'),
+  });
+  const r = await runCli(['sync', 'content', 'pkg', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const j = JSON.parse(r.stdout) as { diagnostics: { code: string; message: string }[]; skipped: { path: string }[] };
+  // Upstream: the hook finds both terms; the headless page's own URL is served by nothing.
+  const broken = (ds: { code: string; message: string }[]) => ds.filter((d) => d.code.startsWith('LINK_') && d.code !== 'LINK_NOT_JUDGED').map((d) => `${d.code} ${/link to (\S+)/.exec(d.message)?.[1]}`);
+  assert.deepEqual(broken(j.diagnostics), ['LINK_BROKEN /quick-reference/glossary/entry/']);
+  assert.ok(j.skipped.some((s) => s.path === '_common/note.md'), 'a snippet folder never listed stays out');
+  assert.ok(existsSync(join(root, 'pkg', 'knowledge', 'quick-reference', 'glossary', 'entry.md')), 'a listed headless page is a document');
+  const text = readFileSync(join(root, 'pkg', 'knowledge', 'guide', 'terms.md'), 'utf8');
+  assert.match(text, /\[page bundle\]\(\.\.\/quick-reference\/glossary\/page-bundle\)/);
+  assert.match(text, /\[Entries\]\(\.\.\/quick-reference\/glossary\/entry\)/, 'the singular found by the hook, written as a path');
+  const rec = JSON.parse(readFileSync(join(root, 'pkg', '.ctxforge-sync.json'), 'utf8')) as { site: { routes?: { unserved?: string[] } } };
+  assert.deepEqual(rec.site.routes?.unserved, ['quick-reference/glossary/entry.md', 'quick-reference/glossary/page-bundle.md']);
+  const v = await runCli(['validate', 'pkg', '--links', 'error', '--json'], { cwd: root });
+  // The tree's check finds what the upstream check found, nothing more.
+  assert.deepEqual(broken((JSON.parse(v.stdout) as { results: { diagnostics: { code: string; message: string }[] }[] }).results[0]!.diagnostics), ['LINK_BROKEN /quick-reference/glossary/entry/']);
+  const l = await runCli(['export', 'llms-txt', 'pkg', '--base-url', 'https://example.org/'], { cwd: root });
+  assert.equal(l.code, 0, l.stderr);
+  assert.match(l.stdout, /\(https:\/\/example\.org\/quick-reference\/glossary\/\)/);
+  assert.doesNotMatch(l.stdout, /glossary\/entry|page-bundle/, 'a page served at no URL is no line of llms.txt');
 });
