@@ -56,12 +56,13 @@ export function hugo(): ProfileSite {
         + '{{- define "_partials/inline/glossary.html" }}\n  {{- $glossaryPath := "/quick-reference/glossary" }}\n  {{- $term := .text | strings.ToLower }}\n'
         + '  {{- $cheating := dict "chaining" "chain" "ci/cd" "cicd" }}\n  {{- if site.GetPage (urls.JoinPath $glossaryPath ($term | urlize)) }}found\n'
         + '  {{- else }}{{ errorf "no glossary page for %q" $term }}{{ end }}\n{{- end }}\n',
-      'content/en/quick-reference/glossary/_index.md': '---\ntitle: Glossary\n_build:\n  render: always\ncascade:\n  _build:\n    render: never\n---\n\n{{< glossary >}}\n',
+      // The terms are headless pages the section lists (as on the Hugo docs): documents, served at no URL of their own.
+      'content/en/quick-reference/glossary/_index.md': '---\ntitle: Glossary\n_build:\n  render: always\ncascade:\n  _build:\n    render: never\n    list: local\n---\n\n{{< glossary >}}\n',
       'content/en/quick-reference/glossary/page-resource.md': '---\ntitle: page resource\n---\n\nA file within a [page bundle](g).\n',
       'content/en/quick-reference/glossary/page-bundle.md': '---\ntitle: page bundle\n---\n\nA folder.\n',
       'content/en/quick-reference/glossary/entry.md': '---\ntitle: entry\n---\n\nOne.\n',
       'content/en/quick-reference/glossary/chain.md': '---\ntitle: chain\n---\n\nMethods.\n',
-      'content/en/guide/terms.md': '---\ntitle: Terms\n---\n\nA [page resource](g), two [Entries](g), [chaining](g), [*Page Bundle*](g) and [no such term](g).\n',
+      'content/en/guide/terms.md': '---\ntitle: Terms\n---\n\nA [page resource](g), two [Entries](g), [chaining](g), [*Page Bundle*](g) and [no such term](g).\n\nA term page\'s own URL: [entry](/quick-reference/glossary/entry/).\n',
       'content/en/templates/intro.md': '---\ntitle: Templates\n---\n\nSee [the guide](guide/long-name/) from the root, [the commands](/commands/) section and [hooks](/render-hooks/links/#pageinner-details).\n\n{{< code-toggle file=hugo >}}\n[[menus.main]]\nname = "[x](nowhere.md)"\n{{</ code-toggle >}}\n\n{{< code file=content/about.md >}}\n![kitten](thumbnails/a.jpg)\n{{< /code >}}\n',
       'content/en/commands/hugo.md': '---\ntitle: hugo\n---\n\nThe command.\n',
       'content/en/render-hooks/links.md': '---\ntitle: Link render hooks\n---\n\n[See details](#pageinner-details), [missing](/render-hooks/links/#not-included-anywhere).\n\n{{% include "/render-hooks/_common/pageinner.md" %}}\n',
@@ -81,6 +82,7 @@ export function hugo(): ProfileSite {
       { file: 'guide/refs.md', code: 'LINK_BROKEN', needle: 'guide/nowhere.md' },
       { file: 'guide/refs.md', code: 'LINK_ANCHOR_MISSING', needle: '/about.md#no-team' },
       { file: 'guide/refs.md', code: 'LINK_BROKEN', needle: 'in-code.md' },
+      { file: 'guide/terms.md', code: 'LINK_BROKEN', needle: '/quick-reference/glossary/entry/' },
     ],
     navigation: ['render-hooks/_common/pageinner.md'],
     notJudged: /1 to files in static\/ beside the docs, 1 to link texts the render hook maps to no page ctxforge finds/,
