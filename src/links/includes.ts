@@ -50,6 +50,8 @@ export interface IncludeRef {
    * the content root, and a logical path may leave out `.md` (or name a folder's `index.md`/`_index.md`).
    */
   getPage?: boolean;
+  /** MyST `:relative-docs: <prefix>` and `:relative-images:`: the included file's links re-aimed at the including page (src/sync/include-relative.ts). */
+  relative?: { docs?: string; images?: boolean };
 }
 
 interface Form {
@@ -195,7 +197,7 @@ const mdx = (pages: 'mdx' | 'docusaurus', rooted: 'refuse' | 'root' = 'refuse'):
   },
 });
 
-/** MyST directive options that change nothing ctxforge writes (numbering, captions, HTML classes, relative links). */
+/** MyST directive options that change nothing ctxforge writes (numbering, captions, HTML classes), or that it applies itself (relative links: `relative`). */
 const IGNORED_OPTIONS = new Set(['caption', 'name', 'class', 'linenos', 'lineno-start', 'lineno-match', 'emphasize-lines', 'force', 'encoding', 'tab-width', 'heading-offset', 'relative-docs', 'relative-images', 'parser', 'number-lines', 'literal']);
 
 /** MyST's `{include}` and `{literalinclude}` directives: a fence, option lines, the closing fence. */
@@ -251,9 +253,11 @@ function mystDirectives(body: string, skip: (at: number) => boolean): IncludeRef
     const lang = options.get('language') ?? options.get('code');
     const asLiteral = literal || options.has('literal') || options.has('code');
     const raw = m[3]!;
+    const relative = { ...(options.get('relative-docs') ? { docs: options.get('relative-docs')! } : {}), ...(options.has('relative-images') ? { images: true } : {}) };
     out.push({
       start: m.index, end, raw: raw.replace(/^\/+/, '/'), base: 'page', rooted: 'root', dropFrontmatter: false, form: `MyST {${m[2]}}`,
       ...(asLiteral ? { literal: lang?.trim() || langOf(raw) } : {}), ...(Object.keys(range).length ? { range } : {}), ...(unsupported ? { unsupported } : {}),
+      ...(!asLiteral && Object.keys(relative).length ? { relative } : {}),
     });
   }
   return out;

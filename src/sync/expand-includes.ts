@@ -22,6 +22,7 @@ import { includeBases, includeCandidates, includeRefs, isRemote, MAX_INCLUDE_DEP
 import { joinPath } from '../links/site.js';
 import { markerFolders, type SiteConfig } from '../links/generators.js';
 import { takeLines, type Taken } from './include-lines.js';
+import { relativeIncludeLinks } from './include-relative.js';
 import { stampFile, type FileStamp } from './stat-cache.js';
 
 /** One piece of text an include put into a page. */
@@ -218,7 +219,8 @@ export class IncludeExpander {
     this.scan(taken, shownTarget, where, line, state);
     const body = taken.text.endsWith('\n') ? taken.text.slice(0, -1) : taken.text;
     if (r.literal !== undefined) return mdCodeBlock(body.split('\n'), LANG.test(r.literal) ? r.literal : '').join('\n');
-    return this.expandText(body, target, (k) => lineOfTaken(taken.lines, k), [...stack, target], state);
+    const aimed = r.relative ? relativeIncludeLinks(body, target, file, r.relative) : body;
+    return this.expandText(aimed, target, (k) => lineOfTaken(taken.lines, k), [...stack, target], state);
   }
 
   /** Credentials in included text, reported at the included file's line (once a line, however many pages include it). */

@@ -101,6 +101,30 @@ test('MyST {include} with markers and {literalinclude} with :lines: and :languag
   assert.equal(open.slice(r.start, r.end), '```{include} a.md\n:start-line: 1');
 });
 
+test('MyST {include} :relative-docs: and :relative-images: re-aim the included file\'s links at the including page, as MyST-Parser renders them, so the synced tree\'s check agrees with the site', async () => {
+  const root = repo({
+    'CHANGELOG.md': '# Changes\n\nSee [the guide](docs/syntax/guide.md#roles), [ref][g], [other](other/x.md), [a site](https://example.org/docs/x) and [here](#changes).\n\n![logo](docs/_static/logo.png) ![remote](https://example.org/x.png)\n\n[g]: docs/syntax/guide.md\n',
+    'docs/conf.py': 'project = "x"\nextensions = ["myst_parser"]\n',
+    'docs/_static/logo.png': 'png',
+    'docs/syntax/guide.md': '# Guide\n\n## Roles\n\nText.\n',
+    'docs/develop/changelog.md': '```{include} ../../CHANGELOG.md\n:relative-docs: docs/\n:relative-images:\n```\n',
+    'docs/develop/plain.md': '```{include} ../../CHANGELOG.md\n```\n',
+  });
+  const d = doc(await readUpstream(join(root, 'docs'), { asWritten: true }), 'develop/changelog.md');
+  // docs/… is relative to the included file's folder (the repository root), made relative to the page; other links as written.
+  assert.match(d.body, /\[the guide\]\(\.\.\/syntax\/guide\.md#roles\), \[ref\]\[g\], \[other\]\(other\/x\.md\), \[a site\]\(https:\/\/example\.org\/docs\/x\) and \[here\]\(#changes\)/);
+  assert.match(d.body, /^\[g\]: \.\.\/syntax\/guide\.md$/m);
+  assert.match(d.body, /!\[logo\]\(\.\.\/_static\/logo\.png\) !\[remote\]\(https:\/\/example\.org\/x\.png\)/);
+  // Without the options MyST leaves them alone, and so does sync.
+  assert.match(doc(await readUpstream(join(root, 'docs'), { asWritten: true }), 'develop/plain.md').body, /\[the guide\]\(docs\/syntax\/guide\.md#roles\)/);
+  // The synced tree's own check finds only the link MyST leaves broken too (other/x.md from the page: there is none).
+  const r = await runCli(['sync', 'docs', 'pkg', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const v = await runCli(['validate', 'pkg', '--links', 'error', '--json'], { cwd: root });
+  const found = (JSON.parse(v.stdout) as { results: { diagnostics: { code: string; file?: string; message: string }[] }[] }).results[0]!.diagnostics.filter((x) => x.code === 'LINK_BROKEN' || x.code === 'LINK_ANCHOR_MISSING');
+  assert.deepEqual(found.map((x) => `${x.file} ${/link to (\S+)/.exec(x.message)?.[1]}`).sort(), ['knowledge/develop/changelog.md other/x.md', 'knowledge/develop/plain.md docs/_static/logo.png', 'knowledge/develop/plain.md docs/syntax/guide.md#roles', 'knowledge/develop/plain.md docs/syntax/guide.md', 'knowledge/develop/plain.md other/x.md'].sort());
+});
+
 test('mdBook {{#include}} line ranges and anchors; VitePress @include ranges and regions', async () => {
   const book = repo({
     'book.toml': '[book]\ntitle = "x"\n',
