@@ -16,10 +16,23 @@ export interface LabelFacts {
   all: string[];
   /** Labels `{ref}` accepts without an explicit title. */
   titled: string[];
+  /** The title of the section a `(label)=` line labels (lowercased label → the heading as a reader sees it). */
+  titles: Map<string, string>;
+}
+
+/** A heading's text as a reader sees it: an explicit `{#id}` and a closing run of `#` dropped, emphasis and code marks gone. */
+function headingTitle(text: string): string {
+  let t = text.trimEnd();
+  if (t.endsWith('}') && t.lastIndexOf('{#') >= 0) t = t.slice(0, t.lastIndexOf('{#')).trimEnd();
+  // Trimmed by a loop, not a pattern that could retry every blank.
+  let e = t.length;
+  while (e > 0 && t[e - 1] === '#') e--;
+  if (e < t.length && (e === 0 || t[e - 1] === ' ' || t[e - 1] === '\t')) t = t.slice(0, e).trimEnd();
+  return t.replace(/[*_`]/g, '').trim();
 }
 
 export function labelFacts(g: Generator, body: string): LabelFacts {
-  const out: LabelFacts = { all: [], titled: [] };
+  const out: LabelFacts = { all: [], titled: [], titles: new Map() };
   if (g !== 'sphinx' || !(body.includes(')=') || body.includes(':name:') || body.includes('{#') || body.includes('#') && body.includes('}{') || body.includes('){') || body.includes('{glossary}') || body.includes('{figure-md}'))) return out;
   const all = out.all;
   const stack: { ch: string; n: number; code: boolean; glossary: boolean; directive: string }[] = [];
@@ -32,7 +45,12 @@ export function labelFacts(g: Generator, body: string): LabelFacts {
     const line = lines[i]!;
     const top = stack[stack.length - 1];
     if (waiting.length && !top && line.trim() !== '' && !/^[ \t]{0,3}\([^()\s]{1,200}\)=[ \t]*$/.test(line)) {
-      if (/^[ \t]{0,3}#{1,6}[ \t]/.test(line)) out.titled.push(...waiting);
+      const h = /^[ \t]{0,3}#{1,6}[ \t]+(.*)$/.exec(line);
+      if (h) {
+        out.titled.push(...waiting);
+        const title = line.length <= 1000 ? headingTitle(h[1]!) : '';
+        if (title) for (const w of waiting) if (!out.titles.has(w.toLowerCase())) out.titles.set(w.toLowerCase(), title);
+      }
       waiting = [];
     }
     const f = /^[ \t]*(`{3,}|~{3,}|:{3,})(.*)$/.exec(line);

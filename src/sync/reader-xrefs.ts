@@ -14,6 +14,7 @@ import { templateXrefs } from '../links/xrefs.js';
 import { resolveXref } from '../links/xref-resolve.js';
 import { scanMarkdown } from '../links/parse.js';
 import { relativeLink } from '../links/markdown.js';
+import { labelFacts } from '../links/labels.js';
 
 interface Edit { start: number; end: number; text: string }
 
@@ -37,42 +38,14 @@ function apply(body: string, edits: Edit[]): string {
   return s + body.slice(at);
 }
 
-const LABEL_LINE = /^[ \t]{0,3}\(([^()\s]{1,200})\)=[ \t]*$/;
-const HEADING_LINE = /^[ \t]{0,3}#{1,6}[ \t]+(.*)$/;
-
 /**
  * The section titles of a MyST page's labels, from the page as written: a `(label)=` line (or
  * several) right before a heading titles it with the heading's text, as Sphinx shows `{ref}`label``.
- * Labels compared lowercased, as Sphinx does. One pass over the lines.
+ * Labels compared lowercased, as Sphinx does. Read by the link check's own pass (labels.ts), so the
+ * labels it titles are exactly those the check accepts (a separate fence tracker lost the ones
+ * after a nested `{list-table}` on MyST-Parser's reference page).
  */
-export function labelTitles(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  let waiting: string[] = [];
-  let fence = '';
-  for (const line of text.split('\n')) {
-    if (line.length > 1000) { waiting = []; continue; }
-    const f = /^[ \t]{0,3}(`{3,}|~{3,})(.*)$/.exec(line);
-    if (fence) { if (f && f[1]![0] === fence[0] && f[1]!.length >= fence.length && f[2]!.trim() === '') fence = ''; continue; }
-    if (f && !f[2]!.trimStart().startsWith('{')) { fence = f[1]!; waiting = []; continue; }
-    const l = LABEL_LINE.exec(line);
-    if (l) { waiting.push(l[1]!.toLowerCase()); continue; }
-    if (!waiting.length || line.trim() === '') continue;
-    const h = HEADING_LINE.exec(line);
-    if (h) {
-      // The heading as a reader sees it: an explicit `{#id}` dropped, emphasis and code marks gone.
-      // (A closing run of `#` goes too: trimmed by a loop, not a pattern that could retry every blank.)
-      let t = h[1]!.trimEnd();
-      if (t.endsWith('}') && t.lastIndexOf('{#') >= 0) t = t.slice(0, t.lastIndexOf('{#')).trimEnd();
-      let e = t.length;
-      while (e > 0 && t[e - 1] === '#') e--;
-      if (e < t.length && (e === 0 || t[e - 1] === ' ' || t[e - 1] === '\t')) t = t.slice(0, e).trimEnd();
-      const title = t.replace(/[*_`]/g, '').trim();
-      if (title) for (const w of waiting) if (!out.has(w)) out.set(w, title);
-    }
-    waiting = [];
-  }
-  return out;
-}
+export const labelTitles = (text: string): Map<string, string> => labelFacts('sphinx', text).titles;
 
 /**
  * Rewrites the resolvable cross-references of every document in place (their bodies). `source`

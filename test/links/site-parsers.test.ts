@@ -82,5 +82,5 @@ test('includes: relative paths inside the tree only — schemes, climbing out an
 test('MyST labels: a directive fence ends at its first closing line, whatever fences its content opened', () => {
   // (MyST-Parser's docs/syntax/reference.md: list-tables in five-backtick fences with code fences inside.)
   const t = '`````{list-table}\n* - ```md\n    x\n    ```\n`````\n\n(after)=\n### After\n\n(para)=\nText.\n';
-  assert.deepEqual(labelFacts('sphinx', t), { all: ['after', 'para'], titled: ['after'] });
+  assert.deepEqual(labelFacts('sphinx', t), { all: ['after', 'para'], titled: ['after'], titles: new Map([['after', 'After']]) });
 });
