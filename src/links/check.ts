@@ -289,6 +289,8 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
     if (!facts) return null;
     counts.html += facts.html;
     if (facts.anchors) anchors.set(f, facts.anchors);
+    // A `#label` alone is judged once every page is read (pending anchors): its page may come later.
+    for (const l of facts.labels ?? []) if (!index.labels.has(l)) index.labels.set(l, f);
     const r: DocResult = { diags: [], pending: [] };
     const out = r.diags;
     for (const l of facts.links) {

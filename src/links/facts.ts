@@ -8,6 +8,7 @@ import { scanMarkdown, type Link } from './parse.js';
 import { fastLinks } from './fast.js';
 import { maskHugo } from './shortcodes.js';
 import { anchorsOf, MARKDOWN_FILE, type Anchors } from './site.js';
+import { labelFacts } from './labels.js';
 import { gitbookAnchorSlugs, headingSlugs, type Generator } from './slugs.js';
 import { decodeAttribute } from './html-links.js';
 import { mayHaveTemplateXrefs, templateXrefs } from './xrefs.js';
@@ -32,6 +33,8 @@ export interface DocLinkFacts {
   html: number;
   /** The page's anchors, kept when the parser read it anyway; `text` only where block ids are anchors (Obsidian, Foam). */
   anchors?: { a: Anchors; text: string };
+  /** Sphinx: the cross-reference labels the page defines (MyST `(label)=`, `:name:` …), for a package checked without sync's page data. */
+  labels?: string[];
 }
 
 /**
@@ -120,6 +123,9 @@ export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[
   if (g === 'hugo' && body.includes('\n: ')) for (const id of definitionTermIds(body)) a.ids.add(id);
   // GitBook gives an expandable block (`<details><summary>Title</summary>`) an id from its title, as headings.
   if (g === 'gitbook' && body.includes('<summary')) for (const m of body.matchAll(SUMMARY)) for (const id of gitbookAnchorSlugs(m[1]!.trim())) a.ids.add(id);
+  // Sphinx writes a label's id on the element it labels: an anchor of its page. (Sync hands the
+  // labels over as page data; a package checked on its own has only its pages' text.)
+  if (g === 'sphinx') for (const l of labelFacts(g, body).all) a.ids.add(l);
   return { a, text: g === 'obsidian' || g === 'foam' ? body : '' };
 }
 
@@ -129,7 +135,8 @@ export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[
  */
 export function linkFactsOf(spec: LinkScanSpec, path: string, bytes: Buffer, text?: string | null): DocLinkFacts | null {
   // Most documents of a large package link nowhere: a text without `[` or `<` holds no link.
-  if (bytes.indexOf(0x5b) < 0 && bytes.indexOf(0x3c) < 0 && !(BRACED.has(spec.generator) && bytes.indexOf(0x7b) >= 0)) return null;
+  // (A Sphinx page may define labels and link nowhere: its `(label)=` lines are facts too.)
+  if (bytes.indexOf(0x5b) < 0 && bytes.indexOf(0x3c) < 0 && !(BRACED.has(spec.generator) && (bytes.indexOf(0x7b) >= 0 || bytes.indexOf(')=') >= 0))) return null;
   const t = text === undefined ? decodeUtf8(bytes) : text;
   if (t === undefined || t === null) return null;
   const fm = splitFrontmatter(stripBom(t));
@@ -142,13 +149,15 @@ export function linkFactsOf(spec: LinkScanSpec, path: string, bytes: Buffer, tex
   const fast = opts.admonitions || opts.mdx || roles ? undefined : fastLinks(body);
   // A destination the render hook resolves from the link's text needs the full parse (the fast one keeps no text).
   const links = fast && spec.textFor && fast.some((l) => spec.textFor!.has(l.target)) ? undefined : fast;
-  if (links) return { links: withXrefs(links, xrefs), offset, html: 0 };
+  const found = spec.generator === 'sphinx' ? labelFacts('sphinx', body).all : [];
+  const labels = found.length ? { labels: found } : {};
+  if (links) return { links: withXrefs(links, xrefs), offset, html: 0, ...labels };
   const s = scanMarkdown(body, opts);
   // Link attributes of HTML and JSX (`<a href>`, `<img src>`, `<LinkCard href>`, `<Link to>`) are
   // URLs of the same site as a Markdown link's: judged alike. What is not a plain attribute value
   // (`href={expr}`, Markdown inside an HTML block) stays counted as not judged.
-  if (!s.htmlLinks.length) return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
+  if (!s.htmlLinks.length) return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body), ...labels };
   const all = [...s.links, ...s.htmlLinks.map((h) => ({ kind: 'inline' as const, target: decodeAttribute(h.target), line: h.line, at: h.at }))];
   all.sort((a, b) => a.line - b.line || a.at - b.at);
-  return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body) };
+  return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body), ...labels };
 }

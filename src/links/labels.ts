@@ -80,7 +80,8 @@ export function labelFacts(g: Generator, body: string): LabelFacts {
     // MyST's attrs_inline: `[span]{#id .class}`, `[link](x){#id}`, `![image](x){#id w=100px}` — the id anywhere in the braces.
     if (line.includes(']{') || line.includes('){')) for (const m of line.matchAll(/[\])]\{([^{}\n]{1,500})\}/g)) { const id = attrId(m[1]!); if (id) all.push(id); }
     if (top?.glossary && /^\S/.test(line) && !line.startsWith(':')) { all.push(line.trim().toLowerCase()); continue; }
-    const label = /^[ \t]{0,3}\(([^()\s]{1,200})\)=[ \t]*$/.exec(line);
+    // A target is a block: inside a block quote too (sync writes an admonition as one).
+    const label = /^[ \t]{0,3}(?:>[ \t]?){0,8}\(([^()\s]{1,200})\)=[ \t]*$/.exec(line);
     if (label) { all.push(label[1]!); if (!top) waiting.push(label[1]!); continue; }
     const l = /^[ \t]*:name:[ \t]+(\S{1,200})[ \t]*$/.exec(line);
     if (l) { all.push(l[1]!); if (top && CAPTIONED.has(top.directive)) out.titled.push(l[1]!); continue; }

@@ -138,7 +138,9 @@ function blocks(lines: string[], o: ReaderTextOptions, depth: number, steps: Ste
       }
     }
     if (o.generator === 'sphinx') {
-      if (/^[ \t]{0,3}\([^()\s]{1,200}\)=[ \t]*$/.test(line)) { out.push(''); continue; }
+      // A `(label)=` line stays: it is a target, as a heading's `{#id}` is, and the synced tree's own
+      // `{ref}`s and `#label` links resolve through it (blanked, they were broken there).
+      if (/^[ \t]{0,3}\([^()\s]{1,200}\)=[ \t]*$/.test(line)) { out.push(line); continue; }
       const d = depth < MAX_DEPTH ? /^([ \t]{0,3})(`{3,}|:{3,})[ \t]*\{([\w:-]+)\}[ \t]*(.*)$/.exec(line) : null;
       if (d) {
         const end = closing(lines, i + 1, d[2]!, steps);

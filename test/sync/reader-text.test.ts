@@ -41,11 +41,11 @@ test('MkDocs: admonitions become blockquotes with their title (the type when non
   assert.equal(out, '> **Heads up**\n> Read this.\n>\n> ```python\n> x = 1\n> ```\n\n> **Warning**\n> Careful.\n\n**Tab A**\n\nIn tab A.\n\n>\n> Nested.\n\nAfter.\n\n```\n!!! note\n    in code\n```\n');
 });
 
-test('MyST: admonitions keep title and content, (label)= lines and toctrees go, code-block is a fence, figure an image; unknown directives stay', () => {
+test('MyST: admonitions keep title and content, (label)= lines stay (targets), toctrees go, code-block is a fence, figure an image; unknown directives stay', () => {
   const body = '(intro)=\n# Intro\n\n```{note}\n:class: x\nBack up.\n```\n\n:::{tip} Keep one env.\nMore.\n:::\n\n````{admonition} Before you start\n```python\nx = 1\n```\n````\n\n'
     + '```{code-block} python\n:linenos:\nprint("hi")\n```\n\n```{toctree}\n:maxdepth: 2\nintro\n```\n\n```{figure} logo.png\n:name: fig\nThe logo.\n```\n\n```{mermaid}\ngraph TD\n```\n\n```python\n(not-a-label)=\n```\n';
   const out = run(body, { generator: 'sphinx' });
-  assert.equal(out, '\n# Intro\n\n> **Note**\n>\n> Back up.\n\n\n> **Tip** Keep one env.\n> More.\n\n\n> **Before you start**\n> ```python\n> x = 1\n> ```\n\n\n'
+  assert.equal(out, '(intro)=\n# Intro\n\n> **Note**\n>\n> Back up.\n\n\n> **Tip** Keep one env.\n> More.\n\n\n> **Before you start**\n> ```python\n> x = 1\n> ```\n\n\n'
     + '```python\n\nprint("hi")\n```\n\n\n\n\n\n\n![](logo.png)\n\nThe logo.\n\n\n```{mermaid}\ngraph TD\n```\n\n```python\n(not-a-label)=\n```\n');
 });
 
@@ -159,7 +159,7 @@ test('MyST roles that resolve are written as Sphinx shows them: {doc} a link tit
   const index = readFileSync(join(target, 'knowledge', 'index-page.md'), 'utf8');
   assert.match(index, /See \[Intro\]\(intro\.md\), \[the intro\]\(intro\.md\), The End part, The End part, that part, \{ref\}`nolabel` and \{doc\}`nowhere`\.\n\n`\{ref\}`in-code``\n/);
   const intro = readFileSync(join(target, 'knowledge', 'intro.md'), 'utf8');
-  assert.match(intro, /# Intro\n\n\n## The \*End\* part \{#end\}\n/);
+  assert.match(intro, /# Intro\n\n\(my-label\)=\n## The \*End\* part \{#end\}\n/, 'the label stays: the synced tree\'s own {ref}s and #label links resolve through it');
 });
 
 test('a tree synced before reader text gets it on the next sync, every page keeping its ID', async () => {

@@ -71,3 +71,24 @@ test('Hugo headless pages their section lists (the Hugo docs\' glossary): docume
   assert.match(l.stdout, /\(https:\/\/example\.org\/quick-reference\/glossary\/\)/);
   assert.doesNotMatch(l.stdout, /glossary\/entry|page-bundle/, 'a page served at no URL is no line of llms.txt');
 });
+
+test('MyST: the synced tree keeps its label lines and reads them as Sphinx does, so its own check finds what the upstream one finds (a `#label` alone, a label inside a directive, a {ref} after nested fences)', async () => {
+  const root = tmpDir('sync-tree-myst-');
+  writeTree(root, {
+    'docs/conf.py': 'extensions = ["myst_parser"]\n',
+    'docs/docutils.md': '(myst-docutils)=\n# Single page builds\n\nText.\n',
+    'docs/reference.md': '# Reference\n\nSee {ref}`tokens` and [builds](#myst-docutils) and [nothing](#no-such-label).\n\n`````{list-table}\n* - ```md\n    x\n    ```\n`````\n\n(tokens)=\n## Tokens\n\n::::{admonition} Example\n(inner-label)=\nText.\n\n[Inner](#inner-label)\n::::\n',
+  });
+  const r = await runCli(['sync', 'docs', 'pkg', '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const j = JSON.parse(r.stdout) as { diagnostics: { code: string; message: string }[] };
+  const found = (ds: { code: string; message: string }[]) => ds.filter((d) => d.code.startsWith('LINK_') && d.code !== 'LINK_NOT_JUDGED').map((d) => d.code);
+  assert.deepEqual(found(j.diagnostics), ['LINK_ANCHOR_MISSING'], JSON.stringify(j.diagnostics));
+  const text = readFileSync(join(root, 'pkg', 'knowledge', 'reference.md'), 'utf8');
+  assert.match(text, /See Tokens and/, 'the {ref} after nested fences is shown as its section\'s title');
+  assert.match(readFileSync(join(root, 'pkg', 'knowledge', 'docutils.md'), 'utf8'), /^\(myst-docutils\)=$/m);
+  const v = await runCli(['validate', 'pkg', '--links', 'error', '--json'], { cwd: root });
+  const tree = (JSON.parse(v.stdout) as { results: { diagnostics: { code: string; message: string }[] }[] }).results[0]!.diagnostics;
+  assert.deepEqual(found(tree), ['LINK_ANCHOR_MISSING'], JSON.stringify(tree));
+  assert.match(tree.find((d) => d.code === 'LINK_ANCHOR_MISSING')!.message, /#no-such-label/);
+});
