@@ -70,16 +70,31 @@ function bundle(name: string, digest: string): string {
   return file;
 }
 
-/** pack + provenance for version 0.3.0: the release directory the publish step reads. */
-function packed(): { pkg: string; out: string; tgz: string } {
-  const pkg = fakeCtxforge('0.3.0');
+let packedOnce: string | undefined;
+/**
+ * What `pack --tag v0.3.0` writes for a fake ctxforge 0.3.0, each caller's own copy: the step runs
+ * (npm pack, ~1.5 s of CPU) once per file; the tests that go on from its output (check, provenance,
+ * publish) change their copy. The pack test runs the step itself.
+ */
+function packed030(): string {
+  if (!packedOnce) {
+    const dir = join(tmpDir('self-release-out-'), 'rel');
+    const p = run('pack', ['--tag', 'v0.3.0', '--out', dir, '--cwd', fakeCtxforge('0.3.0')]);
+    assert.equal(p.code, 0, p.err);
+    packedOnce = dir;
+  }
   const out = join(tmpDir('self-release-out-'), 'rel');
-  const p = run('pack', ['--tag', 'v0.3.0', '--out', out, '--cwd', pkg]);
-  assert.equal(p.code, 0, p.err);
+  cpSync(packedOnce, out, { recursive: true });
+  return out;
+}
+
+/** pack + provenance for version 0.3.0: the release directory the publish step reads. */
+function packed(): { out: string; tgz: string } {
+  const out = packed030();
   const tgz = join(out, 'ctxforge-0.3.0.tgz');
   const v = run('provenance', ['--out', out, '--bundle', bundle('ctxforge-0.3.0.tgz', sha256(readFileSync(tgz)))]);
   assert.equal(v.code, 0, v.err);
-  return { pkg, out, tgz };
+  return { out, tgz };
 }
 
 test('pack: only the tag that names package.json\'s version; the tarball, SHA256SUMS and step outputs', () => {
@@ -120,9 +135,7 @@ test('smoke: the tarball installs with npm install -g and its ctxforge --version
 });
 
 test('check: the downloaded release directory against SHA256SUMS, naming the tarball for actions/attest', () => {
-  const pkg = fakeCtxforge('0.3.0');
-  const out = join(tmpDir('self-release-out-'), 'rel');
-  assert.equal(run('pack', ['--tag', 'v0.3.0', '--out', out, '--cwd', pkg]).code, 0);
+  const out = packed030();
   const outputs = join(tmpDir(), 'github-output');
   writeFileSync(outputs, '');
   const ok = run('check', ['--out', out], { GITHUB_OUTPUT: outputs });
@@ -144,9 +157,7 @@ test('check: the downloaded release directory against SHA256SUMS, naming the tar
 });
 
 test('provenance: a bundle for other bytes is refused; the right one is attached and checksummed', () => {
-  const pkg = fakeCtxforge('0.3.0');
-  const out = join(tmpDir('self-release-out-'), 'rel');
-  assert.equal(run('pack', ['--tag', 'v0.3.0', '--out', out, '--cwd', pkg]).code, 0);
+  const out = packed030();
   const other = run('provenance', ['--out', out, '--bundle', bundle('ctxforge-0.3.0.tgz', 'a'.repeat(64))]);
   assert.equal(other.code, 1);
   assert.match(other.err, /is for ctxforge-0\.3\.0\.tgz \(aaaaaaaaaaaa\), not ctxforge-0\.3\.0\.tgz/);
@@ -211,8 +222,7 @@ test('publish refuses bytes that differ from SHA256SUMS, a missing provenance an
   assert.equal(npm.code, 1);
   assert.match(npm.err, /does not match SHA256SUMS/);
   writeFileSync(tgz, bytes);
-  const noProv = join(tmpDir('self-release-out-'), 'rel');
-  assert.equal(run('pack', ['--tag', 'v0.3.0', '--out', noProv, '--cwd', fakeCtxforge('0.3.0')]).code, 0);
+  const noProv = packed030();
   const missing = await step('publish', ['--tag', 'v0.3.0', '--out', noProv], env);
   assert.equal(missing.code, 1);
   assert.match(missing.err, /ctxforge-0\.3\.0\.tgz\.sigstore\.json is missing/);
