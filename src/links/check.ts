@@ -104,7 +104,12 @@ function routesAlsoIn(rec: SiteRoutesRecord | undefined, base: SiteRoutesRecord)
   const redirects = (rec?.redirects ?? []).filter((r) => had.has(key(r)));
   const kept = (rec?.unknown ?? []).filter((u) => unknown.has(u));
   const unserved = [...new Set([...(rec?.unserved ?? []), ...(base.unserved ?? [])])];
-  return redirects.length || kept.length || unserved.length ? { ...(redirects.length ? { redirects } : {}), ...(kept.length ? { unknown: kept } : {}), ...(unserved.length ? { unserved } : {}) } : undefined;
+  const wasUnlisted = new Set(base.unlisted ?? []);
+  const unlisted = (rec?.unlisted ?? []).filter((u) => wasUnlisted.has(u));
+  const first = rec?.first !== undefined && rec.first === base.first ? rec.first : undefined;
+  return redirects.length || kept.length || unserved.length || unlisted.length || first !== undefined
+    ? { ...(redirects.length ? { redirects } : {}), ...(kept.length ? { unknown: kept } : {}), ...(unserved.length ? { unserved } : {}), ...(unlisted.length ? { unlisted } : {}), ...(first !== undefined ? { first } : {}) }
+    : undefined;
 }
 
 /** A site as a tree records it: the generator, the folder `/` maps to, and files a format on the way left out. */

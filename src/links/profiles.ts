@@ -96,6 +96,11 @@ export interface RouteRules {
    * naming one is served by nothing, the file itself is a page to link.
    */
   unserved?: string[];
+  /**
+   * The page the configuration names as the site's first page, served at `/` whatever its name
+   * (GitBook's `structure.readme` in .gitbook.yaml, relative to `/`). Set at detection.
+   */
+  firstPage?: string;
 }
 
 export interface Marker {
@@ -128,6 +133,13 @@ export interface Profile {
    * `mintlify` the `navigation` of the JSON marker, `nextra-meta` one `_meta` file per folder.
    */
   navFormat?: 'summary' | 'mintlify' | 'nextra-meta';
+  /**
+   * The navigation file, when there is one, lists every page the site publishes (GitBook's Git
+   * Sync imports only the pages SUMMARY.md lists): a page it does not list is not served, never a
+   * document — and where a link to one leads is not documented, so such a link is not judged, for
+   * this reason.
+   */
+  navPublishes?: string;
   /** Dot folders below `/` that hold the site's own files, read like any other (GitBook's `.gitbook/assets/`, `.gitbook/includes/`); every other dot folder is skipped. */
   dotFolders?: string[];
   /**
@@ -255,6 +267,7 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
     markers: [{ path: '.gitbook.yaml', docsDirs: [''], docsDirFrom: /^root[ \t]*:[ \t]*["']?(?:\.\/)?(?<dir>[^"'\s#]*)/m }],
     routes: { pretty: false, html: false, index: ['README'], caseFold: false, frontmatter: NONE, localeFolders: false, localeFallback: false, localeSuffix: false },
     wiki: false, vault: false, navFiles: ['SUMMARY.md'], navFormat: 'summary', dotFolders: ['.gitbook/assets/', '.gitbook/includes/'],
+    navPublishes: 'pages the table of contents does not list (GitBook publishes only those it lists)',
   },
   // Eleventy (11ty/11ty-website): `.eleventy.js` or `eleventy.config.*` (code: named, never run; its
   // `dir: { input: "src" }` read as a literal); `a/b.md` at `/a/b/`, `index.md` and `a/b/b.md` serve

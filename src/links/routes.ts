@@ -63,6 +63,9 @@ export class RouteTable {
         if (k !== undefined && !this.byUrl.has(k)) this.byUrl.set(k, p);
       }
     }
+    // The first page the configuration names is the site's `/` (GitBook's `structure.readme`), whatever else is there.
+    const first = rules.firstPage !== undefined ? root + rules.firstPage : undefined;
+    if (first !== undefined && this.urlOfPage.has(first)) this.byUrl.set('', first);
     for (const r of rules.redirects ?? []) {
       // A redirect serves its source URL with the page it names (a file from `/`, or a page's URL).
       const to = r.file ? (this.urlOfPage.has(root + r.to) ? root + r.to : undefined) : this.byUrl.get(this.key(r.to) ?? '\0');

@@ -95,6 +95,8 @@ export class SiteIndex {
   readonly labels = new Map<string, string>();
   /** Labels `{ref}` accepts without an explicit title, lowercased as Sphinx compares them. */
   readonly titledLabels = new Set<string>();
+  /** Pages the site does not publish (SiteConfig.unlisted), and the URLs they would have: reached, they are not judged. */
+  private readonly unlisted?: { files: ReadonlySet<string>; routes?: RouteTable; reason: string };
 
   /**
    * @param files every file of the tree, by path from its root
@@ -111,6 +113,12 @@ export class SiteIndex {
       if (meta) for (const [k, v] of meta) if (v.route) routeMeta.set(k, v.route);
       const extra = [...(site.unsynced ?? []), ...(site.served ?? [])];
       this.routes = new RouteTable(extra.length ? [...this.documents, ...extra] : this.documents, site.root, site.routes, routeMeta);
+    }
+    if (site.unlisted?.length) {
+      // A page held as a document is judged as one, whatever a record says.
+      const files = new Set(site.unlisted.filter((p) => !this.documents.has(p)));
+      const reason = site.profile?.navPublishes ?? 'pages the site does not publish';
+      this.unlisted = { files, reason, ...(site.routes ? { routes: new RouteTable(files, site.root, { ...site.routes, redirects: [], unknownRoutes: [], firstPage: undefined }) } : {}) };
     }
     if (site.docIds) {
       for (const d of this.documents) {
@@ -133,6 +141,9 @@ export class SiteIndex {
   /** The page a folder serves: its index or README. */
   private indexOf(dir: string): string | undefined {
     const d = dir.replace(/\/$/, '');
+    // The first page the configuration names serves `/` (GitBook's `structure.readme`).
+    const first = this.site.routes?.firstPage;
+    if (first !== undefined && d === this.site.root.replace(/\/$/, '') && this.files.has(this.site.root + first)) return this.site.root + first;
     for (const n of INDEX_NAMES) { const p = d ? `${d}/${n}` : n; if (this.files.has(p)) return p; }
     if (this.site.docIds && d) { const own = `${d}/${d.split('/').pop()}.md`; if (this.files.has(own)) return own; }
     return undefined;
@@ -221,7 +232,9 @@ export class SiteIndex {
     } else p = joinPath(dirOf(from), path);
     if (p === undefined && !this.routes) return { status: 'outside' };
     const hit = p === undefined ? undefined : this.lookup(p);
+    if (hit && this.unlisted?.files.has(hit)) return { status: 'unseen', reason: this.unlisted.reason };
     if (hit) return { status: 'ok', path: hit, document: this.documents.has(hit), ...a };
+    if (p !== undefined && this.unlisted && this.unlistedFile(p)) return { status: 'unseen', reason: this.unlisted.reason };
     if (this.routes) {
       // As the reader's browser resolves it: against the URL the page is served at, then as a URL path.
       const base = this.routes.baseOf(from);
@@ -254,6 +267,8 @@ export class SiteIndex {
       if (url !== undefined && prof?.filesFromCode && /\.[A-Za-z0-9]{1,8}$/.test(url) && !MARKDOWN_FILE.test(url)) return { status: 'unseen', reason: prof.filesFromCode };
       const unknown = asUrl !== undefined ? this.routes.unknownRoute(asUrl) : undefined;
       if (unknown) return { status: 'unseen', reason: unknown };
+      // The URL a page the site does not publish would have (`/guide/draft` for guide/draft.md).
+      if (this.unlisted?.routes && ((asUrl !== undefined && this.unlisted.routes.lookup(asUrl)) || (viaFile !== undefined && this.unlisted.routes.lookup(viaFile)))) return { status: 'unseen', reason: this.unlisted.reason };
       if (p === undefined) return asUrl === undefined ? { status: 'outside' } : { status: 'broken', path: `/${asUrl}`, ...a };
     }
     if (p === undefined) return { status: 'outside' };
@@ -262,6 +277,13 @@ export class SiteIndex {
       if (w) return { status: 'ok', path: w, document: this.documents.has(w), ...a };
     }
     return { status: 'broken', path: p, ...a };
+  }
+
+  /** Does a path name a page the site does not publish: the file, or the page behind an extensionless path or a folder? */
+  private unlistedFile(p: string): boolean {
+    const f = this.unlisted!.files;
+    const d = p.replace(/\/+$/, '');
+    return f.has(p) || ['.md', '.mdx', '.markdown', '/README.md', '/index.md'].some((x) => f.has(d + x)) || (!d && f.has('README.md'));
   }
 
   /** A file the generator does not copy to the site (Jekyll: below a `_` folder). */

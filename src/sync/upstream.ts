@@ -98,6 +98,10 @@ function skipReason(path: string, site: SiteConfig): string | undefined {
   const base0 = path.slice(path.lastIndexOf('/') + 1);
   const nav = site.profile?.navFiles.find((n) => (typeof n === 'string' ? path === n || path.endsWith(`/${n}`) : n.test(base0)));
   if (nav) return `${site.generator} navigation (${typeof nav === 'string' ? nav : base0}), not a page`;
+  if (site.navFile === path) return `${site.generator} navigation (${path.slice(site.root.length)}, the table of contents), not a page`;
+  if (site.listed && MARKDOWN.test(path) && path.startsWith(site.root) && !site.listed.has(path) && !site.profile?.dotFolders?.some((f) => path.startsWith(site.root + f))) {
+    return `not listed in ${site.navFile?.slice(site.root.length) ?? 'the table of contents'}: ${site.generator} does not publish it`;
+  }
   const snippets = MARKDOWN.test(path) ? site.routes?.notPages?.find((f) => path.startsWith(site.root + f)) : undefined;
   if (snippets) return `${site.generator} include-only files (${snippets}), not pages`;
   const base = path.slice(path.lastIndexOf('/') + 1);
@@ -401,6 +405,11 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   }
   if (site.marker) notes.push(info('SYNC_SITE_DETECTED', `${site.generator} site (${site.marker}): links resolve and anchors are checked as ${site.generator} serves them${site.nav.size ? `; ${site.nav.size} pages have titles and order from its static navigation` : ''}`, {}));
   for (const f of site.notRead) notes.push(info('SYNC_NAV_NOT_READ', `${f} is code, not data: ctxforge never executes upstream configuration, so its navigation was not read (titles come from the pages)`, { file: f }));
+  // Pages the table of contents does not list are not published: links to them are not judged.
+  if (site.listed) {
+    const unlisted = skipped.filter((x) => x.reason.startsWith('not listed in ')).map((x) => x.path);
+    if (unlisted.length) site.unlisted = unlisted;
+  }
   // Every file left out is named: one note a reason, listing the files (all of them are in --json).
   const byReason = new Map<string, string[]>();
   for (const x of skipped) byReason.set(x.reason, [...(byReason.get(x.reason) ?? []), x.path]);
