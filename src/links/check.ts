@@ -107,8 +107,10 @@ function routesAlsoIn(rec: SiteRoutesRecord | undefined, base: SiteRoutesRecord)
   const wasUnlisted = new Set(base.unlisted ?? []);
   const unlisted = (rec?.unlisted ?? []).filter((u) => wasUnlisted.has(u));
   const first = rec?.first !== undefined && rec.first === base.first ? rec.first : undefined;
-  return redirects.length || kept.length || unserved.length || unlisted.length || first !== undefined
-    ? { ...(redirects.length ? { redirects } : {}), ...(kept.length ? { unknown: kept } : {}), ...(unserved.length ? { unserved } : {}), ...(unlisted.length ? { unlisted } : {}), ...(first !== undefined ? { first } : {}) }
+  // The docs folder's rules say how pages are served, hiding nothing by themselves: the head's record decides.
+  const dir = rec?.dir;
+  return redirects.length || kept.length || unserved.length || unlisted.length || first !== undefined || dir !== undefined
+    ? { ...(redirects.length ? { redirects } : {}), ...(kept.length ? { unknown: kept } : {}), ...(unserved.length ? { unserved } : {}), ...(unlisted.length ? { unlisted } : {}), ...(first !== undefined ? { first } : {}), ...(dir !== undefined ? { dir } : {}) }
     : undefined;
 }
 

@@ -63,8 +63,25 @@ export interface RouteRules {
   templateExt?: RegExp;
   /** Frontmatter keys whose value `false` means the page is not written at all (Eleventy's `permalink: false`). */
   unwritten?: string[];
+  /**
+   * A folder's page is served without a trailing slash (`/guide`, Next.js' `trailingSlash: false`):
+   * a reader's browser resolves its relative links from the folder above, as for any other page.
+   */
+  noTrailingSlash?: boolean;
   /** A page named as its folder (`a/b/b.md`) serves that folder, as an index page does (Eleventy). */
   folderNamesake?: boolean;
+  /**
+   * Only the files named as an index page (`page.mdx`, `route.ts`) are pages, each serving its
+   * folder; any other Markdown file is not served (Next.js App Router: colocated files are not routes).
+   */
+  onlyIndex?: boolean;
+  /** Folders left out of the URL of the pages below them (Next.js route groups `(group)` and parallel-route slots `@slot`). */
+  groupSegment?: RegExp;
+  /**
+   * Folders whose name is a parameter (Next.js dynamic segments `[slug]`, `[...slug]`, `[[...slug]]`):
+   * the routes below their parent's URL are made at build time and not known — not judged.
+   */
+  dynamicSegment?: RegExp;
   /**
    * Every page is written as a folder's index (`x/index.html`, at `/x/` only — `/x.html` is not
    * served): Jekyll's site-wide `permalink: pretty`, or a pattern ending in `/`. Unlike `pretty`,
@@ -123,6 +140,11 @@ export interface Profile {
   name: Generator;
   markers: Marker[];
   routes: RouteRules;
+  /**
+   * Route rules of one of the marker's docs folders that differ from `routes` (Nextra 4's `app/`
+   * folder is Next.js' App Router: `page.mdx` files, route groups, dynamic segments), by docs folder.
+   */
+  dirRoutes?: Record<string, Partial<RouteRules>>;
   /** `[[wiki links]]` are links (vaults). */
   wiki: boolean;
   vault: boolean;
@@ -193,6 +215,17 @@ export interface Profile {
 }
 
 const NONE = { replace: [], last: [], extra: [] };
+/**
+ * Next.js' App Router, as Nextra 4 serves its `app/` folder (nextjs.org: "Project Organization",
+ * "Route Groups", "Dynamic Routes"; Nextra: "page.mdx File"): `a/b/page.mdx` serves `/a/b` and
+ * `page.tsx`/`route.ts` (code, never documents) their folder too; no other file is a route; `_folder`
+ * is private (not routed), `(group)` and `@slot` folders are left out of the URL, `[param]` folders
+ * make routes not known.
+ */
+const APP_ROUTER: Partial<RouteRules> = {
+  index: ['page', 'route'], onlyIndex: true, hiddenPrefix: '_', templateExt: /\.[cm]?[jt]sx?$/,
+  groupSegment: /^(?:\([^/()]{1,200}\)|@[^/]{1,200})$/, dynamicSegment: /^\[[^/]{1,200}\]$/,
+};
 const PLAIN: RouteRules = { pretty: false, html: false, index: ['index', 'README'], caseFold: false, frontmatter: NONE, localeFolders: false, localeFallback: false, localeSuffix: false };
 
 export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sphinx' | 'zola' | 'nextra' | 'mintlify' | 'gitbook' | 'eleventy', Profile> = {
@@ -241,12 +274,13 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
   nextra: {
     name: 'nextra',
     markers: [
-      ...['js', 'mjs', 'cjs', 'ts', 'mts'].map((e) => ({ path: `next.config.${e}`, docsDirs: ['pages', 'content', 'src/pages', 'src/content'], contains: /\bnextra\b/, code: true })),
+      ...['js', 'mjs', 'cjs', 'ts', 'mts'].map((e) => ({ path: `next.config.${e}`, docsDirs: ['pages', 'content', 'src/pages', 'src/content', 'app', 'src/app'], contains: /\bnextra\b/, code: true })),
       ...['tsx', 'jsx', 'ts', 'js'].map((e) => ({ path: `theme.config.${e}`, docsDirs: ['pages', 'content', 'src/pages', 'src/content'], code: true })),
     ],
-    routes: { pretty: false, html: false, index: ['index'], caseFold: false, frontmatter: NONE, localeFolders: true, localeFallback: false, localeSuffix: true, localeRelative: true },
+    dirRoutes: { app: APP_ROUTER, 'src/app': APP_ROUTER },
+    routes: { pretty: false, html: false, index: ['index'], caseFold: false, frontmatter: NONE, localeFolders: true, localeFallback: false, localeSuffix: true, localeRelative: true, noTrailingSlash: true },
     wiki: false, vault: false,
-    navFiles: [/^_meta(?:\.[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?)?\.(?:json|[cm]?[jt]sx?)$/], navFormat: 'nextra-meta', staticBeside: 'public/',
+    navFiles: [/^_meta(?:\.[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?|\.global)?\.(?:json|[cm]?[jt]sx?)$/], navFormat: 'nextra-meta', staticBeside: 'public/',
     routeSources: { pattern: /\bsource\s*:\s*(["'])(\/[^"'\n]{0,500})\1/g, reason: 'redirects and rewrites in next.config (code)' },
   },
   // Mintlify (mintlify/docs): `docs.json` (or the older `mint.json`) at the docs root, JSON with a

@@ -231,8 +231,10 @@ export class SiteIndex {
       }
     } else p = joinPath(dirOf(from), path);
     if (p === undefined && !this.routes) return { status: 'outside' };
-    const hit = p === undefined ? undefined : this.lookup(p);
+    let hit = p === undefined ? undefined : this.lookup(p);
     if (hit && this.unlisted?.files.has(hit)) return { status: 'unseen', reason: this.unlisted.reason };
+    // Where only page files are routes (Next.js' App Router), a Markdown file that is no page is not served at its path.
+    if (hit && this.routes?.rules.onlyIndex && MARKDOWN_FILE.test(hit) && !this.documents.has(hit) && this.routes.urlOf(hit) === undefined) hit = undefined;
     if (hit) return { status: 'ok', path: hit, document: this.documents.has(hit), ...a };
     if (p !== undefined && this.unlisted && this.unlistedFile(p)) return { status: 'unseen', reason: this.unlisted.reason };
     if (this.routes) {

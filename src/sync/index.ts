@@ -442,6 +442,6 @@ function siteRoutes(site: SiteConfig, root: string, renamed: ReadonlyMap<string,
   const rec = routesRecord(site.routes, (file) => {
     const to = renamed.get(site.root + file);
     return to !== undefined && to.startsWith(root) ? to.slice(root.length) : undefined;
-  }, unlistedRecord(site, root));
+  }, unlistedRecord(site, root), site.routesDir);
   return rec ? { routes: rec } : {};
 }

@@ -240,7 +240,7 @@ async function readNextraNav(tree: Tree, listing: TreeEntry[], site: SiteConfig)
     if (entries && !metas.has(dir)) metas.set(dir, entries);
   }
   const pages = listing.filter((e) => e.kind === 'file' && MARKDOWN.test(e.path) && !SKIPPED_DIR.test(e.path)).map((e) => e.path);
-  for (const [p, v] of nextraNav(metas, pages)) if (!site.nav.has(p)) site.nav.set(p, v);
+  for (const [p, v] of nextraNav(metas, pages, site.routes?.onlyIndex ? site.routes.index[0] : 'index')) if (!site.nav.has(p)) site.nav.set(p, v);
 }
 
 export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Upstream> {
@@ -383,6 +383,42 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
       skipped.push({ path: d.path, reason: 'included by another page (a snippet, not a page)' });
     }
     for (let i = titled.length - 1; i >= 0; i--) if (included.has(titled[i]!.doc.path)) titled.splice(i, 1);
+  }
+  // Next.js' App Router (Nextra 4's app/): only page files are routes; other Markdown is colocated
+  // (an imported partial, a note), and a private `_folder` is never routed.
+  const r = site.routes;
+  if (r?.onlyIndex) {
+    for (let i = docs.length - 1; i >= 0; i--) {
+      const d = docs[i]!;
+      if (!d.path.startsWith(site.root)) continue;
+      const segs = d.path.slice(site.root.length).split('/');
+      const stem = segs[segs.length - 1]!.replace(MARKDOWN, '');
+      const why = r.hiddenPrefix && segs.slice(0, -1).some((x) => x.startsWith(r.hiddenPrefix!)) ? `in a private folder (${r.hiddenPrefix}…): ${site.generator} routes nothing below it`
+        : !r.index.includes(stem) ? `not a page: ${site.generator} serves only ${r.index.map((n) => `${n}.*`).join(', ')} files here (Next.js App Router)` : undefined;
+      if (why === undefined) continue;
+      docs.splice(i, 1);
+      meta.delete(d.path);
+      site.nav.delete(d.path);
+      skipped.push({ path: d.path, reason: why });
+      const t = titled.findIndex((x) => x.doc === d);
+      if (t >= 0) titled.splice(t, 1);
+    }
+    // The routes below a dynamic segment are made at build time: recorded, so the synced tree does not judge them either.
+    for (const e of listing) {
+      if (e.kind !== 'file' || !e.path.startsWith(site.root) || !r.dynamicSegment) continue;
+      const segs = e.path.slice(site.root.length).split('/');
+      const stem = segs[segs.length - 1]!.replace(/\.[^.]*$/, '');
+      if (!r.index.includes(stem) || segs.slice(0, -1).some((x) => r.hiddenPrefix !== undefined && x.startsWith(r.hiddenPrefix))) continue;
+      const kept: string[] = [];
+      for (const seg of segs.slice(0, -1)) {
+        if (r.dynamicSegment.test(seg)) {
+          const prefix = kept.length ? `${kept.join('/')}/` : '';
+          if (!site.routes!.unknownRoutes?.some((u) => u.prefix === prefix)) site.routes = { ...site.routes!, unknownRoutes: [...(site.routes!.unknownRoutes ?? []), { prefix, reason: `routes a dynamic segment makes (${[...kept, seg].join('/')})` }] };
+          break;
+        }
+        if (!r.groupSegment?.test(seg)) kept.push(seg);
+      }
+    }
   }
   // Static navigation names a page that has no title of its own; a folder's _category_ names its index page.
   for (const t of titled) {
