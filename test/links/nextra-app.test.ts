@@ -124,3 +124,16 @@ test('nextra 4: route groups, private folders and dynamic segments are read by b
   assert.equal(table.unknownRoute('anything/below'), undefined, 'a 100 000-character bracket name is no dynamic segment');
   assert.ok(ms < 2000, `${ms} ms`);
 });
+
+test('nextra 4: an MDX import by a bare specifier (a tsconfig alias) is not looked for beside the page', async () => {
+  const root = make({
+    ...SITE,
+    'components/install.mdx': 'Run `npm i nextra`.\n',
+    'app/docs/guide/page.mdx': "import Install from '@components/install.mdx'\nimport Old from './old.mdx'\n\n# Guide\n\n<Install />\n\n<Old />\n",
+  });
+  const up = await readUpstream(join(root, 'app'));
+  assert.deepEqual(up.notes.filter((n) => n.code === 'SYNC_INCLUDE_NOT_FOUND'), []);
+  const guide = up.docs.find((d) => d.path === 'docs/guide/page.mdx')!;
+  assert.match(guide.body, /<Install \/>/, 'kept as written');
+  assert.match(guide.body, /### From Nextra 3/, 'a relative partial is still expanded');
+});
