@@ -397,7 +397,7 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
         if (includes(g) && (await includedAnchors(p.to)).has(p.anchor)) continue;
         // A Python object of a project conf.py names (intersphinx, autodoc): resolved outside the docs, like a URL.
         if (p.target.startsWith('#') && site.objectsElsewhere && isObjectUnder(p.anchor, site.objectsElsewhere)) { counts.checked--; counts.external++; continue; }
-        const why = p.target.startsWith('#') ? site.profile?.unresolvedTarget?.(p.anchor) : undefined;
+        const why = (p.target.startsWith('#') ? site.profile?.unresolvedTarget?.(p.anchor) : undefined) ?? a.a.maybe?.get(p.anchor);
         if (why) { counts.checked--; counts.unseen[why] = (counts.unseen[why] ?? 0) + 1; continue; }
         counts.anchorsMissing++;
         out.push(make('LINK_ANCHOR_MISSING', `${p.to} has no heading with anchor #${p.anchor}${g !== 'github' ? ` (anchors as ${g} writes them)` : ''}`, { file: p.from, line: p.line }));

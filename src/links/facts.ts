@@ -8,7 +8,8 @@ import { scanMarkdown, type Link } from './parse.js';
 import { fastLinks } from './fast.js';
 import { maskHugo } from './shortcodes.js';
 import { anchorsOf, MARKDOWN_FILE, type Anchors } from './site.js';
-import { gitbookAnchorSlugs, headingSlugs, type Generator } from './slugs.js';
+import { gitbookAnchorSlugs, headingSlugs, mintlifyAnchorSlugs, type Generator } from './slugs.js';
+import { PROFILES, type Profile } from './profiles.js';
 import { decodeAttribute } from './html-links.js';
 import { mayHaveTemplateXrefs, templateXrefs } from './xrefs.js';
 
@@ -112,6 +113,23 @@ function definitionTermIds(body: string): string[] {
 
 const SUMMARY = /<summary\b[^>\n]{0,200}>([^<\n]{1,500})<\/summary>/gi;
 
+const ATTR = /(?:^|\s)([A-Za-z][\w-]{0,40})[ \t]*=[ \t]*(?:"([^"\n]{0,500})"|'([^'\n]{0,500})'|\{[ \t]*(?:"([^"\n]{0,500})"|'([^'\n]{0,500})')[ \t]*\})/g;
+
+/** The anchors a profile's components write (Profile.componentAnchors): an `id` as written, a `title`/`label` by the heading rule. */
+function componentAnchorIds(body: string, ca: { tags: string[]; id: string[]; text: string[] }): string[] {
+  const out: string[] = [];
+  const open = new RegExp(`<(?:${ca.tags.join('|')})(?=[\\s/>])([^<>]{0,2000})>`, 'g');
+  for (const m of body.matchAll(open)) {
+    for (const at of m[1]!.matchAll(ATTR)) {
+      const v = (at[2] ?? at[3] ?? at[4] ?? at[5] ?? '').trim();
+      if (!v) continue;
+      if (ca.id.includes(at[1]!)) out.push(v);
+      else if (ca.text.includes(at[1]!)) out.push(...mintlifyAnchorSlugs(v));
+    }
+  }
+  return out;
+}
+
 /** A page's anchors as the check keeps them. */
 export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[0], body: string): { a: Anchors; text: string } {
   const g = spec.generator;
@@ -120,6 +138,15 @@ export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[
   if (g === 'hugo' && body.includes('\n: ')) for (const id of definitionTermIds(body)) a.ids.add(id);
   // GitBook gives an expandable block (`<details><summary>Title</summary>`) an id from its title, as headings.
   if (g === 'gitbook' && body.includes('<summary')) for (const m of body.matchAll(SUMMARY)) for (const id of gitbookAnchorSlugs(m[1]!.trim())) a.ids.add(id);
+  const ca = (PROFILES as Record<string, Profile | undefined>)[g]?.componentAnchors;
+  if (ca && body.includes('<')) {
+    for (const id of componentAnchorIds(body, ca)) a.ids.add(id);
+    if (ca.maybe) {
+      const maybe = new Map<string, string>();
+      for (const id of componentAnchorIds(body, { tags: ca.maybe.tags, id: [], text: ca.maybe.text })) maybe.set(id, ca.maybe.reason);
+      if (maybe.size) a.maybe = maybe;
+    }
+  }
   return { a, text: g === 'obsidian' || g === 'foam' ? body : '' };
 }
 

@@ -145,6 +145,20 @@ export interface Profile {
    * folder is Next.js' App Router: `page.mdx` files, route groups, dynamic segments), by docs folder.
    */
   dirRoutes?: Record<string, Partial<RouteRules>>;
+  /**
+   * Components that write an anchor into the page (Mintlify's `<Accordion>`, `<Tab>`, `<Step>`,
+   * `<Update>`): each attribute of `id` is the anchor as written, each of `text` gives one by the
+   * generator's heading rule (an Accordion's `title`, an Update's `label`).
+   */
+  componentAnchors?: {
+    tags: string[]; id: string[]; text: string[];
+    /**
+     * Components whose anchors the generator does not document (Mintlify's `<ParamField>`,
+     * `<ResponseField>`): an anchor their `text` attributes would give by the heading rule is not
+     * judged, for `reason`, never reported missing — nor taken as present.
+     */
+    maybe?: { tags: string[]; text: string[]; reason: string };
+  };
   /** `[[wiki links]]` are links (vaults). */
   wiki: boolean;
   vault: boolean;
@@ -292,6 +306,15 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
     markers: ['docs.json', 'mint.json'].map((path) => ({ path, docsDirs: [''], contains: /"navigation"\s*:/ })),
     routes: { pretty: false, html: false, index: ['index'], caseFold: false, frontmatter: NONE, localeFolders: true, localeFallback: false, localeSuffix: false, notPages: ['snippets/'] },
     wiki: false, vault: false, navFiles: ['docs.json', 'mint.json'], navFormat: 'mintlify',
+    // mintlify/docs `components/accordions.mdx`, `tabs.mdx` (`id`: "used for anchor linking … defaults to
+    // the same value as `title`"), `steps.mdx` (`id`, `noAnchor`), `update.mdx` (`label` "creates an anchor
+    // link using the same automatic anchor ID rules as headings").
+    // `<ParamField>` and `<ResponseField>` are not documented to write anchors, though mintlify/docs links
+    // them by their names (`#api-params` for `<ResponseField name="api.params">`): not judged.
+    componentAnchors: {
+      tags: ['Accordion', 'Tab', 'Step', 'Update'], id: ['id'], text: ['title', 'label'],
+      maybe: { tags: ['ParamField', 'ResponseField'], text: ['name', 'path', 'query', 'body', 'header'], reason: 'anchors <ParamField>/<ResponseField> may write (not documented)' },
+    },
   },
   // GitBook (Git Sync): `.gitbook.yaml` (its `root:` names the docs folder), `SUMMARY.md` the table
   // of contents, `README.md` a folder's page; `a/b.md` at `/a/b`; `redirects:` map a URL path to a

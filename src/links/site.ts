@@ -6,7 +6,7 @@ import type MarkdownItClass from 'markdown-it';
 import { lazyRequire } from '../core/lazy.js';
 import type { Link } from './parse.js';
 import type { HookTextLookup, SiteConfig } from './generators.js';
-import { docutilsSlug, eleventyAnchorSlugs, footnoteAnchors, gitbookAnchorSlugs, headingKey, headingSlugs, type Generator } from './slugs.js';
+import { docutilsSlug, eleventyAnchorSlugs, footnoteAnchors, gitbookAnchorSlugs, headingKey, headingSlugs, mintlifyAnchorSlugs, type Generator } from './slugs.js';
 import { RouteTable, type RouteMeta } from './routes.js';
 import { isObjectUnder } from './sphinx-conf.js';
 import type { Scan } from './parse.js';
@@ -348,6 +348,11 @@ export class SiteIndex {
 /** The anchors a page offers: heading slugs by the generator's rules, explicit ids, HTML ids, footnotes. */
 export interface Anchors {
   ids: Set<string>;
+  /**
+   * Anchors a component on the page may write, by ids the generator does not document
+   * (Profile.componentAnchors.maybe), each with why: a link to one is not judged.
+   */
+  maybe?: Map<string, string>;
   /** Heading texts as Obsidian and Foam compare them. */
   keys: Set<string>;
 }
@@ -358,6 +363,18 @@ export function anchorsOf(scan: Pick<Scan, 'headings' | 'htmlIds' | 'footnotes'>
   // Sphinx sections get docutils ids; MyST's heading anchors (myst_heading_anchors) the GitHub slug.
   if (g === 'sphinx') for (const h of scan.headings) { ids.add(docutilsSlug(h.text)); for (const s of headingSlugs([h], 'github')) ids.add(s); }
   if (g === 'eleventy') for (const h of scan.headings) for (const s of eleventyAnchorSlugs(h.text)) ids.add(s);
+  if (g === 'mintlify') {
+    // Mintlify's own ids, a repeat numbered `-2`, `-3` across the page (GitHub's, numbered `-1`, stay accepted).
+    const seen = new Map<string, number>();
+    for (const h of scan.headings) {
+      if (h.id !== undefined) continue;
+      for (const base of mintlifyAnchorSlugs(h.text)) {
+        const n = (seen.get(base) ?? 0) + 1;
+        seen.set(base, n);
+        ids.add(n === 1 ? base : `${base}-${n}`);
+      }
+    }
+  }
   if (g === 'gitbook') {
     for (const h of scan.headings) for (const s of gitbookAnchorSlugs(h.text)) ids.add(s);
     // GitBook's editor writes an id into each heading (`<a href="#x" id="x">`) and numbers the repeats
