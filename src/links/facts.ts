@@ -113,6 +113,8 @@ function definitionTermIds(body: string): string[] {
 
 const SUMMARY = /<summary\b[^>\n]{0,200}>([^<\n]{1,500})<\/summary>/gi;
 
+/** A Markdown heading line with a JSX component in it: the text before the component. */
+const HEADING_WITH_COMPONENT = /^[ \t]{0,3}#{1,6}[ \t]+([^<\n]{1,500})<[A-Z][^\n]{0,1000}$/gm;
 const ATTR = /(?:^|\s)([A-Za-z][\w-]{0,40})[ \t]*=[ \t]*(?:"([^"\n]{0,500})"|'([^'\n]{0,500})'|\{[ \t]*(?:"([^"\n]{0,500})"|'([^'\n]{0,500})')[ \t]*\})/g;
 
 /** The anchors a profile's components write (Profile.componentAnchors): an `id` as written, a `title`/`label` by the heading rule. */
@@ -144,6 +146,11 @@ export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[
     if (ca.maybe) {
       const maybe = new Map<string, string>();
       for (const id of componentAnchorIds(body, { tags: ca.maybe.tags, id: [], text: ca.maybe.text })) maybe.set(id, ca.maybe.reason);
+      // A heading holding a component (`` ### `navigation` - <Badge>required</Badge> ``): its id is not documented.
+      for (const m of body.matchAll(HEADING_WITH_COMPONENT)) {
+        const before = m[1]!.replace(/[`*_]/g, '').replace(/[\s\-–—:|]+$/, '').trim();
+        if (before) for (const id of mintlifyAnchorSlugs(before)) if (!a.ids.has(id)) maybe.set(id, 'ids of headings that hold a component (not documented)');
+      }
       if (maybe.size) a.maybe = maybe;
     }
   }

@@ -39,12 +39,12 @@ test('mintlify: repeats, components that write ids, and fields whose ids are not
     'index.mdx': '---\ntitle: Home\n---\n\n'
       + 'Read [options](/settings#config-json-options), [the repeat](/settings#overview-2), [access](/settings#read/write-access), '
       + '[the accordion](/settings#data-attributes), [its id](/settings#custom-acc), [the tab](/settings#macos), [the update](/settings#v2-0-0), '
-      + '[a field](/settings#api-params) and [GitHub\'s repeat](/settings#overview-1).\n\n'
+      + '[a field](/settings#api-params), [a badged heading](/settings#navigation) and [GitHub\'s repeat](/settings#overview-1).\n\n'
       + 'Broken: [nothing](/settings#nowhere) and [another field](/settings#api-nothing).\n',
     'settings.mdx': '---\ntitle: Settings\n---\n\n## Config.json options\n\n## Overview\n\n## Overview\n\n### Read/write access\n\n'
       + '<Accordion title="Data attributes">\n  Some.\n</Accordion>\n\n<Accordion\n  title="Other"\n  id="custom-acc"\n>\n  More.\n</Accordion>\n\n'
       + '<Tabs>\n  <Tab title="macOS">x</Tab>\n</Tabs>\n\n<Update label="v2.0.0">\n  Notes.\n</Update>\n\n'
-      + '<ResponseField name="api.params" type="object">\n  Params.\n</ResponseField>\n',
+      + '<ResponseField name="api.params" type="object">\n  Params.\n</ResponseField>\n\n### `navigation` - <Badge color="red">required</Badge>\n',
   });
   git(root, ['init', '-q']);
   const up = await readUpstream(root);
@@ -53,11 +53,12 @@ test('mintlify: repeats, components that write ids, and fields whose ids are not
   assert.deepEqual(found(r.diagnostics), ['index.mdx:7:LINK_ANCHOR_MISSING', 'index.mdx:7:LINK_ANCHOR_MISSING'], JSON.stringify(r.diagnostics, null, 1));
   const nj = r.diagnostics.find((d) => d.code === 'LINK_NOT_JUDGED')?.message ?? '';
   assert.match(nj, /1 to anchors <ParamField>\/<ResponseField> may write \(not documented\)/, nj);
+  assert.match(nj, /1 to ids of headings that hold a component \(not documented\)/, nj);
 });
 
 test('mintlify: component tags are read by bounded patterns, in linear time', () => {
   const spec = { roots: [''], generator: 'mintlify' as const, wiki: false, admonitions: false };
-  const hostile = `${'<Accordion title="x" '.repeat(20_000)}\n${'<Tab '.repeat(40_000)}\n<Accordion ${'a="b" '.repeat(50_000)}>\n${'<ResponseField name='.repeat(20_000)}`;
+  const hostile = `${'<Accordion title="x" '.repeat(20_000)}\n${'<Tab '.repeat(40_000)}\n<Accordion ${'a="b" '.repeat(50_000)}>\n${'<ResponseField name='.repeat(20_000)}\n${'# x '.repeat(50_000)}<Y\n${'### a <B>\n'.repeat(20_000)}`;
   const t0 = process.hrtime.bigint();
   const k = keptAnchors(spec, scanMarkdown(hostile, scanOptions(spec, 'x.mdx')), hostile);
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
