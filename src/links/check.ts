@@ -104,7 +104,15 @@ function routesAlsoIn(rec: SiteRoutesRecord | undefined, base: SiteRoutesRecord)
   const redirects = (rec?.redirects ?? []).filter((r) => had.has(key(r)));
   const kept = (rec?.unknown ?? []).filter((u) => unknown.has(u));
   const unserved = [...new Set([...(rec?.unserved ?? []), ...(base.unserved ?? [])])];
-  return redirects.length || kept.length || unserved.length ? { ...(redirects.length ? { redirects } : {}), ...(kept.length ? { unknown: kept } : {}), ...(unserved.length ? { unserved } : {}) } : undefined;
+  const wasUnlisted = new Set(base.unlisted ?? []);
+  const unlisted = (rec?.unlisted ?? []).filter((u) => wasUnlisted.has(u));
+  const first = rec?.first !== undefined && rec.first === base.first ? rec.first : undefined;
+  // The docs folder's rules decide which URLs are served and which are made at build time (not
+  // judged): only as the base recorded them, like the first page.
+  const dir = rec?.dir !== undefined && rec.dir === base.dir ? rec.dir : undefined;
+  return redirects.length || kept.length || unserved.length || unlisted.length || first !== undefined || dir !== undefined
+    ? { ...(redirects.length ? { redirects } : {}), ...(kept.length ? { unknown: kept } : {}), ...(unserved.length ? { unserved } : {}), ...(unlisted.length ? { unlisted } : {}), ...(first !== undefined ? { first } : {}), ...(dir !== undefined ? { dir } : {}) }
+    : undefined;
 }
 
 /** A site as a tree records it: the generator, the folder `/` maps to, and files a format on the way left out. */
@@ -392,7 +400,7 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
         if (includes(g) && (await includedAnchors(p.to)).has(p.anchor)) continue;
         // A Python object of a project conf.py names (intersphinx, autodoc): resolved outside the docs, like a URL.
         if (p.target.startsWith('#') && site.objectsElsewhere && isObjectUnder(p.anchor, site.objectsElsewhere)) { counts.checked--; counts.external++; continue; }
-        const why = p.target.startsWith('#') ? site.profile?.unresolvedTarget?.(p.anchor) : undefined;
+        const why = (p.target.startsWith('#') ? site.profile?.unresolvedTarget?.(p.anchor) : undefined) ?? a.a.maybe?.get(p.anchor);
         if (why) { counts.checked--; counts.unseen[why] = (counts.unseen[why] ?? 0) + 1; continue; }
         counts.anchorsMissing++;
         out.push(make('LINK_ANCHOR_MISSING', `${p.to} has no heading with anchor #${p.anchor}${g !== 'github' ? ` (anchors as ${g} writes them)` : ''}`, { file: p.from, line: p.line }));

@@ -9,7 +9,8 @@ import { fastLinks } from './fast.js';
 import { maskHugo } from './shortcodes.js';
 import { anchorsOf, MARKDOWN_FILE, type Anchors } from './site.js';
 import { labelFacts } from './labels.js';
-import { gitbookAnchorSlugs, headingSlugs, type Generator } from './slugs.js';
+import { gitbookAnchorSlugs, headingSlugs, mintlifyAnchorSlugs, type Generator } from './slugs.js';
+import { PROFILES, type Profile } from './profiles.js';
 import { decodeAttribute } from './html-links.js';
 import { mayHaveTemplateXrefs, templateXrefs } from './xrefs.js';
 
@@ -115,6 +116,25 @@ function definitionTermIds(body: string): string[] {
 
 const SUMMARY = /<summary\b[^>\n]{0,200}>([^<\n]{1,500})<\/summary>/gi;
 
+/** A Markdown heading line with a JSX component in it: the text before the component. */
+const HEADING_WITH_COMPONENT = /^[ \t]{0,3}#{1,6}[ \t]+([^<\n]{1,500})<[A-Z][^\n]{0,1000}$/gm;
+const ATTR = /(?:^|\s)([A-Za-z][\w-]{0,40})[ \t]*=[ \t]*(?:"([^"\n]{0,500})"|'([^'\n]{0,500})'|\{[ \t]*(?:"([^"\n]{0,500})"|'([^'\n]{0,500})')[ \t]*\})/g;
+
+/** The anchors a profile's components write (Profile.componentAnchors): an `id` as written, a `title`/`label` by the heading rule. */
+function componentAnchorIds(body: string, ca: { tags: string[]; id: string[]; text: string[] }): string[] {
+  const out: string[] = [];
+  const open = new RegExp(`<(?:${ca.tags.join('|')})(?=[\\s/>])([^<>]{0,2000})>`, 'g');
+  for (const m of body.matchAll(open)) {
+    for (const at of m[1]!.matchAll(ATTR)) {
+      const v = (at[2] ?? at[3] ?? at[4] ?? at[5] ?? '').trim();
+      if (!v) continue;
+      if (ca.id.includes(at[1]!)) out.push(v);
+      else if (ca.text.includes(at[1]!)) out.push(...mintlifyAnchorSlugs(v));
+    }
+  }
+  return out;
+}
+
 /** A page's anchors as the check keeps them. */
 export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[0], body: string): { a: Anchors; text: string } {
   const g = spec.generator;
@@ -126,6 +146,20 @@ export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[
   // Sphinx writes a label's id on the element it labels: an anchor of its page. (Sync hands the
   // labels over as page data; a package checked on its own has only its pages' text.)
   if (g === 'sphinx') for (const l of labelFacts(g, body).all) a.ids.add(l);
+  const ca = (PROFILES as Record<string, Profile | undefined>)[g]?.componentAnchors;
+  if (ca && body.includes('<')) {
+    for (const id of componentAnchorIds(body, ca)) a.ids.add(id);
+    if (ca.maybe) {
+      const maybe = new Map<string, string>();
+      for (const id of componentAnchorIds(body, { tags: ca.maybe.tags, id: [], text: ca.maybe.text })) maybe.set(id, ca.maybe.reason);
+      // A heading holding a component (`` ### `navigation` - <Badge>required</Badge> ``): its id is not documented.
+      for (const m of body.matchAll(HEADING_WITH_COMPONENT)) {
+        const before = m[1]!.replace(/[`*_]/g, '').replace(/[\s\-–—:|]+$/, '').trim();
+        if (before) for (const id of mintlifyAnchorSlugs(before)) if (!a.ids.has(id)) maybe.set(id, 'ids of headings that hold a component (not documented)');
+      }
+      if (maybe.size) a.maybe = maybe;
+    }
+  }
   return { a, text: g === 'obsidian' || g === 'foam' ? body : '' };
 }
 

@@ -55,6 +55,17 @@ export interface SiteConfig {
   unsynced?: string[];
   /** Files the site serves as pages that are no documents (Jekyll `.html` pages with a `permalink`): routes links may reach. */
   served?: string[];
+  /** The docs folder of the profile whose own route rules apply (Profile.dirRoutes: Nextra 4's `app`). */
+  routesDir?: string;
+  /** The navigation file read as data (GitBook's `structure.summary`), by path from the checked root: navigation, never a page. */
+  navFile?: string;
+  /**
+   * The pages the navigation lists, where the profile publishes only those (Profile.navPublishes):
+   * by path from the checked root, the first page included. Another page is not served.
+   */
+  listed?: ReadonlySet<string>;
+  /** Pages of the folder the site does not publish (not listed: `listed`): a link to one is not judged, for the profile's reason. */
+  unlisted?: string[];
   /** The site's address as its configuration declares it as data (Hugo's `baseURL`), when it is an http(s) URL. */
   baseUrl?: string;
 }
@@ -94,6 +105,12 @@ export interface SiteRoutesRecord {
   unknown?: string[];
   /** RouteRules.unserved: pages held that the site writes at no URL of their own. */
   unserved?: string[];
+  /** The page served at `/` whatever its name (RouteRules.firstPage), below the site's root. */
+  first?: string;
+  /** Pages of the upstream folder its site does not publish (SiteConfig.unlisted), below the root: links to them are not judged. */
+  unlisted?: string[];
+  /** The docs folder whose route rules the profile gives (SiteConfig.routesDir): only a name the profile knows applies. */
+  dir?: string;
 }
 
 const RECORD_LIMIT = 10_000;
@@ -110,22 +127,38 @@ export function routesRecordOf(v: unknown): SiteRoutesRecord | undefined {
   });
   const unknown = (Array.isArray(o.unknown) ? o.unknown.slice(0, RECORD_LIMIT) : []).filter(recordPath);
   const unserved = (Array.isArray(o.unserved) ? o.unserved.slice(0, RECORD_LIMIT) : []).filter(recordPath);
-  return redirects.length || unknown.length || unserved.length ? { ...(redirects.length ? { redirects } : {}), ...(unknown.length ? { unknown } : {}), ...(unserved.length ? { unserved } : {}) } : undefined;
+  const first = recordPath(o.first) && /\.(md|mdx|markdown)$/i.test(o.first) ? o.first : undefined;
+  const dir = typeof o.dir === 'string' && /^[a-z][a-z/]{0,40}$/.test(o.dir) ? o.dir : undefined;
+  const unlisted = (Array.isArray(o.unlisted) ? o.unlisted.slice(0, RECORD_LIMIT) : []).filter((p): p is string => recordPath(p) && /\.(md|mdx|markdown)$/i.test(p));
+  return redirects.length || unknown.length || unserved.length || first !== undefined || unlisted.length || dir !== undefined
+    ? { ...(redirects.length ? { redirects } : {}), ...(unknown.length ? { unknown } : {}), ...(unserved.length ? { unserved } : {}), ...(first !== undefined ? { first } : {}), ...(unlisted.length ? { unlisted } : {}), ...(dir !== undefined ? { dir } : {}) }
+    : undefined;
 }
 
-/** The routes record of a site's rules (what sync writes into the ID map), with file targets through `rename`. */
-export function routesRecord(rules: RouteRules | undefined, rename: (file: string) => string | undefined): SiteRoutesRecord | undefined {
+/**
+ * The routes record of a site's rules (what sync writes into the ID map), with file targets through
+ * `rename`; `unlisted` the pages the site does not publish, by path below its root (the tree holds none of them).
+ */
+export function routesRecord(rules: RouteRules | undefined, rename: (file: string) => string | undefined, unlisted: readonly string[] = [], dir?: string): SiteRoutesRecord | undefined {
   if (!rules) return undefined;
   const redirects = (rules.redirects ?? []).flatMap((r) => { const to = r.file ? rename(r.to) : r.to; return to === undefined ? [] : [{ ...r, to }]; });
   const unserved = (rules.unserved ?? []).flatMap((f) => rename(f) ?? []);
-  return routesRecordOf({ redirects, unknown: (rules.unknownRoutes ?? []).map((u) => u.prefix), unserved });
+  const first = rules.firstPage !== undefined ? rename(rules.firstPage) : undefined;
+  return routesRecordOf({ redirects, unknown: (rules.unknownRoutes ?? []).map((u) => u.prefix), unserved, ...(first !== undefined ? { first } : {}), unlisted, ...(dir !== undefined ? { dir } : {}) });
 }
 
 /** The site with the routes a record names added to its rules. */
 export function withRoutesRecord(site: SiteConfig, rec: SiteRoutesRecord | undefined): SiteConfig {
   if (!rec || !site.routes) return site;
   const reason = 'routes the upstream site\'s configuration makes (recorded by sync)';
-  return { ...site, routes: { ...site.routes, ...(rec.redirects ? { redirects: rec.redirects } : {}), ...(rec.unknown ? { unknownRoutes: rec.unknown.map((prefix) => ({ prefix, reason })) } : {}), ...(rec.unserved ? { unserved: rec.unserved } : {}) } };
+  // A docs folder's own rules, only where the generator's profile names that folder.
+  const own = rec.dir !== undefined ? site.profile?.dirRoutes?.[rec.dir] : undefined;
+  return {
+    ...site,
+    ...(own ? { routesDir: rec.dir } : {}),
+    routes: { ...site.routes, ...own, ...(rec.redirects ? { redirects: rec.redirects } : {}), ...(rec.unknown ? { unknownRoutes: rec.unknown.map((prefix) => ({ prefix, reason })) } : {}), ...(rec.unserved ? { unserved: rec.unserved } : {}), ...(rec.first !== undefined ? { firstPage: rec.first } : {}) },
+    ...(rec.unlisted ? { unlisted: rec.unlisted.map((p) => site.root + p) } : {}),
+  };
 }
 
 export function defaultSite(): SiteConfig {
@@ -331,6 +364,9 @@ function detectByProfile(dir: string): SiteConfig | undefined {
           const marker = rel === '' ? m.path : `${rel.split('/').map(() => '..').join('/')}/${m.path}`;
           const site = siteFor(p.name, root);
           site.marker = marker;
+          // The docs folder's own URL rules (Nextra 4's `app/`: Next.js' App Router).
+          const own = p.dirRoutes?.[d];
+          if (own) { site.routes = { ...site.routes!, ...own }; site.routesDir = d; }
           if (routeBase) site.routeBase = routeBase;
           if (m.code) site.notRead = [marker];
           // Jekyll's collections and permalink defaults are data in _config.yml.
@@ -382,7 +418,13 @@ function profileData(p: Profile, site: SiteConfig, file: string, markerDir: stri
   const unknown = [...(data?.unknownRoutes ?? []), ...(p.routeSources ? codeRouteSources(text, p.routeSources.pattern, p.routeSources.reason) : [])];
   if (data?.redirects.length || unknown.length) site.routes = { ...site.routes!, ...(data?.redirects.length ? { redirects: data.redirects } : {}), ...(unknown.length ? { unknownRoutes: unknown } : {}) };
   // Only when the synced folder is the site's `/` do the navigation's paths name its files.
-  if (data && !site.routeBase) for (const [path, v] of data.nav) site.nav.set(site.root + path, v);
+  if (data && !site.routeBase) {
+    for (const [path, v] of data.nav) site.nav.set(site.root + path, v);
+    if (data.navFile !== undefined) site.navFile = site.root + data.navFile;
+    if (data.first !== undefined) site.routes = { ...site.routes!, firstPage: data.first };
+    // A table of contents that lists pages is the list of pages the site publishes (GitBook); without one, every page is.
+    if (p.navPublishes && data.navFile !== undefined && data.nav.size) site.listed = new Set([...[...data.nav.keys()].map((k) => site.root + k), site.root + (data.first ?? 'README.md')]);
+  }
   // Nextra 4 serves the content directory under `contentDirBasePath` when next.config names one as a literal.
   const base = p.name === 'nextra' ? /\bcontentDirBasePath\s*:\s*(["'])\/([^"'\n]{0,200})\1/.exec(text)?.[2]?.replace(/\/+$/, '') : undefined;
   if (base) site.routeBase = site.routeBase ? `${base}/${site.routeBase}` : base;

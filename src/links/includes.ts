@@ -191,6 +191,9 @@ const mdx = (pages: 'mdx' | 'docusaurus', rooted: 'refuse' | 'root' = 'refuse'):
     const out: IncludeRef[] = [];
     for (const m of matches(MDX_TAG, body, skip)) {
       const raw = imports.get(m[1]!);
+      // A bare specifier (`@components/x.mdx`, `pkg/x.mdx`) is a module the bundler resolves by its
+      // configuration (tsconfig `paths`, packages: code): not a file beside the page, never guessed.
+      if (raw !== undefined && !/^(?:\.{1,2}\/|\/|@site\/)/.test(raw)) continue;
       if (raw !== undefined) out.push({ start: m.index, end: m.index + m[0].length, raw: raw.startsWith('@site/') ? raw.slice('@site/'.length) : raw, base: raw.startsWith('@site/') ? 'project' : 'page', rooted, dropFrontmatter: true, form: 'MDX partial' });
     }
     return out;

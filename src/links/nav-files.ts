@@ -80,10 +80,11 @@ const PAGE = /\.(md|mdx)$/i;
  * in order, then its other pages and folders by name (`index` first), depth first — as Nextra's
  * page map orders them. A key names the page `key.mdx`/`key.md` of the folder and the folder `key/`
  * (whose `index` page takes the key's title when it has no page of its own).
+ * @param indexName the stem of a folder's own page (`index`; `page` in Next.js' App Router)
  * @param metas the `_meta` entries by folder ('' or ending in '/')
  * @param pages every page, by path
  */
-export function nextraNav(metas: ReadonlyMap<string, MetaEntry[]>, pages: readonly string[]): Nav {
+export function nextraNav(metas: ReadonlyMap<string, MetaEntry[]>, pages: readonly string[], indexName = 'index'): Nav {
   const out: Nav = new Map();
   const children = new Map<string, { pages: Map<string, string>; dirs: Set<string> }>();
   const node = (d: string) => { let n = children.get(d); if (!n) { n = { pages: new Map(), dirs: new Set() }; children.set(d, n); } return n; };
@@ -106,13 +107,13 @@ export function nextraNav(metas: ReadonlyMap<string, MetaEntry[]>, pages: readon
       const page = n.pages.get(key);
       if (page && !out.has(page)) out.set(page, { ...(title ? { title } : {}), order: out.size });
       if (n.dirs.has(key)) {
-        const index = children.get(`${dir}${key}/`)?.pages.get('index');
+        const index = children.get(`${dir}${key}/`)?.pages.get(indexName);
         if (!page && index && !out.has(index)) out.set(index, { ...(title ? { title } : {}), order: out.size });
         visit(`${dir}${key}/`, depth + 1);
       }
     };
     for (const e of entries) put(e.key, e.title);
-    const rest = [...new Set([...n.pages.keys(), ...n.dirs])].sort((a, b) => Number(b === 'index') - Number(a === 'index') || (a < b ? -1 : a > b ? 1 : 0));
+    const rest = [...new Set([...n.pages.keys(), ...n.dirs])].sort((a, b) => Number(b === indexName) - Number(a === indexName) || (a < b ? -1 : a > b ? 1 : 0));
     for (const k of rest) put(k);
   };
   visit('', 0);

@@ -4,7 +4,7 @@
 // and the literal redirect sources a code marker names (Next.js `source: '/old/:path*'`). Each
 // yields navigation (nav-files.ts), redirects and the URL prefixes whose routes are unknown.
 import { lstatSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, posix, relative, sep } from 'node:path';
 import { parseYamlSafe } from '../core/yaml-safe.js';
 import { readPlain } from './config-file.js';
 import { mintlifyNav, summaryNav, type Nav } from './nav-files.js';
@@ -14,6 +14,10 @@ export interface MarkerData {
   nav: Nav;
   redirects: NonNullable<RouteRules['redirects']>;
   unknownRoutes: NonNullable<RouteRules['unknownRoutes']>;
+  /** The navigation file that was read (below the docs folder), when one was. */
+  navFile?: string;
+  /** The first page the configuration names (GitBook's `structure.readme`, below the docs folder). */
+  first?: string;
 }
 
 const LIMIT = 10_000;
@@ -22,6 +26,13 @@ const empty = (): MarkerData => ({ nav: new Map(), redirects: [], unknownRoutes:
 const urlPath = (s: string) => s.split('#')[0]!.split('?')[0]!.replace(/^\/+|\/+$/g, '');
 /** The literal part of a redirect source before its first placeholder (`:slug*`, `*`, `(…)`), or undefined when it has none. */
 const literalPrefix = (s: string): string | undefined => { const i = s.search(/[:*(]/); return i < 0 ? undefined : s.slice(0, i); };
+
+/** A path below the docs folder as configuration writes it (`./product/SUMMARY.md`), or undefined when it is none or climbs out. */
+function filePath(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const p = v.trim().replace(/^(?:\.\/)+/, '');
+  return p && p.length <= 1000 && !p.startsWith('/') && !p.split('/').includes('..') && !p.includes('\\') ? p : undefined;
+}
 
 /** Is `abs` a path below `top` reached through no symbolic link? */
 function insideWithoutLinks(top: string, abs: string): boolean {
@@ -43,16 +54,25 @@ export function gitbookData(text: string, docs: string): MarkerData {
   try { data = parseYamlSafe(text, { maxDepth: 20 }); } catch { data = undefined; }
   const o = data && typeof data === 'object' && !Array.isArray(data) ? data as Record<string, unknown> : {};
   const structure = o.structure && typeof o.structure === 'object' ? o.structure as Record<string, unknown> : {};
-  const summaryPath = typeof structure.summary === 'string' ? structure.summary.replace(/^\.\//, '') : 'SUMMARY.md';
+  const summaryPath = filePath(structure.summary) ?? 'SUMMARY.md';
   const abs = join(docs, summaryPath);
   const summary = insideWithoutLinks(docs, abs) ? readPlain(abs) : undefined;
   if (summary !== undefined) {
     const nav: Nav = new Map();
     summaryNav(summary, nav);
-    // Entries are relative to the summary's own folder.
+    // Entries are relative to the summary's own folder; an entry may point into its page (`x.md#part`).
     const base = summaryPath.includes('/') ? summaryPath.slice(0, summaryPath.lastIndexOf('/') + 1) : '';
-    for (const [p, v] of nav) out.nav.set(base + p, v);
+    for (const [p, v] of nav) {
+      const page = p.split('#')[0]!;
+      if (!page || /^[a-z][a-z0-9+.-]*:|^\//i.test(page)) continue;
+      const at = posix.normalize(base + page);
+      if (at !== '..' && !at.startsWith('../') && !out.nav.has(at)) out.nav.set(at, v);
+    }
+    out.navFile = summaryPath;
   }
+  // The first page (default README.md), served at `/`.
+  const first = filePath(structure.readme);
+  if (first !== undefined) out.first = first;
   const redirects = o.redirects && typeof o.redirects === 'object' && !Array.isArray(o.redirects) ? Object.entries(o.redirects as Record<string, unknown>) : [];
   for (const [from, to] of redirects.slice(0, LIMIT)) if (typeof to === 'string' && urlPath(from)) out.redirects.push({ from: urlPath(from), to: to.replace(/^\.?\/+/, ''), file: true });
   return out;

@@ -63,8 +63,25 @@ export interface RouteRules {
   templateExt?: RegExp;
   /** Frontmatter keys whose value `false` means the page is not written at all (Eleventy's `permalink: false`). */
   unwritten?: string[];
+  /**
+   * A folder's page is served without a trailing slash (`/guide`, Next.js' `trailingSlash: false`):
+   * a reader's browser resolves its relative links from the folder above, as for any other page.
+   */
+  noTrailingSlash?: boolean;
   /** A page named as its folder (`a/b/b.md`) serves that folder, as an index page does (Eleventy). */
   folderNamesake?: boolean;
+  /**
+   * Only the files named as an index page (`page.mdx`, `route.ts`) are pages, each serving its
+   * folder; any other Markdown file is not served (Next.js App Router: colocated files are not routes).
+   */
+  onlyIndex?: boolean;
+  /** Folders left out of the URL of the pages below them (Next.js route groups `(group)` and parallel-route slots `@slot`). */
+  groupSegment?: RegExp;
+  /**
+   * Folders whose name is a parameter (Next.js dynamic segments `[slug]`, `[...slug]`, `[[...slug]]`):
+   * the routes below their parent's URL are made at build time and not known — not judged.
+   */
+  dynamicSegment?: RegExp;
   /**
    * Every page is written as a folder's index (`x/index.html`, at `/x/` only — `/x.html` is not
    * served): Jekyll's site-wide `permalink: pretty`, or a pattern ending in `/`. Unlike `pretty`,
@@ -96,6 +113,11 @@ export interface RouteRules {
    * naming one is served by nothing, the file itself is a page to link.
    */
   unserved?: string[];
+  /**
+   * The page the configuration names as the site's first page, served at `/` whatever its name
+   * (GitBook's `structure.readme` in .gitbook.yaml, relative to `/`). Set at detection.
+   */
+  firstPage?: string;
 }
 
 export interface Marker {
@@ -118,6 +140,25 @@ export interface Profile {
   name: Generator;
   markers: Marker[];
   routes: RouteRules;
+  /**
+   * Route rules of one of the marker's docs folders that differ from `routes` (Nextra 4's `app/`
+   * folder is Next.js' App Router: `page.mdx` files, route groups, dynamic segments), by docs folder.
+   */
+  dirRoutes?: Record<string, Partial<RouteRules>>;
+  /**
+   * Components that write an anchor into the page (Mintlify's `<Accordion>`, `<Tab>`, `<Step>`,
+   * `<Update>`): each attribute of `id` is the anchor as written, each of `text` gives one by the
+   * generator's heading rule (an Accordion's `title`, an Update's `label`).
+   */
+  componentAnchors?: {
+    tags: string[]; id: string[]; text: string[];
+    /**
+     * Components whose anchors the generator does not document (Mintlify's `<ParamField>`,
+     * `<ResponseField>`): an anchor their `text` attributes would give by the heading rule is not
+     * judged, for `reason`, never reported missing — nor taken as present.
+     */
+    maybe?: { tags: string[]; text: string[]; reason: string };
+  };
   /** `[[wiki links]]` are links (vaults). */
   wiki: boolean;
   vault: boolean;
@@ -128,6 +169,13 @@ export interface Profile {
    * `mintlify` the `navigation` of the JSON marker, `nextra-meta` one `_meta` file per folder.
    */
   navFormat?: 'summary' | 'mintlify' | 'nextra-meta';
+  /**
+   * The navigation file, when there is one, lists every page the site publishes (GitBook's Git
+   * Sync imports only the pages SUMMARY.md lists): a page it does not list is not served, never a
+   * document — and where a link to one leads is not documented, so such a link is not judged, for
+   * this reason.
+   */
+  navPublishes?: string;
   /** Dot folders below `/` that hold the site's own files, read like any other (GitBook's `.gitbook/assets/`, `.gitbook/includes/`); every other dot folder is skipped. */
   dotFolders?: string[];
   /**
@@ -181,6 +229,17 @@ export interface Profile {
 }
 
 const NONE = { replace: [], last: [], extra: [] };
+/**
+ * Next.js' App Router, as Nextra 4 serves its `app/` folder (nextjs.org: "Project Organization",
+ * "Route Groups", "Dynamic Routes"; Nextra: "page.mdx File"): `a/b/page.mdx` serves `/a/b` and
+ * `page.tsx`/`route.ts` (code, never documents) their folder too; no other file is a route; `_folder`
+ * is private (not routed), `(group)` and `@slot` folders are left out of the URL, `[param]` folders
+ * make routes not known.
+ */
+const APP_ROUTER: Partial<RouteRules> = {
+  index: ['page', 'route'], onlyIndex: true, hiddenPrefix: '_', templateExt: /\.[cm]?[jt]sx?$/,
+  groupSegment: /^(?:\([^/()]{1,200}\)|@[^/]{1,200})$/, dynamicSegment: /^\[[^/]{1,200}\]$/,
+};
 const PLAIN: RouteRules = { pretty: false, html: false, index: ['index', 'README'], caseFold: false, frontmatter: NONE, localeFolders: false, localeFallback: false, localeSuffix: false };
 
 export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sphinx' | 'zola' | 'nextra' | 'mintlify' | 'gitbook' | 'eleventy', Profile> = {
@@ -229,12 +288,13 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
   nextra: {
     name: 'nextra',
     markers: [
-      ...['js', 'mjs', 'cjs', 'ts', 'mts'].map((e) => ({ path: `next.config.${e}`, docsDirs: ['pages', 'content', 'src/pages', 'src/content'], contains: /\bnextra\b/, code: true })),
+      ...['js', 'mjs', 'cjs', 'ts', 'mts'].map((e) => ({ path: `next.config.${e}`, docsDirs: ['pages', 'content', 'src/pages', 'src/content', 'app', 'src/app'], contains: /\bnextra\b/, code: true })),
       ...['tsx', 'jsx', 'ts', 'js'].map((e) => ({ path: `theme.config.${e}`, docsDirs: ['pages', 'content', 'src/pages', 'src/content'], code: true })),
     ],
-    routes: { pretty: false, html: false, index: ['index'], caseFold: false, frontmatter: NONE, localeFolders: true, localeFallback: false, localeSuffix: true, localeRelative: true },
+    dirRoutes: { app: APP_ROUTER, 'src/app': APP_ROUTER },
+    routes: { pretty: false, html: false, index: ['index'], caseFold: false, frontmatter: NONE, localeFolders: true, localeFallback: false, localeSuffix: true, localeRelative: true, noTrailingSlash: true },
     wiki: false, vault: false,
-    navFiles: [/^_meta(?:\.[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?)?\.(?:json|[cm]?[jt]sx?)$/], navFormat: 'nextra-meta', staticBeside: 'public/',
+    navFiles: [/^_meta(?:\.[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?|\.global)?\.(?:json|[cm]?[jt]sx?)$/], navFormat: 'nextra-meta', staticBeside: 'public/',
     routeSources: { pattern: /\bsource\s*:\s*(["'])(\/[^"'\n]{0,500})\1/g, reason: 'redirects and rewrites in next.config (code)' },
   },
   // Mintlify (mintlify/docs): `docs.json` (or the older `mint.json`) at the docs root, JSON with a
@@ -246,6 +306,15 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
     markers: ['docs.json', 'mint.json'].map((path) => ({ path, docsDirs: [''], contains: /"navigation"\s*:/ })),
     routes: { pretty: false, html: false, index: ['index'], caseFold: false, frontmatter: NONE, localeFolders: true, localeFallback: false, localeSuffix: false, notPages: ['snippets/'] },
     wiki: false, vault: false, navFiles: ['docs.json', 'mint.json'], navFormat: 'mintlify',
+    // mintlify/docs `components/accordions.mdx`, `tabs.mdx` (`id`: "used for anchor linking … defaults to
+    // the same value as `title`"), `steps.mdx` (`id`, `noAnchor`), `update.mdx` (`label` "creates an anchor
+    // link using the same automatic anchor ID rules as headings").
+    // `<ParamField>` and `<ResponseField>` are not documented to write anchors, though mintlify/docs links
+    // them by their names (`#api-params` for `<ResponseField name="api.params">`): not judged.
+    componentAnchors: {
+      tags: ['Accordion', 'Tab', 'Step', 'Update'], id: ['id'], text: ['title', 'label'],
+      maybe: { tags: ['ParamField', 'ResponseField'], text: ['name', 'path', 'query', 'body', 'header'], reason: 'anchors <ParamField>/<ResponseField> may write (not documented)' },
+    },
   },
   // GitBook (Git Sync): `.gitbook.yaml` (its `root:` names the docs folder), `SUMMARY.md` the table
   // of contents, `README.md` a folder's page; `a/b.md` at `/a/b`; `redirects:` map a URL path to a
@@ -255,6 +324,7 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
     markers: [{ path: '.gitbook.yaml', docsDirs: [''], docsDirFrom: /^root[ \t]*:[ \t]*["']?(?:\.\/)?(?<dir>[^"'\s#]*)/m }],
     routes: { pretty: false, html: false, index: ['README'], caseFold: false, frontmatter: NONE, localeFolders: false, localeFallback: false, localeSuffix: false },
     wiki: false, vault: false, navFiles: ['SUMMARY.md'], navFormat: 'summary', dotFolders: ['.gitbook/assets/', '.gitbook/includes/'],
+    navPublishes: 'pages the table of contents does not list (GitBook publishes only those it lists)',
   },
   // Eleventy (11ty/11ty-website): `.eleventy.js` or `eleventy.config.*` (code: named, never run; its
   // `dir: { input: "src" }` read as a literal); `a/b.md` at `/a/b/`, `index.md` and `a/b/b.md` serve

@@ -55,7 +55,8 @@ export class RouteTable {
   constructor(pages: Iterable<string>, readonly root: string, readonly rules: RouteRules, meta?: ReadonlyMap<string, RouteMeta>) {
     this.unserved = new Set(rules.unserved ?? []);
     const list = [...pages].filter((p) => p.startsWith(root));
-    if (rules.localeFolders) for (const f of localeFolders(list, root)) this.locales.add(rules.caseFold ? f.toLowerCase() : f);
+    // The App Router's pages are all `page` files: no folder mirrors another by its pages' names (its locales are a `[lang]` segment).
+    if (rules.localeFolders && !rules.onlyIndex) for (const f of localeFolders(list, root)) this.locales.add(rules.caseFold ? f.toLowerCase() : f);
     for (const d of rules.localeDirs ?? []) if (d.url) this.locales.add(d.url.replace(/\/$/, ''));
     for (const p of list) {
       for (const u of this.urlsOf(p, meta?.get(p)).flatMap((x) => this.served(x))) {
@@ -63,6 +64,9 @@ export class RouteTable {
         if (k !== undefined && !this.byUrl.has(k)) this.byUrl.set(k, p);
       }
     }
+    // The first page the configuration names is the site's `/` (GitBook's `structure.readme`), whatever else is there.
+    const first = rules.firstPage !== undefined ? root + rules.firstPage : undefined;
+    if (first !== undefined && this.urlOfPage.has(first)) this.byUrl.set('', first);
     for (const r of rules.redirects ?? []) {
       // A redirect serves its source URL with the page it names (a file from `/`, or a page's URL).
       const to = r.file ? (this.urlOfPage.has(root + r.to) ? root + r.to : undefined) : this.byUrl.get(this.key(r.to) ?? '\0');
@@ -128,12 +132,27 @@ export class RouteTable {
         if (this.rules.localeRelative && lang) this.pageLocale.set(page, lang);
       }
     }
-    const stem = rel.replace(EXT, '').replace(this.rules.templateExt ?? /$^/, '');
+    let stem = rel.replace(EXT, '').replace(this.rules.templateExt ?? /$^/, '');
+    if (this.rules.groupSegment || this.rules.dynamicSegment) {
+      // Next.js: a route group's folder is not in the URL; below a dynamic segment the routes are not known.
+      const segs = stem.split('/');
+      const kept: string[] = [];
+      for (const seg of segs.slice(0, -1)) {
+        if (this.rules.dynamicSegment?.test(seg)) {
+          this.addUnknown(kept.length ? `${kept.join('/')}/` : '', `routes a dynamic segment makes (${[...kept, seg].join('/')})`);
+          return [];
+        }
+        if (!this.rules.groupSegment?.test(seg)) kept.push(seg);
+      }
+      stem = [...kept, segs[segs.length - 1]!].join('/');
+    }
     const slash = stem.lastIndexOf('/');
     const dir = slash < 0 ? '' : stem.slice(0, slash);
     const last = stem.slice(slash + 1);
     const isIndex = this.rules.index.some((n) => n.toLowerCase() === last.toLowerCase())
       || (this.rules.folderNamesake === true && dir !== '' && last === dir.slice(dir.lastIndexOf('/') + 1));
+    // Next.js' App Router: a file that is no page file is not a route (a colocated component, an imported partial).
+    if (this.rules.onlyIndex && !isIndex) return [];
     let url = isIndex ? dir : stem;
     const logical = this.key(lang + url);
     if (logical !== undefined && !this.byLogical.has(logical)) this.byLogical.set(logical, page);
@@ -191,7 +210,7 @@ export class RouteTable {
   private remember(page: string, url: string): void {
     const u = url.replace(/^\/+|\/+$/g, '');
     this.urlOfPage.set(page, this.rules.caseFold ? u.toLowerCase() : u);
-    if (url.endsWith('/') && u) this.folderPages.add(page);
+    if (url.endsWith('/') && u && !this.rules.noTrailingSlash) this.folderPages.add(page);
   }
 
   /** A dated post's URL: its permalink when the frontmatter sets one, else the rule's pattern. */

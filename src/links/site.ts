@@ -6,7 +6,7 @@ import type MarkdownItClass from 'markdown-it';
 import { lazyRequire } from '../core/lazy.js';
 import type { Link } from './parse.js';
 import type { HookTextLookup, SiteConfig } from './generators.js';
-import { docutilsSlug, eleventyAnchorSlugs, footnoteAnchors, gitbookAnchorSlugs, headingKey, headingSlugs, type Generator } from './slugs.js';
+import { docutilsSlug, eleventyAnchorSlugs, footnoteAnchors, gitbookAnchorSlugs, headingKey, headingSlugs, mintlifyAnchorSlugs, type Generator } from './slugs.js';
 import { RouteTable, type RouteMeta } from './routes.js';
 import { isObjectUnder } from './sphinx-conf.js';
 import type { Scan } from './parse.js';
@@ -95,6 +95,8 @@ export class SiteIndex {
   readonly labels = new Map<string, string>();
   /** Labels `{ref}` accepts without an explicit title, lowercased as Sphinx compares them. */
   readonly titledLabels = new Set<string>();
+  /** Pages the site does not publish (SiteConfig.unlisted), and the URLs they would have: reached, they are not judged. */
+  private readonly unlisted?: { files: ReadonlySet<string>; routes?: RouteTable; reason: string };
 
   /**
    * @param files every file of the tree, by path from its root
@@ -111,6 +113,12 @@ export class SiteIndex {
       if (meta) for (const [k, v] of meta) if (v.route) routeMeta.set(k, v.route);
       const extra = [...(site.unsynced ?? []), ...(site.served ?? [])];
       this.routes = new RouteTable(extra.length ? [...this.documents, ...extra] : this.documents, site.root, site.routes, routeMeta);
+    }
+    if (site.unlisted?.length) {
+      // A page held as a document is judged as one, whatever a record says.
+      const files = new Set(site.unlisted.filter((p) => !this.documents.has(p)));
+      const reason = site.profile?.navPublishes ?? 'pages the site does not publish';
+      this.unlisted = { files, reason, ...(site.routes ? { routes: new RouteTable(files, site.root, { ...site.routes, redirects: [], unknownRoutes: [], firstPage: undefined }) } : {}) };
     }
     if (site.docIds) {
       for (const d of this.documents) {
@@ -133,6 +141,9 @@ export class SiteIndex {
   /** The page a folder serves: its index or README. */
   private indexOf(dir: string): string | undefined {
     const d = dir.replace(/\/$/, '');
+    // The first page the configuration names serves `/` (GitBook's `structure.readme`).
+    const first = this.site.routes?.firstPage;
+    if (first !== undefined && d === this.site.root.replace(/\/$/, '') && this.files.has(this.site.root + first)) return this.site.root + first;
     for (const n of INDEX_NAMES) { const p = d ? `${d}/${n}` : n; if (this.files.has(p)) return p; }
     if (this.site.docIds && d) { const own = `${d}/${d.split('/').pop()}.md`; if (this.files.has(own)) return own; }
     return undefined;
@@ -220,8 +231,12 @@ export class SiteIndex {
       }
     } else p = joinPath(dirOf(from), path);
     if (p === undefined && !this.routes) return { status: 'outside' };
-    const hit = p === undefined ? undefined : this.lookup(p);
+    let hit = p === undefined ? undefined : this.lookup(p);
+    if (hit && this.unlisted?.files.has(hit)) return { status: 'unseen', reason: this.unlisted.reason };
+    // Where only page files are routes (Next.js' App Router), a Markdown file that is no page is not served at its path.
+    if (hit && this.routes?.rules.onlyIndex && MARKDOWN_FILE.test(hit) && !this.documents.has(hit) && this.routes.urlOf(hit) === undefined) hit = undefined;
     if (hit) return { status: 'ok', path: hit, document: this.documents.has(hit), ...a };
+    if (p !== undefined && this.unlisted && this.unlistedFile(p)) return { status: 'unseen', reason: this.unlisted.reason };
     if (this.routes) {
       // As the reader's browser resolves it: against the URL the page is served at, then as a URL path.
       const base = this.routes.baseOf(from);
@@ -254,6 +269,8 @@ export class SiteIndex {
       if (url !== undefined && prof?.filesFromCode && /\.[A-Za-z0-9]{1,8}$/.test(url) && !MARKDOWN_FILE.test(url)) return { status: 'unseen', reason: prof.filesFromCode };
       const unknown = asUrl !== undefined ? this.routes.unknownRoute(asUrl) : undefined;
       if (unknown) return { status: 'unseen', reason: unknown };
+      // The URL a page the site does not publish would have (`/guide/draft` for guide/draft.md).
+      if (this.unlisted?.routes && ((asUrl !== undefined && this.unlisted.routes.lookup(asUrl)) || (viaFile !== undefined && this.unlisted.routes.lookup(viaFile)))) return { status: 'unseen', reason: this.unlisted.reason };
       if (p === undefined) return asUrl === undefined ? { status: 'outside' } : { status: 'broken', path: `/${asUrl}`, ...a };
     }
     if (p === undefined) return { status: 'outside' };
@@ -262,6 +279,13 @@ export class SiteIndex {
       if (w) return { status: 'ok', path: w, document: this.documents.has(w), ...a };
     }
     return { status: 'broken', path: p, ...a };
+  }
+
+  /** Does a path name a page the site does not publish: the file, or the page behind an extensionless path or a folder? */
+  private unlistedFile(p: string): boolean {
+    const f = this.unlisted!.files;
+    const d = p.replace(/\/+$/, '');
+    return f.has(p) || ['.md', '.mdx', '.markdown', '/README.md', '/index.md'].some((x) => f.has(d + x)) || (!d && f.has('README.md'));
   }
 
   /** A file the generator does not copy to the site (Jekyll: below a `_` folder). */
@@ -339,6 +363,11 @@ export class SiteIndex {
 /** The anchors a page offers: heading slugs by the generator's rules, explicit ids, HTML ids, footnotes. */
 export interface Anchors {
   ids: Set<string>;
+  /**
+   * Anchors a component on the page may write, by ids the generator does not document
+   * (Profile.componentAnchors.maybe), each with why: a link to one is not judged.
+   */
+  maybe?: Map<string, string>;
   /** Heading texts as Obsidian and Foam compare them. */
   keys: Set<string>;
 }
@@ -349,6 +378,18 @@ export function anchorsOf(scan: Pick<Scan, 'headings' | 'htmlIds' | 'footnotes'>
   // Sphinx sections get docutils ids; MyST's heading anchors (myst_heading_anchors) the GitHub slug.
   if (g === 'sphinx') for (const h of scan.headings) { ids.add(docutilsSlug(h.text)); for (const s of headingSlugs([h], 'github')) ids.add(s); }
   if (g === 'eleventy') for (const h of scan.headings) for (const s of eleventyAnchorSlugs(h.text)) ids.add(s);
+  if (g === 'mintlify') {
+    // Mintlify's own ids, a repeat numbered `-2`, `-3` across the page (GitHub's, numbered `-1`, stay accepted).
+    const seen = new Map<string, number>();
+    for (const h of scan.headings) {
+      if (h.id !== undefined) continue;
+      for (const base of mintlifyAnchorSlugs(h.text)) {
+        const n = (seen.get(base) ?? 0) + 1;
+        seen.set(base, n);
+        ids.add(n === 1 ? base : `${base}-${n}`);
+      }
+    }
+  }
   if (g === 'gitbook') {
     for (const h of scan.headings) for (const s of gitbookAnchorSlugs(h.text)) ids.add(s);
     // GitBook's editor writes an id into each heading (`<a href="#x" id="x">`) and numbers the repeats

@@ -81,6 +81,21 @@ export function gitbookAnchorSlugs(heading: string): string[] {
   return /^\d/.test(s) ? [s, `id-${s}`] : [s];
 }
 
+/**
+ * Mintlify's heading ids, as its documentation states them (mintlify/docs `create/text.mdx`,
+ * "Automatic anchor IDs"): lowercase, whitespace to `-`, a straight apostrophe to `’` (kept), periods
+ * to `-`, parentheses removed, `/` and `&` kept (`Config.json options` → `config-json-options`,
+ * `Read/write access` → `read/write-access`) — "not GitHub-style slugging". What it does with other
+ * characters is not stated: they are kept (`$`, `:`, as links on mintlify/docs show), and a run of
+ * blanks is tried both as one `-` and as one `-` each.
+ */
+export function mintlifyAnchorSlugs(heading: string): string[] {
+  const s = heading.trim().toLowerCase().replace(/'/g, '\u2019').replace(/\./g, '-').replace(/[()]/g, '');
+  const each = s.replace(/\s/g, '-');
+  const runs = s.replace(/\s+/g, '-');
+  return each === runs ? [each] : [each, runs];
+}
+
 export function slugify(text: string, g: Generator): string {
   switch (g) {
     // Jekyll 4 reads Markdown as kramdown's GFM input, whose generate_gfm_header_id is GitHub's rule

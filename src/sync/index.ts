@@ -203,7 +203,10 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   // so the tree's own link check resolves `/guide/` there as the site does.
   const soleDir = locales?.locales.length === 1 ? soleLocaleDir(up.site, detected.locales?.folders, locales.locales[0]!) : undefined;
   const root = soleDir !== undefined ? portableRoot(soleDir) : up.site.root ? portableRoot(up.site.root) : '';
-  const afterRoutes = soleDir !== undefined && up.site.routes ? { ...up.site.routes, localeDirs: undefined } : up.site.routes;
+  let afterRoutes = soleDir !== undefined && up.site.routes ? { ...up.site.routes, localeDirs: undefined } : up.site.routes;
+  // The first page the configuration names keeps serving `/` under its new name.
+  const firstAfter = afterRoutes?.firstPage !== undefined ? names.map.get(up.site.root + afterRoutes.firstPage) : undefined;
+  if (afterRoutes?.firstPage !== undefined) afterRoutes = { ...afterRoutes, firstPage: firstAfter?.startsWith(root) ? firstAfter.slice(root.length) : undefined };
   // The synced tree's record names its generator and root, not the site's render hook: a link only
   // the hook resolves — by its lookup from the content root (Hugo's `[x](about/security/)` on a page
   // elsewhere) or by the link's text (the Hugo docs' `[page resource](g)`, a glossary term's page) —
@@ -418,11 +421,27 @@ function portableRoot(root: string): string {
   return `${portablePath(`${root}x.md`, true).slice(0, -'x.md'.length)}`;
 }
 
+/**
+ * The pages the site does not publish, below the tree's root: as written upstream and as a renamed
+ * folder would name them (a link to one is kept as written, and resolves from where its page now is).
+ */
+function unlistedRecord(site: SiteConfig, root: string): string[] {
+  const out = new Set<string>();
+  for (const p of site.unlisted ?? []) {
+    if (!p.startsWith(site.root)) continue;
+    const rel = p.slice(site.root.length);
+    out.add(rel);
+    const portable = portablePath(p, true);
+    if (portable.startsWith(root)) out.add(portable.slice(root.length));
+  }
+  return [...out];
+}
+
 /** The routes only the upstream site's configuration knew, as the ID map records them (redirects to a page follow its rename). */
 function siteRoutes(site: SiteConfig, root: string, renamed: ReadonlyMap<string, string>): { routes?: SiteRoutesRecord } {
   const rec = routesRecord(site.routes, (file) => {
     const to = renamed.get(site.root + file);
     return to !== undefined && to.startsWith(root) ? to.slice(root.length) : undefined;
-  });
+  }, unlistedRecord(site, root), site.routesDir);
   return rec ? { routes: rec } : {};
 }

@@ -98,6 +98,10 @@ function skipReason(path: string, site: SiteConfig): string | undefined {
   const base0 = path.slice(path.lastIndexOf('/') + 1);
   const nav = site.profile?.navFiles.find((n) => (typeof n === 'string' ? path === n || path.endsWith(`/${n}`) : n.test(base0)));
   if (nav) return `${site.generator} navigation (${typeof nav === 'string' ? nav : base0}), not a page`;
+  if (site.navFile === path) return `${site.generator} navigation (${path.slice(site.root.length)}, the table of contents), not a page`;
+  if (site.listed && MARKDOWN.test(path) && path.startsWith(site.root) && !site.listed.has(path) && !site.profile?.dotFolders?.some((f) => path.startsWith(site.root + f))) {
+    return `not listed in ${site.navFile?.slice(site.root.length) ?? 'the table of contents'}: ${site.generator} does not publish it`;
+  }
   const snippets = MARKDOWN.test(path) ? site.routes?.notPages?.find((f) => path.startsWith(site.root + f)) : undefined;
   if (snippets) return `${site.generator} include-only files (${snippets}), not pages`;
   const base = path.slice(path.lastIndexOf('/') + 1);
@@ -236,7 +240,7 @@ async function readNextraNav(tree: Tree, listing: TreeEntry[], site: SiteConfig)
     if (entries && !metas.has(dir)) metas.set(dir, entries);
   }
   const pages = listing.filter((e) => e.kind === 'file' && MARKDOWN.test(e.path) && !SKIPPED_DIR.test(e.path)).map((e) => e.path);
-  for (const [p, v] of nextraNav(metas, pages)) if (!site.nav.has(p)) site.nav.set(p, v);
+  for (const [p, v] of nextraNav(metas, pages, site.routes?.onlyIndex ? site.routes.index[0] : 'index')) if (!site.nav.has(p)) site.nav.set(p, v);
 }
 
 export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Upstream> {
@@ -380,6 +384,42 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     }
     for (let i = titled.length - 1; i >= 0; i--) if (included.has(titled[i]!.doc.path)) titled.splice(i, 1);
   }
+  // Next.js' App Router (Nextra 4's app/): only page files are routes; other Markdown is colocated
+  // (an imported partial, a note), and a private `_folder` is never routed.
+  const r = site.routes;
+  if (r?.onlyIndex) {
+    for (let i = docs.length - 1; i >= 0; i--) {
+      const d = docs[i]!;
+      if (!d.path.startsWith(site.root)) continue;
+      const segs = d.path.slice(site.root.length).split('/');
+      const stem = segs[segs.length - 1]!.replace(MARKDOWN, '');
+      const why = r.hiddenPrefix && segs.slice(0, -1).some((x) => x.startsWith(r.hiddenPrefix!)) ? `in a private folder (${r.hiddenPrefix}…): ${site.generator} routes nothing below it`
+        : !r.index.includes(stem) ? `not a page: ${site.generator} serves only ${r.index.map((n) => `${n}.*`).join(', ')} files here (Next.js App Router)` : undefined;
+      if (why === undefined) continue;
+      docs.splice(i, 1);
+      meta.delete(d.path);
+      site.nav.delete(d.path);
+      skipped.push({ path: d.path, reason: why });
+      const t = titled.findIndex((x) => x.doc === d);
+      if (t >= 0) titled.splice(t, 1);
+    }
+    // The routes below a dynamic segment are made at build time: recorded, so the synced tree does not judge them either.
+    for (const e of listing) {
+      if (e.kind !== 'file' || !e.path.startsWith(site.root) || !r.dynamicSegment) continue;
+      const segs = e.path.slice(site.root.length).split('/');
+      const stem = segs[segs.length - 1]!.replace(/\.[^.]*$/, '');
+      if (!r.index.includes(stem) || segs.slice(0, -1).some((x) => r.hiddenPrefix !== undefined && x.startsWith(r.hiddenPrefix))) continue;
+      const kept: string[] = [];
+      for (const seg of segs.slice(0, -1)) {
+        if (r.dynamicSegment.test(seg)) {
+          const prefix = kept.length ? `${kept.join('/')}/` : '';
+          if (!site.routes!.unknownRoutes?.some((u) => u.prefix === prefix)) site.routes = { ...site.routes!, unknownRoutes: [...(site.routes!.unknownRoutes ?? []), { prefix, reason: `routes a dynamic segment makes (${[...kept, seg].join('/')})` }] };
+          break;
+        }
+        if (!r.groupSegment?.test(seg)) kept.push(seg);
+      }
+    }
+  }
   // Static navigation names a page that has no title of its own; a folder's _category_ names its index page.
   for (const t of titled) {
     if (!t.fromName) continue;
@@ -401,6 +441,11 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   }
   if (site.marker) notes.push(info('SYNC_SITE_DETECTED', `${site.generator} site (${site.marker}): links resolve and anchors are checked as ${site.generator} serves them${site.nav.size ? `; ${site.nav.size} pages have titles and order from its static navigation` : ''}`, {}));
   for (const f of site.notRead) notes.push(info('SYNC_NAV_NOT_READ', `${f} is code, not data: ctxforge never executes upstream configuration, so its navigation was not read (titles come from the pages)`, { file: f }));
+  // Pages the table of contents does not list are not published: links to them are not judged.
+  if (site.listed) {
+    const unlisted = skipped.filter((x) => x.reason.startsWith('not listed in ')).map((x) => x.path);
+    if (unlisted.length) site.unlisted = unlisted;
+  }
   // Every file left out is named: one note a reason, listing the files (all of them are in --json).
   const byReason = new Map<string, string[]>();
   for (const x of skipped) byReason.set(x.reason, [...(byReason.get(x.reason) ?? []), x.path]);
