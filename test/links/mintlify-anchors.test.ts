@@ -56,20 +56,15 @@ test('mintlify: repeats, components that write ids, and fields whose ids are not
   assert.match(nj, /1 to ids of headings that hold a component \(not documented\)/, nj);
 });
 
-test('mintlify: component tags are read by bounded patterns, in linear time', () => {
+// A quadratic pattern would not finish on these megabytes (nor on twice them); the timeout only
+// stops a hang, it measures nothing (speed is the bench's, never a test's).
+test('mintlify: component tags are read by bounded patterns, in linear time', { timeout: 300_000 }, () => {
   const spec = { roots: [''], generator: 'mintlify' as const, wiki: false, admonitions: false };
   const hostile = `${'<Accordion title="x" '.repeat(20_000)}\n${'<Tab '.repeat(40_000)}\n<Accordion ${'a="b" '.repeat(50_000)}>\n${'<ResponseField name='.repeat(20_000)}\n${'# x '.repeat(50_000)}<Y\n${'### a <B>\n'.repeat(20_000)}`;
-  const t0 = process.hrtime.bigint();
-  const k = keptAnchors(spec, scanMarkdown(hostile, scanOptions(spec, 'x.mdx')), hostile);
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  assert.ok(k.a.ids instanceof Set);
-  assert.ok(ms < 5000, `${ms} ms`);
-  // Twice the text, not four times the time: the patterns are bounded, so the work grows with the text.
-  const double = hostile + hostile;
-  const t1 = process.hrtime.bigint();
-  keptAnchors(spec, scanMarkdown(double, scanOptions(spec, 'x.mdx')), double);
-  const ms2 = Number(process.hrtime.bigint() - t1) / 1e6;
-  assert.ok(ms2 < ms * 3 + 200, `${ms} ms, then ${ms2} ms`);
+  for (const text of [hostile, hostile + hostile]) {
+    const k = keptAnchors(spec, scanMarkdown(text, scanOptions(spec, 'x.mdx')), text);
+    assert.ok(k.a.ids instanceof Set);
+  }
 });
 
 test('mintlify: the site folder as given is read as data (detected by docs.json)', async () => {
