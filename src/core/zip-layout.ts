@@ -13,6 +13,9 @@ export interface ZipEntrySpec {
   zip64: boolean;
 }
 
+/** Entries read by position (no object an entry: issue 39), or a list of specs. */
+export type ZipEntrySpecs = readonly ZipEntrySpec[] | { readonly length: number; path(i: number): string; size(i: number): number; zip64(i: number): boolean };
+
 export interface PlacedEntry {
   /** The name's UTF-8 bytes: [nameAt, nameAt + nameLength) of the layout's `names`. */
   nameAt: number;
@@ -101,10 +104,13 @@ export class ZipLayout {
   readonly count: number;
 
   /** Entries in archive order. */
-  constructor(specs: readonly ZipEntrySpec[]) {
+  constructor(specs: ZipEntrySpecs) {
+    const list = Array.isArray(specs) ? (specs as readonly ZipEntrySpec[]) : undefined;
+    const src = specs as Exclude<ZipEntrySpecs, readonly ZipEntrySpec[]>;
+    const pathOf = (i: number) => (list ? list[i]!.path : src.path(i));
     const count = specs.length;
     this.count = count;
-    this.paths = specs.map((s) => s.path);
+    this.paths = Array.from({ length: count }, (_, i) => pathOf(i));
     // NUL-separated, so that no two names' lone surrogates can pair up into one character.
     this.names = Buffer.from(this.paths.join('\0'), 'utf8');
     this.nameAts = new Float64Array(count);
@@ -115,20 +121,22 @@ export class ZipLayout {
     this.dataAts = new Float64Array(count);
     let at = 0;
     let nameAt = 0;
-    specs.forEach((s, i) => {
-      const nameLength = Buffer.byteLength(s.path, 'utf8');
-      if (nameLength > 0xffff) throw new Error(`entry name longer than 65535 bytes: ${s.path}`);
-      const zip64 = s.zip64 || s.size > 0xfffffffe || at > 0xfffffffe;
-      const dataAt = at + localHeaderLength(nameLength, s.size);
+    for (let i = 0; i < count; i++) {
+      const path = this.paths[i]!;
+      const size = list ? list[i]!.size : src.size(i);
+      const nameLength = Buffer.byteLength(path, 'utf8');
+      if (nameLength > 0xffff) throw new Error(`entry name longer than 65535 bytes: ${path}`);
+      const zip64 = (list ? list[i]!.zip64 : src.zip64(i)) || size > 0xfffffffe || at > 0xfffffffe;
+      const dataAt = at + localHeaderLength(nameLength, size);
       this.nameAts[i] = nameAt;
       this.nameLengths[i] = nameLength;
-      this.sizes[i] = s.size;
+      this.sizes[i] = size;
       this.zip64s[i] = zip64 ? 1 : 0;
       this.headerAts[i] = at;
       this.dataAts[i] = dataAt;
       nameAt += nameLength + 1;
-      at = dataAt + s.size;
-    });
+      at = dataAt + size;
+    }
     this.centralAt = at;
   }
 

@@ -5,7 +5,7 @@
 import { crc32 } from 'node:zlib';
 import { closeSync, openSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { ZipLayout, localHeader, localHeaderLength, writeLocalHeader, type ZipEntrySpec } from './zip-layout.js';
+import { ZipLayout, localHeader, localHeaderLength, writeLocalHeader, type ZipEntrySpecs } from './zip-layout.js';
 import { PlacedWrites } from './placed-writes.js';
 import { readBlocks } from './tree.js';
 
@@ -44,7 +44,7 @@ export class ZipPlacement {
   writeError: Error | undefined;
 
   /** `fd` is open for writing at `path` (which other threads open for themselves). */
-  constructor(readonly fd: number, readonly path: string, specs: readonly ZipEntrySpec[]) {
+  constructor(readonly fd: number, readonly path: string, specs: ZipEntrySpecs) {
     this.layout = new ZipLayout(specs);
     this.crcs = new Uint32Array(specs.length);
     this.state = new Uint8Array(specs.length);

@@ -138,14 +138,20 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
       asBuilt: asBuilt(epoch),
       // The archive's layout, once the payload is listed: the manifest first (no ZIP64 field),
       // then each payload file in UTF-8 byte order with ZIP64 information (notes-octx.md).
-      place: (manifest, files) => {
+      place: (manifest, files, sizes) => {
         if (typeof manifest.release !== 'object' || manifest.release === null) return undefined; // invalid: reported by the checks
         const order = sortUtf8(files.map((_, i) => i), (i) => files[i]!.path);
         const manifestSize = builtManifestLength(manifest, epoch, order.map((i) => files[i]!.path));
         temp = new TempOutput(join(opts.outDir, artifactName(manifest)));
-        placement = new ZipPlacement(temp.fd, temp.path, [{ path: MANIFEST, size: manifestSize, zip64: false }, ...order.map((i) => ({ path: files[i]!.path, size: files[i]!.size, zip64: true }))]);
+        // Entries by position, no object an entry (issue 39): the manifest, then order[k - 1].
+        placement = new ZipPlacement(temp.fd, temp.path, {
+          length: order.length + 1,
+          path: (k) => (k ? files[order[k - 1]!]!.path : MANIFEST),
+          size: (k) => (k ? sizes[order[k - 1]!]! : manifestSize),
+          zip64: (k) => k > 0,
+        });
         const layout = placement.layout;
-        refused = layoutProblems(layout.paths.map((path, k) => ({ path, size: layout.size(k) })), opts.limits);
+        refused = layoutProblems({ length: layout.count, path: (k) => layout.paths[k]!, size: (k) => layout.size(k) }, opts.limits);
         // The manifest is entry 0; payload file order[k] is entry k + 1.
         const entryOf = new Int32Array(files.length);
         fileOf = new Int32Array(files.length + 1).fill(-1);

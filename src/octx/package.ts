@@ -106,7 +106,7 @@ export interface CheckOptions {
    * the bytes that were checked (core/zip-placement.ts). Entries whose file changed since the
    * listing, or whose write failed, are left unwritten, for the caller to report.
    */
-  place?: (manifest: Manifest, files: readonly { path: string; size: number }[]) => PayloadArchive | undefined;
+  place?: (manifest: Manifest, files: readonly { path: string }[], sizes: Float64Array) => PayloadArchive | undefined;
   /**
    * A record pass started while the archive was opened (earlyRecordPass): used when it read every
    * record file from where the opened tree says it lies, else closed (the caller closes it too,
@@ -239,7 +239,8 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
     const sagStream = sagWanted && sagAt.every((i) => i >= 0);
     if (!sagStream) { pass?.close(); pass = undefined; }
-    const placed = opts.place?.(manifest, files.map((f) => ({ path: f.path, size: byPath.get(f.path)?.size ?? 0 })));
+    // Each file's listed size by position: no object a file (issue 39).
+    const placed = opts.place?.(manifest, files, Float64Array.from(files, (f) => byPath.get(f.path)?.size ?? 0));
     const placement = placed?.archive;
     const entryOf = placed?.entryOf ?? new Int32Array(0);
     if (pass instanceof WorkerPass && 'vectors' in capabilities && capabilities.vectors !== null) {
