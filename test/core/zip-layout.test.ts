@@ -209,6 +209,28 @@ test('layoutProblems refuses what ZipTree.open refuses, on the list of entries b
   assert.deepEqual(kinds([{ path: 'knowledge/\ud800.md', size: 1 }]), ['NAME_ENCODING knowledge/\ud800.md']);
 });
 
+test('PlacedWrites copies a small piece when queued, so the caller\'s buffer is not held until the flush (issue 39); a large one is kept', () => {
+  const dir = tmpDir();
+  const out = join(dir, 'staged.bin');
+  const fd = openSync(out, 'wx+');
+  try {
+    const w = new PlacedWrites(fd);
+    // Enough 4 KiB documents to fill the staging buffer more than twice: each is overwritten right
+    // after it is queued, as a buffer given back and reused would be.
+    const doc = Buffer.alloc(4096);
+    const count = 600;
+    for (let i = 0; i < count; i++) { doc.fill(i % 251); w.add(i * 4096, doc); doc.fill(0xff); }
+    const big = Buffer.alloc(100 * 1024, 7);
+    w.add(count * 4096, big);
+    w.flush();
+    const got = readFileSync(out);
+    for (let i = 0; i < count; i++) assert.ok(got.subarray(i * 4096, (i + 1) * 4096).equals(Buffer.alloc(4096, i % 251)), `document ${i}`);
+    assert.ok(got.subarray(count * 4096).equals(big));
+  } finally {
+    closeSync(fd);
+  }
+});
+
 test('PlacedWrites: pieces out of order, some adjacent, with gaps between; write() for a buffer reused at once', () => {
   const dir = tmpDir();
   const out = join(dir, 'placed.bin');
