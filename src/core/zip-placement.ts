@@ -5,7 +5,7 @@
 import { crc32 } from 'node:zlib';
 import { closeSync, openSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { ZipLayout, localHeader, localHeaderLength, writeLocalHeader, type ZipEntrySpec } from './zip-layout.js';
+import { ZipLayout, localHeader, localHeaderLength, writeLocalHeader, type ZipEntrySpecs } from './zip-layout.js';
 import { PlacedWrites } from './placed-writes.js';
 import { readBlocks } from './tree.js';
 
@@ -44,7 +44,7 @@ export class ZipPlacement {
   writeError: Error | undefined;
 
   /** `fd` is open for writing at `path` (which other threads open for themselves). */
-  constructor(readonly fd: number, readonly path: string, specs: readonly ZipEntrySpec[]) {
+  constructor(readonly fd: number, readonly path: string, specs: ZipEntrySpecs) {
     this.layout = new ZipLayout(specs);
     this.crcs = new Uint32Array(specs.length);
     this.state = new Uint8Array(specs.length);
@@ -57,12 +57,12 @@ export class ZipPlacement {
    * listed); the entry then stays unwritten.
    */
   put(i: number, bytes: Buffer): boolean {
-    const e = this.layout.entries[i];
-    if (!e) return false;
-    if (bytes.length !== e.size || this.state[i] !== PENDING) return false;
+    const l = this.layout;
+    if (!l.has(i)) return false;
+    if (bytes.length !== l.size(i) || this.state[i] !== PENDING) return false;
     this.crcs[i] = crc32(bytes);
     this.state[i] = DONE;
-    this.writing(() => { queueEntry(this.out, e.headerAt, this.layout.name(i), bytes); });
+    this.writing(() => { queueEntry(this.out, l.headerAt(i), l.name(i), bytes); });
     return true;
   }
 
@@ -71,41 +71,49 @@ export class ZipPlacement {
    * end() says whether it came to exactly the size laid out, and writes the header then.
    */
   stream(i: number): { push(c: Buffer): void; end(): boolean } | undefined {
-    const e = this.layout.entries[i];
-    if (!e || this.state[i] !== PENDING) return undefined;
+    const l = this.layout;
+    if (!l.has(i) || this.state[i] !== PENDING) return undefined;
+    const size = l.size(i);
+    const dataAt = l.dataAt(i);
     let n = 0;
     let crc = 0;
     return {
       push: (c) => {
-        if (n + c.length <= e.size) this.writing(() => this.out.write(e.dataAt + n, c));
+        if (n + c.length <= size) this.writing(() => this.out.write(dataAt + n, c));
         n += c.length;
         crc = crc32(c, crc);
       },
-      end: () => n === e.size && this.wroteData(i, crc),
+      end: () => n === size && this.dataDone(i, crc),
     };
   }
 
   /** Where another thread is to write these entries (each must then be reported by wrote or wroteData). */
   slots(entries: readonly number[]): PlacedSlots {
-    const at = entries.map((i) => this.layout.entries[i]?.headerAt ?? -1);
-    const sizes = entries.map((i) => this.layout.entries[i]?.size ?? 0);
+    const l = this.layout;
+    const at = entries.map((i) => (l.has(i) ? l.headerAt(i) : -1));
+    const sizes = entries.map((i) => (l.has(i) ? l.size(i) : 0));
     return { path: this.path, at, sizes };
   }
 
   /** Another thread wrote entry i's header and data. */
   wrote(i: number, crc: number): void {
-    if (!this.layout.entries[i]) return;
+    if (!this.layout.has(i)) return;
     this.crcs[i] = crc >>> 0;
     this.state[i] = DONE;
   }
 
-  /** Entry i's data is in place (written here or by another thread): its header goes in now. */
+  /** Entry i's data is in place (written by another thread): its header goes in now. */
   wroteData(i: number, crc: number): boolean {
-    const e = this.layout.entries[i];
-    if (!e || this.state[i] === DONE) return false;
+    return this.dataDone(i, crc);
+  }
+
+  /** Entry i's data is in place (written here or by another thread): its header goes in now. */
+  private dataDone(i: number, crc: number): boolean {
+    const l = this.layout;
+    if (!l.has(i) || this.state[i] === DONE) return false;
     this.crcs[i] = crc >>> 0;
     this.state[i] = DONE;
-    this.writing(() => this.out.add(e.headerAt, localHeader(this.layout.name(i), e.size, this.crcs[i]!)));
+    this.writing(() => this.out.add(l.headerAt(i), localHeader(l.name(i), l.size(i), this.crcs[i]!)));
     return true;
   }
 
@@ -133,10 +141,17 @@ export class ZipPlacement {
     this.flush();
     if (this.writeError) throw this.writeError;
     if (this.unwritten().length) throw new Error('the archive has unwritten entries');
-    const tail = this.layout.tail(this.crcs);
-    this.out.write(this.layout.centralAt, tail);
-    this.tailBytes = tail;
-    return this.layout.centralAt + tail.length;
+    // Written piece by piece (the central directory of 100 000 entries is ~11 MB), its digest kept
+    // for the read-back.
+    const h = createHash('sha256');
+    let at = this.layout.centralAt;
+    for (const piece of this.layout.tailPieces(this.crcs)) {
+      this.out.write(at, piece);
+      h.update(piece);
+      at += piece.length;
+    }
+    this.tailDigest = { length: at - this.layout.centralAt, sha256: h.digest() };
+    return at;
   }
 
   // After one failed write nothing more is written: the build fails with the first error.
@@ -156,22 +171,17 @@ export class ZipPlacement {
    * written with — which catches any write to the wrong place, short or torn. Rejects with the
    * first part that does not hold what was written. It is read on this thread: a build has
    * nothing else to do meanwhile but make the archive durable, which the thread pool does (a
-   * thread of its own saved no time and cost ~30 MB, issue 28). `tail` is what finish() wrote
-   * after the data.
+   * thread of its own saved no time and cost ~30 MB, issue 28). The tail is checked against the
+   * length and SHA-256 of what finish() wrote after the data.
    */
   async verify(size: number): Promise<{ sha256: string; size: number }> {
-    const e = this.layout.entries;
     const plan: ReadBackPlan = {
       path: this.path,
       size,
-      headerAt: Float64Array.from(e, (x) => x.headerAt),
-      dataAt: Float64Array.from(e, (x) => x.dataAt),
-      sizes: Float64Array.from(e, (x) => x.size),
+      ...this.layout.plan(),
       crcs: this.crcs,
       names: this.layout.names,
-      nameAt: Float64Array.from(e, (x) => x.nameAt),
-      nameLength: Float64Array.from(e, (x) => x.nameLength),
-      tail: this.tailBytes ?? Buffer.alloc(0),
+      tail: this.tailDigest ?? { length: 0, sha256: createHash('sha256').digest() },
     };
     const failed = (i: number | undefined, message: string) =>
       new Error(i === undefined ? message : message === 'crc' ? `entry ${this.layout.name(i).toString('utf8')} does not hold the bytes written for it` : `entry ${this.layout.name(i).toString('utf8')}: ${message}`);
@@ -180,8 +190,8 @@ export class ZipPlacement {
     return { sha256: r.sha256, size };
   }
 
-  /** The central directory and end records as finish() wrote them. */
-  private tailBytes: Buffer | undefined;
+  /** The length and SHA-256 of the central directory and end records as finish() wrote them. */
+  private tailDigest: { length: number; sha256: Buffer } | undefined;
 }
 
 // Any size: a header's length depends on it only through whether it needs ZIP64 (the longest case).
@@ -197,16 +207,17 @@ export interface ReadBackPlan {
   crcs: Uint32Array;
   names: Uint8Array;
   nameAt: Float64Array;
-  nameLength: Float64Array;
-  /** The bytes after the last entry's data: the central directory and end records. */
-  tail: Uint8Array;
+  nameLength: ArrayLike<number>;
+  /** The bytes after the last entry's data (the central directory and end records): their length and SHA-256. */
+  tail: { length: number; sha256: Uint8Array };
 }
 export type ReadBackResult = { sha256: string } | { error: string; entry?: number };
 
 /**
  * The archive's SHA-256, read back in blocks, every byte checked against the layout: the archive is
  * its entries one after another from offset 0 (each a local header, then its data), then the tail.
- * Headers and tail are compared byte for byte, data through its CRC-32 (one pass, no copy kept).
+ * Headers are compared byte for byte, data through its CRC-32 and the tail through its SHA-256
+ * (one pass, no copy kept).
  */
 export function readBack(plan: ReadBackPlan): ReadBackResult {
   const { path, size, headerAt, dataAt, sizes, crcs, names, nameAt, nameLength, tail } = plan;
@@ -218,14 +229,14 @@ export function readBack(plan: ReadBackPlan): ReadBackResult {
   let part = -1;
   let start = 0;
   let end = 0;
-  // What the part being read must hold, when it is not data: the tail, or a header built into one
-  // reused buffer (no allocation per entry: the read-back ends the build).
+  // What a header part must hold, built into one reused buffer (no allocation per entry: the
+  // read-back ends the build); the tail's bytes go into a hash compared at the end.
   const nameBytes = Buffer.from(names.buffer, names.byteOffset, names.byteLength);
-  const tailBytes = Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength);
+  const tailHash = createHash('sha256');
   let longestName = 0;
   for (let i = 0; i < count; i++) longestName = Math.max(longestName, nameLength[i]!);
   const header = Buffer.allocUnsafe(localHeaderLength(longestName, MAX_SIZE));
-  let expected: Buffer = tailBytes;
+  let expected: Buffer = header;
   let crc = 0;
   /** Closes the part just read (a data part: its CRC-32) and opens the next one that has bytes. */
   const next = (): ReadBackResult | undefined => {
@@ -234,7 +245,6 @@ export function readBack(plan: ReadBackPlan): ReadBackResult {
       part++;
       start = end;
       if (part === 2 * count) {
-        expected = tailBytes;
         end = size;
         return undefined;
       }
@@ -262,9 +272,10 @@ export function readBack(plan: ReadBackPlan): ReadBackResult {
       h.update(block);
       for (let at = pos; at < pos + n;) {
         const to = Math.min(end, pos + n);
-        if ((part & 1) === 1 && part < 2 * count) crc = crc32(block.subarray(at - pos, to - pos), crc);
+        if (part === 2 * count) tailHash.update(block.subarray(at - pos, to - pos));
+        else if ((part & 1) === 1) crc = crc32(block.subarray(at - pos, to - pos), crc);
         else if (block.compare(expected, at - start, to - start, at - pos, to - pos) !== 0) {
-          return part === 2 * count ? { error: 'the central directory is not the one laid out' } : { error: 'its local header is not the one laid out', entry: part >> 1 };
+          return { error: 'its local header is not the one laid out', entry: part >> 1 };
         }
         at = to;
         if (at === end && part < 2 * count) {
@@ -275,6 +286,7 @@ export function readBack(plan: ReadBackPlan): ReadBackResult {
       pos += n;
     }
     if (pos < size) return { error: `the archive ends after ${pos} of ${size} bytes` };
+    if (!tailHash.digest().equals(tail.sha256)) return { error: 'the central directory is not the one laid out' };
     return { sha256: h.digest('hex') };
   } finally {
     closeSync(fd);

@@ -295,7 +295,7 @@ const archiveTooLarge = (total: number, limit: number): ZipProblem => ({ kind: '
  * extracted as both). Each directory is checked once, walking up from a file's until one already
  * seen (whose own parents then were too), so the cost follows the directories, not files × depth.
  */
-function fileDirClashes(files: readonly { path: string }[], names: { has(path: string): boolean }, dirs: ReadonlySet<string>, problems: ZipProblem[]): void {
+function fileDirClashes(files: Iterable<{ path: string }>, names: { has(path: string): boolean }, dirs: ReadonlySet<string>, problems: ZipProblem[]): void {
   for (const d of dirs) if (names.has(d)) problems.push({ kind: 'DUPLICATE', entry: d, message: `${JSON.stringify(d)} is both a file and a directory` });
   const seenDirs = new Set<string>();
   for (const f of files) {
@@ -315,10 +315,17 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * UTF-8), judged on the list itself: a build that writes the archive from this list and reads
  * every byte of it back against the list (zip-placement.ts) need not parse it again to know.
  */
-export function layoutProblems(entries: readonly { path: string; size: number }[], limits?: Partial<Limits>): ZipProblem[] {
+export function layoutProblems(list: readonly { path: string; size: number }[] | { readonly length: number; path(i: number): string; size(i: number): number }, limits?: Partial<Limits>): ZipProblem[] {
+  // Entries one at a time, from a list or read by position (a build's layout: no object an entry).
+  const entries: Iterable<{ path: string; size: number }> = Array.isArray(list) ? list as readonly { path: string; size: number }[] : {
+    *[Symbol.iterator]() {
+      const src = list as { readonly length: number; path(i: number): string; size(i: number): number };
+      for (let i = 0; i < src.length; i++) yield { path: src.path(i), size: src.size(i) };
+    },
+  };
   const l = resolveLimits(limits);
   const problems: ZipProblem[] = [];
-  if (entries.length > l.maxEntries) problems.push(tooManyEntries(entries.length, l.maxEntries));
+  if (list.length > l.maxEntries) problems.push(tooManyEntries(list.length, l.maxEntries));
   const names = new Set<string>();
   let total = 0;
   for (const e of entries) {

@@ -16,10 +16,12 @@ import type { Limits } from '../core/limits.js';
 import { checkPackage, type OctxReport } from './package.js';
 import { MANIFEST, type Manifest } from './manifest.js';
 import { layoutProblems } from '../core/zip-tree.js';
-import { readExactly } from '../core/tree.js';
+import { readBlocks } from '../core/tree.js';
+import { createHash } from 'node:crypto';
+import { SecretStream } from '../core/secret-stream.js';
 import { stringifyManifest } from './serialize.js';
-import { packageDigest } from './digest.js';
-import { nameMayHoldSecret, scanSecretBytes, scanSecretName } from '../core/secrets.js';
+import { packageDigest, packageDigestListed, type ListedFiles } from './digest.js';
+import { nameMayHoldSecret, scanSecretName } from '../core/secrets.js';
 
 /** "SAG Technical Research" → "sag-technical-research". */
 export function slug(name: string): string {
@@ -39,6 +41,45 @@ function builtManifest(manifest: Manifest, epoch: number, files: readonly { path
   raw.release.package_digest = placeholder ? `sha256:${ZERO_DIGEST}` : digest ?? packageDigest(raw);
   return { raw, bytes: Buffer.from(stringifyManifest(raw), 'utf8') };
 }
+
+/**
+ * The built manifest in pieces of about `piece` characters, each a whole number of characters (no
+ * surrogate pair cut): builtManifest's text, byte for byte, with files[] rendered one entry at a time
+ * from `files` (in UTF-8 order of path) instead of a list of objects and one 15 MB text at 100 000
+ * files (issue 39). The manifest without files[] is rendered as builtManifest renders it, a marker
+ * standing for the list, whose rendering JSON.stringify(…, null, 2) fixes (a top-level member's array
+ * of two-member objects).
+ */
+export function* builtManifestPieces(manifest: Manifest, epoch: number, files: ListedFiles, digest: string, piece = 64 * 1024): Generator<string> {
+  const raw = structuredClone(manifest) as unknown as Record<string, unknown> & { release: Record<string, unknown> };
+  raw.release = builtRelease(raw.release, epoch);
+  raw.files = FILES_MARK;
+  raw.release.package_digest = digest;
+  const text = stringifyManifest(raw);
+  const mark = JSON.stringify(FILES_MARK);
+  const at = text.indexOf(mark);
+  if (at < 0 || text.indexOf(mark, at + 1) >= 0) {
+    // The marker spelled in the manifest itself: rendered whole, as before.
+    const list = Array.from({ length: files.count }, (_, k) => ({ path: files.path(k), sha256: files.sha256(k) }));
+    yield builtManifest(manifest, epoch, list, digest).bytes.toString('utf8');
+    return;
+  }
+  let out = text.slice(0, at);
+  if (!files.count) out += '[]';
+  else {
+    out += '[\n';
+    for (let k = 0; k < files.count; k++) {
+      out += `${k ? ',\n' : ''}    {\n      "path": ${JSON.stringify(files.path(k))},\n      "sha256": ${JSON.stringify(files.sha256(k))}\n    }`;
+      if (out.length >= piece) { yield out; out = ''; }
+    }
+    out += '\n  ]';
+  }
+  yield out + text.slice(at + mark.length);
+}
+
+// Stands for files[] where the built manifest is rendered without it (a string no manifest member
+// holds: a second one refuses the pieces).
+const FILES_MARK = '\u0000ctxforge:files\u0000';
 
 /** The release block a build writes, before its package digest: the build time set, any digest dropped. */
 function builtRelease(release: Record<string, unknown>, epoch: number): Record<string, unknown> {
@@ -84,6 +125,11 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
   // (a reproducibility check) skips the scan.
   const scan = opts.allowSecrets && !opts.warnings ? undefined : { allow: !!opts.allowSecrets };
   try {
+    // What opening the archive would refuse (its limits, its names), judged on the entries laid
+    // out, before any file is read (where the build's heap is small); reported after the checks.
+    let refused: ReturnType<typeof layoutProblems> = [];
+    // The payload file (its index in the checked list) of each archive entry; entry 0 is the manifest.
+    let fileOf = new Int32Array(0);
     let report: OctxReport | undefined = await checkPackage(tree, {
       workdir: true,
       limits: opts.limits,
@@ -92,31 +138,43 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
       asBuilt: asBuilt(epoch),
       // The archive's layout, once the payload is listed: the manifest first (no ZIP64 field),
       // then each payload file in UTF-8 byte order with ZIP64 information (notes-octx.md).
-      place: (manifest, files) => {
+      place: (manifest, files, sizes) => {
         if (typeof manifest.release !== 'object' || manifest.release === null) return undefined; // invalid: reported by the checks
         const order = sortUtf8(files.map((_, i) => i), (i) => files[i]!.path);
-        const sorted = order.map((i) => files[i]!);
-        const manifestSize = builtManifestLength(manifest, epoch, sorted.map((f) => f.path));
+        const manifestSize = builtManifestLength(manifest, epoch, order.map((i) => files[i]!.path));
         temp = new TempOutput(join(opts.outDir, artifactName(manifest)));
-        placement = new ZipPlacement(temp.fd, temp.path, [{ path: MANIFEST, size: manifestSize, zip64: false }, ...sorted.map((f) => ({ path: f.path, size: f.size, zip64: true }))]);
+        // Entries by position, no object an entry (issue 39): the manifest, then order[k - 1].
+        placement = new ZipPlacement(temp.fd, temp.path, {
+          length: order.length + 1,
+          path: (k) => (k ? files[order[k - 1]!]!.path : MANIFEST),
+          size: (k) => (k ? sizes[order[k - 1]!]! : manifestSize),
+          zip64: (k) => k > 0,
+        });
+        const layout = placement.layout;
+        refused = layoutProblems({ length: layout.count, path: (k) => layout.paths[k]!, size: (k) => layout.size(k) }, opts.limits);
         // The manifest is entry 0; payload file order[k] is entry k + 1.
         const entryOf = new Int32Array(files.length);
-        order.forEach((i, k) => { entryOf[i] = k + 1; });
+        fileOf = new Int32Array(files.length + 1).fill(-1);
+        order.forEach((i, k) => { entryOf[i] = k + 1; fileOf[k + 1] = i; });
         return { archive: placement, entryOf };
       },
     });
     failWith(report.diagnostics, `${tree.label} is not a valid OCTX working directory`);
     if (!temp || !placement) fail('CTXFORGE_INTERNAL', 'the archive was not laid out (nothing was written)');
     // Only what finishing needs is kept: the report (50 000 documents' fields, findings lists)
-    // is not held through the read-back, where the build's memory peaks.
-    const secrets = new Map<string, Diagnostic[]>();
+    // is not held through the read-back, where the build's memory peaks; nor is a list of the
+    // files and their digests made (the manifest is written from the layout's paths and each
+    // file's digest by position: issue 39).
+    const secrets = new Map<number, Diagnostic[]>();
     const found = report.secrets;
-    if (scan) report.files.forEach((f, i) => { if (found?.[i]?.length) secrets.set(f.path, found[i]!); });
+    if (scan && found) for (let k = 1; k < fileOf.length; k++) { const f = found[fileOf[k]!]; if (f?.length) secrets.set(k, f); }
     const manifest = report.manifest!;
-    const files = sortUtf8(report.files, (f) => f.path).map((f) => ({ path: f.path, sha256: f.sha256 }));
-    const digest = report.built_digest;
+    const sha256Of = report.sha256Of!;
+    const layout = placement.layout;
+    const files: ListedFiles = { count: fileOf.length - 1, path: (k) => layout.paths[k + 1]!, sha256: (k) => sha256Of(fileOf[k + 1]!) };
+    const digest = report.built_digest ?? packageDigestListed(asBuilt(epoch)({ ...(manifest as unknown as Record<string, unknown>), files: null }), files);
     report = undefined;
-    return await finishBuilt(manifest, epoch, files, digest, temp, placement, opts, scan && secrets);
+    return await finishBuilt(manifest, epoch, files, digest, refused, temp, placement, opts, scan && secrets);
   } catch (e) {
     temp?.discard();
     throw temp ? asIoError(e, temp.target) : e;
@@ -125,15 +183,16 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
 
 /**
  * Secrets in what ships, as the archive lists its entries in UTF-8 order: each entry's name, then
- * its content (the payload's as scanned while it was read and written, the built manifest's here).
- * A manifest finding's line is in the built manifest. Only the names that spell a literal or hold
- * an escape are scanned (nameMayHoldSecret): the rest cannot hold a finding.
+ * its content (the payload's as scanned while it was read and written, by entry; the built
+ * manifest's as it was written, `manifestFound`). A manifest finding's line is in the built
+ * manifest. Only the names that spell a literal or hold an escape are scanned (nameMayHoldSecret):
+ * the rest cannot hold a finding.
  */
-function shippedSecrets(layout: ZipLayout, manifestBytes: Buffer, payload: ReadonlyMap<string, Diagnostic[]>, allow: boolean): Diagnostic[] {
+function shippedSecrets(layout: ZipLayout, manifestFound: Diagnostic[], payload: ReadonlyMap<number, Diagnostic[]>, allow: boolean): Diagnostic[] {
   const out: Diagnostic[] = [];
   // Entry 0 is the manifest, the payload follows in UTF-8 order: the manifest goes in its place,
   // before the first payload name that sorts after it.
-  const count = layout.entries.length;
+  const count = layout.count;
   const manifestName = layout.name(0);
   let lo = 1;
   for (let hi = count; lo < hi;) {
@@ -144,16 +203,13 @@ function shippedSecrets(layout: ZipLayout, manifestBytes: Buffer, payload: Reado
   for (let k = 0; k < count; k++) {
     const i = k < lo - 1 ? k + 1 : k === lo - 1 ? 0 : k;
     if (nameMayHoldSecret(layout.name(i))) out.push(...scanSecretName(layout.paths[i]!, allow));
-    const found = i === 0 ? scanSecretBytes(manifestBytes, MANIFEST, MANIFEST, allow) : payload.size ? payload.get(layout.paths[i]!) : undefined;
+    const found = i === 0 ? manifestFound : payload.get(i);
     if (found?.length) out.push(...found);
   }
   return out;
 }
 
-async function finishBuilt(manifest: Manifest, epoch: number, files: { path: string; sha256: string }[], digest: string | undefined, temp: TempOutput, placement: ZipPlacement, opts: BuildOptions, scanned: ReadonlyMap<string, Diagnostic[]> | undefined): Promise<BuiltArtifact> {
-  const limits: Partial<Limits> | undefined = opts.limits;
-  // The package digest, when the checks computed it of the manifest as built (else computed here).
-  const { raw, bytes: manifestBytes } = builtManifest(manifest, epoch, files, digest);
+async function finishBuilt(manifest: Manifest, epoch: number, files: ListedFiles, digest: string, refused: ReturnType<typeof layoutProblems>, temp: TempOutput, placement: ZipPlacement, opts: BuildOptions, scanned: ReadonlyMap<number, Diagnostic[]> | undefined): Promise<BuiltArtifact> {
   if (placement.writeError) throw placement.writeError;
   // A file not written changed between the listing and its read (its size is not the listed one),
   // or, for a record file copied on the worker, between its check and its copy.
@@ -164,14 +220,29 @@ async function finishBuilt(manifest: Manifest, epoch: number, files: { path: str
   }
   // What opening the archive would refuse (its limits, its names), judged on the entries laid out:
   // the read-back below checks that the archive is exactly these entries, so it is not parsed again.
-  const layout = placement.layout;
-  const refused = layoutProblems(layout.entries.map((e, i) => ({ path: layout.paths[i]!, size: e.size })), limits);
   failWith(refused.map((p) => error(`OCTX_ZIP_${p.kind}`, p.message, p.entry ? { file: p.entry } : {})), 'the built package does not open as a safe archive (nothing was written)');
-  if (!placement.put(0, manifestBytes)) fail('CTXFORGE_INTERNAL', 'the built manifest is not the length it was laid out with (nothing was written)');
+  const layout = placement.layout;
+  // The built manifest goes into its entry piece by piece as it is rendered: hashed (to check the
+  // entry holds it, below) and scanned for secrets on the way, never held whole (issue 39).
+  const into = placement.stream(0);
+  const written = createHash('sha256');
+  const secrets = scanned ? new SecretStream(MANIFEST, MANIFEST, !!opts.allowSecrets) : undefined;
+  let length = 0;
+  for (const text of builtManifestPieces(manifest, epoch, files, digest)) {
+    const piece = Buffer.from(text, 'utf8');
+    into?.push(piece);
+    written.update(piece);
+    secrets?.push(piece);
+    length += piece.length;
+  }
+  if (!into?.end()) fail('CTXFORGE_INTERNAL', 'the built manifest is not the length it was laid out with (nothing was written)');
+  const manifestFound = secrets?.end() ?? [];
   const size = placement.finish();
   // The manifest entry holds the manifest written, byte for byte (the payload's data is checked
   // through its CRC-32 as the archive is read back).
-  if (!readExactly(placement.fd, layout.entries[0]!.dataAt, manifestBytes.length).equals(manifestBytes)) {
+  const held = createHash('sha256');
+  for (const block of readBlocks(placement.fd, layout.dataAt(0), length)) held.update(block);
+  if (!held.digest().equals(written.digest())) {
     fail('CTXFORGE_INTERNAL', 'the built archive does not hold what was written (nothing was written): the manifest entry does not hold the manifest written');
   }
   // Made durable (fsync, on the thread pool) while this thread reads it back; it is renamed only
@@ -185,7 +256,7 @@ async function finishBuilt(manifest: Manifest, epoch: number, files: { path: str
     // Every entry that ships (manifest, documents, records, extension files) was scanned from the
     // bytes written into it, which the read-back checks the archive holds; a finding discards it.
     if (scanned) {
-      const secrets = shippedSecrets(layout, manifestBytes, scanned, !!opts.allowSecrets);
+      const secrets = shippedSecrets(layout, manifestFound, scanned, !!opts.allowSecrets);
       failWith(secrets, 'the package holds credentials (nothing was written)');
       opts.warnings?.push(...secrets);
     }
@@ -200,5 +271,5 @@ async function finishBuilt(manifest: Manifest, epoch: number, files: { path: str
   }
   await durable;
   await temp.commit();
-  return { path: temp.target, format: 'octx', sha256: verified.sha256, size: verified.size, name: String(raw.asset.name), version: String(raw.release.version) };
+  return { path: temp.target, format: 'octx', sha256: verified.sha256, size: verified.size, name: String(manifest.asset?.name), version: String(manifest.release?.version) };
 }

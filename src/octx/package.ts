@@ -4,7 +4,7 @@
 import { error, type Diagnostic } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
-import { unsafePathReason } from '../core/paths.js';
+import { sortUtf8, unsafePathReason } from '../core/paths.js';
 import { fileChunks, type FileRange, type Tree, type TreeEntry } from '../core/tree.js';
 import type { EarlyRanges } from '../core/zip-tree.js';
 import type { ZipPlacement } from '../core/zip-placement.js';
@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { JcsError } from '../core/jcs.js';
 import { checkManifest, parseManifestBytes, MANIFEST, type FileEntry, type Manifest } from './manifest.js';
 import { checkKnowledge, isConcept, isKnowledgeMarkdown, type ConceptDoc } from './documents.js';
-import { packageDigest } from './digest.js';
+import { packageDigest, packageDigestListed } from './digest.js';
 import { readJsonl } from './jsonl.js';
 import { checkSag, SAG_FILES, SAG_PATHS, type SagData } from './records.js';
 import { InlinePass, wantsWorker, WorkerPass, type PlacedFile, type RecordPassLimits, type SagKey, type VectorFile } from './record-pass.js';
@@ -45,6 +45,11 @@ export interface OctxReport {
   secrets?: (Diagnostic[] | undefined)[];
   /** With `asBuilt`, when it applied: the package digest of the manifest as built. */
   built_digest?: string;
+  /**
+   * Each payload file's SHA-256 (hex) by its index in `files`, made when asked: a build writes its
+   * manifest from these without settling `files` (a hex string a file). Not enumerable: never printed.
+   */
+  sha256Of?: (i: number) => string;
 }
 
 // Records are indexed in this order: relations name records of all three kinds.
@@ -71,7 +76,7 @@ export function isPayloadPath(p: string): boolean {
 function placeRecords(tree: Tree, placement: ZipPlacement, entryOf: (key: SagKey) => number, worker: WorkerPass, byPath: { get(path: string): TreeEntry | undefined }): Map<SagKey, Promise<PlacedFile>> {
   const files: { key: SagKey; range: FileRange; at: number }[] = [];
   for (const key of SAG_ORDER) {
-    const e = placement.layout.entries[entryOf(key)];
+    const e = placement.layout.entry(entryOf(key));
     if (!e) continue;
     let range: FileRange | undefined;
     try { range = tree.openRange?.(SAG_FILES[key]); } catch { range = undefined; }
@@ -101,7 +106,7 @@ export interface CheckOptions {
    * the bytes that were checked (core/zip-placement.ts). Entries whose file changed since the
    * listing, or whose write failed, are left unwritten, for the caller to report.
    */
-  place?: (manifest: Manifest, files: readonly { path: string; size: number }[]) => PayloadArchive | undefined;
+  place?: (manifest: Manifest, files: readonly { path: string }[], sizes: Float64Array) => PayloadArchive | undefined;
   /**
    * A record pass started while the archive was opened (earlyRecordPass): used when it read every
    * record file from where the opened tree says it lies, else closed (the caller closes it too,
@@ -234,7 +239,8 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
     const sagStream = sagWanted && sagAt.every((i) => i >= 0);
     if (!sagStream) { pass?.close(); pass = undefined; }
-    const placed = opts.place?.(manifest, files.map((f) => ({ path: f.path, size: byPath.get(f.path)?.size ?? 0 })));
+    // Each file's listed size by position: no object a file (issue 39).
+    const placed = opts.place?.(manifest, files, Float64Array.from(files, (f) => byPath.get(f.path)?.size ?? 0));
     const placement = placed?.archive;
     const entryOf = placed?.entryOf ?? new Int32Array(0);
     if (pass instanceof WorkerPass && 'vectors' in capabilities && capabilities.vectors !== null) {
@@ -441,9 +447,15 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const declaredDigest = typeof manifest.release?.package_digest === 'string' ? manifest.release.package_digest : undefined;
     if (digestsOk && !diags.some((d) => d.code === 'OCTX_SCHEMA_VALIDATION')) {
       try {
-        const subject = declared ? parsed.raw : { ...parsed.raw, files: files.map((f, i) => ({ path: f.path, sha256: sha256Of(i) })) };
         const asBuilt = declared || declaredDigest !== undefined ? undefined : opts.asBuilt;
-        computed = packageDigest(asBuilt ? asBuilt(subject) : subject);
+        if (declared) computed = packageDigest(parsed.raw);
+        else {
+          // The derived list by position in UTF-8 order of path, its digests as hex one at a time:
+          // no object and string a file (issue 39).
+          const order = sortUtf8(files.map((_, i) => i), (i) => files[i]!.path);
+          const subject = { ...parsed.raw, files: null };
+          computed = packageDigestListed(asBuilt ? asBuilt(subject) : subject, { count: order.length, path: (k) => files[order[k]!]!.path, sha256: (k) => sha256Of(order[k]!) });
+        }
         if (asBuilt) builtDigest = computed;
         if (declaredDigest && declaredDigest !== computed) {
           diags.push(error('OCTX_PACKAGE_DIGEST_MISMATCH', `release.package_digest is ${declaredDigest} but the manifest and file list give ${computed}`, { file: MANIFEST, hint: 'the manifest was edited after the build; rebuild the package' }));
@@ -538,6 +550,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     };
     // The file list's digests and the documents, in their usual form once a caller reads them
     // (validate never does: its result is the findings).
+    Object.defineProperty(report, 'sha256Of', { value: sha256Of, enumerable: false, configurable: true, writable: true });
     if (digests) settleOnRead(report, 'files', () => { files.forEach((f, i) => { f.sha256 = digests.hex(i); }); return files; });
     if (ids) settleOnRead(report, 'documents', () => docsOf(ids, files));
     return report;

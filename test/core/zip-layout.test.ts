@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import yazl from 'yazl';
 import fc from 'fast-check';
 import { ZipPlacement } from '../../src/core/zip-placement.js';
+import { ZipLayout } from '../../src/core/zip-layout.js';
 import { PlacedWrites } from '../../src/core/placed-writes.js';
 import { ZipTree, layoutProblems } from '../../src/core/zip-tree.js';
 import { tmpDir } from '../helpers/tmp.js';
@@ -142,7 +143,7 @@ test('reading back finds an entry whose bytes are not the ones written for it, s
       const size = p.finish();
       assert.equal((await p.verify(size)).size, size);
       // One byte of big.bin's data overwritten, as a write to the wrong offset would.
-      writeSync(fd, Buffer.from([2]), 0, 1, p.layout.entries[1]!.dataAt + 500);
+      writeSync(fd, Buffer.from([2]), 0, 1, p.layout.dataAt(1) + 500);
       await assert.rejects(p.verify(size), /entry big\.bin does not hold the bytes written for it/);
     } finally {
       closeSync(fd);
@@ -156,8 +157,8 @@ test('reading back checks every byte that is not entry data against the layout: 
   // Each place a byte is flipped, with the data's CRC-32 unchanged: a name byte in a local header, a
   // header's CRC field, a name byte in the central directory, the end record's entry count.
   const places: { name: string; at: (p: ZipPlacement, size: number) => number; why: RegExp }[] = [
-    { name: 'local name', at: (p) => p.layout.entries[1]!.headerAt + 31, why: /entry knowledge\/a\.md: its local header is not the one laid out/ },
-    { name: 'local crc', at: (p) => p.layout.entries[3]!.headerAt + 14, why: /entry knowledge\/z\.md: its local header is not the one laid out/ },
+    { name: 'local name', at: (p) => p.layout.headerAt(1) + 31, why: /entry knowledge\/a\.md: its local header is not the one laid out/ },
+    { name: 'local crc', at: (p) => p.layout.headerAt(3) + 14, why: /entry knowledge\/z\.md: its local header is not the one laid out/ },
     { name: 'central name', at: (p) => p.layout.centralAt + 46 + 3, why: /the central directory is not the one laid out/ },
     { name: 'end record', at: (_p, size) => size - 22 + 8, why: /the central directory is not the one laid out/ },
   ];
@@ -184,6 +185,17 @@ test('reading back checks every byte that is not entry data against the layout: 
   }
 });
 
+test('the central directory is made in pieces of whole records, whatever the piece size the same bytes (checked against yazl above), ZIP64 end records past 65 535 entries included (issue 39)', () => {
+  for (const count of [0, 3, 70000]) {
+    const layout = new ZipLayout(Array.from({ length: count }, (_, i) => ({ path: `knowledge/${i % 7 ? 'ü' : 'a'}/${i}.md`, size: i * 13, zip64: i > 0 })));
+    const crcs = Uint32Array.from({ length: count }, (_, i) => (i * 2654435761) >>> 0);
+    const pieces = [...layout.tailPieces(crcs, 4096)];
+    assert.ok(Buffer.concat(pieces).equals(Buffer.concat([...layout.tailPieces(crcs, 1 << 24)])));
+    for (const p of pieces) assert.ok(p.length <= 4096, `a piece of ${p.length} bytes`);
+    if (count === 70000) assert.ok(pieces.length > 1000, `${pieces.length} pieces`);
+  }
+});
+
 test('layoutProblems refuses what ZipTree.open refuses, on the list of entries before it is written', () => {
   const files = [{ path: 'manifest.json', size: 2 }, { path: 'knowledge/a.md', size: 10 }, { path: 'knowledge/b.md', size: 10 }];
   assert.deepEqual(layoutProblems(files), []);
@@ -195,6 +207,28 @@ test('layoutProblems refuses what ZipTree.open refuses, on the list of entries b
   assert.deepEqual(kinds([...files, { path: 'knowledge/a.md/x.md', size: 1 }]), ['DUPLICATE knowledge/a.md']);
   assert.deepEqual(kinds([{ path: '../x.md', size: 1 }]), ['PATH_UNSAFE ../x.md']);
   assert.deepEqual(kinds([{ path: 'knowledge/\ud800.md', size: 1 }]), ['NAME_ENCODING knowledge/\ud800.md']);
+});
+
+test('PlacedWrites copies a small piece when queued, so the caller\'s buffer is not held until the flush (issue 39); a large one is kept', () => {
+  const dir = tmpDir();
+  const out = join(dir, 'staged.bin');
+  const fd = openSync(out, 'wx+');
+  try {
+    const w = new PlacedWrites(fd);
+    // Enough 4 KiB documents to fill the staging buffer more than twice: each is overwritten right
+    // after it is queued, as a buffer given back and reused would be.
+    const doc = Buffer.alloc(4096);
+    const count = 600;
+    for (let i = 0; i < count; i++) { doc.fill(i % 251); w.add(i * 4096, doc); doc.fill(0xff); }
+    const big = Buffer.alloc(100 * 1024, 7);
+    w.add(count * 4096, big);
+    w.flush();
+    const got = readFileSync(out);
+    for (let i = 0; i < count; i++) assert.ok(got.subarray(i * 4096, (i + 1) * 4096).equals(Buffer.alloc(4096, i % 251)), `document ${i}`);
+    assert.ok(got.subarray(count * 4096).equals(big));
+  } finally {
+    closeSync(fd);
+  }
 });
 
 test('PlacedWrites: pieces out of order, some adjacent, with gaps between; write() for a buffer reused at once', () => {

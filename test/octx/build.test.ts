@@ -330,6 +330,47 @@ test('the built manifest\'s length is known from its paths before any file is re
   }
 });
 
+test('the built manifest is written in pieces of whole entries, byte for byte the manifest rendered whole, and its package digest is the one of that manifest (issue 39)', async () => {
+  const { builtManifestPieces } = await import('../../src/octx/build.js');
+  const { stringifyManifest } = await import('../../src/octx/serialize.js');
+  const { packageDigest, packageDigestListed } = await import('../../src/octx/digest.js');
+  const manifest = JSON.parse(readFileSync(join(example, 'manifest.json'), 'utf8'));
+  const marked = { ...structuredClone(manifest), description: '\u0000ctxforge:files\u0000' };
+  const samples: [Record<string, unknown>, string[]][] = [
+    [manifest, []],
+    [manifest, ['knowledge/a.md']],
+    [manifest, ['knowledge/é/ünïcode ☃.md', 'knowledge/q"uote\\back.md', 'knowledge/\u0001ctl\ttab.md', 'knowledge/😀/astral.md', 'knowledge/lone\ud800.md']],
+    [manifest, Array.from({ length: 3000 }, (_, i) => `knowledge/n/${'x'.repeat(i % 17)}${String(i).padStart(5, '0')}.md`)],
+    // The marker that stands for files[] spelled in the manifest itself: rendered whole instead.
+    [marked, ['knowledge/a.md', 'knowledge/b.md']],
+  ];
+  for (const [m, unsorted] of samples) {
+    // A build lists its files in UTF-8 order of path, as the package digest sorts them.
+    const paths = [...unsorted].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    const hex = paths.map((_, i) => createHash('sha256').update(String(i)).digest('hex'));
+    const raw = structuredClone(m) as Record<string, unknown> & { release: Record<string, unknown> };
+    raw.release.created_at = '2026-01-01T00:00:00Z';
+    raw.files = paths.map((p, i) => ({ path: p, sha256: hex[i] }));
+    const listed = { count: paths.length, path: (k: number) => paths[k]!, sha256: (k: number) => hex[k]! };
+    // Of the manifest as a build writes it: the digest listed by position is the digest of the
+    // whole, or the same refusal (a lone surrogate has no JCS).
+    const built = { ...structuredClone(m), release: { ...(m.release as object), created_at: '2026-01-01T00:00:00Z' } };
+    let digest = `sha256:${'ab'.repeat(32)}`;
+    let refusal: string | undefined;
+    try { digest = packageDigest(raw); } catch (e) { refusal = (e as Error).message; }
+    if (refusal) assert.throws(() => packageDigestListed(built, listed), { message: refusal });
+    else assert.equal(packageDigestListed(built, listed), digest, JSON.stringify(paths.slice(0, 3)));
+    raw.release.package_digest = digest;
+    const pieces = [...builtManifestPieces(m as never, Number(EPOCH), listed, digest, 4096)];
+    assert.equal(pieces.join(''), stringifyManifest(raw), JSON.stringify(paths.slice(0, 3)));
+    // Never the whole list at once: a piece is at most the piece size and one entry past it.
+    if (paths.length === 3000) {
+      assert.ok(pieces.length > 50, `${pieces.length} pieces`);
+      for (const p of pieces.slice(0, -1)) assert.ok(p.length < 4096 + 200, `a piece of ${p.length} characters`);
+    }
+  }
+});
+
 test('a build interrupted while it writes (SIGINT, SIGTERM) leaves no temp file and no output directory it made', async () => {
   const { spawn } = await import('node:child_process');
   const { existsSync: exists } = await import('node:fs');
