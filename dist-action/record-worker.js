@@ -1244,6 +1244,7 @@ function openRegularFile(abs, label) {
 import { writeSync, writevSync } from "node:fs";
 var FLUSH_BYTES = 1 << 20;
 var FLUSH_PIECES = 512;
+var STAGE_PIECE = 64 * 1024;
 var PlacedWrites = class {
   constructor(fd) {
     this.fd = fd;
@@ -1252,11 +1253,25 @@ var PlacedWrites = class {
   pieces = [];
   bytes = 0;
   /**
-   * Queues `bytes` for offset `at`. The buffer is written as it is at the next flush, so the caller
-   * must not reuse it before then (write() is the way for a reused buffer).
+   * Small pieces (a document, a local header) are copied here, so that the caller's buffer can go
+   * at once: kept until the flush, ~250 documents later, each buffer outlived V8's young generation,
+   * and its memory (outside V8's heap) waited for the next full collection (issue 39).
+   */
+  stage;
+  staged = 0;
+  /**
+   * Queues `bytes` for offset `at`. A large buffer is written as it is at the next flush, so the
+   * caller must not reuse it before then (write() is the way for a reused buffer).
    */
   add(at, bytes) {
     if (!bytes.length) return;
+    if (bytes.length <= STAGE_PIECE) {
+      if (this.staged + bytes.length > FLUSH_BYTES) this.flush();
+      this.stage ??= Buffer.allocUnsafe(FLUSH_BYTES);
+      bytes.copy(this.stage, this.staged);
+      bytes = this.stage.subarray(this.staged, this.staged + bytes.length);
+      this.staged += bytes.length;
+    }
     this.pieces.push({ at, bytes });
     this.bytes += bytes.length;
     if (this.bytes >= FLUSH_BYTES || this.pieces.length >= FLUSH_PIECES) this.flush();
@@ -1271,6 +1286,7 @@ var PlacedWrites = class {
     const pieces = this.pieces.sort((a, b) => a.at - b.at);
     this.pieces = [];
     this.bytes = 0;
+    this.staged = 0;
     for (let i = 0; i < pieces.length; ) {
       const at = pieces[i].at;
       const run3 = [];
@@ -3243,6 +3259,12 @@ function gitbookAnchorSlugs(heading) {
   const s = heading.toLowerCase().replace(/\|/g, " or ").replace(/\//g, " ").replace(/[^\p{L}\p{M}\p{N}\p{Pc}.&\s-]/gu, "").trim().replace(/\s+/g, "-");
   return /^\d/.test(s) ? [s, `id-${s}`] : [s];
 }
+function mintlifyAnchorSlugs(heading) {
+  const s = heading.trim().toLowerCase().replace(/'/g, "’").replace(/\./g, "-").replace(/[()]/g, "");
+  const each = s.replace(/\s/g, "-");
+  const runs = s.replace(/\s+/g, "-");
+  return each === runs ? [each] : [each, runs];
+}
 function slugify(text, g) {
   switch (g) {
     // Jekyll 4 reads Markdown as kramdown's GFM input, whose generate_gfm_header_id is GitHub's rule
@@ -3311,6 +3333,17 @@ function anchorsOf(scan, g) {
     for (const s of headingSlugs([h], "github")) ids.add(s);
   }
   if (g === "eleventy") for (const h of scan.headings) for (const s of eleventyAnchorSlugs(h.text)) ids.add(s);
+  if (g === "mintlify") {
+    const seen = /* @__PURE__ */ new Map();
+    for (const h of scan.headings) {
+      if (h.id !== void 0) continue;
+      for (const base of mintlifyAnchorSlugs(h.text)) {
+        const n = (seen.get(base) ?? 0) + 1;
+        seen.set(base, n);
+        ids.add(n === 1 ? base : `${base}-${n}`);
+      }
+    }
+  }
   if (g === "gitbook") {
     for (const h of scan.headings) for (const s of gitbookAnchorSlugs(h.text)) ids.add(s);
     const seen = /* @__PURE__ */ new Map();
@@ -3322,6 +3355,253 @@ function anchorsOf(scan, g) {
   }
   return { ids, keys: new Set(scan.headings.map((x) => headingKey(x.text))) };
 }
+
+// src/links/labels.ts
+var CAPTIONED = /* @__PURE__ */ new Set(["figure", "figure-md", "table", "list-table", "csv-table"]);
+function headingTitle(text) {
+  let t = text.trimEnd();
+  if (t.endsWith("}") && t.lastIndexOf("{#") >= 0) t = t.slice(0, t.lastIndexOf("{#")).trimEnd();
+  let e = t.length;
+  while (e > 0 && t[e - 1] === "#") e--;
+  if (e < t.length && (e === 0 || t[e - 1] === " " || t[e - 1] === "	")) t = t.slice(0, e).trimEnd();
+  return t.replace(/[*_`]/g, "").trim();
+}
+function labelFacts(g, body) {
+  const out = { all: [], titled: [], titles: /* @__PURE__ */ new Map() };
+  if (g !== "sphinx" || !(body.includes(")=") || body.includes(":name:") || body.includes("{#") || body.includes("#") && body.includes("}{") || body.includes("){") || body.includes("{glossary}") || body.includes("{figure-md}"))) return out;
+  const all = out.all;
+  const stack = [];
+  let dl = false;
+  let waiting = [];
+  const lines = body.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const top = stack[stack.length - 1];
+    if (waiting.length && !top && line.trim() !== "" && !/^[ \t]{0,3}\([^()\s]{1,200}\)=[ \t]*$/.test(line)) {
+      const h = /^[ \t]{0,3}#{1,6}[ \t]+(.*)$/.exec(line);
+      if (h) {
+        out.titled.push(...waiting);
+        const title = line.length <= 1e3 ? headingTitle(h[1]) : "";
+        if (title) {
+          for (const w of waiting) if (!out.titles.has(w.toLowerCase())) out.titles.set(w.toLowerCase(), title);
+        }
+      }
+      waiting = [];
+    }
+    const f = /^[ \t]*(`{3,}|~{3,}|:{3,})(.*)$/.exec(line);
+    if (f) {
+      const [ch, n, rest] = [f[1][0], f[1].length, f[2].trim()];
+      if (rest === "") {
+        const i2 = stack.findIndex((x) => x.ch === ch && n >= x.n);
+        if (i2 >= 0) {
+          stack.length = i2;
+          continue;
+        }
+      }
+      if (!top?.code) {
+        const d = /^\{([\w:-]+)\}\s*(\S*)/.exec(rest);
+        if (d || ch !== ":") {
+          stack.push({ ch, n, code: !d, glossary: d?.[1] === "glossary", directive: d?.[1] ?? "" });
+          if (d?.[1] === "figure-md" && d[2]) {
+            all.push(d[2]);
+            out.titled.push(d[2]);
+          }
+          continue;
+        }
+      }
+    }
+    if (top?.code) continue;
+    if (/^[ \t]{0,3}\{\.glossary\}[ \t]*$/.test(line)) {
+      dl = true;
+      continue;
+    }
+    if (dl) {
+      if (/^#/.test(line)) dl = false;
+      else if (/^[^\s:]/.test(line) && /^:[ \t]/.test(lines[i + 1] ?? "")) {
+        all.push(line.trim().toLowerCase());
+        continue;
+      }
+    }
+    if (line.includes("]{") || line.includes("){")) for (const m of line.matchAll(/[\])]\{([^{}\n]{1,500})\}/g)) {
+      const id2 = attrId(m[1]);
+      if (id2) all.push(id2);
+    }
+    if (top?.glossary && /^\S/.test(line) && !line.startsWith(":")) {
+      all.push(line.trim().toLowerCase());
+      continue;
+    }
+    const label = /^[ \t]{0,3}(?:>[ \t]?){0,8}\(([^()\s]{1,200})\)=[ \t]*$/.exec(line);
+    if (label) {
+      all.push(label[1]);
+      if (!top) waiting.push(label[1]);
+      continue;
+    }
+    const l = /^[ \t]*:name:[ \t]+(\S{1,200})[ \t]*$/.exec(line);
+    if (l) {
+      all.push(l[1]);
+      if (top && CAPTIONED.has(top.directive)) out.titled.push(l[1]);
+      continue;
+    }
+    const b = /^[ \t]{0,3}\{([^{}\n]{1,500})\}[ \t]*$/.exec(line);
+    const id = b ? attrId(b[1]) : void 0;
+    if (id) all.push(id);
+  }
+  return out;
+}
+function attrId(attrs) {
+  return /(?:^|[ \t])#([^\s#.{}="']{1,200})(?=[ \t]|$)/.exec(attrs)?.[1];
+}
+
+// src/links/profiles.ts
+var NONE = { replace: [], last: [], extra: [] };
+var APP_ROUTER = {
+  index: ["page", "route"],
+  onlyIndex: true,
+  hiddenPrefix: "_",
+  templateExt: /\.[cm]?[jt]sx?$/,
+  groupSegment: /^(?:\([^/()]{1,200}\)|@[^/]{1,200})$/,
+  dynamicSegment: /^\[[^/]{1,200}\]$/
+};
+var PLAIN = { pretty: false, html: false, index: ["index", "README"], caseFold: false, frontmatter: NONE, localeFolders: false, localeFallback: false, localeSuffix: false };
+var PROFILES = {
+  hugo: {
+    name: "hugo",
+    markers: ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config/_default/hugo.toml", "config/_default/config.toml"].map((path) => ({ path, docsDirs: ["content"] })),
+    routes: { pretty: true, html: false, index: ["_index", "index"], caseFold: true, frontmatter: { replace: ["url"], last: ["slug"], extra: ["aliases"] }, localeFolders: true, localeFallback: false, localeSuffix: true, autoSections: true },
+    wiki: false,
+    vault: false,
+    navFiles: [],
+    staticBeside: "static/",
+    rootFallbackHook: "render-link.html"
+  },
+  jekyll: {
+    name: "jekyll",
+    markers: [{ path: "_config.yml", docsDirs: [""] }, { path: "_config.yaml", docsDirs: [""] }],
+    routes: { ...PLAIN, html: true, index: ["index", "README"], frontmatter: { replace: ["permalink"], last: [], extra: ["redirect_from"] }, dated: { folder: "_posts", url: ":categories/:year/:month/:day/:title.html", categoryKeys: ["categories", "category"] }, hiddenPrefix: "_", patternKeys: ["slug"] },
+    wiki: false,
+    vault: false,
+    navFiles: []
+  },
+  starlight: {
+    name: "starlight",
+    markers: ["astro.config.mjs", "astro.config.ts", "astro.config.js", "astro.config.mts"].map((path) => ({ path, docsDirs: ["src/content/docs"], code: true })),
+    routes: { pretty: true, html: false, index: ["index"], caseFold: true, frontmatter: { replace: ["slug"], last: [], extra: [] }, localeFolders: true, localeFallback: true, localeSuffix: false },
+    wiki: false,
+    vault: false,
+    navFiles: []
+  },
+  docsify: {
+    name: "docsify",
+    markers: [{ path: "index.html", docsDirs: [""], contains: /\$docsify|docsify(?:@\d[^"']*)?(?:\/lib)?\/docsify(?:\.min)?\.js/, code: true }],
+    routes: { ...PLAIN, pretty: false, index: ["README"], sourceServed: true },
+    wiki: false,
+    vault: false,
+    navFiles: ["_sidebar.md", "_navbar.md", "_coverpage.md"],
+    routesFromCode: "index.html (window.$docsify alias routes are code)"
+  },
+  // Zola: `config.toml` (with Zola's required `base_url`, which Hugo spells `baseURL`) beside
+  // `content/`; `a/b.md` at `/a/b/`, `_index.md` a section, `index.md` a page bundle's page; paths
+  // slugified (lowercase); `path` and `slug` move a page, `aliases` add URLs; `page.fr.md` a
+  // translation; `@/a/b.md` an internal link by file.
+  zola: {
+    name: "zola",
+    markers: [{ path: "config.toml", docsDirs: ["content"], contains: /^[ \t]*base_url[ \t]*=/m }],
+    routes: { pretty: true, html: false, index: ["_index", "index"], caseFold: true, frontmatter: { replace: ["path"], last: ["slug"], extra: ["aliases"] }, localeFolders: false, localeFallback: false, localeSuffix: true },
+    wiki: false,
+    vault: false,
+    navFiles: [],
+    staticBeside: "static/",
+    filePrefix: "@/"
+  },
+  // Nextra (shuding/nextra): a Next.js site — `next.config.*` naming nextra, or `theme.config.*`
+  // (both code) beside `pages/` (Nextra 2 and 3) or `content/` (Nextra 4's content directory);
+  // `a/b.mdx` at `/a/b` (Next.js writes no trailing slash), `index.mdx` serves its folder, case as
+  // written; `_meta` files are the sidebar (titles and order); Nextra 2's i18n suffixes every page
+  // (`index.en-US.mdx`) and Next.js keeps a root link in the page's locale; Nextra 3 and 4 use
+  // locale folders (`pages/en/`, `content/en/`). Redirects in next.config are code: their literal
+  // sources are routes not judged.
+  nextra: {
+    name: "nextra",
+    markers: [
+      ...["js", "mjs", "cjs", "ts", "mts"].map((e) => ({ path: `next.config.${e}`, docsDirs: ["pages", "content", "src/pages", "src/content", "app", "src/app"], contains: /\bnextra\b/, code: true })),
+      ...["tsx", "jsx", "ts", "js"].map((e) => ({ path: `theme.config.${e}`, docsDirs: ["pages", "content", "src/pages", "src/content"], code: true }))
+    ],
+    dirRoutes: { app: APP_ROUTER, "src/app": APP_ROUTER },
+    routes: { pretty: false, html: false, index: ["index"], caseFold: false, frontmatter: NONE, localeFolders: true, localeFallback: false, localeSuffix: true, localeRelative: true, noTrailingSlash: true },
+    wiki: false,
+    vault: false,
+    navFiles: [/^_meta(?:\.[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})?|\.global)?\.(?:json|[cm]?[jt]sx?)$/],
+    navFormat: "nextra-meta",
+    staticBeside: "public/",
+    routeSources: { pattern: /\bsource\s*:\s*(["'])(\/[^"'\n]{0,500})\1/g, reason: "redirects and rewrites in next.config (code)" }
+  },
+  // Mintlify (mintlify/docs): `docs.json` (or the older `mint.json`) at the docs root, JSON with a
+  // `navigation`; `a/b.mdx` at `/a/b`, `index` serves its folder; the navigation gives the order
+  // (titles are the pages' frontmatter); `redirects` are routes (wildcards not judged);
+  // `snippets/` holds include-only snippets, imported by pages from `/` or relatively.
+  mintlify: {
+    name: "mintlify",
+    markers: ["docs.json", "mint.json"].map((path) => ({ path, docsDirs: [""], contains: /"navigation"\s*:/ })),
+    routes: { pretty: false, html: false, index: ["index"], caseFold: false, frontmatter: NONE, localeFolders: true, localeFallback: false, localeSuffix: false, notPages: ["snippets/"] },
+    wiki: false,
+    vault: false,
+    navFiles: ["docs.json", "mint.json"],
+    navFormat: "mintlify",
+    // mintlify/docs `components/accordions.mdx`, `tabs.mdx` (`id`: "used for anchor linking … defaults to
+    // the same value as `title`"), `steps.mdx` (`id`, `noAnchor`), `update.mdx` (`label` "creates an anchor
+    // link using the same automatic anchor ID rules as headings").
+    // `<ParamField>` and `<ResponseField>` are not documented to write anchors, though mintlify/docs links
+    // them by their names (`#api-params` for `<ResponseField name="api.params">`): not judged.
+    componentAnchors: {
+      tags: ["Accordion", "Tab", "Step", "Update"],
+      id: ["id"],
+      text: ["title", "label"],
+      maybe: { tags: ["ParamField", "ResponseField"], text: ["name", "path", "query", "body", "header"], reason: "anchors <ParamField>/<ResponseField> may write (not documented)" }
+    }
+  },
+  // GitBook (Git Sync): `.gitbook.yaml` (its `root:` names the docs folder), `SUMMARY.md` the table
+  // of contents, `README.md` a folder's page; `a/b.md` at `/a/b`; `redirects:` map a URL path to a
+  // file; `.gitbook/assets/` holds the images.
+  gitbook: {
+    name: "gitbook",
+    markers: [{ path: ".gitbook.yaml", docsDirs: [""], docsDirFrom: /^root[ \t]*:[ \t]*["']?(?:\.\/)?(?<dir>[^"'\s#]*)/m }],
+    routes: { pretty: false, html: false, index: ["README"], caseFold: false, frontmatter: NONE, localeFolders: false, localeFallback: false, localeSuffix: false },
+    wiki: false,
+    vault: false,
+    navFiles: ["SUMMARY.md"],
+    navFormat: "summary",
+    dotFolders: [".gitbook/assets/", ".gitbook/includes/"],
+    navPublishes: "pages the table of contents does not list (GitBook publishes only those it lists)"
+  },
+  // Eleventy (11ty/11ty-website): `.eleventy.js` or `eleventy.config.*` (code: named, never run; its
+  // `dir: { input: "src" }` read as a literal); `a/b.md` at `/a/b/`, `index.md` and `a/b/b.md` serve
+  // their folder; `permalink` sets the URL, `permalink: false` writes nothing, a templated one
+  // (`/{{ page.fileSlug }}/`) is not judged below its literal prefix; `_includes/` and `_data/`
+  // are no pages; `*.11tydata.js` may compute routes.
+  eleventy: {
+    name: "eleventy",
+    markers: [".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", "eleventy.config.ts", "eleventy.config.mts"].map((path) => ({ path, docsDirs: [""], code: true, docsDirFrom: /\binput[ \t]*:[ \t]*(["'])(?:\.\/)?(?<dir>[^"'\n]{0,200})\1/ })),
+    routes: { pretty: true, html: false, index: ["index"], caseFold: false, frontmatter: { replace: ["permalink"], last: [], extra: [] }, localeFolders: false, localeFallback: false, localeSuffix: false, unwritten: ["permalink"], folderNamesake: true, notPages: ["_includes/", "_data/"], templateExt: /\.(?:njk|liquid|html|webc|11ty\.[cm]?js|hbs|mustache|ejs|haml|pug)$/i },
+    wiki: false,
+    vault: false,
+    navFiles: [],
+    filesFromCode: "passthrough copies the configuration makes (code)",
+    codeData: { file: /(?:\.11tydata)?\.(?:[cm]?js|ts|json)$/, mention: /\bpermalink\b/, reason: "routes a data file sets" }
+  },
+  sphinx: {
+    name: "sphinx",
+    markers: [{ path: "conf.py", docsDirs: [""], code: true }],
+    routes: { ...PLAIN, html: true, index: ["index"] },
+    wiki: false,
+    vault: false,
+    navFiles: [],
+    unresolvedBare: "references Sphinx resolves through intersphinx inventories or extensions (conf.py is code)",
+    unresolvedTarget: (t) => /[./]/.test(t) ? "references Sphinx resolves through intersphinx inventories or extensions (conf.py is code)" : void 0,
+    xrefsElsewhere: { mention: /intersphinx/, reason: "labels of other projects (conf.py names intersphinx)" }
+  }
+};
+var ANCESTOR_PROFILES = [PROFILES.zola, PROFILES.hugo, PROFILES.starlight, PROFILES.docsify, PROFILES.nextra, PROFILES.mintlify, PROFILES.gitbook, PROFILES.eleventy, PROFILES.sphinx, PROFILES.jekyll];
+var FILE_SITE_URLS = { mkdocs: { ...PLAIN, pretty: true } };
 
 // src/links/xrefs.ts
 var HUGO = /\{\{([<%])[ \t]*(ref|relref)[ \t]+([^{}\n]{1,500}?)[ \t]*([>%])\}\}/g;
@@ -3433,15 +3713,46 @@ function definitionTermIds(body) {
   return [...ids, ...ids.map((x) => `${x}-1`), ...ids.map((x) => `${x}-2`)];
 }
 var SUMMARY = /<summary\b[^>\n]{0,200}>([^<\n]{1,500})<\/summary>/gi;
+var HEADING_WITH_COMPONENT = /^[ \t]{0,3}#{1,6}[ \t]+([^<\n]{1,500})<[A-Z][^\n]{0,1000}$/gm;
+var ATTR = /(?:^|\s)([A-Za-z][\w-]{0,40})[ \t]*=[ \t]*(?:"([^"\n]{0,500})"|'([^'\n]{0,500})'|\{[ \t]*(?:"([^"\n]{0,500})"|'([^'\n]{0,500})')[ \t]*\})/g;
+function componentAnchorIds(body, ca) {
+  const out = [];
+  const open = new RegExp(`<(?:${ca.tags.join("|")})(?=[\\s/>])([^<>]{0,2000})>`, "g");
+  for (const m of body.matchAll(open)) {
+    for (const at of m[1].matchAll(ATTR)) {
+      const v = (at[2] ?? at[3] ?? at[4] ?? at[5] ?? "").trim();
+      if (!v) continue;
+      if (ca.id.includes(at[1])) out.push(v);
+      else if (ca.text.includes(at[1])) out.push(...mintlifyAnchorSlugs(v));
+    }
+  }
+  return out;
+}
 function keptAnchors(spec, s, body) {
   const g = spec.generator;
   const a = anchorsOf(s, g);
   if (g === "hugo" && body.includes("\n: ")) for (const id of definitionTermIds(body)) a.ids.add(id);
   if (g === "gitbook" && body.includes("<summary")) for (const m of body.matchAll(SUMMARY)) for (const id of gitbookAnchorSlugs(m[1].trim())) a.ids.add(id);
+  if (g === "sphinx") for (const l of labelFacts(g, body).all) a.ids.add(l);
+  const ca = PROFILES[g]?.componentAnchors;
+  if (ca && body.includes("<")) {
+    for (const id of componentAnchorIds(body, ca)) a.ids.add(id);
+    if (ca.maybe) {
+      const maybe = /* @__PURE__ */ new Map();
+      for (const id of componentAnchorIds(body, { tags: ca.maybe.tags, id: [], text: ca.maybe.text })) maybe.set(id, ca.maybe.reason);
+      for (const m of body.matchAll(HEADING_WITH_COMPONENT)) {
+        const before = m[1].replace(/[`*_]/g, "").replace(/[\s\-–—:|]+$/, "").trim();
+        if (before) {
+          for (const id of mintlifyAnchorSlugs(before)) if (!a.ids.has(id)) maybe.set(id, "ids of headings that hold a component (not documented)");
+        }
+      }
+      if (maybe.size) a.maybe = maybe;
+    }
+  }
   return { a, text: g === "obsidian" || g === "foam" ? body : "" };
 }
 function linkFactsOf(spec, path, bytes, text) {
-  if (bytes.indexOf(91) < 0 && bytes.indexOf(60) < 0 && !(BRACED.has(spec.generator) && bytes.indexOf(123) >= 0)) return null;
+  if (bytes.indexOf(91) < 0 && bytes.indexOf(60) < 0 && !(BRACED.has(spec.generator) && (bytes.indexOf(123) >= 0 || bytes.indexOf(")=") >= 0))) return null;
   const t = text === void 0 ? decodeUtf8(bytes) : text;
   if (t === void 0 || t === null) return null;
   const fm = splitFrontmatter(stripBom(t));
@@ -3452,12 +3763,14 @@ function linkFactsOf(spec, path, bytes, text) {
   const roles = opts.roles && body.includes("}`");
   const fast2 = opts.admonitions || opts.mdx || roles ? void 0 : fastLinks(body);
   const links = fast2 && spec.textFor && fast2.some((l) => spec.textFor.has(l.target)) ? void 0 : fast2;
-  if (links) return { links: withXrefs(links, xrefs), offset, html: 0 };
+  const found = spec.generator === "sphinx" ? labelFacts("sphinx", body).all : [];
+  const labels = found.length ? { labels: found } : {};
+  if (links) return { links: withXrefs(links, xrefs), offset, html: 0, ...labels };
   const s = scanMarkdown(body, opts);
-  if (!s.htmlLinks.length) return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body) };
+  if (!s.htmlLinks.length) return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body), ...labels };
   const all = [...s.links, ...s.htmlLinks.map((h) => ({ kind: "inline", target: decodeAttribute(h.target), line: h.line, at: h.at }))];
   all.sort((a, b) => a.line - b.line || a.at - b.at);
-  return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body) };
+  return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body), ...labels };
 }
 
 // src/octx/record-worker.ts
