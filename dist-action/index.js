@@ -39216,6 +39216,10 @@ function scanLine(l, off, lineNo, out) {
   }
   return true;
 }
+function fastLinksFor(text2, textFor) {
+  const links = fastLinks(text2);
+  return links && textFor && links.some((l) => textFor.has(l.target)) ? void 0 : links;
+}
 var GIVE_UP, GAVE_UP;
 var init_fast = __esm({
   "src/links/fast.ts"() {
@@ -50944,8 +50948,7 @@ function linkFactsOf(spec, path, bytes, text2) {
   const body = siteBody(spec, fm.body);
   const xrefs = mayHaveTemplateXrefs(spec.generator, fm.body) ? templateXrefs(spec.generator, fm.body) : [];
   const roles = opts.roles && body.includes("}`");
-  const fast2 = opts.admonitions || opts.mdx || roles ? void 0 : fastLinks(body);
-  const links = fast2 && spec.textFor && fast2.some((l) => spec.textFor.has(l.target)) ? void 0 : fast2;
+  const links = opts.admonitions || opts.mdx || roles ? void 0 : fastLinksFor(body, spec.textFor);
   const found2 = spec.generator === "sphinx" ? labelFacts("sphinx", body).all : [];
   const labels = found2.length ? { labels: found2 } : {};
   if (links) return { links: withXrefs(links, xrefs), offset, html: 0, ...labels };

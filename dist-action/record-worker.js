@@ -3193,6 +3193,10 @@ function scanLine(l, off, lineNo, out) {
   }
   return true;
 }
+function fastLinksFor(text, textFor) {
+  const links = fastLinks(text);
+  return links && textFor && links.some((l) => textFor.has(l.target)) ? void 0 : links;
+}
 
 // src/links/shortcodes.ts
 var CODE_SHORTCODES = /* @__PURE__ */ new Set(["code", "code-toggle", "highlight", "codeblock", "code-block"]);
@@ -3761,8 +3765,7 @@ function linkFactsOf(spec, path, bytes, text) {
   const body = siteBody(spec, fm.body);
   const xrefs = mayHaveTemplateXrefs(spec.generator, fm.body) ? templateXrefs(spec.generator, fm.body) : [];
   const roles = opts.roles && body.includes("}`");
-  const fast2 = opts.admonitions || opts.mdx || roles ? void 0 : fastLinks(body);
-  const links = fast2 && spec.textFor && fast2.some((l) => spec.textFor.has(l.target)) ? void 0 : fast2;
+  const links = opts.admonitions || opts.mdx || roles ? void 0 : fastLinksFor(body, spec.textFor);
   const found = spec.generator === "sphinx" ? labelFacts("sphinx", body).all : [];
   const labels = found.length ? { labels: found } : {};
   if (links) return { links: withXrefs(links, xrefs), offset, html: 0, ...labels };

@@ -5,7 +5,7 @@
 import { decodeUtf8 } from '../core/utf8.js';
 import { splitFrontmatter, stripBom } from '../core/yaml-safe.js';
 import { scanMarkdown, type Link } from './parse.js';
-import { fastLinks } from './fast.js';
+import { fastLinksFor } from './fast.js';
 import { maskHugo } from './shortcodes.js';
 import { anchorsOf, MARKDOWN_FILE, type Anchors } from './site.js';
 import { labelFacts } from './labels.js';
@@ -180,9 +180,7 @@ export function linkFactsOf(spec: LinkScanSpec, path: string, bytes: Buffer, tex
   // Hugo and Liquid expand their templates before Markdown is read: the raw body is scanned, code and all.
   const xrefs = mayHaveTemplateXrefs(spec.generator, fm.body) ? templateXrefs(spec.generator, fm.body) : [];
   const roles = opts.roles && body.includes('}`');
-  const fast = opts.admonitions || opts.mdx || roles ? undefined : fastLinks(body);
-  // A destination the render hook resolves from the link's text needs the full parse (the fast one keeps no text).
-  const links = fast && spec.textFor && fast.some((l) => spec.textFor!.has(l.target)) ? undefined : fast;
+  const links = opts.admonitions || opts.mdx || roles ? undefined : fastLinksFor(body, spec.textFor);
   const found = spec.generator === 'sphinx' ? labelFacts('sphinx', body).all : [];
   const labels = found.length ? { labels: found } : {};
   if (links) return { links: withXrefs(links, xrefs), offset, html: 0, ...labels };

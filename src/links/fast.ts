@@ -162,3 +162,12 @@ function scanLine(l: string, off: number, lineNo: number, out: Link[]): boolean 
   }
   return true;
 }
+
+/**
+ * fastLinks, or undefined when one of its links goes to a destination in `textFor`: a render hook
+ * resolves those from the link's text, which only the parser keeps (ScanOptions.textFor).
+ */
+export function fastLinksFor(text: string, textFor: ReadonlySet<string> | undefined): Link[] | undefined {
+  const links = fastLinks(text);
+  return links && textFor && links.some((l) => textFor.has(l.target)) ? undefined : links;
+}

@@ -5,7 +5,7 @@
 // extensionless, `.html` or a folder), and every rewrite is checked to resolve, in the renamed
 // tree, to the file the link meant. A link that cannot be rewritten is returned, never left broken.
 import { scanMarkdown, type Link, type ScanOptions } from './parse.js';
-import { fastLinks } from './fast.js';
+import { fastLinksFor } from './fast.js';
 import { joinPath, MARKDOWN_FILE, splitAnchor, SiteIndex } from './site.js';
 import { relativeLink } from './markdown.js';
 import { resolveXref } from './xref-resolve.js';
@@ -125,9 +125,7 @@ export function rewriteLinks(text: string, fromOld: string, fromNew: string, ctx
   // MyST's `{doc}` roles are read by the parser; Hugo's and Liquid's tags from the raw text (xrefs.ts).
   const g = ctx.before.site.generator;
   const roles = g === 'sphinx' && text.includes('}`');
-  const fast0 = opts.admonitions || opts.mdx || roles || text.includes('<') ? undefined : fastLinks(text);
-  // A destination a render hook resolves from the link's text needs the text, which only the parser keeps.
-  const fast = fast0 && opts.textFor && fast0.some((l) => opts.textFor!.has(l.target)) ? undefined : fast0;
+  const fast = opts.admonitions || opts.mdx || roles || text.includes('<') ? undefined : fastLinksFor(text, opts.textFor);
   let links: Link[];
   if (fast) links = fast;
   else {

@@ -7,6 +7,7 @@
 import { posix } from 'node:path';
 import { scanMarkdown } from '../links/parse.js';
 import { hasScheme } from '../links/site.js';
+import { applyEdits, type TextEdit } from './text-edits.js';
 
 export interface RelativeOptions {
   /** `:relative-docs: <prefix>`: link destinations that start with it are relative to the included file's folder. */
@@ -24,28 +25,20 @@ export function relativeIncludeLinks(text: string, included: string, including: 
   if (o.docs === undefined && !o.images) return text;
   const from = posix.dirname(including);
   const at = posix.dirname(included);
-  const edits: { at: number; len: number; to: string }[] = [];
+  const edits: TextEdit[] = [];
   for (const l of scanMarkdown(text, { roles: true }).links) {
     if (l.at < 0 || !l.target || text.slice(l.at, l.at + l.target.length) !== l.target) continue;
     const t = l.target;
     if (l.kind === 'image') {
       if (!o.images || hasScheme(t) || t.startsWith('/') || t.startsWith('#')) continue;
       // MyST joins the folders' relative path and the image path; the same file, named without leaving the page's folder tree where it need not.
-      edits.push({ at: l.at, len: t.length, to: posix.relative(from, posix.normalize(posix.join(at, t))) || '.' });
+      edits.push({ start: l.at, end: l.at + t.length, text: posix.relative(from, posix.normalize(posix.join(at, t))) || '.' });
     } else if ((l.kind === 'inline' || l.kind === 'definition') && o.docs !== undefined && o.docs !== '' && t.startsWith(o.docs)) {
       const hash = t.indexOf('#');
       const path = hash < 0 ? t : t.slice(0, hash);
       const rel = posix.relative(from, posix.normalize(posix.join(at, path)));
-      edits.push({ at: l.at, len: t.length, to: (rel || '.') + (hash < 0 ? '' : t.slice(hash)) });
+      edits.push({ start: l.at, end: l.at + t.length, text: (rel || '.') + (hash < 0 ? '' : t.slice(hash)) });
     }
   }
-  if (!edits.length) return text;
-  let out = '';
-  let last = 0;
-  for (const e of edits.sort((a, b) => a.at - b.at)) {
-    if (e.at < last) continue;
-    out += text.slice(last, e.at) + e.to;
-    last = e.at + e.len;
-  }
-  return out + text.slice(last);
+  return applyEdits(text, edits);
 }

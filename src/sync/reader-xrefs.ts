@@ -15,8 +15,8 @@ import { resolveXref } from '../links/xref-resolve.js';
 import { scanMarkdown } from '../links/parse.js';
 import { relativeLink } from '../links/markdown.js';
 import { labelFacts } from '../links/labels.js';
+import { applyEdits, type TextEdit } from './text-edits.js';
 
-interface Edit { start: number; end: number; text: string }
 
 /** The served URL path of a page (`/x/`, `/x.html`, `/`). */
 function served(table: RouteTable, page: string): string | undefined {
@@ -27,15 +27,6 @@ function served(table: RouteTable, page: string): string | undefined {
   if (p === '') return '/';
   if (/\.html?$/i.test(p)) return `/${p}`;
   return table.rules.pretty || table.isFolder(page) || u.endsWith('/') || !table.rules.html ? `/${p}/` : `/${p}.html`;
-}
-
-function apply(body: string, edits: Edit[]): string {
-  if (!edits.length) return body;
-  edits.sort((a, b) => a.start - b.start);
-  let s = '';
-  let at = 0;
-  for (const e of edits) { if (e.start < at) continue; s += body.slice(at, e.start) + e.text; at = e.end; }
-  return s + body.slice(at);
 }
 
 /**
@@ -67,7 +58,7 @@ export async function readerXrefs(docs: UpstreamDoc[], assets: string[], site: S
     return m.get(label.toLowerCase());
   };
   for (const d of candidates) {
-    const edits: Edit[] = [];
+    const edits: TextEdit[] = [];
     if (g === 'sphinx') {
       for (const l of scanMarkdown(d.body, { roles: true }).links) {
         if (l.kind !== 'xref' || l.at < 0 || !(l.syntax === 'doc' || l.syntax === 'ref' || (l.syntax === 'numref' && l.titled))) continue;
@@ -113,6 +104,6 @@ export async function readerXrefs(docs: UpstreamDoc[], assets: string[], site: S
         edits.push({ start, end: endMark + 2, text: url + anchor });
       }
     }
-    d.body = apply(d.body, edits);
+    d.body = applyEdits(d.body, edits);
   }
 }
