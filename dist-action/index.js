@@ -50915,12 +50915,12 @@ function componentAnchorIds(body, ca) {
   }
   return out;
 }
-function keptAnchors(spec, s, body) {
+function keptAnchors(spec, s, body, labels) {
   const g = spec.generator;
   const a = anchorsOf(s, g);
   if (g === "hugo" && body.includes("\n: ")) for (const id of definitionTermIds(body)) a.ids.add(id);
   if (g === "gitbook" && body.includes("<summary")) for (const m of body.matchAll(SUMMARY)) for (const id of gitbookAnchorSlugs(m[1].trim())) a.ids.add(id);
-  if (g === "sphinx") for (const l of labelFacts(g, body).all) a.ids.add(l);
+  if (g === "sphinx") for (const l of labels ?? labelFacts(g, body).all) a.ids.add(l);
   const ca = PROFILES[g]?.componentAnchors;
   if (ca && body.includes("<")) {
     for (const id of componentAnchorIds(body, ca)) a.ids.add(id);
@@ -50953,10 +50953,10 @@ function linkFactsOf(spec, path, bytes, text2) {
   const labels = found2.length ? { labels: found2 } : {};
   if (links) return { links: withXrefs(links, xrefs), offset, html: 0, ...labels };
   const s = scanMarkdown(body, opts);
-  if (!s.htmlLinks.length) return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body), ...labels };
+  if (!s.htmlLinks.length) return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body, found2), ...labels };
   const all = [...s.links, ...s.htmlLinks.map((h) => ({ kind: "inline", target: decodeAttribute(h.target), line: h.line, at: h.at }))];
   all.sort((a, b) => a.line - b.line || a.at - b.at);
-  return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body), ...labels };
+  return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body, found2), ...labels };
 }
 
 // src/links/check.ts

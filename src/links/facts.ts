@@ -136,7 +136,7 @@ function componentAnchorIds(body: string, ca: { tags: string[]; id: string[]; te
 }
 
 /** A page's anchors as the check keeps them. */
-export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[0], body: string): { a: Anchors; text: string } {
+export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[0], body: string, labels?: readonly string[]): { a: Anchors; text: string } {
   const g = spec.generator;
   const a = anchorsOf(s, g);
   // Hugo (Goldmark's autoDefinitionTermID) gives definition-list terms ids as it gives headings.
@@ -145,7 +145,8 @@ export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[
   if (g === 'gitbook' && body.includes('<summary')) for (const m of body.matchAll(SUMMARY)) for (const id of gitbookAnchorSlugs(m[1]!.trim())) a.ids.add(id);
   // Sphinx writes a label's id on the element it labels: an anchor of its page. (Sync hands the
   // labels over as page data; a package checked on its own has only its pages' text.)
-  if (g === 'sphinx') for (const l of labelFacts(g, body).all) a.ids.add(l);
+  // (`labels`: the page's labels when the caller has read them already.)
+  if (g === 'sphinx') for (const l of labels ?? labelFacts(g, body).all) a.ids.add(l);
   const ca = (PROFILES as Record<string, Profile | undefined>)[g]?.componentAnchors;
   if (ca && body.includes('<')) {
     for (const id of componentAnchorIds(body, ca)) a.ids.add(id);
@@ -188,8 +189,8 @@ export function linkFactsOf(spec: LinkScanSpec, path: string, bytes: Buffer, tex
   // Link attributes of HTML and JSX (`<a href>`, `<img src>`, `<LinkCard href>`, `<Link to>`) are
   // URLs of the same site as a Markdown link's: judged alike. What is not a plain attribute value
   // (`href={expr}`, Markdown inside an HTML block) stays counted as not judged.
-  if (!s.htmlLinks.length) return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body), ...labels };
+  if (!s.htmlLinks.length) return { links: withXrefs(s.links, xrefs), offset, html: s.inHtml, anchors: keptAnchors(spec, s, body, found), ...labels };
   const all = [...s.links, ...s.htmlLinks.map((h) => ({ kind: 'inline' as const, target: decodeAttribute(h.target), line: h.line, at: h.at }))];
   all.sort((a, b) => a.line - b.line || a.at - b.at);
-  return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body), ...labels };
+  return { links: withXrefs(all, xrefs), offset, html: Math.max(0, s.inHtml - s.htmlLinks.length), anchors: keptAnchors(spec, s, body, found), ...labels };
 }
