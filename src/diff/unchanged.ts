@@ -21,23 +21,44 @@ async function compareGitTrees(a: GitTree, b: GitTree): Promise<Set<string>> {
 }
 
 /**
- * The same set from `git diff-tree -r --name-only` (names only: no diff, no textconv, no filter,
- * neutralised as every call is): git compares the two trees without this process parsing the
- * entries of every folder that changed — 100,000 of them for 1% of the no-records bench edited —
- * which was most of a diff's own time. Undefined (the comparison here is used) when git cannot be
- * run, fails, or prints a name that is not UTF-8.
+ * The same set from `git diff-tree -r --raw` (no diff, no textconv, no filter, neutralised as every
+ * call is): git compares the two trees without this process parsing the entries of every folder
+ * that changed — 100,000 of them for 1% of the no-records bench edited — which was most of a diff's
+ * own time. Each changed file's mode and blob id on each side, which git prints beside its name,
+ * are handed to that side's tree (`GitTree.know`), so reading those files parses no tree object
+ * either. Undefined (the comparison here is used) when git cannot be run, fails, or prints a name
+ * that is not UTF-8 or a line this parser does not expect.
  */
 export async function changedByGitCli(a: GitTree, b: GitTree): Promise<Set<string> | undefined> {
   let out: string;
   try {
-    out = await execGit(a.repo.dir, [`--git-dir=${a.repo.gitdir}`, 'diff-tree', '-r', '-z', '--no-renames', '--name-only', '--no-ext-diff', '--no-textconv', a.treeOid, b.treeOid], {
+    out = await execGit(a.repo.dir, [`--git-dir=${a.repo.gitdir}`, 'diff-tree', '-r', '-z', '--no-renames', '--raw', '--no-abbrev', '--no-ext-diff', '--no-textconv', a.treeOid, b.treeOid], {
       // Never a fetch from a promisor remote for a missing object: the library path says what is missing.
       env: { ...process.env, GIT_NO_LAZY_FETCH: '1' }, timeout: 120_000,
     });
   } catch { return undefined; }
   if (out.includes('\ufffd')) return undefined;
-  return new Set(out.split('\0').filter(Boolean));
+  const fields = out.split('\0');
+  const changed = new Set<string>();
+  const facts: [string, string, string, string, string][] = [];
+  // `:<old mode> <new mode> <old id> <new id> <status>` NUL `<path>` NUL, for each changed file.
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const m = RAW.exec(fields[i]!);
+    const path = fields[i + 1]!;
+    if (!m || !path) return undefined;
+    changed.add(path);
+    facts.push([path, m[1]!, m[3]!, m[2]!, m[4]!]);
+  }
+  if (fields.length % 2 !== 1 || fields[fields.length - 1] !== '') return undefined;
+  for (const [path, oldMode, oldId, newMode, newId] of facts) {
+    if (!ABSENT.test(oldMode)) a.know(path, oldMode, oldId);
+    if (!ABSENT.test(newMode)) b.know(path, newMode, newId);
+  }
+  return changed;
 }
+
+const RAW = /^:([0-7]{6}) ([0-7]{6}) ([0-9a-f]{40}|[0-9a-f]{64}) ([0-9a-f]{40}|[0-9a-f]{64}) [A-Z][0-9]*$/;
+const ABSENT = /^0+$/;
 
 async function compareGitTreesHere(a: GitTree, b: GitTree): Promise<Set<string>> {
   const out = new Set<string>();

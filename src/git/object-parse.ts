@@ -18,7 +18,12 @@ const MODES: Record<string, [string, RawTreeEntry['type']]> = {
 /** Characters HFS+ ignores, plus separators and NTFS stream colons: any of them needs the library. */
 const DOUBTFUL = /[\\/:\u200C-\u200F\u202A-\u202E\u206A-\u206F\uFEFF]/;
 
-function plainlySafe(name: string): boolean {
+/**
+ * A tree entry name this parser accepts without the library: not refused by git's verify_path()
+ * and needing none of its folding to be judged. Also the rule for names git itself prints (diff's
+ * `git diff-tree --raw`), so that what is taken from git's output is what a tree read would give.
+ */
+export function plainlySafe(name: string): boolean {
   if (!name || DOUBTFUL.test(name)) return false;
   const folded = name.toLowerCase().replace(/[. ]+$/, '');
   return folded !== '' && !folded.startsWith('.git') && !/^git~\d/.test(folded);

@@ -41,6 +41,8 @@ export class GitRepo {
   private tagsMemo: Promise<GitTag[]> | undefined;
   /** How many blobs were inflated (tests and benchmarks check "each blob once"). */
   blobReads = 0;
+  /** How many tree objects were read (a diff of a few files reads none of their folders). */
+  treeReads = 0;
   /** How many times packed-refs was read for the tag list (once per run, whatever the tag count). */
   packedRefsReads = 0;
 
@@ -187,6 +189,7 @@ export class GitRepo {
   async readTreeEntries(treeOid: string): Promise<RawTreeEntry[]> {
     let p = this.trees.get(treeOid);
     if (!p) {
+      this.treeReads++;
       p = this.objects.read(treeOid).then(async (o) => {
         const direct = o?.type === 'tree' ? parseTreeObject(o.body) : undefined;
         return direct ?? ((await gitLib().readTree({ ...this.base, oid: treeOid })).tree as RawTreeEntry[]);

@@ -61,3 +61,52 @@ test('git diff-tree and the tree comparison here agree on edits, additions, remo
   const same = await both(repo, 'v2:p', 'v2:p');
   assert.deepEqual(same, { cli: [], here: [] });
 });
+
+test('a diff of two refs reads no tree object of a folder that changed: git printed each file\'s blob id', async () => {
+  const repo = tmpDir('differing-known-');
+  const pkg = join(repo, 'p');
+  const files: Record<string, string> = {
+    'manifest.json': '{"format": "octx", "format_version": "0.1", "asset": {"id": "019b0000-0000-7000-8000-0000000000a1", "name": "X"}, "release": {"version": "1.0.0"}}\n',
+  };
+  for (const dir of ['one', 'two', 'three']) for (let i = 0; i < 20; i++) files[`knowledge/${dir}/d${i}.md`] = `---\nid: 019b0000-0000-7000-8000-${String(i).padStart(12, '0')}\n---\n# ${dir} ${i}\n`;
+  writeTree(pkg, files);
+  git(repo, ['init', '-q']);
+  git(repo, ['add', '-A']);
+  git(repo, ['commit', '-qm', 'one']);
+  git(repo, ['tag', 'v1']);
+  writeFileSync(join(pkg, 'knowledge/one/d3.md'), `${files['knowledge/one/d3.md']}edited\n`);
+  writeFileSync(join(pkg, 'knowledge/two/d4.md'), `${files['knowledge/two/d4.md']}edited\n`);
+  git(repo, ['commit', '-qam', 'two']);
+  git(repo, ['tag', 'v2']);
+  const tree = async (spec: string) => (await resolveInput(spec, { cwd: repo, format: 'octx' }) as unknown as { tree: GitTree }).tree;
+  const [ta, tb] = [await tree('v1:p'), await tree('v2:p')];
+  const changed = await changedByGitCli(ta, tb);
+  assert.deepEqual([...changed!].sort(), ['knowledge/one/d3.md', 'knowledge/two/d4.md']);
+  const before = ta.repo.treeReads;
+  // Read as a diff reads them: stat, then the bytes — the same bytes as git's own.
+  for (const t of [ta, tb]) {
+    for (const p of changed!) {
+      assert.equal((await t.stat(p))?.kind, 'file');
+      assert.equal((await t.read(p)).toString(), git(repo, ['show', `${t === ta ? 'v1' : 'v2'}:p/${p}`]));
+    }
+  }
+  assert.equal(ta.repo.treeReads, before, 'a changed file was found by reading its folders');
+  // What was not printed is still looked up, and found as before.
+  assert.equal((await ta.stat('knowledge/three/d1.md'))?.kind, 'file');
+  assert.ok(ta.repo.treeReads > before);
+});
+
+test('know() takes only what a tree read would give without the library', () => {
+  const t = new GitTree({} as never, 'c'.repeat(40), 'a'.repeat(40), '', 'x');
+  const oid = 'b'.repeat(40);
+  assert.equal(t.know('knowledge/a.md', '100644', oid), true);
+  assert.equal(t.know('knowledge/run.sh', '100755', oid), true);
+  assert.equal(t.know('knowledge/link.md', '120000', oid), true);
+  assert.equal(t.know('knowledge/sub', '160000', oid), true);
+  // Names git's verify_path() refuses or that need folding, a folder, an odd mode, a short or SHA-256 id for a SHA-1 tree.
+  for (const [p, m, o] of [['.git/config', '100644', oid], ['knowledge/.GIT/x', '100644', oid], ['a/GIT~1/x', '100644', oid], ['a\\b.md', '100644', oid],
+    ['a/b:c.md', '100644', oid], ['a/b\u200c.md', '100644', oid], ['a/.git. ', '100644', oid], ['a//b.md', '100644', oid], ['a/', '100644', oid],
+    ['knowledge', '040000', oid], ['x.md', '100664', oid], ['x.md', '100644', 'b'.repeat(39)], ['x.md', '100644', 'b'.repeat(64)], ['x.md', '100644', 'B'.repeat(40)]] as const) {
+    assert.equal(t.know(p, m, o), false, `${p} ${m} ${o}`);
+  }
+});
