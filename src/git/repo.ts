@@ -12,6 +12,7 @@ import { ObjectStore } from './object-store.js';
 import { readTagRefs } from './tag-refs.js';
 import { parseCommitObject, parseTagTarget, parseTreeObject, type CommitInfo } from './object-parse.js';
 import './rules.js';
+import { KeptUnderBudget } from '../core/kept.js';
 
 export interface GitTag {
   /** Short name, e.g. "v1.2.0" or "guide@v1.2.0". */
@@ -30,10 +31,17 @@ export interface RawTreeEntry {
 
 export type PathTarget = { type: 'tree' | 'blob' | 'commit'; oid: string; mode: string };
 
+/** How many bytes of inflated blobs a repository keeps for the next reader of the same blob. */
+const BLOB_KEEP_BYTES = 8 * 1024 * 1024;
+
 export class GitRepo {
   /** isomorphic-git's object cache (parsed pack indexes, packfiles), shared by every call. */
   readonly cache: object = {};
-  private readonly blobs = new Map<string, Promise<Buffer>>();
+  /** Blobs being inflated (one inflation however many ask at once). */
+  private readonly inflating = new Map<string, Promise<Buffer>>();
+  /** Blobs inflated, kept under a budget: a tree's files shared by two refs are inflated once, and
+   * reading every file of a large tree does not keep its content. */
+  private readonly blobs = new KeptUnderBudget<Buffer>(BLOB_KEEP_BYTES, (b) => b.length);
   private readonly trees = new Map<string, Promise<RawTreeEntry[]>>();
   private readonly sizes = new Map<string, Promise<number>>();
   /** Objects read without the library where that is simple (its fallback is always right). */
@@ -216,9 +224,14 @@ export class GitRepo {
     return cur;
   }
 
-  /** A blob's bytes, inflated once per run however many trees or versions share it. */
+  /**
+   * A blob's bytes, inflated once however many trees or versions share it — while it is among the
+   * last BLOB_KEEP_BYTES read.
+   */
   readBlob(oid: string): Promise<Buffer> {
-    let p = this.blobs.get(oid);
+    const kept = this.blobs.get(oid);
+    if (kept) return Promise.resolve(kept);
+    let p = this.inflating.get(oid);
     if (!p) {
       p = this.objects.read(oid).then(async (direct) => {
         this.blobReads++;
@@ -226,8 +239,8 @@ export class GitRepo {
         const r = await gitLib().readBlob({ ...this.base, oid });
         return Buffer.from(r.blob.buffer, r.blob.byteOffset, r.blob.byteLength);
       });
-      this.blobs.set(oid, p);
-      p.catch(() => this.blobs.delete(oid));
+      this.inflating.set(oid, p);
+      p.then((b) => this.blobs.keep(oid, b), () => undefined).finally(() => this.inflating.delete(oid));
     }
     return p;
   }
@@ -236,9 +249,9 @@ export class GitRepo {
   blobSize(oid: string): Promise<number> {
     let p = this.sizes.get(oid);
     if (!p) {
-      const cached = this.blobs.get(oid);
+      const cached = this.blobs.get(oid) ?? this.inflating.get(oid);
       p = cached
-        ? cached.then((b) => b.length)
+        ? Promise.resolve(cached).then((b) => b.length)
         : Promise.resolve(this.objects.size(oid)).then((s) => s ?? this.readBlob(oid).then((b) => b.length));
       this.sizes.set(oid, p);
     }

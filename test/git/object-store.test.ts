@@ -87,6 +87,19 @@ test('packs with offset deltas and long chains: every object read directly, byte
   await assertAllDirect(dir, 'packed');
 });
 
+test('every object read at once, deltas and bases interleaved: the same bytes (one read buffer is shared)', async () => {
+  const dir = history(30);
+  git(dir, ['repack', '-a', '-d', '-f', '--depth=50', '--window=50', '-q']);
+  const all = objects(dir);
+  const store = new ObjectStore(join(dir, '.git'));
+  // Every read in flight together: a delta's base is read between its own read and its inflation.
+  const read = await Promise.all(all.map(({ oid }) => store.read(oid)));
+  all.forEach(({ oid, type, body }, i) => {
+    assert.equal(read[i]?.type, type, `type of ${oid}`);
+    assert.deepEqual(read[i]!.body, body, `bytes of ${type} ${oid}`);
+  });
+});
+
 test('reference deltas (a pack written without offset deltas) read the same', async () => {
   const dir = history(6);
   git(dir, ['-c', 'repack.useDeltaBaseOffset=false', 'repack', '-a', '-d', '-f', '-q']);

@@ -92,6 +92,28 @@ test('each blob is inflated once per run, shared across refs', async () => {
   assert.equal(repo.blobReads, 2);
 });
 
+test('inflated blobs are kept under a budget: reading a large tree does not keep its content', async () => {
+  const dir = newRepo();
+  // 24 blobs of 512 KiB (12 MiB): more than the 8 MiB a repository keeps.
+  const files: Record<string, Buffer> = {};
+  for (let i = 0; i < 24; i++) files[`f${String(i).padStart(2, '0')}.bin`] = Buffer.alloc(512 * 1024, i + 1);
+  writeTree(dir, files);
+  commitAll(dir, 'v1', 1767225600);
+  const repo = freshRepo(dir);
+  const t = (await openRefPath(repo, 'HEAD', '')).tree!;
+  // Asked twice at once: inflated once.
+  const [a, b] = await Promise.all([t.read('f00.bin'), t.read('f00.bin')]);
+  assert.equal(repo.blobReads, 1);
+  assert.deepEqual(a, b);
+  for (const name of Object.keys(files)) assert.deepEqual(await t.read(name), files[name]);
+  assert.equal(repo.blobReads, 24);
+  // The last ones read are still kept; the first went when the budget was passed.
+  await t.read('f23.bin');
+  assert.equal(repo.blobReads, 24);
+  assert.deepEqual(await t.read('f00.bin'), files['f00.bin']);
+  assert.equal(repo.blobReads, 25);
+});
+
 test('refs: lightweight and annotated tags, branches, HEAD~N, abbreviated oids, commit times', async () => {
   const dir = makeHistory();
   for (const packed of [false, true]) {
