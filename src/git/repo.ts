@@ -31,6 +31,8 @@ export interface RawTreeEntry {
 
 export type PathTarget = { type: 'tree' | 'blob' | 'commit'; oid: string; mode: string };
 
+/** How many parsed tree entries a repository keeps (~130 bytes each). */
+const TREE_KEEP_ENTRIES = 50_000;
 /** How many bytes of inflated blobs a repository keeps for the next reader of the same blob. */
 const BLOB_KEEP_BYTES = 8 * 1024 * 1024;
 
@@ -42,8 +44,12 @@ export class GitRepo {
   /** Blobs inflated, kept under a budget: a tree's files shared by two refs are inflated once, and
    * reading every file of a large tree does not keep its content. */
   private readonly blobs = new KeptUnderBudget<Buffer>(BLOB_KEEP_BYTES, (b) => b.length);
-  private readonly trees = new Map<string, Promise<RawTreeEntry[]>>();
-  private readonly sizes = new Map<string, Promise<number>>();
+  /** Trees being read, then parsed trees kept under a budget of entries (a walk of a large tree
+   * copies what it needs; lookups along a path read the same few trees again and again). */
+  private readonly treesReading = new Map<string, Promise<RawTreeEntry[]>>();
+  private readonly trees = new KeptUnderBudget<RawTreeEntry[]>(TREE_KEEP_ENTRIES, (t) => t.length + 1);
+  /** Blob sizes already known (a number each: a listing asks every blob's size once). */
+  private readonly sizes = new Map<string, number>();
   /** Objects read without the library where that is simple (its fallback is always right). */
   readonly objects: ObjectStore;
   private tagsMemo: Promise<GitTag[]> | undefined;
@@ -194,15 +200,18 @@ export class GitRepo {
     return (await this.commit(oid)).tree;
   }
 
-  async readTreeEntries(treeOid: string): Promise<RawTreeEntry[]> {
-    let p = this.trees.get(treeOid);
+  readTreeEntries(treeOid: string): Promise<RawTreeEntry[]> {
+    const kept = this.trees.get(treeOid);
+    if (kept) return Promise.resolve(kept);
+    let p = this.treesReading.get(treeOid);
     if (!p) {
       this.treeReads++;
       p = this.objects.read(treeOid).then(async (o) => {
         const direct = o?.type === 'tree' ? parseTreeObject(o.body) : undefined;
         return direct ?? ((await gitLib().readTree({ ...this.base, oid: treeOid })).tree as RawTreeEntry[]);
       });
-      this.trees.set(treeOid, p);
+      this.treesReading.set(treeOid, p);
+      p.then((t) => this.trees.keep(treeOid, t), () => undefined).finally(() => this.treesReading.delete(treeOid));
     }
     return p;
   }
@@ -246,16 +255,13 @@ export class GitRepo {
   }
 
   /** A blob's size without inflating it when the object header tells (else by reading it). */
-  blobSize(oid: string): Promise<number> {
-    let p = this.sizes.get(oid);
-    if (!p) {
-      const cached = this.blobs.get(oid) ?? this.inflating.get(oid);
-      p = cached
-        ? Promise.resolve(cached).then((b) => b.length)
-        : Promise.resolve(this.objects.size(oid)).then((s) => s ?? this.readBlob(oid).then((b) => b.length));
-      this.sizes.set(oid, p);
-    }
-    return p;
+  async blobSize(oid: string): Promise<number> {
+    const known = this.sizes.get(oid);
+    if (known !== undefined) return known;
+    const cached = this.blobs.get(oid) ?? this.inflating.get(oid);
+    const size = cached ? (await cached).length : this.objects.size(oid) ?? (await this.readBlob(oid)).length;
+    this.sizes.set(oid, size);
+    return size;
   }
 }
 
