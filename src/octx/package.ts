@@ -430,7 +430,8 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       if (!d.id) continue;
       if (idSpace.has(d.id)) diags.push(duplicate(d.path, d.id, d.idLine));
       idSpace.add(d.id);
-      if (!concepts.has(d.id)) concepts.set(d.id, d.path);
+      // Only the record pass reads the first document of each id.
+      if (pass && !concepts.has(d.id)) concepts.set(d.id, d.path);
     }
     const finishing = pass && digestsOk ? pass.finish(concepts, idSpace) : undefined;
     finishing?.catch(() => undefined); // awaited below when used; a failure unused is no failure
