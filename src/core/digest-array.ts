@@ -18,6 +18,30 @@ export class DigestArray {
     this.present[i] = 1;
   }
 
+  /**
+   * Stores the digest at `i` from 64 lowercase hex characters as ASCII bytes at `src[at…]` (a
+   * manifest read without making a string of each); false, and nothing stored, for anything else.
+   */
+  setHexBytes(i: number, src: Uint8Array, at: number): boolean {
+    if (at < 0 || at + 64 > src.length) return false;
+    for (let k = 0; k < 32; k++) {
+      const hi = HEX_VALUE[src[at + 2 * k]!]!;
+      const lo = HEX_VALUE[src[at + 2 * k + 1]!]!;
+      if (hi > 15 || lo > 15) return false;
+    }
+    for (let k = 0; k < 32; k++) this.bytes[i * 32 + k] = (HEX_VALUE[src[at + 2 * k]!]! << 4) | HEX_VALUE[src[at + 2 * k + 1]!]!;
+    this.present[i] = 1;
+    return true;
+  }
+
+  /** A copy of the first `length` digests. */
+  first(length: number): DigestArray {
+    const out = new DigestArray(length);
+    this.bytes.copy(out.bytes, 0, 0, length * 32);
+    out.present.set(this.present.subarray(0, length));
+    return out;
+  }
+
   has(i: number): boolean {
     return this.present[i] === 1;
   }
@@ -29,3 +53,7 @@ export class DigestArray {
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+// Each byte's value as a lowercase hex digit, 255 for anything else.
+const HEX_VALUE = new Uint8Array(256).fill(255);
+for (let d = 0; d < 10; d++) HEX_VALUE[0x30 + d] = d;
+for (let d = 0; d < 6; d++) HEX_VALUE[0x61 + d] = 10 + d;

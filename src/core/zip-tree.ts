@@ -28,6 +28,17 @@ export class ZipSecurityError extends Error {
   }
 }
 
+/** The files an opened archive keeps, by position (order: positions in UTF-8 order of path). */
+interface KeptEntries {
+  paths: string[];
+  index: Map<string, number>;
+  order: Int32Array;
+  sizes: Float64Array;
+  compressed: Float64Array;
+  dataStarts: Float64Array;
+  methods: Uint8Array;
+}
+
 interface ZipEntryInfo extends TreeEntry {
   compressedSize: number;
   method: number;
@@ -347,10 +358,20 @@ export class ZipTree implements Tree {
   private constructor(
     readonly label: string,
     private readonly bytes: ByteSource,
-    private readonly entries: ZipEntryInfo[],
-    private readonly byPath: Map<string, ZipEntryInfo>,
+    private readonly kept: KeptEntries,
     private readonly limits: Limits,
   ) {}
+
+  /**
+   * The entry at `path`, made from the kept arrays: an object an entry held for the archive's life
+   * was ~80 bytes of V8's heap a file (issue 39); callers hold what they are given only briefly.
+   */
+  private info(path: string): ZipEntryInfo | undefined {
+    const k = this.kept.index.get(path);
+    if (k === undefined) return undefined;
+    const t = this.kept;
+    return { path: t.paths[k]!, kind: 'file', size: smallInt(t.sizes[k]!), compressedSize: smallInt(t.compressed[k]!), method: t.methods[k]!, dataStart: smallInt(t.dataStarts[k]!) };
+  }
 
   /** Opens and checks the archive; throws ZipSecurityError listing every problem found. */
   static async open(source: string | Buffer, opts: { label?: string; limits?: Partial<Limits>; early?: EarlyRanges } = {}): Promise<ZipTree> {
@@ -368,10 +389,15 @@ export class ZipTree implements Tree {
     const problems: ZipProblem[] = [];
     try {
       if (directory.count > limits.maxEntries) throw new ZipSecurityError([tooManyEntries(directory.count, limits.maxEntries)]);
-      const files: ZipEntryInfo[] = [];
-      // The names seen, each with its entry once it is kept: the duplicate check's set and the
-      // tree's index in one map (a set and a map of every name were ~6 MB at 100 000 entries).
-      const names = new Map<string, ZipEntryInfo | undefined>();
+      // Each kept file's fields by position, and the names seen, each with its position once it is
+      // kept (-1 until then): the duplicate check's set and the tree's index in one map (a set and
+      // a map of every name were ~6 MB at 100 000 entries).
+      const paths: string[] = [];
+      const sizes: number[] = [];
+      const compressed: number[] = [];
+      const dataStarts: number[] = [];
+      const methods: number[] = [];
+      const names = new Map<string, number>();
       const dirs = new Set<string>();
       // Where each kept file's bytes start and end in the archive (its local header to its data's
       // end), by its index in `files`, whose path is its name: numbers, not an object an entry.
@@ -419,7 +445,7 @@ export class ZipTree implements Tree {
         }
         if (isDir) { dirs.add(path); return; }
         if (names.has(path)) { problems.push(duplicateEntry(name)); return; }
-        names.set(path, undefined);
+        names.set(path, -1);
         if (e.uncompressedSize > limits.maxFileBytes) problems.push(entryTooLarge(name, e.uncompressedSize, limits.maxFileBytes));
         total += e.uncompressedSize;
         if (e.method === 8 && e.uncompressedSize > 0 && e.uncompressedSize / Math.max(1, e.compressedSize) > limits.maxRatio) {
@@ -438,28 +464,33 @@ export class ZipTree implements Tree {
         }
         starts.push(e.localOffset);
         ends.push(local.fileDataStart + e.compressedSize);
-        // Numbers that fit a small integer are held as one (a boxed double is 16 bytes more each).
-        const kept: ZipEntryInfo = { path, kind: 'file', size: smallInt(e.uncompressedSize), compressedSize: smallInt(e.compressedSize), method: e.method, dataStart: smallInt(local.fileDataStart) };
-        files.push(kept);
-        names.set(path, kept);
+        names.set(path, paths.length);
+        paths.push(path);
+        sizes.push(e.uncompressedSize);
+        compressed.push(e.compressedSize);
+        dataStarts.push(local.fileDataStart);
+        methods.push(e.method);
       };
       const early = opts.early ? earlyRanges(bytes, opts.early) : undefined;
       // The directory through a block of its own, the local headers through the source's.
       walkCentralDirectory(bytes.sibling(), directory.offset, directory.count, (e) => { early?.(e); take(e); });
       if (total > limits.maxTotalBytes) problems.push(archiveTooLarge(total, limits.maxTotalBytes));
-      fileDirClashes(files, names, dirs, problems);
+      fileDirClashes({ *[Symbol.iterator]() { for (const path of paths) yield { path }; } }, names, dirs, problems);
       const byStart = Array.from(starts, (_, k) => k).sort((a, b) => starts[a]! - starts[b]!);
       for (let i = 1; i < byStart.length; i++) {
         const prev = byStart[i - 1]!;
         const cur = byStart[i]!;
         if (starts[cur]! < ends[prev]!) {
-          problems.push({ kind: 'OVERLAP', entry: files[cur]!.path, message: `entries ${JSON.stringify(files[prev]!.path)} and ${JSON.stringify(files[cur]!.path)} overlap in the archive` });
+          problems.push({ kind: 'OVERLAP', entry: paths[cur]!, message: `entries ${JSON.stringify(paths[prev]!)} and ${JSON.stringify(paths[cur]!)} overlap in the archive` });
         }
       }
       if (problems.length) throw new ZipSecurityError(problems);
-      const sorted = sortUtf8(files, (f) => f.path);
+      const order = Int32Array.from(sortUtf8(paths.map((_, k) => k), (k) => paths[k]!));
       // Without problems, every name seen is a file kept.
-      return new ZipTree(label, bytes, sorted, names as Map<string, ZipEntryInfo>, limits);
+      return new ZipTree(label, bytes, {
+        paths, index: names, order, methods: Uint8Array.from(methods),
+        sizes: Float64Array.from(sizes), compressed: Float64Array.from(compressed), dataStarts: Float64Array.from(dataStarts),
+      }, limits);
     } catch (e) {
       bytes.close();
       if (e instanceof ZipSecurityError) throw e;
@@ -468,22 +499,23 @@ export class ZipTree implements Tree {
   }
 
   async list(): Promise<TreeEntry[]> {
-    return this.entries.map(({ path, kind, size }) => ({ path, kind, size }));
+    const t = this.kept;
+    return Array.from(t.order, (k) => ({ path: t.paths[k]!, kind: 'file' as const, size: smallInt(t.sizes[k]!) }));
   }
 
-  // The entry itself, not a copy: its extra members (offsets, method) are read by no caller.
+  // Its extra members (offsets, method) are read by no caller.
   entry(path: string): TreeEntry | undefined {
-    return this.byPath.get(path);
+    return this.info(path);
   }
 
   async stat(path: string): Promise<TreeEntry | undefined> {
-    const e = this.byPath.get(path);
+    const e = this.info(path);
     return e ? { path: e.path, kind: e.kind, size: e.size } : undefined;
   }
 
   /** Entry metadata for tests and inspect: method and offsets. */
   entryInfo(path: string): { method: number; compressedSize: number } | undefined {
-    const e = this.byPath.get(path);
+    const e = this.info(path);
     return e ? { method: e.method, compressedSize: e.compressedSize } : undefined;
   }
 
@@ -492,7 +524,7 @@ export class ZipTree implements Tree {
    * at open; its data must lie inside the archive, as yauzl's stream required.
    */
   private openStream(path: string): Readable {
-    const e = this.byPath.get(path);
+    const e = this.info(path);
     if (!e || e.method !== 8) throw new TreeReadError(`${path}: no such compressed entry`, path);
     const end = e.dataStart + e.compressedSize;
     if (end > this.bytes.size) throw new TreeReadError(`${path}: file data overflows file bounds: ${e.dataStart} + ${e.compressedSize} > ${this.bytes.size}`, path);
@@ -535,14 +567,14 @@ export class ZipTree implements Tree {
 
   /** A STORED entry of an archive on disk lies as it is in the archive (sizes checked equal at open). */
   openRange(path: string): FileRange | undefined {
-    const entry = this.byPath.get(path);
+    const entry = this.info(path);
     if (!entry || entry.kind !== 'file' || entry.method !== 0 || this.bytes.fd === undefined) return undefined;
     this.checkLimit(entry);
     return { fd: this.bytes.fd, offset: entry.dataStart, size: entry.size, release: () => undefined };
   }
 
   async read(path: string): Promise<Buffer> {
-    const entry = this.byPath.get(path);
+    const entry = this.info(path);
     if (entry && entry.method === 0) {
       // STORED: the declared sizes were checked equal at open, so the data is exactly this range.
       this.checkLimit(entry);
@@ -566,7 +598,7 @@ export class ZipTree implements Tree {
    * documents, a copy each was ~10% of validate's time); a DEFLATE one is left to read().
    */
   readTransient(path: string): Buffer | undefined {
-    const entry = this.byPath.get(path);
+    const entry = this.info(path);
     if (!entry || entry.method !== 0) return undefined;
     this.checkLimit(entry);
     try {
@@ -582,7 +614,7 @@ export class ZipTree implements Tree {
 
   /** An entry's bytes in chunks, never trusting the declared size of compressed data. */
   async *chunks(path: string): AsyncGenerator<Buffer> {
-    const entry = this.byPath.get(path);
+    const entry = this.info(path);
     if (!entry) throw new TreeReadError(`${path}: no such entry`, path);
     this.checkLimit(entry);
     if (entry.method === 0) {

@@ -91,12 +91,14 @@ export function parseManifestBytes(bytes: Buffer, maxDepth: number): { raw?: Rec
 
 /**
  * Checks the manifest's fields. `workdir` relaxes what a build fills in: files[] and
- * release.package_digest and release.created_at may be absent (checked when present).
+ * release.package_digest and release.created_at may be absent (checked when present). `text` is the
+ * manifest's text, or what answers lineOfKey without it; `filesRead`: files[] was read apart and
+ * found without fault (declared-files.ts), so `raw.files` is not looked at.
  */
-export function checkManifest(raw: Record<string, unknown>, text: string | undefined, workdir: boolean): ManifestCheck {
+export function checkManifest(raw: Record<string, unknown>, text: string | undefined | ((key: string) => number | undefined), workdir: boolean, filesRead = false): ManifestCheck {
   const diagnostics: Diagnostic[] = [];
   const capabilities: Record<string, boolean | null> = {};
-  const at = (key: string) => ({ file: MANIFEST, line: lineOfKey(text, key) });
+  const at = (key: string) => ({ file: MANIFEST, line: typeof text === 'function' ? text(key) : lineOfKey(text, key) });
   const schema = (msg: string, key: string) => diagnostics.push(error('OCTX_SCHEMA_VALIDATION', msg, at(key)));
 
   if (raw.format !== 'octx') schema(`"format" must be "octx", got ${showValue(raw.format)}`, 'format');
@@ -104,7 +106,7 @@ export function checkManifest(raw: Record<string, unknown>, text: string | undef
     diagnostics.push(error('OCTX_FORMAT_VERSION_UNSUPPORTED',
       `format_version ${showValue(raw.format_version)} is not supported; ctxforge reads OCTX ${FORMAT_VERSION} only`, at('format_version')));
     for (const name of Object.keys(isObj(raw.capabilities) ? raw.capabilities : {})) capabilities[name] = false;
-    return { raw, text, diagnostics, unsupportedVersion: true, capabilities };
+    return { raw, text: typeof text === 'string' ? text : undefined, diagnostics, unsupportedVersion: true, capabilities };
   }
 
   const asset = raw.asset;
@@ -160,7 +162,7 @@ export function checkManifest(raw: Record<string, unknown>, text: string | undef
     }
   }
 
-  if (raw.files !== undefined || !workdir) {
+  if (!filesRead && (raw.files !== undefined || !workdir)) {
     if (!Array.isArray(raw.files) || raw.files.length === 0) schema('"files" must be a non-empty array of {path, sha256}', 'files');
     else {
       const seen = new Set<string>();
@@ -175,5 +177,5 @@ export function checkManifest(raw: Record<string, unknown>, text: string | undef
       });
     }
   }
-  return { manifest: raw as unknown as Manifest, raw, text, diagnostics, capabilities };
+  return { manifest: raw as unknown as Manifest, raw, text: typeof text === 'string' ? text : undefined, diagnostics, capabilities };
 }

@@ -11,6 +11,7 @@ import type { ZipPlacement } from '../core/zip-placement.js';
 import { createHash } from 'node:crypto';
 import { JcsError } from '../core/jcs.js';
 import { checkManifest, parseManifestBytes, MANIFEST, type FileEntry, type Manifest } from './manifest.js';
+import { readManifestCompact, settleFiles, type DeclaredFile } from './declared-files.js';
 import { checkKnowledge, isConcept, isKnowledgeMarkdown, type ConceptDoc } from './documents.js';
 import { packageDigest, packageDigestListed } from './digest.js';
 import { readJsonl } from './jsonl.js';
@@ -167,9 +168,11 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     return emptyReport([error('OCTX_MANIFEST_MISSING', `${tree.label} has no manifest.json`, { hint: opts.workdir ? 'run `ctxforge init octx <dir>` to start a working directory' : undefined })], 'manifest missing');
   }
   if (mstat.size > limits.maxFileBytes) return emptyReport([error('OCTX_ZIP_LIMIT', 'manifest.json is larger than the per-file limit', { file: MANIFEST })], 'limit');
-  const parsed = parseManifestBytes(await tree.read(MANIFEST), limits.maxDepth);
+  const parsed = await readManifestOf(tree, limits.maxDepth, opts.workdir);
   if (!parsed.raw) return emptyReport(parsed.diagnostics, parsed.openError);
-  const mc = checkManifest(parsed.raw, parsed.text, opts.workdir);
+  const mc = checkManifest(parsed.raw, parsed.text, opts.workdir, parsed.declared !== undefined);
+  const declaredList = parsed.declared;
+  if (declaredList) settleFiles(parsed.raw, declaredList);
   // The manifest's text serves only its own findings' lines: a built manifest lists every file
   // (~150 bytes a document), so it is not held while the files are read.
   parsed.text = undefined;
@@ -202,8 +205,9 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
 
     // The payload list: declared, or (working directory without files[]) every payload file on disk.
     let files: FileEntry[];
-    const declared = Array.isArray(parsed.raw.files);
-    if (declared) {
+    const declared = declaredList !== undefined || Array.isArray(parsed.raw.files);
+    if (declaredList) files = declaredList;
+    else if (declared) {
       files = (parsed.raw.files as unknown[]).filter((f): f is FileEntry => typeof (f as FileEntry)?.path === 'string' && typeof (f as FileEntry)?.sha256 === 'string');
     } else {
       files = [];
@@ -426,7 +430,8 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       if (!d.id) continue;
       if (idSpace.has(d.id)) diags.push(duplicate(d.path, d.id, d.idLine));
       idSpace.add(d.id);
-      if (!concepts.has(d.id)) concepts.set(d.id, d.path);
+      // Only the record pass reads the first document of each id.
+      if (pass && !concepts.has(d.id)) concepts.set(d.id, d.path);
     }
     const finishing = pass && digestsOk ? pass.finish(concepts, idSpace) : undefined;
     finishing?.catch(() => undefined); // awaited below when used; a failure unused is no failure
@@ -448,7 +453,12 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     if (digestsOk && !diags.some((d) => d.code === 'OCTX_SCHEMA_VALIDATION')) {
       try {
         const asBuilt = declared || declaredDigest !== undefined ? undefined : opts.asBuilt;
-        if (declared) computed = packageDigest(parsed.raw);
+        if (declaredList) {
+          // The list read apart, by position in UTF-8 order of path: what packageDigest of the
+          // whole manifest gives (its entries are all plain {path, sha256}).
+          const order = sortUtf8(declaredList.map((_, i) => i), (i) => declaredList[i]!.path);
+          computed = packageDigestListed(parsed.subject!, { count: order.length, path: (k) => declaredList[order[k]!]!.path, sha256: (k) => declaredList[order[k]!]!.sha256 });
+        } else if (declared) computed = packageDigest(parsed.raw);
         else {
           // The derived list by position in UTF-8 order of path, its digests as hex one at a time:
           // no object and string a file (issue 39).
@@ -551,12 +561,37 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     // The file list's digests and the documents, in their usual form once a caller reads them
     // (validate never does: its result is the findings).
     Object.defineProperty(report, 'sha256Of', { value: sha256Of, enumerable: false, configurable: true, writable: true });
+    if (declaredList) settleOnRead(report, 'files', () => (parsed.raw!.files as FileEntry[]).slice());
     if (digests) settleOnRead(report, 'files', () => { files.forEach((f, i) => { f.sha256 = digests.hex(i); }); return files; });
     if (ids) settleOnRead(report, 'documents', () => docsOf(ids, files));
     return report;
   } finally {
     pass?.close();
   }
+}
+
+interface ReadManifest {
+  raw?: Record<string, unknown>;
+  /** The manifest's text, or what answers lineOfKey without it; let go once its findings have lines. */
+  text?: string | ((key: string) => number | undefined);
+  diagnostics: Diagnostic[];
+  openError?: string;
+  /** files[] read apart (declared-files.ts): `raw.files` is then made only when read. */
+  declared?: DeclaredFile[];
+  /** With `declared`: the manifest's members for the package digest, `files` a stand-in. */
+  subject?: Record<string, unknown>;
+}
+
+/**
+ * The manifest, parsed. An archive's files[] is read apart from its bytes when it has the common
+ * shape (a built manifest: ~150 bytes a file, issue 39); the bytes are not held past this call
+ * except by `text`, which the caller lets go.
+ */
+async function readManifestOf(tree: Tree, maxDepth: number, workdir: boolean): Promise<ReadManifest> {
+  const bytes = await tree.read(MANIFEST);
+  const compact = workdir ? undefined : readManifestCompact(bytes, maxDepth, tree.entry ? (p) => tree.entry!(p)?.path : undefined);
+  if (!compact) return parseManifestBytes(bytes, maxDepth);
+  return { raw: compact.raw, text: compact.lineOf, diagnostics: [], declared: compact.files, subject: { ...compact.raw } };
 }
 
 /** The listed entry at a path: through the tree's own index when it keeps one, else through a map made here. */
