@@ -151,7 +151,7 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
           zip64: (k) => k > 0,
         });
         const layout = placement.layout;
-        refused = layoutProblems({ length: layout.count, path: (k) => layout.paths[k]!, size: (k) => layout.size(k) }, opts.limits);
+        refused = layoutProblems({ length: layout.count, path: (k) => layout.path(k), size: (k) => layout.size(k) }, opts.limits);
         // The manifest is entry 0; payload file order[k] is entry k + 1.
         const entryOf = new Int32Array(files.length);
         fileOf = new Int32Array(files.length + 1).fill(-1);
@@ -171,7 +171,7 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
     const manifest = report.manifest!;
     const sha256Of = report.sha256Of!;
     const layout = placement.layout;
-    const files: ListedFiles = { count: fileOf.length - 1, path: (k) => layout.paths[k + 1]!, sha256: (k) => sha256Of(fileOf[k + 1]!) };
+    const files: ListedFiles = { count: fileOf.length - 1, path: (k) => layout.path(k + 1), sha256: (k) => sha256Of(fileOf[k + 1]!) };
     const digest = report.built_digest ?? packageDigestListed(asBuilt(epoch)({ ...(manifest as unknown as Record<string, unknown>), files: null }), files);
     report = undefined;
     return await finishBuilt(manifest, epoch, files, digest, refused, temp, placement, opts, scan && secrets);
@@ -202,7 +202,7 @@ function shippedSecrets(layout: ZipLayout, manifestFound: Diagnostic[], payload:
   }
   for (let k = 0; k < count; k++) {
     const i = k < lo - 1 ? k + 1 : k === lo - 1 ? 0 : k;
-    if (nameMayHoldSecret(layout.name(i))) out.push(...scanSecretName(layout.paths[i]!, allow));
+    if (nameMayHoldSecret(layout.name(i))) out.push(...scanSecretName(layout.path(i), allow));
     const found = i === 0 ? manifestFound : payload.get(i);
     if (found?.length) out.push(...found);
   }
