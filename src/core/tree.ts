@@ -300,7 +300,7 @@ export class DiskTree implements Tree {
   }
 
   /** handoff() of listed files given by their positions in the listing (no path looked up). */
-  handoffListed(positions: readonly number[]): FileHandoff {
+  handoffListed(positions: ArrayLike<number>): FileHandoff {
     const pick = new Int32Array(new SharedArrayBuffer(Math.max(positions.length, 1) * 4), 0, positions.length);
     pick.set(positions);
     return { kind: 'disk', root: this.root, paths: this.walked().paths.shared, pick };

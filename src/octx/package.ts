@@ -353,7 +353,9 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     // In a build the worker copies the record files into the archive once it has read them (the
     // layout did not exist when it started), before it takes any document.
     const placedRecords = placement && worker ? placeRecords(tree, placement, (key) => entryOf[sagIndex(key)]!, worker, byPath) : undefined;
-    const rest = Array.from({ length: files.length }, (_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
+    // Positions by the file, in typed arrays: a list of 100 000 numbers is 800 KB of V8's large-object
+    // space, garbage V8 keeps until its next full collection (issue 39).
+    let rest = Int32Array.from({ length: files.length }, (_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
     // With a worker, the knowledge documents are shared with it (claimed in batches from one
     // counter); the rest, and everything without a worker, is checked here. Without a records'
     // worker, a build, and a validate of a large working directory, start one for the documents
@@ -362,7 +364,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     // CTXFORGE_RECORD_WORKER=0 / 1 turns it off / on at any size, as it does the records' worker.
     const force = process.env.CTXFORGE_RECORD_WORKER;
     const docsOnly = !(pass instanceof WorkerPass) && tree.handoff !== undefined && force !== '0' && (placement !== undefined || (!pass && !scan));
-    const shareable = pass instanceof WorkerPass || docsOnly ? rest.filter(canShare) : [];
+    const shareable = pass instanceof WorkerPass || docsOnly ? rest.filter(canShare) : new Int32Array(0);
     // Without records' worker or a build, only a folder on disk shares: an archive's hand-off (a
     // shared table of its paths, ~5 MB at 100 000) is not made to be dropped.
     const mayShare = pass instanceof WorkerPass || placement !== undefined || tree.localPath !== undefined;
@@ -417,7 +419,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     for (const d of docDiags) if (d) pushAll(diags, d);
     // The report's lazy members keep this scope: its lists a file are let go here.
     docDiags.length = 0;
-    rest.length = 0;
+    rest = new Int32Array(0);
     const docs = ids ? [] : documents.filter(Boolean);
 
     // Membership of the few standard paths; of a listing, through its table.
@@ -593,11 +595,11 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
  * The tree's hand-off of the files at `shareable`: of a directory's listed files by their positions
  * in its listing (no path made and looked up again a file), else by path.
  */
-function shareOf(tree: Tree, files: PayloadFiles, shareable: readonly number[]): FileHandoff | undefined {
+function shareOf(tree: Tree, files: PayloadFiles, shareable: Int32Array): FileHandoff | undefined {
   if (!tree.handoff) return undefined;
   const positions = files.positions;
   if (positions && tree instanceof DiskTree) return tree.handoffListed(shareable.map((i) => positions[i]!));
-  return tree.handoff(shareable.map((i) => files.path(i)));
+  return tree.handoff(Array.from(shareable, (i) => files.path(i)));
 }
 
 /** Whether any file's path passes `test` (a path made a file until one does). */
