@@ -114,7 +114,6 @@ export class ZipLayout {
     const pathOf = (i: number) => (list ? list[i]!.path : src.path(i));
     const count = specs.length;
     this.count = count;
-    let names = Buffer.allocUnsafe(1 << 16);
     let odd: Map<number, string> | undefined;
     this.nameAts = new Float64Array(count);
     this.nameLengths = new Uint16Array(count);
@@ -129,14 +128,6 @@ export class ZipLayout {
       const size = list ? list[i]!.size : src.size(i);
       const nameLength = Buffer.byteLength(path, 'utf8');
       if (nameLength > 0xffff) throw new Error(`entry name longer than 65535 bytes: ${path}`);
-      if (nameAt + nameLength + 1 > names.length) {
-        const more = Buffer.allocUnsafe(Math.max(names.length * 2, nameAt + nameLength + 1));
-        names.copy(more, 0, 0, nameAt);
-        names = more;
-      }
-      // Each name encoded on its own, a NUL after it: no two names' lone surrogates pair up.
-      names.write(path, nameAt, 'utf8');
-      names[nameAt + nameLength] = 0;
       if (LONE_SURROGATE.test(path)) (odd ??= new Map()).set(i, path);
       const zip64 = (list ? list[i]!.zip64 : src.zip64(i)) || size > 0xfffffffe || at > 0xfffffffe;
       const dataAt = at + localHeaderLength(nameLength, size);
@@ -150,11 +141,17 @@ export class ZipLayout {
       at = dataAt + size;
     }
     this.centralAt = at;
-    // An exact copy: the growing buffer is up to twice as long, and a thread handed the names
-    // (the read-back, the document worker) is handed its whole memory.
-    const length = Math.max(nameAt - 1, 0);
-    this.names = Buffer.allocUnsafeSlow(length);
-    names.copy(this.names, 0, 0, length);
+    // The names in a second pass, into a buffer of their exact length: no string of them all, and
+    // no buffer grown by doubling (a thread handed the names is handed its whole memory, and each
+    // large buffer freed raises glibc's threshold for mapping the next one apart).
+    const names = Buffer.allocUnsafeSlow(Math.max(nameAt - 1, 0));
+    for (let i = 0; i < count; i++) {
+      // Each name encoded on its own, a NUL after it: no two names' lone surrogates pair up.
+      const start = this.nameAts[i]!;
+      names.write(pathOf(i), start, 'utf8');
+      if (i + 1 < count) names[start + this.nameLengths[i]!] = 0;
+    }
+    this.names = names;
     this.odd = odd;
   }
 
