@@ -1,5 +1,5 @@
 // Bounded parallelism for per-file work (reads overlap; memory stays bounded by the width).
-export async function mapLimit<T>(items: readonly T[], width: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function mapLimit<T>(items: ArrayLike<T>, width: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

@@ -140,6 +140,11 @@ export class PathTable implements Iterable<string> {
     return len - n;
   }
 
+  /** The path at `i` against the path at `j`, in UTF-8 byte order (negative, 0, positive). */
+  compare(i: number, j: number): number {
+    return this.compareAt(i, j);
+  }
+
   private compareAt(i: number, j: number): number {
     return this.slab.compare(this.slab, this.start(j), this.ends[j]!, this.start(i), this.ends[i]!);
   }

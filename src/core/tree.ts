@@ -299,6 +299,13 @@ export class DiskTree implements Tree {
     return shared && { kind: 'disk', root: this.root, paths: shared };
   }
 
+  /** handoff() of listed files given by their positions in the listing (no path looked up). */
+  handoffListed(positions: ArrayLike<number>): FileHandoff {
+    const pick = new Int32Array(new SharedArrayBuffer(Math.max(positions.length, 1) * 4), 0, positions.length);
+    pick.set(positions);
+    return { kind: 'disk', root: this.root, paths: this.walked().paths.shared, pick };
+  }
+
   openRange(path: string): FileRange {
     const { fd, size } = openRegularFile(this.checkedPath(path), path);
     return { fd, offset: 0, size, release: () => closeSync(fd) };

@@ -6,6 +6,8 @@
 // that reads a file during validation writes it straight into place (issue 7: a build reads every
 // file once). yazl itself finds the next entry by scanning every entry from the first (quadratic:
 // seconds at 50k entries) and keeps every added buffer until the archive ends.
+import { LONE_SURROGATE } from './jcs.js';
+
 export interface ZipEntrySpec {
   path: string;
   size: number;
@@ -94,9 +96,11 @@ export class ZipLayout {
   private readonly headerAts: Float64Array;
   private readonly dataAts: Float64Array;
   private byPath: Map<string, number> | undefined;
-  /** Each entry's path, as given. */
-  readonly paths: readonly string[];
-  /** Every entry's name, one after another (one buffer, not 50 000 of them). */
+  // The paths whose UTF-8 does not read back as themselves (a lone surrogate), by entry: every
+  // other path is read from `names` when asked, so the layout holds no string an entry (~60 bytes
+  // each, alive through a build: issue 39).
+  private readonly odd: Map<number, string> | undefined;
+  /** Every entry's name, one after another, NUL-separated (one buffer, not 50 000 of them). */
   readonly names: Buffer;
   /** Where the central directory starts: the end of the last entry's data. */
   readonly centralAt: number;
@@ -110,9 +114,7 @@ export class ZipLayout {
     const pathOf = (i: number) => (list ? list[i]!.path : src.path(i));
     const count = specs.length;
     this.count = count;
-    this.paths = Array.from({ length: count }, (_, i) => pathOf(i));
-    // NUL-separated, so that no two names' lone surrogates can pair up into one character.
-    this.names = Buffer.from(this.paths.join('\0'), 'utf8');
+    let odd: Map<number, string> | undefined;
     this.nameAts = new Float64Array(count);
     this.nameLengths = new Uint16Array(count);
     this.sizes = new Float64Array(count);
@@ -122,10 +124,11 @@ export class ZipLayout {
     let at = 0;
     let nameAt = 0;
     for (let i = 0; i < count; i++) {
-      const path = this.paths[i]!;
+      const path = pathOf(i);
       const size = list ? list[i]!.size : src.size(i);
       const nameLength = Buffer.byteLength(path, 'utf8');
       if (nameLength > 0xffff) throw new Error(`entry name longer than 65535 bytes: ${path}`);
+      if (LONE_SURROGATE.test(path)) (odd ??= new Map()).set(i, path);
       const zip64 = (list ? list[i]!.zip64 : src.zip64(i)) || size > 0xfffffffe || at > 0xfffffffe;
       const dataAt = at + localHeaderLength(nameLength, size);
       this.nameAts[i] = nameAt;
@@ -138,6 +141,23 @@ export class ZipLayout {
       at = dataAt + size;
     }
     this.centralAt = at;
+    // The names in a second pass, into a buffer of their exact length: no string of them all, and
+    // no buffer grown by doubling (a thread handed the names is handed its whole memory, and each
+    // large buffer freed raises glibc's threshold for mapping the next one apart).
+    const names = Buffer.allocUnsafeSlow(Math.max(nameAt - 1, 0));
+    for (let i = 0; i < count; i++) {
+      // Each name encoded on its own, a NUL after it: no two names' lone surrogates pair up.
+      const start = this.nameAts[i]!;
+      names.write(pathOf(i), start, 'utf8');
+      if (i + 1 < count) names[start + this.nameLengths[i]!] = 0;
+    }
+    this.names = names;
+    this.odd = odd;
+  }
+
+  /** Entry i's path, as given (a new string each call). */
+  path(i: number): string {
+    return this.odd?.get(i) ?? this.names.toString('utf8', this.nameAts[i]!, this.nameAts[i]! + this.nameLengths[i]!);
   }
 
   /** Entry i as an object (made on demand), or undefined past the end. */
@@ -164,7 +184,7 @@ export class ZipLayout {
 
   /** The index of the entry for `path` (callers that know their files' order pass indexes instead). */
   indexOf(path: string): number | undefined {
-    this.byPath ??= new Map(this.paths.map((p, i) => [p, i]));
+    this.byPath ??= new Map(Array.from({ length: this.count }, (_, i) => [this.path(i), i]));
     return this.byPath.get(path);
   }
 

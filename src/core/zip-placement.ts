@@ -12,9 +12,9 @@ import { readBlocks } from './tree.js';
 /** What another thread needs to write some entries itself: the file, and each one's header offset and size. */
 export interface PlacedSlots {
   path: string;
-  /** Header offset of each file, or -1 when it has no entry. */
-  at: number[];
-  sizes: number[];
+  /** Header offset of each file, or -1 when it has no entry (typed arrays: outside V8's heap in both threads). */
+  at: Float64Array;
+  sizes: Float64Array;
 }
 
 const PENDING = 0;
@@ -88,10 +88,10 @@ export class ZipPlacement {
   }
 
   /** Where another thread is to write these entries (each must then be reported by wrote or wroteData). */
-  slots(entries: readonly number[]): PlacedSlots {
+  slots(entries: ArrayLike<number>): PlacedSlots {
     const l = this.layout;
-    const at = entries.map((i) => (l.has(i) ? l.headerAt(i) : -1));
-    const sizes = entries.map((i) => (l.has(i) ? l.size(i) : 0));
+    const at = Float64Array.from(entries, (i) => (l.has(i) ? l.headerAt(i) : -1));
+    const sizes = Float64Array.from(entries, (i) => (l.has(i) ? l.size(i) : 0));
     return { path: this.path, at, sizes };
   }
 

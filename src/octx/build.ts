@@ -104,13 +104,17 @@ const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
  * before the first file is read: JSON.stringify renders each files[] element on its own, so the text
  * grows by a fixed amount per file, measured on one and two, plus each path's own JSON.
  */
-export function builtManifestLength(manifest: Manifest, epoch: number, paths: readonly string[]): number {
+export function builtManifestLength(manifest: Manifest, epoch: number, paths: readonly string[] | { readonly length: number; path(k: number): string }): number {
   const withEmpty = (n: number) => builtManifest(manifest, epoch, Array.from({ length: n }, () => ({ path: '', sha256: ZERO_DIGEST })), undefined, true).bytes.length;
   if (!paths.length) return withEmpty(0);
   const one = withEmpty(1);
   let n = one + (paths.length - 1) * (withEmpty(2) - one);
   // A path with nothing JSON escapes is its own bytes between quotes.
-  for (const p of paths) n += NEEDS_ESCAPE.test(p) ? Buffer.byteLength(JSON.stringify(p), 'utf8') - 2 : Buffer.byteLength(p, 'utf8');
+  const pathAt = Array.isArray(paths) ? (k: number) => (paths as readonly string[])[k]! : (k: number) => (paths as { path(k: number): string }).path(k);
+  for (let k = 0; k < paths.length; k++) {
+    const p = pathAt(k);
+    n += NEEDS_ESCAPE.test(p) ? Buffer.byteLength(JSON.stringify(p), 'utf8') - 2 : Buffer.byteLength(p, 'utf8');
+  }
   return n;
 }
 
@@ -140,22 +144,24 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
       // then each payload file in UTF-8 byte order with ZIP64 information (notes-octx.md).
       place: (manifest, files, sizes) => {
         if (typeof manifest.release !== 'object' || manifest.release === null) return undefined; // invalid: reported by the checks
-        const order = sortUtf8(files.map((_, i) => i), (i) => files[i]!.path);
-        const manifestSize = builtManifestLength(manifest, epoch, order.map((i) => files[i]!.path));
+        // A directory's listing comes in UTF-8 order already: no sort, and no path made to sort by.
+        const order = files.sorted ? undefined : sortUtf8(Array.from({ length: files.length }, (_, i) => i), (i) => files.path(i));
+        const fileAt = (k: number) => (order ? order[k]! : k);
+        const manifestSize = builtManifestLength(manifest, epoch, { length: files.length, path: (k) => files.path(fileAt(k)) });
         temp = new TempOutput(join(opts.outDir, artifactName(manifest)));
         // Entries by position, no object an entry (issue 39): the manifest, then order[k - 1].
         placement = new ZipPlacement(temp.fd, temp.path, {
-          length: order.length + 1,
-          path: (k) => (k ? files[order[k - 1]!]!.path : MANIFEST),
-          size: (k) => (k ? sizes[order[k - 1]!]! : manifestSize),
+          length: files.length + 1,
+          path: (k) => (k ? files.path(fileAt(k - 1)) : MANIFEST),
+          size: (k) => (k ? sizes[fileAt(k - 1)]! : manifestSize),
           zip64: (k) => k > 0,
         });
         const layout = placement.layout;
-        refused = layoutProblems({ length: layout.count, path: (k) => layout.paths[k]!, size: (k) => layout.size(k) }, opts.limits);
+        refused = layoutProblems({ length: layout.count, path: (k) => layout.path(k), size: (k) => layout.size(k) }, opts.limits);
         // The manifest is entry 0; payload file order[k] is entry k + 1.
         const entryOf = new Int32Array(files.length);
         fileOf = new Int32Array(files.length + 1).fill(-1);
-        order.forEach((i, k) => { entryOf[i] = k + 1; fileOf[k + 1] = i; });
+        for (let k = 0; k < files.length; k++) { const i = fileAt(k); entryOf[i] = k + 1; fileOf[k + 1] = i; }
         return { archive: placement, entryOf };
       },
     });
@@ -171,7 +177,7 @@ export async function buildOctx(tree: Tree, opts: BuildOptions): Promise<BuiltAr
     const manifest = report.manifest!;
     const sha256Of = report.sha256Of!;
     const layout = placement.layout;
-    const files: ListedFiles = { count: fileOf.length - 1, path: (k) => layout.paths[k + 1]!, sha256: (k) => sha256Of(fileOf[k + 1]!) };
+    const files: ListedFiles = { count: fileOf.length - 1, path: (k) => layout.path(k + 1), sha256: (k) => sha256Of(fileOf[k + 1]!) };
     const digest = report.built_digest ?? packageDigestListed(asBuilt(epoch)({ ...(manifest as unknown as Record<string, unknown>), files: null }), files);
     report = undefined;
     return await finishBuilt(manifest, epoch, files, digest, refused, temp, placement, opts, scan && secrets);
@@ -202,7 +208,7 @@ function shippedSecrets(layout: ZipLayout, manifestFound: Diagnostic[], payload:
   }
   for (let k = 0; k < count; k++) {
     const i = k < lo - 1 ? k + 1 : k === lo - 1 ? 0 : k;
-    if (nameMayHoldSecret(layout.name(i))) out.push(...scanSecretName(layout.paths[i]!, allow));
+    if (nameMayHoldSecret(layout.name(i))) out.push(...scanSecretName(layout.path(i), allow));
     const found = i === 0 ? manifestFound : payload.get(i);
     if (found?.length) out.push(...found);
   }

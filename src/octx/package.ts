@@ -5,7 +5,7 @@ import { error, type Diagnostic } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 import { sortUtf8, unsafePathReason } from '../core/paths.js';
-import { fileChunks, type FileRange, type Tree, type TreeEntry } from '../core/tree.js';
+import { DiskTree, fileChunks, KINDS, ListedFiles, type DiskListing, type FileHandoff, type FileRange, type Tree, type TreeEntry } from '../core/tree.js';
 import type { EarlyRanges } from '../core/zip-tree.js';
 import type { ZipPlacement } from '../core/zip-placement.js';
 import { createHash } from 'node:crypto';
@@ -27,6 +27,7 @@ import type { LinkFactsSink } from '../links/facts.js';
 import { pushAll } from '../core/arrays.js';
 import { DigestArray } from '../core/digest-array.js';
 import { DocIds } from './doc-ids.js';
+import { EntryFiles, ListingFiles, PositionsBuilder, type PayloadFiles } from './payload-files.js';
 
 export interface OctxReport {
   format_valid: boolean;
@@ -107,7 +108,7 @@ export interface CheckOptions {
    * the bytes that were checked (core/zip-placement.ts). Entries whose file changed since the
    * listing, or whose write failed, are left unwritten, for the caller to report.
    */
-  place?: (manifest: Manifest, files: readonly { path: string }[], sizes: Float64Array) => PayloadArchive | undefined;
+  place?: (manifest: Manifest, files: PayloadFiles, sizes: Float64Array) => PayloadArchive | undefined;
   /**
    * A record pass started while the archive was opened (earlyRecordPass): used when it read every
    * record file from where the opened tree says it lies, else closed (the caller closes it too,
@@ -203,21 +204,37 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     // The tree's own index when it has one: a second map of every path costs ~35 bytes a file.
     const byPath = entryLookup(tree, listing);
 
-    // The payload list: declared, or (working directory without files[]) every payload file on disk.
-    let files: FileEntry[];
+    // The payload list: declared, or (working directory without files[]) every payload file on disk:
+    // of a directory, positions in its listing (no object and no path string a file: issue 39).
+    let files: PayloadFiles;
+    // The list's entries, when it has them (declared, or derived from a tree without a listing table).
+    let entryList: FileEntry[] | undefined;
     const declared = declaredList !== undefined || Array.isArray(parsed.raw.files);
-    if (declaredList) files = declaredList;
-    else if (declared) {
-      files = (parsed.raw.files as unknown[]).filter((f): f is FileEntry => typeof (f as FileEntry)?.path === 'string' && typeof (f as FileEntry)?.sha256 === 'string');
-    } else {
-      files = [];
-      for (const e of entries()) {
-        if (!isPayloadPath(e.path)) continue;
-        const why = unsafePathReason(e.path);
-        if (why) { diags.push(error('OCTX_PATH_UNSAFE', `${e.path}: ${why}`, { file: e.path })); continue; }
-        if (e.kind !== 'file') { diags.push(error('OCTX_FILE_NOT_REGULAR', `${e.path} is a ${e.kind === 'symlink' ? 'symbolic link' : 'special file'}; only regular files can be packaged`, { file: e.path })); continue; }
-        files.push({ path: e.path, sha256: '' });
+    const own = !declared && tree instanceof DiskTree ? await tree.listing() : undefined;
+    const derivedProblem = (path: string, kind: TreeEntry['kind']): boolean => {
+      const why = unsafePathReason(path);
+      if (why) { diags.push(error('OCTX_PATH_UNSAFE', `${path}: ${why}`, { file: path })); return true; }
+      if (kind !== 'file') { diags.push(error('OCTX_FILE_NOT_REGULAR', `${path} is a ${kind === 'symlink' ? 'symbolic link' : 'special file'}; only regular files can be packaged`, { file: path })); return true; }
+      return false;
+    };
+    if (declaredList) {
+      // Read apart from the manifest's bytes (declared-files.ts): the same entries, settled.
+      entryList = declaredList;
+      files = new EntryFiles(entryList, (p) => byPath.get(p));
+    } else if (declared) {
+      entryList = (parsed.raw.files as unknown[]).filter((f): f is FileEntry => typeof (f as FileEntry)?.path === 'string' && typeof (f as FileEntry)?.sha256 === 'string');
+      files = new EntryFiles(entryList, (p) => byPath.get(p));
+    } else if (own) {
+      const positions = new PositionsBuilder();
+      for (let at = 0; at < own.paths.length; at++) {
+        const path = own.paths.at(at);
+        if (isPayloadPath(path) && !derivedProblem(path, KINDS[own.kinds[at]!]!)) positions.add(at);
       }
+      files = new ListingFiles(own, positions.done());
+    } else {
+      entryList = [];
+      for (const e of entries()) if (isPayloadPath(e.path) && !derivedProblem(e.path, e.kind)) entryList.push({ path: e.path, sha256: '' });
+      files = new EntryFiles(entryList, (p) => byPath.get(p));
     }
     if (opts.workdir && declared) {
       for (const e of entries()) if (isPayloadPath(e.path) && e.kind !== 'file') diags.push(error('OCTX_FILE_NOT_REGULAR', `${e.path} is not a regular file`, { file: e.path }));
@@ -233,63 +250,64 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     // V8's heap holds a document it lets grow 2-4× before it collects: issue 39).
     const ids = opts.documents === 'ids' ? new DocIds(files.length) : undefined;
     const digests = declared ? undefined : new DigestArray(files.length);
-    const sha256Of = (i: number) => digests ? digests.hex(i) : files[i]!.sha256;
+    const sha256Of = (i: number) => digests ? digests.hex(i) : entryList![i]!.sha256;
     let digestsOk = true;
     // A file's findings, kept only when it has some (an empty list a document is ~30 bytes each).
     const docDiags: (Diagnostic[] | undefined)[] = [];
     const secretsOf: (Diagnostic[] | undefined)[] = [];
     const keepDiags = (i: number) => { if (!docDiags[i]?.length) docDiags[i] = undefined; };
-    const keepDoc = (i: number, d: ConceptDoc) => { if (ids) ids.set(i, d.id, d.idLine); else documents[i] = slimDoc(d, files[i]!.path); };
-    const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
+    const keepDoc = (i: number, d: ConceptDoc, path: string) => { if (ids) ids.set(i, d.id, d.idLine); else documents[i] = slimDoc(d, path); };
+    const sagAt = SAG_PATHS.map((p) => files.indexOf(p));
     const sagStream = sagWanted && sagAt.every((i) => i >= 0);
     if (!sagStream) { pass?.close(); pass = undefined; }
     // Each file's listed size by position: no object a file (issue 39).
-    const placed = opts.place?.(manifest, files, Float64Array.from(files, (f) => byPath.get(f.path)?.size ?? 0));
+    const placed = opts.place?.(manifest, files, Float64Array.from({ length: files.length }, (_, i) => files.size(i)));
     const placement = placed?.archive;
     const entryOf = placed?.entryOf ?? new Int32Array(0);
     if (pass instanceof WorkerPass && 'vectors' in capabilities && capabilities.vectors !== null) {
-      pass.checkVectors(vectorRanges(tree, Object.values(VECTOR_FILES).filter((p) => files.some((f) => f.path === p))));
+      pass.checkVectors(vectorRanges(tree, Object.values(VECTOR_FILES).filter((p) => files.indexOf(p) >= 0)));
     }
     const progress = startProgress(`checking ${tree.label.replace(/\/+$/, '').split('/').pop()}`, files.length);
     // A listed file's entry, when it can be read: present, regular, within the limit.
-    const begin = (f: FileEntry, i: number): { e: TreeEntry; local: Diagnostic[] } | undefined => {
-      const e = byPath.get(f.path);
+    const begin = (i: number, path: string): { e: TreeEntry; local: Diagnostic[] } | undefined => {
+      const e = files.entry(i, path);
       progress.tick(e?.size ?? 0);
       const local: Diagnostic[] = [];
       docDiags[i] = local;
       if (!e || e.kind !== 'file') {
         digestsOk = false;
-        local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${f.path} is listed in files[] but ${e ? 'is not a regular file' : 'is missing'}`, { file: f.path }));
+        local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${path} is listed in files[] but ${e ? 'is not a regular file' : 'is missing'}`, { file: path }));
         return undefined;
       }
-      if (e.size > limits.maxFileBytes) { digestsOk = false; local.push(error('OCTX_ZIP_LIMIT', `${f.path} is larger than the per-file limit`, { file: f.path })); return undefined; }
+      if (e.size > limits.maxFileBytes) { digestsOk = false; local.push(error('OCTX_ZIP_LIMIT', `${path} is larger than the per-file limit`, { file: path })); return undefined; }
       // One string a path: the listing's, for the manifest's equal copy (~60 bytes a file).
-      f.path = e.path;
+      if (entryList) entryList[i]!.path = e.path;
       return { e, local };
     };
     // The digest read (or the read's failure) against files[]; true when the file is as listed.
-    const settle = (f: FileEntry, i: number, local: Diagnostic[], actual: string | Error): boolean => {
+    const settle = (i: number, path: string, local: Diagnostic[], actual: string | Error): boolean => {
       if (actual instanceof Error) {
         digestsOk = false;
-        local.push(error('OCTX_ZIP_CORRUPT', `${f.path}: ${actual.message}`, { file: f.path }));
+        local.push(error('OCTX_ZIP_CORRUPT', `${path}: ${actual.message}`, { file: path }));
         return false;
       }
       if (digests) digests.set(i, actual);
-      else if (actual !== f.sha256) {
+      else if (actual !== entryList![i]!.sha256) {
         digestsOk = false;
-        local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${f.path}: SHA-256 is ${actual}, files[] declares ${f.sha256}`, { file: f.path, hint: 'the file changed after the package was built; rebuild it' }));
+        local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${path}: SHA-256 is ${actual}, files[] declares ${entryList![i]!.sha256}`, { file: path, hint: 'the file changed after the package was built; rebuild it' }));
         return false;
       }
       return true;
     };
     // `via`: the bytes' way in, when not read here whole: pushed block by block to a consumer, or
     // read and hashed elsewhere (the record worker), which gives the digest.
-    const checkFile = async (f: FileEntry, i: number, via?: { onChunk?: (c: Buffer) => void; digest?: () => Promise<string>; secrets?: () => Diagnostic[] }) => {
-      const b = begin(f, i);
+    const checkFile = async (i: number, via?: { onChunk?: (c: Buffer) => void; digest?: () => Promise<string>; secrets?: () => Diagnostic[] }) => {
+      const path = files.path(i);
+      const b = begin(i, path);
       if (!b) return false;
       // A large file whose content no rule reads (an extension payload) is hashed in chunks, so
       // memory holds a chunk of it, not all of it; so is a record file, parsed on the way.
-      const hashOnly = b.e.size > HASH_IN_CHUNKS_ABOVE && !isKnowledgeMarkdown(f.path) && !SAG_PATHS.includes(f.path) && !VECTOR_PATHS.includes(f.path);
+      const hashOnly = b.e.size > HASH_IN_CHUNKS_ABOVE && !isKnowledgeMarkdown(path) && !SAG_PATHS.includes(path) && !VECTOR_PATHS.includes(path);
       let bytes: Buffer | undefined;
       let actual: string | Error;
       try {
@@ -299,31 +317,31 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
         } else if (hashOnly || via?.onChunk) {
           const h = createHash('sha256');
           const out = placement?.stream(entryOf[i]!);
-          const secrets = scan ? new SecretStream(f.path, f.path, scan.allow) : undefined;
-          for await (const c of fileChunks(tree, f.path)) { h.update(c); via?.onChunk?.(c); out?.push(c); secrets?.push(c); }
+          const secrets = scan ? new SecretStream(path, path, scan.allow) : undefined;
+          for await (const c of fileChunks(tree, path)) { h.update(c); via?.onChunk?.(c); out?.push(c); secrets?.push(c); }
           actual = h.digest('hex');
           out?.end();
           if (secrets) secretsOf[i] = nonEmpty(secrets.end());
         } else {
           // Without a build to place them, the bytes are checked below with no await before, and
           // nothing keeps them: a transient view will do (no copy per document).
-          bytes = (!placement ? tree.readTransient?.(f.path) : undefined) ?? await tree.read(f.path);
+          bytes = (!placement ? tree.readTransient?.(path) : undefined) ?? await tree.read(path);
           actual = sha256Hex(bytes);
-          if (scan) secretsOf[i] = nonEmpty(scanSecretBytes(bytes, f.path, f.path, scan.allow));
+          if (scan) secretsOf[i] = nonEmpty(scanSecretBytes(bytes, path, path, scan.allow));
         }
       } catch (err) {
         actual = err as Error;
       }
-      if (!settle(f, i, b.local, actual)) { if (bytes) opts.linkFacts?.observe(f.path, bytes); return false; }
+      if (!settle(i, path, b.local, actual)) { if (bytes) opts.linkFacts?.observe(path, bytes); return false; }
       if (!bytes) return true;
       placement?.put(entryOf[i]!, bytes);
-      if (isKnowledgeMarkdown(f.path)) {
+      if (isKnowledgeMarkdown(path)) {
         // The link check takes the document's links from this read, and its text as decoded here.
         let text: string | null | undefined;
-        const doc = checkKnowledge(f.path, bytes, limits.maxDepth, b.local, opts.linkFacts ? (t) => { text = t ?? null; } : undefined);
-        if (doc) keepDoc(i, doc);
-        opts.linkFacts?.observe(f.path, bytes, text);
-      } else opts.linkFacts?.observe(f.path, bytes);
+        const doc = checkKnowledge(path, bytes, limits.maxDepth, b.local, opts.linkFacts ? (t) => { text = t ?? null; } : undefined);
+        if (doc) keepDoc(i, doc, path);
+        opts.linkFacts?.observe(path, bytes, text);
+      } else opts.linkFacts?.observe(path, bytes);
       return true;
     };
     const sagIndex = (key: SagKey) => sagAt[SAG_PATHS.indexOf(SAG_FILES[key])]!;
@@ -333,29 +351,31 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const worker = pass instanceof WorkerPass ? pass : undefined;
     const inline = pass instanceof InlinePass ? pass : undefined;
     if (worker) {
-      sagJobs = SAG_ORDER.map((key) => checkFile(files[sagIndex(key)]!, sagIndex(key), {
+      sagJobs = SAG_ORDER.map((key) => checkFile(sagIndex(key), {
         digest: () => worker.digest(key),
         secrets: () => worker.secrets(key),
       }));
     }
-    else if (inline) for (const key of SAG_ORDER) inline.end(key, await checkFile(files[sagIndex(key)]!, sagIndex(key), { onChunk: (c) => inline.push(key, c) }));
+    else if (inline) for (const key of SAG_ORDER) inline.end(key, await checkFile(sagIndex(key), { onChunk: (c) => inline.push(key, c) }));
     // In a build the worker copies the record files into the archive once it has read them (the
     // layout did not exist when it started), before it takes any document.
     const placedRecords = placement && worker ? placeRecords(tree, placement, (key) => entryOf[sagIndex(key)]!, worker, byPath) : undefined;
-    const rest = files.map((_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
+    // Positions by the file, in typed arrays: a list of 100 000 numbers is 800 KB of V8's large-object
+    // space, garbage V8 keeps until its next full collection (issue 39).
+    let rest = Int32Array.from({ length: files.length }, (_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
     // With a worker, the knowledge documents are shared with it (claimed in batches from one
     // counter); the rest, and everything without a worker, is checked here. Without a records'
     // worker, a build, and a validate of a large working directory, start one for the documents
     // alone: their per-file cost (open, stat, read, close, hash, YAML) is what it spends its time on.
-    const canShare = (i: number) => { const e = isKnowledgeMarkdown(files[i]!.path) ? byPath.get(files[i]!.path) : undefined; return e?.kind === 'file' && e.size <= limits.maxFileBytes; };
+    const canShare = (i: number) => { const path = files.path(i); const e = isKnowledgeMarkdown(path) ? files.entry(i, path) : undefined; return e?.kind === 'file' && e.size <= limits.maxFileBytes; };
     // CTXFORGE_RECORD_WORKER=0 / 1 turns it off / on at any size, as it does the records' worker.
     const force = process.env.CTXFORGE_RECORD_WORKER;
     const docsOnly = !(pass instanceof WorkerPass) && tree.handoff !== undefined && force !== '0' && (placement !== undefined || (!pass && !scan));
-    const shareable = pass instanceof WorkerPass || docsOnly ? rest.filter(canShare) : [];
+    const shareable = pass instanceof WorkerPass || docsOnly ? rest.filter(canShare) : new Int32Array(0);
     // Without records' worker or a build, only a folder on disk shares: an archive's hand-off (a
     // shared table of its paths, ~5 MB at 100 000) is not made to be dropped.
     const mayShare = pass instanceof WorkerPass || placement !== undefined || tree.localPath !== undefined;
-    const handoff = mayShare && shareable.length >= (docsOnly && force === '1' ? 1 : SHARE_ABOVE) ? tree.handoff?.(shareable.map((i) => files[i]!.path)) : undefined;
+    const handoff = mayShare && shareable.length >= (docsOnly && force === '1' ? 1 : SHARE_ABOVE) ? shareOf(tree, files, shareable) : undefined;
     // A validate shares only from a directory, where each document costs an open, a stat and a
     // close: from an archive it is one positioned read, and handing the checks over saved the main
     // thread nothing while the worker added ~20 MB to the peak (measured on the 50 000-document
@@ -371,18 +391,19 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
           const i = shareable[r.k]!;
           if (r.crc32 !== undefined) placement!.wrote(entryOf[i]!, r.crc32);
           else if (r.writeError) placement!.failed(Object.assign(new Error(r.writeError.message), { code: r.writeError.code }));
-          if (r.links !== undefined) opts.linkFacts?.add(files[i]!.path, r.links);
-          const b = begin(files[i]!, i);
-          if (!b || !settle(files[i]!, i, b.local, r.sha256 ?? new Error(r.error))) continue;
-          if (r.doc) keepDoc(i, r.doc);
+          const path = files.path(i);
+          if (r.links !== undefined) opts.linkFacts?.add(path, r.links);
+          const b = begin(i, path);
+          if (!b || !settle(i, path, b.local, r.sha256 ?? new Error(r.error))) continue;
+          if (r.doc) keepDoc(i, r.doc, path);
           if (r.secrets) secretsOf[i] = nonEmpty(r.secrets);
           b.local.push(...r.diags);
           keepDiags(i);
         }
       }, placement?.slots(shareable.map((i) => entryOf[i]!)), opts.linkFacts?.spec);
-      await mapLimit(rest.filter((i) => !inShare[i]), 16, (i) => checkFile(files[i]!, i).then(() => keepDiags(i)));
+      await mapLimit(rest.filter((i) => !inShare[i]), 16, (i) => checkFile(i).then(() => keepDiags(i)));
       for (let start; (start = Atomics.add(claims, 0, SHARE_BATCH)) < shareable.length;) {
-        await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(files[i]!, i).then(() => keepDiags(i)));
+        await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(i).then(() => keepDiags(i)));
         // The worker's replies are taken between batches: the checks above settle in microtasks
         // only, so without this turn of the event loop every batch the worker finished would wait,
         // whole, until this thread's share were done (~40 MB of replies at 100 000 documents).
@@ -390,7 +411,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       }
       // A documents-only worker has done its one job.
       await theirs.finally(() => { if (sharer !== pass) sharer.close(); });
-    } else await mapLimit(rest, 16, (i) => checkFile(files[i]!, i).then(() => keepDiags(i)));
+    } else await mapLimit(rest, 16, (i) => checkFile(i).then(() => keepDiags(i)));
     await Promise.all(sagJobs);
     // A record file's copy stands only if it is what was checked.
     if (placedRecords) {
@@ -403,10 +424,14 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     placement?.flush();
     progress.done();
     for (const d of docDiags) if (d) pushAll(diags, d);
+    // The report's lazy members keep this scope: its lists a file are let go here.
+    docDiags.length = 0;
+    rest = new Int32Array(0);
     const docs = ids ? [] : documents.filter(Boolean);
 
-    const listed = new Set(files.map((f) => f.path));
-    if (!files.some((f) => isConcept(f.path))) {
+    // Membership of the few standard paths; of a listing, through its table.
+    const listed: ReadonlySet<string> = own && files.positions ? listingSet(own, files.positions) : new Set(entryList!.map((f) => f.path));
+    if (!someFile(files, isConcept)) {
       diags.push(error('OCTX_CONCEPT_REQUIRED', 'the package needs at least one Concept Document: a knowledge/**/*.md other than index.md and log.md', { file: opts.workdir ? 'knowledge/' : MANIFEST }));
     }
     // The ids, and each id's first document; then, on a worker, the record pass's cross-checks,
@@ -416,13 +441,13 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const duplicate = (path: string, id: string, idLine: number) => error('OCTX_ID_DUPLICATE', `${path}: document_id ${id} is already used by the asset or another document`, { file: path, line: idLine });
     if (ids) {
       // Duplicates by sorting the ids' bytes; the ids as strings only for the record pass's checks.
-      for (const i of ids.duplicates(typeof manifest.asset?.id === 'string' ? manifest.asset.id : undefined)) diags.push(duplicate(files[i]!.path, ids.id(i)!, ids.idLine(i)));
+      for (const i of ids.duplicates(typeof manifest.asset?.id === 'string' ? manifest.asset.id : undefined)) diags.push(duplicate(files.path(i), ids.id(i)!, ids.idLine(i)));
       if (pass) {
         for (let i = 0; i < ids.length; i++) {
           const id = ids.id(i);
           if (!id) continue;
           idSpace.add(id);
-          if (!concepts.has(id)) concepts.set(id, files[i]!.path);
+          if (!concepts.has(id)) concepts.set(id, files.path(i));
         }
       }
     }
@@ -435,7 +460,11 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     }
     const finishing = pass && digestsOk ? pass.finish(concepts, idSpace) : undefined;
     finishing?.catch(() => undefined); // awaited below when used; a failure unused is no failure
+    // Equal paths (two names a disk decoded alike) once each, as a set of them would list them.
+    let previous: string | undefined;
     for (const p of listed) {
+      if (p === previous) continue;
+      previous = p;
       if (SAG_PATHS.includes(p) && !('sag-structured' in capabilities)) {
         diags.push(error('OCTX_STANDARD_PATH_UNDECLARED', `${p} is a sag-structured/0.1 path but the manifest does not declare that capability`, { file: p, hint: 'add "capabilities": {"sag-structured": {"version": "0.1"}} or move private data under extensions/' }));
       }
@@ -462,9 +491,10 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
         else {
           // The derived list by position in UTF-8 order of path, its digests as hex one at a time:
           // no object and string a file (issue 39).
-          const order = sortUtf8(files.map((_, i) => i), (i) => files[i]!.path);
+          const order = files.sorted ? undefined : sortUtf8(Array.from({ length: files.length }, (_, i) => i), (i) => files.path(i));
+          const at = (k: number) => (order ? order[k]! : k);
           const subject = { ...parsed.raw, files: null };
-          computed = packageDigestListed(asBuilt ? asBuilt(subject) : subject, { count: order.length, path: (k) => files[order[k]!]!.path, sha256: (k) => sha256Of(order[k]!) });
+          computed = packageDigestListed(asBuilt ? asBuilt(subject) : subject, { count: files.length, path: (k) => files.path(at(k)), sha256: (k) => sha256Of(at(k)) });
         }
         if (asBuilt) builtDigest = computed;
         if (declaredDigest && declaredDigest !== computed) {
@@ -551,7 +581,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       capabilities,
       diagnostics: diags,
       manifest,
-      files,
+      files: entryList ?? [],
       documents: docs,
       package_digest: computed,
       declared_digest: declaredDigest,
@@ -562,7 +592,12 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     // (validate never does: its result is the findings).
     Object.defineProperty(report, 'sha256Of', { value: sha256Of, enumerable: false, configurable: true, writable: true });
     if (declaredList) settleOnRead(report, 'files', () => (parsed.raw!.files as FileEntry[]).slice());
-    if (digests) settleOnRead(report, 'files', () => { files.forEach((f, i) => { f.sha256 = digests.hex(i); }); return files; });
+    if (digests) {
+      settleOnRead(report, 'files', () => {
+        if (entryList) { entryList.forEach((f, i) => { f.sha256 = digests.hex(i); }); return entryList; }
+        return Array.from({ length: files.length }, (_, i) => ({ path: files.path(i), sha256: digests.hex(i) }));
+      });
+    }
     if (ids) settleOnRead(report, 'documents', () => docsOf(ids, files));
     return report;
   } finally {
@@ -594,6 +629,30 @@ async function readManifestOf(tree: Tree, maxDepth: number, workdir: boolean): P
   return { raw: compact.raw, text: compact.lineOf, diagnostics: [], declared: compact.files, subject: { ...compact.raw } };
 }
 
+/**
+ * The tree's hand-off of the files at `shareable`: of a directory's listed files by their positions
+ * in its listing (no path made and looked up again a file), else by path.
+ */
+function shareOf(tree: Tree, files: PayloadFiles, shareable: Int32Array): FileHandoff | undefined {
+  if (!tree.handoff) return undefined;
+  const positions = files.positions;
+  if (positions && tree instanceof DiskTree) return tree.handoffListed(shareable.map((i) => positions[i]!));
+  return tree.handoff(Array.from(shareable, (i) => files.path(i)));
+}
+
+/** Whether any file's path passes `test` (a path made a file until one does). */
+function someFile(files: PayloadFiles, test: (path: string) => boolean): boolean {
+  for (let i = 0; i < files.length; i++) if (test(files.path(i))) return true;
+  return false;
+}
+
+/** The files at `positions` of a listing as a set of paths, answered through the listing's table. */
+function listingSet(listing: DiskListing, positions: Int32Array): ReadonlySet<string> {
+  const member = new Uint8Array(listing.paths.length);
+  for (const at of positions) member[at] = 1;
+  return new ListedFiles(listing, (at) => member[at] === 1);
+}
+
 /** The listed entry at a path: through the tree's own index when it keeps one, else through a map made here. */
 function entryLookup(tree: Tree, entries: readonly TreeEntry[] | undefined): { get(path: string): TreeEntry | undefined } {
   if (tree.entry) return { get: (p) => tree.entry!(p) };
@@ -601,12 +660,13 @@ function entryLookup(tree: Tree, entries: readonly TreeEntry[] | undefined): { g
 }
 
 /** The documents kept as ids: path, id and the id's line, an object each, in the file list's order. */
-function docsOf(ids: DocIds, files: readonly FileEntry[]): ConceptDoc[] {
+function docsOf(ids: DocIds, files: PayloadFiles): ConceptDoc[] {
   const out: ConceptDoc[] = [];
   for (let i = 0; i < ids.length; i++) {
     if (!ids.has(i)) continue;
     const id = ids.id(i);
-    out.push(id === undefined ? { path: files[i]!.path, idLine: ids.idLine(i) } : { path: files[i]!.path, id, idLine: ids.idLine(i) });
+    const path = files.path(i);
+    out.push(id === undefined ? { path, idLine: ids.idLine(i) } : { path, id, idLine: ids.idLine(i) });
   }
   return out;
 }

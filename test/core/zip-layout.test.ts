@@ -262,3 +262,24 @@ test('PlacedWrites: pieces out of order, some adjacent, with gaps between; write
     closeSync(fd);
   }
 });
+
+test('the layout keeps no path string an entry: each path is read back from its names, a path with a lone surrogate as given (issue 39)', async () => {
+  const { setFlagsFromString } = await import('node:v8');
+  const { runInNewContext } = await import('node:vm');
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const odd = ['a\ud800.md', 'b/é ☃ 😀.md', '', 'c\udc00'];
+  const small = new ZipLayout(odd.map((path) => ({ path, size: 1, zip64: false })));
+  assert.deepEqual(odd.map((_, i) => small.path(i)), odd, 'every path as given');
+  assert.ok(small.names.equals(Buffer.from(odd.join('\0'), 'utf8')), 'names: each path\'s UTF-8, NUL between');
+  assert.equal(small.indexOf('b/é ☃ 😀.md'), 1);
+  // 50 000 entries whose paths are made as asked: the layout holds the names' bytes (outside V8's
+  // heap), not the strings (~60 bytes each, 3 MB of heap here).
+  const count = 50_000;
+  const used = () => { gc(); gc(); return process.memoryUsage().heapUsed; };
+  const before = used();
+  const big = new ZipLayout({ length: count, path: (i) => `knowledge/section-${i % 100}/page-${String(i).padStart(6, '0')}.md`, size: () => 10, zip64: () => true });
+  const held = used() - before;
+  assert.equal(big.path(12_345), 'knowledge/section-45/page-012345.md');
+  assert.ok(held < 8 * count, `the layout holds ${held} bytes of V8's heap for ${count} entries`);
+});

@@ -227,6 +227,7 @@ test('a large build written by two threads is byte-identical to one written by t
   // This thread's reads are slowed so that the worker takes a share however fast it starts.
   class Counting extends DiskTree {
     override handoff(paths: string[]) { handedOff.push(paths.length); return super.handoff(paths); }
+    override handoffListed(positions: readonly number[]) { handedOff.push(positions.length); return super.handoffListed(positions); }
     override async read(path: string) {
       if (path.startsWith('knowledge/many/')) await new Promise((r) => setTimeout(r, 5));
       return super.read(path);
@@ -295,15 +296,24 @@ test('a large build written by two threads is byte-identical to one written by t
   // A document grown, or removed, after the listing (whichever thread reads it).
   const target = 'knowledge/many/doc-2599.md';
   for (const how of ['grown', 'removed'] as const) {
-    // The package check walks the listing entry by entry (eachEntry): the change comes once it has.
+    // The package check takes a directory's listing whole (listing()) or entry by entry
+    // (eachEntry): the change comes once it has.
     class Racing extends DiskTree {
       raced = false;
-      override *eachEntry() {
-        yield* super.eachEntry();
+      race() {
         if (this.raced) return;
         this.raced = true;
         if (how === 'grown') appendFileSync(join(src, ...target.split('/')), 'grown after the listing\n');
         else rmSync(join(src, ...target.split('/')), { force: true });
+      }
+      override *eachEntry() {
+        yield* super.eachEntry();
+        this.race();
+      }
+      override async listing() {
+        const l = await super.listing();
+        this.race();
+        return l;
       }
     }
     await failing(new Racing(src, src), how === 'grown' ? 'OCTX_FILE_DIGEST_MISMATCH' : /doc-2599\.md: no such file/, target);

@@ -1,0 +1,83 @@
+// The payload files a package check reads, by position: a declared files[] as parsed, or a working
+// directory's derived list as positions in its listing's path table — no entry object and no path
+// string a file held through the checks (~140 bytes a file in V8's heap, which it lets grow 1.5-2×
+// before it collects: issue 39). A path is made when a check needs it, and dropped after.
+import { KINDS, smallInt, type DiskListing, type TreeEntry } from '../core/tree.js';
+import type { FileEntry } from './manifest.js';
+
+export interface PayloadFiles {
+  readonly length: number;
+  /** File i's path (of a listed list, a new string each call: a caller asks once a file). */
+  path(i: number): string;
+  /** The listed entry of file i (its kind and size), whose path is `path`. */
+  entry(i: number, path: string): TreeEntry | undefined;
+  /** File i's listed size (0 when it is not listed). */
+  size(i: number): number;
+  /** The position of `path` in this list, or -1 (for the few standard paths, not for every file). */
+  indexOf(path: string): number;
+  /** True when the files are in UTF-8 order of path already (no sort needed). */
+  readonly sorted: boolean;
+  /** Of a listed list: each file's position in the listing. */
+  readonly positions?: Int32Array;
+}
+
+/** A list of entries (declared, or derived from a tree without a listing table): its paths as given. */
+export class EntryFiles implements PayloadFiles {
+  readonly sorted = false;
+  constructor(readonly entries: FileEntry[], private readonly lookup: (path: string) => TreeEntry | undefined) {}
+  get length(): number { return this.entries.length; }
+  path(i: number): string { return this.entries[i]!.path; }
+  entry(_i: number, path: string): TreeEntry | undefined { return this.lookup(path); }
+  size(i: number): number { return this.lookup(this.path(i))?.size ?? 0; }
+  indexOf(path: string): number { return this.entries.findIndex((f) => f.path === path); }
+}
+
+/** Files of a directory's listing by their positions in it, ascending (the listing's own order). */
+export class ListingFiles implements PayloadFiles {
+  readonly length: number;
+  readonly positions: Int32Array;
+  readonly sorted: boolean;
+  constructor(private readonly listing: DiskListing, positions: Int32Array) {
+    this.positions = positions;
+    this.length = positions.length;
+    // The walk lists in UTF-8 order of path; said, not assumed (two names a disk decoded alike).
+    let sorted = true;
+    for (let k = 1; k < positions.length && sorted; k++) sorted = listing.paths.compare(positions[k - 1]!, positions[k]!) <= 0;
+    this.sorted = sorted;
+  }
+  path(i: number): string { return this.listing.paths.at(this.positions[i]!); }
+  // By position, not by a lookup of the path.
+  entry(i: number, path: string): TreeEntry | undefined {
+    const at = this.positions[i]!;
+    return { path, kind: KINDS[this.listing.kinds[at]!]!, size: smallInt(this.listing.sizes[at]!) };
+  }
+  size(i: number): number { return smallInt(this.listing.sizes[this.positions[i]!]!); }
+  indexOf(path: string): number {
+    const at = this.listing.paths.find(path);
+    if (at < 0) return -1;
+    let lo = 0;
+    for (let hi = this.length; lo < hi;) {
+      const mid = (lo + hi) >>> 1;
+      if (this.positions[mid]! < at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.length && this.positions[lo] === at ? lo : -1;
+  }
+}
+
+/** Positions collected one at a time, then handed over as a list. */
+export class PositionsBuilder {
+  private items = new Int32Array(1024);
+  count = 0;
+  add(p: number): void {
+    if (this.count === this.items.length) {
+      const more = new Int32Array(this.items.length * 2);
+      more.set(this.items);
+      this.items = more;
+    }
+    this.items[this.count++] = p;
+  }
+  done(): Int32Array {
+    return this.items.slice(0, this.count);
+  }
+}
