@@ -16924,7 +16924,7 @@ var require_util7 = __commonJS({
     var { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = require_symbols5();
     var { states, opcodes } = require_constants5();
     var { ErrorEvent, createFastMessageEvent } = require_events();
-    var { isUtf8: isUtf86 } = __require("node:buffer");
+    var { isUtf8: isUtf87 } = __require("node:buffer");
     var { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = require_data_url();
     function isConnecting(ws) {
       return ws[kReadyState] === states.CONNECTING;
@@ -17064,7 +17064,7 @@ var require_util7 = __commonJS({
     var hasIntl = typeof process.versions.icu === "string";
     var fatalDecoder = hasIntl ? new TextDecoder("utf-8", { fatal: true }) : void 0;
     var utf8Decode = hasIntl ? fatalDecoder.decode.bind(fatalDecoder) : function(buffer) {
-      if (isUtf86(buffer)) {
+      if (isUtf87(buffer)) {
         return buffer.toString("utf-8");
       }
       throw new TypeError("Invalid utf-8 received.");
@@ -18325,7 +18325,7 @@ var require_eventsource_stream = __commonJS({
     var BOM = [239, 187, 191];
     var LF = 10;
     var CR = 13;
-    var COLON = 58;
+    var COLON2 = 58;
     var SPACE = 32;
     var defaultMaxEventSize = buffer.kStringMaxLength;
     var DATA = Buffer.from("data");
@@ -18509,7 +18509,7 @@ var require_eventsource_stream = __commonJS({
         if (line.length === 0) {
           return;
         }
-        const colonPosition = line.indexOf(COLON);
+        const colonPosition = line.indexOf(COLON2);
         if (colonPosition === 0) {
           return;
         }
@@ -20678,6 +20678,10 @@ var init_path_table = __esm({
         }
         return len - n;
       }
+      /** The path at `i` against the path at `j`, in UTF-8 byte order (negative, 0, positive). */
+      compare(i, j) {
+        return this.compareAt(i, j);
+      }
       compareAt(i, j) {
         return this.slab.compare(this.slab, this.start(j), this.ends[j], this.start(i), this.ends[i]);
       }
@@ -20929,6 +20933,12 @@ var init_tree = __esm({
         const shared = sharedPaths(paths);
         return shared && { kind: "disk", root: this.root, paths: shared };
       }
+      /** handoff() of listed files given by their positions in the listing (no path looked up). */
+      handoffListed(positions) {
+        const pick = new Int32Array(new SharedArrayBuffer(Math.max(positions.length, 1) * 4), 0, positions.length);
+        pick.set(positions);
+        return { kind: "disk", root: this.root, paths: this.walked().paths.shared, pick };
+      }
       openRange(path) {
         const { fd, size } = openRegularFile(this.checkedPath(path), path);
         return { fd, offset: 0, size, release: () => closeSync2(fd) };
@@ -21147,7 +21157,7 @@ var init_utf8 = __esm({
 });
 
 // src/core/zip-tree.ts
-import { closeSync as closeSync4, fstatSync as fstatSync3, openSync as openSync4, readSync as readSync2 } from "node:fs";
+import { closeSync as closeSync4, fstatSync as fstatSync3, openSync as openSync4, readSync as readSync3 } from "node:fs";
 import { isAscii } from "node:buffer";
 import { Readable } from "node:stream";
 import { createInflateRaw } from "node:zlib";
@@ -21390,7 +21400,7 @@ var init_zip_tree = __esm({
         const out = into ? into.subarray(0, length) : Buffer.allocUnsafe(length);
         let done2 = 0;
         while (done2 < length) {
-          const n = readSync2(this.fd, out, done2, length - done2, offset + done2);
+          const n = readSync3(this.fd, out, done2, length - done2, offset + done2);
           if (n === 0) throw new Error(`archive ends before byte ${offset + length}`);
           done2 += n;
         }
@@ -21416,18 +21426,26 @@ var init_zip_tree = __esm({
     archiveTooLarge = (total, limit) => ({ kind: "LIMIT", message: `archive expands to ${total} bytes, over the total limit of ${limit} (--max-total-bytes)` });
     LONE_SURROGATE2 = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
     ZipTree = class _ZipTree {
-      constructor(label2, bytes, entries, byPath2, limits) {
+      constructor(label2, bytes, kept, limits) {
         this.label = label2;
         this.bytes = bytes;
-        this.entries = entries;
-        this.byPath = byPath2;
+        this.kept = kept;
         this.limits = limits;
       }
       label;
       bytes;
-      entries;
-      byPath;
+      kept;
       limits;
+      /**
+       * The entry at `path`, made from the kept arrays: an object an entry held for the archive's life
+       * was ~80 bytes of V8's heap a file (issue 39); callers hold what they are given only briefly.
+       */
+      info(path) {
+        const k = this.kept.index.get(path);
+        if (k === void 0) return void 0;
+        const t = this.kept;
+        return { path: t.paths[k], kind: "file", size: smallInt(t.sizes[k]), compressedSize: smallInt(t.compressed[k]), method: t.methods[k], dataStart: smallInt(t.dataStarts[k]) };
+      }
       /** Opens and checks the archive; throws ZipSecurityError listing every problem found. */
       static async open(source, opts = {}) {
         const limits = resolveLimits(opts.limits);
@@ -21444,7 +21462,11 @@ var init_zip_tree = __esm({
         const problems = [];
         try {
           if (directory.count > limits.maxEntries) throw new ZipSecurityError([tooManyEntries(directory.count, limits.maxEntries)]);
-          const files = [];
+          const paths = [];
+          const sizes = [];
+          const compressed = [];
+          const dataStarts = [];
+          const methods = [];
           const names = /* @__PURE__ */ new Map();
           const dirs = /* @__PURE__ */ new Set();
           const starts = [];
@@ -21496,7 +21518,7 @@ var init_zip_tree = __esm({
               problems.push(duplicateEntry(name));
               return;
             }
-            names.set(path, void 0);
+            names.set(path, -1);
             if (e.uncompressedSize > limits.maxFileBytes) problems.push(entryTooLarge(name, e.uncompressedSize, limits.maxFileBytes));
             total += e.uncompressedSize;
             if (e.method === 8 && e.uncompressedSize > 0 && e.uncompressedSize / Math.max(1, e.compressedSize) > limits.maxRatio) {
@@ -21515,9 +21537,12 @@ var init_zip_tree = __esm({
             }
             starts.push(e.localOffset);
             ends.push(local2.fileDataStart + e.compressedSize);
-            const kept = { path, kind: "file", size: smallInt(e.uncompressedSize), compressedSize: smallInt(e.compressedSize), method: e.method, dataStart: smallInt(local2.fileDataStart) };
-            files.push(kept);
-            names.set(path, kept);
+            names.set(path, paths.length);
+            paths.push(path);
+            sizes.push(e.uncompressedSize);
+            compressed.push(e.compressedSize);
+            dataStarts.push(local2.fileDataStart);
+            methods.push(e.method);
           };
           const early = opts.early ? earlyRanges(bytes, opts.early) : void 0;
           walkCentralDirectory(bytes.sibling(), directory.offset, directory.count, (e) => {
@@ -21525,18 +21550,28 @@ var init_zip_tree = __esm({
             take(e);
           });
           if (total > limits.maxTotalBytes) problems.push(archiveTooLarge(total, limits.maxTotalBytes));
-          fileDirClashes(files, names, dirs, problems);
+          fileDirClashes({ *[Symbol.iterator]() {
+            for (const path of paths) yield { path };
+          } }, names, dirs, problems);
           const byStart = Array.from(starts, (_, k) => k).sort((a, b) => starts[a] - starts[b]);
           for (let i = 1; i < byStart.length; i++) {
             const prev = byStart[i - 1];
             const cur2 = byStart[i];
             if (starts[cur2] < ends[prev]) {
-              problems.push({ kind: "OVERLAP", entry: files[cur2].path, message: `entries ${JSON.stringify(files[prev].path)} and ${JSON.stringify(files[cur2].path)} overlap in the archive` });
+              problems.push({ kind: "OVERLAP", entry: paths[cur2], message: `entries ${JSON.stringify(paths[prev])} and ${JSON.stringify(paths[cur2])} overlap in the archive` });
             }
           }
           if (problems.length) throw new ZipSecurityError(problems);
-          const sorted2 = sortUtf8(files, (f) => f.path);
-          return new _ZipTree(label2, bytes, sorted2, names, limits);
+          const order = Int32Array.from(sortUtf8(paths.map((_, k) => k), (k) => paths[k]));
+          return new _ZipTree(label2, bytes, {
+            paths,
+            index: names,
+            order,
+            methods: Uint8Array.from(methods),
+            sizes: Float64Array.from(sizes),
+            compressed: Float64Array.from(compressed),
+            dataStarts: Float64Array.from(dataStarts)
+          }, limits);
         } catch (e) {
           bytes.close();
           if (e instanceof ZipSecurityError) throw e;
@@ -21544,19 +21579,20 @@ var init_zip_tree = __esm({
         }
       }
       async list() {
-        return this.entries.map(({ path, kind, size }) => ({ path, kind, size }));
+        const t = this.kept;
+        return Array.from(t.order, (k) => ({ path: t.paths[k], kind: "file", size: smallInt(t.sizes[k]) }));
       }
-      // The entry itself, not a copy: its extra members (offsets, method) are read by no caller.
+      // Its extra members (offsets, method) are read by no caller.
       entry(path) {
-        return this.byPath.get(path);
+        return this.info(path);
       }
       async stat(path) {
-        const e = this.byPath.get(path);
+        const e = this.info(path);
         return e ? { path: e.path, kind: e.kind, size: e.size } : void 0;
       }
       /** Entry metadata for tests and inspect: method and offsets. */
       entryInfo(path) {
-        const e = this.byPath.get(path);
+        const e = this.info(path);
         return e ? { method: e.method, compressedSize: e.compressedSize } : void 0;
       }
       /**
@@ -21564,7 +21600,7 @@ var init_zip_tree = __esm({
        * at open; its data must lie inside the archive, as yauzl's stream required.
        */
       openStream(path) {
-        const e = this.byPath.get(path);
+        const e = this.info(path);
         if (!e || e.method !== 8) throw new TreeReadError(`${path}: no such compressed entry`, path);
         const end = e.dataStart + e.compressedSize;
         if (end > this.bytes.size) throw new TreeReadError(`${path}: file data overflows file bounds: ${e.dataStart} + ${e.compressedSize} > ${this.bytes.size}`, path);
@@ -21612,13 +21648,13 @@ var init_zip_tree = __esm({
       }
       /** A STORED entry of an archive on disk lies as it is in the archive (sizes checked equal at open). */
       openRange(path) {
-        const entry = this.byPath.get(path);
+        const entry = this.info(path);
         if (!entry || entry.kind !== "file" || entry.method !== 0 || this.bytes.fd === void 0) return void 0;
         this.checkLimit(entry);
         return { fd: this.bytes.fd, offset: entry.dataStart, size: entry.size, release: () => void 0 };
       }
       async read(path) {
-        const entry = this.byPath.get(path);
+        const entry = this.info(path);
         if (entry && entry.method === 0) {
           this.checkLimit(entry);
           try {
@@ -21641,7 +21677,7 @@ var init_zip_tree = __esm({
        * documents, a copy each was ~10% of validate's time); a DEFLATE one is left to read().
        */
       readTransient(path) {
-        const entry = this.byPath.get(path);
+        const entry = this.info(path);
         if (!entry || entry.method !== 0) return void 0;
         this.checkLimit(entry);
         try {
@@ -21655,7 +21691,7 @@ var init_zip_tree = __esm({
       }
       /** An entry's bytes in chunks, never trusting the declared size of compressed data. */
       async *chunks(path) {
-        const entry = this.byPath.get(path);
+        const entry = this.info(path);
         if (!entry) throw new TreeReadError(`${path}: no such entry`, path);
         this.checkLimit(entry);
         if (entry.method === 0) {
@@ -22190,10 +22226,10 @@ function parseManifestBytes(bytes, maxDepth) {
     throw e;
   }
 }
-function checkManifest(raw, text2, workdir) {
+function checkManifest(raw, text2, workdir, filesRead = false) {
   const diagnostics = [];
   const capabilities = {};
-  const at = (key3) => ({ file: MANIFEST, line: lineOfKey(text2, key3) });
+  const at = (key3) => ({ file: MANIFEST, line: typeof text2 === "function" ? text2(key3) : lineOfKey(text2, key3) });
   const schema = (msg, key3) => diagnostics.push(error2("OCTX_SCHEMA_VALIDATION", msg, at(key3)));
   if (raw.format !== "octx") schema(`"format" must be "octx", got ${showValue(raw.format)}`, "format");
   if (raw.format_version !== FORMAT_VERSION) {
@@ -22203,7 +22239,7 @@ function checkManifest(raw, text2, workdir) {
       at("format_version")
     ));
     for (const name of Object.keys(isObj(raw.capabilities) ? raw.capabilities : {})) capabilities[name] = false;
-    return { raw, text: text2, diagnostics, unsupportedVersion: true, capabilities };
+    return { raw, text: typeof text2 === "string" ? text2 : void 0, diagnostics, unsupportedVersion: true, capabilities };
   }
   const asset = raw.asset;
   if (!isObj(asset)) schema('"asset" must be an object with "id" and "name"', "asset");
@@ -22261,7 +22297,7 @@ function checkManifest(raw, text2, workdir) {
       }
     }
   }
-  if (raw.files !== void 0 || !workdir) {
+  if (!filesRead && (raw.files !== void 0 || !workdir)) {
     if (!Array.isArray(raw.files) || raw.files.length === 0) schema('"files" must be a non-empty array of {path, sha256}', "files");
     else {
       const seen = /* @__PURE__ */ new Set();
@@ -22279,7 +22315,7 @@ function checkManifest(raw, text2, workdir) {
       });
     }
   }
-  return { manifest: raw, raw, text: text2, diagnostics, capabilities };
+  return { manifest: raw, raw, text: typeof text2 === "string" ? text2 : void 0, diagnostics, capabilities };
 }
 var MANIFEST, FORMAT_VERSION, SUPPORTED_CAPABILITIES, CREATED_AT, DIGEST, CAP_VERSION;
 var init_manifest = __esm({
@@ -22297,6 +22333,236 @@ var init_manifest = __esm({
     CREATED_AT = /^(\d{4})-(\d\d)-(\d\d)T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(\.\d+)?Z$/;
     DIGEST = /^sha256:[0-9a-f]{64}$/;
     CAP_VERSION = /^\d+\.\d+$/;
+  }
+});
+
+// src/core/digest-array.ts
+var DigestArray, SHA256_HEX, HEX_VALUE;
+var init_digest_array = __esm({
+  "src/core/digest-array.ts"() {
+    "use strict";
+    DigestArray = class _DigestArray {
+      constructor(length) {
+        this.length = length;
+        this.bytes = Buffer.alloc(length * 32);
+        this.present = new Uint8Array(length);
+      }
+      length;
+      bytes;
+      present;
+      /** Stores the digest at `i` from its 64 lowercase hex characters (anything else is refused). */
+      set(i, hex) {
+        if (!SHA256_HEX.test(hex)) throw new RangeError(`not a SHA-256 in lowercase hex: ${JSON.stringify(hex)}`);
+        this.bytes.write(hex, i * 32, 32, "hex");
+        this.present[i] = 1;
+      }
+      /**
+       * Stores the digest at `i` from 64 lowercase hex characters as ASCII bytes at `src[at…]` (a
+       * manifest read without making a string of each); false, and nothing stored, for anything else.
+       */
+      setHexBytes(i, src, at) {
+        if (at < 0 || at + 64 > src.length) return false;
+        for (let k = 0; k < 32; k++) {
+          const hi = HEX_VALUE[src[at + 2 * k]];
+          const lo = HEX_VALUE[src[at + 2 * k + 1]];
+          if (hi > 15 || lo > 15) return false;
+        }
+        for (let k = 0; k < 32; k++) this.bytes[i * 32 + k] = HEX_VALUE[src[at + 2 * k]] << 4 | HEX_VALUE[src[at + 2 * k + 1]];
+        this.present[i] = 1;
+        return true;
+      }
+      /** A copy of the first `length` digests. */
+      first(length) {
+        const out = new _DigestArray(length);
+        this.bytes.copy(out.bytes, 0, 0, length * 32);
+        out.present.set(this.present.subarray(0, length));
+        return out;
+      }
+      has(i) {
+        return this.present[i] === 1;
+      }
+      /** The digest at `i` in lowercase hex, or '' when none was stored. */
+      hex(i) {
+        return this.present[i] ? this.bytes.toString("hex", i * 32, i * 32 + 32) : "";
+      }
+    };
+    SHA256_HEX = /^[0-9a-f]{64}$/;
+    HEX_VALUE = new Uint8Array(256).fill(255);
+    for (let d = 0; d < 10; d++) HEX_VALUE[48 + d] = d;
+    for (let d = 0; d < 6; d++) HEX_VALUE[97 + d] = 10 + d;
+  }
+});
+
+// src/octx/declared-files.ts
+import { isUtf8 as isUtf83 } from "node:buffer";
+function readManifestCompact(bytes, maxDepth, own2) {
+  if (maxDepth < 3 || hasBom(bytes) || !isUtf83(bytes)) return void 0;
+  const n = bytes.length;
+  let i = 0;
+  let depth = 0;
+  let span;
+  while (i < n) {
+    const c = bytes[i];
+    if (c === Q) {
+      const start = i;
+      i = skipString(bytes, i);
+      if (i < 0) return void 0;
+      if (depth !== 1) continue;
+      let k = i;
+      while (isWs(bytes[k])) k++;
+      if (bytes[k] !== COLON) continue;
+      if (i - start - 2 !== FILES.length || bytes.compare(FILES, 0, FILES.length, start + 1, i - 1) !== 0) continue;
+      if (span) return void 0;
+      k++;
+      while (isWs(bytes[k])) k++;
+      const list2 = readList(bytes, k, own2);
+      if (!list2) return void 0;
+      span = { start: k, ...list2 };
+      i = list2.end;
+      continue;
+    }
+    if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) depth--;
+    i++;
+  }
+  if (!span) return void 0;
+  let raw;
+  try {
+    raw = parseJson(`${bytes.toString("utf8", 0, span.start)}${STAND_IN_JSON}${bytes.toString("utf8", span.end)}`, { maxDepth });
+  } catch {
+    return void 0;
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw) || raw.files !== STAND_IN) return void 0;
+  return { raw, files: span.files, digests: span.digests, lineOf: (key3) => lineOfKeyIn(bytes, key3) };
+}
+function skipString(b, i) {
+  for (i++; i < b.length; i++) {
+    const c = b[i];
+    if (c === Q) return i + 1;
+    if (c === BS) i++;
+  }
+  return -1;
+}
+function plainString(b, i) {
+  if (b[i] !== Q) return void 0;
+  const end = b.indexOf(Q, i + 1);
+  if (end < 0) return void 0;
+  for (let k = i + 1; k < end; k++) if (b[k] < 32 || b[k] === BS) return void 0;
+  return { start: i + 1, end };
+}
+function readList(b, at, own2) {
+  if (b[at] !== 91) return void 0;
+  const room = new DigestArray(Math.floor((b.length - at) / 87) + 1);
+  const paths = [];
+  let i = at + 1;
+  let seen;
+  for (; ; ) {
+    while (isWs(b[i])) i++;
+    if (b[i] !== 123) return void 0;
+    i++;
+    let path;
+    let digestAt = -1;
+    for (let m = 0; m < 2; m++) {
+      while (isWs(b[i])) i++;
+      const key3 = plainString(b, i);
+      if (!key3) return void 0;
+      i = key3.end + 1;
+      while (isWs(b[i])) i++;
+      if (b[i] !== COLON) return void 0;
+      i++;
+      while (isWs(b[i])) i++;
+      const value = plainString(b, i);
+      if (!value) return void 0;
+      i = value.end + 1;
+      while (isWs(b[i])) i++;
+      if (b[i] !== (m === 0 ? COMMA : 125)) return void 0;
+      i++;
+      if (isKey(b, key3, PATH) && path === void 0) {
+        const text2 = b.toString("utf8", value.start, value.end);
+        path = own2?.(text2) ?? text2;
+      } else if (isKey(b, key3, SHA256) && digestAt < 0) {
+        if (value.end - value.start !== 64) return void 0;
+        digestAt = value.start;
+      } else return void 0;
+    }
+    const k = paths.length;
+    if (!room.setHexBytes(k, b, digestAt)) return void 0;
+    if (unsafePathReason(path) !== null || path === MANIFEST) return void 0;
+    const prev = paths[k - 1];
+    if (prev !== void 0 && !(path > prev)) {
+      seen ??= new Set(paths);
+      if (seen.has(path)) return void 0;
+    }
+    seen?.add(path);
+    paths.push(path);
+    while (isWs(b[i])) i++;
+    if (b[i] === COMMA) {
+      i++;
+      continue;
+    }
+    if (b[i] !== 93) return void 0;
+    const digests = room.first(paths.length);
+    return { end: i + 1, files: paths.map((p, j) => new DeclaredFile(p, j, digests)), digests };
+  }
+}
+function isKey(b, s, name) {
+  return s.end - s.start === name.length && b.compare(name, 0, name.length, s.start, s.end) === 0;
+}
+function lineOfKeyIn(bytes, key3) {
+  if (LONE_SURROGATE.test(key3)) return void 0;
+  const at = bytes.indexOf(Buffer.from(`"${key3}"`, "utf8"));
+  if (at < 0) return void 0;
+  let line = 1;
+  for (let j = bytes.indexOf(10); j !== -1 && j < at; j = bytes.indexOf(10, j + 1)) line++;
+  return line;
+}
+function settleFiles(raw, files) {
+  Object.defineProperty(raw, "files", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const v = files.map((f) => ({ path: f.path, sha256: f.sha256 }));
+      Object.defineProperty(raw, "files", { value: v, enumerable: true, configurable: true, writable: true });
+      return v;
+    },
+    set(v) {
+      Object.defineProperty(raw, "files", { value: v, enumerable: true, configurable: true, writable: true });
+    }
+  });
+}
+var DeclaredFile, STAND_IN, STAND_IN_JSON, Q, BS, COLON, COMMA, isWs, PATH, SHA256, FILES;
+var init_declared_files = __esm({
+  "src/octx/declared-files.ts"() {
+    "use strict";
+    init_strict_json();
+    init_utf8();
+    init_jcs();
+    init_paths();
+    init_digest_array();
+    init_manifest();
+    DeclaredFile = class {
+      constructor(path, at, digests) {
+        this.path = path;
+        this.at = at;
+        this.digests = digests;
+      }
+      path;
+      at;
+      digests;
+      get sha256() {
+        return this.digests.hex(this.at);
+      }
+    };
+    STAND_IN = "\0files[] read apart";
+    STAND_IN_JSON = JSON.stringify(STAND_IN);
+    Q = 34;
+    BS = 92;
+    COLON = 58;
+    COMMA = 44;
+    isWs = (c) => c === 32 || c === 10 || c === 13 || c === 9;
+    PATH = Buffer.from("path");
+    SHA256 = Buffer.from("sha256");
+    FILES = Buffer.from("files");
   }
 });
 
@@ -22713,7 +22979,7 @@ function makeParser() {
     if (!list2) cur.inline.set(state.tokens, list2 = []);
     list2.push(r3);
   };
-  const isWs = (c) => c === 32 || c === 9 || c === 10;
+  const isWs2 = (c) => c === 32 || c === 9 || c === 10;
   function wrapLink(name) {
     const rules = md.inline.ruler.__rules__;
     const orig = rules.find((r3) => r3.name === name).fn;
@@ -22729,7 +22995,7 @@ function makeParser() {
       const kind = name === "image" ? "image" : "inline";
       if (src.charCodeAt(labelEnd + 1) === 40 && src.charCodeAt(end - 1) === 41) {
         let p = labelEnd + 2;
-        while (p < end && isWs(src.charCodeAt(p))) p++;
+        while (p < end && isWs2(src.charCodeAt(p))) p++;
         const d = src.charCodeAt(p) === 41 ? void 0 : parseDest(src, p, state.posMax);
         if (!d?.ok) {
           record(state, { kind, start: p, end: p });
@@ -23318,9 +23584,9 @@ var init_digest = __esm({
 });
 
 // src/octx/jsonl.ts
-import { isUtf8 as isUtf83 } from "node:buffer";
+import { isUtf8 as isUtf84 } from "node:buffer";
 function decodeLine(bytes) {
-  return isUtf83(bytes) ? bytes.toString("utf8") : void 0;
+  return isUtf84(bytes) ? bytes.toString("utf8") : void 0;
 }
 function readJsonl(file, bytes, maxDepth, maxLineBytes, diags, maxRecords) {
   const out = [];
@@ -23411,7 +23677,7 @@ var init_jsonl = __esm({
         }
         if (nl >= 0) {
           const last = block.lastIndexOf(10);
-          const valid = isUtf83(block.subarray(start, last));
+          const valid = isUtf84(block.subarray(start, last));
           while (nl >= 0) {
             this.emit(block, start, nl, valid);
             start = nl + 1;
@@ -24515,7 +24781,7 @@ var init_concurrency = __esm({
 });
 
 // src/core/secrets.ts
-import { isUtf8 as isUtf84 } from "node:buffer";
+import { isUtf8 as isUtf85 } from "node:buffer";
 function boundary(s, i) {
   const before = i > 0 && isWord(s.charCodeAt(i - 1));
   const after = i < s.length && isWord(s.charCodeAt(i));
@@ -24948,7 +25214,7 @@ function scanSecretBytes(bytes, file, where2, allow = false) {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const wide = wideEncoding(b);
   if (!wide && cleanBytes(bytes)) return [];
-  const utf82 = isUtf84(bytes);
+  const utf82 = isUtf85(bytes);
   const narrow = secretDiagnostics(findSecretsInLines(bytes, secretLines(bytes, utf82), utf82 ? "utf8" : "latin1", true), file, where2, allow);
   if (!wide) return narrow;
   const out = [];
@@ -24993,7 +25259,7 @@ function scanSecretName(path, allow = false) {
   const loc = { file: shown3, hint: "rename the file (names ship in the package as they are), or pass --allow-secrets to build anyway (local use only)" };
   return [allow ? warning2("CTXFORGE_SECRET_FOUND", msg, loc) : error2("CTXFORGE_SECRET_FOUND", msg, loc)];
 }
-var isWord, isUpperAlnum, isAlnum, isWordDash, isAlnumDash, isKeyChar, isValueChar, isAwsSecretChar, isSpace3, AWS_PREFIXES, PRIVATE_KEY, PATTERNS, ANCHOR, KEYWORD, PREFIX_EXACT, ESCAPE, SIMPLE, LITERALS, fold, TRI_CODE, TRI_HIT, TRI_LITS, LITERAL_CHAR, HEX_VALUE, hexValue, escapeDigits, JOIN_PAIRS, JOIN_WINDOW, isAsciiBlank, TWO_QUOTES, LITTLE_ENDIAN, pairKey, PAIR_HIT, byteBlank, hasUtf8Bom;
+var isWord, isUpperAlnum, isAlnum, isWordDash, isAlnumDash, isKeyChar, isValueChar, isAwsSecretChar, isSpace3, AWS_PREFIXES, PRIVATE_KEY, PATTERNS, ANCHOR, KEYWORD, PREFIX_EXACT, ESCAPE, SIMPLE, LITERALS, fold, TRI_CODE, TRI_HIT, TRI_LITS, LITERAL_CHAR, HEX_VALUE2, hexValue, escapeDigits, JOIN_PAIRS, JOIN_WINDOW, isAsciiBlank, TWO_QUOTES, LITTLE_ENDIAN, pairKey, PAIR_HIT, byteBlank, hasUtf8Bom;
 var init_secrets = __esm({
   "src/core/secrets.ts"() {
     "use strict";
@@ -25176,12 +25442,12 @@ var init_secrets = __esm({
     }
     LITERAL_CHAR = new Uint8Array(128);
     for (const l of LITERALS) for (const ch of l + l.toUpperCase()) LITERAL_CHAR[ch.charCodeAt(0)] = 1;
-    HEX_VALUE = new Int8Array(128).fill(-1);
+    HEX_VALUE2 = new Int8Array(128).fill(-1);
     for (let d = 0; d < 16; d++) {
-      HEX_VALUE["0123456789abcdef".charCodeAt(d)] = d;
-      HEX_VALUE["0123456789ABCDEF".charCodeAt(d)] = d;
+      HEX_VALUE2["0123456789abcdef".charCodeAt(d)] = d;
+      HEX_VALUE2["0123456789ABCDEF".charCodeAt(d)] = d;
     }
-    hexValue = (c) => c < 128 ? HEX_VALUE[c] : -1;
+    hexValue = (c) => c < 128 ? HEX_VALUE2[c] : -1;
     escapeDigits = (c) => c === 117 ? 4 : c === 120 ? 2 : c === 85 ? 8 : 0;
     JOIN_PAIRS = /* @__PURE__ */ new Set();
     for (const l of LITERALS) for (let i = 0; i + 1 < l.length; i++) JOIN_PAIRS.add(l.charCodeAt(i) << 16 | l.charCodeAt(i + 1));
@@ -25205,7 +25471,7 @@ var init_secrets = __esm({
 });
 
 // src/core/secret-stream.ts
-import { isAscii as isAscii3, isUtf8 as isUtf85 } from "node:buffer";
+import { isAscii as isAscii3, isUtf8 as isUtf86 } from "node:buffer";
 var SEGMENT_BYTES, WIDE_PROBE, SecretStream, Findings;
 var init_secret_stream = __esm({
   "src/core/secret-stream.ts"() {
@@ -25316,7 +25582,7 @@ var init_secret_stream = __esm({
           }
           return lines2.count;
         }
-        if (this.utf8 && !isUtf85(bytes)) this.utf8 = false;
+        if (this.utf8 && !isUtf86(bytes)) this.utf8 = false;
         const lines = secretLines(bytes, this.utf8);
         if (lines.read.length) {
           if (this.utf8) this.found.utf8.add(findSecretsInLines(bytes, lines, "utf8", first), this.lineOffset);
@@ -25393,38 +25659,6 @@ function pushAll(to, items2) {
 var init_arrays = __esm({
   "src/core/arrays.ts"() {
     "use strict";
-  }
-});
-
-// src/core/digest-array.ts
-var DigestArray, SHA256_HEX;
-var init_digest_array = __esm({
-  "src/core/digest-array.ts"() {
-    "use strict";
-    DigestArray = class {
-      constructor(length) {
-        this.length = length;
-        this.bytes = Buffer.alloc(length * 32);
-        this.present = new Uint8Array(length);
-      }
-      length;
-      bytes;
-      present;
-      /** Stores the digest at `i` from its 64 lowercase hex characters (anything else is refused). */
-      set(i, hex) {
-        if (!SHA256_HEX.test(hex)) throw new RangeError(`not a SHA-256 in lowercase hex: ${JSON.stringify(hex)}`);
-        this.bytes.write(hex, i * 32, 32, "hex");
-        this.present[i] = 1;
-      }
-      has(i) {
-        return this.present[i] === 1;
-      }
-      /** The digest at `i` in lowercase hex, or '' when none was stored. */
-      hex(i) {
-        return this.present[i] ? this.bytes.toString("hex", i * 32, i * 32 + 32) : "";
-      }
-    };
-    SHA256_HEX = /^[0-9a-f]{64}$/;
   }
 });
 
@@ -25524,6 +25758,90 @@ var init_doc_ids = __esm({
   }
 });
 
+// src/octx/payload-files.ts
+var EntryFiles, ListingFiles, PositionsBuilder;
+var init_payload_files = __esm({
+  "src/octx/payload-files.ts"() {
+    "use strict";
+    init_tree();
+    EntryFiles = class {
+      constructor(entries, lookup2) {
+        this.entries = entries;
+        this.lookup = lookup2;
+      }
+      entries;
+      lookup;
+      sorted = false;
+      get length() {
+        return this.entries.length;
+      }
+      path(i) {
+        return this.entries[i].path;
+      }
+      entry(_i, path) {
+        return this.lookup(path);
+      }
+      size(i) {
+        return this.lookup(this.path(i))?.size ?? 0;
+      }
+      indexOf(path) {
+        return this.entries.findIndex((f) => f.path === path);
+      }
+    };
+    ListingFiles = class {
+      constructor(listing, positions) {
+        this.listing = listing;
+        this.positions = positions;
+        this.length = positions.length;
+        let sorted2 = true;
+        for (let k = 1; k < positions.length && sorted2; k++) sorted2 = listing.paths.compare(positions[k - 1], positions[k]) <= 0;
+        this.sorted = sorted2;
+      }
+      listing;
+      length;
+      positions;
+      sorted;
+      path(i) {
+        return this.listing.paths.at(this.positions[i]);
+      }
+      // By position, not by a lookup of the path.
+      entry(i, path) {
+        const at = this.positions[i];
+        return { path, kind: KINDS[this.listing.kinds[at]], size: smallInt(this.listing.sizes[at]) };
+      }
+      size(i) {
+        return smallInt(this.listing.sizes[this.positions[i]]);
+      }
+      indexOf(path) {
+        const at = this.listing.paths.find(path);
+        if (at < 0) return -1;
+        let lo = 0;
+        for (let hi = this.length; lo < hi; ) {
+          const mid = lo + hi >>> 1;
+          if (this.positions[mid] < at) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo < this.length && this.positions[lo] === at ? lo : -1;
+      }
+    };
+    PositionsBuilder = class {
+      items = new Int32Array(1024);
+      count = 0;
+      add(p) {
+        if (this.count === this.items.length) {
+          const more = new Int32Array(this.items.length * 2);
+          more.set(this.items);
+          this.items = more;
+        }
+        this.items[this.count++] = p;
+      }
+      done() {
+        return this.items.slice(0, this.count);
+      }
+    };
+  }
+});
+
 // src/octx/package.ts
 import { createHash as createHash5 } from "node:crypto";
 function isPayloadPath(p) {
@@ -25574,9 +25892,11 @@ async function checkPackage(tree, opts) {
     return emptyReport([error2("OCTX_MANIFEST_MISSING", `${tree.label} has no manifest.json`, { hint: opts.workdir ? "run `ctxforge init octx <dir>` to start a working directory" : void 0 })], "manifest missing");
   }
   if (mstat.size > limits.maxFileBytes) return emptyReport([error2("OCTX_ZIP_LIMIT", "manifest.json is larger than the per-file limit", { file: MANIFEST })], "limit");
-  const parsed = parseManifestBytes(await tree.read(MANIFEST), limits.maxDepth);
+  const parsed = await readManifestOf(tree, limits.maxDepth, opts.workdir);
   if (!parsed.raw) return emptyReport(parsed.diagnostics, parsed.openError);
-  const mc = checkManifest(parsed.raw, parsed.text, opts.workdir);
+  const mc = checkManifest(parsed.raw, parsed.text, opts.workdir, parsed.declared !== void 0);
+  const declaredList = parsed.declared;
+  if (declaredList) settleFiles(parsed.raw, declaredList);
   parsed.text = void 0;
   mc.text = void 0;
   diags.push(...mc.diagnostics);
@@ -25598,24 +25918,38 @@ async function checkPackage(tree, opts) {
     const entries = () => listing ?? tree.eachEntry();
     const byPath2 = entryLookup(tree, listing);
     let files;
-    const declared = Array.isArray(parsed.raw.files);
-    if (declared) {
-      files = parsed.raw.files.filter((f) => typeof f?.path === "string" && typeof f?.sha256 === "string");
-    } else {
-      files = [];
-      for (const e of entries()) {
-        if (!isPayloadPath(e.path)) continue;
-        const why = unsafePathReason(e.path);
-        if (why) {
-          diags.push(error2("OCTX_PATH_UNSAFE", `${e.path}: ${why}`, { file: e.path }));
-          continue;
-        }
-        if (e.kind !== "file") {
-          diags.push(error2("OCTX_FILE_NOT_REGULAR", `${e.path} is a ${e.kind === "symlink" ? "symbolic link" : "special file"}; only regular files can be packaged`, { file: e.path }));
-          continue;
-        }
-        files.push({ path: e.path, sha256: "" });
+    let entryList;
+    const declared = declaredList !== void 0 || Array.isArray(parsed.raw.files);
+    const own2 = !declared && tree instanceof DiskTree ? await tree.listing() : void 0;
+    const derivedProblem = (path, kind) => {
+      const why = unsafePathReason(path);
+      if (why) {
+        diags.push(error2("OCTX_PATH_UNSAFE", `${path}: ${why}`, { file: path }));
+        return true;
       }
+      if (kind !== "file") {
+        diags.push(error2("OCTX_FILE_NOT_REGULAR", `${path} is a ${kind === "symlink" ? "symbolic link" : "special file"}; only regular files can be packaged`, { file: path }));
+        return true;
+      }
+      return false;
+    };
+    if (declaredList) {
+      entryList = declaredList;
+      files = new EntryFiles(entryList, (p) => byPath2.get(p));
+    } else if (declared) {
+      entryList = parsed.raw.files.filter((f) => typeof f?.path === "string" && typeof f?.sha256 === "string");
+      files = new EntryFiles(entryList, (p) => byPath2.get(p));
+    } else if (own2) {
+      const positions = new PositionsBuilder();
+      for (let at = 0; at < own2.paths.length; at++) {
+        const path = own2.paths.at(at);
+        if (isPayloadPath(path) && !derivedProblem(path, KINDS[own2.kinds[at]])) positions.add(at);
+      }
+      files = new ListingFiles(own2, positions.done());
+    } else {
+      entryList = [];
+      for (const e of entries()) if (isPayloadPath(e.path) && !derivedProblem(e.path, e.kind)) entryList.push({ path: e.path, sha256: "" });
+      files = new EntryFiles(entryList, (p) => byPath2.get(p));
     }
     if (opts.workdir && declared) {
       for (const e of entries()) if (isPayloadPath(e.path) && e.kind !== "file") diags.push(error2("OCTX_FILE_NOT_REGULAR", `${e.path} is not a regular file`, { file: e.path }));
@@ -25626,66 +25960,67 @@ async function checkPackage(tree, opts) {
     const documents = [];
     const ids = opts.documents === "ids" ? new DocIds(files.length) : void 0;
     const digests = declared ? void 0 : new DigestArray(files.length);
-    const sha256Of = (i) => digests ? digests.hex(i) : files[i].sha256;
+    const sha256Of = (i) => digests ? digests.hex(i) : entryList[i].sha256;
     let digestsOk = true;
     const docDiags = [];
     const secretsOf = [];
     const keepDiags = (i) => {
       if (!docDiags[i]?.length) docDiags[i] = void 0;
     };
-    const keepDoc = (i, d) => {
+    const keepDoc = (i, d, path) => {
       if (ids) ids.set(i, d.id, d.idLine);
-      else documents[i] = slimDoc(d, files[i].path);
+      else documents[i] = slimDoc(d, path);
     };
-    const sagAt = SAG_PATHS.map((p) => files.findIndex((f) => f.path === p));
+    const sagAt = SAG_PATHS.map((p) => files.indexOf(p));
     const sagStream = sagWanted && sagAt.every((i) => i >= 0);
     if (!sagStream) {
       pass?.close();
       pass = void 0;
     }
-    const placed = opts.place?.(manifest, files, Float64Array.from(files, (f) => byPath2.get(f.path)?.size ?? 0));
+    const placed = opts.place?.(manifest, files, Float64Array.from({ length: files.length }, (_, i) => files.size(i)));
     const placement = placed?.archive;
     const entryOf = placed?.entryOf ?? new Int32Array(0);
     if (pass instanceof WorkerPass && "vectors" in capabilities && capabilities.vectors !== null) {
-      pass.checkVectors(vectorRanges(tree, Object.values(VECTOR_FILES).filter((p) => files.some((f) => f.path === p))));
+      pass.checkVectors(vectorRanges(tree, Object.values(VECTOR_FILES).filter((p) => files.indexOf(p) >= 0)));
     }
     const progress = startProgress(`checking ${tree.label.replace(/\/+$/, "").split("/").pop()}`, files.length);
-    const begin = (f, i) => {
-      const e = byPath2.get(f.path);
+    const begin = (i, path) => {
+      const e = files.entry(i, path);
       progress.tick(e?.size ?? 0);
       const local2 = [];
       docDiags[i] = local2;
       if (!e || e.kind !== "file") {
         digestsOk = false;
-        local2.push(error2("OCTX_FILE_DIGEST_MISMATCH", `${f.path} is listed in files[] but ${e ? "is not a regular file" : "is missing"}`, { file: f.path }));
+        local2.push(error2("OCTX_FILE_DIGEST_MISMATCH", `${path} is listed in files[] but ${e ? "is not a regular file" : "is missing"}`, { file: path }));
         return void 0;
       }
       if (e.size > limits.maxFileBytes) {
         digestsOk = false;
-        local2.push(error2("OCTX_ZIP_LIMIT", `${f.path} is larger than the per-file limit`, { file: f.path }));
+        local2.push(error2("OCTX_ZIP_LIMIT", `${path} is larger than the per-file limit`, { file: path }));
         return void 0;
       }
-      f.path = e.path;
+      if (entryList) entryList[i].path = e.path;
       return { e, local: local2 };
     };
-    const settle = (f, i, local2, actual) => {
+    const settle = (i, path, local2, actual) => {
       if (actual instanceof Error) {
         digestsOk = false;
-        local2.push(error2("OCTX_ZIP_CORRUPT", `${f.path}: ${actual.message}`, { file: f.path }));
+        local2.push(error2("OCTX_ZIP_CORRUPT", `${path}: ${actual.message}`, { file: path }));
         return false;
       }
       if (digests) digests.set(i, actual);
-      else if (actual !== f.sha256) {
+      else if (actual !== entryList[i].sha256) {
         digestsOk = false;
-        local2.push(error2("OCTX_FILE_DIGEST_MISMATCH", `${f.path}: SHA-256 is ${actual}, files[] declares ${f.sha256}`, { file: f.path, hint: "the file changed after the package was built; rebuild it" }));
+        local2.push(error2("OCTX_FILE_DIGEST_MISMATCH", `${path}: SHA-256 is ${actual}, files[] declares ${entryList[i].sha256}`, { file: path, hint: "the file changed after the package was built; rebuild it" }));
         return false;
       }
       return true;
     };
-    const checkFile = async (f, i, via) => {
-      const b = begin(f, i);
+    const checkFile = async (i, via) => {
+      const path = files.path(i);
+      const b = begin(i, path);
       if (!b) return false;
-      const hashOnly = b.e.size > HASH_IN_CHUNKS_ABOVE && !isKnowledgeMarkdown(f.path) && !SAG_PATHS.includes(f.path) && !VECTOR_PATHS.includes(f.path);
+      const hashOnly = b.e.size > HASH_IN_CHUNKS_ABOVE && !isKnowledgeMarkdown(path) && !SAG_PATHS.includes(path) && !VECTOR_PATHS.includes(path);
       let bytes;
       let actual;
       try {
@@ -25695,8 +26030,8 @@ async function checkPackage(tree, opts) {
         } else if (hashOnly || via?.onChunk) {
           const h = createHash5("sha256");
           const out = placement?.stream(entryOf[i]);
-          const secrets = scan ? new SecretStream(f.path, f.path, scan.allow) : void 0;
-          for await (const c of fileChunks(tree, f.path)) {
+          const secrets = scan ? new SecretStream(path, path, scan.allow) : void 0;
+          for await (const c of fileChunks(tree, path)) {
             h.update(c);
             via?.onChunk?.(c);
             out?.push(c);
@@ -25706,27 +26041,27 @@ async function checkPackage(tree, opts) {
           out?.end();
           if (secrets) secretsOf[i] = nonEmpty2(secrets.end());
         } else {
-          bytes = (!placement ? tree.readTransient?.(f.path) : void 0) ?? await tree.read(f.path);
+          bytes = (!placement ? tree.readTransient?.(path) : void 0) ?? await tree.read(path);
           actual = sha256Hex(bytes);
-          if (scan) secretsOf[i] = nonEmpty2(scanSecretBytes(bytes, f.path, f.path, scan.allow));
+          if (scan) secretsOf[i] = nonEmpty2(scanSecretBytes(bytes, path, path, scan.allow));
         }
       } catch (err) {
         actual = err;
       }
-      if (!settle(f, i, b.local, actual)) {
-        if (bytes) opts.linkFacts?.observe(f.path, bytes);
+      if (!settle(i, path, b.local, actual)) {
+        if (bytes) opts.linkFacts?.observe(path, bytes);
         return false;
       }
       if (!bytes) return true;
       placement?.put(entryOf[i], bytes);
-      if (isKnowledgeMarkdown(f.path)) {
+      if (isKnowledgeMarkdown(path)) {
         let text2;
-        const doc = checkKnowledge(f.path, bytes, limits.maxDepth, b.local, opts.linkFacts ? (t) => {
+        const doc = checkKnowledge(path, bytes, limits.maxDepth, b.local, opts.linkFacts ? (t) => {
           text2 = t ?? null;
         } : void 0);
-        if (doc) keepDoc(i, doc);
-        opts.linkFacts?.observe(f.path, bytes, text2);
-      } else opts.linkFacts?.observe(f.path, bytes);
+        if (doc) keepDoc(i, doc, path);
+        opts.linkFacts?.observe(path, bytes, text2);
+      } else opts.linkFacts?.observe(path, bytes);
       return true;
     };
     const sagIndex = (key3) => sagAt[SAG_PATHS.indexOf(SAG_FILES[key3])];
@@ -25734,22 +26069,23 @@ async function checkPackage(tree, opts) {
     const worker = pass instanceof WorkerPass ? pass : void 0;
     const inline = pass instanceof InlinePass ? pass : void 0;
     if (worker) {
-      sagJobs = SAG_ORDER.map((key3) => checkFile(files[sagIndex(key3)], sagIndex(key3), {
+      sagJobs = SAG_ORDER.map((key3) => checkFile(sagIndex(key3), {
         digest: () => worker.digest(key3),
         secrets: () => worker.secrets(key3)
       }));
-    } else if (inline) for (const key3 of SAG_ORDER) inline.end(key3, await checkFile(files[sagIndex(key3)], sagIndex(key3), { onChunk: (c) => inline.push(key3, c) }));
+    } else if (inline) for (const key3 of SAG_ORDER) inline.end(key3, await checkFile(sagIndex(key3), { onChunk: (c) => inline.push(key3, c) }));
     const placedRecords = placement && worker ? placeRecords(tree, placement, (key3) => entryOf[sagIndex(key3)], worker, byPath2) : void 0;
-    const rest2 = files.map((_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
+    let rest2 = Int32Array.from({ length: files.length }, (_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
     const canShare = (i) => {
-      const e = isKnowledgeMarkdown(files[i].path) ? byPath2.get(files[i].path) : void 0;
+      const path = files.path(i);
+      const e = isKnowledgeMarkdown(path) ? files.entry(i, path) : void 0;
       return e?.kind === "file" && e.size <= limits.maxFileBytes;
     };
     const force = process.env.CTXFORGE_RECORD_WORKER;
     const docsOnly = !(pass instanceof WorkerPass) && tree.handoff !== void 0 && force !== "0" && (placement !== void 0 || !pass && !scan);
-    const shareable = pass instanceof WorkerPass || docsOnly ? rest2.filter(canShare) : [];
+    const shareable = pass instanceof WorkerPass || docsOnly ? rest2.filter(canShare) : new Int32Array(0);
     const mayShare = pass instanceof WorkerPass || placement !== void 0 || tree.localPath !== void 0;
-    const handoff = mayShare && shareable.length >= (docsOnly && force === "1" ? 1 : SHARE_ABOVE) ? tree.handoff?.(shareable.map((i) => files[i].path)) : void 0;
+    const handoff = mayShare && shareable.length >= (docsOnly && force === "1" ? 1 : SHARE_ABOVE) ? shareOf(tree, files, shareable) : void 0;
     const sharer = !handoff ? void 0 : pass instanceof WorkerPass ? pass : placement || handoff.kind === "disk" ? new WorkerPass(limits) : void 0;
     if (handoff && sharer) {
       const inShare = new Uint8Array(files.length);
@@ -25761,24 +26097,25 @@ async function checkPackage(tree, opts) {
           const i = shareable[r3.k];
           if (r3.crc32 !== void 0) placement.wrote(entryOf[i], r3.crc32);
           else if (r3.writeError) placement.failed(Object.assign(new Error(r3.writeError.message), { code: r3.writeError.code }));
-          if (r3.links !== void 0) opts.linkFacts?.add(files[i].path, r3.links);
-          const b = begin(files[i], i);
-          if (!b || !settle(files[i], i, b.local, r3.sha256 ?? new Error(r3.error))) continue;
-          if (r3.doc) keepDoc(i, r3.doc);
+          const path = files.path(i);
+          if (r3.links !== void 0) opts.linkFacts?.add(path, r3.links);
+          const b = begin(i, path);
+          if (!b || !settle(i, path, b.local, r3.sha256 ?? new Error(r3.error))) continue;
+          if (r3.doc) keepDoc(i, r3.doc, path);
           if (r3.secrets) secretsOf[i] = nonEmpty2(r3.secrets);
           b.local.push(...r3.diags);
           keepDiags(i);
         }
       }, placement?.slots(shareable.map((i) => entryOf[i])), opts.linkFacts?.spec);
-      await mapLimit(rest2.filter((i) => !inShare[i]), 16, (i) => checkFile(files[i], i).then(() => keepDiags(i)));
+      await mapLimit(rest2.filter((i) => !inShare[i]), 16, (i) => checkFile(i).then(() => keepDiags(i)));
       for (let start; (start = Atomics.add(claims, 0, SHARE_BATCH)) < shareable.length; ) {
-        await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(files[i], i).then(() => keepDiags(i)));
+        await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(i).then(() => keepDiags(i)));
         await new Promise((resolve21) => setImmediate(resolve21));
       }
       await theirs.finally(() => {
         if (sharer !== pass) sharer.close();
       });
-    } else await mapLimit(rest2, 16, (i) => checkFile(files[i], i).then(() => keepDiags(i)));
+    } else await mapLimit(rest2, 16, (i) => checkFile(i).then(() => keepDiags(i)));
     await Promise.all(sagJobs);
     if (placedRecords) {
       for (const [key3, copied] of placedRecords) {
@@ -25791,21 +26128,23 @@ async function checkPackage(tree, opts) {
     placement?.flush();
     progress.done();
     for (const d of docDiags) if (d) pushAll(diags, d);
+    docDiags.length = 0;
+    rest2 = new Int32Array(0);
     const docs = ids ? [] : documents.filter(Boolean);
-    const listed2 = new Set(files.map((f) => f.path));
-    if (!files.some((f) => isConcept(f.path))) {
+    const listed2 = own2 && files.positions ? listingSet(own2, files.positions) : new Set(entryList.map((f) => f.path));
+    if (!someFile(files, isConcept)) {
       diags.push(error2("OCTX_CONCEPT_REQUIRED", "the package needs at least one Concept Document: a knowledge/**/*.md other than index.md and log.md", { file: opts.workdir ? "knowledge/" : MANIFEST }));
     }
     const concepts = /* @__PURE__ */ new Map();
     const duplicate = (path, id, idLine) => error2("OCTX_ID_DUPLICATE", `${path}: document_id ${id} is already used by the asset or another document`, { file: path, line: idLine });
     if (ids) {
-      for (const i of ids.duplicates(typeof manifest.asset?.id === "string" ? manifest.asset.id : void 0)) diags.push(duplicate(files[i].path, ids.id(i), ids.idLine(i)));
+      for (const i of ids.duplicates(typeof manifest.asset?.id === "string" ? manifest.asset.id : void 0)) diags.push(duplicate(files.path(i), ids.id(i), ids.idLine(i)));
       if (pass) {
         for (let i = 0; i < ids.length; i++) {
           const id = ids.id(i);
           if (!id) continue;
           idSpace.add(id);
-          if (!concepts.has(id)) concepts.set(id, files[i].path);
+          if (!concepts.has(id)) concepts.set(id, files.path(i));
         }
       }
     }
@@ -25813,11 +26152,14 @@ async function checkPackage(tree, opts) {
       if (!d.id) continue;
       if (idSpace.has(d.id)) diags.push(duplicate(d.path, d.id, d.idLine));
       idSpace.add(d.id);
-      if (!concepts.has(d.id)) concepts.set(d.id, d.path);
+      if (pass && !concepts.has(d.id)) concepts.set(d.id, d.path);
     }
     const finishing = pass && digestsOk ? pass.finish(concepts, idSpace) : void 0;
     finishing?.catch(() => void 0);
+    let previous;
     for (const p of listed2) {
+      if (p === previous) continue;
+      previous = p;
       if (SAG_PATHS.includes(p) && !("sag-structured" in capabilities)) {
         diags.push(error2("OCTX_STANDARD_PATH_UNDECLARED", `${p} is a sag-structured/0.1 path but the manifest does not declare that capability`, { file: p, hint: 'add "capabilities": {"sag-structured": {"version": "0.1"}} or move private data under extensions/' }));
       }
@@ -25834,11 +26176,15 @@ async function checkPackage(tree, opts) {
     if (digestsOk && !diags.some((d) => d.code === "OCTX_SCHEMA_VALIDATION")) {
       try {
         const asBuilt2 = declared || declaredDigest !== void 0 ? void 0 : opts.asBuilt;
-        if (declared) computed = packageDigest(parsed.raw);
+        if (declaredList) {
+          const order = sortUtf8(declaredList.map((_, i) => i), (i) => declaredList[i].path);
+          computed = packageDigestListed(parsed.subject, { count: order.length, path: (k) => declaredList[order[k]].path, sha256: (k) => declaredList[order[k]].sha256 });
+        } else if (declared) computed = packageDigest(parsed.raw);
         else {
-          const order = sortUtf8(files.map((_, i) => i), (i) => files[i].path);
+          const order = files.sorted ? void 0 : sortUtf8(Array.from({ length: files.length }, (_, i) => i), (i) => files.path(i));
+          const at = (k) => order ? order[k] : k;
           const subject = { ...parsed.raw, files: null };
-          computed = packageDigestListed(asBuilt2 ? asBuilt2(subject) : subject, { count: order.length, path: (k) => files[order[k]].path, sha256: (k) => sha256Of(order[k]) });
+          computed = packageDigestListed(asBuilt2 ? asBuilt2(subject) : subject, { count: files.length, path: (k) => files.path(at(k)), sha256: (k) => sha256Of(at(k)) });
         }
         if (asBuilt2) builtDigest = computed;
         if (declaredDigest && declaredDigest !== computed) {
@@ -25928,7 +26274,7 @@ async function checkPackage(tree, opts) {
       capabilities,
       diagnostics: diags,
       manifest,
-      files,
+      files: entryList ?? [],
       documents: docs,
       package_digest: computed,
       declared_digest: declaredDigest,
@@ -25936,17 +26282,44 @@ async function checkPackage(tree, opts) {
       ...builtDigest ? { built_digest: builtDigest } : {}
     };
     Object.defineProperty(report, "sha256Of", { value: sha256Of, enumerable: false, configurable: true, writable: true });
-    if (digests) settleOnRead(report, "files", () => {
-      files.forEach((f, i) => {
-        f.sha256 = digests.hex(i);
+    if (declaredList) settleOnRead(report, "files", () => parsed.raw.files.slice());
+    if (digests) {
+      settleOnRead(report, "files", () => {
+        if (entryList) {
+          entryList.forEach((f, i) => {
+            f.sha256 = digests.hex(i);
+          });
+          return entryList;
+        }
+        return Array.from({ length: files.length }, (_, i) => ({ path: files.path(i), sha256: digests.hex(i) }));
       });
-      return files;
-    });
+    }
     if (ids) settleOnRead(report, "documents", () => docsOf(ids, files));
     return report;
   } finally {
     pass?.close();
   }
+}
+async function readManifestOf(tree, maxDepth, workdir) {
+  const bytes = await tree.read(MANIFEST);
+  const compact = workdir ? void 0 : readManifestCompact(bytes, maxDepth, tree.entry ? (p) => tree.entry(p)?.path : void 0);
+  if (!compact) return parseManifestBytes(bytes, maxDepth);
+  return { raw: compact.raw, text: compact.lineOf, diagnostics: [], declared: compact.files, subject: { ...compact.raw } };
+}
+function shareOf(tree, files, shareable) {
+  if (!tree.handoff) return void 0;
+  const positions = files.positions;
+  if (positions && tree instanceof DiskTree) return tree.handoffListed(shareable.map((i) => positions[i]));
+  return tree.handoff(Array.from(shareable, (i) => files.path(i)));
+}
+function someFile(files, test) {
+  for (let i = 0; i < files.length; i++) if (test(files.path(i))) return true;
+  return false;
+}
+function listingSet(listing, positions) {
+  const member = new Uint8Array(listing.paths.length);
+  for (const at of positions) member[at] = 1;
+  return new ListedFiles(listing, (at) => member[at] === 1);
 }
 function entryLookup(tree, entries) {
   if (tree.entry) return { get: (p) => tree.entry(p) };
@@ -25957,7 +26330,8 @@ function docsOf(ids, files) {
   for (let i = 0; i < ids.length; i++) {
     if (!ids.has(i)) continue;
     const id = ids.id(i);
-    out.push(id === void 0 ? { path: files[i].path, idLine: ids.idLine(i) } : { path: files[i].path, id, idLine: ids.idLine(i) });
+    const path = files.path(i);
+    out.push(id === void 0 ? { path, idLine: ids.idLine(i) } : { path, id, idLine: ids.idLine(i) });
   }
   return out;
 }
@@ -26023,6 +26397,7 @@ var init_package = __esm({
     init_tree();
     init_jcs();
     init_manifest();
+    init_declared_files();
     init_documents();
     init_digest();
     init_jsonl();
@@ -26037,6 +26412,7 @@ var init_package = __esm({
     init_arrays();
     init_digest_array();
     init_doc_ids();
+    init_payload_files();
     SAG_ORDER = ["chunks", "events", "entities", "chunkEvents", "eventEntities"];
     SHARE_ABOVE = 2e3;
     SHARE_BATCH = 64;
@@ -26124,6 +26500,7 @@ var UTF8, MADE_BY_UNIX_63, MODE_FILE_644, DOS_TIME_1980, DOS_DATE_1980, MAX32, b
 var init_zip_layout = __esm({
   "src/core/zip-layout.ts"() {
     "use strict";
+    init_jcs();
     UTF8 = 1 << 11;
     MADE_BY_UNIX_63 = 3 << 8 | 63;
     MODE_FILE_644 = 33188 << 16 >>> 0;
@@ -26141,9 +26518,11 @@ var init_zip_layout = __esm({
       headerAts;
       dataAts;
       byPath;
-      /** Each entry's path, as given. */
-      paths;
-      /** Every entry's name, one after another (one buffer, not 50 000 of them). */
+      // The paths whose UTF-8 does not read back as themselves (a lone surrogate), by entry: every
+      // other path is read from `names` when asked, so the layout holds no string an entry (~60 bytes
+      // each, alive through a build: issue 39).
+      odd;
+      /** Every entry's name, one after another, NUL-separated (one buffer, not 50 000 of them). */
       names;
       /** Where the central directory starts: the end of the last entry's data. */
       centralAt;
@@ -26156,8 +26535,7 @@ var init_zip_layout = __esm({
         const pathOf = (i) => list2 ? list2[i].path : src.path(i);
         const count3 = specs.length;
         this.count = count3;
-        this.paths = Array.from({ length: count3 }, (_, i) => pathOf(i));
-        this.names = Buffer.from(this.paths.join("\0"), "utf8");
+        let odd;
         this.nameAts = new Float64Array(count3);
         this.nameLengths = new Uint16Array(count3);
         this.sizes = new Float64Array(count3);
@@ -26167,10 +26545,11 @@ var init_zip_layout = __esm({
         let at = 0;
         let nameAt = 0;
         for (let i = 0; i < count3; i++) {
-          const path = this.paths[i];
+          const path = pathOf(i);
           const size = list2 ? list2[i].size : src.size(i);
           const nameLength = Buffer.byteLength(path, "utf8");
           if (nameLength > 65535) throw new Error(`entry name longer than 65535 bytes: ${path}`);
+          if (LONE_SURROGATE.test(path)) (odd ??= /* @__PURE__ */ new Map()).set(i, path);
           const zip64 = (list2 ? list2[i].zip64 : src.zip64(i)) || size > 4294967294 || at > 4294967294;
           const dataAt = at + localHeaderLength(nameLength, size);
           this.nameAts[i] = nameAt;
@@ -26183,6 +26562,18 @@ var init_zip_layout = __esm({
           at = dataAt + size;
         }
         this.centralAt = at;
+        const names = Buffer.allocUnsafeSlow(Math.max(nameAt - 1, 0));
+        for (let i = 0; i < count3; i++) {
+          const start = this.nameAts[i];
+          names.write(pathOf(i), start, "utf8");
+          if (i + 1 < count3) names[start + this.nameLengths[i]] = 0;
+        }
+        this.names = names;
+        this.odd = odd;
+      }
+      /** Entry i's path, as given (a new string each call). */
+      path(i) {
+        return this.odd?.get(i) ?? this.names.toString("utf8", this.nameAts[i], this.nameAts[i] + this.nameLengths[i]);
       }
       /** Entry i as an object (made on demand), or undefined past the end. */
       entry(i) {
@@ -26203,7 +26594,7 @@ var init_zip_layout = __esm({
       }
       /** The index of the entry for `path` (callers that know their files' order pass indexes instead). */
       indexOf(path) {
-        this.byPath ??= new Map(this.paths.map((p, i) => [p, i]));
+        this.byPath ??= new Map(Array.from({ length: this.count }, (_, i) => [this.path(i), i]));
         return this.byPath.get(path);
       }
       /** Entry i's name (a view of `names`). */
@@ -26497,8 +26888,8 @@ var init_zip_placement = __esm({
       /** Where another thread is to write these entries (each must then be reported by wrote or wroteData). */
       slots(entries) {
         const l = this.layout;
-        const at = entries.map((i) => l.has(i) ? l.headerAt(i) : -1);
-        const sizes = entries.map((i) => l.has(i) ? l.size(i) : 0);
+        const at = Float64Array.from(entries, (i) => l.has(i) ? l.headerAt(i) : -1);
+        const sizes = Float64Array.from(entries, (i) => l.has(i) ? l.size(i) : 0);
         return { path: this.path, at, sizes };
       }
       /** Another thread wrote entry i's header and data. */
@@ -26680,7 +27071,11 @@ function builtManifestLength(manifest, epoch, paths) {
   if (!paths.length) return withEmpty(0);
   const one = withEmpty(1);
   let n = one + (paths.length - 1) * (withEmpty(2) - one);
-  for (const p of paths) n += NEEDS_ESCAPE.test(p) ? Buffer.byteLength(JSON.stringify(p), "utf8") - 2 : Buffer.byteLength(p, "utf8");
+  const pathAt = Array.isArray(paths) ? (k) => paths[k] : (k) => paths.path(k);
+  for (let k = 0; k < paths.length; k++) {
+    const p = pathAt(k);
+    n += NEEDS_ESCAPE.test(p) ? Buffer.byteLength(JSON.stringify(p), "utf8") - 2 : Buffer.byteLength(p, "utf8");
+  }
   return n;
 }
 async function buildOctx(tree, opts) {
@@ -26701,23 +27096,25 @@ async function buildOctx(tree, opts) {
       // then each payload file in UTF-8 byte order with ZIP64 information (notes-octx.md).
       place: (manifest2, files2, sizes) => {
         if (typeof manifest2.release !== "object" || manifest2.release === null) return void 0;
-        const order = sortUtf8(files2.map((_, i) => i), (i) => files2[i].path);
-        const manifestSize = builtManifestLength(manifest2, epoch, order.map((i) => files2[i].path));
+        const order = files2.sorted ? void 0 : sortUtf8(Array.from({ length: files2.length }, (_, i) => i), (i) => files2.path(i));
+        const fileAt = (k) => order ? order[k] : k;
+        const manifestSize = builtManifestLength(manifest2, epoch, { length: files2.length, path: (k) => files2.path(fileAt(k)) });
         temp = new TempOutput(join10(opts.outDir, artifactName(manifest2)));
         placement = new ZipPlacement(temp.fd, temp.path, {
-          length: order.length + 1,
-          path: (k) => k ? files2[order[k - 1]].path : MANIFEST,
-          size: (k) => k ? sizes[order[k - 1]] : manifestSize,
+          length: files2.length + 1,
+          path: (k) => k ? files2.path(fileAt(k - 1)) : MANIFEST,
+          size: (k) => k ? sizes[fileAt(k - 1)] : manifestSize,
           zip64: (k) => k > 0
         });
         const layout2 = placement.layout;
-        refused = layoutProblems({ length: layout2.count, path: (k) => layout2.paths[k], size: (k) => layout2.size(k) }, opts.limits);
+        refused = layoutProblems({ length: layout2.count, path: (k) => layout2.path(k), size: (k) => layout2.size(k) }, opts.limits);
         const entryOf = new Int32Array(files2.length);
         fileOf = new Int32Array(files2.length + 1).fill(-1);
-        order.forEach((i, k) => {
+        for (let k = 0; k < files2.length; k++) {
+          const i = fileAt(k);
           entryOf[i] = k + 1;
           fileOf[k + 1] = i;
-        });
+        }
         return { archive: placement, entryOf };
       }
     });
@@ -26732,7 +27129,7 @@ async function buildOctx(tree, opts) {
     const manifest = report.manifest;
     const sha256Of = report.sha256Of;
     const layout = placement.layout;
-    const files = { count: fileOf.length - 1, path: (k) => layout.paths[k + 1], sha256: (k) => sha256Of(fileOf[k + 1]) };
+    const files = { count: fileOf.length - 1, path: (k) => layout.path(k + 1), sha256: (k) => sha256Of(fileOf[k + 1]) };
     const digest = report.built_digest ?? packageDigestListed(asBuilt(epoch)({ ...manifest, files: null }), files);
     report = void 0;
     return await finishBuilt(manifest, epoch, files, digest, refused, temp, placement, opts, scan && secrets);
@@ -26753,7 +27150,7 @@ function shippedSecrets(layout, manifestFound, payload, allow) {
   }
   for (let k = 0; k < count3; k++) {
     const i = k < lo - 1 ? k + 1 : k === lo - 1 ? 0 : k;
-    if (nameMayHoldSecret(layout.name(i))) out.push(...scanSecretName(layout.paths[i], allow));
+    if (nameMayHoldSecret(layout.name(i))) out.push(...scanSecretName(layout.path(i), allow));
     const found2 = i === 0 ? manifestFound : payload.get(i);
     if (found2?.length) out.push(...found2);
   }
@@ -27951,7 +28348,7 @@ var init_header = __esm({
 });
 
 // src/core/sqlite.ts
-import { closeSync as closeSync6, constants as fsc, fstatSync as fstatSync4, mkdtempSync, openSync as openSync6, readFileSync as readFileSync4, readSync as readSync3, rmSync as rmSync3, writeFileSync, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync6, constants as fsc, fstatSync as fstatSync4, mkdtempSync, openSync as openSync6, readFileSync as readFileSync4, readSync as readSync4, rmSync as rmSync3, writeFileSync, writeSync as writeSync2 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join as join12, resolve as resolve7 } from "node:path";
 function nodeVersion() {
@@ -28127,7 +28524,7 @@ function copyInto(src, dest, maxBytes, accept) {
     const head = Buffer.alloc(100);
     let size = 0;
     for (; ; ) {
-      const n = readSync3(from, buf, 0, buf.length, null);
+      const n = readSync4(from, buf, 0, buf.length, null);
       if (n === 0) break;
       if (size < 100) buf.copy(head, size, 0, Math.min(n, 100 - size));
       for (let off = 0; off < n; ) off += writeSync2(to, buf, off, n - off);
@@ -45952,7 +46349,7 @@ import { dirname as dirname4, isAbsolute as isAbsolute3, join as join8, resolve 
 // src/git/object-store.ts
 init_tree();
 import { createHash as createHash2 } from "node:crypto";
-import { closeSync as closeSync3, fstatSync as fstatSync2, openSync as openSync3, readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
+import { closeSync as closeSync3, fstatSync as fstatSync2, openSync as openSync3, readdirSync as readdirSync3, readFileSync as readFileSync3, readSync as readSync2 } from "node:fs";
 import { join as join6 } from "node:path";
 import { promisify as promisify2 } from "node:util";
 import { inflate, inflateSync, constants as zc } from "node:zlib";
@@ -46034,6 +46431,44 @@ function parseTagTarget(body) {
   return oid && OID.test(oid) ? oid : void 0;
 }
 
+// src/core/kept.ts
+var KeptUnderBudget = class {
+  constructor(budget, sizeOf3) {
+    this.budget = budget;
+    this.sizeOf = sizeOf3;
+  }
+  budget;
+  sizeOf;
+  kept = /* @__PURE__ */ new Map();
+  bytes = 0;
+  get(key3) {
+    return this.kept.get(key3);
+  }
+  keep(key3, value) {
+    if (this.kept.has(key3)) return;
+    this.kept.set(key3, value);
+    this.bytes += this.sizeOf(value);
+    for (const [k, v] of this.kept) {
+      if (this.bytes <= this.budget) break;
+      this.drop(k, v);
+    }
+  }
+  /** The value under `key`, no longer kept. */
+  take(key3) {
+    const v = this.kept.get(key3);
+    if (v !== void 0) this.drop(key3, v);
+    return v;
+  }
+  clear() {
+    this.kept.clear();
+    this.bytes = 0;
+  }
+  drop(key3, v) {
+    this.kept.delete(key3);
+    this.bytes -= this.sizeOf(v);
+  }
+};
+
 // src/git/object-store.ts
 var TYPES = { 1: "commit", 2: "tree", 3: "blob", 4: "tag" };
 var OFS_DELTA = 6;
@@ -46041,7 +46476,7 @@ var REF_DELTA = 7;
 var MAX_OBJECT = 512 * 1024 * 1024;
 var ASYNC_ABOVE = 1024 * 1024;
 var MAX_CHAIN = 4095;
-var BASE_CACHE_BYTES = 64 * 1024 * 1024;
+var BASE_CACHE_BYTES = 16 * 1024 * 1024;
 var HEAD_BYTES = 512;
 var HEAD_READ = 8192;
 var inflateAsync = promisify2(inflate);
@@ -46058,7 +46493,7 @@ async function inflateExact(data, size) {
 }
 function inflatePrefix(buf) {
   try {
-    return inflateSync(buf, { finishFlush: zc.Z_SYNC_FLUSH });
+    return inflateSync(buf, { finishFlush: zc.Z_SYNC_FLUSH, chunkSize: 1024 });
   } catch {
     return void 0;
   }
@@ -46145,38 +46580,9 @@ function deltaBase(head, h) {
 var deflatedBound = (size) => size + (size >> 10) + 1024;
 var SIZED_KEEP = 64 * 1024;
 var SIZED_KEEP_BYTES = 8 * 1024 * 1024;
-var KeptObjects = class {
+var KeptObjects = class extends KeptUnderBudget {
   constructor(budget) {
-    this.budget = budget;
-  }
-  budget;
-  kept = /* @__PURE__ */ new Map();
-  bytes = 0;
-  get(key3) {
-    return this.kept.get(key3);
-  }
-  keep(key3, o) {
-    if (this.kept.has(key3)) return;
-    this.kept.set(key3, o);
-    this.bytes += o.body.length;
-    for (const [k, v] of this.kept) {
-      if (this.bytes <= this.budget) break;
-      this.drop(k, v);
-    }
-  }
-  /** The object under `key`, no longer kept. */
-  take(key3) {
-    const o = this.kept.get(key3);
-    if (o) this.drop(key3, o);
-    return o;
-  }
-  clear() {
-    this.kept.clear();
-    this.bytes = 0;
-  }
-  drop(key3, o) {
-    this.kept.delete(key3);
-    this.bytes -= o.body.length;
+    super(budget, (o) => o.body.length);
   }
 };
 var ObjectStore = class {
@@ -46190,6 +46596,7 @@ var ObjectStore = class {
   // open, fstat and close around each read was most of their cost (issue 28). A pack file is never
   // rewritten under its name (git writes a new one), so its size is read once.
   packFiles = /* @__PURE__ */ new Map();
+  scratch = Buffer.allocUnsafe(HEAD_READ);
   // Loose objects whose size was asked (a tree's stat or listing): inflated then, whole, and kept
   // for the read that usually follows, instead of a second open and inflation of the same file.
   sized = new KeptObjects(SIZED_KEEP_BYTES);
@@ -46199,8 +46606,28 @@ var ObjectStore = class {
     this.packFiles.clear();
     this.sized.clear();
   }
+  /**
+   * The first HEAD_READ bytes at `position` in one buffer reused by every read: an entry's header
+   * and, for most entries, all of their data, valid only until the next read. A fresh 8 KiB buffer
+   * an object was garbage outside V8's heap that lived until the next collection: reading a 10,000-file
+   * tree raised the peak by ~40 MB.
+   */
+  packHead(pack, position) {
+    const f = this.packFile(pack);
+    const want = Math.max(0, Math.min(HEAD_READ, f.size - position));
+    for (let done2 = 0; done2 < want; ) {
+      const n = readSync2(f.fd, this.scratch, done2, want - done2, position + done2);
+      if (n === 0) throw new Error(`ends after ${done2} of ${want} bytes`);
+      done2 += n;
+    }
+    return this.scratch.subarray(0, want);
+  }
   /** The positioned bytes of a pack file; fewer at its end. */
   packRead(pack, position, length) {
+    const f = this.packFile(pack);
+    return readExactly(f.fd, position, Math.max(0, Math.min(length, f.size - position)));
+  }
+  packFile(pack) {
     let f = this.packFiles.get(pack);
     if (!f) {
       const fd = openSync3(pack, "r");
@@ -46212,7 +46639,7 @@ var ObjectStore = class {
       }
       this.packFiles.set(pack, f);
     }
-    return readExactly(f.fd, position, Math.max(0, Math.min(length, f.size - position)));
+    return f;
   }
   /** The object `oid`, checked against its id, or undefined when it is not simply readable here. */
   async read(oid) {
@@ -46338,7 +46765,7 @@ var ObjectStore = class {
     const key3 = `${offset}:${pack}`;
     const cached = this.bases.get(key3);
     if (cached) return cached;
-    const head = this.packRead(pack, offset, HEAD_READ);
+    const head = this.packHead(pack, offset);
     const h = packEntryHeader(head) ?? unsure();
     if (h.size > MAX_OBJECT) unsure();
     const data = (start) => {
@@ -46353,16 +46780,21 @@ var ObjectStore = class {
       return out2;
     }
     const d = deltaBase(head, h) ?? unsure();
+    const deltaP = inflateExact(data(offset + d.start), h.size);
     let base;
-    if (d.id !== void 0) {
-      const at = this.locate(d.id) ?? unsure();
-      base = await this.readEntry(at.pack, at.offset, depth + 1);
-    } else {
-      if (!(d.back > 0 && d.back <= offset)) unsure();
-      base = await this.readEntry(pack, offset - d.back, depth + 1);
+    try {
+      if (d.id !== void 0) {
+        const at = this.locate(d.id) ?? unsure();
+        base = await this.readEntry(at.pack, at.offset, depth + 1);
+      } else {
+        if (!(d.back > 0 && d.back <= offset)) unsure();
+        base = await this.readEntry(pack, offset - d.back, depth + 1);
+      }
+    } catch (e) {
+      deltaP.catch(() => void 0);
+      throw e;
     }
-    const delta = await inflateExact(data(offset + d.start), h.size);
-    const out = { type: base.type, body: applyDelta(base.body, delta) };
+    const out = { type: base.type, body: applyDelta(base.body, await deltaP) };
     if (depth > 0) this.keepBase(key3, out);
     return out;
   }
@@ -46371,7 +46803,7 @@ var ObjectStore = class {
     if (o.body.length <= BASE_CACHE_BYTES / 4) this.bases.keep(key3, o);
   }
   packedSize(pack, offset) {
-    const head = this.packRead(pack, offset, HEAD_BYTES);
+    const head = this.packHead(pack, offset).subarray(0, HEAD_BYTES);
     const h = packEntryHeader(head);
     if (!h) return void 0;
     if (TYPES[h.type]) return h.size;
@@ -46432,6 +46864,8 @@ async function readTagRefs(gitdir, onPackedRead) {
 
 // src/git/repo.ts
 var gitLib = lazyRequire("isomorphic-git");
+var TREE_KEEP_ENTRIES = 5e4;
+var BLOB_KEEP_BYTES = 8 * 1024 * 1024;
 var GitRepo = class {
   /** `headDir` differs from `gitdir` in a linked worktree, whose HEAD is its own. */
   constructor(dir, gitdir, headDir = gitdir) {
@@ -46445,14 +46879,24 @@ var GitRepo = class {
   headDir;
   /** isomorphic-git's object cache (parsed pack indexes, packfiles), shared by every call. */
   cache = {};
-  blobs = /* @__PURE__ */ new Map();
-  trees = /* @__PURE__ */ new Map();
+  /** Blobs being inflated (one inflation however many ask at once). */
+  inflating = /* @__PURE__ */ new Map();
+  /** Blobs inflated, kept under a budget: a tree's files shared by two refs are inflated once, and
+   * reading every file of a large tree does not keep its content. */
+  blobs = new KeptUnderBudget(BLOB_KEEP_BYTES, (b) => b.length);
+  /** Trees being read, then parsed trees kept under a budget of entries (a walk of a large tree
+   * copies what it needs; lookups along a path read the same few trees again and again). */
+  treesReading = /* @__PURE__ */ new Map();
+  trees = new KeptUnderBudget(TREE_KEEP_ENTRIES, (t) => t.length + 1);
+  /** Blob sizes already known (a number each: a listing asks every blob's size once). */
   sizes = /* @__PURE__ */ new Map();
   /** Objects read without the library where that is simple (its fallback is always right). */
   objects;
   tagsMemo;
   /** How many blobs were inflated (tests and benchmarks check "each blob once"). */
   blobReads = 0;
+  /** How many tree objects were read (a diff of a few files reads none of their folders). */
+  treeReads = 0;
   /** How many times packed-refs was read for the tag list (once per run, whatever the tag count). */
   packedRefsReads = 0;
   /** A linked worktree (`git worktree add`): its HEAD and index live apart from the shared objects. */
@@ -46578,14 +47022,18 @@ var GitRepo = class {
   async treeOfCommit(oid) {
     return (await this.commit(oid)).tree;
   }
-  async readTreeEntries(treeOid) {
-    let p = this.trees.get(treeOid);
+  readTreeEntries(treeOid) {
+    const kept = this.trees.get(treeOid);
+    if (kept) return Promise.resolve(kept);
+    let p = this.treesReading.get(treeOid);
     if (!p) {
+      this.treeReads++;
       p = this.objects.read(treeOid).then(async (o) => {
         const direct = o?.type === "tree" ? parseTreeObject(o.body) : void 0;
         return direct ?? (await gitLib().readTree({ ...this.base, oid: treeOid })).tree;
       });
-      this.trees.set(treeOid, p);
+      this.treesReading.set(treeOid, p);
+      p.then((t) => this.trees.keep(treeOid, t), () => void 0).finally(() => this.treesReading.delete(treeOid));
     }
     return p;
   }
@@ -46604,9 +47052,14 @@ var GitRepo = class {
     }
     return cur2;
   }
-  /** A blob's bytes, inflated once per run however many trees or versions share it. */
+  /**
+   * A blob's bytes, inflated once however many trees or versions share it — while it is among the
+   * last BLOB_KEEP_BYTES read.
+   */
   readBlob(oid) {
-    let p = this.blobs.get(oid);
+    const kept = this.blobs.get(oid);
+    if (kept) return Promise.resolve(kept);
+    let p = this.inflating.get(oid);
     if (!p) {
       p = this.objects.read(oid).then(async (direct) => {
         this.blobReads++;
@@ -46614,20 +47067,19 @@ var GitRepo = class {
         const r3 = await gitLib().readBlob({ ...this.base, oid });
         return Buffer.from(r3.blob.buffer, r3.blob.byteOffset, r3.blob.byteLength);
       });
-      this.blobs.set(oid, p);
-      p.catch(() => this.blobs.delete(oid));
+      this.inflating.set(oid, p);
+      p.then((b) => this.blobs.keep(oid, b), () => void 0).finally(() => this.inflating.delete(oid));
     }
     return p;
   }
   /** A blob's size without inflating it when the object header tells (else by reading it). */
-  blobSize(oid) {
-    let p = this.sizes.get(oid);
-    if (!p) {
-      const cached = this.blobs.get(oid);
-      p = cached ? cached.then((b) => b.length) : Promise.resolve(this.objects.size(oid)).then((s) => s ?? this.readBlob(oid).then((b) => b.length));
-      this.sizes.set(oid, p);
-    }
-    return p;
+  async blobSize(oid) {
+    const known = this.sizes.get(oid);
+    if (known !== void 0) return known;
+    const cached = this.blobs.get(oid) ?? this.inflating.get(oid);
+    const size = cached ? (await cached).length : this.objects.size(oid) ?? (await this.readBlob(oid)).length;
+    this.sizes.set(oid, size);
+    return size;
   }
 };
 var repos = /* @__PURE__ */ new Map();
@@ -46765,6 +47217,7 @@ async function mapLimit2(items2, n, fn) {
   await Promise.all(Array.from({ length: Math.min(n, items2.length) }, worker));
   return out;
 }
+var BLOB_MODES = { "100644": "blob", "100755": "blob", "120000": "blob", "160000": "commit" };
 var GitTree = class {
   /**
    * @param treeOid the tree object at `prefix` in `commit`
@@ -46783,6 +47236,8 @@ var GitTree = class {
   prefix;
   label;
   nodes;
+  /** Files whose blob id git itself printed for this tree (`know`), answered without reading trees. */
+  known = /* @__PURE__ */ new Map();
   dirs = /* @__PURE__ */ new Set();
   listed;
   walk() {
@@ -46832,6 +47287,20 @@ var GitTree = class {
     return { path, kind: n.kind, size: n.kind === "file" ? await this.repo.blobSize(n.oid) : 0 };
   }
   /**
+   * Records what git printed for a non-folder entry of this tree (`git diff-tree --raw` of this
+   * tree's object id), so that reading it costs no tree object: a diff of 1% of a large tree would
+   * otherwise parse every entry of each folder that changed. Taken only where a tree read would give
+   * the same answer without the library: a mode this parser knows and every name plainly safe;
+   * anything else is left to the lookup. Returns whether it was recorded.
+   */
+  know(path, mode, oid) {
+    const type = BLOB_MODES[mode];
+    if (!type || !/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(oid) || oid.length !== this.treeOid.length) return false;
+    if (!path.split("/").every(plainlySafe)) return false;
+    this.known.set(path, { oid, mode, kind: kindOf(mode, type) });
+    return true;
+  }
+  /**
    * One path's node. Before the tree has been walked, only the trees along the path are read, so
    * reading a manifest (format detection, a diff of changed files) does not walk the whole tree.
    */
@@ -46840,6 +47309,8 @@ var GitTree = class {
       const n = (await this.nodes).get(path);
       return n ?? (this.dirs.has(path) ? { kind: "dir", oid: "", mode: "040000" } : void 0);
     }
+    const known = this.known.get(path);
+    if (known) return known;
     if (!path || path.split("/").includes("")) return void 0;
     const t = await this.repo.lookupIn(this.treeOid, path);
     if (!t) return void 0;

@@ -1134,6 +1134,10 @@ var PathTable = class _PathTable {
     }
     return len - n;
   }
+  /** The path at `i` against the path at `j`, in UTF-8 byte order (negative, 0, positive). */
+  compare(i, j) {
+    return this.compareAt(i, j);
+  }
   compareAt(i, j) {
     return this.slab.compare(this.slab, this.start(j), this.ends[j], this.start(i), this.ends[i]);
   }
