@@ -66,12 +66,17 @@ test('a directory checked through its listing gives the report a list of entries
   const many: Record<string, string> = { 'manifest.json': manifest };
   for (let i = 0; i < count; i++) many[`knowledge/section-${i % 20}/page-${String(i).padStart(5, '0')}.md`] = doc(i);
   writeTree(big, many);
-  const tree = new DiskTree(big);
-  let report: Awaited<ReturnType<typeof checkPackage>> | undefined = await checkPackage(tree, { workdir: true, documents: 'ids' });
-  assert.equal(report.valid, true, JSON.stringify(report.diagnostics.slice(0, 3)));
-  const held = used();
-  report = undefined;
-  const freed = held - used();
+  // What dropping the report frees, least of three checks: anything else that dies between the two
+  // readings (the document worker's teardown, a settled promise) only adds to one reading, and alone
+  // it made one run in three read ~59 bytes a file.
+  let freed = Infinity;
+  for (let trial = 0; trial < 3; trial++) {
+    let report: Awaited<ReturnType<typeof checkPackage>> | undefined = await checkPackage(new DiskTree(big), { workdir: true, documents: 'ids' });
+    assert.equal(report.valid, true, JSON.stringify(report.diagnostics.slice(0, 3)));
+    const held = used();
+    report = undefined;
+    freed = Math.min(freed, held - used());
+  }
   // Before: a {path, sha256} object and a path string a file (~100 bytes each).
   assert.ok(freed < 24 * count, `the report held ${freed} bytes of V8's heap for ${count} files`);
 });
