@@ -3,7 +3,7 @@
 import { sortUtf8 } from '../core/paths.js';
 import { TreeReadError, type EntryKind, type Tree, type TreeEntry } from '../core/tree.js';
 import type { GitRepo } from './repo.js';
-import { plainlySafe } from './object-parse.js';
+import { MODES, OID, plainlySafe } from './object-parse.js';
 
 interface Node {
   oid: string;
@@ -30,8 +30,6 @@ async function mapLimit<T, R>(items: T[], n: number, fn: (t: T) => Promise<R>): 
   await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
   return out;
 }
-
-const BLOB_MODES: Record<string, string> = { '100644': 'blob', '100755': 'blob', '120000': 'blob', '160000': 'commit' };
 
 export class GitTree implements Tree {
   private nodes: Promise<Map<string, Node>> | undefined;
@@ -110,10 +108,10 @@ export class GitTree implements Tree {
    * anything else is left to the lookup. Returns whether it was recorded.
    */
   know(path: string, mode: string, oid: string): boolean {
-    const type = BLOB_MODES[mode];
-    if (!type || !/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(oid) || oid.length !== this.treeOid.length) return false;
+    const m = MODES[mode];
+    if (!m || m[1] === 'tree' || !OID.test(oid)) return false;
     if (!path.split('/').every(plainlySafe)) return false;
-    this.known.set(path, { oid, mode, kind: kindOf(mode, type) });
+    this.known.set(path, { oid, mode: m[0], kind: kindOf(m[0], m[1]) });
     return true;
   }
 

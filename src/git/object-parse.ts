@@ -7,7 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { sortUtf8 } from '../core/paths.js';
 import type { RawTreeEntry } from './repo.js';
 
-const MODES: Record<string, [string, RawTreeEntry['type']]> = {
+export const MODES: Record<string, [string, RawTreeEntry['type']]> = {
   '40000': ['040000', 'tree'],
   '100644': ['100644', 'blob'],
   '100755': ['100755', 'blob'],
