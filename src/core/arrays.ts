@@ -7,3 +7,11 @@ export function pushAll<T>(to: T[], items: Iterable<T>): T[] {
   for (const x of items) to.push(x);
   return to;
 }
+
+/** `a`, or a copy at least `need` long (double the length, at the least) holding its elements. */
+export function grow<T extends Int32Array | Uint32Array>(a: T, need: number): T {
+  if (need <= a.length) return a;
+  const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
+  b.set(a);
+  return b;
+}

@@ -2,6 +2,7 @@
 // ~50 bytes a path instead of ~150 for a string, an object and a map slot (issue 39's memory
 // bound). The slab lives in shared memory, so another thread reads the same list without a copy.
 import { LONE_SURROGATE } from './jcs.js';
+import { grow } from './arrays.js';
 
 /** A PathTable as plain data that postMessage hands to another thread without copying the bytes. */
 export interface SharedPaths {
@@ -111,7 +112,7 @@ export class PathTable implements Iterable<string> {
       for (let s = fnv1a(this.slab, start, this.ends[i]!) & mask; ; s = (s + 1) & mask) {
         const j = slots[s]! - 1;
         // An equal path earlier in the list gives its slot to this one: the last of equals answers.
-        if (j < 0 || this.compareAt(j, i) === 0) { slots[s] = i + 1; break; }
+        if (j < 0 || this.compare(j, i) === 0) { slots[s] = i + 1; break; }
       }
     }
     return slots;
@@ -142,10 +143,6 @@ export class PathTable implements Iterable<string> {
 
   /** The path at `i` against the path at `j`, in UTF-8 byte order (negative, 0, positive). */
   compare(i: number, j: number): number {
-    return this.compareAt(i, j);
-  }
-
-  private compareAt(i: number, j: number): number {
     return this.slab.compare(this.slab, this.start(j), this.ends[j]!, this.start(i), this.ends[i]!);
   }
 }
@@ -176,11 +173,7 @@ export class PathTableBuilder {
       this.bytes = more;
     }
     this.used += this.bytes.write(path, this.used, 'utf8');
-    if (this.count === this.ends.length) {
-      const more = new Uint32Array(this.ends.length * 2);
-      more.set(this.ends);
-      this.ends = more;
-    }
+    this.ends = grow(this.ends, this.count + 1);
     this.ends[this.count++] = this.used;
   }
 

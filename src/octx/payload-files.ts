@@ -4,6 +4,7 @@
 // before it collects: issue 39). A path is made when a check needs it, and dropped after.
 import { KINDS, smallInt, type DiskListing, type TreeEntry } from '../core/tree.js';
 import type { FileEntry } from './manifest.js';
+import { grow } from '../core/arrays.js';
 
 export interface PayloadFiles {
   readonly length: number;
@@ -70,11 +71,7 @@ export class PositionsBuilder {
   private items = new Int32Array(1024);
   count = 0;
   add(p: number): void {
-    if (this.count === this.items.length) {
-      const more = new Int32Array(this.items.length * 2);
-      more.set(this.items);
-      this.items = more;
-    }
+    this.items = grow(this.items, this.count + 1);
     this.items[this.count++] = p;
   }
   done(): Int32Array {

@@ -16,6 +16,7 @@
 import type { SqliteDb } from '../core/sqlite.js';
 import type { Doc } from '../format.js';
 import type { FtsTokens } from './fts-tokens.js';
+import { grow } from '../core/arrays.js';
 
 export const WEIGHTS = { title: 10, tags: 5, body: 1 };
 export const BM25 = `bm25(docs, 0.0, ${WEIGHTS.title}, ${WEIGHTS.tags}, ${WEIGHTS.body})`;
@@ -96,13 +97,6 @@ class Pieces {
     for (let i = 0; i < slots.length; i++) if (slots[i] !== 0) this.place(hashes[i]!, slots[i]!);
   }
 }
-
-const grow = <T extends Int32Array>(a: T, need: number): T => {
-  if (need <= a.length) return a;
-  const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
-  b.set(a);
-  return b;
-};
 
 /**
  * Every term's weighted frequency in each row and each row's token count per column, tallied while
