@@ -20538,6 +20538,23 @@ var init_jcs = __esm({
   }
 });
 
+// src/core/arrays.ts
+function pushAll(to, items2) {
+  for (const x of items2) to.push(x);
+  return to;
+}
+function grow(a, need) {
+  if (need <= a.length) return a;
+  const b = new a.constructor(Math.max(need, a.length * 2));
+  b.set(a);
+  return b;
+}
+var init_arrays = __esm({
+  "src/core/arrays.ts"() {
+    "use strict";
+  }
+});
+
 // src/core/path-table.ts
 function fnv1a(b, from, to) {
   let h = 2166136261;
@@ -20557,6 +20574,7 @@ var init_path_table = __esm({
   "src/core/path-table.ts"() {
     "use strict";
     init_jcs();
+    init_arrays();
     PathTable = class _PathTable {
       constructor(data) {
         this.data = data;
@@ -20650,7 +20668,7 @@ var init_path_table = __esm({
           const start = this.start(i);
           for (let s = fnv1a(this.slab, start, this.ends[i]) & mask; ; s = s + 1 & mask) {
             const j = slots[s] - 1;
-            if (j < 0 || this.compareAt(j, i) === 0) {
+            if (j < 0 || this.compare(j, i) === 0) {
               slots[s] = i + 1;
               break;
             }
@@ -20680,9 +20698,6 @@ var init_path_table = __esm({
       }
       /** The path at `i` against the path at `j`, in UTF-8 byte order (negative, 0, positive). */
       compare(i, j) {
-        return this.compareAt(i, j);
-      }
-      compareAt(i, j) {
         return this.slab.compare(this.slab, this.start(j), this.ends[j], this.start(i), this.ends[i]);
       }
     };
@@ -20700,11 +20715,7 @@ var init_path_table = __esm({
           this.bytes = more;
         }
         this.used += this.bytes.write(path, this.used, "utf8");
-        if (this.count === this.ends.length) {
-          const more = new Uint32Array(this.ends.length * 2);
-          more.set(this.ends);
-          this.ends = more;
-        }
+        this.ends = grow(this.ends, this.count + 1);
         this.ends[this.count++] = this.used;
       }
       /** The table of every path added, in order, in shared memory. */
@@ -25651,17 +25662,6 @@ var init_progress = __esm({
   }
 });
 
-// src/core/arrays.ts
-function pushAll(to, items2) {
-  for (const x of items2) to.push(x);
-  return to;
-}
-var init_arrays = __esm({
-  "src/core/arrays.ts"() {
-    "use strict";
-  }
-});
-
 // src/octx/doc-ids.ts
 var CANONICAL, NONE2, NO_ID, BYTES, TEXT, DocIds;
 var init_doc_ids = __esm({
@@ -25764,6 +25764,7 @@ var init_payload_files = __esm({
   "src/octx/payload-files.ts"() {
     "use strict";
     init_tree();
+    init_arrays();
     EntryFiles = class {
       constructor(entries, lookup2) {
         this.entries = entries;
@@ -25828,11 +25829,7 @@ var init_payload_files = __esm({
       items = new Int32Array(1024);
       count = 0;
       add(p) {
-        if (this.count === this.items.length) {
-          const more = new Int32Array(this.items.length * 2);
-          more.set(this.items);
-          this.items = more;
-        }
+        this.items = grow(this.items, this.count + 1);
         this.items[this.count++] = p;
       }
       done() {
@@ -47217,7 +47214,6 @@ async function mapLimit2(items2, n, fn) {
   await Promise.all(Array.from({ length: Math.min(n, items2.length) }, worker));
   return out;
 }
-var BLOB_MODES = { "100644": "blob", "100755": "blob", "120000": "blob", "160000": "commit" };
 var GitTree = class {
   /**
    * @param treeOid the tree object at `prefix` in `commit`
@@ -47294,10 +47290,10 @@ var GitTree = class {
    * anything else is left to the lookup. Returns whether it was recorded.
    */
   know(path, mode, oid) {
-    const type = BLOB_MODES[mode];
-    if (!type || !/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(oid) || oid.length !== this.treeOid.length) return false;
+    const m = MODES[mode];
+    if (!m || m[1] === "tree" || !OID.test(oid)) return false;
     if (!path.split("/").every(plainlySafe)) return false;
-    this.known.set(path, { oid, mode, kind: kindOf(mode, type) });
+    this.known.set(path, { oid, mode: m[0], kind: kindOf(m[0], m[1]) });
     return true;
   }
   /**

@@ -1106,7 +1106,7 @@ var PathTable = class _PathTable {
       const start = this.start(i);
       for (let s = fnv1a(this.slab, start, this.ends[i]) & mask; ; s = s + 1 & mask) {
         const j = slots[s] - 1;
-        if (j < 0 || this.compareAt(j, i) === 0) {
+        if (j < 0 || this.compare(j, i) === 0) {
           slots[s] = i + 1;
           break;
         }
@@ -1136,9 +1136,6 @@ var PathTable = class _PathTable {
   }
   /** The path at `i` against the path at `j`, in UTF-8 byte order (negative, 0, positive). */
   compare(i, j) {
-    return this.compareAt(i, j);
-  }
-  compareAt(i, j) {
     return this.slab.compare(this.slab, this.start(j), this.ends[j], this.start(i), this.ends[i]);
   }
 };
