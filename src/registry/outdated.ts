@@ -11,7 +11,7 @@ import { context } from '../install/context.js';
 import { installFromRegistry, type InstallOptions, type InstallReport } from '../install/index.js';
 import { readLock, type LockPackage, type LockSource } from '../install/lock.js';
 import { parseCollectionPath } from './collections.js';
-import { newest, newestInRange, openRegistry, type RegistryVersion } from './resolve.js';
+import { newest, newestInRange, openRegistry, type PackageRegistry, type RegistryVersion } from './resolve.js';
 import './rules.js';
 
 export interface OutdatedRow {
@@ -74,7 +74,16 @@ async function releaseVersions(r: { owner: string; repo: string; api: string }, 
   return out;
 }
 
-async function rowFor(p: LockPackage, o: { cwd: string; root: string; scope: 'project' | 'user'; env: NodeJS.ProcessEnv }): Promise<OutdatedRow> {
+interface RowContext {
+  cwd: string;
+  root: string;
+  scope: 'project' | 'user';
+  env: NodeJS.ProcessEnv;
+  /** Each registry opened once a run, however many locked packages came from it (a git registry is a clone). */
+  opened: Map<string, Promise<PackageRegistry>>;
+}
+
+async function rowFor(p: LockPackage, o: RowContext): Promise<OutdatedRow> {
   const base = { name: p.name, current: p.version, range: p.source.range ?? null };
   const unknown = (source: OutdatedRow['source'], from: string, reason: string): OutdatedRow => ({ ...base, wanted: null, latest: null, source, from, status: 'unknown', reason });
   const judge = (row: Omit<OutdatedRow, 'status'>): OutdatedRow => {
@@ -87,8 +96,10 @@ async function rowFor(p: LockPackage, o: { cwd: string; root: string; scope: 'pr
     if (!name || !p.source.registry) return unknown('registry', p.source.registry ?? '', `the recorded coordinate ${p.source.location} is not a coordinate of a git registry`);
     let vs: RegistryVersion[];
     try {
-      const reg = await openRegistry(p.source.registry, { cwd: o.root, root: o.root, fromLock: true, scope: o.scope, env: o.env });
-      try { vs = await reg.versions(name); } finally { await reg.close(); }
+      const spec = p.source.registry;
+      let reg = o.opened.get(spec);
+      if (!reg) o.opened.set(spec, (reg = openRegistry(spec, { cwd: o.root, root: o.root, fromLock: true, scope: o.scope, env: o.env })));
+      vs = await (await reg).versions(name);
     } catch (e) {
       if (e instanceof DiagnosticError) return unknown('registry', p.source.registry, e.diagnostic.message);
       throw e;
@@ -114,7 +125,12 @@ export async function outdated(o: InstallOptions): Promise<OutdatedReport> {
   const ctx = context(o);
   const { lock } = await readLock(ctx.lockPath, ctx.lockLabel, ctx.scope);
   const packages: OutdatedRow[] = [];
-  for (const p of Object.values(lock.packages)) packages.push(await rowFor(p, { cwd: o.cwd, root: ctx.root, scope: ctx.scope, env: o.env ?? process.env }));
+  const opened = new Map<string, Promise<PackageRegistry>>();
+  try {
+    for (const p of Object.values(lock.packages)) packages.push(await rowFor(p, { cwd: o.cwd, root: ctx.root, scope: ctx.scope, env: o.env ?? process.env, opened }));
+  } finally {
+    for (const r of opened.values()) await r.then((reg) => reg.close(), () => undefined);
+  }
   return { lock: ctx.lockLabel, packages };
 }
 

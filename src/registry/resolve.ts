@@ -87,20 +87,23 @@ function unreachable(spec: string, why: string, hint?: string): never {
   fail('CTXFORGE_REGISTRY_UNREACHABLE', `registry ${spec}: ${why}`, { file: spec, hint }, 2);
 }
 
-/** A git registry at a folder on disk: the reference's `registry/` folder inside a repository is found too. */
-async function folderRegistry(dir: string, recorded: string, cleanup?: () => Promise<void>): Promise<PackageRegistry> {
-  let root = dir;
-  const has = async (p: string) => (await lstat(join(root, p)).catch(() => undefined))?.isDirectory();
-  if (!(await has('cartridges')) && (await lstat(join(dir, 'registry', 'cartridges')).catch(() => undefined))?.isDirectory()) root = join(dir, 'registry');
-  if ((await lstat(root).catch(() => undefined))?.isSymbolicLink()) unreachable(recorded, 'is a symbolic link; it is not followed');
+/** Where a registry's files are: the files of a collection as findFiles lists them, and a local copy of one artifact. */
+interface RegistryFiles {
+  find(collection: 'cartridges' | 'ctxpkg' | 'octx', suffix: string): Promise<Array<{ rel: string; unsafe: string | null }>>;
+  /** A local file holding the artifact at `location` (a coordinate already checked). */
+  local(location: string): Promise<string>;
+}
+
+/** A registry over its files: the listing is made once, from paths alone (no artifact is read). */
+function registryOver(files: RegistryFiles, recorded: string, cleanup?: () => Promise<void>): PackageRegistry {
   let listing: RegistryVersion[] | undefined;
   const all = async () => {
-    listing ??= (await findFiles(root, 'cartridges', 'cartridge.acx')).flatMap((f) => {
+    listing ??= (await files.find('cartridges', 'cartridge.acx')).flatMap((f) => {
       const m = /^cartridges\/([^/]+)\/([^/]+)\/([^/]+)\/cartridge\.acx$/.exec(f.rel);
       return !f.unsafe && m && SEMVER_RE.test(m[3]!) ? [{ name: `${m[1]}/${m[2]}`, version: m[3]!, location: f.rel }] : [];
     });
     for (const c of ['ctxpkg', 'octx'] as const) {
-      for (const f of await findFiles(root, c, `package.${c}`)) {
+      for (const f of await files.find(c, `package.${c}`)) {
         const p = f.unsafe ? undefined : parseCollectionPath(f.rel);
         if (p) listing.push({ name: p.name, version: p.version, location: f.rel });
       }
@@ -122,11 +125,22 @@ async function folderRegistry(dir: string, recorded: string, cleanup?: () => Pro
       return matching;
     },
     async artifactPath(location) {
-      if (unsafePathReason(location) || !(/^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(location) || parseCollectionPath(location))) unreachable(recorded, `${JSON.stringify(location)} is not a coordinate of this registry`);
-      return join(root, ...location.split('/'));
+      if (unsafePathReason(location) || !isCoordinate(location)) unreachable(recorded, `${JSON.stringify(location)} is not a coordinate of this registry`);
+      return files.local(location);
     },
     close: cleanup ?? (async () => undefined),
   };
+}
+
+const isCoordinate = (p: string) => /^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(p) || !!parseCollectionPath(p);
+
+/** A git registry at a folder on disk: the reference's `registry/` folder inside a repository is found too. */
+async function folderRegistry(dir: string, recorded: string): Promise<PackageRegistry> {
+  let root = dir;
+  const has = async (p: string) => (await lstat(join(root, p)).catch(() => undefined))?.isDirectory();
+  if (!(await has('cartridges')) && (await lstat(join(dir, 'registry', 'cartridges')).catch(() => undefined))?.isDirectory()) root = join(dir, 'registry');
+  if ((await lstat(root).catch(() => undefined))?.isSymbolicLink()) unreachable(recorded, 'is a symbolic link; it is not followed');
+  return registryOver({ find: (c, suffix) => findFiles(root, c, suffix), local: async (location) => join(root, ...location.split('/')) }, recorded);
 }
 
 /** Why the gate does not clone `url`: not https, or a host that resolves to anything but public addresses. */
@@ -168,33 +182,67 @@ async function gitRegistry(url: string, o: OpenOptions): Promise<PackageRegistry
     unreachable(url, `cannot be cloned: ${String((e as { stderr?: string }).stderr ?? (e as Error).message).trim().split('\n').at(-1)}`);
   }
   try {
-    await materialize(join(dir, 'r.git'), join(dir, 'tree'));
+    return registryOver(await cloneFiles(join(dir, 'r.git'), join(dir, 'artifacts'), url), url, cleanup);
   } catch (e) {
     await cleanup();
     throw e;
   }
-  return folderRegistry(join(dir, 'tree'), url, cleanup);
+}
+
+/** Names compared one folder level at a time with localeCompare: the order findFiles walks a folder in. */
+function referenceOrder(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const c = x[i]!.localeCompare(y[i]!);
+    if (c) return c;
+  }
+  return x.length - y.length;
 }
 
 /**
- * Writes the cartridge coordinates of a bare clone's HEAD into `dest`, blob by blob (regular files
- * only: a link in the tree is never written, so never followed).
+ * A bare clone's artifacts as registry files, listed from its HEAD's tree alone (`git ls-tree`:
+ * outdated needs only the coordinates, so no artifact is written for it). The files are what a
+ * checkout of the registry would offer: regular files at a coordinate (a link in the tree is never
+ * listed, so never followed), under `registry/` when the top holds no cartridges. An artifact is
+ * written out of the clone when install asks for it, once.
  */
-async function materialize(bare: string, dest: string): Promise<void> {
+async function cloneFiles(bare: string, dest: string, recorded: string): Promise<RegistryFiles> {
   const list = await execGit(bare, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD']);
+  const blobs = new Map<string, string>();
   for (const rec of list.split('\0')) {
     const m = /^(?:100644|100755) blob ([0-9a-f]{40,64})\t((?:registry\/)?(?:cartridges|ctxpkg|octx)\/.+)$/.exec(rec);
-    if (!m || unsafePathReason(m[2]!)) continue;
-    const inRegistry = m[2]!.replace(/^registry\//, '');
-    if (!/^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(inRegistry) && !parseCollectionPath(inRegistry)) continue;
-    const target = join(dest, ...m[2]!.split('/'));
+    if (!m || unsafePathReason(m[2]!) || !isCoordinate(m[2]!.replace(/^registry\//, ''))) continue;
+    blobs.set(m[2]!, m[1]!);
+  }
+  const paths = [...blobs.keys()];
+  const prefix = !paths.some((p) => p.startsWith('cartridges/')) && paths.some((p) => p.startsWith('registry/cartridges/')) ? 'registry/' : '';
+  const written = new Map<string, Promise<string>>();
+  const write = async (path: string, oid: string): Promise<string> => {
+    const target = join(dest, ...path.split('/'));
     await mkdir(dirname(target), { recursive: true });
-    const n = neutralGit(['cat-file', 'blob', m[1]!]);
+    const n = neutralGit(['cat-file', 'blob', oid]);
     const child = spawn('git', n.args, { cwd: bare, env: n.env, stdio: ['ignore', 'pipe', 'ignore'] });
     const done = new Promise<number | null>((res, rej) => { child.on('error', rej); child.on('close', res); });
     await pipeline(child.stdout, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
-    if ((await done) !== 0) unreachable(bare, `cannot read ${m[2]} from the clone`);
-  }
+    if ((await done) !== 0) unreachable(recorded, `cannot read ${path} from the clone`);
+    return target;
+  };
+  return {
+    async find(collection, suffix) {
+      const under = `${prefix}${collection}/`;
+      return paths.filter((p) => p.startsWith(under) && p.endsWith(suffix)).map((p) => p.slice(prefix.length)).sort(referenceOrder).map((rel) => ({ rel, unsafe: null }));
+    },
+    local(location) {
+      const path = prefix + location;
+      const oid = blobs.get(path);
+      // Not in the clone: a path where nothing is, as a folder registry answers (install says the file is missing).
+      if (!oid) return Promise.resolve(join(dest, ...path.split('/')));
+      let w = written.get(path);
+      if (!w) written.set(path, (w = write(path, oid)));
+      return w;
+    },
+  };
 }
 
 /** Opens the registry `spec` names: a folder, a git URL, or a scheme another module registered (oci://). */

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runCli, repoRoot } from '../helpers/cli.js';
+import { runCli, repoRoot, spawnCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { startGitHub } from '../helpers/github-server.js';
 import { buildCartridge, cartridgeSource, pemFile, project } from '../install/artifacts.js';
@@ -96,6 +96,35 @@ test('outdated lists wanted (in range) and latest; upgrade installs the newest i
   const again = await runCli(['upgrade', 'research-assistant'], { cwd: proj });
   ok(again, 'upgrade again');
   assert.match(again.stdout, /1\.3\.0 is the newest in \^1 \(2\.0\.0 is outside the range\)/);
+});
+
+test('outdated over a git registry: one clone for every package it lists, and no artifact read out of it', async () => {
+  // Two packages from one git URL registry (the user scope's lock may name a file:// registry).
+  const other = (v: string) => buildCartridge(cartridgeSource({
+    'cartridge.yaml': EXAMPLE.replace(/^artifact: .*$/m, 'artifact: second-assistant').replace(/^version: .*$/m, `version: ${v}`).replace(/^uuid: .*$/m, 'uuid: 6f1c2a9e-4b7d-4e21-9c3a-000000000002'),
+    skills: null,
+  }));
+  const repo = tmpDir('reg-git-od-');
+  git(repo, 'init', '-q', '-b', 'main');
+  await registry(repo, ['1.2.0', '1.3.0']);
+  for (const v of ['1.0.0', '1.1.0']) ok(await runCli(['registry', 'add', await other(v), '--registry', repo]), `add second ${v}`);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', 'registry');
+  const url = pathToFileURL(repo).href;
+  const home = tmpDir('reg-home-');
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'cfg'), XDG_STATE_HOME: join(home, 'state') };
+  const proj = project();
+  ok(await runCli(['install', 'research-assistant@~1.2', '--registry', url, '--key', pemFile(), '--user'], { cwd: proj, env }), 'install first');
+  ok(await runCli(['install', 'second-assistant@~1.0', '--registry', url, '--key', pemFile(), '--user'], { cwd: proj, env }), 'install second');
+  const trace = join(tmpDir('reg-trace-'), 'git.trace');
+  const o = spawnCli(['outdated', '--user', '--json'], { cwd: proj, env: { ...env, GIT_TRACE: trace } });
+  ok(o, 'outdated');
+  assert.deepEqual(JSON.parse(o.stdout).packages.map((r: { name: string; current: string; wanted: string; latest: string }) => [r.name, r.current, r.wanted, r.latest]),
+    [['research-assistant', '1.2.0', '1.2.0', '1.3.0'], ['second-assistant', '1.0.0', '1.0.0', '1.1.0']]);
+  // What git was asked to do: the listing comes from the tree, so no blob is written out of the clone.
+  const calls = readFileSync(trace, 'utf8').split('\n').filter((l) => /trace: built-in: git /.test(l));
+  assert.equal(calls.filter((l) => / git clone /.test(l)).length, 1, calls.join('\n'));
+  assert.equal(calls.filter((l) => / git cat-file /.test(l)).length, 0, calls.join('\n'));
 });
 
 test('outdated: a GitHub Release URL is looked up with the releases API; a local file is unknown with the reason', async () => {
