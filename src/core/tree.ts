@@ -29,8 +29,18 @@ export interface Tree {
    * keeps few of them holds no array of all (a directory of 100 000 files: ~15 MB less).
    */
   eachEntry?(): Iterable<TreeEntry>;
-  /** Raw bytes of a regular file; throws for anything else. */
-  read(path: string): Promise<Buffer>;
+  /**
+   * Raw bytes of a regular file; throws for anything else. With `maxBytes`, a file larger than
+   * that is not read: TreeReadError with `tooLarge` (a tree whose sizes cost a stat each checks it
+   * on the read's own descriptor).
+   */
+  read(path: string, maxBytes?: number): Promise<Buffer>;
+  /**
+   * True when a listed file's size costs a stat of its own (a directory on disk: readdir gives
+   * names and types, not sizes): a caller about to read the file anyway passes its limit to read()
+   * instead of asking the size first, and the listing never stats it.
+   */
+  readonly sizeOnRead?: boolean;
   /**
    * A file's bytes for a caller that checks them at once and keeps nothing of them: valid only
    * until the next call on this tree (a view of a reused block, no copy), so used with no await in
@@ -69,7 +79,7 @@ export interface Tree {
  * every path in its own heap (issue 39).
  */
 export type FileHandoff =
-  | { kind: 'disk'; root: string; paths: SharedPaths; pick?: Int32Array }
+  | { kind: 'disk'; root: string; paths: SharedPaths; pick?: Int32Array; maxBytes?: number }
   | { kind: 'ranges'; fd: number; offsets: number[]; sizes: number[]; paths: SharedPaths; pick?: Int32Array };
 
 /**
@@ -84,7 +94,7 @@ export function handoffPaths(h: FileHandoff): { count: number; at(k: number): st
 
 /** Reads file `k` of a hand-off, whose path is `path` (on whichever thread holds it). */
 export function readHandoff(h: FileHandoff, k: number, path: string): Buffer {
-  if (h.kind === 'disk') return readRegularFile(join(h.root, ...path.split('/')), path);
+  if (h.kind === 'disk') return readRegularFile(join(h.root, ...path.split('/')), path, h.maxBytes);
   try {
     return readExactly(h.fd, h.offsets[k]!, h.sizes[k]!);
   } catch {
@@ -178,7 +188,8 @@ export async function hashFile(tree: Tree, path: string): Promise<string> {
 }
 
 export class TreeReadError extends Error {
-  constructor(message: string, readonly path: string) {
+  /** `tooLarge`: the file is larger than the read's `maxBytes`, and was not read. */
+  constructor(message: string, readonly path: string, readonly tooLarge = false) {
     super(message);
     this.name = 'TreeReadError';
   }
@@ -187,6 +198,7 @@ export class TreeReadError extends Error {
 /** A directory on disk. `.git` is never part of it; symlinks and special files are reported, not followed. */
 export class DiskTree implements Tree {
   readonly label: string;
+  readonly sizeOnRead = true;
   // The listing as a table of paths with each one's kind and size (~60 bytes a file instead of
   // ~180 for an entry object, its path and a map slot: issue 39); entries are made on demand.
   private table: DiskListing | undefined;
@@ -208,7 +220,7 @@ export class DiskTree implements Tree {
   /** The listing's entries one at a time: each gone once the caller lets go of it. */
   *eachEntry(): Generator<TreeEntry> {
     const l = this.walked();
-    for (let i = 0; i < l.paths.length; i++) yield { path: l.paths.at(i), kind: KINDS[l.kinds[i]!]!, size: smallInt(l.sizes[i]!) };
+    for (let i = 0; i < l.paths.length; i++) yield listedEntry(l, i, l.paths.at(i));
   }
 
   /** The listing: every entry's path, kind and size by position, in UTF-8 order of path. */
@@ -232,6 +244,9 @@ export class DiskTree implements Tree {
       sizes[i] = size;
     };
     const dirs = new Set<string>();
+    // A file's size is not asked here: a stat a file was the walk's whole cost (~0.4 s at 50 000
+    // files, where readdir takes 0.04 s), and validate reads each document anyway, its size then
+    // coming from the read's own fstat (sizeOnRead). It is asked on first use (listedSize).
     const walk = (abs: string, rel: string): void => {
       if (rel) dirs.add(rel);
       // Each folder's entries in the UTF-8 order of their names, a folder's name with its "/"
@@ -244,20 +259,35 @@ export class DiskTree implements Tree {
         if (this.skip(r)) continue;
         const a = join(abs, d.name);
         if (d.isDirectory()) walk(a, r);
-        else if (d.isFile()) add(r, 'file', lstatSync(a).size);
+        else if (d.isFile()) add(r, 'file', UNKNOWN_SIZE);
         else if (d.isSymbolicLink()) add(r, 'symlink', 0);
         else add(r, 'other', 0);
       }
     };
     walk(this.root, '');
     const n = paths.count;
-    this.table = { paths: paths.done(), kinds: kinds.slice(0, n), sizes: sizes.slice(0, n) };
+    const done = paths.done();
+    const root = this.root;
+    const kept = sizes.slice(0, n);
+    this.table = {
+      paths: done,
+      kinds: kinds.slice(0, n),
+      sizes: kept,
+      size(i) {
+        const known = kept[i]!;
+        if (known === known) return known;
+        let size = 0;
+        // Gone or changed since the walk: its read says so; until then it counts as empty.
+        try { const st = lstatSync(join(root, ...done.at(i).split('/'))); if (st.isFile()) size = st.size; } catch { /* as above */ }
+        return (kept[i] = size);
+      },
+    };
     this.realDirs = dirs;
     return this.table;
   }
 
-  async read(path: string): Promise<Buffer> {
-    return readRegularFile(this.checkedPath(path), path);
+  async read(path: string, maxBytes?: number): Promise<Buffer> {
+    return readRegularFile(this.checkedPath(path), path, maxBytes);
   }
 
   entry(path: string): TreeEntry | undefined {
@@ -265,7 +295,7 @@ export class DiskTree implements Tree {
     if (!l) return undefined;
     const i = l.paths.find(path);
     // The caller's own string is the entry's path: an equal one from the table would be a copy.
-    return i < 0 ? undefined : { path, kind: KINDS[l.kinds[i]!]!, size: smallInt(l.sizes[i]!) };
+    return i < 0 ? undefined : listedEntry(l, i, path);
   }
 
   /**
@@ -343,11 +373,27 @@ export class DiskTree implements Tree {
  */
 export const smallInt = (n: number): number => (n >= 0 && n <= 0x3fffffff ? n | 0 : n);
 
-/** A directory's listing: entry `i` is the path at `i` in `paths`, of kind KINDS[kinds[i]] and size sizes[i]. */
+/**
+ * A directory's listing: entry `i` is the path at `i` in `paths`, of kind KINDS[kinds[i]] and size
+ * size(i) — a file's size is looked up the first time it is asked (sizes[i] is NaN until then).
+ */
 export interface DiskListing {
   paths: PathTable;
   kinds: Uint8Array;
   sizes: Float64Array;
+  size(i: number): number;
+}
+
+/** A listed file whose size is not known yet (the walk does not stat files). */
+export const UNKNOWN_SIZE = Number.NaN;
+
+/**
+ * Entry `i` of a listing, its size asked (a stat) if not known yet: a caller that needs only a
+ * file's kind asks the listing's kinds instead. (Not a getter: an object literal with an accessor
+ * gets a hidden class of its own in V8, kept for the run — 25 MB more at 50 000 documents.)
+ */
+export function listedEntry(l: DiskListing, i: number, path: string): TreeEntry {
+  return { path, kind: KINDS[l.kinds[i]!]!, size: smallInt(l.size(i)) };
 }
 
 /** The kinds of a DiskListing, by their number in it. */
@@ -381,8 +427,9 @@ export class ListedFiles implements ReadonlySet<string> {
  * Reads a regular file without following a symlink (O_NOFOLLOW) and checks it through the open
  * descriptor, so a file swapped for a link or a FIFO between listing and reading is refused.
  */
-export function readRegularFile(abs: string, label: string): Buffer {
+export function readRegularFile(abs: string, label: string, maxBytes = Infinity): Buffer {
   return withRegularFile(abs, label, (fd, size) => {
+    if (size > maxBytes) throw new TreeReadError(`${label} is larger than ${maxBytes} bytes`, label, true);
     return readUpTo(fd, size);
   });
 }

@@ -2,7 +2,7 @@
 // directory's derived list as positions in its listing's path table — no entry object and no path
 // string a file held through the checks (~140 bytes a file in V8's heap, which it lets grow 1.5-2×
 // before it collects: issue 39). A path is made when a check needs it, and dropped after.
-import { KINDS, smallInt, type DiskListing, type TreeEntry } from '../core/tree.js';
+import { KINDS, listedEntry, smallInt, type DiskListing, type TreeEntry } from '../core/tree.js';
 import type { FileEntry } from './manifest.js';
 import { grow } from '../core/arrays.js';
 
@@ -14,6 +14,8 @@ export interface PayloadFiles {
   entry(i: number, path: string): TreeEntry | undefined;
   /** File i's listed size (0 when it is not listed). */
   size(i: number): number;
+  /** File i's listed kind (undefined when it is not listed), whose path is `path`: no size asked. */
+  kind(i: number, path: string): TreeEntry['kind'] | undefined;
   /** The position of `path` in this list, or -1 (for the few standard paths, not for every file). */
   indexOf(path: string): number;
   /** True when the files are in UTF-8 order of path already (no sort needed). */
@@ -30,6 +32,7 @@ export class EntryFiles implements PayloadFiles {
   path(i: number): string { return this.entries[i]!.path; }
   entry(_i: number, path: string): TreeEntry | undefined { return this.lookup(path); }
   size(i: number): number { return this.lookup(this.path(i))?.size ?? 0; }
+  kind(_i: number, path: string): TreeEntry['kind'] | undefined { return this.lookup(path)?.kind; }
   indexOf(path: string): number { return this.entries.findIndex((f) => f.path === path); }
 }
 
@@ -50,9 +53,10 @@ export class ListingFiles implements PayloadFiles {
   // By position, not by a lookup of the path.
   entry(i: number, path: string): TreeEntry | undefined {
     const at = this.positions[i]!;
-    return { path, kind: KINDS[this.listing.kinds[at]!]!, size: smallInt(this.listing.sizes[at]!) };
+    return listedEntry(this.listing, at, path);
   }
-  size(i: number): number { return smallInt(this.listing.sizes[this.positions[i]!]!); }
+  size(i: number): number { return smallInt(this.listing.size(this.positions[i]!)); }
+  kind(i: number): TreeEntry['kind'] { return KINDS[this.listing.kinds[this.positions[i]!]!]!; }
   indexOf(path: string): number {
     const at = this.listing.paths.find(path);
     if (at < 0) return -1;

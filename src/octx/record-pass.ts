@@ -117,6 +117,10 @@ export interface SharedDocResult {
   k: number;
   sha256?: string;
   error?: string;
+  /** The document is larger than the hand-off's maxBytes: not read (the check says so, as for a listed size). */
+  tooLarge?: true;
+  /** The document's size as read (a directory's listing does not stat it). */
+  bytes?: number;
   doc?: ConceptDoc;
   diags: Diagnostic[];
   /** In a build: the document's CRC-32, once the worker wrote it into its place in the archive. */

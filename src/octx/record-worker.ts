@@ -8,7 +8,7 @@ import { crc32 } from 'node:zlib';
 import { closeSync, constants, openSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { InlinePass, type RecordPassLimits, type RecordWorkerMessage, type RecordWorkerReply, type SharedDocResult } from './record-pass.js';
-import { handoffPaths, readBlocks, readExactly, readHandoff, type FileHandoff } from '../core/tree.js';
+import { handoffPaths, readBlocks, readExactly, readHandoff, TreeReadError, type FileHandoff } from '../core/tree.js';
 import { PlacedWrites, writeAt } from '../core/placed-writes.js';
 import { queueEntry, type PlacedSlots } from '../core/zip-placement.js';
 import { sha256Hex } from '../core/hash.js';
@@ -92,11 +92,11 @@ function shareDocs(h: FileHandoff, counter: Int32Array, batch: number, place: Pl
         try {
           bytes = readHandoff(h, k, path);
         } catch (e) {
-          results.push({ k, error: (e as Error).message, diags });
+          results.push({ k, error: (e as Error).message, diags, ...(e instanceof TreeReadError && e.tooLarge ? { tooLarge: true } : {}) });
           continue;
         }
         let text: string | null | undefined;
-        const r: SharedDocResult = { k, sha256: sha256Hex(bytes), doc: checkKnowledge(path, bytes, limits.maxDepth, diags, links ? (t) => { text = t ?? null; } : undefined), diags };
+        const r: SharedDocResult = { k, sha256: sha256Hex(bytes), bytes: bytes.length, doc: checkKnowledge(path, bytes, limits.maxDepth, diags, links ? (t) => { text = t ?? null; } : undefined), diags };
         if (limits.secrets) r.secrets = scanSecretBytes(bytes, path, path, limits.secrets.allow);
         // Validate's link check takes the document's links from this same read (and its text as decoded here).
         if (links && isLinkDocument(links, path)) r.links = linkFactsOf(links, path, bytes, text);

@@ -293,11 +293,11 @@ test('a large build written by two threads is byte-identical to one written by t
   await failing(copied, 'OCTX_FILE_DIGEST_MISMATCH', 'data/chunks.jsonl');
   assert.equal(copied.opened, 2, 'opened for the check, then for the copy');
 
-  // A document grown, or removed, after the listing (whichever thread reads it).
+  // A document grown, or removed, after its size was taken for the layout (whichever thread reads
+  // it). The listing takes no size (sizeOnRead): the layout asks every size before the documents
+  // are handed to the worker, so the change comes then.
   const target = 'knowledge/many/doc-2599.md';
   for (const how of ['grown', 'removed'] as const) {
-    // The package check takes a directory's listing whole (listing()) or entry by entry
-    // (eachEntry): the change comes once it has.
     class Racing extends DiskTree {
       raced = false;
       race() {
@@ -306,14 +306,9 @@ test('a large build written by two threads is byte-identical to one written by t
         if (how === 'grown') appendFileSync(join(src, ...target.split('/')), 'grown after the listing\n');
         else rmSync(join(src, ...target.split('/')), { force: true });
       }
-      override *eachEntry() {
-        yield* super.eachEntry();
+      override handoffListed(positions: ArrayLike<number>) {
         this.race();
-      }
-      override async listing() {
-        const l = await super.listing();
-        this.race();
-        return l;
+        return super.handoffListed(positions);
       }
     }
     await failing(new Racing(src, src), how === 'grown' ? 'OCTX_FILE_DIGEST_MISMATCH' : /doc-2599\.md: no such file/, target);
