@@ -17,7 +17,7 @@ import type { DocMeta } from '../links/site.js';
 import { fail, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { decodeUtf8, hasBom } from '../core/utf8.js';
 import { parseYamlSafe, splitFrontmatter, stripBom } from '../core/yaml-safe.js';
-import { sha256Hex } from '../core/hash.js';
+import { sha256Hex, sha256Tagged } from '../core/hash.js';
 import { isUuidV7 } from '../core/uuid.js';
 import { readerText } from './reader-text.js';
 import { xrefCandidate } from './reader-xrefs.js';
@@ -332,6 +332,9 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   let rootTitle: string | undefined;
   const titled: { doc: UpstreamDoc; fromName: boolean; navTitle?: string }[] = [];
   const texts = new Map<string, string>();
+  // A tag or type is held once, however many pages name it (each page's YAML makes its own string).
+  const names = new Map<string, string>();
+  const shared = (t: string): string => { const k = names.get(t); if (k !== undefined) return k; names.set(t, t); return t; };
   /** Lean: each page's digest (the doc's own string), for the pages read again. */
   const digests = o.lean ? new Map<string, string>() : undefined;
   /**
@@ -373,7 +376,7 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     }
     const raw = decodeUtf8(bytes);
     if (raw === undefined) { notes.push(warning('SYNC_NOT_UTF8', `${e.path} is not valid UTF-8 and is left out`, { file: e.path })); skipped.push({ path: e.path, reason: 'not UTF-8' }); continue; }
-    const digest = `sha256:${sha256Hex(bytes)}`;
+    const digest = sha256Tagged(bytes);
     if (digests) digests.set(e.path, digest);
     else {
       texts.set(e.path, raw);
@@ -425,12 +428,12 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     const octx = data.octx as Record<string, unknown> | undefined;
     const carriedId = octx && typeof octx === 'object' ? octx.document_id : undefined;
     const own = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : firstHeading(body, { mdx: /\.mdx$/i.test(e.path), admonitions: site.admonitions });
-    const tags = Array.isArray(data.tags) ? data.tags.filter((t): t is string => typeof t === 'string') : undefined;
+    const tags = Array.isArray(data.tags) ? data.tags.filter((t): t is string => typeof t === 'string').map(shared) : undefined;
     const doc: UpstreamDoc = { path: e.path, digest, title: own ?? titleFromName(e.path), body: o.asWritten ? body : readerText(body, { generator: site.generator, admonitions: site.admonitions, mdx: /\.mdx$/i.test(e.path) }) };
     // Lean: the body goes unless only it can give it (includes; cross-references readerXrefs rewrites in place).
     if (digests && !expanded && (o.asWritten || !xrefCandidate(site.generator, doc.body))) { doc.body = ''; doc.reread = true; }
     if (typeof data.description === 'string') doc.description = data.description;
-    if (typeof data.type === 'string' && data.type.trim()) doc.type = data.type.trim();
+    if (typeof data.type === 'string' && data.type.trim()) doc.type = shared(data.type.trim());
     if (tags?.length) doc.tags = tags;
     if (isUuidV7(carriedId)) doc.id = carriedId;
     else if (isUuidV7(data.id)) doc.id = data.id as string;
