@@ -41,6 +41,11 @@ export interface UpstreamDoc {
    * checked against `digest`, when it is needed (issue 39: no text is held for the whole tree).
    */
   reread?: true;
+  /**
+   * Lean: where the body starts in the page's text (CRLF made LF, byte-order mark off), so a page
+   * read again — the same bytes, by its digest — is not parsed for its frontmatter a second time.
+   */
+  bodyFrom?: number;
   /** Position in the site's static navigation (SUMMARY.md, mkdocs.yml nav, sidebar_position, _category_), when it has one. */
   order?: number;
   /** The pieces its includes put into the body: which file, which lines. */
@@ -386,6 +391,8 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     const split = splitPage(text, e.path, notes);
     const data = split.data;
     let body = split.body;
+    // The body is the end of the text: where it starts is all a second read needs of the split.
+    const bodyFrom = digests && text.endsWith(body) ? text.length - body.length : undefined;
     for (const k of Object.keys(data)) {
       if (KEPT.has(k)) continue;
       const d = dropped.get(k) ?? { n: 0, first: e.path };
@@ -431,7 +438,7 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     const tags = Array.isArray(data.tags) ? data.tags.filter((t): t is string => typeof t === 'string').map(shared) : undefined;
     const doc: UpstreamDoc = { path: e.path, digest, title: own ?? titleFromName(e.path), body: o.asWritten ? body : readerText(body, { generator: site.generator, admonitions: site.admonitions, mdx: /\.mdx$/i.test(e.path) }) };
     // Lean: the body goes unless only it can give it (includes; cross-references readerXrefs rewrites in place).
-    if (digests && !expanded && (o.asWritten || !xrefCandidate(site.generator, doc.body))) { doc.body = ''; doc.reread = true; }
+    if (digests && !expanded && (o.asWritten || !xrefCandidate(site.generator, doc.body))) { doc.body = ''; doc.reread = true; if (bodyFrom !== undefined) doc.bodyFrom = bodyFrom; }
     if (typeof data.description === 'string') doc.description = data.description;
     if (typeof data.type === 'string' && data.type.trim()) doc.type = shared(data.type.trim());
     if (tags?.length) doc.tags = tags;
@@ -531,11 +538,11 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   const unserved = headless.filter((p) => p.startsWith(site.root) && held.has(p)).map((p) => p.slice(site.root.length));
   if (unserved.length && site.routes) site.routes = { ...site.routes, unserved };
   // A page read again is made into its body by the steps above that depend on the page alone.
-  const remade = (path: string, bytes: Buffer): string => {
+  const remade = (path: string, bytes: Buffer, from: number | undefined): string => {
     const text = stripBom(decodeUtf8(bytes)!).replace(/\r\n?/g, '\n');
-    const body = normaliseBody(splitPage(text, path).body);
+    const body = normaliseBody(from !== undefined ? text.slice(from) : splitPage(text, path).body);
     return o.asWritten ? body : readerText(body, { generator: site.generator, admonitions: site.admonitions, mdx: /\.mdx$/i.test(path) });
   };
-  const bodyOf = (d: UpstreamDoc): string => (d.reread ? remade(d.path, sameAsRead(d.path, readPageSync(dir, d.path), d.digest)) : d.body);
+  const bodyOf = (d: UpstreamDoc): string => (d.reread ? remade(d.path, sameAsRead(d.path, readPageSync(dir, d.path), d.digest), d.bodyFrom) : d.body);
   return { docs, assets, rootTitle, notes, skipped, site, meta, folder: new ReadFolder(tree, texts, boms, digests), includeReads: expander.outsideReads(), bodyOf };
 }
