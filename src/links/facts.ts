@@ -12,6 +12,7 @@ import { labelFacts } from './labels.js';
 import { gitbookAnchorSlugs, headingSlugs, mintlifyAnchorSlugs, type Generator } from './slugs.js';
 import { PROFILES, type Profile } from './profiles.js';
 import { decodeAttribute } from './html-links.js';
+import type { SiteConfig } from './generators.js';
 import { mayHaveTemplateXrefs, templateXrefs } from './xrefs.js';
 
 /** How a site's documents are scanned: plain data, so it can be handed to another thread. */
@@ -51,6 +52,19 @@ export interface LinkFactsSink {
    */
   observe(path: string, bytes: Buffer, text?: string | null): void;
   add(path: string, facts: DocLinkFacts | null): void;
+}
+
+/** How a site's documents are scanned for links below `docRoots` (the check's spec, and a reader's that hands facts to it). */
+export function scanSpecFor(site: Pick<SiteConfig, 'generator' | 'wiki' | 'admonitions' | 'hookDestinations'>, docRoots: string[]): LinkScanSpec {
+  const byText = site.hookDestinations?.byText;
+  return { roots: docRoots, generator: site.generator, wiki: Boolean(site.wiki), admonitions: Boolean(site.admonitions), ...(byText ? { textFor: new Set(byText.keys()) } : {}) };
+}
+
+/** Do two specs scan alike (facts taken under one are the other's)? */
+export function sameScanSpec(a: LinkScanSpec, b: LinkScanSpec): boolean {
+  const same = (x: readonly string[], y: readonly string[]) => x.length === y.length && x.every((v, i) => v === y[i]);
+  const t = (s: LinkScanSpec) => [...s.textFor ?? []].sort();
+  return a.generator === b.generator && a.wiki === b.wiki && a.admonitions === b.admonitions && same(a.roots, b.roots) && same(t(a), t(b));
 }
 
 /** Is `path` one of the documents whose links the check reads? */
@@ -162,6 +176,24 @@ export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[
     }
   }
   return { a, text: g === 'obsidian' || g === 'foam' ? body : '' };
+}
+
+/**
+ * Facts to be held past the read of their page (a reader that hands them over later): every string
+ * copied, since a slice of the page's text (a link's target, a label) keeps the whole text alive.
+ */
+export function detachedFacts(f: DocLinkFacts | null): DocLinkFacts | null {
+  if (!f) return f;
+  // JSON makes fresh strings of the links and labels, lone surrogates and all (never slices of its source).
+  const { links, labels } = JSON.parse(JSON.stringify({ links: f.links, labels: f.labels })) as Pick<DocLinkFacts, 'links' | 'labels'>;
+  const out: DocLinkFacts = { links, offset: f.offset, html: f.html };
+  if (f.anchors) {
+    const strings = (x: Iterable<string>) => JSON.parse(JSON.stringify([...x])) as string[];
+    const a = f.anchors.a;
+    out.anchors = { a: { ids: new Set(strings(a.ids)), keys: new Set(strings(a.keys)), ...(a.maybe ? { maybe: new Map(JSON.parse(JSON.stringify([...a.maybe])) as [string, string][]) } : {}) }, text: f.anchors.text };
+  }
+  if (labels) out.labels = labels;
+  return out;
 }
 
 /**

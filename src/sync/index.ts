@@ -13,7 +13,8 @@ import { DiskTree } from '../core/tree.js';
 import { SiteIndex } from '../links/site.js';
 import { rewriteLinks } from '../links/rewrite.js';
 import { BASE_URL, encodeUrlPath, safeBaseUrl } from '../links/site-address.js';
-import { checkTreeLinks } from '../links/check.js';
+import { startTreeLinks } from '../links/check.js';
+import { sameScanSpec } from '../links/facts.js';
 import { readUpstream, type Skipped, type UpstreamDoc } from './upstream.js';
 import { ID_MAP_FILE, idMapText, readIdMap, samePieces, type IdMap, type MapEntry } from './idmap.js';
 import { portableNames, portablePath } from './names.js';
@@ -245,8 +246,16 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   }
   if (hasErrors(diagnostics)) return empty(format, !!o.dryRun, diagnostics, up.skipped, siteInfo);
   // Broken links upstream are reported as the site would serve them (the synced tree keeps them as written).
-  // The folder as readUpstream read it: no page is opened a second time.
-  const upstreamLinks = await checkTreeLinks(up.folder, [''], { level: 'warning', site: up.site, documents: up.docs.map((d) => d.path), meta: up.meta, holder: 'the docs folder' });
+  // The pages' link facts as readUpstream took them on its one read (handed over in the check's
+  // order, which is the documents'); a page without them is read from the folder, checked by its digest.
+  const check = await startTreeLinks(up.folder, [''], { level: 'warning', site: up.site, documents: up.docs.map((d) => d.path), meta: up.meta, holder: 'the docs folder' });
+  const handOver = up.linkSpec !== undefined && sameScanSpec(check.spec, up.linkSpec);
+  for (const d of up.docs) {
+    if (d.linkFacts === undefined) continue;
+    if (handOver) check.add(d.path, d.linkFacts);
+    d.linkFacts = undefined;
+  }
+  const upstreamLinks = await check.finish();
   up.folder.release();
   pushAll(diagnostics, upstreamLinks.diagnostics);
 

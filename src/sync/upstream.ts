@@ -12,6 +12,7 @@ import { firstHeading } from '../links/title.js';
 import { docusaurusCategory, siteOf, type SiteConfig } from '../links/generators.js';
 import type { Selection } from './selection.js';
 import { labelFacts } from '../links/labels.js';
+import { detachedFacts, linkFactsOf, scanSpecFor, type DocLinkFacts, type LinkScanSpec } from '../links/facts.js';
 import { IncludeExpander, type IncludeRecord, type OutsideRead } from './expand-includes.js';
 import type { DocMeta } from '../links/site.js';
 import { fail, info, warning, type Diagnostic } from '../core/diagnostics.js';
@@ -46,6 +47,12 @@ export interface UpstreamDoc {
    * read again — the same bytes, by its digest — is not parsed for its frontmatter a second time.
    */
   bodyFrom?: number;
+  /**
+   * Lean: the page's link facts, taken on its first read under `Upstream.linkSpec` (null: it links
+   * nowhere), so that the link check does not read and parse it again; undefined when not taken.
+   * Sync drops them once the check has them.
+   */
+  linkFacts?: DocLinkFacts | null;
   /** Position in the site's static navigation (SUMMARY.md, mkdocs.yml nav, sidebar_position, _category_), when it has one. */
   order?: number;
   /** The pieces its includes put into the body: which file, which lines. */
@@ -82,6 +89,8 @@ export interface Upstream {
    * digest of the first read — a page changed since is an error (SYNC_PAGE_CHANGED), never mixed in.
    */
   bodyOf(doc: UpstreamDoc): string;
+  /** Lean: the spec the pages' `linkFacts` were taken under (the check uses them only if its own is the same). */
+  linkSpec?: LinkScanSpec;
 }
 
 /**
@@ -342,6 +351,8 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   const shared = (t: string): string => { const k = names.get(t); if (k !== undefined) return k; names.set(t, t); return t; };
   /** Lean: each page's digest (the doc's own string), for the pages read again. */
   const digests = o.lean ? new Map<string, string>() : undefined;
+  // Lean: a page's link facts are taken from its first read (the upstream check's documents, below '').
+  const linkSpec = o.lean ? scanSpecFor(site, ['']) : undefined;
   /**
    * Hugo section folders whose _index cascades `render: never` (a list is read in path order: the
    * _index comes first), and whether the cascade lists the pages (`list: local` or `always`).
@@ -439,6 +450,11 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     const doc: UpstreamDoc = { path: e.path, digest, title: own ?? titleFromName(e.path), body: o.asWritten ? body : readerText(body, { generator: site.generator, admonitions: site.admonitions, mdx: /\.mdx$/i.test(e.path) }) };
     // Lean: the body goes unless only it can give it (includes; cross-references readerXrefs rewrites in place).
     if (digests && !expanded && (o.asWritten || !xrefCandidate(site.generator, doc.body))) { doc.body = ''; doc.reread = true; if (bodyFrom !== undefined) doc.bodyFrom = bodyFrom; }
+    if (linkSpec) {
+      // Facts that keep the page's text (block ids of Obsidian and Foam) are not kept: the check reads that page.
+      const facts = linkFactsOf(linkSpec, e.path, bytes, raw);
+      if (!facts?.anchors?.text) doc.linkFacts = detachedFacts(facts);
+    }
     if (typeof data.description === 'string') doc.description = data.description;
     if (typeof data.type === 'string' && data.type.trim()) doc.type = shared(data.type.trim());
     if (tags?.length) doc.tags = tags;
@@ -544,5 +560,5 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     return o.asWritten ? body : readerText(body, { generator: site.generator, admonitions: site.admonitions, mdx: /\.mdx$/i.test(path) });
   };
   const bodyOf = (d: UpstreamDoc): string => (d.reread ? remade(d.path, sameAsRead(d.path, readPageSync(dir, d.path), d.digest), d.bodyFrom) : d.body);
-  return { docs, assets, rootTitle, notes, skipped, site, meta, folder: new ReadFolder(tree, texts, boms, digests), includeReads: expander.outsideReads(), bodyOf };
+  return { docs, assets, rootTitle, notes, skipped, site, meta, folder: new ReadFolder(tree, texts, boms, digests), includeReads: expander.outsideReads(), bodyOf, ...(linkSpec ? { linkSpec } : {}) };
 }
