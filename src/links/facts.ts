@@ -179,21 +179,33 @@ export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[
 }
 
 /**
- * Facts to be held past the read of their page (a reader that hands them over later): every string
- * copied, since a slice of the page's text (a link's target, a label) keeps the whole text alive.
+ * A string that owns its characters. V8 makes a slice of 13 characters or more a view of the string
+ * it was cut from: held, a link's target would keep its page's whole text alive. Joined to one
+ * character and cut again, it is a view of that short copy instead (one copy, no encoding).
+ */
+const owned = (s: string): string => (s.length < 13 ? s : (` ${s}`).slice(1));
+
+/**
+ * Facts to be held past the read of their page (a reader that hands them over later), their strings
+ * owning their characters. The facts are the caller's own (linkFactsOf makes them fresh): changed in place.
  */
 export function detachedFacts(f: DocLinkFacts | null): DocLinkFacts | null {
   if (!f) return f;
-  // JSON makes fresh strings of the links and labels, lone surrogates and all (never slices of its source).
-  const { links, labels } = JSON.parse(JSON.stringify({ links: f.links, labels: f.labels })) as Pick<DocLinkFacts, 'links' | 'labels'>;
-  const out: DocLinkFacts = { links, offset: f.offset, html: f.html };
-  if (f.anchors) {
-    const strings = (x: Iterable<string>) => JSON.parse(JSON.stringify([...x])) as string[];
-    const a = f.anchors.a;
-    out.anchors = { a: { ids: new Set(strings(a.ids)), keys: new Set(strings(a.keys)), ...(a.maybe ? { maybe: new Map(JSON.parse(JSON.stringify([...a.maybe])) as [string, string][]) } : {}) }, text: f.anchors.text };
+  for (const l of f.links) {
+    l.target = owned(l.target);
+    if (l.label !== undefined) l.label = owned(l.label);
+    if (l.alias !== undefined) l.alias = owned(l.alias);
+    if (l.text !== undefined) l.text = owned(l.text);
+    if (l.lang !== undefined) l.lang = owned(l.lang);
   }
-  if (labels) out.labels = labels;
-  return out;
+  if (f.labels) f.labels = f.labels.map(owned);
+  if (f.anchors) {
+    const a = f.anchors.a;
+    a.ids = new Set([...a.ids].map(owned));
+    a.keys = new Set([...a.keys].map(owned));
+    if (a.maybe) a.maybe = new Map([...a.maybe].map(([k, v]) => [owned(k), owned(v)]));
+  }
+  return f;
 }
 
 /**
