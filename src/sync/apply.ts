@@ -8,10 +8,11 @@ import { writeFilesAtomic, writeTreeAtomic } from '../core/atomic.js';
 import { fail } from '../core/diagnostics.js';
 import { unsafePathReason } from '../core/paths.js';
 import { readUpTo } from '../core/tree.js';
+import { contentBytes, type FileContent } from '../format.js';
 
 export interface Plan {
-  /** path → bytes to be there */
-  write: Map<string, Buffer>;
+  /** path → bytes to be there (a render is made when it is compared or written, never held for the whole plan) */
+  write: Map<string, FileContent>;
   /** paths to remove when present */
   remove: string[];
 }
@@ -85,7 +86,7 @@ export function preview(root: string, plan: Plan): Applied {
   for (const [rel, bytes] of plan.write) {
     const { parts, present } = folders.check(rel);
     const have = present ? current(root, parts, rel) : undefined;
-    if (have && have.equals(bytes)) out.unchanged++;
+    if (have && have.equals(contentBytes(bytes))) out.unchanged++;
     else out.written.push(rel);
   }
   for (const rel of plan.remove) {
