@@ -5,9 +5,9 @@
 // folders such as .git/, .github/, .vitepress/, .docusaurus/, .obsidian/, and node_modules/) —
 // dot-file pages included — except a site's configuration and navigation files and Docusaurus
 // `_` partials (kept as assets); every file left out is named. Symlinks are never followed.
-import { closeSync, constants, fstatSync, openSync } from 'node:fs';
+import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { DiskTree, readUpTo, type Tree, type TreeEntry } from '../core/tree.js';
+import { DiskTree, type Tree, type TreeEntry } from '../core/tree.js';
 import { firstHeading } from '../links/title.js';
 import { docusaurusCategory, siteOf, type SiteConfig } from '../links/generators.js';
 import type { Selection } from './selection.js';
@@ -22,6 +22,7 @@ import { sha256Hex, sha256Tagged } from '../core/hash.js';
 import { isUuidV7 } from '../core/uuid.js';
 import { readerText } from './reader-text.js';
 import { xrefCandidate } from './reader-xrefs.js';
+import { HeldBodies } from './held-bodies.js';
 import { nextraMeta, nextraNav, type MetaEntry } from '../links/nav-files.js';
 
 export interface UpstreamDoc {
@@ -38,10 +39,20 @@ export interface UpstreamDoc {
   /** The page as synced (frontmatter off, includes expanded, as a reader sees it); '' when `reread`. */
   body: string;
   /**
-   * Read with `lean`: the body is not held ('' above), and `Upstream.bodyOf` reads the page again,
-   * checked against `digest`, when it is needed (issue 39: no text is held for the whole tree).
+   * Read with `lean`: the body is not held ('' above) and `Upstream.bodyOf` gives it — from the ring
+   * of bodies kept (`held`) while it is still there, else the page read again, checked against
+   * `digest` (issue 39: no text is held for the whole tree).
    */
   reread?: true;
+  /** Lean: the body's number in the ring of bodies kept (held-bodies.ts), when it went in. */
+  held?: number;
+  /** Lean: the page's size in bytes at its first read (a read again reads that and one byte more). */
+  size?: number;
+  /**
+   * Lean: where the body starts in the page's bytes when it is all of them from there (the reader
+   * steps and the frontmatter's cut changed nothing else): a page read again is only decoded from there.
+   */
+  plainFrom?: number;
   /**
    * Lean: where the body starts in the page's text (CRLF made LF, byte-order mark off), so a page
    * read again — the same bytes, by its digest — is not parsed for its frontmatter a second time.
@@ -125,21 +136,32 @@ function sameAsRead(path: string, bytes: Buffer, digest: string): Buffer {
   return bytes;
 }
 
-/** A page's bytes, read synchronously (a writer renders a file when it writes it); a symlink or a non-file is no page. */
-function readPageSync(dir: string, path: string): Buffer {
+/**
+ * A page's bytes read again (synchronously: a writer renders a file when it writes it), which must be
+ * the `size` bytes of digest `digest` its first read saw. One open (never through a link), one read
+ * of a byte more than that (a page that grew fills it) and a close: no fstat, since the size and the
+ * digest decide — whatever else stands there now (a folder, a pipe) reads otherwise or fails to.
+ */
+function readPageAgain(dir: string, path: string, size: number, digest: string): Buffer {
   let fd: number;
   try {
     fd = openSync(join(dir, ...path.split('/')), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
     return fail('SYNC_PAGE_CHANGED', `${path} cannot be read again (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): it changed while this sync ran, so nothing was written`, { file: path, hint: 'run the sync again once the docs folder is still' });
   }
+  const buf = Buffer.allocUnsafe(size + 1);
+  let got = 0;
   try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) fail('SYNC_PAGE_CHANGED', `${path} is no longer a regular file: it changed while this sync ran, so nothing was written`, { file: path });
-    return readUpTo(fd, st.size);
+    // At least one read, so that an empty page that grew is seen.
+    let n: number;
+    do { n = readSync(fd, buf, got, size + 1 - got, got); got += n; } while (n > 0 && got < size);
+  } catch {
+    got = -1;
   } finally {
     closeSync(fd);
   }
+  if (got !== size) fail('SYNC_PAGE_CHANGED', `${path} is not the ${size} bytes of its first read: it changed while this sync ran, so nothing was written`, { file: path, hint: 'run the sync again once the docs folder is still' });
+  return sameAsRead(path, buf.subarray(0, size), digest);
 }
 
 /**
@@ -241,10 +263,22 @@ export interface ReadOptions {
   /**
    * Hold no page's text for the whole tree (sync): a body is kept only where it cannot be made again
    * from the page alone (includes expanded into it, cross-references readerXrefs rewrites); every
-   * other page is read again, checked by its digest, when its body is needed (`bodyOf`).
+   * other body goes into a ring of `heldBytes`, and a page whose body the ring no longer has is read
+   * again, checked by its digest, when its body is needed (`bodyOf`).
    */
   lean?: boolean;
+  /**
+   * Lean: how many bytes of bodies are kept, outside V8's heap, so that their pages are not read
+   * again (default HELD_BYTES; the newest are kept: held-bodies.ts).
+   */
+  heldBytes?: number;
 }
+
+/**
+ * Bodies kept by a lean read: 64 MiB, about a third of a 50,000-page folder of ~4 KB pages. Memory
+ * for CPU: a page kept is not opened, hashed and decoded again when written.
+ */
+export const HELD_BYTES = 64 << 20;
 
 /** The frontmatter that sets a page's URL under the site's profile: strings, lists of strings, and `false` where it means "not written". */
 function routeMetaOf(data: Record<string, unknown>, site: SiteConfig): Record<string, string | string[] | false> {
@@ -367,6 +401,11 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   const included = new Set<string>();
   const listing = await tree.list();
   o.select?.prepare?.(listing.map((e) => e.path));
+  // Lean: the ring need be no larger than every page of the folder, with room for bodies that come
+  // out longer than their page (a newline added); the bytes it is not given are never touched.
+  let pageBytes = 0;
+  if (o.lean) for (const e of listing) if (e.kind === 'file' && MARKDOWN.test(e.path)) pageBytes += e.size;
+  const ring = o.lean ? new HeldBodies(Math.min(o.heldBytes ?? HELD_BYTES, 2 * pageBytes + 65536)) : undefined;
   if (site.profile?.navFormat === 'nextra-meta') await readNextraNav(tree, listing, site);
   for (const e of listing) {
     const chosen = o.select?.leftOut(e.path);
@@ -448,8 +487,18 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     const own = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : firstHeading(body, { mdx: /\.mdx$/i.test(e.path), admonitions: site.admonitions });
     const tags = Array.isArray(data.tags) ? data.tags.filter((t): t is string => typeof t === 'string').map(shared) : undefined;
     const doc: UpstreamDoc = { path: e.path, digest, title: own ?? titleFromName(e.path), body: o.asWritten ? body : readerText(body, { generator: site.generator, admonitions: site.admonitions, mdx: /\.mdx$/i.test(e.path) }) };
-    // Lean: the body goes unless only it can give it (includes; cross-references readerXrefs rewrites in place).
-    if (digests && !expanded && (o.asWritten || !xrefCandidate(site.generator, doc.body))) { doc.body = ''; doc.reread = true; if (bodyFrom !== undefined) doc.bodyFrom = bodyFrom; }
+    // Lean: the body goes unless only it can give it (includes; cross-references readerXrefs rewrites
+    // in place) — into the ring while it has room, and a page read again can be made into it.
+    if (ring && !expanded && (o.asWritten || !xrefCandidate(site.generator, doc.body))) {
+      // A body that ends the text as read is those bytes' end (an ASCII page: as many bytes as characters).
+      if (raw.endsWith(doc.body)) doc.plainFrom = bytes.length - (raw.length === bytes.length ? doc.body.length : Buffer.byteLength(doc.body, 'utf8'));
+      else if (bodyFrom !== undefined) doc.bodyFrom = bodyFrom;
+      const kept = ring.keep(doc.body);
+      if (kept !== undefined) doc.held = kept;
+      doc.size = bytes.length;
+      doc.body = '';
+      doc.reread = true;
+    }
     if (linkSpec) {
       // Facts that keep the page's text (block ids of Obsidian and Foam) are not kept: the check reads that page.
       const facts = linkFactsOf(linkSpec, e.path, bytes, raw);
@@ -559,6 +608,13 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     const body = normaliseBody(from !== undefined ? text.slice(from) : splitPage(text, path).body);
     return o.asWritten ? body : readerText(body, { generator: site.generator, admonitions: site.admonitions, mdx: /\.mdx$/i.test(path) });
   };
-  const bodyOf = (d: UpstreamDoc): string => (d.reread ? remade(d.path, sameAsRead(d.path, readPageSync(dir, d.path), d.digest), d.bodyFrom) : d.body);
+  const bodyOf = (d: UpstreamDoc): string => {
+    if (!d.reread) return d.body;
+    const kept = d.held !== undefined ? ring!.body(d.held) : undefined;
+    if (kept !== undefined) return kept;
+    const bytes = readPageAgain(dir, d.path, d.size!, d.digest);
+    // The same bytes as the first read (the digest says so), which were UTF-8 then.
+    return d.plainFrom !== undefined ? bytes.toString('utf8', d.plainFrom) : remade(d.path, bytes, d.bodyFrom);
+  };
   return { docs, assets, rootTitle, notes, skipped, site, meta, folder: new ReadFolder(tree, texts, boms, digests), includeReads: expander.outsideReads(), bodyOf, ...(linkSpec ? { linkSpec } : {}) };
 }

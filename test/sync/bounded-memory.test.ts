@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readUpstream, type Upstream } from '../../src/sync/upstream.js';
 import { formatByName } from '../../src/formats.js';
@@ -92,9 +92,10 @@ function sites(): string[] {
 
 test('a lean read gives every page the body a full read gives, holding only those it cannot make again', async () => {
   for (const dir of sites()) {
-    for (const asWritten of [false, true]) {
+    // Bodies from the ring, read again past it (none kept), and a ring of 40 bytes that keeps a few.
+    for (const [asWritten, heldBytes] of [[false, undefined], [true, undefined], [false, 0], [true, 0], [false, 40]] as const) {
       const full = await readUpstream(dir, { asWritten });
-      const lean = await readUpstream(dir, { asWritten, lean: true }) as Upstream;
+      const lean = await readUpstream(dir, { asWritten, lean: true, ...(heldBytes !== undefined ? { heldBytes } : {}) }) as Upstream;
       assert.ok(typeof lean.bodyOf === 'function', 'readUpstream gives bodyOf');
       assert.deepEqual(lean.docs.map((d) => d.path), full.docs.map((d) => d.path));
       for (const [i, d] of lean.docs.entries()) {
@@ -110,8 +111,18 @@ test('a lean read gives every page the body a full read gives, holding only thos
 
 test('a page changed after its first read is an error when read again, never mixed in', async () => {
   const dir = tmpDir('ctxforge-sync-changed-');
-  writeTree(dir, { 'a.md': '# A\n\nSee [b](b.md).\n', 'b.md': '# B\n\ntext\n' });
-  const up = await readUpstream(dir, { lean: true }) as Upstream;
+  writeTree(dir, { 'a.md': '# A\n\nSee [b](b.md).\n', 'b.md': '# B\n\ntext\n', 'empty.md': '', 'same.md': '# Same\n\nsize\n', 'gone.md': '# Gone\n' });
+  // No body kept: every page is read again when its body is needed.
+  const up = await readUpstream(dir, { lean: true, heldBytes: 0 }) as Upstream;
+  const doc = (p: string) => up.docs.find((d) => d.path === p)!;
+  const changed = (e: Error & { diagnostic?: { code: string } }) => e.diagnostic?.code === 'SYNC_PAGE_CHANGED';
+  writeFileSync(join(dir, 'empty.md'), 'x');
+  assert.throws(() => up.bodyOf(doc('empty.md')), changed, 'an empty page that grew');
+  writeFileSync(join(dir, 'same.md'), '# Same\n\nSIZE\n');
+  assert.throws(() => up.bodyOf(doc('same.md')), changed, 'as many bytes, other ones');
+  rmSync(join(dir, 'gone.md'));
+  mkdirSync(join(dir, 'gone.md'));
+  assert.throws(() => up.bodyOf(doc('gone.md')), changed, 'a folder where the page was');
   const a = up.docs.find((d) => d.path === 'a.md')!;
   assert.equal(up.bodyOf(a), '# A\n\nSee [b](b.md).\n');
   writeFileSync(join(dir, 'a.md'), '# A\n\nSee [c](c.md).\n');
