@@ -71,6 +71,11 @@ export interface SyncOptions {
    * configuration declares as data): links to pages the sync does not take are written as their URL there.
    */
   baseUrl?: string;
+  /**
+   * Bytes of page bodies kept from the first read (default 64 MiB, upstream.ts HELD_BYTES): a page
+   * whose body is kept is not read again when written; less holds less and reads more again.
+   */
+  heldBytes?: number;
 }
 
 export interface SyncChange { id: string; path: string; upstream: string }
@@ -180,8 +185,9 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const threshold = o.threshold ?? 0.5;
   if (!(threshold > 0 && threshold <= 1)) fail('CTXFORGE_USAGE', '--threshold must be a number above 0 and at most 1', {}, 2);
 
-  // Lean: no page's text is held for the whole tree; a body is read again (checked by its digest) when needed.
-  const up = await readUpstream(docsAbs, { site: detected, lean: true, ...(select ? { select } : {}), ...(o.asWritten ? { asWritten: true } : {}) });
+  // Lean: no page's text is held for the whole tree; a body past the ring of bodies kept is read
+  // again (checked by its digest) when needed.
+  const up = await readUpstream(docsAbs, { site: detected, lean: true, ...(o.heldBytes !== undefined ? { heldBytes: o.heldBytes } : {}), ...(select ? { select } : {}), ...(o.asWritten ? { asWritten: true } : {}) });
   if (!up.docs.length) throw new DiagnosticError(noDocuments(docsDir, up.assets.map((a) => a.path)), 1, [...up.notes]);
   // Cross-references that resolve are written as the site shows them (the URL it serves, a {doc} as a link).
   if (!o.asWritten) await readerXrefs(up.docs, up.assets.map((a) => a.path), up.site, up.meta, async (p) => (await up.folder.read(p)).toString('utf8'));
@@ -288,19 +294,29 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     for (const v of vanished) byDigest.set(v[1].digest, [...(byDigest.get(v[1].digest) ?? []), v]);
     const left: UpstreamDoc[] = [];
     for (const d of fresh) {
-      const cands = byDigest.get(d.digest)?.filter(([from, e]) => !used.has(e.id) && movableByContent(up.bodyOf(d), from, d.path));
+      // A body not held is made (or read again) once for all the candidates, not once each.
+      let body: string | undefined;
+      const cands = byDigest.get(d.digest)?.filter(([from, e]) => !used.has(e.id) && movableByContent(body ??= up.bodyOf(d), from, d.path));
       if (cands?.length) {
         const [from, e] = cands.sort((a, b) => (basename(a[0]) === basename(d.path) ? -1 : 0) - (basename(b[0]) === basename(d.path) ? -1 : 0))[0]!;
         idOf.set(d.path, e.id); used.add(e.id); movedFrom.set(d.path, { from, similarity: 1 });
       } else left.push(d);
     }
-    // A page with too few words of its own is no evidence by similarity (move-evidence.ts).
-    const wordy = left.filter((d) => readableWords(up.bodyOf(d)) >= MIN_MOVE_WORDS);
     const rest = vanished.filter(([, e]) => !used.has(e.id));
+    // A page with too few words of its own is no evidence by similarity (move-evidence.ts). The bodies
+    // are made once, and only when a vanished page is left to compare them with.
+    const wordy: UpstreamDoc[] = [];
+    const wordyBodies: string[] = [];
+    if (rest.length) {
+      for (const d of left) {
+        const body = up.bodyOf(d);
+        if (readableWords(body) >= MIN_MOVE_WORDS) { wordy.push(d); wordyBodies.push(body); }
+      }
+    }
     if (wordy.length && rest.length) {
       // Every pair at least `threshold` similar, found without comparing every pair (similarPairs).
       // Pages are held as sorted shingle hashes, not Sets of strings (similarTexts finds the same pairs).
-      const found = similarTexts(wordy.map((d) => up.bodyOf(d)), rest.map(([, e]) => previousBody(target, format, e)), threshold);
+      const found = similarTexts(wordyBodies, rest.map(([, e]) => previousBody(target, format, e)), threshold);
       const pairs = found.map((x) => ({ d: wordy[x.left]!, p: rest[x.right]![0], e: rest[x.right]![1], s: x.similarity }));
       pairs.sort((a, b) => b.s - a.s || (a.d.path < b.d.path ? -1 : 1));
       for (const x of pairs) {
