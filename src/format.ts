@@ -292,6 +292,12 @@ export interface Doc {
   /** Markdown after the frontmatter (and after the one blank line every writer puts between them). */
   body: string;
   /**
+   * The body, given when it is needed instead of held (sync: the page read again): `body` is then
+   * ''. A writer calls it only inside the render of this document's file (`FileContent`), so no
+   * writer holds every text at once; `withBody` gives the document with its body in place.
+   */
+  readBody?: () => string;
+  /**
    * Fields of one format that no other has a place for, under the format's name, so a round trip
    * gives them back. A format's own block holds either its other frontmatter fields, or — when its
    * writer would have written other bytes (hand-written quoting, key order, no title) — the
@@ -385,9 +391,31 @@ export interface WriteSourceOptions {
   identitySeed?: string;
 }
 
+/**
+ * A managed file's content: its bytes, or a render of them made when the file is written (a
+ * document whose body is read then: `Doc.readBody`). A render may be called more than once (a
+ * preview compares, then the write writes) and gives the same bytes each time.
+ */
+export type FileContent = Buffer | (() => Buffer);
+
+/** The bytes of a file's content, rendered now when it is a render. */
+export function contentBytes(c: FileContent): Buffer {
+  return typeof c === 'function' ? c() : c;
+}
+
+/** A document with its body in place: read now when it is given by `readBody`. */
+export function withBody(d: Doc): Doc {
+  if (!d.readBody) return d;
+  const { readBody, ...held } = d;
+  return { ...held, body: readBody() };
+}
+
 export interface SourceFiles {
-  /** Managed files: path in the source tree → content. */
-  files: Map<string, Buffer>;
+  /**
+   * Managed files: path in the source tree → content. A document given with `readBody` is a render
+   * (so the caller writes the tree file by file, never holding it whole); every other file is bytes.
+   */
+  files: Map<string, FileContent>;
   /** The manifest to write (the existing one updated, or a new one). */
   manifest: { path: string; text: string };
   notes: Diagnostic[];

@@ -10,7 +10,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fail, failWith, type Diagnostic } from '../core/diagnostics.js';
-import type { Doc, FormatName, PackageMeta } from '../format.js';
+import { contentBytes, type Doc, type FileContent, type FormatName, type PackageMeta } from '../format.js';
 import type { Tree } from '../core/tree.js';
 import { documentString } from '../core/doc-text.js';
 import { formatByName } from '../formats.js';
@@ -98,10 +98,10 @@ export async function convertPath(spec: string, to: FormatName, outDir: string, 
 }
 
 /** Whether the file at `abs` is there and holds other bytes than `b` (a link or a folder counts as other). */
-function differs(abs: string, b: Buffer): boolean {
+function differs(abs: string, b: FileContent): boolean {
   try {
     if (!lstatSync(abs).isFile()) return true;
-    return !readFileSync(abs).equals(b);
+    return !readFileSync(abs).equals(contentBytes(b));
   } catch {
     return false;
   }

@@ -226,7 +226,9 @@ export async function publishNoOverwrite(tmp: string, target: string): Promise<v
 // ---- many files at once ----
 
 /** Files written at once by writeFilesAtomic / writeTreeAtomic: each one's path and bytes. */
-export interface FileToWrite { target: string; data: Uint8Array }
+/** A file's bytes, or a render of them made when the file is written (so a writer of many files need not hold them all). */
+export type Bytes = Uint8Array | (() => Uint8Array);
+export interface FileToWrite { target: string; data: Bytes }
 
 /** Writes in flight on the thread pool: enough to keep its threads and the disk busy. */
 const WRITES_IN_FLIGHT = 32;
@@ -234,10 +236,12 @@ const WRITES_IN_FLIGHT = 32;
 const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 /** Creates `path` (never there before, never through a link) holding `data`, with exactly `mode`. */
-async function createFile(path: string, data: Uint8Array, mode: number): Promise<void> {
+async function createFile(path: string, data: Bytes, mode: number): Promise<void> {
+  // A render is made here, as its file is written: only the files in flight are held at once.
+  const bytes = typeof data === 'function' ? data() : data;
   const fh = await open(path, EXCLUSIVE, mode);
   try {
-    await fh.writeFile(data);
+    await fh.writeFile(bytes);
     await fh.chmod(mode);
   } finally {
     await fh.close();
@@ -343,7 +347,7 @@ function commonDir(paths: readonly string[]): string {
  * appears complete or not at all. `target` must not exist (or be an empty directory, which the
  * rename replaces). `files` maps paths inside the tree (checked safe by the caller) to their bytes.
  */
-export async function writeTreeAtomic(target: string, files: ReadonlyMap<string, Uint8Array>, mode = 0o644): Promise<void> {
+export async function writeTreeAtomic(target: string, files: ReadonlyMap<string, Bytes>, mode = 0o644): Promise<void> {
   refuseSymlinks(target, dirname(resolve(target)));
   const tmp = tempPathFor(target);
   const tracked = track(tmp, target, true);

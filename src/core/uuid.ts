@@ -18,6 +18,15 @@ export function uuidv7(timeMs: number = Date.now(), seed?: string): string {
   for (let i = 0; i < 6; i++) b[i] = Number((t >> BigInt(8 * (5 - i))) & 0xffn);
   b[6] = (b[6]! & 0x0f) | 0x70;
   b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = Buffer.from(b).toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  // Made as one flat string: a template of five slices is a tree of eight string objects (~250
+  // bytes an ID, held for every document of a sync; issue 39), the same 36 characters in ~56.
+  const h = Buffer.from(Buffer.from(b).toString('hex'), 'latin1');
+  const out = Buffer.allocUnsafe(36);
+  let o = 0;
+  for (const [from, to] of GROUPS) {
+    if (o) out[o++] = 0x2d;
+    o += h.copy(out, o, from, to);
+  }
+  return out.toString('latin1');
 }
+const GROUPS: readonly (readonly [number, number])[] = [[0, 8], [8, 12], [12, 16], [16, 20], [20, 32]];

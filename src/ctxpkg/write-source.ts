@@ -6,7 +6,7 @@ import { info } from '../core/diagnostics.js';
 import { editYaml, yamlDocumentText } from '../core/yaml-edit.js';
 import { unsafePathReason } from '../core/paths.js';
 import { manifestExtensionFor, MANIFEST_EXT, nameSlug, skillsLeftOut } from '../doc-model.js';
-import type { Documents, PackageMeta, SourceFiles, WriteSourceOptions } from '../format.js';
+import { withBody, type Documents, type FileContent, type PackageMeta, type SourceFiles, type WriteSourceOptions } from '../format.js';
 import { DOCUMENT_ROOT, nodeFile } from './doc-fields.js';
 import { linkContext } from './link-edges.js';
 import { MANIFEST_FILE } from './source.js';
@@ -23,12 +23,20 @@ function defaultDescription(meta: PackageMeta): string {
 }
 
 export function writeCtxpkgSource(docs: Documents, opts: WriteSourceOptions): SourceFiles {
-  const files = new Map<string, Buffer>();
+  const files = new Map<string, FileContent>();
   const notes: Diagnostic[] = [];
   // Links resolve as the package's site serves them, against its documents and the files beside them.
   const ctx = linkContext(docs.docs, docs.assets.map((a) => a.path), docs.meta.site);
   let edges = false;
   for (const d of docs.docs) {
+    if (d.readBody) {
+      // A body given when needed: rendered when the file is written, and once before only while the
+      // manifest's conformance level still waits on an edge; the link cache keeps no body of it.
+      const render = () => { const node = nodeFile(withBody(d), ctx); ctx.seen.delete(d.path); return node; };
+      if (!edges) edges = render().edges > 0;
+      files.set(DOCUMENT_ROOT + d.path, () => Buffer.from(render().text, 'utf8'));
+      continue;
+    }
     const node = nodeFile(d, ctx);
     edges ||= node.edges > 0;
     files.set(DOCUMENT_ROOT + d.path, Buffer.from(node.text, 'utf8'));

@@ -16,7 +16,7 @@ import { blockIdsOf, hasAnchor, MARKDOWN_FILE, SiteIndex, type Anchors, type Doc
 import { includes, includesOf, MAX_INCLUDE_DEPTH } from './includes.js';
 import { resolveXref, shownXref } from './xref-resolve.js';
 import { isObjectUnder } from './sphinx-conf.js';
-import { keptAnchors, linkFactsOf, scanOptions, siteBody, type DocLinkFacts, type LinkFactsSink, type LinkScanSpec } from './facts.js';
+import { keptAnchors, linkFactsOf, scanOptions, scanSpecFor, siteBody, type DocLinkFacts, type LinkFactsSink, type LinkScanSpec } from './facts.js';
 import { pushAll } from '../core/arrays.js';
 import { ListedPages, tablePages, type Pages } from './pages.js';
 import { routesRecordOf, siteFor, withRoutesRecord, type SiteConfig, type SiteRecord, type SiteRoutesRecord } from './generators.js';
@@ -235,8 +235,7 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
   const leftOut = new Set(rec.leftOut.map((a) => `${docRoots[0] ?? ''}${a}`).filter((f) => !o.heldBefore?.has(f)));
   if (o.root !== undefined) site = { ...site, root: o.root === '' || o.root.endsWith('/') ? o.root : `${o.root}/` };
   const g = site.generator;
-  const byText = site.hookDestinations?.byText;
-  const spec: LinkScanSpec = { roots: level === 'off' ? [] : docRoots, generator: g, wiki: Boolean(site.wiki), admonitions: Boolean(site.admonitions), ...(byText ? { textFor: new Set(byText.keys()) } : {}) };
+  const spec: LinkScanSpec = scanSpecFor(site, level === 'off' ? [] : docRoots);
   if (level === 'off') {
     return { spec, observe: () => undefined, add: () => undefined, finish: async () => ({ diagnostics: [], counts, generator: g }) };
   }

@@ -12,6 +12,7 @@ import { labelFacts } from './labels.js';
 import { gitbookAnchorSlugs, headingSlugs, mintlifyAnchorSlugs, type Generator } from './slugs.js';
 import { PROFILES, type Profile } from './profiles.js';
 import { decodeAttribute } from './html-links.js';
+import type { SiteConfig } from './generators.js';
 import { mayHaveTemplateXrefs, templateXrefs } from './xrefs.js';
 
 /** How a site's documents are scanned: plain data, so it can be handed to another thread. */
@@ -51,6 +52,19 @@ export interface LinkFactsSink {
    */
   observe(path: string, bytes: Buffer, text?: string | null): void;
   add(path: string, facts: DocLinkFacts | null): void;
+}
+
+/** How a site's documents are scanned for links below `docRoots` (the check's spec, and a reader's that hands facts to it). */
+export function scanSpecFor(site: Pick<SiteConfig, 'generator' | 'wiki' | 'admonitions' | 'hookDestinations'>, docRoots: string[]): LinkScanSpec {
+  const byText = site.hookDestinations?.byText;
+  return { roots: docRoots, generator: site.generator, wiki: Boolean(site.wiki), admonitions: Boolean(site.admonitions), ...(byText ? { textFor: new Set(byText.keys()) } : {}) };
+}
+
+/** Do two specs scan alike (facts taken under one are the other's)? */
+export function sameScanSpec(a: LinkScanSpec, b: LinkScanSpec): boolean {
+  const same = (x: readonly string[], y: readonly string[]) => x.length === y.length && x.every((v, i) => v === y[i]);
+  const t = (s: LinkScanSpec) => [...s.textFor ?? []].sort();
+  return a.generator === b.generator && a.wiki === b.wiki && a.admonitions === b.admonitions && same(a.roots, b.roots) && same(t(a), t(b));
 }
 
 /** Is `path` one of the documents whose links the check reads? */
@@ -162,6 +176,36 @@ export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[
     }
   }
   return { a, text: g === 'obsidian' || g === 'foam' ? body : '' };
+}
+
+/**
+ * A string that owns its characters. V8 makes a slice of 13 characters or more a view of the string
+ * it was cut from: held, a link's target would keep its page's whole text alive. Joined to one
+ * character and cut again, it is a view of that short copy instead (one copy, no encoding).
+ */
+const owned = (s: string): string => (s.length < 13 ? s : (` ${s}`).slice(1));
+
+/**
+ * Facts to be held past the read of their page (a reader that hands them over later), their strings
+ * owning their characters. The facts are the caller's own (linkFactsOf makes them fresh): changed in place.
+ */
+export function detachedFacts(f: DocLinkFacts | null): DocLinkFacts | null {
+  if (!f) return f;
+  for (const l of f.links) {
+    l.target = owned(l.target);
+    if (l.label !== undefined) l.label = owned(l.label);
+    if (l.alias !== undefined) l.alias = owned(l.alias);
+    if (l.text !== undefined) l.text = owned(l.text);
+    if (l.lang !== undefined) l.lang = owned(l.lang);
+  }
+  if (f.labels) f.labels = f.labels.map(owned);
+  if (f.anchors) {
+    const a = f.anchors.a;
+    a.ids = new Set([...a.ids].map(owned));
+    a.keys = new Set([...a.keys].map(owned));
+    if (a.maybe) a.maybe = new Map([...a.maybe].map(([k, v]) => [owned(k), owned(v)]));
+  }
+  return f;
 }
 
 /**

@@ -6,7 +6,7 @@ import { sha256Hex } from '../core/hash.js';
 import { unsafePathReason } from '../core/paths.js';
 import { isUuidV7, uuidv7 } from '../core/uuid.js';
 import { byNavigation, canonical, isMap, manifestExtensionFor, MANIFEST_EXT, skillsLeftOut } from '../doc-model.js';
-import type { Doc, Documents, PackageMeta, SourceFiles, WriteSourceOptions } from '../format.js';
+import { withBody, type Doc, type Documents, type FileContent, type PackageMeta, type SourceFiles, type WriteSourceOptions } from '../format.js';
 import { documentText, DOCUMENT_ROOT } from './doc-fields.js';
 import { FORMAT_VERSION, MANIFEST, parseManifestBytes } from './manifest.js';
 
@@ -74,7 +74,7 @@ function updatedManifest(text: string, meta: PackageMeta): string {
 }
 
 export function writeOctxSource(docs: Documents, opts: WriteSourceOptions): SourceFiles {
-  const files = new Map<string, Buffer>();
+  const files = new Map<string, FileContent>();
   const notes: Diagnostic[] = [];
   for (const d of docs.docs) {
     const base = d.path.slice(d.path.lastIndexOf('/') + 1);
@@ -82,7 +82,8 @@ export function writeOctxSource(docs: Documents, opts: WriteSourceOptions): Sour
       notes.push(warning('CONVERT_LEFT_OUT', `${d.path}: OCTX reserves ${base} for OKF navigation, so this document is left out; rename it in the source`, { file: d.path }));
       continue;
     }
-    files.set(DOCUMENT_ROOT + d.path, Buffer.from(documentText(d), 'utf8'));
+    // A body given when needed is read when the file is written (the render), never held for the whole tree.
+    files.set(DOCUMENT_ROOT + d.path, d.readBody ? () => Buffer.from(documentText(withBody(d)), 'utf8') : Buffer.from(documentText(d), 'utf8'));
   }
   if (docs.assets.length) {
     notes.push(info('SYNC_ASSETS_LEFT_OUT', `${docs.assets.length} asset file${docs.assets.length === 1 ? '' : 's'} (e.g. ${docs.assets[0]!.path}) left out: a .octx packages only knowledge Markdown`, { file: docs.assets[0]!.path }));

@@ -8,10 +8,11 @@ import { writeFilesAtomic, writeTreeAtomic } from '../core/atomic.js';
 import { fail } from '../core/diagnostics.js';
 import { unsafePathReason } from '../core/paths.js';
 import { readUpTo } from '../core/tree.js';
+import { contentBytes, type FileContent } from '../format.js';
 
 export interface Plan {
-  /** path → bytes to be there */
-  write: Map<string, Buffer>;
+  /** path → bytes to be there (a render is made when it is compared or written, never held for the whole plan) */
+  write: Map<string, FileContent>;
   /** paths to remove when present */
   remove: string[];
 }
@@ -78,15 +79,28 @@ function current(root: string, parts: string[], rel: string): Buffer | undefined
   }
 }
 
-/** What applying `plan` to `root` would change, without changing it. */
-export function preview(root: string, plan: Plan): Applied {
+/**
+ * Renders the preview made to compare, kept for the write: up to this many bytes, so that a file
+ * planned as a render (a page whose body is read again) is rendered once, not twice.
+ */
+const KEPT_RENDERS = 32 << 20;
+
+/**
+ * What applying `plan` to `root` would change, without changing it. `rendered` is told each render
+ * made to compare a file that differs (to be written).
+ */
+export function preview(root: string, plan: Plan, rendered?: (rel: string, bytes: Buffer) => void): Applied {
   const out: Applied = { written: [], removed: [], unchanged: 0 };
   const folders = new TargetFolders(root);
-  for (const [rel, bytes] of plan.write) {
+  for (const [rel, content] of plan.write) {
     const { parts, present } = folders.check(rel);
     const have = present ? current(root, parts, rel) : undefined;
-    if (have && have.equals(bytes)) out.unchanged++;
-    else out.written.push(rel);
+    if (have) {
+      const bytes = contentBytes(content);
+      if (have.equals(bytes)) { out.unchanged++; continue; }
+      if (typeof content === 'function') rendered?.(rel, bytes);
+    }
+    out.written.push(rel);
   }
   for (const rel of plan.remove) {
     if (plan.write.has(rel)) continue;
@@ -103,14 +117,21 @@ export function preview(root: string, plan: Plan): Applied {
 }
 
 export async function apply(root: string, plan: Plan): Promise<Applied> {
-  const out = preview(root, plan);
+  const kept = new Map<string, Buffer>();
+  let keptBytes = 0;
+  const out = preview(root, plan, (rel, bytes) => {
+    if (keptBytes + bytes.length > KEPT_RENDERS) return;
+    kept.set(rel, bytes);
+    keptBytes += bytes.length;
+  });
+  const data = (rel: string): FileContent => kept.get(rel) ?? plan.write.get(rel)!;
   let exists = true;
   try { lstatSync(root); } catch { exists = false; }
   if (!exists && out.written.length) {
     // A new tree appears whole or not at all.
-    await writeTreeAtomic(root, new Map(out.written.map((rel) => [rel, plan.write.get(rel)!])));
+    await writeTreeAtomic(root, new Map(out.written.map((rel) => [rel, data(rel)])));
   } else {
-    await writeFilesAtomic(out.written.map((rel) => ({ target: join(root, ...rel.split('/')), data: plan.write.get(rel)! })), 0o644, root);
+    await writeFilesAtomic(out.written.map((rel) => ({ target: join(root, ...rel.split('/')), data: data(rel) })), 0o644, root);
   }
   for (const rel of out.removed) {
     const abs = join(root, ...rel.split('/'));

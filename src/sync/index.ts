@@ -13,7 +13,8 @@ import { DiskTree } from '../core/tree.js';
 import { SiteIndex } from '../links/site.js';
 import { rewriteLinks } from '../links/rewrite.js';
 import { BASE_URL, encodeUrlPath, safeBaseUrl } from '../links/site-address.js';
-import { checkTreeLinks } from '../links/check.js';
+import { startTreeLinks } from '../links/check.js';
+import { sameScanSpec } from '../links/facts.js';
 import { readUpstream, type Skipped, type UpstreamDoc } from './upstream.js';
 import { ID_MAP_FILE, idMapText, readIdMap, samePieces, type IdMap, type MapEntry } from './idmap.js';
 import { portableNames, portablePath } from './names.js';
@@ -21,7 +22,7 @@ import { similarTexts } from './similarity.js';
 import { readerXrefs } from './reader-xrefs.js';
 import { MIN_MOVE_WORDS, movableByContent, readableWords } from './move-evidence.js';
 import { formatByName } from '../formats.js';
-import type { FormatModule } from '../format.js';
+import { contentBytes, type FormatModule } from '../format.js';
 import { apply, preview, type Applied } from './apply.js';
 import type { Doc, TargetFormat } from './model.js';
 import { TARGET_FORMATS } from './model.js';
@@ -70,6 +71,11 @@ export interface SyncOptions {
    * configuration declares as data): links to pages the sync does not take are written as their URL there.
    */
   baseUrl?: string;
+  /**
+   * Bytes of page bodies kept from the first read (default 64 MiB, upstream.ts HELD_BYTES): a page
+   * whose body is kept is not read again when written; less holds less and reads more again.
+   */
+  heldBytes?: number;
 }
 
 export interface SyncChange { id: string; path: string; upstream: string }
@@ -179,7 +185,9 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const threshold = o.threshold ?? 0.5;
   if (!(threshold > 0 && threshold <= 1)) fail('CTXFORGE_USAGE', '--threshold must be a number above 0 and at most 1', {}, 2);
 
-  const up = await readUpstream(docsAbs, { site: detected, ...(select ? { select } : {}), ...(o.asWritten ? { asWritten: true } : {}) });
+  // Lean: no page's text is held for the whole tree; a body past the ring of bodies kept is read
+  // again (checked by its digest) when needed.
+  const up = await readUpstream(docsAbs, { site: detected, lean: true, ...(o.heldBytes !== undefined ? { heldBytes: o.heldBytes } : {}), ...(select ? { select } : {}), ...(o.asWritten ? { asWritten: true } : {}) });
   if (!up.docs.length) throw new DiagnosticError(noDocuments(docsDir, up.assets.map((a) => a.path)), 1, [...up.notes]);
   // Cross-references that resolve are written as the site shows them (the URL it serves, a {doc} as a link).
   if (!o.asWritten) await readerXrefs(up.docs, up.assets.map((a) => a.path), up.site, up.meta, async (p) => (await up.folder.read(p)).toString('utf8'));
@@ -214,7 +222,8 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const after = new SiteIndex(upFiles.map((f) => names.map.get(f)!), up.docs.map((d) => names.map.get(d.path)!), { ...up.site, hookDestinations: undefined, root, ...(afterRoutes ? { routes: afterRoutes } : {}), rootFallback: false, docIds: false, nav: new Map() });
   const textFor = up.site.hookDestinations?.byText?.size ? new Set(up.site.hookDestinations.byText.keys()) : undefined;
   const scanOpts = (p: string) => ({ wiki: up.site.wiki, admonitions: up.site.admonitions, mdx: /\.mdx$/i.test(p), ...(textFor ? { textFor } : {}) });
-  const bodies = new Map<string, string>();
+  // Pages whose links the rename changes: their body is rewritten again when written (nothing held).
+  const rewrote = new Set<string>();
   let linksRewritten = 0;
   // Nothing renamed, the same root and no page ids the package drops: every link reaches in the
   // renamed tree what it reached upstream, so no page is read for its links.
@@ -224,10 +233,12 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const base = o.baseUrl ?? up.site.baseUrl;
   const siteBase = base !== undefined && BASE_URL.test(base) ? safeBaseUrl(base) : undefined;
   const elsewhere = unheldPages.size ? { pages: unheldPages, url: (p: string) => { const at = before.routes?.servedPath(p); return siteBase !== undefined && at !== undefined ? siteBase + encodeUrlPath(at) : undefined; } } : undefined;
+  const rewriteOf = (d: UpstreamDoc, body: string) => rewriteLinks(body, d.path, names.map.get(d.path)!, { before, after, moves: names.map, ...(elsewhere ? { elsewhere } : {}) }, scanOpts(d.path));
   for (const d of up.docs) {
-    if (unchanged) { bodies.set(d.path, d.body); continue; }
-    const r = rewriteLinks(d.body, d.path, names.map.get(d.path)!, { before, after, moves: names.map, ...(elsewhere ? { elsewhere } : {}) }, scanOpts(d.path));
-    bodies.set(d.path, r.text);
+    if (unchanged) continue;
+    const body = up.bodyOf(d);
+    const r = rewriteOf(d, body);
+    if (r.text !== body) rewrote.add(d.path);
     linksRewritten += r.rewritten;
     for (const f of r.xrefsKept) {
       diagnostics.push(warning('SYNC_XREF_NOT_REWRITTEN', `${d.path}: the cross-reference to ${f.target} is kept as written: after the rename its page is ${f.to}, which the generator's syntax cannot name in the synced tree`, { file: d.path, line: f.line, hint: 'write it as a Markdown link to the page, or keep the folder name upstream portable' }));
@@ -241,8 +252,16 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   }
   if (hasErrors(diagnostics)) return empty(format, !!o.dryRun, diagnostics, up.skipped, siteInfo);
   // Broken links upstream are reported as the site would serve them (the synced tree keeps them as written).
-  // The folder as readUpstream read it: no page is opened a second time.
-  const upstreamLinks = await checkTreeLinks(up.folder, [''], { level: 'warning', site: up.site, documents: up.docs.map((d) => d.path), meta: up.meta, holder: 'the docs folder' });
+  // The pages' link facts as readUpstream took them on its one read (handed over in the check's
+  // order, which is the documents'); a page without them is read from the folder, checked by its digest.
+  const check = await startTreeLinks(up.folder, [''], { level: 'warning', site: up.site, documents: up.docs.map((d) => d.path), meta: up.meta, holder: 'the docs folder' });
+  const handOver = up.linkSpec !== undefined && sameScanSpec(check.spec, up.linkSpec);
+  for (const d of up.docs) {
+    if (d.linkFacts === undefined) continue;
+    if (handOver) check.add(d.path, d.linkFacts);
+    d.linkFacts = undefined;
+  }
+  const upstreamLinks = await check.finish();
   up.folder.release();
   pushAll(diagnostics, upstreamLinks.diagnostics);
 
@@ -275,19 +294,29 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     for (const v of vanished) byDigest.set(v[1].digest, [...(byDigest.get(v[1].digest) ?? []), v]);
     const left: UpstreamDoc[] = [];
     for (const d of fresh) {
-      const cands = byDigest.get(d.digest)?.filter(([from, e]) => !used.has(e.id) && movableByContent(d.body, from, d.path));
+      // A body not held is made (or read again) once for all the candidates, not once each.
+      let body: string | undefined;
+      const cands = byDigest.get(d.digest)?.filter(([from, e]) => !used.has(e.id) && movableByContent(body ??= up.bodyOf(d), from, d.path));
       if (cands?.length) {
         const [from, e] = cands.sort((a, b) => (basename(a[0]) === basename(d.path) ? -1 : 0) - (basename(b[0]) === basename(d.path) ? -1 : 0))[0]!;
         idOf.set(d.path, e.id); used.add(e.id); movedFrom.set(d.path, { from, similarity: 1 });
       } else left.push(d);
     }
-    // A page with too few words of its own is no evidence by similarity (move-evidence.ts).
-    const wordy = left.filter((d) => readableWords(d.body) >= MIN_MOVE_WORDS);
     const rest = vanished.filter(([, e]) => !used.has(e.id));
+    // A page with too few words of its own is no evidence by similarity (move-evidence.ts). The bodies
+    // are made once, and only when a vanished page is left to compare them with.
+    const wordy: UpstreamDoc[] = [];
+    const wordyBodies: string[] = [];
+    if (rest.length) {
+      for (const d of left) {
+        const body = up.bodyOf(d);
+        if (readableWords(body) >= MIN_MOVE_WORDS) { wordy.push(d); wordyBodies.push(body); }
+      }
+    }
     if (wordy.length && rest.length) {
       // Every pair at least `threshold` similar, found without comparing every pair (similarPairs).
       // Pages are held as sorted shingle hashes, not Sets of strings (similarTexts finds the same pairs).
-      const found = similarTexts(wordy.map((d) => d.body), rest.map(([, e]) => previousBody(target, format, e)), threshold);
+      const found = similarTexts(wordyBodies, rest.map(([, e]) => previousBody(target, format, e)), threshold);
       const pairs = found.map((x) => ({ d: wordy[x.left]!, p: rest[x.right]![0], e: rest[x.right]![1], s: x.similarity }));
       pairs.sort((a, b) => b.s - a.s || (a.d.path < b.d.path ? -1 : 1));
       for (const x of pairs) {
@@ -311,7 +340,10 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   for (const d of up.docs) {
     const path = names.map.get(d.path)!;
     const id = idOf.get(d.path)!;
-    const doc: Doc = { id, path, title: d.title, body: bodies.get(d.path)! };
+    // The body as synced (links rewritten for the rename), made when the writer writes this document's file.
+    const doc: Doc = d.reread || rewrote.has(d.path)
+      ? { id, path, title: d.title, body: '', readBody: () => { const b = up.bodyOf(d); return rewrote.has(d.path) ? rewriteOf(d, b).text : b; } }
+      : { id, path, title: d.title, body: d.body };
     // For ctxpkg the rule names the node type; the page's own (OKF) type rides along as okf_type.
     if (format === 'ctxpkg') {
       const nodeType = typeFor(d.path, undefined, o);
@@ -358,7 +390,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const mine = new Set(old.files);
   // (No target folder yet, nothing to clash with: no file is looked for, one by one.)
   const targetThere = existsSync(target);
-  const clash = [...r.files.keys()].filter((f) => targetThere && !mine.has(f) && existsSync(join(target, ...f.split('/'))) && !readFileSync(join(target, ...f.split('/'))).equals(r.files.get(f)!));
+  const clash = [...r.files.keys()].filter((f) => targetThere && !mine.has(f) && existsSync(join(target, ...f.split('/'))) && !readFileSync(join(target, ...f.split('/'))).equals(contentBytes(r.files.get(f)!)));
   if (clash.length) {
     fail('SYNC_TARGET_CONFLICT', `${clash.length} file${clash.length === 1 ? '' : 's'} in ${targetDir} would be overwritten but were not written by an earlier sync: ${clash.slice(0, 5).join(', ')}${clash.length > 5 ? ', …' : ''}`, {
       file: clash[0], hint: 'sync into a new directory, or move those files away first',
@@ -371,7 +403,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   if (upSide && !hasErrors(diagnostics) && replayable(result)) {
     // The tree as this sync left it, stamped after the writes; a racy file is known by the bytes planned for it.
     let treeSide: Side | undefined;
-    try { treeSide = await sideOf(stampFolder(target, cache.clock), target, (p) => { const b = write.get(p); return b && sha256Hex(b); }); } catch { /* not recorded */ }
+    try { treeSide = await sideOf(stampFolder(target, cache.clock), target, (p) => { const b = write.get(p); return b && sha256Hex(contentBytes(b)); }); } catch { /* not recorded */ }
     const outside = up.includeReads.reads.length ? outsideSide(up.includeReads.root, up.includeReads.reads, readFrom) : undefined;
     if (treeSide) await recordSync(docsAbs, target, inputs, upSide, treeSide, replayOf(result, r.files.size + 1), cache, outside);
   }

@@ -38,6 +38,12 @@ function served(table: RouteTable, page: string): string | undefined {
  */
 export const labelTitles = (text: string): Map<string, string> => labelFacts('sphinx', text).titles;
 
+/** Could this body hold a cross-reference readerXrefs rewrites (a cheap test of its text)? */
+export function xrefCandidate(g: string, body: string): boolean {
+  if (g !== 'hugo' && g !== 'jekyll' && g !== 'sphinx') return false;
+  return g === 'sphinx' ? body.includes('}`') : g === 'hugo' ? body.includes('ref') && body.includes('{{') : body.includes('{%');
+}
+
 /**
  * Rewrites the resolvable cross-references of every document in place (their bodies). `source`
  * gives a page as written (for the section titles its labels name).
@@ -45,7 +51,7 @@ export const labelTitles = (text: string): Map<string, string> => labelFacts('sp
 export async function readerXrefs(docs: UpstreamDoc[], assets: string[], site: SiteConfig, meta: ReadonlyMap<string, DocMeta>, source: (path: string) => Promise<string>): Promise<void> {
   const g = site.generator;
   if (g !== 'hugo' && g !== 'jekyll' && g !== 'sphinx') return;
-  const candidates = docs.filter((d) => (g === 'sphinx' ? d.body.includes('}`') : g === 'hugo' ? d.body.includes('ref') && d.body.includes('{{') : d.body.includes('{%')));
+  const candidates = docs.filter((d) => xrefCandidate(g, d.body));
   if (!candidates.length) return;
   const paths = docs.map((d) => d.path);
   const index = new SiteIndex([...paths, ...assets], paths, site, meta);

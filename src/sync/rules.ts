@@ -20,6 +20,7 @@ defineRules([
   { code: 'SYNC_SYMLINK_SKIPPED', format: 'core', summary: 'A symbolic link in the docs folder was left out; links are never followed.' },
   { code: 'SYNC_NOT_UTF8', format: 'core', summary: 'An upstream Markdown file is not UTF-8 and was left out.' },
   { code: 'SYNC_TARGET_SYMLINK', format: 'core', summary: 'A path in the target directory is a symbolic link; nothing is written through one.' },
+  { code: 'SYNC_PAGE_CHANGED', format: 'core', summary: 'An upstream page read again when its document is written (sync holds no page\'s text for the whole tree) no longer has the bytes of its first read: it changed while the sync ran, and nothing is written (exit 1).' },
   { code: 'SYNC_TARGET_CONFLICT', format: 'core', summary: 'sync would overwrite files in the source tree that an earlier sync did not write.' },
   { code: 'SYNC_PATH_UNSAFE', format: 'core', summary: 'A path to be written is not a safe relative path inside the target directory.' },
   { code: 'CONVERT_RENAMED', format: 'core', summary: 'A document or asset has a name the target format cannot hold (a reserved index.md, a leading dot …) and was renamed, every link to it rewritten; or it got back the name it had in that format (info).' },

@@ -5,19 +5,24 @@
 // folders such as .git/, .github/, .vitepress/, .docusaurus/, .obsidian/, and node_modules/) —
 // dot-file pages included — except a site's configuration and navigation files and Docusaurus
 // `_` partials (kept as assets); every file left out is named. Symlinks are never followed.
+import { closeSync, constants, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
 import { DiskTree, type Tree, type TreeEntry } from '../core/tree.js';
 import { firstHeading } from '../links/title.js';
 import { docusaurusCategory, siteOf, type SiteConfig } from '../links/generators.js';
 import type { Selection } from './selection.js';
 import { labelFacts } from '../links/labels.js';
+import { detachedFacts, linkFactsOf, scanSpecFor, type DocLinkFacts, type LinkScanSpec } from '../links/facts.js';
 import { IncludeExpander, type IncludeRecord, type OutsideRead } from './expand-includes.js';
 import type { DocMeta } from '../links/site.js';
-import { info, warning, type Diagnostic } from '../core/diagnostics.js';
+import { fail, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { decodeUtf8, hasBom } from '../core/utf8.js';
 import { parseYamlSafe, splitFrontmatter, stripBom } from '../core/yaml-safe.js';
-import { sha256Hex } from '../core/hash.js';
+import { sha256Hex, sha256Tagged } from '../core/hash.js';
 import { isUuidV7 } from '../core/uuid.js';
 import { readerText } from './reader-text.js';
+import { xrefCandidate } from './reader-xrefs.js';
+import { HeldBodies } from './held-bodies.js';
 import { nextraMeta, nextraNav, type MetaEntry } from '../links/nav-files.js';
 
 export interface UpstreamDoc {
@@ -31,7 +36,34 @@ export interface UpstreamDoc {
   type?: string;
   /** An ID the file already carries (octx.document_id, or a UUIDv7 id). */
   id?: string;
+  /** The page as synced (frontmatter off, includes expanded, as a reader sees it); '' when `reread`. */
   body: string;
+  /**
+   * Read with `lean`: the body is not held ('' above) and `Upstream.bodyOf` gives it — from the ring
+   * of bodies kept (`held`) while it is still there, else the page read again, checked against
+   * `digest` (issue 39: no text is held for the whole tree).
+   */
+  reread?: true;
+  /** Lean: the body's number in the ring of bodies kept (held-bodies.ts), when it went in. */
+  held?: number;
+  /** Lean: the page's size in bytes at its first read (a read again reads that and one byte more). */
+  size?: number;
+  /**
+   * Lean: where the body starts in the page's bytes when it is all of them from there (the reader
+   * steps and the frontmatter's cut changed nothing else): a page read again is only decoded from there.
+   */
+  plainFrom?: number;
+  /**
+   * Lean: where the body starts in the page's text (CRLF made LF, byte-order mark off), so a page
+   * read again — the same bytes, by its digest — is not parsed for its frontmatter a second time.
+   */
+  bodyFrom?: number;
+  /**
+   * Lean: the page's link facts, taken on its first read under `Upstream.linkSpec` (null: it links
+   * nowhere), so that the link check does not read and parse it again; undefined when not taken.
+   * Sync drops them once the check has them.
+   */
+  linkFacts?: DocLinkFacts | null;
   /** Position in the site's static navigation (SUMMARY.md, mkdocs.yml nav, sidebar_position, _category_), when it has one. */
   order?: number;
   /** The pieces its includes put into the body: which file, which lines. */
@@ -63,14 +95,27 @@ export interface Upstream {
   folder: Tree & { release(): void };
   /** Files outside the docs folder that includes read (below `root`, the repository), for the stat cache. */
   includeReads: { root: string; reads: OutsideRead[] };
+  /**
+   * A page's body: the one held, or (`reread`) the page read again, its bytes checked against the
+   * digest of the first read — a page changed since is an error (SYNC_PAGE_CHANGED), never mixed in.
+   */
+  bodyOf(doc: UpstreamDoc): string;
+  /** Lean: the spec the pages' `linkFacts` were taken under (the check uses them only if its own is the same). */
+  linkSpec?: LinkScanSpec;
 }
 
-/** A folder already listed and read: pages answered from their texts, anything else from the disk as before. */
+/**
+ * A folder already listed and read: pages answered from their texts, anything else from the disk as
+ * before. Lean (no texts held), a page is read from the disk again and must have the digest of its
+ * first read.
+ */
 class ReadFolder implements Tree {
   readonly label: string;
-  constructor(private readonly disk: DiskTree, private texts: Map<string, string>, private boms: Set<string>) { this.label = disk.label; }
+  constructor(private readonly disk: DiskTree, private texts: Map<string, string>, private boms: Set<string>, private digests?: Map<string, string>) { this.label = disk.label; }
   list(): Promise<TreeEntry[]> { return this.disk.list(); }
   read(path: string): Promise<Buffer> {
+    const digest = this.digests?.get(path);
+    if (digest !== undefined) return this.disk.read(path).then((b) => sameAsRead(path, b, digest));
     // The page's bytes again: valid UTF-8 decodes and encodes to the same bytes, with the byte-order
     // mark decoding took off put back.
     const t = this.texts.get(path);
@@ -79,9 +124,70 @@ class ReadFolder implements Tree {
     return Promise.resolve(this.boms.has(path) ? Buffer.concat([BOM, bytes]) : bytes);
   }
   stat(path: string): Promise<TreeEntry | undefined> { return this.disk.stat(path); }
-  release(): void { this.texts = new Map(); this.boms = new Set(); }
+  release(): void { this.texts = new Map(); this.boms = new Set(); this.digests = undefined; }
 }
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** A page read again: the bytes its first read saw, or an error — a sync never mixes two versions of a page. */
+function sameAsRead(path: string, bytes: Buffer, digest: string): Buffer {
+  if (`sha256:${sha256Hex(bytes)}` !== digest) {
+    fail('SYNC_PAGE_CHANGED', `${path} changed while this sync ran (its bytes differ from its first read), so nothing was written`, { file: path, hint: 'run the sync again once the docs folder is still' });
+  }
+  return bytes;
+}
+
+/**
+ * A page's bytes read again (synchronously: a writer renders a file when it writes it), which must be
+ * the `size` bytes of digest `digest` its first read saw. One open (never through a link), one read
+ * of a byte more than that (a page that grew fills it) and a close: no fstat, since the size and the
+ * digest decide — whatever else stands there now (a folder, a pipe) reads otherwise or fails to.
+ */
+function readPageAgain(dir: string, path: string, size: number, digest: string): Buffer {
+  let fd: number;
+  try {
+    fd = openSync(join(dir, ...path.split('/')), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    return fail('SYNC_PAGE_CHANGED', `${path} cannot be read again (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): it changed while this sync ran, so nothing was written`, { file: path, hint: 'run the sync again once the docs folder is still' });
+  }
+  const buf = Buffer.allocUnsafe(size + 1);
+  let got = 0;
+  try {
+    // At least one read, so that an empty page that grew is seen.
+    let n: number;
+    do { n = readSync(fd, buf, got, size + 1 - got, got); got += n; } while (n > 0 && got < size);
+  } catch {
+    got = -1;
+  } finally {
+    closeSync(fd);
+  }
+  if (got !== size) fail('SYNC_PAGE_CHANGED', `${path} is not the ${size} bytes of its first read: it changed while this sync ran, so nothing was written`, { file: path, hint: 'run the sync again once the docs folder is still' });
+  return sameAsRead(path, buf.subarray(0, size), digest);
+}
+
+/**
+ * A page's text split into frontmatter data and body: YAML (---) or Hugo's TOML (+++); a ---
+ * block that is no YAML mapping keeps the page whole (noted when `notes` is given).
+ */
+function splitPage(text: string, path: string, notes?: Diagnostic[]): { data: Record<string, unknown>; body: string } {
+  const toml = tomlFrontmatter(text);
+  if (toml) return toml;
+  const fm = splitFrontmatter(text);
+  if (!fm.present) return { data: {}, body: text };
+  // A page that opens with a horizontal rule is not frontmatter: only a YAML mapping is, and
+  // anything else keeps the page whole.
+  try {
+    const v = parseYamlSafe(fm.yaml);
+    if (v && typeof v === 'object' && !Array.isArray(v)) return { data: v as Record<string, unknown>, body: fm.body };
+    if (v !== null && v !== undefined) {
+      notes?.push(warning('SYNC_FRONTMATTER_INVALID', `${path}: the --- block is not a YAML mapping; the page is taken whole`, { file: path, line: fm.yamlLine }));
+      return { data: {}, body: text };
+    }
+    return { data: {}, body: fm.body };
+  } catch (err) {
+    notes?.push(warning('SYNC_FRONTMATTER_INVALID', `${path}: frontmatter is not valid YAML (${(err as Error).message}); the page is taken whole`, { file: path, line: fm.yamlLine }));
+    return { data: {}, body: text };
+  }
+}
 
 const MARKDOWN = /\.(md|markdown|mdx)$/i;
 /** Folders never read: version control, editors, generators' machinery and caches, installed packages. */
@@ -154,7 +260,25 @@ export interface ReadOptions {
   select?: Selection;
   /** Bodies as written upstream, template syntax and all (default: as a reader sees them, reader-text.ts). */
   asWritten?: boolean;
+  /**
+   * Hold no page's text for the whole tree (sync): a body is kept only where it cannot be made again
+   * from the page alone (includes expanded into it, cross-references readerXrefs rewrites); every
+   * other body goes into a ring of `heldBytes`, and a page whose body the ring no longer has is read
+   * again, checked by its digest, when its body is needed (`bodyOf`).
+   */
+  lean?: boolean;
+  /**
+   * Lean: how many bytes of bodies are kept, outside V8's heap, so that their pages are not read
+   * again (default HELD_BYTES; the newest are kept: held-bodies.ts).
+   */
+  heldBytes?: number;
 }
+
+/**
+ * Bodies kept by a lean read: 64 MiB, about a third of a 50,000-page folder of ~4 KB pages. Memory
+ * for CPU: a page kept is not opened, hashed and decoded again when written.
+ */
+export const HELD_BYTES = 64 << 20;
 
 /** The frontmatter that sets a page's URL under the site's profile: strings, lists of strings, and `false` where it means "not written". */
 function routeMetaOf(data: Record<string, unknown>, site: SiteConfig): Record<string, string | string[] | false> {
@@ -256,6 +380,13 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   let rootTitle: string | undefined;
   const titled: { doc: UpstreamDoc; fromName: boolean; navTitle?: string }[] = [];
   const texts = new Map<string, string>();
+  // A tag or type is held once, however many pages name it (each page's YAML makes its own string).
+  const names = new Map<string, string>();
+  const shared = (t: string): string => { const k = names.get(t); if (k !== undefined) return k; names.set(t, t); return t; };
+  /** Lean: each page's digest (the doc's own string), for the pages read again. */
+  const digests = o.lean ? new Map<string, string>() : undefined;
+  // Lean: a page's link facts are taken from its first read (the upstream check's documents, below '').
+  const linkSpec = o.lean ? scanSpecFor(site, ['']) : undefined;
   /**
    * Hugo section folders whose _index cascades `render: never` (a list is read in path order: the
    * _index comes first), and whether the cascade lists the pages (`list: local` or `always`).
@@ -270,6 +401,11 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   const included = new Set<string>();
   const listing = await tree.list();
   o.select?.prepare?.(listing.map((e) => e.path));
+  // Lean: the ring need be no larger than every page of the folder, with room for bodies that come
+  // out longer than their page (a newline added); the bytes it is not given are never touched.
+  let pageBytes = 0;
+  if (o.lean) for (const e of listing) if (e.kind === 'file' && MARKDOWN.test(e.path)) pageBytes += e.size;
+  const ring = o.lean ? new HeldBodies(Math.min(o.heldBytes ?? HELD_BYTES, 2 * pageBytes + 65536)) : undefined;
   if (site.profile?.navFormat === 'nextra-meta') await readNextraNav(tree, listing, site);
   for (const e of listing) {
     const chosen = o.select?.leftOut(e.path);
@@ -295,28 +431,18 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     }
     const raw = decodeUtf8(bytes);
     if (raw === undefined) { notes.push(warning('SYNC_NOT_UTF8', `${e.path} is not valid UTF-8 and is left out`, { file: e.path })); skipped.push({ path: e.path, reason: 'not UTF-8' }); continue; }
-    texts.set(e.path, raw);
-    if (hasBom(bytes)) boms.add(e.path);
-    const text = stripBom(raw).replace(/\r\n?/g, '\n');
-    let data: Record<string, unknown> = {};
-    let body = text;
-    const toml = tomlFrontmatter(text);
-    if (toml) ({ data, body } = toml);
+    const digest = sha256Tagged(bytes);
+    if (digests) digests.set(e.path, digest);
     else {
-      const fm = splitFrontmatter(text);
-      if (fm.present) {
-        // A page that opens with a horizontal rule is not frontmatter: only a YAML mapping is, and
-        // anything else keeps the page whole.
-        try {
-          const v = parseYamlSafe(fm.yaml);
-          if (v && typeof v === 'object' && !Array.isArray(v)) { data = v as Record<string, unknown>; body = fm.body; }
-          else if (v !== null && v !== undefined) notes.push(warning('SYNC_FRONTMATTER_INVALID', `${e.path}: the --- block is not a YAML mapping; the page is taken whole`, { file: e.path, line: fm.yamlLine }));
-          else body = fm.body;
-        } catch (err) {
-          notes.push(warning('SYNC_FRONTMATTER_INVALID', `${e.path}: frontmatter is not valid YAML (${(err as Error).message}); the page is taken whole`, { file: e.path, line: fm.yamlLine }));
-        }
-      }
+      texts.set(e.path, raw);
+      if (hasBom(bytes)) boms.add(e.path);
     }
+    const text = stripBom(raw).replace(/\r\n?/g, '\n');
+    const split = splitPage(text, e.path, notes);
+    const data = split.data;
+    let body = split.body;
+    // The body is the end of the text: where it starts is all a second read needs of the split.
+    const bodyFrom = digests && text.endsWith(body) ? text.length - body.length : undefined;
     for (const k of Object.keys(data)) {
       if (KEPT.has(k)) continue;
       const d = dropped.get(k) ?? { n: 0, first: e.path };
@@ -344,7 +470,10 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
       }
     }
     body = normaliseBody(body);
-    const inc = expander.expand(e.path, text, body); body = inc.body;
+    const inc = expander.expand(e.path, text, body);
+    // Includes put text of other files into the body: it cannot be made again from the page alone.
+    const expanded = inc.body !== body || inc.includes.length > 0 || inc.notes.length > 0 || inc.named.length > 0;
+    body = inc.body;
     if (site.docIds && (typeof data.id === 'string' || typeof data.slug === 'string')) {
       meta.set(e.path, { ...(typeof data.id === 'string' ? { id: data.id } : {}), ...(typeof data.slug === 'string' ? { slug: data.slug } : {}) });
     }
@@ -356,10 +485,27 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     const octx = data.octx as Record<string, unknown> | undefined;
     const carriedId = octx && typeof octx === 'object' ? octx.document_id : undefined;
     const own = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : firstHeading(body, { mdx: /\.mdx$/i.test(e.path), admonitions: site.admonitions });
-    const tags = Array.isArray(data.tags) ? data.tags.filter((t): t is string => typeof t === 'string') : undefined;
-    const doc: UpstreamDoc = { path: e.path, digest: `sha256:${sha256Hex(bytes)}`, title: own ?? titleFromName(e.path), body: o.asWritten ? body : readerText(body, { generator: site.generator, admonitions: site.admonitions, mdx: /\.mdx$/i.test(e.path) }) };
+    const tags = Array.isArray(data.tags) ? data.tags.filter((t): t is string => typeof t === 'string').map(shared) : undefined;
+    const doc: UpstreamDoc = { path: e.path, digest, title: own ?? titleFromName(e.path), body: o.asWritten ? body : readerText(body, { generator: site.generator, admonitions: site.admonitions, mdx: /\.mdx$/i.test(e.path) }) };
+    // Lean: the body goes unless only it can give it (includes; cross-references readerXrefs rewrites
+    // in place) — into the ring while it has room, and a page read again can be made into it.
+    if (ring && !expanded && (o.asWritten || !xrefCandidate(site.generator, doc.body))) {
+      // A body that ends the text as read is those bytes' end (an ASCII page: as many bytes as characters).
+      if (raw.endsWith(doc.body)) doc.plainFrom = bytes.length - (raw.length === bytes.length ? doc.body.length : Buffer.byteLength(doc.body, 'utf8'));
+      else if (bodyFrom !== undefined) doc.bodyFrom = bodyFrom;
+      const kept = ring.keep(doc.body);
+      if (kept !== undefined) doc.held = kept;
+      doc.size = bytes.length;
+      doc.body = '';
+      doc.reread = true;
+    }
+    if (linkSpec) {
+      // Facts that keep the page's text (block ids of Obsidian and Foam) are not kept: the check reads that page.
+      const facts = linkFactsOf(linkSpec, e.path, bytes, raw);
+      if (!facts?.anchors?.text) doc.linkFacts = detachedFacts(facts);
+    }
     if (typeof data.description === 'string') doc.description = data.description;
-    if (typeof data.type === 'string' && data.type.trim()) doc.type = data.type.trim();
+    if (typeof data.type === 'string' && data.type.trim()) doc.type = shared(data.type.trim());
     if (tags?.length) doc.tags = tags;
     if (isUuidV7(carriedId)) doc.id = carriedId;
     else if (isUuidV7(data.id)) doc.id = data.id as string;
@@ -456,5 +602,19 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   const held = new Set(docs.map((d) => d.path));
   const unserved = headless.filter((p) => p.startsWith(site.root) && held.has(p)).map((p) => p.slice(site.root.length));
   if (unserved.length && site.routes) site.routes = { ...site.routes, unserved };
-  return { docs, assets, rootTitle, notes, skipped, site, meta, folder: new ReadFolder(tree, texts, boms), includeReads: expander.outsideReads() };
+  // A page read again is made into its body by the steps above that depend on the page alone.
+  const remade = (path: string, bytes: Buffer, from: number | undefined): string => {
+    const text = stripBom(decodeUtf8(bytes)!).replace(/\r\n?/g, '\n');
+    const body = normaliseBody(from !== undefined ? text.slice(from) : splitPage(text, path).body);
+    return o.asWritten ? body : readerText(body, { generator: site.generator, admonitions: site.admonitions, mdx: /\.mdx$/i.test(path) });
+  };
+  const bodyOf = (d: UpstreamDoc): string => {
+    if (!d.reread) return d.body;
+    const kept = d.held !== undefined ? ring!.body(d.held) : undefined;
+    if (kept !== undefined) return kept;
+    const bytes = readPageAgain(dir, d.path, d.size!, d.digest);
+    // The same bytes as the first read (the digest says so), which were UTF-8 then.
+    return d.plainFrom !== undefined ? bytes.toString('utf8', d.plainFrom) : remade(d.path, bytes, d.bodyFrom);
+  };
+  return { docs, assets, rootTitle, notes, skipped, site, meta, folder: new ReadFolder(tree, texts, boms, digests), includeReads: expander.outsideReads(), bodyOf, ...(linkSpec ? { linkSpec } : {}) };
 }

@@ -7,10 +7,12 @@
 // ignored (every document came back whole).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
+import { join, resolve, sep } from 'node:path';
 import * as similarity from '../../src/sync/similarity.js';
 import { readUpstream } from '../../src/sync/upstream.js';
+import { syncDocs } from '../../src/sync/index.js';
 import { DiskTree } from '../../src/core/tree.js';
 import { formatByName } from '../../src/formats.js';
 import { runCli } from '../helpers/cli.js';
@@ -136,4 +138,113 @@ test('documents() with want.idsOnly gives every document\'s path and ID as a ful
   writeFileSync(join(kb, 'knowledge', first), '---\ntitle: no id\n---\n# x\n');
   await assert.rejects(octx.documents!(new DiskTree(kb), { want: { docs: true, skills: false } }), /octx\.document_id/);
   await assert.rejects(octx.documents!(new DiskTree(kb), { want: { docs: true, skills: false, idsOnly: true } }), /octx\.document_id/);
+});
+
+// Sync holds no page's text for the whole tree (issue 39), yet a page is not opened a second time to
+// write it: its body comes from the ring of bodies kept (held-bodies.ts) while it is there, and past
+// the ring a page read again is made once for every use. Each test below fails on the code before,
+// which opened every page again to write it (and a moved page once more for each step of the move
+// detection).
+/** node:fs as CommonJS sees it: what syncBuiltinESMExports() hands on to every `import { openSync } from 'node:fs'`. */
+const fsSpied = createRequire(import.meta.url)('node:fs') as { openSync: (...a: unknown[]) => number };
+
+/** `run`, counting the opens of each file below `root` (every read of a page opens it: DiskTree's and sync's read again alike). */
+async function countingOpens<T>(root: string, run: () => Promise<T>): Promise<{ result: T; opens: Record<string, number> }> {
+  const opens: Record<string, number> = {};
+  const real = fsSpied.openSync;
+  const under = resolve(root) + sep;
+  fsSpied.openSync = (...a: unknown[]) => {
+    const s = String(a[0]);
+    if (s.startsWith(under)) { const rel = s.slice(under.length).split(sep).join('/'); opens[rel] = (opens[rel] ?? 0) + 1; }
+    return real(...a);
+  };
+  syncBuiltinESMExports();
+  try {
+    return { result: await run(), opens };
+  } finally {
+    fsSpied.openSync = real;
+    syncBuiltinESMExports();
+  }
+}
+
+/**
+ * Pages of every shape the write makes again: frontmatter, CRLF, a byte-order mark, non-ASCII text,
+ * an empty page; `renamed`: names the synced tree changes (a folder with a space, index.md, an MDX
+ * page), so every page's links are rewritten.
+ */
+function shapes(dir: string, renamed: boolean, words = 0): void {
+  const more = (i: number) => Array.from({ length: words }, (_, k) => `w${(i * 31 + k * 7) % 97}`).join(' ');
+  // An index.md and an .mdx page are renamed too (OCTX keeps that name for its navigation, and writes .md).
+  const home = renamed ? 'index.md' : 'home.md';
+  const comp = renamed ? 'guide/comp.mdx' : 'guide/comp.md';
+  const start = renamed ? 'Sub Dir/start.md' : 'start/start.md';
+  const cafe = renamed ? 'guide/café.md' : 'guide/cafe.md';
+  writeTree(dir, {
+    [home]: `---\ntitle: Home\n---\n\n# Home\n\nSee [start](${encodeURI(start)}) and [café](${encodeURI(cafe)}).\n\n${more(1)}\n`,
+    [start]: `\ufeff# Start\r\n\r\nBack [home](../${home}).\r\n\r\n${more(2)}\r\n`,
+    [cafe]: `# Café\n\nNaïve text — ünïcödé ✓.\n\n${more(3)}\n`,
+    'guide/plain.md': `# Plain\n\nno links\n\n${more(4)}\n`,
+    [comp]: `# Comp\n\n<Card href="/guide/plain">x</Card>\n\n${more(5)}\n`,
+    'guide/empty.md': '',
+  });
+}
+
+/** Every file below `dir` and its bytes. */
+function filesOf(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (rel: string) => {
+    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(r); else out[r] = readFileSync(join(dir, r), 'utf8');
+    }
+  };
+  walk('');
+  return out;
+}
+
+test('a sync opens each page once, the write included: bodies come from the first read', async () => {
+  const dir = tmpDir('ctxforge-sync-open-once-');
+  const docs = join(dir, 'docs');
+  shapes(docs, true);
+  const opts = { now: 1_760_000_000_000, cache: false as const };
+  const first = await countingOpens(docs, () => syncDocs(docs, join(dir, 'out'), opts));
+  assert.equal(first.result.added.length, 6);
+  assert.ok(first.result.linksRewritten > 0, 'the renamed folder\'s links are rewritten, so bodies are rewritten again when written');
+  assert.deepEqual(first.opens, Object.fromEntries(Object.keys(first.opens).sort().map((p) => [p, 1])), 'every page opened once');
+  assert.equal(Object.keys(first.opens).length, 6);
+  // Past the ring (none kept), the same tree: each page read again for the link rewrite and for the write.
+  const again = await countingOpens(docs, () => syncDocs(docs, join(dir, 'out0'), { ...opts, heldBytes: 0 }));
+  assert.ok(Object.values(again.opens).every((n) => n === 3), JSON.stringify(again.opens));
+  // The documents as written, their IDs aside (random bits even at a fixed time).
+  const kb = (d: string) => Object.fromEntries(Object.entries(filesOf(join(dir, d))).filter(([p]) => p.startsWith('knowledge/')).map(([p, t]) => [p, t.replace(/document_id: "[^"]*"/, '')]));
+  assert.deepEqual(kb('out0'), kb('out'));
+  assert.ok(Object.values(kb('out')).some((t) => t.includes('Naïve text — ünïcödé ✓.\n')));
+  // An edit synced into the tree: compared, then written — still one open a page.
+  writeFileSync(join(docs, 'guide', 'plain.md'), '# Plain\n\nno links, edited\n');
+  const edit = await countingOpens(docs, () => syncDocs(docs, join(dir, 'out'), opts));
+  assert.deepEqual(edit.result.modified.map((m) => m.upstream), ['guide/plain.md']);
+  assert.ok(Object.values(edit.opens).every((n) => n === 1), JSON.stringify(edit.opens));
+});
+
+test('moved pages past the ring are read again once for the move detection and once for the write', async () => {
+  const dir = tmpDir('ctxforge-sync-moved-once-');
+  const docs = join(dir, 'docs');
+  shapes(docs, false, 40);
+  const opts = { now: 1_760_000_000_000, cache: false as const };
+  await syncDocs(docs, join(dir, 'out'), opts);
+  // Two pages moved to another folder and edited a little.
+  for (const [from, to] of [['guide/plain.md', 'moved/plain.md'], ['guide/cafe.md', 'moved/cafe.md']] as const) {
+    mkdirSync(join(docs, 'moved'), { recursive: true });
+    writeFileSync(join(docs, to), `${readFileSync(join(docs, from), 'utf8')}One more line.\n`);
+    rmSync(join(docs, from));
+  }
+  cpSync(join(dir, 'out'), join(dir, 'out-held'), { recursive: true });
+  const past = await countingOpens(docs, () => syncDocs(docs, join(dir, 'out'), { ...opts, heldBytes: 0 }));
+  assert.deepEqual(past.result.moved.map((m) => m.upstream).sort(), ['moved/cafe.md', 'moved/plain.md']);
+  // First read, the similarity's body, the write; a page left where it was: first read, the comparison with the tree.
+  assert.deepEqual(past.opens, { 'guide/comp.md': 2, 'guide/empty.md': 2, 'home.md': 2, 'moved/cafe.md': 3, 'moved/plain.md': 3, 'start/start.md': 2 });
+  const held = await countingOpens(docs, () => syncDocs(docs, join(dir, 'out-held'), opts));
+  assert.ok(Object.values(held.opens).every((n) => n === 1), JSON.stringify(held.opens));
+  assert.deepEqual(held.result.moved, past.result.moved);
+  assert.deepEqual(filesOf(join(dir, 'out-held')), filesOf(join(dir, 'out')));
 });
