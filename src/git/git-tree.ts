@@ -49,6 +49,8 @@ export class GitTree implements Tree {
   private listingMade: Promise<TreeListing> | undefined;
   /** The listing once made (sizes included): entry() answers from it. */
   private listed: TreeListing | undefined;
+  /** The walk once done: readTransient() answers from it. */
+  private walked: Walked | undefined;
   /** Files whose blob id git itself printed for this tree (`know`), answered without reading trees. */
   private readonly known = new Map<string, Node>();
 
@@ -103,7 +105,8 @@ export class GitTree implements Tree {
       };
       await visit(this.treeOid, '');
       ids.trim();
-      return { paths: paths.done(), kinds: kinds.slice(0, paths.count), ids, dirs };
+      this.walked = { paths: paths.done(), kinds: kinds.slice(0, paths.count), ids, dirs };
+      return this.walked;
     })();
     return this.walking;
   }
@@ -146,6 +149,16 @@ export class GitTree implements Tree {
     if (!n || n.kind === 'dir') throw new TreeReadError(`${path}: no such file in ${this.label}`, path);
     if (n.kind !== 'file') throw new TreeReadError(`${path}: not a regular file in ${this.label}`, path);
     return this.repo.readBlob(n.oid);
+  }
+
+  /**
+   * A listed file's bytes, read at once and kept by nobody (see GitRepo.readBlobNow); undefined
+   * before the walk, for anything but a listed file, or when the blob must be read otherwise.
+   */
+  readTransient(path: string): Buffer | undefined {
+    const w = this.walked;
+    const i = w ? w.paths.find(path) : -1;
+    return i < 0 || w!.kinds[i] !== FILE ? undefined : this.repo.readBlobNow(w!.ids.at(i));
   }
 
   async stat(path: string): Promise<TreeEntry | undefined> {

@@ -1,8 +1,9 @@
 // A git tree's listing as a table (issue 39): paths in the order git lists them, kinds, sizes and
-// blob ids as the git CLI gives them, a package checked from it as from its checkout, and a bound
-// on what a listed tree holds a file.
+// blob ids as the git CLI gives them, files read at once without being kept, a package checked
+// from it as from its checkout, and a bound on what a listed tree holds a file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -75,6 +76,35 @@ test('a git tree lists in the order git does, with kinds, sizes and blob ids as 
   assert.equal(await t.stat('empty-on-disk'), undefined, 'git keeps no empty folder');
   assert.equal(t.entry('a'), undefined, 'a folder is not listed');
   assert.equal(await t.oidOf('nope'), undefined);
+});
+
+test('readTransient: a listed file\'s bytes at once, not kept for the next reader; a large one is left to read()', async () => {
+  const dir = newRepo();
+  // Random bytes do not compress: 1.5 MiB is above what is inflated at once (1 MiB compressed).
+  const large = randomBytes(1536 * 1024);
+  writeTree(dir, { 'k/a.md': 'alpha\n', 'k/b.md': 'beta\n', 'large.bin': large });
+  symlinkSync('k/a.md', join(dir, 'link.md'));
+  commitAll(dir, 'v1');
+  for (const gc of [false, true]) {
+    if (gc) git(dir, ['gc', '-q']);
+    const repo = freshRepo(dir);
+    const t = await treeAt(repo, 'HEAD');
+    assert.equal(t.readTransient('k/a.md'), undefined, 'nothing before the walk');
+    await t.listing();
+    assert.equal(t.readTransient('k/a.md')?.toString(), 'alpha\n');
+    assert.equal(repo.blobReads, 1);
+    // Not kept: read() inflates it again.
+    assert.equal((await t.read('k/a.md')).toString(), 'alpha\n');
+    assert.equal(repo.blobReads, 2);
+    // Kept by read(): given as it is, no inflation.
+    assert.equal(t.readTransient('k/a.md')?.toString(), 'alpha\n');
+    assert.equal(repo.blobReads, 2);
+    assert.equal(t.readTransient('link.md'), undefined, 'a symlink is read()\'s to refuse');
+    assert.equal(t.readTransient('k'), undefined);
+    assert.equal(t.readTransient('nope.md'), undefined);
+    assert.equal(t.readTransient('large.bin'), undefined, gc ? 'packed' : 'loose');
+    assert.deepEqual(await t.read('large.bin'), large);
+  }
 });
 
 test('a package checked from a git tree gives the report of its checkout; a listed tree holds under 90 bytes a file (issue 39)', async () => {
