@@ -55,6 +55,12 @@ export interface Tree {
    * no index.
    */
   entry?(path: string): TreeEntry | undefined;
+  /**
+   * The listing as a table (every entry's path, kind and size by position, in list() order), where
+   * the tree keeps one: ~85 bytes a file instead of an entry object, a path string and a map slot
+   * (issue 39). Once it has resolved, entry() answers from it.
+   */
+  listing?(): Promise<TreeListing>;
   /** Path on the local disk of a file, when the tree is a disk directory. */
   localPath?(path: string): string;
   /**
@@ -201,7 +207,7 @@ export class DiskTree implements Tree {
   readonly sizeOnRead = true;
   // The listing as a table of paths with each one's kind and size (~60 bytes a file instead of
   // ~180 for an entry object, its path and a map slot: issue 39); entries are made on demand.
-  private table: DiskListing | undefined;
+  private table: TreeListing | undefined;
   // Folders the listing entered as real directories (readdir's own type, which never follows a
   // link): a file below one needs no lstat of each of its parents on every read (issue 28's
   // profile: three lstats per document of a two-level knowledge tree).
@@ -218,17 +224,16 @@ export class DiskTree implements Tree {
   }
 
   /** The listing's entries one at a time: each gone once the caller lets go of it. */
-  *eachEntry(): Generator<TreeEntry> {
-    const l = this.walked();
-    for (let i = 0; i < l.paths.length; i++) yield listedEntry(l, i, l.paths.at(i));
+  eachEntry(): Generator<TreeEntry> {
+    return listedEntries(this.walked());
   }
 
   /** The listing: every entry's path, kind and size by position, in UTF-8 order of path. */
-  async listing(): Promise<DiskListing> {
+  async listing(): Promise<TreeListing> {
     return this.walked();
   }
 
-  private walked(): DiskListing {
+  private walked(): TreeListing {
     if (this.table) return this.table;
     const paths = new PathTableBuilder();
     let kinds = new Uint8Array(1024);
@@ -303,8 +308,7 @@ export class DiskTree implements Tree {
    * own would cost ~25 bytes a path: the link check's, at 100 000 documents, 2.5 MB).
    */
   async files(): Promise<ReadonlySet<string>> {
-    const l = this.walked();
-    return new ListedFiles(l, (i) => l.kinds[i] === FILE);
+    return listedFiles(this.walked());
   }
 
   async stat(path: string): Promise<TreeEntry | undefined> {
@@ -374,10 +378,10 @@ export class DiskTree implements Tree {
 export const smallInt = (n: number): number => (n >= 0 && n <= 0x3fffffff ? n | 0 : n);
 
 /**
- * A directory's listing: entry `i` is the path at `i` in `paths`, of kind KINDS[kinds[i]] and size
- * size(i) — a file's size is looked up the first time it is asked (sizes[i] is NaN until then).
+ * A tree's listing: entry `i` is the path at `i` in `paths`, of kind KINDS[kinds[i]] and size
+ * size(i). A directory's walk stats no file: its sizes[i] is NaN until size(i) first asks.
  */
-export interface DiskListing {
+export interface TreeListing {
   paths: PathTable;
   kinds: Uint8Array;
   sizes: Float64Array;
@@ -392,18 +396,28 @@ export const UNKNOWN_SIZE = Number.NaN;
  * file's kind asks the listing's kinds instead. (Not a getter: an object literal with an accessor
  * gets a hidden class of its own in V8, kept for the run — 25 MB more at 50 000 documents.)
  */
-export function listedEntry(l: DiskListing, i: number, path: string): TreeEntry {
+export function listedEntry(l: TreeListing, i: number, path: string): TreeEntry {
   return { path, kind: KINDS[l.kinds[i]!]!, size: smallInt(l.size(i)) };
 }
 
-/** The kinds of a DiskListing, by their number in it. */
+/** The kinds of a TreeListing, by their number in it. */
 export const KINDS: readonly EntryKind[] = ['file', 'dir', 'symlink', 'other'];
 const FILE = 0;
+
+/** A listing's entries one at a time, each made as it is reached and gone once the caller lets go of it. */
+export function* listedEntries(l: TreeListing): Generator<TreeEntry> {
+  for (let i = 0; i < l.paths.length; i++) yield listedEntry(l, i, l.paths.at(i));
+}
+
+/** A listing's regular files as a read-only set, answered through its table. */
+export function listedFiles(l: TreeListing): ReadonlySet<string> {
+  return new ListedFiles(l, (i) => l.kinds[i] === FILE);
+}
 
 /** Some entries of a listing as a read-only set of paths: membership by a lookup in its table. */
 export class ListedFiles implements ReadonlySet<string> {
   readonly size: number;
-  constructor(private readonly listing: DiskListing, private readonly member: (i: number) => boolean) {
+  constructor(private readonly listing: TreeListing, private readonly member: (i: number) => boolean) {
     let n = 0;
     for (let i = 0; i < listing.paths.length; i++) if (member(i)) n++;
     this.size = n;

@@ -51,10 +51,53 @@ function unsure(): never {
  * instead of zlib's 16 KiB chunks joined at the end (2–4× faster on a 20 MB record file).
  */
 async function inflateExact(data: Buffer, size: number): Promise<Buffer> {
-  const opts = { maxOutputLength: size + 1, chunkSize: Math.max(64, size + 1) };
-  const out = data.length > ASYNC_ABOVE ? await inflateAsync(data, opts) : inflateSync(data, opts);
+  if (data.length <= ASYNC_ABOVE) return inflateExactNow(data, size);
+  const out = await inflateAsync(data, exactly(size));
   if (out.length !== size) unsure();
   return out;
+}
+
+/** inflateExact on this thread, at once. */
+function inflateExactNow(data: Buffer, size: number): Buffer {
+  const out = inflateSync(data, exactly(size));
+  if (out.length !== size) unsure();
+  return out;
+}
+
+const exactly = (size: number) => ({ maxOutputLength: size + 1, chunkSize: Math.max(64, size + 1) });
+
+/** One inflation an object's reading needs: `data` inflated to exactly `size` bytes. */
+interface Inflation {
+  data: Buffer;
+  size: number;
+}
+
+/**
+ * An object's reading, written once as a generator that yields each inflation it needs and is
+ * given its result, and run two ways: at once on this thread (objectNow), or with the large
+ * inflations on the thread pool (objectLater).
+ */
+type Reading<T> = Generator<Inflation, T, Buffer>;
+
+/** A reading run at once; undefined when it needs an inflation for the thread pool. */
+function objectNow<T>(reading: Reading<T>): T | undefined {
+  for (let r = reading.next(); ; ) {
+    if (r.done) return r.value;
+    if (r.value.data.length > ASYNC_ABOVE) return undefined;
+    r = reading.next(inflateExactNow(r.value.data, r.value.size));
+  }
+}
+
+/**
+ * A reading run with each inflation's promise awaited. A small one is inflated when asked (before
+ * the reading goes on to read anything else into the store's shared buffer), a large one on the
+ * thread pool from a buffer of its own.
+ */
+async function objectLater<T>(reading: Reading<T>): Promise<T> {
+  for (let r = reading.next(); ; ) {
+    if (r.done) return r.value;
+    r = reading.next(await inflateExact(r.value.data, r.value.size));
+  }
 }
 
 /** Inflates as much of a truncated zlib stream as the bytes allow (a header needs only a few). */
@@ -246,12 +289,32 @@ export class ObjectStore {
     const kept = this.sized.take(oid);
     if (kept) return kept;
     try {
-      const o = (await this.readPacked(oid)) ?? (await this.readLoose(oid));
-      return o && objectId(o.type, o.body) === oid ? o : undefined;
+      return await objectLater(this.object(oid));
     } catch {
       // Unsure, a zlib error, a short file: the library decides (and names the problem).
       return undefined;
     }
+  }
+
+  /**
+   * read() done at once, with no promise: undefined also when the object needs an inflation on the
+   * thread pool (over ASYNC_ABOVE compressed), which read() then does.
+   */
+  readNow(oid: string): GitObject | undefined {
+    if (!OID.test(oid)) return undefined;
+    const kept = this.sized.take(oid);
+    if (kept) return kept;
+    try {
+      return objectNow(this.object(oid));
+    } catch {
+      return undefined;
+    }
+  }
+
+  private *object(oid: string): Reading<GitObject | undefined> {
+    const at = this.locate(oid);
+    const o = at ? yield* this.entry(at.pack, at.offset, 0) : yield* this.loose(oid);
+    return o && objectId(o.type, o.body) === oid ? o : undefined;
   }
 
   /** The size of the object `oid` from its header (a delta's from the start of its data). */
@@ -269,7 +332,7 @@ export class ObjectStore {
     return join(this.gitdir, 'objects', oid.slice(0, 2), oid.slice(2));
   }
 
-  private async readLoose(oid: string): Promise<GitObject | undefined> {
+  private *loose(oid: string): Reading<GitObject | undefined> {
     let raw: Buffer;
     try {
       raw = readFileSync(this.loosePath(oid));
@@ -278,7 +341,7 @@ export class ObjectStore {
     }
     const h = looseHeader(raw.subarray(0, HEAD_BYTES));
     if (!h || h.size > MAX_OBJECT) return undefined;
-    const all = await inflateExact(raw, h.headerLength + h.size);
+    const all = yield { data: raw, size: h.headerLength + h.size };
     if (all.toString('latin1', 0, h.headerLength) !== `${h.type} ${h.size}\0`) return undefined;
     return { type: h.type, body: all.subarray(h.headerLength) };
   }
@@ -367,19 +430,14 @@ export class ObjectStore {
     return undefined;
   }
 
-  private async readPacked(oid: string): Promise<GitObject | undefined> {
-    const at = this.locate(oid);
-    return at ? this.readEntry(at.pack, at.offset, 0) : undefined;
-  }
-
-  private async readEntry(pack: string, offset: number, depth: number): Promise<GitObject> {
+  private *entry(pack: string, offset: number, depth: number): Reading<GitObject> {
     if (depth > MAX_CHAIN) unsure();
     const key = `${offset}:${pack}`;
     const cached = this.bases.get(key);
     if (cached) return cached;
     // One read covers the header and, for most entries, all of their data. `head` is the shared
-    // buffer: whatever is inflated from it is inflated before the first await (inflateExact works
-    // synchronously below ASYNC_ABOVE, and a larger entry is read into a buffer of its own).
+    // buffer: whatever is inflated from it is inflated when yielded, before the reading goes on
+    // (a larger entry is read into a buffer of its own).
     const head = this.packHead(pack, offset);
     const h = packEntryHeader(head) ?? unsure();
     if (h.size > MAX_OBJECT) unsure();
@@ -390,27 +448,22 @@ export class ObjectStore {
     };
     const type = TYPES[h.type];
     if (type) {
-      const out = { type, body: await inflateExact(data(offset + h.dataStart), h.size) };
+      const out = { type, body: yield { data: data(offset + h.dataStart), size: h.size } };
       if (depth > 0) this.keepBase(key, out);
       return out;
     }
     const d = deltaBase(head, h) ?? unsure();
     // The delta first, while `head` holds it; then its base, which reads into the same buffer.
-    const deltaP = inflateExact(data(offset + d.start), h.size);
+    const delta = yield { data: data(offset + d.start), size: h.size };
     let base: GitObject;
-    try {
-      if (d.id !== undefined) {
-        const at = this.locate(d.id) ?? unsure();
-        base = await this.readEntry(at.pack, at.offset, depth + 1);
-      } else {
-        if (!(d.back! > 0 && d.back! <= offset)) unsure();
-        base = await this.readEntry(pack, offset - d.back!, depth + 1);
-      }
-    } catch (e) {
-      deltaP.catch(() => undefined);
-      throw e;
+    if (d.id !== undefined) {
+      const at = this.locate(d.id) ?? unsure();
+      base = yield* this.entry(at.pack, at.offset, depth + 1);
+    } else {
+      if (!(d.back! > 0 && d.back! <= offset)) unsure();
+      base = yield* this.entry(pack, offset - d.back!, depth + 1);
     }
-    const out = { type: base.type, body: applyDelta(base.body, await deltaP) };
+    const out = { type: base.type, body: applyDelta(base.body, delta) };
     if (depth > 0) this.keepBase(key, out);
     return out;
   }

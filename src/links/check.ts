@@ -7,7 +7,7 @@
 // read it already (startTreeLinks) — and a target's anchors are read once more at most.
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { DiskTree, readRegularFile, type Tree } from '../core/tree.js';
+import { DiskTree, listedFiles, readRegularFile, type Tree } from '../core/tree.js';
 import { error, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { splitFrontmatter, stripBom } from '../core/yaml-safe.js';
@@ -240,15 +240,16 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
     return { spec, observe: () => undefined, add: () => undefined, finish: async () => ({ diagnostics: [], counts, generator: g }) };
   }
   const isPage = (p: string) => MARKDOWN_FILE.test(p) && docRoots.some((r) => p.startsWith(r));
-  // A folder on disk answers for its own files and pages through its listing's table; other
-  // trees' listings are gathered into a set.
+  // A tree with a listing table (a folder on disk, a git tree) answers for its own files and pages
+  // through it; other trees' listings are gathered into a set.
   let files: ReadonlySet<string>;
   let docs: Pages;
-  if (tree instanceof DiskTree && !o.documents) {
-    files = await tree.files();
-    docs = tablePages(await tree.listing(), isPage);
+  const table = tree.listing ? await tree.listing() : undefined;
+  if (table && !o.documents) {
+    files = listedFiles(table);
+    docs = tablePages(table, isPage);
   } else {
-    const own = tree instanceof DiskTree ? await tree.files() : undefined;
+    const own = table ? listedFiles(table) : undefined;
     const gathered = own ? undefined : new Set<string>();
     const found: string[] = [];
     if (gathered || !o.documents) {

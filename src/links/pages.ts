@@ -1,8 +1,8 @@
-// The pages a link check judges, by position: a list of paths, or — for a folder on disk — the
-// positions of the pages in the folder's listing, so that 100 000 pages cost 4 bytes each instead
+// The pages a link check judges, by position: a list of paths, or — for a folder on disk or a git
+// tree — the positions of the pages in the tree's listing, so that 100 000 pages cost 4 bytes each instead
 // of a string, a set slot and an array slot (issue 39's memory bound).
 import { positionLookup } from '../core/paths.js';
-import { KINDS, type DiskListing } from '../core/tree.js';
+import { KINDS, type TreeListing } from '../core/tree.js';
 
 const FILE_KIND = KINDS.indexOf('file');
 
@@ -50,13 +50,13 @@ export class ListedPages extends PageSet {
 }
 
 /**
- * Pages as positions in a directory's listing, in the listing's order. Two names a disk decoded
+ * Pages as positions in a tree's listing, in the listing's order. Two names a disk decoded
  * to one path (not UTF-8) are neighbours in it, and one page here.
  */
 export class TablePages extends PageSet {
   readonly count: number;
   readonly size: number;
-  constructor(private readonly listing: DiskListing, private readonly at_: Int32Array) {
+  constructor(private readonly listing: TreeListing, private readonly at_: Int32Array) {
     super();
     this.count = at_.length;
     let n = 0;
@@ -88,8 +88,8 @@ export class TablePages extends PageSet {
   }
 }
 
-/** The files of a directory's listing that `isPage` takes, as pages by position. */
-export function tablePages(listing: DiskListing, isPage: (p: string) => boolean): TablePages {
+/** The files of a tree's listing that `isPage` takes, as pages by position. */
+export function tablePages(listing: TreeListing, isPage: (p: string) => boolean): TablePages {
   const at: number[] = [];
   for (let i = 0; i < listing.paths.length; i++) if (listing.kinds[i] === FILE_KIND && isPage(listing.paths.at(i))) at.push(i);
   return new TablePages(listing, Int32Array.from(at));

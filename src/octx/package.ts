@@ -5,7 +5,7 @@ import { error, type Diagnostic } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 import { sortUtf8, unsafePathReason } from '../core/paths.js';
-import { DiskTree, fileChunks, KINDS, ListedFiles, TreeReadError, type DiskListing, type FileHandoff, type FileRange, type Tree, type TreeEntry } from '../core/tree.js';
+import { DiskTree, fileChunks, KINDS, ListedFiles, listedEntries, TreeReadError, type TreeListing, type FileHandoff, type FileRange, type Tree, type TreeEntry } from '../core/tree.js';
 import type { EarlyRanges } from '../core/zip-tree.js';
 import type { ZipPlacement } from '../core/zip-placement.js';
 import { createHash } from 'node:crypto';
@@ -196,22 +196,23 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
   if (!early) opts.started?.close();
   let pass = early ?? (sagWanted ? startPass(tree, limits) : undefined);
   try {
-    // Entries one at a time where the tree makes them so (a directory), else its listing.
-    let listing: TreeEntry[] | undefined = tree.eachEntry ? undefined : await tree.list();
-    // The walk itself, which a declared file list would otherwise not start: entry() answers from it.
-    if (!listing && tree instanceof DiskTree) await tree.listing();
-    else if (!listing) for (const _ of tree.eachEntry!()) break;
-    const entries = (): Iterable<TreeEntry> => listing ?? tree.eachEntry!();
+    // The tree's listing as a table where it keeps one (a directory, a git tree): made here, where a
+    // declared file list would otherwise not start it, so that entry() answers from it.
+    const table = tree.listing ? await tree.listing() : undefined;
+    // Entries one at a time where the tree makes them so, else its listing.
+    let listing: TreeEntry[] | undefined = table || tree.eachEntry ? undefined : await tree.list();
+    if (!listing && !table) for (const _ of tree.eachEntry!()) break;
+    const entries = (): Iterable<TreeEntry> => listing ?? (table ? listedEntries(table) : tree.eachEntry!());
     // The tree's own index when it has one: a second map of every path costs ~35 bytes a file.
     const byPath = entryLookup(tree, listing);
 
-    // The payload list: declared, or (working directory without files[]) every payload file on disk:
-    // of a directory, positions in its listing (no object and no path string a file: issue 39).
+    // The payload list: declared, or (working directory without files[]) every payload file in the
+    // tree: of a listing table, positions in it (no object and no path string a file: issue 39).
     let files: PayloadFiles;
     // The list's entries, when it has them (declared, or derived from a tree without a listing table).
     let entryList: FileEntry[] | undefined;
     const declared = declaredList !== undefined || Array.isArray(parsed.raw.files);
-    const own = !declared && tree instanceof DiskTree ? await tree.listing() : undefined;
+    const own = !declared ? table : undefined;
     const derivedProblem = (path: string, kind: TreeEntry['kind']): boolean => {
       const why = unsafePathReason(path);
       if (why) { diags.push(error('OCTX_PATH_UNSAFE', `${path}: ${why}`, { file: path })); return true; }
@@ -238,7 +239,10 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       files = new EntryFiles(entryList, (p) => byPath.get(p));
     }
     if (opts.workdir && declared) {
-      for (const e of entries()) if (isPayloadPath(e.path) && e.kind !== 'file') diags.push(error('OCTX_FILE_NOT_REGULAR', `${e.path} is not a regular file`, { file: e.path }));
+      // Of a table, by its kinds: an entry of a directory's listing would stat the file.
+      const notRegular = (path: string) => diags.push(error('OCTX_FILE_NOT_REGULAR', `${path} is not a regular file`, { file: path }));
+      if (table) for (let at = 0; at < table.paths.length; at++) { if (table.kinds[at] !== KINDS.indexOf('file')) { const path = table.paths.at(at); if (isPayloadPath(path)) notRegular(path); } }
+      else for (const e of entries()) if (isPayloadPath(e.path) && e.kind !== 'file') notRegular(e.path);
     }
     // Not held while the files are read (an archive's listing is a copy: an object a file).
     listing = undefined;
@@ -674,7 +678,7 @@ function someFile(files: PayloadFiles, test: (path: string) => boolean): boolean
 }
 
 /** The files at `positions` of a listing as a set of paths, answered through the listing's table. */
-function listingSet(listing: DiskListing, positions: Int32Array): ReadonlySet<string> {
+function listingSet(listing: TreeListing, positions: Int32Array): ReadonlySet<string> {
   const member = new Uint8Array(listing.paths.length);
   for (const at of positions) member[at] = 1;
   return new ListedFiles(listing, (at) => member[at] === 1);

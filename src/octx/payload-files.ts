@@ -2,7 +2,7 @@
 // directory's derived list as positions in its listing's path table — no entry object and no path
 // string a file held through the checks (~140 bytes a file in V8's heap, which it lets grow 1.5-2×
 // before it collects: issue 39). A path is made when a check needs it, and dropped after.
-import { KINDS, listedEntry, smallInt, type DiskListing, type TreeEntry } from '../core/tree.js';
+import { KINDS, listedEntry, smallInt, type TreeListing, type TreeEntry } from '../core/tree.js';
 import type { FileEntry } from './manifest.js';
 import { grow } from '../core/arrays.js';
 
@@ -41,7 +41,7 @@ export class ListingFiles implements PayloadFiles {
   readonly length: number;
   readonly positions: Int32Array;
   readonly sorted: boolean;
-  constructor(private readonly listing: DiskListing, positions: Int32Array) {
+  constructor(private readonly listing: TreeListing, positions: Int32Array) {
     this.positions = positions;
     this.length = positions.length;
     // The walk lists in UTF-8 order of path; said, not assumed (two names a disk decoded alike).

@@ -100,6 +100,32 @@ test('every object read at once, deltas and bases interleaved: the same bytes (o
   });
 });
 
+test('readNow: every object of packs with delta chains and of loose files, at once, as read() gives it; a corrupt one undefined', async () => {
+  const dir = history(12);
+  for (const packed of [false, true]) {
+    if (packed) git(dir, ['repack', '-a', '-d', '-f', '--depth=50', '--window=50', '-q']);
+    const all = objects(dir);
+    const store = new ObjectStore(join(dir, '.git'));
+    // Interleaved with asynchronous reads of the same objects (one read buffer is shared).
+    const later = all.map(({ oid }) => store.read(oid));
+    for (const { oid, type, body } of all) {
+      const o = store.readNow(oid);
+      assert.equal(o?.type, type, `${packed ? 'packed' : 'loose'}: type of ${oid}`);
+      assert.deepEqual(o!.body, body, `bytes of ${type} ${oid}`);
+    }
+    (await Promise.all(later)).forEach((o, i) => assert.deepEqual(o?.body, all[i]!.body));
+  }
+  const gitdir = join(dir, '.git');
+  writeTree(dir, { 'c.txt': 'corrupt me\n' });
+  commitAll(dir, 'c', 1767999600);
+  const oid = git(dir, ['rev-parse', 'HEAD:c.txt']).trim();
+  const path = join(gitdir, 'objects', oid.slice(0, 2), oid.slice(2));
+  chmodSync(path, 0o644);
+  writeFileSync(path, deflateSync(Buffer.from('blob 11\0CORRUPT ME\n')));
+  assert.equal(new ObjectStore(gitdir).readNow(oid), undefined);
+  assert.equal(new ObjectStore(gitdir).readNow('not an id'), undefined);
+});
+
 test('reference deltas (a pack written without offset deltas) read the same', async () => {
   const dir = history(6);
   git(dir, ['-c', 'repack.useDeltaBaseOffset=false', 'repack', '-a', '-d', '-f', '-q']);
