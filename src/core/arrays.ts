@@ -9,7 +9,7 @@ export function pushAll<T>(to: T[], items: Iterable<T>): T[] {
 }
 
 /** `a`, or a copy at least `need` long (double the length, at the least) holding its elements. */
-export function grow<T extends Int32Array | Uint32Array>(a: T, need: number): T {
+export function grow<T extends Int32Array | Uint32Array | Uint8Array>(a: T, need: number): T {
   if (need <= a.length) return a;
   const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
   b.set(a);
