@@ -85,9 +85,14 @@ export class DocIds {
    */
   duplicates(taken?: string): number[] {
     const dup = new Uint8Array(this.length);
-    const order: number[] = [];
-    for (let i = 0; i < this.length; i++) if (this.kind[i] === BYTES) order.push(i);
-    const sorted = Int32Array.from(order).sort((a, b) => this.compareBytes(a, b) || a - b);
+    // Counted first, then filled: a list of every position grown by push left each larger copy to
+    // be promoted by V8, at the end of a build's checks (issue 39).
+    let n = 0;
+    for (let i = 0; i < this.length; i++) if (this.kind[i] === BYTES) n++;
+    const sorted = new Int32Array(n);
+    n = 0;
+    for (let i = 0; i < this.length; i++) if (this.kind[i] === BYTES) sorted[n++] = i;
+    sorted.sort((a, b) => this.compareBytes(a, b) || a - b);
     const takenBytes = taken !== undefined && CANONICAL.test(taken) ? Buffer.from(taken.replace(/-/g, ''), 'hex') : undefined;
     for (let k = 0; k < sorted.length; k++) {
       const i = sorted[k]!;
