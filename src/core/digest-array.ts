@@ -18,6 +18,13 @@ export class DigestArray {
     this.present[i] = 1;
   }
 
+  /** Stores the digest at `i` from its 32 bytes at `src[at…]` (as another thread computed it). */
+  setBytes(i: number, src: Uint8Array, at: number): void {
+    if (at < 0 || at + 32 > src.length) throw new RangeError(`no 32-byte digest at ${at} of ${src.length} bytes`);
+    this.bytes.set(src.subarray(at, at + 32), i * 32);
+    this.present[i] = 1;
+  }
+
   /**
    * Stores the digest at `i` from 64 lowercase hex characters as ASCII bytes at `src[at…]` (a
    * manifest read without making a string of each); false, and nothing stored, for anything else.

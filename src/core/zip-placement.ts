@@ -87,11 +87,21 @@ export class ZipPlacement {
     };
   }
 
-  /** Where another thread is to write these entries (each must then be reported by wrote or wroteData). */
+  /**
+   * Where another thread is to write these entries (each must then be reported by wrote or
+   * wroteData). In shared memory: the other thread reads them where they are, not a copy (16 bytes
+   * an entry on each side: issue 39).
+   */
   slots(entries: ArrayLike<number>): PlacedSlots {
     const l = this.layout;
-    const at = Float64Array.from(entries, (i) => (l.has(i) ? l.headerAt(i) : -1));
-    const sizes = Float64Array.from(entries, (i) => (l.has(i) ? l.size(i) : 0));
+    const n = entries.length;
+    const at = new Float64Array(new SharedArrayBuffer(Math.max(n, 1) * 8), 0, n);
+    const sizes = new Float64Array(new SharedArrayBuffer(Math.max(n, 1) * 8), 0, n);
+    for (let k = 0; k < n; k++) {
+      const i = entries[k]!;
+      at[k] = l.has(i) ? l.headerAt(i) : -1;
+      sizes[k] = l.has(i) ? l.size(i) : 0;
+    }
     return { path: this.path, at, sizes };
   }
 

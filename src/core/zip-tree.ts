@@ -1,6 +1,7 @@
 // A ZIP archive as a Tree, opened defensively: every entry's name, type, flags, method, local
 // header and data range are checked before anything is read, and reads are bounded by the limits.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { SeenStrings } from './seen-strings.js';
 import { isAscii } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
@@ -328,26 +329,27 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 export function layoutProblems(list: readonly { path: string; size: number }[] | { readonly length: number; path(i: number): string; size(i: number): number }, limits?: Partial<Limits>): ZipProblem[] {
   // Entries one at a time, from a list or read by position (a build's layout: no object an entry).
-  const entries: Iterable<{ path: string; size: number }> = Array.isArray(list) ? list as readonly { path: string; size: number }[] : {
-    *[Symbol.iterator]() {
-      const src = list as { readonly length: number; path(i: number): string; size(i: number): number };
-      for (let i = 0; i < src.length; i++) yield { path: src.path(i), size: src.size(i) };
-    },
-  };
+  const src = Array.isArray(list) ? undefined : list as { readonly length: number; path(i: number): string; size(i: number): number };
+  const pathAt = (i: number) => (src ? src.path(i) : (list as readonly { path: string }[])[i]!.path);
+  const sizeAt = (i: number) => (src ? src.size(i) : (list as readonly { size: number }[])[i]!.size);
+  const entries: Iterable<{ path: string }> = src ? { *[Symbol.iterator]() { for (let i = 0; i < src.length; i++) yield { path: src.path(i) }; } } : list as readonly { path: string }[];
   const l = resolveLimits(limits);
   const problems: ZipProblem[] = [];
   if (list.length > l.maxEntries) problems.push(tooManyEntries(list.length, l.maxEntries));
-  const names = new Set<string>();
+  // The names kept so far, as positions in the list (not a set of every name: issue 39).
+  const names = new SeenStrings(list.length, pathAt);
   let total = 0;
-  for (const e of entries) {
+  for (let i = 0; i < list.length; i++) {
+    const path = pathAt(i);
     // A lone surrogate is written as U+FFFD: the entry would not carry this name.
-    if (LONE_SURROGATE.test(e.path)) { problems.push({ kind: 'NAME_ENCODING', entry: e.path, message: `entry name ${JSON.stringify(e.path)} is not valid UTF-8` }); continue; }
-    const why = unsafePathReason(e.path);
-    if (why) { problems.push(unsafeName(e.path, why)); continue; }
-    if (names.has(e.path)) { problems.push(duplicateEntry(e.path)); continue; }
-    names.add(e.path);
-    if (e.size > l.maxFileBytes) problems.push(entryTooLarge(e.path, e.size, l.maxFileBytes));
-    total += e.size;
+    if (LONE_SURROGATE.test(path)) { problems.push({ kind: 'NAME_ENCODING', entry: path, message: `entry name ${JSON.stringify(path)} is not valid UTF-8` }); continue; }
+    const why = unsafePathReason(path);
+    if (why) { problems.push(unsafeName(path, why)); continue; }
+    if (names.has(path)) { problems.push(duplicateEntry(path)); continue; }
+    names.add(i, path);
+    const size = sizeAt(i);
+    if (size > l.maxFileBytes) problems.push(entryTooLarge(path, size, l.maxFileBytes));
+    total += size;
   }
   if (total > l.maxTotalBytes) problems.push(archiveTooLarge(total, l.maxTotalBytes));
   fileDirClashes(entries, names, new Set(), problems);

@@ -5,6 +5,16 @@
 
 const CANONICAL = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/**
+ * Writes a canonical UUID's 16 bytes at `out[at…]` (what DocIds keeps of it); false, and nothing
+ * written, for any other id. The document worker hands ids over so (record-pass.ts).
+ */
+export function writeIdBytes(id: string, out: Uint8Array, at: number): boolean {
+  if (!CANONICAL.test(id)) return false;
+  (Buffer.isBuffer(out) ? out : Buffer.from(out.buffer, out.byteOffset, out.byteLength)).write(id.replace(/-/g, ''), at, 16, 'hex');
+  return true;
+}
+
 // What is kept at a position.
 const NONE = 0; // no concept document kept there
 const NO_ID = 1; // a document without an id
@@ -28,13 +38,24 @@ export class DocIds {
     this.lines[i] = idLine;
     this.texts.delete(i);
     if (id === undefined) { this.kind[i] = NO_ID; return; }
-    if (CANONICAL.test(id)) {
-      this.bytes.write(id.replace(/-/g, ''), i * 16, 16, 'hex');
+    if (writeIdBytes(id, this.bytes, i * 16)) {
       this.kind[i] = BYTES;
       return;
     }
     this.texts.set(i, id);
     this.kind[i] = TEXT;
+  }
+
+  /**
+   * Keeps the document at `i` from an id's 16 bytes at `src[at…]` (writeIdBytes' form), or without
+   * an id (`src` undefined): no string made.
+   */
+  setBytes(i: number, src: Uint8Array | undefined, at: number, idLine: number): void {
+    this.lines[i] = idLine;
+    this.texts.delete(i);
+    if (!src) { this.kind[i] = NO_ID; return; }
+    this.bytes.set(src.subarray(at, at + 16), i * 16);
+    this.kind[i] = BYTES;
   }
 
   /** True when a document is kept at `i`. */
@@ -64,9 +85,14 @@ export class DocIds {
    */
   duplicates(taken?: string): number[] {
     const dup = new Uint8Array(this.length);
-    const order: number[] = [];
-    for (let i = 0; i < this.length; i++) if (this.kind[i] === BYTES) order.push(i);
-    const sorted = Int32Array.from(order).sort((a, b) => this.compareBytes(a, b) || a - b);
+    // Counted first, then filled: a list of every position grown by push left each larger copy to
+    // be promoted by V8, at the end of a build's checks (issue 39).
+    let n = 0;
+    for (let i = 0; i < this.length; i++) if (this.kind[i] === BYTES) n++;
+    const sorted = new Int32Array(n);
+    n = 0;
+    for (let i = 0; i < this.length; i++) if (this.kind[i] === BYTES) sorted[n++] = i;
+    sorted.sort((a, b) => this.compareBytes(a, b) || a - b);
     const takenBytes = taken !== undefined && CANONICAL.test(taken) ? Buffer.from(taken.replace(/-/g, ''), 'hex') : undefined;
     for (let k = 0; k < sorted.length; k++) {
       const i = sorted[k]!;

@@ -16,7 +16,7 @@ import { checkKnowledge, isConcept, isKnowledgeMarkdown, type ConceptDoc } from 
 import { packageDigest, packageDigestListed } from './digest.js';
 import { readJsonl } from './jsonl.js';
 import { checkSag, SAG_FILES, SAG_PATHS, type SagData } from './records.js';
-import { InlinePass, wantsWorker, WorkerPass, type PlacedFile, type RecordPassLimits, type SagKey, type VectorFile } from './record-pass.js';
+import { DOC_CONCEPT, DOC_ID, DOC_READ, DOC_WROTE, InlinePass, wantsWorker, WorkerPass, type PlacedFile, type RecordPassLimits, type SagKey, type VectorFile } from './record-pass.js';
 import { checkArrowFile, checkVectorConfig, targetKind, VECTOR_CONFIG, VECTOR_FILES, VECTOR_PATHS, VECTOR_PROFILES, VECTOR_ROLES } from './vectors.js';
 import { checkVectorProfiles } from './vector-profiles.js';
 import { mapLimit } from '../core/concurrency.js';
@@ -27,7 +27,8 @@ import type { LinkFactsSink } from '../links/facts.js';
 import { pushAll } from '../core/arrays.js';
 import { DigestArray } from '../core/digest-array.js';
 import { DocIds } from './doc-ids.js';
-import { EntryFiles, ListingFiles, PositionsBuilder, type PayloadFiles } from './payload-files.js';
+import { KeptDocs } from './kept-docs.js';
+import { EntryFiles, EntryPaths, ListingFiles, PositionsBuilder, type PayloadFiles } from './payload-files.js';
 
 export interface OctxReport {
   format_valid: boolean;
@@ -250,18 +251,23 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     // Hash every listed file; parse concept documents and reserved files on the same read.
     const idSpace = new Set<string>();
     if (typeof manifest.asset?.id === 'string') idSpace.add(manifest.asset.id);
-    const documents: ConceptDoc[] = [];
     // Validate and build keep each document's id as bytes, and a derived list's digests too (what
-    // V8's heap holds a document it lets grow 2-4× before it collects: issue 39).
-    const ids = opts.documents === 'ids' ? new DocIds(files.length) : undefined;
+    // V8's heap holds a document it lets grow 2-4× before it collects: issue 39); the other callers,
+    // which print each document's type and title, keep those by position too.
+    const whole = opts.documents === 'ids' ? undefined : new KeptDocs(files.length);
+    const ids = whole ?? new DocIds(files.length);
     const digests = declared ? undefined : new DigestArray(files.length);
     const sha256Of = (i: number) => digests ? digests.hex(i) : entryList![i]!.sha256;
     let digestsOk = true;
     // A file's findings, kept only when it has some (an empty list a document is ~30 bytes each).
-    const docDiags: (Diagnostic[] | undefined)[] = [];
+    // Both by the file's index, holding only files being checked or with findings: an array of
+    // every file grown a slot at a time left each of its ever larger copies to survive V8's young
+    // generation and be promoted, megabytes that alone grew the young generation to its largest (issue 39).
+    const docDiags = new Map<number, Diagnostic[]>();
     const secretsOf: (Diagnostic[] | undefined)[] = [];
-    const keepDiags = (i: number) => { if (!docDiags[i]?.length) docDiags[i] = undefined; };
-    const keepDoc = (i: number, d: ConceptDoc, path: string) => { if (ids) ids.set(i, d.id, d.idLine); else documents[i] = slimDoc(d, path); };
+    const keepDiags = (i: number) => { if (!docDiags.get(i)?.length) docDiags.delete(i); };
+    const keepSecrets = (i: number, found: Diagnostic[]) => { if (found.length) secretsOf[i] = found; };
+    const keepDoc = (i: number, d: ConceptDoc) => { if (whole) whole.keep(i, d); else ids.set(i, d.id, d.idLine); };
     const sagAt = SAG_PATHS.map((p) => files.indexOf(p));
     const sagStream = sagWanted && sagAt.every((i) => i >= 0);
     if (!sagStream) { pass?.close(); pass = undefined; }
@@ -282,7 +288,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       const kind = sized ? files.kind(i, path) : e?.kind;
       if (!sized) progress.tick(e?.size ?? 0);
       const local: Diagnostic[] = [];
-      docDiags[i] = local;
+      docDiags.set(i, local);
       if (kind !== 'file') {
         digestsOk = false;
         local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${path} is listed in files[] but ${kind ? 'is not a regular file' : 'is missing'}`, { file: path }));
@@ -300,15 +306,21 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     // The documents of a directory are read whole with the limit applied by the read (no stat of
     // each before it: issue 39's profile, ~0.4 s of 2.9 s at 50 000 documents).
     const sizeOnRead = tree.sizeOnRead === true;
-    // The digest read (or the read's failure) against files[]; true when the file is as listed.
-    const settle = (i: number, path: string, local: Diagnostic[], actual: string | Error): boolean => {
-      if (actual instanceof Error) {
+    // The digest read (as hex, or its bytes from the worker; or the read's failure) against files[];
+    // true when the file is as listed.
+    const settle = (i: number, path: string, local: Diagnostic[], digest: string | Uint8Array | Error): boolean => {
+      if (digest instanceof Error) {
         digestsOk = false;
-        local.push(error('OCTX_ZIP_CORRUPT', `${path}: ${actual.message}`, { file: path }));
+        local.push(error('OCTX_ZIP_CORRUPT', `${path}: ${digest.message}`, { file: path }));
         return false;
       }
-      if (digests) digests.set(i, actual);
-      else if (actual !== entryList![i]!.sha256) {
+      if (digests) {
+        if (typeof digest === 'string') digests.set(i, digest);
+        else digests.setBytes(i, digest, 0);
+        return true;
+      }
+      const actual = typeof digest === 'string' ? digest : Buffer.from(digest.buffer, digest.byteOffset, digest.byteLength).toString('hex');
+      if (actual !== entryList![i]!.sha256) {
         digestsOk = false;
         local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${path}: SHA-256 is ${actual}, files[] declares ${entryList![i]!.sha256}`, { file: path, hint: 'the file changed after the package was built; rebuild it' }));
         return false;
@@ -330,7 +342,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       try {
         if (via?.digest) {
           actual = await via.digest();
-          if (scan && via.secrets) secretsOf[i] = nonEmpty(via.secrets());
+          if (scan && via.secrets) keepSecrets(i, via.secrets());
         } else if (hashOnly || via?.onChunk) {
           const h = createHash('sha256');
           const out = placement?.stream(entryOf[i]!);
@@ -338,13 +350,13 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
           for await (const c of fileChunks(tree, path)) { h.update(c); via?.onChunk?.(c); out?.push(c); secrets?.push(c); }
           actual = h.digest('hex');
           out?.end();
-          if (secrets) secretsOf[i] = nonEmpty(secrets.end());
+          if (secrets) keepSecrets(i, secrets.end());
         } else {
           // Without a build to place them, the bytes are checked below with no await before, and
           // nothing keeps them: a transient view will do (no copy per document).
           bytes = (!placement ? tree.readTransient?.(path) : undefined) ?? await tree.read(path, sized ? limits.maxFileBytes : undefined);
           actual = sha256Hex(bytes);
-          if (scan) secretsOf[i] = nonEmpty(scanSecretBytes(bytes, path, path, scan.allow));
+          if (scan) keepSecrets(i, scanSecretBytes(bytes, path, path, scan.allow));
         }
       } catch (err) {
         actual = err as Error;
@@ -360,7 +372,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
         // The link check takes the document's links from this read, and its text as decoded here.
         let text: string | null | undefined;
         const doc = checkKnowledge(path, bytes, limits.maxDepth, b.local, opts.linkFacts ? (t) => { text = t ?? null; } : undefined);
-        if (doc) keepDoc(i, doc, path);
+        if (doc) keepDoc(i, doc);
         opts.linkFacts?.observe(path, bytes, text);
       } else opts.linkFacts?.observe(path, bytes);
       return true;
@@ -415,20 +427,26 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       for (const i of shareable) inShare[i] = 1;
       const counter = new SharedArrayBuffer(4);
       const claims = new Int32Array(counter);
-      const theirs = sharer.shareDocs(handoff, counter, SHARE_BATCH, (results) => {
-        for (const r of results) {
-          const i = shareable[r.k]!;
-          if (r.crc32 !== undefined) placement!.wrote(entryOf[i]!, r.crc32);
-          else if (r.writeError) placement!.failed(Object.assign(new Error(r.writeError.message), { code: r.writeError.code }));
+      const theirs = sharer.shareDocs(handoff, counter, SHARE_BATCH, whole ? 'all' : 'ids', (batch) => {
+        if (batch.writeError) placement!.failed(Object.assign(new Error(batch.writeError.message), { code: batch.writeError.code }));
+        let x = 0;
+        for (let s = 0; s < batch.count; s++) {
+          const k = batch.start + s;
+          const i = shareable[k]!;
+          // The slot's object, if it has one (extras come in slot order).
+          const r = batch.extras[x]?.k === k ? batch.extras[x++] : undefined;
+          const state = batch.state[s]!;
+          if (state & DOC_WROTE) placement!.wrote(entryOf[i]!, batch.crcs[s]!);
           const path = files.path(i);
-          if (r.links !== undefined) opts.linkFacts?.add(path, r.links);
+          if (r?.links !== undefined) opts.linkFacts?.add(path, r.links);
           const b = begin(i, path, sizeOnRead);
-          if (sizeOnRead) progress.tick(r.bytes ?? 0);
-          if (b && r.tooLarge) { tooLarge(path, b.local); continue; }
-          if (!b || !settle(i, path, b.local, r.sha256 ?? new Error(r.error))) continue;
-          if (r.doc) keepDoc(i, r.doc, path);
-          if (r.secrets) secretsOf[i] = nonEmpty(r.secrets);
-          b.local.push(...r.diags);
+          if (sizeOnRead) progress.tick(batch.sizes[s]!);
+          if (b && r?.tooLarge) { tooLarge(path, b.local); continue; }
+          if (!b || !settle(i, path, b.local, state & DOC_READ ? batch.digests.subarray(s * 32, s * 32 + 32) : new Error(r?.error))) continue;
+          if (state & DOC_CONCEPT) ids.setBytes(i, state & DOC_ID ? batch.ids : undefined, s * 16, batch.idLines[s]!);
+          else if (r?.doc) keepDoc(i, r.doc);
+          if (r?.secrets) keepSecrets(i, r.secrets);
+          if (r?.diags) pushAll(b.local, r.diags);
           keepDiags(i);
         }
       }, placement?.slots(shareable.map((i) => entryOf[i]!)), opts.linkFacts?.spec);
@@ -454,14 +472,14 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     }
     placement?.flush();
     progress.done();
-    for (const d of docDiags) if (d) pushAll(diags, d);
+    for (const i of [...docDiags.keys()].sort((a, b) => a - b)) pushAll(diags, docDiags.get(i)!);
     // The report's lazy members keep this scope: its lists a file are let go here.
-    docDiags.length = 0;
+    docDiags.clear();
     rest = new Int32Array(0);
-    const docs = ids ? [] : documents.filter(Boolean);
 
     // Membership of the few standard paths; of a listing, through its table.
-    const listed: ReadonlySet<string> = own && files.positions ? listingSet(own, files.positions) : new Set(entryList!.map((f) => f.path));
+    const listed: ReadonlySet<string> = own && files.positions ? listingSet(own, files.positions)
+      : declaredList ? new EntryPaths(declaredList) : new Set(entryList!.map((f) => f.path));
     if (!someFile(files, isConcept)) {
       diags.push(error('OCTX_CONCEPT_REQUIRED', 'the package needs at least one Concept Document: a knowledge/**/*.md other than index.md and log.md', { file: opts.workdir ? 'knowledge/' : MANIFEST }));
     }
@@ -470,24 +488,16 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     // Their result is used only if the format layer passes.
     const concepts = new Map<string, string>();
     const duplicate = (path: string, id: string, idLine: number) => error('OCTX_ID_DUPLICATE', `${path}: document_id ${id} is already used by the asset or another document`, { file: path, line: idLine });
-    if (ids) {
-      // Duplicates by sorting the ids' bytes; the ids as strings only for the record pass's checks.
-      for (const i of ids.duplicates(typeof manifest.asset?.id === 'string' ? manifest.asset.id : undefined)) diags.push(duplicate(files.path(i), ids.id(i)!, ids.idLine(i)));
-      if (pass) {
-        for (let i = 0; i < ids.length; i++) {
-          const id = ids.id(i);
-          if (!id) continue;
-          idSpace.add(id);
-          if (!concepts.has(id)) concepts.set(id, files.path(i));
-        }
+    // Duplicates by sorting the ids' bytes; the ids as strings only for the record pass's checks
+    // (which alone read the first document of each id).
+    for (const i of ids.duplicates(typeof manifest.asset?.id === 'string' ? manifest.asset.id : undefined)) diags.push(duplicate(files.path(i), ids.id(i)!, ids.idLine(i)));
+    if (pass) {
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids.id(i);
+        if (!id) continue;
+        idSpace.add(id);
+        if (!concepts.has(id)) concepts.set(id, files.path(i));
       }
-    }
-    for (const d of docs) {
-      if (!d.id) continue;
-      if (idSpace.has(d.id)) diags.push(duplicate(d.path, d.id, d.idLine));
-      idSpace.add(d.id);
-      // Only the record pass reads the first document of each id.
-      if (pass && !concepts.has(d.id)) concepts.set(d.id, d.path);
     }
     const finishing = pass && digestsOk ? pass.finish(concepts, idSpace) : undefined;
     finishing?.catch(() => undefined); // awaited below when used; a failure unused is no failure
@@ -613,7 +623,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       diagnostics: diags,
       manifest,
       files: entryList ?? [],
-      documents: docs,
+      documents: [],
       package_digest: computed,
       declared_digest: declaredDigest,
       ...(scan ? { secrets: secretsOf } : {}),
@@ -629,7 +639,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
         return Array.from({ length: files.length }, (_, i) => ({ path: files.path(i), sha256: digests.hex(i) }));
       });
     }
-    if (ids) settleOnRead(report, 'documents', () => docsOf(ids, files));
+    settleOnRead(report, 'documents', () => docsOf(ids, files, whole));
     return report;
   } finally {
     pass?.close();
@@ -690,13 +700,17 @@ function entryLookup(tree: Tree, entries: readonly TreeEntry[] | undefined): { g
   return new Map((entries ?? []).map((e) => [e.path, e]));
 }
 
-/** The documents kept as ids: path, id and the id's line, an object each, in the file list's order. */
-function docsOf(ids: DocIds, files: PayloadFiles): ConceptDoc[] {
+/**
+ * The documents kept, an object each in the file list's order: whole, or as ids (path, id and the
+ * id's line).
+ */
+function docsOf(ids: DocIds, files: PayloadFiles, whole: KeptDocs | undefined): ConceptDoc[] {
   const out: ConceptDoc[] = [];
   for (let i = 0; i < ids.length; i++) {
     if (!ids.has(i)) continue;
-    const id = ids.id(i);
     const path = files.path(i);
+    if (whole) { out.push(whole.doc(i, path)); continue; }
+    const id = ids.id(i);
     out.push(id === undefined ? { path, idLine: ids.idLine(i) } : { path, id, idLine: ids.idLine(i) });
   }
   return out;
@@ -716,30 +730,6 @@ function settleOnRead<K extends keyof OctxReport>(report: OctxReport, key: K, ma
       Object.defineProperty(report, key, { value: v, enumerable: true, configurable: true, writable: true });
     },
   });
-}
-
-const nonEmpty = <T>(a: T[] | undefined): T[] | undefined => (a?.length ? a : undefined);
-
-// Few documents types recur across a package: one string each, not one a document (a package's
-// own strings past this many are kept as they are).
-const TYPES = new Map<string, string>();
-const TYPES_MAX = 256;
-const internType = (t: string | undefined): string | undefined => {
-  if (t === undefined) return undefined;
-  const known = TYPES.get(t);
-  if (known !== undefined) return known;
-  if (TYPES.size < TYPES_MAX) TYPES.set(t, t);
-  return t;
-};
-
-/**
- * What is kept of a concept document for the rest of the check (documents: 'all'): its path (the
- * file list's own string, not a copy from the worker) and its type as one shared string.
- */
-function slimDoc(d: ConceptDoc, path: string): ConceptDoc {
-  d.path = path;
-  if (d.type !== undefined) d.type = internType(d.type);
-  return d;
 }
 
 /**

@@ -70,6 +70,45 @@ export class ListingFiles implements PayloadFiles {
   }
 }
 
+/**
+ * The paths of a list of entries whose paths all differ (a declared files[] read apart) as a set,
+ * in the list's order: answered by binary search over the paths in order (the list's own order
+ * when it is sorted already, as a built manifest's is), not through a set of every path (~40 bytes
+ * a path, made when the heap is at its fullest: issue 39).
+ */
+export class EntryPaths implements ReadonlySet<string> {
+  readonly size: number;
+  // The entries by path, when the list is not in that order itself.
+  private readonly order: Int32Array | undefined;
+  constructor(private readonly list: readonly FileEntry[]) {
+    this.size = list.length;
+    let sorted = true;
+    for (let i = 1; i < list.length && sorted; i++) sorted = list[i - 1]!.path < list[i]!.path;
+    this.order = sorted ? undefined : Int32Array.from({ length: list.length }, (_, i) => i).sort((a, b) => (list[a]!.path < list[b]!.path ? -1 : 1));
+  }
+  has(path: string): boolean {
+    let lo = 0;
+    for (let hi = this.size; lo < hi;) {
+      const mid = (lo + hi) >>> 1;
+      if (this.pathAt(mid) < path) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.size && this.pathAt(lo) === path;
+  }
+  private pathAt(k: number): string {
+    return this.list[this.order ? this.order[k]! : k]!.path;
+  }
+  *[Symbol.iterator](): SetIterator<string> {
+    for (const e of this.list) yield e.path;
+  }
+  keys(): SetIterator<string> { return this[Symbol.iterator](); }
+  values(): SetIterator<string> { return this[Symbol.iterator](); }
+  *entries(): SetIterator<[string, string]> { for (const p of this) yield [p, p]; }
+  forEach(cb: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
+    for (const p of this) cb.call(thisArg, p, p, this);
+  }
+}
+
 /** Positions collected one at a time, then handed over as a list. */
 export class PositionsBuilder {
   private items = new Int32Array(1024);

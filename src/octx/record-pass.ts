@@ -112,22 +112,51 @@ export class InlinePass {
   close(): void {}
 }
 
-/** What the worker found for one shared knowledge document (`k` indexes the hand-off's paths). */
+/**
+ * What the worker found for a batch of shared knowledge documents (the hand-off's files `start` to
+ * `start + count - 1`), in typed arrays, one slot a document: a reply of an object, a digest string
+ * and a document object a file made ~500 bytes of V8's heap a document on each thread, cloned and
+ * alive together while the main thread checked its own share, which kept its young generation at
+ * its largest (issue 39). Only what does not fit a slot comes as an object (`extras`).
+ */
+export interface SharedDocBatch {
+  start: number;
+  count: number;
+  /** Each document's state: DOC_READ, DOC_WROTE, DOC_CONCEPT, DOC_ID bits. */
+  state: Uint8Array;
+  /** Of each document read: its SHA-256, 32 bytes at 32 × its slot. */
+  digests: Uint8Array;
+  /** Of each document read: its size (a directory's listing does not stat it). */
+  sizes: Float64Array;
+  /** In a build: each written document's CRC-32. */
+  crcs: Uint32Array;
+  /** Of each concept document kept here: its id as 16 bytes (DOC_ID), and the id's line. */
+  ids: Uint8Array;
+  idLines: Int32Array;
+  /** The documents with more to say than their slot holds, in slot order. */
+  extras: SharedDocResult[];
+  /** In a build: why the batch's documents that were queued could not be written (each stays unwritten). */
+  writeError?: { message: string; code?: string };
+}
+
+/** Slot states of a SharedDocBatch. */
+export const DOC_READ = 1; // read: its digest is in `digests`
+export const DOC_WROTE = 2; // written into its place in the archive, with the CRC-32 in `crcs`
+export const DOC_CONCEPT = 4; // a concept document kept in the slot (id, if DOC_ID, and line)
+export const DOC_ID = 8; // with an id as 16 bytes
+
+/** What a shared document's slot cannot hold (`k` indexes the hand-off's paths). */
 export interface SharedDocResult {
   k: number;
-  sha256?: string;
+  /** Why it could not be read (the slot is not DOC_READ). */
   error?: string;
+  /** A concept document kept whole: the report keeps every field, or its id is not a canonical UUID. */
   /** The document is larger than the hand-off's maxBytes: not read (the check says so, as for a listed size). */
   tooLarge?: true;
-  /** The document's size as read (a directory's listing does not stat it). */
-  bytes?: number;
   doc?: ConceptDoc;
-  diags: Diagnostic[];
-  /** In a build: the document's CRC-32, once the worker wrote it into its place in the archive. */
-  crc32?: number;
-  /** In a build: why the document could not be written (it was checked all the same). */
-  writeError?: { message: string; code?: string };
-  /** In a build: the secret scan's findings in the document (core/secrets.ts). */
+  /** The checks' findings, when there are some. */
+  diags?: Diagnostic[];
+  /** In a build: the secret scan's findings in the document (core/secrets.ts), when there are some. */
   secrets?: Diagnostic[];
   /** Validate: the document's link facts (links/facts.ts), when the share was given a scan. */
   links?: DocLinkFacts | null;
@@ -138,16 +167,19 @@ export type PlacedFile = { sha256: string; crc32: number } | { error: Error; wri
 
 type ToWorker =
   | { op: 'file'; key: SagKey; fd: number; offset: number; size: number }
-  | { op: 'docs'; handoff: FileHandoff; counter: SharedArrayBuffer; batch: number; place?: PlacedSlots; links?: LinkScanSpec }
+  | { op: 'docs'; handoff: FileHandoff; counter: SharedArrayBuffer; batch: number; keep: DocsKept; place?: PlacedSlots; links?: LinkScanSpec }
   | { op: 'place'; path: string; files: { key: SagKey; fd: number; offset: number; size: number; at: number }[] }
   | { op: 'vectors'; files: { path: string; kind: RecordKind; fd: number; offset: number; size: number }[] }
   | { op: 'finish'; concepts: ReadonlyMap<string, string>; idSpace: ReadonlySet<string> };
 type FromWorker =
   | { op: 'hashed'; key: SagKey; sha256?: string; error?: string; secrets?: Diagnostic[] }
   | { op: 'placed'; key: SagKey; sha256?: string; crc32?: number; error?: string; code?: string; write?: boolean }
-  | { op: 'docs'; results: SharedDocResult[] }
+  | { op: 'docs'; batch: SharedDocBatch }
   | { op: 'docs-done' }
   | { op: 'result'; result: RecordPassResult };
+/** What the main thread keeps of a concept document: its id and the id's line, or every field. */
+export type DocsKept = 'ids' | 'all';
+
 export type { ToWorker as RecordWorkerMessage, FromWorker as RecordWorkerReply };
 
 /**
@@ -186,7 +218,7 @@ export class WorkerPass {
         p.range.release();
         this.unhold();
         p.resolve(m.sha256 ? { sha256: m.sha256, crc32: m.crc32! } : { error: Object.assign(new Error(m.error ?? 'cannot copy'), { code: m.code }), write: Boolean(m.write) });
-      } else if (m.op === 'docs') this.onDocs?.(m.results);
+      } else if (m.op === 'docs') this.onDocs?.(m.batch);
       else if (m.op === 'docs-done') {
         this.unhold();
         this.docsDone?.();
@@ -240,7 +272,7 @@ export class WorkerPass {
     if (vectors.length) this.worker.postMessage({ op: 'vectors', files: vectors.map((v) => ({ path: v.path, kind: v.kind, fd: v.range.fd, offset: v.range.offset, size: v.range.size })) } satisfies ToWorker);
   }
 
-  private onDocs: ((r: SharedDocResult[]) => void) | undefined;
+  private onDocs: ((b: SharedDocBatch) => void) | undefined;
   private docsDone: (() => void) | undefined;
   private docsFailed: ((e: Error) => void) | undefined;
 
@@ -248,15 +280,17 @@ export class WorkerPass {
    * Once its record files are read, the worker also takes knowledge documents: both threads claim
    * batches of the hand-off's files from one shared counter (Int32 slot 0), so whichever is free
    * takes the next batch. Resolves when the worker has claimed its last batch and reported it.
+   * `keep` says what of a concept document comes back: its id and line in the batch's slots, or
+   * every field (as an extra).
    */
-  shareDocs(handoff: FileHandoff, counter: SharedArrayBuffer, batch: number, onResults: (r: SharedDocResult[]) => void, place?: PlacedSlots, links?: LinkScanSpec): Promise<void> {
+  shareDocs(handoff: FileHandoff, counter: SharedArrayBuffer, batch: number, keep: DocsKept, onBatch: (b: SharedDocBatch) => void, place?: PlacedSlots, links?: LinkScanSpec): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
-      this.onDocs = onResults;
+      this.onDocs = onBatch;
       this.docsDone = resolve;
       this.docsFailed = reject;
       this.hold();
-      this.worker.postMessage({ op: 'docs', handoff, counter, batch, place, links } satisfies ToWorker);
+      this.worker.postMessage({ op: 'docs', handoff, counter, batch, keep, place, links } satisfies ToWorker);
     });
   }
 

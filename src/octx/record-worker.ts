@@ -7,11 +7,12 @@ import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { closeSync, constants, openSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { InlinePass, type RecordPassLimits, type RecordWorkerMessage, type RecordWorkerReply, type SharedDocResult } from './record-pass.js';
+import { DOC_CONCEPT, DOC_ID, DOC_READ, DOC_WROTE, InlinePass, type DocsKept, type RecordPassLimits, type RecordWorkerMessage, type RecordWorkerReply, type SharedDocBatch, type SharedDocResult } from './record-pass.js';
+import { writeIdBytes } from './doc-ids.js';
+import { sha256Bytes } from '../core/hash.js';
 import { handoffPaths, readBlocks, readExactly, readHandoff, TreeReadError, type FileHandoff } from '../core/tree.js';
 import { PlacedWrites, writeAt } from '../core/placed-writes.js';
 import { queueEntry, type PlacedSlots } from '../core/zip-placement.js';
-import { sha256Hex } from '../core/hash.js';
 import { checkKnowledge } from './documents.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import { scanSecretBytes } from '../core/secrets.js';
@@ -25,7 +26,7 @@ const reply = (m: RecordWorkerReply) => parentPort!.postMessage(m);
 
 parentPort!.on('message', (m: RecordWorkerMessage) => {
   if (m.op === 'docs') {
-    shareDocs(m.handoff, new Int32Array(m.counter), m.batch, m.place, m.links);
+    shareDocs(m.handoff, new Int32Array(m.counter), m.batch, m.keep, m.place, m.links);
     reply({ op: 'docs-done' });
     return;
   }
@@ -72,8 +73,10 @@ parentPort!.on('message', (m: RecordWorkerMessage) => {
 });
 
 // The worker's share of the knowledge documents: the checks the main thread runs on its share;
-// in a build each document then goes into its place in the archive, a batch per write.
-function shareDocs(h: FileHandoff, counter: Int32Array, batch: number, place: PlacedSlots | undefined, links: LinkScanSpec | undefined): void {
+// in a build each document then goes into its place in the archive, a batch per write. What each
+// document gave goes back in the batch's typed slots (SharedDocBatch), an object only for what
+// does not fit one.
+function shareDocs(h: FileHandoff, counter: Int32Array, batch: number, keep: DocsKept, place: PlacedSlots | undefined, links: LinkScanSpec | undefined): void {
   const out = place ? openForPlacing(place.path) : undefined;
   const writes = out?.fd === undefined ? undefined : new PlacedWrites(out.fd);
   // The paths are read where the main thread wrote them, one at a time as they are taken.
@@ -82,39 +85,61 @@ function shareDocs(h: FileHandoff, counter: Int32Array, batch: number, place: Pl
     for (;;) {
       const start = Atomics.add(counter, 0, batch);
       if (start >= paths.count) return;
-      const results: SharedDocResult[] = [];
-      const placed: SharedDocResult[] = [];
+      const count = Math.min(batch, paths.count - start);
+      const b: SharedDocBatch = {
+        start, count, state: new Uint8Array(count), digests: new Uint8Array(count * 32), sizes: new Float64Array(count), crcs: new Uint32Array(place ? count : 0),
+        ids: new Uint8Array(count * 16), idLines: new Int32Array(count), extras: [],
+      };
+      // The slots queued for writing (a failed write leaves them unwritten).
+      const placed: number[] = [];
       let writeError = out?.error;
-      for (let k = start; k < Math.min(start + batch, paths.count); k++) {
+      for (let s = 0; s < count; s++) {
+        const k = start + s;
         const path = paths.at(k);
         const diags: Diagnostic[] = [];
         let bytes: Buffer;
         try {
           bytes = readHandoff(h, k, path);
         } catch (e) {
-          results.push({ k, error: (e as Error).message, diags, ...(e instanceof TreeReadError && e.tooLarge ? { tooLarge: true } : {}) });
+          b.extras.push({ k, error: (e as Error).message, ...(e instanceof TreeReadError && e.tooLarge ? { tooLarge: true as const } : {}) });
           continue;
         }
+        sha256Bytes(bytes).copy(b.digests, s * 32);
+        b.sizes[s] = bytes.length;
+        b.state[s] = DOC_READ;
         let text: string | null | undefined;
-        const r: SharedDocResult = { k, sha256: sha256Hex(bytes), bytes: bytes.length, doc: checkKnowledge(path, bytes, limits.maxDepth, diags, links ? (t) => { text = t ?? null; } : undefined), diags };
-        if (limits.secrets) r.secrets = scanSecretBytes(bytes, path, path, limits.secrets.allow);
+        const doc = checkKnowledge(path, bytes, limits.maxDepth, diags, links ? (t) => { text = t ?? null; } : undefined);
+        const extra: SharedDocResult = { k };
+        if (doc) {
+          if (keep === 'ids' && (doc.id === undefined || writeIdBytes(doc.id, b.ids, s * 16))) {
+            b.state[s]! |= DOC_CONCEPT | (doc.id === undefined ? 0 : DOC_ID);
+            b.idLines[s] = doc.idLine;
+          } else extra.doc = doc;
+        }
+        if (diags.length) extra.diags = diags;
+        if (limits.secrets) {
+          const found = scanSecretBytes(bytes, path, path, limits.secrets.allow);
+          if (found.length) extra.secrets = found;
+        }
         // Validate's link check takes the document's links from this same read (and its text as decoded here).
-        if (links && isLinkDocument(links, path)) r.links = linkFactsOf(links, path, bytes, text);
-        results.push(r);
+        if (links && isLinkDocument(links, path)) extra.links = linkFactsOf(links, path, bytes, text);
+        if (extra.doc || extra.diags || extra.secrets || extra.links !== undefined) b.extras.push(extra);
         // A document whose size is not the one laid out changed since the listing: left unwritten.
         if (writes && !writeError && place!.at[k]! >= 0 && bytes.length === place!.sizes[k]) {
           try {
-            r.crc32 = queueEntry(writes, place!.at[k]!, Buffer.from(path, 'utf8'), bytes);
-            placed.push(r);
+            b.crcs[s] = queueEntry(writes, place!.at[k]!, Buffer.from(path, 'utf8'), bytes);
+            placed.push(s);
           } catch (e) {
             writeError = writeErrorOf(e);
           }
         }
       }
       if (!writeError) try { writes?.flush(); } catch (e) { writeError = writeErrorOf(e); }
-      // A failed write leaves the batch's documents unwritten, each said so.
-      if (writeError) for (const r of placed) { delete r.crc32; r.writeError = writeError; }
-      reply({ op: 'docs', results });
+      // A failed write leaves the batch's documents unwritten, said once for the batch (the build
+      // fails with its first write error).
+      if (writeError && placed.length) b.writeError = writeError;
+      else for (const s of placed) b.state[s]! |= DOC_WROTE;
+      reply({ op: 'docs', batch: b });
     }
   } finally {
     if (out?.fd !== undefined) closeSync(out.fd);

@@ -130,7 +130,9 @@ test('the documents\' worker takes the same link facts from its read as this thr
       const got = new Map<string, unknown>();
       try {
         // This thread claims nothing: the worker takes every document.
-        await pass.shareDocs(tree.handoff(paths), new SharedArrayBuffer(4), 4, (rs) => { for (const r of rs) got.set(paths[r.k]!, r.links); }, undefined, collector.spec);
+        await pass.shareDocs(tree.handoff(paths), new SharedArrayBuffer(4), 4, 'ids', (b) => {
+          for (let k = b.start; k < b.start + b.count; k++) got.set(paths[k]!, b.extras.find((r) => r.k === k)?.links);
+        }, undefined, collector.spec);
       } finally {
         pass.close();
       }

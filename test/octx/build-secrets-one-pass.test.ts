@@ -129,8 +129,8 @@ test('the record worker scans the documents it takes, and the record files it re
   try {
     const found = new Map<string, Diagnostic[]>();
     // Nothing is claimed here: the worker takes every batch.
-    await pass.shareDocs({ kind: 'disk', root: dir, paths: sharedPaths(docs)! }, new SharedArrayBuffer(4), 64, (results) => {
-      for (const r of results) found.set(docs[r.k]!, r.secrets ?? []);
+    await pass.shareDocs({ kind: 'disk', root: dir, paths: sharedPaths(docs)! }, new SharedArrayBuffer(4), 64, 'ids', (batch) => {
+      for (let k = batch.start; k < batch.start + batch.count; k++) found.set(docs[k]!, batch.extras.find((r) => r.k === k)?.secrets ?? []);
     });
     assert.equal(found.size, docs.length);
     let withSecrets = 0;
