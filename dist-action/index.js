@@ -20777,8 +20777,18 @@ async function* fileChunks(tree, path) {
   if (tree.chunks) yield* tree.chunks(path);
   else yield await tree.read(path);
 }
-function readRegularFile(abs, label2) {
+function listedEntry(l, i, path) {
+  return { path, kind: KINDS[l.kinds[i]], size: smallInt(l.size(i)) };
+}
+function* listedEntries(l) {
+  for (let i = 0; i < l.paths.length; i++) yield listedEntry(l, i, l.paths.at(i));
+}
+function listedFiles(l) {
+  return new ListedFiles(l, (i) => l.kinds[i] === FILE);
+}
+function readRegularFile(abs, label2, maxBytes = Infinity) {
   return withRegularFile(abs, label2, (fd, size) => {
+    if (size > maxBytes) throw new TreeReadError(`${label2} is larger than ${maxBytes} bytes`, label2, true);
     return readUpTo(fd, size);
   });
 }
@@ -20814,7 +20824,7 @@ async function isDirectory2(p) {
 function toPosix(p) {
   return sep2 === "/" ? p : p.split(sep2).join("/");
 }
-var BLOCK, spareBlocks, SPARE_BLOCKS, TreeReadError, DiskTree, smallInt, KINDS, FILE, ListedFiles, MemoryTree;
+var BLOCK, spareBlocks, SPARE_BLOCKS, TreeReadError, DiskTree, smallInt, UNKNOWN_SIZE, KINDS, FILE, ListedFiles, MemoryTree;
 var init_tree = __esm({
   "src/core/tree.ts"() {
     "use strict";
@@ -20825,12 +20835,15 @@ var init_tree = __esm({
     spareBlocks = [];
     SPARE_BLOCKS = 16;
     TreeReadError = class extends Error {
-      constructor(message, path) {
+      /** `tooLarge`: the file is larger than the read's `maxBytes`, and was not read. */
+      constructor(message, path, tooLarge = false) {
         super(message);
         this.path = path;
+        this.tooLarge = tooLarge;
         this.name = "TreeReadError";
       }
       path;
+      tooLarge;
     };
     DiskTree = class {
       constructor(root, label2, skip = () => false) {
@@ -20841,6 +20854,7 @@ var init_tree = __esm({
       root;
       skip;
       label;
+      sizeOnRead = true;
       // The listing as a table of paths with each one's kind and size (~60 bytes a file instead of
       // ~180 for an entry object, its path and a map slot: issue 39); entries are made on demand.
       table;
@@ -20855,9 +20869,8 @@ var init_tree = __esm({
         return [...this.eachEntry()];
       }
       /** The listing's entries one at a time: each gone once the caller lets go of it. */
-      *eachEntry() {
-        const l = this.walked();
-        for (let i = 0; i < l.paths.length; i++) yield { path: l.paths.at(i), kind: KINDS[l.kinds[i]], size: smallInt(l.sizes[i]) };
+      eachEntry() {
+        return listedEntries(this.walked());
       }
       /** The listing: every entry's path, kind and size by position, in UTF-8 order of path. */
       async listing() {
@@ -20892,33 +20905,50 @@ var init_tree = __esm({
             if (this.skip(r3)) continue;
             const a = join5(abs, d.name);
             if (d.isDirectory()) walk2(a, r3);
-            else if (d.isFile()) add(r3, "file", lstatSync4(a).size);
+            else if (d.isFile()) add(r3, "file", UNKNOWN_SIZE);
             else if (d.isSymbolicLink()) add(r3, "symlink", 0);
             else add(r3, "other", 0);
           }
         };
         walk2(this.root, "");
         const n = paths.count;
-        this.table = { paths: paths.done(), kinds: kinds.slice(0, n), sizes: sizes.slice(0, n) };
+        const done2 = paths.done();
+        const root = this.root;
+        const kept = sizes.slice(0, n);
+        this.table = {
+          paths: done2,
+          kinds: kinds.slice(0, n),
+          sizes: kept,
+          size(i) {
+            const known = kept[i];
+            if (known === known) return known;
+            let size = 0;
+            try {
+              const st = lstatSync4(join5(root, ...done2.at(i).split("/")));
+              if (st.isFile()) size = st.size;
+            } catch {
+            }
+            return kept[i] = size;
+          }
+        };
         this.realDirs = dirs;
         return this.table;
       }
-      async read(path) {
-        return readRegularFile(this.checkedPath(path), path);
+      async read(path, maxBytes) {
+        return readRegularFile(this.checkedPath(path), path, maxBytes);
       }
       entry(path) {
         const l = this.table;
         if (!l) return void 0;
         const i = l.paths.find(path);
-        return i < 0 ? void 0 : { path, kind: KINDS[l.kinds[i]], size: smallInt(l.sizes[i]) };
+        return i < 0 ? void 0 : listedEntry(l, i, path);
       }
       /**
        * The regular files of the listing as a set, read through the listing's table (a set of its
        * own would cost ~25 bytes a path: the link check's, at 100 000 documents, 2.5 MB).
        */
       async files() {
-        const l = this.walked();
-        return new ListedFiles(l, (i) => l.kinds[i] === FILE);
+        return listedFiles(this.walked());
       }
       async stat(path) {
         if (this.table) return this.entry(path);
@@ -20978,6 +21008,7 @@ var init_tree = __esm({
       }
     };
     smallInt = (n) => n >= 0 && n <= 1073741823 ? n | 0 : n;
+    UNKNOWN_SIZE = Number.NaN;
     KINDS = ["file", "dir", "symlink", "other"];
     FILE = 0;
     ListedFiles = class {
@@ -21039,6 +21070,11 @@ var init_tree = __esm({
 // src/format.ts
 function wants(opts, part) {
   return !opts.want || opts.want[part] === true;
+}
+function withBody(d) {
+  if (!d.readBody) return d;
+  const { readBody, ...held } = d;
+  return { ...held, body: readBody() };
 }
 function isTree(x) {
   return typeof x.list === "function";
@@ -21116,6 +21152,66 @@ var init_codes = __esm({
       { code: "OCTX_PATH_UNSAFE", format: "octx", summary: "A working-directory payload path is not a safe relative NFC path.", spec: S("4") },
       { code: "OCTX_UNPACK_CONFLICT", format: "octx", summary: "Unpacking would overwrite an unrelated file, escape the target or collide on the file system.", spec: S("4") }
     ]);
+  }
+});
+
+// src/core/seen-strings.ts
+function hashOf(s) {
+  let h = 2166136261;
+  for (let k = 0; k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), 16777619);
+  return h | 0;
+}
+var SeenStrings;
+var init_seen_strings = __esm({
+  "src/core/seen-strings.ts"() {
+    "use strict";
+    SeenStrings = class {
+      /** `at(i)` gives back the string added at position i (called only to confirm a hash match). */
+      constructor(expected, at) {
+        this.at = at;
+        let size = 16;
+        while (size < expected * 2) size *= 2;
+        this.slots = new Int32Array(size);
+        this.hashes = new Int32Array(size);
+      }
+      at;
+      slots;
+      // position + 1; 0 is empty
+      hashes;
+      count = 0;
+      /** The position of a string equal to `s` added so far, or -1. */
+      find(s) {
+        const h = hashOf(s);
+        const mask = this.slots.length - 1;
+        for (let k = h & mask; ; k = k + 1 & mask) {
+          const p = this.slots[k] - 1;
+          if (p < 0) return -1;
+          if (this.hashes[k] === h && this.at(p) === s) return p;
+        }
+      }
+      has(s) {
+        return this.find(s) >= 0;
+      }
+      /** Adds `s`, found at position `i` of the list (a string not added before). */
+      add(i, s) {
+        if ((this.count + 1) * 2 > this.slots.length) this.rehash();
+        this.put(i + 1, hashOf(s));
+        this.count++;
+      }
+      put(slot, h) {
+        const mask = this.slots.length - 1;
+        let k = h & mask;
+        while (this.slots[k] !== 0) k = k + 1 & mask;
+        this.slots[k] = slot;
+        this.hashes[k] = h;
+      }
+      rehash() {
+        const { slots, hashes } = this;
+        this.slots = new Int32Array(slots.length * 2);
+        this.hashes = new Int32Array(slots.length * 2);
+        for (let k = 0; k < slots.length; k++) if (slots[k] !== 0) this.put(slots[k], hashes[k]);
+      }
+    };
   }
 });
 
@@ -21294,34 +21390,36 @@ function fileDirClashes(files, names, dirs, problems) {
   }
 }
 function layoutProblems(list2, limits) {
-  const entries = Array.isArray(list2) ? list2 : {
-    *[Symbol.iterator]() {
-      const src = list2;
-      for (let i = 0; i < src.length; i++) yield { path: src.path(i), size: src.size(i) };
-    }
-  };
+  const src = Array.isArray(list2) ? void 0 : list2;
+  const pathAt = (i) => src ? src.path(i) : list2[i].path;
+  const sizeAt = (i) => src ? src.size(i) : list2[i].size;
+  const entries = src ? { *[Symbol.iterator]() {
+    for (let i = 0; i < src.length; i++) yield { path: src.path(i) };
+  } } : list2;
   const l = resolveLimits(limits);
   const problems = [];
   if (list2.length > l.maxEntries) problems.push(tooManyEntries(list2.length, l.maxEntries));
-  const names = /* @__PURE__ */ new Set();
+  const names = new SeenStrings(list2.length, pathAt);
   let total = 0;
-  for (const e of entries) {
-    if (LONE_SURROGATE2.test(e.path)) {
-      problems.push({ kind: "NAME_ENCODING", entry: e.path, message: `entry name ${JSON.stringify(e.path)} is not valid UTF-8` });
+  for (let i = 0; i < list2.length; i++) {
+    const path = pathAt(i);
+    if (LONE_SURROGATE2.test(path)) {
+      problems.push({ kind: "NAME_ENCODING", entry: path, message: `entry name ${JSON.stringify(path)} is not valid UTF-8` });
       continue;
     }
-    const why = unsafePathReason(e.path);
+    const why = unsafePathReason(path);
     if (why) {
-      problems.push(unsafeName(e.path, why));
+      problems.push(unsafeName(path, why));
       continue;
     }
-    if (names.has(e.path)) {
-      problems.push(duplicateEntry(e.path));
+    if (names.has(path)) {
+      problems.push(duplicateEntry(path));
       continue;
     }
-    names.add(e.path);
-    if (e.size > l.maxFileBytes) problems.push(entryTooLarge(e.path, e.size, l.maxFileBytes));
-    total += e.size;
+    names.add(i, path);
+    const size = sizeAt(i);
+    if (size > l.maxFileBytes) problems.push(entryTooLarge(path, size, l.maxFileBytes));
+    total += size;
   }
   if (total > l.maxTotalBytes) problems.push(archiveTooLarge(total, l.maxTotalBytes));
   fileDirClashes(entries, names, /* @__PURE__ */ new Set(), problems);
@@ -21337,6 +21435,7 @@ var ZipSecurityError, BLOCK2, ByteSource, S_IFMT, S_IFREG, S_IFDIR, S_IFLNK, rea
 var init_zip_tree = __esm({
   "src/core/zip-tree.ts"() {
     "use strict";
+    init_seen_strings();
     init_paths();
     init_limits();
     init_tree();
@@ -22184,14 +22283,21 @@ function uuidv7(timeMs = Date.now(), seed) {
   for (let i = 0; i < 6; i++) b[i] = Number(t >> BigInt(8 * (5 - i)) & 0xffn);
   b[6] = b[6] & 15 | 112;
   b[8] = b[8] & 63 | 128;
-  const h = Buffer.from(b).toString("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  const h = Buffer.from(Buffer.from(b).toString("hex"), "latin1");
+  const out = Buffer.allocUnsafe(36);
+  let o = 0;
+  for (const [from, to] of GROUPS) {
+    if (o) out[o++] = 45;
+    o += h.copy(out, o, from, to);
+  }
+  return out.toString("latin1");
 }
-var UUIDV7;
+var UUIDV7, GROUPS;
 var init_uuid = __esm({
   "src/core/uuid.ts"() {
     "use strict";
     UUIDV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    GROUPS = [[0, 8], [8, 12], [12, 16], [16, 20], [20, 32]];
   }
 });
 
@@ -22365,6 +22471,12 @@ var init_digest_array = __esm({
       set(i, hex) {
         if (!SHA256_HEX.test(hex)) throw new RangeError(`not a SHA-256 in lowercase hex: ${JSON.stringify(hex)}`);
         this.bytes.write(hex, i * 32, 32, "hex");
+        this.present[i] = 1;
+      }
+      /** Stores the digest at `i` from its 32 bytes at `src[at…]` (as another thread computed it). */
+      setBytes(i, src, at) {
+        if (at < 0 || at + 32 > src.length) throw new RangeError(`no 32-byte digest at ${at} of ${src.length} bytes`);
+        this.bytes.set(src.subarray(at, at + 32), i * 32);
         this.present[i] = 1;
       }
       /**
@@ -24441,7 +24553,7 @@ function wantsWorker(totalBytes) {
 function spawn2(limits) {
   return startWorker(import.meta.url, "record-worker", { workerData: limits, resourceLimits: WORKER_LIMITS });
 }
-var WORKER_ABOVE, InlinePass, WorkerPass, WORKER_LIMITS;
+var WORKER_ABOVE, InlinePass, DOC_READ, DOC_WROTE, DOC_CONCEPT, DOC_ID, WorkerPass, WORKER_LIMITS;
 var init_record_pass = __esm({
   "src/octx/record-pass.ts"() {
     "use strict";
@@ -24495,6 +24607,10 @@ var init_record_pass = __esm({
       close() {
       }
     };
+    DOC_READ = 1;
+    DOC_WROTE = 2;
+    DOC_CONCEPT = 4;
+    DOC_ID = 8;
     WorkerPass = class {
       worker;
       failure;
@@ -24523,7 +24639,7 @@ var init_record_pass = __esm({
             p.range.release();
             this.unhold();
             p.resolve(m.sha256 ? { sha256: m.sha256, crc32: m.crc32 } : { error: Object.assign(new Error(m.error ?? "cannot copy"), { code: m.code }), write: Boolean(m.write) });
-          } else if (m.op === "docs") this.onDocs?.(m.results);
+          } else if (m.op === "docs") this.onDocs?.(m.batch);
           else if (m.op === "docs-done") {
             this.unhold();
             this.docsDone?.();
@@ -24590,15 +24706,17 @@ var init_record_pass = __esm({
        * Once its record files are read, the worker also takes knowledge documents: both threads claim
        * batches of the hand-off's files from one shared counter (Int32 slot 0), so whichever is free
        * takes the next batch. Resolves when the worker has claimed its last batch and reported it.
+       * `keep` says what of a concept document comes back: its id and line in the batch's slots, or
+       * every field (as an extra).
        */
-      shareDocs(handoff, counter2, batch, onResults, place, links) {
+      shareDocs(handoff, counter2, batch, keep, onBatch, place, links) {
         if (this.failure) return Promise.reject(this.failure);
         return new Promise((resolve21, reject) => {
-          this.onDocs = onResults;
+          this.onDocs = onBatch;
           this.docsDone = resolve21;
           this.docsFailed = reject;
           this.hold();
-          this.worker.postMessage({ op: "docs", handoff, counter: counter2, batch, place, links });
+          this.worker.postMessage({ op: "docs", handoff, counter: counter2, batch, keep, place, links });
         });
       }
       /**
@@ -25663,6 +25781,11 @@ var init_progress = __esm({
 });
 
 // src/octx/doc-ids.ts
+function writeIdBytes(id, out, at) {
+  if (!CANONICAL.test(id)) return false;
+  (Buffer.isBuffer(out) ? out : Buffer.from(out.buffer, out.byteOffset, out.byteLength)).write(id.replace(/-/g, ""), at, 16, "hex");
+  return true;
+}
 var CANONICAL, NONE2, NO_ID, BYTES, TEXT, DocIds;
 var init_doc_ids = __esm({
   "src/octx/doc-ids.ts"() {
@@ -25692,13 +25815,26 @@ var init_doc_ids = __esm({
           this.kind[i] = NO_ID;
           return;
         }
-        if (CANONICAL.test(id)) {
-          this.bytes.write(id.replace(/-/g, ""), i * 16, 16, "hex");
+        if (writeIdBytes(id, this.bytes, i * 16)) {
           this.kind[i] = BYTES;
           return;
         }
         this.texts.set(i, id);
         this.kind[i] = TEXT;
+      }
+      /**
+       * Keeps the document at `i` from an id's 16 bytes at `src[at…]` (writeIdBytes' form), or without
+       * an id (`src` undefined): no string made.
+       */
+      setBytes(i, src, at, idLine) {
+        this.lines[i] = idLine;
+        this.texts.delete(i);
+        if (!src) {
+          this.kind[i] = NO_ID;
+          return;
+        }
+        this.bytes.set(src.subarray(at, at + 16), i * 16);
+        this.kind[i] = BYTES;
       }
       /** True when a document is kept at `i`. */
       has(i) {
@@ -25726,9 +25862,12 @@ var init_doc_ids = __esm({
        */
       duplicates(taken) {
         const dup = new Uint8Array(this.length);
-        const order = [];
-        for (let i = 0; i < this.length; i++) if (this.kind[i] === BYTES) order.push(i);
-        const sorted2 = Int32Array.from(order).sort((a, b) => this.compareBytes(a, b) || a - b);
+        let n = 0;
+        for (let i = 0; i < this.length; i++) if (this.kind[i] === BYTES) n++;
+        const sorted2 = new Int32Array(n);
+        n = 0;
+        for (let i = 0; i < this.length; i++) if (this.kind[i] === BYTES) sorted2[n++] = i;
+        sorted2.sort((a, b) => this.compareBytes(a, b) || a - b);
         const takenBytes = taken !== void 0 && CANONICAL.test(taken) ? Buffer.from(taken.replace(/-/g, ""), "hex") : void 0;
         for (let k = 0; k < sorted2.length; k++) {
           const i = sorted2[k];
@@ -25758,8 +25897,91 @@ var init_doc_ids = __esm({
   }
 });
 
+// src/octx/kept-docs.ts
+var NO_KEY, UNDEFINED, IN_SLAB, AS_STRING, KeptDocs, SLAB_MAX;
+var init_kept_docs = __esm({
+  "src/octx/kept-docs.ts"() {
+    "use strict";
+    init_doc_ids();
+    init_jcs();
+    init_arrays();
+    NO_KEY = 0;
+    UNDEFINED = 1;
+    IN_SLAB = 2;
+    AS_STRING = 3;
+    KeptDocs = class extends DocIds {
+      // Each document's type as 1 + its index in `types` (0: no type).
+      typeOf;
+      types = [];
+      typeIndex = /* @__PURE__ */ new Map();
+      titleKind;
+      titleAt;
+      titleLength;
+      slab = new Uint8Array(4096);
+      text = Buffer.from(this.slab.buffer);
+      used = 0;
+      // Titles the slab cannot give back as they were (a lone surrogate has no UTF-8 form), or past its limit.
+      strings = /* @__PURE__ */ new Map();
+      constructor(length) {
+        super(length);
+        this.typeOf = new Int32Array(length);
+        this.titleKind = new Uint8Array(length);
+        this.titleAt = new Uint32Array(length);
+        this.titleLength = new Uint32Array(length);
+      }
+      /** Keeps the document at `i`: its id and line, type and title (its path is the file list's). */
+      keep(i, d) {
+        this.set(i, d.id, d.idLine);
+        this.typeOf[i] = d.type === void 0 ? 0 : this.typeNumber(d.type);
+        this.strings.delete(i);
+        if (!("title" in d)) this.titleKind[i] = NO_KEY;
+        else if (d.title === void 0) this.titleKind[i] = UNDEFINED;
+        else this.keepTitle(i, d.title);
+      }
+      /** The document at `i` as the check made it (its keys in the same order), with `path` as its path. */
+      doc(i, path) {
+        const d = { path, idLine: this.idLine(i) };
+        if (this.typeOf[i]) d.type = this.types[this.typeOf[i] - 1];
+        const kind = this.titleKind[i];
+        if (kind === UNDEFINED) d.title = void 0;
+        else if (kind === IN_SLAB) d.title = this.text.toString("utf8", this.titleAt[i], this.titleAt[i] + this.titleLength[i]);
+        else if (kind === AS_STRING) d.title = this.strings.get(i);
+        const id = this.id(i);
+        if (id !== void 0) d.id = id;
+        return d;
+      }
+      typeNumber(type) {
+        let n = this.typeIndex.get(type);
+        if (n === void 0) {
+          this.types.push(type);
+          this.typeIndex.set(type, n = this.types.length);
+        }
+        return n;
+      }
+      keepTitle(i, title) {
+        const most = title.length * 3;
+        if (this.used + most > SLAB_MAX || LONE_SURROGATE.test(title)) {
+          this.strings.set(i, title);
+          this.titleKind[i] = AS_STRING;
+          return;
+        }
+        if (this.used + most > this.slab.length) {
+          this.slab = grow(this.slab, this.used + most);
+          this.text = Buffer.from(this.slab.buffer);
+        }
+        const n = this.text.write(title, this.used, "utf8");
+        this.titleAt[i] = this.used;
+        this.titleLength[i] = n;
+        this.used += n;
+        this.titleKind[i] = IN_SLAB;
+      }
+    };
+    SLAB_MAX = 2 ** 30;
+  }
+});
+
 // src/octx/payload-files.ts
-var EntryFiles, ListingFiles, PositionsBuilder;
+var EntryFiles, ListingFiles, EntryPaths, PositionsBuilder;
 var init_payload_files = __esm({
   "src/octx/payload-files.ts"() {
     "use strict";
@@ -25785,6 +26007,9 @@ var init_payload_files = __esm({
       size(i) {
         return this.lookup(this.path(i))?.size ?? 0;
       }
+      kind(_i, path) {
+        return this.lookup(path)?.kind;
+      }
       indexOf(path) {
         return this.entries.findIndex((f) => f.path === path);
       }
@@ -25808,10 +26033,13 @@ var init_payload_files = __esm({
       // By position, not by a lookup of the path.
       entry(i, path) {
         const at = this.positions[i];
-        return { path, kind: KINDS[this.listing.kinds[at]], size: smallInt(this.listing.sizes[at]) };
+        return listedEntry(this.listing, at, path);
       }
       size(i) {
-        return smallInt(this.listing.sizes[this.positions[i]]);
+        return smallInt(this.listing.size(this.positions[i]));
+      }
+      kind(i) {
+        return KINDS[this.listing.kinds[this.positions[i]]];
       }
       indexOf(path) {
         const at = this.listing.paths.find(path);
@@ -25823,6 +26051,46 @@ var init_payload_files = __esm({
           else hi = mid;
         }
         return lo < this.length && this.positions[lo] === at ? lo : -1;
+      }
+    };
+    EntryPaths = class {
+      constructor(list2) {
+        this.list = list2;
+        this.size = list2.length;
+        let sorted2 = true;
+        for (let i = 1; i < list2.length && sorted2; i++) sorted2 = list2[i - 1].path < list2[i].path;
+        this.order = sorted2 ? void 0 : Int32Array.from({ length: list2.length }, (_, i) => i).sort((a, b) => list2[a].path < list2[b].path ? -1 : 1);
+      }
+      list;
+      size;
+      // The entries by path, when the list is not in that order itself.
+      order;
+      has(path) {
+        let lo = 0;
+        for (let hi = this.size; lo < hi; ) {
+          const mid = lo + hi >>> 1;
+          if (this.pathAt(mid) < path) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo < this.size && this.pathAt(lo) === path;
+      }
+      pathAt(k) {
+        return this.list[this.order ? this.order[k] : k].path;
+      }
+      *[Symbol.iterator]() {
+        for (const e of this.list) yield e.path;
+      }
+      keys() {
+        return this[Symbol.iterator]();
+      }
+      values() {
+        return this[Symbol.iterator]();
+      }
+      *entries() {
+        for (const p of this) yield [p, p];
+      }
+      forEach(cb, thisArg) {
+        for (const p of this) cb.call(thisArg, p, p, this);
       }
     };
     PositionsBuilder = class {
@@ -25910,14 +26178,20 @@ async function checkPackage(tree, opts) {
   if (!early) opts.started?.close();
   let pass = early ?? (sagWanted ? startPass(tree, limits) : void 0);
   try {
-    let listing = tree.eachEntry ? void 0 : await tree.list();
-    if (!listing) for (const _ of tree.eachEntry()) break;
-    const entries = () => listing ?? tree.eachEntry();
+    let tooLarge2 = function(path, local2) {
+      digestsOk = false;
+      local2.push(error2("OCTX_ZIP_LIMIT", `${path} is larger than the per-file limit`, { file: path }));
+    };
+    var tooLarge = tooLarge2;
+    const table = tree.listing ? await tree.listing() : void 0;
+    let listing = table || tree.eachEntry ? void 0 : await tree.list();
+    if (!listing && !table) for (const _ of tree.eachEntry()) break;
+    const entries = () => listing ?? (table ? listedEntries(table) : tree.eachEntry());
     const byPath2 = entryLookup(tree, listing);
     let files;
     let entryList;
     const declared = declaredList !== void 0 || Array.isArray(parsed.raw.files);
-    const own2 = !declared && tree instanceof DiskTree ? await tree.listing() : void 0;
+    const own2 = !declared ? table : void 0;
     const derivedProblem = (path, kind) => {
       const why = unsafePathReason(path);
       if (why) {
@@ -25949,24 +26223,34 @@ async function checkPackage(tree, opts) {
       files = new EntryFiles(entryList, (p) => byPath2.get(p));
     }
     if (opts.workdir && declared) {
-      for (const e of entries()) if (isPayloadPath(e.path) && e.kind !== "file") diags.push(error2("OCTX_FILE_NOT_REGULAR", `${e.path} is not a regular file`, { file: e.path }));
+      const notRegular = (path) => diags.push(error2("OCTX_FILE_NOT_REGULAR", `${path} is not a regular file`, { file: path }));
+      if (table) for (let at = 0; at < table.paths.length; at++) {
+        if (table.kinds[at] !== KINDS.indexOf("file")) {
+          const path = table.paths.at(at);
+          if (isPayloadPath(path)) notRegular(path);
+        }
+      }
+      else for (const e of entries()) if (isPayloadPath(e.path) && e.kind !== "file") notRegular(e.path);
     }
     listing = void 0;
     const idSpace = /* @__PURE__ */ new Set();
     if (typeof manifest.asset?.id === "string") idSpace.add(manifest.asset.id);
-    const documents = [];
-    const ids = opts.documents === "ids" ? new DocIds(files.length) : void 0;
+    const whole = opts.documents === "ids" ? void 0 : new KeptDocs(files.length);
+    const ids = whole ?? new DocIds(files.length);
     const digests = declared ? void 0 : new DigestArray(files.length);
     const sha256Of = (i) => digests ? digests.hex(i) : entryList[i].sha256;
     let digestsOk = true;
-    const docDiags = [];
+    const docDiags = /* @__PURE__ */ new Map();
     const secretsOf = [];
     const keepDiags = (i) => {
-      if (!docDiags[i]?.length) docDiags[i] = void 0;
+      if (!docDiags.get(i)?.length) docDiags.delete(i);
     };
-    const keepDoc = (i, d, path) => {
-      if (ids) ids.set(i, d.id, d.idLine);
-      else documents[i] = slimDoc(d, path);
+    const keepSecrets = (i, found2) => {
+      if (found2.length) secretsOf[i] = found2;
+    };
+    const keepDoc = (i, d) => {
+      if (whole) whole.keep(i, d);
+      else ids.set(i, d.id, d.idLine);
     };
     const sagAt = SAG_PATHS.map((p) => files.indexOf(p));
     const sagStream = sagWanted && sagAt.every((i) => i >= 0);
@@ -25981,32 +26265,38 @@ async function checkPackage(tree, opts) {
       pass.checkVectors(vectorRanges(tree, Object.values(VECTOR_FILES).filter((p) => files.indexOf(p) >= 0)));
     }
     const progress = startProgress(`checking ${tree.label.replace(/\/+$/, "").split("/").pop()}`, files.length);
-    const begin = (i, path) => {
-      const e = files.entry(i, path);
-      progress.tick(e?.size ?? 0);
+    const begin = (i, path, sized = false) => {
+      const e = sized ? void 0 : files.entry(i, path);
+      const kind = sized ? files.kind(i, path) : e?.kind;
+      if (!sized) progress.tick(e?.size ?? 0);
       const local2 = [];
-      docDiags[i] = local2;
-      if (!e || e.kind !== "file") {
+      docDiags.set(i, local2);
+      if (kind !== "file") {
         digestsOk = false;
-        local2.push(error2("OCTX_FILE_DIGEST_MISMATCH", `${path} is listed in files[] but ${e ? "is not a regular file" : "is missing"}`, { file: path }));
+        local2.push(error2("OCTX_FILE_DIGEST_MISMATCH", `${path} is listed in files[] but ${kind ? "is not a regular file" : "is missing"}`, { file: path }));
         return void 0;
       }
-      if (e.size > limits.maxFileBytes) {
-        digestsOk = false;
-        local2.push(error2("OCTX_ZIP_LIMIT", `${path} is larger than the per-file limit`, { file: path }));
+      if (e && e.size > limits.maxFileBytes) {
+        tooLarge2(path, local2);
         return void 0;
       }
-      if (entryList) entryList[i].path = e.path;
+      if (entryList && e) entryList[i].path = e.path;
       return { e, local: local2 };
     };
-    const settle = (i, path, local2, actual) => {
-      if (actual instanceof Error) {
+    const sizeOnRead = tree.sizeOnRead === true;
+    const settle = (i, path, local2, digest) => {
+      if (digest instanceof Error) {
         digestsOk = false;
-        local2.push(error2("OCTX_ZIP_CORRUPT", `${path}: ${actual.message}`, { file: path }));
+        local2.push(error2("OCTX_ZIP_CORRUPT", `${path}: ${digest.message}`, { file: path }));
         return false;
       }
-      if (digests) digests.set(i, actual);
-      else if (actual !== entryList[i].sha256) {
+      if (digests) {
+        if (typeof digest === "string") digests.set(i, digest);
+        else digests.setBytes(i, digest, 0);
+        return true;
+      }
+      const actual = typeof digest === "string" ? digest : Buffer.from(digest.buffer, digest.byteOffset, digest.byteLength).toString("hex");
+      if (actual !== entryList[i].sha256) {
         digestsOk = false;
         local2.push(error2("OCTX_FILE_DIGEST_MISMATCH", `${path}: SHA-256 is ${actual}, files[] declares ${entryList[i].sha256}`, { file: path, hint: "the file changed after the package was built; rebuild it" }));
         return false;
@@ -26015,15 +26305,16 @@ async function checkPackage(tree, opts) {
     };
     const checkFile = async (i, via) => {
       const path = files.path(i);
-      const b = begin(i, path);
+      const sized = sizeOnRead && !via && isKnowledgeMarkdown(path);
+      const b = begin(i, path, sized);
       if (!b) return false;
-      const hashOnly = b.e.size > HASH_IN_CHUNKS_ABOVE && !isKnowledgeMarkdown(path) && !SAG_PATHS.includes(path) && !VECTOR_PATHS.includes(path);
+      const hashOnly = !!b.e && b.e.size > HASH_IN_CHUNKS_ABOVE && !isKnowledgeMarkdown(path) && !SAG_PATHS.includes(path) && !VECTOR_PATHS.includes(path);
       let bytes;
       let actual;
       try {
         if (via?.digest) {
           actual = await via.digest();
-          if (scan && via.secrets) secretsOf[i] = nonEmpty2(via.secrets());
+          if (scan && via.secrets) keepSecrets(i, via.secrets());
         } else if (hashOnly || via?.onChunk) {
           const h = createHash5("sha256");
           const out = placement?.stream(entryOf[i]);
@@ -26036,14 +26327,21 @@ async function checkPackage(tree, opts) {
           }
           actual = h.digest("hex");
           out?.end();
-          if (secrets) secretsOf[i] = nonEmpty2(secrets.end());
+          if (secrets) keepSecrets(i, secrets.end());
         } else {
-          bytes = (!placement ? tree.readTransient?.(path) : void 0) ?? await tree.read(path);
+          bytes = (!placement ? tree.readTransient?.(path) : void 0) ?? await tree.read(path, sized ? limits.maxFileBytes : void 0);
           actual = sha256Hex(bytes);
-          if (scan) secretsOf[i] = nonEmpty2(scanSecretBytes(bytes, path, path, scan.allow));
+          if (scan) keepSecrets(i, scanSecretBytes(bytes, path, path, scan.allow));
         }
       } catch (err) {
         actual = err;
+      }
+      if (sized) {
+        progress.tick(bytes?.length ?? 0);
+        if (actual instanceof TreeReadError && actual.tooLarge) {
+          tooLarge2(path, b.local);
+          return false;
+        }
       }
       if (!settle(i, path, b.local, actual)) {
         if (bytes) opts.linkFacts?.observe(path, bytes);
@@ -26056,7 +26354,7 @@ async function checkPackage(tree, opts) {
         const doc = checkKnowledge(path, bytes, limits.maxDepth, b.local, opts.linkFacts ? (t) => {
           text2 = t ?? null;
         } : void 0);
-        if (doc) keepDoc(i, doc, path);
+        if (doc) keepDoc(i, doc);
         opts.linkFacts?.observe(path, bytes, text2);
       } else opts.linkFacts?.observe(path, bytes);
       return true;
@@ -26075,7 +26373,9 @@ async function checkPackage(tree, opts) {
     let rest2 = Int32Array.from({ length: files.length }, (_, i) => i).filter((i) => !sagStream || !sagAt.includes(i));
     const canShare = (i) => {
       const path = files.path(i);
-      const e = isKnowledgeMarkdown(path) ? files.entry(i, path) : void 0;
+      if (!isKnowledgeMarkdown(path)) return false;
+      if (sizeOnRead) return files.kind(i, path) === "file";
+      const e = files.entry(i, path);
       return e?.kind === "file" && e.size <= limits.maxFileBytes;
     };
     const force = process.env.CTXFORGE_RECORD_WORKER;
@@ -26083,24 +26383,35 @@ async function checkPackage(tree, opts) {
     const shareable = pass instanceof WorkerPass || docsOnly ? rest2.filter(canShare) : new Int32Array(0);
     const mayShare = pass instanceof WorkerPass || placement !== void 0 || tree.localPath !== void 0;
     const handoff = mayShare && shareable.length >= (docsOnly && force === "1" ? 1 : SHARE_ABOVE) ? shareOf(tree, files, shareable) : void 0;
+    if (handoff?.kind === "disk" && sizeOnRead) handoff.maxBytes = limits.maxFileBytes;
     const sharer = !handoff ? void 0 : pass instanceof WorkerPass ? pass : placement || handoff.kind === "disk" ? new WorkerPass(limits) : void 0;
     if (handoff && sharer) {
       const inShare = new Uint8Array(files.length);
       for (const i of shareable) inShare[i] = 1;
       const counter2 = new SharedArrayBuffer(4);
       const claims = new Int32Array(counter2);
-      const theirs = sharer.shareDocs(handoff, counter2, SHARE_BATCH, (results) => {
-        for (const r3 of results) {
-          const i = shareable[r3.k];
-          if (r3.crc32 !== void 0) placement.wrote(entryOf[i], r3.crc32);
-          else if (r3.writeError) placement.failed(Object.assign(new Error(r3.writeError.message), { code: r3.writeError.code }));
+      const theirs = sharer.shareDocs(handoff, counter2, SHARE_BATCH, whole ? "all" : "ids", (batch) => {
+        if (batch.writeError) placement.failed(Object.assign(new Error(batch.writeError.message), { code: batch.writeError.code }));
+        let x = 0;
+        for (let s = 0; s < batch.count; s++) {
+          const k = batch.start + s;
+          const i = shareable[k];
+          const r3 = batch.extras[x]?.k === k ? batch.extras[x++] : void 0;
+          const state = batch.state[s];
+          if (state & DOC_WROTE) placement.wrote(entryOf[i], batch.crcs[s]);
           const path = files.path(i);
-          if (r3.links !== void 0) opts.linkFacts?.add(path, r3.links);
-          const b = begin(i, path);
-          if (!b || !settle(i, path, b.local, r3.sha256 ?? new Error(r3.error))) continue;
-          if (r3.doc) keepDoc(i, r3.doc, path);
-          if (r3.secrets) secretsOf[i] = nonEmpty2(r3.secrets);
-          b.local.push(...r3.diags);
+          if (r3?.links !== void 0) opts.linkFacts?.add(path, r3.links);
+          const b = begin(i, path, sizeOnRead);
+          if (sizeOnRead) progress.tick(batch.sizes[s]);
+          if (b && r3?.tooLarge) {
+            tooLarge2(path, b.local);
+            continue;
+          }
+          if (!b || !settle(i, path, b.local, state & DOC_READ ? batch.digests.subarray(s * 32, s * 32 + 32) : new Error(r3?.error))) continue;
+          if (state & DOC_CONCEPT) ids.setBytes(i, state & DOC_ID ? batch.ids : void 0, s * 16, batch.idLines[s]);
+          else if (r3?.doc) keepDoc(i, r3.doc);
+          if (r3?.secrets) keepSecrets(i, r3.secrets);
+          if (r3?.diags) pushAll(b.local, r3.diags);
           keepDiags(i);
         }
       }, placement?.slots(shareable.map((i) => entryOf[i])), opts.linkFacts?.spec);
@@ -26124,32 +26435,23 @@ async function checkPackage(tree, opts) {
     }
     placement?.flush();
     progress.done();
-    for (const d of docDiags) if (d) pushAll(diags, d);
-    docDiags.length = 0;
+    for (const i of [...docDiags.keys()].sort((a, b) => a - b)) pushAll(diags, docDiags.get(i));
+    docDiags.clear();
     rest2 = new Int32Array(0);
-    const docs = ids ? [] : documents.filter(Boolean);
-    const listed2 = own2 && files.positions ? listingSet(own2, files.positions) : new Set(entryList.map((f) => f.path));
+    const listed2 = own2 && files.positions ? listingSet(own2, files.positions) : declaredList ? new EntryPaths(declaredList) : new Set(entryList.map((f) => f.path));
     if (!someFile(files, isConcept)) {
       diags.push(error2("OCTX_CONCEPT_REQUIRED", "the package needs at least one Concept Document: a knowledge/**/*.md other than index.md and log.md", { file: opts.workdir ? "knowledge/" : MANIFEST }));
     }
     const concepts = /* @__PURE__ */ new Map();
     const duplicate = (path, id, idLine) => error2("OCTX_ID_DUPLICATE", `${path}: document_id ${id} is already used by the asset or another document`, { file: path, line: idLine });
-    if (ids) {
-      for (const i of ids.duplicates(typeof manifest.asset?.id === "string" ? manifest.asset.id : void 0)) diags.push(duplicate(files.path(i), ids.id(i), ids.idLine(i)));
-      if (pass) {
-        for (let i = 0; i < ids.length; i++) {
-          const id = ids.id(i);
-          if (!id) continue;
-          idSpace.add(id);
-          if (!concepts.has(id)) concepts.set(id, files.path(i));
-        }
+    for (const i of ids.duplicates(typeof manifest.asset?.id === "string" ? manifest.asset.id : void 0)) diags.push(duplicate(files.path(i), ids.id(i), ids.idLine(i)));
+    if (pass) {
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids.id(i);
+        if (!id) continue;
+        idSpace.add(id);
+        if (!concepts.has(id)) concepts.set(id, files.path(i));
       }
-    }
-    for (const d of docs) {
-      if (!d.id) continue;
-      if (idSpace.has(d.id)) diags.push(duplicate(d.path, d.id, d.idLine));
-      idSpace.add(d.id);
-      if (pass && !concepts.has(d.id)) concepts.set(d.id, d.path);
     }
     const finishing = pass && digestsOk ? pass.finish(concepts, idSpace) : void 0;
     finishing?.catch(() => void 0);
@@ -26272,7 +26574,7 @@ async function checkPackage(tree, opts) {
       diagnostics: diags,
       manifest,
       files: entryList ?? [],
-      documents: docs,
+      documents: [],
       package_digest: computed,
       declared_digest: declaredDigest,
       ...scan ? { secrets: secretsOf } : {},
@@ -26291,7 +26593,7 @@ async function checkPackage(tree, opts) {
         return Array.from({ length: files.length }, (_, i) => ({ path: files.path(i), sha256: digests.hex(i) }));
       });
     }
-    if (ids) settleOnRead(report, "documents", () => docsOf(ids, files));
+    settleOnRead(report, "documents", () => docsOf(ids, files, whole));
     return report;
   } finally {
     pass?.close();
@@ -26322,12 +26624,16 @@ function entryLookup(tree, entries) {
   if (tree.entry) return { get: (p) => tree.entry(p) };
   return new Map((entries ?? []).map((e) => [e.path, e]));
 }
-function docsOf(ids, files) {
+function docsOf(ids, files, whole) {
   const out = [];
   for (let i = 0; i < ids.length; i++) {
     if (!ids.has(i)) continue;
-    const id = ids.id(i);
     const path = files.path(i);
+    if (whole) {
+      out.push(whole.doc(i, path));
+      continue;
+    }
+    const id = ids.id(i);
     out.push(id === void 0 ? { path, idLine: ids.idLine(i) } : { path, id, idLine: ids.idLine(i) });
   }
   return out;
@@ -26345,11 +26651,6 @@ function settleOnRead(report, key3, make) {
       Object.defineProperty(report, key3, { value: v, enumerable: true, configurable: true, writable: true });
     }
   });
-}
-function slimDoc(d, path) {
-  d.path = path;
-  if (d.type !== void 0) d.type = internType(d.type);
-  return d;
 }
 function startPass(tree, limits) {
   if (!tree.openRange) return new InlinePass(limits);
@@ -26383,7 +26684,7 @@ function vectorRanges(tree, vectorPaths) {
   for (const v of vectors) v.range.release();
   return [];
 }
-var SAG_ORDER, SHARE_ABOVE, SHARE_BATCH, HASH_IN_CHUNKS_ABOVE, EXTENSION_PATH, nonEmpty2, TYPES2, TYPES_MAX, internType;
+var SAG_ORDER, SHARE_ABOVE, SHARE_BATCH, HASH_IN_CHUNKS_ABOVE, EXTENSION_PATH;
 var init_package = __esm({
   "src/octx/package.ts"() {
     "use strict";
@@ -26409,22 +26710,13 @@ var init_package = __esm({
     init_arrays();
     init_digest_array();
     init_doc_ids();
+    init_kept_docs();
     init_payload_files();
     SAG_ORDER = ["chunks", "events", "entities", "chunkEvents", "eventEntities"];
     SHARE_ABOVE = 2e3;
     SHARE_BATCH = 64;
     HASH_IN_CHUNKS_ABOVE = 8 * 1024 * 1024;
     EXTENSION_PATH = /^extensions\/[a-z0-9-]+(?:\.[a-z0-9-]+)+\/\d+\.\d+\/.+/;
-    nonEmpty2 = (a) => a?.length ? a : void 0;
-    TYPES2 = /* @__PURE__ */ new Map();
-    TYPES_MAX = 256;
-    internType = (t) => {
-      if (t === void 0) return void 0;
-      const known = TYPES2.get(t);
-      if (known !== void 0) return known;
-      if (TYPES2.size < TYPES_MAX) TYPES2.set(t, t);
-      return t;
-    };
   }
 });
 
@@ -26684,7 +26976,19 @@ var init_placed_writes = __esm({
         this.fd = fd;
       }
       fd;
-      pieces = [];
+      /**
+       * The queued pieces by position: where each goes, and where its bytes are — in the staging
+       * buffer (`from` ≥ 0), or a large one held as given (`held[-1 - from]`). Typed arrays reused
+       * from flush to flush, not an object and a buffer view a piece: those lived from queueing to the
+       * flush, ~250 documents later, and so outlived V8's young generation by the hundreds on each
+       * thread, every collection (issue 39).
+       */
+      at = new Float64Array(FLUSH_PIECES);
+      from = new Int32Array(FLUSH_PIECES);
+      length = new Int32Array(FLUSH_PIECES);
+      order = new Int32Array(FLUSH_PIECES);
+      held = [];
+      count = 0;
       bytes = 0;
       /**
        * Small pieces (a document, a local header) are copied here, so that the caller's buffer can go
@@ -26699,16 +27003,23 @@ var init_placed_writes = __esm({
        */
       add(at, bytes) {
         if (!bytes.length) return;
+        let from;
         if (bytes.length <= STAGE_PIECE) {
           if (this.staged + bytes.length > FLUSH_BYTES) this.flush();
           this.stage ??= Buffer.allocUnsafe(FLUSH_BYTES);
           bytes.copy(this.stage, this.staged);
-          bytes = this.stage.subarray(this.staged, this.staged + bytes.length);
+          from = this.staged;
           this.staged += bytes.length;
+        } else {
+          from = -1 - this.held.length;
+          this.held.push(bytes);
         }
-        this.pieces.push({ at, bytes });
+        const k = this.count++;
+        this.at[k] = at;
+        this.from[k] = from;
+        this.length[k] = bytes.length;
         this.bytes += bytes.length;
-        if (this.bytes >= FLUSH_BYTES || this.pieces.length >= FLUSH_PIECES) this.flush();
+        if (this.bytes >= FLUSH_BYTES || this.count >= FLUSH_PIECES) this.flush();
       }
       /** Writes `bytes` at `at` now (with whatever is queued): the caller may reuse the buffer after. */
       write(at, bytes) {
@@ -26716,21 +27027,29 @@ var init_placed_writes = __esm({
         writeAt(this.fd, bytes, at);
       }
       flush() {
-        if (!this.pieces.length) return;
-        const pieces = this.pieces.sort((a, b) => a.at - b.at);
-        this.pieces = [];
+        const n = this.count;
+        if (!n) return;
+        const { at, from, length } = this;
+        const order = this.order.subarray(0, n);
+        for (let k = 0; k < n; k++) order[k] = k;
+        order.sort((a, b) => at[a] - at[b] || a - b);
+        const held = this.held;
+        this.held = [];
+        this.count = 0;
         this.bytes = 0;
         this.staged = 0;
-        for (let i = 0; i < pieces.length; ) {
-          const at = pieces[i].at;
+        for (let i = 0; i < n; ) {
+          const start = at[order[i]];
           const run3 = [];
-          let end = at;
-          while (i < pieces.length && pieces[i].at === end) {
-            run3.push(pieces[i].bytes);
-            end += pieces[i].bytes.length;
+          let end = start;
+          while (i < n && at[order[i]] === end) {
+            const k = order[i];
+            const f = from[k];
+            run3.push(f >= 0 ? this.stage.subarray(f, f + length[k]) : held[-1 - f]);
+            end += length[k];
             i++;
           }
-          writeAllAt(this.fd, run3, at);
+          writeAllAt(this.fd, run3, start);
         }
       }
     };
@@ -26882,11 +27201,21 @@ var init_zip_placement = __esm({
           end: () => n === size && this.dataDone(i, crc)
         };
       }
-      /** Where another thread is to write these entries (each must then be reported by wrote or wroteData). */
+      /**
+       * Where another thread is to write these entries (each must then be reported by wrote or
+       * wroteData). In shared memory: the other thread reads them where they are, not a copy (16 bytes
+       * an entry on each side: issue 39).
+       */
       slots(entries) {
         const l = this.layout;
-        const at = Float64Array.from(entries, (i) => l.has(i) ? l.headerAt(i) : -1);
-        const sizes = Float64Array.from(entries, (i) => l.has(i) ? l.size(i) : 0);
+        const n = entries.length;
+        const at = new Float64Array(new SharedArrayBuffer(Math.max(n, 1) * 8), 0, n);
+        const sizes = new Float64Array(new SharedArrayBuffer(Math.max(n, 1) * 8), 0, n);
+        for (let k = 0; k < n; k++) {
+          const i = entries[k];
+          at[k] = l.has(i) ? l.headerAt(i) : -1;
+          sizes[k] = l.has(i) ? l.size(i) : 0;
+        }
         return { path: this.path, at, sizes };
       }
       /** Another thread wrote entry i's header and data. */
@@ -27169,7 +27498,7 @@ async function finishBuilt(manifest, epoch, files, digest, refused, temp, placem
   const written = createHash7("sha256");
   const secrets = scanned ? new SecretStream(MANIFEST, MANIFEST, !!opts.allowSecrets) : void 0;
   let length = 0;
-  for (const text2 of builtManifestPieces(manifest, epoch, files, digest)) {
+  for (const text2 of builtManifestPieces(manifest, epoch, files, digest, 16 * 1024)) {
     const piece = Buffer.from(text2, "utf8");
     into?.push(piece);
     written.update(piece);
@@ -27907,7 +28236,7 @@ function writeOctxSource(docs, opts) {
       notes2.push(warning2("CONVERT_LEFT_OUT", `${d.path}: OCTX reserves ${base} for OKF navigation, so this document is left out; rename it in the source`, { file: d.path }));
       continue;
     }
-    files.set(DOCUMENT_ROOT + d.path, Buffer.from(documentText(d), "utf8"));
+    files.set(DOCUMENT_ROOT + d.path, d.readBody ? () => Buffer.from(documentText(withBody(d)), "utf8") : Buffer.from(documentText(d), "utf8"));
   }
   if (docs.assets.length) {
     notes2.push(info2("SYNC_ASSETS_LEFT_OUT", `${docs.assets.length} asset file${docs.assets.length === 1 ? "" : "s"} (e.g. ${docs.assets[0].path}) left out: a .octx packages only knowledge Markdown`, { file: docs.assets[0].path }));
@@ -27938,6 +28267,7 @@ var init_write_source = __esm({
     init_paths();
     init_uuid();
     init_doc_model();
+    init_format();
     init_doc_fields();
     init_manifest();
     omit = (o, keys) => isMap3(o) ? Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k))) : {};
@@ -36692,7 +37022,7 @@ function cartridgeDescription(meta) {
 function writeAcxSource(docs, opts) {
   const files = /* @__PURE__ */ new Map();
   const notes2 = [];
-  for (const d of docs.docs) files.set(DOCUMENT_ROOT2 + d.path, Buffer.from(documentText2(d), "utf8"));
+  for (const d of docs.docs) files.set(DOCUMENT_ROOT2 + d.path, d.readBody ? () => Buffer.from(documentText2(withBody(d)), "utf8") : Buffer.from(documentText2(d), "utf8"));
   for (const a of docs.assets) files.set(DOCUMENT_ROOT2 + a.path, a.bytes);
   const skills = writeSkillFolders(docs.skills);
   for (const [p, b] of skills.files) files.set(p, b);
@@ -36739,6 +37069,7 @@ var init_write_source2 = __esm({
     "use strict";
     init_yaml_edit();
     init_doc_model();
+    init_format();
     init_doc_fields2();
     init_skill_folders();
     init_sqlar();
@@ -40929,6 +41260,16 @@ function writeCtxpkgSource(docs, opts) {
   const ctx = linkContext(docs.docs, docs.assets.map((a) => a.path), docs.meta.site);
   let edges = false;
   for (const d of docs.docs) {
+    if (d.readBody) {
+      const render = () => {
+        const node2 = nodeFile(withBody(d), ctx);
+        ctx.seen.delete(d.path);
+        return node2;
+      };
+      if (!edges) edges = render().edges > 0;
+      files.set(DOCUMENT_ROOT3 + d.path, () => Buffer.from(render().text, "utf8"));
+      continue;
+    }
     const node = nodeFile(d, ctx);
     edges ||= node.edges > 0;
     files.set(DOCUMENT_ROOT3 + d.path, Buffer.from(node.text, "utf8"));
@@ -40972,6 +41313,7 @@ var init_write_source3 = __esm({
     init_yaml_edit();
     init_paths();
     init_doc_model();
+    init_format();
     init_doc_fields3();
     init_link_edges();
     init_source2();
@@ -45157,19 +45499,15 @@ import { dirname as dirname14, isAbsolute as isAbsolute6, join as join34, relati
 function unreachable(spec, why, hint) {
   fail("CTXFORGE_REGISTRY_UNREACHABLE", `registry ${spec}: ${why}`, { file: spec, hint }, 2);
 }
-async function folderRegistry(dir, recorded, cleanup) {
-  let root = dir;
-  const has = async (p) => (await lstat7(join34(root, p)).catch(() => void 0))?.isDirectory();
-  if (!await has("cartridges") && (await lstat7(join34(dir, "registry", "cartridges")).catch(() => void 0))?.isDirectory()) root = join34(dir, "registry");
-  if ((await lstat7(root).catch(() => void 0))?.isSymbolicLink()) unreachable(recorded, "is a symbolic link; it is not followed");
+function registryOver(files, recorded, cleanup) {
   let listing;
   const all = async () => {
-    listing ??= (await findFiles(root, "cartridges", "cartridge.acx")).flatMap((f) => {
+    listing ??= (await files.find("cartridges", "cartridge.acx")).flatMap((f) => {
       const m = /^cartridges\/([^/]+)\/([^/]+)\/([^/]+)\/cartridge\.acx$/.exec(f.rel);
       return !f.unsafe && m && SEMVER_RE.test(m[3]) ? [{ name: `${m[1]}/${m[2]}`, version: m[3], location: f.rel }] : [];
     });
     for (const c of ["ctxpkg", "octx"]) {
-      for (const f of await findFiles(root, c, `package.${c}`)) {
+      for (const f of await files.find(c, `package.${c}`)) {
         const p = f.unsafe ? void 0 : parseCollectionPath(f.rel);
         if (p) listing.push({ name: p.name, version: p.version, location: f.rel });
       }
@@ -45190,11 +45528,18 @@ async function folderRegistry(dir, recorded, cleanup) {
       return matching;
     },
     async artifactPath(location) {
-      if (unsafePathReason(location) || !(/^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(location) || parseCollectionPath(location))) unreachable(recorded, `${JSON.stringify(location)} is not a coordinate of this registry`);
-      return join34(root, ...location.split("/"));
+      if (unsafePathReason(location) || !isCoordinate(location)) unreachable(recorded, `${JSON.stringify(location)} is not a coordinate of this registry`);
+      return files.local(location);
     },
     close: cleanup ?? (async () => void 0)
   };
+}
+async function folderRegistry(dir, recorded) {
+  let root = dir;
+  const has = async (p) => (await lstat7(join34(root, p)).catch(() => void 0))?.isDirectory();
+  if (!await has("cartridges") && (await lstat7(join34(dir, "registry", "cartridges")).catch(() => void 0))?.isDirectory()) root = join34(dir, "registry");
+  if ((await lstat7(root).catch(() => void 0))?.isSymbolicLink()) unreachable(recorded, "is a symbolic link; it is not followed");
+  return registryOver({ find: (c, suffix) => findFiles(root, c, suffix), local: async (location) => join34(root, ...location.split("/")) }, recorded);
 }
 async function publicGitProblem(url) {
   let u;
@@ -45239,31 +45584,59 @@ async function gitRegistry(url, o) {
     unreachable(url, `cannot be cloned: ${String(e.stderr ?? e.message).trim().split("\n").at(-1)}`);
   }
   try {
-    await materialize(join34(dir, "r.git"), join34(dir, "tree"));
+    return registryOver(await cloneFiles(join34(dir, "r.git"), join34(dir, "artifacts"), url), url, cleanup);
   } catch (e) {
     await cleanup();
     throw e;
   }
-  return folderRegistry(join34(dir, "tree"), url, cleanup);
 }
-async function materialize(bare, dest) {
+function referenceOrder(a, b) {
+  const x = a.split("/");
+  const y = b.split("/");
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const c = x[i].localeCompare(y[i]);
+    if (c) return c;
+  }
+  return x.length - y.length;
+}
+async function cloneFiles(bare, dest, recorded) {
   const list2 = await execGit(bare, ["ls-tree", "-r", "-z", "--full-tree", "HEAD"]);
+  const blobs = /* @__PURE__ */ new Map();
   for (const rec of list2.split("\0")) {
     const m = /^(?:100644|100755) blob ([0-9a-f]{40,64})\t((?:registry\/)?(?:cartridges|ctxpkg|octx)\/.+)$/.exec(rec);
-    if (!m || unsafePathReason(m[2])) continue;
-    const inRegistry = m[2].replace(/^registry\//, "");
-    if (!/^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(inRegistry) && !parseCollectionPath(inRegistry)) continue;
-    const target = join34(dest, ...m[2].split("/"));
+    if (!m || unsafePathReason(m[2]) || !isCoordinate(m[2].replace(/^registry\//, ""))) continue;
+    blobs.set(m[2], m[1]);
+  }
+  const paths = [...blobs.keys()];
+  const prefix = !paths.some((p) => p.startsWith("cartridges/")) && paths.some((p) => p.startsWith("registry/cartridges/")) ? "registry/" : "";
+  const written = /* @__PURE__ */ new Map();
+  const write2 = async (path, oid) => {
+    const target = join34(dest, ...path.split("/"));
     await mkdir3(dirname14(target), { recursive: true });
-    const n = neutralGit(["cat-file", "blob", m[1]]);
+    const n = neutralGit(["cat-file", "blob", oid]);
     const child = spawn3("git", n.args, { cwd: bare, env: n.env, stdio: ["ignore", "pipe", "ignore"] });
     const done2 = new Promise((res, rej) => {
       child.on("error", rej);
       child.on("close", res);
     });
     await pipeline4(child.stdout, createWriteStream3(target, { flags: "wx", mode: 384 }));
-    if (await done2 !== 0) unreachable(bare, `cannot read ${m[2]} from the clone`);
-  }
+    if (await done2 !== 0) unreachable(recorded, `cannot read ${path} from the clone`);
+    return target;
+  };
+  return {
+    async find(collection, suffix) {
+      const under2 = `${prefix}${collection}/`;
+      return paths.filter((p) => p.startsWith(under2) && p.endsWith(suffix)).map((p) => p.slice(prefix.length)).sort(referenceOrder).map((rel) => ({ rel, unsafe: null }));
+    },
+    local(location) {
+      const path = prefix + location;
+      const oid = blobs.get(path);
+      if (!oid) return Promise.resolve(join34(dest, ...path.split("/")));
+      let w = written.get(path);
+      if (!w) written.set(path, w = write2(path, oid));
+      return w;
+    }
+  };
 }
 async function openRegistry(spec, o) {
   for (const [prefix, open9] of schemes) if (spec.startsWith(prefix)) return open9(spec, o);
@@ -45290,7 +45663,7 @@ async function openRegistry(spec, o) {
   const recorded = rel && !rel.startsWith(`..${sep4}`) && rel !== ".." && !isAbsolute6(rel) ? rel.split(sep4).join("/") : abs;
   return folderRegistry(abs, recorded);
 }
-var schemes, isGitUrl;
+var schemes, isGitUrl, isCoordinate;
 var init_resolve = __esm({
   "src/registry/resolve.ts"() {
     "use strict";
@@ -45304,6 +45677,7 @@ var init_resolve = __esm({
     init_rules6();
     schemes = /* @__PURE__ */ new Map();
     isGitUrl = (s) => /^(https?|ssh|git|file):\/\//i.test(s) || /^[\w.-]+@[\w.-]+:/.test(s);
+    isCoordinate = (p) => /^cartridges\/[^/]+\/[^/]+\/[^/]+\/cartridge\.acx$/.test(p) || !!parseCollectionPath(p);
   }
 });
 
@@ -46483,10 +46857,29 @@ function unsure() {
   throw new Unsure("not simply readable");
 }
 async function inflateExact(data, size) {
-  const opts = { maxOutputLength: size + 1, chunkSize: Math.max(64, size + 1) };
-  const out = data.length > ASYNC_ABOVE ? await inflateAsync(data, opts) : inflateSync(data, opts);
+  if (data.length <= ASYNC_ABOVE) return inflateExactNow(data, size);
+  const out = await inflateAsync(data, exactly(size));
   if (out.length !== size) unsure();
   return out;
+}
+function inflateExactNow(data, size) {
+  const out = inflateSync(data, exactly(size));
+  if (out.length !== size) unsure();
+  return out;
+}
+var exactly = (size) => ({ maxOutputLength: size + 1, chunkSize: Math.max(64, size + 1) });
+function objectNow(reading) {
+  for (let r3 = reading.next(); ; ) {
+    if (r3.done) return r3.value;
+    if (r3.value.data.length > ASYNC_ABOVE) return void 0;
+    r3 = reading.next(inflateExactNow(r3.value.data, r3.value.size));
+  }
+}
+async function objectLater(reading) {
+  for (let r3 = reading.next(); ; ) {
+    if (r3.done) return r3.value;
+    r3 = reading.next(await inflateExact(r3.value.data, r3.value.size));
+  }
 }
 function inflatePrefix(buf) {
   try {
@@ -46644,11 +47037,29 @@ var ObjectStore = class {
     const kept = this.sized.take(oid);
     if (kept) return kept;
     try {
-      const o = await this.readPacked(oid) ?? await this.readLoose(oid);
-      return o && objectId(o.type, o.body) === oid ? o : void 0;
+      return await objectLater(this.object(oid));
     } catch {
       return void 0;
     }
+  }
+  /**
+   * read() done at once, with no promise: undefined also when the object needs an inflation on the
+   * thread pool (over ASYNC_ABOVE compressed), which read() then does.
+   */
+  readNow(oid) {
+    if (!OID.test(oid)) return void 0;
+    const kept = this.sized.take(oid);
+    if (kept) return kept;
+    try {
+      return objectNow(this.object(oid));
+    } catch {
+      return void 0;
+    }
+  }
+  *object(oid) {
+    const at = this.locate(oid);
+    const o = at ? yield* this.entry(at.pack, at.offset, 0) : yield* this.loose(oid);
+    return o && objectId(o.type, o.body) === oid ? o : void 0;
   }
   /** The size of the object `oid` from its header (a delta's from the start of its data). */
   size(oid) {
@@ -46663,7 +47074,7 @@ var ObjectStore = class {
   loosePath(oid) {
     return join6(this.gitdir, "objects", oid.slice(0, 2), oid.slice(2));
   }
-  async readLoose(oid) {
+  *loose(oid) {
     let raw;
     try {
       raw = readFileSync3(this.loosePath(oid));
@@ -46672,7 +47083,7 @@ var ObjectStore = class {
     }
     const h = looseHeader(raw.subarray(0, HEAD_BYTES));
     if (!h || h.size > MAX_OBJECT) return void 0;
-    const all = await inflateExact(raw, h.headerLength + h.size);
+    const all = yield { data: raw, size: h.headerLength + h.size };
     if (all.toString("latin1", 0, h.headerLength) !== `${h.type} ${h.size}\0`) return void 0;
     return { type: h.type, body: all.subarray(h.headerLength) };
   }
@@ -46753,11 +47164,7 @@ var ObjectStore = class {
     }
     return void 0;
   }
-  async readPacked(oid) {
-    const at = this.locate(oid);
-    return at ? this.readEntry(at.pack, at.offset, 0) : void 0;
-  }
-  async readEntry(pack, offset, depth) {
+  *entry(pack, offset, depth) {
     if (depth > MAX_CHAIN) unsure();
     const key3 = `${offset}:${pack}`;
     const cached = this.bases.get(key3);
@@ -46772,26 +47179,21 @@ var ObjectStore = class {
     };
     const type = TYPES[h.type];
     if (type) {
-      const out2 = { type, body: await inflateExact(data(offset + h.dataStart), h.size) };
+      const out2 = { type, body: yield { data: data(offset + h.dataStart), size: h.size } };
       if (depth > 0) this.keepBase(key3, out2);
       return out2;
     }
     const d = deltaBase(head, h) ?? unsure();
-    const deltaP = inflateExact(data(offset + d.start), h.size);
+    const delta = yield { data: data(offset + d.start), size: h.size };
     let base;
-    try {
-      if (d.id !== void 0) {
-        const at = this.locate(d.id) ?? unsure();
-        base = await this.readEntry(at.pack, at.offset, depth + 1);
-      } else {
-        if (!(d.back > 0 && d.back <= offset)) unsure();
-        base = await this.readEntry(pack, offset - d.back, depth + 1);
-      }
-    } catch (e) {
-      deltaP.catch(() => void 0);
-      throw e;
+    if (d.id !== void 0) {
+      const at = this.locate(d.id) ?? unsure();
+      base = yield* this.entry(at.pack, at.offset, depth + 1);
+    } else {
+      if (!(d.back > 0 && d.back <= offset)) unsure();
+      base = yield* this.entry(pack, offset - d.back, depth + 1);
     }
-    const out = { type: base.type, body: applyDelta(base.body, await deltaP) };
+    const out = { type: base.type, body: applyDelta(base.body, delta) };
     if (depth > 0) this.keepBase(key3, out);
     return out;
   }
@@ -47019,7 +47421,12 @@ var GitRepo = class {
   async treeOfCommit(oid) {
     return (await this.commit(oid)).tree;
   }
-  readTreeEntries(treeOid) {
+  /**
+   * A tree's entries, by name. `keep: false` for a reader that reads each tree once (a walk of the
+   * whole tree, which keeps what it needs in its own table): kept, the last 50,000 entries read
+   * stayed on the heap for the rest of the run (~6 MB), for lookups that the walk's table answers.
+   */
+  readTreeEntries(treeOid, { keep = true } = {}) {
     const kept = this.trees.get(treeOid);
     if (kept) return Promise.resolve(kept);
     let p = this.treesReading.get(treeOid);
@@ -47030,7 +47437,9 @@ var GitRepo = class {
         return direct ?? (await gitLib().readTree({ ...this.base, oid: treeOid })).tree;
       });
       this.treesReading.set(treeOid, p);
-      p.then((t) => this.trees.keep(treeOid, t), () => void 0).finally(() => this.treesReading.delete(treeOid));
+      p.then((t) => {
+        if (keep) this.trees.keep(treeOid, t);
+      }, () => void 0).finally(() => this.treesReading.delete(treeOid));
     }
     return p;
   }
@@ -47068,6 +47477,22 @@ var GitRepo = class {
       p.then((b) => this.blobs.keep(oid, b), () => void 0).finally(() => this.inflating.delete(oid));
     }
     return p;
+  }
+  /**
+   * A blob's bytes read at once, for a caller that checks them and keeps nothing of them; not kept
+   * for a next reader either. Kept, each blob of a one-pass check of a large tree lived past two
+   * young collections into V8's old space, and its bytes (outside the heap, in malloc's) waited
+   * there for a full collection (glibc's heap at the peak of a validate of 100,000 documents: 81 MB;
+   * read so, 17 MB; issue 39). Undefined when it cannot be read so (then readBlob).
+   */
+  readBlobNow(oid) {
+    const kept = this.blobs.get(oid);
+    if (kept) return kept;
+    if (this.inflating.has(oid)) return void 0;
+    const o = this.objects.readNow(oid);
+    if (o?.type !== "blob") return void 0;
+    this.blobReads++;
+    return o.body;
   }
   /** A blob's size without inflating it when the object header tells (else by reading it). */
   async blobSize(oid) {
@@ -47196,23 +47621,73 @@ init_tree();
 import { relative as relative3, resolve as resolve8 } from "node:path";
 
 // src/git/git-tree.ts
+init_arrays();
 init_paths();
+init_path_table();
 init_tree();
+
+// src/git/object-ids.ts
+var ObjectIds = class {
+  /** @param width bytes an id: 20 (SHA-1) or 32 (SHA-256) */
+  constructor(width) {
+    this.width = width;
+    this.bytes = Buffer.allocUnsafe(width * 256);
+  }
+  width;
+  bytes;
+  count = 0;
+  // Ids the slab cannot hold as given (another width, not lowercase hex): never from git itself,
+  // kept as they came so that what is asked back is what was added.
+  odd;
+  /** The width of the ids of a repository whose ids look like `oid`. */
+  static widthOf(oid) {
+    return oid.length === 64 ? 32 : 20;
+  }
+  get length() {
+    return this.count;
+  }
+  /** Adds `oid` at the next position. */
+  push(oid) {
+    const at = this.count * this.width;
+    if (at + this.width > this.bytes.length) {
+      const more = Buffer.allocUnsafe(this.bytes.length * 2);
+      this.bytes.copy(more, 0, 0, at);
+      this.bytes = more;
+    }
+    this.count++;
+    this.set(this.count - 1, oid);
+  }
+  /** Replaces the id at `i`. */
+  set(i, oid) {
+    this.odd?.delete(i);
+    if (oid.length === this.width * 2 && LOWER_HEX2.test(oid)) this.bytes.write(oid, i * this.width, this.width, "hex");
+    else (this.odd ??= /* @__PURE__ */ new Map()).set(i, oid);
+  }
+  /** The id at `i`, as it was added. */
+  at(i) {
+    return this.odd?.get(i) ?? this.bytes.toString("hex", i * this.width, (i + 1) * this.width);
+  }
+  /** Lets go of the room beyond the last id (the slab doubles as it grows). */
+  trim() {
+    const used = this.count * this.width;
+    if (used < this.bytes.length) this.bytes = Buffer.from(this.bytes.subarray(0, Math.max(used, 1)));
+  }
+};
+var LOWER_HEX2 = /^[0-9a-f]+$/;
+
+// src/git/git-tree.ts
+var FILE2 = KINDS.indexOf("file");
+var DIR = { oid: "", kind: "dir" };
 function kindOf(mode, type) {
   if (type === "blob") return mode === "120000" ? "symlink" : "file";
   return "other";
 }
 async function mapLimit2(items2, n, fn) {
-  const out = new Array(items2.length);
   let next = 0;
   const worker = async () => {
-    while (next < items2.length) {
-      const i = next++;
-      out[i] = await fn(items2[i]);
-    }
+    while (next < items2.length) await fn(items2[next++]);
   };
   await Promise.all(Array.from({ length: Math.min(n, items2.length) }, worker));
-  return out;
 }
 var GitTree = class {
   /**
@@ -47231,44 +47706,88 @@ var GitTree = class {
   treeOid;
   prefix;
   label;
-  nodes;
+  walking;
+  listingMade;
+  /** The listing once made (sizes included): entry() answers from it. */
+  listed;
+  /** The walk once done: readTransient() answers from it. */
+  walked;
   /** Files whose blob id git itself printed for this tree (`know`), answered without reading trees. */
   known = /* @__PURE__ */ new Map();
-  dirs = /* @__PURE__ */ new Set();
-  listed;
+  /**
+   * The tree objects below this one, read depth first into a path table, a kind and an id each: a
+   * map of a node object a path held ~470 bytes a file (~47 MB at 100,000, issue 39). Each folder's
+   * entries are taken in the UTF-8 order of their names with a folder's followed by "/", git's own
+   * order: walked so, the paths come in UTF-8 order of path ("a-b" < "a.md" < "a/x" < "a0"), as
+   * a directory's walk gives them, and nothing is sorted at the end.
+   */
   walk() {
-    this.nodes ??= (async () => {
-      const map = /* @__PURE__ */ new Map();
+    this.walking ??= (async () => {
+      const paths = new PathTableBuilder();
+      let kinds = new Uint8Array(1024);
+      const ids = new ObjectIds(ObjectIds.widthOf(this.treeOid));
+      const dirs = /* @__PURE__ */ new Set();
+      let last = "";
       const visit = async (oid, rel) => {
-        const entries = await this.repo.readTreeEntries(oid);
-        const subs = [];
+        const entries = sortUtf8(await this.repo.readTreeEntries(oid, { keep: false }), (e) => e.type === "tree" ? `${e.path}/` : e.path);
         for (const e of entries) {
           const p = rel ? `${rel}/${e.path}` : e.path;
           if (e.type === "tree") {
-            this.dirs.add(p);
-            subs.push(visit(e.oid, p));
-          } else {
-            map.set(p, { oid: e.oid, mode: e.mode, kind: kindOf(e.mode, e.type) });
+            dirs.add(p);
+            await visit(e.oid, p);
+            continue;
           }
+          const kind = KINDS.indexOf(kindOf(e.mode, e.type));
+          if (p === last) {
+            kinds[paths.count - 1] = kind;
+            ids.set(paths.count - 1, e.oid);
+            continue;
+          }
+          kinds = grow(kinds, paths.count + 1);
+          kinds[paths.count] = kind;
+          paths.add(p);
+          ids.push(e.oid);
+          last = p;
         }
-        await Promise.all(subs);
       };
       await visit(this.treeOid, "");
-      return map;
+      ids.trim();
+      this.walked = { paths: paths.done(), kinds: kinds.slice(0, paths.count), ids, dirs };
+      return this.walked;
     })();
-    return this.nodes;
+    return this.walking;
+  }
+  /**
+   * The listing: the walk's table with each file's size, from its object's header (a pack entry's,
+   * or a small loose object inflated and kept for its read), else by reading the blob.
+   */
+  listing() {
+    this.listingMade ??= (async () => {
+      const w = await this.walk();
+      const sizes = new Float64Array(w.paths.length);
+      const unsure2 = [];
+      for (let i = 0; i < w.paths.length; i++) {
+        if (w.kinds[i] !== FILE2) continue;
+        const size = this.repo.objects.size(w.ids.at(i));
+        if (size === void 0) unsure2.push(i);
+        else sizes[i] = size;
+      }
+      await mapLimit2(unsure2, 32, async (i) => {
+        sizes[i] = await this.repo.blobSize(w.ids.at(i));
+      });
+      const listed2 = { paths: w.paths, kinds: w.kinds, sizes, size: (i) => sizes[i] };
+      this.listed = listed2;
+      return listed2;
+    })();
+    return this.listingMade;
   }
   async list() {
-    if (this.listed) return this.listed;
-    const nodes = await this.walk();
-    const all = [...nodes];
-    const entries = await mapLimit2(all, 32, async ([path, n]) => ({
-      path,
-      kind: n.kind,
-      size: n.kind === "file" ? await this.repo.blobSize(n.oid) : 0
-    }));
-    this.listed = sortUtf8(entries, (e) => e.path);
-    return this.listed;
+    return [...listedEntries(await this.listing())];
+  }
+  entry(path) {
+    const l = this.listed;
+    const i = l ? l.paths.find(path) : -1;
+    return i < 0 ? void 0 : { path, kind: KINDS[l.kinds[i]], size: smallInt(l.sizes[i]) };
   }
   async read(path) {
     const n = await this.node(path);
@@ -47276,11 +47795,20 @@ var GitTree = class {
     if (n.kind !== "file") throw new TreeReadError(`${path}: not a regular file in ${this.label}`, path);
     return this.repo.readBlob(n.oid);
   }
+  /**
+   * A listed file's bytes, read at once and kept by nobody (see GitRepo.readBlobNow); undefined
+   * before the walk, for anything but a listed file, or when the blob must be read otherwise.
+   */
+  readTransient(path) {
+    const w = this.walked;
+    const i = w ? w.paths.find(path) : -1;
+    return i < 0 || w.kinds[i] !== FILE2 ? void 0 : this.repo.readBlobNow(w.ids.at(i));
+  }
   async stat(path) {
     const n = await this.node(path);
     if (!n) return void 0;
     if (n.kind === "dir") return { path, kind: "dir", size: 0 };
-    return { path, kind: n.kind, size: n.kind === "file" ? await this.repo.blobSize(n.oid) : 0 };
+    return { path, kind: n.kind, size: n.kind === "file" ? n.size ?? await this.repo.blobSize(n.oid) : 0 };
   }
   /**
    * Records what git printed for a non-folder entry of this tree (`git diff-tree --raw` of this
@@ -47293,7 +47821,7 @@ var GitTree = class {
     const m = MODES[mode];
     if (!m || m[1] === "tree" || !OID.test(oid)) return false;
     if (!path.split("/").every(plainlySafe)) return false;
-    this.known.set(path, { oid, mode: m[0], kind: kindOf(m[0], m[1]) });
+    this.known.set(path, { oid, kind: kindOf(m[0], m[1]) });
     return true;
   }
   /**
@@ -47301,26 +47829,32 @@ var GitTree = class {
    * reading a manifest (format detection, a diff of changed files) does not walk the whole tree.
    */
   async node(path) {
-    if (this.nodes) {
-      const n = (await this.nodes).get(path);
-      return n ?? (this.dirs.has(path) ? { kind: "dir", oid: "", mode: "040000" } : void 0);
+    if (this.walking) {
+      const w = await this.walking;
+      const i = w.paths.find(path);
+      if (i < 0) return w.dirs.has(path) ? DIR : void 0;
+      const l = this.listed;
+      return { oid: w.ids.at(i), kind: KINDS[w.kinds[i]], ...l ? { size: smallInt(l.sizes[i]) } : {} };
     }
     const known = this.known.get(path);
     if (known) return known;
     if (!path || path.split("/").includes("")) return void 0;
     const t = await this.repo.lookupIn(this.treeOid, path);
     if (!t) return void 0;
-    return t.type === "tree" ? { kind: "dir", oid: t.oid, mode: t.mode } : { oid: t.oid, mode: t.mode, kind: kindOf(t.mode, t.type) };
+    return t.type === "tree" ? DIR : { oid: t.oid, kind: kindOf(t.mode, t.type) };
   }
   /** Every file's blob id, from tree objects alone (no blob is read, no size looked up). */
   async fileOids() {
+    const w = await this.walk();
     const out = /* @__PURE__ */ new Map();
-    for (const [p, n] of await this.walk()) if (n.kind === "file") out.set(p, n.oid);
+    for (let i = 0; i < w.paths.length; i++) if (w.kinds[i] === FILE2) out.set(w.paths.at(i), w.ids.at(i));
     return out;
   }
   /** The git blob id of a file (lets callers skip unchanged files between two versions). */
   async oidOf(path) {
-    return (await this.walk()).get(path)?.oid;
+    const w = await this.walk();
+    const i = w.paths.find(path);
+    return i < 0 ? void 0 : w.ids.at(i);
   }
 };
 
@@ -49363,7 +49897,7 @@ function changeLine(c) {
 }
 
 // src/diff/markdown.ts
-var GROUPS = [
+var GROUPS2 = [
   { severity: "breaking", title: "Breaking changes" },
   { severity: "feature", title: "Features" },
   { severity: "fix", title: "Fixes" },
@@ -49439,7 +49973,7 @@ function renderDiffMarkdown(r3, opts = {}) {
   out.push("");
   if (r3.tag_note) out.push(tagNoteMarkdown(r3.tag_note), "");
   const items2 = groupChanges(r3.changes);
-  for (const g of GROUPS) {
+  for (const g of GROUPS2) {
     const rows = items2.filter((i) => i.severity === g.severity);
     if (rows.length === 0) continue;
     out.push(`${h}# ${g.title} (${rows.length})`, "", "| Change | Kind | Item | Details |", "|---|---|---|---|");
@@ -51331,6 +51865,10 @@ function templateXrefs(g, body) {
 var mayHaveTemplateXrefs = (g, body) => g === "hugo" && body.includes("{{") && body.includes("ref") || g === "jekyll" && body.includes("{%");
 
 // src/links/facts.ts
+function scanSpecFor(site, docRoots) {
+  const byText = site.hookDestinations?.byText;
+  return { roots: docRoots, generator: site.generator, wiki: Boolean(site.wiki), admonitions: Boolean(site.admonitions), ...byText ? { textFor: new Set(byText.keys()) } : {} };
+}
 var scanOptions = (spec, path) => ({ wiki: spec.wiki, admonitions: spec.admonitions, mdx: /\.mdx$/i.test(path), roles: spec.generator === "sphinx", ...spec.textFor ? { textFor: spec.textFor } : {} });
 var BRACED = /* @__PURE__ */ new Set(["hugo", "jekyll", "sphinx"]);
 var withXrefs = (links, xrefs) => xrefs.length ? [...links, ...xrefs].sort((a, b) => a.line - b.line || a.at - b.at) : links;
@@ -51629,19 +52167,19 @@ async function startTreeLinks(tree, docRoots, o = {}) {
   const leftOut2 = new Set(rec.leftOut.map((a) => `${docRoots[0] ?? ""}${a}`).filter((f) => !o.heldBefore?.has(f)));
   if (o.root !== void 0) site = { ...site, root: o.root === "" || o.root.endsWith("/") ? o.root : `${o.root}/` };
   const g = site.generator;
-  const byText = site.hookDestinations?.byText;
-  const spec = { roots: level === "off" ? [] : docRoots, generator: g, wiki: Boolean(site.wiki), admonitions: Boolean(site.admonitions), ...byText ? { textFor: new Set(byText.keys()) } : {} };
+  const spec = scanSpecFor(site, level === "off" ? [] : docRoots);
   if (level === "off") {
     return { spec, observe: () => void 0, add: () => void 0, finish: async () => ({ diagnostics: [], counts, generator: g }) };
   }
   const isPage = (p) => MARKDOWN_FILE.test(p) && docRoots.some((r3) => p.startsWith(r3));
   let files;
   let docs;
-  if (tree instanceof DiskTree && !o.documents) {
-    files = await tree.files();
-    docs = tablePages(await tree.listing(), isPage);
+  const table = tree.listing ? await tree.listing() : void 0;
+  if (table && !o.documents) {
+    files = listedFiles(table);
+    docs = tablePages(table, isPage);
   } else {
-    const own2 = tree instanceof DiskTree ? await tree.files() : void 0;
+    const own2 = table ? listedFiles(table) : void 0;
     const gathered = own2 ? void 0 : /* @__PURE__ */ new Set();
     const found2 = [];
     if (gathered || !o.documents) {
@@ -51976,6 +52514,7 @@ defineRules([
   { code: "SYNC_SYMLINK_SKIPPED", format: "core", summary: "A symbolic link in the docs folder was left out; links are never followed." },
   { code: "SYNC_NOT_UTF8", format: "core", summary: "An upstream Markdown file is not UTF-8 and was left out." },
   { code: "SYNC_TARGET_SYMLINK", format: "core", summary: "A path in the target directory is a symbolic link; nothing is written through one." },
+  { code: "SYNC_PAGE_CHANGED", format: "core", summary: "An upstream page read again when its document is written (sync holds no page's text for the whole tree) no longer has the bytes of its first read: it changed while the sync ran, and nothing is written (exit 1)." },
   { code: "SYNC_TARGET_CONFLICT", format: "core", summary: "sync would overwrite files in the source tree that an earlier sync did not write." },
   { code: "SYNC_PATH_UNSAFE", format: "core", summary: "A path to be written is not a safe relative path inside the target directory." },
   { code: "CONVERT_RENAMED", format: "core", summary: "A document or asset has a name the target format cannot hold (a reserved index.md, a leading dot …) and was renamed, every link to it rewritten; or it got back the name it had in that format (info)." },

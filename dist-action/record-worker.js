@@ -1004,6 +1004,24 @@ var InlinePass = class {
   close() {
   }
 };
+var DOC_READ = 1;
+var DOC_WROTE = 2;
+var DOC_CONCEPT = 4;
+var DOC_ID = 8;
+
+// src/octx/doc-ids.ts
+var CANONICAL = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+function writeIdBytes(id, out, at) {
+  if (!CANONICAL.test(id)) return false;
+  (Buffer.isBuffer(out) ? out : Buffer.from(out.buffer, out.byteOffset, out.byteLength)).write(id.replace(/-/g, ""), at, 16, "hex");
+  return true;
+}
+
+// src/core/hash.ts
+import { createHash, hash } from "node:crypto";
+function sha256Bytes(data) {
+  return hash("sha256", data, "buffer");
+}
 
 // src/core/tree.ts
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync } from "node:fs";
@@ -1152,7 +1170,7 @@ function handoffPaths(h) {
   return pick ? { count: pick.length, at: (k) => table.at(pick[k]) } : { count: table.length, at: (k) => table.at(k) };
 }
 function readHandoff(h, k, path) {
-  if (h.kind === "disk") return readRegularFile(join(h.root, ...path.split("/")), path);
+  if (h.kind === "disk") return readRegularFile(join(h.root, ...path.split("/")), path, h.maxBytes);
   try {
     return readExactly(h.fd, h.offsets[k], h.sizes[k]);
   } catch {
@@ -1202,15 +1220,20 @@ function readUpTo(fd, size) {
   return off === size ? buf : buf.subarray(0, off);
 }
 var TreeReadError = class extends Error {
-  constructor(message, path) {
+  /** `tooLarge`: the file is larger than the read's `maxBytes`, and was not read. */
+  constructor(message, path, tooLarge = false) {
     super(message);
     this.path = path;
+    this.tooLarge = tooLarge;
     this.name = "TreeReadError";
   }
   path;
+  tooLarge;
 };
-function readRegularFile(abs, label) {
+var UNKNOWN_SIZE = Number.NaN;
+function readRegularFile(abs, label, maxBytes = Infinity) {
   return withRegularFile(abs, label, (fd, size) => {
+    if (size > maxBytes) throw new TreeReadError(`${label} is larger than ${maxBytes} bytes`, label, true);
     return readUpTo(fd, size);
   });
 }
@@ -1251,7 +1274,19 @@ var PlacedWrites = class {
     this.fd = fd;
   }
   fd;
-  pieces = [];
+  /**
+   * The queued pieces by position: where each goes, and where its bytes are — in the staging
+   * buffer (`from` ≥ 0), or a large one held as given (`held[-1 - from]`). Typed arrays reused
+   * from flush to flush, not an object and a buffer view a piece: those lived from queueing to the
+   * flush, ~250 documents later, and so outlived V8's young generation by the hundreds on each
+   * thread, every collection (issue 39).
+   */
+  at = new Float64Array(FLUSH_PIECES);
+  from = new Int32Array(FLUSH_PIECES);
+  length = new Int32Array(FLUSH_PIECES);
+  order = new Int32Array(FLUSH_PIECES);
+  held = [];
+  count = 0;
   bytes = 0;
   /**
    * Small pieces (a document, a local header) are copied here, so that the caller's buffer can go
@@ -1266,16 +1301,23 @@ var PlacedWrites = class {
    */
   add(at, bytes) {
     if (!bytes.length) return;
+    let from;
     if (bytes.length <= STAGE_PIECE) {
       if (this.staged + bytes.length > FLUSH_BYTES) this.flush();
       this.stage ??= Buffer.allocUnsafe(FLUSH_BYTES);
       bytes.copy(this.stage, this.staged);
-      bytes = this.stage.subarray(this.staged, this.staged + bytes.length);
+      from = this.staged;
       this.staged += bytes.length;
+    } else {
+      from = -1 - this.held.length;
+      this.held.push(bytes);
     }
-    this.pieces.push({ at, bytes });
+    const k = this.count++;
+    this.at[k] = at;
+    this.from[k] = from;
+    this.length[k] = bytes.length;
     this.bytes += bytes.length;
-    if (this.bytes >= FLUSH_BYTES || this.pieces.length >= FLUSH_PIECES) this.flush();
+    if (this.bytes >= FLUSH_BYTES || this.count >= FLUSH_PIECES) this.flush();
   }
   /** Writes `bytes` at `at` now (with whatever is queued): the caller may reuse the buffer after. */
   write(at, bytes) {
@@ -1283,21 +1325,29 @@ var PlacedWrites = class {
     writeAt(this.fd, bytes, at);
   }
   flush() {
-    if (!this.pieces.length) return;
-    const pieces = this.pieces.sort((a, b) => a.at - b.at);
-    this.pieces = [];
+    const n = this.count;
+    if (!n) return;
+    const { at, from, length } = this;
+    const order = this.order.subarray(0, n);
+    for (let k = 0; k < n; k++) order[k] = k;
+    order.sort((a, b) => at[a] - at[b] || a - b);
+    const held = this.held;
+    this.held = [];
+    this.count = 0;
     this.bytes = 0;
     this.staged = 0;
-    for (let i = 0; i < pieces.length; ) {
-      const at = pieces[i].at;
+    for (let i = 0; i < n; ) {
+      const start = at[order[i]];
       const run3 = [];
-      let end = at;
-      while (i < pieces.length && pieces[i].at === end) {
-        run3.push(pieces[i].bytes);
-        end += pieces[i].bytes.length;
+      let end = start;
+      while (i < n && at[order[i]] === end) {
+        const k = order[i];
+        const f = from[k];
+        run3.push(f >= 0 ? this.stage.subarray(f, f + length[k]) : held[-1 - f]);
+        end += length[k];
         i++;
       }
-      writeAllAt(this.fd, run3, at);
+      writeAllAt(this.fd, run3, start);
     }
   }
 };
@@ -1370,12 +1420,6 @@ function queueEntry(out, headerAt, name, bytes) {
   return crc;
 }
 var MAX_SIZE = 2 ** 53 - 1;
-
-// src/core/hash.ts
-import { createHash, hash } from "node:crypto";
-function sha256Hex(data) {
-  return hash("sha256", data, "hex");
-}
 
 // src/core/steps.ts
 var NO_STEPS = () => {
@@ -3783,7 +3827,7 @@ var pass = new InlinePass(limits);
 var reply = (m) => parentPort.postMessage(m);
 parentPort.on("message", (m) => {
   if (m.op === "docs") {
-    shareDocs(m.handoff, new Int32Array(m.counter), m.batch, m.place, m.links);
+    shareDocs(m.handoff, new Int32Array(m.counter), m.batch, m.keep, m.place, m.links);
     reply({ op: "docs-done" });
     return;
   }
@@ -3824,7 +3868,7 @@ parentPort.on("message", (m) => {
   pass.end(m.key, true);
   reply({ op: "hashed", key: m.key, sha256: h.digest("hex"), ...scan ? { secrets: scan.end() } : {} });
 });
-function shareDocs(h, counter, batch, place, links) {
+function shareDocs(h, counter, batch, keep, place, links) {
   const out = place ? openForPlacing(place.path) : void 0;
   const writes = out?.fd === void 0 ? void 0 : new PlacedWrites(out.fd);
   const paths = handoffPaths(h);
@@ -3832,30 +3876,56 @@ function shareDocs(h, counter, batch, place, links) {
     for (; ; ) {
       const start = Atomics.add(counter, 0, batch);
       if (start >= paths.count) return;
-      const results = [];
+      const count2 = Math.min(batch, paths.count - start);
+      const b = {
+        start,
+        count: count2,
+        state: new Uint8Array(count2),
+        digests: new Uint8Array(count2 * 32),
+        sizes: new Float64Array(count2),
+        crcs: new Uint32Array(place ? count2 : 0),
+        ids: new Uint8Array(count2 * 16),
+        idLines: new Int32Array(count2),
+        extras: []
+      };
       const placed = [];
       let writeError = out?.error;
-      for (let k = start; k < Math.min(start + batch, paths.count); k++) {
+      for (let s = 0; s < count2; s++) {
+        const k = start + s;
         const path = paths.at(k);
         const diags = [];
         let bytes;
         try {
           bytes = readHandoff(h, k, path);
         } catch (e) {
-          results.push({ k, error: e.message, diags });
+          b.extras.push({ k, error: e.message, ...e instanceof TreeReadError && e.tooLarge ? { tooLarge: true } : {} });
           continue;
         }
+        sha256Bytes(bytes).copy(b.digests, s * 32);
+        b.sizes[s] = bytes.length;
+        b.state[s] = DOC_READ;
         let text;
-        const r = { k, sha256: sha256Hex(bytes), doc: checkKnowledge(path, bytes, limits.maxDepth, diags, links ? (t) => {
+        const doc = checkKnowledge(path, bytes, limits.maxDepth, diags, links ? (t) => {
           text = t ?? null;
-        } : void 0), diags };
-        if (limits.secrets) r.secrets = scanSecretBytes(bytes, path, path, limits.secrets.allow);
-        if (links && isLinkDocument(links, path)) r.links = linkFactsOf(links, path, bytes, text);
-        results.push(r);
+        } : void 0);
+        const extra = { k };
+        if (doc) {
+          if (keep === "ids" && (doc.id === void 0 || writeIdBytes(doc.id, b.ids, s * 16))) {
+            b.state[s] |= DOC_CONCEPT | (doc.id === void 0 ? 0 : DOC_ID);
+            b.idLines[s] = doc.idLine;
+          } else extra.doc = doc;
+        }
+        if (diags.length) extra.diags = diags;
+        if (limits.secrets) {
+          const found = scanSecretBytes(bytes, path, path, limits.secrets.allow);
+          if (found.length) extra.secrets = found;
+        }
+        if (links && isLinkDocument(links, path)) extra.links = linkFactsOf(links, path, bytes, text);
+        if (extra.doc || extra.diags || extra.secrets || extra.links !== void 0) b.extras.push(extra);
         if (writes && !writeError && place.at[k] >= 0 && bytes.length === place.sizes[k]) {
           try {
-            r.crc32 = queueEntry(writes, place.at[k], Buffer.from(path, "utf8"), bytes);
-            placed.push(r);
+            b.crcs[s] = queueEntry(writes, place.at[k], Buffer.from(path, "utf8"), bytes);
+            placed.push(s);
           } catch (e) {
             writeError = writeErrorOf(e);
           }
@@ -3866,11 +3936,9 @@ function shareDocs(h, counter, batch, place, links) {
       } catch (e) {
         writeError = writeErrorOf(e);
       }
-      if (writeError) for (const r of placed) {
-        delete r.crc32;
-        r.writeError = writeError;
-      }
-      reply({ op: "docs", results });
+      if (writeError && placed.length) b.writeError = writeError;
+      else for (const s of placed) b.state[s] |= DOC_WROTE;
+      reply({ op: "docs", batch: b });
     }
   } finally {
     if (out?.fd !== void 0) closeSync2(out.fd);
