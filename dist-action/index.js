@@ -20824,7 +20824,7 @@ async function isDirectory2(p) {
 function toPosix(p) {
   return sep2 === "/" ? p : p.split(sep2).join("/");
 }
-var BLOCK, spareBlocks, SPARE_BLOCKS, TreeReadError, DiskTree, smallInt, UNKNOWN_SIZE, KINDS, FILE, ListedFiles, MemoryTree;
+var BLOCK, spareBlocks, SPARE_BLOCKS, TreeReadError, DiskTree, smallInt, UNKNOWN_SIZE, KINDS, FILE, PathSet, ListedFiles, MemoryTree;
 var init_tree = __esm({
   "src/core/tree.ts"() {
     "use strict";
@@ -20903,8 +20903,7 @@ var init_tree = __esm({
             const r3 = rel ? `${rel}/${d.name}` : d.name;
             if (d.name === ".git" && !rel) continue;
             if (this.skip(r3)) continue;
-            const a = join5(abs, d.name);
-            if (d.isDirectory()) walk2(a, r3);
+            if (d.isDirectory()) walk2(join5(abs, d.name), r3);
             else if (d.isFile()) add(r3, "file", UNKNOWN_SIZE);
             else if (d.isSymbolicLink()) add(r3, "symlink", 0);
             else add(r3, "other", 0);
@@ -20913,18 +20912,17 @@ var init_tree = __esm({
         walk2(this.root, "");
         const n = paths.count;
         const done2 = paths.done();
-        const root = this.root;
         const kept = sizes.slice(0, n);
         this.table = {
           paths: done2,
           kinds: kinds.slice(0, n),
           sizes: kept,
-          size(i) {
+          size: (i) => {
             const known = kept[i];
             if (known === known) return known;
             let size = 0;
             try {
-              const st = lstatSync4(join5(root, ...done2.at(i).split("/")));
+              const st = lstatSync4(this.localPath(done2.at(i)));
               if (st.isFile()) size = st.size;
             } catch {
             }
@@ -21011,8 +21009,23 @@ var init_tree = __esm({
     UNKNOWN_SIZE = Number.NaN;
     KINDS = ["file", "dir", "symlink", "other"];
     FILE = 0;
-    ListedFiles = class {
+    PathSet = class {
+      keys() {
+        return this[Symbol.iterator]();
+      }
+      values() {
+        return this[Symbol.iterator]();
+      }
+      *entries() {
+        for (const p of this) yield [p, p];
+      }
+      forEach(cb, thisArg) {
+        for (const p of this) cb.call(thisArg, p, p, this);
+      }
+    };
+    ListedFiles = class extends PathSet {
       constructor(listing, member) {
+        super();
         this.listing = listing;
         this.member = member;
         let n = 0;
@@ -21028,18 +21041,6 @@ var init_tree = __esm({
       }
       *[Symbol.iterator]() {
         for (let i = 0; i < this.listing.paths.length; i++) if (this.member(i)) yield this.listing.paths.at(i);
-      }
-      keys() {
-        return this[Symbol.iterator]();
-      }
-      values() {
-        return this[Symbol.iterator]();
-      }
-      *entries() {
-        for (const p of this) yield [p, p];
-      }
-      forEach(cb, thisArg) {
-        for (const p of this) cb.call(thisArg, p, p, this);
       }
     };
     MemoryTree = class {
@@ -26053,8 +26054,9 @@ var init_payload_files = __esm({
         return lo < this.length && this.positions[lo] === at ? lo : -1;
       }
     };
-    EntryPaths = class {
+    EntryPaths = class extends PathSet {
       constructor(list2) {
+        super();
         this.list = list2;
         this.size = list2.length;
         let sorted2 = true;
@@ -26079,18 +26081,6 @@ var init_payload_files = __esm({
       }
       *[Symbol.iterator]() {
         for (const e of this.list) yield e.path;
-      }
-      keys() {
-        return this[Symbol.iterator]();
-      }
-      values() {
-        return this[Symbol.iterator]();
-      }
-      *entries() {
-        for (const p of this) yield [p, p];
-      }
-      forEach(cb, thisArg) {
-        for (const p of this) cb.call(thisArg, p, p, this);
       }
     };
     PositionsBuilder = class {
@@ -26224,13 +26214,13 @@ async function checkPackage(tree, opts) {
     }
     if (opts.workdir && declared) {
       const notRegular = (path) => diags.push(error2("OCTX_FILE_NOT_REGULAR", `${path} is not a regular file`, { file: path }));
-      if (table) for (let at = 0; at < table.paths.length; at++) {
-        if (table.kinds[at] !== KINDS.indexOf("file")) {
+      if (table) {
+        for (let at = 0; at < table.paths.length; at++) {
+          if (KINDS[table.kinds[at]] === "file") continue;
           const path = table.paths.at(at);
           if (isPayloadPath(path)) notRegular(path);
         }
-      }
-      else for (const e of entries()) if (isPayloadPath(e.path) && e.kind !== "file") notRegular(e.path);
+      } else for (const e of entries()) if (isPayloadPath(e.path) && e.kind !== "file") notRegular(e.path);
     }
     listing = void 0;
     const idSpace = /* @__PURE__ */ new Set();

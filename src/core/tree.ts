@@ -251,7 +251,7 @@ export class DiskTree implements Tree {
     const dirs = new Set<string>();
     // A file's size is not asked here: a stat a file was the walk's whole cost (~0.4 s at 50 000
     // files, where readdir takes 0.04 s), and validate reads each document anyway, its size then
-    // coming from the read's own fstat (sizeOnRead). It is asked on first use (listedSize).
+    // coming from the read's own fstat (sizeOnRead). It is asked on first use (the listing's size(i)).
     const walk = (abs: string, rel: string): void => {
       if (rel) dirs.add(rel);
       // Each folder's entries in the UTF-8 order of their names, a folder's name with its "/"
@@ -262,8 +262,7 @@ export class DiskTree implements Tree {
         const r = rel ? `${rel}/${d.name}` : d.name;
         if (d.name === '.git' && !rel) continue;
         if (this.skip(r)) continue;
-        const a = join(abs, d.name);
-        if (d.isDirectory()) walk(a, r);
+        if (d.isDirectory()) walk(join(abs, d.name), r);
         else if (d.isFile()) add(r, 'file', UNKNOWN_SIZE);
         else if (d.isSymbolicLink()) add(r, 'symlink', 0);
         else add(r, 'other', 0);
@@ -272,18 +271,17 @@ export class DiskTree implements Tree {
     walk(this.root, '');
     const n = paths.count;
     const done = paths.done();
-    const root = this.root;
     const kept = sizes.slice(0, n);
     this.table = {
       paths: done,
       kinds: kinds.slice(0, n),
       sizes: kept,
-      size(i) {
+      size: (i) => {
         const known = kept[i]!;
         if (known === known) return known;
         let size = 0;
         // Gone or changed since the walk: its read says so; until then it counts as empty.
-        try { const st = lstatSync(join(root, ...done.at(i).split('/'))); if (st.isFile()) size = st.size; } catch { /* as above */ }
+        try { const st = lstatSync(this.localPath(done.at(i))); if (st.isFile()) size = st.size; } catch { /* as above */ }
         return (kept[i] = size);
       },
     };
@@ -415,9 +413,26 @@ export function listedFiles(l: TreeListing): ReadonlySet<string> {
 }
 
 /** Some entries of a listing as a read-only set of paths: membership by a lookup in its table. */
-export class ListedFiles implements ReadonlySet<string> {
+/**
+ * A read-only set of paths held some other way than a Set (a table, a sorted list): a subclass
+ * says `size`, has() and the iteration; the rest of ReadonlySet follows from them.
+ */
+export abstract class PathSet implements ReadonlySet<string> {
+  abstract readonly size: number;
+  abstract has(path: string): boolean;
+  abstract [Symbol.iterator](): SetIterator<string>;
+  keys(): SetIterator<string> { return this[Symbol.iterator](); }
+  values(): SetIterator<string> { return this[Symbol.iterator](); }
+  *entries(): SetIterator<[string, string]> { for (const p of this) yield [p, p]; }
+  forEach(cb: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
+    for (const p of this) cb.call(thisArg, p, p, this);
+  }
+}
+
+export class ListedFiles extends PathSet {
   readonly size: number;
   constructor(private readonly listing: TreeListing, private readonly member: (i: number) => boolean) {
+    super();
     let n = 0;
     for (let i = 0; i < listing.paths.length; i++) if (member(i)) n++;
     this.size = n;
@@ -428,12 +443,6 @@ export class ListedFiles implements ReadonlySet<string> {
   }
   *[Symbol.iterator](): SetIterator<string> {
     for (let i = 0; i < this.listing.paths.length; i++) if (this.member(i)) yield this.listing.paths.at(i);
-  }
-  keys(): SetIterator<string> { return this[Symbol.iterator](); }
-  values(): SetIterator<string> { return this[Symbol.iterator](); }
-  *entries(): SetIterator<[string, string]> { for (const p of this) yield [p, p]; }
-  forEach(cb: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
-    for (const p of this) cb.call(thisArg, p, p, this);
   }
 }
 

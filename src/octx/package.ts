@@ -242,7 +242,13 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     if (opts.workdir && declared) {
       // Of a table, by its kinds: an entry of a directory's listing would stat the file.
       const notRegular = (path: string) => diags.push(error('OCTX_FILE_NOT_REGULAR', `${path} is not a regular file`, { file: path }));
-      if (table) for (let at = 0; at < table.paths.length; at++) { if (table.kinds[at] !== KINDS.indexOf('file')) { const path = table.paths.at(at); if (isPayloadPath(path)) notRegular(path); } }
+      if (table) {
+        for (let at = 0; at < table.paths.length; at++) {
+          if (KINDS[table.kinds[at]!] === 'file') continue;
+          const path = table.paths.at(at);
+          if (isPayloadPath(path)) notRegular(path);
+        }
+      }
       else for (const e of entries()) if (isPayloadPath(e.path) && e.kind !== 'file') notRegular(e.path);
     }
     // Not held while the files are read (an archive's listing is a copy: an object a file).

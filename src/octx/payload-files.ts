@@ -2,7 +2,7 @@
 // directory's derived list as positions in its listing's path table — no entry object and no path
 // string a file held through the checks (~140 bytes a file in V8's heap, which it lets grow 1.5-2×
 // before it collects: issue 39). A path is made when a check needs it, and dropped after.
-import { KINDS, listedEntry, smallInt, type TreeListing, type TreeEntry } from '../core/tree.js';
+import { KINDS, listedEntry, PathSet, smallInt, type TreeListing, type TreeEntry } from '../core/tree.js';
 import type { FileEntry } from './manifest.js';
 import { grow } from '../core/arrays.js';
 
@@ -76,11 +76,12 @@ export class ListingFiles implements PayloadFiles {
  * when it is sorted already, as a built manifest's is), not through a set of every path (~40 bytes
  * a path, made when the heap is at its fullest: issue 39).
  */
-export class EntryPaths implements ReadonlySet<string> {
+export class EntryPaths extends PathSet {
   readonly size: number;
   // The entries by path, when the list is not in that order itself.
   private readonly order: Int32Array | undefined;
   constructor(private readonly list: readonly FileEntry[]) {
+    super();
     this.size = list.length;
     let sorted = true;
     for (let i = 1; i < list.length && sorted; i++) sorted = list[i - 1]!.path < list[i]!.path;
@@ -100,12 +101,6 @@ export class EntryPaths implements ReadonlySet<string> {
   }
   *[Symbol.iterator](): SetIterator<string> {
     for (const e of this.list) yield e.path;
-  }
-  keys(): SetIterator<string> { return this[Symbol.iterator](); }
-  values(): SetIterator<string> { return this[Symbol.iterator](); }
-  *entries(): SetIterator<[string, string]> { for (const p of this) yield [p, p]; }
-  forEach(cb: (value: string, key: string, set: ReadonlySet<string>) => void, thisArg?: unknown): void {
-    for (const p of this) cb.call(thisArg, p, p, this);
   }
 }
 
