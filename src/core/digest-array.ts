@@ -1,6 +1,7 @@
 // SHA-256 digests by position, 32 bytes each in one typed array instead of a 64-character string
 // each (~80 bytes on the heap, which V8 lets grow 2-4× before it collects: issue 39). The hex form
 // is made only where a digest is written out.
+import { releaseBytes } from './release.js';
 
 export class DigestArray {
   private readonly bytes: Buffer;
@@ -41,11 +42,16 @@ export class DigestArray {
     return true;
   }
 
-  /** A copy of the first `length` digests. */
+  /**
+   * A copy of the first `length` digests; this array is spent (its memory released, so that a room
+   * sized for the most a list could hold is not left for V8's next full collection).
+   */
   first(length: number): DigestArray {
     const out = new DigestArray(length);
     this.bytes.copy(out.bytes, 0, 0, length * 32);
     out.present.set(this.present.subarray(0, length));
+    releaseBytes(this.bytes);
+    releaseBytes(this.present);
     return out;
   }
 

@@ -42,6 +42,11 @@ export interface Tree {
    */
   readonly sizeOnRead?: boolean;
   /**
+   * True when read() gives a buffer nothing else holds (read from the disk or the archive each
+   * time, not a tree's own or cached bytes): its caller may release it (core/release.ts).
+   */
+  readonly readsOwned?: boolean;
+  /**
    * A file's bytes for a caller that checks them at once and keeps nothing of them: valid only
    * until the next call on this tree (a view of a reused block, no copy), so used with no await in
    * between. Undefined when the tree has no such bytes for this file (then read()).

@@ -394,17 +394,23 @@ export class ZipTree implements Tree {
       // Each kept file's fields by position, and the names seen, each with its position once it is
       // kept (-1 until then): the duplicate check's set and the tree's index in one map (a set and
       // a map of every name were ~6 MB at 100 000 entries).
+      // Typed arrays of the directory's count (the most that can be kept): arrays grown an entry at a
+      // time left their outgrown stores, and then themselves, to V8's next full collection, and that
+      // garbage set the peak of a validate (issue 39). A count the archive's bytes cannot hold
+      // allocates no more than they can: the walk reads the directory's entries one after another,
+      // 46 bytes each at the least, and stops at the first that is not there.
+      const count = Math.min(directory.count, Math.floor(bytes.size / 46));
       const paths: string[] = [];
-      const sizes: number[] = [];
-      const compressed: number[] = [];
-      const dataStarts: number[] = [];
-      const methods: number[] = [];
+      const sizes = new Float64Array(count);
+      const compressed = new Float64Array(count);
+      const dataStarts = new Float64Array(count);
+      const methods = new Uint8Array(count);
       const names = new Map<string, number>();
       const dirs = new Set<string>();
       // Where each kept file's bytes start and end in the archive (its local header to its data's
-      // end), by its index in `files`, whose path is its name: numbers, not an object an entry.
-      const starts: number[] = [];
-      const ends: number[] = [];
+      // end), by its index in `paths`: numbers, not an object an entry.
+      const starts = new Float64Array(count);
+      const ends = new Float64Array(count);
       let total = 0;
       const src = bytes;
       // Each entry is checked as it is read, and only what is needed is kept.
@@ -464,24 +470,29 @@ export class ZipTree implements Tree {
           problems.push({ kind: 'HEADER_MISMATCH', entry: name, message: `entry ${JSON.stringify(name)}: local and central headers disagree on flags, method or name` });
           return;
         }
-        starts.push(e.localOffset);
-        ends.push(local.fileDataStart + e.compressedSize);
-        names.set(path, paths.length);
+        const k = paths.length;
+        starts[k] = e.localOffset;
+        ends[k] = local.fileDataStart + e.compressedSize;
+        names.set(path, k);
         paths.push(path);
-        sizes.push(e.uncompressedSize);
-        compressed.push(e.compressedSize);
-        dataStarts.push(local.fileDataStart);
-        methods.push(e.method);
+        sizes[k] = e.uncompressedSize;
+        compressed[k] = e.compressedSize;
+        dataStarts[k] = local.fileDataStart;
+        methods[k] = e.method;
       };
       const early = opts.early ? earlyRanges(bytes, opts.early) : undefined;
       // The directory through a block of its own, the local headers through the source's.
       walkCentralDirectory(bytes.sibling(), directory.offset, directory.count, (e) => { early?.(e); take(e); });
       if (total > limits.maxTotalBytes) problems.push(archiveTooLarge(total, limits.maxTotalBytes));
       fileDirClashes({ *[Symbol.iterator]() { for (const path of paths) yield { path }; } }, names, dirs, problems);
-      const byStart = Array.from(starts, (_, k) => k).sort((a, b) => starts[a]! - starts[b]!);
-      for (let i = 1; i < byStart.length; i++) {
-        const prev = byStart[i - 1]!;
-        const cur = byStart[i]!;
+      const kept = paths.length;
+      // A written archive lists its entries in the order of their data, so the sort is most often
+      // not needed; the overlap check is the same either way.
+      let byStart: Int32Array | undefined;
+      for (let k = 1; k < kept && !byStart; k++) if (starts[k]! < starts[k - 1]!) byStart = new Int32Array(kept).map((_, j) => j).sort((a, b) => starts[a]! - starts[b]!);
+      for (let i = 1; i < kept; i++) {
+        const prev = byStart ? byStart[i - 1]! : i - 1;
+        const cur = byStart ? byStart[i]! : i;
         if (starts[cur]! < ends[prev]!) {
           problems.push({ kind: 'OVERLAP', entry: paths[cur]!, message: `entries ${JSON.stringify(paths[prev]!)} and ${JSON.stringify(paths[cur]!)} overlap in the archive` });
         }
@@ -490,8 +501,8 @@ export class ZipTree implements Tree {
       const order = Int32Array.from(sortUtf8(paths.map((_, k) => k), (k) => paths[k]!));
       // Without problems, every name seen is a file kept.
       return new ZipTree(label, bytes, {
-        paths, index: names, order, methods: Uint8Array.from(methods),
-        sizes: Float64Array.from(sizes), compressed: Float64Array.from(compressed), dataStarts: Float64Array.from(dataStarts),
+        paths, index: names, order, methods: methods.subarray(0, kept),
+        sizes: sizes.subarray(0, kept), compressed: compressed.subarray(0, kept), dataStarts: dataStarts.subarray(0, kept),
       }, limits);
     } catch (e) {
       bytes.close();
@@ -574,6 +585,9 @@ export class ZipTree implements Tree {
     this.checkLimit(entry);
     return { fd: this.bytes.fd, offset: entry.dataStart, size: entry.size, release: () => undefined };
   }
+
+  /** A STORED entry is read into a buffer of its own or copied out of the block; a DEFLATE one is joined anew. */
+  readonly readsOwned = true;
 
   async read(path: string): Promise<Buffer> {
     const entry = this.info(path);

@@ -17,20 +17,23 @@ import { LONE_SURROGATE } from '../core/jcs.js';
 import { unsafePathReason } from '../core/paths.js';
 import { DigestArray } from '../core/digest-array.js';
 import { MANIFEST, type FileEntry } from './manifest.js';
+import type { FileList } from './payload-files.js';
 
-/** A declared file: its path, and its digest read from the list's DigestArray when asked. */
-export class DeclaredFile implements FileEntry {
-  constructor(public path: string, private readonly at: number, private readonly digests: DigestArray) {}
-  get sha256(): string {
-    return this.digests.hex(this.at);
-  }
+/** A declared files[] read apart: the archive's path strings and a DigestArray, by position. */
+export class DeclaredList implements FileList {
+  constructor(private readonly paths: string[], readonly digests: DigestArray) {}
+  get length(): number { return this.paths.length; }
+  path(i: number): string { return this.paths[i]!; }
+  sha256(i: number): string { return this.digests.hex(i); }
+  samePath(i: number, path: string): void { this.paths[i] = path; }
+  entries(): FileEntry[] { return Array.from(this.paths, (path, i) => ({ path, sha256: this.digests.hex(i) })); }
 }
 
 export interface CompactManifest {
   /** The manifest without files[]: `files` holds a stand-in until the caller replaces it. */
   raw: Record<string, unknown>;
-  /** files[] in its order: one small object a file (the archive's path string, a position). */
-  files: DeclaredFile[];
+  /** files[] in its order: the archive's path strings and the digests, by position. */
+  files: DeclaredList;
   digests: DigestArray;
   /** lineOfKey over the manifest's text, answered from its bytes. */
   lineOf: (key: string) => number | undefined;
@@ -58,7 +61,7 @@ export function readManifestCompact(bytes: Buffer, maxDepth: number, own?: (path
   const n = bytes.length;
   let i = 0;
   let depth = 0;
-  let span: { start: number; end: number; files: DeclaredFile[]; digests: DigestArray } | undefined;
+  let span: { start: number; end: number; files: DeclaredList; digests: DigestArray } | undefined;
   // A structural scan: strings skipped, brackets counted; a top-level key "files" (written
   // plainly) hands its value to the list's reader. Whether the rest is valid JSON is the parse's
   // of the reduced text to say.
@@ -121,7 +124,7 @@ function plainString(b: Buffer, i: number): { start: number; end: number } | und
  * files[] from its opening bracket at `at`: the list and the offset after its closing bracket, or
  * undefined when it is not the common shape or has anything the manifest check would report.
  */
-function readList(b: Buffer, at: number, own?: (path: string) => string | undefined): { end: number; files: DeclaredFile[]; digests: DigestArray } | undefined {
+function readList(b: Buffer, at: number, own?: (path: string) => string | undefined): { end: number; files: DeclaredList; digests: DigestArray } | undefined {
   if (b[at] !== 0x5b) return undefined;
   // The digests go first into an array sized for the most entries the bytes can hold (each takes
   // at least 87: {"path":"","sha256":"<64>"}), then into one of the list's length.
@@ -173,7 +176,7 @@ function readList(b: Buffer, at: number, own?: (path: string) => string | undefi
     if (b[i] === COMMA) { i++; continue; }
     if (b[i] !== 0x5d) return undefined;
     const digests = room.first(paths.length);
-    return { end: i + 1, files: paths.map((p, j) => new DeclaredFile(p, j, digests)), digests };
+    return { end: i + 1, files: new DeclaredList(paths, digests), digests };
   }
 }
 
@@ -200,12 +203,12 @@ export function lineOfKeyIn(bytes: Buffer, key: string): number | undefined {
  * Makes `raw.files` the list as plain {path, sha256} objects when first read (inspect, diff,
  * `validate --json` print it; validate and its checks never read it), in the member's own place.
  */
-export function settleFiles(raw: Record<string, unknown>, files: readonly DeclaredFile[]): void {
+export function settleFiles(raw: Record<string, unknown>, files: DeclaredList): void {
   Object.defineProperty(raw, 'files', {
     enumerable: true,
     configurable: true,
     get() {
-      const v = files.map((f) => ({ path: f.path, sha256: f.sha256 }));
+      const v = files.entries();
       Object.defineProperty(raw, 'files', { value: v, enumerable: true, configurable: true, writable: true });
       return v;
     },

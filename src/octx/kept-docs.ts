@@ -7,6 +7,7 @@ import { DocIds } from './doc-ids.js';
 import type { ConceptDoc } from './documents.js';
 import { LONE_SURROGATE } from '../core/jcs.js';
 import { grow } from '../core/arrays.js';
+import { releaseBytes } from '../core/release.js';
 
 // How a document's title is kept (the key itself is kept: a check that found no title sets it
 // undefined, one that stopped before the title never sets it).
@@ -77,8 +78,10 @@ export class KeptDocs extends DocIds {
       return;
     }
     if (this.used + most > this.slab.length) {
-      this.slab = grow(this.slab, this.used + most);
+      const spent = this.slab;
+      this.slab = grow(spent, this.used + most);
       this.text = Buffer.from(this.slab.buffer);
+      releaseBytes(spent);
     }
     const n = this.text.write(title, this.used, 'utf8');
     this.titleAt[i] = this.used;

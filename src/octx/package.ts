@@ -11,11 +11,12 @@ import type { ZipPlacement } from '../core/zip-placement.js';
 import { createHash } from 'node:crypto';
 import { JcsError } from '../core/jcs.js';
 import { checkManifest, parseManifestBytes, MANIFEST, type FileEntry, type Manifest } from './manifest.js';
-import { readManifestCompact, settleFiles, type DeclaredFile } from './declared-files.js';
+import { readManifestCompact, settleFiles, type DeclaredList } from './declared-files.js';
 import { checkKnowledge, isConcept, isKnowledgeMarkdown, type ConceptDoc } from './documents.js';
 import { packageDigest, packageDigestListed } from './digest.js';
 import { readJsonl } from './jsonl.js';
 import { checkSag, SAG_FILES, SAG_PATHS, type SagData } from './records.js';
+import { releaseBytes } from '../core/release.js';
 import { DOC_CONCEPT, DOC_ID, DOC_READ, DOC_WROTE, InlinePass, wantsWorker, WorkerPass, type PlacedFile, type RecordPassLimits, type SagKey, type VectorFile } from './record-pass.js';
 import { checkArrowFile, checkVectorConfig, targetKind, VECTOR_CONFIG, VECTOR_FILES, VECTOR_PATHS, VECTOR_PROFILES, VECTOR_ROLES } from './vectors.js';
 import { checkVectorProfiles } from './vector-profiles.js';
@@ -28,7 +29,7 @@ import { pushAll } from '../core/arrays.js';
 import { DigestArray } from '../core/digest-array.js';
 import { DocIds } from './doc-ids.js';
 import { KeptDocs } from './kept-docs.js';
-import { EntryFiles, EntryPaths, ListingFiles, PositionsBuilder, type PayloadFiles } from './payload-files.js';
+import { EntryArray, EntryFiles, EntryPaths, ListingFiles, PositionsBuilder, type FileList, type PayloadFiles } from './payload-files.js';
 
 export interface OctxReport {
   format_valid: boolean;
@@ -179,6 +180,8 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
   // (~150 bytes a document), so it is not held while the files are read.
   parsed.text = undefined;
   mc.text = undefined;
+  if (parsed.owned) releaseBytes(parsed.owned);
+  parsed.owned = undefined;
   diags.push(...mc.diagnostics);
   const capabilities = { ...mc.capabilities };
   if (mc.unsupportedVersion) {
@@ -211,7 +214,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     // tree: of a listing table, positions in it (no object and no path string a file: issue 39).
     let files: PayloadFiles;
     // The list's entries, when it has them (declared, or derived from a tree without a listing table).
-    let entryList: FileEntry[] | undefined;
+    let entryList: FileList | undefined;
     const declared = declaredList !== undefined || Array.isArray(parsed.raw.files);
     const own = !declared ? table : undefined;
     const derivedProblem = (path: string, kind: TreeEntry['kind']): boolean => {
@@ -225,7 +228,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       entryList = declaredList;
       files = new EntryFiles(entryList, (p) => byPath.get(p));
     } else if (declared) {
-      entryList = (parsed.raw.files as unknown[]).filter((f): f is FileEntry => typeof (f as FileEntry)?.path === 'string' && typeof (f as FileEntry)?.sha256 === 'string');
+      entryList = new EntryArray((parsed.raw.files as unknown[]).filter((f): f is FileEntry => typeof (f as FileEntry)?.path === 'string' && typeof (f as FileEntry)?.sha256 === 'string'));
       files = new EntryFiles(entryList, (p) => byPath.get(p));
     } else if (own) {
       const positions = new PositionsBuilder();
@@ -235,8 +238,9 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       }
       files = new ListingFiles(own, positions.done());
     } else {
-      entryList = [];
-      for (const e of entries()) if (isPayloadPath(e.path) && !derivedProblem(e.path, e.kind)) entryList.push({ path: e.path, sha256: '' });
+      const derived: FileEntry[] = [];
+      for (const e of entries()) if (isPayloadPath(e.path) && !derivedProblem(e.path, e.kind)) derived.push({ path: e.path, sha256: '' });
+      entryList = new EntryArray(derived);
       files = new EntryFiles(entryList, (p) => byPath.get(p));
     }
     if (opts.workdir && declared) {
@@ -263,7 +267,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     const whole = opts.documents === 'ids' ? undefined : new KeptDocs(files.length);
     const ids = whole ?? new DocIds(files.length);
     const digests = declared ? undefined : new DigestArray(files.length);
-    const sha256Of = (i: number) => digests ? digests.hex(i) : entryList![i]!.sha256;
+    const sha256Of = (i: number) => digests ? digests.hex(i) : entryList!.sha256(i);
     let digestsOk = true;
     // A file's findings, kept only when it has some (an empty list a document is ~30 bytes each).
     // Both by the file's index, holding only files being checked or with findings: an array of
@@ -302,7 +306,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       }
       if (e && e.size > limits.maxFileBytes) { tooLarge(path, local); return undefined; }
       // One string a path: the listing's, for the manifest's equal copy (~60 bytes a file).
-      if (entryList && e) entryList[i]!.path = e.path;
+      if (entryList && e) entryList.samePath(i, e.path);
       return { e, local };
     };
     function tooLarge(path: string, local: Diagnostic[]): void {
@@ -326,9 +330,10 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
         return true;
       }
       const actual = typeof digest === 'string' ? digest : Buffer.from(digest.buffer, digest.byteOffset, digest.byteLength).toString('hex');
-      if (actual !== entryList![i]!.sha256) {
+      const listed = entryList!.sha256(i);
+      if (actual !== listed) {
         digestsOk = false;
-        local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${path}: SHA-256 is ${actual}, files[] declares ${entryList![i]!.sha256}`, { file: path, hint: 'the file changed after the package was built; rebuild it' }));
+        local.push(error('OCTX_FILE_DIGEST_MISMATCH', `${path}: SHA-256 is ${actual}, files[] declares ${listed}`, { file: path, hint: 'the file changed after the package was built; rebuild it' }));
         return false;
       }
       return true;
@@ -485,7 +490,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
 
     // Membership of the few standard paths; of a listing, through its table.
     const listed: ReadonlySet<string> = own && files.positions ? listingSet(own, files.positions)
-      : declaredList ? new EntryPaths(declaredList) : new Set(entryList!.map((f) => f.path));
+      : declaredList ? new EntryPaths(declaredList) : new Set(entryList!.entries().map((f) => f.path));
     if (!someFile(files, isConcept)) {
       diags.push(error('OCTX_CONCEPT_REQUIRED', 'the package needs at least one Concept Document: a knowledge/**/*.md other than index.md and log.md', { file: opts.workdir ? 'knowledge/' : MANIFEST }));
     }
@@ -532,8 +537,8 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
         if (declaredList) {
           // The list read apart, by position in UTF-8 order of path: what packageDigest of the
           // whole manifest gives (its entries are all plain {path, sha256}).
-          const order = sortUtf8(declaredList.map((_, i) => i), (i) => declaredList[i]!.path);
-          computed = packageDigestListed(parsed.subject!, { count: order.length, path: (k) => declaredList[order[k]!]!.path, sha256: (k) => declaredList[order[k]!]!.sha256 });
+          const order = sortUtf8(Array.from({ length: declaredList.length }, (_, i) => i), (i) => declaredList.path(i));
+          computed = packageDigestListed(parsed.subject!, { count: order.length, path: (k) => declaredList.path(order[k]!), sha256: (k) => declaredList.sha256(order[k]!) });
         } else if (declared) computed = packageDigest(parsed.raw);
         else {
           // The derived list by position in UTF-8 order of path, its digests as hex one at a time:
@@ -628,7 +633,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       capabilities,
       diagnostics: diags,
       manifest,
-      files: entryList ?? [],
+      files: declaredList ? [] : entryList?.entries() ?? [],
       documents: [],
       package_digest: computed,
       declared_digest: declaredDigest,
@@ -641,7 +646,7 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     if (declaredList) settleOnRead(report, 'files', () => (parsed.raw!.files as FileEntry[]).slice());
     if (digests) {
       settleOnRead(report, 'files', () => {
-        if (entryList) { entryList.forEach((f, i) => { f.sha256 = digests.hex(i); }); return entryList; }
+        if (entryList) { const list = entryList.entries(); list.forEach((f, i) => { f.sha256 = digests.hex(i); }); return list; }
         return Array.from({ length: files.length }, (_, i) => ({ path: files.path(i), sha256: digests.hex(i) }));
       });
     }
@@ -659,9 +664,11 @@ interface ReadManifest {
   diagnostics: Diagnostic[];
   openError?: string;
   /** files[] read apart (declared-files.ts): `raw.files` is then made only when read. */
-  declared?: DeclaredFile[];
+  declared?: DeclaredList;
   /** With `declared`: the manifest's members for the package digest, `files` a stand-in. */
   subject?: Record<string, unknown>;
+  /** With `declared`: the bytes `text` answers from, this reader's own, to release once it is let go. */
+  owned?: Buffer;
 }
 
 /**
@@ -671,9 +678,13 @@ interface ReadManifest {
  */
 async function readManifestOf(tree: Tree, maxDepth: number, workdir: boolean): Promise<ReadManifest> {
   const bytes = await tree.read(MANIFEST);
+  // A built manifest lists every file (15 MB at 100,000 documents): where the bytes are this
+  // reader's own, they are released as soon as the findings have their lines, instead of staying
+  // resident until V8's next full collection (at 100,000 documents, the end of the run).
+  const owned = !workdir && tree.readsOwned ? bytes : undefined;
   const compact = workdir ? undefined : readManifestCompact(bytes, maxDepth, tree.entry ? (p) => tree.entry!(p)?.path : undefined);
   if (!compact) return parseManifestBytes(bytes, maxDepth);
-  return { raw: compact.raw, text: compact.lineOf, diagnostics: [], declared: compact.files, subject: { ...compact.raw } };
+  return { raw: compact.raw, text: compact.lineOf, diagnostics: [], declared: compact.files, subject: { ...compact.raw }, owned };
 }
 
 /**

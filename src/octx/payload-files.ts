@@ -24,16 +24,44 @@ export interface PayloadFiles {
   readonly positions?: Int32Array;
 }
 
+/**
+ * A files[] by position: each entry's path and declared digest ('' for a derived list, until its
+ * files are hashed). A declared list read apart from the manifest's bytes keeps paths and digests
+ * in two arrays (declared-files.ts), not an object a file (48 bytes, issue 39).
+ */
+export interface FileList {
+  readonly length: number;
+  path(i: number): string;
+  sha256(i: number): string;
+  /** Entry i's path is `path` (an equal string the tree holds already: one string a path). */
+  samePath(i: number, path: string): void;
+  /** The list as the report gives it (made anew for a list that keeps no objects). */
+  entries(): FileEntry[];
+}
+
+/** A list of entry objects (parsed from a manifest, or derived from a tree without a listing table). */
+export class EntryArray implements FileList {
+  constructor(private readonly list: FileEntry[]) {}
+  get length(): number { return this.list.length; }
+  path(i: number): string { return this.list[i]!.path; }
+  sha256(i: number): string { return this.list[i]!.sha256; }
+  samePath(i: number, path: string): void { this.list[i]!.path = path; }
+  entries(): FileEntry[] { return this.list; }
+}
+
 /** A list of entries (declared, or derived from a tree without a listing table): its paths as given. */
 export class EntryFiles implements PayloadFiles {
   readonly sorted = false;
-  constructor(readonly entries: FileEntry[], private readonly lookup: (path: string) => TreeEntry | undefined) {}
+  constructor(readonly entries: FileList, private readonly lookup: (path: string) => TreeEntry | undefined) {}
   get length(): number { return this.entries.length; }
-  path(i: number): string { return this.entries[i]!.path; }
+  path(i: number): string { return this.entries.path(i); }
   entry(_i: number, path: string): TreeEntry | undefined { return this.lookup(path); }
   size(i: number): number { return this.lookup(this.path(i))?.size ?? 0; }
   kind(_i: number, path: string): TreeEntry['kind'] | undefined { return this.lookup(path)?.kind; }
-  indexOf(path: string): number { return this.entries.findIndex((f) => f.path === path); }
+  indexOf(path: string): number {
+    for (let i = 0; i < this.entries.length; i++) if (this.entries.path(i) === path) return i;
+    return -1;
+  }
 }
 
 /** Files of a directory's listing by their positions in it, ascending (the listing's own order). */
@@ -80,12 +108,12 @@ export class EntryPaths extends PathSet {
   readonly size: number;
   // The entries by path, when the list is not in that order itself.
   private readonly order: Int32Array | undefined;
-  constructor(private readonly list: readonly FileEntry[]) {
+  constructor(private readonly list: FileList) {
     super();
     this.size = list.length;
     let sorted = true;
-    for (let i = 1; i < list.length && sorted; i++) sorted = list[i - 1]!.path < list[i]!.path;
-    this.order = sorted ? undefined : Int32Array.from({ length: list.length }, (_, i) => i).sort((a, b) => (list[a]!.path < list[b]!.path ? -1 : 1));
+    for (let i = 1; i < list.length && sorted; i++) sorted = list.path(i - 1) < list.path(i);
+    this.order = sorted ? undefined : Int32Array.from({ length: list.length }, (_, i) => i).sort((a, b) => (list.path(a) < list.path(b) ? -1 : 1));
   }
   has(path: string): boolean {
     let lo = 0;
@@ -97,10 +125,10 @@ export class EntryPaths extends PathSet {
     return lo < this.size && this.pathAt(lo) === path;
   }
   private pathAt(k: number): string {
-    return this.list[this.order ? this.order[k]! : k]!.path;
+    return this.list.path(this.order ? this.order[k]! : k);
   }
   *[Symbol.iterator](): SetIterator<string> {
-    for (const e of this.list) yield e.path;
+    for (let i = 0; i < this.list.length; i++) yield this.list.path(i);
   }
 }
 

@@ -34,6 +34,8 @@ export interface ZipOptions {
   prefix?: Buffer;
   /** Bytes after the EOCD record. */
   suffix?: Buffer;
+  /** The central records in this order of the entries' indexes (the data stays in entry order). */
+  centralOrder?: number[];
   /** Write a ZIP64 EOCD record and locator with these values (and 0xFFFF/0xFFFFFFFF in the EOCD). */
   zip64?: { entries?: bigint; cdSize?: bigint; cdOffset?: bigint; locatorOffset?: bigint };
 }
@@ -114,7 +116,8 @@ export function makeZip(entries: ZEntry[], opts: ZipOptions = {}): Buffer {
     central(offset);
     offset += 30 + lname.length + extra.length + body.length;
   }
-  const cd = Buffer.concat(centrals);
+  const order = opts.centralOrder;
+  const cd = Buffer.concat(order ? order.flatMap((k) => centrals.slice(3 * k, 3 * k + 3)) : centrals);
   const n = centrals.length / 3;
   const tail: Buffer[] = [];
   const z = opts.zip64;

@@ -10,7 +10,7 @@ import { runInNewContext } from 'node:vm';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
 import { DiskTree, MemoryTree } from '../../src/core/tree.js';
 import { checkPackage } from '../../src/octx/package.js';
-import { EntryPaths, ListingFiles } from '../../src/octx/payload-files.js';
+import { EntryArray, EntryPaths, ListingFiles } from '../../src/octx/payload-files.js';
 
 const ASSET = '01890a5d-ac96-774b-bcce-b302099a8057';
 const manifest = JSON.stringify({ format: 'octx', format_version: '0.1', asset: { id: ASSET, name: 'Listed' }, release: { version: '1.0.0' } });
@@ -85,10 +85,10 @@ test('EntryPaths: a declared list\'s paths as a set, in the list\'s order, answe
   const paths = ['knowledge/b.md', 'a.md', 'knowledge/a-b.md', 'knowledge/a.md', 'knowledge/a/x.md', 'extensions/é/1.0/x', 'data/😀.jsonl', 'data/\uffff'];
   for (const list of [paths, [...paths].sort()]) {
     const set = new Set(list);
-    const entries = new EntryPaths(list.map((path) => ({ path, sha256: '' })));
+    const entries = new EntryPaths(new EntryArray(list.map((path) => ({ path, sha256: '' }))));
     assert.equal(entries.size, set.size);
     assert.deepEqual([...entries], [...set]);
     for (const p of [...list, 'knowledge', 'knowledge/', 'b.md', '', 'zzz', 'knowledge/a', 'data/\ud83d']) assert.equal(entries.has(p), set.has(p), `${JSON.stringify(p)} in ${list === paths ? 'the list' : 'the sorted list'}`);
   }
-  assert.equal(new EntryPaths([]).has(''), false);
+  assert.equal(new EntryPaths(new EntryArray([])).has(''), false);
 });
