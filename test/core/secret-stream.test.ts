@@ -59,3 +59,31 @@ test('UTF-16 files (BOM, or NUL-interleaved in the first 64 KiB) and small files
   const bin = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7919 + (i >> 7)) % 256));
   assert.deepEqual(streamed(bin, Array(40).fill(8192), 16384), scanSecretBytes(bin, 'f.txt', 'f.txt'));
 });
+
+test('the buffers a stream gathers in are released once it lets them go (issue 39), and the findings stay the whole file\'s', () => {
+  // 1 MiB blocks of lines with a key in the second block and one split across the third and fourth.
+  const key = 'AKIAIOSFODNN7EXAMPLE';
+  const line = 'x'.repeat(99) + '\n';
+  const block = (k: number) => {
+    const b = Buffer.from(line.repeat(Math.ceil((1 << 20) / line.length))).subarray(0, 1 << 20);
+    if (k === 1) b.write(` ${key} `, 5000);
+    if (k === 2) b.write(`\n${key.slice(0, 10)}`, b.length - 11);
+    if (k === 3) b.write(`${key.slice(10)} `, 0);
+    return Buffer.from(b);
+  };
+  const blocks = [0, 1, 2, 3].map(block);
+  const s = new stream.SecretStream('f.bin', 'f.bin');
+  const held = () => (s as unknown as { pending: Buffer | undefined }).pending;
+  s.push(blocks[0]!);
+  const first = held()!;
+  assert.ok(first.length >= 1 << 20, 'the probe gathered the first block');
+  s.push(blocks[1]!);
+  assert.equal(first.length, 0, 'the first block\'s copy was released');
+  s.push(blocks[2]!);
+  s.push(blocks[3]!);
+  const last = held();
+  const found = s.end();
+  assert.deepEqual(found, scanSecretBytes(Buffer.concat(blocks), 'f.bin', 'f.bin'));
+  assert.equal(found.length, 2);
+  if (last && last.buffer.byteLength >= 1 << 20) assert.equal(last.length, 0);
+});
