@@ -58,28 +58,39 @@ function rowSizes(db: SqliteDb, n: number): Int32Array[] | undefined {
 
 /**
  * The pieces of text (runs between ASCII white space) met so far, each with its token count and the
- * frequent terms among its tokens, found by a hash of the run without cutting the text into strings
- * (tens of millions of pieces at 50,000 documents): open addressing over typed arrays.
+ * terms among its tokens, found by a hash of the run without cutting the text into strings
+ * (tens of millions of pieces at 50,000 documents): open addressing over typed arrays. A piece's
+ * facts are a run of `info` (its token count, then its terms' ids), not an array of its own: most
+ * pieces are met in one document (a number, a name), and an object each would cost more than its text.
  */
 class Pieces {
   private slots = new Int32Array(1 << 12);
   private hashes = new Int32Array(1 << 12);
   private readonly pieces: string[] = [];
-  private readonly infos: Int32Array[] = [];
-  find(text: string, s: number, e: number, h: number): Int32Array | undefined {
+  /** Where each piece's facts start in `info`. */
+  private at = new Int32Array(1 << 12);
+  /** Each piece's token count followed by its terms' ids. */
+  info = new Int32Array(1 << 14);
+  private used = 0;
+  /** Where the piece text[s..e) (hash h) has its facts in `info`, or -1 when it was not met before. */
+  find(text: string, s: number, e: number, h: number): number {
     const mask = this.slots.length - 1;
     for (let i = h & mask; ; i = (i + 1) & mask) {
       const slot = this.slots[i]!;
-      if (slot === 0) return undefined;
+      if (slot === 0) return -1;
       if (this.hashes[i] === h) {
         const p = this.pieces[slot - 1]!;
-        if (p.length === e - s && text.startsWith(p, s)) return this.infos[slot - 1];
+        if (p.length === e - s && text.startsWith(p, s)) return this.at[slot - 1]!;
       }
     }
   }
-  add(piece: string, h: number, info: Int32Array) {
+  add(piece: string, h: number, terms: number[]) {
+    this.at = grow(this.at, this.pieces.length + 1);
+    this.at[this.pieces.length] = this.used;
+    this.info = grow(this.info, this.used + terms.length + 1);
+    this.info[this.used++] = terms.length;
+    for (const t of terms) this.info[this.used++] = t;
     this.pieces.push(piece);
-    this.infos.push(info);
     if (this.pieces.length * 2 > this.slots.length) this.grow();
     this.place(h, this.pieces.length);
   }
@@ -98,11 +109,35 @@ class Pieces {
   }
 }
 
+/** Postings (a row and a frequency), each term's chained in the order they came, in fixed pages of typed arrays. */
+class Postings {
+  private static readonly SHIFT = 15;
+  private static readonly MASK = (1 << Postings.SHIFT) - 1;
+  /** Page i holds postings i·2^SHIFT…: row, frequency and the next of the same term, three ints each. */
+  private readonly pages: Int32Array[] = [];
+  private n = 0;
+  add(row: number, f: number): number {
+    const p = this.n++;
+    const i = p >>> Postings.SHIFT;
+    if (i === this.pages.length) this.pages.push(new Int32Array(3 << Postings.SHIFT));
+    const o = 3 * (p & Postings.MASK);
+    const page = this.pages[i]!;
+    page[o] = row;
+    page[o + 1] = f;
+    return p;
+  }
+  link(from: number, to: number): void { this.pages[from >>> Postings.SHIFT]![3 * (from & Postings.MASK) + 2] = to; }
+  row(p: number): number { return this.pages[p >>> Postings.SHIFT]![3 * (p & Postings.MASK)]!; }
+  f(p: number): number { return this.pages[p >>> Postings.SHIFT]![3 * (p & Postings.MASK) + 1]!; }
+  next(p: number): number { return this.pages[p >>> Postings.SHIFT]![3 * (p & Postings.MASK) + 2]!; }
+}
+
 /**
  * Every term's weighted frequency in each row and each row's token count per column, tallied while
  * the rows are inserted into the index, so the texts are swept once and need not be kept or read
  * again (issue 39): which terms are frequent is known only once every row is in, so each term's
- * postings are kept (a row id and a frequency, 8 bytes a posting) until postings() takes the
+ * postings are kept (a row id, a frequency and the next posting's place: 12 bytes in pages, no object a
+ * term, since most terms are in one document or few) until postings() takes the
  * frequent ones. A piece of text (a run between ASCII white space) is tokenized by FTS5 once, the
  * first time it is met: a block's new pieces in one pass, after which the rows that held one are
  * tallied again (few, once the common pieces are known). Frequencies are sums of whole weights.
@@ -110,9 +145,11 @@ class Pieces {
 export class TermTally {
   private readonly pieces = new Pieces();
   private readonly ids = new Map<string, number>();
-  private postRows: Int32Array[] = [];
-  private postF: Int32Array[] = [];
+  /** Each term's postings: how many, and its first and last in `posts`. */
   private postN = new Int32Array(1024);
+  private postFirst = new Int32Array(1024);
+  private postLast = new Int32Array(1024);
+  private readonly posts = new Postings();
   private fw = new Int32Array(1024);
   private readonly seen: number[] = [];
   private readonly sizes = [new Int32Array(1024), new Int32Array(1024), new Int32Array(1024)];
@@ -139,9 +176,9 @@ export class TermTally {
     if (id === undefined) {
       id = this.ids.size;
       this.ids.set(t, id);
-      this.postRows.push(new Int32Array(4));
-      this.postF.push(new Int32Array(4));
       this.postN = grow(this.postN, id + 1);
+      this.postFirst = grow(this.postFirst, id + 1);
+      this.postLast = grow(this.postLast, id + 1);
       this.fw = grow(this.fw, id + 1);
     }
     return id;
@@ -163,15 +200,17 @@ export class TermTally {
         c = ++i < n ? text.charCodeAt(i) : 32;
       } while (!(c === 32 || (c >= 9 && c <= 13)));
       h |= 0;
-      const info = pieces.find(text, s, i, h);
-      if (!info) {
+      const at = pieces.find(text, s, i, h);
+      if (at < 0) {
         this.missed = true;
         const p = text.slice(s, i);
         if (!fresh.has(p)) fresh.set(p, h);
         continue;
       }
-      count += info[0]!;
-      for (let k = 1; k < info.length; k++) {
+      const info = pieces.info;
+      const m = info[at]!;
+      count += m;
+      for (let k = at + 1; k <= at + m; k++) {
         const t = info[k]!;
         if (fw[t] === 0) seen.push(t);
         fw[t]! += w;
@@ -217,10 +256,7 @@ export class TermTally {
       const list = [...fresh];
       this.tokens.many(list.map(([p]) => p)).forEach((ts, i) => {
         const [piece, h] = list[i]!;
-        const info = new Int32Array(ts.length + 1);
-        info[0] = ts.length;
-        ts.forEach((t, k) => { info[k + 1] = this.idOf(t); });
-        this.pieces.add(piece, h, info);
+        this.pieces.add(piece, h, ts.map((t) => this.idOf(t)));
       });
       // Every piece of these rows is known now.
       for (const j of again) this.row(block[j]!, counts, j, start, end);
@@ -228,22 +264,16 @@ export class TermTally {
     const first = this.rows + 1;
     this.rows += block.length;
     for (let c = 0; c < 3; c++) this.sizes[c] = grow(this.sizes[c]!, this.rows + 1);
-    const { blockT, blockF, postN } = this;
+    const { blockT, blockF, postN, postFirst, postLast, posts } = this;
     for (let j = 0; j < block.length; j++) {
       const row = first + j;
       for (let c = 0; c < 3; c++) this.sizes[c]![row] = counts[j * 3 + c]!;
       for (let k = start[j]!; k < end[j]!; k++) {
         const x = blockT[k]!;
-        const n = postN[x]!;
-        let rows = this.postRows[x]!;
-        let f = this.postF[x]!;
-        if (n === rows.length) {
-          rows = this.postRows[x] = grow(rows, n + 1);
-          f = this.postF[x] = grow(f, n + 1);
-        }
-        rows[n] = row;
-        f[n] = blockF[k]!;
-        postN[x] = n + 1;
+        const p = posts.add(row, blockF[k]!);
+        if (postN[x]!++ === 0) postFirst[x] = p;
+        else posts.link(postLast[x]!, p);
+        postLast[x] = p;
       }
     }
   }
@@ -261,8 +291,9 @@ export class TermTally {
       const id = this.ids.get(terms[i]!);
       if (id === undefined) return undefined;
       const n = this.postN[id]!;
-      let rowids = this.postRows[id]!.slice(0, n);
-      let f = Float64Array.from(this.postF[id]!.subarray(0, n));
+      let rowids = new Int32Array(n);
+      let f = new Float64Array(n);
+      for (let j = 0, p = this.postFirst[id]!; j < n; j++, p = this.posts.next(p)) { rowids[j] = this.posts.row(p); f[j] = this.posts.f(p); }
       if (dropped.size) {
         const keep = [...rowids.keys()].filter((j) => !dropped.has(rowids[j]!));
         rowids = Int32Array.from(keep, (j) => rowids[j]!);
