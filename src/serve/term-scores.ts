@@ -109,35 +109,120 @@ class Pieces {
   }
 }
 
-/** Postings (a row and a frequency), each term's chained in the order they came, in fixed pages of typed arrays. */
+/**
+ * Each term's postings (a row and a frequency) in the order they came, as varints (the row as the
+ * step from the term's last one, mostly one byte; the frequency, mostly one byte) in a chain of
+ * chunks of fixed pages: a few bytes a posting, no object a term, no doubling copy.
+ */
 class Postings {
-  private static readonly SHIFT = 15;
-  private static readonly MASK = (1 << Postings.SHIFT) - 1;
-  /** Page i holds postings i·2^SHIFT…: row, frequency and the next of the same term, three ints each. */
-  private readonly pages: Int32Array[] = [];
-  private n = 0;
-  add(row: number, f: number): number {
-    const p = this.n++;
-    const i = p >>> Postings.SHIFT;
-    if (i === this.pages.length) this.pages.push(new Int32Array(3 << Postings.SHIFT));
-    const o = 3 * (p & Postings.MASK);
-    const page = this.pages[i]!;
-    page[o] = row;
-    page[o + 1] = f;
+  private static readonly PAGE_SHIFT = 20;
+  private static readonly PAGE = 1 << Postings.PAGE_SHIFT;
+  /** A term's first chunk, then each twice the last up to the most; 4 bytes of each are the next chunk's place. */
+  private static readonly FIRST = 16;
+  private static readonly MOST = 256;
+  private readonly pages: Uint8Array[] = [];
+  /** The next free byte (pages are never shared by a chunk). */
+  private top = 0;
+  /** Each term's first chunk, its current chunk and that chunk's size, where it writes next, and its last row. */
+  private first = new Int32Array(1024);
+  private current = new Int32Array(1024);
+  private size = new Int32Array(1024);
+  private at = new Int32Array(1024);
+  private last = new Int32Array(1024);
+
+  private chunk(size: number): number {
+    let p = this.top;
+    if (p >>> Postings.PAGE_SHIFT === this.pages.length) this.pages.push(new Uint8Array(Postings.PAGE));
+    else if ((p & (Postings.PAGE - 1)) + size > Postings.PAGE) {
+      p = this.pages.length * Postings.PAGE;
+      this.pages.push(new Uint8Array(Postings.PAGE));
+    }
+    this.top = p + size;
     return p;
   }
-  link(from: number, to: number): void { this.pages[from >>> Postings.SHIFT]![3 * (from & Postings.MASK) + 2] = to; }
-  row(p: number): number { return this.pages[p >>> Postings.SHIFT]![3 * (p & Postings.MASK)]!; }
-  f(p: number): number { return this.pages[p >>> Postings.SHIFT]![3 * (p & Postings.MASK) + 1]!; }
-  next(p: number): number { return this.pages[p >>> Postings.SHIFT]![3 * (p & Postings.MASK) + 2]!; }
+  private setNext(chunk: number, next: number): void {
+    const page = this.pages[chunk >>> Postings.PAGE_SHIFT]!;
+    const o = chunk & (Postings.PAGE - 1);
+    page[o] = next & 0xff; page[o + 1] = (next >>> 8) & 0xff; page[o + 2] = (next >>> 16) & 0xff; page[o + 3] = next >>> 24;
+  }
+  private getNext(chunk: number): number {
+    const page = this.pages[chunk >>> Postings.PAGE_SHIFT]!;
+    const o = chunk & (Postings.PAGE - 1);
+    return (page[o]! | (page[o + 1]! << 8) | (page[o + 2]! << 16) | (page[o + 3]! << 24)) >>> 0;
+  }
+  /** Room for term `x` (ids are given in order from 0). */
+  term(x: number): void {
+    this.first = grow(this.first, x + 1);
+    this.current = grow(this.current, x + 1);
+    this.size = grow(this.size, x + 1);
+    this.at = grow(this.at, x + 1);
+    this.last = grow(this.last, x + 1);
+    const c = this.chunk(Postings.FIRST);
+    this.first[x] = c;
+    this.current[x] = c;
+    this.size[x] = Postings.FIRST;
+    this.at[x] = c + 4;
+    this.last[x] = 0;
+  }
+  private byte(x: number, b: number): void {
+    let at = this.at[x]!;
+    if (at === this.current[x]! + this.size[x]!) {
+      const size = Math.min(Postings.MOST, 2 * this.size[x]!);
+      const c = this.chunk(size);
+      this.setNext(this.current[x]!, c);
+      this.current[x] = c;
+      this.size[x] = size;
+      at = c + 4;
+    }
+    this.pages[at >>> Postings.PAGE_SHIFT]![at & (Postings.PAGE - 1)] = b;
+    this.at[x] = at + 1;
+  }
+  private varint(x: number, v: number): void {
+    while (v >= 0x80) { this.byte(x, (v & 0x7f) | 0x80); v >>>= 7; }
+    this.byte(x, v);
+  }
+  add(x: number, row: number, f: number): void {
+    this.varint(x, row - this.last[x]!);
+    this.last[x] = row;
+    this.varint(x, f);
+  }
+  /** Term `x`'s n postings, in the order they came. */
+  read(x: number, n: number): { rows: Int32Array; f: Float64Array } {
+    const rows = new Int32Array(n);
+    const f = new Float64Array(n);
+    let chunk = this.first[x]!;
+    let at = chunk + 4;
+    let end = chunk + Postings.FIRST;
+    let size = Postings.FIRST;
+    const byte = () => {
+      if (at === end) {
+        chunk = this.getNext(chunk);
+        size = Math.min(Postings.MOST, 2 * size);
+        at = chunk + 4;
+        end = chunk + size;
+      }
+      return this.pages[at >>> Postings.PAGE_SHIFT]![at++ & (Postings.PAGE - 1)]!;
+    };
+    const varint = () => {
+      let v = 0;
+      for (let shift = 0; ; shift += 7) {
+        const b = byte();
+        v += (b & 0x7f) * 2 ** shift;
+        if (b < 0x80) return v;
+      }
+    };
+    let row = 0;
+    for (let j = 0; j < n; j++) { row += varint(); rows[j] = row; f[j] = varint(); }
+    return { rows, f };
+  }
 }
 
 /**
  * Every term's weighted frequency in each row and each row's token count per column, tallied while
  * the rows are inserted into the index, so the texts are swept once and need not be kept or read
  * again (issue 39): which terms are frequent is known only once every row is in, so each term's
- * postings are kept (a row id, a frequency and the next posting's place: 12 bytes in pages, no object a
- * term, since most terms are in one document or few) until postings() takes the
+ * postings are kept (a row id and a frequency, as varints: about 2 bytes a posting in pages, no object
+ * a term, since most terms are in one document or few) until postings() takes the
  * frequent ones. A piece of text (a run between ASCII white space) is tokenized by FTS5 once, the
  * first time it is met: a block's new pieces in one pass, after which the rows that held one are
  * tallied again (few, once the common pieces are known). Frequencies are sums of whole weights.
@@ -145,10 +230,8 @@ class Postings {
 export class TermTally {
   private readonly pieces = new Pieces();
   private readonly ids = new Map<string, number>();
-  /** Each term's postings: how many, and its first and last in `posts`. */
+  /** Each term's postings: how many, and themselves. */
   private postN = new Int32Array(1024);
-  private postFirst = new Int32Array(1024);
-  private postLast = new Int32Array(1024);
   private readonly posts = new Postings();
   private fw = new Int32Array(1024);
   private readonly seen: number[] = [];
@@ -177,8 +260,7 @@ export class TermTally {
       id = this.ids.size;
       this.ids.set(t, id);
       this.postN = grow(this.postN, id + 1);
-      this.postFirst = grow(this.postFirst, id + 1);
-      this.postLast = grow(this.postLast, id + 1);
+      this.posts.term(id);
       this.fw = grow(this.fw, id + 1);
     }
     return id;
@@ -264,16 +346,14 @@ export class TermTally {
     const first = this.rows + 1;
     this.rows += block.length;
     for (let c = 0; c < 3; c++) this.sizes[c] = grow(this.sizes[c]!, this.rows + 1);
-    const { blockT, blockF, postN, postFirst, postLast, posts } = this;
+    const { blockT, blockF, postN, posts } = this;
     for (let j = 0; j < block.length; j++) {
       const row = first + j;
       for (let c = 0; c < 3; c++) this.sizes[c]![row] = counts[j * 3 + c]!;
       for (let k = start[j]!; k < end[j]!; k++) {
         const x = blockT[k]!;
-        const p = posts.add(row, blockF[k]!);
-        if (postN[x]!++ === 0) postFirst[x] = p;
-        else posts.link(postLast[x]!, p);
-        postLast[x] = p;
+        posts.add(x, row, blockF[k]!);
+        postN[x]!++;
       }
     }
   }
@@ -291,9 +371,7 @@ export class TermTally {
       const id = this.ids.get(terms[i]!);
       if (id === undefined) return undefined;
       const n = this.postN[id]!;
-      let rowids = new Int32Array(n);
-      let f = new Float64Array(n);
-      for (let j = 0, p = this.postFirst[id]!; j < n; j++, p = this.posts.next(p)) { rowids[j] = this.posts.row(p); f[j] = this.posts.f(p); }
+      let { rows: rowids, f } = this.posts.read(id, n);
       if (dropped.size) {
         const keep = [...rowids.keys()].filter((j) => !dropped.has(rowids[j]!));
         rowids = Int32Array.from(keep, (j) => rowids[j]!);
