@@ -213,15 +213,16 @@ export class RerankFields {
     this.maxMentions = most;
     for (const d of docs) {
       const name = nameKey(pageName(d));
+      // A key's list is made holding its first page: an empty array given one push reserves room for 17.
       if (name.length >= 2 && name.length <= MAX_ABBREV_CHARS && /^\p{L}[\p{L}\p{N}]*$/u.test(name)) {
-        const list = this.short.get(name.slice(0, 2)) ?? [];
-        if (list.length < MAX_EXACT) list.push({ name, doc: d });
-        this.short.set(name.slice(0, 2), list);
+        const list = this.short.get(name.slice(0, 2));
+        if (!list) this.short.set(name.slice(0, 2), [{ name, doc: d }]);
+        else if (list.length < MAX_EXACT) list.push({ name, doc: d });
       }
       for (const k of pageKeys(d)) {
-        const list = this.byKey.get(k) ?? [];
-        if (list.length < MAX_EXACT) list.push(d);
-        this.byKey.set(k, list);
+        const list = this.byKey.get(k);
+        if (!list) this.byKey.set(k, [d]);
+        else if (list.length < MAX_EXACT) list.push(d);
       }
     }
     this.avgLength = docs.length ? Math.max(1, links.chars / docs.length) : 1;

@@ -1,9 +1,11 @@
 // The second stage's link facts (what pages call each other, how often each is named) gathered as
 // the texts are taken in, in the verification's pass (issue 39): settled in path order whatever
 // order the pages came in, a link to a page met later counted, a page not served counting for
-// nothing; and serve's start reads no text back from the index to make them.
+// nothing; and serve's start reads no text back from the index to make them, and leaves each served
+// document a plain object (not a dictionary) with its text a getter.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
 import { PackageIntake } from '../../src/serve/corpus.js';
 import { loadServedArtifact } from '../../src/serve/load-served.js';
 import { readBodiesFromIndex } from '../../src/serve/served-bodies.js';
@@ -48,6 +50,12 @@ test('serve\'s start makes the second stage\'s fields without reading a text bac
     tools.warm([{ pkg, index }]);
     r.forget();
     assert.equal(reads, 0, 'no text read back to make the fields');
+    // The texts' getters leave the documents plain objects: a data property made an accessor turns
+    // each into a dictionary (~440 bytes more a document at rest).
+    setFlagsFromString('--allow-natives-syntax');
+    const fast = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
+    assert.deepEqual(pkg.docs.filter((d) => !fast(d)).map((d) => d.id), [], 'every served document keeps fast properties');
+    assert.ok(pkg.docs.every((d) => pkg.byId.get(d.id) === d && typeof Object.getOwnPropertyDescriptor(d, 'body')?.get === 'function'), 'the package\'s ids name the served copies, whose text is a getter');
     assert.equal(pkg.links.mentions.get('p 0'), 2, 'p-39 links to p-0, p-33 names it in code');
     assert.match(pkg.links.anchors.get('p 1') ?? '', /^page 1\n$/);
     // A search reads its candidates' texts, each checked: the facts did not replace that.
