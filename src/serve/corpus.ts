@@ -21,6 +21,8 @@ import { unboundByTail } from '../install/plan.js';
 import { printable } from '../install/portable.js';
 import type { IndexBuilder } from './index-build.js';
 import { columnsOf } from './term-scores.js';
+import { PageLinks, type LinkSummary } from './page-links.js';
+import { nameKey, pageName } from './rerank.js';
 import './rules.js';
 
 export interface ServedPackage {
@@ -37,6 +39,8 @@ export interface ServedPackage {
   digest: string;
   /** Each served text's SHA-256 (32 bytes each, in `docs` order): a text read back after start is checked against it. */
   bodyDigests: Buffer;
+  /** What the pages say of each other (links, mentions), gathered as the texts were taken in: the second stage reads no text back for them. */
+  links: LinkSummary;
 }
 
 /**
@@ -62,6 +66,8 @@ export class PackageIntake {
   private digests = Buffer.alloc(32 * 1024);
   private slots = 0;
   private readonly lost: { id: string; path: string }[] = [];
+  /** Each taken text's links and mentions, by slot (the texts themselves are not kept). */
+  private readonly links = new PageLinks();
   /** The path of every document taken, served or not (what the unbound-path check looks at). */
   readonly paths: string[] = [];
   constructor(private readonly builder?: IndexBuilder, private readonly keepTexts = !builder) {}
@@ -77,8 +83,9 @@ export class PackageIntake {
     }
     // The package's own copy (what a format carries for a round trip is not served), never the caller's object.
     const body = wellFormed(d.body);
-    const own: Doc = { ...d, body: this.keepTexts || body.includes('\u0000') ? body : '' };
-    delete own.carried;
+    // Taken out by destructuring, not `delete`, which would leave each kept document a slower, larger object (a dictionary of properties).
+    const { carried: _carried, ...fields } = d;
+    const own: Doc = { ...fields, body: this.keepTexts || body.includes('\u0000') ? body : '' };
     const row = this.builder ? this.builder.add(d.id, columnsOf({ ...own, body })) : 0;
     if (32 * (this.slots + 1) > this.digests.length) {
       const more = Buffer.alloc(2 * this.digests.length);
@@ -86,10 +93,11 @@ export class PackageIntake {
       this.digests = more;
     }
     sha256Bytes(body).copy(this.digests, 32 * this.slots);
+    this.links.add(this.slots, body, nameKey(pageName(own)));
     this.byId.set(d.id, { doc: own, slot: this.slots++, row });
   }
 
-  finish(p: Omit<ServedPackage, 'byId' | 'digest' | 'docs' | 'bodyDigests'>, notes: Diagnostic[]): ServedPackage {
+  finish(p: Omit<ServedPackage, 'byId' | 'digest' | 'docs' | 'bodyDigests' | 'links'>, notes: Diagnostic[]): ServedPackage {
     // Sorted by path, stable: in the order a list gave them.
     for (const l of [...this.lost].sort((a, b) => compareUtf8(a.path, b.path))) notes.push(warning('CTXFORGE_SERVE_NOTHING', `${printable(p.name)}: document id ${printable(l.id)} appears twice; ${printable(l.path)} is not served`));
     const kept = [...this.byId.values()].sort((a, b) => compareUtf8(a.doc.path, b.doc.path));
@@ -99,14 +107,15 @@ export class PackageIntake {
     const h = createHash('sha256');
     kept.forEach(({ doc: d }, i) => h.update(`${i ? '\n' : ''}${JSON.stringify([d.id, d.path, d.title, d.type ?? null, d.description ?? null, d.tags ?? [], bodies.toString('hex', 32 * i, 32 * i + 32)])}`));
     const docs = kept.map((k) => k.doc);
+    const links = this.links.settle(docs, kept.map((k) => k.slot));
     this.byId.clear();
     this.digests = Buffer.alloc(0);
-    return { ...p, docs, byId: new Map(docs.map((d) => [d.id, d])), digest: h.digest('hex'), bodyDigests: bodies };
+    return { ...p, docs, byId: new Map(docs.map((d) => [d.id, d])), digest: h.digest('hex'), bodyDigests: bodies, links };
   }
 }
 
 /** A package made of documents given as a list, their texts kept (openIndex builds from them). */
-export function servedPackage(p: Omit<ServedPackage, 'byId' | 'digest' | 'docs' | 'bodyDigests'>, docs: Doc[], notes: Diagnostic[]): ServedPackage {
+export function servedPackage(p: Omit<ServedPackage, 'byId' | 'digest' | 'docs' | 'bodyDigests' | 'links'>, docs: Doc[], notes: Diagnostic[]): ServedPackage {
   const intake = new PackageIntake();
   for (const d of docs) intake.add(d);
   return intake.finish(p, notes);

@@ -1,6 +1,6 @@
 // Builds a package's search index as its documents arrive, one at a time, in a database file of a
 // private folder: SQLite's page cache, not the corpus, bounds what is in memory. Each block of
-// BLOCK documents is inserted into FTS5 and tallied for the stored terms' frequencies while it is at
+// documents (BLOCK, or fewer when their texts reach BLOCK_CHARS) is inserted into FTS5 and tallied for the stored terms' frequencies while it is at
 // hand (term-scores.ts), all in one transaction, so a text is never held or read again once its block
 // is in. The documents can come straight from the verifier (serve's start, issue 39): the build is
 // then the verification's own pass, and a package that does not verify in the end has its
@@ -16,8 +16,16 @@ export const SCHEMA = `CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NU
     CREATE TABLE term_scores(term TEXT PRIMARY KEY, rowids BLOB NOT NULL, scores BLOB NOT NULL) WITHOUT ROWID;
     CREATE TABLE term_counts(term TEXT PRIMARY KEY, docs INTEGER NOT NULL, instances INTEGER NOT NULL) WITHOUT ROWID;`;
 
-/** Rows inserted, then their texts tallied, a block at a time. */
+/**
+ * Rows inserted, then their texts tallied, a block at a time: at most BLOCK rows and BLOCK_CHARS
+ * characters of text. A block's texts stay in memory until it is flushed, long enough for V8 to
+ * move them to the old generation, where they wait for a full collection as garbage and grow the
+ * heap with them (issue 39: 256 rows of 4 KB texts, flushed by count only, took the start's peak
+ * from ~260 to ~350 MB at 50,000 documents); the tally's batch of new pieces is what a larger
+ * block saves, and it saves little past a few dozen texts.
+ */
 const BLOCK = 256;
+const BLOCK_CHARS = 128 * 1024;
 
 export class IndexBuilder {
   private readonly db: SqliteDb;
@@ -27,6 +35,7 @@ export class IndexBuilder {
   private readonly insert: ReturnType<SqliteDb['prepare']>;
   private readonly remove: ReturnType<SqliteDb['prepare']>;
   private block: { row: number; id: string; cols: [string, string, string] }[] = [];
+  private blockChars = 0;
   private next = 1;
   private state: 'open' | 'finished' | 'discarded' = 'open';
   /** Wall time spent in the build's own steps, in ms (what `serve` reports as the index build). */
@@ -63,7 +72,8 @@ export class IndexBuilder {
   add(id: string, cols: [string, string, string]): number {
     const row = this.next++;
     this.block.push({ row, id, cols });
-    if (this.block.length >= BLOCK) this.flush();
+    this.blockChars += cols[0].length + cols[1].length + cols[2].length;
+    if (this.block.length >= BLOCK || this.blockChars >= BLOCK_CHARS) this.flush();
     return row;
   }
 
@@ -82,6 +92,7 @@ export class IndexBuilder {
     const t0 = performance.now();
     const block = this.block;
     this.block = [];
+    this.blockChars = 0;
     for (const b of block) this.insert.run(b.row, b.id, ...b.cols);
     this.tally.addBlock(block.map((b) => b.cols));
     this.ms += performance.now() - t0;

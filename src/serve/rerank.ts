@@ -23,6 +23,7 @@
 // call: at most RERANK_CANDIDATES + 2 × MAX_NAMED pages (named, abbreviated), each read for at most SCAN_CHARS characters,
 // their title and heading tokens asked of FTS5's tokenizer once per page (kept for the next call).
 import type { Doc } from '../format.js';
+import type { LinkSummary } from './page-links.js';
 
 export const RERANK_CANDIDATES = 100;
 export const MAX_EXACT = 20;
@@ -59,8 +60,6 @@ const F_TITLE = 3;
 const F_LEAD = 2;
 const F_HEAD = 1.5;
 const F_ANCHOR = 1.5;
-/** Characters of link text kept for a page (what other pages call it), at most. */
-const ANCHOR_CHARS = 400;
 const F_BODY = 1;
 const K1 = 1.2;
 const B = 0.75;
@@ -190,18 +189,6 @@ export function leadOf(body: string): string {
   return out.slice(0, LEAD_CHARS);
 }
 
-/**
- * The text of the Markdown link whose `](` is at `at`: back to its `[` on the same line, at most 200
- * characters (a link's text is short; a longer run is no link text).
- */
-function linkText(body: string, at: number): string {
-  const from = Math.max(0, at - 200);
-  const open = body.lastIndexOf('[', at);
-  if (open < from) return '';
-  const text = body.slice(open + 1, at);
-  return text.includes('\n') || text.includes(']') ? '' : text;
-}
-
 /** What a package's pages need for the second stage; per-page fields made once, on first use. */
 export class RerankFields {
   private readonly fields = new WeakMap<Doc, Fields>();
@@ -212,64 +199,33 @@ export class RerankFields {
    */
   private readonly short = new Map<string, { name: string; doc: Doc }[]>();
   /** How many other pages name each page (a link to it, or its name as the first word of inline code). */
-  private readonly mentions = new Map<string, number>();
+  private readonly mentions: Map<string, number>;
   readonly avgLength: number;
   readonly maxMentions: number;
-  constructor(docs: Doc[], private readonly tokensOf: (texts: string[]) => string[][]) {
-    let total = 0;
-    const names = new Set(docs.map((d) => nameKey(pageName(d))));
-    for (const d of docs) {
-      // Read once: after start a text comes from the index's file (served-bodies.ts).
-      const body = d.body;
-      total += body.length;
-      const own = nameKey(pageName(d));
-      /** The name of the page a link's destination names, when it is another page of the package. */
-      const linked = (url: string) => { const k = nameKey(url.replace(/[#?].*$/, '').replace(/\/+$/, '') || '.'); return k && k !== own && names.has(k) ? k : undefined; };
-      const named = new Set<string>();
-      for (const m of body.matchAll(/`([^`\n]{1,80})`|\]\(([^)\s]{1,300})\)/g)) {
-        if (m[1] !== undefined) {
-          const k = wordKey(m[1].trim().split(/\s/)[0]!);
-          if (k && k !== own && names.has(k)) named.add(k);
-          continue;
-        }
-        const k = linked(m[2]!);
-        if (!k) continue;
-        named.add(k);
-        this.addAnchor(k, linkText(body, m.index!));
-      }
-      // Reference definitions (`[label]: /url`): a reference link's text is its label.
-      if (body.includes(']:')) {
-        for (const m of body.matchAll(/^[ ]{0,3}\[([^\]\n]{1,200})\]:[ \t]*<?([^\s>]{1,300})/gm)) {
-          const k = linked(m[2]!);
-          if (k) this.addAnchor(k, m[1]!);
-        }
-      }
-      for (const k of named) this.mentions.set(k, (this.mentions.get(k) ?? 0) + 1);
-    }
+  /** The text of the links to each page (by name), what other pages call it: at most ANCHOR_CHARS (page-links.ts). */
+  private readonly anchors: Map<string, string>;
+  /** `links`: the pages' link facts, gathered as their texts were taken in (corpus.ts): no text is read for them here. */
+  constructor(docs: Doc[], private readonly tokensOf: (texts: string[]) => string[][], links: LinkSummary) {
+    this.mentions = links.mentions;
+    this.anchors = links.anchors;
     let most = 0;
     for (const v of this.mentions.values()) most = Math.max(most, v);
     this.maxMentions = most;
     for (const d of docs) {
       const name = nameKey(pageName(d));
+      // A key's list is made holding its first page: an empty array given one push reserves room for 17.
       if (name.length >= 2 && name.length <= MAX_ABBREV_CHARS && /^\p{L}[\p{L}\p{N}]*$/u.test(name)) {
-        const list = this.short.get(name.slice(0, 2)) ?? [];
-        if (list.length < MAX_EXACT) list.push({ name, doc: d });
-        this.short.set(name.slice(0, 2), list);
+        const list = this.short.get(name.slice(0, 2));
+        if (!list) this.short.set(name.slice(0, 2), [{ name, doc: d }]);
+        else if (list.length < MAX_EXACT) list.push({ name, doc: d });
       }
       for (const k of pageKeys(d)) {
-        const list = this.byKey.get(k) ?? [];
-        if (list.length < MAX_EXACT) list.push(d);
-        this.byKey.set(k, list);
+        const list = this.byKey.get(k);
+        if (!list) this.byKey.set(k, [d]);
+        else if (list.length < MAX_EXACT) list.push(d);
       }
     }
-    this.avgLength = docs.length ? Math.max(1, total / docs.length) : 1;
-  }
-  /** The text of the links to each page (by name), what other pages call it: at most ANCHOR_CHARS. */
-  private readonly anchors = new Map<string, string>();
-  private addAnchor(k: string, text: string): void {
-    const had = this.anchors.get(k) ?? '';
-    if (!text || had.length + text.length >= ANCHOR_CHARS) return;
-    this.anchors.set(k, `${had}${text}\n`);
+    this.avgLength = docs.length ? Math.max(1, links.chars / docs.length) : 1;
   }
   /** Pages whose title or name is exactly these words. */
   exact(words: string): Doc[] { return this.byKey.get(words) ?? []; }

@@ -7,6 +7,7 @@
 // second stage reads the same candidates several times).
 import { sha256Bytes } from '../core/hash.js';
 import { printable } from '../install/portable.js';
+import type { Doc } from '../format.js';
 import type { ServedPackage } from './corpus.js';
 import type { PackageIndex } from './search-index.js';
 import { ToolError } from './tools.js';
@@ -16,6 +17,9 @@ export class DocumentChanged extends ToolError {
   readonly code = 'CTXFORGE_SERVE_TAMPERED';
 }
 
+/** Where a served document is in its package's list (its digest's and index row's place). */
+const PLACE = Symbol('place');
+
 /** Texts kept after reading: enough for a search's candidates, small beside the index. */
 const KEPT_TEXTS = 512;
 const KEPT_CHARS = 8 << 20;
@@ -23,7 +27,8 @@ const KEPT_CHARS = 8 << 20;
 /**
  * From here on, each of `pkg`'s documents (docs[i] is row `index.rows[i]` of its index) gives its
  * text by `index.readBody(row)` from the index's file, checked against its digest; the texts held
- * until now are let go.
+ * until now are let go. The documents are replaced by copies whose text is a getter (in `pkg.docs`
+ * and `pkg.byId`): call it before anything keeps a package's documents (the second stage's fields).
  */
 export function readBodiesFromIndex(pkg: ServedPackage, index: Pick<PackageIndex, 'readBody' | 'rows' | 'file' | 'cachePath'>): { forget(): void } {
   const read = index.readBody;
@@ -59,12 +64,22 @@ export function readBodiesFromIndex(pkg: ServedPackage, index: Pick<PackageIndex
     }
     return s;
   };
+  // One getter for the package, each document's place in a hidden slot: a closure a document would
+  // cost ~100 bytes more each.
+  const get = function (this: Doc & { [PLACE]: number }) { const i = this[PLACE]; return body(i, index.rows[i]!, this.id); };
   pkg.docs.forEach((d, i) => {
     // node:sqlite on Node 22 gives a text back cut at its first NUL: such a text (rare in
     // Markdown) stays in memory rather than be refused as changed.
     if (d.body.includes('\u0000')) return;
-    const row = index.rows[i]!;
-    Object.defineProperty(d, 'body', { get: () => body(i, row, d.id), enumerable: true, configurable: true });
+    // A new object with the text as a getter added, not the document's `body` made one: V8 turns an
+    // object whose data property becomes an accessor into a dictionary (~440 bytes more a document
+    // at rest, issue 39). The package's list and its ids point to the new one.
+    const { body: _text, ...fields } = d;
+    const served = fields as Doc;
+    Object.defineProperty(served, PLACE, { value: i });
+    Object.defineProperty(served, 'body', { get, enumerable: true, configurable: true });
+    pkg.docs[i] = served;
+    pkg.byId.set(d.id, served);
   });
   // The texts kept so far let go (serve's start reads every text once to make the second stage's fields).
   return { forget: () => { kept.clear(); keptChars = 0; } };

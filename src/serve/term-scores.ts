@@ -58,28 +58,39 @@ function rowSizes(db: SqliteDb, n: number): Int32Array[] | undefined {
 
 /**
  * The pieces of text (runs between ASCII white space) met so far, each with its token count and the
- * frequent terms among its tokens, found by a hash of the run without cutting the text into strings
- * (tens of millions of pieces at 50,000 documents): open addressing over typed arrays.
+ * terms among its tokens, found by a hash of the run without cutting the text into strings
+ * (tens of millions of pieces at 50,000 documents): open addressing over typed arrays. A piece's
+ * facts are a run of `info` (its token count, then its terms' ids), not an array of its own: most
+ * pieces are met in one document (a number, a name), and an object each would cost more than its text.
  */
 class Pieces {
   private slots = new Int32Array(1 << 12);
   private hashes = new Int32Array(1 << 12);
   private readonly pieces: string[] = [];
-  private readonly infos: Int32Array[] = [];
-  find(text: string, s: number, e: number, h: number): Int32Array | undefined {
+  /** Where each piece's facts start in `info`. */
+  private at = new Int32Array(1 << 12);
+  /** Each piece's token count followed by its terms' ids. */
+  info = new Int32Array(1 << 14);
+  private used = 0;
+  /** Where the piece text[s..e) (hash h) has its facts in `info`, or -1 when it was not met before. */
+  find(text: string, s: number, e: number, h: number): number {
     const mask = this.slots.length - 1;
     for (let i = h & mask; ; i = (i + 1) & mask) {
       const slot = this.slots[i]!;
-      if (slot === 0) return undefined;
+      if (slot === 0) return -1;
       if (this.hashes[i] === h) {
         const p = this.pieces[slot - 1]!;
-        if (p.length === e - s && text.startsWith(p, s)) return this.infos[slot - 1];
+        if (p.length === e - s && text.startsWith(p, s)) return this.at[slot - 1]!;
       }
     }
   }
-  add(piece: string, h: number, info: Int32Array) {
+  add(piece: string, h: number, terms: number[]) {
+    this.at = grow(this.at, this.pieces.length + 1);
+    this.at[this.pieces.length] = this.used;
+    this.info = grow(this.info, this.used + terms.length + 1);
+    this.info[this.used++] = terms.length;
+    for (const t of terms) this.info[this.used++] = t;
     this.pieces.push(piece);
-    this.infos.push(info);
     if (this.pieces.length * 2 > this.slots.length) this.grow();
     this.place(h, this.pieces.length);
   }
@@ -99,10 +110,119 @@ class Pieces {
 }
 
 /**
+ * Each term's postings (a row and a frequency) in the order they came, as varints (the row as the
+ * step from the term's last one, mostly one byte; the frequency, mostly one byte) in a chain of
+ * chunks of fixed pages: a few bytes a posting, no object a term, no doubling copy.
+ */
+class Postings {
+  private static readonly PAGE_SHIFT = 20;
+  private static readonly PAGE = 1 << Postings.PAGE_SHIFT;
+  /** A term's first chunk, then each twice the last up to the most; 4 bytes of each are the next chunk's place. */
+  private static readonly FIRST = 16;
+  private static readonly MOST = 256;
+  private readonly pages: Uint8Array[] = [];
+  /** The next free byte (pages are never shared by a chunk). */
+  private top = 0;
+  /** Each term's first chunk, its current chunk and that chunk's size, where it writes next, and its last row. */
+  private first = new Int32Array(1024);
+  private current = new Int32Array(1024);
+  private size = new Int32Array(1024);
+  private at = new Int32Array(1024);
+  private last = new Int32Array(1024);
+
+  private chunk(size: number): number {
+    let p = this.top;
+    if (p >>> Postings.PAGE_SHIFT === this.pages.length) this.pages.push(new Uint8Array(Postings.PAGE));
+    else if ((p & (Postings.PAGE - 1)) + size > Postings.PAGE) {
+      p = this.pages.length * Postings.PAGE;
+      this.pages.push(new Uint8Array(Postings.PAGE));
+    }
+    this.top = p + size;
+    return p;
+  }
+  private setNext(chunk: number, next: number): void {
+    const page = this.pages[chunk >>> Postings.PAGE_SHIFT]!;
+    const o = chunk & (Postings.PAGE - 1);
+    page[o] = next & 0xff; page[o + 1] = (next >>> 8) & 0xff; page[o + 2] = (next >>> 16) & 0xff; page[o + 3] = next >>> 24;
+  }
+  private getNext(chunk: number): number {
+    const page = this.pages[chunk >>> Postings.PAGE_SHIFT]!;
+    const o = chunk & (Postings.PAGE - 1);
+    return (page[o]! | (page[o + 1]! << 8) | (page[o + 2]! << 16) | (page[o + 3]! << 24)) >>> 0;
+  }
+  /** Room for term `x` (ids are given in order from 0). */
+  term(x: number): void {
+    this.first = grow(this.first, x + 1);
+    this.current = grow(this.current, x + 1);
+    this.size = grow(this.size, x + 1);
+    this.at = grow(this.at, x + 1);
+    this.last = grow(this.last, x + 1);
+    const c = this.chunk(Postings.FIRST);
+    this.first[x] = c;
+    this.current[x] = c;
+    this.size[x] = Postings.FIRST;
+    this.at[x] = c + 4;
+    this.last[x] = 0;
+  }
+  private byte(x: number, b: number): void {
+    let at = this.at[x]!;
+    if (at === this.current[x]! + this.size[x]!) {
+      const size = Math.min(Postings.MOST, 2 * this.size[x]!);
+      const c = this.chunk(size);
+      this.setNext(this.current[x]!, c);
+      this.current[x] = c;
+      this.size[x] = size;
+      at = c + 4;
+    }
+    this.pages[at >>> Postings.PAGE_SHIFT]![at & (Postings.PAGE - 1)] = b;
+    this.at[x] = at + 1;
+  }
+  private varint(x: number, v: number): void {
+    while (v >= 0x80) { this.byte(x, (v & 0x7f) | 0x80); v >>>= 7; }
+    this.byte(x, v);
+  }
+  add(x: number, row: number, f: number): void {
+    this.varint(x, row - this.last[x]!);
+    this.last[x] = row;
+    this.varint(x, f);
+  }
+  /** Term `x`'s n postings, in the order they came. */
+  read(x: number, n: number): { rows: Int32Array; f: Float64Array } {
+    const rows = new Int32Array(n);
+    const f = new Float64Array(n);
+    let chunk = this.first[x]!;
+    let at = chunk + 4;
+    let end = chunk + Postings.FIRST;
+    let size = Postings.FIRST;
+    const byte = () => {
+      if (at === end) {
+        chunk = this.getNext(chunk);
+        size = Math.min(Postings.MOST, 2 * size);
+        at = chunk + 4;
+        end = chunk + size;
+      }
+      return this.pages[at >>> Postings.PAGE_SHIFT]![at++ & (Postings.PAGE - 1)]!;
+    };
+    const varint = () => {
+      let v = 0;
+      for (let shift = 0; ; shift += 7) {
+        const b = byte();
+        v += (b & 0x7f) * 2 ** shift;
+        if (b < 0x80) return v;
+      }
+    };
+    let row = 0;
+    for (let j = 0; j < n; j++) { row += varint(); rows[j] = row; f[j] = varint(); }
+    return { rows, f };
+  }
+}
+
+/**
  * Every term's weighted frequency in each row and each row's token count per column, tallied while
  * the rows are inserted into the index, so the texts are swept once and need not be kept or read
  * again (issue 39): which terms are frequent is known only once every row is in, so each term's
- * postings are kept (a row id and a frequency, 8 bytes a posting) until postings() takes the
+ * postings are kept (a row id and a frequency, as varints: about 2 bytes a posting in pages, no object
+ * a term, since most terms are in one document or few) until postings() takes the
  * frequent ones. A piece of text (a run between ASCII white space) is tokenized by FTS5 once, the
  * first time it is met: a block's new pieces in one pass, after which the rows that held one are
  * tallied again (few, once the common pieces are known). Frequencies are sums of whole weights.
@@ -110,9 +230,9 @@ class Pieces {
 export class TermTally {
   private readonly pieces = new Pieces();
   private readonly ids = new Map<string, number>();
-  private postRows: Int32Array[] = [];
-  private postF: Int32Array[] = [];
+  /** Each term's postings: how many, and themselves. */
   private postN = new Int32Array(1024);
+  private readonly posts = new Postings();
   private fw = new Int32Array(1024);
   private readonly seen: number[] = [];
   private readonly sizes = [new Int32Array(1024), new Int32Array(1024), new Int32Array(1024)];
@@ -139,9 +259,8 @@ export class TermTally {
     if (id === undefined) {
       id = this.ids.size;
       this.ids.set(t, id);
-      this.postRows.push(new Int32Array(4));
-      this.postF.push(new Int32Array(4));
       this.postN = grow(this.postN, id + 1);
+      this.posts.term(id);
       this.fw = grow(this.fw, id + 1);
     }
     return id;
@@ -163,15 +282,17 @@ export class TermTally {
         c = ++i < n ? text.charCodeAt(i) : 32;
       } while (!(c === 32 || (c >= 9 && c <= 13)));
       h |= 0;
-      const info = pieces.find(text, s, i, h);
-      if (!info) {
+      const at = pieces.find(text, s, i, h);
+      if (at < 0) {
         this.missed = true;
         const p = text.slice(s, i);
         if (!fresh.has(p)) fresh.set(p, h);
         continue;
       }
-      count += info[0]!;
-      for (let k = 1; k < info.length; k++) {
+      const info = pieces.info;
+      const m = info[at]!;
+      count += m;
+      for (let k = at + 1; k <= at + m; k++) {
         const t = info[k]!;
         if (fw[t] === 0) seen.push(t);
         fw[t]! += w;
@@ -217,10 +338,7 @@ export class TermTally {
       const list = [...fresh];
       this.tokens.many(list.map(([p]) => p)).forEach((ts, i) => {
         const [piece, h] = list[i]!;
-        const info = new Int32Array(ts.length + 1);
-        info[0] = ts.length;
-        ts.forEach((t, k) => { info[k + 1] = this.idOf(t); });
-        this.pieces.add(piece, h, info);
+        this.pieces.add(piece, h, ts.map((t) => this.idOf(t)));
       });
       // Every piece of these rows is known now.
       for (const j of again) this.row(block[j]!, counts, j, start, end);
@@ -228,22 +346,14 @@ export class TermTally {
     const first = this.rows + 1;
     this.rows += block.length;
     for (let c = 0; c < 3; c++) this.sizes[c] = grow(this.sizes[c]!, this.rows + 1);
-    const { blockT, blockF, postN } = this;
+    const { blockT, blockF, postN, posts } = this;
     for (let j = 0; j < block.length; j++) {
       const row = first + j;
       for (let c = 0; c < 3; c++) this.sizes[c]![row] = counts[j * 3 + c]!;
       for (let k = start[j]!; k < end[j]!; k++) {
         const x = blockT[k]!;
-        const n = postN[x]!;
-        let rows = this.postRows[x]!;
-        let f = this.postF[x]!;
-        if (n === rows.length) {
-          rows = this.postRows[x] = grow(rows, n + 1);
-          f = this.postF[x] = grow(f, n + 1);
-        }
-        rows[n] = row;
-        f[n] = blockF[k]!;
-        postN[x] = n + 1;
+        posts.add(x, row, blockF[k]!);
+        postN[x]!++;
       }
     }
   }
@@ -261,8 +371,7 @@ export class TermTally {
       const id = this.ids.get(terms[i]!);
       if (id === undefined) return undefined;
       const n = this.postN[id]!;
-      let rowids = this.postRows[id]!.slice(0, n);
-      let f = Float64Array.from(this.postF[id]!.subarray(0, n));
+      let { rows: rowids, f } = this.posts.read(id, n);
       if (dropped.size) {
         const keep = [...rowids.keys()].filter((j) => !dropped.has(rowids[j]!));
         rowids = Int32Array.from(keep, (j) => rowids[j]!);

@@ -98,12 +98,12 @@ interface Ranked { s: Served; d: Doc; score: number; exact: boolean; citation: s
 const rerankFields = new WeakMap<PackageIndex, RerankFields>();
 function fieldsOf(s: Served): RerankFields {
   let f = rerankFields.get(s.index);
-  if (!f) { f = new RerankFields(s.pkg.docs, (t) => s.index.tokensOf(t)); rerankFields.set(s.index, f); }
+  if (!f) { f = new RerankFields(s.pkg.docs, (t) => s.index.tokensOf(t), s.pkg.links); rerankFields.set(s.index, f); }
   return f;
 }
 
 /**
- * The second stage's per-package data made before the first call (every page's links scanned); a
+ * The second stage's per-package data made before the first call (from the links gathered at start); a
  * page's field tokens are made when a search first meets it, and kept.
  */
 export function warm(served: Served[]): void {
