@@ -248,16 +248,18 @@ async function createFile(path: string, data: Bytes, mode: number): Promise<void
   }
 }
 
-async function eachLimited<T>(items: readonly T[], fn: (x: T) => Promise<void>): Promise<void> {
-  let next = 0;
+/** `fn` on each item, WRITES_IN_FLIGHT at a time; the items are taken one by one from any iterable (no list of them is made). */
+async function eachLimited<T>(items: Iterable<T>, fn: (x: T) => Promise<void>): Promise<void> {
+  const it = items[Symbol.iterator]();
   let failed: unknown;
   const lane = async () => {
-    while (next < items.length && failed === undefined) {
-      const x = items[next++]!;
-      try { await fn(x); } catch (e) { failed ??= e; }
+    while (failed === undefined) {
+      const n = it.next();
+      if (n.done) return;
+      try { await fn(n.value); } catch (e) { failed ??= e; }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(WRITES_IN_FLIGHT, items.length) }, lane));
+  await Promise.all(Array.from({ length: WRITES_IN_FLIGHT }, lane));
   if (failed !== undefined) throw failed;
 }
 
@@ -267,12 +269,12 @@ async function eachLimited<T>(items: readonly T[], fn: (x: T) => Promise<void>):
  * file costs a journal commit each (~1 ms a file: 50 s for 50 000 small files). Where `sync -f`
  * is not there, each file is synced, on the thread pool.
  */
-async function makeDurable(dir: string, files: readonly string[]): Promise<void> {
+async function makeDurable(dir: string, files: () => Iterable<string>): Promise<void> {
   if (process.platform === 'linux') {
     const r = spawnSync('sync', ['-f', dir], { stdio: 'ignore', timeout: 10 * 60_000 });
     if (r.status === 0) return;
   }
-  await eachLimited(files, async (f) => {
+  await eachLimited(files(), async (f) => {
     const fh = await open(f, constants.O_RDONLY | constants.O_NOFOLLOW);
     try { await fh.sync(); } finally { await fh.close(); }
   });
@@ -308,7 +310,7 @@ export async function writeFilesAtomic(files: readonly FileToWrite[], mode = 0o6
       temps.push({ tmp, target: f.target });
     }
     await eachLimited(temps.map((t, i) => ({ ...t, data: files[i]!.data })), (t) => createFile(t.tmp, t.data, mode));
-    await makeDurable(commonDir(files.map((f) => f.target)), temps.map((t) => t.tmp));
+    await makeDurable(commonDir(files.map((f) => f.target)), () => temps.map((t) => t.tmp));
     for (const t of temps) {
       await rename(t.tmp, t.target);
       untrack(t.tmp);
@@ -346,6 +348,8 @@ function commonDir(paths: readonly string[]): string {
  * on the thread pool, made durable together), which is then renamed to `target`, so the tree
  * appears complete or not at all. `target` must not exist (or be an empty directory, which the
  * rename replaces). `files` maps paths inside the tree (checked safe by the caller) to their bytes.
+ * A file's place on disk is made as its write starts: nothing a file is listed besides `files`
+ * (a sync of 50k pages held a list of every temp path, issue 39).
  */
 export async function writeTreeAtomic(target: string, files: ReadonlyMap<string, Bytes>, mode = 0o644): Promise<void> {
   refuseSymlinks(target, dirname(resolve(target)));
@@ -356,16 +360,16 @@ export async function writeTreeAtomic(target: string, files: ReadonlyMap<string,
     sweepOnce(dirname(target), tracked.made);
     mkdirSync(tmp);
     const dirs = new Set<string>();
-    const list = [...files].map(([rel, data]) => {
-      const parts = rel.split('/');
-      for (let i = 1; i < parts.length; i++) {
-        const d = parts.slice(0, i).join('/');
+    // A file's folders are made (synchronously: no two lanes make one) before its open.
+    const placed = (rel: string): string => {
+      for (let i = rel.indexOf('/'); i >= 0; i = rel.indexOf('/', i + 1)) {
+        const d = rel.slice(0, i);
         if (!dirs.has(d)) { mkdirSync(join(tmp, ...d.split('/'))); dirs.add(d); }
       }
-      return { target: join(tmp, ...parts), data };
-    });
-    await eachLimited(list, (f) => createFile(f.target, f.data, mode));
-    await makeDurable(tmp, list.map((f) => f.target));
+      return join(tmp, ...rel.split('/'));
+    };
+    await eachLimited(files, ([rel, data]) => createFile(placed(rel), data, mode));
+    await makeDurable(tmp, () => [...files.keys()].map((rel) => join(tmp, ...rel.split('/'))));
     await rename(tmp, target);
     untrack(tmp);
   } catch (e) {

@@ -3,6 +3,7 @@
 // a new one from the package identity, or the existing one with its version and x-ctxforge set as data.
 import { fail, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
+import { TextBytes } from '../core/text-bytes.js';
 import { unsafePathReason } from '../core/paths.js';
 import { isUuidV7, uuidv7 } from '../core/uuid.js';
 import { byNavigation, canonical, isMap, manifestExtensionFor, MANIFEST_EXT, skillsLeftOut } from '../doc-model.js';
@@ -25,13 +26,19 @@ export function indexKey(docs: readonly Doc[]): string {
 
 /** OKF navigation (knowledge/index.md): one entry a document, in the site's navigation order where it has one, else by path. */
 export function indexText(name: string, docs: readonly Doc[]): string {
-  const lines = [`# ${name.replace(/\n/g, ' ')}`, ''];
+  return indexBytes(name, docs).toString('utf8');
+}
+
+/** indexText's bytes, encoded entry by entry (no string or list of every entry: text-bytes.ts). */
+export function indexBytes(name: string, docs: readonly Doc[]): Buffer {
+  const out = new TextBytes().add(`# ${name.replace(/\n/g, ' ')}\n\n`);
   for (const d of [...docs].sort(byNavigation)) {
-    const t = d.title.replace(/[[\]\n]/g, ' ');
-    lines.push(`- [${t}](${d.path})${d.description ? ` - ${d.description.replace(/\n/g, ' ')}` : ''}`);
+    out.add('- [').add(d.title.replace(/[[\]\n]/g, ' ')).add('](').add(d.path).add(')');
+    if (d.description) out.add(' - ').add(d.description.replace(/\n/g, ' '));
+    out.add('\n');
   }
-  if (!docs.length) lines.push('- [Index](index.md)');
-  return `${lines.join('\n')}\n`;
+  if (!docs.length) out.add('- [Index](index.md)\n');
+  return out.bytes();
 }
 
 const omit = (o: unknown, keys: string[]): Record<string, unknown> => (isMap(o) ? Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k))) : {});
@@ -90,8 +97,8 @@ export function writeOctxSource(docs: Documents, opts: WriteSourceOptions): Sour
   }
   notes.push(...skillsLeftOut(docs, 'a .octx packages knowledge documents, records and vectors'));
   const c = docs.meta.carried?.octx ?? {};
-  const index = isMap(c.index) && typeof c.index.text === 'string' && c.index.for === indexKey(docs.docs) ? c.index.text : indexText(docs.meta.name, docs.docs);
-  files.set(`${DOCUMENT_ROOT}index.md`, Buffer.from(index, 'utf8'));
+  const kept = isMap(c.index) && typeof c.index.text === 'string' && c.index.for === indexKey(docs.docs) ? c.index.text : undefined;
+  files.set(`${DOCUMENT_ROOT}index.md`, kept !== undefined ? Buffer.from(kept, 'utf8') : indexBytes(docs.meta.name, docs.docs));
   if (typeof c.log === 'string') files.set(`${DOCUMENT_ROOT}log.md`, Buffer.from(c.log, 'utf8'));
   const text = opts.existingManifest !== undefined ? updatedManifest(opts.existingManifest, docs.meta) : newManifest(docs.meta, opts);
   return { files, manifest: { path: MANIFEST, text }, notes };

@@ -128,8 +128,9 @@ export async function apply(root: string, plan: Plan): Promise<Applied> {
   let exists = true;
   try { lstatSync(root); } catch { exists = false; }
   if (!exists && out.written.length) {
-    // A new tree appears whole or not at all.
-    await writeTreeAtomic(root, new Map(out.written.map((rel) => [rel, data(rel)])));
+    // A new tree appears whole or not at all. Nothing was there to compare, so every planned file is
+    // written as planned: the plan itself is the tree (no copy of a map of every file).
+    await writeTreeAtomic(root, kept.size === 0 && out.written.length === plan.write.size ? plan.write : new Map(out.written.map((rel) => [rel, data(rel)])));
   } else {
     await writeFilesAtomic(out.written.map((rel) => ({ target: join(root, ...rel.split('/')), data: data(rel) })), 0o644, root);
   }

@@ -16,7 +16,7 @@ import { BASE_URL, encodeUrlPath, safeBaseUrl } from '../links/site-address.js';
 import { startTreeLinks } from '../links/check.js';
 import { sameScanSpec } from '../links/facts.js';
 import { readUpstream, type Skipped, type UpstreamDoc } from './upstream.js';
-import { ID_MAP_FILE, idMapText, readIdMap, samePieces, type IdMap, type MapEntry } from './idmap.js';
+import { ID_MAP_FILE, idMapBytes, readIdMap, samePieces, type IdMap, type MapEntry } from './idmap.js';
 import { portableNames, portablePath } from './names.js';
 import { similarTexts } from './similarity.js';
 import { readerXrefs } from './reader-xrefs.js';
@@ -383,14 +383,12 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const r = moduleOf(format).writeSource!({ format, meta: { name, version: '0.1.0', ...site }, docs, assets: up.assets.map((a) => ({ path: names.map.get(a.path)!, bytes: a.bytes })), skills: [], notes: [] }, { identitySeed: uuidv7() });
   pushAll(diagnostics, r.notes);
   newMap.files = [...r.files.keys()];
-  const write = new Map(r.files);
-  if (!existsSync(join(target, r.manifest.path))) write.set(r.manifest.path, Buffer.from(r.manifest.text, 'utf8'));
-  write.set(ID_MAP_FILE, Buffer.from(idMapText(newMap), 'utf8'));
+  const managed = r.files.size;
   // Files a previous sync did not write are someone's work: never overwritten.
   const mine = new Set(old.files);
   // (No target folder yet, nothing to clash with: no file is looked for, one by one.)
   const targetThere = existsSync(target);
-  const clash = [...r.files.keys()].filter((f) => targetThere && !mine.has(f) && existsSync(join(target, ...f.split('/'))) && !readFileSync(join(target, ...f.split('/'))).equals(contentBytes(r.files.get(f)!)));
+  const clash = targetThere ? newMap.files.filter((f) => !mine.has(f) && existsSync(join(target, ...f.split('/'))) && !readFileSync(join(target, ...f.split('/'))).equals(contentBytes(r.files.get(f)!))) : [];
   if (clash.length) {
     fail('SYNC_TARGET_CONFLICT', `${clash.length} file${clash.length === 1 ? '' : 's'} in ${targetDir} would be overwritten but were not written by an earlier sync: ${clash.slice(0, 5).join(', ')}${clash.length > 5 ? ', …' : ''}`, {
       file: clash[0], hint: 'sync into a new directory, or move those files away first',
@@ -398,14 +396,19 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   }
   // Only what a sync could have written is removed: the map's `files` is committed, reviewable
   // input, and a hand-added manifest, map or path outside the document root is never deleted.
-  const plan = { write, remove: old.files.filter((f) => !r.files.has(f) && syncMayRemove(f, moduleOf(format))) };
+  const remove = old.files.filter((f) => !r.files.has(f) && syncMayRemove(f, moduleOf(format)));
+  // The writer's files are the plan, the manifest and the ID map added to them: no second map of every file.
+  const write = r.files;
+  if (!existsSync(join(target, r.manifest.path))) write.set(r.manifest.path, Buffer.from(r.manifest.text, 'utf8'));
+  write.set(ID_MAP_FILE, idMapBytes(newMap));
+  const plan = { write, remove };
   result.files = o.dryRun ? preview(target, plan) : await apply(target, plan);
   if (upSide && !hasErrors(diagnostics) && replayable(result)) {
     // The tree as this sync left it, stamped after the writes; a racy file is known by the bytes planned for it.
     let treeSide: Side | undefined;
     try { treeSide = await sideOf(stampFolder(target, cache.clock), target, (p) => { const b = write.get(p); return b && sha256Hex(contentBytes(b)); }); } catch { /* not recorded */ }
     const outside = up.includeReads.reads.length ? outsideSide(up.includeReads.root, up.includeReads.reads, readFrom) : undefined;
-    if (treeSide) await recordSync(docsAbs, target, inputs, upSide, treeSide, replayOf(result, r.files.size + 1), cache, outside);
+    if (treeSide) await recordSync(docsAbs, target, inputs, upSide, treeSide, replayOf(result, managed + 1), cache, outside);
   }
   return result;
 }
