@@ -21573,15 +21573,16 @@ var init_zip_tree = __esm({
         const problems = [];
         try {
           if (directory.count > limits.maxEntries) throw new ZipSecurityError([tooManyEntries(directory.count, limits.maxEntries)]);
+          const count3 = Math.min(directory.count, Math.floor(bytes.size / 46));
           const paths = [];
-          const sizes = [];
-          const compressed = [];
-          const dataStarts = [];
-          const methods = [];
+          const sizes = new Float64Array(count3);
+          const compressed = new Float64Array(count3);
+          const dataStarts = new Float64Array(count3);
+          const methods = new Uint8Array(count3);
           const names = /* @__PURE__ */ new Map();
           const dirs = /* @__PURE__ */ new Set();
-          const starts = [];
-          const ends = [];
+          const starts = new Float64Array(count3);
+          const ends = new Float64Array(count3);
           let total = 0;
           const src = bytes;
           const take = (e) => {
@@ -21646,14 +21647,15 @@ var init_zip_tree = __esm({
               problems.push({ kind: "HEADER_MISMATCH", entry: name, message: `entry ${JSON.stringify(name)}: local and central headers disagree on flags, method or name` });
               return;
             }
-            starts.push(e.localOffset);
-            ends.push(local2.fileDataStart + e.compressedSize);
-            names.set(path, paths.length);
+            const k = paths.length;
+            starts[k] = e.localOffset;
+            ends[k] = local2.fileDataStart + e.compressedSize;
+            names.set(path, k);
             paths.push(path);
-            sizes.push(e.uncompressedSize);
-            compressed.push(e.compressedSize);
-            dataStarts.push(local2.fileDataStart);
-            methods.push(e.method);
+            sizes[k] = e.uncompressedSize;
+            compressed[k] = e.compressedSize;
+            dataStarts[k] = local2.fileDataStart;
+            methods[k] = e.method;
           };
           const early = opts.early ? earlyRanges(bytes, opts.early) : void 0;
           walkCentralDirectory(bytes.sibling(), directory.offset, directory.count, (e) => {
@@ -21664,10 +21666,12 @@ var init_zip_tree = __esm({
           fileDirClashes({ *[Symbol.iterator]() {
             for (const path of paths) yield { path };
           } }, names, dirs, problems);
-          const byStart = Array.from(starts, (_, k) => k).sort((a, b) => starts[a] - starts[b]);
-          for (let i = 1; i < byStart.length; i++) {
-            const prev = byStart[i - 1];
-            const cur2 = byStart[i];
+          const kept = paths.length;
+          let byStart;
+          for (let k = 1; k < kept && !byStart; k++) if (starts[k] < starts[k - 1]) byStart = new Int32Array(kept).map((_, j) => j).sort((a, b) => starts[a] - starts[b]);
+          for (let i = 1; i < kept; i++) {
+            const prev = byStart ? byStart[i - 1] : i - 1;
+            const cur2 = byStart ? byStart[i] : i;
             if (starts[cur2] < ends[prev]) {
               problems.push({ kind: "OVERLAP", entry: paths[cur2], message: `entries ${JSON.stringify(paths[prev])} and ${JSON.stringify(paths[cur2])} overlap in the archive` });
             }
@@ -21678,10 +21682,10 @@ var init_zip_tree = __esm({
             paths,
             index: names,
             order,
-            methods: Uint8Array.from(methods),
-            sizes: Float64Array.from(sizes),
-            compressed: Float64Array.from(compressed),
-            dataStarts: Float64Array.from(dataStarts)
+            methods: methods.subarray(0, kept),
+            sizes: sizes.subarray(0, kept),
+            compressed: compressed.subarray(0, kept),
+            dataStarts: dataStarts.subarray(0, kept)
           }, limits);
         } catch (e) {
           bytes.close();
@@ -21764,6 +21768,8 @@ var init_zip_tree = __esm({
         this.checkLimit(entry);
         return { fd: this.bytes.fd, offset: entry.dataStart, size: entry.size, release: () => void 0 };
       }
+      /** A STORED entry is read into a buffer of its own or copied out of the block; a DEFLATE one is joined anew. */
+      readsOwned = true;
       async read(path) {
         const entry = this.info(path);
         if (entry && entry.method === 0) {
@@ -22454,11 +22460,29 @@ var init_manifest = __esm({
   }
 });
 
+// src/core/release.ts
+function releaseBytes(bytes) {
+  const memory = bytes.buffer;
+  if (!(memory instanceof ArrayBuffer) || bytes.byteOffset !== 0 || memory.byteLength !== bytes.byteLength || memory.byteLength < WORTH) return;
+  try {
+    structuredClone(memory, { transfer: [memory] });
+  } catch {
+  }
+}
+var WORTH;
+var init_release = __esm({
+  "src/core/release.ts"() {
+    "use strict";
+    WORTH = 1 << 20;
+  }
+});
+
 // src/core/digest-array.ts
 var DigestArray, SHA256_HEX, HEX_VALUE;
 var init_digest_array = __esm({
   "src/core/digest-array.ts"() {
     "use strict";
+    init_release();
     DigestArray = class _DigestArray {
       constructor(length) {
         this.length = length;
@@ -22495,11 +22519,16 @@ var init_digest_array = __esm({
         this.present[i] = 1;
         return true;
       }
-      /** A copy of the first `length` digests. */
+      /**
+       * A copy of the first `length` digests; this array is spent (its memory released, so that a room
+       * sized for the most a list could hold is not left for V8's next full collection).
+       */
       first(length) {
         const out = new _DigestArray(length);
         this.bytes.copy(out.bytes, 0, 0, length * 32);
         out.present.set(this.present.subarray(0, length));
+        releaseBytes(this.bytes);
+        releaseBytes(this.present);
         return out;
       }
       has(i) {
@@ -22626,7 +22655,7 @@ function readList(b, at, own2) {
     }
     if (b[i] !== 93) return void 0;
     const digests = room.first(paths.length);
-    return { end: i + 1, files: paths.map((p, j) => new DeclaredFile(p, j, digests)), digests };
+    return { end: i + 1, files: new DeclaredList(paths, digests), digests };
   }
 }
 function isKey(b, s, name) {
@@ -22645,7 +22674,7 @@ function settleFiles(raw, files) {
     enumerable: true,
     configurable: true,
     get() {
-      const v = files.map((f) => ({ path: f.path, sha256: f.sha256 }));
+      const v = files.entries();
       Object.defineProperty(raw, "files", { value: v, enumerable: true, configurable: true, writable: true });
       return v;
     },
@@ -22654,7 +22683,7 @@ function settleFiles(raw, files) {
     }
   });
 }
-var DeclaredFile, STAND_IN, STAND_IN_JSON, Q, BS, COLON, COMMA, isWs, PATH, SHA256, FILES;
+var DeclaredList, STAND_IN, STAND_IN_JSON, Q, BS, COLON, COMMA, isWs, PATH, SHA256, FILES;
 var init_declared_files = __esm({
   "src/octx/declared-files.ts"() {
     "use strict";
@@ -22664,17 +22693,27 @@ var init_declared_files = __esm({
     init_paths();
     init_digest_array();
     init_manifest();
-    DeclaredFile = class {
-      constructor(path, at, digests) {
-        this.path = path;
-        this.at = at;
+    DeclaredList = class {
+      constructor(paths, digests) {
+        this.paths = paths;
         this.digests = digests;
       }
-      path;
-      at;
+      paths;
       digests;
-      get sha256() {
-        return this.digests.hex(this.at);
+      get length() {
+        return this.paths.length;
+      }
+      path(i) {
+        return this.paths[i];
+      }
+      sha256(i) {
+        return this.digests.hex(i);
+      }
+      samePath(i, path) {
+        this.paths[i] = path;
+      }
+      entries() {
+        return Array.from(this.paths, (path, i) => ({ path, sha256: this.digests.hex(i) }));
       }
     };
     STAND_IN = "\0files[] read apart";
@@ -25606,6 +25645,7 @@ var SEGMENT_BYTES, WIDE_PROBE, SecretStream, Findings;
 var init_secret_stream = __esm({
   "src/core/secret-stream.ts"() {
     "use strict";
+    init_release();
     init_secrets();
     SEGMENT_BYTES = 1 << 20;
     WIDE_PROBE = 64 * 1024;
@@ -25660,7 +25700,10 @@ var init_secret_stream = __esm({
         this.append(chunk.subarray(0, n2));
         this.lineOffset += this.segment(this.pending.subarray(0, this.length)) - 1;
         this.length = 0;
-        if (this.pending.length > 64 * 1024) this.pending = void 0;
+        if (this.pending.length > 64 * 1024) {
+          releaseBytes(this.pending);
+          this.pending = void 0;
+        }
         const lastNl = chunk.lastIndexOf(10);
         let keepFrom = n1 + 1;
         if (lastNl > n2) {
@@ -25671,19 +25714,27 @@ var init_secret_stream = __esm({
       }
       /** The findings of the whole file, as scanSecretBytes gives them. */
       end() {
-        const rest2 = this.pending ? this.pending.subarray(0, this.length) : Buffer.alloc(0);
+        const pending = this.pending;
+        const rest2 = pending ? pending.subarray(0, this.length) : Buffer.alloc(0);
         this.pending = void 0;
         this.length = 0;
-        if (this.wide !== false) return scanSecretBytes(rest2, this.file, this.where, this.allow);
-        this.segment(rest2);
-        return secretDiagnostics((this.utf8 ? this.found.utf8 : this.found.latin1).list, this.file, this.where, this.allow);
+        try {
+          if (this.wide !== false) return scanSecretBytes(rest2, this.file, this.where, this.allow);
+          this.segment(rest2);
+          return secretDiagnostics((this.utf8 ? this.found.utf8 : this.found.latin1).list, this.file, this.where, this.allow);
+        } finally {
+          if (pending) releaseBytes(pending);
+        }
       }
       /** One copy of each block: into the pending buffer, grown (doubled) when it is full. */
       append(chunk) {
         const need = this.length + chunk.length;
         if (!this.pending || need > this.pending.length) {
           const grown = Buffer.allocUnsafe(Math.max(need, 2 * (this.pending?.length ?? 0)));
-          if (this.pending) this.pending.copy(grown, 0, 0, this.length);
+          if (this.pending) {
+            this.pending.copy(grown, 0, 0, this.length);
+            releaseBytes(this.pending);
+          }
           this.pending = grown;
         }
         this.pending.set(chunk, this.length);
@@ -25906,6 +25957,7 @@ var init_kept_docs = __esm({
     init_doc_ids();
     init_jcs();
     init_arrays();
+    init_release();
     NO_KEY = 0;
     UNDEFINED = 1;
     IN_SLAB = 2;
@@ -25967,8 +26019,10 @@ var init_kept_docs = __esm({
           return;
         }
         if (this.used + most > this.slab.length) {
-          this.slab = grow(this.slab, this.used + most);
+          const spent = this.slab;
+          this.slab = grow(spent, this.used + most);
           this.text = Buffer.from(this.slab.buffer);
+          releaseBytes(spent);
         }
         const n = this.text.write(title, this.used, "utf8");
         this.titleAt[i] = this.used;
@@ -25982,12 +26036,33 @@ var init_kept_docs = __esm({
 });
 
 // src/octx/payload-files.ts
-var EntryFiles, ListingFiles, EntryPaths, PositionsBuilder;
+var EntryArray, EntryFiles, ListingFiles, EntryPaths, PositionsBuilder;
 var init_payload_files = __esm({
   "src/octx/payload-files.ts"() {
     "use strict";
     init_tree();
     init_arrays();
+    EntryArray = class {
+      constructor(list2) {
+        this.list = list2;
+      }
+      list;
+      get length() {
+        return this.list.length;
+      }
+      path(i) {
+        return this.list[i].path;
+      }
+      sha256(i) {
+        return this.list[i].sha256;
+      }
+      samePath(i, path) {
+        this.list[i].path = path;
+      }
+      entries() {
+        return this.list;
+      }
+    };
     EntryFiles = class {
       constructor(entries, lookup2) {
         this.entries = entries;
@@ -26000,7 +26075,7 @@ var init_payload_files = __esm({
         return this.entries.length;
       }
       path(i) {
-        return this.entries[i].path;
+        return this.entries.path(i);
       }
       entry(_i, path) {
         return this.lookup(path);
@@ -26012,7 +26087,8 @@ var init_payload_files = __esm({
         return this.lookup(path)?.kind;
       }
       indexOf(path) {
-        return this.entries.findIndex((f) => f.path === path);
+        for (let i = 0; i < this.entries.length; i++) if (this.entries.path(i) === path) return i;
+        return -1;
       }
     };
     ListingFiles = class {
@@ -26060,8 +26136,8 @@ var init_payload_files = __esm({
         this.list = list2;
         this.size = list2.length;
         let sorted2 = true;
-        for (let i = 1; i < list2.length && sorted2; i++) sorted2 = list2[i - 1].path < list2[i].path;
-        this.order = sorted2 ? void 0 : Int32Array.from({ length: list2.length }, (_, i) => i).sort((a, b) => list2[a].path < list2[b].path ? -1 : 1);
+        for (let i = 1; i < list2.length && sorted2; i++) sorted2 = list2.path(i - 1) < list2.path(i);
+        this.order = sorted2 ? void 0 : Int32Array.from({ length: list2.length }, (_, i) => i).sort((a, b) => list2.path(a) < list2.path(b) ? -1 : 1);
       }
       list;
       size;
@@ -26077,10 +26153,10 @@ var init_payload_files = __esm({
         return lo < this.size && this.pathAt(lo) === path;
       }
       pathAt(k) {
-        return this.list[this.order ? this.order[k] : k].path;
+        return this.list.path(this.order ? this.order[k] : k);
       }
       *[Symbol.iterator]() {
-        for (const e of this.list) yield e.path;
+        for (let i = 0; i < this.list.length; i++) yield this.list.path(i);
       }
     };
     PositionsBuilder = class {
@@ -26154,6 +26230,8 @@ async function checkPackage(tree, opts) {
   if (declaredList) settleFiles(parsed.raw, declaredList);
   parsed.text = void 0;
   mc.text = void 0;
+  if (parsed.owned) releaseBytes(parsed.owned);
+  parsed.owned = void 0;
   diags.push(...mc.diagnostics);
   const capabilities = { ...mc.capabilities };
   if (mc.unsupportedVersion) {
@@ -26198,7 +26276,7 @@ async function checkPackage(tree, opts) {
       entryList = declaredList;
       files = new EntryFiles(entryList, (p) => byPath2.get(p));
     } else if (declared) {
-      entryList = parsed.raw.files.filter((f) => typeof f?.path === "string" && typeof f?.sha256 === "string");
+      entryList = new EntryArray(parsed.raw.files.filter((f) => typeof f?.path === "string" && typeof f?.sha256 === "string"));
       files = new EntryFiles(entryList, (p) => byPath2.get(p));
     } else if (own2) {
       const positions = new PositionsBuilder();
@@ -26208,8 +26286,9 @@ async function checkPackage(tree, opts) {
       }
       files = new ListingFiles(own2, positions.done());
     } else {
-      entryList = [];
-      for (const e of entries()) if (isPayloadPath(e.path) && !derivedProblem(e.path, e.kind)) entryList.push({ path: e.path, sha256: "" });
+      const derived = [];
+      for (const e of entries()) if (isPayloadPath(e.path) && !derivedProblem(e.path, e.kind)) derived.push({ path: e.path, sha256: "" });
+      entryList = new EntryArray(derived);
       files = new EntryFiles(entryList, (p) => byPath2.get(p));
     }
     if (opts.workdir && declared) {
@@ -26228,7 +26307,7 @@ async function checkPackage(tree, opts) {
     const whole = opts.documents === "ids" ? void 0 : new KeptDocs(files.length);
     const ids = whole ?? new DocIds(files.length);
     const digests = declared ? void 0 : new DigestArray(files.length);
-    const sha256Of = (i) => digests ? digests.hex(i) : entryList[i].sha256;
+    const sha256Of = (i) => digests ? digests.hex(i) : entryList.sha256(i);
     let digestsOk = true;
     const docDiags = /* @__PURE__ */ new Map();
     const secretsOf = [];
@@ -26270,7 +26349,7 @@ async function checkPackage(tree, opts) {
         tooLarge2(path, local2);
         return void 0;
       }
-      if (entryList && e) entryList[i].path = e.path;
+      if (entryList && e) entryList.samePath(i, e.path);
       return { e, local: local2 };
     };
     const sizeOnRead = tree.sizeOnRead === true;
@@ -26286,9 +26365,10 @@ async function checkPackage(tree, opts) {
         return true;
       }
       const actual = typeof digest === "string" ? digest : Buffer.from(digest.buffer, digest.byteOffset, digest.byteLength).toString("hex");
-      if (actual !== entryList[i].sha256) {
+      const listed3 = entryList.sha256(i);
+      if (actual !== listed3) {
         digestsOk = false;
-        local2.push(error2("OCTX_FILE_DIGEST_MISMATCH", `${path}: SHA-256 is ${actual}, files[] declares ${entryList[i].sha256}`, { file: path, hint: "the file changed after the package was built; rebuild it" }));
+        local2.push(error2("OCTX_FILE_DIGEST_MISMATCH", `${path}: SHA-256 is ${actual}, files[] declares ${listed3}`, { file: path, hint: "the file changed after the package was built; rebuild it" }));
         return false;
       }
       return true;
@@ -26428,7 +26508,7 @@ async function checkPackage(tree, opts) {
     for (const i of [...docDiags.keys()].sort((a, b) => a - b)) pushAll(diags, docDiags.get(i));
     docDiags.clear();
     rest2 = new Int32Array(0);
-    const listed2 = own2 && files.positions ? listingSet(own2, files.positions) : declaredList ? new EntryPaths(declaredList) : new Set(entryList.map((f) => f.path));
+    const listed2 = own2 && files.positions ? listingSet(own2, files.positions) : declaredList ? new EntryPaths(declaredList) : new Set(entryList.entries().map((f) => f.path));
     if (!someFile(files, isConcept)) {
       diags.push(error2("OCTX_CONCEPT_REQUIRED", "the package needs at least one Concept Document: a knowledge/**/*.md other than index.md and log.md", { file: opts.workdir ? "knowledge/" : MANIFEST }));
     }
@@ -26466,8 +26546,8 @@ async function checkPackage(tree, opts) {
       try {
         const asBuilt2 = declared || declaredDigest !== void 0 ? void 0 : opts.asBuilt;
         if (declaredList) {
-          const order = sortUtf8(declaredList.map((_, i) => i), (i) => declaredList[i].path);
-          computed = packageDigestListed(parsed.subject, { count: order.length, path: (k) => declaredList[order[k]].path, sha256: (k) => declaredList[order[k]].sha256 });
+          const order = sortUtf8(Array.from({ length: declaredList.length }, (_, i) => i), (i) => declaredList.path(i));
+          computed = packageDigestListed(parsed.subject, { count: order.length, path: (k) => declaredList.path(order[k]), sha256: (k) => declaredList.sha256(order[k]) });
         } else if (declared) computed = packageDigest(parsed.raw);
         else {
           const order = files.sorted ? void 0 : sortUtf8(Array.from({ length: files.length }, (_, i) => i), (i) => files.path(i));
@@ -26563,7 +26643,7 @@ async function checkPackage(tree, opts) {
       capabilities,
       diagnostics: diags,
       manifest,
-      files: entryList ?? [],
+      files: declaredList ? [] : entryList?.entries() ?? [],
       documents: [],
       package_digest: computed,
       declared_digest: declaredDigest,
@@ -26575,10 +26655,11 @@ async function checkPackage(tree, opts) {
     if (digests) {
       settleOnRead(report, "files", () => {
         if (entryList) {
-          entryList.forEach((f, i) => {
+          const list2 = entryList.entries();
+          list2.forEach((f, i) => {
             f.sha256 = digests.hex(i);
           });
-          return entryList;
+          return list2;
         }
         return Array.from({ length: files.length }, (_, i) => ({ path: files.path(i), sha256: digests.hex(i) }));
       });
@@ -26591,9 +26672,10 @@ async function checkPackage(tree, opts) {
 }
 async function readManifestOf(tree, maxDepth, workdir) {
   const bytes = await tree.read(MANIFEST);
+  const owned = !workdir && tree.readsOwned ? bytes : void 0;
   const compact = workdir ? void 0 : readManifestCompact(bytes, maxDepth, tree.entry ? (p) => tree.entry(p)?.path : void 0);
   if (!compact) return parseManifestBytes(bytes, maxDepth);
-  return { raw: compact.raw, text: compact.lineOf, diagnostics: [], declared: compact.files, subject: { ...compact.raw } };
+  return { raw: compact.raw, text: compact.lineOf, diagnostics: [], declared: compact.files, subject: { ...compact.raw }, owned };
 }
 function shareOf(tree, files, shareable) {
   if (!tree.handoff) return void 0;
@@ -26690,6 +26772,7 @@ var init_package = __esm({
     init_digest();
     init_jsonl();
     init_records();
+    init_release();
     init_record_pass();
     init_vectors();
     init_vector_profiles();
@@ -28160,6 +28243,46 @@ var init_doc_fields = __esm({
   }
 });
 
+// src/core/text-bytes.ts
+var CHUNK, TextBytes;
+var init_text_bytes = __esm({
+  "src/core/text-bytes.ts"() {
+    "use strict";
+    CHUNK = 256 << 10;
+    TextBytes = class {
+      full = [];
+      chunk = Buffer.allocUnsafe(CHUNK);
+      used = 0;
+      total = 0;
+      /** Appends `s` as UTF-8 (a lone surrogate as U+FFFD, as Buffer.from does: pieces are whole strings). */
+      add(s) {
+        if (this.used + s.length * 3 > this.chunk.length) {
+          const n2 = Buffer.byteLength(s, "utf8");
+          if (this.used + n2 > this.chunk.length) {
+            this.full.push(this.chunk.subarray(0, this.used));
+            this.chunk = Buffer.allocUnsafe(Math.max(CHUNK, n2));
+            this.used = 0;
+          }
+        }
+        const n = this.chunk.write(s, this.used, "utf8");
+        this.used += n;
+        this.total += n;
+        return this;
+      }
+      /** The bytes, in one buffer of their size (no chunk is grown and copied on the way: the chunks are copied once). */
+      bytes() {
+        this.full.push(this.chunk.subarray(0, this.used));
+        const out = Buffer.concat(this.full, this.total);
+        this.full.length = 0;
+        this.chunk = Buffer.alloc(0);
+        this.used = 0;
+        this.total = 0;
+        return out;
+      }
+    };
+  }
+});
+
 // src/octx/write-source.ts
 function derivedIdentity(meta, seed = meta.name) {
   return { asset_id: isUuidV7(seed) ? seed : uuidv7(0, `ctxforge-asset:${seed}`), name: meta.name };
@@ -28168,14 +28291,19 @@ function indexKey(docs) {
   return sha256Hex(docs.map((d) => d.path).sort().join("\n"));
 }
 function indexText(name, docs) {
-  const lines = [`# ${name.replace(/\n/g, " ")}`, ""];
+  return indexBytes(name, docs).toString("utf8");
+}
+function indexBytes(name, docs) {
+  const out = new TextBytes().add(`# ${name.replace(/\n/g, " ")}
+
+`);
   for (const d of [...docs].sort(byNavigation)) {
-    const t = d.title.replace(/[[\]\n]/g, " ");
-    lines.push(`- [${t}](${d.path})${d.description ? ` - ${d.description.replace(/\n/g, " ")}` : ""}`);
+    out.add("- [").add(d.title.replace(/[[\]\n]/g, " ")).add("](").add(d.path).add(")");
+    if (d.description) out.add(" - ").add(d.description.replace(/\n/g, " "));
+    out.add("\n");
   }
-  if (!docs.length) lines.push("- [Index](index.md)");
-  return `${lines.join("\n")}
-`;
+  if (!docs.length) out.add("- [Index](index.md)\n");
+  return out.bytes();
 }
 function newManifest(meta, opts) {
   const c = meta.carried?.octx ?? {};
@@ -28233,8 +28361,8 @@ function writeOctxSource(docs, opts) {
   }
   notes2.push(...skillsLeftOut(docs, "a .octx packages knowledge documents, records and vectors"));
   const c = docs.meta.carried?.octx ?? {};
-  const index = isMap3(c.index) && typeof c.index.text === "string" && c.index.for === indexKey(docs.docs) ? c.index.text : indexText(docs.meta.name, docs.docs);
-  files.set(`${DOCUMENT_ROOT}index.md`, Buffer.from(index, "utf8"));
+  const kept = isMap3(c.index) && typeof c.index.text === "string" && c.index.for === indexKey(docs.docs) ? c.index.text : void 0;
+  files.set(`${DOCUMENT_ROOT}index.md`, kept !== void 0 ? Buffer.from(kept, "utf8") : indexBytes(docs.meta.name, docs.docs));
   if (typeof c.log === "string") files.set(`${DOCUMENT_ROOT}log.md`, Buffer.from(c.log, "utf8"));
   const text2 = opts.existingManifest !== void 0 ? updatedManifest(opts.existingManifest, docs.meta) : newManifest(docs.meta, opts);
   return { files, manifest: { path: MANIFEST, text: text2 }, notes: notes2 };
@@ -28254,6 +28382,7 @@ var init_write_source = __esm({
     "use strict";
     init_diagnostics();
     init_hash();
+    init_text_bytes();
     init_paths();
     init_uuid();
     init_doc_model();
@@ -42065,7 +42194,7 @@ function manifestBytes(m) {
   };
   return Buffer.from(JSON.stringify(doc), "utf8");
 }
-function indexBytes(manifests) {
+function indexBytes2(manifests) {
   return Buffer.from(JSON.stringify({ schemaVersion: 2, mediaType: OCI_INDEX, manifests: manifests.map(canonicalDescriptor) }), "utf8");
 }
 function annotationsOf(v, where2) {
@@ -43001,7 +43130,7 @@ var init_layout = __esm({
         const entries = (await this.index()).filter((d) => d.annotations?.[REF_NAME] !== reference2);
         entries.push({ mediaType, digest, size: bytes.length, ...extra?.artifactType ? { artifactType: extra.artifactType } : {}, annotations: { [REF_NAME]: reference2 } });
         entries.sort((a, b) => (a.annotations?.[REF_NAME] ?? "").localeCompare(b.annotations?.[REF_NAME] ?? "") || a.digest.localeCompare(b.digest));
-        await writeFileAtomic(join25(this.dir, "index.json"), indexBytes(entries), 420, this.dir);
+        await writeFileAtomic(join25(this.dir, "index.json"), indexBytes2(entries), 420, this.dir);
         return {};
       }
       async getManifest(reference2) {
@@ -43057,7 +43186,7 @@ async function pushReferrer(store, m) {
   if (!list2.some((d) => d.digest === digest)) {
     list2.push(desc);
     list2.sort((a, b) => a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : 0);
-    await store.putManifest(tag, indexBytes(list2), OCI_INDEX);
+    await store.putManifest(tag, indexBytes2(list2), OCI_INDEX);
   }
   return desc;
 }
@@ -52378,6 +52507,7 @@ init_utf8();
 
 // src/sync/idmap.ts
 init_diagnostics();
+init_text_bytes();
 init_strict_json();
 init_paths();
 

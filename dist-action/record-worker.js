@@ -2963,6 +2963,19 @@ function scanSecretBytes(bytes, file, where, allow = false) {
 
 // src/core/secret-stream.ts
 import { isAscii as isAscii2, isUtf8 as isUtf84 } from "node:buffer";
+
+// src/core/release.ts
+var WORTH = 1 << 20;
+function releaseBytes(bytes) {
+  const memory = bytes.buffer;
+  if (!(memory instanceof ArrayBuffer) || bytes.byteOffset !== 0 || memory.byteLength !== bytes.byteLength || memory.byteLength < WORTH) return;
+  try {
+    structuredClone(memory, { transfer: [memory] });
+  } catch {
+  }
+}
+
+// src/core/secret-stream.ts
 var SEGMENT_BYTES = 1 << 20;
 var WIDE_PROBE = 64 * 1024;
 var SecretStream = class {
@@ -3016,7 +3029,10 @@ var SecretStream = class {
     this.append(chunk.subarray(0, n2));
     this.lineOffset += this.segment(this.pending.subarray(0, this.length)) - 1;
     this.length = 0;
-    if (this.pending.length > 64 * 1024) this.pending = void 0;
+    if (this.pending.length > 64 * 1024) {
+      releaseBytes(this.pending);
+      this.pending = void 0;
+    }
     const lastNl = chunk.lastIndexOf(10);
     let keepFrom = n1 + 1;
     if (lastNl > n2) {
@@ -3027,19 +3043,27 @@ var SecretStream = class {
   }
   /** The findings of the whole file, as scanSecretBytes gives them. */
   end() {
-    const rest = this.pending ? this.pending.subarray(0, this.length) : Buffer.alloc(0);
+    const pending = this.pending;
+    const rest = pending ? pending.subarray(0, this.length) : Buffer.alloc(0);
     this.pending = void 0;
     this.length = 0;
-    if (this.wide !== false) return scanSecretBytes(rest, this.file, this.where, this.allow);
-    this.segment(rest);
-    return secretDiagnostics((this.utf8 ? this.found.utf8 : this.found.latin1).list, this.file, this.where, this.allow);
+    try {
+      if (this.wide !== false) return scanSecretBytes(rest, this.file, this.where, this.allow);
+      this.segment(rest);
+      return secretDiagnostics((this.utf8 ? this.found.utf8 : this.found.latin1).list, this.file, this.where, this.allow);
+    } finally {
+      if (pending) releaseBytes(pending);
+    }
   }
   /** One copy of each block: into the pending buffer, grown (doubled) when it is full. */
   append(chunk) {
     const need = this.length + chunk.length;
     if (!this.pending || need > this.pending.length) {
       const grown = Buffer.allocUnsafe(Math.max(need, 2 * (this.pending?.length ?? 0)));
-      if (this.pending) this.pending.copy(grown, 0, 0, this.length);
+      if (this.pending) {
+        this.pending.copy(grown, 0, 0, this.length);
+        releaseBytes(this.pending);
+      }
       this.pending = grown;
     }
     this.pending.set(chunk, this.length);
