@@ -2,6 +2,7 @@
 // taken from the bytes wherever they are read: by the link check itself, or by a format's checks
 // on their one read of each file (validate), on whichever thread reads it. Small and cloneable, so
 // a large package's texts are never held.
+import { ownedString } from '../core/owned-string.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { splitFrontmatter, stripBom } from '../core/yaml-safe.js';
 import { scanMarkdown, type Link } from './parse.js';
@@ -178,12 +179,7 @@ export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[
   return { a, text: g === 'obsidian' || g === 'foam' ? body : '' };
 }
 
-/**
- * A string that owns its characters. V8 makes a slice of 13 characters or more a view of the string
- * it was cut from: held, a link's target would keep its page's whole text alive. Joined to one
- * character and cut again, it is a view of that short copy instead (one copy, no encoding).
- */
-const owned = (s: string): string => (s.length < 13 ? s : (` ${s}`).slice(1));
+const owned = ownedString;
 
 /**
  * Facts to be held past the read of their page (a reader that hands them over later), their strings

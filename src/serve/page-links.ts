@@ -6,6 +6,7 @@
 // joined in path order, whatever order the texts came in. Until then a page keeps the name keys it
 // names (as numbers into one table of keys) and its links' texts, nothing else of its text.
 import type { Doc } from '../format.js';
+import { ownedString } from '../core/owned-string.js';
 import { nameKey, pageName, wordKey } from './rerank.js';
 
 /** Characters of link text kept for a page (what other pages call it), at most. */
@@ -45,7 +46,8 @@ export class PageLinks {
 
   private id(k: string): number {
     let i = this.ids.get(k);
-    if (i === undefined) { i = this.keys.length; this.keys.push(k); this.ids.set(k, i); }
+    // Kept past the page's text: a key cut from it must not keep the whole text alive.
+    if (i === undefined) { const key = ownedString(k); i = this.keys.length; this.keys.push(key); this.ids.set(key, i); }
     return i;
   }
 
@@ -56,7 +58,7 @@ export class PageLinks {
     let anchors: (number | string)[] | undefined;
     const anchor = (k: string, text: string) => {
       if (!text) return;
-      (anchors ??= []).push(this.id(k), text);
+      (anchors ??= []).push(this.id(k), ownedString(text));
     };
     /** The name key a link's destination gives, when it can be another page's. */
     const linked = (url: string) => { const k = nameKey(url.replace(/[#?].*$/, '').replace(/\/+$/, '') || '.'); return k && k !== own ? k : undefined; };

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
 import { PackageIntake } from '../../src/serve/corpus.js';
+import { PageLinks } from '../../src/serve/page-links.js';
 import { loadServedArtifact } from '../../src/serve/load-served.js';
 import { readBodiesFromIndex } from '../../src/serve/served-bodies.js';
 import * as tools from '../../src/serve/tools.js';
@@ -64,4 +65,22 @@ test('serve\'s start makes the second stage\'s fields without reading a text bac
   } finally {
     index.close();
   }
+});
+
+test('the facts held until settle own their strings: a link text or key cut from a page does not keep its text alive', async () => {
+  setFlagsFromString('--expose-gc');
+  const gc = (await import('node:vm')).runInNewContext('gc') as () => void;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const links = new PageLinks();
+  // 200 pages of ~256 KB each, one link and one inline name apiece (51 MB of text in all).
+  for (let i = 0; i < 200; i++) {
+    const filler = `${'lorem ipsum '.repeat(21_000)}${i}`;
+    links.add(i, `${filler}\nSee [the reference page number ${i}](ref-page-${i}.md) and \`reference-name-${i}-long\`.\n${filler}`, `page-${i}`);
+  }
+  gc();
+  const grown = process.memoryUsage().heapUsed - before;
+  assert.ok(grown < 8 * 1024 * 1024, `${(grown / 1048576).toFixed(1)} MB held for 200 pages' facts`);
+  const summary = links.settle(Array.from({ length: 200 }, (_, i) => ({ path: `ref-page-${i}.md`, id: `x${i}`, title: `t${i}`, body: '' }) as unknown as Doc), Array.from({ length: 200 }, (_, i) => i));
+  assert.equal(summary.anchors.size, 200);
 });
