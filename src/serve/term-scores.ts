@@ -17,6 +17,7 @@ import type { SqliteDb } from '../core/sqlite.js';
 import type { Doc } from '../format.js';
 import type { FtsTokens } from './fts-tokens.js';
 import { grow } from '../core/arrays.js';
+import { ownedString } from '../core/owned-string.js';
 
 export const WEIGHTS = { title: 10, tags: 5, body: 1 };
 export const BM25 = `bm25(docs, 0.0, ${WEIGHTS.title}, ${WEIGHTS.tags}, ${WEIGHTS.body})`;
@@ -84,13 +85,14 @@ class Pieces {
       }
     }
   }
+  /** `piece` is kept for the tally's life: a copy of its own, not a view that would keep its document's text alive. */
   add(piece: string, h: number, terms: number[]) {
     this.at = grow(this.at, this.pieces.length + 1);
     this.at[this.pieces.length] = this.used;
     this.info = grow(this.info, this.used + terms.length + 1);
     this.info[this.used++] = terms.length;
     for (const t of terms) this.info[this.used++] = t;
-    this.pieces.push(piece);
+    this.pieces.push(ownedString(piece));
     if (this.pieces.length * 2 > this.slots.length) this.grow();
     this.place(h, this.pieces.length);
   }
