@@ -143,10 +143,10 @@ const indented = (json: string, level: number): string => json.replace(/\n/g, `\
 
 /** Keys in the order JSON.stringify of `sorted(o)` lists them: array indexes first, by value (a JavaScript object's own order), then the rest sorted. */
 function stringifyOrder(o: object): string[] {
-  const keys = Object.keys(o).sort();
-  const index = keys.filter((k) => /^(?:0|[1-9]\d*)$/.test(k) && Number(k) < 4294967295);
-  if (!index.length) return keys;
-  return [...index.sort((a, b) => Number(a) - Number(b)), ...keys.filter((k) => !index.includes(k))];
+  const index: string[] = [];
+  const rest: string[] = [];
+  for (const k of Object.keys(o).sort()) (/^(?:0|[1-9]\d*)$/.test(k) && Number(k) < 4294967295 ? index : rest).push(k);
+  return index.length ? [...index.sort((a, b) => Number(a) - Number(b)), ...rest] : rest;
 }
 
 /** `JSON.stringify(sorted(o), null, 2)` at `level`, written entry by entry. */
