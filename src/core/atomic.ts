@@ -1,7 +1,7 @@
 // Atomic outputs: write to a temp file beside the target, then rename, so a reader (or a crash)
 // sees the old file or the new one, never half of one.
 import { open, rename, rm, link, unlink } from 'node:fs/promises';
-import { closeSync, constants, fsync, close, lstatSync, mkdirSync, openSync, rmSync, rmdirSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, fsync, close, lstatSync, mkdirSync, openSync, rmSync, rmdirSync, writeSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { makeDirs } from './dirs.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -248,6 +248,34 @@ async function createFile(path: string, data: Bytes, mode: number): Promise<void
   }
 }
 
+/**
+ * Whether the files of one tree come out of open() with exactly `mode`: the umask (or a folder's
+ * default ACL) can only take bits away, so when the first file kept them all the rest do too, and
+ * need no fchmod (a system call a file: 50,000 of them in a sync of 50,000 pages).
+ */
+class ModeKept {
+  private known: boolean | undefined;
+  constructor(private readonly mode: number) {}
+  /** After the first file is created: asked once, of that file. */
+  keeps(fd: number): boolean {
+    this.known ??= (fstatSync(fd).mode & 0o7777) === this.mode;
+    return this.known;
+  }
+}
+
+/** createFile's synchronous twin, for the many small files of a tree (writeTreeAtomic): the bytes it wrote. */
+function createFileSync(path: string, data: Bytes, mode: number, kept: ModeKept): Uint8Array {
+  const bytes = typeof data === 'function' ? data() : data;
+  const fd = openSync(path, EXCLUSIVE, mode);
+  try {
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
+    if (!kept.keeps(fd)) fchmodSync(fd, mode);
+  } finally {
+    closeSync(fd);
+  }
+  return bytes;
+}
+
 /** `fn` on each item, WRITES_IN_FLIGHT at a time; the items are taken one by one from any iterable (no list of them is made). */
 async function eachLimited<T>(items: Iterable<T>, fn: (x: T) => Promise<void>): Promise<void> {
   const it = items[Symbol.iterator]();
@@ -344,14 +372,15 @@ function commonDir(paths: readonly string[]): string {
 }
 
 /**
- * Writes a new directory tree whole: every file into a temp directory beside `target` (in parallel
- * on the thread pool, made durable together), which is then renamed to `target`, so the tree
+ * Writes a new directory tree whole: every file into a temp directory beside `target` (one after
+ * another on this thread, made durable together), which is then renamed to `target`, so the tree
  * appears complete or not at all. `target` must not exist (or be an empty directory, which the
  * rename replaces). `files` maps paths inside the tree (checked safe by the caller) to their bytes.
  * A file's place on disk is made as its write starts: nothing a file is listed besides `files`
- * (a sync of 50k pages held a list of every temp path, issue 39).
+ * (a sync of 50k pages held a list of every temp path, issue 39). `onWritten` is told each file's
+ * path in the tree and bytes once they are written (in the temp directory).
  */
-export async function writeTreeAtomic(target: string, files: ReadonlyMap<string, Bytes>, mode = 0o644): Promise<void> {
+export async function writeTreeAtomic(target: string, files: ReadonlyMap<string, Bytes>, mode = 0o644, onWritten?: (rel: string, bytes: Uint8Array) => void): Promise<void> {
   refuseSymlinks(target, dirname(resolve(target)));
   const tmp = tempPathFor(target);
   const tracked = track(tmp, target, true);
@@ -368,7 +397,14 @@ export async function writeTreeAtomic(target: string, files: ReadonlyMap<string,
       }
       return join(tmp, ...rel.split('/'));
     };
-    await eachLimited(files, ([rel, data]) => createFile(placed(rel), data, mode));
+    // Written here, one file after another: a tree's files are small and many, and four pool threads
+    // creating files in one folder spend their time waiting on the folder's lock and on each other
+    // (sync of 50,000 pages into tmpfs: 11.1–11.7 s on the pool, 9.5–9.8 s here; issue 39).
+    const keeps = new ModeKept(mode);
+    for (const [rel, data] of files) {
+      const bytes = createFileSync(placed(rel), data, mode, keeps);
+      onWritten?.(rel, bytes);
+    }
     await makeDurable(tmp, () => [...files.keys()].map((rel) => join(tmp, ...rel.split('/'))));
     await rename(tmp, target);
     untrack(tmp);

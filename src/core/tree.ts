@@ -412,6 +412,14 @@ export function* listedEntries(l: TreeListing): Generator<TreeEntry> {
   for (let i = 0; i < l.paths.length; i++) yield listedEntry(l, i, l.paths.at(i));
 }
 
+/** A listed entry's path and kind, for a caller that reads what it keeps and needs no size (so stats nothing). */
+export type ListedKind = Pick<TreeEntry, 'path' | 'kind'>;
+
+/** A listing's paths and kinds, in its order: no file is statted (listedEntries asks every size). */
+export function listedKinds(l: TreeListing): ListedKind[] {
+  return Array.from({ length: l.paths.length }, (_, i) => ({ path: l.paths.at(i), kind: KINDS[l.kinds[i]!]! }));
+}
+
 /** A listing's regular files as a read-only set, answered through its table. */
 export function listedFiles(l: TreeListing): ReadonlySet<string> {
   return new ListedFiles(l, (i) => l.kinds[i] === FILE);

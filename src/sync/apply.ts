@@ -116,7 +116,11 @@ export function preview(root: string, plan: Plan, rendered?: (rel: string, bytes
   return out;
 }
 
-export async function apply(root: string, plan: Plan): Promise<Applied> {
+/**
+ * Writes what `plan` changes below `root` (a new tree whole, else file by file) and removes what it
+ * removes. `onWritten` is told the bytes each written file was given, by its path in the tree.
+ */
+export async function apply(root: string, plan: Plan, onWritten?: (rel: string, bytes: Uint8Array) => void): Promise<Applied> {
   const kept = new Map<string, Buffer>();
   let keptBytes = 0;
   const out = preview(root, plan, (rel, bytes) => {
@@ -130,9 +134,10 @@ export async function apply(root: string, plan: Plan): Promise<Applied> {
   if (!exists && out.written.length) {
     // A new tree appears whole or not at all. Nothing was there to compare, so every planned file is
     // written as planned: the plan itself is the tree (no copy of a map of every file).
-    await writeTreeAtomic(root, kept.size === 0 && out.written.length === plan.write.size ? plan.write : new Map(out.written.map((rel) => [rel, data(rel)])));
+    await writeTreeAtomic(root, kept.size === 0 && out.written.length === plan.write.size ? plan.write : new Map(out.written.map((rel) => [rel, data(rel)])), 0o644, onWritten);
   } else {
-    await writeFilesAtomic(out.written.map((rel) => ({ target: join(root, ...rel.split('/')), data: data(rel) })), 0o644, root);
+    const told = (rel: string, c: FileContent) => () => { const b = contentBytes(c); onWritten!(rel, b); return b; };
+    await writeFilesAtomic(out.written.map((rel) => ({ target: join(root, ...rel.split('/')), data: onWritten ? told(rel, data(rel)) : data(rel) })), 0o644, root);
   }
   for (const rel of out.removed) {
     const abs = join(root, ...rel.split('/'));

@@ -34,7 +34,7 @@ import type { Generator } from '../links/slugs.js';
 import { both, selection } from './selection.js';
 import { localeChoice, localeSelection, type LocaleChoice } from './locale-selection.js';
 import { sha256Hex } from '../core/hash.js';
-import { cachedSync, fingerprint, outsideSide, recordSync, sideOf, stampFolder, type CacheOptions, type Replay, type Side } from './stat-cache.js';
+import { cachedSync, fingerprint, outsideSide, recordSync, sideOf, stampFolder, WrittenDigests, type CacheOptions, type Replay, type Side } from './stat-cache.js';
 
 export interface SyncOptions {
   format?: TargetFormat;
@@ -402,11 +402,12 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   if (!existsSync(join(target, r.manifest.path))) write.set(r.manifest.path, Buffer.from(r.manifest.text, 'utf8'));
   write.set(ID_MAP_FILE, idMapBytes(newMap));
   const plan = { write, remove };
-  result.files = o.dryRun ? preview(target, plan) : await apply(target, plan);
+  const written = upSide ? new WrittenDigests(cache.clock) : undefined;
+  result.files = o.dryRun ? preview(target, plan) : await apply(target, plan, written?.add);
   if (upSide && !hasErrors(diagnostics) && replayable(result)) {
     // The tree as this sync left it, stamped after the writes; a racy file is known by the bytes planned for it.
     let treeSide: Side | undefined;
-    try { treeSide = await sideOf(stampFolder(target, cache.clock), target, (p) => { const b = write.get(p); return b && sha256Hex(contentBytes(b)); }); } catch { /* not recorded */ }
+    try { treeSide = await sideOf(stampFolder(target, cache.clock), target, (p) => { const b = write.get(p); return b && (written?.get(p) ?? sha256Hex(contentBytes(b))); }); } catch { /* not recorded */ }
     const outside = up.includeReads.reads.length ? outsideSide(up.includeReads.root, up.includeReads.reads, readFrom) : undefined;
     if (treeSide) await recordSync(docsAbs, target, inputs, upSide, treeSide, replayOf(result, managed + 1), cache, outside);
   }

@@ -67,6 +67,21 @@ test('writeFilesAtomic and writeTreeAtomic leave exactly what writeFileAtomic fi
   }
 });
 
+test('writeTreeAtomic gives every file exactly its mode, whatever the umask takes away (its files skip fchmod only when the first kept every bit)', async (t) => {
+  assert.ok(writeTreeAtomic, 'writeTreeAtomic is missing');
+  const d = fresh();
+  const before = process.umask(0o022);
+  t.after(() => { process.umask(before); rmSync(d, { recursive: true, force: true }); });
+  const files = sample(40);
+  for (const [umask, mode] of [[0o077, 0o644], [0o022, 0o664], [0o022, 0o644], [0o000, 0o600], [0o277, 0o444]] as const) {
+    process.umask(umask);
+    const tree = join(d, `tree-${umask.toString(8)}-${mode.toString(8)}`);
+    await writeTreeAtomic(tree, files, mode);
+    const modes = new Set([...snapshot(tree).values()].map((f) => f.mode));
+    assert.deepEqual([...modes], [mode], `umask ${umask.toString(8)}, mode ${mode.toString(8)}`);
+  }
+});
+
 test('writeFilesAtomic never writes through a symlink, and a refusal writes nothing', async (t) => {
   assert.ok(writeFilesAtomic, 'writeFilesAtomic is missing');
   const d = fresh();

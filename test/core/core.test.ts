@@ -69,6 +69,10 @@ test('UUIDv7: generated IDs are canonical; validation rejects other forms', () =
   const seen = new Set<string>();
   for (let i = 0; i < 200; i++) { const u = uuidv7(); assert.ok(isUuidV7(u), u); seen.add(u); }
   assert.equal(seen.size, 200);
+  // The random bits come from a pool refilled every 256 IDs: IDs of one millisecond, across several
+  // refills, never repeat one another's bits.
+  const same = new Set(Array.from({ length: 1000 }, () => uuidv7(1767225600000).slice(14)));
+  assert.equal(same.size, 1000);
   assert.equal(uuidv7(1767225600000, 'seed'), uuidv7(1767225600000, 'seed'));
   assert.equal(uuidv7(0x0123456789ab, 'x').slice(0, 13), '01234567-89ab');
   for (const bad of ['019C1234-5678-7abc-8def-0123456789ab', '019c1234-5678-4abc-8def-0123456789ab', '019c1234-5678-7abc-cdef-0123456789ab', 'urn:uuid:019c1234-5678-7abc-8def-0123456789ab', '{019c1234-5678-7abc-8def-0123456789ab}', '019c12345678-7abc-8def-0123456789ab']) assert.ok(!isUuidV7(bad), bad);
