@@ -274,3 +274,27 @@ test('records no sync has touched for 30 days are removed when a sync records; o
   assert.ok(!left.includes(`${'a'.repeat(64)}.json`), 'the stale record is gone');
   assert.ok(left.includes(`${'b'.repeat(64)}.json`) && left.includes('notes.txt') && left.includes(mine!), `kept: ${left.join(', ')}`);
 });
+
+test('the digests of files just written are kept for as long as their stamps can be racy, then let go', async () => {
+  const { WrittenDigests } = await import('../../src/sync/stat-cache.js');
+  const { sha256Hex } = await import('../../src/core/hash.js');
+  let now = 1_000_000;
+  const w = new WrittenDigests(() => now);
+  const a = Buffer.from('# a\n'), b = Buffer.from('# b\n');
+  w.add('a.md', a);
+  now += 2_500;
+  w.add('b.md', b);
+  // Within the racy window and its margin: both known, by the bytes written.
+  assert.equal(w.get('a.md'), sha256Hex(a));
+  assert.equal(w.get('b.md'), sha256Hex(b));
+  assert.equal(w.get('c.md'), undefined);
+  // A write 3.5 s after a's: a can no longer be racy, and is let go; b is still kept.
+  now += 1_000;
+  w.add('c.md', Buffer.alloc(0));
+  assert.equal(w.get('a.md'), undefined);
+  assert.equal(w.get('b.md'), sha256Hex(b));
+  // Many writes: what is held stays the last few seconds' worth.
+  for (let i = 0; i < 10_000; i++) { now += 1; w.add(`p${i}.md`, a); }
+  assert.equal(w.get('p0.md'), undefined);
+  assert.equal(w.get('p9999.md'), sha256Hex(a));
+});
