@@ -93,6 +93,16 @@ export function printDiagnostics(io: Io, diags: Diagnostic[]): void {
   for (const d of diags) io.err(diagnosticText(d));
 }
 
+/**
+ * A command's implementation, loaded (`await import`) when the command runs so that a start compiles
+ * only the command definitions, with `<ref>:<path>` inputs installed (src/repo/git-inputs.ts): every
+ * command that resolves inputs had them while the whole CLI loaded at start.
+ */
+export async function withRefInputs<T>(load: Promise<T>): Promise<T> {
+  const [m] = await Promise.all([load, import('../src/repo/git-inputs.js')]);
+  return m;
+}
+
 /** Thrown by commands to end with an exit code without further output. */
 export class ExitCode extends Error {
   constructor(readonly code: number) {

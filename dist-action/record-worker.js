@@ -887,7 +887,12 @@ defineRules([
   { code: "CTXFORGE_OUTPUT_EXISTS", format: "core", summary: "The output already exists with other content." },
   { code: "CTXFORGE_KEY_INVALID", format: "core", summary: "A signing or verification key could not be read." },
   { code: "CTXFORGE_KEY_PERMISSIONS", format: "core", summary: "A private key file is readable by other users." },
-  { code: "CTXFORGE_SECRET_FOUND", format: "core", summary: "A credential-shaped string was found in content about to be packaged." }
+  { code: "CTXFORGE_SECRET_FOUND", format: "core", summary: "A credential-shaped string was found in content about to be packaged." },
+  // Reported by shared modules (core/sqlite.ts, core/skill-folder.ts, core/agent-skill.ts) that load
+  // with the code using them; defined here so that the codes are known without loading them.
+  { code: "CTXFORGE_SQLITE_UNAVAILABLE", format: "core", summary: "No SQLite engine can be loaded on this Node.js (better-sqlite3 missing or built for another Node version, and no usable node:sqlite): cartridges cannot be read or written until it is fixed." },
+  { code: "SKILL_INVALID", format: "core", summary: "An Agent Skill (SKILL.md and its folder) breaks the agentskills.io specification." },
+  { code: "SKILL_NORMALISED", format: "core", summary: "An Agent Skill was changed on its way into a format (info), only ever in these ways: a byte-order mark removed; for a cartridge, a list allowed-tools written as one string and unknown frontmatter keys moved into the signed acx_skill.ext." }
 ]);
 
 // src/octx/codes.ts

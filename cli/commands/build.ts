@@ -1,7 +1,6 @@
 // `ctxforge build`: source tree → deterministic artifact.
 import type { Command } from 'commander';
-import { buildPath } from '../../src/build.js';
-import { ExitCode, limitsFrom, printDiagnostics, printJson, withLimitOptions, type Io } from '../shared.js';
+import { ExitCode, limitsFrom, printDiagnostics, printJson, withLimitOptions, withRefInputs, type Io } from '../shared.js';
 import type { Diagnostic } from '../../src/core/diagnostics.js';
 
 export function registerBuild(program: Command, io: Io): void {
@@ -21,6 +20,7 @@ Examples:
   ctxforge build working-dir-example/octx --out dist
   SOURCE_DATE_EPOCH=1767225600 ctxforge build my-pack --json`)
     .action(async (src: string, o: Record<string, unknown>) => {
+      const { buildPath } = await withRefInputs(import('../../src/build.js'));
       const warnings: Diagnostic[] = [];
       const artifact = await buildPath(src, {
         cwd: io.cwd, env: io.env, outDir: o.out as string, epoch: o.sourceDateEpoch as string | undefined,

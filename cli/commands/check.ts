@@ -2,8 +2,6 @@
 // every package of the repository validated (links included), diffed against a base commit, judged
 // by the fail-on policy. The pre-commit hook `ctxforge-check` (.pre-commit-hooks.yaml) calls it.
 import { Option, type Command } from 'commander';
-import { runCheck, parseFailOn } from '../../src/release/check.js';
-import { checkMarkdown, checkText } from '../../src/release/check-report.js';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
 import { configFrom, configOption, ExitCode, printDiagnostics, printJson, type Io } from '../shared.js';
 
@@ -30,6 +28,7 @@ Examples:
   ctxforge check --base origin/main               # what a pull request into main would be told
   ctxforge check --fail-on error,breaking --format md`)
     .action(async (o: Record<string, unknown>) => {
+      const { runCheck, parseFailOn } = await import('../../src/release/check.js');
       let failOn;
       try {
         failOn = parseFailOn(o.failOn as string);
@@ -37,6 +36,7 @@ Examples:
         throw new DiagnosticError({ severity: 'error', code: 'CTXFORGE_USAGE', message: (e as Error).message }, 2);
       }
       const r = await runCheck({ cwd: io.cwd, base: o.base as string, path: o.path as string | undefined, config: configFrom(io, o), failOn, env: io.env });
+      const { checkMarkdown, checkText } = await import('../../src/release/check-report.js');
       if (o.json) printJson(io, { ...r, packages: r.packages.map(({ diff, ...p }) => ({ ...p, diff: diff ? diff.result : null })) });
       else {
         io.out(o.format === 'md' ? checkMarkdown(r) : checkText(r));

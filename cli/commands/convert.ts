@@ -1,8 +1,7 @@
 // `ctxforge convert`: a source tree or built package of one format → another format's source tree, IDs kept.
 import { Command, Option } from 'commander';
-import { convertPath } from '../../src/convert/index.js';
 import type { FormatName } from '../../src/format.js';
-import { printDiagnostics, printJson, type Io } from '../shared.js';
+import { printDiagnostics, printJson, withRefInputs, type Io } from '../shared.js';
 
 export function registerConvert(program: Command, io: Io): void {
   program.command('convert')
@@ -35,6 +34,7 @@ Examples:
   ctxforge convert working-dir-example/ctxpkg --to acx --out payments-cartridge --json
   ctxforge convert dist/handbook-1.1.0.octx --to acx --out handbook-cartridge`)
     .action(async (src: string, o: Record<string, unknown>) => {
+      const { convertPath } = await withRefInputs(import('../../src/convert/index.js'));
       const r = await convertPath(src, o.to as FormatName, o.out as string, { dryRun: !!o.dryRun, cwd: io.cwd });
       if (o.json) printJson(io, { ...r, out: o.out });
       else {

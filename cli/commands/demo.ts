@@ -1,6 +1,5 @@
 // `ctxforge demo <dir>`: the main job on a folder of source trees (what `npm start` runs).
 import type { Command } from 'commander';
-import { runDemo } from '../../src/demo.js';
 import { ExitCode, printJson, type Io } from '../shared.js';
 
 export function registerDemo(program: Command, io: Io): void {
@@ -15,6 +14,7 @@ Examples:
   ctxforge demo working-dir-example --out /tmp/ctxforge-demo
   ctxforge demo working-dir-example --json`)
     .action(async (dir: string, o: Record<string, unknown>) => {
+      const { runDemo } = await import('../../src/demo.js');
       const r = await runDemo(dir, { cwd: io.cwd, env: io.env, outDir: o.out as string, log: o.json ? undefined : (s) => io.out(s) });
       if (o.json) printJson(io, r);
       if (!r.ok) throw new ExitCode(1);

@@ -1,9 +1,6 @@
 // `ctxforge diff`: compare two versions of a package by stable ID, with a SemVer verdict.
 import { Command, Option } from 'commander';
-import {
-  defaultPackageDir, diffInputs, diffJson, diffWithPreviousRelease, failingFindings, renderDiffMarkdown, renderDiffText,
-  type DiffResult,
-} from '../../src/diff/index.js';
+import type { DiffResult } from '../../src/diff/index.js';
 import { configFrom, configOption, ExitCode, limitsFrom, printJson, withLimitOptions, type Io } from '../shared.js';
 
 export function registerDiff(program: Command, io: Io): void {
@@ -28,6 +25,7 @@ Examples:
   ctxforge diff v1.2.0:knowledge/ v1.3.0:knowledge/ --format md
   ctxforge diff dist/old.octx dist/new.octx --json --fail-on breaking`)
     .action(async (oldArg: string | undefined, newArg: string | undefined, o: Record<string, unknown>) => {
+      const { defaultPackageDir, diffInputs, diffJson, diffWithPreviousRelease, failingFindings, renderDiffMarkdown, renderDiffText } = await import('../../src/diff/index.js');
       const opts = {
         cwd: io.cwd, env: io.env, limits: limitsFrom(o),
         tag: o.tag as string | undefined, tagPattern: o.tagPattern as string | undefined, noConfig: o.config === false, config: configFrom(io, o),

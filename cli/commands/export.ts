@@ -1,11 +1,7 @@
 // `ctxforge export llms-txt`: an llms.txt index of a package's documents.
 import type { Command } from 'commander';
 import { dirname, resolve } from 'node:path';
-import { writeFileAtomic } from '../../src/core/atomic.js';
-import { makeDirs } from '../../src/core/dirs.js';
-import { exportLlmsTxt } from '../../src/export/llms-txt.js';
-import { repoSiteSettings } from '../../src/sync/site-settings.js';
-import { printDiagnostics, printJson, type Io } from '../shared.js';
+import { printDiagnostics, printJson, withRefInputs, type Io } from '../shared.js';
 
 export function registerExport(program: Command, io: Io): void {
   const exp = program.command('export').description('Write an index of a package for other tools (llms-txt)')
@@ -31,6 +27,9 @@ Examples:
   ctxforge export llms-txt dist/handbook-1.1.0.octx --out site/llms.txt --base-url https://example.com/handbook/
   ctxforge export llms-txt synced-docs/ --base-url https://docs.example.com/ --out -`)
     .action(async (spec: string, o: Record<string, unknown>) => {
+      const [{ writeFileAtomic }, { makeDirs }, { exportLlmsTxt }, { repoSiteSettings }] = await Promise.all([
+        import('../../src/core/atomic.js'), import('../../src/core/dirs.js'), withRefInputs(import('../../src/export/llms-txt.js')), import('../../src/sync/site-settings.js'),
+      ]);
       const baseUrl = (o.baseUrl as string | undefined) ?? (await repoSiteSettings(io.cwd))?.base_url;
       const r = await exportLlmsTxt(spec, { cwd: io.cwd, ...(baseUrl !== undefined ? { baseUrl } : {}) });
       const toFile = typeof o.out === 'string' && o.out !== '-';

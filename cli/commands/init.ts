@@ -1,6 +1,5 @@
 // `ctxforge init <format> [dir]`: scaffold a valid source tree.
 import type { Command } from 'commander';
-import { initSource } from '../../src/init.js';
 import { printJson, type Io } from '../shared.js';
 
 export function registerInit(program: Command, io: Io): void {
@@ -16,6 +15,7 @@ Examples:
   ctxforge init ctxpkg payments-knowledge --name @acme/payments-knowledge
   ctxforge init acx my-cartridge --json`)
     .action(async (format: string, dir: string, o: Record<string, unknown>) => {
+      const { initSource } = await import('../../src/init.js');
       const r = await initSource(format, dir, { cwd: io.cwd, name: o.name as string | undefined });
       if (o.json) printJson(io, r);
       else io.out(`created ${r.format} source tree in ${r.dir}:\n${r.files.map((f) => `  ${f}`).join('\n')}`);

@@ -1,7 +1,6 @@
 // `ctxforge inspect`: what a package holds.
 import type { Command } from 'commander';
-import { inspectPath } from '../../src/inspect.js';
-import { limitsFrom, printJson, withLimitOptions, type Io } from '../shared.js';
+import { limitsFrom, printJson, withLimitOptions, withRefInputs, type Io } from '../shared.js';
 
 export function registerInspect(program: Command, io: Io): void {
   withLimitOptions(program.command('inspect')
@@ -16,6 +15,7 @@ Examples:
   ctxforge inspect dist/acme-payments-service-1.3.0.ctxpkg --budget 2000
   ctxforge inspect dist/research-assistant-1.2.0.acx --trust trust-registry.json --json`)
     .action(async (file: string, o: Record<string, unknown>) => {
+      const { inspectPath } = await withRefInputs(import('../../src/inspect.js'));
       const r = await inspectPath(file, { cwd: io.cwd, env: io.env, limits: limitsFrom(o), budget: o.budget as string | undefined, trust: o.trust as string | undefined });
       if (o.json) printJson(io, r.json);
       else io.out(r.text);

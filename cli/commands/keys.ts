@@ -1,10 +1,7 @@
 // `ctxforge keygen` and `ctxforge sign`.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { generateSigningKey, loadSigningKey, spkiKeyId, writeKeyPair } from '../../src/core/keys.js';
-import { uncommittedSecretWarning } from '../../src/repo/ignored.js';
-import { signPath } from '../../src/sign.js';
-import { printDiagnostics, printJson, type Io } from '../shared.js';
+import { printDiagnostics, printJson, withRefInputs, type Io } from '../shared.js';
 import type { Diagnostic } from '../../src/core/diagnostics.js';
 
 export function registerKeygen(program: Command, io: Io): void {
@@ -20,6 +17,7 @@ Examples:
   ctxforge keygen --out release          # writes release.key and release.pub
   ctxforge keygen --out keys/ci --json`)
     .action(async (o: Record<string, unknown>) => {
+      const [{ generateSigningKey, spkiKeyId, writeKeyPair }, { uncommittedSecretWarning }] = await Promise.all([import('../../src/core/keys.js'), import('../../src/repo/ignored.js')]);
       const key = generateSigningKey();
       const { keyPath, pubPath } = await writeKeyPair(resolve(io.cwd, o.out as string), key);
       const warn = uncommittedSecretWarning(keyPath, 'the private key');
@@ -45,6 +43,7 @@ Examples:
   ctxforge sign dist/research-assistant-1.2.0.acx --key env:CTXFORGE_KEY --out dist/signed.acx
   ctxforge sign dist/acme-payments-service-1.3.0.ctxpkg --key release.key --json`)
     .action(async (file: string, o: Record<string, unknown>) => {
+      const [{ loadSigningKey }, { signPath }] = await Promise.all([import('../../src/core/keys.js'), withRefInputs(import('../../src/sign.js'))]);
       const warnings: Diagnostic[] = [];
       const key = loadSigningKey(o.key as string, { env: io.env, warnings });
       printDiagnostics(io, warnings);

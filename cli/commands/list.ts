@@ -1,7 +1,5 @@
 // `ctxforge list`: the packages of the repository (from ctxforge.yaml or detected) and their releases.
 import type { Command } from 'commander';
-import { listPackages } from '../../src/repo/list.js';
-import { tagNoteText } from '../../src/repo/tag-patterns.js';
 import { escapeData as esc } from '../../src/core/log-safe.js';
 import { configFrom, configOption, ExitCode, printJson, type Io } from '../shared.js';
 
@@ -23,6 +21,7 @@ Examples:
   ctxforge list --ref octx@v1.1.0
   ctxforge list --config .github/ctxforge.yaml`)
     .action(async (o: Record<string, unknown>) => {
+      const [{ listPackages }, { tagNoteText }] = await Promise.all([import('../../src/repo/list.js'), import('../../src/repo/tag-patterns.js')]);
       const r = await listPackages({ cwd: io.cwd, ref: o.ref as string | undefined, config: configFrom(io, o) });
       if (o.json) printJson(io, r);
       else if (r.packages.length === 0) io.out(`no packages found in ${r.root}`);

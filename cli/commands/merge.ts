@@ -1,9 +1,7 @@
 // `ctxforge merge`: compose ctxpkg packages per CTXPKG §6 into one new package.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { loadSigningKey } from '../../src/core/keys.js';
 import type { Diagnostic } from '../../src/core/diagnostics.js';
-import { mergePackages } from '../../src/ctxpkg/merge.js';
 import { limitsFrom, printDiagnostics, printJson, withLimitOptions, type Io } from '../shared.js';
 
 export function registerMerge(program: Command, io: Io): void {
@@ -23,6 +21,7 @@ Examples:
   ctxforge merge dist/*.ctxpkg -o dist/acme-all.ctxpkg --name @acme/all --version 2.0.0 --key env:CTXFORGE_KEY
   ctxforge merge dist/*.ctxpkg -o merged.ctxpkg --source-date-epoch 1767225600 --json`)
     .action(async (files: string[], o: Record<string, unknown>) => {
+      const [{ loadSigningKey }, { mergePackages }] = await Promise.all([import('../../src/core/keys.js'), import('../../src/ctxpkg/merge.js')]);
       const warnings: Diagnostic[] = [];
       const key = o.key ? loadSigningKey(o.key as string, { env: io.env, warnings }) : undefined;
       const r = await mergePackages(files.map((f) => ({ label: f, path: resolve(io.cwd, f) })), {

@@ -1,9 +1,7 @@
 // OCTX-only commands: `ids` (stamp stable document IDs) and `unpack` (safe extraction).
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { stampPath } from '../../src/ids.js';
-import { unpackPath } from '../../src/import.js';
-import { ExitCode, limitsFrom, printDiagnostics, printJson, withLimitOptions, type Io } from '../shared.js';
+import { ExitCode, limitsFrom, printDiagnostics, printJson, withLimitOptions, withRefInputs, type Io } from '../shared.js';
 
 export function registerIds(program: Command, io: Io): void {
   program.command('ids')
@@ -20,6 +18,7 @@ Examples:
   ctxforge ids working-dir-example/octx
   ctxforge ids --dry-run --json`)
     .action(async (dir: string, o: Record<string, unknown>) => {
+      const { stampPath } = await import('../../src/ids.js');
       const r = await stampPath(dir, { cwd: io.cwd, dryRun: !!o.dryRun });
       const idName = r.format === 'octx' ? 'document_id' : 'id';
       if (o.json) printJson(io, r);
@@ -43,6 +42,7 @@ Examples:
   ctxforge unpack dist/release-engineering-handbook-1.1.0.octx handbook-src
   ctxforge unpack dist/release-engineering-handbook-1.1.0.octx handbook-src --json`)
     .action(async (file: string, dir: string, o: Record<string, unknown>) => {
+      const { unpackPath } = await withRefInputs(import('../../src/import.js'));
       const r = await unpackPath(file, dir, { cwd: io.cwd, limits: limitsFrom(o) });
       if (o.json) printJson(io, { ...r, dir });
       else io.out(`unpacked ${r.files.length} files into ${dir}${r.unchanged.length ? ` (${r.unchanged.length} already identical)` : ''}`);

@@ -1,7 +1,7 @@
 // `ctxforge release`: the release pipeline (validate, build, sign, provenance, notes, publish) from
 // the command line; locally it writes dist/ so a release can be rehearsed before tagging.
 import type { Command } from 'commander';
-import { runRelease, ReleaseFailure, type ReleaseResult } from '../../src/release/index.js';
+import type { ReleaseResult } from '../../src/release/index.js';
 import { resultsText } from '../../src/core/report.js';
 import { escapeData as esc } from '../../src/core/log-safe.js';
 import { configFrom, configOption, ExitCode, printDiagnostics, printJson, type Io } from '../shared.js';
@@ -32,6 +32,7 @@ Examples:
   ctxforge release --tag guide@v1.2.0 --key release.key
   ctxforge release --dry-run --config .github/ctxforge.yaml --tag guide@v1.2.0`)
     .action(async (o: Record<string, unknown>) => {
+      const { runRelease, ReleaseFailure } = await import('../../src/release/index.js');
       const env = io.env;
       const token = env.GITHUB_TOKEN;
       const repository = env.GITHUB_REPOSITORY;

@@ -1,7 +1,9 @@
 // `ctxforge rules`: every diagnostic code, from the rule registry.
 import { Option, type Command } from 'commander';
 import { allRules, RULE_FORMATS } from '../../src/core/rules.js';
-import '../../src/formats.js';
+// Every code is defined at start-up, not only those of the commands' code, which loads when a command
+// runs: `rules` lists them all, and a code is known wherever it is reported.
+import '../../src/all-rules.js';
 import { printJson, type Io } from '../shared.js';
 
 export function registerRules(program: Command, io: Io): void {

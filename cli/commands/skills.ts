@@ -3,10 +3,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../../src/core/diagnostics.js';
-import { validateSkills } from '../../src/skills/validate.js';
-import { importSkills } from '../../src/skills/import.js';
-import { exportSkills } from '../../src/skills/export.js';
-import { ExitCode, printDiagnostics, printJson, type Io } from '../shared.js';
+import { ExitCode, printDiagnostics, printJson, withRefInputs, type Io } from '../shared.js';
 
 function finish(io: Io, o: Record<string, unknown>, r: { diagnostics: Diagnostic[] } & object, line: string, failed: boolean): void {
   if (o.json) printJson(io, r);
@@ -35,6 +32,7 @@ Examples:
     .option('--json', 'print {skills, valid, invalid, single, diagnostics}')
     .addHelpText('after', '\nUnknown frontmatter keys are errors here, as in skills-ref (import can move them for a cartridge).\nExit codes: 0 valid, 1 findings, 2 usage or I/O error.\nExamples:\n  ctxforge skills validate ~/.claude/skills\n  ctxforge skills validate ~/.claude/skills/pdf --json')
     .action(async (dir: string, o: Record<string, unknown>) => {
+      const { validateSkills } = await import('../../src/skills/validate.js');
       const r = await validateSkills(resolve(io.cwd, dir), dir);
       const bad = r.diagnostics.some((d) => d.severity === 'error');
       finish(io, o, r, `${bad ? '✗ invalid' : '✓ valid'}  ${dir}: ${plural(r.skills.length, 'skill')}${r.invalid.length ? `, ${r.invalid.length} invalid (${r.invalid.join(', ')})` : ''}`, bad);
@@ -58,6 +56,7 @@ Examples:
   ctxforge skills import ~/.claude/skills cartridge/ --skip-invalid
   ctxforge skills import my-skills/pdf skills-pack/ --dry-run`)
     .action(async (dir: string, tree: string, o: Record<string, unknown>) => {
+      const { importSkills } = await import('../../src/skills/import.js');
       const r = await importSkills(resolve(io.cwd, dir), resolve(io.cwd, tree), { dryRun: !!o.dryRun, skipInvalid: !!o.skipInvalid, extNamespace: o.extNamespace as string }, { dir, target: tree });
       const f = r.files;
       const line = r.blocked
@@ -83,6 +82,7 @@ Examples:
   ctxforge skills export dist/research-assistant-1.2.0.acx --out skills/
   ctxforge skills export vendor.acx --out skills/ --allow-unbound rom/skills/pdf/LICENSE.txt`)
     .action(async (src: string, o: Record<string, unknown>) => {
+      const { exportSkills } = await withRefInputs(import('../../src/skills/export.js'));
       const r = await exportSkills(src, o.out as string, { dryRun: !!o.dryRun, cwd: io.cwd, allowUnbound: (o.allowUnbound as string[] | undefined) ?? [] });
       const failed = r.diagnostics.some((d) => d.severity === 'error');
       finish(io, o, r, failed

@@ -1,7 +1,6 @@
 // `ctxforge strip <in.acx> --out <out.acx>`: strip-to-ROM, printing the ROM manifest hash before and after.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { stripToRom } from '../../src/acx/strip.js';
 import { limitsFrom, printJson, withLimitOptions, type Io } from '../shared.js';
 
 export function registerStrip(program: Command, io: Io): void {
@@ -17,6 +16,7 @@ Examples:
   ctxforge strip dist/research-assistant-1.2.0.acx --out dist/research-assistant-1.2.0-rom.acx
   ctxforge strip dist/research-assistant-1.2.0.acx -o rom.acx --trust trust-registry.json --json`)
     .action(async (input: string, o: Record<string, unknown>) => {
+      const { stripToRom } = await import('../../src/acx/strip.js');
       const r = await stripToRom({ label: input, path: resolve(io.cwd, input) }, resolve(io.cwd, o.out as string),
         { env: io.env, limits: limitsFrom(o), trust: o.trust ? resolve(io.cwd, o.trust as string) : undefined });
       if (o.json) printJson(io, r);

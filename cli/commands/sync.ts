@@ -2,10 +2,9 @@
 import { Command, Option } from 'commander';
 import { resolve } from 'node:path';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
-import { syncDocs, type SyncResult } from '../../src/sync/index.js';
+import type { SyncResult } from '../../src/sync/index.js';
 import type { TargetFormat } from '../../src/sync/model.js';
 import { GENERATORS, type Generator } from '../../src/links/slugs.js';
-import { repoSiteSettings } from '../../src/sync/site-settings.js';
 import { BASE_URL } from '../../src/links/site-address.js';
 import { ExitCode, printDiagnostics, printJson, type Io } from '../shared.js';
 
@@ -76,6 +75,7 @@ Examples:
         if (i <= 0 || i === r.length - 1) throw new DiagnosticError({ severity: 'error', code: 'CTXFORGE_USAGE', message: `--type-rule takes folder=type, got ${JSON.stringify(r)}` }, 2);
         rules.push([r.slice(0, i), r.slice(i + 1)]);
       }
+      const [{ syncDocs }, { repoSiteSettings }] = await Promise.all([import('../../src/sync/index.js'), import('../../src/sync/site-settings.js')]);
       const cfg = await repoSiteSettings(io.cwd);
       const locales = (o.locales as string[]).flatMap((l) => l.split(',')).map((l) => l.trim()).filter(Boolean);
       const site = (o.site as Generator | undefined) ?? cfg?.generator as Generator | undefined;

@@ -1,12 +1,8 @@
 // `ctxforge validate` and `ctxforge verify`: check packages and source trees.
 import { Command, Option } from 'commander';
-import { validatePaths } from '../../src/validate.js';
 import { resultsText } from '../../src/core/report.js';
-import { configFrom, configOption, ExitCode, limitsFrom, printDiagnostics, printJson, withLimitOptions, type Io } from '../shared.js';
-import { reproduce } from '../../src/repo/reproduce.js';
+import { configFrom, configOption, ExitCode, limitsFrom, printDiagnostics, printJson, withLimitOptions, withRefInputs, type Io } from '../shared.js';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
-import { loadSigningKey } from '../../src/core/keys.js';
-import { discoverPackages } from '../../src/repo/packages.js';
 import { join, relative } from 'node:path';
 
 function addCommon(cmd: Command): Command {
@@ -22,6 +18,7 @@ function addCommon(cmd: Command): Command {
 
 /** No paths: the packages of the repository around the working directory (as `ctxforge list` shows them). */
 async function repositoryPackages(io: Io): Promise<string[]> {
+  const { discoverPackages } = await import('../../src/repo/packages.js');
   const found = await discoverPackages({ cwd: io.cwd });
   const usable = found.packages.filter((p) => !p.problem);
   for (const p of found.packages.filter((x) => x.problem)) printDiagnostics(io, [{ severity: 'error', code: p.problemCode ?? 'CTXFORGE_REPO_PACKAGE_UNKNOWN', message: `${p.path || '.'}: ${p.problem}`, file: found.config?.file ?? 'ctxforge.yaml' }]);
@@ -34,6 +31,7 @@ async function repositoryPackages(io: Io): Promise<string[]> {
 
 async function run(io: Io, pathsIn: string[], o: Record<string, unknown>, verify: boolean): Promise<void> {
   const paths = pathsIn.length ? pathsIn : await repositoryPackages(io);
+  const { validatePaths } = await withRefInputs(import('../../src/validate.js'));
   const results = await validatePaths(paths, {
     cwd: io.cwd,
     env: io.env,
@@ -68,6 +66,7 @@ Examples:
 
 async function runReproduce(io: Io, paths: string[], o: Record<string, unknown>): Promise<void> {
   if (!o.ref) throw new DiagnosticError({ severity: 'error', code: 'CTXFORGE_USAGE', message: '--reproduce needs --ref <tag>' }, 2);
+  const [{ loadSigningKey }, { reproduce }] = await Promise.all([import('../../src/core/keys.js'), import('../../src/repo/reproduce.js')]);
   // With --reproduce, --key is the release's private key: a signed artifact is then rebuilt byte for byte.
   const key = o.key ? loadSigningKey(o.key as string, { env: io.env }) : undefined;
   const results = [];

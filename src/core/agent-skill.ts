@@ -8,11 +8,6 @@ import type { Document, Node as YamlNode, Pair, Scalar, YAMLMap } from 'yaml';
 import { lazyRequire } from './lazy.js';
 import { decodeUtf8, hasBom } from './utf8.js';
 import { parseYamlSafe, splitFrontmatter, YamlSafetyError } from './yaml-safe.js';
-import { defineRules } from './rules.js';
-
-defineRules([
-  { code: 'SKILL_NORMALISED', format: 'core', summary: 'An Agent Skill was changed on its way into a format (info), only ever in these ways: a byte-order mark removed; for a cartridge, a list allowed-tools written as one string and unknown frontmatter keys moved into the signed acx_skill.ext.' },
-]);
 
 const yamlLib = lazyRequire<typeof import('yaml')>('yaml');
 

@@ -5,11 +5,6 @@
 // names and portable paths, a ctxpkg pack's caps) are the format's to add.
 import { error, info, warning, type Diagnostic } from './diagnostics.js';
 import { checkSkillMd, readSkillMd, ASCII_SKILL_NAME, type SkillFinding, type SkillFolder } from './agent-skill.js';
-import { defineRules } from './rules.js';
-
-defineRules([
-  { code: 'SKILL_INVALID', format: 'core', summary: 'An Agent Skill (SKILL.md and its folder) breaks the agentskills.io specification.' },
-]);
 
 export interface SkillVerdict {
   diagnostics: Diagnostic[];

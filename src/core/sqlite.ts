@@ -20,12 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DiagnosticError, error } from './diagnostics.js';
 import { lazyRequire } from './lazy.js';
-import { defineRules } from './rules.js';
 import { sweepStaleDirs, writerTag } from './stale-temps.js';
-
-defineRules([
-  { code: 'CTXFORGE_SQLITE_UNAVAILABLE', format: 'core', summary: 'No SQLite engine can be loaded on this Node.js (better-sqlite3 missing or built for another Node version, and no usable node:sqlite): cartridges cannot be read or written until it is fixed.' },
-]);
 
 export type SqliteBackend = 'node' | 'better-sqlite3';
 export type Row = Record<string, unknown>;

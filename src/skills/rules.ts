@@ -1,7 +1,6 @@
-// Diagnostic codes of the `skills` commands, in the one rule registry (SKILL_INVALID is registered
-// with the shared skill-folder checks, SKILL_NORMALISED with the shared SKILL.md reader).
+// Diagnostic codes of the `skills` commands, in the one rule registry (SKILL_INVALID, from the shared
+// skill-folder checks, and SKILL_NORMALISED, from the shared SKILL.md reader, are in core/rules.ts).
 import { defineRules } from '../core/rules.js';
-import '../core/skill-folder.js';
 
 defineRules([
   { code: 'SKILL_FILE_SKIPPED', format: 'core', summary: 'A hidden file or folder, or a symbolic link, inside a skills folder is not part of a skill and was left out (lean-ctx skips hidden files too; links are never followed).' },
