@@ -8194,8 +8194,8 @@ var require_pool_stats = __commonJS({
     var { kFree, kConnected, kPending, kQueued, kRunning, kSize } = require_symbols();
     var kPool = /* @__PURE__ */ Symbol("pool");
     var PoolStats = class {
-      constructor(pool) {
-        this[kPool] = pool;
+      constructor(pool2) {
+        this[kPool] = pool2;
       }
       get connected() {
         return this[kPool][kConnected];
@@ -8246,35 +8246,35 @@ var require_pool_base = __commonJS({
         this[kQueue] = new FixedQueue();
         this[kClients] = [];
         this[kQueued] = 0;
-        const pool = this;
+        const pool2 = this;
         this[kOnDrain] = function onDrain(origin, targets) {
-          const queue = pool[kQueue];
+          const queue = pool2[kQueue];
           let needDrain = false;
           while (!needDrain) {
             const item = queue.shift();
             if (!item) {
               break;
             }
-            pool[kQueued]--;
+            pool2[kQueued]--;
             needDrain = !this.dispatch(item.opts, item.handler);
           }
           this[kNeedDrain] = needDrain;
-          if (!this[kNeedDrain] && pool[kNeedDrain]) {
-            pool[kNeedDrain] = false;
-            pool.emit("drain", origin, [pool, ...targets]);
+          if (!this[kNeedDrain] && pool2[kNeedDrain]) {
+            pool2[kNeedDrain] = false;
+            pool2.emit("drain", origin, [pool2, ...targets]);
           }
-          if (pool[kClosedResolve] && queue.isEmpty()) {
-            Promise.all(pool[kClients].map((c) => c.close())).then(pool[kClosedResolve]);
+          if (pool2[kClosedResolve] && queue.isEmpty()) {
+            Promise.all(pool2[kClients].map((c) => c.close())).then(pool2[kClosedResolve]);
           }
         };
         this[kOnConnect] = (origin, targets) => {
-          pool.emit("connect", origin, [pool, ...targets]);
+          pool2.emit("connect", origin, [pool2, ...targets]);
         };
         this[kOnDisconnect] = (origin, targets, err) => {
-          pool.emit("disconnect", origin, [pool, ...targets], err);
+          pool2.emit("disconnect", origin, [pool2, ...targets], err);
         };
         this[kOnConnectionError] = (origin, targets, err) => {
-          pool.emit("connectionError", origin, [pool, ...targets], err);
+          pool2.emit("connectionError", origin, [pool2, ...targets], err);
         };
         this[kStats] = new PoolStats(this);
       }
@@ -8528,22 +8528,22 @@ var require_balanced_pool = __commonJS({
       }
       addUpstream(upstream) {
         const upstreamOrigin = parseOrigin(upstream).origin;
-        if (this[kClients].find((pool2) => pool2[kUrl].origin === upstreamOrigin && pool2.closed !== true && pool2.destroyed !== true)) {
+        if (this[kClients].find((pool3) => pool3[kUrl].origin === upstreamOrigin && pool3.closed !== true && pool3.destroyed !== true)) {
           return this;
         }
-        const pool = this[kFactory](upstreamOrigin, Object.assign({}, this[kOptions]));
-        this[kAddClient](pool);
-        pool.on("connect", () => {
-          pool[kWeight] = Math.min(this[kMaxWeightPerServer], pool[kWeight] + this[kErrorPenalty]);
+        const pool2 = this[kFactory](upstreamOrigin, Object.assign({}, this[kOptions]));
+        this[kAddClient](pool2);
+        pool2.on("connect", () => {
+          pool2[kWeight] = Math.min(this[kMaxWeightPerServer], pool2[kWeight] + this[kErrorPenalty]);
         });
-        pool.on("connectionError", () => {
-          pool[kWeight] = Math.max(1, pool[kWeight] - this[kErrorPenalty]);
+        pool2.on("connectionError", () => {
+          pool2[kWeight] = Math.max(1, pool2[kWeight] - this[kErrorPenalty]);
           this._updateBalancedPoolStats();
         });
-        pool.on("disconnect", (...args) => {
+        pool2.on("disconnect", (...args) => {
           const err = args[2];
           if (err && err.code === "UND_ERR_SOCKET") {
-            pool[kWeight] = Math.max(1, pool[kWeight] - this[kErrorPenalty]);
+            pool2[kWeight] = Math.max(1, pool2[kWeight] - this[kErrorPenalty]);
             this._updateBalancedPoolStats();
           }
         });
@@ -8562,9 +8562,9 @@ var require_balanced_pool = __commonJS({
       }
       removeUpstream(upstream) {
         const upstreamOrigin = parseOrigin(upstream).origin;
-        const pool = this[kClients].find((pool2) => pool2[kUrl].origin === upstreamOrigin && pool2.closed !== true && pool2.destroyed !== true);
-        if (pool) {
-          this[kRemoveClient](pool);
+        const pool2 = this[kClients].find((pool3) => pool3[kUrl].origin === upstreamOrigin && pool3.closed !== true && pool3.destroyed !== true);
+        if (pool2) {
+          this[kRemoveClient](pool2);
         }
         return this;
       }
@@ -8579,16 +8579,16 @@ var require_balanced_pool = __commonJS({
         if (!dispatcher) {
           return;
         }
-        const allClientsBusy = this[kClients].map((pool) => pool[kNeedDrain]).reduce((a, b) => a && b, true);
+        const allClientsBusy = this[kClients].map((pool2) => pool2[kNeedDrain]).reduce((a, b) => a && b, true);
         if (allClientsBusy) {
           return;
         }
         let counter2 = 0;
-        let maxWeightIndex = this[kClients].findIndex((pool) => !pool[kNeedDrain]);
+        let maxWeightIndex = this[kClients].findIndex((pool2) => !pool2[kNeedDrain]);
         while (counter2++ < this[kClients].length) {
           this[kIndex] = (this[kIndex] + 1) % this[kClients].length;
-          const pool = this[kClients][this[kIndex]];
-          if (pool[kWeight] > this[kClients][maxWeightIndex][kWeight] && !pool[kNeedDrain]) {
+          const pool2 = this[kClients][this[kIndex]];
+          if (pool2[kWeight] > this[kClients][maxWeightIndex][kWeight] && !pool2[kNeedDrain]) {
             maxWeightIndex = this[kIndex];
           }
           if (this[kIndex] === 0) {
@@ -8597,8 +8597,8 @@ var require_balanced_pool = __commonJS({
               this[kCurrentWeight] = this[kMaxWeightPerServer];
             }
           }
-          if (pool[kWeight] >= this[kCurrentWeight] && !pool[kNeedDrain]) {
-            return pool;
+          if (pool2[kWeight] >= this[kCurrentWeight] && !pool2[kNeedDrain]) {
+            return pool2;
           }
         }
         this[kCurrentWeight] = this[kClients][maxWeightIndex][kWeight];
@@ -17104,7 +17104,7 @@ var require_frame = __commonJS({
     } catch {
       crypto2 = {
         // not full compatibility, but minimum.
-        randomFillSync: function randomFillSync(buffer2, _offset, _size) {
+        randomFillSync: function randomFillSync2(buffer2, _offset, _size) {
           for (let i = 0; i < buffer2.length; ++i) {
             buffer2[i] = Math.random() * 255 | 0;
           }
@@ -19392,7 +19392,7 @@ var init_stale_temps = __esm({
 
 // src/core/atomic.ts
 import { open as open2, rename as rename2, rm as rm2, link, unlink as unlink2 } from "node:fs/promises";
-import { closeSync, constants as constants3, fsync, close, lstatSync as lstatSync2, mkdirSync as mkdirSync2, openSync, rmSync as rmSync2, rmdirSync } from "node:fs";
+import { closeSync, constants as constants3, fchmodSync, fstatSync, fsync, close, lstatSync as lstatSync2, mkdirSync as mkdirSync2, openSync, rmSync as rmSync2, rmdirSync, writeSync } from "node:fs";
 import { dirname as dirname3, isAbsolute, join as join2, relative, resolve as resolve3, sep } from "node:path";
 function asIoError(e, target) {
   const code2 = e?.code;
@@ -20737,7 +20737,7 @@ var init_path_table = __esm({
 
 // src/core/tree.ts
 import { stat as fsStat } from "node:fs/promises";
-import { closeSync as closeSync2, constants as constants4, fstatSync, lstatSync as lstatSync4, openSync as openSync2, readdirSync as readdirSync2, readSync } from "node:fs";
+import { closeSync as closeSync2, constants as constants4, fstatSync as fstatSync2, lstatSync as lstatSync4, openSync as openSync2, readdirSync as readdirSync2, readSync } from "node:fs";
 import { join as join5, sep as sep2 } from "node:path";
 function takeBlock() {
   return spareBlocks.pop() ?? Buffer.allocUnsafeSlow(BLOCK);
@@ -20815,7 +20815,7 @@ function openRegularFile(abs, label2) {
   }
   let ok = false;
   try {
-    const st = fstatSync(fd);
+    const st = fstatSync2(fd);
     if (!st.isFile()) throw new TreeReadError(`${label2}: not a regular file`, label2);
     ok = true;
     return { fd, size: st.size };
@@ -21270,7 +21270,7 @@ var init_utf8 = __esm({
 });
 
 // src/core/zip-tree.ts
-import { closeSync as closeSync4, fstatSync as fstatSync3, openSync as openSync4, readSync as readSync3 } from "node:fs";
+import { closeSync as closeSync4, fstatSync as fstatSync4, openSync as openSync4, readSync as readSync3 } from "node:fs";
 import { isAscii } from "node:buffer";
 import { Readable } from "node:stream";
 import { createInflateRaw } from "node:zlib";
@@ -21470,7 +21470,7 @@ var init_zip_tree = __esm({
       static of(source) {
         if (typeof source !== "string") return new _ByteSource(void 0, source, source.length);
         const fd = openSync4(source, "r");
-        return new _ByteSource(fd, void 0, fstatSync3(fd).size);
+        return new _ByteSource(fd, void 0, fstatSync4(fd).size);
       }
       /**
        * The same bytes through a block of its own (the descriptor stays this one's): the walk of the
@@ -22285,12 +22285,12 @@ var init_strict_json = __esm({
 });
 
 // src/core/uuid.ts
-import { randomBytes as randomBytes2, createHash as createHash3 } from "node:crypto";
+import { randomFillSync, createHash as createHash3 } from "node:crypto";
 function isUuidV7(v) {
   return typeof v === "string" && UUIDV7.test(v);
 }
 function uuidv7(timeMs = Date.now(), seed) {
-  const b = seed === void 0 ? randomBytes2(16) : createHash3("sha256").update(seed).digest().subarray(0, 16);
+  const b = seed === void 0 ? random16() : createHash3("sha256").update(seed).digest().subarray(0, 16);
   const t = BigInt(Math.max(0, Math.floor(timeMs)));
   for (let i = 0; i < 6; i++) b[i] = Number(t >> BigInt(8 * (5 - i)) & 0xffn);
   b[6] = b[6] & 15 | 112;
@@ -22304,11 +22304,21 @@ function uuidv7(timeMs = Date.now(), seed) {
   }
   return out.toString("latin1");
 }
-var UUIDV7, GROUPS;
+function random16() {
+  if (poolAt + 16 > pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  poolAt += 16;
+  return Buffer.from(pool.subarray(poolAt - 16, poolAt));
+}
+var UUIDV7, pool, poolAt, GROUPS;
 var init_uuid = __esm({
   "src/core/uuid.ts"() {
     "use strict";
     UUIDV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    pool = Buffer.alloc(4096);
+    poolAt = pool.length;
     GROUPS = [[0, 8], [8, 12], [12, 16], [16, 20], [20, 32]];
   }
 });
@@ -27031,7 +27041,7 @@ var init_zip_layout = __esm({
 });
 
 // src/core/placed-writes.ts
-import { writeSync, writevSync } from "node:fs";
+import { writeSync as writeSync2, writevSync } from "node:fs";
 function writeAt(fd, bytes, at) {
   writeAllAt(fd, [bytes], at);
 }
@@ -27040,7 +27050,7 @@ function writeAllAt(fd, buffers, at) {
   const n = writevSync(fd, buffers, at);
   if (n === total) return;
   const rest2 = Buffer.concat(buffers).subarray(n);
-  for (let off = 0; off < rest2.length; ) off += writeSync(fd, rest2, off, rest2.length - off, at + n + off);
+  for (let off = 0; off < rest2.length; ) off += writeSync2(fd, rest2, off, rest2.length - off, at + n + off);
 }
 var FLUSH_BYTES, FLUSH_PIECES, STAGE_PIECE, PlacedWrites;
 var init_placed_writes = __esm({
@@ -28799,7 +28809,7 @@ var init_header = __esm({
 });
 
 // src/core/sqlite.ts
-import { closeSync as closeSync6, constants as fsc, fstatSync as fstatSync4, mkdtempSync, openSync as openSync6, readFileSync as readFileSync4, readSync as readSync4, rmSync as rmSync3, writeFileSync, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync6, constants as fsc, fstatSync as fstatSync5, mkdtempSync, openSync as openSync6, readFileSync as readFileSync4, readSync as readSync4, rmSync as rmSync3, writeFileSync, writeSync as writeSync3 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join as join12, resolve as resolve7 } from "node:path";
 function nodeVersion() {
@@ -28966,7 +28976,7 @@ function copyInto(src, dest, maxBytes, accept) {
   const from = openSync6(src, fsc.O_RDONLY | fsc.O_NONBLOCK | (accept ? fsc.O_NOFOLLOW : 0));
   let to;
   try {
-    const st = fstatSync4(from);
+    const st = fstatSync5(from);
     if (!st.isFile()) throw Object.assign(new Error(`${src} is not a regular file`), { code: "EISDIR" });
     const why = accept?.(st);
     if (why) throw Object.assign(new Error(why), { code: "EACCES" });
@@ -28978,7 +28988,7 @@ function copyInto(src, dest, maxBytes, accept) {
       const n = readSync4(from, buf, 0, buf.length, null);
       if (n === 0) break;
       if (size < 100) buf.copy(head, size, 0, Math.min(n, 100 - size));
-      for (let off = 0; off < n; ) off += writeSync2(to, buf, off, n - off);
+      for (let off = 0; off < n; ) off += writeSync3(to, buf, off, n - off);
       size += n;
       if (size > maxBytes) break;
     }
@@ -29426,12 +29436,12 @@ function readAll(db, file, header, uv, size, d, newerMinor) {
   };
 }
 function interned(rows) {
-  const pool = /* @__PURE__ */ new Map();
+  const pool2 = /* @__PURE__ */ new Map();
   const one = (v) => {
     if (typeof v !== "string" || v.length > 32) return v;
-    const had = pool.get(v);
+    const had = pool2.get(v);
     if (had !== void 0) return had;
-    if (pool.size < 64) pool.set(v, v);
+    if (pool2.size < 64) pool2.set(v, v);
     return v;
   };
   for (const r3 of rows) {
@@ -40875,12 +40885,12 @@ var init_site = __esm({
         if (!cands.length) return void 0;
         const wanted = name.slice(name.lastIndexOf("/") + 1).replace(MARKDOWN_FILE, "");
         const exact = cands.filter((f) => f.slice(f.lastIndexOf("/") + 1).replace(MARKDOWN_FILE, "") === wanted);
-        const pool = exact.length ? exact : cands;
+        const pool2 = exact.length ? exact : cands;
         const here = dirOf(from);
         let best;
         let bestAway = 0;
         let bestDepth = 0;
-        for (const f of pool) {
+        for (const f of pool2) {
           const away = dirOf(f) === here ? 0 : 1;
           const depth = f.split("/").length;
           if (best === void 0 || away < bestAway || away === bestAway && (depth < bestDepth || depth === bestDepth && f < best)) {
@@ -45232,7 +45242,7 @@ var init_lock = __esm({
 });
 
 // src/install/apply.ts
-import { constants as constants6, fchmodSync, lstatSync as lstatSync7, statSync as statSync5, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync7, readlinkSync as readlinkSync3, renameSync, rmSync as rmSync4, symlinkSync as symlinkSync2, writeSync as writeSync3, openSync as openSync8, closeSync as closeSync8, copyFileSync, fsyncSync, unlinkSync as unlinkSync3 } from "node:fs";
+import { constants as constants6, fchmodSync as fchmodSync2, lstatSync as lstatSync7, statSync as statSync5, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync7, readlinkSync as readlinkSync3, renameSync, rmSync as rmSync4, symlinkSync as symlinkSync2, writeSync as writeSync4, openSync as openSync8, closeSync as closeSync8, copyFileSync, fsyncSync, unlinkSync as unlinkSync3 } from "node:fs";
 import { basename as basename8, dirname as dirname13, join as join30 } from "node:path";
 function lkind(abs) {
   try {
@@ -46832,7 +46842,7 @@ import { dirname as dirname4, isAbsolute as isAbsolute3, join as join8, resolve 
 // src/git/object-store.ts
 init_tree();
 import { createHash as createHash2 } from "node:crypto";
-import { closeSync as closeSync3, fstatSync as fstatSync2, openSync as openSync3, readdirSync as readdirSync3, readFileSync as readFileSync3, readSync as readSync2 } from "node:fs";
+import { closeSync as closeSync3, fstatSync as fstatSync3, openSync as openSync3, readdirSync as readdirSync3, readFileSync as readFileSync3, readSync as readSync2 } from "node:fs";
 import { join as join6 } from "node:path";
 import { promisify as promisify2 } from "node:util";
 import { inflate, inflateSync, constants as zc } from "node:zlib";
@@ -47134,7 +47144,7 @@ var ObjectStore = class {
     if (!f) {
       const fd = openSync3(pack, "r");
       try {
-        f = { fd, size: fstatSync2(fd).size };
+        f = { fd, size: fstatSync3(fd).size };
       } catch (e) {
         closeSync3(fd);
         throw e;
@@ -47204,7 +47214,7 @@ var ObjectStore = class {
     try {
       const fd = openSync3(this.loosePath(oid), "r");
       try {
-        const size = fstatSync2(fd).size;
+        const size = fstatSync3(fd).size;
         raw = readExactly(fd, 0, size <= SIZED_KEEP ? size : Math.min(size, HEAD_BYTES));
       } finally {
         closeSync3(fd);

@@ -543,6 +543,8 @@ var UUIDV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 function isUuidV7(v) {
   return typeof v === "string" && UUIDV7.test(v);
 }
+var pool = Buffer.alloc(4096);
+var poolAt = pool.length;
 
 // src/octx/records-fast.ts
 var KIND_CHUNK = 1;
