@@ -154,6 +154,12 @@ export interface FormatModule {
   isSource(tree: Tree): Promise<boolean>;
   validateArtifact(input: ArtifactInput, opts: ValidateOptions): Promise<ValidationResult>;
   validateSource(tree: Tree, opts: ValidateOptions): Promise<ValidationResult>;
+  /**
+   * Called with a source tree before anything else reads it for a validate (the link check lists it
+   * first): a format may start work its check will want (OCTX: the documents' worker of a large
+   * tree, whose start then overlaps the listing and the link check's setup).
+   */
+  prepareSource?(tree: Tree, opts: ValidateOptions): Promise<void>;
   /** Verification beyond validity (signatures, coverage, trust); defaults to validateArtifact. */
   verifyArtifact?(input: ArtifactInput, opts: ValidateOptions): Promise<ValidationResult>;
   build(tree: Tree, opts: BuildOptions): Promise<BuiltArtifact>;

@@ -66,6 +66,8 @@ export async function validateOne(spec: string, optsIn: ValidatePathsOptions = {
     throw e;
   }
   if (r.kind === 'source') {
+    // First: what the format's check will want started early (it lists the tree, which is kept).
+    await r.module.prepareSource?.(r.tree, opts);
     // --links wins; else the package's own `links:` in ctxforge.yaml, else the repository's.
     const cwd = opts.cwd ?? process.cwd();
     const cfg = await configuredLinks(cwd, r.tree);

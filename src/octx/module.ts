@@ -5,7 +5,7 @@ import { error, fail, warning } from '../core/diagnostics.js';
 import type { Tree } from '../core/tree.js';
 import './codes.js';
 import { openOctx } from './archive.js';
-import { checkPackage, earlyRecordPass, type OctxReport } from './package.js';
+import { checkPackage, earlyRecordPass, prepareCheck, type OctxReport } from './package.js';
 import { buildOctx } from './build.js';
 import { inspectOctx } from './inspect.js';
 import { octxItems } from './items.js';
@@ -107,6 +107,10 @@ export const octx: FormatModule = {
       file: input.label, hint: 'a ctxforge release signs SHA256SUMS: check it with `minisign -Vm SHA256SUMS -p minisign.pub`, then `sha256sum -c SHA256SUMS`',
     });
     return { ...r, diagnostics: [...r.diagnostics, d], details: { ...r.details, signature: 'not applicable' } };
+  },
+
+  async prepareSource(tree: Tree, opts: ValidateOptions): Promise<void> {
+    await prepareCheck(tree, { workdir: true, limits: opts.limits });
   },
 
   async validateSource(tree: Tree, opts: ValidateOptions): Promise<ValidationResult> {
