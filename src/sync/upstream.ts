@@ -7,7 +7,7 @@
 // `_` partials (kept as assets); every file left out is named. Symlinks are never followed.
 import { closeSync, constants, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { DiskTree, listedKinds, type ListedKind, type Tree, type TreeEntry } from '../core/tree.js';
+import { DiskTree, listedKinds, type ListedKind, type Tree, type TreeEntry, type TreeListing } from '../core/tree.js';
 import { firstHeading } from '../links/title.js';
 import { docusaurusCategory, siteOf, type SiteConfig } from '../links/generators.js';
 import type { Selection } from './selection.js';
@@ -113,6 +113,9 @@ class ReadFolder implements Tree {
   readonly label: string;
   constructor(private readonly disk: DiskTree, private texts: Map<string, string>, private boms: Set<string>, private digests?: Map<string, string>) { this.label = disk.label; }
   list(): Promise<TreeEntry[]> { return this.disk.list(); }
+  // The folder's listing table: the link check answers for its files through it (list() stats every
+  // file, ~0.4 s of a sync of 50,000 pages).
+  listing(): Promise<TreeListing> { return this.disk.listing(); }
   read(path: string): Promise<Buffer> {
     const digest = this.digests?.get(path);
     if (digest !== undefined) return this.disk.read(path).then((b) => sameAsRead(path, b, digest));
