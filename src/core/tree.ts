@@ -113,6 +113,28 @@ export function readHandoff(h: FileHandoff, k: number, path: string): Buffer {
   }
 }
 
+/**
+ * The sizes of a directory's hand-off files, claimed in batches from `counter` (Int32 slot 0) by
+ * each thread that takes part, into `out` by file (a regular file's size, else 0 — as a listing's
+ * size(i) gives it: an lstat, never following a link).
+ */
+export function statHandoff(h: FileHandoff & { kind: 'disk' }, counter: Int32Array, batch: number, out: Float64Array): void {
+  const files = handoffPaths(h);
+  for (let start; (start = Atomics.add(counter, 0, batch)) < files.count;) {
+    for (let k = start; k < Math.min(start + batch, files.count); k++) out[k] = lstatSize(join(h.root, ...files.at(k).split('/')));
+  }
+}
+
+/** A regular file's size by lstat, 0 for anything else or gone. */
+function lstatSize(abs: string): number {
+  try {
+    const st = lstatSync(abs);
+    return st.isFile() ? st.size : 0;
+  } catch {
+    return 0;
+  }
+}
+
 const BLOCK = 1 << 20;
 const spareBlocks: Buffer[] = [];
 
@@ -284,10 +306,8 @@ export class DiskTree implements Tree {
       size: (i) => {
         const known = kept[i]!;
         if (known === known) return known;
-        let size = 0;
         // Gone or changed since the walk: its read says so; until then it counts as empty.
-        try { const st = lstatSync(this.localPath(done.at(i))); if (st.isFile()) size = st.size; } catch { /* as above */ }
-        return (kept[i] = size);
+        return (kept[i] = lstatSize(this.localPath(done.at(i))));
       },
     };
     this.realDirs = dirs;
@@ -337,6 +357,27 @@ export class DiskTree implements Tree {
   }
 
   /** handoff() of listed files given by their positions in the listing (no path looked up). */
+  /**
+   * Asks every listed file's size not known yet, on this thread and on `helper` (another thread
+   * running statHandoff on the hand-off it is given) together: a build needs every size before its
+   * first write, an lstat each (~0.4 s at 50,000 files on this machine).
+   */
+  async sizeAll(helper: (h: FileHandoff & { kind: 'disk' }, counter: SharedArrayBuffer, batch: number, out: SharedArrayBuffer) => Promise<void>): Promise<void> {
+    const l = this.walked();
+    const unknown: number[] = [];
+    for (let i = 0; i < l.paths.length; i++) if (l.kinds[i] === FILE && l.sizes[i] !== l.sizes[i]) unknown.push(i);
+    if (!unknown.length) return;
+    const h = this.handoffListed(unknown) as FileHandoff & { kind: 'disk' };
+    const counter = new SharedArrayBuffer(4);
+    const out = new SharedArrayBuffer(unknown.length * 8);
+    const sizes = new Float64Array(out).fill(UNKNOWN_SIZE);
+    const theirs = helper(h, counter, SIZE_BATCH, out);
+    statHandoff(h, new Int32Array(counter), SIZE_BATCH, sizes);
+    await theirs;
+    // A size the helper claimed but never wrote (it stopped) stays unknown: size(i) asks it.
+    for (let k = 0; k < unknown.length; k++) l.sizes[unknown[k]!] = sizes[k]!;
+  }
+
   handoffListed(positions: ArrayLike<number>): FileHandoff {
     const pick = new Int32Array(new SharedArrayBuffer(Math.max(positions.length, 1) * 4), 0, positions.length);
     pick.set(positions);
@@ -393,6 +434,9 @@ export interface TreeListing {
 
 /** A listed file whose size is not known yet (the walk does not stat files). */
 export const UNKNOWN_SIZE = Number.NaN;
+
+/** Files a thread claims at once when two ask a listing's sizes together (DiskTree.sizeAll). */
+const SIZE_BATCH = 512;
 
 /**
  * Entry `i` of a listing, its size asked (a stat) if not known yet: a caller that needs only a

@@ -170,8 +170,10 @@ type ToWorker =
   | { op: 'docs'; handoff: FileHandoff; counter: SharedArrayBuffer; batch: number; keep: DocsKept; place?: PlacedSlots; links?: LinkScanSpec }
   | { op: 'place'; path: string; files: { key: SagKey; fd: number; offset: number; size: number; at: number }[] }
   | { op: 'vectors'; files: { path: string; kind: RecordKind; fd: number; offset: number; size: number }[] }
-  | { op: 'finish'; concepts: ReadonlyMap<string, string>; idSpace: ReadonlySet<string> };
+  | { op: 'finish'; concepts: ReadonlyMap<string, string>; idSpace: ReadonlySet<string> }
+  | { op: 'sizes'; handoff: FileHandoff & { kind: 'disk' }; counter: SharedArrayBuffer; batch: number; out: SharedArrayBuffer };
 type FromWorker =
+  | { op: 'sized' }
   | { op: 'hashed'; key: SagKey; sha256?: string; error?: string; secrets?: Diagnostic[] }
   | { op: 'placed'; key: SagKey; sha256?: string; crc32?: number; error?: string; code?: string; write?: boolean }
   | { op: 'docs'; batch: SharedDocBatch }
@@ -222,7 +224,7 @@ export class WorkerPass {
       else if (m.op === 'docs-done') {
         this.unhold();
         this.docsDone?.();
-      } else {
+      } else if (m.op === 'result') {
         this.unhold();
         this.result?.resolve(m.result);
         this.close();
@@ -409,6 +411,31 @@ export function prestartWorker(limits: RecordPassLimits): number {
   worker.on('exit', gone);
   ahead = { key: JSON.stringify(limits), worker, alive: true, taken: () => { worker.off('error', gone); worker.off('exit', gone); } };
   return worker.threadId;
+}
+
+/**
+ * The waiting worker's part in DiskTree.sizeAll (statHandoff on its thread, the same claims as this
+ * thread's): nothing to wait for when no worker waits. A size it did not write stays NaN, asked
+ * again by the listing when used.
+ */
+export function sizesOnWaitingWorker(h: FileHandoff & { kind: 'disk' }, counter: SharedArrayBuffer, batch: number, out: SharedArrayBuffer): Promise<void> {
+  const waiting = ahead;
+  if (!waiting?.alive) return Promise.resolve();
+  const w = waiting.worker;
+  return new Promise((resolve) => {
+    const done = () => {
+      w.off('message', onMessage);
+      w.off('exit', done);
+      w.unref();
+      resolve();
+    };
+    const onMessage = (m: FromWorker) => { if (m.op === 'sized') done(); };
+    w.on('message', onMessage);
+    w.on('exit', done);
+    // Held while it answers: an unreferenced worker would let the process end under the await.
+    w.ref();
+    w.postMessage({ op: 'sizes', handoff: h, counter, batch, out } satisfies ToWorker);
+  });
 }
 
 /** The thread id of the worker waiting for a pass, if one is (tests). */

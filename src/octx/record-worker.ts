@@ -10,7 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { DOC_CONCEPT, DOC_ID, DOC_READ, DOC_WROTE, InlinePass, type DocsKept, type RecordPassLimits, type RecordWorkerMessage, type RecordWorkerReply, type SharedDocBatch, type SharedDocResult } from './record-pass.js';
 import { writeIdBytes } from './doc-ids.js';
 import { sha256Bytes } from '../core/hash.js';
-import { handoffPaths, readBlocks, readExactly, readHandoff, TreeReadError, type FileHandoff } from '../core/tree.js';
+import { handoffPaths, readBlocks, readExactly, readHandoff, statHandoff, TreeReadError, type FileHandoff } from '../core/tree.js';
 import { PlacedWrites, writeAt } from '../core/placed-writes.js';
 import { queueEntry, type PlacedSlots } from '../core/zip-placement.js';
 import { checkKnowledge } from './documents.js';
@@ -28,6 +28,11 @@ parentPort!.on('message', (m: RecordWorkerMessage) => {
   if (m.op === 'docs') {
     shareDocs(m.handoff, new Int32Array(m.counter), m.batch, m.keep, m.place, m.links);
     reply({ op: 'docs-done' });
+    return;
+  }
+  if (m.op === 'sizes') {
+    statHandoff(m.handoff, new Int32Array(m.counter), m.batch, new Float64Array(m.out));
+    reply({ op: 'sized' });
     return;
   }
   if (m.op === 'place') {
