@@ -1184,6 +1184,20 @@ function readHandoff(h, k, path) {
     throw new TreeReadError(`${path}: the archive ends inside it`, path);
   }
 }
+function statHandoff(h, counter, batch, out) {
+  const files = handoffPaths(h);
+  for (let start; (start = Atomics.add(counter, 0, batch)) < files.count; ) {
+    for (let k = start; k < Math.min(start + batch, files.count); k++) out[k] = lstatSize(join(h.root, ...files.at(k).split("/")));
+  }
+}
+function lstatSize(abs) {
+  try {
+    const st = lstatSync(abs);
+    return st.isFile() ? st.size : 0;
+  } catch {
+    return 0;
+  }
+}
 var BLOCK = 1 << 20;
 var spareBlocks = [];
 function takeBlock() {
@@ -3860,6 +3874,11 @@ parentPort.on("message", (m) => {
   if (m.op === "docs") {
     shareDocs(m.handoff, new Int32Array(m.counter), m.batch, m.keep, m.place, m.links);
     reply({ op: "docs-done" });
+    return;
+  }
+  if (m.op === "sizes") {
+    statHandoff(m.handoff, new Int32Array(m.counter), m.batch, new Float64Array(m.out));
+    reply({ op: "sized" });
     return;
   }
   if (m.op === "place") {
