@@ -356,7 +356,6 @@ export class DiskTree implements Tree {
     return shared && { kind: 'disk', root: this.root, paths: shared };
   }
 
-  /** handoff() of listed files given by their positions in the listing (no path looked up). */
   /**
    * Asks every listed file's size not known yet, on this thread and on `helper` (another thread
    * running statHandoff on the hand-off it is given) together: a build needs every size before its
@@ -378,6 +377,7 @@ export class DiskTree implements Tree {
     for (let k = 0; k < unknown.length; k++) l.sizes[unknown[k]!] = sizes[k]!;
   }
 
+  /** handoff() of listed files given by their positions in the listing (no path looked up). */
   handoffListed(positions: ArrayLike<number>): FileHandoff {
     const pick = new Int32Array(new SharedArrayBuffer(Math.max(positions.length, 1) * 4), 0, positions.length);
     pick.set(positions);

@@ -110,7 +110,7 @@ export const octx: FormatModule = {
   },
 
   async prepareSource(tree: Tree, opts: ValidateOptions): Promise<void> {
-    await prepareCheck(tree, { workdir: true, limits: opts.limits });
+    await prepareCheck(tree, { limits: opts.limits });
   },
 
   async validateSource(tree: Tree, opts: ValidateOptions): Promise<ValidationResult> {

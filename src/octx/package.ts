@@ -206,7 +206,6 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     // The documents' worker of a large directory or a build (below), started now, while this thread
     // reads the manifest's list and sizes the files, instead of when the sharing begins: its start
     // (~150–200 ms of the other core) is then over before the first document is handed out.
-    const force = process.env.CTXFORGE_RECORD_WORKER;
     if (table && !(pass instanceof WorkerPass) && (opts.place !== undefined || (!pass && !scan))) prestartFor(tree, table, limits);
     // Entries one at a time where the tree makes them so, else its listing.
     let listing: TreeEntry[] | undefined = table || tree.eachEntry ? undefined : await tree.list();
@@ -427,7 +426,8 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
       const e = files.entry(i, path);
       return e?.kind === 'file' && e.size <= limits.maxFileBytes;
     };
-    // CTXFORGE_RECORD_WORKER=0 / 1 (`force`) turns it off / on at any size, as it does the records' worker.
+    // CTXFORGE_RECORD_WORKER=0 / 1 turns it off / on at any size, as it does the records' worker.
+    const force = process.env.CTXFORGE_RECORD_WORKER;
     const docsOnly = !(pass instanceof WorkerPass) && tree.handoff !== undefined && force !== '0' && (placement !== undefined || (!pass && !scan));
     const shareable = pass instanceof WorkerPass || docsOnly ? rest.filter(canShare) : new Int32Array(0);
     // Without records' worker or a build, only a folder on disk shares: an archive's hand-off (a
@@ -677,7 +677,7 @@ function prestartFor(tree: Tree, table: TreeListing, limits: RecordPassLimits): 
 }
 
 /** A validate's first step on a source tree (FormatModule.prepareSource): its listing, and the documents' worker when it will share. */
-export async function prepareCheck(tree: Tree, opts: Pick<CheckOptions, 'limits' | 'workdir'>): Promise<void> {
+export async function prepareCheck(tree: Tree, opts: Pick<CheckOptions, 'limits'>): Promise<void> {
   if (!tree.listing) return;
   prestartFor(tree, await tree.listing(), { ...resolveLimits(opts.limits) });
 }

@@ -60,9 +60,9 @@ test('prepareCheck starts a worker for a folder of many documents, none for a sm
   for (let i = 0; i < 2000; i++) writeFileSync(join(large, 'knowledge', `d${i}.md`), `# ${i}\n`);
   const waiting = (recordPass as unknown as { waitingWorker: () => number | undefined }).waitingWorker;
   drop();
-  await prepareCheck(new DiskTree(small), { workdir: true });
+  await prepareCheck(new DiskTree(small), {});
   assert.equal(waiting(), undefined, 'a small folder starts no worker');
-  await prepareCheck(new DiskTree(large), { workdir: true });
+  await prepareCheck(new DiskTree(large), {});
   const started = waiting();
   assert.ok(started !== undefined, 'a large folder starts one');
   const p = new WorkerPass(limits);
