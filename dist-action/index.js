@@ -20990,7 +20990,6 @@ var init_tree = __esm({
         const shared = sharedPaths(paths);
         return shared && { kind: "disk", root: this.root, paths: shared };
       }
-      /** handoff() of listed files given by their positions in the listing (no path looked up). */
       /**
        * Asks every listed file's size not known yet, on this thread and on `helper` (another thread
        * running statHandoff on the hand-off it is given) together: a build needs every size before its
@@ -21010,6 +21009,7 @@ var init_tree = __esm({
         await theirs;
         for (let k = 0; k < unknown.length; k++) l.sizes[unknown[k]] = sizes[k];
       }
+      /** handoff() of listed files given by their positions in the listing (no path looked up). */
       handoffListed(positions) {
         const pick = new Int32Array(new SharedArrayBuffer(Math.max(positions.length, 1) * 4), 0, positions.length);
         pick.set(positions);
@@ -26353,7 +26353,6 @@ async function checkPackage(tree, opts) {
     };
     var tooLarge = tooLarge2;
     const table = tree.listing ? await tree.listing() : void 0;
-    const force = process.env.CTXFORGE_RECORD_WORKER;
     if (table && !(pass instanceof WorkerPass) && (opts.place !== void 0 || !pass && !scan)) prestartFor(tree, table, limits);
     let listing = table || tree.eachEntry ? void 0 : await tree.list();
     if (!listing && !table) for (const _ of tree.eachEntry()) break;
@@ -26552,6 +26551,7 @@ async function checkPackage(tree, opts) {
       const e = files.entry(i, path);
       return e?.kind === "file" && e.size <= limits.maxFileBytes;
     };
+    const force = process.env.CTXFORGE_RECORD_WORKER;
     const docsOnly = !(pass instanceof WorkerPass) && tree.handoff !== void 0 && force !== "0" && (placement !== void 0 || !pass && !scan);
     const shareable = pass instanceof WorkerPass || docsOnly ? rest2.filter(canShare) : new Int32Array(0);
     const mayShare = pass instanceof WorkerPass || placement !== void 0 || tree.localPath !== void 0;
@@ -28721,7 +28721,7 @@ var init_module = __esm({
         return { ...r3, diagnostics: [...r3.diagnostics, d], details: { ...r3.details, signature: "not applicable" } };
       },
       async prepareSource(tree, opts) {
-        await prepareCheck(tree, { workdir: true, limits: opts.limits });
+        await prepareCheck(tree, { limits: opts.limits });
       },
       async validateSource(tree, opts) {
         return toResult(tree.label, "source", await checkPackage(tree, { workdir: true, limits: opts.limits, documents: "ids", ...opts.linkFacts ? { linkFacts: opts.linkFacts } : {} }));
