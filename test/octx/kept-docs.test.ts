@@ -69,13 +69,17 @@ test('a report that keeps documents whole gives them as the checks made them, an
   const used = () => { gc(); gc(); return process.memoryUsage().heapUsed; };
   const count = 4000;
   const made = Array.from({ length: count }, (_, i) => checkConcept(`knowledge/p${i}.md`, Buffer.from(doc(i)), 64, []));
-  // What keeping them costs V8's heap, least of three readings (anything else dying in between only lowers one).
+  // What keeping them costs V8's heap, least of five readings after one not counted (anything else
+  // dying in between only lowers one). Three readings all read 154 KB once, in a fresh clone's suite
+  // run beside a second suite on 2 cores (never alone); the likeliest cause, not proven, is V8
+  // compiling and optimising KeptDocs' code in the window, which its heap holds too — the first
+  // keeps, not counted now, take that. A kept object a document would cost ~700 KB in every reading.
   let held = Infinity;
-  for (let trial = 0; trial < 3; trial++) {
+  for (let trial = 0; trial < 6; trial++) {
     const before = used();
     const kept = new KeptDocs(count);
     made.forEach((d, i) => kept.keep(i, d));
-    held = Math.min(held, used() - before);
+    if (trial > 0) held = Math.min(held, used() - before);
     assert.deepEqual(kept.doc(count - 1, made[count - 1]!.path), made[count - 1]);
   }
   // Kept as objects (the check's own, ~175 bytes each with their id and title strings), they were
