@@ -26776,7 +26776,7 @@ async function checkPackage(tree, opts) {
 }
 function prestartFor(tree, table, limits) {
   const force = process.env.CTXFORGE_RECORD_WORKER;
-  if (force === "0" || tree.handoff === void 0 || tree.localPath === void 0) return;
+  if (force === "0" || tree.handoff === void 0 || tree.localPath === void 0 || waitingWorker() !== void 0) return;
   if (knowledgeFiles(table, force === "1" ? 1 : SHARE_ABOVE)) prestartWorker(limits);
 }
 async function prepareCheck(tree, opts) {

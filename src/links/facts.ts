@@ -2,7 +2,7 @@
 // taken from the bytes wherever they are read: by the link check itself, or by a format's checks
 // on their one read of each file (validate), on whichever thread reads it. Small and cloneable, so
 // a large package's texts are never held.
-import { ownedString } from '../core/owned-string.js';
+import { ownedString as owned } from '../core/owned-string.js';
 import { decodeUtf8 } from '../core/utf8.js';
 import { splitFrontmatter, stripBom } from '../core/yaml-safe.js';
 import { scanMarkdown, type Link } from './parse.js';
@@ -178,8 +178,6 @@ export function keptAnchors(spec: LinkScanSpec, s: Parameters<typeof anchorsOf>[
   }
   return { a, text: g === 'obsidian' || g === 'foam' ? body : '' };
 }
-
-const owned = ownedString;
 
 /**
  * Facts to be held past the read of their page (a reader that hands them over later), their strings

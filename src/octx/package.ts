@@ -672,7 +672,8 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
  */
 function prestartFor(tree: Tree, table: TreeListing, limits: RecordPassLimits): void {
   const force = process.env.CTXFORGE_RECORD_WORKER;
-  if (force === '0' || tree.handoff === undefined || tree.localPath === undefined) return;
+  // One already waiting (validate's prepareSource started it): the listing is not counted again.
+  if (force === '0' || tree.handoff === undefined || tree.localPath === undefined || waitingWorker() !== undefined) return;
   if (knowledgeFiles(table, force === '1' ? 1 : SHARE_ABOVE)) prestartWorker(limits);
 }
 
