@@ -6,6 +6,9 @@ import { relative } from 'node:path';
 
 export default async function* times(source) {
   const files = new Map();
+  // A file run in a group (scripts/run-tests.mjs) has no event of its own: its time is the sum of
+  // its top-level tests (its load time, shared with the group, is not counted).
+  const summed = new Map();
   const tests = [];
   for await (const e of source) {
     if (e.type !== 'test:complete' && e.type !== 'test:pass' && e.type !== 'test:fail') continue;
@@ -17,8 +20,14 @@ export default async function* times(source) {
       if (d.nesting === 0 && d.file && d.name === d.file) files.set(file, ms);
       continue;
     }
-    if (d.nesting === 0 && d.name !== d.file) tests.push({ file, name: d.name, ms, ok: e.type === 'test:pass' });
+    if (d.nesting === 0 && d.name !== d.file) {
+      tests.push({ file, name: d.name, ms, ok: e.type === 'test:pass' });
+      summed.set(file, (summed.get(file) ?? 0) + ms);
+    }
   }
+  for (const [file, ms] of summed) if (!files.has(file)) files.set(file, ms);
+  // A group's own event names its module, not a test file.
+  for (const file of [...files.keys()]) if (!file.endsWith('.test.ts')) files.delete(file);
   const s = (ms) => (ms / 1000).toFixed(1);
   const byFile = [...files].sort((a, b) => b[1] - a[1]);
   const total = byFile.reduce((t, [, ms]) => t + ms, 0);

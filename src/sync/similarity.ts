@@ -112,12 +112,19 @@ export function shingleHashes(text: string): Hashed {
  * confirmed by `confirm` (the true similarity). Empty sets are similar only to each other.
  */
 function pairsOf(l: Hashed[], r: Hashed[], threshold: number, confirm: (i: number) => (j: number) => number): SimilarPair[] {
-  const counts = new Uint32Array(BUCKETS);
-  for (const x of [l, r]) for (const s of x) for (let k = 0; k < s.h.length; k++) counts[s.h[k]! & (BUCKETS - 1)]!++;
+  // Buckets for twice the hashes there are, up to BUCKETS: a table of a fixed 4 MiB was zeroed for
+  // every call, a few pages or 50,000. Any table size gives one total order, so the same pairs.
+  let hashes = 0;
+  for (const x of [l, r]) for (const s of x) hashes += s.h.length;
+  let size = 1024;
+  while (size < 2 * hashes && size < BUCKETS) size *= 2;
+  const mask = size - 1;
+  const counts = new Uint32Array(size);
+  for (const x of [l, r]) for (const s of x) for (let k = 0; k < s.h.length; k++) counts[s.h[k]! & mask]!++;
   // Rare first, then by hash: one total order on hashes (a count is capped so the key stays exact in a double).
   const prefix = (h: Uint32Array): Float64Array => {
     const keyed = new Float64Array(h.length);
-    for (let k = 0; k < h.length; k++) keyed[k] = Math.min(counts[h[k]! & (BUCKETS - 1)]!, COUNT_CAP) * 2 ** 32 + h[k]!;
+    for (let k = 0; k < h.length; k++) keyed[k] = Math.min(counts[h[k]! & mask]!, COUNT_CAP) * 2 ** 32 + h[k]!;
     keyed.sort();
     // A hair of slack, so rounding can only lengthen a prefix (a longer prefix is still exact).
     const len = h.length - Math.ceil(threshold * h.length - 1e-9) + 1;

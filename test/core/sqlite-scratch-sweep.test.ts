@@ -1,3 +1,4 @@
+// run-tests: alone — the sweep runs once per process, at its first scratch folder.
 // A serve killed by SIGKILL leaves its private SQLite folder (the search index: 222 MB at 50,000
 // documents) in the temporary folder. The first scratch database a later process opens removes
 // those of this host's gone processes, older than 10 minutes — never a live process's, another

@@ -1,3 +1,4 @@
+// run-tests: alone — measures this process's heap between two points; another file's leftovers would count.
 // The archive layout is checked against yazl (the writer notes-octx.md prescribes) byte for byte,
 // written in place in any order, and its large-archive paths against stock readers.
 import { test } from 'node:test';

@@ -1,3 +1,4 @@
+// run-tests: alone — measures this process's heap between two points; another file's leftovers would count.
 // A git tree's listing as a table (issue 39): paths in the order git lists them, kinds, sizes and
 // blob ids as the git CLI gives them, files read at once without being kept, a package checked
 // from it as from its checkout, and a bound on what a listed tree holds a file.

@@ -1,3 +1,4 @@
+// run-tests: alone — measures this process's heap between two points; another file's leftovers would count.
 // The concept documents a package check keeps whole (inspect, diff, `validate --json` of an archive
 // print them), by position and outside V8's heap (issue 39): the same objects as the checks made,
 // key for key and in the same order, and no object or string a document held by the report.

@@ -1,3 +1,4 @@
+// run-tests: alone — measures this process's heap between two points; another file's leftovers would count.
 // A working directory's derived file list as positions in its listing (issue 39): the same report
 // as a list of entries gives, and no object or path string a file held by it.
 import { test } from 'node:test';

@@ -1,3 +1,4 @@
+// run-tests: alone — measures this process's heap between two points; another file's leftovers would count.
 // The second stage's link facts (what pages call each other, how often each is named) gathered as
 // the texts are taken in, in the verification's pass (issue 39): settled in path order whatever
 // order the pages came in, a link to a page met later counted, a page not served counting for

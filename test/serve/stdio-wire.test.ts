@@ -1,3 +1,4 @@
+// run-tests: alone — listens for this process's warnings; another file's would count.
 // The server's stdio wire with real streams: a malformed line is answered -32700 (and JSON that is
 // no JSON-RPC message -32600), and a client that stops reading stdout is sent no more work instead
 // of stacking a listener per reply (MaxListenersExceededWarning).

@@ -1,3 +1,4 @@
+// run-tests: alone — measures this process's heap between two points; another file's leftovers would count.
 // The term tally keeps every distinct piece of text it has tokenized (a run between white space)
 // for the whole pass, to find it again by its hash. A piece cut from a document with slice() is, in
 // V8, a view of the document's text when it is 13 characters or longer: held, it kept that whole
