@@ -31,7 +31,7 @@ if (files.length === 0) { console.error('run-tests: no test files found under te
 // CTXFORGE_TEST_TIMES=scripts/test-weights.txt. A file not listed there (a new one) runs alone
 // and first, so it cannot end up alone at the end; grouping never changes what runs.
 // CTXFORGE_TEST_GROUPS=0 runs every file in a process of its own, as node --test does by itself.
-const GROUP_SECONDS = 30;
+const GROUP_SECONDS = 45;
 // CTXFORGE_TEST_WEIGHTS=<file> reads another weights file (test/packaging/run-tests-groups.test.ts).
 const weightsFile = process.env.CTXFORGE_TEST_WEIGHTS ?? new URL('./test-weights.txt', import.meta.url);
 const weight = new Map();
