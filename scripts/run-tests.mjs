@@ -49,7 +49,8 @@ const grouping = process.env.CTXFORGE_TEST_GROUPS !== '0';
 const units = []; // { files, seconds }
 const bins = [];
 for (const f of files) {
-  if (!grouping || w(f) === Infinity || w(f) >= GROUP_SECONDS || alone(f)) { units.push({ files: [f], seconds: w(f) }); continue; }
+  // A file not in the weights counts as the longest: alone, and first.
+  if (!grouping || w(f) >= GROUP_SECONDS || alone(f)) { units.push({ files: [f], seconds: w(f) }); continue; }
   bins.push(f);
 }
 // Longest processing time first: each file to the group with the least expected time so far.

@@ -71,6 +71,15 @@ const B = 0.75;
  * words giving (k / stems) × (k / w); 0 with fewer than two stems in the query or in the text.
  */
 export function scan(text: string, stems: string[]): { counts: number[]; proximity: number } {
+  const { counts, at, which } = stemWords(text, stems);
+  return { counts, proximity: proximityOf(at, which, stems.length) };
+}
+
+/**
+ * The words of a text's first SCAN_CHARS characters that hold a query stem: how many for each stem,
+ * and for each such word its place among all the words (`at`) and its stem (`which`).
+ */
+export function stemWords(text: string, stems: string[]): { counts: number[]; at: number[]; which: number[] } {
   const counts = new Array<number>(stems.length).fill(0);
   const at: number[] = [];
   const which: number[] = [];
@@ -82,10 +91,9 @@ export function scan(text: string, stems: string[]): { counts: number[]; proximi
   const end = lower.length;
   let n = 0;
   for (let i = 0; i < end;) {
-    let k = wordCharAt(lower, i);
-    if (k === 0) { i += lower.charCodeAt(i) >= 0xd800 && lower.charCodeAt(i) <= 0xdbff && i + 1 < end && isLow(lower.charCodeAt(i + 1)) ? 2 : 1; continue; }
+    if (!isWordCharAt(lower, i)) { i += codeUnitsAt(lower, i); continue; }
     const start = i;
-    while (k > 0) { i += k; k = i < end ? wordCharAt(lower, i) : 0; }
+    do i += codeUnitsAt(lower, i); while (i < end && isWordCharAt(lower, i));
     // A word holds a stem it starts with.
     for (let t = 0; t < stems.length; t++) {
       const stem = stems[t]!;
@@ -93,18 +101,23 @@ export function scan(text: string, stems: string[]): { counts: number[]; proximi
     }
     n++;
   }
+  return { counts, at, which };
+}
+
+/** The proximity of stemWords' words: the best run, as scan says. */
+function proximityOf(at: number[], which: number[], stems: number): number {
   let best = 0;
-  if (stems.length >= 2) {
-    const inRun = new Array<number>(stems.length).fill(0);
+  if (stems >= 2) {
+    const inRun = new Array<number>(stems).fill(0);
     let distinct = 0;
     for (let i = 0, j = 0; j < at.length; j++) {
       if (inRun[which[j]!]!++ === 0) distinct++;
       // Shrink from the left while the run keeps its stems.
       while (inRun[which[i]!]! > 1) inRun[which[i++]!]!--;
-      if (distinct >= 2) best = Math.max(best, (distinct / stems.length) * (distinct / (at[j]! - at[i]! + 1)));
+      if (distinct >= 2) best = Math.max(best, (distinct / stems) * (distinct / (at[j]! - at[i]! + 1)));
     }
   }
-  return { counts, proximity: best };
+  return best;
 }
 
 /** BM25F over the page's fields: title (and name), lead, headings presence-weighted, the text's counts length-normalised. */
@@ -125,14 +138,19 @@ const WORD = /[\p{L}\p{N}_]+/gu;
 const WORD_CHAR = /[\p{L}\p{N}_]/uy;
 /** ASCII's word characters: 0-9, A-Z, _, a-z. */
 const ASCII_WORD = new Uint8Array(128).map((_, c) => Number((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 95 || (c >= 97 && c <= 122)));
-const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
-/** The code units of the word character at i (1, or 2 for a surrogate pair), 0 when it is none. */
-function wordCharAt(s: string, i: number): number {
+/** Whether the code point at i is a character of WORD. */
+function isWordCharAt(s: string, i: number): boolean {
   const c = s.charCodeAt(i);
-  if (c < 128) return ASCII_WORD[c]!;
+  if (c < 128) return ASCII_WORD[c] === 1;
   WORD_CHAR.lastIndex = i;
-  if (!WORD_CHAR.test(s)) return 0;
-  return c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && isLow(s.charCodeAt(i + 1)) ? 2 : 1;
+  return WORD_CHAR.test(s);
+}
+/** The code units of the code point at i: 2 for a surrogate pair, else 1 (a lone surrogate is one). */
+function codeUnitsAt(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c < 0xd800 || c > 0xdbff || i + 1 >= s.length) return 1;
+  const d = s.charCodeAt(i + 1);
+  return d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
 }
 const ASCII = /^[\x00-\x7f]*$/;
 /** The words of a text as a key: lowercase, NFKC, one space between. */
