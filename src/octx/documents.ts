@@ -1,9 +1,10 @@
 // Knowledge documents (§6, OKF v0.1): concept frontmatter (safe YAML, non-empty type, UUIDv7
 // octx.document_id) and the reserved index.md / log.md structure.
 import { error, type Diagnostic } from '../core/diagnostics.js';
-import { parseYamlSafe, splitFrontmatter, YamlSafetyError } from '../core/yaml-safe.js';
+import { isUtf8 } from 'node:buffer';
+import { parseYamlSafe, splitFrontmatter, YamlSafetyError, type Frontmatter } from '../core/yaml-safe.js';
 import { isUuidV7 } from '../core/uuid.js';
-import { decodeUtf8 } from '../core/utf8.js';
+import { decodeUtf8, stripBom } from '../core/utf8.js';
 import { titleOf } from '../links/title.js';
 
 export interface ConceptDoc {
@@ -60,12 +61,41 @@ export function checkKnowledge(path: string, bytes: Buffer, maxDepth: number, di
   return undefined;
 }
 
+/** How much of a document is decoded first when no caller wants its whole text: most frontmatter fits. */
+const HEAD_BYTES = 4096;
+
+/**
+ * The document's frontmatter split from its first HEAD_BYTES (cut at a line end, so at a character
+ * boundary), or from its whole text when the closing fence is not in them. The body is then that
+ * head's rest: `whole` says whether it is the document's whole body. A split of a head that ends
+ * with a line end finds the same fence, YAML and lines as a split of the whole text, and decoding
+ * the head alone is most of what a validate of small documents spent decoding (issue 39).
+ */
+function splitHead(bytes: Buffer): { fm: Frontmatter; whole: boolean } {
+  const cut = bytes.length > HEAD_BYTES ? bytes.lastIndexOf(0x0a, HEAD_BYTES - 1) + 1 : bytes.length;
+  if (cut > 0 && cut < bytes.length) {
+    const fm = splitFrontmatter(stripBom(bytes.toString('utf8', 0, cut)));
+    if (fm.present) return { fm, whole: false };
+  }
+  return { fm: splitWhole(bytes), whole: true };
+}
+
+/** A UTF-8 document's frontmatter split from its whole text. */
+const splitWhole = (bytes: Buffer): Frontmatter => splitFrontmatter(stripBom(bytes.toString('utf8')));
+
 export function checkConcept(path: string, bytes: Buffer, maxDepth: number, diags: Diagnostic[], decoded?: (t: string | undefined) => void): ConceptDoc {
   const doc: ConceptDoc = { path, idLine: 1 };
-  const text = decode(bytes, path, diags);
-  decoded?.(text);
-  if (text === undefined) return doc;
-  const fm = splitFrontmatter(text);
+  let fm: Frontmatter;
+  let whole = true;
+  if (decoded) {
+    const text = decode(bytes, path, diags);
+    decoded(text);
+    if (text === undefined) return doc;
+    fm = splitFrontmatter(text);
+  } else {
+    if (!isUtf8(bytes)) { decode(bytes, path, diags); return doc; }
+    ({ fm, whole } = splitHead(bytes));
+  }
   if (!fm.present) {
     diags.push(error('OCTX_DOCUMENT_FRONTMATTER', `${path} has no YAML frontmatter; a Concept Document starts with a --- fenced block holding type and octx.document_id`, {
       file: path, line: 1, hint: 'run `ctxforge ids <workdir>` to add the missing frontmatter fields',
@@ -92,7 +122,8 @@ export function checkConcept(path: string, bytes: Buffer, maxDepth: number, diag
       file: path, line: lineOfYamlKey(fm.yaml, 'type', fm.yamlLine),
     }));
   } else doc.type = d.type;
-  doc.title = titleOf(d.title, fm.body);
+  // The rest of the body is decoded for a title only when the frontmatter has none.
+  doc.title = titleOf(d.title, whole || (typeof d.title === 'string' && d.title.trim() !== '') ? fm.body : splitWhole(bytes).body);
   const octx = d.octx;
   const id = typeof octx === 'object' && octx !== null && !Array.isArray(octx) ? (octx as Record<string, unknown>).document_id : undefined;
   doc.idLine = lineOfYamlKey(fm.yaml, 'document_id', fm.yamlLine);

@@ -5,17 +5,21 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { git, writeTree } from '../helpers/tmp.js';
 import { clearRepoCache, findRepo } from '../../src/git/index.js';
 import { ObjectStore } from '../../src/git/object-store.js';
 import { join } from 'node:path';
 import { commitAll, newRepo } from './fixture.js';
 
-/** Descriptors this process holds on pack files (other descriptors come and go with child processes). */
-const openPacks = () => readdirSync('/proc/self/fd').filter((fd) => {
-  try { return readlinkSync(`/proc/self/fd/${fd}`).endsWith('.pack'); } catch { return false; }
-}).length;
+/** Descriptors this process holds on the pack files of the repository in `dir` (other descriptors come
+ *  and go with child processes, and a test file sharing this process may hold packs of its own). */
+const openPacks = (dir: string) => readdirSync('/proc/self/fd').flatMap((fd) => {
+  try {
+    const target = readlinkSync(`/proc/self/fd/${fd}`);
+    return target.startsWith(realpathSync(dir) + '/') && target.endsWith('.pack') ? [`${fd} → ${target}`] : [];
+  } catch { return []; }
+});
 
 test('pack files: one descriptor per pack while objects are read, none after clearRepoCache', { skip: process.platform !== 'linux' && 'reads /proc/self/fd' }, async () => {
   const dir = newRepo();
@@ -28,9 +32,10 @@ test('pack files: one descriptor per pack while objects are read, none after cle
     assert.equal((await repo.objects.read(oid))?.body.toString(), execFileSync('git', ['cat-file', 'blob', oid], { cwd: dir }).toString());
     assert.equal(repo.objects.size(oid), Number(execFileSync('git', ['cat-file', '-s', oid], { cwd: dir }).toString()));
   }
-  assert.equal(openPacks(), 1, 'the one pack stays open, once');
+  const open = openPacks(dir);
+  assert.equal(open.length, 1, `the one pack stays open, once: ${open.join(', ')}`);
   clearRepoCache();
-  assert.equal(openPacks(), 0);
+  assert.deepEqual(openPacks(dir), []);
 });
 
 test('loose objects: the size read keeps the object for its read, which is git\'s bytes', async () => {
