@@ -62,7 +62,7 @@ export function checkKnowledge(path: string, bytes: Buffer, maxDepth: number, di
 }
 
 /** How much of a document is decoded first when no caller wants its whole text: most frontmatter fits. */
-const HEAD_BYTES = 4096;
+export const HEAD_BYTES = 1024;
 
 /**
  * The document's frontmatter split from its first HEAD_BYTES (cut at a line end, so at a character

@@ -1,10 +1,10 @@
-// checkConcept decodes only a document's first 4 KiB when no caller wants its whole text (issue 39):
+// checkConcept decodes only a document's first KiB (HEAD_BYTES) when no caller wants its whole text (issue 39):
 // the document it makes and the findings must be those of the whole text's check, whatever the
-// frontmatter's length, where the 4 KiB end falls (inside a character, on a fence, in a CRLF), and
+// frontmatter's length, where the head's end falls (inside a character, on a fence, in a CRLF), and
 // wherever the first heading is when the frontmatter gives no title.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkConcept } from '../../src/octx/documents.js';
+import { checkConcept, HEAD_BYTES } from '../../src/octx/documents.js';
 import { seeded } from '../helpers/random.js';
 
 const ID = '01890a5d-ac96-774b-bcce-b302099a8057';
@@ -13,24 +13,24 @@ function documentOf(r: ReturnType<typeof seeded>): Buffer {
   const nl = r.below(4) === 0 ? '\r\n' : '\n';
   const pick = <T>(xs: T[]): T => xs[r.below(xs.length)]!;
   const words = ['alpha', 'é', '✓', '😀', 'beta gamma', 'ü'];
-  // Filler that puts the frontmatter's end, or the first heading, anywhere around the 4 KiB mark.
+  // Filler that puts the frontmatter's end, or the first heading, anywhere around the head's end.
   const filler = (n: number) => { let s = ''; while (s.length < n) s += `${pick(words)} `; return s.trimEnd(); };
   const fm: string[] = [];
   if (r.below(2)) fm.push(`type: ${pick(['Guide', 'Reference', '"quoted"'])}`);
   const title = r.below(3);
   if (title === 1) fm.push(`title: ${pick(['Page one', 'Ünïcode ✓', "''"])}`);
   if (title === 2) fm.push('title: "  "');
-  if (r.below(2)) fm.push(`description: ${filler(r.below(2) ? 3900 + r.below(400) : 40)}`);
+  if (r.below(2)) fm.push(`description: ${filler(r.below(2) ? HEAD_BYTES - 150 + r.below(300) : 40)}`);
   if (r.below(5)) fm.push('octx:', `  document_id: ${r.below(6) ? ID : 'nope'}`);
   const fence = pick(['---', '---  ', '...']);
   const opening = r.below(12) ? '---' : 'no frontmatter';
-  const before = r.below(3) === 0 ? filler(3900 + r.below(600)) + nl + nl : '';
-  const body = `${before}${pick(['# Heading ✓', '## Second level', 'Setext' + nl + '======', 'no heading at all'])}${nl}${nl}${filler(r.below(6000))}${nl}`;
+  const before = r.below(3) === 0 ? filler(HEAD_BYTES - 150 + r.below(600)) + nl + nl : '';
+  const body = `${before}${pick(['# Heading ✓', '## Second level', 'Setext' + nl + '======', 'no heading at all'])}${nl}${nl}${filler(r.below(3 * HEAD_BYTES))}${nl}`;
   const text = `${opening}${nl}${fm.join(nl)}${nl}${fence}${nl}${body}`;
   return Buffer.from((r.below(8) === 0 ? '\ufeff' : '') + text);
 }
 
-test('a concept document checked from its first 4 KiB is the one checked from its whole text', () => {
+test('a concept document checked from its head is the one checked from its whole text', () => {
   const r = seeded(39);
   let headOnly = 0;
   let titleFromBody = 0;
@@ -44,7 +44,7 @@ test('a concept document checked from its first 4 KiB is the one checked from it
     const got = checkConcept(path, bytes, 64, diags as never);
     assert.deepEqual(got, expected, `document ${i}`);
     assert.deepEqual(diags, whole, `findings of document ${i}`);
-    if (bytes.length > 4096 && text !== undefined && text.indexOf('\n---', 4) < 4000) headOnly++;
+    if (bytes.length > HEAD_BYTES && text !== undefined && text.indexOf('\n---', 4) < HEAD_BYTES - 100) headOnly++;
     if (expected.title !== undefined && !text!.includes(`title: ${expected.title}`)) titleFromBody++;
   }
   // The cases that matter were drawn: heads that held the frontmatter, titles taken from a heading.
