@@ -16924,7 +16924,7 @@ var require_util7 = __commonJS({
     var { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = require_symbols5();
     var { states, opcodes } = require_constants5();
     var { ErrorEvent, createFastMessageEvent } = require_events();
-    var { isUtf8: isUtf87 } = __require("node:buffer");
+    var { isUtf8: isUtf88 } = __require("node:buffer");
     var { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = require_data_url();
     function isConnecting(ws) {
       return ws[kReadyState] === states.CONNECTING;
@@ -17064,7 +17064,7 @@ var require_util7 = __commonJS({
     var hasIntl = typeof process.versions.icu === "string";
     var fatalDecoder = hasIntl ? new TextDecoder("utf-8", { fatal: true }) : void 0;
     var utf8Decode = hasIntl ? fatalDecoder.decode.bind(fatalDecoder) : function(buffer) {
-      if (isUtf87(buffer)) {
+      if (isUtf88(buffer)) {
         return buffer.toString("utf-8");
       }
       throw new TypeError("Invalid utf-8 received.");
@@ -22846,7 +22846,7 @@ var init_yaml_flat = __esm({
     STRING = /^[A-Za-z](?:[A-Za-z0-9 .,;()/_+'-]*[A-Za-z0-9.,;()/_+-])?$/;
     UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
     WORD = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
-    own = (s) => Buffer.from(s, "latin1").toString("latin1");
+    own = (s) => (" " + s).slice(1);
   }
 });
 
@@ -23588,6 +23588,7 @@ var init_title = __esm({
 });
 
 // src/octx/documents.ts
+import { isUtf8 as isUtf84 } from "node:buffer";
 function isKnowledgeMarkdown(path) {
   return path.startsWith("knowledge/") && path.endsWith(".md");
 }
@@ -23617,12 +23618,30 @@ function checkKnowledge(path, bytes, maxDepth, diags, text2) {
   checkReserved(path, bytes, maxDepth, diags, text2);
   return void 0;
 }
+function splitHead(bytes) {
+  const cut = bytes.length > HEAD_BYTES2 ? bytes.lastIndexOf(10, HEAD_BYTES2 - 1) + 1 : bytes.length;
+  if (cut > 0 && cut < bytes.length) {
+    const fm = splitFrontmatter(stripBom(bytes.toString("utf8", 0, cut)));
+    if (fm.present) return { fm, whole: false };
+  }
+  return { fm: splitWhole(bytes), whole: true };
+}
 function checkConcept(path, bytes, maxDepth, diags, decoded) {
   const doc = { path, idLine: 1 };
-  const text2 = decode(bytes, path, diags);
-  decoded?.(text2);
-  if (text2 === void 0) return doc;
-  const fm = splitFrontmatter(text2);
+  let fm;
+  let whole = true;
+  if (decoded) {
+    const text2 = decode(bytes, path, diags);
+    decoded(text2);
+    if (text2 === void 0) return doc;
+    fm = splitFrontmatter(text2);
+  } else {
+    if (!isUtf84(bytes)) {
+      decode(bytes, path, diags);
+      return doc;
+    }
+    ({ fm, whole } = splitHead(bytes));
+  }
   if (!fm.present) {
     diags.push(error2("OCTX_DOCUMENT_FRONTMATTER", `${path} has no YAML frontmatter; a Concept Document starts with a --- fenced block holding type and octx.document_id`, {
       file: path,
@@ -23652,7 +23671,7 @@ function checkConcept(path, bytes, maxDepth, diags, decoded) {
       line: lineOfYamlKey(fm.yaml, "type", fm.yamlLine)
     }));
   } else doc.type = d.type;
-  doc.title = titleOf(d.title, fm.body);
+  doc.title = titleOf(d.title, whole || typeof d.title === "string" && d.title.trim() !== "" ? fm.body : splitWhole(bytes).body);
   const octx2 = d.octx;
   const id = typeof octx2 === "object" && octx2 !== null && !Array.isArray(octx2) ? octx2.document_id : void 0;
   doc.idLine = lineOfYamlKey(fm.yaml, "document_id", fm.yamlLine);
@@ -23707,7 +23726,7 @@ function checkReserved(path, bytes, maxDepth, diags, decoded) {
     prev = m[1];
   });
 }
-var KEY_LINE, H1, INDEX_ENTRY, LOG_DATE;
+var KEY_LINE, HEAD_BYTES2, splitWhole, H1, INDEX_ENTRY, LOG_DATE;
 var init_documents = __esm({
   "src/octx/documents.ts"() {
     "use strict";
@@ -23717,6 +23736,8 @@ var init_documents = __esm({
     init_utf8();
     init_title();
     KEY_LINE = /* @__PURE__ */ new Map();
+    HEAD_BYTES2 = 1024;
+    splitWhole = (bytes) => splitFrontmatter(stripBom(bytes.toString("utf8")));
     H1 = /^# \S/m;
     INDEX_ENTRY = /^[*+-] \[[^\]]+\]\([^)]+\)/m;
     LOG_DATE = /^## (\d{4}-\d\d-\d\d)$/;
@@ -23795,9 +23816,9 @@ var init_digest = __esm({
 });
 
 // src/octx/jsonl.ts
-import { isUtf8 as isUtf84 } from "node:buffer";
+import { isUtf8 as isUtf85 } from "node:buffer";
 function decodeLine(bytes) {
-  return isUtf84(bytes) ? bytes.toString("utf8") : void 0;
+  return isUtf85(bytes) ? bytes.toString("utf8") : void 0;
 }
 function readJsonl(file, bytes, maxDepth, maxLineBytes, diags, maxRecords) {
   const out = [];
@@ -23888,7 +23909,7 @@ var init_jsonl = __esm({
         }
         if (nl >= 0) {
           const last = block.lastIndexOf(10);
-          const valid = isUtf84(block.subarray(start, last));
+          const valid = isUtf85(block.subarray(start, last));
           while (nl >= 0) {
             this.emit(block, start, nl, valid);
             start = nl + 1;
@@ -25051,7 +25072,7 @@ var init_concurrency = __esm({
 });
 
 // src/core/secrets.ts
-import { isUtf8 as isUtf85 } from "node:buffer";
+import { isUtf8 as isUtf86 } from "node:buffer";
 function boundary(s, i) {
   const before = i > 0 && isWord(s.charCodeAt(i - 1));
   const after = i < s.length && isWord(s.charCodeAt(i));
@@ -25484,7 +25505,7 @@ function scanSecretBytes(bytes, file, where2, allow = false) {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const wide = wideEncoding(b);
   if (!wide && cleanBytes(bytes)) return [];
-  const utf82 = isUtf85(bytes);
+  const utf82 = isUtf86(bytes);
   const narrow = secretDiagnostics(findSecretsInLines(bytes, secretLines(bytes, utf82), utf82 ? "utf8" : "latin1", true), file, where2, allow);
   if (!wide) return narrow;
   const out = [];
@@ -25741,7 +25762,7 @@ var init_secrets = __esm({
 });
 
 // src/core/secret-stream.ts
-import { isAscii as isAscii3, isUtf8 as isUtf86 } from "node:buffer";
+import { isAscii as isAscii3, isUtf8 as isUtf87 } from "node:buffer";
 var SEGMENT_BYTES, WIDE_PROBE, SecretStream, Findings;
 var init_secret_stream = __esm({
   "src/core/secret-stream.ts"() {
@@ -25864,7 +25885,7 @@ var init_secret_stream = __esm({
           }
           return lines2.count;
         }
-        if (this.utf8 && !isUtf86(bytes)) this.utf8 = false;
+        if (this.utf8 && !isUtf87(bytes)) this.utf8 = false;
         const lines = secretLines(bytes, this.utf8);
         if (lines.read.length) {
           if (this.utf8) this.found.utf8.add(findSecretsInLines(bytes, lines, "utf8", first), this.lineOffset);

@@ -1442,6 +1442,9 @@ function queueEntry(out, headerAt, name, bytes) {
 }
 var MAX_SIZE = 2 ** 53 - 1;
 
+// src/octx/documents.ts
+import { isUtf8 as isUtf83 } from "node:buffer";
+
 // src/core/steps.ts
 var NO_STEPS = () => {
 };
@@ -1451,7 +1454,7 @@ var KEY = /^[A-Za-z][A-Za-z0-9_-]*$/;
 var STRING = /^[A-Za-z](?:[A-Za-z0-9 .,;()/_+'-]*[A-Za-z0-9.,;()/_+-])?$/;
 var UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 var WORD = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
-var own = (s) => Buffer.from(s, "latin1").toString("latin1");
+var own = (s) => (" " + s).slice(1);
 function scalar(s) {
   if (UUID.test(s)) return own(s);
   return STRING.test(s) && !WORD.test(s) ? own(s) : void 0;
@@ -2236,12 +2239,32 @@ function checkKnowledge(path, bytes, maxDepth, diags, text) {
   checkReserved(path, bytes, maxDepth, diags, text);
   return void 0;
 }
+var HEAD_BYTES = 1024;
+function splitHead(bytes) {
+  const cut = bytes.length > HEAD_BYTES ? bytes.lastIndexOf(10, HEAD_BYTES - 1) + 1 : bytes.length;
+  if (cut > 0 && cut < bytes.length) {
+    const fm = splitFrontmatter(stripBom(bytes.toString("utf8", 0, cut)));
+    if (fm.present) return { fm, whole: false };
+  }
+  return { fm: splitWhole(bytes), whole: true };
+}
+var splitWhole = (bytes) => splitFrontmatter(stripBom(bytes.toString("utf8")));
 function checkConcept(path, bytes, maxDepth, diags, decoded) {
   const doc = { path, idLine: 1 };
-  const text = decode(bytes, path, diags);
-  decoded?.(text);
-  if (text === void 0) return doc;
-  const fm = splitFrontmatter(text);
+  let fm;
+  let whole = true;
+  if (decoded) {
+    const text = decode(bytes, path, diags);
+    decoded(text);
+    if (text === void 0) return doc;
+    fm = splitFrontmatter(text);
+  } else {
+    if (!isUtf83(bytes)) {
+      decode(bytes, path, diags);
+      return doc;
+    }
+    ({ fm, whole } = splitHead(bytes));
+  }
   if (!fm.present) {
     diags.push(error("OCTX_DOCUMENT_FRONTMATTER", `${path} has no YAML frontmatter; a Concept Document starts with a --- fenced block holding type and octx.document_id`, {
       file: path,
@@ -2271,7 +2294,7 @@ function checkConcept(path, bytes, maxDepth, diags, decoded) {
       line: lineOfYamlKey(fm.yaml, "type", fm.yamlLine)
     }));
   } else doc.type = d.type;
-  doc.title = titleOf(d.title, fm.body);
+  doc.title = titleOf(d.title, whole || typeof d.title === "string" && d.title.trim() !== "" ? fm.body : splitWhole(bytes).body);
   const octx = d.octx;
   const id = typeof octx === "object" && octx !== null && !Array.isArray(octx) ? octx.document_id : void 0;
   doc.idLine = lineOfYamlKey(fm.yaml, "document_id", fm.yamlLine);
@@ -2331,7 +2354,7 @@ function checkReserved(path, bytes, maxDepth, diags, decoded) {
 }
 
 // src/core/secrets.ts
-import { isUtf8 as isUtf83 } from "node:buffer";
+import { isUtf8 as isUtf84 } from "node:buffer";
 var isWord = (c) => c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122 || c === 95;
 var isUpperAlnum = (c) => c >= 48 && c <= 57 || c >= 65 && c <= 90;
 var isAlnum = (c) => c >= 48 && c <= 57 || c >= 65 && c <= 90 || c >= 97 && c <= 122;
@@ -2965,7 +2988,7 @@ function scanSecretBytes(bytes, file, where, allow = false) {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const wide = wideEncoding(b);
   if (!wide && cleanBytes(bytes)) return [];
-  const utf8 = isUtf83(bytes);
+  const utf8 = isUtf84(bytes);
   const narrow = secretDiagnostics(findSecretsInLines(bytes, secretLines(bytes, utf8), utf8 ? "utf8" : "latin1", true), file, where, allow);
   if (!wide) return narrow;
   const out = [];
@@ -2983,7 +3006,7 @@ function scanSecretBytes(bytes, file, where, allow = false) {
 }
 
 // src/core/secret-stream.ts
-import { isAscii as isAscii2, isUtf8 as isUtf84 } from "node:buffer";
+import { isAscii as isAscii2, isUtf8 as isUtf85 } from "node:buffer";
 
 // src/core/release.ts
 var WORTH = 1 << 20;
@@ -3113,7 +3136,7 @@ var SecretStream = class {
       }
       return lines2.count;
     }
-    if (this.utf8 && !isUtf84(bytes)) this.utf8 = false;
+    if (this.utf8 && !isUtf85(bytes)) this.utf8 = false;
     const lines = secretLines(bytes, this.utf8);
     if (lines.read.length) {
       if (this.utf8) this.found.utf8.add(findSecretsInLines(bytes, lines, "utf8", first), this.lineOffset);
