@@ -22883,11 +22883,11 @@ function fastParser() {
   return fast;
 }
 function tryFast(text2, opts, maxDepth) {
-  if (NEEDS_REFERENCE.test(text2)) return void 0;
   if (maxDepth >= 3) {
     const flat = parseFlatYaml(text2);
     if (flat) return { value: flat };
   }
+  if (NEEDS_REFERENCE.test(text2)) return void 0;
   const p = fastParser();
   try {
     const value = p.load(text2, { schema: p.schemas.get(opts.intAsBigInt ?? false), json: false, maxDepth });

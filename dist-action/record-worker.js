@@ -1553,11 +1553,11 @@ function fastParser() {
   return fast;
 }
 function tryFast(text, opts, maxDepth) {
-  if (NEEDS_REFERENCE.test(text)) return void 0;
   if (maxDepth >= 3) {
     const flat = parseFlatYaml(text);
     if (flat) return { value: flat };
   }
+  if (NEEDS_REFERENCE.test(text)) return void 0;
   const p = fastParser();
   try {
     const value = p.load(text, { schema: p.schemas.get(opts.intAsBigInt ?? false), json: false, maxDepth });
