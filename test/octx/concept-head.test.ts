@@ -4,6 +4,7 @@
 // wherever the first heading is when the frontmatter gives no title.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Diagnostic } from '../../src/core/diagnostics.js';
 import { checkConcept, HEAD_BYTES } from '../../src/octx/documents.js';
 import { seeded } from '../helpers/random.js';
 
@@ -37,11 +38,11 @@ test('a concept document checked from its head is the one checked from its whole
   for (let i = 0; i < 1500; i++) {
     const bytes = documentOf(r);
     const path = `knowledge/d${i}.md`;
-    const whole: unknown[] = [];
+    const whole: Diagnostic[] = [];
     let text: string | undefined;
-    const expected = checkConcept(path, bytes, 64, whole as never, (t) => { text = t; });
-    const diags: unknown[] = [];
-    const got = checkConcept(path, bytes, 64, diags as never);
+    const expected = checkConcept(path, bytes, 64, whole, (t) => { text = t; });
+    const diags: Diagnostic[] = [];
+    const got = checkConcept(path, bytes, 64, diags);
     assert.deepEqual(got, expected, `document ${i}`);
     assert.deepEqual(diags, whole, `findings of document ${i}`);
     if (bytes.length > HEAD_BYTES && text !== undefined && text.indexOf('\n---', 4) < HEAD_BYTES - 100) headOnly++;
@@ -54,7 +55,7 @@ test('a concept document checked from its head is the one checked from its whole
 
 test('a document that is not UTF-8 is reported once, with no frontmatter read', () => {
   const bytes = Buffer.concat([Buffer.from(`---\ntype: Guide\noctx:\n  document_id: ${ID}\n---\n# T\n`), Buffer.from([0xff])]);
-  const diags: { code: string }[] = [];
-  assert.deepEqual(checkConcept('knowledge/x.md', bytes, 64, diags as never), { path: 'knowledge/x.md', idLine: 1 });
+  const diags: Diagnostic[] = [];
+  assert.deepEqual(checkConcept('knowledge/x.md', bytes, 64, diags), { path: 'knowledge/x.md', idLine: 1 });
   assert.deepEqual(diags.map((d) => d.code), ['OCTX_DOCUMENT_ENCODING']);
 });
