@@ -23568,9 +23568,9 @@ function firstHeading(body, opts = {}) {
   return firstOf(body, opts);
 }
 function titleOf(frontmatterTitle, body, opts = {}) {
-  return typeof frontmatterTitle === "string" && frontmatterTitle.trim() !== "" ? frontmatterTitle : firstHeading(body, opts);
+  return ownsTitle(frontmatterTitle) ? frontmatterTitle : firstHeading(body, opts);
 }
-var MARKUP, ATX_START, firstOf;
+var MARKUP, ATX_START, firstOf, ownsTitle;
 var init_title = __esm({
   "src/links/title.ts"() {
     "use strict";
@@ -23584,6 +23584,7 @@ var init_title = __esm({
       }
       return void 0;
     };
+    ownsTitle = (frontmatterTitle) => typeof frontmatterTitle === "string" && frontmatterTitle.trim() !== "";
   }
 });
 
@@ -23671,7 +23672,7 @@ function checkConcept(path, bytes, maxDepth, diags, decoded) {
       line: lineOfYamlKey(fm.yaml, "type", fm.yamlLine)
     }));
   } else doc.type = d.type;
-  doc.title = titleOf(d.title, whole || typeof d.title === "string" && d.title.trim() !== "" ? fm.body : splitWhole(bytes).body);
+  doc.title = titleOf(d.title, whole || ownsTitle(d.title) ? fm.body : splitWhole(bytes).body);
   const octx2 = d.octx;
   const id = typeof octx2 === "object" && octx2 !== null && !Array.isArray(octx2) ? octx2.document_id : void 0;
   doc.idLine = lineOfYamlKey(fm.yaml, "document_id", fm.yamlLine);

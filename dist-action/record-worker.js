@@ -2204,8 +2204,9 @@ function firstHeading(body, opts = {}) {
   }
   return firstOf(body, opts);
 }
+var ownsTitle = (frontmatterTitle) => typeof frontmatterTitle === "string" && frontmatterTitle.trim() !== "";
 function titleOf(frontmatterTitle, body, opts = {}) {
-  return typeof frontmatterTitle === "string" && frontmatterTitle.trim() !== "" ? frontmatterTitle : firstHeading(body, opts);
+  return ownsTitle(frontmatterTitle) ? frontmatterTitle : firstHeading(body, opts);
 }
 
 // src/octx/documents.ts
@@ -2294,7 +2295,7 @@ function checkConcept(path, bytes, maxDepth, diags, decoded) {
       line: lineOfYamlKey(fm.yaml, "type", fm.yamlLine)
     }));
   } else doc.type = d.type;
-  doc.title = titleOf(d.title, whole || typeof d.title === "string" && d.title.trim() !== "" ? fm.body : splitWhole(bytes).body);
+  doc.title = titleOf(d.title, whole || ownsTitle(d.title) ? fm.body : splitWhole(bytes).body);
   const octx = d.octx;
   const id = typeof octx === "object" && octx !== null && !Array.isArray(octx) ? octx.document_id : void 0;
   doc.idLine = lineOfYamlKey(fm.yaml, "document_id", fm.yamlLine);

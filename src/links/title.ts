@@ -59,7 +59,10 @@ export function firstHeading(body: string, opts: TitleOptions = {}): string | un
   return firstOf(body, opts);
 }
 
+/** Whether a frontmatter `title` is the title by itself: a non-blank string (else the first heading is). */
+export const ownsTitle = (frontmatterTitle: unknown): frontmatterTitle is string => typeof frontmatterTitle === 'string' && frontmatterTitle.trim() !== '';
+
 /** A document's title: its frontmatter `title` when that is a non-blank string, else its first heading. */
 export function titleOf(frontmatterTitle: unknown, body: string, opts: TitleOptions = {}): string | undefined {
-  return typeof frontmatterTitle === 'string' && frontmatterTitle.trim() !== '' ? frontmatterTitle : firstHeading(body, opts);
+  return ownsTitle(frontmatterTitle) ? frontmatterTitle : firstHeading(body, opts);
 }

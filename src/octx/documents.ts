@@ -5,7 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import { parseYamlSafe, splitFrontmatter, YamlSafetyError, type Frontmatter } from '../core/yaml-safe.js';
 import { isUuidV7 } from '../core/uuid.js';
 import { decodeUtf8, stripBom } from '../core/utf8.js';
-import { titleOf } from '../links/title.js';
+import { ownsTitle, titleOf } from '../links/title.js';
 
 export interface ConceptDoc {
   path: string;
@@ -123,7 +123,7 @@ export function checkConcept(path: string, bytes: Buffer, maxDepth: number, diag
     }));
   } else doc.type = d.type;
   // The rest of the body is decoded for a title only when the frontmatter has none.
-  doc.title = titleOf(d.title, whole || (typeof d.title === 'string' && d.title.trim() !== '') ? fm.body : splitWhole(bytes).body);
+  doc.title = titleOf(d.title, whole || ownsTitle(d.title) ? fm.body : splitWhole(bytes).body);
   const octx = d.octx;
   const id = typeof octx === 'object' && octx !== null && !Array.isArray(octx) ? (octx as Record<string, unknown>).document_id : undefined;
   doc.idLine = lineOfYamlKey(fm.yaml, 'document_id', fm.yamlLine);

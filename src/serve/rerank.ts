@@ -133,9 +133,11 @@ function bm25f(q: QueryStems, x: Fields, body: string, tf: number[], avgLength: 
 /** Characters of a page's lead: its text before the second heading, headings and markup aside. */
 export const LEAD_CHARS = 400;
 
-const WORD = /[\p{L}\p{N}_]+/gu;
+/** The characters of a word, in one place for the two expressions below. */
+const WORD_CLASS = '[\\p{L}\\p{N}_]';
+const WORD = new RegExp(`${WORD_CLASS}+`, 'gu');
 /** One code point of WORD, where it stands (sticky). */
-const WORD_CHAR = /[\p{L}\p{N}_]/uy;
+const WORD_CHAR = new RegExp(WORD_CLASS, 'uy');
 /** ASCII's word characters: 0-9, A-Z, _, a-z. */
 const ASCII_WORD = new Uint8Array(128).map((_, c) => Number((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 95 || (c >= 97 && c <= 122)));
 /** Whether the code point at i is a character of WORD. */

@@ -14,12 +14,15 @@ import { commitAll, newRepo } from './fixture.js';
 
 /** Descriptors this process holds on the pack files of the repository in `dir` (other descriptors come
  *  and go with child processes, and a test file sharing this process may hold packs of its own). */
-const openPacks = (dir: string) => readdirSync('/proc/self/fd').flatMap((fd) => {
-  try {
-    const target = readlinkSync(`/proc/self/fd/${fd}`);
-    return target.startsWith(realpathSync(dir) + '/') && target.endsWith('.pack') ? [`${fd} → ${target}`] : [];
-  } catch { return []; }
-});
+const openPacks = (dir: string) => {
+  const inside = `${realpathSync(dir)}/`;
+  return readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      return target.startsWith(inside) && target.endsWith('.pack') ? [`${fd} → ${target}`] : [];
+    } catch { return []; }
+  });
+};
 
 test('pack files: one descriptor per pack while objects are read, none after clearRepoCache', { skip: process.platform !== 'linux' && 'reads /proc/self/fd' }, async () => {
   const dir = newRepo();
