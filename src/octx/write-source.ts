@@ -98,7 +98,9 @@ export function writeOctxSource(docs: Documents, opts: WriteSourceOptions): Sour
   notes.push(...skillsLeftOut(docs, 'a .octx packages knowledge documents, records and vectors'));
   const c = docs.meta.carried?.octx ?? {};
   const kept = isMap(c.index) && typeof c.index.text === 'string' && c.index.for === indexKey(docs.docs) ? c.index.text : undefined;
-  files.set(`${DOCUMENT_ROOT}index.md`, kept !== undefined ? Buffer.from(kept, 'utf8') : indexBytes(docs.meta.name, docs.docs));
+  // Rendered when written: a sync writes the pages first, and the index (7 MB at 50,000 documents)
+  // then never lives beside their writes (issue 39).
+  files.set(`${DOCUMENT_ROOT}index.md`, kept !== undefined ? Buffer.from(kept, 'utf8') : () => indexBytes(docs.meta.name, docs.docs));
   if (typeof c.log === 'string') files.set(`${DOCUMENT_ROOT}log.md`, Buffer.from(c.log, 'utf8'));
   const text = opts.existingManifest !== undefined ? updatedManifest(opts.existingManifest, docs.meta) : newManifest(docs.meta, opts);
   return { files, manifest: { path: MANIFEST, text }, notes };

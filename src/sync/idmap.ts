@@ -1,6 +1,7 @@
 // The ID map a synced source tree commits (.ctxforge-sync.json): upstream path → stable ID, content
 // digest and the file it became, plus every ID ever retired, so identity survives upstream files
 // that carry none and a removed ID is never handed out again.
+import { isUtf8 } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fail } from '../core/diagnostics.js';
@@ -43,11 +44,15 @@ export interface IdMap {
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export async function readIdMap(dir: string): Promise<IdMap | undefined> {
-  let text: string;
-  try { text = await readFile(join(dir, ID_MAP_FILE), 'utf8'); } catch { return undefined; }
-  return parseIdMap(text);
+export async function readIdMap(dir: string): Promise<ReadIdMap | undefined> {
+  let bytes: Buffer;
+  try { bytes = await readFile(join(dir, ID_MAP_FILE)); } catch { return undefined; }
+  const text = bytes.toString('utf8');
+  return { map: parseIdMap(text), text, utf8: isUtf8(bytes) };
 }
+
+/** A map as read from a folder: its text kept for line numbers, and whether its bytes were UTF-8. */
+export interface ReadIdMap { map: IdMap; text: string; utf8: boolean }
 
 /** The map's text checked for shape (SYNC_ID_MAP_INVALID, exit 2, otherwise). */
 export function parseIdMap(text: string): IdMap {

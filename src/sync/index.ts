@@ -72,7 +72,7 @@ export interface SyncOptions {
    */
   baseUrl?: string;
   /**
-   * Bytes of page bodies kept from the first read (default 64 MiB, upstream.ts HELD_BYTES): a page
+   * Bytes of page bodies kept from the first read (default 8 MiB, upstream.ts HELD_BYTES): a page
    * whose body is kept is not read again when written; less holds less and reads more again.
    */
   heldBytes?: number;
@@ -169,10 +169,11 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const readFrom = (cache.clock ?? Date.now)();
   try { upSide = !o.dryRun && o.cache !== false ? await sideOf(stampFolder(docsAbs, cache.clock), docsAbs) : undefined; } catch { /* not recorded: the listing below reports what cannot be read */ }
 
-  const map = await readIdMap(target);
+  const read = await readIdMap(target);
+  const map = read?.map;
   // A map that contradicts the tree (edited by hand, or by a pull request) is not obeyed.
   if (map && existsSync(join(target, moduleOf(map.format).manifestFile))) {
-    const wrong = (await checkIdMap(new DiskTree(target, targetDir), moduleOf(map.format))).filter((d) => d.severity === 'error');
+    const wrong = (await checkIdMap(new DiskTree(target, targetDir), moduleOf(map.format), read)).filter((d) => d.severity === 'error');
     if (wrong.length) {
       const first = { ...wrong[0]!, message: `${ID_MAP_FILE} contradicts the source tree, so it is not used: ${wrong[0]!.message}`, hint: `restore ${ID_MAP_FILE} from git; nothing was written` };
       throw new DiagnosticError(first, 1, [first, ...wrong.slice(1)]);
@@ -400,7 +401,8 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   // The writer's files are the plan, the manifest and the ID map added to them: no second map of every file.
   const write = r.files;
   if (!existsSync(join(target, r.manifest.path))) write.set(r.manifest.path, Buffer.from(r.manifest.text, 'utf8'));
-  write.set(ID_MAP_FILE, idMapBytes(newMap));
+  // Rendered when written, after the pages: its bytes (~300 a page) never live beside their writes.
+  write.set(ID_MAP_FILE, () => idMapBytes(newMap));
   const plan = { write, remove };
   const written = upSide ? new WrittenDigests(cache.clock) : undefined;
   result.files = o.dryRun ? preview(target, plan) : await apply(target, plan, written?.add);

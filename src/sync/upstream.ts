@@ -140,19 +140,35 @@ function sameAsRead(path: string, bytes: Buffer, digest: string): Buffer {
 }
 
 /**
+ * One buffer a sync reads its pages again into, grown to the largest page up to SCRATCH_MAX: a page
+ * read again is decoded at once (bodyOf), so its bytes need not outlive the next read, and ~50,000
+ * second reads leave no buffer each for the collector (issue 39). A larger page gets its own.
+ */
+class Scratch {
+  private buf = Buffer.alloc(0);
+  room(n: number): Buffer {
+    if (n > SCRATCH_MAX) return Buffer.allocUnsafe(n);
+    if (n > this.buf.length) this.buf = Buffer.allocUnsafeSlow(Math.min(SCRATCH_MAX, Math.max(n, 2 * this.buf.length, 64 << 10)));
+    return this.buf;
+  }
+}
+const SCRATCH_MAX = 1 << 20;
+
+/**
  * A page's bytes read again (synchronously: a writer renders a file when it writes it), which must be
  * the `size` bytes of digest `digest` its first read saw. One open (never through a link), one read
  * of a byte more than that (a page that grew fills it) and a close: no fstat, since the size and the
  * digest decide — whatever else stands there now (a folder, a pipe) reads otherwise or fails to.
+ * The bytes are `scratch`'s: decode them before the next page is read again.
  */
-function readPageAgain(dir: string, path: string, size: number, digest: string): Buffer {
+function readPageAgain(dir: string, path: string, size: number, digest: string, scratch: Scratch): Buffer {
   let fd: number;
   try {
     fd = openSync(join(dir, ...path.split('/')), constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
     return fail('SYNC_PAGE_CHANGED', `${path} cannot be read again (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): it changed while this sync ran, so nothing was written`, { file: path, hint: 'run the sync again once the docs folder is still' });
   }
-  const buf = Buffer.allocUnsafe(size + 1);
+  const buf = scratch.room(size + 1);
   let got = 0;
   try {
     // At least one read, so that an empty page that grew is seen.
@@ -278,10 +294,12 @@ export interface ReadOptions {
 }
 
 /**
- * Bodies kept by a lean read: 64 MiB, about a third of a 50,000-page folder of ~4 KB pages. Memory
- * for CPU: a page kept is not opened, hashed and decoded again when written.
+ * Bodies kept by a lean read: 8 MiB, the last ~2,000 pages of ~4 KB. Memory for CPU: a page kept is
+ * not opened, hashed and decoded again when written. Part of sync's fixed base (issue 39: a base
+ * plus at most 512 B a page): 64 MiB held a third of a 50,000-page folder for ~60 MB more at the
+ * peak, and the second reads it spared cost no CPU alternating runs could tell apart.
  */
-export const HELD_BYTES = 64 << 20;
+export const HELD_BYTES = 8 << 20;
 
 /** The frontmatter that sets a page's URL under the site's profile: strings, lists of strings, and `false` where it means "not written". */
 function routeMetaOf(data: Record<string, unknown>, site: SiteConfig): Record<string, string | string[] | false> {
@@ -612,11 +630,12 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     const body = normaliseBody(from !== undefined ? text.slice(from) : splitPage(text, path).body);
     return o.asWritten ? body : readerText(body, { generator: site.generator, admonitions: site.admonitions, mdx: /\.mdx$/i.test(path) });
   };
+  const scratch = new Scratch();
   const bodyOf = (d: UpstreamDoc): string => {
     if (!d.reread) return d.body;
     const kept = d.held !== undefined ? ring!.body(d.held) : undefined;
     if (kept !== undefined) return kept;
-    const bytes = readPageAgain(dir, d.path, d.size!, d.digest);
+    const bytes = readPageAgain(dir, d.path, d.size!, d.digest, scratch);
     // The same bytes as the first read (the digest says so), which were UTF-8 then.
     return d.plainFrom !== undefined ? bytes.toString('utf8', d.plainFrom) : remade(d.path, bytes, d.bodyFrom);
   };

@@ -203,3 +203,31 @@ test('sync removes only files below the document root that it could have written
   assert.ok(existsSync(join(kb, MAP)));
   assert.deepEqual(readMap(kb).files, honest.sort());
 });
+
+test('sync checks the map it read itself: the same verdicts as reading it through the tree — its line, a symlinked map, a map not UTF-8', async () => {
+  const { kb, up } = await synced();
+  const good = readFileSync(join(kb, MAP), 'utf8');
+  // A contradiction is reported at the entry's line of the text sync read.
+  writeMap(kb, swapped(kb));
+  const line = readFileSync(join(kb, MAP), 'utf8').split('\n').findIndex((l) => l.includes('"alpha.md"')) + 1;
+  const swappedRun = await runCli(['sync', up, kb, '--json']);
+  assert.equal(swappedRun.code, 1, swappedRun.stderr);
+  const found = (JSON.parse(swappedRun.stdout) as { diagnostics: { code: string; file?: string; line?: number }[] }).diagnostics.find((d) => d.code === 'SYNC_ID_MAP_CONTRADICTS');
+  assert.deepEqual([found?.file, found?.line], [MAP, line]);
+  // A map that is a link to a good map elsewhere is no regular file of the tree.
+  const { rmSync, symlinkSync } = await import('node:fs');
+  const outside = join(tmpDir('ctxforge-idmap-outside-'), 'map.json');
+  writeFileSync(outside, good);
+  rmSync(join(kb, MAP));
+  symlinkSync(outside, join(kb, MAP));
+  const linked = await runCli(['sync', up, kb]);
+  assert.equal(linked.code, 1, linked.stderr);
+  assert.match(linked.stderr, /SYNC_ID_MAP_INVALID: .*is not a regular file/);
+  // A map whose bytes are not UTF-8 (an invalid byte inside a string) is refused as such.
+  rmSync(join(kb, MAP));
+  writeFileSync(join(kb, MAP), Buffer.concat([Buffer.from(good.replace('"alpha.md"', '"alpha\u0000.md"').split('\u0000')[0]!), Buffer.from([0xff]), Buffer.from(good.replace('"alpha.md"', '"alpha\u0000.md"').split('\u0000')[1]!)]));
+  const notUtf8 = await runCli(['sync', up, kb]);
+  assert.equal(notUtf8.code, 1, notUtf8.stderr);
+  assert.match(notUtf8.stderr, /SYNC_ID_MAP_INVALID: .*is not UTF-8/);
+  assert.equal(readFileSync(join(kb, 'knowledge', 'alpha.md'), 'utf8').includes('Alpha text.'), true);
+});

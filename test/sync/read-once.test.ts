@@ -248,3 +248,23 @@ test('moved pages past the ring are read again once for the move detection and o
   assert.deepEqual(held.result.moved, past.result.moved);
   assert.deepEqual(filesOf(join(dir, 'out-held')), filesOf(join(dir, 'out')));
 });
+
+test('pages read again into one reused buffer: a long page, then shorter ones, and one past its bound, give the bodies the first read gave', async () => {
+  const dir = tmpDir('ctxforge-sync-scratch-');
+  const docs = join(dir, 'docs');
+  // Names sort in this order, which is the order they are read again; sizes grow, shrink, pass the
+  // buffer's bound (1 MiB) and come back under it.
+  const sizes = [30, 200_000, 12, 90_000, 1_500_000, 7, 300_000, 0];
+  sizes.forEach((n, i) => {
+    const body = Array.from({ length: Math.ceil(n / 50) }, (_, k) => `Line ${i}.${k} — café ${'x'.repeat(k % 30)}`).join('\n').slice(0, n);
+    writeTree(docs, { [`p${i}.md`]: `---\ntitle: Page ${i}\n---\n# Page ${i}\n\n${body}\n` });
+  });
+  const opts = { now: 1_760_000_000_000, cache: false as const };
+  await syncDocs(docs, join(dir, 'held'), opts);
+  const again = await countingOpens(docs, () => syncDocs(docs, join(dir, 'again'), { ...opts, heldBytes: 0 }));
+  assert.ok(Object.values(again.opens).every((n) => n === 2), `each page read twice: ${JSON.stringify(again.opens)}`);
+  const kb = (d: string) => Object.fromEntries(Object.entries(filesOf(join(dir, d))).filter(([p]) => p.startsWith('knowledge/')).map(([p, t]) => [p, t.replace(/document_id: "[^"]*"/, '')]));
+  const held = kb('held');
+  assert.equal(Object.keys(held).length, sizes.length + 1, 'every page and the index');
+  assert.deepEqual(kb('again'), held);
+});
