@@ -28502,7 +28502,7 @@ function writeOctxSource(docs, opts) {
   notes2.push(...skillsLeftOut(docs, "a .octx packages knowledge documents, records and vectors"));
   const c = docs.meta.carried?.octx ?? {};
   const kept = isMap3(c.index) && typeof c.index.text === "string" && c.index.for === indexKey(docs.docs) ? c.index.text : void 0;
-  files.set(`${DOCUMENT_ROOT}index.md`, kept !== void 0 ? Buffer.from(kept, "utf8") : indexBytes(docs.meta.name, docs.docs));
+  files.set(`${DOCUMENT_ROOT}index.md`, kept !== void 0 ? Buffer.from(kept, "utf8") : () => indexBytes(docs.meta.name, docs.docs));
   if (typeof c.log === "string") files.set(`${DOCUMENT_ROOT}log.md`, Buffer.from(c.log, "utf8"));
   const text2 = opts.existingManifest !== void 0 ? updatedManifest(opts.existingManifest, docs.meta) : newManifest(docs.meta, opts);
   return { files, manifest: { path: MANIFEST, text: text2 }, notes: notes2 };
@@ -52803,6 +52803,10 @@ async function idMapOf(tree) {
     throw e;
   }
 }
+async function given(tree, read) {
+  const st = await tree.stat(ID_MAP_FILE);
+  return st?.kind === "file" && read.utf8 ? { map: read.map, text: read.text, diagnostics: [] } : idMapOf(tree);
+}
 async function documentIds(tree, module) {
   const cached = idsRead.get(tree)?.get(module.name);
   if (cached) return cached;
@@ -52828,8 +52832,8 @@ async function readDocumentIds(tree, module) {
   }
   return out;
 }
-async function checkIdMap(tree, module) {
-  const { map, text: text2, diagnostics } = await idMapOf(tree);
+async function checkIdMap(tree, module, read) {
+  const { map, text: text2, diagnostics } = read ? await given(tree, read) : await idMapOf(tree);
   if (!map) return diagnostics;
   let lines;
   const at = (key3) => {
@@ -53473,7 +53477,7 @@ async function documentsOf2(facts, acq, o) {
   }
   return facts.documents ? facts.documents() : m.documents(acq.input, { want: { docs: true, skills: true }, limits: o.limits, env: o.env, ...o.documentSink ? { documentSink: o.documentSink } : {} });
 }
-var keyChanged = (name, recorded, given, label2) => new DiagnosticError(error2("CTXFORGE_INSTALL_KEY_CHANGED", `ctxforge.lock pins ${printable(name)} to ${recorded.key_id}, not to the --key given (${given.key_id}); nothing was written`, {
+var keyChanged = (name, recorded, given2, label2) => new DiagnosticError(error2("CTXFORGE_INSTALL_KEY_CHANGED", `ctxforge.lock pins ${printable(name)} to ${recorded.key_id}, not to the --key given (${given2.key_id}); nothing was written`, {
   file: label2,
   hint: "if the publisher rotated its key, check the new key out of band, uninstall the package and install it with the new --key"
 }), 1);
