@@ -293,6 +293,16 @@ for (const n of opts.sizes) {
     const out = join(work, `acx-${n}`);
     const json = setup(`acx build ${n}`, [node, cli, 'build', src, '--out', out, '--source-date-epoch', EPOCH, '--key', SIGN_SEED, '--json']);
     if (json) {
+      // The build itself, into a fresh folder each run, against sqlite3 packing the same tree into
+      // an sqlar archive (`-Ac`, which also deflates each file where that makes it smaller).
+      const again = join(work, `acx-build-${n}`);
+      const peerOut = join(work, `acx-build-${n}.sqlar`);
+      results.push(runCase('acx build', n,
+        { argv: [node, cli, 'build', src, '--out', again, '--source-date-epoch', EPOCH, '--key', SIGN_SEED], before: () => rmSync(again, { recursive: true, force: true }) },
+        { argv: ['sh', '-c', 'cd "$2" && sqlite3 "$1" -Ac .', 'sh', peerOut, src], before: () => rmSync(peerOut, { force: true }) },
+        { knowledge_files: n }));
+      rmSync(again, { recursive: true, force: true });
+      rmSync(peerOut, { force: true });
       const file = JSON.parse(json).artifacts[0].path;
       acxArtifacts[n] = file;
       results.push(runCase('acx verify', n,
@@ -642,6 +652,7 @@ const PEER_LABELS = {
   'validate dir': 'find | xargs -0 sha256sum',
   'ctxpkg verify': 'node -e JSON.parse + sha256',
   'acx verify': 'sqlite3 -Atv + sha256sum',
+  'acx build': 'sqlite3 -Ac (sqlar, deflated)',
   'install skills': 'cp -r skills/',
   diff: 'git diff --name-status',
   'memory: build': 'zip -0 -X -r',

@@ -2,21 +2,20 @@
 // identical bytes share one row, and a signed ROM index binds every path), the manifest hash, the
 // DSSE row, the SQLite image, self-verification, and an atomic rename into the output directory.
 import { join } from 'node:path';
-import { open } from 'node:fs/promises';
 import { error, fail, info, warning, type Diagnostic } from '../core/diagnostics.js';
 import { resolveEpoch, isoSeconds } from '../core/time.js';
-import { sha256Hex } from '../core/hash.js';
+import { sha256File } from '../core/hash.js';
 import { writeAtomic } from '../core/atomic.js';
 import type { Tree } from '../core/tree.js';
 import { compareUtf8 } from '../core/paths.js';
 import type { PublicKey, SigningKey } from '../core/keys.js';
 import type { BuildOptions, BuiltArtifact } from '../format.js';
-import { loadSource, type CartridgeSource } from './source.js';
+import { loadSource, type CartridgeSource, type SourceFile } from './source.js';
 import { capabilityObject, memoryObject, metaObject, oidOf, sqlarObject, UNBOUND_META, type ObjectRow } from './objects.js';
 import { ROM_INDEX_PATH, romIndexBytes } from './rom-index.js';
 import { romManifestHash } from './manifest.js';
 import { signatureRow } from './sign.js';
-import { writeCartridge, type WriteContent } from './writer.js';
+import { SourceChangedError, writeCartridgeFile, type WriteContent } from './writer.js';
 import { openCartridge } from './open.js';
 import { checkCartridge } from './verify.js';
 import { docBytes, HARNESS_PATH, LANCE_SCHEMA_PATH, lanceMemoryDoc, LOOP_POLICY_PATH, PACKAGE_SPEC_PATH, packageSpecDoc, type Engine } from './profile.js';
@@ -41,8 +40,8 @@ export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | 
     { name: LANCE_SCHEMA_PATH, raw: docBytes(lanceMemoryDoc(engine)) },
     { name: HARNESS_PATH, raw: docBytes(src.harness) },
     { name: LOOP_POLICY_PATH, raw: docBytes(src.loopContext) },
-  ].filter((g) => !src.files.some((f) => f.name === g.name)).map((f) => ({ ...f, from: `cartridge.yaml (${f.name})` }));
-  const files = [...src.files, ...generated];
+  ].filter((g) => !src.files.some((f) => f.name === g.name)).map((f) => ({ ...f, oid: oidOf(f.raw), size: f.raw.length, from: `cartridge.yaml (${f.name})` }));
+  const files: SourceFile[] = [...src.files, ...generated];
   const objects: ObjectRow[] = [];
   const owner = new Map<string, string>();
   const add = (o: ObjectRow, from: string) => {
@@ -59,20 +58,22 @@ export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | 
   // (itself a registered ROM file) binds the others' paths.
   const byOid = new Map<string, typeof files>();
   for (const f of files) {
-    const oid = oidOf(f.raw);
-    byOid.set(oid, [...(byOid.get(oid) ?? []), f]);
+    const group = byOid.get(f.oid);
+    if (group) group.push(f);
+    else byOid.set(f.oid, [f]);
   }
   const shared = [...byOid.values()].filter((g) => g.length > 1);
   if (shared.length) {
-    const index = romIndexBytes(files.map((f) => ({ name: f.name, oid: oidOf(f.raw) })));
-    files.push({ name: ROM_INDEX_PATH, raw: index, from: `the ROM index (${ROM_INDEX_PATH})` });
-    byOid.set(oidOf(index), [...(byOid.get(oidOf(index)) ?? []), files[files.length - 1]!]);
+    const index = romIndexBytes(files.map((f) => ({ name: f.name, oid: f.oid })));
+    const entry: SourceFile = { name: ROM_INDEX_PATH, raw: index, oid: oidOf(index), size: index.length, from: `the ROM index (${ROM_INDEX_PATH})` };
+    files.push(entry);
+    byOid.set(entry.oid, [...(byOid.get(entry.oid) ?? []), entry]);
     const others = shared.reduce((n, g) => n + g.length - 1, 0);
     d.push(info('ACX_ROM_PATH_BOUND', `${others} ROM file${others === 1 ? '' : 's'} share${others === 1 ? 's' : ''} bytes with another (one objects row per content, §3.2): ${ROM_INDEX_PATH} binds every path, e.g. ${shared[0]!.map((f) => f.name).sort(compareUtf8).join(' = ')}`));
   }
   for (const g of byOid.values()) {
     const first = [...g].sort((a, b) => compareUtf8(a.name, b.name))[0]!;
-    add(sqlarObject(first.name, first.raw, 'rom'), first.from);
+    add(sqlarObject(first.name, first.oid, first.size, 'rom'), first.from);
   }
   const memory = src.memory.map((m) => {
     const o = memoryObject(m.id, m.payload, 'rom');
@@ -95,7 +96,7 @@ export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | 
     manifestHash,
     diagnostics: d,
     content: {
-      meta, files: files.map((f) => ({ name: f.name, raw: f.raw })), memory, capabilities, objects, skills: src.skills,
+      meta, files: files.map(({ name, oid, raw, path }) => ({ name, oid, ...(raw ? { raw } : { path: path! }) })), memory, capabilities, objects, skills: src.skills,
       attestations: src.attestations.map(({ from: _f, ...a }) => a), signatures, mtime: epoch, compress,
     },
   };
@@ -108,8 +109,10 @@ function failWith(diags: Diagnostic[], what: string): never {
   fail(first.code, `${what}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)${more}` : ''}`, { file: first.file, line: first.line, hint: first.hint });
 }
 
-export async function buildCartridge(tree: Tree, opts: BuildOptions): Promise<BuiltArtifact> {
-  const warnings = opts.warnings ?? [];
+/** A checked source, assembled into what the writer takes. */
+interface Prepared { artifact: string; version: string; content: WriteContent; manifestHash: string }
+
+async function prepare(tree: Tree, opts: BuildOptions, warnings: Diagnostic[]): Promise<Prepared> {
   const { source, diagnostics } = await loadSource(tree, { allowSecrets: opts.allowSecrets });
   warnings.push(...diagnostics.filter((x) => x.severity !== 'error'));
   if (!source) failWith(diagnostics, `cannot build ${tree.label}`);
@@ -117,14 +120,32 @@ export async function buildCartridge(tree: Tree, opts: BuildOptions): Promise<Bu
   const a = assemble(source, epoch, opts.key, !!opts.compress);
   if (!a.content) failWith(a.diagnostics, `cannot build ${tree.label}`);
   warnings.push(...a.diagnostics.filter((x) => x.severity !== 'error'));
-  const bytes = writeCartridge(a.content);
-  const name = `${source.artifact}-${source.version}.acx`;
-  const target = join(opts.outDir, name);
-  await writeAtomic(target, async (tmp) => {
-    const fh = await open(tmp, 'wx', 0o644);
-    try { await fh.writeFile(bytes); await fh.chmod(0o644); await fh.sync(); } finally { await fh.close(); }
-  }, { check: async (tmp) => selfCheck(tmp, a.manifestHash!, !!opts.key) });
-  return { path: target, format: 'acx', sha256: sha256Hex(bytes), size: bytes.length, name: source.artifact, version: source.version };
+  return { artifact: source.artifact, version: source.version, content: a.content, manifestHash: a.manifestHash! };
+}
+
+export async function buildCartridge(tree: Tree, opts: BuildOptions): Promise<BuiltArtifact> {
+  // Held only until written: the rows of every file are let go before the self-check, which holds
+  // tables of its own.
+  let job: Prepared | undefined = await prepare(tree, opts, opts.warnings ?? []);
+  const { artifact, version, manifestHash } = job;
+  const target = join(opts.outDir, `${artifact}-${version}.acx`);
+  let written: { sha256: string; size: number } | undefined;
+  try {
+    await writeAtomic(target, async (tmp) => {
+      const content = job!.content;
+      job = undefined;
+      await writeCartridgeFile(tmp, content, (path) => tree.read(path), target);
+    }, {
+      check: async (tmp) => {
+        await selfCheck(tmp, manifestHash, !!opts.key);
+        written = await sha256File(tmp);
+      },
+    });
+  } catch (e) {
+    if (e instanceof SourceChangedError) fail('ACX_SOURCE_CHANGED', e.message, { file: e.path, hint: 'build again once nothing writes to the source tree' });
+    throw e;
+  }
+  return { path: target, format: 'acx', sha256: written!.sha256, size: written!.size, name: artifact, version };
 }
 
 /** The output must pass the same verification any reader applies, or it is never published. */

@@ -5,7 +5,7 @@ import { sha256Hex } from '../core/hash.js';
 import type { Tree } from '../core/tree.js';
 import type { ArtifactInput, CommonOptions, Item, PackageSummary } from '../format.js';
 import { checkArtifact } from './artifact.js';
-import { loadSource } from './source.js';
+import { keptBytes, loadSource } from './source.js';
 import { assemble } from './build.js';
 import { oidOf, type ObjectRow } from './objects.js';
 import { ROM_INDEX_PATH } from './rom-index.js';
@@ -60,7 +60,7 @@ export async function cartridgeItems(input: ArtifactInput, opts: CommonOptions):
 }
 
 export async function sourceItems(tree: Tree): Promise<PackageSummary> {
-  const { source, diagnostics } = await loadSource(tree, { allowSecrets: true });
+  const { source, diagnostics } = await loadSource(tree, { allowSecrets: true, keepBytes: true });
   if (!source || hasErrors(diagnostics)) {
     const e = diagnostics.find((x) => x.severity === 'error')!;
     fail(e.code, e.message, { file: e.file, line: e.line });
@@ -71,6 +71,6 @@ export async function sourceItems(tree: Tree): Promise<PackageSummary> {
   const skip = new Set(source.createdAtGiven ? [] : ['acx.created_at']);
   const meta = a.content.meta;
   const ids = new Map<string, string>();
-  for (const f of source.files) if (f.name.startsWith('rom/knowledge/')) { const id = knowledgeId(f.raw); if (id) ids.set(f.name, id); }
-  return { format: 'acx', identity: `${meta.get('acx.publisher_id')}/${source.artifact}`, name: source.artifact, version: source.version, items: itemsFrom(a.content.objects, new Map(a.content.files.map((f) => [f.name, oidOf(f.raw)])), meta, a.manifestHash!, skip, ids) };
+  for (const f of source.files) if (f.name.startsWith('rom/knowledge/')) { const id = knowledgeId(keptBytes(f)); if (id) ids.set(f.name, id); }
+  return { format: 'acx', identity: `${meta.get('acx.publisher_id')}/${source.artifact}`, name: source.artifact, version: source.version, items: itemsFrom(a.content.objects, new Map(a.content.files.map((f) => [f.name, f.oid])), meta, a.manifestHash!, skip, ids) };
 }

@@ -1,7 +1,7 @@
 // Content addresses of the signable units (container §3.2 objects table): which bytes each kind
 // hashes, under which canon, and the row a builder registers for it.
 import { jcs } from '../core/jcs.js';
-import { sha256Hex } from '../core/hash.js';
+import { sha256Tagged } from '../core/hash.js';
 
 export type Zone = 'rom' | 'save';
 export type Canon = 'raw' | 'jcs-rfc8785';
@@ -15,10 +15,12 @@ export interface ObjectRow {
   sz: number;
 }
 
-export const oidOf = (bytes: Uint8Array | string): string => `sha256:${sha256Hex(bytes)}`;
+/** `sha256:<hex>`, one flat string: a template literal's two-part string was ~32 bytes more a file, held for the check's life. */
+export const oidOf = (bytes: Uint8Array | string): string => sha256Tagged(bytes);
 
-export function sqlarObject(name: string, raw: Buffer, zone: Zone): ObjectRow {
-  return { oid: oidOf(raw), kind: 'sqlar', source_ref: name, canon: 'raw', zone, sz: raw.length };
+/** The row of a sqlar file of `size` bytes whose oid (oidOf of its bytes) is `oid`. */
+export function sqlarObject(name: string, oid: string, size: number, zone: Zone): ObjectRow {
+  return { oid, kind: 'sqlar', source_ref: name, canon: 'raw', zone, sz: size };
 }
 
 export function memoryObject(id: string, payload: string, zone: Zone): ObjectRow {

@@ -78,6 +78,7 @@ export const ACX_RULES: Rule[] = [
   r('ACX_SOURCE_FILE', 'A source file is not a regular file, or is in an unknown place.', 'ACX source'),
   r('ACX_BUILD_FAILED', 'The cartridge could not be built; see the diagnostics.', 'ACX source'),
   r('ACX_OUTPUT_INVALID', 'The freshly built cartridge failed its own verification (a bug).', 'ACX source'),
+  r('ACX_SOURCE_CHANGED', 'A source file changed while the cartridge was being built: its bytes at the write are not those checked and signed.', 'ACX source'),
 ];
 
 defineRules(ACX_RULES);

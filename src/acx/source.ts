@@ -10,6 +10,7 @@ import { scanSecrets, scanSecretBytes, scanSecretName } from '../core/secrets.js
 import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import { sqlarNameProblem } from './sqlar.js';
+import { oidOf } from './objects.js';
 import { checkSkillMd, deriveSkillRow, parseSkillExt, SKILL_EXT_PREFIX, skillPathProblem, SKILL_NAME, type SkillRow } from './skills.js';
 import { ROM_INDEX_PATH } from './rom-index.js';
 import { romRecord, type Rec } from './memory.js';
@@ -19,7 +20,24 @@ import { decodeUtf8 } from '../core/utf8.js';
 import { defaultHarness, defaultLoopPolicy, HARNESS_OVERRIDABLE, HARNESS_PATH, LOOP_OVERRIDABLE, LOOP_POLICY_PATH } from './profile.js';
 import { harnessProblems, loopPolicyProblems, schemaProblems } from './conformance.js';
 
-export interface SourceFile { name: string; raw: Buffer; from: string }
+/**
+ * A ROM file of the source: its name in the cartridge, its digest and size, and its bytes where a
+ * later step of the load reads them (a skill's files, a skill's host fields, the harness manifest
+ * and loop policy; all of them with `keepBytes`). A knowledge base's bulk is read again from `path`
+ * when the cartridge is written, and must still have `oid` then: a build of 100,000 knowledge files
+ * held every one of them until the end (1.2 GB, issue 39).
+ */
+export interface SourceFile { name: string; from: string; oid: string; size: number; raw?: Buffer; path?: string }
+
+/** The bytes of a file the load kept (every file a later step of the load reads is kept). */
+export function keptBytes(f: { name: string; raw?: Buffer }): Buffer {
+  if (!f.raw) throw new Error(`internal: the bytes of ${f.name} were not kept`);
+  return f.raw;
+}
+
+/** Whether a later step of the load reads this ROM file's bytes (so they are kept). */
+const readLater = (name: string) => name.startsWith('rom/skills/') || name.startsWith(SKILL_EXT_PREFIX) || name === HARNESS_PATH || name === LOOP_POLICY_PATH;
+
 export interface SourceMemory { id: string; payload: string; artifactFingerprint: string; createdAt: string; from: string }
 export interface SourceCapability { id: string; json: string; from: string }
 export interface SourceAttestation { att_id: string; type: string; subject_oid: string | null; media_type: string; document: string; status_url: string | null; created_at: string; from: string }
@@ -75,7 +93,8 @@ async function readYaml(tree: Tree, path: string, d: Diagnostic[]): Promise<{ va
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const utf8 = (b: Buffer): string | null => decodeUtf8(b) ?? null;
 
-export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = {}): Promise<{ source?: CartridgeSource; diagnostics: Diagnostic[] }> {
+/** `keepBytes`: keep every ROM file's bytes (a caller that reads them all, e.g. to list knowledge ids). */
+export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean; keepBytes?: boolean } = {}): Promise<{ source?: CartridgeSource; diagnostics: Diagnostic[] }> {
   const d: Diagnostic[] = [];
   const entries = await tree.list();
   if (!entries.some((e) => e.path === 'cartridge.yaml')) {
@@ -177,7 +196,7 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = 
     const raw = await tree.read(path);
     // Scanned as bytes (a ROM file that is not UTF-8 ships all the same), and its name, which ships too.
     d.push(...scanSecretName(name, opts.allowSecrets), ...scanSecretBytes(raw, path, path, opts.allowSecrets));
-    files.push({ name, raw, from: path });
+    files.push(opts.keepBytes || readLater(name) ? { name, from: path, oid: oidOf(raw), size: raw.length, raw } : { name, from: path, oid: oidOf(raw), size: raw.length, path });
   };
   for (const e of entries) {
     const p = e.path;
@@ -233,7 +252,7 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = 
   for (const f of files) {
     if (f.name !== HARNESS_PATH && f.name !== LOOP_POLICY_PATH) continue;
     let doc: unknown;
-    try { doc = parseJson(utf8(f.raw) ?? ''); } catch (e) { d.push(error('ACX_SOURCE_FILE', `${f.from} is not strict JSON: ${(e as Error).message}`, { file: f.from })); continue; }
+    try { doc = parseJson(utf8(keptBytes(f)) ?? ''); } catch (e) { d.push(error('ACX_SOURCE_FILE', `${f.from} is not strict JSON: ${(e as Error).message}`, { file: f.from })); continue; }
     for (const p of f.name === HARNESS_PATH ? harnessProblems(doc) : loopPolicyProblems(doc)) d.push(error('ACX_SOURCE_FILE', `${f.from}: ${p}`, { file: f.from }));
   }
 
@@ -249,7 +268,7 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = 
   for (const f of files) {
     if (!f.name.startsWith(SKILL_EXT_PREFIX)) continue;
     const m = /^rom\/skill-ext\/([^/]+)\.json$/.exec(f.name);
-    const e = m ? parseSkillExt(f.raw) : { problem: 'is not rom/skill-ext/<skill name>.json' };
+    const e = m ? parseSkillExt(keptBytes(f)) : { problem: 'is not rom/skill-ext/<skill name>.json' };
     if (e.problem) d.push(error('ACX_SKILL_EXT', `${f.from} ${e.problem}`, { file: f.from }));
     else if (!byDir.has(m![1]!)) d.push(error('ACX_SKILL_EXT', `${f.from} holds host fields of skill ${m![1]}, which skills/ does not have`, { file: f.from }));
     else exts.set(m![1]!, e.ext!);
@@ -257,9 +276,9 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean } = 
   for (const [dir, list] of [...byDir].sort((a, b) => compareUtf8(a[0], b[0]))) {
     const md = list.find((f) => f.name === `rom/skills/${dir}/SKILL.md`);
     if (!md) { d.push(error('ACX_SKILL_LAYOUT', `skills/${dir}/ has no SKILL.md (a skill is a folder holding SKILL.md and any other files)`, { file: `skills/${dir}` })); continue; }
-    const { fm, diagnostics } = checkSkillMd(md.raw, dir, md.from);
+    const { fm, diagnostics } = checkSkillMd(keptBytes(md), dir, md.from);
     d.push(...diagnostics);
-    if (fm) skills.push(deriveSkillRow(dir, fm, md.raw, list.map((f) => ({ rel: f.name.slice(`rom/skills/${dir}/`.length), raw: f.raw })), exts.get(dir) ?? null));
+    if (fm) skills.push(deriveSkillRow(dir, fm, keptBytes(md), list.map((f) => ({ rel: f.name.slice(`rom/skills/${dir}/`.length), raw: keptBytes(f) })), exts.get(dir) ?? null));
   }
   if (d.some((x) => x.severity === 'error') || !artifact || !version) return { diagnostics: d };
   return { source: { artifact, version, meta, createdAtGiven: createdAt !== undefined, files, skills, memory, capabilities, attestations, harness: docs.harness!, loopContext: docs.loop_context! }, diagnostics: d };

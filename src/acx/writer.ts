@@ -1,6 +1,11 @@
-// Writes cartridge content into SQLite bytes deterministically: fixed page size, the verbatim DDL,
-// rows inserted in primary-key order, VACUUM, then the serialized image.
-import { openBytes, openMemory, stampLibraryVersion, type SqliteDb } from '../core/sqlite.js';
+// Writes cartridge content into a SQLite file deterministically: fixed page size, the verbatim DDL,
+// rows inserted in primary-key order into a scratch database beside the output, then VACUUM INTO
+// the output — the image an in-memory build and VACUUM give, byte for byte, without holding it.
+import { closeSync, constants, fchmodSync, fsyncSync, openSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { asWriteErrno, openBytes, openFile, stampFreshFile, stampLibraryVersion, type SqliteDb } from '../core/sqlite.js';
+import { withScratchBeside } from '../core/atomic.js';
+import { sha256Tagged } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import { APPLICATION_ID, PAGE_SIZE, userVersionFor } from './header.js';
 import { schemaScript } from './ddl.js';
@@ -17,9 +22,12 @@ export interface SignatureInsert {
   created_at: string;
 }
 
+/** A ROM file to store: its bytes, or the source path they are read again from (they must still hash to `oid`). */
+export type RomFile = { name: string; oid: string; raw: Buffer } | { name: string; oid: string; path: string };
+
 export interface WriteContent {
   meta: Map<string, string>;
-  files: Array<{ name: string; raw: Buffer }>;
+  files: RomFile[];
   memory: Array<{ id: string; payload: string; artifactFingerprint: string; createdAt: string; oid: string }>;
   capabilities: Array<{ id: string; json: string; contentHash: string }>;
   objects: ObjectRow[];
@@ -33,40 +41,85 @@ export interface WriteContent {
 
 const by = <T>(k: (t: T) => string) => (a: T, b: T) => compareUtf8(k(a), k(b));
 
-export function writeCartridge(c: WriteContent): Buffer {
-  const db = openMemory();
-  try {
-    db.pragma(`page_size = ${PAGE_SIZE}`);
-    db.pragma('encoding = "UTF-8"');
-    db.pragma(`application_id = ${APPLICATION_ID}`);
-    db.pragma(`user_version = ${userVersionFor(false)}`);
-    db.exec(schemaScript());
-    db.transaction(() => {
-      const meta = db.prepare('INSERT INTO cartridge (key, value) VALUES (?, ?)');
-      for (const [k, v] of [...c.meta].sort(by((x) => x[0]))) meta.run(k, v);
-      const sq = db.prepare('INSERT INTO sqlar (name, mode, mtime, sz, data) VALUES (?, ?, ?, ?, ?)');
-      for (const f of [...c.files].sort(by((x) => x.name))) {
-        const b = encodeBlob(f.raw, c.compress);
-        sq.run(f.name, MODE_REGULAR, c.mtime, b.sz, b.data);
-      }
-      const mem = db.prepare("INSERT INTO memory (id, zone, artifact_fingerprint, codebase_fingerprint, payload, oid, created_at) VALUES (?, 'rom', ?, NULL, ?, ?, ?)");
-      for (const m of [...c.memory].sort(by((x) => x.id))) mem.run(m.id, m.artifactFingerprint, m.payload, m.oid, m.createdAt);
-      const obj = db.prepare('INSERT INTO objects (oid, kind, source_ref, canon, zone, sz) VALUES (?, ?, ?, ?, ?, ?)');
-      for (const o of [...c.objects].sort(by((x) => x.oid))) obj.run(o.oid, o.kind, o.source_ref, o.canon, o.zone, o.sz);
-      const sig = db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, ?, 'ed25519', ?)");
-      for (const s of [...c.signatures].sort(by((x) => x.sig_id))) sig.run(s.sig_id, s.manifest_hash, s.envelope, s.keyid, s.public_key_pem, s.created_at);
-      const att = db.prepare('INSERT INTO attestations (att_id, type, subject_oid, media_type, document, status_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-      for (const a of [...c.attestations].sort(by((x) => x.att_id))) att.run(a.att_id, a.type, a.subject_oid, a.media_type, a.document, a.status_url, a.created_at);
-      const sk = db.prepare('INSERT INTO acx_skill (sqlar_path, name, description, license, compatibility, skill_version, body_tokens, content_sha256, resources, ext, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-      for (const s of [...c.skills].sort(by((x) => x.sqlar_path))) sk.run(s.sqlar_path, s.name, s.description, s.license, s.compatibility, s.skill_version, s.body_tokens, s.content_sha256, s.resources, s.ext, s.schema_version);
-      const cap = db.prepare('INSERT INTO capabilities (id, json, content_hash) VALUES (?, ?, ?)');
-      for (const k of [...c.capabilities].sort(by((x) => x.id))) cap.run(k.id, k.json, k.contentHash);
-    })();
-    db.exec('VACUUM');
-    return stampLibraryVersion(db.serialize());
-  } finally {
-    db.close();
+/** A source file changed between its check and its write: what was checked (and signed) is not what would ship. */
+export class SourceChangedError extends Error {
+  constructor(readonly path: string) {
+    super(`${path} changed while the cartridge was being built: it no longer has the content that was checked and signed`);
   }
+}
+
+/**
+ * Writes the cartridge to `out`, a path that does not exist yet (created here, 0644, synced). The
+ * rows go into a scratch database beside it, whose pages SQLite writes out as its cache fills; VACUUM
+ * INTO then writes the image to `out`. A build holds its page cache and one file's bytes at a time,
+ * never the image (a 100,000-file cartridge of 328 MB held it four times over: the files, the
+ * database, VACUUM's copy and the serialized image, 1.2 GB). SQLite makes no file of its own: the
+ * scratch has no journal (a failed write is deleted, not rolled back) and is never synced, and sorts
+ * stay in memory (no temp file in TMPDIR: nothing is written outside the output folder). `read` gives a file's bytes
+ * again from the source tree; they must hash to the oid the checks (and the signature) saw. The
+ * scratch is named for `named` (the published name, when `out` is its temp file).
+ */
+export async function writeCartridgeFile(out: string, c: WriteContent, read: (path: string) => Promise<Buffer>, named = out): Promise<void> {
+  // Absolute: SQLite may read a name that starts with `file:` as a URI (an --out folder so named).
+  const dest = resolve(out);
+  await withScratchBeside(named, async (scratch) => {
+    const db = openFile(resolve(scratch));
+    try {
+      await fill(db, c, read, dest);
+    } catch (e) {
+      throw asWriteErrno(e, [dest, scratch]);
+    } finally {
+      db.close();
+    }
+  });
+  const fd = openSync(dest, constants.O_RDWR | constants.O_NOFOLLOW);
+  try {
+    stampFreshFile(fd);
+    fchmodSync(fd, 0o644);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The rows, in one transaction, then VACUUM INTO `dest`. */
+async function fill(db: SqliteDb, c: WriteContent, read: (path: string) => Promise<Buffer>, dest: string): Promise<void> {
+  db.pragma(`page_size = ${PAGE_SIZE}`);
+  db.pragma('journal_mode = OFF');
+  // The scratch is deleted either way: never synced (the output is, once it is written).
+  db.pragma('synchronous = OFF');
+  db.pragma('temp_store = MEMORY');
+  db.pragma('encoding = "UTF-8"');
+  db.pragma(`application_id = ${APPLICATION_ID}`);
+  db.pragma(`user_version = ${userVersionFor(false)}`);
+  db.exec(schemaScript());
+  // One transaction, as the in-memory build ran: its reads of the source are awaited inside it.
+  db.exec('BEGIN');
+  const meta = db.prepare('INSERT INTO cartridge (key, value) VALUES (?, ?)');
+  for (const [k, v] of [...c.meta].sort(by((x) => x[0]))) meta.run(k, v);
+  const sq = db.prepare('INSERT INTO sqlar (name, mode, mtime, sz, data) VALUES (?, ?, ?, ?, ?)');
+  for (const f of [...c.files].sort(by((x) => x.name))) {
+    const raw = 'raw' in f ? f.raw : await read(f.path);
+    if (!('raw' in f) && sha256Tagged(raw) !== f.oid) throw new SourceChangedError(f.path);
+    const b = encodeBlob(raw, c.compress);
+    sq.run(f.name, MODE_REGULAR, c.mtime, b.sz, b.data);
+  }
+  const mem = db.prepare("INSERT INTO memory (id, zone, artifact_fingerprint, codebase_fingerprint, payload, oid, created_at) VALUES (?, 'rom', ?, NULL, ?, ?, ?)");
+  for (const m of [...c.memory].sort(by((x) => x.id))) mem.run(m.id, m.artifactFingerprint, m.payload, m.oid, m.createdAt);
+  const obj = db.prepare('INSERT INTO objects (oid, kind, source_ref, canon, zone, sz) VALUES (?, ?, ?, ?, ?, ?)');
+  for (const o of [...c.objects].sort(by((x) => x.oid))) obj.run(o.oid, o.kind, o.source_ref, o.canon, o.zone, o.sz);
+  const sig = db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, ?, 'ed25519', ?)");
+  for (const x of [...c.signatures].sort(by((y) => y.sig_id))) sig.run(x.sig_id, x.manifest_hash, x.envelope, x.keyid, x.public_key_pem, x.created_at);
+  const att = db.prepare('INSERT INTO attestations (att_id, type, subject_oid, media_type, document, status_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  for (const a of [...c.attestations].sort(by((x) => x.att_id))) att.run(a.att_id, a.type, a.subject_oid, a.media_type, a.document, a.status_url, a.created_at);
+  const sk = db.prepare('INSERT INTO acx_skill (sqlar_path, name, description, license, compatibility, skill_version, body_tokens, content_sha256, resources, ext, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  for (const x of [...c.skills].sort(by((y) => y.sqlar_path))) sk.run(x.sqlar_path, x.name, x.description, x.license, x.compatibility, x.skill_version, x.body_tokens, x.content_sha256, x.resources, x.ext, x.schema_version);
+  const cap = db.prepare('INSERT INTO capabilities (id, json, content_hash) VALUES (?, ?, ?)');
+  for (const k of [...c.capabilities].sort(by((x) => x.id))) cap.run(k.id, k.json, k.contentHash);
+  db.exec('COMMIT');
+  // Created here first (exclusively, never through a link): VACUUM INTO takes an empty file.
+  closeSync(openSync(dest, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644));
+  db.prepare('VACUUM INTO ?').run(dest);
 }
 
 /**

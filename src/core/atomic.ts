@@ -203,6 +203,27 @@ function removeMadeDirs(made: string | undefined, target: string): void {
 
 export { asIoError };
 
+/**
+ * A scratch file beside `target` for `fn`: created empty here (exclusively, never through a link),
+ * removed when `fn` ends or the process is interrupted, and named as the temp files of writeAtomic
+ * are, so one left by a run killed with SIGKILL is swept by the next run into that folder. For a
+ * writer that builds its output from a larger intermediate file (a cartridge's database before its
+ * VACUUM INTO the output) without holding either in memory or writing outside the output folder.
+ */
+export async function withScratchBeside<R>(target: string, fn: (path: string) => Promise<R>): Promise<R> {
+  const path = tempPathFor(target);
+  track(path, target);
+  try {
+    closeSync(openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600));
+    return await fn(path);
+  } catch (e) {
+    throw asIoError(e, target);
+  } finally {
+    await rm(path, { force: true }).catch(() => undefined);
+    untrack(path);
+  }
+}
+
 export async function writeFileAtomic(target: string, data: Uint8Array | string, mode = 0o644, base?: string): Promise<void> {
   await writeAtomic(target, async (tmp) => {
     // A fresh name, created here: O_EXCL never opens what is there already, O_NOFOLLOW never a link.

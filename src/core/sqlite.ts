@@ -495,3 +495,62 @@ export function stampLibraryVersion(image: Buffer): Buffer {
   image.writeUInt32BE(STAMPED_SQLITE_VERSION, 96);
   return image;
 }
+
+/** SQLite's primary result code of an error either engine threw (SQLITE_FULL is 13, SQLITE_IOERR 10), or undefined. */
+function primaryCode(e: unknown): number | undefined {
+  const x = e as { code?: unknown; errcode?: unknown } | undefined;
+  if (typeof x?.errcode === 'number') return x.errcode & 0xff; // node:sqlite: the extended code
+  if (typeof x?.code !== 'string' || !x.code.startsWith('SQLITE_')) return undefined; // better-sqlite3: its name
+  return x.code.startsWith('SQLITE_FULL') ? 13 : x.code.startsWith('SQLITE_IOERR') ? 10 : -1;
+}
+
+/** This process's soft limit on the size of a file it writes (RLIMIT_FSIZE), when one is set (Linux). */
+function fileSizeLimit(): number | undefined {
+  let limits: string;
+  try { limits = readFileSync('/proc/self/limits', 'utf8'); } catch { return undefined; }
+  const soft = /^Max file size\s+(\d+)\s/m.exec(limits)?.[1];
+  return soft === undefined ? undefined : Number(soft);
+}
+
+/**
+ * An error SQLite gave while writing `files`, as the error a write of ours would give, with its
+ * errno, so that it is reported as an I/O failure (CTXFORGE_IO, exit 2) and not as a bug. SQLite
+ * reports a full disk as SQLITE_FULL (ENOSPC) and hides the errno of any other failed write in
+ * SQLITE_IOERR: one byte appended to each file asks the file system for it (the files are temp
+ * files, deleted after); when that write succeeds, a file-size limit in force (RLIMIT_FSIZE, which
+ * refuses a write past it, not one below) is taken as the cause (EFBIG), else EIO. Any other error
+ * is returned as it is.
+ */
+export function asWriteErrno(e: unknown, files: readonly string[]): unknown {
+  const code = primaryCode(e);
+  if (code !== 13 && code !== 10) return e;
+  const why = (e as Error).message;
+  const errno = (name: string) => Object.assign(new Error(`SQLite: ${why}`), { code: name });
+  if (code === 13) return errno('ENOSPC');
+  for (const f of files) {
+    let fd: number | undefined;
+    try {
+      fd = openSync(f, fsc.O_WRONLY | fsc.O_APPEND | fsc.O_NOFOLLOW);
+      writeSync(fd, Buffer.of(0));
+    } catch (probe) {
+      const c = (probe as NodeJS.ErrnoException).code;
+      if (typeof c === 'string' && c !== 'ENOENT') return errno(c);
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  }
+  return errno(fileSizeLimit() !== undefined ? 'EFBIG' : 'EIO');
+}
+
+/**
+ * stampLibraryVersion on a database file SQLite just wrote afresh (VACUUM INTO), in place: its change
+ * counter made 0 first, as an in-memory image's is (fileBacked's serialize does the same), so the
+ * file is byte for byte the image an in-memory build of the same rows gives.
+ */
+export function stampFreshFile(fd: number): void {
+  const head = Buffer.alloc(100);
+  if (readSync(fd, head, 0, 100, 0) < 100) return;
+  head.fill(0, 24, 28);
+  stampLibraryVersion(head);
+  writeSync(fd, head, 0, 100, 0);
+}
