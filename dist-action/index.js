@@ -2173,9 +2173,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve21, reject) => {
+          return new Promise((resolve22, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve21(data);
+              return err ? reject(err) : resolve22(data);
             });
           });
         }
@@ -2213,12 +2213,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve21, reject) => {
+          return new Promise((resolve22, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve21(data);
+              ) : resolve22(data);
             });
           });
         }
@@ -4485,8 +4485,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve21, reject) => {
-        res = resolve21;
+      const promise = new Promise((resolve22, reject) => {
+        res = resolve22;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -5798,7 +5798,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants9 = require_constants2();
+    var constants10 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util.addListener;
@@ -5873,7 +5873,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports2 }) {
         assert(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports2;
-        this.ptr = this.llhttp.llhttp_alloc(constants9.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants10.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5968,11 +5968,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants9.ERROR.OK) {
+          if (ret !== constants10.ERROR.OK) {
             const body = data.subarray(offset);
-            if (ret === constants9.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants10.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body);
-            } else if (ret === constants9.ERROR.PAUSED) {
+            } else if (ret === constants10.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body);
             } else {
@@ -5995,10 +5995,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants9.ERROR.OK) {
+        if (ret === constants10.ERROR.OK) {
           return null;
         }
-        if (ret === constants9.ERROR.PAUSED || ret === constants9.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants10.ERROR.PAUSED || ret === constants10.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6015,7 +6015,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants9.ERROR[ret], data);
+        return new HTTPParserError(message, constants10.ERROR[ret], data);
       }
       destroy() {
         assert(this.ptr != null);
@@ -6195,7 +6195,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants9.ERROR.PAUSED : 0;
+        return pause ? constants10.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6217,7 +6217,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants9.ERROR.PAUSED;
+          return constants10.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6253,13 +6253,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert(client[kRunning] === 0);
           util.destroy(socket, new InformationalError("reset"));
-          return constants9.ERROR.PAUSED;
+          return constants10.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants9.ERROR.PAUSED;
+          return constants10.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util.destroy(socket, new InformationalError("reset"));
-          return constants9.ERROR.PAUSED;
+          return constants10.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -6737,12 +6737,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve21, reject) => {
+      const waitForDrain = () => new Promise((resolve22, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve21;
+          callback = resolve22;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7412,12 +7412,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve21, reject) => {
+      const waitForDrain = () => new Promise((resolve22, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve21;
+          callback = resolve22;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7896,16 +7896,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve21) => {
+        return new Promise((resolve22) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve21;
+            this[kClosedResolve] = resolve22;
           } else {
-            resolve21(null);
+            resolve22(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve21) => {
+        return new Promise((resolve22) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7916,7 +7916,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve21(null);
+            resolve22(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve21, reject) => {
+        const socket = await new Promise((resolve22, reject) => {
           client[kConnector]({
             host,
             hostname: hostname2,
@@ -7979,7 +7979,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve21(socket2);
+              resolve22(socket2);
             }
           });
         });
@@ -8315,8 +8315,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve21) => {
-            this[kClosedResolve] = resolve21;
+          await new Promise((resolve22) => {
+            this[kClosedResolve] = resolve22;
           });
         }
       }
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve21, reject) => {
+        return await new Promise((resolve22, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9598,7 +9598,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve21(null);
+              resolve22(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9617,7 +9617,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve21, reject) => {
+      return new Promise((resolve22, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9634,7 +9634,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve21,
+              resolve: resolve22,
               reject,
               length: 0,
               body: []
@@ -9704,18 +9704,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve21, stream, length } = consume2;
+      const { type, body, resolve: resolve22, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve21(chunksDecode(body, length));
+          resolve22(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve21(JSON.parse(chunksDecode(body, length)));
+          resolve22(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve21(chunksConcat(body, length).buffer);
+          resolve22(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve21(new Blob(body, { type: stream[kContentType] }));
+          resolve22(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve21(chunksConcat(body, length));
+          resolve22(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9972,9 +9972,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve21, reject) => {
+        return new Promise((resolve22, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve21(data);
+            return err ? reject(err) : resolve22(data);
           });
         });
       }
@@ -10197,9 +10197,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve21, reject) => {
+        return new Promise((resolve22, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve21(data);
+            return err ? reject(err) : resolve22(data);
           });
         });
       }
@@ -10484,9 +10484,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve21, reject) => {
+        return new Promise((resolve22, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve21(data);
+            return err ? reject(err) : resolve22(data);
           });
         });
       }
@@ -10578,9 +10578,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve21, reject) => {
+        return new Promise((resolve22, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve21(data);
+            return err ? reject(err) : resolve22(data);
           });
         });
       }
@@ -11964,7 +11964,7 @@ var require_headers = __commonJS({
       while (j > i && isHTTPWhiteSpaceCharCode(potentialValue.charCodeAt(i))) ++i;
       return i === 0 && j === potentialValue.length ? potentialValue : potentialValue.substring(i, j);
     }
-    function fill(headers2, object) {
+    function fill2(headers2, object) {
       if (Array.isArray(object)) {
         for (let i = 0; i < object.length; ++i) {
           const header = object[i];
@@ -12189,7 +12189,7 @@ var require_headers = __commonJS({
         this.#guard = "none";
         if (init !== void 0) {
           init = webidl.converters.HeadersInit(init, "Headers contructor", "init");
-          fill(this, init);
+          fill2(this, init);
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
@@ -12369,7 +12369,7 @@ var require_headers = __commonJS({
       });
     };
     module.exports = {
-      fill,
+      fill: fill2,
       // for test.
       compareHeaderName,
       Headers: Headers3,
@@ -12386,7 +12386,7 @@ var require_headers = __commonJS({
 var require_response = __commonJS({
   "node_modules/undici/lib/web/fetch/response.js"(exports, module) {
     "use strict";
-    var { Headers: Headers3, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers();
+    var { Headers: Headers3, HeadersList, fill: fill2, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers();
     var { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = require_body();
     var util = require_util();
     var nodeUtil = __require("node:util");
@@ -12690,7 +12690,7 @@ var require_response = __commonJS({
         response[kState].statusText = init.statusText;
       }
       if ("headers" in init && init.headers != null) {
-        fill(response[kHeaders], init.headers);
+        fill2(response[kHeaders], init.headers);
       }
       if (body) {
         if (nullBodyStatus.includes(response.status)) {
@@ -14443,7 +14443,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve21, reject) => agent.dispatch(
+        return new Promise((resolve22, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14519,7 +14519,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable6({ read: resume });
               const onError = this.onError.bind(this);
-              resolve21({
+              resolve22({
                 status,
                 statusText,
                 headersList,
@@ -14562,7 +14562,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve21({
+              resolve22({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18303,8 +18303,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve21) => {
-        setTimeout(resolve21, ms).unref();
+      return new Promise((resolve22) => {
+        setTimeout(resolve22, ms).unref();
       });
     }
     module.exports = {
@@ -19247,6 +19247,12 @@ import { createReadStream } from "node:fs";
 function sha256Hex(data) {
   return hash("sha256", data, "hex");
 }
+function sha256Tagged(data) {
+  const b = Buffer.allocUnsafe(71);
+  b.write("sha256:", 0, "latin1");
+  b.write(hash("sha256", data, "hex"), 7, "latin1");
+  return b.toString("latin1");
+}
 async function sha256File(path) {
   const h = createHash("sha256");
   let size = 0;
@@ -19491,6 +19497,19 @@ function removeMadeDirs(made, target) {
     if (dir === made || dirname3(dir) === dir) return;
   }
 }
+async function withScratchBeside(target, fn) {
+  const path = tempPathFor(target);
+  track(path, target);
+  try {
+    closeSync(openSync(path, constants3.O_WRONLY | constants3.O_CREAT | constants3.O_EXCL | constants3.O_NOFOLLOW, 384));
+    return await fn(path);
+  } catch (e) {
+    throw asIoError(e, target);
+  } finally {
+    await rm2(path, { force: true }).catch(() => void 0);
+    untrack(path);
+  }
+}
 async function writeFileAtomic(target, data, mode = 420, base) {
   await writeAtomic(target, async (tmp) => {
     const fh = await open2(tmp, constants3.O_WRONLY | constants3.O_CREAT | constants3.O_EXCL | constants3.O_NOFOLLOW, mode);
@@ -19553,8 +19572,8 @@ var init_atomic = __esm({
       durable() {
         const fd = this.fd;
         this.fdOpen = void 0;
-        return new Promise((resolve21, reject) => {
-          fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve21()));
+        return new Promise((resolve22, reject) => {
+          fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve22()));
         });
       }
       /** Renames the (synced, closed) temp file over the target. */
@@ -22862,7 +22881,7 @@ function lineOf(doc, offset, lineOffset) {
 function fastParser() {
   if (fast) return fast;
   const js = jsYaml();
-  const scalar3 = (tag, resolve21, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve21, construct });
+  const scalar3 = (tag, resolve22, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve22, construct });
   const schemaFor = (bigInt) => js.FAILSAFE_SCHEMA.extend({
     implicit: [
       scalar3("null", (s) => /^(?:~|[Nn]ull|NULL)?$/.test(s), () => null),
@@ -23200,8 +23219,8 @@ function makeParser() {
       if (silent || !cur) return true;
       const src = state.src;
       const end = state.pos;
-      const open9 = name === "image" ? start + 1 : start;
-      const labelEnd = md.helpers.parseLinkLabel(state, open9, name === "link");
+      const open8 = name === "image" ? start + 1 : start;
+      const labelEnd = md.helpers.parseLinkLabel(state, open8, name === "link");
       if (labelEnd < 0) return true;
       const kind = name === "image" ? "image" : "inline";
       if (src.charCodeAt(labelEnd + 1) === 40 && src.charCodeAt(end - 1) === 41) {
@@ -23215,11 +23234,11 @@ function makeParser() {
         const pointy = src.charCodeAt(p) === 60;
         const [ts, te] = [pointy ? p + 1 : p, pointy ? d.pos - 1 : d.pos];
         const keep = kind === "inline" && cur.opts.textFor?.has(src.slice(ts, te));
-        record(state, { kind, start: ts, end: te, ...keep ? { text: src.slice(open9 + 1, labelEnd) } : {} });
+        record(state, { kind, start: ts, end: te, ...keep ? { text: src.slice(open8 + 1, labelEnd) } : {} });
         return true;
       }
       let label2 = end > labelEnd + 1 && src.charCodeAt(labelEnd + 1) === 91 ? src.slice(labelEnd + 2, end - 1) : "";
-      if (!label2) label2 = src.slice(open9 + 1, labelEnd);
+      if (!label2) label2 = src.slice(open8 + 1, labelEnd);
       const norm = md.utils.normalizeReference(label2);
       if (!norm.startsWith("^")) record(state, { kind: "reference", start: -1, end: -1, label: norm });
       return true;
@@ -23326,9 +23345,9 @@ function makeParser() {
         if (ok && tok && c.start >= 0) {
           const label2 = tok.meta.label;
           if (label2.startsWith("^")) {
-            const open9 = state.bMarks[startLine] + state.tShift[startLine];
-            const close2 = state.src.indexOf("]", open9);
-            cur.footnotes.push(close2 > open9 ? state.src.slice(open9 + 2, close2) : label2.slice(1));
+            const open8 = state.bMarks[startLine] + state.tShift[startLine];
+            const close2 = state.src.indexOf("]", open8);
+            cur.footnotes.push(close2 > open8 ? state.src.slice(open8 + 2, close2) : label2.slice(1));
           } else {
             const pointy = state.src.charCodeAt(c.start) === 60;
             cur.defs.push({ start: pointy ? c.start + 1 : c.start, end: pointy ? c.end - 1 : c.end, label: label2 });
@@ -24690,12 +24709,12 @@ function sizesOnWaitingWorker(h, counter2, batch, out) {
   const waiting = ahead;
   if (!waiting?.alive) return Promise.resolve();
   const w = waiting.worker;
-  return new Promise((resolve21) => {
+  return new Promise((resolve22) => {
     const done2 = () => {
       w.off("message", onMessage);
       w.off("exit", done2);
       w.unref();
-      resolve21();
+      resolve22();
     };
     const onMessage = (m) => {
       if (m.op === "sized") done2();
@@ -24822,14 +24841,14 @@ var init_record_pass = __esm({
           r3.release();
           return;
         }
-        let resolve21;
+        let resolve22;
         let reject;
         const promise = new Promise((res, rej) => {
-          resolve21 = res;
+          resolve22 = res;
           reject = rej;
         });
         promise.catch(() => void 0);
-        this.hashed.set(key3, { resolve: resolve21, reject, promise });
+        this.hashed.set(key3, { resolve: resolve22, reject, promise });
         this.ranges.set(key3, r3);
         this.given.set(key3, { fd: r3.fd, offset: r3.offset, size: r3.size });
         this.hold();
@@ -24874,9 +24893,9 @@ var init_record_pass = __esm({
        */
       shareDocs(handoff, counter2, batch, keep, onBatch, place, links) {
         if (this.failure) return Promise.reject(this.failure);
-        return new Promise((resolve21, reject) => {
+        return new Promise((resolve22, reject) => {
           this.onDocs = onBatch;
-          this.docsDone = resolve21;
+          this.docsDone = resolve22;
           this.docsFailed = reject;
           this.hold();
           this.worker.postMessage({ op: "docs", handoff, counter: counter2, batch, keep, place, links });
@@ -24890,13 +24909,13 @@ var init_record_pass = __esm({
       placeFiles(path, files) {
         const out = /* @__PURE__ */ new Map();
         for (const f of files) {
-          out.set(f.key, new Promise((resolve21) => {
+          out.set(f.key, new Promise((resolve22) => {
             if (this.failure) {
               f.range.release();
-              resolve21({ error: this.failure, write: false });
+              resolve22({ error: this.failure, write: false });
               return;
             }
-            this.placing.set(f.key, { range: f.range, resolve: resolve21 });
+            this.placing.set(f.key, { range: f.range, resolve: resolve22 });
             this.hold();
           }));
         }
@@ -24916,8 +24935,8 @@ var init_record_pass = __esm({
       }
       finish(concepts, idSpace) {
         if (this.failure) return Promise.reject(this.failure);
-        return new Promise((resolve21, reject) => {
-          this.result = { resolve: resolve21, reject };
+        return new Promise((resolve22, reject) => {
+          this.result = { resolve: resolve22, reject };
           this.hold();
           this.worker.postMessage({ op: "finish", concepts, idSpace });
         });
@@ -26613,7 +26632,7 @@ async function checkPackage(tree, opts) {
       await mapLimit(rest2.filter((i) => !inShare[i]), 16, (i) => checkFile(i).then(() => keepDiags(i)));
       for (let start; (start = Atomics.add(claims, 0, SHARE_BATCH)) < shareable.length; ) {
         await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(i).then(() => keepDiags(i)));
-        await new Promise((resolve21) => setImmediate(resolve21));
+        await new Promise((resolve22) => setImmediate(resolve22));
       }
       await theirs.finally(() => {
         if (sharer !== pass) sharer.close();
@@ -28858,7 +28877,8 @@ var init_rules2 = __esm({
       r("ACX_SOURCE_PATH", "A source file has a path that cannot be stored in a cartridge.", "ACX §3.2"),
       r("ACX_SOURCE_FILE", "A source file is not a regular file, or is in an unknown place.", "ACX source"),
       r("ACX_BUILD_FAILED", "The cartridge could not be built; see the diagnostics.", "ACX source"),
-      r("ACX_OUTPUT_INVALID", "The freshly built cartridge failed its own verification (a bug).", "ACX source")
+      r("ACX_OUTPUT_INVALID", "The freshly built cartridge failed its own verification (a bug).", "ACX source"),
+      r("ACX_SOURCE_CHANGED", "A source file changed while the cartridge was being built: its bytes at the write are not those checked and signed.", "ACX source")
     ];
     defineRules(ACX_RULES);
   }
@@ -29022,12 +29042,6 @@ function engine() {
   chosen = { key: want, engine: pick() };
   return chosen.engine;
 }
-function openMemory() {
-  const e = engine();
-  if (e.backend === "better-sqlite3") return wrapBetter(new (better()).ctor(":memory:"));
-  if (e.mode === "memory") return wrapNode(new (nodeSqlite()).mod.DatabaseSync(":memory:"));
-  return fileBacked(void 0, false);
-}
 function openBytes(bytes, options = {}) {
   const e = engine();
   if (e.backend === "better-sqlite3") return wrapBetter(new (better()).ctor(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { readonly: !!options.readonly }));
@@ -29181,7 +29195,7 @@ function* plainRows(it) {
   for (const r3 of it) yield plain2(r3);
 }
 function wrapNode(db) {
-  const prepare = (sql) => {
+  const prepare2 = (sql) => {
     const st = db.prepare(sql);
     st.setReadBigInts(true);
     return {
@@ -29202,18 +29216,18 @@ function wrapNode(db) {
   let depth = 0;
   return {
     backend: "node",
-    prepare,
+    prepare: prepare2,
     exec: (sql) => db.exec(sql),
     pragma: (source, options) => {
-      const rows = prepare(`PRAGMA ${source}`).all();
+      const rows = prepare2(`PRAGMA ${source}`).all();
       if (!options?.simple) return rows;
       const first = rows[0];
       return first ? Object.values(first)[0] : void 0;
     },
     transaction: (fn) => (...args) => {
       const name = `ctxforge_${depth}`;
-      const open9 = () => db.isTransaction ?? depth > 0;
-      const nested = open9();
+      const open8 = () => db.isTransaction ?? depth > 0;
+      const nested = open8();
       db.exec(nested ? `SAVEPOINT ${name}` : "BEGIN");
       depth++;
       try {
@@ -29245,6 +29259,49 @@ function stampLibraryVersion(image) {
   image.copy(image, 92, 24, 28);
   image.writeUInt32BE(STAMPED_SQLITE_VERSION, 96);
   return image;
+}
+function primaryCode(e) {
+  const x = e;
+  if (typeof x?.errcode === "number") return x.errcode & 255;
+  if (typeof x?.code !== "string" || !x.code.startsWith("SQLITE_")) return void 0;
+  return x.code.startsWith("SQLITE_FULL") ? 13 : x.code.startsWith("SQLITE_IOERR") ? 10 : -1;
+}
+function fileSizeLimit() {
+  let limits;
+  try {
+    limits = readFileSync4("/proc/self/limits", "utf8");
+  } catch {
+    return void 0;
+  }
+  const soft = /^Max file size\s+(\d+)\s/m.exec(limits)?.[1];
+  return soft === void 0 ? void 0 : Number(soft);
+}
+function asWriteErrno(e, files) {
+  const code2 = primaryCode(e);
+  if (code2 !== 13 && code2 !== 10) return e;
+  const why = e.message;
+  const errno = (name) => Object.assign(new Error(`SQLite: ${why}`), { code: name });
+  if (code2 === 13) return errno("ENOSPC");
+  for (const f of files) {
+    let fd;
+    try {
+      fd = openSync6(f, fsc.O_WRONLY | fsc.O_APPEND | fsc.O_NOFOLLOW);
+      writeSync3(fd, Buffer.of(0));
+    } catch (probe) {
+      const c = probe.code;
+      if (typeof c === "string" && c !== "ENOENT") return errno(c);
+    } finally {
+      if (fd !== void 0) closeSync6(fd);
+    }
+  }
+  return errno(fileSizeLimit() !== void 0 ? "EFBIG" : "EIO");
+}
+function stampFreshFile(fd) {
+  const head = Buffer.alloc(100);
+  if (readSync4(fd, head, 0, 100, 0) < 100) return;
+  head.fill(0, 24, 28);
+  stampLibraryVersion(head);
+  writeSync3(fd, head, 0, 100, 0);
 }
 var nodeProbe, betterModule, betterProbe, chosen, liveFolders, exitHook, SCRATCH_NAME, STAMPED_SQLITE_VERSION;
 var init_sqlite = __esm({
@@ -29697,8 +29754,8 @@ var init_sqlar = __esm({
 });
 
 // src/acx/objects.ts
-function sqlarObject(name, raw, zone) {
-  return { oid: oidOf(raw), kind: "sqlar", source_ref: name, canon: "raw", zone, sz: raw.length };
+function sqlarObject(name, oid, size, zone) {
+  return { oid, kind: "sqlar", source_ref: name, canon: "raw", zone, sz: size };
 }
 function memoryObject(id, payload, zone) {
   return { oid: oidOf(payload), kind: "memory", source_ref: `memory:${id}`, canon: "jcs-rfc8785", zone, sz: Buffer.byteLength(payload) };
@@ -29718,7 +29775,7 @@ var init_objects = __esm({
     "use strict";
     init_jcs();
     init_hash();
-    oidOf = (bytes) => `sha256:${sha256Hex(bytes)}`;
+    oidOf = (bytes) => sha256Tagged(bytes);
     UNBOUND_META = /* @__PURE__ */ new Set(["acx.rom_manifest_hash", "acx.save_codebase_fingerprint"]);
   }
 });
@@ -36051,6 +36108,10 @@ var init_artifact = __esm({
 });
 
 // src/acx/source.ts
+function keptBytes(f) {
+  if (!f.raw) throw new Error(`internal: the bytes of ${f.name} were not kept`);
+  return f.raw;
+}
 function lineOfKey2(text2, key3) {
   const i = text2.split("\n").findIndex((l) => l.startsWith(`${key3}:`));
   return i < 0 ? void 0 : i + 1;
@@ -36183,7 +36244,7 @@ async function loadSource(tree, opts = {}) {
     }
     const raw = await tree.read(path);
     d.push(...scanSecretName(name, opts.allowSecrets), ...scanSecretBytes(raw, path, path, opts.allowSecrets));
-    files.push({ name, raw, from: path });
+    files.push(opts.keepBytes || readLater(name) ? { name, from: path, oid: oidOf(raw), size: raw.length, raw } : { name, from: path, oid: oidOf(raw), size: raw.length, path });
   };
   for (const e of entries) {
     const p = e.path;
@@ -36238,7 +36299,7 @@ async function loadSource(tree, opts = {}) {
     if (f.name !== HARNESS_PATH && f.name !== LOOP_POLICY_PATH) continue;
     let doc;
     try {
-      doc = parseJson(utf8(f.raw) ?? "");
+      doc = parseJson(utf8(keptBytes(f)) ?? "");
     } catch (e) {
       d.push(error2("ACX_SOURCE_FILE", `${f.from} is not strict JSON: ${e.message}`, { file: f.from }));
       continue;
@@ -36255,7 +36316,7 @@ async function loadSource(tree, opts = {}) {
   for (const f of files) {
     if (!f.name.startsWith(SKILL_EXT_PREFIX)) continue;
     const m = /^rom\/skill-ext\/([^/]+)\.json$/.exec(f.name);
-    const e = m ? parseSkillExt(f.raw) : { problem: "is not rom/skill-ext/<skill name>.json" };
+    const e = m ? parseSkillExt(keptBytes(f)) : { problem: "is not rom/skill-ext/<skill name>.json" };
     if (e.problem) d.push(error2("ACX_SKILL_EXT", `${f.from} ${e.problem}`, { file: f.from }));
     else if (!byDir.has(m[1])) d.push(error2("ACX_SKILL_EXT", `${f.from} holds host fields of skill ${m[1]}, which skills/ does not have`, { file: f.from }));
     else exts.set(m[1], e.ext);
@@ -36266,9 +36327,9 @@ async function loadSource(tree, opts = {}) {
       d.push(error2("ACX_SKILL_LAYOUT", `skills/${dir}/ has no SKILL.md (a skill is a folder holding SKILL.md and any other files)`, { file: `skills/${dir}` }));
       continue;
     }
-    const { fm, diagnostics } = checkSkillMd2(md.raw, dir, md.from);
+    const { fm, diagnostics } = checkSkillMd2(keptBytes(md), dir, md.from);
     d.push(...diagnostics);
-    if (fm) skills.push(deriveSkillRow(dir, fm, md.raw, list2.map((f) => ({ rel: f.name.slice(`rom/skills/${dir}/`.length), raw: f.raw })), exts.get(dir) ?? null));
+    if (fm) skills.push(deriveSkillRow(dir, fm, keptBytes(md), list2.map((f) => ({ rel: f.name.slice(`rom/skills/${dir}/`.length), raw: keptBytes(f) })), exts.get(dir) ?? null));
   }
   if (d.some((x) => x.severity === "error") || !artifact || !version) return { diagnostics: d };
   return { source: { artifact, version, meta, createdAtGiven: createdAt !== void 0, files, skills, memory, capabilities, attestations, harness: docs.harness, loopContext: docs.loop_context }, diagnostics: d };
@@ -36331,7 +36392,7 @@ function loadAttestation(path, raw, d) {
   if (extra.length) return bad3(`unknown keys ${extra.join(", ")}`);
   return { att_id: id, type: v.type, subject_oid: v.subject_oid ?? null, media_type: v.media_type, document: v.document, status_url: v.status_url ?? null, created_at: v.created_at, from: path };
 }
-var FIELDS, NAMED_META, TOP_IGNORED, isMap5, utf8;
+var readLater, FIELDS, NAMED_META, TOP_IGNORED, isMap5, utf8;
 var init_source = __esm({
   "src/acx/source.ts"() {
     "use strict";
@@ -36344,6 +36405,7 @@ var init_source = __esm({
     init_hash();
     init_paths();
     init_sqlar();
+    init_objects();
     init_skills();
     init_rom_index();
     init_memory();
@@ -36352,6 +36414,7 @@ var init_source = __esm({
     init_utf8();
     init_profile();
     init_conformance();
+    readLater = (name) => name.startsWith("rom/skills/") || name.startsWith(SKILL_EXT_PREFIX) || name === HARNESS_PATH || name === LOOP_POLICY_PATH;
     FIELDS = ["publisher", "artifact", "version", "uuid", "created_at", "description", "license", "authors", "tags", "embedding_engine", "agent_name", "provider", "model", "role", "declared_level", "homepage", "meta", "harness", "loop_context"];
     NAMED_META = ["acx.spec_version", "acx.cartridge_id", "acx.artifact_id", "acx.artifact_version", "acx.created_at", "acx.embedding_engine", "acx.publisher_id", "acx.agent_name", "acx.provider", "acx.model", "acx.role", "acx.declared_level", "acx.description", "acx.license", "acx.authors", "acx.tags", "acx.homepage", "acx.rom_manifest_hash", "acx.save_codebase_fingerprint"];
     TOP_IGNORED = /^(README(\.md)?|LICENSE(\.md|\.txt)?|CHANGELOG\.md|\..*)$/;
@@ -36395,40 +36458,63 @@ var init_sign = __esm({
 });
 
 // src/acx/writer.ts
-function writeCartridge(c) {
-  const db = openMemory();
+import { closeSync as closeSync7, constants as constants5, fchmodSync as fchmodSync2, fsyncSync, openSync as openSync7 } from "node:fs";
+import { resolve as resolve8 } from "node:path";
+async function writeCartridgeFile(out, c, read, named = out) {
+  const dest = resolve8(out);
+  await withScratchBeside(named, async (scratch) => {
+    const db = openFile(resolve8(scratch));
+    try {
+      await fill(db, c, read, dest);
+    } catch (e) {
+      throw asWriteErrno(e, [dest, scratch]);
+    } finally {
+      db.close();
+    }
+  });
+  const fd = openSync7(dest, constants5.O_RDWR | constants5.O_NOFOLLOW);
   try {
-    db.pragma(`page_size = ${PAGE_SIZE}`);
-    db.pragma('encoding = "UTF-8"');
-    db.pragma(`application_id = ${APPLICATION_ID}`);
-    db.pragma(`user_version = ${userVersionFor(false)}`);
-    db.exec(schemaScript());
-    db.transaction(() => {
-      const meta = db.prepare("INSERT INTO cartridge (key, value) VALUES (?, ?)");
-      for (const [k, v] of [...c.meta].sort(by((x) => x[0]))) meta.run(k, v);
-      const sq = db.prepare("INSERT INTO sqlar (name, mode, mtime, sz, data) VALUES (?, ?, ?, ?, ?)");
-      for (const f of [...c.files].sort(by((x) => x.name))) {
-        const b = encodeBlob(f.raw, c.compress);
-        sq.run(f.name, MODE_REGULAR, c.mtime, b.sz, b.data);
-      }
-      const mem = db.prepare("INSERT INTO memory (id, zone, artifact_fingerprint, codebase_fingerprint, payload, oid, created_at) VALUES (?, 'rom', ?, NULL, ?, ?, ?)");
-      for (const m of [...c.memory].sort(by((x) => x.id))) mem.run(m.id, m.artifactFingerprint, m.payload, m.oid, m.createdAt);
-      const obj = db.prepare("INSERT INTO objects (oid, kind, source_ref, canon, zone, sz) VALUES (?, ?, ?, ?, ?, ?)");
-      for (const o of [...c.objects].sort(by((x) => x.oid))) obj.run(o.oid, o.kind, o.source_ref, o.canon, o.zone, o.sz);
-      const sig = db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, ?, 'ed25519', ?)");
-      for (const s of [...c.signatures].sort(by((x) => x.sig_id))) sig.run(s.sig_id, s.manifest_hash, s.envelope, s.keyid, s.public_key_pem, s.created_at);
-      const att = db.prepare("INSERT INTO attestations (att_id, type, subject_oid, media_type, document, status_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
-      for (const a of [...c.attestations].sort(by((x) => x.att_id))) att.run(a.att_id, a.type, a.subject_oid, a.media_type, a.document, a.status_url, a.created_at);
-      const sk = db.prepare("INSERT INTO acx_skill (sqlar_path, name, description, license, compatibility, skill_version, body_tokens, content_sha256, resources, ext, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-      for (const s of [...c.skills].sort(by((x) => x.sqlar_path))) sk.run(s.sqlar_path, s.name, s.description, s.license, s.compatibility, s.skill_version, s.body_tokens, s.content_sha256, s.resources, s.ext, s.schema_version);
-      const cap = db.prepare("INSERT INTO capabilities (id, json, content_hash) VALUES (?, ?, ?)");
-      for (const k of [...c.capabilities].sort(by((x) => x.id))) cap.run(k.id, k.json, k.contentHash);
-    })();
-    db.exec("VACUUM");
-    return stampLibraryVersion(db.serialize());
+    stampFreshFile(fd);
+    fchmodSync2(fd, 420);
+    fsyncSync(fd);
   } finally {
-    db.close();
+    closeSync7(fd);
   }
+}
+async function fill(db, c, read, dest) {
+  db.pragma(`page_size = ${PAGE_SIZE}`);
+  db.pragma("journal_mode = OFF");
+  db.pragma("synchronous = OFF");
+  db.pragma("temp_store = MEMORY");
+  db.pragma('encoding = "UTF-8"');
+  db.pragma(`application_id = ${APPLICATION_ID}`);
+  db.pragma(`user_version = ${userVersionFor(false)}`);
+  db.exec(schemaScript());
+  db.exec("BEGIN");
+  const meta = db.prepare("INSERT INTO cartridge (key, value) VALUES (?, ?)");
+  for (const [k, v] of [...c.meta].sort(by((x) => x[0]))) meta.run(k, v);
+  const sq = db.prepare("INSERT INTO sqlar (name, mode, mtime, sz, data) VALUES (?, ?, ?, ?, ?)");
+  for (const f of [...c.files].sort(by((x) => x.name))) {
+    const raw = "raw" in f ? f.raw : await read(f.path);
+    if (!("raw" in f) && sha256Tagged(raw) !== f.oid) throw new SourceChangedError(f.path);
+    const b = encodeBlob(raw, c.compress);
+    sq.run(f.name, MODE_REGULAR, c.mtime, b.sz, b.data);
+  }
+  const mem = db.prepare("INSERT INTO memory (id, zone, artifact_fingerprint, codebase_fingerprint, payload, oid, created_at) VALUES (?, 'rom', ?, NULL, ?, ?, ?)");
+  for (const m of [...c.memory].sort(by((x) => x.id))) mem.run(m.id, m.artifactFingerprint, m.payload, m.oid, m.createdAt);
+  const obj = db.prepare("INSERT INTO objects (oid, kind, source_ref, canon, zone, sz) VALUES (?, ?, ?, ?, ?, ?)");
+  for (const o of [...c.objects].sort(by((x) => x.oid))) obj.run(o.oid, o.kind, o.source_ref, o.canon, o.zone, o.sz);
+  const sig = db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, ?, 'ed25519', ?)");
+  for (const x of [...c.signatures].sort(by((y) => y.sig_id))) sig.run(x.sig_id, x.manifest_hash, x.envelope, x.keyid, x.public_key_pem, x.created_at);
+  const att = db.prepare("INSERT INTO attestations (att_id, type, subject_oid, media_type, document, status_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  for (const a of [...c.attestations].sort(by((x) => x.att_id))) att.run(a.att_id, a.type, a.subject_oid, a.media_type, a.document, a.status_url, a.created_at);
+  const sk = db.prepare("INSERT INTO acx_skill (sqlar_path, name, description, license, compatibility, skill_version, body_tokens, content_sha256, resources, ext, schema_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  for (const x of [...c.skills].sort(by((y) => y.sqlar_path))) sk.run(x.sqlar_path, x.name, x.description, x.license, x.compatibility, x.skill_version, x.body_tokens, x.content_sha256, x.resources, x.ext, x.schema_version);
+  const cap = db.prepare("INSERT INTO capabilities (id, json, content_hash) VALUES (?, ?, ?)");
+  for (const k of [...c.capabilities].sort(by((x) => x.id))) cap.run(k.id, k.json, k.contentHash);
+  db.exec("COMMIT");
+  closeSync7(openSync7(dest, constants5.O_WRONLY | constants5.O_CREAT | constants5.O_EXCL | constants5.O_NOFOLLOW, 420));
+  db.prepare("VACUUM INTO ?").run(dest);
 }
 function rewriteCartridge(bytes, mutate) {
   const counters = bytes.length >= 100 ? { change: bytes.readUInt32BE(24), cookie: bytes.readUInt32BE(40) } : void 0;
@@ -36449,22 +36535,30 @@ function rewriteCartridge(bytes, mutate) {
     db.close();
   }
 }
-var by;
+var by, SourceChangedError;
 var init_writer = __esm({
   "src/acx/writer.ts"() {
     "use strict";
     init_sqlite();
+    init_atomic();
+    init_hash();
     init_paths();
     init_header();
     init_ddl();
     init_sqlar();
     by = (k) => (a, b) => compareUtf8(k(a), k(b));
+    SourceChangedError = class extends Error {
+      constructor(path) {
+        super(`${path} changed while the cartridge was being built: it no longer has the content that was checked and signed`);
+        this.path = path;
+      }
+      path;
+    };
   }
 });
 
 // src/acx/build.ts
 import { join as join13 } from "node:path";
-import { open as open3 } from "node:fs/promises";
 function assemble2(src, epoch, key3, compress) {
   const d = [];
   const meta = new Map(src.meta);
@@ -36479,7 +36573,7 @@ function assemble2(src, epoch, key3, compress) {
     { name: LANCE_SCHEMA_PATH, raw: docBytes(lanceMemoryDoc(engine2)) },
     { name: HARNESS_PATH, raw: docBytes(src.harness) },
     { name: LOOP_POLICY_PATH, raw: docBytes(src.loopContext) }
-  ].filter((g) => !src.files.some((f) => f.name === g.name)).map((f) => ({ ...f, from: `cartridge.yaml (${f.name})` }));
+  ].filter((g) => !src.files.some((f) => f.name === g.name)).map((f) => ({ ...f, oid: oidOf(f.raw), size: f.raw.length, from: `cartridge.yaml (${f.name})` }));
   const files = [...src.files, ...generated];
   const objects = [];
   const owner = /* @__PURE__ */ new Map();
@@ -36498,20 +36592,22 @@ function assemble2(src, epoch, key3, compress) {
   };
   const byOid = /* @__PURE__ */ new Map();
   for (const f of files) {
-    const oid = oidOf(f.raw);
-    byOid.set(oid, [...byOid.get(oid) ?? [], f]);
+    const group2 = byOid.get(f.oid);
+    if (group2) group2.push(f);
+    else byOid.set(f.oid, [f]);
   }
   const shared = [...byOid.values()].filter((g) => g.length > 1);
   if (shared.length) {
-    const index = romIndexBytes(files.map((f) => ({ name: f.name, oid: oidOf(f.raw) })));
-    files.push({ name: ROM_INDEX_PATH, raw: index, from: `the ROM index (${ROM_INDEX_PATH})` });
-    byOid.set(oidOf(index), [...byOid.get(oidOf(index)) ?? [], files[files.length - 1]]);
+    const index = romIndexBytes(files.map((f) => ({ name: f.name, oid: f.oid })));
+    const entry = { name: ROM_INDEX_PATH, raw: index, oid: oidOf(index), size: index.length, from: `the ROM index (${ROM_INDEX_PATH})` };
+    files.push(entry);
+    byOid.set(entry.oid, [...byOid.get(entry.oid) ?? [], entry]);
     const others = shared.reduce((n, g) => n + g.length - 1, 0);
     d.push(info2("ACX_ROM_PATH_BOUND", `${others} ROM file${others === 1 ? "" : "s"} share${others === 1 ? "s" : ""} bytes with another (one objects row per content, §3.2): ${ROM_INDEX_PATH} binds every path, e.g. ${shared[0].map((f) => f.name).sort(compareUtf8).join(" = ")}`));
   }
   for (const g of byOid.values()) {
     const first = [...g].sort((a, b) => compareUtf8(a.name, b.name))[0];
-    add(sqlarObject(first.name, first.raw, "rom"), first.from);
+    add(sqlarObject(first.name, first.oid, first.size, "rom"), first.from);
   }
   const memory = src.memory.map((m) => {
     const o = memoryObject(m.id, m.payload, "rom");
@@ -36535,7 +36631,7 @@ function assemble2(src, epoch, key3, compress) {
     diagnostics: d,
     content: {
       meta,
-      files: files.map((f) => ({ name: f.name, raw: f.raw })),
+      files: files.map(({ name, oid, raw, path }) => ({ name, oid, ...raw ? { raw } : { path } })),
       memory,
       capabilities,
       objects,
@@ -36554,8 +36650,7 @@ function failWith2(diags, what2) {
 ${errors.slice(1, 20).map((e) => `    ${e.file ? `${e.file}${e.line ? `:${e.line}` : ""}: ` : ""}${e.message}`).join("\n")}` : "";
   fail(first.code, `${what2}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)${more}` : ""}`, { file: first.file, line: first.line, hint: first.hint });
 }
-async function buildCartridge(tree, opts) {
-  const warnings = opts.warnings ?? [];
+async function prepare(tree, opts, warnings) {
   const { source, diagnostics } = await loadSource(tree, { allowSecrets: opts.allowSecrets });
   warnings.push(...diagnostics.filter((x) => x.severity !== "error"));
   if (!source) failWith2(diagnostics, `cannot build ${tree.label}`);
@@ -36563,20 +36658,29 @@ async function buildCartridge(tree, opts) {
   const a = assemble2(source, epoch, opts.key, !!opts.compress);
   if (!a.content) failWith2(a.diagnostics, `cannot build ${tree.label}`);
   warnings.push(...a.diagnostics.filter((x) => x.severity !== "error"));
-  const bytes = writeCartridge(a.content);
-  const name = `${source.artifact}-${source.version}.acx`;
-  const target = join13(opts.outDir, name);
-  await writeAtomic(target, async (tmp) => {
-    const fh = await open3(tmp, "wx", 420);
-    try {
-      await fh.writeFile(bytes);
-      await fh.chmod(420);
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-  }, { check: async (tmp) => selfCheck(tmp, a.manifestHash, !!opts.key) });
-  return { path: target, format: "acx", sha256: sha256Hex(bytes), size: bytes.length, name: source.artifact, version: source.version };
+  return { artifact: source.artifact, version: source.version, content: a.content, manifestHash: a.manifestHash };
+}
+async function buildCartridge(tree, opts) {
+  let job = await prepare(tree, opts, opts.warnings ?? []);
+  const { artifact, version, manifestHash: manifestHash2 } = job;
+  const target = join13(opts.outDir, `${artifact}-${version}.acx`);
+  let written;
+  try {
+    await writeAtomic(target, async (tmp) => {
+      const content = job.content;
+      job = void 0;
+      await writeCartridgeFile(tmp, content, (path) => tree.read(path), target);
+    }, {
+      check: async (tmp) => {
+        await selfCheck(tmp, manifestHash2, !!opts.key);
+        written = await sha256File(tmp);
+      }
+    });
+  } catch (e) {
+    if (e instanceof SourceChangedError) fail("ACX_SOURCE_CHANGED", e.message, { file: e.path, hint: "build again once nothing writes to the source tree" });
+    throw e;
+  }
+  return { path: target, format: "acx", sha256: written.sha256, size: written.size, name: artifact, version };
 }
 async function selfCheck(path, manifestHash2, signed, signer) {
   const o = await openCartridge({ label: path, path });
@@ -36724,7 +36828,7 @@ async function cartridgeItems(input2, opts) {
   };
 }
 async function sourceItems(tree) {
-  const { source, diagnostics } = await loadSource(tree, { allowSecrets: true });
+  const { source, diagnostics } = await loadSource(tree, { allowSecrets: true, keepBytes: true });
   if (!source || hasErrors(diagnostics)) {
     const e = diagnostics.find((x) => x.severity === "error");
     fail(e.code, e.message, { file: e.file, line: e.line });
@@ -36738,10 +36842,10 @@ async function sourceItems(tree) {
   const meta = a.content.meta;
   const ids = /* @__PURE__ */ new Map();
   for (const f of source.files) if (f.name.startsWith("rom/knowledge/")) {
-    const id = knowledgeId(f.raw);
+    const id = knowledgeId(keptBytes(f));
     if (id) ids.set(f.name, id);
   }
-  return { format: "acx", identity: `${meta.get("acx.publisher_id")}/${source.artifact}`, name: source.artifact, version: source.version, items: itemsFrom(a.content.objects, new Map(a.content.files.map((f) => [f.name, oidOf(f.raw)])), meta, a.manifestHash, skip, ids) };
+  return { format: "acx", identity: `${meta.get("acx.publisher_id")}/${source.artifact}`, name: source.artifact, version: source.version, items: itemsFrom(a.content.objects, new Map(a.content.files.map((f) => [f.name, f.oid])), meta, a.manifestHash, skip, ids) };
 }
 var init_items2 = __esm({
   "src/acx/items.ts"() {
@@ -36751,7 +36855,6 @@ var init_items2 = __esm({
     init_artifact();
     init_source();
     init_build2();
-    init_objects();
     init_rom_index();
     init_verify();
   }
@@ -37028,7 +37131,7 @@ var init_import = __esm({
 });
 
 // src/acx/strip.ts
-import { open as open4 } from "node:fs/promises";
+import { open as open3 } from "node:fs/promises";
 async function usableCartridge(input2, opts, what2) {
   const c = await checkArtifact(input2, opts, { bytes: true });
   if (!c.check || !c.bytes) fail(c.result.diagnostics[0]?.code ?? "ACX_CORRUPT", `cannot ${what2} ${input2.label}: ${c.result.diagnostics[0]?.message ?? "unreadable"}`);
@@ -37039,7 +37142,7 @@ async function usableCartridge(input2, opts, what2) {
 }
 async function writeBytes(path, bytes, check2) {
   await writeAtomic(path, async (tmp) => {
-    const fh = await open4(tmp, "wx", 420);
+    const fh = await open3(tmp, "wx", 420);
     try {
       await fh.writeFile(bytes);
       await fh.chmod(420);
@@ -41837,7 +41940,7 @@ var init_module3 = __esm({
 });
 
 // src/formats.ts
-import { open as open5 } from "node:fs/promises";
+import { open as open4 } from "node:fs/promises";
 import { basename as basename4 } from "node:path";
 function allFormats() {
   return modules;
@@ -41847,7 +41950,7 @@ function formatByName(name) {
 }
 async function readHead(input2, n = 4096) {
   if (input2.bytes) return input2.bytes.subarray(0, n);
-  const fh = await open5(input2.path, "r");
+  const fh = await open4(input2.path, "r");
   try {
     const buf = Buffer.alloc(n);
     const { bytesRead } = await fh.read(buf, 0, n, 0);
@@ -41965,7 +42068,7 @@ function publicGet(url, signal) {
   return publicRequest(url, signal, { accept: "*/*" });
 }
 function publicRequest(url, signal, headers2, method = "GET") {
-  return new Promise((resolve21, reject) => {
+  return new Promise((resolve22, reject) => {
     const u = new URL(url);
     const why = publicUrlProblem(u);
     if (why) {
@@ -41977,7 +42080,7 @@ function publicRequest(url, signal, headers2, method = "GET") {
       for (const [k, v] of Object.entries(res.headers)) if (v !== void 0) headers3.set(k, Array.isArray(v) ? v.join(", ") : v);
       const status = res.statusCode ?? 502;
       const body = method === "HEAD" || status === 204 || status === 304 ? null : Readable3.toWeb(res);
-      resolve21(new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers: headers3 }));
+      resolve22(new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers: headers3 }));
     });
     req.on("error", reject);
     req.end();
@@ -42185,8 +42288,8 @@ function sameRegistry(key3, host) {
   return k === host || DOCKER_HUB.has(k) && DOCKER_HUB.has(host);
 }
 function runHelper(name, host) {
-  return new Promise((resolve21, reject) => {
-    const child = execFile2(`docker-credential-${name}`, ["get"], { timeout: 3e4, maxBuffer: 1 << 20, env: process.env }, (err, stdout) => err ? reject(err) : resolve21(stdout));
+  return new Promise((resolve22, reject) => {
+    const child = execFile2(`docker-credential-${name}`, ["get"], { timeout: 3e4, maxBuffer: 1 << 20, env: process.env }, (err, stdout) => err ? reject(err) : resolve22(stdout));
     child.stdin?.end(host);
   });
 }
@@ -42420,7 +42523,7 @@ var init_manifest3 = __esm({
 // src/oci/ring-get.ts
 import { connect as netConnect, isIP as isIP2 } from "node:net";
 import { connect as tlsConnect } from "node:tls";
-import { closeSync as closeSync7, openSync as openSync7, write } from "node:fs";
+import { closeSync as closeSync8, openSync as openSync8, write } from "node:fs";
 function parseHead(head) {
   const lines = head.split("\r\n");
   const m = /^HTTP\/1\.[01] (\d{3})(?: [^\r\n]*)?$/.exec(lines[0] ?? "");
@@ -42478,7 +42581,7 @@ function ringGet(url, headers2, o = {}) {
   const sock = url.protocol === "https:" ? tlsConnect({ host, port, ...isIP2(host) ? {} : { servername: host }, ALPNProtocols: ["http/1.1"], ...o.ca ? { ca: o.ca } : {}, onread }) : netConnect({ host, port, onread });
   const idle = o.idleMs ?? IDLE_MS;
   sock.setTimeout(idle, () => sock.destroy(new Error(`no data for ${idle / 1e3} s`)));
-  return new Promise((resolve21, reject) => {
+  return new Promise((resolve22, reject) => {
     let failure2 = reject;
     sock.on("error", (e) => failure2(e));
     sock.on("close", () => failure2(new Error("the connection closed early")));
@@ -42526,7 +42629,7 @@ function ringGet(url, headers2, o = {}) {
       if (length === void 0) {
         failure2 = () => void 0;
         sock.destroy();
-        resolve21(void 0);
+        resolve22(void 0);
         return;
       }
       bodyAnswer(h, length, rest2);
@@ -42536,7 +42639,7 @@ function ringGet(url, headers2, o = {}) {
       const done2 = (body) => {
         failure2 = () => void 0;
         sock.destroy();
-        resolve21(new Response(status === 204 || status === 304 ? null : body, { status: status > 599 ? 502 : status, headers: h }));
+        resolve22(new Response(status === 204 || status === 304 ? null : body, { status: status > 599 ? 502 : status, headers: h }));
       };
       let got2 = rest2;
       if (got2.length >= want) return done2(got2.subarray(0, want));
@@ -42563,7 +42666,7 @@ function ringGet(url, headers2, o = {}) {
       res.toFile = (dest, tap) => new Promise((done2, fail2) => {
         let fd;
         try {
-          fd = openSync7(dest, "wx", 384);
+          fd = openSync8(dest, "wx", 384);
         } catch (e) {
           sock.destroy();
           fail2(e);
@@ -42578,7 +42681,7 @@ function ringGet(url, headers2, o = {}) {
           if (settled || pending > 0 || !error4 && !ended) return;
           settled = true;
           try {
-            closeSync7(fd);
+            closeSync8(fd);
           } catch (c) {
             error4 ??= c;
           }
@@ -42639,7 +42742,7 @@ function ringGet(url, headers2, o = {}) {
         if (!ended) sock.resume();
         settle();
       });
-      resolve21(res);
+      resolve22(res);
     };
   });
 }
@@ -42705,7 +42808,7 @@ async function webBodyToFile(res, dest, tap) {
   }
 }
 function rawRequest(url, method, headers2, body) {
-  return new Promise((resolve21, reject) => {
+  return new Promise((resolve22, reject) => {
     const req = (url.protocol === "https:" ? httpsRequest : httpRequest)(url, { method, headers: headers2 }, (msg) => {
       const h = new Headers();
       for (const [k, v] of Object.entries(msg.headers)) if (v !== void 0) h.set(k, Array.isArray(v) ? v.join(", ") : v);
@@ -42720,11 +42823,11 @@ function rawRequest(url, method, headers2, body) {
         msg.on("data", (c) => {
           if (chunks.reduce((a, b) => a + b.length, 0) < 65536) chunks.push(c);
         });
-        msg.on("end", () => resolve21(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status: status < 200 || status > 599 ? 502 : status, headers: h })));
+        msg.on("end", () => resolve22(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status: status < 200 || status > 599 ? 502 : status, headers: h })));
         msg.on("error", reject);
         return;
       }
-      resolve21(res);
+      resolve22(res);
     });
     req.on("error", reject);
     if (body) {
@@ -43135,10 +43238,10 @@ var init_client = __esm({
 });
 
 // src/oci/layout.ts
-import { constants as constants5 } from "node:fs";
-import { copyFile as copyFile2, lstat as lstat2, mkdir as mkdir2, open as open6, rename as rename3, rm as rm3 } from "node:fs/promises";
+import { constants as constants6 } from "node:fs";
+import { copyFile as copyFile2, lstat as lstat2, mkdir as mkdir2, open as open5, rename as rename3, rm as rm3 } from "node:fs/promises";
 import { createHash as createHash12 } from "node:crypto";
-import { dirname as dirname11, join as join25, resolve as resolve12 } from "node:path";
+import { dirname as dirname11, join as join25, resolve as resolve13 } from "node:path";
 import { pipeline as pipeline2 } from "node:stream/promises";
 import { createWriteStream as createWriteStream2 } from "node:fs";
 import { Transform as Transform2 } from "node:stream";
@@ -43156,7 +43259,7 @@ var init_layout = __esm({
     LayoutStore = class {
       dir;
       constructor(dir, cwd) {
-        this.dir = resolve12(cwd, dir);
+        this.dir = resolve13(cwd, dir);
       }
       get where() {
         return `oci-layout:${this.dir}`;
@@ -43169,7 +43272,7 @@ var init_layout = __esm({
         refuseSymlinks(path, this.dir);
         let fh;
         try {
-          fh = await open6(path, constants5.O_RDONLY | constants5.O_NOFOLLOW);
+          fh = await open5(path, constants6.O_RDONLY | constants6.O_NOFOLLOW);
         } catch (e) {
           const code2 = e.code;
           if (code2 === "ENOENT") return void 0;
@@ -43217,7 +43320,7 @@ var init_layout = __esm({
         try {
           if ("bytes" in src) await writeFileAtomic(target, src.bytes, 420, this.dir);
           else {
-            await copyFile2(src.file, tmp, constants5.COPYFILE_EXCL);
+            await copyFile2(src.file, tmp, constants6.COPYFILE_EXCL);
             const { sha256 } = await sha256File(tmp);
             if (`sha256:${sha256}` !== digest) throw new OciError("CTXFORGE_OCI_DIGEST", `${src.file} changed while it was pushed (now sha256:${sha256}, not ${digest})`, this.where, void 0, 1);
             await rename3(tmp, target);
@@ -43525,7 +43628,7 @@ var init_lock_schema = __esm({
 
 // src/install/layout.ts
 import { readlinkSync as readlinkSync2, symlinkSync, unlinkSync as unlinkSync2 } from "node:fs";
-import { join as join29, posix, relative as relative6, resolve as resolve16, sep as sep3 } from "node:path";
+import { join as join29, posix, relative as relative6, resolve as resolve17, sep as sep3 } from "node:path";
 function splitFolder(folder) {
   const i = folder.lastIndexOf("/");
   return { parent: folder.slice(0, i), name: folder.slice(i + 1) };
@@ -43541,7 +43644,7 @@ function canonicalLinkAt(root, folder) {
   if (lkind(abs) !== "symlink") return null;
   const text2 = readlinkSync2(abs);
   const canonical2 = `${CANONICAL2}/${name}`;
-  const rel = relative6(root, resolve16(join29(root, ...parent.split("/")), text2)).split(sep3).join("/");
+  const rel = relative6(root, resolve17(join29(root, ...parent.split("/")), text2)).split(sep3).join("/");
   if (rel !== canonical2) return null;
   if (symlinkOnTheWay(root, canonical2) || lkind(join29(root, ...canonical2.split("/"))) !== "dir") return null;
   return text2;
@@ -45370,7 +45473,7 @@ var init_lock = __esm({
 });
 
 // src/install/apply.ts
-import { constants as constants6, fchmodSync as fchmodSync2, lstatSync as lstatSync7, statSync as statSync5, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync7, readlinkSync as readlinkSync3, renameSync, rmSync as rmSync4, symlinkSync as symlinkSync2, writeSync as writeSync4, openSync as openSync8, closeSync as closeSync8, copyFileSync, fsyncSync, unlinkSync as unlinkSync3 } from "node:fs";
+import { constants as constants7, fchmodSync as fchmodSync3, lstatSync as lstatSync7, statSync as statSync5, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync7, readlinkSync as readlinkSync3, renameSync, rmSync as rmSync4, symlinkSync as symlinkSync2, writeSync as writeSync4, openSync as openSync9, closeSync as closeSync9, copyFileSync, fsyncSync as fsyncSync2, unlinkSync as unlinkSync3 } from "node:fs";
 import { basename as basename8, dirname as dirname13, join as join30 } from "node:path";
 function lkind(abs) {
   try {
@@ -45613,7 +45716,7 @@ __export(oci_source_exports, {
 });
 import { mkdtemp, rm as rm4 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join33, resolve as resolve17 } from "node:path";
+import { join as join33, resolve as resolve18 } from "node:path";
 async function acquireOciRef(ref, o, recordAs) {
   const store = await openStore(ref, { cwd: o.cwd, env: o.env, publicOnly: o.publicOnly });
   const dir = await mkdtemp(join33(tmpdir2(), "ctxforge-install-"));
@@ -45648,7 +45751,7 @@ async function acquireOciRef(ref, o, recordAs) {
 }
 async function acquireOci(spec, o) {
   const ref = parseOciRef(spec);
-  if (ref.kind === "layout") return acquireOciRef(ref, o, (r3) => `oci-layout:${o.record(resolve17(o.cwd, r3.dir))}`);
+  if (ref.kind === "layout") return acquireOciRef(ref, o, (r3) => `oci-layout:${o.record(resolve18(o.cwd, r3.dir))}`);
   return acquireOciRef(ref, o);
 }
 async function acquireLockedOci(src, o) {
@@ -45745,7 +45848,7 @@ import { createWriteStream as createWriteStream3 } from "node:fs";
 import { lstat as lstat7, mkdir as mkdir3, mkdtemp as mkdtemp2, rm as rm5 } from "node:fs/promises";
 import { pipeline as pipeline4 } from "node:stream/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname14, isAbsolute as isAbsolute6, join as join34, relative as relative7, resolve as resolve18, sep as sep4 } from "node:path";
+import { dirname as dirname14, isAbsolute as isAbsolute6, join as join34, relative as relative7, resolve as resolve19, sep as sep4 } from "node:path";
 function unreachable(spec, why, hint) {
   fail("CTXFORGE_REGISTRY_UNREACHABLE", `registry ${spec}: ${why}`, { file: spec, hint }, 2);
 }
@@ -45889,7 +45992,7 @@ async function cloneFiles(bare, dest, recorded) {
   };
 }
 async function openRegistry(spec, o) {
-  for (const [prefix, open9] of schemes) if (spec.startsWith(prefix)) return open9(spec, o);
+  for (const [prefix, open8] of schemes) if (spec.startsWith(prefix)) return open8(spec, o);
   if (/^oci:\/\//i.test(spec)) return (await Promise.resolve().then(() => (init_oci(), oci_exports))).openOciRegistry(spec, o);
   if (isGitUrl(spec)) return gitRegistry(spec, o);
   if (o.fromLock) {
@@ -45897,7 +46000,7 @@ async function openRegistry(spec, o) {
     const why = isAbsolute6(spec) ? null : unsafePathReason(spec);
     if (why) unreachable(spec, why);
     if (o.publicOnly || !isAbsolute6(spec)) {
-      const abs2 = resolve18(o.root, spec);
+      const abs2 = resolve19(o.root, spec);
       let cur2 = o.root;
       for (const part of relative7(o.root, abs2).split(sep4)) {
         cur2 = join34(cur2, part);
@@ -45906,7 +46009,7 @@ async function openRegistry(spec, o) {
       return folderRegistry(abs2, spec);
     }
   }
-  const abs = resolve18(o.cwd, spec);
+  const abs = resolve19(o.cwd, spec);
   const st = await lstat7(abs).catch(() => void 0);
   if (!st?.isDirectory()) unreachable(spec, st?.isSymbolicLink() ? "is a symbolic link; it is not followed" : "is neither a folder nor a git URL");
   const rel = relative7(o.root, abs);
@@ -45932,10 +46035,10 @@ var init_resolve = __esm({
 });
 
 // src/install/source.ts
-import { constants as constants7, createWriteStream as createWriteStream4 } from "node:fs";
-import { lstat as lstat8, mkdtemp as mkdtemp3, open as open7, readFile as readFile15, rm as rm6 } from "node:fs/promises";
+import { constants as constants8, createWriteStream as createWriteStream4 } from "node:fs";
+import { lstat as lstat8, mkdtemp as mkdtemp3, open as open6, readFile as readFile15, rm as rm6 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
-import { basename as basename9, dirname as dirname15, isAbsolute as isAbsolute7, join as join35, relative as relative8, resolve as resolve19, sep as sep5 } from "node:path";
+import { basename as basename9, dirname as dirname15, isAbsolute as isAbsolute7, join as join35, relative as relative8, resolve as resolve20, sep as sep5 } from "node:path";
 import { pipeline as pipeline5 } from "node:stream/promises";
 import { Readable as Readable5, Transform as Transform3 } from "node:stream";
 import { createHash as createHash15 } from "node:crypto";
@@ -45974,7 +46077,7 @@ function recordedPath(abs, root) {
   return rel && !rel.startsWith(`..${sep5}`) && rel !== ".." && !isAbsolute7(rel) ? rel.split(sep5).join("/") : abs;
 }
 async function local(spec, o) {
-  const abs = resolve19(o.cwd, spec);
+  const abs = resolve20(o.cwd, spec);
   const st = await lstat8(abs).catch(() => void 0);
   if (!st) fail("CTXFORGE_IO", `${spec}: no such file or directory`, { file: spec }, 2);
   let file = abs;
@@ -46016,7 +46119,7 @@ async function local(spec, o) {
 async function privateCopy(src, dest, max) {
   let fh;
   try {
-    fh = await open7(src, constants7.O_RDONLY | constants7.O_NOFOLLOW | constants7.O_NONBLOCK);
+    fh = await open6(src, constants8.O_RDONLY | constants8.O_NOFOLLOW | constants8.O_NONBLOCK);
   } catch (e) {
     const code2 = e.code;
     fail("CTXFORGE_IO", `${src} ${code2 === "ELOOP" ? "is a symbolic link; it is not read" : `cannot be read (${code2 ?? e.message})`}`, { file: src }, 2);
@@ -46396,11 +46499,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve21) {
-      resolve21(value);
+    return value instanceof P2 ? value : new P2(function(resolve22) {
+      resolve22(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve21, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve22, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -46416,7 +46519,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result2) {
-      result2.done ? resolve21(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+      result2.done ? resolve22(result2.value) : adopt(result2.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -46741,7 +46844,7 @@ init_diagnostics();
 init_keys();
 import { readFileSync as readFileSync12 } from "node:fs";
 import { tmpdir as tmpdir5 } from "node:os";
-import { join as join43, resolve as resolve20 } from "node:path";
+import { join as join43, resolve as resolve21 } from "node:path";
 
 // src/core/report.ts
 init_log_safe();
@@ -46782,7 +46885,7 @@ init_log_safe();
 // src/release/pipeline.ts
 init_diagnostics();
 init_keys();
-import { resolve as resolve14 } from "node:path";
+import { resolve as resolve15 } from "node:path";
 
 // src/release/artifacts-file.ts
 init_diagnostics();
@@ -47855,7 +47958,7 @@ async function uncommittedPaths(cwd, rel = ".", o = {}) {
 init_tree();
 init_diagnostics();
 init_formats();
-import { resolve as resolve11 } from "node:path";
+import { resolve as resolve12 } from "node:path";
 
 // src/repo/packages.ts
 init_diagnostics();
@@ -47863,12 +47966,12 @@ init_tree();
 init_formats();
 init_no_links();
 import { readdir as readdir4 } from "node:fs/promises";
-import { basename as basename5, isAbsolute as isAbsolute5, join as join20, relative as relative5, resolve as resolve10 } from "node:path";
+import { basename as basename5, isAbsolute as isAbsolute5, join as join20, relative as relative5, resolve as resolve11 } from "node:path";
 
 // src/git/ref-spec.ts
 init_diagnostics();
 init_tree();
-import { relative as relative3, resolve as resolve8 } from "node:path";
+import { relative as relative3, resolve as resolve9 } from "node:path";
 
 // src/git/git-tree.ts
 init_arrays();
@@ -48119,7 +48222,7 @@ function parseRefSpec(spec) {
 }
 function repoPath(repo, path, cwd) {
   if (path === "." || path.startsWith("./") || path.startsWith("../")) {
-    const rel = toPosix(relative3(repo.dir, resolve8(cwd, path)));
+    const rel = toPosix(relative3(repo.dir, resolve9(cwd, path)));
     if (rel === ".." || rel.startsWith("../")) fail("CTXFORGE_GIT_PATH_MISSING", `${path} is outside the repository at ${repo.dir}`, {}, 2);
     return rel;
   }
@@ -48157,7 +48260,7 @@ async function resolveRefSpec(spec, cwd) {
 
 // src/repo/config.ts
 import { readFile as readFile9, stat as stat5 } from "node:fs/promises";
-import { isAbsolute as isAbsolute4, relative as relative4, resolve as resolve9 } from "node:path";
+import { isAbsolute as isAbsolute4, relative as relative4, resolve as resolve10 } from "node:path";
 
 // schemas/ctxforge.schema.json
 var ctxforge_schema_default = {
@@ -49552,7 +49655,7 @@ function shownConfigPath(abs, root) {
   return rel && rel !== ".." && !rel.startsWith("../") && !isAbsolute4(rel) ? rel : toPosix(abs);
 }
 async function readConfigFile(path, o) {
-  const abs = resolve9(o.cwd, path);
+  const abs = resolve10(o.cwd, path);
   const shown3 = shownConfigPath(abs, o.root);
   const rel = relative4(o.root, abs);
   if (rel && !rel.startsWith("..") && !isAbsolute4(rel)) {
@@ -49694,7 +49797,7 @@ function patternFor2(cfg, own2, name, several) {
   return { tagPattern: expandTagPattern(raw, name), tagPatternFrom: own2 ?? cfg?.tag_pattern ? "config" : "default" };
 }
 async function configAtRef(tree, file, cwd, root, o) {
-  const rel = relativeToRoot(root, resolve10(cwd, file));
+  const rel = relativeToRoot(root, resolve11(cwd, file));
   if (rel === void 0 || isAbsolute5(rel)) return repoConfig(void 0, { file, cwd, root });
   const st = await tree.stat(rel);
   if (st?.kind === "symlink") fail("CTXFORGE_PATH_OUTSIDE_REPO", `config file ${rel} is a symbolic link, which is not followed`, { file: rel }, 2);
@@ -49702,7 +49805,7 @@ async function configAtRef(tree, file, cwd, root, o) {
   return repoConfig(void 0, { file, cwd, root });
 }
 async function discoverPackages(opts = {}) {
-  const cwd = resolve10(opts.cwd ?? process.cwd());
+  const cwd = resolve11(opts.cwd ?? process.cwd());
   const repo = await findRepo(cwd);
   if (opts.ref && !repo) fail("CTXFORGE_GIT_NOT_A_REPO", `${cwd} is not inside a git repository, so --ref ${opts.ref} cannot be read`, {}, 2);
   const root = repo?.dir ?? cwd;
@@ -50077,23 +50180,23 @@ function sizeOf2(s, unit) {
 }
 function truncateMarkdown(md, t) {
   if (sizeOf2(md, t.unit) <= t.limit) return md;
-  const tail = (open10) => `${"\n</details>\n".repeat(open10)}
+  const tail = (open9) => `${"\n</details>\n".repeat(open9)}
 
 **… truncated:** this report is longer than GitHub accepts here; the full report is in ${t.fullReportAt}.
 `;
   const lines = md.split("\n");
   const kept = [];
   let size = 0;
-  let open9 = 0;
+  let open8 = 0;
   for (const line of lines) {
     const add = sizeOf2(line, t.unit) + 1;
     const opens2 = /^<details\b/.test(line) ? 1 : /^<\/details>/.test(line) ? -1 : 0;
-    if (size + add + sizeOf2(tail(Math.max(0, open9 + opens2)), t.unit) > t.limit) break;
+    if (size + add + sizeOf2(tail(Math.max(0, open8 + opens2)), t.unit) > t.limit) break;
     kept.push(line);
     size += add;
-    open9 = Math.max(0, open9 + opens2);
+    open8 = Math.max(0, open8 + opens2);
   }
-  return `${kept.join("\n")}${tail(open9)}`;
+  return `${kept.join("\n")}${tail(open8)}`;
 }
 
 // src/diff/group.ts
@@ -50285,7 +50388,7 @@ async function discoverPackages2(o) {
     if (p.problem) fail(p.problemCode ?? "CTXFORGE_RELEASE_PACKAGE_UNUSABLE", `${p.path || "."}: ${p.problem}`, { file: found2.config?.file ?? "ctxforge.yaml" }, 1);
     const module = p.format ? formatByName(p.format) : void 0;
     if (!module) fail("CTXFORGE_FORMAT_UNKNOWN", `${p.path || "."}: format ${p.format ?? "(none)"} is not available`, {}, 1);
-    const dir = resolve11(found2.root, p.path);
+    const dir = resolve12(found2.root, p.path);
     const tree = new DiskTree(dir, p.path || ".");
     const summary3 = await module.items(tree, {});
     out.push({
@@ -51060,7 +51163,7 @@ init_ref();
 init_store();
 init_rules4();
 import { lstat as lstat3, readFile as readFile12 } from "node:fs/promises";
-import { basename as basename7, dirname as dirname12, join as join27, resolve as resolve13 } from "node:path";
+import { basename as basename7, dirname as dirname12, join as join27, resolve as resolve14 } from "node:path";
 var SMALL2 = 1 << 20;
 async function readIfFile(path, max = SMALL2) {
   const st = await lstat3(path).catch(() => void 0);
@@ -51071,7 +51174,7 @@ var listed = (sums, name) => sums.toString("utf8").split("\n").some((l) => /^[0-
 async function pushPath(artifact, target, o) {
   const ref = parseOciRef(target);
   if (ref.digest) fail("CTXFORGE_USAGE", `push to a tag, not a digest (${target}): the digest is the manifest's own`, {}, 2);
-  let file = resolve13(o.cwd, artifact);
+  let file = resolve14(o.cwd, artifact);
   const st = await lstat3(file).catch(() => void 0);
   if (!st) fail("CTXFORGE_IO", `${artifact}: no such file or directory`, { file: artifact }, 2);
   if (st.isDirectory()) {
@@ -51244,7 +51347,7 @@ async function runRelease(opts, steps = pipeline3) {
   const warnings = [];
   const key3 = opts.key ?? (opts.keySpec ? loadSigningKey(opts.keySpec, { env, warnings }) : void 0);
   if (!key3) warnings.push(unsignedWarning());
-  const outDir = resolve14(opts.cwd, opts.outDir ?? "dist");
+  const outDir = resolve15(opts.cwd, opts.outDir ?? "dist");
   refuseSymlinks(outDir, opts.cwd);
   makeDirs(outDir);
   const ctx = {
@@ -51254,7 +51357,7 @@ async function runRelease(opts, steps = pipeline3) {
     log: opts.log ?? (() => {
     }),
     key: key3,
-    root: resolve14(opts.cwd),
+    root: resolve15(opts.cwd),
     tag: "",
     tagIsVirtual: false,
     version: "",
@@ -51294,7 +51397,7 @@ init_diagnostics();
 init_tree();
 init_no_links();
 import { existsSync as existsSync5, lstatSync as lstatSync5 } from "node:fs";
-import { resolve as resolve15 } from "node:path";
+import { resolve as resolve16 } from "node:path";
 init_formats();
 function under(path, want) {
   const w = (want ?? "").replace(/^\.(\/+|$)/, "").replace(/\/+$/, "");
@@ -51304,7 +51407,7 @@ async function openAtHead(root, bp) {
   const module = bp.format ? formatByName(bp.format) : void 0;
   if (!module) return `format ${bp.format ?? "(none)"} is not available`;
   if (linkedComponent(root, bp.path)) return "it is, or passes through, a symbolic link at the head, which is not followed";
-  const dir = resolve15(root, bp.path);
+  const dir = resolve16(root, bp.path);
   if (!existsSync5(dir) || !lstatSync5(dir).isDirectory()) return "its folder is gone at the head";
   const tree = new DiskTree(dir, bp.path || ".");
   try {
@@ -51315,7 +51418,7 @@ async function openAtHead(root, bp) {
   }
 }
 async function trustedPlan(root, base, head, o) {
-  const found2 = await discoverPackages({ cwd: root, ref: base, config: o.config ? resolve15(o.cwd, o.config) : void 0, configAtRef: true });
+  const found2 = await discoverPackages({ cwd: root, ref: base, config: o.config ? resolve16(o.cwd, o.config) : void 0, configAtRef: true });
   const basePkgs = found2.packages.filter((p) => !p.problem && under(p.path, o.path));
   const byPath2 = new Map(head.map((p) => [p.relPath, p]));
   const packages = [];
@@ -51454,8 +51557,8 @@ var docsify = [{
     let after = 0;
     for (const m of matches(DOCSIFY, body, skip)) {
       const lineStart = body.lastIndexOf("\n", m.index) + 1;
-      const open9 = body.lastIndexOf("[", m.index);
-      if (open9 < Math.max(lineStart, after)) continue;
+      const open8 = body.lastIndexOf("[", m.index);
+      if (open8 < Math.max(lineStart, after)) continue;
       after = m.index + m[0].length;
       const opts = /* @__PURE__ */ new Map();
       for (const o of m[3].matchAll(/:([\w-]{1,40})(?:=([^\s'")]{1,200}))?/g)) opts.set(o[1], o[2] ?? "");
@@ -51464,7 +51567,7 @@ var docsify = [{
       if (type !== "markdown" && type !== "code") continue;
       const fragment = opts.get("fragment");
       out.push({
-        start: open9,
+        start: open8,
         end: after,
         raw,
         base: "page",
@@ -51505,8 +51608,8 @@ var mdx = (pages, rooted = "refuse") => ({
 var IGNORED_OPTIONS = /* @__PURE__ */ new Set(["caption", "name", "class", "linenos", "lineno-start", "lineno-match", "emphasize-lines", "force", "encoding", "tab-width", "heading-offset", "relative-docs", "relative-images", "parser", "number-lines", "literal"]);
 function mystDirectives(body, skip) {
   const out = [];
-  const open9 = /^[ \t]{0,40}(`{3,}|:{3,})\{(include|literalinclude)\}[ \t]+(\S{1,500})[ \t]*$/gm;
-  for (let m = open9.exec(body); m; m = open9.exec(body)) {
+  const open8 = /^[ \t]{0,40}(`{3,}|:{3,})\{(include|literalinclude)\}[ \t]+(\S{1,500})[ \t]*$/gm;
+  for (let m = open8.exec(body); m; m = open8.exec(body)) {
     if (skip(m.index)) continue;
     const fence = m[1];
     const literal = m[2] === "literalinclude";
@@ -51543,7 +51646,7 @@ function mystDirectives(body, skip) {
       at = lineEnd2;
       if (nl < 0) break;
     }
-    open9.lastIndex = Math.max(open9.lastIndex, end);
+    open8.lastIndex = Math.max(open8.lastIndex, end);
     const range = {};
     let unsupported;
     for (const [k, v] of options) {
@@ -51612,19 +51715,19 @@ var includes = (g) => g !== "github" && FORMS[g] !== void 0;
 function codeFences(body) {
   const out = [];
   const fence = /^[ \t]{0,40}(`{3,}|~{3,})[ \t]*([^\n]*)$/gm;
-  const open9 = [];
+  const open8 = [];
   for (let m = fence.exec(body); m; m = fence.exec(body)) {
     const info4 = m[2].trim();
     const ch = m[1][0];
     const n = m[1].length;
-    const top = open9[open9.length - 1];
+    const top = open8[open8.length - 1];
     if (info4 === "" && top && top.ch === ch && n >= top.n) {
-      open9.pop();
+      open8.pop();
       continue;
     }
     const directive = /^\{([\w:-]{1,60})\}/.exec(info4)?.[1];
     if (directive !== void 0 && !/^(code|code-block|code-cell|sourcecode|eval-rst|mermaid|math)$/.test(directive)) {
-      open9.push({ ch, n });
+      open8.push({ ch, n });
       continue;
     }
     const close2 = new RegExp(`^[ \\t]{0,40}${ch === "`" ? "`" : "~"}{${n},}[ \\t]*$`, "gm");
@@ -52159,8 +52262,8 @@ var HEADING_WITH_COMPONENT = /^[ \t]{0,3}#{1,6}[ \t]+([^<\n]{1,500})<[A-Z][^\n]{
 var ATTR = /(?:^|\s)([A-Za-z][\w-]{0,40})[ \t]*=[ \t]*(?:"([^"\n]{0,500})"|'([^'\n]{0,500})'|\{[ \t]*(?:"([^"\n]{0,500})"|'([^'\n]{0,500})')[ \t]*\})/g;
 function componentAnchorIds(body, ca) {
   const out = [];
-  const open9 = new RegExp(`<(?:${ca.tags.join("|")})(?=[\\s/>])([^<>]{0,2000})>`, "g");
-  for (const m of body.matchAll(open9)) {
+  const open8 = new RegExp(`<(?:${ca.tags.join("|")})(?=[\\s/>])([^<>]{0,2000})>`, "g");
+  for (const m of body.matchAll(open8)) {
     for (const at of m[1].matchAll(ATTR)) {
       const v = (at[2] ?? at[3] ?? at[4] ?? at[5] ?? "").trim();
       if (!v) continue;
@@ -54697,8 +54800,8 @@ async function listPackages(o) {
 // src/release/saved-report.ts
 init_diagnostics();
 init_utf8();
-import { lstat as lstat12, open as open8 } from "node:fs/promises";
-import { constants as constants8 } from "node:fs";
+import { lstat as lstat12, open as open7 } from "node:fs/promises";
+import { constants as constants9 } from "node:fs";
 
 // schemas/check-report.schema.json
 var check_report_schema_default = {
@@ -58457,7 +58560,7 @@ async function readSavedReport(path, toolVersion) {
   const st = await lstat12(path).catch(() => void 0);
   if (!st?.isFile()) fail("CTXFORGE_REPORT_INVALID", `the saved report ${path} is not a regular file`, { hint: "download the check run's report artifact and name the file in the report input" }, 2);
   if (st.size > MAX_CHECK_REPORT_BYTES) fail("CTXFORGE_REPORT_INVALID", `the saved report is ${st.size} bytes, more than the ${MAX_CHECK_REPORT_BYTES} a check report may be; nothing from it is posted`);
-  const fh = await open8(path, constants8.O_RDONLY | constants8.O_NOFOLLOW);
+  const fh = await open7(path, constants9.O_RDONLY | constants9.O_NOFOLLOW);
   let bytes;
   try {
     const buf = Buffer.alloc(MAX_CHECK_REPORT_BYTES + 1);
@@ -58584,7 +58687,7 @@ function retryTuning() {
 }
 function configInput(workspace) {
   const c = input("config");
-  return c ? resolve20(workspace, c) : void 0;
+  return c ? resolve21(workspace, c) : void 0;
 }
 function apiUrl() {
   return process.env.GITHUB_API_URL || "https://api.github.com";
@@ -58616,7 +58719,7 @@ async function commentSaved(workspace) {
   const t = token();
   if (!t || !input("report")) throw new Error("mode comment needs github-token (pull-requests: write) and report (the saved report file)");
   const event = readEvent();
-  const saved = await readSavedReport(resolve20(workspace, input("report")), VERSION2);
+  const saved = await readSavedReport(resolve21(workspace, input("report")), VERSION2);
   const body = commentBody(saved, reportedBy(event, process.env, saved));
   const api = new GitHubApi(t, apiUrl(), process.env.GITHUB_REPOSITORY ?? "", retryTuning());
   const pr = await pullRequestOfRun(api, event);
@@ -58658,10 +58761,10 @@ async function check(workspace, event) {
   for (const a of picked.shown) a.item();
   await writeSummary(omittedNote(picked.omitted) + checkMarkdown(r3));
   const sarif = input("sarif");
-  if (sarif) await writeFileAtomic(resolve20(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION2), null, 2)}
+  if (sarif) await writeFileAtomic(resolve21(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION2), null, 2)}
 `, 420, workspace);
   const report = input("report");
-  if (report) await writeFileAtomic(resolve20(workspace, report), checkReportJson(r3, VERSION2), 420, workspace);
+  if (report) await writeFileAtomic(resolve21(workspace, report), checkReportJson(r3, VERSION2), 420, workspace);
   if (pr && boolInput("comment", false)) {
     const t = token();
     if (!t) warning("comment: true needs github-token");
@@ -58746,7 +58849,7 @@ async function release(workspace) {
 }
 async function main() {
   const eventName = process.env.GITHUB_EVENT_NAME ?? "";
-  const workspace = resolve20(process.env.GITHUB_WORKSPACE || process.cwd());
+  const workspace = resolve21(process.env.GITHUB_WORKSPACE || process.cwd());
   try {
     const mode = modeOf(eventName, process.env.GITHUB_REF ?? "");
     info(`ctxforge ${VERSION2}: ${mode} (${eventName || "no event"})`);
