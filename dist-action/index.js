@@ -23219,8 +23219,8 @@ function makeParser() {
       if (silent || !cur) return true;
       const src = state.src;
       const end = state.pos;
-      const open8 = name === "image" ? start + 1 : start;
-      const labelEnd = md.helpers.parseLinkLabel(state, open8, name === "link");
+      const open7 = name === "image" ? start + 1 : start;
+      const labelEnd = md.helpers.parseLinkLabel(state, open7, name === "link");
       if (labelEnd < 0) return true;
       const kind = name === "image" ? "image" : "inline";
       if (src.charCodeAt(labelEnd + 1) === 40 && src.charCodeAt(end - 1) === 41) {
@@ -23234,11 +23234,11 @@ function makeParser() {
         const pointy = src.charCodeAt(p) === 60;
         const [ts, te] = [pointy ? p + 1 : p, pointy ? d.pos - 1 : d.pos];
         const keep = kind === "inline" && cur.opts.textFor?.has(src.slice(ts, te));
-        record(state, { kind, start: ts, end: te, ...keep ? { text: src.slice(open8 + 1, labelEnd) } : {} });
+        record(state, { kind, start: ts, end: te, ...keep ? { text: src.slice(open7 + 1, labelEnd) } : {} });
         return true;
       }
       let label2 = end > labelEnd + 1 && src.charCodeAt(labelEnd + 1) === 91 ? src.slice(labelEnd + 2, end - 1) : "";
-      if (!label2) label2 = src.slice(open8 + 1, labelEnd);
+      if (!label2) label2 = src.slice(open7 + 1, labelEnd);
       const norm = md.utils.normalizeReference(label2);
       if (!norm.startsWith("^")) record(state, { kind: "reference", start: -1, end: -1, label: norm });
       return true;
@@ -23345,9 +23345,9 @@ function makeParser() {
         if (ok && tok && c.start >= 0) {
           const label2 = tok.meta.label;
           if (label2.startsWith("^")) {
-            const open8 = state.bMarks[startLine] + state.tShift[startLine];
-            const close2 = state.src.indexOf("]", open8);
-            cur.footnotes.push(close2 > open8 ? state.src.slice(open8 + 2, close2) : label2.slice(1));
+            const open7 = state.bMarks[startLine] + state.tShift[startLine];
+            const close2 = state.src.indexOf("]", open7);
+            cur.footnotes.push(close2 > open7 ? state.src.slice(open7 + 2, close2) : label2.slice(1));
           } else {
             const pointy = state.src.charCodeAt(c.start) === 60;
             cur.defs.push({ start: pointy ? c.start + 1 : c.start, end: pointy ? c.end - 1 : c.end, label: label2 });
@@ -29226,8 +29226,8 @@ function wrapNode(db) {
     },
     transaction: (fn) => (...args) => {
       const name = `ctxforge_${depth}`;
-      const open8 = () => db.isTransaction ?? depth > 0;
-      const nested = open8();
+      const open7 = () => db.isTransaction ?? depth > 0;
+      const nested = open7();
       db.exec(nested ? `SAVEPOINT ${name}` : "BEGIN");
       depth++;
       try {
@@ -29296,10 +29296,11 @@ function asWriteErrno(e, files) {
   }
   return errno(fileSizeLimit() !== void 0 ? "EFBIG" : "EIO");
 }
-function stampFreshFile(fd) {
+function stampFile(fd, counters = { change: 0 }) {
   const head = Buffer.alloc(100);
   if (readSync4(fd, head, 0, 100, 0) < 100) return;
-  head.fill(0, 24, 28);
+  head.writeUInt32BE(counters.change, 24);
+  if (counters.cookie !== void 0) head.writeUInt32BE(counters.cookie, 40);
   stampLibraryVersion(head);
   writeSync3(fd, head, 0, 100, 0);
 }
@@ -29477,10 +29478,13 @@ import { existsSync as existsSync4 } from "node:fs";
 import { readFile as readFile4, stat as stat3 } from "node:fs/promises";
 async function readInputBytes(input2, limits) {
   if (input2.bytes) return input2.bytes;
+  await checkInputFile(input2, limits);
+  return readFile4(input2.path);
+}
+async function checkInputFile(input2, limits) {
   const st = await stat3(input2.path).catch(() => void 0);
   if (!st?.isFile()) fail("CTXFORGE_IO", `${input2.label}: not a readable file`, {}, 2);
   if (st.size > limits.maxTotalBytes) fail("ACX_CORRUPT", `${input2.label} is ${st.size} bytes, over the limit of ${limits.maxTotalBytes}`, { file: input2.label });
-  return readFile4(input2.path);
 }
 async function openCartridge(input2, limitsIn, keepBytes = false) {
   opens++;
@@ -36458,7 +36462,7 @@ var init_sign = __esm({
 });
 
 // src/acx/writer.ts
-import { closeSync as closeSync7, constants as constants5, fchmodSync as fchmodSync2, fsyncSync, openSync as openSync7 } from "node:fs";
+import { closeSync as closeSync7, constants as constants5, fchmodSync as fchmodSync2, fsyncSync, openSync as openSync7, readSync as readSync5 } from "node:fs";
 import { resolve as resolve8 } from "node:path";
 async function writeCartridgeFile(out, c, read, named = out) {
   const dest = resolve8(out);
@@ -36472,20 +36476,26 @@ async function writeCartridgeFile(out, c, read, named = out) {
       db.close();
     }
   });
+  finish(dest, { change: 0 });
+}
+function finish(dest, counters) {
   const fd = openSync7(dest, constants5.O_RDWR | constants5.O_NOFOLLOW);
   try {
-    stampFreshFile(fd);
+    stampFile(fd, counters);
     fchmodSync2(fd, 420);
     fsyncSync(fd);
   } finally {
     closeSync7(fd);
   }
 }
-async function fill(db, c, read, dest) {
-  db.pragma(`page_size = ${PAGE_SIZE}`);
+function scratchPragmas(db) {
   db.pragma("journal_mode = OFF");
   db.pragma("synchronous = OFF");
   db.pragma("temp_store = MEMORY");
+}
+async function fill(db, c, read, dest) {
+  db.pragma(`page_size = ${PAGE_SIZE}`);
+  scratchPragmas(db);
   db.pragma('encoding = "UTF-8"');
   db.pragma(`application_id = ${APPLICATION_ID}`);
   db.pragma(`user_version = ${userVersionFor(false)}`);
@@ -36534,6 +36544,32 @@ function rewriteCartridge(bytes, mutate) {
   } finally {
     db.close();
   }
+}
+async function rewriteCartridgeFile(scratch, out, mutate) {
+  const dest = resolve8(out);
+  const head = Buffer.alloc(100);
+  const fd = openSync7(scratch, constants5.O_RDONLY | constants5.O_NOFOLLOW);
+  try {
+    readSync5(fd, head, 0, 100, 0);
+  } finally {
+    closeSync7(fd);
+  }
+  const db = openFile(resolve8(scratch));
+  let schemaChanged = false;
+  try {
+    db.pragma("trusted_schema = OFF");
+    scratchPragmas(db);
+    const cookieBefore = db.pragma("schema_version", { simple: true });
+    db.transaction(() => mutate(db))();
+    schemaChanged = db.pragma("schema_version", { simple: true }) !== cookieBefore;
+    closeSync7(openSync7(dest, constants5.O_WRONLY | constants5.O_CREAT | constants5.O_EXCL | constants5.O_NOFOLLOW, 420));
+    db.prepare("VACUUM INTO ?").run(dest);
+  } catch (e) {
+    throw asWriteErrno(e, [dest, scratch]);
+  } finally {
+    db.close();
+  }
+  finish(dest, { change: head.readUInt32BE(24), ...schemaChanged ? {} : { cookie: head.readUInt32BE(40) } });
 }
 var by, SourceChangedError;
 var init_writer = __esm({
@@ -37131,26 +37167,35 @@ var init_import = __esm({
 });
 
 // src/acx/strip.ts
-import { open as open3 } from "node:fs/promises";
+import { writeFileSync as writeFileSync2 } from "node:fs";
+import { copyFile as copyFile2 } from "node:fs/promises";
 async function usableCartridge(input2, opts, what2) {
-  const c = await checkArtifact(input2, opts, { bytes: true });
-  if (!c.check || !c.bytes) fail(c.result.diagnostics[0]?.code ?? "ACX_CORRUPT", `cannot ${what2} ${input2.label}: ${c.result.diagnostics[0]?.message ?? "unreadable"}`);
+  const c = await checkArtifact(input2, opts);
+  if (!c.check) fail(c.result.diagnostics[0]?.code ?? "ACX_CORRUPT", `cannot ${what2} ${input2.label}: ${c.result.diagnostics[0]?.message ?? "unreadable"}`);
   const blocking = c.result.diagnostics.find((x) => x.severity === "error" && /^ACX_(SCHEMA|CORRUPT|JOURNAL)/.test(x.code));
   if (blocking) fail(blocking.code, `cannot ${what2} ${input2.label}: ${blocking.message}`);
   if (c.check.report.trust === "tampered") fail("ACX_OBJECT_MISMATCH", `cannot ${what2} ${input2.label}: it is tampered (${c.check.report.reason})`);
-  return { ...c, check: c.check, bytes: c.bytes };
+  return { ...c, check: c.check };
 }
-async function writeBytes(path, bytes, check2) {
-  await writeAtomic(path, async (tmp) => {
-    const fh = await open3(tmp, "wx", 420);
-    try {
-      await fh.writeFile(bytes);
-      await fh.chmod(420);
-      await fh.sync();
-    } finally {
-      await fh.close();
+async function rewriteVerified(input2, outPath, opts, what2, plan, check2) {
+  let planned;
+  let written;
+  await writeAtomic(outPath, (tmp) => withScratchBeside(outPath, async (scratch) => {
+    if (input2.bytes) writeFileSync2(scratch, input2.bytes);
+    else {
+      await checkInputFile(input2, resolveLimits(opts.limits));
+      await copyFile2(input2.path, scratch);
     }
-  }, { check: check2 });
+    const p = plan(await usableCartridge({ label: input2.label, path: scratch }, opts, what2));
+    planned = p;
+    await rewriteCartridgeFile(scratch, tmp, p.mutate);
+  }), {
+    check: async (tmp) => {
+      await check2?.(tmp, planned.result);
+      written = await sha256File(tmp);
+    }
+  });
+  return { result: planned.result, ...written };
 }
 var init_strip = __esm({
   "src/acx/strip.ts"() {
@@ -37158,42 +37203,45 @@ var init_strip = __esm({
     init_diagnostics();
     init_atomic();
     init_hash();
+    init_limits();
     init_artifact();
     init_writer();
     init_header();
+    init_open();
   }
 });
 
 // src/acx/resign.ts
 async function signCartridge(input2, key3, outPath, opts) {
-  const c = await usableCartridge(input2, { limits: opts.limits, env: opts.env }, "sign");
-  const meta = c.check.meta;
-  const hash2 = c.check.report.manifestHash;
   const env = opts.env ?? process.env;
-  const created = meta.get("acx.created_at");
-  const signedAt2 = created ?? (env.SOURCE_DATE_EPOCH ? isoSeconds(parseEpoch(env.SOURCE_DATE_EPOCH, "SOURCE_DATE_EPOCH")) : isoSeconds(0));
-  const row = signatureRow(key3, c.check.romObjects, hash2, meta, signedAt2);
-  const bytes = rewriteCartridge(c.bytes, (db) => {
-    db.prepare("DELETE FROM signatures").run();
-    const pem = db.prepare("SELECT count(*) AS n FROM pragma_table_info('signatures') WHERE name = 'public_key_pem'").get().n > 0;
-    if (pem) {
-      db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, ?, 'ed25519', ?)").run(row.sig_id, row.manifest_hash, row.envelope, row.keyid, row.public_key_pem, row.created_at);
-    } else {
-      db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, 'ed25519', ?)").run(row.sig_id, row.manifest_hash, row.envelope, row.keyid, row.created_at);
-    }
-    if (!meta.has("acx.rom_manifest_hash")) db.prepare("INSERT INTO cartridge (key, value) VALUES ('acx.rom_manifest_hash', ?)").run(hash2);
-  });
-  await writeBytes(outPath, bytes, (tmp) => selfCheck(tmp, hash2, true, key3.publicKey));
-  return { path: outPath, format: "acx", sha256: sha256Hex(bytes), size: bytes.length, name: meta.get("acx.artifact_id") ?? "", version: meta.get("acx.artifact_version") ?? "" };
+  const r3 = await rewriteVerified(input2, outPath, { limits: opts.limits, env }, "sign", (c) => {
+    const meta = c.check.meta;
+    const hash2 = c.check.report.manifestHash;
+    const created = meta.get("acx.created_at");
+    const signedAt2 = created ?? (env.SOURCE_DATE_EPOCH ? isoSeconds(parseEpoch(env.SOURCE_DATE_EPOCH, "SOURCE_DATE_EPOCH")) : isoSeconds(0));
+    const row = signatureRow(key3, c.check.romObjects, hash2, meta, signedAt2);
+    return {
+      result: { hash: hash2, name: meta.get("acx.artifact_id") ?? "", version: meta.get("acx.artifact_version") ?? "" },
+      mutate: (db) => {
+        db.prepare("DELETE FROM signatures").run();
+        const pem = db.prepare("SELECT count(*) AS n FROM pragma_table_info('signatures') WHERE name = 'public_key_pem'").get().n > 0;
+        if (pem) {
+          db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, ?, 'ed25519', ?)").run(row.sig_id, row.manifest_hash, row.envelope, row.keyid, row.public_key_pem, row.created_at);
+        } else {
+          db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, 'ed25519', ?)").run(row.sig_id, row.manifest_hash, row.envelope, row.keyid, row.created_at);
+        }
+        if (!meta.has("acx.rom_manifest_hash")) db.prepare("INSERT INTO cartridge (key, value) VALUES ('acx.rom_manifest_hash', ?)").run(hash2);
+      }
+    };
+  }, (tmp, res) => selfCheck(tmp, res.hash, true, key3.publicKey));
+  return { path: outPath, format: "acx", sha256: r3.sha256, size: r3.size, name: r3.result.name, version: r3.result.version };
 }
 var init_resign = __esm({
   "src/acx/resign.ts"() {
     "use strict";
     init_time();
-    init_hash();
     init_strip();
     init_sign();
-    init_writer();
     init_build2();
   }
 });
@@ -41940,7 +41988,7 @@ var init_module3 = __esm({
 });
 
 // src/formats.ts
-import { open as open4 } from "node:fs/promises";
+import { open as open3 } from "node:fs/promises";
 import { basename as basename4 } from "node:path";
 function allFormats() {
   return modules;
@@ -41950,7 +41998,7 @@ function formatByName(name) {
 }
 async function readHead(input2, n = 4096) {
   if (input2.bytes) return input2.bytes.subarray(0, n);
-  const fh = await open4(input2.path, "r");
+  const fh = await open3(input2.path, "r");
   try {
     const buf = Buffer.alloc(n);
     const { bytesRead } = await fh.read(buf, 0, n, 0);
@@ -42688,7 +42736,7 @@ function ringGet(url, headers2, o = {}) {
           if (error4) fail2(error4);
           else done2(pos);
         };
-        const finish = (e) => {
+        const finish2 = (e) => {
           if (e && !error4 && !settled) {
             error4 = e;
             sock.destroy();
@@ -42698,13 +42746,13 @@ function ringGet(url, headers2, o = {}) {
         const block = (b) => {
           if (settled || error4 || b.length === 0) return;
           if (pos + b.length > length) {
-            finish(new Error(`more than the ${length} bytes the answer announced`));
+            finish2(new Error(`more than the ${length} bytes the answer announced`));
             return;
           }
           try {
             tap(b);
           } catch (e) {
-            finish(e);
+            finish2(e);
             return;
           }
           const at = pos;
@@ -42719,7 +42767,7 @@ function ringGet(url, headers2, o = {}) {
             pending--;
             if (slot >= 0) inFlight[slot] = false;
             if (err) {
-              finish(Object.assign(err, { syscall: "write" }));
+              finish2(Object.assign(err, { syscall: "write" }));
               return;
             }
             if (sock.isPaused() && !error4 && !ended) sock.resume();
@@ -42733,11 +42781,11 @@ function ringGet(url, headers2, o = {}) {
         };
         for (const b of early) block(b);
         if (lateError && !ended) {
-          finish(lateError);
+          finish2(lateError);
           return;
         }
         onBytes = block;
-        failure2 = (e) => finish(ended ? void 0 : e.message === "the connection closed early" ? new Error(`the connection closed after ${pos} of ${length} bytes`) : e);
+        failure2 = (e) => finish2(ended ? void 0 : e.message === "the connection closed early" ? new Error(`the connection closed after ${pos} of ${length} bytes`) : e);
         if (length === 0) ended = true;
         if (!ended) sock.resume();
         settle();
@@ -43239,7 +43287,7 @@ var init_client = __esm({
 
 // src/oci/layout.ts
 import { constants as constants6 } from "node:fs";
-import { copyFile as copyFile2, lstat as lstat2, mkdir as mkdir2, open as open5, rename as rename3, rm as rm3 } from "node:fs/promises";
+import { copyFile as copyFile3, lstat as lstat2, mkdir as mkdir2, open as open4, rename as rename3, rm as rm3 } from "node:fs/promises";
 import { createHash as createHash12 } from "node:crypto";
 import { dirname as dirname11, join as join25, resolve as resolve13 } from "node:path";
 import { pipeline as pipeline2 } from "node:stream/promises";
@@ -43272,7 +43320,7 @@ var init_layout = __esm({
         refuseSymlinks(path, this.dir);
         let fh;
         try {
-          fh = await open5(path, constants6.O_RDONLY | constants6.O_NOFOLLOW);
+          fh = await open4(path, constants6.O_RDONLY | constants6.O_NOFOLLOW);
         } catch (e) {
           const code2 = e.code;
           if (code2 === "ENOENT") return void 0;
@@ -43320,7 +43368,7 @@ var init_layout = __esm({
         try {
           if ("bytes" in src) await writeFileAtomic(target, src.bytes, 420, this.dir);
           else {
-            await copyFile2(src.file, tmp, constants6.COPYFILE_EXCL);
+            await copyFile3(src.file, tmp, constants6.COPYFILE_EXCL);
             const { sha256 } = await sha256File(tmp);
             if (`sha256:${sha256}` !== digest) throw new OciError("CTXFORGE_OCI_DIGEST", `${src.file} changed while it was pushed (now sha256:${sha256}, not ${digest})`, this.where, void 0, 1);
             await rename3(tmp, target);
@@ -45992,7 +46040,7 @@ async function cloneFiles(bare, dest, recorded) {
   };
 }
 async function openRegistry(spec, o) {
-  for (const [prefix, open8] of schemes) if (spec.startsWith(prefix)) return open8(spec, o);
+  for (const [prefix, open7] of schemes) if (spec.startsWith(prefix)) return open7(spec, o);
   if (/^oci:\/\//i.test(spec)) return (await Promise.resolve().then(() => (init_oci(), oci_exports))).openOciRegistry(spec, o);
   if (isGitUrl(spec)) return gitRegistry(spec, o);
   if (o.fromLock) {
@@ -46036,7 +46084,7 @@ var init_resolve = __esm({
 
 // src/install/source.ts
 import { constants as constants8, createWriteStream as createWriteStream4 } from "node:fs";
-import { lstat as lstat8, mkdtemp as mkdtemp3, open as open6, readFile as readFile15, rm as rm6 } from "node:fs/promises";
+import { lstat as lstat8, mkdtemp as mkdtemp3, open as open5, readFile as readFile15, rm as rm6 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
 import { basename as basename9, dirname as dirname15, isAbsolute as isAbsolute7, join as join35, relative as relative8, resolve as resolve20, sep as sep5 } from "node:path";
 import { pipeline as pipeline5 } from "node:stream/promises";
@@ -46119,7 +46167,7 @@ async function local(spec, o) {
 async function privateCopy(src, dest, max) {
   let fh;
   try {
-    fh = await open6(src, constants8.O_RDONLY | constants8.O_NOFOLLOW | constants8.O_NONBLOCK);
+    fh = await open5(src, constants8.O_RDONLY | constants8.O_NOFOLLOW | constants8.O_NONBLOCK);
   } catch (e) {
     const code2 = e.code;
     fail("CTXFORGE_IO", `${src} ${code2 === "ELOOP" ? "is a symbolic link; it is not read" : `cannot be read (${code2 ?? e.message})`}`, { file: src }, 2);
@@ -50180,23 +50228,23 @@ function sizeOf2(s, unit) {
 }
 function truncateMarkdown(md, t) {
   if (sizeOf2(md, t.unit) <= t.limit) return md;
-  const tail = (open9) => `${"\n</details>\n".repeat(open9)}
+  const tail = (open8) => `${"\n</details>\n".repeat(open8)}
 
 **… truncated:** this report is longer than GitHub accepts here; the full report is in ${t.fullReportAt}.
 `;
   const lines = md.split("\n");
   const kept = [];
   let size = 0;
-  let open8 = 0;
+  let open7 = 0;
   for (const line of lines) {
     const add = sizeOf2(line, t.unit) + 1;
     const opens2 = /^<details\b/.test(line) ? 1 : /^<\/details>/.test(line) ? -1 : 0;
-    if (size + add + sizeOf2(tail(Math.max(0, open8 + opens2)), t.unit) > t.limit) break;
+    if (size + add + sizeOf2(tail(Math.max(0, open7 + opens2)), t.unit) > t.limit) break;
     kept.push(line);
     size += add;
-    open8 = Math.max(0, open8 + opens2);
+    open7 = Math.max(0, open7 + opens2);
   }
-  return `${kept.join("\n")}${tail(open8)}`;
+  return `${kept.join("\n")}${tail(open7)}`;
 }
 
 // src/diff/group.ts
@@ -51557,8 +51605,8 @@ var docsify = [{
     let after = 0;
     for (const m of matches(DOCSIFY, body, skip)) {
       const lineStart = body.lastIndexOf("\n", m.index) + 1;
-      const open8 = body.lastIndexOf("[", m.index);
-      if (open8 < Math.max(lineStart, after)) continue;
+      const open7 = body.lastIndexOf("[", m.index);
+      if (open7 < Math.max(lineStart, after)) continue;
       after = m.index + m[0].length;
       const opts = /* @__PURE__ */ new Map();
       for (const o of m[3].matchAll(/:([\w-]{1,40})(?:=([^\s'")]{1,200}))?/g)) opts.set(o[1], o[2] ?? "");
@@ -51567,7 +51615,7 @@ var docsify = [{
       if (type !== "markdown" && type !== "code") continue;
       const fragment = opts.get("fragment");
       out.push({
-        start: open8,
+        start: open7,
         end: after,
         raw,
         base: "page",
@@ -51608,8 +51656,8 @@ var mdx = (pages, rooted = "refuse") => ({
 var IGNORED_OPTIONS = /* @__PURE__ */ new Set(["caption", "name", "class", "linenos", "lineno-start", "lineno-match", "emphasize-lines", "force", "encoding", "tab-width", "heading-offset", "relative-docs", "relative-images", "parser", "number-lines", "literal"]);
 function mystDirectives(body, skip) {
   const out = [];
-  const open8 = /^[ \t]{0,40}(`{3,}|:{3,})\{(include|literalinclude)\}[ \t]+(\S{1,500})[ \t]*$/gm;
-  for (let m = open8.exec(body); m; m = open8.exec(body)) {
+  const open7 = /^[ \t]{0,40}(`{3,}|:{3,})\{(include|literalinclude)\}[ \t]+(\S{1,500})[ \t]*$/gm;
+  for (let m = open7.exec(body); m; m = open7.exec(body)) {
     if (skip(m.index)) continue;
     const fence = m[1];
     const literal = m[2] === "literalinclude";
@@ -51646,7 +51694,7 @@ function mystDirectives(body, skip) {
       at = lineEnd2;
       if (nl < 0) break;
     }
-    open8.lastIndex = Math.max(open8.lastIndex, end);
+    open7.lastIndex = Math.max(open7.lastIndex, end);
     const range = {};
     let unsupported;
     for (const [k, v] of options) {
@@ -51715,19 +51763,19 @@ var includes = (g) => g !== "github" && FORMS[g] !== void 0;
 function codeFences(body) {
   const out = [];
   const fence = /^[ \t]{0,40}(`{3,}|~{3,})[ \t]*([^\n]*)$/gm;
-  const open8 = [];
+  const open7 = [];
   for (let m = fence.exec(body); m; m = fence.exec(body)) {
     const info4 = m[2].trim();
     const ch = m[1][0];
     const n = m[1].length;
-    const top = open8[open8.length - 1];
+    const top = open7[open7.length - 1];
     if (info4 === "" && top && top.ch === ch && n >= top.n) {
-      open8.pop();
+      open7.pop();
       continue;
     }
     const directive = /^\{([\w:-]{1,60})\}/.exec(info4)?.[1];
     if (directive !== void 0 && !/^(code|code-block|code-cell|sourcecode|eval-rst|mermaid|math)$/.test(directive)) {
-      open8.push({ ch, n });
+      open7.push({ ch, n });
       continue;
     }
     const close2 = new RegExp(`^[ \\t]{0,40}${ch === "`" ? "`" : "~"}{${n},}[ \\t]*$`, "gm");
@@ -52262,8 +52310,8 @@ var HEADING_WITH_COMPONENT = /^[ \t]{0,3}#{1,6}[ \t]+([^<\n]{1,500})<[A-Z][^\n]{
 var ATTR = /(?:^|\s)([A-Za-z][\w-]{0,40})[ \t]*=[ \t]*(?:"([^"\n]{0,500})"|'([^'\n]{0,500})'|\{[ \t]*(?:"([^"\n]{0,500})"|'([^'\n]{0,500})')[ \t]*\})/g;
 function componentAnchorIds(body, ca) {
   const out = [];
-  const open8 = new RegExp(`<(?:${ca.tags.join("|")})(?=[\\s/>])([^<>]{0,2000})>`, "g");
-  for (const m of body.matchAll(open8)) {
+  const open7 = new RegExp(`<(?:${ca.tags.join("|")})(?=[\\s/>])([^<>]{0,2000})>`, "g");
+  for (const m of body.matchAll(open7)) {
     for (const at of m[1].matchAll(ATTR)) {
       const v = (at[2] ?? at[3] ?? at[4] ?? at[5] ?? "").trim();
       if (!v) continue;
@@ -52633,7 +52681,7 @@ async function startTreeLinks(tree, docRoots, o = {}) {
   const add = (path, facts) => {
     if (take(path)) keep(path, judge3(path, facts));
   };
-  const finish = async () => {
+  const finish2 = async () => {
     const out = [];
     const pending = [];
     for (let k = 0; k < docs.count; k++) {
@@ -52720,7 +52768,7 @@ async function startTreeLinks(tree, docRoots, o = {}) {
       if (take(path)) keep(path, judge3(path, linkFactsOf(spec, path, bytes, text2)));
     },
     add,
-    finish
+    finish: finish2
   };
 }
 async function checkLinks(tree, format, level = "warning", o = {}) {
@@ -54800,7 +54848,7 @@ async function listPackages(o) {
 // src/release/saved-report.ts
 init_diagnostics();
 init_utf8();
-import { lstat as lstat12, open as open7 } from "node:fs/promises";
+import { lstat as lstat12, open as open6 } from "node:fs/promises";
 import { constants as constants9 } from "node:fs";
 
 // schemas/check-report.schema.json
@@ -58560,7 +58608,7 @@ async function readSavedReport(path, toolVersion) {
   const st = await lstat12(path).catch(() => void 0);
   if (!st?.isFile()) fail("CTXFORGE_REPORT_INVALID", `the saved report ${path} is not a regular file`, { hint: "download the check run's report artifact and name the file in the report input" }, 2);
   if (st.size > MAX_CHECK_REPORT_BYTES) fail("CTXFORGE_REPORT_INVALID", `the saved report is ${st.size} bytes, more than the ${MAX_CHECK_REPORT_BYTES} a check report may be; nothing from it is posted`);
-  const fh = await open7(path, constants9.O_RDONLY | constants9.O_NOFOLLOW);
+  const fh = await open6(path, constants9.O_RDONLY | constants9.O_NOFOLLOW);
   let bytes;
   try {
     const buf = Buffer.alloc(MAX_CHECK_REPORT_BYTES + 1);

@@ -50,10 +50,15 @@ export interface CartridgeData {
 
 export async function readInputBytes(input: ArtifactInput, limits: Limits): Promise<Buffer> {
   if (input.bytes) return input.bytes;
+  await checkInputFile(input, limits);
+  return readFile(input.path!);
+}
+
+/** Refuses an input path that is not a regular file, or is over the total limit, before it is read or copied. */
+export async function checkInputFile(input: ArtifactInput, limits: Limits): Promise<void> {
   const st = await stat(input.path!).catch(() => undefined);
   if (!st?.isFile()) fail('CTXFORGE_IO', `${input.label}: not a readable file`, {}, 2);
   if (st.size > limits.maxTotalBytes) fail('ACX_CORRUPT', `${input.label} is ${st.size} bytes, over the limit of ${limits.maxTotalBytes}`, { file: input.label });
-  return readFile(input.path!);
 }
 
 /**

@@ -1,9 +1,9 @@
 // Writes cartridge content into a SQLite file deterministically: fixed page size, the verbatim DDL,
 // rows inserted in primary-key order into a scratch database beside the output, then VACUUM INTO
 // the output — the image an in-memory build and VACUUM give, byte for byte, without holding it.
-import { closeSync, constants, fchmodSync, fsyncSync, openSync } from 'node:fs';
+import { closeSync, constants, fchmodSync, fsyncSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { asWriteErrno, openBytes, openFile, stampFreshFile, stampLibraryVersion, type SqliteDb } from '../core/sqlite.js';
+import { asWriteErrno, openBytes, openFile, stampFile, stampLibraryVersion, type SqliteDb } from '../core/sqlite.js';
 import { withScratchBeside } from '../core/atomic.js';
 import { sha256Tagged } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
@@ -72,9 +72,14 @@ export async function writeCartridgeFile(out: string, c: WriteContent, read: (pa
       db.close();
     }
   });
+  finish(dest, { change: 0 });
+}
+
+/** The written image's header stamped (stampFile), its mode 0644, and the file synced. */
+function finish(dest: string, counters: { change: number; cookie?: number }): void {
   const fd = openSync(dest, constants.O_RDWR | constants.O_NOFOLLOW);
   try {
-    stampFreshFile(fd);
+    stampFile(fd, counters);
     fchmodSync(fd, 0o644);
     fsyncSync(fd);
   } finally {
@@ -82,13 +87,17 @@ export async function writeCartridgeFile(out: string, c: WriteContent, read: (pa
   }
 }
 
+/** Pragmas of a scratch database: no journal (a failed write is deleted, not rolled back), never synced, sorts in memory. */
+function scratchPragmas(db: SqliteDb): void {
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.pragma('temp_store = MEMORY');
+}
+
 /** The rows, in one transaction, then VACUUM INTO `dest`. */
 async function fill(db: SqliteDb, c: WriteContent, read: (path: string) => Promise<Buffer>, dest: string): Promise<void> {
   db.pragma(`page_size = ${PAGE_SIZE}`);
-  db.pragma('journal_mode = OFF');
-  // The scratch is deleted either way: never synced (the output is, once it is written).
-  db.pragma('synchronous = OFF');
-  db.pragma('temp_store = MEMORY');
+  scratchPragmas(db);
   db.pragma('encoding = "UTF-8"');
   db.pragma(`application_id = ${APPLICATION_ID}`);
   db.pragma(`user_version = ${userVersionFor(false)}`);
@@ -148,4 +157,35 @@ export function rewriteCartridge(bytes: Buffer, mutate: (db: SqliteDb) => void):
   } finally {
     db.close();
   }
+}
+
+/**
+ * rewriteCartridge on a file: the cartridge in `scratch` (a copy the caller verified, beside the
+ * output) is changed by `mutate` in place, in one transaction, and VACUUM INTO writes `out` from it,
+ * with the input's change counter and schema cookie (a mutation that changed the schema keeps
+ * SQLite's own cookie): the bytes rewriteCartridge gives, without the image held in memory — a copy
+ * of the input, SQLite's copy of it, VACUUM's and the serialized image (1.25 GB for `sign` of a
+ * 100,000-file cartridge).
+ */
+export async function rewriteCartridgeFile(scratch: string, out: string, mutate: (db: SqliteDb) => void): Promise<void> {
+  const dest = resolve(out);
+  const head = Buffer.alloc(100);
+  const fd = openSync(scratch, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try { readSync(fd, head, 0, 100, 0); } finally { closeSync(fd); }
+  const db = openFile(resolve(scratch));
+  let schemaChanged = false;
+  try {
+    db.pragma('trusted_schema = OFF');
+    scratchPragmas(db);
+    const cookieBefore = db.pragma('schema_version', { simple: true }) as number;
+    db.transaction(() => mutate(db))();
+    schemaChanged = (db.pragma('schema_version', { simple: true }) as number) !== cookieBefore;
+    closeSync(openSync(dest, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644));
+    db.prepare('VACUUM INTO ?').run(dest);
+  } catch (e) {
+    throw asWriteErrno(e, [dest, scratch]);
+  } finally {
+    db.close();
+  }
+  finish(dest, { change: head.readUInt32BE(24), ...(schemaChanged ? {} : { cookie: head.readUInt32BE(40) }) });
 }

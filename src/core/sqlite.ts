@@ -543,14 +543,16 @@ export function asWriteErrno(e: unknown, files: readonly string[]): unknown {
 }
 
 /**
- * stampLibraryVersion on a database file SQLite just wrote afresh (VACUUM INTO), in place: its change
- * counter made 0 first, as an in-memory image's is (fileBacked's serialize does the same), so the
- * file is byte for byte the image an in-memory build of the same rows gives.
+ * stampLibraryVersion on a database file SQLite just wrote (VACUUM INTO), in place, after its change
+ * counter is set to `counters.change` and, when given, its schema cookie to `counters.cookie`: a
+ * fresh image's counter is 0, as an in-memory image's is (fileBacked's serialize does the same), and
+ * a rewrite keeps its input's, so the file is byte for byte the image the in-memory path gives.
  */
-export function stampFreshFile(fd: number): void {
+export function stampFile(fd: number, counters: { change: number; cookie?: number } = { change: 0 }): void {
   const head = Buffer.alloc(100);
   if (readSync(fd, head, 0, 100, 0) < 100) return;
-  head.fill(0, 24, 28);
+  head.writeUInt32BE(counters.change, 24);
+  if (counters.cookie !== undefined) head.writeUInt32BE(counters.cookie, 40);
   stampLibraryVersion(head);
   writeSync(fd, head, 0, 100, 0);
 }

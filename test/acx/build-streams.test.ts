@@ -86,7 +86,7 @@ test('a knowledge file that changes between its check and its write fails the bu
   assert.deepEqual(readdirSync(out), []);
 });
 
-test('a build of 96 MiB of knowledge peaks far below one copy of it beside the rest', { timeout: 180_000 }, () => {
+test('a build of 96 MiB of knowledge, and signing it again, peak far below one copy of it beside the rest', { timeout: 180_000 }, () => {
   const src = copyExample();
   mkdirSync(join(src, 'knowledge', 'large'));
   const r = seeded(96);
@@ -107,4 +107,15 @@ test('a build of 96 MiB of knowledge peaks far below one copy of it beside the r
   assert.ok(rss > 0 && rss < 96 + 110, `peak RSS ${rss.toFixed(0)} MiB`);
   assert.deepEqual(readdirSync(tmp), []);
   assert.equal(readdirSync(out).length, 1);
+  // Signing it again rewrites it through a verified copy beside the output, in the same bound, to the
+  // same bytes (the signature is made from the same key and created_at).
+  const built = join(out, readdirSync(out)[0]!);
+  const again = join(tmpDir('acx-resign-'), 'signed.acx');
+  const s = spawnSync(process.execPath, [join(repoRoot, 'test', 'hostile', 'measure.mjs'), 'sign', built, '--key', SEED, '--out', again],
+    { encoding: 'utf8', timeout: 170_000, env: { ...process.env, TMPDIR: tmp, CTXFORGE_MEASURE_CLI: builtCli() } });
+  assert.equal(s.status, 0, s.stdout + s.stderr);
+  const signRss = Number(/MAXRSS_KIB=(\d+)/.exec(s.stderr)?.[1]) / 1024;
+  assert.ok(signRss > 0 && signRss < 96 + 110, `sign: peak RSS ${signRss.toFixed(0)} MiB`);
+  assert.equal(sha256(again), sha256(built));
+  assert.deepEqual(readdirSync(join(again, '..')), ['signed.acx']);
 });
