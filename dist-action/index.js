@@ -36493,6 +36493,16 @@ function scratchPragmas(db) {
   db.pragma("synchronous = OFF");
   db.pragma("temp_store = MEMORY");
 }
+async function readAgain(f, read) {
+  let raw;
+  try {
+    raw = await read(f.path);
+  } catch {
+    throw new SourceChangedError(f.path);
+  }
+  if (sha256Tagged(raw) !== f.oid) throw new SourceChangedError(f.path);
+  return raw;
+}
 async function fill(db, c, read, dest) {
   db.pragma(`page_size = ${PAGE_SIZE}`);
   scratchPragmas(db);
@@ -36505,8 +36515,7 @@ async function fill(db, c, read, dest) {
   for (const [k, v] of [...c.meta].sort(by((x) => x[0]))) meta.run(k, v);
   const sq = db.prepare("INSERT INTO sqlar (name, mode, mtime, sz, data) VALUES (?, ?, ?, ?, ?)");
   for (const f of [...c.files].sort(by((x) => x.name))) {
-    const raw = "raw" in f ? f.raw : await read(f.path);
-    if (!("raw" in f) && sha256Tagged(raw) !== f.oid) throw new SourceChangedError(f.path);
+    const raw = "raw" in f ? f.raw : await readAgain(f, read);
     const b = encodeBlob(raw, c.compress);
     sq.run(f.name, MODE_REGULAR, c.mtime, b.sz, b.data);
   }

@@ -55,9 +55,10 @@ export class SourceChangedError extends Error {
  * never the image (a 100,000-file cartridge of 328 MB held it four times over: the files, the
  * database, VACUUM's copy and the serialized image, 1.2 GB). SQLite makes no file of its own: the
  * scratch has no journal (a failed write is deleted, not rolled back) and is never synced, and sorts
- * stay in memory (no temp file in TMPDIR: nothing is written outside the output folder). `read` gives a file's bytes
- * again from the source tree; they must hash to the oid the checks (and the signature) saw. The
- * scratch is named for `named` (the published name, when `out` is its temp file).
+ * stay in memory (no temp file in TMPDIR: nothing is written outside the output folder). `read`
+ * gives a file's bytes again from the source tree; they must hash to the oid the checks (and the
+ * signature) saw, and a file that can no longer be read has changed too. The scratch is named for
+ * `named` (the published name, when `out` is its temp file).
  */
 export async function writeCartridgeFile(out: string, c: WriteContent, read: (path: string) => Promise<Buffer>, named = out): Promise<void> {
   // Absolute: SQLite may read a name that starts with `file:` as a URI (an --out folder so named).
@@ -94,6 +95,14 @@ function scratchPragmas(db: SqliteDb): void {
   db.pragma('temp_store = MEMORY');
 }
 
+/** A source file's bytes read again, as they were checked. */
+async function readAgain(f: { path: string; oid: string }, read: (path: string) => Promise<Buffer>): Promise<Buffer> {
+  let raw: Buffer;
+  try { raw = await read(f.path); } catch { throw new SourceChangedError(f.path); }
+  if (sha256Tagged(raw) !== f.oid) throw new SourceChangedError(f.path);
+  return raw;
+}
+
 /** The rows, in one transaction, then VACUUM INTO `dest`. */
 async function fill(db: SqliteDb, c: WriteContent, read: (path: string) => Promise<Buffer>, dest: string): Promise<void> {
   db.pragma(`page_size = ${PAGE_SIZE}`);
@@ -108,8 +117,7 @@ async function fill(db: SqliteDb, c: WriteContent, read: (path: string) => Promi
   for (const [k, v] of [...c.meta].sort(by((x) => x[0]))) meta.run(k, v);
   const sq = db.prepare('INSERT INTO sqlar (name, mode, mtime, sz, data) VALUES (?, ?, ?, ?, ?)');
   for (const f of [...c.files].sort(by((x) => x.name))) {
-    const raw = 'raw' in f ? f.raw : await read(f.path);
-    if (!('raw' in f) && sha256Tagged(raw) !== f.oid) throw new SourceChangedError(f.path);
+    const raw = 'raw' in f ? f.raw : await readAgain(f, read);
     const b = encodeBlob(raw, c.compress);
     sq.run(f.name, MODE_REGULAR, c.mtime, b.sz, b.data);
   }

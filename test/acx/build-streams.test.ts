@@ -61,29 +61,33 @@ test('the load keeps the bytes of the files its later steps read, and of no know
   assert.ok(all.source!.files.every((f) => f.raw !== undefined && f.raw.length === f.size));
 });
 
-/** A tree whose file `path` reads differently the second time (a source changed during a build). */
-function changingOn(tree: Tree, path: string): Tree {
+/** A tree whose file `path` reads differently the second time, or not at all (a source changed during a build). */
+function changingOn(tree: Tree, path: string, how: 'edited' | 'deleted'): Tree {
   let reads = 0;
   return new Proxy(tree, {
     get(t, p, recv) {
       if (p !== 'read') { const v = Reflect.get(t, p, recv); return typeof v === 'function' ? v.bind(t) : v; }
       return async (q: string, max?: number) => {
         const b = await t.read(q, max);
-        return q === path && ++reads > 1 ? Buffer.concat([b, Buffer.from('\nchanged\n')]) : b;
+        if (q !== path || ++reads === 1) return b;
+        if (how === 'deleted') throw Object.assign(new Error(`ENOENT: no such file, open '${q}'`), { code: 'ENOENT' });
+        return Buffer.concat([b, Buffer.from('\nchanged\n')]);
       };
     },
   });
 }
 
-test('a knowledge file that changes between its check and its write fails the build, and nothing is left', async () => {
-  const out = tmpDir('acx-changed-');
-  await assert.rejects(buildCartridge(changingOn(new DiskTree(EXAMPLE), 'knowledge/methods/screening.md'), { outDir: out, epoch: 1767225600 }), (e: unknown) => {
-    assert.ok(e instanceof DiagnosticError, String(e));
-    assert.equal(e.diagnostic.code, 'ACX_SOURCE_CHANGED');
-    assert.equal(e.diagnostic.file, 'knowledge/methods/screening.md');
-    return true;
-  });
-  assert.deepEqual(readdirSync(out), []);
+test('a knowledge file edited or deleted between its check and its write fails the build, and nothing is left', async () => {
+  for (const how of ['edited', 'deleted'] as const) {
+    const out = tmpDir('acx-changed-');
+    await assert.rejects(buildCartridge(changingOn(new DiskTree(EXAMPLE), 'knowledge/methods/screening.md', how), { outDir: out, epoch: 1767225600 }), (e: unknown) => {
+      assert.ok(e instanceof DiagnosticError, `${how}: ${String(e)}`);
+      assert.equal(e.diagnostic.code, 'ACX_SOURCE_CHANGED', how);
+      assert.equal(e.diagnostic.file, 'knowledge/methods/screening.md');
+      return true;
+    });
+    assert.deepEqual(readdirSync(out), [], how);
+  }
 });
 
 test('a build of 96 MiB of knowledge, and signing it again, peak far below one copy of it beside the rest', { timeout: 180_000 }, () => {
