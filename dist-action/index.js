@@ -29296,13 +29296,16 @@ function asWriteErrno(e, files) {
   }
   return errno(fileSizeLimit() !== void 0 ? "EFBIG" : "EIO");
 }
-function stampFile(fd, counters = { change: 0 }) {
-  const head = Buffer.alloc(100);
-  if (readSync4(fd, head, 0, 100, 0) < 100) return;
+function stampHeader(head, counters) {
+  if (head.length < 100) return head;
   head.writeUInt32BE(counters.change, 24);
   if (counters.cookie !== void 0) head.writeUInt32BE(counters.cookie, 40);
-  stampLibraryVersion(head);
-  writeSync3(fd, head, 0, 100, 0);
+  return stampLibraryVersion(head);
+}
+function stampFile(fd, counters) {
+  const head = Buffer.alloc(100);
+  if (readSync4(fd, head, 0, 100, 0) < 100) return;
+  writeSync3(fd, stampHeader(head, counters), 0, 100, 0);
 }
 var nodeProbe, betterModule, betterProbe, chosen, liveFolders, exitHook, SCRATCH_NAME, STAMPED_SQLITE_VERSION;
 var init_sqlite = __esm({
@@ -36465,20 +36468,24 @@ var init_sign = __esm({
 import { closeSync as closeSync7, constants as constants5, fchmodSync as fchmodSync2, fsyncSync, openSync as openSync7, readSync as readSync5 } from "node:fs";
 import { resolve as resolve8 } from "node:path";
 async function writeCartridgeFile(out, c, read, named = out) {
-  const dest = resolve8(out);
-  await withScratchBeside(named, async (scratch) => {
-    const db = openFile(resolve8(scratch));
-    try {
-      await fill(db, c, read, dest);
-    } catch (e) {
-      throw asWriteErrno(e, [dest, scratch]);
-    } finally {
-      db.close();
-    }
-  });
-  finish(dest, { change: 0 });
+  await withScratchBeside(named, (scratch) => vacuumInto(scratch, out, async (db) => {
+    await fill(db, c, read);
+    return { change: 0 };
+  }));
 }
-function finish(dest, counters) {
+async function vacuumInto(scratch, out, work) {
+  const dest = resolve8(out);
+  const db = openFile(resolve8(scratch));
+  let counters;
+  try {
+    counters = await work(db);
+    closeSync7(openSync7(dest, constants5.O_WRONLY | constants5.O_CREAT | constants5.O_EXCL | constants5.O_NOFOLLOW, 420));
+    db.prepare("VACUUM INTO ?").run(dest);
+  } catch (e) {
+    throw asWriteErrno(e, [dest, scratch]);
+  } finally {
+    db.close();
+  }
   const fd = openSync7(dest, constants5.O_RDWR | constants5.O_NOFOLLOW);
   try {
     stampFile(fd, counters);
@@ -36503,7 +36510,7 @@ async function readAgain(f, read) {
   if (sha256Tagged(raw) !== f.oid) throw new SourceChangedError(f.path);
   return raw;
 }
-async function fill(db, c, read, dest) {
+async function fill(db, c, read) {
   db.pragma(`page_size = ${PAGE_SIZE}`);
   scratchPragmas(db);
   db.pragma('encoding = "UTF-8"');
@@ -36532,30 +36539,26 @@ async function fill(db, c, read, dest) {
   const cap = db.prepare("INSERT INTO capabilities (id, json, content_hash) VALUES (?, ?, ?)");
   for (const k of [...c.capabilities].sort(by((x) => x.id))) cap.run(k.id, k.json, k.contentHash);
   db.exec("COMMIT");
-  closeSync7(openSync7(dest, constants5.O_WRONLY | constants5.O_CREAT | constants5.O_EXCL | constants5.O_NOFOLLOW, 420));
-  db.prepare("VACUUM INTO ?").run(dest);
+}
+function mutateTracked(db, mutate) {
+  const before = db.pragma("schema_version", { simple: true });
+  db.transaction(() => mutate(db))();
+  return db.pragma("schema_version", { simple: true }) !== before;
 }
 function rewriteCartridge(bytes, mutate) {
   const counters = bytes.length >= 100 ? { change: bytes.readUInt32BE(24), cookie: bytes.readUInt32BE(40) } : void 0;
   const db = openBytes(bytes);
   try {
     db.pragma("trusted_schema = OFF");
-    const cookieBefore = db.pragma("schema_version", { simple: true });
-    db.transaction(() => mutate(db))();
-    const schemaChanged = db.pragma("schema_version", { simple: true }) !== cookieBefore;
+    const schemaChanged = mutateTracked(db, mutate);
     db.exec("VACUUM");
     const image = db.serialize();
-    if (counters && image.length >= 100) {
-      image.writeUInt32BE(counters.change, 24);
-      if (!schemaChanged) image.writeUInt32BE(counters.cookie, 40);
-    }
-    return stampLibraryVersion(image);
+    return counters ? stampHeader(image, { change: counters.change, ...schemaChanged ? {} : { cookie: counters.cookie } }) : stampLibraryVersion(image);
   } finally {
     db.close();
   }
 }
 async function rewriteCartridgeFile(scratch, out, mutate) {
-  const dest = resolve8(out);
   const head = Buffer.alloc(100);
   const fd = openSync7(scratch, constants5.O_RDONLY | constants5.O_NOFOLLOW);
   try {
@@ -36563,22 +36566,12 @@ async function rewriteCartridgeFile(scratch, out, mutate) {
   } finally {
     closeSync7(fd);
   }
-  const db = openFile(resolve8(scratch));
-  let schemaChanged = false;
-  try {
+  await vacuumInto(scratch, out, (db) => {
     db.pragma("trusted_schema = OFF");
     scratchPragmas(db);
-    const cookieBefore = db.pragma("schema_version", { simple: true });
-    db.transaction(() => mutate(db))();
-    schemaChanged = db.pragma("schema_version", { simple: true }) !== cookieBefore;
-    closeSync7(openSync7(dest, constants5.O_WRONLY | constants5.O_CREAT | constants5.O_EXCL | constants5.O_NOFOLLOW, 420));
-    db.prepare("VACUUM INTO ?").run(dest);
-  } catch (e) {
-    throw asWriteErrno(e, [dest, scratch]);
-  } finally {
-    db.close();
-  }
-  finish(dest, { change: head.readUInt32BE(24), ...schemaChanged ? {} : { cookie: head.readUInt32BE(40) } });
+    const schemaChanged = mutateTracked(db, mutate);
+    return { change: head.readUInt32BE(24), ...schemaChanged ? {} : { cookie: head.readUInt32BE(40) } };
+  });
 }
 var by, SourceChangedError;
 var init_writer = __esm({
@@ -42745,7 +42738,7 @@ function ringGet(url, headers2, o = {}) {
           if (error4) fail2(error4);
           else done2(pos);
         };
-        const finish2 = (e) => {
+        const finish = (e) => {
           if (e && !error4 && !settled) {
             error4 = e;
             sock.destroy();
@@ -42755,13 +42748,13 @@ function ringGet(url, headers2, o = {}) {
         const block = (b) => {
           if (settled || error4 || b.length === 0) return;
           if (pos + b.length > length) {
-            finish2(new Error(`more than the ${length} bytes the answer announced`));
+            finish(new Error(`more than the ${length} bytes the answer announced`));
             return;
           }
           try {
             tap(b);
           } catch (e) {
-            finish2(e);
+            finish(e);
             return;
           }
           const at = pos;
@@ -42776,7 +42769,7 @@ function ringGet(url, headers2, o = {}) {
             pending--;
             if (slot >= 0) inFlight[slot] = false;
             if (err) {
-              finish2(Object.assign(err, { syscall: "write" }));
+              finish(Object.assign(err, { syscall: "write" }));
               return;
             }
             if (sock.isPaused() && !error4 && !ended) sock.resume();
@@ -42790,11 +42783,11 @@ function ringGet(url, headers2, o = {}) {
         };
         for (const b of early) block(b);
         if (lateError && !ended) {
-          finish2(lateError);
+          finish(lateError);
           return;
         }
         onBytes = block;
-        failure2 = (e) => finish2(ended ? void 0 : e.message === "the connection closed early" ? new Error(`the connection closed after ${pos} of ${length} bytes`) : e);
+        failure2 = (e) => finish(ended ? void 0 : e.message === "the connection closed early" ? new Error(`the connection closed after ${pos} of ${length} bytes`) : e);
         if (length === 0) ended = true;
         if (!ended) sock.resume();
         settle();
@@ -52690,7 +52683,7 @@ async function startTreeLinks(tree, docRoots, o = {}) {
   const add = (path, facts) => {
     if (take(path)) keep(path, judge3(path, facts));
   };
-  const finish2 = async () => {
+  const finish = async () => {
     const out = [];
     const pending = [];
     for (let k = 0; k < docs.count; k++) {
@@ -52777,7 +52770,7 @@ async function startTreeLinks(tree, docRoots, o = {}) {
       if (take(path)) keep(path, judge3(path, linkFactsOf(spec, path, bytes, text2)));
     },
     add,
-    finish: finish2
+    finish
   };
 }
 async function checkLinks(tree, format, level = "warning", o = {}) {

@@ -3,7 +3,7 @@
 // the output — the image an in-memory build and VACUUM give, byte for byte, without holding it.
 import { closeSync, constants, fchmodSync, fsyncSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { asWriteErrno, openBytes, openFile, stampFile, stampLibraryVersion, type SqliteDb } from '../core/sqlite.js';
+import { asWriteErrno, openBytes, openFile, stampFile, stampHeader, stampLibraryVersion, type SqliteDb } from '../core/sqlite.js';
 import { withScratchBeside } from '../core/atomic.js';
 import { sha256Tagged } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
@@ -61,23 +61,35 @@ export class SourceChangedError extends Error {
  * `named` (the published name, when `out` is its temp file).
  */
 export async function writeCartridgeFile(out: string, c: WriteContent, read: (path: string) => Promise<Buffer>, named = out): Promise<void> {
-  // Absolute: SQLite may read a name that starts with `file:` as a URI (an --out folder so named).
-  const dest = resolve(out);
-  await withScratchBeside(named, async (scratch) => {
-    const db = openFile(resolve(scratch));
-    try {
-      await fill(db, c, read, dest);
-    } catch (e) {
-      throw asWriteErrno(e, [dest, scratch]);
-    } finally {
-      db.close();
-    }
-  });
-  finish(dest, { change: 0 });
+  await withScratchBeside(named, (scratch) => vacuumInto(scratch, out, async (db) => {
+    await fill(db, c, read);
+    return { change: 0 };
+  }));
 }
 
-/** The written image's header stamped (stampFile), its mode 0644, and the file synced. */
-function finish(dest: string, counters: { change: number; cookie?: number }): void {
+/** What the output's header keeps of its source (stampHeader). */
+type Counters = { change: number; cookie?: number };
+
+/**
+ * Runs `work` on the database in `scratch`, then VACUUM INTO `out`: created here first (exclusively,
+ * never through a link; VACUUM INTO takes an empty file) and given an absolute name (SQLite may read
+ * one that starts with `file:` as a URI: an --out folder so named). The output's header gets the
+ * counters `work` gives, its mode 0644, and it is synced. SQLite's write errors become the errno
+ * errors a write of ours would give (asWriteErrno).
+ */
+async function vacuumInto(scratch: string, out: string, work: (db: SqliteDb) => Counters | Promise<Counters>): Promise<void> {
+  const dest = resolve(out);
+  const db = openFile(resolve(scratch));
+  let counters: Counters;
+  try {
+    counters = await work(db);
+    closeSync(openSync(dest, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644));
+    db.prepare('VACUUM INTO ?').run(dest);
+  } catch (e) {
+    throw asWriteErrno(e, [dest, scratch]);
+  } finally {
+    db.close();
+  }
   const fd = openSync(dest, constants.O_RDWR | constants.O_NOFOLLOW);
   try {
     stampFile(fd, counters);
@@ -103,8 +115,8 @@ async function readAgain(f: { path: string; oid: string }, read: (path: string) 
   return raw;
 }
 
-/** The rows, in one transaction, then VACUUM INTO `dest`. */
-async function fill(db: SqliteDb, c: WriteContent, read: (path: string) => Promise<Buffer>, dest: string): Promise<void> {
+/** The rows, in one transaction. */
+async function fill(db: SqliteDb, c: WriteContent, read: (path: string) => Promise<Buffer>): Promise<void> {
   db.pragma(`page_size = ${PAGE_SIZE}`);
   scratchPragmas(db);
   db.pragma('encoding = "UTF-8"');
@@ -134,9 +146,13 @@ async function fill(db: SqliteDb, c: WriteContent, read: (path: string) => Promi
   const cap = db.prepare('INSERT INTO capabilities (id, json, content_hash) VALUES (?, ?, ?)');
   for (const k of [...c.capabilities].sort(by((x) => x.id))) cap.run(k.id, k.json, k.contentHash);
   db.exec('COMMIT');
-  // Created here first (exclusively, never through a link): VACUUM INTO takes an empty file.
-  closeSync(openSync(dest, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644));
-  db.prepare('VACUUM INTO ?').run(dest);
+}
+
+/** Runs `mutate` in one transaction; whether it changed the schema (the schema cookie moved). */
+function mutateTracked(db: SqliteDb, mutate: (db: SqliteDb) => void): boolean {
+  const before = db.pragma('schema_version', { simple: true }) as number;
+  db.transaction(() => mutate(db))();
+  return (db.pragma('schema_version', { simple: true }) as number) !== before;
 }
 
 /**
@@ -151,17 +167,11 @@ export function rewriteCartridge(bytes: Buffer, mutate: (db: SqliteDb) => void):
   const db = openBytes(bytes);
   try {
     db.pragma('trusted_schema = OFF');
-    const cookieBefore = db.pragma('schema_version', { simple: true }) as number;
-    db.transaction(() => mutate(db))();
-    const schemaChanged = (db.pragma('schema_version', { simple: true }) as number) !== cookieBefore;
+    const schemaChanged = mutateTracked(db, mutate);
     db.exec('VACUUM');
     const image = db.serialize();
-    if (counters && image.length >= 100) {
-      image.writeUInt32BE(counters.change, 24);
-      // A mutation that changed the schema keeps SQLite's own (greater) cookie.
-      if (!schemaChanged) image.writeUInt32BE(counters.cookie, 40);
-    }
-    return stampLibraryVersion(image);
+    // A mutation that changed the schema keeps SQLite's own (greater) cookie.
+    return counters ? stampHeader(image, { change: counters.change, ...(schemaChanged ? {} : { cookie: counters.cookie }) }) : stampLibraryVersion(image);
   } finally {
     db.close();
   }
@@ -176,24 +186,13 @@ export function rewriteCartridge(bytes: Buffer, mutate: (db: SqliteDb) => void):
  * 100,000-file cartridge).
  */
 export async function rewriteCartridgeFile(scratch: string, out: string, mutate: (db: SqliteDb) => void): Promise<void> {
-  const dest = resolve(out);
   const head = Buffer.alloc(100);
   const fd = openSync(scratch, constants.O_RDONLY | constants.O_NOFOLLOW);
   try { readSync(fd, head, 0, 100, 0); } finally { closeSync(fd); }
-  const db = openFile(resolve(scratch));
-  let schemaChanged = false;
-  try {
+  await vacuumInto(scratch, out, (db) => {
     db.pragma('trusted_schema = OFF');
     scratchPragmas(db);
-    const cookieBefore = db.pragma('schema_version', { simple: true }) as number;
-    db.transaction(() => mutate(db))();
-    schemaChanged = (db.pragma('schema_version', { simple: true }) as number) !== cookieBefore;
-    closeSync(openSync(dest, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644));
-    db.prepare('VACUUM INTO ?').run(dest);
-  } catch (e) {
-    throw asWriteErrno(e, [dest, scratch]);
-  } finally {
-    db.close();
-  }
-  finish(dest, { change: head.readUInt32BE(24), ...(schemaChanged ? {} : { cookie: head.readUInt32BE(40) }) });
+    const schemaChanged = mutateTracked(db, mutate);
+    return { change: head.readUInt32BE(24), ...(schemaChanged ? {} : { cookie: head.readUInt32BE(40) }) };
+  });
 }

@@ -543,16 +543,21 @@ export function asWriteErrno(e: unknown, files: readonly string[]): unknown {
 }
 
 /**
- * stampLibraryVersion on a database file SQLite just wrote (VACUUM INTO), in place, after its change
- * counter is set to `counters.change` and, when given, its schema cookie to `counters.cookie`: a
- * fresh image's counter is 0, as an in-memory image's is (fileBacked's serialize does the same), and
- * a rewrite keeps its input's, so the file is byte for byte the image the in-memory path gives.
+ * A database header's change counter set to `counters.change` and, when given, its schema cookie to
+ * `counters.cookie`, then its library version stamped (stampLibraryVersion): a fresh image's counter is
+ * 0, as an in-memory image's is (fileBacked's serialize does the same), and a rewrite keeps its
+ * input's.
  */
-export function stampFile(fd: number, counters: { change: number; cookie?: number } = { change: 0 }): void {
-  const head = Buffer.alloc(100);
-  if (readSync(fd, head, 0, 100, 0) < 100) return;
+export function stampHeader(head: Buffer, counters: { change: number; cookie?: number }): Buffer {
+  if (head.length < 100) return head;
   head.writeUInt32BE(counters.change, 24);
   if (counters.cookie !== undefined) head.writeUInt32BE(counters.cookie, 40);
-  stampLibraryVersion(head);
-  writeSync(fd, head, 0, 100, 0);
+  return stampLibraryVersion(head);
+}
+
+/** stampHeader on a database file SQLite just wrote (VACUUM INTO), in place. */
+export function stampFile(fd: number, counters: { change: number; cookie?: number }): void {
+  const head = Buffer.alloc(100);
+  if (readSync(fd, head, 0, 100, 0) < 100) return;
+  writeSync(fd, stampHeader(head, counters), 0, 100, 0);
 }
