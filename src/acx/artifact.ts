@@ -24,10 +24,11 @@ function nowFrom(env: NodeJS.ProcessEnv | undefined): number | undefined {
 /**
  * `keep`: what the caller needs beyond the verdict: the file's bytes (to rewrite it) or every
  * decoded sqlar file (to export them). A plain check keeps neither, so it holds no second copy of
- * a large cartridge. `knowledge`: each verified knowledge file handed over as it is decoded, not kept
+ * a large cartridge. `knowledgeIds`: each knowledge file's frontmatter id (a package's items).
+ * `knowledge`: each verified knowledge file handed over as it is decoded, not kept
  * (checkCartridge's VerifyOptions.knowledge).
  */
-export async function checkArtifact(input: ArtifactInput, opts: ValidateOptions, keep: { bytes?: boolean; files?: boolean; knowledge?: VerifyOptions['knowledge'] } = {}): Promise<Checked> {
+export async function checkArtifact(input: ArtifactInput, opts: ValidateOptions, keep: { bytes?: boolean; files?: boolean; knowledge?: VerifyOptions['knowledge']; knowledgeIds?: boolean } = {}): Promise<Checked> {
   const trustInputs = trustOptions(opts);
   // A cartridge that cannot be read (on open, or a row while its files are walked) is an invalid
   // result, not an error of the command.
@@ -42,7 +43,7 @@ export async function checkArtifact(input: ArtifactInput, opts: ValidateOptions,
     return rejected(e);
   }
   try {
-    const check = checkCartridge(opened.data, { keepFiles: keep.files, knowledge: keep.knowledge, ...trustInputs, limits: opts.limits });
+    const check = checkCartridge(opened.data, { keepFiles: keep.files, knowledge: keep.knowledge, knowledgeIds: keep.knowledgeIds, ...trustInputs, limits: opts.limits });
     return shaped(input, opened.data, check, opened.diagnostics, opened.bytes);
   } catch (e) {
     return rejected(e);

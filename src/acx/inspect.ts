@@ -9,7 +9,8 @@ export async function inspectCartridge(input: ArtifactInput, opts: ValidateOptio
   if (!c.data || !c.check) fail(c.result.diagnostics[0]!.code, c.result.diagnostics[0]!.message, { file: input.label });
   const { data, check } = c;
   const counts: Record<string, number> = {};
-  for (const o of check.romObjects) counts[o.kind] = (counts[o.kind] ?? 0) + 1;
+  const romObjects = check.romObjects();
+  for (const o of romObjects) counts[o.kind] = (counts[o.kind] ?? 0) + 1;
   const skills = data.skills.map((s) => ({ name: String(s.name), path: String(s.sqlar_path), description: String(s.description) }));
   const capabilities = data.capabilities.map((k) => {
     let j: Record<string, unknown> = {};
@@ -20,11 +21,11 @@ export async function inspectCartridge(input: ArtifactInput, opts: ValidateOptio
   const memory = { rom: data.memory.filter((m) => m.zone === 'rom').length, save: data.memory.filter((m) => m.zone === 'save').length };
   const meta = Object.fromEntries([...check.meta].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
   const r = check.report;
-  const files = [...check.fileNames].sort();
+  const files = check.fileNames().sort();
   const json = {
     path: input.label, format: 'acx', valid: c.result.valid,
     header: { applicationId: data.header.applicationId, userVersion: data.header.userVersion, ...data.userVersion, pageSize: data.header.pageSize, bytes: data.size },
-    meta, romObjects: { total: check.romObjects.length, byKind: counts }, manifestHash: r.manifestHash,
+    meta, romObjects: { total: romObjects.length, byKind: counts }, manifestHash: r.manifestHash,
     files, skills, capabilities, memory, attestations: data.attestations.map((a) => ({ id: String(a.att_id), type: String(a.type) })),
     signature: r.signature, trust: r.trust, status: r.status, reason: r.reason, keyid: r.keyid ?? null,
     diagnostics: c.result.diagnostics,
@@ -32,7 +33,7 @@ export async function inspectCartridge(input: ArtifactInput, opts: ValidateOptio
   const lines = [
     `${input.label}: Agent Cartridge, ${c.result.valid ? 'valid' : 'INVALID'}`,
     '== meta ==', ...Object.entries(meta).map(([k, v]) => `  ${k} = ${v}`),
-    '== ROM objects ==', `  total: ${check.romObjects.length}  (${Object.entries(counts).map(([k, n]) => `${k}:${n}`).join(', ')})`, `  manifest hash: ${r.manifestHash}`,
+    '== ROM objects ==', `  total: ${romObjects.length}  (${Object.entries(counts).map(([k, n]) => `${k}:${n}`).join(', ')})`, `  manifest hash: ${r.manifestHash}`,
     '== files (sqlar) ==', ...files.map((f) => `  ${f}`),
     '== skills (acx_skill) ==', ...(skills.length ? skills.map((s) => `  - ${s.name}: ${s.description.length > 80 ? `${s.description.slice(0, 77)}...` : s.description}`) : ['  (none)']),
     '== capabilities ==', ...(capabilities.length ? capabilities.map((k) => `  - ${String(k.taskType)}[${(k.stack as string[]).join('+')}]  verified=${k.verified}`) : ['  (none)']),

@@ -50,12 +50,12 @@ function itemsFrom(objects: ObjectRow[], files: ReadonlyMap<string, string>, met
 }
 
 export async function cartridgeItems(input: ArtifactInput, opts: CommonOptions): Promise<PackageSummary> {
-  const c = await checkArtifact(input, { limits: opts.limits, env: opts.env });
+  const c = await checkArtifact(input, { limits: opts.limits, env: opts.env }, { knowledgeIds: true });
   if (!c.check) fail(c.result.diagnostics[0]!.code, c.result.diagnostics[0]!.message, { file: input.label });
   const meta = c.check.meta;
   return {
     format: 'acx', identity: `${meta.get('acx.publisher_id') ?? ''}/${meta.get('acx.artifact_id') ?? ''}`, name: meta.get('acx.artifact_id') ?? '', version: meta.get('acx.artifact_version') ?? '',
-    items: itemsFrom(c.check.romObjects, c.check.romFiles, meta, c.check.report.manifestHash, new Set(), c.check.knowledgeIds),
+    items: itemsFrom(c.check.romObjects(), c.check.romFiles(), meta, c.check.report.manifestHash, new Set(), c.check.knowledgeIds),
   };
 }
 

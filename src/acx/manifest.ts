@@ -23,8 +23,13 @@ export function manifestEntries(rows: ObjectRow[]): ManifestEntry[] {
 }
 
 export function manifestHash(entries: ManifestEntry[]): string {
+  return manifestHashAt(entries.length, (k) => entries[k]!);
+}
+
+/** The hash of the `n` entries `at(0)` … `at(n - 1)`, each made when written (none held). */
+export function manifestHashAt(n: number, at: (k: number) => ManifestEntry): string {
   const h = createHash('sha256');
-  writeManifestJcs(entries, (s) => h.update(s));
+  writeManifestJcs(n, at, (s) => h.update(s));
   return `sha256:${h.digest('hex')}`;
 }
 
@@ -34,11 +39,15 @@ export function manifestHash(entries: ManifestEntry[]): string {
  * ECMAScript JSON.stringify form (RFC 8785 §3.2.2), so 50 000 entries are written directly, and
  * never held as 50 000 strings plus their join at once; anything else goes through jcs() whole.
  */
-function writeManifestJcs(entries: ManifestEntry[], out: (s: string) => void): void {
-  if (!entries.every(isPlainEntry)) { out(jcs(entries)); return; }
+function writeManifestJcs(n: number, at: (k: number) => ManifestEntry, out: (s: string) => void): void {
+  for (let k = 0; k < n; k++) {
+    if (isPlainEntry(at(k))) continue;
+    out(jcs(Array.from({ length: n }, (_, j) => at(j))));
+    return;
+  }
   let piece = '[';
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i]!;
+  for (let i = 0; i < n; i++) {
+    const e = at(i);
     piece += `${i ? ',' : ''}{"canon":${JSON.stringify(e.canon)},"oid":${JSON.stringify(e.oid)},"sourceRef":${JSON.stringify(e.sourceRef)},"sz":${JSON.stringify(e.sz)}}`;
     if (piece.length >= 65536) { out(piece); piece = ''; }
   }

@@ -38,7 +38,8 @@ export interface CartridgeData {
   meta: MetaRow[];
   sqlar: SqlarRows;
   memory: MemoryRow[];
-  objects: ObjectRow[];
+  /** The objects table, read one row at a time (each call reads it again, in the same order). */
+  objects: { rows(): Iterable<ObjectRow> };
   signatures: SignatureRow[];
   attestations: AttestationRow[];
   skills: Array<Record<keyof SkillRow, unknown>>;
@@ -113,6 +114,9 @@ export async function openCartridge(input: ArtifactInput, limitsIn?: Partial<Lim
   }
   try {
     db.pragma('trusted_schema = OFF');
+    // SQLite's default page cache (2 MiB), not better-sqlite3's 16 MiB: the check reads each page
+    // once in order, so a larger cache only holds pages already read (issue 39).
+    db.pragma('cache_size = -2000');
     const check = db.pragma('quick_check', { simple: false }) as Array<{ quick_check: string }>;
     if (check.length !== 1 || check[0]!.quick_check !== 'ok') fail('ACX_CORRUPT', `${file} is corrupt: ${check.slice(0, 3).map((c) => c.quick_check).join('; ')}`, { file });
     const data = readAll(db, file, header!, uv!, size, d, uv!.minor > SPEC_MINOR);
@@ -213,7 +217,7 @@ function readAll(db: SqliteDb, file: string, header: SqliteHeader, uv: UserVersi
       rows: () => corruptAsDiagnostic(db.prepare('SELECT name, mode, mtime, sz, data FROM sqlar').iterate() as Iterable<SqlarRow>, file),
     } : { declared: 0, rows: () => [] },
     memory: rows<MemoryRow>('memory', 'id, zone, artifact_fingerprint, codebase_fingerprint, payload, oid, created_at'),
-    objects: interned(rows<ObjectRow>('objects', 'oid, kind, source_ref, canon, zone, sz')),
+    objects: { rows: () => (readable.has('objects') ? corruptAsDiagnostic(db.prepare('SELECT oid, kind, source_ref, canon, zone, sz FROM objects').iterate() as Iterable<ObjectRow>, file) : []) },
     signatures: rows<SignatureRow>('signatures', `sig_id, target, manifest_hash, envelope, keyid, ${pemColumn}, alg, created_at`),
     attestations: rows<AttestationRow>('attestations', 'att_id, type, subject_oid, media_type, document, status_url, created_at'),
     skills: rows('acx_skill', 'sqlar_path, name, description, license, compatibility, skill_version, body_tokens, content_sha256, resources, ext, schema_version'),
@@ -221,26 +225,4 @@ function readAll(db: SqliteDb, file: string, header: SqliteHeader, uv: UserVersi
     vectorRows: readable.has('vectors') ? (db.prepare('SELECT count(*) AS n FROM vectors').get() as { n: number }).n : 0,
     readable,
   };
-}
-
-/**
- * objects rows repeat a handful of kind/canon/zone words; SQLite hands out a new string for each
- * cell, so one shared string per word keeps a large cartridge's rows smaller (values unchanged).
- */
-function interned(rows: ObjectRow[]): ObjectRow[] {
-  const pool = new Map<string, string>();
-  const one = (v: unknown): unknown => {
-    if (typeof v !== 'string' || v.length > 32) return v;
-    const had = pool.get(v);
-    if (had !== undefined) return had;
-    if (pool.size < 64) pool.set(v, v);
-    return v;
-  };
-  for (const r of rows) {
-    const w = r as unknown as Record<'kind' | 'canon' | 'zone', unknown>;
-    w.kind = one(w.kind);
-    w.canon = one(w.canon);
-    w.zone = one(w.zone);
-  }
-  return rows;
 }

@@ -7,13 +7,15 @@ import { jcs } from '../core/jcs.js';
 import { parseJson } from '../core/strict-json.js';
 import { foldedKey } from '../core/paths.js';
 import { isSemver } from '../core/semver.js';
+import { sha256Bytes } from '../core/hash.js';
 import { spkiKeyId, verifyEd25519, type PublicKey } from '../core/keys.js';
 import { publicKeyFromPem } from './pem.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 import { FLAG_SAVE_PRESENT } from './header.js';
 import { decodeBlob, BlobError, sqlarModeProblem, sqlarNameProblem, zoneOfName } from './sqlar.js';
 import { metaOid, oidOf, UNBOUND_META, type ObjectRow } from './objects.js';
-import { manifestHash, sortRomObjects, type ManifestEntry } from './manifest.js';
+import { manifestHashAt } from './manifest.js';
+import { DECODED, GROUP_DONE, IN_SQLAR, INTACT, NameTable, OBJ_DUP, OBJ_SEEN, ROM_REF, RomRows, SELF_FOLDED } from './check-tables.js';
 import { pae, parseEnvelope, PAYLOAD_TYPE } from './dsse.js';
 import { judgeSigner, TRUST_ORDER, type TrustRegistry, type TrustVerdict } from './trust.js';
 import { memoryTierProblems, type Rec } from './memory.js';
@@ -39,6 +41,8 @@ export interface VerifyOptions {
    * check's: a file handed over proves only its own bytes.
    */
   knowledge?: (name: string, raw: Buffer) => void;
+  /** Note each knowledge file's frontmatter `id` in CheckResult.knowledgeIds (a package's items need them; a check does not). */
+  knowledgeIds?: boolean;
   registry?: TrustRegistry;
   localKeyId?: string;
   pinnedKey?: PublicKey;
@@ -73,17 +77,17 @@ export interface CheckResult {
   diagnostics: Diagnostic[];
   report: TrustReport;
   meta: Map<string, string>;
-  /** The name of every sqlar row with a string name whose blob decodes. */
-  fileNames: string[];
+  /** The name of every sqlar row with a string name whose blob decodes, in sqlar's order (made when asked for). */
+  fileNames(): string[];
   /** Their decoded bytes: with keepFiles all of them, else only the skills' (rom/skills/). */
   files: Map<string, Buffer>;
-  manifest: ManifestEntry[];
-  romObjects: ObjectRow[];
-  /** Every ROM file whose bytes decode: path → oid (registered or not). */
-  romFiles: Map<string, string>;
+  /** The ROM objects rows as they are live, in manifest order (made when asked for). */
+  romObjects(): ObjectRow[];
+  /** Every ROM file whose bytes decode: path → oid, registered or not (made when asked for). */
+  romFiles(): Map<string, string>;
   /** ROM files signed only under another path with the same bytes (ACX_ROM_PATH_UNBOUND). */
   unbound: Array<{ path: string; signedAs: string }>;
-  /** Knowledge files that carry a frontmatter `id` (ctxforge sync and convert write one): name → id. */
+  /** With VerifyOptions.knowledgeIds, knowledge files that carry a frontmatter `id` (ctxforge sync and convert write one): name → id. */
   knowledgeIds: Map<string, string>;
   /** Meta keys no ROM manifest entry covers (ACX_META_UNSIGNED): anyone can set them after signing. */
   unsignedMeta: string[];
@@ -151,13 +155,34 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     try { if (!Array.isArray(parseJson(v))) throw new Error(); } catch { at('ACX_META_VALUE', `${k} must be a JSON array`); }
   }
 
+  // Every objects row's source_ref into the name table first (so a file and the row naming it share
+  // one string and one slot), noting refs named more than once; their later rows are set aside, so
+  // that the check below, which reads the rows again, meets a ref's rows together (rare: a
+  // well-formed cartridge names each source once).
+  const names = new NameTable();
+  const laterRows = new Map<number, ObjectRow[]>();
+  const wronglyTyped: string[] = [];
+  let saveRow = false;
+  const typed = (o: ObjectRow) => str(o.oid) && str(o.kind) && str(o.source_ref) && str(o.canon) && str(o.zone) && typeof o.sz === 'number';
+  for (const o of c.objects.rows()) {
+    if (o.zone === 'save') saveRow = true;
+    // The oid each knowledge path is registered with, when exactly one ROM row names it: what a file
+    // handed to opts.knowledge must hash to before it leaves the sqlar loop.
+    if (opts.knowledge && o.zone === 'rom' && o.kind === 'sqlar' && str(o.source_ref) && o.source_ref.startsWith('rom/knowledge/') && str(o.oid)) names.register(names.add(o.source_ref), o.oid);
+    if (!typed(o)) { wronglyTyped.push(`objects row ${JSON.stringify(o.source_ref)} has a wrongly typed column`); continue; }
+    const i = names.add(o.source_ref);
+    if (!names.is(i, OBJ_SEEN)) { names.mark(i, OBJ_SEEN); continue; }
+    names.mark(i, OBJ_DUP);
+    const later = laterRows.get(i);
+    if (later) later.push(o); else laterRows.set(i, [o]);
+  }
+
   // sqlar, one row at a time: each file is hashed as it is decoded, and its bytes are kept only
   // where a later rule reads them (the skills), so a large cartridge is never all in memory.
   const files = new Map<string, Buffer>();
-  const decoded = new Map<string, { oid: string; sz: number }>();
   const knowledgeIds = new Map<string, string>();
-  const names = new Set<string>();
-  const folded = new Map<string, string>();
+  // Case-folded keys of names that fold to another string (a name that is its own key is SELF_FOLDED in the table).
+  const foldedOther = new Map<string, string>();
   let total = 0;
   // Every blob must inflate to exactly its sz, so the declared sizes bound the total up front:
   // over the cap, compressed blobs are refused without inflating any (bombs stay small in memory).
@@ -166,30 +191,21 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
   const rawDeflate: string[] = [];
   if (declared > totalCap) at('ACX_SQLAR_DATA', `sqlar entries declare ${declared} bytes in total, over the total inflation limit of ${totalCap}`);
   let overTotal = false;
-  // The oid each knowledge path is registered with, when exactly one ROM row names it: what a file
-  // handed to opts.knowledge must hash to before it leaves this loop.
-  const registered = new Map<string, string | null>();
-  if (opts.knowledge) {
-    for (const o of c.objects) {
-      if (o.zone !== 'rom' || o.kind !== 'sqlar' || !str(o.source_ref) || !o.source_ref.startsWith('rom/knowledge/') || !str(o.oid)) continue;
-      registered.set(o.source_ref, registered.has(o.source_ref) ? null : o.oid);
-    }
-  }
   for (const r of c.sqlar.rows()) {
-    if (str(r.name)) names.add(r.name);
+    const i = str(r.name) ? names.addSqlar(r.name) : -1;
     if (overTotal) continue; // past the total cap only the names are wanted
     const np = sqlarNameProblem(r.name);
-    const name = String(r.name);
+    const name = i >= 0 ? names.names[i]! : String(r.name);
     if (np) at('ACX_SQLAR_PATH', `sqlar path is unsafe or non-portable: ${JSON.stringify(name)}: ${np}`);
     const mp = sqlarModeProblem(r.mode);
     if (mp) at('ACX_SQLAR_MODE', `sqlar ${name}: ${mp}`);
-    if (str(r.name)) {
-      const fk = foldedKey(r.name);
-      // The name itself is the key when folding leaves it as it is (the common case): one string kept, not two.
-      const f = fk === r.name ? r.name : fk;
-      const other = folded.get(f);
+    if (i >= 0) {
+      const fk = foldedKey(name);
+      const j = fk === name ? i : names.find(fk);
+      const other = names.is(j, SELF_FOLDED) ? names.names[j] : foldedOther.get(fk);
       if (other !== undefined) at('ACX_SQLAR_PATH', `sqlar names ${JSON.stringify(other)} and ${JSON.stringify(name)} collide on case-insensitive file systems`);
-      else folded.set(f, r.name);
+      else if (fk === name) names.mark(i, SELF_FOLDED);
+      else foldedOther.set(fk, name);
     }
     if (declared > totalCap && !(Buffer.isBuffer(r.data) && r.data.length === r.sz)) continue;
     try {
@@ -198,12 +214,11 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
       if (form === 'deflate') rawDeflate.push(name);
       total += raw.length;
       if (total > totalCap) { at('ACX_SQLAR_DATA', 'sqlar content is over the total inflation limit'); overTotal = true; continue; }
-      if (str(r.name)) {
-        const oid = oidOf(raw);
-        decoded.set(r.name, { oid, sz: raw.length });
-        if (r.name.startsWith('rom/knowledge/')) { const id = knowledgeId(raw); if (id) knowledgeIds.set(r.name, id); }
-        if (opts.knowledge && registered.get(r.name) === oid && !np) { opts.knowledge(r.name, raw); continue; }
-        if (opts.keepFiles || r.name.startsWith('rom/skills/') || r.name.startsWith(SKILL_EXT_PREFIX) || r.name === ROM_INDEX_PATH || GENERATED_PATHS.includes(r.name)) files.set(r.name, raw);
+      if (i >= 0) {
+        names.setDecoded(i, sha256Bytes(raw), raw.length);
+        if (opts.knowledgeIds && name.startsWith('rom/knowledge/')) { const id = knowledgeId(raw); if (id) knowledgeIds.set(name, id); }
+        if (opts.knowledge && !np && names.registeredMatches(i)) { opts.knowledge(name, raw); continue; }
+        if (opts.keepFiles || name.startsWith('rom/skills/') || name.startsWith(SKILL_EXT_PREFIX) || name === ROM_INDEX_PATH || GENERATED_PATHS.includes(name)) files.set(name, raw);
       }
     } catch (e) {
       if (!(e instanceof BlobError)) throw e;
@@ -222,112 +237,112 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
   const capById = new Map<string, (typeof c.capabilities)[number]>();
   for (const k of c.capabilities) if (str(k.id)) capById.set(k.id, k);
 
-  // objects: recompute every oid from its live source
-  const byRef = new Map<string, ObjectRow[]>();
-  const live: ObjectRow[] = [];
-  /** oid → path of each registered ROM file whose bytes still match: what an unregistered twin may be signed as. */
-  const intactFiles = new Map<string, string>();
-  for (const o of c.objects) {
-    if (!str(o.oid) || !str(o.kind) || !str(o.source_ref) || !str(o.canon) || !str(o.zone) || typeof o.sz !== 'number') {
-      at('ACX_OBJECT_FIELD', `objects row ${JSON.stringify(o.source_ref)} has a wrongly typed column`);
-      continue;
+  // objects: recompute every oid from its live source; the ROM rows as they are live make the manifest
+  for (const m of wronglyTyped) at('ACX_OBJECT_FIELD', m);
+  const rom = new RomRows(names);
+  const checkRow = (o: ObjectRow, ri: number): void => {
+    const ref = o.source_ref;
+    let bytes: Buffer | string | undefined;
+    let fileOid: string | undefined;
+    let canon: string;
+    let sz: number | undefined;
+    let srcZone: string | undefined;
+    if (o.kind === 'sqlar' || o.kind === 'skill') {
+      canon = 'raw';
+      if (names.is(ri, DECODED)) { fileOid = names.oid(ri); sz = names.fileSize(ri); srcZone = zoneOfName(ref) ?? undefined; }
+      else if (names.is(ri, IN_SQLAR)) { at('ACX_OBJECT_SOURCE_MISSING', `${ref}: its blob cannot be decoded`); }
+    } else if (o.kind === 'memory' && ref.startsWith('memory:')) {
+      canon = 'jcs-rfc8785';
+      const m = memById.get(ref.slice(7));
+      if (m && str(m.payload)) { bytes = m.payload; sz = Buffer.byteLength(m.payload); srcZone = String(m.zone); }
+    } else if (o.kind === 'cartridge' && ref.startsWith('cartridge:')) {
+      canon = 'jcs-rfc8785';
+      const key = ref.slice(10);
+      const v = meta.get(key);
+      if (v !== undefined) { bytes = jcs({ key, value: v }); sz = Buffer.byteLength(v); srcZone = key === 'acx.save_codebase_fingerprint' ? 'save' : 'rom'; }
+    } else if (o.kind === 'cartridge' && ref.startsWith('capability:')) {
+      canon = 'jcs-rfc8785';
+      const k = capById.get(ref.slice(11));
+      if (k && str(k.json)) { bytes = k.json; sz = Buffer.byteLength(k.json); srcZone = 'rom'; }
+    } else if (o.kind === 'attestation' && ref.startsWith('attestation:')) {
+      canon = 'jcs-rfc8785';
+      const a = c.attestations.find((x) => x.att_id === ref.slice(12));
+      if (a && str(a.document)) { bytes = a.document; sz = Buffer.byteLength(a.document); srcZone = 'rom'; }
+    } else {
+      at('ACX_OBJECT_FIELD', `objects row ${ref}: kind ${o.kind} does not fit its source_ref`);
+      canon = o.canon;
     }
-    const list = byRef.get(o.source_ref) ?? [];
-    list.push(o);
-    byRef.set(o.source_ref, list);
-  }
-  for (const [ref, list] of byRef) {
-    if (list.length > 1) { (list[0]!.zone === 'rom' ? tampered : at)('ACX_OBJECT_DUPLICATE', `${list.length} objects rows name ${ref}; at most one of their oids can match`); }
-    for (const o of list) {
-      let bytes: Buffer | string | undefined;
-      let fileOid: string | undefined;
-      let canon: string;
-      let sz: number | undefined;
-      let srcZone: string | undefined;
-      if (o.kind === 'sqlar' || o.kind === 'skill') {
-        canon = 'raw';
-        const f = decoded.get(ref);
-        if (f) { fileOid = f.oid; sz = f.sz; srcZone = zoneOfName(ref) ?? undefined; }
-        else if (names.has(ref)) { at('ACX_OBJECT_SOURCE_MISSING', `${ref}: its blob cannot be decoded`); }
-      } else if (o.kind === 'memory' && ref.startsWith('memory:')) {
-        canon = 'jcs-rfc8785';
-        const m = memById.get(ref.slice(7));
-        if (m && str(m.payload)) { bytes = m.payload; sz = Buffer.byteLength(m.payload); srcZone = String(m.zone); }
-      } else if (o.kind === 'cartridge' && ref.startsWith('cartridge:')) {
-        canon = 'jcs-rfc8785';
-        const key = ref.slice(10);
-        const v = meta.get(key);
-        if (v !== undefined) { bytes = jcs({ key, value: v }); sz = Buffer.byteLength(v); srcZone = key === 'acx.save_codebase_fingerprint' ? 'save' : 'rom'; }
-      } else if (o.kind === 'cartridge' && ref.startsWith('capability:')) {
-        canon = 'jcs-rfc8785';
-        const k = capById.get(ref.slice(11));
-        if (k && str(k.json)) { bytes = k.json; sz = Buffer.byteLength(k.json); srcZone = 'rom'; }
-      } else if (o.kind === 'attestation' && ref.startsWith('attestation:')) {
-        canon = 'jcs-rfc8785';
-        const a = c.attestations.find((x) => x.att_id === ref.slice(12));
-        if (a && str(a.document)) { bytes = a.document; sz = Buffer.byteLength(a.document); srcZone = 'rom'; }
-      } else {
-        at('ACX_OBJECT_FIELD', `objects row ${ref}: kind ${o.kind} does not fit its source_ref`);
-        canon = o.canon;
-      }
-      if (bytes === undefined && fileOid === undefined) {
-        if (o.zone === 'rom') tampered('ACX_OBJECT_SOURCE_MISSING', `ROM object ${ref} has no live source (deleted or renamed)`);
-        else at('ACX_OBJECT_SOURCE_MISSING', `SAVE object ${ref} has no live source`, 'warning');
-        live.push(o);
-        continue;
-      }
-      const oid = fileOid ?? (o.kind === 'cartridge' && ref.startsWith('cartridge:') ? metaOid(ref.slice(10), meta.get(ref.slice(10))!) : oidOf(bytes!));
-      if (oid === o.oid && o.zone === 'rom' && fileOid !== undefined && !intactFiles.has(oid)) intactFiles.set(oid, ref);
-      if (oid !== o.oid) {
-        if (o.zone === 'rom') tampered('ACX_OBJECT_MISMATCH', `oid mismatch on ${ref}: recorded ${o.oid}, live content hashes to ${oid}`);
-        else at('ACX_OBJECT_MISMATCH', `SAVE object ${ref}: recorded ${o.oid}, live ${oid}`, 'warning');
-      }
-      if (o.canon !== canon) at('ACX_OBJECT_FIELD', `objects row ${ref}: canon is ${o.canon}, expected ${canon}`);
-      if (sz !== undefined && o.sz !== sz) at('ACX_OBJECT_FIELD', `objects row ${ref}: sz is ${o.sz}, live size is ${sz}`);
-      if (srcZone !== undefined && o.zone !== srcZone) at('ACX_OBJECT_FIELD', `objects row ${ref}: zone ${o.zone} does not mirror its source zone ${srcZone}`);
-      live.push(oid === o.oid && (sz ?? o.sz) === o.sz ? o : { ...o, oid, sz: sz ?? o.sz });
+    const isRom = o.zone === 'rom';
+    if (isRom) names.mark(ri, ROM_REF);
+    if (bytes === undefined && fileOid === undefined) {
+      if (isRom) tampered('ACX_OBJECT_SOURCE_MISSING', `ROM object ${ref} has no live source (deleted or renamed)`);
+      else at('ACX_OBJECT_SOURCE_MISSING', `SAVE object ${ref} has no live source`, 'warning');
+      if (isRom) rom.push(ri, o.kind, o.canon, o.sz, o.oid);
+      return;
     }
+    const oid = fileOid ?? (o.kind === 'cartridge' && ref.startsWith('cartridge:') ? metaOid(ref.slice(10), meta.get(ref.slice(10))!) : oidOf(bytes!));
+    // A registered ROM file whose bytes still match: what an unregistered twin may be signed as.
+    if (oid === o.oid && isRom && fileOid !== undefined) names.mark(ri, INTACT);
+    if (oid !== o.oid) {
+      if (isRom) tampered('ACX_OBJECT_MISMATCH', `oid mismatch on ${ref}: recorded ${o.oid}, live content hashes to ${oid}`);
+      else at('ACX_OBJECT_MISMATCH', `SAVE object ${ref}: recorded ${o.oid}, live ${oid}`, 'warning');
+    }
+    if (o.canon !== canon) at('ACX_OBJECT_FIELD', `objects row ${ref}: canon is ${o.canon}, expected ${canon}`);
+    if (sz !== undefined && o.sz !== sz) at('ACX_OBJECT_FIELD', `objects row ${ref}: sz is ${o.sz}, live size is ${sz}`);
+    if (srcZone !== undefined && o.zone !== srcZone) at('ACX_OBJECT_FIELD', `objects row ${ref}: zone ${o.zone} does not mirror its source zone ${srcZone}`);
+    if (isRom) rom.push(ri, o.kind, o.canon, sz ?? o.sz, fileOid !== undefined ? undefined : oid);
+  };
+  for (const o of c.objects.rows()) {
+    if (!typed(o)) continue;
+    const ri = names.find(o.source_ref);
+    if (!names.is(ri, OBJ_DUP)) { checkRow(o, ri); continue; }
+    if (names.is(ri, GROUP_DONE)) continue;
+    names.mark(ri, GROUP_DONE);
+    const list = [o, ...laterRows.get(ri)!];
+    (list[0]!.zone === 'rom' ? tampered : at)('ACX_OBJECT_DUPLICATE', `${list.length} objects rows name ${o.source_ref}; at most one of their oids can match`);
+    for (const x of list) checkRow(x, ri);
   }
-  const romObjects = sortRomObjects(live);
-  const manifest = romObjects.map((r) => ({ sourceRef: r.source_ref, oid: r.oid, canon: r.canon, sz: r.sz }));
-  const hash = manifestHash(manifest);
+  laterRows.clear();
+  const order = rom.order();
+  const hash = manifestHashAt(order.length, (k) => { const r = order[k]!; return { sourceRef: rom.refOf(r), oid: rom.oidOf(r), canon: rom.canonOf(r), sz: rom.szOf(r) }; });
 
   // coverage: all ROM content must be addressed by the manifest. ROM files with identical bytes
   // share one objects row (oid is the primary key, §3.2): a ctxforge cartridge binds the other
   // paths in its signed ROM index; elsewhere such a file is intact (its bytes are signed) but its
   // path is not. A ROM file whose bytes match no signed object is unsigned content: tampered.
-  const romRefs = new Set(romObjects.map((o) => o.source_ref));
+  const romRef = (ref: string) => names.is(names.find(ref), ROM_REF);
   let index: Map<string, string> | undefined;
-  if (romRefs.has(ROM_INDEX_PATH) && files.has(ROM_INDEX_PATH)) {
+  if (romRef(ROM_INDEX_PATH) && files.has(ROM_INDEX_PATH)) {
     const p = parseRomIndex(files.get(ROM_INDEX_PATH)!);
     if (p.problem) at('ACX_ROM_INDEX', `${ROM_INDEX_PATH} ${p.problem}`);
     else index = p.paths;
   }
   if (index) {
     for (const [path, oid] of index) {
-      const f = decoded.get(path);
-      if (!f) { if (!names.has(path)) tampered('ACX_OBJECT_SOURCE_MISSING', `ROM file ${path}, listed in the signed ROM index, is missing (deleted or renamed after signing)`); }
-      else if (f.oid !== oid) tampered('ACX_OBJECT_MISMATCH', `ROM file ${path} changed after signing: the signed ROM index records ${oid}, its bytes hash to ${f.oid}`);
+      const fi = names.find(path);
+      if (!names.is(fi, DECODED)) { if (!names.is(fi, IN_SQLAR)) tampered('ACX_OBJECT_SOURCE_MISSING', `ROM file ${path}, listed in the signed ROM index, is missing (deleted or renamed after signing)`); }
+      else if (names.oid(fi) !== oid) tampered('ACX_OBJECT_MISMATCH', `ROM file ${path} changed after signing: the signed ROM index records ${oid}, its bytes hash to ${names.oid(fi)}`);
     }
-    for (const o of romObjects) if (o.kind === 'sqlar' && o.source_ref !== ROM_INDEX_PATH && !index.has(o.source_ref)) at('ACX_ROM_INDEX', `${o.source_ref} has an objects row but ${ROM_INDEX_PATH} does not list it: the index lists every ROM file`);
+    for (const k of order) if (rom.kindOf(k) === 'sqlar' && rom.refOf(k) !== ROM_INDEX_PATH && !index.has(rom.refOf(k))) at('ACX_ROM_INDEX', `${rom.refOf(k)} has an objects row but ${ROM_INDEX_PATH} does not list it: the index lists every ROM file`);
   }
   const unbound: Array<{ path: string; signedAs: string }> = [];
-  const romFiles = new Map<string, string>();
-  for (const [name, f] of decoded) {
-    if (zoneOfName(name) !== 'rom') continue;
-    romFiles.set(name, f.oid);
-    if (romRefs.has(name) || index?.has(name)) continue;
+  /** oid → path of each registered ROM file whose bytes still match, made only when a file is not registered. */
+  let intactFiles: Map<string, string> | undefined;
+  for (const i of names.sqlar(DECODED)) {
+    const name = names.names[i]!;
+    if (zoneOfName(name) !== 'rom' || names.is(i, ROM_REF) || index?.has(name)) continue;
     if (index) { tampered('ACX_OBJECT_UNREGISTERED', `ROM file ${name} was added after signing: neither an objects row nor the signed ROM index names it`); continue; }
-    const twin = intactFiles.get(f.oid);
+    intactFiles ??= new Map(Array.from(names.all(INTACT), (k) => [names.oid(k), names.names[k]!]));
+    const twin = intactFiles.get(names.oid(i));
     if (twin !== undefined) unbound.push({ path: name, signedAs: twin });
     else tampered('ACX_OBJECT_UNREGISTERED', `ROM file ${name} has no objects row and its bytes match no signed object: unsigned ROM content (added or rewritten after signing)`);
   }
   if (unbound.length) {
     at('ACX_ROM_PATH_UNBOUND', `${unbound.length} ROM file${unbound.length === 1 ? ' is' : 's are'} signed only under another path with the same bytes (objects.oid is one row per content, §3.2), so ${unbound.length === 1 ? 'its bytes are' : 'their bytes are'} intact but ${unbound.length === 1 ? 'its path is' : 'their paths are'} not signed; a file copied to a new path after signing would look the same: ${unbound.map((u) => `${u.path} (signed as ${u.signedAs})`).join(', ')}`, 'warning');
   }
-  for (const [id, m] of memById) if (m.zone === 'rom' && !romRefs.has(`memory:${id}`)) tampered('ACX_OBJECT_UNREGISTERED', `ROM memory ${id} has no objects row: unsigned ROM content`);
-  for (const id of capById.keys()) if (!romRefs.has(`capability:${id}`)) tampered('ACX_OBJECT_UNREGISTERED', `capability ${id} has no objects row: unsigned ROM content`);
-  const unsignedMeta = [...meta.keys()].filter((k) => !UNBOUND_META.has(k) && !romRefs.has(`cartridge:${k}`));
+  for (const [id, m] of memById) if (m.zone === 'rom' && !romRef(`memory:${id}`)) tampered('ACX_OBJECT_UNREGISTERED', `ROM memory ${id} has no objects row: unsigned ROM content`);
+  for (const id of capById.keys()) if (!romRef(`capability:${id}`)) tampered('ACX_OBJECT_UNREGISTERED', `capability ${id} has no objects row: unsigned ROM content`);
+  const unsignedMeta = [...meta.keys()].filter((k) => !UNBOUND_META.has(k) && !romRef(`cartridge:${k}`));
   if (unsignedMeta.length) at('ACX_META_UNSIGNED', `meta keys not covered by the ROM manifest (unsigned): ${unsignedMeta.join(', ')}`, 'info');
   const recorded = meta.get('acx.rom_manifest_hash') ?? null;
   if (recorded !== null && recorded !== hash) at('ACX_MANIFEST_HASH_META', `acx.rom_manifest_hash is ${recorded}, the recomputed ROM manifest hash is ${hash}`);
@@ -360,11 +375,11 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
   }
 
   // §12 items 9, 11, 12: the package spec, harness manifest, loop policy and LanceDB descriptor
-  for (const p of checkConformance({ meta, file: (n) => files.get(n), names })) at(p.code, p.message, p.severity);
+  for (const p of checkConformance({ meta, file: (n) => files.get(n), names: names.sqlarNames() })) at(p.code, p.message, p.severity);
 
   // skills
   // §5, §12 item 7: skills live wholly in ROM; a SAVE copy would be unsigned instructions.
-  for (const n of names) if (n.startsWith('save/skills/') || (n.startsWith('save/') && n.endsWith('/SKILL.md'))) at('ACX_SKILL_ZONE', `${n}: skills live wholly in the ROM zone (rom/skills/), never under save/`);
+  for (const n of names.sqlarNames()) if (n.startsWith('save/skills/') || (n.startsWith('save/') && n.endsWith('/SKILL.md'))) at('ACX_SKILL_ZONE', `${n}: skills live wholly in the ROM zone (rom/skills/), never under save/`);
   const skillFiles = new Map<string, Array<{ rel: string; raw: Buffer }>>();
   for (const [name, raw] of files) {
     if (!name.startsWith('rom/skills/')) continue;
@@ -430,7 +445,7 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
   for (const path of indexRows.keys()) if (!derived.has(path) && !skillFiles.has(path.split('/')[2] ?? '')) at('ACX_SKILL_INDEX', `acx_skill row ${path} has no SKILL.md in sqlar`);
 
   // header flags
-  const savePresent = [...decoded.keys()].some((n) => zoneOfName(n) === 'save') || c.memory.some((m) => m.zone === 'save') || c.objects.some((o) => o.zone === 'save');
+  const savePresent = saveRow || c.memory.some((m) => m.zone === 'save') || [...names.sqlar(DECODED)].some((i) => zoneOfName(names.names[i]!) === 'save');
   if (Boolean(c.userVersion.flags & FLAG_SAVE_PRESENT) !== savePresent) at('ACX_FLAGS', `FLAG_SAVE_PRESENT is ${c.userVersion.flags & 1 ? 'set' : 'clear'} but the cartridge ${savePresent ? 'has' : 'has no'} SAVE rows`, 'warning');
   if (c.userVersion.flags & ~FLAG_SAVE_PRESENT) at('ACX_FLAGS', `unknown user_version flag bits 0x${(c.userVersion.flags & ~1).toString(16)}`, 'warning');
 
@@ -439,7 +454,13 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     if (!str(a.att_id) || !str(a.type) || !str(a.media_type) || !str(a.document) || !str(a.created_at)) at('ACX_ATTESTATION', `attestation ${String(a.att_id)} has a missing or non-TEXT column`);
   }
 
-  return judge({ c, d, tamper, hash, recorded, found: { meta, fileNames: [...decoded.keys()], files, manifest, romObjects, romFiles, unbound, knowledgeIds, unsignedMeta } }, opts);
+  const fileNames = () => Array.from(names.sqlar(DECODED), (i) => names.names[i]!);
+  const romFiles = () => {
+    const m = new Map<string, string>();
+    for (const i of names.sqlar(DECODED)) if (zoneOfName(names.names[i]!) === 'rom') m.set(names.names[i]!, names.oid(i));
+    return m;
+  };
+  return judge({ c, d, tamper, hash, recorded, found: { meta, fileNames, files, romObjects: () => rom.rows(), romFiles, unbound, knowledgeIds, unsignedMeta } }, opts);
 }
 
 /** What reading a cartridge's rows and files established, before any signature is judged. */

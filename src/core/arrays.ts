@@ -9,7 +9,7 @@ export function pushAll<T>(to: T[], items: Iterable<T>): T[] {
 }
 
 /** `a`, or a copy at least `need` long (double the length, at the least) holding its elements. */
-export function grow<T extends Uint8Array | Int32Array | Uint32Array | Float64Array>(a: T, need: number): T {
+export function grow<T extends Uint8Array | Uint16Array | Int32Array | Uint32Array | Float64Array>(a: T, need: number): T {
   if (need <= a.length) return a;
   const b = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2));
   b.set(a);

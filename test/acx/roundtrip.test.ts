@@ -179,7 +179,7 @@ test('a check reads sqlar one row at a time and keeps only the skills; import as
   const plain = await checkArtifact({ label: 'built', path: file }, {});
   assert.equal(plain.result.valid, true);
   assert.equal(plain.bytes, undefined, 'a plain check holds no copy of the file');
-  assert.deepEqual([...plain.check!.fileNames].sort(), extracted);
+  assert.deepEqual(plain.check!.fileNames().sort(), extracted);
   const kept = [...plain.check!.files.keys()].sort();
   assert.ok(kept.length > 0 && kept.length < extracted.length, `only some files kept: ${kept.length} of ${extracted.length}`);
   // the skills and the four §12 ROM documents the conformance checks read
