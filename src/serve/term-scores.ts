@@ -361,40 +361,44 @@ export class TermTally {
   }
 
   /**
-   * The frequent terms' postings (`terms`, with `df` the rows FTS5 counts for each), or undefined
-   * when any count disagrees with FTS5's: a row's tokens per column (`sizes`), a term's rows.
+   * Whether every count agrees with FTS5's: a row's tokens per column (`sizes`), and the rows of each
+   * of `terms` (`df`, as fts5vocab gives them). Each term's postings are read and let go in turn.
    */
-  postings(terms: string[], df: number[], sizes: Int32Array[]): { rowids: Int32Array; f: Float64Array }[] | undefined {
+  countsAgree(terms: string[], df: number[], sizes: Int32Array[]): boolean {
     const { dropped } = this;
     // A dropped row has no sizes in FTS5 (it is gone): only the rows still there are compared.
-    for (let r = 1; r <= this.rows; r++) for (let c = 0; c < 3; c++) if (this.sizes[c]![r] !== sizes[c]![r] && !dropped.has(r)) return undefined;
-    const out: { rowids: Int32Array; f: Float64Array }[] = [];
-    for (let i = 0; i < terms.length; i++) {
-      const id = this.ids.get(terms[i]!);
-      if (id === undefined) return undefined;
-      const n = this.postN[id]!;
-      let { rows: rowids, f } = this.posts.read(id, n);
-      if (dropped.size) {
-        const keep = [...rowids.keys()].filter((j) => !dropped.has(rowids[j]!));
-        rowids = Int32Array.from(keep, (j) => rowids[j]!);
-        f = Float64Array.from(keep, (j) => f[j]!);
-      }
-      if (rowids.length !== df[i]) return undefined;
-      out.push({ rowids, f });
+    for (let r = 1; r <= this.rows; r++) for (let c = 0; c < 3; c++) if (this.sizes[c]![r] !== sizes[c]![r] && !dropped.has(r)) return false;
+    for (let i = 0; i < terms.length; i++) if (this.postingsOf(terms[i]!)?.rowids.length !== df[i]) return false;
+    return true;
+  }
+
+  /** The postings of `term` in the rows still in the index, or undefined when it was never tallied. */
+  postingsOf(term: string): { rowids: Int32Array; f: Float64Array } | undefined {
+    const id = this.ids.get(term);
+    if (id === undefined) return undefined;
+    let { rows: rowids, f } = this.posts.read(id, this.postN[id]!);
+    const { dropped } = this;
+    if (dropped.size) {
+      const keep = [...rowids.keys()].filter((j) => !dropped.has(rowids[j]!));
+      rowids = Int32Array.from(keep, (j) => rowids[j]!);
+      f = Float64Array.from(keep, (j) => f[j]!);
     }
-    return out;
+    return { rowids, f };
   }
 }
 
 /**
  * The summands of each of `frequent` (the terms to store, in term order, each with the rows holding
- * it as fts5vocab counts them) for each row holding it.
+ * it as fts5vocab counts them) for each row holding it, one term at a time: a term's arrays are
+ * made as it is asked for and let go once stored, never every term's at once (100,000 rows: ~100 MB
+ * for the bench's 63 stored terms, issue 39). The terms checked against bm25() are computed twice
+ * (once for the check, once to store), which costs less than holding them.
  */
-export function termScores(db: SqliteDb, tally: TermTally, frequent: { term: string; doc: number }[], tokens: FtsTokens): TermScores[] {
+export function* termScores(db: SqliteDb, tally: TermTally, frequent: { term: string; doc: number }[], tokens: FtsTokens): Generator<TermScores> {
   // Rows are numbered 1..rows; `live` of them are in the index (FTS5's N), the others dropped.
   const n = tally.rows;
   const live = tally.live;
-  if (!frequent.length) return [];
+  if (!frequent.length) return;
   const terms = frequent.map((r) => r.term);
   const df = frequent.map((r) => r.doc);
   const phrase = db.prepare(`SELECT rowid AS r, ${BM25} AS s FROM docs WHERE docs MATCH ?`);
@@ -407,10 +411,12 @@ export function termScores(db: SqliteDb, tally: TermTally, frequent: { term: str
     got.forEach((r, i) => { rowids[i] = Number(r.r); scores[i] = -Number(r.s); });
     return { term: t, rowids, scores };
   };
+  const self = terms.map((t) => { const k = tokens.of(t); return k.length === 1 && k[0] === t; });
   const sizes = rowSizes(db, n);
-  const post = sizes && tally.postings(terms, df, sizes);
-  const selfTokens = (t: string) => { const k = tokens.of(t); return k.length === 1 && k[0] === t; };
-  if (!sizes || !post) return terms.filter(selfTokens).map(exact);
+  if (!sizes || !tally.countsAgree(terms, df, sizes)) {
+    for (let i = 0; i < terms.length; i++) if (self[i]) yield exact(terms[i]!);
+    return;
+  }
   const D = new Float64Array(n + 1);
   let total = 0;
   for (let r = 1; r <= n; r++) { D[r] = sizes[0]![r]! + sizes[1]![r]! + sizes[2]![r]!; total += D[r]!; }
@@ -420,8 +426,8 @@ export function termScores(db: SqliteDb, tally: TermTally, frequent: { term: str
     const sql = db.prepare('SELECT ln(?) AS v');
     ln = (x) => Number(sql.get(x)!.v);
   } catch { /* no SQL math functions: the sample check below decides */ }
-  const computed = terms.map((t, i) => {
-    const p = post[i]!;
+  const computed = (i: number): TermScores => {
+    const p = tally.postingsOf(terms[i]!)!;
     let idf = ln((live - df[i]! + 0.5) / (df[i]! + 0.5));
     if (idf <= 0.0) idf = 1e-6;
     const scores = new Float64Array(p.rowids.length);
@@ -429,27 +435,28 @@ export function termScores(db: SqliteDb, tally: TermTally, frequent: { term: str
       const f = p.f[j]!;
       scores[j] = idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + B * D[p.rowids[j]!]! / avgdl)));
     }
-    return { term: t, rowids: p.rowids, scores };
-  });
+    return { term: terms[i]!, rowids: p.rowids, scores };
+  };
   // bm25() can be asked only through a phrase, which is tokenized again: a term that is its own
   // one-token phrase is compared on a sample of its rows; a stem that is not its own word (releas)
   // is stored only when every comparable term matched, since the same counts and formula made it.
+  const same = new Uint8Array(terms.length);
   let checked = 0;
   let failed = false;
-  const out: TermScores[] = [];
-  for (const c of computed) {
-    if (!selfTokens(c.term)) continue;
+  for (let i = 0; i < terms.length; i++) {
+    if (!self[i]) continue;
+    const c = computed(i);
     const step = Math.max(1, Math.floor(c.rowids.length / SAMPLE_ROWS));
     const sample: number[] = [];
     for (let j = 0; j < c.rowids.length; j += step) sample.push(j);
     const want = new Map(sample.map((j) => [c.rowids[j]!, c.scores[j]!]));
     const got = db.prepare(`SELECT rowid AS r, ${BM25} AS s FROM docs WHERE docs MATCH ? AND rowid IN (${sample.map(() => '?').join(',')})`)
       .all(`"${c.term.replace(/"/g, '""')}"`, ...want.keys());
-    const same = got.length === want.size && got.every((r) => -Number(r.s) === want.get(Number(r.r)));
     checked++;
-    if (!same) failed = true;
-    out.push(same ? c : exact(c.term));
+    if (got.length === want.size && got.every((r) => -Number(r.s) === want.get(Number(r.r)))) same[i] = 1;
+    else failed = true;
   }
-  if (checked && !failed) out.push(...computed.filter((c) => !selfTokens(c.term)));
-  return out.sort((x, y) => (x.term < y.term ? -1 : x.term > y.term ? 1 : 0));
+  const stored = [...terms.keys()].filter((i) => self[i] || (checked && !failed));
+  stored.sort((x, y) => (terms[x]! < terms[y]! ? -1 : terms[x]! > terms[y]! ? 1 : 0));
+  for (const i of stored) yield self[i] && !same[i] ? exact(terms[i]!) : computed(i);
 }
