@@ -19253,6 +19253,9 @@ function sha256Tagged(data) {
   b.write(hash("sha256", data, "hex"), 7, "latin1");
   return b.toString("latin1");
 }
+function sha256Bytes(data) {
+  return hash("sha256", data, "buffer");
+}
 async function sha256File(path) {
   const h = createHash("sha256");
   let size = 0;
@@ -29528,6 +29531,7 @@ async function openCartridge(input2, limitsIn, keepBytes = false) {
   }
   try {
     db.pragma("trusted_schema = OFF");
+    db.pragma("cache_size = -2000");
     const check2 = db.pragma("quick_check", { simple: false });
     if (check2.length !== 1 || check2[0].quick_check !== "ok") fail("ACX_CORRUPT", `${file} is corrupt: ${check2.slice(0, 3).map((c) => c.quick_check).join("; ")}`, { file });
     const data = readAll(db, file, header, uv, size, d, uv.minor > SPEC_MINOR);
@@ -29618,7 +29622,7 @@ function readAll(db, file, header, uv, size, d, newerMinor) {
       rows: () => corruptAsDiagnostic(db.prepare("SELECT name, mode, mtime, sz, data FROM sqlar").iterate(), file)
     } : { declared: 0, rows: () => [] },
     memory: rows("memory", "id, zone, artifact_fingerprint, codebase_fingerprint, payload, oid, created_at"),
-    objects: interned(rows("objects", "oid, kind, source_ref, canon, zone, sz")),
+    objects: { rows: () => readable.has("objects") ? corruptAsDiagnostic(db.prepare("SELECT oid, kind, source_ref, canon, zone, sz FROM objects").iterate(), file) : [] },
     signatures: rows("signatures", `sig_id, target, manifest_hash, envelope, keyid, ${pemColumn}, alg, created_at`),
     attestations: rows("attestations", "att_id, type, subject_oid, media_type, document, status_url, created_at"),
     skills: rows("acx_skill", "sqlar_path, name, description, license, compatibility, skill_version, body_tokens, content_sha256, resources, ext, schema_version"),
@@ -29626,23 +29630,6 @@ function readAll(db, file, header, uv, size, d, newerMinor) {
     vectorRows: readable.has("vectors") ? db.prepare("SELECT count(*) AS n FROM vectors").get().n : 0,
     readable
   };
-}
-function interned(rows) {
-  const pool2 = /* @__PURE__ */ new Map();
-  const one = (v) => {
-    if (typeof v !== "string" || v.length > 32) return v;
-    const had = pool2.get(v);
-    if (had !== void 0) return had;
-    if (pool2.size < 64) pool2.set(v, v);
-    return v;
-  };
-  for (const r3 of rows) {
-    const w = r3;
-    w.kind = one(w.kind);
-    w.canon = one(w.canon);
-    w.zone = one(w.zone);
-  }
-  return rows;
 }
 var opens;
 var init_open = __esm({
@@ -29796,18 +29783,22 @@ function manifestEntries(rows) {
   return sortRomObjects(rows).map((r3) => ({ sourceRef: r3.source_ref, oid: r3.oid, canon: r3.canon, sz: r3.sz }));
 }
 function manifestHash(entries) {
+  return manifestHashAt(entries.length, (k) => entries[k]);
+}
+function manifestHashAt(n, at) {
   const h = createHash8("sha256");
-  writeManifestJcs(entries, (s) => h.update(s));
+  writeManifestJcs(n, at, (s) => h.update(s));
   return `sha256:${h.digest("hex")}`;
 }
-function writeManifestJcs(entries, out) {
-  if (!entries.every(isPlainEntry)) {
-    out(jcs(entries));
+function writeManifestJcs(n, at, out) {
+  for (let k = 0; k < n; k++) {
+    if (isPlainEntry(at(k))) continue;
+    out(jcs(Array.from({ length: n }, (_, j) => at(j))));
     return;
   }
   let piece = "[";
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i];
+  for (let i = 0; i < n; i++) {
+    const e = at(i);
     piece += `${i ? "," : ""}{"canon":${JSON.stringify(e.canon)},"oid":${JSON.stringify(e.oid)},"sourceRef":${JSON.stringify(e.sourceRef)},"sz":${JSON.stringify(e.sz)}}`;
     if (piece.length >= 65536) {
       out(piece);
@@ -29833,6 +29824,199 @@ var init_manifest2 = __esm({
     init_jcs();
     init_hash();
     init_paths();
+  }
+});
+
+// src/acx/check-tables.ts
+var IN_SQLAR, DECODED, SELF_FOLDED, ROM_REF, INTACT, OBJ_SEEN, OBJ_DUP, GROUP_DONE, REG_ONE, REG_OTHER, OID3, NameTable, RomRows;
+var init_check_tables = __esm({
+  "src/acx/check-tables.ts"() {
+    "use strict";
+    init_arrays();
+    init_paths();
+    IN_SQLAR = 1;
+    DECODED = 2;
+    SELF_FOLDED = 4;
+    ROM_REF = 8;
+    INTACT = 16;
+    OBJ_SEEN = 32;
+    OBJ_DUP = 64;
+    GROUP_DONE = 128;
+    REG_ONE = 256;
+    REG_OTHER = 512;
+    OID3 = /^sha256:[0-9a-f]{64}$/;
+    NameTable = class {
+      at = /* @__PURE__ */ new Map();
+      names = [];
+      flags = new Uint16Array(1024);
+      digests = Buffer.alloc(1024 * 32);
+      sizes = new Float64Array(1024);
+      recorded;
+      // sqlar's names in the order its rows were read (a name may be added first by an objects row).
+      order = new Int32Array(1024);
+      ordered = 0;
+      get size() {
+        return this.names.length;
+      }
+      find(name) {
+        return this.at.get(name) ?? -1;
+      }
+      /** The position of `name`, added when new: the string kept is the first one seen. */
+      add(name) {
+        const had = this.at.get(name);
+        if (had !== void 0) return had;
+        const i = this.names.length;
+        this.names.push(name);
+        this.at.set(name, i);
+        if (i >= this.flags.length) {
+          this.flags = grow(this.flags, i + 1);
+          this.sizes = grow(this.sizes, i + 1);
+          const d = Buffer.alloc(this.flags.length * 32);
+          this.digests.copy(d);
+          this.digests = d;
+          if (this.recorded) {
+            const r3 = Buffer.alloc(this.flags.length * 32);
+            this.recorded.copy(r3);
+            this.recorded = r3;
+          }
+        }
+        return i;
+      }
+      /** Adds a sqlar row's name and notes it in sqlar's order. */
+      addSqlar(name) {
+        const i = this.add(name);
+        if (!(this.flags[i] & IN_SQLAR)) {
+          this.order = grow(this.order, this.ordered + 1);
+          this.order[this.ordered++] = i;
+        }
+        this.flags[i] |= IN_SQLAR;
+        return i;
+      }
+      is(i, flag) {
+        return i >= 0 && (this.flags[i] & flag) !== 0;
+      }
+      mark(i, flag) {
+        this.flags[i] |= flag;
+      }
+      /** `name` is a sqlar name (a row has it, decoded or not). */
+      inSqlar(name) {
+        return this.is(this.find(name), IN_SQLAR);
+      }
+      setDecoded(i, digest, size) {
+        this.digests.set(digest, i * 32);
+        this.sizes[i] = size;
+        this.flags[i] |= DECODED;
+      }
+      /** The decoded file's oid (`sha256:<hex>`), made when asked for. */
+      oid(i) {
+        return `sha256:${this.digests.toString("hex", i * 32, i * 32 + 32)}`;
+      }
+      fileSize(i) {
+        return this.sizes[i];
+      }
+      /** Notes an objects row that registers `i` as a knowledge file with `oid` (only the one such row counts). */
+      register(i, oid) {
+        if (this.flags[i] & (REG_ONE | REG_OTHER) || !OID3.test(oid)) {
+          this.flags[i] = this.flags[i] & ~REG_ONE | REG_OTHER;
+          return;
+        }
+        this.recorded ??= Buffer.alloc(this.flags.length * 32);
+        this.recorded.write(oid.slice(7), i * 32, 32, "hex");
+        this.flags[i] |= REG_ONE;
+      }
+      /** The one registering row's oid is the decoded file's. */
+      registeredMatches(i) {
+        return (this.flags[i] & (REG_ONE | REG_OTHER | DECODED)) === (REG_ONE | DECODED) && this.recorded.compare(this.digests, i * 32, i * 32 + 32, i * 32, i * 32 + 32) === 0;
+      }
+      /** sqlar's string names in its order. */
+      *sqlarNames() {
+        for (const i of this.sqlar()) yield this.names[i];
+      }
+      /** Every position that has `flag`, in the order the names were added. */
+      *all(flag) {
+        for (let i = 0; i < this.names.length; i++) if (this.flags[i] & flag) yield i;
+      }
+      /** Positions of sqlar's string names in its order; with `flag`, only those that have it. */
+      *sqlar(flag = IN_SQLAR) {
+        for (let k = 0; k < this.ordered; k++) if (this.flags[this.order[k]] & flag) yield this.order[k];
+      }
+    };
+    RomRows = class {
+      constructor(names) {
+        this.names = names;
+      }
+      names;
+      ref = new Int32Array(1024);
+      kind = new Uint16Array(1024);
+      canon = new Uint16Array(1024);
+      sz = new Float64Array(1024);
+      // -1: the oid is the decoded digest of the name at `ref`; else a position in `oids`.
+      oidAt = new Int32Array(1024);
+      oids = [];
+      words = [];
+      wordAt = /* @__PURE__ */ new Map();
+      length = 0;
+      sorted;
+      word(w) {
+        let k = this.wordAt.get(w);
+        if (k === void 0) {
+          k = this.words.length;
+          this.words.push(w);
+          this.wordAt.set(w, k);
+        }
+        return k;
+      }
+      /** A row whose source_ref is name `ref`; `oid` undefined: the name's decoded digest. */
+      push(ref, kind, canon, sz, oid) {
+        const n = this.length++;
+        this.sorted = void 0;
+        if (n >= this.ref.length) {
+          this.ref = grow(this.ref, n + 1);
+          this.kind = grow(this.kind, n + 1);
+          this.canon = grow(this.canon, n + 1);
+          this.sz = grow(this.sz, n + 1);
+          this.oidAt = grow(this.oidAt, n + 1);
+        }
+        this.ref[n] = ref;
+        this.kind[n] = this.word(kind);
+        this.canon[n] = this.word(canon);
+        this.sz[n] = sz;
+        if (oid === void 0) this.oidAt[n] = -1;
+        else {
+          this.oidAt[n] = this.oids.length;
+          this.oids.push(oid);
+        }
+      }
+      /** Row positions in manifest order: (kind, source_ref) in code point order, then as they were met. */
+      order() {
+        if (this.sorted) return this.sorted;
+        const idx = new Int32Array(this.length);
+        for (let k = 0; k < idx.length; k++) idx[k] = k;
+        const names = this.names.names;
+        idx.sort((a, b) => compareUtf8(this.words[this.kind[a]], this.words[this.kind[b]]) || compareUtf8(names[this.ref[a]], names[this.ref[b]]) || a - b);
+        this.sorted = idx;
+        return idx;
+      }
+      kindOf(k) {
+        return this.words[this.kind[k]];
+      }
+      refOf(k) {
+        return this.names.names[this.ref[k]];
+      }
+      canonOf(k) {
+        return this.words[this.canon[k]];
+      }
+      szOf(k) {
+        return this.sz[k];
+      }
+      oidOf(k) {
+        return this.oidAt[k] < 0 ? this.names.oid(this.ref[k]) : this.oids[this.oidAt[k]];
+      }
+      /** The rows as objects, in manifest order (made on each call: a plain check never asks). */
+      rows() {
+        return Array.from(this.order(), (k) => ({ oid: this.oidOf(k), kind: this.kindOf(k), source_ref: this.refOf(k), canon: this.canonOf(k), zone: "rom", sz: this.szOf(k) }));
+      }
+    };
   }
 });
 
@@ -35627,38 +35811,52 @@ function checkCartridge(c, opts = {}) {
       at("ACX_META_VALUE", `${k} must be a JSON array`);
     }
   }
+  const names = new NameTable();
+  const laterRows = /* @__PURE__ */ new Map();
+  const wronglyTyped = [];
+  let saveRow = false;
+  const typed = (o) => str(o.oid) && str(o.kind) && str(o.source_ref) && str(o.canon) && str(o.zone) && typeof o.sz === "number";
+  for (const o of c.objects.rows()) {
+    if (o.zone === "save") saveRow = true;
+    if (opts.knowledge && o.zone === "rom" && o.kind === "sqlar" && str(o.source_ref) && o.source_ref.startsWith("rom/knowledge/") && str(o.oid)) names.register(names.add(o.source_ref), o.oid);
+    if (!typed(o)) {
+      wronglyTyped.push(`objects row ${JSON.stringify(o.source_ref)} has a wrongly typed column`);
+      continue;
+    }
+    const i = names.add(o.source_ref);
+    if (!names.is(i, OBJ_SEEN)) {
+      names.mark(i, OBJ_SEEN);
+      continue;
+    }
+    names.mark(i, OBJ_DUP);
+    const later = laterRows.get(i);
+    if (later) later.push(o);
+    else laterRows.set(i, [o]);
+  }
   const files = /* @__PURE__ */ new Map();
-  const decoded = /* @__PURE__ */ new Map();
   const knowledgeIds = /* @__PURE__ */ new Map();
-  const names = /* @__PURE__ */ new Set();
-  const folded = /* @__PURE__ */ new Map();
+  const foldedOther = /* @__PURE__ */ new Map();
   let total = 0;
   const totalCap = Math.min(TOTAL_CAP, limits.maxTotalBytes);
   const declared = c.sqlar.declared;
   const rawDeflate = [];
   if (declared > totalCap) at("ACX_SQLAR_DATA", `sqlar entries declare ${declared} bytes in total, over the total inflation limit of ${totalCap}`);
   let overTotal = false;
-  const registered = /* @__PURE__ */ new Map();
-  if (opts.knowledge) {
-    for (const o of c.objects) {
-      if (o.zone !== "rom" || o.kind !== "sqlar" || !str(o.source_ref) || !o.source_ref.startsWith("rom/knowledge/") || !str(o.oid)) continue;
-      registered.set(o.source_ref, registered.has(o.source_ref) ? null : o.oid);
-    }
-  }
   for (const r3 of c.sqlar.rows()) {
-    if (str(r3.name)) names.add(r3.name);
+    const i = str(r3.name) ? names.addSqlar(r3.name) : -1;
     if (overTotal) continue;
     const np = sqlarNameProblem(r3.name);
-    const name = String(r3.name);
+    const name = i >= 0 ? names.names[i] : String(r3.name);
     if (np) at("ACX_SQLAR_PATH", `sqlar path is unsafe or non-portable: ${JSON.stringify(name)}: ${np}`);
     const mp = sqlarModeProblem(r3.mode);
     if (mp) at("ACX_SQLAR_MODE", `sqlar ${name}: ${mp}`);
-    if (str(r3.name)) {
-      const fk = foldedKey(r3.name);
-      const f = fk === r3.name ? r3.name : fk;
-      const other = folded.get(f);
+    if (i >= 0) {
+      const fk = foldedKey(name);
+      const j = fk === name ? i : names.find(fk);
+      const other = names.is(j, SELF_FOLDED) ? names.names[j] : foldedOther.get(fk);
       if (other !== void 0) at("ACX_SQLAR_PATH", `sqlar names ${JSON.stringify(other)} and ${JSON.stringify(name)} collide on case-insensitive file systems`);
-      else folded.set(f, r3.name);
+      else if (fk === name) names.mark(i, SELF_FOLDED);
+      else foldedOther.set(fk, name);
     }
     if (declared > totalCap && !(Buffer.isBuffer(r3.data) && r3.data.length === r3.sz)) continue;
     try {
@@ -35671,18 +35869,17 @@ function checkCartridge(c, opts = {}) {
         overTotal = true;
         continue;
       }
-      if (str(r3.name)) {
-        const oid = oidOf(raw);
-        decoded.set(r3.name, { oid, sz: raw.length });
-        if (r3.name.startsWith("rom/knowledge/")) {
+      if (i >= 0) {
+        names.setDecoded(i, sha256Bytes(raw), raw.length);
+        if (opts.knowledgeIds && name.startsWith("rom/knowledge/")) {
           const id = knowledgeId(raw);
-          if (id) knowledgeIds.set(r3.name, id);
+          if (id) knowledgeIds.set(name, id);
         }
-        if (opts.knowledge && registered.get(r3.name) === oid && !np) {
-          opts.knowledge(r3.name, raw);
+        if (opts.knowledge && !np && names.registeredMatches(i)) {
+          opts.knowledge(name, raw);
           continue;
         }
-        if (opts.keepFiles || r3.name.startsWith("rom/skills/") || r3.name.startsWith(SKILL_EXT_PREFIX) || r3.name === ROM_INDEX_PATH || GENERATED_PATHS.includes(r3.name)) files.set(r3.name, raw);
+        if (opts.keepFiles || name.startsWith("rom/skills/") || name.startsWith(SKILL_EXT_PREFIX) || name === ROM_INDEX_PATH || GENERATED_PATHS.includes(name)) files.set(name, raw);
       }
     } catch (e) {
       if (!(e instanceof BlobError)) throw e;
@@ -35697,132 +35894,135 @@ function checkCartridge(c, opts = {}) {
   for (const m of c.memory) if (str(m.id)) memById.set(m.id, m);
   const capById = /* @__PURE__ */ new Map();
   for (const k of c.capabilities) if (str(k.id)) capById.set(k.id, k);
-  const byRef = /* @__PURE__ */ new Map();
-  const live2 = [];
-  const intactFiles = /* @__PURE__ */ new Map();
-  for (const o of c.objects) {
-    if (!str(o.oid) || !str(o.kind) || !str(o.source_ref) || !str(o.canon) || !str(o.zone) || typeof o.sz !== "number") {
-      at("ACX_OBJECT_FIELD", `objects row ${JSON.stringify(o.source_ref)} has a wrongly typed column`);
+  for (const m of wronglyTyped) at("ACX_OBJECT_FIELD", m);
+  const rom = new RomRows(names);
+  const checkRow = (o, ri) => {
+    const ref = o.source_ref;
+    let bytes;
+    let fileOid;
+    let canon;
+    let sz;
+    let srcZone;
+    if (o.kind === "sqlar" || o.kind === "skill") {
+      canon = "raw";
+      if (names.is(ri, DECODED)) {
+        fileOid = names.oid(ri);
+        sz = names.fileSize(ri);
+        srcZone = zoneOfName(ref) ?? void 0;
+      } else if (names.is(ri, IN_SQLAR)) {
+        at("ACX_OBJECT_SOURCE_MISSING", `${ref}: its blob cannot be decoded`);
+      }
+    } else if (o.kind === "memory" && ref.startsWith("memory:")) {
+      canon = "jcs-rfc8785";
+      const m = memById.get(ref.slice(7));
+      if (m && str(m.payload)) {
+        bytes = m.payload;
+        sz = Buffer.byteLength(m.payload);
+        srcZone = String(m.zone);
+      }
+    } else if (o.kind === "cartridge" && ref.startsWith("cartridge:")) {
+      canon = "jcs-rfc8785";
+      const key3 = ref.slice(10);
+      const v = meta.get(key3);
+      if (v !== void 0) {
+        bytes = jcs({ key: key3, value: v });
+        sz = Buffer.byteLength(v);
+        srcZone = key3 === "acx.save_codebase_fingerprint" ? "save" : "rom";
+      }
+    } else if (o.kind === "cartridge" && ref.startsWith("capability:")) {
+      canon = "jcs-rfc8785";
+      const k = capById.get(ref.slice(11));
+      if (k && str(k.json)) {
+        bytes = k.json;
+        sz = Buffer.byteLength(k.json);
+        srcZone = "rom";
+      }
+    } else if (o.kind === "attestation" && ref.startsWith("attestation:")) {
+      canon = "jcs-rfc8785";
+      const a = c.attestations.find((x) => x.att_id === ref.slice(12));
+      if (a && str(a.document)) {
+        bytes = a.document;
+        sz = Buffer.byteLength(a.document);
+        srcZone = "rom";
+      }
+    } else {
+      at("ACX_OBJECT_FIELD", `objects row ${ref}: kind ${o.kind} does not fit its source_ref`);
+      canon = o.canon;
+    }
+    const isRom = o.zone === "rom";
+    if (isRom) names.mark(ri, ROM_REF);
+    if (bytes === void 0 && fileOid === void 0) {
+      if (isRom) tampered("ACX_OBJECT_SOURCE_MISSING", `ROM object ${ref} has no live source (deleted or renamed)`);
+      else at("ACX_OBJECT_SOURCE_MISSING", `SAVE object ${ref} has no live source`, "warning");
+      if (isRom) rom.push(ri, o.kind, o.canon, o.sz, o.oid);
+      return;
+    }
+    const oid = fileOid ?? (o.kind === "cartridge" && ref.startsWith("cartridge:") ? metaOid(ref.slice(10), meta.get(ref.slice(10))) : oidOf(bytes));
+    if (oid === o.oid && isRom && fileOid !== void 0) names.mark(ri, INTACT);
+    if (oid !== o.oid) {
+      if (isRom) tampered("ACX_OBJECT_MISMATCH", `oid mismatch on ${ref}: recorded ${o.oid}, live content hashes to ${oid}`);
+      else at("ACX_OBJECT_MISMATCH", `SAVE object ${ref}: recorded ${o.oid}, live ${oid}`, "warning");
+    }
+    if (o.canon !== canon) at("ACX_OBJECT_FIELD", `objects row ${ref}: canon is ${o.canon}, expected ${canon}`);
+    if (sz !== void 0 && o.sz !== sz) at("ACX_OBJECT_FIELD", `objects row ${ref}: sz is ${o.sz}, live size is ${sz}`);
+    if (srcZone !== void 0 && o.zone !== srcZone) at("ACX_OBJECT_FIELD", `objects row ${ref}: zone ${o.zone} does not mirror its source zone ${srcZone}`);
+    if (isRom) rom.push(ri, o.kind, o.canon, sz ?? o.sz, fileOid !== void 0 ? void 0 : oid);
+  };
+  for (const o of c.objects.rows()) {
+    if (!typed(o)) continue;
+    const ri = names.find(o.source_ref);
+    if (!names.is(ri, OBJ_DUP)) {
+      checkRow(o, ri);
       continue;
     }
-    const list2 = byRef.get(o.source_ref) ?? [];
-    list2.push(o);
-    byRef.set(o.source_ref, list2);
+    if (names.is(ri, GROUP_DONE)) continue;
+    names.mark(ri, GROUP_DONE);
+    const list2 = [o, ...laterRows.get(ri)];
+    (list2[0].zone === "rom" ? tampered : at)("ACX_OBJECT_DUPLICATE", `${list2.length} objects rows name ${o.source_ref}; at most one of their oids can match`);
+    for (const x of list2) checkRow(x, ri);
   }
-  for (const [ref, list2] of byRef) {
-    if (list2.length > 1) {
-      (list2[0].zone === "rom" ? tampered : at)("ACX_OBJECT_DUPLICATE", `${list2.length} objects rows name ${ref}; at most one of their oids can match`);
-    }
-    for (const o of list2) {
-      let bytes;
-      let fileOid;
-      let canon;
-      let sz;
-      let srcZone;
-      if (o.kind === "sqlar" || o.kind === "skill") {
-        canon = "raw";
-        const f = decoded.get(ref);
-        if (f) {
-          fileOid = f.oid;
-          sz = f.sz;
-          srcZone = zoneOfName(ref) ?? void 0;
-        } else if (names.has(ref)) {
-          at("ACX_OBJECT_SOURCE_MISSING", `${ref}: its blob cannot be decoded`);
-        }
-      } else if (o.kind === "memory" && ref.startsWith("memory:")) {
-        canon = "jcs-rfc8785";
-        const m = memById.get(ref.slice(7));
-        if (m && str(m.payload)) {
-          bytes = m.payload;
-          sz = Buffer.byteLength(m.payload);
-          srcZone = String(m.zone);
-        }
-      } else if (o.kind === "cartridge" && ref.startsWith("cartridge:")) {
-        canon = "jcs-rfc8785";
-        const key3 = ref.slice(10);
-        const v = meta.get(key3);
-        if (v !== void 0) {
-          bytes = jcs({ key: key3, value: v });
-          sz = Buffer.byteLength(v);
-          srcZone = key3 === "acx.save_codebase_fingerprint" ? "save" : "rom";
-        }
-      } else if (o.kind === "cartridge" && ref.startsWith("capability:")) {
-        canon = "jcs-rfc8785";
-        const k = capById.get(ref.slice(11));
-        if (k && str(k.json)) {
-          bytes = k.json;
-          sz = Buffer.byteLength(k.json);
-          srcZone = "rom";
-        }
-      } else if (o.kind === "attestation" && ref.startsWith("attestation:")) {
-        canon = "jcs-rfc8785";
-        const a = c.attestations.find((x) => x.att_id === ref.slice(12));
-        if (a && str(a.document)) {
-          bytes = a.document;
-          sz = Buffer.byteLength(a.document);
-          srcZone = "rom";
-        }
-      } else {
-        at("ACX_OBJECT_FIELD", `objects row ${ref}: kind ${o.kind} does not fit its source_ref`);
-        canon = o.canon;
-      }
-      if (bytes === void 0 && fileOid === void 0) {
-        if (o.zone === "rom") tampered("ACX_OBJECT_SOURCE_MISSING", `ROM object ${ref} has no live source (deleted or renamed)`);
-        else at("ACX_OBJECT_SOURCE_MISSING", `SAVE object ${ref} has no live source`, "warning");
-        live2.push(o);
-        continue;
-      }
-      const oid = fileOid ?? (o.kind === "cartridge" && ref.startsWith("cartridge:") ? metaOid(ref.slice(10), meta.get(ref.slice(10))) : oidOf(bytes));
-      if (oid === o.oid && o.zone === "rom" && fileOid !== void 0 && !intactFiles.has(oid)) intactFiles.set(oid, ref);
-      if (oid !== o.oid) {
-        if (o.zone === "rom") tampered("ACX_OBJECT_MISMATCH", `oid mismatch on ${ref}: recorded ${o.oid}, live content hashes to ${oid}`);
-        else at("ACX_OBJECT_MISMATCH", `SAVE object ${ref}: recorded ${o.oid}, live ${oid}`, "warning");
-      }
-      if (o.canon !== canon) at("ACX_OBJECT_FIELD", `objects row ${ref}: canon is ${o.canon}, expected ${canon}`);
-      if (sz !== void 0 && o.sz !== sz) at("ACX_OBJECT_FIELD", `objects row ${ref}: sz is ${o.sz}, live size is ${sz}`);
-      if (srcZone !== void 0 && o.zone !== srcZone) at("ACX_OBJECT_FIELD", `objects row ${ref}: zone ${o.zone} does not mirror its source zone ${srcZone}`);
-      live2.push(oid === o.oid && (sz ?? o.sz) === o.sz ? o : { ...o, oid, sz: sz ?? o.sz });
-    }
-  }
-  const romObjects = sortRomObjects(live2);
-  const manifest = romObjects.map((r3) => ({ sourceRef: r3.source_ref, oid: r3.oid, canon: r3.canon, sz: r3.sz }));
-  const hash2 = manifestHash(manifest);
-  const romRefs = new Set(romObjects.map((o) => o.source_ref));
+  laterRows.clear();
+  const order = rom.order();
+  const hash2 = manifestHashAt(order.length, (k) => {
+    const r3 = order[k];
+    return { sourceRef: rom.refOf(r3), oid: rom.oidOf(r3), canon: rom.canonOf(r3), sz: rom.szOf(r3) };
+  });
+  const romRef = (ref) => names.is(names.find(ref), ROM_REF);
   let index;
-  if (romRefs.has(ROM_INDEX_PATH) && files.has(ROM_INDEX_PATH)) {
+  if (romRef(ROM_INDEX_PATH) && files.has(ROM_INDEX_PATH)) {
     const p = parseRomIndex(files.get(ROM_INDEX_PATH));
     if (p.problem) at("ACX_ROM_INDEX", `${ROM_INDEX_PATH} ${p.problem}`);
     else index = p.paths;
   }
   if (index) {
     for (const [path, oid] of index) {
-      const f = decoded.get(path);
-      if (!f) {
-        if (!names.has(path)) tampered("ACX_OBJECT_SOURCE_MISSING", `ROM file ${path}, listed in the signed ROM index, is missing (deleted or renamed after signing)`);
-      } else if (f.oid !== oid) tampered("ACX_OBJECT_MISMATCH", `ROM file ${path} changed after signing: the signed ROM index records ${oid}, its bytes hash to ${f.oid}`);
+      const fi = names.find(path);
+      if (!names.is(fi, DECODED)) {
+        if (!names.is(fi, IN_SQLAR)) tampered("ACX_OBJECT_SOURCE_MISSING", `ROM file ${path}, listed in the signed ROM index, is missing (deleted or renamed after signing)`);
+      } else if (names.oid(fi) !== oid) tampered("ACX_OBJECT_MISMATCH", `ROM file ${path} changed after signing: the signed ROM index records ${oid}, its bytes hash to ${names.oid(fi)}`);
     }
-    for (const o of romObjects) if (o.kind === "sqlar" && o.source_ref !== ROM_INDEX_PATH && !index.has(o.source_ref)) at("ACX_ROM_INDEX", `${o.source_ref} has an objects row but ${ROM_INDEX_PATH} does not list it: the index lists every ROM file`);
+    for (const k of order) if (rom.kindOf(k) === "sqlar" && rom.refOf(k) !== ROM_INDEX_PATH && !index.has(rom.refOf(k))) at("ACX_ROM_INDEX", `${rom.refOf(k)} has an objects row but ${ROM_INDEX_PATH} does not list it: the index lists every ROM file`);
   }
   const unbound = [];
-  const romFiles = /* @__PURE__ */ new Map();
-  for (const [name, f] of decoded) {
-    if (zoneOfName(name) !== "rom") continue;
-    romFiles.set(name, f.oid);
-    if (romRefs.has(name) || index?.has(name)) continue;
+  let intactFiles;
+  for (const i of names.sqlar(DECODED)) {
+    const name = names.names[i];
+    if (zoneOfName(name) !== "rom" || names.is(i, ROM_REF) || index?.has(name)) continue;
     if (index) {
       tampered("ACX_OBJECT_UNREGISTERED", `ROM file ${name} was added after signing: neither an objects row nor the signed ROM index names it`);
       continue;
     }
-    const twin = intactFiles.get(f.oid);
+    intactFiles ??= new Map(Array.from(names.all(INTACT), (k) => [names.oid(k), names.names[k]]));
+    const twin = intactFiles.get(names.oid(i));
     if (twin !== void 0) unbound.push({ path: name, signedAs: twin });
     else tampered("ACX_OBJECT_UNREGISTERED", `ROM file ${name} has no objects row and its bytes match no signed object: unsigned ROM content (added or rewritten after signing)`);
   }
   if (unbound.length) {
     at("ACX_ROM_PATH_UNBOUND", `${unbound.length} ROM file${unbound.length === 1 ? " is" : "s are"} signed only under another path with the same bytes (objects.oid is one row per content, §3.2), so ${unbound.length === 1 ? "its bytes are" : "their bytes are"} intact but ${unbound.length === 1 ? "its path is" : "their paths are"} not signed; a file copied to a new path after signing would look the same: ${unbound.map((u) => `${u.path} (signed as ${u.signedAs})`).join(", ")}`, "warning");
   }
-  for (const [id, m] of memById) if (m.zone === "rom" && !romRefs.has(`memory:${id}`)) tampered("ACX_OBJECT_UNREGISTERED", `ROM memory ${id} has no objects row: unsigned ROM content`);
-  for (const id of capById.keys()) if (!romRefs.has(`capability:${id}`)) tampered("ACX_OBJECT_UNREGISTERED", `capability ${id} has no objects row: unsigned ROM content`);
-  const unsignedMeta = [...meta.keys()].filter((k) => !UNBOUND_META.has(k) && !romRefs.has(`cartridge:${k}`));
+  for (const [id, m] of memById) if (m.zone === "rom" && !romRef(`memory:${id}`)) tampered("ACX_OBJECT_UNREGISTERED", `ROM memory ${id} has no objects row: unsigned ROM content`);
+  for (const id of capById.keys()) if (!romRef(`capability:${id}`)) tampered("ACX_OBJECT_UNREGISTERED", `capability ${id} has no objects row: unsigned ROM content`);
+  const unsignedMeta = [...meta.keys()].filter((k) => !UNBOUND_META.has(k) && !romRef(`cartridge:${k}`));
   if (unsignedMeta.length) at("ACX_META_UNSIGNED", `meta keys not covered by the ROM manifest (unsigned): ${unsignedMeta.join(", ")}`, "info");
   const recorded = meta.get("acx.rom_manifest_hash") ?? null;
   if (recorded !== null && recorded !== hash2) at("ACX_MANIFEST_HASH_META", `acx.rom_manifest_hash is ${recorded}, the recomputed ROM manifest hash is ${hash2}`);
@@ -35848,8 +36048,8 @@ function checkCartridge(c, opts = {}) {
     if (str(k.json) && k.content_hash !== oidOf(k.json)) at("ACX_CAPABILITY", `capability ${id}: content_hash is not the hash of its json`);
     for (const pr of capabilityProblems(p.value)) at("ACX_CAPABILITY", `capability ${id}: ${pr}`);
   }
-  for (const p of checkConformance({ meta, file: (n) => files.get(n), names })) at(p.code, p.message, p.severity);
-  for (const n of names) if (n.startsWith("save/skills/") || n.startsWith("save/") && n.endsWith("/SKILL.md")) at("ACX_SKILL_ZONE", `${n}: skills live wholly in the ROM zone (rom/skills/), never under save/`);
+  for (const p of checkConformance({ meta, file: (n) => files.get(n), names: names.sqlarNames() })) at(p.code, p.message, p.severity);
+  for (const n of names.sqlarNames()) if (n.startsWith("save/skills/") || n.startsWith("save/") && n.endsWith("/SKILL.md")) at("ACX_SKILL_ZONE", `${n}: skills live wholly in the ROM zone (rom/skills/), never under save/`);
   const skillFiles = /* @__PURE__ */ new Map();
   for (const [name, raw] of files) {
     if (!name.startsWith("rom/skills/")) continue;
@@ -35929,13 +36129,19 @@ function checkCartridge(c, opts = {}) {
     }
   }
   for (const path of indexRows.keys()) if (!derived.has(path) && !skillFiles.has(path.split("/")[2] ?? "")) at("ACX_SKILL_INDEX", `acx_skill row ${path} has no SKILL.md in sqlar`);
-  const savePresent = [...decoded.keys()].some((n) => zoneOfName(n) === "save") || c.memory.some((m) => m.zone === "save") || c.objects.some((o) => o.zone === "save");
+  const savePresent = saveRow || c.memory.some((m) => m.zone === "save") || [...names.sqlar(DECODED)].some((i) => zoneOfName(names.names[i]) === "save");
   if (Boolean(c.userVersion.flags & FLAG_SAVE_PRESENT) !== savePresent) at("ACX_FLAGS", `FLAG_SAVE_PRESENT is ${c.userVersion.flags & 1 ? "set" : "clear"} but the cartridge ${savePresent ? "has" : "has no"} SAVE rows`, "warning");
   if (c.userVersion.flags & ~FLAG_SAVE_PRESENT) at("ACX_FLAGS", `unknown user_version flag bits 0x${(c.userVersion.flags & ~1).toString(16)}`, "warning");
   for (const a of c.attestations) {
     if (!str(a.att_id) || !str(a.type) || !str(a.media_type) || !str(a.document) || !str(a.created_at)) at("ACX_ATTESTATION", `attestation ${String(a.att_id)} has a missing or non-TEXT column`);
   }
-  return judge({ c, d, tamper, hash: hash2, recorded, found: { meta, fileNames: [...decoded.keys()], files, manifest, romObjects, romFiles, unbound, knowledgeIds, unsignedMeta } }, opts);
+  const fileNames = () => Array.from(names.sqlar(DECODED), (i) => names.names[i]);
+  const romFiles = () => {
+    const m = /* @__PURE__ */ new Map();
+    for (const i of names.sqlar(DECODED)) if (zoneOfName(names.names[i]) === "rom") m.set(names.names[i], names.oid(i));
+    return m;
+  };
+  return judge({ c, d, tamper, hash: hash2, recorded, found: { meta, fileNames, files, romObjects: () => rom.rows(), romFiles, unbound, knowledgeIds, unsignedMeta } }, opts);
 }
 function judge(s, opts) {
   const { c, hash: hash2 } = s;
@@ -36023,6 +36229,7 @@ var init_verify = __esm({
     init_strict_json();
     init_paths();
     init_semver();
+    init_hash();
     init_keys();
     init_pem();
     init_limits();
@@ -36030,6 +36237,7 @@ var init_verify = __esm({
     init_sqlar();
     init_objects();
     init_manifest2();
+    init_check_tables();
     init_dsse();
     init_trust();
     init_memory();
@@ -36063,7 +36271,7 @@ async function checkArtifact(input2, opts, keep = {}) {
     return rejected(e);
   }
   try {
-    const check2 = checkCartridge(opened.data, { keepFiles: keep.files, knowledge: keep.knowledge, ...trustInputs, limits: opts.limits });
+    const check2 = checkCartridge(opened.data, { keepFiles: keep.files, knowledge: keep.knowledge, knowledgeIds: keep.knowledgeIds, ...trustInputs, limits: opts.limits });
     return shaped(input2, opened.data, check2, opened.diagnostics, opened.bytes);
   } catch (e) {
     return rejected(e);
@@ -36758,7 +36966,8 @@ async function inspectCartridge(input2, opts) {
   if (!c.data || !c.check) fail(c.result.diagnostics[0].code, c.result.diagnostics[0].message, { file: input2.label });
   const { data, check: check2 } = c;
   const counts = {};
-  for (const o of check2.romObjects) counts[o.kind] = (counts[o.kind] ?? 0) + 1;
+  const romObjects = check2.romObjects();
+  for (const o of romObjects) counts[o.kind] = (counts[o.kind] ?? 0) + 1;
   const skills = data.skills.map((s) => ({ name: String(s.name), path: String(s.sqlar_path), description: String(s.description) }));
   const capabilities = data.capabilities.map((k) => {
     let j = {};
@@ -36772,14 +36981,14 @@ async function inspectCartridge(input2, opts) {
   const memory = { rom: data.memory.filter((m) => m.zone === "rom").length, save: data.memory.filter((m) => m.zone === "save").length };
   const meta = Object.fromEntries([...check2.meta].sort((a, b) => a[0] < b[0] ? -1 : 1));
   const r3 = check2.report;
-  const files = [...check2.fileNames].sort();
+  const files = check2.fileNames().sort();
   const json = {
     path: input2.label,
     format: "acx",
     valid: c.result.valid,
     header: { applicationId: data.header.applicationId, userVersion: data.header.userVersion, ...data.userVersion, pageSize: data.header.pageSize, bytes: data.size },
     meta,
-    romObjects: { total: check2.romObjects.length, byKind: counts },
+    romObjects: { total: romObjects.length, byKind: counts },
     manifestHash: r3.manifestHash,
     files,
     skills,
@@ -36798,7 +37007,7 @@ async function inspectCartridge(input2, opts) {
     "== meta ==",
     ...Object.entries(meta).map(([k, v]) => `  ${k} = ${v}`),
     "== ROM objects ==",
-    `  total: ${check2.romObjects.length}  (${Object.entries(counts).map(([k, n]) => `${k}:${n}`).join(", ")})`,
+    `  total: ${romObjects.length}  (${Object.entries(counts).map(([k, n]) => `${k}:${n}`).join(", ")})`,
     `  manifest hash: ${r3.manifestHash}`,
     "== files (sqlar) ==",
     ...files.map((f) => `  ${f}`),
@@ -36854,7 +37063,7 @@ function itemsFrom(objects, files, meta, manifestHash2, skipMeta, knowledgeIds =
   return items2;
 }
 async function cartridgeItems(input2, opts) {
-  const c = await checkArtifact(input2, { limits: opts.limits, env: opts.env });
+  const c = await checkArtifact(input2, { limits: opts.limits, env: opts.env }, { knowledgeIds: true });
   if (!c.check) fail(c.result.diagnostics[0].code, c.result.diagnostics[0].message, { file: input2.label });
   const meta = c.check.meta;
   return {
@@ -36862,7 +37071,7 @@ async function cartridgeItems(input2, opts) {
     identity: `${meta.get("acx.publisher_id") ?? ""}/${meta.get("acx.artifact_id") ?? ""}`,
     name: meta.get("acx.artifact_id") ?? "",
     version: meta.get("acx.artifact_version") ?? "",
-    items: itemsFrom(c.check.romObjects, c.check.romFiles, meta, c.check.report.manifestHash, /* @__PURE__ */ new Set(), c.check.knowledgeIds)
+    items: itemsFrom(c.check.romObjects(), c.check.romFiles(), meta, c.check.report.manifestHash, /* @__PURE__ */ new Set(), c.check.knowledgeIds)
   };
 }
 async function sourceItems(tree) {
@@ -37221,7 +37430,7 @@ async function signCartridge(input2, key3, outPath, opts) {
     const hash2 = c.check.report.manifestHash;
     const created = meta.get("acx.created_at");
     const signedAt2 = created ?? (env.SOURCE_DATE_EPOCH ? isoSeconds(parseEpoch(env.SOURCE_DATE_EPOCH, "SOURCE_DATE_EPOCH")) : isoSeconds(0));
-    const row = signatureRow(key3, c.check.romObjects, hash2, meta, signedAt2);
+    const row = signatureRow(key3, c.check.romObjects(), hash2, meta, signedAt2);
     return {
       result: { hash: hash2, name: meta.get("acx.artifact_id") ?? "", version: meta.get("acx.artifact_version") ?? "" },
       mutate: (db) => {
