@@ -36012,7 +36012,13 @@ function checkCartridge(c, opts = {}) {
       tampered("ACX_OBJECT_UNREGISTERED", `ROM file ${name} was added after signing: neither an objects row nor the signed ROM index names it`);
       continue;
     }
-    intactFiles ??= new Map(Array.from(names.all(INTACT), (k) => [names.oid(k), names.names[k]]));
+    if (!intactFiles) {
+      intactFiles = /* @__PURE__ */ new Map();
+      for (const k of names.all(INTACT)) {
+        const o = names.oid(k);
+        if (!intactFiles.has(o)) intactFiles.set(o, names.names[k]);
+      }
+    }
     const twin = intactFiles.get(names.oid(i));
     if (twin !== void 0) unbound.push({ path: name, signedAs: twin });
     else tampered("ACX_OBJECT_UNREGISTERED", `ROM file ${name} has no objects row and its bytes match no signed object: unsigned ROM content (added or rewritten after signing)`);
@@ -36129,7 +36135,11 @@ function checkCartridge(c, opts = {}) {
     }
   }
   for (const path of indexRows.keys()) if (!derived.has(path) && !skillFiles.has(path.split("/")[2] ?? "")) at("ACX_SKILL_INDEX", `acx_skill row ${path} has no SKILL.md in sqlar`);
-  const savePresent = saveRow || c.memory.some((m) => m.zone === "save") || [...names.sqlar(DECODED)].some((i) => zoneOfName(names.names[i]) === "save");
+  let savePresent = saveRow || c.memory.some((m) => m.zone === "save");
+  for (const i of names.sqlar(DECODED)) {
+    if (savePresent) break;
+    savePresent = zoneOfName(names.names[i]) === "save";
+  }
   if (Boolean(c.userVersion.flags & FLAG_SAVE_PRESENT) !== savePresent) at("ACX_FLAGS", `FLAG_SAVE_PRESENT is ${c.userVersion.flags & 1 ? "set" : "clear"} but the cartridge ${savePresent ? "has" : "has no"} SAVE rows`, "warning");
   if (c.userVersion.flags & ~FLAG_SAVE_PRESENT) at("ACX_FLAGS", `unknown user_version flag bits 0x${(c.userVersion.flags & ~1).toString(16)}`, "warning");
   for (const a of c.attestations) {
