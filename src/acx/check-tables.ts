@@ -33,8 +33,6 @@ export class NameTable {
   private order = new Int32Array(1024);
   private ordered = 0;
 
-  get size(): number { return this.names.length; }
-
   find(name: string): number {
     return this.at.get(name) ?? -1;
   }
@@ -74,11 +72,6 @@ export class NameTable {
 
   mark(i: number, flag: number): void {
     this.flags[i]! |= flag;
-  }
-
-  /** `name` is a sqlar name (a row has it, decoded or not). */
-  inSqlar(name: string): boolean {
-    return this.is(this.find(name), IN_SQLAR);
   }
 
   setDecoded(i: number, digest: Uint8Array, size: number): void {

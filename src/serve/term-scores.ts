@@ -362,13 +362,19 @@ export class TermTally {
 
   /**
    * Whether every count agrees with FTS5's: a row's tokens per column (`sizes`), and the rows of each
-   * of `terms` (`df`, as fts5vocab gives them). Each term's postings are read and let go in turn.
+   * of `terms` (`df`, as fts5vocab gives them). A term's rows are its count of postings; only when
+   * rows were dropped are its postings read (and let go) to count those still in the index.
    */
   countsAgree(terms: string[], df: number[], sizes: Int32Array[]): boolean {
     const { dropped } = this;
     // A dropped row has no sizes in FTS5 (it is gone): only the rows still there are compared.
     for (let r = 1; r <= this.rows; r++) for (let c = 0; c < 3; c++) if (this.sizes[c]![r] !== sizes[c]![r] && !dropped.has(r)) return false;
-    for (let i = 0; i < terms.length; i++) if (this.postingsOf(terms[i]!)?.rowids.length !== df[i]) return false;
+    for (let i = 0; i < terms.length; i++) {
+      const id = this.ids.get(terms[i]!);
+      if (id === undefined) return false;
+      const rows = dropped.size ? this.postingsOf(terms[i]!)!.rowids.length : this.postN[id]!;
+      if (rows !== df[i]) return false;
+    }
     return true;
   }
 
