@@ -29855,9 +29855,6 @@ var init_check_tables = __esm({
       // sqlar's names in the order its rows were read (a name may be added first by an objects row).
       order = new Int32Array(1024);
       ordered = 0;
-      get size() {
-        return this.names.length;
-      }
       find(name) {
         return this.at.get(name) ?? -1;
       }
@@ -29897,10 +29894,6 @@ var init_check_tables = __esm({
       }
       mark(i, flag) {
         this.flags[i] |= flag;
-      }
-      /** `name` is a sqlar name (a row has it, decoded or not). */
-      inSqlar(name) {
-        return this.is(this.find(name), IN_SQLAR);
       }
       setDecoded(i, digest, size) {
         this.digests.set(digest, i * 32);
