@@ -14,7 +14,7 @@ import { loadSource, type CartridgeSource, type SourceFile } from './source.js';
 import { capabilityObject, memoryObject, metaObject, oidOf, sqlarObject, UNBOUND_META, type ObjectRow } from './objects.js';
 import { ROM_INDEX_PATH, romIndexBytes } from './rom-index.js';
 import { romManifestHash } from './manifest.js';
-import { signatureRow } from './sign.js';
+import { romSummary, signatureRow } from './sign.js';
 import { SourceChangedError, writeCartridgeFile, type WriteContent } from './writer.js';
 import { openCartridge } from './open.js';
 import { checkCartridge } from './verify.js';
@@ -56,23 +56,26 @@ export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | 
   };
   // Files sharing bytes: one objects row, at the first path in code-point order; the ROM index
   // (itself a registered ROM file) binds the others' paths.
-  const byOid = new Map<string, typeof files>();
+  // A file alone with its bytes (nearly every one) is kept as itself, not in an array of one.
+  const byOid = new Map<string, SourceFile | SourceFile[]>();
   for (const f of files) {
-    const group = byOid.get(f.oid);
-    if (group) group.push(f);
-    else byOid.set(f.oid, [f]);
+    const had = byOid.get(f.oid);
+    if (had === undefined) byOid.set(f.oid, f);
+    else if (Array.isArray(had)) had.push(f);
+    else byOid.set(f.oid, [had, f]);
   }
-  const shared = [...byOid.values()].filter((g) => g.length > 1);
+  const shared = [...byOid.values()].filter((g) => Array.isArray(g));
   if (shared.length) {
     const index = romIndexBytes(files.map((f) => ({ name: f.name, oid: f.oid })));
     const entry: SourceFile = { name: ROM_INDEX_PATH, raw: index, oid: oidOf(index), size: index.length, from: `the ROM index (${ROM_INDEX_PATH})` };
     files.push(entry);
-    byOid.set(entry.oid, [...(byOid.get(entry.oid) ?? []), entry]);
+    const had = byOid.get(entry.oid);
+    byOid.set(entry.oid, had === undefined ? entry : [...(Array.isArray(had) ? had : [had]), entry]);
     const others = shared.reduce((n, g) => n + g.length - 1, 0);
     d.push(info('ACX_ROM_PATH_BOUND', `${others} ROM file${others === 1 ? '' : 's'} share${others === 1 ? 's' : ''} bytes with another (one objects row per content, §3.2): ${ROM_INDEX_PATH} binds every path, e.g. ${shared[0]!.map((f) => f.name).sort(compareUtf8).join(' = ')}`));
   }
   for (const g of byOid.values()) {
-    const first = [...g].sort((a, b) => compareUtf8(a.name, b.name))[0]!;
+    const first = Array.isArray(g) ? [...g].sort((a, b) => compareUtf8(a.name, b.name))[0]! : g;
     add(sqlarObject(first.name, first.oid, first.size, 'rom'), first.from);
   }
   const memory = src.memory.map((m) => {
@@ -91,7 +94,7 @@ export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | 
   const manifestHash = romManifestHash(objects);
   meta.set('acx.rom_manifest_hash', manifestHash);
   const signedAt = meta.get('acx.created_at')!;
-  const signatures = key ? [signatureRow(key, objects, manifestHash, meta, signedAt)] : [];
+  const signatures = key ? [signatureRow(key, romSummary(objects), manifestHash, meta, signedAt)] : [];
   return {
     manifestHash,
     diagnostics: d,

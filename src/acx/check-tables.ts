@@ -6,6 +6,7 @@
 // files) are made from these tables when asked for, not held by every check.
 import { grow } from '../core/arrays.js';
 import { compareUtf8 } from '../core/paths.js';
+import { checksumOfLines, hashLines } from './manifest.js';
 import type { ObjectRow } from './objects.js';
 
 /** Facts of a name, as bits. */
@@ -83,6 +84,11 @@ export class NameTable {
   /** The decoded file's oid (`sha256:<hex>`), made when asked for. */
   oid(i: number): string {
     return `sha256:${this.digests.toString('hex', i * 32, i * 32 + 32)}`;
+  }
+
+  /** Writes the decoded file's 32-byte digest into `to` at `at`. */
+  copyDigest(i: number, to: Buffer, at: number): void {
+    this.digests.copy(to, at, i * 32, i * 32 + 32);
   }
 
   fileSize(i: number): number {
@@ -176,6 +182,30 @@ export class RomRows {
   canonOf(k: number): string { return this.words[this.canon[k]!]!; }
   szOf(k: number): number { return this.sz[k]!; }
   oidOf(k: number): string { return this.oidAt[k]! < 0 ? this.names.oid(this.ref[k]!) : this.oids[this.oidAt[k]!]!; }
+
+  /**
+   * The predicate's checksumHash (manifest.ts `checksumHash`) of these rows, without an object or a
+   * line a row: rows sorted by their digests' bytes, which order "sha256:<hex>  <ref>" lines as a
+   * sort of the lines does (lowercase hex keeps byte order; equal digests, then the refs), and the
+   * lines hashed as they are written. An oid not of that form makes the lines themselves.
+   */
+  checksumHash(): string {
+    const n = this.length;
+    const dig = Buffer.alloc(n * 32);
+    for (let k = 0; k < n; k++) {
+      if (this.oidAt[k]! < 0) { this.names.copyDigest(this.ref[k]!, dig, k * 32); continue; }
+      const oid = this.oids[this.oidAt[k]!]!;
+      if (!OID.test(oid)) return checksumOfLines(Array.from({ length: n }, (_, j) => `${this.oidOf(j)}  ${this.refOf(j)}`));
+      dig.write(oid.slice(7), k * 32, 32, 'hex');
+    }
+    const lead = new Uint32Array(n);
+    for (let k = 0; k < n; k++) lead[k] = dig.readUInt32BE(k * 32);
+    const idx = new Int32Array(n);
+    for (let k = 0; k < n; k++) idx[k] = k;
+    const names = this.names.names;
+    idx.sort((a, b) => lead[a]! - lead[b]! || dig.compare(dig, b * 32, b * 32 + 32, a * 32, a * 32 + 32) || compareUtf8(names[this.ref[a]!]!, names[this.ref[b]!]!));
+    return hashLines(n, (j) => { const k = idx[j]!; return `sha256:${dig.toString('hex', k * 32, k * 32 + 32)}  ${names[this.ref[k]!]!}`; });
+  }
 
   /** The rows as objects, in manifest order (made on each call: a plain check never asks). */
   rows(): ObjectRow[] {

@@ -2,9 +2,10 @@
 // checksumHash; both are functions of the objects rows alone, never of file bytes.
 import { jcs, LONE_SURROGATE } from '../core/jcs.js';
 import { createHash } from 'node:crypto';
-import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import type { ObjectRow } from './objects.js';
+
+const OID = /^sha256:[0-9a-f]{64}$/;
 
 export interface ManifestEntry {
   sourceRef: string;
@@ -60,12 +61,34 @@ function isPlainEntry(e: ManifestEntry): boolean {
 }
 
 export function romManifestHash(rows: ObjectRow[]): string {
-  return manifestHash(manifestEntries(rows));
+  const rom = sortRomObjects(rows);
+  return manifestHashAt(rom.length, (k) => { const r = rom[k]!; return { sourceRef: r.source_ref, oid: r.oid, canon: r.canon, sz: r.sz }; });
 }
 
 /** sha256 over the sorted "<oid>  <source_ref>" lines, as upstream puts in predicate.checksumHash. */
 export function checksumHash(rows: ObjectRow[]): string {
-  const lines = rows.filter((r) => r.zone === 'rom').map((r) => `${r.oid}  ${r.source_ref}`);
+  const rom = rows.filter((r) => r.zone === 'rom');
+  if (!rom.every((r) => typeof r.oid === 'string' && OID.test(r.oid))) return checksumOfLines(rom.map((r) => `${r.oid}  ${r.source_ref}`));
+  // Oids of one length and alphabet order their lines as the oids do, then the refs: no line is
+  // made to sort, and none is kept (100,000 lines and their join were ~30 MB, issue 39).
+  rom.sort((a, b) => (a.oid < b.oid ? -1 : a.oid > b.oid ? 1 : compareUtf8(a.source_ref, b.source_ref)));
+  return hashLines(rom.length, (k) => `${rom[k]!.oid}  ${rom[k]!.source_ref}`);
+}
+
+/** The checksumHash of these "<oid>  <source_ref>" lines (sorted here, in place). */
+export function checksumOfLines(lines: string[]): string {
   lines.sort(compareUtf8);
-  return `sha256:${sha256Hex(lines.join('\n'))}`;
+  return hashLines(lines.length, (k) => lines[k]!);
+}
+
+/** `sha256:` and the hash of the `n` lines `at(0)` … joined by "\n", written in pieces of about 64 KiB. */
+export function hashLines(n: number, at: (k: number) => string): string {
+  const h = createHash('sha256');
+  let piece = '';
+  for (let k = 0; k < n; k++) {
+    piece += k ? `\n${at(k)}` : at(k);
+    if (piece.length >= 65536) { h.update(piece); piece = ''; }
+  }
+  h.update(piece);
+  return `sha256:${h.digest('hex')}`;
 }

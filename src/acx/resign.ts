@@ -16,7 +16,7 @@ export async function signCartridge(input: ArtifactInput, key: SigningKey, outPa
     // SOURCE_DATE_EPOCH (a committed input either way, so re-signing is reproducible).
     const created = meta.get('acx.created_at');
     const signedAt = created ?? (env.SOURCE_DATE_EPOCH ? isoSeconds(parseEpoch(env.SOURCE_DATE_EPOCH, 'SOURCE_DATE_EPOCH')) : isoSeconds(0));
-    const row = signatureRow(key, c.check.romObjects(), hash, meta, signedAt);
+    const row = signatureRow(key, c.check.romSummary(), hash, meta, signedAt);
     return {
       result: { hash, name: meta.get('acx.artifact_id') ?? '', version: meta.get('acx.artifact_version') ?? '' },
       mutate: (db) => {

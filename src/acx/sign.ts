@@ -5,14 +5,25 @@ import type { SignatureInsert } from './writer.js';
 import { checksumHash } from './manifest.js';
 import type { ObjectRow } from './objects.js';
 
-export function signatureRow(key: SigningKey, objects: ObjectRow[], manifestHash: string, meta: Map<string, string>, signedAt: string): SignatureInsert {
+/** What the statement says of the ROM objects besides the manifest hash. */
+export interface RomSummary {
+  checksumHash: string;
+  fileCount: number;
+}
+
+/** The summary of a build's objects rows (a check makes its own from its tables: CheckResult.romSummary). */
+export function romSummary(objects: ObjectRow[]): RomSummary {
+  return { checksumHash: checksumHash(objects), fileCount: objects.filter((o) => o.zone === 'rom').length };
+}
+
+export function signatureRow(key: SigningKey, rom: RomSummary, manifestHash: string, meta: Map<string, string>, signedAt: string): SignatureInsert {
   let engine: unknown = null;
   try { engine = JSON.parse(meta.get('acx.embedding_engine') ?? 'null'); } catch { /* validated before signing */ }
   const statement = makeStatement({
     cartridgeId: meta.get('acx.cartridge_id') ?? '',
     manifestHash,
-    checksumHash: checksumHash(objects),
-    fileCount: objects.filter((o) => o.zone === 'rom').length,
+    checksumHash: rom.checksumHash,
+    fileCount: rom.fileCount,
     publisherId: meta.get('acx.publisher_id') ?? '',
     embeddingEngine: engine,
     signedAt,

@@ -8,6 +8,7 @@ import { parseJson } from '../core/strict-json.js';
 import { foldedKey } from '../core/paths.js';
 import { isSemver } from '../core/semver.js';
 import { sha256Bytes } from '../core/hash.js';
+import { freeBytes } from '../core/release.js';
 import { spkiKeyId, verifyEd25519, type PublicKey } from '../core/keys.js';
 import { publicKeyFromPem } from './pem.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
@@ -25,6 +26,7 @@ import { GENERATED_PATHS } from './profile.js';
 import { bodyTokens, checkSkillMd, deriveSkillRow, extProblem, parseSkillExt, referenceSpelling, SKILL_EXT_PREFIX, skillExtPath, skillPathProblem, type SkillRow } from './skills.js';
 import { parseRomIndex, ROM_INDEX_PATH } from './rom-index.js';
 import type { CartridgeData, SignatureRow } from './open.js';
+import type { RomSummary } from './sign.js';
 
 export const REQUIRED_META = ['acx.spec_version', 'acx.cartridge_id', 'acx.artifact_id', 'acx.artifact_version', 'acx.publisher_id', 'acx.created_at', 'acx.embedding_engine', 'acx.rom_manifest_hash', 'acx.vec0_format'];
 const PER_ENTRY_CAP = 256 * 1024 * 1024;
@@ -38,7 +40,8 @@ export interface VerifyOptions {
    * row registered for its path, handed over as it is decoded and then not kept, even with
    * keepFiles (serve indexes it and lets it go, issue 39). A knowledge file without such a row (bound
    * by the ROM index, or not matching) is kept as keepFiles says. The verdict is still the whole
-   * check's: a file handed over proves only its own bytes.
+   * check's: a file handed over proves only its own bytes. The bytes are lent for the call: their
+   * memory is freed when it returns.
    */
   knowledge?: (name: string, raw: Buffer) => void;
   /** Note each knowledge file's frontmatter `id` in CheckResult.knowledgeIds (a package's items need them; a check does not). */
@@ -83,6 +86,8 @@ export interface CheckResult {
   files: Map<string, Buffer>;
   /** The ROM objects rows as they are live, in manifest order (made when asked for). */
   romObjects(): ObjectRow[];
+  /** The signing statement's checksumHash and file count of those rows (none made as objects). */
+  romSummary(): RomSummary;
   /** Every ROM file whose bytes decode: path → oid, registered or not (made when asked for). */
   romFiles(): Map<string, string>;
   /** ROM files signed only under another path with the same bytes (ACX_ROM_PATH_UNBOUND). */
@@ -116,6 +121,15 @@ function parseCanonical(text: unknown): { value?: Rec; problem?: string } {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return { problem: 'is not a JSON object' };
   try { if (jcs(v) !== text) return { value: v as Rec, problem: 'is not in RFC 8785 canonical form' }; } catch (e) { return { problem: (e as Error).message }; }
   return { value: v as Rec };
+}
+
+/**
+ * A row's blob and its decoded bytes freed as soon as the check is done with them (issue 39): one
+ * buffer a row, 100,000 of them at 100k files, otherwise wait for V8 to collect them by the tens of MB.
+ */
+function spend(data: unknown, raw: Buffer, kept?: Buffer): void {
+  if (data instanceof Uint8Array && data !== kept) freeBytes(data);
+  if (raw !== data && raw !== kept) freeBytes(raw);
 }
 
 export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): CheckResult {
@@ -217,9 +231,10 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
       if (i >= 0) {
         names.setDecoded(i, sha256Bytes(raw), raw.length);
         if (opts.knowledgeIds && name.startsWith('rom/knowledge/')) { const id = knowledgeId(raw); if (id) knowledgeIds.set(name, id); }
-        if (opts.knowledge && !np && names.registeredMatches(i)) { opts.knowledge(name, raw); continue; }
-        if (opts.keepFiles || name.startsWith('rom/skills/') || name.startsWith(SKILL_EXT_PREFIX) || name === ROM_INDEX_PATH || GENERATED_PATHS.includes(name)) files.set(name, raw);
+        if (opts.knowledge && !np && names.registeredMatches(i)) { opts.knowledge(name, raw); spend(r.data, raw); continue; }
+        if (opts.keepFiles || name.startsWith('rom/skills/') || name.startsWith(SKILL_EXT_PREFIX) || name === ROM_INDEX_PATH || GENERATED_PATHS.includes(name)) { files.set(name, raw); spend(r.data, raw, raw); continue; }
       }
+      spend(r.data, raw);
     } catch (e) {
       if (!(e instanceof BlobError)) throw e;
       at('ACX_SQLAR_DATA', `sqlar ${name}: ${e.message}`);
@@ -465,7 +480,7 @@ export function checkCartridge(c: CartridgeData, opts: VerifyOptions = {}): Chec
     for (const i of names.sqlar(DECODED)) if (zoneOfName(names.names[i]!) === 'rom') m.set(names.names[i]!, names.oid(i));
     return m;
   };
-  return judge({ c, d, tamper, hash, recorded, found: { meta, fileNames, files, romObjects: () => rom.rows(), romFiles, unbound, knowledgeIds, unsignedMeta } }, opts);
+  return judge({ c, d, tamper, hash, recorded, found: { meta, fileNames, files, romObjects: () => rom.rows(), romSummary: () => ({ checksumHash: rom.checksumHash(), fileCount: rom.length }), romFiles, unbound, knowledgeIds, unsignedMeta } }, opts);
 }
 
 /** What reading a cartridge's rows and files established, before any signature is judged. */
