@@ -237,7 +237,8 @@ export function leadOf(body: string): string {
 /** What a package's pages need for the second stage; per-page fields made once, on first use. */
 export class RerankFields {
   private readonly fields = new WeakMap<Doc, Fields>();
-  private readonly byKey = new Map<string, Doc[]>();
+  /** Pages by title or name key: the page itself while it is the key's only one (nearly every key: an array of one is ~56 bytes more a page, issue 39). */
+  private readonly byKey = new Map<string, Doc | Doc[]>();
   /**
    * Pages whose name is one short word (`mkdir`), by its first two letters (at most MAX_EXACT a
    * pair): what an abbreviation can name.
@@ -265,15 +266,20 @@ export class RerankFields {
         else if (list.length < MAX_EXACT) list.push({ name, doc: d });
       }
       for (const k of pageKeys(d)) {
-        const list = this.byKey.get(k);
-        if (!list) this.byKey.set(k, [d]);
-        else if (list.length < MAX_EXACT) list.push(d);
+        const had = this.byKey.get(k);
+        if (had === undefined) this.byKey.set(k, d);
+        else if (!Array.isArray(had)) this.byKey.set(k, [had, d]);
+        else if (had.length < MAX_EXACT) had.push(d);
       }
     }
     this.avgLength = docs.length ? Math.max(1, links.chars / docs.length) : 1;
   }
   /** Pages whose title or name is exactly these words. */
-  exact(words: string): Doc[] { return this.byKey.get(words) ?? []; }
+  exact(words: string): Doc[] { return this.pagesOf(words); }
+  private pagesOf(key: string): Doc[] {
+    const v = this.byKey.get(key);
+    return v === undefined ? [] : Array.isArray(v) ? v : [v];
+  }
   /**
    * Pages the query names: their title or name is a run of the query's words (`where` in "filter
    * pages with where function", `git branch` in "create a new git branch"), each with the longest
@@ -285,7 +291,7 @@ export class RerankFields {
     for (let n = Math.min(MAX_NAME_WORDS, words.length); n >= 1; n--) {
       for (let i = 0; i + n <= words.length; i++) {
         const run = words.slice(i, i + n);
-        for (const d of this.byKey.get(run.join(' ')) ?? []) {
+        for (const d of this.pagesOf(run.join(' '))) {
           if (out.size >= MAX_NAMED) return out;
           if (!out.has(d)) out.set(d, run);
         }
