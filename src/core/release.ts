@@ -37,7 +37,7 @@ function detacher(): Transfer | null {
 }
 
 /** The caller's buffer owns all of its memory (not a view of part of a block or of Node's pool). */
-function ownsAll(bytes: Uint8Array | Float64Array): bytes is (Uint8Array | Float64Array) & { buffer: ArrayBuffer } {
+function ownsAll(bytes: ArrayBufferView): bytes is ArrayBufferView & { buffer: ArrayBuffer } {
   const memory = bytes.buffer;
   return memory instanceof ArrayBuffer && bytes.byteOffset === 0 && memory.byteLength === bytes.byteLength && memory.byteLength > 0;
 }
@@ -47,7 +47,7 @@ function ownsAll(bytes: Uint8Array | Float64Array): bytes is (Uint8Array | Float
  * memory; true when it did. Only for a buffer its caller owns and is done with: every view of the
  * same memory reads as empty afterwards.
  */
-export function freeBytes(bytes: Uint8Array | Float64Array): boolean {
+export function freeBytes(bytes: ArrayBufferView): boolean {
   const transfer = detacher();
   if (!transfer || !ownsAll(bytes)) return false;
   try {
@@ -63,7 +63,7 @@ export function freeBytes(bytes: Uint8Array | Float64Array): boolean {
  * is large. Only for a buffer its caller owns: every view of the same memory reads as empty
  * afterwards. Does nothing for a view of part of its memory (a pool's, a block's) or for shared memory.
  */
-export function releaseBytes(bytes: Uint8Array | Float64Array): void {
+export function releaseBytes(bytes: ArrayBufferView): void {
   if (freeBytes(bytes) || !ownsAll(bytes) || bytes.buffer.byteLength < WORTH) return;
   try {
     structuredClone(bytes.buffer, { transfer: [bytes.buffer] });

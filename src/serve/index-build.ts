@@ -5,6 +5,7 @@
 // is in. The documents can come straight from the verifier (serve's start, issue 39): the build is
 // then the verification's own pass, and a package that does not verify in the end has its
 // unfinished index discarded (discard()). In memory only when no file can be made.
+import { freeBytes } from '../core/release.js';
 import { openMemory, openScratch, type SqliteDb } from '../core/sqlite.js';
 import { TOKENIZER, type FtsTokens } from './fts-tokens.js';
 import { COMMON_INSTANCES } from './search-cost.js';
@@ -123,7 +124,12 @@ export class IndexBuilder {
         for (const v of vocab) if (v.cnt >= COMMON_INSTANCES) counts.run(v.term, v.doc, v.cnt);
         const store = db.prepare('INSERT INTO term_scores(term, rowids, scores) VALUES (?, ?, ?)');
         const all = termScores(db, this.tally, vocab.filter((v) => v.doc >= min), this.tokens);
-        for (const t of all) store.run(t.term, Buffer.from(t.rowids.buffer, t.rowids.byteOffset, t.rowids.byteLength), Buffer.from(t.scores.buffer, t.scores.byteOffset, t.scores.byteLength));
+        for (const t of all) {
+          store.run(t.term, Buffer.from(t.rowids.buffer, t.rowids.byteOffset, t.rowids.byteLength), Buffer.from(t.scores.buffer, t.scores.byteOffset, t.scores.byteLength));
+          // SQLite has its copy: the arrays' memory goes now, not when V8 next collects.
+          freeBytes(t.rowids);
+          freeBytes(t.scores);
+        }
       })();
       const put = db.prepare('INSERT INTO meta(key, value) VALUES (?, ?)');
       for (const [k, v] of Object.entries(meta)) put.run(k, v);

@@ -13,6 +13,7 @@
 // every term's row count equals fts5vocab's, and each term's summands for a sample of rows equal
 // what bm25() returns for them, bit for bit; a term that fails is scored by bm25() over all its rows
 // instead, and if the counts disagree every term is.
+import { freeBytes } from '../core/release.js';
 import type { SqliteDb } from '../core/sqlite.js';
 import type { Doc } from '../format.js';
 import type { FtsTokens } from './fts-tokens.js';
@@ -398,7 +399,8 @@ export class TermTally {
  * it as fts5vocab counts them) for each row holding it, one term at a time: a term's arrays are
  * made as it is asked for and let go once stored, never every term's at once (100,000 rows: ~100 MB
  * for the bench's 63 stored terms, issue 39). The terms checked against bm25() are computed twice
- * (once for the check, once to store), which costs less than holding them.
+ * (once for the check, once to store), which costs less than holding them. A yielded term's arrays
+ * are its own: the caller frees them once stored (freeBytes), or ~1 MB a term waits for V8 (issue 39).
  */
 export function* termScores(db: SqliteDb, tally: TermTally, frequent: { term: string; doc: number }[], tokens: FtsTokens): Generator<TermScores> {
   // Rows are numbered 1..rows; `live` of them are in the index (FTS5's N), the others dropped.
@@ -441,6 +443,7 @@ export function* termScores(db: SqliteDb, tally: TermTally, frequent: { term: st
       const f = p.f[j]!;
       scores[j] = idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + B * D[p.rowids[j]!]! / avgdl)));
     }
+    freeBytes(p.f);
     return { term: terms[i]!, rowids: p.rowids, scores };
   };
   // bm25() can be asked only through a phrase, which is tokenized again: a term that is its own
@@ -461,6 +464,8 @@ export function* termScores(db: SqliteDb, tally: TermTally, frequent: { term: st
     checked++;
     if (got.length === want.size && got.every((r) => -Number(r.s) === want.get(Number(r.r)))) same[i] = 1;
     else failed = true;
+    freeBytes(c.rowids);
+    freeBytes(c.scores);
   }
   const stored = [...terms.keys()].filter((i) => self[i] || (checked && !failed));
   stored.sort((x, y) => (terms[x]! < terms[y]! ? -1 : terms[x]! > terms[y]! ? 1 : 0));
