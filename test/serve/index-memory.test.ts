@@ -17,25 +17,31 @@ import { tmpDir } from '../helpers/tmp.js';
 
 const WORDS = Array.from({ length: 40 }, (_, i) => `common${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
 
+/** A builder of `rows` documents whose every store of a term's scores calls `onStore` first. */
+function builderWithStores(rows: number, onStore: () => void): { builder: IndexBuilder; tokens: FtsTokens } {
+  const tokens = new FtsTokens();
+  const builder = new IndexBuilder(tokens);
+  for (let i = 0; i < rows; i++) builder.add(`doc-${i}`, [`Title ${i}`, '', `${WORDS.join(' ')} unique${i} ${WORDS[i % 40]}`]);
+  const db = (builder as unknown as { db: SqliteDb }).db;
+  const prepare = db.prepare.bind(db);
+  (db as { prepare: SqliteDb['prepare'] }).prepare = (sql: string) => {
+    const st = prepare(sql);
+    if (!/INSERT INTO term_scores/.test(sql)) return st;
+    const run = st.run.bind(st);
+    return Object.assign(Object.create(st) as typeof st, { run: (...a: unknown[]) => { onStore(); return run(...a); } });
+  };
+  return { builder, tokens };
+}
+
 test('the stored terms\' scores are made and stored one term at a time, the same scores either way', () => {
   setFlagsFromString('--expose-gc');
   // Array buffers are otherwise swept on another thread after a collection: counted when freed, not when dead.
   setFlagsFromString('--no-concurrent-array-buffer-sweeping');
   const gc = runInNewContext('gc') as () => void;
-  const tokens = new FtsTokens();
-  const builder = new IndexBuilder(tokens);
   const rows = 20_000;
-  for (let i = 0; i < rows; i++) builder.add(`doc-${i}`, [`Title ${i}`, '', `${WORDS.join(' ')} unique${i} ${WORDS[i % 40]}`]);
-  const db = (builder as unknown as { db: SqliteDb }).db;
-  const prepare = db.prepare.bind(db);
   let peak = 0;
   let stores = 0;
-  (db as { prepare: SqliteDb['prepare'] }).prepare = (sql: string) => {
-    const st = prepare(sql);
-    if (!/INSERT INTO term_scores/.test(sql)) return st;
-    const run = st.run.bind(st);
-    return Object.assign(Object.create(st) as typeof st, { run: (...a: unknown[]) => { gc(); peak = Math.max(peak, process.memoryUsage().arrayBuffers); stores++; return run(...a); } });
-  };
+  const { builder, tokens } = builderWithStores(rows, () => { gc(); peak = Math.max(peak, process.memoryUsage().arrayBuffers); stores++; });
   gc();
   const before = process.memoryUsage().arrayBuffers;
   const { db: done } = builder.finish({}, 1000);
@@ -87,21 +93,11 @@ test('the opened search keeps at most 16 MiB of stored terms decoded, and answer
 // every term computed so far was still there: 41 terms of 20,000 rows, ~10 MB and the check's
 // copies besides; at 100,000 documents +46 MB outside the heap at the end of serve's start).
 test('each stored term\'s arrays are freed once stored: no collection needed to keep them from piling up', () => {
-  const tokens = new FtsTokens();
-  const builder = new IndexBuilder(tokens);
-  const rows = 20_000;
-  for (let i = 0; i < rows; i++) builder.add(`doc-${i}`, [`Title ${i}`, '', `${WORDS.join(' ')} unique${i} ${WORDS[i % 40]}`]);
-  const db = (builder as unknown as { db: SqliteDb }).db;
-  const prepare = db.prepare.bind(db);
   let most = 0;
   let stores = 0;
-  const base = process.memoryUsage().arrayBuffers;
-  (db as { prepare: SqliteDb['prepare'] }).prepare = (sql: string) => {
-    const st = prepare(sql);
-    if (!/INSERT INTO term_scores/.test(sql)) return st;
-    const run = st.run.bind(st);
-    return Object.assign(Object.create(st) as typeof st, { run: (...a: unknown[]) => { most = Math.max(most, process.memoryUsage().arrayBuffers - base); stores++; return run(...a); } });
-  };
+  let base = 0;
+  const { builder, tokens } = builderWithStores(20_000, () => { most = Math.max(most, process.memoryUsage().arrayBuffers - base); stores++; });
+  base = process.memoryUsage().arrayBuffers;
   const { db: done } = builder.finish({}, 1000);
   assert.equal(stores, 41);
   assert.ok(most < 2 * 1024 * 1024, `${(most / 1048576).toFixed(1)} MB of arrays alive at a store, no collection asked for`);
