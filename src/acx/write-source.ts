@@ -4,7 +4,7 @@
 import type { Diagnostic } from '../core/diagnostics.js';
 import { editYaml, yamlDocumentText } from '../core/yaml-edit.js';
 import { canonical, isMap, manifestExtensionFor, nameSlug } from '../doc-model.js';
-import { withBody, type Documents, type FileContent, type PackageMeta, type SourceFiles, type WriteSourceOptions } from '../format.js';
+import { documentFile, withBody, type Documents, type FileContent, type PackageMeta, type SourceFiles, type WriteSourceOptions } from '../format.js';
 import { documentText, DOCUMENT_ROOT } from './doc-fields.js';
 import { writeSkillFolders } from './skill-folders.js';
 import { sqlarNameProblem } from './sqlar.js';
@@ -29,7 +29,7 @@ export function writeAcxSource(docs: Documents, opts: WriteSourceOptions): Sourc
   const files = new Map<string, FileContent>();
   const notes: Diagnostic[] = [];
   // A body given when needed is read when the file is written (the render), never held for the whole tree.
-  for (const d of docs.docs) files.set(DOCUMENT_ROOT + d.path, d.readBody ? () => Buffer.from(documentText(withBody(d)), 'utf8') : Buffer.from(documentText(d), 'utf8'));
+  for (const d of docs.docs) files.set(DOCUMENT_ROOT + d.path, documentFile(d, documentText));
   for (const a of docs.assets) files.set(DOCUMENT_ROOT + a.path, a.bytes);
   // Skills through the cartridge's own skill layout (six-key SKILL.md, host fields signed apart, §3.2 names).
   const skills = writeSkillFolders(docs.skills);

@@ -7,7 +7,7 @@ import { TextBytes } from '../core/text-bytes.js';
 import { unsafePathReason } from '../core/paths.js';
 import { isUuidV7, uuidv7 } from '../core/uuid.js';
 import { byNavigation, canonical, isMap, manifestExtensionFor, MANIFEST_EXT, skillsLeftOut } from '../doc-model.js';
-import { withBody, type Doc, type Documents, type FileContent, type PackageMeta, type SourceFiles, type WriteSourceOptions } from '../format.js';
+import { documentFile, withBody, type Doc, type Documents, type FileContent, type PackageMeta, type SourceFiles, type WriteSourceOptions } from '../format.js';
 import { documentText, DOCUMENT_ROOT } from './doc-fields.js';
 import { FORMAT_VERSION, MANIFEST, parseManifestBytes } from './manifest.js';
 
@@ -90,7 +90,7 @@ export function writeOctxSource(docs: Documents, opts: WriteSourceOptions): Sour
       continue;
     }
     // A body given when needed is read when the file is written (the render), never held for the whole tree.
-    files.set(DOCUMENT_ROOT + d.path, d.readBody ? () => Buffer.from(documentText(withBody(d)), 'utf8') : Buffer.from(documentText(d), 'utf8'));
+    files.set(DOCUMENT_ROOT + d.path, documentFile(d, documentText));
   }
   if (docs.assets.length) {
     notes.push(info('SYNC_ASSETS_LEFT_OUT', `${docs.assets.length} asset file${docs.assets.length === 1 ? '' : 's'} (e.g. ${docs.assets[0]!.path}) left out: a .octx packages only knowledge Markdown`, { file: docs.assets[0]!.path }));
