@@ -21134,8 +21134,14 @@ function wants(opts, part) {
 }
 function withBody(d) {
   if (!d.readBody) return d;
-  const { readBody, ...held } = d;
-  return { ...held, body: readBody() };
+  const { readBody: _read, ...held } = d;
+  return { ...held, body: d.readBody() };
+}
+function documentFile(d, text2) {
+  return d.readBody ? renderDocument.bind(void 0, d, text2) : Buffer.from(text2(d), "utf8");
+}
+function renderDocument(d, text2) {
+  return Buffer.from(text2(withBody(d)), "utf8");
 }
 function isTree(x) {
   return typeof x.list === "function";
@@ -22531,15 +22537,44 @@ var init_manifest = __esm({
 });
 
 // src/core/release.ts
-function releaseBytes(bytes) {
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+function detacher() {
+  if (detach !== void 0) return detach;
+  const native = ArrayBuffer.prototype.transfer;
+  detach = typeof native === "function" ? native : null;
+  if (!detach && process.versions.v8.startsWith("11.3.")) {
+    try {
+      setFlagsFromString("--harmony-rab-gsab-transfer");
+      const staged = runInNewContext("ArrayBuffer.prototype.transfer");
+      if (typeof staged === "function") detach = staged;
+    } catch {
+    }
+  }
+  return detach;
+}
+function ownsAll(bytes) {
   const memory = bytes.buffer;
-  if (!(memory instanceof ArrayBuffer) || bytes.byteOffset !== 0 || memory.byteLength !== bytes.byteLength || memory.byteLength < WORTH) return;
+  return memory instanceof ArrayBuffer && bytes.byteOffset === 0 && memory.byteLength === bytes.byteLength && memory.byteLength > 0;
+}
+function freeBytes(bytes) {
+  const transfer = detacher();
+  if (!transfer || !ownsAll(bytes)) return false;
   try {
-    structuredClone(memory, { transfer: [memory] });
+    transfer.call(bytes.buffer, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function releaseBytes(bytes) {
+  if (freeBytes(bytes) || !ownsAll(bytes) || bytes.buffer.byteLength < WORTH) return;
+  try {
+    structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
   } catch {
   }
 }
-var WORTH;
+var WORTH, detach;
 var init_release = __esm({
   "src/core/release.ts"() {
     "use strict";
@@ -28516,7 +28551,7 @@ function writeOctxSource(docs, opts) {
       notes2.push(warning2("CONVERT_LEFT_OUT", `${d.path}: OCTX reserves ${base} for OKF navigation, so this document is left out; rename it in the source`, { file: d.path }));
       continue;
     }
-    files.set(DOCUMENT_ROOT + d.path, d.readBody ? () => Buffer.from(documentText(withBody(d)), "utf8") : Buffer.from(documentText(d), "utf8"));
+    files.set(DOCUMENT_ROOT + d.path, documentFile(d, documentText));
   }
   if (docs.assets.length) {
     notes2.push(info2("SYNC_ASSETS_LEFT_OUT", `${docs.assets.length} asset file${docs.assets.length === 1 ? "" : "s"} (e.g. ${docs.assets[0].path}) left out: a .octx packages only knowledge Markdown`, { file: docs.assets[0].path }));
@@ -29779,12 +29814,6 @@ import { createHash as createHash8 } from "node:crypto";
 function sortRomObjects(rows) {
   return rows.filter((r3) => r3.zone === "rom").sort((a, b) => compareUtf8(a.kind, b.kind) || compareUtf8(a.source_ref, b.source_ref));
 }
-function manifestEntries(rows) {
-  return sortRomObjects(rows).map((r3) => ({ sourceRef: r3.source_ref, oid: r3.oid, canon: r3.canon, sz: r3.sz }));
-}
-function manifestHash(entries) {
-  return manifestHashAt(entries.length, (k) => entries[k]);
-}
 function manifestHashAt(n, at) {
   const h = createHash8("sha256");
   writeManifestJcs(n, at, (s) => h.update(s));
@@ -29811,29 +29840,54 @@ function isPlainEntry(e) {
   return Object.keys(e).length === 4 && typeof e.sz === "number" && Number.isFinite(e.sz) && [e.canon, e.oid, e.sourceRef].every((s) => typeof s === "string" && !LONE_SURROGATE.test(s));
 }
 function romManifestHash(rows) {
-  return manifestHash(manifestEntries(rows));
+  const rom = sortRomObjects(rows);
+  return manifestHashAt(rom.length, (k) => {
+    const r3 = rom[k];
+    return { sourceRef: r3.source_ref, oid: r3.oid, canon: r3.canon, sz: r3.sz };
+  });
 }
 function checksumHash(rows) {
-  const lines = rows.filter((r3) => r3.zone === "rom").map((r3) => `${r3.oid}  ${r3.source_ref}`);
-  lines.sort(compareUtf8);
-  return `sha256:${sha256Hex(lines.join("\n"))}`;
+  const rom = rows.filter((r3) => r3.zone === "rom");
+  if (!rom.every((r3) => typeof r3.oid === "string" && OID3.test(r3.oid))) return checksumOfLines(rom.map((r3) => `${r3.oid}  ${r3.source_ref}`));
+  rom.sort((a, b) => a.oid < b.oid ? -1 : a.oid > b.oid ? 1 : compareUtf8(a.source_ref, b.source_ref));
+  return hashLines(rom.length, (k) => `${rom[k].oid}  ${rom[k].source_ref}`);
 }
+function checksumOfLines(lines) {
+  lines.sort(compareUtf8);
+  return hashLines(lines.length, (k) => lines[k]);
+}
+function hashLines(n, at) {
+  const h = createHash8("sha256");
+  let piece = "";
+  for (let k = 0; k < n; k++) {
+    piece += k ? `
+${at(k)}` : at(k);
+    if (piece.length >= 65536) {
+      h.update(piece);
+      piece = "";
+    }
+  }
+  h.update(piece);
+  return `sha256:${h.digest("hex")}`;
+}
+var OID3;
 var init_manifest2 = __esm({
   "src/acx/manifest.ts"() {
     "use strict";
     init_jcs();
-    init_hash();
     init_paths();
+    OID3 = /^sha256:[0-9a-f]{64}$/;
   }
 });
 
 // src/acx/check-tables.ts
-var IN_SQLAR, DECODED, SELF_FOLDED, ROM_REF, INTACT, OBJ_SEEN, OBJ_DUP, GROUP_DONE, REG_ONE, REG_OTHER, OID3, NameTable, RomRows;
+var IN_SQLAR, DECODED, SELF_FOLDED, ROM_REF, INTACT, OBJ_SEEN, OBJ_DUP, GROUP_DONE, REG_ONE, REG_OTHER, OID4, NameTable, RomRows;
 var init_check_tables = __esm({
   "src/acx/check-tables.ts"() {
     "use strict";
     init_arrays();
     init_paths();
+    init_manifest2();
     IN_SQLAR = 1;
     DECODED = 2;
     SELF_FOLDED = 4;
@@ -29844,7 +29898,7 @@ var init_check_tables = __esm({
     GROUP_DONE = 128;
     REG_ONE = 256;
     REG_OTHER = 512;
-    OID3 = /^sha256:[0-9a-f]{64}$/;
+    OID4 = /^sha256:[0-9a-f]{64}$/;
     NameTable = class {
       at = /* @__PURE__ */ new Map();
       names = [];
@@ -29904,12 +29958,16 @@ var init_check_tables = __esm({
       oid(i) {
         return `sha256:${this.digests.toString("hex", i * 32, i * 32 + 32)}`;
       }
+      /** Writes the decoded file's 32-byte digest into `to` at `at`. */
+      copyDigest(i, to, at) {
+        this.digests.copy(to, at, i * 32, i * 32 + 32);
+      }
       fileSize(i) {
         return this.sizes[i];
       }
       /** Notes an objects row that registers `i` as a knowledge file with `oid` (only the one such row counts). */
       register(i, oid) {
-        if (this.flags[i] & (REG_ONE | REG_OTHER) || !OID3.test(oid)) {
+        if (this.flags[i] & (REG_ONE | REG_OTHER) || !OID4.test(oid)) {
           this.flags[i] = this.flags[i] & ~REG_ONE | REG_OTHER;
           return;
         }
@@ -30004,6 +30062,35 @@ var init_check_tables = __esm({
       }
       oidOf(k) {
         return this.oidAt[k] < 0 ? this.names.oid(this.ref[k]) : this.oids[this.oidAt[k]];
+      }
+      /**
+       * The predicate's checksumHash (manifest.ts `checksumHash`) of these rows, without an object or a
+       * line a row: rows sorted by their digests' bytes, which order "sha256:<hex>  <ref>" lines as a
+       * sort of the lines does (lowercase hex keeps byte order; equal digests, then the refs), and the
+       * lines hashed as they are written. An oid not of that form makes the lines themselves.
+       */
+      checksumHash() {
+        const n = this.length;
+        const dig = Buffer.alloc(n * 32);
+        for (let k = 0; k < n; k++) {
+          if (this.oidAt[k] < 0) {
+            this.names.copyDigest(this.ref[k], dig, k * 32);
+            continue;
+          }
+          const oid = this.oids[this.oidAt[k]];
+          if (!OID4.test(oid)) return checksumOfLines(Array.from({ length: n }, (_, j) => `${this.oidOf(j)}  ${this.refOf(j)}`));
+          dig.write(oid.slice(7), k * 32, 32, "hex");
+        }
+        const lead = new Uint32Array(n);
+        for (let k = 0; k < n; k++) lead[k] = dig.readUInt32BE(k * 32);
+        const idx = new Int32Array(n);
+        for (let k = 0; k < n; k++) idx[k] = k;
+        const names = this.names.names;
+        idx.sort((a, b) => lead[a] - lead[b] || dig.compare(dig, b * 32, b * 32 + 32, a * 32, a * 32 + 32) || compareUtf8(names[this.ref[a]], names[this.ref[b]]));
+        return hashLines(n, (j) => {
+          const k = idx[j];
+          return `sha256:${dig.toString("hex", k * 32, k * 32 + 32)}  ${names[this.ref[k]]}`;
+        });
       }
       /** The rows as objects, in manifest order (made on each call: a plain check never asks). */
       rows() {
@@ -35757,6 +35844,10 @@ function parseCanonical(text2) {
   }
   return { value: v };
 }
+function spend(data, raw, kept) {
+  if (data instanceof Uint8Array && data !== kept) freeBytes(data);
+  if (raw !== data && raw !== kept) freeBytes(raw);
+}
 function checkCartridge(c, opts = {}) {
   const file = c.label;
   const d = [];
@@ -35870,10 +35961,16 @@ function checkCartridge(c, opts = {}) {
         }
         if (opts.knowledge && !np && names.registeredMatches(i)) {
           opts.knowledge(name, raw);
+          spend(r3.data, raw);
           continue;
         }
-        if (opts.keepFiles || name.startsWith("rom/skills/") || name.startsWith(SKILL_EXT_PREFIX) || name === ROM_INDEX_PATH || GENERATED_PATHS.includes(name)) files.set(name, raw);
+        if (opts.keepFiles || name.startsWith("rom/skills/") || name.startsWith(SKILL_EXT_PREFIX) || name === ROM_INDEX_PATH || GENERATED_PATHS.includes(name)) {
+          files.set(name, raw);
+          spend(r3.data, raw, raw);
+          continue;
+        }
       }
+      spend(r3.data, raw);
     } catch (e) {
       if (!(e instanceof BlobError)) throw e;
       at("ACX_SQLAR_DATA", `sqlar ${name}: ${e.message}`);
@@ -36144,7 +36241,7 @@ function checkCartridge(c, opts = {}) {
     for (const i of names.sqlar(DECODED)) if (zoneOfName(names.names[i]) === "rom") m.set(names.names[i], names.oid(i));
     return m;
   };
-  return judge({ c, d, tamper, hash: hash2, recorded, found: { meta, fileNames, files, romObjects: () => rom.rows(), romFiles, unbound, knowledgeIds, unsignedMeta } }, opts);
+  return judge({ c, d, tamper, hash: hash2, recorded, found: { meta, fileNames, files, romObjects: () => rom.rows(), romSummary: () => ({ checksumHash: rom.checksumHash(), fileCount: rom.length }), romFiles, unbound, knowledgeIds, unsignedMeta } }, opts);
 }
 function judge(s, opts) {
   const { c, hash: hash2 } = s;
@@ -36233,6 +36330,7 @@ var init_verify = __esm({
     init_paths();
     init_semver();
     init_hash();
+    init_release();
     init_keys();
     init_pem();
     init_limits();
@@ -36642,7 +36740,10 @@ var init_source = __esm({
 });
 
 // src/acx/sign.ts
-function signatureRow(key3, objects, manifestHash2, meta, signedAt2) {
+function romSummary(objects) {
+  return { checksumHash: checksumHash(objects), fileCount: objects.filter((o) => o.zone === "rom").length };
+}
+function signatureRow(key3, rom, manifestHash, meta, signedAt2) {
   let engine2 = null;
   try {
     engine2 = JSON.parse(meta.get("acx.embedding_engine") ?? "null");
@@ -36650,17 +36751,17 @@ function signatureRow(key3, objects, manifestHash2, meta, signedAt2) {
   }
   const statement = makeStatement({
     cartridgeId: meta.get("acx.cartridge_id") ?? "",
-    manifestHash: manifestHash2,
-    checksumHash: checksumHash(objects),
-    fileCount: objects.filter((o) => o.zone === "rom").length,
+    manifestHash,
+    checksumHash: rom.checksumHash,
+    fileCount: rom.fileCount,
     publisherId: meta.get("acx.publisher_id") ?? "",
     embeddingEngine: engine2,
     signedAt: signedAt2
   });
   const { envelope, keyid } = signStatement(statement, key3);
   return {
-    sig_id: `sig-rom-${manifestHash2.replace(/^sha256:/, "").slice(0, 12)}`,
-    manifest_hash: manifestHash2,
+    sig_id: `sig-rom-${manifestHash.replace(/^sha256:/, "").slice(0, 12)}`,
+    manifest_hash: manifestHash,
     envelope: JSON.stringify(envelope),
     keyid,
     public_key_pem: key3.publicKey.spkiPem,
@@ -36841,21 +36942,23 @@ function assemble2(src, epoch, key3, compress) {
   };
   const byOid = /* @__PURE__ */ new Map();
   for (const f of files) {
-    const group2 = byOid.get(f.oid);
-    if (group2) group2.push(f);
-    else byOid.set(f.oid, [f]);
+    const had = byOid.get(f.oid);
+    if (had === void 0) byOid.set(f.oid, f);
+    else if (Array.isArray(had)) had.push(f);
+    else byOid.set(f.oid, [had, f]);
   }
-  const shared = [...byOid.values()].filter((g) => g.length > 1);
+  const shared = [...byOid.values()].filter((g) => Array.isArray(g));
   if (shared.length) {
     const index = romIndexBytes(files.map((f) => ({ name: f.name, oid: f.oid })));
     const entry = { name: ROM_INDEX_PATH, raw: index, oid: oidOf(index), size: index.length, from: `the ROM index (${ROM_INDEX_PATH})` };
     files.push(entry);
-    byOid.set(entry.oid, [...byOid.get(entry.oid) ?? [], entry]);
+    const had = byOid.get(entry.oid);
+    byOid.set(entry.oid, had === void 0 ? entry : [...Array.isArray(had) ? had : [had], entry]);
     const others = shared.reduce((n, g) => n + g.length - 1, 0);
     d.push(info2("ACX_ROM_PATH_BOUND", `${others} ROM file${others === 1 ? "" : "s"} share${others === 1 ? "s" : ""} bytes with another (one objects row per content, §3.2): ${ROM_INDEX_PATH} binds every path, e.g. ${shared[0].map((f) => f.name).sort(compareUtf8).join(" = ")}`));
   }
   for (const g of byOid.values()) {
-    const first = [...g].sort((a, b) => compareUtf8(a.name, b.name))[0];
+    const first = Array.isArray(g) ? [...g].sort((a, b) => compareUtf8(a.name, b.name))[0] : g;
     add(sqlarObject(first.name, first.oid, first.size, "rom"), first.from);
   }
   const memory = src.memory.map((m) => {
@@ -36871,12 +36974,12 @@ function assemble2(src, epoch, key3, compress) {
   for (const [k, v] of meta) if (!UNBOUND_META.has(k)) add(metaObject(k, v), `cartridge.yaml (${k})`);
   if (d.some((x) => x.severity === "error")) return { diagnostics: d };
   if (compress) d.push(warning2("ACX_COMPRESS_ZLIB", "sqlar blobs are written zlib-compressed (what stock `sqlite3 -Ax` reads); the ACX reference implementation reads only raw Deflate or stored blobs, so it cannot read this cartridge: leave --compress off for cartridges the reference (acx verify, acx load) must read"));
-  const manifestHash2 = romManifestHash(objects);
-  meta.set("acx.rom_manifest_hash", manifestHash2);
+  const manifestHash = romManifestHash(objects);
+  meta.set("acx.rom_manifest_hash", manifestHash);
   const signedAt2 = meta.get("acx.created_at");
-  const signatures = key3 ? [signatureRow(key3, objects, manifestHash2, meta, signedAt2)] : [];
+  const signatures = key3 ? [signatureRow(key3, romSummary(objects), manifestHash, meta, signedAt2)] : [];
   return {
-    manifestHash: manifestHash2,
+    manifestHash,
     diagnostics: d,
     content: {
       meta,
@@ -36911,7 +37014,7 @@ async function prepare(tree, opts, warnings) {
 }
 async function buildCartridge(tree, opts) {
   let job = await prepare(tree, opts, opts.warnings ?? []);
-  const { artifact, version, manifestHash: manifestHash2 } = job;
+  const { artifact, version, manifestHash } = job;
   const target = join13(opts.outDir, `${artifact}-${version}.acx`);
   let written;
   try {
@@ -36921,7 +37024,7 @@ async function buildCartridge(tree, opts) {
       await writeCartridgeFile(tmp, content, (path) => tree.read(path), target);
     }, {
       check: async (tmp) => {
-        await selfCheck(tmp, manifestHash2, !!opts.key);
+        await selfCheck(tmp, manifestHash, !!opts.key);
         written = await sha256File(tmp);
       }
     });
@@ -36931,12 +37034,12 @@ async function buildCartridge(tree, opts) {
   }
   return { path: target, format: "acx", sha256: written.sha256, size: written.size, name: artifact, version };
 }
-async function selfCheck(path, manifestHash2, signed, signer) {
+async function selfCheck(path, manifestHash, signed, signer) {
   const o = await openCartridge({ label: path, path });
   try {
     const c = checkCartridge(o.data, signer ? { pinnedKey: signer } : {});
     const errs = [...o.diagnostics, ...c.diagnostics].filter((x) => x.severity === "error");
-    if (errs.length || c.report.trust === "tampered" || c.report.manifestHash !== manifestHash2 || signed && c.report.signature !== "verified") {
+    if (errs.length || c.report.trust === "tampered" || c.report.manifestHash !== manifestHash || signed && c.report.signature !== "verified") {
       fail("ACX_OUTPUT_INVALID", `the built cartridge failed verification: ${errs[0]?.message ?? c.report.reason}`);
     }
   } finally {
@@ -37042,7 +37145,7 @@ function knowledgeKeys(ids) {
   for (const id of ids.values()) count3.set(id, (count3.get(id) ?? 0) + 1);
   return new Map([...ids].filter(([, id]) => count3.get(id) === 1));
 }
-function itemsFrom(objects, files, meta, manifestHash2, skipMeta, knowledgeIds = /* @__PURE__ */ new Map()) {
+function itemsFrom(objects, files, meta, manifestHash, skipMeta, knowledgeIds = /* @__PURE__ */ new Map()) {
   const items2 = [];
   const kid = knowledgeKeys(knowledgeIds);
   const rom = objects.filter((o) => o.zone === "rom");
@@ -37062,7 +37165,7 @@ function itemsFrom(objects, files, meta, manifestHash2, skipMeta, knowledgeIds =
     else if (ref.startsWith("cartridge:") && !skipMeta.has(ref.slice(10))) items2.push({ kind: "meta", id: ref.slice(10), digest: o.oid, title: meta.get(ref.slice(10)) });
   }
   for (const [name, parts] of skills) items2.push({ kind: "skill", id: name, path: `rom/skills/${name}/SKILL.md`, digest: `sha256:${sha256Hex(parts.sort().join("\n"))}` });
-  if (!skipMeta.has("acx.created_at")) items2.push({ kind: "manifest", id: "rom", digest: manifestHash2 });
+  if (!skipMeta.has("acx.created_at")) items2.push({ kind: "manifest", id: "rom", digest: manifestHash });
   return items2;
 }
 async function cartridgeItems(input2, opts) {
@@ -37433,7 +37536,7 @@ async function signCartridge(input2, key3, outPath, opts) {
     const hash2 = c.check.report.manifestHash;
     const created = meta.get("acx.created_at");
     const signedAt2 = created ?? (env.SOURCE_DATE_EPOCH ? isoSeconds(parseEpoch(env.SOURCE_DATE_EPOCH, "SOURCE_DATE_EPOCH")) : isoSeconds(0));
-    const row = signatureRow(key3, c.check.romObjects(), hash2, meta, signedAt2);
+    const row = signatureRow(key3, c.check.romSummary(), hash2, meta, signedAt2);
     return {
       result: { hash: hash2, name: meta.get("acx.artifact_id") ?? "", version: meta.get("acx.artifact_version") ?? "" },
       mutate: (db) => {
@@ -37641,7 +37744,7 @@ function cartridgeDescription(meta) {
 function writeAcxSource(docs, opts) {
   const files = /* @__PURE__ */ new Map();
   const notes2 = [];
-  for (const d of docs.docs) files.set(DOCUMENT_ROOT2 + d.path, d.readBody ? () => Buffer.from(documentText2(withBody(d)), "utf8") : Buffer.from(documentText2(d), "utf8"));
+  for (const d of docs.docs) files.set(DOCUMENT_ROOT2 + d.path, documentFile(d, documentText2));
   for (const a of docs.assets) files.set(DOCUMENT_ROOT2 + a.path, a.bytes);
   const skills = writeSkillFolders(docs.skills);
   for (const [p, b] of skills.files) files.set(p, b);

@@ -3010,12 +3010,42 @@ function scanSecretBytes(bytes, file, where, allow = false) {
 import { isAscii as isAscii2, isUtf8 as isUtf85 } from "node:buffer";
 
 // src/core/release.ts
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 var WORTH = 1 << 20;
-function releaseBytes(bytes) {
+var detach;
+function detacher() {
+  if (detach !== void 0) return detach;
+  const native = ArrayBuffer.prototype.transfer;
+  detach = typeof native === "function" ? native : null;
+  if (!detach && process.versions.v8.startsWith("11.3.")) {
+    try {
+      setFlagsFromString("--harmony-rab-gsab-transfer");
+      const staged = runInNewContext("ArrayBuffer.prototype.transfer");
+      if (typeof staged === "function") detach = staged;
+    } catch {
+    }
+  }
+  return detach;
+}
+function ownsAll(bytes) {
   const memory = bytes.buffer;
-  if (!(memory instanceof ArrayBuffer) || bytes.byteOffset !== 0 || memory.byteLength !== bytes.byteLength || memory.byteLength < WORTH) return;
+  return memory instanceof ArrayBuffer && bytes.byteOffset === 0 && memory.byteLength === bytes.byteLength && memory.byteLength > 0;
+}
+function freeBytes(bytes) {
+  const transfer = detacher();
+  if (!transfer || !ownsAll(bytes)) return false;
   try {
-    structuredClone(memory, { transfer: [memory] });
+    transfer.call(bytes.buffer, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function releaseBytes(bytes) {
+  if (freeBytes(bytes) || !ownsAll(bytes) || bytes.buffer.byteLength < WORTH) return;
+  try {
+    structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
   } catch {
   }
 }
