@@ -29841,10 +29841,7 @@ function isPlainEntry(e) {
 }
 function romManifestHash(rows) {
   const rom = sortRomObjects(rows);
-  return manifestHashAt(rom.length, (k) => {
-    const r3 = rom[k];
-    return { sourceRef: r3.source_ref, oid: r3.oid, canon: r3.canon, sz: r3.sz };
-  });
+  return manifestHashAt(rom.length, (k) => manifestEntry(rom[k]));
 }
 function checksumHash(rows) {
   const rom = rows.filter((r3) => r3.zone === "rom");
@@ -29870,13 +29867,14 @@ ${at(k)}` : at(k);
   h.update(piece);
   return `sha256:${h.digest("hex")}`;
 }
-var OID3;
+var OID3, manifestEntry;
 var init_manifest2 = __esm({
   "src/acx/manifest.ts"() {
     "use strict";
     init_jcs();
     init_paths();
     OID3 = /^sha256:[0-9a-f]{64}$/;
+    manifestEntry = (r3) => ({ sourceRef: r3.source_ref, oid: r3.oid, canon: r3.canon, sz: r3.sz });
   }
 });
 

@@ -19,8 +19,11 @@ export function sortRomObjects<T extends Pick<ObjectRow, 'kind' | 'source_ref' |
   return rows.filter((r) => r.zone === 'rom').sort((a, b) => compareUtf8(a.kind, b.kind) || compareUtf8(a.source_ref, b.source_ref));
 }
 
+/** A ROM objects row's manifest entry. */
+const manifestEntry = (r: ObjectRow): ManifestEntry => ({ sourceRef: r.source_ref, oid: r.oid, canon: r.canon, sz: r.sz });
+
 export function manifestEntries(rows: ObjectRow[]): ManifestEntry[] {
-  return sortRomObjects(rows).map((r) => ({ sourceRef: r.source_ref, oid: r.oid, canon: r.canon, sz: r.sz }));
+  return sortRomObjects(rows).map(manifestEntry);
 }
 
 export function manifestHash(entries: ManifestEntry[]): string {
@@ -62,7 +65,7 @@ function isPlainEntry(e: ManifestEntry): boolean {
 
 export function romManifestHash(rows: ObjectRow[]): string {
   const rom = sortRomObjects(rows);
-  return manifestHashAt(rom.length, (k) => { const r = rom[k]!; return { sourceRef: r.source_ref, oid: r.oid, canon: r.canon, sz: r.sz }; });
+  return manifestHashAt(rom.length, (k) => manifestEntry(rom[k]!));
 }
 
 /** sha256 over the sorted "<oid>  <source_ref>" lines, as upstream puts in predicate.checksumHash. */
