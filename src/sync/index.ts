@@ -15,7 +15,7 @@ import { rewriteLinks } from '../links/rewrite.js';
 import { BASE_URL, encodeUrlPath, safeBaseUrl } from '../links/site-address.js';
 import { startTreeLinks } from '../links/check.js';
 import { sameScanSpec } from '../links/facts.js';
-import { readUpstream, type Skipped, type UpstreamDoc } from './upstream.js';
+import { readUpstream, type Skipped, type Upstream, type UpstreamDoc } from './upstream.js';
 import { ID_MAP_FILE, idMapBytes, readIdMap, samePieces, type IdMap, type MapEntry } from './idmap.js';
 import { portableNames, portablePath } from './names.js';
 import { similarTexts } from './similarity.js';
@@ -208,40 +208,23 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
 
   // Links are resolved as the upstream site serves them, and rewritten where a rename (or an id the
   // package does not keep) would break them; the renamed tree is the judge of every rewrite.
-  const upFiles = [...up.docs.map((d) => d.path), ...up.assets.map((a) => a.path)];
-  const before = new SiteIndex(upFiles, up.docs.map((d) => d.path), up.site, up.meta);
   // One locale taken whose pages are a folder the site serves at `/` (Hugo's default language in its
   // contentDir): that folder is the synced tree's `/`, which its record can say ({generator, root}),
   // so the tree's own link check resolves `/guide/` there as the site does.
   const soleDir = locales?.locales.length === 1 ? soleLocaleDir(up.site, detected.locales?.folders, locales.locales[0]!) : undefined;
   const root = soleDir !== undefined ? portableRoot(soleDir) : up.site.root ? portableRoot(up.site.root) : '';
-  let afterRoutes = soleDir !== undefined && up.site.routes ? { ...up.site.routes, localeDirs: undefined } : up.site.routes;
-  // The first page the configuration names keeps serving `/` under its new name.
-  const firstAfter = afterRoutes?.firstPage !== undefined ? names.map.get(up.site.root + afterRoutes.firstPage) : undefined;
-  if (afterRoutes?.firstPage !== undefined) afterRoutes = { ...afterRoutes, firstPage: firstAfter?.startsWith(root) ? firstAfter.slice(root.length) : undefined };
-  // The synced tree's record names its generator and root, not the site's render hook: a link only
-  // the hook resolves — by its lookup from the content root (Hugo's `[x](about/security/)` on a page
-  // elsewhere) or by the link's text (the Hugo docs' `[page resource](g)`, a glossary term's page) —
-  // is rewritten to a path that resolves without it, so the tree's own check agrees.
-  const after = new SiteIndex(upFiles.map((f) => names.map.get(f)!), up.docs.map((d) => names.map.get(d.path)!), { ...up.site, hookDestinations: undefined, root, ...(afterRoutes ? { routes: afterRoutes } : {}), rootFallback: false, docIds: false, nav: new Map() });
-  const textFor = up.site.hookDestinations?.byText?.size ? new Set(up.site.hookDestinations.byText.keys()) : undefined;
-  const scanOpts = (p: string) => ({ wiki: up.site.wiki, admonitions: up.site.admonitions, mdx: /\.mdx$/i.test(p), ...(textFor ? { textFor } : {}) });
+  // Nothing renamed, the same root and no page ids the package drops: every link reaches in the
+  // renamed tree what it reached upstream, so no page is read for its links, and the two sites'
+  // indexes a rewrite consults (two sets of every path) are not made (issue 39).
+  const unheldPages = new Set(up.site.unsynced ?? []);
+  const unchanged = !up.site.docIds && !up.site.rootFallback && !up.site.hookDestinations?.byText?.size && root === up.site.root && !unheldPages.size && [...names.map].every(([from, to]) => from === to);
+  let rewriteOf = unchanged ? undefined : linkRewriter(up, names.map, root, soleDir, unheldPages, o.baseUrl);
   // Pages whose links the rename changes: their body is rewritten again when written (nothing held).
   const rewrote = new Set<string>();
   let linksRewritten = 0;
-  // Nothing renamed, the same root and no page ids the package drops: every link reaches in the
-  // renamed tree what it reached upstream, so no page is read for its links.
-  const unheldPages = new Set(up.site.unsynced ?? []);
-  const unchanged = !up.site.docIds && !up.site.rootFallback && !up.site.hookDestinations?.byText?.size && root === up.site.root && !unheldPages.size && [...names.map].every(([from, to]) => from === to);
-  // Pages of the locales not taken are the site's, not the tree's: a link to one becomes its address on the site.
-  const base = o.baseUrl ?? up.site.baseUrl;
-  const siteBase = base !== undefined && BASE_URL.test(base) ? safeBaseUrl(base) : undefined;
-  const elsewhere = unheldPages.size ? { pages: unheldPages, url: (p: string) => { const at = before.routes?.servedPath(p); return siteBase !== undefined && at !== undefined ? siteBase + encodeUrlPath(at) : undefined; } } : undefined;
-  const rewriteOf = (d: UpstreamDoc, body: string) => rewriteLinks(body, d.path, names.map.get(d.path)!, { before, after, moves: names.map, ...(elsewhere ? { elsewhere } : {}) }, scanOpts(d.path));
-  for (const d of up.docs) {
-    if (unchanged) continue;
+  for (const d of rewriteOf ? up.docs : []) {
     const body = up.bodyOf(d);
-    const r = rewriteOf(d, body);
+    const r = rewriteOf!(d, body);
     if (r.text !== body) rewrote.add(d.path);
     linksRewritten += r.rewritten;
     for (const f of r.xrefsKept) {
@@ -255,9 +238,62 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     }
   }
   if (hasErrors(diagnostics)) return empty(format, !!o.dryRun, diagnostics, up.skipped, siteInfo);
-  // Broken links upstream are reported as the site would serve them (the synced tree keeps them as written).
-  // The pages' link facts as readUpstream took them on its one read (handed over in the check's
-  // order, which is the documents'); a page without them is read from the folder, checked by its digest.
+  // The sites' indexes are needed from here only to render pages whose links changed.
+  if (!rewrote.size) rewriteOf = undefined;
+  pushAll(diagnostics, await upstreamLinks(up));
+
+  const result: SyncResult = { format, created: !present, dryRun: !!o.dryRun, added: [], modified: [], moved: [], removed: [], unchanged: 0, files: { written: [], removed: [], unchanged: 0 }, skipped: up.skipped, site: siteInfo, linksRewritten, includes: [], diagnostics };
+  // Identities, then the documents: each step's tables of every page (ids by path, ids in use,
+  // moves) live only in its own call, not through the write (issue 39).
+  const newMap: IdMap = { version: 1, format, documents: {}, assets: {}, files: [], retired: [...new Set(old.retired)], ...(up.site.marker ? { site: { generator: up.site.generator, root, ...siteRoutes(up.site, root, names.map) } } : {}) };
+  const docs = documentsOf(up, old, assignIds(up, old, { now: o.now, threshold, target, format }, diagnostics), { format, o, names: names.map, rewrote, readBody: bodyReader(up, rewrote, rewriteOf) }, newMap, result);
+
+  const name = o.name ?? up.rootTitle ?? basename(docsAbs);
+  // A new tree's identity is its own (a fresh seed), never one derived from a name another doc set may share.
+  // The site travels with the package (its manifest's x-ctxforge), so a build or a conversion of it judges links as the site does.
+  const site = newMap.site ? { site: newMap.site } : {};
+  const r = moduleOf(format).writeSource!({ format, meta: { name, version: '0.1.0', ...site }, docs, assets: renamedAssets(up.assets, names.map), skills: [], notes: [] }, { identitySeed: uuidv7() });
+  pushAll(diagnostics, r.notes);
+  newMap.files = [...r.files.keys()];
+  const managed = r.files.size;
+  // Files a previous sync did not write are someone's work: never overwritten.
+  const mine = new Set(old.files);
+  // (No target folder yet, nothing to clash with: no file is looked for, one by one.)
+  const targetThere = existsSync(target);
+  const clash = targetThere ? newMap.files.filter((f) => !mine.has(f) && existsSync(join(target, ...f.split('/'))) && !readFileSync(join(target, ...f.split('/'))).equals(contentBytes(r.files.get(f)!))) : [];
+  if (clash.length) {
+    fail('SYNC_TARGET_CONFLICT', `${clash.length} file${clash.length === 1 ? '' : 's'} in ${targetDir} would be overwritten but were not written by an earlier sync: ${clash.slice(0, 5).join(', ')}${clash.length > 5 ? ', …' : ''}`, {
+      file: clash[0], hint: 'sync into a new directory, or move those files away first',
+    }, 2);
+  }
+  // Only what a sync could have written is removed: the map's `files` is committed, reviewable
+  // input, and a hand-added manifest, map or path outside the document root is never deleted.
+  const remove = old.files.filter((f) => !r.files.has(f) && syncMayRemove(f, moduleOf(format)));
+  // The writer's files are the plan, the manifest and the ID map added to them: no second map of every file.
+  const write = r.files;
+  if (!existsSync(join(target, r.manifest.path))) write.set(r.manifest.path, Buffer.from(r.manifest.text, 'utf8'));
+  // Rendered when written, after the pages: its bytes (~300 a page) never live beside their writes.
+  write.set(ID_MAP_FILE, () => idMapBytes(newMap));
+  const plan = { write, remove };
+  const written = upSide ? new WrittenDigests(cache.clock) : undefined;
+  result.files = o.dryRun ? preview(target, plan) : await apply(target, plan, written?.add);
+  if (upSide && !hasErrors(diagnostics) && replayable(result)) {
+    // The tree as this sync left it, stamped after the writes; a racy file is known by the bytes planned for it.
+    let treeSide: Side | undefined;
+    try { treeSide = await sideOf(stampFolder(target, cache.clock), target, (p) => { const b = write.get(p); return b && (written?.get(p) ?? sha256Hex(contentBytes(b))); }); } catch { /* not recorded */ }
+    const outside = up.includeReads.reads.length ? outsideSide(up.includeReads.root, up.includeReads.reads, readFrom) : undefined;
+    if (treeSide) await recordSync(docsAbs, target, inputs, upSide, treeSide, replayOf(result, managed + 1), cache, outside);
+  }
+  return result;
+}
+
+/**
+ * The docs folder's broken links, as the site would serve them (the synced tree keeps them as
+ * written): the pages' link facts as readUpstream took them on its one read (handed over in the
+ * check's order, which is the documents'); a page without them is read from the folder, checked by
+ * its digest. The check and its site index live only in this call.
+ */
+async function upstreamLinks(up: Upstream): Promise<Diagnostic[]> {
   const check = await startTreeLinks(up.folder, [''], { level: 'warning', site: up.site, documents: up.docs.map((d) => d.path), meta: up.meta, holder: 'the docs folder' });
   const handOver = up.linkSpec !== undefined && sameScanSpec(check.spec, up.linkSpec);
   for (const d of up.docs) {
@@ -265,14 +301,71 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     if (handOver) check.add(d.path, d.linkFacts);
     d.linkFacts = undefined;
   }
-  const upstreamLinks = await check.finish();
+  const found = await check.finish();
   up.folder.release();
-  pushAll(diagnostics, upstreamLinks.diagnostics);
+  return found.diagnostics;
+}
 
+type Rewrite = (d: UpstreamDoc, body: string) => ReturnType<typeof rewriteLinks>;
+
+/**
+ * The link rewrite of a renamed tree: each page's links resolved as the upstream site serves them
+ * and rewritten where the rename (or an id the package does not keep) would break them, the
+ * renamed tree being the judge. Made only when a link may change; its two sites' indexes live as
+ * long as it does.
+ */
+function linkRewriter(up: Upstream, renamed: ReadonlyMap<string, string>, root: string, soleDir: string | undefined, unheldPages: ReadonlySet<string>, baseUrl: string | undefined): Rewrite {
+  const upFiles = [...up.docs.map((d) => d.path), ...up.assets.map((a) => a.path)];
+  const before = new SiteIndex(upFiles, up.docs.map((d) => d.path), up.site, up.meta);
+  let afterRoutes = soleDir !== undefined && up.site.routes ? { ...up.site.routes, localeDirs: undefined } : up.site.routes;
+  // The first page the configuration names keeps serving `/` under its new name.
+  const firstAfter = afterRoutes?.firstPage !== undefined ? renamed.get(up.site.root + afterRoutes.firstPage) : undefined;
+  if (afterRoutes?.firstPage !== undefined) afterRoutes = { ...afterRoutes, firstPage: firstAfter?.startsWith(root) ? firstAfter.slice(root.length) : undefined };
+  // The synced tree's record names its generator and root, not the site's render hook: a link only
+  // the hook resolves — by its lookup from the content root (Hugo's `[x](about/security/)` on a page
+  // elsewhere) or by the link's text (the Hugo docs' `[page resource](g)`, a glossary term's page) —
+  // is rewritten to a path that resolves without it, so the tree's own check agrees.
+  const after = new SiteIndex(upFiles.map((f) => renamed.get(f)!), up.docs.map((d) => renamed.get(d.path)!), { ...up.site, hookDestinations: undefined, root, ...(afterRoutes ? { routes: afterRoutes } : {}), rootFallback: false, docIds: false, nav: new Map() });
+  const textFor = up.site.hookDestinations?.byText?.size ? new Set(up.site.hookDestinations.byText.keys()) : undefined;
+  const scanOpts = (p: string) => ({ wiki: up.site.wiki, admonitions: up.site.admonitions, mdx: /\.mdx$/i.test(p), ...(textFor ? { textFor } : {}) });
+  // Pages of the locales not taken are the site's, not the tree's: a link to one becomes its address on the site.
+  const base = baseUrl ?? up.site.baseUrl;
+  const siteBase = base !== undefined && BASE_URL.test(base) ? safeBaseUrl(base) : undefined;
+  const elsewhere = unheldPages.size ? { pages: unheldPages, url: (p: string) => { const at = before.routes?.servedPath(p); return siteBase !== undefined && at !== undefined ? siteBase + encodeUrlPath(at) : undefined; } } : undefined;
+  return (d, body) => rewriteLinks(body, d.path, renamed.get(d.path)!, { before, after, moves: renamed, ...(elsewhere ? { elsewhere } : {}) }, scanOpts(d.path));
+}
+
+/**
+ * The body as synced (links rewritten for the rename), made when the writer writes a document's
+ * file: one function for every document, which finds its page in a slot of the document (no
+ * closure and context a page: ~100 bytes each at 100,000 pages, issue 39), made here so that it
+ * holds the pages and the rewrite, not the tables of the sync that made it.
+ */
+function bodyReader(up: Upstream, rewrote: ReadonlySet<string>, rewrite: Rewrite | undefined): (this: Doc) => string {
+  return function (this: Doc): string {
+    const d = (this as Doc & { [PAGE]: UpstreamDoc })[PAGE];
+    const b = up.bodyOf(d);
+    return rewrite && rewrote.has(d.path) ? rewrite(d, b).text : b;
+  };
+}
+
+interface Identities {
+  /** Each page's ID, by upstream path. */
+  idOf: Map<string, string>;
+  /** Every ID given (the old map's IDs not among them are retired). */
+  used: Set<string>;
+  movedFrom: Map<string, { from: string; similarity: number }>;
+}
+
+/**
+ * Each upstream page's ID: the one it carries, the one its path had, a vanished page's when it moved
+ * (the same content, or similar enough), else a new one — never one retired or in use.
+ */
+function assignIds(up: Upstream, old: IdMap, o: { now?: number; threshold: number; target: string; format: TargetFormat }, diagnostics: Diagnostic[]): Identities {
+  const { threshold, target, format } = o;
   const retired = new Set(old.retired);
   const used = new Set<string>();
   const idOf = new Map<string, string>();
-  const result: SyncResult = { format, created: !present, dryRun: !!o.dryRun, added: [], modified: [], moved: [], removed: [], unchanged: 0, files: { written: [], removed: [], unchanged: 0 }, skipped: up.skipped, site: siteInfo, linksRewritten, includes: [], diagnostics };
   const byId = new Map(Object.entries(old.documents).map(([p, e]) => [e.id, p]));
   const claimed = new Set<string>();
 
@@ -337,20 +430,20 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     do id = uuidv7(tick++); while (used.has(id) || retired.has(id));
     idOf.set(d.path, id); used.add(id);
   }
+  return { idOf, used, movedFrom };
+}
 
-  // The documents, with links to renamed pages rewritten.
+/**
+ * The documents the format writes, each page's entry in the new ID map and the result's lists:
+ * added, moved, modified, removed.
+ */
+function documentsOf(up: Upstream, old: IdMap, ids: Identities, w: { format: TargetFormat; o: SyncOptions; names: ReadonlyMap<string, string>; rewrote: ReadonlySet<string>; readBody: (this: Doc) => string }, newMap: IdMap, result: SyncResult): Doc[] {
+  const { idOf, used, movedFrom } = ids;
+  const { format, o, names, rewrote, readBody } = w;
+  const { diagnostics } = result;
   const docs: Doc[] = [];
-  const newMap: IdMap = { version: 1, format, documents: {}, assets: {}, files: [], retired: [...retired], ...(up.site.marker ? { site: { generator: up.site.generator, root, ...siteRoutes(up.site, root, names.map) } } : {}) };
-  // The body as synced (links rewritten for the rename), made when the writer writes a document's
-  // file: one function for every document, which finds its page in a slot of the document (no
-  // closure and context a page: ~100 bytes each at 100,000 pages, issue 39).
-  const readBody = function (this: Doc): string {
-    const d = (this as Doc & { [PAGE]: UpstreamDoc })[PAGE];
-    const b = up.bodyOf(d);
-    return rewrote.has(d.path) ? rewriteOf(d, b).text : b;
-  };
   for (const d of up.docs) {
-    const path = names.map.get(d.path)!;
+    const path = names.get(d.path)!;
     const id = idOf.get(d.path)!;
     let doc: Doc;
     if (d.reread || rewrote.has(d.path)) {
@@ -386,45 +479,12 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
     result.removed.push({ id: e.id, path: e.path, upstream: p });
     newMap.retired.push(e.id);
   }
-  for (const a of up.assets) newMap.assets[a.path] = names.map.get(a.path)!;
+  for (const a of up.assets) newMap.assets[a.path] = names.get(a.path)!;
+  return docs;
+}
 
-  const name = o.name ?? up.rootTitle ?? basename(docsAbs);
-  // A new tree's identity is its own (a fresh seed), never one derived from a name another doc set may share.
-  // The site travels with the package (its manifest's x-ctxforge), so a build or a conversion of it judges links as the site does.
-  const site = newMap.site ? { site: newMap.site } : {};
-  const r = moduleOf(format).writeSource!({ format, meta: { name, version: '0.1.0', ...site }, docs, assets: up.assets.map((a) => ({ path: names.map.get(a.path)!, bytes: a.bytes })), skills: [], notes: [] }, { identitySeed: uuidv7() });
-  pushAll(diagnostics, r.notes);
-  newMap.files = [...r.files.keys()];
-  const managed = r.files.size;
-  // Files a previous sync did not write are someone's work: never overwritten.
-  const mine = new Set(old.files);
-  // (No target folder yet, nothing to clash with: no file is looked for, one by one.)
-  const targetThere = existsSync(target);
-  const clash = targetThere ? newMap.files.filter((f) => !mine.has(f) && existsSync(join(target, ...f.split('/'))) && !readFileSync(join(target, ...f.split('/'))).equals(contentBytes(r.files.get(f)!))) : [];
-  if (clash.length) {
-    fail('SYNC_TARGET_CONFLICT', `${clash.length} file${clash.length === 1 ? '' : 's'} in ${targetDir} would be overwritten but were not written by an earlier sync: ${clash.slice(0, 5).join(', ')}${clash.length > 5 ? ', …' : ''}`, {
-      file: clash[0], hint: 'sync into a new directory, or move those files away first',
-    }, 2);
-  }
-  // Only what a sync could have written is removed: the map's `files` is committed, reviewable
-  // input, and a hand-added manifest, map or path outside the document root is never deleted.
-  const remove = old.files.filter((f) => !r.files.has(f) && syncMayRemove(f, moduleOf(format)));
-  // The writer's files are the plan, the manifest and the ID map added to them: no second map of every file.
-  const write = r.files;
-  if (!existsSync(join(target, r.manifest.path))) write.set(r.manifest.path, Buffer.from(r.manifest.text, 'utf8'));
-  // Rendered when written, after the pages: its bytes (~300 a page) never live beside their writes.
-  write.set(ID_MAP_FILE, () => idMapBytes(newMap));
-  const plan = { write, remove };
-  const written = upSide ? new WrittenDigests(cache.clock) : undefined;
-  result.files = o.dryRun ? preview(target, plan) : await apply(target, plan, written?.add);
-  if (upSide && !hasErrors(diagnostics) && replayable(result)) {
-    // The tree as this sync left it, stamped after the writes; a racy file is known by the bytes planned for it.
-    let treeSide: Side | undefined;
-    try { treeSide = await sideOf(stampFolder(target, cache.clock), target, (p) => { const b = write.get(p); return b && (written?.get(p) ?? sha256Hex(contentBytes(b))); }); } catch { /* not recorded */ }
-    const outside = up.includeReads.reads.length ? outsideSide(up.includeReads.root, up.includeReads.reads, readFrom) : undefined;
-    if (treeSide) await recordSync(docsAbs, target, inputs, upSide, treeSide, replayOf(result, managed + 1), cache, outside);
-  }
-  return result;
+function renamedAssets(assets: Upstream['assets'], renamed: ReadonlyMap<string, string>): { path: string; bytes: Buffer }[] {
+  return assets.map((a) => ({ path: renamed.get(a.path)!, bytes: a.bytes }));
 }
 
 /**

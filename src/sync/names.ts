@@ -91,7 +91,8 @@ export function portableNames(paths: { path: string; markdown: boolean }[], refu
   for (const { p, own, was } of order) {
     const out = freeSuffixed(was ?? own, taken);
     taken.add(foldedKey(out));
-    map.set(p.path, out);
+    // A name kept as it is shares the upstream path's string: one copy a page (issue 39).
+    map.set(p.path, out === p.path ? p.path : out);
     if (out !== p.path) {
       // A host's instruction name is a warning of its own: upstream planted (or happens to hold) a file an agent would obey.
       const host = hostConfigProblem(portableForm(p.path, p.markdown));

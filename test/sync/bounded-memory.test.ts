@@ -154,3 +154,49 @@ test('each writer renders a document given with readBody when its file is writte
     }
   }
 });
+
+// What lives through the write (issue 39): the two sites' indexes a link rewrite consults (two sets
+// of every path, ~10 MB at 100,000 pages) exist only when some link changes, and die with the
+// rewrite when none did; the identity step's tables (ids by path, ids in use, moves) die with it.
+// Counted with v8.queryObjects (a full collection first) while the writer renders each document.
+// Fails on the code before: both indexes were made on every sync and lived until it returned.
+test('the sites\' indexes of the link rewrite live through the write only when a link changed', async () => {
+  const { queryObjects } = await import('node:v8');
+  const { SiteIndex } = await import('../../src/links/site.js');
+  const { syncDocs } = await import('../../src/sync/index.js');
+  const octx = formatByName('octx')!;
+  const write = octx.writeSource!;
+  const seen: number[] = [];
+  octx.writeSource = (docs: Documents, o) => {
+    const r = write(docs, o);
+    // Each page given with readBody is rendered here, as the write renders it.
+    for (const d of docs.docs.slice(0, 3)) if (d.readBody) { contentBytes(r.files.get(`knowledge/${d.path}`)!); seen.push(queryObjects(SiteIndex as never, { format: 'count' }) as unknown as number); }
+    return r;
+  };
+  try {
+    const dir = tmpDir('ctxforge-sync-live-');
+    const page = (i: number, to: string) => `---\ntitle: Page ${i}\n---\n# Page ${i}\n\nSee [next](${to}).\n`;
+    writeTree(join(dir, 'plain'), Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`part/page-${i}.md`, page(i, `page-${(i + 1) % 40}.md`)])));
+    const plain = await syncDocs(join(dir, 'plain'), join(dir, 'plain-out'), { cache: false, heldBytes: 0 });
+    assert.equal(plain.added.length, 40);
+    assert.ok(seen.length > 0, 'documents were rendered when written');
+    assert.deepEqual([...new Set(seen)], [0], 'no site index is made when nothing is renamed');
+    seen.length = 0;
+    // A folder name that is not portable: every link is rewritten, so the rewrite (and its indexes) is needed for the write.
+    writeTree(join(dir, 'renamed'), Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`Part One/page-${i}.md`, page(i, `page-${(i + 1) % 40}.md`)])));
+    const renamed = await syncDocs(join(dir, 'renamed'), join(dir, 'renamed-out'), { cache: false, heldBytes: 0 });
+    assert.equal(renamed.added.length, 40);
+    assert.ok(seen.length > 0);
+    // A rename whose links all still reach their pages (same folder) rewrites nothing: no index lives on.
+    assert.equal(renamed.linksRewritten, 0);
+    assert.deepEqual([...new Set(seen)], [0], 'a rename that changes no link keeps no index through the write');
+    seen.length = 0;
+    writeTree(join(dir, 'across'), Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`Part ${i % 2}/page-${i}.md`, page(i, `../Part%20${(i + 1) % 2}/page-${(i + 1) % 40}.md`)])));
+    const across = await syncDocs(join(dir, 'across'), join(dir, 'across-out'), { cache: false, heldBytes: 0 });
+    assert.equal(across.linksRewritten, 40);
+    assert.deepEqual([...new Set(seen)], [2], 'links that change need both indexes while pages are rendered');
+    assert.match(readFileSync(join(dir, 'across-out', 'knowledge', 'Part-0', 'page-0.md'), 'utf8'), /See \[next\]\(\.\.\/Part-1\/page-1\.md\)/);
+  } finally {
+    octx.writeSource = write;
+  }
+});
