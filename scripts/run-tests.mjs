@@ -54,7 +54,8 @@ for (const f of files) {
   bins.push(f);
 }
 // Longest processing time first: each file to the group with the least expected time so far.
-const groups = Array.from({ length: Math.ceil(bins.reduce((t, f) => t + w(f), 0) / GROUP_SECONDS) }, () => ({ files: [], seconds: 0 }));
+// At least one group when there is a file to put in it (files recorded at 0 s add up to no group).
+const groups = Array.from({ length: Math.max(bins.length ? 1 : 0, Math.ceil(bins.reduce((t, f) => t + w(f), 0) / GROUP_SECONDS)) }, () => ({ files: [], seconds: 0 }));
 for (const f of bins) { const g = groups.reduce((a, b) => (b.seconds < a.seconds ? b : a)); g.files.push(f); g.seconds += w(f); }
 units.push(...groups.filter((g) => g.files.length > 0));
 // Longest first, two at a time: a long unit that starts near the end would leave one core idle.

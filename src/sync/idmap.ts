@@ -132,9 +132,15 @@ export function idMapText(m: IdMap): string {
  * newline — encoded entry by entry, so that no string of the whole map (15 MB at 50k pages), no
  * sorted copy of its documents and no list of their entries is made (text-bytes.ts).
  */
-export function idMapBytes(m: IdMap): Buffer {
+export function idMapBytes(m: IdMap, list?: DocumentList): Buffer {
   const out = new TextBytes().add(`{\n  "version": 1,\n  "format": ${JSON.stringify(m.format)},\n  "documents": `);
-  jsonObject(out, m.documents, 1);
+  if (list) {
+    const keys = Array.from({ length: list.length }, (_, i) => list.key(i));
+    jsonObject(out, keys, (i) => list.entry(i), 1);
+  } else {
+    const keys = Object.keys(m.documents);
+    jsonObject(out, keys, (i) => m.documents[keys[i]!], 1);
+  }
   out.add(`,\n  "assets": ${indented(JSON.stringify(sorted(m.assets), null, 2), 1)},\n  "files": `);
   jsonStrings(out, [...m.files].sort(), 1);
   out.add(',\n  "retired": ');
@@ -146,22 +152,34 @@ export function idMapBytes(m: IdMap): Buffer {
 /** JSON.stringify's text of a value (indent 2) placed `level` levels deep: its own lines indented as deep. */
 const indented = (json: string, level: number): string => json.replace(/\n/g, `\n${'  '.repeat(level)}`);
 
-/** Keys in the order JSON.stringify of `sorted(o)` lists them: array indexes first, by value (a JavaScript object's own order), then the rest sorted. */
-function stringifyOrder(o: object): string[] {
-  const index: string[] = [];
-  const rest: string[] = [];
-  for (const k of Object.keys(o).sort()) (/^(?:0|[1-9]\d*)$/.test(k) && Number(k) < 4294967295 ? index : rest).push(k);
-  return index.length ? [...index.sort((a, b) => Number(a) - Number(b)), ...rest] : rest;
+/**
+ * A map's documents given as a list instead of an object: sync makes each entry when the map is
+ * rendered, from the pages and documents it holds anyway, rather than holding an object of every
+ * page's entry through its write (issue 39: ~12 MB at 100,000 pages). Keys are unique.
+ */
+export interface DocumentList {
+  readonly length: number;
+  key(i: number): string;
+  entry(i: number): MapEntry;
 }
 
-/** `JSON.stringify(sorted(o), null, 2)` at `level`, written entry by entry. */
-function jsonObject(out: TextBytes, o: Record<string, unknown>, level: number): void {
+/** Positions of `keys` in the order JSON.stringify of `sorted(o)` lists them: array indexes first, by value (a JavaScript object's own order), then the rest sorted. */
+function stringifyOrder(keys: readonly string[]): number[] {
+  const index: number[] = [];
+  const rest: number[] = [];
+  for (let i = 0; i < keys.length; i++) (/^(?:0|[1-9]\d*)$/.test(keys[i]!) && Number(keys[i]) < 4294967295 ? index : rest).push(i);
+  rest.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+  return index.length ? [...index.sort((a, b) => Number(keys[a]) - Number(keys[b])), ...rest] : rest;
+}
+
+/** `JSON.stringify(sorted(o), null, 2)` at `level` of the object whose keys are `keys` and values `value(i)`, written entry by entry. */
+function jsonObject(out: TextBytes, keys: readonly string[], value: (i: number) => unknown, level: number): void {
   const pad = '  '.repeat(level + 1);
   let first = true;
-  for (const k of stringifyOrder(o)) {
-    const v = JSON.stringify(o[k], null, 2) as string | undefined;
+  for (const i of stringifyOrder(keys)) {
+    const v = JSON.stringify(value(i), null, 2) as string | undefined;
     if (v === undefined) continue;
-    out.add(first ? `{\n${pad}` : `,\n${pad}`).add(JSON.stringify(k)).add(': ').add(indented(v, level + 1));
+    out.add(first ? `{\n${pad}` : `,\n${pad}`).add(JSON.stringify(keys[i])).add(': ').add(indented(v, level + 1));
     first = false;
   }
   out.add(first ? '{}' : `\n${'  '.repeat(level)}}`);

@@ -273,7 +273,8 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
   const write = r.files;
   if (!existsSync(join(target, r.manifest.path))) write.set(r.manifest.path, Buffer.from(r.manifest.text, 'utf8'));
   // Rendered when written, after the pages: its bytes (~300 a page) never live beside their writes.
-  write.set(ID_MAP_FILE, () => idMapBytes(newMap));
+  // Its documents' entries are made from the pages and documents as it is rendered (idmap.ts DocumentList).
+  write.set(ID_MAP_FILE, () => idMapBytes(newMap, { length: docs.length, key: (i) => up.docs[i]!.path, entry: (i) => mapEntry(up.docs[i]!, docs[i]!) }));
   const plan = { write, remove };
   const written = upSide ? new WrittenDigests(cache.clock) : undefined;
   result.files = o.dryRun ? preview(target, plan) : await apply(target, plan, written?.add);
@@ -434,7 +435,7 @@ function assignIds(up: Upstream, old: IdMap, o: { now?: number; threshold: numbe
 }
 
 /**
- * The documents the format writes, each page's entry in the new ID map and the result's lists:
+ * The documents the format writes, the new map's retired IDs and assets, and the result's lists:
  * added, moved, modified, removed.
  */
 function documentsOf(up: Upstream, old: IdMap, ids: Identities, w: { format: TargetFormat; o: SyncOptions; names: ReadonlyMap<string, string>; rewrote: ReadonlySet<string>; readBody: (this: Doc) => string }, newMap: IdMap, result: SyncResult): Doc[] {
@@ -462,7 +463,6 @@ function documentsOf(up: Upstream, old: IdMap, ids: Identities, w: { format: Tar
     if (d.tags) doc.tags = d.tags;
     if (d.order !== undefined) doc.order = d.order;
     docs.push(doc);
-    newMap.documents[d.path] = { id, digest: d.digest, path, ...(d.includes ? { includes: d.includes.map((p) => ({ file: p.file, lines: p.lines, digest: p.digest })) } : {}) };
     for (const p of d.includes ?? []) result.includes.push({ page: d.path, in: p.in, line: p.line, file: p.file, lines: p.lines });
     const before = old.documents[d.path];
     const mv = movedFrom.get(d.path);
@@ -471,7 +471,7 @@ function documentsOf(up: Upstream, old: IdMap, ids: Identities, w: { format: Tar
       result.moved.push({ ...ch, from: mv.from, similarity: mv.similarity });
       diagnostics.push(info('SYNC_MOVED', `${mv.from} → ${d.path} (same document ${id}, similarity ${mv.similarity})`, { file: d.path }));
     } else if (!before || before.id !== id) result.added.push(ch);
-    else if (before.digest !== d.digest || before.path !== path || !samePieces(before.includes, newMap.documents[d.path]!.includes)) result.modified.push(ch);
+    else if (before.digest !== d.digest || before.path !== path || !samePieces(before.includes, mapEntry(d, doc).includes)) result.modified.push(ch);
     else result.unchanged++;
   }
   for (const [p, e] of Object.entries(old.documents)) {
@@ -481,6 +481,11 @@ function documentsOf(up: Upstream, old: IdMap, ids: Identities, w: { format: Tar
   }
   for (const a of up.assets) newMap.assets[a.path] = names.get(a.path)!;
   return docs;
+}
+
+/** A page's entry in the new ID map: its document's ID and path, the page's digest and its includes' pieces. */
+function mapEntry(d: UpstreamDoc, doc: Doc): MapEntry {
+  return { id: doc.id, digest: d.digest, path: doc.path, ...(d.includes ? { includes: d.includes.map((p) => ({ file: p.file, lines: p.lines, digest: p.digest })) } : {}) };
 }
 
 function renamedAssets(assets: Upstream['assets'], renamed: ReadonlyMap<string, string>): { path: string; bytes: Buffer }[] {

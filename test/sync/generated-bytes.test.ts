@@ -1,6 +1,7 @@
 // The files a sync generates for every document at once — the ID map and OCTX's index.md — are
 // encoded entry by entry (src/core/text-bytes.ts), never as one string of the whole file; their
-// bytes are exactly what the one-string form gave (issue 39).
+// bytes are exactly what the one-string form gave (issue 39), also when sync gives the map's
+// documents as a list whose entries are made as it is rendered (idmap.ts DocumentList).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { idMapBytes, idMapText, type IdMap } from '../../src/sync/idmap.js';
@@ -32,6 +33,13 @@ test('the ID map encoded entry by entry is byte for byte the one JSON.stringify 
     const want = Buffer.from(oneString(m), 'utf8');
     assert.ok(idMapBytes(m).equals(want), `bytes of ${Object.keys(m.documents).length} documents`);
     assert.equal(idMapText(m), oneString(m));
+    // The documents given as a list (sync's, made as the map is rendered), in an order of their own
+    // and with the object left empty: the same bytes. The list is asked for each entry once.
+    const keys = Object.keys(m.documents).reverse();
+    let asked = 0;
+    const list = { length: keys.length, key: (i: number) => keys[i]!, entry: (i: number) => { asked++; return m.documents[keys[i]!]!; } };
+    assert.ok(idMapBytes({ ...m, documents: {} }, list).equals(want), `bytes of ${keys.length} documents given as a list`);
+    assert.equal(asked, keys.length);
   }
 });
 
