@@ -8,6 +8,7 @@ import type { Document, Node as YamlNode, Pair, Scalar, YAMLMap } from 'yaml';
 import { lazyRequire } from './lazy.js';
 import { decodeUtf8, hasBom } from './utf8.js';
 import { parseYamlSafe, splitFrontmatter, YamlSafetyError } from './yaml-safe.js';
+import { lfLineEnds } from './line-ends.js';
 
 const yamlLib = lazyRequire<typeof import('yaml')>('yaml');
 
@@ -85,7 +86,7 @@ export function readSkillMd(bytes: Buffer): ReadResult {
   if (!fm.present) return bad('frontmatter', 'SKILL.md must begin with --- fenced YAML frontmatter holding name and description', 1);
   const yamlStart = /^---[ \t]*\r?\n/.exec(text)![0].length;
   const yamlEnd = yamlStart + fm.yaml.length;
-  const yaml = fm.yaml.replace(/\r\n?/g, '\n');
+  const yaml = lfLineEnds(fm.yaml);
   const crlf = /\r\n/.test(text.slice(0, yamlEnd + 5));
   let data: unknown;
   try {

@@ -6,6 +6,7 @@ import { fail } from './diagnostics.js';
 import { decodeUtf8 } from './utf8.js';
 import { parseYamlSafe, splitFrontmatter, stripBom } from './yaml-safe.js';
 import { frontmatter } from './yaml-emit.js';
+import { lfLineEnds } from './line-ends.js';
 
 export interface DocText {
   /** Frontmatter fields as plain JSON values ({} when the document has none). */
@@ -26,7 +27,7 @@ export function plain(v: unknown): unknown {
 export function documentString(bytes: Buffer, file: string): string {
   const t = decodeUtf8(bytes);
   if (t === undefined) fail('CTXFORGE_IO', `${file} is not valid UTF-8`, { file }, 1);
-  return stripBom(t).replace(/\r\n?/g, '\n');
+  return lfLineEnds(stripBom(t));
 }
 
 export function splitDocText(text: string, file: string): DocText {

@@ -10,6 +10,7 @@ import { lazyRequire } from '../core/lazy.js';
 import { htmlLinkValues } from './html-links.js';
 import { lineOf, lineStarts, placeLines, recordLines, type LinesRecord } from './source-lines.js';
 import type { XrefSyntax } from './xrefs.js';
+import { lfLineEnds } from '../core/line-ends.js';
 
 const markdownIt = lazyRequire<typeof MarkdownItClass>('markdown-it');
 
@@ -393,7 +394,7 @@ const MDX_IMPORT = /^import\s+[^'"\n;]*?\bfrom\s*(['"])([^'"\n]{1,1000})\1|^impo
 
 /** Links, headings, HTML ids and footnotes of a Markdown text (its frontmatter already removed). */
 export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
-  const text = input.includes('\r') ? input.replace(/\r\n?/g, '\n') : input;
+  const text = lfLineEnds(input);
   const dd = opts.admonitions ? dedentAdmonitions(text) : undefined;
   const src = dd ? dd.text : text;
   cur = { opts, inline: new Map(), defs: [], footnotes: [], lines: new Map() };

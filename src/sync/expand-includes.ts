@@ -24,6 +24,7 @@ import { markerFolders, type SiteConfig } from '../links/generators.js';
 import { takeLines, type Taken } from './include-lines.js';
 import { relativeIncludeLinks } from './include-relative.js';
 import { stampFile, type FileStamp } from './stat-cache.js';
+import { lfLineEnds } from '../core/line-ends.js';
 
 /** One piece of text an include put into a page. */
 export interface IncludeRecord {
@@ -288,7 +289,7 @@ export class IncludeExpander {
     }
     const text = decodeUtf8(bytes);
     if (text === undefined) return { code: 'SYNC_INCLUDE_NOT_TEXT', why: `${this.shown(path)} is not UTF-8 text` };
-    return { text: text.replace(/\r\n?/g, '\n'), hash: sha256Hex(bytes) };
+    return { text: lfLineEnds(text), hash: sha256Hex(bytes) };
   }
 }
 

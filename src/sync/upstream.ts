@@ -24,6 +24,7 @@ import { readerText } from './reader-text.js';
 import { xrefCandidate } from './reader-xrefs.js';
 import { HeldBodies } from './held-bodies.js';
 import { nextraMeta, nextraNav, type MetaEntry } from '../links/nav-files.js';
+import { lfLineEnds } from '../core/line-ends.js';
 
 export interface UpstreamDoc {
   /** Path inside the docs folder, as upstream names it. */
@@ -240,7 +241,7 @@ const GENERATOR_KEYS: Record<string, string> = {
 };
 
 export function normaliseBody(body: string): string {
-  let s = body.replace(/\r\n?/g, '\n').replace(/^\n+/, '');
+  let s = lfLineEnds(body).replace(/^\n+/, '');
   // trimEnd, not /\s+$/: the regular expression rescans every run of blanks from each of its blanks.
   s = s.trimEnd();
   return s === '' ? '' : `${s}\n`;
@@ -459,7 +460,7 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
       texts.set(e.path, raw);
       if (hasBom(bytes)) boms.add(e.path);
     }
-    const text = stripBom(raw).replace(/\r\n?/g, '\n');
+    const text = lfLineEnds(stripBom(raw));
     const split = splitPage(text, e.path, notes);
     const data = split.data;
     let body = split.body;
@@ -626,7 +627,7 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   if (unserved.length && site.routes) site.routes = { ...site.routes, unserved };
   // A page read again is made into its body by the steps above that depend on the page alone.
   const remade = (path: string, bytes: Buffer, from: number | undefined): string => {
-    const text = stripBom(decodeUtf8(bytes)!).replace(/\r\n?/g, '\n');
+    const text = lfLineEnds(stripBom(decodeUtf8(bytes)!));
     const body = normaliseBody(from !== undefined ? text.slice(from) : splitPage(text, path).body);
     return o.asWritten ? body : readerText(body, { generator: site.generator, admonitions: site.admonitions, mdx: /\.mdx$/i.test(path) });
   };
