@@ -23219,6 +23219,16 @@ var init_source_lines = __esm({
   }
 });
 
+// src/core/line-ends.ts
+function lfLineEnds(text2) {
+  return text2.includes("\r") ? text2.replace(/\r\n?/g, "\n") : text2;
+}
+var init_line_ends = __esm({
+  "src/core/line-ends.ts"() {
+    "use strict";
+  }
+});
+
 // src/links/parse.ts
 function makeParser() {
   const md = new (markdownIt())("commonmark", { html: true });
@@ -23477,7 +23487,7 @@ function withoutComments(html) {
   }
 }
 function scanMarkdown(input2, opts = {}) {
-  const text2 = input2.includes("\r") ? input2.replace(/\r\n?/g, "\n") : input2;
+  const text2 = lfLineEnds(input2);
   const dd = opts.admonitions ? dedentAdmonitions(text2) : void 0;
   const src = dd ? dd.text : text2;
   cur = { opts, inline: /* @__PURE__ */ new Map(), defs: [], footnotes: [], lines: /* @__PURE__ */ new Map() };
@@ -23576,6 +23586,7 @@ var init_parse = __esm({
     init_lazy();
     init_html_links();
     init_source_lines();
+    init_line_ends();
     markdownIt = lazyRequire("markdown-it");
     parser = () => built ??= makeParser();
     unplaced = () => -1;
@@ -28187,7 +28198,7 @@ function plain(v) {
 function documentString(bytes, file) {
   const t = decodeUtf8(bytes);
   if (t === void 0) fail("CTXFORGE_IO", `${file} is not valid UTF-8`, { file }, 1);
-  return stripBom(t).replace(/\r\n?/g, "\n");
+  return lfLineEnds(stripBom(t));
 }
 function splitDocText(text2, file) {
   const fm = splitFrontmatter(text2);
@@ -28213,6 +28224,7 @@ var init_doc_text = __esm({
     init_utf8();
     init_yaml_safe();
     init_yaml_emit();
+    init_line_ends();
     isMap2 = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
   }
 });
@@ -35529,7 +35541,7 @@ function readSkillMd(bytes) {
   if (!fm.present) return bad3("frontmatter", "SKILL.md must begin with --- fenced YAML frontmatter holding name and description", 1);
   const yamlStart = /^---[ \t]*\r?\n/.exec(text2)[0].length;
   const yamlEnd = yamlStart + fm.yaml.length;
-  const yaml3 = fm.yaml.replace(/\r\n?/g, "\n");
+  const yaml3 = lfLineEnds(fm.yaml);
   const crlf = /\r\n/.test(text2.slice(0, yamlEnd + 5));
   let data;
   try {
@@ -35684,6 +35696,7 @@ var init_agent_skill = __esm({
     init_lazy();
     init_utf8();
     init_yaml_safe();
+    init_line_ends();
     yamlLib = lazyRequire("yaml");
     SKILL_FIELDS = ["name", "description", "license", "compatibility", "metadata", "allowed-tools"];
     MAX_NAME = 64;

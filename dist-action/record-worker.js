@@ -1797,6 +1797,11 @@ function placeLines(rec, src, content) {
   };
 }
 
+// src/core/line-ends.ts
+function lfLineEnds(text) {
+  return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
+}
+
 // src/links/parse.ts
 var markdownIt = lazyRequire("markdown-it");
 var cur;
@@ -2070,7 +2075,7 @@ function withoutComments(html) {
 }
 var MDX_IMPORT = /^import\s+[^'"\n;]*?\bfrom\s*(['"])([^'"\n]{1,1000})\1|^import\s*(['"])([^'"\n]{1,1000})\3/;
 function scanMarkdown(input, opts = {}) {
-  const text = input.includes("\r") ? input.replace(/\r\n?/g, "\n") : input;
+  const text = lfLineEnds(input);
   const dd = opts.admonitions ? dedentAdmonitions(text) : void 0;
   const src = dd ? dd.text : text;
   cur = { opts, inline: /* @__PURE__ */ new Map(), defs: [], footnotes: [], lines: /* @__PURE__ */ new Map() };
