@@ -1017,12 +1017,23 @@ var DOC_CONCEPT = 4;
 var DOC_ID = 8;
 
 // src/octx/doc-ids.ts
-var CANONICAL = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 function writeIdBytes(id, out, at) {
-  if (!CANONICAL.test(id)) return false;
-  (Buffer.isBuffer(out) ? out : Buffer.from(out.buffer, out.byteOffset, out.byteLength)).write(id.replace(/-/g, ""), at, 16, "hex");
+  if (id.length !== 36 || id.charCodeAt(8) !== DASH || id.charCodeAt(13) !== DASH || id.charCodeAt(18) !== DASH || id.charCodeAt(23) !== DASH) return false;
+  for (let k = 0; k < 16; k++) {
+    const c = ID_CHAR[k];
+    if ((NIBBLE[id.charCodeAt(c)] ?? 16) > 15 || (NIBBLE[id.charCodeAt(c + 1)] ?? 16) > 15) return false;
+  }
+  for (let k = 0; k < 16; k++) {
+    const c = ID_CHAR[k];
+    out[at + k] = NIBBLE[id.charCodeAt(c)] << 4 | NIBBLE[id.charCodeAt(c + 1)];
+  }
   return true;
 }
+var DASH = 45;
+var ID_CHAR = Int8Array.from({ length: 16 }, (_, k) => 2 * k + (k >= 4 ? 1 : 0) + (k >= 6 ? 1 : 0) + (k >= 8 ? 1 : 0) + (k >= 10 ? 1 : 0));
+var NIBBLE = new Uint8Array(128).fill(16);
+for (let d = 0; d < 10; d++) NIBBLE[48 + d] = d;
+for (let d = 0; d < 6; d++) NIBBLE[97 + d] = 10 + d;
 
 // src/core/hash.ts
 import { createHash, hash } from "node:crypto";
@@ -2247,12 +2258,21 @@ function checkKnowledge(path, bytes, maxDepth, diags, text) {
 }
 var HEAD_BYTES = 1024;
 function splitHead(bytes) {
-  const cut = bytes.length > HEAD_BYTES ? bytes.lastIndexOf(10, HEAD_BYTES - 1) + 1 : bytes.length;
+  const fenceEnd = fenceLineEnd(bytes);
+  const cut = fenceEnd >= 0 && fenceEnd < HEAD_BYTES ? fenceEnd + 1 : bytes.length > HEAD_BYTES ? bytes.lastIndexOf(10, HEAD_BYTES - 1) + 1 : bytes.length;
   if (cut > 0 && cut < bytes.length) {
     const fm = splitFrontmatter(stripBom(bytes.toString("utf8", 0, cut)));
     if (fm.present) return { fm, whole: false };
   }
   return { fm: splitWhole(bytes), whole: true };
+}
+function fenceLineEnd(bytes) {
+  const end = Math.min(bytes.length, HEAD_BYTES);
+  for (let nl = bytes.indexOf(10); nl >= 0 && nl + 3 < end; nl = bytes.indexOf(10, nl + 1)) {
+    const c = bytes[nl + 1];
+    if ((c === 45 || c === 46) && bytes[nl + 2] === c && bytes[nl + 3] === c) return bytes.indexOf(10, nl + 4);
+  }
+  return -1;
 }
 var splitWhole = (bytes) => splitFrontmatter(stripBom(bytes.toString("utf8")));
 function checkConcept(path, bytes, maxDepth, diags, decoded) {

@@ -110,14 +110,17 @@ function skipString(b: Buffer, i: number): number {
   return -1;
 }
 
-/** A plain string at `i` (no escape, no control character): its content's [start, end), or undefined. */
-function plainString(b: Buffer, i: number): { start: number; end: number } | undefined {
-  if (b[i] !== Q) return undefined;
+/**
+ * A plain string at `i` (no escape, no control character): the offset of its closing quote (its
+ * content is [i + 1, that)), or -1.
+ */
+function plainString(b: Buffer, i: number): number {
+  if (b[i] !== Q) return -1;
   // Searching for the quote is native; the span is then checked for what would need decoding.
   const end = b.indexOf(Q, i + 1);
-  if (end < 0) return undefined;
-  for (let k = i + 1; k < end; k++) if (b[k]! < 0x20 || b[k] === BS) return undefined;
-  return { start: i + 1, end };
+  if (end < 0) return -1;
+  for (let k = i + 1; k < end; k++) if (b[k]! < 0x20 || b[k] === BS) return -1;
+  return end;
 }
 
 /**
@@ -140,25 +143,27 @@ function readList(b: Buffer, at: number, own?: (path: string) => string | undefi
     let digestAt = -1;
     for (let m = 0; m < 2; m++) {
       while (isWs(b[i])) i++;
-      const key = plainString(b, i);
-      if (!key) return undefined;
-      i = key.end + 1;
+      const keyAt = i + 1;
+      const keyEnd = plainString(b, i);
+      if (keyEnd < 0) return undefined;
+      i = keyEnd + 1;
       while (isWs(b[i])) i++;
       if (b[i] !== COLON) return undefined;
       i++;
       while (isWs(b[i])) i++;
-      const value = plainString(b, i);
-      if (!value) return undefined;
-      i = value.end + 1;
+      const valueAt = i + 1;
+      const valueEnd = plainString(b, i);
+      if (valueEnd < 0) return undefined;
+      i = valueEnd + 1;
       while (isWs(b[i])) i++;
       if (b[i] !== (m === 0 ? COMMA : 0x7d)) return undefined;
       i++;
-      if (isKey(b, key, PATH) && path === undefined) {
-        const text = b.toString('utf8', value.start, value.end);
+      if (isKey(b, keyAt, keyEnd, PATH) && path === undefined) {
+        const text = b.toString('utf8', valueAt, valueEnd);
         path = own?.(text) ?? text;
-      } else if (isKey(b, key, SHA256) && digestAt < 0) {
-        if (value.end - value.start !== 64) return undefined;
-        digestAt = value.start;
+      } else if (isKey(b, keyAt, keyEnd, SHA256) && digestAt < 0) {
+        if (valueEnd - valueAt !== 64) return undefined;
+        digestAt = valueAt;
       } else return undefined;
     }
     const k = paths.length;
@@ -180,8 +185,8 @@ function readList(b: Buffer, at: number, own?: (path: string) => string | undefi
   }
 }
 
-function isKey(b: Buffer, s: { start: number; end: number }, name: Buffer): boolean {
-  return s.end - s.start === name.length && b.compare(name, 0, name.length, s.start, s.end) === 0;
+function isKey(b: Buffer, start: number, end: number, name: Buffer): boolean {
+  return end - start === name.length && b.compare(name, 0, name.length, start, end) === 0;
 }
 
 /**

@@ -10,10 +10,27 @@ const CANONICAL = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  * written, for any other id. The document worker hands ids over so (record-pass.ts).
  */
 export function writeIdBytes(id: string, out: Uint8Array, at: number): boolean {
-  if (!CANONICAL.test(id)) return false;
-  (Buffer.isBuffer(out) ? out : Buffer.from(out.buffer, out.byteOffset, out.byteLength)).write(id.replace(/-/g, ''), at, 16, 'hex');
+  // Read a character pair at a time (no pattern test, no copy without the dashes): ~35 ms of a
+  // 50,000-document validate the other way. Nothing is written unless the whole id is canonical.
+  if (id.length !== 36 || id.charCodeAt(8) !== DASH || id.charCodeAt(13) !== DASH || id.charCodeAt(18) !== DASH || id.charCodeAt(23) !== DASH) return false;
+  for (let k = 0; k < 16; k++) {
+    const c = ID_CHAR[k]!;
+    if ((NIBBLE[id.charCodeAt(c)] ?? 16) > 15 || (NIBBLE[id.charCodeAt(c + 1)] ?? 16) > 15) return false;
+  }
+  for (let k = 0; k < 16; k++) {
+    const c = ID_CHAR[k]!;
+    out[at + k] = (NIBBLE[id.charCodeAt(c)]! << 4) | NIBBLE[id.charCodeAt(c + 1)]!;
+  }
   return true;
 }
+
+const DASH = 0x2d;
+/** Where each of a canonical UUID's 16 bytes is written in its text. */
+const ID_CHAR = Int8Array.from({ length: 16 }, (_, k) => 2 * k + (k >= 4 ? 1 : 0) + (k >= 6 ? 1 : 0) + (k >= 8 ? 1 : 0) + (k >= 10 ? 1 : 0));
+/** A lowercase hex digit's value by its character code, 16 for any other character below 128. */
+const NIBBLE = new Uint8Array(128).fill(16);
+for (let d = 0; d < 10; d++) NIBBLE[0x30 + d] = d;
+for (let d = 0; d < 6; d++) NIBBLE[0x61 + d] = 10 + d;
 
 // What is kept at a position.
 const NONE = 0; // no concept document kept there
@@ -113,9 +130,11 @@ export class DocIds {
   }
 
   private compareBytes(a: number, b: number): number {
+    // Four big-endian words: the bytes' order, a word at a time (ids of one generator share their
+    // first bytes, the timestamp's).
     const x = this.bytes;
-    for (let k = 0; k < 16; k++) {
-      const d = x[a * 16 + k]! - x[b * 16 + k]!;
+    for (let k = 0; k < 16; k += 4) {
+      const d = x.readUInt32BE(a * 16 + k) - x.readUInt32BE(b * 16 + k);
       if (d !== 0) return d;
     }
     return 0;

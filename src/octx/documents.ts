@@ -72,12 +72,32 @@ export const HEAD_BYTES = 1024;
  * the head alone is most of what a validate of small documents spent decoding (issue 39).
  */
 function splitHead(bytes: Buffer): { fm: Frontmatter; whole: boolean } {
-  const cut = bytes.length > HEAD_BYTES ? bytes.lastIndexOf(0x0a, HEAD_BYTES - 1) + 1 : bytes.length;
+  // Cut after the first line that starts like a closing fence, when there is one in the first
+  // HEAD_BYTES: most often the frontmatter's end, so only the frontmatter is decoded (the body is
+  // decoded later only for a title the frontmatter does not give). If that line is no fence after
+  // all, the split below finds none in the head and the whole text is split instead.
+  const fenceEnd = fenceLineEnd(bytes);
+  const cut = fenceEnd >= 0 && fenceEnd < HEAD_BYTES ? fenceEnd + 1
+    : bytes.length > HEAD_BYTES ? bytes.lastIndexOf(0x0a, HEAD_BYTES - 1) + 1 : bytes.length;
   if (cut > 0 && cut < bytes.length) {
     const fm = splitFrontmatter(stripBom(bytes.toString('utf8', 0, cut)));
     if (fm.present) return { fm, whole: false };
   }
   return { fm: splitWhole(bytes), whole: true };
+}
+
+/**
+ * Where the first line after the opening one that starts with `---` or `...` ends (its "\n"), when
+ * it starts within the first HEAD_BYTES; -1 when none does. Line by line (a native search for each
+ * line end): a search for the pattern would scan all of a document that has none.
+ */
+function fenceLineEnd(bytes: Buffer): number {
+  const end = Math.min(bytes.length, HEAD_BYTES);
+  for (let nl = bytes.indexOf(0x0a); nl >= 0 && nl + 3 < end; nl = bytes.indexOf(0x0a, nl + 1)) {
+    const c = bytes[nl + 1];
+    if ((c === 0x2d || c === 0x2e) && bytes[nl + 2] === c && bytes[nl + 3] === c) return bytes.indexOf(0x0a, nl + 4);
+  }
+  return -1;
 }
 
 /** A UTF-8 document's frontmatter split from its whole text. */

@@ -429,10 +429,10 @@ export async function checkPackage(tree: Tree, opts: CheckOptions): Promise<Octx
     // CTXFORGE_RECORD_WORKER=0 / 1 turns it off / on at any size, as it does the records' worker.
     const force = process.env.CTXFORGE_RECORD_WORKER;
     const docsOnly = !(pass instanceof WorkerPass) && tree.handoff !== undefined && force !== '0' && (placement !== undefined || (!pass && !scan));
-    const shareable = pass instanceof WorkerPass || docsOnly ? rest.filter(canShare) : new Int32Array(0);
     // Without records' worker or a build, only a folder on disk shares: an archive's hand-off (a
-    // shared table of its paths, ~5 MB at 100 000) is not made to be dropped.
+    // shared table of its paths, ~5 MB at 100 000) is not made to be dropped, nor its share counted.
     const mayShare = pass instanceof WorkerPass || placement !== undefined || tree.localPath !== undefined;
+    const shareable = mayShare && (pass instanceof WorkerPass || docsOnly) ? rest.filter(canShare) : new Int32Array(0);
     const handoff = mayShare && shareable.length >= (docsOnly && force === '1' ? 1 : SHARE_ABOVE) ? shareOf(tree, files, shareable) : undefined;
     if (handoff?.kind === 'disk' && sizeOnRead) handoff.maxBytes = limits.maxFileBytes;
     // A validate shares only from a directory, where each document costs an open, a stat and a

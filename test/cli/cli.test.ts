@@ -119,3 +119,14 @@ test('inspect --json reports asset, release, documents and capabilities', async 
   const t = await runCli(['inspect', file]);
   assert.match(t.stdout, /documents 4:/);
 });
+
+test('validate --json of a built .octx has the members of its working directory\'s result, no internal report', async () => {
+  const out = tmpDir();
+  const b = await runCli(['build', example, '--out', out, '--source-date-epoch', '1767225600', '--json']);
+  const file = JSON.parse(b.stdout).artifacts[0].path;
+  const packed = JSON.parse((await runCli(['validate', file, '--json'])).stdout).results[0];
+  const source = JSON.parse((await runCli(['validate', example, '--json'])).stdout).results[0];
+  assert.deepEqual(Object.keys(packed), Object.keys(source));
+  assert.equal(packed.valid, true);
+  assert.equal(packed.report, undefined);
+});

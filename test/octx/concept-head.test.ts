@@ -1,7 +1,7 @@
 // checkConcept decodes only a document's first KiB (HEAD_BYTES) when no caller wants its whole text (issue 39):
 // the document it makes and the findings must be those of the whole text's check, whatever the
-// frontmatter's length, where the head's end falls (inside a character, on a fence, in a CRLF), and
-// wherever the first heading is when the frontmatter gives no title.
+// frontmatter's length, where the head's end falls (inside a character, on a fence, in a CRLF), lines
+// that start like a fence and are none, and wherever the first heading is when the frontmatter gives no title.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from '../../src/core/diagnostics.js';
@@ -23,6 +23,8 @@ function documentOf(r: ReturnType<typeof seeded>): Buffer {
   if (title === 2) fm.push('title: "  "');
   if (r.below(2)) fm.push(`description: ${filler(r.below(2) ? HEAD_BYTES - 150 + r.below(300) : 40)}`);
   if (r.below(5)) fm.push('octx:', `  document_id: ${r.below(6) ? ID : 'nope'}`);
+  // A line that starts like a closing fence but is none: the head is cut after it and then split whole.
+  if (r.below(6) === 0) fm.splice(r.below(fm.length + 1), 0, pick(['----', '---x: 1', '... and more', '...:', '---\tfence?']));
   const fence = pick(['---', '---  ', '...']);
   const opening = r.below(12) ? '---' : 'no frontmatter';
   const before = r.below(3) === 0 ? filler(HEAD_BYTES - 150 + r.below(600)) + nl + nl : '';
