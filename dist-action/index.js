@@ -29921,10 +29921,6 @@ function writeManifestJcs(n, at, out) {
 function isPlainEntry(e) {
   return Object.keys(e).length === 4 && typeof e.sz === "number" && Number.isFinite(e.sz) && [e.canon, e.oid, e.sourceRef].every((s) => typeof s === "string" && !LONE_SURROGATE.test(s));
 }
-function romManifestHash(rows) {
-  const rom = sortRomObjects(rows);
-  return manifestHashAt(rom.length, (k) => manifestEntry(rom[k]));
-}
 function checksumHash(rows) {
   const rom = rows.filter((r3) => r3.zone === "rom");
   if (!rom.every((r3) => typeof r3.oid === "string" && OID3.test(r3.oid))) return checksumOfLines(rom.map((r3) => `${r3.oid}  ${r3.source_ref}`));
@@ -29949,14 +29945,13 @@ ${at(k)}` : at(k);
   h.update(piece);
   return `sha256:${h.digest("hex")}`;
 }
-var OID3, manifestEntry;
+var OID3;
 var init_manifest2 = __esm({
   "src/acx/manifest.ts"() {
     "use strict";
     init_jcs();
     init_paths();
     OID3 = /^sha256:[0-9a-f]{64}$/;
-    manifestEntry = (r3) => ({ sourceRef: r3.source_ref, oid: r3.oid, canon: r3.canon, sz: r3.sz });
   }
 });
 
@@ -36504,6 +36499,114 @@ var init_artifact = __esm({
   }
 });
 
+// src/acx/rom-files.ts
+import { createHash as createHash10 } from "node:crypto";
+var ROM_PREFIXED, RomFileTable;
+var init_rom_files = __esm({
+  "src/acx/rom-files.ts"() {
+    "use strict";
+    ROM_PREFIXED = ["rom/skills/", "rom/knowledge/"];
+    RomFileTable = class {
+      names = [];
+      digests;
+      sizes;
+      /** Bytes of the files kept (read by a later step, or all with keepBytes). */
+      kept = /* @__PURE__ */ new Map();
+      /** Where a file came from when it is not its source path (the files a build generates). */
+      origins = /* @__PURE__ */ new Map();
+      /** `capacity`: the most files expected (more grows the arrays). */
+      constructor(capacity) {
+        this.digests = Buffer.alloc(32 * Math.max(1, capacity));
+        this.sizes = new Float64Array(Math.max(1, capacity));
+      }
+      get length() {
+        return this.names.length;
+      }
+      /**
+       * Adds a file read from the source tree at `path` (named `rom/<path>` for skills/ and knowledge/,
+       * `path` itself under rom/), or generated (`origin` then says from what; its bytes are kept).
+       */
+      add(name, bytes, keep, origin) {
+        const i = this.names.length;
+        if (i === this.sizes.length) {
+          const digests = Buffer.alloc(this.digests.length * 2);
+          this.digests.copy(digests);
+          this.digests = digests;
+          const sizes = new Float64Array(this.sizes.length * 2);
+          sizes.set(this.sizes);
+          this.sizes = sizes;
+        }
+        this.names.push(name);
+        createHash10("sha256").update(bytes).digest().copy(this.digests, i * 32);
+        this.sizes[i] = bytes.length;
+        if (keep || origin !== void 0) this.kept.set(i, bytes);
+        if (origin !== void 0) this.origins.set(i, origin);
+        return i;
+      }
+      name(i) {
+        return this.names[i];
+      }
+      /** The path in the source tree a file is read from, or what generated it. */
+      from(i) {
+        const o = this.origins.get(i);
+        if (o !== void 0) return o;
+        const n = this.names[i];
+        return ROM_PREFIXED.some((p) => n.startsWith(p)) ? n.slice(4) : n;
+      }
+      /** The source path to read the file again from; undefined for a file whose bytes are kept. */
+      path(i) {
+        return this.kept.has(i) ? void 0 : this.from(i);
+      }
+      /** `sha256:<hex>`, made when asked. */
+      oid(i) {
+        return `sha256:${this.digests.toString("hex", i * 32, i * 32 + 32)}`;
+      }
+      size(i) {
+        return this.sizes[i];
+      }
+      bytes(i) {
+        return this.kept.get(i);
+      }
+      /** The position of the file named `name`, or -1. */
+      indexOf(name) {
+        return this.names.indexOf(name);
+      }
+      /** Orders two files by their digests' bytes (the order of their oids' text). */
+      compareDigests(a, b) {
+        const d = this.digests;
+        for (let k = 0; k < 32; k += 4) {
+          const x = d.readUInt32BE(a * 32 + k) - d.readUInt32BE(b * 32 + k);
+          if (x !== 0) return x;
+        }
+        return 0;
+      }
+      /** Orders the file's digest against 32 digest bytes. */
+      compareDigestTo(i, digest) {
+        return this.digests.compare(digest, 0, 32, i * 32, i * 32 + 32);
+      }
+      /** The positions sorted by digest (equal digests together, by position). */
+      byDigest() {
+        return Int32Array.from({ length: this.length }, (_, i) => i).sort((a, b) => this.compareDigests(a, b) || a - b);
+      }
+      /** The file at `i` as one object. */
+      file(i) {
+        const raw = this.kept.get(i);
+        return raw ? { name: this.name(i), from: this.from(i), oid: this.oid(i), size: this.size(i), raw } : { name: this.name(i), from: this.from(i), oid: this.oid(i), size: this.size(i), path: this.from(i) };
+      }
+      /** Every file as an object, in order. */
+      list() {
+        return Array.from({ length: this.length }, (_, i) => this.file(i));
+      }
+      /** The files whose name starts with `prefix`, as objects. */
+      under(prefix) {
+        const out = [];
+        for (let i = 0; i < this.length; i++) if (this.names[i].startsWith(prefix)) out.push(this.file(i));
+        return out;
+      }
+    };
+  }
+});
+
 // src/acx/source.ts
 function keptBytes(f) {
   if (!f.raw) throw new Error(`internal: the bytes of ${f.name} were not kept`);
@@ -36626,7 +36729,7 @@ async function loadSource(tree, opts = {}) {
     for (const p of problems) field(k, `${k} (${path}): ${p}`);
     docs[k] = doc;
   }
-  const files = [];
+  const files = new RomFileTable(entries.length);
   const memory = [];
   const capabilities = [];
   const attestations = [];
@@ -36641,7 +36744,7 @@ async function loadSource(tree, opts = {}) {
     }
     const raw = await tree.read(path);
     d.push(...scanSecretName(name, opts.allowSecrets), ...scanSecretBytes(raw, path, path, opts.allowSecrets));
-    files.push(opts.keepBytes || readLater(name) ? { name, from: path, oid: oidOf(raw), size: raw.length, raw } : { name, from: path, oid: oidOf(raw), size: raw.length, path });
+    files.add(name, raw, !!opts.keepBytes || readLater(name));
   };
   for (const e of entries) {
     const p = e.path;
@@ -36692,8 +36795,7 @@ async function loadSource(tree, opts = {}) {
       else seen.set(id, x.from);
     }
   }
-  for (const f of files) {
-    if (f.name !== HARNESS_PATH && f.name !== LOOP_POLICY_PATH) continue;
+  for (const f of [HARNESS_PATH, LOOP_POLICY_PATH].map((n) => files.indexOf(n)).filter((i) => i >= 0).sort((x, y2) => x - y2).map((i) => files.file(i))) {
     let doc;
     try {
       doc = parseJson(utf8(keptBytes(f)) ?? "");
@@ -36705,13 +36807,12 @@ async function loadSource(tree, opts = {}) {
   }
   const skills = [];
   const byDir = /* @__PURE__ */ new Map();
-  for (const f of files) if (f.name.startsWith("rom/skills/")) {
+  for (const f of files.under("rom/skills/")) {
     const dir = f.name.split("/")[2];
     byDir.set(dir, [...byDir.get(dir) ?? [], f]);
   }
   const exts = /* @__PURE__ */ new Map();
-  for (const f of files) {
-    if (!f.name.startsWith(SKILL_EXT_PREFIX)) continue;
+  for (const f of files.under(SKILL_EXT_PREFIX)) {
     const m = /^rom\/skill-ext\/([^/]+)\.json$/.exec(f.name);
     const e = m ? parseSkillExt(keptBytes(f)) : { problem: "is not rom/skill-ext/<skill name>.json" };
     if (e.problem) d.push(error2("ACX_SKILL_EXT", `${f.from} ${e.problem}`, { file: f.from }));
@@ -36802,7 +36903,7 @@ var init_source = __esm({
     init_hash();
     init_paths();
     init_sqlar();
-    init_objects();
+    init_rom_files();
     init_skills();
     init_rom_index();
     init_memory();
@@ -36820,10 +36921,123 @@ var init_source = __esm({
   }
 });
 
-// src/acx/sign.ts
-function romSummary(objects) {
-  return { checksumHash: checksumHash(objects), fileCount: objects.filter((o) => o.zone === "rom").length };
+// src/acx/build-rows.ts
+function digestRuns(files) {
+  const order = files.byDigest();
+  const cuts = [];
+  for (let k = 0; k < order.length; k++) if (k === 0 || files.compareDigests(order[k - 1], order[k]) !== 0) cuts.push(k);
+  cuts.push(order.length);
+  return { order, starts: Int32Array.from(cuts) };
 }
+function sharedRuns({ order, starts }) {
+  const out = [];
+  for (let r3 = 0; r3 + 1 < starts.length; r3++) if (starts[r3 + 1] - starts[r3] > 1) out.push(order.subarray(starts[r3], starts[r3 + 1]));
+  return out;
+}
+var OID5, BuildRows;
+var init_build_rows = __esm({
+  "src/acx/build-rows.ts"() {
+    "use strict";
+    init_paths();
+    init_manifest2();
+    init_objects();
+    OID5 = /^sha256:[0-9a-f]{64}$/;
+    BuildRows = class {
+      /**
+       * `runs`: the table's positions in digest order and where each run of one digest starts in it
+       * (digestRuns). `others` is read when the rows are used: rows added to it until then count.
+       */
+      constructor(files, runs, others) {
+        this.files = files;
+        this.others = others;
+        const { order, starts } = runs;
+        this.reps = new Int32Array(starts.length - 1);
+        for (let r3 = 0; r3 + 1 < starts.length; r3++) {
+          let rep = order[starts[r3]];
+          for (let k = starts[r3] + 1; k < starts[r3 + 1]; k++) if (compareUtf8(files.name(order[k]), files.name(rep)) < 0) rep = order[k];
+          this.reps[r3] = rep;
+        }
+      }
+      files;
+      others;
+      /** One file of each content (its first name in code-point order), in the order of their digests. */
+      reps;
+      /** The file whose content has this oid, or -1 (a binary search of the digests). */
+      fileWith(oid) {
+        if (!OID5.test(oid)) return -1;
+        const want = Buffer.from(oid.slice(7), "hex");
+        let lo = 0;
+        let hi = this.reps.length - 1;
+        while (lo <= hi) {
+          const mid = lo + hi >> 1;
+          const c = this.files.compareDigestTo(this.reps[mid], want);
+          if (c === 0) return this.reps[mid];
+          if (c < 0) lo = mid + 1;
+          else hi = mid - 1;
+        }
+        return -1;
+      }
+      fileRow(i) {
+        return sqlarObject(this.files.name(i), this.files.oid(i), this.files.size(i), "rom");
+      }
+      /** The row at a merged position: a file (≥ 0) or one of the others (-1 - its index). */
+      row(v) {
+        return v >= 0 ? this.fileRow(v) : this.others[-1 - v];
+      }
+      /** Positions of every row in oid order (the writer's, the checksum's): the files' digest order merged with the others'. */
+      oidOrder(rows) {
+        const others = rows.map((_, k) => k).sort((a, b) => rows[a].oid < rows[b].oid ? -1 : rows[a].oid > rows[b].oid ? 1 : compareUtf8(rows[a].source_ref, rows[b].source_ref));
+        const out = new Int32Array(this.reps.length + others.length);
+        let f = 0;
+        let o = 0;
+        for (let k = 0; k < out.length; k++) {
+          const takeFile = o >= others.length || f < this.reps.length && this.files.oid(this.reps[f]) < rows[others[o]].oid;
+          out[k] = takeFile ? this.reps[f++] : -1 - this.others.indexOf(rows[others[o++]]);
+        }
+        return out;
+      }
+      /** Every row, in oid order, each file row made as it is given. */
+      *inOidOrder() {
+        for (const v of this.oidOrder(this.others)) yield this.row(v);
+      }
+      /** Every row as an object, files first (by content, in table order of their first file), then the others. */
+      all() {
+        const firsts = [...this.reps].sort((a, b) => a - b);
+        return [...firsts.map((i) => this.fileRow(i)), ...this.others];
+      }
+      /** The ROM manifest hash (container §3.3): the ROM rows by (kind, source_ref). */
+      manifestHash() {
+        const others = sortRomObjects(this.others);
+        const files = [...this.reps].sort((a, b) => compareUtf8(this.files.name(a), this.files.name(b)));
+        const seq = new Int32Array(others.length + files.length);
+        let f = 0;
+        let o = 0;
+        for (let k = 0; k < seq.length; k++) {
+          const x = others[o];
+          const takeFile = x === void 0 || f < files.length && (compareUtf8("sqlar", x.kind) || compareUtf8(this.files.name(files[f]), x.source_ref)) < 0;
+          seq[k] = takeFile ? files[f++] : -1 - this.others.indexOf(others[o++]);
+        }
+        return manifestHashAt(seq.length, (k) => {
+          const r3 = this.row(seq[k]);
+          return { sourceRef: r3.source_ref, oid: r3.oid, canon: r3.canon, sz: r3.sz };
+        });
+      }
+      /** What the signed statement counts of the ROM rows: their checksum (the sorted "<oid>  <source_ref>" lines) and their number. */
+      summary() {
+        const rom = this.others.filter((r3) => r3.zone === "rom");
+        const fileCount = rom.length + this.reps.length;
+        if (!rom.every((r3) => typeof r3.oid === "string" && OID5.test(r3.oid))) return { checksumHash: checksumHash(this.all()), fileCount };
+        const seq = this.oidOrder(rom);
+        return { checksumHash: hashLines(seq.length, (k) => {
+          const r3 = this.row(seq[k]);
+          return `${r3.oid}  ${r3.source_ref}`;
+        }), fileCount };
+      }
+    };
+  }
+});
+
+// src/acx/sign.ts
 function signatureRow(key3, rom, manifestHash, meta, signedAt2) {
   let engine2 = null;
   try {
@@ -36892,6 +37106,7 @@ function scratchPragmas(db) {
   db.pragma("journal_mode = OFF");
   db.pragma("synchronous = OFF");
   db.pragma("temp_store = MEMORY");
+  db.pragma("cache_size = -2000");
 }
 async function readAgain(f, read) {
   let raw;
@@ -36914,15 +37129,17 @@ async function fill(db, c, read) {
   const meta = db.prepare("INSERT INTO cartridge (key, value) VALUES (?, ?)");
   for (const [k, v] of [...c.meta].sort(by((x) => x[0]))) meta.run(k, v);
   const sq = db.prepare("INSERT INTO sqlar (name, mode, mtime, sz, data) VALUES (?, ?, ?, ?, ?)");
-  for (const f of [...c.files].sort(by((x) => x.name))) {
-    const raw = "raw" in f ? f.raw : await readAgain(f, read);
+  const files = c.files;
+  for (const i of Int32Array.from({ length: files.length }, (_, k) => k).sort((x, y) => compareUtf8(files.name(x), files.name(y)))) {
+    const path = files.path(i);
+    const raw = path === void 0 ? files.bytes(i) : await readAgain({ path, oid: files.oid(i) }, read);
     const b = encodeBlob(raw, c.compress);
-    sq.run(f.name, MODE_REGULAR, c.mtime, b.sz, b.data);
+    sq.run(files.name(i), MODE_REGULAR, c.mtime, b.sz, b.data);
   }
   const mem = db.prepare("INSERT INTO memory (id, zone, artifact_fingerprint, codebase_fingerprint, payload, oid, created_at) VALUES (?, 'rom', ?, NULL, ?, ?, ?)");
   for (const m of [...c.memory].sort(by((x) => x.id))) mem.run(m.id, m.artifactFingerprint, m.payload, m.oid, m.createdAt);
   const obj = db.prepare("INSERT INTO objects (oid, kind, source_ref, canon, zone, sz) VALUES (?, ?, ?, ?, ?, ?)");
-  for (const o of [...c.objects].sort(by((x) => x.oid))) obj.run(o.oid, o.kind, o.source_ref, o.canon, o.zone, o.sz);
+  for (const o of c.objects.inOidOrder()) obj.run(o.oid, o.kind, o.source_ref, o.canon, o.zone, o.sz);
   const sig = db.prepare("INSERT INTO signatures (sig_id, target, manifest_hash, envelope, keyid, public_key_pem, alg, created_at) VALUES (?, 'rom-manifest', ?, ?, ?, ?, 'ed25519', ?)");
   for (const x of [...c.signatures].sort(by((y) => y.sig_id))) sig.run(x.sig_id, x.manifest_hash, x.envelope, x.keyid, x.public_key_pem, x.created_at);
   const att = db.prepare("INSERT INTO attestations (att_id, type, subject_oid, media_type, document, status_url, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
@@ -36999,17 +37216,29 @@ function assemble2(src, epoch, key3, compress) {
   meta.set("acx.lance_schema", LANCE_SCHEMA_PATH);
   const engine2 = JSON.parse(meta.get("acx.embedding_engine"));
   const counts = { memory: src.memory.length, skills: src.skills.length, capabilities: src.capabilities.length, levels: src.attestations.filter((a) => a.type === "vc-2.0").length };
-  const generated = [
+  const files = src.files;
+  for (const g of [
     { name: PACKAGE_SPEC_PATH, raw: docBytes(packageSpecDoc(meta.get("acx.cartridge_id"), meta.get("acx.spec_version"), engine2, counts)) },
     { name: LANCE_SCHEMA_PATH, raw: docBytes(lanceMemoryDoc(engine2)) },
     { name: HARNESS_PATH, raw: docBytes(src.harness) },
     { name: LOOP_POLICY_PATH, raw: docBytes(src.loopContext) }
-  ].filter((g) => !src.files.some((f) => f.name === g.name)).map((f) => ({ ...f, oid: oidOf(f.raw), size: f.raw.length, from: `cartridge.yaml (${f.name})` }));
-  const files = [...src.files, ...generated];
+  ].filter((x) => files.indexOf(x.name) < 0)) files.add(g.name, g.raw, true, `cartridge.yaml (${g.name})`);
+  let runs = digestRuns(files);
+  const shared = sharedRuns(runs);
+  if (shared.length) {
+    const index = romIndexBytes(Array.from({ length: files.length }, (_, i) => ({ name: files.name(i), oid: files.oid(i) })));
+    files.add(ROM_INDEX_PATH, index, true, `the ROM index (${ROM_INDEX_PATH})`);
+    runs = digestRuns(files);
+    const others = shared.reduce((n, g) => n + g.length - 1, 0);
+    const first = shared.reduce((x, g) => Math.min(...g) < Math.min(...x) ? g : x);
+    d.push(info2("ACX_ROM_PATH_BOUND", `${others} ROM file${others === 1 ? "" : "s"} share${others === 1 ? "s" : ""} bytes with another (one objects row per content, §3.2): ${ROM_INDEX_PATH} binds every path, e.g. ${[...first].map((i) => files.name(i)).sort(compareUtf8).join(" = ")}`));
+  }
   const objects = [];
+  const rows = new BuildRows(files, runs, objects);
   const owner = /* @__PURE__ */ new Map();
   const add = (o, from) => {
-    const prev = owner.get(o.oid);
+    const file = rows.fileWith(o.oid);
+    const prev = owner.get(o.oid) ?? (file >= 0 ? files.from(file) : void 0);
     if (prev !== void 0) {
       d.push(error2(
         "ACX_DUPLICATE_ROM_BYTES",
@@ -37021,27 +37250,6 @@ function assemble2(src, epoch, key3, compress) {
     owner.set(o.oid, from);
     objects.push(o);
   };
-  const byOid = /* @__PURE__ */ new Map();
-  for (const f of files) {
-    const had = byOid.get(f.oid);
-    if (had === void 0) byOid.set(f.oid, f);
-    else if (Array.isArray(had)) had.push(f);
-    else byOid.set(f.oid, [had, f]);
-  }
-  const shared = [...byOid.values()].filter((g) => Array.isArray(g));
-  if (shared.length) {
-    const index = romIndexBytes(files.map((f) => ({ name: f.name, oid: f.oid })));
-    const entry = { name: ROM_INDEX_PATH, raw: index, oid: oidOf(index), size: index.length, from: `the ROM index (${ROM_INDEX_PATH})` };
-    files.push(entry);
-    const had = byOid.get(entry.oid);
-    byOid.set(entry.oid, had === void 0 ? entry : [...Array.isArray(had) ? had : [had], entry]);
-    const others = shared.reduce((n, g) => n + g.length - 1, 0);
-    d.push(info2("ACX_ROM_PATH_BOUND", `${others} ROM file${others === 1 ? "" : "s"} share${others === 1 ? "s" : ""} bytes with another (one objects row per content, §3.2): ${ROM_INDEX_PATH} binds every path, e.g. ${shared[0].map((f) => f.name).sort(compareUtf8).join(" = ")}`));
-  }
-  for (const g of byOid.values()) {
-    const first = Array.isArray(g) ? [...g].sort((a, b) => compareUtf8(a.name, b.name))[0] : g;
-    add(sqlarObject(first.name, first.oid, first.size, "rom"), first.from);
-  }
   const memory = src.memory.map((m) => {
     const o = memoryObject(m.id, m.payload, "rom");
     add(o, m.from);
@@ -37055,19 +37263,19 @@ function assemble2(src, epoch, key3, compress) {
   for (const [k, v] of meta) if (!UNBOUND_META.has(k)) add(metaObject(k, v), `cartridge.yaml (${k})`);
   if (d.some((x) => x.severity === "error")) return { diagnostics: d };
   if (compress) d.push(warning2("ACX_COMPRESS_ZLIB", "sqlar blobs are written zlib-compressed (what stock `sqlite3 -Ax` reads); the ACX reference implementation reads only raw Deflate or stored blobs, so it cannot read this cartridge: leave --compress off for cartridges the reference (acx verify, acx load) must read"));
-  const manifestHash = romManifestHash(objects);
+  const manifestHash = rows.manifestHash();
   meta.set("acx.rom_manifest_hash", manifestHash);
   const signedAt2 = meta.get("acx.created_at");
-  const signatures = key3 ? [signatureRow(key3, romSummary(objects), manifestHash, meta, signedAt2)] : [];
+  const signatures = key3 ? [signatureRow(key3, rows.summary(), manifestHash, meta, signedAt2)] : [];
   return {
     manifestHash,
     diagnostics: d,
     content: {
       meta,
-      files: files.map(({ name, oid, raw, path }) => ({ name, oid, ...raw ? { raw } : { path } })),
+      files,
       memory,
       capabilities,
-      objects,
+      objects: rows,
       skills: src.skills,
       attestations: src.attestations.map(({ from: _f, ...a }) => a),
       signatures,
@@ -37136,9 +37344,9 @@ var init_build2 = __esm({
     init_atomic();
     init_paths();
     init_source();
+    init_build_rows();
     init_objects();
     init_rom_index();
-    init_manifest2();
     init_sign();
     init_writer();
     init_open();
@@ -37275,11 +37483,12 @@ async function sourceItems(tree) {
   const skip = new Set(source.createdAtGiven ? [] : ["acx.created_at"]);
   const meta = a.content.meta;
   const ids = /* @__PURE__ */ new Map();
-  for (const f of source.files) if (f.name.startsWith("rom/knowledge/")) {
+  for (const f of source.files.under("rom/knowledge/")) {
     const id = knowledgeId(keptBytes(f));
     if (id) ids.set(f.name, id);
   }
-  return { format: "acx", identity: `${meta.get("acx.publisher_id")}/${source.artifact}`, name: source.artifact, version: source.version, items: itemsFrom(a.content.objects, new Map(a.content.files.map((f) => [f.name, f.oid])), meta, a.manifestHash, skip, ids) };
+  const files = a.content.files;
+  return { format: "acx", identity: `${meta.get("acx.publisher_id")}/${source.artifact}`, name: source.artifact, version: source.version, items: itemsFrom(a.content.objects.all(), new Map(Array.from({ length: files.length }, (_, i) => [files.name(i), files.oid(i)])), meta, a.manifestHash, skip, ids) };
 }
 var init_items2 = __esm({
   "src/acx/items.ts"() {
@@ -43210,7 +43419,7 @@ var init_ring_get = __esm({
 // src/oci/client.ts
 import { createReadStream as createReadStream3, createWriteStream } from "node:fs";
 import { once } from "node:events";
-import { createHash as createHash11 } from "node:crypto";
+import { createHash as createHash12 } from "node:crypto";
 import { Readable as Readable4, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { request as httpRequest } from "node:http";
@@ -43574,7 +43783,7 @@ var init_client = __esm({
           await res.body.cancel().catch(() => void 0);
           throw this.downloadError(digest, new Error(`more than the ${size} bytes its descriptor names (${announced} announced)`));
         }
-        const h = createHash11("sha256");
+        const h = createHash12("sha256");
         let n = 0;
         const tap = (b) => {
           n += b.length;
@@ -43618,7 +43827,7 @@ var init_client = __esm({
         const res = await this.request(this.path(`blobs/${digest}`), { method: "GET", scope: "pull", follow: true });
         if (res.status !== 200) return this.failed(res, `GET blob ${digest}`);
         const b = await readBounded(res, size, this.where);
-        const got = `sha256:${createHash11("sha256").update(b).digest("hex")}`;
+        const got = `sha256:${createHash12("sha256").update(b).digest("hex")}`;
         if (got !== digest) throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: blob ${digest} arrived with digest ${got}; nothing was installed`, this.where, void 0, 1);
         return b;
       }
@@ -43686,7 +43895,7 @@ var init_client = __esm({
 // src/oci/layout.ts
 import { constants as constants6 } from "node:fs";
 import { copyFile as copyFile3, lstat as lstat2, mkdir as mkdir2, open as open4, rename as rename3, rm as rm3 } from "node:fs/promises";
-import { createHash as createHash12 } from "node:crypto";
+import { createHash as createHash13 } from "node:crypto";
 import { dirname as dirname11, join as join25, resolve as resolve13 } from "node:path";
 import { pipeline as pipeline2 } from "node:stream/promises";
 import { createWriteStream as createWriteStream2 } from "node:fs";
@@ -43779,7 +43988,7 @@ var init_layout = __esm({
       async getBlob(digest, size, dest) {
         const fh = await this.openRegular(this.blobPath(digest));
         if (!fh) throw new OciError("CTXFORGE_OCI_NOT_FOUND", `${this.where}: no blob ${digest}`, this.where);
-        const h = createHash12("sha256");
+        const h = createHash13("sha256");
         let n = 0;
         try {
           await pipeline2(fh.createReadStream({ autoClose: false }), new Transform2({
@@ -43800,11 +44009,11 @@ var init_layout = __esm({
       async getBlobBytes(digest, size, max) {
         const b = await this.readSmall(this.blobPath(digest), Math.min(size, max));
         if (!b) throw new OciError("CTXFORGE_OCI_NOT_FOUND", `${this.where}: no blob ${digest}`, this.where);
-        if (`sha256:${createHash12("sha256").update(b).digest("hex")}` !== digest) throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: blob ${digest} does not have that digest; nothing was installed`, this.where, void 0, 1);
+        if (`sha256:${createHash13("sha256").update(b).digest("hex")}` !== digest) throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: blob ${digest} does not have that digest; nothing was installed`, this.where, void 0, 1);
         return b;
       }
       async putManifest(reference2, bytes, mediaType, extra) {
-        const digest = `sha256:${createHash12("sha256").update(bytes).digest("hex")}`;
+        const digest = `sha256:${createHash13("sha256").update(bytes).digest("hex")}`;
         await this.pushBlob(digest, bytes.length, { bytes });
         if (reference2.startsWith("sha256:")) return {};
         const entries = (await this.index()).filter((d) => d.annotations?.[REF_NAME] !== reference2);
@@ -43818,7 +44027,7 @@ var init_layout = __esm({
         if (reference2.startsWith("sha256:")) {
           const bytes2 = await this.readSmall(this.blobPath(reference2), MAX_MANIFEST_BYTES);
           if (!bytes2) return void 0;
-          if (`sha256:${createHash12("sha256").update(bytes2).digest("hex")}` !== reference2) throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: manifest ${reference2} does not have that digest`, this.where, void 0, 1);
+          if (`sha256:${createHash13("sha256").update(bytes2).digest("hex")}` !== reference2) throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: manifest ${reference2} does not have that digest`, this.where, void 0, 1);
           const mt = /"mediaType"\s*:\s*"([^"]{1,255})"/.exec(bytes2.subarray(0, 4096).toString("utf8"))?.[1] ?? "";
           return { bytes: bytes2, mediaType: mt };
         }
@@ -46056,7 +46265,7 @@ var init_layout3 = __esm({
 });
 
 // src/registry/collections.ts
-import { createHash as createHash14 } from "node:crypto";
+import { createHash as createHash15 } from "node:crypto";
 import { lstat as lstat6, readFile as readFile14 } from "node:fs/promises";
 import { join as join32 } from "node:path";
 function parseCollectionPath(p) {
@@ -46094,7 +46303,7 @@ async function buildCollections(root) {
         continue;
       }
       const bytes = await readFile14(f.path);
-      out[format].push({ name: id.name, version: id.version, path: f.rel, sha256: createHash14("sha256").update(bytes).digest("hex"), bytes: bytes.length, signed: id.signed });
+      out[format].push({ name: id.name, version: id.version, path: f.rel, sha256: createHash15("sha256").update(bytes).digest("hex"), bytes: bytes.length, signed: id.signed });
     }
     const list2 = out[format];
     const newest = /* @__PURE__ */ new Map();
@@ -46487,7 +46696,7 @@ import { tmpdir as tmpdir4 } from "node:os";
 import { basename as basename9, dirname as dirname15, isAbsolute as isAbsolute7, join as join35, relative as relative8, resolve as resolve20, sep as sep5 } from "node:path";
 import { pipeline as pipeline5 } from "node:stream/promises";
 import { Readable as Readable5, Transform as Transform3 } from "node:stream";
-import { createHash as createHash15 } from "node:crypto";
+import { createHash as createHash16 } from "node:crypto";
 function parseSums(text2) {
   const out = /* @__PURE__ */ new Map();
   for (const line of text2.split("\n")) {
@@ -46572,7 +46781,7 @@ async function privateCopy(src, dest, max) {
   }
   try {
     if (!(await fh.stat()).isFile()) fail("CTXFORGE_IO", `${src} is not a regular file`, { file: src }, 2);
-    const h = createHash15("sha256");
+    const h = createHash16("sha256");
     let size = 0;
     const tap = new Transform3({
       transform(chunk, _e, cb) {
@@ -50931,12 +51140,12 @@ import { readFile as readFile10 } from "node:fs/promises";
 // src/core/minisign.ts
 init_diagnostics();
 init_keys();
-import { createHash as createHash10 } from "node:crypto";
+import { createHash as createHash11 } from "node:crypto";
 var KEY_ALG = Buffer.from("Ed");
 var SIG_PREHASHED = Buffer.from("ED");
 var SIG_LEGACY = Buffer.from("Ed");
 function minisignKeyId(key3) {
-  return createHash10("sha256").update("ctxforge minisign key id\0").update(key3.publicKey.raw).digest().subarray(0, 8);
+  return createHash11("sha256").update("ctxforge minisign key id\0").update(key3.publicKey.raw).digest().subarray(0, 8);
 }
 function keyIdText(id) {
   return Buffer.from(id).reverse().toString("hex").toUpperCase();
@@ -50951,7 +51160,7 @@ ${b64}
 function minisignSign(key3, message, o) {
   if (/[\r\n]/.test(o.trustedComment) || /[\r\n]/.test(o.untrustedComment ?? "")) fail("CTXFORGE_INTERNAL", "minisign comments are one line");
   const id = minisignKeyId(key3);
-  const digest = createHash10("blake2b512").update(message).digest();
+  const digest = createHash11("blake2b512").update(message).digest();
   const sig = signEd25519(key3, digest);
   const trusted = Buffer.from(o.trustedComment, "utf8");
   const global2 = signEd25519(key3, Buffer.concat([sig, trusted]));
@@ -50974,7 +51183,7 @@ function minisignVerify(publicKeyFile, signatureFile, message) {
   if (!sigBlob.subarray(2, 10).equals(pub.subarray(2, 10))) return { valid: false, reason: "signed by a different key id" };
   const sig = sigBlob.subarray(10);
   const pk = publicKeyFromRaw(pub.subarray(10));
-  const msg = alg.equals(SIG_PREHASHED) ? createHash10("blake2b512").update(message).digest() : alg.equals(SIG_LEGACY) ? message : null;
+  const msg = alg.equals(SIG_PREHASHED) ? createHash11("blake2b512").update(message).digest() : alg.equals(SIG_LEGACY) ? message : null;
   if (!msg) return { valid: false, reason: "unknown signature algorithm" };
   if (!verifyEd25519(pk, msg, sig)) return { valid: false, reason: "signature does not match the file" };
   const trustedComment = lines[2].slice("trusted comment: ".length);
@@ -53511,9 +53720,9 @@ import { readdirSync as readdirSync6, readFileSync as readFileSync11, readlinkSy
 import { join as join38 } from "node:path";
 
 // src/git/blob-id.ts
-import { createHash as createHash13 } from "node:crypto";
+import { createHash as createHash14 } from "node:crypto";
 function gitBlobId(bytes) {
-  return createHash13("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+  return createHash14("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
 }
 
 // src/install/review.ts

@@ -10,11 +10,12 @@ import type { Tree } from '../core/tree.js';
 import { compareUtf8 } from '../core/paths.js';
 import type { PublicKey, SigningKey } from '../core/keys.js';
 import type { BuildOptions, BuiltArtifact } from '../format.js';
-import { loadSource, type CartridgeSource, type SourceFile } from './source.js';
-import { capabilityObject, memoryObject, metaObject, oidOf, sqlarObject, UNBOUND_META, type ObjectRow } from './objects.js';
+import { loadSource, type CartridgeSource } from './source.js';
+import type { RomFileTable } from './rom-files.js';
+import { BuildRows, digestRuns, sharedRuns } from './build-rows.js';
+import { capabilityObject, memoryObject, metaObject, UNBOUND_META, type ObjectRow } from './objects.js';
 import { ROM_INDEX_PATH, romIndexBytes } from './rom-index.js';
-import { romManifestHash } from './manifest.js';
-import { romSummary, signatureRow } from './sign.js';
+import { signatureRow } from './sign.js';
 import { SourceChangedError, writeCartridgeFile, type WriteContent } from './writer.js';
 import { openCartridge } from './open.js';
 import { checkCartridge } from './verify.js';
@@ -25,7 +26,7 @@ import { docBytes, HARNESS_PATH, LANCE_SCHEMA_PATH, lanceMemoryDoc, LOOP_POLICY_
  * (the first path in code-point order) and a signed ROM index binds every path; two other ROM units
  * with identical bytes (which no real source has) are diagnostics naming both.
  */
-export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | undefined, compress: boolean): { content?: WriteContent; manifestHash?: string; diagnostics: Diagnostic[] } {
+export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | undefined, compress: boolean): { content?: WriteContent & { files: RomFileTable; objects: BuildRows }; manifestHash?: string; diagnostics: Diagnostic[] } {
   const d: Diagnostic[] = [];
   const meta = new Map(src.meta);
   if (!meta.has('acx.created_at')) meta.set('acx.created_at', isoSeconds(epoch));
@@ -35,17 +36,33 @@ export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | 
   meta.set('acx.lance_schema', LANCE_SCHEMA_PATH);
   const engine = JSON.parse(meta.get('acx.embedding_engine')!) as Engine;
   const counts = { memory: src.memory.length, skills: src.skills.length, capabilities: src.capabilities.length, levels: src.attestations.filter((a) => a.type === 'vc-2.0').length };
-  const generated = [
+  const files = src.files;
+  // The four ROM documents the source does not give as files, added to its table (the load's last use).
+  for (const g of [
     { name: PACKAGE_SPEC_PATH, raw: docBytes(packageSpecDoc(meta.get('acx.cartridge_id')!, meta.get('acx.spec_version')!, engine, counts)) },
     { name: LANCE_SCHEMA_PATH, raw: docBytes(lanceMemoryDoc(engine)) },
     { name: HARNESS_PATH, raw: docBytes(src.harness) },
     { name: LOOP_POLICY_PATH, raw: docBytes(src.loopContext) },
-  ].filter((g) => !src.files.some((f) => f.name === g.name)).map((f) => ({ ...f, oid: oidOf(f.raw), size: f.raw.length, from: `cartridge.yaml (${f.name})` }));
-  const files: SourceFile[] = [...src.files, ...generated];
+  ].filter((x) => files.indexOf(x.name) < 0)) files.add(g.name, g.raw, true, `cartridge.yaml (${g.name})`);
+  // Files sharing bytes: one objects row, at the first path in code-point order; the ROM index
+  // (itself a registered ROM file) binds the others' paths. Found by sorting positions by digest.
+  let runs = digestRuns(files);
+  const shared = sharedRuns(runs);
+  if (shared.length) {
+    const index = romIndexBytes(Array.from({ length: files.length }, (_, i) => ({ name: files.name(i), oid: files.oid(i) })));
+    files.add(ROM_INDEX_PATH, index, true, `the ROM index (${ROM_INDEX_PATH})`);
+    runs = digestRuns(files);
+    const others = shared.reduce((n, g) => n + g.length - 1, 0);
+    // The group met first in the table's order.
+    const first = shared.reduce((x, g) => (Math.min(...g) < Math.min(...x) ? g : x));
+    d.push(info('ACX_ROM_PATH_BOUND', `${others} ROM file${others === 1 ? '' : 's'} share${others === 1 ? 's' : ''} bytes with another (one objects row per content, §3.2): ${ROM_INDEX_PATH} binds every path, e.g. ${[...first].map((i) => files.name(i)).sort(compareUtf8).join(' = ')}`));
+  }
   const objects: ObjectRow[] = [];
+  const rows = new BuildRows(files, runs, objects);
   const owner = new Map<string, string>();
   const add = (o: ObjectRow, from: string) => {
-    const prev = owner.get(o.oid);
+    const file = rows.fileWith(o.oid);
+    const prev = owner.get(o.oid) ?? (file >= 0 ? files.from(file) : undefined);
     if (prev !== undefined) {
       d.push(error('ACX_DUPLICATE_ROM_BYTES', `${from} and ${prev} have identical content (${o.oid}); objects.oid is the primary key, so a cartridge cannot register both`,
         { file: from, hint: 'make the contents differ; ctxforge never drops one silently' }));
@@ -54,30 +71,6 @@ export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | 
     owner.set(o.oid, from);
     objects.push(o);
   };
-  // Files sharing bytes: one objects row, at the first path in code-point order; the ROM index
-  // (itself a registered ROM file) binds the others' paths.
-  // A file alone with its bytes (nearly every one) is kept as itself, not in an array of one.
-  const byOid = new Map<string, SourceFile | SourceFile[]>();
-  for (const f of files) {
-    const had = byOid.get(f.oid);
-    if (had === undefined) byOid.set(f.oid, f);
-    else if (Array.isArray(had)) had.push(f);
-    else byOid.set(f.oid, [had, f]);
-  }
-  const shared = [...byOid.values()].filter((g) => Array.isArray(g));
-  if (shared.length) {
-    const index = romIndexBytes(files.map((f) => ({ name: f.name, oid: f.oid })));
-    const entry: SourceFile = { name: ROM_INDEX_PATH, raw: index, oid: oidOf(index), size: index.length, from: `the ROM index (${ROM_INDEX_PATH})` };
-    files.push(entry);
-    const had = byOid.get(entry.oid);
-    byOid.set(entry.oid, had === undefined ? entry : [...(Array.isArray(had) ? had : [had]), entry]);
-    const others = shared.reduce((n, g) => n + g.length - 1, 0);
-    d.push(info('ACX_ROM_PATH_BOUND', `${others} ROM file${others === 1 ? '' : 's'} share${others === 1 ? 's' : ''} bytes with another (one objects row per content, §3.2): ${ROM_INDEX_PATH} binds every path, e.g. ${shared[0]!.map((f) => f.name).sort(compareUtf8).join(' = ')}`));
-  }
-  for (const g of byOid.values()) {
-    const first = Array.isArray(g) ? [...g].sort((a, b) => compareUtf8(a.name, b.name))[0]! : g;
-    add(sqlarObject(first.name, first.oid, first.size, 'rom'), first.from);
-  }
   const memory = src.memory.map((m) => {
     const o = memoryObject(m.id, m.payload, 'rom');
     add(o, m.from);
@@ -91,15 +84,15 @@ export function assemble(src: CartridgeSource, epoch: number, key: SigningKey | 
   for (const [k, v] of meta) if (!UNBOUND_META.has(k)) add(metaObject(k, v), `cartridge.yaml (${k})`);
   if (d.some((x) => x.severity === 'error')) return { diagnostics: d };
   if (compress) d.push(warning('ACX_COMPRESS_ZLIB', 'sqlar blobs are written zlib-compressed (what stock `sqlite3 -Ax` reads); the ACX reference implementation reads only raw Deflate or stored blobs, so it cannot read this cartridge: leave --compress off for cartridges the reference (acx verify, acx load) must read'));
-  const manifestHash = romManifestHash(objects);
+  const manifestHash = rows.manifestHash();
   meta.set('acx.rom_manifest_hash', manifestHash);
   const signedAt = meta.get('acx.created_at')!;
-  const signatures = key ? [signatureRow(key, romSummary(objects), manifestHash, meta, signedAt)] : [];
+  const signatures = key ? [signatureRow(key, rows.summary(), manifestHash, meta, signedAt)] : [];
   return {
     manifestHash,
     diagnostics: d,
     content: {
-      meta, files: files.map(({ name, oid, raw, path }) => ({ name, oid, ...(raw ? { raw } : { path: path! }) })), memory, capabilities, objects, skills: src.skills,
+      meta, files, memory, capabilities, objects: rows, skills: src.skills,
       attestations: src.attestations.map(({ from: _f, ...a }) => a), signatures, mtime: epoch, compress,
     },
   };

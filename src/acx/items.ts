@@ -71,6 +71,7 @@ export async function sourceItems(tree: Tree): Promise<PackageSummary> {
   const skip = new Set(source.createdAtGiven ? [] : ['acx.created_at']);
   const meta = a.content.meta;
   const ids = new Map<string, string>();
-  for (const f of source.files) if (f.name.startsWith('rom/knowledge/')) { const id = knowledgeId(keptBytes(f)); if (id) ids.set(f.name, id); }
-  return { format: 'acx', identity: `${meta.get('acx.publisher_id')}/${source.artifact}`, name: source.artifact, version: source.version, items: itemsFrom(a.content.objects, new Map(a.content.files.map((f) => [f.name, f.oid])), meta, a.manifestHash!, skip, ids) };
+  for (const f of source.files.under('rom/knowledge/')) { const id = knowledgeId(keptBytes(f)); if (id) ids.set(f.name, id); }
+  const files = a.content.files;
+  return { format: 'acx', identity: `${meta.get('acx.publisher_id')}/${source.artifact}`, name: source.artifact, version: source.version, items: itemsFrom(a.content.objects.all(), new Map(Array.from({ length: files.length }, (_, i) => [files.name(i), files.oid(i)])), meta, a.manifestHash!, skip, ids) };
 }

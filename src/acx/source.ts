@@ -2,6 +2,7 @@
 // attestations/) into the logical content a builder writes, with file/line diagnostics.
 import { error, warning, type Diagnostic } from '../core/diagnostics.js';
 import type { Tree } from '../core/tree.js';
+import type { SourceFile } from './rom-files.js';
 import { parseYamlSafe, YamlSafetyError } from '../core/yaml-safe.js';
 import { parseJson } from '../core/strict-json.js';
 import { jcs } from '../core/jcs.js';
@@ -10,7 +11,7 @@ import { scanSecrets, scanSecretBytes, scanSecretName } from '../core/secrets.js
 import { sha256Hex } from '../core/hash.js';
 import { compareUtf8 } from '../core/paths.js';
 import { sqlarNameProblem } from './sqlar.js';
-import { oidOf } from './objects.js';
+import { RomFileTable } from './rom-files.js';
 import { checkSkillMd, deriveSkillRow, parseSkillExt, SKILL_EXT_PREFIX, skillPathProblem, SKILL_NAME, type SkillRow } from './skills.js';
 import { ROM_INDEX_PATH } from './rom-index.js';
 import { romRecord, type Rec } from './memory.js';
@@ -20,14 +21,7 @@ import { decodeUtf8 } from '../core/utf8.js';
 import { defaultHarness, defaultLoopPolicy, HARNESS_OVERRIDABLE, HARNESS_PATH, LOOP_OVERRIDABLE, LOOP_POLICY_PATH } from './profile.js';
 import { harnessProblems, loopPolicyProblems, schemaProblems } from './conformance.js';
 
-/**
- * A ROM file of the source: its name in the cartridge, its digest and size, and its bytes where a
- * later step of the load reads them (a skill's files, a skill's host fields, the harness manifest
- * and loop policy; all of them with `keepBytes`). A knowledge base's bulk is read again from `path`
- * when the cartridge is written, and must still have `oid` then: a build of 100,000 knowledge files
- * held every one of them until the end (1.2 GB, issue 39).
- */
-export interface SourceFile { name: string; from: string; oid: string; size: number; raw?: Buffer; path?: string }
+export type { SourceFile } from './rom-files.js';
 
 /** The bytes of a file the load kept (every file a later step of the load reads is kept). */
 export function keptBytes(f: { name: string; raw?: Buffer }): Buffer {
@@ -48,7 +42,13 @@ export interface CartridgeSource {
   /** Meta rows except acx.rom_manifest_hash (the builder adds it). created_at may be null: the epoch fills it. */
   meta: Map<string, string>;
   createdAtGiven: boolean;
-  files: SourceFile[];
+  /**
+   * The ROM files, by position: each one's name, digest and size, and the bytes of those a later
+   * step of the load reads (a skill's files, a skill's host fields, the harness manifest and loop
+   * policy; all of them with `keepBytes`). A knowledge base's bulk is read again from the source
+   * when the cartridge is written, and must still have its digest then.
+   */
+  files: RomFileTable;
   skills: SkillRow[];
   memory: SourceMemory[];
   capabilities: SourceCapability[];
@@ -178,7 +178,7 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean; kee
     docs[k] = doc;
   }
 
-  const files: SourceFile[] = [];
+  const files = new RomFileTable(entries.length);
   const memory: SourceMemory[] = [];
   const capabilities: SourceCapability[] = [];
   const attestations: SourceAttestation[] = [];
@@ -196,7 +196,7 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean; kee
     const raw = await tree.read(path);
     // Scanned as bytes (a ROM file that is not UTF-8 ships all the same), and its name, which ships too.
     d.push(...scanSecretName(name, opts.allowSecrets), ...scanSecretBytes(raw, path, path, opts.allowSecrets));
-    files.push(opts.keepBytes || readLater(name) ? { name, from: path, oid: oidOf(raw), size: raw.length, raw } : { name, from: path, oid: oidOf(raw), size: raw.length, path });
+    files.add(name, raw, !!opts.keepBytes || readLater(name));
   };
   for (const e of entries) {
     const p = e.path;
@@ -249,8 +249,7 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean; kee
   }
 
   // A harness manifest or loop policy given as a file must meet the MUSTs verify applies.
-  for (const f of files) {
-    if (f.name !== HARNESS_PATH && f.name !== LOOP_POLICY_PATH) continue;
+  for (const f of [HARNESS_PATH, LOOP_POLICY_PATH].map((n) => files.indexOf(n)).filter((i) => i >= 0).sort((x, y) => x - y).map((i) => files.file(i))) {
     let doc: unknown;
     try { doc = parseJson(utf8(keptBytes(f)) ?? ''); } catch (e) { d.push(error('ACX_SOURCE_FILE', `${f.from} is not strict JSON: ${(e as Error).message}`, { file: f.from })); continue; }
     for (const p of f.name === HARNESS_PATH ? harnessProblems(doc) : loopPolicyProblems(doc)) d.push(error('ACX_SOURCE_FILE', `${f.from}: ${p}`, { file: f.from }));
@@ -259,14 +258,13 @@ export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean; kee
   // skills: every skills/<name>/ needs a valid SKILL.md whose name is the directory
   const skills: SkillRow[] = [];
   const byDir = new Map<string, SourceFile[]>();
-  for (const f of files) if (f.name.startsWith('rom/skills/')) {
+  for (const f of files.under('rom/skills/')) {
     const dir = f.name.split('/')[2]!;
     byDir.set(dir, [...(byDir.get(dir) ?? []), f]);
   }
   // Host fields of a skill (§5.4), signed in rom/skill-ext/<name>.json: acx_skill.ext is derived from it.
   const exts = new Map<string, string>();
-  for (const f of files) {
-    if (!f.name.startsWith(SKILL_EXT_PREFIX)) continue;
+  for (const f of files.under(SKILL_EXT_PREFIX)) {
     const m = /^rom\/skill-ext\/([^/]+)\.json$/.exec(f.name);
     const e = m ? parseSkillExt(keptBytes(f)) : { problem: 'is not rom/skill-ext/<skill name>.json' };
     if (e.problem) d.push(error('ACX_SKILL_EXT', `${f.from} ${e.problem}`, { file: f.from }));

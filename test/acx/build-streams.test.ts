@@ -49,16 +49,35 @@ test('the load keeps the bytes of the files its later steps read, and of no know
   const src = biggerExample();
   const { source } = await loadSource(new DiskTree(src));
   assert.ok(source);
-  const knowledge = source.files.filter((f) => f.name.startsWith('rom/knowledge/'));
+  const knowledge = source.files.under('rom/knowledge/');
   assert.ok(knowledge.length > 300);
   for (const f of knowledge) {
     assert.equal(f.raw, undefined, f.name);
     assert.equal(f.path, f.name.slice('rom/'.length));
     assert.equal(f.oid, `sha256:${createHash('sha256').update(readFileSync(join(src, f.path!))).digest('hex')}`);
   }
-  for (const f of source.files.filter((x) => x.name.startsWith('rom/skills/'))) assert.ok(f.raw && f.raw.length === f.size, f.name);
+  for (const f of source.files.under('rom/skills/')) assert.ok(f.raw && f.raw.length === f.size, f.name);
   const all = await loadSource(new DiskTree(src), { keepBytes: true });
-  assert.ok(all.source!.files.every((f) => f.raw !== undefined && f.raw.length === f.size));
+  assert.ok(all.source!.files.list().every((f) => f.raw !== undefined && f.raw.length === f.size));
+});
+
+test('the load keeps its files as a table: each one\'s name, source path, size and digest read back, bytes only where kept', async () => {
+  const src = copyExample();
+  const n = 2000;
+  mkdirSync(join(src, 'knowledge', 'many'));
+  for (let i = 0; i < n; i++) writeFileSync(join(src, 'knowledge', 'many', `note-${i}.md`), `# Note ${i}\n\nText ${i}.\n`);
+  const { source } = await loadSource(new DiskTree(src));
+  assert.ok(source);
+  assert.ok(!Array.isArray(source.files), 'a table, not an object a file (issue 39)');
+  for (const i of [0, 123, n - 1]) {
+    const k = source.files.indexOf(`rom/knowledge/many/note-${i}.md`);
+    const bytes = readFileSync(join(src, 'knowledge', 'many', `note-${i}.md`));
+    assert.deepEqual(source.files.file(k), {
+      name: `rom/knowledge/many/note-${i}.md`, from: `knowledge/many/note-${i}.md`, path: `knowledge/many/note-${i}.md`, size: bytes.length, oid: `sha256:${createHash('sha256').update(bytes).digest('hex')}`,
+    });
+  }
+  const md = source.files.file(source.files.indexOf('rom/skills/' + readdirSync(join(src, 'skills'))[0] + '/SKILL.md'));
+  assert.ok(md.raw && md.path === undefined && md.from.startsWith('skills/'), JSON.stringify({ ...md, raw: undefined }));
 });
 
 /** A tree whose file `path` reads differently the second time, or not at all (a source changed during a build). */
