@@ -3,7 +3,7 @@
 // held an object a file with its oid (a 71-character string), its source path and its name from the
 // load to the write, and objects and map entries a file more from the assembly (~440 bytes a file of
 // live heap, which V8 let grow 2-3x before collecting: issue 39).
-import { createHash } from 'node:crypto';
+import { sha256Bytes } from '../core/hash.js';
 
 /** A ROM file as one object (made when asked for: a caller that wants a few, or a test). */
 export interface SourceFile { name: string; from: string; oid: string; size: number; raw?: Buffer; path?: string }
@@ -44,7 +44,7 @@ export class RomFileTable {
       this.sizes = sizes;
     }
     this.names.push(name);
-    createHash('sha256').update(bytes).digest().copy(this.digests, i * 32);
+    sha256Bytes(bytes).copy(this.digests, i * 32);
     this.sizes[i] = bytes.length;
     if (keep || origin !== undefined) this.kept.set(i, bytes);
     if (origin !== undefined) this.origins.set(i, origin);
