@@ -36500,11 +36500,11 @@ var init_artifact = __esm({
 });
 
 // src/acx/rom-files.ts
-import { createHash as createHash10 } from "node:crypto";
 var ROM_PREFIXED, RomFileTable;
 var init_rom_files = __esm({
   "src/acx/rom-files.ts"() {
     "use strict";
+    init_hash();
     ROM_PREFIXED = ["rom/skills/", "rom/knowledge/"];
     RomFileTable = class {
       names = [];
@@ -36537,7 +36537,7 @@ var init_rom_files = __esm({
           this.sizes = sizes;
         }
         this.names.push(name);
-        createHash10("sha256").update(bytes).digest().copy(this.digests, i * 32);
+        sha256Bytes(bytes).copy(this.digests, i * 32);
         this.sizes[i] = bytes.length;
         if (keep || origin !== void 0) this.kept.set(i, bytes);
         if (origin !== void 0) this.origins.set(i, origin);
@@ -43419,7 +43419,7 @@ var init_ring_get = __esm({
 // src/oci/client.ts
 import { createReadStream as createReadStream3, createWriteStream } from "node:fs";
 import { once } from "node:events";
-import { createHash as createHash12 } from "node:crypto";
+import { createHash as createHash11 } from "node:crypto";
 import { Readable as Readable4, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { request as httpRequest } from "node:http";
@@ -43783,7 +43783,7 @@ var init_client = __esm({
           await res.body.cancel().catch(() => void 0);
           throw this.downloadError(digest, new Error(`more than the ${size} bytes its descriptor names (${announced} announced)`));
         }
-        const h = createHash12("sha256");
+        const h = createHash11("sha256");
         let n = 0;
         const tap = (b) => {
           n += b.length;
@@ -43827,7 +43827,7 @@ var init_client = __esm({
         const res = await this.request(this.path(`blobs/${digest}`), { method: "GET", scope: "pull", follow: true });
         if (res.status !== 200) return this.failed(res, `GET blob ${digest}`);
         const b = await readBounded(res, size, this.where);
-        const got = `sha256:${createHash12("sha256").update(b).digest("hex")}`;
+        const got = `sha256:${createHash11("sha256").update(b).digest("hex")}`;
         if (got !== digest) throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: blob ${digest} arrived with digest ${got}; nothing was installed`, this.where, void 0, 1);
         return b;
       }
@@ -43895,7 +43895,7 @@ var init_client = __esm({
 // src/oci/layout.ts
 import { constants as constants6 } from "node:fs";
 import { copyFile as copyFile3, lstat as lstat2, mkdir as mkdir2, open as open4, rename as rename3, rm as rm3 } from "node:fs/promises";
-import { createHash as createHash13 } from "node:crypto";
+import { createHash as createHash12 } from "node:crypto";
 import { dirname as dirname11, join as join25, resolve as resolve13 } from "node:path";
 import { pipeline as pipeline2 } from "node:stream/promises";
 import { createWriteStream as createWriteStream2 } from "node:fs";
@@ -43988,7 +43988,7 @@ var init_layout = __esm({
       async getBlob(digest, size, dest) {
         const fh = await this.openRegular(this.blobPath(digest));
         if (!fh) throw new OciError("CTXFORGE_OCI_NOT_FOUND", `${this.where}: no blob ${digest}`, this.where);
-        const h = createHash13("sha256");
+        const h = createHash12("sha256");
         let n = 0;
         try {
           await pipeline2(fh.createReadStream({ autoClose: false }), new Transform2({
@@ -44009,11 +44009,11 @@ var init_layout = __esm({
       async getBlobBytes(digest, size, max) {
         const b = await this.readSmall(this.blobPath(digest), Math.min(size, max));
         if (!b) throw new OciError("CTXFORGE_OCI_NOT_FOUND", `${this.where}: no blob ${digest}`, this.where);
-        if (`sha256:${createHash13("sha256").update(b).digest("hex")}` !== digest) throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: blob ${digest} does not have that digest; nothing was installed`, this.where, void 0, 1);
+        if (`sha256:${createHash12("sha256").update(b).digest("hex")}` !== digest) throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: blob ${digest} does not have that digest; nothing was installed`, this.where, void 0, 1);
         return b;
       }
       async putManifest(reference2, bytes, mediaType, extra) {
-        const digest = `sha256:${createHash13("sha256").update(bytes).digest("hex")}`;
+        const digest = `sha256:${createHash12("sha256").update(bytes).digest("hex")}`;
         await this.pushBlob(digest, bytes.length, { bytes });
         if (reference2.startsWith("sha256:")) return {};
         const entries = (await this.index()).filter((d) => d.annotations?.[REF_NAME] !== reference2);
@@ -44027,7 +44027,7 @@ var init_layout = __esm({
         if (reference2.startsWith("sha256:")) {
           const bytes2 = await this.readSmall(this.blobPath(reference2), MAX_MANIFEST_BYTES);
           if (!bytes2) return void 0;
-          if (`sha256:${createHash13("sha256").update(bytes2).digest("hex")}` !== reference2) throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: manifest ${reference2} does not have that digest`, this.where, void 0, 1);
+          if (`sha256:${createHash12("sha256").update(bytes2).digest("hex")}` !== reference2) throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: manifest ${reference2} does not have that digest`, this.where, void 0, 1);
           const mt = /"mediaType"\s*:\s*"([^"]{1,255})"/.exec(bytes2.subarray(0, 4096).toString("utf8"))?.[1] ?? "";
           return { bytes: bytes2, mediaType: mt };
         }
@@ -46265,7 +46265,7 @@ var init_layout3 = __esm({
 });
 
 // src/registry/collections.ts
-import { createHash as createHash15 } from "node:crypto";
+import { createHash as createHash14 } from "node:crypto";
 import { lstat as lstat6, readFile as readFile14 } from "node:fs/promises";
 import { join as join32 } from "node:path";
 function parseCollectionPath(p) {
@@ -46303,7 +46303,7 @@ async function buildCollections(root) {
         continue;
       }
       const bytes = await readFile14(f.path);
-      out[format].push({ name: id.name, version: id.version, path: f.rel, sha256: createHash15("sha256").update(bytes).digest("hex"), bytes: bytes.length, signed: id.signed });
+      out[format].push({ name: id.name, version: id.version, path: f.rel, sha256: createHash14("sha256").update(bytes).digest("hex"), bytes: bytes.length, signed: id.signed });
     }
     const list2 = out[format];
     const newest = /* @__PURE__ */ new Map();
@@ -46696,7 +46696,7 @@ import { tmpdir as tmpdir4 } from "node:os";
 import { basename as basename9, dirname as dirname15, isAbsolute as isAbsolute7, join as join35, relative as relative8, resolve as resolve20, sep as sep5 } from "node:path";
 import { pipeline as pipeline5 } from "node:stream/promises";
 import { Readable as Readable5, Transform as Transform3 } from "node:stream";
-import { createHash as createHash16 } from "node:crypto";
+import { createHash as createHash15 } from "node:crypto";
 function parseSums(text2) {
   const out = /* @__PURE__ */ new Map();
   for (const line of text2.split("\n")) {
@@ -46781,7 +46781,7 @@ async function privateCopy(src, dest, max) {
   }
   try {
     if (!(await fh.stat()).isFile()) fail("CTXFORGE_IO", `${src} is not a regular file`, { file: src }, 2);
-    const h = createHash16("sha256");
+    const h = createHash15("sha256");
     let size = 0;
     const tap = new Transform3({
       transform(chunk, _e, cb) {
@@ -51140,12 +51140,12 @@ import { readFile as readFile10 } from "node:fs/promises";
 // src/core/minisign.ts
 init_diagnostics();
 init_keys();
-import { createHash as createHash11 } from "node:crypto";
+import { createHash as createHash10 } from "node:crypto";
 var KEY_ALG = Buffer.from("Ed");
 var SIG_PREHASHED = Buffer.from("ED");
 var SIG_LEGACY = Buffer.from("Ed");
 function minisignKeyId(key3) {
-  return createHash11("sha256").update("ctxforge minisign key id\0").update(key3.publicKey.raw).digest().subarray(0, 8);
+  return createHash10("sha256").update("ctxforge minisign key id\0").update(key3.publicKey.raw).digest().subarray(0, 8);
 }
 function keyIdText(id) {
   return Buffer.from(id).reverse().toString("hex").toUpperCase();
@@ -51160,7 +51160,7 @@ ${b64}
 function minisignSign(key3, message, o) {
   if (/[\r\n]/.test(o.trustedComment) || /[\r\n]/.test(o.untrustedComment ?? "")) fail("CTXFORGE_INTERNAL", "minisign comments are one line");
   const id = minisignKeyId(key3);
-  const digest = createHash11("blake2b512").update(message).digest();
+  const digest = createHash10("blake2b512").update(message).digest();
   const sig = signEd25519(key3, digest);
   const trusted = Buffer.from(o.trustedComment, "utf8");
   const global2 = signEd25519(key3, Buffer.concat([sig, trusted]));
@@ -51183,7 +51183,7 @@ function minisignVerify(publicKeyFile, signatureFile, message) {
   if (!sigBlob.subarray(2, 10).equals(pub.subarray(2, 10))) return { valid: false, reason: "signed by a different key id" };
   const sig = sigBlob.subarray(10);
   const pk = publicKeyFromRaw(pub.subarray(10));
-  const msg = alg.equals(SIG_PREHASHED) ? createHash11("blake2b512").update(message).digest() : alg.equals(SIG_LEGACY) ? message : null;
+  const msg = alg.equals(SIG_PREHASHED) ? createHash10("blake2b512").update(message).digest() : alg.equals(SIG_LEGACY) ? message : null;
   if (!msg) return { valid: false, reason: "unknown signature algorithm" };
   if (!verifyEd25519(pk, msg, sig)) return { valid: false, reason: "signature does not match the file" };
   const trustedComment = lines[2].slice("trusted comment: ".length);
@@ -53720,9 +53720,9 @@ import { readdirSync as readdirSync6, readFileSync as readFileSync11, readlinkSy
 import { join as join38 } from "node:path";
 
 // src/git/blob-id.ts
-import { createHash as createHash14 } from "node:crypto";
+import { createHash as createHash13 } from "node:crypto";
 function gitBlobId(bytes) {
-  return createHash14("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+  return createHash13("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
 }
 
 // src/install/review.ts
