@@ -22629,12 +22629,24 @@ var init_release = __esm({
   }
 });
 
+// src/core/lower-hex.ts
+var LOWER_HEX;
+var init_lower_hex = __esm({
+  "src/core/lower-hex.ts"() {
+    "use strict";
+    LOWER_HEX = new Uint8Array(256).fill(255);
+    for (let d = 0; d < 10; d++) LOWER_HEX[48 + d] = d;
+    for (let d = 0; d < 6; d++) LOWER_HEX[97 + d] = 10 + d;
+  }
+});
+
 // src/core/digest-array.ts
-var DigestArray, SHA256_HEX, HEX_VALUE;
+var DigestArray, SHA256_HEX;
 var init_digest_array = __esm({
   "src/core/digest-array.ts"() {
     "use strict";
     init_release();
+    init_lower_hex();
     DigestArray = class _DigestArray {
       constructor(length) {
         this.length = length;
@@ -22663,11 +22675,11 @@ var init_digest_array = __esm({
       setHexBytes(i, src, at) {
         if (at < 0 || at + 64 > src.length) return false;
         for (let k = 0; k < 32; k++) {
-          const hi = HEX_VALUE[src[at + 2 * k]];
-          const lo = HEX_VALUE[src[at + 2 * k + 1]];
+          const hi = LOWER_HEX[src[at + 2 * k]];
+          const lo = LOWER_HEX[src[at + 2 * k + 1]];
           if (hi > 15 || lo > 15) return false;
         }
-        for (let k = 0; k < 32; k++) this.bytes[i * 32 + k] = HEX_VALUE[src[at + 2 * k]] << 4 | HEX_VALUE[src[at + 2 * k + 1]];
+        for (let k = 0; k < 32; k++) this.bytes[i * 32 + k] = LOWER_HEX[src[at + 2 * k]] << 4 | LOWER_HEX[src[at + 2 * k + 1]];
         this.present[i] = 1;
         return true;
       }
@@ -22692,9 +22704,6 @@ var init_digest_array = __esm({
       }
     };
     SHA256_HEX = /^[0-9a-f]{64}$/;
-    HEX_VALUE = new Uint8Array(256).fill(255);
-    for (let d = 0; d < 10; d++) HEX_VALUE[48 + d] = d;
-    for (let d = 0; d < 6; d++) HEX_VALUE[97 + d] = 10 + d;
   }
 });
 
@@ -25677,7 +25686,7 @@ function scanSecretName(path, allow = false) {
   const loc = { file: shown3, hint: "rename the file (names ship in the package as they are), or pass --allow-secrets to build anyway (local use only)" };
   return [allow ? warning2("CTXFORGE_SECRET_FOUND", msg, loc) : error2("CTXFORGE_SECRET_FOUND", msg, loc)];
 }
-var isWord, isUpperAlnum, isAlnum, isWordDash, isAlnumDash, isKeyChar, isValueChar, isAwsSecretChar, isSpace3, AWS_PREFIXES, PRIVATE_KEY, PATTERNS, ANCHOR, KEYWORD, PREFIX_EXACT, ESCAPE, SIMPLE, LITERALS, fold, TRI_CODE, TRI_HIT, TRI_LITS, LITERAL_CHAR, HEX_VALUE2, hexValue, escapeDigits, JOIN_PAIRS, JOIN_WINDOW, isAsciiBlank, TWO_QUOTES, LITTLE_ENDIAN, pairKey, PAIR_HIT, byteBlank, hasUtf8Bom;
+var isWord, isUpperAlnum, isAlnum, isWordDash, isAlnumDash, isKeyChar, isValueChar, isAwsSecretChar, isSpace3, AWS_PREFIXES, PRIVATE_KEY, PATTERNS, ANCHOR, KEYWORD, PREFIX_EXACT, ESCAPE, SIMPLE, LITERALS, fold, TRI_CODE, TRI_HIT, TRI_LITS, LITERAL_CHAR, HEX_VALUE, hexValue, escapeDigits, JOIN_PAIRS, JOIN_WINDOW, isAsciiBlank, TWO_QUOTES, LITTLE_ENDIAN, pairKey, PAIR_HIT, byteBlank, hasUtf8Bom;
 var init_secrets = __esm({
   "src/core/secrets.ts"() {
     "use strict";
@@ -25860,12 +25869,12 @@ var init_secrets = __esm({
     }
     LITERAL_CHAR = new Uint8Array(128);
     for (const l of LITERALS) for (const ch of l + l.toUpperCase()) LITERAL_CHAR[ch.charCodeAt(0)] = 1;
-    HEX_VALUE2 = new Int8Array(128).fill(-1);
+    HEX_VALUE = new Int8Array(128).fill(-1);
     for (let d = 0; d < 16; d++) {
-      HEX_VALUE2["0123456789abcdef".charCodeAt(d)] = d;
-      HEX_VALUE2["0123456789ABCDEF".charCodeAt(d)] = d;
+      HEX_VALUE["0123456789abcdef".charCodeAt(d)] = d;
+      HEX_VALUE["0123456789ABCDEF".charCodeAt(d)] = d;
     }
-    hexValue = (c) => c < 128 ? HEX_VALUE2[c] : -1;
+    hexValue = (c) => c < 128 ? HEX_VALUE[c] : -1;
     escapeDigits = (c) => c === 117 ? 4 : c === 120 ? 2 : c === 85 ? 8 : 0;
     JOIN_PAIRS = /* @__PURE__ */ new Set();
     for (const l of LITERALS) for (let i = 0; i + 1 < l.length; i++) JOIN_PAIRS.add(l.charCodeAt(i) << 16 | l.charCodeAt(i + 1));
@@ -26086,24 +26095,22 @@ function writeIdBytes(id, out, at) {
   if (id.length !== 36 || id.charCodeAt(8) !== DASH || id.charCodeAt(13) !== DASH || id.charCodeAt(18) !== DASH || id.charCodeAt(23) !== DASH) return false;
   for (let k = 0; k < 16; k++) {
     const c = ID_CHAR[k];
-    if ((NIBBLE[id.charCodeAt(c)] ?? 16) > 15 || (NIBBLE[id.charCodeAt(c + 1)] ?? 16) > 15) return false;
+    if ((LOWER_HEX[id.charCodeAt(c)] ?? 255) > 15 || (LOWER_HEX[id.charCodeAt(c + 1)] ?? 255) > 15) return false;
   }
   for (let k = 0; k < 16; k++) {
     const c = ID_CHAR[k];
-    out[at + k] = NIBBLE[id.charCodeAt(c)] << 4 | NIBBLE[id.charCodeAt(c + 1)];
+    out[at + k] = LOWER_HEX[id.charCodeAt(c)] << 4 | LOWER_HEX[id.charCodeAt(c + 1)];
   }
   return true;
 }
-var CANONICAL, DASH, ID_CHAR, NIBBLE, NONE2, NO_ID, BYTES, TEXT, DocIds;
+var CANONICAL, DASH, ID_CHAR, NONE2, NO_ID, BYTES, TEXT, DocIds;
 var init_doc_ids = __esm({
   "src/octx/doc-ids.ts"() {
     "use strict";
+    init_lower_hex();
     CANONICAL = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
     DASH = 45;
     ID_CHAR = Int8Array.from({ length: 16 }, (_, k) => 2 * k + (k >= 4 ? 1 : 0) + (k >= 6 ? 1 : 0) + (k >= 8 ? 1 : 0) + (k >= 10 ? 1 : 0));
-    NIBBLE = new Uint8Array(128).fill(16);
-    for (let d = 0; d < 10; d++) NIBBLE[48 + d] = d;
-    for (let d = 0; d < 6; d++) NIBBLE[97 + d] = 10 + d;
     NONE2 = 0;
     NO_ID = 1;
     BYTES = 2;
@@ -29945,13 +29952,14 @@ ${at(k)}` : at(k);
   h.update(piece);
   return `sha256:${h.digest("hex")}`;
 }
-var OID3;
+var OID3, manifestEntry;
 var init_manifest2 = __esm({
   "src/acx/manifest.ts"() {
     "use strict";
     init_jcs();
     init_paths();
     OID3 = /^sha256:[0-9a-f]{64}$/;
+    manifestEntry = (r3) => ({ sourceRef: r3.source_ref, oid: r3.oid, canon: r3.canon, sz: r3.sz });
   }
 });
 
@@ -36980,21 +36988,25 @@ var init_build_rows = __esm({
       fileRow(i) {
         return sqlarObject(this.files.name(i), this.files.oid(i), this.files.size(i), "rom");
       }
-      /** The row at a merged position: a file (≥ 0) or one of the others (-1 - its index). */
+      /** A row of a merged order: a file's position, or one of the others itself. */
       row(v) {
-        return v >= 0 ? this.fileRow(v) : this.others[-1 - v];
+        return typeof v === "number" ? this.fileRow(v) : v;
       }
-      /** Positions of every row in oid order (the writer's, the checksum's): the files' digest order merged with the others'. */
-      oidOrder(rows) {
-        const others = rows.map((_, k) => k).sort((a, b) => rows[a].oid < rows[b].oid ? -1 : rows[a].oid > rows[b].oid ? 1 : compareUtf8(rows[a].source_ref, rows[b].source_ref));
-        const out = new Int32Array(this.reps.length + others.length);
+      /**
+       * `files` (positions) and `others` (rows), each already in order, as one order: a file goes first
+       * while `before(file, row)` says so.
+       */
+      merge(files, others, before) {
+        const out = new Array(files.length + others.length);
         let f = 0;
         let o = 0;
-        for (let k = 0; k < out.length; k++) {
-          const takeFile = o >= others.length || f < this.reps.length && this.files.oid(this.reps[f]) < rows[others[o]].oid;
-          out[k] = takeFile ? this.reps[f++] : -1 - this.others.indexOf(rows[others[o++]]);
-        }
+        for (let k = 0; k < out.length; k++) out[k] = o >= others.length || f < files.length && before(files[f], others[o]) ? files[f++] : others[o++];
         return out;
+      }
+      /** Every row in oid order (the writer's, the checksum's): the files' digest order merged with `rows` (some of the others). */
+      oidOrder(rows) {
+        const sorted2 = [...rows].sort((a, b) => a.oid < b.oid ? -1 : a.oid > b.oid ? 1 : compareUtf8(a.source_ref, b.source_ref));
+        return this.merge(this.reps, sorted2, (file, row) => this.files.oid(file) < row.oid);
       }
       /** Every row, in oid order, each file row made as it is given. */
       *inOidOrder() {
@@ -37007,20 +37019,9 @@ var init_build_rows = __esm({
       }
       /** The ROM manifest hash (container §3.3): the ROM rows by (kind, source_ref). */
       manifestHash() {
-        const others = sortRomObjects(this.others);
         const files = [...this.reps].sort((a, b) => compareUtf8(this.files.name(a), this.files.name(b)));
-        const seq = new Int32Array(others.length + files.length);
-        let f = 0;
-        let o = 0;
-        for (let k = 0; k < seq.length; k++) {
-          const x = others[o];
-          const takeFile = x === void 0 || f < files.length && (compareUtf8("sqlar", x.kind) || compareUtf8(this.files.name(files[f]), x.source_ref)) < 0;
-          seq[k] = takeFile ? files[f++] : -1 - this.others.indexOf(others[o++]);
-        }
-        return manifestHashAt(seq.length, (k) => {
-          const r3 = this.row(seq[k]);
-          return { sourceRef: r3.source_ref, oid: r3.oid, canon: r3.canon, sz: r3.sz };
-        });
+        const seq = this.merge(files, sortRomObjects(this.others), (file, row) => (compareUtf8("sqlar", row.kind) || compareUtf8(this.files.name(file), row.source_ref)) < 0);
+        return manifestHashAt(seq.length, (k) => manifestEntry(this.row(seq[k])));
       }
       /** What the signed statement counts of the ROM rows: their checksum (the sorted "<oid>  <source_ref>" lines) and their number. */
       summary() {
@@ -37067,7 +37068,6 @@ var init_sign = __esm({
   "src/acx/sign.ts"() {
     "use strict";
     init_dsse();
-    init_manifest2();
   }
 });
 
@@ -38510,7 +38510,7 @@ var init_model = __esm({
 
 // src/ctxpkg/check.ts
 function checkHex(v, n, what2, code2, at, out) {
-  if (typeof v === "string" && LOWER_HEX(n).test(v)) return true;
+  if (typeof v === "string" && LOWER_HEX2(n).test(v)) return true;
   if (typeof v === "string" && ANY_HEX(n).test(v)) out.push(error2("CTXPKG_HEX_UPPERCASE", `${what2} is uppercase hex; §8 requires lowercase (it is rejected, not normalised)`, at));
   else out.push(error2(code2, `${what2} must be ${n} lowercase hex digits`, at));
   return false;
@@ -38734,7 +38734,7 @@ function checkSummary(manifest, content, ctx, graph) {
   if (s.edge_count !== void 0 && asNumber(s.edge_count) !== g.edges.length) out.push(warning2("CTXPKG_GRAPH_SUMMARY_MISMATCH", `graph_summary.edge_count is ${String(s.edge_count)} but the graph has ${g.edges.length} edges`, at("edge_count")));
   return out;
 }
-var ISO_UTC, realDate, isIsoUtc, LOWER_HEX, ANY_HEX, fraction, counter, NODE_REQUIRED, NODE_FRACTIONS, NODE_COUNTERS, NODE_STRINGS, EDGE_REQUIRED, EDGE_ENDS;
+var ISO_UTC, realDate, isIsoUtc, LOWER_HEX2, ANY_HEX, fraction, counter, NODE_REQUIRED, NODE_FRACTIONS, NODE_COUNTERS, NODE_STRINGS, EDGE_REQUIRED, EDGE_ENDS;
 var init_check = __esm({
   "src/ctxpkg/check.ts"() {
     "use strict";
@@ -38748,7 +38748,7 @@ var init_check = __esm({
       return new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d;
     };
     isIsoUtc = (v) => typeof v === "string" && ISO_UTC.test(v) && realDate(v);
-    LOWER_HEX = (n) => new RegExp(`^[0-9a-f]{${n}}$`);
+    LOWER_HEX2 = (n) => new RegExp(`^[0-9a-f]{${n}}$`);
     ANY_HEX = (n) => new RegExp(`^[0-9a-fA-F]{${n}}$`);
     fraction = (v) => {
       const x = asNumber(v);
@@ -48668,7 +48668,7 @@ var ObjectIds = class {
   /** Replaces the id at `i`. */
   set(i, oid) {
     this.odd?.delete(i);
-    if (oid.length === this.width * 2 && LOWER_HEX2.test(oid)) this.bytes.write(oid, i * this.width, this.width, "hex");
+    if (oid.length === this.width * 2 && LOWER_HEX3.test(oid)) this.bytes.write(oid, i * this.width, this.width, "hex");
     else (this.odd ??= /* @__PURE__ */ new Map()).set(i, oid);
   }
   /** The id at `i`, as it was added. */
@@ -48681,7 +48681,7 @@ var ObjectIds = class {
     if (used < this.bytes.length) this.bytes = Buffer.from(this.bytes.subarray(0, Math.max(used, 1)));
   }
 };
-var LOWER_HEX2 = /^[0-9a-f]+$/;
+var LOWER_HEX3 = /^[0-9a-f]+$/;
 
 // src/git/git-tree.ts
 var FILE2 = KINDS.indexOf("file");

@@ -1016,24 +1016,26 @@ var DOC_WROTE = 2;
 var DOC_CONCEPT = 4;
 var DOC_ID = 8;
 
+// src/core/lower-hex.ts
+var LOWER_HEX = new Uint8Array(256).fill(255);
+for (let d = 0; d < 10; d++) LOWER_HEX[48 + d] = d;
+for (let d = 0; d < 6; d++) LOWER_HEX[97 + d] = 10 + d;
+
 // src/octx/doc-ids.ts
 function writeIdBytes(id, out, at) {
   if (id.length !== 36 || id.charCodeAt(8) !== DASH || id.charCodeAt(13) !== DASH || id.charCodeAt(18) !== DASH || id.charCodeAt(23) !== DASH) return false;
   for (let k = 0; k < 16; k++) {
     const c = ID_CHAR[k];
-    if ((NIBBLE[id.charCodeAt(c)] ?? 16) > 15 || (NIBBLE[id.charCodeAt(c + 1)] ?? 16) > 15) return false;
+    if ((LOWER_HEX[id.charCodeAt(c)] ?? 255) > 15 || (LOWER_HEX[id.charCodeAt(c + 1)] ?? 255) > 15) return false;
   }
   for (let k = 0; k < 16; k++) {
     const c = ID_CHAR[k];
-    out[at + k] = NIBBLE[id.charCodeAt(c)] << 4 | NIBBLE[id.charCodeAt(c + 1)];
+    out[at + k] = LOWER_HEX[id.charCodeAt(c)] << 4 | LOWER_HEX[id.charCodeAt(c + 1)];
   }
   return true;
 }
 var DASH = 45;
 var ID_CHAR = Int8Array.from({ length: 16 }, (_, k) => 2 * k + (k >= 4 ? 1 : 0) + (k >= 6 ? 1 : 0) + (k >= 8 ? 1 : 0) + (k >= 10 ? 1 : 0));
-var NIBBLE = new Uint8Array(128).fill(16);
-for (let d = 0; d < 10; d++) NIBBLE[48 + d] = d;
-for (let d = 0; d < 6; d++) NIBBLE[97 + d] = 10 + d;
 
 // src/core/hash.ts
 import { createHash, hash } from "node:crypto";

@@ -4,7 +4,7 @@
 // order, every file row made as it is used (100,000 rows were an object, a map entry and a copy
 // each, held from the assembly to the write: issue 39).
 import { compareUtf8 } from '../core/paths.js';
-import { checksumHash, hashLines, manifestHashAt, sortRomObjects, type ManifestEntry } from './manifest.js';
+import { checksumHash, hashLines, manifestEntry, manifestHashAt, sortRomObjects } from './manifest.js';
 import { sqlarObject, type ObjectRow } from './objects.js';
 import type { RomFileTable } from './rom-files.js';
 import type { RomSummary } from './sign.js';
@@ -68,22 +68,27 @@ export class BuildRows {
     return sqlarObject(this.files.name(i), this.files.oid(i), this.files.size(i), 'rom');
   }
 
-  /** The row at a merged position: a file (≥ 0) or one of the others (-1 - its index). */
-  private row(v: number): ObjectRow {
-    return v >= 0 ? this.fileRow(v) : this.others[-1 - v]!;
+  /** A row of a merged order: a file's position, or one of the others itself. */
+  private row(v: number | ObjectRow): ObjectRow {
+    return typeof v === 'number' ? this.fileRow(v) : v;
   }
 
-  /** Positions of every row in oid order (the writer's, the checksum's): the files' digest order merged with the others'. */
-  private oidOrder(rows: ObjectRow[]): Int32Array {
-    const others = rows.map((_, k) => k).sort((a, b) => (rows[a]!.oid < rows[b]!.oid ? -1 : rows[a]!.oid > rows[b]!.oid ? 1 : compareUtf8(rows[a]!.source_ref, rows[b]!.source_ref)));
-    const out = new Int32Array(this.reps.length + others.length);
+  /**
+   * `files` (positions) and `others` (rows), each already in order, as one order: a file goes first
+   * while `before(file, row)` says so.
+   */
+  private merge(files: ArrayLike<number>, others: ObjectRow[], before: (file: number, row: ObjectRow) => boolean): (number | ObjectRow)[] {
+    const out = new Array<number | ObjectRow>(files.length + others.length);
     let f = 0;
     let o = 0;
-    for (let k = 0; k < out.length; k++) {
-      const takeFile = o >= others.length || (f < this.reps.length && this.files.oid(this.reps[f]!) < rows[others[o]!]!.oid);
-      out[k] = takeFile ? this.reps[f++]! : -1 - this.others.indexOf(rows[others[o++]!]!);
-    }
+    for (let k = 0; k < out.length; k++) out[k] = o >= others.length || (f < files.length && before(files[f]!, others[o]!)) ? files[f++]! : others[o++]!;
     return out;
+  }
+
+  /** Every row in oid order (the writer's, the checksum's): the files' digest order merged with `rows` (some of the others). */
+  private oidOrder(rows: ObjectRow[]): (number | ObjectRow)[] {
+    const sorted = [...rows].sort((a, b) => (a.oid < b.oid ? -1 : a.oid > b.oid ? 1 : compareUtf8(a.source_ref, b.source_ref)));
+    return this.merge(this.reps, sorted, (file, row) => this.files.oid(file) < row.oid);
   }
 
   /** Every row, in oid order, each file row made as it is given. */
@@ -99,20 +104,9 @@ export class BuildRows {
 
   /** The ROM manifest hash (container §3.3): the ROM rows by (kind, source_ref). */
   manifestHash(): string {
-    const others = sortRomObjects(this.others);
     const files = [...this.reps].sort((a, b) => compareUtf8(this.files.name(a), this.files.name(b)));
-    const seq = new Int32Array(others.length + files.length);
-    let f = 0;
-    let o = 0;
-    for (let k = 0; k < seq.length; k++) {
-      const x = others[o];
-      const takeFile = x === undefined || (f < files.length && (compareUtf8('sqlar', x.kind) || compareUtf8(this.files.name(files[f]!), x.source_ref)) < 0);
-      seq[k] = takeFile ? files[f++]! : -1 - this.others.indexOf(others[o++]!);
-    }
-    return manifestHashAt(seq.length, (k): ManifestEntry => {
-      const r = this.row(seq[k]!);
-      return { sourceRef: r.source_ref, oid: r.oid, canon: r.canon, sz: r.sz };
-    });
+    const seq = this.merge(files, sortRomObjects(this.others), (file, row) => (compareUtf8('sqlar', row.kind) || compareUtf8(this.files.name(file), row.source_ref)) < 0);
+    return manifestHashAt(seq.length, (k) => manifestEntry(this.row(seq[k]!)));
   }
 
   /** What the signed statement counts of the ROM rows: their checksum (the sorted "<oid>  <source_ref>" lines) and their number. */

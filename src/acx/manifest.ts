@@ -20,7 +20,7 @@ export function sortRomObjects<T extends Pick<ObjectRow, 'kind' | 'source_ref' |
 }
 
 /** A ROM objects row's manifest entry. */
-const manifestEntry = (r: ObjectRow): ManifestEntry => ({ sourceRef: r.source_ref, oid: r.oid, canon: r.canon, sz: r.sz });
+export const manifestEntry = (r: ObjectRow): ManifestEntry => ({ sourceRef: r.source_ref, oid: r.oid, canon: r.canon, sz: r.sz });
 
 export function manifestEntries(rows: ObjectRow[]): ManifestEntry[] {
   return sortRomObjects(rows).map(manifestEntry);
@@ -61,11 +61,6 @@ function writeManifestJcs(n: number, at: (k: number) => ManifestEntry, out: (s: 
 function isPlainEntry(e: ManifestEntry): boolean {
   return Object.keys(e).length === 4 && typeof e.sz === 'number' && Number.isFinite(e.sz)
     && [e.canon, e.oid, e.sourceRef].every((s) => typeof s === 'string' && !LONE_SURROGATE.test(s));
-}
-
-export function romManifestHash(rows: ObjectRow[]): string {
-  const rom = sortRomObjects(rows);
-  return manifestHashAt(rom.length, (k) => manifestEntry(rom[k]!));
 }
 
 /** sha256 over the sorted "<oid>  <source_ref>" lines, as upstream puts in predicate.checksumHash. */

@@ -2,18 +2,11 @@
 import type { SigningKey } from '../core/keys.js';
 import { signStatement, makeStatement } from './dsse.js';
 import type { SignatureInsert } from './writer.js';
-import { checksumHash } from './manifest.js';
-import type { ObjectRow } from './objects.js';
 
-/** What the statement says of the ROM objects besides the manifest hash. */
+/** What the statement says of the ROM objects besides the manifest hash (a build's: BuildRows.summary; a check's: CheckResult.romSummary). */
 export interface RomSummary {
   checksumHash: string;
   fileCount: number;
-}
-
-/** The summary of a build's objects rows (a check makes its own from its tables: CheckResult.romSummary). */
-export function romSummary(objects: ObjectRow[]): RomSummary {
-  return { checksumHash: checksumHash(objects), fileCount: objects.filter((o) => o.zone === 'rom').length };
 }
 
 export function signatureRow(key: SigningKey, rom: RomSummary, manifestHash: string, meta: Map<string, string>, signedAt: string): SignatureInsert {

@@ -2,6 +2,7 @@
 // each (~80 bytes on the heap, which V8 lets grow 2-4× before it collects: issue 39). The hex form
 // is made only where a digest is written out.
 import { releaseBytes } from './release.js';
+import { LOWER_HEX } from './lower-hex.js';
 
 export class DigestArray {
   private readonly bytes: Buffer;
@@ -33,11 +34,11 @@ export class DigestArray {
   setHexBytes(i: number, src: Uint8Array, at: number): boolean {
     if (at < 0 || at + 64 > src.length) return false;
     for (let k = 0; k < 32; k++) {
-      const hi = HEX_VALUE[src[at + 2 * k]!]!;
-      const lo = HEX_VALUE[src[at + 2 * k + 1]!]!;
+      const hi = LOWER_HEX[src[at + 2 * k]!]!;
+      const lo = LOWER_HEX[src[at + 2 * k + 1]!]!;
       if (hi > 15 || lo > 15) return false;
     }
-    for (let k = 0; k < 32; k++) this.bytes[i * 32 + k] = (HEX_VALUE[src[at + 2 * k]!]! << 4) | HEX_VALUE[src[at + 2 * k + 1]!]!;
+    for (let k = 0; k < 32; k++) this.bytes[i * 32 + k] = (LOWER_HEX[src[at + 2 * k]!]! << 4) | LOWER_HEX[src[at + 2 * k + 1]!]!;
     this.present[i] = 1;
     return true;
   }
@@ -66,7 +67,3 @@ export class DigestArray {
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
-// Each byte's value as a lowercase hex digit, 255 for anything else.
-const HEX_VALUE = new Uint8Array(256).fill(255);
-for (let d = 0; d < 10; d++) HEX_VALUE[0x30 + d] = d;
-for (let d = 0; d < 6; d++) HEX_VALUE[0x61 + d] = 10 + d;

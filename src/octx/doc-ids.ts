@@ -2,6 +2,7 @@
 // canonical UUID as its 16 bytes, anything else (a malformed id, reported elsewhere) as the string
 // it is. ~20 bytes a document instead of an object and a 36-character string (~100 bytes on the
 // heap, which V8 lets grow 2-4× before it collects: issue 39).
+import { LOWER_HEX } from '../core/lower-hex.js';
 
 const CANONICAL = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -15,11 +16,11 @@ export function writeIdBytes(id: string, out: Uint8Array, at: number): boolean {
   if (id.length !== 36 || id.charCodeAt(8) !== DASH || id.charCodeAt(13) !== DASH || id.charCodeAt(18) !== DASH || id.charCodeAt(23) !== DASH) return false;
   for (let k = 0; k < 16; k++) {
     const c = ID_CHAR[k]!;
-    if ((NIBBLE[id.charCodeAt(c)] ?? 16) > 15 || (NIBBLE[id.charCodeAt(c + 1)] ?? 16) > 15) return false;
+    if ((LOWER_HEX[id.charCodeAt(c)] ?? 255) > 15 || (LOWER_HEX[id.charCodeAt(c + 1)] ?? 255) > 15) return false;
   }
   for (let k = 0; k < 16; k++) {
     const c = ID_CHAR[k]!;
-    out[at + k] = (NIBBLE[id.charCodeAt(c)]! << 4) | NIBBLE[id.charCodeAt(c + 1)]!;
+    out[at + k] = (LOWER_HEX[id.charCodeAt(c)]! << 4) | LOWER_HEX[id.charCodeAt(c + 1)]!;
   }
   return true;
 }
@@ -27,10 +28,6 @@ export function writeIdBytes(id: string, out: Uint8Array, at: number): boolean {
 const DASH = 0x2d;
 /** Where each of a canonical UUID's 16 bytes is written in its text. */
 const ID_CHAR = Int8Array.from({ length: 16 }, (_, k) => 2 * k + (k >= 4 ? 1 : 0) + (k >= 6 ? 1 : 0) + (k >= 8 ? 1 : 0) + (k >= 10 ? 1 : 0));
-/** A lowercase hex digit's value by its character code, 16 for any other character below 128. */
-const NIBBLE = new Uint8Array(128).fill(16);
-for (let d = 0; d < 10; d++) NIBBLE[0x30 + d] = d;
-for (let d = 0; d < 6; d++) NIBBLE[0x61 + d] = 10 + d;
 
 // What is kept at a position.
 const NONE = 0; // no concept document kept there
