@@ -2,12 +2,14 @@
 // for each request, serving the repositories below ROOT (what a git host does, minus the host).
 // A process of its own, since the bench times its commands with spawnSync, which blocks this one.
 //
-// Usage: node bench/git-http.mjs ROOT   (prints `port <n>` once listening; stops on SIGTERM)
+// Usage: node bench/git-http.mjs ROOT [--no-filter]   (prints `port <n>` once listening; stops on SIGTERM)
+// --no-filter: serve as git's own default does, without partial clone (`uploadpack.allowFilter` off).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 
 const root = resolve(process.argv[2] ?? '.');
+const filters = !process.argv.includes('--no-filter');
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const cgi = spawn('git', ['http-backend'], {
@@ -17,6 +19,8 @@ const server = createServer((req, res) => {
       CONTENT_TYPE: req.headers['content-type'] ?? '', HTTP_CONTENT_ENCODING: req.headers['content-encoding'] ?? '',
       ...(req.headers['content-length'] ? { CONTENT_LENGTH: req.headers['content-length'] } : {}),
       GIT_PROTOCOL: req.headers['git-protocol'] ?? '', REMOTE_ADDR: '127.0.0.1',
+      // Partial clone allowed, as GitHub and GitLab serve repositories (git's own default is off).
+      GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'uploadpack.allowFilter', GIT_CONFIG_VALUE_0: String(filters),
     },
     stdio: ['pipe', 'pipe', 'ignore'],
   });

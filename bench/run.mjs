@@ -547,7 +547,9 @@ else {
 // outdated (issue 39) over a git registry served by git's smart HTTP on 127.0.0.1 (bench/git-http.mjs):
 // a project that installed N signed cartridges by range (`~1.0`) from a registry holding three
 // versions of each, against the floor of reading that registry's versions: a shallow bare clone and
-// the list of its coordinates (ls-tree). One clone gives every package's versions.
+// the list of its coordinates (ls-tree). One clone gives every package's versions. The server allows
+// partial clone, as GitHub and GitLab do (outdated asks for the tree without the artifacts); the
+// second row serves the same registry as git's own default does, without it.
 {
   // The smoke run keeps its setup to six CLI processes (one package, two versions).
   const nPkgs = opts.smoke ? 1 : 20;
@@ -557,7 +559,17 @@ else {
   const regWork = join(base, 'registry-work');
   const served = join(base, 'served');
   const quiet = { quiet: true };
-  let server = null;
+  const servers = [];
+  const serve = async (...flags) => {
+    const server = spawn(node, [join(benchDir, 'git-http.mjs'), served, ...flags], { stdio: ['ignore', 'pipe', 'ignore'] });
+    servers.push(server);
+    const port = await new Promise((res, rej) => {
+      server.on('error', rej);
+      server.on('exit', (c) => rej(new Error(`git-http.mjs exited ${c}`)));
+      createInterface({ input: server.stdout }).once('line', (l) => res(Number(l.split(' ')[1])));
+    });
+    return `http://127.0.0.1:${port}/registry.git`;
+  };
   try {
     mkdirSync(base, { recursive: true });
     if (!setup('init acx (outdated)', [node, cli, 'init', 'acx', tpl], undefined, undefined, quiet)) throw new Error('init acx failed');
@@ -583,13 +595,7 @@ else {
     g(['add', '-A'], regWork);
     g(['commit', '-q', '-m', 'registry'], regWork);
     g(['clone', '-q', '--bare', regWork, join(served, 'registry.git')], base);
-    server = spawn(node, [join(benchDir, 'git-http.mjs'), served], { stdio: ['ignore', 'pipe', 'ignore'] });
-    const port = await new Promise((res, rej) => {
-      server.on('error', rej);
-      server.on('exit', (c) => rej(new Error(`git-http.mjs exited ${c}`)));
-      createInterface({ input: server.stdout }).once('line', (l) => res(Number(l.split(' ')[1])));
-    });
-    const url = `http://127.0.0.1:${port}/registry.git`;
+    const url = await serve();
     const proj = join(base, 'project');
     mkdirSync(proj, { recursive: true });
     execFileSync('git', ['init', '-q', proj]);
@@ -602,10 +608,19 @@ else {
       { argv: [node, cli, 'outdated'], cwd: proj },
       { argv: ['sh', '-c', 'git clone -q --bare --depth 1 --no-tags "$1" "$2" && git -C "$2" ls-tree -r --name-only HEAD > /dev/null', 'sh', url, clone], before: () => rmSync(clone, { recursive: true, force: true }) },
       { single: true, packages: nPkgs, versions_each: versions.length }));
+    // The same project and registry, the lock naming the server without partial clone.
+    const plainUrl = await serve('--no-filter');
+    const plainProj = join(base, 'project-no-filter');
+    cpSync(proj, plainProj, { recursive: true });
+    writeFileSync(join(plainProj, 'ctxforge.lock'), readFileSync(join(plainProj, 'ctxforge.lock'), 'utf8').replaceAll(url, plainUrl));
+    results.push(runCase('outdated, server without partial clone', nPkgs,
+      { argv: [node, cli, 'outdated'], cwd: plainProj },
+      { argv: ['sh', '-c', 'git clone -q --bare --depth 1 --no-tags "$1" "$2" && git -C "$2" ls-tree -r --name-only HEAD > /dev/null', 'sh', plainUrl, clone], before: () => rmSync(clone, { recursive: true, force: true }) },
+      { single: true, packages: nPkgs, versions_each: versions.length }));
   } catch (e) {
     failures.push({ case: 'outdated', reason: e.message });
   } finally {
-    server?.kill();
+    for (const server of servers) server.kill();
   }
 }
 
@@ -666,6 +681,7 @@ const PEER_LABELS = {
   'no-records: validate --links error': 'ctxforge validate',
   'site (hugo): validate --links error': 'ctxforge validate',
   outdated: 'git clone --bare --depth 1 + ls-tree',
+  'outdated, server without partial clone': 'git clone --bare --depth 1 + ls-tree',
   'oci push': 'curl POST + PUT of the layer blob',
   'oci pull': 'curl GET of the layer blob',
   'no-records: sync': 'cp -r + sha256sum',

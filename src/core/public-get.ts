@@ -4,8 +4,7 @@
 // the connection is made (the resolver's answer, every address of it), so a name that resolves to a
 // public address when asked first and a private one a moment later still reaches nothing inside.
 import { BlockList, isIP } from 'node:net';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { request } from 'node:https';
+import type { LookupAddress } from 'node:dns';
 import { Readable } from 'node:stream';
 
 // IANA's special-purpose registries (RFC 6890 and successors): no artifact a lock names lives there.
@@ -48,7 +47,7 @@ export function publicUrlProblem(u: URL): string | null {
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** A resolver for https.request that answers only with public addresses (all of them must be). */
-function publicLookup(hostname: string, options: { all?: boolean; family?: number }, cb: LookupCallback): void {
+const publicLookup = (dnsLookup: typeof import('node:dns').lookup) => (hostname: string, options: { all?: boolean; family?: number }, cb: LookupCallback): void => {
   dnsLookup(hostname, { ...options, all: true }, (err, addrs) => {
     if (err) return cb(err, []);
     const inside = addrs.find((a) => !isPublicAddress(a.address));
@@ -60,7 +59,11 @@ function publicLookup(hostname: string, options: { all?: boolean; family?: numbe
     if (options.all) cb(null, addrs);
     else cb(null, addrs[0]!.address, addrs[0]!.family);
   });
-}
+};
+
+// https (TLS with it) and the resolver load when a request is made, not with this module: most
+// commands that import it only ask whether an address is public (~10 ms of a start).
+let transport: Promise<[typeof import('node:https'), typeof import('node:dns')]> | undefined;
 
 /** GET `url` over https, connecting only to public addresses; answers as fetch() does (no redirect followed). */
 export function publicGet(url: string, signal: AbortSignal): Promise<Response> {
@@ -68,12 +71,13 @@ export function publicGet(url: string, signal: AbortSignal): Promise<Response> {
 }
 
 /** A bodiless GET or HEAD with the caller's headers (an OCI registry's Accept and token), under the same address rule. */
-export function publicRequest(url: string, signal: AbortSignal | undefined, headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET'): Promise<Response> {
+export async function publicRequest(url: string, signal: AbortSignal | undefined, headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET'): Promise<Response> {
+  const u = new URL(url);
+  const why = publicUrlProblem(u);
+  if (why) throw new Error(why);
+  const [{ request }, { lookup }] = await (transport ??= Promise.all([import('node:https'), import('node:dns')]));
   return new Promise((resolve, reject) => {
-    const u = new URL(url);
-    const why = publicUrlProblem(u);
-    if (why) { reject(new Error(why)); return; }
-    const req = request(u, { method, lookup: publicLookup as never, signal, headers: { 'user-agent': 'ctxforge-lock-gate', ...headers } }, (res) => {
+    const req = request(u, { method, lookup: publicLookup(lookup) as never, signal, headers: { 'user-agent': 'ctxforge-lock-gate', ...headers } }, (res) => {
       const headers = new Headers();
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
       const status = res.statusCode ?? 502;

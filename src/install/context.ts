@@ -10,7 +10,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fail } from '../core/diagnostics.js';
 import { sha256Hex } from '../core/hash.js';
 import type { Scope } from './hosts.js';
-import { LOCK_NAME } from './lock.js';
+import { LOCK_NAME } from './lock-file.js';
 
 export interface Ctx {
   scope: Scope;

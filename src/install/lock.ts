@@ -1,7 +1,6 @@
 // ctxforge.lock: its shape, where it lives, reading it (a committed lock is repository content, so
 // strict JSON, the schema, and every path checked to stay inside a folder install owns) and writing
 // it sorted and stable, so a reviewer's diff shows only what changed.
-import { lstat, readFile } from 'node:fs/promises';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { DiagnosticError, error, fail } from '../core/diagnostics.js';
 import { parseJson } from '../core/strict-json.js';
@@ -13,9 +12,10 @@ import { LOCK_SCHEMA_ID } from './lock-schema.js';
 import { CANONICAL, linkTarget, splitFolder, type LockLink } from './layout.js';
 import { validateLock } from './lock-validator.js';
 import { portablePathProblem, printable } from './portable.js';
+import { readLockText } from './lock-file.js';
 import './rules.js';
 
-export const LOCK_NAME = 'ctxforge.lock';
+export { LOCK_NAME } from './lock-file.js';
 
 /** Names that are properties of every JavaScript object: never a package's key. */
 export const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
@@ -232,10 +232,8 @@ export function parseLock(text: string, label: string, scope: Scope): Lock {
 
 /** The lock at `path`, or an empty one when there is none. A symlink is never read. */
 export async function readLock(path: string, label: string, scope: Scope): Promise<{ lock: Lock; exists: boolean; text?: string }> {
-  const st = await lstat(path).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
-  if (!st) return { lock: emptyLock(scope), exists: false };
-  if (!st.isFile()) fail('CTXFORGE_LOCK_INVALID', `${label} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}; it is never followed or read`, { file: label }, 2);
-  const text = await readFile(path, 'utf8');
+  const text = await readLockText(path, label);
+  if (text === undefined) return { lock: emptyLock(scope), exists: false };
   return { lock: parseLock(text, label, scope), exists: true, text };
 }
 

@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import { lstat, readFile } from 'node:fs/promises';
 import { compareSemver } from '../core/semver.js';
-import { formatByName } from '../formats.js';
 import type { FormatName } from '../format.js';
 import { findFiles, SEMVER_RE } from './layout.js';
 import { join } from 'node:path';
@@ -37,6 +36,8 @@ export function parseCollectionPath(p: string): { format: 'ctxpkg' | 'octx'; nam
 
 /** The signed identity of a ctxpkg or octx artifact, and whether it verifies. */
 export async function collectionIdentity(file: string, format: 'ctxpkg' | 'octx', label: string): Promise<{ name?: string; version?: string; valid: boolean; signed: boolean; reason: string }> {
+  // The formats load here, not with the coordinates: outdated and resolve parse paths only.
+  const { formatByName } = await import('../formats.js');
   const m = formatByName(format as FormatName)!;
   const r = await (m.verifyArtifact ?? m.validateArtifact).call(m, { label, path: file }, {});
   const d = (r.details ?? {}) as Record<string, unknown>;

@@ -8,8 +8,9 @@ import { resolve } from 'node:path';
 import { DiagnosticError, fail, type Diagnostic } from '../core/diagnostics.js';
 import { compareSemver, isSemver } from '../core/semver.js';
 import { context } from '../install/context.js';
-import { installFromRegistry, type InstallOptions, type InstallReport } from '../install/index.js';
-import { readLock, type LockPackage, type LockSource } from '../install/lock.js';
+import type { InstallOptions, InstallReport } from '../install/index.js';
+import { readLockText } from '../install/lock-file.js';
+import type { LockPackage, LockSource } from '../install/lock.js';
 import { parseCollectionPath } from './collections.js';
 import { newest, newestInRange, openRegistry, type PackageRegistry, type RegistryVersion } from './resolve.js';
 import './rules.js';
@@ -80,7 +81,7 @@ interface RowContext {
   scope: 'project' | 'user';
   env: NodeJS.ProcessEnv;
   /** Each registry opened once a run, however many locked packages came from it (a git registry is a clone). */
-  opened: Map<string, Promise<PackageRegistry>>;
+  open: (spec: string) => Promise<PackageRegistry>;
 }
 
 async function rowFor(p: LockPackage, o: RowContext): Promise<OutdatedRow> {
@@ -96,10 +97,7 @@ async function rowFor(p: LockPackage, o: RowContext): Promise<OutdatedRow> {
     if (!name || !p.source.registry) return unknown('registry', p.source.registry ?? '', `the recorded coordinate ${p.source.location} is not a coordinate of a git registry`);
     let vs: RegistryVersion[];
     try {
-      const spec = p.source.registry;
-      let reg = o.opened.get(spec);
-      if (!reg) o.opened.set(spec, (reg = openRegistry(spec, { cwd: o.root, root: o.root, fromLock: true, scope: o.scope, env: o.env })));
-      vs = await (await reg).versions(name);
+      vs = await (await o.open(p.source.registry)).versions(name);
     } catch (e) {
       if (e instanceof DiagnosticError) return unknown('registry', p.source.registry, e.diagnostic.message);
       throw e;
@@ -121,13 +119,42 @@ async function rowFor(p: LockPackage, o: RowContext): Promise<OutdatedRow> {
   return unknown('other', p.source.location, type === 'path' ? 'a local file: nothing lists its versions' : `a ${type} source: listing its versions awaits that registry's resolver (registerRegistryScheme)`);
 }
 
+const EARLY_OPENS = 4;
+
+/** The registries a lock's text names for its registry packages, read before the lock is checked (so unchecked: only ever opened by open's own rules). */
+function registriesNamed(text: string): string[] {
+  let doc: unknown;
+  try { doc = JSON.parse(text.replace(/^\ufeff/, '')); } catch { return []; }
+  const packages = (doc as { packages?: unknown })?.packages;
+  const specs = new Set<string>();
+  for (const p of packages && typeof packages === 'object' ? Object.values(packages) : []) {
+    const src = (p as { source?: Partial<LockSource> } | null)?.source;
+    if (src?.type === 'registry' && typeof src.registry === 'string' && src.registry.length <= 8192 && typeof src.location === 'string' && registryName(src.location)) specs.add(src.registry);
+    // A few at once: a lock naming a thousand registries gets them cloned one after another, as its rows need them.
+    if (specs.size === EARLY_OPENS) break;
+  }
+  return [...specs];
+}
+
 export async function outdated(o: InstallOptions): Promise<OutdatedReport> {
   const ctx = context(o);
-  const { lock } = await readLock(ctx.lockPath, ctx.lockLabel, ctx.scope);
+  const env = o.env ?? process.env;
   const packages: OutdatedRow[] = [];
   const opened = new Map<string, Promise<PackageRegistry>>();
+  const open = (spec: string): Promise<PackageRegistry> => {
+    let reg = opened.get(spec);
+    if (!reg) opened.set(spec, (reg = openRegistry(spec, { cwd: ctx.root, root: ctx.root, fromLock: true, scope: ctx.scope, env, versionsOnly: true })));
+    return reg;
+  };
   try {
-    for (const p of Object.values(lock.packages)) packages.push(await rowFor(p, { cwd: o.cwd, root: ctx.root, scope: ctx.scope, env: o.env ?? process.env, opened }));
+    const text = await readLockText(ctx.lockPath, ctx.lockLabel);
+    // A git registry's clone is most of this command's time: each one starts (under the same rules
+    // as always, a lock's registry being repository content) before the lock is checked, and runs
+    // while it is. A lock found invalid stops here; the finally removes what was cloned.
+    if (text !== undefined) for (const spec of registriesNamed(text)) open(spec).catch(() => undefined);
+    const { emptyLock, parseLock } = await import('../install/lock.js');
+    const lock = text === undefined ? emptyLock(ctx.scope) : parseLock(text, ctx.lockLabel, ctx.scope);
+    for (const p of Object.values(lock.packages)) packages.push(await rowFor(p, { cwd: o.cwd, root: ctx.root, scope: ctx.scope, env, open }));
   } finally {
     for (const r of opened.values()) await r.then((reg) => reg.close(), () => undefined);
   }
@@ -143,6 +170,7 @@ export interface UpgradeReport { lock: string; upgraded: InstallReport[]; skippe
  */
 export async function upgrade(names: string[], o: InstallOptions): Promise<UpgradeReport> {
   const ctx = context(o);
+  const { readLock } = await import('../install/lock.js');
   const { lock } = await readLock(ctx.lockPath, ctx.lockLabel, ctx.scope);
   const missing = names.filter((n) => !Object.hasOwn(lock.packages, n));
   if (missing.length) fail('CTXFORGE_INSTALL_NOT_INSTALLED', `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in ${ctx.lockLabel}`, { file: ctx.lockLabel }, 1);
@@ -156,6 +184,7 @@ export async function upgrade(names: string[], o: InstallOptions): Promise<Upgra
     if (row.status === 'up-to-date') { report.skipped.push({ name: row.name, reason: `${row.current} is the newest in ${row.range}${row.latest && row.latest !== row.wanted ? ` (${row.latest} is outside the range)` : ''}` }); continue; }
     // A recorded path is relative to the project root, wherever the command runs.
     const spec = /^[a-z]+:\/\/|^[\w.-]+@[\w.-]+:/i.test(p.source.registry!) ? p.source.registry! : resolve(ctx.root, p.source.registry!);
+    const { installFromRegistry } = await import('../install/index.js');
     const r = await installFromRegistry(lockedName(p.source)!, p.source.range, spec, { ...o, hosts: p.hosts, allowUnbound: p.allow_unbound });
     report.upgraded.push(r);
     report.diagnostics.push(...r.diagnostics);

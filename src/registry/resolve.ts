@@ -4,10 +4,9 @@
 // artifact it hands out is verified by install against a pinned key like any other, so the
 // listing is never a trust root. An OCI registry (oci.ts) implements PackageRegistry with `acquire`;
 // another kind registers its scheme with registerRegistryScheme.
-import { lookup } from 'node:dns/promises';
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { lstat, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createWriteStream, mkdtempSync } from 'node:fs';
+import { lstat, mkdir, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -52,6 +51,11 @@ export interface OpenOptions {
   scope?: 'project' | 'user';
   /** For registry credentials (Docker's config) and the like. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Versions only (outdated): a git registry is cloned without its artifacts' bytes where the
+   * server allows (`--filter=blob:none`, as GitHub and GitLab do), and no artifact can be taken.
+   */
+  versionsOnly?: boolean;
 }
 
 type Opener = (spec: string, o: OpenOptions) => Promise<PackageRegistry>;
@@ -96,9 +100,8 @@ interface RegistryFiles {
 
 /** A registry over its files: the listing is made once, from paths alone (no artifact is read). */
 function registryOver(files: RegistryFiles, recorded: string, cleanup?: () => Promise<void>): PackageRegistry {
-  let listing: RegistryVersion[] | undefined;
-  const all = async () => {
-    listing ??= (await files.find('cartridges', 'cartridge.acx')).flatMap((f) => {
+  const list = async (): Promise<RegistryVersion[]> => {
+    const listing = (await files.find('cartridges', 'cartridge.acx')).flatMap((f) => {
       const m = /^cartridges\/([^/]+)\/([^/]+)\/([^/]+)\/cartridge\.acx$/.exec(f.rel);
       return !f.unsafe && m && SEMVER_RE.test(m[3]!) ? [{ name: `${m[1]}/${m[2]}`, version: m[3]!, location: f.rel }] : [];
     });
@@ -110,6 +113,9 @@ function registryOver(files: RegistryFiles, recorded: string, cleanup?: () => Pr
     }
     return listing;
   };
+  // Made once: every name asked of the registry is looked up in the same listing.
+  let listing: Promise<RegistryVersion[]> | undefined;
+  const all = () => (listing ??= list());
   return {
     recorded,
     async versions(name) {
@@ -150,6 +156,7 @@ async function publicGitProblem(url: string): Promise<string | null> {
   const why = publicUrlProblem(u);
   if (why) return why;
   const host = u.hostname.replace(/^\[|\]$/g, '');
+  const { lookup } = await import('node:dns/promises');
   const addrs = await lookup(host, { all: true }).catch(() => []);
   if (!addrs.length) return `${host} does not resolve`;
   const inside = addrs.find((a) => !isPublicAddress(a.address));
@@ -171,30 +178,42 @@ async function gitRegistry(url: string, o: OpenOptions): Promise<PackageRegistry
     const why = await publicGitProblem(url);
     if (why) unreachable(url, `not cloned by the lock gate: ${why}`, 'the lock gate reaches registries over https on public addresses only');
   }
-  const dir = await mkdtemp(join(tmpdir(), 'ctxforge-registry-'));
+  // No await from here to the clone's spawn: the clone is running when this returns its promise, so a
+  // caller's work in the meantime (outdated checking the lock) overlaps it.
+  const dir = mkdtempSync(join(tmpdir(), 'ctxforge-registry-'));
   const cleanup = () => rm(dir, { recursive: true, force: true });
   try {
     // A bare clone: nothing is checked out, so no smudge or process filter a repository's
     // .gitattributes names (and a machine's git config defines) ever runs on its content.
-    await execGit(dir, ['clone', '--quiet', '--bare', '--depth', '1', '--no-tags', '--', url, 'r.git'], { timeout: 5 * 60_000, config: ['http.followRedirects=false'] });
+    // Versions need the tree alone: without the blobs a registry of many artifacts is a few KB to
+    // fetch. A server that does not filter sends everything (git warns and goes on).
+    const filter = o.versionsOnly ? ['--filter=blob:none'] : [];
+    const cloning = execGit(dir, ['clone', '--quiet', '--bare', '--depth', '1', '--no-tags', ...filter, '--', url, 'r.git'], { timeout: 5 * 60_000, config: ['http.followRedirects=false'] });
+    // The listing's sort needs the collator next: made while git clones, not after.
+    collator ??= new Intl.Collator();
+    await cloning;
   } catch (e) {
     await cleanup();
     unreachable(url, `cannot be cloned: ${String((e as { stderr?: string }).stderr ?? (e as Error).message).trim().split('\n').at(-1)}`);
   }
   try {
-    return registryOver(await cloneFiles(join(dir, 'r.git'), join(dir, 'artifacts'), url), url, cleanup);
+    return registryOver(await cloneFiles(join(dir, 'r.git'), join(dir, 'artifacts'), url, !o.versionsOnly), url, cleanup);
   } catch (e) {
     await cleanup();
     throw e;
   }
 }
 
+// localeCompare's own order (same locale, same options), without its per-call set-up; made on first
+// use (a collator costs milliseconds to make, and most runs sort nothing).
+let collator: Intl.Collator | undefined;
+
 /** Names compared one folder level at a time with localeCompare: the order findFiles walks a folder in. */
 function referenceOrder(a: string, b: string): number {
   const x = a.split('/');
   const y = b.split('/');
   for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const c = x[i]!.localeCompare(y[i]!);
+    const c = (collator ??= new Intl.Collator()).compare(x[i]!, y[i]!);
     if (c) return c;
   }
   return x.length - y.length;
@@ -205,9 +224,10 @@ function referenceOrder(a: string, b: string): number {
  * outdated needs only the coordinates, so no artifact is written for it). The files are what a
  * checkout of the registry would offer: regular files at a coordinate (a link in the tree is never
  * listed, so never followed), under `registry/` when the top holds no cartridges. An artifact is
- * written out of the clone when install asks for it, once.
+ * written out of the clone when install asks for it, once; a clone made for versions alone has no
+ * artifact to give (asking for one would make git fetch it behind our back).
  */
-async function cloneFiles(bare: string, dest: string, recorded: string): Promise<RegistryFiles> {
+async function cloneFiles(bare: string, dest: string, recorded: string, artifacts: boolean): Promise<RegistryFiles> {
   const list = await execGit(bare, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD']);
   const blobs = new Map<string, string>();
   for (const rec of list.split('\0')) {
@@ -234,6 +254,7 @@ async function cloneFiles(bare: string, dest: string, recorded: string): Promise
       return paths.filter((p) => p.startsWith(under) && p.endsWith(suffix)).map((p) => p.slice(prefix.length)).sort(referenceOrder).map((rel) => ({ rel, unsafe: null }));
     },
     local(location) {
+      if (!artifacts) throw new Error(`internal: ${location} asked of a registry opened for versions only`);
       const path = prefix + location;
       const oid = blobs.get(path);
       // Not in the clone: a path where nothing is, as a folder registry answers (install says the file is missing).

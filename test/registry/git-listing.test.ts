@@ -59,6 +59,19 @@ for (const under of ['', 'registry/']) {
       for (const name of ['io.example/kit', 'kit', 'io.other/kit', '@acme/notes', ASSET, 'notes', 'nothing']) {
         assert.deepEqual(await listed(cloned, name), await listed(folder, name), name);
       }
+      // Asked again (as outdated asks for each locked package): the same listing, nothing counted twice.
+      for (const reg of [cloned, folder]) {
+        assert.deepEqual((await reg.versions('@acme/notes')).map((v) => v.version), ['0.9.0', '1.0.0']);
+        assert.deepEqual((await reg.versions(ASSET)).map((v) => v.version), ['3.0.0']);
+      }
+      // A clone for versions alone (outdated's) lists the same, and hands out no artifact.
+      const versionsOnly = await openRegistry(pathToFileURL(repo).href, { ...o, versionsOnly: true });
+      try {
+        for (const name of ['io.example/kit', '@acme/notes', ASSET]) assert.deepEqual(await versionsOnly.versions(name), await folder.versions(name), name);
+        await assert.rejects(versionsOnly.artifactPath(`octx/${ASSET}/3.0.0/package.octx`), /versions only/);
+      } finally {
+        await versionsOnly.close();
+      }
       const kit = (await cloned.versions('io.example/kit')) as Array<{ version: string; location: string }>;
       assert.deepEqual(kit.map((v) => v.version), ['1.0.0', '1.0.0-alpha', '1.0.0-Beta', '1.0.0+b2', '1.0.0+B1'].sort((a, b) => a.localeCompare(b)));
       assert.match(String(await listed(cloned, 'kit')), /kit is published by 2 publishers in <registry>: io\.example\/kit, io\.other\/kit/);

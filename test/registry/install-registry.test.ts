@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCli, repoRoot, spawnCli } from '../helpers/cli.js';
@@ -116,15 +116,35 @@ test('outdated over a git registry: one clone for every package it lists, and no
   const proj = project();
   ok(await runCli(['install', 'research-assistant@~1.2', '--registry', url, '--key', pemFile(), '--user'], { cwd: proj, env }), 'install first');
   ok(await runCli(['install', 'second-assistant@~1.0', '--registry', url, '--key', pemFile(), '--user'], { cwd: proj, env }), 'install second');
+  // A server that does not filter (git's default) and one that does (as GitHub and GitLab do): the
+  // same versions; the one that filters is asked for no blob, so the artifacts never cross the wire.
+  for (const filters of [false, true]) {
+    git(repo, 'config', 'uploadpack.allowFilter', String(filters));
+    const trace = join(tmpDir('reg-trace-'), 'git.trace');
+    const o = spawnCli(['outdated', '--user', '--json'], { cwd: proj, env: { ...env, GIT_TRACE: trace } });
+    ok(o, 'outdated');
+    assert.deepEqual(JSON.parse(o.stdout).packages.map((r: { name: string; current: string; wanted: string; latest: string }) => [r.name, r.current, r.wanted, r.latest]),
+      [['research-assistant', '1.2.0', '1.2.0', '1.3.0'], ['second-assistant', '1.0.0', '1.0.0', '1.1.0']]);
+    // What git was asked to do: the listing comes from the tree, so no blob is written out of the clone.
+    const calls = readFileSync(trace, 'utf8').split('\n').filter((l) => /trace: (?:built-in|run_command): git /.test(l));
+    assert.equal(calls.filter((l) => /built-in: git clone .*--filter=blob:none/.test(l)).length, 1, calls.join('\n'));
+    assert.equal(calls.filter((l) => / git cat-file /.test(l)).length, 0, calls.join('\n'));
+    // upload-pack (run here for file://) packs with the filter only when the server allows it.
+    assert.equal(calls.some((l) => /git pack-objects .*--filter=blob:none/.test(l)), filters, calls.join('\n'));
+  }
+  // The clone starts before the lock is checked (it runs while the lock is): a lock found invalid
+  // still fails as such, and what was cloned for it is removed.
+  const lockPath = join(home, 'cfg', 'ctxforge', 'ctxforge.lock');
+  const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
+  lock.packages['second-assistant'].source.range = 'not a range';
+  writeFileSync(lockPath, JSON.stringify(lock, null, 2));
+  const tmp = tmpDir('reg-tmp-');
   const trace = join(tmpDir('reg-trace-'), 'git.trace');
-  const o = spawnCli(['outdated', '--user', '--json'], { cwd: proj, env: { ...env, GIT_TRACE: trace } });
-  ok(o, 'outdated');
-  assert.deepEqual(JSON.parse(o.stdout).packages.map((r: { name: string; current: string; wanted: string; latest: string }) => [r.name, r.current, r.wanted, r.latest]),
-    [['research-assistant', '1.2.0', '1.2.0', '1.3.0'], ['second-assistant', '1.0.0', '1.0.0', '1.1.0']]);
-  // What git was asked to do: the listing comes from the tree, so no blob is written out of the clone.
-  const calls = readFileSync(trace, 'utf8').split('\n').filter((l) => /trace: built-in: git /.test(l));
-  assert.equal(calls.filter((l) => / git clone /.test(l)).length, 1, calls.join('\n'));
-  assert.equal(calls.filter((l) => / git cat-file /.test(l)).length, 0, calls.join('\n'));
+  const bad = spawnCli(['outdated', '--user'], { cwd: proj, env: { ...env, TMPDIR: tmp, GIT_TRACE: trace } });
+  assert.equal(bad.code, 2, bad.stderr);
+  assert.match(bad.stderr, /CTXFORGE_LOCK_INVALID/);
+  assert.match(readFileSync(trace, 'utf8'), /built-in: git clone /);
+  assert.deepEqual(readdirSync(tmp), []);
 });
 
 test('outdated: a GitHub Release URL is looked up with the releases API; a local file is unknown with the reason', async () => {
