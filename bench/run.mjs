@@ -338,6 +338,14 @@ if (inputs.flat) {
     { argv: [node, cli, 'build', f.octx, '--out', buildOut, '--source-date-epoch', EPOCH], before: () => rmSync(buildOut, { recursive: true, force: true }) },
     { argv: ['zip', '-0', '-X', '-r', '-q', zipOut, '.'], cwd: f.octx, before: () => rmSync(zipOut, { force: true }) },
     info));
+  // The same pages committed in a git repository (the diff's input, checked out clean): what a user
+  // builds, and where build asks git what is uncommitted for its reproducibility warning.
+  const committedOut = join(work, `flat-build-committed-${n}`);
+  results.push(runCase('no-records: build, committed tree', n,
+    { argv: [node, cli, 'build', f.git, '--out', committedOut, '--source-date-epoch', EPOCH], before: () => rmSync(committedOut, { recursive: true, force: true }) },
+    { argv: ['zip', '-0', '-X', '-r', '-q', zipOut, '.', '-x', '.git/*'], cwd: f.git, before: () => rmSync(zipOut, { force: true }) },
+    info));
+  rmSync(committedOut, { recursive: true, force: true });
   rmSync(zipOut, { force: true });
   const octx = existsSync(buildOut) ? readdirSync(buildOut).find((x) => x.endsWith('.octx')) : undefined;
   if (octx) {
@@ -676,6 +684,7 @@ const PEER_LABELS = {
   'pathological lines: validate': 'cat, wc -l',
   'pathological lines: sync': 'cp -r',
   'no-records: build': 'zip -0 -X -r',
+  'no-records: build, committed tree': 'zip -0 -X -r (without .git)',
   'no-records: validate .octx': 'unzip -tq',
   'no-records: validate dir': 'find | xargs -0 sha256sum',
   'no-records: validate --links error': 'ctxforge validate',

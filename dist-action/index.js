@@ -20275,23 +20275,6 @@ async function execGit(cwd, args, o = {}) {
   const { stdout } = await run("git", n.args, { cwd, env: n.env, encoding: "utf8", maxBuffer: o.maxBuffer ?? 256 * 1024 * 1024, ...o.timeout ? { timeout: o.timeout } : {} });
   return stdout;
 }
-function execGitInput(cwd, args, input2, o = {}) {
-  const n = neutralGit(args, o.env ?? process.env, o.config ?? []);
-  return new Promise((resolveRun, reject) => {
-    const child = spawn("git", n.args, { cwd, env: n.env, stdio: ["pipe", "pipe", "pipe"] });
-    const out = [];
-    let size = 0;
-    child.stdout.on("data", (c) => {
-      size += c.length;
-      if (size <= (o.maxBuffer ?? 256 * 1024 * 1024)) out.push(c);
-    });
-    child.stderr.resume();
-    child.on("error", reject);
-    child.on("close", (code2) => code2 === 0 ? resolveRun(Buffer.concat(out).toString("utf8")) : reject(new Error(`git ${args[0]} exited with ${code2}`)));
-    child.stdin.on("error", () => void 0);
-    child.stdin.end(input2);
-  });
-}
 var run, NEUTRAL_CONFIG;
 var init_git_exec = __esm({
   "src/core/git-exec.ts"() {
@@ -48601,20 +48584,29 @@ async function statusByLibrary(dir, gitdir, prefix, cache2) {
   }
   return [...changed, ...collapseUntracked(untracked, tracked)].sort();
 }
+var PLAIN_FILTER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 async function filtersOff(cwd) {
-  const files = await execGit(cwd, ["ls-files", "-z", "--cached"]);
-  if (!files) return [];
-  const out = await execGitInput(cwd, ["check-attr", "-z", "--stdin", "filter"], files);
+  let out;
+  try {
+    out = await execGit(cwd, ["config", "-z", "--get-regexp", "^filter\\."]);
+  } catch (e) {
+    if (e.code === 1) return [];
+    throw e;
+  }
   const names = /* @__PURE__ */ new Set();
-  const f = out.split("\0");
-  for (let i = 0; i + 2 < f.length; i += 3) {
-    const v = f[i + 2];
-    if (v && v !== "unspecified" && v !== "unset" && v !== "set") names.add(v);
+  for (const rec of out.split("\0")) {
+    if (!rec) continue;
+    const key3 = rec.split("\n", 1)[0];
+    const name = key3.slice("filter.".length, key3.lastIndexOf("."));
+    if (!PLAIN_FILTER_NAME.test(name)) return void 0;
+    names.add(name);
   }
   return [...names].flatMap((n) => [`filter.${n}.clean=`, `filter.${n}.smudge=`, `filter.${n}.process=`, `filter.${n}.required=false`]);
 }
 async function statusByCli(cwd, rel) {
-  const out = await execGit(cwd, ["status", "--porcelain=v1", "-z", "--ignore-submodules=all", "--untracked-files=normal", "--", rel || "."], { config: await filtersOff(cwd) });
+  const config = await filtersOff(cwd);
+  if (!config) return void 0;
+  const out = await execGit(cwd, ["status", "--porcelain=v1", "-z", "--ignore-submodules=all", "--untracked-files=normal", "--", rel || "."], { config });
   const fields = out.split("\0");
   const paths = [];
   for (let i = 0; i < fields.length; i++) {
@@ -48630,9 +48622,16 @@ async function uncommittedPaths(cwd, rel = ".", o = {}) {
   if (!repo) return [];
   const prefix = toPosix(relative2(repo.dir, resolve6(cwd, rel || ".")));
   if (prefix.startsWith("..")) return [];
+  const byLibrary = () => statusByLibrary(repo.dir, repo.gitdir, prefix === "" ? "" : prefix, repo.cache);
   try {
-    if (o.via !== "cli" && !repo.linkedWorktree) return await statusByLibrary(repo.dir, repo.gitdir, prefix === "" ? "" : prefix, repo.cache);
-    return await statusByCli(cwd, rel);
+    if (o.via === "library") return await byLibrary();
+    let cli;
+    try {
+      cli = await statusByCli(cwd, rel);
+    } catch (e) {
+      if (e.code !== "ENOENT" || repo.linkedWorktree) throw e;
+    }
+    return cli ?? (repo.linkedWorktree ? [] : await byLibrary());
   } catch {
     return [];
   }

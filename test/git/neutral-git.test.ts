@@ -8,7 +8,7 @@
 // recursed into the submodule, `git log`/`git show` ran gpg.program, and the fetch ran uploadpack.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { git, initRepo, tmpDir, writeTree } from '../helpers/tmp.js';
@@ -133,11 +133,46 @@ test('what is uncommitted is read the same by the library and by the neutralised
   writeFileSync(join(t.repo, 'guide', 'knowledge', 'alpha.md'), `${readFileSync(join(t.repo, 'guide', 'knowledge', 'alpha.md'), 'utf8')}\nEdited.\n`);
   mkdirSync(join(t.repo, 'guide', 'drafts'));
   writeTree(t.repo, { 'guide/drafts/a.md': 'a', 'guide/drafts/b.md': 'b', 'top.txt': 't' });
-  const lib = await uncommittedPaths(join(t.repo, 'guide'));
-  const cli = await uncommittedPaths(join(t.repo, 'guide'), '.', { via: 'cli' });
+  const lib = await uncommittedPaths(join(t.repo, 'guide'), '.', { via: 'library' });
+  const cli = await uncommittedPaths(join(t.repo, 'guide'));
   assert.deepEqual(lib, ['guide/drafts/', 'guide/knowledge/alpha.md']);
   assert.deepEqual([...cli].sort(), lib);
   assert.deepEqual((await uncommittedPaths(t.repo)).filter((p) => p === 'top.txt'), ['top.txt']);
   assert.deepEqual(t.ran(), []);
   assert.ok(!existsSync(join(t.markers, 'clean')));
+});
+
+test('git status runs no filter any config scope defines; a name it cannot be told about sends the question to the library', async () => {
+  const t = trap();
+  // A filter defined only in the user's global config (as git-lfs installs itself), named by the attributes.
+  const global = join(t.repo, '..', 'gitconfig');
+  script(join(t.markers, '..', 'bin', 'global-clean'), `touch "${t.markers}/global-clean"\ncat`);
+  writeFileSync(global, `[filter "glob"]\n\tclean = ${join(t.markers, '..', 'bin', 'global-clean')}\n`);
+  writeTree(t.repo, { '.gitattributes': '*.md filter=glob\n*.json filter=evilproc\n' });
+  const saved = process.env.GIT_CONFIG_GLOBAL;
+  process.env.GIT_CONFIG_GLOBAL = global;
+  try {
+    // Plain git would run it: the attributes name it and the file's stat no longer matches.
+    try { execFileSync('git', ['-c', 'filter.evil.clean=', '-c', 'filter.evilproc.process=', 'status', '--porcelain', '--ignore-submodules=all', '--', 'guide'], { cwd: t.repo, stdio: 'ignore', env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } }); } catch { /* ran */ }
+    assert.ok(t.ran().includes('global-clean'), t.ran().join(', '));
+    for (const m of t.ran()) rmSync(join(t.markers, m));
+    const paths = await uncommittedPaths(join(t.repo, 'guide'));
+    assert.deepEqual(paths, await uncommittedPaths(join(t.repo, 'guide'), '.', { via: 'library' }));
+    assert.deepEqual(t.ran(), []);
+    // A filter whose name a `-c name=value` setting cannot hold ("a=b"): git is not asked at all.
+    writeFileSync(global, `[filter "a=b"]\n\tclean = ${join(t.markers, '..', 'bin', 'global-clean')}\n`);
+    writeTree(t.repo, { '.gitattributes': '*.md filter=a=b\n' });
+    const trace = join(t.repo, '..', 'git.trace');
+    process.env.GIT_TRACE = trace;
+    try {
+      assert.deepEqual(await uncommittedPaths(join(t.repo, 'guide')), await uncommittedPaths(join(t.repo, 'guide'), '.', { via: 'library' }));
+    } finally {
+      delete process.env.GIT_TRACE;
+    }
+    assert.doesNotMatch(readFileSync(trace, 'utf8'), /built-in: git .*status/);
+    assert.deepEqual(t.ran(), []);
+  } finally {
+    if (saved === undefined) delete process.env.GIT_CONFIG_GLOBAL;
+    else process.env.GIT_CONFIG_GLOBAL = saved;
+  }
 });
