@@ -38268,8 +38268,13 @@ var init_module2 = __esm({
       unsignedDigest,
       registryFacts: cartridgeRegistryFacts,
       documents: readAcxDocuments,
-      async attachments(input2, opts) {
+      async registryLayer(input2, opts) {
         const c = await checkArtifact(input2, opts);
+        if (!c.data || !c.check) fail(c.result.diagnostics[0].code, c.result.diagnostics[0].message, { file: input2.label });
+        const annotations = {};
+        if (typeof c.check.report.manifestHash === "string") annotations["vnd.acx.rom-manifest-hash"] = c.check.report.manifestHash;
+        const spec = c.check.meta.get("acx.spec_version");
+        if (typeof spec === "string") annotations["vnd.acx.spec-version"] = spec;
         const dsse = (c.data?.signatures ?? []).filter((s) => typeof s.envelope === "string").map((s, i) => ({
           artifactType: "application/vnd.dsse.envelope.v1+json",
           mediaType: "application/vnd.dsse.envelope.v1+json",
@@ -38282,7 +38287,7 @@ var init_module2 = __esm({
           title: `level-attestation-${i + 1}.json`,
           bytes: Buffer.isBuffer(a.document) ? a.document : Buffer.from(a.document, "utf8")
         }));
-        return [...dsse, ...levels];
+        return { annotations, attachments: [...dsse, ...levels] };
       },
       async verifyWithDocuments(input2, opts) {
         const sink2 = wants(opts, "docs") ? opts.documentSink : void 0;
@@ -44085,17 +44090,6 @@ var init_store = __esm({
 
 // src/oci/package.ts
 import { basename as basename6, join as join26 } from "node:path";
-async function layerAnnotations(format, path, label2) {
-  const out = { [TITLE]: basename6(label2) };
-  if (format === "acx") {
-    const m = formatByName("acx");
-    const j = (await m.inspect({ label: label2, path }, {})).json;
-    if (typeof j.manifestHash === "string") out["vnd.acx.rom-manifest-hash"] = j.manifestHash;
-    const v = j.meta?.["acx.spec_version"];
-    if (typeof v === "string") out["vnd.acx.spec-version"] = v;
-  }
-  return out;
-}
 function manifestAnnotations(a, title) {
   const out = { [TITLE]: title };
   if (a.source) out["org.opencontainers.image.source"] = a.source;
@@ -44115,7 +44109,8 @@ async function pushPackage(store, ref, artifact, o) {
   if (!module) throw new DiagnosticError(error2("CTXFORGE_FORMAT_UNKNOWN", `${label2} is not an .acx, .ctxpkg or .octx package`, { file: label2 }), 1);
   const media = PACKAGE_MEDIA[module.name];
   const { sha256, size } = await sha256File(artifact);
-  const layer = { mediaType: media.layer, digest: `sha256:${sha256}`, size, annotations: await layerAnnotations(module.name, artifact, label2) };
+  const facts = await module.registryLayer?.({ label: label2, path: artifact }, {});
+  const layer = { mediaType: media.layer, digest: `sha256:${sha256}`, size, annotations: { [TITLE]: basename6(label2), ...facts?.annotations } };
   const manifest = {
     artifactType: media.artifactType,
     config: emptyConfig(),
@@ -44147,7 +44142,7 @@ async function pushPackage(store, ref, artifact, o) {
     const d = await pushReferrer(store, { artifactType: CHECKSUMS_ARTIFACT, config: emptyConfig(), layers, subject });
     refs.push({ artifactType: CHECKSUMS_ARTIFACT, digest: d.digest });
   }
-  for (const att of await module.attachments?.({ label: label2, path: artifact }, {}) ?? []) {
+  for (const att of facts?.attachments ?? []) {
     const l = { mediaType: att.mediaType, digest: digestOf2(att.bytes), size: att.bytes.length, annotations: { [TITLE]: att.title } };
     count3(await store.pushBlob(l.digest, l.size, { bytes: att.bytes }));
     const d = await pushReferrer(store, { artifactType: att.artifactType, config: emptyConfig(), layers: [l], subject });

@@ -227,10 +227,12 @@ export interface FormatModule {
    */
   readonly skills?: FormatSkills;
   /**
-   * Signed statements the artifact carries that a registry shows beside it (OCI referrers, ACX SPEC
-   * §11): for a cartridge, each DSSE envelope of its signatures table. The bytes as stored.
+   * What a registry shows beside the artifact (OCI, ACX SPEC §11), from one reading of it: its
+   * layer's annotations (a cartridge's ROM manifest hash and spec version) and the signed
+   * statements it carries as referrers (each DSSE envelope of a cartridge's signatures table, each
+   * level credential), their bytes as stored.
    */
-  attachments?(input: ArtifactInput, opts: CommonOptions): Promise<Attachment[]>;
+  registryLayer?(input: ArtifactInput, opts: CommonOptions): Promise<{ annotations: Record<string, string>; attachments: Attachment[] }>;
 }
 
 /** A format's Agent Skills layout: the folders skills live in, and skill folders in and out. */

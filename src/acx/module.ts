@@ -1,6 +1,6 @@
 // The Agent Cartridge (.acx) format module: the FormatModule surface over src/acx/.
 import './rules.js';
-import { hasErrors } from '../core/diagnostics.js';
+import { fail, hasErrors } from '../core/diagnostics.js';
 import type { FormatModule, ValidationResult } from '../format.js';
 import { isTree, wants, type Asset } from '../format.js';
 import { compareUtf8 } from '../core/paths.js';
@@ -59,11 +59,18 @@ export const acx: FormatModule = {
   unsignedDigest,
   registryFacts: cartridgeRegistryFacts,
   documents: readAcxDocuments,
-  async attachments(input, opts) {
-    // §11: the DSSE envelope as a referrer whose one layer is application/vnd.dsse.envelope.v1+json.
+  async registryLayer(input, opts) {
+    // §11: the layer names the ROM manifest hash and the spec version; the DSSE envelope is a
+    // referrer whose one layer is application/vnd.dsse.envelope.v1+json.
     // §10.1/§11: each level credential (a vc-2.0 attestation row) as a referrer of artifactType
     // application/vnd.acx.level-attestation.v1, its layer the document under its own media type.
+    // One check gives all of it (a cartridge's check is most of a push's time).
     const c = await checkArtifact(input, opts);
+    if (!c.data || !c.check) fail(c.result.diagnostics[0]!.code, c.result.diagnostics[0]!.message, { file: input.label });
+    const annotations: Record<string, string> = {};
+    if (typeof c.check.report.manifestHash === 'string') annotations['vnd.acx.rom-manifest-hash'] = c.check.report.manifestHash;
+    const spec = c.check.meta.get('acx.spec_version');
+    if (typeof spec === 'string') annotations['vnd.acx.spec-version'] = spec;
     const dsse = (c.data?.signatures ?? []).filter((s) => typeof s.envelope === 'string').map((s, i) => ({
       artifactType: 'application/vnd.dsse.envelope.v1+json', mediaType: 'application/vnd.dsse.envelope.v1+json', title: `signature-${i + 1}.dsse.json`, bytes: Buffer.from(s.envelope as string, 'utf8'),
     }));
@@ -72,7 +79,7 @@ export const acx: FormatModule = {
       mediaType: typeof a.media_type === 'string' && /^[\w.+-]+\/[\w.+-]+$/.test(a.media_type) ? a.media_type : 'application/vc',
       title: `level-attestation-${i + 1}.json`, bytes: Buffer.isBuffer(a.document) ? a.document : Buffer.from(a.document as string, 'utf8'),
     }));
-    return [...dsse, ...levels];
+    return { annotations, attachments: [...dsse, ...levels] };
   },
   async verifyWithDocuments(input, opts) {
     // One open and one pass over the files: the verdict under the caller's trust inputs, and the

@@ -47,18 +47,6 @@ export interface PushResult {
 const SMALL = 1 << 20;
 
 /** Annotations of an artifact's layer: its file name, and for a cartridge §11's two. */
-async function layerAnnotations(format: FormatName, path: string, label: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = { [TITLE]: basename(label) };
-  if (format === 'acx') {
-    const m = formatByName('acx')!;
-    const j = (await m.inspect({ label, path }, {})).json as { meta?: Record<string, unknown>; manifestHash?: unknown };
-    if (typeof j.manifestHash === 'string') out['vnd.acx.rom-manifest-hash'] = j.manifestHash;
-    const v = j.meta?.['acx.spec_version'];
-    if (typeof v === 'string') out['vnd.acx.spec-version'] = v;
-  }
-  return out;
-}
-
 export function manifestAnnotations(a: PackageAnnotations, title: string): Record<string, string> {
   const out: Record<string, string> = { [TITLE]: title };
   if (a.source) out['org.opencontainers.image.source'] = a.source;
@@ -81,7 +69,8 @@ export async function pushPackage(store: Store, ref: OciRef, artifact: string, o
   if (!module) throw new DiagnosticError(error('CTXFORGE_FORMAT_UNKNOWN', `${label} is not an .acx, .ctxpkg or .octx package`, { file: label }), 1);
   const media = PACKAGE_MEDIA[module.name];
   const { sha256, size } = await sha256File(artifact);
-  const layer: Descriptor = { mediaType: media.layer, digest: `sha256:${sha256}`, size, annotations: await layerAnnotations(module.name, artifact, label) };
+  const facts = await module.registryLayer?.({ label, path: artifact }, {});
+  const layer: Descriptor = { mediaType: media.layer, digest: `sha256:${sha256}`, size, annotations: { [TITLE]: basename(label), ...facts?.annotations } };
   const manifest: Omit<Manifest, 'schemaVersion' | 'mediaType'> = {
     artifactType: media.artifactType, config: emptyConfig(), layers: [layer], annotations: manifestAnnotations(o.annotations ?? {}, basename(label)),
   };
@@ -111,7 +100,7 @@ export async function pushPackage(store: Store, ref: OciRef, artifact: string, o
     refs.push({ artifactType: CHECKSUMS_ARTIFACT, digest: d.digest });
   }
   // The format's own signed statements (a cartridge's DSSE envelopes, §11), one referrer each.
-  for (const att of (await module.attachments?.({ label, path: artifact }, {})) ?? []) {
+  for (const att of facts?.attachments ?? []) {
     const l: Descriptor = { mediaType: att.mediaType, digest: digestOf(att.bytes), size: att.bytes.length, annotations: { [TITLE]: att.title } };
     count(await store.pushBlob(l.digest, l.size, { bytes: att.bytes }));
     const d = await pushReferrer(store, { artifactType: att.artifactType, config: emptyConfig(), layers: [l], subject });

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { execFileSync } from 'node:child_process';
+import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { LayoutStore } from '../../src/oci/layout.js';
 import { parseManifest } from '../../src/oci/manifest.js';
@@ -34,4 +35,26 @@ test('a reference cartridge: §11 manifest, its DSSE envelope and level credenti
     const want = d.artifactType === 'application/vnd.dsse.envelope.v1+json' ? sql('select envelope from signatures') : sql("select document from attestations where type = 'vc-2.0'");
     assert.equal(layer.toString('utf8'), want);
   }
+});
+
+test('a push reads the cartridge once: the layer\'s annotations and the referrers come from one check', async () => {
+  const file = join(repoRoot, 'test', 'vectors', 'acx', 'ada-ridge-1.0.0.acx');
+  const dir = join(tmpDir('oci-acx-once-'), 'lay');
+  // Each check of a cartridge copies it into a private scratch folder of its own (core/sqlite.ts);
+  // the folders made under TMPDIR while pushing count the checks.
+  const tmp = tmpDir('oci-acx-tmp-');
+  const seen = new Set<string>();
+  const w = watch(tmp, (_e, name) => { if (name?.startsWith('ctxforge-sqlite-')) seen.add(name); });
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = tmp;
+  try {
+    const r = await pushPackage(new LayoutStore(dir, '/'), parseOciRef(`oci-layout:${dir}:1.0.0`), file, {});
+    assert.equal(r.referrers.length, 2);
+    await new Promise((res) => setTimeout(res, 200));
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+    w.close();
+  }
+  assert.equal(seen.size, 1, [...seen].join(', '));
 });
