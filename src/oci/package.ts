@@ -46,7 +46,7 @@ export interface PushResult {
 
 const SMALL = 1 << 20;
 
-/** Annotations of an artifact's layer: its file name, and for a cartridge §11's two. */
+/** Annotations of the manifest: the file name, and the release's source, version, revision and time where given. */
 export function manifestAnnotations(a: PackageAnnotations, title: string): Record<string, string> {
   const out: Record<string, string> = { [TITLE]: title };
   if (a.source) out['org.opencontainers.image.source'] = a.source;
