@@ -38275,13 +38275,13 @@ var init_module2 = __esm({
         if (typeof c.check.report.manifestHash === "string") annotations["vnd.acx.rom-manifest-hash"] = c.check.report.manifestHash;
         const spec = c.check.meta.get("acx.spec_version");
         if (typeof spec === "string") annotations["vnd.acx.spec-version"] = spec;
-        const dsse = (c.data?.signatures ?? []).filter((s) => typeof s.envelope === "string").map((s, i) => ({
+        const dsse = c.data.signatures.filter((s) => typeof s.envelope === "string").map((s, i) => ({
           artifactType: "application/vnd.dsse.envelope.v1+json",
           mediaType: "application/vnd.dsse.envelope.v1+json",
           title: `signature-${i + 1}.dsse.json`,
           bytes: Buffer.from(s.envelope, "utf8")
         }));
-        const levels = (c.data?.attestations ?? []).filter((a) => a.type === "vc-2.0" && (typeof a.document === "string" || Buffer.isBuffer(a.document))).map((a, i) => ({
+        const levels = c.data.attestations.filter((a) => a.type === "vc-2.0" && (typeof a.document === "string" || Buffer.isBuffer(a.document))).map((a, i) => ({
           artifactType: "application/vnd.acx.level-attestation.v1",
           mediaType: typeof a.media_type === "string" && /^[\w.+-]+\/[\w.+-]+$/.test(a.media_type) ? a.media_type : "application/vc",
           title: `level-attestation-${i + 1}.json`,
@@ -46190,7 +46190,7 @@ async function findFiles(root, sub2, suffix) {
   const out = [];
   const walk2 = async (dir, rel) => {
     const entries = await readdir5(dir, { withFileTypes: true }).catch(() => []);
-    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const e of entries.sort((a, b) => localeOrder(a.name, b.name))) {
       const path = join31(dir, e.name);
       const r3 = `${rel}/${e.name}`;
       if (e.isSymbolicLink()) out.push({ path, rel: r3, unsafe: "symbolic links are forbidden" });
@@ -46237,7 +46237,7 @@ async function policyIssues(root) {
   await walk2(root, "");
   return [...new Set(issues)].sort();
 }
-var INDEX_FILE, STATUS_FILE, TRUST_FILE, INDEX_SCHEMA, STATUS_SCHEMA, COLLECTIONS, PUBLISHER_RE, CARTRIDGE_ID_RE, ID_RE, SEMVER_RE, VERSION, IMMUTABLE, isImmutablePath, cartridgePath, KEY_MARKERS;
+var INDEX_FILE, STATUS_FILE, TRUST_FILE, INDEX_SCHEMA, STATUS_SCHEMA, COLLECTIONS, PUBLISHER_RE, CARTRIDGE_ID_RE, ID_RE, SEMVER_RE, VERSION, IMMUTABLE, isImmutablePath, cartridgePath, collator, localeOrder, KEY_MARKERS;
 var init_layout3 = __esm({
   "src/registry/layout.ts"() {
     "use strict";
@@ -46262,6 +46262,7 @@ var init_layout3 = __esm({
     ];
     isImmutablePath = (p) => IMMUTABLE.some((r3) => r3.test(p));
     cartridgePath = (publisher, id, version) => `cartridges/${publisher}/${id}/${version}/cartridge.acx`;
+    localeOrder = (a, b) => (collator ??= new Intl.Collator()).compare(a, b);
     KEY_MARKERS = ["-----BEGIN PRIVATE KEY-----", "-----BEGIN ENCRYPTED PRIVATE KEY-----", "-----BEGIN RSA PRIVATE KEY-----", "-----BEGIN OPENSSH PRIVATE KEY-----"].map((m) => Buffer.from(m));
   }
 });
@@ -46591,7 +46592,7 @@ async function gitRegistry(url, o) {
   try {
     const filter = o.versionsOnly ? ["--filter=blob:none"] : [];
     const cloning = execGit(dir, ["clone", "--quiet", "--bare", "--depth", "1", "--no-tags", ...filter, "--", url, "r.git"], { timeout: 5 * 6e4, config: ["http.followRedirects=false"] });
-    collator ??= new Intl.Collator();
+    localeOrder("", "");
     await cloning;
   } catch (e) {
     await cleanup();
@@ -46608,7 +46609,7 @@ function referenceOrder(a, b) {
   const x = a.split("/");
   const y = b.split("/");
   for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const c = (collator ??= new Intl.Collator()).compare(x[i], y[i]);
+    const c = localeOrder(x[i], y[i]);
     if (c) return c;
   }
   return x.length - y.length;
@@ -46678,7 +46679,7 @@ async function openRegistry(spec, o) {
   const recorded = rel && !rel.startsWith(`..${sep4}`) && rel !== ".." && !isAbsolute6(rel) ? rel.split(sep4).join("/") : abs;
   return folderRegistry(abs, recorded);
 }
-var schemes, isGitUrl, isCoordinate, collator;
+var schemes, isGitUrl, isCoordinate;
 var init_resolve = __esm({
   "src/registry/resolve.ts"() {
     "use strict";

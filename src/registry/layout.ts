@@ -35,6 +35,11 @@ export const cartridgePath = (publisher: string, id: string, version: string): s
 
 export interface FoundFile { path: string; rel: string; unsafe: string | null }
 
+// The reference's order of names: localeCompare's (ECMA-402: the same locale and options as a
+// default Intl.Collator), from one collator made on first use instead of set up again each call.
+let collator: Intl.Collator | undefined;
+export const localeOrder = (a: string, b: string): number => (collator ??= new Intl.Collator()).compare(a, b);
+
 /**
  * Files under `root/sub` ending in `suffix`, in the reference's order (names compared with
  * localeCompare at each level). A symbolic link is listed as unsafe and never followed.
@@ -43,7 +48,7 @@ export async function findFiles(root: string, sub: string, suffix: string): Prom
   const out: FoundFile[] = [];
   const walk = async (dir: string, rel: string) => {
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const e of entries.sort((a, b) => localeOrder(a.name, b.name))) {
       const path = join(dir, e.name);
       const r = `${rel}/${e.name}`;
       if (e.isSymbolicLink()) out.push({ path, rel: r, unsafe: 'symbolic links are forbidden' });

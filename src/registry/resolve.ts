@@ -16,7 +16,7 @@ import { unsafePathReason } from '../core/paths.js';
 import { compareSemver, isPrerelease, satisfiesRange, semverLib } from '../core/semver.js';
 import { isPublicAddress, publicUrlProblem } from '../core/public-get.js';
 import type { Acquired } from '../install/source.js';
-import { findFiles, SEMVER_RE } from './layout.js';
+import { findFiles, localeOrder, SEMVER_RE } from './layout.js';
 import { parseCollectionPath } from './collections.js';
 import './rules.js';
 
@@ -190,7 +190,7 @@ async function gitRegistry(url: string, o: OpenOptions): Promise<PackageRegistry
     const filter = o.versionsOnly ? ['--filter=blob:none'] : [];
     const cloning = execGit(dir, ['clone', '--quiet', '--bare', '--depth', '1', '--no-tags', ...filter, '--', url, 'r.git'], { timeout: 5 * 60_000, config: ['http.followRedirects=false'] });
     // The listing's sort needs the collator next: made while git clones, not after.
-    collator ??= new Intl.Collator();
+    localeOrder('', '');
     await cloning;
   } catch (e) {
     await cleanup();
@@ -204,16 +204,12 @@ async function gitRegistry(url: string, o: OpenOptions): Promise<PackageRegistry
   }
 }
 
-// localeCompare's own order (same locale, same options), without its per-call set-up; made on first
-// use (a collator costs milliseconds to make, and most runs sort nothing).
-let collator: Intl.Collator | undefined;
-
-/** Names compared one folder level at a time with localeCompare: the order findFiles walks a folder in. */
+/** Names compared one folder level at a time in the reference's order: the order findFiles walks a folder in. */
 function referenceOrder(a: string, b: string): number {
   const x = a.split('/');
   const y = b.split('/');
   for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const c = (collator ??= new Intl.Collator()).compare(x[i]!, y[i]!);
+    const c = localeOrder(x[i]!, y[i]!);
     if (c) return c;
   }
   return x.length - y.length;
