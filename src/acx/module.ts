@@ -71,10 +71,10 @@ export const acx: FormatModule = {
     if (typeof c.check.report.manifestHash === 'string') annotations['vnd.acx.rom-manifest-hash'] = c.check.report.manifestHash;
     const spec = c.check.meta.get('acx.spec_version');
     if (typeof spec === 'string') annotations['vnd.acx.spec-version'] = spec;
-    const dsse = (c.data?.signatures ?? []).filter((s) => typeof s.envelope === 'string').map((s, i) => ({
+    const dsse = c.data.signatures.filter((s) => typeof s.envelope === 'string').map((s, i) => ({
       artifactType: 'application/vnd.dsse.envelope.v1+json', mediaType: 'application/vnd.dsse.envelope.v1+json', title: `signature-${i + 1}.dsse.json`, bytes: Buffer.from(s.envelope as string, 'utf8'),
     }));
-    const levels = (c.data?.attestations ?? []).filter((a) => a.type === 'vc-2.0' && (typeof a.document === 'string' || Buffer.isBuffer(a.document))).map((a, i) => ({
+    const levels = c.data.attestations.filter((a) => a.type === 'vc-2.0' && (typeof a.document === 'string' || Buffer.isBuffer(a.document))).map((a, i) => ({
       artifactType: 'application/vnd.acx.level-attestation.v1',
       mediaType: typeof a.media_type === 'string' && /^[\w.+-]+\/[\w.+-]+$/.test(a.media_type) ? a.media_type : 'application/vc',
       title: `level-attestation-${i + 1}.json`, bytes: Buffer.isBuffer(a.document) ? a.document : Buffer.from(a.document as string, 'utf8'),
