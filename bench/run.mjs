@@ -612,9 +612,10 @@ else {
     }
     process.stderr.write(`  setup outdated: ${nPkgs} package${nPkgs === 1 ? "" : "s"} × ${versions.length} versions built, added, installed in ${((Date.now() - t) / 1000).toFixed(1)} s\n`);
     const clone = join(base, 'peer-clone');
+    const peerOf = (u) => ({ argv: ['sh', '-c', 'git clone -q --bare --depth 1 --no-tags "$1" "$2" && git -C "$2" ls-tree -r --name-only HEAD > /dev/null', 'sh', u, clone], before: () => rmSync(clone, { recursive: true, force: true }) });
     results.push(runCase('outdated', nPkgs,
       { argv: [node, cli, 'outdated'], cwd: proj },
-      { argv: ['sh', '-c', 'git clone -q --bare --depth 1 --no-tags "$1" "$2" && git -C "$2" ls-tree -r --name-only HEAD > /dev/null', 'sh', url, clone], before: () => rmSync(clone, { recursive: true, force: true }) },
+      peerOf(url),
       { single: true, packages: nPkgs, versions_each: versions.length }));
     // The same project and registry, the lock naming the server without partial clone.
     const plainUrl = await serve('--no-filter');
@@ -623,7 +624,7 @@ else {
     writeFileSync(join(plainProj, 'ctxforge.lock'), readFileSync(join(plainProj, 'ctxforge.lock'), 'utf8').replaceAll(url, plainUrl));
     results.push(runCase('outdated, server without partial clone', nPkgs,
       { argv: [node, cli, 'outdated'], cwd: plainProj },
-      { argv: ['sh', '-c', 'git clone -q --bare --depth 1 --no-tags "$1" "$2" && git -C "$2" ls-tree -r --name-only HEAD > /dev/null', 'sh', plainUrl, clone], before: () => rmSync(clone, { recursive: true, force: true }) },
+      peerOf(plainUrl),
       { single: true, packages: nPkgs, versions_each: versions.length }));
   } catch (e) {
     failures.push({ case: 'outdated', reason: e.message });
