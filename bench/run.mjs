@@ -411,6 +411,33 @@ if (inputs.flat) {
     { argv: [node, cli, 'diff', 'v1.0.0:.', 'v1.1.0:.'], cwd: f.git },
     { argv: [node, cli, 'validate', '.'], cwd: f.git },
     { ...info, changed_documents: changed }));
+  // The Action's two jobs on the same change: the pull-request check (validate with the link check,
+  // the ID map, the diff against the base, the lock gate) against validate alone; and the release of
+  // the next version (validate, build, provenance, checksums, the notes' diff against the previous
+  // tag) against build alone — in a clone whose v1.1.0 declares 1.1.0, as a release's tag must.
+  results.push(runCase('no-records: check of a pull request', n,
+    { argv: [node, cli, 'check', '--base', 'v1.0.0', '--fail-on', 'none'], cwd: f.git },
+    { argv: [node, cli, 'validate', '.'], cwd: f.git },
+    { ...info, changed_documents: changed }));
+  const relRepo = join(work, `release-repo-${n}`);
+  rmSync(relRepo, { recursive: true, force: true });
+  const rg = (args) => execFileSync('git', args, { cwd: relRepo, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@x', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@x', GIT_AUTHOR_DATE: '1767225600 +0000', GIT_COMMITTER_DATE: '1767225600 +0000' } });
+  execFileSync('git', ['clone', '-q', f.git, relRepo]);
+  rg(['checkout', '-q', 'v1.1.0']);
+  rg(['tag', '-d', 'v1.1.0']);
+  const relManifest = join(relRepo, 'manifest.json');
+  const relText = readFileSync(relManifest, 'utf8');
+  if (!relText.includes('"version": "1.0.0"')) throw new Error(`${relManifest}: no "version": "1.0.0" to bump`);
+  writeFileSync(relManifest, relText.replace('"version": "1.0.0"', '"version": "1.1.0"'));
+  rg(['-c', 'commit.gpgsign=false', 'commit', '-q', '-am', '1.1.0']);
+  rg(['tag', 'v1.1.0']);
+  const relOut = join(work, `release-out-${n}`);
+  const relBuilt = join(work, `release-build-${n}`);
+  results.push(runCase('no-records: release --dry-run', n,
+    { argv: [node, cli, 'release', '--dry-run', '--tag', 'v1.1.0', '--out', relOut], cwd: relRepo, before: () => rmSync(relOut, { recursive: true, force: true }) },
+    { argv: [node, cli, 'build', '.', '--out', relBuilt, '--source-date-epoch', EPOCH], cwd: relRepo, before: () => rmSync(relBuilt, { recursive: true, force: true }) },
+    { ...info, changed_documents: changed }));
+  for (const d of [relRepo, relOut, relBuilt]) rmSync(d, { recursive: true, force: true });
 }
 
 // Many tags (issue 16 §7): a package in a repository with 16,000 annotated release tags, packed as
@@ -699,6 +726,8 @@ const PEER_LABELS = {
   'no-records: sync again --no-cache': 'cp -r + sha256sum',
   'no-records: sync moved and edited': 'cp -r + sha256sum',
   'no-records: diff': 'ctxforge validate (one ref)',
+  'no-records: check of a pull request': 'ctxforge validate',
+  'no-records: release --dry-run': 'ctxforge build',
 };
 
 const fmtMs = (s) => `${s.median_ms.toFixed(0)} (${s.min_ms.toFixed(0)}–${s.max_ms.toFixed(0)})`;

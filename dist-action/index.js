@@ -27957,12 +27957,26 @@ async function recordBytes(tree, file, other) {
   const [mine, them] = await Promise.all([tree.read(file), theirs]);
   return them ? linesNotIn(mine, them) : mine;
 }
+async function manifestOf(tree, limits) {
+  const bytes = await tree.read(MANIFEST).catch(() => void 0);
+  const parsed = bytes ? parseManifestBytes(bytes, limits.maxDepth) : void 0;
+  const files = parsed?.raw?.files;
+  const declared = Array.isArray(files) ? new Set(files.map((f) => f?.path).filter((p) => typeof p === "string")) : void 0;
+  return { manifest: parsed?.raw ?? void 0, declared };
+}
+async function membersChanged(tree, declared, other, limits) {
+  const theirs = (await manifestOf(other, limits)).declared;
+  if (!declared && !theirs) return [];
+  const files = async (t) => t.filePaths ? t.filePaths() : (await t.list()).filter((e) => e.kind === "file").map((e) => e.path);
+  const members = async (t, d) => d ?? new Set((await files(t)).filter(isPayloadPath));
+  const [a, b] = [await members(tree, declared), await members(other, theirs)];
+  return [...[...a].filter((p) => !b.has(p)), ...[...b].filter((p) => !a.has(p))];
+}
 async function partialReport(tree, only, limits, other) {
-  const manifestBytes2 = await tree.read(MANIFEST).catch(() => void 0);
-  const parsed = manifestBytes2 ? parseManifestBytes(manifestBytes2, limits.maxDepth) : void 0;
-  const manifest = parsed?.raw ?? void 0;
-  const declared = Array.isArray(parsed?.raw?.files) ? new Set(parsed.raw.files.map((f) => f?.path).filter((p) => typeof p === "string")) : void 0;
-  const paths = [...only].sort().filter((p) => declared ? declared.has(p) : isPayloadPath(p));
+  const { manifest, declared } = await manifestOf(tree, limits);
+  const alone = new Set(only.has(MANIFEST) && other ? await membersChanged(tree, declared, other, limits) : []);
+  const read = alone.size ? /* @__PURE__ */ new Set([...only, ...alone]) : only;
+  const paths = [...read].sort().filter((p) => declared ? declared.has(p) : isPayloadPath(p));
   const files = new Array(paths.length);
   const documents = new Array(paths.length);
   const records = /* @__PURE__ */ new Map();
@@ -27970,7 +27984,7 @@ async function partialReport(tree, only, limits, other) {
     const e = await tree.stat(path);
     if (!e || e.kind !== "file" || e.size > limits.maxFileBytes) return;
     if (SAG_PATHS.includes(path)) {
-      const bytes2 = await recordBytes(tree, path, other).catch(() => void 0);
+      const bytes2 = await recordBytes(tree, path, alone.has(path) ? void 0 : other).catch(() => void 0);
       if (bytes2) records.set(path, bytes2);
       return;
     }
@@ -43415,7 +43429,7 @@ var init_ring_get = __esm({
 // src/oci/client.ts
 import { createReadStream as createReadStream3, createWriteStream } from "node:fs";
 import { once } from "node:events";
-import { createHash as createHash11 } from "node:crypto";
+import { createHash as createHash12 } from "node:crypto";
 import { Readable as Readable4, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { request as httpRequest } from "node:http";
@@ -43779,7 +43793,7 @@ var init_client = __esm({
           await res.body.cancel().catch(() => void 0);
           throw this.downloadError(digest, new Error(`more than the ${size} bytes its descriptor names (${announced} announced)`));
         }
-        const h = createHash11("sha256");
+        const h = createHash12("sha256");
         let n = 0;
         const tap = (b) => {
           n += b.length;
@@ -43823,7 +43837,7 @@ var init_client = __esm({
         const res = await this.request(this.path(`blobs/${digest}`), { method: "GET", scope: "pull", follow: true });
         if (res.status !== 200) return this.failed(res, `GET blob ${digest}`);
         const b = await readBounded(res, size, this.where);
-        const got = `sha256:${createHash11("sha256").update(b).digest("hex")}`;
+        const got = `sha256:${createHash12("sha256").update(b).digest("hex")}`;
         if (got !== digest) throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: blob ${digest} arrived with digest ${got}; nothing was installed`, this.where, void 0, 1);
         return b;
       }
@@ -43891,7 +43905,7 @@ var init_client = __esm({
 // src/oci/layout.ts
 import { constants as constants6 } from "node:fs";
 import { copyFile as copyFile3, lstat as lstat2, mkdir as mkdir2, open as open4, rename as rename3, rm as rm3 } from "node:fs/promises";
-import { createHash as createHash12 } from "node:crypto";
+import { createHash as createHash13 } from "node:crypto";
 import { dirname as dirname11, join as join25, resolve as resolve13 } from "node:path";
 import { pipeline as pipeline2 } from "node:stream/promises";
 import { createWriteStream as createWriteStream2 } from "node:fs";
@@ -43984,7 +43998,7 @@ var init_layout = __esm({
       async getBlob(digest, size, dest) {
         const fh = await this.openRegular(this.blobPath(digest));
         if (!fh) throw new OciError("CTXFORGE_OCI_NOT_FOUND", `${this.where}: no blob ${digest}`, this.where);
-        const h = createHash12("sha256");
+        const h = createHash13("sha256");
         let n = 0;
         try {
           await pipeline2(fh.createReadStream({ autoClose: false }), new Transform2({
@@ -44005,11 +44019,11 @@ var init_layout = __esm({
       async getBlobBytes(digest, size, max) {
         const b = await this.readSmall(this.blobPath(digest), Math.min(size, max));
         if (!b) throw new OciError("CTXFORGE_OCI_NOT_FOUND", `${this.where}: no blob ${digest}`, this.where);
-        if (`sha256:${createHash12("sha256").update(b).digest("hex")}` !== digest) throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: blob ${digest} does not have that digest; nothing was installed`, this.where, void 0, 1);
+        if (`sha256:${createHash13("sha256").update(b).digest("hex")}` !== digest) throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: blob ${digest} does not have that digest; nothing was installed`, this.where, void 0, 1);
         return b;
       }
       async putManifest(reference2, bytes, mediaType, extra) {
-        const digest = `sha256:${createHash12("sha256").update(bytes).digest("hex")}`;
+        const digest = `sha256:${createHash13("sha256").update(bytes).digest("hex")}`;
         await this.pushBlob(digest, bytes.length, { bytes });
         if (reference2.startsWith("sha256:")) return {};
         const entries = (await this.index()).filter((d) => d.annotations?.[REF_NAME] !== reference2);
@@ -44023,7 +44037,7 @@ var init_layout = __esm({
         if (reference2.startsWith("sha256:")) {
           const bytes2 = await this.readSmall(this.blobPath(reference2), MAX_MANIFEST_BYTES);
           if (!bytes2) return void 0;
-          if (`sha256:${createHash12("sha256").update(bytes2).digest("hex")}` !== reference2) throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: manifest ${reference2} does not have that digest`, this.where, void 0, 1);
+          if (`sha256:${createHash13("sha256").update(bytes2).digest("hex")}` !== reference2) throw new OciError("CTXFORGE_OCI_DIGEST", `${this.where}: manifest ${reference2} does not have that digest`, this.where, void 0, 1);
           const mt = /"mediaType"\s*:\s*"([^"]{1,255})"/.exec(bytes2.subarray(0, 4096).toString("utf8"))?.[1] ?? "";
           return { bytes: bytes2, mediaType: mt };
         }
@@ -48882,6 +48896,12 @@ var GitTree = class {
     for (let i = 0; i < w.paths.length; i++) if (w.kinds[i] === FILE2) out.set(w.paths.at(i), w.ids.at(i));
     return out;
   }
+  async filePaths() {
+    const w = await this.walk();
+    const out = [];
+    for (let i = 0; i < w.paths.length; i++) if (w.kinds[i] === FILE2) out.push(w.paths.at(i));
+    return out;
+  }
   /** The git blob id of a file (lets callers skip unchanged files between two versions). */
   async oidOf(path) {
     const w = await this.walk();
@@ -51016,6 +51036,102 @@ function renderDiffMarkdown(r3, opts = {}) {
   return out.join("\n");
 }
 
+// src/git/blob-id.ts
+import { createHash as createHash10 } from "node:crypto";
+function gitBlobId(bytes) {
+  return createHash10("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
+}
+
+// src/diff/unchanged.ts
+init_tree();
+init_git_exec();
+async function differingPaths(a, b) {
+  if (a instanceof GitTree && b instanceof GitTree && a.repo === b.repo) return compareGitTrees(a, b);
+  if (a instanceof GitTree && b instanceof DiskTree) return compareWithDisk(a, b);
+  if (b instanceof GitTree && a instanceof DiskTree) return compareWithDisk(b, a);
+  return void 0;
+}
+async function compareGitTrees(a, b) {
+  return await changedByGitCli(a, b) ?? compareGitTreesHere(a, b);
+}
+async function changedByGitCli(a, b) {
+  let out;
+  try {
+    out = await execGit(a.repo.dir, [`--git-dir=${a.repo.gitdir}`, "diff-tree", "-r", "-z", "--no-renames", "--raw", "--no-abbrev", "--no-ext-diff", "--no-textconv", a.treeOid, b.treeOid], {
+      // Never a fetch from a promisor remote for a missing object: the library path says what is missing.
+      env: { ...process.env, GIT_NO_LAZY_FETCH: "1" },
+      timeout: 12e4
+    });
+  } catch {
+    return void 0;
+  }
+  if (out.includes("�")) return void 0;
+  const fields = out.split("\0");
+  const changed = /* @__PURE__ */ new Set();
+  const facts = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const m = RAW.exec(fields[i]);
+    const path = fields[i + 1];
+    if (!m || !path) return void 0;
+    changed.add(path);
+    facts.push([path, m[1], m[3], m[2], m[4]]);
+  }
+  if (fields.length % 2 !== 1 || fields[fields.length - 1] !== "") return void 0;
+  for (const [path, oldMode, oldId, newMode, newId] of facts) {
+    if (!ABSENT.test(oldMode)) a.know(path, oldMode, oldId);
+    if (!ABSENT.test(newMode)) b.know(path, newMode, newId);
+  }
+  return changed;
+}
+var RAW = /^:([0-7]{6}) ([0-7]{6}) ([0-9a-f]{40}|[0-9a-f]{64}) ([0-9a-f]{40}|[0-9a-f]{64}) [A-Z][0-9]*$/;
+var ABSENT = /^0+$/;
+async function compareGitTreesHere(a, b) {
+  const out = /* @__PURE__ */ new Set();
+  const all = async (oid, rel) => {
+    for (const e of await a.repo.readTreeEntries(oid)) {
+      const p = rel ? `${rel}/${e.path}` : e.path;
+      if (e.type === "tree") await all(e.oid, p);
+      else out.add(p);
+    }
+  };
+  const visit = async (oa, ob, rel) => {
+    if (oa === ob) return;
+    const ea = new Map(oa ? (await a.repo.readTreeEntries(oa)).map((e) => [e.path, e]) : []);
+    const eb = new Map(ob ? (await b.repo.readTreeEntries(ob)).map((e) => [e.path, e]) : []);
+    for (const name of /* @__PURE__ */ new Set([...ea.keys(), ...eb.keys()])) {
+      const x = ea.get(name);
+      const y = eb.get(name);
+      const p = rel ? `${rel}/${name}` : name;
+      if (x && y && x.oid === y.oid && x.mode === y.mode) continue;
+      const xt = x?.type === "tree" ? x.oid : void 0;
+      const yt = y?.type === "tree" ? y.oid : void 0;
+      if (xt || yt) await visit(xt, yt, p);
+      if (x && x.type !== "tree" || y && y.type !== "tree") out.add(p);
+    }
+  };
+  await visit(a.treeOid, b.treeOid, "");
+  return out;
+}
+async function compareWithDisk(g, d) {
+  const out = /* @__PURE__ */ new Set();
+  const inGit = await g.fileOids();
+  for (const e of d.eachEntry()) {
+    const oid = inGit.get(e.path);
+    inGit.delete(e.path);
+    if (!oid || e.kind !== "file") {
+      out.add(e.path);
+      continue;
+    }
+    try {
+      if (gitBlobId(await d.read(e.path)) !== oid) out.add(e.path);
+    } catch {
+      out.add(e.path);
+    }
+  }
+  for (const p of inGit.keys()) out.add(p);
+  return out;
+}
+
 // src/release/collab.ts
 var BUMP_ORDER = ["none", "patch", "minor", "major"];
 function maxBump(a, b) {
@@ -51038,8 +51154,10 @@ async function previousTagOf(repo, pattern, version, excludeCommit) {
   return prev?.name ?? null;
 }
 async function diffPackage(req) {
-  const neu = await req.module.items(req.newTree, req.opts ?? {});
-  const old = req.oldTree ? await req.module.items(req.oldTree, req.opts ?? {}) : null;
+  const opts = req.opts ?? {};
+  const only = req.oldTree ? await differingPaths(req.oldTree, req.newTree) : void 0;
+  const old = req.oldTree ? await req.module.items(req.oldTree, only ? { ...opts, only, other: req.newTree } : opts) : null;
+  const neu = await req.module.items(req.newTree, old?.partial && only ? { ...opts, only, other: req.oldTree } : opts);
   const result2 = diffSummaries(old, neu, {
     policy: req.policy,
     ...req.tag ? { tag: req.tag } : {},
@@ -51069,7 +51187,7 @@ async function discoverPackages2(o) {
     if (!module) fail("CTXFORGE_FORMAT_UNKNOWN", `${p.path || "."}: format ${p.format ?? "(none)"} is not available`, {}, 1);
     const dir = resolve12(found2.root, p.path);
     const tree = new DiskTree(dir, p.path || ".");
-    const summary3 = await module.items(tree, {});
+    const summary3 = await module.items(tree, { only: /* @__PURE__ */ new Set() });
     out.push({
       name: p.name,
       relPath: p.path,
@@ -51164,12 +51282,12 @@ import { readFile as readFile10 } from "node:fs/promises";
 // src/core/minisign.ts
 init_diagnostics();
 init_keys();
-import { createHash as createHash10 } from "node:crypto";
+import { createHash as createHash11 } from "node:crypto";
 var KEY_ALG = Buffer.from("Ed");
 var SIG_PREHASHED = Buffer.from("ED");
 var SIG_LEGACY = Buffer.from("Ed");
 function minisignKeyId(key3) {
-  return createHash10("sha256").update("ctxforge minisign key id\0").update(key3.publicKey.raw).digest().subarray(0, 8);
+  return createHash11("sha256").update("ctxforge minisign key id\0").update(key3.publicKey.raw).digest().subarray(0, 8);
 }
 function keyIdText(id) {
   return Buffer.from(id).reverse().toString("hex").toUpperCase();
@@ -51184,7 +51302,7 @@ ${b64}
 function minisignSign(key3, message, o) {
   if (/[\r\n]/.test(o.trustedComment) || /[\r\n]/.test(o.untrustedComment ?? "")) fail("CTXFORGE_INTERNAL", "minisign comments are one line");
   const id = minisignKeyId(key3);
-  const digest = createHash10("blake2b512").update(message).digest();
+  const digest = createHash11("blake2b512").update(message).digest();
   const sig = signEd25519(key3, digest);
   const trusted = Buffer.from(o.trustedComment, "utf8");
   const global2 = signEd25519(key3, Buffer.concat([sig, trusted]));
@@ -51207,7 +51325,7 @@ function minisignVerify(publicKeyFile, signatureFile, message) {
   if (!sigBlob.subarray(2, 10).equals(pub.subarray(2, 10))) return { valid: false, reason: "signed by a different key id" };
   const sig = sigBlob.subarray(10);
   const pk = publicKeyFromRaw(pub.subarray(10));
-  const msg = alg.equals(SIG_PREHASHED) ? createHash10("blake2b512").update(message).digest() : alg.equals(SIG_LEGACY) ? message : null;
+  const msg = alg.equals(SIG_PREHASHED) ? createHash11("blake2b512").update(message).digest() : alg.equals(SIG_LEGACY) ? message : null;
   if (!msg) return { valid: false, reason: "unknown signature algorithm" };
   if (!verifyEd25519(pk, msg, sig)) return { valid: false, reason: "signature does not match the file" };
   const trustedComment = lines[2].slice("trusted comment: ".length);
@@ -53402,9 +53520,6 @@ async function startTreeLinks(tree, docRoots, o = {}) {
     finish
   };
 }
-async function checkLinks(tree, format, level = "warning", o = {}) {
-  return (await (await startLinks(tree, format, level, o)).finish()).diagnostics;
-}
 function startLinks(tree, format, level = "warning", o = {}) {
   return startTreeLinks(tree, linkRoots(format), { dropsAssets: !formatByName(format)?.holdsAssets, ...o, level });
 }
@@ -53742,14 +53857,6 @@ init_arrays();
 init_diagnostics();
 import { readdirSync as readdirSync6, readFileSync as readFileSync11, readlinkSync as readlinkSync5 } from "node:fs";
 import { join as join38 } from "node:path";
-
-// src/git/blob-id.ts
-import { createHash as createHash13 } from "node:crypto";
-function gitBlobId(bytes) {
-  return createHash13("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
-}
-
-// src/install/review.ts
 init_semver();
 init_paths();
 init_hash();
@@ -55201,7 +55308,7 @@ async function runCheck(o) {
   const linkConfig = plan ? plan.config : headConfig;
   const linkLevel = linkConfig?.links?.level ?? "warning";
   for (const p of pkgs) {
-    const v = await p.module.validateSource(p.tree, { env: o.env });
+    await p.module.prepareSource?.(p.tree, { env: o.env });
     const ls = linkSettingsFor(linkConfig, p.relPath);
     const level = ls.level ?? linkLevel;
     let oldTree = null;
@@ -55220,12 +55327,14 @@ async function runCheck(o) {
     if (oldTree && level !== "off") {
       const was = recordOf2(await recordedSite(oldTree), await manifestSite(p.module, oldTree));
       rules = { generator: was.generator ?? "github", root: `${p.module.documentRoot}${was.root}` };
-      heldBefore = new Set((await oldTree.list()).filter((e) => e.kind === "file").map((e) => e.path));
+      heldBefore = new Set(oldTree.filePaths ? await oldTree.filePaths() : (await oldTree.list()).filter((e) => e.kind === "file").map((e) => e.path));
       routesBefore = was.routes ?? {};
     }
     const generator = ls.generator ?? rules.generator;
     const root2 = ls.root ?? rules.root;
-    const links = await checkLinks(p.tree, p.format, level, { ...root2 !== void 0 ? { root: root2 } : {}, ...generator ? { generator } : {}, ...recorded ? { recorded } : {}, ...heldBefore ? { heldBefore } : {}, ...routesBefore ? { routesBefore } : {} });
+    const linkCheck = await startLinks(p.tree, p.format, level, { ...root2 !== void 0 ? { root: root2 } : {}, ...generator ? { generator } : {}, ...recorded ? { recorded } : {}, ...heldBefore ? { heldBefore } : {}, ...routesBefore ? { routesBefore } : {} });
+    const v = await p.module.validateSource(p.tree, level === "off" ? { env: o.env } : { env: o.env, linkFacts: linkCheck });
+    const links = (await linkCheck.finish()).diagnostics;
     if (links.length) {
       pushAll(v.diagnostics, links);
       if (links.some((d) => d.severity === "error")) v.valid = false;

@@ -66,6 +66,11 @@ export interface Tree {
    * (issue 39). Once it has resolved, entry() answers from it.
    */
   listing?(): Promise<TreeListing>;
+  /**
+   * The paths of its regular files, where the tree knows them without what list() adds (a git
+   * tree: each blob's size costs a read of its object's header — ~0.5 s at 50,000).
+   */
+  filePaths?(): Promise<string[]>;
   /** Path on the local disk of a file, when the tree is a disk directory. */
   localPath?(path: string): string;
   /**

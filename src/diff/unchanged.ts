@@ -90,10 +90,11 @@ async function compareGitTreesHere(a: GitTree, b: GitTree): Promise<Set<string>>
 
 async function compareWithDisk(g: GitTree, d: DiskTree): Promise<Set<string>> {
   const out = new Set<string>();
+  // What is left of the map once every file on disk took its own out: the files only git has.
   const inGit = await g.fileOids();
-  const onDisk = await d.list();
-  for (const e of onDisk) {
+  for (const e of d.eachEntry()) {
     const oid = inGit.get(e.path);
+    inGit.delete(e.path);
     if (!oid || e.kind !== 'file') { out.add(e.path); continue; }
     try {
       if (gitBlobId(await d.read(e.path)) !== oid) out.add(e.path);
@@ -101,7 +102,6 @@ async function compareWithDisk(g: GitTree, d: DiskTree): Promise<Set<string>> {
       out.add(e.path);
     }
   }
-  const seen = new Set(onDisk.map((e) => e.path));
-  for (const p of inGit.keys()) if (!seen.has(p)) out.add(p);
+  for (const p of inGit.keys()) out.add(p);
   return out;
 }

@@ -214,6 +214,13 @@ export class GitTree implements Tree {
     return out;
   }
 
+  async filePaths(): Promise<string[]> {
+    const w = await this.walk();
+    const out: string[] = [];
+    for (let i = 0; i < w.paths.length; i++) if (w.kinds[i] === FILE) out.push(w.paths.at(i));
+    return out;
+  }
+
   /** The git blob id of a file (lets callers skip unchanged files between two versions). */
   async oidOf(path: string): Promise<string | undefined> {
     const w = await this.walk();

@@ -36,18 +36,44 @@ interface PartialRead {
   records: Map<string, Buffer>;
 }
 
+async function manifestOf(tree: Tree, limits: Limits): Promise<{ manifest: OctxReport['manifest']; declared: Set<string> | undefined }> {
+  const bytes = await tree.read(MANIFEST).catch(() => undefined);
+  const parsed = bytes ? parseManifestBytes(bytes, limits.maxDepth) : undefined;
+  const files = parsed?.raw?.files;
+  const declared = Array.isArray(files) ? new Set((files as { path?: unknown }[]).map((f) => f?.path).filter((p): p is string => typeof p === 'string')) : undefined;
+  return { manifest: (parsed?.raw ?? undefined) as OctxReport['manifest'], declared };
+}
+
 /**
- * Items of the files in `only` (the ones that differ from the other side of a diff) plus the
- * manifest's; nothing else is read. Files are read a few at a time, so that inflating large git
- * blobs overlaps. A file that cannot be parsed contributes what it can, as in the full path: diff
- * reports changes, validation reports problems.
+ * The files whose items one side has and the other lacks although neither file differs: a package's
+ * files are its manifest's `files[]` when it declares one, so a changed manifest can take an
+ * unchanged file out (or in) — a removal the differing files alone would not show. Symmetric, so
+ * both sides read the same files. Without a declared list on either side, a package's files are its
+ * tree's payload files, and a file on one side only is a differing file already.
+ */
+async function membersChanged(tree: Tree, declared: Set<string> | undefined, other: Tree, limits: Limits): Promise<string[]> {
+  const theirs = (await manifestOf(other, limits)).declared;
+  if (!declared && !theirs) return [];
+  const files = async (t: Tree) => t.filePaths ? t.filePaths() : (await t.list()).filter((e) => e.kind === 'file').map((e) => e.path);
+  const members = async (t: Tree, d: Set<string> | undefined) => d ?? new Set((await files(t)).filter(isPayloadPath));
+  const [a, b] = [await members(tree, declared), await members(other, theirs)];
+  return [...[...a].filter((p) => !b.has(p)), ...[...b].filter((p) => !a.has(p))];
+}
+
+/**
+ * Items of the files in `only` (the ones that differ from the other side of a diff), of those a
+ * changed manifest took in or out (membersChanged), plus the manifest's; nothing else is read.
+ * Files are read a few at a time, so that inflating large git blobs overlaps. A file that cannot be
+ * parsed contributes what it can, as in the full path: diff reports changes, validation reports
+ * problems.
  */
 async function partialReport(tree: Tree, only: ReadonlySet<string>, limits: Limits, other: Tree | undefined): Promise<PartialRead> {
-  const manifestBytes = await tree.read(MANIFEST).catch(() => undefined);
-  const parsed = manifestBytes ? parseManifestBytes(manifestBytes, limits.maxDepth) : undefined;
-  const manifest = (parsed?.raw ?? undefined) as OctxReport['manifest'];
-  const declared = Array.isArray(parsed?.raw?.files) ? new Set((parsed!.raw!.files as { path?: unknown }[]).map((f) => f?.path).filter((p): p is string => typeof p === 'string')) : undefined;
-  const paths = [...only].sort().filter((p) => (declared ? declared.has(p) : isPayloadPath(p)));
+  const { manifest, declared } = await manifestOf(tree, limits);
+  // A file one side's manifest no longer lists is that side's no more: its records are all
+  // removed (or added), not cancelled line by line against a copy the other side does not hold.
+  const alone = new Set(only.has(MANIFEST) && other ? await membersChanged(tree, declared, other, limits) : []);
+  const read = alone.size ? new Set([...only, ...alone]) : only;
+  const paths = [...read].sort().filter((p) => (declared ? declared.has(p) : isPayloadPath(p)));
   const files: (OctxReport['files'][number] | undefined)[] = new Array(paths.length);
   const documents: (OctxReport['documents'][number] | undefined)[] = new Array(paths.length);
   const records = new Map<string, Buffer>();
@@ -56,7 +82,7 @@ async function partialReport(tree: Tree, only: ReadonlySet<string>, limits: Limi
     if (!e || e.kind !== 'file' || e.size > limits.maxFileBytes) return;
     // A record file is not an item itself (its records are), so it is not hashed.
     if (SAG_PATHS.includes(path)) {
-      const bytes = await recordBytes(tree, path, other).catch(() => undefined);
+      const bytes = await recordBytes(tree, path, alone.has(path) ? undefined : other).catch(() => undefined);
       if (bytes) records.set(path, bytes);
       return;
     }

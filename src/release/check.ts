@@ -8,7 +8,7 @@ import { repoOf, treeAt } from './collab.js';
 import { discoverPackages } from './packages.js';
 import { discoverPackages as repoPackages } from '../repo/packages.js';
 import { trustedPlan, type ConfigChange } from './trusted.js';
-import { checkLinks, recordedSite, recordOf } from '../links/check.js';
+import { recordedSite, recordOf, startLinks } from '../links/check.js';
 import type { SiteRoutesRecord } from '../links/generators.js';
 import { manifestSite } from '../doc-model.js';
 import { linkSettingsFor } from '../repo/config.js';
@@ -130,7 +130,9 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
   const linkConfig = plan ? plan.config : headConfig;
   const linkLevel = linkConfig?.links?.level ?? 'warning';
   for (const p of pkgs) {
-    const v = await p.module.validateSource(p.tree, { env: o.env });
+    // As `ctxforge validate` does: what the format's check will want started early first, then the
+    // link check, so the check hands it each document it reads (one read a document, not two).
+    await p.module.prepareSource?.(p.tree, { env: o.env });
     const ls = linkSettingsFor(linkConfig, p.relPath);
     const level = ls.level ?? linkLevel;
     let oldTree: Tree | null = null;
@@ -148,12 +150,14 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     if (oldTree && level !== 'off') {
       const was = recordOf(await recordedSite(oldTree), await manifestSite(p.module, oldTree));
       rules = { generator: was.generator ?? 'github', root: `${p.module.documentRoot}${was.root}` };
-      heldBefore = new Set((await oldTree.list()).filter((e) => e.kind === 'file').map((e) => e.path));
+      heldBefore = new Set(oldTree.filePaths ? await oldTree.filePaths() : (await oldTree.list()).filter((e) => e.kind === 'file').map((e) => e.path));
       routesBefore = was.routes ?? {};
     }
     const generator = ls.generator ?? rules.generator;
     const root = ls.root ?? rules.root;
-    const links = await checkLinks(p.tree, p.format, level, { ...(root !== undefined ? { root } : {}), ...(generator ? { generator } : {}), ...(recorded ? { recorded } : {}), ...(heldBefore ? { heldBefore } : {}), ...(routesBefore ? { routesBefore } : {}) });
+    const linkCheck = await startLinks(p.tree, p.format, level, { ...(root !== undefined ? { root } : {}), ...(generator ? { generator } : {}), ...(recorded ? { recorded } : {}), ...(heldBefore ? { heldBefore } : {}), ...(routesBefore ? { routesBefore } : {}) });
+    const v = await p.module.validateSource(p.tree, level === 'off' ? { env: o.env } : { env: o.env, linkFacts: linkCheck });
+    const links = (await linkCheck.finish()).diagnostics;
     if (links.length) {
       pushAll(v.diagnostics, links);
       if (links.some((d) => d.severity === 'error')) v.valid = false;
