@@ -2173,9 +2173,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve22, reject) => {
+          return new Promise((resolve23, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve22(data);
+              return err ? reject(err) : resolve23(data);
             });
           });
         }
@@ -2213,12 +2213,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve22, reject) => {
+          return new Promise((resolve23, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve22(data);
+              ) : resolve23(data);
             });
           });
         }
@@ -4485,8 +4485,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve22, reject) => {
-        res = resolve22;
+      const promise = new Promise((resolve23, reject) => {
+        res = resolve23;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6737,12 +6737,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve22, reject) => {
+      const waitForDrain = () => new Promise((resolve23, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve22;
+          callback = resolve23;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7412,12 +7412,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve22, reject) => {
+      const waitForDrain = () => new Promise((resolve23, reject) => {
         assert(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve22;
+          callback = resolve23;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7896,16 +7896,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve22) => {
+        return new Promise((resolve23) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve22;
+            this[kClosedResolve] = resolve23;
           } else {
-            resolve22(null);
+            resolve23(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve22) => {
+        return new Promise((resolve23) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request = requests[i];
@@ -7916,7 +7916,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve22(null);
+            resolve23(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7967,7 +7967,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve22, reject) => {
+        const socket = await new Promise((resolve23, reject) => {
           client[kConnector]({
             host,
             hostname: hostname2,
@@ -7979,7 +7979,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve22(socket2);
+              resolve23(socket2);
             }
           });
         });
@@ -8315,8 +8315,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve22) => {
-            this[kClosedResolve] = resolve22;
+          await new Promise((resolve23) => {
+            this[kClosedResolve] = resolve23;
           });
         }
       }
@@ -9585,7 +9585,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve22, reject) => {
+        return await new Promise((resolve23, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError());
           }
@@ -9598,7 +9598,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError());
             } else {
-              resolve22(null);
+              resolve23(null);
             }
           }).on("error", noop).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9617,7 +9617,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert(!stream[kConsume]);
-      return new Promise((resolve22, reject) => {
+      return new Promise((resolve23, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9634,7 +9634,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve22,
+              resolve: resolve23,
               reject,
               length: 0,
               body: []
@@ -9704,18 +9704,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body, resolve: resolve22, stream, length } = consume2;
+      const { type, body, resolve: resolve23, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve22(chunksDecode(body, length));
+          resolve23(chunksDecode(body, length));
         } else if (type === "json") {
-          resolve22(JSON.parse(chunksDecode(body, length)));
+          resolve23(JSON.parse(chunksDecode(body, length)));
         } else if (type === "arrayBuffer") {
-          resolve22(chunksConcat(body, length).buffer);
+          resolve23(chunksConcat(body, length).buffer);
         } else if (type === "blob") {
-          resolve22(new Blob(body, { type: stream[kContentType] }));
+          resolve23(new Blob(body, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve22(chunksConcat(body, length));
+          resolve23(chunksConcat(body, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9972,9 +9972,9 @@ var require_api_request = __commonJS({
     };
     function request(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve22, reject) => {
+        return new Promise((resolve23, reject) => {
           request.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve22(data);
+            return err ? reject(err) : resolve23(data);
           });
         });
       }
@@ -10197,9 +10197,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve22, reject) => {
+        return new Promise((resolve23, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve22(data);
+            return err ? reject(err) : resolve23(data);
           });
         });
       }
@@ -10484,9 +10484,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve22, reject) => {
+        return new Promise((resolve23, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve22(data);
+            return err ? reject(err) : resolve23(data);
           });
         });
       }
@@ -10578,9 +10578,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve22, reject) => {
+        return new Promise((resolve23, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve22(data);
+            return err ? reject(err) : resolve23(data);
           });
         });
       }
@@ -14443,7 +14443,7 @@ var require_fetch = __commonJS({
       function dispatch({ body }) {
         const url = requestCurrentURL(request);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve22, reject) => agent.dispatch(
+        return new Promise((resolve23, reject) => agent.dispatch(
           {
             path: url.pathname + url.search,
             origin: url.origin,
@@ -14519,7 +14519,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable6({ read: resume });
               const onError = this.onError.bind(this);
-              resolve22({
+              resolve23({
                 status,
                 statusText,
                 headersList,
@@ -14562,7 +14562,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve22({
+              resolve23({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18303,8 +18303,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve22) => {
-        setTimeout(resolve22, ms).unref();
+      return new Promise((resolve23) => {
+        setTimeout(resolve23, ms).unref();
       });
     }
     module.exports = {
@@ -19575,8 +19575,8 @@ var init_atomic = __esm({
       durable() {
         const fd = this.fd;
         this.fdOpen = void 0;
-        return new Promise((resolve22, reject) => {
-          fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve22()));
+        return new Promise((resolve23, reject) => {
+          fsync(fd, (err) => close(fd, (err2) => err ?? err2 ? reject(asIoError(err ?? err2, this.target)) : resolve23()));
         });
       }
       /** Renames the (synced, closed) temp file over the target. */
@@ -22960,7 +22960,7 @@ function lineOf(doc, offset, lineOffset) {
 function fastParser() {
   if (fast) return fast;
   const js = jsYaml();
-  const scalar3 = (tag, resolve22, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve22, construct });
+  const scalar3 = (tag, resolve23, construct) => new js.Type(`tag:yaml.org,2002:${tag}`, { kind: "scalar", resolve: resolve23, construct });
   const schemaFor = (bigInt) => js.FAILSAFE_SCHEMA.extend({
     implicit: [
       scalar3("null", (s) => /^(?:~|[Nn]ull|NULL)?$/.test(s), () => null),
@@ -24808,12 +24808,12 @@ function sizesOnWaitingWorker(h, counter2, batch, out) {
   const waiting = ahead;
   if (!waiting?.alive) return Promise.resolve();
   const w = waiting.worker;
-  return new Promise((resolve22) => {
+  return new Promise((resolve23) => {
     const done2 = () => {
       w.off("message", onMessage);
       w.off("exit", done2);
       w.unref();
-      resolve22();
+      resolve23();
     };
     const onMessage = (m) => {
       if (m.op === "sized") done2();
@@ -24940,14 +24940,14 @@ var init_record_pass = __esm({
           r3.release();
           return;
         }
-        let resolve22;
+        let resolve23;
         let reject;
         const promise = new Promise((res, rej) => {
-          resolve22 = res;
+          resolve23 = res;
           reject = rej;
         });
         promise.catch(() => void 0);
-        this.hashed.set(key3, { resolve: resolve22, reject, promise });
+        this.hashed.set(key3, { resolve: resolve23, reject, promise });
         this.ranges.set(key3, r3);
         this.given.set(key3, { fd: r3.fd, offset: r3.offset, size: r3.size });
         this.hold();
@@ -24992,9 +24992,9 @@ var init_record_pass = __esm({
        */
       shareDocs(handoff, counter2, batch, keep, onBatch, place, links) {
         if (this.failure) return Promise.reject(this.failure);
-        return new Promise((resolve22, reject) => {
+        return new Promise((resolve23, reject) => {
           this.onDocs = onBatch;
-          this.docsDone = resolve22;
+          this.docsDone = resolve23;
           this.docsFailed = reject;
           this.hold();
           this.worker.postMessage({ op: "docs", handoff, counter: counter2, batch, keep, place, links });
@@ -25008,13 +25008,13 @@ var init_record_pass = __esm({
       placeFiles(path, files) {
         const out = /* @__PURE__ */ new Map();
         for (const f of files) {
-          out.set(f.key, new Promise((resolve22) => {
+          out.set(f.key, new Promise((resolve23) => {
             if (this.failure) {
               f.range.release();
-              resolve22({ error: this.failure, write: false });
+              resolve23({ error: this.failure, write: false });
               return;
             }
-            this.placing.set(f.key, { range: f.range, resolve: resolve22 });
+            this.placing.set(f.key, { range: f.range, resolve: resolve23 });
             this.hold();
           }));
         }
@@ -25034,8 +25034,8 @@ var init_record_pass = __esm({
       }
       finish(concepts, idSpace) {
         if (this.failure) return Promise.reject(this.failure);
-        return new Promise((resolve22, reject) => {
-          this.result = { resolve: resolve22, reject };
+        return new Promise((resolve23, reject) => {
+          this.result = { resolve: resolve23, reject };
           this.hold();
           this.worker.postMessage({ op: "finish", concepts, idSpace });
         });
@@ -26741,7 +26741,7 @@ async function checkPackage(tree, opts) {
       await mapLimit(rest2.filter((i) => !inShare[i]), 16, (i) => checkFile(i).then(() => keepDiags(i)));
       for (let start; (start = Atomics.add(claims, 0, SHARE_BATCH)) < shareable.length; ) {
         await mapLimit(shareable.slice(start, start + SHARE_BATCH), 16, (i) => checkFile(i).then(() => keepDiags(i)));
-        await new Promise((resolve22) => setImmediate(resolve22));
+        await new Promise((resolve23) => setImmediate(resolve23));
       }
       await theirs.finally(() => {
         if (sharer !== pass) sharer.close();
@@ -29083,7 +29083,7 @@ var init_header = __esm({
 // src/core/sqlite.ts
 import { closeSync as closeSync6, constants as fsc, fstatSync as fstatSync5, mkdtempSync, openSync as openSync6, readFileSync as readFileSync4, readSync as readSync4, rmSync as rmSync3, writeFileSync, writeSync as writeSync3 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join as join12, resolve as resolve7 } from "node:path";
+import { join as join12, resolve as resolve8 } from "node:path";
 function nodeVersion() {
   return process.versions.node.split(".").map(Number);
 }
@@ -29182,7 +29182,7 @@ function openBytes(bytes, options = {}) {
 }
 function openFile(path, options = {}) {
   const readonly = !!options.readonly || !!options.immutable;
-  const abs = resolve7(path);
+  const abs = resolve8(path);
   const e = engine();
   if (e.backend === "better-sqlite3") {
     const Ctor = better().ctor;
@@ -37070,7 +37070,7 @@ var init_sign = __esm({
 
 // src/acx/writer.ts
 import { closeSync as closeSync7, constants as constants5, fchmodSync as fchmodSync2, fsyncSync, openSync as openSync7, readSync as readSync5 } from "node:fs";
-import { resolve as resolve8 } from "node:path";
+import { resolve as resolve9 } from "node:path";
 async function writeCartridgeFile(out, c, read, named = out) {
   await withScratchBeside(named, (scratch) => vacuumInto(scratch, out, async (db) => {
     await fill(db, c, read);
@@ -37078,8 +37078,8 @@ async function writeCartridgeFile(out, c, read, named = out) {
   }));
 }
 async function vacuumInto(scratch, out, work) {
-  const dest = resolve8(out);
-  const db = openFile(resolve8(scratch));
+  const dest = resolve9(out);
+  const db = openFile(resolve9(scratch));
   let counters;
   try {
     counters = await work(db);
@@ -42726,13 +42726,13 @@ async function publicRequest(url, signal, headers2, method = "GET") {
   const why = publicUrlProblem(u);
   if (why) throw new Error(why);
   const [{ request }, { lookup }] = await (transport ??= Promise.all([import("node:https"), import("node:dns")]));
-  return new Promise((resolve22, reject) => {
+  return new Promise((resolve23, reject) => {
     const req = request(u, { method, lookup: publicLookup(lookup), signal, headers: { "user-agent": "ctxforge-lock-gate", ...headers2 } }, (res) => {
       const headers3 = new Headers();
       for (const [k, v] of Object.entries(res.headers)) if (v !== void 0) headers3.set(k, Array.isArray(v) ? v.join(", ") : v);
       const status = res.statusCode ?? 502;
       const body = method === "HEAD" || status === 204 || status === 304 ? null : Readable3.toWeb(res);
-      resolve22(new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers: headers3 }));
+      resolve23(new Response(body, { status: status < 200 || status > 599 ? 502 : status, headers: headers3 }));
     });
     req.on("error", reject);
     req.end();
@@ -42953,8 +42953,8 @@ function sameRegistry(key3, host) {
   return k === host || DOCKER_HUB.has(k) && DOCKER_HUB.has(host);
 }
 function runHelper(name, host) {
-  return new Promise((resolve22, reject) => {
-    const child = execFile2(`docker-credential-${name}`, ["get"], { timeout: 3e4, maxBuffer: 1 << 20, env: process.env }, (err, stdout) => err ? reject(err) : resolve22(stdout));
+  return new Promise((resolve23, reject) => {
+    const child = execFile2(`docker-credential-${name}`, ["get"], { timeout: 3e4, maxBuffer: 1 << 20, env: process.env }, (err, stdout) => err ? reject(err) : resolve23(stdout));
     child.stdin?.end(host);
   });
 }
@@ -43246,7 +43246,7 @@ function ringGet(url, headers2, o = {}) {
   const sock = url.protocol === "https:" ? tlsConnect({ host, port, ...isIP2(host) ? {} : { servername: host }, ALPNProtocols: ["http/1.1"], ...o.ca ? { ca: o.ca } : {}, onread }) : netConnect({ host, port, onread });
   const idle = o.idleMs ?? IDLE_MS;
   sock.setTimeout(idle, () => sock.destroy(new Error(`no data for ${idle / 1e3} s`)));
-  return new Promise((resolve22, reject) => {
+  return new Promise((resolve23, reject) => {
     let failure2 = reject;
     sock.on("error", (e) => failure2(e));
     sock.on("close", () => failure2(new Error("the connection closed early")));
@@ -43294,7 +43294,7 @@ function ringGet(url, headers2, o = {}) {
       if (length === void 0) {
         failure2 = () => void 0;
         sock.destroy();
-        resolve22(void 0);
+        resolve23(void 0);
         return;
       }
       bodyAnswer(h, length, rest2);
@@ -43304,7 +43304,7 @@ function ringGet(url, headers2, o = {}) {
       const done2 = (body) => {
         failure2 = () => void 0;
         sock.destroy();
-        resolve22(new Response(status === 204 || status === 304 ? null : body, { status: status > 599 ? 502 : status, headers: h }));
+        resolve23(new Response(status === 204 || status === 304 ? null : body, { status: status > 599 ? 502 : status, headers: h }));
       };
       let got2 = rest2;
       if (got2.length >= want) return done2(got2.subarray(0, want));
@@ -43407,7 +43407,7 @@ function ringGet(url, headers2, o = {}) {
         if (!ended) sock.resume();
         settle();
       });
-      resolve22(res);
+      resolve23(res);
     };
   });
 }
@@ -43473,7 +43473,7 @@ async function webBodyToFile(res, dest, tap) {
   }
 }
 function rawRequest(url, method, headers2, body) {
-  return new Promise((resolve22, reject) => {
+  return new Promise((resolve23, reject) => {
     const req = (url.protocol === "https:" ? httpsRequest : httpRequest)(url, { method, headers: headers2 }, (msg) => {
       const h = new Headers();
       for (const [k, v] of Object.entries(msg.headers)) if (v !== void 0) h.set(k, Array.isArray(v) ? v.join(", ") : v);
@@ -43488,11 +43488,11 @@ function rawRequest(url, method, headers2, body) {
         msg.on("data", (c) => {
           if (chunks.reduce((a, b) => a + b.length, 0) < 65536) chunks.push(c);
         });
-        msg.on("end", () => resolve22(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status: status < 200 || status > 599 ? 502 : status, headers: h })));
+        msg.on("end", () => resolve23(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status: status < 200 || status > 599 ? 502 : status, headers: h })));
         msg.on("error", reject);
         return;
       }
-      resolve22(res);
+      resolve23(res);
     });
     req.on("error", reject);
     if (body) {
@@ -43906,7 +43906,7 @@ var init_client = __esm({
 import { constants as constants6 } from "node:fs";
 import { copyFile as copyFile3, lstat as lstat2, mkdir as mkdir2, open as open4, rename as rename3, rm as rm3 } from "node:fs/promises";
 import { createHash as createHash13 } from "node:crypto";
-import { dirname as dirname11, join as join25, resolve as resolve13 } from "node:path";
+import { dirname as dirname11, join as join25, resolve as resolve14 } from "node:path";
 import { pipeline as pipeline2 } from "node:stream/promises";
 import { createWriteStream as createWriteStream2 } from "node:fs";
 import { Transform as Transform2 } from "node:stream";
@@ -43924,7 +43924,7 @@ var init_layout = __esm({
     LayoutStore = class {
       dir;
       constructor(dir, cwd) {
-        this.dir = resolve13(cwd, dir);
+        this.dir = resolve14(cwd, dir);
       }
       get where() {
         return `oci-layout:${this.dir}`;
@@ -44283,7 +44283,7 @@ var init_lock_schema = __esm({
 
 // src/install/layout.ts
 import { readlinkSync as readlinkSync2, symlinkSync, unlinkSync as unlinkSync2 } from "node:fs";
-import { join as join29, posix, relative as relative6, resolve as resolve17, sep as sep3 } from "node:path";
+import { join as join29, posix, relative as relative6, resolve as resolve18, sep as sep3 } from "node:path";
 function splitFolder(folder) {
   const i = folder.lastIndexOf("/");
   return { parent: folder.slice(0, i), name: folder.slice(i + 1) };
@@ -44299,7 +44299,7 @@ function canonicalLinkAt(root, folder) {
   if (lkind(abs) !== "symlink") return null;
   const text2 = readlinkSync2(abs);
   const canonical2 = `${CANONICAL2}/${name}`;
-  const rel = relative6(root, resolve17(join29(root, ...parent.split("/")), text2)).split(sep3).join("/");
+  const rel = relative6(root, resolve18(join29(root, ...parent.split("/")), text2)).split(sep3).join("/");
   if (rel !== canonical2) return null;
   if (symlinkOnTheWay(root, canonical2) || lkind(join29(root, ...canonical2.split("/"))) !== "dir") return null;
   return text2;
@@ -46388,7 +46388,7 @@ __export(oci_source_exports, {
 });
 import { mkdtemp, rm as rm4 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join33, resolve as resolve18 } from "node:path";
+import { join as join33, resolve as resolve19 } from "node:path";
 async function acquireOciRef(ref, o, recordAs) {
   const store = await openStore(ref, { cwd: o.cwd, env: o.env, publicOnly: o.publicOnly });
   const dir = await mkdtemp(join33(tmpdir2(), "ctxforge-install-"));
@@ -46423,7 +46423,7 @@ async function acquireOciRef(ref, o, recordAs) {
 }
 async function acquireOci(spec, o) {
   const ref = parseOciRef(spec);
-  if (ref.kind === "layout") return acquireOciRef(ref, o, (r3) => `oci-layout:${o.record(resolve18(o.cwd, r3.dir))}`);
+  if (ref.kind === "layout") return acquireOciRef(ref, o, (r3) => `oci-layout:${o.record(resolve19(o.cwd, r3.dir))}`);
   return acquireOciRef(ref, o);
 }
 async function acquireLockedOci(src, o) {
@@ -46519,7 +46519,7 @@ import { createWriteStream as createWriteStream3, mkdtempSync as mkdtempSync2 } 
 import { lstat as lstat7, mkdir as mkdir3, rm as rm5 } from "node:fs/promises";
 import { pipeline as pipeline4 } from "node:stream/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname14, isAbsolute as isAbsolute6, join as join34, relative as relative7, resolve as resolve19, sep as sep4 } from "node:path";
+import { dirname as dirname14, isAbsolute as isAbsolute6, join as join34, relative as relative7, resolve as resolve20, sep as sep4 } from "node:path";
 function unreachable(spec, why, hint) {
   fail("CTXFORGE_REGISTRY_UNREACHABLE", `registry ${spec}: ${why}`, { file: spec, hint }, 2);
 }
@@ -46677,7 +46677,7 @@ async function openRegistry(spec, o) {
     const why = isAbsolute6(spec) ? null : unsafePathReason(spec);
     if (why) unreachable(spec, why);
     if (o.publicOnly || !isAbsolute6(spec)) {
-      const abs2 = resolve19(o.root, spec);
+      const abs2 = resolve20(o.root, spec);
       let cur2 = o.root;
       for (const part of relative7(o.root, abs2).split(sep4)) {
         cur2 = join34(cur2, part);
@@ -46686,7 +46686,7 @@ async function openRegistry(spec, o) {
       return folderRegistry(abs2, spec);
     }
   }
-  const abs = resolve19(o.cwd, spec);
+  const abs = resolve20(o.cwd, spec);
   const st = await lstat7(abs).catch(() => void 0);
   if (!st?.isDirectory()) unreachable(spec, st?.isSymbolicLink() ? "is a symbolic link; it is not followed" : "is neither a folder nor a git URL");
   const rel = relative7(o.root, abs);
@@ -46715,7 +46715,7 @@ var init_resolve = __esm({
 import { constants as constants8, createWriteStream as createWriteStream4 } from "node:fs";
 import { lstat as lstat8, mkdtemp as mkdtemp2, open as open5, readFile as readFile15, rm as rm6 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
-import { basename as basename9, dirname as dirname15, isAbsolute as isAbsolute7, join as join35, relative as relative8, resolve as resolve20, sep as sep5 } from "node:path";
+import { basename as basename9, dirname as dirname15, isAbsolute as isAbsolute7, join as join35, relative as relative8, resolve as resolve21, sep as sep5 } from "node:path";
 import { pipeline as pipeline5 } from "node:stream/promises";
 import { Readable as Readable5, Transform as Transform3 } from "node:stream";
 import { createHash as createHash15 } from "node:crypto";
@@ -46754,7 +46754,7 @@ function recordedPath(abs, root) {
   return rel && !rel.startsWith(`..${sep5}`) && rel !== ".." && !isAbsolute7(rel) ? rel.split(sep5).join("/") : abs;
 }
 async function local(spec, o) {
-  const abs = resolve20(o.cwd, spec);
+  const abs = resolve21(o.cwd, spec);
   const st = await lstat8(abs).catch(() => void 0);
   if (!st) fail("CTXFORGE_IO", `${spec}: no such file or directory`, { file: spec }, 2);
   let file = abs;
@@ -47176,11 +47176,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve22) {
-      resolve22(value);
+    return value instanceof P2 ? value : new P2(function(resolve23) {
+      resolve23(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve22, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve23, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -47196,7 +47196,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result2) {
-      result2.done ? resolve22(result2.value) : adopt(result2.value).then(fulfilled, rejected);
+      result2.done ? resolve23(result2.value) : adopt(result2.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -47521,7 +47521,7 @@ init_diagnostics();
 init_keys();
 import { readFileSync as readFileSync12 } from "node:fs";
 import { tmpdir as tmpdir5 } from "node:os";
-import { join as join43, resolve as resolve21 } from "node:path";
+import { join as join43, resolve as resolve22 } from "node:path";
 
 // src/core/report.ts
 init_log_safe();
@@ -47562,7 +47562,7 @@ init_log_safe();
 // src/release/pipeline.ts
 init_diagnostics();
 init_keys();
-import { resolve as resolve15 } from "node:path";
+import { resolve as resolve16 } from "node:path";
 
 // src/release/artifacts-file.ts
 init_diagnostics();
@@ -47738,20 +47738,20 @@ init_git_exec();
 init_lazy();
 init_tree();
 import fs4 from "node:fs";
-import { dirname as dirname5, relative as relative2, resolve as resolve6 } from "node:path";
+import { dirname as dirname5, relative as relative2, resolve as resolve7 } from "node:path";
 
 // src/git/repo.ts
 init_lazy();
 init_diagnostics();
 import fs3 from "node:fs";
 import { readFile as readFile2 } from "node:fs/promises";
-import { dirname as dirname4, isAbsolute as isAbsolute3, join as join8, resolve as resolve5 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute3, join as join8, resolve as resolve6 } from "node:path";
 
 // src/git/object-store.ts
 init_tree();
 import { createHash as createHash2 } from "node:crypto";
 import { closeSync as closeSync3, fstatSync as fstatSync3, openSync as openSync3, readdirSync as readdirSync3, readFileSync as readFileSync3, readSync as readSync2 } from "node:fs";
-import { join as join6 } from "node:path";
+import { join as join6, resolve as resolve5 } from "node:path";
 import { promisify as promisify2 } from "node:util";
 import { inflate, inflateSync, constants as zc } from "node:zlib";
 
@@ -47880,6 +47880,7 @@ var MAX_CHAIN = 4095;
 var BASE_CACHE_BYTES = 16 * 1024 * 1024;
 var HEAD_BYTES = 512;
 var HEAD_READ = 8192;
+var MAX_ALTERNATE_DEPTH = 5;
 var inflateAsync = promisify2(inflate);
 var Unsure = class extends Error {
 };
@@ -48011,6 +48012,7 @@ var ObjectStore = class {
   }
   gitdir;
   packs;
+  dirs;
   bases = new KeptObjects(BASE_CACHE_BYTES);
   // Pack files stay open for the store's life: a diff reads ~1,400 entries of one pack, and an
   // open, fstat and close around each read was most of their cost (issue 28). A pack file is never
@@ -48101,15 +48103,56 @@ var ObjectStore = class {
       return void 0;
     }
   }
-  loosePath(oid) {
-    return join6(this.gitdir, "objects", oid.slice(0, 2), oid.slice(2));
+  /**
+   * The object directories: the repository's own, then those its `objects/info/alternates` lends
+   * (where a `git clone --shared` or `--reference` finds its objects), as git reads that file: a
+   * directory a line, relative to the objects directory naming it, `#` comments, chains followed
+   * five deep. A C-quoted line is not read here (the library path then says what is missing). The
+   * file is the clone's own configuration, never a repository's content.
+   */
+  objectDirs() {
+    if (this.dirs) return this.dirs;
+    const dirs = [];
+    const add = (dir, depth) => {
+      if (dirs.includes(dir)) return;
+      dirs.push(dir);
+      if (depth === MAX_ALTERNATE_DEPTH) return;
+      let text2;
+      try {
+        text2 = readFileSync3(join6(dir, "info", "alternates"), "utf8");
+      } catch {
+        return;
+      }
+      for (const line of text2.split("\n")) {
+        if (line === "" || line.startsWith("#") || line.startsWith('"')) continue;
+        add(resolve5(dir, line), depth + 1);
+      }
+    };
+    add(resolve5(this.gitdir, "objects"), 0);
+    this.dirs = dirs;
+    return dirs;
+  }
+  /** A loose object's file, opened, from the first object directory that holds it. */
+  openLoose(oid) {
+    const rel = join6(oid.slice(0, 2), oid.slice(2));
+    for (const dir of this.objectDirs()) {
+      try {
+        return openSync3(join6(dir, rel), "r");
+      } catch {
+      }
+    }
+    return void 0;
   }
   *loose(oid) {
     let raw;
+    const fd = this.openLoose(oid);
+    if (fd === void 0) return void 0;
     try {
-      raw = readFileSync3(this.loosePath(oid));
+      raw = readExactly(fd, 0, fstatSync3(fd).size);
     } catch {
       return void 0;
+    } finally {
+      closeSync3(fd);
     }
     const h = looseHeader(raw.subarray(0, HEAD_BYTES));
     if (!h || h.size > MAX_OBJECT) return void 0;
@@ -48120,7 +48163,8 @@ var ObjectStore = class {
   looseSize(oid) {
     let raw;
     try {
-      const fd = openSync3(this.loosePath(oid), "r");
+      const fd = this.openLoose(oid);
+      if (fd === void 0) return void 0;
       try {
         const size = fstatSync3(fd).size;
         raw = readExactly(fd, 0, size <= SIZED_KEEP ? size : Math.min(size, HEAD_BYTES));
@@ -48153,14 +48197,17 @@ var ObjectStore = class {
   }
   loadPacks() {
     if (this.packs) return this.packs;
-    const dir = join6(this.gitdir, "objects", "pack");
+    this.packs = [];
+    for (const objects of this.objectDirs()) this.loadPacksOf(join6(objects, "pack"));
+    return this.packs;
+  }
+  loadPacksOf(dir) {
     let names;
     try {
       names = readdirSync3(dir);
     } catch {
       names = [];
     }
-    this.packs = [];
     for (const name of names.filter((n) => n.endsWith(".idx")).sort()) {
       const idx = readFileSync3(join6(dir, name));
       if (idx.length < 8 + 1024 || idx.readUInt32BE(0) !== 4285812579 || idx.readUInt32BE(4) !== 2) continue;
@@ -48168,7 +48215,6 @@ var ObjectStore = class {
       if (idx.length < 8 + 1024 + count3 * 28) continue;
       this.packs.push({ idx, count: count3, pack: join6(dir, name.replace(/\.idx$/, ".pack")) });
     }
-    return this.packs;
   }
   /** Where `oid` is packed: a binary search of each index's sorted ids, inside its fan-out bucket. */
   locate(oid) {
@@ -48547,12 +48593,12 @@ async function gitdirOf(root) {
   if (st.isDirectory()) return { gitdir: dotgit, headDir: dotgit };
   const m = /^gitdir:\s*(.+?)\s*$/m.exec(await readFile2(dotgit, "utf8"));
   if (!m) return { gitdir: dotgit, headDir: dotgit };
-  const gd = isAbsolute3(m[1]) ? m[1] : resolve5(root, m[1]);
+  const gd = isAbsolute3(m[1]) ? m[1] : resolve6(root, m[1]);
   const common = await readFile2(join8(gd, "commondir"), "utf8").catch(() => void 0);
-  return { gitdir: common ? resolve5(gd, common.trim()) : gd, headDir: gd };
+  return { gitdir: common ? resolve6(gd, common.trim()) : gd, headDir: gd };
 }
 async function findRepo(cwd) {
-  const root = findRoot(resolve5(cwd));
+  const root = findRoot(resolve6(cwd));
   if (root === void 0) return void 0;
   const { gitdir, headDir } = await gitdirOf(root);
   let r3 = repos.get(headDir);
@@ -48630,7 +48676,7 @@ async function statusByCli(cwd, rel) {
 async function uncommittedPaths(cwd, rel = ".", o = {}) {
   const repo = await findRepo(cwd).catch(() => void 0);
   if (!repo) return [];
-  const prefix = toPosix(relative2(repo.dir, resolve6(cwd, rel || ".")));
+  const prefix = toPosix(relative2(repo.dir, resolve7(cwd, rel || ".")));
   if (prefix.startsWith("..")) return [];
   const byLibrary = () => statusByLibrary(repo.dir, repo.gitdir, prefix === "" ? "" : prefix, repo.cache);
   try {
@@ -48651,7 +48697,7 @@ async function uncommittedPaths(cwd, rel = ".", o = {}) {
 init_tree();
 init_diagnostics();
 init_formats();
-import { resolve as resolve12 } from "node:path";
+import { resolve as resolve13 } from "node:path";
 
 // src/repo/packages.ts
 init_diagnostics();
@@ -48659,12 +48705,12 @@ init_tree();
 init_formats();
 init_no_links();
 import { readdir as readdir4 } from "node:fs/promises";
-import { basename as basename5, isAbsolute as isAbsolute5, join as join20, relative as relative5, resolve as resolve11 } from "node:path";
+import { basename as basename5, isAbsolute as isAbsolute5, join as join20, relative as relative5, resolve as resolve12 } from "node:path";
 
 // src/git/ref-spec.ts
 init_diagnostics();
 init_tree();
-import { relative as relative3, resolve as resolve9 } from "node:path";
+import { relative as relative3, resolve as resolve10 } from "node:path";
 
 // src/git/git-tree.ts
 init_arrays();
@@ -48921,7 +48967,7 @@ function parseRefSpec(spec) {
 }
 function repoPath(repo, path, cwd) {
   if (path === "." || path.startsWith("./") || path.startsWith("../")) {
-    const rel = toPosix(relative3(repo.dir, resolve9(cwd, path)));
+    const rel = toPosix(relative3(repo.dir, resolve10(cwd, path)));
     if (rel === ".." || rel.startsWith("../")) fail("CTXFORGE_GIT_PATH_MISSING", `${path} is outside the repository at ${repo.dir}`, {}, 2);
     return rel;
   }
@@ -48959,7 +49005,7 @@ async function resolveRefSpec(spec, cwd) {
 
 // src/repo/config.ts
 import { readFile as readFile9, stat as stat5 } from "node:fs/promises";
-import { isAbsolute as isAbsolute4, relative as relative4, resolve as resolve10 } from "node:path";
+import { isAbsolute as isAbsolute4, relative as relative4, resolve as resolve11 } from "node:path";
 
 // schemas/ctxforge.schema.json
 var ctxforge_schema_default = {
@@ -50354,7 +50400,7 @@ function shownConfigPath(abs, root) {
   return rel && rel !== ".." && !rel.startsWith("../") && !isAbsolute4(rel) ? rel : toPosix(abs);
 }
 async function readConfigFile(path, o) {
-  const abs = resolve10(o.cwd, path);
+  const abs = resolve11(o.cwd, path);
   const shown3 = shownConfigPath(abs, o.root);
   const rel = relative4(o.root, abs);
   if (rel && !rel.startsWith("..") && !isAbsolute4(rel)) {
@@ -50496,7 +50542,7 @@ function patternFor2(cfg, own2, name, several) {
   return { tagPattern: expandTagPattern(raw, name), tagPatternFrom: own2 ?? cfg?.tag_pattern ? "config" : "default" };
 }
 async function configAtRef(tree, file, cwd, root, o) {
-  const rel = relativeToRoot(root, resolve11(cwd, file));
+  const rel = relativeToRoot(root, resolve12(cwd, file));
   if (rel === void 0 || isAbsolute5(rel)) return repoConfig(void 0, { file, cwd, root });
   const st = await tree.stat(rel);
   if (st?.kind === "symlink") fail("CTXFORGE_PATH_OUTSIDE_REPO", `config file ${rel} is a symbolic link, which is not followed`, { file: rel }, 2);
@@ -50504,7 +50550,7 @@ async function configAtRef(tree, file, cwd, root, o) {
   return repoConfig(void 0, { file, cwd, root });
 }
 async function discoverPackages(opts = {}) {
-  const cwd = resolve11(opts.cwd ?? process.cwd());
+  const cwd = resolve12(opts.cwd ?? process.cwd());
   const repo = await findRepo(cwd);
   if (opts.ref && !repo) fail("CTXFORGE_GIT_NOT_A_REPO", `${cwd} is not inside a git repository, so --ref ${opts.ref} cannot be read`, {}, 2);
   const root = repo?.dir ?? cwd;
@@ -51185,7 +51231,7 @@ async function discoverPackages2(o) {
     if (p.problem) fail(p.problemCode ?? "CTXFORGE_RELEASE_PACKAGE_UNUSABLE", `${p.path || "."}: ${p.problem}`, { file: found2.config?.file ?? "ctxforge.yaml" }, 1);
     const module = p.format ? formatByName(p.format) : void 0;
     if (!module) fail("CTXFORGE_FORMAT_UNKNOWN", `${p.path || "."}: format ${p.format ?? "(none)"} is not available`, {}, 1);
-    const dir = resolve12(found2.root, p.path);
+    const dir = resolve13(found2.root, p.path);
     const tree = new DiskTree(dir, p.path || ".");
     const summary3 = await module.items(tree, { only: /* @__PURE__ */ new Set() });
     out.push({
@@ -51960,7 +52006,7 @@ init_ref();
 init_store();
 init_rules4();
 import { lstat as lstat3, readFile as readFile12 } from "node:fs/promises";
-import { basename as basename7, dirname as dirname12, join as join27, resolve as resolve14 } from "node:path";
+import { basename as basename7, dirname as dirname12, join as join27, resolve as resolve15 } from "node:path";
 var SMALL2 = 1 << 20;
 async function readIfFile(path, max = SMALL2) {
   const st = await lstat3(path).catch(() => void 0);
@@ -51971,7 +52017,7 @@ var listed = (sums, name) => sums.toString("utf8").split("\n").some((l) => /^[0-
 async function pushPath(artifact, target, o) {
   const ref = parseOciRef(target);
   if (ref.digest) fail("CTXFORGE_USAGE", `push to a tag, not a digest (${target}): the digest is the manifest's own`, {}, 2);
-  let file = resolve14(o.cwd, artifact);
+  let file = resolve15(o.cwd, artifact);
   const st = await lstat3(file).catch(() => void 0);
   if (!st) fail("CTXFORGE_IO", `${artifact}: no such file or directory`, { file: artifact }, 2);
   if (st.isDirectory()) {
@@ -52144,7 +52190,7 @@ async function runRelease(opts, steps = pipeline3) {
   const warnings = [];
   const key3 = opts.key ?? (opts.keySpec ? loadSigningKey(opts.keySpec, { env, warnings }) : void 0);
   if (!key3) warnings.push(unsignedWarning());
-  const outDir = resolve15(opts.cwd, opts.outDir ?? "dist");
+  const outDir = resolve16(opts.cwd, opts.outDir ?? "dist");
   refuseSymlinks(outDir, opts.cwd);
   makeDirs(outDir);
   const ctx = {
@@ -52154,7 +52200,7 @@ async function runRelease(opts, steps = pipeline3) {
     log: opts.log ?? (() => {
     }),
     key: key3,
-    root: resolve15(opts.cwd),
+    root: resolve16(opts.cwd),
     tag: "",
     tagIsVirtual: false,
     version: "",
@@ -52194,7 +52240,7 @@ init_diagnostics();
 init_tree();
 init_no_links();
 import { existsSync as existsSync5, lstatSync as lstatSync5 } from "node:fs";
-import { resolve as resolve16 } from "node:path";
+import { resolve as resolve17 } from "node:path";
 init_formats();
 function under(path, want) {
   const w = (want ?? "").replace(/^\.(\/+|$)/, "").replace(/\/+$/, "");
@@ -52204,7 +52250,7 @@ async function openAtHead(root, bp) {
   const module = bp.format ? formatByName(bp.format) : void 0;
   if (!module) return `format ${bp.format ?? "(none)"} is not available`;
   if (linkedComponent(root, bp.path)) return "it is, or passes through, a symbolic link at the head, which is not followed";
-  const dir = resolve16(root, bp.path);
+  const dir = resolve17(root, bp.path);
   if (!existsSync5(dir) || !lstatSync5(dir).isDirectory()) return "its folder is gone at the head";
   const tree = new DiskTree(dir, bp.path || ".");
   try {
@@ -52215,7 +52261,7 @@ async function openAtHead(root, bp) {
   }
 }
 async function trustedPlan(root, base, head, o) {
-  const found2 = await discoverPackages({ cwd: root, ref: base, config: o.config ? resolve16(o.cwd, o.config) : void 0, configAtRef: true });
+  const found2 = await discoverPackages({ cwd: root, ref: base, config: o.config ? resolve17(o.cwd, o.config) : void 0, configAtRef: true });
   const basePkgs = found2.packages.filter((p) => !p.problem && under(p.path, o.path));
   const byPath2 = new Map(head.map((p) => [p.relPath, p]));
   const packages = [];
@@ -59475,7 +59521,7 @@ function retryTuning() {
 }
 function configInput(workspace) {
   const c = input("config");
-  return c ? resolve21(workspace, c) : void 0;
+  return c ? resolve22(workspace, c) : void 0;
 }
 function apiUrl() {
   return process.env.GITHUB_API_URL || "https://api.github.com";
@@ -59507,7 +59553,7 @@ async function commentSaved(workspace) {
   const t = token();
   if (!t || !input("report")) throw new Error("mode comment needs github-token (pull-requests: write) and report (the saved report file)");
   const event = readEvent();
-  const saved = await readSavedReport(resolve21(workspace, input("report")), VERSION2);
+  const saved = await readSavedReport(resolve22(workspace, input("report")), VERSION2);
   const body = commentBody(saved, reportedBy(event, process.env, saved));
   const api = new GitHubApi(t, apiUrl(), process.env.GITHUB_REPOSITORY ?? "", retryTuning());
   const pr = await pullRequestOfRun(api, event);
@@ -59549,10 +59595,10 @@ async function check(workspace, event) {
   for (const a of picked.shown) a.item();
   await writeSummary(omittedNote(picked.omitted) + checkMarkdown(r3));
   const sarif = input("sarif");
-  if (sarif) await writeFileAtomic(resolve21(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION2), null, 2)}
+  if (sarif) await writeFileAtomic(resolve22(workspace, sarif), `${JSON.stringify(sarifLog(r3, VERSION2), null, 2)}
 `, 420, workspace);
   const report = input("report");
-  if (report) await writeFileAtomic(resolve21(workspace, report), checkReportJson(r3, VERSION2), 420, workspace);
+  if (report) await writeFileAtomic(resolve22(workspace, report), checkReportJson(r3, VERSION2), 420, workspace);
   if (pr && boolInput("comment", false)) {
     const t = token();
     if (!t) warning("comment: true needs github-token");
@@ -59637,7 +59683,7 @@ async function release(workspace) {
 }
 async function main() {
   const eventName = process.env.GITHUB_EVENT_NAME ?? "";
-  const workspace = resolve21(process.env.GITHUB_WORKSPACE || process.cwd());
+  const workspace = resolve22(process.env.GITHUB_WORKSPACE || process.cwd());
   try {
     const mode = modeOf(eventName, process.env.GITHUB_REF ?? "");
     info(`ctxforge ${VERSION2}: ${mode} (${eventName || "no event"})`);

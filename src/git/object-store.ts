@@ -10,7 +10,7 @@
 // so the two sides of a diff inflate their record files on both cores.
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { inflate, inflateSync, constants as zc } from 'node:zlib';
 import { readExactly } from '../core/tree.js';
@@ -37,6 +37,8 @@ const MAX_CHAIN = 4095;
 const BASE_CACHE_BYTES = 16 * 1024 * 1024;
 const HEAD_BYTES = 512;
 const HEAD_READ = 8192;
+/** git follows alternates this many directories deep. */
+const MAX_ALTERNATE_DEPTH = 5;
 
 const inflateAsync = promisify(inflate);
 
@@ -225,6 +227,7 @@ class KeptObjects extends KeptUnderBudget<GitObject> {
 /** One repository's object database, read directly. Every method returns undefined when unsure. */
 export class ObjectStore {
   private packs: Pack[] | undefined;
+  private dirs: string[] | undefined;
   private readonly bases = new KeptObjects(BASE_CACHE_BYTES);
   // Pack files stay open for the store's life: a diff reads ~1,400 entries of one pack, and an
   // open, fstat and close around each read was most of their cost (issue 28). A pack file is never
@@ -328,16 +331,55 @@ export class ObjectStore {
     }
   }
 
-  private loosePath(oid: string): string {
-    return join(this.gitdir, 'objects', oid.slice(0, 2), oid.slice(2));
+  /**
+   * The object directories: the repository's own, then those its `objects/info/alternates` lends
+   * (where a `git clone --shared` or `--reference` finds its objects), as git reads that file: a
+   * directory a line, relative to the objects directory naming it, `#` comments, chains followed
+   * five deep. A C-quoted line is not read here (the library path then says what is missing). The
+   * file is the clone's own configuration, never a repository's content.
+   */
+  private objectDirs(): string[] {
+    if (this.dirs) return this.dirs;
+    const dirs: string[] = [];
+    const add = (dir: string, depth: number): void => {
+      if (dirs.includes(dir)) return;
+      dirs.push(dir);
+      if (depth === MAX_ALTERNATE_DEPTH) return;
+      let text: string;
+      try { text = readFileSync(join(dir, 'info', 'alternates'), 'utf8'); } catch { return; }
+      for (const line of text.split('\n')) {
+        if (line === '' || line.startsWith('#') || line.startsWith('"')) continue;
+        add(resolve(dir, line), depth + 1);
+      }
+    };
+    add(resolve(this.gitdir, 'objects'), 0);
+    this.dirs = dirs;
+    return dirs;
+  }
+
+  /** A loose object's file, opened, from the first object directory that holds it. */
+  private openLoose(oid: string): number | undefined {
+    const rel = join(oid.slice(0, 2), oid.slice(2));
+    for (const dir of this.objectDirs()) {
+      try {
+        return openSync(join(dir, rel), 'r');
+      } catch {
+        // Not in this one.
+      }
+    }
+    return undefined;
   }
 
   private *loose(oid: string): Reading<GitObject | undefined> {
     let raw: Buffer;
+    const fd = this.openLoose(oid);
+    if (fd === undefined) return undefined;
     try {
-      raw = readFileSync(this.loosePath(oid));
+      raw = readExactly(fd, 0, fstatSync(fd).size);
     } catch {
       return undefined;
+    } finally {
+      closeSync(fd);
     }
     const h = looseHeader(raw.subarray(0, HEAD_BYTES));
     if (!h || h.size > MAX_OBJECT) return undefined;
@@ -350,7 +392,8 @@ export class ObjectStore {
     let raw: Buffer;
     try {
       // A small file whole (the object is then kept), else only its head.
-      const fd = openSync(this.loosePath(oid), 'r');
+      const fd = this.openLoose(oid);
+      if (fd === undefined) return undefined;
       try {
         const size = fstatSync(fd).size;
         raw = readExactly(fd, 0, size <= SIZED_KEEP ? size : Math.min(size, HEAD_BYTES));
@@ -386,23 +429,26 @@ export class ObjectStore {
 
   private loadPacks(): Pack[] {
     if (this.packs) return this.packs;
-    const dir = join(this.gitdir, 'objects', 'pack');
+    this.packs = [];
+    for (const objects of this.objectDirs()) this.loadPacksOf(join(objects, 'pack'));
+    return this.packs;
+  }
+
+  private loadPacksOf(dir: string): void {
     let names: string[];
     try {
       names = readdirSync(dir);
     } catch {
       names = [];
     }
-    this.packs = [];
     for (const name of names.filter((n) => n.endsWith('.idx')).sort()) {
       const idx = readFileSync(join(dir, name));
       // Only version 2 indexes (git's default since 1.5.2) are read; objects in others go to the library.
       if (idx.length < 8 + 1024 || idx.readUInt32BE(0) !== 0xff744f63 || idx.readUInt32BE(4) !== 2) continue;
       const count = idx.readUInt32BE(8 + 255 * 4);
       if (idx.length < 8 + 1024 + count * 28) continue;
-      this.packs.push({ idx, count, pack: join(dir, name.replace(/\.idx$/, '.pack')) });
+      this.packs!.push({ idx, count, pack: join(dir, name.replace(/\.idx$/, '.pack')) });
     }
-    return this.packs;
   }
 
   /** Where `oid` is packed: a binary search of each index's sorted ids, inside its fan-out bucket. */
