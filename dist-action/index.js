@@ -51314,8 +51314,10 @@ var detect = {
 };
 
 // src/release/notes.ts
+init_diagnostics();
 init_atomic();
 init_hash();
+import { existsSync as existsSync5 } from "node:fs";
 import { join as join22 } from "node:path";
 
 // src/release/sign.ts
@@ -51436,6 +51438,11 @@ var notes = {
     const repo = await repoOf(ctx.root);
     const first = ctx.packages[0];
     ctx.previousTag = repo ? await previousTagOf(repo, first.tagPattern, ctx.version, ctx.tagIsVirtual ? null : ctx.commit) : null;
+    if (repo && !ctx.previousTag && existsSync5(join22(repo.gitdir, "shallow"))) {
+      ctx.warnings.push(warning2("CTXFORGE_RELEASE_SHALLOW", "this clone is shallow: an earlier release tag or its commit may be missing, so the notes may call this an initial release", {
+        hint: "check out the full history (actions/checkout with fetch-depth: 0) so the notes compare with the previous release"
+      }));
+    }
     const parts = [`# ${mdText(`${ctx.packages.map((p) => p.name).join(", ")} ${ctx.version}`)}`, ""];
     parts.push(ctx.previousTag ? `Changes since ${mdText(ctx.previousTag)}.` : "Initial release.", "");
     for (const p of ctx.packages) {
@@ -52108,6 +52115,7 @@ defineRules([
   { code: "CTXFORGE_RELEASE_VERSION_MISMATCH", format: "release", summary: "The tag's version differs from the version the package declares." },
   { code: "CTXFORGE_RELEASE_NOT_AT_TAG", format: "release", summary: "The work tree is not at the tagged commit, so the artifacts would not match the tag." },
   { code: "CTXFORGE_RELEASE_DIRTY", format: "release", summary: "The package has uncommitted changes; the release cannot be rebuilt from git." },
+  { code: "CTXFORGE_RELEASE_SHALLOW", format: "release", summary: "No previous release tag was found in a shallow clone: the notes may call a package released before an initial release." },
   { code: "CTXFORGE_RELEASE_NO_PACKAGES", format: "release", summary: "No package was found (or none at the given path)." },
   { code: "CTXFORGE_CHECK_CONFIG_CHANGED", format: "release", summary: "The pull request changes ctxforge.yaml's package list or change policy; the base's config decides the check (fail-on `config` fails on loosening)." },
   { code: "CTXFORGE_CHECK_PACKAGE_GONE", format: "release", summary: "A package of the base commit's config cannot be checked at the head (folder gone, a symlink, unreadable)." },
@@ -52239,7 +52247,7 @@ init_diagnostics();
 // src/release/trusted.ts
 init_tree();
 init_no_links();
-import { existsSync as existsSync5, lstatSync as lstatSync5 } from "node:fs";
+import { existsSync as existsSync6, lstatSync as lstatSync5 } from "node:fs";
 import { resolve as resolve17 } from "node:path";
 init_formats();
 function under(path, want) {
@@ -52251,7 +52259,7 @@ async function openAtHead(root, bp) {
   if (!module) return `format ${bp.format ?? "(none)"} is not available`;
   if (linkedComponent(root, bp.path)) return "it is, or passes through, a symbolic link at the head, which is not followed";
   const dir = resolve17(root, bp.path);
-  if (!existsSync5(dir) || !lstatSync5(dir).isDirectory()) return "its folder is gone at the head";
+  if (!existsSync6(dir) || !lstatSync5(dir).isDirectory()) return "its folder is gone at the head";
   const tree = new DiskTree(dir, bp.path || ".");
   try {
     const summary3 = await module.items(tree, {});

@@ -1,6 +1,8 @@
 // Step "notes": RELEASE_NOTES.md from the diff of each package against the previous release tag
 // ("Initial release." when there is none), plus how to verify the download.
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { warning } from '../core/diagnostics.js';
 import { writeFileAtomic } from '../core/atomic.js';
 import { sha256Hex } from '../core/hash.js';
 import { mdCodeCell, mdText } from '../core/markdown-safe.js';
@@ -32,6 +34,13 @@ export const notes: Step = {
     const first = ctx.packages[0]!;
     // Tags on the release commit are the release itself, never its predecessor.
     ctx.previousTag = repo ? await previousTagOf(repo, first.tagPattern, ctx.version, ctx.tagIsVirtual ? null : ctx.commit) : null;
+    // A shallow clone (actions/checkout's default depth of 1) has neither the earlier tags nor
+    // their commits: "Initial release." would be said of a package released before.
+    if (repo && !ctx.previousTag && existsSync(join(repo.gitdir, 'shallow'))) {
+      ctx.warnings.push(warning('CTXFORGE_RELEASE_SHALLOW', 'this clone is shallow: an earlier release tag or its commit may be missing, so the notes may call this an initial release', {
+        hint: 'check out the full history (actions/checkout with fetch-depth: 0) so the notes compare with the previous release',
+      }));
+    }
     // Package names, tags and versions come from the repository: inert text in the notes and the body.
     const parts = [`# ${mdText(`${ctx.packages.map((p) => p.name).join(', ')} ${ctx.version}`)}`, ''];
     parts.push(ctx.previousTag ? `Changes since ${mdText(ctx.previousTag)}.` : 'Initial release.', '');

@@ -6,6 +6,7 @@ defineRules([
   { code: 'CTXFORGE_RELEASE_VERSION_MISMATCH', format: 'release', summary: 'The tag\'s version differs from the version the package declares.' },
   { code: 'CTXFORGE_RELEASE_NOT_AT_TAG', format: 'release', summary: 'The work tree is not at the tagged commit, so the artifacts would not match the tag.' },
   { code: 'CTXFORGE_RELEASE_DIRTY', format: 'release', summary: 'The package has uncommitted changes; the release cannot be rebuilt from git.' },
+  { code: 'CTXFORGE_RELEASE_SHALLOW', format: 'release', summary: 'No previous release tag was found in a shallow clone: the notes may call a package released before an initial release.' },
   { code: 'CTXFORGE_RELEASE_NO_PACKAGES', format: 'release', summary: 'No package was found (or none at the given path).' },
   { code: 'CTXFORGE_CHECK_CONFIG_CHANGED', format: 'release', summary: 'The pull request changes ctxforge.yaml\'s package list or change policy; the base\'s config decides the check (fail-on `config` fails on loosening).' },
   { code: 'CTXFORGE_CHECK_PACKAGE_GONE', format: 'release', summary: 'A package of the base commit\'s config cannot be checked at the head (folder gone, a symlink, unreadable).' },
