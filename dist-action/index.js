@@ -36642,6 +36642,13 @@ async function readYaml(tree, path, d) {
     return void 0;
   }
 }
+async function sourceIdentity(tree) {
+  const y = await readYaml(tree, "cartridge.yaml", []).catch(() => void 0);
+  if (!y || !isMap5(y.value)) return void 0;
+  const { publisher, artifact, version } = y.value;
+  const named = (v) => typeof v === "string" && v.trim() !== "";
+  return named(publisher) && named(artifact) && named(version) ? { publisher, artifact, version } : void 0;
+}
 async function loadSource(tree, opts = {}) {
   const d = [];
   const entries = await tree.list();
@@ -38274,6 +38281,8 @@ var init_module2 = __esm({
       build: buildCartridge,
       inspect: inspectCartridge,
       async items(input2, opts) {
+        const named = isTree(input2) && opts.only?.size === 0 ? await sourceIdentity(input2) : void 0;
+        if (named) return { format: "acx", identity: `${named.publisher}/${named.artifact}`, name: named.artifact, version: named.version, items: [], partial: true };
         return isTree(input2) ? sourceItems(input2) : cartridgeItems(input2, opts);
       },
       init: initCartridge,
@@ -39518,6 +39527,13 @@ function contentToBody(content) {
   return `
 ${content}
 `;
+}
+async function sourceIdentity2(tree) {
+  const bytes = await tree.read(MANIFEST_FILE2).catch(() => void 0);
+  const text2 = bytes ? decode2(bytes, MANIFEST_FILE2).text : void 0;
+  const m = text2 === void 0 ? void 0 : yaml2(text2, MANIFEST_FILE2, 0, []);
+  if (!isObject(m) || typeof m.name !== "string" || m.name === "" || m.version === void 0 || m.version === null) return void 0;
+  return { name: m.name, version: String(m.version) };
 }
 async function loadSource2(tree) {
   const diags = [];
@@ -42527,6 +42543,8 @@ async function inspect(input2, opts) {
   return { text: lines.map(escapeData2).join("\n"), json };
 }
 async function items(input2, opts) {
+  const named = isTree(input2) && opts.only?.size === 0 ? await sourceIdentity2(input2) : void 0;
+  if (named) return { format: "ctxpkg", identity: named.name, name: named.name, version: named.version, items: [], partial: true };
   if (isTree(input2)) {
     const { pkg, diags } = await loadSource2(input2);
     if (!pkg) fail(diags[0].code, diags[0].message, { file: diags[0].file, line: diags[0].line });

@@ -7,7 +7,7 @@ import { compareUtf8 } from '../core/paths.js';
 import { DOCUMENT_ROOT } from './doc-fields.js';
 import { APPLICATION_ID, isSqlite } from './header.js';
 import { checkArtifact } from './artifact.js';
-import { loadSource } from './source.js';
+import { loadSource, sourceIdentity } from './source.js';
 import { assemble, buildCartridge } from './build.js';
 import { inspectCartridge } from './inspect.js';
 import { cartridgeItems, sourceItems } from './items.js';
@@ -51,6 +51,9 @@ export const acx: FormatModule = {
   build: buildCartridge,
   inspect: inspectCartridge,
   async items(input, opts) {
+    // No file differs (`only` empty, as a release asks for a package's version): its identity alone.
+    const named = isTree(input) && opts.only?.size === 0 ? await sourceIdentity(input) : undefined;
+    if (named) return { format: 'acx', identity: `${named.publisher}/${named.artifact}`, name: named.artifact, version: named.version, items: [], partial: true };
     return isTree(input) ? sourceItems(input) : cartridgeItems(input, opts);
   },
   init: initCartridge,

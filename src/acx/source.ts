@@ -93,6 +93,18 @@ async function readYaml(tree: Tree, path: string, d: Diagnostic[]): Promise<{ va
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const utf8 = (b: Buffer): string | null => decodeUtf8(b) ?? null;
 
+/**
+ * What a source tree names itself — publisher, artifact, version — read from cartridge.yaml alone:
+ * undefined unless the three are non-empty strings there (loadSource then says what is wrong).
+ */
+export async function sourceIdentity(tree: Tree): Promise<{ publisher: string; artifact: string; version: string } | undefined> {
+  const y = await readYaml(tree, 'cartridge.yaml', []).catch(() => undefined);
+  if (!y || !isMap(y.value)) return undefined;
+  const { publisher, artifact, version } = y.value;
+  const named = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+  return named(publisher) && named(artifact) && named(version) ? { publisher, artifact, version } : undefined;
+}
+
 /** `keepBytes`: keep every ROM file's bytes (a caller that reads them all, e.g. to list knowledge ids). */
 export async function loadSource(tree: Tree, opts: { allowSecrets?: boolean; keepBytes?: boolean } = {}): Promise<{ source?: CartridgeSource; diagnostics: Diagnostic[] }> {
   const d: Diagnostic[] = [];

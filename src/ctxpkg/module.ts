@@ -16,7 +16,7 @@ import { readAndVerify } from './read.js';
 import { resignArtifact } from './resign.js';
 import { unsignedDigest } from './unsigned.js';
 import { checkLevel, graphOf } from './check.js';
-import { loadSource, MANIFEST_FILE } from './source.js';
+import { loadSource, MANIFEST_FILE, sourceIdentity } from './source.js';
 import { isV1, v1ToV2 } from './v1.js';
 import { readSkillMd } from '../core/agent-skill.js';
 import { groupSkillFiles } from '../doc-model.js';
@@ -110,6 +110,9 @@ async function inspect(input: ArtifactInput, opts: InspectOptions): Promise<Insp
 }
 
 async function items(input: Tree | ArtifactInput, opts: ValidateOptions): Promise<PackageSummary> {
+  // No file differs (`only` empty, as a release asks for a package's version): its identity alone.
+  const named = isTree(input) && opts.only?.size === 0 ? await sourceIdentity(input) : undefined;
+  if (named) return { format: 'ctxpkg', identity: named.name, name: named.name, version: named.version, items: [], partial: true };
   if (isTree(input)) {
     const { pkg, diags } = await loadSource(input);
     if (!pkg) fail(diags[0]!.code, diags[0]!.message, { file: diags[0]!.file, line: diags[0]!.line });

@@ -105,6 +105,18 @@ export function contentToBody(content: string): string {
   return `\n${content}\n`;
 }
 
+/**
+ * What a source tree names itself — name and version — read from its manifest alone: undefined
+ * unless both are there, the name a non-empty string (loadSource then says what is wrong).
+ */
+export async function sourceIdentity(tree: Tree): Promise<{ name: string; version: string } | undefined> {
+  const bytes = await tree.read(MANIFEST_FILE).catch(() => undefined);
+  const text = bytes ? decode(bytes, MANIFEST_FILE).text : undefined;
+  const m = text === undefined ? undefined : yaml(text, MANIFEST_FILE, 0, []);
+  if (!isObject(m) || typeof m.name !== 'string' || m.name === '' || m.version === undefined || m.version === null) return undefined;
+  return { name: m.name, version: String(m.version) };
+}
+
 export async function loadSource(tree: Tree): Promise<{ pkg?: SourcePackage; diags: Diagnostic[] }> {
   const diags: Diagnostic[] = [];
   const entries = await tree.list();

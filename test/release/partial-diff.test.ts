@@ -11,12 +11,13 @@ import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { git } from '../helpers/tmp.js';
 import { runCli } from '../helpers/cli.js';
-import { commitAll, makeRepo, octxFiles, replaceTree, type Doc } from '../action/harness.js';
+import { acxFiles, commitAll, ctxpkgFiles, makeRepo, octxFiles, replaceTree, type Doc } from '../action/harness.js';
 import { runCheck } from '../../src/release/check.js';
 import { diffPackage, repoOf, treeAt } from '../../src/release/collab.js';
 import { diffSummaries } from '../../src/diff/compare.js';
 import { DiskTree, MemoryTree, type Tree } from '../../src/core/tree.js';
 import { octx } from '../../src/octx/module.js';
+import { DiagnosticError } from '../../src/core/diagnostics.js';
 
 const doc = (n: number): Doc => ({ id: `019c0000-0000-7000-8000-${String(n).padStart(12, '0')}`, title: `Page${n}` });
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -122,4 +123,30 @@ test('the check opens each unchanged document twice: its validation (the link ch
   assert.deepEqual(changesOf(r.packages[0]!.diff!.result), [`modified document ${doc(3).id}`]);
   // The edited page once more, for its items.
   assert.deepEqual(Object.fromEntries(opened), Object.fromEntries(docs.map((d) => [`${d.title.toLowerCase()}.md`, d.title === 'Page3' ? 3 : 2])));
+});
+
+test('a package\'s version, asked of items with no differing file, is read from its manifest alone in every format — and the same as the whole read gives', async () => {
+  const { acx } = await import('../../src/acx/module.js');
+  const { ctxpkg } = await import('../../src/ctxpkg/module.js');
+  const cases = [
+    { module: octx, files: octxFiles('1.2.3', [doc(1), doc(2)]), manifest: 'manifest.json' },
+    { module: ctxpkg, files: ctxpkgFiles('1.2.3'), manifest: 'ctxpkg.yaml' },
+    { module: acx, files: acxFiles('1.2.3'), manifest: 'cartridge.yaml' },
+  ];
+  for (const c of cases) {
+    const read: string[] = [];
+    const tree = new MemoryTree(c.files);
+    const readOf = tree.read.bind(tree);
+    tree.read = (path: string) => { read.push(path); return readOf(path); };
+    const fast = await c.module.items(tree, { only: new Set() });
+    assert.deepEqual([...new Set(read)], [c.manifest], c.module.name);
+    const whole = await c.module.items(new MemoryTree(c.files), {});
+    assert.deepEqual([fast.identity, fast.name, fast.version], [whole.identity, whole.name, whole.version], c.module.name);
+    assert.equal(fast.version, '1.2.3');
+    // Nothing differs: no change, as the whole read of both sides finds.
+    assert.deepEqual(diffSummaries(fast, fast).changes, diffSummaries(whole, whole).changes);
+  }
+  // A manifest that does not name the package: the whole read, which says why.
+  const bad = new MemoryTree({ ...acxFiles('1.2.3'), 'cartridge.yaml': 'publisher: [\n' });
+  await assert.rejects(acx.items(bad, { only: new Set() }), (e: unknown) => e instanceof DiagnosticError && e.diagnostic.code === 'ACX_SOURCE_YAML' && e.diagnostic.file === 'cartridge.yaml');
 });
