@@ -37,9 +37,9 @@ export async function discoverPackages(o: DiscoverOptions): Promise<{ root: stri
     if (!module) fail('CTXFORGE_FORMAT_UNKNOWN', `${p.path || '.'}: format ${p.format ?? '(none)'} is not available`, {}, 1);
     const dir = resolve(found.root, p.path);
     const tree = new DiskTree(dir, p.path || '.');
-    // The version is the manifest's: the items of no file (`only` empty) — a module that honours
-    // `only` reads its manifest alone, one that does not reads the package as before. (Every
-    // release and pull-request check checked the whole package here once more: ~2 s at 50,000.)
+    // The version is the manifest's: the items of no file (`only` empty) read the manifest alone,
+    // in every format (a manifest that names no package: the whole read, which says why). Every
+    // release and pull-request check read the whole package here once more: ~2 s at 50,000.
     const summary = await module.items(tree, { only: new Set() });
     out.push({
       name: p.name, relPath: p.path, dir, format: module.name, version: summary.version, module, tree,
