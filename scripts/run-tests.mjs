@@ -31,7 +31,11 @@ if (files.length === 0) { console.error('run-tests: no test files found under te
 // CTXFORGE_TEST_TIMES=scripts/test-weights.txt. A file not listed there (a new one) runs alone
 // and first, so it cannot end up alone at the end; grouping never changes what runs.
 // CTXFORGE_TEST_GROUPS=0 runs every file in a process of its own, as node --test does by itself.
-const GROUP_SECONDS = 45;
+// ~90 s a group: ten processes fewer than at ~45 s (21 units, the files marked alone among them),
+// each ~1.1 s of CPU (12 small files: 24 s of CPU as 12 processes, 12 s as one). Two runs on the
+// same code and weights: 358 s (665 s of CPU) at ~45 s, 330 s (634 s) at ~90 s. The longest
+// groups still start first, so the files alone (the shortest units) fill the end on both cores.
+const GROUP_SECONDS = 90;
 // CTXFORGE_TEST_WEIGHTS=<file> reads another weights file (test/packaging/run-tests-groups.test.ts).
 const weightsFile = process.env.CTXFORGE_TEST_WEIGHTS ?? new URL('./test-weights.txt', import.meta.url);
 const weight = new Map();

@@ -1,3 +1,4 @@
+// run-tests: alone — measures this process's array buffers while a check runs; another file's leftovers would count.
 // A cartridge's check keeps a few numbers a file, not objects (issue 39): the objects table is read
 // row by row (twice) instead of held, each name is one string and one map slot shared by its file
 // and its row, digests are 32 bytes in one buffer, and the lists a caller may want (file names, ROM

@@ -1,3 +1,4 @@
+// run-tests: alone — measures this process's heap between two points; another file's leftovers would count.
 // The values parseFlatYaml gives are strings of their own, not slices of the text they were read
 // from: a reader that keeps a title or an id from each of many large documents keeps only those
 // (the slices of 50 texts of 1 MB held them all: ~50 MB of V8's heap).

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtCli } from '../helpers/built.js';
 import { repoRoot, runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 import type { Lock } from '../../src/install/lock.js';
@@ -46,7 +47,7 @@ test('install: a skill file copied to a new path with sqlite3 is refused unless 
 test('serve: a knowledge document copied to a new path with sqlite3 is never served', async () => {
   const acx = await copiedRom('rom/knowledge/methods/screening.md', 'rom/knowledge/aaa/screening-copy.md');
   const env = { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-'), CTXFORGE_FROM_SOURCE: '1' };
-  const r = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'serve', acx, '--key', pemFile()], { cwd: tmpDir(), env, encoding: 'utf8', input: '' });
+  const r = spawnSync(process.execPath, [builtCli(), 'serve', acx, '--key', pemFile()], { cwd: tmpDir(), env, encoding: 'utf8', input: '' });
   assert.equal(r.status, 1, r.stderr);
   assert.match(r.stderr, /CTXFORGE_INSTALL_UNBOUND/);
   assert.match(r.stderr, /rom\/knowledge\/aaa\/screening-copy\.md/);

@@ -10,7 +10,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { Lock } from '../../src/install/lock.js';
-import { repoRoot, runCli } from '../helpers/cli.js';
+import { builtCli } from '../helpers/built.js';
+import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { artifacts, pemFile, project } from './artifacts.js';
 
@@ -40,7 +41,7 @@ test('finding 13: a URL with bad percent-encoding is a usage error, for install,
   assert.equal(r.code, 2, r.stdout + r.stderr);
   assert.equal(JSON.parse(r.stdout).error.code, 'CTXFORGE_USAGE');
   noStack(r, 'install');
-  const s = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'serve', bad], { cwd: dir, env: { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-'), CTXFORGE_FROM_SOURCE: '1' }, encoding: 'utf8', input: '' });
+  const s = spawnSync(process.execPath, [builtCli(), 'serve', bad], { cwd: dir, env: { ...process.env, XDG_CACHE_HOME: tmpDir('serve-cache-'), CTXFORGE_FROM_SOURCE: '1' }, encoding: 'utf8', input: '' });
   assert.equal(s.status, 2, s.stderr);
   assert.match(s.stderr, /CTXFORGE_USAGE/);
   noStack(s, 'serve');

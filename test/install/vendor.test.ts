@@ -9,13 +9,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../../src/core/hash.js';
-import { repoRoot, runCli } from '../helpers/cli.js';
+import { builtCli } from '../helpers/built.js';
+import { runCli } from '../helpers/cli.js';
 import { tmpDir } from '../helpers/tmp.js';
 import { artifacts, pemFile, project, serveFolder } from './artifacts.js';
 
 type Cli = { code: number; stdout: string; stderr: string };
 const ok = (r: Cli, what: string) => assert.equal(r.code, 0, `${what}: ${r.stdout}${r.stderr}`);
-const serve = (dir: string) => spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'serve', '--lock'], {
+// serve as a process runs the test bundle of the current sources (helpers/built.ts), as bin/ctxforge.js
+// would run them: from source (tsx) each such process cost ~2 s of CPU more.
+const serve = (dir: string) => spawnSync(process.execPath, [builtCli(), 'serve', '--lock'], {
   cwd: dir, env: { ...process.env, XDG_CACHE_HOME: tmpDir('vendor-cache-'), CTXFORGE_FROM_SOURCE: '1' }, encoding: 'utf8',
   input: `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`,
 });
@@ -50,7 +53,7 @@ test('the README recipe verbatim: a local artifact outside the project is vendor
   assert.ok(!existsSync(join(dir2, '.agents/artifacts')));
   ok(await runCli(['install', '--frozen'], { cwd: dir2 }), 'frozen');
   // Asynchronously: the download server runs in this process.
-  const child = spawn(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'serve', '--lock'], { cwd: dir2, env: { ...process.env, XDG_CACHE_HOME: tmpDir('vendor-cache-'), CTXFORGE_FROM_SOURCE: '1' } });
+  const child = spawn(process.execPath, [builtCli(), 'serve', '--lock'], { cwd: dir2, env: { ...process.env, XDG_CACHE_HOME: tmpDir('vendor-cache-'), CTXFORGE_FROM_SOURCE: '1' } });
   let out = '';
   let err = '';
   child.stdout.on('data', (b) => { out += b; });
@@ -74,7 +77,7 @@ test('--no-vendor warns at install time; serve --lock then refuses naming the re
   assert.equal(s.status, 1, s.stderr);
   assert.match(s.stderr, /CTXFORGE_SERVE_UNREACHABLE/);
   assert.doesNotMatch(s.stderr, /TAMPERED|tampered/);
-  const off = spawnSync(process.execPath, [join(repoRoot, 'bin', 'ctxforge.js'), 'serve', '--lock', '--offline'], { cwd: dir, env: { ...process.env, XDG_CACHE_HOME: tmpDir('vendor-cache-'), CTXFORGE_FROM_SOURCE: '1' }, encoding: 'utf8', input: '' });
+  const off = spawnSync(process.execPath, [builtCli(), 'serve', '--lock', '--offline'], { cwd: dir, env: { ...process.env, XDG_CACHE_HOME: tmpDir('vendor-cache-'), CTXFORGE_FROM_SOURCE: '1' }, encoding: 'utf8', input: '' });
   assert.equal(off.status, 0, off.stderr);
 });
 
