@@ -33,8 +33,10 @@ if (files.length === 0) { console.error('run-tests: no test files found under te
 // CTXFORGE_TEST_GROUPS=0 runs every file in a process of its own, as node --test does by itself.
 // ~90 s a group: ten processes fewer than at ~45 s (21 units, the files marked alone among them),
 // each ~1.1 s of CPU (12 small files: 24 s of CPU as 12 processes, 12 s as one). Two runs on the
-// same code and weights: 358 s (665 s of CPU) at ~45 s, 330 s (634 s) at ~90 s. The longest
-// groups still start first, so the files alone (the shortest units) fill the end on both cores.
+// same code and weights: 358 s (665 s of CPU) at ~45 s, 330 s (634 s) at ~90 s (load 3-6); a later
+// pair at load ~2.7: 346 s at ~45 s, 353 s at ~90 s — the wall time within the spread, the CPU
+// spared. The longest groups still start first, so the files alone (the shortest units) fill the
+// end on both cores.
 const GROUP_SECONDS = 90;
 // CTXFORGE_TEST_WEIGHTS=<file> reads another weights file (test/packaging/run-tests-groups.test.ts).
 const weightsFile = process.env.CTXFORGE_TEST_WEIGHTS ?? new URL('./test-weights.txt', import.meta.url);
