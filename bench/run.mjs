@@ -322,6 +322,10 @@ if (inputs.git) {
     { changed_documents: changed }));
 }
 
+// git in a repository the bench makes itself (the release clone, the many-tags one), with a fixed
+// identity and date.
+const gitIn = (cwd) => (args, input) => execFileSync('git', args, { cwd, input, stdio: ['pipe', 'pipe', 'pipe'], maxBuffer: 1 << 28, env: { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@x', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@x', GIT_AUTHOR_DATE: '1767225600 +0000', GIT_COMMITTER_DATE: '1767225600 +0000' } });
+
 // The no-records shape (issue 28): N Markdown pages of ~4 KB in 200 folders, OKF frontmatter, one
 // root-absolute link each, no records — the per-document costs show here, not the bytes. The same
 // pages as a docs folder (no ids) for sync, once more with every tenth page moved and edited (the
@@ -421,7 +425,7 @@ if (inputs.flat) {
     { ...info, changed_documents: changed }));
   const relRepo = join(work, `release-repo-${n}`);
   rmSync(relRepo, { recursive: true, force: true });
-  const rg = (args) => execFileSync('git', args, { cwd: relRepo, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@x', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@x', GIT_AUTHOR_DATE: '1767225600 +0000', GIT_COMMITTER_DATE: '1767225600 +0000' } });
+  const rg = gitIn(relRepo);
   execFileSync('git', ['clone', '-q', f.git, relRepo]);
   rg(['checkout', '-q', 'v1.1.0']);
   rg(['tag', '-d', 'v1.1.0']);
@@ -449,7 +453,7 @@ if (inputs.flat) {
   const repo = join(outDir, 'tags-repo');
   rmSync(repo, { recursive: true, force: true });
   mkdirSync(repo, { recursive: true });
-  const g = (args, input) => execFileSync('git', args, { cwd: repo, input, stdio: ['pipe', 'pipe', 'pipe'], maxBuffer: 1 << 28, env: { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@x', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@x', GIT_AUTHOR_DATE: '1767225600 +0000', GIT_COMMITTER_DATE: '1767225600 +0000' } });
+  const g = gitIn(repo);
   g(['init', '-q', '-b', 'main']);
   execFileSync('cp', ['-r', join(root, 'working-dir-example', 'octx'), join(repo, 'kb')]);
   g(['add', '-A']);

@@ -20812,6 +20812,9 @@ function listedEntry(l, i, path) {
 function* listedEntries(l) {
   for (let i = 0; i < l.paths.length; i++) yield listedEntry(l, i, l.paths.at(i));
 }
+async function filesOf(tree) {
+  return tree.files ? tree.files() : new Set((await tree.list()).filter((e) => e.kind === "file").map((e) => e.path));
+}
 function listedFiles(l) {
   return new ListedFiles(l, (i) => l.kinds[i] === FILE);
 }
@@ -21091,20 +21094,20 @@ var init_tree = __esm({
       constructor(files, label2 = "(memory)") {
         this.label = label2;
         const asBuffer = (v) => Buffer.isBuffer(v) ? v : typeof v === "string" ? Buffer.from(v, "utf8") : Buffer.from(v);
-        this.files = files instanceof Map ? new Map([...files].map(([k, v]) => [k, asBuffer(v)])) : new Map(Object.entries(files).map(([k, v]) => [k, asBuffer(v)]));
+        this.byPath = files instanceof Map ? new Map([...files].map(([k, v]) => [k, asBuffer(v)])) : new Map(Object.entries(files).map(([k, v]) => [k, asBuffer(v)]));
       }
       label;
-      files;
+      byPath;
       async list() {
-        return sortUtf8([...this.files].map(([path, b]) => ({ path, kind: "file", size: b.length })), (e) => e.path);
+        return sortUtf8([...this.byPath].map(([path, b]) => ({ path, kind: "file", size: b.length })), (e) => e.path);
       }
       async read(path) {
-        const b = this.files.get(path);
+        const b = this.byPath.get(path);
         if (!b) throw new TreeReadError(`${path}: no such file`, path);
         return b;
       }
       async stat(path) {
-        const b = this.files.get(path);
+        const b = this.byPath.get(path);
         return b ? { path, kind: "file", size: b.length } : void 0;
       }
     };
@@ -27967,8 +27970,7 @@ async function manifestOf(tree, limits) {
 async function membersChanged(tree, declared, other, limits) {
   const theirs = (await manifestOf(other, limits)).declared;
   if (!declared && !theirs) return [];
-  const files = async (t) => t.filePaths ? t.filePaths() : (await t.list()).filter((e) => e.kind === "file").map((e) => e.path);
-  const members = async (t, d) => d ?? new Set((await files(t)).filter(isPayloadPath));
+  const members = async (t, d) => d ?? new Set([...await filesOf(t)].filter(isPayloadPath));
   const [a, b] = [await members(tree, declared), await members(other, theirs)];
   return [...[...a].filter((p) => !b.has(p)), ...[...b].filter((p) => !a.has(p))];
 }
@@ -28056,6 +28058,7 @@ var init_items = __esm({
     "use strict";
     init_hash();
     init_jcs();
+    init_tree();
     init_package();
     init_manifest();
     init_jsonl();
@@ -48960,10 +48963,10 @@ var GitTree = class {
     for (let i = 0; i < w.paths.length; i++) if (w.kinds[i] === FILE2) out.set(w.paths.at(i), w.ids.at(i));
     return out;
   }
-  async filePaths() {
+  async files() {
     const w = await this.walk();
-    const out = [];
-    for (let i = 0; i < w.paths.length; i++) if (w.kinds[i] === FILE2) out.push(w.paths.at(i));
+    const out = /* @__PURE__ */ new Set();
+    for (let i = 0; i < w.paths.length; i++) if (w.kinds[i] === FILE2) out.add(w.paths.at(i));
     return out;
   }
   /** The git blob id of a file (lets callers skip unchanged files between two versions). */
@@ -53598,6 +53601,7 @@ function startLinks(tree, format, level = "warning", o = {}) {
 
 // src/release/check.ts
 init_doc_model();
+init_tree();
 
 // src/sync/idmap-check.ts
 init_diagnostics();
@@ -55399,7 +55403,7 @@ async function runCheck(o) {
     if (oldTree && level !== "off") {
       const was = recordOf2(await recordedSite(oldTree), await manifestSite(p.module, oldTree));
       rules = { generator: was.generator ?? "github", root: `${p.module.documentRoot}${was.root}` };
-      heldBefore = new Set(oldTree.filePaths ? await oldTree.filePaths() : (await oldTree.list()).filter((e) => e.kind === "file").map((e) => e.path));
+      heldBefore = await filesOf(oldTree);
       routesBefore = was.routes ?? {};
     }
     const generator = ls.generator ?? rules.generator;

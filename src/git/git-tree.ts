@@ -214,10 +214,10 @@ export class GitTree implements Tree {
     return out;
   }
 
-  async filePaths(): Promise<string[]> {
+  async files(): Promise<ReadonlySet<string>> {
     const w = await this.walk();
-    const out: string[] = [];
-    for (let i = 0; i < w.paths.length; i++) if (w.kinds[i] === FILE) out.push(w.paths.at(i));
+    const out = new Set<string>();
+    for (let i = 0; i < w.paths.length; i++) if (w.kinds[i] === FILE) out.add(w.paths.at(i));
     return out;
   }
 

@@ -2,7 +2,7 @@
 // relations by their pair, capabilities by name, extensions and reserved files by path.
 import { sha256Hex } from '../core/hash.js';
 import { jcs } from '../core/jcs.js';
-import type { Tree } from '../core/tree.js';
+import { filesOf, type Tree } from '../core/tree.js';
 import type { Item, PackageSummary } from '../format.js';
 import { checkPackage, isPayloadPath, type OctxReport } from './package.js';
 import { MANIFEST, parseManifestBytes } from './manifest.js';
@@ -54,8 +54,7 @@ async function manifestOf(tree: Tree, limits: Limits): Promise<{ manifest: OctxR
 async function membersChanged(tree: Tree, declared: Set<string> | undefined, other: Tree, limits: Limits): Promise<string[]> {
   const theirs = (await manifestOf(other, limits)).declared;
   if (!declared && !theirs) return [];
-  const files = async (t: Tree) => t.filePaths ? t.filePaths() : (await t.list()).filter((e) => e.kind === 'file').map((e) => e.path);
-  const members = async (t: Tree, d: Set<string> | undefined) => d ?? new Set((await files(t)).filter(isPayloadPath));
+  const members = async (t: Tree, d: Set<string> | undefined) => d ?? new Set([...await filesOf(t)].filter(isPayloadPath));
   const [a, b] = [await members(tree, declared), await members(other, theirs)];
   return [...[...a].filter((p) => !b.has(p)), ...[...b].filter((p) => !a.has(p))];
 }

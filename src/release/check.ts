@@ -12,7 +12,7 @@ import { recordedSite, recordOf, startLinks } from '../links/check.js';
 import type { SiteRoutesRecord } from '../links/generators.js';
 import { manifestSite } from '../doc-model.js';
 import { linkSettingsFor } from '../repo/config.js';
-import { DiskTree, type Tree } from '../core/tree.js';
+import { DiskTree, filesOf, type Tree } from '../core/tree.js';
 import { checkIdMap, compareIdMaps } from '../sync/idmap-check.js';
 import { tagNoteDiagnostic } from '../repo/tag-patterns.js';
 import './rules.js';
@@ -144,13 +144,13 @@ export async function runCheck(o: CheckOptions): Promise<CheckResult> {
     // What a format left out comes from the head (a re-sync adds images), but never names a page
     // nor a file the base's package held (deleting a file does not make links to it "left out").
     let rules: { generator?: string; root?: string } = {};
-    let heldBefore: Set<string> | undefined;
+    let heldBefore: ReadonlySet<string> | undefined;
     // Routes only the upstream site's configuration knew (sync's record) count as far as the base recorded them.
     let routesBefore: SiteRoutesRecord | undefined;
     if (oldTree && level !== 'off') {
       const was = recordOf(await recordedSite(oldTree), await manifestSite(p.module, oldTree));
       rules = { generator: was.generator ?? 'github', root: `${p.module.documentRoot}${was.root}` };
-      heldBefore = new Set(oldTree.filePaths ? await oldTree.filePaths() : (await oldTree.list()).filter((e) => e.kind === 'file').map((e) => e.path));
+      heldBefore = await filesOf(oldTree);
       routesBefore = was.routes ?? {};
     }
     const generator = ls.generator ?? rules.generator;
