@@ -51199,6 +51199,14 @@ async function compareWithDisk(g, d) {
   return out;
 }
 
+// src/diff/read-pair.ts
+async function readPair(oldTree, newTree, readOld, readNew) {
+  const only = oldTree && newTree ? await differingPaths(oldTree, newTree) : void 0;
+  const old = await readOld(only);
+  const readWith = old.partial ? only : void 0;
+  return { old, neu: await readNew(readWith), ...readWith ? { readWith } : {} };
+}
+
 // src/release/collab.ts
 var BUMP_ORDER = ["none", "patch", "minor", "major"];
 function maxBump(a, b) {
@@ -51222,9 +51230,13 @@ async function previousTagOf(repo, pattern, version, excludeCommit) {
 }
 async function diffPackage(req) {
   const opts = req.opts ?? {};
-  const only = req.oldTree ? await differingPaths(req.oldTree, req.newTree) : void 0;
-  const old = req.oldTree ? await req.module.items(req.oldTree, only ? { ...opts, only, other: req.newTree } : opts) : null;
-  const neu = await req.module.items(req.newTree, old?.partial && only ? { ...opts, only, other: req.oldTree } : opts);
+  const { module, oldTree, newTree } = req;
+  const { old, neu } = oldTree ? await readPair(
+    oldTree,
+    newTree,
+    (only) => module.items(oldTree, only ? { ...opts, only, other: newTree } : opts),
+    (only) => module.items(newTree, only ? { ...opts, only, other: oldTree } : opts)
+  ) : { old: null, neu: await module.items(newTree, opts) };
   const result2 = diffSummaries(old, neu, {
     policy: req.policy,
     ...req.tag ? { tag: req.tag } : {},

@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import type { CommonOptions, PackageSummary } from '../format.js';
 import { resolveInput, type ResolvedInput } from '../inputs.js';
-import { differingPaths } from './unchanged.js';
+import { readPair } from './read-pair.js';
 import { findRepo, type GitRepo } from '../git/repo.js';
 import { parseRefSpec, repoPath } from '../git/ref-spec.js';
 import { DEFAULT_TAG_PATTERN, previousReleaseTag, tagVersion, type ReleaseTag } from '../git/tags.js';
@@ -92,19 +92,20 @@ async function summarize(r: ResolvedInput, opts: DiffInputsOptions, only?: Reado
 }
 
 /**
- * Both summaries of a comparison. When both sides are source trees of one format whose differing
- * files can be found from git object ids, each side reads only those; both sides always cover the
- * same files.
+ * Both summaries of a comparison, read by `readPair`'s rule (both sides source trees of one format:
+ * only the differing files). The new side was read already — its header alone, or whole — and is
+ * read again unless it was read whole and the old side was too.
  */
 async function loadPair(oldSpec: string, neu: Loaded, opts: DiffInputsOptions): Promise<[Side, Side]> {
   const cwd = opts.cwd ?? process.cwd();
   const oldR = await resolveInput(oldSpec, { cwd, format: opts.format });
-  const only = oldR.kind === 'source' && neu.resolved.kind === 'source' && oldR.module === neu.resolved.module
-    ? await differingPaths(oldR.tree, neu.resolved.tree) : undefined;
-  const old = { spec: oldSpec, ...(await summarize(oldR, opts, only, neu.resolved)), ...(await locate(oldSpec, cwd)) };
-  // The new side is read again unless it was read in full and so was the old one.
-  const same = neu.readWith === undefined && old.readWith === undefined;
-  return [old, same ? neu : { ...neu, ...(await summarize(neu.resolved, opts, old.readWith, oldR)) }];
+  const nr = neu.resolved;
+  const [oldTree, newTree] = oldR.kind === 'source' && nr.kind === 'source' && oldR.module === nr.module ? [oldR.tree, nr.tree] : [];
+  const pair = await readPair(oldTree, newTree,
+    async (only) => (await summarize(oldR, opts, only, nr)).summary,
+    async (only) => (only === undefined && neu.readWith === undefined ? neu.summary : (await summarize(nr, opts, only, oldR)).summary));
+  const old = { spec: oldSpec, label: oldR.label, summary: pair.old, ...(await locate(oldSpec, cwd)) };
+  return [old, pair.neu === neu.summary ? neu : { ...neu, summary: pair.neu, readWith: pair.readWith }];
 }
 
 /** `v1.2.0` alone, next to a new side inside a repository, means that tag's copy of the same path. */

@@ -6,7 +6,7 @@ import type { Bump } from '../core/semver.js';
 import { findRepo, openRefPath, previousReleaseTag, type GitRepo } from '../git/index.js';
 import { diffSummaries, type DiffResult } from '../diff/compare.js';
 import { renderDiffMarkdown } from '../diff/markdown.js';
-import { differingPaths } from '../diff/unchanged.js';
+import { readPair } from '../diff/read-pair.js';
 import { checkPolicy, mergePolicy, type PolicyTable } from '../diff/policy.js';
 import type { RepoPackage } from '../repo/packages.js';
 import type { TagPatternNote } from '../repo/tag-patterns.js';
@@ -71,14 +71,16 @@ export interface DiffRequest {
  * differ are found by git object ids (a tree at a ref against the checkout's files), and each side's
  * items are read from those files only — a pull request or a release that touches 1% of a package
  * reads 1% of each side, not both whole (two full checks at 50,000 documents, on top of the
- * validate before it). Both sides cover the same files: the new one is read partially only when the
- * old one was (a module may ignore `only`).
+ * validate before it), by the rule `ctxforge diff` follows (`readPair`).
  */
 export async function diffPackage(req: DiffRequest): Promise<DiffSummary> {
   const opts = req.opts ?? {};
-  const only = req.oldTree ? await differingPaths(req.oldTree, req.newTree) : undefined;
-  const old = req.oldTree ? await req.module.items(req.oldTree, only ? { ...opts, only, other: req.newTree } : opts) : null;
-  const neu = await req.module.items(req.newTree, old?.partial && only ? { ...opts, only, other: req.oldTree! } : opts);
+  const { module, oldTree, newTree } = req;
+  const { old, neu } = oldTree
+    ? await readPair(oldTree, newTree,
+      (only) => module.items(oldTree, only ? { ...opts, only, other: newTree } : opts),
+      (only) => module.items(newTree, only ? { ...opts, only, other: oldTree } : opts))
+    : { old: null, neu: await module.items(newTree, opts) };
   const result = diffSummaries(old, neu, {
     policy: req.policy, ...(req.tag ? { tag: req.tag } : {}),
     ...(req.oldLabel ? { oldLabel: req.oldLabel } : {}), ...(req.oldCommit ? { oldCommit: req.oldCommit } : {}),
