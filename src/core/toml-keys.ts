@@ -2,7 +2,8 @@
 // the few settings ctxforge reads from a site's configuration (hugo.toml's languages). Not a full
 // TOML parser: tables, dotted and quoted keys, basic and literal strings, booleans and numbers are
 // read; arrays, inline tables and multi-line strings are stepped over whole (what they hold is never
-// taken for a key), and `[[array tables]]` with everything in them are left out. One pass over the
+// taken for a key). An `[[array table]]`'s elements are kept apart (`arrays`), each with its own
+// scalars — a sub-table of an element (`[module.mounts.sites]`) is not read. One pass over the
 // lines, every pattern anchored and bounded: linear in the file's size, whatever it holds.
 
 export type TomlScalar = string | number | boolean;
@@ -56,12 +57,17 @@ export interface TomlKeys {
   values: Map<string, TomlScalar>;
   /** The dotted paths of the `[tables]` the file opens. */
   tables: Set<string>;
+  /** Each `[[array table]]` by its dotted path: its elements in order, each its scalars by dotted key. */
+  arrays: Map<string, Map<string, TomlScalar>[]>;
 }
 
 export function tomlScalars(text: string): TomlKeys {
   const out = new Map<string, TomlScalar>();
   const tables = new Set<string>();
+  const arrays = new Map<string, Map<string, TomlScalar>[]>();
   let table: string[] | undefined = [];
+  // The element of an array table the lines below its `[[header]]` fill, if any.
+  let element: Map<string, TomlScalar> | undefined;
   let open = 0;
   let multi = '';
   for (const raw of text.split('\n')) {
@@ -70,8 +76,20 @@ export function tomlScalars(text: string): TomlKeys {
     if (open > 0) { open += depthChange(line); continue; }
     const t = line.trim();
     if (t === '' || t.startsWith('#')) continue;
-    if (t.startsWith('[[')) { table = undefined; continue; }
+    if (t.startsWith('[[')) {
+      table = undefined;
+      const k = keyPath(t.slice(2));
+      element = k && /^\]\]\s*(?:#.*)?$/.test(k.rest) ? new Map() : undefined;
+      if (element) {
+        const path = k!.parts.join('.');
+        const list = arrays.get(path) ?? [];
+        list.push(element);
+        arrays.set(path, list);
+      }
+      continue;
+    }
     if (t.startsWith('[')) {
+      element = undefined;
       const k = keyPath(t.slice(1));
       table = k && /^\]\s*(?:#.*)?$/.test(k.rest) ? k.parts : undefined;
       if (table) tables.add(table.join('.'));
@@ -83,10 +101,16 @@ export function tomlScalars(text: string): TomlKeys {
     const ml = /^("""|''')/.exec(v);
     if (ml) { if (!v.slice(3).includes(ml[1]!)) multi = ml[1]!; continue; }
     if (v.startsWith('[') || v.startsWith('{')) { open = depthChange(v); continue; }
+    if (element) {
+      const s = scalar(v);
+      const path = k.parts.join('.');
+      if (s !== undefined && !element.has(path)) element.set(path, s);
+      continue;
+    }
     if (!table) continue;
     const s = scalar(v);
     const path = [...table, ...k.parts].join('.');
     if (s !== undefined && !out.has(path)) out.set(path, s);
   }
-  return { values: out, tables };
+  return { values: out, tables, arrays };
 }

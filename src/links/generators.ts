@@ -7,7 +7,7 @@ import { lstatSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { GENERATORS, type Generator } from './slugs.js';
 import { ANCESTOR_PROFILES, PROFILES, type Profile, type RouteRules } from './profiles.js';
-import { hugoLocales, hugoBaseUrl, mkdocsLocales, type DeclaredLocales } from './site-locales.js';
+import { hugoContentDir, hugoLocales, hugoBaseUrl, mkdocsLocales, type DeclaredLocales } from './site-locales.js';
 import { jekyllRoutes } from './jekyll-config.js';
 import { readPlain } from './config-file.js';
 import { objectModules, sphinxConf } from './sphinx-conf.js';
@@ -347,7 +347,8 @@ function detectByProfile(dir: string): SiteConfig | undefined {
         const file = join(a, m.path);
         if (!isFile(file)) continue;
         if (m.contains) { const t = readPlain(file); if (t === undefined || !m.contains.test(t)) continue; }
-        const named = m.docsDirFrom ? m.docsDirFrom.exec(readPlain(file) ?? '')?.groups?.dir : undefined;
+        // Hugo's content may be mounted from another folder (hugoDocs: content/en), or named by contentDir.
+        const named = m.docsDirFrom ? m.docsDirFrom.exec(readPlain(file) ?? '')?.groups?.dir : p.name === 'hugo' ? hugoContentDir(file) : undefined;
         const docsDirs = named !== undefined ? [named.replace(/^(?:\.?\/)+|\/+$/g, '').replace(/^\.$/, '')].filter((d) => !d.split('/').includes('..')) : m.docsDirs;
         for (const d of docsDirs) {
           let root: string; let routeBase: string; let langDir: string | undefined;

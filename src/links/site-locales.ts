@@ -34,7 +34,7 @@ const posix = (p: string) => p.split(sep).join('/');
 /** A configuration file's data as nested mappings: TOML's scalars by path, YAML or JSON parsed (safely). */
 function configData(abs: string, text: string): Record<string, unknown> | undefined {
   if (/\.toml$/i.test(abs)) {
-    const { values, tables } = tomlScalars(text);
+    const { values, tables, arrays } = tomlScalars(text);
     const out: Record<string, unknown> = {};
     const put = (path: string, v: unknown) => {
       const parts = path.split('.');
@@ -45,6 +45,13 @@ function configData(abs: string, text: string): Record<string, unknown> | undefi
     };
     for (const t of tables) put(t, undefined);
     for (const [k, v] of values) put(k, v);
+    // An array table's elements as a list of mappings (`[[module.mounts]]` → module.mounts).
+    for (const [k, list] of arrays) {
+      const parts = k.split('.');
+      let o = out;
+      for (const p of parts.slice(0, -1)) { const n = o[p]; o = (o[p] = n && typeof n === 'object' && !Array.isArray(n) ? n : {}) as Record<string, unknown>; }
+      o[parts[parts.length - 1]!] = list.map((e) => { const m: Record<string, unknown> = {}; for (const [ek, ev] of e) m[ek] = ev; return m; });
+    }
     return out;
   }
   try {
@@ -104,6 +111,38 @@ export function hugoLocales(marker: string, docsAbs: string): DeclaredLocales | 
   if (dflt && !locales.some((l) => l.toLowerCase() === dflt.toLowerCase())) locales.unshift(dflt);
   const inSubdir = anyCase(data, 'defaultContentLanguageInSubdir') === true;
   return { ...(dflt ? { default: dflt } : {}), locales, file: posix(relative(docsAbs, file)), folders, suffix: true, folder: true, ...(inSubdir ? { inSubdir } : {}) };
+}
+
+/**
+ * The folder Hugo takes its content from, relative to the site's folder, when the configuration moves
+ * it: `[[module.mounts]]` with target `content` (hugoDocs mounts `content/en` there), else a top-level
+ * `contentDir`. A mount replaces the default `content` folder (Hugo's rule: once a component has a
+ * mount, its default mount is not added); only one content mount is taken — several (one folder a
+ * language) are read as languages are, through `languages.<l>.contentDir`, so none is chosen here.
+ * Undefined when the configuration says nothing, names no folder inside the site, or names several.
+ */
+export function hugoContentDir(marker: string): string | undefined {
+  const text = readPlain(marker);
+  if (text === undefined) return undefined;
+  const inConfigDir = posix(marker).includes('/config/_default/');
+  const data = configData(marker, text) ?? {};
+  let module = anyCase(data, 'module');
+  if (!module && inConfigDir) {
+    for (const n of ['module.toml', 'module.yaml', 'module.yml', 'module.json']) {
+      const abs = join(dirname(marker), n);
+      const t = readPlain(abs);
+      if (t !== undefined) { module = configData(abs, t); break; }
+    }
+  }
+  const mounts = module && typeof module === 'object' && !Array.isArray(module) ? anyCase(module as Record<string, unknown>, 'mounts') : undefined;
+  const clean = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/^(?:\.\/)+|\/+$/g, '') : undefined);
+  const safe = (d: string | undefined) => (d && !d.split('/').some((x) => x === '..' || x === '') && !d.startsWith('/') ? d : undefined);
+  if (Array.isArray(mounts)) {
+    const sources = mounts.filter((m): m is Record<string, unknown> => !!m && typeof m === 'object' && clean(anyCase(m as Record<string, unknown>, 'target')) === 'content')
+      .map((m) => clean(anyCase(m, 'source')));
+    if (sources.length) return sources.length === 1 ? safe(sources[0]) : undefined;
+  }
+  return safe(clean(anyCase(data, 'contentDir')));
 }
 
 /** Hugo's `baseURL` in its configuration file, when it is an http(s) address (`/` or a path alone says no host). */

@@ -11,7 +11,7 @@ import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
 import { tmpDir, writeTree } from '../helpers/tmp.js';
-import { hugoBaseUrl, hugoLocales, mkdocsLocales } from '../../src/links/site-locales.js';
+import { hugoBaseUrl, hugoContentDir, hugoLocales, mkdocsLocales } from '../../src/links/site-locales.js';
 import { tomlScalars } from '../../src/core/toml-keys.js';
 import { parseRepoConfig } from '../../src/repo/config.js';
 import { DiagnosticError } from '../../src/core/diagnostics.js';
@@ -215,6 +215,13 @@ test('hugo.toml read as data: tables, dotted and quoted keys, comments; what arr
   assert.equal(t.values.get('languages.pt-br.draft'), false);
   assert.ok(!t.values.has('name') && !t.values.has('menus.main.name'));
   assert.ok(t.tables.has('languages.pt-br'));
+  // An array table's elements apart, each its own scalars; a sub-table of one and the next [table] end what it holds.
+  const a = tomlScalars([
+    '[[module.mounts]]', 'source = "assets"', 'target = "assets"', '[[module.mounts]]', "source = 'content/en'", 'target = "content"', 'excludeFiles = ["x"]',
+    '[module.mounts.sites.matrix]', 'languages = "en"', '[[ module.mounts ]] # spaced', 'source = "static"', '[params]', 'source = "not a mount"',
+  ].join('\n'));
+  assert.deepEqual([...a.arrays].map(([k, l]) => [k, l.map((e) => Object.fromEntries(e))]), [['module.mounts', [{ source: 'assets', target: 'assets' }, { source: 'content/en', target: 'content' }, { source: 'static' }]]]);
+  assert.equal(a.values.get('params.source'), 'not a mount');
   const root = tmpDir('hugo-locales-');
   writeTree(root, { 'hugo.toml': 'defaultContentLanguage = "de"\n[languages.de]\ncontentDir = "../../outside"\n[languages.en]\n', 'content/x.md': '' });
   const l = hugoLocales(join(root, 'hugo.toml'), join(root, 'content'));
@@ -231,6 +238,24 @@ test('hugo.toml read as data: tables, dotted and quoted keys, comments; what arr
   assert.equal(hugoLocales(join(link, 'hugo.toml'), join(link, 'content')), undefined);
 });
 
+test('Hugo\'s content folder: the one mount with target content (TOML, YAML, config/_default/module.*), else contentDir; several mounts or a folder outside the site name none', () => {
+  const root = tmpDir('hugo-content-dir-');
+  const at = (files: Record<string, string>, marker = 'hugo.toml') => { const d = tmpDir('hugo-content-dir-'); writeTree(d, files); return hugoContentDir(join(d, marker)); };
+  assert.equal(at({ 'hugo.toml': '[module]\n  [[module.mounts]]\n    source = "assets"\n    target = "assets"\n  [[module.mounts]]\n    source = "content/en/"\n    target = "content"\n' }), 'content/en');
+  assert.equal(at({ 'hugo.yaml': 'module:\n  mounts:\n    - source: ./docs\n      target: content\n' }, 'hugo.yaml'), 'docs');
+  assert.equal(at({ 'hugo.json': '{"contentDir": "pages"}' }, 'hugo.json'), 'pages');
+  assert.equal(at({ 'config/_default/hugo.toml': 'title = "x"\n', 'config/_default/module.toml': '[[mounts]]\nsource = "content/en"\ntarget = "content"\n' }, 'config/_default/hugo.toml'), 'content/en');
+  // A mount wins over contentDir (Hugo adds no default mount once a component has one).
+  assert.equal(at({ 'hugo.toml': 'contentDir = "old"\n[[module.mounts]]\nsource = "new"\ntarget = "content"\n' }), 'new');
+  // One folder a language: read through languages, not chosen here.
+  assert.equal(at({ 'hugo.toml': '[[module.mounts]]\nsource = "content/en"\ntarget = "content"\nlang = "en"\n[[module.mounts]]\nsource = "content/fr"\ntarget = "content"\nlang = "fr"\n' }), undefined);
+  for (const bad of ['../outside', '/abs', 'a/../../b', '']) assert.equal(at({ 'hugo.toml': `[[module.mounts]]\nsource = "${bad}"\ntarget = "content"\n` }), undefined, bad);
+  assert.equal(at({ 'hugo.toml': 'title = "plain"\n' }), undefined);
+  // The site is read from that folder: a link to /about/ is content/en/about.md.
+  writeTree(root, { 'hugo.toml': '[[module.mounts]]\nsource = "content/en"\ntarget = "content"\n', 'content/en/_index.md': '# Home\n\n[About](/about/)\n', 'content/en/about.md': '# About\n' });
+  return detectSite(root).then((site) => assert.equal(site.root, 'content/en/'));
+});
+
 test('the TOML reader is linear on hostile input: steps, never time (test/helpers/steps.ts)', () => {
   const families: Record<string, (n: number) => string> = {
     'a run of [': (n) => '['.repeat(n),
@@ -241,6 +266,7 @@ test('the TOML reader is linear on hostile input: steps, never time (test/helper
     'a number and blanks': (n) => `y = 1${' '.repeat(n)}x`,
     'a multi-line string never closed': (n) => `z = """\n${'a = 1\n'.repeat(n / 6)}`,
     'many tables': (n) => '[languages.x]\ncontentDir = "c"\n'.repeat(n / 32),
+    'many array tables': (n) => '[[module.mounts]]\nsource = "c"\n'.repeat(n / 32),
   };
   for (const [name, make] of Object.entries(families)) {
     const half = observeSteps(() => tomlScalars(make(1 << 19))).steps;

@@ -106,6 +106,17 @@ test('hugo builds the site; its REF_NOT_FOUND and linkchecker on 127.0.0.1 find 
   assertReaderText('hugo', await readerFigures(docsAbs, (p) => { if (unserved.has(p)) return null; const f = writtenFile(out, table.urlOf(p)!); return f && join(out, f); }), HUGO_UNRENDERED);
 });
 
+test('hugo with its content mounted from content/en (`[[module.mounts]]`, as the Hugo docs configure it now), checked from the site\'s own folder: every page at the URL predicted, findings equal', async () => {
+  const base = hugo();
+  const config = base.files['hugo.toml']!.replace('[languages.en]\ncontentDir = "content/en"\n', '[languages.en]\nweight = 1\n\n[module]\n  [[module.mounts]]\n    source = "content/en"\n    target = "content"\n');
+  assert.notEqual(config, base.files['hugo.toml']);
+  // docs '': the site's folder, as a user syncs a Hugo repository; content/en is found through the mount.
+  const { table, docs } = await judge({ ...base, name: 'hugo-mount', docs: '', files: { ...base.files, 'hugo.toml': config } }, 8, 2);
+  assert.ok(docs.every((d) => d.startsWith('content/en/')), docs.join(' '));
+  assert.equal(table.urlOf('content/en/about.md'), 'about');
+  assert.equal(table.urlOf('content/en/functions/hugo/Store.md'), 'functions/hugo/store');
+});
+
 for (const form of ['suffix', 'contentDir'] as const) {
   test(`hugo builds a multilingual site (English default, French by ${form === 'suffix' ? 'page.fr.md' : 'contentDir'}): every page at the URL predicted for its locale, no fallback for a missing translation, findings equal; sync takes the default locale`, async () => {
     const s = hugoMultilingual(form);
