@@ -1596,12 +1596,13 @@ function parseReference(text, opts = {}, maxDepth = opts.maxDepth ?? 100) {
     const msg = problem.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
     throw new YamlSafetyError(msg.includes("tag") ? `unsupported YAML tag: ${msg}` : msg, line);
   }
+  const aliases = opts.aliases ?? 0;
   visit(doc, {
     Alias(_k, node) {
-      throw new YamlSafetyError("YAML aliases are not allowed", lineOf(doc, node.range?.[0], lineOffset));
+      if (!aliases) throw new YamlSafetyError("YAML aliases are not allowed", lineOf(doc, node.range?.[0], lineOffset));
     },
     Node(_k, node, path) {
-      if (node.anchor) throw new YamlSafetyError("YAML anchors are not allowed", lineOf(doc, node.range?.[0], lineOffset));
+      if (!aliases && node.anchor) throw new YamlSafetyError("YAML anchors are not allowed", lineOf(doc, node.range?.[0], lineOffset));
       if (node.tag && !String(node.tag).startsWith("tag:yaml.org,2002:")) {
         throw new YamlSafetyError(`custom YAML tag ${node.tag} is not allowed`, lineOf(doc, node.range?.[0], lineOffset));
       }
@@ -1614,7 +1615,12 @@ function parseReference(text, opts = {}, maxDepth = opts.maxDepth ?? 100) {
       }
     }
   });
-  return doc.toJS({ maxAliasCount: 0 });
+  if (!aliases) return doc.toJS({ maxAliasCount: 0 });
+  try {
+    return doc.toJS({ maxAliasCount: aliases });
+  } catch (e) {
+    throw new YamlSafetyError(`YAML aliases expand beyond ${aliases} nodes: ${e.message.split("\n")[0]}`);
+  }
 }
 function isClosingFence(text, from, to) {
   if (to - from < 3) return false;
@@ -2031,7 +2037,7 @@ function headingAttrs(text) {
   const m = ATTRS.exec(text);
   if (!m) return { text };
   const body = m[1];
-  const hash2 = /(?:^|[ \t])#([^\s#.{}="']+)/.exec(body);
+  const hash2 = /(?:^|[ \t])#([^\s#{}="']+)/.exec(body);
   const kv = /(?:^|[ \t])id[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/.exec(body);
   const id = hash2?.[1] ?? kv?.[1] ?? kv?.[2] ?? kv?.[3];
   if (id === void 0 && !/(?:^|[ \t])\.[A-Za-z_-]/.test(body)) return { text };
@@ -3641,7 +3647,13 @@ var PLAIN = { pretty: false, html: false, index: ["index", "README"], caseFold: 
 var PROFILES = {
   hugo: {
     name: "hugo",
-    markers: ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config/_default/hugo.toml", "config/_default/config.toml"].map((path) => ({ path, docsDirs: ["content"] })),
+    markers: [
+      ...["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml"].map((path) => ({ path, docsDirs: ["content"] })),
+      // A configuration folder (Docsy's site: config/_default/hugo.yaml), in any of Hugo's formats.
+      ...["hugo", "config"].flatMap((n) => ["toml", "yaml", "yml", "json"].map((e) => ({ path: `config/_default/${n}.${e}`, docsDirs: ["content"] }))),
+      // The older root names in YAML and JSON are common words: taken when they set a key only Hugo reads.
+      ...["config.yaml", "config.yml", "config.json"].map((path) => ({ path, docsDirs: ["content"], contains: /^[ \t]*"?(?:baseURL|languageCode|defaultContentLanguage|contentDir)"?[ \t]*:/im }))
+    ],
     routes: { pretty: true, html: false, index: ["_index", "index"], caseFold: true, frontmatter: { replace: ["url"], last: ["slug"], extra: ["aliases"] }, localeFolders: true, localeFallback: false, localeSuffix: true, autoSections: true },
     wiki: false,
     vault: false,

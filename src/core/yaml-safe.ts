@@ -32,6 +32,13 @@ export interface SafeYamlOptions {
   lineOffset?: number;
   /** Integers as bigint, so callers can tell `1` from `1.0` (floats stay numbers). */
   intAsBigInt?: boolean;
+  /**
+   * Anchors and aliases allowed, expanded up to this many nodes in all (the reference's
+   * `maxAliasCount`: a document whose aliases would expand beyond it — a billion laughs — is an
+   * error). For configuration written by hand that names a value once and reuses it (Docsy's
+   * hugo.yaml); manifests and frontmatter keep the default, none.
+   */
+  aliases?: number;
 }
 
 function lineOf(doc: Document, offset: number | undefined, lineOffset: number): number | undefined {
@@ -121,12 +128,13 @@ export function parseReference(text: string, opts: SafeYamlOptions = {}, maxDept
     const msg = problem.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     throw new YamlSafetyError(msg.includes('tag') ? `unsupported YAML tag: ${msg}` : msg, line);
   }
+  const aliases = opts.aliases ?? 0;
   visit(doc, {
     Alias(_k, node) {
-      throw new YamlSafetyError('YAML aliases are not allowed', lineOf(doc, node.range?.[0], lineOffset));
+      if (!aliases) throw new YamlSafetyError('YAML aliases are not allowed', lineOf(doc, node.range?.[0], lineOffset));
     },
     Node(_k, node, path) {
-      if ((node as { anchor?: string }).anchor) throw new YamlSafetyError('YAML anchors are not allowed', lineOf(doc, node.range?.[0], lineOffset));
+      if (!aliases && (node as { anchor?: string }).anchor) throw new YamlSafetyError('YAML anchors are not allowed', lineOf(doc, node.range?.[0], lineOffset));
       if ((node as { tag?: string }).tag && !String((node as { tag?: string }).tag).startsWith('tag:yaml.org,2002:')) {
         throw new YamlSafetyError(`custom YAML tag ${(node as { tag?: string }).tag} is not allowed`, lineOf(doc, node.range?.[0], lineOffset));
       }
@@ -139,7 +147,12 @@ export function parseReference(text: string, opts: SafeYamlOptions = {}, maxDept
       }
     },
   });
-  return doc.toJS({ maxAliasCount: 0 });
+  if (!aliases) return doc.toJS({ maxAliasCount: 0 });
+  try {
+    return doc.toJS({ maxAliasCount: aliases });
+  } catch (e) {
+    throw new YamlSafetyError(`YAML aliases expand beyond ${aliases} nodes: ${(e as Error).message.split('\n')[0]}`);
+  }
 }
 
 export interface Frontmatter {

@@ -335,7 +335,8 @@ export function headingAttrs(text: string): { text: string; id?: string } {
   const m = ATTRS.exec(text);
   if (!m) return { text };
   const body = m[1]!;
-  const hash = /(?:^|[ \t])#([^\s#.{}="']+)/.exec(body);
+  // A dot or colon is part of the id (`{#v0.7.0}`: goldmark, kramdown and attr_list all give id="v0.7.0").
+  const hash = /(?:^|[ \t])#([^\s#{}="']+)/.exec(body);
   const kv = /(?:^|[ \t])id[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/.exec(body);
   const id = hash?.[1] ?? kv?.[1] ?? kv?.[2] ?? kv?.[3];
   // Braces holding no id and no class are the heading's own text.

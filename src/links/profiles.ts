@@ -245,7 +245,13 @@ const PLAIN: RouteRules = { pretty: false, html: false, index: ['index', 'README
 export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sphinx' | 'zola' | 'nextra' | 'mintlify' | 'gitbook' | 'eleventy', Profile> = {
   hugo: {
     name: 'hugo',
-    markers: ['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml', 'config/_default/hugo.toml', 'config/_default/config.toml'].map((path) => ({ path, docsDirs: ['content'] })),
+    markers: [
+      ...['hugo.toml', 'hugo.yaml', 'hugo.yml', 'hugo.json', 'config.toml'].map((path) => ({ path, docsDirs: ['content'] })),
+      // A configuration folder (Docsy's site: config/_default/hugo.yaml), in any of Hugo's formats.
+      ...['hugo', 'config'].flatMap((n) => ['toml', 'yaml', 'yml', 'json'].map((e) => ({ path: `config/_default/${n}.${e}`, docsDirs: ['content'] }))),
+      // The older root names in YAML and JSON are common words: taken when they set a key only Hugo reads.
+      ...['config.yaml', 'config.yml', 'config.json'].map((path) => ({ path, docsDirs: ['content'], contains: /^[ \t]*"?(?:baseURL|languageCode|defaultContentLanguage|contentDir)"?[ \t]*:/im })),
+    ],
     routes: { pretty: true, html: false, index: ['_index', 'index'], caseFold: true, frontmatter: { replace: ['url'], last: ['slug'], extra: ['aliases'] }, localeFolders: true, localeFallback: false, localeSuffix: true, autoSections: true },
     wiki: false, vault: false, navFiles: [], staticBeside: 'static/', rootFallbackHook: 'render-link.html',
   },

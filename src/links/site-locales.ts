@@ -55,7 +55,8 @@ function configData(abs: string, text: string): Record<string, unknown> | undefi
     return out;
   }
   try {
-    const v = parseYamlSafe(text, { maxDepth: 40 });
+    // Anchors are common in hand-written site configuration (Docsy's hugo.yaml): expanded, bounded.
+    const v = parseYamlSafe(text, { maxDepth: 40, aliases: 1000 });
     return v && typeof v === 'object' && !Array.isArray(v) ? v as Record<string, unknown> : undefined;
   } catch { return undefined; }
 }
@@ -116,10 +117,11 @@ export function hugoLocales(marker: string, docsAbs: string): DeclaredLocales | 
 /**
  * The folder Hugo takes its content from, relative to the site's folder, when the configuration moves
  * it: `[[module.mounts]]` with target `content` (hugoDocs mounts `content/en` there), else a top-level
- * `contentDir`. A mount replaces the default `content` folder (Hugo's rule: once a component has a
- * mount, its default mount is not added); only one content mount is taken — several (one folder a
- * language) are read as languages are, through `languages.<l>.contentDir`, so none is chosen here.
- * Undefined when the configuration says nothing, names no folder inside the site, or names several.
+ * `contentDir`. A mount replaces the default `content` folder (Hugo adds no default mount for a
+ * component that has one). With several content mounts, the one serving the default language
+ * (`lang`, or `sites.matrix.languages` as Docsy's site writes them; a mount naming no language
+ * serves them all): the default language is served at `/`, and sync takes it. Undefined when the
+ * configuration says nothing, names a folder outside the site, or no one mount is that language's.
  */
 export function hugoContentDir(marker: string): string | undefined {
   const text = readPlain(marker);
@@ -134,15 +136,32 @@ export function hugoContentDir(marker: string): string | undefined {
       if (t !== undefined) { module = configData(abs, t); break; }
     }
   }
-  const mounts = module && typeof module === 'object' && !Array.isArray(module) ? anyCase(module as Record<string, unknown>, 'mounts') : undefined;
+  const mounts = isMapping(module) ? anyCase(module, 'mounts') : undefined;
   const clean = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/^(?:\.\/)+|\/+$/g, '') : undefined);
   const safe = (d: string | undefined) => (d && !d.split('/').some((x) => x === '..' || x === '') && !d.startsWith('/') ? d : undefined);
   if (Array.isArray(mounts)) {
-    const sources = mounts.filter((m): m is Record<string, unknown> => !!m && typeof m === 'object' && clean(anyCase(m as Record<string, unknown>, 'target')) === 'content')
-      .map((m) => clean(anyCase(m, 'source')));
-    if (sources.length) return sources.length === 1 ? safe(sources[0]) : undefined;
+    const content = mounts.filter((m): m is Record<string, unknown> => isMapping(m) && clean(anyCase(m, 'target')) === 'content');
+    if (content.length) {
+      const dflt = anyCase(data, 'defaultContentLanguage');
+      const lang = (typeof dflt === 'string' ? dflt : 'en').toLowerCase();
+      const serves = content.filter((m) => { const l = mountLanguages(m); return l === undefined || l.includes(lang); });
+      return serves.length === 1 ? safe(clean(anyCase(serves[0]!, 'source'))) : undefined;
+    }
   }
   return safe(clean(anyCase(data, 'contentDir')));
+}
+
+const isMapping = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The languages a mount is for (lower case), or undefined when it names none (it serves every language). */
+function mountLanguages(m: Record<string, unknown>): string[] | undefined {
+  const lang = anyCase(m, 'lang');
+  if (typeof lang === 'string' && lang.trim()) return [lang.trim().toLowerCase()];
+  const sites = anyCase(m, 'sites');
+  const matrix = isMapping(sites) ? anyCase(sites, 'matrix') : undefined;
+  const langs = isMapping(matrix) ? anyCase(matrix, 'languages') : undefined;
+  if (typeof langs === 'string') return [langs.toLowerCase()];
+  return Array.isArray(langs) ? langs.filter((x): x is string => typeof x === 'string').map((x) => x.toLowerCase()) : undefined;
 }
 
 /** Hugo's `baseURL` in its configuration file, when it is an http(s) address (`/` or a path alone says no host). */

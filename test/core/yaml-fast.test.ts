@@ -36,6 +36,14 @@ test('safety rules hold on the fast path: anchors, aliases, custom tags and dupl
   }
 });
 
+test('aliases allowed only when asked (site configuration), expanded up to the bound: a billion laughs is refused', () => {
+  assert.deepEqual(parseYamlSafe('v: &v 1\ns: &s { m: [a, b] }\nx: *v\ny: [*s, *s]\n', { aliases: 100 }), { v: 1, s: { m: ['a', 'b'] }, x: 1, y: [{ m: ['a', 'b'] }, { m: ['a', 'b'] }] });
+  assert.throws(() => parseYamlSafe('v: &v 1\nx: *v\n'), /anchors are not allowed/);
+  const lol = ['a: &a [l, l, l, l, l, l, l, l, l]'];
+  for (let i = 1; i < 9; i++) lol.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(', ')}]`);
+  assert.throws(() => parseYamlSafe(lol.join('\n'), { aliases: 1000 }), /aliases expand beyond 1000/);
+});
+
 const scalar = fc.oneof(
   fc.string({ maxLength: 12 }), fc.integer(), fc.double({ noDefaultInfinity: false }), fc.boolean(), fc.constant(null),
   fc.constantFrom('0o17', '0x1F', '1_000', '0b11', 'yes', 'No', '~', 'NULL', '1e3', '.5', '-.inf', '.NaN', '2001-12-14', 'a: b', '- x', '#x', "it's", '"q"', 'tab\there', 'é ☃ 𝄞', ' lead', 'trail '),

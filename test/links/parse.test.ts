@@ -76,6 +76,10 @@ test('heading attributes, HTML ids, footnote anchors, and slugs as each generato
   assert.ok(vp.has('v1-2-options') && vp.has('cafe-options') && vp.has('dup-1'));
   const mk = headingAnchors(t, 'mkdocs');
   assert.ok(mk.has('cafe-options') && mk.has('dup_1') && mk.has('v12-options'));
+  // A dot or colon continues an explicit id, as hugo, jekyll (kramdown) and mkdocs (attr_list) each write it.
+  const dotted = headingAnchors('## v0.7.0 {#v0.7.0}\n## Ns {#a.b:c}\n## Class { #id .cls }\n', 'hugo');
+  for (const a of ['v0.7.0', 'a.b:c', 'id']) assert.ok(dotted.has(a), a);
+  assert.ok(!dotted.has('v0') && !dotted.has('a'));
   assert.equal(slugify('1. Install', 'vitepress'), '_1-install');
   assert.equal(slugify('Hello, World!', 'mdbook'), 'hello-world');
   assert.deepEqual(headingSlugs([{ text: 'x' }, { text: 'x' }, { text: 'x-1' }], 'github'), ['x', 'x-1', 'x-1-1']);

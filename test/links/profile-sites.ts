@@ -44,7 +44,7 @@ export function hugo(): ProfileSite {
       'hugo.toml': 'baseURL = "https://gohugo.io/"\ndefaultContentLanguage = "en"\n[languages.en]\ncontentDir = "content/en"\n',
       'static/images/logo.png': 'png',
       'content/en/_index.md': '+++\ntitle = "Hugo"\n+++\n\nSee [Store](/functions/hugo/Store/), [store again](functions/hugo/store/), [params](/getting-started/configuration/#params),\n[the old about URL](/old-url/), [short](/guide/short/), [the logo](/images/logo.png) and [about](about/).\n',
-      'content/en/about.md': '+++\ntitle = "About"\naliases = ["/old-url/"]\n+++\n\n## Team\n\nBack [home](/) and to [a missing section](/about/#nowhere).\n',
+      'content/en/about.md': '+++\ntitle = "About"\naliases = ["/old-url/"]\n+++\n\n## Team\n\nBack [home](/) and to [a missing section](/about/#nowhere).\n\n## Release v0.7.0 {#v0.7.0}\n\nAs [its own link](#v0.7.0) says: a dot is part of an explicit id.\n',
       'content/en/functions/_index.md': '---\ntitle: Functions\n---\n\nAll [functions](/functions/).\n',
       'content/en/functions/hugo/Store.md': '---\ntitle: hugo.Store\n---\n\nThe store is like [the scratch pad](/functions/hugo/scratch/).\n',
       'content/en/getting-started/configuration.md': '---\ntitle: Configure Hugo\n---\n\n## Params\n\nRead [the params method](/method/site/params/) and [Store](../../functions/hugo/store/).\n',

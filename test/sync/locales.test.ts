@@ -247,13 +247,29 @@ test('Hugo\'s content folder: the one mount with target content (TOML, YAML, con
   assert.equal(at({ 'config/_default/hugo.toml': 'title = "x"\n', 'config/_default/module.toml': '[[mounts]]\nsource = "content/en"\ntarget = "content"\n' }, 'config/_default/hugo.toml'), 'content/en');
   // A mount wins over contentDir (Hugo adds no default mount once a component has one).
   assert.equal(at({ 'hugo.toml': 'contentDir = "old"\n[[module.mounts]]\nsource = "new"\ntarget = "content"\n' }), 'new');
-  // One folder a language: read through languages, not chosen here.
-  assert.equal(at({ 'hugo.toml': '[[module.mounts]]\nsource = "content/en"\ntarget = "content"\nlang = "en"\n[[module.mounts]]\nsource = "content/fr"\ntarget = "content"\nlang = "fr"\n' }), undefined);
+  // One folder a language: the default language's (served at /, what sync takes), by `lang` or by a sites matrix.
+  assert.equal(at({ 'hugo.toml': 'defaultContentLanguage = "fr"\n[[module.mounts]]\nsource = "content/en"\ntarget = "content"\nlang = "en"\n[[module.mounts]]\nsource = "content/fr"\ntarget = "content"\nlang = "fr"\n' }), 'content/fr');
+  // Docsy's site: config/_default/hugo.yaml with anchors, French over English and English for both.
+  assert.equal(at({ 'config/_default/hugo.yaml': 'title: x\nparams:\n  v: &v 0.1\n  again: *v\nmodule:\n  mounts:\n    - source: content/fr\n      target: content\n      sites: { matrix: { languages: [fr] } }\n    - source: content/en\n      target: content\n      sites: &s { matrix: { languages: [en, fr] } }\n    - source: ../AGENTS.md\n      target: content/project/AGENTS.md\n      sites: *s\n' }, 'config/_default/hugo.yaml'), 'content/en');
+  // Two mounts for the default language (no language named: both serve every one): none chosen.
+  assert.equal(at({ 'hugo.toml': '[[module.mounts]]\nsource = "a"\ntarget = "content"\n[[module.mounts]]\nsource = "b"\ntarget = "content"\n' }), undefined);
   for (const bad of ['../outside', '/abs', 'a/../../b', '']) assert.equal(at({ 'hugo.toml': `[[module.mounts]]\nsource = "${bad}"\ntarget = "content"\n` }), undefined, bad);
   assert.equal(at({ 'hugo.toml': 'title = "plain"\n' }), undefined);
   // The site is read from that folder: a link to /about/ is content/en/about.md.
   writeTree(root, { 'hugo.toml': '[[module.mounts]]\nsource = "content/en"\ntarget = "content"\n', 'content/en/_index.md': '# Home\n\n[About](/about/)\n', 'content/en/about.md': '# About\n' });
-  return detectSite(root).then((site) => assert.equal(site.root, 'content/en/'));
+  return detectSite(root).then(async (site) => {
+    assert.equal(site.root, 'content/en/');
+    // Found through config/_default/hugo.yaml (any of Hugo's formats), and a root config.yaml only when it sets a key only Hugo reads.
+    const docsy = tmpDir('hugo-config-dir-');
+    writeTree(docsy, { 'config/_default/hugo.yaml': 'module:\n  mounts:\n    - source: content/en\n      target: content\n', 'content/en/_index.md': '# Home\n' });
+    assert.deepEqual([(await detectSite(docsy)).generator, (await detectSite(docsy)).root], ['hugo', 'content/en/']);
+    const legacy = tmpDir('hugo-config-yaml-');
+    writeTree(legacy, { 'config.yaml': 'baseURL: https://example.org/\n', 'content/a.md': '# A\n' });
+    assert.equal((await detectSite(legacy)).generator, 'hugo');
+    const other = tmpDir('not-hugo-config-yaml-');
+    writeTree(other, { 'config.yaml': 'name: a service\nport: 8080\n', 'content/a.md': '# A\n' });
+    assert.notEqual((await detectSite(other)).generator, 'hugo');
+  });
 });
 
 test('the TOML reader is linear on hostile input: steps, never time (test/helpers/steps.ts)', () => {
