@@ -23593,6 +23593,16 @@ function scanMarkdown(input2, opts = {}) {
         out.inHtml += count(HTML_LINK, c.content);
       }
     }
+    if (opts.admonitions) {
+      const kids = tok.children;
+      for (let k = 1; k < kids.length; k++) {
+        const c = kids[k];
+        if (c.type !== "text" || c.content.charCodeAt(0) !== 123 || !INLINE_ATTR_AFTER.test(kids[k - 1].type)) continue;
+        const m = /^\{:?([^{}\n]*)\}/.exec(c.content);
+        const id = m ? /(?:^|[ \t])#([^\s#{}="']+)/.exec(m[1])?.[1] : void 0;
+        if (id !== void 0) out.htmlIds.push(id);
+      }
+    }
     if (prev?.type === "heading_open" && tok.map) {
       const a = headingAttrs(plainText(tok.children).trim());
       out.headings.push({ level: Number(prev.tag.slice(1)), text: a.text, line: tok.map[0] + 1, ...a.id !== void 0 ? { id: a.id } : {} });
@@ -23629,7 +23639,7 @@ function scanMarkdown(input2, opts = {}) {
   out.links.sort((a, b) => a.line - b.line || a.at - b.at);
   return out;
 }
-var markdownIt, cur, built, parser, unplaced, ATTRS, HTML_ID, HTML_LINK, count, MDX_IMPORT;
+var markdownIt, cur, built, parser, unplaced, INLINE_ATTR_AFTER, ATTRS, HTML_ID, HTML_LINK, count, MDX_IMPORT;
 var init_parse = __esm({
   "src/links/parse.ts"() {
     "use strict";
@@ -23640,6 +23650,7 @@ var init_parse = __esm({
     markdownIt = lazyRequire("markdown-it");
     parser = () => built ??= makeParser();
     unplaced = () => -1;
+    INLINE_ATTR_AFTER = /^(?:em_close|strong_close|link_close|s_close|code_inline|image)$/;
     ATTRS = /\{[ \t]*:?([^{}\n]*)\}[ \t]*$/;
     HTML_ID = /\b(?:id|name)[ \t]*=[ \t]*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"'>]{1,200}))/g;
     HTML_LINK = /\b(?:href|src|to)[ \t]*=/g;
@@ -41689,7 +41700,7 @@ var init_site = __esm({
         const { path: rawPath, anchor } = splitAnchor(t);
         const a = anchor === void 0 ? {} : { anchor: decode3(anchor) };
         if (rawPath === "") return { status: "ok", path: from, document: this.documents.has(from), ...a };
-        const path = decode3(rawPath);
+        const path = this.site.generator === "mkdocs" && /\.md\/+$/i.test(rawPath) ? decode3(rawPath).replace(/\/+$/, "") : decode3(rawPath);
         let p;
         let url;
         const filePrefix = this.site.profile?.filePrefix;
@@ -41861,7 +41872,7 @@ var init_markdown = __esm({
 });
 
 // src/links/profiles.ts
-var NONE3, APP_ROUTER, PLAIN3, PROFILES, ANCESTOR_PROFILES, FILE_SITE_URLS;
+var NONE3, APP_ROUTER, PLAIN3, MKDOCS_ROUTES, PROFILES, ANCESTOR_PROFILES;
 var init_profiles = __esm({
   "src/links/profiles.ts"() {
     "use strict";
@@ -41875,6 +41886,7 @@ var init_profiles = __esm({
       dynamicSegment: /^\[[^/]{1,200}\]$/
     };
     PLAIN3 = { pretty: false, html: false, index: ["index", "README"], caseFold: false, frontmatter: NONE3, localeFolders: false, localeFallback: false, localeSuffix: false };
+    MKDOCS_ROUTES = { ...PLAIN3, pretty: true };
     PROFILES = {
       hugo: {
         name: "hugo",
@@ -42019,7 +42031,6 @@ var init_profiles = __esm({
       }
     };
     ANCESTOR_PROFILES = [PROFILES.zola, PROFILES.hugo, PROFILES.starlight, PROFILES.docsify, PROFILES.nextra, PROFILES.mintlify, PROFILES.gitbook, PROFILES.eleventy, PROFILES.sphinx, PROFILES.jekyll];
-    FILE_SITE_URLS = { mkdocs: { ...PLAIN3, pretty: true } };
   }
 });
 
@@ -42120,6 +42131,7 @@ function siteFor(generator, root) {
   s.vault = generator === "obsidian" || generator === "foam";
   s.admonitions = generator === "mkdocs";
   if (generator === "docusaurus") s.routeBase = "docs";
+  if (generator === "mkdocs") s.routes = MKDOCS_ROUTES;
   const profile = PROFILES[generator];
   if (profile) {
     s.profile = profile;
@@ -52591,12 +52603,26 @@ function linesOption(v) {
   return out.length ? out : void 0;
 }
 var sphinx = [{ fencesAreCode: true, literal: "include}", find: mystDirectives }];
+var SNIPPET = /^[ \t]{0,20}-{1,20}8<-{1,20}[ \t]{1,20}(["'])([^"'\n]{1,500})\1[ \t]*$/gm;
+var mkdocs = [{
+  fencesAreCode: false,
+  literal: "8<-",
+  find: (body, skip) => [...matches(SNIPPET, body, skip)].map((m) => {
+    const spec = m[2];
+    const lines = /^(.*?):(\d{0,9}):(\d{0,9})$/.exec(spec);
+    const section = lines ? void 0 : /^(.*?\.[A-Za-z0-9]{1,10}):([\w-]{1,100})$/.exec(spec);
+    const raw = lines?.[1] ?? section?.[1] ?? spec;
+    const range = lines ? { range: { lines: [{ from: lines[2] ? Number(lines[2]) : 1, ...lines[3] ? { to: Number(lines[3]) } : {} }] } } : {};
+    return { start: m.index, end: m.index + m[0].length, raw, base: "project", rooted: "project", dropFrontmatter: false, form: "MkDocs snippet", ...range, ...section ? { unsupported: `the section ${section[2]}` } : {} };
+  })
+}];
 var FORMS = {
   hugo,
   sphinx,
   mdbook,
   vitepress,
   docsify,
+  mkdocs,
   docusaurus: [mdx("docusaurus")],
   starlight: [mdx("mdx")],
   nextra: [mdx("mdx")],

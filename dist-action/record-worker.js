@@ -2032,6 +2032,7 @@ function plainText(children) {
   }
   return out;
 }
+var INLINE_ATTR_AFTER = /^(?:em_close|strong_close|link_close|s_close|code_inline|image)$/;
 var ATTRS = /\{[ \t]*:?([^{}\n]*)\}[ \t]*$/;
 function headingAttrs(text) {
   const m = ATTRS.exec(text);
@@ -2148,6 +2149,16 @@ function scanMarkdown(input, opts = {}) {
       if (c.type === "html_inline" && !c.content.startsWith("<!--")) {
         for (const m of c.content.matchAll(HTML_ID)) out.htmlIds.push(m[1] ?? m[2] ?? m[3]);
         out.inHtml += count(HTML_LINK, c.content);
+      }
+    }
+    if (opts.admonitions) {
+      const kids = tok.children;
+      for (let k = 1; k < kids.length; k++) {
+        const c = kids[k];
+        if (c.type !== "text" || c.content.charCodeAt(0) !== 123 || !INLINE_ATTR_AFTER.test(kids[k - 1].type)) continue;
+        const m = /^\{:?([^{}\n]*)\}/.exec(c.content);
+        const id = m ? /(?:^|[ \t])#([^\s#{}="']+)/.exec(m[1])?.[1] : void 0;
+        if (id !== void 0) out.htmlIds.push(id);
       }
     }
     if (prev?.type === "heading_open" && tok.map) {
@@ -3644,6 +3655,7 @@ var APP_ROUTER = {
   dynamicSegment: /^\[[^/]{1,200}\]$/
 };
 var PLAIN = { pretty: false, html: false, index: ["index", "README"], caseFold: false, frontmatter: NONE, localeFolders: false, localeFallback: false, localeSuffix: false };
+var MKDOCS_ROUTES = { ...PLAIN, pretty: true };
 var PROFILES = {
   hugo: {
     name: "hugo",
@@ -3788,7 +3800,6 @@ var PROFILES = {
   }
 };
 var ANCESTOR_PROFILES = [PROFILES.zola, PROFILES.hugo, PROFILES.starlight, PROFILES.docsify, PROFILES.nextra, PROFILES.mintlify, PROFILES.gitbook, PROFILES.eleventy, PROFILES.sphinx, PROFILES.jekyll];
-var FILE_SITE_URLS = { mkdocs: { ...PLAIN, pretty: true } };
 
 // src/links/xrefs.ts
 var HUGO = /\{\{([<%])[ \t]*(ref|relref)[ \t]+([^{}\n]{1,500}?)[ \t]*([>%])\}\}/g;

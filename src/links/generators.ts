@@ -6,7 +6,7 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { GENERATORS, type Generator } from './slugs.js';
-import { ANCESTOR_PROFILES, PROFILES, type Profile, type RouteRules } from './profiles.js';
+import { ANCESTOR_PROFILES, MKDOCS_ROUTES, PROFILES, type Profile, type RouteRules } from './profiles.js';
 import { hugoContentDir, hugoLocales, hugoBaseUrl, mkdocsLocales, type DeclaredLocales } from './site-locales.js';
 import { jekyllRoutes } from './jekyll-config.js';
 import { readPlain } from './config-file.js';
@@ -249,6 +249,8 @@ export async function detectSite(dir: string): Promise<SiteConfig> {
     const docsDir = (typeof data.docs_dir === 'string' ? data.docs_dir : 'docs').replace(/^\.\/|\/+$/g, '');
     if (mk !== undefined || docsDir === name) {
       site.generator = 'mkdocs'; site.marker = mk !== undefined ? 'mkdocs.yml' : '../mkdocs.yml'; site.admonitions = true;
+      // use_directory_urls: false writes `a/b.md` at `/a/b.html`.
+      site.routes = data.use_directory_urls === false ? { ...MKDOCS_ROUTES, pretty: false, html: true } : MKDOCS_ROUTES;
       site.root = mk !== undefined ? `${docsDir}/` : '';
       const exts = JSON.stringify([data.markdown_extensions ?? [], data.plugins ?? []]);
       site.wiki = /wikilinks|roamlinks|ezlinks|autolinks/.test(exts);
@@ -462,6 +464,7 @@ export function siteFor(generator: Generator, root: string): SiteConfig {
   s.vault = generator === 'obsidian' || generator === 'foam';
   s.admonitions = generator === 'mkdocs';
   if (generator === 'docusaurus') s.routeBase = 'docs';
+  if (generator === 'mkdocs') s.routes = MKDOCS_ROUTES;
   const profile = (PROFILES as Record<string, Profile | undefined>)[generator];
   if (profile) { s.profile = profile; s.routes = profile.routes; s.wiki = profile.wiki; s.vault = profile.vault; }
   return s;

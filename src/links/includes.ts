@@ -280,8 +280,26 @@ function linesOption(v: string): IncludeRange['lines'] {
 
 const sphinx: Form[] = [{ fencesAreCode: true, literal: 'include}', find: mystDirectives }];
 
+// pymdownx.snippets (MkDocs): a line `--8<-- "file"` (scissors of any length; `;--8<--` is the
+// escape), the file from the folder MkDocs runs in (its `base_path` default, the project folder
+// holding mkdocs.yml), `file:3:9` a range of lines. A preprocessor: inside a code fence too. A
+// section (`file:name`) is named, not expanded; the block form (`--8<--` lines around a list of
+// files) is not read.
+const SNIPPET = /^[ \t]{0,20}-{1,20}8<-{1,20}[ \t]{1,20}(["'])([^"'\n]{1,500})\1[ \t]*$/gm;
+const mkdocs: Form[] = [{
+  fencesAreCode: false, literal: '8<-',
+  find: (body, skip) => [...matches(SNIPPET, body, skip)].map((m) => {
+    const spec = m[2]!;
+    const lines = /^(.*?):(\d{0,9}):(\d{0,9})$/.exec(spec);
+    const section = lines ? undefined : /^(.*?\.[A-Za-z0-9]{1,10}):([\w-]{1,100})$/.exec(spec);
+    const raw = lines?.[1] ?? section?.[1] ?? spec;
+    const range = lines ? { range: { lines: [{ from: lines[2] ? Number(lines[2]) : 1, ...(lines[3] ? { to: Number(lines[3]) } : {}) }] } } : {};
+    return { start: m.index, end: m.index + m[0].length, raw, base: 'project' as const, rooted: 'project' as const, dropFrontmatter: false, form: 'MkDocs snippet', ...range, ...(section ? { unsupported: `the section ${section[2]}` } : {}) };
+  }),
+}];
+
 const FORMS: Partial<Record<Generator, Form[]>> = {
-  hugo, sphinx, mdbook, vitepress, docsify,
+  hugo, sphinx, mdbook, vitepress, docsify, mkdocs,
   docusaurus: [mdx('docusaurus')],
   starlight: [mdx('mdx')],
   nextra: [mdx('mdx')],

@@ -328,6 +328,9 @@ function plainText(children: Token[]): string {
   return out;
 }
 
+/** The inline elements attr_list gives attributes to when `{…}` follows them at once. */
+const INLINE_ATTR_AFTER = /^(?:em_close|strong_close|link_close|s_close|code_inline|image)$/;
+
 // No leading `[ \t]*`: from every blank of a long run it would scan the run again (quadratic).
 const ATTRS = /\{[ \t]*:?([^{}\n]*)\}[ \t]*$/;
 /** An explicit id at the end of a heading: `{#id}`, `{ #id .class }`, `{ id="x" }`, `{: #id }`. */
@@ -448,6 +451,17 @@ export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
       if (c.type === 'html_inline' && !c.content.startsWith('<!--')) {
         for (const m of c.content.matchAll(HTML_ID)) out.htmlIds.push(m[1] ?? m[2] ?? m[3]!);
         out.inHtml += count(HTML_LINK, c.content);
+      }
+    }
+    // MkDocs' attr_list on an inline element: `**term**{ #id }` gives the <strong> that id.
+    if (opts.admonitions) {
+      const kids = tok.children!;
+      for (let k = 1; k < kids.length; k++) {
+        const c = kids[k]!;
+        if (c.type !== 'text' || c.content.charCodeAt(0) !== 0x7b || !INLINE_ATTR_AFTER.test(kids[k - 1]!.type)) continue;
+        const m = /^\{:?([^{}\n]*)\}/.exec(c.content);
+        const id = m ? /(?:^|[ \t])#([^\s#{}="']+)/.exec(m[1]!)?.[1] : undefined;
+        if (id !== undefined) out.htmlIds.push(id);
       }
     }
     if (prev?.type === 'heading_open' && tok.map) {

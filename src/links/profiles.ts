@@ -242,6 +242,15 @@ const APP_ROUTER: Partial<RouteRules> = {
 };
 const PLAIN: RouteRules = { pretty: false, html: false, index: ['index', 'README'], caseFold: false, frontmatter: NONE, localeFolders: false, localeFallback: false, localeSuffix: false };
 
+/**
+ * MkDocs' URLs (its detection reads mkdocs.yml in generators.ts, not by marker): `a/b.md` at `/a/b/`
+ * with `use_directory_urls` (the default), `index.md` or `README.md` serving the folder. MkDocs
+ * rewrites a Markdown link to a file of the docs folder; anything else — raw HTML (`<a href>`,
+ * `<img src>`), a link to a URL — it leaves as written, for the reader's browser to resolve against
+ * the page's URL: the route table resolves those.
+ */
+export const MKDOCS_ROUTES: RouteRules = { ...PLAIN, pretty: true };
+
 export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sphinx' | 'zola' | 'nextra' | 'mintlify' | 'gitbook' | 'eleventy', Profile> = {
   hugo: {
     name: 'hugo',
@@ -358,13 +367,7 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
 /** The profiles detection tries, after the generators whose markers sit beside their docs (generators.ts). */
 export const ANCESTOR_PROFILES: readonly Profile[] = [PROFILES.zola, PROFILES.hugo, PROFILES.starlight, PROFILES.docsify, PROFILES.nextra, PROFILES.mintlify, PROFILES.gitbook, PROFILES.eleventy, PROFILES.sphinx, PROFILES.jekyll];
 
-/**
- * The URLs of generators whose links resolve by file (site.ts), for what needs a page's URL rather
- * than its file (the build comparison of test/interop/sites): MkDocs' `use_directory_urls` (its default).
- */
-const FILE_SITE_URLS: Partial<Record<Generator, RouteRules>> = { mkdocs: { ...PLAIN, pretty: true } };
-
-/** The URL rules of a generator: its profile's, else those above. */
+/** The URL rules of a generator: its profile's, or MkDocs' (detected from mkdocs.yml, not by a profile). */
 export function routeRules(g: Generator): RouteRules | undefined {
-  return (PROFILES as Record<string, Profile>)[g]?.routes ?? FILE_SITE_URLS[g];
+  return (PROFILES as Record<string, Profile>)[g]?.routes ?? (g === 'mkdocs' ? MKDOCS_ROUTES : undefined);
 }

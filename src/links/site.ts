@@ -204,7 +204,8 @@ export class SiteIndex {
     const { path: rawPath, anchor } = splitAnchor(t);
     const a = anchor === undefined ? {} : { anchor: decode(anchor) };
     if (rawPath === '') return { status: 'ok', path: from, document: this.documents.has(from), ...a };
-    const path = decode(rawPath);
+    // MkDocs 1.6 normalises a link's path before it looks the file up: `page.md/#x` is page.md's #x.
+    const path = this.site.generator === 'mkdocs' && /\.md\/+$/i.test(rawPath) ? decode(rawPath).replace(/\/+$/, '') : decode(rawPath);
     let p: string | undefined;
     let url: string | undefined;
     const filePrefix = this.site.profile?.filePrefix;

@@ -53,6 +53,24 @@ test('Hugo include (frontmatter dropped) and readfile (from the project folder, 
   assert.deepEqual(up.notes.filter((n) => n.severity === 'warning'), []);
 });
 
+test('MkDocs snippets (pymdownx.snippets) from the folder holding mkdocs.yml, a line range, the escape; the synced tree finds the included heading, and `page.md/#x` is page.md\'s #x (MkDocs 1.6)', async () => {
+  const root = repo({
+    'mkdocs.yml': 'site_name: x\nmarkdown_extensions:\n  - pymdownx.snippets\n',
+    'CONTRIBUTING.md': '# Contributing\n\n## Installing for development\n\nRun it.\n',
+    'docs/index.md': '# Home\n\nSee [installing](about/contributing.md#installing-for-development) and [again](about/contributing.md/#installing-for-development).\n',
+    'docs/about/contributing.md': '--8<-- "CONTRIBUTING.md"\n\n---8<--- \'CONTRIBUTING.md:5:5\'\n\n;--8<-- "not-read.md"\n\n--8<-- "CONTRIBUTING.md:section"\n',
+  });
+  const up = await readUpstream(join(root, 'docs'));
+  const c = doc(up, 'about/contributing.md');
+  assert.equal(c.body, '# Contributing\n\n## Installing for development\n\nRun it.\n\nRun it.\n\n;--8<-- "not-read.md"\n\n--8<-- "CONTRIBUTING.md:section"\n');
+  assert.deepEqual(c.includes!.map((i) => [i.line, i.file, i.lines]), [[1, '../CONTRIBUTING.md', [[1, 5]]], [3, '../CONTRIBUTING.md', [[5, 5]]]]);
+  assert.ok(up.notes.some((n) => n.code.startsWith('SYNC_INCLUDE') && /section/.test(n.message)), JSON.stringify(up.notes));
+  const r = await runCli(['sync', join(root, 'docs'), join(root, 'pkg'), '--json'], { cwd: root });
+  assert.equal(r.code, 0, r.stderr);
+  const v = await runCli(['validate', join(root, 'pkg'), '--links', 'error', '--json'], { cwd: root });
+  assert.equal(v.code, 0, v.stdout);
+});
+
 test('Hugo include finds its page as Page.GetPage does: beside the page first, then from the content root, `.md` optional', async () => {
   const root = repo({
     'hugo.toml': 'title = "x"\n',

@@ -87,8 +87,10 @@ export function documentText(body: string): { text: string; h1?: string } {
   // A heading's attribute list (`## x {#id}`, `{: #id}`, `{ #id }`) is the generators' Markdown
   // (attr_list, Hugo, kramdown, MyST): an id, never text. markdown-it has no such rule, so it is
   // read here as they read it; sync keeps it, since the link check's anchors come from it. So is a
-  // MyST `(label)=` line: a target Sphinx writes as an id, never text.
-  return htmlText(md.render(body.replace(/^([ \t]{0,3}#{1,6}[ \t].*?)[ \t]*\{:?[ \t]*#[^}\n]*\}[ \t]*$/gm, '$1').replace(/^[ \t]{0,3}\([^()\s]{1,200}\)=[ \t]*$/gm, '')));
+  // MyST `(label)=` line: a target Sphinx writes as an id, never text. And attr_list's list right
+  // after an inline element (`**term**{ #id }`): an id on that element.
+  return htmlText(md.render(body.replace(/^([ \t]{0,3}#{1,6}[ \t].*?)[ \t]*\{:?[ \t]*#[^}\n]*\}[ \t]*$/gm, '$1').replace(/^[ \t]{0,3}\([^()\s]{1,200}\)=[ \t]*$/gm, '')
+    .replace(/([*_`)\]])\{:?[ \t]*#[^{}\n]*\}/g, '$1')));
 }
 
 function bag(words: string[]): Map<string, number> {
