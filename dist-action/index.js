@@ -41549,7 +41549,7 @@ function singulars(s) {
   if (/[^s]s$/.test(s)) out.push(s.slice(0, -1));
   return out;
 }
-var MARKDOWN_FILE, INDEX_NAMES, markdownIt2, unescapeAll, unescape, TEMPLATE, isTemplated, hasScheme, dirOf, stripNumber, isSet, SiteIndex;
+var MARKDOWN_FILE, INDEX_NAMES, PAGE_EXTENSIONS, VITEPRESS_INDEX, VITEPRESS_PAGES, markdownIt2, unescapeAll, unescape, TEMPLATE, isTemplated, hasScheme, dirOf, stripNumber, isSet, SiteIndex;
 var init_site = __esm({
   "src/links/site.ts"() {
     "use strict";
@@ -41559,6 +41559,9 @@ var init_site = __esm({
     init_sphinx_conf();
     MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
     INDEX_NAMES = ["index.md", "README.md", "readme.md", "index.mdx", "README.mdx", "_index.md", "index.markdown", "Readme.md"];
+    PAGE_EXTENSIONS = [".md", ".mdx", ".markdown"];
+    VITEPRESS_INDEX = ["index.md"];
+    VITEPRESS_PAGES = [".md"];
     markdownIt2 = lazyRequire("markdown-it");
     unescape = (s) => (unescapeAll ??= new (markdownIt2())().utils.unescapeAll)(s);
     TEMPLATE = /\{\{|\{%|\$\{|<%|^\{/;
@@ -41633,7 +41636,7 @@ var init_site = __esm({
         const d = dir.replace(/\/$/, "");
         const first = this.site.routes?.firstPage;
         if (first !== void 0 && d === this.site.root.replace(/\/$/, "") && this.files.has(this.site.root + first)) return this.site.root + first;
-        for (const n of INDEX_NAMES) {
+        for (const n of this.site.generator === "vitepress" ? VITEPRESS_INDEX : INDEX_NAMES) {
           const p = d ? `${d}/${n}` : n;
           if (this.files.has(p)) return p;
         }
@@ -41646,7 +41649,8 @@ var init_site = __esm({
       /** What a site serves at a path: the file, the page behind an extensionless or `.html` path, or a folder's index. */
       lookup(p) {
         if (p !== "" && !p.endsWith("/") && this.files.has(p)) return p;
-        if (p === "" || p.endsWith("/") || this.dirs.has(p)) {
+        const vitepress2 = this.site.generator === "vitepress";
+        if (p === "" || p.endsWith("/") || !vitepress2 && this.dirs.has(p)) {
           const i = this.indexOf(p);
           if (i) return i;
         }
@@ -41658,7 +41662,7 @@ var init_site = __esm({
           if (i) return i;
         }
         if (html && this.site.routes?.folderUrls) return void 0;
-        for (const ext of [".md", ".mdx", ".markdown"]) if (this.files.has(stem + ext)) return stem + ext;
+        for (const ext of vitepress2 ? VITEPRESS_PAGES : PAGE_EXTENSIONS) if (this.files.has(stem + ext)) return stem + ext;
         if (this.site.docIds && p.startsWith(this.site.root)) {
           const url = p.slice(this.site.root.length).split("/").map(stripNumber).join("/").replace(/\/+$/, "");
           const hit = this.byUrl.get(url) ?? this.byUrl.get(url.replace(/\.html?$/i, ""));
@@ -41722,6 +41726,7 @@ var init_site = __esm({
           if (p !== void 0 && !this.lookup(p) && this.site.generator === "vitepress") {
             const pub = joinPath(`${this.site.root}public/`, rest2);
             if (pub !== void 0 && this.files.has(pub)) return { status: "ok", path: pub, document: false, ...a };
+            if (pub !== void 0 && !pub.endsWith("/") && this.files.has(`${pub}.html`)) return { status: "ok", path: `${pub}.html`, document: false, ...a };
           }
         } else p = joinPath(dirOf(from), path);
         if (p === void 0 && !this.routes) return { status: "outside" };

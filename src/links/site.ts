@@ -13,6 +13,11 @@ import type { Scan } from './parse.js';
 
 export const MARKDOWN_FILE = /\.(md|mdx|markdown)$/i;
 const INDEX_NAMES = ['index.md', 'README.md', 'readme.md', 'index.mdx', 'README.mdx', '_index.md', 'index.markdown', 'Readme.md'];
+const PAGE_EXTENSIONS = ['.md', '.mdx', '.markdown'];
+// VitePress makes pages of `**/*.md` only, and a folder's page is its index.md (a README.md is a page
+// at /dir/README): checked by building sites with vitepress 1.6.4.
+const VITEPRESS_INDEX = ['index.md'];
+const VITEPRESS_PAGES = ['.md'];
 // markdown-it loaded on first use (its entity table costs every start of the CLI ~80 ms otherwise).
 const markdownIt = lazyRequire<typeof MarkdownItClass>('markdown-it');
 let unescapeAll: ((s: string) => string) | undefined;
@@ -144,7 +149,7 @@ export class SiteIndex {
     // The first page the configuration names serves `/` (GitBook's `structure.readme`).
     const first = this.site.routes?.firstPage;
     if (first !== undefined && d === this.site.root.replace(/\/$/, '') && this.files.has(this.site.root + first)) return this.site.root + first;
-    for (const n of INDEX_NAMES) { const p = d ? `${d}/${n}` : n; if (this.files.has(p)) return p; }
+    for (const n of this.site.generator === 'vitepress' ? VITEPRESS_INDEX : INDEX_NAMES) { const p = d ? `${d}/${n}` : n; if (this.files.has(p)) return p; }
     if (this.site.docIds && d) { const own = `${d}/${d.split('/').pop()}.md`; if (this.files.has(own)) return own; }
     return undefined;
   }
@@ -152,14 +157,16 @@ export class SiteIndex {
   /** What a site serves at a path: the file, the page behind an extensionless or `.html` path, or a folder's index. */
   lookup(p: string): string | undefined {
     if (p !== '' && !p.endsWith('/') && this.files.has(p)) return p;
-    if (p === '' || p.endsWith('/') || this.dirs.has(p)) { const i = this.indexOf(p); if (i) return i; }
+    // VitePress serves a folder's index.md at `dir/` only: `./guide` is a dead link (its build fails on it).
+    const vitepress = this.site.generator === 'vitepress';
+    if (p === '' || p.endsWith('/') || (!vitepress && this.dirs.has(p))) { const i = this.indexOf(p); if (i) return i; }
     if (p.endsWith('/')) return undefined;
     const html = /\.html?$/i.exec(p);
     const stem = html ? p.slice(0, html.index) : p;
     if (html && /(^|\/)index$/.test(stem)) { const i = this.indexOf(stem.replace(/(^|\/)index$/, '')); if (i) return i; }
     // Where every page is written as a folder (Jekyll's `permalink: pretty`), no `x.html` serves `x.md`.
     if (html && this.site.routes?.folderUrls) return undefined;
-    for (const ext of ['.md', '.mdx', '.markdown']) if (this.files.has(stem + ext)) return stem + ext;
+    for (const ext of vitepress ? VITEPRESS_PAGES : PAGE_EXTENSIONS) if (this.files.has(stem + ext)) return stem + ext;
     if (this.site.docIds && p.startsWith(this.site.root)) {
       const url = p.slice(this.site.root.length).split('/').map(stripNumber).join('/').replace(/\/+$/, '');
       const hit = this.byUrl.get(url) ?? this.byUrl.get(url.replace(/\.html?$/i, ''));
@@ -226,9 +233,10 @@ export class SiteIndex {
       p = joinPath(this.site.root, rest || './');
       url = rest;
       if (p !== undefined && !this.lookup(p) && this.site.generator === 'vitepress') {
-        // VitePress serves public/ at the site root.
+        // VitePress serves public/ at the site root; `/pure` is public/pure.html too (its link check looks for it).
         const pub = joinPath(`${this.site.root}public/`, rest);
         if (pub !== undefined && this.files.has(pub)) return { status: 'ok', path: pub, document: false, ...a };
+        if (pub !== undefined && !pub.endsWith('/') && this.files.has(`${pub}.html`)) return { status: 'ok', path: `${pub}.html`, document: false, ...a };
       }
     } else p = joinPath(dirOf(from), path);
     if (p === undefined && !this.routes) return { status: 'outside' };

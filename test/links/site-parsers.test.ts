@@ -11,6 +11,8 @@ import { labelFacts, labelsOf } from '../../src/links/labels.js';
 import { includesOf } from '../../src/links/includes.js';
 import { scanMarkdown } from '../../src/links/parse.js';
 import { templateXrefs } from '../../src/links/xrefs.js';
+import { SiteIndex } from '../../src/links/site.js';
+import { siteFor } from '../../src/links/generators.js';
 
 const linksOf = (t: string) => scanMarkdown(t, {}).links.map((l) => [l.target, l.line]);
 
@@ -83,4 +85,16 @@ test('MyST labels: a directive fence ends at its first closing line, whatever fe
   // (MyST-Parser's docs/syntax/reference.md: list-tables in five-backtick fences with code fences inside.)
   const t = '`````{list-table}\n* - ```md\n    x\n    ```\n`````\n\n(after)=\n### After\n\n(para)=\nText.\n';
   assert.deepEqual(labelFacts('sphinx', t), { all: ['after', 'para'], titled: ['after'], titles: new Map([['after', 'After']]) });
+});
+
+test('VitePress pages as vitepress 1.6.4 builds them: index.md serves its folder at `dir/` only, `.md` files only, `/x` is public/x.html', () => {
+  const files = ['index.md', 'guide/index.md', 'notes/README.md', 'c.mdx', 'b.markdown', 'public/pure.html', 'public/logo.png'];
+  const docs = files.filter((f) => /\.(md|mdx|markdown)$/.test(f));
+  const vp = new SiteIndex(files, docs, siteFor('vitepress', ''));
+  const gh = new SiteIndex(files, docs, siteFor('github', ''));
+  const at = (s: SiteIndex, target: string) => { const r = s.resolve({ kind: 'inline', target }, 'index.md'); return r.status === 'ok' ? r.path : r.status; };
+  assert.deepEqual(['./guide/', './guide', './notes/', './notes/README', './c', './b', '/pure', '/pure.html', '/logo.png'].map((t) => at(vp, t)),
+    ['guide/index.md', 'broken', 'broken', 'notes/README.md', 'broken', 'broken', 'public/pure.html', 'public/pure.html', 'public/logo.png']);
+  // Elsewhere the folder's README and the other Markdown extensions still serve (GitHub renders them).
+  assert.deepEqual(['./guide', './notes/', './c', './b'].map((t) => at(gh, t)), ['guide/index.md', 'notes/README.md', 'c.mdx', 'b.markdown']);
 });
