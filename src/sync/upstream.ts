@@ -215,11 +215,18 @@ const SKIPPED_DIR = /(^|\/)(\.[^/]*|node_modules)\//;
 /** Site configuration and navigation files: read as data where they are data, never packaged as pages or assets. */
 const SITE_FILE = /(^|\/)(_category_\.json|_category_\.ya?ml|mkdocs\.ya?ml|book\.toml|sidebars\.[cm]?[jt]s|docusaurus\.config\.[cm]?[jt]s|hugo\.(toml|ya?ml)|config\.toml)$/;
 
+/** Generators whose site is their content folder alone (Docusaurus and Starlight also serve pages beside theirs: blog/, src/pages/). */
+const SERVES_CONTENT_ONLY: ReadonlySet<string> = new Set(['hugo', 'mkdocs', 'mdbook', 'zola', 'eleventy', 'gitbook']);
+
 /** Why a path is left out, or undefined when it is read. */
 function skipReason(path: string, site: SiteConfig): string | undefined {
   const d = SKIPPED_DIR.exec(path);
   if (d && !site.profile?.dotFolders?.some((f) => path.startsWith(site.root + f) && !SKIPPED_DIR.test(path.slice(site.root.length + f.length)))) return `in ${path.slice(0, d.index + d[0].length)} (a skipped folder)`;
   if (SITE_FILE.test(path)) return 'site configuration or navigation';
+  // A generator that serves its content folder alone (Hugo's content, MkDocs' docs_dir, mdBook's
+  // src …): a page beside it — the repository's README, Hugo's archetypes, test fixtures — is none
+  // of the site's, when the folder synced is the one holding the configuration.
+  if (site.root && MARKDOWN.test(path) && !path.startsWith(site.root) && SERVES_CONTENT_ONLY.has(site.generator)) return `outside ${site.root.replace(/\/$/, '')}, the content folder ${site.generator} serves: no page of the site`;
   if (site.generator === 'mdbook' && path === `${site.root}SUMMARY.md`) return 'mdBook navigation (SUMMARY.md, read for titles and order)';
   const base0 = path.slice(path.lastIndexOf('/') + 1);
   const nav = site.profile?.navFiles.find((n) => (typeof n === 'string' ? path === n || path.endsWith(`/${n}`) : n.test(base0)));

@@ -69,6 +69,10 @@ test('MkDocs snippets (pymdownx.snippets) from the folder holding mkdocs.yml, a 
   assert.equal(r.code, 0, r.stderr);
   const v = await runCli(['validate', join(root, 'pkg'), '--links', 'error', '--json'], { cwd: root });
   assert.equal(v.code, 0, v.stdout);
+  // Synced from the folder holding mkdocs.yml: MkDocs serves docs/ alone, so CONTRIBUTING.md beside it is no page.
+  const whole = await readUpstream(root);
+  assert.deepEqual(whole.docs.map((d) => d.path).sort(), ['docs/about/contributing.md', 'docs/index.md']);
+  assert.match(whole.skipped.find((x) => x.path === 'CONTRIBUTING.md')?.reason ?? '', /outside docs, the content folder mkdocs serves/);
 });
 
 test('Hugo include finds its page as Page.GetPage does: beside the page first, then from the content root, `.md` optional', async () => {

@@ -111,7 +111,9 @@ test('hugo with its content mounted from content/en (`[[module.mounts]]`, as the
   const config = base.files['hugo.toml']!.replace('[languages.en]\ncontentDir = "content/en"\n', '[languages.en]\nweight = 1\n\n[module]\n  [[module.mounts]]\n    source = "content/en"\n    target = "content"\n');
   assert.notEqual(config, base.files['hugo.toml']);
   // docs '': the site's folder, as a user syncs a Hugo repository; content/en is found through the mount.
-  const { table, docs } = await judge({ ...base, name: 'hugo-mount', docs: '', files: { ...base.files, 'hugo.toml': config } }, 8, 2);
+  // Beside the content: the repository's README and an archetype (a template), which hugo serves as no page.
+  const extra = { 'README.md': '# The docs repository\n\nSee [the site](https://example.org/).\n', 'archetypes/default.md': '---\ntitle: "{{ .Name }}"\n---\n' };
+  const { table, docs } = await judge({ ...base, name: 'hugo-mount', docs: '', files: { ...base.files, ...extra, 'hugo.toml': config } }, 8, 2);
   assert.ok(docs.every((d) => d.startsWith('content/en/')), docs.join(' '));
   assert.equal(table.urlOf('content/en/about.md'), 'about');
   assert.equal(table.urlOf('content/en/functions/hugo/Store.md'), 'functions/hugo/store');
