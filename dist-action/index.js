@@ -23489,7 +23489,7 @@ function headingAttrs(text2) {
   const m = ATTRS.exec(text2);
   if (!m) return { text: text2 };
   const body = m[1];
-  const hash2 = /(?:^|[ \t])#([^\s#{}="']+)/.exec(body);
+  const hash2 = ATTR_ID.exec(body);
   const kv = /(?:^|[ \t])id[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/.exec(body);
   const id = hash2?.[1] ?? kv?.[1] ?? kv?.[2] ?? kv?.[3];
   if (id === void 0 && !/(?:^|[ \t])\.[A-Za-z_-]/.test(body)) return { text: text2 };
@@ -23599,7 +23599,7 @@ function scanMarkdown(input2, opts = {}) {
         const c = kids[k];
         if (c.type !== "text" || c.content.charCodeAt(0) !== 123 || !INLINE_ATTR_AFTER.test(kids[k - 1].type)) continue;
         const m = /^\{:?([^{}\n]*)\}/.exec(c.content);
-        const id = m ? /(?:^|[ \t])#([^\s#{}="']+)/.exec(m[1])?.[1] : void 0;
+        const id = m ? ATTR_ID.exec(m[1])?.[1] : void 0;
         if (id !== void 0) out.htmlIds.push(id);
       }
     }
@@ -23639,7 +23639,7 @@ function scanMarkdown(input2, opts = {}) {
   out.links.sort((a, b) => a.line - b.line || a.at - b.at);
   return out;
 }
-var markdownIt, cur, built, parser, unplaced, INLINE_ATTR_AFTER, ATTRS, HTML_ID, HTML_LINK, count, MDX_IMPORT;
+var markdownIt, cur, built, parser, unplaced, ATTR_ID, INLINE_ATTR_AFTER, ATTRS, HTML_ID, HTML_LINK, count, MDX_IMPORT;
 var init_parse = __esm({
   "src/links/parse.ts"() {
     "use strict";
@@ -23650,6 +23650,7 @@ var init_parse = __esm({
     markdownIt = lazyRequire("markdown-it");
     parser = () => built ??= makeParser();
     unplaced = () => -1;
+    ATTR_ID = /(?:^|[ \t])#([^\s#{}="']+)/;
     INLINE_ATTR_AFTER = /^(?:em_close|strong_close|link_close|s_close|code_inline|image)$/;
     ATTRS = /\{[ \t]*:?([^{}\n]*)\}[ \t]*$/;
     HTML_ID = /\b(?:id|name)[ \t]*=[ \t]*(?:"([^"\n]{1,200})"|'([^'\n]{1,200})'|([^\s"'>]{1,200}))/g;
@@ -41877,6 +41878,9 @@ var init_markdown = __esm({
 });
 
 // src/links/profiles.ts
+function routeRules(g) {
+  return PROFILES[g]?.routes ?? (g === "mkdocs" ? MKDOCS_ROUTES : void 0);
+}
 var NONE3, APP_ROUTER, PLAIN3, MKDOCS_ROUTES, PROFILES, ANCESTOR_PROFILES;
 var init_profiles = __esm({
   "src/links/profiles.ts"() {
@@ -42136,11 +42140,11 @@ function siteFor(generator, root) {
   s.vault = generator === "obsidian" || generator === "foam";
   s.admonitions = generator === "mkdocs";
   if (generator === "docusaurus") s.routeBase = "docs";
-  if (generator === "mkdocs") s.routes = MKDOCS_ROUTES;
+  const routes = routeRules(generator);
+  if (routes) s.routes = routes;
   const profile = PROFILES[generator];
   if (profile) {
     s.profile = profile;
-    s.routes = profile.routes;
     s.wiki = profile.wiki;
     s.vault = profile.vault;
   }

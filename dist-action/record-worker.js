@@ -2032,13 +2032,14 @@ function plainText(children) {
   }
   return out;
 }
+var ATTR_ID = /(?:^|[ \t])#([^\s#{}="']+)/;
 var INLINE_ATTR_AFTER = /^(?:em_close|strong_close|link_close|s_close|code_inline|image)$/;
 var ATTRS = /\{[ \t]*:?([^{}\n]*)\}[ \t]*$/;
 function headingAttrs(text) {
   const m = ATTRS.exec(text);
   if (!m) return { text };
   const body = m[1];
-  const hash2 = /(?:^|[ \t])#([^\s#{}="']+)/.exec(body);
+  const hash2 = ATTR_ID.exec(body);
   const kv = /(?:^|[ \t])id[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/.exec(body);
   const id = hash2?.[1] ?? kv?.[1] ?? kv?.[2] ?? kv?.[3];
   if (id === void 0 && !/(?:^|[ \t])\.[A-Za-z_-]/.test(body)) return { text };
@@ -2157,7 +2158,7 @@ function scanMarkdown(input, opts = {}) {
         const c = kids[k];
         if (c.type !== "text" || c.content.charCodeAt(0) !== 123 || !INLINE_ATTR_AFTER.test(kids[k - 1].type)) continue;
         const m = /^\{:?([^{}\n]*)\}/.exec(c.content);
-        const id = m ? /(?:^|[ \t])#([^\s#{}="']+)/.exec(m[1])?.[1] : void 0;
+        const id = m ? ATTR_ID.exec(m[1])?.[1] : void 0;
         if (id !== void 0) out.htmlIds.push(id);
       }
     }

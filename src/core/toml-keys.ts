@@ -101,16 +101,12 @@ export function tomlScalars(text: string): TomlKeys {
     const ml = /^("""|''')/.exec(v);
     if (ml) { if (!v.slice(3).includes(ml[1]!)) multi = ml[1]!; continue; }
     if (v.startsWith('[') || v.startsWith('{')) { open = depthChange(v); continue; }
-    if (element) {
-      const s = scalar(v);
-      const path = k.parts.join('.');
-      if (s !== undefined && !element.has(path)) element.set(path, s);
-      continue;
-    }
-    if (!table) continue;
+    // An array table's element keeps its keys as written; elsewhere they are under the open table.
+    const into = element ?? (table ? out : undefined);
+    if (!into) continue;
     const s = scalar(v);
-    const path = [...table, ...k.parts].join('.');
-    if (s !== undefined && !out.has(path)) out.set(path, s);
+    const path = (element ? k.parts : [...table!, ...k.parts]).join('.');
+    if (s !== undefined && !into.has(path)) into.set(path, s);
   }
   return { values: out, tables, arrays };
 }

@@ -8,7 +8,7 @@ import type { Tree } from '../core/tree.js';
 import type { PackageSummary } from '../format.js';
 import { differingPaths } from './unchanged.js';
 
-/** Reads one side: `only` the files to read (undefined: all), `other` the side it is compared with. */
+/** Reads one side: `only` the files to read (undefined: all); the caller names the other side to its module. */
 export type SideReader = (only: ReadonlySet<string> | undefined) => Promise<PackageSummary>;
 
 /**

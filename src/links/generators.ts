@@ -6,7 +6,7 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { GENERATORS, type Generator } from './slugs.js';
-import { ANCESTOR_PROFILES, MKDOCS_ROUTES, PROFILES, type Profile, type RouteRules } from './profiles.js';
+import { ANCESTOR_PROFILES, MKDOCS_ROUTES, PROFILES, routeRules, type Profile, type RouteRules } from './profiles.js';
 import { hugoContentDir, hugoLocales, hugoBaseUrl, mkdocsLocales, type DeclaredLocales } from './site-locales.js';
 import { jekyllRoutes } from './jekyll-config.js';
 import { readPlain } from './config-file.js';
@@ -464,9 +464,10 @@ export function siteFor(generator: Generator, root: string): SiteConfig {
   s.vault = generator === 'obsidian' || generator === 'foam';
   s.admonitions = generator === 'mkdocs';
   if (generator === 'docusaurus') s.routeBase = 'docs';
-  if (generator === 'mkdocs') s.routes = MKDOCS_ROUTES;
+  const routes = routeRules(generator);
+  if (routes) s.routes = routes;
   const profile = (PROFILES as Record<string, Profile | undefined>)[generator];
-  if (profile) { s.profile = profile; s.routes = profile.routes; s.wiki = profile.wiki; s.vault = profile.vault; }
+  if (profile) { s.profile = profile; s.wiki = profile.wiki; s.vault = profile.vault; }
   return s;
 }
 

@@ -328,6 +328,8 @@ function plainText(children: Token[]): string {
   return out;
 }
 
+/** The `#id` of an attribute list; a dot or colon is part of it (`{#v0.7.0}`: goldmark, kramdown and attr_list all give id="v0.7.0"). */
+const ATTR_ID = /(?:^|[ \t])#([^\s#{}="']+)/;
 /** The inline elements attr_list gives attributes to when `{…}` follows them at once. */
 const INLINE_ATTR_AFTER = /^(?:em_close|strong_close|link_close|s_close|code_inline|image)$/;
 
@@ -338,8 +340,7 @@ export function headingAttrs(text: string): { text: string; id?: string } {
   const m = ATTRS.exec(text);
   if (!m) return { text };
   const body = m[1]!;
-  // A dot or colon is part of the id (`{#v0.7.0}`: goldmark, kramdown and attr_list all give id="v0.7.0").
-  const hash = /(?:^|[ \t])#([^\s#{}="']+)/.exec(body);
+  const hash = ATTR_ID.exec(body);
   const kv = /(?:^|[ \t])id[ \t]*=[ \t]*(?:"([^"]*)"|'([^']*)'|([^\s"']+))/.exec(body);
   const id = hash?.[1] ?? kv?.[1] ?? kv?.[2] ?? kv?.[3];
   // Braces holding no id and no class are the heading's own text.
@@ -460,7 +461,7 @@ export function scanMarkdown(input: string, opts: ScanOptions = {}): Scan {
         const c = kids[k]!;
         if (c.type !== 'text' || c.content.charCodeAt(0) !== 0x7b || !INLINE_ATTR_AFTER.test(kids[k - 1]!.type)) continue;
         const m = /^\{:?([^{}\n]*)\}/.exec(c.content);
-        const id = m ? /(?:^|[ \t])#([^\s#{}="']+)/.exec(m[1]!)?.[1] : undefined;
+        const id = m ? ATTR_ID.exec(m[1]!)?.[1] : undefined;
         if (id !== undefined) out.htmlIds.push(id);
       }
     }

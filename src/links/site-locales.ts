@@ -61,6 +61,19 @@ function configData(abs: string, text: string): Record<string, unknown> | undefi
   } catch { return undefined; }
 }
 
+/**
+ * A configuration folder's file of its own for one top-level key (config/_default/languages.toml,
+ * module.yaml …: its top-level keys are that key's), beside the marker, in any of Hugo's formats.
+ */
+function configDirFile(marker: string, key: string): { data: Record<string, unknown> | undefined; file: string } | undefined {
+  for (const ext of ['toml', 'yaml', 'yml', 'json']) {
+    const file = join(dirname(marker), `${key}.${ext}`);
+    const t = readPlain(file);
+    if (t !== undefined) return { data: configData(file, t), file };
+  }
+  return undefined;
+}
+
 /** A key of a mapping whatever its case (Hugo's configuration keys are case-insensitive). */
 function anyCase(o: Record<string, unknown>, key: string): unknown {
   const k = Object.keys(o).find((x) => x.toLowerCase() === key.toLowerCase());
@@ -84,14 +97,8 @@ export function hugoLocales(marker: string, docsAbs: string): DeclaredLocales | 
   let languages = anyCase(data, 'languages');
   let file = marker;
   if (!languages && inConfigDir) {
-    for (const n of ['languages.toml', 'languages.yaml', 'languages.yml', 'languages.json']) {
-      const abs = join(dirname(marker), n);
-      const t = readPlain(abs);
-      if (t === undefined) continue;
-      languages = configData(abs, t);
-      file = abs;
-      break;
-    }
+    const own = configDirFile(marker, 'languages');
+    if (own) ({ data: languages, file } = own);
   }
   const def = anyCase(data, 'defaultContentLanguage');
   const locales: string[] = [];
@@ -128,14 +135,7 @@ export function hugoContentDir(marker: string): string | undefined {
   if (text === undefined) return undefined;
   const inConfigDir = posix(marker).includes('/config/_default/');
   const data = configData(marker, text) ?? {};
-  let module = anyCase(data, 'module');
-  if (!module && inConfigDir) {
-    for (const n of ['module.toml', 'module.yaml', 'module.yml', 'module.json']) {
-      const abs = join(dirname(marker), n);
-      const t = readPlain(abs);
-      if (t !== undefined) { module = configData(abs, t); break; }
-    }
-  }
+  const module = anyCase(data, 'module') || (inConfigDir ? configDirFile(marker, 'module')?.data : undefined);
   const mounts = isMapping(module) ? anyCase(module, 'mounts') : undefined;
   const clean = (v: unknown) => (typeof v === 'string' ? v.trim().replace(/^(?:\.\/)+|\/+$/g, '') : undefined);
   const safe = (d: string | undefined) => (d && !d.split('/').some((x) => x === '..' || x === '') && !d.startsWith('/') ? d : undefined);
