@@ -41632,6 +41632,11 @@ var init_site = __esm({
       get generator() {
         return this.site.generator;
       }
+      /** Docusaurus: the URL a page is served at below the route base (from its id or slug), or undefined. */
+      docUrl(page) {
+        for (const [url, d] of this.byUrl) if (d === page) return url;
+        return void 0;
+      }
       /** The page a folder serves: its index or README. */
       indexOf(dir) {
         const d = dir.replace(/\/$/, "");
@@ -41663,7 +41668,9 @@ var init_site = __esm({
           if (i) return i;
         }
         if (html && this.site.routes?.folderUrls) return void 0;
-        for (const ext of vitepress2 ? VITEPRESS_PAGES : PAGE_EXTENSIONS) if (this.files.has(stem + ext)) return stem + ext;
+        if (!this.site.docIds) {
+          for (const ext of vitepress2 ? VITEPRESS_PAGES : PAGE_EXTENSIONS) if (this.files.has(stem + ext)) return stem + ext;
+        }
         if (this.site.docIds && p.startsWith(this.site.root)) {
           const url = p.slice(this.site.root.length).split("/").map(stripNumber).join("/").replace(/\/+$/, "");
           const hit = this.byUrl.get(url) ?? this.byUrl.get(url.replace(/\.html?$/i, ""));
@@ -41706,6 +41713,10 @@ var init_site = __esm({
         const a = anchor === void 0 ? {} : { anchor: decode3(anchor) };
         if (rawPath === "") return { status: "ok", path: from, document: this.documents.has(from), ...a };
         const path = this.site.generator === "mkdocs" && /\.md\/+$/i.test(rawPath) ? decode3(rawPath).replace(/\/+$/, "") : decode3(rawPath);
+        if (this.site.generator === "docusaurus") {
+          const r3 = this.docusaurusFile(path, from);
+          if (r3) return r3.status === "ok" || r3.status === "broken" ? { ...r3, ...a } : r3;
+        }
         let p;
         let url;
         const filePrefix = this.site.profile?.filePrefix;
@@ -41771,6 +41782,32 @@ var init_site = __esm({
           if (w) return { status: "ok", path: w, document: this.documents.has(w), ...a };
         }
         return { status: "broken", path: p, ...a };
+      }
+      /**
+       * Docusaurus' own resolution of a link that names a file rather than a URL: `@site/…` from the
+       * site's folder, and a Markdown file (`.md`, `.mdx`) — `./x.md` from the page's folder only,
+       * `/x.md` from the docs folder then the site's, a bare `x.md` from the page's folder, then the
+       * docs folder, then the site's (its resolveMarkdownLinkPathname). Undefined for a URL link.
+       */
+      docusaurusFile(path, from) {
+        const site = path.startsWith("@site/");
+        if (!site && !/\.mdx?$/i.test(path)) return void 0;
+        const relative9 = /^\.\.?\//.test(path);
+        const fromSite = site ? path.slice("@site/".length) : relative9 ? void 0 : path.replace(/^\/+/, "");
+        const tried = site ? [] : path.startsWith("/") ? [joinPath(this.site.root, fromSite)] : relative9 ? [joinPath(dirOf(from), path)] : [joinPath(dirOf(from), path), joinPath(this.site.root, path)];
+        if (fromSite !== void 0) tried.push(this.fromSiteFolder(fromSite));
+        for (const t of tried) if (t !== void 0 && !t.endsWith("/") && this.files.has(t)) return { status: "ok", path: t, document: this.documents.has(t) };
+        if (fromSite !== void 0 && this.fromSiteFolder(fromSite) === void 0 && (site || fromSite.includes("/"))) {
+          return { status: "unseen", reason: "files of the Docusaurus site outside its docs folder" };
+        }
+        const first = tried.find((t) => t !== void 0);
+        return first === void 0 ? { status: "outside" } : { status: "broken", path: first };
+      }
+      /** A path from the Docusaurus site's folder as a path of this tree, or undefined when it lies outside it. */
+      fromSiteFolder(rest2) {
+        if (!this.site.siteAbove) return joinPath("", rest2);
+        const inDocs = /^docs\//.exec(rest2);
+        return inDocs ? joinPath(this.site.root, rest2.slice(inDocs[0].length)) : void 0;
       }
       /** Does a path name a page the site does not publish: the file, or the page behind an extensionless path or a folder? */
       unlistedFile(p) {
@@ -42139,7 +42176,10 @@ function siteFor(generator, root) {
   s.wiki = generator === "obsidian" || generator === "foam";
   s.vault = generator === "obsidian" || generator === "foam";
   s.admonitions = generator === "mkdocs";
-  if (generator === "docusaurus") s.routeBase = "docs";
+  if (generator === "docusaurus") {
+    s.routeBase = "docs";
+    s.siteAbove = true;
+  }
   const routes = routeRules(generator);
   if (routes) s.routes = routes;
   const profile = PROFILES[generator];

@@ -30,6 +30,12 @@ export interface SiteConfig {
   vault: boolean;
   /** Docusaurus: frontmatter `id`/`slug` decide URLs; `_`-prefixed files are partials, not pages. */
   docIds: boolean;
+  /**
+   * Docusaurus: the site's folder (where docusaurus.config.* lies, what `@site/` names) is the
+   * checked folder's parent, which is the docs folder `docs/` (a docs folder checked or synced by
+   * itself); otherwise it is the checked folder.
+   */
+  siteAbove?: boolean;
   /** Navigation files that are code and were not read. */
   notRead: string[];
   /** Navigation read as data: page path (relative to the scanned root) → title and position. */
@@ -237,6 +243,7 @@ export async function detectSite(dir: string): Promise<SiteConfig> {
     site.generator = 'docusaurus'; site.marker = (docusaurusHere[0] ?? docusaurusUp[0])!; site.wiki = false; site.docIds = true;
     site.root = docusaurusHere.length && isDir(here('docs')) ? 'docs/' : '';
     site.routeBase = 'docs';
+    site.siteAbove = !docusaurusHere.length;
     const base = docusaurusHere.length ? here : up;
     site.notRead = [...(docusaurusHere.length ? docusaurusHere : docusaurusUp.map((f) => `../${f}`)), ...configs(base, 'sidebars').map((f) => (docusaurusHere.length ? f : `../${f}`))];
     return site;
@@ -463,7 +470,8 @@ export function siteFor(generator: Generator, root: string): SiteConfig {
   s.wiki = generator === 'obsidian' || generator === 'foam';
   s.vault = generator === 'obsidian' || generator === 'foam';
   s.admonitions = generator === 'mkdocs';
-  if (generator === 'docusaurus') s.routeBase = 'docs';
+  // A synced tree holds the docs folder alone.
+  if (generator === 'docusaurus') { s.routeBase = 'docs'; s.siteAbove = true; }
   const routes = routeRules(generator);
   if (routes) s.routes = routes;
   const profile = (PROFILES as Record<string, Profile | undefined>)[generator];

@@ -143,6 +143,12 @@ export class SiteIndex {
 
   get generator(): Generator { return this.site.generator; }
 
+  /** Docusaurus: the URL a page is served at below the route base (from its id or slug), or undefined. */
+  docUrl(page: string): string | undefined {
+    for (const [url, d] of this.byUrl) if (d === page) return url;
+    return undefined;
+  }
+
   /** The page a folder serves: its index or README. */
   private indexOf(dir: string): string | undefined {
     const d = dir.replace(/\/$/, '');
@@ -166,7 +172,9 @@ export class SiteIndex {
     if (html && /(^|\/)index$/.test(stem)) { const i = this.indexOf(stem.replace(/(^|\/)index$/, '')); if (i) return i; }
     // Where every page is written as a folder (Jekyll's `permalink: pretty`), no `x.html` serves `x.md`.
     if (html && this.site.routes?.folderUrls) return undefined;
-    for (const ext of vitepress ? VITEPRESS_PAGES : PAGE_EXTENSIONS) if (this.files.has(stem + ext)) return stem + ext;
+    // Docusaurus serves a page at its id or slug, never at its file's name (`01-install` with `id: setup`
+    // is `/docs/setup`): a URL finds it by byUrl alone.
+    if (!this.site.docIds) for (const ext of vitepress ? VITEPRESS_PAGES : PAGE_EXTENSIONS) if (this.files.has(stem + ext)) return stem + ext;
     if (this.site.docIds && p.startsWith(this.site.root)) {
       const url = p.slice(this.site.root.length).split('/').map(stripNumber).join('/').replace(/\/+$/, '');
       const hit = this.byUrl.get(url) ?? this.byUrl.get(url.replace(/\.html?$/i, ''));
@@ -213,6 +221,10 @@ export class SiteIndex {
     if (rawPath === '') return { status: 'ok', path: from, document: this.documents.has(from), ...a };
     // MkDocs 1.6 normalises a link's path before it looks the file up: `page.md/#x` is page.md's #x.
     const path = this.site.generator === 'mkdocs' && /\.md\/+$/i.test(rawPath) ? decode(rawPath).replace(/\/+$/, '') : decode(rawPath);
+    if (this.site.generator === 'docusaurus') {
+      const r = this.docusaurusFile(path, from);
+      if (r) return r.status === 'ok' || r.status === 'broken' ? { ...r, ...a } : r;
+    }
     let p: string | undefined;
     let url: string | undefined;
     const filePrefix = this.site.profile?.filePrefix;
@@ -288,6 +300,38 @@ export class SiteIndex {
       if (w) return { status: 'ok', path: w, document: this.documents.has(w), ...a };
     }
     return { status: 'broken', path: p, ...a };
+  }
+
+  /**
+   * Docusaurus' own resolution of a link that names a file rather than a URL: `@site/…` from the
+   * site's folder, and a Markdown file (`.md`, `.mdx`) — `./x.md` from the page's folder only,
+   * `/x.md` from the docs folder then the site's, a bare `x.md` from the page's folder, then the
+   * docs folder, then the site's (its resolveMarkdownLinkPathname). Undefined for a URL link.
+   */
+  private docusaurusFile(path: string, from: string): Resolution | undefined {
+    const site = path.startsWith('@site/');
+    if (!site && !/\.mdx?$/i.test(path)) return undefined;
+    const relative = /^\.\.?\//.test(path);
+    // The path as the site's folder sees it (the last place Docusaurus looks), '' for none.
+    const fromSite = site ? path.slice('@site/'.length) : relative ? undefined : path.replace(/^\/+/, '');
+    const tried = site ? [] : path.startsWith('/') ? [joinPath(this.site.root, fromSite!)]
+      : relative ? [joinPath(dirOf(from), path)] : [joinPath(dirOf(from), path), joinPath(this.site.root, path)];
+    if (fromSite !== undefined) tried.push(this.fromSiteFolder(fromSite));
+    for (const t of tried) if (t !== undefined && !t.endsWith('/') && this.files.has(t)) return { status: 'ok', path: t, document: this.documents.has(t) };
+    // A file of the site's folder outside the docs folder (static/, blog/, src/pages/) is not read:
+    // not judged. A bare name there would be a page of the site's own folder, which no plugin serves.
+    if (fromSite !== undefined && this.fromSiteFolder(fromSite) === undefined && (site || fromSite.includes('/'))) {
+      return { status: 'unseen', reason: 'files of the Docusaurus site outside its docs folder' };
+    }
+    const first = tried.find((t) => t !== undefined);
+    return first === undefined ? { status: 'outside' } : { status: 'broken', path: first };
+  }
+
+  /** A path from the Docusaurus site's folder as a path of this tree, or undefined when it lies outside it. */
+  private fromSiteFolder(rest: string): string | undefined {
+    if (!this.site.siteAbove) return joinPath('', rest);
+    const inDocs = /^docs\//.exec(rest);
+    return inDocs ? joinPath(this.site.root, rest.slice(inDocs[0].length)) : undefined;
   }
 
   /** Does a path name a page the site does not publish: the file, or the page behind an extensionless path or a folder? */

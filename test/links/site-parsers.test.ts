@@ -98,3 +98,26 @@ test('VitePress pages as vitepress 1.6.4 builds them: index.md serves its folder
   // Elsewhere the folder's README and the other Markdown extensions still serve (GitHub renders them).
   assert.deepEqual(['./guide', './notes/', './c', './b'].map((t) => at(gh, t)), ['guide/index.md', 'notes/README.md', 'c.mdx', 'b.markdown']);
 });
+
+test('Docusaurus 3.10 links that name files: `@site/` from the site folder; `.md` from the page folder, then the docs folder, then the site folder; `./x.md` from the page folder only; a URL finds a page by its id, never by its file name', () => {
+  // The site folder checked (docs/ inside it), and the docs folder checked alone (the site folder above it).
+  const siteFiles = ['docs/intro.md', 'docs/a/01-first.md', 'docs/a/b/deep.md', 'static/img/logo.png', 'blog/post.md'];
+  const siteDocs = siteFiles.filter((f) => f.endsWith('.md'));
+  const here = new SiteIndex(siteFiles, siteDocs, { ...siteFor('docusaurus', 'docs/'), docIds: true, siteAbove: false },
+    new Map([['docs/a/01-first.md', { id: 'one' }]]));
+  const docsFiles = ['intro.md', 'a/01-first.md', 'a/b/deep.md'];
+  const above = new SiteIndex(docsFiles, docsFiles, { ...siteFor('docusaurus', ''), docIds: true }, new Map([['a/01-first.md', { id: 'one' }]]));
+  const at = (s: SiteIndex, target: string, from: string) => { const r = s.resolve({ kind: 'inline', target }, from); return r.status === 'ok' ? r.path : r.status; };
+  // From a page of the folder a/: its folder first, then the docs folder, then the site folder.
+  assert.deepEqual(['intro.md', 'b/deep.md', 'a/b/deep.md', 'docs/intro.md', './intro.md', '../intro.md', '/intro.md', '/docs/intro.md', 'nope.md'].map((t) => at(here, t, 'docs/a/01-first.md')),
+    ['docs/intro.md', 'docs/a/b/deep.md', 'docs/a/b/deep.md', 'docs/intro.md', 'broken', 'docs/intro.md', 'docs/intro.md', 'docs/intro.md', 'broken']);
+  assert.deepEqual(['intro.md', 'b/deep.md', './intro.md', '/intro.md', '/docs/intro.md', 'nope.md', 'blog/post.md'].map((t) => at(above, t, 'a/01-first.md')),
+    ['intro.md', 'a/b/deep.md', 'broken', 'intro.md', 'intro.md', 'broken', 'unseen']);
+  // `@site/`: from the site folder — inside the tree when it is the site folder, only `docs/` when it is the docs folder.
+  assert.deepEqual(['@site/docs/a/b/deep.md', '@site/static/img/logo.png', '@site/static/img/gone.png', '@site/docs/gone.md'].map((t) => at(here, t, 'docs/intro.md')),
+    ['docs/a/b/deep.md', 'static/img/logo.png', 'broken', 'broken']);
+  assert.deepEqual(['@site/docs/a/b/deep.md', '@site/static/img/logo.png', '@site/docs/gone.md'].map((t) => at(above, t, 'intro.md')), ['a/b/deep.md', 'unseen', 'broken']);
+  // URLs: the page with `id: one` is /docs/a/one, never /docs/a/01-first; a page without an id is at its name.
+  assert.deepEqual(['/docs/a/one', '/docs/a/01-first', '/docs/a/first', 'a/one', '/docs/a/b/deep'].map((t) => at(above, t, 'intro.md')),
+    ['a/01-first.md', 'broken', 'broken', 'a/01-first.md', 'a/b/deep.md']);
+});

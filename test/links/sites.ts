@@ -7,6 +7,11 @@ export interface Planted {
   code: 'LINK_BROKEN' | 'LINK_ANCHOR_MISSING';
   /** Text on the link's line (never rewritten: broken links are kept as written). */
   needle: string;
+  /**
+   * Broken on the site only: a URL by the page's file name where the site serves it under another
+   * (a Docusaurus `id`). A synced tree keeps no ids, so there the link names the file it was written for.
+   */
+  upstreamOnly?: boolean;
 }
 
 export interface Site {
@@ -90,20 +95,22 @@ export function docusaurus(): Site {
       'docusaurus.config.js': 'process.exit(99); // configuration is code: never executed\nmodule.exports = {};\n',
       'sidebars.js': 'process.exit(98);\n',
       'blog/2024-01-01-post.md': '# A post\n',
-      'docs/intro.md': '---\nid: intro\nsidebar_label: Start here\nsidebar_position: 1\n---\n\n# Introduction\n\n[Set up](tutorial/setup), [absolute](/docs/tutorial/setup), [the blog](/blog/2024/01/01/post), [gone](/docs/tutorial/nonexistent).\n',
+      'docs/intro.md': '---\nid: intro\nsidebar_label: Start here\nsidebar_position: 1\n---\n\n# Introduction\n\n[Set up](tutorial/setup), [absolute](/docs/tutorial/setup), [the blog](/blog/2024/01/01/post), [gone](/docs/tutorial/nonexistent).\n\nFrom the site folder: [deploying](@site/docs/tutorial/02-deploy.md), ![logo](@site/static/img/logo.png), [not there](@site/docs/tutorial/missing.md); [by file name](/docs/tutorial/01-install).\n',
       'docs/tutorial/_category_.json': '{"label": "Tutorial", "position": 2}\n',
-      'docs/tutorial/index.mdx': "import Shared from './_shared.mdx';\nimport Tabs from '@theme/Tabs';\n\nWelcome to the tutorial: [install](./setup), [deploy](./deploy).\n\n<Tabs>\n<TabItem value=\"a\">\n[inside jsx](./nowhere-jsx)\n</TabItem>\n</Tabs>\n\n<Shared />\n",
+      'docs/tutorial/index.mdx': "import Shared from './_shared.mdx';\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\nWelcome to the tutorial: [install](./setup), [deploy](./deploy).\n\n<Tabs>\n<TabItem value=\"a\">\n[inside jsx](./nowhere-jsx)\n</TabItem>\n</Tabs>\n\n<Shared />\n",
       'docs/tutorial/_shared.mdx': 'Shared text with [a link](../intro.md).\n',
-      'docs/tutorial/01-install.md': '---\nid: setup\ntitle: Install the tool\n---\n\n## Requirements\n\n[next](./deploy), [tutorial home](./).\n',
+      'docs/tutorial/01-install.md': '---\nid: setup\ntitle: Install the tool\n---\n\n## Requirements\n\n[next](./deploy), [tutorial home](./), [back to the start](intro.md) (from the docs folder).\n',
       'docs/tutorial/02-deploy.md': '---\nsidebar_label: Deploying\n---\n\n# Deploy\n\n[requirements](./setup#requirements), [a wrong anchor](../intro.md#nope), [by file](./01-install.md).\n',
     },
     planted: [
       { file: 'intro.md', code: 'LINK_BROKEN', needle: '/docs/tutorial/nonexistent' },
       { file: 'tutorial/02-deploy.md', code: 'LINK_ANCHOR_MISSING', needle: '../intro.md#nope' },
+      { file: 'intro.md', code: 'LINK_BROKEN', needle: '@site/docs/tutorial/missing.md' },
+      { file: 'intro.md', code: 'LINK_BROKEN', needle: '(/docs/tutorial/01-install)', upstreamOnly: true },
     ],
     assetLinks: [],
     titles: { 'intro.md': 'Introduction', 'tutorial/index.mdx': 'Tutorial', 'tutorial/01-install.md': 'Install the tool' },
-    notJudged: /inside HTML or JSX.*to site pages outside the docs|to site pages outside the docs/,
+    notJudged: /inside HTML or JSX.*to site pages outside the docs.*1 to files of the Docusaurus site outside its docs folder/,
   };
 }
 
