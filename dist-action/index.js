@@ -41668,7 +41668,7 @@ var init_site = __esm({
           if (i) return i;
         }
         if (html && this.site.routes?.folderUrls) return void 0;
-        if (!this.site.docIds) {
+        if (!this.site.docIds && this.site.generator !== "mkdocs") {
           for (const ext of vitepress2 ? VITEPRESS_PAGES : PAGE_EXTENSIONS) if (this.files.has(stem + ext)) return stem + ext;
         }
         if (this.site.docIds && p.startsWith(this.site.root)) {
@@ -41750,7 +41750,7 @@ var init_site = __esm({
         if (this.routes) {
           const base = this.routes.baseOf(from);
           const asUrl = url ?? (base === void 0 ? void 0 : joinPath(base, path));
-          const viaFile = p === void 0 ? void 0 : p.startsWith(this.site.root) ? p.slice(this.site.root.length) : void 0;
+          const viaFile = p === void 0 || url === void 0 && this.routes.rules.pageRelative ? void 0 : p.startsWith(this.site.root) ? p.slice(this.site.root.length) : void 0;
           const locale = url !== void 0 ? this.routes.localeOf(from) : void 0;
           const r3 = (locale !== void 0 ? this.routes.lookup(locale + url) : void 0) ?? (asUrl !== void 0 ? this.routes.lookup(asUrl) : void 0) ?? (viaFile !== void 0 ? this.routes.lookup(viaFile) : void 0) ?? (this.site.rootFallback && url === void 0 ? this.lookup(joinPath(this.site.root, path.replace(/\/+$/, "")) ?? "\0") ?? this.routes.logical(path) : void 0);
           if (r3) return { status: "ok", path: r3, document: this.documents.has(r3), ...a };
@@ -41775,6 +41775,7 @@ var init_site = __esm({
           if (unknown) return { status: "unseen", reason: unknown };
           if (this.unlisted?.routes && (asUrl !== void 0 && this.unlisted.routes.lookup(asUrl) || viaFile !== void 0 && this.unlisted.routes.lookup(viaFile))) return { status: "unseen", reason: this.unlisted.reason };
           if (p === void 0) return asUrl === void 0 ? { status: "outside" } : { status: "broken", path: `/${asUrl}`, ...a };
+          if (this.routes.rules.pageRelative && url === void 0 && asUrl !== void 0 && !MARKDOWN_FILE.test(path)) return { status: "broken", path: `/${asUrl}`, ...a };
         }
         if (p === void 0) return { status: "outside" };
         if (this.site.vault && !path.includes("/")) {
@@ -41932,7 +41933,7 @@ var init_profiles = __esm({
       dynamicSegment: /^\[[^/]{1,200}\]$/
     };
     PLAIN3 = { pretty: false, html: false, index: ["index", "README"], caseFold: false, frontmatter: NONE3, localeFolders: false, localeFallback: false, localeSuffix: false };
-    MKDOCS_ROUTES = { ...PLAIN3, pretty: true };
+    MKDOCS_ROUTES = { ...PLAIN3, pretty: true, pageRelative: true };
     PROFILES = {
       hugo: {
         name: "hugo",

@@ -3656,7 +3656,7 @@ var APP_ROUTER = {
   dynamicSegment: /^\[[^/]{1,200}\]$/
 };
 var PLAIN = { pretty: false, html: false, index: ["index", "README"], caseFold: false, frontmatter: NONE, localeFolders: false, localeFallback: false, localeSuffix: false };
-var MKDOCS_ROUTES = { ...PLAIN, pretty: true };
+var MKDOCS_ROUTES = { ...PLAIN, pretty: true, pageRelative: true };
 var PROFILES = {
   hugo: {
     name: "hugo",

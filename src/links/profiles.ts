@@ -71,6 +71,12 @@ export interface RouteRules {
   /** A page named as its folder (`a/b/b.md`) serves that folder, as an index page does (Eleventy). */
   folderNamesake?: boolean;
   /**
+   * A relative link that names no file resolves against its page's URL only, never from the page's
+   * folder as a URL path (MkDocs rewrites a link to a file it holds and leaves the rest as written:
+   * `[x](b)` in `a.md` is `/a/b/`, whatever `b.md` beside it).
+   */
+  pageRelative?: boolean;
+  /**
    * Only the files named as an index page (`page.mdx`, `route.ts`) are pages, each serving its
    * folder; any other Markdown file is not served (Next.js App Router: colocated files are not routes).
    */
@@ -249,7 +255,7 @@ const PLAIN: RouteRules = { pretty: false, html: false, index: ['index', 'README
  * `<img src>`), a link to a URL — it leaves as written, for the reader's browser to resolve against
  * the page's URL: the route table resolves those.
  */
-export const MKDOCS_ROUTES: RouteRules = { ...PLAIN, pretty: true };
+export const MKDOCS_ROUTES: RouteRules = { ...PLAIN, pretty: true, pageRelative: true };
 
 export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sphinx' | 'zola' | 'nextra' | 'mintlify' | 'gitbook' | 'eleventy', Profile> = {
   hugo: {

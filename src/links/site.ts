@@ -173,8 +173,9 @@ export class SiteIndex {
     // Where every page is written as a folder (Jekyll's `permalink: pretty`), no `x.html` serves `x.md`.
     if (html && this.site.routes?.folderUrls) return undefined;
     // Docusaurus serves a page at its id or slug, never at its file's name (`01-install` with `id: setup`
-    // is `/docs/setup`): a URL finds it by byUrl alone.
-    if (!this.site.docIds) for (const ext of vitepress ? VITEPRESS_PAGES : PAGE_EXTENSIONS) if (this.files.has(stem + ext)) return stem + ext;
+    // is `/docs/setup`): a URL finds it by byUrl alone. MkDocs rewrites a link to a file it holds
+    // and leaves anything else to the reader's browser: `[x](b)` from `a.md` is `/a/b`, not `b.md`.
+    if (!this.site.docIds && this.site.generator !== 'mkdocs') for (const ext of vitepress ? VITEPRESS_PAGES : PAGE_EXTENSIONS) if (this.files.has(stem + ext)) return stem + ext;
     if (this.site.docIds && p.startsWith(this.site.root)) {
       const url = p.slice(this.site.root.length).split('/').map(stripNumber).join('/').replace(/\/+$/, '');
       const hit = this.byUrl.get(url) ?? this.byUrl.get(url.replace(/\.html?$/i, ''));
@@ -262,7 +263,7 @@ export class SiteIndex {
       // As the reader's browser resolves it: against the URL the page is served at, then as a URL path.
       const base = this.routes.baseOf(from);
       const asUrl = url ?? (base === undefined ? undefined : joinPath(base, path));
-      const viaFile = p === undefined ? undefined : p.startsWith(this.site.root) ? p.slice(this.site.root.length) : undefined;
+      const viaFile = p === undefined || (url === undefined && this.routes.rules.pageRelative) ? undefined : p.startsWith(this.site.root) ? p.slice(this.site.root.length) : undefined;
       // Next.js keeps a root link in the linking page's locale (`/about` from a `zh-CN` page).
       const locale = url !== undefined ? this.routes.localeOf(from) : undefined;
       const r = (locale !== undefined ? this.routes.lookup(locale + url) : undefined) ?? (asUrl !== undefined ? this.routes.lookup(asUrl) : undefined) ?? (viaFile !== undefined ? this.routes.lookup(viaFile) : undefined)
@@ -293,6 +294,8 @@ export class SiteIndex {
       // The URL a page the site does not publish would have (`/guide/draft` for guide/draft.md).
       if (this.unlisted?.routes && ((asUrl !== undefined && this.unlisted.routes.lookup(asUrl)) || (viaFile !== undefined && this.unlisted.routes.lookup(viaFile)))) return { status: 'unseen', reason: this.unlisted.reason };
       if (p === undefined) return asUrl === undefined ? { status: 'outside' } : { status: 'broken', path: `/${asUrl}`, ...a };
+      // Left to the browser (MkDocs): named by the URL it reaches, which no file beside the page explains.
+      if (this.routes.rules.pageRelative && url === undefined && asUrl !== undefined && !MARKDOWN_FILE.test(path)) return { status: 'broken', path: `/${asUrl}`, ...a };
     }
     if (p === undefined) return { status: 'outside' };
     if (this.site.vault && !path.includes('/')) {

@@ -121,7 +121,8 @@ export function mkdocs(): Site {
       'mkdocs.yml': 'site_name: Example\nnav:\n  - Home: index.md\n  - User Guide:\n      - Usage: user-guide/usage.md\n  - API: api.md\n  - Notes: notes.md\nmarkdown_extensions:\n  - admonition\n  - attr_list\n  - pymdownx.superfences:\n      custom_fences:\n        - name: mermaid\n          class: mermaid\n          format: !!python/name:pymdownx.superfences.fence_code_format\n  - pymdownx.tabbed\n',
       'docs/index.md': '# Home\n\nSee [Usage][usage] and [API][] and [the notes].\n\n[usage]: user-guide/usage.md\n[API]: api.md#functions\n[the notes]: <notes.md> "Notes"\n[bad]: user-guide/missing.md\n',
       'docs/user-guide/usage.md': '# Usage\n\n!!! note "Heads up"\n    Read the [API](../api.md).\n\n    ```python\n    x = "[not](a-link.md)"\n    ```\n\n    More text with [the home page](../index.md).\n\n=== "Tab A"\n\n    [Tab link](../index.md#home)\n\n!!! warning\n\n    [Broken in an admonition](../nope.md)\n',
-      'docs/api.md': '# API Reference\n\n## Functions { #functions }\n\n## Café Options\n\n[options](#cafe-options), [classes](#classes).\n\nThe **timeout**{ #opt-timeout } option.\n',
+      // A link that names no file is left as written and resolved against the page's URL: from /api/, `user-guide/usage` is /api/user-guide/usage.
+      'docs/api.md': '# API Reference\n\n## Functions { #functions }\n\n## Café Options\n\n[options](#cafe-options), [classes](#classes).\n\nThe **timeout**{ #opt-timeout } option. See [the usage page](user-guide/usage) and [the notes](../notes/).\n',
       // Raw HTML is left as written: the reader's browser resolves it against the page's URL (/notes/), not its file.
       'docs/notes.md': 'Notes without a heading.\n\n[api][a]\n\n[a]: ./api.md#cafe-options\n\n<a href="../user-guide/usage/#usage">usage</a> and <a href="../api/#opt-timeout">the timeout</a>.\n\n<img src="../img/pic.png" alt="pic">\n',
       'docs/img/pic.png': PNG,
@@ -130,6 +131,7 @@ export function mkdocs(): Site {
       { file: 'index.md', code: 'LINK_BROKEN', needle: '[bad]: user-guide/missing.md' },
       { file: 'user-guide/usage.md', code: 'LINK_BROKEN', needle: '../nope.md' },
       { file: 'api.md', code: 'LINK_ANCHOR_MISSING', needle: '#classes' },
+      { file: 'api.md', code: 'LINK_BROKEN', needle: '(user-guide/usage)' },
     ],
     assetLinks: [],
     titles: { 'index.md': 'Home', 'notes.md': 'Notes', 'api.md': 'API Reference' },

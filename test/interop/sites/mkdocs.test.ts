@@ -40,14 +40,20 @@ test('mkdocs (material theme) builds the site; its warnings and linkchecker on 1
   const c = await crawl(root, out, up.docs.map((d) => (table.urlOf(d.path) ? `${table.urlOf(d.path)}/` : '')));
   assert.ok(c.rows.length > 1, c.stderr);
 
-  // MkDocs names a broken link by the file it resolved to; linkchecker by its URL (a missing file's
-  // link is left as written, and MkDocs already named it), so only its anchors are new.
+  // MkDocs names a broken link to a Markdown file by the file it resolved to (and leaves it as
+  // written, so linkchecker's 404 for it says nothing new); a link that names no file it leaves to
+  // the browser, without a word: linkchecker's 404, by the link as written. And linkchecker's anchors.
+  const onPage = (page: string) => table.lookup(page.replace(/^\/+/, '')) ?? page;
   const theirs = [
     ...notFound,
-    ...[...c.findings].filter((f) => f.split(' ')[1]!.startsWith('#') || /#/.test(f.split(' ')[1]!)).map((f) => { const [page, what] = f.split(' ') as [string, string]; return `${table.lookup(page) ?? page} ${what.slice(what.indexOf('#'))}`; }),
+    ...[...c.findings].map((f) => f.split(' ') as [string, string]).filter(([, what]) => what.includes('#')).map(([page, what]) => `${onPage(page)} ${what.slice(what.indexOf('#'))}`),
+    ...[...c.findings].map((f) => f.split(' ') as [string, string]).filter(([, what]) => !what.includes('#') && !/\.md$/i.test(what)).map(([page, what]) => `${onPage(page)} ${what}`),
   ].sort();
-  const ours = r.diagnostics.filter((d) => d.code === 'LINK_BROKEN' || d.code === 'LINK_ANCHOR_MISSING')
-    .map((d) => `${d.file} ${/points to (\S+),/.exec(d.message)?.[1]?.slice(site.root.length) ?? `#${/anchor #(\S+?)(?: \(|$)/.exec(d.message)?.[1]}`}`);
+  const ours = r.diagnostics.filter((d) => d.code === 'LINK_BROKEN' || d.code === 'LINK_ANCHOR_MISSING').map((d) => {
+    const written = /^link to (\S+) points to/.exec(d.message)?.[1];
+    if (written !== undefined && !/\.md$/i.test(written)) return `${d.file} ${written}`;
+    return `${d.file} ${/points to (\S+),/.exec(d.message)?.[1]?.slice(site.root.length) ?? `#${/anchor #(\S+?)(?: \(|$)/.exec(d.message)?.[1]}`}`;
+  });
   // The one difference, by design: ctxforge checks every reference definition, used or not; a
   // definition no link uses is rendered by no generator, so MkDocs never sees it.
   const unused = 'index.md user-guide/missing.md';
