@@ -53643,6 +53643,10 @@ async function startTreeLinks(tree, docRoots, o = {}) {
         }
         level2 = next;
       }
+      for (const t of o.includedOutside?.get(page) ?? []) {
+        const ib = siteBody(spec, t);
+        for (const id of keptAnchors(spec, scanMarkdown(ib, scanOptions(spec, page)), ib).a.ids) ids.add(id);
+      }
       return ids;
     };
     for (const p of pending) {

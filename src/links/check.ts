@@ -72,6 +72,11 @@ export interface LinkCheckOptions {
   meta?: ReadonlyMap<string, DocMeta>;
   /** What the tree is, in messages (default "the package"). */
   holder?: string;
+  /**
+   * By page: text its includes took from outside the tree (a project file sync read for a snippet
+   * or `readfile`): its headings are the page's anchors too, which the tree itself cannot show.
+   */
+  includedOutside?: ReadonlyMap<string, readonly string[]>;
   /** The site record the tree's manifest carries (`x-ctxforge` `site` of a converted tree), below an ID map's. */
   recorded?: SiteRecord;
   /**
@@ -382,6 +387,10 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
           }
         }
         level = next;
+      }
+      for (const t of o.includedOutside?.get(page) ?? []) {
+        const ib = siteBody(spec, t);
+        for (const id of keptAnchors(spec, scanMarkdown(ib, scanOptions(spec, page)), ib).a.ids) ids.add(id);
       }
       return ids;
     };

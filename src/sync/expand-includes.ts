@@ -45,6 +45,12 @@ export interface Expansion {
   /** Files inside the docs folder the page's includes name (resolved or not), relative to it: snippets, not pages. */
   named: string[];
   notes: Diagnostic[];
+  /**
+   * The text the page took from files outside the docs folder (a project file a snippet or
+   * `readfile` names), as taken: the headings it brings are the page's anchors, which the docs
+   * folder's own link check cannot read.
+   */
+  outside?: string[];
 }
 
 /** A file outside the docs folder read for an include (or looked for), stamped before it was read. */
@@ -221,6 +227,7 @@ export class IncludeExpander {
     const body = taken.text.endsWith('\n') ? taken.text.slice(0, -1) : taken.text;
     if (r.literal !== undefined) return mdCodeBlock(body.split('\n'), LANG.test(r.literal) ? r.literal : '').join('\n');
     const aimed = r.relative ? relativeIncludeLinks(body, target, file, r.relative) : body;
+    if (!target.startsWith(this.docs)) (state.out.outside ??= []).push(aimed);
     return this.expandText(aimed, target, (k) => lineOfTaken(taken.lines, k), [...stack, target], state);
   }
 

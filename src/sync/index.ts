@@ -295,7 +295,7 @@ export async function syncDocs(docsDir: string, targetDir: string, o: SyncOption
  * its digest. The check and its site index live only in this call.
  */
 async function upstreamLinks(up: Upstream): Promise<Diagnostic[]> {
-  const check = await startTreeLinks(up.folder, [''], { level: 'warning', site: up.site, documents: up.docs.map((d) => d.path), meta: up.meta, holder: 'the docs folder' });
+  const check = await startTreeLinks(up.folder, [''], { level: 'warning', site: up.site, documents: up.docs.map((d) => d.path), meta: up.meta, holder: 'the docs folder', ...(up.includedOutside ? { includedOutside: up.includedOutside } : {}) });
   const handOver = up.linkSpec !== undefined && sameScanSpec(check.spec, up.linkSpec);
   for (const d of up.docs) {
     if (d.linkFacts === undefined) continue;

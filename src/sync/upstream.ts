@@ -96,6 +96,8 @@ export interface Upstream {
   folder: Tree & { release(): void };
   /** Files outside the docs folder that includes read (below `root`, the repository), for the stat cache. */
   includeReads: { root: string; reads: OutsideRead[] };
+  /** By page: the text its includes took from outside the docs folder (Expansion.outside), for the link check's anchors. */
+  includedOutside?: Map<string, string[]>;
   /**
    * A page's body: the one held, or (`reread`) the page read again, its bytes checked against the
    * digest of the first read — a page changed since is an error (SYNC_PAGE_CHANGED), never mixed in.
@@ -404,6 +406,7 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
   const assets: Upstream['assets'] = [];
   const skipped: Skipped[] = [];
   const meta = new Map<string, DocMeta>();
+  let includedOutside: Map<string, string[]> | undefined;
   const categories = new Map<string, { label?: string; position?: number }>();
   const dropped = new Map<string, { n: number; first: string }>();
   let rootTitle: string | undefined;
@@ -501,6 +504,7 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     }
     body = normaliseBody(body);
     const inc = expander.expand(e.path, text, body);
+    if (inc.outside) (includedOutside ??= new Map()).set(e.path, inc.outside);
     // Includes put text of other files into the body: it cannot be made again from the page alone.
     const expanded = inc.body !== body || inc.includes.length > 0 || inc.notes.length > 0 || inc.named.length > 0;
     body = inc.body;
@@ -647,5 +651,5 @@ export async function readUpstream(dir: string, o: ReadOptions = {}): Promise<Up
     // The same bytes as the first read (the digest says so), which were UTF-8 then.
     return d.plainFrom !== undefined ? bytes.toString('utf8', d.plainFrom) : remade(d.path, bytes, d.bodyFrom);
   };
-  return { docs, assets, rootTitle, notes, skipped, site, meta, folder: new ReadFolder(tree, texts, boms, digests), includeReads: expander.outsideReads(), bodyOf, ...(linkSpec ? { linkSpec } : {}) };
+  return { docs, assets, rootTitle, notes, skipped, site, meta, folder: new ReadFolder(tree, texts, boms, digests), includeReads: expander.outsideReads(), bodyOf, ...(linkSpec ? { linkSpec } : {}), ...(includedOutside ? { includedOutside } : {}) };
 }

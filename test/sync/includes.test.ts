@@ -6,7 +6,7 @@
 // Real folders in real git repositories (made with the git CLI), never mocks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readUpstream, type Upstream } from '../../src/sync/upstream.js';
 import { syncDocs } from '../../src/sync/index.js';
@@ -67,6 +67,11 @@ test('MkDocs snippets (pymdownx.snippets) from the folder holding mkdocs.yml, a 
   assert.ok(up.notes.some((n) => n.code.startsWith('SYNC_INCLUDE') && /section/.test(n.message)), JSON.stringify(up.notes));
   const r = await runCli(['sync', join(root, 'docs'), join(root, 'pkg'), '--json'], { cwd: root });
   assert.equal(r.code, 0, r.stderr);
+  // Sync's own report of the docs folder finds the anchor the project file brings (it was reported missing), and still a missing one.
+  writeFileSync(join(root, 'docs', 'other.md'), '# Other\n\n[nope](about/contributing.md#not-there), [there](about/contributing.md#contributing)\n');
+  const again = JSON.parse((await runCli(['sync', join(root, 'docs'), join(root, 'pkg2'), '--json'], { cwd: root })).stdout) as { diagnostics: { code: string; file?: string; message: string }[] };
+  assert.deepEqual(again.diagnostics.filter((d) => d.code.startsWith('LINK_') && d.code !== 'LINK_NOT_JUDGED').map((d) => `${d.file} ${d.code} ${/#(\S+?)[ ,]/.exec(d.message)?.[1]}`), ['other.md LINK_ANCHOR_MISSING not-there']);
+  rmSync(join(root, 'docs', 'other.md'));
   const v = await runCli(['validate', join(root, 'pkg'), '--links', 'error', '--json'], { cwd: root });
   assert.equal(v.code, 0, v.stdout);
   // Synced from the folder holding mkdocs.yml: MkDocs serves docs/ alone, so CONTRIBUTING.md beside it is no page.
