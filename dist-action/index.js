@@ -41707,7 +41707,7 @@ var init_site = __esm({
         if (link2.kind === "reference" || link2.kind === "import") return { status: "skip" };
         if (link2.kind === "wiki" || link2.kind === "embed") return this.resolveWiki(link2.target, from, link2.kind === "embed");
         const t = link2.target.trim();
-        if (isTemplated(t)) return { status: "templated" };
+        if (isTemplated(t) && this.site.generator !== "vitepress") return { status: "templated" };
         if (link2.kind === "autolink" || hasScheme(t)) return { status: "external" };
         const { path: rawPath, anchor } = splitAnchor(t);
         const a = anchor === void 0 ? {} : { anchor: decode3(anchor) };

@@ -5,14 +5,16 @@
 # layouts inside the site, no network), and compares each generator's own verdict — Hugo's
 # REF_NOT_FOUND, the Liquid tags Jekyll stops at, MkDocs' and Sphinx's warnings — and linkchecker's
 # crawl of the output on 127.0.0.1 (anchor check on) with ctxforge's link findings, and the routes
-# ctxforge predicts with the files each generator wrote (test/interop/sites/). Docusaurus is not in
-# Debian: @docusaurus/core and preset-classic (pinned below, with React) are installed from npm into
-# a temporary prefix, removed at the end; its build reports its own broken links and anchors.
+# ctxforge predicts with the files each generator wrote (test/interop/sites/). Docusaurus and
+# VitePress are not in Debian: @docusaurus/core and preset-classic (with React) and vitepress, pinned
+# below, are installed from npm into a temporary prefix, removed at the end; their builds report their
+# own broken links (and Docusaurus' its broken anchors).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
 DOCUSAURUS_VERSION=${CTXFORGE_DOCUSAURUS_VERSION:-3.10.2}
 REACT_VERSION=19.3.1
+VITEPRESS_VERSION=${CTXFORGE_VITEPRESS_VERSION:-1.6.4}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 declare -A pkg=([hugo]=hugo [linkchecker]=linkchecker [sphinx-build]=python3-sphinx [jekyll]=jekyll [mkdocs]=mkdocs)
@@ -37,5 +39,8 @@ npm install --prefix "$work/docusaurus" --no-save --no-audit --no-fund --logleve
   "@docusaurus/core@$DOCUSAURUS_VERSION" "@docusaurus/preset-classic@$DOCUSAURUS_VERSION" "react@$REACT_VERSION" "react-dom@$REACT_VERSION" >&2
 export CTXFORGE_DOCUSAURUS=$work/docusaurus/node_modules/@docusaurus/core/bin/docusaurus.mjs
 echo "docusaurus $(node -p "require('$work/docusaurus/node_modules/@docusaurus/core/package.json').version")"
+npm install --prefix "$work/vitepress" --no-save --no-audit --no-fund --loglevel=error "vitepress@$VITEPRESS_VERSION" >&2
+export CTXFORGE_VITEPRESS=$work/vitepress/node_modules/vitepress/bin/vitepress.js
+echo "vitepress $(node -p "require('$work/vitepress/node_modules/vitepress/package.json').version")"
 node scripts/run-tests.mjs test/interop/sites/*.test.ts
 echo "CI: sites passed in $((SECONDS - start)) s"

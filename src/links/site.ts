@@ -215,7 +215,9 @@ export class SiteIndex {
     if (link.kind === 'reference' || link.kind === 'import') return { status: 'skip' };
     if (link.kind === 'wiki' || link.kind === 'embed') return this.resolveWiki(link.target, from, link.kind === 'embed');
     const t = link.target.trim();
-    if (isTemplated(t)) return { status: 'templated' };
+    // VitePress renders a Markdown link's destination as written (Vue reads `{{ }}` in text, never in
+    // an attribute): its build names `/{{base}}/x.md` a dead link.
+    if (isTemplated(t) && this.site.generator !== 'vitepress') return { status: 'templated' };
     if (link.kind === 'autolink' || hasScheme(t)) return { status: 'external' };
     const { path: rawPath, anchor } = splitAnchor(t);
     const a = anchor === undefined ? {} : { anchor: decode(anchor) };

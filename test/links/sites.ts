@@ -81,10 +81,12 @@ export function vitepress(): Site {
       { file: 'guide/getting-started.md', code: 'LINK_BROKEN', needle: './missing.png' },
       { file: 'index.md', code: 'LINK_BROKEN', needle: './guide)' },
       { file: 'index.md', code: 'LINK_BROKEN', needle: './notes/)' },
+      // A destination is rendered as written: `{{ }}` is Vue's in text only (vitepress 1.6.4: a dead link).
+      { file: 'guide/index.md', code: 'LINK_BROKEN', needle: '/{{base}}/x.md' },
     ],
     assetLinks: [{ file: 'index.md', needle: '/logo.png' }],
     titles: { 'index.md': 'Welcome', 'team.md': 'Our Team', 'guide/config.md': 'Config' },
-    notJudged: /1 external, 1 templated/,
+    notJudged: / not judged: 1 external;/,
   };
 }
 
