@@ -41550,7 +41550,7 @@ function singulars(s) {
   if (/[^s]s$/.test(s)) out.push(s.slice(0, -1));
   return out;
 }
-var MARKDOWN_FILE, INDEX_NAMES, PAGE_EXTENSIONS, VITEPRESS_INDEX, VITEPRESS_PAGES, markdownIt2, unescapeAll, unescape, TEMPLATE, isTemplated, hasScheme, dirOf, stripNumber, isSet, SiteIndex;
+var MARKDOWN_FILE, INDEX_NAMES, PAGE_EXTENSIONS, VITEPRESS_INDEX, VITEPRESS_PAGES, markdownIt2, unescapeAll, unescape, TEMPLATE, isTemplated, ASSET_LIKE, hasScheme, dirOf, stripNumber, isSet, SiteIndex;
 var init_site = __esm({
   "src/links/site.ts"() {
     "use strict";
@@ -41567,6 +41567,7 @@ var init_site = __esm({
     unescape = (s) => (unescapeAll ??= new (markdownIt2())().utils.unescapeAll)(s);
     TEMPLATE = /\{\{|\{%|\$\{|<%|^\{/;
     isTemplated = (t) => TEMPLATE.test(t);
+    ASSET_LIKE = /\.(?!(?:mdx?|html?)$)[A-Za-z0-9]{1,8}$/i;
     hasScheme = (t) => /^[a-z][a-z0-9+.-]*:/i.test(t) || t.startsWith("//");
     dirOf = (p) => p.includes("/") ? p.slice(0, p.lastIndexOf("/") + 1) : "";
     stripNumber = (seg) => seg.replace(/^\d+\s*[-_.]+\s*(?=[^-_.\s])/, "");
@@ -41608,9 +41609,15 @@ var init_site = __esm({
             const stem = stripNumber(rel.slice(dirOf(rel).length).replace(MARKDOWN_FILE, ""));
             const parent = dir.split("/").pop() ?? "";
             const id = m?.id ?? stem;
-            let url = /^(index|readme)$/i.test(stem) || stem === parent && !m?.id ? dir : dir ? `${dir}/${id}` : id;
-            if (m?.slug) url = m.slug.startsWith("/") ? m.slug.replace(/^\/+|\/+$/g, "") : (dir ? `${dir}/${m.slug}` : m.slug).replace(/\/+$/, "");
+            const folderPage = /^(index|readme)$/i.test(stem) || stem === parent && !m?.id;
+            let url = folderPage ? dir : dir ? `${dir}/${id}` : id;
+            let slash = folderPage;
+            if (m?.slug) {
+              url = m.slug.startsWith("/") ? m.slug.replace(/^\/+|\/+$/g, "") : (dir ? `${dir}/${m.slug}` : m.slug).replace(/\/+$/, "");
+              slash = m.slug.endsWith("/");
+            }
             if (!this.byUrl.has(url)) this.byUrl.set(url, d);
+            this.pageUrls.set(d, url && slash ? `${url}/` : url);
           }
         }
       }
@@ -41621,6 +41628,8 @@ var init_site = __esm({
       byName;
       lower;
       byUrl = /* @__PURE__ */ new Map();
+      /** Docusaurus: each page's URL below the route base, ending in `/` where it is served so (a folder's index, a slug that ends so). */
+      pageUrls = /* @__PURE__ */ new Map();
       /** The URLs the site serves its pages at, when its generator has a profile. */
       routes;
       /** Cross-reference labels → the page defining each. */
@@ -41634,8 +41643,7 @@ var init_site = __esm({
       }
       /** Docusaurus: the URL a page is served at below the route base (from its id or slug), or undefined. */
       docUrl(page) {
-        for (const [url, d] of this.byUrl) if (d === page) return url;
-        return void 0;
+        return this.pageUrls.get(page)?.replace(/\/$/, "");
       }
       /** The page a folder serves: its index or README. */
       indexOf(dir) {
@@ -41740,7 +41748,15 @@ var init_site = __esm({
             if (pub !== void 0 && this.files.has(pub)) return { status: "ok", path: pub, document: false, ...a };
             if (pub !== void 0 && !pub.endsWith("/") && this.files.has(`${pub}.html`)) return { status: "ok", path: `${pub}.html`, document: false, ...a };
           }
-        } else p = joinPath(dirOf(from), path);
+        } else {
+          const pageUrl = this.site.docIds && !ASSET_LIKE.test(path) ? this.pageUrls.get(from) : void 0;
+          if (pageUrl !== void 0) {
+            const base = pageUrl === "" || pageUrl.endsWith("/") ? pageUrl : dirOf(pageUrl);
+            const rel = joinPath(base, path);
+            if (rel === void 0) return { status: "elsewhere" };
+            p = this.site.root + rel;
+          } else p = joinPath(dirOf(from), path);
+        }
         if (p === void 0 && !this.routes) return { status: "outside" };
         let hit = p === void 0 ? void 0 : this.lookup(p);
         if (hit && this.unlisted?.files.has(hit)) return { status: "unseen", reason: this.unlisted.reason };
@@ -41788,27 +41804,30 @@ var init_site = __esm({
        * Docusaurus' own resolution of a link that names a file rather than a URL: `@site/…` from the
        * site's folder, and a Markdown file (`.md`, `.mdx`) — `./x.md` from the page's folder only,
        * `/x.md` from the docs folder then the site's, a bare `x.md` from the page's folder, then the
-       * docs folder, then the site's (its resolveMarkdownLinkPathname). Undefined for a URL link.
+       * docs folder, then the site's (its resolveMarkdownLinkPathname). A Markdown file must be a page
+       * of the docs plugin: one elsewhere in the site's folder (blog/, src/pages/) is never found.
+       * Undefined for a URL link.
        */
       docusaurusFile(path, from) {
         const site = path.startsWith("@site/");
-        if (!site && !/\.mdx?$/i.test(path)) return void 0;
-        const relative9 = /^\.\.?\//.test(path);
-        const fromSite = site ? path.slice("@site/".length) : relative9 ? void 0 : path.replace(/^\/+/, "");
-        const tried = site ? [] : path.startsWith("/") ? [joinPath(this.site.root, fromSite)] : relative9 ? [joinPath(dirOf(from), path)] : [joinPath(dirOf(from), path), joinPath(this.site.root, path)];
-        if (fromSite !== void 0) tried.push(this.fromSiteFolder(fromSite));
-        for (const t of tried) if (t !== void 0 && !t.endsWith("/") && this.files.has(t)) return { status: "ok", path: t, document: this.documents.has(t) };
-        if (fromSite !== void 0 && this.fromSiteFolder(fromSite) === void 0 && (site || fromSite.includes("/"))) {
-          return { status: "unseen", reason: "files of the Docusaurus site outside its docs folder" };
+        const markdown = /\.mdx?$/i.test(path);
+        if (!site && !markdown) return void 0;
+        const above = this.site.siteAbove === true;
+        const root = this.site.root;
+        const docsRoot = above ? "docs/" : root;
+        const pageDir = above ? `docs/${dirOf(from).startsWith(root) ? dirOf(from).slice(root.length) : dirOf(from)}` : dirOf(from);
+        const rest2 = path.replace(/^\/+/, "");
+        const tried = site ? [path.slice("@site/".length)] : path.startsWith("/") ? [docsRoot + rest2, rest2] : /^\.\.?\//.test(path) ? [joinPath(pageDir, path)] : [joinPath(pageDir, path), docsRoot + path, path];
+        const inTree = (c) => c === void 0 ? void 0 : !above ? joinPath("", c) : c.startsWith("docs/") ? joinPath(root, c.slice("docs/".length)) : void 0;
+        for (const c of tried) {
+          const t = inTree(c);
+          if (t !== void 0 && t !== "" && !t.endsWith("/") && this.files.has(t)) return { status: "ok", path: t, document: this.documents.has(t) };
         }
-        const first = tried.find((t) => t !== void 0);
-        return first === void 0 ? { status: "outside" } : { status: "broken", path: first };
-      }
-      /** A path from the Docusaurus site's folder as a path of this tree, or undefined when it lies outside it. */
-      fromSiteFolder(rest2) {
-        if (!this.site.siteAbove) return joinPath("", rest2);
-        const inDocs = /^docs\//.exec(rest2);
-        return inDocs ? joinPath(this.site.root, rest2.slice(inDocs[0].length)) : void 0;
+        const first = tried.find((c) => c !== void 0);
+        if (first === void 0) return { status: "outside" };
+        const outside = tried.filter((c) => c !== void 0 && inTree(c) === void 0);
+        if (outside.length && (!markdown || outside.some((c) => /^(versioned_docs|i18n)\//.test(c)))) return { status: "unseen", reason: "files of the Docusaurus site outside its docs folder" };
+        return { status: "broken", path: inTree(first) ?? `../${first}` };
       }
       /** Does a path name a page the site does not publish: the file, or the page behind an extensionless path or a folder? */
       unlistedFile(p) {

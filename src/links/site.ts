@@ -51,6 +51,8 @@ export interface DocMeta {
 
 const TEMPLATE = /\{\{|\{%|\$\{|<%|^\{/;
 export const isTemplated = (t: string) => TEMPLATE.test(t);
+/** A path Docusaurus takes as a file (its transformLinks' asset-like extension): not Markdown, not `.html`. */
+const ASSET_LIKE = /\.(?!(?:mdx?|html?)$)[A-Za-z0-9]{1,8}$/i;
 /** A scheme (`https:`, `mailto:` …) or a protocol-relative `//host`: another site. */
 export const hasScheme = (t: string) => /^[a-z][a-z0-9+.-]*:/i.test(t) || t.startsWith('//');
 
@@ -94,6 +96,8 @@ export class SiteIndex {
   private byName?: Map<string, string[]>;
   private lower?: Map<string, string>;
   private readonly byUrl = new Map<string, string>();
+  /** Docusaurus: each page's URL below the route base, ending in `/` where it is served so (a folder's index, a slug that ends so). */
+  private readonly pageUrls = new Map<string, string>();
   /** The URLs the site serves its pages at, when its generator has a profile. */
   readonly routes?: RouteTable;
   /** Cross-reference labels → the page defining each. */
@@ -134,9 +138,15 @@ export class SiteIndex {
         const stem = stripNumber(rel.slice(dirOf(rel).length).replace(MARKDOWN_FILE, ''));
         const parent = dir.split('/').pop() ?? '';
         const id = m?.id ?? stem;
-        let url = /^(index|readme)$/i.test(stem) || (stem === parent && !m?.id) ? dir : dir ? `${dir}/${id}` : id;
-        if (m?.slug) url = m.slug.startsWith('/') ? m.slug.replace(/^\/+|\/+$/g, '') : (dir ? `${dir}/${m.slug}` : m.slug).replace(/\/+$/, '');
+        const folderPage = /^(index|readme)$/i.test(stem) || (stem === parent && !m?.id);
+        let url = folderPage ? dir : dir ? `${dir}/${id}` : id;
+        let slash = folderPage;
+        if (m?.slug) {
+          url = m.slug.startsWith('/') ? m.slug.replace(/^\/+|\/+$/g, '') : (dir ? `${dir}/${m.slug}` : m.slug).replace(/\/+$/, '');
+          slash = m.slug.endsWith('/');
+        }
         if (!this.byUrl.has(url)) this.byUrl.set(url, d);
+        this.pageUrls.set(d, url && slash ? `${url}/` : url);
       }
     }
   }
@@ -145,8 +155,7 @@ export class SiteIndex {
 
   /** Docusaurus: the URL a page is served at below the route base (from its id or slug), or undefined. */
   docUrl(page: string): string | undefined {
-    for (const [url, d] of this.byUrl) if (d === page) return url;
-    return undefined;
+    return this.pageUrls.get(page)?.replace(/\/$/, '');
   }
 
   /** The page a folder serves: its index or README. */
@@ -253,7 +262,18 @@ export class SiteIndex {
         if (pub !== undefined && this.files.has(pub)) return { status: 'ok', path: pub, document: false, ...a };
         if (pub !== undefined && !pub.endsWith('/') && this.files.has(`${pub}.html`)) return { status: 'ok', path: `${pub}.html`, document: false, ...a };
       }
-    } else p = joinPath(dirOf(from), path);
+    } else {
+      // Docusaurus leaves a link that names no file to the browser, against the page's URL (a slug
+      // moves it: `./props` on `guides/sizing.md` with `slug: /sizing` is /docs/props); a file (an
+      // image) it takes from the page's folder.
+      const pageUrl = this.site.docIds && !ASSET_LIKE.test(path) ? this.pageUrls.get(from) : undefined;
+      if (pageUrl !== undefined) {
+        const base = pageUrl === '' || pageUrl.endsWith('/') ? pageUrl : dirOf(pageUrl);
+        const rel = joinPath(base, path);
+        if (rel === undefined) return { status: 'elsewhere' };
+        p = this.site.root + rel;
+      } else p = joinPath(dirOf(from), path);
+    }
     if (p === undefined && !this.routes) return { status: 'outside' };
     let hit = p === undefined ? undefined : this.lookup(p);
     if (hit && this.unlisted?.files.has(hit)) return { status: 'unseen', reason: this.unlisted.reason };
@@ -311,32 +331,36 @@ export class SiteIndex {
    * Docusaurus' own resolution of a link that names a file rather than a URL: `@site/…` from the
    * site's folder, and a Markdown file (`.md`, `.mdx`) — `./x.md` from the page's folder only,
    * `/x.md` from the docs folder then the site's, a bare `x.md` from the page's folder, then the
-   * docs folder, then the site's (its resolveMarkdownLinkPathname). Undefined for a URL link.
+   * docs folder, then the site's (its resolveMarkdownLinkPathname). A Markdown file must be a page
+   * of the docs plugin: one elsewhere in the site's folder (blog/, src/pages/) is never found.
+   * Undefined for a URL link.
    */
   private docusaurusFile(path: string, from: string): Resolution | undefined {
     const site = path.startsWith('@site/');
-    if (!site && !/\.mdx?$/i.test(path)) return undefined;
-    const relative = /^\.\.?\//.test(path);
-    // The path as the site's folder sees it (the last place Docusaurus looks), '' for none.
-    const fromSite = site ? path.slice('@site/'.length) : relative ? undefined : path.replace(/^\/+/, '');
-    const tried = site ? [] : path.startsWith('/') ? [joinPath(this.site.root, fromSite!)]
-      : relative ? [joinPath(dirOf(from), path)] : [joinPath(dirOf(from), path), joinPath(this.site.root, path)];
-    if (fromSite !== undefined) tried.push(this.fromSiteFolder(fromSite));
-    for (const t of tried) if (t !== undefined && !t.endsWith('/') && this.files.has(t)) return { status: 'ok', path: t, document: this.documents.has(t) };
-    // A file of the site's folder outside the docs folder (static/, blog/, src/pages/) is not read:
-    // not judged. A bare name there would be a page of the site's own folder, which no plugin serves.
-    if (fromSite !== undefined && this.fromSiteFolder(fromSite) === undefined && (site || fromSite.includes('/'))) {
-      return { status: 'unseen', reason: 'files of the Docusaurus site outside its docs folder' };
+    const markdown = /\.mdx?$/i.test(path);
+    if (!site && !markdown) return undefined;
+    // Candidates are paths of the site's folder. It is this tree, or (siteAbove) the folder above the
+    // docs folder `docs/`, which is this tree's `root` (the tree itself, or a synced tree's document root).
+    const above = this.site.siteAbove === true;
+    const root = this.site.root;
+    const docsRoot = above ? 'docs/' : root;
+    const pageDir = above ? `docs/${dirOf(from).startsWith(root) ? dirOf(from).slice(root.length) : dirOf(from)}` : dirOf(from);
+    const rest = path.replace(/^\/+/, '');
+    const tried = site ? [path.slice('@site/'.length)]
+      : path.startsWith('/') ? [docsRoot + rest, rest]
+        : /^\.\.?\//.test(path) ? [joinPath(pageDir, path)]
+          : [joinPath(pageDir, path), docsRoot + path, path];
+    const inTree = (c: string | undefined) => (c === undefined ? undefined : !above ? joinPath('', c) : c.startsWith('docs/') ? joinPath(root, c.slice('docs/'.length)) : undefined);
+    for (const c of tried) {
+      const t = inTree(c);
+      if (t !== undefined && t !== '' && !t.endsWith('/') && this.files.has(t)) return { status: 'ok', path: t, document: this.documents.has(t) };
     }
-    const first = tried.find((t) => t !== undefined);
-    return first === undefined ? { status: 'outside' } : { status: 'broken', path: first };
-  }
-
-  /** A path from the Docusaurus site's folder as a path of this tree, or undefined when it lies outside it. */
-  private fromSiteFolder(rest: string): string | undefined {
-    if (!this.site.siteAbove) return joinPath('', rest);
-    const inDocs = /^docs\//.exec(rest);
-    return inDocs ? joinPath(this.site.root, rest.slice(inDocs[0].length)) : undefined;
+    const first = tried.find((c) => c !== undefined);
+    if (first === undefined) return { status: 'outside' };
+    const outside = tried.filter((c): c is string => c !== undefined && inTree(c) === undefined);
+    // Not read: a file of the site's folder outside the docs folder (static/ …), or another version's or locale's pages.
+    if (outside.length && (!markdown || outside.some((c) => /^(versioned_docs|i18n)\//.test(c)))) return { status: 'unseen', reason: 'files of the Docusaurus site outside its docs folder' };
+    return { status: 'broken', path: inTree(first) ?? `../${first}` };
   }
 
   /** Does a path name a page the site does not publish: the file, or the page behind an extensionless path or a folder? */

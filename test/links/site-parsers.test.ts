@@ -111,8 +111,11 @@ test('Docusaurus 3.10 links that name files: `@site/` from the site folder; `.md
   // From a page of the folder a/: its folder first, then the docs folder, then the site folder.
   assert.deepEqual(['intro.md', 'b/deep.md', 'a/b/deep.md', 'docs/intro.md', './intro.md', '../intro.md', '/intro.md', '/docs/intro.md', 'nope.md'].map((t) => at(here, t, 'docs/a/01-first.md')),
     ['docs/intro.md', 'docs/a/b/deep.md', 'docs/a/b/deep.md', 'docs/intro.md', 'broken', 'docs/intro.md', 'docs/intro.md', 'docs/intro.md', 'broken']);
-  assert.deepEqual(['intro.md', 'b/deep.md', './intro.md', '/intro.md', '/docs/intro.md', 'nope.md', 'blog/post.md'].map((t) => at(above, t, 'a/01-first.md')),
-    ['intro.md', 'a/b/deep.md', 'broken', 'intro.md', 'intro.md', 'broken', 'unseen']);
+  // A Markdown file must be a page of the docs: one in the blog never resolves; another version's is not read.
+  assert.deepEqual(['intro.md', 'b/deep.md', './intro.md', '/intro.md', '/docs/intro.md', 'nope.md', 'blog/post.md', '../../blog/post.md'].map((t) => at(above, t, 'a/01-first.md')),
+    ['intro.md', 'a/b/deep.md', 'broken', 'intro.md', 'intro.md', 'broken', 'broken', 'broken']);
+  // Out of the docs folder and back in (the site folder is above it), or into another version's docs.
+  assert.deepEqual(['../docs/a/b/deep.md', '../versioned_docs/version-1.0/intro.md', '../../outside.md'].map((t) => at(above, t, 'intro.md')), ['a/b/deep.md', 'unseen', 'outside']);
   // `@site/`: from the site folder — inside the tree when it is the site folder, only `docs/` when it is the docs folder.
   assert.deepEqual(['@site/docs/a/b/deep.md', '@site/static/img/logo.png', '@site/static/img/gone.png', '@site/docs/gone.md'].map((t) => at(here, t, 'docs/intro.md')),
     ['docs/a/b/deep.md', 'static/img/logo.png', 'broken', 'broken']);
@@ -120,4 +123,11 @@ test('Docusaurus 3.10 links that name files: `@site/` from the site folder; `.md
   // URLs: the page with `id: one` is /docs/a/one, never /docs/a/01-first; a page without an id is at its name.
   assert.deepEqual(['/docs/a/one', '/docs/a/01-first', '/docs/a/first', 'a/one', '/docs/a/b/deep'].map((t) => at(above, t, 'intro.md')),
     ['a/01-first.md', 'broken', 'broken', 'a/01-first.md', 'a/b/deep.md']);
+  // A URL link is resolved against the page's URL, which a slug moves (`/moved` is /docs/moved; `/api/` ends in a slash);
+  // a file (an image) is still taken from the page's folder.
+  const slugged = ['intro.md', 'a/01-first.md', 'a/b/deep.md', 'a/b/pic.png', 'a/b/api.md'];
+  const sl = new SiteIndex(slugged, slugged.filter((f) => f.endsWith('.md')), { ...siteFor('docusaurus', ''), docIds: true },
+    new Map([['a/b/deep.md', { slug: '/moved' }], ['a/b/api.md', { slug: '/api/' }], ['a/01-first.md', { id: 'one' }]]));
+  assert.deepEqual(['./intro', './a/one', './one', './pic.png', '../intro'].map((t) => at(sl, t, 'a/b/deep.md')), ['intro.md', 'a/01-first.md', 'broken', 'a/b/pic.png', 'elsewhere']);
+  assert.deepEqual(['./x', '../intro', '../moved'].map((t) => at(sl, t, 'a/b/api.md')), ['broken', 'intro.md', 'a/b/deep.md']);
 });

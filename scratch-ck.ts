@@ -1,0 +1,10 @@
+import { DiskTree } from './src/core/tree.js';
+import { detectSite } from './src/links/generators.js';
+import { checkTreeLinks } from './src/links/check.js';
+import { readUpstream } from './src/sync/upstream.js';
+const docs = process.argv[2]!;
+const site = await detectSite(docs);
+const up = await readUpstream(docs);
+const r = await checkTreeLinks(new DiskTree(docs), [''], { site, documents: up.docs.map((d) => d.path), meta: up.meta, level: 'error' });
+console.log(site.generator, JSON.stringify(site.root));
+for (const d of r.diagnostics) console.log(d.code, d.file, d.line, d.message);
