@@ -41812,13 +41812,13 @@ var init_site = __esm({
         const site = path.startsWith("@site/");
         const markdown = /\.mdx?$/i.test(path);
         if (!site && !markdown) return void 0;
-        const above = this.site.siteAbove === true;
+        const docs = this.site.siteDocs;
         const root = this.site.root;
-        const docsRoot = above ? "docs/" : root;
-        const pageDir = above ? `docs/${dirOf(from).startsWith(root) ? dirOf(from).slice(root.length) : dirOf(from)}` : dirOf(from);
+        const docsRoot = docs ?? root;
+        const pageDir = docs !== void 0 ? docs + (dirOf(from).startsWith(root) ? dirOf(from).slice(root.length) : dirOf(from)) : dirOf(from);
         const rest2 = path.replace(/^\/+/, "");
         const tried = site ? [path.slice("@site/".length)] : path.startsWith("/") ? [docsRoot + rest2, rest2] : /^\.\.?\//.test(path) ? [joinPath(pageDir, path)] : [joinPath(pageDir, path), docsRoot + path, path];
-        const inTree = (c) => c === void 0 ? void 0 : !above ? joinPath("", c) : c.startsWith("docs/") ? joinPath(root, c.slice("docs/".length)) : void 0;
+        const inTree = (c) => c === void 0 ? void 0 : docs === void 0 ? joinPath("", c) : c.startsWith(docs) ? joinPath(root, c.slice(docs.length)) : void 0;
         for (const c of tried) {
           const t = inTree(c);
           if (t !== void 0 && t !== "" && !t.endsWith("/") && this.files.has(t)) return { status: "ok", path: t, document: this.documents.has(t) };
@@ -41826,7 +41826,7 @@ var init_site = __esm({
         const first = tried.find((c) => c !== void 0);
         if (first === void 0) return { status: "outside" };
         const outside = tried.filter((c) => c !== void 0 && inTree(c) === void 0);
-        if (outside.length && (!markdown || outside.some((c) => /^(versioned_docs|i18n)\//.test(c)))) return { status: "unseen", reason: "files of the Docusaurus site outside its docs folder" };
+        if (outside.length && (!markdown || outside.some((c) => /^(docs|versioned_docs|i18n)\//.test(c)))) return { status: "unseen", reason: "files of the Docusaurus site outside its docs folder" };
         return { status: "broken", path: inTree(first) ?? `../${first}` };
       }
       /** Does a path name a page the site does not publish: the file, or the page behind an extensionless path or a folder? */
@@ -42198,7 +42198,7 @@ function siteFor(generator, root) {
   s.admonitions = generator === "mkdocs";
   if (generator === "docusaurus") {
     s.routeBase = "docs";
-    s.siteAbove = true;
+    s.siteDocs = "docs/";
   }
   const routes = routeRules(generator);
   if (routes) s.routes = routes;

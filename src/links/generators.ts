@@ -31,11 +31,12 @@ export interface SiteConfig {
   /** Docusaurus: frontmatter `id`/`slug` decide URLs; `_`-prefixed files are partials, not pages. */
   docIds: boolean;
   /**
-   * Docusaurus: the site's folder (where docusaurus.config.* lies, what `@site/` names) is the
-   * checked folder's parent, which is the docs folder `docs/` (a docs folder checked or synced by
-   * itself); otherwise it is the checked folder.
+   * Docusaurus: where the checked folder lies in the site's folder (the one holding
+   * docusaurus.config.*, what `@site/` names) when that is above it — `docs/`, or a version's
+   * `versioned_docs/version-1.0/` — checked or synced by itself. Undefined: the checked folder is
+   * the site's folder.
    */
-  siteAbove?: boolean;
+  siteDocs?: string;
   /** Navigation files that are code and were not read. */
   notRead: string[];
   /** Navigation read as data: page path (relative to the scanned root) → title and position. */
@@ -243,9 +244,25 @@ export async function detectSite(dir: string): Promise<SiteConfig> {
     site.generator = 'docusaurus'; site.marker = (docusaurusHere[0] ?? docusaurusUp[0])!; site.wiki = false; site.docIds = true;
     site.root = docusaurusHere.length && isDir(here('docs')) ? 'docs/' : '';
     site.routeBase = 'docs';
-    site.siteAbove = !docusaurusHere.length;
+    if (!docusaurusHere.length) site.siteDocs = 'docs/';
     const base = docusaurusHere.length ? here : up;
     site.notRead = [...(docusaurusHere.length ? docusaurusHere : docusaurusUp.map((f) => `../${f}`)), ...configs(base, 'sidebars').map((f) => (docusaurusHere.length ? f : `../${f}`))];
+    return site;
+  }
+  // A version of the docs (versioned_docs/version-1.0, what `docs:version` wrote): served under
+  // /docs/1.0/, or /docs/ for the latest version — the first of versions.json, read as data (a
+  // `lastVersion` in the configuration, which is code, is not seen).
+  const version = /^version-(.+)$/.exec(name)?.[1];
+  const siteDir = dirname(parent);
+  const docusaurusVersion = version !== undefined && basename(parent) === 'versioned_docs' ? configs((f) => join(siteDir, f), 'docusaurus.config') : [];
+  if (docusaurusVersion.length) {
+    site.generator = 'docusaurus'; site.marker = `../../${docusaurusVersion[0]}`; site.wiki = false; site.docIds = true;
+    site.siteDocs = `versioned_docs/${name}/`;
+    const versions = readPlain(join(siteDir, 'versions.json'));
+    let latest: unknown;
+    try { latest = versions === undefined ? undefined : (JSON.parse(versions) as unknown[])?.[0]; } catch { latest = undefined; }
+    site.routeBase = latest === version ? 'docs' : `docs/${version}`;
+    site.notRead = [...docusaurusVersion.map((f) => `../../${f}`), ...configs((f) => join(siteDir, f), 'sidebars').map((f) => `../../${f}`)];
     return site;
   }
   const mk = readPlain(here('mkdocs.yml')) ?? readPlain(here('mkdocs.yaml'));
@@ -471,7 +488,7 @@ export function siteFor(generator: Generator, root: string): SiteConfig {
   s.vault = generator === 'obsidian' || generator === 'foam';
   s.admonitions = generator === 'mkdocs';
   // A synced tree holds the docs folder alone.
-  if (generator === 'docusaurus') { s.routeBase = 'docs'; s.siteAbove = true; }
+  if (generator === 'docusaurus') { s.routeBase = 'docs'; s.siteDocs = 'docs/'; }
   const routes = routeRules(generator);
   if (routes) s.routes = routes;
   const profile = (PROFILES as Record<string, Profile | undefined>)[generator];

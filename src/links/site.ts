@@ -339,18 +339,19 @@ export class SiteIndex {
     const site = path.startsWith('@site/');
     const markdown = /\.mdx?$/i.test(path);
     if (!site && !markdown) return undefined;
-    // Candidates are paths of the site's folder. It is this tree, or (siteAbove) the folder above the
-    // docs folder `docs/`, which is this tree's `root` (the tree itself, or a synced tree's document root).
-    const above = this.site.siteAbove === true;
+    // Candidates are paths of the site's folder. It is this tree, or the folder above the docs folder
+    // (`siteDocs`: `docs/`, a version's), which is this tree's `root` (the tree itself, or a synced
+    // tree's document root).
+    const docs = this.site.siteDocs;
     const root = this.site.root;
-    const docsRoot = above ? 'docs/' : root;
-    const pageDir = above ? `docs/${dirOf(from).startsWith(root) ? dirOf(from).slice(root.length) : dirOf(from)}` : dirOf(from);
+    const docsRoot = docs ?? root;
+    const pageDir = docs !== undefined ? docs + (dirOf(from).startsWith(root) ? dirOf(from).slice(root.length) : dirOf(from)) : dirOf(from);
     const rest = path.replace(/^\/+/, '');
     const tried = site ? [path.slice('@site/'.length)]
       : path.startsWith('/') ? [docsRoot + rest, rest]
         : /^\.\.?\//.test(path) ? [joinPath(pageDir, path)]
           : [joinPath(pageDir, path), docsRoot + path, path];
-    const inTree = (c: string | undefined) => (c === undefined ? undefined : !above ? joinPath('', c) : c.startsWith('docs/') ? joinPath(root, c.slice('docs/'.length)) : undefined);
+    const inTree = (c: string | undefined) => (c === undefined ? undefined : docs === undefined ? joinPath('', c) : c.startsWith(docs) ? joinPath(root, c.slice(docs.length)) : undefined);
     for (const c of tried) {
       const t = inTree(c);
       if (t !== undefined && t !== '' && !t.endsWith('/') && this.files.has(t)) return { status: 'ok', path: t, document: this.documents.has(t) };
@@ -358,8 +359,9 @@ export class SiteIndex {
     const first = tried.find((c) => c !== undefined);
     if (first === undefined) return { status: 'outside' };
     const outside = tried.filter((c): c is string => c !== undefined && inTree(c) === undefined);
-    // Not read: a file of the site's folder outside the docs folder (static/ …), or another version's or locale's pages.
-    if (outside.length && (!markdown || outside.some((c) => /^(versioned_docs|i18n)\//.test(c)))) return { status: 'unseen', reason: 'files of the Docusaurus site outside its docs folder' };
+    // Not read: a file of the site's folder outside the docs folder (static/ …), or the docs plugin's
+    // pages of another version or locale (docs/, versioned_docs/, i18n/ beside the folder checked).
+    if (outside.length && (!markdown || outside.some((c) => /^(docs|versioned_docs|i18n)\//.test(c)))) return { status: 'unseen', reason: 'files of the Docusaurus site outside its docs folder' };
     return { status: 'broken', path: inTree(first) ?? `../${first}` };
   }
 

@@ -12,7 +12,9 @@ import { includesOf } from '../../src/links/includes.js';
 import { scanMarkdown } from '../../src/links/parse.js';
 import { templateXrefs } from '../../src/links/xrefs.js';
 import { SiteIndex } from '../../src/links/site.js';
-import { siteFor } from '../../src/links/generators.js';
+import { detectSite, siteFor } from '../../src/links/generators.js';
+import { join } from 'node:path';
+import { tmpDir, writeTree } from '../helpers/tmp.js';
 
 const linksOf = (t: string) => scanMarkdown(t, {}).links.map((l) => [l.target, l.line]);
 
@@ -103,7 +105,7 @@ test('Docusaurus 3.10 links that name files: `@site/` from the site folder; `.md
   // The site folder checked (docs/ inside it), and the docs folder checked alone (the site folder above it).
   const siteFiles = ['docs/intro.md', 'docs/a/01-first.md', 'docs/a/b/deep.md', 'static/img/logo.png', 'blog/post.md'];
   const siteDocs = siteFiles.filter((f) => f.endsWith('.md'));
-  const here = new SiteIndex(siteFiles, siteDocs, { ...siteFor('docusaurus', 'docs/'), docIds: true, siteAbove: false },
+  const here = new SiteIndex(siteFiles, siteDocs, { ...siteFor('docusaurus', 'docs/'), docIds: true, siteDocs: undefined },
     new Map([['docs/a/01-first.md', { id: 'one' }]]));
   const docsFiles = ['intro.md', 'a/01-first.md', 'a/b/deep.md'];
   const above = new SiteIndex(docsFiles, docsFiles, { ...siteFor('docusaurus', ''), docIds: true }, new Map([['a/01-first.md', { id: 'one' }]]));
@@ -130,4 +132,25 @@ test('Docusaurus 3.10 links that name files: `@site/` from the site folder; `.md
     new Map([['a/b/deep.md', { slug: '/moved' }], ['a/b/api.md', { slug: '/api/' }], ['a/01-first.md', { id: 'one' }]]));
   assert.deepEqual(['./intro', './a/one', './one', './pic.png', '../intro'].map((t) => at(sl, t, 'a/b/deep.md')), ['intro.md', 'a/01-first.md', 'broken', 'a/b/pic.png', 'elsewhere']);
   assert.deepEqual(['./x', '../intro', '../moved'].map((t) => at(sl, t, 'a/b/api.md')), ['broken', 'intro.md', 'a/b/deep.md']);
+});
+
+test('a Docusaurus version folder (versioned_docs/version-X, docs:version) synced by itself: its site two folders up, served under /docs/X/, or /docs/ when versions.json names it first', async () => {
+  const root = tmpDir('ctxforge-docusaurus-versions-');
+  writeTree(root, {
+    'docusaurus.config.js': 'process.exit(1);\n', 'versions.json': '["2.0", "1.0"]\n',
+    'docs/intro.md': '# Next\n',
+    'versioned_docs/version-1.0/intro.md': '# One\n\n[two](@site/versioned_docs/version-1.0/b.md), [next](@site/docs/intro.md), [self](/docs/1.0/b), [latest](/docs/b)\n',
+    'versioned_docs/version-1.0/b.md': '# B\n',
+    'versioned_docs/version-2.0/intro.md': '# Two\n',
+  });
+  const one = await detectSite(join(root, 'versioned_docs', 'version-1.0'));
+  assert.deepEqual([one.generator, one.routeBase, one.siteDocs, one.marker, one.notRead], ['docusaurus', 'docs/1.0', 'versioned_docs/version-1.0/', '../../docusaurus.config.js', ['../../docusaurus.config.js']]);
+  assert.equal((await detectSite(join(root, 'versioned_docs', 'version-2.0'))).routeBase, 'docs');
+  const ix = new SiteIndex(['intro.md', 'b.md'], ['intro.md', 'b.md'], one);
+  const at = (target: string) => { const r = ix.resolve({ kind: 'inline', target }, 'intro.md'); return r.status === 'ok' ? r.path : r.status; };
+  // Its own pages by @site/ and by URL; the current docs' pages are not read; another version's URL is not this folder's.
+  assert.deepEqual(['@site/versioned_docs/version-1.0/b.md', '@site/docs/intro.md', '/docs/1.0/b', '/docs/b'].map(at), ['b.md', 'unseen', 'b.md', 'elsewhere']);
+  // A folder named version-x elsewhere is nobody's version.
+  writeTree(root, { 'other/version-3/a.md': '# A\n' });
+  assert.equal((await detectSite(join(root, 'other', 'version-3'))).generator, 'github');
 });
