@@ -103,6 +103,9 @@ export function docusaurus(): Site {
       'docs/tutorial/_shared.mdx': 'Shared text with [a link](../intro.md).\n',
       'docs/tutorial/01-install.md': '---\nid: setup\ntitle: Install the tool\n---\n\n## Requirements\n\n[next](./deploy), [tutorial home](./), [back to the start](intro.md) (from the docs folder).\n',
       'docs/tutorial/02-deploy.md': '---\nsidebar_label: Deploying\n---\n\n# Deploy\n\n[requirements](./setup#requirements), [a wrong anchor](../intro.md#nope), [by file](./01-install.md).\n',
+      // A slug moves the page to /docs/moved: its URL links resolve from there, not from its folder;
+      // a Markdown link may leave the docs folder and come back.
+      'docs/tutorial/moved.md': '---\nslug: /moved\n---\n\n# Moved\n\n[start](./intro), [install](./tutorial/setup), [deploying](../../docs/tutorial/02-deploy.md).\n',
     },
     planted: [
       { file: 'intro.md', code: 'LINK_BROKEN', needle: '/docs/tutorial/nonexistent' },
