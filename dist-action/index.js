@@ -41226,6 +41226,9 @@ var init_routes = __esm({
       urlOfPage = /* @__PURE__ */ new Map();
       /** Pages served at a folder's URL (`/about/`, an index page) where URLs are not pretty. */
       folderPages = /* @__PURE__ */ new Set();
+      /** Pages written as a file of their URL's name (RouteRules.permalinkFiles), and those URLs as keyed: never served with a trailing slash. */
+      filePages = /* @__PURE__ */ new Set();
+      fileKeys = /* @__PURE__ */ new Set();
       /** Pages by logical path (the file's path, index pages as their folder), whatever frontmatter moved them to. */
       byLogical = /* @__PURE__ */ new Map();
       /** Top-level folders below `/` that are locales (`fr`, `pt-br`), when the rules have locale folders. */
@@ -41329,6 +41332,13 @@ var init_routes = __esm({
             whole = true;
           }
         }
+        if (whole && this.rules.permalinkFiles && !url.endsWith("/")) {
+          const k = this.key(url);
+          if (k !== void 0 && k !== "") {
+            this.filePages.add(page);
+            this.fileKeys.add(k);
+          }
+        }
         const folder = !whole && url !== "" && (isIndex || this.rules.folderUrls === true);
         const out = [(whole ? "" : lang) + url.replace(/^\/+/, "") + (folder ? "/" : "")];
         for (const k of this.rules.frontmatter.extra) {
@@ -41399,6 +41409,7 @@ var init_routes = __esm({
         const k = this.key(url);
         if (k === void 0) return void 0;
         const hit = this.byUrl.get(k);
+        if (hit !== void 0 && this.fileKeys.has(k) && /\/$/.test(url.split(/[#?]/)[0])) return void 0;
         if (hit !== void 0) return hit;
         const i = k.indexOf("/");
         const first = i < 0 ? k : k.slice(0, i);
@@ -41412,7 +41423,7 @@ var init_routes = __esm({
       }
       /** Is the page served at a folder's URL (`/about/`: its permalink ends in `/`, or an index page)? */
       isFolder(page) {
-        return this.rules.pretty || this.folderPages.has(page);
+        return this.rules.pretty && !this.filePages.has(page) || this.folderPages.has(page);
       }
       /** The locale prefix (`en-US/`) a root link from this page stays in, where the rules keep links in the page's locale. */
       localeOf(page) {
@@ -42077,7 +42088,7 @@ var init_profiles = __esm({
       eleventy: {
         name: "eleventy",
         markers: [".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", "eleventy.config.ts", "eleventy.config.mts"].map((path) => ({ path, docsDirs: [""], code: true, docsDirFrom: /\binput[ \t]*:[ \t]*(["'])(?:\.\/)?(?<dir>[^"'\n]{0,200})\1/ })),
-        routes: { pretty: true, html: false, index: ["index"], caseFold: false, frontmatter: { replace: ["permalink"], last: [], extra: [] }, localeFolders: false, localeFallback: false, localeSuffix: false, unwritten: ["permalink"], folderNamesake: true, notPages: ["_includes/", "_data/"], templateExt: /\.(?:njk|liquid|html|webc|11ty\.[cm]?js|hbs|mustache|ejs|haml|pug)$/i },
+        routes: { pretty: true, html: false, index: ["index"], caseFold: false, frontmatter: { replace: ["permalink"], last: [], extra: [] }, localeFolders: false, localeFallback: false, localeSuffix: false, unwritten: ["permalink"], folderNamesake: true, permalinkFiles: true, notPages: ["_includes/", "_data/"], templateExt: /\.(?:njk|liquid|html|webc|11ty\.[cm]?js|hbs|mustache|ejs|haml|pug)$/i },
         wiki: false,
         vault: false,
         navFiles: [],

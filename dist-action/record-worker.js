@@ -3781,7 +3781,7 @@ var PROFILES = {
   eleventy: {
     name: "eleventy",
     markers: [".eleventy.js", "eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", "eleventy.config.ts", "eleventy.config.mts"].map((path) => ({ path, docsDirs: [""], code: true, docsDirFrom: /\binput[ \t]*:[ \t]*(["'])(?:\.\/)?(?<dir>[^"'\n]{0,200})\1/ })),
-    routes: { pretty: true, html: false, index: ["index"], caseFold: false, frontmatter: { replace: ["permalink"], last: [], extra: [] }, localeFolders: false, localeFallback: false, localeSuffix: false, unwritten: ["permalink"], folderNamesake: true, notPages: ["_includes/", "_data/"], templateExt: /\.(?:njk|liquid|html|webc|11ty\.[cm]?js|hbs|mustache|ejs|haml|pug)$/i },
+    routes: { pretty: true, html: false, index: ["index"], caseFold: false, frontmatter: { replace: ["permalink"], last: [], extra: [] }, localeFolders: false, localeFallback: false, localeSuffix: false, unwritten: ["permalink"], folderNamesake: true, permalinkFiles: true, notPages: ["_includes/", "_data/"], templateExt: /\.(?:njk|liquid|html|webc|11ty\.[cm]?js|hbs|mustache|ejs|haml|pug)$/i },
     wiki: false,
     vault: false,
     navFiles: [],

@@ -71,6 +71,12 @@ export interface RouteRules {
   /** A page named as its folder (`a/b/b.md`) serves that folder, as an index page does (Eleventy). */
   folderNamesake?: boolean;
   /**
+   * A URL set outright (`permalink`) that does not end in `/` is written as a file of exactly that
+   * name (Eleventy's `permalink: /resource` is `_site/resource`): served at that path only, never
+   * at `/resource/`, and its relative links resolve from its folder.
+   */
+  permalinkFiles?: boolean;
+  /**
    * A relative link that names no file resolves against its page's URL only, never from the page's
    * folder as a URL path (MkDocs rewrites a link to a file it holds and leaves the rest as written:
    * `[x](b)` in `a.md` is `/a/b/`, whatever `b.md` beside it).
@@ -355,7 +361,7 @@ export const PROFILES: Record<'hugo' | 'jekyll' | 'starlight' | 'docsify' | 'sph
   eleventy: {
     name: 'eleventy',
     markers: ['.eleventy.js', 'eleventy.config.js', 'eleventy.config.mjs', 'eleventy.config.cjs', 'eleventy.config.ts', 'eleventy.config.mts'].map((path) => ({ path, docsDirs: [''], code: true, docsDirFrom: /\binput[ \t]*:[ \t]*(["'])(?:\.\/)?(?<dir>[^"'\n]{0,200})\1/ })),
-    routes: { pretty: true, html: false, index: ['index'], caseFold: false, frontmatter: { replace: ['permalink'], last: [], extra: [] }, localeFolders: false, localeFallback: false, localeSuffix: false, unwritten: ['permalink'], folderNamesake: true, notPages: ['_includes/', '_data/'], templateExt: /\.(?:njk|liquid|html|webc|11ty\.[cm]?js|hbs|mustache|ejs|haml|pug)$/i },
+    routes: { pretty: true, html: false, index: ['index'], caseFold: false, frontmatter: { replace: ['permalink'], last: [], extra: [] }, localeFolders: false, localeFallback: false, localeSuffix: false, unwritten: ['permalink'], folderNamesake: true, permalinkFiles: true, notPages: ['_includes/', '_data/'], templateExt: /\.(?:njk|liquid|html|webc|11ty\.[cm]?js|hbs|mustache|ejs|haml|pug)$/i },
     wiki: false, vault: false, navFiles: [], filesFromCode: 'passthrough copies the configuration makes (code)',
     codeData: { file: /(?:\.11tydata)?\.(?:[cm]?js|ts|json)$/, mention: /\bpermalink\b/, reason: 'routes a data file sets' },
   },

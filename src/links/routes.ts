@@ -37,6 +37,9 @@ export class RouteTable {
   private readonly urlOfPage = new Map<string, string>();
   /** Pages served at a folder's URL (`/about/`, an index page) where URLs are not pretty. */
   private readonly folderPages = new Set<string>();
+  /** Pages written as a file of their URL's name (RouteRules.permalinkFiles), and those URLs as keyed: never served with a trailing slash. */
+  private readonly filePages = new Set<string>();
+  private readonly fileKeys = new Set<string>();
   /** Pages by logical path (the file's path, index pages as their folder), whatever frontmatter moved them to. */
   private readonly byLogical = new Map<string, string>();
   /** Top-level folders below `/` that are locales (`fr`, `pt-br`), when the rules have locale folders. */
@@ -169,6 +172,10 @@ export class RouteTable {
     // A URL set outright names the whole path, its locale included.
     let whole = false;
     for (const k of this.rules.frontmatter.replace) { const v = one(k); if (v) { url = v; whole = true; } }
+    if (whole && this.rules.permalinkFiles && !url.endsWith('/')) {
+      const k = this.key(url);
+      if (k !== undefined && k !== '') { this.filePages.add(page); this.fileKeys.add(k); }
+    }
     // An index page's URL is a folder's; so is every page's where pages are written as folders.
     const folder = !whole && url !== '' && (isIndex || this.rules.folderUrls === true);
     const out = [(whole ? '' : lang) + url.replace(/^\/+/, '') + (folder ? '/' : '')];
@@ -243,6 +250,8 @@ export class RouteTable {
     const k = this.key(url);
     if (k === undefined) return undefined;
     const hit = this.byUrl.get(k);
+    // A page written as a file is no folder: `/resource/` finds nothing there.
+    if (hit !== undefined && this.fileKeys.has(k) && /\/$/.test(url.split(/[#?]/)[0]!)) return undefined;
     if (hit !== undefined) return hit;
     const i = k.indexOf('/');
     const first = i < 0 ? k : k.slice(0, i);
@@ -257,7 +266,7 @@ export class RouteTable {
   }
 
   /** Is the page served at a folder's URL (`/about/`: its permalink ends in `/`, or an index page)? */
-  isFolder(page: string): boolean { return this.rules.pretty || this.folderPages.has(page); }
+  isFolder(page: string): boolean { return (this.rules.pretty && !this.filePages.has(page)) || this.folderPages.has(page); }
 
   /** The locale prefix (`en-US/`) a root link from this page stays in, where the rules keep links in the page's locale. */
   localeOf(page: string): string | undefined { return this.pageLocale.get(page); }
