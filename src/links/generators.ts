@@ -235,7 +235,8 @@ export async function detectSite(dir: string): Promise<SiteConfig> {
   }
   if (isDir(here('.vitepress'))) {
     site.generator = 'vitepress'; site.marker = '.vitepress/'; site.wiki = false;
-    site.notRead = ['config', 'config.js', 'config.ts', 'config.mjs', 'config.mts'].map((f) => `.vitepress/${f}`).filter((f) => isFile(here(f)));
+    // VitePress reads .vitepress/config/index.* before .vitepress/config.* (both code, never run).
+    site.notRead = ['config/index.js', 'config/index.ts', 'config/index.mjs', 'config/index.mts', 'config', 'config.js', 'config.ts', 'config.mjs', 'config.mts'].map((f) => `.vitepress/${f}`).filter((f) => isFile(here(f)));
     return site;
   }
   const docusaurusHere = configs(here, 'docusaurus.config');

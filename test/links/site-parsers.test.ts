@@ -154,3 +154,10 @@ test('a Docusaurus version folder (versioned_docs/version-X, docs:version) synce
   writeTree(root, { 'other/version-3/a.md': '# A\n' });
   assert.equal((await detectSite(join(root, 'other', 'version-3'))).generator, 'github');
 });
+
+test('a VitePress configuration folder (.vitepress/config/index.ts, which VitePress reads first) is named as not read, as .vitepress/config.ts is', async () => {
+  const root = tmpDir('ctxforge-vitepress-config-');
+  writeTree(root, { 'docs/.vitepress/config/index.ts': 'throw new Error("never run");\n', 'docs/.vitepress/config/en.ts': 'export {}\n', 'docs/index.md': '# Home\n' });
+  const site = await detectSite(join(root, 'docs'));
+  assert.deepEqual([site.generator, site.notRead], ['vitepress', ['.vitepress/config/index.ts']]);
+});
