@@ -41828,7 +41828,7 @@ var init_site = __esm({
         const docsRoot = docs ?? root;
         const pageDir = docs !== void 0 ? docs + (dirOf(from).startsWith(root) ? dirOf(from).slice(root.length) : dirOf(from)) : dirOf(from);
         const rest2 = path.replace(/^\/+/, "");
-        const tried = site ? [path.slice("@site/".length)] : path.startsWith("/") ? [docsRoot + rest2, rest2] : /^\.\.?\//.test(path) ? [joinPath(pageDir, path)] : [joinPath(pageDir, path), docsRoot + path, path];
+        const tried = site ? [joinPath("", path.slice("@site/".length))] : path.startsWith("/") ? [joinPath(docsRoot, rest2), joinPath("", rest2)] : /^\.\.?\//.test(path) ? [joinPath(pageDir, path)] : [joinPath(pageDir, path), joinPath(docsRoot, path), joinPath("", path)];
         const inTree = (c) => c === void 0 ? void 0 : docs === void 0 ? joinPath("", c) : c.startsWith(docs) ? joinPath(root, c.slice(docs.length)) : void 0;
         for (const c of tried) {
           const t = inTree(c);

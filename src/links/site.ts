@@ -347,10 +347,11 @@ export class SiteIndex {
     const docsRoot = docs ?? root;
     const pageDir = docs !== undefined ? docs + (dirOf(from).startsWith(root) ? dirOf(from).slice(root.length) : dirOf(from)) : dirOf(from);
     const rest = path.replace(/^\/+/, '');
-    const tried = site ? [path.slice('@site/'.length)]
-      : path.startsWith('/') ? [docsRoot + rest, rest]
+    // Each made by joinPath: one that climbs out of the site's folder is none.
+    const tried = site ? [joinPath('', path.slice('@site/'.length))]
+      : path.startsWith('/') ? [joinPath(docsRoot, rest), joinPath('', rest)]
         : /^\.\.?\//.test(path) ? [joinPath(pageDir, path)]
-          : [joinPath(pageDir, path), docsRoot + path, path];
+          : [joinPath(pageDir, path), joinPath(docsRoot, path), joinPath('', path)];
     const inTree = (c: string | undefined) => (c === undefined ? undefined : docs === undefined ? joinPath('', c) : c.startsWith(docs) ? joinPath(root, c.slice(docs.length)) : undefined);
     for (const c of tried) {
       const t = inTree(c);

@@ -121,7 +121,7 @@ test('Docusaurus 3.10 links that name files: `@site/` from the site folder; `.md
   // `@site/`: from the site folder — inside the tree when it is the site folder, only `docs/` when it is the docs folder.
   assert.deepEqual(['@site/docs/a/b/deep.md', '@site/static/img/logo.png', '@site/static/img/gone.png', '@site/docs/gone.md'].map((t) => at(here, t, 'docs/intro.md')),
     ['docs/a/b/deep.md', 'static/img/logo.png', 'broken', 'broken']);
-  assert.deepEqual(['@site/docs/a/b/deep.md', '@site/static/img/logo.png', '@site/docs/gone.md'].map((t) => at(above, t, 'intro.md')), ['a/b/deep.md', 'unseen', 'broken']);
+  assert.deepEqual(['@site/docs/a/b/deep.md', '@site/static/img/logo.png', '@site/docs/gone.md', '@site/../../etc/passwd', '/../../x.md'].map((t) => at(above, t, 'intro.md')), ['a/b/deep.md', 'unseen', 'broken', 'outside', 'outside']);
   // URLs: the page with `id: one` is /docs/a/one, never /docs/a/01-first; a page without an id is at its name.
   assert.deepEqual(['/docs/a/one', '/docs/a/01-first', '/docs/a/first', 'a/one', '/docs/a/b/deep'].map((t) => at(above, t, 'intro.md')),
     ['a/01-first.md', 'broken', 'broken', 'a/01-first.md', 'a/b/deep.md']);
