@@ -41687,7 +41687,7 @@ var init_site = __esm({
           if (i) return i;
         }
         if (html && this.site.routes?.folderUrls) return void 0;
-        if (!this.site.docIds && this.site.generator !== "mkdocs") {
+        if (!this.site.docIds && !this.site.routes?.pageRelative) {
           for (const ext of vitepress2 ? VITEPRESS_PAGES : PAGE_EXTENSIONS) if (this.files.has(stem + ext)) return stem + ext;
         }
         if (this.site.docIds && p.startsWith(this.site.root)) {
@@ -53652,10 +53652,14 @@ async function startTreeLinks(tree, docRoots, o = {}) {
     results.clear();
     const included = /* @__PURE__ */ new Map();
     const includedAnchors = async (page) => {
-      let ids = included.get(page);
-      if (ids) return ids;
-      ids = /* @__PURE__ */ new Set();
+      const cached = included.get(page);
+      if (cached) return cached;
+      const ids = /* @__PURE__ */ new Set();
       included.set(page, ids);
+      const take2 = (text2, from) => {
+        const ib = siteBody(spec, text2);
+        for (const id of keptAnchors(spec, scanMarkdown(ib, scanOptions(spec, from)), ib).a.ids) ids.add(id);
+      };
       const seen = /* @__PURE__ */ new Set([page]);
       let level2 = [page];
       for (let depth = 0; depth < MAX_INCLUDE_DEPTH && level2.length; depth++) {
@@ -53667,16 +53671,12 @@ async function startTreeLinks(tree, docRoots, o = {}) {
             seen.add(inc);
             next.push(inc);
             if (inc === page) continue;
-            const ib = siteBody(spec, (await bodyOf(inc)).body);
-            for (const id of keptAnchors(spec, scanMarkdown(ib, scanOptions(spec, inc)), ib).a.ids) ids.add(id);
+            take2((await bodyOf(inc)).body, inc);
           }
         }
         level2 = next;
       }
-      for (const t of o.includedOutside?.get(page) ?? []) {
-        const ib = siteBody(spec, t);
-        for (const id of keptAnchors(spec, scanMarkdown(ib, scanOptions(spec, page)), ib).a.ids) ids.add(id);
-      }
+      for (const t of o.includedOutside?.get(page) ?? []) take2(t, page);
       return ids;
     };
     for (const p of pending) {

@@ -367,10 +367,15 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
     // The anchors a page's includes bring (read only when a link names one the page itself lacks).
     const included = new Map<string, Set<string>>();
     const includedAnchors = async (page: string): Promise<Set<string>> => {
-      let ids = included.get(page);
-      if (ids) return ids;
-      ids = new Set();
+      const cached = included.get(page);
+      if (cached) return cached;
+      const ids = new Set<string>();
       included.set(page, ids);
+      // The anchors of a text the page takes in, read as the page `from` would be.
+      const take = (text: string, from: string) => {
+        const ib = siteBody(spec, text);
+        for (const id of keptAnchors(spec, scanMarkdown(ib, scanOptions(spec, from)), ib).a.ids) ids.add(id);
+      };
       const seen = new Set([page]);
       let level = [page];
       for (let depth = 0; depth < MAX_INCLUDE_DEPTH && level.length; depth++) {
@@ -382,16 +387,12 @@ export async function startTreeLinks(tree: Tree, docRoots: string[], o: LinkChec
             seen.add(inc);
             next.push(inc);
             if (inc === page) continue;
-            const ib = siteBody(spec, (await bodyOf(inc)).body);
-            for (const id of keptAnchors(spec, scanMarkdown(ib, scanOptions(spec, inc)), ib).a.ids) ids.add(id);
+            take((await bodyOf(inc)).body, inc);
           }
         }
         level = next;
       }
-      for (const t of o.includedOutside?.get(page) ?? []) {
-        const ib = siteBody(spec, t);
-        for (const id of keptAnchors(spec, scanMarkdown(ib, scanOptions(spec, page)), ib).a.ids) ids.add(id);
-      }
+      for (const t of o.includedOutside?.get(page) ?? []) take(t, page);
       return ids;
     };
     for (const p of pending) {

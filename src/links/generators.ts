@@ -239,31 +239,35 @@ export async function detectSite(dir: string): Promise<SiteConfig> {
     site.notRead = ['config/index.js', 'config/index.ts', 'config/index.mjs', 'config/index.mts', 'config', 'config.js', 'config.ts', 'config.mjs', 'config.mts'].map((f) => `.vitepress/${f}`).filter((f) => isFile(here(f)));
     return site;
   }
-  const docusaurusHere = configs(here, 'docusaurus.config');
-  const docusaurusUp = docusaurusHere.length ? [] : name === 'docs' ? configs(up, 'docusaurus.config') : [];
-  if (docusaurusHere.length || docusaurusUp.length) {
-    site.generator = 'docusaurus'; site.marker = (docusaurusHere[0] ?? docusaurusUp[0])!; site.wiki = false; site.docIds = true;
-    site.root = docusaurusHere.length && isDir(here('docs')) ? 'docs/' : '';
-    site.routeBase = 'docs';
-    if (!docusaurusHere.length) site.siteDocs = 'docs/';
-    const base = docusaurusHere.length ? here : up;
-    site.notRead = [...(docusaurusHere.length ? docusaurusHere : docusaurusUp.map((f) => `../${f}`)), ...configs(base, 'sidebars').map((f) => (docusaurusHere.length ? f : `../${f}`))];
+  // Docusaurus: its configuration files, the way from this folder to the site's, and the marker as named.
+  const docusaurus = (found: string[], base: (f: string) => string, prefix: string, marker: string): SiteConfig => {
+    site.generator = 'docusaurus'; site.marker = marker; site.wiki = false; site.docIds = true; site.routeBase = 'docs';
+    site.notRead = [...found, ...configs(base, 'sidebars')].map((f) => prefix + f);
     return site;
+  };
+  const docusaurusHere = configs(here, 'docusaurus.config');
+  if (docusaurusHere.length) {
+    site.root = isDir(here('docs')) ? 'docs/' : '';
+    return docusaurus(docusaurusHere, here, '', docusaurusHere[0]!);
+  }
+  const docusaurusUp = name === 'docs' ? configs(up, 'docusaurus.config') : [];
+  if (docusaurusUp.length) {
+    site.siteDocs = 'docs/';
+    return docusaurus(docusaurusUp, up, '../', docusaurusUp[0]!);
   }
   // A version of the docs (versioned_docs/version-1.0, what `docs:version` wrote): served under
   // /docs/1.0/, or /docs/ for the latest version — the first of versions.json, read as data (a
   // `lastVersion` in the configuration, which is code, is not seen).
   const version = /^version-(.+)$/.exec(name)?.[1];
-  const siteDir = dirname(parent);
-  const docusaurusVersion = version !== undefined && basename(parent) === 'versioned_docs' ? configs((f) => join(siteDir, f), 'docusaurus.config') : [];
+  const siteDir = (f: string) => join(dirname(parent), f);
+  const docusaurusVersion = version !== undefined && basename(parent) === 'versioned_docs' ? configs(siteDir, 'docusaurus.config') : [];
   if (docusaurusVersion.length) {
-    site.generator = 'docusaurus'; site.marker = `../../${docusaurusVersion[0]}`; site.wiki = false; site.docIds = true;
+    docusaurus(docusaurusVersion, siteDir, '../../', `../../${docusaurusVersion[0]}`);
     site.siteDocs = `versioned_docs/${name}/`;
-    const versions = readPlain(join(siteDir, 'versions.json'));
+    const versions = readPlain(siteDir('versions.json'));
     let latest: unknown;
     try { latest = versions === undefined ? undefined : (JSON.parse(versions) as unknown[])?.[0]; } catch { latest = undefined; }
-    site.routeBase = latest === version ? 'docs' : `docs/${version}`;
-    site.notRead = [...docusaurusVersion.map((f) => `../../${f}`), ...configs((f) => join(siteDir, f), 'sidebars').map((f) => `../../${f}`)];
+    if (latest !== version) site.routeBase = `docs/${version}`;
     return site;
   }
   const mk = readPlain(here('mkdocs.yml')) ?? readPlain(here('mkdocs.yaml'));

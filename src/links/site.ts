@@ -182,9 +182,9 @@ export class SiteIndex {
     // Where every page is written as a folder (Jekyll's `permalink: pretty`), no `x.html` serves `x.md`.
     if (html && this.site.routes?.folderUrls) return undefined;
     // Docusaurus serves a page at its id or slug, never at its file's name (`01-install` with `id: setup`
-    // is `/docs/setup`): a URL finds it by byUrl alone. MkDocs rewrites a link to a file it holds
-    // and leaves anything else to the reader's browser: `[x](b)` from `a.md` is `/a/b`, not `b.md`.
-    if (!this.site.docIds && this.site.generator !== 'mkdocs') for (const ext of vitepress ? VITEPRESS_PAGES : PAGE_EXTENSIONS) if (this.files.has(stem + ext)) return stem + ext;
+    // is `/docs/setup`): a URL finds it by byUrl alone. Where a link that names no file is the
+    // browser's (RouteRules.pageRelative, MkDocs), `[x](b)` from `a.md` is `/a/b`, not `b.md`.
+    if (!this.site.docIds && !this.site.routes?.pageRelative) for (const ext of vitepress ? VITEPRESS_PAGES : PAGE_EXTENSIONS) if (this.files.has(stem + ext)) return stem + ext;
     if (this.site.docIds && p.startsWith(this.site.root)) {
       const url = p.slice(this.site.root.length).split('/').map(stripNumber).join('/').replace(/\/+$/, '');
       const hit = this.byUrl.get(url) ?? this.byUrl.get(url.replace(/\.html?$/i, ''));

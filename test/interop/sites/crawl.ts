@@ -4,7 +4,7 @@
 // predicts is written in a generator's output.
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Diagnostic } from '../../../src/core/diagnostics.js';
@@ -88,4 +88,15 @@ export function writtenFile(out: string, url: string): string | undefined {
   const u = url.replace(/^\/+|\/+$/g, '');
   const candidates = /\.html?$/.test(u) ? [u] : [u ? `${u}/index.html` : 'index.html', `${u}.html`];
   return candidates.find((c) => existsSync(join(out, c)));
+}
+
+/**
+ * A generator installed from npm (its `node_modules`) made the packages of the site at `root`: a
+ * node_modules of the site's own, each package linked into it. Not the folder itself: builders keep
+ * caches in node_modules/.cache (webpack's), which a link to the whole folder would share with
+ * every other site built from that install.
+ */
+export function linkPackages(modules: string, root: string): void {
+  mkdirSync(join(root, 'node_modules'));
+  for (const e of readdirSync(modules)) if (e !== '.cache') symlinkSync(join(modules, e), join(root, 'node_modules', e));
 }

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { tmpDir, writeTree } from '../../helpers/tmp.js';
 import { DiskTree } from '../../../src/core/tree.js';
@@ -16,6 +16,7 @@ import { checkTreeLinks } from '../../../src/links/check.js';
 import { SiteIndex } from '../../../src/links/site.js';
 import { readUpstream } from '../../../src/sync/upstream.js';
 import { docusaurus } from '../../links/sites.js';
+import { linkPackages } from './crawl.js';
 
 const bin = process.env.CTXFORGE_DOCUSAURUS;
 
@@ -40,12 +41,8 @@ test('docusaurus builds the site; its broken links, anchors and Markdown links a
     // The site's home page (the navbar links to it) and the image an `@site/` link names.
     'src/pages/index.md': '# Home\n', 'static/img/logo.png': PNG,
   });
-  // The packages of the install CTXFORGE_DOCUSAURUS belongs to (…/node_modules/@docusaurus/core/bin/docusaurus.mjs),
-  // each linked into a node_modules of the site's own: webpack keeps its cache in node_modules/.cache,
-  // which a link to the whole folder would share with every other site built from that install.
-  const modules = resolve(dirname(bin!), '..', '..', '..');
-  mkdirSync(join(root, 'node_modules'));
-  for (const e of readdirSync(modules)) if (e !== '.cache') symlinkSync(join(modules, e), join(root, 'node_modules', e));
+  // The packages of the install CTXFORGE_DOCUSAURUS belongs to (…/node_modules/@docusaurus/core/bin/docusaurus.mjs).
+  linkPackages(resolve(dirname(bin!), '..', '..', '..'), root);
   const out = join(root, 'build');
   const b = spawnSync(process.execPath, [bin!, 'build', root, '--out-dir', out], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
   const log = `${b.stdout}\n${b.stderr}`;

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpDir, writeTree } from '../../helpers/tmp.js';
 import { DiskTree } from '../../../src/core/tree.js';
@@ -17,7 +17,7 @@ import { checkTreeLinks } from '../../../src/links/check.js';
 import { RouteTable } from '../../../src/links/routes.js';
 import { readUpstream } from '../../../src/sync/upstream.js';
 import { eleventy } from '../../links/profile-sites.js';
-import { crawl, ourKeys, writtenFile } from './crawl.js';
+import { crawl, linkPackages, ourKeys, writtenFile } from './crawl.js';
 
 const install = process.env.CTXFORGE_ELEVENTY;
 
@@ -48,8 +48,7 @@ test('eleventy builds the site; linkchecker on 127.0.0.1 finds exactly the broke
   const notJudged = r.diagnostics.find((d) => d.code === 'LINK_NOT_JUDGED')?.message ?? '';
 
   writeTree(root, { 'eleventy.config.js': CONFIG });
-  mkdirSync(join(root, 'node_modules'));
-  for (const e of readdirSync(join(install!, 'node_modules'))) if (e !== '.cache') symlinkSync(join(install!, 'node_modules', e), join(root, 'node_modules', e));
+  linkPackages(join(install!, 'node_modules'), root);
   const b = spawnSync(process.execPath, [join(root, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs'), '--quiet'], { cwd: root, encoding: 'utf8' });
   assert.equal(b.status, 0, `${b.stdout}\n${b.stderr}`);
   const out = join(root, '_site');

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { tmpDir, writeTree } from '../../helpers/tmp.js';
 import { DiskTree } from '../../../src/core/tree.js';
@@ -15,7 +15,7 @@ import { detectSite } from '../../../src/links/generators.js';
 import { checkTreeLinks } from '../../../src/links/check.js';
 import { readUpstream } from '../../../src/sync/upstream.js';
 import { vitepress } from '../../links/sites.js';
-import { crawl, ourKeys } from './crawl.js';
+import { crawl, linkPackages, ourKeys } from './crawl.js';
 
 const bin = process.env.CTXFORGE_VITEPRESS;
 const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
@@ -40,7 +40,7 @@ test('vitepress builds the site; the image it cannot resolve, its dead links and
   rmSync(join(docs, '.vitepress', 'theme'), { recursive: true });
   const config = join(docs, '.vitepress', 'config.mts');
   writeFileSync(config, 'export default { title: "Site" }\n');
-  symlinkSync(resolve(dirname(bin!), '..', '..'), join(root, 'node_modules'));
+  linkPackages(resolve(dirname(bin!), '..', '..'), root);
   // Each build from nothing: a failed build's cache leaves pages out of the next one.
   const build = () => { for (const d of ['cache', 'dist']) rmSync(join(docs, '.vitepress', d), { recursive: true, force: true }); const b = spawnSync(process.execPath, [bin!, 'build', 'docs'], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } }); return { status: b.status, log: plain(`${b.stdout}\n${b.stderr}`) }; };
   const theirs: string[] = [];
